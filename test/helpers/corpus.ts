@@ -1,0 +1,29 @@
+// The shared corpus of real CQL lives beside the project (../shared/corpus); tests read it in place.
+import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const projectRoot = resolve(__dirname, '..', '..');
+export const corpusDir = resolve(projectRoot, '..', 'shared', 'corpus');
+
+export function corpusAvailable(): boolean {
+  return existsSync(corpusDir);
+}
+
+/** All `*.cql` files below `corpus/<folder>`, sorted, as absolute paths. */
+export function corpusFiles(folder: string): string[] {
+  const root = join(corpusDir, folder);
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith('.cql')) out.push(path);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+export function readText(path: string): string {
+  return readFileSync(path, 'utf8');
+}
