@@ -1,0 +1,292 @@
+// A token ring (from `nodetool ring`, `nodetool describering` or JSON) and replica placement like
+// `nodetool getendpoints`: SimpleStrategy and NetworkTopologyStrategy (distinct racks first per DC).
+import type { CreateKeyspaceStatement, Expression } from '../../../grammar/ast';
+import { MAX_TOKEN, MIN_TOKEN } from './murmur3';
+
+export interface RingNode {
+  address: string;
+  dc: string;
+  rack: string;
+}
+
+export interface RingEntry {
+  token: bigint;
+  node: RingNode;
+}
+
+/** An explicit range with its replicas (from describering): (start, end]. */
+export interface RingRange {
+  start: bigint;
+  end: bigint;
+  endpoints: string[];
+}
+
+export interface Ring {
+  /** Sorted by token, one entry per token (vnodes give a node many entries). */
+  entries: RingEntry[];
+  nodes: RingNode[];
+  /** Set when the ring came from `nodetool describering`: replicas per range as the cluster computed them. */
+  ranges?: RingRange[];
+}
+
+export class RingParseError extends Error {}
+
+export const DEFAULT_DC = 'datacenter1';
+export const DEFAULT_RACK = 'rack1';
+
+function buildRing(entries: RingEntry[], ranges?: RingRange[]): Ring {
+  if (!entries.length) throw new RingParseError('no tokens found in the ring description');
+  entries.sort((a, b) => (a.token < b.token ? -1 : a.token > b.token ? 1 : 0));
+  for (let i = 1; i < entries.length; i++) {
+    if (entries[i].token === entries[i - 1].token) {
+      throw new RingParseError(`token ${entries[i].token} is owned by both ${entries[i - 1].node.address} and ${entries[i].node.address}`);
+    }
+  }
+  const byAddress = new Map<string, RingNode>();
+  for (const e of entries) {
+    const known = byAddress.get(e.node.address);
+    if (known) e.node = known;
+    else byAddress.set(e.node.address, e.node);
+  }
+  return { entries, nodes: [...byAddress.values()], ranges };
+}
+
+function parseToken(text: string, where: string): bigint {
+  if (!/^-?\d+$/.test(text)) throw new RingParseError(`${where}: '${text}' is not a token (a signed 64-bit integer)`);
+  const t = BigInt(text);
+  if (t < MIN_TOKEN || t > MAX_TOKEN) throw new RingParseError(`${where}: token ${text} is outside -2^63..2^63-1`);
+  return t;
+}
+
+/**
+ * `nodetool ring` output: `Datacenter: dc1` headers, then lines
+ * `Address Rack Status State Load Owns Token` (the Load may contain a space, e.g. `105.6 KiB`).
+ */
+export function parseNodetoolRing(text: string): Ring {
+  const entries: RingEntry[] = [];
+  let dc = DEFAULT_DC;
+  text.split(/\r?\n/).forEach((line, i) => {
+    const dcMatch = /^\s*Datacenter:\s*(\S+)/.exec(line);
+    if (dcMatch) { dc = dcMatch[1]; return; }
+    const fields = line.trim().split(/\s+/);
+    if (fields.length < 4) return;
+    const address = fields[0];
+    if (!/^[0-9a-fA-F:.]+$/.test(address) || !/[.:]/.test(address) || !/\d/.test(address)) return;
+    const token = fields[fields.length - 1];
+    if (!/^-?\d+$/.test(token)) return;
+    const rack = fields[1];
+    entries.push({ token: parseToken(token, `line ${i + 1}`), node: { address: address.replace(/\/.*$/, ''), dc, rack } });
+  });
+  if (!entries.length) throw new RingParseError('no `nodetool ring` lines found (expected "Address Rack Status State Load Owns Token" rows)');
+  return buildRing(entries);
+}
+
+/** `nodetool describering <keyspace>` output: `TokenRange(start_token:..., end_token:..., endpoints:[...], ..., endpoint_details:[...])`. */
+export function parseDescribeRing(text: string): Ring {
+  const entries: RingEntry[] = [];
+  const ranges: RingRange[] = [];
+  const details = new Map<string, RingNode>();
+  const re = /TokenRange\(\s*start_token:\s*(-?\d+),\s*end_token:\s*(-?\d+),\s*endpoints:\s*\[([^\]]*)\]([^\n]*)/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    const start = parseToken(m[1], 'describering');
+    const end = parseToken(m[2], 'describering');
+    const endpoints = m[3].split(',').map((s) => s.trim()).filter(Boolean);
+    const detailRe = /EndpointDetails\(host:\s*([^,]+),\s*datacenter:\s*([^,]+),\s*rack:\s*([^)]+)\)/g;
+    let d: RegExpExecArray | null;
+    while ((d = detailRe.exec(m[4]))) details.set(d[1].trim(), { address: d[1].trim(), dc: d[2].trim(), rack: d[3].trim() });
+    ranges.push({ start, end, endpoints });
+  }
+  if (!ranges.length) throw new RingParseError('no TokenRange(...) lines found in the `nodetool describering` output');
+  for (const r of ranges) {
+    const primary = r.endpoints[0];
+    if (!primary) continue;
+    entries.push({ token: r.end, node: details.get(primary) ?? { address: primary, dc: DEFAULT_DC, rack: DEFAULT_RACK } });
+  }
+  return buildRing(entries, ranges);
+}
+
+/**
+ * JSON: `{"10.0.0.1": ["-9000...", "0"], ...}` or `{"10.0.0.1": {"tokens": [...], "dc": "dc1", "rack": "r1"}}`
+ * (tokens as strings to stay exact; integers are accepted when they are exact).
+ */
+export function parseRingJson(text: string): Ring {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new RingParseError(`ring JSON does not parse: ${(e as Error).message}`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new RingParseError('ring JSON must be an object of node -> tokens');
+  const entries: RingEntry[] = [];
+  for (const [address, v] of Object.entries(data as Record<string, unknown>)) {
+    let tokens: unknown;
+    let dc = DEFAULT_DC, rack = DEFAULT_RACK;
+    if (Array.isArray(v)) tokens = v;
+    else if (typeof v === 'object' && v !== null) {
+      const o = v as Record<string, unknown>;
+      tokens = o.tokens;
+      if (typeof o.dc === 'string') dc = o.dc;
+      if (typeof o.datacenter === 'string') dc = o.datacenter;
+      if (typeof o.rack === 'string') rack = o.rack;
+    } else if (typeof v === 'string' || typeof v === 'number') tokens = [v];
+    if (!Array.isArray(tokens)) throw new RingParseError(`node ${address}: expected a list of tokens`);
+    for (const t of tokens) {
+      if (typeof t === 'number' && !Number.isSafeInteger(t)) throw new RingParseError(`node ${address}: token ${t} is not exact as a JSON number; write it as a string`);
+      if (typeof t !== 'string' && typeof t !== 'number') throw new RingParseError(`node ${address}: tokens must be strings`);
+      entries.push({ token: parseToken(String(t), `node ${address}`), node: { address, dc, rack } });
+    }
+  }
+  return buildRing(entries);
+}
+
+/** Detects the format (JSON, describering or nodetool ring) and parses it. */
+export function parseRing(text: string): Ring {
+  const t = text.trim();
+  if (t.startsWith('{')) return parseRingJson(t);
+  if (/TokenRange\(/.test(t)) return parseDescribeRing(t);
+  return parseNodetoolRing(t);
+}
+
+// -------------------------------------------------------------------------------------------------
+// Replication
+
+export type Replication =
+  | { strategy: 'SimpleStrategy'; replicationFactor: number }
+  | { strategy: 'NetworkTopologyStrategy'; dcs: Record<string, number>; defaultFactor?: number }
+  | { strategy: 'LocalStrategy' | 'EverywhereStrategy' }
+  | { strategy: 'unknown'; className: string };
+
+function literalText(e: Expression): string | undefined {
+  if (e.kind === 'Literal') return e.value;
+  return undefined;
+}
+
+function factor(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const m = /^\s*(\d+)(?:\/\d+)?\s*$/.exec(text); // '3' or '3/1' (transient replicas count in the total)
+  return m ? Number(m[1]) : undefined;
+}
+
+/** Replication from CREATE KEYSPACE ... WITH replication = {...}. */
+export function replicationFromKeyspace(ks: CreateKeyspaceStatement): Replication | undefined {
+  const prop = ks.properties.find((p) => p.name.name === 'replication');
+  if (!prop || prop.value.kind !== 'MapLiteral') return undefined;
+  const map: Record<string, string> = {};
+  for (const { key, value } of prop.value.entries) {
+    const k = literalText(key);
+    const v = value.kind === 'Literal' ? value.value : undefined;
+    if (k !== undefined && v !== undefined) map[k] = v;
+  }
+  return replicationFromMap(map);
+}
+
+/** Replication from its option map (`{'class': 'NetworkTopologyStrategy', 'dc1': '3'}`). */
+export function replicationFromMap(map: Record<string, string | number>): Replication {
+  const cls = String(map.class ?? '');
+  const short = cls.replace(/^org\.apache\.cassandra\.locator\./, '');
+  if (short === 'SimpleStrategy') return { strategy: 'SimpleStrategy', replicationFactor: factor(String(map.replication_factor ?? '1')) ?? 1 };
+  if (short === 'NetworkTopologyStrategy') {
+    const dcs: Record<string, number> = {};
+    let defaultFactor: number | undefined;
+    for (const [k, v] of Object.entries(map)) {
+      if (k === 'class') continue;
+      const f = factor(String(v));
+      if (f === undefined) continue;
+      if (k === 'replication_factor') defaultFactor = f;
+      else dcs[k] = f;
+    }
+    return { strategy: 'NetworkTopologyStrategy', dcs, defaultFactor };
+  }
+  if (short === 'LocalStrategy' || short === 'EverywhereStrategy') return { strategy: short };
+  return { strategy: 'unknown', className: cls };
+}
+
+/** Index of the ring entry owning `token`: the first token >= it, wrapping to the first. */
+export function ownerIndex(ring: Ring, token: bigint): number {
+  const e = ring.entries;
+  let lo = 0, hi = e.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (e[mid].token < token) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === e.length ? 0 : lo;
+}
+
+/** The range (start, end] containing `token`. */
+export function tokenRangeOf(ring: Ring, token: bigint): { start: bigint; end: bigint } {
+  const i = ownerIndex(ring, token);
+  const prev = ring.entries[(i - 1 + ring.entries.length) % ring.entries.length];
+  return { start: prev.token, end: ring.entries[i].token };
+}
+
+/**
+ * The replicas of `token` in placement order, like `nodetool getendpoints`. Walks the ring clockwise from
+ * the owning token. NetworkTopologyStrategy follows Cassandra: per DC, new racks are taken first; a node
+ * in an already used rack is taken only while `rf - racks` repeats remain.
+ */
+export function replicasFor(ring: Ring, token: bigint, replication: Replication): RingNode[] {
+  if (ring.ranges) {
+    const r = ring.ranges.find((x) => inRange(token, x.start, x.end));
+    if (r) {
+      const byAddress = new Map(ring.nodes.map((n) => [n.address, n]));
+      return r.endpoints.map((a) => byAddress.get(a) ?? { address: a, dc: DEFAULT_DC, rack: DEFAULT_RACK });
+    }
+  }
+  const entries = ring.entries;
+  const start = ownerIndex(ring, token);
+  const out: RingNode[] = [];
+  const seen = new Set<string>();
+  if (replication.strategy === 'LocalStrategy') return [entries[start].node];
+  if (replication.strategy === 'EverywhereStrategy' || replication.strategy === 'unknown') {
+    for (let k = 0; k < entries.length; k++) {
+      const n = entries[(start + k) % entries.length].node;
+      if (!seen.has(n.address)) { seen.add(n.address); out.push(n); }
+      if (replication.strategy === 'unknown') break;
+    }
+    return out;
+  }
+  if (replication.strategy === 'SimpleStrategy') {
+    const rf = Math.min(replication.replicationFactor, ring.nodes.length);
+    for (let k = 0; k < entries.length && out.length < rf; k++) {
+      const n = entries[(start + k) % entries.length].node;
+      if (!seen.has(n.address)) { seen.add(n.address); out.push(n); }
+    }
+    return out;
+  }
+  if (replication.strategy !== 'NetworkTopologyStrategy') return out;
+  interface DcState { rfLeft: number; repeats: number; racks: Set<string> }
+  const dcs = new Map<string, DcState>();
+  const dcNames = new Set(ring.nodes.map((n) => n.dc));
+  for (const dc of dcNames) {
+    const rf = replication.dcs[dc] ?? replication.defaultFactor ?? 0;
+    if (rf <= 0) continue;
+    const nodesInDc = ring.nodes.filter((n) => n.dc === dc);
+    const racks = new Set(nodesInDc.map((n) => n.rack)).size;
+    dcs.set(dc, { rfLeft: Math.min(rf, nodesInDc.length), repeats: rf - racks, racks: new Set() });
+  }
+  let toFill = [...dcs.values()].filter((d) => d.rfLeft > 0).length;
+  for (let k = 0; k < entries.length && toFill > 0; k++) {
+    const n = entries[(start + k) % entries.length].node;
+    const d = dcs.get(n.dc);
+    if (!d || d.rfLeft <= 0 || seen.has(n.address)) continue;
+    if (!d.racks.has(n.rack)) {
+      d.racks.add(n.rack);
+    } else {
+      if (d.repeats <= 0) continue;
+      d.repeats--;
+    }
+    seen.add(n.address);
+    out.push(n);
+    d.rfLeft--;
+    if (d.rfLeft === 0) toFill--;
+  }
+  return out;
+}
+
+/** Whether token lies in the ring range (start, end] (wrapping when start >= end). */
+export function inRange(token: bigint, start: bigint, end: bigint): boolean {
+  if (start < end) return token > start && token <= end;
+  return token > start || token <= end;
+}

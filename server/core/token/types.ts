@@ -1,0 +1,188 @@
+// Column types as the token code needs them: native types, and frozen collections, tuples and UDTs with
+// their element types resolved.
+import type { CqlType, CreateTypeStatement, NativeTypeName } from '../../../grammar/ast';
+
+export type KeyType =
+  | { kind: 'native'; name: NativeTypeName }
+  | { kind: 'list' | 'set'; element: KeyType; frozen: boolean }
+  | { kind: 'map'; key: KeyType; value: KeyType; frozen: boolean }
+  | { kind: 'tuple'; elements: KeyType[] }
+  | { kind: 'udt'; name: string; fields: { name: string; type: KeyType }[]; frozen: boolean }
+  | { kind: 'unsupported'; text: string; reason: string };
+
+/** A type as callers may give it: a native type name, a type text like `frozen<list<int>>`, or a KeyType. */
+export type CqlTypeName = NativeTypeName | string | KeyType;
+
+export const NATIVE_TYPES: readonly NativeTypeName[] = [
+  'ascii', 'bigint', 'blob', 'boolean', 'counter', 'date', 'decimal', 'double', 'duration', 'float', 'inet',
+  'int', 'smallint', 'text', 'time', 'timestamp', 'timeuuid', 'tinyint', 'uuid', 'varchar', 'varint',
+];
+const NATIVE_SET = new Set<string>(NATIVE_TYPES);
+
+export function isNativeTypeName(name: string): name is NativeTypeName {
+  return NATIVE_SET.has(name);
+}
+
+export function nativeType(name: NativeTypeName): KeyType {
+  return { kind: 'native', name };
+}
+
+export function typeToString(type: KeyType): string {
+  switch (type.kind) {
+    case 'native': return type.name;
+    case 'list': case 'set': {
+      const s = `${type.kind}<${typeToString(type.element)}>`;
+      return type.frozen ? `frozen<${s}>` : s;
+    }
+    case 'map': {
+      const s = `map<${typeToString(type.key)}, ${typeToString(type.value)}>`;
+      return type.frozen ? `frozen<${s}>` : s;
+    }
+    case 'tuple': return `tuple<${type.elements.map(typeToString).join(', ')}>`;
+    case 'udt': return type.frozen ? `frozen<${type.name}>` : type.name;
+    case 'unsupported': return type.text;
+  }
+}
+
+export class TypeSpecError extends Error {}
+
+/** UDT definitions by name (`ks.name` or `name`), for resolving UDT references. */
+export type UdtLookup = (name: string, keyspace?: string) => { name: string; fields: { name: string; type: KeyType }[] } | undefined;
+
+/**
+ * Parses a type text as written in CQL: `int`, `frozen<list<text>>`, `tuple<int, text>`, `map<text, int>`.
+ * UDT names are resolved with `udts` when given. Throws TypeSpecError with a clear message.
+ */
+export function parseTypeSpec(text: string, udts?: UdtLookup): KeyType {
+  const tokens = text.match(/"(?:[^"]|"")*"|[A-Za-z_][A-Za-z0-9_.]*|\d+|[<>,]|\S/g) ?? [];
+  let pos = 0;
+  const peek = (): string | undefined => tokens[pos];
+  const expect = (t: string): void => {
+    if (tokens[pos] !== t) throw new TypeSpecError(`invalid type '${text}': expected '${t}'${tokens[pos] ? ` but found '${tokens[pos]}'` : ' at the end'}`);
+    pos++;
+  };
+  const parse = (frozen: boolean): KeyType => {
+    const word = tokens[pos++];
+    if (word === undefined) throw new TypeSpecError(`invalid type '${text}': missing type name`);
+    const lower = word.startsWith('"') ? word.slice(1, -1).replace(/""/g, '"') : word.toLowerCase();
+    if (lower === 'frozen') {
+      expect('<');
+      const inner = parse(true);
+      expect('>');
+      return inner;
+    }
+    if (lower === 'list' || lower === 'set') {
+      expect('<');
+      const element = parse(false);
+      expect('>');
+      return { kind: lower, element, frozen };
+    }
+    if (lower === 'map') {
+      expect('<');
+      const key = parse(false);
+      expect(',');
+      const value = parse(false);
+      expect('>');
+      return { kind: 'map', key, value, frozen };
+    }
+    if (lower === 'tuple') {
+      expect('<');
+      const elements = [parse(false)];
+      while (peek() === ',') { pos++; elements.push(parse(false)); }
+      expect('>');
+      return { kind: 'tuple', elements };
+    }
+    if (lower === 'vector') {
+      let depth = 0;
+      const start = pos - 1;
+      do { const t = tokens[pos++]; if (t === '<') depth++; else if (t === '>') depth--; } while (depth > 0 && pos < tokens.length);
+      return { kind: 'unsupported', text: tokens.slice(start, pos).join(''), reason: 'vector columns cannot be part of a partition key' };
+    }
+    if (isNativeTypeName(lower)) return { kind: 'native', name: lower };
+    if (/^[A-Za-z_"]/.test(word)) {
+      const dot = lower.lastIndexOf('.');
+      const ks = dot >= 0 ? lower.slice(0, dot) : undefined;
+      const name = dot >= 0 ? lower.slice(dot + 1) : lower;
+      const udt = udts?.(name, ks);
+      if (!udt) throw new TypeSpecError(`unknown type '${word}' in '${text}'`);
+      return { kind: 'udt', name: udt.name, fields: udt.fields, frozen };
+    }
+    throw new TypeSpecError(`invalid type '${text}': unexpected '${word}'`);
+  };
+  const type = parse(false);
+  if (pos !== tokens.length) throw new TypeSpecError(`invalid type '${text}': unexpected '${tokens[pos]}'`);
+  return type;
+}
+
+export function resolveTypeName(type: CqlTypeName, udts?: UdtLookup): KeyType {
+  return typeof type === 'string' ? parseTypeSpec(type, udts) : type;
+}
+
+/** Builds a UdtLookup from CREATE TYPE statements (fields resolved recursively). */
+export function udtLookupFromStatements(types: CreateTypeStatement[]): UdtLookup {
+  const lookup: UdtLookup = (name, keyspace) => {
+    const found = types.find((t) => t.name.name.name === name && (!keyspace || !t.name.keyspace || t.name.keyspace.name === keyspace));
+    if (!found) return undefined;
+    return { name: found.name.name.name, fields: found.fields.map((f) => ({ name: f.name.name, type: keyTypeFromAst(f.type, lookup) })) };
+  };
+  return lookup;
+}
+
+/** Converts an AST type (grammar/ast.ts) to a KeyType. */
+export function keyTypeFromAst(type: CqlType, udts?: UdtLookup, frozen = false): KeyType {
+  switch (type.kind) {
+    case 'NativeType': return { kind: 'native', name: type.name };
+    case 'FrozenType': return keyTypeFromAst(type.inner, udts, true);
+    case 'CollectionType': {
+      const [a, b] = type.elementTypes;
+      if (type.collection === 'map') {
+        if (!a || !b) return { kind: 'unsupported', text: 'map', reason: 'map type without key and value types' };
+        return { kind: 'map', key: keyTypeFromAst(a, udts), value: keyTypeFromAst(b, udts), frozen };
+      }
+      if (!a) return { kind: 'unsupported', text: type.collection, reason: `${type.collection} type without element type` };
+      return { kind: type.collection, element: keyTypeFromAst(a, udts), frozen };
+    }
+    case 'TupleType': return { kind: 'tuple', elements: type.elementTypes.map((t) => keyTypeFromAst(t, udts)) };
+    case 'VectorType': return { kind: 'unsupported', text: 'vector', reason: 'vector columns cannot be part of a partition key' };
+    case 'UserType': {
+      const name = type.name.name.name;
+      const udt = udts?.(name, type.name.keyspace?.name);
+      if (!udt) return { kind: 'unsupported', text: name, reason: `the definition of type '${name}' was not found` };
+      return { kind: 'udt', name: udt.name, fields: udt.fields, frozen };
+    }
+    case 'CustomType': return { kind: 'unsupported', text: `'${type.className}'`, reason: `custom type '${type.className}' is not supported` };
+  }
+}
+
+/** Why a type cannot be used in a partition key, or undefined when it can. */
+export function keyTypeProblem(type: KeyType): string | undefined {
+  switch (type.kind) {
+    case 'native':
+      if (type.name === 'duration') return 'duration columns cannot be part of a primary key (Cassandra rejects them)';
+      if (type.name === 'counter') return 'counter columns cannot be part of a primary key (Cassandra rejects them)';
+      return undefined;
+    case 'list': case 'set': case 'map':
+      if (!type.frozen) return `non-frozen ${type.kind} columns cannot be part of a primary key; use frozen<${typeToString(type)}>`;
+      return nestedProblem(type.kind === 'map' ? [type.key, type.value] : [type.element]);
+    case 'tuple': return nestedProblem(type.elements);
+    case 'udt':
+      if (!type.frozen) return `non-frozen user type '${type.name}' cannot be part of a primary key; use frozen<${type.name}>`;
+      return nestedProblem(type.fields.map((f) => f.type));
+    case 'unsupported': return type.reason;
+  }
+}
+
+function nestedProblem(types: KeyType[]): string | undefined {
+  for (const t of types) {
+    if (t.kind === 'unsupported') return t.reason;
+    if (t.kind === 'native' && t.name === 'counter') return 'counters cannot be nested in other types';
+    if ((t.kind === 'list' || t.kind === 'set' || t.kind === 'map' || t.kind === 'udt') && !t.frozen) {
+      // Nested collections are implicitly frozen in a frozen parent.
+    }
+    const p = t.kind === 'native' ? undefined : nestedProblem(
+      t.kind === 'map' ? [t.key, t.value] : t.kind === 'tuple' ? t.elements : t.kind === 'udt' ? t.fields.map((f) => f.type) : t.kind === 'list' || t.kind === 'set' ? [t.element] : [],
+    );
+    if (p) return p;
+  }
+  return undefined;
+}

@@ -1,0 +1,111 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runTokenCommand, splitTypes } from '../../server/cli/token';
+import type { ParseResult } from '../../grammar/ast';
+import { createTable, ident, lineComment, lit, parseResult, rangeAt } from './ast-helpers';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const murmurRef = require('murmurhash3js-revisited');
+
+async function run(args: string[], stdin = '', parseCql?: (t: string) => ParseResult): Promise<{ code: number; out: string; err: string }> {
+  let out = '', err = '';
+  const code = await runTokenCommand(args, {
+    stdout: (s) => { out += s; }, stderr: (s) => { err += s; }, stdin: Readable.from([stdin]), parseCql,
+  });
+  return { code, out, err };
+}
+
+describe('cqlint token --types', () => {
+  test('prints the token', async () => {
+    assert.deepEqual(await run(['--types', 'date,int', '2020-07-09', '17']), { code: 0, out: '9111517818253212355\n', err: '' });
+    assert.equal((await run(['--types', 'int', '1'])).out, '-4069959284402364209\n');
+    assert.equal((await run(['--types=int', '--', '-1'])).code, 0);
+  });
+  test('--json prints token and key bytes', async () => {
+    const r = await run(['--types', 'date,int', "'2020-07-09'", '17', '--json']);
+    assert.deepEqual(JSON.parse(r.out), { token: '9111517818253212355', key: '0004800048140000040000001100' });
+  });
+  test('stdin mode: one JSON object per line; a bad line gets an error and the rest continue', async () => {
+    const r = await run(['--types', 'date,int', '--json'], '["2020-07-09", 17]\n["2020-13-01", 1]\nnot json\n\n["2020-07-09", 2147483648]\n[1]\n["2020-07-09", 17]');
+    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    assert.equal(lines.length, 6);
+    assert.equal(lines[0].token, '9111517818253212355');
+    assert.match(lines[1].error, /'2020-13-01' is not a valid date: month 13/);
+    assert.match(lines[2].error, /line is not JSON/);
+    assert.match(lines[3].error, /2147483648 is out of range for int/);
+    assert.match(lines[4].error, /expected 2 values, got 1/);
+    assert.equal(lines[5].token, '9111517818253212355');
+    assert.equal(r.code, 2);
+  });
+  test('bad input: clear message, exit 2', async () => {
+    const bad = await run(['--types', 'date,int', '2020-13-01', '17']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /^cqlint token: '2020-13-01' is not a valid date: month 13 is not 1\.\.12\n$/);
+    assert.match((await run(['--types', 'duration', '1h'])).err, /duration columns cannot be part of a primary key/);
+    assert.match((await run(['--types', 'int'])).err, /no values given/);
+    assert.match((await run(['1'])).err, /give the key types with --types/);
+    const unknown = await run(['--bogus']);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.err, /unknown option --bogus/);
+  });
+  test('--help', async () => {
+    const r = await run(['--help']);
+    assert.equal(r.code, 0);
+    assert.match(r.out, /Usage:\n {2}cqlint token --types/);
+  });
+  test('splitTypes keeps nested types together', () => {
+    assert.deepEqual(splitTypes('date, frozen<map<text,int>>,tuple<int,int>'), ['date', 'frozen<map<text,int>>', 'tuple<int,int>']);
+  });
+});
+
+describe('cqlint token --schema (with an injected parser)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cqlint-token-'));
+  const file = join(dir, 'schema.cql');
+  writeFileSync(file, '-- fixture: the injected parser below returns its AST\n');
+  const R = rangeAt(1, 1, 0, 0);
+  const table = createTable('posts', [['publish_date', 'date'], ['shard', 'int'], ['title', 'text']], ['publish_date', 'shard'], ['title'], rangeAt(5, 1, 100, 80));
+  table.name = { kind: 'QualifiedName', keyspace: ident('blog'), name: ident('posts'), range: R };
+  const keyspace = {
+    kind: 'CreateKeyspace' as const, name: ident('blog'), ifNotExists: false, terminated: true, range: rangeAt(1, 1, 0, 20),
+    properties: [{ kind: 'Property' as const, name: ident('replication'), range: R, value: { kind: 'MapLiteral' as const, range: R, entries: [
+      { key: lit('string', 'class'), value: lit('string', 'SimpleStrategy') }, { key: lit('string', 'replication_factor'), value: lit('string', '2') }] } }],
+  };
+  const fakeParse = (): ParseResult => parseResult([keyspace, table], [lineComment('-- @shard shard = murmur3(title) % 16 + 1', 4, 50)]);
+  const shardOf = (title: string) => (murmurRef.x86.hash32(Buffer.from(title, 'utf8')) % 16) + 1;
+
+  test('types come from the partition key; the shard is computed from title=', async () => {
+    const r = await run(['--schema', file, 'blog.posts', 'publish_date=2020-07-09', "title='Hello'"], '', fakeParse);
+    assert.equal(r.code, 0, r.err);
+    const shard = shardOf('Hello');
+    const direct = await run(['--types', 'date,int', '2020-07-09', String(shard)]);
+    assert.equal(r.out, `${direct.out.trim()}\nshard: ${shard} (shard = murmur3(title) % 16 + 1)\n`);
+  });
+  test('positional values with the source instead of the shard, --json', async () => {
+    const r = await run(['--schema', file, 'posts', '2020-07-09', 'Hello', '--json'], '', fakeParse);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(JSON.parse(r.out).shard.value, shardOf('Hello'));
+  });
+  test('a wrong written shard is reported', async () => {
+    const wrong = shardOf('Hello') === 1 ? 2 : 1;
+    const r = await run(['--schema', file, 'blog.posts', 'publish_date=2020-07-09', `shard=${wrong}`, 'title=Hello'], '', fakeParse);
+    assert.equal(r.code, 2);
+    assert.match(r.err, new RegExp(`shard = ${wrong} but murmur3\\(title\\) % 16 \\+ 1 gives ${shardOf('Hello')}`));
+  });
+  test('ring and replication from the keyspace', async () => {
+    const ringFile = join(dir, 'ring.json');
+    writeFileSync(ringFile, JSON.stringify({ '10.0.0.1': ['-3074457345618258603'], '10.0.0.2': ['3074457345618258602'], '10.0.0.3': ['9223372036854775807'] }));
+    const r = await run(['--schema', file, 'blog.posts', '2020-07-09', 'Hello', '--ring', ringFile, '--json'], '', fakeParse);
+    assert.equal(r.code, 0, r.err);
+    const out = JSON.parse(r.out);
+    assert.equal(out.replicas.length, 2);
+  });
+  test('unknown table and missing values are clear', async () => {
+    assert.match((await run(['--schema', file, 'blog.nope', '1'], '', fakeParse)).err, /table blog\.nope not found in the schema \(tables: blog\.posts\)/);
+    assert.match((await run(['--schema', file, 'blog.posts', 'publish_date=2020-07-09'], '', fakeParse)).err, /missing value for partition key column shard \(or give title to compute shard\)/);
+    assert.match((await run(['--schema', join(dir, 'missing.cql'), 'blog.posts', '1'], '', fakeParse)).err, /cannot read .*missing\.cql: ENOENT/);
+  });
+});
+

@@ -1,0 +1,47 @@
+// Shared helpers for the token tests: a seeded PRNG (failures reproduce) and the cassandra-driver oracle.
+/* eslint-disable @typescript-eslint/no-require-imports */
+
+/** Mulberry32: small, fast, deterministic. */
+export class Prng {
+  private state: number;
+  constructor(seed: number) { this.state = seed >>> 0; }
+  next(): number {
+    let t = (this.state = (this.state + 0x6d2b79f5) >>> 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+  int(min: number, max: number): number { return min + Math.floor(this.next() * (max - min + 1)); }
+  pick<T>(items: readonly T[]): T { return items[Math.floor(this.next() * items.length)]; }
+  bytes(n: number): Buffer { const b = Buffer.alloc(n); for (let i = 0; i < n; i++) b[i] = this.int(0, 255); return b; }
+  bigint(bytes: number): bigint {
+    if (bytes === 0) return 0n;
+    const b = this.bytes(bytes);
+    return BigInt.asIntN(bytes * 8, BigInt('0x' + b.toString('hex')));
+  }
+}
+
+// The oracle: cassandra-driver's tokenizer and encoder (devDependency, tests only).
+const driverTokenizer = require('cassandra-driver/lib/tokenizer');
+const DriverEncoder = require('cassandra-driver/lib/encoder');
+export const driverTypes = require('cassandra-driver/lib/types');
+export const driverEncoder = new DriverEncoder(4, { encoding: { useBigIntAsLong: true, useBigIntAsVarint: true } });
+const tokenizer = new driverTokenizer.Murmur3Tokenizer();
+
+/** Driver token of key bytes, with Cassandra's -2^63 -> 2^63-1 normalization the driver skips. */
+export function driverToken(key: Buffer): bigint {
+  const t = BigInt(tokenizer.hash(key).getValue().toString());
+  return t === -(1n << 63n) ? (1n << 63n) - 1n : t;
+}
+
+/** Driver-side composite framing (its own code path: setRoutingKeyFromUser with an array of parts). */
+export function driverRoutingKey(parts: Buffer[]): Buffer {
+  let key: Buffer | null = null;
+  driverEncoder.setRoutingKeyFromUser([], { getRoutingKey: () => parts, setRoutingKey: (k: Buffer) => { key = k; } });
+  if (!key) throw new Error('driver produced no routing key');
+  return key;
+}
+
+export function driverTokenizerInstance(): { hash(b: Buffer): unknown } {
+  return tokenizer;
+}

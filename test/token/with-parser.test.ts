@@ -1,0 +1,74 @@
+// Tests that use the real CQL parser (grammar/index.ts). Kept in one file: the parser's first parse is
+// slow (Chevrotain self-analysis), so only one test process pays for it.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseCql } from '../../grammar';
+import { runTokenCommand } from '../../server/cli/token';
+import { findShardAnnotation, parseShardAnnotation, validateShardSpec } from '../../server/core/token/shard';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const murmurRef = require('murmurhash3js-revisited');
+
+async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '', err = '';
+  const code = await runTokenCommand(args, { stdout: (s) => { out += s; }, stderr: (s) => { err += s; }, stdin: Readable.from(['']) });
+  return { code, out, err };
+}
+
+describe('with the real parser', () => {
+  test('annotation ranges point at the source text', () => {
+    const text = `-- table of posts\n-- @shard shard = murmur3(title) % 16 + 1\nCREATE TABLE posts (publish_date date, shard int, title text, PRIMARY KEY ((publish_date, shard), title));\n`;
+    const parse = parseCql(text);
+    const table = parse.statements.find((s) => s.kind === 'CreateTable');
+    assert.ok(table && table.kind === 'CreateTable');
+    const comment = findShardAnnotation(parse, table);
+    assert.ok(comment);
+    const r = parseShardAnnotation(comment);
+    assert.ok(r?.ok);
+    const slice = (rg: { start: { offset: number }; end: { offset: number } }) => text.slice(rg.start.offset, rg.end.offset);
+    assert.equal(slice(r.spec.ranges.sources[0]), 'title');
+    assert.equal(slice(r.spec.ranges.count), '16');
+    assert.equal(slice(r.spec.ranges.formula), 'shard = murmur3(title) % 16 + 1');
+    assert.equal(r.spec.ranges.method.start.line, 2);
+    assert.deepEqual(validateShardSpec(r.spec, table), []);
+  });
+});
+
+describe('cqlint token --schema with the real parser', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cqlint-token-real-'));
+  const cql = `CREATE KEYSPACE blog WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 2};
+USE blog;
+
+-- posts per day, sharded
+-- @shard shard = murmur3(title) % 16 + 1
+CREATE TABLE posts (publish_date date, shard int, title text, body text, PRIMARY KEY ((publish_date, shard), title));
+
+CREATE TABLE events (day date, seq int, PRIMARY KEY ((day, seq)));
+`;
+  writeFileSync(join(dir, 'schema.cql'), cql);
+  writeFileSync(join(dir, 'ring.txt'), `Datacenter: dc1
+==========
+Address     Rack  Status State   Load       Owns    Token
+                                                    4611686018427387904
+10.0.0.1    r1    Up     Normal  1.1 KiB    33%     -4611686018427387904
+10.0.0.2    r2    Up     Normal  1.1 KiB    33%     0
+10.0.0.3    r1    Up     Normal  1.1 KiB    33%     4611686018427387904
+`);
+  const shardOf = (title: string) => (murmurRef.x86.hash32(Buffer.from(title, 'utf8')) % 16) + 1;
+
+  test('a plain table from a folder', async () => {
+    const r = await run(['--schema', dir, 'blog.events', "'2020-07-09'", '17']);
+    assert.deepEqual(r, { code: 0, out: '9111517818253212355\n', err: '' });
+  });
+  test('a sharded table: shard computed from the title, replicas from the keyspace and ring', async () => {
+    const r = await run(['--schema', join(dir, 'schema.cql'), 'blog.posts', 'publish_date=2020-07-09', "title='Hello'", '--ring', join(dir, 'ring.txt'), '--json']);
+    assert.equal(r.code, 0, r.err);
+    const out = JSON.parse(r.out);
+    assert.equal(out.shard.value, shardOf('Hello'));
+    assert.equal(out.replicas.length, 2);
+    assert.notEqual(out.replicas[0], out.replicas[1]);
+  });
+});
