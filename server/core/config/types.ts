@@ -1,0 +1,45 @@
+// The shape of .cqlint.json once validated.
+import type { TargetId } from '../targets';
+
+export type RuleLevel = 'off' | 'warn' | 'error';
+
+export const RULE_LEVELS: readonly RuleLevel[] = ['off', 'warn', 'error'];
+
+/** Workload facts about one table that the size and throughput rules need (all optional). */
+export interface TableHints {
+  /** Expected rows in the largest partition (Nr of the Cassandra sizing formula). */
+  rowsPerPartition?: number;
+  /** Writes per second that go to the busiest partition key. */
+  writesPerSecondPerPartition?: number;
+  /** Reads per second that go to the busiest partition key. */
+  readsPerSecondPerPartition?: number;
+  /** Average bytes of a column's value, overriding the estimate from its type. */
+  columnSizes?: Record<string, number>;
+}
+
+export type RuleSetting = RuleLevel | [RuleLevel, Record<string, unknown>];
+
+export interface CqlintConfig {
+  /** Which database the schema is for; default `cassandra`. */
+  target?: TargetId;
+  /** Rule levels and options by rule id. */
+  rules?: Record<string, RuleSetting>;
+  /** Workload hints by table: `ks.table` or `table`. */
+  tables?: Record<string, TableHints>;
+}
+
+export interface ConfigError {
+  /** Names the offending key: `rules.hot-partiton: unknown rule ...`. */
+  message: string;
+  /** Dotted path of the key (`rules.hot-partition`, `tables.ks.posts.rowsPerPartition`). */
+  key?: string;
+}
+
+/** An option a rule accepts in `[level, { ... }]`. */
+export interface RuleOptionSpec {
+  type: 'number' | 'boolean' | 'string' | 'string[]';
+  description: string;
+  default?: unknown;
+  /** For numbers: smallest accepted value. */
+  minimum?: number;
+}

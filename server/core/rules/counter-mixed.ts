@@ -1,0 +1,50 @@
+// `counter-mixed`: a table that mixes counter and non-counter columns outside the primary key, or a
+// counter in the primary key. Cassandra rejects both: counters live in counter-only tables.
+// Data: { table: string, column: string, reason: 'mixed' | 'in-primary-key' }
+import { docsUrl } from '../findings';
+import { nativeName } from '../schema/types';
+import type { RuleExamples, RuleModule } from './types';
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'counter-mixed',
+    defaultSeverity: 'error',
+    description: 'Counter columns mixed with other non-key columns, or a counter in the primary key.',
+    docsUrl: docsUrl('counter-mixed'),
+  },
+  check(ctx) {
+    for (const stmt of ctx.parse.statements) {
+      if (stmt.kind !== 'CreateTable') continue;
+      const table = ctx.definedBy(stmt);
+      if (!table) continue;
+      const nonKey = table.columns.filter((c) => c.role === 'regular' || c.role === 'static');
+      const counters = nonKey.filter((c) => nativeName(c.type) === 'counter');
+      for (const key of [...table.partitionKey, ...table.clustering]) {
+        if (nativeName(key.type) === 'counter') {
+          ctx.report({
+            message: `${key.name} is a counter and cannot be part of the primary key of ${table.qualifiedName}`,
+            range: key.range,
+            data: { table: table.qualifiedName, column: key.name, reason: 'in-primary-key' },
+          });
+        }
+      }
+      if (!counters.length || counters.length === nonKey.length) continue;
+      for (const col of nonKey) {
+        if (nativeName(col.type) === 'counter') continue;
+        ctx.report({
+          message: `${table.qualifiedName} mixes counter columns (${counters.map((c) => c.name).join(', ')}) with ${col.name} (${col.typeText}): a table with counters may only have counters outside its primary key; move ${col.name} to another table`,
+          range: col.range,
+          data: { table: table.qualifiedName, column: col.name, reason: 'mixed', counters: counters.map((c) => c.name) },
+        });
+      }
+    }
+  },
+};
+
+export const examples: RuleExamples = {
+  valid: ['CREATE TABLE ks.views (id uuid PRIMARY KEY, views counter, likes counter);'],
+  invalid: [
+    { code: 'CREATE TABLE ks.views (id uuid PRIMARY KEY, views counter, title text);', at: 'title', data: { reason: 'mixed', column: 'title' } },
+    { code: 'CREATE TABLE ks.c (n counter, v counter, PRIMARY KEY (n));', data: { reason: 'in-primary-key' } },
+  ],
+};

@@ -1,0 +1,79 @@
+// `duplicate-column`: a column defined twice in CREATE TABLE, added again by ALTER TABLE ADD, or named
+// twice in the PRIMARY KEY. Cassandra rejects all of these.
+// Data: { table: string, column: string, firstRange: SourceRange }
+import type { Identifier } from '../../../grammar/ast';
+import { docsUrl } from '../findings';
+import type { RuleExamples, RuleModule } from './types';
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'duplicate-column',
+    defaultSeverity: 'error',
+    description: 'A column defined twice, or named twice in the primary key.',
+    docsUrl: docsUrl('duplicate-column'),
+  },
+  check(ctx) {
+    for (const stmt of ctx.parse.statements) {
+      if (stmt.kind === 'CreateTable') {
+        const table = `${stmt.name.keyspace ? `${stmt.name.keyspace.name}.` : ''}${stmt.name.name.name}`;
+        const seen = new Map<string, Identifier>();
+        for (const def of stmt.columns) {
+          const first = seen.get(def.name.name);
+          if (first) {
+            ctx.report({
+              message: `column ${def.name.text} is defined twice in ${table}`,
+              range: def.name.range,
+              data: { table, column: def.name.name, firstRange: first.range },
+              related: [{ filePath: ctx.filePath, range: first.range, message: 'first defined here' }],
+            });
+          } else seen.set(def.name.name, def.name);
+        }
+        const inline = stmt.columns.filter((c) => c.inlinePrimaryKey);
+        if (inline.length > 1 || (inline.length === 1 && stmt.primaryKey?.form === 'clause')) {
+          const extra = inline.length > 1 ? inline[1]! : inline[0]!;
+          ctx.report({
+            message: `${table} declares its primary key more than once`,
+            range: extra.name.range,
+            data: { table, column: extra.name.name },
+          });
+        }
+        const keySeen = new Map<string, Identifier>();
+        for (const id of [...(stmt.primaryKey?.partitionKey ?? []), ...(stmt.primaryKey?.clustering ?? [])]) {
+          const first = keySeen.get(id.name);
+          if (first) {
+            ctx.report({
+              message: `column ${id.text} appears twice in the primary key of ${table}`,
+              range: id.range,
+              data: { table, column: id.name, firstRange: first.range },
+            });
+          } else keySeen.set(id.name, id);
+        }
+      } else if (stmt.kind === 'AlterTable' && stmt.action.kind === 'AddColumns' && !stmt.action.ifNotExists) {
+        const table = ctx.tableFor(stmt.name, stmt.range.start.offset);
+        for (const def of stmt.action.columns) {
+          const existing = table?.columnsByName.get(def.name.name);
+          if (table && existing) {
+            ctx.report({
+              message: `${table.qualifiedName} already has a column ${def.name.text}`,
+              range: def.name.range,
+              data: { table: table.qualifiedName, column: def.name.name, firstRange: existing.range },
+              related: [{ filePath: table.filePath, range: existing.range, message: 'defined here' }],
+            });
+          }
+        }
+      }
+    }
+  },
+};
+
+export const examples: RuleExamples = {
+  valid: [
+    'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nALTER TABLE ks.t ADD w text;',
+    'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nALTER TABLE ks.t ADD IF NOT EXISTS v text;',
+  ],
+  invalid: [
+    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text, v int);', at: 'v int', data: { column: 'v' } },
+    { code: 'CREATE TABLE ks.t (a int, b int, PRIMARY KEY (a, a));', at: 'a))' },
+    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nALTER TABLE ks.t ADD v text;', at: 'v text;' },
+  ],
+};

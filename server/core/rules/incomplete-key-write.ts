@@ -1,0 +1,72 @@
+// `incomplete-key-write`: writes Cassandra rejects because they do not name a full key: an INSERT
+// without every primary key column; an UPDATE without the partition key or (unless it only sets static
+// columns) every clustering column; a DELETE without the whole partition key.
+// Data: { table, statement: 'INSERT' | 'UPDATE' | 'DELETE', missing: string[], partitionKey: string[], clustering: string[] }
+import { docsUrl } from '../findings';
+import type { RuleExamples, RuleModule } from './types';
+import { allStatements, analyseWhere } from './util';
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'incomplete-key-write',
+    defaultSeverity: 'error',
+    description: 'An INSERT, UPDATE or DELETE that does not name the full key Cassandra requires.',
+    docsUrl: docsUrl('incomplete-key-write'),
+  },
+  check(ctx) {
+    for (const stmt of allStatements(ctx.parse.statements)) {
+      if (stmt.kind !== 'Insert' && stmt.kind !== 'Update' && stmt.kind !== 'Delete') continue;
+      const table = ctx.tableFor(stmt.table, stmt.range.start.offset);
+      if (!table || table.kind !== 'table' || !table.partitionKey.length) continue;
+      let missing: string[];
+      if (stmt.kind === 'Insert') {
+        if (stmt.json || !stmt.columns.length) continue;
+        const named = new Set(stmt.columns.map((c) => c.name));
+        // Setting only static columns needs the partition key alone.
+        const staticOnly = stmt.columns.every((c) => {
+          const role = table.columnsByName.get(c.name)?.role;
+          return role === 'partition' || role === 'static';
+        }) && stmt.columns.some((c) => table.columnsByName.get(c.name)?.role === 'static');
+        missing = [...table.partitionKey, ...(staticOnly ? [] : table.clustering)].filter((c) => !named.has(c.name)).map((c) => c.name);
+      } else {
+        const where = analyseWhere(stmt.where);
+        if (where.token) continue;
+        const eqOrIn = (name: string): boolean => (where.byColumn.get(name) ?? []).some((r) => r.kind === 'eq' || r.kind === 'in');
+        missing = table.partitionKey.filter((c) => !eqOrIn(c.name)).map((c) => c.name);
+        if (stmt.kind === 'Update') {
+          const staticOnly = stmt.assignments.every((a) => {
+            const target = a.target.kind === 'ColumnRef' ? a.target : (a.target.kind === 'ElementAccess' || a.target.kind === 'FieldAccess') && a.target.target.kind === 'ColumnRef' ? a.target.target : undefined;
+            return !!target && table.columnsByName.get(target.name.name)?.role === 'static';
+          });
+          if (!staticOnly) missing.push(...table.clustering.filter((c) => !eqOrIn(c.name)).map((c) => c.name));
+        }
+      }
+      if (!missing.length) continue;
+      const verb = stmt.kind.toUpperCase();
+      ctx.report({
+        message: `${verb} on ${table.qualifiedName} must name ${stmt.kind === 'Delete' ? 'the whole partition key' : 'the full primary key'}; missing ${missing.join(', ')}`,
+        range: stmt.kind === 'Insert' ? (stmt.columnsRange ?? stmt.table.range) : (stmt.whereRange ?? stmt.table.range),
+        data: { table: table.qualifiedName, statement: verb, missing, partitionKey: table.partitionKey.map((c) => c.name), clustering: table.clustering.map((c) => c.name) },
+      });
+    }
+  },
+};
+
+const t = 'CREATE TABLE ks.t (id uuid, c int, s text STATIC, v text, PRIMARY KEY (id, c));\n';
+
+export const examples: RuleExamples = {
+  valid: [
+    `${t}INSERT INTO ks.t (id, c, v) VALUES (?, ?, ?);`,
+    `${t}UPDATE ks.t SET v = ? WHERE id = ? AND c IN (1, 2);`,
+    `${t}UPDATE ks.t SET s = ? WHERE id = ?;`,
+    `${t}DELETE FROM ks.t WHERE id = ? AND c > 3;`,
+    `${t}INSERT INTO ks.t JSON '{"id": "x"}';`,
+    { name: 'static columns only', code: `${t}INSERT INTO ks.t (id, s) VALUES (?, ?);` },
+  ],
+  invalid: [
+    { code: `${t}INSERT INTO ks.t (id, v) VALUES (?, ?);`, at: '(id, v)', data: { statement: 'INSERT', missing: ['c'] } },
+    { code: `${t}UPDATE ks.t SET v = ? WHERE id = ?;`, data: { missing: ['c'] } },
+    { code: `${t}DELETE FROM ks.t WHERE c = 1;`, data: { statement: 'DELETE', missing: ['id'] } },
+    { name: 'in a batch', code: `${t}BEGIN BATCH\n  INSERT INTO ks.t (c, v) VALUES (1, 'x');\nAPPLY BATCH;`, data: { missing: ['id'] } },
+  ],
+};

@@ -1,0 +1,60 @@
+// `invalid-clustering-order`: CLUSTERING ORDER BY naming a column that is not a clustering column, or
+// listing clustering columns in another order than the primary key. Cassandra rejects both.
+// Data: { table: string, column: string, clustering: string[] }
+import { docsUrl } from '../findings';
+import type { RuleExamples, RuleModule } from './types';
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'invalid-clustering-order',
+    defaultSeverity: 'error',
+    description: 'CLUSTERING ORDER BY on a non-clustering column or out of primary key order.',
+    docsUrl: docsUrl('invalid-clustering-order'),
+  },
+  check(ctx) {
+    for (const stmt of ctx.parse.statements) {
+      if (stmt.kind !== 'CreateTable' && stmt.kind !== 'CreateMaterializedView') continue;
+      const orders = stmt.options?.clusteringOrder ?? [];
+      if (!orders.length || !stmt.primaryKey) continue;
+      const table = ctx.definedBy(stmt);
+      const name = table?.qualifiedName ?? stmt.name.name.name;
+      const clustering = stmt.primaryKey.clustering.map((c) => c.name);
+      const columnNames = new Set(stmt.kind === 'CreateTable' ? stmt.columns.map((c) => c.name.name) : (table?.columns.map((c) => c.name) ?? []));
+      let expected = 0;
+      for (const o of orders) {
+        const index = clustering.indexOf(o.column.name);
+        if (index < 0) {
+          // unknown-column reports columns that do not exist at all
+          if (!columnNames.has(o.column.name) && !(stmt.kind === 'CreateMaterializedView' && !table?.baseResolved)) continue;
+          ctx.report({
+            message: `${o.column.text} is not a clustering column of ${name}; CLUSTERING ORDER BY may only name ${clustering.length ? clustering.join(', ') : 'clustering columns (this table has none)'}`,
+            range: o.column.range,
+            data: { table: name, column: o.column.name, clustering },
+          });
+          continue;
+        }
+        if (index !== expected) {
+          ctx.report({
+            message: `CLUSTERING ORDER BY must list the clustering columns in primary key order (${clustering.join(', ')}); ${o.column.text} is out of place`,
+            range: o.column.range,
+            data: { table: name, column: o.column.name, clustering },
+          });
+          return;
+        }
+        expected++;
+      }
+    }
+  },
+};
+
+export const examples: RuleExamples = {
+  valid: [
+    'CREATE TABLE ks.t (a int, b int, c int, v text, PRIMARY KEY (a, b, c)) WITH CLUSTERING ORDER BY (b DESC, c ASC);',
+    'CREATE TABLE ks.t (a int, b int, c int, PRIMARY KEY (a, b, c)) WITH CLUSTERING ORDER BY (b DESC);',
+  ],
+  invalid: [
+    { code: 'CREATE TABLE ks.t (a int, b int, v text, PRIMARY KEY (a, b)) WITH CLUSTERING ORDER BY (v DESC);', at: 'v DESC', data: { column: 'v', clustering: ['b'] } },
+    { code: 'CREATE TABLE ks.t (a int, b int, c int, PRIMARY KEY (a, b, c)) WITH CLUSTERING ORDER BY (c DESC, b ASC);', at: 'c DESC' },
+    { code: 'CREATE TABLE ks.t (a int PRIMARY KEY, v int) WITH CLUSTERING ORDER BY (a DESC);', message: /not a clustering column/ },
+  ],
+};

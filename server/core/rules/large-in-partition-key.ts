@@ -1,0 +1,55 @@
+// `large-in-partition-key`: IN on partition key columns with many values (the product across columns
+// for composite keys). The coordinator fans out to one partition per value and holds the whole result:
+// prefer one asynchronous query per partition.
+// Data: { table?: string, column: string, values: number, partitions: number, max: number }
+import { docsUrl } from '../findings';
+import type { RuleExamples, RuleModule } from './types';
+import { analyseWhere } from './util';
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'large-in-partition-key',
+    defaultSeverity: 'warning',
+    description: 'IN on the partition key with many values (a multi-partition query on one coordinator).',
+    docsUrl: docsUrl('large-in-partition-key'),
+    options: {
+      maxPartitions: { type: 'number', default: 10, minimum: 1, description: 'Most partitions one IN query may name before it is reported.' },
+    },
+  },
+  check(ctx) {
+    const max = Number(ctx.options['maxPartitions'] ?? 10);
+    for (const stmt of ctx.parse.statements) {
+      if (stmt.kind !== 'Select' && stmt.kind !== 'Update' && stmt.kind !== 'Delete') continue;
+      const name = stmt.kind === 'Select' ? stmt.from : stmt.table;
+      const table = ctx.tableFor(name, stmt.range.start.offset);
+      if (!table) continue;
+      const where = analyseWhere(stmt.where);
+      let partitions = 1;
+      let widest: { column: string; values: number; range: typeof stmt.range } | undefined;
+      for (const col of table.partitionKey) {
+        const r = (where.byColumn.get(col.name) ?? []).find((x) => x.kind === 'in' && x.inCount !== undefined);
+        if (!r) continue;
+        partitions *= r.inCount!;
+        if (!widest || r.inCount! > widest.values) widest = { column: col.name, values: r.inCount!, range: r.relation.range };
+      }
+      if (!widest || partitions <= max) continue;
+      ctx.report({
+        message: `IN on the partition key of ${table.qualifiedName} names ${partitions} partitions (more than ${max}): one coordinator queries them all and holds the whole result. Run one query per partition, asynchronously`,
+        range: widest.range,
+        data: { table: table.qualifiedName, column: widest.column, values: widest.values, partitions, max },
+      });
+    }
+  },
+};
+
+const t = 'CREATE TABLE ks.t (id int, ts timestamp, PRIMARY KEY (id, ts));\n';
+const many = Array.from({ length: 12 }, (_, i) => i).join(', ');
+
+export const examples: RuleExamples = {
+  valid: [`${t}SELECT * FROM ks.t WHERE id IN (1, 2, 3);`, `${t}SELECT * FROM ks.t WHERE id = 1 AND ts IN (${many});`, `${t}SELECT * FROM ks.t WHERE id IN ?;`],
+  invalid: [
+    { code: `${t}SELECT * FROM ks.t WHERE id IN (${many});`, at: 'id IN', data: { partitions: 12, column: 'id' } },
+    { name: 'cartesian product', code: `CREATE TABLE ks.p (a int, b int, PRIMARY KEY ((a, b)));\nSELECT * FROM ks.p WHERE a IN (1, 2, 3, 4) AND b IN (1, 2, 3);`, data: { partitions: 12 } },
+    { name: 'option', code: `${t}SELECT * FROM ks.t WHERE id IN (1, 2, 3);`, config: { rules: { 'large-in-partition-key': ['warn', { maxPartitions: 2 }] } } },
+  ],
+};

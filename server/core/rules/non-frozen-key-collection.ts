@@ -1,0 +1,39 @@
+// `non-frozen-key-collection`: a collection or user-defined type in the primary key that is not frozen.
+// Cassandra only accepts frozen collections/UDTs in primary keys (their value is compared as a whole).
+// Data: { table: string, column: string, type: string, suggestedType: string }
+import { docsUrl } from '../findings';
+import type { RuleExamples, RuleModule } from './types';
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'non-frozen-key-collection',
+    defaultSeverity: 'error',
+    description: 'A non-frozen collection or user-defined type in the primary key.',
+    docsUrl: docsUrl('non-frozen-key-collection'),
+  },
+  check(ctx) {
+    for (const stmt of ctx.parse.statements) {
+      if (stmt.kind !== 'CreateTable') continue;
+      const table = ctx.definedBy(stmt);
+      if (!table) continue;
+      for (const col of [...table.partitionKey, ...table.clustering]) {
+        const kind = col.type?.kind;
+        if (kind !== 'CollectionType' && kind !== 'UserType') continue;
+        const suggestedType = `frozen<${col.typeText}>`;
+        ctx.report({
+          message: `${col.name} (${col.typeText}) is in the primary key of ${table.qualifiedName} but not frozen; key columns must be frozen: ${suggestedType}`,
+          range: col.range,
+          data: { table: table.qualifiedName, column: col.name, type: col.typeText, suggestedType },
+        });
+      }
+    }
+  },
+};
+
+export const examples: RuleExamples = {
+  valid: ['CREATE TABLE ks.t (tags frozen<set<text>>, id uuid, PRIMARY KEY (tags, id));', 'CREATE TABLE ks.t (id uuid PRIMARY KEY, tags set<text>);'],
+  invalid: [
+    { code: 'CREATE TABLE ks.t (tags set<text>, id uuid, PRIMARY KEY (tags, id));', at: 'tags set', data: { suggestedType: 'frozen<set<text>>' } },
+    { code: 'CREATE TYPE ks.addr (street text);\nCREATE TABLE ks.t (id uuid, a addr, PRIMARY KEY (id, a));' },
+  ],
+};

@@ -1,0 +1,46 @@
+// `simple-strategy`: a keyspace replicated with SimpleStrategy. It ignores datacenters and racks, so it
+// is for a single-datacenter test cluster; production keyspaces use NetworkTopologyStrategy. Also a
+// replication factor of 1 or 2 under NetworkTopologyStrategy is not reported (a conscious choice).
+// Not reported for Amazon Keyspaces or Cosmos DB, which manage replication themselves.
+// Data: { keyspace: string, replicationFactor?: string, suggestedReplication: string }
+import { docsUrl } from '../findings';
+import { mapLiteralStrings } from '../schema/build';
+import type { RuleExamples, RuleModule } from './types';
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'simple-strategy',
+    defaultSeverity: 'warning',
+    description: 'A keyspace replicated with SimpleStrategy (not datacenter or rack aware).',
+    docsUrl: docsUrl('simple-strategy'),
+  },
+  check(ctx) {
+    if (ctx.target.id === 'keyspaces' || ctx.target.id === 'cosmosdb') return;
+    for (const stmt of ctx.parse.statements) {
+      if (stmt.kind !== 'CreateKeyspace' && stmt.kind !== 'AlterKeyspace') continue;
+      const prop = stmt.properties.find((p) => p.name.name.toLowerCase() === 'replication');
+      if (!prop) continue;
+      const replication = mapLiteralStrings(prop.value);
+      const cls = (replication['class'] ?? '').replace(/^org\.apache\.cassandra\.locator\./i, '');
+      if (cls.toLowerCase() !== 'simplestrategy') continue;
+      const rf = replication['replication_factor'];
+      const suggestedReplication = `{'class': 'NetworkTopologyStrategy', '<datacenter>': ${rf && Number(rf) >= 3 ? rf : 3}}`;
+      ctx.report({
+        message: `keyspace ${stmt.name.text} uses SimpleStrategy, which places replicas without regard to datacenters or racks: fine for a single-node or test cluster, not for production. Use ${suggestedReplication}`,
+        range: prop.value.range,
+        data: { keyspace: stmt.name.name, ...(rf ? { replicationFactor: rf } : {}), suggestedReplication },
+      });
+    }
+  },
+};
+
+export const examples: RuleExamples = {
+  valid: [
+    "CREATE KEYSPACE ks WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};",
+    { code: "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};", target: 'keyspaces' },
+  ],
+  invalid: [
+    { code: "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};", at: '{', data: { keyspace: 'ks', replicationFactor: '1' } },
+    { code: "ALTER KEYSPACE ks WITH replication = {'class': 'org.apache.cassandra.locator.SimpleStrategy', 'replication_factor': 3};" },
+  ],
+};

@@ -1,0 +1,60 @@
+// `static-without-clustering`: STATIC columns in a table without clustering columns, or a static column
+// in the primary key. Cassandra rejects both ("Static columns are only useful (and thus allowed) if the
+// table has at least one clustering column").
+// Data: { table: string, column: string, reason: 'no-clustering' | 'in-primary-key' }
+import { docsUrl } from '../findings';
+import type { RuleExamples, RuleModule } from './types';
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'static-without-clustering',
+    defaultSeverity: 'error',
+    description: 'A static column in a table without clustering columns, or in the primary key.',
+    docsUrl: docsUrl('static-without-clustering'),
+  },
+  check(ctx) {
+    for (const stmt of ctx.parse.statements) {
+      if (stmt.kind === 'CreateTable') {
+        const table = ctx.definedBy(stmt);
+        if (!table || !stmt.primaryKey) continue;
+        for (const def of stmt.columns) {
+          if (!def.isStatic) continue;
+          const inKey = stmt.primaryKey.partitionKey.some((k) => k.name === def.name.name) || stmt.primaryKey.clustering.some((k) => k.name === def.name.name) || def.inlinePrimaryKey;
+          if (inKey) {
+            ctx.report({
+              message: `${def.name.text} is part of the primary key of ${table.qualifiedName} and cannot be STATIC`,
+              range: def.name.range,
+              data: { table: table.qualifiedName, column: def.name.name, reason: 'in-primary-key' },
+            });
+          } else if (stmt.primaryKey.clustering.length === 0) {
+            ctx.report({
+              message: `${def.name.text} is STATIC but ${table.qualifiedName} has no clustering columns: every partition has one row, so static columns are not allowed; drop STATIC`,
+              range: def.name.range,
+              data: { table: table.qualifiedName, column: def.name.name, reason: 'no-clustering' },
+            });
+          }
+        }
+      } else if (stmt.kind === 'AlterTable' && stmt.action.kind === 'AddColumns') {
+        const table = ctx.tableFor(stmt.name, stmt.range.start.offset);
+        if (!table || table.kind !== 'table' || table.clustering.length) continue;
+        for (const def of stmt.action.columns) {
+          if (!def.isStatic) continue;
+          ctx.report({
+            message: `${def.name.text} is STATIC but ${table.qualifiedName} has no clustering columns; drop STATIC`,
+            range: def.name.range,
+            data: { table: table.qualifiedName, column: def.name.name, reason: 'no-clustering' },
+          });
+        }
+      }
+    }
+  },
+};
+
+export const examples: RuleExamples = {
+  valid: ['CREATE TABLE ks.t (a int, b int, s text STATIC, PRIMARY KEY (a, b));'],
+  invalid: [
+    { code: 'CREATE TABLE ks.t (a int, s text STATIC, PRIMARY KEY (a));', at: 's text', data: { reason: 'no-clustering' } },
+    { code: 'CREATE TABLE ks.t (a int, b int STATIC, PRIMARY KEY (a, b));', data: { reason: 'in-primary-key' } },
+    { code: 'CREATE TABLE ks.t (a int PRIMARY KEY, v int);\nALTER TABLE ks.t ADD s text STATIC;' },
+  ],
+};

@@ -1,0 +1,23 @@
+// `syntax-error`: what the parser could not read. Data: none.
+import { docsUrl } from '../findings';
+import type { RuleExamples, RuleModule } from './types';
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'syntax-error',
+    defaultSeverity: 'error',
+    description: 'CQL that does not parse.',
+    docsUrl: docsUrl('syntax-error'),
+  },
+  check(ctx) {
+    for (const error of ctx.parse.errors) ctx.report({ message: error.message, range: error.range });
+  },
+};
+
+export const examples: RuleExamples = {
+  valid: ['CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);', 'SELECT * FROM ks.t WHERE id = ?;'],
+  invalid: [
+    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text;', at: ';' },
+    { code: 'SELEC * FROM t;' },
+  ],
+};

@@ -1,0 +1,82 @@
+// What a rule is and what it gets to look at. Rules are pure: they read the parse result and the schema
+// through the context and report findings; they never talk to LSP.
+import type { ParseResult, QualifiedName, SourceRange, Statement } from '../../../grammar/ast';
+import type { Finding, Severity } from '../findings';
+import type { SchemaModel, TableInfo, IndexInfo, KeyspaceInfo } from '../schema/model';
+import type { TargetId, TargetInfo } from '../targets';
+import type { CqlintConfig, RuleOptionSpec, TableHints } from '../config/types';
+
+export interface RuleMeta {
+  /** Stable id: diagnostic code, CLI ruleId, suppression name, docs page name. */
+  id: string;
+  defaultSeverity: Severity;
+  /** One line: what the rule catches. */
+  description: string;
+  docsUrl: string;
+  /** Options accepted in `"rules": { "<id>": ["warn", { ... }] }`. */
+  options?: Record<string, RuleOptionSpec>;
+}
+
+export type ReportedFinding = Omit<Finding, 'ruleId' | 'severity'>;
+
+export interface RuleContext {
+  readonly filePath: string;
+  readonly text: string;
+  readonly parse: ParseResult;
+  readonly target: TargetInfo;
+  /** The rule's options: defaults from meta, overridden by the config. */
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly schema: SchemaModel;
+  /** The table or view a name refers to at `atOffset` (USE context, same file first, then workspace). */
+  tableFor(name: QualifiedName, atOffset: number): TableInfo | undefined;
+  /**
+   * Every definition the name may refer to: the same-file one alone when there is one, else every
+   * workspace definition (the docs define some tables in several files, not always alike).
+   */
+  tableCandidates(name: QualifiedName, atOffset: number): TableInfo[];
+  /** The table built by a CREATE TABLE / CREATE MATERIALIZED VIEW statement of this file. */
+  definedBy(statement: Statement): TableInfo | undefined;
+  /** The last state of a table defined in this file (after its ALTERs), or the table itself. */
+  latest(table: TableInfo): TableInfo;
+  /** The keyspace in effect at an offset (USE), if any. */
+  keyspaceAt(offset: number): string | undefined;
+  keyspace(name: string): KeyspaceInfo | undefined;
+  indexesOn(table: TableInfo): IndexInfo[];
+  /** Workload hints from the config for a table. */
+  hints(table: TableInfo): TableHints | undefined;
+  report(finding: ReportedFinding): void;
+}
+
+export interface RuleModule {
+  meta: RuleMeta;
+  check(ctx: RuleContext): void;
+}
+
+/** A case of the examples table: CQL text, optionally with a target, config, or other workspace files. */
+export interface ExampleCase {
+  code: string;
+  /** Why this case is here (shows in test names). */
+  name?: string;
+  target?: TargetId;
+  config?: CqlintConfig;
+  /** Other files of the workspace: path (relative) → CQL. */
+  files?: Record<string, string>;
+}
+
+export interface InvalidExampleCase extends ExampleCase {
+  /** How many findings of this rule (default 1). */
+  count?: number;
+  /** Every finding's message must match. */
+  message?: RegExp;
+  /** The first finding's data must contain these entries (deep-equal per key). */
+  data?: Record<string, unknown>;
+  /** The first finding must start at this text (the first occurrence in `code`). */
+  at?: string;
+}
+
+export interface RuleExamples {
+  valid: (string | ExampleCase)[];
+  invalid: InvalidExampleCase[];
+}
+
+export type { SourceRange };

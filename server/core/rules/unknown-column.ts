@@ -1,0 +1,150 @@
+// `unknown-column`: a column the table does not have, in a PRIMARY KEY, CLUSTERING ORDER BY, index,
+// view, or SELECT/INSERT/UPDATE/DELETE. Only when the table is known.
+// Data: { table: string, column: string, suggestion?: string, columns: string[] }
+import type { Expression, Identifier, Statement } from '../../../grammar/ast';
+import { docsUrl } from '../findings';
+import type { TableInfo } from '../schema/model';
+import type { RuleContext, RuleExamples, RuleModule } from './types';
+import { allStatements, suggestColumn } from './util';
+
+const PSEUDO_COLUMNS = new Set(['token', 'writetime', 'ttl', 'maxwritetime']);
+
+function report(ctx: RuleContext, candidates: TableInfo[], id: Identifier, where: string): void {
+  const table = candidates[0]!;
+  if (candidates.some((t) => t.columnsByName.has(id.name))) return;
+  const suggestion = suggestColumn(id.name, table);
+  ctx.report({
+    message: `${table.kind === 'view' ? 'view' : 'table'} ${table.qualifiedName} has no column ${id.text}${where}${suggestion ? `; did you mean ${suggestion}?` : ''}`,
+    range: id.range,
+    data: { table: table.qualifiedName, column: id.name, ...(suggestion ? { suggestion } : {}), columns: table.columns.map((c) => c.name) },
+    related: [{ filePath: table.filePath, range: table.nameRange, message: `${table.qualifiedName} is defined here` }],
+  });
+}
+
+/** Column references inside an expression (selectors, values, relation sides). */
+function columnRefs(expr: Expression | undefined, out: Identifier[]): void {
+  if (!expr) return;
+  switch (expr.kind) {
+    case 'ColumnRef': out.push(expr.name); break;
+    case 'FunctionCall':
+      // token(pk), writetime(c), ttl(c), similarity_*(vec, [..]): arguments name columns
+      for (const a of expr.args) columnRefs(a, out);
+      break;
+    case 'CastExpression': columnRefs(expr.expression, out); break;
+    case 'TypeHint': break;
+    case 'BinaryExpression': columnRefs(expr.left, out); columnRefs(expr.right, out); break;
+    case 'UnaryExpression': columnRefs(expr.operand, out); break;
+    case 'ElementAccess': columnRefs(expr.target, out); break;
+    case 'SliceAccess': columnRefs(expr.target, out); break;
+    case 'FieldAccess': columnRefs(expr.target, out); break;
+    case 'TupleExpression': for (const e of expr.elements) columnRefs(e, out); break;
+    default: break;
+  }
+}
+
+function checkDefinition(ctx: RuleContext, stmt: Statement): void {
+  if (stmt.kind !== 'CreateTable' && stmt.kind !== 'CreateMaterializedView') return;
+  const table = ctx.definedBy(stmt);
+  if (!table) return;
+  if (stmt.kind === 'CreateTable' && stmt.like) return;
+  if (stmt.kind === 'CreateMaterializedView' && !table.baseResolved) return;
+  const baseTable = stmt.kind === 'CreateMaterializedView' ? ctx.tableFor(stmt.from, stmt.range.start.offset) : undefined;
+  if (stmt.kind === 'CreateMaterializedView' && !baseTable) return;
+  const base = baseTable ? [baseTable] : [];
+  const definedIn = stmt.kind === 'CreateMaterializedView' && base.length ? base : [table];
+  const where = stmt.kind === 'CreateMaterializedView' ? '' : '';
+  for (const id of [...(stmt.primaryKey?.partitionKey ?? []), ...(stmt.primaryKey?.clustering ?? [])]) report(ctx, definedIn, id, where);
+  for (const o of stmt.options?.clusteringOrder ?? []) report(ctx, [table], o.column, '');
+  if (stmt.kind === 'CreateMaterializedView' && base.length) {
+    for (const sel of stmt.selectors) {
+      const ids: Identifier[] = [];
+      columnRefs(sel.expression, ids);
+      for (const id of ids) report(ctx, base, id, '');
+    }
+    for (const rel of stmt.where) {
+      const ids: Identifier[] = [];
+      columnRefs(rel.left, ids);
+      for (const id of ids) report(ctx, base, id, '');
+    }
+  }
+}
+
+function checkStatement(ctx: RuleContext, stmt: Statement): void {
+  const at = stmt.range.start.offset;
+  const ids: Identifier[] = [];
+  let name;
+  switch (stmt.kind) {
+    case 'Select': {
+      name = stmt.from;
+      const aliases = new Set(stmt.selectors.map((s) => s.alias?.name).filter((a): a is string => !!a));
+      for (const sel of stmt.selectors) columnRefs(sel.expression, ids);
+      for (const rel of stmt.where) columnRefs(rel.left, ids);
+      ids.push(...stmt.groupBy);
+      // ORDER BY may name a selector alias only in ANN queries; keep real columns.
+      for (const o of stmt.orderBy) if (!aliases.has(o.column.name)) ids.push(o.column);
+      break;
+    }
+    case 'Insert':
+      name = stmt.table;
+      ids.push(...stmt.columns);
+      break;
+    case 'Update':
+      name = stmt.table;
+      for (const a of stmt.assignments) columnRefs(a.target, ids);
+      for (const rel of [...stmt.where, ...stmt.conditions]) columnRefs(rel.left, ids);
+      break;
+    case 'Delete':
+      name = stmt.table;
+      for (const s of stmt.selections) columnRefs(s, ids);
+      for (const rel of [...stmt.where, ...stmt.conditions]) columnRefs(rel.left, ids);
+      break;
+    case 'CreateIndex':
+      name = stmt.table;
+      for (const t of stmt.targets) ids.push(t.column);
+      break;
+    default:
+      return;
+  }
+  // Ambiguous names (several differing definitions elsewhere) resolve to nothing: no guessing.
+  const table = ctx.tableFor(name, at);
+  if (!table) return;
+  const candidates = [table];
+  if (candidates.some((t) => t.kind === 'view' && !t.baseResolved)) return;
+  for (const id of ids) {
+    if (!id.quoted && PSEUDO_COLUMNS.has(id.name)) continue;
+    report(ctx, candidates, id, '');
+  }
+}
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'unknown-column',
+    defaultSeverity: 'error',
+    description: 'A column the table does not have (with a "did you mean" suggestion).',
+    docsUrl: docsUrl('unknown-column'),
+  },
+  check(ctx) {
+    for (const stmt of ctx.parse.statements) checkDefinition(ctx, stmt);
+    for (const stmt of allStatements(ctx.parse.statements)) checkStatement(ctx, stmt);
+  },
+};
+
+export const examples: RuleExamples = {
+  valid: [
+    'CREATE TABLE ks.t (id uuid, ts timestamp, v text, PRIMARY KEY (id, ts)) WITH CLUSTERING ORDER BY (ts DESC);',
+    'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nSELECT id, v, writetime(v) FROM ks.t WHERE id = ?;',
+    'SELECT nothing FROM ks.unknown_table WHERE whatever = 1;',
+    { name: 'query resolves against another file', code: 'SELECT body FROM ks.posts WHERE id = ?;', files: { 'schema.cql': 'CREATE TABLE ks.posts (id uuid PRIMARY KEY, body text);' } },
+    { name: 'USE context', code: 'USE ks;\nCREATE TABLE t (id uuid PRIMARY KEY, v text);\nINSERT INTO ks.t (id, v) VALUES (uuid(), \'x\');' },
+    { name: 'ALTER ADD makes the column known', code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY);\nALTER TABLE ks.t ADD v text;\nUPDATE ks.t SET v = \'a\' WHERE id = ?;' },
+  ],
+  invalid: [
+    { code: 'CREATE TABLE ks.t (id uuid, ts timestamp, PRIMARY KEY (id, tss));', at: 'tss', data: { table: 'ks.t', column: 'tss', suggestion: 'ts' } },
+    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nSELECT vv FROM ks.t WHERE id = ?;', at: 'vv FROM', data: { suggestion: 'v' }, message: /did you mean v\?/ },
+    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nINSERT INTO ks.t (id, value) VALUES (?, ?);', data: { column: 'value', suggestion: undefined } },
+    { name: 'dropped column', code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nALTER TABLE ks.t DROP v;\nSELECT v FROM ks.t WHERE id = ?;' },
+    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nCREATE INDEX ON ks.t (vv);', data: { suggestion: 'v' } },
+    { code: 'CREATE TABLE ks.t (id uuid, c int, PRIMARY KEY (id, c)) WITH CLUSTERING ORDER BY (cc DESC);', at: 'cc DESC' },
+    { name: 'other file', code: 'SELECT id FROM ks.posts WHERE idd = ?;', files: { 'schema.cql': 'CREATE TABLE ks.posts (id uuid PRIMARY KEY, body text);' }, data: { suggestion: 'id' } },
+  ],
+};

@@ -1,0 +1,74 @@
+// `unlogged-batch-multi-partition`: an UNLOGGED batch whose statements write to more than one partition.
+// Unlogged batches are only a win inside one partition; across partitions the coordinator does all the
+// work and nothing is atomic. Statements whose keys are bind markers are compared by marker text, and
+// when two keys cannot be compared the batch is not reported.
+// Data: { partitions: number, tables: string[], batchRange }
+import type { Expression } from '../../../grammar/ast';
+import { docsUrl } from '../findings';
+import type { RuleExamples, RuleModule } from './types';
+import { analyseWhere, exprText } from './util';
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'unlogged-batch-multi-partition',
+    defaultSeverity: 'warning',
+    description: 'An UNLOGGED batch that writes to several partitions.',
+    docsUrl: docsUrl('unlogged-batch-multi-partition'),
+  },
+  check(ctx) {
+    for (const stmt of ctx.parse.statements) {
+      if (stmt.kind !== 'Batch' || stmt.batchType !== 'UNLOGGED' || stmt.statements.length < 2) continue;
+      const keys = new Set<string>();
+      const tables = new Set<string>();
+      let comparable = true;
+      for (const inner of stmt.statements) {
+        const table = ctx.tableFor(inner.table, inner.range.start.offset);
+        const tableName = table?.qualifiedName ?? (inner.table.keyspace ? `${inner.table.keyspace.name}.` : '') + inner.table.name.name;
+        tables.add(tableName);
+        if (!table) {
+          keys.add(`${tableName}|?${keys.size}`);
+          comparable = false;
+          continue;
+        }
+        const values: string[] = [];
+        for (const col of table.partitionKey) {
+          let expr: Expression | undefined;
+          if (inner.kind === 'Insert') {
+            const i = inner.columns.findIndex((c) => c.name === col.name);
+            expr = i >= 0 ? inner.values[i] : undefined;
+          } else {
+            const r = (analyseWhere(inner.where).byColumn.get(col.name) ?? []).find((x) => x.kind === 'eq');
+            expr = r?.relation.right[0];
+          }
+          if (!expr || (expr.kind === 'BindMarker' && !expr.name)) {
+            values.push(`?${keys.size}`);
+            comparable = false;
+          } else values.push(exprText(ctx.text, expr));
+        }
+        keys.add(`${tableName}|${values.join('|')}`);
+      }
+      // Different tables are different partitions for sure; same-table keys only when comparable.
+      if (tables.size < 2 && !comparable) continue;
+      if (keys.size < 2) continue;
+      ctx.report({
+        message: `this UNLOGGED batch writes to ${keys.size} partitions${tables.size > 1 ? ` in ${tables.size} tables` : ''}: across partitions an unlogged batch only adds coordinator load and is not atomic. Send the writes as separate asynchronous statements, or use a LOGGED batch if they must apply together`,
+        range: stmt.range,
+        data: { partitions: keys.size, tables: [...tables], batchRange: stmt.range },
+      });
+    }
+  },
+};
+
+const t = 'CREATE TABLE ks.t (id int, c int, v text, PRIMARY KEY (id, c));\n';
+
+export const examples: RuleExamples = {
+  valid: [
+    `${t}BEGIN UNLOGGED BATCH\n  INSERT INTO ks.t (id, c, v) VALUES (1, 1, 'a');\n  INSERT INTO ks.t (id, c, v) VALUES (1, 2, 'b');\nAPPLY BATCH;`,
+    `${t}BEGIN BATCH\n  INSERT INTO ks.t (id, c, v) VALUES (1, 1, 'a');\n  INSERT INTO ks.t (id, c, v) VALUES (2, 2, 'b');\nAPPLY BATCH;`,
+    `${t}BEGIN UNLOGGED BATCH\n  INSERT INTO ks.t (id, c, v) VALUES (?, ?, ?);\n  INSERT INTO ks.t (id, c, v) VALUES (?, ?, ?);\nAPPLY BATCH;`,
+  ],
+  invalid: [
+    { code: `${t}BEGIN UNLOGGED BATCH\n  INSERT INTO ks.t (id, c, v) VALUES (1, 1, 'a');\n  UPDATE ks.t SET v = 'b' WHERE id = 2 AND c = 1;\nAPPLY BATCH;`, at: 'BEGIN', data: { partitions: 2 } },
+    { code: `${t}CREATE TABLE ks.u (id int PRIMARY KEY, v text);\nBEGIN UNLOGGED BATCH\n  INSERT INTO ks.t (id, c, v) VALUES (?, ?, ?);\n  INSERT INTO ks.u (id, v) VALUES (?, ?);\nAPPLY BATCH;`, data: { partitions: 2, tables: ['ks.t', 'ks.u'] } },
+  ],
+};

@@ -1,0 +1,91 @@
+// `unrestricted-partition-key`: a SELECT that does not restrict every partition key column with = or IN
+// (nor uses token() ranges): Cassandra has to ask every node, a full scan. On a write-sharded table
+// (`-- @shard` comment) the message says that all N shards must be read.
+// Skipped: ALLOW FILTERING (allow-filtering reports it), queries on indexed columns (secondary-index-scan
+// and SAI), `SELECT ... LIMIT n` without WHERE (a sample), system keyspaces, unknown tables.
+// Data: { table, partitionKey: string[], missing: string[], restricted: string[], whereRange?,
+//         shardColumn?: string, shardCount?: number, shardOnlyMissing?: boolean }
+import { docsUrl } from '../findings';
+import type { RuleExamples, RuleModule } from './types';
+import { analyseWhere, isSystemKeyspace, unrestrictedPartitionColumns } from './util';
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'unrestricted-partition-key',
+    defaultSeverity: 'warning',
+    description: 'A SELECT that does not name its partitions: a scan of the whole table.',
+    docsUrl: docsUrl('unrestricted-partition-key'),
+  },
+  check(ctx) {
+    for (const stmt of ctx.parse.statements) {
+      if (stmt.kind !== 'Select' || stmt.allowFiltering) continue;
+      const at = stmt.range.start.offset;
+      const keyspace = stmt.from.keyspace?.name ?? ctx.keyspaceAt(at);
+      if (isSystemKeyspace(keyspace)) continue;
+      const table = ctx.tableFor(stmt.from, at);
+      if (!table || !table.partitionKey.length) continue;
+      const where = analyseWhere(stmt.where);
+      if (where.token) continue;
+      if (!stmt.where.length && stmt.limit) continue;
+      const missing = unrestrictedPartitionColumns(table, where);
+      if (!missing.length) continue;
+      // A query on an indexed column is an index query (secondary-index-scan judges it).
+      // (Any file's index counts: the docs create an index in one file and query it in another.)
+      if ([...where.byColumn.keys()].some((c) => ctx.schema.allIndexesOn(table, c).length > 0)) continue;
+      const pk = table.partitionKey.map((c) => c.name);
+      const restricted = pk.filter((c) => !missing.includes(c));
+      const shard = table.shard && pk.includes(table.shard.column) ? table.shard : undefined;
+      const shardOnlyMissing = !!shard && missing.length === 1 && missing[0] === shard.column;
+      let message: string;
+      if (shardOnlyMissing) {
+        const first = shard!.offset;
+        message = `${table.qualifiedName} is sharded ${shard!.count} ways on ${shard!.column}: without ${shard!.column} this query must read all ${shard!.count} shards; ` +
+          `add ${shard!.column} IN (${first}..${first + shard!.count - 1})${shard!.method === 'random' ? '' : ` or compute it from ${shard!.sourceColumns.join(', ') || 'the source column'}`}`;
+      } else {
+        message = `this query does not restrict the partition key (${pk.join(', ')}) of ${table.qualifiedName}` +
+          `${stmt.where.length ? ` (missing ${missing.join(', ')})` : ''}: it scans every partition on every node. Restrict ${missing.join(', ')} with = or IN, or query a table keyed by what you filter on` +
+          (shard ? `; the table is sharded ${shard.count} ways on ${shard.column}, so all ${shard.count} shards must be read` : '');
+      }
+      ctx.report({
+        message,
+        range: stmt.whereRange ?? stmt.from.range,
+        data: {
+          table: table.qualifiedName,
+          partitionKey: pk,
+          missing,
+          restricted,
+          ...(stmt.whereRange ? { whereRange: stmt.whereRange } : {}),
+          ...(shard ? { shardColumn: shard.column, shardCount: shard.count, shardOnlyMissing } : {}),
+        },
+      });
+    }
+  },
+};
+
+const t = 'CREATE TABLE ks.t (id uuid, ts timestamp, v int, PRIMARY KEY (id, ts));\n';
+const sharded = '-- @shard shard = murmur3(title) % 8 + 1\nCREATE TABLE ks.books (publish_date date, shard int, title text, PRIMARY KEY ((publish_date, shard), title));\n';
+
+export const examples: RuleExamples = {
+  valid: [
+    `${t}SELECT * FROM ks.t WHERE id = ?;`,
+    `${t}SELECT * FROM ks.t WHERE id IN (?, ?) AND ts > ?;`,
+    `${t}SELECT * FROM ks.t WHERE token(id) > ? AND token(id) <= ?;`,
+    `${t}SELECT * FROM ks.t LIMIT 10;`,
+    `${t}SELECT * FROM ks.t WHERE v > 1 ALLOW FILTERING;`,
+    'SELECT * FROM system.local;',
+    'SELECT * FROM ks.unknown;',
+    `${t}CREATE INDEX ON ks.t (v) USING 'sai';\nSELECT * FROM ks.t WHERE v = 3;`,
+    `${sharded}SELECT * FROM ks.books WHERE publish_date = ? AND shard = ?;`,
+  ],
+  invalid: [
+    { code: `${t}SELECT * FROM ks.t;`, at: 'ks.t;', data: { missing: ['id'], restricted: [] } },
+    { code: `${t}SELECT * FROM ks.t WHERE ts > ?;`, at: 'WHERE', message: /missing id/ },
+    {
+      name: 'sharded table read without the shard',
+      code: `${sharded}SELECT * FROM ks.books WHERE publish_date = ?;`,
+      message: /all 8 shards/,
+      data: { shardColumn: 'shard', shardCount: 8, missing: ['shard'], shardOnlyMissing: true },
+    },
+    { name: 'partial composite key', code: 'CREATE TABLE ks.p (a int, b int, c int, PRIMARY KEY ((a, b), c));\nSELECT * FROM ks.p WHERE a = 1;', data: { missing: ['b'], restricted: ['a'] } },
+  ],
+};

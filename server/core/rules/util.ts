@@ -1,0 +1,120 @@
+// Helpers shared by rules: WHERE clause analysis, name suggestions, statement walking.
+import type {
+  Expression, Identifier, QualifiedName, Relation, SourceRange, Statement,
+  InsertStatement, UpdateStatement, DeleteStatement,
+} from '../../../grammar/ast';
+import { editDistance } from '../config/edit-distance';
+import type { TableInfo } from '../schema/model';
+
+export interface ColumnRestriction {
+  /** '=' (one value), 'IN' (values counted), 'range', 'token', 'other' (CONTAINS, LIKE, !=, ...). */
+  kind: 'eq' | 'in' | 'range' | 'other';
+  /** Number of values for IN lists; undefined for `IN ?`. */
+  inCount?: number;
+  relation: Relation;
+}
+
+export interface WhereAnalysis {
+  /** Restrictions by column name. */
+  byColumn: Map<string, ColumnRestriction[]>;
+  /** A `token(...)` relation is present. */
+  token: boolean;
+}
+
+function columnOf(expr: Expression): Identifier | undefined {
+  return expr.kind === 'ColumnRef' ? expr.name : undefined;
+}
+
+export function analyseWhere(where: readonly Relation[]): WhereAnalysis {
+  const byColumn = new Map<string, ColumnRestriction[]>();
+  let token = false;
+  const add = (name: string, r: ColumnRestriction): void => {
+    const list = byColumn.get(name);
+    if (list) list.push(r);
+    else byColumn.set(name, [r]);
+  };
+  for (const rel of where) {
+    if (rel.left.kind === 'FunctionCall' && rel.left.name.name.name.toLowerCase() === 'token') {
+      token = true;
+      continue;
+    }
+    const kind: ColumnRestriction['kind'] =
+      rel.operator === '=' ? 'eq'
+      : rel.operator === 'IN' ? 'in'
+      : rel.operator === '<' || rel.operator === '<=' || rel.operator === '>' || rel.operator === '>=' || rel.operator === 'BETWEEN' ? 'range'
+      : 'other';
+    if (rel.left.kind === 'TupleExpression') {
+      // (a, b) = (1, 2) / (a, b) IN ((..), (..)) / (a, b) > (..)
+      for (const el of rel.left.elements) {
+        const id = columnOf(el);
+        if (id) add(id.name, { kind, relation: rel, inCount: kind === 'in' && rel.inList !== false ? rel.right.length : undefined });
+      }
+      continue;
+    }
+    const id = columnOf(rel.left);
+    if (id) {
+      add(id.name, { kind, relation: rel, inCount: kind === 'in' && rel.inList !== false ? rel.right.length : undefined });
+    } else if (rel.left.kind === 'ElementAccess' || rel.left.kind === 'FieldAccess') {
+      const target = columnOf(rel.left.target);
+      if (target) add(target.name, { kind: 'other', relation: rel });
+    }
+  }
+  return { byColumn, token };
+}
+
+/** Partition key columns not restricted by = or IN. */
+export function unrestrictedPartitionColumns(table: TableInfo, where: WhereAnalysis): string[] {
+  return table.partitionKey
+    .filter((c) => !(where.byColumn.get(c.name) ?? []).some((r) => r.kind === 'eq' || r.kind === 'in'))
+    .map((c) => c.name);
+}
+
+/** The closest column name, when close enough to be a plausible typo. */
+export function suggestColumn(name: string, table: TableInfo | readonly string[]): string | undefined {
+  const names = Array.isArray(table) ? (table as readonly string[]) : (table as TableInfo).columns.map((c) => c.name);
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of names) {
+    const d = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  if (best === undefined) return undefined;
+  const limit = Math.max(1, Math.min(3, Math.floor(Math.max(name.length, best.length) / 3)));
+  return bestDistance <= limit ? best : undefined;
+}
+
+export function isSystemKeyspace(keyspace: string | undefined): boolean {
+  return !!keyspace && (keyspace.startsWith('system') || keyspace === 'dse_system');
+}
+
+export function keyspaceOf(name: QualifiedName, fallback: string | undefined): string | undefined {
+  return name.keyspace?.name ?? fallback;
+}
+
+export type WriteStatement = InsertStatement | UpdateStatement | DeleteStatement;
+
+/** Top-level statements plus the statements inside batches. */
+export function* allStatements(statements: readonly Statement[]): Generator<Statement> {
+  for (const s of statements) {
+    yield s;
+    if (s.kind === 'Batch') yield* s.statements;
+  }
+}
+
+/** The source text of an expression, whitespace-normalised (to compare values across statements). */
+export function exprText(text: string, expr: Expression): string {
+  return text.slice(expr.range.start.offset, expr.range.end.offset).replace(/\s+/g, ' ').trim();
+}
+
+export function rangeOf(node: { range: SourceRange }): SourceRange {
+  return node.range;
+}
+
+/** `t (a, b)` → "((a, b), c)"-style key text. */
+export function keyText(partition: readonly string[], clustering: readonly string[]): string {
+  const pk = partition.length === 1 ? partition[0]! : `(${partition.join(', ')})`;
+  return clustering.length ? `(${pk}, ${clustering.join(', ')})` : `(${pk})`;
+}

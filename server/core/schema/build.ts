@@ -1,0 +1,511 @@
+// Turns one file's statements into schema facts (cached per ParseResult by the Project), then merges the
+// files into the workspace SchemaModel. Within a file, CREATE/ALTER/DROP are applied in order and every
+// change is kept as a version, so a query resolves against the table as it stood where the query is.
+import type {
+  AlterTableStatement, ColumnDefinition, CreateMaterializedViewStatement, CreateTableStatement, Expression,
+  Identifier, ParseResult, PrimaryKey, Property, QualifiedName, SourceRange, Statement, TableOptions,
+} from '../../../grammar/ast';
+import {
+  type ColumnInfo, type IndexInfo, type KeyspaceInfo, type TableInfo, type UserTypeInfo,
+  SchemaModel, isSaiClass, qualify, sameShape,
+} from './model';
+import { shardAbove } from './shard';
+import { typeText } from './types';
+
+/** One state of a table inside a file: created or altered at `offset`, or dropped (`table` undefined). */
+export interface TableVersion {
+  offset: number;
+  keyspace?: string;
+  name: string;
+  table?: TableInfo;
+}
+
+export interface FileSchema {
+  filePath: string;
+  /** USE statements in source order. */
+  uses: { offset: number; keyspace: string }[];
+  keyspaces: KeyspaceInfo[];
+  types: UserTypeInfo[];
+  indexes: IndexInfo[];
+  /** Every version of every table or view defined, altered or dropped here, by table name, in order. */
+  versions: Map<string, TableVersion[]>;
+  /** The table as built by each CREATE TABLE / CREATE MATERIALIZED VIEW statement. */
+  byStatement: Map<Statement, TableInfo>;
+  /** ALTER TABLE statements on tables this file does not define (applied to the workspace definition). */
+  foreignAlters: { keyspace?: string; name: string; statement: AlterTableStatement }[];
+  /** Views (and CREATE TABLE ... LIKE) whose base table is not in this file; completed from the workspace. */
+  pending: { table: TableInfo; base: { keyspace?: string; name: string } }[];
+  /** Table and type names this file creates, alters or drops. */
+  definedNames: Set<string>;
+  /** Table names this file's statements use. */
+  referencedNames: Set<string>;
+}
+
+export function keyspaceAt(schema: FileSchema, offset: number): string | undefined {
+  let ks: string | undefined;
+  for (const use of schema.uses) {
+    if (use.offset > offset) break;
+    ks = use.keyspace;
+  }
+  return ks;
+}
+
+function propertyMap(props: readonly Property[]): Map<string, Expression> {
+  const map = new Map<string, Expression>();
+  for (const p of props) map.set(p.name.name.toLowerCase(), p.value);
+  return map;
+}
+
+/** A literal's value as a string (strings decoded, numbers and booleans as written). */
+export function literalString(expr: Expression | undefined): string | undefined {
+  if (!expr) return undefined;
+  if (expr.kind === 'Literal') return expr.value;
+  if (expr.kind === 'UnaryExpression' && expr.operand.kind === 'Literal') return `-${expr.operand.value}`;
+  return undefined;
+}
+
+export function mapLiteralStrings(expr: Expression | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (expr?.kind !== 'MapLiteral') return out;
+  for (const { key, value } of expr.entries) {
+    const k = literalString(key) ?? (key.kind === 'ColumnRef' ? key.name.name : undefined);
+    const v = literalString(value);
+    if (k !== undefined && v !== undefined) out[k.toLowerCase()] = v;
+  }
+  return out;
+}
+
+function ttlOf(options: Map<string, Expression>): number | undefined {
+  const raw = literalString(options.get('default_time_to_live'));
+  const n = raw === undefined ? NaN : Number(raw);
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+function optionsOf(options: TableOptions | undefined): Map<string, Expression> {
+  return options ? propertyMap(options.properties) : new Map();
+}
+
+function makeColumn(def: ColumnDefinition): ColumnInfo {
+  return {
+    name: def.name.name,
+    type: def.type,
+    typeText: typeText(def.type),
+    role: def.isStatic ? 'static' : 'regular',
+    keyPosition: -1,
+    range: def.name.range,
+  };
+}
+
+/** Assigns partition/clustering roles and clustering order; rebuilds the key lists. */
+function applyKey(table: TableInfo, pk: PrimaryKey | undefined, options: TableOptions | undefined): void {
+  table.partitionKey = [];
+  table.clustering = [];
+  if (!pk) return;
+  const orders = new Map<string, 'ASC' | 'DESC'>();
+  for (const o of options?.clusteringOrder ?? []) orders.set(o.column.name, o.direction);
+  pk.partitionKey.forEach((id, i) => {
+    const col = table.columnsByName.get(id.name);
+    if (!col || col.role === 'partition' || col.role === 'clustering') return;
+    col.role = 'partition';
+    col.keyPosition = i;
+    table.partitionKey.push(col);
+  });
+  pk.clustering.forEach((id, i) => {
+    const col = table.columnsByName.get(id.name);
+    if (!col || col.role === 'partition' || col.role === 'clustering') return;
+    col.role = 'clustering';
+    col.keyPosition = i;
+    col.order = orders.get(id.name) ?? 'ASC';
+    table.clustering.push(col);
+  });
+}
+
+function isCounterTable(table: TableInfo): boolean {
+  const nonKey = table.columns.filter((c) => c.role === 'regular' || c.role === 'static');
+  return nonKey.length > 0 && nonKey.every((c) => c.typeText === 'counter');
+}
+
+function tableFromCreate(
+  stmt: CreateTableStatement, keyspace: string | undefined, filePath: string, parse: ParseResult, text: string,
+): TableInfo {
+  const columns: ColumnInfo[] = [];
+  const byName = new Map<string, ColumnInfo>();
+  for (const def of stmt.columns) {
+    if (byName.has(def.name.name)) continue; // duplicate-column reports it; the first definition wins
+    const col = makeColumn(def);
+    columns.push(col);
+    byName.set(col.name, col);
+  }
+  const options = optionsOf(stmt.options);
+  const table: TableInfo = {
+    kind: 'table',
+    keyspace,
+    name: stmt.name.name.name,
+    qualifiedName: qualify(keyspace, stmt.name.name.name),
+    columns,
+    columnsByName: byName,
+    partitionKey: [],
+    clustering: [],
+    options,
+    defaultTtlSeconds: ttlOf(options),
+    filePath,
+    statement: stmt,
+    range: stmt.range,
+    nameRange: stmt.name.range,
+    counter: false,
+  };
+  applyKey(table, stmt.primaryKey, stmt.options);
+  table.counter = isCounterTable(table);
+  const shard = shardAbove(parse.comments, text, stmt.range.start.offset);
+  if (shard) table.shard = shard;
+  return table;
+}
+
+function cloneTable(table: TableInfo): TableInfo {
+  const columns = table.columns.map((c) => ({ ...c }));
+  const byName = new Map(columns.map((c) => [c.name, c] as const));
+  return {
+    ...table,
+    columns,
+    columnsByName: byName,
+    partitionKey: table.partitionKey.map((c) => byName.get(c.name)!),
+    clustering: table.clustering.map((c) => byName.get(c.name)!),
+    options: new Map(table.options),
+  };
+}
+
+/** Applies an ALTER TABLE to a copy of `table`. `additiveOnly` skips drops and renames (cross-file). */
+export function applyAlter(table: TableInfo, stmt: AlterTableStatement, additiveOnly = false): TableInfo {
+  const next = cloneTable(table);
+  const action = stmt.action;
+  switch (action.kind) {
+    case 'AddColumns':
+      for (const def of action.columns) {
+        if (next.columnsByName.has(def.name.name)) continue;
+        const col = makeColumn(def);
+        next.columns.push(col);
+        next.columnsByName.set(col.name, col);
+      }
+      break;
+    case 'DropColumns':
+      if (additiveOnly) break;
+      for (const id of action.columns) {
+        const col = next.columnsByName.get(id.name);
+        if (!col || col.role === 'partition' || col.role === 'clustering') continue;
+        next.columnsByName.delete(id.name);
+        next.columns = next.columns.filter((c) => c !== col);
+      }
+      break;
+    case 'RenameColumns':
+      if (additiveOnly) break;
+      for (const { from, to } of action.renames) {
+        const col = next.columnsByName.get(from.name);
+        if (!col || next.columnsByName.has(to.name)) continue;
+        next.columnsByName.delete(from.name);
+        col.name = to.name;
+        next.columnsByName.set(to.name, col);
+      }
+      break;
+    case 'AlterColumnType': {
+      const col = next.columnsByName.get(action.column.name);
+      if (col) {
+        col.type = action.type;
+        col.typeText = typeText(action.type);
+      }
+      break;
+    }
+    case 'WithOptions':
+      for (const p of action.options.properties) next.options.set(p.name.name.toLowerCase(), p.value);
+      next.defaultTtlSeconds = ttlOf(next.options);
+      break;
+    default:
+      break;
+  }
+  next.counter = isCounterTable(next);
+  return next;
+}
+
+/** Builds a view from its base table (or, base unknown, from what the view itself names). */
+export function viewFromBase(
+  stmt: CreateMaterializedViewStatement, keyspace: string | undefined, base: TableInfo | undefined, filePath: string,
+): TableInfo {
+  const columns: ColumnInfo[] = [];
+  const byName = new Map<string, ColumnInfo>();
+  const add = (name: string, range: SourceRange): void => {
+    if (byName.has(name)) return;
+    const from = base?.columnsByName.get(name);
+    if (base && !from) return; // unknown-column reports it
+    const col: ColumnInfo = {
+      name,
+      type: from?.type,
+      typeText: from?.typeText ?? '?',
+      role: 'regular',
+      keyPosition: -1,
+      range,
+    };
+    columns.push(col);
+    byName.set(name, col);
+  };
+  if (stmt.star && base) {
+    for (const c of base.columns) add(c.name, c.range);
+  } else {
+    for (const sel of stmt.selectors) {
+      if (sel.expression.kind === 'ColumnRef') add(sel.expression.name.name, sel.expression.name.range);
+    }
+  }
+  // Primary key columns belong to the view whether selected or not.
+  for (const id of [...(stmt.primaryKey?.partitionKey ?? []), ...(stmt.primaryKey?.clustering ?? [])]) add(id.name, id.range);
+  const options = optionsOf(stmt.options);
+  const view: TableInfo = {
+    kind: 'view',
+    keyspace,
+    name: stmt.name.name.name,
+    qualifiedName: qualify(keyspace, stmt.name.name.name),
+    columns,
+    columnsByName: byName,
+    partitionKey: [],
+    clustering: [],
+    options,
+    defaultTtlSeconds: base?.defaultTtlSeconds,
+    filePath,
+    statement: stmt,
+    range: stmt.range,
+    nameRange: stmt.name.range,
+    baseTable: qualify(stmt.from.keyspace?.name ?? keyspace, stmt.from.name.name),
+    baseResolved: !!base,
+    counter: false,
+  };
+  applyKey(view, stmt.primaryKey, stmt.options);
+  return view;
+}
+
+function nameParts(name: QualifiedName, current: string | undefined): { keyspace?: string; name: string } {
+  return { keyspace: name.keyspace?.name ?? current, name: name.name.name };
+}
+
+function latestLocal(
+  versions: Map<string, TableVersion[]>, keyspace: string | undefined, name: string,
+): TableVersion | undefined {
+  const list = versions.get(name);
+  if (!list) return undefined;
+  for (let i = list.length - 1; i >= 0; i--) {
+    const v = list[i]!;
+    if (!keyspace || !v.keyspace || v.keyspace === keyspace) return v;
+  }
+  return undefined;
+}
+
+function pushVersion(versions: Map<string, TableVersion[]>, v: TableVersion): void {
+  const list = versions.get(v.name);
+  if (list) list.push(v);
+  else versions.set(v.name, [v]);
+}
+
+function referencedTable(stmt: Statement): QualifiedName | undefined {
+  switch (stmt.kind) {
+    case 'Select': return stmt.from;
+    case 'Insert': case 'Update': case 'Delete': return stmt.table;
+    case 'CreateIndex': return stmt.table;
+    case 'CreateMaterializedView': return stmt.from;
+    case 'Truncate': return stmt.name;
+    default: return undefined;
+  }
+}
+
+/** Schema facts of one file, independent of every other file. */
+export function buildFileSchema(filePath: string, text: string, parse: ParseResult): FileSchema {
+  const schema: FileSchema = {
+    filePath,
+    uses: [],
+    keyspaces: [],
+    types: [],
+    indexes: [],
+    versions: new Map(),
+    byStatement: new Map(),
+    foreignAlters: [],
+    pending: [],
+    definedNames: new Set(),
+    referencedNames: new Set(),
+  };
+  let current: string | undefined;
+  const keyspaceByName = new Map<string, KeyspaceInfo>();
+
+  const visit = (stmt: Statement): void => {
+    const ref = referencedTable(stmt);
+    if (ref) schema.referencedNames.add(ref.name.name);
+    switch (stmt.kind) {
+      case 'Use':
+        current = stmt.keyspace.name;
+        schema.uses.push({ offset: stmt.range.start.offset, keyspace: current });
+        break;
+      case 'CreateKeyspace':
+      case 'AlterKeyspace': {
+        const props = propertyMap(stmt.properties);
+        const replication = mapLiteralStrings(props.get('replication'));
+        const cls = replication['class'];
+        const durable = literalString(props.get('durable_writes'));
+        const existing = keyspaceByName.get(stmt.name.name);
+        const info: KeyspaceInfo = {
+          name: stmt.name.name,
+          replication: Object.keys(replication).length ? replication : existing?.replication ?? {},
+          replicationClass: cls ? cls.replace(/^org\.apache\.cassandra\.locator\./i, '') : existing?.replicationClass,
+          durableWrites: durable === undefined ? existing?.durableWrites : durable.toLowerCase() === 'true',
+          filePath,
+          range: stmt.range,
+        };
+        keyspaceByName.set(info.name, info);
+        schema.keyspaces.push(info);
+        break;
+      }
+      case 'CreateTable': {
+        const { keyspace, name } = nameParts(stmt.name, current);
+        schema.definedNames.add(name);
+        let table: TableInfo;
+        if (stmt.like) {
+          const src = nameParts(stmt.like, current);
+          const local = latestLocal(schema.versions, src.keyspace, src.name)?.table;
+          const base = local ?? tableFromCreate(stmt, keyspace, filePath, parse, text);
+          table = { ...cloneTable(base), keyspace, name, qualifiedName: qualify(keyspace, name), filePath, statement: stmt, range: stmt.range, nameRange: stmt.name.range };
+          if (!local) schema.pending.push({ table, base: src });
+        } else {
+          table = tableFromCreate(stmt, keyspace, filePath, parse, text);
+        }
+        schema.byStatement.set(stmt, table);
+        pushVersion(schema.versions, { offset: stmt.range.start.offset, keyspace, name, table });
+        break;
+      }
+      case 'CreateMaterializedView': {
+        const { keyspace, name } = nameParts(stmt.name, current);
+        const base = nameParts(stmt.from, current);
+        schema.definedNames.add(name);
+        const local = latestLocal(schema.versions, base.keyspace, base.name)?.table;
+        const view = viewFromBase(stmt, keyspace, local, filePath);
+        if (!local) schema.pending.push({ table: view, base });
+        schema.byStatement.set(stmt, view);
+        pushVersion(schema.versions, { offset: stmt.range.start.offset, keyspace, name, table: view });
+        break;
+      }
+      case 'AlterTable': {
+        const { keyspace, name } = nameParts(stmt.name, current);
+        schema.definedNames.add(name);
+        const prev = latestLocal(schema.versions, keyspace, name);
+        if (prev?.table) {
+          pushVersion(schema.versions, { offset: stmt.range.start.offset, keyspace: prev.keyspace, name, table: applyAlter(prev.table, stmt) });
+        } else if (!prev) {
+          schema.foreignAlters.push({ keyspace, name, statement: stmt });
+        }
+        break;
+      }
+      case 'AlterMaterializedView': {
+        const { keyspace, name } = nameParts(stmt.name, current);
+        const prev = latestLocal(schema.versions, keyspace, name);
+        if (prev?.table) {
+          const next = cloneTable(prev.table);
+          for (const p of stmt.options.properties) next.options.set(p.name.name.toLowerCase(), p.value);
+          pushVersion(schema.versions, { offset: stmt.range.start.offset, keyspace: prev.keyspace, name, table: next });
+        }
+        break;
+      }
+      case 'DropTable':
+      case 'DropMaterializedView': {
+        const { keyspace, name } = nameParts(stmt.name, current);
+        schema.definedNames.add(name);
+        if (latestLocal(schema.versions, keyspace, name)) {
+          pushVersion(schema.versions, { offset: stmt.range.start.offset, keyspace, name });
+        }
+        break;
+      }
+      case 'CreateType': {
+        const { keyspace, name } = nameParts(stmt.name, current);
+        schema.definedNames.add(name);
+        schema.types.push({
+          keyspace,
+          name,
+          qualifiedName: qualify(keyspace, name),
+          fields: stmt.fields.map((f) => ({ name: f.name.name, type: f.type, typeText: typeText(f.type) })),
+          filePath,
+          range: stmt.range,
+        });
+        break;
+      }
+      case 'CreateIndex': {
+        const { keyspace, name } = nameParts(stmt.table, current);
+        for (const target of stmt.targets) {
+          schema.indexes.push({
+            name: stmt.name?.name,
+            keyspace,
+            table: name,
+            column: target.column.name,
+            indexKind: target.indexKind,
+            using: stmt.using,
+            sai: isSaiClass(stmt.using),
+            custom: stmt.custom && !isSaiClass(stmt.using),
+            filePath,
+            range: stmt.range,
+          });
+        }
+        break;
+      }
+      case 'DropIndex': {
+        const ks = stmt.name.keyspace?.name ?? current;
+        schema.indexes = schema.indexes.filter((i) => i.name !== stmt.name.name.name || (ks && i.keyspace && i.keyspace !== ks));
+        break;
+      }
+      case 'Batch':
+        for (const inner of stmt.statements) visit(inner);
+        break;
+      default:
+        break;
+    }
+  };
+  for (const stmt of parse.statements) visit(stmt);
+  return schema;
+}
+
+/**
+ * Merges file schemas (in the given order) into the workspace model: every file's final tables, then
+ * ALTERs of tables defined elsewhere (additive changes only, so an ALTER in one file never makes
+ * another file's columns unknown), then views and LIKE tables whose base lives in another file.
+ */
+export function mergeSchemas(files: readonly FileSchema[]): SchemaModel {
+  const model = new SchemaModel();
+  for (const file of files) {
+    for (const ks of file.keyspaces) model.keyspaces.set(ks.name, ks);
+    for (const type of file.types) model.addType(type);
+    for (const index of file.indexes) model.addIndex(index);
+    for (const list of file.versions.values()) {
+      const last = list[list.length - 1]!;
+      if (last.table) model.addTable(last.table);
+    }
+  }
+  for (const file of files) {
+    for (const alter of file.foreignAlters) {
+      const list = model.tablesByName.get(alter.name);
+      if (!list) continue;
+      for (let i = 0; i < list.length; i++) {
+        const t = list[i]!;
+        if (alter.keyspace && t.keyspace && t.keyspace !== alter.keyspace) continue;
+        list[i] = applyAlter(t, alter.statement, true);
+      }
+    }
+  }
+  for (const file of files) {
+    for (const { table, base } of file.pending) {
+      const candidates = model.candidates(base.keyspace, base.name);
+      const found = candidates[0];
+      if (!found || found === table) continue;
+      // Several differing definitions elsewhere: do not guess which one the view reads.
+      if (!candidates.every((c) => sameShape(c, found))) continue;
+      if (table.kind === 'view') {
+        const view = viewFromBase(table.statement as CreateMaterializedViewStatement, table.keyspace, found, table.filePath);
+        // Complete the file's own object in place, so same-file lookups see the base's columns too.
+        Object.assign(table, { ...view, shard: table.shard });
+      } else {
+        const copy = cloneTable(found);
+        Object.assign(table, { columns: copy.columns, columnsByName: copy.columnsByName, partitionKey: copy.partitionKey, clustering: copy.clustering, options: copy.options, counter: copy.counter });
+      }
+    }
+  }
+  return model;
+}
+

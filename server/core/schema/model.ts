@@ -1,0 +1,204 @@
+// The schema cqlint knows about: keyspaces, tables, views, user types and indexes built from the CQL
+// files of a workspace. Pure data plus lookups; see build.ts for how statements become this model.
+import type {
+  CqlType, SourceRange, CreateTableStatement, CreateMaterializedViewStatement, Expression,
+} from '../../../grammar/ast';
+
+export type ColumnRole = 'partition' | 'clustering' | 'static' | 'regular';
+
+export interface ColumnInfo {
+  /** Name as Cassandra sees it (unquoted names folded to lower case). */
+  name: string;
+  /** The declared type; absent for view columns whose base table is unknown. */
+  type?: CqlType;
+  /** The type as CQL text: `timestamp`, `frozen<list<text>>`, `?` when unknown. */
+  typeText: string;
+  role: ColumnRole;
+  /** Index within the partition key or clustering columns (0-based); -1 for static and regular columns. */
+  keyPosition: number;
+  /** Clustering order (clustering columns only). */
+  order?: 'ASC' | 'DESC';
+  /** Range of the column's name where it was defined (or of the view/ALTER that added it). */
+  range: SourceRange;
+}
+
+export interface ShardSpec {
+  /** The partition key column that holds the shard. */
+  column: string;
+  /** Number of shards (values are 0..N-1, or 1..N with `+ 1`). */
+  count: number;
+  /** How the shard is computed. */
+  method: 'murmur3' | 'codepoints' | 'random';
+  /** Columns the calculated shard is derived from (empty for random). */
+  sourceColumns: string[];
+  /** 1 when written `... % N + 1`. */
+  offset: number;
+  /** The comment text after `@shard`. */
+  text: string;
+  range: SourceRange;
+}
+
+export interface TableInfo {
+  kind: 'table' | 'view';
+  /** Keyspace as written or from USE; undefined when neither says. */
+  keyspace?: string;
+  name: string;
+  /** `ks.name`, or `name` when the keyspace is unknown. */
+  qualifiedName: string;
+  /** Columns in definition order. */
+  columns: ColumnInfo[];
+  columnsByName: Map<string, ColumnInfo>;
+  partitionKey: ColumnInfo[];
+  clustering: ColumnInfo[];
+  /** Table options by lower-case name (`default_time_to_live`, `compaction`, ...). */
+  options: Map<string, Expression>;
+  /** `default_time_to_live` in seconds when set to a positive number. */
+  defaultTtlSeconds?: number;
+  /** Where it was defined. */
+  filePath: string;
+  statement: CreateTableStatement | CreateMaterializedViewStatement;
+  /** Range of the defining statement and of its name. */
+  range: SourceRange;
+  nameRange: SourceRange;
+  /** For views: the base table (`ks.name` or `name`) and whether it was found. */
+  baseTable?: string;
+  baseResolved?: boolean;
+  /** A `-- @shard` comment directly above the CREATE TABLE. */
+  shard?: ShardSpec;
+  /** A counter table (every regular column is a counter). */
+  counter: boolean;
+}
+
+export interface KeyspaceInfo {
+  name: string;
+  /** Replication class without the package (`SimpleStrategy`, `NetworkTopologyStrategy`). */
+  replicationClass?: string;
+  /** The replication map as strings (`{ class: ..., dc1: '3' }`). */
+  replication: Record<string, string>;
+  durableWrites?: boolean;
+  filePath: string;
+  range: SourceRange;
+}
+
+export interface UserTypeInfo {
+  keyspace?: string;
+  name: string;
+  qualifiedName: string;
+  fields: { name: string; type: CqlType; typeText: string }[];
+  filePath: string;
+  range: SourceRange;
+}
+
+export interface IndexInfo {
+  name?: string;
+  keyspace?: string;
+  /** The indexed table's name (without keyspace). */
+  table: string;
+  column: string;
+  indexKind: 'simple' | 'keys' | 'values' | 'entries' | 'full';
+  /** `USING '...'` class, when given. */
+  using?: string;
+  /** Storage-attached index (SAI): `USING 'sai'` or `StorageAttachedIndex`. */
+  sai: boolean;
+  /** A CUSTOM index that is not SAI (SASI or a plug-in). */
+  custom: boolean;
+  filePath: string;
+  range: SourceRange;
+}
+
+/** Two definitions describe the same table shape (columns, types, key roles). */
+export function sameShape(a: TableInfo, b: TableInfo): boolean {
+  if (a === b) return true;
+  if (a.columns.length !== b.columns.length) return false;
+  return a.columns.every((c) => {
+    const o = b.columnsByName.get(c.name);
+    return !!o && o.typeText === c.typeText && o.role === c.role && o.keyPosition === c.keyPosition;
+  });
+}
+
+/** `ks.name`, or `name` when the keyspace is unknown. */
+export function qualify(keyspace: string | undefined, name: string): string {
+  return keyspace ? `${keyspace}.${name}` : name;
+}
+
+export function isSaiClass(using: string | undefined): boolean {
+  if (!using) return false;
+  const cls = using.toLowerCase();
+  return cls === 'sai' || cls.endsWith('storageattachedindex');
+}
+
+/** The merged workspace schema. Lookups are by lower-level keys; see Project.tableFor for resolution rules. */
+export class SchemaModel {
+  readonly keyspaces = new Map<string, KeyspaceInfo>();
+  /** Tables and views by name (without keyspace): every definition in the workspace, in file order. */
+  readonly tablesByName = new Map<string, TableInfo[]>();
+  readonly types = new Map<string, UserTypeInfo[]>();
+  /** Indexes by table name (without keyspace). */
+  readonly indexesByTable = new Map<string, IndexInfo[]>();
+
+  addTable(table: TableInfo): void {
+    const list = this.tablesByName.get(table.name);
+    if (list) list.push(table);
+    else this.tablesByName.set(table.name, [table]);
+  }
+
+  addIndex(index: IndexInfo): void {
+    const list = this.indexesByTable.get(index.table);
+    if (list) list.push(index);
+    else this.indexesByTable.set(index.table, [index]);
+  }
+
+  addType(type: UserTypeInfo): void {
+    const list = this.types.get(type.name);
+    if (list) list.push(type);
+    else this.types.set(type.name, [type]);
+  }
+
+  /** Every table or view in the workspace (one entry per definition). */
+  allTables(): TableInfo[] {
+    const out: TableInfo[] = [];
+    for (const list of this.tablesByName.values()) out.push(...list);
+    return out;
+  }
+
+  /** Definitions of `name` compatible with `keyspace` (an unknown keyspace on either side matches). */
+  candidates(keyspace: string | undefined, name: string): TableInfo[] {
+    const list = this.tablesByName.get(name);
+    if (!list) return [];
+    if (!keyspace) return list;
+    const exact = list.filter((t) => t.keyspace === keyspace);
+    return exact.length ? exact : list.filter((t) => t.keyspace === undefined);
+  }
+
+  /** The workspace definition of a table: the first definition in file order. */
+  table(keyspace: string | undefined, name: string): TableInfo | undefined {
+    return this.candidates(keyspace, name)[0];
+  }
+
+  /**
+   * Indexes on a table. The docs define the same index differently in several files, so when
+   * `fromFile` (the querying file) or the table's own file defines indexes on it, only those count.
+   */
+  indexesOn(table: TableInfo, fromFile?: string): IndexInfo[] {
+    const list = this.indexesByTable.get(table.name);
+    if (!list) return [];
+    const all = list.filter((i) => !i.keyspace || !table.keyspace || i.keyspace === table.keyspace);
+    for (const file of [fromFile, table.filePath]) {
+      if (!file) continue;
+      const local = all.filter((i) => i.filePath === file);
+      if (local.length) return local;
+    }
+    return all;
+  }
+
+  /** Every index on the table's column in the workspace, whatever file. */
+  allIndexesOn(table: TableInfo, column: string): IndexInfo[] {
+    return (this.indexesByTable.get(table.name) ?? []).filter((i) => i.column === column && (!i.keyspace || !table.keyspace || i.keyspace === table.keyspace));
+  }
+
+  userType(keyspace: string | undefined, name: string): UserTypeInfo | undefined {
+    const list = this.types.get(name);
+    if (!list) return undefined;
+    return list.find((t) => !keyspace || !t.keyspace || t.keyspace === keyspace);
+  }
+}

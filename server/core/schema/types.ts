@@ -1,0 +1,85 @@
+// Facts about CQL types that the rules and the size estimate need.
+import type { CqlType, NativeTypeName } from '../../../grammar/ast';
+
+export function typeText(type: CqlType | undefined): string {
+  if (!type) return '?';
+  switch (type.kind) {
+    case 'NativeType':
+      return type.name;
+    case 'CollectionType':
+      return `${type.collection}<${type.elementTypes.map(typeText).join(', ')}>`;
+    case 'FrozenType':
+      return `frozen<${typeText(type.inner)}>`;
+    case 'TupleType':
+      return `tuple<${type.elementTypes.map(typeText).join(', ')}>`;
+    case 'VectorType':
+      return `vector<${typeText(type.elementType)}, ${type.dimension}>`;
+    case 'UserType':
+      return type.name.keyspace ? `${type.name.keyspace.name}.${type.name.name.name}` : type.name.name.name;
+    case 'CustomType':
+      return `'${type.className}'`;
+    default:
+      return '?';
+  }
+}
+
+/** The native type, looking through `frozen<>`; undefined for collections, tuples, UDTs and unknowns. */
+export function nativeName(type: CqlType | undefined): NativeTypeName | undefined {
+  if (!type) return undefined;
+  if (type.kind === 'FrozenType') return nativeName(type.inner);
+  return type.kind === 'NativeType' ? type.name : undefined;
+}
+
+export function isCollection(type: CqlType | undefined): boolean {
+  if (!type) return false;
+  return type.kind === 'CollectionType';
+}
+
+/** A collection or UDT that is not frozen (only frozen ones may be part of a primary key). */
+export function isNonFrozenMultiCell(type: CqlType | undefined, udtIsMultiCell = true): boolean {
+  if (!type) return false;
+  if (type.kind === 'CollectionType') return true;
+  if (type.kind === 'UserType') return udtIsMultiCell;
+  return false;
+}
+
+export const TIME_TYPES: ReadonlySet<string> = new Set(['timestamp', 'timeuuid', 'date', 'time']);
+
+/** Default value sizes in bytes used by the partition size estimate (override per column in config). */
+const NATIVE_SIZES: Record<NativeTypeName, number> = {
+  ascii: 32, text: 32, varchar: 32, blob: 64,
+  bigint: 8, counter: 8, double: 8, timestamp: 8, time: 8, varint: 8,
+  int: 4, float: 4, date: 4,
+  smallint: 2, tinyint: 1, boolean: 1,
+  decimal: 16, uuid: 16, timeuuid: 16, inet: 16, duration: 12,
+};
+
+/** Elements assumed in a collection when no hint says otherwise. */
+export const DEFAULT_COLLECTION_ELEMENTS = 5;
+
+export type UdtSizer = (type: CqlType & { kind: 'UserType' }) => number | undefined;
+
+/** Estimated serialized size of one value of `type`, in bytes. */
+export function typeSize(type: CqlType | undefined, udtSize?: UdtSizer, depth = 0): number {
+  if (!type || depth > 8) return 16;
+  switch (type.kind) {
+    case 'NativeType':
+      return NATIVE_SIZES[type.name] ?? 16;
+    case 'FrozenType':
+      return typeSize(type.inner, udtSize, depth + 1);
+    case 'CollectionType': {
+      const each = type.elementTypes.reduce((sum, t) => sum + typeSize(t, udtSize, depth + 1), 0);
+      return DEFAULT_COLLECTION_ELEMENTS * each;
+    }
+    case 'TupleType':
+      return type.elementTypes.reduce((sum, t) => sum + typeSize(t, udtSize, depth + 1), 0);
+    case 'VectorType':
+      return type.dimension * typeSize(type.elementType, udtSize, depth + 1);
+    case 'UserType':
+      return udtSize?.(type) ?? 64;
+    case 'CustomType':
+      return 64;
+    default:
+      return 16;
+  }
+}

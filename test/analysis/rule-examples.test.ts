@@ -1,0 +1,63 @@
+// Runs every rule's table of valid/invalid examples (exported next to the rule) through a Project.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { allRules, ruleExamples } from '../../server/core/rules';
+import { docsUrl } from '../../server/core/findings';
+import type { ExampleCase } from '../../server/core/rules/types';
+import { MAIN, ofRule, projectWith, summary } from './helpers';
+import { projectRoot } from '../helpers/corpus';
+
+function run(c: ExampleCase, ruleId: string) {
+  const project = projectWith(c.code, c.files ?? {}, { config: c.config ?? {}, target: c.target });
+  const all = project.lint(MAIN);
+  assert.deepEqual(project.internalErrors, [], 'no rule may throw');
+  return { all, mine: ofRule(all, ruleId) };
+}
+
+describe('rule examples', () => {
+  for (const rule of allRules) {
+    const id = rule.meta.id;
+    const examples = ruleExamples[id]!;
+    describe(id, () => {
+      test('has metadata, examples and a docs page', () => {
+        assert.equal(rule.meta.docsUrl, docsUrl(id));
+        assert.ok(rule.meta.description.length > 10);
+        assert.ok(examples.valid.length >= 1, 'at least one valid case');
+        assert.ok(examples.invalid.length >= 1, 'at least one invalid case');
+        const page = join(projectRoot, 'docs', 'rules', `${id}.md`);
+        assert.ok(existsSync(page), `docs/rules/${id}.md exists`);
+        const text = readFileSync(page, 'utf8');
+        assert.match(text, /https?:\/\//, 'the docs page cites sources');
+      });
+      examples.valid.forEach((v, i) => {
+        const c = typeof v === 'string' ? { code: v } : v;
+        test(`valid #${i + 1}${c.name ? ` (${c.name})` : ''}`, () => {
+          const { mine } = run(c, id);
+          assert.equal(mine.length, 0, `expected no ${id} finding, got:\n${summary(mine)}\nin:\n${c.code}`);
+        });
+      });
+      examples.invalid.forEach((c, i) => {
+        test(`invalid #${i + 1}${c.name ? ` (${c.name})` : ''}`, () => {
+          const { mine } = run(c, id);
+          assert.equal(mine.length, c.count ?? 1, `expected ${c.count ?? 1} ${id} finding(s), got:\n${summary(mine)}\nin:\n${c.code}`);
+          for (const f of mine) {
+            assert.equal(f.severity, rule.meta.defaultSeverity);
+            if (c.message) assert.match(f.message, c.message);
+          }
+          const first = mine[0]!;
+          if (c.at !== undefined) {
+            const offset = c.code.indexOf(c.at);
+            assert.ok(offset >= 0, `"${c.at}" occurs in the code`);
+            assert.equal(first.range.start.offset, offset, `finding starts at "${c.at}": ${summary([first])}`);
+          }
+          for (const [key, value] of Object.entries(c.data ?? {})) {
+            assert.deepEqual(first.data?.[key], value, `data.${key}`);
+          }
+          assert.doesNotThrow(() => JSON.stringify(first.data), 'data is JSON-serialisable');
+        });
+      });
+    });
+  }
+});

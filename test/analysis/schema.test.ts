@@ -1,0 +1,160 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Project } from '../../server/core/project';
+import { describeTable, estimatePartition, rowSizes, rowsToReachBytes } from '../../server/core/sizing';
+import { MAIN, ROOT, projectWith } from './helpers';
+
+describe('schema model', () => {
+  test('tables, keys, roles, clustering order, options, keyspaces', () => {
+    const p = projectWith(`
+CREATE KEYSPACE shop WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3} AND durable_writes = true;
+USE shop;
+CREATE TABLE carts (user_id uuid, added timestamp, item text, qty int, owner text STATIC,
+  PRIMARY KEY ((user_id), added, item)) WITH CLUSTERING ORDER BY (added DESC) AND default_time_to_live = 3600;
+CREATE TYPE addr (street text, zip int);
+CREATE INDEX carts_item ON carts (item) USING 'sai';
+`);
+    const t = p.tableFor(MAIN, 'shop.carts')!;
+    assert.equal(t.qualifiedName, 'shop.carts');
+    assert.deepEqual(t.partitionKey.map((c) => c.name), ['user_id']);
+    assert.deepEqual(t.clustering.map((c) => [c.name, c.order]), [['added', 'DESC'], ['item', 'ASC']]);
+    assert.equal(t.columnsByName.get('owner')?.role, 'static');
+    assert.equal(t.columnsByName.get('qty')?.role, 'regular');
+    assert.equal(t.defaultTtlSeconds, 3600);
+    const model = p.schema();
+    assert.equal(model.keyspaces.get('shop')?.replicationClass, 'NetworkTopologyStrategy');
+    assert.equal(model.keyspaces.get('shop')?.durableWrites, true);
+    assert.equal(model.userType('shop', 'addr')?.fields.length, 2);
+    assert.deepEqual(model.indexesOn(t).map((i) => [i.name, i.column, i.sai]), [['carts_item', 'item', true]]);
+  });
+
+  test('USE context resolves unqualified names; a different keyspace does not match', () => {
+    const code = 'USE a;\nCREATE TABLE t (id int PRIMARY KEY, x int);\nUSE b;\nCREATE TABLE t (id int PRIMARY KEY, y int);\nSELECT * FROM t;';
+    const p = projectWith(code);
+    const end = code.length;
+    assert.ok(p.tableFor(MAIN, 't', end)?.columnsByName.has('y'));
+    assert.ok(p.tableFor(MAIN, 'a.t', end)?.columnsByName.has('x'));
+    assert.equal(p.tableFor(MAIN, 'c.t', end), undefined);
+  });
+
+  test('ALTER and DROP apply in order; queries see the table as it stood', () => {
+    const code = [
+      'CREATE TABLE ks.t (id int PRIMARY KEY, a int);',
+      'ALTER TABLE ks.t ADD b int;',
+      'ALTER TABLE ks.t RENAME id TO key;',
+      'ALTER TABLE ks.t DROP a;',
+      'ALTER TABLE ks.t WITH default_time_to_live = 60;',
+      'DROP TABLE ks.t;',
+    ].join('\n');
+    const p = projectWith(code);
+    const at = (i: number) => code.split('\n').slice(0, i).join('\n').length + 1;
+    assert.deepEqual(p.tableFor(MAIN, 'ks.t', at(1))!.columns.map((c) => c.name), ['id', 'a']);
+    assert.deepEqual(p.tableFor(MAIN, 'ks.t', at(2))!.columns.map((c) => c.name), ['id', 'a', 'b']);
+    assert.deepEqual(p.tableFor(MAIN, 'ks.t', at(4))!.columns.map((c) => c.name), ['key', 'b']);
+    assert.equal(p.tableFor(MAIN, 'ks.t', at(5))!.defaultTtlSeconds, 60);
+    assert.equal(p.tableFor(MAIN, 'ks.t', at(6)), undefined);
+  });
+
+  test('queries in one file resolve against another; the same file is preferred', () => {
+    const p = projectWith('SELECT * FROM ks.t;\nCREATE TABLE ks.t (id int PRIMARY KEY, mine int);\nSELECT mine FROM ks.t;', {
+      'a.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY, theirs int);',
+      'b.cql': 'SELECT theirs FROM ks.t;',
+    });
+    assert.ok(p.tableFor(`${ROOT}/b.cql`, 'ks.t')?.columnsByName.has('theirs'));
+    assert.ok(p.tableFor(MAIN, 'ks.t')?.columnsByName.has('mine'));
+    // Before the local definition: the file's own definition still wins over the other file's.
+    assert.ok(p.tableFor(MAIN, 'ks.t', 0)?.columnsByName.has('mine'));
+    assert.deepEqual(p.lint(`${ROOT}/b.cql`).filter((f) => f.ruleId === 'unknown-column'), []);
+  });
+
+  test('a column in any of several workspace definitions is not unknown', () => {
+    const p = projectWith('SELECT a, b FROM ks.t WHERE id = 1;', {
+      'one.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY, a int);',
+      'two.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY, b int);',
+    });
+    assert.deepEqual(p.lint(MAIN).filter((f) => f.ruleId === 'unknown-column'), []);
+  });
+
+  test('ALTER in another file adds columns to the workspace table', () => {
+    const p = projectWith('SELECT extra FROM ks.t WHERE id = 1;', {
+      'a.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY);',
+      'b.cql': 'ALTER TABLE ks.t ADD extra text;',
+    });
+    assert.deepEqual(p.lint(MAIN).filter((f) => f.ruleId === 'unknown-column'), []);
+  });
+
+  test('materialized views take column types from their base, in any file', () => {
+    const p = projectWith('CREATE MATERIALIZED VIEW ks.by_email AS SELECT * FROM ks.users WHERE email IS NOT NULL AND id IS NOT NULL PRIMARY KEY (email, id);', {
+      'users.cql': 'CREATE TABLE ks.users (id uuid PRIMARY KEY, email text, name text);',
+    });
+    const v = p.tableFor(MAIN, 'ks.by_email')!;
+    assert.equal(v.kind, 'view');
+    assert.equal(v.columnsByName.get('name')?.typeText, 'text');
+    assert.deepEqual(v.partitionKey.map((c) => c.name), ['email']);
+    assert.deepEqual(v.clustering.map((c) => c.name), ['id']);
+  });
+
+  test('@shard comment directly above CREATE TABLE', () => {
+    const p = projectWith('-- books by day\n-- @shard shard = murmur3(title) % 16 + 1\nCREATE TABLE ks.b (d date, shard int, title text, PRIMARY KEY ((d, shard), title));\n\n-- @shard s = random(4)\n\nCREATE TABLE ks.c (d date, s int, PRIMARY KEY ((d, s)));');
+    const b = p.tableFor(MAIN, 'ks.b')!;
+    assert.deepEqual({ c: b.shard?.column, n: b.shard?.count, m: b.shard?.method, src: b.shard?.sourceColumns, o: b.shard?.offset }, { c: 'shard', n: 16, m: 'murmur3', src: ['title'], o: 1 });
+    assert.equal(p.tableFor(MAIN, 'ks.c')!.shard, undefined, 'a blank line separates the comment from the table');
+  });
+
+  test('dependents: files using a table the file defines', () => {
+    const p = new Project({ config: {} });
+    p.setFile('/w/schema.cql', 'CREATE TABLE ks.t (id int PRIMARY KEY);');
+    p.setFile('/w/q1.cql', 'SELECT * FROM ks.t WHERE id = 1;');
+    p.setFile('/w/q2.cql', 'SELECT * FROM ks.other;');
+    assert.deepEqual(p.dependents('/w/schema.cql'), ['/w/q1.cql']);
+    p.setFile('/w/schema.cql', 'CREATE TABLE ks.u (id int PRIMARY KEY);');
+    assert.deepEqual(p.dependents('/w/schema.cql'), ['/w/q1.cql'], 'a table it no longer defines still counts');
+    assert.deepEqual(p.dependents('/w/q2.cql'), []);
+  });
+
+  test('Project file bookkeeping', () => {
+    const p = new Project({ config: {} });
+    p.setFile('/w/a.cql', 'SELECT 1 FROM ks.t;');
+    assert.ok(p.hasFile('/w/a.cql'));
+    assert.deepEqual(p.files(), ['/w/a.cql']);
+    assert.equal(p.getText('/w/a.cql'), 'SELECT 1 FROM ks.t;');
+    const first = p.parse('/w/a.cql');
+    assert.equal(p.parse('/w/a.cql'), first, 'parse is cached per text');
+    p.removeFile('/w/a.cql');
+    assert.equal(p.hasFile('/w/a.cql'), false);
+    assert.deepEqual(p.lint('/w/a.cql'), []);
+  });
+});
+
+describe('sizing', () => {
+  const p = projectWith('CREATE TABLE ks.r (sensor uuid, day date, ts timestamp, v double, note text, s int STATIC, PRIMARY KEY ((sensor, day), ts));');
+  const t = p.tableFor(MAIN, 'ks.r')!;
+
+  test('the Cassandra guide formula', () => {
+    const est = estimatePartition(t, 1000);
+    // Nc = 6, Npk = 3, Ns = 1: Nv = 1000 × 2 + 1
+    assert.equal(est.values, 2001);
+    // St = pk (16 + 4) + static 4 + 1000 × (ts 8 + v 8 + note 32) + 2001 × 8
+    assert.equal(est.bytes, 20 + 4 + 1000 * 48 + 2001 * 8);
+    const hinted = estimatePartition(t, 10, { columnSizes: { note: 1000 } });
+    assert.equal(hinted.bytes, 20 + 4 + 10 * (8 + 8 + 1000) + 21 * 8);
+  });
+
+  test('rows to reach a limit', () => {
+    const sizes = rowSizes(t);
+    const rows = rowsToReachBytes(sizes, 100 * 1024 * 1024);
+    assert.ok(estimatePartition(t, rows).bytes >= 100 * 1024 * 1024);
+    assert.ok(estimatePartition(t, rows - 1).bytes < 100 * 1024 * 1024);
+  });
+
+  test('describeTable shows key, columns, row size and limits', () => {
+    const md = describeTable(t, 'cassandra');
+    assert.match(md, /\*\*Table `ks\.r`\*\*/);
+    assert.match(md, /Primary key: `\(\(sensor, day\), ts\)`/);
+    assert.match(md, /\| note \| `text` \| {2}\| 32 \|/);
+    assert.match(md, /100 MB per partition: reached at [\d,]+ rows per partition/);
+    const ks = describeTable(t, 'keyspaces', { writesPerSecondPerPartition: 3000 });
+    assert.match(ks, /1 MB per row/);
+    assert.match(ks, /Writes: 3,000\/s per partition ≈ 3,000 WCU of 1,000 WCU per partition — needs 3 shards/);
+  });
+});
