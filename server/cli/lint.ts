@@ -1,0 +1,238 @@
+// `cqlint lint [options] <files or folders>`: every input goes into one Project (so queries resolve
+// against tables defined in other inputs), each file is linted and the findings are printed.
+// Exit 0 clean (warnings allowed), 1 errors or too many warnings, 2 usage, config or I/O failure;
+// a file that cannot be read is reported on stderr and the others are still linted.
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Project } from '../core/project';
+import { findConfigFor, loadConfigFile, type CqlintConfig } from '../core/config';
+import { allRules } from '../core/rules';
+import { TARGET_IDS, type TargetId } from '../core/targets';
+import { findCqlFiles, describeIoError, readCqlFile } from '../lsp/files';
+import { FORMAT_NAMES, countFindings, format, type FileResult, type FormatName, type RuleDescription } from './formatters';
+import { EXIT, UsageError, type CliIO } from './io';
+import packageJson from '../../package.json';
+
+export const LINT_USAGE = `Usage: cqlint lint [options] <files or folders...>
+
+Lints CQL files. Folders are searched for *.cql and *.cqlsh files (node_modules and .git are skipped).
+All inputs are analysed together, so queries resolve against tables defined in any of them.
+
+Options:
+  -f, --format <name>       Output format: stylish (default), json, sarif
+  -t, --target <db>         Target database: ${TARGET_IDS.join(', ')} (default: from .cqlint.json, else cassandra)
+  -c, --config <file>       Use this configuration file instead of looking for .cqlint.json files
+      --no-config           Ignore .cqlint.json files
+      --max-warnings <n>    Exit with 1 when there are more than n warnings (default: -1, no limit)
+      --color, --no-color   Force or disable colours (default: colours when stdout is a terminal and NO_COLOR is unset)
+  -h, --help                Show this help
+
+Exit status: 0 no errors (and warnings within --max-warnings), 1 errors or too many warnings,
+2 usage error, bad configuration or a file that could not be read.
+`;
+
+export interface LintOptions {
+  format: FormatName;
+  target?: TargetId;
+  configPath?: string;
+  noConfig: boolean;
+  maxWarnings: number;
+  color?: boolean;
+  inputs: string[];
+  // `fix?: boolean` goes here when --fix lands (quick fixes), applied in runLint before reporting.
+}
+
+export const INFORMATION_URI = 'https://github.com/cqlint/cqlint';
+
+export function parseLintArgs(args: string[]): LintOptions | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        format: { type: 'string', short: 'f' },
+        target: { type: 'string', short: 't' },
+        config: { type: 'string', short: 'c' },
+        'no-config': { type: 'boolean' },
+        'max-warnings': { type: 'string' },
+        color: { type: 'boolean' },
+        'no-color': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const values = parsed.values;
+  if (values.help) return 'help';
+
+  const formatName = values.format ?? 'stylish';
+  if (!(FORMAT_NAMES as readonly string[]).includes(formatName)) {
+    throw new UsageError(`unknown format "${formatName}"; use one of ${FORMAT_NAMES.join(', ')}`);
+  }
+  let target: TargetId | undefined;
+  if (values.target !== undefined) {
+    const wanted = values.target.toLowerCase();
+    if (!(TARGET_IDS as readonly string[]).includes(wanted)) {
+      throw new UsageError(`unknown target "${values.target}"; use one of ${TARGET_IDS.join(', ')}`);
+    }
+    target = wanted as TargetId;
+  }
+  let maxWarnings = -1;
+  if (values['max-warnings'] !== undefined) {
+    const text = values['max-warnings'].trim();
+    if (!/^-?\d+$/.test(text) || Number(text) < -1 || !Number.isSafeInteger(Number(text))) {
+      throw new UsageError(`--max-warnings expects a whole number (-1 for no limit), got "${values['max-warnings']}"`);
+    }
+    maxWarnings = Number(text);
+  }
+  if (values.config !== undefined && values['no-config']) throw new UsageError('--config and --no-config cannot be used together');
+  if (values.config !== undefined && values.config.trim() === '') throw new UsageError('--config expects a file name');
+  if (values.color && values['no-color']) throw new UsageError('--color and --no-color cannot be used together');
+  if (!parsed.positionals.length) throw new UsageError('no files or folders given');
+
+  return {
+    format: formatName as FormatName,
+    target,
+    configPath: values.config,
+    noConfig: values['no-config'] === true,
+    maxWarnings,
+    color: values.color ? true : values['no-color'] ? false : undefined,
+    inputs: parsed.positionals,
+  };
+}
+
+export function ruleDescriptions(): RuleDescription[] {
+  const rules: RuleDescription[] = allRules.map((rule) => ({
+    id: rule.meta.id,
+    defaultSeverity: rule.meta.defaultSeverity,
+    description: rule.meta.description,
+    docsUrl: rule.meta.docsUrl,
+  }));
+  return rules;
+}
+
+export async function runLintCommand(args: string[], io: CliIO): Promise<number> {
+  const options = parseLintArgs(args);
+  if (options === 'help') {
+    io.stdout.write(LINT_USAGE);
+    return EXIT.ok;
+  }
+  return runLint(options, io);
+}
+
+/** Lints per `options`; returns the exit code. */
+export async function runLint(options: LintOptions, io: CliIO): Promise<number> {
+  let failed = false;
+  const fail = (message: string): void => {
+    failed = true;
+    io.stderr.write(`cqlint: ${message}\n`);
+  };
+
+  // Configuration: an explicit file, none at all, or each file's nearest .cqlint.json (the Project finds it).
+  let config: CqlintConfig | undefined;
+  if (options.noConfig) config = {};
+  else if (options.configPath !== undefined) {
+    const configPath = path.resolve(io.cwd, options.configPath);
+    const loaded = loadConfigFile(configPath);
+    for (const error of loaded.errors) fail(error.message);
+    config = loaded.config ?? {};
+  }
+
+  // Inputs -> files, in input order, each once.
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const add = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    files.push(file);
+  };
+  for (const input of options.inputs) {
+    const resolved = path.resolve(io.cwd, input);
+    let stat;
+    try {
+      stat = await fs.stat(resolved);
+    } catch (error) {
+      fail(`cannot read ${input}: ${describeIoError(error)}`);
+      continue;
+    }
+    if (stat.isDirectory()) {
+      const walk = await findCqlFiles(resolved);
+      for (const error of walk.errors) fail(`cannot read folder ${displayPath(error.path, io.cwd)}: ${error.message}`);
+      if (!walk.files.length) fail(`no CQL files (*.cql, *.cqlsh) in ${input}`);
+      walk.files.forEach(add);
+    } else if (stat.isFile()) {
+      add(resolved);
+    } else {
+      fail(`cannot read ${input}: not a file or folder`);
+    }
+  }
+
+  const project = new Project({ target: options.target, config });
+  const texts = new Map<string, string>();
+  for (const file of files) {
+    const read = await readCqlFile(file);
+    if (!read.ok) {
+      fail(`cannot read ${displayPath(file, io.cwd)}: ${read.message}`);
+      continue;
+    }
+    texts.set(file, read.text);
+    project.setFile(file, read.text);
+  }
+
+  // Discovered configuration files: a broken one is a failure (its valid rest still applies).
+  if (config === undefined) {
+    const configs = new Set<string>();
+    const dirs = new Set<string>();
+    for (const file of texts.keys()) {
+      const dir = path.dirname(file);
+      if (dirs.has(dir)) continue;
+      dirs.add(dir);
+      const found = findConfigFor(file);
+      if (found) configs.add(found);
+    }
+    for (const configPath of [...configs].sort()) {
+      for (const error of loadConfigFile(configPath).errors) fail(error.message);
+    }
+  }
+
+  const results: FileResult[] = [];
+  for (const [filePath, source] of texts) {
+    let findings;
+    try {
+      findings = project.lint(filePath);
+    } catch (error) {
+      fail(`internal error while linting ${displayPath(filePath, io.cwd)}: ${error instanceof Error ? error.message : String(error)}`);
+      continue;
+    }
+    results.push({ filePath, findings, source });
+  }
+
+  const color = options.color ?? (io.stdout.isTTY === true && !io.env.NO_COLOR);
+  io.stdout.write(
+    format(options.format, results, {
+      cwd: io.cwd,
+      color,
+      rules: ruleDescriptions(),
+      toolVersion: packageJson.version,
+      informationUri: INFORMATION_URI,
+    }),
+  );
+
+  if (failed) return EXIT.failure;
+  const counts = countFindings(results.flatMap((result) => result.findings));
+  if (counts.errorCount > 0) return EXIT.findings;
+  if (options.maxWarnings >= 0 && counts.warningCount > options.maxWarnings) {
+    io.stderr.write(`cqlint: too many warnings (${counts.warningCount}); at most ${options.maxWarnings} allowed (--max-warnings)\n`);
+    return EXIT.findings;
+  }
+  return EXIT.ok;
+}
+
+function displayPath(filePath: string, cwd: string): string {
+  const relative = path.relative(cwd, filePath);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : filePath;
+}

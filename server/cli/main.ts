@@ -1,0 +1,67 @@
+// The `cqlint` command line (dist/cli.js; bin/cqlint.js calls main(argv) and exits with its result).
+// Subcommands live in one table: adding one is one entry.
+import { runLintCommand } from './lint';
+import { runTokenCommand } from './token';
+import { EXIT, UsageError, resolveIO, type CliIO, type CommandRunner } from './io';
+import packageJson from '../../package.json';
+
+export type { CliIO } from './io';
+
+interface Command {
+  /** One line for `cqlint --help`. */
+  summary: string;
+  run: CommandRunner;
+}
+
+export const commands: Record<string, Command> = {
+  lint: { summary: 'lint CQL files and folders (stylish, json or sarif output)', run: runLintCommand },
+  token: { summary: 'compute Murmur3 tokens and shard values for partition keys', run: (args, io) => runTokenCommand(args, io) },
+  // format: { summary: 'format CQL files', run: (args, io) => runFormatCommand(args, io) },  (server/cli/format.ts)
+};
+
+export function helpText(): string {
+  const width = Math.max(...Object.keys(commands).map((name) => name.length));
+  const lines = Object.entries(commands).map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`);
+  return `cqlint ${packageJson.version}: catches partition-key design mistakes in CQL
+
+Usage: cqlint <command> [options]
+
+Commands:
+${lines.join('\n')}
+
+Options:
+  -h, --help     Show this help (cqlint <command> --help for a command's options)
+  -v, --version  Show the version
+
+Run 'cqlint lint --help' for the linter's options.
+`;
+}
+
+/** Runs the command line; resolves to the exit code. Never throws: internal errors exit 2. */
+export async function main(argv: string[], ioOverrides: Partial<CliIO> = {}): Promise<number> {
+  const io = resolveIO(ioOverrides);
+  const [first, ...rest] = argv;
+  try {
+    if (first === undefined || first === '-h' || first === '--help' || first === 'help') {
+      (first === undefined ? io.stderr : io.stdout).write(helpText());
+      return first === undefined ? EXIT.failure : EXIT.ok;
+    }
+    if (first === '-v' || first === '--version' || first === 'version') {
+      io.stdout.write(`${packageJson.version}\n`);
+      return EXIT.ok;
+    }
+    const command = Object.prototype.hasOwnProperty.call(commands, first) ? commands[first] : undefined;
+    if (!command) {
+      io.stderr.write(`cqlint: unknown command "${first}"\n\n${helpText()}`);
+      return EXIT.failure;
+    }
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`cqlint ${first}: ${error.message}\nRun 'cqlint ${first} --help' for usage.\n`);
+      return EXIT.failure;
+    }
+    io.stderr.write(`cqlint: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    return EXIT.failure;
+  }
+}

@@ -1,0 +1,111 @@
+// The contract between the server core (server.ts) and its feature modules (features/*.ts).
+//
+// A feature is a module exporting a `Feature`: the capabilities it advertises and a `register(ctx)`
+// that installs its handlers. The core creates the context once the client's capabilities are
+// known (during `initialize`), registers every feature from features/index.ts, and advertises the
+// union of their capabilities, so a capability is announced exactly when its handler exists.
+import type {
+  ClientCapabilities,
+  Connection,
+  Disposable,
+  Position,
+  Range,
+  ServerCapabilities,
+  TextDocuments,
+} from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { SourceLocation, SourceRange } from '../../grammar/ast';
+import type { Project } from '../core/project';
+import type { CqlintSettings } from './settings';
+
+export interface Feature {
+  /** Short name used in logs (`diagnostics`, `hover`, ...). */
+  name: string;
+  /**
+   * What to merge into the `initialize` result's `capabilities`. A function receives the context
+   * (so it can look at `ctx.clientCapabilities`) and may return undefined to advertise nothing.
+   * Nested objects are merged one level deep (e.g. two features may each add to `workspace`).
+   */
+  capabilities?: Partial<ServerCapabilities> | ((ctx: ServerContext) => Partial<ServerCapabilities> | undefined);
+  /**
+   * Installs handlers. Called once, inside `initialize`, before the result is sent. Use
+   * `ctx.connection` (handlers registered through it are already exception-safe) and the events below.
+   */
+  register(ctx: ServerContext): void | Disposable;
+}
+
+/** Why files' findings may have changed. */
+export type ChangeReason = 'open' | 'edit' | 'close' | 'disk' | 'scan' | 'settings' | 'config' | 'folders';
+
+export interface FilesChangedEvent {
+  reason: ChangeReason;
+  /** True when every file must be considered changed (settings, .cqlint.json, target). */
+  all: boolean;
+  /** Files (engine keys: absolute paths or non-file URIs) whose text was set or that were added. */
+  changed: string[];
+  /** Files that left the project (closed untitled documents, deleted files). */
+  removed: string[];
+  /** Other files whose findings may change as a consequence (Project.dependents), not in `changed`. */
+  dependents: string[];
+}
+
+export interface Logger {
+  error(message: string): void;
+  warn(message: string): void;
+  info(message: string): void;
+  /** Only written when `cqlint.trace.server` is `verbose`. */
+  debug(message: string): void;
+}
+
+export interface ServerContext {
+  /**
+   * The connection, wrapped: any handler passed to an `on...` method (including
+   * `connection.languages.*.on`, `connection.onRequest(method, handler)`) is exception-safe: a throw
+   * or rejected promise is logged and the request answers `null`. Use `ctx.safe` for another fallback.
+   * The core owns the lifecycle, sync, configuration and watched-file notifications
+   * (`onInitialize`, `onInitialized`, `onShutdown`, `onExit`, `onDidChangeConfiguration`,
+   * `onDidChangeWatchedFiles`, `onDid*TextDocument`, `onWillSave*`): calling those throws; use
+   * `ctx.documents.onDid*`, `ctx.onDidChangeFiles`, `ctx.onDidChangeSettings`, `ctx.onInitialized`,
+   * `ctx.onShutdown` instead.
+   */
+  readonly connection: Connection;
+  /** Open documents (incremental sync). Their text is already in `project` when events fire. */
+  readonly documents: TextDocuments<TextDocument>;
+  /** The engine. Open documents' text overrides the disk; workspace files are loaded at startup. */
+  readonly project: Project;
+  /** Current settings (a fresh object after each change; do not cache it across requests). */
+  readonly settings: CqlintSettings;
+  readonly clientCapabilities: ClientCapabilities;
+  /** Absolute paths of the workspace folders (may be empty for a single-file session). */
+  readonly workspaceFolders: readonly string[];
+  readonly log: Logger;
+
+  /** Engine key (absolute path, or the URI itself for non-file documents) for a document URI. */
+  uriToPath(uri: string): string;
+  /** Document URI for an engine key: the URI the client used if the document is open, else `file:`. */
+  pathToUri(filePath: string): string;
+  /** SourceRange (1-based) -> LSP Range (0-based). */
+  toRange(range: SourceRange): Range;
+  /** LSP Position -> SourceLocation for the current text of `uri` (open document or project file). */
+  toSourceLocation(uri: string, position: Position): SourceLocation | undefined;
+  toSourceRange(uri: string, range: Range): SourceRange | undefined;
+  /** Current text of a document: the open document's, else the project's copy, else undefined. */
+  getText(uri: string): string | undefined;
+  /**
+   * Why a file is not in the project although it is open (e.g. too large to analyse), if it is not.
+   * Features should answer such documents with empty results.
+   */
+  skippedReason(filePath: string): string | undefined;
+
+  /** Wraps a handler so that a throw or rejection is logged and `fallback` is returned instead. */
+  safe<A extends unknown[], R, F>(name: string, handler: (...args: A) => R | Promise<R>, fallback: F): (...args: A) => Promise<R | F>;
+
+  /** Fires after the project changed: documents opened/edited/closed, disk changes, settings, config. */
+  onDidChangeFiles(listener: (event: FilesChangedEvent) => void): Disposable;
+  /** Fires after settings changed (also fires onDidChangeFiles with `all: true`). */
+  onDidChangeSettings(listener: (settings: CqlintSettings) => void): Disposable;
+  /** Fires on `initialized` (after the workspace scan), for work that needs the client to be ready. */
+  onInitialized(listener: () => void): Disposable;
+  /** Fires on `shutdown`: clear timers, drop caches. */
+  onShutdown(listener: () => void): Disposable;
+}

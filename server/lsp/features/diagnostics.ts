@@ -1,0 +1,268 @@
+// Findings as LSP diagnostics. Clients with pull support (textDocument.diagnostic) ask for them
+// (textDocument/diagnostic for open documents, workspace/diagnostic for the rest) and are told to ask
+// again (workspace/diagnostic/refresh) when an edit elsewhere changes them; other clients get
+// textDocument/publishDiagnostics for every project file, debounced per file.
+import { createHash } from 'node:crypto';
+import {
+  DiagnosticSeverity,
+  DocumentDiagnosticReportKind,
+  type ClientCapabilities,
+  type Diagnostic,
+  type DocumentDiagnosticParams,
+  type DocumentDiagnosticReport,
+  type WorkspaceDiagnosticParams,
+  type WorkspaceDiagnosticReport,
+  type WorkspaceDocumentDiagnosticReport,
+} from 'vscode-languageserver/node';
+import type { Finding, Severity } from '../../core/findings';
+import { docsUrl as defaultDocsUrl } from '../../core/findings';
+import { allRules } from '../../core/rules';
+import type { Feature, FilesChangedEvent, ServerContext } from '../context';
+import { toRange } from '../conversions';
+
+/** Delay between the last edit of a file and publishing its diagnostics (push clients). */
+export const PUSH_DEBOUNCE_MS = 100;
+/** Delay before asking a pull client to refresh, so a burst of changes costs one refresh. */
+export const REFRESH_DEBOUNCE_MS = 150;
+
+export function usesPullDiagnostics(capabilities: ClientCapabilities): boolean {
+  return capabilities.textDocument?.diagnostic !== undefined;
+}
+
+const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+};
+
+let docsUrls: Map<string, string> | undefined;
+/** The rule's documentation page (rules' meta), or docs/rules/<id>.md for ids without a module. */
+export function ruleDocsUrl(ruleId: string): string {
+  if (!docsUrls) {
+    docsUrls = new Map();
+    for (const rule of allRules) docsUrls.set(rule.meta.id, rule.meta.docsUrl);
+  }
+  return docsUrls.get(ruleId) ?? defaultDocsUrl(ruleId);
+}
+
+export interface DiagnosticOptions {
+  /** Include Finding.related as relatedInformation (only when the client supports it). */
+  relatedInformation: boolean;
+  pathToUri(filePath: string): string;
+}
+
+export function findingToDiagnostic(finding: Finding, options: DiagnosticOptions): Diagnostic {
+  const diagnostic: Diagnostic = {
+    range: toRange(finding.range),
+    severity: SEVERITIES[finding.severity] ?? DiagnosticSeverity.Warning,
+    code: finding.ruleId,
+    codeDescription: { href: ruleDocsUrl(finding.ruleId) },
+    source: 'cqlint',
+    message: finding.message,
+    data: { ...(finding.data ?? {}), ruleId: finding.ruleId },
+  };
+  if (options.relatedInformation && finding.related?.length) {
+    diagnostic.relatedInformation = finding.related.map((related) => ({
+      location: { uri: options.pathToUri(related.filePath), range: toRange(related.range) },
+      message: related.message,
+    }));
+  }
+  return diagnostic;
+}
+
+interface CachedReport {
+  diagnostics: Diagnostic[];
+  resultId: string;
+}
+
+function resultIdOf(diagnostics: Diagnostic[]): string {
+  return createHash('sha1').update(JSON.stringify(diagnostics)).digest('base64url').slice(0, 16);
+}
+
+export const diagnosticsFeature: Feature = {
+  name: 'diagnostics',
+  capabilities: (ctx) =>
+    usesPullDiagnostics(ctx.clientCapabilities)
+      ? { diagnosticProvider: { identifier: 'cqlint', interFileDependencies: true, workspaceDiagnostics: true } }
+      : undefined,
+  register(ctx) {
+    const caps = ctx.clientCapabilities;
+    const pull = usesPullDiagnostics(caps);
+    const relatedInformation = pull
+      ? (caps.textDocument?.diagnostic?.relatedInformation ?? caps.textDocument?.publishDiagnostics?.relatedInformation) === true
+      : caps.textDocument?.publishDiagnostics?.relatedInformation === true;
+    const cache = new Map<string, CachedReport>();
+
+    /** Diagnostics for one project file, cached until an event says its findings may have changed. */
+    const reportFor = (filePath: string): CachedReport => {
+      const cached = cache.get(filePath);
+      if (cached) return cached;
+      const diagnostics = computeDiagnostics(ctx, filePath, relatedInformation);
+      const report = { diagnostics, resultId: resultIdOf(diagnostics) };
+      cache.set(filePath, report);
+      return report;
+    };
+
+    const invalidate = (event: FilesChangedEvent): void => {
+      if (event.all) cache.clear();
+      for (const file of [...event.changed, ...event.removed, ...event.dependents]) cache.delete(file);
+    };
+
+    if (pull) registerPull(ctx, reportFor, invalidate);
+    else registerPush(ctx, reportFor, invalidate);
+  },
+};
+
+function computeDiagnostics(ctx: ServerContext, filePath: string, relatedInformation: boolean): Diagnostic[] {
+  const skipped = ctx.skippedReason(filePath);
+  if (skipped) {
+    return [{
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      severity: DiagnosticSeverity.Information,
+      source: 'cqlint',
+      message: `cqlint: ${skipped}`,
+    }];
+  }
+  if (!ctx.project.hasFile(filePath)) return [];
+  let findings: Finding[];
+  try {
+    findings = ctx.project.lint(filePath);
+  } catch (error) {
+    ctx.log.error(`cqlint: lint ${filePath} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    return [];
+  }
+  const options: DiagnosticOptions = { relatedInformation, pathToUri: ctx.pathToUri };
+  const out: Diagnostic[] = [];
+  for (const finding of findings) {
+    try {
+      out.push(findingToDiagnostic(finding, options));
+    } catch (error) {
+      ctx.log.error(`cqlint: cannot convert a ${String(finding?.ruleId)} finding in ${filePath}: ${String(error)}`);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Push
+
+function registerPush(ctx: ServerContext, reportFor: (filePath: string) => CachedReport, invalidate: (event: FilesChangedEvent) => void): void {
+  const timers = new Map<string, NodeJS.Timeout>();
+  /** Files we published non-empty diagnostics for, so that leaving the project clears them. */
+  const published = new Map<string, string>();
+
+  const publish = (filePath: string): void => {
+    timers.delete(filePath);
+    const uri = ctx.pathToUri(filePath);
+    const document = ctx.documents.get(uri);
+    const known = ctx.project.hasFile(filePath) || ctx.skippedReason(filePath) !== undefined;
+    const diagnostics = known ? reportFor(filePath).diagnostics : [];
+    if (!known && !published.has(filePath)) return;
+    if (known) published.set(filePath, uri);
+    else published.delete(filePath);
+    void ctx.connection
+      .sendDiagnostics({ uri, diagnostics, ...(document ? { version: document.version } : {}) })
+      .catch((error: unknown) => ctx.log.error(`cqlint: publishing diagnostics for ${uri} failed: ${String(error)}`));
+  };
+
+  const schedule = (filePath: string): void => {
+    const pending = timers.get(filePath);
+    if (pending) clearTimeout(pending);
+    timers.set(filePath, setTimeout(() => {
+      try {
+        publish(filePath);
+      } catch (error) {
+        ctx.log.error(`cqlint: diagnostics for ${filePath} failed: ${String(error)}`);
+      }
+    }, PUSH_DEBOUNCE_MS));
+  };
+
+  ctx.onDidChangeFiles((event) => {
+    invalidate(event);
+    const files = new Set<string>([...event.changed, ...event.dependents]);
+    if (event.all) {
+      for (const file of ctx.project.files()) files.add(file);
+      for (const document of ctx.documents.all()) files.add(ctx.uriToPath(document.uri));
+    }
+    for (const file of files) schedule(file);
+    for (const file of event.removed) {
+      const uri = published.get(file) ?? ctx.pathToUri(file);
+      const pending = timers.get(file);
+      if (pending) clearTimeout(pending);
+      timers.delete(file);
+      if (!published.delete(file)) continue;
+      void ctx.connection.sendDiagnostics({ uri, diagnostics: [] }).catch(() => undefined);
+    }
+  });
+
+  ctx.onShutdown(() => {
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pull
+
+function registerPull(ctx: ServerContext, reportFor: (filePath: string) => CachedReport, invalidate: (event: FilesChangedEvent) => void): void {
+  const refreshSupported = ctx.clientCapabilities.workspace?.diagnostics?.refreshSupport === true;
+  /** URIs the last workspace report covered, so files that leave the project are cleared there. */
+  const workspaceReported = new Set<string>();
+  let refreshTimer: NodeJS.Timeout | undefined;
+
+  const emptyFull = (): DocumentDiagnosticReport => ({ kind: DocumentDiagnosticReportKind.Full, items: [] });
+
+  ctx.connection.languages.diagnostics.on(ctx.safe('textDocument/diagnostic', (params: DocumentDiagnosticParams): DocumentDiagnosticReport => {
+    const filePath = ctx.uriToPath(params.textDocument.uri);
+    if (!ctx.project.hasFile(filePath) && ctx.skippedReason(filePath) === undefined) return emptyFull();
+    const report = reportFor(filePath);
+    if (params.previousResultId === report.resultId) {
+      return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: report.resultId };
+    }
+    return { kind: DocumentDiagnosticReportKind.Full, resultId: report.resultId, items: report.diagnostics };
+  }, emptyFull()));
+
+  ctx.connection.languages.diagnostics.onWorkspace(ctx.safe('workspace/diagnostic', (params: WorkspaceDiagnosticParams): WorkspaceDiagnosticReport => {
+    const previous = new Map(params.previousResultIds.map((entry) => [entry.uri, entry.value]));
+    const items: WorkspaceDocumentDiagnosticReport[] = [];
+    const current = new Set<string>();
+    for (const filePath of ctx.project.files()) {
+      const uri = ctx.pathToUri(filePath);
+      // Open documents are pulled one by one (with their version); reporting them here too races with that.
+      if (ctx.documents.get(uri)) continue;
+      current.add(uri);
+      const report = reportFor(filePath);
+      if (previous.get(uri) === report.resultId) {
+        items.push({ kind: DocumentDiagnosticReportKind.Unchanged, uri, version: null, resultId: report.resultId });
+      } else {
+        items.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, resultId: report.resultId, items: report.diagnostics });
+      }
+    }
+    for (const uri of workspaceReported) {
+      if (!current.has(uri) && !ctx.documents.get(uri)) items.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, items: [] });
+    }
+    workspaceReported.clear();
+    for (const uri of current) workspaceReported.add(uri);
+    return { items };
+  }, { items: [] } as WorkspaceDiagnosticReport));
+
+  const requestRefresh = (): void => {
+    if (!refreshSupported) return;
+    if (refreshTimer) clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => {
+      refreshTimer = undefined;
+      ctx.connection.languages.diagnostics.refresh().catch((error: unknown) => ctx.log.warn(`cqlint: diagnostics refresh failed: ${String(error)}`));
+    }, REFRESH_DEBOUNCE_MS);
+  };
+
+  ctx.onDidChangeFiles((event) => {
+    invalidate(event);
+    // The client re-pulls an edited document by itself; anything beyond it needs a refresh.
+    const onlyTheEditedDocument = !event.all && event.dependents.length === 0 && event.removed.length === 0 && (event.reason === 'edit' || event.reason === 'open');
+    if (!onlyTheEditedDocument) requestRefresh();
+  });
+
+  ctx.onShutdown(() => {
+    if (refreshTimer) clearTimeout(refreshTimer);
+  });
+}

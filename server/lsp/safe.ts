@@ -1,0 +1,93 @@
+// Keeps the server serving whatever happens inside a handler: an exception is logged and the request
+// gets an empty answer, instead of an error popup in the editor or a dead server.
+import type { Connection } from 'vscode-languageserver/node';
+
+export type ErrorSink = (message: string) => void;
+
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
+  return String(error);
+}
+
+/** Wraps a handler: a throw or rejected promise is reported to `sink` and `fallback` is returned. */
+export function safeHandler<A extends unknown[], R, F>(
+  sink: ErrorSink,
+  name: string,
+  handler: (...args: A) => R | Promise<R>,
+  fallback: F,
+): (...args: A) => Promise<R | F> {
+  return async (...args: A) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      // A cancelled request is not a failure; let vscode-jsonrpc answer it as such.
+      if (isCancellation(error)) throw error;
+      sink(`cqlint: ${name} failed: ${describeError(error)}`);
+      return fallback;
+    }
+  };
+}
+
+function isCancellation(error: unknown): boolean {
+  // ResponseError with LSP's RequestCancelled / ServerCancelled codes.
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === -32800 || code === -32802;
+}
+
+/**
+ * Registration methods the server core owns. Most are single-slot in vscode-languageserver (a second
+ * registration silently replaces the first), so a feature calling one would break the core.
+ */
+export const CORE_OWNED_REGISTRATIONS: ReadonlySet<string> = new Set([
+  'onInitialize', 'onInitialized', 'onShutdown', 'onExit',
+  'onDidChangeConfiguration', 'onDidChangeWatchedFiles',
+  'onDidOpenTextDocument', 'onDidChangeTextDocument', 'onDidCloseTextDocument', 'onDidSaveTextDocument',
+  'onWillSaveTextDocument', 'onWillSaveTextDocumentWaitUntil',
+]);
+
+export interface GuardOptions {
+  /** Top-level registration methods that throw instead of registering (see CORE_OWNED_REGISTRATIONS). */
+  reserved?: ReadonlySet<string>;
+}
+
+/**
+ * A view of the connection in which every handler passed to an `on...` registration method (at any
+ * depth: `connection.onHover`, `connection.languages.inlayHint.on`, `connection.onRequest(m, h)`)
+ * is wrapped with `safeHandler` (fallback `null`). Other members pass through untouched.
+ */
+export function guardConnection<C extends object>(connection: C, sink: ErrorSink, options: GuardOptions = {}): C {
+  const cache = new WeakMap<object, object>();
+  const wrap = <T extends object>(target: T, label: string): T => {
+    const cached = cache.get(target);
+    if (cached) return cached as T;
+    const proxy = new Proxy(target, {
+      get(obj, property) {
+        const value = Reflect.get(obj, property, obj);
+        if (typeof property !== 'string') return value;
+        if (typeof value === 'function') {
+          if (!/^on([A-Z]|$)/.test(property)) return value.bind(obj);
+          if (label === 'connection' && options.reserved?.has(property)) {
+            return () => {
+              throw new Error(`connection.${property} is owned by the server core; use ctx.documents / ctx.onDidChangeFiles / ctx.onDidChangeSettings / ctx.onInitialized / ctx.onShutdown instead`);
+            };
+          }
+          return (...args: unknown[]) => {
+            const name = `${label}.${property}${typeof args[0] === 'string' ? `(${args[0]})` : ''}`;
+            const guarded = args.map((arg) => (typeof arg === 'function' ? safeHandler(sink, name, arg as (...a: unknown[]) => unknown, null) : arg));
+            return (value as (...a: unknown[]) => unknown).apply(obj, guarded);
+          };
+        }
+        if (value !== null && typeof value === 'object' && !isPlainData(property)) return wrap(value as object, `${label}.${property}`);
+        return value;
+      },
+    });
+    cache.set(target, proxy);
+    return proxy;
+  };
+  return wrap(connection, 'connection');
+}
+
+// Sub-objects of the connection that hold data rather than registration APIs.
+function isPlainData(property: string): boolean {
+  return property === 'console' || property === 'tracer' || property === 'telemetry';
+}

@@ -1,0 +1,477 @@
+// The language server core: document sync, the workspace scan, file watching, settings and
+// .cqlint.json, all feeding one Project. Features (features/*.ts) add the user-visible behaviour.
+import {
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  Emitter,
+  FileChangeType,
+  TextDocumentSyncKind,
+  TextDocuments,
+  type ClientCapabilities,
+  type Connection,
+  type DidChangeWatchedFilesParams,
+  type Disposable,
+  type InitializeParams,
+  type InitializeResult,
+  type ServerCapabilities,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import * as path from 'node:path';
+import { Project } from '../core/project';
+import { parseCql } from '../../grammar';
+import { findConfigFor, loadConfigFile } from '../core/config';
+import type { ChangeReason, Feature, FilesChangedEvent, Logger, ServerContext } from './context';
+import * as conv from './conversions';
+import { findCqlFiles, isCqlFile, isInside, readCqlFile } from './files';
+import { CORE_OWNED_REGISTRATIONS, describeError, guardConnection, safeHandler } from './safe';
+import { DEFAULT_SETTINGS, parseSettings, type CqlintSettings } from './settings';
+import { defaultFeatures } from './features';
+import packageJson from '../../package.json';
+
+/** Limits that keep a huge workspace or a runaway file from stalling the server. */
+export const LIMITS = {
+  /** Files loaded from the workspace folders at startup (open documents are not counted). */
+  maxWorkspaceFiles: 5000,
+  /** Bytes per file read from disk. */
+  maxFileBytes: 2 * 1024 * 1024,
+  /** Characters per open document analysed; larger documents are kept but not analysed. */
+  maxDocumentChars: 4 * 1024 * 1024,
+};
+
+const CONFIG_FILE_NAME = '.cqlint.json';
+
+export interface ServerOptions {
+  /** Features to register; defaults to features/index.ts. */
+  features?: readonly Feature[];
+}
+
+/** Sets up every handler on `connection`; the caller calls `connection.listen()`. */
+export function createServer(rawConnection: Connection, options: ServerOptions = {}): void {
+  const features = options.features ?? defaultFeatures;
+  const documents = new TextDocuments(TextDocument);
+  const project = new Project();
+
+  let settings: CqlintSettings = { ...DEFAULT_SETTINGS };
+  let clientCapabilities: ClientCapabilities = {};
+  let workspaceFolders: string[] = [];
+  let initialised = false;
+  /** Engine keys that are too large to analyse, with why. */
+  const skipped = new Map<string, string>();
+  /** Files loaded from disk (not only open): closing their document reverts to the disk text. */
+  const diskFiles = new Set<string>();
+  /** The URI the client used for each open document, by engine key. */
+  const openUris = new Map<string, string>();
+
+  const log: Logger = {
+    error: (message) => rawConnection.console.error(message),
+    warn: (message) => rawConnection.console.warn(message),
+    info: (message) => rawConnection.console.info(message),
+    debug: (message) => {
+      if (settings.trace.server === 'verbose') rawConnection.console.log(message);
+    },
+  };
+  // The core registers through `connection`; features get `featureConnection`, which refuses the
+  // registrations the core owns (they are single-slot: a feature would silently replace the core's).
+  const connection = guardConnection(rawConnection, log.error);
+  const featureConnection = guardConnection(rawConnection, log.error, { reserved: CORE_OWNED_REGISTRATIONS });
+
+  const filesChanged = new Emitter<FilesChangedEvent>();
+  const settingsChanged = new Emitter<CqlintSettings>();
+  const initializedEmitter = new Emitter<void>();
+  const shutdownEmitter = new Emitter<void>();
+
+  const uriToPath = (uri: string): string => conv.uriToPath(uri);
+  const pathToUri = (filePath: string): string => openUris.get(filePath) ?? conv.pathToUri(filePath);
+  const getText = (uri: string): string | undefined => documents.get(uri)?.getText() ?? project.getText(uriToPath(uri));
+
+  const ctx: ServerContext = {
+    connection: featureConnection,
+    documents,
+    project,
+    get settings() {
+      return settings;
+    },
+    get clientCapabilities() {
+      return clientCapabilities;
+    },
+    get workspaceFolders() {
+      return workspaceFolders;
+    },
+    log,
+    uriToPath,
+    pathToUri,
+    toRange: conv.toRange,
+    toSourceLocation(uri, position) {
+      const text = getText(uri);
+      return text === undefined ? undefined : conv.toSourceLocation(text, position);
+    },
+    toSourceRange(uri, range) {
+      const text = getText(uri);
+      return text === undefined ? undefined : conv.toSourceRange(text, range);
+    },
+    getText,
+    safe: (name, handler, fallback) => safeHandler(log.error, name, handler, fallback),
+    onDidChangeFiles: (listener) => filesChanged.event(listener),
+    onDidChangeSettings: (listener) => settingsChanged.event(listener),
+    onInitialized: (listener) => initializedEmitter.event(listener),
+    onShutdown: (listener) => shutdownEmitter.event(listener),
+    skippedReason: (filePath) => skipped.get(filePath),
+  };
+
+  /** Runs an engine call; a bug in the engine is logged, never allowed to kill the handler. */
+  const guarded = <T>(what: string, fn: () => T, fallback: T): T => {
+    try {
+      return fn();
+    } catch (error) {
+      log.error(`cqlint: ${what} failed: ${describeError(error)}`);
+      return fallback;
+    }
+  };
+
+  const dependentsOf = (filePath: string): string[] =>
+    project.hasFile(filePath) ? guarded(`dependents(${filePath})`, () => project.dependents(filePath), []) : [];
+
+  const emit = (reason: ChangeReason, changed: string[], removed: string[], dependents: Iterable<string> = [], all = false): void => {
+    const direct = new Set([...changed, ...removed]);
+    const event: FilesChangedEvent = {
+      reason,
+      all,
+      changed,
+      removed,
+      dependents: [...new Set(dependents)].filter((file) => !direct.has(file) && project.hasFile(file)),
+    };
+    if (!initialised) return; // the scan's single event is sent on `initialized`
+    log.debug(`cqlint: ${reason}: changed ${changed.length}, removed ${removed.length}, dependents ${event.dependents.length}${all ? ', all' : ''}`);
+    filesChanged.fire(event);
+  };
+
+  /** Puts text into the project, reporting files whose findings may change as a result. */
+  const setText = (filePath: string, text: string): string[] => {
+    if (typeof text !== 'string') return []; // a malformed didOpen; nothing to analyse
+    const before = dependentsOf(filePath);
+    if (text.length > LIMITS.maxDocumentChars) {
+      if (!skipped.has(filePath)) log.warn(`cqlint: ${filePath} has ${text.length} characters (limit ${LIMITS.maxDocumentChars}); not analysed`);
+      skipped.set(filePath, `file too large to analyse (${text.length} characters, limit ${LIMITS.maxDocumentChars})`);
+      if (project.hasFile(filePath)) guarded(`removeFile(${filePath})`, () => project.removeFile(filePath), undefined);
+      return before;
+    }
+    skipped.delete(filePath);
+    guarded(`setFile(${filePath})`, () => project.setFile(filePath, text), undefined);
+    return [...before, ...dependentsOf(filePath)];
+  };
+
+  const removeText = (filePath: string): string[] => {
+    const before = dependentsOf(filePath);
+    skipped.delete(filePath);
+    if (project.hasFile(filePath)) guarded(`removeFile(${filePath})`, () => project.removeFile(filePath), undefined);
+    return before;
+  };
+
+  const inWorkspace = (filePath: string): boolean => workspaceFolders.some((folder) => isInside(folder, filePath));
+
+  // -------------------------------------------------------------------------------------------
+  // Settings
+
+  const applySettings = (raw: unknown, reason: ChangeReason): void => {
+    const problems: string[] = [];
+    const next = parseSettings(raw, problems);
+    for (const problem of problems) log.warn(`cqlint: settings: ${problem}`);
+    const changed = JSON.stringify(next) !== JSON.stringify(settings);
+    settings = next;
+    guarded('setOptions', () => project.setOptions({ target: settings.targetOverride, ruleOverrides: { ...settings.rules } }), undefined);
+    if (!changed || !initialised) return;
+    settingsChanged.fire(settings);
+    emit(reason, [], [], [], true);
+  };
+
+  const supportsConfigurationRequest = (): boolean => clientCapabilities.workspace?.configuration === true;
+
+  const fetchSettings = async (): Promise<unknown> => {
+    const [section] = await connection.workspace.getConfiguration([{ section: 'cqlint' }]);
+    return section;
+  };
+
+  /** Settings passed at startup: `{ cqlint: {...} }`, `{ settings: { cqlint: {...} } }` or the section itself. */
+  const settingsFromInitializationOptions = (options: unknown): unknown => {
+    if (typeof options !== 'object' || options === null) return undefined;
+    const record = options as Record<string, unknown>;
+    if (typeof record.cqlint === 'object') return record.cqlint;
+    const nested = record.settings as Record<string, unknown> | undefined;
+    if (nested && typeof nested === 'object' && typeof nested.cqlint === 'object') return nested.cqlint;
+    return record;
+  };
+
+  // -------------------------------------------------------------------------------------------
+  // .cqlint.json
+
+  const reportedConfigErrors = new Map<string, string>();
+  const checkConfigFile = (configPath: string): void => {
+    const result = guarded(`loadConfigFile(${configPath})`, () => loadConfigFile(configPath), { errors: [] as { message: string; key?: string }[] });
+    // ConfigError messages already name the file and the key.
+    const summary = result.errors.map((error) => error.message).join('; ');
+    if (!summary) {
+      reportedConfigErrors.delete(configPath);
+      return;
+    }
+    if (reportedConfigErrors.get(configPath) === summary) return;
+    reportedConfigErrors.set(configPath, summary);
+    log.warn(`cqlint: ${summary}`);
+    connection.window.showWarningMessage(`cqlint: ${summary}`);
+  };
+
+  const checkConfigsOf = (files: Iterable<string>): void => {
+    const seenDirs = new Set<string>();
+    const configs = new Set<string>();
+    for (const file of files) {
+      if (!path.isAbsolute(file)) continue;
+      const dir = path.dirname(file);
+      if (seenDirs.has(dir)) continue;
+      seenDirs.add(dir);
+      const found = guarded(`findConfigFor(${file})`, () => findConfigFor(file), undefined);
+      if (found) configs.add(found);
+    }
+    for (const config of configs) checkConfigFile(config);
+  };
+
+  // -------------------------------------------------------------------------------------------
+  // Workspace scan
+
+  const scanFolder = async (folder: string): Promise<string[]> => {
+    const budget = LIMITS.maxWorkspaceFiles - diskFiles.size;
+    if (budget <= 0) {
+      log.warn(`cqlint: not scanning ${folder}: the ${LIMITS.maxWorkspaceFiles}-file limit is reached`);
+      return [];
+    }
+    const walk = await findCqlFiles(folder, { maxFiles: budget });
+    for (const error of walk.errors) log.warn(`cqlint: cannot read folder ${error.path}: ${error.message}`);
+    if (walk.truncated) log.warn(`cqlint: ${folder} has more than ${budget} CQL files; only the first ${budget} are analysed`);
+    const loaded: string[] = [];
+    for (const file of walk.files) {
+      if (openUris.has(file)) {
+        diskFiles.add(file);
+        continue; // the open document's text wins
+      }
+      const read = await readCqlFile(file, LIMITS.maxFileBytes);
+      if (!read.ok) {
+        log.warn(`cqlint: skipping ${file}: ${read.message}`);
+        continue;
+      }
+      diskFiles.add(file);
+      setText(file, read.text);
+      loaded.push(file);
+    }
+    log.info(`cqlint: loaded ${loaded.length} CQL file(s) from ${folder}`);
+    return loaded;
+  };
+
+  // -------------------------------------------------------------------------------------------
+  // Documents
+
+  documents.onDidChangeContent((change) => {
+    const uri = change.document.uri;
+    const filePath = uriToPath(uri);
+    const opened = !openUris.has(filePath);
+    openUris.set(filePath, uri);
+    const dependents = setText(filePath, change.document.getText());
+    emit(opened ? 'open' : 'edit', [filePath], [], dependents);
+  });
+
+  documents.onDidClose((event) => {
+    const filePath = uriToPath(event.document.uri);
+    openUris.delete(filePath);
+    // Revert to what is on disk, if the file is part of the workspace; else it leaves the project.
+    void (async () => {
+      if (conv.isFileUri(event.document.uri) && (diskFiles.has(filePath) || (inWorkspace(filePath) && isCqlFile(filePath)))) {
+        const read = await readCqlFile(filePath, LIMITS.maxFileBytes);
+        if (openUris.has(filePath)) return; // reopened meanwhile
+        if (read.ok) {
+          diskFiles.add(filePath);
+          emit('close', [filePath], [], setText(filePath, read.text));
+          return;
+        }
+        diskFiles.delete(filePath);
+      }
+      if (openUris.has(filePath)) return;
+      emit('close', [], [filePath], removeText(filePath));
+    })().catch((error) => log.error(`cqlint: close ${filePath} failed: ${describeError(error)}`));
+  });
+
+  // -------------------------------------------------------------------------------------------
+  // Disk changes
+
+  const onWatchedFiles = async (params: DidChangeWatchedFilesParams): Promise<void> => {
+    const changed: string[] = [];
+    const removed: string[] = [];
+    const dependents: string[] = [];
+    let configChanged = false;
+    for (const change of params.changes) {
+      const filePath = uriToPath(change.uri);
+      if (path.basename(filePath) === CONFIG_FILE_NAME) {
+        configChanged = true;
+        if (change.type !== FileChangeType.Deleted) checkConfigFile(filePath);
+        else reportedConfigErrors.delete(filePath);
+        continue;
+      }
+      if (!isCqlFile(filePath) || openUris.has(filePath)) continue; // open documents: the editor's text wins
+      if (change.type === FileChangeType.Deleted) {
+        if (!project.hasFile(filePath) && !diskFiles.has(filePath)) continue;
+        diskFiles.delete(filePath);
+        dependents.push(...removeText(filePath));
+        removed.push(filePath);
+        continue;
+      }
+      if (!diskFiles.has(filePath) && diskFiles.size >= LIMITS.maxWorkspaceFiles) continue;
+      const read = await readCqlFile(filePath, LIMITS.maxFileBytes);
+      if (openUris.has(filePath)) continue;
+      if (!read.ok) {
+        log.warn(`cqlint: skipping ${filePath}: ${read.message}`);
+        if (project.hasFile(filePath)) {
+          diskFiles.delete(filePath);
+          dependents.push(...removeText(filePath));
+          removed.push(filePath);
+        }
+        continue;
+      }
+      if (project.getText(filePath) === read.text) continue;
+      diskFiles.add(filePath);
+      dependents.push(...setText(filePath, read.text));
+      changed.push(filePath);
+    }
+    if (configChanged) {
+      // Re-applying the options drops whatever configuration the project has cached.
+      guarded('setOptions', () => project.setOptions({ target: settings.targetOverride, ruleOverrides: { ...settings.rules } }), undefined);
+      emit('config', changed, removed, dependents, true);
+    } else if (changed.length || removed.length) {
+      emit('disk', changed, removed, dependents);
+    }
+  };
+  connection.onDidChangeWatchedFiles(onWatchedFiles);
+
+  connection.onDidChangeConfiguration(async (params) => {
+    if (supportsConfigurationRequest()) applySettings(await fetchSettings(), 'settings');
+    else if (params.settings && typeof params.settings === 'object') {
+      const raw = params.settings as Record<string, unknown>;
+      applySettings(raw.cqlint !== undefined ? raw.cqlint : raw, 'settings');
+    }
+  });
+
+  // -------------------------------------------------------------------------------------------
+  // Lifecycle
+
+  rawConnection.onInitialize(
+    safeHandler(log.error, 'initialize', async (params: InitializeParams): Promise<InitializeResult> => {
+      clientCapabilities = params.capabilities ?? {};
+      workspaceFolders = foldersOf(params);
+      applySettings(settingsFromInitializationOptions(params.initializationOptions), 'settings');
+
+      const capabilities: ServerCapabilities = {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+      };
+      if (clientCapabilities.workspace?.workspaceFolders) {
+        capabilities.workspace = { workspaceFolders: { supported: true, changeNotifications: true } };
+      }
+      for (const feature of features) {
+        try {
+          feature.register(ctx);
+          const contributed = typeof feature.capabilities === 'function' ? feature.capabilities(ctx) : feature.capabilities;
+          if (contributed) mergeCapabilities(capabilities, contributed);
+        } catch (error) {
+          log.error(`cqlint: feature ${feature.name} failed to register: ${describeError(error)}`);
+        }
+      }
+
+      for (const folder of workspaceFolders) await scanFolder(folder);
+      checkConfigsOf(diskFiles);
+
+      return {
+        capabilities,
+        serverInfo: { name: 'cqlint', version: packageJson.version },
+      };
+    }, { capabilities: {} }),
+  );
+
+  rawConnection.onInitialized(
+    safeHandler(log.error, 'initialized', async () => {
+      if (clientCapabilities.workspace?.didChangeConfiguration?.dynamicRegistration) {
+        await connection.client.register(DidChangeConfigurationNotification.type, { section: 'cqlint' }).catch((error: unknown) => log.warn(`cqlint: cannot register for configuration changes: ${describeError(error)}`));
+      }
+      if (clientCapabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
+        await connection.client
+          .register(DidChangeWatchedFilesNotification.type, {
+            watchers: [{ globPattern: '**/*.cql' }, { globPattern: '**/*.cqlsh' }, { globPattern: `**/${CONFIG_FILE_NAME}` }],
+          })
+          .catch((error: unknown) => log.warn(`cqlint: cannot register file watchers: ${describeError(error)}`));
+      } else {
+        log.info('cqlint: the client cannot watch files; changes made outside the editor are seen when files are opened');
+      }
+      if (clientCapabilities.workspace?.workspaceFolders) {
+        connection.workspace.onDidChangeWorkspaceFolders(async (event) => {
+          const removed: string[] = [];
+          const dependents: string[] = [];
+          for (const folder of event.removed) {
+            const folderPath = uriToPath(folder.uri);
+            workspaceFolders = workspaceFolders.filter((existing) => existing !== folderPath);
+            for (const file of [...diskFiles]) {
+              if (!isInside(folderPath, file) || inWorkspace(file)) continue;
+              diskFiles.delete(file);
+              if (openUris.has(file)) continue;
+              dependents.push(...removeText(file));
+              removed.push(file);
+            }
+          }
+          const added: string[] = [];
+          for (const folder of event.added) {
+            const folderPath = uriToPath(folder.uri);
+            if (!conv.isFileUri(folder.uri) || workspaceFolders.includes(folderPath)) continue;
+            workspaceFolders = [...workspaceFolders, folderPath];
+            added.push(...(await scanFolder(folderPath)));
+          }
+          checkConfigsOf(added);
+          emit('folders', added, removed, dependents, added.length > 0);
+        });
+      }
+      // Settings from the client proper (initializationOptions were only a first guess). Applied
+      // before `initialised` so that no event fires: the scan event below covers every file.
+      if (supportsConfigurationRequest()) {
+        const raw = await fetchSettings().catch((error: unknown) => {
+          log.warn(`cqlint: cannot read settings: ${describeError(error)}`);
+          return undefined;
+        });
+        if (raw !== undefined && raw !== null) applySettings(raw, 'settings');
+      }
+      initialised = true;
+      initializedEmitter.fire();
+      emit('scan', project.files(), [], [], true);
+      // The parser builds its tables on first use (seconds); do it now rather than on the first keystroke.
+      if (!project.files().length) setTimeout(() => guarded('parser warm-up', () => parseCql('SELECT * FROM ks.t WHERE id = 1;'), undefined), 0);
+    }, undefined),
+  );
+
+  connection.onShutdown(() => {
+    shutdownEmitter.fire();
+  });
+
+  documents.listen(rawConnection);
+}
+
+function foldersOf(params: InitializeParams): string[] {
+  const uris: string[] = [];
+  if (params.workspaceFolders && params.workspaceFolders.length) uris.push(...params.workspaceFolders.map((folder) => folder.uri));
+  else if (params.rootUri) uris.push(params.rootUri);
+  else if (params.rootPath) uris.push(conv.pathToUri(path.resolve(params.rootPath)));
+  return [...new Set(uris.filter(conv.isFileUri).map(conv.uriToPath))];
+}
+
+/** Merges a feature's capabilities: top-level keys are set, plain objects one level deep are combined. */
+export function mergeCapabilities(target: ServerCapabilities, source: Partial<ServerCapabilities>): void {
+  const out = target as Record<string, unknown>;
+  for (const [key, value] of Object.entries(source)) {
+    const existing = out[key];
+    if (isPlainObject(existing) && isPlainObject(value)) out[key] = { ...existing, ...value };
+    else out[key] = value;
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,133 @@
+// The `cqlint.*` settings as the server sees them: read from workspace/configuration when the client
+// supports it, else from initializationOptions / didChangeConfiguration, else these defaults.
+// Anything malformed falls back to the default for that key (and is reported once in the log),
+// so a typo in a user's settings.json never stops the server.
+
+import { TARGET_IDS, type TargetId } from '../core/targets';
+import type { RuleLevel } from '../core/config/types';
+
+export type { TargetId, RuleLevel };
+export type TraceLevel = 'off' | 'messages' | 'verbose';
+
+const TARGETS = TARGET_IDS;
+
+export interface CqlintSettings {
+  /**
+   * `cqlint.target` when set, else `cassandra`. A file's .cqlint.json `target` applies when the setting
+   * is unset, so for one file's effective target ask `project.targetFor(filePath)`.
+   */
+  target: TargetId;
+  /** `cqlint.target` exactly as set; undefined when unset, null, "" or "auto" (then .cqlint.json decides). */
+  targetOverride?: TargetId;
+  /** `cqlint.rules`: rule id -> level, overriding `.cqlint.json` and the rules' defaults. */
+  rules: Record<string, RuleLevel>;
+  /** `cqlint.shardCount`: N in `shard = hash(...) % N + 1` for shard hints and fixes. */
+  shardCount: number;
+  inlayHints: {
+    /** `cqlint.inlayHints.tokens`: show Murmur3 tokens next to partition-key literals. */
+    tokens: boolean;
+    /** `cqlint.inlayHints.shards`: show computed shard values. */
+    shards: boolean;
+  };
+  /** `cqlint.ringFile`: a file describing the token ring (nodes and their tokens), if any. */
+  ringFile?: string;
+  trace: { server: TraceLevel };
+}
+
+export const DEFAULT_SETTINGS: CqlintSettings = Object.freeze({
+  target: 'cassandra',
+  targetOverride: undefined,
+  rules: {},
+  shardCount: 16,
+  inlayHints: { tokens: true, shards: true },
+  ringFile: undefined,
+  trace: { server: 'off' },
+}) as CqlintSettings;
+
+export const MAX_SHARD_COUNT = 1_000_000;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Turns whatever the client sent for the `cqlint` section into settings. Accepts both the nested
+ * form (`{ inlayHints: { tokens: true } }`) and VS Code's flat dotted keys (`{ 'inlayHints.tokens': true }`).
+ * `problems` receives one line per ignored value.
+ */
+export function parseSettings(raw: unknown, problems: string[] = []): CqlintSettings {
+  const source = isRecord(raw) ? raw : {};
+  const get = (path: string): unknown => {
+    if (path in source) return source[path];
+    let value: unknown = source;
+    for (const part of path.split('.')) {
+      if (!isRecord(value)) return undefined;
+      value = value[part];
+    }
+    return value;
+  };
+  const settings: CqlintSettings = {
+    target: DEFAULT_SETTINGS.target,
+    targetOverride: undefined,
+    rules: {},
+    shardCount: DEFAULT_SETTINGS.shardCount,
+    inlayHints: { ...DEFAULT_SETTINGS.inlayHints },
+    ringFile: undefined,
+    trace: { ...DEFAULT_SETTINGS.trace },
+  };
+
+  const target = get('target');
+  if (target !== undefined && target !== null && target !== '' && target !== 'auto') {
+    if (typeof target === 'string' && (TARGETS as readonly string[]).includes(target.toLowerCase())) {
+      settings.target = settings.targetOverride = target.toLowerCase() as TargetId;
+    } else {
+      problems.push(`cqlint.target: ${JSON.stringify(target)} is not one of ${TARGETS.join(', ')}; using .cqlint.json's target, else cassandra`);
+    }
+  }
+
+  const rules = get('rules');
+  if (rules !== undefined && rules !== null) {
+    if (isRecord(rules)) {
+      for (const [id, level] of Object.entries(rules)) {
+        const normalised = normaliseLevel(level);
+        if (normalised) settings.rules[id] = normalised;
+        else problems.push(`cqlint.rules.${id}: ${JSON.stringify(level)} is not one of off, warn, error; ignored`);
+      }
+    } else {
+      problems.push('cqlint.rules: expected an object of rule id -> "off" | "warn" | "error"; ignored');
+    }
+  }
+
+  const shardCount = get('shardCount');
+  if (shardCount !== undefined && shardCount !== null) {
+    if (typeof shardCount === 'number' && Number.isInteger(shardCount) && shardCount >= 1 && shardCount <= MAX_SHARD_COUNT) {
+      settings.shardCount = shardCount;
+    } else {
+      problems.push(`cqlint.shardCount: ${JSON.stringify(shardCount)} is not an integer from 1 to ${MAX_SHARD_COUNT}; using ${settings.shardCount}`);
+    }
+  }
+
+  for (const key of ['tokens', 'shards'] as const) {
+    const value = get(`inlayHints.${key}`);
+    if (value === undefined || value === null) continue;
+    if (typeof value === 'boolean') settings.inlayHints[key] = value;
+    else problems.push(`cqlint.inlayHints.${key}: expected true or false; using ${settings.inlayHints[key]}`);
+  }
+
+  const ringFile = get('ringFile');
+  if (typeof ringFile === 'string' && ringFile.trim() !== '') settings.ringFile = ringFile;
+  else if (ringFile !== undefined && ringFile !== null && ringFile !== '') problems.push('cqlint.ringFile: expected a file path; ignored');
+
+  const trace = get('trace.server');
+  if (trace === 'off' || trace === 'messages' || trace === 'verbose') settings.trace.server = trace;
+
+  return settings;
+}
+
+/** ESLint-style levels: also accepts 0/1/2 and 'warning'. */
+export function normaliseLevel(level: unknown): RuleLevel | undefined {
+  if (level === 0 || level === 'off') return 'off';
+  if (level === 1 || level === 'warn' || level === 'warning') return 'warn';
+  if (level === 2 || level === 'error') return 'error';
+  return undefined;
+}

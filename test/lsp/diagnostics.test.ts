@@ -1,0 +1,229 @@
+// The language server end to end: a real server process, a scripted client (harness.ts).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Diagnostic, DocumentDiagnosticReport, FullDocumentDiagnosticReport } from 'vscode-languageserver-protocol';
+import { capabilities, startServer, tempWorkspace, type LspTestClient } from './harness';
+
+const SCHEMA = 'CREATE TABLE ks.users (id uuid PRIMARY KEY, name text);\n';
+const QUERY = 'SELECT email FROM ks.users WHERE id = ?;\n';
+const HOT = 'CREATE TABLE ks.books (publish_date date, title text, author text, PRIMARY KEY (publish_date, title));\n';
+const BROKEN = 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text;\n';
+
+const codes = (diagnostics: Diagnostic[]): string[] => diagnostics.map((d) => String(d.code)).sort();
+const byCode = (diagnostics: Diagnostic[], code: string): Diagnostic | undefined => diagnostics.find((d) => d.code === code);
+const full = (report: DocumentDiagnosticReport): FullDocumentDiagnosticReport => {
+  assert.equal(report.kind, 'full', `expected a full report, got ${JSON.stringify(report)}`);
+  return report as FullDocumentDiagnosticReport;
+};
+
+async function started(t: { after(fn: () => unknown): void }): Promise<LspTestClient> {
+  const client = await startServer();
+  t.after(() => client.shutdown());
+  return client;
+}
+
+describe('push diagnostics (client without pull support)', () => {
+  test('publishes codes, ranges, severities, docs links and data; no diagnosticProvider advertised', async (t) => {
+    const ws = tempWorkspace();
+    t.after(() => ws.cleanup());
+    const client = await started(t);
+    const init = await client.initialize(capabilities.push, { workspaceFolders: [ws.dir] });
+    assert.equal(init.capabilities.diagnosticProvider, undefined);
+    assert.equal(init.serverInfo?.name, 'cqlint');
+
+    const uri = ws.uri('books.cql');
+    await client.open(uri, HOT + BROKEN);
+    const diagnostics = await client.waitForDiagnostics(uri);
+    assert.deepEqual(codes(diagnostics), ['hot-partition', 'syntax-error']);
+
+    const hot = byCode(diagnostics, 'hot-partition')!;
+    assert.equal(hot.severity, 2);
+    assert.equal(hot.source, 'cqlint');
+    const column = HOT.indexOf('publish_date, title)');
+    assert.deepEqual(hot.range.start, { line: 0, character: column });
+    assert.deepEqual(hot.range.end, { line: 0, character: column + 'publish_date'.length });
+    assert.equal(hot.codeDescription?.href, 'https://github.com/cqlint/cqlint/blob/main/docs/rules/hot-partition.md');
+    assert.equal((hot.data as { ruleId: string }).ruleId, 'hot-partition');
+    assert.equal((hot.data as { table: string }).table, 'ks.books');
+
+    const syntax = byCode(diagnostics, 'syntax-error')!;
+    assert.equal(syntax.severity, 1);
+    assert.equal(syntax.range.start.line, 1);
+    assert.equal(syntax.range.start.character, BROKEN.indexOf(';'));
+    assert.match(syntax.codeDescription?.href ?? '', /docs\/rules\/syntax-error\.md$/);
+
+    // The publication carries the document version it describes.
+    assert.equal(client.publications(uri).at(-1)?.version, 1);
+  });
+
+  test('incremental edits are applied and re-checked', async (t) => {
+    const client = await started(t);
+    await client.initialize(capabilities.push);
+    const uri = 'untitled:Untitled-1';
+    await client.open(uri, BROKEN);
+    assert.deepEqual(codes(await client.waitForDiagnostics(uri)), ['syntax-error']);
+    // Insert the missing ')' before ';' (line 0), then rename the table in a second change of the same batch.
+    const semicolon = BROKEN.indexOf(';');
+    await client.change(uri, [
+      { range: { start: { line: 0, character: semicolon }, end: { line: 0, character: semicolon } }, text: ')' },
+      { range: { start: { line: 0, character: 16 }, end: { line: 0, character: 17 } }, text: 'things' },
+    ]);
+    assert.equal(client.text(uri), 'CREATE TABLE ks.things (id uuid PRIMARY KEY, v text);\n');
+    assert.deepEqual(await client.waitForDiagnostics(uri), []);
+    assert.equal(client.publications(uri).at(-1)?.version, 2);
+  });
+
+  test('relatedInformation only when the client supports it', async (t) => {
+    const ws = tempWorkspace({ 'schema.cql': SCHEMA });
+    t.after(() => ws.cleanup());
+    const withRelated = await started(t);
+    await withRelated.initialize(capabilities.push, { workspaceFolders: [ws.dir] });
+    await withRelated.open(ws.uri('q.cql'), QUERY);
+    const unknown = byCode(await withRelated.waitForDiagnostics(ws.uri('q.cql')), 'unknown-column');
+    assert.ok(unknown, 'unknown-column expected');
+    assert.equal(unknown.relatedInformation?.[0]?.location.uri, ws.uri('schema.cql'));
+    assert.match(unknown.relatedInformation?.[0]?.message ?? '', /defined here/);
+
+    const without = await started(t);
+    await without.initialize(capabilities.minimal, { workspaceFolders: [ws.dir] });
+    await without.open(ws.uri('q.cql'), QUERY);
+    const plain = byCode(await without.waitForDiagnostics(ws.uri('q.cql')), 'unknown-column');
+    assert.ok(plain);
+    assert.equal(plain.relatedInformation, undefined);
+  });
+
+  test('workspace files on disk are published too, and closing a document reverts to the disk text', async (t) => {
+    const ws = tempWorkspace({ 'schema.cql': SCHEMA, 'q.cql': QUERY });
+    t.after(() => ws.cleanup());
+    const client = await started(t);
+    await client.initialize(capabilities.push, { workspaceFolders: [ws.dir] });
+    const onDisk = await client.waitForDiagnostics(ws.uri('q.cql'), (d) => d.length > 0);
+    assert.deepEqual(codes(onDisk), ['unknown-column']);
+
+    await client.open(ws.uri('q.cql'), 'SELECT name FROM ks.users WHERE id = ?;\n');
+    assert.deepEqual(await client.waitForDiagnostics(ws.uri('q.cql')), []);
+    await client.close(ws.uri('q.cql'));
+    assert.deepEqual(codes(await client.waitForDiagnostics(ws.uri('q.cql'), (d) => d.length > 0)), ['unknown-column']);
+  });
+});
+
+describe('pull diagnostics', () => {
+  test('textDocument/diagnostic answers full reports, then unchanged for the same resultId', async (t) => {
+    const ws = tempWorkspace({ 'schema.cql': SCHEMA, 'other.cql': 'SELECT nope FROM ks.users WHERE id = ?;\n' });
+    t.after(() => ws.cleanup());
+    const client = await started(t);
+    const init = await client.initialize(capabilities.pull, { workspaceFolders: [ws.dir] });
+    assert.deepEqual(init.capabilities.diagnosticProvider, { identifier: 'cqlint', interFileDependencies: true, workspaceDiagnostics: true });
+
+    const uri = ws.uri('q.cql');
+    await client.open(uri, QUERY);
+    const first = full(await client.pullDiagnostics(uri));
+    assert.deepEqual(codes(first.items), ['unknown-column']);
+    assert.equal(first.items[0]!.range.start.character, QUERY.indexOf('email'));
+    assert.ok(first.resultId);
+    const again = await client.pullDiagnostics(uri, first.resultId);
+    assert.equal(again.kind, 'unchanged');
+
+    // No publishDiagnostics for pull clients.
+    assert.deepEqual(client.publications(uri), []);
+
+    // Files that are not open come through workspace/diagnostic.
+    const workspace = await client.workspaceDiagnostics();
+    const other = workspace.items.find((item) => item.uri === ws.uri('other.cql'));
+    assert.ok(other && other.kind === 'full');
+    assert.deepEqual(codes(other.items), ['unknown-column']);
+    assert.equal(workspace.items.some((item) => item.uri === uri), false, 'open documents are pulled one by one');
+    const unchanged = await client.workspaceDiagnostics([{ uri: other.uri, value: other.resultId! }]);
+    assert.equal(unchanged.items.find((item) => item.uri === other.uri)?.kind, 'unchanged');
+  });
+
+  test('editing an open schema refreshes the queries that use it', async (t) => {
+    const client = await started(t);
+    await client.initialize(capabilities.pull);
+    await client.open('untitled:schema', SCHEMA);
+    await client.open('untitled:query', QUERY);
+    const before = full(await client.pullDiagnostics('untitled:query'));
+    assert.deepEqual(codes(before.items), ['unknown-column']);
+
+    const refreshes = client.refreshCount;
+    await client.change('untitled:schema', 'CREATE TABLE ks.users (id uuid PRIMARY KEY, name text, email text);\n');
+    await client.waitForRefresh(refreshes);
+    const after = full(await client.pullDiagnostics('untitled:query', before.resultId));
+    assert.deepEqual(after.items, []);
+  });
+});
+
+describe('cross-file', () => {
+  test('push: a query is re-checked when the open schema document changes', async (t) => {
+    const client = await started(t);
+    await client.initialize(capabilities.push);
+    await client.open('untitled:schema', SCHEMA);
+    await client.open('untitled:query', QUERY);
+    assert.deepEqual(codes(await client.waitForDiagnostics('untitled:query')), ['unknown-column']);
+    await client.change('untitled:schema', 'CREATE TABLE ks.users (id uuid PRIMARY KEY, name text, email text);\n');
+    assert.deepEqual(await client.waitForDiagnostics('untitled:query', (d) => d.length === 0), []);
+    // And back: removing the column brings the error back.
+    await client.change('untitled:schema', SCHEMA);
+    assert.deepEqual(codes(await client.waitForDiagnostics('untitled:query', (d) => d.length > 0)), ['unknown-column']);
+  });
+
+  test('push: a schema file on disk, changed outside the editor (didChangeWatchedFiles)', async (t) => {
+    const ws = tempWorkspace({ 'schema/users.cql': SCHEMA });
+    t.after(() => ws.cleanup());
+    const client = await started(t);
+    await client.initialize(capabilities.push, { workspaceFolders: [ws.dir] });
+    const registration = await client.waitForRegistration('workspace/didChangeWatchedFiles');
+    const globs = (registration.registerOptions as { watchers: { globPattern: string }[] }).watchers.map((w) => w.globPattern);
+    assert.ok(globs.includes('**/*.cql') && globs.includes('**/.cqlint.json'), globs.join(', '));
+
+    const uri = ws.uri('queries/q.cql');
+    await client.open(uri, QUERY);
+    assert.deepEqual(codes(await client.waitForDiagnostics(uri)), ['unknown-column']);
+
+    ws.write('schema/users.cql', 'CREATE TABLE ks.users (id uuid PRIMARY KEY, name text, email text);\n');
+    await client.filesChanged([{ uri: ws.uri('schema/users.cql'), type: 2 }]);
+    assert.deepEqual(await client.waitForDiagnostics(uri, (d) => d.length === 0), []);
+
+    // Changed back, then deleted: the error comes back, then goes (an unknown table's columns are not checked).
+    ws.write('schema/users.cql', SCHEMA);
+    await client.filesChanged([{ uri: ws.uri('schema/users.cql'), type: 2 }]);
+    assert.deepEqual(codes(await client.waitForDiagnostics(uri, (d) => d.length > 0)), ['unknown-column']);
+    ws.remove('schema/users.cql');
+    await client.filesChanged([{ uri: ws.uri('schema/users.cql'), type: 3 }]);
+    assert.deepEqual(await client.waitForDiagnostics(uri, (d) => d.length === 0), []);
+
+    // A new file: created on disk, announced, loaded.
+    ws.write('schema/again.cql', SCHEMA);
+    await client.filesChanged([{ uri: ws.uri('schema/again.cql'), type: 1 }]);
+    assert.deepEqual(codes(await client.waitForDiagnostics(uri, (d) => d.length > 0)), ['unknown-column']);
+  });
+
+  test('pull: disk changes trigger workspace/diagnostic/refresh', async (t) => {
+    const ws = tempWorkspace({ 'schema.cql': SCHEMA });
+    t.after(() => ws.cleanup());
+    const client = await started(t);
+    await client.initialize(capabilities.pull, { workspaceFolders: [ws.dir] });
+    const uri = ws.uri('q.cql');
+    await client.open(uri, QUERY);
+    const before = full(await client.pullDiagnostics(uri));
+    assert.deepEqual(codes(before.items), ['unknown-column']);
+    const refreshes = client.refreshCount;
+    ws.write('schema.cql', 'CREATE TABLE ks.users (id uuid PRIMARY KEY, name text, email text);\n');
+    await client.filesChanged([{ uri: ws.uri('schema.cql'), type: 2 }]);
+    await client.waitForRefresh(refreshes);
+    assert.deepEqual(full(await client.pullDiagnostics(uri, before.resultId)).items, []);
+  });
+
+  test('push: a workspace folder added later is scanned', async (t) => {
+    const ws = tempWorkspace({ 'schema.cql': SCHEMA });
+    t.after(() => ws.cleanup());
+    const client = await started(t);
+    await client.initialize(capabilities.push);
+    await client.open('untitled:query', QUERY);
+    assert.deepEqual(await client.waitForDiagnostics('untitled:query'), [], 'the table is unknown so far');
+    await client.notify('workspace/didChangeWorkspaceFolders', { event: { added: [{ uri: ws.uri(''), name: 'ws' }], removed: [] } });
+    assert.deepEqual(codes(await client.waitForDiagnostics('untitled:query', (d) => d.length > 0)), ['unknown-column']);
+    await client.notify('workspace/didChangeWorkspaceFolders', { event: { added: [], removed: [{ uri: ws.uri(''), name: 'ws' }] } });
+    assert.deepEqual(await client.waitForDiagnostics('untitled:query', (d) => d.length === 0), []);
+  });
+});

@@ -1,0 +1,168 @@
+// The server's pure parts: conversions, settings parsing, the handler guard, file decoding.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { locationAt, offsetAt, pathToUri, toRange, toSourceLocation, uriToPath } from '../../server/lsp/conversions';
+import { parseSettings, DEFAULT_SETTINGS } from '../../server/lsp/settings';
+import { CORE_OWNED_REGISTRATIONS, guardConnection, safeHandler } from '../../server/lsp/safe';
+import { decodeCql, findCqlFiles } from '../../server/lsp/files';
+import { findingToDiagnostic } from '../../server/lsp/features/diagnostics';
+import { mergeCapabilities } from '../../server/lsp/server';
+import { tempWorkspace } from './harness';
+
+describe('conversions', () => {
+  test('SourceRange (1-based) <-> LSP Range (0-based)', () => {
+    const range = toRange({ start: { offset: 5, line: 2, column: 3 }, end: { offset: 9, line: 2, column: 7 } });
+    assert.deepEqual(range, { start: { line: 1, character: 2 }, end: { line: 1, character: 6 } });
+  });
+
+  test('positions and offsets over \\n, \\r\\n and \\r line ends, clamped', () => {
+    const text = 'ab\r\ncd\reé\nlast';
+    assert.equal(offsetAt(text, { line: 1, character: 1 }), 5);
+    assert.equal(offsetAt(text, { line: 2, character: 2 }), 9);
+    assert.equal(offsetAt(text, { line: 0, character: 99 }), 2, 'clamped to the end of the line, before \\r\\n');
+    assert.equal(offsetAt(text, { line: 99, character: 0 }), text.length);
+    assert.deepEqual(locationAt(text, 5), { offset: 5, line: 2, column: 2 });
+    assert.deepEqual(locationAt(text, 10), { offset: 10, line: 4, column: 1 });
+    assert.deepEqual(toSourceLocation(text, { line: 3, character: 4 }), { offset: 14, line: 4, column: 5 });
+    // Astral characters count as two UTF-16 units on both sides.
+    assert.deepEqual(locationAt('😀x', 2), { offset: 2, line: 1, column: 3 });
+  });
+
+  test('file URIs <-> paths; other schemes are their own key', () => {
+    assert.equal(uriToPath('file:///tmp/a%20b/c.cql'), '/tmp/a b/c.cql');
+    assert.equal(pathToUri('/tmp/a b/c.cql'), 'file:///tmp/a%20b/c.cql');
+    assert.equal(uriToPath('untitled:Untitled-1'), 'untitled:Untitled-1');
+    assert.equal(pathToUri('untitled:Untitled-1'), 'untitled:Untitled-1');
+  });
+});
+
+describe('settings', () => {
+  test('defaults when nothing is sent', () => {
+    assert.deepEqual(parseSettings(undefined), { ...DEFAULT_SETTINGS, rules: {}, inlayHints: { tokens: true, shards: true }, trace: { server: 'off' } });
+  });
+
+  test('nested and dotted forms, levels normalised, bad values reported and ignored', () => {
+    const problems: string[] = [];
+    const settings = parseSettings(
+      {
+        target: 'ScyllaDB',
+        rules: { 'hot-partition': 'error', 'unbounded-partition': 0, 'unknown-column': 'loud' },
+        shardCount: 0,
+        'inlayHints.tokens': false,
+        inlayHints: { shards: 'yes' },
+        ringFile: '/etc/ring.json',
+        trace: { server: 'verbose' },
+      },
+      problems,
+    );
+    assert.equal(settings.target, 'scylladb');
+    assert.deepEqual(settings.rules, { 'hot-partition': 'error', 'unbounded-partition': 'off' });
+    assert.equal(settings.shardCount, 16);
+    assert.deepEqual(settings.inlayHints, { tokens: false, shards: true });
+    assert.equal(settings.ringFile, '/etc/ring.json');
+    assert.equal(settings.trace.server, 'verbose');
+    assert.equal(problems.length, 3, problems.join('\n'));
+    assert.equal(settings.targetOverride, 'scylladb');
+    assert.deepEqual([parseSettings({ target: 'auto' }).targetOverride, parseSettings({ target: 'auto' }).target], [undefined, 'cassandra']);
+    assert.equal(parseSettings({ target: null }).targetOverride, undefined);
+    assert.match(problems.join('\n'), /unknown-column.*"loud"/);
+    assert.match(problems.join('\n'), /shardCount: 0/);
+    assert.match(problems.join('\n'), /inlayHints\.shards/);
+  });
+});
+
+describe('handler guard', () => {
+  test('a throwing or rejecting handler is logged and answers its fallback', async () => {
+    const errors: string[] = [];
+    const sync = safeHandler((m) => errors.push(m), 'hover', () => { throw new Error('boom'); }, null);
+    const asyncHandler = safeHandler((m) => errors.push(m), 'completion', async () => Promise.reject(new Error('later')), []);
+    assert.equal(await sync(), null);
+    assert.deepEqual(await asyncHandler(), []);
+    assert.equal(errors.length, 2);
+    assert.match(errors[0]!, /hover failed: Error: boom/);
+  });
+
+  test('guardConnection wraps handlers at any depth and leaves other members alone', async () => {
+    const registered: Record<string, (...args: unknown[]) => unknown> = {};
+    const fake = {
+      onHover(handler: (...args: unknown[]) => unknown) { registered.hover = handler; },
+      onRequest(method: string, handler: (...args: unknown[]) => unknown) { registered[method] = handler; },
+      languages: { inlayHint: { on(handler: (...args: unknown[]) => unknown) { registered.inlay = handler; } } },
+      sendDiagnostics: (value: number) => value * 2,
+    };
+    const errors: string[] = [];
+    const guarded = guardConnection(fake, (m) => errors.push(m));
+    guarded.onHover(() => { throw new Error('hover bug'); });
+    guarded.onRequest('cqlint/tokenAt', (params: unknown) => ({ echo: params }));
+    guarded.languages.inlayHint.on(() => { throw new TypeError('inlay bug'); });
+    assert.equal(await registered.hover!(), null);
+    assert.deepEqual(await registered['cqlint/tokenAt']!(1), { echo: 1 });
+    assert.equal(await registered.inlay!(), null);
+    assert.equal(guarded.sendDiagnostics(21), 42);
+    assert.equal(errors.length, 2);
+    assert.match(errors[1]!, /connection\.languages\.inlayHint\.on failed: TypeError: inlay bug/);
+  });
+
+  test('features cannot take over the registrations the core owns', () => {
+    let replaced = false;
+    const fake = { onDidChangeWatchedFiles: () => { replaced = true; }, onHover: () => undefined };
+    const guarded = guardConnection(fake, () => undefined, { reserved: CORE_OWNED_REGISTRATIONS });
+    assert.throws(() => guarded.onDidChangeWatchedFiles(), /owned by the server core/);
+    assert.equal(replaced, false);
+    assert.doesNotThrow(() => guarded.onHover());
+  });
+});
+
+describe('files', () => {
+  test('decodeCql accepts UTF-8 (dropping a BOM) and refuses binary, UTF-16 and invalid UTF-8', () => {
+    assert.deepEqual(decodeCql(Buffer.from('\uFEFFSELECT 1;', 'utf8')), { ok: true, text: 'SELECT 1;' });
+    assert.equal((decodeCql(Buffer.from([0x41, 0x00, 0x42])) as { reason: string }).reason, 'binary');
+    assert.equal((decodeCql(Buffer.from([0xff, 0xfe, 0x41, 0x00])) as { reason: string }).reason, 'encoding');
+    assert.equal((decodeCql(Buffer.from([0x41, 0xe9, 0x42])) as { reason: string }).reason, 'encoding');
+  });
+
+  test('findCqlFiles walks folders, skips node_modules and .git, honours the cap', async () => {
+    const ws = tempWorkspace({
+      'a.cql': '', 'b/c.cqlsh': '', 'b/d.txt': '', 'node_modules/x.cql': '', '.git/y.cql': '', 'e/f/g.CQL': '',
+    });
+    try {
+      const all = await findCqlFiles(ws.dir);
+      assert.deepEqual(all.files.map((f) => f.slice(ws.dir.length + 1)), ['a.cql', 'b/c.cqlsh', 'e/f/g.CQL']);
+      assert.equal(all.truncated, false);
+      const capped = await findCqlFiles(ws.dir, { maxFiles: 2 });
+      assert.equal(capped.files.length, 2);
+      assert.equal(capped.truncated, true);
+    } finally {
+      ws.cleanup();
+    }
+  });
+});
+
+describe('diagnostic conversion', () => {
+  const finding = {
+    ruleId: 'unknown-column',
+    severity: 'info' as const,
+    message: 'no such column',
+    range: { start: { offset: 0, line: 1, column: 1 }, end: { offset: 3, line: 1, column: 4 } },
+    related: [{ filePath: '/tmp/schema.cql', range: { start: { offset: 0, line: 2, column: 1 }, end: { offset: 1, line: 2, column: 2 } }, message: 'defined here' }],
+    data: { table: 'ks.t' },
+  };
+
+  test('severity, code, docs link, data with ruleId, related only on request', () => {
+    const withRelated = findingToDiagnostic(finding, { relatedInformation: true, pathToUri });
+    assert.equal(withRelated.severity, 3);
+    assert.equal(withRelated.code, 'unknown-column');
+    assert.match(withRelated.codeDescription!.href, /unknown-column\.md$/);
+    assert.deepEqual(withRelated.data, { table: 'ks.t', ruleId: 'unknown-column' });
+    assert.deepEqual(withRelated.relatedInformation, [
+      { location: { uri: 'file:///tmp/schema.cql', range: { start: { line: 1, character: 0 }, end: { line: 1, character: 1 } } }, message: 'defined here' },
+    ]);
+    assert.equal(findingToDiagnostic(finding, { relatedInformation: false, pathToUri }).relatedInformation, undefined);
+  });
+
+  test('mergeCapabilities combines nested objects one level deep', () => {
+    const capabilities = { textDocumentSync: 2, workspace: { workspaceFolders: { supported: true } } } as Record<string, unknown>;
+    mergeCapabilities(capabilities, { hoverProvider: true, workspace: { fileOperations: {} } });
+    assert.deepEqual(capabilities, { textDocumentSync: 2, hoverProvider: true, workspace: { workspaceFolders: { supported: true }, fileOperations: {} } });
+  });
+});
