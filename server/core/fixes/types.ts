@@ -1,0 +1,22 @@
+// The shape of a quick fix, independent of how it is shown (LSP code action, CLI --fix).
+// Fixes are small pure functions from (text, parse, finding or node, options) to edits, like
+// rust-analyzer's assists.
+
+/** Replace `text.slice(start, end)` with `newText`; offsets are 0-based UTF-16 offsets into the text. */
+export interface TextEdit {
+  start: number;
+  end: number;
+  newText: string;
+}
+
+export interface Fix {
+  /** What the user sees, e.g. "Add a calculated shard column from title (16 shards)". */
+  title: string;
+  kind: 'quickfix' | 'refactor';
+  /** Set when this fix is clearly the best one for its finding. */
+  isPreferred?: boolean;
+  /** True when the fix needs no choice from the user, so fix-all and `cqlint --fix` may apply it. */
+  safeForFixAll: boolean;
+  /** Non-overlapping edits into the text the fix was computed from. */
+  edits: TextEdit[];
+}

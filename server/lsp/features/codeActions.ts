@@ -1,0 +1,138 @@
+// Quick fixes as LSP code actions: one action per fix of each cqlint finding under the cursor
+// (kind `quickfix`, with the diagnostic it fixes and `isPreferred` where one fix is clearly best),
+// and `source.fixAll.cqlint` for every fix that needs no choice. The fixes themselves live in
+// server/core/fixes (pure); this module only finds the findings and converts offsets.
+import {
+  CodeActionKind,
+  type ClientCapabilities,
+  type CodeAction,
+  type CodeActionParams,
+  type Diagnostic,
+  type TextEdit as LspTextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver/node';
+import type { Finding } from '../../core/findings';
+import type { Project } from '../../core/project';
+import { computeFixAll, fixesForFinding } from '../../core/fixes';
+import { projectFixEnvironment } from '../../core/fixes/environment';
+import type { TextEdit } from '../../core/fixes/types';
+import { LineIndex } from '../../core/editor/line-index';
+import type { Feature } from '../context';
+import { toRange } from '../conversions';
+import { findingToDiagnostic } from './diagnostics';
+
+export const FIX_ALL_KIND = 'source.fixAll.cqlint';
+export const FIX_ALL_TITLE = 'Fix all auto-fixable cqlint problems';
+
+export interface CodeActionRequest {
+  project: Project;
+  filePath: string;
+  uri: string;
+  /** The requested range as offsets into the project's text of the file. */
+  start: number;
+  end: number;
+  /** Diagnostics the client sent with the request (reused so the client can link the action). */
+  diagnostics: readonly Diagnostic[];
+  /** `context.only`, when the client asked for some kinds only. */
+  only?: readonly string[];
+  shardCount?: number;
+  /** The open document's version, for a versioned edit (clients with documentChanges support). */
+  version?: number;
+}
+
+function wants(only: readonly string[] | undefined, kind: string): boolean {
+  // A requested kind covers its sub-kinds: `source` and `source.fixAll` both ask for source.fixAll.cqlint.
+  return !only || only.some((k) => kind === k || kind.startsWith(`${k}.`));
+}
+
+function overlaps(finding: Finding, start: number, end: number): boolean {
+  return finding.range.start.offset <= end && start <= finding.range.end.offset;
+}
+
+/** The client's diagnostic for a finding (same code and range), else a fresh one. */
+function diagnosticFor(finding: Finding, diagnostics: readonly Diagnostic[], uri: string): Diagnostic {
+  const range = toRange(finding.range);
+  const same = diagnostics.find((d) =>
+    d.code === finding.ruleId && d.range.start.line === range.start.line && d.range.start.character === range.start.character
+    && d.range.end.line === range.end.line && d.range.end.character === range.end.character);
+  return same ?? findingToDiagnostic(finding, { relatedInformation: false, pathToUri: () => uri });
+}
+
+function workspaceEdit(request: CodeActionRequest, lines: LineIndex, edits: readonly TextEdit[]): WorkspaceEdit {
+  const lspEdits: LspTextEdit[] = edits.map((e) => ({
+    range: { start: lines.positionAt(e.start), end: lines.positionAt(e.end) },
+    newText: e.newText,
+  }));
+  if (request.version !== undefined) {
+    return { documentChanges: [{ textDocument: { uri: request.uri, version: request.version }, edits: lspEdits }] };
+  }
+  return { changes: { [request.uri]: lspEdits } };
+}
+
+/** The code actions for a request; pure apart from reading the project. */
+export function codeActionsFor(request: CodeActionRequest): CodeAction[] {
+  const { project, filePath } = request;
+  const text = project.getText(filePath);
+  if (text === undefined) return [];
+  const parse = project.parse(filePath);
+  const env = projectFixEnvironment(project, filePath, { shardCount: request.shardCount });
+  const findings = env.findings ?? [];
+  const lines = new LineIndex(text);
+  const actions: CodeAction[] = [];
+  for (const finding of findings) {
+    if (!overlaps(finding, request.start, request.end)) continue;
+    for (const fix of fixesForFinding(text, parse, finding, env)) {
+      const kind = fix.kind === 'quickfix' ? CodeActionKind.QuickFix : CodeActionKind.RefactorRewrite;
+      if (!wants(request.only, kind)) continue;
+      actions.push({
+        title: fix.title,
+        kind,
+        diagnostics: [diagnosticFor(finding, request.diagnostics, request.uri)],
+        ...(fix.isPreferred ? { isPreferred: true } : {}),
+        edit: workspaceEdit(request, lines, fix.edits),
+      });
+    }
+  }
+  if (request.only && wants(request.only, FIX_ALL_KIND)) {
+    const edits = computeFixAll(text, parse, findings, env);
+    if (edits.length) actions.push({ title: FIX_ALL_TITLE, kind: FIX_ALL_KIND, edit: workspaceEdit(request, lines, edits) });
+  }
+  return actions;
+}
+
+function supportsLiterals(capabilities: ClientCapabilities): boolean {
+  return capabilities.textDocument?.codeAction?.codeActionLiteralSupport !== undefined;
+}
+
+export const codeActionsFeature: Feature = {
+  name: 'codeActions',
+  // Clients without code action literals expect Commands; cqlint's fixes are edits, so they get none.
+  capabilities: (ctx) =>
+    supportsLiterals(ctx.clientCapabilities)
+      ? { codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite, FIX_ALL_KIND], resolveProvider: false } }
+      : undefined,
+  register(ctx) {
+    const versioned = ctx.clientCapabilities.workspace?.workspaceEdit?.documentChanges === true;
+    ctx.connection.onCodeAction((params: CodeActionParams): CodeAction[] => {
+      const uri = params.textDocument.uri;
+      const filePath = ctx.uriToPath(uri);
+      const text = ctx.project.getText(filePath);
+      if (text === undefined || ctx.skippedReason(filePath)) return [];
+      const document = ctx.documents.get(uri);
+      // An edit is only offered against the text it was computed from.
+      if (document && document.getText() !== text) return [];
+      const lines = new LineIndex(text);
+      return codeActionsFor({
+        project: ctx.project,
+        filePath,
+        uri,
+        start: lines.offsetAt(params.range.start),
+        end: lines.offsetAt(params.range.end),
+        diagnostics: params.context.diagnostics,
+        only: params.context.only,
+        shardCount: ctx.settings.shardCount,
+        version: versioned && document ? document.version : undefined,
+      });
+    });
+  },
+};

@@ -1,0 +1,72 @@
+// The code actions the language server answers with, computed from a Project (no connection needed).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { pathToFileURL } from 'node:url';
+import type { TextDocumentEdit, TextEdit as LspTextEdit } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { codeActionsFor, FIX_ALL_KIND, type CodeActionRequest } from '../../server/lsp/features/codeActions';
+import { MAIN, projectWith } from './helpers';
+
+const CODE = `CREATE TABLE ks.books (
+    publish_date date,
+    title text,
+    author text,
+    PRIMARY KEY (publish_date, title)
+);
+SELECT autor FROM ks.books WHERE publish_date = '2024-01-01';
+`;
+const uri = pathToFileURL(MAIN).href;
+
+function request(start: number, end: number, extra: Partial<CodeActionRequest> = {}): CodeActionRequest {
+  return { project: projectWith(CODE), filePath: MAIN, uri, start, end, diagnostics: [], ...extra };
+}
+
+function apply(text: string, edits: LspTextEdit[]): string {
+  return TextDocument.applyEdits(TextDocument.create(uri, 'cql', 1, text), edits);
+}
+
+describe('code actions', () => {
+  test('quick fixes for the finding under the cursor, with their diagnostic', () => {
+    const at = CODE.indexOf('autor');
+    const actions = codeActionsFor(request(at, at));
+    assert.deepEqual(actions.map((a) => [a.title, a.kind, a.isPreferred]), [['Change to author', 'quickfix', true]]);
+    assert.equal(actions[0].diagnostics?.[0].code, 'unknown-column');
+    const edits = actions[0].edit!.changes![uri];
+    assert.equal(apply(CODE, edits), CODE.replace('SELECT autor', 'SELECT author'));
+  });
+
+  test('the shard column actions on the hot partition key, none preferred', () => {
+    const at = CODE.indexOf('publish_date, title)');
+    const actions = codeActionsFor(request(at, at + 3, { shardCount: 4 }));
+    assert.deepEqual(actions.map((a) => [a.title, a.isPreferred]), [
+      ['Add a calculated shard column from title (4 shards)', undefined],
+      ['Add a random shard column (4 shards)', undefined],
+    ]);
+    const out = apply(CODE, actions[0].edit!.changes![uri]);
+    assert.ok(out.startsWith('-- @shard shard = murmur3(title) % 4 + 1\nCREATE TABLE ks.books ('), out);
+    assert.ok(out.includes('    shard int,\n    PRIMARY KEY ((publish_date, shard), title)'), out);
+  });
+
+  test('reuses the diagnostic the client sent', () => {
+    const at = CODE.indexOf('autor');
+    const [first] = codeActionsFor(request(at, at));
+    const sent = { ...first.diagnostics![0], message: 'as the client has it' };
+    const [again] = codeActionsFor(request(at, at, { diagnostics: [sent] }));
+    assert.equal(again.diagnostics![0].message, 'as the client has it');
+  });
+
+  test('fix-all only when asked for source actions, and versioned edits when the client supports them', () => {
+    const none = codeActionsFor(request(0, CODE.length));
+    assert.ok(!none.some((a) => a.kind === FIX_ALL_KIND));
+    const onlyFixAll = codeActionsFor(request(0, 0, { only: ['source.fixAll'], version: 7 }));
+    assert.deepEqual(onlyFixAll.map((a) => a.kind), [FIX_ALL_KIND]);
+    const change = onlyFixAll[0].edit!.documentChanges![0] as TextDocumentEdit;
+    assert.deepEqual(change.textDocument, { uri, version: 7 });
+    assert.equal(apply(CODE, change.edits as LspTextEdit[]), CODE.replace('SELECT autor', 'SELECT author'));
+    assert.deepEqual(codeActionsFor(request(0, 0, { only: ['quickfix'] })).filter((a) => a.kind === FIX_ALL_KIND), []);
+  });
+
+  test('nothing for a file the project does not have', () => {
+    assert.deepEqual(codeActionsFor({ ...request(0, 0), filePath: '/nowhere.cql' }), []);
+  });
+});

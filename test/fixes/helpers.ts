@@ -1,0 +1,101 @@
+// Helpers for the fix tests: before/after fixtures with a directive naming the fix, and a Project
+// holding in-memory files.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Project } from '../../server/core/project';
+import type { Finding } from '../../server/core/findings';
+import type { ParseResult } from '../../grammar/ast';
+import { parseCql } from '../../grammar';
+import { applyEdits } from '../../server/core/fixes/text';
+import type { Fix } from '../../server/core/fixes/types';
+
+export const FIXTURES = join(__dirname, 'fixtures');
+export const ROOT = '/virtual/cqlint-fix-tests';
+export const MAIN = `${ROOT}/main.cql`;
+
+export interface Fixture {
+  folder: string;
+  name: string;
+  before: string;
+  after: string;
+  /** `-- apply: <title>`: the fix's title, or its beginning when it ends with a space. */
+  title: string;
+  /** `-- with: {json}`: options for the fix. */
+  options: Record<string, unknown>;
+}
+
+export function fixtures(folder: string): Fixture[] {
+  const dir = join(FIXTURES, folder);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.before.cql'))
+    .sort()
+    .map((file) => {
+      const name = file.slice(0, -'.before.cql'.length);
+      const before = readFileSync(join(dir, file), 'utf8');
+      const after = readFileSync(join(dir, `${name}.after.cql`), 'utf8');
+      const title = /^-- apply: (.*?)\r?$/m.exec(before)?.[1];
+      if (title === undefined) throw new Error(`${folder}/${file} has no "-- apply:" line`);
+      const withLine = /^-- with: (.*?)\r?$/m.exec(before)?.[1];
+      return { folder, name, before, after, title, options: withLine ? JSON.parse(withLine) : {} };
+    });
+}
+
+export function matchesTitle(fix: Fix, title: string): boolean {
+  return title.endsWith(' ') ? fix.title.startsWith(title) : fix.title === title;
+}
+
+export function projectWith(code: string, files: Record<string, string> = {}): Project {
+  const project = new Project({ config: {} });
+  project.setFile(MAIN, code);
+  for (const [rel, text] of Object.entries(files)) project.setFile(`${ROOT}/${rel}`, text);
+  return project;
+}
+
+export function ofRule(findings: readonly Finding[], ruleId: string): Finding[] {
+  return findings.filter((f) => f.ruleId === ruleId);
+}
+
+/** Error messages of a parse, without positions (positions move when a fix inserts text). */
+export function errorMessages(parse: ParseResult): string[] {
+  return parse.errors.map((e) => e.message);
+}
+
+/**
+ * Asserts what every fix must guarantee: the edits apply, the result has no syntax error the original
+ * did not have, and every comment of the original is still there, in order. Returns the new text.
+ */
+export function applyChecked(text: string, fix: Fix): { output: string; problems: string[] } {
+  const problems: string[] = [];
+  const output = applyEdits(text, fix.edits);
+  const before = parseCql(text);
+  const after = parseCql(output);
+  if (after.errors.length > before.errors.length) {
+    problems.push(`new syntax errors: ${after.errors.map((e) => `${e.range.start.line}:${e.range.start.column} ${e.message}`).join('; ')}`);
+  }
+  const afterComments = after.comments.map((c) => c.text);
+  let i = 0;
+  for (const comment of before.comments) {
+    while (i < afterComments.length && afterComments[i] !== comment.text) i++;
+    if (i >= afterComments.length) {
+      problems.push(`comment lost: ${comment.text}`);
+      break;
+    }
+    i++;
+  }
+  if (after.statements.length !== before.statements.length) {
+    problems.push(`statement count changed from ${before.statements.length} to ${after.statements.length}`);
+  }
+  // Outside the edits the text is byte-for-byte the same.
+  const sorted = [...fix.edits].sort((a, b) => a.start - b.start);
+  let delta = 0;
+  let previousEnd = 0;
+  for (const edit of sorted) {
+    const original = text.slice(previousEnd, edit.start);
+    const kept = output.slice(previousEnd + delta, edit.start + delta);
+    if (original !== kept) problems.push(`text changed outside the edits between ${previousEnd} and ${edit.start}`);
+    delta += edit.newText.length - (edit.end - edit.start);
+    previousEnd = edit.end;
+  }
+  if (text.slice(previousEnd) !== output.slice(previousEnd + delta)) problems.push('text changed after the last edit');
+  return { output, problems };
+}
