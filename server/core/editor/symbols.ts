@@ -1,0 +1,696 @@
+// The workspace symbol index: every place a keyspace, table, view, column, user type, index or
+// function is declared or referenced, across all files. Definition, references, rename, outline,
+// hover, semantic tokens and completion all read it.
+//
+// Names are resolved the way the schema model does it: a keyspace comes from the name itself or
+// from the last USE in the file; an unknown keyspace on either side matches any; when several
+// declarations match, the first in file order wins.
+import type {
+  Identifier, QualifiedName, Statement, ParseResult, Node, CreateTableStatement,
+  CreateMaterializedViewStatement, ColumnDefinition, CreateTypeStatement, TypeField, Expression,
+  CqlType,
+} from '../../../grammar/ast';
+import type { EditorSources } from './sources';
+import { walk } from './ast-walk';
+import { typeText } from './cql-text';
+
+export type SymbolKind = 'keyspace' | 'table' | 'column' | 'type' | 'field' | 'index' | 'function';
+
+/** A table, view or type named with an optional keyspace. */
+export interface ScopedName {
+  keyspace?: string;
+  name: string;
+}
+
+export type SymbolTarget =
+  | { kind: 'keyspace'; name: string }
+  | { kind: 'table'; keyspace?: string; name: string }
+  | { kind: 'column'; table: ScopedName; name: string }
+  | { kind: 'type'; keyspace?: string; name: string }
+  | { kind: 'field'; type: ScopedName; name: string }
+  | { kind: 'index'; keyspace?: string; name: string }
+  | { kind: 'function'; keyspace?: string; name: string };
+
+/** One mention of a symbol in the source. */
+export interface Occurrence {
+  filePath: string;
+  identifier: Identifier;
+  target: SymbolTarget;
+  declaration: boolean;
+  statement: Statement;
+  /** For declarations: the declaring node (table/view/type statement, column definition, type field, ...). */
+  node?: Node;
+}
+
+export interface FileSymbols {
+  filePath: string;
+  parse: ParseResult;
+  /** Sorted by identifier start offset. */
+  occurrences: Occurrence[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Collecting occurrences from one file
+
+/** Collects the occurrences of one file. `filePath` is stored on each occurrence. */
+export function collectFileSymbols(filePath: string, parse: ParseResult): FileSymbols {
+  const out: Occurrence[] = [];
+  let currentKeyspace: string | undefined;
+  for (const statement of parse.statements) {
+    if (statement.kind === 'Use') {
+      out.push(occ(filePath, statement.keyspace, { kind: 'keyspace', name: statement.keyspace.name }, false, statement));
+      currentKeyspace = statement.keyspace.name;
+      continue;
+    }
+    collectStatement(filePath, statement, statement, currentKeyspace, out);
+  }
+  out.sort((a, b) => a.identifier.range.start.offset - b.identifier.range.start.offset);
+  return { filePath, parse, occurrences: out };
+}
+
+function occ(filePath: string, identifier: Identifier, target: SymbolTarget, declaration: boolean,
+  statement: Statement, node?: Node): Occurrence {
+  return { filePath, identifier, target, declaration, statement, node };
+}
+
+function collectStatement(filePath: string, statement: Statement, top: Statement, ks: string | undefined,
+  out: Occurrence[]): void {
+  const add = (id: Identifier | undefined, target: SymbolTarget, declaration = false, node?: Node): void => {
+    if (id && id.name !== '') out.push(occ(filePath, id, target, declaration, top, node));
+  };
+  const scoped = (q: QualifiedName): ScopedName => ({ keyspace: q.keyspace?.name ?? ks, name: q.name.name });
+  const keyspaceOf = (q: QualifiedName): void => {
+    if (q.keyspace) add(q.keyspace, { kind: 'keyspace', name: q.keyspace.name });
+  };
+  const tableRef = (q: QualifiedName | undefined, declaration = false, node?: Node): ScopedName | undefined => {
+    if (!q) return undefined;
+    keyspaceOf(q);
+    const s = scoped(q);
+    add(q.name, { kind: 'table', ...s }, declaration, node);
+    return s;
+  };
+  const columnRef = (table: ScopedName | undefined, id: Identifier | undefined, declaration = false, node?: Node): void => {
+    if (table && id) add(id, { kind: 'column', table, name: id.name }, declaration, node);
+  };
+  const columnDefs = (table: ScopedName, columns: ColumnDefinition[]): void => {
+    for (const column of columns) {
+      columnRef(table, column.name, true, column);
+      typeRefs(column.type);
+    }
+  };
+  // Column names, user types and function calls inside expressions, types and relations.
+  const expressionRefs = (root: Node | undefined, table: ScopedName | undefined): void => {
+    if (!root) return;
+    walk(root, (node) => {
+      if (node.kind === 'ColumnRef') columnRef(table, (node as Extract<Expression, { kind: 'ColumnRef' }>).name);
+      else if (node.kind === 'UserType') typeRef((node as Extract<CqlType, { kind: 'UserType' }>).name);
+      else if (node.kind === 'FunctionCall') {
+        const name = (node as Extract<Expression, { kind: 'FunctionCall' }>).name;
+        keyspaceOf(name);
+        add(name.name, { kind: 'function', keyspace: name.keyspace?.name ?? ks, name: name.name.name });
+      }
+    });
+  };
+  const typeRef = (q: QualifiedName): void => {
+    keyspaceOf(q);
+    add(q.name, { kind: 'type', ...scoped(q) });
+  };
+  const typeRefs = (type: CqlType | undefined): void => expressionRefs(type, undefined);
+  const nodesRefs = (nodes: readonly Node[] | undefined, table: ScopedName | undefined): void => {
+    for (const n of nodes ?? []) expressionRefs(n, table);
+  };
+
+  switch (statement.kind) {
+    case 'CreateKeyspace':
+      add(statement.name, { kind: 'keyspace', name: statement.name.name }, true, statement);
+      break;
+    case 'AlterKeyspace':
+    case 'DropKeyspace':
+      add(statement.name, { kind: 'keyspace', name: statement.name.name });
+      break;
+    case 'CreateTable': {
+      const table = tableRef(statement.name, true, statement)!;
+      columnDefs(table, statement.columns);
+      if (statement.primaryKey?.form === 'clause') {
+        for (const id of [...statement.primaryKey.partitionKey, ...statement.primaryKey.clustering]) columnRef(table, id);
+      }
+      for (const order of statement.options?.clusteringOrder ?? []) columnRef(table, order.column);
+      if (statement.like) tableRef(statement.like);
+      break;
+    }
+    case 'AlterTable': {
+      const table = tableRef(statement.name)!;
+      const action = statement.action;
+      switch (action.kind) {
+        case 'AddColumns':
+          columnDefs(table, action.columns);
+          break;
+        case 'DropColumns':
+          for (const id of action.columns) columnRef(table, id);
+          break;
+        case 'RenameColumns':
+          for (const r of action.renames) {
+            columnRef(table, r.from);
+            columnRef(table, r.to, true);
+          }
+          break;
+        case 'AlterColumnType':
+          columnRef(table, action.column);
+          typeRefs(action.type);
+          break;
+        case 'AlterColumnMask':
+          columnRef(table, action.column);
+          break;
+        default:
+          break;
+      }
+      break;
+    }
+    case 'DropTable':
+    case 'Truncate':
+      tableRef(statement.name);
+      break;
+    case 'CreateType': {
+      const type = scoped(statement.name);
+      keyspaceOf(statement.name);
+      add(statement.name.name, { kind: 'type', ...type }, true, statement);
+      for (const field of statement.fields) {
+        add(field.name, { kind: 'field', type, name: field.name.name }, true, field);
+        typeRefs(field.type);
+      }
+      break;
+    }
+    case 'AlterType': {
+      typeRef(statement.name);
+      const type = scoped(statement.name);
+      const action = statement.action;
+      if (action.kind === 'AddField') {
+        add(action.field.name, { kind: 'field', type, name: action.field.name.name }, true, action.field);
+        typeRefs(action.field.type);
+      } else if (action.kind === 'RenameFields') {
+        for (const r of action.renames) {
+          add(r.from, { kind: 'field', type, name: r.from.name });
+          add(r.to, { kind: 'field', type, name: r.to.name }, true);
+        }
+      } else {
+        add(action.field, { kind: 'field', type, name: action.field.name });
+        typeRefs(action.type);
+      }
+      break;
+    }
+    case 'DropType':
+      typeRef(statement.name);
+      break;
+    case 'CreateIndex': {
+      const table = tableRef(statement.table)!;
+      if (statement.name) {
+        add(statement.name, { kind: 'index', keyspace: table.keyspace, name: statement.name.name }, true, statement);
+      }
+      for (const target of statement.targets) columnRef(table, target.column);
+      break;
+    }
+    case 'DropIndex':
+      keyspaceOf(statement.name);
+      add(statement.name.name, { kind: 'index', ...scoped(statement.name) });
+      break;
+    case 'CreateMaterializedView': {
+      tableRef(statement.name, true, statement);
+      // A view's columns are its base table's columns: mentions resolve to the base definitions.
+      const base = tableRef(statement.from);
+      nodesRefs(statement.selectors, base);
+      nodesRefs(statement.where, base);
+      if (statement.primaryKey) {
+        for (const id of [...statement.primaryKey.partitionKey, ...statement.primaryKey.clustering]) columnRef(base, id);
+      }
+      for (const order of statement.options?.clusteringOrder ?? []) columnRef(base, order.column);
+      break;
+    }
+    case 'AlterMaterializedView':
+    case 'DropMaterializedView':
+      tableRef(statement.name);
+      break;
+    case 'CreateFunction':
+      keyspaceOf(statement.name);
+      add(statement.name.name, { kind: 'function', ...scoped(statement.name) }, true, statement);
+      for (const arg of statement.arguments) typeRefs(arg.type);
+      typeRefs(statement.returnType);
+      break;
+    case 'CreateAggregate':
+      keyspaceOf(statement.name);
+      add(statement.name.name, { kind: 'function', ...scoped(statement.name) }, true, statement);
+      for (const t of statement.argumentTypes) typeRefs(t);
+      typeRefs(statement.stateType);
+      for (const f of [statement.stateFunction, statement.finalFunction]) {
+        if (f) {
+          keyspaceOf(f);
+          add(f.name, { kind: 'function', ...scoped(f) });
+        }
+      }
+      break;
+    case 'DropFunction':
+    case 'DropAggregate':
+      keyspaceOf(statement.name);
+      add(statement.name.name, { kind: 'function', ...scoped(statement.name) });
+      for (const t of statement.argumentTypes ?? []) typeRefs(t);
+      break;
+    case 'CreateTrigger':
+    case 'DropTrigger':
+      tableRef(statement.table);
+      break;
+    case 'Select': {
+      const table = tableRef(statement.from);
+      nodesRefs(statement.selectors, table);
+      nodesRefs(statement.where, table);
+      for (const id of statement.groupBy) columnRef(table, id);
+      for (const order of statement.orderBy) {
+        columnRef(table, order.column);
+        expressionRefs(order.annOf, table);
+      }
+      break;
+    }
+    case 'Insert': {
+      const table = tableRef(statement.table);
+      for (const id of statement.columns) columnRef(table, id);
+      nodesRefs(statement.values, table);
+      break;
+    }
+    case 'Update': {
+      const table = tableRef(statement.table);
+      nodesRefs(statement.assignments, table);
+      nodesRefs(statement.where, table);
+      nodesRefs(statement.conditions, table);
+      break;
+    }
+    case 'Delete': {
+      const table = tableRef(statement.table);
+      nodesRefs(statement.selections, table);
+      nodesRefs(statement.where, table);
+      nodesRefs(statement.conditions, table);
+      break;
+    }
+    case 'Batch':
+      for (const inner of statement.statements) collectStatement(filePath, inner, top, ks, out);
+      break;
+    case 'Other': {
+      // DESCRIBE TABLE ks.t, DESCRIBE KEYSPACE ks, GRANT ... ON ks.t: only names whose role is clear.
+      const type = statement.statementType;
+      for (const name of statement.names) {
+        if (name.kind === 'QualifiedName') {
+          if (/\b(TYPE)$/.test(type)) typeRef(name);
+          else if (/\b(TABLE|COLUMNFAMILY|MATERIALIZED VIEW)$/.test(type) || /^(GRANT|REVOKE)\b/.test(type)) tableRef(name);
+        } else if (/\bKEYSPACE$/.test(type)) {
+          add(name, { kind: 'keyspace', name: name.name });
+        }
+      }
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The workspace index
+
+export interface TableDeclaration {
+  occurrence: Occurrence;
+  statement: CreateTableStatement | CreateMaterializedViewStatement;
+  isView: boolean;
+  keyspace?: string;
+  name: string;
+}
+
+/** A column as completion and hover show it. */
+export interface ColumnSummary {
+  name: string;
+  typeText?: string;
+  type?: CqlType;
+  role: 'partition' | 'clustering' | 'static' | 'regular';
+  /** 0-based position in the partition key or clustering columns, else -1. */
+  keyPosition: number;
+  order?: 'ASC' | 'DESC';
+  declaration?: Occurrence;
+}
+
+function scopeMatches(wanted: string | undefined, declared: string | undefined): boolean {
+  return wanted === undefined || declared === undefined || wanted === declared;
+}
+
+export class SymbolIndex {
+  private readonly files = new Map<string, FileSymbols>();
+  private declarationsByName = new Map<string, Occurrence[]>();
+  private keyCache = new Map<Occurrence, string>();
+  private occurrencesByKey?: Map<string, Occurrence[]>;
+  private addedColumnsByTable?: Map<string, Occurrence[]>;
+  private columnsCache = new Map<Occurrence, ColumnSummary[]>();
+  private version = 0;
+
+  constructor(private readonly sources: EditorSources) {}
+
+  /** Re-reads the workspace; cheap when nothing changed (parses are compared by identity). */
+  refresh(): this {
+    const paths = this.sources.files();
+    let changed = paths.length !== this.files.size;
+    const seen = new Set<string>();
+    for (const path of paths) {
+      seen.add(path);
+      const parse = this.sources.parse(path);
+      const existing = this.files.get(path);
+      if (existing && existing.parse === parse) continue;
+      this.files.set(path, collectFileSymbols(path, parse));
+      changed = true;
+    }
+    for (const path of [...this.files.keys()]) {
+      if (!seen.has(path)) {
+        this.files.delete(path);
+        changed = true;
+      }
+    }
+    if (changed) this.rebuild();
+    return this;
+  }
+
+  /** Increases whenever the index content changes. */
+  get generation(): number {
+    return this.version;
+  }
+
+  private rebuild(): void {
+    this.version++;
+    this.declarationsByName = new Map();
+    this.keyCache = new Map();
+    this.occurrencesByKey = undefined;
+    this.addedColumnsByTable = undefined;
+    this.columnsCache = new Map();
+    for (const file of this.files.values()) {
+      for (const o of file.occurrences) {
+        if (!o.declaration) continue;
+        const k = `${o.target.kind}:${o.target.name}`;
+        const list = this.declarationsByName.get(k);
+        if (list) list.push(o);
+        else this.declarationsByName.set(k, [o]);
+      }
+    }
+  }
+
+  fileSymbols(path: string): FileSymbols | undefined {
+    return this.files.get(path);
+  }
+
+  allFiles(): FileSymbols[] {
+    return [...this.files.values()];
+  }
+
+  /** The occurrence whose identifier touches `offset` (start and end inclusive). */
+  occurrenceAt(path: string, offset: number): Occurrence | undefined {
+    const list = this.files.get(path)?.occurrences;
+    if (!list) return undefined;
+    let lo = 0;
+    let hi = list.length - 1;
+    let found: Occurrence | undefined;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const r = list[mid].identifier.range;
+      if (r.end.offset < offset) lo = mid + 1;
+      else if (r.start.offset > offset) hi = mid - 1;
+      else {
+        found = list[mid];
+        // Prefer the identifier that starts at the cursor over one that ends there (`a.|b`).
+        if (r.end.offset === offset && mid + 1 < list.length && list[mid + 1].identifier.range.start.offset === offset) {
+          found = list[mid + 1];
+        }
+        break;
+      }
+    }
+    return found;
+  }
+
+  /** Declarations of a kind with a given name (any keyspace), in file order. */
+  declarationsNamed(kind: SymbolKind, name: string): Occurrence[] {
+    return this.declarationsByName.get(`${kind}:${name}`) ?? [];
+  }
+
+  allDeclarations(): Occurrence[] {
+    const out: Occurrence[] = [];
+    for (const file of this.files.values()) for (const o of file.occurrences) if (o.declaration) out.push(o);
+    return out;
+  }
+
+  /** Tables and views compatible with `(keyspace, name)`, the first being the one that counts. */
+  tableCandidates(keyspace: string | undefined, name: string): TableDeclaration[] {
+    const list = this.declarationsNamed('table', name).filter((o) => o.node
+      && (o.node.kind === 'CreateTable' || o.node.kind === 'CreateMaterializedView'));
+    const pick = (o: Occurrence): TableDeclaration => {
+      const statement = o.node as CreateTableStatement | CreateMaterializedViewStatement;
+      const t = o.target as { keyspace?: string; name: string };
+      return { occurrence: o, statement, isView: statement.kind === 'CreateMaterializedView', keyspace: t.keyspace, name: t.name };
+    };
+    if (keyspace === undefined) return list.map(pick);
+    const exact = list.filter((o) => (o.target as ScopedName).keyspace === keyspace);
+    return (exact.length ? exact : list.filter((o) => (o.target as ScopedName).keyspace === undefined)).map(pick);
+  }
+
+  resolveTable(ref: ScopedName): TableDeclaration | undefined {
+    return this.tableCandidates(ref.keyspace, ref.name)[0];
+  }
+
+  /** Every table and view declaration in the workspace. */
+  allTables(): TableDeclaration[] {
+    const out: TableDeclaration[] = [];
+    for (const [key, list] of this.declarationsByName) {
+      if (!key.startsWith('table:')) continue;
+      for (const o of list) {
+        if (!o.node || (o.node.kind !== 'CreateTable' && o.node.kind !== 'CreateMaterializedView')) continue;
+        const t = o.target as ScopedName;
+        out.push({ occurrence: o, statement: o.node as CreateTableStatement | CreateMaterializedViewStatement,
+          isView: o.node.kind === 'CreateMaterializedView', keyspace: t.keyspace, name: t.name });
+      }
+    }
+    return out;
+  }
+
+  resolveType(ref: ScopedName): Occurrence | undefined {
+    const list = this.declarationsNamed('type', ref.name).filter((o) => o.node?.kind === 'CreateType');
+    if (ref.keyspace === undefined) return list[0];
+    return list.find((o) => (o.target as ScopedName).keyspace === ref.keyspace)
+      ?? list.find((o) => (o.target as ScopedName).keyspace === undefined);
+  }
+
+  /** For a view, the table whose columns it shows (followed through views of views). */
+  baseOf(table: TableDeclaration): TableDeclaration {
+    let current = table;
+    for (let depth = 0; current.isView && depth < 8; depth++) {
+      const from = (current.statement as CreateMaterializedViewStatement).from;
+      const base = this.resolveTable({ keyspace: from.keyspace?.name ?? current.keyspace, name: from.name.name });
+      if (!base || base === current) break;
+      current = base;
+    }
+    return current;
+  }
+
+  /** The columns of a table or view in definition order (ALTER TABLE ADD columns appended). */
+  columnsOf(table: TableDeclaration): ColumnSummary[] {
+    let columns = this.columnsCache.get(table.occurrence);
+    if (!columns) {
+      columns = table.isView ? this.viewColumns(table) : this.tableColumns(table);
+      this.columnsCache.set(table.occurrence, columns);
+    }
+    return columns;
+  }
+
+  private tableColumns(table: TableDeclaration): ColumnSummary[] {
+    const statement = table.statement as CreateTableStatement;
+    const pk = statement.primaryKey;
+    const partition = pk ? pk.partitionKey.map((i) => i.name) : [];
+    const clustering = pk ? pk.clustering.map((i) => i.name) : [];
+    const orders = new Map((statement.options?.clusteringOrder ?? []).map((o) => [o.column.name, o.direction] as const));
+    const summarize = (def: ColumnDefinition, declaration: Occurrence | undefined): ColumnSummary => {
+      const name = def.name.name;
+      const p = partition.indexOf(name);
+      const c = clustering.indexOf(name);
+      const summary: ColumnSummary = {
+        name, type: def.type, typeText: typeTextOf(def.type), declaration,
+        role: p >= 0 ? 'partition' : c >= 0 ? 'clustering' : def.isStatic ? 'static' : 'regular',
+        keyPosition: p >= 0 ? p : c,
+      };
+      if (c >= 0) summary.order = orders.get(name) ?? 'ASC';
+      return summary;
+    };
+    const out: ColumnSummary[] = [];
+    const seen = new Set<string>();
+    const key = this.keyOf(table.occurrence);
+    for (const def of statement.columns) {
+      seen.add(def.name.name);
+      out.push(summarize(def, this.findDeclaration(table.occurrence.filePath, def.name)));
+    }
+    // Columns added later by ALTER TABLE ... ADD anywhere in the workspace.
+    for (const o of this.addedColumns().get(key) ?? []) {
+      if (seen.has(o.identifier.name) || o.statement === statement) continue;
+      seen.add(o.identifier.name);
+      out.push(summarize(o.node as ColumnDefinition, o));
+    }
+    return out;
+  }
+
+  private viewColumns(view: TableDeclaration): ColumnSummary[] {
+    const statement = view.statement as CreateMaterializedViewStatement;
+    const base = this.baseOf(view);
+    const baseColumns = base === view ? [] : this.columnsOf(base);
+    const byName = new Map(baseColumns.map((c) => [c.name, c] as const));
+    const names = statement.star
+      ? baseColumns.map((c) => c.name)
+      : statement.selectors.flatMap((s) => (s.expression.kind === 'ColumnRef' ? [s.expression.name.name] : []));
+    const partition = statement.primaryKey?.partitionKey.map((i) => i.name) ?? [];
+    const clustering = statement.primaryKey?.clustering.map((i) => i.name) ?? [];
+    for (const n of [...partition, ...clustering]) if (!names.includes(n)) names.push(n);
+    const orders = new Map((statement.options?.clusteringOrder ?? []).map((o) => [o.column.name, o.direction] as const));
+    return names.map((name) => {
+      const from = byName.get(name);
+      const p = partition.indexOf(name);
+      const c = clustering.indexOf(name);
+      const summary: ColumnSummary = {
+        name, type: from?.type, typeText: from?.typeText, declaration: from?.declaration,
+        role: p >= 0 ? 'partition' : c >= 0 ? 'clustering' : 'regular',
+        keyPosition: p >= 0 ? p : c,
+      };
+      if (c >= 0) summary.order = orders.get(name) ?? 'ASC';
+      return summary;
+    });
+  }
+
+  private findDeclaration(path: string, id: Identifier): Occurrence | undefined {
+    const o = this.occurrenceAt(path, id.range.start.offset);
+    return o && o.identifier === id ? o : undefined;
+  }
+
+  /** The declaration a mention refers to, or undefined when the workspace does not declare it. */
+  definitionOf(o: Occurrence): Occurrence | undefined {
+    if (o.declaration && o.node) return o;
+    const t = o.target;
+    switch (t.kind) {
+      case 'keyspace':
+        return this.declarationsNamed('keyspace', t.name)[0];
+      case 'table':
+        return this.resolveTable(t)?.occurrence;
+      case 'type':
+        return this.resolveType(t);
+      case 'column': {
+        const table = this.resolveTable(t.table);
+        if (!table) return undefined;
+        const base = this.baseOf(table);
+        return this.columnsOf(base).find((c) => c.name === t.name)?.declaration;
+      }
+      case 'field': {
+        const type = this.resolveType(t.type);
+        const fields = (type?.node as CreateTypeStatement | undefined)?.fields ?? [];
+        const field: TypeField | undefined = fields.find((f) => f.name.name === t.name);
+        return field ? this.findDeclaration(type!.filePath, field.name) : undefined;
+      }
+      case 'index':
+      case 'function': {
+        const list = this.declarationsNamed(t.kind, t.name);
+        return list.find((d) => scopeMatches(t.keyspace, (d.target as ScopedName).keyspace));
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /**
+   * A key that is equal for every mention of the same symbol: the resolved declaration's identity,
+   * or the name as written when the workspace does not declare it.
+   */
+  keyOf(o: Occurrence): string {
+    let key = this.keyCache.get(o);
+    if (key === undefined) {
+      key = this.computeKey(o.target);
+      this.keyCache.set(o, key);
+    }
+    return key;
+  }
+
+  private tableKey(ref: ScopedName, followViews: boolean): string {
+    const table = this.resolveTable(ref);
+    if (!table) return `table:?${ref.keyspace ?? ''}.${ref.name}`;
+    const t = followViews ? this.baseOf(table) : table;
+    return `table:${t.keyspace ?? ''}.${t.name}`;
+  }
+
+  private computeKey(t: SymbolTarget): string {
+    switch (t.kind) {
+      case 'keyspace':
+        return `keyspace:${t.name}`;
+      case 'table':
+        return this.tableKey(t, false);
+      case 'column':
+        return `${this.tableKey(t.table, true)}#${t.name}`;
+      case 'type': {
+        const d = this.resolveType(t);
+        const ks = d ? (d.target as ScopedName).keyspace : t.keyspace;
+        return `type:${d ? '' : '?'}${ks ?? ''}.${t.name}`;
+      }
+      case 'field': {
+        const d = this.resolveType(t.type);
+        const ks = d ? (d.target as ScopedName).keyspace : t.type.keyspace;
+        return `type:${d ? '' : '?'}${ks ?? ''}.${t.type.name}#${t.name}`;
+      }
+      case 'index':
+      case 'function': {
+        const d = this.definitionOf({ target: t } as Occurrence);
+        const ks = d ? (d.target as ScopedName).keyspace : t.keyspace;
+        return `${t.kind}:${d ? '' : '?'}${ks ?? ''}.${t.name}`;
+      }
+      default:
+        return 'unknown';
+    }
+  }
+
+  private byKey(): Map<string, Occurrence[]> {
+    if (!this.occurrencesByKey) {
+      const map = new Map<string, Occurrence[]>();
+      for (const file of this.files.values()) {
+        for (const o of file.occurrences) {
+          const key = this.keyOf(o);
+          const list = map.get(key);
+          if (list) list.push(o);
+          else map.set(key, [o]);
+        }
+      }
+      this.occurrencesByKey = map;
+    }
+    return this.occurrencesByKey;
+  }
+
+  /** Every mention (declarations included) of the symbol with this key, in file order. */
+  occurrencesOfKey(key: string): Occurrence[] {
+    return this.byKey().get(key) ?? [];
+  }
+
+  /** Column definitions from ALTER TABLE ... ADD, by the key of their table. */
+  private addedColumns(): Map<string, Occurrence[]> {
+    if (!this.addedColumnsByTable) {
+      const map = new Map<string, Occurrence[]>();
+      for (const file of this.files.values()) {
+        for (const o of file.occurrences) {
+          if (!o.declaration || o.target.kind !== 'column' || o.statement.kind !== 'AlterTable') continue;
+          if (o.node?.kind !== 'ColumnDefinition') continue;
+          const key = this.tableKey(o.target.table, true);
+          const list = map.get(key);
+          if (list) list.push(o);
+          else map.set(key, [o]);
+        }
+      }
+      this.addedColumnsByTable = map;
+    }
+    return this.addedColumnsByTable;
+  }
+
+  /** Every mention of the same symbol as `o`. */
+  referencesOf(o: Occurrence): Occurrence[] {
+    return this.occurrencesOfKey(this.keyOf(o));
+  }
+}
+
+export function typeTextOf(type: CqlType | undefined): string | undefined {
+  return type ? typeText(type) : undefined;
+}

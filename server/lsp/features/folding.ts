@@ -1,0 +1,24 @@
+// Folding ranges: multi-line statements, batches, column/value lists, maps, comments.
+import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver/node';
+import { foldingRanges } from '../../core/editor/folding';
+import type { Feature } from '../context';
+import { editorDocument } from './symbols';
+
+export const foldingFeature: Feature = {
+  name: 'folding',
+  capabilities: { foldingRangeProvider: true },
+  register(ctx) {
+    ctx.connection.onFoldingRanges((params): FoldingRange[] => {
+      const doc = editorDocument(ctx, params.textDocument.uri);
+      if (!doc) return [];
+      const lineOnly = ctx.clientCapabilities.textDocument?.foldingRange?.lineFoldingOnly;
+      void lineOnly; // ranges are whole lines already
+      const limit = ctx.clientCapabilities.textDocument?.foldingRange?.rangeLimit ?? Infinity;
+      return foldingRanges(doc.text, doc.parse).slice(0, limit).map((r) => ({
+        startLine: r.startLine,
+        endLine: r.endLine,
+        ...(r.kind === 'comment' ? { kind: FoldingRangeKind.Comment } : {}),
+      }));
+    });
+  },
+};

@@ -1,0 +1,72 @@
+// Document and range formatting. `cqlint.format.keywordCase` (upper | lower | preserve, default
+// upper) is read from the client's configuration per document; the indent follows the request's
+// tabSize. Statements with syntax errors are never touched.
+import type { DocumentFormattingParams, TextEdit } from 'vscode-languageserver/node';
+import { formatDocumentEdits, formatRange, type KeywordCase } from '../../core/format/formatter';
+import type { Feature, ServerContext } from '../context';
+import { editorDocument, symbolsFeature, type EditorDocument } from './symbols';
+import { completionFeature } from './completion';
+import { hoverFeature } from './hover';
+import { navigationFeature } from './navigation';
+import { semanticTokensFeature } from './semanticTokens';
+import { foldingFeature } from './folding';
+import { selectionRangeFeature } from './selectionRange';
+
+export function parseKeywordCase(value: unknown): KeywordCase | undefined {
+  return value === 'upper' || value === 'lower' || value === 'preserve' ? value : undefined;
+}
+
+/** The keyword case for a document: settings sent by the client, else `upper`. */
+export async function keywordCaseFor(ctx: ServerContext, uri: string): Promise<KeywordCase> {
+  const fromSettings = parseKeywordCase((ctx.settings as unknown as { format?: { keywordCase?: unknown } }).format?.keywordCase);
+  if (fromSettings) return fromSettings;
+  if (ctx.clientCapabilities.workspace?.configuration) {
+    try {
+      // The whole `cqlint` section, as for the other settings: nested (`format.keywordCase`) or flat keys.
+      const [section] = await ctx.connection.workspace.getConfiguration([{ scopeUri: uri, section: 'cqlint' }]);
+      const record = (section ?? {}) as Record<string, unknown>;
+      const nested = record.format as { keywordCase?: unknown } | undefined;
+      const value = parseKeywordCase(nested?.keywordCase ?? record['format.keywordCase']);
+      if (value) return value;
+    } catch {
+      // Clients that cannot answer get the default.
+    }
+  }
+  return 'upper';
+}
+
+function toLspEdits(doc: EditorDocument, edits: { start: number; end: number; newText: string }[]): TextEdit[] {
+  return edits.map((e) => ({ range: { start: doc.lines.positionAt(e.start), end: doc.lines.positionAt(e.end) }, newText: e.newText }));
+}
+
+function indentSize(params: DocumentFormattingParams): number {
+  const size = params.options?.tabSize;
+  return typeof size === 'number' && size > 0 && size <= 16 ? size : 4;
+}
+
+export const formattingFeature: Feature = {
+  name: 'formatting',
+  capabilities: { documentFormattingProvider: true, documentRangeFormattingProvider: true },
+  register(ctx) {
+    ctx.connection.onDocumentFormatting(async (params): Promise<TextEdit[]> => {
+      const doc = editorDocument(ctx, params.textDocument.uri);
+      if (!doc) return [];
+      const keywordCase = await keywordCaseFor(ctx, params.textDocument.uri);
+      return toLspEdits(doc, formatDocumentEdits(doc.text, { keywordCase, indentSize: indentSize(params) }, doc.parse));
+    });
+    ctx.connection.onDocumentRangeFormatting(async (params): Promise<TextEdit[]> => {
+      const doc = editorDocument(ctx, params.textDocument.uri);
+      if (!doc) return [];
+      const keywordCase = await keywordCaseFor(ctx, params.textDocument.uri);
+      const start = doc.lines.offsetAt(params.range.start);
+      const end = doc.lines.offsetAt(params.range.end);
+      return toLspEdits(doc, formatRange(doc.text, start, end, { keywordCase, indentSize: indentSize(params) }, doc.parse));
+    });
+  },
+};
+
+/** Every editor feature, in the order to list them in server/lsp/features/index.ts (the benchmark uses it too). */
+export function editorFeatures(): Feature[] {
+  return [completionFeature, hoverFeature, navigationFeature, symbolsFeature, semanticTokensFeature, foldingFeature,
+    selectionRangeFeature, formattingFeature];
+}

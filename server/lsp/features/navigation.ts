@@ -1,0 +1,67 @@
+// Go to definition, find references and rename (with prepareRename) for keyspaces, tables, views,
+// columns and user types across the workspace.
+import type { Location, WorkspaceEdit, TextEdit } from 'vscode-languageserver/node';
+import { findDefinition, findReferences, prepareRename, rename, editsByFile } from '../../core/editor/navigation';
+import { LineIndex } from '../../core/editor/line-index';
+import type { Feature } from '../context';
+import { editorDocument, editorIndex, offsetOf } from './symbols';
+
+export const navigationFeature: Feature = {
+  name: 'navigation',
+  capabilities: (ctx) => ({
+    definitionProvider: true,
+    referencesProvider: true,
+    renameProvider: ctx.clientCapabilities.textDocument?.rename?.prepareSupport ? { prepareProvider: true } : true,
+  }),
+  register(ctx) {
+    const toLocations = (ranges: ReturnType<typeof findReferences>): Location[] =>
+      ranges.map((r) => ({ uri: ctx.pathToUri(r.filePath), range: ctx.toRange(r.range) }));
+
+    ctx.connection.onDefinition((params) => {
+      const doc = editorDocument(ctx, params.textDocument.uri);
+      if (!doc) return null;
+      return toLocations(findDefinition(editorIndex(ctx), doc.filePath, offsetOf(doc, params.position)));
+    });
+
+    ctx.connection.onReferences((params) => {
+      const doc = editorDocument(ctx, params.textDocument.uri);
+      if (!doc) return null;
+      const include = params.context?.includeDeclaration ?? true;
+      return toLocations(findReferences(editorIndex(ctx), doc.filePath, offsetOf(doc, params.position), include));
+    });
+
+    ctx.connection.onPrepareRename((params) => {
+      const doc = editorDocument(ctx, params.textDocument.uri);
+      if (!doc) return null;
+      const result = prepareRename(editorIndex(ctx), doc.filePath, offsetOf(doc, params.position));
+      // null tells the client there is nothing to rename here (the reason goes to the log).
+      if (!result.ok) {
+        ctx.log.debug(`cqlint: prepareRename: ${result.message}`);
+        return null;
+      }
+      return { range: ctx.toRange(result.range), placeholder: result.placeholder };
+    });
+
+    ctx.connection.onRenameRequest((params): WorkspaceEdit | null => {
+      const doc = editorDocument(ctx, params.textDocument.uri);
+      if (!doc) return null;
+      const result = rename(editorIndex(ctx), doc.filePath, offsetOf(doc, params.position), params.newName);
+      if (!result.ok) {
+        // Tell the user why (a clash, an invalid name) instead of failing silently.
+        ctx.log.info(`cqlint: rename refused: ${result.message}`);
+        ctx.connection.window.showWarningMessage(`cqlint: ${result.message}`);
+        return null;
+      }
+      const changes: Record<string, TextEdit[]> = {};
+      for (const [filePath, edits] of editsByFile(result.edits)) {
+        const text = ctx.project.getText(filePath) ?? '';
+        const lines = new LineIndex(text);
+        changes[ctx.pathToUri(filePath)] = edits.map((e) => ({
+          range: { start: lines.positionAt(e.start), end: lines.positionAt(e.end) },
+          newText: e.newText,
+        }));
+      }
+      return { changes };
+    });
+  },
+};

@@ -1,0 +1,26 @@
+// Selection ranges (expand/shrink selection): token -> expression -> clause -> statement -> file.
+import type { SelectionRange } from 'vscode-languageserver/node';
+import { selectionChain } from '../../core/editor/selection';
+import type { Feature } from '../context';
+import { editorDocument, offsetOf } from './symbols';
+
+export const selectionRangeFeature: Feature = {
+  name: 'selectionRange',
+  capabilities: { selectionRangeProvider: true },
+  register(ctx) {
+    ctx.connection.onSelectionRanges((params): SelectionRange[] => {
+      const doc = editorDocument(ctx, params.textDocument.uri);
+      if (!doc) return [];
+      return params.positions.map((position) => {
+        const offset = offsetOf(doc, position);
+        const chain = selectionChain(doc.text, doc.parse, offset);
+        let parent: SelectionRange | undefined;
+        for (let i = chain.length - 1; i >= 0; i--) {
+          parent = { range: { start: doc.lines.positionAt(chain[i].start), end: doc.lines.positionAt(chain[i].end) }, parent };
+        }
+        // Every position must get an answer: an empty range at the cursor when nothing else applies.
+        return parent ?? { range: { start: position, end: position } };
+      });
+    });
+  },
+};

@@ -1,0 +1,114 @@
+// Outline (textDocument/documentSymbol) and workspace symbol search, plus the per-server editor
+// state the other editor features share: the workspace symbol index and document lookups.
+import {
+  SymbolKind,
+  type DocumentSymbol,
+  type SymbolInformation,
+  type Position,
+} from 'vscode-languageserver/node';
+import type { ParseResult } from '../../../grammar/ast';
+import { LineIndex } from '../../core/editor/line-index';
+import { documentSymbols, workspaceSymbols, type OutlineKind, type OutlineSymbol } from '../../core/editor/outline';
+import { SymbolIndex } from '../../core/editor/symbols';
+import type { Feature, ServerContext } from '../context';
+
+// ---------------------------------------------------------------------------------------------
+// Shared editor state
+
+const indexes = new WeakMap<ServerContext, SymbolIndex>();
+
+/** The workspace symbol index of this server, refreshed (cheaply) on every call. */
+export function editorIndex(ctx: ServerContext): SymbolIndex {
+  let index = indexes.get(ctx);
+  if (!index) {
+    index = new SymbolIndex(ctx.project);
+    indexes.set(ctx, index);
+  }
+  return index.refresh();
+}
+
+export interface EditorDocument {
+  uri: string;
+  filePath: string;
+  text: string;
+  parse: ParseResult;
+  lines: LineIndex;
+}
+
+const lineIndexes = new WeakMap<ParseResult, LineIndex>();
+
+/** The project's view of a document (text and parse agree), or undefined when it is not analysed. */
+export function editorDocument(ctx: ServerContext, uri: string): EditorDocument | undefined {
+  const filePath = ctx.uriToPath(uri);
+  if (ctx.skippedReason(filePath) !== undefined || !ctx.project.hasFile(filePath)) return undefined;
+  const text = ctx.project.getText(filePath);
+  if (text === undefined) return undefined;
+  const parse = ctx.project.parse(filePath);
+  let lines = lineIndexes.get(parse);
+  if (!lines || lines.text !== text) {
+    lines = new LineIndex(text);
+    lineIndexes.set(parse, lines);
+  }
+  return { uri, filePath, text, parse, lines };
+}
+
+export function offsetOf(doc: EditorDocument, position: Position): number {
+  return doc.lines.offsetAt(position);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Symbols
+
+const KINDS: Record<OutlineKind, SymbolKind> = {
+  keyspace: SymbolKind.Namespace,
+  table: SymbolKind.Class,
+  view: SymbolKind.Interface,
+  column: SymbolKind.Field,
+  type: SymbolKind.Struct,
+  field: SymbolKind.Field,
+  index: SymbolKind.Key,
+  function: SymbolKind.Function,
+  aggregate: SymbolKind.Function,
+};
+
+function toDocumentSymbol(ctx: ServerContext, s: OutlineSymbol): DocumentSymbol {
+  return {
+    name: s.name,
+    detail: s.detail,
+    kind: KINDS[s.kind],
+    range: ctx.toRange(s.range),
+    selectionRange: ctx.toRange(s.selectionRange),
+    children: s.children.map((c) => toDocumentSymbol(ctx, c)),
+  };
+}
+
+export const symbolsFeature: Feature = {
+  name: 'symbols',
+  capabilities: { documentSymbolProvider: { label: 'cqlint' }, workspaceSymbolProvider: true },
+  register(ctx) {
+    ctx.connection.onDocumentSymbol((params): DocumentSymbol[] | SymbolInformation[] => {
+      const doc = editorDocument(ctx, params.textDocument.uri);
+      if (!doc) return [];
+      const outline = documentSymbols(doc.parse);
+      if (ctx.clientCapabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport) {
+        return outline.map((s) => toDocumentSymbol(ctx, s));
+      }
+      const flat: SymbolInformation[] = [];
+      const visit = (s: OutlineSymbol, container?: string): void => {
+        flat.push({ name: s.name, kind: KINDS[s.kind], containerName: container, location: { uri: params.textDocument.uri, range: ctx.toRange(s.selectionRange) } });
+        for (const c of s.children) visit(c, s.name);
+      };
+      for (const s of outline) visit(s);
+      return flat;
+    });
+    ctx.connection.onWorkspaceSymbol((params): SymbolInformation[] => {
+      const index = editorIndex(ctx);
+      return workspaceSymbols(index, params.query ?? '').map((s) => ({
+        name: s.name,
+        kind: KINDS[s.kind],
+        containerName: s.containerName,
+        location: { uri: ctx.pathToUri(s.filePath), range: ctx.toRange(s.range) },
+      }));
+    });
+  },
+};

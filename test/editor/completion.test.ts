@@ -1,0 +1,161 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseCql } from '../../grammar';
+import { complete, type CompletionResult } from '../../server/core/editor/completion';
+import { withCursor, workspace } from './helpers';
+
+/** Completes at the `|` of a query file that sits next to the shared schema. */
+function completeAt(marked: string, extraFiles: Record<string, string> = {}): CompletionResult {
+  const { text, offset } = withCursor(marked);
+  const { index } = workspace({ ...extraFiles, '/ws/query.cql': text });
+  return complete(index, '/ws/query.cql', text, parseCql(text), offset);
+}
+
+const labels = (r: CompletionResult, kind?: string): string[] => r.items.filter((i) => !kind || i.kind === kind).map((i) => i.label);
+
+describe('completion: names from the workspace schema', () => {
+  test('select list of an incomplete statement offers the FROM table\'s columns, key columns first', () => {
+    const r = completeAt('USE shop;\nSELECT | FROM orders;');
+    const columns = labels(r, 'column');
+    assert.deepEqual(columns.slice(0, 3), ['customer_id', 'order_day', 'order_time']);
+    assert.ok(columns.includes('ship_to') && columns.includes('note'));
+    assert.ok(labels(r, 'function').includes('count'), 'aggregates are offered in select lists');
+    const sorted = [...r.items].sort((a, b) => a.sortText.localeCompare(b.sortText));
+    assert.equal(sorted[0].label, 'customer_id');
+  });
+
+  test('column items document type and key role', () => {
+    const r = completeAt('SELECT * FROM shop.orders WHERE |');
+    const day = r.items.find((i) => i.label === 'order_day')!;
+    assert.match(day.detail!, /date · partition key \(2 of 2\)/);
+    const time = r.items.find((i) => i.label === 'order_time')!;
+    assert.match(time.detail!, /timestamp · clustering column 1, DESC/);
+    const note = r.items.find((i) => i.label === 'note')!;
+    assert.match(note.detail!, /static column/);
+    assert.ok(labels(r, 'function').includes('token'));
+  });
+
+  test('WHERE after a complete relation continues with keywords from the grammar', () => {
+    const r = completeAt('SELECT * FROM shop.orders WHERE customer_id = ? |');
+    const kw = labels(r, 'keyword');
+    assert.ok(kw.includes('AND'), kw.join(','));
+    assert.ok(kw.includes('LIMIT'));
+    assert.ok(!kw.includes('FROM'));
+  });
+
+  test('tables, views and keyspaces after FROM; only that keyspace after `ks.`', () => {
+    const r = completeAt('SELECT * FROM |', { '/ws/other.cql': 'CREATE TABLE audit.events (id uuid PRIMARY KEY);' });
+    assert.ok(labels(r, 'table').includes('shop.orders'), labels(r).join(','));
+    assert.ok(labels(r, 'table').includes('audit.events'));
+    assert.ok(labels(r, 'view').includes('shop.orders_by_total'));
+    assert.ok(labels(r, 'keyspace').includes('shop'));
+    const q = completeAt('SELECT * FROM shop.|', { '/ws/other.cql': 'CREATE TABLE audit.events (id uuid PRIMARY KEY);' });
+    assert.deepEqual(labels(q, 'table').sort(), ['"Products"', 'orders']);
+  });
+
+  test('after USE, tables of that keyspace are offered by bare name; INSERT INTO excludes views', () => {
+    const r = completeAt('USE shop;\nINSERT INTO |');
+    assert.ok(labels(r, 'table').includes('orders'));
+    assert.equal(labels(r, 'view').length, 0);
+  });
+
+  test('INSERT column list skips columns already listed', () => {
+    const r = completeAt('USE shop;\nINSERT INTO orders (customer_id, |');
+    const columns = labels(r, 'column');
+    assert.ok(!columns.includes('customer_id'));
+    assert.ok(columns.includes('order_day'));
+  });
+
+  test('UPDATE SET offers only non-key columns', () => {
+    const r = completeAt('UPDATE shop.orders SET |');
+    assert.deepEqual(labels(r, 'column').sort(), ['note', 'ship_to', 'total']);
+  });
+
+  test('ORDER BY offers clustering columns', () => {
+    const r = completeAt('SELECT * FROM shop.orders WHERE customer_id = ? AND order_day = ? ORDER BY |');
+    assert.deepEqual(labels(r, 'column'), ['order_time']);
+  });
+
+  test('PRIMARY KEY of the table being created offers its own columns', () => {
+    const r = completeAt('CREATE TABLE t (id uuid, bucket int, at timestamp, PRIMARY KEY ((id, |');
+    assert.deepEqual(labels(r, 'column'), ['bucket', 'at']);
+  });
+
+  test('a column definition without a type gets types: native, collections and workspace UDTs', () => {
+    const r = completeAt('CREATE TABLE t (id uuid, name |');
+    const types = labels(r, 'type');
+    for (const t of ['text', 'uuid', 'timestamp', 'map', 'frozen', 'address']) assert.ok(types.includes(t), t);
+    const map = r.items.find((i) => i.label === 'map')!;
+    assert.equal(map.snippet, true);
+    assert.match(map.insertText!, /^map<\$\{1:text\}, \$\{2:text\}>$/);
+    const inner = completeAt('CREATE TABLE t (id uuid, tags set<|');
+    assert.ok(labels(inner, 'type').includes('text'));
+  });
+
+  test('while typing a word the prefix is replaced', () => {
+    const { text, offset } = withCursor('SELECT * FROM shop.orders WHERE cust|');
+    const { index } = workspace({ '/ws/query.cql': text });
+    const r = complete(index, '/ws/query.cql', text, parseCql(text), offset);
+    assert.equal(r.context.prefix, 'cust');
+    assert.equal(text.slice(r.replaceStart, r.replaceEnd), 'cust');
+    assert.ok(labels(r, 'column').includes('customer_id'));
+  });
+
+  test('a name that needs quotes is offered quoted', () => {
+    const r = completeAt('SELECT * FROM shop.|');
+    assert.ok(labels(r).includes('"Products"'));
+  });
+});
+
+describe('completion: options and keywords', () => {
+  test('table options after WITH and AND', () => {
+    const r = completeAt('CREATE TABLE t (id uuid PRIMARY KEY) WITH |');
+    const options = labels(r, 'option');
+    for (const o of ['compaction', 'compression', 'default_time_to_live', 'gc_grace_seconds', 'caching']) assert.ok(options.includes(o), o);
+    assert.ok(r.items.find((i) => i.label === 'gc_grace_seconds')!.documentation!.includes('tombstones'));
+    const and = completeAt('ALTER TABLE shop.orders WITH gc_grace_seconds = 3600 AND |');
+    assert.ok(labels(and, 'option').includes('compaction'));
+  });
+
+  test('compaction and compression classes inside the class string', () => {
+    const r = completeAt("CREATE TABLE t (id uuid PRIMARY KEY) WITH compaction = {'class': 'Lev|'};");
+    assert.ok(labels(r, 'class').includes("'LeveledCompactionStrategy'"));
+    assert.ok(labels(r, 'class').includes("'UnifiedCompactionStrategy'"));
+    assert.ok(!labels(r, 'class').includes("'LZ4Compressor'"));
+    const { text } = withCursor("CREATE TABLE t (id uuid PRIMARY KEY) WITH compaction = {'class': 'Lev|'};");
+    assert.equal(text.slice(r.replaceStart, r.replaceEnd), "'Lev'");
+    const c = completeAt("CREATE TABLE t (id uuid PRIMARY KEY) WITH compression = {'class': |");
+    assert.deepEqual(labels(c, 'class').slice(0, 2), ["'LZ4Compressor'", "'ZstdCompressor'"]);
+  });
+
+  test('statement keywords at the start of a statement', () => {
+    const r = completeAt('SELECT * FROM shop.orders;\n|');
+    for (const k of ['SELECT', 'INSERT', 'CREATE', 'ALTER']) assert.ok(labels(r, 'keyword').includes(k), k);
+    const lower = completeAt('sel|');
+    assert.ok(labels(lower, 'keyword').includes('select'), 'keywords follow the case being typed');
+  });
+
+  test('keywords come from the grammar: after CREATE only what may follow CREATE', () => {
+    const r = completeAt('CREATE |');
+    const kw = labels(r, 'keyword');
+    assert.ok(kw.includes('TABLE') && kw.includes('KEYSPACE') && kw.includes('INDEX'), kw.join(','));
+    assert.ok(!kw.includes('SELECT') && !kw.includes('WHERE'));
+  });
+
+  test('values: functions such as now() after an operator', () => {
+    const r = completeAt('INSERT INTO shop.orders (customer_id, order_time) VALUES (uuid(), |');
+    const fns = labels(r, 'function');
+    assert.ok(fns.includes('now') && fns.includes('toTimestamp'), fns.join(','));
+    assert.ok(!fns.includes('count'), 'aggregates only in select lists');
+  });
+
+  test('nothing inside comments', () => {
+    const r = completeAt('-- SELECT |\nSELECT 1;');
+    assert.equal(r.items.length, 0);
+  });
+
+  test('inside BEGIN BATCH, the current inner statement is completed', () => {
+    const r = completeAt('BEGIN BATCH\n  INSERT INTO shop.orders (customer_id) VALUES (uuid());\n  UPDATE shop.orders SET |');
+    assert.deepEqual(labels(r, 'column').sort(), ['note', 'ship_to', 'total']);
+  });
+});

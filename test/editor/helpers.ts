@@ -1,0 +1,43 @@
+// Fixtures with a cursor marker: `|` in the text marks the cursor and is removed.
+import { parseCql } from '../../grammar';
+import { MemorySources } from '../../server/core/editor/sources';
+import { SymbolIndex } from '../../server/core/editor/symbols';
+
+export interface CursorFixture {
+  text: string;
+  offset: number;
+}
+
+export function withCursor(marked: string, marker = '|'): CursorFixture {
+  const offset = marked.indexOf(marker);
+  if (offset < 0) throw new Error('fixture has no cursor marker');
+  if (marked.indexOf(marker, offset + 1) >= 0) throw new Error('fixture has more than one cursor marker');
+  return { text: marked.slice(0, offset) + marked.slice(offset + marker.length), offset };
+}
+
+export const SCHEMA = `CREATE KEYSPACE shop WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};
+USE shop;
+CREATE TYPE address (street text, city text);
+CREATE TABLE shop.orders (
+  customer_id uuid,
+  order_day date,
+  order_time timestamp,
+  total decimal,
+  note text STATIC,
+  ship_to frozen<address>,
+  PRIMARY KEY ((customer_id, order_day), order_time)
+) WITH CLUSTERING ORDER BY (order_time DESC);
+CREATE TABLE shop."Products" (sku text PRIMARY KEY, title text, price decimal);
+CREATE MATERIALIZED VIEW shop.orders_by_total AS
+  SELECT * FROM shop.orders
+  WHERE total IS NOT NULL AND customer_id IS NOT NULL AND order_day IS NOT NULL AND order_time IS NOT NULL
+  PRIMARY KEY (total, customer_id, order_day, order_time);
+CREATE INDEX orders_total_idx ON shop.orders (total);
+`;
+
+/** A workspace of named files; `/ws/schema.cql` holds SCHEMA unless overridden. */
+export function workspace(files: Record<string, string>): { sources: MemorySources; index: SymbolIndex } {
+  const sources = new MemorySources((text) => parseCql(text), { '/ws/schema.cql': SCHEMA, ...files });
+  const index = new SymbolIndex(sources).refresh();
+  return { sources, index };
+}
