@@ -1,0 +1,143 @@
+// The VS Code side of cqlint: starts the bundled language server and registers three commands.
+// All language smarts live in the server (dist/server.js); this file only wires VS Code to it,
+// the way Microsoft's lsp-sample does.
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import {
+  LanguageClient,
+  TransportKind,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
+
+/** The custom request the server answers with the token of the partition-key literal at a position. */
+export const TOKEN_AT_REQUEST = 'cqlint/tokenAt';
+
+export interface TokenAtResult {
+  markdown: string;
+}
+
+/** What `activate` returns: lets tests (and other extensions) wait for the server to be up. */
+export interface CqlintApi {
+  /** Resolves once the language server has started (rejects if it could not start). */
+  ready(): Promise<void>;
+}
+
+let client: LanguageClient | undefined;
+let starting: Promise<void> | undefined;
+
+export function activate(context: vscode.ExtensionContext): CqlintApi {
+  const output = vscode.window.createOutputChannel('cqlint', { log: true });
+  context.subscriptions.push(output);
+
+  const serverModule = context.asAbsolutePath('dist/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: {
+      module: serverModule,
+      transport: TransportKind.ipc,
+      options: { execArgv: ['--nolazy', '--inspect=6009'] },
+    },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: 'file', language: 'cql' },
+      { scheme: 'untitled', language: 'cql' },
+    ],
+    synchronize: {
+      // The server re-checks open files when schema files or the project config change on disk.
+      fileEvents: [
+        vscode.workspace.createFileSystemWatcher('**/*.cql'),
+        vscode.workspace.createFileSystemWatcher('**/.cqlint.json'),
+      ],
+    },
+    outputChannel: output,
+  };
+
+  function start(): Promise<void> {
+    if (!fs.existsSync(serverModule)) {
+      const message = `cqlint: the language server is missing (${serverModule}). Run "npm run build".`;
+      output.appendLine(message);
+      void vscode.window.showErrorMessage(message);
+      starting = Promise.reject(new Error(message));
+      starting.catch(() => undefined);
+      return starting;
+    }
+    client = new LanguageClient('cqlint', 'cqlint', serverOptions, clientOptions);
+    starting = client.start().catch((error: unknown) => {
+      output.appendLine(`cqlint: the language server failed to start: ${String(error)}`);
+      throw error;
+    });
+    starting.catch(() => undefined);
+    return starting;
+  }
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('cqlint.restartServer', async () => {
+      if (client) {
+        output.appendLine('cqlint: restarting the language server');
+        starting = client.restart();
+        await starting;
+      } else {
+        await start();
+      }
+    }),
+    vscode.commands.registerCommand('cqlint.showOutput', () => output.show(true)),
+    vscode.commands.registerCommand('cqlint.showTokenAtCursor', showTokenAtCursor),
+  );
+
+  void start();
+  return { ready: () => starting ?? Promise.reject(new Error('cqlint: not started')) };
+}
+
+/**
+ * Asks the server for the token of the partition-key literal under the cursor and shows it.
+ * Returns the server's answer (or null) so that tests and keybindings can use it.
+ */
+async function showTokenAtCursor(): Promise<TokenAtResult | null> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.languageId !== 'cql') {
+    void vscode.window.showInformationMessage('cqlint: open a CQL file and put the cursor on a partition key value.');
+    return null;
+  }
+  if (!client || !client.isRunning()) {
+    void vscode.window.showWarningMessage('cqlint: the language server is not running.');
+    return null;
+  }
+  const params = {
+    textDocument: { uri: client.code2ProtocolConverter.asUri(editor.document.uri) },
+    position: client.code2ProtocolConverter.asPosition(editor.selection.active),
+  };
+  let result: TokenAtResult | null;
+  try {
+    result = await client.sendRequest<TokenAtResult | null>(TOKEN_AT_REQUEST, params);
+  } catch (error) {
+    client.error(`${TOKEN_AT_REQUEST} failed`, error);
+    void vscode.window.showWarningMessage(`cqlint: could not compute the token (${error instanceof Error ? error.message : String(error)}).`);
+    return null;
+  }
+  if (!result || typeof result.markdown !== 'string' || result.markdown.trim() === '') {
+    void vscode.window.showInformationMessage('cqlint: no partition key value under the cursor.');
+    return null;
+  }
+  // Notifications cannot render markdown: show it as plain text, and keep the full text in the log.
+  void vscode.window.showInformationMessage(markdownToPlainText(result.markdown));
+  return result;
+}
+
+/** Strips the markdown markup a notification would show literally (code ticks, emphasis, fences). */
+export function markdownToPlainText(markdown: string): string {
+  return markdown
+    .replace(/```[a-z]*\n?/gi, '')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/\*\*([^*]*)\*\*/g, '$1')
+    .replace(/(^|\s)[*_]([^*_\n]+)[*_](?=\s|$)/g, '$1$2')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\s*\n+\s*/g, ' ')
+    .trim();
+}
+
+export async function deactivate(): Promise<void> {
+  if (client) await client.stop();
+  client = undefined;
+}

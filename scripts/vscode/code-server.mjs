@@ -1,0 +1,152 @@
+// Starts code-server (VS Code's server + web workbench) for one test run, isolated from $HOME and
+// /tmp, offline, on a free local port. Used by run-vscode-tests.mjs and run-e2e.mjs.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, createWriteStream, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { paths } from './paths.mjs';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Fresh per-run folders under .vscode-test/runs/<name>. */
+export function runDirs(name) {
+  const base = join(paths.runs, name);
+  rmSync(base, { recursive: true, force: true });
+  const dirs = {
+    base,
+    userData: join(base, 'user-data'),
+    extensions: join(base, 'extensions'),
+    config: join(base, 'config'),
+    data: join(base, 'data'),
+    tmp: join(base, 'tmp'),
+    browser: join(base, 'browser'),
+  };
+  for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
+  return dirs;
+}
+
+function serverEnv(dirs, extra = {}) {
+  const env = {
+    ...process.env,
+    PATH: `${paths.nodeBin}:${process.env.PATH}`,
+    EXTENSIONS_GALLERY: '{}',
+    XDG_CONFIG_HOME: dirs.config,
+    XDG_DATA_HOME: dirs.data,
+    TMPDIR: dirs.tmp,
+    ...extra,
+  };
+  // Options meant for the project's Node 20 tooling must not leak into code-server's Node 24.
+  delete env.NODE_OPTIONS;
+  delete env.ELECTRON_RUN_AS_NODE;
+  delete env.VSCODE_IPC_HOOK_CLI;
+  return env;
+}
+
+function commonArgs(dirs) {
+  return [
+    '--auth', 'none',
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--user-data-dir', dirs.userData,
+    '--extensions-dir', dirs.extensions,
+  ];
+}
+
+/** Writes user settings for the run (e.g. to keep the workbench quiet and deterministic). */
+export function writeUserSettings(dirs, settings) {
+  const userDir = join(dirs.userData, 'User');
+  mkdirSync(userDir, { recursive: true });
+  writeFileSync(join(userDir, 'settings.json'), JSON.stringify(settings, null, 2));
+}
+
+export function installExtension(dirs, vsix) {
+  const result = spawnSync(paths.node, [paths.codeServerEntry, ...commonArgs(dirs), '--install-extension', vsix, '--force'], {
+    env: serverEnv(dirs),
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    throw new Error(`code-server --install-extension failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+  return result.stdout.trim();
+}
+
+/**
+ * Starts code-server and resolves once it accepts connections.
+ * Returns { url, port, stop() }; its output goes to <run>/code-server.log.
+ */
+export async function startCodeServer(dirs, { smokeTestDriver = false, env = {} } = {}) {
+  const port = await freePort();
+  const args = [
+    paths.codeServerEntry,
+    ...commonArgs(dirs),
+    '--bind-addr', `127.0.0.1:${port}`,
+    '--ignore-last-opened',
+  ];
+  if (smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
+  const log = createWriteStream(join(dirs.base, 'code-server.log'));
+  const child = spawn(paths.node, args, { env: serverEnv(dirs, env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  let exited = false;
+  child.on('exit', () => (exited = true));
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error(`code-server exited early; see ${join(dirs.base, 'code-server.log')}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`code-server did not start within 60 s; see ${join(dirs.base, 'code-server.log')}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  return {
+    url,
+    port,
+    async stop() {
+      if (exited) return;
+      // Its process group: code-server forks the extension host and our language server.
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        return;
+      }
+      const until = Date.now() + 5_000;
+      while (!exited && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      if (!exited) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    },
+  };
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const CHROMIUM_PATH = process.env.CQLINT_CHROMIUM ?? '/usr/bin/chromium';
