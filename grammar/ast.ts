@@ -547,6 +547,8 @@ export interface SelectStatement extends StatementBase {
   /** Range of the `WHERE ...` clause when present. */
   whereRange?: SourceRange;
   groupBy: Identifier[];
+  /** Every GROUP BY item as written (columns and function calls such as `floor(ts, 1h)`); absent without GROUP BY. */
+  groupByExpressions?: Expression[];
   orderBy: Ordering[];
   perPartitionLimit?: Expression;
   limit?: Expression;

@@ -1,0 +1,19 @@
+// Chevrotain 11 is published as ES modules only, and its `require` entry pulls in sub-packages that only
+// export an `import` condition. Under tsx (tests, bench) and in CommonJS builds that breaks, so we load the
+// package's self-contained bundle by path: Node (require(esm), Node >= 20.19), tsx and esbuild all accept
+// it, and esbuild inlines it into dist/. Types come from the package itself.
+import type * as ChevrotainApi from 'chevrotain' with { 'resolution-mode': 'import' };
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const chevrotain: typeof ChevrotainApi = require('../node_modules/chevrotain/lib/chevrotain.mjs');
+
+export const { createToken, Lexer, CstParser, EOF, tokenMatcher, tokenLabel } = chevrotain;
+
+export type IToken = ChevrotainApi.IToken;
+export type TokenType = ChevrotainApi.TokenType;
+export type CstNode = ChevrotainApi.CstNode;
+export type CstElement = ChevrotainApi.CstElement;
+export type IRecognitionException = ChevrotainApi.IRecognitionException;
+export type IParserErrorMessageProvider = ChevrotainApi.IParserErrorMessageProvider;
+export type ISyntacticContentAssistPath = ChevrotainApi.ISyntacticContentAssistPath;
+export type ParserMethod<A extends unknown[], R> = ChevrotainApi.ParserMethod<A, R>;

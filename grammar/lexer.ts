@@ -1,0 +1,240 @@
+// The CQL lexer (Apache Cassandra 5.0 Lexer.g, plus cqlsh words).
+//
+// Keywords are not lexed by 150 case-insensitive regexes: every word is lexed as `Identifier` and then
+// re-typed by a map lookup on its lower-cased image (see `tokenizeCql`). That is Cassandra's behaviour
+// (keywords are case-insensitive, `longer_alt` semantics come for free because the whole word is
+// matched first) and several times faster than trying each keyword pattern in turn.
+// Unreserved keywords carry the `Ident` category so the parser accepts them wherever a name is expected.
+import { createToken, Lexer, type IToken, type TokenType } from './chevrotain';
+
+// ---------------------------------------------------------------------------------------------
+// Categories (abstract token types used by the parser)
+
+/** Anything usable as a name: identifiers, quoted names, unreserved keywords. */
+export const Ident = createToken({ name: 'Ident', pattern: Lexer.NA });
+/** Names allowed for user-defined types (`non_type_ident`): no native type names. */
+export const NonTypeIdent = createToken({ name: 'NonTypeIdent', pattern: Lexer.NA });
+/** Native type keywords (`int`, `text`, ...). */
+export const NativeTypeKw = createToken({ name: 'NativeTypeKw', pattern: Lexer.NA });
+/** Every keyword, reserved or not. */
+export const Keyword = createToken({ name: 'Keyword', pattern: Lexer.NA });
+/** Permissions usable in GRANT / REVOKE / LIST. */
+export const PermissionKw = createToken({ name: 'PermissionKw', pattern: Lexer.NA });
+/** Numeric-ish constants. */
+export const NumberLit = createToken({ name: 'NumberLit', pattern: Lexer.NA });
+
+// ---------------------------------------------------------------------------------------------
+// Trivia
+
+export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f\v\u00a0\ufeff]+/, group: Lexer.SKIPPED, line_breaks: true });
+export const LineComment = createToken({ name: 'LineComment', pattern: /(?:--|\/\/)[^\n\r]*/, group: 'comments' });
+/** A block comment; unterminated ones run to the end of input (reported by the parser front end). */
+export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[^]*?(?:\*\/|$(?![^]))/, group: 'comments', line_breaks: true, start_chars_hint: ['/'] });
+
+// ---------------------------------------------------------------------------------------------
+// Literals
+
+/** `'text'` with `''` escapes, or `$$text$$`. */
+export const StringLiteral = createToken({ name: 'StringLiteral', pattern: /'[^']*(?:''[^']*)*'|\$\$[^]*?\$\$/, line_breaks: true, start_chars_hint: ["'", '$'] });
+/** A string that never closes: runs to the end of input; never accepted by the grammar. */
+export const UnterminatedString = createToken({ name: 'UnterminatedString', pattern: /'[^']*(?:''[^']*)*|\$\$[^]*/, line_breaks: true, start_chars_hint: ["'", '$'] });
+export const QuotedName = createToken({ name: 'QuotedName', pattern: /"(?:[^"]|"")+"/, categories: [Ident, NonTypeIdent], line_breaks: true, start_chars_hint: ['"'] });
+export const EmptyQuotedName = createToken({ name: 'EmptyQuotedName', pattern: /""/ });
+export const UnterminatedQuotedName = createToken({ name: 'UnterminatedQuotedName', pattern: /"[^"]*/, line_breaks: true, start_chars_hint: ['"'] });
+
+const HEX = '[0-9a-fA-F]';
+export const UuidLiteral = createToken({
+  name: 'UuidLiteral',
+  pattern: new RegExp(`${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-${HEX}{12}(?![0-9A-Za-z_])`),
+  start_chars_hint: [...'0123456789abcdefABCDEF'],
+});
+export const HexLiteral = createToken({ name: 'HexLiteral', pattern: /0[xX][0-9a-fA-F]*(?![0-9A-Za-z_])/, start_chars_hint: ['0'] });
+const UNIT = '(?:[mM][oOsS]|[uUnN][sS]|\u00b5[sS]|[yYwWdDhHmMsS])';
+const ISO_TIME = '(?:\\d+H(?:\\d+M)?(?:\\d+S)?|\\d+M(?:\\d+S)?|\\d+S)';
+/** `1h30m`, `P1Y2M3D`, `PT5S`, `P2W`, `P0001-02-03T04:05:06` (the leading `-` is a unary minus). */
+export const DurationLiteral = createToken({
+  name: 'DurationLiteral',
+  pattern: new RegExp(
+    `(?:\\d+${UNIT}(?:\\d+${UNIT})*|P\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}|PT${ISO_TIME}|P\\d+W|P(?:\\d+Y(?:\\d+M)?(?:\\d+D)?|\\d+M(?:\\d+D)?|\\d+D)(?:T${ISO_TIME})?)(?![0-9A-Za-z_])`,
+  ),
+  categories: [NumberLit],
+  start_chars_hint: [...'0123456789P'],
+});
+/** `1.5`, `1e10`, `1.` (but `1..2` is INTEGER RANGE INTEGER, as in Lexer.g). */
+export const FloatLiteral = createToken({ name: 'FloatLiteral', pattern: /\d+(?:\.(?!\.)\d*(?:[eE][+-]?\d+)?|[eE][+-]?\d+)/, categories: [NumberLit] });
+export const IntegerLiteral = createToken({ name: 'IntegerLiteral', pattern: /\d+/, categories: [NumberLit] });
+
+export const Identifier = createToken({ name: 'Identifier', pattern: /[a-zA-Z][a-zA-Z0-9_]*/, categories: [Ident, NonTypeIdent] });
+
+// ---------------------------------------------------------------------------------------------
+// Punctuation
+
+export const Semicolon = createToken({ name: 'Semicolon', pattern: ';', label: "';'" });
+export const Comma = createToken({ name: 'Comma', pattern: ',', label: "','" });
+export const Range = createToken({ name: 'Range', pattern: '..', label: "'..'" });
+export const Dot = createToken({ name: 'Dot', pattern: '.', label: "'.'" });
+export const LParen = createToken({ name: 'LParen', pattern: '(', label: "'('" });
+export const RParen = createToken({ name: 'RParen', pattern: ')', label: "')'" });
+export const LBracket = createToken({ name: 'LBracket', pattern: '[', label: "'['" });
+export const RBracket = createToken({ name: 'RBracket', pattern: ']', label: "']'" });
+export const LBrace = createToken({ name: 'LBrace', pattern: '{', label: "'{'" });
+export const RBrace = createToken({ name: 'RBrace', pattern: '}', label: "'}'" });
+export const LtEq = createToken({ name: 'LtEq', pattern: '<=', label: "'<='" });
+export const GtEq = createToken({ name: 'GtEq', pattern: '>=', label: "'>='" });
+export const NotEq = createToken({ name: 'NotEq', pattern: '!=', label: "'!='" });
+export const PlusEq = createToken({ name: 'PlusEq', pattern: '+=', label: "'+='" });
+export const MinusEq = createToken({ name: 'MinusEq', pattern: '-=', label: "'-='" });
+export const Lt = createToken({ name: 'Lt', pattern: '<', label: "'<'" });
+export const Gt = createToken({ name: 'Gt', pattern: '>', label: "'>'" });
+export const Eq = createToken({ name: 'Eq', pattern: '=', label: "'='" });
+export const Plus = createToken({ name: 'Plus', pattern: '+', label: "'+'" });
+export const Minus = createToken({ name: 'Minus', pattern: '-', label: "'-'" });
+export const Star = createToken({ name: 'Star', pattern: '*', label: "'*'" });
+export const Slash = createToken({ name: 'Slash', pattern: '/', label: "'/'" });
+export const Percent = createToken({ name: 'Percent', pattern: '%', label: "'%'" });
+export const Colon = createToken({ name: 'Colon', pattern: ':', label: "':'" });
+export const QMark = createToken({ name: 'QMark', pattern: '?', label: "'?'" });
+/** Any other character: lexing never fails, the parser reports it. */
+export const Unknown = createToken({ name: 'Unknown', pattern: /[\u0000-\uffff]/ });
+
+// ---------------------------------------------------------------------------------------------
+// Keywords
+
+/** Reserved keywords of Cassandra 5.0 (cannot be used as unquoted names). */
+export const RESERVED_KEYWORDS: readonly string[] = [
+  'ADD', 'ALLOW', 'ALTER', 'AND', 'APPLY', 'ASC', 'AUTHORIZE', 'BATCH', 'BEGIN', 'BY', 'COLUMNFAMILY',
+  'CREATE', 'DELETE', 'DESC', 'DESCRIBE', 'DROP', 'ENTRIES', 'EXECUTE', 'FROM', 'FULL', 'GRANT', 'IF', 'IN',
+  'INDEX', 'INFINITY', 'INSERT', 'INTO', 'IS', 'KEYSPACE', 'LIMIT', 'MATERIALIZED', 'MODIFY', 'NAN',
+  'NORECURSIVE', 'NOT', 'NULL', 'OF', 'ON', 'OR', 'ORDER', 'PRIMARY', 'RENAME', 'REVOKE', 'SCHEMA', 'SELECT',
+  'SET', 'TABLE', 'TO', 'TOKEN', 'TRUNCATE', 'UNLOGGED', 'UPDATE', 'USE', 'USING', 'VIEW', 'WHERE', 'WITH',
+  // Not in Cassandra's reserved list but lexed as keywords and used only structurally.
+  'OF', 'DESC',
+];
+
+/** The 21 native type names (unreserved: usable as names). */
+export const NATIVE_TYPE_NAMES: readonly string[] = [
+  'ascii', 'bigint', 'blob', 'boolean', 'counter', 'date', 'decimal', 'double', 'duration', 'float', 'inet',
+  'int', 'smallint', 'text', 'time', 'timestamp', 'timeuuid', 'tinyint', 'uuid', 'varchar', 'varint',
+];
+
+/** Parser.g `basic_unreserved_keyword` (5.0, plus BETWEEN). Usable as any name, including type names. */
+export const BASIC_UNRESERVED_KEYWORDS: readonly string[] = [
+  'KEYS', 'AS', 'CLUSTER', 'CLUSTERING', 'COMPACT', 'STORAGE', 'TABLES', 'TYPE', 'TYPES', 'VALUES', 'MAP',
+  'LIST', 'FILTERING', 'PERMISSION', 'PERMISSIONS', 'KEYSPACES', 'ALL', 'USER', 'USERS', 'ROLE', 'ROLES',
+  'IDENTITY', 'SUPERUSER', 'SUPERUSERS', 'NOSUPERUSER', 'LOGIN', 'NOLOGIN', 'OPTIONS', 'PASSWORD', 'GENERATED',
+  'HASHED', 'EXISTS', 'CUSTOM', 'TRIGGER', 'CONTAINS', 'INTERNALS', 'ONLY', 'STATIC', 'FROZEN', 'TUPLE',
+  'FUNCTION', 'FUNCTIONS', 'AGGREGATE', 'AGGREGATES', 'SFUNC', 'STYPE', 'FINALFUNC', 'INITCOND', 'RETURNS',
+  'LANGUAGE', 'CALLED', 'INPUT', 'LIKE', 'PER', 'PARTITION', 'GROUP', 'DATACENTERS', 'CIDRS', 'ACCESS',
+  'DEFAULT', 'MBEAN', 'MBEANS', 'REPLACE', 'UNSET', 'MASKED', 'UNMASK', 'SELECT_MASKED', 'VECTOR', 'ANN',
+  'BETWEEN',
+];
+
+/** Parser.g `unreserved_keyword` additions: usable as column names but not as type names. */
+export const OTHER_UNRESERVED_KEYWORDS: readonly string[] = [
+  'TTL', 'COUNT', 'WRITETIME', 'MAXWRITETIME', 'KEY', 'CAST', 'JSON', 'DISTINCT',
+];
+
+/** All unreserved keywords (basic, native type names upper-cased, and the others). */
+export const UNRESERVED_KEYWORDS: readonly string[] = [
+  ...BASIC_UNRESERVED_KEYWORDS, ...NATIVE_TYPE_NAMES.map((n) => n.toUpperCase()), ...OTHER_UNRESERVED_KEYWORDS,
+];
+
+/** cqlsh commands (not CQL): recognised as ShellCommand statements. */
+export const SHELL_COMMANDS: readonly string[] = [
+  'CAPTURE', 'CLEAR', 'CLS', 'CONSISTENCY', 'COPY', 'DEBUG', 'EXIT', 'EXPAND', 'HELP', 'HISTORY', 'LOGIN',
+  'PAGING', 'QUIT', 'SERIAL', 'SHOW', 'SOURCE', 'TRACING', 'UNICODE', 'ELAPSED',
+];
+
+/** The keyword token types, by upper-case keyword. `TABLE` and `COLUMNFAMILY` share a type, as in Lexer.g. */
+export const keywordTokens: Record<string, TokenType> = {};
+const keywordByLowerImage = new Map<string, TokenType>();
+
+function defineKeyword(word: string, categories: TokenType[], aliases: string[] = []): TokenType {
+  const tokenType = createToken({ name: word, pattern: Lexer.NA, categories: [Keyword, ...categories], label: `'${word}'` });
+  keywordTokens[word] = tokenType;
+  keywordByLowerImage.set(word.toLowerCase(), tokenType);
+  for (const alias of aliases) keywordByLowerImage.set(alias.toLowerCase(), tokenType);
+  return tokenType;
+}
+
+const PERMISSION_WORDS = new Set(['CREATE', 'ALTER', 'DROP', 'SELECT', 'MODIFY', 'AUTHORIZE', 'DESCRIBE', 'EXECUTE', 'UNMASK', 'SELECT_MASKED']);
+for (const word of new Set(RESERVED_KEYWORDS)) {
+  defineKeyword(word, PERMISSION_WORDS.has(word) ? [PermissionKw] : [], word === 'TABLE' ? ['COLUMNFAMILY'] : []);
+}
+// COLUMNFAMILY is an alias of TABLE (one token type, like Lexer.g's K_COLUMNFAMILY).
+delete keywordTokens.COLUMNFAMILY;
+keywordByLowerImage.set('columnfamily', keywordTokens.TABLE);
+for (const word of BASIC_UNRESERVED_KEYWORDS) {
+  defineKeyword(word, PERMISSION_WORDS.has(word) ? [Ident, NonTypeIdent, PermissionKw] : [Ident, NonTypeIdent], word === 'TABLES' ? ['COLUMNFAMILIES'] : []);
+}
+for (const name of NATIVE_TYPE_NAMES) defineKeyword(name.toUpperCase(), [Ident, NativeTypeKw]);
+for (const word of OTHER_UNRESERVED_KEYWORDS) defineKeyword(word, word === 'KEY' ? [Ident, NonTypeIdent] : [Ident]);
+
+/** `true` / `false`. */
+export const BooleanLiteral = createToken({ name: 'BooleanLiteral', pattern: Lexer.NA, label: 'a boolean' });
+keywordByLowerImage.set('true', BooleanLiteral);
+keywordByLowerImage.set('false', BooleanLiteral);
+export const NanLiteral = createToken({ name: 'NanLiteral', pattern: Lexer.NA, categories: [NumberLit], label: "'NaN'" });
+export const InfinityLiteral = createToken({ name: 'InfinityLiteral', pattern: Lexer.NA, categories: [NumberLit], label: "'Infinity'" });
+keywordByLowerImage.set('nan', NanLiteral);
+keywordByLowerImage.set('infinity', InfinityLiteral);
+delete keywordTokens.NAN;
+delete keywordTokens.INFINITY;
+
+// Token order matters: the first pattern that matches wins.
+const lexerTokens: TokenType[] = [
+  WhiteSpace, LineComment, BlockComment,
+  StringLiteral, UnterminatedString, EmptyQuotedName, QuotedName, UnterminatedQuotedName,
+  UuidLiteral, HexLiteral, DurationLiteral, FloatLiteral, IntegerLiteral, Identifier,
+  Semicolon, Comma, Range, Dot, LParen, RParen, LBracket, RBracket, LBrace, RBrace,
+  LtEq, GtEq, NotEq, PlusEq, MinusEq, Lt, Gt, Eq, Plus, Minus, Star, Slash, Percent, Colon, QMark,
+  Unknown,
+];
+
+/** Every token type the parser knows (lexer tokens, keywords, categories). */
+export const allTokenTypes: TokenType[] = [
+  Ident, NonTypeIdent, NativeTypeKw, Keyword, PermissionKw, NumberLit,
+  ...lexerTokens, BooleanLiteral, NanLiteral, InfinityLiteral,
+  ...new Set(Object.values(keywordTokens)),
+];
+
+export const cqlLexer = new Lexer(lexerTokens, {
+  positionTracking: 'full',
+  ensureOptimizations: true,
+  // Every character is matched by some token (Unknown), so the lexer never reports errors.
+  recoveryEnabled: true,
+  skipValidations: process.env.CQLINT_VALIDATE_LEXER !== '1',
+});
+
+export interface LexResult {
+  /** Significant tokens (keywords re-typed), in order. */
+  tokens: IToken[];
+  /** Comment tokens, in order. */
+  comments: IToken[];
+}
+
+/** Lexes CQL; words that are keywords get their keyword token type. Never throws. */
+export function lexCql(text: string): LexResult {
+  const result = cqlLexer.tokenize(text);
+  const tokens = result.tokens;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (token.tokenType === Identifier) {
+      const keyword = keywordByLowerImage.get(token.image.toLowerCase());
+      if (keyword !== undefined) {
+        token.tokenType = keyword;
+        token.tokenTypeIdx = keyword.tokenTypeIdx!;
+      }
+    }
+  }
+  return { tokens, comments: (result.groups.comments as IToken[] | undefined) ?? [] };
+}
+
+/** The keyword token type of a word (any case), if it is a keyword. */
+export function keywordType(word: string): TokenType | undefined {
+  return keywordByLowerImage.get(word.toLowerCase());
+}
+
+export function isKeywordType(tokenType: TokenType): boolean {
+  return tokenType.CATEGORIES?.includes(Keyword) ?? false;
+}
