@@ -49,7 +49,7 @@ export function loadConfigFile(path: string): { config?: CqlintConfig; errors: C
   return parseConfig(json, path);
 }
 
-const TOP_LEVEL_KEYS = new Set(['$schema', 'target', 'rules', 'tables']);
+const TOP_LEVEL_KEYS = new Set(['$schema', 'target', 'rules', 'tables', 'ring']);
 const HINT_KEYS: Record<keyof TableHints, 'rate' | 'count' | 'sizes'> = {
   rowsPerPartition: 'count',
   writesPerSecondPerPartition: 'rate',
@@ -177,7 +177,7 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
   for (const [key, value] of Object.entries(json)) {
     if (!TOP_LEVEL_KEYS.has(key)) {
       const hint = closest(key, [...TOP_LEVEL_KEYS].filter((k) => k !== '$schema'));
-      errors.push({ key, message: `${key}: unknown setting${hint ? ` (did you mean "${hint}"?)` : ''}; known: target, rules, tables` });
+      errors.push({ key, message: `${key}: unknown setting${hint ? ` (did you mean "${hint}"?)` : ''}; known: target, rules, tables, ring` });
     }
   }
   if ('target' in json) {
@@ -205,6 +205,11 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
         if (hints) config.tables[table] = hints;
       }
     }
+  }
+  if ('ring' in json) {
+    // Relative to the .cqlint.json that names it (kept as written when the config has no file).
+    if (typeof json.ring === 'string' && json.ring.trim() !== '') config.ring = source ? resolve(dirname(source), json.ring) : json.ring;
+    else errors.push({ key: 'ring', message: `ring: must be the path of a ring file (nodetool ring output or JSON), got ${describe(json.ring)}` });
   }
   if (source) for (const e of errors) e.message = `${where}${e.message}`;
   return { config, errors };

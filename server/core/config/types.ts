@@ -26,6 +26,11 @@ export interface CqlintConfig {
   rules?: Record<string, RuleSetting>;
   /** Workload hints by table: `ks.table` or `table`. */
   tables?: Record<string, TableHints>;
+  /**
+   * A token ring file (`nodetool ring` / `describering` output or JSON) for hovers: absolute once loaded
+   * from a .cqlint.json (written relative to it).
+   */
+  ring?: string;
 }
 
 export interface ConfigError {

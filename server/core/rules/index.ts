@@ -19,6 +19,9 @@ import * as largeInPartitionKey from './large-in-partition-key';
 import * as unloggedBatchMultiPartition from './unlogged-batch-multi-partition';
 import * as simpleStrategy from './simple-strategy';
 import * as secondaryIndexScan from './secondary-index-scan';
+import * as invalidShardAnnotation from './invalid-shard-annotation';
+import * as shardMismatch from './shard-mismatch';
+import * as skewedShardFormula from './skewed-shard-formula';
 
 export type { RuleModule, RuleMeta, RuleContext, RuleExamples, ExampleCase, InvalidExampleCase } from './types';
 
@@ -26,7 +29,7 @@ const modules: { rule: RuleModule; examples: RuleExamples }[] = [
   syntaxError, unknownColumn, duplicateColumn, invalidClusteringOrder, staticWithoutClustering, counterMixed,
   nonFrozenKeyCollection, missingPrimaryKey, incompleteKeyWrite, unboundedPartition, hotPartition, largePartition,
   partitionThroughput, allowFiltering, unrestrictedPartitionKey, largeInPartitionKey, unloggedBatchMultiPartition,
-  simpleStrategy, secondaryIndexScan,
+  simpleStrategy, secondaryIndexScan, invalidShardAnnotation, shardMismatch, skewedShardFormula,
 ];
 
 export const allRules: RuleModule[] = modules.map((m) => m.rule);

@@ -3,6 +3,7 @@
 import type {
   CqlType, SourceRange, CreateTableStatement, CreateMaterializedViewStatement, Expression,
 } from '../../../grammar/ast';
+import type { ShardSpec as TokenShardSpec } from '../token/shard';
 
 export type ColumnRole = 'partition' | 'clustering' | 'static' | 'regular';
 
@@ -22,19 +23,17 @@ export interface ColumnInfo {
   range: SourceRange;
 }
 
-export interface ShardSpec {
-  /** The partition key column that holds the shard. */
+/**
+ * A table's `-- @shard` annotation: the spec parsed by server/core/token/shard.ts (the one @shard parser),
+ * plus three short names kept for existing readers. Values are offset..offset+count-1: 0..N-1 for
+ * `f % N`, 1..N for `f % N + 1` and for `random(N)`.
+ */
+export interface ShardSpec extends TokenShardSpec {
+  /** Same as `shardColumn`: the partition key column that holds the shard. */
   column: string;
-  /** Number of shards (values are 0..N-1, or 1..N with `+ 1`). */
-  count: number;
-  /** How the shard is computed. */
-  method: 'murmur3' | 'codepoints' | 'random';
-  /** Columns the calculated shard is derived from (empty for random). */
+  /** Same as `sources`: the columns a calculated shard is derived from (empty for random). */
   sourceColumns: string[];
-  /** 1 when written `... % N + 1`. */
-  offset: number;
-  /** The comment text after `@shard`. */
-  text: string;
+  /** Same as `ranges.annotation`: the whole `@shard` comment. */
   range: SourceRange;
 }
 

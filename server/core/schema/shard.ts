@@ -1,57 +1,27 @@
-// Just enough of the `-- @shard` annotation to know a table is write-sharded:
-//   -- @shard shard = murmur3(title) % 16 + 1
-//   -- @shard shard = codepoints(title) % 200 + 1
-//   -- @shard shard = random(8)
-// server/core/token/ owns the full grammar and the shard maths.
+// Which `-- @shard` annotation belongs to a table, for the schema model. There is one @shard parser,
+// `parseShardAnnotation` in server/core/token/shard.ts; this module finds the comment directly above a
+// CREATE TABLE and hands it over:
+//   -- @shard shard = murmur3(title) % 16 + 1      values 1..16
+//   -- @shard shard = codepoints(title) % 200 + 1  values 1..200
+//   -- @shard shard = random(8)                    values 1..8
 import type { Comment } from '../../../grammar/ast';
+import { isShardAnnotation, parseShardAnnotation, type ShardParseResult, type ShardSpec as TokenShardSpec } from '../token/shard';
 import type { ShardSpec } from './model';
 
-const CALCULATED = /^@shard\s+("[^"]+"|[A-Za-z_][\w$]*)\s*=\s*\(?\s*(murmur3|codepoints|hash)\s*\(([^)]*)\)\s*\)?\s*%\s*(\d+)\s*\)?\s*(?:\+\s*(\d+))?\s*$/i;
-const RANDOM = /^@shard\s+("[^"]+"|[A-Za-z_][\w$]*)\s*=\s*random\s*\(\s*(\d+)\s*\)\s*(?:\+\s*(\d+))?\s*$/i;
-
-function columnName(raw: string): string {
-  return raw.startsWith('"') ? raw.slice(1, -1) : raw.toLowerCase();
+/** The schema model's view of a parsed spec (the same object fields plus the short aliases). */
+export function toSchemaShardSpec(spec: TokenShardSpec): ShardSpec {
+  return { ...spec, column: spec.shardColumn, sourceColumns: spec.sources, range: spec.ranges.annotation };
 }
 
-/** Parses one comment's content (markers stripped); undefined when it is not a well-formed @shard. */
+/** Parses one comment; undefined when it is not a well-formed @shard annotation (see shardAnnotationAbove for why). */
 export function parseShardComment(comment: Comment): ShardSpec | undefined {
-  const value = comment.value.trim();
-  if (!value.toLowerCase().startsWith('@shard')) return undefined;
-  const calc = CALCULATED.exec(value);
-  if (calc) {
-    const count = Number(calc[4]);
-    if (!(count >= 1)) return undefined;
-    const fn = calc[2]!.toLowerCase();
-    return {
-      column: columnName(calc[1]!),
-      count,
-      method: fn === 'codepoints' ? 'codepoints' : 'murmur3',
-      sourceColumns: calc[3]!.split(',').map((s) => s.trim()).filter(Boolean).map(columnName),
-      offset: calc[5] ? Number(calc[5]) : 0,
-      text: value.slice('@shard'.length).trim(),
-      range: comment.range,
-    };
-  }
-  const rnd = RANDOM.exec(value);
-  if (rnd) {
-    const count = Number(rnd[2]);
-    if (!(count >= 1)) return undefined;
-    return {
-      column: columnName(rnd[1]!),
-      count,
-      method: 'random',
-      sourceColumns: [],
-      offset: rnd[3] ? Number(rnd[3]) : 0,
-      text: value.slice('@shard'.length).trim(),
-      range: comment.range,
-    };
-  }
-  return undefined;
+  const result = parseShardAnnotation(comment);
+  return result?.ok ? toSchemaShardSpec(result.spec) : undefined;
 }
 
 /**
  * The comments directly above `offset`: the run of comments that ends right before it with nothing but
- * whitespace between them. `comments` is in source order; found by binary search.
+ * whitespace between them (no blank line). `comments` is in source order; found by binary search.
  */
 export function commentsDirectlyAbove(comments: readonly Comment[], text: string, offset: number): Comment[] {
   let lo = 0;
@@ -73,10 +43,22 @@ export function commentsDirectlyAbove(comments: readonly Comment[], text: string
   return out;
 }
 
-export function shardAbove(comments: readonly Comment[], text: string, offset: number): ShardSpec | undefined {
-  for (const c of commentsDirectlyAbove(comments, text, offset)) {
-    const spec = parseShardComment(c);
-    if (spec) return spec;
+/** The `@shard` comment that applies to a table starting at `offset` (the nearest one directly above), parsed. */
+export function shardAnnotationAbove(
+  comments: readonly Comment[], text: string, offset: number,
+): { comment: Comment; result: ShardParseResult } | undefined {
+  const run = commentsDirectlyAbove(comments, text, offset);
+  for (let i = run.length - 1; i >= 0; i--) {
+    const comment = run[i]!;
+    if (!isShardAnnotation(comment)) continue;
+    const result = parseShardAnnotation(comment);
+    if (result) return { comment, result };
   }
   return undefined;
+}
+
+/** The table's shard spec when the annotation above it is well-formed. */
+export function shardAbove(comments: readonly Comment[], text: string, offset: number): ShardSpec | undefined {
+  const found = shardAnnotationAbove(comments, text, offset);
+  return found?.result.ok ? toSchemaShardSpec(found.result.spec) : undefined;
 }

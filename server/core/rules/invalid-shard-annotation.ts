@@ -1,0 +1,102 @@
+// `invalid-shard-annotation`: a `-- @shard` comment cqlint cannot use. The annotation documents how a
+// write-sharded table fills its shard column (`-- @shard shard = murmur3(title) % 16 + 1` directly above
+// CREATE TABLE); when it is malformed, names a column the table does not have, puts the shard outside the
+// partition key, or stands where it applies to no table, every shard check and hint silently stops, so it
+// is an error at the annotation.
+// Data: { problem: 'syntax' | 'schema' | 'detached', table?: string }
+import type { Comment, CreateTableStatement } from '../../../grammar/ast';
+import { docsUrl } from '../findings';
+import { shardAnnotationAbove } from '../schema/shard';
+import { udtLookupFor } from '../schema/keyValues';
+import { isShardAnnotation, validateShardSpec } from '../token/shard';
+import type { RuleExamples, RuleModule } from './types';
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'invalid-shard-annotation',
+    defaultSeverity: 'error',
+    description: 'A -- @shard annotation that is malformed, names unknown columns, or applies to no table.',
+    docsUrl: docsUrl('invalid-shard-annotation'),
+  },
+  check(ctx) {
+    const attached = new Set<Comment>();
+    const udts = udtLookupFor(ctx.schema);
+    for (const stmt of ctx.parse.statements) {
+      if (stmt.kind !== 'CreateTable') continue;
+      const found = shardAnnotationAbove(ctx.parse.comments, ctx.text, stmt.range.start.offset);
+      if (!found) continue;
+      attached.add(found.comment);
+      const table = tableName(stmt);
+      if (!found.result.ok) {
+        ctx.report({ message: found.result.error.message, range: found.result.error.range, data: { problem: 'syntax', table } });
+        continue;
+      }
+      for (const p of validateShardSpec(found.result.spec, stmt, udts)) {
+        if (p.severity !== 'error') continue; // one shard (a warning) is skewed-shard-formula's business
+        ctx.report({ message: p.message, range: p.range, data: { problem: 'schema', table } });
+      }
+    }
+    for (const comment of ctx.parse.comments) {
+      if (attached.has(comment) || !isShardAnnotation(comment)) continue;
+      ctx.report({
+        message: '@shard: this annotation applies to no table: write it on the line directly above CREATE TABLE (no blank line between), one per table',
+        range: comment.range,
+        data: { problem: 'detached' },
+      });
+    }
+  },
+};
+
+function tableName(stmt: CreateTableStatement): string {
+  return stmt.name.keyspace ? `${stmt.name.keyspace.name}.${stmt.name.name.name}` : stmt.name.name.name;
+}
+
+const books = 'CREATE TABLE ks.books (publish_date date, shard int, title text, isbn text, PRIMARY KEY ((publish_date, shard), isbn));';
+
+export const examples: RuleExamples = {
+  valid: [
+    `-- @shard shard = murmur3(title) % 16 + 1\n${books}`,
+    `-- @shard shard = codepoints(title) % 200 + 1\n${books}`,
+    `-- @shard shard = random(8)\n${books}`,
+    `-- books by day, sharded\n-- @shard shard = murmur3(title, isbn) % 16\n${books}`,
+    { name: 'a quoted source column', code: '-- @shard shard = murmur3("Title") % 4 + 1\nCREATE TABLE ks.t (d date, shard int, "Title" text, PRIMARY KEY ((d, shard)));' },
+    { name: 'not an annotation', code: `-- the shard column is computed by the app\n${books}` },
+  ],
+  invalid: [
+    {
+      name: 'malformed formula',
+      code: `-- @shard shard = md5(title) % 16\n${books}`,
+      at: 'md5',
+      message: /unknown shard function 'md5'/,
+      data: { problem: 'syntax', table: 'ks.books' },
+    },
+    { name: 'missing % N', code: `-- @shard shard = murmur3(title)\n${books}`, message: /expected '% N'/ },
+    { name: 'random(N) + 1', code: `-- @shard shard = random(8) + 1\n${books}`, message: /random\(8\) already gives 1\.\.8/ },
+    {
+      name: 'unknown source column',
+      code: `-- @shard shard = murmur3(headline) % 16 + 1\n${books}`,
+      at: 'headline',
+      message: /source column 'headline' not found in table books/,
+      data: { problem: 'schema' },
+    },
+    {
+      name: 'unknown shard column',
+      code: `-- @shard bucket = murmur3(title) % 16 + 1\n${books}`,
+      at: 'bucket',
+      message: /has no column 'bucket'/,
+    },
+    {
+      name: 'shard column not in the partition key',
+      code: '-- @shard shard = murmur3(title) % 16 + 1\nCREATE TABLE ks.b (publish_date date, shard int, title text, PRIMARY KEY (publish_date, shard));',
+      at: 'shard =',
+      message: /not part of the partition key of b \(publish_date\); write PRIMARY KEY \(\(publish_date, shard\)/,
+    },
+    {
+      name: 'detached by a blank line',
+      code: `-- @shard shard = murmur3(title) % 16 + 1\n\n${books}`,
+      at: '-- @shard',
+      message: /applies to no table/,
+      data: { problem: 'detached' },
+    },
+  ],
+};

@@ -1,0 +1,125 @@
+// `shard-mismatch`: on a write-sharded table (`-- @shard` above CREATE TABLE), a literal shard value that
+// is not the one the formula gives for the statement's literal source values, or that no formula result
+// can be (outside offset..offset+N-1; random(N) is 1..N). Checks INSERT values, UPDATE/DELETE/SELECT
+// `=` and `IN` restrictions and UPDATE `SET` values; bind markers and function calls are left alone.
+// Data: { shardColumn: string, valueRange: SourceRange (the literal), kind: 'mismatch' | 'out-of-range',
+//         expected?: number (the formula's value, when the sources are literals), actual: number,
+//         min: number, max: number, table: string }
+// The quick fix replaces data.valueRange with data.expected.
+import type { Expression } from '../../../grammar/ast';
+import { docsUrl } from '../findings';
+import { computedShard, keyedStatements, statementColumnValues, statementTable, udtLookupFor, usableShardSpec, columnKeyType } from '../schema/keyValues';
+import { checkShardValue } from '../token/shard';
+import type { KeyType } from '../token/types';
+import type { RuleExamples, RuleModule } from './types';
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'shard-mismatch',
+    defaultSeverity: 'error',
+    description: "A literal shard value that is not what the table's @shard formula gives for the row (or is out of range).",
+    docsUrl: docsUrl('shard-mismatch'),
+  },
+  check(ctx) {
+    const udts = udtLookupFor(ctx.schema);
+    for (const stmt of keyedStatements(ctx.parse)) {
+      const table = ctx.tableFor(statementTable(stmt), stmt.range.start.offset);
+      if (!table) continue;
+      const spec = usableShardSpec(table);
+      if (!spec) continue;
+      const values = statementColumnValues(stmt);
+      const shard = values.get(spec.shardColumn);
+      if (!shard) continue;
+      const types: Record<string, KeyType> = {};
+      for (const name of [spec.shardColumn, ...spec.sources]) {
+        const t = columnKeyType(table, name, udts);
+        if (t) types[name] = t;
+      }
+      const computed = computedShard(table, spec, values, udts);
+      const expected = computed?.ok ? computed.value : undefined;
+      const sourceLiterals: Record<string, Expression> = {};
+      for (const name of spec.sources) {
+        const v = values.get(name);
+        if (v && !v.in && v.values.length === 1) sourceLiterals[name] = v.values[0]!;
+      }
+      for (const value of shard.values) {
+        if (value.kind !== 'Literal' && value.kind !== 'UnaryExpression') continue;
+        // An IN list of shards reads several partitions on purpose: only the range is checked there.
+        const check = checkShardValue(spec, types, shard.in && shard.values.length > 1 ? { [spec.shardColumn]: value } : { ...sourceLiterals, [spec.shardColumn]: value });
+        if (!check) continue;
+        let message = check.message;
+        if (check.kind === 'out-of-range' && expected !== undefined) message += `; for this row it is ${expected}`;
+        ctx.report({
+          message,
+          range: value.range,
+          data: {
+            table: table.qualifiedName,
+            shardColumn: spec.shardColumn,
+            valueRange: value.range,
+            kind: check.kind,
+            ...(check.expected !== undefined ? { expected: check.expected } : expected !== undefined ? { expected } : {}),
+            actual: check.actual,
+            min: check.min,
+            max: check.max,
+          },
+        });
+      }
+    }
+  },
+};
+
+const table = '-- @shard shard = murmur3(title) % 16 + 1\nCREATE TABLE ks.posts (publish_date date, shard int, title text, body text, PRIMARY KEY ((publish_date, shard), title));\n';
+// murmur3x86_32('Hello') % 16 + 1 = 9 (cross-checked with murmurhash3js-revisited in test/analysis/shard-rules.test.ts).
+const random = '-- @shard shard = random(8)\nCREATE TABLE ks.events (day date, shard int, id uuid, PRIMARY KEY ((day, shard), id));\n';
+
+export const examples: RuleExamples = {
+  valid: [
+    `${table}INSERT INTO ks.posts (publish_date, shard, title) VALUES ('2020-07-09', 9, 'Hello');`,
+    `${table}INSERT INTO ks.posts (publish_date, shard, title) VALUES ('2020-07-09', ?, 'Hello');`,
+    `${table}INSERT INTO ks.posts (publish_date, shard, title) VALUES (?, 3, ?);`,
+    `${table}SELECT * FROM ks.posts WHERE publish_date = '2020-07-09' AND shard = 9 AND title = 'Hello';`,
+    `${table}SELECT * FROM ks.posts WHERE publish_date = '2020-07-09' AND shard IN (1, 2, 16);`,
+    `${table}UPDATE ks.posts SET body = 'x' WHERE publish_date = '2020-07-09' AND shard = 9 AND title = 'Hello';`,
+    `${random}INSERT INTO ks.events (day, shard, id) VALUES ('2020-07-09', 8, uuid());`,
+    { name: 'no annotation, no check', code: "CREATE TABLE ks.p (d date, shard int, title text, PRIMARY KEY ((d, shard), title));\nINSERT INTO ks.p (d, shard, title) VALUES ('2020-07-09', 3, 'Hello');" },
+  ],
+  invalid: [
+    {
+      name: 'INSERT with the wrong shard',
+      code: `${table}INSERT INTO ks.posts (publish_date, shard, title) VALUES ('2020-07-09', 3, 'Hello');`,
+      at: "3, 'Hello'",
+      message: /shard = 3 but murmur3\(title\) % 16 \+ 1 gives 9 for this title/,
+      data: { expected: 9, shardColumn: 'shard', kind: 'mismatch', actual: 3 },
+    },
+    {
+      name: 'SELECT with the wrong shard',
+      code: `${table}SELECT * FROM ks.posts WHERE publish_date = '2020-07-09' AND shard = 4 AND title = 'Hello';`,
+      at: '4 AND',
+      data: { expected: 9 },
+    },
+    {
+      name: 'DELETE in a batch',
+      code: `${table}BEGIN BATCH\n  DELETE FROM ks.posts WHERE publish_date = '2020-07-09' AND shard = 1 AND title = 'Hello';\nAPPLY BATCH;`,
+      data: { expected: 9, actual: 1 },
+    },
+    {
+      name: 'out of range, without a source value',
+      code: `${table}SELECT * FROM ks.posts WHERE publish_date = '2020-07-09' AND shard = 17;`,
+      message: /shard = 17 is outside 1\.\.16/,
+      data: { kind: 'out-of-range', min: 1, max: 16 },
+    },
+    {
+      name: 'out of range, with the value it should be',
+      code: `${table}INSERT INTO ks.posts (publish_date, shard, title) VALUES ('2020-07-09', 0, 'Hello');`,
+      message: /outside 1\.\.16.*for this row it is 9/,
+      data: { kind: 'out-of-range', expected: 9 },
+    },
+    {
+      name: 'random(8) is 1..8',
+      code: `${random}SELECT * FROM ks.events WHERE day = '2020-07-09' AND shard IN (0, 1, 9);`,
+      count: 2,
+      at: '0, 1',
+      message: /outside 1\.\.8/,
+    },
+  ],
+};

@@ -1,0 +1,96 @@
+// `skewed-shard-formula`: a table's `-- @shard` formula that spreads rows badly over its shards, as
+// Amazon's "product of the code points mod N" (codepoints) does: measured with predictShardSkew on fixed
+// synthetic samples (titles, ids, uuid strings), reported on the annotation with the evidence and the
+// murmur3 formula to use instead. A single shard (`% 1`, `random(1)`) is reported too.
+// Data: { table, formula, method, count, fullestShare, emptyShards, suggestion?: string }
+import { docsUrl } from '../findings';
+import { predictShardSkew, type SkewReport } from '../token/skew';
+import type { ShardSpec } from '../schema/model';
+import type { RuleExamples, RuleModule } from './types';
+
+// Predictions take a few milliseconds and depend only on these fields: cache them across lint runs.
+const cache = new Map<string, SkewReport>();
+
+function predict(spec: ShardSpec): SkewReport {
+  const key = `${spec.method}|${spec.count}|${spec.offset}|${spec.sources[0] ?? spec.shardColumn}`;
+  let report = cache.get(key);
+  if (!report) {
+    report = predictShardSkew(spec);
+    if (cache.size > 200) cache.clear();
+    cache.set(key, report);
+  }
+  return report;
+}
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'skewed-shard-formula',
+    defaultSeverity: 'warning',
+    description: 'A @shard formula that spreads rows unevenly over the shards (e.g. the product of code points).',
+    docsUrl: docsUrl('skewed-shard-formula'),
+  },
+  check(ctx) {
+    for (const stmt of ctx.parse.statements) {
+      if (stmt.kind !== 'CreateTable') continue;
+      const table = ctx.definedBy(stmt);
+      const spec = table?.shard;
+      if (!table || !spec) continue;
+      const formula = `${spec.shardColumn} = ${spec.text}`;
+      if (spec.count === 1) {
+        ctx.report({
+          message: `${formula}: one shard puts every row in the same partition, so the sharding spreads nothing; use more shards (e.g. 16)`,
+          range: spec.ranges.count,
+          data: { table: table.qualifiedName, formula, method: spec.method, count: 1, fullestShare: 1, emptyShards: 0 },
+        });
+        continue;
+      }
+      const report = predict(spec);
+      if (!report.skewed) continue;
+      const suggestion = spec.method === 'codepoints' ? `${spec.shardColumn} = murmur3(${spec.sources.join(', ')}) % ${spec.count}${spec.offset ? ` + ${spec.offset}` : ''}` : undefined;
+      ctx.report({
+        message: report.message,
+        range: spec.ranges.annotation,
+        data: {
+          table: table.qualifiedName,
+          formula,
+          method: spec.method,
+          count: spec.count,
+          fullestShare: Math.round(report.primary.fullestShare * 1000) / 1000,
+          emptyShards: report.primary.emptyShards,
+          ...(suggestion ? { suggestion } : {}),
+        },
+      });
+    }
+  },
+};
+
+const columns = '(publish_date date, shard int, title text, order_id text, PRIMARY KEY ((publish_date, shard), title));';
+
+export const examples: RuleExamples = {
+  valid: [
+    `-- @shard shard = murmur3(title) % 200 + 1\nCREATE TABLE ks.posts ${columns}`,
+    `-- @shard shard = random(200)\nCREATE TABLE ks.posts ${columns}`,
+    `-- @shard shard = murmur3(order_id) % 16\nCREATE TABLE ks.posts ${columns}`,
+    { name: 'no annotation', code: `CREATE TABLE ks.posts ${columns}` },
+  ],
+  invalid: [
+    {
+      name: "Amazon's code-point product mod 200",
+      code: `-- @shard shard = codepoints(title) % 200 + 1\nCREATE TABLE ks.posts ${columns}`,
+      at: '-- @shard',
+      message: /codepoints\(title\) % 200 \+ 1 puts \d+% of sample titles in shard 1 \(\d+ of 200 shards empty.*Use murmur3\(title\) % 200 \+ 1/,
+      data: { method: 'codepoints', count: 200, suggestion: 'shard = murmur3(title) % 200 + 1' },
+    },
+    {
+      name: 'code points of ids',
+      code: `-- @shard shard = codepoints(order_id) % 64\nCREATE TABLE ks.posts ${columns}`,
+      message: /ids like ORD-000123/,
+    },
+    {
+      name: 'a single shard',
+      code: `-- @shard shard = murmur3(title) % 1\nCREATE TABLE ks.posts ${columns}`,
+      at: '1\nCREATE',
+      message: /one shard/,
+    },
+  ],
+};
