@@ -2,10 +2,19 @@
 // its capabilities are advertised only because it is listed.
 import type { Feature } from '../context';
 import { diagnosticsFeature } from './diagnostics';
+import { codeActionsFeature } from './codeActions';
 // Editor features (completion, hover, navigation, symbols, semantic tokens, folding, selection, formatting).
 import { editorFeatures } from './formatting';
+// Tokens and shards: key preview in the hover, inlay hints, cqlint/tokenAt.
+import { keyPreviewFeature } from './keyPreview';
+import { inlayHintsFeature } from './inlayHints';
+import { tokenAtFeature } from './tokenAt';
 
 export const defaultFeatures: readonly Feature[] = [
   diagnosticsFeature,
+  codeActionsFeature,
   ...editorFeatures(),
+  keyPreviewFeature,
+  inlayHintsFeature,
+  tokenAtFeature,
 ];
