@@ -3,11 +3,12 @@
 // server, the CLI and the tests alike; everything is computed lazily and cached per text.
 import { statSync } from 'node:fs';
 
-import type { ParseResult, QualifiedName, Statement } from '../../grammar/ast';
+import type { ParseResult, QualifiedName, SourceLocation, Statement } from '../../grammar/ast';
 import { parseCql } from '../../grammar';
 import type { Finding, Severity } from './findings';
 import { buildFileSchema, keyspaceAt, mergeSchemas, type FileSchema } from './schema/build';
 import { type SchemaModel, type TableInfo, sameShape } from './schema/model';
+import { shardAbove } from './schema/shard';
 import { type TargetId, targetInfo } from './targets';
 import { findConfigFor, hintsFor, loadConfigFile } from './config';
 import type { ConfigError, CqlintConfig, RuleLevel } from './config/types';
@@ -33,8 +34,116 @@ interface FileEntry {
   /** The parse of the previous text, handed to the parser for incremental reuse. */
   previous?: ParseResult;
   schema?: FileSchema;
+  /** What `schema` was built from (its schema statements), to reuse it when an edit touches no DDL. */
+  ddl?: DdlSignature;
+  /** The previous text's schema and signature: reused when the new parse has the same schema statements. */
+  previousSchema?: { schema: FileSchema; ddl: DdlSignature };
   lint?: { findings: Finding[]; model: SchemaModel; config: CqlintConfig | undefined; optionsVersion: number };
 }
+
+/**
+ * The statements a FileSchema is built from (USE, CREATE/ALTER/DROP ...), as AST objects, with their start
+ * offsets when the schema was built and the `-- @shard` annotation above each CREATE TABLE. The incremental
+ * parser hands back the very same statement objects (ranges shifted in place) for unchanged statement text,
+ * so the same objects in the same order mean the same schema, only moved.
+ */
+interface DdlSignature {
+  statements: Statement[];
+  starts: number[];
+  shards: string[];
+}
+
+/** Per-statement results of the statement-scoped rules (see RuleMeta.scope), reused while `key` is unchanged. */
+interface StatementResult {
+  /** Config, options and file the findings were computed under. */
+  epoch: string;
+  /** What the statement's findings depend on besides its own text: see Project.statementKey. */
+  key: string;
+  findings: Finding[];
+  /**
+   * Locations in the findings that lie inside the statement, with their offset from its start: they must
+   * have moved with the statement (AST objects are shifted in place by the parser); if one did not, the
+   * findings are recomputed.
+   */
+  anchors: { location: SourceLocation; relative: number }[];
+}
+
+/** What a statement-scoped rule run may look up, from the statement's key; any other lookup makes it uncacheable. */
+interface StatementScope {
+  statement: Statement;
+  start: number;
+  /** Table names looked up, with the offsets the key resolved them at. */
+  lookups: Map<QualifiedName, number[]>;
+  /** Table names whose indexes the key covers. */
+  names: Set<string>;
+  defined?: TableInfo;
+  latest?: TableInfo;
+  /** Schema statements see user types (sizing); the key covers them. */
+  types: boolean;
+  cacheable: boolean;
+}
+
+const isSchemaStatement = (stmt: Statement): boolean => stmt.kind === 'Use' || /^(Create|Alter|Drop)/.test(stmt.kind);
+
+/** Table names a statement (or the statements of a batch) refers to, with the offset each is resolved at. */
+function tableLookups(stmt: Statement, out: { name: QualifiedName; at: number }[] = []): { name: QualifiedName; at: number }[] {
+  const at = stmt.range.start.offset;
+  switch (stmt.kind) {
+    case 'Select': out.push({ name: stmt.from, at }); break;
+    case 'Insert': case 'Update': case 'Delete': out.push({ name: stmt.table, at }); break;
+    case 'CreateIndex': out.push({ name: stmt.table, at }); break;
+    case 'CreateMaterializedView': out.push({ name: stmt.from, at }); break;
+    case 'AlterTable': out.push({ name: stmt.name, at }); break;
+    case 'Truncate': out.push({ name: stmt.name, at }); break;
+    case 'CreateTable': if (stmt.like) out.push({ name: stmt.like, at }); break;
+    case 'Batch': for (const inner of stmt.statements) tableLookups(inner, out); break;
+    default: break;
+  }
+  return out;
+}
+
+/** Mirrors the referencedNames of buildFileSchema (for a reused FileSchema). */
+function referencedNamesOf(statements: readonly Statement[]): Set<string> {
+  const names = new Set<string>();
+  const visit = (stmt: Statement): void => {
+    switch (stmt.kind) {
+      case 'Select': case 'CreateMaterializedView': names.add(stmt.from.name.name); break;
+      case 'Insert': case 'Update': case 'Delete': case 'CreateIndex': names.add(stmt.table.name.name); break;
+      case 'Truncate': names.add(stmt.name.name.name); break;
+      case 'Batch': for (const inner of stmt.statements) visit(inner); break;
+      default: break;
+    }
+  };
+  for (const s of statements) visit(s);
+  return names;
+}
+
+/** JSON without source positions (objects with offset/line/column). */
+function withoutLocations(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && typeof (v as SourceLocation).offset === 'number' && typeof (v as SourceLocation).line === 'number' ? undefined : v) ?? '';
+}
+
+function isLocation(value: unknown): value is SourceLocation {
+  return !!value && typeof value === 'object' && typeof (value as SourceLocation).offset === 'number' && typeof (value as SourceLocation).line === 'number' && typeof (value as SourceLocation).column === 'number';
+}
+
+/** Every location object in a finding (range, related, data), up to a small depth. */
+function findingLocations(value: unknown, out: SourceLocation[], depth = 0): void {
+  if (depth > 6 || !value || typeof value !== 'object') return;
+  if (isLocation(value)) {
+    out.push(value);
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (const v of value) findingLocations(v, out, depth + 1);
+    return;
+  }
+  for (const key in value as Record<string, unknown>) findingLocations((value as Record<string, unknown>)[key], out, depth + 1);
+}
+
+/** Interned strings and object ids for statement keys; cleared when it grows large (caches then miss once). */
+const MAX_INTERNED = 200_000;
 
 interface LoadedConfig {
   mtimeMs: number;
@@ -56,6 +165,20 @@ export class Project {
   private optionsVersion = 0;
   private readonly entries = new Map<string, FileEntry>();
   private model?: SchemaModel;
+  /** The file schemas (in merge order) `model` was merged from: the same objects mean the same model. */
+  private modelInputs: FileSchema[] = [];
+  /** False after a file changed: schema() then compares its inputs. */
+  private modelChecked = false;
+  /** Statement-scoped rule results by statement AST object (see runRules). */
+  private statementResults = new WeakMap<Statement, StatementResult>();
+  private objectIds = new WeakMap<object, number>();
+  private nextObjectId = 1;
+  private interned = new Map<string, number>();
+  /** Table fingerprint ids, valid for one model (merging completes views in place). */
+  private tableIds = new WeakMap<TableInfo, number>();
+  private tableIdsModel?: SchemaModel;
+  private indexIds = new Map<string, number>();
+  private typesId?: number;
   /** Names each file defined before its latest change (for dependents()). */
   private readonly previousDefined = new Map<string, Set<string>>();
   private readonly configCache = new Map<string, LoadedConfig>();
@@ -75,8 +198,12 @@ export class Project {
     const old = this.entries.get(filePath);
     if (old && old.text === text) return;
     if (old?.schema) this.previousDefined.set(filePath, old.schema.definedNames);
-    this.entries.set(filePath, { text, previous: old?.parse ?? old?.previous });
-    this.model = undefined;
+    // The old schema can serve again only with the parse it was built from as `previous` (same AST objects).
+    const previous = old?.parse ?? old?.previous;
+    const previousSchema = old?.parse ? (old.schema && old.ddl ? { schema: old.schema, ddl: old.ddl } : undefined) : old?.previousSchema;
+    this.entries.set(filePath, { text, previous, previousSchema });
+    this.modelChecked = false;
+    // The merged model is checked against its inputs in schema(): an edit that touches no DDL keeps it.
   }
 
   removeFile(filePath: string): void {
@@ -84,7 +211,7 @@ export class Project {
     if (!old) return;
     if (old.schema) this.previousDefined.set(filePath, old.schema.definedNames);
     this.entries.delete(filePath);
-    this.model = undefined;
+    this.modelChecked = false;
   }
 
   hasFile(filePath: string): boolean {
@@ -109,20 +236,79 @@ export class Project {
     return entry.parse;
   }
 
-  /** Schema facts of one file (cached per parse). */
+  /** Schema facts of one file (cached per parse; reused across edits that change no schema statement). */
   fileSchema(filePath: string): FileSchema | undefined {
     const entry = this.entries.get(filePath);
     if (!entry) return undefined;
-    if (!entry.schema) entry.schema = buildFileSchema(filePath, entry.text, this.parse(filePath));
+    if (!entry.schema) {
+      const parse = this.parse(filePath);
+      const ddl = this.ddlSignature(entry.text, parse);
+      const reused = entry.previousSchema && this.reuseFileSchema(entry.previousSchema, ddl, parse);
+      entry.schema = reused || buildFileSchema(filePath, entry.text, parse);
+      entry.ddl = ddl;
+      entry.previousSchema = undefined;
+    }
     return entry.schema;
   }
 
-  /** The merged workspace schema. */
-  schema(): SchemaModel {
-    if (!this.model) {
-      const files = [...this.entries.keys()].sort();
-      this.model = mergeSchemas(files.map((f) => this.fileSchema(f)!));
+  private ddlSignature(text: string, parse: ParseResult): DdlSignature {
+    const statements: Statement[] = [];
+    const starts: number[] = [];
+    const shards: string[] = [];
+    for (const stmt of parse.statements) {
+      if (!isSchemaStatement(stmt)) continue;
+      statements.push(stmt);
+      starts.push(stmt.range.start.offset);
+      shards.push(stmt.kind === 'CreateTable' ? withoutLocations(shardAbove(parse.comments, text, stmt.range.start.offset)) : '');
     }
+    return { statements, starts, shards };
+  }
+
+  /**
+   * The previous FileSchema when the new parse has the same schema statements (same AST objects, same
+   * @shard annotations): its offsets are moved to the statements' new positions, the @shard ranges and
+   * the referenced names refreshed. Undefined when it cannot be reused.
+   */
+  private reuseFileSchema(previous: { schema: FileSchema; ddl: DdlSignature }, ddl: DdlSignature, parse: ParseResult): FileSchema | undefined {
+    const old = previous.ddl;
+    if (old.statements.length !== ddl.statements.length) return undefined;
+    for (let i = 0; i < ddl.statements.length; i++) {
+      if (old.statements[i] !== ddl.statements[i] || old.shards[i] !== ddl.shards[i]) return undefined;
+    }
+    const moved = new Map<number, number>();
+    for (let i = 0; i < old.starts.length; i++) moved.set(old.starts[i]!, ddl.starts[i]!);
+    const schema = previous.schema;
+    const move = (offset: number): number | undefined => moved.get(offset);
+    for (const use of schema.uses) if (move(use.offset) === undefined) return undefined;
+    for (const list of schema.versions.values()) for (const v of list) if (move(v.offset) === undefined) return undefined;
+    for (const use of schema.uses) use.offset = move(use.offset)!;
+    for (const list of schema.versions.values()) for (const v of list) v.offset = move(v.offset)!;
+    // @shard specs hold the comment's range; comments are rebuilt by every parse.
+    for (const stmt of ddl.statements) {
+      if (stmt.kind !== 'CreateTable') continue;
+      const spec = schema.byStatement.get(stmt)?.shard;
+      if (!spec) continue;
+      const fresh = shardAbove(parse.comments, this.entryText(schema.filePath), stmt.range.start.offset);
+      if (fresh) Object.assign(spec, fresh);
+    }
+    schema.referencedNames = referencedNamesOf(parse.statements);
+    return schema;
+  }
+
+  private entryText(filePath: string): string {
+    return this.entries.get(filePath)?.text ?? '';
+  }
+
+  /** The merged workspace schema (kept while every file's schema is the same object). */
+  schema(): SchemaModel {
+    if (this.model && this.modelChecked) return this.model;
+    const files = [...this.entries.keys()].sort();
+    const inputs = files.map((f) => this.fileSchema(f)!);
+    if (!this.model || inputs.length !== this.modelInputs.length || inputs.some((fs, i) => fs !== this.modelInputs[i])) {
+      this.model = mergeSchemas(inputs);
+      this.modelInputs = inputs;
+    }
+    this.modelChecked = true;
     return this.model;
   }
 
@@ -270,6 +456,70 @@ export class Project {
       indexesOn: (table: TableInfo) => model.indexesOn(table, filePath),
       hints: (table: TableInfo) => hintsFor(config, table.keyspace, table.name),
     };
+
+    // Statement-scoped rules run statement by statement through a context that only answers lookups
+    // the statement's key covers (anything else marks the statement uncacheable); file-scoped rules run
+    // over the whole file as before.
+    let scope: StatementScope | undefined;
+    let out: Finding[] = findings;
+    const single: Statement[] = [];
+    const uncacheable = (): void => {
+      if (scope) scope.cacheable = false;
+    };
+    const lookupCovered = (name: QualifiedName, at: number): void => {
+      if (scope && !scope.lookups.get(name)?.includes(at)) scope.cacheable = false;
+    };
+    const nameCovered = (table: TableInfo | undefined): void => {
+      if (scope && (!table || !scope.names.has(table.name))) scope.cacheable = false;
+    };
+    const scopedSchema = new Proxy(model, {
+      get: (target, prop, receiver) => {
+        if (prop === 'allIndexesOn') return (table: TableInfo, column: string) => (nameCovered(table), target.allIndexesOn(table, column));
+        if (prop === 'indexesOn') return (table: TableInfo, from?: string) => (nameCovered(table), target.indexesOn(table, from));
+        if (prop === 'userType') return (keyspace: string | undefined, name: string) => {
+          if (scope && !scope.types) scope.cacheable = false;
+          return target.userType(keyspace, name);
+        };
+        uncacheable();
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const scopedParse: ParseResult = {
+      statements: single,
+      get comments() {
+        uncacheable();
+        return parse.comments;
+      },
+      get errors() {
+        uncacheable();
+        return parse.errors;
+      },
+    };
+    const scopedBase = {
+      ...base,
+      parse: scopedParse,
+      schema: scopedSchema,
+      tableFor: (name: QualifiedName, at: number) => (lookupCovered(name, at), base.tableFor(name, at)),
+      tableCandidates: (name: QualifiedName, at: number) => (lookupCovered(name, at), base.tableCandidates(name, at)),
+      definedBy: (stmt: Statement) => {
+        if (scope && stmt !== scope.statement) scope.cacheable = false;
+        return base.definedBy(stmt);
+      },
+      latest: (table: TableInfo) => {
+        if (scope && table !== scope.defined && table !== scope.latest) scope.cacheable = false;
+        return base.latest(table);
+      },
+      keyspaceAt: (offset: number) => {
+        if (scope && offset !== scope.start) scope.cacheable = false;
+        return base.keyspaceAt(offset);
+      },
+      keyspace: (name: string) => (uncacheable(), base.keyspace(name)),
+      indexesOn: (table: TableInfo) => (nameCovered(table), base.indexesOn(table)),
+    };
+
+    const statementRules: { rule: RuleModule; ctx: RuleContext }[] = [];
+    const epochParts: string[] = [filePath, String(this.optionsVersion), String(this.objectId(config)), target.id];
     for (const rule of allRules) {
       const setting = config.rules?.[rule.meta.id];
       const level = overrides[rule.meta.id] ?? (Array.isArray(setting) ? setting[0] : setting);
@@ -278,22 +528,180 @@ export class Project {
       const options: Record<string, unknown> = {};
       for (const [k, spec] of Object.entries(rule.meta.options ?? {})) if (spec.default !== undefined) options[k] = spec.default;
       if (Array.isArray(setting)) Object.assign(options, setting[1]);
-      const ctx: RuleContext = {
-        ...base,
-        options,
-        report: (f) => findings.push({ ruleId: rule.meta.id, severity, ...f }),
+      const report = (f: Parameters<RuleContext['report']>[0]): void => {
+        out.push({ ruleId: rule.meta.id, severity, ...f });
       };
-      try {
-        rule.check(ctx);
-      } catch (error) {
-        this.internalErrors.push({ ruleId: rule.meta.id, filePath, error });
-        if (this.internalErrors.length > 20) this.internalErrors.shift();
+      if (rule.meta.scope === 'statement') {
+        statementRules.push({ rule, ctx: { ...scopedBase, options, report } });
+        epochParts.push(rule.meta.id);
+        continue;
       }
+      this.runRule(rule, { ...base, options, report }, filePath);
+    }
+
+    if (statementRules.length) {
+      if (this.interned.size > MAX_INTERNED) this.resetInterning();
+      if (this.tableIdsModel !== model) {
+        this.tableIds = new WeakMap();
+        this.tableIdsModel = model;
+        this.indexIds.clear();
+        this.typesId = undefined;
+      }
+      const epoch = epochParts.join('\u0000');
+      for (const stmt of parse.statements) {
+        const current = this.statementScope(filePath, fs, model, stmt);
+        const key = current.key;
+        const cached = this.statementResults.get(stmt);
+        const start = stmt.range.start.offset;
+        if (cached && cached.epoch === epoch && cached.key === key && cached.anchors.every((a) => a.location.offset - start === a.relative)) {
+          for (const f of cached.findings) findings.push(f);
+          continue;
+        }
+        scope = current.scope;
+        single[0] = stmt;
+        out = [];
+        for (const { rule, ctx } of statementRules) {
+          if (!this.runRule(rule, ctx, filePath)) scope.cacheable = false;
+        }
+        for (const f of out) findings.push(f);
+        if (scope.cacheable) this.statementResults.set(stmt, { epoch, key, findings: out, anchors: anchorsOf(out, stmt) });
+        else this.statementResults.delete(stmt);
+        scope = undefined;
+        out = findings;
+      }
+      single.length = 0;
     }
     const kept = applySuppressions(findings, parse.comments);
     kept.sort((a, b) => a.range.start.offset - b.range.start.offset || a.range.end.offset - b.range.end.offset || a.ruleId.localeCompare(b.ruleId));
     return kept;
   }
+
+  /** Runs one rule; a crash is recorded (a rule must never take the server down). False when it threw. */
+  private runRule(rule: RuleModule, ctx: RuleContext, filePath: string): boolean {
+    try {
+      rule.check(ctx);
+      return true;
+    } catch (error) {
+      this.internalErrors.push({ ruleId: rule.meta.id, filePath, error });
+      if (this.internalErrors.length > 20) this.internalErrors.shift();
+      return false;
+    }
+  }
+
+  /**
+   * What the statement-scoped rules' findings on `stmt` depend on besides the statement's own text (the
+   * statement object itself stands for its text: the parser reuses it only for identical text):
+   * the keyspace in effect (USE), every table name it uses as resolved at its position (fingerprints of
+   * all candidates), for a CREATE TABLE/VIEW the table it builds and its last ALTERed state, the indexes
+   * on those names, and (schema statements) the user types. Fingerprints include the identity of the AST
+   * nodes that findings point at (definitions' names and columns), so related locations stay right.
+   */
+  private statementScope(filePath: string, fs: FileSchema, model: SchemaModel, stmt: Statement): { key: string; scope: StatementScope } {
+    const start = stmt.range.start.offset;
+    const scope: StatementScope = { statement: stmt, start, lookups: new Map(), names: new Set(), types: false, cacheable: true };
+    let key = keyspaceAt(fs, start) ?? '';
+    for (const { name, at } of tableLookups(stmt)) {
+      const list = scope.lookups.get(name);
+      if (list) list.push(at);
+      else scope.lookups.set(name, [at]);
+      scope.names.add(name.name.name);
+      key += '|';
+      for (const t of this.resolveTable(filePath, name, at)) key += `${this.tableId(t)},`;
+      key += `@${at - start}`;
+    }
+    if (stmt.kind === 'CreateTable' || stmt.kind === 'CreateMaterializedView') {
+      const defined = fs.byStatement.get(stmt);
+      if (defined) {
+        scope.defined = defined;
+        scope.latest = latestVersion(fs, defined);
+        scope.names.add(defined.name);
+        key += `|d${this.tableId(defined)}:${this.tableId(scope.latest)}`;
+      }
+    }
+    if (isSchemaStatement(stmt)) {
+      scope.types = true;
+      key += `|t${this.typesFingerprint(model)}`;
+    }
+    for (const name of scope.names) key += `|i${this.indexFingerprint(model, name)}`;
+    return { key, scope };
+  }
+
+  private objectId(value: object | undefined): number {
+    if (!value) return 0;
+    let id = this.objectIds.get(value);
+    if (id === undefined) {
+      id = this.nextObjectId++;
+      this.objectIds.set(value, id);
+    }
+    return id;
+  }
+
+  private intern(text: string): number {
+    let id = this.interned.get(text);
+    if (id === undefined) {
+      id = this.interned.size + 1;
+      this.interned.set(text, id);
+    }
+    return id;
+  }
+
+  /** Forgets interned fingerprints (memory bound); every cached statement result misses once. */
+  private resetInterning(): void {
+    this.interned.clear();
+    this.statementResults = new WeakMap();
+    this.tableIds = new WeakMap();
+    this.indexIds.clear();
+    this.typesId = undefined;
+  }
+
+  /** A small id for a table's shape, where it is defined, and the AST nodes its locations are. */
+  private tableId(table: TableInfo): number {
+    let id = this.tableIds.get(table);
+    if (id !== undefined) return id;
+    const o = (x: object | undefined): number => this.objectId(x);
+    const columns = table.columns.map((c) => `${c.name}:${c.typeText}:${c.type?.kind ?? ''}:${o(c.type)}:${c.role}:${c.keyPosition}:${c.order ?? ''}:${o(c.range)}`).join(';');
+    const options = [...table.options].map(([k, v]) => `${k}=${o(v)}`).join(';');
+    const shard = table.shard ? withoutLocations(table.shard) : '';
+    id = this.intern([
+      table.kind, table.keyspace ?? '', table.name, table.qualifiedName, table.filePath, o(table.statement), o(table.range), o(table.nameRange),
+      table.defaultTtlSeconds ?? '', table.baseTable ?? '', String(table.baseResolved), String(table.counter),
+      table.partitionKey.map((c) => c.name).join(','), table.clustering.map((c) => c.name).join(','), columns, options, shard,
+    ].join('\u0001'));
+    this.tableIds.set(table, id);
+    return id;
+  }
+
+  private indexFingerprint(model: SchemaModel, name: string): number {
+    let id = this.indexIds.get(name);
+    if (id === undefined) {
+      const list = model.indexesByTable.get(name) ?? [];
+      id = this.intern('idx\u0001' + list.map((i) => withoutLocations({ ...i, range: undefined })).join('\u0001'));
+      this.indexIds.set(name, id);
+    }
+    return id;
+  }
+
+  private typesFingerprint(model: SchemaModel): number {
+    if (this.typesId === undefined) {
+      const parts: string[] = [];
+      for (const list of model.types.values()) for (const t of list) parts.push(`${t.qualifiedName}(${t.fields.map((f) => `${f.name}:${f.typeText}`).join(',')})`);
+      this.typesId = this.intern('types\u0001' + parts.join(';'));
+    }
+    return this.typesId;
+  }
+}
+
+/** Locations inside the statement that the findings hold, with their offset from its start. */
+function anchorsOf(findings: Finding[], stmt: Statement): StatementResult['anchors'] {
+  const start = stmt.range.start.offset;
+  const end = stmt.range.end.offset;
+  const locations: SourceLocation[] = [];
+  for (const f of findings) findingLocations(f, locations);
+  const anchors: StatementResult['anchors'] = [];
+  for (const location of locations) {
+    if (location.offset >= start && location.offset <= end) anchors.push({ location, relative: location.offset - start });
+  }
+  return anchors;
 }
 
 /** The last version of a table this file defines (following its ALTERs up to a DROP or re-CREATE). */

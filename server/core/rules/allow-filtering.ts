@@ -12,6 +12,7 @@ export const rule: RuleModule = {
     defaultSeverity: 'warning',
     description: 'ALLOW FILTERING queries, whose cost grows with the data scanned.',
     docsUrl: docsUrl('allow-filtering'),
+    scope: 'statement',
     options: {
       allowWithinPartition: { type: 'boolean', default: true, description: 'Do not report ALLOW FILTERING when every partition key column is restricted with = or IN (the filtering stays inside the partitions named).' },
     },

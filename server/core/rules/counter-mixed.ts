@@ -11,6 +11,7 @@ export const rule: RuleModule = {
     defaultSeverity: 'error',
     description: 'Counter columns mixed with other non-key columns, or a counter in the primary key.',
     docsUrl: docsUrl('counter-mixed'),
+    scope: 'statement',
   },
   check(ctx) {
     for (const stmt of ctx.parse.statements) {

@@ -11,6 +11,7 @@ export const rule: RuleModule = {
     defaultSeverity: 'error',
     description: 'A column defined twice, or named twice in the primary key.',
     docsUrl: docsUrl('duplicate-column'),
+    scope: 'statement',
   },
   check(ctx) {
     for (const stmt of ctx.parse.statements) {

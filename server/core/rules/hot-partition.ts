@@ -56,6 +56,7 @@ export const rule: RuleModule = {
     defaultSeverity: 'warning',
     description: 'A partition key that sends most traffic to few partitions (time bucket alone, boolean, enum-like).',
     docsUrl: docsUrl('hot-partition'),
+    scope: 'statement',
   },
   check(ctx) {
     for (const stmt of ctx.parse.statements) {

@@ -12,6 +12,7 @@ export const rule: RuleModule = {
     defaultSeverity: 'error',
     description: 'An INSERT, UPDATE or DELETE that does not name the full key Cassandra requires.',
     docsUrl: docsUrl('incomplete-key-write'),
+    scope: 'statement',
   },
   check(ctx) {
     for (const stmt of allStatements(ctx.parse.statements)) {

@@ -12,6 +12,7 @@ export const rule: RuleModule = {
     defaultSeverity: 'warning',
     description: 'IN on the partition key with many values (a multi-partition query on one coordinator).',
     docsUrl: docsUrl('large-in-partition-key'),
+    scope: 'statement',
     options: {
       maxPartitions: { type: 'number', default: 10, minimum: 1, description: 'Most partitions one IN query may name before it is reported.' },
     },

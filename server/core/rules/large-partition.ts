@@ -15,6 +15,7 @@ export const rule: RuleModule = {
     defaultSeverity: 'warning',
     description: "Estimated partition (or row) size above the target's limits, from workload hints.",
     docsUrl: docsUrl('large-partition'),
+    scope: 'statement',
   },
   check(ctx) {
     const udts = udtLookupFrom(ctx.schema);

@@ -9,6 +9,7 @@ export const rule: RuleModule = {
     defaultSeverity: 'error',
     description: 'A CREATE TABLE without a primary key.',
     docsUrl: docsUrl('missing-primary-key'),
+    scope: 'statement',
   },
   check(ctx) {
     for (const stmt of ctx.parse.statements) {

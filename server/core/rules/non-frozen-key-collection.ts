@@ -10,6 +10,7 @@ export const rule: RuleModule = {
     defaultSeverity: 'error',
     description: 'A non-frozen collection or user-defined type in the primary key.',
     docsUrl: docsUrl('non-frozen-key-collection'),
+    scope: 'statement',
   },
   check(ctx) {
     for (const stmt of ctx.parse.statements) {

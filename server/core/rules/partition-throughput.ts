@@ -14,6 +14,7 @@ export const rule: RuleModule = {
     defaultSeverity: 'warning',
     description: "Per-partition reads or writes (from workload hints) above the target's per-partition limit.",
     docsUrl: docsUrl('partition-throughput'),
+    scope: 'statement',
   },
   check(ctx) {
     const udts = udtLookupFrom(ctx.schema);

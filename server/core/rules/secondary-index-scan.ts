@@ -14,6 +14,7 @@ export const rule: RuleModule = {
     defaultSeverity: 'warning',
     description: 'A legacy secondary-index query without the partition key: it fans out to every node.',
     docsUrl: docsUrl('secondary-index-scan'),
+    scope: 'statement',
     options: {
       defaultIndexIsSai: {
         type: 'boolean',

@@ -13,6 +13,7 @@ export const rule: RuleModule = {
     defaultSeverity: 'warning',
     description: 'A keyspace replicated with SimpleStrategy (not datacenter or rack aware).',
     docsUrl: docsUrl('simple-strategy'),
+    scope: 'statement',
   },
   check(ctx) {
     if (ctx.target.id === 'keyspaces' || ctx.target.id === 'cosmosdb') return;

@@ -11,6 +11,7 @@ export const rule: RuleModule = {
     defaultSeverity: 'error',
     description: 'A static column in a table without clustering columns, or in the primary key.',
     docsUrl: docsUrl('static-without-clustering'),
+    scope: 'statement',
   },
   check(ctx) {
     for (const stmt of ctx.parse.statements) {

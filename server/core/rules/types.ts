@@ -15,6 +15,17 @@ export interface RuleMeta {
   docsUrl: string;
   /** Options accepted in `"rules": { "<id>": ["warn", { ... }] }`. */
   options?: Record<string, RuleOptionSpec>;
+  /**
+   * `'statement'`: check() judges each top-level statement on its own, so the Project may run it one
+   * statement at a time (ctx.parse.statements holds that one statement) and reuse its findings while the
+   * statement's text and what it looks up are unchanged. Such a rule reports only on its statement and
+   * reads the rest of the workspace through the context's lookups only: tableFor/tableCandidates for the
+   * names the statement uses, definedBy/latest for the table it creates, keyspaceAt(its start),
+   * indexesOn, hints, schema.allIndexesOn/indexesOn/userType, and ctx.text inside the statement. Other
+   * reads (ctx.parse.comments or errors, other schema members, keyspace()) still work but turn the reuse
+   * off for that statement. Default `'file'`: check() sees the whole file on every lint.
+   */
+  scope?: 'statement' | 'file';
 }
 
 export type ReportedFinding = Omit<Finding, 'ruleId' | 'severity'>;

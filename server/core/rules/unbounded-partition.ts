@@ -52,6 +52,7 @@ export const rule: RuleModule = {
     defaultSeverity: 'warning',
     description: 'Partitions that grow forever: time-ordered clustering without a time bucket or TTL.',
     docsUrl: docsUrl('unbounded-partition'),
+    scope: 'statement',
     options: {
       reportEntityHistories: {
         type: 'boolean',

@@ -122,6 +122,7 @@ export const rule: RuleModule = {
     defaultSeverity: 'error',
     description: 'A column the table does not have (with a "did you mean" suggestion).',
     docsUrl: docsUrl('unknown-column'),
+    scope: 'statement',
   },
   check(ctx) {
     for (const stmt of ctx.parse.statements) checkDefinition(ctx, stmt);

@@ -14,6 +14,7 @@ export const rule: RuleModule = {
     defaultSeverity: 'warning',
     description: 'An UNLOGGED batch that writes to several partitions.',
     docsUrl: docsUrl('unlogged-batch-multi-partition'),
+    scope: 'statement',
   },
   check(ctx) {
     for (const stmt of ctx.parse.statements) {

@@ -15,6 +15,7 @@ export const rule: RuleModule = {
     defaultSeverity: 'warning',
     description: 'A SELECT that does not name its partitions: a scan of the whole table.',
     docsUrl: docsUrl('unrestricted-partition-key'),
+    scope: 'statement',
   },
   check(ctx) {
     for (const stmt of ctx.parse.statements) {
@@ -85,6 +86,17 @@ export const examples: RuleExamples = {
       code: `${sharded}SELECT * FROM ks.books WHERE publish_date = ?;`,
       message: /all 8 shards/,
       data: { shardColumn: 'shard', shardCount: 8, missing: ['shard'], shardOnlyMissing: true },
+    },
+    {
+      name: 'random(N) shards are 1..N',
+      code: '-- @shard s = random(4)\nCREATE TABLE ks.ev (day date, s int, id uuid, PRIMARY KEY ((day, s), id));\nSELECT * FROM ks.ev WHERE day = ?;',
+      message: /add s IN \(1\.\.4\)/,
+      data: { shardColumn: 's', shardCount: 4, shardOnlyMissing: true },
+    },
+    {
+      name: 'without + 1 a calculated shard is 0..N-1',
+      code: '-- @shard s = murmur3(id) % 4\nCREATE TABLE ks.ev (day date, s int, id uuid, PRIMARY KEY ((day, s), id));\nSELECT * FROM ks.ev WHERE day = ?;',
+      message: /add s IN \(0\.\.3\) or compute it from id/,
     },
     { name: 'partial composite key', code: 'CREATE TABLE ks.p (a int, b int, c int, PRIMARY KEY ((a, b), c));\nSELECT * FROM ks.p WHERE a = 1;', data: { missing: ['b'], restricted: ['a'] } },
   ],

@@ -1,0 +1,314 @@
+// Analysis benchmark: one 10,000-line CQL file of keyspaces, tables (various keys), indexes, views and
+// SELECT/INSERT/UPDATE/DELETE/BATCH queries on them. Measures
+//   (a) in process: parse, full Project.lint, and re-lint after a one-line edit (incremental);
+//   (b) through the language server (spawned over stdio, as an editor runs it), push and pull clients:
+//       didOpen -> diagnostics and one-line didChange -> diagnostics.
+// Goals (issue "Partition-key analysis"): full analysis under 100 ms, re-analysis after an edit under 30 ms.
+//
+//   npx tsx bench/analysis.ts            (or through `npm run bench`)
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Diagnostic, DocumentDiagnosticReport } from 'vscode-languageserver-protocol';
+import { parseCql } from '../grammar';
+import { lexCql } from '../grammar/lexer';
+import { Project } from '../server/core/project';
+import { PUSH_DEBOUNCE_MS } from '../server/lsp/features/diagnostics';
+import { capabilities, projectRoot, startServerCommand, tempWorkspace, type LspTestClient } from '../test/lsp/harness';
+
+const TARGET_LINES = 10_000;
+const IN_PROCESS_SAMPLES = 30;
+const SERVER_SAMPLES = 30;
+
+export interface AnalysisWorkload {
+  text: string;
+  lines: number;
+  statements: number;
+  /** Line numbers (0-based) of query lines a one-line edit may change: `... = 'v<n>'` literals. */
+  editableLines: number[];
+}
+
+/** A deterministic 10,000-line file: keyspaces, tables with various keys, indexes, views and queries. */
+export function generateAnalysisFile(targetLines = TARGET_LINES): AnalysisWorkload {
+  const out: string[] = [];
+  const editableLines: number[] = [];
+  let statements = 0;
+  const push = (...lines: string[]): void => {
+    out.push(...lines);
+  };
+  type T = { q: string; pk: string[]; ck: string[]; cols: Record<string, string> };
+  const tables: T[] = [];
+  const keyspaces = ['shop', 'iot', 'social', 'billing'];
+  let n = 0;
+  const makeTables = (ks: string, round: number): void => {
+    push(`CREATE KEYSPACE IF NOT EXISTS ${ks}${round ? `_${round}` : ''} WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};`, '');
+    statements++;
+    const k = `${ks}${round ? `_${round}` : ''}`;
+    for (let t = 0; t < 6; t++, n++) {
+      const variant = n % 6;
+      let ddl: string[];
+      let tb: T;
+      if (variant === 0) {
+        tb = { q: `${k}.orders_${n}`, pk: ['customer_id'], ck: ['order_time', 'order_id'], cols: { customer_id: 'uuid', order_time: 'timestamp', order_id: 'timeuuid', status: 'text', total: 'decimal', items: 'list<text>' } };
+        ddl = [`CREATE TABLE IF NOT EXISTS ${tb.q} (`, '  customer_id uuid,', '  order_time timestamp,', '  order_id timeuuid,', '  status text,', '  total decimal,', '  items list<text>,', '  PRIMARY KEY (customer_id, order_time, order_id)', ') WITH CLUSTERING ORDER BY (order_time DESC, order_id ASC);'];
+      } else if (variant === 1) {
+        tb = { q: `${k}.readings_${n}`, pk: ['sensor_id', 'day'], ck: ['ts'], cols: { sensor_id: 'uuid', day: 'date', ts: 'timestamp', value: 'double', unit: 'text' } };
+        ddl = [`CREATE TABLE ${tb.q} (`, '  sensor_id uuid,', '  day date,', '  ts timestamp,', '  value double,', '  unit text,', '  PRIMARY KEY ((sensor_id, day), ts)', ') WITH default_time_to_live = 864000;'];
+      } else if (variant === 2) {
+        tb = { q: `${k}.events_by_status_${n}`, pk: ['status'], ck: ['created_at', 'event_id'], cols: { status: 'text', created_at: 'timestamp', event_id: 'uuid', payload: 'blob' } };
+        ddl = [`CREATE TABLE ${tb.q} (`, '  status text,', '  created_at timestamp,', '  event_id uuid,', '  payload blob,', '  PRIMARY KEY (status, created_at, event_id)', ');'];
+      } else if (variant === 3) {
+        tb = { q: `${k}.users_${n}`, pk: ['user_id'], ck: [], cols: { user_id: 'uuid', email: 'text', name: 'text', country: 'text', created_at: 'timestamp' } };
+        ddl = [`CREATE TABLE ${tb.q} (`, '  user_id uuid PRIMARY KEY,', '  email text,', '  name text,', '  country text,', '  created_at timestamp', ');', `CREATE INDEX IF NOT EXISTS users_${n}_country ON ${tb.q} (country);`];
+        statements++;
+      } else if (variant === 4) {
+        tb = { q: `${k}.logs_${n}`, pk: ['server'], ck: ['log_time'], cols: { server: 'text', log_time: 'timestamp', level: 'text', message: 'text' } };
+        ddl = [`CREATE TABLE ${tb.q} (`, '  server text,', '  log_time timestamp,', '  level text,', '  message text,', '  PRIMARY KEY (server, log_time)', ');'];
+      } else {
+        tb = { q: `${k}.posts_${n}`, pk: ['publish_date', 'shard'], ck: ['title'], cols: { publish_date: 'date', shard: 'int', title: 'text', author: 'text', body: 'text' } };
+        ddl = [`-- @shard shard = murmur3(title) % 16 + 1`, `CREATE TABLE ${tb.q} (`, '  publish_date date,', '  shard int,', '  title text,', '  author text,', '  body text,', '  PRIMARY KEY ((publish_date, shard), title)', ');',
+          `CREATE MATERIALIZED VIEW IF NOT EXISTS ${k}.posts_by_author_${n} AS`, `  SELECT * FROM ${tb.q}`, '  WHERE author IS NOT NULL AND publish_date IS NOT NULL AND shard IS NOT NULL AND title IS NOT NULL', '  PRIMARY KEY (author, publish_date, shard, title);'];
+        statements++;
+      }
+      push(...ddl, '');
+      statements++;
+      tables.push(tb);
+    }
+  };
+  const literal = (type: string, i: number): string => {
+    switch (type) {
+      case 'uuid': case 'timeuuid': return `${(0x10000000 + i).toString(16)}-1234-4321-8888-00000000${String(i % 10000).padStart(4, '0')}`;
+      case 'timestamp': return `'2024-01-${String(1 + (i % 28)).padStart(2, '0')} 10:00:00'`;
+      case 'date': return `'2024-02-${String(1 + (i % 28)).padStart(2, '0')}'`;
+      case 'int': return String(1 + (i % 16));
+      case 'double': case 'decimal': return `${i}.5`;
+      case 'blob': return '0xcafe';
+      case 'list<text>': return "['a', 'b']";
+      default: return `'v${i}'`;
+    }
+  };
+  const queries = (round: number): void => {
+    for (let i = 0; i < 40 && out.length < targetLines; i++) {
+      const idx = round * 40 + i;
+      const t = tables[(idx * 7) % tables.length]!;
+      const key = [...t.pk, ...t.ck];
+      const cols = Object.keys(t.cols);
+      const nonKey = cols.filter((c) => !key.includes(c));
+      const kind = idx % 8;
+      const whereKey = (cs: string[]) => cs.map((c) => `${c} = ${literal(t.cols[c]!, idx)}`).join(' AND ');
+      if (kind === 0 || kind === 1) {
+        // Now and then a misspelt column (unknown-column with a suggestion).
+        const selected = nonKey.slice(0, 2).map((c) => (idx % 10 === 1 ? c.slice(0, -1) : c));
+        push(`SELECT ${selected.join(', ') || '*'}`, `  FROM ${t.q}`, `  WHERE ${whereKey(t.pk)};`);
+      } else if (kind === 2) {
+        push(`SELECT * FROM ${t.q} WHERE ${nonKey[0] ?? t.pk[0]} = 'v${idx}' ALLOW FILTERING;`);
+      } else if (kind === 3) {
+        // Index queries on users tables; full scans elsewhere.
+        push(t.cols['country'] ? `SELECT email FROM ${t.q} WHERE country = 'c${idx}';` : `SELECT count(*) FROM ${t.q};`);
+      } else if (kind === 4) {
+        push(`INSERT INTO ${t.q} (${cols.join(', ')})`, `  VALUES (${cols.map((c) => literal(t.cols[c]!, idx)).join(', ')})`, '  USING TTL 86400;');
+      } else if (kind === 5) {
+        const target = nonKey.find((c) => t.cols[c] === 'text') ?? nonKey[0]!;
+        editableLines.push(out.length + 1);
+        push(`UPDATE ${t.q}`, `  SET ${target} = ${literal(t.cols[target] ?? 'text', idx)}`, `  WHERE ${whereKey(key)};`);
+      } else if (kind === 6) {
+        push(`DELETE FROM ${t.q} WHERE ${whereKey(t.pk.slice(0, 1))};`);
+      } else {
+        const u = tables[(idx * 11) % tables.length]!;
+        const ucols = Object.keys(u.cols);
+        push('BEGIN UNLOGGED BATCH',
+          `  INSERT INTO ${t.q} (${cols.join(', ')}) VALUES (${cols.map((c) => literal(t.cols[c]!, idx)).join(', ')});`,
+          `  INSERT INTO ${u.q} (${ucols.join(', ')}) VALUES (${ucols.map((c) => literal(u.cols[c]!, idx + 1)).join(', ')});`,
+          'APPLY BATCH;');
+      }
+      statements++;
+      push('');
+    }
+  };
+  let round = 0;
+  while (out.length < targetLines) {
+    for (const ks of keyspaces) if (round % 4 === 0) makeTables(ks, round);
+    queries(round);
+    round++;
+  }
+  out.length = targetLines;
+  // Editable lines must be `  SET col = '...'` lines that survived the cut.
+  const editable = editableLines.filter((l) => l < targetLines - 1 && /^ {2}SET \w+ = '/.test(out[l]!));
+  return { text: out.join('\n') + '\n', lines: targetLines, statements, editableLines: editable };
+}
+
+/** The text with one edit on `line`: the SET literal gets a different value (a keystroke-sized change). */
+export function editLine(text: string, line: number, variant: number): string {
+  let start = 0;
+  for (let i = 0; i < line; i++) start = text.indexOf('\n', start) + 1;
+  const end = text.indexOf('\n', start);
+  const old = text.slice(start, end);
+  const replaced = old.replace(/= '([^']*)'/, `= 'e${variant}'`);
+  return text.slice(0, start) + replaced + text.slice(end);
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+interface Stat { p50: number; p95: number; max: number; n: number }
+
+function stat(samples: number[]): Stat {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1]!, n: samples.length };
+}
+
+function line(name: string, s: Stat, goal?: number): void {
+  const verdict = goal === undefined ? '' : `  (goal < ${goal} ms: ${s.p50 < goal ? 'OK' : 'ABOVE GOAL'})`;
+  console.log(`  ${name.padEnd(44)} n=${String(s.n).padStart(3)}  median ${s.p50.toFixed(1).padStart(7)} ms  p95 ${s.p95.toFixed(1).padStart(7)} ms  max ${s.max.toFixed(1).padStart(7)} ms${verdict}`);
+}
+
+function time(fn: () => void): number {
+  const start = performance.now();
+  fn();
+  return performance.now() - start;
+}
+
+function inProcess(work: AnalysisWorkload): void {
+  const file = '/bench/analysis.cql';
+  // Warm the parser (Chevrotain builds its tables on first use) and the JIT.
+  for (let i = 0; i < 3; i++) new Project({ config: {} }).setFile(file, work.text);
+  { const p = new Project({ config: {} }); p.setFile(file, work.text); p.lint(file); }
+
+  const parse = stat(Array.from({ length: IN_PROCESS_SAMPLES }, () => time(() => parseCql(work.text))));
+  // The incremental parse re-lexes the whole text: its floor.
+  const lex = stat(Array.from({ length: IN_PROCESS_SAMPLES }, () => time(() => lexCql(work.text))));
+  let findings = 0;
+  const full = stat(Array.from({ length: IN_PROCESS_SAMPLES }, () => {
+    const project = new Project({ config: {} });
+    project.setFile(file, work.text);
+    return time(() => {
+      findings = project.lint(file).length;
+    });
+  }));
+  // Full lint without the parse: what the rules and the schema cost.
+  const rulesOnly = stat(Array.from({ length: IN_PROCESS_SAMPLES }, () => {
+    const project = new Project({ config: {} });
+    project.setFile(file, work.text);
+    project.parse(file);
+    return time(() => project.lint(file));
+  }));
+  // Re-lint after a one-line edit, on a project that linted the previous text (the editor's case).
+  const project = new Project({ config: {} });
+  let text = work.text;
+  project.setFile(file, text);
+  project.lint(file);
+  const edit: number[] = [];
+  const editParse: number[] = [];
+  for (let i = 0; i < IN_PROCESS_SAMPLES; i++) {
+    text = editLine(text, work.editableLines[(i * 37) % work.editableLines.length]!, i);
+    project.setFile(file, text);
+    edit.push(time(() => {
+      editParse.push(time(() => project.parse(file)));
+      project.lint(file);
+    }));
+  }
+  console.log(`analysis (in process): ${work.lines} lines, ${(work.text.length / 1024).toFixed(0)} KB, ${work.statements} statements, ${findings} findings`);
+  line('parse (parseCql, no previous)', parse);
+  line('full lint (parse + schema + rules)', full, 100);
+  line('  of which schema + rules (parsed already)', rulesOnly);
+  line('re-lint after a one-line edit', stat(edit), 30);
+  line('  of which incremental parse (grammar/)', stat(editParse));
+  line('  lexing the whole text (grammar/lexer)', lex);
+}
+
+async function throughServer(work: AnalysisWorkload, mode: 'push' | 'pull'): Promise<void> {
+  const ws = tempWorkspace({});
+  const client: LspTestClient = startServerCommand(process.execPath, ['--import', 'tsx', path.join('server', 'lsp', 'main.ts'), '--stdio'], { cwd: projectRoot });
+  const uri = ws.uri('analysis.cql');
+  const caps = mode === 'pull' ? capabilities.pull : capabilities.push;
+  let text = work.text;
+  const diagnose = async (): Promise<Diagnostic[]> => {
+    if (mode === 'push') return client.waitForDiagnostics(uri, undefined, 60_000);
+    const report = (await client.pullDiagnostics(uri)) as DocumentDiagnosticReport & { items?: Diagnostic[] };
+    return report.items ?? [];
+  };
+  try {
+    await client.initialize(caps, { workspaceFolders: [ws.dir] });
+    // Warm-up: the first open builds the parser's tables (seconds); not what the benchmark is about.
+    await client.open(ws.uri('warmup.cql'), work.text);
+    if (mode === 'push') await client.waitForDiagnostics(ws.uri('warmup.cql'), undefined, 60_000);
+    else await client.pullDiagnostics(ws.uri('warmup.cql'));
+    await client.close(ws.uri('warmup.cql'));
+
+    let start = performance.now();
+    await client.open(uri, text);
+    const diagnostics = await diagnose();
+    const open = performance.now() - start;
+    const note = mode === 'push' ? ` (includes the ${PUSH_DEBOUNCE_MS} ms push debounce)` : '';
+    console.log(`analysis through the server, ${mode} diagnostics: ${diagnostics.length} diagnostics`);
+    line(`didOpen -> diagnostics${note}`, { p50: open, p95: open, max: open, n: 1 });
+
+    const samples: number[] = [];
+    for (let i = 0; i < SERVER_SAMPLES; i++) {
+      const l = work.editableLines[(i * 53) % work.editableLines.length]!;
+      const next = editLine(text, l, 1000 + i);
+      // An incremental didChange of the one line, as editors send it.
+      const before = text.split('\n')[l]!;
+      const after = next.split('\n')[l]!;
+      text = next;
+      start = performance.now();
+      await client.change(uri, [{ range: { start: { line: l, character: 0 }, end: { line: l, character: before.length } }, text: after }]);
+      await diagnose();
+      samples.push(performance.now() - start);
+    }
+    if (mode === 'pull') {
+      // As VS Code pulls: with the previous resultId, so unchanged diagnostics come back as `unchanged`.
+      let previousResultId: string | undefined = ((await client.pullDiagnostics(uri)) as { resultId?: string }).resultId;
+      const vscodeLike: number[] = [];
+      let unchanged = 0;
+      for (let i = 0; i < SERVER_SAMPLES; i++) {
+        const l = work.editableLines[(i * 29) % work.editableLines.length]!;
+        const next = editLine(text, l, 2000 + i);
+        const before = text.split('\n')[l]!;
+        const after = next.split('\n')[l]!;
+        text = next;
+        const t0 = performance.now();
+        await client.change(uri, [{ range: { start: { line: l, character: 0 }, end: { line: l, character: before.length } }, text: after }]);
+        const report = (await client.pullDiagnostics(uri, previousResultId)) as { kind: string; resultId?: string };
+        vscodeLike.push(performance.now() - t0);
+        if (report.kind === 'unchanged') unchanged++;
+        previousResultId = report.resultId;
+      }
+      line(`the same with previousResultId (${unchanged}/${SERVER_SAMPLES} unchanged)`, stat(vscodeLike), 30);
+    }
+    const s = stat(samples);
+    const debounce = mode === 'push' ? PUSH_DEBOUNCE_MS : 0;
+    line(`one-line didChange -> diagnostics${note}`, s);
+    if (mode === 'push') {
+      const ex = { p50: s.p50 - debounce, p95: s.p95 - debounce, max: s.max - debounce, n: s.n };
+      line('  the same, excluding the debounce', ex, 30);
+      console.log(`  (open excluding the debounce: ${(open - debounce).toFixed(1)} ms; goal < 100 ms)`);
+    } else {
+      const ex = { ...s };
+      line('  (pull: no debounce; the edit is analysed on the pull)', ex, 30);
+    }
+  } finally {
+    await client.shutdown().catch(() => undefined);
+    ws.cleanup();
+  }
+}
+
+export async function runAnalysisBench(): Promise<void> {
+  const work = generateAnalysisFile();
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  console.log(`analysis bench: ${os.cpus().length} CPUs, load average ${load} (other work on the machine skews the numbers)`);
+  inProcess(work);
+  await throughServer(work, 'pull');
+  await throughServer(work, 'push');
+  console.log(`analysis bench: load average now ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+}
+
+if (require.main === module) {
+  runAnalysisBench().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

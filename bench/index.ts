@@ -1,0 +1,61 @@
+// `npm run bench`: every benchmark in turn. A bench that is missing or fails is reported and the others
+// still run; the exit code is 1 if any failed.
+//
+//   npm run bench                 (node --import tsx bench/index.ts)
+//   npm run bench -- analysis     (only the benches whose name contains a filter)
+import * as os from 'node:os';
+
+interface Bench {
+  name: string;
+  module: string;
+  exportName: string;
+}
+
+const benches: Bench[] = [
+  { name: 'grammar', module: './grammar', exportName: 'runGrammarBench' },
+  { name: 'token', module: './token', exportName: 'runTokenBench' },
+  { name: 'analysis', module: './analysis', exportName: 'runAnalysisBench' },
+  { name: 'editor', module: './editor', exportName: 'runEditorBench' },
+];
+
+async function main(): Promise<void> {
+  const filters = process.argv.slice(2);
+  const selected = filters.length ? benches.filter((b) => filters.some((f) => b.name.includes(f))) : benches;
+  console.log(`cqlint benchmarks: node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const failed: string[] = [];
+  for (const bench of selected) {
+    console.log(`\n=== ${bench.name}`);
+    let run: (() => Promise<void>) | undefined;
+    try {
+      // Imported when its turn comes, so a bench still being written does not stop the others.
+      const mod = (await import(bench.module)) as Record<string, unknown>;
+      const fn = mod[bench.exportName] ?? (mod.default as Record<string, unknown> | undefined)?.[bench.exportName];
+      if (typeof fn === 'function') run = fn as () => Promise<void>;
+      else console.log(`${bench.name}: bench/${bench.module.slice(2)}.ts does not export ${bench.exportName}(); skipped`);
+    } catch (error) {
+      console.log(`${bench.name}: cannot load bench/${bench.module.slice(2)}.ts: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (!run) {
+      failed.push(`${bench.name} (missing)`);
+      continue;
+    }
+    const started = performance.now();
+    try {
+      await run();
+      console.log(`${bench.name}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    } catch (error) {
+      failed.push(bench.name);
+      console.log(`${bench.name}: FAILED: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    }
+  }
+  console.log(`\nload average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  if (failed.length) {
+    console.log(`benchmarks that did not run to the end: ${failed.join(', ')}`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

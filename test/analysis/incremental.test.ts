@@ -1,0 +1,218 @@
+// Incremental analysis (per-statement reuse in Project.lint, FileSchema and merged-model reuse across
+// edits that touch no DDL) must give exactly what a fresh Project gives. A seeded random sequence of
+// edits (characters, lines, whole statements, DDL changes that affect queries in other files) is applied
+// to a long-lived Project; after each step every file's findings are compared with a fresh Project's.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Project } from '../../server/core/project';
+import type { Finding } from '../../server/core/findings';
+
+const ROOT = '/virtual/incremental';
+
+const SCHEMA = `CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};
+USE ks;
+CREATE TABLE ks.readings (sensor_id uuid, ts timestamp, value double, PRIMARY KEY (sensor_id, ts));
+CREATE TABLE ks.users (id uuid PRIMARY KEY, email text, country text);
+CREATE INDEX users_country ON ks.users (country);
+-- @shard shard = murmur3(title) % 8 + 1
+CREATE TABLE ks.books (publish_date date, shard int, title text, PRIMARY KEY ((publish_date, shard), title));
+CREATE TABLE ks.by_status (status text, created_at timestamp, id uuid, PRIMARY KEY (status, created_at, id));
+CREATE MATERIALIZED VIEW ks.users_by_email AS SELECT * FROM ks.users WHERE email IS NOT NULL AND id IS NOT NULL PRIMARY KEY (email, id);
+`;
+
+const QUERIES = `SELECT value FROM ks.readings WHERE sensor_id = 5d1e5f7e-1111-4d8a-9a8b-000000000001;
+SELECT * FROM ks.readings;
+SELECT email FROM ks.users WHERE country = 'fr';
+SELECT emial FROM ks.users WHERE id = 5d1e5f7e-1111-4d8a-9a8b-000000000001;
+INSERT INTO ks.readings (sensor_id, value) VALUES (5d1e5f7e-1111-4d8a-9a8b-000000000001, 1.5);
+UPDATE ks.users SET email = 'a@b.c' WHERE id = 5d1e5f7e-1111-4d8a-9a8b-000000000001;
+DELETE FROM ks.by_status WHERE created_at = '2024-01-01';
+SELECT * FROM ks.books WHERE publish_date = '2024-01-01';
+SELECT * FROM ks.books WHERE publish_date = '2024-01-01' AND shard = 3 AND title = 'x';
+SELECT * FROM ks.by_status WHERE status = 'new' ALLOW FILTERING;
+SELECT * FROM ks.readings WHERE sensor_id IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
+BEGIN UNLOGGED BATCH
+  INSERT INTO ks.users (id, email) VALUES (5d1e5f7e-1111-4d8a-9a8b-000000000001, 'a');
+  INSERT INTO ks.users (id, email) VALUES (5d1e5f7e-1111-4d8a-9a8b-000000000002, 'b');
+APPLY BATCH;
+SELECT * FROM users_by_email WHERE email = 'x';
+-- cqlint-disable-next-line allow-filtering
+SELECT * FROM ks.users WHERE email = 'x' ALLOW FILTERING;
+`;
+
+const MIXED = `USE ks;
+CREATE TABLE events (day date, ts timestamp, payload text, PRIMARY KEY (day, ts));
+SELECT * FROM events WHERE day = '2024-01-01';
+SELECT * FROM events;
+ALTER TABLE events ADD note text;
+INSERT INTO events (day, ts, note, nope) VALUES ('2024-01-01', '2024-01-01', 'n', 1);
+CREATE TABLE IF NOT EXISTS logs (server text, log_time timestamp, message text, PRIMARY KEY (server, log_time));
+SELECT message FROM logs WHERE server = 'a';
+`;
+
+/** Statements and fragments that random edits insert. */
+const SNIPPETS = [
+  'SELECT * FROM ks.readings;\n',
+  'SELECT value FROM ks.readings WHERE sensor_id = 5d1e5f7e-1111-4d8a-9a8b-000000000009;\n',
+  'CREATE TABLE ks.readings (sensor_id uuid, day date, ts timestamp, value double, PRIMARY KEY ((sensor_id, day), ts));\n',
+  'CREATE TABLE ks.users (id uuid PRIMARY KEY, email text, country text, age int);\n',
+  'DROP TABLE ks.users;\n',
+  'ALTER TABLE ks.users ADD age int;\n',
+  'CREATE INDEX ON ks.by_status (id);\n',
+  'USE other;\n',
+  'USE ks;\n',
+  'CREATE TYPE ks.addr (street text, city text);\n',
+  '-- @shard shard = random(4)\n',
+  '-- cqlint-disable-next-line\n',
+  'SELECT * FROM events;\n',
+  'CREATE TABLE events (day date, ts timestamp, PRIMARY KEY (day, ts));\n',
+  'BEGIN UNLOGGED BATCH INSERT INTO ks.users (id) VALUES (1); INSERT INTO ks.readings (sensor_id, ts) VALUES (1, 2); APPLY BATCH;\n',
+  "'", '(', ';', ' ', '\n', 'x', '--', '/*', '*/', 'SELECT', ' WHERE ', ' ALLOW FILTERING', ',', 'ks.',
+];
+
+/** mulberry32: a small seeded generator, so failures reproduce. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
+  return starts;
+}
+
+function statementStarts(text: string): number[] {
+  const out = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === ';' && text[i + 1] === '\n') out.push(i + 2);
+  return out.filter((o) => o <= text.length);
+}
+
+/** One random edit; returns the new text and a description (for the failure message). */
+function randomEdit(text: string, next: () => number): { text: string; what: string } {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
+  const at = Math.floor(next() * (text.length + 1));
+  switch (Math.floor(next() * 8)) {
+    case 0: {
+      const s = pick(SNIPPETS);
+      return { text: text.slice(0, at) + s + text.slice(at), what: `insert ${JSON.stringify(s)} at ${at}` };
+    }
+    case 1: {
+      const n = 1 + Math.floor(next() * 6);
+      return { text: text.slice(0, at) + text.slice(at + n), what: `delete ${n} chars at ${at}` };
+    }
+    case 2: {
+      const starts = lineStarts(text);
+      const i = Math.floor(next() * starts.length);
+      const end = starts[i + 1] ?? text.length;
+      return { text: text.slice(0, starts[i]) + text.slice(end), what: `delete line ${i + 1}` };
+    }
+    case 3: {
+      const starts = lineStarts(text);
+      const i = Math.floor(next() * starts.length);
+      const end = starts[i + 1] ?? text.length;
+      const line = text.slice(starts[i], end);
+      return { text: text.slice(0, end) + line + text.slice(end), what: `duplicate line ${i + 1}` };
+    }
+    case 4: {
+      // Move a whole statement elsewhere (the parser reuses moved statements).
+      const starts = statementStarts(text);
+      const i = Math.floor(next() * (starts.length - 1));
+      const stmt = text.slice(starts[i], starts[i + 1]);
+      const rest = text.slice(0, starts[i]) + text.slice(starts[i + 1]);
+      const to = pick(statementStarts(rest));
+      return { text: rest.slice(0, to) + stmt + rest.slice(to), what: `move statement ${i + 1} to ${to}` };
+    }
+    case 5: {
+      const starts = statementStarts(text);
+      const i = Math.floor(next() * (starts.length - 1));
+      return { text: text.slice(0, starts[i]) + text.slice(starts[i + 1]), what: `delete statement ${i + 1}` };
+    }
+    case 6: {
+      const s = pick(SNIPPETS.slice(0, 15));
+      const to = pick(statementStarts(text));
+      return { text: text.slice(0, to) + s + text.slice(to), what: `insert statement ${JSON.stringify(s)} at ${to}` };
+    }
+    default: {
+      // A keystroke inside a word: change one character.
+      const c = pick(['a', 'e', '_', '1', ' ', 'k']);
+      return { text: text.slice(0, at) + c + text.slice(at + 1), what: `replace char at ${at} with ${JSON.stringify(c)}` };
+    }
+  }
+}
+
+/** Findings as plain data (ranges, related, data included), for deep comparison. */
+function plain(findings: Finding[]): unknown {
+  return JSON.parse(JSON.stringify(findings));
+}
+
+function freshFindings(files: Map<string, string>): Map<string, unknown> {
+  const fresh = new Project({ config: {} });
+  for (const [path, text] of files) fresh.setFile(path, text);
+  return new Map([...files.keys()].map((path) => [path, plain(fresh.lint(path))]));
+}
+
+for (const seed of [1, 2, 3, 4, 5, 6]) {
+  test(`incremental lint equals a fresh Project over random edits (seed ${seed})`, () => {
+    const next = random(seed);
+    const files = new Map<string, string>([
+      [`${ROOT}/schema.cql`, SCHEMA],
+      [`${ROOT}/queries.cql`, QUERIES],
+      [`${ROOT}/mixed.cql`, MIXED],
+    ]);
+    const project = new Project({ config: {} });
+    for (const [path, text] of files) project.setFile(path, text);
+    for (const path of files.keys()) project.lint(path);
+    const history: string[] = [];
+    for (let step = 0; step < 60; step++) {
+      const path = [...files.keys()][Math.floor(next() * files.size)]!;
+      const edit = randomEdit(files.get(path)!, next);
+      files.set(path, edit.text);
+      history.push(`${path.slice(ROOT.length + 1)}: ${edit.what}`);
+      project.setFile(path, edit.text);
+      // Lint only some files now and then, like an editor that re-lints the edited file first.
+      const lintAll = step % 3 === 0;
+      const expected = freshFindings(files);
+      for (const file of lintAll ? files.keys() : [path]) {
+        assert.deepEqual(plain(project.lint(file)), expected.get(file), `seed ${seed}, step ${step}, ${file}\nedits:\n${history.join('\n')}`);
+      }
+    }
+    for (const file of files.keys()) assert.deepEqual(plain(project.lint(file)), freshFindings(files).get(file));
+  });
+}
+
+test('a DDL change in one file updates the findings of queries in another', () => {
+  const project = new Project({ config: {} });
+  const schema = `${ROOT}/s.cql`;
+  const queries = `${ROOT}/q.cql`;
+  project.setFile(schema, 'CREATE TABLE ks.t (id uuid PRIMARY KEY, name text);\n');
+  project.setFile(queries, 'SELECT nme FROM ks.t WHERE id = ?;\nSELECT name FROM ks.t;\n');
+  const before = project.lint(queries).map((f) => f.ruleId).sort();
+  assert.deepEqual(before, ['unknown-column', 'unrestricted-partition-key']);
+  project.setFile(schema, 'CREATE TABLE ks.t (id uuid PRIMARY KEY, name text, nme text);\n');
+  assert.deepEqual(project.lint(queries).map((f) => f.ruleId), ['unrestricted-partition-key']);
+  assert.deepEqual(project.dependents(schema), [queries]);
+});
+
+test('statements that move keep findings at their new positions', () => {
+  const project = new Project({ config: {} });
+  const file = `${ROOT}/m.cql`;
+  const text = 'CREATE TABLE ks.t (id uuid PRIMARY KEY, name text);\nSELECT * FROM ks.t;\n';
+  project.setFile(file, text);
+  const first = project.lint(file);
+  assert.equal(first.length, 1);
+  assert.equal(first[0]!.range.start.line, 2);
+  project.setFile(file, '\n\n' + text);
+  const moved = project.lint(file);
+  assert.equal(moved.length, 1);
+  assert.equal(moved[0]!.range.start.line, 4);
+  const fresh = new Project({ config: {} });
+  fresh.setFile(file, '\n\n' + text);
+  assert.deepEqual(plain(moved), plain(fresh.lint(file)));
+});
