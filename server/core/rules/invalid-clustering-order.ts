@@ -10,6 +10,7 @@ export const rule: RuleModule = {
     defaultSeverity: 'error',
     description: 'CLUSTERING ORDER BY on a non-clustering column or out of primary key order.',
     docsUrl: docsUrl('invalid-clustering-order'),
+    scope: 'statement',
   },
   check(ctx) {
     for (const stmt of ctx.parse.statements) {
@@ -39,7 +40,7 @@ export const rule: RuleModule = {
             range: o.column.range,
             data: { table: name, column: o.column.name, clustering },
           });
-          return;
+          break; // one out-of-place report per statement; later tables are still checked
         }
         expected++;
       }
