@@ -145,6 +145,7 @@ export const examples: RuleExamples = {
     { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nINSERT INTO ks.t (id, value) VALUES (?, ?);', data: { column: 'value', suggestion: undefined } },
     { name: 'dropped column', code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nALTER TABLE ks.t DROP v;\nSELECT v FROM ks.t WHERE id = ?;' },
     { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nCREATE INDEX ON ks.t (vv);', data: { suggestion: 'v' } },
+    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, title text);\nSELECT titel FROM ks.t WHERE id = ?;', data: { suggestion: 'title' }, message: /did you mean title\?/ },
     { code: 'CREATE TABLE ks.t (id uuid, c int, PRIMARY KEY (id, c)) WITH CLUSTERING ORDER BY (cc DESC);', at: 'cc DESC' },
     { name: 'other file', code: 'SELECT id FROM ks.posts WHERE idd = ?;', files: { 'schema.cql': 'CREATE TABLE ks.posts (id uuid PRIMARY KEY, body text);' }, data: { suggestion: 'id' } },
   ],
