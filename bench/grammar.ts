@@ -2,14 +2,18 @@
 // (cassandra-docs + killrvideo concatenated and repeated to at least 5 MB). Each figure is the median of
 // several runs. Run alone with `npx tsx bench/grammar.ts`, or through `npm run bench`.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
+import { clearAssistCache } from '../grammar/errors';
 import { lexCql } from '../grammar/lexer';
 import { parserConstructionMs } from '../grammar/parser';
-import { parseCql, parseCstOnly } from '../grammar/index';
+import { expectedTokensAt, parseCql, parseCstOnly } from '../grammar/index';
 
 const corpusDir = resolve(__dirname, '..', '..', 'shared', 'corpus');
 const TARGET_BYTES = 5 * 1024 * 1024;
 const RUNS = 5;
+/** A statement cut anywhere (what the editor sees while typing) must never cost more than this to parse or complete. */
+const ERROR_PATH_LIMIT_MS = 50;
 
 function cqlFiles(dir: string): string[] {
   const out: string[] = [];
@@ -69,7 +73,10 @@ export async function runGrammarBench(): Promise<void> {
   }));
   const fullTenK = median(Array.from({ length: RUNS }, () => timeMs(() => parseCql(tenKEdited))));
 
+  const errorPaths = benchErrorPaths(files);
+
   const rate = (ms: number) => (mb / (ms / 1000)).toFixed(1);
+  console.log(`grammar: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log(`grammar: corpus ${files.length} files x ${copies} = ${mb.toFixed(1)} MB, ${statements} statements, ${errors} errors`);
   console.log(`grammar: construction (performSelfAnalysis) ${construction.toFixed(0)} ms`);
   console.log(`grammar: lexing          ${rate(lexing)} MB/s (${lexing.toFixed(0)} ms)`);
@@ -77,6 +84,53 @@ export async function runGrammarBench(): Promise<void> {
   console.log(`grammar: parse + AST     ${rate(ast)} MB/s (${ast.toFixed(0)} ms, ${(ast / lexing).toFixed(1)}x lexing)`);
   console.log(`grammar: incremental re-parse of the ${mb.toFixed(1)} MB text after a one-line edit: ${incremental.toFixed(0)} ms`);
   console.log(`grammar: 10,000-line file (${(tenK.length / 1024).toFixed(0)} KB): full parse ${fullTenK.toFixed(1)} ms, incremental after a one-line edit ${keystroke.toFixed(1)} ms`);
+  console.log(`grammar: error paths: ${errorPaths.cases} truncated statements (parseCql + expectedTokensAt at the cut): median ${errorPaths.median.toFixed(2)} ms, p99 ${errorPaths.p99.toFixed(2)} ms, worst ${errorPaths.worst.toFixed(1)} ms (${JSON.stringify(errorPaths.worstText.slice(-60))})`);
+  if (errorPaths.worst > ERROR_PATH_LIMIT_MS) {
+    throw new Error(`grammar: a truncated statement takes ${errorPaths.worst.toFixed(0)} ms to parse and complete (limit ${ERROR_PATH_LIMIT_MS} ms): ${JSON.stringify(errorPaths.worstText)}`);
+  }
+}
+
+/**
+ * Every corpus statement cut after each of its tokens (and mid-token), as while typing: parseCql and
+ * expectedTokensAt at the cut. Error handling (messages from content assist) must stay cheap on all of them.
+ * The slowest cases are timed again (median of 5) so one GC pause or a busy machine does not count as slow.
+ * The content-assist cache is cleared before each case: this times the uncached path.
+ */
+function benchErrorPaths(files: string[]): { cases: number; median: number; p99: number; worst: number; worstText: string } {
+  // Uncached: the content-assist cache would make every repeat cheap. (expectedTokensAt right after parseCql may
+  // hit the answer parseCql's error message just computed, as it does in the editor.)
+  const once = (s: string) => timeMs(() => {
+    clearAssistCache();
+    parseCql(s);
+    expectedTokensAt(s, s.length);
+  });
+  const samples: { ms: number; text: string }[] = [];
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const { tokens } = lexCql(text);
+    let statementStart = 0;
+    for (const t of tokens) {
+      const cut = t.endOffset! + 1;
+      const s = text.slice(statementStart, cut);
+      samples.push({ ms: once(s), text: s });
+      if (t.image.length > 2) {
+        const mid = text.slice(statementStart, t.startOffset + 1);
+        samples.push({ ms: once(mid), text: mid });
+      }
+      if (t.image === ';') statementStart = cut;
+    }
+  }
+  samples.sort((a, b) => a.ms - b.ms);
+  const slowest = samples.slice(-20).map(({ text }) => ({ text, ms: median(Array.from({ length: 5 }, () => once(text))) }));
+  slowest.sort((a, b) => a.ms - b.ms);
+  const worst = slowest[slowest.length - 1];
+  return {
+    cases: samples.length,
+    median: samples[Math.floor(samples.length / 2)].ms,
+    p99: samples[Math.floor(samples.length * 0.99)].ms,
+    worst: worst.ms,
+    worstText: worst.text,
+  };
 }
 
 if (require.main === module) {

@@ -95,8 +95,9 @@ export function identifierFromToken(t: IToken): A.Identifier {
 
 /** The single token of a name rule (`keyspaceName`, `columnName`, ...). */
 function nameToken(n: CstNode): IToken {
-  for (const list of Object.values(n.children)) {
-    const first = list[0];
+  const children = n.children;
+  for (const key in children) {
+    const first = children[key][0];
     if (first && isToken(first)) return first;
   }
   throw new Error(`no token in ${n.name}`);
@@ -897,8 +898,14 @@ export function buildStatement(cst: CstNode, tokens: IToken[]): A.Statement {
   const terminated = has(cst, 'Semicolon');
   const base: Base = { range: tokenRange(tokens[0], tokens[tokens.length - 1]), terminated };
   const c = ch(cst);
-  const [key, list] = Object.entries(c).find(([k]) => k !== 'Semicolon')!;
-  const s = list![0] as CstNode;
+  let key = '';
+  for (const k in c) {
+    if (k !== 'Semicolon') {
+      key = k;
+      break;
+    }
+  }
+  const s = c[key]![0] as CstNode;
   switch (key) {
     case 'selectStatement': return buildSelect(s, base);
     case 'insertStatement': return buildInsert(s, base);

@@ -7,7 +7,7 @@ import type * as ChevrotainApi from 'chevrotain' with { 'resolution-mode': 'impo
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const chevrotain: typeof ChevrotainApi = require('../node_modules/chevrotain/lib/chevrotain.mjs');
 
-export const { createToken, Lexer, CstParser, EOF, tokenMatcher, tokenLabel } = chevrotain;
+export const { createToken, Lexer, CstParser, EOF, tokenMatcher, tokenLabel, NoViableAltException, EarlyExitException } = chevrotain;
 
 export type IToken = ChevrotainApi.IToken;
 export type TokenType = ChevrotainApi.TokenType;

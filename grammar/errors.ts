@@ -18,10 +18,37 @@ const TYPE_TOKENS = new Set<TokenType>([NativeTypeKw, K.MAP, K.LIST, K.SET, K.TU
 const NAME_TOKENS = new Set<TokenType>([Ident, NonTypeIdent, QuotedName, EmptyQuotedName, Identifier, K.TOKEN]);
 const PUNCT_ORDER = ["')'", "']'", "'}'", "'>'", "','", "';'"];
 
+export interface NextTokens {
+  types: TokenType[];
+  ruleStacks: Map<TokenType, string[][]>;
+}
+
+/**
+ * Recent content-assist answers by the prefix's token types (content assist reads nothing else). Each keystroke
+ * asks twice for the same prefix (diagnostics' error message, then completion), and the statement being typed
+ * is re-asked while its other statements stay unchanged. Answers are shared: callers must not mutate them.
+ */
+const assistCache = new Map<string, NextTokens>();
+const ASSIST_CACHE_SIZE = 64;
+
+/** Forgets cached content-assist answers (for benchmarks that time the uncached path). */
+export function clearAssistCache(): void {
+  assistCache.clear();
+}
+
 /** The next token types the grammar allows after `prefix` (a statement's tokens), deduplicated. */
-export function nextTokenTypes(parser: CqlParser, prefix: IToken[]): { types: TokenType[]; ruleStacks: Map<TokenType, string[][]> } {
+export function nextTokenTypes(parser: CqlParser, prefix: IToken[]): NextTokens {
+  if (prefix.length > MAX_ASSIST_PREFIX) return { types: [], ruleStacks: new Map() };
+  let key = '';
+  for (const t of prefix) key += t.tokenTypeIdx + ',';
+  const cached = assistCache.get(key);
+  if (cached) {
+    // Most recently used last.
+    assistCache.delete(key);
+    assistCache.set(key, cached);
+    return cached;
+  }
   const ruleStacks = new Map<TokenType, string[][]>();
-  if (prefix.length > MAX_ASSIST_PREFIX) return { types: [], ruleStacks };
   let paths;
   try {
     paths = parser.computeContentAssist('cqlStatement', prefix);
@@ -33,7 +60,10 @@ export function nextTokenTypes(parser: CqlParser, prefix: IToken[]): { types: To
     stacks.push(path.ruleStack);
     ruleStacks.set(path.nextTokenType, stacks);
   }
-  return { types: [...ruleStacks.keys()], ruleStacks };
+  const answer = { types: [...ruleStacks.keys()], ruleStacks };
+  if (assistCache.size >= ASSIST_CACHE_SIZE) assistCache.delete(assistCache.keys().next().value!);
+  assistCache.set(key, answer);
+  return answer;
 }
 
 function isKeywordType(t: TokenType): boolean {

@@ -9,7 +9,7 @@
 import { EOF, type IRecognitionException, type IToken, type TokenType } from './chevrotain';
 import type * as A from './ast';
 import {
-  lexCql, keywordType, Keyword, Ident, NativeTypeKw, NonTypeIdent, PermissionKw, NumberLit, Semicolon,
+  lexCql, CqlScanner, keywordType, Keyword, Ident, NativeTypeKw, NonTypeIdent, PermissionKw, NumberLit, Semicolon,
   StringLiteral, UnterminatedString, UnterminatedQuotedName, QuotedName, EmptyQuotedName, Identifier,
   IntegerLiteral, FloatLiteral, DurationLiteral, UuidLiteral, HexLiteral, BooleanLiteral, NanLiteral,
   InfinityLiteral, QMark, Colon, LBracket, LBrace, Minus, LineComment, BlockComment, Unknown,
@@ -50,27 +50,63 @@ function isShellWord(t: IToken): boolean {
   return isWord(t) && SHELL_WORDS.has(t.image.toLowerCase());
 }
 
-function firstOnLine(tokens: IToken[], i: number): boolean {
-  return i === 0 || tokens[i].startLine! > tokens[i - 1].endLine!;
+/** Token access by index: an array, or a TokenWindow that lexes on demand. Undefined past the end. */
+interface TokenSource {
+  at(i: number): IToken | undefined;
+}
+
+/**
+ * A sliding window over a CqlScanner: tokens are lexed when first asked for and dropped once their chunk is
+ * taken, so a large file never holds all its tokens at once (they die young, which the GC likes).
+ */
+class TokenWindow implements TokenSource {
+  private buffer: IToken[] = [];
+  private base = 0;
+  private done = false;
+
+  constructor(private readonly scanner: CqlScanner) {}
+
+  at(i: number): IToken | undefined {
+    const k = i - this.base;
+    while (k >= this.buffer.length && !this.done) {
+      const t = this.scanner.next();
+      if (t === undefined) this.done = true;
+      else this.buffer.push(t);
+    }
+    return this.buffer[k];
+  }
+
+  /** Tokens [start, end), releasing everything before `end`. */
+  take(start: number, end: number): IToken[] {
+    const chunk = this.buffer.slice(start - this.base, end - this.base);
+    this.buffer = this.buffer.slice(end - this.base);
+    this.base = end;
+    return chunk;
+  }
+}
+
+function firstOnLine(tokens: TokenSource, i: number): boolean {
+  return i === 0 || tokens.at(i)!.startLine! > tokens.at(i - 1)!.endLine!;
 }
 
 /** A token where a new statement may start: a statement keyword, or a cqlsh command at the start of a line. */
-function startsStatement(tokens: IToken[], i: number, requireLineStart: boolean): boolean {
-  const t = tokens[i];
+function startsStatement(tokens: TokenSource, i: number, requireLineStart: boolean): boolean {
+  const t = tokens.at(i)!;
   if (STATEMENT_START.has(t.tokenType)) {
-    if (t.tokenType === K.ADD && tokens[i + 1]?.tokenType !== K.IDENTITY) return false;
+    if (t.tokenType === K.ADD && tokens.at(i + 1)?.tokenType !== K.IDENTITY) return false;
     return !requireLineStart || firstOnLine(tokens, i);
   }
   return isShellWord(t) && firstOnLine(tokens, i);
 }
 
 /** End (exclusive) of a cqlsh command starting at `i`: the end of its line, or `;`. COPY may span lines. */
-function shellEnd(tokens: IToken[], i: number, end: number): number {
-  const copy = tokens[i].image.toLowerCase() === 'copy';
-  const line = tokens[i].startLine;
+function shellEnd(tokens: TokenSource, i: number, end = Infinity): number {
+  const copy = tokens.at(i)!.image.toLowerCase() === 'copy';
+  const line = tokens.at(i)!.startLine;
   let j = i + 1;
   for (; j < end; j++) {
-    const t = tokens[j];
+    const t = tokens.at(j);
+    if (t === undefined) break;
     if (copy) {
       if (firstOnLine(tokens, j) && startsStatement(tokens, j, true)) return j;
     } else if (t.startLine !== line) return j;
@@ -79,33 +115,29 @@ function shellEnd(tokens: IToken[], i: number, end: number): number {
   return j;
 }
 
-/** Statement chunks [start, end) over the whole token stream. */
+/** End (exclusive) of the statement chunk starting at token `i` (which exists). */
+function chunkEnd(tokens: TokenSource, i: number): number {
+  const t = tokens.at(i)!;
+  if (isShellWord(t) || t.tokenType === K.DESCRIBE || t.tokenType === K.DESC) return shellEnd(tokens, i);
+  if (t.tokenType === K.BEGIN) {
+    for (let j = i + 1; tokens.at(j + 1) !== undefined; j++) {
+      const u = tokens.at(j)!;
+      if (u.tokenType === K.APPLY && tokens.at(j + 1)!.tokenType === K.BATCH) return tokens.at(j + 2)?.tokenType === Semicolon ? j + 3 : j + 2;
+      // Another BEGIN BATCH before APPLY BATCH: this batch is not closed.
+      if (u.tokenType === K.BEGIN && firstOnLine(tokens, j)) break;
+    }
+  }
+  let j = i;
+  for (let u = tokens.at(j); u !== undefined && u.tokenType !== Semicolon; u = tokens.at(++j));
+  return tokens.at(j) !== undefined ? j + 1 : j;
+}
+
+/** Statement chunks [start, end) over a whole token array. */
 function chunkTokens(tokens: IToken[]): [number, number][] {
   const chunks: [number, number][] = [];
-  const n = tokens.length;
-  let i = 0;
-  while (i < n) {
-    const start = i;
-    const t = tokens[i];
-    let end = -1;
-    if (isShellWord(t) || t.tokenType === K.DESCRIBE || t.tokenType === K.DESC) {
-      end = shellEnd(tokens, i, n);
-    } else if (t.tokenType === K.BEGIN) {
-      for (let j = i + 1; j < n - 1; j++) {
-        if (tokens[j].tokenType === K.APPLY && tokens[j + 1].tokenType === K.BATCH) {
-          end = j + 2 < n && tokens[j + 2].tokenType === Semicolon ? j + 3 : j + 2;
-          break;
-        }
-        // Another BEGIN BATCH before APPLY BATCH: this batch is not closed.
-        if (tokens[j].tokenType === K.BEGIN && firstOnLine(tokens, j)) break;
-      }
-    }
-    if (end < 0) {
-      let j = i;
-      while (j < n && tokens[j].tokenType !== Semicolon) j++;
-      end = j < n ? j + 1 : n;
-    }
-    chunks.push([start, end]);
+  for (let i = 0; i < tokens.length; ) {
+    const end = chunkEnd(tokens, i);
+    chunks.push([i, end]);
     i = end;
   }
   return chunks;
@@ -308,9 +340,9 @@ export function parseCql(text: string, options: ParseOptions = {}): ParseResult 
 
 function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
   const parser = getParser();
-  const { tokens, comments: commentTokens } = lexCql(text);
-  const errors: A.CqlSyntaxError[] = [];
-  const comments = commentTokens.map((c) => buildComment(c, errors));
+  const scanner = new CqlScanner(text);
+  const tokens = new TokenWindow(scanner);
+  const chunkErrors: A.CqlSyntaxError[] = [];
   const statements: A.Statement[] = [];
   const records: ChunkRecord[] = [];
 
@@ -327,9 +359,12 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
     }
   }
 
-  for (const [start, end] of chunkTokens(tokens)) {
-    const first = tokens[start];
-    const last = tokens[end - 1];
+  for (let start = 0; tokens.at(start) !== undefined; ) {
+    const end = chunkEnd(tokens, start);
+    const chunk = tokens.take(start, end);
+    start = end;
+    const first = chunk[0];
+    const last = chunk[chunk.length - 1];
     const key = text.slice(first.startOffset, last.endOffset! + 1);
     let result: ChunkResult | undefined;
     const candidates = previous.get(key);
@@ -344,12 +379,16 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
       result = old.result;
       if (dOffset !== 0 || dLine !== 0 || dColumn !== 0) shiftInPlace(result, old.startLine, dOffset, dLine, dColumn, new Set());
     }
-    if (!result) result = parseChunk(text, parser, tokens.slice(start, end));
+    if (!result) result = parseChunk(text, parser, chunk);
     records.push({ key, startOffset: first.startOffset, startLine: first.startLine!, startColumn: first.startColumn!, result });
     for (const s of result.statements) statements.push(s);
-    for (const e of result.errors) errors.push(e);
+    for (const e of result.errors) chunkErrors.push(e);
   }
 
+  // Comment errors first (as if comments were lexed before the statements): the sort below is stable.
+  const errors: A.CqlSyntaxError[] = [];
+  const comments = scanner.comments.map((c) => buildComment(c, errors));
+  for (const e of chunkErrors) errors.push(e);
   errors.sort((x, y) => x.range.start.offset - y.range.start.offset);
   const parseResult: ParseResult = { statements, comments, errors };
   chunkCache.set(parseResult, records);

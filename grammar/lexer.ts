@@ -5,6 +5,9 @@
 // (keywords are case-insensitive, `longer_alt` semantics come for free because the whole word is
 // matched first) and several times faster than trying each keyword pattern in turn.
 // Unreserved keywords carry the `Ident` category so the parser accepts them wherever a name is expected.
+// The token definitions below are the specification; `lexCql` / `CqlScanner` is a hand-written scanner that
+// produces exactly Chevrotain's tokens for them (checked against `referenceLexCql` in
+// test/grammar/lexer-equivalence.test.ts), faster and one statement at a time.
 import { createToken, Lexer, type IToken, type TokenType } from './chevrotain';
 
 // ---------------------------------------------------------------------------------------------
@@ -198,13 +201,20 @@ export const allTokenTypes: TokenType[] = [
   ...new Set(Object.values(keywordTokens)),
 ];
 
-export const cqlLexer = new Lexer(lexerTokens, {
-  positionTracking: 'full',
-  ensureOptimizations: true,
-  // Every character is matched by some token (Unknown), so the lexer never reports errors.
-  recoveryEnabled: true,
-  skipValidations: process.env.CQLINT_VALIDATE_LEXER !== '1',
-});
+/**
+ * Chevrotain's lexer for the token definitions above: the reference `lexCql` must agree with token for token
+ * (test/grammar/lexer-equivalence.test.ts). Built on first use; the parser only needs the token types.
+ */
+let referenceLexer: InstanceType<typeof Lexer> | undefined;
+function getReferenceLexer(): InstanceType<typeof Lexer> {
+  return (referenceLexer ??= new Lexer(lexerTokens, {
+    positionTracking: 'full',
+    ensureOptimizations: true,
+    // Every character is matched by some token (Unknown), so the lexer never reports errors.
+    recoveryEnabled: true,
+    skipValidations: process.env.CQLINT_VALIDATE_LEXER !== '1',
+  }));
+}
 
 export interface LexResult {
   /** Significant tokens (keywords re-typed), in order. */
@@ -213,9 +223,9 @@ export interface LexResult {
   comments: IToken[];
 }
 
-/** Lexes CQL; words that are keywords get their keyword token type. Never throws. */
-export function lexCql(text: string): LexResult {
-  const result = cqlLexer.tokenize(text);
+/** Lexes with Chevrotain's lexer (the executable specification of `lexCql`, for tests). */
+export function referenceLexCql(text: string): LexResult {
+  const result = getReferenceLexer().tokenize(text);
   const tokens = result.tokens;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
@@ -228,6 +238,276 @@ export function lexCql(text: string): LexResult {
     }
   }
   return { tokens, comments: (result.groups.comments as IToken[] | undefined) ?? [] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The lexer: a hand-written scanner that produces exactly the tokens of the definitions above (first
+// matching pattern wins, Chevrotain's line/column rules), several times faster than trying regexes per
+// token. Common tokens (whitespace, words, punctuation, plain integers, strings, names, comments) are
+// scanned by hand; numbers with suffixes and words that may be UUIDs or durations run the token's own
+// regex (sticky), in the token order.
+
+const keywordByUpperImage = new Map<string, TokenType>();
+for (const [word, type] of keywordByLowerImage) keywordByUpperImage.set(word.toUpperCase(), type);
+
+function sticky(t: TokenType): RegExp {
+  return new RegExp((t.PATTERN as RegExp).source, 'y');
+}
+const UUID_Y = sticky(UuidLiteral);
+const HEX_Y = sticky(HexLiteral);
+const DURATION_Y = sticky(DurationLiteral);
+const FLOAT_Y = sticky(FloatLiteral);
+const INTEGER_Y = sticky(IntegerLiteral);
+
+/** Character classes (ASCII): 1 digit, 2 hex letter, 4 other letter, 8 whitespace. */
+const CLASS = new Uint8Array(128);
+for (let c = 48; c <= 57; c++) CLASS[c] = 1;
+for (const c of 'abcdefABCDEF') CLASS[c.charCodeAt(0)] = 2;
+for (const c of 'ghijklmnopqrstuvwxyzGHIJKLMNOPQRSTUVWXYZ') CLASS[c.charCodeAt(0)] = 4;
+for (const c of ' \t\r\n\f\v') CLASS[c.charCodeAt(0)] = 8;
+const DIGIT = 1;
+const LETTER = 2 | 4;
+const WORD = 1 | 2 | 4;
+
+/** Single-character punctuation by char code (multi-character operators are checked first). */
+const PUNCT: (TokenType | undefined)[] = [];
+for (const t of [Semicolon, Comma, Dot, LParen, RParen, LBracket, RBracket, LBrace, RBrace, Lt, Gt, Eq, Plus, Minus, Star, Slash, Percent, Colon, QMark]) {
+  PUNCT[(t.PATTERN as string).charCodeAt(0)] = t;
+}
+
+function isHexCode(c: number): boolean {
+  return c < 128 && (CLASS[c] & 3) !== 0;
+}
+
+/** `text` at `offset` could start a UUID: 8 hex digits then `-`. */
+function maybeUuid(text: string, offset: number): boolean {
+  for (let i = 0; i < 8; i++) if (!isHexCode(text.charCodeAt(offset + i))) return false;
+  return text.charCodeAt(offset + 8) === 45;
+}
+
+function matchAt(re: RegExp, text: string, offset: number): number {
+  re.lastIndex = offset;
+  return re.test(text) ? re.lastIndex - offset : -1;
+}
+
+/** End (exclusive) of a `'...'` string starting at `start`, or -1 if it never closes (then it is unterminated). */
+function quotedEnd(text: string, start: number, quote: number): number {
+  // '[^']*(?:''[^']*)*' with backtracking: a doubled quote is an escape, unless no closing quote follows at
+  // all, in which case the first quote of the last doubled pair closes the literal.
+  let lastPair = -1;
+  let i = start + 1;
+  const n = text.length;
+  for (;;) {
+    const q = text.indexOf(quote === 39 ? "'" : '"', i);
+    if (q < 0) return lastPair < 0 ? -1 : lastPair + 1;
+    if (text.charCodeAt(q + 1) === quote) {
+      lastPair = q;
+      i = q + 2;
+      if (i > n) return lastPair + 1;
+      continue;
+    }
+    return q + 1;
+  }
+}
+
+/**
+ * Streams the significant tokens of a text (`next()`, keywords re-typed); comments are collected in `comments`.
+ * parseCql lexes one statement at a time with it, so tokens die young instead of living through the parse.
+ */
+export class CqlScanner {
+  readonly comments: IToken[] = [];
+  private offset = 0;
+  private line = 1;
+  private column = 1;
+
+  constructor(readonly text: string) {}
+
+  /** The next significant token, or undefined at the end of the text. */
+  next(): IToken | undefined {
+    const text = this.text;
+    const n = text.length;
+    let offset = this.offset;
+    let line = this.line;
+    let column = this.column;
+    while (offset < n) {
+      const c = text.charCodeAt(offset);
+      const cls = c < 128 ? CLASS[c] : 0;
+      let len: number;
+      let type: TokenType;
+      let multiline = false;
+      if (cls === 8 || c === 0xa0 || c === 0xfeff) {
+        // WhiteSpace (skipped): only lines and columns move.
+        let i = offset;
+        for (;;) {
+          const d = text.charCodeAt(i);
+          if (d === 10) {
+            line++;
+            column = 1;
+          } else if (d === 13) {
+            if (text.charCodeAt(i + 1) === 10) i++;
+            line++;
+            column = 1;
+          } else if (d === 32 || d === 9 || d === 12 || d === 11 || d === 0xa0 || d === 0xfeff) {
+            column++;
+          } else break;
+          i++;
+        }
+        offset = i;
+        continue;
+      }
+      if (cls & LETTER) {
+        // Identifier or keyword, unless a UUID (hex letter) or a duration (`P...`) matches first.
+        if (cls === 2 && maybeUuid(text, offset) && (len = matchAt(UUID_Y, text, offset)) > 0) {
+          type = UuidLiteral;
+        } else if (c === 80 && (len = matchAt(DURATION_Y, text, offset)) > 0) {
+          type = DurationLiteral;
+        } else {
+          let i = offset + 1;
+          let upper = c < 97;
+          let lower = !upper;
+          for (;;) {
+            const d = text.charCodeAt(i);
+            if (d < 128 && (CLASS[d] & WORD) !== 0) {
+              if (d >= 97) lower = true;
+              else if (d >= 65) upper = true;
+            } else if (d !== 95) break;
+            i++;
+          }
+          len = i - offset;
+          const image = text.substring(offset, i);
+          const keyword = !upper ? keywordByLowerImage.get(image) : !lower ? keywordByUpperImage.get(image) : keywordByLowerImage.get(image.toLowerCase());
+          const token: IToken = { image, startOffset: offset, endOffset: i - 1, startLine: line, endLine: line, startColumn: column, endColumn: column + len - 1, tokenTypeIdx: 0, tokenType: Identifier };
+          if (keyword !== undefined) {
+            token.tokenType = keyword;
+            token.tokenTypeIdx = keyword.tokenTypeIdx!;
+          } else token.tokenTypeIdx = Identifier.tokenTypeIdx!;
+          this.offset = i;
+          this.line = line;
+          this.column = column + len;
+          return token;
+        }
+      } else if (cls === DIGIT) {
+        let i = offset + 1;
+        while (i < n && text.charCodeAt(i) < 128 && CLASS[text.charCodeAt(i)] === DIGIT) i++;
+        const d = text.charCodeAt(i);
+        if (i >= n || !((d < 128 && (CLASS[d] & WORD) !== 0) || d === 46 || d === 45 || d === 95 || d === 0xb5)) {
+          // Nothing that could extend the digits into another literal follows: a plain integer.
+          len = i - offset;
+          type = IntegerLiteral;
+        } else if (maybeUuid(text, offset) && (len = matchAt(UUID_Y, text, offset)) > 0) type = UuidLiteral;
+        else if (c === 48 && (len = matchAt(HEX_Y, text, offset)) > 0) type = HexLiteral;
+        else if ((len = matchAt(DURATION_Y, text, offset)) > 0) type = DurationLiteral;
+        else if ((len = matchAt(FLOAT_Y, text, offset)) > 0) type = FloatLiteral;
+        else {
+          len = matchAt(INTEGER_Y, text, offset);
+          type = IntegerLiteral;
+        }
+      } else if (c === 39 || c === 36) {
+        // 'string', $$string$$ or an unterminated one (to the end of input); a lone `$` is Unknown.
+        if (c === 39) {
+          const end = quotedEnd(text, offset, 39);
+          type = end < 0 ? UnterminatedString : StringLiteral;
+          len = (end < 0 ? n : end) - offset;
+          multiline = true;
+        } else if (text.charCodeAt(offset + 1) === 36) {
+          const end = text.indexOf('$$', offset + 2);
+          type = end < 0 ? UnterminatedString : StringLiteral;
+          len = (end < 0 ? n : end + 2) - offset;
+          multiline = true;
+        } else {
+          len = 1;
+          type = Unknown;
+        }
+      } else if (c === 34) {
+        if (text.charCodeAt(offset + 1) === 34) {
+          len = 2;
+          type = EmptyQuotedName;
+        } else {
+          const end = quotedEnd(text, offset, 34);
+          type = end < 0 ? UnterminatedQuotedName : QuotedName;
+          len = (end < 0 ? n : end) - offset;
+          multiline = true;
+        }
+      } else if ((c === 45 && text.charCodeAt(offset + 1) === 45) || (c === 47 && text.charCodeAt(offset + 1) === 47)) {
+        // LineComment: to the end of the line.
+        let i = offset + 2;
+        while (i < n) {
+          const d = text.charCodeAt(i);
+          if (d === 10 || d === 13) break;
+          i++;
+        }
+        len = i - offset;
+        type = LineComment;
+      } else if (c === 47 && text.charCodeAt(offset + 1) === 42) {
+        const end = text.indexOf('*/', offset + 2);
+        len = (end < 0 ? n : end + 2) - offset;
+        type = BlockComment;
+        multiline = true;
+      } else {
+        const d = text.charCodeAt(offset + 1);
+        if (d === 61 && (c === 60 || c === 62 || c === 33 || c === 43 || c === 45)) {
+          len = 2;
+          type = c === 60 ? LtEq : c === 62 ? GtEq : c === 33 ? NotEq : c === 43 ? PlusEq : MinusEq;
+        } else if (c === 46 && d === 46) {
+          len = 2;
+          type = Range;
+        } else {
+          len = 1;
+          type = (c < 128 ? PUNCT[c] : undefined) ?? Unknown;
+        }
+      }
+      const image = text.substring(offset, offset + len);
+      const token: IToken = { image, startOffset: offset, endOffset: offset + len - 1, startLine: line, endLine: line, startColumn: column, endColumn: column + len - 1, tokenTypeIdx: type.tokenTypeIdx!, tokenType: type };
+      offset += len;
+      if (!multiline) column += len;
+      else {
+        // Chevrotain's line tracking for tokens that may span lines (line terminators: \n, \r\n, \r).
+        let count = 0;
+        let lastLtEnd = -1;
+        for (let i = 0; i < len; i++) {
+          const d = image.charCodeAt(i);
+          if (d === 10) {
+            count++;
+            lastLtEnd = i;
+          } else if (d === 13) {
+            if (image.charCodeAt(i + 1) === 10) i++;
+            count++;
+            lastLtEnd = i;
+          }
+        }
+        if (count === 0) column += len;
+        else {
+          line += count;
+          column = len - lastLtEnd;
+          const endsInLt = lastLtEnd === len - 1;
+          if (!(count === 1 && endsInLt)) {
+            token.endLine = endsInLt ? line - 1 : line;
+            token.endColumn = endsInLt ? column : column - 1;
+          }
+        }
+      }
+      if (type === LineComment || type === BlockComment) {
+        this.comments.push(token);
+        continue;
+      }
+      this.offset = offset;
+      this.line = line;
+      this.column = column;
+      return token;
+    }
+    this.offset = offset;
+    this.line = line;
+    this.column = column;
+    return undefined;
+  }
+}
+
+/** Lexes CQL; words that are keywords get their keyword token type. Never throws. */
+export function lexCql(text: string): LexResult {
+  const scanner = new CqlScanner(text);
+  const tokens: IToken[] = [];
+  for (let t = scanner.next(); t !== undefined; t = scanner.next()) tokens.push(t);
+  return { tokens, comments: scanner.comments };
 }
 
 /** The keyword token type of a word (any case), if it is a keyword. */

@@ -5,7 +5,7 @@
 // gates (type hints, SELECT JSON/DISTINCT) or accept a slightly larger language and let the AST builder decide
 // (expressions are one grammar for selectors, terms and relation operands).
 // Rule names double as completion contexts (`expectedTokensAt` reports them): keep them descriptive.
-import { CstParser, EOF, tokenMatcher, type CstNode, type IToken, type ParserMethod, type TokenType } from './chevrotain';
+import { CstParser, EOF, EarlyExitException, NoViableAltException, tokenMatcher, type CstNode, type IRecognitionException, type IToken, type ParserMethod, type TokenType } from './chevrotain';
 import {
   allTokenTypes, keywordTokens as K, Ident, NonTypeIdent, NativeTypeKw, PermissionKw, NumberLit,
   StringLiteral, QuotedName, EmptyQuotedName, UuidLiteral, HexLiteral, IntegerLiteral, BooleanLiteral,
@@ -19,12 +19,21 @@ type Rule = ParserMethod<[], CstNode>;
 /** Tokens after which a `(`...`)` group is a type hint rather than a parenthesised value. */
 const TYPE_STARTERS = new Set<TokenType>([K.FROZEN, K.MAP, K.LIST, K.SET, K.TUPLE, K.VECTOR]);
 
+export interface CqlParserOptions {
+  /**
+   * Run Chevrotain's grammar validations (ambiguities, left recursion, ...) while building the parser. They
+   * cost more than the rest of the construction together, so the shared parser skips them and a test builds
+   * one with `validate: true` to keep the grammar checked.
+   */
+  validate?: boolean;
+}
+
 export class CqlParser extends CstParser {
   // Rules are created in the constructor; this record gives them names for SUBRULE and for callers.
   readonly r: Record<string, Rule> = {};
 
-  constructor() {
-    super(allTokenTypes, { maxLookahead: 4, recoveryEnabled: false, nodeLocationTracking: 'full' });
+  constructor(options: CqlParserOptions = {}) {
+    super(allTokenTypes, { maxLookahead: 4, recoveryEnabled: false, nodeLocationTracking: 'full', skipValidations: !options.validate });
     const $ = this;
     const r = this.r;
     const rule = (name: string, impl: () => void): Rule => (r[name] = $.RULE(name, impl));
@@ -1586,7 +1595,9 @@ export class CqlParser extends CstParser {
     /** `-`* primary (`[index]` | `[a..b]` | `.field`)* */
     rule('operand', () => {
       $.MANY(() => $.CONSUME(Minus));
-      $.OR((c[71] ??= [
+      // One token of lookahead: the alternatives that share a first token are told apart by their gates, and
+      // LL(4) analysis of this OR (names, calls, casts, hints and tuples all overlap) took over a second.
+      $.OR((c[71] ??= { MAX_LOOKAHEAD: 1, DEF: [
         { ALT: () => $.CONSUME(StringLiteral) },
         { ALT: () => $.CONSUME(NumberLit) },
         { ALT: () => $.CONSUME(BooleanLiteral) },
@@ -1602,7 +1613,7 @@ export class CqlParser extends CstParser {
         { ALT: () => $.SUBRULE(r.functionCall), GATE: () => this.isFunctionCall(), IGNORE_AMBIGUITIES: true },
         { ALT: () => $.CONSUME(Ident) },
         { ALT: () => $.CONSUME(EmptyQuotedName) },
-      ]));
+      ] }));
       $.MANY2(() => {
         $.OR2((c[69] ??= [
           {
@@ -1733,6 +1744,26 @@ export class CqlParser extends CstParser {
 
 
     this.performSelfAnalysis();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Errors. Chevrotain words its own message for a failed OR / AT_LEAST_ONE by computing every lookahead path
+  // of the production at maxLookahead, uncached: over a second for `operand` (e.g. `... WHERE` at the end of
+  // input). errors.ts writes our messages from content assist instead, so raise the same exceptions cheaply.
+
+  /** @internal Overrides Chevrotain's ErrorHandler method. */
+  raiseNoAltException(): never {
+    throw this.saveRecognitionError(new NoViableAltException('no viable alternative', this.LA(1), this.LA(0)));
+  }
+
+  /** @internal Overrides Chevrotain's ErrorHandler method. */
+  raiseEarlyExitException(): never {
+    throw this.saveRecognitionError(new EarlyExitException('expected at least one iteration', this.LA(1), this.LA(0)));
+  }
+
+  private saveRecognitionError(error: IRecognitionException): IRecognitionException {
+    // SAVE_ERROR records the rule stack (`context`) and the error in `errors`, as Chevrotain's own raise does.
+    return (this as unknown as { SAVE_ERROR(e: IRecognitionException): IRecognitionException }).SAVE_ERROR(error);
   }
 
   // -------------------------------------------------------------------------------------------
