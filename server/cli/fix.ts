@@ -59,17 +59,46 @@ export interface FixFileResult extends FixTextResult {
   written: boolean;
 }
 
-/** Applies fix-all to a project file and writes it back when it changed (keeping the original bytes elsewhere). */
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/**
+ * Applies fix-all to a project file and writes it back when it changed. The text outside the edits is
+ * kept as it was (line endings included); a UTF-8 byte order mark, which reading drops, is put back.
+ */
 export async function fixFile(project: Project, filePath: string, options: FixOptions = {}): Promise<FixFileResult> {
   const result = applyFixesToText(project, filePath, options);
-  if (result.changed) await fs.writeFile(filePath, result.output, 'utf8');
+  if (result.changed) await writeKeepingBom(filePath, result.output);
   return { ...result, filePath, written: result.changed };
+}
+
+/** Writes `text` as UTF-8, with a byte order mark when the file on disk starts with one. */
+export async function writeKeepingBom(filePath: string, text: string): Promise<void> {
+  let bom = false;
+  try {
+    const handle = await fs.open(filePath, 'r');
+    try {
+      const head = Buffer.alloc(3);
+      const { bytesRead } = await handle.read(head, 0, 3, 0);
+      bom = bytesRead === 3 && head.equals(UTF8_BOM);
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // A file that cannot be opened for reading is written without a BOM (the write reports the real error).
+  }
+  await fs.writeFile(filePath, bom ? Buffer.concat([UTF8_BOM, Buffer.from(text, 'utf8')]) : text, 'utf8');
 }
 
 /** Whether fix-all (`--fix`) would change something for this finding: for ESLint's fixable counts. */
 export function isFixable(project: Project, filePath: string, finding: Finding, options: FixOptions = {}): boolean {
+  return fixableFindings(project, filePath, [finding], options)[0] ?? false;
+}
+
+/** isFixable for each of a file's findings, sharing one fix environment. */
+export function fixableFindings(project: Project, filePath: string, findings: readonly Finding[], options: FixOptions = {}): boolean[] {
   const text = project.getText(filePath);
-  if (text === undefined) return false;
+  if (text === undefined) return findings.map(() => false);
+  const parse = project.parse(filePath);
   const env = projectFixEnvironment(project, filePath, options);
-  return fixesForFinding(text, project.parse(filePath), finding, env).some((f) => f.safeForFixAll);
+  return findings.map((finding) => fixesForFinding(text, parse, finding, env).some((f) => f.safeForFixAll));
 }

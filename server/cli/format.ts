@@ -130,6 +130,9 @@ export async function runFormatCommand(args: string[], io: FormatCommandIO): Pro
       failed = true;
       continue;
     }
+    // A UTF-8 byte order mark is not CQL: format what follows it and put it back.
+    const bom = text.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
+    if (bom) text = text.slice(1);
     let formatted: string;
     try {
       formatted = formatText(text, options);
@@ -144,7 +147,7 @@ export async function runFormatCommand(args: string[], io: FormatCommandIO): Pro
       continue;
     }
     try {
-      writeFileSync(file, formatted);
+      writeFileSync(file, bom + formatted);
       written++;
       out(`${shown}\n`);
     } catch (error) {

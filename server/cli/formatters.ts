@@ -16,6 +16,10 @@ export interface FileResult {
   findings: Finding[];
   /** The text that was linted (ESLint's JSON carries it as `source` for files with problems). */
   source: string;
+  /** Per finding (same order): whether `cqlint lint --fix` would fix it (ESLint's fixable counts). */
+  fixable?: readonly boolean[];
+  /** The fixed text, when --fix or --fix-dry-run changed the file (ESLint's `output`). */
+  output?: string;
 }
 
 export interface RuleDescription {
@@ -117,6 +121,11 @@ export function formatStylish(results: readonly FileResult[], context: Pick<Form
   const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
   const summary = `\u2716 ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
   output += `\n${paint(summary, errors ? 'red' : 'yellow', 'bold')}\n`;
+  const fixable = countFixable(results);
+  if (fixable.fixableErrorCount + fixable.fixableWarningCount > 0) {
+    const line = `  ${plural(fixable.fixableErrorCount, 'error')} and ${plural(fixable.fixableWarningCount, 'warning')} potentially fixable with the \`--fix\` option.`;
+    output += `${paint(line, errors ? 'red' : 'yellow', 'bold')}\n`;
+  }
   return output;
 }
 
@@ -146,6 +155,22 @@ export interface EslintResult {
   fixableWarningCount: number;
   usedDeprecatedRules: never[];
   source?: string;
+  /** The fixed text (only when --fix or --fix-dry-run changed the file; `source` is left out then). */
+  output?: string;
+}
+
+/** ESLint's fixable counts: findings `--fix` would fix, by ESLint severity. */
+export function countFixable(results: readonly FileResult[]): { fixableErrorCount: number; fixableWarningCount: number } {
+  let fixableErrorCount = 0;
+  let fixableWarningCount = 0;
+  for (const result of results) {
+    result.findings.forEach((finding, i) => {
+      if (!result.fixable?.[i]) return;
+      if (eslintSeverity(finding.severity) === 2) fixableErrorCount++;
+      else fixableWarningCount++;
+    });
+  }
+  return { fixableErrorCount, fixableWarningCount };
 }
 
 export function toEslintResults(results: readonly FileResult[]): EslintResult[] {
@@ -164,6 +189,7 @@ export function toEslintResults(results: readonly FileResult[]): EslintResult[] 
       return message;
     });
     const counts = countFindings(result.findings);
+    const fixable = countFixable([result]);
     const out: EslintResult = {
       filePath: result.filePath,
       messages,
@@ -171,11 +197,13 @@ export function toEslintResults(results: readonly FileResult[]): EslintResult[] 
       errorCount: counts.errorCount,
       fatalErrorCount: messages.filter((message) => message.fatal).length,
       warningCount: counts.warningCount,
-      fixableErrorCount: 0,
-      fixableWarningCount: 0,
+      fixableErrorCount: fixable.fixableErrorCount,
+      fixableWarningCount: fixable.fixableWarningCount,
       usedDeprecatedRules: [],
     };
-    if (messages.length) out.source = result.source;
+    // Like ESLint: the fixed text as `output` when fixing changed the file, else `source` when there are problems.
+    if (result.output !== undefined) out.output = result.output;
+    else if (messages.length) out.source = result.source;
     return out;
   });
 }

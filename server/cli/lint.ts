@@ -11,6 +11,7 @@ import { allRules } from '../core/rules';
 import { TARGET_IDS, type TargetId } from '../core/targets';
 import { findCqlFiles, describeIoError, readCqlFile } from '../lsp/files';
 import { FORMAT_NAMES, countFindings, format, type FileResult, type FormatName, type RuleDescription } from './formatters';
+import { applyFixesToText, fixableFindings, writeKeepingBom } from './fix';
 import { EXIT, UsageError, type CliIO } from './io';
 import packageJson from '../../package.json';
 
@@ -25,6 +26,9 @@ Options:
   -c, --config <file>       Use this configuration file instead of looking for .cqlint.json files
       --no-config           Ignore .cqlint.json files
       --max-warnings <n>    Exit with 1 when there are more than n warnings (default: -1, no limit)
+      --fix                 Apply the fixes that need no choice (renames, computed shard values, ...),
+                            write the changed files, then report the problems that remain
+      --fix-dry-run         Like --fix, but write nothing (json output carries the fixed text as "output")
       --color, --no-color   Force or disable colours (default: colours when stdout is a terminal and NO_COLOR is unset)
   -h, --help                Show this help
 
@@ -40,7 +44,10 @@ export interface LintOptions {
   maxWarnings: number;
   color?: boolean;
   inputs: string[];
-  // `fix?: boolean` goes here when --fix lands (quick fixes), applied in runLint before reporting.
+  /** --fix: apply the safe fixes and write the files that change, then report what remains. */
+  fix?: boolean;
+  /** --fix-dry-run: apply them in memory only. */
+  fixDryRun?: boolean;
 }
 
 export const INFORMATION_URI = 'https://github.com/cqlint/cqlint';
@@ -60,6 +67,8 @@ export function parseLintArgs(args: string[]): LintOptions | 'help' {
         'max-warnings': { type: 'string' },
         color: { type: 'boolean' },
         'no-color': { type: 'boolean' },
+        fix: { type: 'boolean' },
+        'fix-dry-run': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -92,6 +101,7 @@ export function parseLintArgs(args: string[]): LintOptions | 'help' {
   if (values.config !== undefined && values['no-config']) throw new UsageError('--config and --no-config cannot be used together');
   if (values.config !== undefined && values.config.trim() === '') throw new UsageError('--config expects a file name');
   if (values.color && values['no-color']) throw new UsageError('--color and --no-color cannot be used together');
+  if (values.fix && values['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run cannot be used together');
   if (!parsed.positionals.length) throw new UsageError('no files or folders given');
 
   return {
@@ -102,6 +112,8 @@ export function parseLintArgs(args: string[]): LintOptions | 'help' {
     maxWarnings,
     color: values.color ? true : values['no-color'] ? false : undefined,
     inputs: parsed.positionals,
+    fix: values.fix === true,
+    fixDryRun: values['fix-dry-run'] === true,
   };
 }
 
@@ -199,8 +211,35 @@ export async function runLint(options: LintOptions, io: CliIO): Promise<number> 
     }
   }
 
+  // --fix / --fix-dry-run: every file is fixed first (the project keeps the fixed texts, so a fixed
+  // schema is what the queries of other files are checked against), then everything is linted.
+  const outputs = new Map<string, string>();
+  if (options.fix || options.fixDryRun) {
+    for (const filePath of texts.keys()) {
+      let fixed;
+      try {
+        fixed = applyFixesToText(project, filePath);
+      } catch (error) {
+        fail(`internal error while fixing ${displayPath(filePath, io.cwd)}: ${error instanceof Error ? error.message : String(error)}`);
+        continue;
+      }
+      if (!fixed.changed) continue;
+      if (options.fix) {
+        try {
+          await writeKeepingBom(filePath, fixed.output);
+        } catch (error) {
+          fail(`cannot write ${displayPath(filePath, io.cwd)}: ${describeIoError(error)}`);
+          // Report against what is on disk, not against fixes that were not saved.
+          project.setFile(filePath, texts.get(filePath)!);
+          continue;
+        }
+      }
+      outputs.set(filePath, fixed.output);
+    }
+  }
+
   const results: FileResult[] = [];
-  for (const [filePath, source] of texts) {
+  for (const [filePath, original] of texts) {
     let findings;
     try {
       findings = project.lint(filePath);
@@ -208,7 +247,14 @@ export async function runLint(options: LintOptions, io: CliIO): Promise<number> 
       fail(`internal error while linting ${displayPath(filePath, io.cwd)}: ${error instanceof Error ? error.message : String(error)}`);
       continue;
     }
-    results.push({ filePath, findings, source });
+    let fixable: boolean[] | undefined;
+    try {
+      fixable = fixableFindings(project, filePath, findings);
+    } catch {
+      // The fixable counts are a hint; a fix that cannot be computed is simply not counted.
+    }
+    const output = outputs.get(filePath);
+    results.push({ filePath, findings, source: output ?? original, fixable, ...(output !== undefined ? { output } : {}) });
   }
 
   const color = options.color ?? (io.stdout.isTTY === true && !io.env.NO_COLOR);

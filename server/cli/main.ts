@@ -1,5 +1,6 @@
 // The `cqlint` command line (dist/cli.js; bin/cqlint.js calls main(argv) and exits with its result).
 // Subcommands live in one table: adding one is one entry.
+import { runFormatCommand } from './format';
 import { runLintCommand } from './lint';
 import { runTokenCommand } from './token';
 import { EXIT, UsageError, resolveIO, type CliIO, type CommandRunner } from './io';
@@ -14,9 +15,9 @@ interface Command {
 }
 
 export const commands: Record<string, Command> = {
-  lint: { summary: 'lint CQL files and folders (stylish, json or sarif output)', run: runLintCommand },
+  lint: { summary: 'lint CQL files and folders (stylish, json or sarif output; --fix applies safe fixes)', run: runLintCommand },
   token: { summary: 'compute Murmur3 tokens and shard values for partition keys', run: (args, io) => runTokenCommand(args, io) },
-  // format: { summary: 'format CQL files', run: (args, io) => runFormatCommand(args, io) },  (server/cli/format.ts)
+  format: { summary: 'format CQL files in place (--check lists unformatted files and exits 1)', run: (args, io) => runFormatCommand(args, io) },
 };
 
 export function helpText(): string {
@@ -33,7 +34,7 @@ Options:
   -h, --help     Show this help (cqlint <command> --help for a command's options)
   -v, --version  Show the version
 
-Run 'cqlint lint --help' for the linter's options.
+Run 'cqlint <command> --help' for a command's options, e.g. 'cqlint lint --help'.
 `;
 }
 

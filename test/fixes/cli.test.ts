@@ -7,6 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Project } from '../../server/core/project';
 import { applyFixesToText, fixFile, isFixable } from '../../server/cli/fix';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const murmur = require('murmurhash3js-revisited') as { x86: { hash32(bytes: Uint8Array, seed?: number): number } };
+const shardOf = (title: string): number => (murmur.x86.hash32(Buffer.from(title, 'utf8')) >>> 0) % 16 + 1;
 
 const SHARDED = `-- @shard shard = murmur3(title) % 16 + 1
 CREATE TABLE ks.books (publish_date date, shard int, title text, author text, PRIMARY KEY ((publish_date, shard), title));
@@ -24,8 +27,10 @@ describe('applyFixesToText', () => {
     assert.equal(result.changed, true);
     assert.ok(result.output.includes("INSERT INTO ks.books (publish_date, title, author, shard) VALUES ('2024-05-01', 'Dune', 'Frank Herbert', 12);\r\n"), result.output);
     assert.ok(result.output.includes("SELECT author FROM ks.books"), result.output);
+    // The wrong literal shard (shard-mismatch) becomes the formula's value for 'Emma'.
+    assert.ok(result.output.includes(`AND shard = ${shardOf('Emma')} AND title = 'Emma';\r\n`), result.output);
     assert.equal(project.getText('/v/queries.cql'), result.output, 'the project holds the fixed text');
-    assert.deepEqual(result.findings.filter((f) => f.ruleId === 'unknown-column' || f.ruleId === 'incomplete-key-write'), []);
+    assert.deepEqual(result.findings.filter((f) => ['unknown-column', 'incomplete-key-write', 'shard-mismatch'].includes(f.ruleId)), []);
     const again = applyFixesToText(project, '/v/queries.cql');
     assert.equal(again.changed, false);
     assert.equal(again.output, result.output);
@@ -36,7 +41,7 @@ describe('applyFixesToText', () => {
     project.setFile('/v/schema.cql', SHARDED);
     project.setFile('/v/queries.cql', QUERIES);
     const fixable = project.lint('/v/queries.cql').filter((f) => isFixable(project, '/v/queries.cql', f)).map((f) => f.ruleId).sort();
-    assert.deepEqual(fixable, ['incomplete-key-write', 'unknown-column', 'unknown-column']);
+    assert.deepEqual(fixable, ['incomplete-key-write', 'shard-mismatch', 'unknown-column', 'unknown-column']);
     assert.equal(project.lint('/v/schema.cql').some((f) => isFixable(project, '/v/schema.cql', f)), false);
   });
 

@@ -186,6 +186,28 @@ describe('sharded-table query fixes', () => {
   });
 });
 
+describe('shard-mismatch fixes (the rule\'s real findings)', () => {
+  test('a wrong literal shard becomes the formula\'s value, safe for fix-all, and the finding is gone', () => {
+    const code = `${SHARDED}SELECT author FROM ks.books WHERE publish_date = '2024-05-01' AND shard = 3 AND title = 'Dune';\n`;
+    const project = projectWith(code);
+    const [{ finding, fixes }] = offered(project, 'shard-mismatch');
+    const expected = (murmur.x86.hash32(Buffer.from('Dune', 'utf8')) >>> 0) % 16 + 1;
+    assert.equal(finding.data?.expected, expected);
+    assert.deepEqual(fixes.map((f) => [f.title, f.safeForFixAll, f.isPreferred]), [[`Change shard to ${expected}`, true, true]]);
+    const { output, left } = applyAndRelint(project, fixes[0], 'shard-mismatch');
+    assert.deepEqual(left, []);
+    assert.ok(output.includes(`AND shard = ${expected} AND title = 'Dune';`), output);
+  });
+
+  test('no fix when the rule cannot say which shard is right (out of range, sources unknown)', () => {
+    const project = projectWith(`${SHARDED}SELECT author FROM ks.books WHERE publish_date = ? AND shard = 40 AND title = ?;\n`);
+    const found = offered(project, 'shard-mismatch');
+    assert.equal(found.length, 1, 'the rule reports the out-of-range shard');
+    assert.equal(found[0].finding.data?.expected, undefined);
+    assert.deepEqual(found[0].fixes, []);
+  });
+});
+
 describe('fix-all', () => {
   const MESSY = `${SHARDED}${BOOKS.replace('ks.books', 'ks.plain')}
 SELECT autor FROM ks.plain WHERE publish_date = '2024-01-01';

@@ -7,10 +7,7 @@ import type { CreateTableStatement, ParseResult } from '../../grammar/ast';
 import { parseCql } from '../../grammar';
 import { addShardColumnFixes } from '../../server/core/fixes/shardColumn';
 import { addTimeBucketFixes } from '../../server/core/fixes/timeBucket';
-import { addShardToStatementFixes, columnValues, isDmlStatement, readAllShardsFixes } from '../../server/core/fixes/shardQueries';
-import { checkShardValue, shardSpecForTable } from '../../server/core/token/shard';
-import { keyTypeFromAst } from '../../server/core/token/types';
-import type { Finding } from '../../server/core/findings';
+import { addShardToStatementFixes, isDmlStatement, readAllShardsFixes } from '../../server/core/fixes/shardQueries';
 import { computeShard } from '../../server/core/fixes/shardMath';
 import { fixesForFinding } from '../../server/core/fixes';
 import { projectFixEnvironment } from '../../server/core/fixes/environment';
@@ -44,37 +41,6 @@ function shardQueryOffer(readAll: boolean): Offer {
   };
 }
 
-/**
- * shard-mismatch findings as the rule reports them (range: the written literal; data.expected: the
- * formula's value), made with the token engineer's checkShardValue until the rule lands in
- * server/core/rules; then the fixture goes through findingOffer('shard-mismatch') like the others.
- */
-function shardMismatchOffer(text: string): Fix[] {
-  const project = projectWith(text);
-  const parse = project.parse(MAIN);
-  const fixes: Fix[] = [];
-  for (const statement of allStatements(parse.statements)) {
-    if (!isDmlStatement(statement)) continue;
-    const name = statement.kind === 'Select' ? statement.from : statement.table;
-    const table = project.tableFor(MAIN, name, statement.range.start.offset);
-    const definition = table?.statement;
-    if (!table?.shard || definition?.kind !== 'CreateTable') continue;
-    const spec = shardSpecForTable(parse, definition);
-    if (!spec?.ok) continue;
-    const values = columnValues(statement);
-    const written = values.get(spec.spec.shardColumn);
-    const types = Object.fromEntries(definition.columns.map((c) => [c.name.name, keyTypeFromAst(c.type)]));
-    const check = checkShardValue(spec.spec, types, Object.fromEntries(values));
-    if (!written || check?.kind !== 'mismatch') continue;
-    const finding: Finding = {
-      ruleId: 'shard-mismatch', severity: 'warning', message: check.message, range: written.range,
-      data: { expected: check.expected, shardColumn: spec.spec.shardColumn },
-    };
-    fixes.push(...fixesForFinding(text, parse, finding, projectFixEnvironment(project, MAIN)));
-  }
-  return fixes;
-}
-
 /** Fixes offered for the findings of one rule, as the editor and the CLI get them. */
 function findingOffer(ruleId: string): Offer {
   return (text) => {
@@ -99,7 +65,7 @@ const FOLDERS: Record<string, { offer: Offer; settles: string[] }> = {
   'shard-query': { offer: shardQueryOffer(false), settles: ['incomplete-key-write', 'unrestricted-partition-key'] },
   'read-all-shards': { offer: shardQueryOffer(true), settles: ['unrestricted-partition-key'] },
   'rename-column': { offer: findingOffer('unknown-column'), settles: ['unknown-column'] },
-  'shard-value': { offer: shardMismatchOffer, settles: ['shard-mismatch'] },
+  'shard-value': { offer: findingOffer('shard-mismatch'), settles: ['shard-mismatch'] },
 };
 
 for (const [folder, { offer, settles }] of Object.entries(FOLDERS)) {

@@ -5,6 +5,8 @@ import type { TableInfo } from '../schema/model';
 import { allStatements } from '../rules/util';
 import type { FixEnvironment } from './index';
 import { computeShard } from './shardMath';
+import { hintsFor } from '../config';
+import { targetInfo } from '../targets';
 
 export interface EnvironmentSettings {
   /** The `cqlint.shardCount` setting. */
@@ -13,6 +15,7 @@ export interface EnvironmentSettings {
 }
 
 export function projectFixEnvironment(project: Project, filePath: string, settings: EnvironmentSettings = {}): FixEnvironment {
+  const config = project.configFor(filePath);
   return {
     tableFor: (name, offset) => project.tableFor(filePath, name, offset),
     shardCount: settings.shardCount,
@@ -20,6 +23,8 @@ export function projectFixEnvironment(project: Project, filePath: string, settin
     computeShard,
     findings: project.lint(filePath),
     queriedColumns: (table) => queriedColumns(project, table),
+    hintsFor: (table) => hintsFor(config, table.keyspace, table.name),
+    target: targetInfo(project.targetFor(filePath)),
   };
 }
 

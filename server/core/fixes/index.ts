@@ -3,6 +3,9 @@
 import type { CreateTableStatement, ParseResult, QualifiedName, SourceRange, Statement } from '../../../grammar/ast';
 import type { Finding } from '../findings';
 import type { TableInfo } from '../schema/model';
+import type { TableHints } from '../config/types';
+import type { TargetInfo } from '../targets';
+import { CELL_METADATA_BYTES, rowSizes, throughputEstimates } from '../sizing';
 import { flatStatements, isRange } from '../editor/ast-walk';
 import type { Fix, TextEdit } from './types';
 import { editsConflict, sortEdits } from './text';
@@ -27,6 +30,10 @@ export interface FixEnvironment {
   queriedColumns?(table: TableInfo): readonly string[];
   /** Every finding of the file: workload numbers of one rule (partition-throughput) size another's fix. */
   findings?: readonly Finding[];
+  /** Workload hints for a table (.cqlint.json `tables`): they size the shard count and the time bucket. */
+  hintsFor?(table: TableInfo): TableHints | undefined;
+  /** The database whose limits apply to the file (per-partition throughput, partition size). */
+  target?: TargetInfo;
 }
 
 /** Every fix offered for one finding (empty when none applies). Never throws on odd input. */
@@ -49,7 +56,7 @@ const shardColumnProvider: Provider = (text, parse, finding, env) => {
   const info = env.tableFor?.(table.name, table.range.end.offset);
   const candidates = finding.data?.candidates;
   return addShardColumnFixes(text, parse, table, {
-    shardCount: shardCountFor(finding, env),
+    shardCount: shardCountFor(finding, env, info),
     queriedColumns: info ? env.queriedColumns?.(info) : undefined,
     candidates: Array.isArray(candidates) ? candidates.filter((c): c is string => typeof c === 'string') : undefined,
   });
@@ -58,14 +65,15 @@ const shardColumnProvider: Provider = (text, parse, finding, env) => {
 const PROVIDERS: Record<string, Provider> = {
   'hot-partition': shardColumnProvider,
   'partition-throughput': shardColumnProvider,
-  'unbounded-partition': (text, parse, finding) => {
+  'unbounded-partition': (text, parse, finding, env) => {
     const table = createTableAt(parse, finding.range);
     if (!table) return [];
     const data = finding.data ?? {};
+    const workload = timeBucketWorkload(env, env.tableFor?.(table.name, table.range.end.offset));
     return addTimeBucketFixes(text, table, {
-      rowsPerSecond: num(data.writesPerSecondPerPartition) ?? num(data.rowsPerSecond),
-      rowBytes: num(data.rowBytes),
-      partitionBytes: num(data.partitionBytesLimit) ?? num(data.limitBytes),
+      rowsPerSecond: num(data.writesPerSecondPerPartition) ?? num(data.rowsPerSecond) ?? workload.rowsPerSecond,
+      rowBytes: num(data.rowBytes) ?? workload.rowBytes,
+      partitionBytes: num(data.partitionBytesLimit) ?? num(data.limitBytes) ?? workload.partitionBytes,
       timeColumn: str(data.timeColumn),
     });
   },
@@ -128,20 +136,41 @@ export function computeFixAll(text: string, parse: ParseResult, findings: readon
 export const SHARD_HEADROOM = 1.5;
 
 /**
- * The shard count for a table's shard column: from the workload numbers of partition-throughput
- * findings on the same table (units per second over the per-partition limit, with headroom), else
- * the setting (default 16).
+ * The shard count for a table's shard column: from the workload numbers (units per second over the
+ * target's per-partition limit, with headroom) of partition-throughput findings on the same table and
+ * of the table's workload hints, else the setting (default 16). The hints are read directly too, so the
+ * count is right when partition-throughput is turned off.
  */
-export function shardCountFor(finding: Finding, env: FixEnvironment): number {
-  const table = str(finding.data?.table);
+export function shardCountFor(finding: Finding, env: FixEnvironment, table?: TableInfo): number {
+  const tableName = str(finding.data?.table) ?? table?.qualifiedName;
   let needed = 0;
-  for (const f of [finding, ...(env.findings ?? [])]) {
-    if (f.ruleId !== 'partition-throughput' || str(f.data?.table) !== table) continue;
-    const units = num(f.data?.unitsPerSecond);
-    const limit = num(f.data?.limit);
+  const need = (units: number | undefined, limit: number | undefined): void => {
     if (units !== undefined && limit !== undefined && limit > 0) needed = Math.max(needed, Math.ceil((units * SHARD_HEADROOM) / limit));
+  };
+  for (const f of [finding, ...(env.findings ?? [])]) {
+    if (f.ruleId !== 'partition-throughput' || str(f.data?.table) !== tableName) continue;
+    need(num(f.data?.unitsPerSecond), num(f.data?.limit));
+  }
+  if (table && env.target) {
+    for (const t of throughputEstimates(table, env.target, env.hintsFor?.(table))) need(t.unitsPerSecond, t.limit);
   }
   return needed >= 2 ? needed : normalizeShardCount(env.shardCount);
+}
+
+/**
+ * What the time bucket fix sizes its bucket by, from the table's hints: rows per second into one
+ * partition (writesPerSecondPerPartition), the estimated bytes a row adds, and the target's partition
+ * size limit (when it has a finite one).
+ */
+export function timeBucketWorkload(env: FixEnvironment, table: TableInfo | undefined): { rowsPerSecond?: number; rowBytes?: number; partitionBytes?: number } {
+  const limit = env.target?.partitionBytes.value;
+  const partitionBytes = limit !== undefined && Number.isFinite(limit) && limit > 0 ? limit : undefined;
+  const hints = table ? env.hintsFor?.(table) : undefined;
+  const rate = hints?.writesPerSecondPerPartition;
+  if (!table || !hints || rate === undefined) return { partitionBytes };
+  // What each row adds to its partition: its clustering and regular values with their cell metadata.
+  const sizes = rowSizes(table, hints);
+  return { rowsPerSecond: rate, rowBytes: sizes.rowBytes + sizes.valuesPerRow * CELL_METADATA_BYTES, partitionBytes };
 }
 
 function createTableAt(parse: ParseResult, range: SourceRange): CreateTableStatement | undefined {

@@ -23,6 +23,8 @@ import { findingToDiagnostic } from './diagnostics';
 
 export const FIX_ALL_KIND = 'source.fixAll.cqlint';
 export const FIX_ALL_TITLE = 'Fix all auto-fixable cqlint problems';
+/** What the server advertises in `codeActionProvider.codeActionKinds`. */
+export const CODE_ACTION_KINDS: readonly string[] = [CodeActionKind.QuickFix, FIX_ALL_KIND];
 
 export interface CodeActionRequest {
   project: Project;
@@ -107,9 +109,11 @@ function supportsLiterals(capabilities: ClientCapabilities): boolean {
 export const codeActionsFeature: Feature = {
   name: 'codeActions',
   // Clients without code action literals expect Commands; cqlint's fixes are edits, so they get none.
+  // The kinds are those the fixes produce (server/core/fixes makes quick fixes only) and fix-all; edits
+  // are computed up front, so there is no codeAction/resolve.
   capabilities: (ctx) =>
     supportsLiterals(ctx.clientCapabilities)
-      ? { codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite, FIX_ALL_KIND], resolveProvider: false } }
+      ? { codeActionProvider: { codeActionKinds: [...CODE_ACTION_KINDS], resolveProvider: false } }
       : undefined,
   register(ctx) {
     const versioned = ctx.clientCapabilities.workspace?.workspaceEdit?.documentChanges === true;
@@ -122,7 +126,7 @@ export const codeActionsFeature: Feature = {
       // An edit is only offered against the text it was computed from.
       if (document && document.getText() !== text) return [];
       const lines = new LineIndex(text);
-      return codeActionsFor({
+      const actions = codeActionsFor({
         project: ctx.project,
         filePath,
         uri,
@@ -133,6 +137,8 @@ export const codeActionsFeature: Feature = {
         shardCount: ctx.settings.shardCount,
         version: versioned && document ? document.version : undefined,
       });
+      ctx.log.debug(`cqlint: codeAction ${uri} ${params.range.start.line}:${params.range.start.character}-${params.range.end.line}:${params.range.end.character} only=${params.context.only?.join(',') ?? '*'}: ${actions.length} action(s)`);
+      return actions;
     });
   },
 };

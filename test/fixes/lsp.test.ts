@@ -1,0 +1,287 @@
+// Quick fixes end to end through the language server (test/lsp/harness.ts plays a VS Code-like client):
+// textDocument/codeAction on the diagnostics the server reported, the edits applied the way the client
+// applies them, then the document is re-linted and the finding must be gone.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type {
+  ClientCapabilities,
+  CodeAction,
+  Diagnostic,
+  DocumentDiagnosticReport,
+  InitializeResult,
+  TextDocumentEdit,
+  TextEdit,
+  WorkspaceEdit,
+} from 'vscode-languageserver-protocol';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { capabilities, startServer, tempWorkspace, type LspTestClient } from '../lsp/harness';
+
+// What VS Code 1.9x sends: pull diagnostics, code action literals, versioned workspace edits.
+const VSCODE_LIKE: ClientCapabilities = {
+  ...capabilities.pull,
+  textDocument: {
+    ...capabilities.pull.textDocument,
+    codeAction: {
+      dynamicRegistration: true,
+      isPreferredSupport: true,
+      disabledSupport: true,
+      dataSupport: true,
+      honorsChangeAnnotations: true,
+      resolveSupport: { properties: ['edit'] },
+      codeActionLiteralSupport: {
+        codeActionKind: { valueSet: ['', 'quickfix', 'refactor', 'refactor.extract', 'refactor.inline', 'refactor.rewrite', 'source', 'source.organizeImports'] },
+      },
+    },
+  },
+  workspace: { ...capabilities.pull.workspace, workspaceEdit: { documentChanges: true } },
+};
+
+const HOT = [
+  'CREATE TABLE books_by_date (',
+  '  publish_date date,',
+  '  isbn text,',
+  '  title text,',
+  '  PRIMARY KEY (publish_date)',
+  ');',
+  '',
+].join('\n');
+
+const BOOKS = 'CREATE TABLE ks.books (\n    publish_date date,\n    title text,\n    author text,\n    PRIMARY KEY (publish_date, title)\n);\n';
+const READINGS = 'CREATE TABLE ks.readings (\n  sensor_id uuid,\n  reading_time timestamp,\n  value double,\n  PRIMARY KEY (sensor_id, reading_time)\n);\n';
+const SHARDED = '-- @shard shard = murmur3(title) % 16 + 1\nCREATE TABLE ks.books (publish_date date, shard int, title text, author text, PRIMARY KEY ((publish_date, shard), title));\n';
+
+interface Session {
+  client: LspTestClient;
+  init: InitializeResult;
+}
+
+async function session(t: { after(fn: () => unknown): void }, options: Parameters<LspTestClient['initialize']>[1] = {}, caps = VSCODE_LIKE): Promise<Session> {
+  const client = await startServer();
+  t.after(() => client.shutdown());
+  const init = await client.initialize(caps, options);
+  // Until `initialized` is handled (settings fetched, workspace scanned) the server's diagnostics cache
+  // is only reset by the scan event, which also asks pull clients to refresh: wait for that.
+  if (caps.textDocument?.diagnostic) await client.waitForRefresh(0);
+  return { client, init };
+}
+
+async function diagnostics(client: LspTestClient, uri: string): Promise<Diagnostic[]> {
+  const report = (await client.pullDiagnostics(uri)) as DocumentDiagnosticReport & { items?: Diagnostic[] };
+  assert.equal(report.kind, 'full');
+  return report.items ?? [];
+}
+
+async function diagnostic(client: LspTestClient, uri: string, ruleId: string): Promise<Diagnostic> {
+  const found = (await diagnostics(client, uri)).find((d) => d.code === ruleId);
+  assert.ok(found, `no ${ruleId} diagnostic`);
+  return found;
+}
+
+/** textDocument/codeAction the way VS Code asks for the light bulb on a diagnostic. */
+async function codeActions(client: LspTestClient, uri: string, diag: Diagnostic, only?: string[]): Promise<CodeAction[]> {
+  const result = await client.request('textDocument/codeAction', {
+    textDocument: { uri },
+    range: diag.range,
+    context: { diagnostics: [diag], triggerKind: 1, ...(only ? { only } : {}) },
+  });
+  return (result ?? []) as CodeAction[];
+}
+
+/** Applies a workspace edit to the harness's copy of the document and sends it as a change. */
+async function applyEdit(client: LspTestClient, uri: string, edit: WorkspaceEdit | undefined): Promise<string> {
+  assert.ok(edit, 'the action has no edit');
+  let edits: TextEdit[];
+  if (edit.documentChanges) {
+    assert.equal(edit.documentChanges.length, 1);
+    const change = edit.documentChanges[0] as TextDocumentEdit;
+    assert.equal(change.textDocument.uri, uri);
+    assert.equal(change.textDocument.version, version(client, uri), 'the edit is for the current version');
+    edits = change.edits as TextEdit[];
+  } else {
+    edits = edit.changes?.[uri] ?? [];
+  }
+  const text = client.text(uri)!;
+  const next = TextDocument.applyEdits(TextDocument.create(uri, 'cql', 0, text), edits);
+  await client.change(uri, next);
+  return next;
+}
+
+const versions = new WeakMap<LspTestClient, Map<string, number>>();
+function version(client: LspTestClient, uri: string): number {
+  return versions.get(client)?.get(uri) ?? 1;
+}
+async function open(client: LspTestClient, uri: string, text: string): Promise<void> {
+  await client.open(uri, text);
+  const map = versions.get(client) ?? new Map<string, number>();
+  map.set(uri, 1);
+  versions.set(client, map);
+}
+async function change(client: LspTestClient, uri: string, edit: WorkspaceEdit | undefined): Promise<string> {
+  const next = await applyEdit(client, uri, edit);
+  versions.get(client)!.set(uri, version(client, uri) + 1);
+  return next;
+}
+
+const titles = (actions: CodeAction[]): string[] => actions.map((a) => a.title);
+const codes = (list: Diagnostic[]): string[] => list.map((d) => String(d.code));
+
+describe('textDocument/codeAction through the server', () => {
+  test('advertises quickfix and source.fixAll.cqlint to clients with code action literals, and nothing to others', async (t) => {
+    const { init } = await session(t);
+    assert.deepEqual(init.capabilities.codeActionProvider, { codeActionKinds: ['quickfix', 'source.fixAll.cqlint'], resolveProvider: false });
+    const plain = await session(t, {}, capabilities.push);
+    assert.equal(plain.init.capabilities.codeActionProvider, undefined);
+  });
+
+  test('hot partition: the shard fixes, tied to the diagnostic, and each one clears it', async (t) => {
+    const { client } = await session(t);
+    for (const [i, wanted] of ['Add a calculated shard column from title (16 shards)', 'Add a random shard column (16 shards)'].entries()) {
+      const uri = `untitled:hot-${i}`;
+      await open(client, uri, HOT);
+      const diag = await diagnostic(client, uri, 'hot-partition');
+      assert.ok(diag.data, 'the diagnostic carries the finding data');
+      const actions = await codeActions(client, uri, diag);
+      assert.deepEqual(titles(actions), [
+        'Add a calculated shard column from isbn (16 shards)',
+        'Add a calculated shard column from title (16 shards)',
+        'Add a random shard column (16 shards)',
+      ]);
+      for (const action of actions) {
+        assert.equal(action.kind, 'quickfix');
+        assert.deepEqual(action.diagnostics, [diag], 'the action links the diagnostic the client sent');
+      }
+      const fixed = await change(client, uri, actions.find((a) => a.title === wanted)!.edit);
+      assert.match(fixed, /PRIMARY KEY \(\(publish_date, shard\)\)/);
+      assert.match(fixed, i === 0 ? /^-- @shard shard = murmur3\(title\) % 16 \+ 1\n/ : /^-- @shard shard = random\(16\)\n/);
+      const after = codes(await diagnostics(client, uri));
+      assert.ok(!after.includes('hot-partition') && !after.includes('syntax-error'), `after the fix: ${after.join(', ')}`);
+      assert.deepEqual(await codeActions(client, uri, diag), [], 'nothing left to fix there');
+    }
+  });
+
+  test('the shard count follows the cqlint.shardCount setting', async (t) => {
+    const { client } = await session(t, { settings: { shardCount: 8 } });
+    await open(client, 'untitled:hot', HOT);
+    const actions = await codeActions(client, 'untitled:hot', await diagnostic(client, 'untitled:hot', 'hot-partition'));
+    assert.deepEqual(titles(actions).slice(-1), ['Add a random shard column (8 shards)']);
+  });
+
+  test('the shard count follows the workload hints of .cqlint.json, also with partition-throughput off', async (t) => {
+    // Keyspaces: 3,000 one-WCU writes/s on a 1,000 WCU partition, with 1.5x headroom: ceil(4.5) = 5 shards.
+    const hints = { target: 'keyspaces', tables: { 'ks.books': { writesPerSecondPerPartition: 3000 } } };
+    for (const rules of [{}, { 'partition-throughput': 'off' }]) {
+      const ws = tempWorkspace({ '.cqlint.json': JSON.stringify({ ...hints, rules }), 'books.cql': BOOKS });
+      t.after(() => ws.cleanup());
+      const { client } = await session(t, { workspaceFolders: [ws.dir], settings: { shardCount: 8 } });
+      const uri = ws.uri('books.cql');
+      await open(client, uri, BOOKS);
+      const found = await diagnostics(client, uri);
+      assert.equal(found.some((d) => d.code === 'partition-throughput'), Object.keys(rules).length === 0);
+      const actions = await codeActions(client, uri, found.find((d) => d.code === 'hot-partition')!);
+      assert.deepEqual(titles(actions), ['Add a calculated shard column from title (5 shards)', 'Add a random shard column (5 shards)']);
+      const fixed = await change(client, uri, actions[0].edit);
+      assert.match(fixed, /^-- @shard shard = murmur3\(title\) % 5 \+ 1\n/);
+      assert.ok(!codes(await diagnostics(client, uri)).includes('hot-partition'));
+    }
+  });
+
+  test('unbounded partition: a time bucket, daily without hints, hourly for 1,000 rows/s, and it clears the warning', async (t) => {
+    const cases = [
+      { config: {}, preferred: 'Add a time bucket: day date (daily partitions by reading_time)' },
+      // 1,000 rows/s of ~24 bytes: a day is ~2 GB, an hour ~86 MB, under Cassandra's 100 MB.
+      { config: { tables: { 'ks.readings': { writesPerSecondPerPartition: 1000 } } }, preferred: 'Add a time bucket: hour timestamp (hourly partitions by reading_time)' },
+    ];
+    for (const { config, preferred } of cases) {
+      const ws = tempWorkspace({ '.cqlint.json': JSON.stringify(config), 'readings.cql': READINGS });
+      t.after(() => ws.cleanup());
+      const { client } = await session(t, { workspaceFolders: [ws.dir] });
+      const uri = ws.uri('readings.cql');
+      await open(client, uri, READINGS);
+      const actions = await codeActions(client, uri, await diagnostic(client, uri, 'unbounded-partition'));
+      assert.equal(actions.length, 3, titles(actions).join(' | '));
+      assert.deepEqual(actions.filter((a) => a.isPreferred).map((a) => a.title), [preferred]);
+      await change(client, uri, actions[0].edit);
+      assert.ok(!codes(await diagnostics(client, uri)).includes('unbounded-partition'));
+    }
+  });
+
+  test('unknown column: the rename is preferred and clears the error', async (t) => {
+    const { client } = await session(t);
+    const uri = 'untitled:q';
+    await open(client, uri, `${BOOKS}SELECT autor FROM ks.books WHERE publish_date = '2024-01-01';\n`);
+    const actions = await codeActions(client, uri, await diagnostic(client, uri, 'unknown-column'));
+    assert.deepEqual(actions.map((a) => [a.title, a.isPreferred]), [['Change to author', true]]);
+    const fixed = await change(client, uri, actions[0].edit);
+    assert.ok(fixed.includes('SELECT author FROM ks.books'));
+    assert.ok(!codes(await diagnostics(client, uri)).includes('unknown-column'));
+  });
+
+  test('unrestricted partition key on a sharded table: read every shard, or the computed shard', async (t) => {
+    const { client } = await session(t);
+    const uri = 'untitled:sharded';
+    await open(client, uri, `${SHARDED}SELECT title FROM ks.books WHERE publish_date = '2024-05-01';\nSELECT author FROM ks.books WHERE publish_date = '2024-05-01' AND title = 'Dune';\n`);
+    const found = (await diagnostics(client, uri)).filter((d) => d.code === 'unrestricted-partition-key');
+    assert.equal(found.length, 2);
+    const readAll = await codeActions(client, uri, found[0]);
+    assert.equal(readAll[0].title, 'Read all 16 shards: shard IN (1, ..., 16)');
+    assert.equal(readAll[0].isPreferred, true);
+    const computed = await codeActions(client, uri, found[1]);
+    assert.match(computed[0].title, /^Add shard = \d+ \(murmur3\(title\) % 16 \+ 1\)$/);
+    await change(client, uri, readAll[0].edit);
+    const left = (await diagnostics(client, uri)).filter((d) => d.code === 'unrestricted-partition-key');
+    assert.equal(left.length, 1, 'the other SELECT still lacks its shard');
+    await change(client, uri, (await codeActions(client, uri, left[0]))[0].edit);
+    assert.deepEqual((await diagnostics(client, uri)).filter((d) => d.code === 'unrestricted-partition-key'), []);
+  });
+
+  test('shard mismatch: the wrong literal becomes the formula\'s value and the error clears', async (t) => {
+    const { client } = await session(t);
+    const uri = 'untitled:mismatch';
+    await open(client, uri, `${SHARDED}SELECT author FROM ks.books WHERE publish_date = '2024-05-01' AND shard = 3 AND title = 'Dune';\n`);
+    const diag = await diagnostic(client, uri, 'shard-mismatch');
+    const actions = await codeActions(client, uri, diag);
+    const expected = (diag.data as { expected?: number }).expected;
+    assert.equal(typeof expected, 'number');
+    assert.deepEqual(actions.map((a) => [a.title, a.isPreferred]), [[`Change shard to ${expected}`, true]]);
+    const fixed = await change(client, uri, actions[0].edit);
+    assert.ok(fixed.includes(`AND shard = ${expected} AND title = 'Dune'`), fixed);
+    assert.ok(!codes(await diagnostics(client, uri)).includes('shard-mismatch'));
+  });
+
+  test('source.fixAll.cqlint applies only what needs no choice, and a second run changes nothing', async (t) => {
+    const { client } = await session(t);
+    const uri = 'untitled:messy';
+    const messy = `${SHARDED}${BOOKS.replace('ks.books', 'ks.plain')}SELECT autor FROM ks.plain WHERE publish_date = '2024-01-01';\n` +
+      "INSERT INTO ks.books (publish_date, title, autor) VALUES ('2024-05-01', 'Dune', 'Frank Herbert');\n";
+    await open(client, uri, messy);
+    const before = await diagnostics(client, uri);
+    const whole = { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, diagnostics: [] };
+    const ask = (only?: string[]) => client.request('textDocument/codeAction', {
+      textDocument: { uri }, range: whole.range, context: { diagnostics: [], triggerKind: 2, ...(only ? { only } : {}) },
+    }) as Promise<CodeAction[]>;
+    assert.ok(!(await ask()).some((a) => a.kind === 'source.fixAll.cqlint'), 'not in the light bulb');
+    assert.deepEqual(await ask(['quickfix']), []);
+    for (const only of [['source.fixAll'], ['source'], ['source.fixAll.cqlint']]) {
+      assert.deepEqual((await ask(only)).map((a) => [a.title, a.kind]), [['Fix all auto-fixable cqlint problems', 'source.fixAll.cqlint']], only.join());
+    }
+    const [fixAll] = await ask(['source.fixAll']);
+    const fixed = await change(client, uri, fixAll.edit);
+    assert.ok(fixed.includes('SELECT author FROM ks.plain'), fixed);
+    assert.match(fixed, /INSERT INTO ks\.books \(publish_date, title, author, shard\) VALUES \('2024-05-01', 'Dune', 'Frank Herbert', \d+\);/);
+    assert.ok(fixed.includes('PRIMARY KEY (publish_date, title)'), 'the hot partition is a choice: left alone');
+    const after = codes(await diagnostics(client, uri));
+    assert.ok(!after.includes('unknown-column') && !after.includes('incomplete-key-write'), after.join(', '));
+    assert.ok(after.includes('hot-partition') && codes(before).includes('hot-partition'));
+    assert.deepEqual(await ask(['source.fixAll']), [], 'idempotent: nothing left for a second run');
+  });
+
+  test('no actions for a document the server does not know', async (t) => {
+    const { client } = await session(t);
+    const answer = await client.request('textDocument/codeAction', {
+      textDocument: { uri: 'untitled:never-opened' },
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      context: { diagnostics: [] },
+    });
+    assert.deepEqual(answer, []);
+  });
+});
