@@ -60,18 +60,33 @@ local hover = vim.lsp.buf_request_sync(buf, 'textDocument/hover', { textDocument
 for _, r in pairs(hover or {}) do
   if r.result and r.result.contents then schema_entry.hover = r.result.contents.value or r.result.contents end
 end
-local lsp_diags = {}
-for _, d in ipairs(vim.diagnostic.get(buf)) do
-  if d.user_data and d.user_data.lsp then table.insert(lsp_diags, d.user_data.lsp) end
-end
+-- What Neovim 0.7's vim.lsp.buf.code_action() sends: the line's diagnostics converted back to LSP.
+local lsp_diags = vim.lsp.diagnostic.get_line_diagnostics(buf, 4)
 local actions = vim.lsp.buf_request_sync(buf, 'textDocument/codeAction', {
   textDocument = { uri = uri },
   range = { start = { line = 4, character = 0 }, ['end'] = { line = 4, character = 40 } },
   context = { diagnostics = lsp_diags },
 }, 10000)
 schema_entry.actions = {}
+schema_entry.action_errors = {}
+if actions == nil then table.insert(schema_entry.action_errors, 'no answer') end
 for _, r in pairs(actions or {}) do
-  for _, a in ipairs(r.result or {}) do table.insert(schema_entry.actions, a.title) end
+  local err = r.error or r.err
+  if err then table.insert(schema_entry.action_errors, err.message or vim.inspect(err)) end
+  for _, a in ipairs(r.result or {}) do
+    table.insert(schema_entry.actions, a.title)
+    if not schema_entry.applied and a.edit and a.title:find('calculated shard column from title', 1, true) then
+      -- Apply it the way Neovim does when the user picks it, then wait for the re-lint.
+      vim.lsp.util.apply_workspace_edit(a.edit, 'utf-16')
+      vim.wait(30000, function()
+        for _, d in ipairs(vim.diagnostic.get(buf)) do if code_of(d) == 'hot-partition' then return false end end
+        return true
+      end, 50)
+      schema_entry.applied = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\\n')
+      schema_entry.after = {}
+      for _, d in ipairs(vim.diagnostic.get(buf)) do table.insert(schema_entry.after, code_of(d)) end
+    end
+  end
 end
 result.files.schema = schema_entry
 local _, query_entry = collect(${JSON.stringify(query)})
@@ -105,7 +120,10 @@ if (!existsSync(out)) {
   check('diagnostic points at the partition key column (line 5, 0-based 4)', hot && hot.line === 4, JSON.stringify(hot));
   check('severity is a warning (2)', hot && hot.severity === 2, JSON.stringify(hot));
   check('hover on a column names its role', typeof s.hover === 'string' && /partition key/i.test(s.hover), JSON.stringify(s.hover));
-  check('quick fixes offer a shard column', s.actions.some((t) => /shard column/i.test(t)), JSON.stringify(s.actions));
+  check('quick fixes offer a shard column', s.actions.some((t) => /shard column/i.test(t)), JSON.stringify({ actions: s.actions, errors: s.action_errors }));
+  check('the fix edits the buffer: shard in the partition key and its @shard annotation',
+    /PRIMARY KEY \(\(publish_date, shard\), title\)/.test(s.applied ?? '') && /^-- @shard shard = murmur3\(title\) % \d+ \+ 1$/m.test(s.applied ?? ''), s.applied);
+  check('after the fix the hot-partition diagnostic is gone', Array.isArray(s.after) && !s.after.includes('hot-partition'), JSON.stringify(s.after));
   const q = result.files.query;
   const unknown = q.diagnostics.find((d) => d.code === 'unknown-column');
   check('a query in another file resolves the schema: unknown-column with a suggestion', unknown && /title/.test(unknown.message), JSON.stringify(q.diagnostics));

@@ -284,4 +284,24 @@ describe('textDocument/codeAction through the server', () => {
     });
     assert.deepEqual(answer, []);
   });
+
+  test('diagnostics the client sends back incomplete (no range, as Neovim 0.7 can) still get the fixes', async (t) => {
+    const { client } = await session(t);
+    await open(client, 'untitled:hot', HOT);
+    const diag = await diagnostic(client, 'untitled:hot', 'hot-partition');
+    const line = { start: { line: 4, character: 0 }, end: { line: 4, character: 30 } };
+    for (const sent of [[{ code: diag.code, data: diag.data }], [null], [{ code: diag.code, range: {} }]]) {
+      const actions = (await client.request('textDocument/codeAction', {
+        textDocument: { uri: 'untitled:hot' },
+        range: line,
+        context: { diagnostics: sent },
+      })) as CodeAction[];
+      assert.deepEqual(titles(actions), [
+        'Add a calculated shard column from isbn (16 shards)',
+        'Add a calculated shard column from title (16 shards)',
+        'Add a random shard column (16 shards)',
+      ], JSON.stringify(sent));
+      assert.deepEqual(actions[0].diagnostics?.[0].range, diag.range, 'a full diagnostic is attached');
+    }
+  });
 });

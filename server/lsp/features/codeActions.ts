@@ -51,12 +51,18 @@ function overlaps(finding: Finding, start: number, end: number): boolean {
   return finding.range.start.offset <= end && start <= finding.range.end.offset;
 }
 
-/** The client's diagnostic for a finding (same code and range), else a fresh one. */
+function samePosition(a: unknown, b: { line: number; character: number }): boolean {
+  const p = a as { line?: unknown; character?: unknown } | null | undefined;
+  return p?.line === b.line && p?.character === b.character;
+}
+
+/** The client's diagnostic for a finding (same code and range), else a fresh one. Clients send what
+ * they stored, not always a full Diagnostic (Neovim 0.7 can send one without a range), so every field is
+ * checked before use. */
 function diagnosticFor(finding: Finding, diagnostics: readonly Diagnostic[], uri: string): Diagnostic {
   const range = toRange(finding.range);
   const same = diagnostics.find((d) =>
-    d.code === finding.ruleId && d.range.start.line === range.start.line && d.range.start.character === range.start.character
-    && d.range.end.line === range.end.line && d.range.end.character === range.end.character);
+    d?.code === finding.ruleId && samePosition(d.range?.start, range.start) && samePosition(d.range?.end, range.end));
   return same ?? findingToDiagnostic(finding, { relatedInformation: false, pathToUri: () => uri });
 }
 
@@ -132,12 +138,12 @@ export const codeActionsFeature: Feature = {
         uri,
         start: lines.offsetAt(params.range.start),
         end: lines.offsetAt(params.range.end),
-        diagnostics: params.context.diagnostics,
-        only: params.context.only,
+        diagnostics: Array.isArray(params.context?.diagnostics) ? params.context.diagnostics : [],
+        only: Array.isArray(params.context?.only) ? params.context.only : undefined,
         shardCount: ctx.settings.shardCount,
         version: versioned && document ? document.version : undefined,
       });
-      ctx.log.debug(`cqlint: codeAction ${uri} ${params.range.start.line}:${params.range.start.character}-${params.range.end.line}:${params.range.end.character} only=${params.context.only?.join(',') ?? '*'}: ${actions.length} action(s)`);
+      ctx.log.debug(`cqlint: codeAction ${uri} ${params.range.start.line}:${params.range.start.character}-${params.range.end.line}:${params.range.end.character} only=${Array.isArray(params.context?.only) ? params.context.only.join(',') : '*'}: ${actions.length} action(s)`);
       return actions;
     });
   },
