@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Project } from '../../server/core/project';
-import { corpusAvailable, corpusFiles, readText } from '../helpers/corpus';
+import { corpusFiles, readText } from '../helpers/corpus';
 
 function lintFolder(folder: string) {
   const project = new Project({ config: {} });
@@ -20,7 +20,7 @@ function lintFolder(folder: string) {
   return { project, counts, lines };
 }
 
-describe('corpus', { skip: !corpusAvailable() && 'corpus not available' }, () => {
+describe('corpus', () => {
   test('killrvideo', () => {
     const { project, counts, lines } = lintFolder('killrvideo');
     console.log(`killrvideo: ${JSON.stringify(counts)}\n${lines.join('\n')}`);

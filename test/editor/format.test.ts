@@ -7,7 +7,7 @@ import { parseCql } from '../../grammar';
 import { formatText, formatRange, isFormatted } from '../../server/core/format/formatter';
 import { describeMeaningDifference, sameMeaning, stripRanges } from '../../server/core/format/ast-compare';
 import { runFormatCommand } from '../../server/cli/format';
-import { corpusAvailable, corpusFiles, readText } from '../helpers/corpus';
+import { corpusFiles, readText } from '../helpers/corpus';
 
 function assertSafe(before: string, after: string, options: Parameters<typeof formatText>[1] = {}): void {
   const diff = describeMeaningDifference(parseCql(before), parseCql(after));
@@ -137,7 +137,7 @@ describe('formatter layout', () => {
   });
 });
 
-describe('formatter on the corpus', { skip: !corpusAvailable() && 'corpus not available' }, () => {
+describe('formatter on the corpus', () => {
   for (const folder of ['cassandra-docs', 'killrvideo']) {
     test(`${folder}: idempotent, same AST, same comments`, () => {
       const files = corpusFiles(folder);

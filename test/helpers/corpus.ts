@@ -5,13 +5,13 @@ import { join, resolve } from 'node:path';
 export const projectRoot = resolve(__dirname, '..', '..');
 export const corpusDir = resolve(projectRoot, '..', 'shared', 'corpus');
 
-export function corpusAvailable(): boolean {
-  return existsSync(corpusDir);
-}
-
-/** All `*.cql` files below `corpus/<folder>`, sorted, as absolute paths. */
+/** All `*.cql` files below `corpus/<folder>`, sorted, as absolute paths. The corpus is required: a
+ * missing one fails the tests that need it (never a silent skip). */
 export function corpusFiles(folder: string): string[] {
   const root = join(corpusDir, folder);
+  if (!existsSync(root)) {
+    throw new Error(`the shared corpus is missing: ${root} (clone the project next to ../shared, as CI does)`);
+  }
   const out: string[] = [];
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir).sort()) {
