@@ -1,6 +1,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { parseCql } from '../../grammar';
+import type { CqlType } from '../../grammar/ast';
 import { Project } from '../../server/core/project';
+import { stripRanges } from '../../server/core/format/ast-compare';
+import { typeText } from '../../server/core/schema/types';
+import { typeText as editorTypeText } from '../../server/core/editor/cql-text';
 import { describeTable, estimatePartition, rowSizes, rowsToReachBytes } from '../../server/core/sizing';
 import { MAIN, ROOT, projectWith } from './helpers';
 
@@ -97,8 +102,41 @@ CREATE INDEX carts_item ON carts (item) USING 'sai';
   test('@shard comment directly above CREATE TABLE', () => {
     const p = projectWith('-- books by day\n-- @shard shard = murmur3(title) % 16 + 1\nCREATE TABLE ks.b (d date, shard int, title text, PRIMARY KEY ((d, shard), title));\n\n-- @shard s = random(4)\n\nCREATE TABLE ks.c (d date, s int, PRIMARY KEY ((d, s)));');
     const b = p.tableFor(MAIN, 'ks.b')!;
-    assert.deepEqual({ c: b.shard?.column, n: b.shard?.count, m: b.shard?.method, src: b.shard?.sourceColumns, o: b.shard?.offset }, { c: 'shard', n: 16, m: 'murmur3', src: ['title'], o: 1 });
+    assert.deepEqual({ c: b.shard?.shardColumn, n: b.shard?.count, m: b.shard?.method, src: b.shard?.sources, o: b.shard?.offset }, { c: 'shard', n: 16, m: 'murmur3', src: ['title'], o: 1 });
     assert.equal(p.tableFor(MAIN, 'ks.c')!.shard, undefined, 'a blank line separates the comment from the table');
+  });
+
+  test('typeText writes CQL that parses back to the same type: quoted UDT names, custom type strings', () => {
+    const typeOf = (written: string): CqlType => {
+      const parsed = parseCql(`CREATE TABLE t (c ${written} PRIMARY KEY);`);
+      assert.deepEqual(parsed.errors, [], written);
+      const stmt = parsed.statements[0]!;
+      assert.equal(stmt.kind, 'CreateTable');
+      return (stmt as Extract<typeof stmt, { kind: 'CreateTable' }>).columns[0]!.type;
+    };
+    const cases: [written: string, text: string][] = [
+      ['frozen<"My Type">', 'frozen<"My Type">'],
+      ['frozen<"Shop"."My Type">', 'frozen<"Shop"."My Type">'],
+      ['map<text, frozen<"select">>', 'map<text, frozen<"select">>'],
+      ["'org.apache.cassandra.db.marshal.DynamicCompositeType(s=>UTF8Type)'", "'org.apache.cassandra.db.marshal.DynamicCompositeType(s=>UTF8Type)'"],
+      ["'com.example.O''Brien'", "'com.example.O''Brien'"],
+      ['vector<float, 3>', 'vector<float, 3>'],
+    ];
+    for (const [written, text] of cases) {
+      const type = typeOf(written);
+      assert.equal(typeText(type), text, written);
+      assert.deepEqual(stripRanges(typeOf(typeText(type))), stripRanges(type), `${text} parses back to the same type`);
+    }
+    assert.equal(typeText(typeOf('frozen<My_Type>')), 'frozen<my_type>', 'an unquoted name means its lower-case spelling');
+    assert.equal(typeText(undefined), '?');
+    assert.equal(editorTypeText, typeText, 'editors print types with the same function');
+  });
+
+  test('column typeText quotes UDT names that need it', () => {
+    const p = projectWith('CREATE TYPE ks."My Type" (a int);\nCREATE TABLE ks.t (id int PRIMARY KEY, m frozen<"My Type">, c \'org.example.It\'\'s\');');
+    const t = p.tableFor(MAIN, 'ks.t')!;
+    assert.equal(t.columnsByName.get('m')?.typeText, 'frozen<"My Type">');
+    assert.equal(t.columnsByName.get('c')?.typeText, "'org.example.It''s'");
   });
 
   test('dependents: files using a table the file defines', () => {

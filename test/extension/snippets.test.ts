@@ -51,10 +51,10 @@ test('the sharded-table snippet annotates the table with a well-formed @shard co
   const { comments } = parseCql(text);
   const shard = comments.map((c) => parseShardComment(c)).find(Boolean);
   assert.ok(shard, text);
-  assert.equal(shard.column, 'shard');
+  assert.equal(shard.shardColumn, 'shard');
   assert.equal(shard.count, 16);
   assert.equal(shard.method, 'murmur3');
-  assert.deepEqual(shard.sourceColumns, ['title']);
+  assert.deepEqual(shard.sources, ['title']);
   assert.match(text, /PRIMARY KEY \(\(publish_date, shard\), isbn\)/);
 });
 

@@ -105,7 +105,7 @@ function shardQueryFixes(text: string, parse: ParseResult, finding: Finding, env
   if (!table?.shard) return [];
   // Only when the shard column is all the statement is missing from the partition key.
   const missing = Array.isArray(finding.data?.missing) ? (finding.data!.missing as unknown[]) : undefined;
-  if (missing && missing.some((m) => m !== table.shard!.column)) return [];
+  if (missing && missing.some((m) => m !== table.shard!.shardColumn)) return [];
   const options = { computeShard: env.computeShard, maxInListShards: env.maxInListShards };
   const fixes = addShardToStatementFixes(text, statement, table, options);
   if (readAll && statement.kind === 'Select' && !fixes.some((f) => f.safeForFixAll)) {

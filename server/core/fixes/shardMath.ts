@@ -1,29 +1,20 @@
 // The shard value of a statement's source values, through the token engineer's shard maths
-// (server/core/token/shard.ts), for the schema model's view of a table's `@shard` annotation.
+// (server/core/token/shard.ts), for a table's `@shard` annotation.
 import type { Expression } from '../../../grammar/ast';
-import type { ShardSpec, TableInfo } from '../schema/model';
-import { computeShardValue, type ShardSpec as TokenShardSpec, type SourceValue } from '../token/shard';
+import type { TableInfo } from '../schema/model';
+import { computeShardValue, type ShardSpec, type SourceValue } from '../token/shard';
 import { keyTypeFromAst } from '../token/types';
 
 /** murmur3/codepoints shard of the given source values; undefined for random shards or values it cannot compute. */
 export function computeShard(spec: ShardSpec, table: TableInfo, values: ReadonlyMap<string, Expression>): number | undefined {
   if (spec.method === 'random') return undefined;
   const sources: Record<string, SourceValue> = {};
-  for (const name of spec.sourceColumns) {
+  for (const name of spec.sources) {
     const column = table.columnsByName.get(name);
     const value = values.get(name);
     if (!column?.type || !value) return undefined;
     sources[name] = { type: keyTypeFromAst(column.type), value };
   }
-  const tokenSpec: TokenShardSpec = {
-    shardColumn: spec.column,
-    method: spec.method,
-    sources: spec.sourceColumns,
-    count: spec.count,
-    offset: spec.offset,
-    text: spec.text,
-    ranges: { annotation: spec.range, formula: spec.range, shardColumn: spec.range, method: spec.range, sources: [], count: spec.range },
-  };
-  const result = computeShardValue(tokenSpec, sources);
+  const result = computeShardValue(spec, sources);
   return result.ok ? result.value : undefined;
 }

@@ -4,7 +4,8 @@
 import type {
   DeleteStatement, Expression, InsertStatement, Node, SelectStatement, Statement, UpdateStatement,
 } from '../../../grammar/ast';
-import type { ShardSpec, TableInfo } from '../schema/model';
+import type { TableInfo } from '../schema/model';
+import type { ShardSpec } from '../token/shard';
 import { walk } from '../editor/ast-walk';
 import { analyseWhere } from '../rules/util';
 import { quoteName } from '../editor/names';
@@ -71,9 +72,9 @@ function bindMarkerFor(statement: Node, column: string): string {
 /** The shard value for the statement's literals, when the formula is calculated and every source is a literal. */
 export function computedShardValue(statement: DmlStatement, table: TableInfo, options: ShardQueryOptions): number | undefined {
   const spec = table.shard;
-  if (!spec || spec.method === 'random' || spec.sourceColumns.length === 0 || !options.computeShard) return undefined;
+  if (!spec || spec.method === 'random' || spec.sources.length === 0 || !options.computeShard) return undefined;
   const values = columnValues(statement);
-  if (!spec.sourceColumns.every((c) => values.has(c))) return undefined;
+  if (!spec.sources.every((c) => values.has(c))) return undefined;
   try {
     return options.computeShard(spec, table, values);
   } catch {
@@ -89,13 +90,13 @@ export function computedShardValue(statement: DmlStatement, table: TableInfo, op
  */
 export function addShardToStatementFixes(text: string, statement: DmlStatement, table: TableInfo, options: ShardQueryOptions = {}): Fix[] {
   const spec = table.shard;
-  if (!spec || statementNamesColumn(statement, spec.column)) return [];
-  const column = quoteName(spec.column);
+  if (!spec || statementNamesColumn(statement, spec.shardColumn)) return [];
+  const column = quoteName(spec.shardColumn);
   const computed = computedShardValue(statement, table, options);
-  const value = computed !== undefined ? String(computed) : bindMarkerFor(statement, spec.column);
+  const value = computed !== undefined ? String(computed) : bindMarkerFor(statement, spec.shardColumn);
   const edits = shardValueEdits(statement, column, value);
   if (!edits) return [];
-  const source = spec.sourceColumns.map(quoteName).join(', ');
+  const source = spec.sources.map(quoteName).join(', ');
   const title = computed !== undefined
     ? `Add ${column} = ${computed} (${spec.method}(${source}) % ${spec.count}${spec.offset ? ` + ${spec.offset}` : ''})`
     : `Add ${column} = ${value} (the application computes the shard)`;
@@ -134,10 +135,10 @@ export function shardValues(spec: Pick<ShardSpec, 'count' | 'offset' | 'method'>
  */
 export function readAllShardsFixes(text: string, statement: SelectStatement, table: TableInfo, options: ShardQueryOptions = {}): Fix[] {
   const spec = table.shard;
-  if (!spec || statementNamesColumn(statement, spec.column)) return [];
+  if (!spec || statementNamesColumn(statement, spec.shardColumn)) return [];
   const last = statement.where[statement.where.length - 1];
   if (!last) return [];
-  const column = quoteName(spec.column);
+  const column = quoteName(spec.shardColumn);
   const at = last.range.end.offset;
   const values = shardValues(spec);
   const max = options.maxInListShards ?? DEFAULT_MAX_IN_LIST_SHARDS;
@@ -151,7 +152,7 @@ export function readAllShardsFixes(text: string, statement: SelectStatement, tab
       edits: [{ start: at, end: at, newText: ` AND ${column} IN (${values.join(', ')})` }],
     }];
   }
-  const marker = bindMarkerFor(statement, spec.column);
+  const marker = bindMarkerFor(statement, spec.shardColumn);
   const first = values[0];
   const lastValue = values[values.length - 1];
   return [{

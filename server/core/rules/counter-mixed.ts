@@ -4,6 +4,7 @@
 import { docsUrl } from '../findings';
 import { nativeName } from '../schema/types';
 import type { RuleExamples, RuleModule } from './types';
+import { createdTables, primaryKeyColumns } from './util';
 
 export const rule: RuleModule = {
   meta: {
@@ -14,13 +15,10 @@ export const rule: RuleModule = {
     scope: 'statement',
   },
   check(ctx) {
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind !== 'CreateTable') continue;
-      const table = ctx.definedBy(stmt);
-      if (!table) continue;
+    for (const table of createdTables(ctx)) {
       const nonKey = table.columns.filter((c) => c.role === 'regular' || c.role === 'static');
       const counters = nonKey.filter((c) => nativeName(c.type) === 'counter');
-      for (const key of [...table.partitionKey, ...table.clustering]) {
+      for (const key of primaryKeyColumns(table)) {
         if (nativeName(key.type) === 'counter') {
           ctx.report({
             message: `${key.name} is a counter and cannot be part of the primary key of ${table.qualifiedName}`,

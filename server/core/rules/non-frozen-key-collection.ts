@@ -3,6 +3,7 @@
 // Data: { table: string, column: string, type: string, suggestedType: string }
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
+import { createdTables, primaryKeyColumns } from './util';
 
 export const rule: RuleModule = {
   meta: {
@@ -13,11 +14,8 @@ export const rule: RuleModule = {
     scope: 'statement',
   },
   check(ctx) {
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind !== 'CreateTable') continue;
-      const table = ctx.definedBy(stmt);
-      if (!table) continue;
-      for (const col of [...table.partitionKey, ...table.clustering]) {
+    for (const table of createdTables(ctx)) {
+      for (const col of primaryKeyColumns(table)) {
         const kind = col.type?.kind;
         if (kind !== 'CollectionType' && kind !== 'UserType') continue;
         const suggestedType = `frozen<${col.typeText}>`;

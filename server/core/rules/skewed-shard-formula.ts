@@ -5,8 +5,9 @@
 // Data: { table, formula, method, count, fullestShare, emptyShards, suggestion?: string }
 import { docsUrl } from '../findings';
 import { predictShardSkew, type SkewReport } from '../token/skew';
-import type { ShardSpec } from '../schema/model';
+import type { ShardSpec } from '../token/shard';
 import type { RuleExamples, RuleModule } from './types';
+import { createdTables } from './util';
 
 // Predictions take a few milliseconds and depend only on these fields: cache them across lint runs.
 const cache = new Map<string, SkewReport>();
@@ -30,11 +31,9 @@ export const rule: RuleModule = {
     docsUrl: docsUrl('skewed-shard-formula'),
   },
   check(ctx) {
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind !== 'CreateTable') continue;
-      const table = ctx.definedBy(stmt);
-      const spec = table?.shard;
-      if (!table || !spec) continue;
+    for (const table of createdTables(ctx)) {
+      const spec = table.shard;
+      if (!spec) continue;
       const formula = `${spec.shardColumn} = ${spec.text}`;
       if (spec.count === 1) {
         ctx.report({

@@ -35,17 +35,17 @@ export const rule: RuleModule = {
       if ([...where.byColumn.keys()].some((c) => ctx.schema.allIndexesOn(table, c).length > 0)) continue;
       const pk = table.partitionKey.map((c) => c.name);
       const restricted = pk.filter((c) => !missing.includes(c));
-      const shard = table.shard && pk.includes(table.shard.column) ? table.shard : undefined;
-      const shardOnlyMissing = !!shard && missing.length === 1 && missing[0] === shard.column;
+      const shard = table.shard && pk.includes(table.shard.shardColumn) ? table.shard : undefined;
+      const shardOnlyMissing = !!shard && missing.length === 1 && missing[0] === shard.shardColumn;
       let message: string;
       if (shardOnlyMissing) {
         const first = shard!.offset;
-        message = `${table.qualifiedName} is sharded ${shard!.count} ways on ${shard!.column}: without ${shard!.column} this query must read all ${shard!.count} shards; ` +
-          `add ${shard!.column} IN (${first}..${first + shard!.count - 1})${shard!.method === 'random' ? '' : ` or compute it from ${shard!.sourceColumns.join(', ') || 'the source column'}`}`;
+        message = `${table.qualifiedName} is sharded ${shard!.count} ways on ${shard!.shardColumn}: without ${shard!.shardColumn} this query must read all ${shard!.count} shards; ` +
+          `add ${shard!.shardColumn} IN (${first}..${first + shard!.count - 1})${shard!.method === 'random' ? '' : ` or compute it from ${shard!.sources.join(', ') || 'the source column'}`}`;
       } else {
         message = `this query does not restrict the partition key (${pk.join(', ')}) of ${table.qualifiedName}` +
           `${stmt.where.length ? ` (missing ${missing.join(', ')})` : ''}: it scans every partition on every node. Restrict ${missing.join(', ')} with = or IN, or query a table keyed by what you filter on` +
-          (shard ? `; the table is sharded ${shard.count} ways on ${shard.column}, so all ${shard.count} shards must be read` : '');
+          (shard ? `; the table is sharded ${shard.count} ways on ${shard.shardColumn}, so all ${shard.count} shards must be read` : '');
       }
       ctx.report({
         message,
@@ -56,7 +56,7 @@ export const rule: RuleModule = {
           missing,
           restricted,
           ...(stmt.whereRange ? { whereRange: stmt.whereRange } : {}),
-          ...(shard ? { shardColumn: shard.column, shardCount: shard.count, shardOnlyMissing } : {}),
+          ...(shard ? { shardColumn: shard.shardColumn, shardCount: shard.count, shardOnlyMissing } : {}),
         },
       });
     }

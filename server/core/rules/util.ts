@@ -4,7 +4,8 @@ import type {
   InsertStatement, UpdateStatement, DeleteStatement,
 } from '../../../grammar/ast';
 import { editDistance } from '../config/edit-distance';
-import type { TableInfo } from '../schema/model';
+import type { ColumnInfo, TableInfo } from '../schema/model';
+import type { RuleContext } from './types';
 
 export interface ColumnRestriction {
   /** '=' (one value), 'IN' (values counted), 'range', 'token', 'other' (CONTAINS, LIKE, !=, ...). */
@@ -102,6 +103,20 @@ export function* allStatements(statements: readonly Statement[]): Generator<Stat
     yield s;
     if (s.kind === 'Batch') yield* s.statements;
   }
+}
+
+/** The tables this file's CREATE TABLE statements define (not views), in statement order. */
+export function* createdTables(ctx: RuleContext): Generator<TableInfo> {
+  for (const stmt of ctx.parse.statements) {
+    if (stmt.kind !== 'CreateTable') continue;
+    const table = ctx.definedBy(stmt);
+    if (table) yield table;
+  }
+}
+
+/** The primary key columns: partition key, then clustering columns. */
+export function primaryKeyColumns(table: TableInfo): ColumnInfo[] {
+  return [...table.partitionKey, ...table.clustering];
 }
 
 /** The source text of an expression, whitespace-normalised (to compare values across statements). */

@@ -125,6 +125,36 @@ function isCounterTable(table: TableInfo): boolean {
   return nonKey.length > 0 && nonKey.every((c) => c.typeText === 'counter');
 }
 
+/** What differs between a table and a view built from a CREATE statement. */
+type OwnFields = Pick<TableInfo, 'kind'> & Partial<Pick<TableInfo, 'defaultTtlSeconds' | 'baseTable' | 'baseResolved'>>;
+
+/** The table or view a CREATE statement defines, from its columns (names unique), with key roles applied. */
+function keyedTable(
+  stmt: CreateTableStatement | CreateMaterializedViewStatement, keyspace: string | undefined, filePath: string,
+  columns: ColumnInfo[], own: OwnFields,
+): TableInfo {
+  const options = optionsOf(stmt.options);
+  const table: TableInfo = {
+    keyspace,
+    name: stmt.name.name.name,
+    qualifiedName: qualify(keyspace, stmt.name.name.name),
+    columns,
+    columnsByName: new Map(columns.map((c) => [c.name, c] as const)),
+    partitionKey: [],
+    clustering: [],
+    options,
+    defaultTtlSeconds: ttlOf(options),
+    filePath,
+    statement: stmt,
+    range: stmt.range,
+    nameRange: stmt.name.range,
+    counter: false,
+    ...own,
+  };
+  applyKey(table, stmt.primaryKey, stmt.options);
+  return table;
+}
+
 function tableFromCreate(
   stmt: CreateTableStatement, keyspace: string | undefined, filePath: string, parse: ParseResult, text: string,
 ): TableInfo {
@@ -136,25 +166,7 @@ function tableFromCreate(
     columns.push(col);
     byName.set(col.name, col);
   }
-  const options = optionsOf(stmt.options);
-  const table: TableInfo = {
-    kind: 'table',
-    keyspace,
-    name: stmt.name.name.name,
-    qualifiedName: qualify(keyspace, stmt.name.name.name),
-    columns,
-    columnsByName: byName,
-    partitionKey: [],
-    clustering: [],
-    options,
-    defaultTtlSeconds: ttlOf(options),
-    filePath,
-    statement: stmt,
-    range: stmt.range,
-    nameRange: stmt.name.range,
-    counter: false,
-  };
-  applyKey(table, stmt.primaryKey, stmt.options);
+  const table = keyedTable(stmt, keyspace, filePath, columns, { kind: 'table' });
   table.counter = isCounterTable(table);
   const shard = shardAbove(parse.comments, text, stmt.range.start.offset);
   if (shard) table.shard = shard;
@@ -255,28 +267,13 @@ export function viewFromBase(
   }
   // Primary key columns belong to the view whether selected or not.
   for (const id of [...(stmt.primaryKey?.partitionKey ?? []), ...(stmt.primaryKey?.clustering ?? [])]) add(id.name, id.range);
-  const options = optionsOf(stmt.options);
-  const view: TableInfo = {
+  // A view takes its TTL from the base table.
+  return keyedTable(stmt, keyspace, filePath, columns, {
     kind: 'view',
-    keyspace,
-    name: stmt.name.name.name,
-    qualifiedName: qualify(keyspace, stmt.name.name.name),
-    columns,
-    columnsByName: byName,
-    partitionKey: [],
-    clustering: [],
-    options,
     defaultTtlSeconds: base?.defaultTtlSeconds,
-    filePath,
-    statement: stmt,
-    range: stmt.range,
-    nameRange: stmt.name.range,
     baseTable: qualify(stmt.from.keyspace?.name ?? keyspace, stmt.from.name.name),
     baseResolved: !!base,
-    counter: false,
-  };
-  applyKey(view, stmt.primaryKey, stmt.options);
-  return view;
+  });
 }
 
 function nameParts(name: QualifiedName, current: string | undefined): { keyspace?: string; name: string } {

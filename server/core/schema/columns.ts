@@ -74,7 +74,7 @@ export function isTimeBucket(col: ColumnInfo): boolean {
 
 /** A write-sharding column: named shard/bucket/salt, or declared by a `-- @shard` comment. */
 export function isShardColumn(col: ColumnInfo, table?: TableInfo): boolean {
-  if (table?.shard && table.shard.column === col.name) return true;
+  if (table?.shard && table.shard.shardColumn === col.name) return true;
   return words(col.name).some((x) => SHARD_WORDS.has(x));
 }
 

@@ -5,10 +5,10 @@
 import type {
   DeleteStatement, Expression, InsertStatement, ParseResult, SelectStatement, SourceRange, UpdateStatement,
 } from '../../../grammar/ast';
-import { computeShardValue, type ShardValueResult, type SourceValue } from '../token/shard';
+import { computeShardValue, type ShardSpec, type ShardValueResult, type SourceValue } from '../token/shard';
 import { keyTypeFromAst, type KeyType, type UdtLookup } from '../token/types';
 import type { KeyPreviewInput } from '../token/preview';
-import type { SchemaModel, ShardSpec, TableInfo } from './model';
+import type { SchemaModel, TableInfo } from './model';
 
 export type KeyedStatement = InsertStatement | UpdateStatement | DeleteStatement | SelectStatement;
 

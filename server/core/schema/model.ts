@@ -3,7 +3,7 @@
 import type {
   CqlType, SourceRange, CreateTableStatement, CreateMaterializedViewStatement, Expression,
 } from '../../../grammar/ast';
-import type { ShardSpec as TokenShardSpec } from '../token/shard';
+import type { ShardSpec } from '../token/shard';
 
 export type ColumnRole = 'partition' | 'clustering' | 'static' | 'regular';
 
@@ -20,20 +20,6 @@ export interface ColumnInfo {
   /** Clustering order (clustering columns only). */
   order?: 'ASC' | 'DESC';
   /** Range of the column's name where it was defined (or of the view/ALTER that added it). */
-  range: SourceRange;
-}
-
-/**
- * A table's `-- @shard` annotation: the spec parsed by server/core/token/shard.ts (the one @shard parser),
- * plus three short names kept for existing readers. Values are offset..offset+count-1: 0..N-1 for
- * `f % N`, 1..N for `f % N + 1` and for `random(N)`.
- */
-export interface ShardSpec extends TokenShardSpec {
-  /** Same as `shardColumn`: the partition key column that holds the shard. */
-  column: string;
-  /** Same as `sources`: the columns a calculated shard is derived from (empty for random). */
-  sourceColumns: string[];
-  /** Same as `ranges.annotation`: the whole `@shard` comment. */
   range: SourceRange;
 }
 
@@ -62,7 +48,7 @@ export interface TableInfo {
   /** For views: the base table (`ks.name` or `name`) and whether it was found. */
   baseTable?: string;
   baseResolved?: boolean;
-  /** A `-- @shard` comment directly above the CREATE TABLE. */
+  /** A `-- @shard` comment directly above the CREATE TABLE, as server/core/token/shard.ts parses it. */
   shard?: ShardSpec;
   /** A counter table (every regular column is a counter). */
   counter: boolean;

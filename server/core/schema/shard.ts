@@ -5,18 +5,12 @@
 //   -- @shard shard = codepoints(title) % 200 + 1  values 1..200
 //   -- @shard shard = random(8)                    values 1..8
 import type { Comment } from '../../../grammar/ast';
-import { isShardAnnotation, parseShardAnnotation, type ShardParseResult, type ShardSpec as TokenShardSpec } from '../token/shard';
-import type { ShardSpec } from './model';
-
-/** The schema model's view of a parsed spec (the same object fields plus the short aliases). */
-export function toSchemaShardSpec(spec: TokenShardSpec): ShardSpec {
-  return { ...spec, column: spec.shardColumn, sourceColumns: spec.sources, range: spec.ranges.annotation };
-}
+import { isShardAnnotation, parseShardAnnotation, type ShardParseResult, type ShardSpec } from '../token/shard';
 
 /** Parses one comment; undefined when it is not a well-formed @shard annotation (see shardAnnotationAbove for why). */
 export function parseShardComment(comment: Comment): ShardSpec | undefined {
   const result = parseShardAnnotation(comment);
-  return result?.ok ? toSchemaShardSpec(result.spec) : undefined;
+  return result?.ok ? result.spec : undefined;
 }
 
 /**
@@ -60,5 +54,5 @@ export function shardAnnotationAbove(
 /** The table's shard spec when the annotation above it is well-formed. */
 export function shardAbove(comments: readonly Comment[], text: string, offset: number): ShardSpec | undefined {
   const found = shardAnnotationAbove(comments, text, offset);
-  return found?.result.ok ? toSchemaShardSpec(found.result.spec) : undefined;
+  return found?.result.ok ? found.result.spec : undefined;
 }

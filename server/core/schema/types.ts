@@ -1,6 +1,11 @@
-// Facts about CQL types that the rules and the size estimate need.
+// Facts about CQL types that the rules and the size estimate need, and the one printer of a type as CQL.
 import type { CqlType, NativeTypeName } from '../../../grammar/ast';
+import { quoteName } from '../editor/names';
 
+/**
+ * The type as CQL text that Cassandra reads back as the same type: names that need it are double-quoted
+ * (`"My Type"`), custom type classes are single-quoted strings with `'` doubled; `?` when unknown.
+ */
 export function typeText(type: CqlType | undefined): string {
   if (!type) return '?';
   switch (type.kind) {
@@ -14,10 +19,12 @@ export function typeText(type: CqlType | undefined): string {
       return `tuple<${type.elementTypes.map(typeText).join(', ')}>`;
     case 'VectorType':
       return `vector<${typeText(type.elementType)}, ${type.dimension}>`;
-    case 'UserType':
-      return type.name.keyspace ? `${type.name.keyspace.name}.${type.name.name.name}` : type.name.name.name;
+    case 'UserType': {
+      const { keyspace, name } = type.name;
+      return keyspace ? `${quoteName(keyspace.name)}.${quoteName(name.name)}` : quoteName(name.name);
+    }
     case 'CustomType':
-      return `'${type.className}'`;
+      return `'${type.className.replace(/'/g, "''")}'`;
     default:
       return '?';
   }
