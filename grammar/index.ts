@@ -9,7 +9,7 @@
 import { EOF, type IRecognitionException, type IToken, type TokenType } from './chevrotain';
 import type * as A from './ast';
 import {
-  lexCql, CqlScanner, keywordType, Keyword, Ident, NativeTypeKw, NonTypeIdent, PermissionKw, NumberLit, Semicolon,
+  lexCql, CqlScanner, type ScanPosition, keywordType, Keyword, Ident, NativeTypeKw, NonTypeIdent, PermissionKw, NumberLit, Semicolon,
   StringLiteral, UnterminatedString, UnterminatedQuotedName, QuotedName, EmptyQuotedName, Identifier,
   IntegerLiteral, FloatLiteral, DurationLiteral, UuidLiteral, HexLiteral, BooleanLiteral, NanLiteral,
   InfinityLiteral, QMark, Colon, LBracket, LBrace, Minus, LineComment, BlockComment, Unknown,
@@ -74,6 +74,11 @@ class TokenWindow implements TokenSource {
       else this.buffer.push(t);
     }
     return this.buffer[k];
+  }
+
+  /** True when no token beyond those taken has been read: the scanner's position is a clean chunk boundary. */
+  idle(): boolean {
+    return this.buffer.length === 0;
   }
 
   /** Tokens [start, end), releasing everything before `end`. */
@@ -270,6 +275,19 @@ function parseChunk(text: string, parser: CqlParser, tokens: IToken[]): ChunkRes
 
 // ---------------------------------------------------------------------------------------------
 // Reuse between parses
+//
+// A parse remembers its chunks. The next parse of an edited text (options.previous):
+//   - keeps the chunks before the edit as they are, without lexing them again: it resumes the scanner
+//     where the last of them ended (a chunk boundary where the scanner had read nothing further);
+//   - re-lexes from there; a chunk whose text equals an old chunk's reuses that chunk's AST, shifted;
+//   - once the scanner reaches, past the edit, a clean boundary that the old parse also had, it takes all
+//     the old chunks after it (shifted) and stops lexing: the rest of the text is unchanged.
+// The shifts move each chunk's SourceLocations in place, from a flat list collected on its first shift.
+
+interface ScanState extends ScanPosition {
+  /** How many comments come before this position. */
+  comments: number;
+}
 
 interface ChunkRecord {
   key: string;
@@ -277,42 +295,123 @@ interface ChunkRecord {
   startLine: number;
   startColumn: number;
   result: ChunkResult;
+  /** Where the scanner stood once the chunk was cut, if it had read no token beyond it (else undefined). */
+  after?: ScanState;
+  /** Every SourceLocation of `result` (each once), collected on the first shift. */
+  locations?: A.SourceLocation[];
 }
 
-const chunkCache = new WeakMap<A.ParseResult, ChunkRecord[]>();
+interface ParseMemo {
+  text: string;
+  records: ChunkRecord[];
+}
+
+const parseMemo = new WeakMap<A.ParseResult, ParseMemo>();
 
 /**
- * Moves every SourceLocation in `value`, in place: offsets by dOffset, lines by dLine, and columns by dColumn
- * on the chunk's first line. `seen` guards against location objects shared between nodes.
+ * Chars past a chunk boundary the lexer may have looked at (a regex backtracking over `1e+` or a UUID
+ * prefix): an edit closer than this to a boundary re-lexes the chunk before it too.
  */
-function shiftInPlace(value: unknown, firstLine: number, dOffset: number, dLine: number, dColumn: number, seen: Set<object>): void {
+const LEXER_LOOKAHEAD = 16;
+
+function collectLocations(value: unknown, out: A.SourceLocation[], seen: Set<object>): void {
   if (Array.isArray(value)) {
-    for (const v of value) shiftInPlace(v, firstLine, dOffset, dLine, dColumn, seen);
+    for (const v of value) collectLocations(v, out, seen);
     return;
   }
   if (value === null || typeof value !== 'object') return;
   const obj = value as Record<string, unknown>;
   if (typeof obj.offset === 'number' && typeof obj.line === 'number' && typeof obj.column === 'number') {
-    if (seen.has(obj)) return;
-    seen.add(obj);
-    if (obj.line === firstLine) obj.column = (obj.column as number) + dColumn;
-    obj.offset = (obj.offset as number) + dOffset;
-    obj.line = (obj.line as number) + dLine;
+    // Location objects may be shared between nodes: each moves once.
+    if (!seen.has(obj)) {
+      seen.add(obj);
+      out.push(obj as unknown as A.SourceLocation);
+    }
     return;
   }
-  for (const key in obj) shiftInPlace(obj[key], firstLine, dOffset, dLine, dColumn, seen);
+  for (const key in obj) collectLocations(obj[key], out, seen);
+}
+
+/** Moves every location by dOffset and dLine, and by dColumn those on `line` (before the move). */
+function shiftLocations(locations: readonly A.SourceLocation[], line: number, dOffset: number, dLine: number, dColumn: number): void {
+  for (const loc of locations) {
+    if (loc.line === line) loc.column += dColumn;
+    loc.offset += dOffset;
+    loc.line += dLine;
+  }
+}
+
+/** A record for `old`'s chunk moved so that (line, column) on `line` moves by the deltas. */
+function movedRecord(old: ChunkRecord, line: number, dOffset: number, dLine: number, dColumn: number, dComments: number): ChunkRecord {
+  if (dOffset === 0 && dLine === 0 && dColumn === 0 && dComments === 0) return old;
+  if (dOffset !== 0 || dLine !== 0 || dColumn !== 0) {
+    old.locations ??= [];
+    if (old.locations.length === 0) collectLocations(old.result, old.locations, new Set());
+    shiftLocations(old.locations, line, dOffset, dLine, dColumn);
+  }
+  const after = old.after;
+  return {
+    key: old.key,
+    startOffset: old.startOffset + dOffset,
+    startLine: old.startLine + dLine,
+    startColumn: old.startLine === line ? old.startColumn + dColumn : old.startColumn,
+    result: old.result,
+    after: after && {
+      offset: after.offset + dOffset,
+      line: after.line + dLine,
+      column: after.line === line ? after.column + dColumn : after.column,
+      comments: after.comments + dComments,
+    },
+    locations: old.locations,
+  };
+}
+
+// Block compares first (string equality runs in native code), then char by char inside the differing block.
+const COMPARE_BLOCK = 2048;
+
+function commonPrefixLength(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i + COMPARE_BLOCK <= n && a.slice(i, i + COMPARE_BLOCK) === b.slice(i, i + COMPARE_BLOCK)) i += COMPARE_BLOCK;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+function commonSuffixLength(a: string, b: string, limit: number): number {
+  let k = 0;
+  while (k + COMPARE_BLOCK <= limit && a.slice(a.length - k - COMPARE_BLOCK, a.length - k) === b.slice(b.length - k - COMPARE_BLOCK, b.length - k)) k += COMPARE_BLOCK;
+  while (k < limit && a.charCodeAt(a.length - 1 - k) === b.charCodeAt(b.length - 1 - k)) k++;
+  return k;
+}
+
+/** The index of the old record (from `from`) whose chunk ended, with a clean boundary, exactly at `offset`. */
+function recordEndingAt(records: readonly ChunkRecord[], from: number, offset: number): number | undefined {
+  // Records are in source order: binary search on the start offset, then look at the record before.
+  let lo = from;
+  let hi = records.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (records[mid].startOffset < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  const i = lo - 1;
+  return i >= from && records[i].after?.offset === offset ? i : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
 // parseCql
 
-function buildComment(token: IToken, errors: A.CqlSyntaxError[]): A.Comment {
+function unterminatedComment(comment: A.Comment): A.CqlSyntaxError | undefined {
+  if (comment.style !== 'block' || (comment.text.length >= 4 && comment.text.endsWith('*/'))) return undefined;
+  return { message: "unterminated comment: '/*' without '*/'", range: { start: { ...comment.range.start }, end: { ...comment.range.end } } };
+}
+
+function buildComment(token: IToken): A.Comment {
   const text = token.image;
   const block = token.tokenType === BlockComment;
   let value: string;
   if (block) {
     const closed = text.length >= 4 && text.endsWith('*/');
-    if (!closed) errors.push({ message: "unterminated comment: '/*' without '*/'", range: tokenRange(token) });
     value = text.slice(2, closed ? -2 : undefined).trim();
   } else {
     value = text.slice(2).trim();
@@ -323,10 +422,11 @@ function buildComment(token: IToken, errors: A.CqlSyntaxError[]): A.Comment {
 /**
  * Parses a CQL file (or any text). Never throws.
  *
- * With `options.previous` (the result for an earlier version of the same document), statements whose source
- * text is unchanged are not re-parsed: their AST objects (and errors) are moved into the new result and their
- * ranges shifted in place. So `previous` is consumed: do not read positions from it afterwards, and passing it
- * again falls back to a full parse. Statements that did not move are the very same objects in both results.
+ * With `options.previous` (the result for an earlier version of the same document), only the edited part
+ * is lexed and parsed again: unchanged statements keep their AST objects (and errors), moved into the new
+ * result with their ranges shifted in place. So `previous` is consumed: do not read positions from it
+ * afterwards, and passing it again falls back to a full parse. Statements before the edit are the very same
+ * objects in both results.
  */
 export function parseCql(text: string, options: ParseOptions = {}): ParseResult {
   try {
@@ -340,58 +440,134 @@ export function parseCql(text: string, options: ParseOptions = {}): ParseResult 
 
 function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
   const parser = getParser();
-  const scanner = new CqlScanner(text);
-  const tokens = new TokenWindow(scanner);
   const chunkErrors: A.CqlSyntaxError[] = [];
   const statements: A.Statement[] = [];
+  const comments: A.Comment[] = [];
   const records: ChunkRecord[] = [];
+  const keep = (record: ChunkRecord): void => {
+    records.push(record);
+    for (const st of record.result.statements) statements.push(st);
+    for (const e of record.result.errors) chunkErrors.push(e);
+  };
 
-  // Previous chunks by source text (a list per text: the same statement may occur several times).
-  const previous = new Map<string, ChunkRecord[]>();
-  const previousRecords = options.previous ? chunkCache.get(options.previous) : undefined;
-  if (previousRecords) {
-    // The previous result's statements are moved into this one (and shifted in place): it can serve once.
-    chunkCache.delete(options.previous!);
-    for (const record of previousRecords) {
-      const list = previous.get(record.key);
-      if (list) list.push(record);
-      else previous.set(record.key, [record]);
+  const memo = options.previous ? parseMemo.get(options.previous) : undefined;
+  // The previous result's statements are moved into this one (and shifted in place): it can serve once.
+  if (memo) parseMemo.delete(options.previous!);
+  const oldRecords = memo?.records ?? [];
+  const oldComments = options.previous?.comments ?? [];
+
+  // 1. Old chunks before the edit, as they are; the scan resumes after the last one.
+  let resume: ScanState | undefined;
+  let firstOld = 0;
+  let newChangeEnd = text.length;
+  let delta = 0;
+  if (memo) {
+    const prefix = commonPrefixLength(memo.text, text);
+    const suffix = commonSuffixLength(memo.text, text, Math.min(memo.text.length, text.length) - prefix);
+    newChangeEnd = text.length - suffix;
+    delta = text.length - memo.text.length;
+    let last = -1;
+    for (let i = 0; i < oldRecords.length; i++) {
+      const after = oldRecords[i].after;
+      if (after === undefined) continue;
+      if (after.offset + LEXER_LOOKAHEAD > prefix) break;
+      last = i;
+    }
+    if (last >= 0) {
+      for (let i = 0; i <= last; i++) keep(oldRecords[i]);
+      resume = oldRecords[last].after!;
+      for (let i = 0; i < resume.comments; i++) comments.push(oldComments[i]);
+      firstOld = last + 1;
     }
   }
 
-  for (let start = 0; tokens.at(start) !== undefined; ) {
+  // Old chunks after the prefix by source text, for chunks that moved (built when first needed: a single
+  // edit re-parses the chunk it touched and then splices the rest, and never asks).
+  let byKey: Map<string, number[]> | undefined;
+  const oldByKey = (): Map<string, number[]> => {
+    if (byKey) return byKey;
+    byKey = new Map();
+    for (let i = firstOld; i < oldRecords.length; i++) {
+      const list = byKey.get(oldRecords[i].key);
+      if (list) list.push(i);
+      else byKey.set(oldRecords[i].key, [i]);
+    }
+    return byKey;
+  };
+  let lastUsedOld = -1;
+  let parsedChunks = 0;
+
+  // 2. Lex and parse from there.
+  const scanner = new CqlScanner(text, resume);
+  const tokens = new TokenWindow(scanner);
+  const commentBase = comments.length;
+  const takeComments = (): void => {
+    for (let i = comments.length - commentBase; i < scanner.comments.length; i++) comments.push(buildComment(scanner.comments[i]));
+  };
+  for (let start = 0; ; ) {
+    if (memo && tokens.idle()) {
+      // 3. Past the edit, at a boundary the old parse had too: the rest is the old parse, moved.
+      const here = scanner.position();
+      const old = here.offset >= newChangeEnd ? recordEndingAt(oldRecords, firstOld, here.offset - delta) : undefined;
+      if (old !== undefined && lastUsedOld <= old) {
+        takeComments();
+        const boundary = oldRecords[old].after!;
+        const dLine = here.line - boundary.line;
+        const dColumn = here.column - boundary.column;
+        const dComments = comments.length - boundary.comments;
+        for (let i = old + 1; i < oldRecords.length; i++) keep(movedRecord(oldRecords[i], boundary.line, delta, dLine, dColumn, dComments));
+        const moved: A.SourceLocation[] = [];
+        const seen = new Set<object>();
+        for (let i = boundary.comments; i < oldComments.length; i++) {
+          collectLocations(oldComments[i].range, moved, seen);
+          comments.push(oldComments[i]);
+        }
+        shiftLocations(moved, boundary.line, delta, dLine, dColumn);
+        break;
+      }
+    }
+    if (tokens.at(start) === undefined) break;
     const end = chunkEnd(tokens, start);
     const chunk = tokens.take(start, end);
     start = end;
     const first = chunk[0];
     const last = chunk[chunk.length - 1];
     const key = text.slice(first.startOffset, last.endOffset! + 1);
-    let result: ChunkResult | undefined;
-    const candidates = previous.get(key);
+    let record: ChunkRecord | undefined;
+    // The first chunk re-lexed holds the edit: its text is new.
+    const candidates = memo && parsedChunks++ > 0 ? oldByKey().get(key) : undefined;
     if (candidates && candidates.length) {
       // Prefer a chunk that did not move; otherwise take the first one left.
-      let idx = candidates.findIndex((c) => c.startOffset === first.startOffset);
+      let idx = candidates.findIndex((i) => oldRecords[i].startOffset === first.startOffset);
       if (idx < 0) idx = 0;
-      const old = candidates.splice(idx, 1)[0];
-      const dOffset = first.startOffset - old.startOffset;
-      const dLine = first.startLine! - old.startLine;
-      const dColumn = first.startColumn! - old.startColumn;
-      result = old.result;
-      if (dOffset !== 0 || dLine !== 0 || dColumn !== 0) shiftInPlace(result, old.startLine, dOffset, dLine, dColumn, new Set());
+      const i = candidates.splice(idx, 1)[0];
+      if (i > lastUsedOld) lastUsedOld = i;
+      const old = oldRecords[i];
+      record = movedRecord(old, old.startLine, first.startOffset - old.startOffset, first.startLine! - old.startLine, first.startColumn! - old.startColumn, 0);
     }
-    if (!result) result = parseChunk(text, parser, chunk);
-    records.push({ key, startOffset: first.startOffset, startLine: first.startLine!, startColumn: first.startColumn!, result });
-    for (const s of result.statements) statements.push(s);
-    for (const e of result.errors) chunkErrors.push(e);
+    record = {
+      key,
+      startOffset: first.startOffset,
+      startLine: first.startLine!,
+      startColumn: first.startColumn!,
+      result: record ? record.result : parseChunk(text, parser, chunk),
+      after: tokens.idle() ? { ...scanner.position(), comments: commentBase + scanner.comments.length } : undefined,
+      locations: record?.locations,
+    };
+    keep(record);
   }
+  if (comments.length - commentBase < scanner.comments.length) takeComments();
 
   // Comment errors first (as if comments were lexed before the statements): the sort below is stable.
   const errors: A.CqlSyntaxError[] = [];
-  const comments = scanner.comments.map((c) => buildComment(c, errors));
+  for (const comment of comments) {
+    const error = unterminatedComment(comment);
+    if (error) errors.push(error);
+  }
   for (const e of chunkErrors) errors.push(e);
   errors.sort((x, y) => x.range.start.offset - y.range.start.offset);
   const parseResult: ParseResult = { statements, comments, errors };
-  chunkCache.set(parseResult, records);
+  parseMemo.set(parseResult, { text, records });
   return parseResult;
 }
 

@@ -310,17 +310,34 @@ function quotedEnd(text: string, start: number, quote: number): number {
   }
 }
 
+/** A scanner position: offset with its 1-based line and column. */
+export interface ScanPosition {
+  offset: number;
+  line: number;
+  column: number;
+}
+
 /**
  * Streams the significant tokens of a text (`next()`, keywords re-typed); comments are collected in `comments`.
  * parseCql lexes one statement at a time with it, so tokens die young instead of living through the parse.
  */
 export class CqlScanner {
   readonly comments: IToken[] = [];
-  private offset = 0;
-  private line = 1;
-  private column = 1;
+  private offset: number;
+  private line: number;
+  private column: number;
 
-  constructor(readonly text: string) {}
+  /** `start`: resume at a position of an earlier scan of the same text (where a token may begin). */
+  constructor(readonly text: string, start?: ScanPosition) {
+    this.offset = start?.offset ?? 0;
+    this.line = start?.line ?? 1;
+    this.column = start?.column ?? 1;
+  }
+
+  /** How far the scanner has read: everything before `offset` has been consumed. */
+  position(): ScanPosition {
+    return { offset: this.offset, line: this.line, column: this.column };
+  }
 
   /** The next significant token, or undefined at the end of the text. */
   next(): IToken | undefined {

@@ -2,6 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCql } from '../../grammar/index';
+import { corpusFiles, readText } from '../helpers/corpus';
 
 const statements = Array.from({ length: 200 }, (_, i) => `CREATE TABLE t${i} (\n  id int PRIMARY KEY,\n  v text\n);`);
 const original = statements.join('\n');
@@ -58,5 +59,90 @@ describe('incremental parsing', () => {
     const first = parseCql(text);
     const edited = 'CAPTURE OFF;\n' + text;
     assert.deepEqual(parseCql(edited, { previous: first }), parseCql(edited));
+  });
+});
+
+/** Deterministic pseudo-random numbers (mulberry32) so failures reproduce. */
+function rng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// Text that changes how its neighbours lex or chunk: quotes, comment markers, statement ends, batches,
+// cqlsh commands, literals a regex may backtrack over, line ends.
+const SNIPPETS = [
+  "'", '"', '--', '//', '/*', '*/', '$$', ';', '\n', '\r\n', ' ', '-', '/', '*', 'a', '1', 'e', ')', '(',
+  'BEGIN BATCH\n', 'APPLY BATCH;', 'COPY t FROM \'x.csv\'\n', 'CAPTURE OFF\n', '1e+', 'P1Y2M', '3h30m',
+  'deadbeef-', '0x', 'SELECT * FROM t WHERE k = 1', "INSERT INTO t (k) VALUES ('v');\n", 'CREATE TABLE ',
+];
+
+describe('incremental parsing equals a full parse after any edit', () => {
+  for (const folder of ['cassandra-docs', 'killrvideo', 'cassandra-docs-broken']) {
+    test(`random edit sequences on ${folder}`, () => {
+      const files = corpusFiles(folder);
+      const random = rng(folder.length * 7919);
+      for (let round = 0; round < 6; round++) {
+        // A few files together: 5-40 KB, statements of every kind.
+        let text = Array.from({ length: 4 }, () => readText(files[Math.floor(random() * files.length)])).join('\n');
+        let previous = parseCql(text);
+        for (let step = 0; step < 40; step++) {
+          const at = Math.floor(random() * (text.length + 1));
+          const roll = random();
+          let next: string;
+          if (roll < 0.4) {
+            const snippet = SNIPPETS[Math.floor(random() * SNIPPETS.length)];
+            next = text.slice(0, at) + snippet + text.slice(at);
+          } else if (roll < 0.6) {
+            next = text.slice(0, at) + text.slice(at + 1 + Math.floor(random() * 40));
+          } else if (roll < 0.8) {
+            // Typing: one character at a time at the same place, each keystroke parsed.
+            const word = 'id text, ';
+            for (let i = 0; i < word.length; i++) {
+              next = text.slice(0, at + i) + word[i] + text.slice(at + i);
+              previous = parseCql(next, { previous });
+              text = next;
+            }
+            next = text;
+          } else {
+            // A copied statement somewhere else: its chunk text exists in the old parse.
+            const from = Math.floor(random() * text.length);
+            next = text.slice(0, at) + text.slice(from, from + 200) + text.slice(at);
+          }
+          const incremental = parseCql(next, { previous });
+          assert.deepEqual(incremental, parseCql(next), `round ${round} step ${step}: edit at ${at}`);
+          previous = incremental;
+          text = next;
+        }
+      }
+    });
+  }
+
+  test('an edit at the very start, the very end, and of nothing', () => {
+    const text = 'CREATE TABLE t (k int PRIMARY KEY);\n-- note\nSELECT * FROM t;\n/* open';
+    for (const next of ['x' + text, text + 'x', text, text.slice(1), text.slice(0, -1), '', ' ']) {
+      const previous = parseCql(text);
+      assert.deepEqual(parseCql(next, { previous }), parseCql(next), JSON.stringify(next));
+    }
+  });
+
+  test('an edit right after a chunk boundary is not taken for unchanged text', () => {
+    for (const [text, next] of [['USE a;USE b;', 'USE a;USE c;'], ['USE a;USE b;USE c;', 'USE b;USE c;'], ['SELECT * FROM t;\nSELECT', 'SELECT * FROM t;\nSELECT x FROM u;']]) {
+      const previous = parseCql(text);
+      assert.deepEqual(parseCql(next, { previous }), parseCql(next), `${JSON.stringify(text)} -> ${JSON.stringify(next)}`);
+    }
+  });
+
+  test('statements after the edit are moved, not re-parsed', () => {
+    const first = parseCql(original);
+    const edited = original.replace('CREATE TABLE t10 (', 'CREATE TABLE t10x (');
+    const second = parseCql(edited, { previous: first });
+    assert.deepEqual(second, parseCql(edited));
+    for (let i = 11; i < 200; i++) assert.equal(second.statements[i], first.statements[i], `statement ${i}`);
+    assert.equal(second.statements[11].range.start.offset, parseCql(edited).statements[11].range.start.offset);
   });
 });
