@@ -2,7 +2,6 @@
 // (textDocument/diagnostic for open documents, workspace/diagnostic for the rest) and are told to ask
 // again (workspace/diagnostic/refresh) when an edit elsewhere changes them; other clients get
 // textDocument/publishDiagnostics for every project file, debounced per file.
-import { createHash } from 'node:crypto';
 import {
   DiagnosticSeverity,
   DocumentDiagnosticReportKind,
@@ -51,6 +50,15 @@ export interface DiagnosticOptions {
   pathToUri(filePath: string): string;
 }
 
+/** A deep copy of a JSON-like value (objects, arrays, primitives). */
+function plainCopy(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(plainCopy);
+  const out: Record<string, unknown> = {};
+  for (const key in value as Record<string, unknown>) out[key] = plainCopy((value as Record<string, unknown>)[key]);
+  return out;
+}
+
 export function findingToDiagnostic(finding: Finding, options: DiagnosticOptions): Diagnostic {
   const diagnostic: Diagnostic = {
     range: toRange(finding.range),
@@ -59,7 +67,8 @@ export function findingToDiagnostic(finding: Finding, options: DiagnosticOptions
     codeDescription: { href: ruleDocsUrl(finding.ruleId) },
     source: 'cqlint',
     message: finding.message,
-    data: { ...(finding.data ?? {}), ruleId: finding.ruleId },
+    // A copy: finding data may hold the AST's own location objects, which later parses shift in place.
+    data: { ...(plainCopy(finding.data ?? {}) as Record<string, unknown>), ruleId: finding.ruleId },
   };
   if (options.relatedInformation && finding.related?.length) {
     diagnostic.relatedInformation = finding.related.map((related) => ({
@@ -75,9 +84,31 @@ interface CachedReport {
   resultId: string;
 }
 
-function resultIdOf(diagnostics: Diagnostic[]): string {
-  return createHash('sha1').update(JSON.stringify(diagnostics)).digest('base64url').slice(0, 16);
+/** Deep equality of JSON values (diagnostics): cheaper than serialising a large report to hash it. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let count = 0;
+  for (const key in x) {
+    if (x[key] === undefined) continue;
+    count++;
+    if (!sameJson(x[key], y[key])) return false;
+  }
+  for (const key in y) if (y[key] !== undefined) count--;
+  return count === 0;
 }
+
+/** Result ids: unique per server run (a restarted server never answers "unchanged" to an old id). */
+const RUN_ID = `${Date.now().toString(36)}.${process.pid.toString(36)}`;
+let nextResultId = 1;
 
 export const diagnosticsFeature: Feature = {
   name: 'diagnostics',
@@ -92,20 +123,25 @@ export const diagnosticsFeature: Feature = {
       ? (caps.textDocument?.diagnostic?.relatedInformation ?? caps.textDocument?.publishDiagnostics?.relatedInformation) === true
       : caps.textDocument?.publishDiagnostics?.relatedInformation === true;
     const cache = new Map<string, CachedReport>();
+    /** The last report of each file, valid or not: a recomputed report with the same content keeps its id. */
+    const last = new Map<string, CachedReport>();
 
     /** Diagnostics for one project file, cached until an event says its findings may have changed. */
     const reportFor = (filePath: string): CachedReport => {
       const cached = cache.get(filePath);
       if (cached) return cached;
       const diagnostics = computeDiagnostics(ctx, filePath, relatedInformation);
-      const report = { diagnostics, resultId: resultIdOf(diagnostics) };
+      const previous = last.get(filePath);
+      const report = previous && sameJson(previous.diagnostics, diagnostics) ? previous : { diagnostics, resultId: `${RUN_ID}.${nextResultId++}` };
       cache.set(filePath, report);
+      last.set(filePath, report);
       return report;
     };
 
     const invalidate = (event: FilesChangedEvent): void => {
       if (event.all) cache.clear();
       for (const file of [...event.changed, ...event.removed, ...event.dependents]) cache.delete(file);
+      for (const file of event.removed) last.delete(file);
     };
 
     if (pull) registerPull(ctx, reportFor, invalidate);
