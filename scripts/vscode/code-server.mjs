@@ -63,11 +63,25 @@ function commonArgs(dirs) {
   ];
 }
 
-/** Writes user settings for the run (e.g. to keep the workbench quiet and deterministic). */
-export function writeUserSettings(dirs, settings) {
+/** Settings that keep the workbench quiet, offline and deterministic in every run. */
+const QUIET_WORKBENCH = {
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'extensions.ignoreRecommendations': true,
+  'git.enabled': false,
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'chat.disableAIFeatures': true,
+};
+
+/** Writes the run's user settings: the quiet-workbench defaults plus `settings`. */
+export function writeUserSettings(dirs, settings = {}) {
   const userDir = join(dirs.userData, 'User');
   mkdirSync(userDir, { recursive: true });
-  writeFileSync(join(userDir, 'settings.json'), JSON.stringify(settings, null, 2));
+  writeFileSync(join(userDir, 'settings.json'), JSON.stringify({ ...QUIET_WORKBENCH, ...settings }, null, 2));
 }
 
 export function installExtension(dirs, vsix) {
@@ -150,3 +164,16 @@ export const CHROMIUM_ARGS = [
 ];
 
 export const CHROMIUM_PATH = process.env.CQLINT_CHROMIUM ?? '/usr/bin/chromium';
+
+/** Headless Chromium with the run's own profile; resolves to { context, page }. */
+export async function openBrowser(dirs, options = {}) {
+  const { chromium } = await import('playwright-core');
+  const context = await chromium.launchPersistentContext(dirs.browser, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    ...options,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return { context, page };
+}

@@ -8,11 +8,10 @@ import { spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { format } from 'node:util';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { setup } from './setup.mjs';
 import { buildTests } from './build-tests.mjs';
 import { paths } from './paths.mjs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, runDirs, startCodeServer, writeUserSettings } from './code-server.mjs';
+import { openBrowser, runDirs, startCodeServer, writeUserSettings } from './code-server.mjs';
 
 const log = (...args) => console.log('[test:vscode]', ...args);
 const MOCHA_PREFIX = '\u2063mocha\u2063 ';
@@ -28,18 +27,7 @@ async function main() {
   buildExtension();
   const testsDir = await buildTests();
   const dirs = runDirs('vscode-suite');
-  writeUserSettings(dirs, {
-    'workbench.startupEditor': 'none',
-    'workbench.tips.enabled': false,
-    'extensions.autoCheckUpdates': false,
-    'extensions.autoUpdate': false,
-    'extensions.ignoreRecommendations': true,
-    'git.enabled': false,
-    'telemetry.telemetryLevel': 'off',
-    'update.mode': 'none',
-    'workbench.secondarySideBar.defaultVisibility': 'hidden',
-    'chat.disableAIFeatures': true,
-  });
+  writeUserSettings(dirs);
   const workspace = join(paths.root, 'test', 'vscode', 'fixtures', 'workspace');
   const extraEnv = { CQLINT_MOCHA_PREFIX: MOCHA_PREFIX };
   if (process.env.CQLINT_TEST_GREP) extraEnv.CQLINT_TEST_GREP = process.env.CQLINT_TEST_GREP;
@@ -49,12 +37,8 @@ async function main() {
   let context;
   let exitCode = 1;
   try {
-    context = await chromium.launchPersistentContext(dirs.browser, {
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
-    const page = context.pages()[0] ?? (await context.newPage());
+    let page;
+    ({ context, page } = await openBrowser(dirs));
     let finish;
     const finished = new Promise((resolve) => (finish = resolve));
     await page.exposeFunction('codeAutomationExit', (code) => finish(Number(code)));

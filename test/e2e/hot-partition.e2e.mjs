@@ -6,11 +6,8 @@ import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { paths } from '../../scripts/vscode/paths.mjs';
-import {
-  CHROMIUM_ARGS, CHROMIUM_PATH, installExtension, runDirs, startCodeServer, writeUserSettings,
-} from '../../scripts/vscode/code-server.mjs';
+import { installExtension, openBrowser, runDirs, startCodeServer, writeUserSettings } from '../../scripts/vscode/code-server.mjs';
 
 const VSIX = process.env.CQLINT_VSIX ?? join(paths.root, 'cqlint.vsix');
 const SHOTS = join(paths.results, 'e2e');
@@ -42,16 +39,6 @@ before(async () => {
   copyFileSync(FIXTURE, join(workspace, 'hot_partition.cql'));
   console.log(`# ${installExtension(dirs, VSIX).split('\n').pop()}`);
   writeUserSettings(dirs, {
-    'workbench.startupEditor': 'none',
-    'workbench.tips.enabled': false,
-    'extensions.autoCheckUpdates': false,
-    'extensions.autoUpdate': false,
-    'extensions.ignoreRecommendations': true,
-    'git.enabled': false,
-    'telemetry.telemetryLevel': 'off',
-    'update.mode': 'none',
-    'workbench.secondarySideBar.defaultVisibility': 'hidden',
-    'chat.disableAIFeatures': true,
     'editor.hover.delay': 200,
     'editor.minimap.enabled': false,
     'window.commandCenter': false,
@@ -59,13 +46,7 @@ before(async () => {
     'cqlint.trace.server': 'verbose',
   });
   server = await startCodeServer(dirs);
-  context = await chromium.launchPersistentContext(dirs.browser, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 800 },
-  });
-  page = context.pages()[0] ?? (await context.newPage());
+  ({ context, page } = await openBrowser(dirs, { viewport: { width: 1280, height: 800 } }));
   await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
 });
 
