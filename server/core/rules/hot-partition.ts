@@ -30,7 +30,7 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
     .map((c) => c.name);
   const pkNames = pk.map((c) => c.name);
   const suggestedKey = keyText([...pkNames, 'shard'], table.clustering.map((c) => c.name));
-  const shardHint = candidates.length ? `computed as hash(${candidates[0]}) % N + 1 so reads by ${candidates[0]} find it` : 'random 1..N';
+  const shardHint = candidates.length ? `computed as murmur3(${candidates[0]}) % N + 1 so reads by ${candidates[0]} find it` : 'random 1..N';
   const what = reason === 'time-bucket'
     ? `the partition key (${pkNames.join(', ')}) is a time bucket alone, so all writes of the current ${pkNames.join('/')} go to one partition`
     : `the partition key (${pk.map((c) => `${c.name} ${c.typeText}`).join(', ')}) has only a few distinct values, so all rows share a handful of partitions`;
