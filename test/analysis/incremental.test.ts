@@ -216,3 +216,20 @@ test('statements that move keep findings at their new positions', () => {
   fresh.setFile(file, '\n\n' + text);
   assert.deepEqual(plain(moved), plain(fresh.lint(file)));
 });
+
+test('changing a @shard annotation re-checks the shard values of cached queries', () => {
+  const project = new Project({ config: {} });
+  const schema = `${ROOT}/shard-s.cql`;
+  const queries = `${ROOT}/shard-q.cql`;
+  // murmur3('Hello') % 16 + 1 = 9; with % 8 + 1 it is 1.
+  const table = (n: number) => `-- @shard shard = murmur3(title) % ${n} + 1\nCREATE TABLE ks.posts (day date, shard int, title text, PRIMARY KEY ((day, shard), title));\n`;
+  project.setFile(schema, table(16));
+  project.setFile(queries, "INSERT INTO ks.posts (day, shard, title) VALUES ('2024-01-01', 9, 'Hello');\n");
+  assert.deepEqual(project.lint(queries).map((f) => f.ruleId), []);
+  project.setFile(schema, table(8));
+  const after = project.lint(queries);
+  assert.deepEqual(after.map((f) => f.ruleId), ['shard-mismatch']);
+  assert.match(after[0]!.message, /\b1\b/);
+  project.setFile(schema, table(16));
+  assert.deepEqual(project.lint(queries).map((f) => f.ruleId), []);
+});

@@ -19,6 +19,8 @@ export const rule: RuleModule = {
     defaultSeverity: 'error',
     description: "A literal shard value that is not what the table's @shard formula gives for the row (or is out of range).",
     docsUrl: docsUrl('shard-mismatch'),
+    // Each statement is checked against its table's spec alone: results are cached per statement.
+    scope: 'statement',
   },
   check(ctx) {
     const udts = udtLookupFor(ctx.schema);
