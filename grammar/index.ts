@@ -341,29 +341,32 @@ function shiftLocations(locations: readonly A.SourceLocation[], line: number, dO
   }
 }
 
-/** A record for `old`'s chunk moved so that (line, column) on `line` moves by the deltas. */
-function movedRecord(old: ChunkRecord, line: number, dOffset: number, dLine: number, dColumn: number, dComments: number): ChunkRecord {
-  if (dOffset === 0 && dLine === 0 && dColumn === 0 && dComments === 0) return old;
-  if (dOffset !== 0 || dLine !== 0 || dColumn !== 0) {
-    old.locations ??= [];
-    if (old.locations.length === 0) collectLocations(old.result, old.locations, new Set());
-    shiftLocations(old.locations, line, dOffset, dLine, dColumn);
+/** Moves a chunk's AST locations in place: by dOffset and dLine, and by dColumn those on `line`. */
+function shiftResult(record: ChunkRecord, line: number, dOffset: number, dLine: number, dColumn: number): void {
+  if (dOffset === 0 && dLine === 0 && dColumn === 0) return;
+  if (!record.locations) {
+    record.locations = [];
+    collectLocations(record.result, record.locations, new Set());
   }
-  const after = old.after;
-  return {
-    key: old.key,
-    startOffset: old.startOffset + dOffset,
-    startLine: old.startLine + dLine,
-    startColumn: old.startLine === line ? old.startColumn + dColumn : old.startColumn,
-    result: old.result,
-    after: after && {
-      offset: after.offset + dOffset,
-      line: after.line + dLine,
-      column: after.line === line ? after.column + dColumn : after.column,
-      comments: after.comments + dComments,
-    },
-    locations: old.locations,
-  };
+  shiftLocations(record.locations, line, dOffset, dLine, dColumn);
+}
+
+/**
+ * Moves an old chunk's record in place, AST included, the same way (plus dComments on its comment count).
+ * Only for the splice, after which the old records are not searched again.
+ */
+function moveRecord(record: ChunkRecord, line: number, dOffset: number, dLine: number, dColumn: number, dComments: number): void {
+  shiftResult(record, line, dOffset, dLine, dColumn);
+  if (record.startLine === line) record.startColumn += dColumn;
+  record.startOffset += dOffset;
+  record.startLine += dLine;
+  const after = record.after;
+  if (after) {
+    if (after.line === line) after.column += dColumn;
+    after.offset += dOffset;
+    after.line += dLine;
+    after.comments += dComments;
+  }
 }
 
 // Block compares first (string equality runs in native code), then char by char inside the differing block.
@@ -515,7 +518,10 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
         const dLine = here.line - boundary.line;
         const dColumn = here.column - boundary.column;
         const dComments = comments.length - boundary.comments;
-        for (let i = old + 1; i < oldRecords.length; i++) keep(movedRecord(oldRecords[i], boundary.line, delta, dLine, dColumn, dComments));
+        for (let i = old + 1; i < oldRecords.length; i++) {
+          moveRecord(oldRecords[i], boundary.line, delta, dLine, dColumn, dComments);
+          keep(oldRecords[i]);
+        }
         const moved: A.SourceLocation[] = [];
         const seen = new Set<object>();
         for (let i = boundary.comments; i < oldComments.length; i++) {
@@ -533,27 +539,23 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
     const first = chunk[0];
     const last = chunk[chunk.length - 1];
     const key = text.slice(first.startOffset, last.endOffset! + 1);
-    let record: ChunkRecord | undefined;
+    const after = tokens.idle() ? { ...scanner.position(), comments: commentBase + scanner.comments.length } : undefined;
     // The first chunk re-lexed holds the edit: its text is new.
     const candidates = memo && parsedChunks++ > 0 ? oldByKey().get(key) : undefined;
+    let record: ChunkRecord;
     if (candidates && candidates.length) {
       // Prefer a chunk that did not move; otherwise take the first one left.
       let idx = candidates.findIndex((i) => oldRecords[i].startOffset === first.startOffset);
       if (idx < 0) idx = 0;
       const i = candidates.splice(idx, 1)[0];
       if (i > lastUsedOld) lastUsedOld = i;
+      // A new record: the old one stays as it was for the splice's search (records in source order).
       const old = oldRecords[i];
-      record = movedRecord(old, old.startLine, first.startOffset - old.startOffset, first.startLine! - old.startLine, first.startColumn! - old.startColumn, 0);
+      shiftResult(old, old.startLine, first.startOffset - old.startOffset, first.startLine! - old.startLine, first.startColumn! - old.startColumn);
+      record = { key, startOffset: first.startOffset, startLine: first.startLine!, startColumn: first.startColumn!, result: old.result, after, locations: old.locations };
+    } else {
+      record = { key, startOffset: first.startOffset, startLine: first.startLine!, startColumn: first.startColumn!, result: parseChunk(text, parser, chunk), after };
     }
-    record = {
-      key,
-      startOffset: first.startOffset,
-      startLine: first.startLine!,
-      startColumn: first.startColumn!,
-      result: record ? record.result : parseChunk(text, parser, chunk),
-      after: tokens.idle() ? { ...scanner.position(), comments: commentBase + scanner.comments.length } : undefined,
-      locations: record?.locations,
-    };
     keep(record);
   }
   if (comments.length - commentBase < scanner.comments.length) takeComments();

@@ -137,6 +137,21 @@ describe('incremental parsing equals a full parse after any edit', () => {
     }
   });
 
+  test('statements moved around (cut and paste) are reused, and the rest spliced', () => {
+    const parts = Array.from({ length: 12 }, (_, i) => `SELECT c${i} FROM t${i} WHERE k = ${i};\n`);
+    const random = rng(42);
+    for (let round = 0; round < 50; round++) {
+      const moved = [...parts];
+      const from = Math.floor(random() * moved.length);
+      const [piece] = moved.splice(from, 1 + Math.floor(random() * 3));
+      moved.splice(Math.floor(random() * (moved.length + 1)), 0, piece!);
+      const text = parts.join('');
+      const next = moved.join('') + (round % 2 ? '' : 'SELECT x FROM y;\n');
+      const previous = parseCql(text);
+      assert.deepEqual(parseCql(next, { previous }), parseCql(next), `round ${round}`);
+    }
+  });
+
   test('statements after the edit are moved, not re-parsed', () => {
     const first = parseCql(original);
     const edited = original.replace('CREATE TABLE t10 (', 'CREATE TABLE t10x (');
