@@ -8,6 +8,7 @@ import { docsUrl } from '../findings';
 import { estimatePartition, rowSizes, rowsToReachBytes, rowsToReachValues, udtLookupFrom, CELL_METADATA_BYTES } from '../sizing';
 import { formatBytes, formatCount } from '../targets';
 import type { RuleExamples, RuleModule } from './types';
+import { definedTablesAndViews } from './util';
 
 export const rule: RuleModule = {
   meta: {
@@ -20,11 +21,7 @@ export const rule: RuleModule = {
   check(ctx) {
     const udts = udtLookupFrom(ctx.schema);
     const target = ctx.target;
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind !== 'CreateTable' && stmt.kind !== 'CreateMaterializedView') continue;
-      const defined = ctx.definedBy(stmt);
-      if (!defined) continue;
-      const table = ctx.latest(defined);
+    for (const { stmt, table } of definedTablesAndViews(ctx)) {
       const hints = ctx.hints(table);
       const range = stmt.name.range;
       const sizes = rowSizes(table, hints, udts);

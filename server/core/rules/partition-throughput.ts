@@ -6,7 +6,7 @@ import { docsUrl } from '../findings';
 import { throughputEstimates, udtLookupFrom } from '../sizing';
 import { formatCount } from '../targets';
 import type { RuleExamples, RuleModule } from './types';
-import { keyText } from './util';
+import { definedTablesAndViews, keyText } from './util';
 
 export const rule: RuleModule = {
   meta: {
@@ -18,11 +18,7 @@ export const rule: RuleModule = {
   },
   check(ctx) {
     const udts = udtLookupFrom(ctx.schema);
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind !== 'CreateTable' && stmt.kind !== 'CreateMaterializedView') continue;
-      const defined = ctx.definedBy(stmt);
-      if (!defined) continue;
-      const table = ctx.latest(defined);
+    for (const { stmt, table } of definedTablesAndViews(ctx)) {
       const hints = ctx.hints(table);
       if (!hints) continue;
       for (const t of throughputEstimates(table, ctx.target, hints, udts)) {

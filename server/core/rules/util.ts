@@ -1,7 +1,7 @@
 // Helpers shared by rules: WHERE clause analysis, name suggestions, statement walking.
 import type {
   Expression, Identifier, QualifiedName, Relation, SourceRange, Statement,
-  InsertStatement, UpdateStatement, DeleteStatement,
+  InsertStatement, UpdateStatement, DeleteStatement, CreateTableStatement, CreateMaterializedViewStatement,
 } from '../../../grammar/ast';
 import { editDistance } from '../config/edit-distance';
 import type { ColumnInfo, TableInfo } from '../schema/model';
@@ -111,6 +111,18 @@ export function* createdTables(ctx: RuleContext): Generator<TableInfo> {
     if (stmt.kind !== 'CreateTable') continue;
     const table = ctx.definedBy(stmt);
     if (table) yield table;
+  }
+}
+
+/**
+ * Each CREATE TABLE and CREATE MATERIALIZED VIEW of this file with the table it defines, as its ALTERs
+ * left it (the shape that holds data), in statement order.
+ */
+export function* definedTablesAndViews(ctx: RuleContext): Generator<{ stmt: CreateTableStatement | CreateMaterializedViewStatement; table: TableInfo }> {
+  for (const stmt of ctx.parse.statements) {
+    if (stmt.kind !== 'CreateTable' && stmt.kind !== 'CreateMaterializedView') continue;
+    const defined = ctx.definedBy(stmt);
+    if (defined) yield { stmt, table: ctx.latest(defined) };
   }
 }
 
