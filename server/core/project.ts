@@ -283,7 +283,7 @@ export class Project {
     for (const list of schema.versions.values()) for (const v of list) if (move(v.offset) === undefined) return undefined;
     for (const use of schema.uses) use.offset = move(use.offset)!;
     for (const list of schema.versions.values()) for (const v of list) v.offset = move(v.offset)!;
-    // @shard specs hold the comment's range; comments are rebuilt by every parse.
+    // @shard specs hold copies of the comment's ranges: refresh them from this parse's comments.
     for (const stmt of ddl.statements) {
       if (stmt.kind !== 'CreateTable') continue;
       const spec = schema.byStatement.get(stmt)?.shard;
