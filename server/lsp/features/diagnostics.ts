@@ -90,7 +90,8 @@ function sameJson(a: unknown, b: unknown): boolean {
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    // Back to front: after an edit, the diagnostics below it have moved, so a difference shows up early.
+    for (let i = a.length - 1; i >= 0; i--) if (!sameJson(a[i], b[i])) return false;
     return true;
   }
   if (Array.isArray(b)) return false;
