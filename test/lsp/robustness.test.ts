@@ -97,3 +97,46 @@ describe('robustness', () => {
     assert.deepEqual(codes(await client.waitForDiagnostics(ws.uri('latin1.cql'))), ['unknown-column']);
   });
 });
+
+describe('editing through the server', () => {
+  test('after a burst of incremental edits the diagnostics equal those of the final text opened fresh', async (t) => {
+    const { corpusFiles, readText } = await import('../helpers/corpus');
+    const client = await startServer();
+    t.after(() => client.shutdown());
+    await client.initialize(capabilities.pull);
+    // Deterministic pseudo-random edits (mulberry32): typing, deleting, pasting and new lines.
+    let seed = 20261122;
+    const random = (): number => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let x = Math.imul(seed ^ (seed >>> 15), seed | 1);
+      x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+      return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+    };
+    const files = corpusFiles('killrvideo');
+    const uri = 'untitled:edited';
+    await client.open(uri, files.map(readText).join('\n'));
+    await client.pullDiagnostics(uri);
+    const positionAt = (text: string, offset: number) => {
+      const before = text.slice(0, offset);
+      const line = before.split('\n').length - 1;
+      return { line, character: offset - (before.lastIndexOf('\n') + 1) };
+    };
+    for (let step = 0; step < 120; step++) {
+      const text = client.text(uri)!;
+      const at = Math.floor(random() * text.length);
+      const roll = random();
+      const length = roll < 0.3 ? 1 + Math.floor(random() * 30) : 0;
+      const inserted = roll < 0.3 ? '' : roll < 0.6 ? 'x' : roll < 0.8 ? ";\n" : text.slice(Math.floor(random() * text.length)).slice(0, 120);
+      const range = { start: positionAt(text, at), end: positionAt(text, Math.min(text.length, at + length)) };
+      await client.change(uri, [{ range, text: inserted }]);
+      // Pull now and then, as an editor does while the user types.
+      if (step % 10 === 9) await client.pullDiagnostics(uri);
+    }
+    const strip = (d: Diagnostic) => ({ code: d.code, range: d.range, message: d.message, severity: d.severity, data: d.data });
+    const edited = (await client.pullDiagnostics(uri)) as { items: Diagnostic[] };
+    await client.open('untitled:fresh', client.text(uri)!);
+    const fresh = (await client.pullDiagnostics('untitled:fresh')) as { items: Diagnostic[] };
+    assert.ok(fresh.items.length > 0, 'the edited text has findings to compare');
+    assert.deepEqual(edited.items.map(strip), fresh.items.map(strip));
+  });
+});
