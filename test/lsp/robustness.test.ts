@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { capabilities, startServer, tempWorkspace } from './harness';
+import { corpusFiles, readText } from '../helpers/corpus';
 
 const GOOD = 'CREATE TABLE ks.users (id uuid PRIMARY KEY, name text);\n';
 const codes = (diagnostics: Diagnostic[]): string[] => diagnostics.map((d) => String(d.code)).sort();
@@ -100,7 +101,6 @@ describe('robustness', () => {
 
 describe('editing through the server', () => {
   test('after a burst of incremental edits the diagnostics equal those of the final text opened fresh', async (t) => {
-    const { corpusFiles, readText } = await import('../helpers/corpus');
     const client = await startServer();
     t.after(() => client.shutdown());
     await client.initialize(capabilities.pull);
