@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Project } from '../../server/core/project';
 import type { Finding } from '../../server/core/findings';
+import { mulberry32 as random } from '../helpers/random';
 
 const ROOT = '/virtual/incremental';
 
@@ -70,17 +71,6 @@ const SNIPPETS = [
   "'", '(', ';', ' ', '\n', 'x', '--', '/*', '*/', 'SELECT', ' WHERE ', ' ALLOW FILTERING', ',', 'ks.',
 ];
 
-/** mulberry32: a small seeded generator, so failures reproduce. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function lineStarts(text: string): number[] {
   const starts = [0];

@@ -4,17 +4,8 @@ import assert from 'node:assert/strict';
 import { corpusFiles, readText } from '../helpers/corpus';
 import { expectedTokensAt, parseCql, tokenize } from '../../grammar/index';
 import type * as A from '../../grammar/ast';
+import { mulberry32 as rng } from '../helpers/random';
 
-/** Deterministic pseudo-random numbers (mulberry32) so failures reproduce. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function checkRanges(text: string, value: unknown, path = 'result'): void {
   if (Array.isArray(value)) {

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCql } from '../../grammar/index';
 import { corpusFiles, readText } from '../helpers/corpus';
+import { mulberry32 as rng } from '../helpers/random';
 
 const statements = Array.from({ length: 200 }, (_, i) => `CREATE TABLE t${i} (\n  id int PRIMARY KEY,\n  v text\n);`);
 const original = statements.join('\n');
@@ -62,16 +63,6 @@ describe('incremental parsing', () => {
   });
 });
 
-/** Deterministic pseudo-random numbers (mulberry32) so failures reproduce. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Text that changes how its neighbours lex or chunk: quotes, comment markers, statement ends, batches,
 // cqlsh commands, literals a regex may backtrack over, line ends.

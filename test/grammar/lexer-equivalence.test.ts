@@ -5,16 +5,8 @@ import assert from 'node:assert/strict';
 import { corpusFiles, readText } from '../helpers/corpus';
 import { lexCql, referenceLexCql } from '../../grammar/lexer';
 import type { IToken } from '../../grammar/chevrotain';
+import { mulberry32 as rng } from '../helpers/random';
 
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shape(t: IToken) {
   return [t.tokenType.name, t.image, t.startOffset, t.endOffset, t.startLine, t.endLine, t.startColumn, t.endColumn, t.tokenTypeIdx];

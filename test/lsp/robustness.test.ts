@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { capabilities, startServer, tempWorkspace } from './harness';
 import { corpusFiles, readText } from '../helpers/corpus';
+import { mulberry32 } from '../helpers/random';
 
 const GOOD = 'CREATE TABLE ks.users (id uuid PRIMARY KEY, name text);\n';
 const codes = (diagnostics: Diagnostic[]): string[] => diagnostics.map((d) => String(d.code)).sort();
@@ -104,14 +105,8 @@ describe('editing through the server', () => {
     const client = await startServer();
     t.after(() => client.shutdown());
     await client.initialize(capabilities.pull);
-    // Deterministic pseudo-random edits (mulberry32): typing, deleting, pasting and new lines.
-    let seed = 20261122;
-    const random = (): number => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let x = Math.imul(seed ^ (seed >>> 15), seed | 1);
-      x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-      return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-    };
+    // Deterministic pseudo-random edits: typing, deleting, pasting and new lines.
+    const random = mulberry32(20261122);
     const files = corpusFiles('killrvideo');
     const uri = 'untitled:edited';
     await client.open(uri, files.map(readText).join('\n'));

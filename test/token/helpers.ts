@@ -1,15 +1,14 @@
 // Shared helpers for the token tests: a seeded PRNG (failures reproduce) and the cassandra-driver oracle.
 /* eslint-disable @typescript-eslint/no-require-imports */
 
-/** Mulberry32: small, fast, deterministic. */
+import { mulberry32 } from '../helpers/random';
+
+/** A seeded generator with the draws the token tests need. */
 export class Prng {
-  private state: number;
-  constructor(seed: number) { this.state = seed >>> 0; }
+  private readonly random: () => number;
+  constructor(seed: number) { this.random = mulberry32(seed); }
   next(): number {
-    let t = (this.state = (this.state + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.random();
   }
   int(min: number, max: number): number { return min + Math.floor(this.next() * (max - min + 1)); }
   pick<T>(items: readonly T[]): T { return items[Math.floor(this.next() * items.length)]; }
