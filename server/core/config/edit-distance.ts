@@ -21,3 +21,14 @@ export function editDistance(a: string, b: string): number {
   }
   return d[rows * cols - 1]!;
 }
+
+/** The option nearest to `word` (case-insensitive; the first of equals wins) and its distance. */
+export function nearest(word: string, options: Iterable<string>): { best: string; distance: number } | undefined {
+  const lower = word.toLowerCase();
+  let found: { best: string; distance: number } | undefined;
+  for (const option of options) {
+    const distance = editDistance(lower, option.toLowerCase());
+    if (!found || distance < found.distance) found = { best: option, distance };
+  }
+  return found;
+}

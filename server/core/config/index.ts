@@ -6,7 +6,7 @@ import { TARGET_IDS, isTargetId } from '../targets';
 import { allRules } from '../rules';
 import type { ConfigError, CqlintConfig, RuleLevel, RuleSetting, TableHints } from './types';
 import { RULE_LEVELS } from './types';
-import { editDistance } from './edit-distance';
+import { nearest } from './edit-distance';
 
 export { editDistance } from './edit-distance';
 
@@ -66,16 +66,8 @@ function describe(v: unknown): string {
 }
 
 function closest(word: string, options: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const o of options) {
-    const d = editDistance(word.toLowerCase(), o.toLowerCase());
-    if (d < bestDistance) {
-      bestDistance = d;
-      best = o;
-    }
-  }
-  return best !== undefined && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
+  const found = nearest(word, options);
+  return found && found.distance <= Math.max(2, Math.floor(word.length / 3)) ? found.best : undefined;
 }
 
 function parseRuleSetting(id: string, value: unknown, errors: ConfigError[]): RuleSetting | undefined {

@@ -3,7 +3,7 @@ import type {
   Expression, Identifier, QualifiedName, Relation, SourceRange, Statement,
   InsertStatement, UpdateStatement, DeleteStatement, CreateTableStatement, CreateMaterializedViewStatement,
 } from '../../../grammar/ast';
-import { editDistance } from '../config/edit-distance';
+import { nearest } from '../config/edit-distance';
 import type { ColumnInfo, TableInfo } from '../schema/model';
 import type { RuleContext } from './types';
 
@@ -73,18 +73,10 @@ export function unrestrictedPartitionColumns(table: TableInfo, where: WhereAnaly
 /** The closest column name, when close enough to be a plausible typo. */
 export function suggestColumn(name: string, table: TableInfo | readonly string[]): string | undefined {
   const names = Array.isArray(table) ? (table as readonly string[]) : (table as TableInfo).columns.map((c) => c.name);
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const candidate of names) {
-    const d = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  if (best === undefined) return undefined;
-  const limit = Math.max(1, Math.min(3, Math.floor(Math.max(name.length, best.length) / 3)));
-  return bestDistance <= limit ? best : undefined;
+  const found = nearest(name, names);
+  if (!found) return undefined;
+  const limit = Math.max(1, Math.min(3, Math.floor(Math.max(name.length, found.best.length) / 3)));
+  return found.distance <= limit ? found.best : undefined;
 }
 
 export function isSystemKeyspace(keyspace: string | undefined): boolean {
