@@ -64,6 +64,18 @@ function percentile(sorted: number[], p: number): number {
   return sorted[i];
 }
 
+/** Latencies of SAMPLES calls of `request`, after 10 unmeasured ones to warm up. */
+async function timeRequests(request: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < 10; i++) await request();
+  const samples: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const start = performance.now();
+    await request();
+    samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
 function report(name: string, samples: number[]): { p50: number; p95: number } {
   const sorted = [...samples].sort((a, b) => a - b);
   const p50 = percentile(sorted, 50);
@@ -104,13 +116,7 @@ export async function runEditorBench(): Promise<void> {
       const request = () => client.request('textDocument/completion', { textDocument: { uri }, position }) as Promise<CompletionList>;
       const first = await request();
       if (!first.items.length) throw new Error(`${c.name}: no completion items`);
-      for (let i = 0; i < 10; i++) await request();
-      const samples: number[] = [];
-      for (let i = 0; i < SAMPLES; i++) {
-        const start = performance.now();
-        await request();
-        samples.push(performance.now() - start);
-      }
+      const samples = await timeRequests(request);
       results[c.name] = report(c.name, samples);
     }
 
@@ -125,13 +131,7 @@ export async function runEditorBench(): Promise<void> {
       const position = { line: h.line, character: lines[h.line].indexOf(h.needle) + 1 };
       const request = () => client.request('textDocument/hover', { textDocument: { uri }, position }) as Promise<Hover | null>;
       if (!(await request())) throw new Error(`${h.name}: no hover`);
-      for (let i = 0; i < 10; i++) await request();
-      const samples: number[] = [];
-      for (let i = 0; i < SAMPLES; i++) {
-        const start = performance.now();
-        await request();
-        samples.push(performance.now() - start);
-      }
+      const samples = await timeRequests(request);
       results[h.name] = report(h.name, samples);
     }
 
