@@ -1,6 +1,6 @@
 // Keeps the server serving whatever happens inside a handler: an exception is logged and the request
 // gets an empty answer, instead of an error popup in the editor or a dead server.
-import type { Connection } from 'vscode-languageserver/node';
+import { LSPErrorCodes, ResponseError, type Connection } from 'vscode-languageserver/node';
 
 export type ErrorSink = (message: string) => void;
 
@@ -18,6 +18,8 @@ export function safeHandler<A extends unknown[], R, F>(
 ): (...args: A) => Promise<R | F> {
   return async (...args: A) => {
     try {
+      // A request whose $/cancelRequest arrived before it started does not run at all.
+      if (isCancelledToken(args[args.length - 1])) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled before it ran');
       return await handler(...args);
     } catch (error) {
       // A cancelled request is not a failure; let vscode-jsonrpc answer it as such.
@@ -26,6 +28,11 @@ export function safeHandler<A extends unknown[], R, F>(
       return fallback;
     }
   };
+}
+
+function isCancelledToken(value: unknown): boolean {
+  const token = value as { isCancellationRequested?: unknown; onCancellationRequested?: unknown } | null | undefined;
+  return typeof token?.onCancellationRequested === 'function' && token.isCancellationRequested === true;
 }
 
 function isCancellation(error: unknown): boolean {

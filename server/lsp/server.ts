@@ -4,6 +4,8 @@ import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   Emitter,
+  ErrorCodes,
+  ResponseError,
   FileChangeType,
   TextDocumentSyncKind,
   TextDocuments,
@@ -18,6 +20,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import * as path from 'node:path';
 import { Project } from '../core/project';
+import { largestStatement } from '../core/budget';
 import { parseCql } from '../../grammar';
 import { findConfigFor, loadConfigFile } from '../core/config';
 import type { ChangeReason, Feature, FilesChangedEvent, Logger, ServerContext } from './context';
@@ -36,6 +39,13 @@ export const LIMITS = {
   maxFileBytes: 2 * 1024 * 1024,
   /** Characters per open document analysed; larger documents are kept but not analysed. */
   maxDocumentChars: 4 * 1024 * 1024,
+  /**
+   * Estimated tokens in one statement (server/core/budget.ts largestStatement). The parser's time and memory
+   * grow with a statement's tokens (a 1,000,000-item SELECT: half a minute, 3 GB), so a document holding a
+   * larger statement is kept but not analysed. Real statements stay far below (Cassandra refuses batches
+   * over 50 kB).
+   */
+  maxStatementTokens: 50_000,
 };
 
 const CONFIG_FILE_NAME = '.cqlint.json';
@@ -45,8 +55,13 @@ export interface ServerOptions {
   features?: readonly Feature[];
 }
 
+export interface ServerHandle {
+  /** True once the client sent `shutdown`: the process may then end with exit code 0. */
+  shutdownRequested(): boolean;
+}
+
 /** Sets up every handler on `connection`; the caller calls `connection.listen()`. */
-export function createServer(rawConnection: Connection, options: ServerOptions = {}): void {
+export function createServer(rawConnection: Connection, options: ServerOptions = {}): ServerHandle {
   const features = options.features ?? defaultFeatures;
   const documents = new TextDocuments(TextDocument);
   const project = new Project();
@@ -55,6 +70,10 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   let clientCapabilities: ClientCapabilities = {};
   let workspaceFolders: string[] = [];
   let initialised = false;
+  /** `initialize` is answered once; features must not register twice (each would handle every event). */
+  let initializeReceived = false;
+  let initializedReceived = false;
+  let shutdownReceived = false;
   /** Engine keys that are too large to analyse, with why. */
   const skipped = new Map<string, string>();
   /** Files loaded from disk (not only open): closing their document reverts to the disk text. */
@@ -149,9 +168,14 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   const setText = (filePath: string, text: string): string[] => {
     if (typeof text !== 'string') return []; // a malformed didOpen; nothing to analyse
     const before = dependentsOf(filePath);
-    if (text.length > LIMITS.maxDocumentChars) {
-      if (!skipped.has(filePath)) log.warn(`cqlint: ${filePath} has ${text.length} characters (limit ${LIMITS.maxDocumentChars}); not analysed`);
-      skipped.set(filePath, `file too large to analyse (${text.length} characters, limit ${LIMITS.maxDocumentChars})`);
+    const tooLarge = tooLargeToAnalyse(text);
+    if (tooLarge) {
+      // Said once per file (not on every keystroke): in the log, and visibly, since every feature goes quiet.
+      if (!skipped.has(filePath)) {
+        log.warn(`cqlint: ${filePath}: ${tooLarge}; not analysed`);
+        connection.window.showWarningMessage(`cqlint: ${path.basename(filePath)} is not analysed: ${tooLarge}`);
+      }
+      skipped.set(filePath, tooLarge);
       if (project.hasFile(filePath)) guarded(`removeFile(${filePath})`, () => project.removeFile(filePath), undefined);
       return before;
     }
@@ -358,8 +382,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   // -------------------------------------------------------------------------------------------
   // Lifecycle
 
-  rawConnection.onInitialize(
-    safeHandler(log.error, 'initialize', async (params: InitializeParams): Promise<InitializeResult> => {
+  const initialize = safeHandler(log.error, 'initialize', async (params: InitializeParams): Promise<InitializeResult> => {
       clientCapabilities = params.capabilities ?? {};
       workspaceFolders = foldersOf(params);
       applySettings(settingsFromInitializationOptions(params.initializationOptions), 'settings');
@@ -387,11 +410,21 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
         capabilities,
         serverInfo: { name: 'cqlint', version: packageJson.version },
       };
-    }, { capabilities: {} }),
-  );
+    }, { capabilities: {} });
+  rawConnection.onInitialize((params: InitializeParams) => {
+    // LSP: "initialize ... may only be sent once"; a second one is answered with an error.
+    if (initializeReceived) {
+      log.warn('cqlint: a second initialize request was refused');
+      return new ResponseError(ErrorCodes.InvalidRequest, 'the server is already initialized');
+    }
+    initializeReceived = true;
+    return initialize(params);
+  });
 
   rawConnection.onInitialized(
     safeHandler(log.error, 'initialized', async () => {
+      if (initializedReceived || !initializeReceived) return;
+      initializedReceived = true;
       if (clientCapabilities.workspace?.didChangeConfiguration?.dynamicRegistration) {
         await connection.client.register(DidChangeConfigurationNotification.type, { section: 'cqlint' }).catch((error: unknown) => log.warn(`cqlint: cannot register for configuration changes: ${describeError(error)}`));
       }
@@ -448,10 +481,22 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   );
 
   connection.onShutdown(() => {
+    shutdownReceived = true;
     shutdownEmitter.fire();
   });
 
   documents.listen(rawConnection);
+  return { shutdownRequested: () => shutdownReceived };
+}
+
+/** Why a text is too large to analyse, or undefined when it is not. */
+function tooLargeToAnalyse(text: string): string | undefined {
+  if (text.length > LIMITS.maxDocumentChars) return `file too large to analyse (${text.length} characters, limit ${LIMITS.maxDocumentChars})`;
+  // A statement cannot hold more tokens than characters: short texts need no scan.
+  if (text.length <= LIMITS.maxStatementTokens) return undefined;
+  const largest = largestStatement(text);
+  if (largest.tokens <= LIMITS.maxStatementTokens) return undefined;
+  return `statement at line ${largest.line} too large to analyse (about ${largest.tokens} tokens, limit ${LIMITS.maxStatementTokens})`;
 }
 
 function foldersOf(params: InitializeParams): string[] {

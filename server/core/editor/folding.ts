@@ -2,6 +2,7 @@
 // collection literals, block comments and runs of line comments. Lines are 0-based (LSP).
 import type { ParseResult, SourceRange } from '../../../grammar/ast';
 import { clauseRanges, walk } from './ast-walk';
+import type { WorkBudget } from '../budget';
 
 export interface FoldingRange {
   startLine: number;
@@ -17,7 +18,8 @@ function lines(range: SourceRange): [number, number] {
   return [start, end];
 }
 
-export function foldingRanges(text: string, parse: ParseResult): FoldingRange[] {
+/** Folding ranges of a file; a `budget` (characters of statement text) stops at the statement where it runs out. */
+export function foldingRanges(text: string, parse: ParseResult, budget?: WorkBudget): FoldingRange[] {
   const out: FoldingRange[] = [];
   const addBlock = (range: SourceRange, keepLastLine: boolean): void => {
     const [start, end] = lines(range);
@@ -27,6 +29,7 @@ export function foldingRanges(text: string, parse: ParseResult): FoldingRange[] 
   };
 
   for (const statement of parse.statements) {
+    if (budget && !budget.spend(statement.range.end.offset - statement.range.start.offset, statement.range.start.offset)) break;
     addBlock(statement.range, false);
     walk(statement, (node) => {
       if (node !== statement && (node.kind === 'Insert' || node.kind === 'Update' || node.kind === 'Delete')) addBlock(node.range, false);

@@ -6,6 +6,7 @@ import { LineIndex } from './line-index';
 import type { ColumnSummary, SymbolIndex } from './symbols';
 import { editorTokens, type EditorToken } from './tokens';
 import { FUNCTIONS_BY_NAME } from './cql-docs';
+import type { WorkBudget } from '../budget';
 
 export const SEMANTIC_TOKEN_TYPES = [
   'namespace', 'class', 'struct', 'property', 'type', 'function', 'keyword', 'string', 'number', 'comment',
@@ -35,13 +36,41 @@ export interface SemanticToken {
 const OPERATOR_TYPES = new Set(['Eq', 'NotEq', 'Lt', 'Gt', 'LtEq', 'GtEq', 'Plus', 'Minus', 'Star', 'Slash', 'Percent', 'PlusEq', 'MinusEq']);
 
 /**
- * Classifies every token of a file. `range` (offsets) limits the result to tokens that overlap it.
+ * The part of the text to classify: the statements overlapping `range` (all without one), cut where the
+ * budget (characters of statement text) runs out. The bounds lie between statements, where lexing can start.
+ */
+function classifiedSpan(text: string, parse: ParseResult, range: { start: number; end: number } | undefined,
+  budget: WorkBudget | undefined): { from: number; to: number } {
+  let from = 0;
+  let to = text.length;
+  for (const statement of parse.statements) {
+    const { start, end } = { start: statement.range.start.offset, end: statement.range.end.offset };
+    if (range && end < range.start) {
+      from = end;
+      continue;
+    }
+    if (range && start > range.end) {
+      to = start;
+      break;
+    }
+    if (budget && !budget.spend(end - start, start)) {
+      to = start;
+      break;
+    }
+  }
+  return { from, to: Math.max(from, to) };
+}
+
+/**
+ * Classifies every token of a file. `range` (offsets) limits the result to tokens that overlap it; a
+ * `budget` stops at the statement where it runs out (`budget.stoppedAt`).
  */
 export function semanticTokens(index: SymbolIndex, filePath: string, text: string, parse: ParseResult,
-  range?: { start: number; end: number }): SemanticToken[] {
-  void parse;
+  range?: { start: number; end: number }, budget?: WorkBudget): SemanticToken[] {
   const lines = new LineIndex(text);
-  const tokens = editorTokens(text);
+  const { from, to } = classifiedSpan(text, parse, range, budget);
+  // Lexed from a statement boundary, so the tokens are the whole text's; shifted back to its offsets.
+  const tokens = from === 0 && to === text.length ? editorTokens(text) : editorTokens(text.slice(from, to)).map((token) => ({ ...token, start: token.start + from, end: token.end + from }));
   const columnMaps = new Map<unknown, Map<string, ColumnSummary>>();
   const columnOf = (o: NonNullable<ReturnType<SymbolIndex['occurrenceAt']>>): ColumnSummary | undefined => {
     if (o.target.kind !== 'column') return undefined;

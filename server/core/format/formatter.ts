@@ -7,6 +7,7 @@
 // indented. Comments stay where they were relative to the tokens around them: a comment on its own
 // line stays on its own line, a trailing comment stays at the end of its line. Statements with
 // syntax errors, cqlsh commands and anything the parser did not account for are kept byte for byte.
+import type { WorkBudget } from '../budget';
 import type { Node, ParseResult, Statement } from '../../../grammar/ast';
 import { parseCql } from '../../../grammar';
 import { walk } from '../editor/ast-walk';
@@ -20,6 +21,11 @@ export interface FormatOptions {
   keywordCase?: KeywordCase;
   /** Spaces per indentation level; default 4. */
   indentSize?: number;
+  /**
+   * Work limit in characters of statement text formatted (server/core/budget.ts). Statements from the
+   * one where it runs out are left exactly as they are; `budget.stoppedAt` then says where.
+   */
+  budget?: WorkBudget;
 }
 
 export interface FormatEdit {
@@ -482,11 +488,24 @@ interface FormattedUnit {
   text: string;
 }
 
-function formatUnits(text: string, parse: ParseResult, options: FormatOptions): FormattedUnit[] {
+/**
+ * The document's units, each with its formatted text, up to where the budget ran out (the rest is left
+ * out: the caller keeps that text as it is). `wanted` picks the units to format; the others keep their text.
+ */
+function formatUnits(text: string, parse: ParseResult, options: FormatOptions, wanted: (unit: Unit) => boolean = () => true): FormattedUnit[] {
   const opts = resolve(options, text);
   const tokens = editorTokens(text);
   const units = buildUnits(text, parse, tokens);
-  return units.map((unit) => ({ unit, text: formatUnit(text, unit, opts) }));
+  const out: FormattedUnit[] = [];
+  for (const unit of units) {
+    if (unit.kind !== 'statement' || !wanted(unit)) {
+      out.push({ unit, text: text.slice(unit.start, unit.end) });
+      continue;
+    }
+    if (options.budget && !options.budget.spend(unit.end - unit.start, unit.start)) break;
+    out.push({ unit, text: formatUnit(text, unit, opts) });
+  }
+  return out;
 }
 
 function formatUnit(text: string, unit: Unit, opts: Resolved): string {
@@ -539,6 +558,8 @@ export function formatText(text: string, options: FormatOptions = {}, parse: Par
     out = lead.slice(lastBreak + 1) + out;
   }
   const last = formatted[formatted.length - 1].unit;
+  // Out of budget: everything after the last formatted unit stays exactly as it was.
+  if (options.budget?.stopped) return out + text.slice(last.end);
   // The end of the file: one line break (a verbatim tail keeps what followed it).
   out += last.kind === 'verbatim' ? text.slice(last.end) : eol;
   return out;
@@ -551,10 +572,10 @@ export function formatText(text: string, options: FormatOptions = {}, parse: Par
 export function formatRange(text: string, start: number, end: number, options: FormatOptions = {},
   parse: ParseResult = parseCql(text)): FormatEdit[] {
   const edits: FormatEdit[] = [];
-  for (const { unit, text: newText } of formatUnits(text, parse, options)) {
-    if (unit.kind !== 'statement') continue;
-    if (unit.end < start || unit.start > end) continue;
-    if (unit.start === end && end > start) continue;
+  // Only the statements in the range are formatted (the others cost nothing).
+  const inRange = (unit: Unit): boolean => !(unit.end < start || unit.start > end || (unit.start === end && end > start));
+  for (const { unit, text: newText } of formatUnits(text, parse, options, inRange)) {
+    if (unit.kind !== 'statement' || !inRange(unit)) continue;
     if (newText !== text.slice(unit.start, unit.end)) edits.push({ start: unit.start, end: unit.end, newText });
   }
   return edits;

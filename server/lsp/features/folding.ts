@@ -2,19 +2,23 @@
 import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver/node';
 import { foldingRanges } from '../../core/editor/folding';
 import type { Feature } from '../context';
+import { requestBudget, settleBudget } from '../budget';
 import { editorDocument } from './symbols';
 
 export const foldingFeature: Feature = {
   name: 'folding',
   capabilities: { foldingRangeProvider: true },
   register(ctx) {
-    ctx.connection.onFoldingRanges((params): FoldingRange[] => {
+    ctx.connection.onFoldingRanges((params, token): FoldingRange[] => {
       const doc = editorDocument(ctx, params.textDocument.uri);
       if (!doc) return [];
       const lineOnly = ctx.clientCapabilities.textDocument?.foldingRange?.lineFoldingOnly;
       void lineOnly; // ranges are whole lines already
       const limit = ctx.clientCapabilities.textDocument?.foldingRange?.rangeLimit ?? Infinity;
-      return foldingRanges(doc.text, doc.parse).slice(0, limit).map((r) => ({
+      const budget = requestBudget('folding', token);
+      const ranges = foldingRanges(doc.text, doc.parse, budget);
+      settleBudget(ctx, doc, 'folding', budget, 'folding ranges');
+      return ranges.slice(0, limit).map((r) => ({
         startLine: r.startLine,
         endLine: r.endLine,
         ...(r.kind === 'comment' ? { kind: FoldingRangeKind.Comment } : {}),

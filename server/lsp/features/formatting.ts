@@ -4,6 +4,7 @@
 import type { DocumentFormattingParams, TextEdit } from 'vscode-languageserver/node';
 import { formatDocumentEdits, formatRange, type KeywordCase } from '../../core/format/formatter';
 import type { Feature, ServerContext } from '../context';
+import { requestBudget, settleBudget } from '../budget';
 import { editorDocument, symbolsFeature, type EditorDocument } from './symbols';
 import { completionFeature } from './completion';
 import { hoverFeature } from './hover';
@@ -48,19 +49,26 @@ export const formattingFeature: Feature = {
   name: 'formatting',
   capabilities: { documentFormattingProvider: true, documentRangeFormattingProvider: true },
   register(ctx) {
-    ctx.connection.onDocumentFormatting(async (params): Promise<TextEdit[]> => {
+    ctx.connection.onDocumentFormatting(async (params, token): Promise<TextEdit[]> => {
+      const keywordCase = await keywordCaseFor(ctx, params.textDocument.uri);
+      // Looked up after the await: the text may have changed meanwhile.
       const doc = editorDocument(ctx, params.textDocument.uri);
       if (!doc) return [];
-      const keywordCase = await keywordCaseFor(ctx, params.textDocument.uri);
-      return toLspEdits(doc, formatDocumentEdits(doc.text, { keywordCase, indentSize: indentSize(params) }, doc.parse));
+      const budget = requestBudget('formatting', token);
+      const edits = formatDocumentEdits(doc.text, { keywordCase, indentSize: indentSize(params), budget }, doc.parse);
+      settleBudget(ctx, doc, 'formatting', budget, 'formatted');
+      return toLspEdits(doc, edits);
     });
-    ctx.connection.onDocumentRangeFormatting(async (params): Promise<TextEdit[]> => {
+    ctx.connection.onDocumentRangeFormatting(async (params, token): Promise<TextEdit[]> => {
+      const keywordCase = await keywordCaseFor(ctx, params.textDocument.uri);
       const doc = editorDocument(ctx, params.textDocument.uri);
       if (!doc) return [];
-      const keywordCase = await keywordCaseFor(ctx, params.textDocument.uri);
       const start = doc.lines.offsetAt(params.range.start);
       const end = doc.lines.offsetAt(params.range.end);
-      return toLspEdits(doc, formatRange(doc.text, start, end, { keywordCase, indentSize: indentSize(params) }, doc.parse));
+      const budget = requestBudget('formatting', token);
+      const edits = formatRange(doc.text, start, end, { keywordCase, indentSize: indentSize(params), budget }, doc.parse);
+      settleBudget(ctx, doc, 'formatting', budget, 'formatted');
+      return toLspEdits(doc, edits);
     });
   },
 };

@@ -3,22 +3,29 @@
 import type { SemanticTokens } from 'vscode-languageserver/node';
 import { encodeSemanticTokens, semanticTokens, SEMANTIC_TOKENS_LEGEND } from '../../core/editor/semantic-tokens';
 import type { Feature } from '../context';
+import { requestBudget, settleBudget } from '../budget';
 import { editorDocument, editorIndex } from './symbols';
 
 export const semanticTokensFeature: Feature = {
   name: 'semanticTokens',
   capabilities: { semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true, range: true } },
   register(ctx) {
-    ctx.connection.languages.semanticTokens.on((params): SemanticTokens => {
+    ctx.connection.languages.semanticTokens.on((params, token): SemanticTokens => {
       const doc = editorDocument(ctx, params.textDocument.uri);
       if (!doc) return { data: [] };
-      return { data: encodeSemanticTokens(semanticTokens(editorIndex(ctx), doc.filePath, doc.text, doc.parse)) };
+      const budget = requestBudget('semanticTokens', token);
+      const tokens = semanticTokens(editorIndex(ctx), doc.filePath, doc.text, doc.parse, undefined, budget);
+      settleBudget(ctx, doc, 'semanticTokens', budget, 'highlighted');
+      return { data: encodeSemanticTokens(tokens) };
     });
-    ctx.connection.languages.semanticTokens.onRange((params): SemanticTokens => {
+    ctx.connection.languages.semanticTokens.onRange((params, token): SemanticTokens => {
       const doc = editorDocument(ctx, params.textDocument.uri);
       if (!doc) return { data: [] };
       const range = { start: doc.lines.offsetAt(params.range.start), end: doc.lines.offsetAt(params.range.end) };
-      return { data: encodeSemanticTokens(semanticTokens(editorIndex(ctx), doc.filePath, doc.text, doc.parse, range)) };
+      const budget = requestBudget('semanticTokens', token);
+      const tokens = semanticTokens(editorIndex(ctx), doc.filePath, doc.text, doc.parse, range, budget);
+      settleBudget(ctx, doc, 'semanticTokens', budget, 'highlighted');
+      return { data: encodeSemanticTokens(tokens) };
     });
   },
 };
