@@ -46,17 +46,27 @@ export class ByteWriter {
 
 const encoder = new TextEncoder();
 
-/** Minimal big-endian two's complement (Java BigInteger.toByteArray): 0 -> 00, 128 -> 00 80, -1 -> ff. */
+/**
+ * Decimal digits of the longest integer literal a token is computed for. Converting a decimal string to a
+ * BigInt takes time quadratic in its length (600 kB: half a second, 1 MB: two), and no real key needs more.
+ */
+export const MAX_INTEGER_LITERAL_DIGITS = 10_000;
+
+/**
+ * Minimal big-endian two's complement (Java BigInteger.toByteArray): 0 -> 00, 128 -> 00 80, -1 -> ff.
+ * Through hex, which is linear in the size (shifting a BigInt 8 bits at a time is quadratic).
+ */
 export function varintBytes(v: bigint): Uint8Array {
-  const out: number[] = [];
-  if (v >= 0n) {
-    do { out.push(Number(v & 0xffn)); v >>= 8n; } while (v > 0n);
-    if (out[out.length - 1] & 0x80) out.push(0);
-  } else {
-    do { out.push(Number(v & 0xffn)); v >>= 8n; } while (v < -1n);
-    if (!(out[out.length - 1] & 0x80)) out.push(0xff);
-  }
-  return Uint8Array.from(out.reverse());
+  // A negative v is the bitwise complement of -v - 1, whose minimal form needs a clear top bit as well.
+  const negative = v < 0n;
+  const magnitude = negative ? -v - 1n : v;
+  let hex = magnitude.toString(16);
+  if (hex.length % 2) hex = `0${hex}`;
+  const lead = Number.parseInt(hex.slice(0, 2), 16) & 0x80 ? 1 : 0;
+  const out = new Uint8Array(hex.length / 2 + lead);
+  for (let i = 0; i < hex.length / 2; i++) out[i + lead] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  if (negative) for (let i = 0; i < out.length; i++) out[i] = ~out[i] & 0xff;
+  return out;
 }
 
 /** Cassandra's VIntCoding.writeUnsignedVInt (leading 1-bits in the first byte count the extra bytes). */

@@ -3,6 +3,7 @@
 // SimpleDateSerializer, TimeSerializer, Java BigDecimal, ...); see docs in the functions.
 import type { Expression, Literal, SourceRange } from '../../../grammar/ast';
 import { type KeyType, typeToString } from './types';
+import { MAX_INTEGER_LITERAL_DIGITS } from './serialize';
 
 export interface DecimalValue { kind: 'decimal'; unscaled: bigint; scale: number }
 export interface DurationValue { kind: 'duration'; months: number; days: number; nanoseconds: bigint }
@@ -292,6 +293,9 @@ function fromLiteral(type: KeyType, lit: Literal, negative: boolean, ctx: ValueC
       if (k !== 'integer') {
         if (k === 'float') throw notValid(ctx, shown, name, 'not an integer');
         throw notValid(ctx, k === 'string' ? quote(lit.value) : shown, name, k === 'string' ? 'numbers are written without quotes' : undefined);
+      }
+      if (lit.value.length > MAX_INTEGER_LITERAL_DIGITS) {
+        throw invalid(ctx, `a ${name} literal of ${lit.value.length} digits${forColumn(ctx)} is too long to compute a token for (limit ${MAX_INTEGER_LITERAL_DIGITS} digits)`);
       }
       let v = BigInt(lit.value);
       if (negative) v = -v;
