@@ -8,6 +8,7 @@ import type { ColumnInfo, SchemaModel, TableInfo } from './schema/model';
 import { typeSize } from './schema/types';
 import { type TargetId, type TargetInfo, formatBytes, formatCount, targetInfo } from './targets';
 import { keyText } from './rules/util';
+import { inlineCode, markdownText, tableCell } from './markdown';
 
 export const CELL_METADATA_BYTES = 8;
 export const SIZING_SOURCE = 'https://cassandra.apache.org/doc/latest/cassandra/developing/data-modeling/data-modeling_refining.html';
@@ -171,18 +172,18 @@ export function describeTable(table: TableInfo, target: TargetId, hints?: Descri
   const sizes = rowSizes(table, hints, udts);
   const lines: string[] = [];
   const kind = table.kind === 'view' ? 'Materialized view' : 'Table';
-  lines.push(`**${kind} \`${table.qualifiedName}\`**`);
+  lines.push(`**${kind} ${inlineCode(table.qualifiedName)}**`);
   lines.push('');
-  lines.push(`Primary key: \`${keyText(table.partitionKey.map((c) => c.name), table.clustering.map((c) => c.name + (c.order === 'DESC' ? ' DESC' : '')))}\``);
+  lines.push(`Primary key: ${inlineCode(keyText(table.partitionKey.map((c) => c.name), table.clustering.map((c) => c.name + (c.order === 'DESC' ? ' DESC' : ''))))}`);
   if (table.defaultTtlSeconds) lines.push(`  \ndefault_time_to_live: ${formatCount(table.defaultTtlSeconds)} s`);
-  if (table.shard) lines.push(`  \nWrite-sharded: \`${table.shard.text}\` (${table.shard.count} shards)`);
+  if (table.shard) lines.push(`  \nWrite-sharded: ${inlineCode(table.shard.text)} (${table.shard.count} shards)`);
   lines.push('');
   lines.push('| column | type | role | est. bytes |');
   lines.push('|---|---|---|---|');
   for (const col of table.columns) {
     const s = sizes.columns.find((c) => c.name === col.name);
     const role = col.role === 'clustering' ? `clustering ${col.order ?? 'ASC'}` : ROLE_LABEL[col.role];
-    lines.push(`| ${col.name} | \`${col.typeText}\` | ${role} | ${s ? `${s.bytes}${s.hinted ? ' (hint)' : ''}` : '?'} |`);
+    lines.push(`| ${markdownText(col.name)} | ${tableCell(inlineCode(col.typeText))} | ${role} | ${s ? `${s.bytes}${s.hinted ? ' (hint)' : ''}` : '?'} |`);
   }
   lines.push('');
   const perRow = sizes.rowBytes + sizes.valuesPerRow * CELL_METADATA_BYTES;

@@ -10,6 +10,7 @@ import { qualifiedText, typeText } from './cql-text';
 import { quoteName } from './names';
 import type { ColumnSummary, Occurrence, SymbolIndex, TableDeclaration } from './symbols';
 import { editorTokens, tokenIndexAt } from './tokens';
+import { inlineCode, markdownText, tableCell } from '../markdown';
 
 export interface NameHover {
   /** Markdown. */
@@ -48,12 +49,12 @@ export function summarizeTable(index: SymbolIndex, table: TableDeclaration): str
   const clustering = columns.filter((c) => c.role === 'clustering').map((c) => `${quoteName(c.name)} ${c.order ?? 'ASC'}`);
   const title = `${table.isView ? 'view' : 'table'} ${qualifiedText(table.statement.name)}`;
   const lines = [`**${title}**`, ''];
-  if (table.statement.kind === 'CreateMaterializedView') lines.push(`View of \`${qualifiedText(table.statement.from)}\``, '');
-  lines.push(`Partition key: ${partition.length ? partition.map((p) => `\`${p}\``).join(', ') : '_none_'}`);
-  if (clustering.length) lines.push('', `Clustering: ${clustering.map((c) => `\`${c}\``).join(', ')}`);
+  if (table.statement.kind === 'CreateMaterializedView') lines.push(`View of ${inlineCode(qualifiedText(table.statement.from))}`, '');
+  lines.push(`Partition key: ${partition.length ? partition.map(inlineCode).join(', ') : '_none_'}`);
+  if (clustering.length) lines.push('', `Clustering: ${clustering.map(inlineCode).join(', ')}`);
   lines.push('', '| column | type | role |', '|---|---|---|');
   const counts = { partitionCount: partition.length, clusteringCount: clustering.length };
-  for (const c of columns) lines.push(`| \`${quoteName(c.name)}\` | \`${c.typeText ?? '?'}\` | ${roleText(c, counts)} |`);
+  for (const c of columns) lines.push(`| ${tableCell(inlineCode(quoteName(c.name)))} | ${tableCell(inlineCode(c.typeText ?? '?'))} | ${roleText(c, counts)} |`);
   return lines.join('\n');
 }
 
@@ -61,34 +62,34 @@ function columnHover(index: SymbolIndex, o: Occurrence): string | undefined {
   if (o.target.kind !== 'column') return undefined;
   const tableDecl = index.resolveTable(o.target.table);
   const name = o.target.name;
-  if (!tableDecl) return `**column** \`${quoteName(name)}\`\n\nTable \`${o.target.table.name}\` is not defined in the workspace.`;
+  if (!tableDecl) return `**column** ${inlineCode(quoteName(name))}\n\nTable ${inlineCode(o.target.table.name)} is not defined in the workspace.`;
   const columns = index.columnsOf(tableDecl);
   const column = columns.find((c) => c.name === name) ?? index.columnsOf(index.baseOf(tableDecl)).find((c) => c.name === name);
   const tableName = qualifiedText(tableDecl.statement.name);
-  if (!column) return `**column** \`${quoteName(name)}\`\n\nNot a column of \`${tableName}\`.`;
+  if (!column) return `**column** ${inlineCode(quoteName(name))}\n\nNot a column of ${inlineCode(tableName)}.`;
   const counts = {
     partitionCount: columns.filter((c) => c.role === 'partition').length,
     clusteringCount: columns.filter((c) => c.role === 'clustering').length,
   };
-  const lines = [`**column** \`${quoteName(name)}\` \`${column.typeText ?? '?'}\``, '', `${roleText(column, counts)} of ${tableDecl.isView ? 'view' : 'table'} \`${tableName}\``];
+  const lines = [`**column** ${inlineCode(quoteName(name))} ${inlineCode(column.typeText ?? '?')}`, '', `${roleText(column, counts)} of ${tableDecl.isView ? 'view' : 'table'} ${inlineCode(tableName)}`];
   const typeDoc = column.type?.kind === 'NativeType' ? NATIVE_TYPE_DOCS[column.type.name] : undefined;
-  if (typeDoc) lines.push('', `\`${column.type!.kind === 'NativeType' ? column.typeText : ''}\`: ${typeDoc}`);
+  if (typeDoc) lines.push('', `${inlineCode(column.type!.kind === 'NativeType' ? column.typeText ?? '' : '')}: ${typeDoc}`);
   return lines.join('\n');
 }
 
 function keyspaceHover(index: SymbolIndex, o: Occurrence): string {
   const d = index.definitionOf(o);
-  const lines = [`**keyspace** \`${quoteName(o.identifier.name)}\``];
+  const lines = [`**keyspace** ${inlineCode(quoteName(o.identifier.name))}`];
   const statement = d?.node as CreateKeyspaceStatement | undefined;
   if (statement?.kind === 'CreateKeyspace') {
     for (const p of statement.properties) {
-      lines.push('', `${p.name.name} = \`${propertyText(p.value)}\``);
+      lines.push('', `${markdownText(p.name.name)} = ${inlineCode(propertyText(p.value))}`);
     }
   } else {
     lines.push('', '_Not created in the workspace._');
   }
   const tables = index.allTables().filter((t) => t.keyspace === o.identifier.name);
-  if (tables.length) lines.push('', `${tables.length} table${tables.length === 1 ? '' : 's'}/views: ${tables.slice(0, 20).map((t) => `\`${quoteName(t.name)}\``).join(', ')}${tables.length > 20 ? ', …' : ''}`);
+  if (tables.length) lines.push('', `${tables.length} table${tables.length === 1 ? '' : 's'}/views: ${tables.slice(0, 20).map((t) => inlineCode(quoteName(t.name))).join(', ')}${tables.length > 20 ? ', …' : ''}`);
   return lines.join('\n');
 }
 
@@ -102,8 +103,8 @@ function propertyText(value: unknown): string {
 function typeHover(index: SymbolIndex, o: Occurrence): string {
   const d = index.definitionOf(o);
   const statement = d?.node as CreateTypeStatement | undefined;
-  if (statement?.kind !== 'CreateType') return `**type** \`${quoteName(o.identifier.name)}\`\n\n_Not defined in the workspace._`;
-  const lines = [`**type** \`${qualifiedText(statement.name)}\``, '', '```cql', `CREATE TYPE ${qualifiedText(statement.name)} (`];
+  if (statement?.kind !== 'CreateType') return `**type** ${inlineCode(quoteName(o.identifier.name))}\n\n_Not defined in the workspace._`;
+  const lines = [`**type** ${inlineCode(qualifiedText(statement.name))}`, '', '```cql', `CREATE TYPE ${qualifiedText(statement.name)} (`];
   statement.fields.forEach((f, i) => lines.push(`  ${quoteName(f.name.name)} ${typeText(f.type)}${i < statement.fields.length - 1 ? ',' : ''}`));
   lines.push(')', '```');
   return lines.join('\n');
@@ -113,11 +114,11 @@ function functionHover(index: SymbolIndex, o: Occurrence): string | undefined {
   const d = index.definitionOf(o);
   if (d?.node?.kind === 'CreateFunction') {
     const f = d.node as CreateFunctionStatement;
-    return `**function** \`${qualifiedText(f.name)}(${f.arguments.map((a) => `${quoteName(a.name.name)} ${typeText(a.type)}`).join(', ')}) → ${typeText(f.returnType)}\`\n\nLanguage \`${f.language.name}\`, ${f.calledOnNullInput ? 'called' : 'returns null'} on null input.`;
+    return `**function** ${inlineCode(`${qualifiedText(f.name)}(${f.arguments.map((a) => `${quoteName(a.name.name)} ${typeText(a.type)}`).join(', ')}) → ${typeText(f.returnType)}`)}\n\nLanguage ${inlineCode(f.language.name)}, ${f.calledOnNullInput ? 'called' : 'returns null'} on null input.`;
   }
   if (d?.node?.kind === 'CreateAggregate') {
     const a = d.node as CreateAggregateStatement;
-    return `**aggregate** \`${qualifiedText(a.name)}(${a.argumentTypes.map(typeText).join(', ')})\`\n\nState function \`${qualifiedText(a.stateFunction)}\`, state type \`${typeText(a.stateType)}\`${a.finalFunction ? `, final function \`${qualifiedText(a.finalFunction)}\`` : ''}.`;
+    return `**aggregate** ${inlineCode(`${qualifiedText(a.name)}(${a.argumentTypes.map(typeText).join(', ')})`)}\n\nState function ${inlineCode(qualifiedText(a.stateFunction))}, state type ${inlineCode(typeText(a.stateType))}${a.finalFunction ? `, final function ${inlineCode(qualifiedText(a.finalFunction))}` : ''}.`;
   }
   return nativeFunctionDoc(o.identifier.name);
 }
@@ -126,10 +127,10 @@ export function nativeFunctionDoc(name: string): string | undefined {
   const doc = FUNCTIONS_BY_NAME.get(name.toLowerCase());
   if (!doc) {
     const conversion = /^(\w+)as(\w+)$/i.exec(name);
-    if (conversion) return `**function** \`${name}\`\n\nConverts between a native type and its blob encoding.`;
+    if (conversion) return `**function** ${inlineCode(name)}\n\nConverts between a native type and its blob encoding.`;
     return undefined;
   }
-  return `**function** \`${doc.signature}\`\n\n${doc.doc}`;
+  return `**function** ${inlineCode(doc.signature)}\n\n${doc.doc}`;
 }
 
 /** The hover for the name or keyword at `offset`, if any. */
@@ -144,7 +145,7 @@ export function nameHover(index: SymbolIndex, filePath: string, text: string, pa
         const table = index.resolveTable(o.target);
         markdown = table
           ? (options.describeTable?.(table) ?? summarizeTable(index, table))
-          : `**table** \`${quoteName(o.target.name)}\`\n\n_Not defined in the workspace._`;
+          : `**table** ${inlineCode(quoteName(o.target.name))}\n\n_Not defined in the workspace._`;
         break;
       }
       case 'column':
@@ -157,13 +158,13 @@ export function nameHover(index: SymbolIndex, filePath: string, text: string, pa
         markdown = typeHover(index, o);
         break;
       case 'field':
-        markdown = `**field** \`${quoteName(o.target.name)}\` of type \`${quoteName(o.target.type.name)}\``;
+        markdown = `**field** ${inlineCode(quoteName(o.target.name))} of type ${inlineCode(quoteName(o.target.type.name))}`;
         break;
       case 'function':
         markdown = functionHover(index, o);
         break;
       case 'index':
-        markdown = `**index** \`${quoteName(o.target.name)}\``;
+        markdown = `**index** ${inlineCode(quoteName(o.target.name))}`;
         break;
       default:
         break;
@@ -190,7 +191,7 @@ export function keywordHover(text: string, parse: ParseResult, offset: number): 
     const collection = ['list', 'set', 'map', 'frozen', 'tuple', 'vector'].includes(lower) && tokens[i + 1]?.type === 'Lt';
     if (token.nativeType || collection) {
       const doc = NATIVE_TYPE_DOCS[lower];
-      if (doc) return { markdown: `**type** \`${lower}\`\n\n${doc}`, start, end };
+      if (doc) return { markdown: `**type** ${inlineCode(lower)}\n\n${doc}`, start, end };
     }
     const next = tokens[i + 1];
     if (next?.type === 'LParen') {

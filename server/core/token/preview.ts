@@ -5,6 +5,7 @@ import { computeShardValue, formatShardFormula, type ShardSpec, type SourceValue
 import { toHex, tryComputeToken } from './token';
 import { type KeyType, typeToString } from './types';
 import type { KeyValue } from './values';
+import { inlineCode, markdownText } from '../markdown';
 
 export interface KeyPreviewInput {
   /** Partition key columns in key order. */
@@ -98,21 +99,21 @@ export function describeKeyPreview(input: KeyPreviewInput): KeyPreview {
 export function formatKeyPreviewMarkdown(p: KeyPreview): string {
   const lines: string[] = [];
   if (p.ok) {
-    lines.push(`**token** \`${p.token}\``);
+    lines.push(`**token** ${inlineCode(String(p.token))}`);
     lines.push(`key bytes (${p.keyLength}): \`0x${p.keyHex}\``);
   } else if (p.problem) {
-    lines.push(`token not computable: ${p.problem.message}`);
+    lines.push(`token not computable: ${markdownText(p.problem.message)}`);
   }
   if (p.shard) {
     if (p.shard.value !== undefined) {
-      lines.push(`shard: \`${p.shard.formula}\` = **${p.shard.value}**${p.shard.written !== undefined ? ` (written: ${p.shard.written})` : ''}`);
+      lines.push(`shard: ${inlineCode(p.shard.formula)} = **${p.shard.value}**${p.shard.written !== undefined ? ` (written: ${p.shard.written})` : ''}`);
     } else {
-      lines.push(`shard: \`${p.shard.formula}\`${p.shard.note ? ` (${p.shard.note})` : ''}`);
+      lines.push(`shard: ${inlineCode(p.shard.formula)}${p.shard.note ? ` (${p.shard.note})` : ''}`);
     }
   }
   if (p.ring) {
     lines.push(`range (${p.ring.range.start}, ${p.ring.range.end}]`);
-    lines.push(`replicas: ${p.ring.replicas.map((n) => `${n.address} (${n.dc}/${n.rack})`).join(', ')}`);
+    lines.push(`replicas: ${p.ring.replicas.map((n) => markdownText(`${n.address} (${n.dc}/${n.rack})`)).join(', ')}`);
   }
   return lines.join('\n\n');
 }

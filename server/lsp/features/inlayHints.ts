@@ -16,6 +16,7 @@ import { formatShardFormula } from '../../core/token/shard';
 import { parseKeyValue } from '../../core/token/values';
 import type { Feature, ServerContext } from '../context';
 import { editorDocument, type EditorDocument } from './symbols';
+import { inlineCode } from '../../core/markdown';
 
 /** At most this many statements get hints per request (a huge range should not stall the server). */
 const MAX_STATEMENTS = 2000;
@@ -56,7 +57,7 @@ export function inlayHintsFor(ctx: ServerContext, doc: EditorDocument, start: nu
           label,
           kind: InlayHintKind.Parameter,
           paddingLeft: true,
-          tooltip: { kind: MarkupKind.Markdown, value: `\`${formula}\` gives **${r.value}** for this row${actual !== undefined && actual !== r.value ? ` (written: ${actual})` : ''}` },
+          tooltip: { kind: MarkupKind.Markdown, value: `${inlineCode(formula)} gives **${r.value}** for this row${actual !== undefined && actual !== r.value ? ` (written: ${actual})` : ''}` },
         });
       }
     }
@@ -79,7 +80,7 @@ export function inlayHintsFor(ctx: ServerContext, doc: EditorDocument, start: nu
         label: `token ${preview.token}`,
         kind: InlayHintKind.Type,
         paddingLeft: true,
-        tooltip: { kind: MarkupKind.Markdown, value: `Murmur3 token of the partition key \`(${table.partitionKey.map((c) => c.name).join(', ')})\`; key bytes \`0x${preview.keyHex}\`` },
+        tooltip: { kind: MarkupKind.Markdown, value: `Murmur3 token of the partition key ${inlineCode(`(${table.partitionKey.map((c) => c.name).join(', ')})`)}; key bytes \`0x${preview.keyHex}\`` },
       });
     }
   }

@@ -19,6 +19,7 @@ import { typeToString } from '../../core/token/types';
 import type { Feature, ServerContext } from '../context';
 import { registerHoverProvider } from './hover';
 import type { EditorDocument } from './symbols';
+import { inlineCode, markdownText } from '../../core/markdown';
 
 // ---------------------------------------------------------------------------------------------
 // Ring files
@@ -135,26 +136,22 @@ function sourceText(doc: EditorDocument, e: Expression): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-function code(text: string): string {
-  return text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``;
-}
-
 /** The markdown shown by the hover and cqlint/tokenAt. */
 export function keyPreviewMarkdown(ctx: ServerContext, doc: EditorDocument, at: KeyAt): string {
   const { preview, ringError, replicationKnown } = previewOf(ctx, doc.filePath, at);
   const pk = at.table.partitionKey.map((c) => c.name);
-  const lines: string[] = [`**Partition key** of \`${at.table.qualifiedName}\`: \`(${pk.join(', ')})\``];
+  const lines: string[] = [`**Partition key** of ${inlineCode(at.table.qualifiedName)}: ${inlineCode(`(${pk.join(', ')})`)}`];
   // (An empty replica list is explained below instead of printed as `replicas: `.)
   lines.push(formatKeyPreviewMarkdown(preview).replace(/(^|\n\n)replicas: (?=\n|$)/, ''));
   const spec = at.key.input.shard;
   if (spec && at.key.shardAssumed && preview.shard?.value !== undefined) {
     const written = at.values.get(spec.shardColumn)?.values[0];
     lines.push(written
-      ? `\`${spec.shardColumn}\` is ${code(sourceText(doc, written))} here; the token uses the formula's value ${preview.shard.value}`
-      : `\`${spec.shardColumn}\` is not given here; the token uses the formula's value ${preview.shard.value}`);
+      ? `${inlineCode(spec.shardColumn)} is ${inlineCode(sourceText(doc, written))} here; the token uses the formula's value ${preview.shard.value}`
+      : `${inlineCode(spec.shardColumn)} is not given here; the token uses the formula's value ${preview.shard.value}`);
   }
   if (preview.ok && preview.components && preview.components.length > 1) {
-    lines.push(`components: ${preview.components.map((c) => `\`${c.column}\` ${c.type} \`0x${c.hex}\``).join(', ')}`);
+    lines.push(`components: ${preview.components.map((c) => `${inlineCode(c.column)} ${c.type} \`0x${c.hex}\``).join(', ')}`);
   }
   if (!preview.ok) {
     // Say what is known and what is missing, column by column.
@@ -164,18 +161,18 @@ export function keyPreviewMarkdown(ctx: ServerContext, doc: EditorDocument, at: 
       const value = at.key.input.values[c.name];
       if (value === undefined) {
         if (spec?.shardColumn === c.name && preview.shard?.value !== undefined) continue;
-        missing.push(`\`${c.name}\` (not restricted by = or IN in this statement)`);
+        missing.push(`${inlineCode(c.name)} (not restricted by = or IN in this statement)`);
         continue;
       }
       const r = tryComputeToken([c.type], [value], { columns: [c.name] });
-      if (r.ok) known.push(`\`${c.name}\` ${typeToString(c.type)} \`0x${toHex(r.key)}\``);
-      else missing.push(`\`${c.name}\`: ${r.problem.message}`);
+      if (r.ok) known.push(`${inlineCode(c.name)} ${typeToString(c.type)} \`0x${toHex(r.key)}\``);
+      else missing.push(`${inlineCode(c.name)}: ${markdownText(r.problem.message)}`);
     }
     if (known.length) lines.push(`known: ${known.join(', ')}`);
     if (missing.length) lines.push(`missing: ${missing.join('; ')}`);
   }
   for (const alt of at.key.alternatives) {
-    lines.push(`\`${alt.column}\` IN: value ${alt.index + 1} of ${alt.count}${at.focus?.column === alt.column ? '' : ' (hover another value for its token)'}`);
+    lines.push(`${inlineCode(alt.column)} IN: value ${alt.index + 1} of ${alt.count}${at.focus?.column === alt.column ? '' : ' (hover another value for its token)'}`);
   }
   if (preview.ring && preview.ring.replicas.length === 0) {
     const ringDcs = [...new Set(ringFor(ctx, doc.filePath).ring?.nodes.map((n) => n.dc) ?? [])];
@@ -186,7 +183,7 @@ export function keyPreviewMarkdown(ctx: ServerContext, doc: EditorDocument, at: 
   if (preview.ring && !replicationKnown) {
     lines.push(`replication of ${at.table.keyspace ? `keyspace ${at.table.keyspace}` : 'the keyspace'} unknown (no CREATE KEYSPACE in the workspace): only the primary replica is shown`);
   }
-  if (ringError) lines.push(`ring: ${ringError}`);
+  if (ringError) lines.push(`ring: ${markdownText(ringError)}`);
   return lines.filter(Boolean).join('\n\n');
 }
 
