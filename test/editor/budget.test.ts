@@ -1,0 +1,88 @@
+// Bounded work on large input (server/core/budget.ts) and the features that spend it.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseCql } from '../../grammar';
+import { largestStatement, WorkBudget } from '../../server/core/budget';
+import { formatText, formatRange } from '../../server/core/format/formatter';
+import { foldingRanges } from '../../server/core/editor/folding';
+import { semanticTokens } from '../../server/core/editor/semantic-tokens';
+import { workspace, SCHEMA } from './helpers';
+
+const rows = (n: number): string => Array.from({ length: n }, (_, i) => `insert into shop.orders (customer_id, order_day, order_time) values (?, '2024-01-0${1 + (i % 9)}', ?);\n`).join('');
+
+describe('largestStatement', () => {
+  test('counts the tokens of the largest statement and where it starts', () => {
+    assert.deepEqual(largestStatement('SELECT a FROM t;\nSELECT a, b, c FROM ks.t;\n'), { tokens: 11, line: 2 });
+    assert.equal(largestStatement(`SELECT ${'a, '.repeat(1000)}b FROM t;`).tokens, 2005);
+  });
+
+  test('semicolons in strings, quoted names and comments end nothing; comments cost nothing', () => {
+    assert.equal(largestStatement("INSERT INTO t (a) VALUES ('x;y;z'); -- ;;;\n").tokens, 11);
+    assert.equal(largestStatement('SELECT "a;b" FROM t /* ; */;').tokens, 5);
+  });
+
+  test('a batch is one statement', () => {
+    const batch = `BEGIN BATCH\n${'INSERT INTO t (a) VALUES (1);\n'.repeat(100)}APPLY BATCH;\nSELECT a FROM t;`;
+    assert.equal(largestStatement(batch).tokens, 2 + 100 * 11 + 3);
+  });
+});
+
+describe('WorkBudget', () => {
+  test('the first piece always runs; then it stops where the limit would be passed, or on cancellation', () => {
+    const budget = new WorkBudget(10);
+    assert.ok(budget.spend(25, 0));
+    assert.ok(!budget.spend(1, 30));
+    assert.deepEqual([budget.stoppedAt, budget.reason], [30, 'budget']);
+    let cancelled = false;
+    const cancellable = new WorkBudget(100, () => cancelled);
+    assert.ok(cancellable.spend(1, 0));
+    cancelled = true;
+    assert.ok(!cancellable.spend(1, 5));
+    assert.equal(cancellable.reason, 'cancelled');
+  });
+});
+
+describe('features under a budget', () => {
+  const text = `${SCHEMA}\n${rows(40)}`;
+  const parse = () => parseCql(text);
+
+  test('formatting stops at a statement and keeps the rest of the text byte for byte', () => {
+    const budget = new WorkBudget(2000);
+    const out = formatText(text, {}, parse());
+    const partial = formatText(text, { budget }, parse());
+    assert.ok(budget.stopped && budget.stoppedAt! > 0);
+    assert.ok(partial.endsWith(text.slice(budget.stoppedAt!)));
+    assert.ok(partial.startsWith(out.slice(0, out.indexOf('INSERT INTO'))), 'the start is formatted as without a budget');
+    assert.notEqual(partial, out);
+  });
+
+  test('range formatting formats only the statements in the range', () => {
+    const start = text.lastIndexOf('insert into');
+    const budget = new WorkBudget(1000);
+    const edits = formatRange(text, start, text.length, { budget }, parse());
+    assert.equal(edits.length, 1);
+    assert.match(edits[0]!.newText, /^INSERT INTO/);
+    assert.ok(!budget.stopped, 'statements outside the range cost nothing');
+  });
+
+  test('semantic tokens of a range or under a budget are those of the whole file', () => {
+    const { index, sources } = workspace({ '/ws/rows.cql': text });
+    const all = semanticTokens(index, '/ws/rows.cql', text, sources.parse('/ws/rows.cql'));
+    const from = text.indexOf('insert into', text.length / 2);
+    const range = { start: from, end: text.indexOf('\n', from) };
+    const lineOf = (offset: number) => text.slice(0, offset).split('\n').length - 1;
+    const inRange = all.filter((t) => t.line === lineOf(from));
+    assert.deepEqual(semanticTokens(index, '/ws/rows.cql', text, sources.parse('/ws/rows.cql'), range), inRange);
+    const budget = new WorkBudget(1500);
+    const partial = semanticTokens(index, '/ws/rows.cql', text, sources.parse('/ws/rows.cql'), undefined, budget);
+    assert.ok(budget.stopped && partial.length > 0 && partial.length < all.length);
+    assert.deepEqual(partial, all.slice(0, partial.length));
+  });
+
+  test('folding stops at the statement where the budget runs out', () => {
+    const all = foldingRanges(text, parse());
+    const budget = new WorkBudget(300);
+    const partial = foldingRanges(text, parse(), budget);
+    assert.ok(budget.stopped && partial.length < all.length);
+  });
+});
