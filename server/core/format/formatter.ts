@@ -492,20 +492,29 @@ interface FormattedUnit {
  * The document's units, each with its formatted text, up to where the budget ran out (the rest is left
  * out: the caller keeps that text as it is). `wanted` picks the units to format; the others keep their text.
  */
-function formatUnits(text: string, parse: ParseResult, options: FormatOptions, wanted: (unit: Unit) => boolean = () => true): FormattedUnit[] {
+function formatUnits(text: string, parse: ParseResult, options: FormatOptions,
+  wanted: (span: { start: number; end: number }) => boolean = () => true): FormattedUnit[] {
   const opts = resolve(options, text);
-  const tokens = editorTokens(text);
-  const units = buildUnits(text, parse, tokens);
-  const out: FormattedUnit[] = [];
-  for (const unit of units) {
-    if (unit.kind !== 'statement' || !wanted(unit)) {
-      out.push({ unit, text: text.slice(unit.start, unit.end) });
-      continue;
+  // The budget is spent up front, statement by statement: what lies past the cut is not even lexed.
+  let statements = parse.statements;
+  let lexed = text;
+  if (options.budget) {
+    const affordable: Statement[] = [];
+    for (const statement of parse.statements) {
+      const span = { start: statement.range.start.offset, end: statement.range.end.offset };
+      if (wanted(span) && !options.budget.spend(span.end - span.start, span.start)) break;
+      affordable.push(statement);
     }
-    if (options.budget && !options.budget.spend(unit.end - unit.start, unit.start)) break;
-    out.push({ unit, text: formatUnit(text, unit, opts) });
+    if (options.budget.stopped) {
+      statements = affordable;
+      lexed = text.slice(0, options.budget.stoppedAt);
+    }
   }
-  return out;
+  const units = buildUnits(text, statements === parse.statements ? parse : { ...parse, statements }, editorTokens(lexed));
+  return units.map((unit) => ({
+    unit,
+    text: unit.kind === 'statement' && wanted(unit) ? formatUnit(text, unit, opts) : text.slice(unit.start, unit.end),
+  }));
 }
 
 function formatUnit(text: string, unit: Unit, opts: Resolved): string {
@@ -573,7 +582,7 @@ export function formatRange(text: string, start: number, end: number, options: F
   parse: ParseResult = parseCql(text)): FormatEdit[] {
   const edits: FormatEdit[] = [];
   // Only the statements in the range are formatted (the others cost nothing).
-  const inRange = (unit: Unit): boolean => !(unit.end < start || unit.start > end || (unit.start === end && end > start));
+  const inRange = (span: { start: number; end: number }): boolean => !(span.end < start || span.start > end || (span.start === end && end > start));
   for (const { unit, text: newText } of formatUnits(text, parse, options, inRange)) {
     if (unit.kind !== 'statement' || !inRange(unit)) continue;
     if (newText !== text.slice(unit.start, unit.end)) edits.push({ start: unit.start, end: unit.end, newText });
