@@ -7,14 +7,15 @@ import type { ServerContext } from './context';
 import type { EditorDocument } from './features/symbols';
 
 /**
- * Characters of statement text one request may process. The features are linear but not cheap
- * (formatting parses every statement it rewrites again, to prove it unchanged): these keep one request
- * around a second on an ordinary machine. `npm run bench` measures them.
+ * What one request may process: characters of statement text (statements for inlay hints). The features
+ * are linear but not cheap (formatting parses every statement it rewrites again, to prove it unchanged):
+ * these keep one request around a second on an ordinary machine. `npm run bench -- limits` measures them.
  */
 export const REQUEST_BUDGETS = {
   formatting: 300_000,
   semanticTokens: 250_000,
   folding: 1_000_000,
+  inlayHints: 2000,
 } as const;
 
 export type BudgetedFeature = keyof typeof REQUEST_BUDGETS;
@@ -35,7 +36,8 @@ export function settleBudget(ctx: ServerContext, doc: EditorDocument, feature: B
   if (budget.reason === 'cancelled') throw new ResponseError(LSPErrorCodes.RequestCancelled, `${feature} cancelled`);
   const uri = doc.uri;
   const line = doc.lines.positionAt(budget.stoppedAt ?? 0).line + 1;
-  const message = `${feature}: ${what} before line ${line} only: the document is larger than one request may process (${REQUEST_BUDGETS[feature]} characters of statements)`;
+  const unit = feature === 'inlayHints' ? 'statements' : 'characters of statements';
+  const message = `${feature}: ${what} before line ${line} only: the document is larger than one request may process (${REQUEST_BUDGETS[feature]} ${unit})`;
   let seen = announced.get(ctx);
   if (!seen) {
     seen = new Set();

@@ -14,22 +14,21 @@ import type { SchemaModel } from '../../core/schema/model';
 import { describeKeyPreview } from '../../core/token/preview';
 import { formatShardFormula } from '../../core/token/shard';
 import { parseKeyValue } from '../../core/token/values';
+import type { WorkBudget } from '../../core/budget';
 import type { Feature, ServerContext } from '../context';
+import { requestBudget, settleBudget } from '../budget';
 import { editorDocument, type EditorDocument } from './symbols';
 import { inlineCode } from '../../core/markdown';
 
-/** At most this many statements get hints per request (a huge range should not stall the server). */
-const MAX_STATEMENTS = 2000;
-
-export function inlayHintsFor(ctx: ServerContext, doc: EditorDocument, start: number, end: number): InlayHint[] {
+export function inlayHintsFor(ctx: ServerContext, doc: EditorDocument, start: number, end: number, budget?: WorkBudget): InlayHint[] {
   const { shards, tokens } = ctx.settings.inlayHints;
   if (!shards && !tokens) return [];
   const hints: InlayHint[] = [];
   const udts = udtLookupFor(ctx.project.schema());
-  let seen = 0;
   for (const stmt of keyedStatements(doc.parse)) {
     if (stmt.range.end.offset < start || stmt.range.start.offset > end) continue;
-    if (++seen > MAX_STATEMENTS) break;
+    // A huge range should not stall the server: the budget counts statements.
+    if (budget && !budget.spend(1, stmt.range.start.offset)) break;
     const table = ctx.project.tableFor(doc.filePath, statementTable(stmt), stmt.range.start.offset);
     if (!table || !table.partitionKey.length) continue;
     const values = statementColumnValues(stmt);
@@ -105,10 +104,13 @@ export const inlayHintsFeature: Feature = {
   capabilities: (ctx) => (ctx.clientCapabilities.textDocument?.inlayHint ? { inlayHintProvider: true } : undefined),
   register(ctx) {
     if (!ctx.clientCapabilities.textDocument?.inlayHint) return;
-    ctx.connection.languages.inlayHint.on((params: InlayHintParams) => {
+    ctx.connection.languages.inlayHint.on((params: InlayHintParams, token) => {
       const doc = editorDocument(ctx, params.textDocument.uri);
       if (!doc) return [];
-      return inlayHintsFor(ctx, doc, doc.lines.offsetAt(params.range.start), doc.lines.offsetAt(params.range.end));
+      const budget = requestBudget('inlayHints', token);
+      const hints = inlayHintsFor(ctx, doc, doc.lines.offsetAt(params.range.start), doc.lines.offsetAt(params.range.end), budget);
+      settleBudget(ctx, doc, 'inlayHints', budget, 'hints shown');
+      return hints;
     });
     if (!ctx.clientCapabilities.workspace?.inlayHint?.refreshSupport) return;
     let signature: string | undefined;
