@@ -5,8 +5,8 @@ import {
   DidChangeWatchedFilesNotification,
   Emitter,
   ErrorCodes,
-  ResponseError,
   FileChangeType,
+  ResponseError,
   TextDocumentSyncKind,
   TextDocuments,
   type ClientCapabilities,
@@ -383,34 +383,34 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   // Lifecycle
 
   const initialize = safeHandler(log.error, 'initialize', async (params: InitializeParams): Promise<InitializeResult> => {
-      clientCapabilities = params.capabilities ?? {};
-      workspaceFolders = foldersOf(params);
-      applySettings(settingsFromInitializationOptions(params.initializationOptions), 'settings');
+    clientCapabilities = params.capabilities ?? {};
+    workspaceFolders = foldersOf(params);
+    applySettings(settingsFromInitializationOptions(params.initializationOptions), 'settings');
 
-      const capabilities: ServerCapabilities = {
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
-      };
-      if (clientCapabilities.workspace?.workspaceFolders) {
-        capabilities.workspace = { workspaceFolders: { supported: true, changeNotifications: true } };
+    const capabilities: ServerCapabilities = {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+    };
+    if (clientCapabilities.workspace?.workspaceFolders) {
+      capabilities.workspace = { workspaceFolders: { supported: true, changeNotifications: true } };
+    }
+    for (const feature of features) {
+      try {
+        feature.register(ctx);
+        const contributed = typeof feature.capabilities === 'function' ? feature.capabilities(ctx) : feature.capabilities;
+        if (contributed) mergeCapabilities(capabilities, contributed);
+      } catch (error) {
+        log.error(`cqlint: feature ${feature.name} failed to register: ${describeError(error)}`);
       }
-      for (const feature of features) {
-        try {
-          feature.register(ctx);
-          const contributed = typeof feature.capabilities === 'function' ? feature.capabilities(ctx) : feature.capabilities;
-          if (contributed) mergeCapabilities(capabilities, contributed);
-        } catch (error) {
-          log.error(`cqlint: feature ${feature.name} failed to register: ${describeError(error)}`);
-        }
-      }
+    }
 
-      for (const folder of workspaceFolders) await scanFolder(folder);
-      checkConfigsOf(diskFiles);
+    for (const folder of workspaceFolders) await scanFolder(folder);
+    checkConfigsOf(diskFiles);
 
-      return {
-        capabilities,
-        serverInfo: { name: 'cqlint', version: packageJson.version },
-      };
-    }, { capabilities: {} });
+    return {
+      capabilities,
+      serverInfo: { name: 'cqlint', version: packageJson.version },
+    };
+  }, { capabilities: {} });
   rawConnection.onInitialize((params: InitializeParams) => {
     // LSP: "initialize ... may only be sent once"; a second one is answered with an error.
     if (initializeReceived) {

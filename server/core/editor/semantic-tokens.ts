@@ -44,7 +44,8 @@ function classifiedSpan(text: string, parse: ParseResult, range: { start: number
   let from = 0;
   let to = text.length;
   for (const statement of parse.statements) {
-    const { start, end } = { start: statement.range.start.offset, end: statement.range.end.offset };
+    const start = statement.range.start.offset;
+    const end = statement.range.end.offset;
     if (range && end < range.start) {
       from = end;
       continue;
