@@ -25,6 +25,16 @@ export function requestBudget(feature: BudgetedFeature, token?: CancellationToke
   return new WorkBudget(REQUEST_BUDGETS[feature], () => token?.isCancellationRequested === true);
 }
 
+/**
+ * Before long work: lets the messages already received be read (vscode-jsonrpc delivers one per
+ * event-loop turn), so that a $/cancelRequest for this request, sent while the server was busy, is seen;
+ * then answers RequestCancelled instead of starting.
+ */
+export async function unlessCancelled(token: CancellationToken | undefined): Promise<void> {
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+  if (token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled before it started');
+}
+
 const announced = new WeakMap<ServerContext, Set<string>>();
 
 /**

@@ -5,6 +5,7 @@
 import {
   DiagnosticSeverity,
   DocumentDiagnosticReportKind,
+  type CancellationToken,
   type ClientCapabilities,
   type Diagnostic,
   type DocumentDiagnosticParams,
@@ -17,6 +18,7 @@ import type { Finding, Severity } from '../../core/findings';
 import { docsUrl as defaultDocsUrl } from '../../core/findings';
 import { allRules } from '../../core/rules';
 import type { Feature, FilesChangedEvent, ServerContext } from '../context';
+import { unlessCancelled } from '../budget';
 import { toRange } from '../conversions';
 
 /** Delay between the last edit of a file and publishing its diagnostics (push clients). */
@@ -249,7 +251,9 @@ function registerPull(ctx: ServerContext, reportFor: (filePath: string) => Cache
 
   const emptyFull = (): DocumentDiagnosticReport => ({ kind: DocumentDiagnosticReportKind.Full, items: [] });
 
-  ctx.connection.languages.diagnostics.on(ctx.safe('textDocument/diagnostic', (params: DocumentDiagnosticParams): DocumentDiagnosticReport => {
+  ctx.connection.languages.diagnostics.on(ctx.safe('textDocument/diagnostic', async (params: DocumentDiagnosticParams, token: CancellationToken): Promise<DocumentDiagnosticReport> => {
+    // A pull the client already cancelled (it re-pulls after each edit) does not parse and lint for nothing.
+    await unlessCancelled(token);
     const filePath = ctx.uriToPath(params.textDocument.uri);
     if (!ctx.project.hasFile(filePath) && ctx.skippedReason(filePath) === undefined) return emptyFull();
     const report = reportFor(filePath);

@@ -2,14 +2,15 @@
 import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver/node';
 import { foldingRanges } from '../../core/editor/folding';
 import type { Feature } from '../context';
-import { requestBudget, settleBudget } from '../budget';
+import { requestBudget, settleBudget, unlessCancelled } from '../budget';
 import { editorDocument } from './symbols';
 
 export const foldingFeature: Feature = {
   name: 'folding',
   capabilities: { foldingRangeProvider: true },
   register(ctx) {
-    ctx.connection.onFoldingRanges((params, token): FoldingRange[] => {
+    ctx.connection.onFoldingRanges(async (params, token): Promise<FoldingRange[]> => {
+      await unlessCancelled(token);
       const doc = editorDocument(ctx, params.textDocument.uri);
       if (!doc) return [];
       const lineOnly = ctx.clientCapabilities.textDocument?.foldingRange?.lineFoldingOnly;

@@ -4,7 +4,7 @@
 import type { DocumentFormattingParams, TextEdit } from 'vscode-languageserver/node';
 import { formatDocumentEdits, formatRange, type KeywordCase } from '../../core/format/formatter';
 import type { Feature, ServerContext } from '../context';
-import { requestBudget, settleBudget } from '../budget';
+import { requestBudget, settleBudget, unlessCancelled } from '../budget';
 import { editorDocument, symbolsFeature, type EditorDocument } from './symbols';
 import { completionFeature } from './completion';
 import { hoverFeature } from './hover';
@@ -50,6 +50,7 @@ export const formattingFeature: Feature = {
   capabilities: { documentFormattingProvider: true, documentRangeFormattingProvider: true },
   register(ctx) {
     ctx.connection.onDocumentFormatting(async (params, token): Promise<TextEdit[]> => {
+      await unlessCancelled(token);
       const keywordCase = await keywordCaseFor(ctx, params.textDocument.uri);
       // Looked up after the await: the text may have changed meanwhile.
       const doc = editorDocument(ctx, params.textDocument.uri);
@@ -60,6 +61,7 @@ export const formattingFeature: Feature = {
       return toLspEdits(doc, edits);
     });
     ctx.connection.onDocumentRangeFormatting(async (params, token): Promise<TextEdit[]> => {
+      await unlessCancelled(token);
       const keywordCase = await keywordCaseFor(ctx, params.textDocument.uri);
       const doc = editorDocument(ctx, params.textDocument.uri);
       if (!doc) return [];

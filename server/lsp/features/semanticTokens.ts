@@ -3,14 +3,15 @@
 import type { SemanticTokens } from 'vscode-languageserver/node';
 import { encodeSemanticTokens, semanticTokens, SEMANTIC_TOKENS_LEGEND } from '../../core/editor/semantic-tokens';
 import type { Feature } from '../context';
-import { requestBudget, settleBudget } from '../budget';
+import { requestBudget, settleBudget, unlessCancelled } from '../budget';
 import { editorDocument, editorIndex } from './symbols';
 
 export const semanticTokensFeature: Feature = {
   name: 'semanticTokens',
   capabilities: { semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true, range: true } },
   register(ctx) {
-    ctx.connection.languages.semanticTokens.on((params, token): SemanticTokens => {
+    ctx.connection.languages.semanticTokens.on(async (params, token): Promise<SemanticTokens> => {
+      await unlessCancelled(token);
       const doc = editorDocument(ctx, params.textDocument.uri);
       if (!doc) return { data: [] };
       const budget = requestBudget('semanticTokens', token);
@@ -18,7 +19,8 @@ export const semanticTokensFeature: Feature = {
       settleBudget(ctx, doc, 'semanticTokens', budget, 'highlighted');
       return { data: encodeSemanticTokens(tokens) };
     });
-    ctx.connection.languages.semanticTokens.onRange((params, token): SemanticTokens => {
+    ctx.connection.languages.semanticTokens.onRange(async (params, token): Promise<SemanticTokens> => {
+      await unlessCancelled(token);
       const doc = editorDocument(ctx, params.textDocument.uri);
       if (!doc) return { data: [] };
       const range = { start: doc.lines.offsetAt(params.range.start), end: doc.lines.offsetAt(params.range.end) };
