@@ -42,6 +42,16 @@ export const LIMITS = {
 const CONFIG_FILE_NAME = '.cqlint.json';
 /** Requests about the whole workspace wait for the whole index (workspace diagnostics, workspace symbols). */
 const WORKSPACE_REQUEST = /\.onWorkspace(Symbol)?$|\(workspace\//;
+/**
+ * Sent while the workspace is indexed, to clients that ask for it with `initializationOptions:
+ * { indexStatus: true }`: `{ indexed, total, done }`, the last one with `done: true`.
+ */
+export const INDEX_STATUS_NOTIFICATION = 'cqlint/indexStatus';
+export interface IndexStatus {
+  indexed: number;
+  total: number;
+  done: boolean;
+}
 /** At most one indexing progress report per interval. */
 const PROGRESS_INTERVAL_MS = 250;
 
@@ -66,6 +76,8 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   const diskFiles = new Set<string>();
   /** The URI the client used for each open document, by engine key. */
   const openUris = new Map<string, string>();
+  /** The client asked for `cqlint/indexStatus` notifications (initializationOptions.indexStatus). */
+  let wantsIndexStatus = false;
   /** The background index of the workspace folders, from `initialized` until it is done. */
   let index: BackgroundIndex | undefined;
   const whenIndexed = (filePath: string): Promise<void> => (index && !index.done ? index.whenReady(filePath) : Promise.resolve());
@@ -293,8 +305,22 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     return loaded;
   };
 
-  /** Progress in the client's UI (VS Code: the status bar), when the client supports server-initiated progress. */
+  /**
+   * Progress in the client's UI: the `cqlint/indexStatus` notification for a client that asked for it
+   * (the VS Code extension keeps a status bar item with it), else standard work-done progress when the
+   * client supports server-initiated progress.
+   */
   const indexProgress = async (): Promise<(progress: IndexProgress | 'done') => void> => {
+    if (wantsIndexStatus) {
+      let lastSent = 0;
+      return (progress) => {
+        const finished = progress === 'done';
+        if (!finished && Date.now() - lastSent < PROGRESS_INTERVAL_MS) return;
+        lastSent = Date.now();
+        const status: IndexStatus = finished ? { indexed: diskFiles.size, total: diskFiles.size, done: true } : { indexed: progress.done, total: progress.total, done: false };
+        void connection.sendNotification(INDEX_STATUS_NOTIFICATION, status).catch(() => undefined);
+      };
+    }
     if (clientCapabilities.window?.workDoneProgress !== true) return () => undefined;
     const reporter = await connection.window.createWorkDoneProgress().catch((error: unknown) => {
       log.warn(`cqlint: no indexing progress: ${describeError(error)}`);
@@ -452,6 +478,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   rawConnection.onInitialize(
     safeHandler(log.error, 'initialize', async (params: InitializeParams): Promise<InitializeResult> => {
       clientCapabilities = params.capabilities ?? {};
+      wantsIndexStatus = (params.initializationOptions as { indexStatus?: unknown } | null | undefined)?.indexStatus === true;
       workspaceFolders = foldersOf(params);
       applySettings(settingsFromInitializationOptions(params.initializationOptions), 'settings');
 
@@ -534,6 +561,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       // documents already open), and again when the index is done.
       emit('scan', project.files(), [], [], true);
       if (index) void indexWorkspace(index).catch((error) => log.error(`cqlint: indexing the workspace failed: ${describeError(error)}`));
+      else if (wantsIndexStatus) (await indexProgress())('done'); // nothing to index: say so, the client waits for it
       // The parser builds its tables on first use (seconds); do it now rather than on the first keystroke.
       if (!workspaceFolders.length) setTimeout(() => guarded('parser warm-up', () => parseCql('SELECT * FROM ks.t WHERE id = 1;'), undefined), 0);
     }, undefined),
