@@ -26,6 +26,11 @@ export interface ProjectOptions {
   config?: CqlintConfig;
   /** Rule levels from the editor settings, applied over the config: { 'hot-partition': 'off' | 'warn' | 'error' } */
   ruleOverrides?: Record<string, RuleLevel>;
+  /**
+   * Per-file `target` and `ruleOverrides` (editor settings are per workspace folder or document), used
+   * instead of the two above for the files it answers. Call setOptions again when its answers change.
+   */
+  forFile?: (filePath: string) => Pick<ProjectOptions, 'target' | 'ruleOverrides'> | undefined;
 }
 
 interface FileEntry {
@@ -410,7 +415,12 @@ export class Project {
   }
 
   targetFor(filePath: string): TargetId {
-    return this.options.target ?? this.configFor(filePath).target ?? 'cassandra';
+    return this.fileOptions(filePath).target ?? this.configFor(filePath).target ?? 'cassandra';
+  }
+
+  /** The target and rule overrides that apply to a file: its own (forFile), else the project's. */
+  private fileOptions(filePath: string): Pick<ProjectOptions, 'target' | 'ruleOverrides'> {
+    return this.options.forFile?.(filePath) ?? this.options;
   }
 
   lint(filePath: string): Finding[] {
@@ -430,8 +440,9 @@ export class Project {
 
   private runRules(filePath: string, text: string, parse: ParseResult, model: SchemaModel, config: CqlintConfig): Finding[] {
     const fs = this.fileSchema(filePath)!;
-    const target = targetInfo(this.options.target ?? config.target);
-    const overrides = this.options.ruleOverrides ?? {};
+    const own = this.fileOptions(filePath);
+    const target = targetInfo(own.target ?? config.target);
+    const overrides = own.ruleOverrides ?? {};
     const findings: Finding[] = [];
     const latestCache = new Map<TableInfo, TableInfo>();
     const base = {
