@@ -92,6 +92,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       return settings;
     },
     settingsFor: (uri) => (supportsConfigurationRequest() ? scoped.get(uri) : Promise.resolve(settings)),
+    settingsOf: (filePath) => settingsOfFile(filePath),
     get clientCapabilities() {
       return clientCapabilities;
     },

@@ -6,6 +6,7 @@ import { capabilities, fileUri, startServer, tempWorkspace } from './harness';
 
 const HOT = 'CREATE TABLE ks.books (publish_date date, title text, author text, PRIMARY KEY (publish_date, title));\n';
 const POSTS = 'CREATE TABLE ks.posts (author_id uuid, id timeuuid, body text, PRIMARY KEY ((author_id, id)));\n';
+const BOOK = `${HOT}INSERT INTO ks.books (publish_date, title, author) VALUES ('2020-07-09', 'Hello', 'Ann');\n`;
 const HINTS = JSON.stringify({ tables: { 'ks.posts': { writesPerSecondPerPartition: 3000 } } });
 
 const codes = (diagnostics: Diagnostic[]): string[] => diagnostics.map((d) => String(d.code)).sort();
@@ -96,21 +97,22 @@ describe('settings', () => {
   });
 
   test('settings per workspace folder and per document (scopeUri), re-read on didChangeConfiguration', async (t) => {
-    const ws = tempWorkspace({ 'quiet/books.cql': HOT, 'strict/books.cql': HOT });
+    const ws = tempWorkspace({ 'quiet/books.cql': BOOK, 'strict/books.cql': BOOK });
     t.after(() => ws.cleanup());
     const client = await startServer();
     t.after(() => client.shutdown());
     const quiet = ws.path('quiet');
     const strict = ws.path('strict');
     client.scopedSettings = {
-      [fileUri(quiet)]: { rules: { 'hot-partition': 'off' }, format: { keywordCase: 'lower' } },
+      [fileUri(quiet)]: { rules: { 'hot-partition': 'off' }, format: { keywordCase: 'lower' }, inlayHints: { tokens: false, shards: false } },
       [fileUri(strict)]: { rules: { 'hot-partition': 'error' } },
     };
-    await client.initialize(capabilities.push, { workspaceFolders: [quiet, strict] });
+    const withHints = { ...capabilities.push, textDocument: { ...capabilities.push.textDocument, inlayHint: {} } };
+    await client.initialize(withHints, { workspaceFolders: [quiet, strict] });
     const quietUri = ws.uri('quiet/books.cql');
     const strictUri = ws.uri('strict/books.cql');
-    await client.open(quietUri, HOT);
-    await client.open(strictUri, HOT);
+    await client.open(quietUri, BOOK);
+    await client.open(strictUri, BOOK);
     assert.deepEqual(await client.waitForDiagnostics(quietUri, lacks('hot-partition')), []);
     const strictFindings = await client.waitForDiagnostics(strictUri, has('hot-partition'));
     assert.equal(strictFindings.find((d) => d.code === 'hot-partition')!.severity, 1, 'error from the strict folder');
@@ -123,6 +125,14 @@ describe('settings', () => {
     };
     assert.match(await format(quietUri), /create table/);
     assert.match(await format(strictUri), /CREATE TABLE/);
+
+    // Inlay hints follow the folder's cqlint.inlayHints.tokens.
+    const tokenHints = async (uri: string): Promise<number> => {
+      const hints = (await client.request('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 5, character: 0 } } })) as unknown[] | null;
+      return hints?.length ?? 0;
+    };
+    assert.equal(await tokenHints(quietUri), 0, 'tokens hints off in the quiet folder');
+    assert.ok((await tokenHints(strictUri)) > 0, 'tokens hints on in the strict folder');
 
     // A document's own settings win over its folder's.
     const other = ws.uri('strict/other.cql');
