@@ -176,8 +176,13 @@ export const examples: RuleExamples = {
       name: 'storage-attached index scan: information, with the replication numbers',
       code: "CREATE KEYSPACE ks WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};\n" + `${t}CREATE INDEX t_country ON ks.t (country) USING 'sai';\nSELECT * FROM ks.t WHERE country = 'FR';`,
       severity: 'info',
-      message: /storage-attached index t_country on country without the partition key \(id\): .*every token range.*dc1: replication 3, so 1 of 3 replicas per range at ONE, 2 of 3 at LOCAL_QUORUM/,
+      message: /storage-attached index t_country on country without the partition key \(id\): .*every token range.*dc1: replication factor 3, so each range is read from 1 of its 3 replicas at LOCAL_ONE, 2 at LOCAL_QUORUM/,
       data: { indexKind: 'sai', index: 't_country' },
+    },
+    {
+      name: 'storage-attached index scan, single-replica keyspace',
+      code: "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};\n" + `${t}CREATE INDEX t_country ON ks.t (country) USING 'sai';\nSELECT * FROM ks.t WHERE country = 'FR';`,
+      severity: 'info', message: /replication factor 1, so each range has one replica and every node answers/,
     },
     {
       name: 'storage-attached index scan, keyspace unknown',

@@ -126,12 +126,13 @@ export const DEFAULT_NUM_TOKENS = 16;
 export function scatterGatherCost(keyspace: KeyspaceInfo | undefined): string {
   const factors = replicationFactors(keyspace);
   const ranges = `the coordinator queries every token range of the table (${DEFAULT_NUM_TOKENS} per node with the default num_tokens)`;
-  if (!factors.length) return `${ranges} and every node's index answers for its ranges: a cluster-wide scatter-gather whose cost grows with the cluster, not with the rows returned`;
+  const cost = 'a cluster-wide scatter-gather whose cost grows with the cluster, not with the rows returned';
+  if (!factors.length) return `${ranges} and every node's index answers for its ranges: ${cost}`;
   const per = factors.map(({ dc, rf }) => {
-    const quorum = Math.floor(rf / 2) + 1;
-    return `${dc ? `${dc}: ` : ''}replication ${rf}, so 1 of ${rf} replicas per range at ONE, ${quorum} of ${rf} at ${dc ? 'LOCAL_QUORUM' : 'QUORUM'}`;
+    const where = dc ? `${dc}: ` : '';
+    if (rf === 1) return `${where}replication factor 1, so each range has one replica and every node answers`;
+    const local = dc ? 'LOCAL_' : '';
+    return `${where}replication factor ${rf}, so each range is read from 1 of its ${rf} replicas at ${local}ONE, ${Math.floor(rf / 2) + 1} at ${local}QUORUM: at least 1/${rf} of the nodes answer (with vnodes, nearly all)`;
   }).join('; ');
-  const largest = Math.max(...factors.map((f) => f.rf));
-  const share = largest === 1 ? 'every node answers' : `at least 1/${largest} of a data center's nodes answer at ONE (with vnodes, nearly all)`;
-  return `${ranges}, ${per}: ${share}, a cluster-wide scatter-gather whose cost grows with the cluster, not with the rows returned`;
+  return `${ranges}; ${per}: ${cost}`;
 }
