@@ -208,12 +208,14 @@ describe('robustness of the built server', () => {
       context: { diagnostics: [] },
     });
     const long = client.request('textDocument/formatting', { textDocument: { uri: 'untitled:long' }, options: { tabSize: 4, insertSpaces: true } });
-    const sources = [0, 1, 2, 3, 4].map(() => new CancellationTokenSource());
-    const queued = sources.map((source) => client.connection.sendRequest('textDocument/codeAction', codeAction('untitled:queued'), source.token));
-    for (const source of sources) source.cancel();
-    for (const [i, request] of queued.entries()) {
-      await assert.rejects(request, (error: { code?: number }) => error.code === -32800, `queued request ${i}`);
-    }
+    // The queued requests and their cancellations arrive together (one write), as they do when the client
+    // sent them while the server was busy; raw, with ids of our own, so their answers are read off stdout.
+    const ids = [9101, 9102, 9103, 9104, 9105];
+    const requests = ids.map((id) => frame({ jsonrpc: '2.0', id, method: 'textDocument/codeAction', params: codeAction('untitled:queued') }));
+    const cancels = ids.map((id) => frame({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id } }));
+    const answers = answersOnStdout(client, ids, SLOW_MS);
+    client.process.stdin.write(Buffer.concat([...requests, ...cancels]));
+    for (const [id, answer] of await answers) assert.equal((answer.error as { code?: number } | undefined)?.code, -32800, `request ${id}: ${JSON.stringify(answer)}`);
     await long;
     // Barrier: a request that does run logs its line; the cancelled ones never logged theirs before it.
     await client.request('textDocument/codeAction', codeAction('untitled:long'));
@@ -284,6 +286,39 @@ describe('robustness of the built server', () => {
     await assertStillServing(client);
   });
 });
+
+/** The responses with these ids, read off the server's stdout (the harness connection ignores ids it did not send). */
+function answersOnStdout(client: LspTestClient, ids: number[], timeoutMs: number): Promise<Map<number, Record<string, unknown>>> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const found = new Map<number, Record<string, unknown>>();
+    const timer = setTimeout(() => {
+      client.process.stdout.off('data', onData);
+      reject(new Error(`answers for ${ids.filter((id) => !found.has(id)).join(', ')} did not arrive`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer): void => {
+      seen += chunk.toString('utf8');
+      // Each message body is one JSON object after a blank line; ours are small and contain no blank line.
+      for (const body of seen.split('\r\n\r\n')) {
+        const end = body.indexOf('Content-Length:');
+        const json = end < 0 ? body : body.slice(0, end);
+        if (!json.startsWith('{')) continue;
+        try {
+          const message = JSON.parse(json) as Record<string, unknown>;
+          if (typeof message.id === 'number' && ids.includes(message.id) && !('method' in message)) found.set(message.id, message);
+        } catch {
+          // an incomplete body: the rest comes with the next chunk
+        }
+      }
+      if (found.size === ids.length) {
+        clearTimeout(timer);
+        client.process.stdout.off('data', onData);
+        resolve(found);
+      }
+    };
+    client.process.stdout.on('data', onData);
+  });
+}
 
 /** The markdown with its code spans removed (CommonMark: a run of n backticks closes at the next run of exactly n). */
 function outsideCodeSpans(markdown: string): string {
