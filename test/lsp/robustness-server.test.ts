@@ -10,7 +10,6 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import type { ClientCapabilities, Diagnostic, Hover, InlayHint } from 'vscode-languageserver-protocol';
 import { capabilities, projectRoot, startServerCommand, type LspTestClient } from './harness';
 
@@ -222,25 +221,6 @@ describe('robustness of the built server', () => {
     await client.waitForLog(/codeAction untitled:long/);
     assert.deepEqual(client.logs.filter((line) => /codeAction untitled:queued/.test(line)), []);
     await assertStillServing(client);
-  });
-
-  test('a request cancelled while it waits (formatting asks the client for settings) stops at the next statement', { timeout: SLOW_MS }, async (t) => {
-    const client = start();
-    t.after(() => client.shutdown());
-    await client.initialize(capabilities.pull);
-    const uri = 'untitled:unformatted';
-    await client.open(uri, 'select * from ks.t where id = 1;\nselect * from ks.t where id = 2;\n');
-    const source = new CancellationTokenSource();
-    // The cancel goes out while the server waits for this answer, after the request started.
-    client.connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => {
-      source.cancel();
-      return params.items.map(() => client.settings);
-    });
-    const formatting = client.connection.sendRequest('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 4, insertSpaces: true } }, source.token);
-    await assert.rejects(formatting, (error: { code?: number }) => error.code === -32800);
-    // Not cancelled, the same request formats.
-    const edits = (await client.request('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 4, insertSpaces: true } })) as unknown[];
-    assert.equal(edits.length, 1);
   });
 
   test('a 600 kB varint partition key: inlay hints and hover answer, the literal is refused by name', { timeout: SLOW_MS }, async (t) => {
