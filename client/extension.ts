@@ -52,6 +52,8 @@ export function activate(context: vscode.ExtensionContext): CqlintApi {
       ],
     },
     outputChannel: output,
+    // The server reads nothing outside an untrusted workspace (see package.json untrustedWorkspaces).
+    initializationOptions: { workspaceTrusted: vscode.workspace.isTrusted },
   };
 
   function start(): Promise<void> {
@@ -85,6 +87,9 @@ export function activate(context: vscode.ExtensionContext): CqlintApi {
     vscode.commands.registerCommand('cqlint.showOutput', () => output.show(true)),
     vscode.commands.registerCommand('cqlint.showTokenAtCursor', showTokenAtCursor),
   );
+
+  // Granting trust lifts the server's restrictions; it learns of trust at start-up.
+  context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => void client?.restart()));
 
   void start();
   return { ready: () => starting ?? Promise.reject(new Error('cqlint: not started')) };

@@ -26,6 +26,11 @@ export interface ProjectOptions {
   config?: CqlintConfig;
   /** Rule levels from the editor settings, applied over the config: { 'hot-partition': 'off' | 'warn' | 'error' } */
   ruleOverrides?: Record<string, RuleLevel>;
+  /**
+   * Where the upward search for .cqlint.json stops (the editor's workspace folders; see findConfigFor).
+   * Absent (the CLI): up to the file system root, like ESLint.
+   */
+  configBoundaries?: readonly string[];
 }
 
 interface FileEntry {
@@ -394,7 +399,7 @@ export class Project {
   }
 
   private discoveredConfig(filePath: string): LoadedConfig | undefined {
-    const path = findConfigFor(filePath);
+    const path = findConfigFor(filePath, this.options.configBoundaries);
     if (!path) return undefined;
     let mtimeMs = 0;
     try {

@@ -3,6 +3,7 @@
 import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
+  DiagnosticSeverity,
   Emitter,
   FileChangeType,
   TextDocumentSyncKind,
@@ -17,12 +18,12 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import * as path from 'node:path';
-import { Project } from '../core/project';
+import { Project, type ProjectOptions } from '../core/project';
 import { parseCql } from '../../grammar';
 import { findConfigFor, loadConfigFile } from '../core/config';
 import type { ChangeReason, Feature, FilesChangedEvent, Logger, ServerContext } from './context';
 import * as conv from './conversions';
-import { findCqlFiles, isCqlFile, isInside, readCqlFile } from './files';
+import { findCqlFiles, isCqlFile, isInside, readTextFile } from '../core/io/files';
 import { CORE_OWNED_REGISTRATIONS, describeError, guardConnection, safeHandler } from './safe';
 import { DEFAULT_SETTINGS, parseSettings, type CqlintSettings } from './settings';
 import { defaultFeatures } from './features';
@@ -54,6 +55,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   let settings: CqlintSettings = { ...DEFAULT_SETTINGS };
   let clientCapabilities: ClientCapabilities = {};
   let workspaceFolders: string[] = [];
+  let workspaceTrusted = true;
   let initialised = false;
   /** Engine keys that are too large to analyse, with why. */
   const skipped = new Map<string, string>();
@@ -96,6 +98,9 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     },
     get workspaceFolders() {
       return workspaceFolders;
+    },
+    get workspaceTrusted() {
+      return workspaceTrusted;
     },
     log,
     uriToPath,
@@ -172,13 +177,16 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   // -------------------------------------------------------------------------------------------
   // Settings
 
+  // Configs above the workspace folders (a shared temporary folder, say) do not apply.
+  const projectOptions = (): ProjectOptions => ({ target: settings.targetOverride, ruleOverrides: { ...settings.rules }, configBoundaries: workspaceFolders });
+
   const applySettings = (raw: unknown, reason: ChangeReason): void => {
     const problems: string[] = [];
     const next = parseSettings(raw, problems);
     for (const problem of problems) log.warn(`cqlint: settings: ${problem}`);
     const changed = JSON.stringify(next) !== JSON.stringify(settings);
     settings = next;
-    guarded('setOptions', () => project.setOptions({ target: settings.targetOverride, ruleOverrides: { ...settings.rules } }), undefined);
+    guarded('setOptions', () => project.setOptions(projectOptions()), undefined);
     if (!changed || !initialised) return;
     settingsChanged.fire(settings);
     emit(reason, [], [], [], true);
@@ -205,16 +213,28 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   // .cqlint.json
 
   const reportedConfigErrors = new Map<string, string>();
+  /** Config problems are shown on the .cqlint.json itself (linting goes on with the valid rest or the defaults). */
+  const publishConfigErrors = (configPath: string, errors: readonly { message: string }[]): void => {
+    const diagnostics = errors.map((error) => ({
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      severity: DiagnosticSeverity.Warning,
+      source: 'cqlint',
+      code: 'invalid-config',
+      message: error.message.startsWith(`${configPath}: `) ? error.message.slice(configPath.length + 2) : error.message,
+    }));
+    void connection.sendDiagnostics({ uri: pathToUri(configPath), diagnostics });
+  };
   const checkConfigFile = (configPath: string): void => {
     const result = guarded(`loadConfigFile(${configPath})`, () => loadConfigFile(configPath), { errors: [] as { message: string; key?: string }[] });
     // ConfigError messages already name the file and the key.
     const summary = result.errors.map((error) => error.message).join('; ');
     if (!summary) {
-      reportedConfigErrors.delete(configPath);
+      if (reportedConfigErrors.delete(configPath)) publishConfigErrors(configPath, []);
       return;
     }
     if (reportedConfigErrors.get(configPath) === summary) return;
     reportedConfigErrors.set(configPath, summary);
+    publishConfigErrors(configPath, result.errors);
     log.warn(`cqlint: ${summary}`);
     connection.window.showWarningMessage(`cqlint: ${summary}`);
   };
@@ -227,7 +247,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       const dir = path.dirname(file);
       if (seenDirs.has(dir)) continue;
       seenDirs.add(dir);
-      const found = guarded(`findConfigFor(${file})`, () => findConfigFor(file), undefined);
+      const found = guarded(`findConfigFor(${file})`, () => findConfigFor(file, workspaceFolders), undefined);
       if (found) configs.add(found);
     }
     for (const config of configs) checkConfigFile(config);
@@ -242,8 +262,9 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       log.warn(`cqlint: not scanning ${folder}: the ${LIMITS.maxWorkspaceFiles}-file limit is reached`);
       return [];
     }
-    const walk = await findCqlFiles(folder, { maxFiles: budget });
+    const walk = await findCqlFiles(folder, { maxFiles: budget, roots: workspaceFolders });
     for (const error of walk.errors) log.warn(`cqlint: cannot read folder ${error.path}: ${error.message}`);
+    for (const entry of walk.skipped) log.warn(`cqlint: skipping ${entry.path}: ${entry.message}`);
     if (walk.truncated) log.warn(`cqlint: ${folder} has more than ${budget} CQL files; only the first ${budget} are analysed`);
     const loaded: string[] = [];
     for (const file of walk.files) {
@@ -251,7 +272,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
         diskFiles.add(file);
         continue; // the open document's text wins
       }
-      const read = await readCqlFile(file, LIMITS.maxFileBytes);
+      const read = await readTextFile(file, { maxBytes: LIMITS.maxFileBytes, roots: workspaceFolders });
       if (!read.ok) {
         log.warn(`cqlint: skipping ${file}: ${read.message}`);
         continue;
@@ -282,7 +303,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     // Revert to what is on disk, if the file is part of the workspace; else it leaves the project.
     void (async () => {
       if (conv.isFileUri(event.document.uri) && (diskFiles.has(filePath) || (inWorkspace(filePath) && isCqlFile(filePath)))) {
-        const read = await readCqlFile(filePath, LIMITS.maxFileBytes);
+        const read = await readTextFile(filePath, { maxBytes: LIMITS.maxFileBytes, roots: workspaceFolders });
         if (openUris.has(filePath)) return; // reopened meanwhile
         if (read.ok) {
           diskFiles.add(filePath);
@@ -309,7 +330,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       if (path.basename(filePath) === CONFIG_FILE_NAME) {
         configChanged = true;
         if (change.type !== FileChangeType.Deleted) checkConfigFile(filePath);
-        else reportedConfigErrors.delete(filePath);
+        else if (reportedConfigErrors.delete(filePath)) publishConfigErrors(filePath, []);
         continue;
       }
       if (!isCqlFile(filePath) || openUris.has(filePath)) continue; // open documents: the editor's text wins
@@ -321,7 +342,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
         continue;
       }
       if (!diskFiles.has(filePath) && diskFiles.size >= LIMITS.maxWorkspaceFiles) continue;
-      const read = await readCqlFile(filePath, LIMITS.maxFileBytes);
+      const read = await readTextFile(filePath, { maxBytes: LIMITS.maxFileBytes, roots: workspaceFolders });
       if (openUris.has(filePath)) continue;
       if (!read.ok) {
         log.warn(`cqlint: skipping ${filePath}: ${read.message}`);
@@ -339,7 +360,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     }
     if (configChanged) {
       // Re-applying the options drops whatever configuration the project has cached.
-      guarded('setOptions', () => project.setOptions({ target: settings.targetOverride, ruleOverrides: { ...settings.rules } }), undefined);
+      guarded('setOptions', () => project.setOptions(projectOptions()), undefined);
       emit('config', changed, removed, dependents, true);
     } else if (changed.length || removed.length) {
       emit('disk', changed, removed, dependents);
@@ -362,6 +383,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     safeHandler(log.error, 'initialize', async (params: InitializeParams): Promise<InitializeResult> => {
       clientCapabilities = params.capabilities ?? {};
       workspaceFolders = foldersOf(params);
+      workspaceTrusted = !(isPlainObject(params.initializationOptions) && params.initializationOptions.workspaceTrusted === false);
       applySettings(settingsFromInitializationOptions(params.initializationOptions), 'settings');
 
       const capabilities: ServerCapabilities = {
@@ -426,6 +448,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
             workspaceFolders = [...workspaceFolders, folderPath];
             added.push(...(await scanFolder(folderPath)));
           }
+          guarded('setOptions', () => project.setOptions(projectOptions()), undefined);
           checkConfigsOf(added);
           emit('folders', added, removed, dependents, added.length > 0);
         });

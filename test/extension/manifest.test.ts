@@ -101,9 +101,13 @@ test('commands: titled, in the cqlint category, and registered by the client', (
   }
 });
 
-test('capabilities: trusted-workspace-free, limited in virtual workspaces', () => {
-  assert.equal(pkg.capabilities.untrustedWorkspaces.supported, true);
+test('capabilities: limited in untrusted and virtual workspaces; settings that read files are user-only', () => {
+  assert.equal(pkg.capabilities.untrustedWorkspaces.supported, 'limited');
+  assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ['cqlint.ringFile']);
   assert.ok(pkg.capabilities.untrustedWorkspaces.description);
+  // A workspace's own settings must not point the server at files outside it.
+  assert.equal(pkg.contributes.configuration.properties['cqlint.ringFile'].scope, 'machine');
+  assert.match(readFileSync(join(root, 'client', 'extension.ts'), 'utf8'), /workspaceTrusted: vscode\.workspace\.isTrusted/);
   assert.equal(pkg.capabilities.virtualWorkspaces.supported, 'limited');
 });
 

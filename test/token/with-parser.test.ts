@@ -7,14 +7,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCql } from '../../grammar';
-import { runTokenCommand } from '../../server/cli/token';
+import { main } from '../../server/cli/main';
 import { findShardAnnotation, parseShardAnnotation, validateShardSpec } from '../../server/core/token/shard';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const murmurRef = require('murmurhash3js-revisited');
 
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '', err = '';
-  const code = await runTokenCommand(args, { stdout: (s) => { out += s; }, stderr: (s) => { err += s; }, stdin: Readable.from(['']) });
+  const code = await main(['token', ...args], { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, stdin: Readable.from(['']), env: {} });
   return { code, out, err };
 }
 
