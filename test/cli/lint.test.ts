@@ -129,6 +129,8 @@ describe('cqlint lint: exit codes and options', () => {
     assert.equal((await runCli(['lint', temp.path('clean.cql')])).code, 0);
     assert.equal((await runCli(['lint', temp.path('hot.cql')])).code, 0);
     assert.equal((await runCli(['lint', '--max-warnings', '1', temp.path('hot.cql')])).code, 0);
+    assert.equal((await runCli(['lint', '--max-warnings', '-1', temp.path('hot.cql')])).code, 0, 'the help offers -1 for no limit');
+    assert.equal((await runCli(['lint', '--max-warnings=-1', temp.path('hot.cql')])).code, 0);
     const tooMany = await runCli(['lint', '--max-warnings', '0', temp.path('hot.cql')]);
     assert.equal(tooMany.code, 1);
     assert.match(tooMany.stderr, /too many warnings \(1\)/);

@@ -47,7 +47,7 @@ export function findConfigFor(filePath: string, boundaries?: readonly string[]):
 /** Loads and validates a config file. Never throws: every problem becomes a ConfigError. */
 export function loadConfigFile(path: string): { config?: CqlintConfig; errors: ConfigError[] } {
   const read = readTextFileSync(path, { kind: 'config' });
-  if (!read.ok) return { errors: [{ message: `${path}: cannot read the file (${read.message})` }] };
+  if (!read.ok) return { errors: [{ message: `${path}: cannot read the file: ${read.message}` }] };
   return parseConfigText(read.text, path);
 }
 
