@@ -82,7 +82,7 @@ describe('files the server reads', () => {
     const { client, ws } = await start(t, { 'ws/.cqlint.json': deep, 'ws/hot.cql': HOT });
     const onConfig = await client.waitForDiagnostics(fileUri(ws('.cqlint.json')));
     assert.equal(onConfig.length, 1);
-    assert.match(onConfig[0].message, /^target: must be one of .*, got \[\[\[/);
+    assert.match(String(onConfig[0].message), /^target: must be one of .*, got \[\[\[/);
     assert.deepEqual(codes(await client.waitForDiagnostics(fileUri(ws('hot.cql')))), ['hot-partition']);
   });
 
@@ -95,7 +95,7 @@ describe('files the server reads', () => {
       { uri: fileUri(ws('sub/.cqlint.json')), type: 1 },
     ]);
     const onConfig = await client.waitForDiagnostics(fileUri(ws('sub/.cqlint.json')));
-    assert.match(onConfig[0]?.message ?? '', /cannot read the file: not a regular file \(a named pipe\)/);
+    assert.match(String(onConfig[0]?.message ?? ''), /cannot read the file: not a regular file \(a named pipe\)/);
     assert.match(await hoverOnKey(client, fileUri(ws('q.cql'))), /not a regular file \(a named pipe\)/);
     assert.deepEqual(codes(await client.waitForDiagnostics(fileUri(ws('sub/hot.cql')))), ['hot-partition'], 'files under the broken config are linted with the defaults');
   });
