@@ -8,7 +8,7 @@ import { findConfigFor, loadConfigFile, type CqlintConfig } from '../core/config
 import { allRules } from '../core/rules';
 import { TARGET_IDS, type TargetId } from '../core/targets';
 import { MAX_FILE_BYTES } from '../core/io/files';
-import { FORMAT_NAMES, countFindings, format, type FileResult, type FormatName, type RuleDescription } from './formatters';
+import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
 import { EXIT, UsageError, collectCqlFiles, displayPath, failureReporter, parseCommandArgs, readInput, writeOutput, type CliIO } from './io';
 import packageJson from '../../package.json';
@@ -190,7 +190,17 @@ export async function runLint(options: LintOptions, io: CliIO): Promise<number> 
     }
   }
 
-  const results: FileResult[] = [];
+  // Each file's result is written as soon as it is linted: a run over many files never holds its whole
+  // output as one string.
+  const color = options.color ?? (io.stdout.isTTY === true && !io.env.NO_COLOR);
+  const writer = resultWriter(options.format, io.stdout, {
+    cwd: io.cwd,
+    color,
+    rules: ruleDescriptions(),
+    toolVersion: packageJson.version,
+    informationUri: INFORMATION_URI,
+  });
+  const counts = { errorCount: 0, warningCount: 0 };
   for (const [filePath, original] of texts) {
     let findings;
     try {
@@ -206,22 +216,15 @@ export async function runLint(options: LintOptions, io: CliIO): Promise<number> 
       // The fixable counts are a hint; a fix that cannot be computed is simply not counted.
     }
     const output = outputs.get(filePath);
-    results.push({ filePath, findings, source: output ?? original, fixable, ...(output !== undefined ? { output } : {}) });
+    const result: FileResult = { filePath, findings, source: output ?? original, fixable, ...(output !== undefined ? { output } : {}) };
+    writer.file(result);
+    const fileCounts = countFindings(findings);
+    counts.errorCount += fileCounts.errorCount;
+    counts.warningCount += fileCounts.warningCount;
   }
-
-  const color = options.color ?? (io.stdout.isTTY === true && !io.env.NO_COLOR);
-  io.stdout.write(
-    format(options.format, results, {
-      cwd: io.cwd,
-      color,
-      rules: ruleDescriptions(),
-      toolVersion: packageJson.version,
-      informationUri: INFORMATION_URI,
-    }),
-  );
+  writer.end();
 
   if (report.failed) return EXIT.failure;
-  const counts = countFindings(results.flatMap((result) => result.findings));
   if (counts.errorCount > 0) return EXIT.findings;
   if (options.maxWarnings >= 0 && counts.warningCount > options.maxWarnings) {
     io.stderr.write(`cqlint: too many warnings (${counts.warningCount}); at most ${options.maxWarnings} allowed (--max-warnings)\n`);
