@@ -10,6 +10,7 @@ import {
   TextDocuments,
   type ClientCapabilities,
   type Connection,
+  type Diagnostic,
   type DidChangeWatchedFilesParams,
   type Disposable,
   type InitializeParams,
@@ -213,16 +214,19 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   // .cqlint.json
 
   const reportedConfigErrors = new Map<string, string>();
+  /** Found during initialize, published once initialized (no diagnostics before the initialize result). */
+  const pendingConfigDiagnostics = new Map<string, Diagnostic[]>();
   /** Config problems are shown on the .cqlint.json itself (linting goes on with the valid rest or the defaults). */
   const publishConfigErrors = (configPath: string, errors: readonly { message: string }[]): void => {
-    const diagnostics = errors.map((error) => ({
+    const diagnostics = errors.map((error): Diagnostic => ({
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
       severity: DiagnosticSeverity.Warning,
       source: 'cqlint',
       code: 'invalid-config',
       message: error.message.startsWith(`${configPath}: `) ? error.message.slice(configPath.length + 2) : error.message,
     }));
-    void connection.sendDiagnostics({ uri: pathToUri(configPath), diagnostics });
+    if (!initialised) pendingConfigDiagnostics.set(configPath, diagnostics);
+    else void connection.sendDiagnostics({ uri: pathToUri(configPath), diagnostics });
   };
   const checkConfigFile = (configPath: string): void => {
     const result = guarded(`loadConfigFile(${configPath})`, () => loadConfigFile(configPath), { errors: [] as { message: string; key?: string }[] });
@@ -463,6 +467,8 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
         if (raw !== undefined && raw !== null) applySettings(raw, 'settings');
       }
       initialised = true;
+      for (const [configPath, diagnostics] of pendingConfigDiagnostics) void connection.sendDiagnostics({ uri: pathToUri(configPath), diagnostics });
+      pendingConfigDiagnostics.clear();
       initializedEmitter.fire();
       emit('scan', project.files(), [], [], true);
       // The parser builds its tables on first use (seconds); do it now rather than on the first keystroke.
