@@ -70,7 +70,8 @@ export function ringFor(ctx: ServerContext, filePath: string): { path?: string; 
   } catch (error) {
     return { path, error: `cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
   }
-  const cacheKey = `${confined ? 'confined' : 'open'}:${path}`;
+  // Per roots too: a file refused for one workspace may be inside another.
+  const cacheKey = `${roots ? roots.join('\0') : ''}\n${path}`;
   const cached = rings.get(cacheKey);
   if (cached && cached.mtimeMs === mtimeMs) return { path, ring: cached.ring, error: cached.error };
   const loaded: LoadedRing = { mtimeMs };
