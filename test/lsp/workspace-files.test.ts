@@ -30,7 +30,7 @@ async function start(t: { after(fn: () => unknown): void }, files: Record<string
   const client = await startServer();
   t.after(() => client.shutdown());
   await client.initialize(capabilities.push, { workspaceFolders: [temp.path('ws')], initializationOptions, settings: { trace: { server: 'verbose' } } });
-  await client.waitForLog(/cqlint: scan: /);
+  await client.waitForLog(/cqlint: indexed \d+ CQL file/);
   return { client, root: temp.dir, ws: (relative) => temp.path(path.join('ws', relative)) };
 }
 
@@ -107,8 +107,7 @@ describe('files the server reads', () => {
     const client = await startServer();
     t.after(() => client.shutdown());
     await client.initialize(capabilities.push, { workspaceFolders: [temp.path('ws')] });
-    await client.notify('initialized', {});
     assert.match(await client.waitForLog(/link\.cql/), /skipping .*link\.cql: .*outside the workspace/);
-    assert.match(await client.waitForLog(/loaded \d+ CQL file/), /loaded 1 CQL file/);
+    assert.match(await client.waitForLog(/indexed \d+ CQL file/), /indexed 1 CQL file/);
   });
 });
