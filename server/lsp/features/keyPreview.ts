@@ -41,7 +41,7 @@ export function ringPathFor(ctx: ServerContext, filePath: string): string | unde
 }
 
 function ringSourceFor(ctx: ServerContext, filePath: string): { path: string; fromSetting: boolean } | undefined {
-  const setting = ctx.settings.ringFile?.trim();
+  const setting = ctx.settingsOf(filePath).ringFile?.trim();
   if (setting) {
     if (isAbsolute(setting)) return { path: setting, fromSetting: true };
     const folder = ctx.workspaceFolders.find((f) => filePath.startsWith(f.endsWith('/') ? f : `${f}/`)) ?? ctx.workspaceFolders[0];
