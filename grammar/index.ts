@@ -125,10 +125,16 @@ function chunkEnd(tokens: TokenSource, i: number): number {
   const t = tokens.at(i)!;
   if (isShellWord(t) || t.tokenType === K.DESCRIBE || t.tokenType === K.DESC) return shellEnd(tokens, i);
   if (t.tokenType === K.BEGIN) {
-    for (let j = i + 1; tokens.at(j + 1) !== undefined; j++) {
+    for (let j = i + 1; tokens.at(j) !== undefined; j++) {
       const u = tokens.at(j)!;
-      if (u.tokenType === K.APPLY && tokens.at(j + 1)!.tokenType === K.BATCH) return tokens.at(j + 2)?.tokenType === Semicolon ? j + 3 : j + 2;
-      // Another BEGIN BATCH before APPLY BATCH: this batch is not closed.
+      // APPLY is reserved, so the first one ends the batch, even when BATCH is missing after it (`APPLY;`):
+      // the batch is then one chunk whose only error is at the APPLY, rather than a batch cut at its first `;`
+      // that also reports a bogus "expected 'APPLY'".
+      if (u.tokenType === K.APPLY) {
+        const end = tokens.at(j + 1)?.tokenType === K.BATCH ? j + 2 : j + 1;
+        return tokens.at(end)?.tokenType === Semicolon ? end + 1 : end;
+      }
+      // Another BEGIN BATCH before APPLY: this batch is not closed.
       if (u.tokenType === K.BEGIN && firstOnLine(tokens, j)) break;
     }
   }
