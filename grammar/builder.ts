@@ -55,7 +55,7 @@ function ch(node: CstNode): Children {
 function node(node: CstNode, name: string, i = 0): CstNode | undefined {
   return ch(node)[name]?.[i] as CstNode | undefined;
 }
-function nodes(node: CstNode, name: string): CstNode[] {
+export function nodes(node: CstNode, name: string): CstNode[] {
   return (ch(node)[name] as CstNode[] | undefined) ?? [];
 }
 function tok(node: CstNode, name: string, i = 0): IToken | undefined {

@@ -798,3 +798,4 @@ function lineOf(text: string, offset: number): number {
 }
 
 export { decodeString };
+export { parseTerm, parseCqlType, parseCqlTypes, type FragmentResult } from './fragments';

@@ -1523,6 +1523,15 @@ export class CqlParser extends CstParser {
       ]));
     });
 
+    /** `type, type, ...` on its own (a command line's list of key types); not part of any statement. */
+    rule('cqlTypes', () => {
+      $.SUBRULE(r.cqlType);
+      $.MANY(() => {
+        $.CONSUME(Comma);
+        $.SUBRULE2(r.cqlType);
+      });
+    });
+
     rule('collectionType', () => {
       $.OR((c[64] ??= [
         {
