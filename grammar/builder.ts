@@ -9,37 +9,53 @@ type Children = Record<string, CstElement[] | undefined>;
 // ---------------------------------------------------------------------------------------------
 // Ranges
 
-interface Located {
-  startOffset: number;
-  startLine?: number;
-  startColumn?: number;
-  endOffset?: number;
-  endLine?: number;
-  endColumn?: number;
+/**
+ * Where a CST node starts and ends, as tokens (the parser keeps these instead of Chevrotain's six numbers): the
+ * node's range then shares its tokens' locations. `last` is undefined for a rule that consumed nothing.
+ */
+export interface TokenSpan {
+  first: IToken;
+  last: IToken | undefined;
 }
 
-function startOf(x: Located): A.SourceLocation {
-  return { offset: x.startOffset, line: x.startLine!, column: x.startColumn! };
+function spanOf(n: CstNode): TokenSpan {
+  return n.location as unknown as TokenSpan;
 }
 
-function endOf(x: Located): A.SourceLocation {
-  return { offset: x.endOffset! + 1, line: x.endLine!, column: x.endColumn! + 1 };
+/** The range of one token, made once and shared by every node that starts or ends there. */
+function ownRange(t: IToken): A.SourceRange {
+  return (t.astRange ??= {
+    start: { offset: t.startOffset, line: t.startLine!, column: t.startColumn! },
+    end: { offset: t.endOffset! + 1, line: t.endLine!, column: t.endColumn! + 1 },
+  });
 }
 
-function locOf(x: CstElement): Located {
-  return isToken(x) ? x : (x.location as Located);
+function startOf(t: IToken): A.SourceLocation {
+  return ownRange(t).start;
+}
+
+function endOf(t: IToken): A.SourceLocation {
+  return ownRange(t).end;
+}
+
+function firstOf(x: CstElement): IToken {
+  return isToken(x) ? x : spanOf(x).first;
+}
+
+function lastOf(x: CstElement): IToken {
+  return isToken(x) ? x : spanOf(x).last!;
 }
 
 export function rangeOf(from: CstElement, to: CstElement = from): A.SourceRange {
-  return { start: startOf(locOf(from)), end: endOf(locOf(to)) };
+  return tokenRange(firstOf(from), lastOf(to));
 }
 
 export function tokenRange(from: IToken, to: IToken = from): A.SourceRange {
-  return { start: startOf(from), end: endOf(to) };
+  return from === to ? ownRange(from) : { start: startOf(from), end: endOf(to) };
 }
 
 function spanRanges(a: A.SourceRange, b: A.SourceRange): A.SourceRange {
-  return { start: { ...a.start }, end: { ...b.end } };
+  return a === b ? a : { start: a.start, end: b.end };
 }
 
 function isToken(x: CstElement): x is IToken {
@@ -89,7 +105,11 @@ export function identifierFromToken(t: IToken): A.Identifier {
   let name: string;
   if (quoted) name = image.slice(1, -1).replace(/""/g, '"');
   else if (t.tokenType === StringLiteral) name = decodeString(image);
-  else name = image.toLowerCase();
+  else {
+    // Most names are written in lower case already: keep one string for both `name` and `text` then.
+    const lower = image.toLowerCase();
+    name = lower === image ? image : lower;
+  }
   return { kind: 'Identifier', name, text: image, quoted: quoted || t.tokenType === StringLiteral, range: tokenRange(t) };
 }
 
@@ -233,7 +253,7 @@ function negate(minus: IToken, operand: A.Expression): A.Expression {
     const text = '-' + operand.text;
     return { ...operand, value: text, text, range: { start: startOf(minus), end: operand.range.end } };
   }
-  return { kind: 'UnaryExpression', operator: '-', operand, range: { start: startOf(minus), end: { ...operand.range.end } } };
+  return { kind: 'UnaryExpression', operator: '-', operand, range: { start: startOf(minus), end: operand.range.end } };
 }
 
 function applyPostfix(n: CstNode, target: A.Expression): A.Expression {
@@ -249,7 +269,7 @@ function applyPostfix(n: CstNode, target: A.Expression): A.Expression {
       offset: open.startOffset,
       apply: () => {
         const sub = subscripts[i];
-        const range = { start: { ...result.range.start }, end: endOf(closes[i]) };
+        const range = { start: result.range.start, end: endOf(closes[i]) };
         const exprs = nodes(sub, 'expression').map(buildExpression);
         if (has(sub, 'Range')) {
           const rangeTok = tok(sub, 'Range')!;
@@ -279,7 +299,7 @@ function buildPrimary(c: Children): A.Expression {
   const name = (c.Ident ?? c.EmptyQuotedName) as IToken[] | undefined;
   if (name) {
     const id = identifierFromToken(name[0]);
-    return { kind: 'ColumnRef', name: id, range: { start: { ...id.range.start }, end: { ...id.range.end } } };
+    return { kind: 'ColumnRef', name: id, range: id.range };
   }
   if (c.functionCall) return buildFunctionCall(c.functionCall[0] as CstNode);
   if (c.bindMarker) return buildBindMarker(c.bindMarker[0] as CstNode);
@@ -583,12 +603,13 @@ function buildBatch(n: CstNode, base: Base): A.BatchStatement {
     ...nodes(n, 'insertStatement').map((s) => ({ node: s, build: buildInsert })),
     ...nodes(n, 'updateStatement').map((s) => ({ node: s, build: buildUpdate })),
     ...nodes(n, 'deleteStatement').map((s) => ({ node: s, build: buildDelete })),
-  ].sort((a, b) => a.node.location!.startOffset - b.node.location!.startOffset);
+  ].sort((a, b) => firstOf(a.node).startOffset - firstOf(b.node).startOffset);
   const statements = inner.map((s, i) => {
-    const end = s.node.location!.endOffset!;
-    const nextStart = inner[i + 1]?.node.location!.startOffset ?? Infinity;
+    const end = lastOf(s.node).endOffset!;
+    const next = inner[i + 1];
+    const nextStart = next ? firstOf(next.node).startOffset : Infinity;
     const semi = semis.find((t) => t.startOffset > end && t.startOffset < nextStart);
-    const range = semi ? { start: startOf(s.node.location as Located), end: endOf(semi) } : rangeOf(s.node);
+    const range = semi ? tokenRange(firstOf(s.node), semi) : rangeOf(s.node);
     return s.build(s.node, { range, terminated: !!semi });
   });
   return {
@@ -744,11 +765,11 @@ function buildAlter(n: CstNode, base: Base, nameWords: string[]): A.Statement {
     const name = qualifiedName(node(s, 'userTypeName')!);
     const ifs = nodes(s, 'ifExists');
     // The first IF EXISTS (right after TYPE) is the type's, a second one belongs to RENAME.
-    const typeIfExists = ifs.length > 0 && ifs[0].location!.startOffset < name.range.start.offset;
+    const typeIfExists = ifs.length > 0 && firstOf(ifs[0]).startOffset < name.range.start.offset;
     let action: A.AlterTypeAction;
     if (has(s, 'ADD')) {
       const field = buildTypeField(node(s, 'typeField')!);
-      action = { kind: 'AddField', ifNotExists: has(s, 'ifNotExists'), field, range: { start: startOf(tok(s, 'ADD')!), end: { ...field.range.end } } };
+      action = { kind: 'AddField', ifNotExists: has(s, 'ifNotExists'), field, range: { start: startOf(tok(s, 'ADD')!), end: field.range.end } };
     } else if (has(s, 'RENAME')) {
       const pairs = nodes(s, 'renameField');
       action = {
@@ -758,11 +779,11 @@ function buildAlter(n: CstNode, base: Base, nameWords: string[]): A.Statement {
           const [from, to] = nodes(p, 'fieldName').map(identifier);
           return { from, to };
         }),
-        range: { start: startOf(tok(s, 'RENAME')!), end: endOf(pairs[pairs.length - 1].location as Located) },
+        range: tokenRange(tok(s, 'RENAME')!, lastOf(pairs[pairs.length - 1])),
       };
     } else {
       const type = buildType(node(s, 'cqlType')!);
-      action = { kind: 'AlterFieldType', field: identifier(node(s, 'fieldName')!), type, range: { start: startOf(tok(s, 'ALTER')!), end: { ...type.range.end } } };
+      action = { kind: 'AlterFieldType', field: identifier(node(s, 'fieldName')!), type, range: { start: startOf(tok(s, 'ALTER')!), end: type.range.end } };
     }
     return { kind: 'AlterType', ...base, name, ifExists: typeIfExists, action };
   }
@@ -853,8 +874,8 @@ const NAME_RULES = new Set(['keyspaceName', 'roleName', 'userName', 'identityNam
 
 /** Names mentioned by a statement modelled as OtherStatement, in source order. */
 function collectNames(n: CstNode, out: (A.Identifier | A.QualifiedName)[]): void {
-  for (const [key, list] of Object.entries(n.children)) {
-    for (const child of list) {
+  for (const [key, list] of Object.entries(ch(n))) {
+    for (const child of list!) {
       if (isToken(child)) continue;
       if (QUALIFIED_RULES.has(key)) out.push(qualifiedName(child));
       else if (NAME_RULES.has(key)) out.push(identifier(child));

@@ -222,7 +222,16 @@ function safeBuild(cst: import('./chevrotain').CstNode, tokens: IToken[], out: C
   }
 }
 
+/** The errors of a chunk that has none: one shared array (each chunk's result lives as long as its parse). */
+const NO_ERRORS: readonly A.CqlSyntaxError[] = Object.freeze([]);
+
 function parseChunk(text: string, parser: CqlParser, tokens: IToken[]): ChunkResult {
+  const out = parseChunkInto(text, parser, tokens);
+  // Arrays grown by push keep spare capacity: keep exact copies, as the result lives as long as the parse.
+  return { statements: out.statements.slice(), errors: out.errors.length ? out.errors.slice() : (NO_ERRORS as A.CqlSyntaxError[]) };
+}
+
+function parseChunkInto(text: string, parser: CqlParser, tokens: IToken[]): ChunkResult {
   const out: ChunkResult = { statements: [], errors: [] };
   let a = 0;
   const b = tokens.length;

@@ -13,6 +13,7 @@ import {
   NotEq, PlusEq, MinusEq, Lt, Gt, Eq, Plus, Minus, Star, Slash, Percent, Colon, QMark, DurationLiteral,
   FloatLiteral, NanLiteral, InfinityLiteral,
 } from './lexer';
+import type { TokenSpan } from './builder';
 
 type Rule = ParserMethod<[], CstNode>;
 
@@ -34,6 +35,7 @@ export class CqlParser extends CstParser {
 
   constructor(options: CqlParserOptions = {}) {
     super(allTokenTypes, { maxLookahead: 4, recoveryEnabled: false, nodeLocationTracking: 'full', skipValidations: !options.validate });
+    this.trackNodesByTokens();
     const $ = this;
     const r = this.r;
     const rule = (name: string, impl: () => void): Rule => (r[name] = $.RULE(name, impl));
@@ -1753,6 +1755,26 @@ export class CqlParser extends CstParser {
 
 
     this.performSelfAnalysis();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // CST node locations: the first and last tokens (builder.ts TokenSpan) rather than Chevrotain's six numbers
+  // per node, so that AST ranges share their tokens' locations and no location is copied.
+
+  private trackNodesByTokens(): void {
+    // With 'full' tracking and no recovery, Chevrotain makes a node and sets its location only in these two hooks.
+    const hooks = this as unknown as { CST_STACK: CstNode[]; cstInvocationStateUpdate(ruleName: string): void; cstPostRule(node: CstNode): void };
+    hooks.cstInvocationStateUpdate = (ruleName) => {
+      // Plain objects for children (Chevrotain's are prototype-less dictionaries, slower to make and to read).
+      const span: TokenSpan = { first: this.LA(1), last: undefined };
+      hooks.CST_STACK.push({ name: ruleName, children: {}, location: span as unknown as CstNode['location'] });
+    };
+    hooks.cstPostRule = (node) => {
+      const span = node.location as unknown as TokenSpan;
+      const previous = this.LA(0);
+      // A rule that consumed nothing starts after the previous token: it has no last token.
+      if (span.first.startOffset <= previous.startOffset) span.last = previous;
+    };
   }
 
   // -------------------------------------------------------------------------------------------
