@@ -3,7 +3,7 @@
 import { EOF, type CstNode, type IRecognitionException, type IToken } from './chevrotain';
 import type * as A from './ast';
 import { lexCql } from './lexer';
-import { getParser } from './parser';
+import { getParser, type EntryRule } from './parser';
 import { buildExpression, buildType, nodes, tokenRange } from './builder';
 import { buildSyntaxMessage, describeFound } from './errors';
 
@@ -13,14 +13,14 @@ export interface FragmentResult<T> {
   errors: A.CqlSyntaxError[];
 }
 
-function parseFragment<T>(text: string, startRule: string, build: (cst: CstNode) => T): FragmentResult<T> {
+function parseFragment<T>(text: string, startRule: EntryRule, build: (cst: CstNode) => T): FragmentResult<T> {
   const { tokens, comments } = lexCql(text);
   const parser = getParser();
   parser.input = tokens;
   let cst: CstNode | undefined;
   let exception: IRecognitionException | undefined;
   try {
-    cst = parser.r[startRule].call(parser);
+    cst = parser[startRule]();
     exception = parser.errors[0];
   } catch (e) {
     return { errors: [{ message: `internal error parsing ${JSON.stringify(text)}: ${String(e)}`, range: wholeRange(text) }] };

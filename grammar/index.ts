@@ -171,7 +171,7 @@ function attempt(parser: CqlParser, tokens: IToken[]): Attempt {
   parser.input = tokens;
   let cst;
   try {
-    cst = parser.r.cqlStatement.call(parser);
+    cst = parser.cqlStatement();
   } catch (e) {
     // Recognition exceptions are caught by Chevrotain; anything else is a bug we must not let escape.
     return { exception: { name: 'InternalError', message: String(e), token: tokens[0], resyncedTokens: [], context: { ruleStack: [], ruleOccurrenceStack: [] } } as IRecognitionException };
