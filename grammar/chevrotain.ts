@@ -8,7 +8,7 @@ import type { SourceRange } from './ast';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const chevrotain: typeof ChevrotainApi = require('../node_modules/chevrotain/lib/chevrotain.mjs');
 
-export const { createToken, Lexer, CstParser, EOF, tokenMatcher, tokenLabel, NoViableAltException, EarlyExitException } = chevrotain;
+export const { createToken, Lexer, CstParser, EOF, tokenMatcher, tokenLabel, NoViableAltException, EarlyExitException, generateCstDts } = chevrotain;
 
 /**
  * Chevrotain's token, plus the single-token AST range the builder made for it: every node that starts or ends at

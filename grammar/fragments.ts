@@ -6,6 +6,7 @@ import { lexCql } from './lexer';
 import { getParser, type EntryRule } from './parser';
 import { buildExpression, buildType, nodes, tokenRange } from './builder';
 import { buildSyntaxMessage, describeFound } from './errors';
+import type { CqlTypeCstNode, CqlTypesCstNode, ExpressionCstNode } from './cst';
 
 export interface FragmentResult<T> {
   /** The parsed value; undefined when the text has a syntax error (see `errors`). */
@@ -55,15 +56,15 @@ function endRange(text: string, tokens: IToken[]): A.SourceRange {
 
 /** Parses a CQL term (`'text'`, `-5`, `[1, 2]`, `{'k': 1}`, `(1, 'a')`, `now()`, `?`, `1 + 2`, ...): the whole text must be one. */
 export function parseTerm(text: string): FragmentResult<A.Expression> {
-  return parseFragment(text, 'expression', buildExpression);
+  return parseFragment(text, 'expression', (cst) => buildExpression(cst as ExpressionCstNode));
 }
 
 /** Parses a CQL type (`int`, `frozen<list<text>>`, `map<text, int>`, `ks.address`, ...): the whole text must be one. */
 export function parseCqlType(text: string): FragmentResult<A.CqlType> {
-  return parseFragment(text, 'cqlType', buildType);
+  return parseFragment(text, 'cqlType', (cst) => buildType(cst as CqlTypeCstNode));
 }
 
 /** Parses a comma-separated list of CQL types (`date, frozen<map<text, int>>`), as a command line's `--types` gives them. */
 export function parseCqlTypes(text: string): FragmentResult<A.CqlType[]> {
-  return parseFragment(text, 'cqlTypes', (cst) => nodes(cst, 'cqlType').map(buildType));
+  return parseFragment(text, 'cqlTypes', (cst) => nodes(cst as CqlTypesCstNode, 'cqlType').map(buildType));
 }

@@ -6,6 +6,7 @@ import type * as A from './ast';
 import { lexCql, CqlScanner, type ScanPosition, Semicolon, BlockComment } from './lexer';
 import { type CqlParser, getParser } from './parser';
 import { buildStatement, tokenRange } from './builder';
+import type { CqlStatementCstNode } from './cst';
 import { buildSyntaxMessage, describeFound } from './errors';
 import { isShellWord, firstOnLine, startsStatement, shellEnd, chunkEnd, chunkTokens, TokenWindow } from './chunks';
 
@@ -75,7 +76,7 @@ function shellCommand(text: string, tokens: IToken[]): A.ShellCommand {
 
 function safeBuild(cst: CstNode, tokens: IToken[], out: ChunkResult): void {
   try {
-    out.statements.push(buildStatement(cst, tokens));
+    out.statements.push(buildStatement(cst as CqlStatementCstNode, tokens));
   } catch (e) {
     // A CST shape the builder does not expect: keep the statement visible as Invalid rather than crash.
     out.statements.push(invalidStatement(tokens));
