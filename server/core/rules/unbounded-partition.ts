@@ -103,7 +103,7 @@ export const examples: RuleExamples = {
     'CREATE TABLE ks.logs (server text, log_hour timestamp, log_time timeuuid, line text, PRIMARY KEY ((server, log_hour), log_time));',
     'CREATE TABLE ks.users (id uuid PRIMARY KEY, created_at timestamp);',
     'CREATE TABLE ks.scores (player_id uuid, game text, score int, PRIMARY KEY (player_id, game));',
-    'CREATE TABLE ks.events (id uuid, shard int, ts timestamp, PRIMARY KEY ((id, shard), ts));',
+    { name: 'events of one match: a match ends', code: 'CREATE TABLE ks.match_events (match_id uuid, event_seq int, event_type text, PRIMARY KEY (match_id, event_seq));' },
     { name: "a user's comments grow at human pace", code: 'CREATE TABLE ks.comments_by_user (userid uuid, commentid timeuuid, comment text, PRIMARY KEY (userid, commentid));' },
     { name: 'Keyspaces has no partition size limit', code: 'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));', target: 'keyspaces' },
     { name: 'epoch day bucket in the key', code: 'CREATE TABLE ks.pings (host text, epoch_day int, epoch_ms bigint, rtt int, PRIMARY KEY ((host, epoch_day), epoch_ms));' },
@@ -144,6 +144,7 @@ export const examples: RuleExamples = {
       message: /the time bucket posted_month is a clustering column.*Move posted_month into the partition key \(\(userid, posted_month\), posted_time\)/,
       data: { suggestedBucket: 'posted_month', timeColumn: 'posted_time' },
     },
+    { name: 'a shard beside an id spreads the writes but still grows forever', code: 'CREATE TABLE ks.events (id uuid, shard int, ts timestamp, PRIMARY KEY ((id, shard), ts));', data: { suggestedKey: '((id, shard, month), ts)' } },
     { name: 'shard-only key grows in N partitions', code: 'CREATE TABLE ks.events_sharded (shard int, event_time timestamp, payload text, PRIMARY KEY (shard, event_time));' },
     {
       name: 'hinted rate makes a week-long TTL too long',

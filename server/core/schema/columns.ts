@@ -112,7 +112,7 @@ const EVENT_WORDS = new Set([
   'positions', 'location', 'locations', 'timeseries', 'series', 'stats', 'statistics', 'observation', 'observations',
   'views', 'visits', 'hits', 'plays', 'audits', 'trail', 'chat', 'chats', 'feed', 'timeline', 'stream',
   'streams', 'journal', 'ledger', 'history_events', 'alerts', 'alarms', 'notifications', 'bids', 'orderbook',
-  'scans', 'swipes', 'checkins', 'keystrokes', 'spans', 'traces', 'snapshots', 'changes', 'changelog', 'outbox',
+  'scans', 'swipes', 'checkins', 'keystrokes', 'spans', 'traces', 'snapshots', 'changes', 'changelog', 'outbox', 'rates',
 ]);
 
 /** A `-- @shard` column, or one named shard/salt/slot. */
@@ -159,6 +159,8 @@ export function profileColumn(col: ColumnInfo, table?: TableInfo, distinctHint?:
   }
   if (type === 'boolean') return hinted(profile(col.name, 'enum', 'boolean type', 2, true));
   if (type === 'timeuuid') return hinted(profile(col.name, 'instant', 'timeuuid type', Infinity));
+  // A uuid named like a time (`posted_time uuid`) is a time-based uuid stored in a uuid column.
+  if (type === 'uuid' && w.some((x) => TIME_NAME_WORDS.has(x))) return hinted(profile(col.name, 'instant', 'uuid named like a time', Infinity));
   if (type === 'uuid') return hinted(profile(col.name, 'identifier', 'uuid type', Infinity));
   if (type === 'date') return hinted(profile(col.name, 'bucket', 'date type', Infinity));
   if (w.length === 0) return hinted(profile(col.name, 'unknown', 'no name words'));
@@ -195,6 +197,17 @@ export function profileColumn(col: ColumnInfo, table?: TableInfo, distinctHint?:
 
 /** At or below this many distinct values, a column counts as few-valued (docs/partition-model.md). */
 export const FEW_VALUES = 1000;
+
+// Things that end: a partition keyed by one of them stops growing when it does (a match, a trace).
+const BOUNDED_CONTAINER_WORDS = new Set(['match', 'trace', 'session', 'request', 'build', 'upload', 'trip', 'ride', 'flight', 'auction', 'round', 'race', 'exam', 'quiz', 'survey', 'checkout', 'shipment']);
+
+/** The partition key column that identifies something that ends (match_id, trace_id), if any. */
+export function boundedContainerColumn(table: TableInfo): ColumnInfo | undefined {
+  return table.partitionKey.find((c) => {
+    const w = words(c.name);
+    return w.some((x) => BOUNDED_CONTAINER_WORDS.has(x)) && (w.some((x) => ID_WORDS.has(x)) || nativeName(c.type) === 'uuid' || nativeName(c.type) === 'timeuuid');
+  });
+}
 
 /** Whether the partition key names a machine-like source (sensor, device, host ...). */
 export function namesMachineSource(table: TableInfo): boolean {

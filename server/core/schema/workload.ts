@@ -4,7 +4,7 @@
 // (hot-partition, unbounded-partition, large-partition, partition-throughput) and the table hover all
 // decide from it. Documented in docs/partition-model.md.
 import type { TableHints } from '../config/types';
-import { FEW_VALUES, namesEventStream, namesMachineSource, profileColumn, type ColumnProfile } from './columns';
+import { FEW_VALUES, boundedContainerColumn, namesEventStream, namesMachineSource, profileColumn, type ColumnProfile } from './columns';
 import type { ColumnInfo, TableInfo } from './model';
 import { isCollection, nativeName } from './types';
 
@@ -31,8 +31,12 @@ export const DEFAULT_ROWS_PER_SECOND: Record<RateClass, number> = {
 export type KeyShape = 'time-bucket' | 'few' | 'shard-only' | 'sharded' | 'spread' | 'unknown';
 
 export interface PartitionBound {
-  /** `bucket`: a time bucket in the key; `split`: a deliberate split column; `ttl`: a TTL (judged by the rules against the growth rate); `none`. */
-  kind: 'bucket' | 'split' | 'ttl' | 'none';
+  /**
+   * `bucket`: a time bucket in the key; `split`: a deliberate split column (`bucket int`); `natural`: the key
+   * names something that ends (a match, a trace); `ttl`: a TTL (judged by the rules against the growth rate);
+   * `none`. A shard column is no bound: it spreads writes over N partitions that each still grow.
+   */
+  kind: 'bucket' | 'split' | 'natural' | 'ttl' | 'none';
   column?: string;
   ttlSeconds?: number;
   ttlSource?: 'default_time_to_live' | 'USING TTL';
@@ -94,6 +98,8 @@ function livePartitionsOf(key: ColumnProfile[], shape: KeyShape): number | undef
   return n;
 }
 
+const SEQUENTIAL_ID_TYPES = new Set(['bigint', 'varint']);
+
 function growthOf(table: TableInfo, clustering: ColumnProfile[], shape: KeyShape, key: ColumnProfile[]): TableWorkload['growth'] {
   const time = clustering.findIndex((c) => c.nature === 'instant');
   if (time >= 0) return { by: 'time', column: table.clustering[time]!, signal: clustering[time]!.signal };
@@ -102,8 +108,11 @@ function growthOf(table: TableInfo, clustering: ColumnProfile[], shape: KeyShape
   // hot-partition already says that all rows share those partitions.
   const grouping = shape === 'spread' && key.some((c) => c.nature === 'grouping') && key.every((c) => c.nature !== 'identifier');
   const id = clustering.findIndex((c) => c.nature === 'identifier');
-  if (id >= 0 && (shape === 'shard-only' || grouping || namesEventStream(table))) {
-    return { by: 'identifier', column: table.clustering[id]!, signal: clustering[id]!.signal };
+  if (id >= 0 && (shape === 'shard-only' || grouping)) return { by: 'identifier', column: table.clustering[id]!, signal: clustering[id]!.signal };
+  // In a table of events, a bigint id is a snowflake or sequence: it grows with time like a timestamp.
+  const sequential = clustering.findIndex((c, i) => c.nature === 'identifier' && SEQUENTIAL_ID_TYPES.has(nativeName(table.clustering[i]!.type) ?? ''));
+  if (sequential >= 0 && namesEventStream(table)) {
+    return { by: 'identifier', column: table.clustering[sequential]!, signal: `${clustering[sequential]!.signal}, a ${table.clustering[sequential]!.typeText} id in a table of events` };
   }
   return undefined;
 }
@@ -153,9 +162,11 @@ export function tableWorkload(table: TableInfo, hints?: TableHints): TableWorklo
 
   let bound: PartitionBound = { kind: 'none' };
   const bucket = partitionKey.find((c) => c.nature === 'bucket');
-  const split = partitionKey.find((c) => c.nature === 'split' || (c.nature === 'shard' && keyShape === 'sharded'));
+  const split = partitionKey.find((c) => c.nature === 'split');
+  const container = boundedContainerColumn(table);
   if (bucket) bound = { kind: 'bucket', column: bucket.name };
   else if (split) bound = { kind: 'split', column: split.name };
+  else if (container) bound = { kind: 'natural', column: container.name };
   else if (table.defaultTtlSeconds) bound = { kind: 'ttl', ttlSeconds: table.defaultTtlSeconds, ttlSource: 'default_time_to_live' };
 
   return {
@@ -235,7 +246,7 @@ const BUCKET_SECONDS: [string, number][] = [['hour', 3600], ['day', 86_400], ['m
  */
 export function unboundedGrowth(w: TableWorkload, rowsToLimit: number | undefined): { ttl?: { seconds: number; rowsKept: number; source: string } } | undefined {
   if (!w.growth) return undefined;
-  if (w.bound.kind === 'bucket' || w.bound.kind === 'split') return undefined;
+  if (w.bound.kind === 'bucket' || w.bound.kind === 'split' || w.bound.kind === 'natural') return undefined;
   if (w.bound.kind === 'ttl') {
     // Judged against the growth rate: a TTL bounds a partition only if it expires rows before the limit.
     if (rowsToLimit === undefined || !Number.isFinite(rowsToLimit)) return undefined;
