@@ -211,7 +211,7 @@ export class Project {
   /** referencesTo() answers by defining statement, valid for one model and name version. */
   private resolvedReferences = new WeakMap<Statement, { model: SchemaModel; version: number; references: readonly TableReference[] }>();
   private readonly referenceFingerprints = new WeakMap<readonly TableReference[], string>();
-  /** Rule crashes are contained (a rule must never take the server down); the last ones are kept here. */
+  /** Rule and fix crashes are contained (they must never take the server down); the last ones are kept here. */
   readonly internalErrors: { ruleId: string; filePath: string; error: unknown }[] = [];
 
   constructor(options: ProjectOptions = {}) {
@@ -728,10 +728,15 @@ export class Project {
       rule.check(ctx);
       return true;
     } catch (error) {
-      this.internalErrors.push({ ruleId: rule.meta.id, filePath, error });
-      if (this.internalErrors.length > 20) this.internalErrors.shift();
+      this.recordInternalError(rule.meta.id, filePath, error);
       return false;
     }
+  }
+
+  /** Keeps a contained crash of a rule (or of a fix for its findings) for diagnosis; the last 20 are kept. */
+  recordInternalError(ruleId: string, filePath: string, error: unknown): void {
+    this.internalErrors.push({ ruleId, filePath, error });
+    if (this.internalErrors.length > 20) this.internalErrors.shift();
   }
 
   /**

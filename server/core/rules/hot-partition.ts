@@ -10,6 +10,7 @@ import { isHighCardinality, isLowCardinality, isShardColumn, isTimeBucket } from
 import { nativeName } from '../schema/types';
 import type { RuleContext, RuleExamples, RuleModule } from './types';
 import { keyText } from './util';
+import type { FindingData } from '../findings-data';
 
 function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterializedViewStatement): void {
   const table = ctx.definedBy(stmt);
@@ -46,7 +47,7 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
       suggestedKey,
       statementRange: stmt.range,
       ...(stmt.primaryKey?.partitionKeyRange ? { partitionKeyRange: stmt.primaryKey.partitionKeyRange } : {}),
-    },
+    } satisfies FindingData<'hot-partition'>,
   });
 }
 

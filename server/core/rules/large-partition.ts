@@ -9,6 +9,7 @@ import { estimatePartition, rowSizes, rowsToReachBytes, rowsToReachValues, udtLo
 import { formatBytes, formatCount } from '../targets';
 import type { RuleExamples, RuleModule } from './types';
 import { definedTablesAndViews } from './util';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -31,7 +32,7 @@ export const rule: RuleModule = {
         ctx.report({
           message: `a row of ${table.qualifiedName} is estimated at ${formatBytes(perRow)}, above ${target.name}'s ${target.rowBytes.label} (${target.rowBytes.source})`,
           range,
-          data: { ...base, limit: target.rowBytes.label, limitValue: target.rowBytes.value, source: target.rowBytes.source },
+          data: { ...base, limit: target.rowBytes.label, limitValue: target.rowBytes.value, source: target.rowBytes.source } satisfies FindingData<'large-partition'>,
         });
       }
       const rows = hints?.rowsPerPartition;
@@ -66,7 +67,7 @@ export const rule: RuleModule = {
           limitValue: first.value,
           source: first.source,
           rowsAtLimit: first.rowsAtLimit,
-        },
+        } satisfies FindingData<'large-partition'>,
       });
     }
   },

@@ -7,6 +7,7 @@ import { throughputEstimates, udtLookupFrom } from '../sizing';
 import { formatCount } from '../targets';
 import type { RuleExamples, RuleModule } from './types';
 import { definedTablesAndViews, keyText } from './util';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -41,7 +42,7 @@ export const rule: RuleModule = {
             shardsNeeded: t.shardsNeeded,
             source: t.source,
             partitionKey: pk,
-          },
+          } satisfies FindingData<'partition-throughput'>,
         });
       }
     }

@@ -10,6 +10,7 @@ import type { TableInfo } from '../schema/model';
 import { nativeName } from '../schema/types';
 import type { RuleContext, RuleExamples, RuleModule } from './types';
 import { keyText } from './util';
+import type { FindingData } from '../findings-data';
 
 function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterializedViewStatement): void {
   const defined = ctx.definedBy(stmt);
@@ -42,7 +43,7 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
       suggestedKey,
       statementRange: stmt.range,
       ...(stmt.primaryKey ? { primaryKeyRange: stmt.primaryKey.range } : {}),
-    },
+    } satisfies Omit<FindingData<'unbounded-partition'>, 'rowBytes' | 'rowsPerSecond' | 'limitBytes'>,
   });
 }
 
