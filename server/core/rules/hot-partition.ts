@@ -15,10 +15,12 @@ import { docsUrl } from '../findings';
 import { figuresData, partitionFigures, partitionNumbersText, udtLookupFrom } from '../sizing';
 import { isHighCardinality, profileColumn } from '../schema/columns';
 import type { TableInfo } from '../schema/model';
+import type { TableReference } from '../schema/references';
 import { nativeName } from '../schema/types';
 import { growthRateOf, suggestedBucket, tableWorkload, unboundedGrowth, type TableWorkload } from '../schema/workload';
 import type { RuleContext, RuleExamples, RuleModule } from './types';
 import { keyText } from './util';
+import type { FindingData } from '../findings-data';
 
 type Reason = 'time-bucket' | 'low-cardinality' | 'shard-only';
 
@@ -63,12 +65,42 @@ function keyDescription(w: TableWorkload, reason: Reason): string {
   return `the partition key has few distinct values (${columns}), so all rows share ${count} partitions${w.skewed ? ', and a few of them take most of the traffic' : ''}`;
 }
 
+/**
+ * Which shard the workspace's reads call for: a calculated one from a high-cardinality column they pin
+ * (they can compute the shard), random shards when they take whole partitions (they must then visit every
+ * shard), and both, said plainly, when no query of the workspace reads the table.
+ */
+function shardAdvice(table: TableInfo, candidates: readonly string[], references: readonly TableReference[]): string {
+  const reads = references.filter((r) => r.kind === 'Select');
+  const pk = table.partitionKey.map((c) => c.name);
+  const count = (n: number): string => `${n} ${n === 1 ? 'query' : 'queries'}`;
+  const pinning = candidates
+    .map((c) => ({ column: c, reads: reads.filter((r) => r.pinned.includes(c)).length }))
+    .filter((x) => x.reads > 0)
+    .sort((a, b) => b.reads - a.reads)[0];
+  if (pinning) {
+    return `calculated as murmur3(${pinning.column}) % N + 1: ${count(pinning.reads)} of the workspace read by ${pinning.column}, so they can compute the shard`;
+  }
+  const whole = reads.filter((r) => pk.every((k) => r.pinned.includes(k)));
+  if (whole.length) {
+    return `random 1..N: the workspace's ${count(whole.length)} on ${table.qualifiedName} ${whole.length === 1 ? 'takes' : 'take'} whole partitions by ${pk.join(', ')}, so ${whole.length === 1 ? 'it' : 'they'} then ${whole.length === 1 ? 'reads' : 'read'} every shard (shard IN (1, ..., N))`;
+  }
+  if (!reads.length) {
+    const none = `no query in the workspace reads ${table.qualifiedName} yet`;
+    if (!candidates.length) return `random 1..N (reads then visit every shard); ${none}`;
+    return `calculated as murmur3(${candidates[0]}) % N + 1 if the reads will know ${candidates[0]}, or random 1..N if they take whole partitions (and then read every shard); ${none}`;
+  }
+  const calculated = candidates.length ? `calculated as murmur3(${candidates[0]}) % N + 1 if reads can know ${candidates[0]}, or ` : '';
+  return `${calculated}random 1..N (reads then visit every shard); none of the workspace's ${count(reads.length)} on it pins the partition key`;
+}
+
 function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterializedViewStatement): void {
   const defined = ctx.definedBy(stmt);
   if (!defined || !defined.partitionKey.length) return;
   const table: TableInfo = ctx.latest(defined);
   const hints = ctx.hints(table);
-  const w = tableWorkload(table, hints);
+  const references = ctx.referencesTo(table);
+  const w = tableWorkload(table, hints, references);
   const reason = hotReason(w);
   if (!reason) return;
   const figures = partitionFigures(table, ctx.target, hints, udtLookupFrom(ctx.schema), growthRateOf(w));
@@ -84,9 +116,7 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
   const shardName = reason === 'shard-only' ? undefined : 'shard';
   const keyColumns = [...pkNames, ...(shardName ? [shardName] : []), ...(growth ? [growth.suggestedBucket] : [])];
   const suggestedKey = keyText(keyColumns, clustering);
-  const shardHint = candidates.length
-    ? `calculated as murmur3(${candidates[0]}) % N + 1 when the reads know ${candidates[0]}, or random 1..N when they take whole partitions (and then query every shard)`
-    : 'random 1..N (reads then query every shard)';
+  const shardHint = shardAdvice(table, candidates, references);
   const growthText = growth
     ? ` Each of these partitions also grows without bound (rows arrive per event, clustered by ${w.growth!.column.name} (${w.growth!.column.typeText})${unbounded?.ttl ? `, and the TTL keeps them for too long` : ', with no bucket or TTL'}): a shard spreads the writes but does not stop the growth, so add a ${growth.suggestedBucket} bucket too.`
     : '';
@@ -108,7 +138,7 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
       ...(stmt.primaryKey?.partitionKeyRange ? { partitionKeyRange: stmt.primaryKey.partitionKeyRange } : {}),
       ...(growth ? { growth } : {}),
       numbers: figuresData(figures),
-    },
+    } satisfies FindingData<'hot-partition'>,
   });
 }
 
@@ -221,6 +251,26 @@ export const examples: RuleExamples = {
       code: '-- @cqlint cohort.distinct=4 rate=20/s\nCREATE TABLE ks.users_by_cohort (cohort text, user_id uuid, PRIMARY KEY (cohort, user_id));',
       message: /20 rows\/s \(hinted\)/,
       data: { livePartitions: 4 },
+    },
+    {
+      name: 'reads pin a high-cardinality column: a calculated shard from it',
+      code: 'CREATE TABLE ks.latest (day date, added_date timestamp, videoid uuid, title text, PRIMARY KEY (day, added_date, videoid));\nSELECT * FROM ks.latest WHERE day = ? AND added_date = ? AND videoid = ?;',
+      message: /calculated as murmur3\(videoid\) % N \+ 1: 1 query of the workspace read by videoid/,
+    },
+    {
+      name: 'reads take whole buckets: random shards read together',
+      code: 'CREATE TABLE ks.latest (day date, added_date timestamp, videoid uuid, title text, PRIMARY KEY (day, added_date, videoid));\nSELECT * FROM ks.latest WHERE day = ? LIMIT 10;',
+      message: /random 1\.\.N: the workspace's 1 query on ks\.latest takes whole partitions by day, so it then reads every shard/,
+    },
+    {
+      name: 'no reads in the workspace: says so and offers both',
+      code: 'CREATE TABLE ks.latest (day date, added_date timestamp, videoid uuid, title text, PRIMARY KEY (day, added_date, videoid));',
+      message: /murmur3\(videoid\) % N \+ 1 if the reads will know videoid, or random 1\.\.N .*no query in the workspace reads ks\.latest yet/,
+    },
+    {
+      name: 'USING TTL on every write judged against the rate: 10 years bounds nothing',
+      code: 'CREATE TABLE ks.app_log (level text, logged_at timestamp, message text, PRIMARY KEY (level, logged_at));\nINSERT INTO ks.app_log (level, logged_at, message) VALUES (?, ?, ?) USING TTL 315360000;',
+      data: { growth: { timeColumn: 'logged_at', suggestedBucket: 'day' } },
     },
     {
       name: 'Keyspaces: the per-partition write quota',

@@ -11,6 +11,7 @@ import { growthRateOf, tableWorkload } from '../schema/workload';
 import { formatBytes, formatCount } from '../targets';
 import type { RuleExamples, RuleModule } from './types';
 import { definedTablesAndViews } from './util';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -33,7 +34,7 @@ export const rule: RuleModule = {
         ctx.report({
           message: `a row of ${table.qualifiedName} is estimated at ${formatBytes(perRow)}, above ${target.name}'s ${target.rowBytes.label} (${target.rowBytes.source}): split the large values into rows of their own (chunks in a clustering column)`,
           range,
-          data: { ...base, limit: target.rowBytes.label, limitValue: target.rowBytes.value, source: target.rowBytes.source },
+          data: { ...base, limit: target.rowBytes.label, limitValue: target.rowBytes.value, source: target.rowBytes.source } satisfies FindingData<'large-partition'>,
         });
       }
       const rows = hints?.rowsPerPartition;
@@ -61,7 +62,7 @@ export const rule: RuleModule = {
           source: first.source,
           rowsAtLimit: first.rows,
           numbers: figuresData(figures),
-        },
+        } satisfies FindingData<'large-partition'>,
       });
     }
   },

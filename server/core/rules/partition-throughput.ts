@@ -9,6 +9,7 @@ import { growthRateOf, tableWorkload } from '../schema/workload';
 import { formatBytes, formatCount } from '../targets';
 import type { RuleExamples, RuleModule } from './types';
 import { definedTablesAndViews, keyText } from './util';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -47,7 +48,7 @@ export const rule: RuleModule = {
             source: t.source,
             partitionKey: pk,
             numbers: figuresData(figures),
-          },
+          } satisfies FindingData<'partition-throughput'>,
         });
       }
     }

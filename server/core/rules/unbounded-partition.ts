@@ -17,13 +17,14 @@ import { formatDuration, growthRateOf, suggestedBucket, tableWorkload, unbounded
 import { formatCount } from '../targets';
 import type { RuleContext, RuleExamples, RuleModule } from './types';
 import { keyText } from './util';
+import type { FindingData } from '../findings-data';
 
 function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterializedViewStatement): void {
   const defined = ctx.definedBy(stmt);
   if (!defined || !defined.partitionKey.length || !defined.clustering.length) return;
   const table: TableInfo = ctx.latest(defined);
   const hints = ctx.hints(table);
-  const w = tableWorkload(table, hints);
+  const w = tableWorkload(table, hints, ctx.referencesTo(table));
   if (!w.growth) return;
   if (w.rateClass === 'entity' && !ctx.options['reportEntityHistories']) return;
   const figures = partitionFigures(table, ctx.target, hints, udtLookupFrom(ctx.schema), growthRateOf(w));
@@ -69,7 +70,7 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
       limitBytes,
       ...(unbounded.ttl ? { ttlSeconds: unbounded.ttl.seconds } : {}),
       numbers: figuresData(figures),
-    },
+    } satisfies FindingData<'unbounded-partition'>,
   });
 }
 
@@ -107,6 +108,7 @@ export const examples: RuleExamples = {
     { name: "a user's comments grow at human pace", code: 'CREATE TABLE ks.comments_by_user (userid uuid, commentid timeuuid, comment text, PRIMARY KEY (userid, commentid));' },
     { name: 'Keyspaces has no partition size limit', code: 'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));', target: 'keyspaces' },
     { name: 'epoch day bucket in the key', code: 'CREATE TABLE ks.pings (host text, epoch_day int, epoch_ms bigint, rtt int, PRIMARY KEY ((host, epoch_day), epoch_ms));' },
+    { name: 'USING TTL of a day on every write', code: 'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));\nINSERT INTO ks.readings (sensor_id, reading_time, value) VALUES (?, ?, ?) USING TTL 86400;' },
     { name: 'a TTL short for the hinted rate', code: '-- @cqlint rate=1/s\nCREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time)) WITH default_time_to_live = 3600;' },
   ],
   invalid: [
@@ -145,6 +147,16 @@ export const examples: RuleExamples = {
       data: { suggestedBucket: 'posted_month', timeColumn: 'posted_time' },
     },
     { name: 'a shard beside an id spreads the writes but still grows forever', code: 'CREATE TABLE ks.events (id uuid, shard int, ts timestamp, PRIMARY KEY ((id, shard), ts));', data: { suggestedKey: '((id, shard, month), ts)' } },
+    {
+      name: 'USING TTL of 10 years on the writes bounds nothing',
+      code: 'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));\nINSERT INTO ks.readings (sensor_id, reading_time, value) VALUES (?, ?, ?) USING TTL 315360000;',
+      message: /its USING TTL of 10 years keeps about 5,256,000 rows/,
+    },
+    {
+      name: 'one write without a TTL keeps its rows forever',
+      code: 'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));\nINSERT INTO ks.readings (sensor_id, reading_time, value) VALUES (?, ?, ?) USING TTL 86400;\nINSERT INTO ks.readings (sensor_id, reading_time, value) VALUES (?, ?, ?);',
+      message: /the partition key has no time bucket/,
+    },
     { name: 'shard-only key grows in N partitions', code: 'CREATE TABLE ks.events_sharded (shard int, event_time timestamp, payload text, PRIMARY KEY (shard, event_time));' },
     {
       name: 'hinted rate makes a week-long TTL too long',

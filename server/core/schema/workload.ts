@@ -6,6 +6,7 @@
 import type { TableHints } from '../config/types';
 import { FEW_VALUES, boundedContainerColumn, namesEventStream, namesMachineSource, profileColumn, type ColumnProfile } from './columns';
 import type { ColumnInfo, TableInfo } from './model';
+import type { TableReference } from './references';
 import { isCollection, nativeName } from './types';
 
 /**
@@ -128,8 +129,21 @@ function perEventCellsOf(table: TableInfo): TableWorkload['perEventCells'] {
   return appended ? 'collection' : undefined;
 }
 
-/** The workload model of a table (the shape after its ALTERs) with the user's hints. */
-export function tableWorkload(table: TableInfo, hints?: TableHints): TableWorkload {
+/**
+ * The TTL every write of the workspace sets (`USING TTL`), the longest one: undefined when there are no
+ * writes or one of them sets none (its rows then live as long as the table's default says).
+ */
+export function writeTtlSeconds(references: readonly TableReference[] | undefined): number | undefined {
+  const writes = (references ?? []).filter((r) => r.kind === 'Insert' || r.kind === 'Update');
+  if (!writes.length || writes.some((r) => r.ttlSeconds === undefined || r.ttlSeconds <= 0)) return undefined;
+  return Math.max(...writes.map((r) => r.ttlSeconds!));
+}
+
+/**
+ * The workload model of a table (the shape after its ALTERs) with the user's hints and, when given, the
+ * workspace's statements on it (their USING TTL).
+ */
+export function tableWorkload(table: TableInfo, hints?: TableHints, references?: readonly TableReference[]): TableWorkload {
   const distinctOf = (c: ColumnInfo): number | undefined => hints?.columns?.[c.name]?.distinct;
   const partitionKey = table.partitionKey.map((c) => profileColumn(c, table, distinctOf(c)));
   const clustering = table.clustering.map((c) => profileColumn(c, table, distinctOf(c)));
@@ -167,7 +181,12 @@ export function tableWorkload(table: TableInfo, hints?: TableHints): TableWorklo
   if (bucket) bound = { kind: 'bucket', column: bucket.name };
   else if (split) bound = { kind: 'split', column: split.name };
   else if (container) bound = { kind: 'natural', column: container.name };
-  else if (table.defaultTtlSeconds) bound = { kind: 'ttl', ttlSeconds: table.defaultTtlSeconds, ttlSource: 'default_time_to_live' };
+  else {
+    // USING TTL on every write overrides the table default for those rows.
+    const writeTtl = writeTtlSeconds(references);
+    if (writeTtl !== undefined) bound = { kind: 'ttl', ttlSeconds: writeTtl, ttlSource: 'USING TTL' };
+    else if (table.defaultTtlSeconds) bound = { kind: 'ttl', ttlSeconds: table.defaultTtlSeconds, ttlSource: 'default_time_to_live' };
+  }
 
   return {
     table,
