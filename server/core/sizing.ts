@@ -8,7 +8,8 @@ import type { ColumnInfo, SchemaModel, TableInfo } from './schema/model';
 import { typeSize } from './schema/types';
 import { type TargetId, type TargetInfo, formatBytes, formatCount, targetInfo } from './targets';
 import { keyText } from './rules/util';
-import { formatDuration, formatRate, type GrowthRate } from './schema/workload';
+import { describeProfile, formatDuration, formatRate, growthRateOf, tableWorkload, type GrowthRate, type PartitionBound } from './schema/workload';
+import type { TableReference } from './schema/references';
 
 export const CELL_METADATA_BYTES = 8;
 export const SIZING_SOURCE = 'https://cassandra.apache.org/doc/latest/cassandra/developing/data-modeling/data-modeling_refining.html';
@@ -153,6 +154,33 @@ export function throughputEstimates(table: TableInfo, target: TargetInfo, hints:
 export interface DescribeHints extends TableHints {
   /** The workspace schema, to size user-defined types. */
   schema?: SchemaModel;
+  /** The workspace's statements on the table (their USING TTL bounds partitions). */
+  references?: readonly TableReference[];
+}
+
+const PARTITION_MODEL_DOCS = 'https://github.com/cqlint/cqlint/blob/main/docs/partition-model.md';
+
+function boundText(b: PartitionBound): string {
+  switch (b.kind) {
+    case 'bucket': return `time bucket \`${b.column}\` in the key`;
+    case 'split': return `split column \`${b.column}\` in the key`;
+    case 'natural': return `\`${b.column}\` names something that ends`;
+    case 'ttl': return `${b.ttlSource} of ${formatDuration(b.ttlSeconds!)}`;
+    default: return 'none';
+  }
+}
+
+/** The workload hints in effect, as the `-- @cqlint` comment would write them. */
+export function hintsText(hints: TableHints | undefined): string {
+  if (!hints) return '';
+  const parts: string[] = [];
+  if (hints.rowsPerSecondPerPartition !== undefined) parts.push(`rate=${formatRate(hints.rowsPerSecondPerPartition).replace(/ rows?/, '')}`);
+  if (hints.writesPerSecondPerPartition !== undefined) parts.push(`writes=${hints.writesPerSecondPerPartition}/s`);
+  if (hints.readsPerSecondPerPartition !== undefined) parts.push(`reads=${hints.readsPerSecondPerPartition}/s`);
+  if (hints.rowsPerPartition !== undefined) parts.push(`rows=${hints.rowsPerPartition}`);
+  for (const [c, f] of Object.entries(hints.columns ?? {})) if (f.distinct !== undefined) parts.push(`${c}.distinct=${f.distinct}`);
+  for (const [c, b] of Object.entries(hints.columnSizes ?? {})) parts.push(`${c}.bytes=${b}`);
+  return parts.map((p) => `\`${p}\``).join(' ');
 }
 
 const ROLE_LABEL: Record<ColumnInfo['role'], string> = {
@@ -188,25 +216,17 @@ export function describeTable(table: TableInfo, target: TargetId, hints?: Descri
   lines.push('');
   const perRow = sizes.rowBytes + sizes.valuesPerRow * CELL_METADATA_BYTES;
   lines.push(`Estimated row: ${formatBytes(perRow)} (${sizes.valuesPerRow} values); per partition once: ${formatBytes(sizes.partitionKeyBytes + sizes.staticBytes)}.`);
-  const limits: string[] = [];
-  const bytesLimits = [info.idealPartitionBytes, info.partitionBytes].filter((l) => l && Number.isFinite(l.value));
-  for (const l of bytesLimits) {
-    const rows = rowsToReachBytes(sizes, l!.value);
-    limits.push(`- ${l!.label}: reached at ${Number.isFinite(rows) ? formatCount(rows) : 'no'} rows per partition ([source](${l!.source}))`);
-  }
-  if (info.partitionRows) {
-    const rows = info.id === 'cassandra' ? rowsToReachValues(sizes, info.partitionRows.value) : info.partitionRows.value;
-    limits.push(`- ${info.partitionRows.label}: reached at ${Number.isFinite(rows) ? formatCount(rows) : 'no'} rows per partition ([source](${info.partitionRows.source}))`);
-  }
-  if (info.rowBytes) {
-    const fits = perRow <= info.rowBytes.value;
-    limits.push(`- ${info.rowBytes.label}: estimated row ${formatBytes(perRow)} ${fits ? 'fits' : '**exceeds it**'} ([source](${info.rowBytes.source}))`);
-  }
-  if (limits.length) {
-    lines.push('');
-    lines.push(`${info.name} limits:`);
-    lines.push(...limits);
-  }
+  // The same model and figures the partition rules' messages cite.
+  const workload = tableWorkload(table, hints, hints?.references);
+  const figures = partitionFigures(table, info, hints, udts, growthRateOf(workload));
+  lines.push('');
+  lines.push(...partitionFiguresMarkdown(figures));
+  lines.push('');
+  lines.push(`Workload model ([how it decides](${PARTITION_MODEL_DOCS})):`);
+  for (const p of workload.partitionKey) lines.push(`- \`${p.name}\`: ${describeProfile(p)}`);
+  lines.push(`- rows ${workload.growth ? `arrive per event (${workload.growth.column.name}: ${workload.growth.signal})` : 'do not arrive per event'}; bound: ${boundText(workload.bound)}`);
+  const hintText = hintsText(hints);
+  if (hintText) lines.push(`- hints: ${hintText}`);
   if (hints?.rowsPerPartition !== undefined) {
     const est = estimatePartition(table, hints.rowsPerPartition, hints, udts);
     lines.push('');
