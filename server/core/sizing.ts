@@ -290,7 +290,8 @@ export function partitionFigures(table: TableInfo, target: TargetInfo, hints?: T
     limits.push({
       ...target.partitionRows,
       measure: values ? 'values' : 'rows',
-      rows: values ? rowsToReachValues(sizes, target.partitionRows.value) : target.partitionRows.value,
+      // A row with no regular column still stores one cell (its row marker), so it counts as one value.
+      rows: values ? rowsToReachValues({ ...sizes, valuesPerRow: Math.max(1, sizes.valuesPerRow) }, target.partitionRows.value) : target.partitionRows.value,
     });
   }
   const reachable = limits.filter((l) => Number.isFinite(l.rows)).sort((a, b) => a.rows - b.rows);
@@ -325,7 +326,8 @@ export function partitionFigures(table: TableInfo, target: TargetInfo, hints?: T
 export function partitionNumbersText(f: PartitionFigures, options: { rate?: boolean } = {}): string {
   const parts: string[] = [`a row ≈ ${formatBytes(f.rowBytes)}`];
   if (f.binding) {
-    let reach = `the first limit hit is ${f.binding.label}, at ${formatCount(f.binding.rows)} rows`;
+    // A rows limit already says its count ("... at 100,000 rows").
+    let reach = `the first limit hit is ${f.binding.label}${f.binding.measure === 'rows' ? '' : `, at ${formatCount(f.binding.rows)} rows`}`;
     if (options.rate !== false && f.secondsToLimit !== undefined && f.rowsPerSecond !== undefined) {
       reach += `: ${formatDuration(f.secondsToLimit)} at ${formatRate(f.rowsPerSecond)} (${f.rateNote})`;
     }
@@ -334,7 +336,7 @@ export function partitionNumbersText(f: PartitionFigures, options: { rate?: bool
     parts.push(`${f.targetName} sets no partition size limit`);
   }
   if (f.writeQuota) {
-    parts.push(`one partition takes at most ${f.writeQuota.label} = ${formatCount(f.writeQuota.rowsPerSecond)} writes/s of this row (${f.writeQuota.unitsPerRow} ${f.writeQuota.unit} each; ${f.writeQuota.source})`);
+    parts.push(`one partition takes at most ${f.writeQuota.label} = ${formatCount(f.writeQuota.rowsPerSecond)} writes/s of this row (${f.writeQuota.unitsPerRow} ${f.writeQuota.unit.replace('/s', '')} each; ${f.writeQuota.source})`);
   }
   if (f.rowLimit && !f.rowLimit.fits) parts.push(`the row is above ${f.rowLimit.label} (${f.rowLimit.source})`);
   return `${f.targetName}: ${parts.join('; ')}`;
@@ -355,7 +357,7 @@ export function partitionFiguresMarkdown(f: PartitionFigures): string[] {
     lines.push(`| [${l.label}](${l.source})${first} | ${formatCount(l.rows)} | ${time} |`);
   }
   if (!rows.length) lines.push(`| no partition size limit | — | — |`);
-  if (f.writeQuota) lines.push(`| [${f.writeQuota.label}](${f.writeQuota.source}) | ${formatCount(f.writeQuota.rowsPerSecond)} writes/s of this row (${f.writeQuota.unitsPerRow} ${f.writeQuota.unit} each) | — |`);
+  if (f.writeQuota) lines.push(`| [${f.writeQuota.label}](${f.writeQuota.source}) | ${formatCount(f.writeQuota.rowsPerSecond)} writes/s of this row (${f.writeQuota.unitsPerRow} ${f.writeQuota.unit.replace('/s', '')} each) | — |`);
   if (f.rowLimit) lines.push(`| [${f.rowLimit.label}](${f.rowLimit.source}) | a row ≈ ${formatBytes(f.rowBytes)}: ${f.rowLimit.fits ? 'fits' : '**exceeds it**'} | — |`);
   return lines;
 }

@@ -118,7 +118,7 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
   const suggestedKey = keyText(keyColumns, clustering);
   const shardHint = shardAdvice(table, candidates, references);
   const growthText = growth
-    ? ` Each of these partitions also grows without bound (rows arrive per event, clustered by ${w.growth!.column.name} (${w.growth!.column.typeText})${unbounded?.ttl ? `, and the TTL keeps them for too long` : ', with no bucket or TTL'}): a shard spreads the writes but does not stop the growth, so add a ${growth.suggestedBucket} bucket too.`
+    ? ` Each of these partitions also grows without bound (rows arrive per event, clustered by ${w.growth!.column.name} (${w.growth!.column.typeText})${unbounded?.ttl ? `, and the TTL keeps them for too long` : ', with no bucket or TTL'}): a shard spreads the writes but does not stop the growth, so add ${growth.suggestedBucket === 'hour' ? 'an' : 'a'} ${growth.suggestedBucket} bucket too.`
     : '';
   const advice = reason === 'shard-only'
     ? `Put a real key in front of the shard, or a time bucket beside it: ${suggestedKey}`

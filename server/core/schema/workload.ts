@@ -79,6 +79,7 @@ export function mergeHints(base: TableHints | undefined, override: TableHints | 
 }
 
 function keyShapeOf(key: ColumnProfile[]): KeyShape {
+  if (!key.length) return 'unknown';
   if (key.every((c) => c.nature === 'shard')) return 'shard-only';
   if (key.some((c) => c.nature === 'shard' || c.nature === 'split')) return 'sharded';
   if (key.some((c) => c.nature === 'identifier' || c.nature === 'instant' || c.nature === 'grouping')) return 'spread';
@@ -254,6 +255,12 @@ export function describeProfile(p: ColumnProfile): string {
 }
 
 export { FEW_VALUES };
+
+/**
+ * A partition that needs longer than this to reach the target's first limit at the stated rate is not
+ * reported as unbounded: no deployment waits that long (Cosmos DB's 20 GB at 1 row a minute is a millennium).
+ */
+export const GROWTH_HORIZON_SECONDS = 5 * 365 * 86_400;
 
 /** Time buckets the advice may suggest, coarsest last, with their length. */
 const BUCKET_SECONDS: [string, number][] = [['hour', 3600], ['day', 86_400], ['month', 2_629_746]];
