@@ -13,7 +13,7 @@ import type { CreateMaterializedViewStatement, CreateTableStatement } from '../.
 import { docsUrl } from '../findings';
 import { figuresData, partitionFigures, partitionNumbersText, udtLookupFrom } from '../sizing';
 import type { TableInfo } from '../schema/model';
-import { GROWTH_HORIZON_SECONDS, formatDuration, growthRateOf, suggestedBucket, tableWorkload, unboundedGrowth } from '../schema/workload';
+import { formatDuration, growthRateOf, reportableGrowth, suggestedBucket, tableWorkload } from '../schema/workload';
 import { formatCount } from '../targets';
 import type { RuleContext, RuleExamples, RuleModule } from './types';
 import { keyText } from './util';
@@ -32,11 +32,9 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
   // Without a partition size limit (Keyspaces) growth is a cost, not a failure: partition-throughput and
   // hot-partition speak for that target.
   if (!binding) return;
-  const unbounded = unboundedGrowth(w, binding.rows);
-  if (!unbounded) return;
   // Entity histories are only here because the option asked for them: their slow default rate is the point.
-  const horizon = w.rateClass === 'entity' ? Infinity : GROWTH_HORIZON_SECONDS;
-  if (!unbounded.ttl && figures.secondsToLimit !== undefined && figures.secondsToLimit > horizon) return;
+  const unbounded = reportableGrowth(w, binding.rows, figures.secondsToLimit, w.rateClass === 'entity');
+  if (!unbounded) return;
   const pk = table.partitionKey.map((c) => c.name);
   // A bucket already among the clustering columns (`posted_month`) only needs to move into the key.
   const clusteredBucket = w.clustering.find((c) => c.nature === 'bucket')?.name;

@@ -283,6 +283,19 @@ export function unboundedGrowth(w: TableWorkload, rowsToLimit: number | undefine
   return {};
 }
 
+/**
+ * The growth the partition rules report: unbounded (see unboundedGrowth) against a target that has a
+ * partition size limit, reached within GROWTH_HORIZON_SECONDS at the stated rate (a too-long TTL is
+ * reported whatever the horizon; `anyHorizon` for entity histories the user asked for).
+ */
+export function reportableGrowth(w: TableWorkload, rowsToLimit: number | undefined, secondsToLimit: number | undefined, anyHorizon = false): ReturnType<typeof unboundedGrowth> {
+  if (rowsToLimit === undefined) return undefined;
+  const growth = unboundedGrowth(w, rowsToLimit);
+  if (!growth) return undefined;
+  if (!growth.ttl && !anyHorizon && secondsToLimit !== undefined && secondsToLimit > GROWTH_HORIZON_SECONDS) return undefined;
+  return growth;
+}
+
 /** The coarsest bucket (hour, day, month) whose partitions stay under `rowsToLimit` at the rate; hour when none does. */
 export function suggestedBucket(rowsPerSecond: number, rowsToLimit: number | undefined): string {
   let best = 'hour';
