@@ -1,8 +1,7 @@
 // A FixEnvironment backed by the Project: table lookup across files, the shard maths, the file's other
-// findings (for workload numbers) and the columns the workspace's queries restrict.
+// findings (for workload numbers) and the workspace's reads and writes of a table (the reference index).
 import type { Project } from '../project';
-import type { TableInfo } from '../schema/model';
-import type { FixEnvironment } from './index';
+import { statementAt, type FixEnvironment } from './index';
 import { computeShard } from './shardMath';
 import { hintsFor } from '../config';
 import { targetInfo } from '../targets';
@@ -28,22 +27,17 @@ export function projectFixEnvironment(project: Project, filePath: string, settin
     maxInListShards: settings.maxInListShards,
     computeShard,
     findings: project.lint(filePath),
-    queriedColumns: (table) => queriedColumns(project, table),
+    filePath,
+    referencesTo: (table) => project.referencesTo(table),
+    statementAt: (file, range) => {
+      const text = project.getText(file);
+      if (text === undefined) return undefined;
+      const statement = statementAt(project.parse(file), range);
+      return statement && { text, statement };
+    },
+    tableNameTaken: (name) => project.schema().tablesByName.has(name),
     hintsFor: (table) => hintsFor(config, table.keyspace, table.name),
     target: targetInfo(project.targetFor(filePath)),
     onError: settings.onError,
   };
-}
-
-/**
- * Columns that SELECT, UPDATE and DELETE statements anywhere in the project restrict with = or IN on
- * `table`, from the workspace reference index (no walk of the project).
- */
-export function queriedColumns(project: Project, table: TableInfo): string[] {
-  const out = new Set<string>();
-  for (const reference of project.referencesTo(table)) {
-    if (reference.kind === 'Insert') continue;
-    for (const column of reference.pinned) out.add(column);
-  }
-  return [...out];
 }
