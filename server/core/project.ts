@@ -178,6 +178,14 @@ function severityFor(level: RuleLevel | undefined, rule: RuleModule): Severity |
   return rule.meta.defaultSeverity;
 }
 
+/** A rule's options: defaults from its meta, overridden by the config's `[level, options]` setting. */
+function ruleOptions(rule: RuleModule, setting: unknown): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  for (const [k, spec] of Object.entries(rule.meta.options ?? {})) if (spec.default !== undefined) options[k] = spec.default;
+  if (Array.isArray(setting)) Object.assign(options, setting[1]);
+  return options;
+}
+
 export class Project {
   private options: ProjectOptions;
   private optionsVersion = 0;
@@ -670,9 +678,7 @@ export class Project {
       const level = overrides[rule.meta.id] ?? (Array.isArray(setting) ? setting[0] : setting);
       const severity = severityFor(level, rule);
       if (!severity) continue;
-      const options: Record<string, unknown> = {};
-      for (const [k, spec] of Object.entries(rule.meta.options ?? {})) if (spec.default !== undefined) options[k] = spec.default;
-      if (Array.isArray(setting)) Object.assign(options, setting[1]);
+      const options = ruleOptions(rule, setting);
       const report = (f: Parameters<RuleContext['report']>[0]): void => {
         out.push({ ruleId: rule.meta.id, severity, ...f });
       };
@@ -720,6 +726,15 @@ export class Project {
     const kept = applySuppressions(findings, parse.comments);
     kept.sort((a, b) => a.range.start.offset - b.range.start.offset || a.range.end.offset - b.range.end.offset || a.ruleId.localeCompare(b.ruleId));
     return kept;
+  }
+
+  /** A rule's options for a file (defaults from meta, overridden by the config); undefined when the rule is off there. */
+  ruleOptions(filePath: string, ruleId: string): Record<string, unknown> | undefined {
+    const rule = allRules.find((r) => r.meta.id === ruleId);
+    if (!rule) return undefined;
+    const setting = this.configFor(filePath).rules?.[ruleId];
+    const level = this.options.ruleOverrides?.[ruleId] ?? (Array.isArray(setting) ? setting[0] : setting);
+    return severityFor(level, rule) ? ruleOptions(rule, setting) : undefined;
   }
 
   /** Runs one rule; a crash is recorded (a rule must never take the server down). False when it threw. */

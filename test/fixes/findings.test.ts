@@ -180,15 +180,24 @@ describe('unknown-column fixes', () => {
 });
 
 describe('sharded-table query fixes', () => {
-  test('a SELECT missing only the shard reads every shard, and the finding is gone', () => {
-    const project = projectWith(`${SHARDED}SELECT title FROM ks.books WHERE publish_date = '2024-05-01';\n`);
+  test('a SELECT missing only the shard reads every shard, within large-in-partition-key\'s limit, and the finding is gone', () => {
+    const read = "SELECT title FROM ks.books WHERE publish_date = '2024-05-01';\n";
+    const project = projectWith(`${SHARDED}${read}`);
     const [{ finding, fixes }] = offered(project, 'unrestricted-partition-key');
     assert.equal(finding.data?.shardOnlyMissing, true);
-    assert.equal(fixes[0].title, 'Read all 16 shards: shard IN (1, ..., 16)');
+    // 16 shards in one IN would be more partitions than large-in-partition-key allows (10): one query per shard.
+    assert.equal(fixes[0].title, 'Read all 16 shards: run once per shard (1..16) and merge client-side');
     assert.equal(fixes[0].isPreferred, true);
     const { output, left } = applyAndRelint(project, fixes[0], 'unrestricted-partition-key');
     assert.deepEqual(left, []);
-    assert.match(output, /WHERE publish_date = '2024-05-01' AND shard IN \(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16\);/);
+    assert.match(output, /WHERE publish_date = '2024-05-01' AND shard = \?;/);
+    assert.deepEqual(ofRule(projectWith(output).lint(MAIN), 'large-in-partition-key'), []);
+
+    const wide = new Project({ config: { rules: { 'large-in-partition-key': ['warn', { maxPartitions: 16 }] } } });
+    wide.setFile(MAIN, `${SHARDED}${read}`);
+    const [{ fixes: inList }] = offered(wide, 'unrestricted-partition-key');
+    assert.equal(inList[0].title, 'Read all 16 shards: shard IN (1, ..., 16)');
+    assert.match(applyEdits(`${SHARDED}${read}`, inList[0].edits), /WHERE publish_date = '2024-05-01' AND shard IN \(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16\);/);
   });
 
   test('a SELECT that gives the source column gets the computed shard, matching an independent murmur3', () => {

@@ -24,7 +24,7 @@ export function projectFixEnvironment(project: Project, filePath: string, settin
   return {
     tableFor: (name, offset) => project.tableFor(filePath, name, offset),
     shardCount: settings.shardCount,
-    maxInListShards: settings.maxInListShards,
+    maxInListShards: settings.maxInListShards ?? inListLimit(project, filePath),
     computeShard,
     findings: project.lint(filePath),
     filePath,
@@ -40,4 +40,13 @@ export function projectFixEnvironment(project: Project, filePath: string, settin
     target: targetInfo(project.targetFor(filePath)),
     onError: settings.onError,
   };
+}
+
+/**
+ * The most values a fix may put in an IN on the partition key: what large-in-partition-key allows (a
+ * fix must not raise a warning of its own); undefined (the fixes' default) when that rule is off.
+ */
+function inListLimit(project: Project, filePath: string): number | undefined {
+  const max = project.ruleOptions(filePath, 'large-in-partition-key')?.['maxPartitions'];
+  return typeof max === 'number' && max >= 1 ? max : undefined;
 }

@@ -91,6 +91,7 @@ const shardColumnProvider: Provider<'hot-partition' | 'partition-throughput'> = 
     queriedColumns: references ? queriedColumns(references) : undefined,
     reads,
     bucket: growth && isBucketGranularity(growth.suggestedBucket) ? { granularity: growth.suggestedBucket, timeColumn: growth.timeColumn } : undefined,
+    maxInListShards: env.maxInListShards,
     copyName: env.tableNameTaken ? freeName([`${table.name.name.name}_sharded`], [], (n) => env.tableNameTaken!(n)) : undefined,
   });
 };

@@ -33,6 +33,8 @@ export interface ShardColumnOptions {
   bucket?: { granularity: BucketGranularity; timeColumn?: string };
   /** Also offer a sharded copy of the table under this (free) name. */
   copyName?: string;
+  /** Largest shard count a rewritten read names in one IN (see ShardQueryOptions). */
+  maxInListShards?: number;
 }
 
 const SHARD_NAMES = ['shard', 'shard_id', 'shard_no', 'shard_num', 'shard_key'];
@@ -166,7 +168,7 @@ function readRewrites(options: ShardColumnOptions, layout: ShardLayout): { here:
   const here: TextEdit[] = [];
   const elsewhere = new Map<string, TextEdit[]>();
   for (const read of options.reads?.bucketReads ?? []) {
-    const [fix] = readAllShardsFor(read.text, read.statement, options.tableName ?? '', layout);
+    const [fix] = readAllShardsFor(read.text, read.statement, options.tableName ?? '', layout, { maxInListShards: options.maxInListShards });
     if (!fix) continue;
     if (read.filePath === options.filePath) here.push(...fix.edits);
     else elsewhere.set(read.filePath, [...(elsewhere.get(read.filePath) ?? []), ...fix.edits]);
