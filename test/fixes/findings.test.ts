@@ -3,7 +3,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Project } from '../../server/core/project';
-import { computeFixAll, fixesForFinding } from '../../server/core/fixes';
+import { computeFixAll, fixesForFinding, statementAt } from '../../server/core/fixes';
+import { parseCql } from '../../grammar';
+import { flatStatements } from '../../server/core/editor/ast-walk';
 import { projectFixEnvironment } from '../../server/core/fixes/environment';
 import { applyEdits } from '../../server/core/fixes/text';
 import type { Finding } from '../../server/core/findings';
@@ -301,5 +303,16 @@ SELECT title FROM ks.books WHERE publish_date = '2024-05-01';
     assert.deepEqual(applyAndRelint(project, fixes[0], 'unknown-column').left, []);
     const [{ fixes: shard }] = offered(project, 'hot-partition');
     assert.deepEqual(applyAndRelint(project, shard[0], 'hot-partition').left, []);
+  });
+});
+
+describe('statementAt (the statement of a reference)', () => {
+  test('finds top-level statements and batch members by their exact range, and nothing else', () => {
+    const text = "USE ks;\nSELECT * FROM t WHERE id = 1;\nBEGIN BATCH\n  INSERT INTO t (id) VALUES (1);\n  UPDATE t SET v = 1 WHERE id = 2;\nAPPLY BATCH;\nSELECT * FROM u;\n";
+    const parse = parseCql(text);
+    for (const s of flatStatements(parse)) assert.equal(statementAt(parse, s.range), s);
+    const update = flatStatements(parse).find((s) => s.kind === 'Update')!;
+    assert.equal(statementAt(parse, { ...update.range, end: { ...update.range.end, offset: update.range.end.offset - 1 } }), undefined);
+    assert.equal(statementAt(parseCql(''), update.range), undefined);
   });
 });

@@ -208,10 +208,20 @@ function createTableAt(parse: ParseResult, range: SourceRange): CreateTableState
 
 /** The statement (a batch's member rather than the batch) whose range is exactly `range`. */
 export function statementAt(parse: ParseResult, range: SourceRange): Statement | undefined {
-  for (const s of flatStatements(parse)) {
-    if (s.range.start.offset === range.start.offset && s.range.end.offset === range.end.offset) return s;
+  // Statements are in source order: find the last one starting at or before the range (binary search).
+  const statements = parse.statements;
+  let lo = 0;
+  let hi = statements.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (statements[mid]!.range.start.offset <= range.start.offset) lo = mid;
+    else hi = mid - 1;
   }
-  return undefined;
+  const top = statements[lo];
+  const same = (s: Statement): boolean => s.range.start.offset === range.start.offset && s.range.end.offset === range.end.offset;
+  if (!top) return undefined;
+  if (top.kind === 'Batch') return top.statements.find(same) ?? (same(top) ? top : undefined);
+  return same(top) ? top : undefined;
 }
 
 /** The innermost statement (a batch's member before the batch) that contains the range. */
