@@ -27,6 +27,11 @@ export interface ProjectOptions {
   config?: CqlintConfig;
   /** Rule levels from the editor settings, applied over the config: { 'hot-partition': 'off' | 'warn' | 'error' } */
   ruleOverrides?: Record<string, RuleLevel>;
+  /**
+   * Per-file `target` and `ruleOverrides` (editor settings are per workspace folder or document), used
+   * instead of the two above for the files it answers. Call setOptions again when its answers change.
+   */
+  forFile?: (filePath: string) => Pick<ProjectOptions, 'target' | 'ruleOverrides'> | undefined;
 }
 
 interface FileEntry {
@@ -550,7 +555,12 @@ export class Project {
   }
 
   targetFor(filePath: string): TargetId {
-    return this.options.target ?? this.configFor(filePath).target ?? 'cassandra';
+    return this.fileOptions(filePath).target ?? this.configFor(filePath).target ?? 'cassandra';
+  }
+
+  /** The target and rule overrides that apply to a file: its own (forFile), else the project's. */
+  private fileOptions(filePath: string): Pick<ProjectOptions, 'target' | 'ruleOverrides'> {
+    return this.options.forFile?.(filePath) ?? this.options;
   }
 
   lint(filePath: string): Finding[] {
@@ -571,8 +581,9 @@ export class Project {
 
   private runRules(filePath: string, text: string, parse: ParseResult, model: SchemaModel, config: CqlintConfig, references: ReferenceDependency[]): Finding[] {
     const fs = this.fileSchema(filePath)!;
-    const target = targetInfo(this.options.target ?? config.target);
-    const overrides = this.options.ruleOverrides ?? {};
+    const own = this.fileOptions(filePath);
+    const target = targetInfo(own.target ?? config.target);
+    const overrides = own.ruleOverrides ?? {};
     const findings: Finding[] = [];
     const latestCache = new Map<TableInfo, TableInfo>();
     const base = {
@@ -595,6 +606,7 @@ export class Project {
       keyspaceAt: (offset: number) => keyspaceAt(fs, offset),
       keyspace: (name: string) => fs.keyspaces.filter((k) => k.name === name).pop() ?? model.keyspaces.get(name),
       indexesOn: (table: TableInfo) => model.indexesOn(table, filePath),
+      indexesAt: (table: TableInfo, offset: number) => model.indexesAt(table, filePath, offset),
       hints: (table: TableInfo) => hintsFor(config, table.keyspace, table.name),
       referencesTo: (table: TableInfo) => {
         const dependency = this.referenceDependency(table);
@@ -669,6 +681,11 @@ export class Project {
         references.push(dependency);
         return dependency.references;
       },
+      indexesAt: (table: TableInfo, offset: number) => {
+        if (scope && offset !== scope.start) scope.cacheable = false;
+        nameCovered(table);
+        return base.indexesAt(table, offset);
+      },
     };
 
     const statementRules: { rule: RuleModule; ctx: RuleContext }[] = [];
@@ -680,7 +697,7 @@ export class Project {
       if (!severity) continue;
       const options = ruleOptions(rule, setting);
       const report = (f: Parameters<RuleContext['report']>[0]): void => {
-        out.push({ ruleId: rule.meta.id, severity, ...f });
+        out.push({ ruleId: rule.meta.id, ...f, severity: f.severity ?? severity });
       };
       if (rule.meta.scope === 'statement') {
         statementRules.push({ rule, ctx: { ...scopedBase, options, report } });
@@ -733,7 +750,7 @@ export class Project {
     const rule = allRules.find((r) => r.meta.id === ruleId);
     if (!rule) return undefined;
     const setting = this.configFor(filePath).rules?.[ruleId];
-    const level = this.options.ruleOverrides?.[ruleId] ?? (Array.isArray(setting) ? setting[0] : setting);
+    const level = this.fileOptions(filePath).ruleOverrides?.[ruleId] ?? (Array.isArray(setting) ? setting[0] : setting);
     return severityFor(level, rule) ? ruleOptions(rule, setting) : undefined;
   }
 
@@ -788,7 +805,7 @@ export class Project {
       scope.types = true;
       key += `|t${this.typesFingerprint(model)}`;
     }
-    for (const name of scope.names) key += `|i${this.indexFingerprint(model, name)}`;
+    for (const name of scope.names) key += `|i${this.indexFingerprint(model, name)}:${indexEventsBefore(model, name, filePath, start)}`;
     return { key, scope };
   }
 
@@ -855,6 +872,17 @@ export class Project {
     }
     return this.typesId;
   }
+}
+
+/** How many of this file's CREATE and DROP INDEX on `name` precede `offset` (which indexes are in effect there). */
+function indexEventsBefore(model: SchemaModel, name: string, filePath: string, offset: number): number {
+  let n = 0;
+  for (const i of model.indexesByTable.get(name) ?? []) {
+    if (i.filePath !== filePath) continue;
+    if (i.range.start.offset < offset) n++;
+    if (i.droppedBy && i.droppedBy.start.offset < offset) n++;
+  }
+  return n;
 }
 
 /** Locations inside the statement that the findings hold, with their offset from its start. */

@@ -73,8 +73,12 @@ export interface ServerContext {
   readonly documents: TextDocuments<TextDocument>;
   /** The engine. Open documents' text overrides the disk; workspace files are loaded at startup. */
   readonly project: Project;
-  /** Current settings (a fresh object after each change; do not cache it across requests). */
+  /** Current window-wide settings (a fresh object after each change; do not cache it across requests). */
   readonly settings: CqlintSettings;
+  /** The settings that apply to a document (asked for with its URI as scopeUri when the client can). */
+  settingsFor(uri: string): Promise<CqlintSettings>;
+  /** The settings known for a file now: its document's, else its workspace folder's, else `settings`. */
+  settingsOf(filePath: string): CqlintSettings;
   readonly clientCapabilities: ClientCapabilities;
   /** Absolute paths of the workspace folders (may be empty for a single-file session). */
   readonly workspaceFolders: readonly string[];
@@ -96,6 +100,12 @@ export interface ServerContext {
    * Features should answer such documents with empty results.
    */
   skippedReason(filePath: string): string | undefined;
+  /**
+   * Resolves once every workspace file that could change `filePath`'s findings is indexed (at once
+   * when the background index is done). Features that answer requests need not call it: requests
+   * about a document already wait for it.
+   */
+  whenIndexed(filePath: string): Promise<void>;
 
   /** Wraps a handler so that a throw or rejection is logged and `fallback` is returned instead. */
   safe<A extends unknown[], R, F>(name: string, handler: (...args: A) => R | Promise<R>, fallback: F): (...args: A) => Promise<R | F>;
@@ -104,7 +114,7 @@ export interface ServerContext {
   onDidChangeFiles(listener: (event: FilesChangedEvent) => void): Disposable;
   /** Fires after settings changed (also fires onDidChangeFiles with `all: true`). */
   onDidChangeSettings(listener: (settings: CqlintSettings) => void): Disposable;
-  /** Fires on `initialized` (after the workspace scan), for work that needs the client to be ready. */
+  /** Fires on `initialized` (the workspace index then starts in the background), for work that needs the client to be ready. */
   onInitialized(listener: () => void): Disposable;
   /** Fires on `shutdown`: clear timers, drop caches. */
   onShutdown(listener: () => void): Disposable;

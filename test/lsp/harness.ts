@@ -99,6 +99,13 @@ export class LspTestClient {
   readonly connection: MessageConnection;
   /** The `cqlint` settings section the client returns to workspace/configuration. */
   settings: Record<string, unknown> = {};
+  /**
+   * Settings of a workspace folder (by folder URI) or a document (by its URI), returned instead of
+   * `settings` to requests whose scopeUri is, or is inside, that URI: the longest match wins.
+   */
+  scopedSettings: Record<string, Record<string, unknown>> = {};
+  /** The scopeUri of every workspace/configuration item asked for (undefined: no scope). */
+  readonly configurationScopes: (string | undefined)[] = [];
   /** Every client/registerCapability registration, in order. */
   readonly registrations: Registration[] = [];
   /** window/logMessage and window/showMessage texts, in order. */
@@ -107,6 +114,8 @@ export class LspTestClient {
   refreshCount = 0;
   /** Everything the server wrote to stderr. */
   stderr = '';
+  /** Every `$/progress` notification (work-done progress), in order. */
+  readonly progress: { token: string | number; value: { kind: string; title?: string; message?: string; percentage?: number } }[] = [];
 
   private readonly documents = new Map<string, TrackedDocument>();
   private readonly published = new Map<string, Publication[]>();
@@ -141,8 +150,15 @@ export class LspTestClient {
       this.logs.push(params.message);
       this.notifyWaiters();
     });
-    this.connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
-      params.items.map((item) => (item.section === 'cqlint' || item.section === undefined ? this.settings : null)),
+    this.connection.onRequest('workspace/configuration', (params: { items: { section?: string; scopeUri?: string }[] }) =>
+      params.items.map((item) => {
+        this.configurationScopes.push(item.scopeUri);
+        if (item.section !== 'cqlint' && item.section !== undefined) return null;
+        const scope = Object.keys(this.scopedSettings)
+          .filter((uri) => item.scopeUri === uri || item.scopeUri?.startsWith(`${uri}/`))
+          .sort((a, b) => b.length - a.length)[0];
+        return scope === undefined ? this.settings : this.scopedSettings[scope];
+      }),
     );
     this.connection.onRequest('client/registerCapability', (params: { registrations: Registration[] }) => {
       this.registrations.push(...params.registrations);
@@ -158,6 +174,10 @@ export class LspTestClient {
     this.connection.onRequest('window/workDoneProgress/create', () => null);
     this.connection.onRequest('window/showMessageRequest', () => null);
     this.connection.onNotification('telemetry/event', () => undefined);
+    this.connection.onNotification('$/progress', (params: { token: string | number; value: { kind: string; title?: string; message?: string; percentage?: number } }) => {
+      this.progress.push(params);
+      this.notifyWaiters();
+    });
     this.connection.listen();
   }
 
@@ -275,6 +295,14 @@ export class LspTestClient {
   /** Resolves once the server sent more than `count` workspace/diagnostic/refresh requests. */
   waitForRefresh(count: number, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<number> {
     return this.waitFor('workspace/diagnostic/refresh', () => (this.refreshCount > count ? this.refreshCount : undefined), timeoutMs);
+  }
+
+  /** Resolves once a work-done progress titled like `title` has ended (its `end` notification). */
+  waitForProgressEnd(title: RegExp, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
+    return this.waitFor(`the end of progress ${title}`, () => {
+      const begin = this.progress.find((p) => p.value.kind === 'begin' && title.test(p.value.title ?? ''));
+      return begin && this.progress.some((p) => p.token === begin.token && p.value.kind === 'end') ? true : undefined;
+    }, timeoutMs).then(() => undefined);
   }
 
   /** Resolves once a registration for `method` (e.g. workspace/didChangeWatchedFiles) arrived. */
