@@ -64,7 +64,7 @@ suite('quick fixes', () => {
   });
 
   test('the first offered fix follows the workspace\'s reads: whole partitions read in another file, so a random shard', async () => {
-    const document = await openFixture('orders_by_status.cql');
+    const document = await openFixture('tasks_by_status.cql');
     const diagnostic = await waitForDiagnostic(document.uri, 'hot-partition');
     const actions = await quickFixesFor(document, diagnostic);
     const [first] = actions;
@@ -72,10 +72,10 @@ suite('quick fixes', () => {
     assert.match(first.title, /^Add a random shard column \(16 shards\): 1 read of whole partitions then reads every shard$/, `titles: ${actions.map((a) => a.title).join(' | ')}`);
     assert.equal(first.isPreferred, true);
     assert.ok(actions.slice(1).every((a) => !a.isPreferred), 'one preferred fix');
-    // The same edit makes the dashboard's read visit every shard (not applied: the fixtures stay as they are).
+    // The same edit makes the board's read visit every shard (not applied: the fixtures stay as they are).
     const files = first.edit!.entries().map(([uri]) => uri.toString());
-    assert.deepEqual(files.sort(), [fixtureUri('dashboard_queries.cql').toString(), document.uri.toString()].sort());
-    const [, readEdits] = first.edit!.entries().find(([uri]) => uri.toString() === fixtureUri('dashboard_queries.cql').toString())!;
+    assert.deepEqual(files.sort(), [fixtureUri('board_queries.cql').toString(), document.uri.toString()].sort());
+    const [, readEdits] = first.edit!.entries().find(([uri]) => uri.toString() === fixtureUri('board_queries.cql').toString())!;
     // 16 shards are more partitions than one IN may name (large-in-partition-key): one query per shard.
     assert.ok(readEdits.some((e) => e.newText === ' AND shard = ?'), readEdits.map((e) => e.newText).join(' | '));
   });
