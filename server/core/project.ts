@@ -86,8 +86,11 @@ interface StatementResult {
    */
   anchors: { location: SourceLocation; relative: number }[];
   /** The referencesTo() answers the findings were computed from. */
-  references: ReferenceDependency[];
+  references: readonly ReferenceDependency[];
 }
+
+/** Shared by the statement results of rules that read no references (most). */
+const NO_REFERENCES: readonly ReferenceDependency[] = [];
 
 /** What a statement-scoped rule run may look up, from the statement's key; any other lookup makes it uncacheable. */
 interface StatementScope {
@@ -102,8 +105,8 @@ interface StatementScope {
   /** Schema statements see user types (sizing); the key covers them. */
   types: boolean;
   cacheable: boolean;
-  /** referencesTo() answers read (checked again before the result is reused). */
-  references: ReferenceDependency[];
+  /** referencesTo() answers read (checked again before the result is reused); allocated on the first. */
+  references?: ReferenceDependency[];
 }
 
 const isSchemaStatement = (stmt: Statement): boolean => stmt.kind === 'Use' || /^(Create|Alter|Drop)/.test(stmt.kind);
@@ -677,7 +680,7 @@ export class Project {
       // Allowed: the answer is recorded with the statement's result and compared before it is reused.
       referencesTo: (table: TableInfo) => {
         const dependency = this.referenceDependency(table);
-        if (scope) scope.references.push(dependency);
+        if (scope) (scope.references ??= []).push(dependency);
         references.push(dependency);
         return dependency.references;
       },
@@ -733,7 +736,7 @@ export class Project {
           if (!this.runRule(rule, ctx, filePath)) scope.cacheable = false;
         }
         for (const f of out) findings.push(f);
-        if (scope.cacheable) this.statementResults.set(stmt, { epoch, key, findings: out, anchors: anchorsOf(out, stmt), references: scope.references });
+        if (scope.cacheable) this.statementResults.set(stmt, { epoch, key, findings: out, anchors: anchorsOf(out, stmt), references: scope.references ?? NO_REFERENCES });
         else this.statementResults.delete(stmt);
         scope = undefined;
         out = findings;
@@ -781,7 +784,7 @@ export class Project {
    */
   private statementScope(filePath: string, fs: FileSchema, model: SchemaModel, stmt: Statement): { key: string; scope: StatementScope } {
     const start = stmt.range.start.offset;
-    const scope: StatementScope = { statement: stmt, start, lookups: new Map(), names: new Set(), types: false, cacheable: true, references: [] };
+    const scope: StatementScope = { statement: stmt, start, lookups: new Map(), names: new Set(), types: false, cacheable: true };
     let key = keyspaceAt(fs, start) ?? '';
     for (const { name, at } of tableLookups(stmt)) {
       const list = scope.lookups.get(name);
