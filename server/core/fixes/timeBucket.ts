@@ -29,7 +29,7 @@ interface BucketKind {
   describe: (source: string | undefined) => string;
 }
 
-const BUCKETS: Record<BucketGranularity, BucketKind> = {
+export const BUCKETS: Record<BucketGranularity, BucketKind> = {
   hour: {
     granularity: 'hour', names: ['hour', 'bucket_hour', 'hour_bucket'], type: 'timestamp', seconds: 3600,
     describe: (s) => (s ? `${s} truncated to the UTC hour` : 'the UTC hour the row is written'),

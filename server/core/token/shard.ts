@@ -356,7 +356,7 @@ export function computeShardValue(spec: ShardSpec, sources: Record<string, Sourc
   }
 }
 
-export function formatShardFormula(spec: ShardSpec): string {
+export function formatShardFormula(spec: Pick<ShardSpec, 'method' | 'sources' | 'count' | 'offset'>): string {
   if (spec.method === 'random') return `random(${spec.count})`;
   return `${spec.method}(${spec.sources.join(', ')}) % ${spec.count}${spec.offset ? ` + ${spec.offset}` : ''}`;
 }
