@@ -1,0 +1,135 @@
+// `cqlint report [--out report.html] [--target T] <files or folders>`: one self-contained HTML file with the
+// partition report of every table and view the inputs define, an index sorted by severity first. Meant as
+// a CI artifact: exits 0 whatever it finds, 2 when an input (or a configured sample) cannot be read.
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Project } from '../core/project';
+import { loadConfigFile, type CqlintConfig } from '../core/config';
+import { TARGET_IDS, type TargetId } from '../core/targets';
+import { renderReportHtml, tableReport, tablesDefinedIn } from '../core/report';
+import { describeIoError, findCqlFiles, readCqlFile } from '../lsp/files';
+import { EXIT, UsageError, type CliIO } from './io';
+
+export const REPORT_USAGE = `Usage: cqlint report [options] <files or folders...>
+
+Writes the partition report (key diagram, partition growth against the target's limits, shard spread,
+throughput, and sample data when .cqlint.json names a sample) of every table in the inputs as one
+self-contained HTML file.
+
+Options:
+  -o, --out <file>          Where to write the HTML (default: report.html)
+  -t, --target <db>         Target database: ${TARGET_IDS.join(', ')} (default: from .cqlint.json, else cassandra)
+  -c, --config <file>       Use this configuration file instead of looking for .cqlint.json files
+      --no-config           Ignore .cqlint.json files
+  -h, --help                Show this help
+
+Exit status: 0 the report was written (whatever it shows), 2 usage error or an input that could not be
+read or written.
+`;
+
+export interface ReportCliOptions {
+  out: string;
+  target?: TargetId;
+  configPath?: string;
+  noConfig: boolean;
+  inputs: string[];
+}
+
+export function parseReportArgs(args: string[]): ReportCliOptions | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        out: { type: 'string', short: 'o' },
+        target: { type: 'string', short: 't' },
+        config: { type: 'string', short: 'c' },
+        'no-config': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const values = parsed.values;
+  if (values.help) return 'help';
+  let target: TargetId | undefined;
+  if (values.target !== undefined) {
+    const wanted = values.target.toLowerCase();
+    if (!(TARGET_IDS as readonly string[]).includes(wanted)) throw new UsageError(`unknown target "${values.target}"; use one of ${TARGET_IDS.join(', ')}`);
+    target = wanted as TargetId;
+  }
+  if (values.out !== undefined && values.out.trim() === '') throw new UsageError('--out expects a file name');
+  if (values.config !== undefined && values['no-config']) throw new UsageError('--config and --no-config cannot be used together');
+  if (!parsed.positionals.length) throw new UsageError('no files or folders given');
+  return { out: values.out ?? 'report.html', target, configPath: values.config, noConfig: values['no-config'] === true, inputs: parsed.positionals };
+}
+
+export async function runReportCommand(args: string[], io: CliIO): Promise<number> {
+  const options = parseReportArgs(args);
+  if (options === 'help') {
+    io.stdout.write(REPORT_USAGE);
+    return EXIT.ok;
+  }
+  let failed = false;
+  const fail = (message: string): void => {
+    failed = true;
+    io.stderr.write(`cqlint report: ${message}\n`);
+  };
+
+  let config: CqlintConfig | undefined;
+  if (options.noConfig) config = {};
+  else if (options.configPath !== undefined) {
+    const loaded = loadConfigFile(path.resolve(io.cwd, options.configPath));
+    for (const error of loaded.errors) fail(error.message);
+    config = loaded.config ?? {};
+  }
+
+  const files: string[] = [];
+  for (const input of options.inputs) {
+    const resolved = path.resolve(io.cwd, input);
+    let stat;
+    try {
+      stat = await fs.stat(resolved);
+    } catch (error) {
+      fail(`cannot read ${input}: ${describeIoError(error)}`);
+      continue;
+    }
+    if (stat.isDirectory()) {
+      const walk = await findCqlFiles(resolved);
+      for (const error of walk.errors) fail(`cannot read folder ${error.path}: ${error.message}`);
+      files.push(...walk.files);
+    } else if (stat.isFile()) files.push(resolved);
+    else fail(`cannot read ${input}: not a file or folder`);
+  }
+  const project = new Project({ target: options.target, config });
+  const loaded: string[] = [];
+  for (const file of new Set(files)) {
+    const read = await readCqlFile(file);
+    if (!read.ok) {
+      fail(`cannot read ${file}: ${read.message}`);
+      continue;
+    }
+    project.setFile(file, read.text);
+    loaded.push(file);
+  }
+
+  const reports = tablesDefinedIn(project, loaded).map((table) => tableReport(project, table));
+  const html = renderReportHtml(reports, {
+    title: 'cqlint partition report',
+    subtitle: `${reports.length} table${reports.length === 1 ? '' : 's'} from ${options.inputs.join(', ')}`,
+    index: true,
+  });
+  const out = path.resolve(io.cwd, options.out);
+  try {
+    await fs.writeFile(out, html, 'utf8');
+  } catch (error) {
+    fail(`cannot write ${options.out}: ${describeIoError(error)}`);
+    return EXIT.failure;
+  }
+  io.stdout.write(`cqlint report: wrote ${options.out} (${reports.length} table${reports.length === 1 ? '' : 's'})\n`);
+  return failed ? EXIT.failure : EXIT.ok;
+}
