@@ -2,7 +2,6 @@
 // findings (for workload numbers) and the columns the workspace's queries restrict.
 import type { Project } from '../project';
 import type { TableInfo } from '../schema/model';
-import { allStatements } from '../rules/util';
 import type { FixEnvironment } from './index';
 import { computeShard } from './shardMath';
 import { hintsFor } from '../config';
@@ -28,19 +27,15 @@ export function projectFixEnvironment(project: Project, filePath: string, settin
   };
 }
 
-/** Columns that SELECT, UPDATE and DELETE statements anywhere in the project restrict with = or IN on `table`. */
+/**
+ * Columns that SELECT, UPDATE and DELETE statements anywhere in the project restrict with = or IN on
+ * `table`, from the workspace reference index (no walk of the project).
+ */
 export function queriedColumns(project: Project, table: TableInfo): string[] {
   const out = new Set<string>();
-  for (const file of project.files()) {
-    for (const statement of allStatements(project.parse(file).statements)) {
-      if (statement.kind !== 'Select' && statement.kind !== 'Update' && statement.kind !== 'Delete') continue;
-      const name = statement.kind === 'Select' ? statement.from : statement.table;
-      if (name.name.name !== table.name) continue;
-      if (project.tableFor(file, name, statement.range.start.offset) !== table) continue;
-      for (const relation of statement.where) {
-        if ((relation.operator === '=' || relation.operator === 'IN') && relation.left.kind === 'ColumnRef') out.add(relation.left.name.name);
-      }
-    }
+  for (const reference of project.referencesTo(table)) {
+    if (reference.kind === 'Insert') continue;
+    for (const column of reference.pinned) out.add(column);
   }
   return [...out];
 }
