@@ -13,6 +13,7 @@ import { formatCount } from '../../server/core/targets';
 
 const RESULTS = path.resolve(__dirname, '..', '..', 'test-results', 'report');
 const FILE = '/virtual/report/blog.cql';
+const QUERIES = '/virtual/report/queries.cql';
 const SCHEMA = `
 CREATE TABLE blog.posts_by_day (publish_date date, title text, author text, body text, PRIMARY KEY (publish_date, title));
 CREATE TABLE blog.readings (sensor_id uuid, ts timestamp, value double, PRIMARY KEY (sensor_id, ts)) WITH CLUSTERING ORDER BY (ts DESC);
@@ -48,7 +49,8 @@ before(async () => {
   mkdirSync(RESULTS, { recursive: true });
   const project = new Project({ config: CONFIG });
   project.setFile(FILE, SCHEMA);
-  reports = tablesDefinedIn(project).map((t) => tableReport(project, t));
+  project.setFile(QUERIES, 'SELECT * FROM blog.readings WHERE sensor_id = ? AND ts > ?;\nSELECT * FROM blog.posts_by_day WHERE publish_date = ?;\n');
+  reports = tablesDefinedIn(project, [FILE]).map((t) => tableReport(project, t));
   htmlFile = path.join(RESULTS, 'report.html');
   writeFileSync(htmlFile, renderReportHtml(reports, { title: 'cqlint partition report', index: true }));
   const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('../../scripts/vscode/code-server.mjs');
@@ -123,6 +125,7 @@ test('the DOM holds the report figures: limits, shard spreads, throughput, index
     const section = page.locator(`section[data-table="${r.table}"]`);
     const keyRows = await section.locator('[data-figure="key-diagram"] tbody tr').count();
     assert.equal(keyRows, r.columns.length);
+    assert.equal(await section.locator('[data-figure="queries"] tbody tr').count(), r.queries.length);
     for (const line of r.growth.limits) {
       const cell = await section.locator(`tr[data-limit-kind="${line.kind}"] [data-figure="rows-at-limit"]`).innerText();
       assert.equal(cell, formatCount(line.rowsAtLimit));
@@ -140,6 +143,8 @@ test('the DOM holds the report figures: limits, shard spreads, throughput, index
   assert.equal(books.spread?.histogram.formula, 'codepoints(title) % 200 + 1');
   assert.ok(books.spread!.histogram.maxOverMean > 10, 'the code-point formula is badly skewed');
   const posts = reports.find((r) => r.table === 'blog.posts_by_day')!;
+  assert.deepEqual(posts.queries.map((q) => q.pinned), [['publish_date']]);
+  assert.match(await page.locator('section[data-table="blog.readings"] [data-figure="queries"]').innerText(), /sensor_id\s+ts\s+one partition/);
   assert.equal(posts.throughput[0]?.shardsNeeded, 2, 'keyspaces: 2000 WCU over 1000 per partition');
   assert.deepEqual(errors, []);
   await page.close();

@@ -155,3 +155,21 @@ test('findings and severity of the table', () => {
   assert.equal(clean.severity, undefined);
   assert.equal(clean.growth.cure, undefined);
 });
+
+test('queries: the workspace statements on the table with the key columns they pin', () => {
+  const project = new Project({ config: {} });
+  project.setFile(FILE, READINGS);
+  project.setFile('/virtual/report/queries.cql', [
+    'SELECT * FROM ks.readings WHERE sensor_id = ? AND ts > ?;',
+    'INSERT INTO ks.readings (sensor_id, ts, value) VALUES (?, ?, ?);',
+    'SELECT * FROM ks.readings WHERE value > 3 ALLOW FILTERING;',
+    'SELECT * FROM ks.other WHERE id = 1;',
+  ].join('\n'));
+  const table = project.tableFor(FILE, 'ks.readings')!;
+  const data = partitionReportData(project, table, targetInfo('cassandra'), undefined);
+  assert.deepEqual(data.queries.map((q) => [q.kind, q.line, q.pinned, q.ranged, q.singlePartition]), [
+    ['Select', 1, ['sensor_id'], ['ts'], true],
+    ['Insert', 2, ['sensor_id', 'ts', 'value'], [], true],
+    ['Select', 3, [], ['value'], false],
+  ]);
+});

@@ -163,8 +163,8 @@ export interface PartitionReportData {
   findings: ReportFinding[];
   /** Highest severity among the findings (the index sorts by it). */
   severity?: Severity;
-  /** Queries of the workspace that use the table (undefined: not known to this build). */
-  queries?: QueryReference[];
+  /** The workspace's statements on the table (Project.referencesTo), with the columns each pins. */
+  queries: QueryReference[];
   growth: GrowthData;
   spread?: SpreadData;
   throughput: ThroughputRow[];
@@ -411,6 +411,12 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     return row;
   });
 
+  const partitionKey = table.partitionKey.map((c) => c.name);
+  const queries: QueryReference[] = project.referencesTo(table).map((r) => ({
+    file: r.file, line: r.range.start.line, kind: r.kind, pinned: r.pinned, ranged: r.ranged,
+    singlePartition: partitionKey.every((c) => r.pinned.includes(c)),
+  }));
+
   const severity = findings.reduce<Severity | undefined>((best, f) => (severityRank(f.severity) > severityRank(best) ? f.severity : best), undefined);
   return {
     table: table.qualifiedName,
@@ -422,7 +428,7 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
       const s = sizes.columns.find((x) => x.name === c.name);
       return { name: c.name, type: c.typeText, mark: markOf(c), keyPosition: c.keyPosition, bytes: s?.bytes ?? 0, hinted: s?.hinted ?? false };
     }),
-    partitionKey: table.partitionKey.map((c) => c.name),
+    partitionKey,
     clustering: table.clustering.map((c) => c.name),
     shardFormula: table.shard ? formatShardFormula(table.shard) : undefined,
     defaultTtlSeconds: table.defaultTtlSeconds,
@@ -430,6 +436,7 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     rowSizes: { partitionKeyBytes: sizes.partitionKeyBytes, staticBytes: sizes.staticBytes, rowBytes: sizes.rowBytes, valuesPerRow: sizes.valuesPerRow, bytesPerRow },
     findings: findings.map((f) => ({ ruleId: f.ruleId, severity: f.severity, message: f.message, line: f.range.start.line })),
     severity,
+    queries,
     growth,
     spread: spreadFor(table, cure, findings, options.sample),
     throughput,

@@ -121,7 +121,6 @@ function keyDiagram(data: PartitionReportData): string {
 }
 
 function queriesBlock(data: PartitionReportData): string {
-  if (!data.queries) return '';
   if (!data.queries.length) return '<div class="queries"><h3>Queries</h3><p class="muted">No query in the inputs uses this table.</p></div>';
   const rows = data.queries.map((q) =>
     `<tr><td>${escapeHtml(q.kind)}</td><td class="mono">${escapeHtml(shortPath(q.file))}:${q.line}</td><td class="mono">${escapeHtml(q.pinned.join(', ') || '—')}</td>` +
