@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { Project } from '../core/project';
 import { loadConfigFile, type CqlintConfig } from '../core/config';
 import { TARGET_IDS, type TargetId } from '../core/targets';
-import { renderReportHtml, tableReport, tablesDefinedIn } from '../core/report';
+import { renderReportHtml, tableReportWithSample, tablesDefinedIn } from '../core/report';
 import { describeIoError, findCqlFiles, readCqlFile } from '../lsp/files';
 import { EXIT, UsageError, type CliIO } from './io';
 
@@ -117,7 +117,8 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
     loaded.push(file);
   }
 
-  const reports = tablesDefinedIn(project, loaded).map((table) => tableReport(project, table));
+  const reports = [];
+  for (const table of tablesDefinedIn(project, loaded)) reports.push(await tableReportWithSample(project, table, { onProblem: fail }));
   const html = renderReportHtml(reports, {
     title: 'cqlint partition report',
     subtitle: `${reports.length} table${reports.length === 1 ? '' : 's'} from ${options.inputs.join(', ')}`,

@@ -55,3 +55,27 @@ test('cqlint report: unreadable input and usage errors exit 2', async (t) => {
   assert.equal(help.code, 0);
   assert.match(help.stdout, /Usage: cqlint report/);
 });
+
+test('cqlint report reads the samples .cqlint.json names; an unreadable sample exits 2 and the report is still written', async (t) => {
+  const csv = ['publish_date,title,author', '2020-07-09,"Hello, world",ann', '2020-07-09,Second,bob', '2020-07-10,Third,"x""y"', '2020-07-10,,oops', 'bad line'].join('\n');
+  const temp = tempDir({
+    'b.cql': HOT,
+    'samples/books.csv': csv,
+    '.cqlint.json': JSON.stringify({ samples: { 'ks.books': 'samples/books.csv' } }),
+  });
+  t.after(() => temp.cleanup());
+  const run = await runCli(['report', '-o', 'r.html', 'b.cql'], { cwd: temp.dir });
+  assert.equal(run.code, 0, run.stderr);
+  const html = readFileSync(temp.path('r.html'), 'utf8');
+  const sample = html.slice(html.indexOf('<h3>Sample'));
+  assert.match(sample, /<strong data-figure="sample-partitions">2<\/strong> partitions/);
+  assert.match(sample, /3 rows in/);
+  assert.match(sample, /line 5: null in clustering column title/);
+  assert.match(sample, /line 6: expected 3 fields/);
+  assert.match(html, /Rows per shard for the shard the quick fix would add, <code>murmur3\(title\) % 16 \+ 1<\/code>, over 3 rows of/);
+  temp.write('.cqlint.json', JSON.stringify({ samples: { 'ks.books': 'samples/missing.csv' } }));
+  const missing = await runCli(['report', '-o', 'r2.html', 'b.cql'], { cwd: temp.dir });
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /sample .*missing\.csv of ks\.books: .*no such file/i);
+  assert.ok(existsSync(temp.path('r2.html')));
+});

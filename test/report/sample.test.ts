@@ -185,3 +185,15 @@ test('sample: cancelled reading stops early and says so', async () => {
   assert.equal(summary.cancelled, true);
   assert.equal(summary.rows, 3);
 });
+
+test('config: samples name a CSV per table, relative to the .cqlint.json; bad entries are errors naming the key', async () => {
+  const { parseConfig, sampleFor } = await import('../../server/core/config');
+  const { config, errors } = parseConfig({
+    samples: { 'ks.posts': 'samples/posts.csv', users: { file: 'u.csv', columns: ['id', 'name'] }, bad: 3, worse: { file: 'x.csv', columns: 'id' } },
+  }, '/work/project/.cqlint.json');
+  assert.deepEqual(config?.samples, { 'ks.posts': { file: '/work/project/samples/posts.csv' }, users: { file: '/work/project/u.csv', columns: ['id', 'name'] } });
+  assert.deepEqual(errors.map((e) => e.key), ['samples.bad', 'samples.worse']);
+  assert.equal(sampleFor(config, 'ks', 'posts')?.file, '/work/project/samples/posts.csv');
+  assert.equal(sampleFor(config, 'other', 'users')?.columns?.length, 2);
+  assert.equal(sampleFor(config, 'ks', 'nope'), undefined);
+});

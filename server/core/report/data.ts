@@ -14,7 +14,7 @@ import {
   type RowSizes, type UdtLookup,
 } from '../sizing';
 import type { TargetInfo } from '../targets';
-import { formatShardFormula, type ShardMethod } from '../token/shard';
+import { formatShardFormula, type ShardMethod, type ShardSpec } from '../token/shard';
 import { sampleFamilyFor, shardHistogram, skewSamples, type SampleFamily } from '../token/skew';
 import { projectFixEnvironment } from '../fixes/environment';
 import { shardCountFor, timeBucketWorkload, type FixEnvironment } from '../fixes';
@@ -106,6 +106,8 @@ export interface SpreadData {
   /** 'annotation': the table's `-- @shard`; 'proposed': what the shard fix would add. */
   origin: 'annotation' | 'proposed';
   formula: string;
+  /** The formula's parts (what a sample is spread with). */
+  shard: Pick<ShardSpec, 'method' | 'sources' | 'count' | 'offset'>;
   sourceColumn?: string;
   /** Where the values come from: the sample file, or synthetic values like the column's (skew.ts). */
   valuesFrom: { kind: 'sample'; file: string } | { kind: 'synthetic'; family: SampleFamily };
@@ -318,7 +320,7 @@ function spreadFor(table: TableInfo, cure: Cure | undefined, findings: Finding[]
   if (sample?.spread && sample.spread.formula === formatShardFormula({ method, sources, count, offset })) {
     const s = sample.spread;
     return {
-      origin, formula: s.formula, sourceColumn, valuesFrom: { kind: 'sample', file: sample.file }, values: s.rows,
+      origin, formula: s.formula, shard: { method, sources, count, offset }, sourceColumn, valuesFrom: { kind: 'sample', file: sample.file }, values: s.rows,
       histogram: histogramOf(method, count, offset, s.counts, sources),
       comparison: s.comparisonCounts ? histogramOf(method === 'codepoints' ? 'murmur3' : 'codepoints', count, offset, s.comparisonCounts, sources) : undefined,
     };
@@ -332,7 +334,7 @@ function spreadFor(table: TableInfo, cure: Cure | undefined, findings: Finding[]
     const other: ShardMethod = method === 'codepoints' ? 'murmur3' : 'codepoints';
     comparison = histogramOf(other, count, offset, shardHistogram({ method: other, count }, values), sources);
   }
-  return { origin, formula: histogram.formula, sourceColumn, valuesFrom: { kind: 'synthetic', family }, values: values.length, histogram, comparison };
+  return { origin, formula: histogram.formula, shard: { method, sources, count, offset }, sourceColumn, valuesFrom: { kind: 'synthetic', family }, values: values.length, histogram, comparison };
 }
 
 /**

@@ -131,6 +131,7 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
   // Column layout: set from the header or the configured/default order on the first record.
   let columns: ColumnInfo[] | undefined;
   let keyIndexes: number[] = [];
+  let clusteringIndexes: number[] = [];
   let variable: { index: number; column: ColumnInfo }[] = [];
   let shardIndexes: number[] = [];
   let shardTypes: KeyType[] = [];
@@ -155,6 +156,7 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
       problem(line, `the sample has no ${missing.join(', ')} column: the partition key cannot be read`);
       return false;
     }
+    clusteringIndexes = found.flatMap((c, i) => (c.role === 'clustering' ? [i] : []));
     variable = found.map((column, index) => ({ index, column }))
       .filter(({ column }) => (column.role === 'clustering' || column.role === 'regular') && measuredBytes(column.type, '') !== undefined);
     if (options.shard && options.shard.method !== 'random') {
@@ -210,6 +212,13 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
         return;
       }
       keyTexts.push(f.text);
+    }
+    for (const k of clusteringIndexes) {
+      const f = fields[k]!;
+      if (!f.quoted && f.text === '') {
+        problem(line, `null in clustering column ${cols[k]!.name}`);
+        return;
+      }
     }
     const mapKey = keyTexts.length === 1 ? keyTexts[0]! : keyTexts.join('\u0000');
     let entry = partitions.get(mapKey);

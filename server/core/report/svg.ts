@@ -134,7 +134,8 @@ export function barChart(spec: BarChartSpec): string {
   const frame: Frame = { width: spec.width ?? 640, height: spec.height ?? 200, left: 56, right: 12, top: 12, bottom: 28 };
   const { head, plotW, plotH } = open(frame, spec.title, spec.desc, 'bar-chart');
   const max = Math.max(1, ...spec.values, spec.line?.y ?? 0);
-  const ticks = niceTicks(max, 4);
+  // Counts: at least 0..4 so that the ticks stay whole numbers.
+  const ticks = niceTicks(Math.max(max, 4), 4);
   const yMax = ticks.at(-1)!;
   const sy = (y: number): number => frame.top + plotH - (y / yMax) * plotH;
   const n = Math.max(1, spec.values.length);
