@@ -9,6 +9,7 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
+import { registerPartitionReport } from './partitionReport';
 
 /** The custom request the server answers with the token of the partition-key literal at a position. */
 export const TOKEN_AT_REQUEST = 'cqlint/tokenAt';
@@ -86,6 +87,7 @@ export function activate(context: vscode.ExtensionContext): CqlintApi {
     vscode.commands.registerCommand('cqlint.showTokenAtCursor', showTokenAtCursor),
   );
 
+  registerPartitionReport(context, () => client);
   void start();
   return { ready: () => starting ?? Promise.reject(new Error('cqlint: not started')) };
 }

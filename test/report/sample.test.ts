@@ -9,6 +9,7 @@ import { computeToken } from '../../server/core/token/token';
 import { parseRing, ownerIndex } from '../../server/core/token/ring';
 import { shardHistogram } from '../../server/core/token/skew';
 import { estimatePartition } from '../../server/core/sizing';
+import { parseConfig, sampleFor } from '../../server/core/config';
 
 function parseCsv(text: string, chunkSize = text.length || 1): { records: { fields: CsvField[]; line: number }[]; problems: { line: number; reason: string }[] } {
   const records: { fields: CsvField[]; line: number }[] = [];
@@ -186,8 +187,7 @@ test('sample: cancelled reading stops early and says so', async () => {
   assert.equal(summary.rows, 3);
 });
 
-test('config: samples name a CSV per table, relative to the .cqlint.json; bad entries are errors naming the key', async () => {
-  const { parseConfig, sampleFor } = await import('../../server/core/config');
+test('config: samples name a CSV per table, relative to the .cqlint.json; bad entries are errors naming the key', () => {
   const { config, errors } = parseConfig({
     samples: { 'ks.posts': 'samples/posts.csv', users: { file: 'u.csv', columns: ['id', 'name'] }, bad: 3, worse: { file: 'x.csv', columns: 'id' } },
   }, '/work/project/.cqlint.json');
