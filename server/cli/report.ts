@@ -123,6 +123,10 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
     title: 'cqlint partition report',
     subtitle: `${reports.length} table${reports.length === 1 ? '' : 's'} from ${options.inputs.join(', ')}`,
     index: true,
+    displayPath: (file) => {
+      const relative = path.relative(io.cwd, file);
+      return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+    },
   });
   const out = path.resolve(io.cwd, options.out);
   try {

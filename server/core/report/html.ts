@@ -14,6 +14,8 @@ export interface RenderOptions {
   subtitle?: string;
   /** Show the index of tables (the CLI's multi-table file); default when there is more than one table. */
   index?: boolean;
+  /** How file paths are shown (the CLI makes them relative to the working directory). */
+  displayPath?: (file: string) => string;
 }
 
 /** "45 s", "12 min", "5.5 hours", "19 days", "3.2 years". */
@@ -226,7 +228,7 @@ function histogramChart(h: ShardHistogram, values: number, what: string): string
     line: { y: h.mean, label: `mean ${h.mean.toFixed(1)}`, cls: 'limit-mean' },
     cls: `bars-${h.method}`,
     height: 170,
-    width: 520,
+    width: 440,
   });
 }
 
@@ -306,13 +308,13 @@ function sampleSection(sample: SampleSummary | undefined, data: PartitionReportD
   return parts.join('');
 }
 
-function tableSection(data: PartitionReportData): string {
+function tableSection(data: PartitionReportData, displayPath: (file: string) => string): string {
   const findings = data.findings.length
     ? `<ul class="findings">${data.findings.map((f) => `<li><span class="sev-${f.severity}">${f.severity}</span> <code>${escapeHtml(f.ruleId)}</code> (line ${f.line}): ${escapeHtml(f.message)}</li>`).join('')}</ul>`
     : '';
   return `<section class="table-report" id="${anchorId(data.table)}" data-table="${escapeHtml(data.table)}" aria-label="Partition report of ${escapeHtml(data.table)}">` +
     `<h2>${escapeHtml(data.table)} ${severityBadge(data)}</h2>` +
-    `<p class="where">${escapeHtml(data.file)}:${data.line} · target ${escapeHtml(data.target.name)}${data.defaultTtlSeconds ? ` · default_time_to_live ${formatDuration(data.defaultTtlSeconds)}` : ''}</p>` +
+    `<p class="where">${escapeHtml(displayPath(data.file))}:${data.line} · target ${escapeHtml(data.target.name)}${data.defaultTtlSeconds ? ` · default_time_to_live ${formatDuration(data.defaultTtlSeconds)}` : ''}</p>` +
     findings +
     `<div class="row">${keyDiagram(data)}${queriesBlock(data)}</div>` +
     growthSection(data) + spreadSection(data.spread) + throughputSection(data) + sampleSection(data.sample, data) +
@@ -336,7 +338,7 @@ export function renderReportHtml(reports: readonly PartitionReportData[], option
   const sorted = sortBySeverity(reports);
   const title = options.title ?? (reports.length === 1 ? `Partition report: ${reports[0]!.table}` : 'cqlint partition report');
   const showIndex = options.index ?? reports.length > 1;
-  const body = sorted.length ? sorted.map(tableSection).join('') : '<p class="muted">No CREATE TABLE or CREATE MATERIALIZED VIEW in the inputs.</p>';
+  const body = sorted.length ? sorted.map((r) => tableSection(r, options.displayPath ?? ((f) => f))).join('') : '<p class="muted">No CREATE TABLE or CREATE MATERIALIZED VIEW in the inputs.</p>';
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">` +
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:;">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${CSS}</style></head>` +
