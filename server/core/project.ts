@@ -9,9 +9,11 @@ import type { Finding, Severity } from './findings';
 import { buildFileSchema, keyspaceAt, mergeSchemas, type FileSchema } from './schema/build';
 import { type SchemaModel, type TableInfo, sameShape } from './schema/model';
 import { shardAbove } from './schema/shard';
+import { hintsAbove } from './schema/hint-comment';
+import { mergeHints } from './schema/workload';
 import { buildFileReferences, type IndexedReference, type TableReference } from './schema/references';
 import { type TargetId, targetInfo } from './targets';
-import { findConfigFor, hintsFor, loadConfigFile } from './config';
+import { findConfigFor, hintsFor, loadConfigFile, type TableHints } from './config';
 import type { ConfigError, CqlintConfig, RuleLevel } from './config/types';
 import { allRules } from './rules';
 import type { RuleContext, RuleModule } from './rules/types';
@@ -211,7 +213,7 @@ export class Project {
   /** referencesTo() answers by defining statement, valid for one model and name version. */
   private resolvedReferences = new WeakMap<Statement, { model: SchemaModel; version: number; references: readonly TableReference[] }>();
   private readonly referenceFingerprints = new WeakMap<readonly TableReference[], string>();
-  /** Rule crashes are contained (a rule must never take the server down); the last ones are kept here. */
+  /** Rule and fix crashes are contained (they must never take the server down); the last ones are kept here. */
   readonly internalErrors: { ruleId: string; filePath: string; error: unknown }[] = [];
 
   constructor(options: ProjectOptions = {}) {
@@ -290,7 +292,9 @@ export class Project {
       if (!isSchemaStatement(stmt)) continue;
       statements.push(stmt);
       starts.push(stmt.range.start.offset);
-      shards.push(stmt.kind === 'CreateTable' ? withoutLocations(shardAbove(parse.comments, text, stmt.range.start.offset)) : '');
+      shards.push(stmt.kind === 'CreateTable'
+        ? withoutLocations(shardAbove(parse.comments, text, stmt.range.start.offset)) + JSON.stringify(hintsAbove(parse.comments, text, stmt.range.start.offset) ?? null)
+        : '');
     }
     return { statements, starts, shards };
   }
@@ -541,6 +545,11 @@ export class Project {
     return loaded;
   }
 
+  /** A table's workload hints as the rules see them: its `-- @cqlint` comment, overridden key by key by the config of `filePath`. */
+  tableHints(filePath: string, table: TableInfo): TableHints | undefined {
+    return mergeHints(table.commentHints, hintsFor(this.configFor(filePath), table.keyspace, table.name));
+  }
+
   targetFor(filePath: string): TargetId {
     return this.options.target ?? this.configFor(filePath).target ?? 'cassandra';
   }
@@ -587,7 +596,7 @@ export class Project {
       keyspaceAt: (offset: number) => keyspaceAt(fs, offset),
       keyspace: (name: string) => fs.keyspaces.filter((k) => k.name === name).pop() ?? model.keyspaces.get(name),
       indexesOn: (table: TableInfo) => model.indexesOn(table, filePath),
-      hints: (table: TableInfo) => hintsFor(config, table.keyspace, table.name),
+      hints: (table: TableInfo) => mergeHints(table.commentHints, hintsFor(config, table.keyspace, table.name)),
       referencesTo: (table: TableInfo) => {
         const dependency = this.referenceDependency(table);
         references.push(dependency);
@@ -728,10 +737,15 @@ export class Project {
       rule.check(ctx);
       return true;
     } catch (error) {
-      this.internalErrors.push({ ruleId: rule.meta.id, filePath, error });
-      if (this.internalErrors.length > 20) this.internalErrors.shift();
+      this.recordInternalError(rule.meta.id, filePath, error);
       return false;
     }
+  }
+
+  /** Keeps a contained crash of a rule (or of a fix for its findings) for diagnosis; the last 20 are kept. */
+  recordInternalError(ruleId: string, filePath: string, error: unknown): void {
+    this.internalErrors.push({ ruleId, filePath, error });
+    if (this.internalErrors.length > 20) this.internalErrors.shift();
   }
 
   /**
@@ -807,7 +821,7 @@ export class Project {
     const o = (x: object | undefined): number => this.objectId(x);
     const columns = table.columns.map((c) => `${c.name}:${c.typeText}:${c.type?.kind ?? ''}:${o(c.type)}:${c.role}:${c.keyPosition}:${c.order ?? ''}:${o(c.range)}`).join(';');
     const options = [...table.options].map(([k, v]) => `${k}=${o(v)}`).join(';');
-    const shard = table.shard ? withoutLocations(table.shard) : '';
+    const shard = (table.shard ? withoutLocations(table.shard) : '') + (table.commentHints ? JSON.stringify(table.commentHints) : '');
     id = this.intern([
       table.kind, table.keyspace ?? '', table.name, table.qualifiedName, table.filePath, o(table.statement), o(table.range), o(table.nameRange),
       table.defaultTtlSeconds ?? '', table.baseTable ?? '', String(table.baseResolved), String(table.counter),

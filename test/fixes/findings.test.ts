@@ -89,17 +89,18 @@ describe('hot-partition fixes', () => {
 describe('unbounded-partition fixes', () => {
   const READINGS = 'CREATE TABLE ks.readings (\n  sensor_id uuid,\n  reading_time timestamp,\n  value double,\n  PRIMARY KEY (sensor_id, reading_time)\n);\n';
 
-  test('prefers a daily bucket without hints and each bucket removes the finding', () => {
+  test('prefers the bucket the rule\'s stated rate fits (monthly at 1 row/min) and each bucket removes the finding', () => {
     const project = projectWith(READINGS);
     const [{ fixes }] = offered(project, 'unbounded-partition');
     assert.deepEqual(fixes.map((f) => [f.title, f.isPreferred]), [
-      ['Add a time bucket: day date (daily partitions by reading_time)', true],
+      ['Add a time bucket: month text (monthly partitions by reading_time)', true],
       ['Add a time bucket: hour timestamp (hourly partitions by reading_time)', false],
-      ['Add a time bucket: month text (monthly partitions by reading_time)', false],
+      ['Add a time bucket: day date (daily partitions by reading_time)', false],
     ]);
     for (const fix of fixes) assert.deepEqual(applyAndRelint(project, fix, 'unbounded-partition').left, []);
+    const daily = fixes.find((f) => f.title.startsWith('Add a time bucket: day date'))!;
     assert.equal(
-      applyEdits(READINGS, fixes[0].edits),
+      applyEdits(READINGS, daily.edits),
       'CREATE TABLE ks.readings (\n  sensor_id uuid,\n  reading_time timestamp,\n  value double,\n' +
         '  day date, -- bucket: the UTC day of reading_time, set by the application\n' +
         '  PRIMARY KEY ((sensor_id, day), reading_time)\n);\n',
@@ -109,7 +110,7 @@ describe('unbounded-partition fixes', () => {
   test('an epoch bigint time column gets the same buckets', () => {
     const project = projectWith('CREATE TABLE ks.ev (device_id text, created_at bigint, v blob, PRIMARY KEY (device_id, created_at));');
     const [{ fixes }] = offered(project, 'unbounded-partition');
-    assert.equal(fixes[0].title, 'Add a time bucket: day date (daily partitions by created_at)');
+    assert.equal(fixes[0].title, 'Add a time bucket: month text (monthly partitions by created_at)');
     assert.deepEqual(applyAndRelint(project, fixes[0], 'unbounded-partition').left, []);
   });
 });
@@ -232,13 +233,14 @@ SELECT title FROM ks.books WHERE publish_date = '2024-05-01';
     assert.deepEqual(computeFixAll(once, again.parse(MAIN), env2.findings ?? [], env2), []);
   });
 
-  test('fixes never throw on findings with odd data', () => {
+  test('with an error reporter (server, CLI), fixes never throw on findings with odd data', () => {
     const project = projectWith(BOOKS);
     const parse = project.parse(MAIN);
     const range = parse.statements[0].range;
+    const env = projectFixEnvironment(project, MAIN, { onError: () => {} });
     for (const ruleId of ['hot-partition', 'unbounded-partition', 'shard-mismatch', 'unknown-column', 'unrestricted-partition-key', 'incomplete-key-write']) {
       const weird: Finding = { ruleId, severity: 'warning', message: 'x', range, data: { expected: 'seven', suggestion: 42, candidates: 'title', missing: 'shard' } };
-      assert.doesNotThrow(() => fixesForFinding(BOOKS, parse, weird, projectFixEnvironment(project, MAIN)));
+      assert.doesNotThrow(() => fixesForFinding(BOOKS, parse, weird, env));
     }
   });
 

@@ -185,9 +185,10 @@ describe('textDocument/codeAction through the server', () => {
     }
   });
 
-  test('unbounded partition: a time bucket, daily without hints, hourly for 1,000 rows/s, and it clears the warning', async (t) => {
+  test('unbounded partition: a time bucket, monthly at the stated default rate, hourly for 1,000 rows/s, and it clears the warning', async (t) => {
     const cases = [
-      { config: {}, preferred: 'Add a time bucket: day date (daily partitions by reading_time)' },
+      // The rule's stated default for a sensor stream, 1 row/min: a month is ~44,000 rows, under 100,000 values.
+      { config: {}, preferred: 'Add a time bucket: month text (monthly partitions by reading_time)' },
       // 1,000 rows/s of ~24 bytes: a day is ~2 GB, an hour ~86 MB, under Cassandra's 100 MB.
       { config: { tables: { 'ks.readings': { writesPerSecondPerPartition: 1000 } } }, preferred: 'Add a time bucket: hour timestamp (hourly partitions by reading_time)' },
     ];

@@ -4,9 +4,10 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { Project } from '../../server/core/project';
 import type { CqlintConfig } from '../../server/core/config/types';
-import { partitionReportData, DEFAULT_ROWS_PER_SECOND, type PartitionReportData } from '../../server/core/report/data';
+import { partitionReportData, type PartitionReportData } from '../../server/core/report/data';
+import { tableWorkload } from '../../server/core/schema/workload';
 import { estimatePartition, rowSizes, rowsToReachBytes, rowsToReachValues } from '../../server/core/sizing';
-import { targetInfo, type TargetId } from '../../server/core/targets';
+import { formatCount, targetInfo, type TargetId } from '../../server/core/targets';
 import { hintsFor } from '../../server/core/config';
 import { generateTitles, shardHistogram } from '../../server/core/token/skew';
 
@@ -40,9 +41,15 @@ test('growth: each limit line sits at the rows large-partition states, and the c
   const { data, project } = report(READINGS, 'ks.readings', config);
   const finding = project.lint(FILE).find((f) => f.ruleId === 'large-partition');
   assert.ok(finding, 'large-partition reports the 2 M row hint');
-  const bytesLine = data.growth.limits.find((l) => l.kind === 'bytes')!;
-  assert.equal(bytesLine.rowsAtLimit, finding.data!.rowsAtLimit, 'the 100 MB line is where the rule says');
+  const binding = data.growth.limits.find((l) => l.binding)!;
+  assert.equal(binding.label, finding.data!.limit, 'the limit the rule cites is the one hit first');
+  assert.equal(binding.rowsAtLimit, finding.data!.rowsAtLimit, 'the line is where the rule says');
+  // The rule's message names the other limits passed, each at the rows the report draws it at.
+  for (const line of data.growth.limits.filter((l) => l.kind !== 'ideal-bytes')) {
+    assert.match(finding.message, new RegExp(`${line.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.{0,30}${formatCount(line.rowsAtLimit)} rows`));
+  }
   const table = project.tableFor(FILE, 'ks.readings')!;
+  assert.equal(data.growth.limits.find((l) => l.kind === 'bytes')!.rowsAtLimit, rowsToReachBytes(rowSizes(table, config.tables!['ks.readings']), 100 * 1024 * 1024));
   const sizes = rowSizes(table, config.tables!['ks.readings']);
   const valuesLine = data.growth.limits.find((l) => l.kind === 'values')!;
   assert.equal(valuesLine.rowsAtLimit, rowsToReachValues(sizes, 100_000));
@@ -81,10 +88,13 @@ test('growth: an unbounded partition gets the time bucket the fix would add, and
   assert.ok(Math.max(...data.growth.today.points.map((p) => p.bytes)) >= hard.bytes, 'today it does');
 });
 
-test('growth: without a rate hint the stated default rate is used', () => {
-  const { data } = report(READINGS, 'ks.readings');
+test("growth: without a rate hint the workload model's stated default rate is used, as the rules use it", () => {
+  const { data, project } = report(READINGS, 'ks.readings');
+  const table = project.tableFor(FILE, 'ks.readings')!;
+  const workload = tableWorkload(table, undefined, project.referencesTo(table));
   assert.equal(data.growth.rateSource, 'default');
-  assert.equal(data.growth.rowsPerSecond, DEFAULT_ROWS_PER_SECOND);
+  assert.equal(data.growth.rowsPerSecond, workload.rowsPerSecond);
+  assert.match(data.growth.rateNote, /default/);
 });
 
 test('growth: a day bucket in the key and a TTL stop the growth', () => {
@@ -92,7 +102,7 @@ test('growth: a day bucket in the key and a TTL stop the growth', () => {
   assert.equal(data.growth.today.stopsAfterSeconds, 86_400);
   assert.equal(data.growth.today.stopsBecause, 'bucket');
   const last = data.growth.today.points.at(-1)!;
-  assert.equal(last.rows, 86_400 * DEFAULT_ROWS_PER_SECOND);
+  assert.equal(last.rows, Math.floor(86_400 * data.growth.rowsPerSecond));
   const ttl = report(`${READINGS.replace(';', '')} WITH default_time_to_live = 3600;`, 'ks.readings').data;
   assert.equal(ttl.growth.today.stopsAfterSeconds, 3600);
   assert.equal(ttl.growth.today.stopsBecause, 'ttl');

@@ -35,7 +35,7 @@ test('CodeLens above each table and view; the report request answers the page wi
   const named = (await client.request('cqlint/partitionReport', { textDocument: { uri }, table: 'ks.posts_by_day' })) as { table: string; html: string };
   assert.equal(named.table, 'ks.posts_by_day');
   assert.match(named.html, /^<!DOCTYPE html>/);
-  assert.match(named.html, /At 10 rows per second into one partition \(hint/);
+  assert.match(named.html, /At 10 rows\/s into one partition \(hinted\)/);
   assert.match(named.html, /data-figure="queries"/, 'the query of the file is listed');
   const atCursor = (await client.request('cqlint/partitionReport', { textDocument: { uri }, position: { line: 3, character: 10 } })) as { table: string };
   assert.equal(atCursor.table, 'ks.users_by_name');

@@ -11,6 +11,13 @@ export interface EnvironmentSettings {
   /** The `cqlint.shardCount` setting. */
   shardCount?: number;
   maxInListShards?: number;
+  /** See FixEnvironment.onError: without it, a fix that throws throws. */
+  onError?: FixEnvironment['onError'];
+}
+
+/** An onError for callers that must keep going (server, CLI): the crash is kept in project.internalErrors. */
+export function recordFixErrors(project: Project, filePath: string): NonNullable<FixEnvironment['onError']> {
+  return (error, finding) => project.recordInternalError(finding.ruleId, filePath, error);
 }
 
 export function projectFixEnvironment(project: Project, filePath: string, settings: EnvironmentSettings = {}): FixEnvironment {
@@ -24,6 +31,7 @@ export function projectFixEnvironment(project: Project, filePath: string, settin
     queriedColumns: (table) => queriedColumns(project, table),
     hintsFor: (table) => hintsFor(config, table.keyspace, table.name),
     target: targetInfo(project.targetFor(filePath)),
+    onError: settings.onError,
   };
 }
 

@@ -4,14 +4,14 @@
 // and fixes use (sizing.ts, targets.ts, the shard maths, the fixes' bucket and shard choices); the HTML
 // view only draws these numbers.
 import type { Finding, Severity } from '../findings';
+import { isFindingOf, type FindingOf } from '../findings-data';
 import type { Project } from '../project';
 import type { TableHints } from '../config/types';
 import type { ColumnInfo, TableInfo } from '../schema/model';
 import { columnWords, isTimeBucket, isTimeOrdered } from '../schema/columns';
 import { nativeName } from '../schema/types';
 import {
-  CELL_METADATA_BYTES, estimatePartition, rowSizes, rowsToReachBytes, rowsToReachValues, throughputEstimates, udtLookupFrom,
-  type RowSizes, type UdtLookup,
+  CELL_METADATA_BYTES, estimatePartition, partitionFigures, rowSizes, throughputEstimates, udtLookupFrom, type UdtLookup,
 } from '../sizing';
 import type { TargetInfo } from '../targets';
 import { formatShardFormula, type ShardMethod, type ShardSpec } from '../token/shard';
@@ -20,9 +20,7 @@ import { projectFixEnvironment } from '../fixes/environment';
 import { shardCountFor, timeBucketWorkload, type FixEnvironment } from '../fixes';
 import { BUCKETS, chooseGranularity, type BucketGranularity } from '../fixes/timeBucket';
 import type { SampleSummary } from './sample';
-
-/** Rows per second into one partition when no hint says: stated in the report wherever it is used. */
-export const DEFAULT_ROWS_PER_SECOND = 1;
+import { DEFAULT_ROWS_PER_SECOND, growthRateOf, tableWorkload, type GrowthRate } from '../schema/workload';
 
 export type KeyMark = 'K' | 'C↑' | 'C↓' | 'S' | '';
 
@@ -46,6 +44,8 @@ export interface LimitLine {
   bytes: number;
   /** Rows per partition at which it is reached (rowsToReachBytes / rowsToReachValues, as the rules compute). */
   rowsAtLimit: number;
+  /** The limit hit first: the one the partition rules cite. */
+  binding?: boolean;
   /** When today's curve reaches it (seconds from the first row), if it ever does. */
   secondsToday?: number;
   /** When the cured curve reaches it, if it ever does. */
@@ -78,8 +78,10 @@ export interface Cure {
 
 export interface GrowthData {
   rowsPerSecond: number;
-  /** 'hint' (writesPerSecondPerPartition) or 'default' (DEFAULT_ROWS_PER_SECOND). */
+  /** 'hint' (rowsPerSecondPerPartition / writesPerSecondPerPartition) or 'default' (the workload model's, by rate class). */
   rateSource: 'hint' | 'default';
+  /** Where the rate comes from, as the rules' messages say it. */
+  rateNote: string;
   /** Bytes one row adds (row values plus cell metadata) and the fixed part per partition. */
   bytesPerRow: number;
   fixedBytes: number;
@@ -208,25 +210,23 @@ export function bucketPeriodSeconds(col: ColumnInfo): number | undefined {
   return undefined;
 }
 
-/** The partition limits of the target as lines: bytes (hard and ideal) and rows/values, with the rows reaching each. */
-export function limitLines(table: TableInfo, target: TargetInfo, sizes: RowSizes, hints: TableHints | undefined, udts: UdtLookup | undefined): LimitLine[] {
-  const lines: LimitLine[] = [];
-  for (const [kind, limit] of [['ideal-bytes', target.idealPartitionBytes], ['bytes', target.partitionBytes]] as const) {
-    if (!limit || !Number.isFinite(limit.value)) continue;
-    lines.push({ kind, label: limit.label, source: limit.source, bytes: limit.value, rowsAtLimit: rowsToReachBytes(sizes, limit.value) });
-  }
-  if (target.partitionRows) {
-    // As large-partition counts it: Cassandra's guidance is in values (cells), ScyllaDB's warning in rows.
-    const values = target.id === 'cassandra';
-    const rows = values ? rowsToReachValues(sizes, target.partitionRows.value) : target.partitionRows.value;
-    if (Number.isFinite(rows)) {
-      lines.push({
-        kind: values ? 'values' : 'rows', label: target.partitionRows.label, source: target.partitionRows.source,
-        bytes: estimatePartition(table, rows, hints, udts).bytes, rowsAtLimit: rows,
-      });
-    }
-  }
-  return lines.sort((a, b) => a.bytes - b.bytes);
+/**
+ * The target's partition limits as lines, from partitionFigures (the figures the partition rules and the
+ * hover state): bytes (hard and ideal) and rows/values, with the rows reaching each; `binding` marks the
+ * limit hit first.
+ */
+export function limitLines(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, udts: UdtLookup | undefined, rate?: GrowthRate): LimitLine[] {
+  const figures = partitionFigures(table, target, hints, udts, rate);
+  const reaches = [...figures.limits, ...(figures.ideal && Number.isFinite(figures.ideal.rows) ? [figures.ideal] : [])];
+  return reaches.map((l) => ({
+    kind: l === figures.ideal ? 'ideal-bytes' as const : l.measure,
+    label: l.label,
+    source: l.source,
+    // Rows and values limits are drawn at the size the partition has when it reaches them.
+    bytes: l.measure === 'bytes' ? l.value : estimatePartition(table, l.rows, hints, udts).bytes,
+    rowsAtLimit: l.rows,
+    ...(l === figures.binding ? { binding: true } : {}),
+  })).sort((a, b) => a.bytes - b.bytes);
 }
 
 /** The curve of one partition's size: rows arrive at `rate` until `stopsAfter` seconds, sizes by estimatePartition. */
@@ -261,10 +261,9 @@ function tableFindings(project: Project, table: TableInfo): Finding[] {
 
 /** What the quick fix would add to this table, from its findings: a time bucket for growth, a shard for heat. */
 function cureFor(table: TableInfo, findings: Finding[], env: FixEnvironment, hints: TableHints | undefined): Cure | undefined {
-  const byRule = (id: string): Finding | undefined => findings.find((f) => f.ruleId === id);
-  const unbounded = byRule('unbounded-partition') ?? byRule('large-partition');
-  const hot = byRule('hot-partition') ?? byRule('partition-throughput');
-  const timeColumnName = typeof unbounded?.data?.timeColumn === 'string' ? unbounded.data.timeColumn : undefined;
+  const unbounded = findings.find((f) => isFindingOf(f, 'unbounded-partition') || isFindingOf(f, 'large-partition'));
+  const hot = findings.find((f): f is FindingOf<'hot-partition' | 'partition-throughput'> => isFindingOf(f, 'hot-partition') || isFindingOf(f, 'partition-throughput'));
+  const timeColumnName = unbounded && isFindingOf(unbounded, 'unbounded-partition') ? unbounded.data.timeColumn : undefined;
   const timeColumn = timeColumnName ? table.columnsByName.get(timeColumnName) : table.clustering.find((c) => isTimeOrdered(c));
   if (unbounded && timeColumn && !table.partitionKey.some((c) => bucketPeriodSeconds(c) !== undefined)) {
     const { preferred } = chooseGranularity(nativeName(timeColumn.type), timeBucketWorkload(env, table));
@@ -273,8 +272,7 @@ function cureFor(table: TableInfo, findings: Finding[], env: FixEnvironment, hin
   }
   if (hot) {
     const count = shardCountFor(hot, { ...env, hintsFor: () => hints }, table);
-    const candidates = Array.isArray(hot.data?.candidates) ? (hot.data.candidates as string[]) : [];
-    const source = candidates[0];
+    const source = isFindingOf(hot, 'hot-partition') ? hot.data.candidates[0] : undefined;
     return { kind: 'shard', shardCount: count, description: `${count} shards: ${source ? `murmur3(${source}) % ${count} + 1` : `random(${count})`}` };
   }
   return undefined;
@@ -305,8 +303,8 @@ function spreadFor(table: TableInfo, cure: Cure | undefined, findings: Finding[]
     ({ method, sources, count, offset } = table.shard);
   } else if (cure?.kind === 'shard') {
     origin = 'proposed';
-    const hot = findings.find((f) => f.ruleId === 'hot-partition');
-    const candidates = Array.isArray(hot?.data?.candidates) ? (hot!.data!.candidates as string[]) : [];
+    const hot = findings.find((f): f is FindingOf<'hot-partition'> => isFindingOf(f, 'hot-partition'));
+    const candidates = hot?.data.candidates ?? [];
     method = candidates.length ? 'murmur3' : 'random';
     sources = candidates.slice(0, 1);
     count = cure.shardCount ?? 16;
@@ -349,9 +347,10 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
   const findings = tableFindings(project, table);
   const env: FixEnvironment = { ...projectFixEnvironment(project, table.filePath, { shardCount: options.shardCount }), target };
 
-  // Growth: rows per second into one partition, until the key's time bucket closes or the TTL balances it.
-  const hinted = hints?.writesPerSecondPerPartition;
-  const rate = hinted !== undefined && hinted > 0 ? hinted : DEFAULT_ROWS_PER_SECOND;
+  // Growth: rows per second into one partition (the rules' workload model: the hint or its stated
+  // default), until the key's time bucket closes or the TTL (default_time_to_live or USING TTL) balances it.
+  const workload = tableWorkload(table, hints, project.referencesTo(table));
+  const rate = workload.rowsPerSecond > 0 ? workload.rowsPerSecond : DEFAULT_ROWS_PER_SECOND[workload.rateClass];
   const bucketSeconds = table.partitionKey.map(bucketPeriodSeconds).filter((s): s is number => s !== undefined);
   let stopsAfter: number | undefined;
   let stopsBecause: GrowthCurve['stopsBecause'];
@@ -359,11 +358,12 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     stopsAfter = Math.min(...bucketSeconds);
     stopsBecause = 'bucket';
   }
-  if (table.defaultTtlSeconds && (stopsAfter === undefined || table.defaultTtlSeconds < stopsAfter)) {
-    stopsAfter = table.defaultTtlSeconds;
+  const ttl = workload.bound.kind === 'ttl' ? workload.bound.ttlSeconds : undefined;
+  if (ttl && (stopsAfter === undefined || ttl < stopsAfter)) {
+    stopsAfter = ttl;
     stopsBecause = 'ttl';
   }
-  const limits = limitLines(table, target, sizes, hints, udts);
+  const limits = limitLines(table, target, hints, udts, growthRateOf(workload));
   const cure = table.clustering.length ? cureFor(table, findings, env, hints) : undefined;
   let curedRate = rate;
   let curedStop = stopsAfter;
@@ -389,7 +389,8 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
   const extra = [...crossings, ...limits.map((l) => l.secondsCured).filter((s): s is number => s !== undefined)];
   const growth: GrowthData = {
     rowsPerSecond: rate,
-    rateSource: hinted !== undefined && hinted > 0 ? 'hint' : 'default',
+    rateSource: workload.rateHinted ? 'hint' : 'default',
+    rateNote: growthRateOf(workload).note,
     bytesPerRow,
     fixedBytes,
     horizonSeconds: horizon,

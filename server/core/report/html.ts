@@ -2,6 +2,7 @@
 // the network. Colours follow the VS Code theme through its CSS variables (a webview sets them), with
 // light and dark fallbacks for the standalone file. Only draws the numbers of PartitionReportData.
 import { formatBytes, formatCount } from '../targets';
+import { formatDuration, formatRate } from '../schema/workload';
 import type { GrowthCurve, PartitionReportData, ShardHistogram, SpreadData } from './data';
 import { severityRank } from './data';
 import { barChart, escapeHtml, horizontalBars, lineChart, niceTicks, resetChartIds } from './svg';
@@ -16,17 +17,6 @@ export interface RenderOptions {
   index?: boolean;
   /** How file paths are shown (the CLI makes them relative to the working directory). */
   displayPath?: (file: string) => string;
-}
-
-/** "45 s", "12 min", "5.5 hours", "19 days", "3.2 years". */
-export function formatDuration(seconds: number): string {
-  if (!Number.isFinite(seconds)) return 'never';
-  const one = (n: number): string => (n >= 10 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1).replace(/\.0$/, ''));
-  if (seconds < 120) return `${one(seconds)} s`;
-  if (seconds < 7200) return `${one(seconds / 60)} min`;
-  if (seconds < 2 * 86_400) return `${one(seconds / 3600)} hours`;
-  if (seconds < 730 * 86_400) return `${one(seconds / 86_400)} days`;
-  return `${one(seconds / (365.2425 * 86_400))} years`;
 }
 
 function anchorId(table: string): string {
@@ -154,9 +144,7 @@ function curveSummary(curve: GrowthCurve): string {
   const stop = curve.stopsAfterSeconds !== undefined
     ? `; it stops growing after ${formatDuration(curve.stopsAfterSeconds)} (${curve.stopsBecause === 'ttl' ? 'default_time_to_live' : 'its time bucket closes'})`
     : '';
-  const perHour = curve.rowsPerSecond < 1;
-  const rate = perHour ? curve.rowsPerSecond * 3600 : curve.rowsPerSecond;
-  return `${formatCount(rate)} row${rate === 1 ? '' : 's'} per ${perHour ? 'hour' : 'second'}, ${formatBytes(last.bytes)} after ${formatDuration(last.seconds)}${stop}`;
+  return `${formatRate(curve.rowsPerSecond)}, ${formatBytes(last.bytes)} after ${formatDuration(last.seconds)}${stop}`;
 }
 
 function growthSection(data: PartitionReportData): string {
@@ -173,8 +161,8 @@ function growthSection(data: PartitionReportData): string {
   if (g.cured) series.push({ name: `with ${g.cure!.description}: ${curveSummary(g.cured)}`, cls: 'series-cured', points: g.cured.points.map((p) => [p.seconds / time.unit, p.bytes / yUnit] as [number, number]) });
   const clsOf = (kind: string): string => (kind === 'bytes' ? 'limit-hard' : kind === 'ideal-bytes' ? 'limit-soft' : 'limit-count');
   const rate = g.rateSource === 'hint'
-    ? `${formatCount(g.rowsPerSecond)} rows per second into one partition (hint <code>writesPerSecondPerPartition</code>)`
-    : `an assumed ${formatCount(g.rowsPerSecond)} row per second into one partition (no <code>writesPerSecondPerPartition</code> hint for this table)`;
+    ? `${escapeHtml(formatRate(g.rowsPerSecond))} into one partition (hinted)`
+    : `an assumed ${escapeHtml(formatRate(g.rowsPerSecond))} into one partition (${escapeHtml(g.rateNote)})`;
   const chart = lineChart({
     title: `Estimated size of one partition of ${data.table} over time`,
     desc: `${series.map((s) => s.name).join('. ')}. Limits: ${g.limits.map((l) => `${l.label} at ${formatCount(l.rowsAtLimit)} rows`).join('; ') || 'none'}.`,

@@ -1,7 +1,7 @@
 // The partition report: data (data.ts), sample reading (sample.ts, csv.ts) and the HTML page (html.ts).
 import { readFile } from 'node:fs/promises';
 import type { Project } from '../project';
-import { hintsFor, sampleFor } from '../config';
+import { sampleFor } from '../config';
 import { parseRing, type Ring } from '../token/ring';
 import type { TableInfo } from '../schema/model';
 import { targetInfo } from '../targets';
@@ -9,7 +9,7 @@ import { partitionReportData, type PartitionReportData, type ReportOptions } fro
 import { readSampleFile, type SampleOptions } from './sample';
 
 export * from './data';
-export { renderReportHtml, sortBySeverity, formatDuration, type RenderOptions } from './html';
+export { renderReportHtml, sortBySeverity, type RenderOptions } from './html';
 export type { SampleSummary, SamplePartition } from './sample';
 
 /** Tables and views defined in `files` (every project file when omitted), in file order. */
@@ -22,8 +22,8 @@ export function tablesDefinedIn(project: Project, files: readonly string[] = pro
 
 /** The report data of one table, with the target and hints that apply to its file. */
 export function tableReport(project: Project, table: TableInfo, options: ReportOptions = {}): PartitionReportData {
-  const config = project.configFor(table.filePath);
-  return partitionReportData(project, table, targetInfo(project.targetFor(table.filePath)), hintsFor(config, table.keyspace, table.name), options);
+  // The hints as the rules see them: the table's `-- @cqlint` comment, overridden by the config.
+  return partitionReportData(project, table, targetInfo(project.targetFor(table.filePath)), project.tableHints(table.filePath, table), options);
 }
 
 export interface SampleReading {

@@ -5,6 +5,7 @@
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import { analyseWhere, unrestrictedPartitionColumns } from './util';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -32,7 +33,7 @@ export const rule: RuleModule = {
       ctx.report({
         message: `ALLOW FILTERING reads rows and discards those that do not match: ${scope}. Model a table whose partition key is what you filter on, or restrict the partition key`,
         range: stmt.allowFilteringRange ?? stmt.range,
-        data: { ...(table ? { table: table.qualifiedName } : {}), allowFilteringRange: stmt.allowFilteringRange ?? stmt.range, partitionRestricted, missing },
+        data: { ...(table ? { table: table.qualifiedName } : {}), allowFilteringRange: stmt.allowFilteringRange ?? stmt.range, partitionRestricted, missing } satisfies FindingData<'allow-filtering'>,
       });
     }
   },

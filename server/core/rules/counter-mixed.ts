@@ -5,6 +5,7 @@ import { docsUrl } from '../findings';
 import { nativeName } from '../schema/types';
 import type { RuleExamples, RuleModule } from './types';
 import { createdTables, primaryKeyColumns } from './util';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -23,7 +24,7 @@ export const rule: RuleModule = {
           ctx.report({
             message: `${key.name} is a counter and cannot be part of the primary key of ${table.qualifiedName}`,
             range: key.range,
-            data: { table: table.qualifiedName, column: key.name, reason: 'in-primary-key' },
+            data: { table: table.qualifiedName, column: key.name, reason: 'in-primary-key' } satisfies FindingData<'counter-mixed'>,
           });
         }
       }
@@ -33,7 +34,7 @@ export const rule: RuleModule = {
         ctx.report({
           message: `${table.qualifiedName} mixes counter columns (${counters.map((c) => c.name).join(', ')}) with ${col.name} (${col.typeText}): a table with counters may only have counters outside its primary key; move ${col.name} to another table`,
           range: col.range,
-          data: { table: table.qualifiedName, column: col.name, reason: 'mixed', counters: counters.map((c) => c.name) },
+          data: { table: table.qualifiedName, column: col.name, reason: 'mixed', counters: counters.map((c) => c.name) } satisfies FindingData<'counter-mixed'>,
         });
       }
     }

@@ -4,6 +4,7 @@
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import { createdTables, primaryKeyColumns } from './util';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -22,7 +23,7 @@ export const rule: RuleModule = {
         ctx.report({
           message: `${col.name} (${col.typeText}) is in the primary key of ${table.qualifiedName} but not frozen; key columns must be frozen: ${suggestedType}`,
           range: col.range,
-          data: { table: table.qualifiedName, column: col.name, type: col.typeText, suggestedType },
+          data: { table: table.qualifiedName, column: col.name, type: col.typeText, suggestedType } satisfies FindingData<'non-frozen-key-collection'>,
         });
       }
     }

@@ -7,6 +7,7 @@ import { docsUrl } from '../findings';
 import type { IndexInfo } from '../schema/model';
 import type { RuleExamples, RuleModule } from './types';
 import { analyseWhere, unrestrictedPartitionColumns } from './util';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -45,7 +46,7 @@ export const rule: RuleModule = {
       ctx.report({
         message: `this query on ${table.qualifiedName} is served by the ${used.custom ? 'custom' : 'secondary'} index${used.name ? ` ${used.name}` : ''} on ${used.column} without the partition key (${missing.join(', ')}): every node is asked. Restrict the partition key, use a storage-attached index (USING 'sai'), or query a table keyed by ${used.column}`,
         range: rel.range,
-        data: { table: table.qualifiedName, column: used.column, ...(used.name ? { index: used.name } : {}), indexKind: used.custom ? 'custom' : 'legacy', missing },
+        data: { table: table.qualifiedName, column: used.column, ...(used.name ? { index: used.name } : {}), indexKind: used.custom ? 'custom' : 'legacy', missing } satisfies FindingData<'secondary-index-scan'>,
       });
     }
   },

@@ -8,6 +8,7 @@
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import { analyseWhere, isSystemKeyspace, unrestrictedPartitionColumns } from './util';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -57,7 +58,7 @@ export const rule: RuleModule = {
           restricted,
           ...(stmt.whereRange ? { whereRange: stmt.whereRange } : {}),
           ...(shard ? { shardColumn: shard.shardColumn, shardCount: shard.count, shardOnlyMissing } : {}),
-        },
+        } satisfies FindingData<'unrestricted-partition-key'>,
       });
     }
   },

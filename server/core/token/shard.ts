@@ -50,7 +50,7 @@ export function isShardAnnotation(comment: Comment): boolean {
 }
 
 /** Position of `index` (a UTF-16 offset into `text`) given where `text` starts. */
-function positionIn(start: SourceLocation, text: string, index: number): SourceLocation {
+export function positionIn(start: SourceLocation, text: string, index: number): SourceLocation {
   let line = start.line;
   let column = start.column;
   for (let i = 0; i < index && i < text.length; i++) {

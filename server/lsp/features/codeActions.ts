@@ -14,12 +14,13 @@ import {
 import type { Finding } from '../../core/findings';
 import type { Project } from '../../core/project';
 import { computeFixAll, fixesForFinding } from '../../core/fixes';
-import { projectFixEnvironment } from '../../core/fixes/environment';
+import { projectFixEnvironment, recordFixErrors } from '../../core/fixes/environment';
 import type { TextEdit } from '../../core/fixes/types';
 import { LineIndex } from '../../core/editor/line-index';
 import type { Feature } from '../context';
 import { toRange } from '../conversions';
 import { findingToDiagnostic } from './diagnostics';
+import { describeError } from '../safe';
 
 export const FIX_ALL_KIND = 'source.fixAll.cqlint';
 export const FIX_ALL_TITLE = 'Fix all auto-fixable cqlint problems';
@@ -40,6 +41,8 @@ export interface CodeActionRequest {
   shardCount?: number;
   /** The open document's version, for a versioned edit (clients with documentChanges support). */
   version?: number;
+  /** Told about a fix that threw (a bug; the fix is left out). Default: kept in project.internalErrors. */
+  onFixError?(error: unknown, finding: Finding): void;
 }
 
 function wants(only: readonly string[] | undefined, kind: string): boolean {
@@ -83,7 +86,10 @@ export function codeActionsFor(request: CodeActionRequest): CodeAction[] {
   const text = project.getText(filePath);
   if (text === undefined) return [];
   const parse = project.parse(filePath);
-  const env = projectFixEnvironment(project, filePath, { shardCount: request.shardCount });
+  const env = projectFixEnvironment(project, filePath, {
+    shardCount: request.shardCount,
+    onError: request.onFixError ?? recordFixErrors(project, filePath),
+  });
   const findings = env.findings ?? [];
   const lines = new LineIndex(text);
   const actions: CodeAction[] = [];
@@ -142,6 +148,10 @@ export const codeActionsFeature: Feature = {
         only: Array.isArray(params.context?.only) ? params.context.only : undefined,
         shardCount: ctx.settings.shardCount,
         version: versioned && document ? document.version : undefined,
+        onFixError: (error, finding) => {
+          ctx.project.recordInternalError(finding.ruleId, filePath, error);
+          ctx.log.error(`cqlint: a quick fix for ${finding.ruleId} failed: ${describeError(error)}`);
+        },
       });
       ctx.log.debug(`cqlint: codeAction ${uri} ${params.range.start.line}:${params.range.start.character}-${params.range.end.line}:${params.range.end.character} only=${Array.isArray(params.context?.only) ? params.context.only.join(',') : '*'}: ${actions.length} action(s)`);
       return actions;
