@@ -65,6 +65,8 @@ export function activate(context: vscode.ExtensionContext): CqlintApi {
     },
     outputChannel: output,
     initializationOptions: { indexStatus: true },
+    // The hover of a partition finding links to its report: trust that one command in server markdown.
+    markdown: { isTrusted: { enabledCommands: ['cqlint.showPartitionReport'] } },
   };
 
   // Indexing status in the status bar: "cqlint: indexing 812/2000", then a quiet check mark.

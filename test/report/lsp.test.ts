@@ -32,6 +32,14 @@ test('CodeLens above each table and view; the report request answers the page wi
     [3, 'Partition report', 'cqlint.showPartitionReport', [uri, 'ks.users_by_name']],
   ]);
 
+  // The hover of the hot-partition finding links to the report of its table.
+  const keyAt = SCHEMA.indexOf('publish_date, title)') + 2;
+  const hover = (await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: keyAt } })) as { contents: { value: string } };
+  const link = `command:cqlint.showPartitionReport?${encodeURIComponent(JSON.stringify([uri, 'ks.posts_by_day']))}`;
+  assert.ok(hover.contents.value.includes(link), hover.contents.value);
+  const noFinding = (await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 15 } })) as { contents: { value: string } } | null;
+  assert.ok(!noFinding?.contents.value.includes('command:'), 'no link where no partition rule reports');
+
   const named = (await client.request('cqlint/partitionReport', { textDocument: { uri }, table: 'ks.posts_by_day' })) as { table: string; html: string };
   assert.equal(named.table, 'ks.posts_by_day');
   assert.match(named.html, /^<!DOCTYPE html>/);

@@ -9,7 +9,11 @@ import type { CancellationToken } from 'vscode-languageserver/node';
 import { renderReportHtml, tableReportWithSample } from '../../core/report';
 import type { TableInfo } from '../../core/schema/model';
 import type { Feature, ServerContext } from '../context';
-import { editorDocument } from './symbols';
+import { editorDocument, type EditorDocument } from './symbols';
+import { registerHoverProvider } from './hover';
+
+/** The rules whose findings the report explains: their hover links to it. */
+const PARTITION_RULES = new Set(['hot-partition', 'unbounded-partition', 'large-partition', 'partition-throughput']);
 
 export const PARTITION_REPORT_REQUEST = 'cqlint/partitionReport';
 export const SHOW_PARTITION_REPORT_COMMAND = 'cqlint.showPartitionReport';
@@ -42,6 +46,20 @@ export function partitionReportLenses(ctx: ServerContext, params: CodeLensParams
   }));
 }
 
+/**
+ * On a partition rule's finding: a link that opens the report of its table (a command link; VS Code's
+ * client trusts this one command in hovers).
+ */
+export function partitionReportHover(ctx: ServerContext, doc: EditorDocument, offset: number): string | undefined {
+  const findings = ctx.project.lint(doc.filePath)
+    .filter((f) => PARTITION_RULES.has(f.ruleId) && f.range.start.offset <= offset && offset <= f.range.end.offset);
+  if (!findings.length) return undefined;
+  const table = tablesIn(ctx, doc.filePath).find((t) => t.range.start.offset <= offset && offset <= t.range.end.offset);
+  if (!table) return undefined;
+  const args = encodeURIComponent(JSON.stringify([ctx.pathToUri(doc.filePath), table.qualifiedName]));
+  return `[Partition report of ${table.qualifiedName}](command:${SHOW_PARTITION_REPORT_COMMAND}?${args}): growth against the limits, shard spread, throughput.`;
+}
+
 export async function partitionReport(ctx: ServerContext, params: PartitionReportParams, token?: CancellationToken): Promise<PartitionReportResult | null> {
   const uri = params?.textDocument?.uri;
   if (typeof uri !== 'string') return null;
@@ -67,6 +85,7 @@ export const partitionReportFeature: Feature = {
   name: 'partitionReport',
   capabilities: { codeLensProvider: { resolveProvider: false } },
   register(ctx) {
+    registerHoverProvider(partitionReportHover);
     ctx.connection.onCodeLens((params) => partitionReportLenses(ctx, params));
     ctx.connection.onRequest(PARTITION_REPORT_REQUEST, (params: PartitionReportParams, token: CancellationToken) => partitionReport(ctx, params, token));
   },
