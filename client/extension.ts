@@ -64,7 +64,8 @@ export function activate(context: vscode.ExtensionContext): CqlintApi {
       ],
     },
     outputChannel: output,
-    initializationOptions: { indexStatus: true },
+    // The server reads nothing outside an untrusted workspace (see package.json untrustedWorkspaces).
+    initializationOptions: { indexStatus: true, workspaceTrusted: vscode.workspace.isTrusted },
     // The hover of a partition finding links to its report: trust that one command in server markdown.
     markdown: { isTrusted: { enabledCommands: ['cqlint.showPartitionReport'] } },
   };
@@ -122,6 +123,9 @@ export function activate(context: vscode.ExtensionContext): CqlintApi {
     vscode.commands.registerCommand('cqlint.showOutput', () => output.show(true)),
     vscode.commands.registerCommand('cqlint.showTokenAtCursor', showTokenAtCursor),
   );
+
+  // Granting trust lifts the server's restrictions; it learns of trust at start-up.
+  context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => void client?.restart()));
 
   registerPartitionReport(context, () => client);
   void start();

@@ -1,15 +1,13 @@
 // `cqlint report [--out report.html] [--target T] <files or folders>`: one self-contained HTML file with the
 // partition report of every table and view the inputs define, an index sorted by severity first. Meant as
 // a CI artifact: exits 0 whatever it finds, 2 when an input (or a configured sample) cannot be read.
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import { Project } from '../core/project';
 import { loadConfigFile, type CqlintConfig } from '../core/config';
 import { TARGET_IDS, type TargetId } from '../core/targets';
 import { renderReportHtml, tableReportWithSample, tablesDefinedIn } from '../core/report';
-import { describeIoError, findCqlFiles, readCqlFile } from '../lsp/files';
-import { EXIT, UsageError, type CliIO } from './io';
+import { EXIT, UsageError, collectCqlFiles, displayPath, failureReporter, parseCommandArgs, readInput, writeTextFile, type CliIO } from './io';
+import { describeIoError } from '../core/io/files';
 
 export const REPORT_USAGE = `Usage: cqlint report [options] <files or folders...>
 
@@ -37,23 +35,13 @@ export interface ReportCliOptions {
 }
 
 export function parseReportArgs(args: string[]): ReportCliOptions | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        out: { type: 'string', short: 'o' },
-        target: { type: 'string', short: 't' },
-        config: { type: 'string', short: 'c' },
-        'no-config': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const parsed = parseCommandArgs(args, {
+    out: { type: 'string', short: 'o' },
+    target: { type: 'string', short: 't' },
+    config: { type: 'string', short: 'c' },
+    'no-config': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
   const values = parsed.values;
   if (values.help) return 'help';
   let target: TargetId | undefined;
@@ -74,11 +62,8 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
     io.stdout.write(REPORT_USAGE);
     return EXIT.ok;
   }
-  let failed = false;
-  const fail = (message: string): void => {
-    failed = true;
-    io.stderr.write(`cqlint report: ${message}\n`);
-  };
+  const report = failureReporter(io, 'cqlint report');
+  const fail = (message: string): void => report.fail(message);
 
   let config: CqlintConfig | undefined;
   if (options.noConfig) config = {};
@@ -88,31 +73,11 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
     config = loaded.config ?? {};
   }
 
-  const files: string[] = [];
-  for (const input of options.inputs) {
-    const resolved = path.resolve(io.cwd, input);
-    let stat;
-    try {
-      stat = await fs.stat(resolved);
-    } catch (error) {
-      fail(`cannot read ${input}: ${describeIoError(error)}`);
-      continue;
-    }
-    if (stat.isDirectory()) {
-      const walk = await findCqlFiles(resolved);
-      for (const error of walk.errors) fail(`cannot read folder ${error.path}: ${error.message}`);
-      files.push(...walk.files);
-    } else if (stat.isFile()) files.push(resolved);
-    else fail(`cannot read ${input}: not a file or folder`);
-  }
   const project = new Project({ target: options.target, config });
   const loaded: string[] = [];
-  for (const file of new Set(files)) {
-    const read = await readCqlFile(file);
-    if (!read.ok) {
-      fail(`cannot read ${file}: ${read.message}`);
-      continue;
-    }
+  for (const file of await collectCqlFiles(options.inputs, io, report)) {
+    const read = await readInput(file, io, report);
+    if (!read) continue;
     project.setFile(file, read.text);
     loaded.push(file);
   }
@@ -123,18 +88,15 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
     title: 'cqlint partition report',
     subtitle: `${reports.length} table${reports.length === 1 ? '' : 's'} from ${options.inputs.join(', ')}`,
     index: true,
-    displayPath: (file) => {
-      const relative = path.relative(io.cwd, file);
-      return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
-    },
+    displayPath: (file) => displayPath(file, io.cwd),
   });
   const out = path.resolve(io.cwd, options.out);
   try {
-    await fs.writeFile(out, html, 'utf8');
+    await writeTextFile(out, html, { bom: false });
   } catch (error) {
     fail(`cannot write ${options.out}: ${describeIoError(error)}`);
     return EXIT.failure;
   }
   io.stdout.write(`cqlint report: wrote ${options.out} (${reports.length} table${reports.length === 1 ? '' : 's'})\n`);
-  return failed ? EXIT.failure : EXIT.ok;
+  return report.failed ? EXIT.failure : EXIT.ok;
 }

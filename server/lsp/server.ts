@@ -3,12 +3,14 @@
 import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
+  DiagnosticSeverity,
   Emitter,
   FileChangeType,
   TextDocumentSyncKind,
   TextDocuments,
   type ClientCapabilities,
   type Connection,
+  type Diagnostic,
   type DidChangeWatchedFilesParams,
   type Disposable,
   type InitializeParams,
@@ -22,9 +24,9 @@ import { parseCql } from '../../grammar';
 import { findConfigFor, loadConfigFile } from '../core/config';
 import type { ChangeReason, Feature, FilesChangedEvent, Logger, ServerContext } from './context';
 import * as conv from './conversions';
-import { findCqlFiles, isCqlFile, isInside, readCqlFile } from './files';
+import { findCqlFiles, isCqlFile, isInside, readTextFile } from '../core/io/files';
 import { CORE_OWNED_REGISTRATIONS, describeError, guardConnection, safeHandler } from './safe';
-import { DEFAULT_SETTINGS, parseSettings, type CqlintSettings } from './settings';
+import { DEFAULT_SETTINGS, ScopedSettings, parseSettings, type CqlintSettings } from './settings';
 import { defaultFeatures } from './features';
 import { BackgroundIndex, type IndexProgress } from './workspace-index';
 import packageJson from '../../package.json';
@@ -69,6 +71,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   let settings: CqlintSettings = { ...DEFAULT_SETTINGS };
   let clientCapabilities: ClientCapabilities = {};
   let workspaceFolders: string[] = [];
+  let workspaceTrusted = true;
   let initialised = false;
   /** Engine keys that are too large to analyse, with why. */
   const skipped = new Map<string, string>();
@@ -121,11 +124,16 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     get settings() {
       return settings;
     },
+    settingsFor: (uri) => (supportsConfigurationRequest() ? scoped.get(uri) : Promise.resolve(settings)),
+    settingsOf: (filePath) => settingsOfFile(filePath),
     get clientCapabilities() {
       return clientCapabilities;
     },
     get workspaceFolders() {
       return workspaceFolders;
+    },
+    get workspaceTrusted() {
+      return workspaceTrusted;
     },
     log,
     uriToPath,
@@ -203,19 +211,65 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   // -------------------------------------------------------------------------------------------
   // Settings
 
-  const applySettings = (raw: unknown, reason: ChangeReason): void => {
+  const applySettings = (raw: unknown, reason: ChangeReason, scopesChanged = false): void => {
     const problems: string[] = [];
     const next = parseSettings(raw, problems);
     for (const problem of problems) log.warn(`cqlint: settings: ${problem}`);
-    const changed = JSON.stringify(next) !== JSON.stringify(settings);
+    const changed = scopesChanged || JSON.stringify(next) !== JSON.stringify(settings);
     settings = next;
-    guarded('setOptions', () => project.setOptions({ target: settings.targetOverride, ruleOverrides: { ...settings.rules } }), undefined);
+    applyProjectOptions();
     if (!changed || !initialised) return;
     settingsChanged.fire(settings);
     emit(reason, [], [], [], true);
   };
 
   const supportsConfigurationRequest = (): boolean => clientCapabilities.workspace?.configuration === true;
+
+  // Settings are declared per resource: each open document and each workspace folder gets its own,
+  // asked for with its URI as scopeUri (a file not open takes its folder's).
+  const scoped = new ScopedSettings(
+    async (scopeUri) => (await connection.workspace.getConfiguration([{ scopeUri, section: 'cqlint' }]))[0],
+    () => settings,
+    (problem) => log.warn(`cqlint: settings: ${problem}`),
+  );
+  const folderUriOf = (filePath: string): string | undefined => {
+    const folder = workspaceFolders.filter((f) => isInside(f, filePath)).sort((a, b) => b.length - a.length)[0];
+    return folder === undefined ? undefined : conv.pathToUri(folder);
+  };
+  const settingsOfFile = (filePath: string): CqlintSettings => {
+    if (!supportsConfigurationRequest()) return settings;
+    const open = openUris.get(filePath);
+    const folder = folderUriOf(filePath);
+    return (open && scoped.peek(open)) || (folder && scoped.peek(folder)) || settings;
+  };
+  const engineKey = (s: CqlintSettings): string => JSON.stringify([s.targetOverride, s.rules]);
+  function applyProjectOptions(): void {
+    guarded('setOptions', () => project.setOptions({
+      target: settings.targetOverride,
+      ruleOverrides: { ...settings.rules },
+      // Configs above the workspace folders (a shared temporary folder, say) do not apply.
+      configBoundaries: workspaceFolders,
+      forFile: (filePath) => {
+        const own = settingsOfFile(filePath);
+        return own === settings ? undefined : { target: own.targetOverride, ruleOverrides: own.rules };
+      },
+    }), undefined);
+  }
+  /** Fetches every folder's and open document's settings (after a configuration change or at start). */
+  const fetchScopes = async (): Promise<void> => {
+    if (!supportsConfigurationRequest()) return;
+    await Promise.all([...workspaceFolders.map((f) => conv.pathToUri(f)), ...openUris.values()].map((uri) => scoped.get(uri)));
+  };
+  /** A newly opened document's own settings: re-lint it if they differ from its folder's. */
+  const fetchDocumentScope = (filePath: string, uri: string): void => {
+    if (!supportsConfigurationRequest() || !initialised) return;
+    const before = engineKey(settingsOfFile(filePath));
+    void scoped.get(uri).then(() => {
+      if (openUris.get(filePath) !== uri || engineKey(settingsOfFile(filePath)) === before) return;
+      applyProjectOptions();
+      emit('settings', [filePath], [], []);
+    });
+  };
 
   const fetchSettings = async (): Promise<unknown> => {
     const [section] = await connection.workspace.getConfiguration([{ section: 'cqlint' }]);
@@ -236,16 +290,31 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   // .cqlint.json
 
   const reportedConfigErrors = new Map<string, string>();
+  /** Found during initialize, published once initialized (no diagnostics before the initialize result). */
+  const pendingConfigDiagnostics = new Map<string, Diagnostic[]>();
+  /** Config problems are shown on the .cqlint.json itself (linting goes on with the valid rest or the defaults). */
+  const publishConfigErrors = (configPath: string, errors: readonly { message: string }[]): void => {
+    const diagnostics = errors.map((error): Diagnostic => ({
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      severity: DiagnosticSeverity.Warning,
+      source: 'cqlint',
+      code: 'invalid-config',
+      message: error.message.startsWith(`${configPath}: `) ? error.message.slice(configPath.length + 2) : error.message,
+    }));
+    if (!initialised) pendingConfigDiagnostics.set(configPath, diagnostics);
+    else void connection.sendDiagnostics({ uri: pathToUri(configPath), diagnostics });
+  };
   const checkConfigFile = (configPath: string): void => {
     const result = guarded(`loadConfigFile(${configPath})`, () => loadConfigFile(configPath), { errors: [] as { message: string; key?: string }[] });
     // ConfigError messages already name the file and the key.
     const summary = result.errors.map((error) => error.message).join('; ');
     if (!summary) {
-      reportedConfigErrors.delete(configPath);
+      if (reportedConfigErrors.delete(configPath)) publishConfigErrors(configPath, []);
       return;
     }
     if (reportedConfigErrors.get(configPath) === summary) return;
     reportedConfigErrors.set(configPath, summary);
+    publishConfigErrors(configPath, result.errors);
     log.warn(`cqlint: ${summary}`);
     connection.window.showWarningMessage(`cqlint: ${summary}`);
   };
@@ -258,7 +327,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       const dir = path.dirname(file);
       if (seenDirs.has(dir)) continue;
       seenDirs.add(dir);
-      const found = guarded(`findConfigFor(${file})`, () => findConfigFor(file), undefined);
+      const found = guarded(`findConfigFor(${file})`, () => findConfigFor(file, workspaceFolders), undefined);
       if (found) configs.add(found);
     }
     for (const config of configs) checkConfigFile(config);
@@ -273,8 +342,9 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       log.warn(`cqlint: not scanning ${folder}: the ${LIMITS.maxWorkspaceFiles}-file limit is reached`);
       return [];
     }
-    const walk = await findCqlFiles(folder, { maxFiles: budget });
+    const walk = await findCqlFiles(folder, { maxFiles: budget, roots: workspaceFolders });
     for (const error of walk.errors) log.warn(`cqlint: cannot read folder ${error.path}: ${error.message}`);
+    for (const entry of walk.skipped) log.warn(`cqlint: skipping ${entry.path}: ${entry.message}`);
     if (walk.truncated) log.warn(`cqlint: ${folder} has more than ${budget} CQL files; only the first ${budget} are analysed`);
     const files: string[] = [];
     for (const file of walk.files) {
@@ -285,7 +355,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   };
 
   const readWorkspaceFile = async (file: string): Promise<string | undefined> => {
-    const read = await readCqlFile(file, LIMITS.maxFileBytes);
+    const read = await readTextFile(file, { maxBytes: LIMITS.maxFileBytes, roots: workspaceFolders });
     if (read.ok) return read.text;
     log.warn(`cqlint: skipping ${file}: ${read.message}`);
     return undefined;
@@ -390,15 +460,17 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     if (opened) index?.forget(filePath); // the editor's text wins over what the index read
     const dependents = setText(filePath, change.document.getText());
     emit(opened ? 'open' : 'edit', [filePath], [], dependents);
+    if (opened) fetchDocumentScope(filePath, uri);
   });
 
   documents.onDidClose((event) => {
     const filePath = uriToPath(event.document.uri);
     openUris.delete(filePath);
+    scoped.delete(event.document.uri);
     // Revert to what is on disk, if the file is part of the workspace; else it leaves the project.
     void (async () => {
       if (conv.isFileUri(event.document.uri) && (diskFiles.has(filePath) || (inWorkspace(filePath) && isCqlFile(filePath)))) {
-        const read = await readCqlFile(filePath, LIMITS.maxFileBytes);
+        const read = await readTextFile(filePath, { maxBytes: LIMITS.maxFileBytes, roots: workspaceFolders });
         if (openUris.has(filePath)) return; // reopened meanwhile
         if (read.ok) {
           diskFiles.add(filePath);
@@ -425,7 +497,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       if (path.basename(filePath) === CONFIG_FILE_NAME) {
         configChanged = true;
         if (change.type !== FileChangeType.Deleted) checkConfigFile(filePath);
-        else reportedConfigErrors.delete(filePath);
+        else if (reportedConfigErrors.delete(filePath)) publishConfigErrors(filePath, []);
         continue;
       }
       if (!isCqlFile(filePath) || openUris.has(filePath)) continue; // open documents: the editor's text wins
@@ -438,7 +510,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
         continue;
       }
       if (!diskFiles.has(filePath) && diskFiles.size >= LIMITS.maxWorkspaceFiles) continue;
-      const read = await readCqlFile(filePath, LIMITS.maxFileBytes);
+      const read = await readTextFile(filePath, { maxBytes: LIMITS.maxFileBytes, roots: workspaceFolders });
       if (openUris.has(filePath)) continue;
       if (!read.ok) {
         log.warn(`cqlint: skipping ${filePath}: ${read.message}`);
@@ -456,7 +528,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     }
     if (configChanged) {
       // Re-applying the options drops whatever configuration the project has cached.
-      guarded('setOptions', () => project.setOptions({ target: settings.targetOverride, ruleOverrides: { ...settings.rules } }), undefined);
+      applyProjectOptions();
       emit('config', changed, removed, dependents, true);
     } else if (changed.length || removed.length) {
       emit('disk', changed, removed, dependents);
@@ -465,8 +537,12 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   connection.onDidChangeWatchedFiles(onWatchedFiles);
 
   connection.onDidChangeConfiguration(async (params) => {
-    if (supportsConfigurationRequest()) applySettings(await fetchSettings(), 'settings');
-    else if (params.settings && typeof params.settings === 'object') {
+    if (supportsConfigurationRequest()) {
+      scoped.clear();
+      const raw = await fetchSettings();
+      await fetchScopes();
+      applySettings(raw, 'settings', true);
+    } else if (params.settings && typeof params.settings === 'object') {
       const raw = params.settings as Record<string, unknown>;
       applySettings(raw.cqlint !== undefined ? raw.cqlint : raw, 'settings');
     }
@@ -480,6 +556,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       clientCapabilities = params.capabilities ?? {};
       wantsIndexStatus = (params.initializationOptions as { indexStatus?: unknown } | null | undefined)?.indexStatus === true;
       workspaceFolders = foldersOf(params);
+      workspaceTrusted = !(isPlainObject(params.initializationOptions) && params.initializationOptions.workspaceTrusted === false);
       applySettings(settingsFromInitializationOptions(params.initializationOptions), 'settings');
 
       const capabilities: ServerCapabilities = {
@@ -542,6 +619,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
             workspaceFolders = [...workspaceFolders, folderPath];
             added.push(...(await scanFolder(folderPath)));
           }
+          applyProjectOptions();
           checkConfigsOf(added);
           emit('folders', added, removed, dependents, added.length > 0);
         });
@@ -554,8 +632,12 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
           return undefined;
         });
         if (raw !== undefined && raw !== null) applySettings(raw, 'settings');
+        await fetchScopes().catch((error: unknown) => log.warn(`cqlint: cannot read folder settings: ${describeError(error)}`));
+        applyProjectOptions();
       }
       initialised = true;
+      for (const [configPath, diagnostics] of pendingConfigDiagnostics) void connection.sendDiagnostics({ uri: pathToUri(configPath), diagnostics });
+      pendingConfigDiagnostics.clear();
       initializedEmitter.fire();
       // Whatever changed before `initialized` sent no event: check all the project holds so far (the
       // documents already open), and again when the index is done.
