@@ -208,6 +208,11 @@ export interface MissingPrimaryKeyData {
   columns: string[];
 }
 
+export interface InvalidHintData {
+  problem: 'syntax' | 'schema' | 'detached';
+  table?: string;
+}
+
 /** Finding.data by rule id. Every rule that writes data has its entry; `syntax-error` writes none. */
 export interface FindingDataByRule {
   'hot-partition': HotPartitionData;
@@ -231,6 +236,7 @@ export interface FindingDataByRule {
   'counter-mixed': CounterMixedData;
   'non-frozen-key-collection': NonFrozenKeyCollectionData;
   'missing-primary-key': MissingPrimaryKeyData;
+  'invalid-hint': InvalidHintData;
 }
 
 export type RuleWithData = keyof FindingDataByRule;

@@ -8,7 +8,8 @@ import type { ColumnInfo, SchemaModel, TableInfo } from './schema/model';
 import { typeSize } from './schema/types';
 import { type TargetId, type TargetInfo, formatBytes, formatCount, targetInfo } from './targets';
 import { keyText } from './rules/util';
-import { formatDuration, formatRate, type GrowthRate } from './schema/workload';
+import { describeProfile, formatDuration, formatRate, growthRateOf, tableWorkload, type GrowthRate, type PartitionBound } from './schema/workload';
+import type { TableReference } from './schema/references';
 
 export const CELL_METADATA_BYTES = 8;
 export const SIZING_SOURCE = 'https://cassandra.apache.org/doc/latest/cassandra/developing/data-modeling/data-modeling_refining.html';
@@ -153,6 +154,33 @@ export function throughputEstimates(table: TableInfo, target: TargetInfo, hints:
 export interface DescribeHints extends TableHints {
   /** The workspace schema, to size user-defined types. */
   schema?: SchemaModel;
+  /** The workspace's statements on the table (their USING TTL bounds partitions). */
+  references?: readonly TableReference[];
+}
+
+const PARTITION_MODEL_DOCS = 'https://github.com/cqlint/cqlint/blob/main/docs/partition-model.md';
+
+function boundText(b: PartitionBound): string {
+  switch (b.kind) {
+    case 'bucket': return `time bucket \`${b.column}\` in the key`;
+    case 'split': return `split column \`${b.column}\` in the key`;
+    case 'natural': return `\`${b.column}\` names something that ends`;
+    case 'ttl': return `${b.ttlSource} of ${formatDuration(b.ttlSeconds!)}`;
+    default: return 'none';
+  }
+}
+
+/** The workload hints in effect, as the `-- @cqlint` comment would write them. */
+export function hintsText(hints: TableHints | undefined): string {
+  if (!hints) return '';
+  const parts: string[] = [];
+  if (hints.rowsPerSecondPerPartition !== undefined) parts.push(`rate=${formatRate(hints.rowsPerSecondPerPartition).replace(/ rows?/, '')}`);
+  if (hints.writesPerSecondPerPartition !== undefined) parts.push(`writes=${hints.writesPerSecondPerPartition}/s`);
+  if (hints.readsPerSecondPerPartition !== undefined) parts.push(`reads=${hints.readsPerSecondPerPartition}/s`);
+  if (hints.rowsPerPartition !== undefined) parts.push(`rows=${hints.rowsPerPartition}`);
+  for (const [c, f] of Object.entries(hints.columns ?? {})) if (f.distinct !== undefined) parts.push(`${c}.distinct=${f.distinct}`);
+  for (const [c, b] of Object.entries(hints.columnSizes ?? {})) parts.push(`${c}.bytes=${b}`);
+  return parts.map((p) => `\`${p}\``).join(' ');
 }
 
 const ROLE_LABEL: Record<ColumnInfo['role'], string> = {
@@ -188,25 +216,17 @@ export function describeTable(table: TableInfo, target: TargetId, hints?: Descri
   lines.push('');
   const perRow = sizes.rowBytes + sizes.valuesPerRow * CELL_METADATA_BYTES;
   lines.push(`Estimated row: ${formatBytes(perRow)} (${sizes.valuesPerRow} values); per partition once: ${formatBytes(sizes.partitionKeyBytes + sizes.staticBytes)}.`);
-  const limits: string[] = [];
-  const bytesLimits = [info.idealPartitionBytes, info.partitionBytes].filter((l) => l && Number.isFinite(l.value));
-  for (const l of bytesLimits) {
-    const rows = rowsToReachBytes(sizes, l!.value);
-    limits.push(`- ${l!.label}: reached at ${Number.isFinite(rows) ? formatCount(rows) : 'no'} rows per partition ([source](${l!.source}))`);
-  }
-  if (info.partitionRows) {
-    const rows = info.id === 'cassandra' ? rowsToReachValues(sizes, info.partitionRows.value) : info.partitionRows.value;
-    limits.push(`- ${info.partitionRows.label}: reached at ${Number.isFinite(rows) ? formatCount(rows) : 'no'} rows per partition ([source](${info.partitionRows.source}))`);
-  }
-  if (info.rowBytes) {
-    const fits = perRow <= info.rowBytes.value;
-    limits.push(`- ${info.rowBytes.label}: estimated row ${formatBytes(perRow)} ${fits ? 'fits' : '**exceeds it**'} ([source](${info.rowBytes.source}))`);
-  }
-  if (limits.length) {
-    lines.push('');
-    lines.push(`${info.name} limits:`);
-    lines.push(...limits);
-  }
+  // The same model and figures the partition rules' messages cite.
+  const workload = tableWorkload(table, hints, hints?.references);
+  const figures = partitionFigures(table, info, hints, udts, growthRateOf(workload));
+  lines.push('');
+  lines.push(...partitionFiguresMarkdown(figures));
+  lines.push('');
+  lines.push(`Workload model ([how it decides](${PARTITION_MODEL_DOCS})):`);
+  for (const p of workload.partitionKey) lines.push(`- \`${p.name}\`: ${describeProfile(p)}`);
+  lines.push(`- rows ${workload.growth ? `arrive per event (${workload.growth.column.name}: ${workload.growth.signal})` : 'do not arrive per event'}; bound: ${boundText(workload.bound)}`);
+  const hintText = hintsText(hints);
+  if (hintText) lines.push(`- hints: ${hintText}`);
   if (hints?.rowsPerPartition !== undefined) {
     const est = estimatePartition(table, hints.rowsPerPartition, hints, udts);
     lines.push('');
@@ -270,7 +290,8 @@ export function partitionFigures(table: TableInfo, target: TargetInfo, hints?: T
     limits.push({
       ...target.partitionRows,
       measure: values ? 'values' : 'rows',
-      rows: values ? rowsToReachValues(sizes, target.partitionRows.value) : target.partitionRows.value,
+      // A row with no regular column still stores one cell (its row marker), so it counts as one value.
+      rows: values ? rowsToReachValues({ ...sizes, valuesPerRow: Math.max(1, sizes.valuesPerRow) }, target.partitionRows.value) : target.partitionRows.value,
     });
   }
   const reachable = limits.filter((l) => Number.isFinite(l.rows)).sort((a, b) => a.rows - b.rows);
@@ -305,7 +326,8 @@ export function partitionFigures(table: TableInfo, target: TargetInfo, hints?: T
 export function partitionNumbersText(f: PartitionFigures, options: { rate?: boolean } = {}): string {
   const parts: string[] = [`a row ≈ ${formatBytes(f.rowBytes)}`];
   if (f.binding) {
-    let reach = `the first limit hit is ${f.binding.label}, at ${formatCount(f.binding.rows)} rows`;
+    // A rows limit already says its count ("... at 100,000 rows").
+    let reach = `the first limit hit is ${f.binding.label}${f.binding.measure === 'rows' ? '' : `, at ${formatCount(f.binding.rows)} rows`}`;
     if (options.rate !== false && f.secondsToLimit !== undefined && f.rowsPerSecond !== undefined) {
       reach += `: ${formatDuration(f.secondsToLimit)} at ${formatRate(f.rowsPerSecond)} (${f.rateNote})`;
     }
@@ -314,7 +336,7 @@ export function partitionNumbersText(f: PartitionFigures, options: { rate?: bool
     parts.push(`${f.targetName} sets no partition size limit`);
   }
   if (f.writeQuota) {
-    parts.push(`one partition takes at most ${f.writeQuota.label} = ${formatCount(f.writeQuota.rowsPerSecond)} writes/s of this row (${f.writeQuota.unitsPerRow} ${f.writeQuota.unit} each; ${f.writeQuota.source})`);
+    parts.push(`one partition takes at most ${f.writeQuota.label} = ${formatCount(f.writeQuota.rowsPerSecond)} writes/s of this row (${f.writeQuota.unitsPerRow} ${f.writeQuota.unit.replace('/s', '')} each; ${f.writeQuota.source})`);
   }
   if (f.rowLimit && !f.rowLimit.fits) parts.push(`the row is above ${f.rowLimit.label} (${f.rowLimit.source})`);
   return `${f.targetName}: ${parts.join('; ')}`;
@@ -335,7 +357,7 @@ export function partitionFiguresMarkdown(f: PartitionFigures): string[] {
     lines.push(`| [${l.label}](${l.source})${first} | ${formatCount(l.rows)} | ${time} |`);
   }
   if (!rows.length) lines.push(`| no partition size limit | — | — |`);
-  if (f.writeQuota) lines.push(`| [${f.writeQuota.label}](${f.writeQuota.source}) | ${formatCount(f.writeQuota.rowsPerSecond)} writes/s of this row (${f.writeQuota.unitsPerRow} ${f.writeQuota.unit} each) | — |`);
+  if (f.writeQuota) lines.push(`| [${f.writeQuota.label}](${f.writeQuota.source}) | ${formatCount(f.writeQuota.rowsPerSecond)} writes/s of this row (${f.writeQuota.unitsPerRow} ${f.writeQuota.unit.replace('/s', '')} each) | — |`);
   if (f.rowLimit) lines.push(`| [${f.rowLimit.label}](${f.rowLimit.source}) | a row ≈ ${formatBytes(f.rowBytes)}: ${f.rowLimit.fits ? 'fits' : '**exceeds it**'} | — |`);
   return lines;
 }

@@ -17,7 +17,7 @@ import { isHighCardinality, profileColumn } from '../schema/columns';
 import type { TableInfo } from '../schema/model';
 import type { TableReference } from '../schema/references';
 import { nativeName } from '../schema/types';
-import { growthRateOf, suggestedBucket, tableWorkload, unboundedGrowth, type TableWorkload } from '../schema/workload';
+import { growthRateOf, reportableGrowth, suggestedBucket, tableWorkload, type TableWorkload } from '../schema/workload';
 import type { RuleContext, RuleExamples, RuleModule } from './types';
 import { keyText } from './util';
 import type { FindingData } from '../findings-data';
@@ -109,7 +109,8 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
     .map((c) => c.name);
   const pkNames = table.partitionKey.map((c) => c.name);
   const clustering = table.clustering.map((c) => c.name);
-  const unbounded = unboundedGrowth(w, figures.binding?.rows);
+  // The same growth unbounded-partition reports (none on a target without a partition size limit).
+  const unbounded = reportableGrowth(w, figures.binding?.rows, figures.secondsToLimit);
   const growth = unbounded && w.growth?.by === 'time'
     ? { timeColumn: w.growth.column.name, suggestedBucket: suggestedBucket(w.rowsPerSecond, figures.binding?.rows) }
     : undefined;
@@ -118,7 +119,7 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
   const suggestedKey = keyText(keyColumns, clustering);
   const shardHint = shardAdvice(table, candidates, references);
   const growthText = growth
-    ? ` Each of these partitions also grows without bound (rows arrive per event, clustered by ${w.growth!.column.name} (${w.growth!.column.typeText})${unbounded?.ttl ? `, and the TTL keeps them for too long` : ', with no bucket or TTL'}): a shard spreads the writes but does not stop the growth, so add a ${growth.suggestedBucket} bucket too.`
+    ? ` Each of these partitions also grows without bound (rows arrive per event, clustered by ${w.growth!.column.name} (${w.growth!.column.typeText})${unbounded?.ttl ? `, and the TTL keeps them for too long` : ', with no bucket or TTL'}): a shard spreads the writes but does not stop the growth, so add ${growth.suggestedBucket === 'hour' ? 'an' : 'a'} ${growth.suggestedBucket} bucket too.`
     : '';
   const advice = reason === 'shard-only'
     ? `Put a real key in front of the shard, or a time bucket beside it: ${suggestedKey}`
@@ -277,6 +278,12 @@ export const examples: RuleExamples = {
       code: 'CREATE TABLE ks.orders (status text, order_id uuid, PRIMARY KEY (status, order_id));',
       target: 'keyspaces',
       message: /Amazon Keyspaces: a row ≈ \d+ B; one partition takes at most 1,000 WCU per partition = 1,000 writes\/s/,
+    },
+    {
+      name: 'Keyspaces: no partition size limit, so no growth to bucket',
+      code: 'CREATE TABLE ks.app_log (level text, logged_at timestamp, message text, PRIMARY KEY (level, logged_at));',
+      target: 'keyspaces',
+      data: { reason: 'low-cardinality', suggestedKey: '((level, shard), logged_at)', growth: undefined },
     },
     {
       name: 'Cosmos DB: 20 GB and the RU/s quota',

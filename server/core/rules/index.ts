@@ -22,6 +22,7 @@ import * as secondaryIndexScan from './secondary-index-scan';
 import * as invalidShardAnnotation from './invalid-shard-annotation';
 import * as shardMismatch from './shard-mismatch';
 import * as skewedShardFormula from './skewed-shard-formula';
+import * as invalidHint from './invalid-hint';
 
 export type { RuleModule, RuleMeta, RuleContext, RuleExamples, ExampleCase, InvalidExampleCase } from './types';
 
@@ -29,7 +30,7 @@ const modules: { rule: RuleModule; examples: RuleExamples }[] = [
   syntaxError, unknownColumn, duplicateColumn, invalidClusteringOrder, staticWithoutClustering, counterMixed,
   nonFrozenKeyCollection, missingPrimaryKey, incompleteKeyWrite, unboundedPartition, hotPartition, largePartition,
   partitionThroughput, allowFiltering, unrestrictedPartitionKey, largeInPartitionKey, unloggedBatchMultiPartition,
-  simpleStrategy, secondaryIndexScan, invalidShardAnnotation, shardMismatch, skewedShardFormula,
+  simpleStrategy, secondaryIndexScan, invalidShardAnnotation, shardMismatch, skewedShardFormula, invalidHint,
 ];
 
 export const allRules: RuleModule[] = modules.map((m) => m.rule);

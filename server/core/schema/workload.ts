@@ -79,6 +79,7 @@ export function mergeHints(base: TableHints | undefined, override: TableHints | 
 }
 
 function keyShapeOf(key: ColumnProfile[]): KeyShape {
+  if (!key.length) return 'unknown';
   if (key.every((c) => c.nature === 'shard')) return 'shard-only';
   if (key.some((c) => c.nature === 'shard' || c.nature === 'split')) return 'sharded';
   if (key.some((c) => c.nature === 'identifier' || c.nature === 'instant' || c.nature === 'grouping')) return 'spread';
@@ -255,6 +256,12 @@ export function describeProfile(p: ColumnProfile): string {
 
 export { FEW_VALUES };
 
+/**
+ * A partition that needs longer than this to reach the target's first limit at the stated rate is not
+ * reported as unbounded: no deployment waits that long (Cosmos DB's 20 GB at 1 row a minute is a millennium).
+ */
+export const GROWTH_HORIZON_SECONDS = 5 * 365 * 86_400;
+
 /** Time buckets the advice may suggest, coarsest last, with their length. */
 const BUCKET_SECONDS: [string, number][] = [['hour', 3600], ['day', 86_400], ['month', 2_629_746]];
 
@@ -274,6 +281,19 @@ export function unboundedGrowth(w: TableWorkload, rowsToLimit: number | undefine
     return { ttl: { seconds: w.bound.ttlSeconds!, rowsKept, source: w.bound.ttlSource ?? 'default_time_to_live' } };
   }
   return {};
+}
+
+/**
+ * The growth the partition rules report: unbounded (see unboundedGrowth) against a target that has a
+ * partition size limit, reached within GROWTH_HORIZON_SECONDS at the stated rate (a too-long TTL is
+ * reported whatever the horizon; `anyHorizon` for entity histories the user asked for).
+ */
+export function reportableGrowth(w: TableWorkload, rowsToLimit: number | undefined, secondsToLimit: number | undefined, anyHorizon = false): ReturnType<typeof unboundedGrowth> {
+  if (rowsToLimit === undefined) return undefined;
+  const growth = unboundedGrowth(w, rowsToLimit);
+  if (!growth) return undefined;
+  if (!growth.ttl && !anyHorizon && secondsToLimit !== undefined && secondsToLimit > GROWTH_HORIZON_SECONDS) return undefined;
+  return growth;
 }
 
 /** The coarsest bucket (hour, day, month) whose partitions stay under `rowsToLimit` at the rate; hour when none does. */
