@@ -111,6 +111,8 @@ export interface UnrestrictedPartitionKeyData {
   missing: string[];
   restricted: string[];
   whereRange?: SourceRange;
+  /** The LIMIT literal of a query that scans. */
+  limit?: number;
   shardColumn?: string;
   shardCount?: number;
   shardOnlyMissing?: boolean;
@@ -129,14 +131,20 @@ export interface AllowFilteringData {
   allowFilteringRange: SourceRange;
   partitionRestricted: boolean;
   missing: string[];
+  /** The index that serves the query, when one does. */
+  index?: string;
 }
 
 export interface SecondaryIndexScanData {
   table: string;
   column: string;
   index?: string;
-  indexKind: 'custom' | 'legacy';
+  indexKind: 'legacy' | 'sasi' | 'custom' | 'sai';
   missing: string[];
+  /** Other indexes that could serve the query. */
+  alternatives?: string[];
+  /** Restricted regular columns the query would then filter (Cassandra wants ALLOW FILTERING). */
+  needsFiltering?: string[];
 }
 
 export interface LargeInPartitionKeyData {

@@ -93,8 +93,11 @@ interface StatementResult {
    */
   anchors: { location: SourceLocation; relative: number }[];
   /** The referencesTo() answers the findings were computed from. */
-  references: ReferenceDependency[];
+  references: readonly ReferenceDependency[];
 }
+
+/** Shared by the statement results of rules that read no references (most). */
+const NO_REFERENCES: readonly ReferenceDependency[] = [];
 
 /** What a statement-scoped rule run may look up, from the statement's key; any other lookup makes it uncacheable. */
 interface StatementScope {
@@ -109,8 +112,8 @@ interface StatementScope {
   /** Schema statements see user types (sizing); the key covers them. */
   types: boolean;
   cacheable: boolean;
-  /** referencesTo() answers read (checked again before the result is reused). */
-  references: ReferenceDependency[];
+  /** referencesTo() answers read (checked again before the result is reused); allocated on the first. */
+  references?: ReferenceDependency[];
 }
 
 const isSchemaStatement = (stmt: Statement): boolean => stmt.kind === 'Use' || /^(Create|Alter|Drop)/.test(stmt.kind);
@@ -188,6 +191,14 @@ function severityFor(level: RuleLevel | undefined, rule: RuleModule): Severity |
   if (level === 'error') return 'error';
   if (level === 'warn') return 'warning';
   return rule.meta.defaultSeverity;
+}
+
+/** A rule's options: defaults from its meta, overridden by the config's `[level, options]` setting. */
+function ruleOptions(rule: RuleModule, setting: unknown): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  for (const [k, spec] of Object.entries(rule.meta.options ?? {})) if (spec.default !== undefined) options[k] = spec.default;
+  if (Array.isArray(setting)) Object.assign(options, setting[1]);
+  return options;
 }
 
 export class Project {
@@ -683,7 +694,7 @@ export class Project {
       // Allowed: the answer is recorded with the statement's result and compared before it is reused.
       referencesTo: (table: TableInfo) => {
         const dependency = this.referenceDependency(table);
-        if (scope) scope.references.push(dependency);
+        if (scope) (scope.references ??= []).push(dependency);
         references.push(dependency);
         return dependency.references;
       },
@@ -701,9 +712,7 @@ export class Project {
       const level = overrides[rule.meta.id] ?? (Array.isArray(setting) ? setting[0] : setting);
       const severity = severityFor(level, rule);
       if (!severity) continue;
-      const options: Record<string, unknown> = {};
-      for (const [k, spec] of Object.entries(rule.meta.options ?? {})) if (spec.default !== undefined) options[k] = spec.default;
-      if (Array.isArray(setting)) Object.assign(options, setting[1]);
+      const options = ruleOptions(rule, setting);
       const report = (f: Parameters<RuleContext['report']>[0]): void => {
         out.push({ ruleId: rule.meta.id, ...f, severity: f.severity ?? severity });
       };
@@ -741,7 +750,7 @@ export class Project {
           if (!this.runRule(rule, ctx, filePath)) scope.cacheable = false;
         }
         for (const f of out) findings.push(f);
-        if (scope.cacheable) this.statementResults.set(stmt, { epoch, key, findings: out, anchors: anchorsOf(out, stmt), references: scope.references });
+        if (scope.cacheable) this.statementResults.set(stmt, { epoch, key, findings: out, anchors: anchorsOf(out, stmt), references: scope.references ?? NO_REFERENCES });
         else this.statementResults.delete(stmt);
         scope = undefined;
         out = findings;
@@ -751,6 +760,15 @@ export class Project {
     const kept = applySuppressions(findings, parse.comments);
     kept.sort((a, b) => a.range.start.offset - b.range.start.offset || a.range.end.offset - b.range.end.offset || a.ruleId.localeCompare(b.ruleId));
     return kept;
+  }
+
+  /** A rule's options for a file (defaults from meta, overridden by the config); undefined when the rule is off there. */
+  ruleOptions(filePath: string, ruleId: string): Record<string, unknown> | undefined {
+    const rule = allRules.find((r) => r.meta.id === ruleId);
+    if (!rule) return undefined;
+    const setting = this.configFor(filePath).rules?.[ruleId];
+    const level = this.fileOptions(filePath).ruleOverrides?.[ruleId] ?? (Array.isArray(setting) ? setting[0] : setting);
+    return severityFor(level, rule) ? ruleOptions(rule, setting) : undefined;
   }
 
   /** Runs one rule; a crash is recorded (a rule must never take the server down). False when it threw. */
@@ -780,7 +798,7 @@ export class Project {
    */
   private statementScope(filePath: string, fs: FileSchema, model: SchemaModel, stmt: Statement): { key: string; scope: StatementScope } {
     const start = stmt.range.start.offset;
-    const scope: StatementScope = { statement: stmt, start, lookups: new Map(), names: new Set(), types: false, cacheable: true, references: [] };
+    const scope: StatementScope = { statement: stmt, start, lookups: new Map(), names: new Set(), types: false, cacheable: true };
     let key = keyspaceAt(fs, start) ?? '';
     for (const { name, at } of tableLookups(stmt)) {
       const list = scope.lookups.get(name);

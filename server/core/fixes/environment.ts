@@ -1,8 +1,7 @@
 // A FixEnvironment backed by the Project: table lookup across files, the shard maths, the file's other
-// findings (for workload numbers) and the columns the workspace's queries restrict.
+// findings (for workload numbers) and the workspace's reads and writes of a table (the reference index).
 import type { Project } from '../project';
-import type { TableInfo } from '../schema/model';
-import type { FixEnvironment } from './index';
+import { statementAt, type FixEnvironment } from './index';
 import { computeShard } from './shardMath';
 import { hintsFor } from '../config';
 import { targetInfo } from '../targets';
@@ -25,10 +24,18 @@ export function projectFixEnvironment(project: Project, filePath: string, settin
   return {
     tableFor: (name, offset) => project.tableFor(filePath, name, offset),
     shardCount: settings.shardCount,
-    maxInListShards: settings.maxInListShards,
+    maxInListShards: settings.maxInListShards ?? inListLimit(project, filePath),
     computeShard,
     findings: project.lint(filePath),
-    queriedColumns: (table) => queriedColumns(project, table),
+    filePath,
+    referencesTo: (table) => project.referencesTo(table),
+    statementAt: (file, range) => {
+      const text = project.getText(file);
+      if (text === undefined) return undefined;
+      const statement = statementAt(project.parse(file), range);
+      return statement && { text, statement };
+    },
+    tableNameTaken: (name) => project.schema().tablesByName.has(name),
     hintsFor: (table) => hintsFor(config, table.keyspace, table.name),
     target: targetInfo(project.targetFor(filePath)),
     onError: settings.onError,
@@ -36,14 +43,10 @@ export function projectFixEnvironment(project: Project, filePath: string, settin
 }
 
 /**
- * Columns that SELECT, UPDATE and DELETE statements anywhere in the project restrict with = or IN on
- * `table`, from the workspace reference index (no walk of the project).
+ * The most values a fix may put in an IN on the partition key: what large-in-partition-key allows (a
+ * fix must not raise a warning of its own); undefined (the fixes' default) when that rule is off.
  */
-export function queriedColumns(project: Project, table: TableInfo): string[] {
-  const out = new Set<string>();
-  for (const reference of project.referencesTo(table)) {
-    if (reference.kind === 'Insert') continue;
-    for (const column of reference.pinned) out.add(column);
-  }
-  return [...out];
+function inListLimit(project: Project, filePath: string): number | undefined {
+  const max = project.ruleOptions(filePath, 'large-in-partition-key')?.['maxPartitions'];
+  return typeof max === 'number' && max >= 1 ? max : undefined;
 }

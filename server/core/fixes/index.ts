@@ -10,8 +10,11 @@ import { CELL_METADATA_BYTES, rowSizes, throughputEstimates } from '../sizing';
 import { flatStatements } from '../editor/ast-walk';
 import type { Fix, TextEdit } from './types';
 import { editsConflict, sortEdits } from './text';
-import { addShardColumnFixes, normalizeShardCount } from './shardColumn';
-import { addTimeBucketFixes } from './timeBucket';
+import { addShardColumnFixes, normalizeShardCount, shardSourceColumns } from './shardColumn';
+import { addTimeBucketFixes, isBucketGranularity } from './timeBucket';
+import { queriedColumns, tableReads, type StatementLookup } from './reads';
+import { freeName } from './identifiers';
+import type { TableReference } from '../schema/references';
 import { addShardToStatementFixes, isDmlStatement, readAllShardsFixes, type ShardComputer } from './shardQueries';
 import { renameColumnFix, shardValueFix } from './replace';
 
@@ -27,8 +30,14 @@ export interface FixEnvironment {
   computeShard?: ShardComputer;
   /** Largest shard count read with one `IN (...)`. Default 32. */
   maxInListShards?: number;
-  /** Columns the workspace's queries restrict on a table, to rank the sources of a calculated shard. */
-  queriedColumns?(table: TableInfo): readonly string[];
+  /** The file the fixes are for (reads of a table in it are rewritten in the fix's own edits). */
+  filePath?: string;
+  /** The workspace's statements on a table (the reference index): the shard advice follows its reads. */
+  referencesTo?(table: TableInfo): readonly TableReference[];
+  /** A statement of a workspace file at a range, with the file's text. */
+  statementAt?: StatementLookup;
+  /** Whether some table or view of the workspace has this name (in any keyspace). */
+  tableNameTaken?(name: string): boolean;
   /** Every finding of the file: workload numbers of one rule (partition-throughput) size another's fix. */
   findings?: readonly Finding[];
   /** Workload hints for a table (.cqlint.json `tables`): they size the shard count and the time bucket. */
@@ -69,10 +78,21 @@ const shardColumnProvider: Provider<'hot-partition' | 'partition-throughput'> = 
   const table = createTableAt(parse, finding.range);
   if (!table) return [];
   const info = env.tableFor?.(table.name, table.range.end.offset);
+  const candidates = finding.ruleId === 'hot-partition' ? finding.data.candidates : undefined;
+  const growth = finding.ruleId === 'hot-partition' ? finding.data.growth : undefined;
+  const references = info && env.referencesTo?.(info);
+  const options = { candidates, tableName: finding.data.table, filePath: env.filePath };
+  const reads = references && env.statementAt && info
+    ? tableReads(references, info.partitionKey.map((c) => c.name), shardSourceColumns(table, { ...options, maxSourceColumns: Infinity }).map((c) => c.name.name), env.statementAt)
+    : undefined;
   return addShardColumnFixes(text, parse, table, {
+    ...options,
     shardCount: shardCountFor(finding, env, info),
-    queriedColumns: info ? env.queriedColumns?.(info) : undefined,
-    candidates: finding.ruleId === 'hot-partition' ? finding.data.candidates : undefined,
+    queriedColumns: references ? queriedColumns(references) : undefined,
+    reads,
+    bucket: growth && isBucketGranularity(growth.suggestedBucket) ? { granularity: growth.suggestedBucket, timeColumn: growth.timeColumn } : undefined,
+    maxInListShards: env.maxInListShards,
+    copyName: env.tableNameTaken ? freeName([`${table.name.name.name}_sharded`], [], (n) => env.tableNameTaken!(n)) : undefined,
   });
 };
 
@@ -184,6 +204,24 @@ export function timeBucketWorkload(env: FixEnvironment, table: TableInfo | undef
 function createTableAt(parse: ParseResult, range: SourceRange): CreateTableStatement | undefined {
   const statement = innermostStatement(parse, range);
   return statement?.kind === 'CreateTable' ? statement : undefined;
+}
+
+/** The statement (a batch's member rather than the batch) whose range is exactly `range`. */
+export function statementAt(parse: ParseResult, range: SourceRange): Statement | undefined {
+  // Statements are in source order: find the last one starting at or before the range (binary search).
+  const statements = parse.statements;
+  let lo = 0;
+  let hi = statements.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (statements[mid]!.range.start.offset <= range.start.offset) lo = mid;
+    else hi = mid - 1;
+  }
+  const top = statements[lo];
+  const same = (s: Statement): boolean => s.range.start.offset === range.start.offset && s.range.end.offset === range.end.offset;
+  if (!top) return undefined;
+  if (top.kind === 'Batch') return top.statements.find(same) ?? (same(top) ? top : undefined);
+  return same(top) ? top : undefined;
 }
 
 /** The innermost statement (a batch's member before the batch) that contains the range. */

@@ -2,6 +2,7 @@
 // (kind `quickfix`, with the diagnostic it fixes and `isPreferred` where one fix is clearly best),
 // and `source.fixAll.cqlint` for every fix that needs no choice. The fixes themselves live in
 // server/core/fixes (pure); this module only finds the findings and converts offsets.
+import { pathToFileURL } from 'node:url';
 import {
   CodeActionKind,
   type ClientCapabilities,
@@ -15,7 +16,7 @@ import type { Finding } from '../../core/findings';
 import type { Project } from '../../core/project';
 import { computeFixAll, fixesForFinding } from '../../core/fixes';
 import { projectFixEnvironment, recordFixErrors } from '../../core/fixes/environment';
-import type { TextEdit } from '../../core/fixes/types';
+import type { FileEdits, TextEdit } from '../../core/fixes/types';
 import { LineIndex } from '../../core/editor/line-index';
 import type { Feature } from '../context';
 import { toRange } from '../conversions';
@@ -41,6 +42,8 @@ export interface CodeActionRequest {
   shardCount?: number;
   /** The open document's version, for a versioned edit (clients with documentChanges support). */
   version?: number;
+  /** URI of another workspace file (for fixes that edit several files). Default: a file: URI. */
+  pathToUri?(filePath: string): string;
   /** Told about a fix that threw (a bug; the fix is left out). Default: kept in project.internalErrors. */
   onFixError?(error: unknown, finding: Finding): void;
 }
@@ -69,15 +72,32 @@ function diagnosticFor(finding: Finding, diagnostics: readonly Diagnostic[], uri
   return same ?? findingToDiagnostic(finding, { relatedInformation: false, pathToUri: () => uri });
 }
 
-function workspaceEdit(request: CodeActionRequest, lines: LineIndex, edits: readonly TextEdit[]): WorkspaceEdit {
-  const lspEdits: LspTextEdit[] = edits.map((e) => ({
-    range: { start: lines.positionAt(e.start), end: lines.positionAt(e.end) },
-    newText: e.newText,
-  }));
-  if (request.version !== undefined) {
-    return { documentChanges: [{ textDocument: { uri: request.uri, version: request.version }, edits: lspEdits }] };
+function lspEdits(lines: LineIndex, edits: readonly TextEdit[]): LspTextEdit[] {
+  return edits.map((e) => ({ range: { start: lines.positionAt(e.start), end: lines.positionAt(e.end) }, newText: e.newText }));
+}
+
+/**
+ * The edit of a fix: its own document's edits, and those it makes to other files of the workspace
+ * (their versions unknown here: null, which clients accept for an unversioned document).
+ */
+function workspaceEdit(request: CodeActionRequest, lines: LineIndex, edits: readonly TextEdit[], otherFiles: readonly FileEdits[] = []): WorkspaceEdit {
+  const others: { uri: string; edits: LspTextEdit[] }[] = [];
+  for (const other of otherFiles) {
+    const text = request.project.getText(other.filePath);
+    if (text === undefined) continue;
+    const toUri = request.pathToUri ?? ((path: string) => pathToFileURL(path).href);
+    others.push({ uri: toUri(other.filePath), edits: lspEdits(new LineIndex(text), other.edits) });
   }
-  return { changes: { [request.uri]: lspEdits } };
+  const own = lspEdits(lines, edits);
+  if (request.version !== undefined) {
+    return {
+      documentChanges: [
+        { textDocument: { uri: request.uri, version: request.version }, edits: own },
+        ...others.map((o) => ({ textDocument: { uri: o.uri, version: null }, edits: o.edits })),
+      ],
+    };
+  }
+  return { changes: Object.fromEntries([[request.uri, own], ...others.map((o) => [o.uri, o.edits])]) };
 }
 
 /** The code actions for a request; pure apart from reading the project. */
@@ -103,7 +123,7 @@ export function codeActionsFor(request: CodeActionRequest): CodeAction[] {
         kind,
         diagnostics: [diagnosticFor(finding, request.diagnostics, request.uri)],
         ...(fix.isPreferred ? { isPreferred: true } : {}),
-        edit: workspaceEdit(request, lines, fix.edits),
+        edit: workspaceEdit(request, lines, fix.edits, fix.otherFiles),
       });
     }
   }
@@ -148,6 +168,7 @@ export const codeActionsFeature: Feature = {
         only: Array.isArray(params.context?.only) ? params.context.only : undefined,
         shardCount: ctx.settings.shardCount,
         version: versioned && document ? document.version : undefined,
+        pathToUri: ctx.pathToUri,
         onFixError: (error, finding) => {
           ctx.project.recordInternalError(finding.ruleId, filePath, error);
           ctx.log.error(`cqlint: a quick fix for ${finding.ruleId} failed: ${describeError(error)}`);
