@@ -1,4 +1,4 @@
-// Property test over the shared corpus of real CQL: every fix offered for every finding, and the
+// Property test over the corpus of real CQL (test/fixtures/corpus): every fix offered for every finding, and the
 // shard-column and time-bucket fixes on every CREATE TABLE, apply cleanly: no new syntax error, every
 // comment kept, nothing changed outside the edits, and the finding a fix is for goes away.
 import { describe, test } from 'node:test';
