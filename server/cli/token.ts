@@ -3,7 +3,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CreateKeyspaceStatement, CreateTableStatement, CreateTypeStatement, ParseResult, Statement } from '../../grammar/ast';
 import { parseRing, type Replication, replicasFor, replicationFromKeyspace, replicationFromMap, type Ring, RingParseError, tokenRangeOf } from '../core/token/ring';
-import { computeShardValue, formatShardFormula, parseShardAnnotation, findShardAnnotation, type ShardSpec, type SourceValue } from '../core/token/shard';
+import { computeShardValue, formatShardFormula, type ShardSpec, type SourceValue } from '../core/token/shard';
+import { shardAnnotationAbove } from '../core/schema/shard';
 import { KeyEncoder, toHex, toProblem } from '../core/token/token';
 import { type KeyType, keyTypeFromAst, udtLookupFromStatements } from '../core/token/types';
 import { type KeyValue, parseKeyValue } from '../core/token/values';
@@ -107,6 +108,7 @@ interface SchemaTable {
   keyspace?: string;
   table: CreateTableStatement;
   parse: ParseResult;
+  text: string;
   file: string;
 }
 
@@ -160,7 +162,7 @@ function loadSchema(path: string, parseCql: ParseCql): Schema {
       if (st.kind === 'Use') current = st.keyspace.name;
       else if (st.kind === 'CreateKeyspace') schema.keyspaces.push(st);
       else if (st.kind === 'CreateType') schema.types.push(st);
-      else if (st.kind === 'CreateTable') schema.tables.push({ keyspace: st.name.keyspace?.name ?? current, table: st, parse, file });
+      else if (st.kind === 'CreateTable') schema.tables.push({ keyspace: st.name.keyspace?.name ?? current, table: st, parse, text, file });
     };
     parse.statements.forEach(visit);
   }
@@ -217,9 +219,9 @@ function shapeFromSchema(schema: Schema, tableName: string): KeyShape {
     return { name: id.name, type };
   });
   let shard: ShardSpec | undefined;
-  const comment = findShardAnnotation(st.parse, st.table);
-  if (comment) {
-    const r = parseShardAnnotation(comment);
+  const annotation = shardAnnotationAbove(st.parse.comments, st.text, st.table.range.start.offset);
+  if (annotation) {
+    const r = annotation.result;
     if (r && !r.ok) throw new CliError(`${st.file}:${r.error.range.start.line}:${r.error.range.start.column}: ${r.error.message}`);
     if (r?.ok) shard = r.spec;
   }

@@ -11,7 +11,8 @@ import { fixesForFinding } from '../../server/core/fixes';
 import { projectFixEnvironment } from '../../server/core/fixes/environment';
 import { addShardColumnFixes } from '../../server/core/fixes/shardColumn';
 import { addTimeBucketFixes } from '../../server/core/fixes/timeBucket';
-import { shardSpecForTable, validateShardSpec } from '../../server/core/token/shard';
+import { validateShardSpec } from '../../server/core/token/shard';
+import { shardAnnotationAbove } from '../../server/core/schema/shard';
 import { corpusFiles, readText } from '../helpers/corpus';
 import { applyChecked } from './helpers';
 
@@ -91,7 +92,7 @@ describe('shard column and time bucket on every corpus table', () => {
               failures.push(`${where} "${fix.title}": clustering columns changed`);
             }
             if (fix.title.includes('shard column')) {
-              const spec = shardSpecForTable(after, rebuilt);
+              const spec = shardAnnotationAbove(after.comments, output, rebuilt.range.start.offset)?.result;
               if (!spec?.ok) failures.push(`${where} "${fix.title}": annotation ${spec ? spec.error.message : 'missing'}`);
               else {
                 const errors = validateShardSpec(spec.spec, rebuilt).filter((p) => p.severity === 'error');

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCql } from '../../grammar';
 import { runTokenCommand } from '../../server/cli/token';
-import { findShardAnnotation, parseShardAnnotation, validateShardSpec } from '../../server/core/token/shard';
+import { validateShardSpec } from '../../server/core/token/shard';
+import { shardAnnotationAbove } from '../../server/core/schema/shard';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const murmurRef = require('murmurhash3js-revisited');
 
@@ -24,9 +25,7 @@ describe('with the real parser', () => {
     const parse = parseCql(text);
     const table = parse.statements.find((s) => s.kind === 'CreateTable');
     assert.ok(table && table.kind === 'CreateTable');
-    const comment = findShardAnnotation(parse, table);
-    assert.ok(comment);
-    const r = parseShardAnnotation(comment);
+    const r = shardAnnotationAbove(parse.comments, text, table.range.start.offset)?.result;
     assert.ok(r?.ok);
     const slice = (rg: { start: { offset: number }; end: { offset: number } }) => text.slice(rg.start.offset, rg.end.offset);
     assert.equal(slice(r.spec.ranges.sources[0]), 'title');
