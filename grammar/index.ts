@@ -19,6 +19,7 @@ import {
 import { CqlParser, getParser, STATEMENT_START, parserConstructionMs } from './parser';
 import { buildStatement, tokenRange, decodeString } from './builder';
 import { buildSyntaxMessage, describeFound, nextTokenTypes } from './errors';
+import { LineIndex } from './line-index';
 
 export type * from './ast';
 export { CqlParser, getParser, parserConstructionMs };
@@ -728,7 +729,7 @@ export function expectedTokensAt(text: string, offset: number): ExpectedTokens {
       const [s, e] = lastChunk;
       const complete = prefixTokens[e - 1].tokenType === Semicolon && !(prefixTokens[s].tokenType === K.BEGIN && prefixTokens[e - 2]?.tokenType !== K.BATCH);
       if (isShellWord(prefixTokens[s])) {
-        if (complete || prefixTokens[e - 1].endLine! < (lineOf(text, offset))) stmt = [];
+        if (complete || prefixTokens[e - 1].endLine! < new LineIndex(before).location(offset).line) stmt = [];
         else return result;
       } else if (!complete) {
         stmt = prefixTokens.slice(s, e);
@@ -783,12 +784,6 @@ export function expectedTokensAt(text: string, offset: number): ExpectedTokens {
     // Completion must never throw; an empty answer is the safe fallback.
   }
   return result;
-}
-
-function lineOf(text: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
 }
 
 export { decodeString };

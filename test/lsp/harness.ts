@@ -28,6 +28,7 @@ import type {
   TextDocumentContentChangeEvent,
   WorkspaceDiagnosticReport,
 } from 'vscode-languageserver-protocol';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 
 export const projectRoot = path.resolve(__dirname, '..', '..');
 
@@ -82,11 +83,6 @@ export interface InitializeOptions {
   settings?: Record<string, unknown>;
 }
 
-interface TrackedDocument {
-  version: number;
-  text: string;
-}
-
 interface Publication {
   params: PublishDiagnosticsParams;
   /** `actions` when it arrived: lets waitForDiagnostics ignore publications older than the last action. */
@@ -108,7 +104,8 @@ export class LspTestClient {
   /** Everything the server wrote to stderr. */
   stderr = '';
 
-  private readonly documents = new Map<string, TrackedDocument>();
+  /** The client's copy of each open document (what it sent the server). */
+  private readonly documents = new Map<string, TextDocument>();
   private readonly published = new Map<string, Publication[]>();
   private readonly waiters = new Set<() => void>();
   private actions = 0;
@@ -183,7 +180,7 @@ export class LspTestClient {
 
   async open(uri: string, text: string, languageId = 'cql', version = 1): Promise<void> {
     this.actions++;
-    this.documents.set(uri, { version, text });
+    this.documents.set(uri, TextDocument.create(uri, languageId, version, text));
     await this.notify('textDocument/didOpen', { textDocument: { uri, languageId, version, text } });
   }
 
@@ -195,10 +192,10 @@ export class LspTestClient {
     const document = this.documents.get(uri);
     if (!document) throw new Error(`change: ${uri} is not open`);
     this.actions++;
-    document.version++;
     const contentChanges = typeof change === 'string' ? [{ text: change }] : change;
-    for (const event of contentChanges) document.text = applyChange(document.text, event);
-    await this.notify('textDocument/didChange', { textDocument: { uri, version: document.version }, contentChanges });
+    const changed = TextDocument.update(document, contentChanges, document.version + 1);
+    this.documents.set(uri, changed);
+    await this.notify('textDocument/didChange', { textDocument: { uri, version: changed.version }, contentChanges });
   }
 
   async close(uri: string): Promise<void> {
@@ -209,7 +206,7 @@ export class LspTestClient {
 
   /** The harness's copy of an open document's text (after the edits sent). */
   text(uri: string): string | undefined {
-    return this.documents.get(uri)?.text;
+    return this.documents.get(uri)?.getText();
   }
 
   /** Replaces the settings and tells the server (didChangeConfiguration; it then asks for them). */
@@ -393,25 +390,6 @@ export function tempWorkspace(files: Record<string, string | Uint8Array> = {}): 
   };
   for (const [relative, content] of Object.entries(files)) workspace.write(relative, content);
   return workspace;
-}
-
-/** Applies one LSP content change to a text (the harness keeps its own copy of open documents). */
-export function applyChange(text: string, change: TextDocumentContentChangeEvent): string {
-  if (!('range' in change) || !change.range) return change.text;
-  const start = offsetOf(text, change.range.start.line, change.range.start.character);
-  const end = offsetOf(text, change.range.end.line, change.range.end.character);
-  return text.slice(0, start) + change.text + text.slice(end);
-}
-
-function offsetOf(text: string, line: number, character: number): number {
-  let offset = 0;
-  for (let current = 0; current < line; current++) {
-    const next = text.indexOf('\n', offset);
-    if (next < 0) return text.length;
-    offset = next + 1;
-  }
-  const lineEnd = text.indexOf('\n', offset);
-  return Math.min(offset + character, lineEnd < 0 ? text.length : lineEnd);
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {

@@ -13,6 +13,7 @@ import {
   BooleanLiteral, Comma, Eq, Identifier, InfinityLiteral, IntegerLiteral, LParen, Minus, NanLiteral, Percent, Plus,
   QuotedName, RParen, Slash, Star, Unknown, UnterminatedQuotedName, isKeywordType, lexCql,
 } from '../../../grammar/lexer';
+import { LineIndex } from '../../../grammar/line-index';
 import { murmur3x86_32 } from './murmur3';
 import { ByteWriter, writeKey } from './serialize';
 import { type KeyType, keyTypeFromAst, keyTypeProblem, type UdtLookup } from './types';
@@ -54,15 +55,10 @@ export function isShardAnnotation(comment: Comment): boolean {
   return /^@shard\b/i.test(comment.value.trim());
 }
 
-/** Position of `index` (a UTF-16 offset into `text`) given where `text` starts; LF, CRLF and CR end lines. */
-function positionIn(start: SourceLocation, text: string, index: number): SourceLocation {
-  let line = start.line;
-  let column = start.column;
-  for (let i = 0; i < index && i < text.length; i++) {
-    const c = text[i];
-    if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) { line++; column = 1; } else if (c !== '\r') column++;
-  }
-  return { offset: start.offset + index, line, column };
+/** Position of `index` (a UTF-16 offset into `text`) given where `text` starts. */
+function positionIn(start: SourceLocation, lines: LineIndex, index: number): SourceLocation {
+  const { line, character } = lines.positionAt(index);
+  return { offset: start.offset + index, line: start.line + line, column: line === 0 ? start.column + character : character + 1 };
 }
 
 interface Tok { kind: 'ident' | 'number' | 'punct' | 'other' | 'end'; text: string; value: string; start: number; end: number }
@@ -106,9 +102,10 @@ export function parseShardAnnotation(comment: Comment): ShardParseResult | undef
   const raw = comment.value;
   const m = /^@shard\b/i.exec(raw);
   if (!m || valueIndex < 0) return undefined;
+  const lines = new LineIndex(comment.text);
   const rangeOf = (from: number, to: number): SourceRange => ({
-    start: positionIn(comment.range.start, comment.text, valueIndex + from),
-    end: positionIn(comment.range.start, comment.text, valueIndex + to),
+    start: positionIn(comment.range.start, lines, valueIndex + from),
+    end: positionIn(comment.range.start, lines, valueIndex + to),
   });
   const fail = (message: string, from: number, to: number): ShardParseResult => ({ ok: false, error: { message: `@shard: ${message}`, range: rangeOf(from, Math.max(to, from + 1)) } });
   const formulaStart = m[0].length;

@@ -16,7 +16,7 @@ import type { Project } from '../../core/project';
 import { computeFixAll, fixesForFinding } from '../../core/fixes';
 import { projectFixEnvironment } from '../../core/fixes/environment';
 import type { TextEdit } from '../../core/fixes/types';
-import { LineIndex } from '../../core/editor/line-index';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Feature } from '../context';
 import { toRange } from '../conversions';
 import { findingToDiagnostic } from './diagnostics';
@@ -66,7 +66,7 @@ function diagnosticFor(finding: Finding, diagnostics: readonly Diagnostic[], uri
   return same ?? findingToDiagnostic(finding, { relatedInformation: false, pathToUri: () => uri });
 }
 
-function workspaceEdit(request: CodeActionRequest, lines: LineIndex, edits: readonly TextEdit[]): WorkspaceEdit {
+function workspaceEdit(request: CodeActionRequest, lines: TextDocument, edits: readonly TextEdit[]): WorkspaceEdit {
   const lspEdits: LspTextEdit[] = edits.map((e) => ({
     range: { start: lines.positionAt(e.start), end: lines.positionAt(e.end) },
     newText: e.newText,
@@ -85,7 +85,7 @@ export function codeActionsFor(request: CodeActionRequest): CodeAction[] {
   const parse = project.parse(filePath);
   const env = projectFixEnvironment(project, filePath, { shardCount: request.shardCount });
   const findings = env.findings ?? [];
-  const lines = new LineIndex(text);
+  const lines = TextDocument.create(request.uri, 'cql', 0, text);
   const actions: CodeAction[] = [];
   for (const finding of findings) {
     if (!overlaps(finding, request.start, request.end)) continue;
@@ -131,7 +131,7 @@ export const codeActionsFeature: Feature = {
       const document = ctx.documents.get(uri);
       // An edit is only offered against the text it was computed from.
       if (document && document.getText() !== text) return [];
-      const lines = new LineIndex(text);
+      const lines = document ?? TextDocument.create(uri, 'cql', 0, text);
       const actions = codeActionsFor({
         project: ctx.project,
         filePath,

@@ -1,5 +1,7 @@
-// Offset <-> (line, character) conversion with LSP conventions: 0-based lines and UTF-16 characters.
-// Core features speak offsets; the LSP layer and semantic tokens need line/character pairs.
+// The one offset <-> line conversion of the engine (grammar and server/core): a line ends at LF, CRLF or a
+// lone CR, as in Chevrotain's line tracking. Positions are 0-based lines and UTF-16 characters (LSP's
+// convention); `location` gives the 1-based SourceLocation of the AST. The LSP layer uses TextDocument.
+import type { SourceLocation } from './ast';
 
 export interface Position {
   line: number;
@@ -45,6 +47,12 @@ export class LineIndex {
     const clamped = Math.max(0, Math.min(offset, this.text.length));
     const line = this.lineAt(clamped);
     return { line, character: clamped - this.lineStarts[line] };
+  }
+
+  /** The AST's 1-based location of `offset` (clamped into the text). */
+  location(offset: number): SourceLocation {
+    const { line, character } = this.positionAt(offset);
+    return { offset: Math.max(0, Math.min(offset, this.text.length)), line: line + 1, column: character + 1 };
   }
 
   offsetAt(position: Position): number {
