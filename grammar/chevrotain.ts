@@ -4,7 +4,6 @@
 // it, and esbuild inlines it into dist/. Types come from the package itself.
 import type * as ChevrotainApi from 'chevrotain' with { 'resolution-mode': 'import' };
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const chevrotain: typeof ChevrotainApi = require('../node_modules/chevrotain/lib/chevrotain.mjs');
 
 export const { createToken, Lexer, CstParser, EOF, tokenMatcher, tokenLabel, NoViableAltException, EarlyExitException } = chevrotain;

@@ -123,7 +123,6 @@ type ParseCql = (text: string) => ParseResult;
 function loadParser(): ParseCql {
   try {
     // The grammar is loaded lazily so that `--types` works without it.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const mod = require('../../grammar') as { parseCql?: ParseCql };
     if (typeof mod.parseCql === 'function') return mod.parseCql;
   } catch {

@@ -9,7 +9,6 @@ import { applyEdits } from '../../server/core/fixes/text';
 import type { Finding } from '../../server/core/findings';
 import type { Fix } from '../../server/core/fixes/types';
 import { MAIN, ROOT, applyChecked, ofRule, projectWith } from './helpers';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const murmur = require('murmurhash3js-revisited') as { x86: { hash32(bytes: Uint8Array, seed?: number): number } };
 
 const BOOKS = `CREATE TABLE ks.books (

@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { runTokenCommand, splitTypes } from '../../server/cli/token';
 import type { ParseResult } from '../../grammar/ast';
 import { createTable, ident, lineComment, lit, parseResult, rangeAt } from './ast-helpers';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const murmurRef = require('murmurhash3js-revisited');
 
 async function run(args: string[], stdin = '', parseCql?: (t: string) => ParseResult): Promise<{ code: number; out: string; err: string }> {

@@ -1,5 +1,4 @@
 // Shared helpers for the token tests: a seeded PRNG (failures reproduce) and the cassandra-driver oracle.
-/* eslint-disable @typescript-eslint/no-require-imports */
 
 import { mulberry32 } from '../helpers/random';
 

@@ -9,7 +9,6 @@ import { Project } from '../../server/core/project';
 import { predictShardSkew, factorize } from '../../server/core/token/skew';
 import { nativeType } from '../../server/core/token/types';
 import { createTable, lineComment, lit, parseResult, rangeAt, call } from './ast-helpers';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const murmurRef = require('murmurhash3js-revisited');
 
 function spec(text: string): ShardSpec {

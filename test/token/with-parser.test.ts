@@ -10,7 +10,6 @@ import { parseCql } from '../../grammar';
 import { runTokenCommand } from '../../server/cli/token';
 import { validateShardSpec } from '../../server/core/token/shard';
 import { shardAnnotationAbove } from '../../server/core/schema/shard';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const murmurRef = require('murmurhash3js-revisited');
 
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
