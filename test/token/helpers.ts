@@ -40,6 +40,3 @@ export function driverRoutingKey(parts: Buffer[]): Buffer {
   return key;
 }
 
-export function driverTokenizerInstance(): { hash(b: Buffer): unknown } {
-  return tokenizer;
-}

@@ -49,10 +49,6 @@ export function clauseRanges(node: object): SourceRange[] {
   return out;
 }
 
-export function containsOffset(range: SourceRange, offset: number): boolean {
-  return range.start.offset <= offset && offset <= range.end.offset;
-}
-
 /** The statement whose range contains `offset` (end inclusive, so a cursor right after `;` still counts). */
 export function statementAt(parse: ParseResult, offset: number): Statement | undefined {
   const list = parse.statements;
@@ -78,6 +74,3 @@ export function flatStatements(parse: ParseResult): Statement[] {
   return out;
 }
 
-export function rangeLength(range: SourceRange): number {
-  return range.end.offset - range.start.offset;
-}

@@ -158,25 +158,6 @@ function defaultExpectedKeywords(text: string, offset: number): readonly string[
   return expectedTokensAt(text, offset).keywords;
 }
 
-/** Reads keyword names out of whatever the grammar's expectedTokensAt returns (strings or token descriptions). */
-export function keywordsFromExpected(expected: unknown): string[] {
-  const out = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (typeof value === 'string') {
-      if (/^[A-Z][A-Z_]*$/.test(value)) out.add(value);
-    } else if (Array.isArray(value)) {
-      for (const v of value) visit(v);
-    } else if (value && typeof value === 'object') {
-      const record = value as Record<string, unknown>;
-      if (Array.isArray(record.keywords)) visit(record.keywords);
-      else if (typeof record.keyword === 'string') visit(record.keyword);
-      else if (record.isKeyword === true && typeof record.name === 'string') visit(record.name);
-    }
-  };
-  visit(expected);
-  return [...out];
-}
-
 function tableDoc(index: SymbolIndex, table: TableDeclaration): string {
   const columns = index.columnsOf(table);
   const key = columns.filter((c) => c.role === 'partition').map((c) => quoteName(c.name));

@@ -73,6 +73,3 @@ export function tokenIndexAt(tokens: readonly EditorToken[], offset: number): nu
   return -1;
 }
 
-export function isWordToken(t: EditorToken): boolean {
-  return t.category === 'keyword' || t.category === 'identifier' || t.category === 'literalWord';
-}

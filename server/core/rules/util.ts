@@ -1,7 +1,6 @@
 // Helpers shared by rules: WHERE clause analysis, name suggestions, statement walking.
 import type {
-  Expression, Identifier, QualifiedName, Relation, SourceRange, Statement,
-  InsertStatement, UpdateStatement, DeleteStatement, CreateTableStatement, CreateMaterializedViewStatement,
+  Expression, Identifier, Relation, Statement, CreateTableStatement, CreateMaterializedViewStatement,
 } from '../../../grammar/ast';
 import { nearest } from '../config/edit-distance';
 import type { ColumnInfo, TableInfo } from '../schema/model';
@@ -83,12 +82,6 @@ export function isSystemKeyspace(keyspace: string | undefined): boolean {
   return !!keyspace && (keyspace.startsWith('system') || keyspace === 'dse_system');
 }
 
-export function keyspaceOf(name: QualifiedName, fallback: string | undefined): string | undefined {
-  return name.keyspace?.name ?? fallback;
-}
-
-export type WriteStatement = InsertStatement | UpdateStatement | DeleteStatement;
-
 /** Top-level statements plus the statements inside batches. */
 export function* allStatements(statements: readonly Statement[]): Generator<Statement> {
   for (const s of statements) {
@@ -126,10 +119,6 @@ export function primaryKeyColumns(table: TableInfo): ColumnInfo[] {
 /** The source text of an expression, whitespace-normalised (to compare values across statements). */
 export function exprText(text: string, expr: Expression): string {
   return text.slice(expr.range.start.offset, expr.range.end.offset).replace(/\s+/g, ' ').trim();
-}
-
-export function rangeOf(node: { range: SourceRange }): SourceRange {
-  return node.range;
 }
 
 /** `t (a, b)` → "((a, b), c)"-style key text. */

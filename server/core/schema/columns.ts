@@ -99,6 +99,3 @@ export function isHighCardinality(col: ColumnInfo): boolean {
   return w.some((x) => ID_WORDS.has(x)) || /id$/i.test(col.name);
 }
 
-export function columnWords(name: string): string[] {
-  return words(name);
-}

@@ -37,21 +37,6 @@ export function nativeName(type: CqlType | undefined): NativeTypeName | undefine
   return type.kind === 'NativeType' ? type.name : undefined;
 }
 
-export function isCollection(type: CqlType | undefined): boolean {
-  if (!type) return false;
-  return type.kind === 'CollectionType';
-}
-
-/** A collection or UDT that is not frozen (only frozen ones may be part of a primary key). */
-export function isNonFrozenMultiCell(type: CqlType | undefined, udtIsMultiCell = true): boolean {
-  if (!type) return false;
-  if (type.kind === 'CollectionType') return true;
-  if (type.kind === 'UserType') return udtIsMultiCell;
-  return false;
-}
-
-export const TIME_TYPES: ReadonlySet<string> = new Set(['timestamp', 'timeuuid', 'date', 'time']);
-
 /** Default value sizes in bytes used by the partition size estimate (override per column in config). */
 const NATIVE_SIZES: Record<NativeTypeName, number> = {
   ascii: 32, text: 32, varchar: 32, blob: 64,
