@@ -16,6 +16,7 @@ const benches: Bench[] = [
   { name: 'token', module: './token', exportName: 'runTokenBench' },
   { name: 'analysis', module: './analysis', exportName: 'runAnalysisBench' },
   { name: 'editor', module: './editor', exportName: 'runEditorBench' },
+  { name: 'workspace', module: './workspace', exportName: 'runWorkspaceBench' },
 ];
 
 async function main(): Promise<void> {

@@ -17,10 +17,21 @@ export interface TokenAtResult {
   markdown: string;
 }
 
+/** The server's `cqlint/indexStatus` notification while it indexes the workspace (we ask for it at start). */
+export const INDEX_STATUS_NOTIFICATION = 'cqlint/indexStatus';
+
+export interface IndexStatus {
+  indexed: number;
+  total: number;
+  done: boolean;
+}
+
 /** What `activate` returns: lets tests (and other extensions) wait for the server to be up. */
 export interface CqlintApi {
   /** Resolves once the language server has started (rejects if it could not start). */
   ready(): Promise<void>;
+  /** Resolves with the last status once the server has indexed the workspace. */
+  indexed(): Promise<IndexStatus>;
 }
 
 let client: LanguageClient | undefined;
@@ -52,6 +63,27 @@ export function activate(context: vscode.ExtensionContext): CqlintApi {
       ],
     },
     outputChannel: output,
+    initializationOptions: { indexStatus: true },
+  };
+
+  // Indexing status in the status bar: "cqlint: indexing 812/2000", then a quiet check mark.
+  const status = vscode.window.createStatusBarItem('cqlint.indexStatus', vscode.StatusBarAlignment.Left, 0);
+  status.name = 'cqlint';
+  status.command = 'cqlint.showOutput';
+  context.subscriptions.push(status);
+  let indexedStatus: IndexStatus | undefined;
+  const indexedWaiters: ((status: IndexStatus) => void)[] = [];
+  const showIndexStatus = (next: IndexStatus): void => {
+    if (next.done) {
+      status.text = '$(check) cqlint';
+      status.tooltip = `cqlint: ${next.indexed} CQL file(s) indexed`;
+      indexedStatus = next;
+      for (const resolve of indexedWaiters.splice(0)) resolve(next);
+    } else {
+      status.text = `$(sync~spin) cqlint: indexing ${next.indexed}/${next.total}`;
+      status.tooltip = 'cqlint is reading the workspace; diagnostics of open files come first';
+    }
+    status.show();
   };
 
   function start(): Promise<void> {
@@ -64,6 +96,8 @@ export function activate(context: vscode.ExtensionContext): CqlintApi {
       return starting;
     }
     client = new LanguageClient('cqlint', 'cqlint', serverOptions, clientOptions);
+    indexedStatus = undefined;
+    client.onNotification(INDEX_STATUS_NOTIFICATION, showIndexStatus);
     starting = client.start().catch((error: unknown) => {
       output.appendLine(`cqlint: the language server failed to start: ${String(error)}`);
       throw error;
@@ -87,7 +121,10 @@ export function activate(context: vscode.ExtensionContext): CqlintApi {
   );
 
   void start();
-  return { ready: () => starting ?? Promise.reject(new Error('cqlint: not started')) };
+  return {
+    ready: () => starting ?? Promise.reject(new Error('cqlint: not started')),
+    indexed: () => (indexedStatus ? Promise.resolve(indexedStatus) : new Promise((resolve) => indexedWaiters.push(resolve))),
+  };
 }
 
 /**

@@ -96,6 +96,12 @@ export interface ServerContext {
    * Features should answer such documents with empty results.
    */
   skippedReason(filePath: string): string | undefined;
+  /**
+   * Resolves once every workspace file that could change `filePath`'s findings is indexed (at once
+   * when the background index is done). Features that answer requests need not call it: requests
+   * about a document already wait for it.
+   */
+  whenIndexed(filePath: string): Promise<void>;
 
   /** Wraps a handler so that a throw or rejection is logged and `fallback` is returned instead. */
   safe<A extends unknown[], R, F>(name: string, handler: (...args: A) => R | Promise<R>, fallback: F): (...args: A) => Promise<R | F>;
@@ -104,7 +110,7 @@ export interface ServerContext {
   onDidChangeFiles(listener: (event: FilesChangedEvent) => void): Disposable;
   /** Fires after settings changed (also fires onDidChangeFiles with `all: true`). */
   onDidChangeSettings(listener: (settings: CqlintSettings) => void): Disposable;
-  /** Fires on `initialized` (after the workspace scan), for work that needs the client to be ready. */
+  /** Fires on `initialized` (the workspace index then starts in the background), for work that needs the client to be ready. */
   onInitialized(listener: () => void): Disposable;
   /** Fires on `shutdown`: clear timers, drop caches. */
   onShutdown(listener: () => void): Disposable;

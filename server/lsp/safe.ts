@@ -48,6 +48,11 @@ export const CORE_OWNED_REGISTRATIONS: ReadonlySet<string> = new Set([
 export interface GuardOptions {
   /** Top-level registration methods that throw instead of registering (see CORE_OWNED_REGISTRATIONS). */
   reserved?: ReadonlySet<string>;
+  /**
+   * Called before each wrapped handler with its registration label and arguments; when it returns a
+   * promise, the handler runs once that settles (the server waits for its background index this way).
+   */
+  ready?: (label: string, args: unknown[]) => Promise<void> | undefined;
 }
 
 /**
@@ -57,6 +62,14 @@ export interface GuardOptions {
  */
 export function guardConnection<C extends object>(connection: C, sink: ErrorSink, options: GuardOptions = {}): C {
   const cache = new WeakMap<object, object>();
+  const afterReady = (name: string, handler: (...a: unknown[]) => unknown) => {
+    const ready = options.ready;
+    if (!ready) return handler;
+    return (...a: unknown[]): unknown => {
+      const wait = ready(name, a);
+      return wait ? wait.then(() => handler(...a)) : handler(...a);
+    };
+  };
   const wrap = <T extends object>(target: T, label: string): T => {
     const cached = cache.get(target);
     if (cached) return cached as T;
@@ -73,7 +86,7 @@ export function guardConnection<C extends object>(connection: C, sink: ErrorSink
           }
           return (...args: unknown[]) => {
             const name = `${label}.${property}${typeof args[0] === 'string' ? `(${args[0]})` : ''}`;
-            const guarded = args.map((arg) => (typeof arg === 'function' ? safeHandler(sink, name, arg as (...a: unknown[]) => unknown, null) : arg));
+            const guarded = args.map((arg) => (typeof arg === 'function' ? safeHandler(sink, name, afterReady(name, arg as (...a: unknown[]) => unknown), null) : arg));
             return (value as (...a: unknown[]) => unknown).apply(obj, guarded);
           };
         }

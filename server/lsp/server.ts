@@ -26,6 +26,7 @@ import { findCqlFiles, isCqlFile, isInside, readCqlFile } from './files';
 import { CORE_OWNED_REGISTRATIONS, describeError, guardConnection, safeHandler } from './safe';
 import { DEFAULT_SETTINGS, parseSettings, type CqlintSettings } from './settings';
 import { defaultFeatures } from './features';
+import { BackgroundIndex, type IndexProgress } from './workspace-index';
 import packageJson from '../../package.json';
 
 /** Limits that keep a huge workspace or a runaway file from stalling the server. */
@@ -39,6 +40,20 @@ export const LIMITS = {
 };
 
 const CONFIG_FILE_NAME = '.cqlint.json';
+/** Requests about the whole workspace wait for the whole index (workspace diagnostics, workspace symbols). */
+const WORKSPACE_REQUEST = /\.onWorkspace(Symbol)?$|\(workspace\//;
+/**
+ * Sent while the workspace is indexed, to clients that ask for it with `initializationOptions:
+ * { indexStatus: true }`: `{ indexed, total, done }`, the last one with `done: true`.
+ */
+export const INDEX_STATUS_NOTIFICATION = 'cqlint/indexStatus';
+export interface IndexStatus {
+  indexed: number;
+  total: number;
+  done: boolean;
+}
+/** At most one indexing progress report per interval. */
+const PROGRESS_INTERVAL_MS = 250;
 
 export interface ServerOptions {
   /** Features to register; defaults to features/index.ts. */
@@ -61,6 +76,11 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   const diskFiles = new Set<string>();
   /** The URI the client used for each open document, by engine key. */
   const openUris = new Map<string, string>();
+  /** The client asked for `cqlint/indexStatus` notifications (initializationOptions.indexStatus). */
+  let wantsIndexStatus = false;
+  /** The background index of the workspace folders, from `initialized` until it is done. */
+  let index: BackgroundIndex | undefined;
+  const whenIndexed = (filePath: string): Promise<void> => (index && !index.done ? index.whenReady(filePath) : Promise.resolve());
 
   const log: Logger = {
     error: (message) => rawConnection.console.error(message),
@@ -73,7 +93,17 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   // The core registers through `connection`; features get `featureConnection`, which refuses the
   // registrations the core owns (they are single-slot: a feature would silently replace the core's).
   const connection = guardConnection(rawConnection, log.error);
-  const featureConnection = guardConnection(rawConnection, log.error, { reserved: CORE_OWNED_REGISTRATIONS });
+  const featureConnection = guardConnection(rawConnection, log.error, {
+    reserved: CORE_OWNED_REGISTRATIONS,
+    // While the workspace is being indexed, a request about a document waits for the files that could
+    // change its answer, and a workspace-wide request for the whole index.
+    ready: (label, args) => {
+      if (!index || index.done) return undefined;
+      const uri = (args[0] as { textDocument?: { uri?: unknown } } | null | undefined)?.textDocument?.uri;
+      if (typeof uri === 'string') return index.whenReady(uriToPath(uri));
+      return WORKSPACE_REQUEST.test(label) ? index.whenAllDone() : undefined;
+    },
+  });
 
   const filesChanged = new Emitter<FilesChangedEvent>();
   const settingsChanged = new Emitter<CqlintSettings>();
@@ -116,6 +146,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     onInitialized: (listener) => initializedEmitter.event(listener),
     onShutdown: (listener) => shutdownEmitter.event(listener),
     skippedReason: (filePath) => skipped.get(filePath),
+    whenIndexed,
   };
 
   /** Runs an engine call; a bug in the engine is logged, never allowed to kill the handler. */
@@ -236,8 +267,8 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   // -------------------------------------------------------------------------------------------
   // Workspace scan
 
-  const scanFolder = async (folder: string): Promise<string[]> => {
-    const budget = LIMITS.maxWorkspaceFiles - diskFiles.size;
+  /** The CQL files of a folder within the file limit; open documents are noted as on disk and left out. */
+  const listFolder = async (folder: string, budget: number): Promise<string[]> => {
     if (budget <= 0) {
       log.warn(`cqlint: not scanning ${folder}: the ${LIMITS.maxWorkspaceFiles}-file limit is reached`);
       return [];
@@ -245,23 +276,107 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     const walk = await findCqlFiles(folder, { maxFiles: budget });
     for (const error of walk.errors) log.warn(`cqlint: cannot read folder ${error.path}: ${error.message}`);
     if (walk.truncated) log.warn(`cqlint: ${folder} has more than ${budget} CQL files; only the first ${budget} are analysed`);
-    const loaded: string[] = [];
+    const files: string[] = [];
     for (const file of walk.files) {
-      if (openUris.has(file)) {
-        diskFiles.add(file);
-        continue; // the open document's text wins
-      }
-      const read = await readCqlFile(file, LIMITS.maxFileBytes);
-      if (!read.ok) {
-        log.warn(`cqlint: skipping ${file}: ${read.message}`);
-        continue;
-      }
+      if (openUris.has(file)) diskFiles.add(file); // the open document's text wins
+      else files.push(file);
+    }
+    return files;
+  };
+
+  const readWorkspaceFile = async (file: string): Promise<string | undefined> => {
+    const read = await readCqlFile(file, LIMITS.maxFileBytes);
+    if (read.ok) return read.text;
+    log.warn(`cqlint: skipping ${file}: ${read.message}`);
+    return undefined;
+  };
+
+  /** Loads a folder added while the server runs (the initial folders go through the background index). */
+  const scanFolder = async (folder: string): Promise<string[]> => {
+    const loaded: string[] = [];
+    for (const file of await listFolder(folder, LIMITS.maxWorkspaceFiles - diskFiles.size)) {
+      const text = await readWorkspaceFile(file);
+      if (text === undefined || openUris.has(file)) continue;
       diskFiles.add(file);
-      setText(file, read.text);
+      setText(file, text);
       loaded.push(file);
     }
     log.info(`cqlint: loaded ${loaded.length} CQL file(s) from ${folder}`);
     return loaded;
+  };
+
+  /**
+   * Progress in the client's UI: the `cqlint/indexStatus` notification for a client that asked for it
+   * (the VS Code extension keeps a status bar item with it), else standard work-done progress when the
+   * client supports server-initiated progress.
+   */
+  const indexProgress = async (): Promise<(progress: IndexProgress | 'done') => void> => {
+    if (wantsIndexStatus) {
+      let lastSent = 0;
+      return (progress) => {
+        const finished = progress === 'done';
+        if (!finished && Date.now() - lastSent < PROGRESS_INTERVAL_MS) return;
+        lastSent = Date.now();
+        const status: IndexStatus = finished ? { indexed: diskFiles.size, total: diskFiles.size, done: true } : { indexed: progress.done, total: progress.total, done: false };
+        void connection.sendNotification(INDEX_STATUS_NOTIFICATION, status).catch(() => undefined);
+      };
+    }
+    if (clientCapabilities.window?.workDoneProgress !== true) return () => undefined;
+    const reporter = await connection.window.createWorkDoneProgress().catch((error: unknown) => {
+      log.warn(`cqlint: no indexing progress: ${describeError(error)}`);
+      return undefined;
+    });
+    if (!reporter) return () => undefined;
+    let begun = false;
+    let lastReport = 0;
+    return (progress) => {
+      if (progress === 'done') {
+        if (begun) reporter.done();
+        return;
+      }
+      const message = `${progress.done}/${progress.total}`;
+      const percentage = progress.total ? Math.floor((progress.done / progress.total) * 100) : 100;
+      if (!begun) {
+        begun = true;
+        reporter.begin('cqlint: indexing', percentage, message, false);
+      } else if (Date.now() - lastReport >= PROGRESS_INTERVAL_MS) {
+        reporter.report(percentage, message);
+      } else return;
+      lastReport = Date.now();
+    };
+  };
+
+  let report: (progress: IndexProgress | 'done') => void = () => undefined;
+  /**
+   * The index of the workspace folders. Created when `initialize` is answered, so that requests sent
+   * before it runs already wait for it; run by indexWorkspace.
+   */
+  const createIndex = (): BackgroundIndex =>
+    new BackgroundIndex({
+      project,
+      read: readWorkspaceFile,
+      isOpen: (file) => openUris.has(file),
+      inWorkspace,
+      loaded: (file) => diskFiles.add(file),
+      progress: (progress) => report(progress),
+    });
+
+  /** Indexes the workspace folders in the background, then re-checks every file once. */
+  const indexWorkspace = async (running: BackgroundIndex): Promise<void> => {
+    const started = Date.now();
+    try {
+      await running.run(async () => {
+        const files: string[] = [];
+        for (const folder of workspaceFolders) files.push(...(await listFolder(folder, LIMITS.maxWorkspaceFiles - files.length - diskFiles.size)));
+        report = await indexProgress();
+        return files;
+      });
+    } finally {
+      report('done');
+    }
+    log.info(`cqlint: indexed ${diskFiles.size} CQL file(s) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    checkConfigsOf(diskFiles);
+    emit('scan', project.files(), [], [], true);
   };
 
   // -------------------------------------------------------------------------------------------
@@ -272,6 +387,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     const filePath = uriToPath(uri);
     const opened = !openUris.has(filePath);
     openUris.set(filePath, uri);
+    if (opened) index?.forget(filePath); // the editor's text wins over what the index read
     const dependents = setText(filePath, change.document.getText());
     emit(opened ? 'open' : 'edit', [filePath], [], dependents);
   });
@@ -313,6 +429,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
         continue;
       }
       if (!isCqlFile(filePath) || openUris.has(filePath)) continue; // open documents: the editor's text wins
+      index?.forget(filePath); // this change is newer than what the index may have read
       if (change.type === FileChangeType.Deleted) {
         if (!project.hasFile(filePath) && !diskFiles.has(filePath)) continue;
         diskFiles.delete(filePath);
@@ -361,6 +478,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   rawConnection.onInitialize(
     safeHandler(log.error, 'initialize', async (params: InitializeParams): Promise<InitializeResult> => {
       clientCapabilities = params.capabilities ?? {};
+      wantsIndexStatus = (params.initializationOptions as { indexStatus?: unknown } | null | undefined)?.indexStatus === true;
       workspaceFolders = foldersOf(params);
       applySettings(settingsFromInitializationOptions(params.initializationOptions), 'settings');
 
@@ -380,9 +498,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
         }
       }
 
-      for (const folder of workspaceFolders) await scanFolder(folder);
-      checkConfigsOf(diskFiles);
-
+      if (workspaceFolders.length) index = createIndex();
       return {
         capabilities,
         serverInfo: { name: 'cqlint', version: packageJson.version },
@@ -441,13 +557,18 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       }
       initialised = true;
       initializedEmitter.fire();
+      // Whatever changed before `initialized` sent no event: check all the project holds so far (the
+      // documents already open), and again when the index is done.
       emit('scan', project.files(), [], [], true);
+      if (index) void indexWorkspace(index).catch((error) => log.error(`cqlint: indexing the workspace failed: ${describeError(error)}`));
+      else if (wantsIndexStatus) (await indexProgress())('done'); // nothing to index: say so, the client waits for it
       // The parser builds its tables on first use (seconds); do it now rather than on the first keystroke.
-      if (!project.files().length) setTimeout(() => guarded('parser warm-up', () => parseCql('SELECT * FROM ks.t WHERE id = 1;'), undefined), 0);
+      if (!workspaceFolders.length) setTimeout(() => guarded('parser warm-up', () => parseCql('SELECT * FROM ks.t WHERE id = 1;'), undefined), 0);
     }, undefined),
   );
 
   connection.onShutdown(() => {
+    index?.cancel();
     shutdownEmitter.fire();
   });
 

@@ -103,6 +103,8 @@ export class LspTestClient {
   refreshCount = 0;
   /** Everything the server wrote to stderr. */
   stderr = '';
+  /** Every `$/progress` notification (work-done progress), in order. */
+  readonly progress: { token: string | number; value: { kind: string; title?: string; message?: string; percentage?: number } }[] = [];
 
   /** The client's copy of each open document (what it sent the server). */
   private readonly documents = new Map<string, TextDocument>();
@@ -155,6 +157,10 @@ export class LspTestClient {
     this.connection.onRequest('window/workDoneProgress/create', () => null);
     this.connection.onRequest('window/showMessageRequest', () => null);
     this.connection.onNotification('telemetry/event', () => undefined);
+    this.connection.onNotification('$/progress', (params: { token: string | number; value: { kind: string; title?: string; message?: string; percentage?: number } }) => {
+      this.progress.push(params);
+      this.notifyWaiters();
+    });
     this.connection.listen();
   }
 
@@ -272,6 +278,14 @@ export class LspTestClient {
   /** Resolves once the server sent more than `count` workspace/diagnostic/refresh requests. */
   waitForRefresh(count: number, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<number> {
     return this.waitFor('workspace/diagnostic/refresh', () => (this.refreshCount > count ? this.refreshCount : undefined), timeoutMs);
+  }
+
+  /** Resolves once a work-done progress titled like `title` has ended (its `end` notification). */
+  waitForProgressEnd(title: RegExp, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
+    return this.waitFor(`the end of progress ${title}`, () => {
+      const begin = this.progress.find((p) => p.value.kind === 'begin' && title.test(p.value.title ?? ''));
+      return begin && this.progress.some((p) => p.token === begin.token && p.value.kind === 'end') ? true : undefined;
+    }, timeoutMs).then(() => undefined);
   }
 
   /** Resolves once a registration for `method` (e.g. workspace/didChangeWatchedFiles) arrived. */

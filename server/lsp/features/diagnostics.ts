@@ -21,6 +21,8 @@ import { toRange } from '../conversions';
 
 /** Delay between the last edit of a file and publishing its diagnostics (push clients). */
 export const PUSH_DEBOUNCE_MS = 100;
+/** Longest run of background publishing (after a workspace-wide change) before requests get a turn. */
+const BACKLOG_SLICE_MS = 15;
 /** Delay before asking a pull client to refresh, so a burst of changes costs one refresh. */
 export const REFRESH_DEBOUNCE_MS = 150;
 
@@ -202,24 +204,58 @@ function registerPush(ctx: ServerContext, reportFor: (filePath: string) => Cache
       .catch((error: unknown) => ctx.log.error(`cqlint: publishing diagnostics for ${uri} failed: ${String(error)}`));
   };
 
+  const publishSafely = (filePath: string): void => {
+    try {
+      publish(filePath);
+    } catch (error) {
+      ctx.log.error(`cqlint: diagnostics for ${filePath} failed: ${String(error)}`);
+    }
+  };
+
   const schedule = (filePath: string): void => {
+    backlog.delete(filePath);
     const pending = timers.get(filePath);
     if (pending) clearTimeout(pending);
-    timers.set(filePath, setTimeout(() => {
-      try {
-        publish(filePath);
-      } catch (error) {
-        ctx.log.error(`cqlint: diagnostics for ${filePath} failed: ${String(error)}`);
-      }
-    }, PUSH_DEBOUNCE_MS));
+    const timer = setTimeout(() => {
+      // While the workspace is indexed, wait for the files this one depends on (no false unknown-column).
+      void ctx.whenIndexed(filePath).then(() => {
+        if (timers.get(filePath) === timer) publishSafely(filePath);
+      });
+    }, PUSH_DEBOUNCE_MS);
+    timers.set(filePath, timer);
   };
+
+  /**
+   * Files re-checked because everything changed (the end of the index, settings): published in slices
+   * that leave room for requests, rather than thousands of lints in one go.
+   */
+  const backlog = new Set<string>();
+  let draining = false;
+  const drain = (): void => {
+    if (draining) return;
+    draining = true;
+    const step = (): void => {
+      const started = Date.now();
+      for (const file of backlog) {
+        backlog.delete(file);
+        if (!timers.has(file)) publishSafely(file);
+        if (Date.now() - started >= BACKLOG_SLICE_MS) break;
+      }
+      if (backlog.size && !stopped) setImmediate(step);
+      else draining = false;
+    };
+    setImmediate(step);
+  };
+  let stopped = false;
 
   ctx.onDidChangeFiles((event) => {
     invalidate(event);
     const files = new Set<string>([...event.changed, ...event.dependents]);
+    const open = new Set(ctx.documents.all().map((document) => ctx.uriToPath(document.uri)));
     if (event.all) {
-      for (const file of ctx.project.files()) files.add(file);
-      for (const document of ctx.documents.all()) files.add(ctx.uriToPath(document.uri));
+      for (const file of open) files.add(file);
+      for (const file of ctx.project.files()) if (!files.has(file)) backlog.add(file);
+      drain();
     }
     for (const file of files) schedule(file);
     for (const file of event.removed) {
@@ -233,6 +269,8 @@ function registerPush(ctx: ServerContext, reportFor: (filePath: string) => Cache
   });
 
   ctx.onShutdown(() => {
+    stopped = true;
+    backlog.clear();
     for (const timer of timers.values()) clearTimeout(timer);
     timers.clear();
   });

@@ -26,6 +26,15 @@ suite('extension', () => {
     assert.ok(contributed.aliases.includes('Cassandra Query Language'));
   });
 
+  test('indexes the workspace in the background and reports the end of the index', async () => {
+    await activateExtension();
+    const api = vscode.extensions.getExtension<{ indexed(): Promise<{ indexed: number; total: number; done: boolean }> }>(EXTENSION_ID)!.exports;
+    const status = await api.indexed();
+    assert.equal(status.done, true);
+    const files = await vscode.workspace.findFiles('**/*.cql');
+    assert.equal(status.indexed, files.length, `indexed ${status.indexed} of the workspace's ${files.length} CQL files`);
+  });
+
   test('registers its three commands', async () => {
     await activateExtension();
     const commands = await vscode.commands.getCommands(true);

@@ -1,0 +1,142 @@
+// The background index of the workspace: `initialize` answers before the folders are read, progress is
+// reported, an open file waits only for the files its names need, and what happens during the index
+// (opens, disk changes, deletions) leaves no stale result.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rmSync, writeFileSync } from 'node:fs';
+import type { Diagnostic, FullDocumentDiagnosticReport, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol';
+import { Project } from '../../server/core/project';
+import { BackgroundIndex, type IndexHost } from '../../server/lsp/workspace-index';
+import { capabilities, startServer, tempWorkspace, type LspTestClient } from './harness';
+import { mulberry32 } from '../helpers/random';
+
+const SCHEMA = 'CREATE TABLE shop.orders (customer_id uuid, order_id timeuuid, total decimal, PRIMARY KEY (customer_id, order_id));\n';
+const QUERY = 'SELECT total, discount FROM shop.orders WHERE customer_id = ?;\n';
+/** A file that neither defines nor uses shop.orders. */
+const filler = (i: number): string =>
+  `CREATE TABLE misc.t${i} (id uuid PRIMARY KEY, v text);\nINSERT INTO misc.t${i} (id, v) VALUES (uuid(), 'x');\n`.repeat(20);
+
+function workspaceFiles(fillers: number, schemaLast = true): Record<string, string> {
+  const files: Record<string, string> = {};
+  if (!schemaLast) files['a/schema.cql'] = SCHEMA;
+  for (let i = 0; i < fillers; i++) files[`f/${String(i).padStart(4, '0')}.cql`] = filler(i);
+  if (schemaLast) files['z/schema.cql'] = SCHEMA;
+  return files;
+}
+
+const codes = (diagnostics: Diagnostic[]): string[] => diagnostics.map((d) => `${String(d.code)}@${d.range.start.line}:${d.range.start.character}`).sort();
+
+async function started(t: { after(fn: () => unknown): void }): Promise<LspTestClient> {
+  const client = await startServer();
+  t.after(() => client.shutdown());
+  return client;
+}
+
+describe('background index (fake host)', () => {
+  function host(texts: Map<string, string>, loadedOrder: string[]): IndexHost {
+    return {
+      project: new Project(),
+      read: async (file) => texts.get(file),
+      isOpen: () => false,
+      inWorkspace: () => true,
+      loaded: (file) => loadedOrder.push(file),
+      progress: () => undefined,
+    };
+  }
+
+  test('an open file waits for the files that spell its names, which are indexed first', async () => {
+    const texts = new Map<string, string>();
+    for (let i = 0; i < 60; i++) texts.set(`/ws/f${i}.cql`, filler(i));
+    texts.set('/ws/z-schema.cql', SCHEMA);
+    const order: string[] = [];
+    const h = host(texts, order);
+    h.project.setFile('/open/query.cql', QUERY);
+    const index = new BackgroundIndex(h);
+    const running = index.run(async () => [...texts.keys()]);
+    await index.whenReady('/open/query.cql');
+    // The schema, listed last, was indexed first: the only file that spells `orders`.
+    assert.ok(h.project.hasFile('/ws/z-schema.cql'));
+    assert.equal(order[0], '/ws/z-schema.cql');
+    await running;
+    assert.equal(order.length, texts.size);
+    assert.ok(index.done);
+  });
+
+  test('a file forgotten during the index (changed or deleted on disk) is never loaded by it', async () => {
+    const random = mulberry32(7);
+    for (let round = 0; round < 20; round++) {
+      const texts = new Map<string, string>();
+      for (let i = 0; i < 30; i++) texts.set(`/ws/f${i}.cql`, filler(i));
+      const order: string[] = [];
+      const h = host(texts, order);
+      const index = new BackgroundIndex(h);
+      const forgotten = `/ws/f${Math.floor(random() * 30)}.cql`;
+      const running = index.run(async () => [...texts.keys()]);
+      // Forget at a random point of the run: before, during the reads, or during the parse.
+      for (let i = Math.floor(random() * 40); i > 0; i--) await new Promise((r) => setImmediate(r));
+      const alreadyIn = h.project.hasFile(forgotten);
+      index.forget(forgotten);
+      await running;
+      if (!alreadyIn) assert.ok(!h.project.hasFile(forgotten), `round ${round}: ${forgotten} was loaded after it was forgotten`);
+      assert.equal(order.length, alreadyIn ? 30 : 29);
+    }
+  });
+});
+
+describe('background index through the server', () => {
+  test('initialize answers, then indexing progress begins and ends', async (t) => {
+    const ws = tempWorkspace(workspaceFiles(150));
+    t.after(() => ws.cleanup());
+    const client = await started(t);
+    await client.initialize({ ...capabilities.pull, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
+    await client.waitForProgressEnd(/cqlint: indexing/, 60_000);
+    const begin = client.progress.find((p) => p.value.kind === 'begin')!;
+    assert.match(begin.value.message ?? '', /^\d+\/151$/);
+    const report = (await client.workspaceDiagnostics()) as WorkspaceDiagnosticReport;
+    assert.equal(report.items.length, 151, 'every file is indexed');
+  });
+
+  test("an open file's diagnostics are the same whether it was opened during the index or after it", async (t) => {
+    const ws = tempWorkspace(workspaceFiles(200));
+    t.after(() => ws.cleanup());
+    const early = await started(t);
+    await early.initialize({ ...capabilities.pull, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
+    const uri = ws.uri('query.cql');
+    await early.open(uri, QUERY);
+    const during = (await early.pullDiagnostics(uri)) as FullDocumentDiagnosticReport;
+    const doneEarly = early.progress.some((p) => p.value.kind === 'end');
+
+    const late = await started(t);
+    await late.initialize({ ...capabilities.pull, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
+    await late.waitForProgressEnd(/cqlint: indexing/, 60_000);
+    await late.open(uri, QUERY);
+    const after = (await late.pullDiagnostics(uri)) as FullDocumentDiagnosticReport;
+
+    // The real finding (discount is not a column) and nothing else: total resolved through z/schema.cql.
+    assert.deepEqual(codes(after.items), ['unknown-column@0:14']);
+    assert.deepEqual(codes(during.items), codes(after.items), `opened ${doneEarly ? 'after' : 'during'} the index`);
+  });
+
+  test('disk changes and deletions during the index leave no stale result', async (t) => {
+    const ws = tempWorkspace(workspaceFiles(200, false));
+    t.after(() => ws.cleanup());
+    const client = await started(t);
+    await client.initialize({ ...capabilities.pull, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
+    await client.waitForRegistration('workspace/didChangeWatchedFiles');
+    // While the index runs: the schema gains `discount`, and a filler file is deleted.
+    writeFileSync(ws.path('a/schema.cql'), SCHEMA.replace('total decimal,', 'total decimal, discount decimal,'));
+    rmSync(ws.path('f/0005.cql'));
+    await client.filesChanged([
+      { uri: ws.uri('a/schema.cql'), type: 2 },
+      { uri: ws.uri('f/0005.cql'), type: 3 },
+    ]);
+    await client.waitForProgressEnd(/cqlint: indexing/, 60_000);
+    const uri = ws.uri('query.cql');
+    await client.open(uri, QUERY);
+    assert.deepEqual(((await client.pullDiagnostics(uri)) as FullDocumentDiagnosticReport).items, []);
+    const report = (await client.workspaceDiagnostics()) as WorkspaceDiagnosticReport;
+    const uris = report.items.map((item) => item.uri);
+    assert.ok(!uris.includes(ws.uri('f/0005.cql')), 'the deleted file is not reported');
+    assert.equal(uris.length, 200);
+  });
+});
