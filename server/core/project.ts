@@ -26,6 +26,11 @@ export interface ProjectOptions {
   config?: CqlintConfig;
   /** Rule levels from the editor settings, applied over the config: { 'hot-partition': 'off' | 'warn' | 'error' } */
   ruleOverrides?: Record<string, RuleLevel>;
+  /**
+   * Per-file `target` and `ruleOverrides` (editor settings are per workspace folder or document), used
+   * instead of the two above for the files it answers. Call setOptions again when its answers change.
+   */
+  forFile?: (filePath: string) => Pick<ProjectOptions, 'target' | 'ruleOverrides'> | undefined;
 }
 
 interface FileEntry {
@@ -410,7 +415,12 @@ export class Project {
   }
 
   targetFor(filePath: string): TargetId {
-    return this.options.target ?? this.configFor(filePath).target ?? 'cassandra';
+    return this.fileOptions(filePath).target ?? this.configFor(filePath).target ?? 'cassandra';
+  }
+
+  /** The target and rule overrides that apply to a file: its own (forFile), else the project's. */
+  private fileOptions(filePath: string): Pick<ProjectOptions, 'target' | 'ruleOverrides'> {
+    return this.options.forFile?.(filePath) ?? this.options;
   }
 
   lint(filePath: string): Finding[] {
@@ -430,8 +440,9 @@ export class Project {
 
   private runRules(filePath: string, text: string, parse: ParseResult, model: SchemaModel, config: CqlintConfig): Finding[] {
     const fs = this.fileSchema(filePath)!;
-    const target = targetInfo(this.options.target ?? config.target);
-    const overrides = this.options.ruleOverrides ?? {};
+    const own = this.fileOptions(filePath);
+    const target = targetInfo(own.target ?? config.target);
+    const overrides = own.ruleOverrides ?? {};
     const findings: Finding[] = [];
     const latestCache = new Map<TableInfo, TableInfo>();
     const base = {
@@ -454,6 +465,7 @@ export class Project {
       keyspaceAt: (offset: number) => keyspaceAt(fs, offset),
       keyspace: (name: string) => fs.keyspaces.filter((k) => k.name === name).pop() ?? model.keyspaces.get(name),
       indexesOn: (table: TableInfo) => model.indexesOn(table, filePath),
+      indexesAt: (table: TableInfo, offset: number) => model.indexesAt(table, filePath, offset),
       hints: (table: TableInfo) => hintsFor(config, table.keyspace, table.name),
     };
 
@@ -516,6 +528,11 @@ export class Project {
       },
       keyspace: (name: string) => (uncacheable(), base.keyspace(name)),
       indexesOn: (table: TableInfo) => (nameCovered(table), base.indexesOn(table)),
+      indexesAt: (table: TableInfo, offset: number) => {
+        if (scope && offset !== scope.start) scope.cacheable = false;
+        nameCovered(table);
+        return base.indexesAt(table, offset);
+      },
     };
 
     const statementRules: { rule: RuleModule; ctx: RuleContext }[] = [];
@@ -529,7 +546,7 @@ export class Project {
       for (const [k, spec] of Object.entries(rule.meta.options ?? {})) if (spec.default !== undefined) options[k] = spec.default;
       if (Array.isArray(setting)) Object.assign(options, setting[1]);
       const report = (f: Parameters<RuleContext['report']>[0]): void => {
-        out.push({ ruleId: rule.meta.id, severity, ...f });
+        out.push({ ruleId: rule.meta.id, ...f, severity: f.severity ?? severity });
       };
       if (rule.meta.scope === 'statement') {
         statementRules.push({ rule, ctx: { ...scopedBase, options, report } });
@@ -622,7 +639,7 @@ export class Project {
       scope.types = true;
       key += `|t${this.typesFingerprint(model)}`;
     }
-    for (const name of scope.names) key += `|i${this.indexFingerprint(model, name)}`;
+    for (const name of scope.names) key += `|i${this.indexFingerprint(model, name)}:${indexEventsBefore(model, name, filePath, start)}`;
     return { key, scope };
   }
 
@@ -689,6 +706,17 @@ export class Project {
     }
     return this.typesId;
   }
+}
+
+/** How many of this file's CREATE and DROP INDEX on `name` precede `offset` (which indexes are in effect there). */
+function indexEventsBefore(model: SchemaModel, name: string, filePath: string, offset: number): number {
+  let n = 0;
+  for (const i of model.indexesByTable.get(name) ?? []) {
+    if (i.filePath !== filePath) continue;
+    if (i.range.start.offset < offset) n++;
+    if (i.droppedBy && i.droppedBy.start.offset < offset) n++;
+  }
+  return n;
 }
 
 /** Locations inside the statement that the findings hold, with their offset from its start. */

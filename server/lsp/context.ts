@@ -73,8 +73,12 @@ export interface ServerContext {
   readonly documents: TextDocuments<TextDocument>;
   /** The engine. Open documents' text overrides the disk; workspace files are loaded at startup. */
   readonly project: Project;
-  /** Current settings (a fresh object after each change; do not cache it across requests). */
+  /** Current window-wide settings (a fresh object after each change; do not cache it across requests). */
   readonly settings: CqlintSettings;
+  /** The settings that apply to a document (asked for with its URI as scopeUri when the client can). */
+  settingsFor(uri: string): Promise<CqlintSettings>;
+  /** The settings known for a file now: its document's, else its workspace folder's, else `settings`. */
+  settingsOf(filePath: string): CqlintSettings;
   readonly clientCapabilities: ClientCapabilities;
   /** Absolute paths of the workspace folders (may be empty for a single-file session). */
   readonly workspaceFolders: readonly string[];

@@ -24,7 +24,7 @@ import type { ChangeReason, Feature, FilesChangedEvent, Logger, ServerContext } 
 import * as conv from './conversions';
 import { findCqlFiles, isCqlFile, isInside, readCqlFile } from './files';
 import { CORE_OWNED_REGISTRATIONS, describeError, guardConnection, safeHandler } from './safe';
-import { DEFAULT_SETTINGS, parseSettings, type CqlintSettings } from './settings';
+import { DEFAULT_SETTINGS, ScopedSettings, parseSettings, type CqlintSettings } from './settings';
 import { defaultFeatures } from './features';
 import { BackgroundIndex, type IndexProgress } from './workspace-index';
 import packageJson from '../../package.json';
@@ -121,6 +121,8 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     get settings() {
       return settings;
     },
+    settingsFor: (uri) => (supportsConfigurationRequest() ? scoped.get(uri) : Promise.resolve(settings)),
+    settingsOf: (filePath) => settingsOfFile(filePath),
     get clientCapabilities() {
       return clientCapabilities;
     },
@@ -203,19 +205,63 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   // -------------------------------------------------------------------------------------------
   // Settings
 
-  const applySettings = (raw: unknown, reason: ChangeReason): void => {
+  const applySettings = (raw: unknown, reason: ChangeReason, scopesChanged = false): void => {
     const problems: string[] = [];
     const next = parseSettings(raw, problems);
     for (const problem of problems) log.warn(`cqlint: settings: ${problem}`);
-    const changed = JSON.stringify(next) !== JSON.stringify(settings);
+    const changed = scopesChanged || JSON.stringify(next) !== JSON.stringify(settings);
     settings = next;
-    guarded('setOptions', () => project.setOptions({ target: settings.targetOverride, ruleOverrides: { ...settings.rules } }), undefined);
+    applyProjectOptions();
     if (!changed || !initialised) return;
     settingsChanged.fire(settings);
     emit(reason, [], [], [], true);
   };
 
   const supportsConfigurationRequest = (): boolean => clientCapabilities.workspace?.configuration === true;
+
+  // Settings are declared per resource: each open document and each workspace folder gets its own,
+  // asked for with its URI as scopeUri (a file not open takes its folder's).
+  const scoped = new ScopedSettings(
+    async (scopeUri) => (await connection.workspace.getConfiguration([{ scopeUri, section: 'cqlint' }]))[0],
+    () => settings,
+    (problem) => log.warn(`cqlint: settings: ${problem}`),
+  );
+  const folderUriOf = (filePath: string): string | undefined => {
+    const folder = workspaceFolders.filter((f) => isInside(f, filePath)).sort((a, b) => b.length - a.length)[0];
+    return folder === undefined ? undefined : conv.pathToUri(folder);
+  };
+  const settingsOfFile = (filePath: string): CqlintSettings => {
+    if (!supportsConfigurationRequest()) return settings;
+    const open = openUris.get(filePath);
+    const folder = folderUriOf(filePath);
+    return (open && scoped.peek(open)) || (folder && scoped.peek(folder)) || settings;
+  };
+  const engineKey = (s: CqlintSettings): string => JSON.stringify([s.targetOverride, s.rules]);
+  function applyProjectOptions(): void {
+    guarded('setOptions', () => project.setOptions({
+      target: settings.targetOverride,
+      ruleOverrides: { ...settings.rules },
+      forFile: (filePath) => {
+        const own = settingsOfFile(filePath);
+        return own === settings ? undefined : { target: own.targetOverride, ruleOverrides: own.rules };
+      },
+    }), undefined);
+  }
+  /** Fetches every folder's and open document's settings (after a configuration change or at start). */
+  const fetchScopes = async (): Promise<void> => {
+    if (!supportsConfigurationRequest()) return;
+    await Promise.all([...workspaceFolders.map((f) => conv.pathToUri(f)), ...openUris.values()].map((uri) => scoped.get(uri)));
+  };
+  /** A newly opened document's own settings: re-lint it if they differ from its folder's. */
+  const fetchDocumentScope = (filePath: string, uri: string): void => {
+    if (!supportsConfigurationRequest() || !initialised) return;
+    const before = engineKey(settingsOfFile(filePath));
+    void scoped.get(uri).then(() => {
+      if (openUris.get(filePath) !== uri || engineKey(settingsOfFile(filePath)) === before) return;
+      applyProjectOptions();
+      emit('settings', [filePath], [], []);
+    });
+  };
 
   const fetchSettings = async (): Promise<unknown> => {
     const [section] = await connection.workspace.getConfiguration([{ section: 'cqlint' }]);
@@ -390,11 +436,13 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     if (opened) index?.forget(filePath); // the editor's text wins over what the index read
     const dependents = setText(filePath, change.document.getText());
     emit(opened ? 'open' : 'edit', [filePath], [], dependents);
+    if (opened) fetchDocumentScope(filePath, uri);
   });
 
   documents.onDidClose((event) => {
     const filePath = uriToPath(event.document.uri);
     openUris.delete(filePath);
+    scoped.delete(event.document.uri);
     // Revert to what is on disk, if the file is part of the workspace; else it leaves the project.
     void (async () => {
       if (conv.isFileUri(event.document.uri) && (diskFiles.has(filePath) || (inWorkspace(filePath) && isCqlFile(filePath)))) {
@@ -456,7 +504,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     }
     if (configChanged) {
       // Re-applying the options drops whatever configuration the project has cached.
-      guarded('setOptions', () => project.setOptions({ target: settings.targetOverride, ruleOverrides: { ...settings.rules } }), undefined);
+      applyProjectOptions();
       emit('config', changed, removed, dependents, true);
     } else if (changed.length || removed.length) {
       emit('disk', changed, removed, dependents);
@@ -465,8 +513,12 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   connection.onDidChangeWatchedFiles(onWatchedFiles);
 
   connection.onDidChangeConfiguration(async (params) => {
-    if (supportsConfigurationRequest()) applySettings(await fetchSettings(), 'settings');
-    else if (params.settings && typeof params.settings === 'object') {
+    if (supportsConfigurationRequest()) {
+      scoped.clear();
+      const raw = await fetchSettings();
+      await fetchScopes();
+      applySettings(raw, 'settings', true);
+    } else if (params.settings && typeof params.settings === 'object') {
       const raw = params.settings as Record<string, unknown>;
       applySettings(raw.cqlint !== undefined ? raw.cqlint : raw, 'settings');
     }
@@ -554,6 +606,8 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
           return undefined;
         });
         if (raw !== undefined && raw !== null) applySettings(raw, 'settings');
+        await fetchScopes().catch((error: unknown) => log.warn(`cqlint: cannot read folder settings: ${describeError(error)}`));
+        applyProjectOptions();
       }
       initialised = true;
       initializedEmitter.fire();

@@ -1,10 +1,12 @@
 // The `cqlint.*` settings as the server sees them: read from workspace/configuration when the client
-// supports it, else from initializationOptions / didChangeConfiguration, else these defaults.
+// supports it (per document and per workspace folder, as they are declared with `scope: resource`),
+// else from initializationOptions / didChangeConfiguration, else these defaults.
 // Anything malformed falls back to the default for that key (and is reported once in the log),
 // so a typo in a user's settings.json never stops the server.
 
 import { TARGET_IDS, type TargetId } from '../core/targets';
 import type { RuleLevel } from '../core/config/types';
+import type { KeywordCase } from '../core/format/formatter';
 
 export type { TargetId, RuleLevel };
 export type TraceLevel = 'off' | 'messages' | 'verbose';
@@ -31,8 +33,14 @@ export interface CqlintSettings {
   };
   /** `cqlint.ringFile`: a file describing the token ring (nodes and their tokens), if any. */
   ringFile?: string;
+  format: {
+    /** `cqlint.format.keywordCase`: how the formatter writes keywords. */
+    keywordCase: KeywordCase;
+  };
   trace: { server: TraceLevel };
 }
+
+export const KEYWORD_CASES: readonly KeywordCase[] = ['upper', 'lower', 'preserve'];
 
 export const DEFAULT_SETTINGS: CqlintSettings = Object.freeze({
   target: 'cassandra',
@@ -41,6 +49,7 @@ export const DEFAULT_SETTINGS: CqlintSettings = Object.freeze({
   shardCount: 16,
   inlayHints: { tokens: true, shards: true },
   ringFile: undefined,
+  format: { keywordCase: 'upper' },
   trace: { server: 'off' },
 }) as CqlintSettings;
 
@@ -73,6 +82,7 @@ export function parseSettings(raw: unknown, problems: string[] = []): CqlintSett
     shardCount: DEFAULT_SETTINGS.shardCount,
     inlayHints: { ...DEFAULT_SETTINGS.inlayHints },
     ringFile: undefined,
+    format: { ...DEFAULT_SETTINGS.format },
     trace: { ...DEFAULT_SETTINGS.trace },
   };
 
@@ -118,6 +128,10 @@ export function parseSettings(raw: unknown, problems: string[] = []): CqlintSett
   if (typeof ringFile === 'string' && ringFile.trim() !== '') settings.ringFile = ringFile;
   else if (ringFile !== undefined && ringFile !== null && ringFile !== '') problems.push('cqlint.ringFile: expected a file path; ignored');
 
+  const keywordCase = get('format.keywordCase');
+  if (typeof keywordCase === 'string' && (KEYWORD_CASES as readonly string[]).includes(keywordCase)) settings.format.keywordCase = keywordCase as KeywordCase;
+  else if (keywordCase !== undefined && keywordCase !== null) problems.push(`cqlint.format.keywordCase: ${JSON.stringify(keywordCase)} is not one of ${KEYWORD_CASES.join(', ')}; using ${settings.format.keywordCase}`);
+
   const trace = get('trace.server');
   if (trace === 'off' || trace === 'messages' || trace === 'verbose') settings.trace.server = trace;
 
@@ -130,4 +144,66 @@ export function normaliseLevel(level: unknown): RuleLevel | undefined {
   if (level === 1 || level === 'warn' || level === 'warning') return 'warn';
   if (level === 2 || level === 'error') return 'error';
   return undefined;
+}
+
+/**
+ * Settings per scope (a document's or a workspace folder's URI), asked for with that URI as scopeUri
+ * and kept until the configuration changes, as Microsoft's lsp-sample keeps its document settings.
+ * A scope whose request fails gets `fallback()` (the window-wide settings) and is asked again later.
+ */
+export class ScopedSettings {
+  private readonly pending = new Map<string, Promise<CqlintSettings>>();
+  private readonly resolved = new Map<string, CqlintSettings>();
+  /** Problems already logged since the last clear(): every scope would repeat the same typo. */
+  private readonly reported = new Set<string>();
+
+  constructor(
+    private readonly fetch: (scopeUri: string) => Promise<unknown>,
+    private readonly fallback: () => CqlintSettings,
+    private readonly onProblem: (problem: string) => void,
+  ) {}
+
+  /** The settings of a scope, fetched once per configuration. */
+  get(scopeUri: string): Promise<CqlintSettings> {
+    let settings = this.pending.get(scopeUri);
+    if (!settings) {
+      settings = this.fetch(scopeUri).then(
+        (raw) => {
+          const problems: string[] = [];
+          const parsed = parseSettings(raw, problems);
+          for (const problem of problems) {
+            if (this.reported.has(problem)) continue;
+            this.reported.add(problem);
+            this.onProblem(problem);
+          }
+          if (this.pending.get(scopeUri) === settings) this.resolved.set(scopeUri, parsed);
+          return parsed;
+        },
+        () => {
+          if (this.pending.get(scopeUri) === settings) this.pending.delete(scopeUri);
+          return this.fallback();
+        },
+      );
+      this.pending.set(scopeUri, settings);
+    }
+    return settings;
+  }
+
+  /** The settings of a scope if they have arrived. */
+  peek(scopeUri: string): CqlintSettings | undefined {
+    return this.resolved.get(scopeUri);
+  }
+
+  /** Forgets one scope (a closed document). */
+  delete(scopeUri: string): void {
+    this.pending.delete(scopeUri);
+    this.resolved.delete(scopeUri);
+  }
+
+  /** Forgets every scope (the configuration changed). */
+  clear(): void {
+    this.pending.clear();
+    this.resolved.clear();
+    this.reported.clear();
+  }
 }

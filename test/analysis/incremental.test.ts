@@ -60,6 +60,9 @@ const SNIPPETS = [
   'DROP TABLE ks.users;\n',
   'ALTER TABLE ks.users ADD age int;\n',
   'CREATE INDEX ON ks.by_status (id);\n',
+  'CREATE INDEX users_email ON ks.users (email);\n',
+  'DROP INDEX ks.users_country;\n',
+  "SELECT * FROM ks.users WHERE email = 'x';\n",
   'USE other;\n',
   'USE ks;\n',
   'CREATE TYPE ks.addr (street text, city text);\n',
@@ -222,4 +225,26 @@ test('changing a @shard annotation re-checks the shard values of cached queries'
   assert.match(after[0]!.message, /\b1\b/);
   project.setFile(schema, table(16));
   assert.deepEqual(project.lint(queries).map((f) => f.ruleId), []);
+});
+
+test('moving, dropping or re-creating an index in a script re-judges the cached queries after it', () => {
+  const project = new Project({ config: {} });
+  const file = `${ROOT}/index-script.cql`;
+  const table = 'CREATE TABLE ks.people (id uuid PRIMARY KEY, name text, city text);\n';
+  const query = "SELECT * FROM ks.people WHERE city = 'Lyon';\n";
+  const index = 'CREATE INDEX people_city ON ks.people (city);\n';
+  const check = (text: string): string[] => {
+    project.setFile(file, text);
+    const fresh = new Project({ config: {} });
+    fresh.setFile(file, text);
+    const findings = project.lint(file);
+    assert.deepEqual(plain(findings), plain(fresh.lint(file)));
+    return findings.map((f) => `${f.ruleId}${f.data?.['index'] ? `:${String(f.data['index'])}` : ''}`);
+  };
+  assert.deepEqual(check(table + index + query), ['secondary-index-scan:people_city']);
+  assert.deepEqual(check(table + query + index), ['unrestricted-partition-key'], 'an index created after the query does not serve it');
+  assert.deepEqual(check(table + index + query), ['secondary-index-scan:people_city']);
+  assert.deepEqual(check(table + index + 'DROP INDEX ks.people_city;\n' + query), ['unrestricted-partition-key']);
+  assert.deepEqual(check(table + index + query + 'DROP INDEX ks.people_city;\n'), ['secondary-index-scan:people_city'], 'dropped only after the query');
+  assert.deepEqual(check(table + index.replace('people_city', 'by_city') + query), ['secondary-index-scan:by_city']);
 });

@@ -59,7 +59,7 @@ describe('rule examples', () => {
           const { mine } = run(c, id);
           assert.equal(mine.length, c.count ?? 1, `expected ${c.count ?? 1} ${id} finding(s), got:\n${summary(mine)}\nin:\n${c.code}`);
           for (const f of mine) {
-            assert.equal(f.severity, rule.meta.defaultSeverity);
+            assert.equal(f.severity, c.severity ?? rule.meta.defaultSeverity);
             if (c.message) assert.match(f.message, c.message);
           }
           const first = mine[0]!;

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_SETTINGS, parseSettings } from '../../server/lsp/settings';
+import { DEFAULT_SETTINGS, KEYWORD_CASES, parseSettings } from '../../server/lsp/settings';
 import { TARGET_IDS } from '../../server/core/targets';
 
 const root = join(__dirname, '..', '..');
@@ -61,6 +61,7 @@ test('.cqlint.json is validated with the project schema', () => {
 test('settings: the defaults in the manifest are the defaults the server uses', () => {
   const props = pkg.contributes.configuration.properties;
   assert.deepEqual(Object.keys(props).sort(), [
+    'cqlint.format.keywordCase',
     'cqlint.inlayHints.shards',
     'cqlint.inlayHints.tokens',
     'cqlint.ringFile',
@@ -81,6 +82,10 @@ test('settings: the defaults in the manifest are the defaults the server uses', 
   assert.equal(props['cqlint.inlayHints.tokens'].default, DEFAULT_SETTINGS.inlayHints.tokens);
   assert.equal(props['cqlint.inlayHints.shards'].default, DEFAULT_SETTINGS.inlayHints.shards);
   assert.equal(props['cqlint.trace.server'].default, DEFAULT_SETTINGS.trace.server);
+  assert.deepEqual(props['cqlint.format.keywordCase'].enum, [...KEYWORD_CASES]);
+  assert.equal(props['cqlint.format.keywordCase'].default, DEFAULT_SETTINGS.format.keywordCase);
+  // Every setting is declared per resource (folder) but the trace, which belongs to the window.
+  for (const [key, schema] of Object.entries<{ scope?: string }>(props)) assert.equal(schema.scope, key === 'cqlint.trace.server' ? 'window' : 'resource', key);
   assert.deepEqual(props['cqlint.rules'].default, DEFAULT_SETTINGS.rules);
   assert.deepEqual(props['cqlint.rules'].additionalProperties.enum, ['off', 'warn', 'error']);
   // What VS Code sends for an untouched configuration parses to the server's defaults, without complaints.

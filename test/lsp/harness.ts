@@ -95,6 +95,13 @@ export class LspTestClient {
   readonly connection: MessageConnection;
   /** The `cqlint` settings section the client returns to workspace/configuration. */
   settings: Record<string, unknown> = {};
+  /**
+   * Settings of a workspace folder (by folder URI) or a document (by its URI), returned instead of
+   * `settings` to requests whose scopeUri is, or is inside, that URI: the longest match wins.
+   */
+  scopedSettings: Record<string, Record<string, unknown>> = {};
+  /** The scopeUri of every workspace/configuration item asked for (undefined: no scope). */
+  readonly configurationScopes: (string | undefined)[] = [];
   /** Every client/registerCapability registration, in order. */
   readonly registrations: Registration[] = [];
   /** window/logMessage and window/showMessage texts, in order. */
@@ -140,8 +147,15 @@ export class LspTestClient {
       this.logs.push(params.message);
       this.notifyWaiters();
     });
-    this.connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
-      params.items.map((item) => (item.section === 'cqlint' || item.section === undefined ? this.settings : null)),
+    this.connection.onRequest('workspace/configuration', (params: { items: { section?: string; scopeUri?: string }[] }) =>
+      params.items.map((item) => {
+        this.configurationScopes.push(item.scopeUri);
+        if (item.section !== 'cqlint' && item.section !== undefined) return null;
+        const scope = Object.keys(this.scopedSettings)
+          .filter((uri) => item.scopeUri === uri || item.scopeUri?.startsWith(`${uri}/`))
+          .sort((a, b) => b.length - a.length)[0];
+        return scope === undefined ? this.settings : this.scopedSettings[scope];
+      }),
     );
     this.connection.onRequest('client/registerCapability', (params: { registrations: Registration[] }) => {
       this.registrations.push(...params.registrations);

@@ -1,11 +1,12 @@
 // Settings (cqlint.target, cqlint.rules) and .cqlint.json changes re-lint what is open.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { capabilities, startServer, tempWorkspace } from './harness';
+import type { Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
+import { capabilities, fileUri, startServer, tempWorkspace } from './harness';
 
 const HOT = 'CREATE TABLE ks.books (publish_date date, title text, author text, PRIMARY KEY (publish_date, title));\n';
 const POSTS = 'CREATE TABLE ks.posts (author_id uuid, id timeuuid, body text, PRIMARY KEY ((author_id, id)));\n';
+const BOOK = `${HOT}INSERT INTO ks.books (publish_date, title, author) VALUES ('2020-07-09', 'Hello', 'Ann');\n`;
 const HINTS = JSON.stringify({ tables: { 'ks.posts': { writesPerSecondPerPartition: 3000 } } });
 
 const codes = (diagnostics: Diagnostic[]): string[] => diagnostics.map((d) => String(d.code)).sort();
@@ -93,5 +94,57 @@ describe('settings', () => {
     await client.waitForLog(/rules\.hot-partiton: unknown rule/);
     // The misspelt rule is dropped, so hot-partition is back at its default.
     assert.deepEqual(codes(await client.waitForDiagnostics(uri, has('hot-partition'))), ['hot-partition']);
+  });
+
+  test('settings per workspace folder and per document (scopeUri), re-read on didChangeConfiguration', async (t) => {
+    const ws = tempWorkspace({ 'quiet/books.cql': BOOK, 'strict/books.cql': BOOK });
+    t.after(() => ws.cleanup());
+    const client = await startServer();
+    t.after(() => client.shutdown());
+    const quiet = ws.path('quiet');
+    const strict = ws.path('strict');
+    client.scopedSettings = {
+      [fileUri(quiet)]: { rules: { 'hot-partition': 'off' }, format: { keywordCase: 'lower' }, inlayHints: { tokens: false, shards: false } },
+      [fileUri(strict)]: { rules: { 'hot-partition': 'error' } },
+    };
+    const withHints = { ...capabilities.push, textDocument: { ...capabilities.push.textDocument, inlayHint: {} } };
+    await client.initialize(withHints, { workspaceFolders: [quiet, strict] });
+    const quietUri = ws.uri('quiet/books.cql');
+    const strictUri = ws.uri('strict/books.cql');
+    await client.open(quietUri, BOOK);
+    await client.open(strictUri, BOOK);
+    assert.deepEqual(await client.waitForDiagnostics(quietUri, lacks('hot-partition')), []);
+    const strictFindings = await client.waitForDiagnostics(strictUri, has('hot-partition'));
+    assert.equal(strictFindings.find((d) => d.code === 'hot-partition')!.severity, 1, 'error from the strict folder');
+    assert.ok(client.configurationScopes.includes(quietUri) && client.configurationScopes.includes(fileUri(strict)), 'asked per document and per folder');
+
+    // Formatting reads the document's own keyword case.
+    const format = async (uri: string): Promise<string> => {
+      const edits = (await client.request('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })) as TextEdit[];
+      return edits.map((e) => e.newText).join('');
+    };
+    assert.match(await format(quietUri), /create table/);
+    assert.match(await format(strictUri), /CREATE TABLE/);
+
+    // Inlay hints follow the folder's cqlint.inlayHints.tokens.
+    const tokenHints = async (uri: string): Promise<number> => {
+      const hints = (await client.request('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 5, character: 0 } } })) as unknown[] | null;
+      return hints?.length ?? 0;
+    };
+    assert.equal(await tokenHints(quietUri), 0, 'tokens hints off in the quiet folder');
+    assert.ok((await tokenHints(strictUri)) > 0, 'tokens hints on in the strict folder');
+
+    // A document's own settings win over its folder's.
+    const other = ws.uri('strict/other.cql');
+    client.scopedSettings[other] = { rules: { 'hot-partition': 'off' } };
+    await client.open(other, HOT);
+    assert.deepEqual(await client.waitForDiagnostics(other, lacks('hot-partition')), []);
+
+    // The cache is dropped on didChangeConfiguration: the folders' new settings apply.
+    client.scopedSettings[fileUri(quiet)] = { rules: { 'hot-partition': 'warn' } };
+    await client.changeSettings({});
+    const now = await client.waitForDiagnostics(quietUri, has('hot-partition'));
+    assert.equal(now.find((d) => d.code === 'hot-partition')!.severity, 2);
+    assert.match(await format(quietUri), /CREATE TABLE/);
   });
 });

@@ -1,10 +1,13 @@
 // `allow-filtering`: SELECT ... ALLOW FILTERING reads and discards rows on the server; its cost grows
-// with the data scanned, not the rows returned. Quieter when the whole partition key is restricted
-// (then only one partition is filtered), which the message says.
-// Data: { table?: string, allowFilteringRange, partitionRestricted: boolean, missing: string[] }
+// with the data read, not the rows returned. Quieter when the whole partition key is restricted (then
+// only one partition is filtered), which the message says. When an index serves one of the
+// restrictions, the message says so: every node looks the value up in its index and filters only the
+// rows found, which is not a scan of every partition.
+// Data: { table?: string, allowFilteringRange, partitionRestricted: boolean, missing: string[], index?: string }
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import { analyseWhere, unrestrictedPartitionColumns } from './util';
+import { describeIndex, servedRestrictions } from './serving-index';
 
 export const rule: RuleModule = {
   meta: {
@@ -26,28 +29,60 @@ export const rule: RuleModule = {
       const partitionRestricted = !!table && missing.length === 0;
       if (partitionRestricted && ctx.options['allowWithinPartition'] !== false) continue;
       const name = table?.qualifiedName ?? stmt.from.name.name;
-      const scope = table
-        ? `the partition key (${table.partitionKey.map((c) => c.name).join(', ')}) is not fully restricted, so this scans every partition of ${name} across the cluster`
-        : `unless the query restricts the whole partition key, this scans ${name} across the cluster`;
+      const pk = table ? `the partition key (${table.partitionKey.map((c) => c.name).join(', ')})` : '';
+      // Inside named partitions an index only narrows the rows read there; the message stays the same.
+      const served = table && !partitionRestricted ? servedRestrictions(stmt.where, ctx.indexesAt(table, stmt.range.start.offset), table)[0] : undefined;
+      const index = served?.indexes[0];
+      const scope = !table
+        ? `unless the query restricts the whole partition key, this scans ${name} across the cluster`
+        : index
+          ? `${pk} is not fully restricted, so every node looks ${served!.column} up in ${describeIndex(index)} and reads the rows it finds, discarding those the other conditions reject; the cost follows the rows the index matches, on every node, not the whole table`
+          : partitionRestricted
+            ? `every partition named is read and filtered`
+            : `${pk} is not fully restricted, so this scans every partition of ${name} across the cluster`;
       ctx.report({
         message: `ALLOW FILTERING reads rows and discards those that do not match: ${scope}. Model a table whose partition key is what you filter on, or restrict the partition key`,
         range: stmt.allowFilteringRange ?? stmt.range,
-        data: { ...(table ? { table: table.qualifiedName } : {}), allowFilteringRange: stmt.allowFilteringRange ?? stmt.range, partitionRestricted, missing },
+        data: {
+          ...(table ? { table: table.qualifiedName } : {}), allowFilteringRange: stmt.allowFilteringRange ?? stmt.range, partitionRestricted, missing,
+          ...(index?.name ? { index: index.name } : {}),
+        },
       });
     }
   },
 };
 
 const table = 'CREATE TABLE ks.t (id uuid, ts timestamp, v int, PRIMARY KEY (id, ts));\n';
+const cyclists = 'CREATE TABLE cycling.cyclist_name (id uuid PRIMARY KEY, firstname text, lastname text);\n';
 
 export const examples: RuleExamples = {
   valid: [
-    `${table}SELECT * FROM ks.t WHERE id = ? AND v > 3 ALLOW FILTERING;`,
-    `${table}SELECT * FROM ks.t WHERE id = ?;`,
+    { name: 'filtering inside one partition', code: `${table}SELECT * FROM ks.t WHERE id = ? AND v > 3 ALLOW FILTERING;` },
+    { name: 'no ALLOW FILTERING', code: `${table}SELECT * FROM ks.t WHERE id = ?;` },
   ],
   invalid: [
-    { code: `${table}SELECT * FROM ks.t WHERE v > 3 ALLOW FILTERING;`, at: 'ALLOW FILTERING', data: { table: 'ks.t', missing: ['id'], partitionRestricted: false } },
-    { name: 'unknown table', code: 'SELECT * FROM ks.other WHERE v > 3 ALLOW FILTERING;', data: { missing: [] } },
-    { name: 'option off', code: `${table}SELECT * FROM ks.t WHERE id = ? AND v > 3 ALLOW FILTERING;`, config: { rules: { 'allow-filtering': ['warn', { allowWithinPartition: false }] } } },
+    { name: 'filtering scan of a whole table', code: `${table}SELECT * FROM ks.t WHERE v > 3 ALLOW FILTERING;`, at: 'ALLOW FILTERING', message: /scans every partition of ks\.t/, data: { table: 'ks.t', missing: ['id'], partitionRestricted: false } },
+    { name: 'table unknown to the workspace', code: 'SELECT * FROM ks.other WHERE v > 3 ALLOW FILTERING;', data: { missing: [] } },
+    { name: 'filtering inside one partition, reported (option)', code: `${table}SELECT * FROM ks.t WHERE id = ? AND v > 3 ALLOW FILTERING;`, config: { rules: { 'allow-filtering': ['warn', { allowWithinPartition: false }] } }, message: /every partition named is read and filtered/ },
+    {
+      name: 'index lookup plus filtering: not a scan of every partition',
+      code: `${cyclists}CREATE INDEX ln_idx ON cycling.cyclist_name (lastname);\nSELECT * FROM cycling.cyclist_name WHERE lastname = 'VOS' AND firstname = 'Marianne' ALLOW FILTERING;`,
+      message: /every node looks lastname up in the secondary index ln_idx on lastname/, data: { index: 'ln_idx' },
+    },
+    {
+      name: 'storage-attached index plus filtering',
+      code: `${cyclists}CREATE INDEX ln_sai ON cycling.cyclist_name (lastname) USING 'sai';\nSELECT * FROM cycling.cyclist_name WHERE lastname = 'VOS' AND firstname = 'Marianne' ALLOW FILTERING;`,
+      message: /storage-attached index ln_sai/,
+    },
+    {
+      name: 'range on a SASI-indexed text column: SASI cannot serve it, a scan',
+      code: `${cyclists}CREATE CUSTOM INDEX fn_prefix ON cycling.cyclist_name (firstname) USING 'org.apache.cassandra.index.sasi.SASIIndex';\nSELECT * FROM cycling.cyclist_name WHERE firstname > 'Mar' ALLOW FILTERING;`,
+      message: /scans every partition/,
+    },
+    {
+      name: 'range on a legacy-indexed column: the index cannot serve it, a scan',
+      code: `${cyclists}CREATE INDEX fn_idx ON cycling.cyclist_name (firstname);\nSELECT * FROM cycling.cyclist_name WHERE firstname > 'Mar' ALLOW FILTERING;`,
+      message: /scans every partition/,
+    },
   ],
 };

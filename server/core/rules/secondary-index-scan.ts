@@ -1,18 +1,23 @@
-// `secondary-index-scan`: a SELECT served by a legacy secondary index (or a non-SAI custom index such as
-// SASI) without restricting the partition key: the coordinator asks every node (and every token range)
-// for matches. Storage-attached indexes (SAI) are not reported: they are built for such queries, and
-// with a partition key restriction any index query stays on one replica set.
-// Data: { table, column: string, index?: string, indexKind: 'legacy' | 'custom', missing: string[] }
+// `secondary-index-scan`: a SELECT served by an index without restricting the partition key: the
+// coordinator asks every node (every token range) for matches. The index named is the one that serves
+// the restriction (serving-index.ts): in effect at that point of the file, covering the column the way
+// the query reads it. A legacy index or SASI is a warning. A storage-attached index (SAI) is built for
+// such queries but still costs a cluster-wide scatter-gather: that is reported as information (with the
+// replication numbers of the keyspace), and `reportStorageAttached: false` silences it.
+// With ALLOW FILTERING, allow-filtering reports the query instead.
+// Data: { table, column, index?, indexKind: 'legacy' | 'sasi' | 'custom' | 'sai', missing: string[],
+//         alternatives?: string[], needsFiltering?: string[] }
 import { docsUrl } from '../findings';
-import type { IndexInfo } from '../schema/model';
+import type { CqlintConfig } from '../config/types';
 import type { RuleExamples, RuleModule } from './types';
 import { analyseWhere, unrestrictedPartitionColumns } from './util';
+import { describeIndex, indexFamily, scatterGatherCost, servedRestrictions } from './serving-index';
 
 export const rule: RuleModule = {
   meta: {
     id: 'secondary-index-scan',
     defaultSeverity: 'warning',
-    description: 'A legacy secondary-index query without the partition key: it fans out to every node.',
+    description: 'An index query without the partition key: it fans out to every node (storage-attached indexes: information).',
     docsUrl: docsUrl('secondary-index-scan'),
     scope: 'statement',
     options: {
@@ -21,48 +26,178 @@ export const rule: RuleModule = {
         default: false,
         description: "Treat CREATE INDEX without USING as SAI (cassandra.yaml default_secondary_index: sai).",
       },
+      reportStorageAttached: {
+        type: 'boolean',
+        default: true,
+        description: 'Report queries served by a storage-attached index (SAI) without the partition key, as information: they still contact every node.',
+      },
     },
   },
   check(ctx) {
+    const plainIsSai = ctx.options['defaultIndexIsSai'] === true;
     for (const stmt of ctx.parse.statements) {
-      // With ALLOW FILTERING, allow-filtering already reports the scan.
       if (stmt.kind !== 'Select' || stmt.allowFiltering) continue;
-      const table = ctx.tableFor(stmt.from, stmt.range.start.offset);
+      const at = stmt.range.start.offset;
+      const table = ctx.tableFor(stmt.from, at);
       if (!table) continue;
-      const indexes = ctx.indexesOn(table);
-      if (!indexes.length) continue;
-      const where = analyseWhere(stmt.where);
-      const missing = unrestrictedPartitionColumns(table, where);
+      const missing = unrestrictedPartitionColumns(table, analyseWhere(stmt.where));
       if (!missing.length) continue;
-      const restricted = new Set(where.byColumn.keys());
-      const plainIsSai = ctx.options['defaultIndexIsSai'] === true;
-      const isSai = (i: IndexInfo): boolean => i.sai || (plainIsSai && !i.custom && !i.using);
-      // When any restricted column has an SAI index (in any file: definitions differ), SAI serves the query.
-      if ([...restricted].some((c) => ctx.schema.allIndexesOn(table, c).some(isSai))) continue;
-      const used = indexes.find((i) => !isSai(i) && restricted.has(i.column));
-      if (!used) continue;
-      const rel = where.byColumn.get(used.column)![0]!.relation;
+      const served = servedRestrictions(stmt.where, ctx.indexesAt(table, at), table, plainIsSai);
+      if (!served.length) continue;
+      const sai = served.find((s) => s.indexes.some((i) => indexFamily(i, plainIsSai) === 'sai'));
+      if (sai) {
+        if (ctx.options['reportStorageAttached'] === false) continue;
+        const index = sai.indexes.find((i) => indexFamily(i, plainIsSai) === 'sai')!;
+        const keyspace = table.keyspace ? ctx.keyspace(table.keyspace) : undefined;
+        ctx.report({
+          severity: 'info',
+          message: `this query on ${table.qualifiedName} is served by ${describeIndex(index, plainIsSai)} without the partition key (${missing.join(', ')}): ${scatterGatherCost(keyspace)}. Fine for occasional queries; for a frequent one restrict ${missing.join(', ')} as well, or query a table keyed by ${sai.column}`,
+          range: sai.relation.range,
+          data: { table: table.qualifiedName, column: sai.column, ...(index.name ? { index: index.name } : {}), indexKind: 'sai', missing },
+        });
+        continue;
+      }
+      // One index answers (Cassandra picks one when several could); name the others that could.
+      const first = served[0]!;
+      const used = first.indexes[0]!;
+      const alternatives = [...new Set(served.flatMap((s) => s.indexes).filter((i) => i !== used).map((i) => i.name ?? `(${i.column})`))];
+      // Every other restricted regular column is filtered after the index lookup, which Cassandra
+      // refuses without ALLOW FILTERING.
+      const keyColumns = new Set([...table.partitionKey, ...table.clustering].map((c) => c.name));
+      const needsFiltering = [...new Set(stmt.where.flatMap((r) => (r.left.kind === 'ColumnRef' ? [r.left.name.name] : [])))]
+        .filter((c) => c !== first.column && !keyColumns.has(c) && table.columnsByName.has(c));
+      const family = indexFamily(used, plainIsSai);
       ctx.report({
-        message: `this query on ${table.qualifiedName} is served by the ${used.custom ? 'custom' : 'secondary'} index${used.name ? ` ${used.name}` : ''} on ${used.column} without the partition key (${missing.join(', ')}): every node is asked. Restrict the partition key, use a storage-attached index (USING 'sai'), or query a table keyed by ${used.column}`,
-        range: rel.range,
-        data: { table: table.qualifiedName, column: used.column, ...(used.name ? { index: used.name } : {}), indexKind: used.custom ? 'custom' : 'legacy', missing },
+        message: `this query on ${table.qualifiedName} is served by ${describeIndex(used, plainIsSai)}${alternatives.length ? ` (${alternatives.join(', ')} could serve it too)` : ''} without the partition key (${missing.join(', ')}): every node is asked.` +
+          (needsFiltering.length ? ` The restriction on ${needsFiltering.join(', ')} would then be filtered: Cassandra refuses the query without ALLOW FILTERING.` : '') +
+          ` Restrict the partition key, use a storage-attached index (USING 'sai'), or query a table keyed by ${first.column}`,
+        range: first.relation.range,
+        data: {
+          table: table.qualifiedName, column: first.column, ...(used.name ? { index: used.name } : {}), indexKind: family, missing,
+          ...(alternatives.length ? { alternatives } : {}), ...(needsFiltering.length ? { needsFiltering } : {}),
+        },
       });
     }
   },
 };
 
 const t = 'CREATE TABLE ks.t (id uuid, ts timestamp, country text, PRIMARY KEY (id, ts));\n';
+const cyclists = 'CREATE TABLE cycling.cyclist_name (id uuid PRIMARY KEY, firstname text, lastname text);\n';
+const sasi = (name: string, mode?: string): string =>
+  `CREATE CUSTOM INDEX ${name} ON cycling.cyclist_name (firstname) USING 'org.apache.cassandra.index.sasi.SASIIndex'${mode ? ` WITH OPTIONS = { 'mode': '${mode}' }` : ''};\n`;
+const teams = 'CREATE TABLE cycling.teams (id uuid PRIMARY KEY, lastname text, teams map<int, text>);\n';
+const saiOff: CqlintConfig = { rules: { 'secondary-index-scan': ['warn', { reportStorageAttached: false }] } };
 
 export const examples: RuleExamples = {
   valid: [
-    `${t}CREATE INDEX t_country ON ks.t (country) USING 'sai';\nSELECT * FROM ks.t WHERE country = 'FR';`,
-    `${t}CREATE INDEX t_country ON ks.t (country);\nSELECT * FROM ks.t WHERE id = ? AND country = 'FR';`,
-    `${t}SELECT * FROM ks.t WHERE id = ?;`,
-    { name: 'option: plain CREATE INDEX is SAI', code: `${t}CREATE INDEX t_country ON ks.t (country);\nSELECT * FROM ks.t WHERE country = 'FR';`, config: { rules: { 'secondary-index-scan': ['warn', { defaultIndexIsSai: true }] } } },
-    { name: 'dropped index', code: `${t}CREATE INDEX t_country ON ks.t (country);\nDROP INDEX ks.t_country;\nSELECT * FROM ks.t WHERE country = 'FR' ALLOW FILTERING;` },
+    { name: 'index lookup inside one partition', code: `${t}CREATE INDEX t_country ON ks.t (country);\nSELECT * FROM ks.t WHERE id = ? AND country = 'FR';` },
+    { name: 'partition key read, no index involved', code: `${t}SELECT * FROM ks.t WHERE id = ?;` },
+    { name: 'SAI scan with the SAI notes turned off', code: `${t}CREATE INDEX t_country ON ks.t (country) USING 'sai';\nSELECT * FROM ks.t WHERE country = 'FR';`, config: saiOff },
+    { name: 'plain index taken as SAI (option), SAI notes off', code: `${t}CREATE INDEX t_country ON ks.t (country);\nSELECT * FROM ks.t WHERE country = 'FR';`, config: { rules: { 'secondary-index-scan': ['warn', { defaultIndexIsSai: true, reportStorageAttached: false }] } } },
+    { name: 'index dropped before the query', code: `${t}CREATE INDEX t_country ON ks.t (country);\nDROP INDEX ks.t_country;\nSELECT * FROM ks.t WHERE country = 'FR';` },
+    { name: 'script creates the index only after the query', code: `${t}SELECT * FROM ks.t WHERE country = 'FR';\nCREATE INDEX t_country ON ks.t (country);` },
+    { name: 'filtering query (allow-filtering reports it)', code: `${t}CREATE INDEX t_country ON ks.t (country);\nSELECT * FROM ks.t WHERE country = 'FR' ALLOW FILTERING;` },
+    { name: 'map keys index cannot serve CONTAINS (values)', code: `${teams}CREATE INDEX team_keys ON cycling.teams (KEYS(teams));\nSELECT * FROM cycling.teams WHERE teams CONTAINS 'Rabobank';` },
+    { name: 'legacy index cannot serve a range', code: `${t}CREATE INDEX t_country ON ks.t (country);\nSELECT * FROM ks.t WHERE country > 'F';` },
+    { name: 'SASI cannot serve a range on text', code: `${cyclists}${sasi('fn_prefix')}SELECT * FROM cycling.cyclist_name WHERE firstname > 'Mar';` },
+    { name: 'prefix-mode SASI cannot serve an infix LIKE', code: `${cyclists}${sasi('fn_prefix')}SELECT * FROM cycling.cyclist_name WHERE firstname LIKE '%ari%';` },
   ],
   invalid: [
-    { code: `${t}CREATE INDEX t_country ON ks.t (country);\nSELECT * FROM ks.t WHERE country = 'FR';`, at: "country = 'FR'", data: { column: 'country', index: 't_country', indexKind: 'legacy' } },
-    { name: 'index in another file', code: `SELECT * FROM ks.t WHERE country = 'FR';`, files: { 'schema.cql': `${t}CREATE INDEX ON ks.t (country);` } },
+    { name: 'legacy index lookup without the partition key', code: `${t}CREATE INDEX t_country ON ks.t (country);\nSELECT * FROM ks.t WHERE country = 'FR';`, at: "country = 'FR'", message: /secondary index t_country on country without the partition key \(id\): every node is asked/, data: { column: 'country', index: 't_country', indexKind: 'legacy' } },
+    { name: 'index defined in another file', code: `SELECT * FROM ks.t WHERE country = 'FR';`, files: { 'schema.cql': `${t}CREATE INDEX ON ks.t (country);` }, data: { column: 'country', indexKind: 'legacy' } },
+    {
+      name: 'indexes on two columns: the one on the restricted column',
+      code: 'CREATE TABLE ks.u (id uuid PRIMARY KEY, email text, city text);\nCREATE INDEX u_email ON ks.u (email);\nCREATE INDEX u_city ON ks.u (city);\nSELECT * FROM ks.u WHERE city = ?;',
+      data: { column: 'city', index: 'u_city' },
+    },
+    {
+      name: 'map entry lookup: the ENTRIES index, not the later VALUES one',
+      code: `${teams}CREATE INDEX team_entries ON cycling.teams (ENTRIES(teams));\nCREATE INDEX team_values ON cycling.teams (VALUES(teams));\nSELECT * FROM cycling.teams WHERE teams[2015] = 'Rabobank';`,
+      message: /ENTRIES\(teams\)/, data: { index: 'team_entries' },
+    },
+    {
+      name: 'map value lookup: the VALUES index, not the KEYS one',
+      code: `${teams}CREATE INDEX team_values ON cycling.teams (VALUES(teams));\nCREATE INDEX team_keys ON cycling.teams (KEYS(teams));\nSELECT * FROM cycling.teams WHERE teams CONTAINS 'Rabobank';`,
+      data: { index: 'team_values' },
+    },
+    {
+      name: 'map key lookup: the KEYS index',
+      code: `${teams}CREATE INDEX team_keys ON cycling.teams (KEYS(teams));\nCREATE INDEX team_entries ON cycling.teams (ENTRIES(teams));\nSELECT * FROM cycling.teams WHERE teams CONTAINS KEY 2015;`,
+      data: { index: 'team_keys' },
+    },
+    {
+      name: 'frozen list equality: the FULL index',
+      code: 'CREATE TABLE cycling.race_starts (cyclist_name text PRIMARY KEY, rnumbers frozen<list<int>>);\nCREATE INDEX rnumbers_idx ON cycling.race_starts (FULL(rnumbers));\nSELECT * FROM cycling.race_starts WHERE rnumbers = [39, 7, 14];',
+      message: /FULL\(rnumbers\)/, data: { index: 'rnumbers_idx' },
+    },
+    {
+      name: 'infix LIKE: the CONTAINS-mode SASI index, not the prefix one',
+      code: `${cyclists}${sasi('fn_prefix')}${sasi('fn_contains', 'CONTAINS')}SELECT * FROM cycling.cyclist_name WHERE firstname LIKE '%ari%';`,
+      message: /SASI index fn_contains on firstname without/, data: { index: 'fn_contains', indexKind: 'sasi' },
+    },
+    {
+      name: 'prefix LIKE with two able indexes: the latest, the other named',
+      code: `${cyclists}${sasi('fn_prefix')}${sasi('fn_contains', 'CONTAINS')}SELECT * FROM cycling.cyclist_name WHERE firstname LIKE 'Mar%';`,
+      message: /fn_contains on firstname \(fn_prefix could serve it too\)/, data: { index: 'fn_contains', alternatives: ['fn_prefix'] },
+    },
+    {
+      name: 'time range on a SPARSE-mode SASI index',
+      code: "CREATE TABLE cycling.comments (id uuid, created_at timestamp, comment text, PRIMARY KEY (id, created_at));\nCREATE CUSTOM INDEX fn_sparse ON cycling.comments (created_at) USING 'org.apache.cassandra.index.sasi.SASIIndex' WITH OPTIONS = { 'mode': 'SPARSE' };\nSELECT * FROM cycling.comments WHERE created_at < '2017-02-13';",
+      data: { index: 'fn_sparse', indexKind: 'sasi' },
+    },
+    {
+      name: 'script: the index in effect at the query, not one created later',
+      code: `${cyclists}${sasi('fn_prefix')}SELECT * FROM cycling.cyclist_name WHERE firstname = 'Marianne';\n${sasi('fn_contains', 'CONTAINS')}`,
+      data: { index: 'fn_prefix' },
+    },
+    {
+      name: 'script: an index dropped at the end still served the queries before',
+      code: 'CREATE TABLE cycling.birthdays (cyclist_name text PRIMARY KEY, blist map<text, text>);\nCREATE INDEX blist_idx ON cycling.birthdays (ENTRIES(blist));\nCREATE INDEX blist_values_idx ON cycling.birthdays (VALUES(blist));\n' +
+        "SELECT * FROM cycling.birthdays WHERE blist['age'] = '23';\nDROP INDEX IF EXISTS cycling.blist_idx;",
+      data: { index: 'blist_idx' },
+    },
+    {
+      name: 'table resolved through USE',
+      code: `USE ks;\nCREATE TABLE t (id uuid, ts timestamp, country text, PRIMARY KEY (id, ts));\nCREATE INDEX t_country ON t (country);\nSELECT * FROM t WHERE country = 'FR';`,
+      message: /ks\.t is served by the secondary index t_country/,
+    },
+    {
+      name: 'same table name in two keyspaces: the queried keyspace\'s index',
+      code: 'CREATE TABLE a.t (id int PRIMARY KEY, x int, y int);\nCREATE TABLE b.t (id int PRIMARY KEY, x int, y int);\nCREATE INDEX a_x ON a.t (x);\nCREATE INDEX b_y ON b.t (y);\nCREATE INDEX b_x ON b.t (x);\nSELECT * FROM b.t WHERE x = 1;',
+      data: { index: 'b_x' },
+    },
+    {
+      name: 'two indexed regular columns: Cassandra refuses without ALLOW FILTERING',
+      code: 'CREATE TABLE cycling.alt_stats (id uuid PRIMARY KEY, birthday date, nationality text);\nCREATE INDEX birthday_idx ON cycling.alt_stats (birthday);\nCREATE INDEX nationality_idx ON cycling.alt_stats (nationality);\n' +
+        "SELECT * FROM cycling.alt_stats WHERE birthday = '1982-01-29' AND nationality = 'Russia';",
+      message: /refuses the query without ALLOW FILTERING/, data: { index: 'birthday_idx', alternatives: ['nationality_idx'], needsFiltering: ['nationality'] },
+    },
+    {
+      name: 'storage-attached index scan: information, with the replication numbers',
+      code: "CREATE KEYSPACE ks WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};\n" + `${t}CREATE INDEX t_country ON ks.t (country) USING 'sai';\nSELECT * FROM ks.t WHERE country = 'FR';`,
+      severity: 'info',
+      message: /storage-attached index t_country on country without the partition key \(id\): .*every token range.*dc1: replication factor 3, so each range is read from 1 of its 3 replicas at LOCAL_ONE, 2 at LOCAL_QUORUM/,
+      data: { indexKind: 'sai', index: 't_country' },
+    },
+    {
+      name: 'storage-attached index scan, single-replica keyspace',
+      code: "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};\n" + `${t}CREATE INDEX t_country ON ks.t (country) USING 'sai';\nSELECT * FROM ks.t WHERE country = 'FR';`,
+      severity: 'info', message: /replication factor 1, so each range has one replica and every node answers/,
+    },
+    {
+      name: 'storage-attached index scan, keyspace unknown',
+      code: `${t}CREATE CUSTOM INDEX ON ks.t (country) USING 'StorageAttachedIndex';\nSELECT * FROM ks.t WHERE country = 'FR';`,
+      severity: 'info', message: /cluster-wide scatter-gather/,
+    },
+    {
+      name: 'plain index taken as SAI (option)',
+      code: `${t}CREATE INDEX t_country ON ks.t (country);\nSELECT * FROM ks.t WHERE country = 'FR';`,
+      config: { rules: { 'secondary-index-scan': ['warn', { defaultIndexIsSai: true }] } }, severity: 'info', data: { indexKind: 'sai' },
+    },
+    {
+      name: 'SAI note stays information when the rule is an error',
+      code: `${t}CREATE INDEX t_country ON ks.t (country) USING 'sai';\nSELECT * FROM ks.t WHERE country = 'FR';`,
+      config: { rules: { 'secondary-index-scan': 'error' } }, severity: 'info',
+    },
   ],
 };

@@ -21,14 +21,17 @@ export interface RuleMeta {
    * statement's text and what it looks up are unchanged. Such a rule reports only on its statement and
    * reads the rest of the workspace through the context's lookups only: tableFor/tableCandidates for the
    * names the statement uses, definedBy/latest for the table it creates, keyspaceAt(its start),
-   * indexesOn, hints, schema.allIndexesOn/indexesOn/userType, and ctx.text inside the statement. Other
+   * indexesOn, indexesAt(table, its start), hints, schema.allIndexesOn/indexesOn/userType, and ctx.text inside the statement. Other
    * reads (ctx.parse.comments or errors, other schema members, keyspace()) still work but turn the reuse
    * off for that statement. Default `'file'`: check() sees the whole file on every lint.
    */
   scope?: 'statement' | 'file';
 }
 
-export type ReportedFinding = Omit<Finding, 'ruleId' | 'severity'>;
+export type ReportedFinding = Omit<Finding, 'ruleId' | 'severity'> & {
+  /** `'info'`: a note on a cost worth knowing rather than a mistake, shown as information whatever the rule's level. */
+  severity?: 'info';
+};
 
 export interface RuleContext {
   readonly filePath: string;
@@ -53,6 +56,8 @@ export interface RuleContext {
   keyspaceAt(offset: number): string | undefined;
   keyspace(name: string): KeyspaceInfo | undefined;
   indexesOn(table: TableInfo): IndexInfo[];
+  /** The indexes on a table in effect at an offset of this file (its CREATE/DROP INDEX up to there). */
+  indexesAt(table: TableInfo, offset: number): IndexInfo[];
   /** Workload hints from the config for a table. */
   hints(table: TableInfo): TableHints | undefined;
   report(finding: ReportedFinding): void;
@@ -79,6 +84,8 @@ export interface InvalidExampleCase extends ExampleCase {
   count?: number;
   /** Every finding's message must match. */
   message?: RegExp;
+  /** Every finding's severity (default: the rule's default severity). */
+  severity?: Severity;
   /** The first finding's data must contain these entries (deep-equal per key). */
   data?: Record<string, unknown>;
   /** The first finding must start at this text (the first occurrence in `code`). */

@@ -1,13 +1,18 @@
 // `unrestricted-partition-key`: a SELECT that does not restrict every partition key column with = or IN
 // (nor uses token() ranges): Cassandra has to ask every node, a full scan. On a write-sharded table
 // (`-- @shard` comment) the message says that all N shards must be read.
-// Skipped: ALLOW FILTERING (allow-filtering reports it), queries on indexed columns (secondary-index-scan
-// and SAI), `SELECT ... LIMIT n` without WHERE (a sample), system keyspaces, unknown tables.
-// Data: { table, partitionKey: string[], missing: string[], restricted: string[], whereRange?,
+// Skipped: ALLOW FILTERING (allow-filtering reports it), queries an index serves (secondary-index-scan),
+// a sample (`SELECT ... LIMIT n` without WHERE, n at most the `sampleLimit` option: a larger or bound
+// LIMIT still reads partition after partition until it has n rows), system keyspaces, unknown tables.
+// Data: { table, partitionKey: string[], missing: string[], restricted: string[], whereRange?, limit?,
 //         shardColumn?: string, shardCount?: number, shardOnlyMissing?: boolean }
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import { analyseWhere, isSystemKeyspace, unrestrictedPartitionColumns } from './util';
+import { servedRestrictions } from './serving-index';
+
+/** A LIMIT up to this many rows, on a SELECT without WHERE, is a sample (a look at the data), not a scan. */
+const DEFAULT_SAMPLE_LIMIT = 100;
 
 export const rule: RuleModule = {
   meta: {
@@ -16,8 +21,15 @@ export const rule: RuleModule = {
     description: 'A SELECT that does not name its partitions: a scan of the whole table.',
     docsUrl: docsUrl('unrestricted-partition-key'),
     scope: 'statement',
+    options: {
+      sampleLimit: {
+        type: 'number', default: DEFAULT_SAMPLE_LIMIT, minimum: 0,
+        description: 'Largest LIMIT that makes a SELECT without WHERE a sample (not reported); a larger LIMIT, or a bound LIMIT ?, is a scan.',
+      },
+    },
   },
   check(ctx) {
+    const sampleLimit = Number(ctx.options['sampleLimit'] ?? DEFAULT_SAMPLE_LIMIT);
     for (const stmt of ctx.parse.statements) {
       if (stmt.kind !== 'Select' || stmt.allowFiltering) continue;
       const at = stmt.range.start.offset;
@@ -27,12 +39,14 @@ export const rule: RuleModule = {
       if (!table || !table.partitionKey.length) continue;
       const where = analyseWhere(stmt.where);
       if (where.token) continue;
-      if (!stmt.where.length && stmt.limit) continue;
+      const limit = stmt.limit?.kind === 'Literal' ? Number(stmt.limit.value) : undefined;
+      if (!stmt.where.length && limit !== undefined && limit <= sampleLimit) continue;
       const missing = unrestrictedPartitionColumns(table, where);
       if (!missing.length) continue;
-      // A query on an indexed column is an index query (secondary-index-scan judges it).
-      // (Any file's index counts: the docs create an index in one file and query it in another.)
-      if ([...where.byColumn.keys()].some((c) => ctx.schema.allIndexesOn(table, c).length > 0)) continue;
+      // A query an index serves is an index query (secondary-index-scan judges it); the index may come
+      // from another file (the docs create an index in one file and query it in another). A plain index
+      // counts with what SAI serves too (it is SAI where default_secondary_index says so).
+      if (servedRestrictions(stmt.where, ctx.indexesAt(table, at), table, true).length) continue;
       const pk = table.partitionKey.map((c) => c.name);
       const restricted = pk.filter((c) => !missing.includes(c));
       const shard = table.shard && pk.includes(table.shard.shardColumn) ? table.shard : undefined;
@@ -44,7 +58,8 @@ export const rule: RuleModule = {
           `add ${shard!.shardColumn} IN (${first}..${first + shard!.count - 1})${shard!.method === 'random' ? '' : ` or compute it from ${shard!.sources.join(', ') || 'the source column'}`}`;
       } else {
         message = `this query does not restrict the partition key (${pk.join(', ')}) of ${table.qualifiedName}` +
-          `${stmt.where.length ? ` (missing ${missing.join(', ')})` : ''}: it scans every partition on every node. Restrict ${missing.join(', ')} with = or IN, or query a table keyed by what you filter on` +
+          `${stmt.where.length ? ` (missing ${missing.join(', ')})` : ''}: it scans every partition on every node` +
+          (stmt.limit ? `; ${limit === undefined ? 'a bound LIMIT' : `LIMIT ${limit}`} only stops the scan after that many rows${limit === undefined ? '' : ` (a sample is at most ${sampleLimit})`}` : '') + `. Restrict ${missing.join(', ')} with = or IN, or query a table keyed by what you filter on` +
           (shard ? `; the table is sharded ${shard.count} ways on ${shard.shardColumn}, so all ${shard.count} shards must be read` : '');
       }
       ctx.report({
@@ -56,6 +71,7 @@ export const rule: RuleModule = {
           missing,
           restricted,
           ...(stmt.whereRange ? { whereRange: stmt.whereRange } : {}),
+          ...(limit !== undefined ? { limit } : {}),
           ...(shard ? { shardColumn: shard.shardColumn, shardCount: shard.count, shardOnlyMissing } : {}),
         },
       });
@@ -71,7 +87,10 @@ export const examples: RuleExamples = {
     `${t}SELECT * FROM ks.t WHERE id = ?;`,
     `${t}SELECT * FROM ks.t WHERE id IN (?, ?) AND ts > ?;`,
     `${t}SELECT * FROM ks.t WHERE token(id) > ? AND token(id) <= ?;`,
-    `${t}SELECT * FROM ks.t LIMIT 10;`,
+    { name: 'sample: a small LIMIT without WHERE', code: `${t}SELECT * FROM ks.t LIMIT 10;` },
+    { name: 'sample: LIMIT at the threshold', code: `${t}SELECT * FROM ks.t LIMIT 100;` },
+    { name: 'sample threshold raised (option)', code: `${t}SELECT * FROM ks.t LIMIT 1000;`, config: { rules: { 'unrestricted-partition-key': ['warn', { sampleLimit: 1000 }] } } },
+    { name: 'query served by an index in another file', code: `SELECT * FROM ks.t WHERE v = 3;`, files: { 'schema.cql': `${t}CREATE INDEX ON ks.t (v);` } },
     `${t}SELECT * FROM ks.t WHERE v > 1 ALLOW FILTERING;`,
     'SELECT * FROM system.local;',
     'SELECT * FROM ks.unknown;',
@@ -98,6 +117,10 @@ export const examples: RuleExamples = {
       code: '-- @shard s = murmur3(id) % 4\nCREATE TABLE ks.ev (day date, s int, id uuid, PRIMARY KEY ((day, s), id));\nSELECT * FROM ks.ev WHERE day = ?;',
       message: /add s IN \(0\.\.3\) or compute it from id/,
     },
+    { name: 'export-sized LIMIT is a scan, not a sample', code: `${t}SELECT * FROM ks.t LIMIT 50000;`, message: /LIMIT 50000 only stops the scan after that many rows \(a sample is at most 100\)/, data: { limit: 50000 } },
+    { name: 'bound LIMIT is a scan of unknown size', code: `${t}SELECT * FROM ks.t LIMIT ?;`, message: /a bound LIMIT only stops the scan/ },
+    { name: 'sample threshold lowered (option)', code: `${t}SELECT * FROM ks.t LIMIT 10;`, config: { rules: { 'unrestricted-partition-key': ['warn', { sampleLimit: 5 }] } } },
+    { name: 'index dropped before the query: a plain scan', code: `${t}CREATE INDEX v_idx ON ks.t (v);\nDROP INDEX ks.v_idx;\nSELECT * FROM ks.t WHERE v = 3;`, message: /scans every partition/ },
     { name: 'partial composite key', code: 'CREATE TABLE ks.p (a int, b int, c int, PRIMARY KEY ((a, b), c));\nSELECT * FROM ks.p WHERE a = 1;', data: { missing: ['b'], restricted: ['a'] } },
   ],
 };

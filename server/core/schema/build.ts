@@ -26,6 +26,7 @@ export interface FileSchema {
   uses: { offset: number; keyspace: string }[];
   keyspaces: KeyspaceInfo[];
   types: UserTypeInfo[];
+  /** Every CREATE INDEX of the file, in order; those a later DROP INDEX removed carry droppedBy. */
   indexes: IndexInfo[];
   /** Every version of every table or view defined, altered or dropped here, by table name, in order. */
   versions: Map<string, TableVersion[]>;
@@ -427,6 +428,9 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
       }
       case 'CreateIndex': {
         const { keyspace, name } = nameParts(stmt.table, current);
+        // CREATE INDEX IF NOT EXISTS of a live index is a no-op.
+        if (stmt.name && schema.indexes.some((i) => !i.droppedBy && i.name === stmt.name!.name && i.keyspace === keyspace)) break;
+        const options = mapLiteralStrings(propertyMap(stmt.properties).get('options'));
         for (const target of stmt.targets) {
           schema.indexes.push({
             name: stmt.name?.name,
@@ -437,6 +441,7 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
             using: stmt.using,
             sai: isSaiClass(stmt.using),
             custom: stmt.custom && !isSaiClass(stmt.using),
+            ...(Object.keys(options).length ? { options } : {}),
             filePath,
             range: stmt.range,
           });
@@ -445,7 +450,9 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
       }
       case 'DropIndex': {
         const ks = stmt.name.keyspace?.name ?? current;
-        schema.indexes = schema.indexes.filter((i) => i.name !== stmt.name.name.name || (ks && i.keyspace && i.keyspace !== ks));
+        for (const i of schema.indexes) {
+          if (!i.droppedBy && i.name === stmt.name.name.name && !(ks && i.keyspace && i.keyspace !== ks)) i.droppedBy = stmt.range;
+        }
         break;
       }
       case 'Batch':

@@ -87,8 +87,13 @@ export interface IndexInfo {
   sai: boolean;
   /** A CUSTOM index that is not SAI (SASI or a plug-in). */
   custom: boolean;
+  /** `WITH OPTIONS = {...}` as strings, keys lower-cased (SASI's `mode`, analyzers). */
+  options?: Record<string, string>;
   filePath: string;
+  /** The CREATE INDEX statement. */
   range: SourceRange;
+  /** The DROP INDEX later in the same file that removed it; dropped indexes only count before it. */
+  droppedBy?: SourceRange;
 }
 
 /** Two definitions describe the same table shape (columns, types, key roles). */
@@ -110,6 +115,16 @@ export function isSaiClass(using: string | undefined): boolean {
   if (!using) return false;
   const cls = using.toLowerCase();
   return cls === 'sai' || cls.endsWith('storageattachedindex');
+}
+
+/** The indexes one of `files` defines (the first such file), else all of them. */
+function preferFile(indexes: IndexInfo[], files: readonly (string | undefined)[]): IndexInfo[] {
+  for (const file of files) {
+    if (!file) continue;
+    const local = indexes.filter((i) => i.filePath === file);
+    if (local.length) return local;
+  }
+  return indexes;
 }
 
 /** The merged workspace schema. Lookups are by lower-level keys; see Project.tableFor for resolution rules. */
@@ -165,20 +180,30 @@ export class SchemaModel {
    * `fromFile` (the querying file) or the table's own file defines indexes on it, only those count.
    */
   indexesOn(table: TableInfo, fromFile?: string): IndexInfo[] {
-    const list = this.indexesByTable.get(table.name);
-    if (!list) return [];
-    const all = list.filter((i) => !i.keyspace || !table.keyspace || i.keyspace === table.keyspace);
-    for (const file of [fromFile, table.filePath]) {
-      if (!file) continue;
-      const local = all.filter((i) => i.filePath === file);
-      if (local.length) return local;
-    }
-    return all;
+    return preferFile(this.indexHistory(table).filter((i) => !i.droppedBy), [fromFile, table.filePath]);
+  }
+
+  /**
+   * The indexes on a table in effect at `offset` of `filePath`: when that file created indexes on the
+   * table before the offset (the docs' files are scripts that create, query, drop and re-create), its
+   * CREATE/DROP INDEX statements up to there decide; otherwise every other file's live indexes (the
+   * docs' query snippets do not say which file's definition they go with, so none is preferred).
+   */
+  indexesAt(table: TableInfo, filePath: string, offset: number): IndexInfo[] {
+    const history = this.indexHistory(table);
+    const local = history.filter((i) => i.filePath === filePath && i.range.start.offset < offset);
+    if (local.length) return local.filter((i) => !i.droppedBy || i.droppedBy.start.offset > offset);
+    return history.filter((i) => i.filePath !== filePath && !i.droppedBy);
   }
 
   /** Every index on the table's column in the workspace, whatever file. */
   allIndexesOn(table: TableInfo, column: string): IndexInfo[] {
-    return (this.indexesByTable.get(table.name) ?? []).filter((i) => i.column === column && (!i.keyspace || !table.keyspace || i.keyspace === table.keyspace));
+    return this.indexHistory(table).filter((i) => i.column === column && !i.droppedBy);
+  }
+
+  /** Every CREATE INDEX on the table in the workspace, dropped ones included. */
+  private indexHistory(table: TableInfo): IndexInfo[] {
+    return (this.indexesByTable.get(table.name) ?? []).filter((i) => !i.keyspace || !table.keyspace || i.keyspace === table.keyspace);
   }
 
   userType(keyspace: string | undefined, name: string): UserTypeInfo | undefined {

@@ -1,5 +1,5 @@
 // Document and range formatting. `cqlint.format.keywordCase` (upper | lower | preserve, default
-// upper) is read from the client's configuration per document; the indent follows the request's
+// upper) is the document's own setting (ctx.settingsFor); the indent follows the request's
 // tabSize. Statements with syntax errors are never touched.
 import type { DocumentFormattingParams, TextEdit } from 'vscode-languageserver/node';
 import { formatDocumentEdits, formatRange, type KeywordCase } from '../../core/format/formatter';
@@ -12,27 +12,9 @@ import { semanticTokensFeature } from './semanticTokens';
 import { foldingFeature } from './folding';
 import { selectionRangeFeature } from './selectionRange';
 
-export function parseKeywordCase(value: unknown): KeywordCase | undefined {
-  return value === 'upper' || value === 'lower' || value === 'preserve' ? value : undefined;
-}
-
-/** The keyword case for a document: settings sent by the client, else `upper`. */
+/** The keyword case for a document: its `cqlint.format.keywordCase` setting (default `upper`). */
 export async function keywordCaseFor(ctx: ServerContext, uri: string): Promise<KeywordCase> {
-  const fromSettings = parseKeywordCase((ctx.settings as unknown as { format?: { keywordCase?: unknown } }).format?.keywordCase);
-  if (fromSettings) return fromSettings;
-  if (ctx.clientCapabilities.workspace?.configuration) {
-    try {
-      // The whole `cqlint` section, as for the other settings: nested (`format.keywordCase`) or flat keys.
-      const [section] = await ctx.connection.workspace.getConfiguration([{ scopeUri: uri, section: 'cqlint' }]);
-      const record = (section ?? {}) as Record<string, unknown>;
-      const nested = record.format as { keywordCase?: unknown } | undefined;
-      const value = parseKeywordCase(nested?.keywordCase ?? record['format.keywordCase']);
-      if (value) return value;
-    } catch {
-      // Clients that cannot answer get the default.
-    }
-  }
-  return 'upper';
+  return (await ctx.settingsFor(uri)).format.keywordCase;
 }
 
 function toLspEdits(doc: EditorDocument, edits: { start: number; end: number; newText: string }[]): TextEdit[] {

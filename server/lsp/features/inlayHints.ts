@@ -21,7 +21,7 @@ import { editorDocument, type EditorDocument } from './symbols';
 const MAX_STATEMENTS = 2000;
 
 export function inlayHintsFor(ctx: ServerContext, doc: EditorDocument, start: number, end: number): InlayHint[] {
-  const { shards, tokens } = ctx.settings.inlayHints;
+  const { shards, tokens } = ctx.settingsOf(doc.filePath).inlayHints;
   if (!shards && !tokens) return [];
   const hints: InlayHint[] = [];
   const udts = udtLookupFor(ctx.project.schema());

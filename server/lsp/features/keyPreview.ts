@@ -33,7 +33,7 @@ const rings = new Map<string, LoadedRing>();
 
 /** The ring file that applies to a file: the setting (relative to its workspace folder), else .cqlint.json's `ring`. */
 export function ringPathFor(ctx: ServerContext, filePath: string): string | undefined {
-  const setting = ctx.settings.ringFile?.trim();
+  const setting = ctx.settingsOf(filePath).ringFile?.trim();
   if (setting) {
     if (isAbsolute(setting)) return setting;
     const folder = ctx.workspaceFolders.find((f) => filePath.startsWith(f.endsWith('/') ? f : `${f}/`)) ?? ctx.workspaceFolders[0];

@@ -1,0 +1,164 @@
+// Writes what rule metadata (server/core/rules/*: id, default severity, description, options) already
+// says, so that it is written by hand nowhere: the `rules` part of schemas/cqlint.schema.json, the
+// header block of every docs/rules/<id>.md and the README's rule table. Page bodies and the rest of
+// the README and schema are kept as they are.
+// Run `npm run generate`; test/docs/generated.test.ts fails while any of it is stale.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { allRules, type RuleMeta } from '../server/core/rules';
+import type { RuleOptionSpec } from '../server/core/config/types';
+
+export const GENERATED_START = '<!-- generated from rule metadata: do not edit -->';
+export const GENERATED_END = '<!-- end generated -->';
+export const GENERATE_COMMAND = 'npm run generate';
+
+export interface GeneratedFile {
+  /** Relative to the project root. */
+  path: string;
+  content: string;
+}
+
+const SEVERITY_LABEL: Record<RuleMeta['defaultSeverity'], string> = { error: 'error', warning: 'warning', info: 'information' };
+
+function optionType(spec: RuleOptionSpec): string {
+  return spec.type === 'number' && spec.minimum !== undefined ? `number ≥ ${spec.minimum}` : spec.type;
+}
+
+function optionLines(meta: RuleMeta): string[] {
+  const options = Object.entries(meta.options ?? {});
+  if (!options.length) return ['**Options:** none.'];
+  const example = options.map(([name, spec]) => `"${name}": ${JSON.stringify(spec.default ?? null)}`).join(', ');
+  return [
+    `**Options** (\`"rules": { "${meta.id}": ["warn", { ${example} }] }\` in \`.cqlint.json\`):`,
+    '',
+    ...options.map(([name, spec]) => `- \`${name}\` (${optionType(spec)}${spec.default === undefined ? '' : `, default \`${JSON.stringify(spec.default)}\``}): ${spec.description}`),
+  ];
+}
+
+/** The generated block at the top of docs/rules/<id>.md. */
+export function docsHeader(meta: RuleMeta): string {
+  return [
+    GENERATED_START,
+    `# ${meta.id}`,
+    '',
+    meta.description,
+    '',
+    `**Default severity:** ${SEVERITY_LABEL[meta.defaultSeverity]} · turn it off or change its level with \`"rules": { "${meta.id}": "off" | "warn" | "error" }\`, or for one line with \`-- cqlint-disable-next-line ${meta.id}\`.`,
+    '',
+    ...optionLines(meta),
+    GENERATED_END,
+  ].join('\n');
+}
+
+/**
+ * A docs page with its header block replaced (or, on a page without one, put in place of the hand-written
+ * title and `**Default:** · **Options:**` line; what else that line said stays, as the body's first line).
+ */
+export function withDocsHeader(page: string, meta: RuleMeta): string {
+  const header = docsHeader(meta);
+  const start = page.indexOf(GENERATED_START);
+  const end = page.indexOf(GENERATED_END);
+  if (start >= 0 && end > start) return page.slice(0, start) + header + page.slice(end + GENERATED_END.length);
+  const lines = page.split('\n');
+  let i = 0;
+  if (lines[i]?.trim() === `# ${meta.id}`) i++;
+  while (i < lines.length && lines[i]!.trim() === '') i++;
+  const rest: string[] = [];
+  if (lines[i]?.startsWith('**Default:**')) {
+    const kept = lines[i]!.split(' · ').filter((part) => !/^\*\*(Default|Options):\*\*/.test(part.trim()));
+    if (kept.length) rest.push(kept.join(' · '));
+    i++;
+  }
+  const body = [...rest, ...lines.slice(i)].join('\n').replace(/^\n+/, '');
+  return `${header}\n\n${body}`;
+}
+
+function optionSchema(spec: RuleOptionSpec): Record<string, unknown> {
+  const out: Record<string, unknown> = spec.type === 'string[]' ? { type: 'array', items: { type: 'string' } } : { type: spec.type };
+  if (spec.minimum !== undefined) out['minimum'] = spec.minimum;
+  if (spec.default !== undefined) out['default'] = spec.default;
+  out['description'] = spec.description;
+  return out;
+}
+
+/** The `rules` property of schemas/cqlint.schema.json. */
+export function rulesSchema(): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const { meta } of allRules) {
+    const options = Object.entries(meta.options ?? {});
+    const optionsObject = options.length
+      ? { type: 'object', additionalProperties: false, properties: Object.fromEntries(options.map(([name, spec]) => [name, optionSchema(spec)])) }
+      : { type: 'object', additionalProperties: false, maxProperties: 0 };
+    properties[meta.id] = {
+      description: `${meta.description} Default: ${meta.defaultSeverity}. ${meta.docsUrl}`,
+      oneOf: [
+        { $ref: '#/$defs/level' },
+        { type: 'array', prefixItems: [{ $ref: '#/$defs/level' }, optionsObject], items: false, minItems: 1, maxItems: 2 },
+      ],
+    };
+  }
+  return {
+    description: 'Rule levels by rule id: "off", "warn", "error", or [level, options].',
+    type: 'object',
+    additionalProperties: false,
+    properties,
+  };
+}
+
+/** The README's rule table (between the markers). */
+export function readmeTable(): string {
+  const escape = (text: string): string => text.replace(/\|/g, '\\|');
+  return [
+    GENERATED_START,
+    '| rule | default | catches | options |',
+    '| --- | --- | --- | --- |',
+    ...allRules.map(({ meta }) => {
+      const options = Object.keys(meta.options ?? {}).map((o) => `\`${o}\``).join(', ');
+      return `| [\`${meta.id}\`](docs/rules/${meta.id}.md) | ${SEVERITY_LABEL[meta.defaultSeverity]} | ${escape(meta.description)} | ${options} |`;
+    }),
+    GENERATED_END,
+  ].join('\n');
+}
+
+function replaceMarked(text: string, block: string, file: string): string {
+  const start = text.indexOf(GENERATED_START);
+  const end = text.indexOf(GENERATED_END);
+  if (start < 0 || end < start) throw new Error(`${file}: no "${GENERATED_START}" ... "${GENERATED_END}" block to fill`);
+  return text.slice(0, start) + block + text.slice(end + GENERATED_END.length);
+}
+
+/** Every generated file's expected content, from the files on disk under `root`. */
+export function generatedFiles(root: string): GeneratedFile[] {
+  const out: GeneratedFile[] = [];
+  const schemaPath = 'schemas/cqlint.schema.json';
+  const schema = JSON.parse(readFileSync(join(root, schemaPath), 'utf8')) as { properties: Record<string, unknown> };
+  schema.properties['rules'] = rulesSchema();
+  out.push({ path: schemaPath, content: `${JSON.stringify(schema, null, 2)}\n` });
+  for (const { meta } of allRules) {
+    const path = `docs/rules/${meta.id}.md`;
+    const full = join(root, path);
+    const page = existsSync(full) ? readFileSync(full, 'utf8') : '';
+    out.push({ path, content: withDocsHeader(page, meta) });
+  }
+  out.push({ path: 'README.md', content: replaceMarked(readFileSync(join(root, 'README.md'), 'utf8'), readmeTable(), 'README.md') });
+  return out;
+}
+
+/** The generated files whose content on disk differs from what the metadata says. */
+export function staleFiles(root: string): string[] {
+  return generatedFiles(root)
+    .filter((f) => !existsSync(join(root, f.path)) || readFileSync(join(root, f.path), 'utf8') !== f.content)
+    .map((f) => f.path);
+}
+
+if (require.main === module) {
+  const root = join(__dirname, '..');
+  const changed: string[] = [];
+  for (const file of generatedFiles(root)) {
+    const full = join(root, file.path);
+    if (existsSync(full) && readFileSync(full, 'utf8') === file.content) continue;
+    writeFileSync(full, file.content);
+    changed.push(file.path);
+  }
+  console.log(changed.length ? `updated ${changed.join(', ')}` : 'generated files are up to date');
+}

@@ -1,0 +1,62 @@
+// The schema's rule section, the docs pages' header blocks and the README rule table are generated from
+// rule metadata (scripts/generate-docs.ts); like rust-analyzer's generated-config check, this fails
+// while any of them is stale and says which command brings them up to date.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GENERATE_COMMAND, GENERATED_END, GENERATED_START, docsHeader, generatedFiles, staleFiles, withDocsHeader } from '../../scripts/generate-docs';
+import { allRules, ruleById } from '../../server/core/rules';
+import { projectRoot } from '../helpers/corpus';
+
+describe('generated docs, schema and README', () => {
+  test('are up to date with the rule metadata', () => {
+    const stale = staleFiles(projectRoot);
+    assert.deepEqual(stale, [], `stale generated text in ${stale.join(', ')}: run \`${GENERATE_COMMAND}\` and commit the result`);
+  });
+
+  test('cover every rule: a page header, a schema entry with its options, a README row', () => {
+    const files = new Map(generatedFiles(projectRoot).map((f) => [f.path, f.content]));
+    const schema = JSON.parse(files.get('schemas/cqlint.schema.json')!);
+    const readme = files.get('README.md')!;
+    for (const { meta } of allRules) {
+      const page = files.get(`docs/rules/${meta.id}.md`)!;
+      assert.ok(page.startsWith(`${GENERATED_START}\n# ${meta.id}\n`), `${meta.id}: the page starts with its generated header`);
+      const options = Object.keys(meta.options ?? {});
+      for (const o of options) assert.match(page.slice(0, page.indexOf(GENERATED_END)), new RegExp(`- \`${o}\` `), `${meta.id}: option ${o} in the header`);
+      if (!options.length) assert.match(page, /\*\*Options:\*\* none\./);
+      const entry = schema.properties.rules.properties[meta.id];
+      assert.deepEqual(Object.keys(entry.oneOf[1].prefixItems[1].properties ?? {}), options, `${meta.id}: schema options`);
+      assert.ok(readme.includes(`| [\`${meta.id}\`](docs/rules/${meta.id}.md) |`), `${meta.id}: README row`);
+    }
+  });
+
+  test('the page body below the header is kept, and regenerating changes nothing', () => {
+    const meta = ruleById('large-in-partition-key')!.meta;
+    const body = '**Data:** `{ table }`\n\n## What it catches\nSomething edited by hand.\n';
+    const handWritten = `# large-in-partition-key\n\n**Default:** warning · **Options:** none · **Data:** \`{ table }\`\n\n## What it catches\nSomething edited by hand.\n`;
+    const once = withDocsHeader(handWritten, meta);
+    assert.equal(once, `${docsHeader(meta)}\n\n${body}`);
+    assert.equal(withDocsHeader(once, meta), once);
+    const edited = once.replace('Something edited by hand.', 'Edited again, below the header.');
+    assert.equal(withDocsHeader(edited, meta), edited);
+    assert.match(once, /- `maxPartitions` \(number ≥ 1, default `10`\): /);
+  });
+
+  test('staleFiles names what a hand edit or a metadata change made stale', () => {
+    const root = mkdtempSync(join(tmpdir(), 'cqlint-generated-'));
+    try {
+      for (const dir of ['schemas', 'docs/rules']) cpSync(join(projectRoot, dir), join(root, dir), { recursive: true });
+      cpSync(join(projectRoot, 'README.md'), join(root, 'README.md'));
+      assert.deepEqual(staleFiles(root), []);
+      const page = join(root, 'docs/rules/allow-filtering.md');
+      writeFileSync(page, readFileSync(page, 'utf8').replace('**Default severity:** warning', '**Default severity:** error'));
+      const readme = join(root, 'README.md');
+      writeFileSync(readme, readFileSync(readme, 'utf8').replace(/^\| \[`invalid-shard-annotation`\].*\n/m, ''));
+      assert.deepEqual(staleFiles(root), ['docs/rules/allow-filtering.md', 'README.md']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
