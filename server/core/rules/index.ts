@@ -35,3 +35,7 @@ export const allRules: RuleModule[] = [
   invalidShardAnnotation.rule, shardMismatch.rule, skewedShardFormula.rule,
 ];
 
+
+export function ruleById(id: string): RuleModule | undefined {
+  return allRules.find((r) => r.meta.id === id);
+}
