@@ -10,7 +10,7 @@ import {
 } from './cql-docs';
 import { qualifiedText, typeText } from './cql-text';
 import { roleText } from './hover';
-import { quoteName } from './names';
+import { quoteName } from '../util/names';
 import type { ColumnSummary, SymbolIndex, TableDeclaration } from './symbols';
 
 export type CompletionKind =

@@ -2,7 +2,7 @@
 // across every file of the workspace.
 import type { SourceRange } from '../../../grammar/ast';
 import type { Occurrence, SymbolIndex, SymbolKind } from './symbols';
-import { needsQuotes, parseTypedName, quoteName } from './names';
+import { needsQuotes, parseTypedName, quoteName } from '../util/names';
 
 export interface FileRange {
   filePath: string;

@@ -2,7 +2,7 @@
 // indexes, functions) and a workspace-wide symbol search.
 import type { ParseResult, SourceRange, Statement } from '../../../grammar/ast';
 import { qualifiedText, typeText } from './cql-text';
-import { quoteName } from './names';
+import { quoteName } from '../util/names';
 import type { SymbolIndex } from './symbols';
 
 export type OutlineKind = 'keyspace' | 'table' | 'view' | 'column' | 'type' | 'field' | 'index' | 'function' | 'aggregate';

@@ -6,7 +6,7 @@ import { shardAbove } from '../schema/shard';
 import type { Fix } from './types';
 import { freeName, sameName } from './identifiers';
 import { addBodyElements, commentAboveEdit, identifierText, partitionKeyEdits } from './tableEdits';
-import { quoteName } from '../editor/names';
+import { quoteName } from '../util/names';
 
 export const DEFAULT_SHARD_COUNT = 16;
 

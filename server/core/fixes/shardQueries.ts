@@ -8,7 +8,7 @@ import type { TableInfo } from '../schema/model';
 import type { ShardSpec } from '../token/shard';
 import { walk } from '../editor/ast-walk';
 import { analyseWhere } from '../rules/util';
-import { quoteName } from '../editor/names';
+import { quoteName } from '../util/names';
 import type { Fix, TextEdit } from './types';
 import { commentAboveEdit } from './tableEdits';
 

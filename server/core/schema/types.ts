@@ -1,6 +1,6 @@
 // Facts about CQL types that the rules and the size estimate need, and the one printer of a type as CQL.
 import type { CqlType, NativeTypeName } from '../../../grammar/ast';
-import { quoteName } from '../editor/names';
+import { quoteName } from '../util/names';
 
 /**
  * The type as CQL text that Cassandra reads back as the same type: names that need it are double-quoted
