@@ -4,7 +4,7 @@
 import type {
   CreateAggregateStatement, CreateFunctionStatement, CreateKeyspaceStatement, CreateTypeStatement, ParseResult,
 } from '../../../grammar/ast';
-import { statementAt } from './ast-walk';
+import { statementAt } from '../util/ast-walk';
 import { FUNCTIONS_BY_NAME, KEYWORD_DOCS, NATIVE_TYPE_DOCS } from './cql-docs';
 import { qualifiedText, typeText } from './cql-text';
 import { quoteName } from '../util/names';

@@ -11,7 +11,7 @@ import type {
   CqlType,
 } from '../../../grammar/ast';
 import type { EditorSources } from './sources';
-import { walk } from './ast-walk';
+import { walk } from '../util/ast-walk';
 import type { ColumnInfo, SchemaModel, TableInfo } from '../schema/model';
 
 export type SymbolKind = 'keyspace' | 'table' | 'column' | 'type' | 'field' | 'index' | 'function';

@@ -6,7 +6,7 @@ import type { TableInfo } from '../schema/model';
 import type { TableHints } from '../config/types';
 import type { TargetInfo } from '../targets';
 import { CELL_METADATA_BYTES, rowSizes, throughputEstimates } from '../sizing';
-import { flatStatements, isRange } from '../editor/ast-walk';
+import { flatStatements, isRange } from '../util/ast-walk';
 import type { Fix, TextEdit } from './types';
 import { editsConflict, sortEdits } from './text';
 import { addShardColumnFixes, normalizeShardCount } from './shardColumn';

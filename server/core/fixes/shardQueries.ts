@@ -6,7 +6,7 @@ import type {
 } from '../../../grammar/ast';
 import type { TableInfo } from '../schema/model';
 import type { ShardSpec } from '../token/shard';
-import { walk } from '../editor/ast-walk';
+import { walk } from '../util/ast-walk';
 import { analyseWhere } from '../rules/util';
 import { quoteName } from '../util/names';
 import type { Fix, TextEdit } from './types';
