@@ -2,7 +2,7 @@
 import type {
   Expression, Identifier, Relation, Statement, CreateTableStatement, CreateMaterializedViewStatement,
 } from '../../../grammar/ast';
-import { nearest } from '../config/edit-distance';
+import { nearest } from '../util/edit-distance';
 import type { ColumnInfo, TableInfo } from '../schema/model';
 import type { RuleContext } from './types';
 
