@@ -7,7 +7,7 @@ import type { TableHints } from './config/types';
 import type { ColumnInfo, SchemaModel, TableInfo } from './schema/model';
 import { typeSize } from './schema/types';
 import { type TargetId, type TargetInfo, formatBytes, formatCount, targetInfo } from './targets';
-import { keyText } from './rules/util';
+import { keyText } from './util/statements';
 
 export const CELL_METADATA_BYTES = 8;
 export const SIZING_SOURCE = 'https://cassandra.apache.org/doc/latest/cassandra/developing/data-modeling/data-modeling_refining.html';

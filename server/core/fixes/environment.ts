@@ -2,7 +2,7 @@
 // findings (for workload numbers) and the columns the workspace's queries restrict.
 import type { Project } from '../project';
 import type { TableInfo } from '../schema/model';
-import { allStatements } from '../rules/util';
+import { allStatements } from '../util/statements';
 import type { FixEnvironment } from './index';
 import { computeShard } from './shardMath';
 import { hintsFor } from '../config';

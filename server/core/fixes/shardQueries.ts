@@ -7,7 +7,7 @@ import type {
 import type { TableInfo } from '../schema/model';
 import type { ShardSpec } from '../token/shard';
 import { walk } from '../util/ast-walk';
-import { analyseWhere } from '../rules/util';
+import { analyseWhere } from '../util/statements';
 import { quoteName } from '../util/names';
 import type { Fix, TextEdit } from './types';
 import { commentAboveEdit } from './tableEdits';

@@ -9,7 +9,7 @@ import { docsUrl } from '../findings';
 import { isHighCardinality, isLowCardinality, isShardColumn, isTimeBucket } from '../schema/columns';
 import { nativeName } from '../schema/types';
 import type { RuleContext, RuleExamples, RuleModule } from './types';
-import { keyText } from './util';
+import { keyText } from '../util/statements';
 
 function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterializedViewStatement): void {
   const table = ctx.definedBy(stmt);

@@ -8,7 +8,7 @@ import { docsUrl } from '../findings';
 import { estimatePartition, rowSizes, rowsToReachBytes, rowsToReachValues, udtLookupFrom, CELL_METADATA_BYTES } from '../sizing';
 import { formatBytes, formatCount } from '../targets';
 import type { RuleExamples, RuleModule } from './types';
-import { definedTablesAndViews } from './util';
+import { definedTablesAndViews } from './defined-tables';
 
 export const rule: RuleModule = {
   meta: {

@@ -6,7 +6,8 @@ import { docsUrl } from '../findings';
 import { throughputEstimates, udtLookupFrom } from '../sizing';
 import { formatCount } from '../targets';
 import type { RuleExamples, RuleModule } from './types';
-import { definedTablesAndViews, keyText } from './util';
+import { definedTablesAndViews } from './defined-tables';
+import { keyText } from '../util/statements';
 
 export const rule: RuleModule = {
   meta: {

@@ -9,7 +9,7 @@ import { isShardColumn, isTimeBucket, isTimeOrdered, isLowCardinality, looksLike
 import type { TableInfo } from '../schema/model';
 import { nativeName } from '../schema/types';
 import type { RuleContext, RuleExamples, RuleModule } from './types';
-import { keyText } from './util';
+import { keyText } from '../util/statements';
 
 function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterializedViewStatement): void {
   const defined = ctx.definedBy(stmt);

@@ -8,7 +8,7 @@
 //         shardColumn?: string, shardCount?: number, shardOnlyMissing?: boolean }
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
-import { analyseWhere, isSystemKeyspace, unrestrictedPartitionColumns } from './util';
+import { analyseWhere, isSystemKeyspace, unrestrictedPartitionColumns } from '../util/statements';
 import { servedRestrictions } from './serving-index';
 
 /** A LIMIT up to this many rows, on a SELECT without WHERE, is a sample (a look at the data), not a scan. */

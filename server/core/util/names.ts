@@ -1,6 +1,6 @@
 // How a name is written in CQL: unquoted names are folded to lower case, so a name with upper case,
 // odd characters or the spelling of a reserved keyword must be double-quoted to mean itself.
-import { RESERVED_KEYWORDS as GRAMMAR_RESERVED } from '../../../grammar/index';
+import { RESERVED_KEYWORDS as GRAMMAR_RESERVED } from '../../../grammar';
 
 /** Apache Cassandra 5.0 reserved keywords (cannot be used unquoted as names), from the grammar. */
 export const RESERVED_KEYWORDS: ReadonlySet<string> = new Set(GRAMMAR_RESERVED);

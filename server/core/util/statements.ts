@@ -1,10 +1,8 @@
-// Helpers shared by rules: WHERE clause analysis, name suggestions, statement walking.
-import type {
-  Expression, Identifier, Relation, Statement, CreateTableStatement, CreateMaterializedViewStatement,
-} from '../../../grammar/ast';
-import { nearest } from '../util/edit-distance';
+// Facts read off CQL statements and tables, shared by rules, fixes and the size estimate: WHERE clause
+// analysis, column suggestions, statement walking, key text.
+import type { Expression, Identifier, Relation, Statement } from '../../../grammar/ast';
+import { nearest } from './edit-distance';
 import type { ColumnInfo, TableInfo } from '../schema/model';
-import type { RuleContext } from './types';
 
 export interface ColumnRestriction {
   /** '=' (one value), 'IN' (values counted), 'range', 'token', 'other' (CONTAINS, LIKE, !=, ...). */
@@ -87,27 +85,6 @@ export function* allStatements(statements: readonly Statement[]): Generator<Stat
   for (const s of statements) {
     yield s;
     if (s.kind === 'Batch') yield* s.statements;
-  }
-}
-
-/** The tables this file's CREATE TABLE statements define (not views), in statement order. */
-export function* createdTables(ctx: RuleContext): Generator<TableInfo> {
-  for (const stmt of ctx.parse.statements) {
-    if (stmt.kind !== 'CreateTable') continue;
-    const table = ctx.definedBy(stmt);
-    if (table) yield table;
-  }
-}
-
-/**
- * Each CREATE TABLE and CREATE MATERIALIZED VIEW of this file with the table it defines, as its ALTERs
- * left it (the shape that holds data), in statement order.
- */
-export function* definedTablesAndViews(ctx: RuleContext): Generator<{ stmt: CreateTableStatement | CreateMaterializedViewStatement; table: TableInfo }> {
-  for (const stmt of ctx.parse.statements) {
-    if (stmt.kind !== 'CreateTable' && stmt.kind !== 'CreateMaterializedView') continue;
-    const defined = ctx.definedBy(stmt);
-    if (defined) yield { stmt, table: ctx.latest(defined) };
   }
 }
 
