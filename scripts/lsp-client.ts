@@ -1,5 +1,6 @@
-// A test client for the cqlint language server: spawns `node --import tsx server/lsp/main.ts --stdio`
-// and speaks JSON-RPC to it over the child's stdio, the way an editor would.
+// A scripted client for the cqlint language server, shared by the tests and the benchmarks: spawns
+// `node --import tsx server/lsp/main.ts --stdio` and speaks JSON-RPC to it over the child's stdio, the
+// way an editor would.
 //
 //   const client = await startServer();
 //   await client.initialize(capabilities.push);                 // or capabilities.pull, or your own
@@ -30,7 +31,7 @@ import type {
 } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 
-export const projectRoot = path.resolve(__dirname, '..', '..');
+export const projectRoot = path.resolve(__dirname, '..');
 
 /** Client capability presets. */
 export const capabilities = {
