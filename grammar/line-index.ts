@@ -3,7 +3,7 @@
 // convention); `location` gives the 1-based SourceLocation of the AST. The LSP layer uses TextDocument.
 import type { SourceLocation } from './ast';
 
-export interface Position {
+interface Position {
   line: number;
   character: number;
 }

@@ -70,13 +70,13 @@ export const capabilities = {
   } satisfies ClientCapabilities,
 };
 
-export interface StartOptions {
+interface StartOptions {
   /** Extra arguments after `--stdio`. */
   args?: string[];
   env?: NodeJS.ProcessEnv;
 }
 
-export interface InitializeOptions {
+interface InitializeOptions {
   /** Absolute paths of workspace folders. */
   workspaceFolders?: string[];
   initializationOptions?: unknown;

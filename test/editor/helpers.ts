@@ -2,7 +2,7 @@
 import { Project } from '../../server/core/project';
 import { SymbolIndex } from '../../server/core/editor/symbols';
 
-export interface CursorFixture {
+interface CursorFixture {
   text: string;
   offset: number;
 }

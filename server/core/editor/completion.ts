@@ -16,7 +16,7 @@ import type { ColumnSummary, SymbolIndex, TableDeclaration } from './symbols';
 export type CompletionKind =
   | 'keyword' | 'keyspace' | 'table' | 'view' | 'column' | 'type' | 'function' | 'option' | 'class' | 'value';
 
-export interface CompletionEntry {
+interface CompletionEntry {
   label: string;
   kind: CompletionKind;
   /** One line shown next to the label (type, role). */
@@ -40,7 +40,7 @@ export interface CompletionResult {
   context: CompletionContext;
 }
 
-export interface CompletionOptions {
+interface CompletionOptions {
   /**
    * Keywords the grammar accepts at `offset` (upper-case). Defaults to the grammar's content assist;
    * tests may inject their own.

@@ -5,7 +5,7 @@ import { quoteName } from '../util/names';
 // The one type printer lives with the other facts about types; editors reach it from here too.
 export { typeText } from '../schema/types';
 
-export function nameText(id: Identifier): string {
+function nameText(id: Identifier): string {
   return quoteName(id.name);
 }
 

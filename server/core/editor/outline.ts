@@ -105,7 +105,7 @@ export function documentSymbols(parse: ParseResult): OutlineSymbol[] {
   return parse.statements.flatMap(symbolsOfStatement);
 }
 
-export interface WorkspaceSymbol {
+interface WorkspaceSymbol {
   name: string;
   kind: OutlineKind;
   containerName?: string;
@@ -114,7 +114,7 @@ export interface WorkspaceSymbol {
 }
 
 /** Case-insensitive subsequence match, as editors do for symbol search. */
-export function fuzzyMatches(query: string, name: string): boolean {
+function fuzzyMatches(query: string, name: string): boolean {
   if (!query) return true;
   const q = query.toLowerCase();
   const n = name.toLowerCase();

@@ -4,7 +4,7 @@ import type { ParseResult } from '../../../grammar/ast';
 import { clauseRanges, statementAt, walk } from '../util/ast-walk';
 
 /** A half-open offset span. */
-export interface Span {
+interface Span {
   start: number;
   end: number;
 }

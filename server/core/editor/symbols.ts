@@ -17,12 +17,12 @@ import type { ColumnInfo, SchemaModel, TableInfo } from '../schema/model';
 export type SymbolKind = 'keyspace' | 'table' | 'column' | 'type' | 'field' | 'index' | 'function';
 
 /** A table, view or type named with an optional keyspace. */
-export interface ScopedName {
+interface ScopedName {
   keyspace?: string;
   name: string;
 }
 
-export type SymbolTarget =
+type SymbolTarget =
   | { kind: 'keyspace'; name: string }
   | { kind: 'table'; keyspace?: string; name: string }
   | { kind: 'column'; table: ScopedName; name: string }
@@ -42,7 +42,7 @@ export interface Occurrence {
   node?: Node;
 }
 
-export interface FileSymbols {
+interface FileSymbols {
   filePath: string;
   parse: ParseResult;
   /** Sorted by identifier start offset. */
@@ -53,7 +53,7 @@ export interface FileSymbols {
 // Collecting occurrences from one file
 
 /** Collects the occurrences of one file. `filePath` is stored on each occurrence. */
-export function collectFileSymbols(filePath: string, parse: ParseResult): FileSymbols {
+function collectFileSymbols(filePath: string, parse: ParseResult): FileSymbols {
   const out: Occurrence[] = [];
   let currentKeyspace: string | undefined;
   for (const statement of parse.statements) {

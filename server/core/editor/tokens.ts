@@ -2,7 +2,7 @@
 // keyword hovers): the grammar's lexer output, comments merged in, reduced to a few categories.
 import { tokenize, NATIVE_TYPE_NAMES, type CqlToken } from '../../../grammar';
 
-export type TokenCategory =
+type TokenCategory =
   | 'keyword' | 'identifier' | 'quotedName' | 'string' | 'number' | 'literalWord' | 'comment' | 'punctuation' | 'unknown';
 
 export interface EditorToken {

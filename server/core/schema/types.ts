@@ -47,9 +47,9 @@ const NATIVE_SIZES: Record<NativeTypeName, number> = {
 };
 
 /** Elements assumed in a collection when no hint says otherwise. */
-export const DEFAULT_COLLECTION_ELEMENTS = 5;
+const DEFAULT_COLLECTION_ELEMENTS = 5;
 
-export type UdtSizer = (type: CqlType & { kind: 'UserType' }) => number | undefined;
+type UdtSizer = (type: CqlType & { kind: 'UserType' }) => number | undefined;
 
 /** Estimated serialized size of one value of `type`, in bytes. */
 export function typeSize(type: CqlType | undefined, udtSize?: UdtSizer, depth = 0): number {

@@ -3,7 +3,7 @@
 // visitor per node kind.
 import type { Node, SourceRange, Statement, ParseResult } from '../../../grammar/ast';
 
-export function isNode(value: unknown): value is Node {
+function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && typeof (value as Node).kind === 'string'
     && typeof (value as Node).range === 'object';
 }
@@ -14,7 +14,7 @@ export function isRange(value: unknown): value is SourceRange {
 }
 
 /** Direct child nodes of `node`, in property order (arrays and plain wrapper objects are looked through). */
-export function childNodes(node: object): Node[] {
+function childNodes(node: object): Node[] {
   const out: Node[] = [];
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) {

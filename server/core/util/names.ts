@@ -3,7 +3,7 @@
 import { RESERVED_KEYWORDS as GRAMMAR_RESERVED } from '../../../grammar';
 
 /** Apache Cassandra 5.0 reserved keywords (cannot be used unquoted as names), from the grammar. */
-export const RESERVED_KEYWORDS: ReadonlySet<string> = new Set(GRAMMAR_RESERVED);
+const RESERVED_KEYWORDS: ReadonlySet<string> = new Set(GRAMMAR_RESERVED);
 
 const PLAIN_NAME = /^[a-z][a-z0-9_]*$/;
 

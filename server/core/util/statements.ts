@@ -4,7 +4,7 @@ import type { Expression, Identifier, Relation, Statement } from '../../../gramm
 import { nearest } from './edit-distance';
 import type { ColumnInfo, TableInfo } from '../schema/model';
 
-export interface ColumnRestriction {
+interface ColumnRestriction {
   /** '=' (one value), 'IN' (values counted), 'range', 'token', 'other' (CONTAINS, LIKE, !=, ...). */
   kind: 'eq' | 'in' | 'range' | 'other';
   /** Number of values for IN lists; undefined for `IN ?`. */
@@ -12,7 +12,7 @@ export interface ColumnRestriction {
   relation: Relation;
 }
 
-export interface WhereAnalysis {
+interface WhereAnalysis {
   /** Restrictions by column name. */
   byColumn: Map<string, ColumnRestriction[]>;
   /** A `token(...)` relation is present. */
