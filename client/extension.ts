@@ -63,7 +63,8 @@ export function activate(context: vscode.ExtensionContext): CqlintApi {
       ],
     },
     outputChannel: output,
-    initializationOptions: { indexStatus: true },
+    // The server reads nothing outside an untrusted workspace (see package.json untrustedWorkspaces).
+    initializationOptions: { indexStatus: true, workspaceTrusted: vscode.workspace.isTrusted },
   };
 
   // Indexing status in the status bar: "cqlint: indexing 812/2000", then a quiet check mark.
@@ -119,6 +120,9 @@ export function activate(context: vscode.ExtensionContext): CqlintApi {
     vscode.commands.registerCommand('cqlint.showOutput', () => output.show(true)),
     vscode.commands.registerCommand('cqlint.showTokenAtCursor', showTokenAtCursor),
   );
+
+  // Granting trust lifts the server's restrictions; it learns of trust at start-up.
+  context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => void client?.restart()));
 
   void start();
   return {

@@ -2,6 +2,9 @@
 // source ranges (0-based offsets, 1-based lines/columns, end exclusive).
 import type { CstElement, CstNode, IToken } from './chevrotain';
 import type * as A from './ast';
+import type {
+  OperandCstChildren, AlterStatementCstNode, AlterTableCstNode, AssignmentCstNode, BatchStatementCstNode, BindMarkerCstNode, BraceLiteralCstNode, ColumnDefinitionCstNode, ColumnMaskCstNode, CqlStatementCstNode, CqlTypeCstNode, CreateStatementCstNode, DeleteSelectionCstNode, DeleteStatementCstNode, DropStatementCstNode, ExpressionCstNode, FunctionCallCstNode, IfClauseCstNode, InsertStatementCstNode, IntValueCstNode, OperandCstNode, PrimaryKeyClauseCstNode, PropertiesCstNode, PropertyCstNode, RelationCstNode, SelectClauseCstNode, SelectStatementCstNode, TableOptionsCstNode, TypeFieldCstNode, TypeListCstNode, UpdateStatementCstNode, UsingClauseCstNode, WhereClauseCstNode,
+} from './cst';
 import { QuotedName, EmptyQuotedName, StringLiteral, IntegerLiteral, FloatLiteral, DurationLiteral, NanLiteral, InfinityLiteral, BooleanLiteral, UuidLiteral, HexLiteral, keywordTokens as K } from './lexer';
 
 type Children = Record<string, CstElement[] | undefined>;
@@ -9,37 +12,53 @@ type Children = Record<string, CstElement[] | undefined>;
 // ---------------------------------------------------------------------------------------------
 // Ranges
 
-interface Located {
-  startOffset: number;
-  startLine?: number;
-  startColumn?: number;
-  endOffset?: number;
-  endLine?: number;
-  endColumn?: number;
+/**
+ * Where a CST node starts and ends, as tokens (the parser keeps these instead of Chevrotain's six numbers): the
+ * node's range then shares its tokens' locations. `last` is undefined for a rule that consumed nothing.
+ */
+export interface TokenSpan {
+  first: IToken;
+  last: IToken | undefined;
 }
 
-function startOf(x: Located): A.SourceLocation {
-  return { offset: x.startOffset, line: x.startLine!, column: x.startColumn! };
+function spanOf(n: CstNode): TokenSpan {
+  return n.location as unknown as TokenSpan;
 }
 
-function endOf(x: Located): A.SourceLocation {
-  return { offset: x.endOffset! + 1, line: x.endLine!, column: x.endColumn! + 1 };
+/** The range of one token, made once and shared by every node that starts or ends there. */
+function ownRange(t: IToken): A.SourceRange {
+  return (t.astRange ??= {
+    start: { offset: t.startOffset, line: t.startLine!, column: t.startColumn! },
+    end: { offset: t.endOffset! + 1, line: t.endLine!, column: t.endColumn! + 1 },
+  });
 }
 
-function locOf(x: CstElement): Located {
-  return isToken(x) ? x : (x.location as Located);
+function startOf(t: IToken): A.SourceLocation {
+  return ownRange(t).start;
+}
+
+function endOf(t: IToken): A.SourceLocation {
+  return ownRange(t).end;
+}
+
+function firstOf(x: CstElement): IToken {
+  return isToken(x) ? x : spanOf(x).first;
+}
+
+function lastOf(x: CstElement): IToken {
+  return isToken(x) ? x : spanOf(x).last!;
 }
 
 export function rangeOf(from: CstElement, to: CstElement = from): A.SourceRange {
-  return { start: startOf(locOf(from)), end: endOf(locOf(to)) };
+  return tokenRange(firstOf(from), lastOf(to));
 }
 
 export function tokenRange(from: IToken, to: IToken = from): A.SourceRange {
-  return { start: startOf(from), end: endOf(to) };
+  return from === to ? ownRange(from) : { start: startOf(from), end: endOf(to) };
 }
 
 function spanRanges(a: A.SourceRange, b: A.SourceRange): A.SourceRange {
-  return { start: { ...a.start }, end: { ...b.end } };
+  return a === b ? a : { start: a.start, end: b.end };
 }
 
 function isToken(x: CstElement): x is IToken {
@@ -49,22 +68,29 @@ function isToken(x: CstElement): x is IToken {
 // ---------------------------------------------------------------------------------------------
 // Child access helpers
 
+// Typed by the generated CST types (grammar/cst.ts): on a typed node, a child name the rule does not have does
+// not compile, and the child comes back with its node type. On a plain CstNode any name is allowed.
+
+type ChildrenOf<N extends CstNode> = N['children'];
+type ChildName<N extends CstNode> = keyof ChildrenOf<N> & string;
+type NodeChild<N extends CstNode, K extends ChildName<N>> = Extract<NonNullable<ChildrenOf<N>[K]> extends (infer E)[] ? E : never, CstNode>;
+
 function ch(node: CstNode): Children {
   return node.children as Children;
 }
-function node(node: CstNode, name: string, i = 0): CstNode | undefined {
-  return ch(node)[name]?.[i] as CstNode | undefined;
+function node<N extends CstNode, K extends ChildName<N>>(node: N, name: K, i = 0): NodeChild<N, K> | undefined {
+  return ch(node)[name]?.[i] as NodeChild<N, K> | undefined;
 }
-function nodes(node: CstNode, name: string): CstNode[] {
-  return (ch(node)[name] as CstNode[] | undefined) ?? [];
+export function nodes<N extends CstNode, K extends ChildName<N>>(node: N, name: K): NodeChild<N, K>[] {
+  return (ch(node)[name] as NodeChild<N, K>[] | undefined) ?? [];
 }
-function tok(node: CstNode, name: string, i = 0): IToken | undefined {
+function tok<N extends CstNode>(node: N, name: ChildName<N>, i = 0): IToken | undefined {
   return ch(node)[name]?.[i] as IToken | undefined;
 }
-function toks(node: CstNode, name: string): IToken[] {
+function toks<N extends CstNode>(node: N, name: ChildName<N>): IToken[] {
   return (ch(node)[name] as IToken[] | undefined) ?? [];
 }
-function has(node: CstNode, name: string): boolean {
+function has<N extends CstNode>(node: N, name: ChildName<N>): boolean {
   return (ch(node)[name]?.length ?? 0) > 0;
 }
 /** The first token of a CST element (children are not ordered across keys, so compare offsets). */
@@ -89,7 +115,11 @@ export function identifierFromToken(t: IToken): A.Identifier {
   let name: string;
   if (quoted) name = image.slice(1, -1).replace(/""/g, '"');
   else if (t.tokenType === StringLiteral) name = decodeString(image);
-  else name = image.toLowerCase();
+  else {
+    // Most names are written in lower case already: keep one string for both `name` and `text` then.
+    const lower = image.toLowerCase();
+    name = lower === image ? image : lower;
+  }
   return { kind: 'Identifier', name, text: image, quoted: quoted || t.tokenType === StringLiteral, range: tokenRange(t) };
 }
 
@@ -146,7 +176,7 @@ function literalFromToken(t: IToken): A.Literal {
 // ---------------------------------------------------------------------------------------------
 // Types
 
-export function buildType(n: CstNode): A.CqlType {
+export function buildType(n: CqlTypeCstNode): A.CqlType {
   const range = rangeOf(n);
   const native = tok(n, 'NativeTypeKw');
   if (native) return { kind: 'NativeType', name: native.image.toLowerCase() as A.NativeTypeName, range };
@@ -180,7 +210,7 @@ function sortedTokens(n: CstNode, names: string[]): IToken[] {
 
 const PRECEDENCE: Record<string, number> = { '+': 1, '-': 1, '*': 2, '/': 2, '%': 2 };
 
-export function buildExpression(n: CstNode): A.Expression {
+export function buildExpression(n: ExpressionCstNode): A.Expression {
   const operandNodes = nodes(n, 'operand');
   const first = buildOperand(operandNodes[0]);
   if (operandNodes.length === 1) return first;
@@ -206,7 +236,7 @@ export function buildExpression(n: CstNode): A.Expression {
 
 const LITERAL_KEYS = ['StringLiteral', 'NumberLit', 'BooleanLiteral', 'UuidLiteral', 'HexLiteral', 'NULL'];
 
-function buildOperand(n: CstNode): A.Expression {
+function buildOperand(n: OperandCstNode): A.Expression {
   const c = ch(n);
   let result: A.Expression | undefined;
   for (const key of LITERAL_KEYS) {
@@ -216,7 +246,7 @@ function buildOperand(n: CstNode): A.Expression {
       break;
     }
   }
-  if (!result) result = buildPrimary(c);
+  if (!result) result = buildPrimary(n.children);
   if (c.LBracket || c.Dot) result = applyPostfix(n, result);
   const minuses = c.Minus as IToken[] | undefined;
   if (minuses) {
@@ -233,10 +263,10 @@ function negate(minus: IToken, operand: A.Expression): A.Expression {
     const text = '-' + operand.text;
     return { ...operand, value: text, text, range: { start: startOf(minus), end: operand.range.end } };
   }
-  return { kind: 'UnaryExpression', operator: '-', operand, range: { start: startOf(minus), end: { ...operand.range.end } } };
+  return { kind: 'UnaryExpression', operator: '-', operand, range: { start: startOf(minus), end: operand.range.end } };
 }
 
-function applyPostfix(n: CstNode, target: A.Expression): A.Expression {
+function applyPostfix(n: OperandCstNode, target: A.Expression): A.Expression {
   let result = target;
   const brackets = toks(n, 'LBracket');
   const closes = toks(n, 'RBracket');
@@ -249,7 +279,7 @@ function applyPostfix(n: CstNode, target: A.Expression): A.Expression {
       offset: open.startOffset,
       apply: () => {
         const sub = subscripts[i];
-        const range = { start: { ...result.range.start }, end: endOf(closes[i]) };
+        const range = { start: result.range.start, end: endOf(closes[i]) };
         const exprs = nodes(sub, 'expression').map(buildExpression);
         if (has(sub, 'Range')) {
           const rangeTok = tok(sub, 'Range')!;
@@ -275,39 +305,39 @@ function applyPostfix(n: CstNode, target: A.Expression): A.Expression {
   return result;
 }
 
-function buildPrimary(c: Children): A.Expression {
-  const name = (c.Ident ?? c.EmptyQuotedName) as IToken[] | undefined;
+function buildPrimary(c: OperandCstChildren): A.Expression {
+  const name = c.Ident ?? c.EmptyQuotedName;
   if (name) {
     const id = identifierFromToken(name[0]);
-    return { kind: 'ColumnRef', name: id, range: { start: { ...id.range.start }, end: { ...id.range.end } } };
+    return { kind: 'ColumnRef', name: id, range: id.range };
   }
-  if (c.functionCall) return buildFunctionCall(c.functionCall[0] as CstNode);
-  if (c.bindMarker) return buildBindMarker(c.bindMarker[0] as CstNode);
+  if (c.functionCall) return buildFunctionCall(c.functionCall[0]);
+  if (c.bindMarker) return buildBindMarker(c.bindMarker[0]);
   if (c.listLiteral) {
-    const list = c.listLiteral[0] as CstNode;
+    const list = c.listLiteral[0];
     return { kind: 'ListLiteral', elements: nodes(list, 'expression').map(buildExpression), range: rangeOf(list) };
   }
-  if (c.braceLiteral) return buildBraceLiteral(c.braceLiteral[0] as CstNode);
+  if (c.braceLiteral) return buildBraceLiteral(c.braceLiteral[0]);
   if (c.parenthesized) {
-    const p = c.parenthesized[0] as CstNode;
+    const p = c.parenthesized[0];
     const elements = nodes(p, 'expression').map(buildExpression);
     if (elements.length === 1) return elements[0];
     return { kind: 'TupleExpression', elements, range: rangeOf(p) };
   }
   if (c.typeHint) {
-    const h = c.typeHint[0] as CstNode;
+    const h = c.typeHint[0];
     return { kind: 'TypeHint', type: buildType(node(h, 'cqlType')!), expression: buildOperand(node(h, 'operand')!), range: rangeOf(h) };
   }
-  const cast = c.castExpression![0] as CstNode;
+  const cast = c.castExpression![0];
   return { kind: 'CastExpression', expression: buildExpression(node(cast, 'expression')!), type: buildType(node(cast, 'cqlType')!), range: rangeOf(cast) };
 }
 
-function buildBindMarker(n: CstNode): A.BindMarker {
+function buildBindMarker(n: BindMarkerCstNode): A.BindMarker {
   const nameTok = tok(n, 'Ident');
   return { kind: 'BindMarker', name: nameTok ? identifierFromToken(nameTok) : undefined, range: rangeOf(n) };
 }
 
-export function buildFunctionCall(n: CstNode): A.FunctionCall {
+export function buildFunctionCall(n: FunctionCallCstNode): A.FunctionCall {
   const args = nodes(n, 'functionArg');
   const star = args.length === 1 && has(args[0], 'Star');
   return {
@@ -319,7 +349,7 @@ export function buildFunctionCall(n: CstNode): A.FunctionCall {
   };
 }
 
-function buildBraceLiteral(n: CstNode): A.Expression {
+function buildBraceLiteral(n: BraceLiteralCstNode): A.Expression {
   const range = rangeOf(n);
   const entries = nodes(n, 'braceEntry');
   if (entries.length === 0) return { kind: 'SetLiteral', elements: [], range };
@@ -332,7 +362,7 @@ function buildBraceLiteral(n: CstNode): A.Expression {
   return { kind: 'MapLiteral', entries: pairs.map((p) => ({ key: p[0], value: p[1] ?? p[0] })), range };
 }
 
-function buildIntValue(n: CstNode): A.Expression {
+function buildIntValue(n: IntValueCstNode): A.Expression {
   const int = tok(n, 'IntegerLiteral');
   return int ? literalFromToken(int) : buildBindMarker(node(n, 'bindMarker')!);
 }
@@ -340,7 +370,7 @@ function buildIntValue(n: CstNode): A.Expression {
 // ---------------------------------------------------------------------------------------------
 // Clauses
 
-function buildSelectors(n: CstNode): { selectors: A.Selector[]; star: boolean } {
+function buildSelectors(n: SelectClauseCstNode): { selectors: A.Selector[]; star: boolean } {
   if (has(n, 'Star')) return { selectors: [], star: true };
   return {
     star: false,
@@ -353,7 +383,7 @@ function buildSelectors(n: CstNode): { selectors: A.Selector[]; star: boolean } 
   };
 }
 
-export function buildRelation(n: CstNode): A.Relation {
+export function buildRelation(n: RelationCstNode): A.Relation {
   const exprs = nodes(n, 'expression').map(buildExpression);
   const left = exprs[0];
   const range = rangeOf(n);
@@ -377,12 +407,12 @@ export function buildRelation(n: CstNode): A.Relation {
   return relation;
 }
 
-function buildWhere(n: CstNode | undefined): { where: A.Relation[]; whereRange?: A.SourceRange } {
+function buildWhere(n: WhereClauseCstNode | undefined): { where: A.Relation[]; whereRange?: A.SourceRange } {
   if (!n) return { where: [] };
   return { where: nodes(n, 'relation').map(buildRelation), whereRange: rangeOf(n) };
 }
 
-function buildUsing(n: CstNode | undefined): A.UsingClause[] {
+function buildUsing(n: UsingClauseCstNode | undefined): A.UsingClause[] {
   if (!n) return [];
   return nodes(n, 'usingOption').map((o) => ({
     kind: 'UsingClause',
@@ -392,15 +422,15 @@ function buildUsing(n: CstNode | undefined): A.UsingClause[] {
   }));
 }
 
-function buildProperty(n: CstNode): A.Property {
+function buildProperty(n: PropertyCstNode): A.Property {
   return { kind: 'Property', name: identifier(node(n, 'propertyName')!), value: buildExpression(node(n, 'expression')!), range: rangeOf(n) };
 }
 
-function buildProperties(n: CstNode | undefined): A.Property[] {
+function buildProperties(n: PropertiesCstNode | undefined): A.Property[] {
   return n ? nodes(n, 'property').map(buildProperty) : [];
 }
 
-function buildTableOptions(n: CstNode): A.TableOptions {
+function buildTableOptions(n: TableOptionsCstNode): A.TableOptions {
   const options: A.TableOptions = { kind: 'TableOptions', properties: [], clusteringOrder: [], compactStorage: false, range: rangeOf(n) };
   for (const option of nodes(n, 'tableOption')) {
     const property = node(option, 'property');
@@ -416,7 +446,7 @@ function buildTableOptions(n: CstNode): A.TableOptions {
   return options;
 }
 
-function buildPrimaryKeyClause(n: CstNode): A.PrimaryKey {
+function buildPrimaryKeyClause(n: PrimaryKeyClauseCstNode): A.PrimaryKey {
   const pk = node(n, 'partitionKey')!;
   const parenthesised = has(pk, 'LParen');
   const partitionKey = nodes(pk, 'columnName').map(identifier);
@@ -431,12 +461,12 @@ function buildPrimaryKeyClause(n: CstNode): A.PrimaryKey {
   };
 }
 
-function buildMask(n: CstNode): A.MaskClause {
+function buildMask(n: ColumnMaskCstNode): A.MaskClause {
   const fn = node(n, 'functionCall');
   return { kind: 'MaskClause', function: fn ? buildFunctionCall(fn) : undefined, isDefault: !fn, range: rangeOf(n) };
 }
 
-function buildColumnDefinition(n: CstNode): A.ColumnDefinition {
+function buildColumnDefinition(n: ColumnDefinitionCstNode): A.ColumnDefinition {
   const maskNode = node(n, 'columnMask');
   return {
     kind: 'ColumnDefinition',
@@ -449,11 +479,11 @@ function buildColumnDefinition(n: CstNode): A.ColumnDefinition {
   };
 }
 
-function buildTypeField(n: CstNode): A.TypeField {
+function buildTypeField(n: TypeFieldCstNode): A.TypeField {
   return { kind: 'TypeField', name: identifier(node(n, 'fieldName')!), type: buildType(node(n, 'cqlType')!), range: rangeOf(n) };
 }
 
-function buildAssignmentTarget(n: CstNode): A.Expression {
+function buildAssignmentTarget(n: DeleteSelectionCstNode): A.Expression {
   const name = identifier(node(n, 'columnName')!);
   const column: A.ColumnRef = { kind: 'ColumnRef', name, range: name.range };
   const index = node(n, 'expression');
@@ -468,7 +498,7 @@ function buildAssignmentTarget(n: CstNode): A.Expression {
   return column;
 }
 
-function buildAssignment(n: CstNode): A.Assignment {
+function buildAssignment(n: AssignmentCstNode): A.Assignment {
   const exprs = nodes(n, 'expression');
   const value = buildExpression(exprs[exprs.length - 1]);
   const name = identifier(node(n, 'columnName')!);
@@ -484,12 +514,12 @@ function buildAssignment(n: CstNode): A.Assignment {
   return { kind: 'Assignment', target, operator, value, range: rangeOf(n) };
 }
 
-function buildIfClause(n: CstNode | undefined): { conditions: A.Relation[]; ifExists: boolean } {
+function buildIfClause(n: IfClauseCstNode | undefined): { conditions: A.Relation[]; ifExists: boolean } {
   if (!n) return { conditions: [], ifExists: false };
   return { conditions: nodes(n, 'relation').map(buildRelation), ifExists: has(n, 'EXISTS') };
 }
 
-function typeList(n: CstNode | undefined): A.CqlType[] | undefined {
+function typeList(n: TypeListCstNode | undefined): A.CqlType[] | undefined {
   return n ? nodes(n, 'cqlType').map(buildType) : undefined;
 }
 
@@ -498,7 +528,7 @@ function typeList(n: CstNode | undefined): A.CqlType[] | undefined {
 
 type Base = { range: A.SourceRange; terminated: boolean };
 
-function buildSelect(n: CstNode, base: Base): A.SelectStatement {
+function buildSelect(n: SelectStatementCstNode, base: Base): A.SelectStatement {
   const { selectors, star } = buildSelectors(node(n, 'selectClause')!);
   const groupItems = nodes(n, 'groupByItem').map((g) => buildExpression(node(g, 'expression')!));
   const perPartition = node(n, 'perPartitionLimit');
@@ -531,7 +561,7 @@ function buildSelect(n: CstNode, base: Base): A.SelectStatement {
   return stmt;
 }
 
-function buildInsert(n: CstNode, base: Base): A.InsertStatement {
+function buildInsert(n: InsertStatementCstNode, base: Base): A.InsertStatement {
   const cols = node(n, 'insertColumns');
   const vals = node(n, 'insertValues');
   const stmt: A.InsertStatement = {
@@ -553,7 +583,7 @@ function buildInsert(n: CstNode, base: Base): A.InsertStatement {
   return stmt;
 }
 
-function buildUpdate(n: CstNode, base: Base): A.UpdateStatement {
+function buildUpdate(n: UpdateStatementCstNode, base: Base): A.UpdateStatement {
   return {
     kind: 'Update',
     ...base,
@@ -565,7 +595,7 @@ function buildUpdate(n: CstNode, base: Base): A.UpdateStatement {
   };
 }
 
-function buildDelete(n: CstNode, base: Base): A.DeleteStatement {
+function buildDelete(n: DeleteStatementCstNode, base: Base): A.DeleteStatement {
   return {
     kind: 'Delete',
     ...base,
@@ -577,19 +607,20 @@ function buildDelete(n: CstNode, base: Base): A.DeleteStatement {
   };
 }
 
-function buildBatch(n: CstNode, base: Base): A.BatchStatement {
+function buildBatch(n: BatchStatementCstNode, base: Base): A.BatchStatement {
   const semis = toks(n, 'Semicolon');
-  const inner: { node: CstNode; build: (n: CstNode, b: Base) => A.InsertStatement | A.UpdateStatement | A.DeleteStatement }[] = [
-    ...nodes(n, 'insertStatement').map((s) => ({ node: s, build: buildInsert })),
-    ...nodes(n, 'updateStatement').map((s) => ({ node: s, build: buildUpdate })),
-    ...nodes(n, 'deleteStatement').map((s) => ({ node: s, build: buildDelete })),
-  ].sort((a, b) => a.node.location!.startOffset - b.node.location!.startOffset);
+  const inner: { node: CstNode; build: (b: Base) => A.InsertStatement | A.UpdateStatement | A.DeleteStatement }[] = [
+    ...nodes(n, 'insertStatement').map((s) => ({ node: s, build: (b: Base) => buildInsert(s, b) })),
+    ...nodes(n, 'updateStatement').map((s) => ({ node: s, build: (b: Base) => buildUpdate(s, b) })),
+    ...nodes(n, 'deleteStatement').map((s) => ({ node: s, build: (b: Base) => buildDelete(s, b) })),
+  ].sort((a, b) => firstOf(a.node).startOffset - firstOf(b.node).startOffset);
   const statements = inner.map((s, i) => {
-    const end = s.node.location!.endOffset!;
-    const nextStart = inner[i + 1]?.node.location!.startOffset ?? Infinity;
+    const end = lastOf(s.node).endOffset!;
+    const next = inner[i + 1];
+    const nextStart = next ? firstOf(next.node).startOffset : Infinity;
     const semi = semis.find((t) => t.startOffset > end && t.startOffset < nextStart);
-    const range = semi ? { start: startOf(s.node.location as Located), end: endOf(semi) } : rangeOf(s.node);
-    return s.build(s.node, { range, terminated: !!semi });
+    const range = semi ? tokenRange(firstOf(s.node), semi) : rangeOf(s.node);
+    return s.build({ range, terminated: !!semi });
   });
   return {
     kind: 'Batch',
@@ -600,14 +631,14 @@ function buildBatch(n: CstNode, base: Base): A.BatchStatement {
   };
 }
 
-function buildCreate(n: CstNode, base: Base, nameWords: string[]): A.Statement {
-  const c = ch(n);
+function buildCreate(n: CreateStatementCstNode, base: Base, nameWords: string[]): A.Statement {
+  const c = n.children;
   if (c.createKeyspace) {
-    const s = c.createKeyspace[0] as CstNode;
+    const s = c.createKeyspace[0];
     return { kind: 'CreateKeyspace', ...base, name: identifier(node(s, 'keyspaceName')!), ifNotExists: has(s, 'ifNotExists'), properties: buildProperties(node(s, 'properties')) };
   }
   if (c.createTable) {
-    const s = c.createTable[0] as CstNode;
+    const s = c.createTable[0];
     const names = nodes(s, 'tableName');
     const body = node(s, 'tableBody');
     const stmt: A.CreateTableStatement = {
@@ -648,11 +679,11 @@ function buildCreate(n: CstNode, base: Base, nameWords: string[]): A.Statement {
     return stmt;
   }
   if (c.createType) {
-    const s = c.createType[0] as CstNode;
+    const s = c.createType[0];
     return { kind: 'CreateType', ...base, name: qualifiedName(node(s, 'userTypeName')!), ifNotExists: has(s, 'ifNotExists'), fields: nodes(s, 'typeField').map(buildTypeField) };
   }
   if (c.createIndex) {
-    const s = c.createIndex[0] as CstNode;
+    const s = c.createIndex[0];
     const nameNode = node(s, 'indexName');
     const using = tok(s, 'StringLiteral');
     const stmt: A.CreateIndexStatement = {
@@ -674,7 +705,7 @@ function buildCreate(n: CstNode, base: Base, nameWords: string[]): A.Statement {
     return stmt;
   }
   if (c.createMaterializedView) {
-    const s = c.createMaterializedView[0] as CstNode;
+    const s = c.createMaterializedView[0];
     const names = nodes(s, 'tableName');
     const options = node(s, 'tableOptions');
     return {
@@ -690,7 +721,7 @@ function buildCreate(n: CstNode, base: Base, nameWords: string[]): A.Statement {
     };
   }
   if (c.createFunction) {
-    const s = c.createFunction[0] as CstNode;
+    const s = c.createFunction[0];
     return {
       kind: 'CreateFunction',
       ...base,
@@ -705,7 +736,7 @@ function buildCreate(n: CstNode, base: Base, nameWords: string[]): A.Statement {
     };
   }
   if (c.createAggregate) {
-    const s = c.createAggregate[0] as CstNode;
+    const s = c.createAggregate[0];
     const fns = nodes(s, 'functionName').map(qualifiedName);
     const stmt: A.CreateAggregateStatement = {
       kind: 'CreateAggregate',
@@ -723,32 +754,32 @@ function buildCreate(n: CstNode, base: Base, nameWords: string[]): A.Statement {
     return stmt;
   }
   if (c.createTrigger) {
-    const s = c.createTrigger[0] as CstNode;
+    const s = c.createTrigger[0];
     return { kind: 'CreateTrigger', ...base, ifNotExists: has(s, 'ifNotExists'), name: identifier(node(s, 'triggerName')!), table: qualifiedName(node(s, 'tableName')!), using: literalFromToken(tok(s, 'StringLiteral')!) };
   }
   return buildOther(n, base, nameWords);
 }
 
-function buildAlter(n: CstNode, base: Base, nameWords: string[]): A.Statement {
-  const c = ch(n);
+function buildAlter(n: AlterStatementCstNode, base: Base, nameWords: string[]): A.Statement {
+  const c = n.children;
   if (c.alterKeyspace) {
-    const s = c.alterKeyspace[0] as CstNode;
+    const s = c.alterKeyspace[0];
     return { kind: 'AlterKeyspace', ...base, name: identifier(node(s, 'keyspaceName')!), ifExists: has(s, 'ifExists'), properties: buildProperties(node(s, 'properties')) };
   }
   if (c.alterTable) {
-    const s = c.alterTable[0] as CstNode;
+    const s = c.alterTable[0];
     return { kind: 'AlterTable', ...base, name: qualifiedName(node(s, 'tableName')!), ifExists: has(s, 'ifExists'), action: buildAlterTableAction(s) };
   }
   if (c.alterType) {
-    const s = c.alterType[0] as CstNode;
+    const s = c.alterType[0];
     const name = qualifiedName(node(s, 'userTypeName')!);
     const ifs = nodes(s, 'ifExists');
     // The first IF EXISTS (right after TYPE) is the type's, a second one belongs to RENAME.
-    const typeIfExists = ifs.length > 0 && ifs[0].location!.startOffset < name.range.start.offset;
+    const typeIfExists = ifs.length > 0 && firstOf(ifs[0]).startOffset < name.range.start.offset;
     let action: A.AlterTypeAction;
     if (has(s, 'ADD')) {
       const field = buildTypeField(node(s, 'typeField')!);
-      action = { kind: 'AddField', ifNotExists: has(s, 'ifNotExists'), field, range: { start: startOf(tok(s, 'ADD')!), end: { ...field.range.end } } };
+      action = { kind: 'AddField', ifNotExists: has(s, 'ifNotExists'), field, range: { start: startOf(tok(s, 'ADD')!), end: field.range.end } };
     } else if (has(s, 'RENAME')) {
       const pairs = nodes(s, 'renameField');
       action = {
@@ -758,22 +789,22 @@ function buildAlter(n: CstNode, base: Base, nameWords: string[]): A.Statement {
           const [from, to] = nodes(p, 'fieldName').map(identifier);
           return { from, to };
         }),
-        range: { start: startOf(tok(s, 'RENAME')!), end: endOf(pairs[pairs.length - 1].location as Located) },
+        range: tokenRange(tok(s, 'RENAME')!, lastOf(pairs[pairs.length - 1])),
       };
     } else {
       const type = buildType(node(s, 'cqlType')!);
-      action = { kind: 'AlterFieldType', field: identifier(node(s, 'fieldName')!), type, range: { start: startOf(tok(s, 'ALTER')!), end: { ...type.range.end } } };
+      action = { kind: 'AlterFieldType', field: identifier(node(s, 'fieldName')!), type, range: { start: startOf(tok(s, 'ALTER')!), end: type.range.end } };
     }
     return { kind: 'AlterType', ...base, name, ifExists: typeIfExists, action };
   }
   if (c.alterMaterializedView) {
-    const s = c.alterMaterializedView[0] as CstNode;
+    const s = c.alterMaterializedView[0];
     return { kind: 'AlterMaterializedView', ...base, name: qualifiedName(node(s, 'tableName')!), ifExists: has(s, 'ifExists'), options: buildTableOptions(node(s, 'tableOptions')!) };
   }
   return buildOther(n, base, nameWords);
 }
 
-function buildAlterTableAction(s: CstNode): A.AlterTableAction {
+function buildAlterTableAction(s: AlterTableCstNode): A.AlterTableAction {
   const alter = node(s, 'alterColumn');
   if (alter) {
     const column = identifier(node(alter, 'columnName')!);
@@ -808,30 +839,30 @@ function buildAlterTableAction(s: CstNode): A.AlterTableAction {
   return { kind: 'WithOptions', options: buildTableOptions(options), range: rangeOf(options) };
 }
 
-function buildDrop(n: CstNode, base: Base, nameWords: string[]): A.Statement {
-  const c = ch(n);
+function buildDrop(n: DropStatementCstNode, base: Base, nameWords: string[]): A.Statement {
+  const c = n.children;
   if (c.dropKeyspace) {
-    const s = c.dropKeyspace[0] as CstNode;
+    const s = c.dropKeyspace[0];
     return { kind: 'DropKeyspace', ...base, name: identifier(node(s, 'keyspaceName')!), ifExists: has(s, 'ifExists') };
   }
   if (c.dropTable) {
-    const s = c.dropTable[0] as CstNode;
+    const s = c.dropTable[0];
     return { kind: 'DropTable', ...base, name: qualifiedName(node(s, 'tableName')!), ifExists: has(s, 'ifExists') };
   }
   if (c.dropType) {
-    const s = c.dropType[0] as CstNode;
+    const s = c.dropType[0];
     return { kind: 'DropType', ...base, name: qualifiedName(node(s, 'userTypeName')!), ifExists: has(s, 'ifExists') };
   }
   if (c.dropIndex) {
-    const s = c.dropIndex[0] as CstNode;
+    const s = c.dropIndex[0];
     return { kind: 'DropIndex', ...base, name: qualifiedName(node(s, 'qualifiedIndexName')!), ifExists: has(s, 'ifExists') };
   }
   if (c.dropMaterializedView) {
-    const s = c.dropMaterializedView[0] as CstNode;
+    const s = c.dropMaterializedView[0];
     return { kind: 'DropMaterializedView', ...base, name: qualifiedName(node(s, 'tableName')!), ifExists: has(s, 'ifExists') };
   }
   if (c.dropFunction || c.dropAggregate) {
-    const s = (c.dropFunction ?? c.dropAggregate)![0] as CstNode;
+    const s = (c.dropFunction ?? c.dropAggregate)![0];
     const argumentTypes = typeList(node(s, 'typeList'));
     return {
       kind: c.dropFunction ? 'DropFunction' : 'DropAggregate',
@@ -842,7 +873,7 @@ function buildDrop(n: CstNode, base: Base, nameWords: string[]): A.Statement {
     };
   }
   if (c.dropTrigger) {
-    const s = c.dropTrigger[0] as CstNode;
+    const s = c.dropTrigger[0];
     return { kind: 'DropTrigger', ...base, ifExists: has(s, 'ifExists'), name: identifier(node(s, 'triggerName')!), table: qualifiedName(node(s, 'tableName')!) };
   }
   return buildOther(n, base, nameWords);
@@ -853,8 +884,8 @@ const NAME_RULES = new Set(['keyspaceName', 'roleName', 'userName', 'identityNam
 
 /** Names mentioned by a statement modelled as OtherStatement, in source order. */
 function collectNames(n: CstNode, out: (A.Identifier | A.QualifiedName)[]): void {
-  for (const [key, list] of Object.entries(n.children)) {
-    for (const child of list) {
+  for (const [key, list] of Object.entries(ch(n))) {
+    for (const child of list!) {
       if (isToken(child)) continue;
       if (QUALIFIED_RULES.has(key)) out.push(qualifiedName(child));
       else if (NAME_RULES.has(key)) out.push(identifier(child));
@@ -894,31 +925,23 @@ function otherStatementType(n: CstNode, tokens: IToken[]): string[] {
  * Builds the AST of one parsed statement. `tokens` are the statement's tokens (its first token starts
  * the statement's range, its last ends it, `;` included).
  */
-export function buildStatement(cst: CstNode, tokens: IToken[]): A.Statement {
+export function buildStatement(cst: CqlStatementCstNode, tokens: IToken[]): A.Statement {
   const terminated = has(cst, 'Semicolon');
   const base: Base = { range: tokenRange(tokens[0], tokens[tokens.length - 1]), terminated };
-  const c = ch(cst);
-  let key = '';
-  for (const k in c) {
-    if (k !== 'Semicolon') {
-      key = k;
-      break;
-    }
-  }
-  const s = c[key]![0] as CstNode;
-  switch (key) {
-    case 'selectStatement': return buildSelect(s, base);
-    case 'insertStatement': return buildInsert(s, base);
-    case 'updateStatement': return buildUpdate(s, base);
-    case 'deleteStatement': return buildDelete(s, base);
-    case 'batchStatement': return buildBatch(s, base);
-    case 'useStatement': return { kind: 'Use', ...base, keyspace: identifier(node(s, 'keyspaceName')!) };
-    case 'truncateStatement': return { kind: 'Truncate', ...base, name: qualifiedName(node(s, 'tableName')!) };
-    case 'createStatement': return buildCreate(s, base, otherStatementType(s, tokens));
-    case 'alterStatement': return buildAlter(s, base, otherStatementType(s, tokens));
-    case 'dropStatement': return buildDrop(s, base, otherStatementType(s, tokens));
-    default: return buildOther(s, base, otherStatementType(s, tokens));
-  }
+  const c = cst.children;
+  if (c.selectStatement) return buildSelect(c.selectStatement[0], base);
+  if (c.insertStatement) return buildInsert(c.insertStatement[0], base);
+  if (c.updateStatement) return buildUpdate(c.updateStatement[0], base);
+  if (c.deleteStatement) return buildDelete(c.deleteStatement[0], base);
+  if (c.batchStatement) return buildBatch(c.batchStatement[0], base);
+  if (c.useStatement) return { kind: 'Use', ...base, keyspace: identifier(node(c.useStatement[0], 'keyspaceName')!) };
+  if (c.truncateStatement) return { kind: 'Truncate', ...base, name: qualifiedName(node(c.truncateStatement[0], 'tableName')!) };
+  if (c.createStatement) return buildCreate(c.createStatement[0], base, otherStatementType(c.createStatement[0], tokens));
+  if (c.alterStatement) return buildAlter(c.alterStatement[0], base, otherStatementType(c.alterStatement[0], tokens));
+  if (c.dropStatement) return buildDrop(c.dropStatement[0], base, otherStatementType(c.dropStatement[0], tokens));
+  // GRANT, REVOKE, LIST, DESCRIBE, ADD IDENTITY: modelled as OtherStatement.
+  const s = (c.grantStatement ?? c.revokeStatement ?? c.listStatement ?? c.describeStatement ?? c.addIdentityStatement)![0];
+  return buildOther(s, base, otherStatementType(s, tokens));
 }
 
 export { firstTokenOf };

@@ -3,15 +3,22 @@
 // package's self-contained bundle by path: Node (require(esm), Node >= 20.19), tsx and esbuild all accept
 // it, and esbuild inlines it into dist/. Types come from the package itself.
 import type * as ChevrotainApi from 'chevrotain' with { 'resolution-mode': 'import' };
+import type { SourceRange } from './ast';
 
 const chevrotain: typeof ChevrotainApi = require('../node_modules/chevrotain/lib/chevrotain.mjs');
 
-export const { createToken, Lexer, CstParser, EOF, tokenMatcher, tokenLabel, NoViableAltException, EarlyExitException } = chevrotain;
+export const { createToken, Lexer, CstParser, EOF, tokenMatcher, tokenLabel, NoViableAltException, EarlyExitException, generateCstDts } = chevrotain;
 
-export type IToken = ChevrotainApi.IToken;
+/**
+ * Chevrotain's token, plus the single-token AST range the builder made for it: every node that starts or ends at
+ * the token shares its locations (the lexer creates the field, so tokens keep one shape).
+ */
+export interface IToken extends ChevrotainApi.IToken {
+  astRange?: SourceRange;
+}
 export type TokenType = ChevrotainApi.TokenType;
 export type CstNode = ChevrotainApi.CstNode;
-export type CstElement = ChevrotainApi.CstElement;
+export type CstElement = IToken | CstNode;
 export type IRecognitionException = ChevrotainApi.IRecognitionException;
 export type IParserErrorMessageProvider = ChevrotainApi.IParserErrorMessageProvider;
 export type ISyntacticContentAssistPath = ChevrotainApi.ISyntacticContentAssistPath;

@@ -36,10 +36,10 @@ export function clearAssistCache(): void {
   assistCache.clear();
 }
 
-/** The next token types the grammar allows after `prefix` (a statement's tokens), deduplicated. */
-export function nextTokenTypes(parser: CqlParser, prefix: IToken[]): NextTokens {
+/** The next token types the grammar allows after `prefix` (the tokens `startRule` began at), deduplicated. */
+export function nextTokenTypes(parser: CqlParser, prefix: IToken[], startRule = 'cqlStatement'): NextTokens {
   if (prefix.length > MAX_ASSIST_PREFIX) return { types: [], ruleStacks: new Map() };
-  let key = '';
+  let key = startRule + ':';
   for (const t of prefix) key += t.tokenTypeIdx + ',';
   const cached = assistCache.get(key);
   if (cached) {
@@ -51,7 +51,7 @@ export function nextTokenTypes(parser: CqlParser, prefix: IToken[]): NextTokens 
   const ruleStacks = new Map<TokenType, string[][]>();
   let paths;
   try {
-    paths = parser.computeContentAssist('cqlStatement', prefix);
+    paths = parser.computeContentAssist(startRule, prefix);
   } catch {
     return { types: [], ruleStacks };
   }
@@ -183,22 +183,23 @@ export interface SyntaxErrorInfo {
 }
 
 /**
- * The message for a Chevrotain recognition exception on `tokens` (one statement's tokens).
+ * The message for a Chevrotain recognition exception on `tokens` (one statement's tokens, or the tokens of a
+ * term or type parsed from `startRule`).
  * `errorIndex` is the offending token's index in `tokens` (tokens.length for end of input).
  */
-export function buildSyntaxMessage(parser: CqlParser, exception: IRecognitionException, tokens: IToken[], errorIndex: number): SyntaxErrorInfo {
+export function buildSyntaxMessage(parser: CqlParser, exception: IRecognitionException, tokens: IToken[], errorIndex: number, startRule = 'cqlStatement'): SyntaxErrorInfo {
   const token = errorIndex < tokens.length ? tokens[errorIndex] : undefined;
   if (token?.tokenType === UnterminatedString) return { message: 'unterminated string literal', token };
   if (token?.tokenType === UnterminatedQuotedName) return { message: 'unterminated quoted name', token };
   if (token?.tokenType === Unknown) return { message: `unexpected character ${describeFound(token)}`, token };
   const found = describeFound(token);
-  if (errorIndex === 0) {
+  if (errorIndex === 0 && startRule === 'cqlStatement') {
     const dialect = dialectHint(token, [], tokens);
     if (dialect) return { message: dialect, token };
     return { message: `expected a CQL statement (such as CREATE, SELECT, INSERT, UPDATE or DELETE), found ${found}`, token };
   }
   const prefix = tokens.slice(0, errorIndex);
-  const next = nextTokenTypes(parser, prefix);
+  const next = nextTokenTypes(parser, prefix, startRule);
   const ruleStack = exception.context?.ruleStack ?? [];
   const rule = ruleStack[ruleStack.length - 1];
   if (rule === 'selectClause' && token?.tokenType === K.FROM) {

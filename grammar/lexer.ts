@@ -393,7 +393,7 @@ export class CqlScanner {
           len = i - offset;
           const image = text.substring(offset, i);
           const keyword = !upper ? keywordByLowerImage.get(image) : !lower ? keywordByUpperImage.get(image) : keywordByLowerImage.get(image.toLowerCase());
-          const token: IToken = { image, startOffset: offset, endOffset: i - 1, startLine: line, endLine: line, startColumn: column, endColumn: column + len - 1, tokenTypeIdx: 0, tokenType: Identifier };
+          const token: IToken = { image, startOffset: offset, endOffset: i - 1, startLine: line, endLine: line, startColumn: column, endColumn: column + len - 1, tokenTypeIdx: 0, tokenType: Identifier, astRange: undefined };
           if (keyword !== undefined) {
             token.tokenType = keyword;
             token.tokenTypeIdx = keyword.tokenTypeIdx!;
@@ -474,7 +474,7 @@ export class CqlScanner {
         }
       }
       const image = text.substring(offset, offset + len);
-      const token: IToken = { image, startOffset: offset, endOffset: offset + len - 1, startLine: line, endLine: line, startColumn: column, endColumn: column + len - 1, tokenTypeIdx: type.tokenTypeIdx!, tokenType: type };
+      const token: IToken = { image, startOffset: offset, endOffset: offset + len - 1, startLine: line, endLine: line, startColumn: column, endColumn: column + len - 1, tokenTypeIdx: type.tokenTypeIdx!, tokenType: type, astRange: undefined };
       offset += len;
       if (!multiline) column += len;
       else {

@@ -169,8 +169,6 @@ describe('architecture', () => {
       forbidden: (t) => t.startsWith('test/') || t.startsWith('bench/'),
     },
   ];
-  // The one known exception, until the file reader moves from server/lsp to core (issue 12, item 4).
-  const knownExceptions = new Set(['server/cli/lint.ts -> server/lsp/files.ts']);
   for (const rule of layerRules) {
     test(rule.name, () => {
       const offending: string[] = [];
@@ -178,7 +176,7 @@ describe('architecture', () => {
         if (!rule.from(file)) continue;
         for (const i of imports) if (rule.forbidden(i.target)) offending.push(`${file} -> ${i.target}`);
       }
-      assert.deepEqual(offending.filter((o) => !knownExceptions.has(o)), []);
+      assert.deepEqual(offending, []);
     });
   }
 

@@ -1,12 +1,12 @@
 // `cqlint lint --fix`: applies every fix that needs no choice (fix-all), the way ESLint's --fix does:
 // lint, apply the safe fixes, lint again, up to MAX_FIX_PASSES times, then write the file. A pass that
 // would add a syntax error is dropped (never happens by design; this keeps a bug from corrupting a file).
-import { promises as fs } from 'node:fs';
 import type { Finding } from '../core/findings';
 import type { Project } from '../core/project';
 import { computeFixAll, fixesForFinding } from '../core/fixes';
 import { projectFixEnvironment, type EnvironmentSettings } from '../core/fixes/environment';
 import { applyEdits } from '../core/fixes/text';
+import { writeTextFile } from '../core/io/files';
 
 /** Like ESLint: later passes fix what earlier fixes uncovered; ten is plenty and bounds the work. */
 export const MAX_FIX_PASSES = 10;
@@ -59,34 +59,14 @@ export interface FixFileResult extends FixTextResult {
   written: boolean;
 }
 
-const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-
 /**
  * Applies fix-all to a project file and writes it back when it changed. The text outside the edits is
- * kept as it was (line endings included); a UTF-8 byte order mark, which reading drops, is put back.
+ * kept as it was (line endings included); `bom` (what the read reported) puts a byte order mark back.
  */
-export async function fixFile(project: Project, filePath: string, options: FixOptions = {}): Promise<FixFileResult> {
+export async function fixFile(project: Project, filePath: string, options: FixOptions = {}, bom = false): Promise<FixFileResult> {
   const result = applyFixesToText(project, filePath, options);
-  if (result.changed) await writeKeepingBom(filePath, result.output);
+  if (result.changed) await writeTextFile(filePath, result.output, { bom });
   return { ...result, filePath, written: result.changed };
-}
-
-/** Writes `text` as UTF-8, with a byte order mark when the file on disk starts with one. */
-export async function writeKeepingBom(filePath: string, text: string): Promise<void> {
-  let bom = false;
-  try {
-    const handle = await fs.open(filePath, 'r');
-    try {
-      const head = Buffer.alloc(3);
-      const { bytesRead } = await handle.read(head, 0, 3, 0);
-      bom = bytesRead === 3 && head.equals(UTF8_BOM);
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // A file that cannot be opened for reading is written without a BOM (the write reports the real error).
-  }
-  await fs.writeFile(filePath, bom ? Buffer.concat([UTF8_BOM, Buffer.from(text, 'utf8')]) : text, 'utf8');
 }
 
 /** Whether fix-all (`--fix`) would change something for this finding: for ESLint's fixable counts. */

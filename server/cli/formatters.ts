@@ -58,12 +58,35 @@ export function countFindings(findings: readonly Finding[]): Counts {
   return { errorCount, warningCount };
 }
 
-export function format(name: FormatName, results: readonly FileResult[], context: FormatContext): string {
+/** Where a result writer writes (a CliStream, or a string collector). */
+export interface OutputSink {
+  write(text: string): unknown;
+}
+
+/**
+ * Writes results as they come, one file at a time (a run over many files never builds its whole output
+ * as one string), then what only the end knows (stylish's summary, SARIF's rules and artifacts).
+ */
+export interface ResultWriter {
+  file(result: FileResult): void;
+  end(): void;
+}
+
+export function resultWriter(name: FormatName, out: OutputSink, context: FormatContext): ResultWriter {
   switch (name) {
-    case 'json': return formatJson(results);
-    case 'sarif': return formatSarif(results, context);
-    default: return formatStylish(results, context);
+    case 'json': return jsonWriter(out);
+    case 'sarif': return sarifWriter(out, context);
+    default: return stylishWriter(out, context);
   }
+}
+
+/** The whole output as one string (for small runs and tests; the CLI streams with resultWriter). */
+export function format(name: FormatName, results: readonly FileResult[], context: FormatContext): string {
+  let text = '';
+  const writer = resultWriter(name, { write: (chunk: string) => (text += chunk) }, context);
+  for (const result of results) writer.file(result);
+  writer.end();
+  return text;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -82,51 +105,63 @@ type Style = keyof typeof ANSI;
 
 /** ESLint's stylish: a block per file with problems, then a summary line; nothing when clean. */
 export function formatStylish(results: readonly FileResult[], context: Pick<FormatContext, 'color'>): string {
+  return format('stylish', results, { ...context, cwd: '', rules: [], toolVersion: '', informationUri: '' });
+}
+
+function stylishWriter(out: OutputSink, context: Pick<FormatContext, 'color'>): ResultWriter {
   const paint = (text: string, ...styles: Style[]): string =>
-    context.color ? styles.reduce((out, style) => `${ANSI[style][0]}${out}${ANSI[style][1]}`, text) : text;
-  let output = '';
+    context.color ? styles.reduce((painted, style) => `${ANSI[style][0]}${painted}${ANSI[style][1]}`, text) : text;
   let errors = 0;
   let warnings = 0;
-  for (const result of results) {
-    if (!result.findings.length) continue;
-    const rows = result.findings.map((finding) => {
-      if (eslintSeverity(finding.severity) === 2) errors++;
-      else warnings++;
-      return {
-        line: String(finding.range.start.line),
-        column: String(finding.range.start.column),
-        severity: finding.severity,
-        // ESLint drops a message's final period.
-        message: finding.message.replace(/([^ ])\.$/u, '$1').replace(/\r?\n/g, ' '),
-        ruleId: finding.ruleId,
-      };
-    });
-    const width = (pick: (row: (typeof rows)[number]) => string): number => Math.max(...rows.map((row) => pick(row).length));
-    const lineWidth = width((row) => row.line);
-    const columnWidth = width((row) => row.column);
-    const severityWidth = width((row) => row.severity);
-    const messageWidth = width((row) => row.message);
-    output += `\n${paint(result.filePath, 'underline')}\n`;
-    for (const row of rows) {
-      const severityStyle: Style = row.severity === 'error' ? 'red' : row.severity === 'warning' ? 'yellow' : 'blue';
-      output +=
-        `  ${paint(`${row.line.padStart(lineWidth)}:${row.column}`, 'dim')}${' '.repeat(columnWidth - row.column.length)}` +
-        `  ${paint(row.severity, severityStyle)}${' '.repeat(severityWidth - row.severity.length)}` +
-        `  ${row.message}${' '.repeat(messageWidth - row.message.length)}` +
-        `  ${paint(row.ruleId, 'dim')}\n`;
-    }
-  }
-  const total = errors + warnings;
-  if (total === 0) return '';
-  const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
-  const summary = `\u2716 ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
-  output += `\n${paint(summary, errors ? 'red' : 'yellow', 'bold')}\n`;
-  const fixable = countFixable(results);
-  if (fixable.fixableErrorCount + fixable.fixableWarningCount > 0) {
-    const line = `  ${plural(fixable.fixableErrorCount, 'error')} and ${plural(fixable.fixableWarningCount, 'warning')} potentially fixable with the \`--fix\` option.`;
-    output += `${paint(line, errors ? 'red' : 'yellow', 'bold')}\n`;
-  }
-  return output;
+  let fixableErrors = 0;
+  let fixableWarnings = 0;
+  return {
+    file(result) {
+      if (!result.findings.length) return;
+      const rows = result.findings.map((finding) => {
+        if (eslintSeverity(finding.severity) === 2) errors++;
+        else warnings++;
+        return {
+          line: String(finding.range.start.line),
+          column: String(finding.range.start.column),
+          severity: finding.severity,
+          // ESLint drops a message's final period.
+          message: finding.message.replace(/([^ ])\.$/u, '$1').replace(/\r?\n/g, ' '),
+          ruleId: finding.ruleId,
+        };
+      });
+      const fixable = countFixable([result]);
+      fixableErrors += fixable.fixableErrorCount;
+      fixableWarnings += fixable.fixableWarningCount;
+      const width = (pick: (row: (typeof rows)[number]) => string): number => rows.reduce((max, row) => Math.max(max, pick(row).length), 0);
+      const lineWidth = width((row) => row.line);
+      const columnWidth = width((row) => row.column);
+      const severityWidth = width((row) => row.severity);
+      const messageWidth = width((row) => row.message);
+      let block = `\n${paint(result.filePath, 'underline')}\n`;
+      for (const row of rows) {
+        const severityStyle: Style = row.severity === 'error' ? 'red' : row.severity === 'warning' ? 'yellow' : 'blue';
+        block +=
+          `  ${paint(`${row.line.padStart(lineWidth)}:${row.column}`, 'dim')}${' '.repeat(columnWidth - row.column.length)}` +
+          `  ${paint(row.severity, severityStyle)}${' '.repeat(severityWidth - row.severity.length)}` +
+          `  ${row.message}${' '.repeat(messageWidth - row.message.length)}` +
+          `  ${paint(row.ruleId, 'dim')}\n`;
+      }
+      out.write(block);
+    },
+    end() {
+      const total = errors + warnings;
+      if (total === 0) return;
+      const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+      const summary = `\u2716 ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
+      let tail = `\n${paint(summary, errors ? 'red' : 'yellow', 'bold')}\n`;
+      if (fixableErrors + fixableWarnings > 0) {
+        const line = `  ${plural(fixableErrors, 'error')} and ${plural(fixableWarnings, 'warning')} potentially fixable with the \`--fix\` option.`;
+        tail += `${paint(line, errors ? 'red' : 'yellow', 'bold')}\n`;
+      }
+      out.write(tail);
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -212,6 +247,20 @@ export function formatJson(results: readonly FileResult[]): string {
   return `${JSON.stringify(toEslintResults(results))}\n`;
 }
 
+/** The same text as formatJson, one file at a time. */
+function jsonWriter(out: OutputSink): ResultWriter {
+  let first = true;
+  return {
+    file(result) {
+      out.write(`${first ? '[' : ','}${JSON.stringify(toEslintResults([result])[0])}`);
+      first = false;
+    },
+    end() {
+      out.write(first ? '[]\n' : ']\n');
+    },
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // SARIF 2.1.0
 
@@ -236,39 +285,28 @@ function region(range: Finding['range']): Record<string, number> {
 }
 
 export function formatSarif(results: readonly FileResult[], context: FormatContext): string {
+  return format('sarif', results, context);
+}
+
+/** Stands for the results array while the SARIF log around it is laid out. */
+const RESULTS_MARK = JSON.stringify('\u0000results\u0000');
+
+/**
+ * SARIF, one file's results at a time: the log is laid out with `results` first in the run, so that what
+ * only the end knows (the rules used, the artifacts) comes after them. Same JSON as a whole-log
+ * JSON.stringify(log, null, 2), keys in that order.
+ */
+function sarifWriter(out: OutputSink, context: FormatContext): ResultWriter {
   const rules = [...context.rules];
   const index = new Map(rules.map((rule, i) => [rule.id, i]));
-  const used = results.flatMap((result) => result.findings.map((finding) => finding.ruleId));
-  for (const id of used) {
-    if (index.has(id)) continue;
-    index.set(id, rules.length);
-    rules.push({ id, defaultSeverity: 'error', description: id, docsUrl: defaultDocsUrl(id) });
-  }
-  const sarifResults = results.flatMap((result) =>
-    result.findings.map((finding) => {
-      const out: Record<string, unknown> = {
-        ruleId: finding.ruleId,
-        ruleIndex: index.get(finding.ruleId),
-        level: SARIF_LEVEL[finding.severity] ?? 'warning',
-        message: { text: finding.message },
-        locations: [{ physicalLocation: { artifactLocation: artifactLocation(result.filePath, context.cwd), region: region(finding.range) } }],
-      };
-      if (finding.related?.length) {
-        out.relatedLocations = finding.related.map((related, id) => ({
-          id,
-          message: { text: related.message },
-          physicalLocation: { artifactLocation: artifactLocation(related.filePath, context.cwd), region: region(related.range) },
-        }));
-      }
-      return out;
-    }),
-  );
+  const artifacts: { location: ReturnType<typeof artifactLocation> }[] = [];
   const cwdUri = pathToFileURL(context.cwd.endsWith(path.sep) ? context.cwd : context.cwd + path.sep).href;
-  const log = {
+  const log = (results: unknown[]) => ({
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [
       {
+        results,
         tool: {
           driver: {
             name: 'cqlint',
@@ -283,11 +321,52 @@ export function formatSarif(results: readonly FileResult[], context: FormatConte
           },
         },
         originalUriBaseIds: { '%SRCROOT%': { uri: cwdUri } },
-        artifacts: results.map((result) => ({ location: artifactLocation(result.filePath, context.cwd) })),
-        results: sarifResults,
+        artifacts,
         columnKind: 'utf16CodeUnits',
       },
     ],
+  });
+  /** The laid-out log split around the results: [text before, indentation of a result, text after]. */
+  const around = (): [string, string, string] => {
+    const whole = JSON.stringify(log([JSON.parse(RESULTS_MARK)]), null, 2);
+    const at = whole.indexOf(RESULTS_MARK);
+    const lineStart = whole.lastIndexOf('\n', at) + 1;
+    return [whole.slice(0, lineStart), whole.slice(lineStart, at), whole.slice(at + RESULTS_MARK.length)];
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  // What comes before the results ($schema, version) does not change: laid out once.
+  let indent: string | undefined;
+  return {
+    file(result) {
+      artifacts.push({ location: artifactLocation(result.filePath, context.cwd) });
+      for (const finding of result.findings) {
+        if (!index.has(finding.ruleId)) {
+          index.set(finding.ruleId, rules.length);
+          rules.push({ id: finding.ruleId, defaultSeverity: 'error', description: finding.ruleId, docsUrl: defaultDocsUrl(finding.ruleId) });
+        }
+        const entry: Record<string, unknown> = {
+          ruleId: finding.ruleId,
+          ruleIndex: index.get(finding.ruleId),
+          level: SARIF_LEVEL[finding.severity] ?? 'warning',
+          message: { text: finding.message },
+          locations: [{ physicalLocation: { artifactLocation: artifactLocation(result.filePath, context.cwd), region: region(finding.range) } }],
+        };
+        if (finding.related?.length) {
+          entry.relatedLocations = finding.related.map((related, id) => ({
+            id,
+            message: { text: related.message },
+            physicalLocation: { artifactLocation: artifactLocation(related.filePath, context.cwd), region: region(related.range) },
+          }));
+        }
+        if (indent === undefined) {
+          const [before, resultIndent] = around();
+          out.write(before);
+          indent = resultIndent;
+        } else out.write(',\n');
+        out.write(indent + JSON.stringify(entry, null, 2).replace(/\n/g, `\n${indent}`));
+      }
+    },
+    end() {
+      out.write(indent !== undefined ? `${around()[2]}\n` : `${JSON.stringify(log([]), null, 2)}\n`);
+    },
+  };
 }

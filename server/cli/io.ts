@@ -1,4 +1,13 @@
-// Where a CLI command reads and writes. main() gets the real process streams; tests inject buffers.
+// The toolkit every `cqlint` command shares: where it reads and writes (CliIO), exit codes, the one
+// usage-error path, argument parsing (node:util parseArgs), the folder walk and the file reader and
+// writer (server/core/io/files.ts). A command is `(args, io) => Promise<exit code>`; see main.ts.
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { describeFileType, describeIoError, findCqlFiles, readTextFile, writeTextFile, type FileKind, type ReadResult } from '../core/io/files';
+
+export { writeTextFile } from '../core/io/files';
+
 export interface CliStream {
   write(text: string): unknown;
   /** True when the stream is a terminal (stylish output is coloured only then). */
@@ -34,10 +43,142 @@ export function resolveIO(io: Partial<CliIO> = {}): CliIO {
 /** A command: takes the arguments after its name, returns the exit code (0 ok, 1 findings, 2 usage/I/O). */
 export type CommandRunner = (args: string[], io: CliIO) => Promise<number>;
 
-/** Thrown for bad command lines; main() prints it with the command's usage and exits 2. */
+/** Thrown for bad command lines; main() prints it with the command's usage hint and exits 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/**
+ * Thrown for input the command cannot use (a file it cannot read, a table that does not exist): main()
+ * prints the message alone and exits 2.
+ */
+export class InputError extends Error {
+  override name = 'InputError';
+}
+
 /** Exit codes shared by every command. */
 export const EXIT = { ok: 0, findings: 1, failure: 2 } as const;
+
+type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
+
+/**
+ * node:util parseArgs, strict, with positionals; its errors become UsageErrors. A negative number after
+ * an option that takes a value is that value (`--max-warnings -1`), which parseArgs alone refuses as
+ * ambiguous.
+ */
+export function parseCommandArgs<O extends OptionsConfig>(args: string[], options: O) {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--') {
+      joined.push(...args.slice(i));
+      break;
+    }
+    const next = args[i + 1];
+    const option = arg.startsWith('--') ? options[arg.slice(2)] : arg.length === 2 && arg[0] === '-' ? Object.values(options).find((o) => o.short === arg[1]) : undefined;
+    if (option?.type === 'string' && next !== undefined && /^-\d/.test(next) && !arg.includes('=')) {
+      joined.push(`${arg.startsWith('--') ? arg : `--${Object.keys(options).find((k) => options[k] === option)}`}=${next}`);
+      i++;
+      continue;
+    }
+    joined.push(arg);
+  }
+  try {
+    return parseArgs({ args: joined, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** A path as the user would write it: relative to the working directory when inside it. */
+export function displayPath(filePath: string, cwd: string): string {
+  const relative = path.relative(cwd, filePath);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : filePath;
+}
+
+/** Reports a failure (exit 2 at the end) and carries on: one bad input must not hide the others. */
+export interface FailureReporter {
+  fail(message: string): void;
+  readonly failed: boolean;
+}
+
+export function failureReporter(io: CliIO, prefix: string): FailureReporter {
+  let failed = false;
+  return {
+    fail(message: string) {
+      failed = true;
+      io.stderr.write(`${prefix}: ${message}\n`);
+    },
+    get failed() {
+      return failed;
+    },
+  };
+}
+
+/**
+ * The CQL files the command-line inputs name, in input order, each once: files as given, folders walked
+ * (*.cql, *.cqlsh; node_modules and .git skipped). What cannot be used is reported and skipped: a missing
+ * path, a FIFO or device, an unreadable subfolder (named), a folder without CQL files.
+ */
+export async function collectCqlFiles(inputs: readonly string[], io: CliIO, report: FailureReporter): Promise<string[]> {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const add = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    files.push(file);
+  };
+  for (const input of inputs) {
+    const resolved = path.resolve(io.cwd, input);
+    let stat;
+    try {
+      stat = await fs.stat(resolved);
+    } catch (error) {
+      report.fail(`cannot read ${input}: ${describeIoError(error)}`);
+      continue;
+    }
+    if (stat.isDirectory()) {
+      const walk = await findCqlFiles(resolved);
+      for (const error of walk.errors) report.fail(`cannot read folder ${displayPath(error.path, io.cwd)}: ${error.message}`);
+      for (const skipped of walk.skipped) io.stderr.write(`cqlint: skipping ${displayPath(skipped.path, io.cwd)}: ${skipped.message}\n`);
+      if (!walk.files.length && !walk.errors.length) report.fail(`no CQL files (*.cql, *.cqlsh) in ${input}`);
+      walk.files.forEach(add);
+    } else if (stat.isFile()) {
+      add(resolved);
+    } else {
+      report.fail(`cannot read ${input}: not a regular file or folder (${describeFileType(stat)})`);
+    }
+  }
+  return files;
+}
+
+/** Reads an input file through the one safe reader; a failure is reported (naming the file) and undefined returned. */
+export async function readInput(
+  filePath: string,
+  io: CliIO,
+  report: FailureReporter,
+  kind: FileKind = 'source',
+): Promise<Extract<ReadResult, { ok: true }> | undefined> {
+  const read = await readTextFile(filePath, { kind });
+  if (read.ok) return read;
+  report.fail(`cannot read ${displayPath(filePath, io.cwd)}: ${read.message}`);
+  return undefined;
+}
+
+/** Reads a file the command cannot do without (a ring, a --config): throws an InputError naming it. */
+export async function readRequiredInput(filePath: string, io: CliIO, what: string, kind: FileKind): Promise<string> {
+  const read = await readTextFile(path.resolve(io.cwd, filePath), { kind });
+  if (!read.ok) throw new InputError(`cannot read ${what} ${displayPath(path.resolve(io.cwd, filePath), io.cwd)}: ${read.message}`);
+  return read.text;
+}
+
+/** Writes a changed file (atomically, keeping its BOM); a failure is reported. Returns whether it was written. */
+export async function writeOutput(filePath: string, text: string, bom: boolean, io: CliIO, report: FailureReporter): Promise<boolean> {
+  try {
+    await writeTextFile(filePath, text, { bom });
+    return true;
+  } catch (error) {
+    report.fail(`cannot write ${displayPath(filePath, io.cwd)}: ${describeIoError(error)}`);
+    return false;
+  }
+}

@@ -2,17 +2,15 @@
 // against tables defined in other inputs), each file is linted and the findings are printed.
 // Exit 0 clean (warnings allowed), 1 errors or too many warnings, 2 usage, config or I/O failure;
 // a file that cannot be read is reported on stderr and the others are still linted.
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import { Project } from '../core/project';
 import { findConfigFor, loadConfigFile, type CqlintConfig } from '../core/config';
 import { allRules } from '../core/rules';
 import { TARGET_IDS, type TargetId } from '../core/targets';
-import { findCqlFiles, describeIoError, readCqlFile } from '../lsp/files';
-import { FORMAT_NAMES, countFindings, format, type FileResult, type FormatName, type RuleDescription } from './formatters';
-import { applyFixesToText, fixableFindings, writeKeepingBom } from './fix';
-import { EXIT, UsageError, type CliIO } from './io';
+import { MAX_FILE_BYTES } from '../core/io/files';
+import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type RuleDescription } from './formatters';
+import { applyFixesToText, fixableFindings } from './fix';
+import { EXIT, UsageError, collectCqlFiles, displayPath, failureReporter, parseCommandArgs, readInput, writeOutput, type CliIO } from './io';
 import packageJson from '../../package.json';
 
 export const LINT_USAGE = `Usage: cqlint lint [options] <files or folders...>
@@ -33,7 +31,8 @@ Options:
   -h, --help                Show this help
 
 Exit status: 0 no errors (and warnings within --max-warnings), 1 errors or too many warnings,
-2 usage error, bad configuration or a file that could not be read.
+2 usage error, bad configuration or a file that could not be read. Files over ${MAX_FILE_BYTES.source / (1024 * 1024)} MiB
+are refused (exit 2): cqlint checks schemas and queries, not data dumps.
 `;
 
 export interface LintOptions {
@@ -53,28 +52,18 @@ export interface LintOptions {
 export const INFORMATION_URI = 'https://github.com/cqlint/cqlint';
 
 export function parseLintArgs(args: string[]): LintOptions | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        format: { type: 'string', short: 'f' },
-        target: { type: 'string', short: 't' },
-        config: { type: 'string', short: 'c' },
-        'no-config': { type: 'boolean' },
-        'max-warnings': { type: 'string' },
-        color: { type: 'boolean' },
-        'no-color': { type: 'boolean' },
-        fix: { type: 'boolean' },
-        'fix-dry-run': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const parsed = parseCommandArgs(args, {
+    format: { type: 'string', short: 'f' },
+    target: { type: 'string', short: 't' },
+    config: { type: 'string', short: 'c' },
+    'no-config': { type: 'boolean' },
+    'max-warnings': { type: 'string' },
+    color: { type: 'boolean' },
+    'no-color': { type: 'boolean' },
+    fix: { type: 'boolean' },
+    'fix-dry-run': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
   const values = parsed.values;
   if (values.help) return 'help';
 
@@ -138,11 +127,8 @@ export async function runLintCommand(args: string[], io: CliIO): Promise<number>
 
 /** Lints per `options`; returns the exit code. */
 export async function runLint(options: LintOptions, io: CliIO): Promise<number> {
-  let failed = false;
-  const fail = (message: string): void => {
-    failed = true;
-    io.stderr.write(`cqlint: ${message}\n`);
-  };
+  const report = failureReporter(io, 'cqlint');
+  const fail = (message: string): void => report.fail(message);
 
   // Configuration: an explicit file, none at all, or each file's nearest .cqlint.json (the Project finds it).
   let config: CqlintConfig | undefined;
@@ -154,44 +140,15 @@ export async function runLint(options: LintOptions, io: CliIO): Promise<number> 
     config = loaded.config ?? {};
   }
 
-  // Inputs -> files, in input order, each once.
-  const files: string[] = [];
-  const seen = new Set<string>();
-  const add = (file: string): void => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    files.push(file);
-  };
-  for (const input of options.inputs) {
-    const resolved = path.resolve(io.cwd, input);
-    let stat;
-    try {
-      stat = await fs.stat(resolved);
-    } catch (error) {
-      fail(`cannot read ${input}: ${describeIoError(error)}`);
-      continue;
-    }
-    if (stat.isDirectory()) {
-      const walk = await findCqlFiles(resolved);
-      for (const error of walk.errors) fail(`cannot read folder ${displayPath(error.path, io.cwd)}: ${error.message}`);
-      if (!walk.files.length) fail(`no CQL files (*.cql, *.cqlsh) in ${input}`);
-      walk.files.forEach(add);
-    } else if (stat.isFile()) {
-      add(resolved);
-    } else {
-      fail(`cannot read ${input}: not a file or folder`);
-    }
-  }
-
+  const files = await collectCqlFiles(options.inputs, io, report);
   const project = new Project({ target: options.target, config });
   const texts = new Map<string, string>();
+  const boms = new Map<string, boolean>();
   for (const file of files) {
-    const read = await readCqlFile(file);
-    if (!read.ok) {
-      fail(`cannot read ${displayPath(file, io.cwd)}: ${read.message}`);
-      continue;
-    }
+    const read = await readInput(file, io, report);
+    if (!read) continue;
     texts.set(file, read.text);
+    boms.set(file, read.bom);
     project.setFile(file, read.text);
   }
 
@@ -224,21 +181,26 @@ export async function runLint(options: LintOptions, io: CliIO): Promise<number> 
         continue;
       }
       if (!fixed.changed) continue;
-      if (options.fix) {
-        try {
-          await writeKeepingBom(filePath, fixed.output);
-        } catch (error) {
-          fail(`cannot write ${displayPath(filePath, io.cwd)}: ${describeIoError(error)}`);
-          // Report against what is on disk, not against fixes that were not saved.
-          project.setFile(filePath, texts.get(filePath)!);
-          continue;
-        }
+      if (options.fix && !(await writeOutput(filePath, fixed.output, boms.get(filePath) ?? false, io, report))) {
+        // Report against what is on disk, not against fixes that were not saved.
+        project.setFile(filePath, texts.get(filePath)!);
+        continue;
       }
       outputs.set(filePath, fixed.output);
     }
   }
 
-  const results: FileResult[] = [];
+  // Each file's result is written as soon as it is linted: a run over many files never holds its whole
+  // output as one string.
+  const color = options.color ?? (io.stdout.isTTY === true && !io.env.NO_COLOR);
+  const writer = resultWriter(options.format, io.stdout, {
+    cwd: io.cwd,
+    color,
+    rules: ruleDescriptions(),
+    toolVersion: packageJson.version,
+    informationUri: INFORMATION_URI,
+  });
+  const counts = { errorCount: 0, warningCount: 0 };
   for (const [filePath, original] of texts) {
     let findings;
     try {
@@ -254,31 +216,19 @@ export async function runLint(options: LintOptions, io: CliIO): Promise<number> 
       // The fixable counts are a hint; a fix that cannot be computed is simply not counted.
     }
     const output = outputs.get(filePath);
-    results.push({ filePath, findings, source: output ?? original, fixable, ...(output !== undefined ? { output } : {}) });
+    const result: FileResult = { filePath, findings, source: output ?? original, fixable, ...(output !== undefined ? { output } : {}) };
+    writer.file(result);
+    const fileCounts = countFindings(findings);
+    counts.errorCount += fileCounts.errorCount;
+    counts.warningCount += fileCounts.warningCount;
   }
+  writer.end();
 
-  const color = options.color ?? (io.stdout.isTTY === true && !io.env.NO_COLOR);
-  io.stdout.write(
-    format(options.format, results, {
-      cwd: io.cwd,
-      color,
-      rules: ruleDescriptions(),
-      toolVersion: packageJson.version,
-      informationUri: INFORMATION_URI,
-    }),
-  );
-
-  if (failed) return EXIT.failure;
-  const counts = countFindings(results.flatMap((result) => result.findings));
+  if (report.failed) return EXIT.failure;
   if (counts.errorCount > 0) return EXIT.findings;
   if (options.maxWarnings >= 0 && counts.warningCount > options.maxWarnings) {
     io.stderr.write(`cqlint: too many warnings (${counts.warningCount}); at most ${options.maxWarnings} allowed (--max-warnings)\n`);
     return EXIT.findings;
   }
   return EXIT.ok;
-}
-
-function displayPath(filePath: string, cwd: string): string {
-  const relative = path.relative(cwd, filePath);
-  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : filePath;
 }

@@ -3,7 +3,7 @@
 import { runFormatCommand } from './format';
 import { runLintCommand } from './lint';
 import { runTokenCommand } from './token';
-import { EXIT, UsageError, resolveIO, type CliIO, type CommandRunner } from './io';
+import { EXIT, InputError, UsageError, resolveIO, type CliIO, type CommandRunner } from './io';
 import packageJson from '../../package.json';
 
 export type { CliIO } from './io';
@@ -16,8 +16,8 @@ interface Command {
 
 export const commands: Record<string, Command> = {
   lint: { summary: 'lint CQL files and folders (stylish, json or sarif output; --fix applies safe fixes)', run: runLintCommand },
-  token: { summary: 'compute Murmur3 tokens and shard values for partition keys', run: (args, io) => runTokenCommand(args, io) },
-  format: { summary: 'format CQL files in place (--check lists unformatted files and exits 1)', run: (args, io) => runFormatCommand(args, io) },
+  token: { summary: 'compute Murmur3 tokens and shard values for partition keys', run: runTokenCommand },
+  format: { summary: 'format CQL files in place (--check lists unformatted files and exits 1)', run: runFormatCommand },
 };
 
 export function helpText(): string {
@@ -62,7 +62,13 @@ export async function main(argv: string[], ioOverrides: Partial<CliIO> = {}): Pr
       io.stderr.write(`cqlint ${first}: ${error.message}\nRun 'cqlint ${first} --help' for usage.\n`);
       return EXIT.failure;
     }
-    io.stderr.write(`cqlint: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    if (error instanceof InputError) {
+      io.stderr.write(`cqlint ${first}: ${error.message}\n`);
+      return EXIT.failure;
+    }
+    // A bug, not bad input: one line for the user; the stack only when asked for (CQLINT_DEBUG=1).
+    const detail = error instanceof Error ? (io.env.CQLINT_DEBUG ? error.stack ?? error.message : error.message) : String(error);
+    io.stderr.write(`cqlint: internal error: ${detail}\n`);
     return EXIT.failure;
   }
 }

@@ -1,25 +1,15 @@
 // `cqlint token`: exact Murmur3Partitioner tokens (and shard values, owning ranges, replicas) for keys.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { CreateKeyspaceStatement, CreateTableStatement, CreateTypeStatement, ParseResult, Statement } from '../../grammar/ast';
-import { parseRing, type Replication, replicasFor, replicationFromKeyspace, replicationFromMap, type Ring, RingParseError, tokenRangeOf } from '../core/token/ring';
-import { computeShardValue, formatShardFormula, type ShardSpec, type SourceValue } from '../core/token/shard';
+// --schema loads the CQL into a Project, as `cqlint lint` does, and reads the table from its schema model.
+import { Project } from '../core/project';
+import { columnKeyType, udtLookupFor } from '../core/schema/keyValues';
+import type { TableInfo } from '../core/schema/model';
 import { shardAnnotationAbove } from '../core/schema/shard';
+import { parseRing, type Replication, replicasFor, replicationFromMap, type Ring, RingParseError, tokenRangeOf } from '../core/token/ring';
+import { computeShardValue, formatShardFormula, type ShardSpec, type SourceValue } from '../core/token/shard';
 import { KeyEncoder, toHex, toProblem } from '../core/token/token';
-import { type KeyType, keyTypeFromAst, udtLookupFromStatements } from '../core/token/types';
+import type { KeyType } from '../core/token/types';
 import { type KeyValue, parseKeyValue } from '../core/token/values';
-
-type Out = ((s: string) => void) | { write(s: string): unknown };
-
-/** Streams the command writes to; `stdout`/`stderr` may be functions or objects with `write` (CliIO). */
-export interface TokenCommandIO {
-  stdout: Out;
-  stderr: Out;
-  stdin?: NodeJS.ReadableStream;
-  cwd?: string;
-  /** The CQL parser for --schema (defaults to grammar's parseCql); tests may inject one. */
-  parseCql?: (text: string) => ParseResult;
-}
+import { EXIT, InputError, UsageError, collectCqlFiles, displayPath, parseCommandArgs, readInput, readRequiredInput, type CliIO } from './io';
 
 const USAGE = `Usage:
   cqlint token --types <t1,t2,...> <value...>
@@ -44,14 +34,15 @@ Values are CQL literals; quotes are optional for text, dates, times, timestamps,
 (2020-07-09, '2020-07-09' and 17 all work). Timestamps without a zone are read as UTC.
 A bare integer for a date column is Cassandra's raw day number (2147483648 = 1970-01-01).
 Exit status: 0 ok, 2 bad usage or input (in stdin mode: when any line failed; the others are still printed).
-For a table with a calculated @shard, positional values may be the partition key without the shard column
-followed by the source columns that are not in the key (e.g. publish_date title).`;
 
-class CliError extends Error {}
+Values may be positional, by name (col=value, for --schema) or both: named values go to their columns,
+positional ones fill the remaining partition key columns in order. For a table with a calculated @shard,
+the shard column may be left out when its source columns are given: then the positional values are the
+rest of the key followed by the sources that are not key columns (e.g. publish_date title), or the
+sources are named (publish_date title='Hello').`;
 
-function writer(out: Out): (s: string) => void {
-  return typeof out === 'function' ? out : (s: string) => { out.write(s); };
-}
+/** Bad input for one key (in stdin mode the line gets it and the others go on). */
+class CliError extends InputError {}
 
 /** Splits `date,frozen<map<text,int>>` on top-level commas. */
 export function splitTypes(text: string): string[] {
@@ -77,111 +68,71 @@ interface Options {
   positional: string[];
 }
 
-function parseArgs(args: string[]): Options {
-  const o: Options = { json: false, help: false, positional: [] };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const valueOf = (name: string): string => {
-      const eq = a.indexOf('=');
-      if (a.startsWith('--') && eq > 0) return a.slice(eq + 1);
-      const v = args[++i];
-      if (v === undefined) throw new CliError(`${name} needs a value`);
-      return v;
-    };
-    if (a === '--') { o.positional.push(...args.slice(i + 1)); break; }
-    if (a === '-h' || a === '--help') o.help = true;
-    else if (a === '--json') o.json = true;
-    else if (a === '--types' || a.startsWith('--types=')) o.types = valueOf('--types');
-    else if (a === '--schema' || a.startsWith('--schema=')) o.schema = valueOf('--schema');
-    else if (a === '--ring' || a.startsWith('--ring=')) o.ring = valueOf('--ring');
-    else if (a === '--replication' || a.startsWith('--replication=')) o.replication = valueOf('--replication');
-    else if (a.startsWith('--') && !/^--?\d/.test(a)) throw new CliError(`unknown option ${a}`);
-    else o.positional.push(a);
-  }
-  return o;
+/** A negative number stands for itself among the values (`--types int -5`), not for an option. */
+const NEGATIVE_NUMBER = /^-\d/;
+
+function parseTokenArgs(args: string[]): Options {
+  // parseArgs reads `-5` as an option: hide such values as positionals, then put them back.
+  const hidden = new Map<string, string>();
+  const hide = args.map((arg, i) => {
+    const previous = args[i - 1];
+    const isOptionValue = previous !== undefined && /^--(types|schema|ring|replication)$/.test(previous);
+    if (!NEGATIVE_NUMBER.test(arg) || isOptionValue || args.slice(0, i).includes('--')) return arg;
+    const placeholder = `\u0000${i}`;
+    hidden.set(placeholder, arg);
+    return placeholder;
+  });
+  const { values, positionals } = parseCommandArgs(hide, {
+    types: { type: 'string' },
+    schema: { type: 'string' },
+    ring: { type: 'string' },
+    replication: { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  return {
+    types: values.types,
+    schema: values.schema,
+    ring: values.ring,
+    replication: values.replication,
+    json: values.json === true,
+    help: values.help === true,
+    positional: positionals.map((p) => hidden.get(p) ?? p),
+  };
 }
 
 // -------------------------------------------------------------------------------------------------
 // Schema
 
-interface SchemaTable {
-  keyspace?: string;
-  table: CreateTableStatement;
-  parse: ParseResult;
-  text: string;
-  file: string;
-}
-
-interface Schema {
-  tables: SchemaTable[];
-  keyspaces: CreateKeyspaceStatement[];
-  types: CreateTypeStatement[];
-}
-
-type ParseCql = (text: string) => ParseResult;
-
-function loadParser(): ParseCql {
-  try {
-    // The grammar is loaded lazily so that `--types` works without it.
-    const mod = require('../../grammar') as { parseCql?: ParseCql };
-    if (typeof mod.parseCql === 'function') return mod.parseCql;
-  } catch {
-    // fall through
-  }
-  throw new CliError('--schema needs the CQL parser (grammar/index.ts parseCql), which is not available in this build');
-}
-
-function cqlFiles(path: string): string[] {
-  const st = statSync(path);
-  if (!st.isDirectory()) return [path];
-  const out: string[] = [];
-  for (const name of readdirSync(path).sort()) {
-    const p = join(path, name);
-    if (statSync(p).isDirectory()) { if (name !== 'node_modules' && !name.startsWith('.')) out.push(...cqlFiles(p)); }
-    else if (name.endsWith('.cql')) out.push(p);
-  }
-  return out;
-}
-
-function loadSchema(path: string, parseCql: ParseCql): Schema {
-  let files: string[];
-  try {
-    files = cqlFiles(path);
-  } catch (e) {
-    throw new CliError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-  if (!files.length) throw new CliError(`no .cql files in ${path}`);
-  const schema: Schema = { tables: [], keyspaces: [], types: [] };
+/** The files of --schema in one Project (one schema model), read and walked as lint reads them. */
+async function loadSchema(schemaPath: string, io: CliIO): Promise<Project> {
+  // Any file that cannot be read stops the command: a token from part of the schema could be wrong.
+  const report = { fail: (message: string): never => { throw new InputError(message); }, failed: false };
+  const files = await collectCqlFiles([schemaPath], io, report);
+  const project = new Project({ config: {} });
   for (const file of files) {
-    let text: string;
-    try { text = readFileSync(file, 'utf8'); } catch (e) { throw new CliError(`cannot read ${file}: ${(e as Error).message}`); }
-    const parse = parseCql(text);
-    let current: string | undefined;
-    const visit = (st: Statement): void => {
-      if (st.kind === 'Use') current = st.keyspace.name;
-      else if (st.kind === 'CreateKeyspace') schema.keyspaces.push(st);
-      else if (st.kind === 'CreateType') schema.types.push(st);
-      else if (st.kind === 'CreateTable') schema.tables.push({ keyspace: st.name.keyspace?.name ?? current, table: st, parse, text, file });
-    };
-    parse.statements.forEach(visit);
+    const read = await readInput(file, io, report);
+    if (read) project.setFile(file, read.text);
   }
-  return schema;
+  return project;
 }
 
 function normalizeName(n: string): string {
-  return n.startsWith('"') && n.endsWith('"') ? n.slice(1, -1).replace(/""/g, '"') : n.toLowerCase();
+  return n.startsWith('"') && n.endsWith('"') && n.length >= 2 ? n.slice(1, -1).replace(/""/g, '"') : n.toLowerCase();
 }
 
-function findTable(schema: Schema, qualified: string): SchemaTable {
-  const dot = qualified.match(/^("(?:[^"]|"")+"|[^.]+)\.(.+)$/);
+function findTable(project: Project, qualified: string): TableInfo {
+  const dot = qualified.match(/^("(?:[^"]|"")+"|[^."]+)\.(.+)$/);
   const ks = dot ? normalizeName(dot[1]) : undefined;
   const name = normalizeName(dot ? dot[2] : qualified);
-  const matches = schema.tables.filter((t) => t.table.name.name.name === name && (!ks || t.keyspace === ks));
+  const tables = project.schema().allTables().filter((t) => t.kind === 'table');
+  const matches = tables.filter((t) => t.name === name && (!ks || t.keyspace === ks));
   if (!matches.length) {
-    const known = schema.tables.map((t) => (t.keyspace ? `${t.keyspace}.` : '') + t.table.name.name.name);
+    const known = tables.map((t) => t.qualifiedName);
     throw new CliError(`table ${qualified} not found in the schema${known.length ? ` (tables: ${known.slice(0, 20).join(', ')}${known.length > 20 ? ', ...' : ''})` : ''}`);
   }
-  if (matches.length > 1 && !ks) throw new CliError(`table ${qualified} is defined in several keyspaces (${matches.map((m) => m.keyspace).join(', ')}); write keyspace.table`);
+  const keyspaces = [...new Set(matches.map((m) => m.keyspace))];
+  if (keyspaces.length > 1 && !ks) throw new CliError(`table ${qualified} is defined in several keyspaces (${keyspaces.join(', ')}); write keyspace.table`);
   return matches[matches.length - 1];
 }
 
@@ -205,27 +156,32 @@ function shapeFromTypes(types: string): KeyShape {
   return { named: false, columns: parts.map((t, i) => ({ name: `#${i + 1}`, type: t as unknown as KeyType })) };
 }
 
-function shapeFromSchema(schema: Schema, tableName: string): KeyShape {
-  const st = findTable(schema, tableName);
-  const pk = st.table.primaryKey?.partitionKey;
-  if (!pk?.length) throw new CliError(`table ${tableName} has no primary key`);
-  const udts = udtLookupFromStatements(schema.types);
+function shapeFromSchema(project: Project, tableName: string, io: CliIO): KeyShape {
+  const table = findTable(project, tableName);
+  if (!table.partitionKey.length) throw new CliError(`table ${tableName} has no primary key`);
+  const udts = udtLookupFor(project.schema());
   const allColumns = new Map<string, KeyType>();
-  for (const c of st.table.columns) allColumns.set(c.name.name, keyTypeFromAst(c.type, udts));
-  const columns = pk.map((id) => {
-    const type = allColumns.get(id.name);
-    if (!type) throw new CliError(`partition key column ${id.name} of ${tableName} has no definition`);
-    return { name: id.name, type };
-  });
-  let shard: ShardSpec | undefined;
-  const annotation = shardAnnotationAbove(st.parse.comments, st.text, st.table.range.start.offset);
-  if (annotation) {
-    const r = annotation.result;
-    if (r && !r.ok) throw new CliError(`${st.file}:${r.error.range.start.line}:${r.error.range.start.column}: ${r.error.message}`);
-    if (r?.ok) shard = r.spec;
+  for (const c of table.columns) {
+    const type = columnKeyType(table, c.name, udts);
+    if (type) allColumns.set(c.name, type);
   }
-  const ks = schema.keyspaces.find((k) => k.name.name === st.keyspace);
-  return { named: true, columns, allColumns, shard, replication: ks ? replicationFromKeyspace(ks) : undefined };
+  const columns = table.partitionKey.map((c) => {
+    const type = allColumns.get(c.name);
+    if (!type) throw new CliError(`partition key column ${c.name} of ${tableName} has no definition`);
+    return { name: c.name, type };
+  });
+  let shard = table.shard;
+  if (!shard) {
+    // The schema model keeps only well-formed annotations: say what is wrong with a broken one.
+    const text = project.getText(table.filePath) ?? '';
+    const found = shardAnnotationAbove(project.parse(table.filePath).comments, text, table.range.start.offset);
+    if (found && !found.result.ok) {
+      const at = found.result.error.range.start;
+      throw new CliError(`${displayPath(table.filePath, io.cwd)}:${at.line}:${at.column}: ${found.result.error.message}`);
+    }
+  }
+  const ks = table.keyspace ? project.schema().keyspaces.get(table.keyspace) : undefined;
+  return { named: true, columns, allColumns, shard, replication: ks?.replication.class ? replicationFromMap(ks.replication) : undefined };
 }
 
 function parseReplication(spec: string): Replication {
@@ -252,70 +208,74 @@ interface KeyResult {
   replicas?: string[];
 }
 
-/** Values given positionally (in key order) or by name (`col=value`, or a JSON object). */
-type GivenValues = { positional: KeyValue[] } | { named: Record<string, KeyValue> };
+/**
+ * The values of one key: by name (`col=value`, a JSON object) and positional (filling the key columns
+ * that have no named value, in key order). Maps, not objects: a column may be named `constructor`.
+ */
+interface GivenValues {
+  positional: KeyValue[];
+  named: Map<string, KeyValue>;
+}
 
 function computeOne(shape: KeyShape, given: GivenValues, encoder: KeyEncoder, ring?: Ring, replication?: Replication): KeyResult {
   const names = shape.columns.map((c) => c.name);
-  const values: Record<string, KeyValue> = {};
-  let shardOut: KeyResult['shard'];
-  if ('positional' in given) {
-    const spec = shape.shard;
-    // A sharded table may take the source values instead of the shard (positionally: the key with the
-    // shard column left out, followed by the sources that are not key columns).
-    const keyWithoutShard = spec ? names.filter((n) => n !== spec.shardColumn) : names;
-    const extraSources = spec ? spec.sources.filter((s) => !names.includes(s)) : [];
-    const expected = keyWithoutShard.length + extraSources.length;
-    let sourceForm = !!spec && spec.method !== 'random' && given.positional.length !== names.length;
-    if (spec && spec.method !== 'random' && given.positional.length === names.length && expected === names.length) {
-      // Both forms have as many values: it is the key itself only when the shard position holds a valid shard.
-      const at = names.indexOf(spec.shardColumn);
-      const shardType = shape.columns[at]?.type;
+  const values = new Map<string, KeyValue>();
+  for (const [k, v] of given.named) {
+    const n = normalizeName(k);
+    if (shape.allColumns ? !shape.allColumns.has(n) : !names.includes(n)) throw new CliError(`unknown column ${k}`);
+    if (values.has(n)) throw new CliError(`column ${n} is given twice`);
+    values.set(n, v);
+  }
+  const spec = shape.shard;
+  const computable = !!spec && spec.method !== 'random';
+  // Key columns still to fill from positional values.
+  const open = names.filter((n) => !values.has(n));
+  if (given.positional.length) {
+    // A sharded table may take the source values instead of the shard: the open key columns without the
+    // shard, followed by the sources that are neither key columns nor named.
+    const sourceSlots = spec && computable && open.includes(spec.shardColumn)
+      ? [...open.filter((n) => n !== spec.shardColumn), ...spec.sources.filter((src) => !names.includes(src) && !values.has(src))]
+      : undefined;
+    let slots = open;
+    if (sourceSlots && given.positional.length !== open.length) slots = sourceSlots;
+    else if (sourceSlots && sourceSlots.length === open.length) {
+      // Both forms take as many values: it is the key itself only when the shard position holds a valid shard.
+      const at = open.indexOf(spec!.shardColumn);
+      const shardType = shape.columns[names.indexOf(spec!.shardColumn)]?.type;
       try {
         if (shardType) parseKeyValue(shardType, given.positional[at], {});
       } catch {
-        sourceForm = true;
+        slots = sourceSlots;
       }
     }
-    if (spec && sourceForm) {
-      if (given.positional.length !== expected) {
-        throw new CliError(`expected ${names.length} values (${names.join(', ')}) or ${expected} (${[...keyWithoutShard, ...extraSources].join(', ')}), got ${given.positional.length}`);
-      }
-      [...keyWithoutShard, ...extraSources].forEach((n, i) => { values[n] = given.positional[i]; });
-    } else {
-      if (given.positional.length !== names.length) {
-        throw new CliError(`expected ${names.length} value${names.length === 1 ? '' : 's'}${shape.named ? ` (${names.join(', ')})` : ''}, got ${given.positional.length}`);
-      }
-      names.forEach((n, i) => { values[n] = given.positional[i]; });
+    if (given.positional.length !== slots.length) {
+      const forms = [open, ...(sourceSlots && sourceSlots.join() !== open.join() ? [sourceSlots] : [])];
+      const describeForm = (form: string[]) => `${form.length}${shape.named ? ` (${form.join(', ')})` : ''}`;
+      const after = values.size ? ' after the named ones' : '';
+      throw new CliError(`expected ${forms.map(describeForm).join(' or ')} value${forms.length === 1 && forms[0].length === 1 ? '' : 's'}${after}, got ${given.positional.length}`);
     }
-  } else {
-    for (const [k, v] of Object.entries(given.named)) {
-      const n = normalizeName(k);
-      if (shape.allColumns && !shape.allColumns.has(n)) throw new CliError(`unknown column ${k}`);
-      if (!shape.allColumns && !names.includes(n)) throw new CliError(`unknown column ${k}`);
-      values[n] = v;
-    }
+    slots.forEach((n, i) => values.set(n, given.positional[i]));
   }
-  const spec = shape.shard;
-  if (spec && spec.method !== 'random' && spec.sources.every((s) => values[s] !== undefined)) {
-    const sources: Record<string, SourceValue> = {};
-    for (const s of spec.sources) {
-      const type = shape.allColumns?.get(s);
-      if (!type) throw new CliError(`@shard source column ${s} is not a column of the table`);
-      sources[s] = { type, value: values[s] };
+  let shardOut: KeyResult['shard'];
+  if (spec && computable && spec.sources.every((src) => values.has(src))) {
+    const sources: Record<string, SourceValue> = Object.create(null);
+    for (const src of spec.sources) {
+      const type = shape.allColumns?.get(src);
+      if (!type) throw new CliError(`@shard source column ${src} is not a column of the table`);
+      sources[src] = { type, value: values.get(src)! };
     }
     const r = computeShardValue(spec, sources);
     if (!r.ok) throw new CliError(r.reason);
     shardOut = { column: spec.shardColumn, value: r.value, formula: `${spec.shardColumn} = ${formatShardFormula(spec)}` };
-    if (values[spec.shardColumn] === undefined) values[spec.shardColumn] = r.value;
+    if (!values.has(spec.shardColumn)) values.set(spec.shardColumn, r.value);
   }
-  const missing = names.filter((n) => values[n] === undefined);
+  const missing = names.filter((n) => !values.has(n));
   if (missing.length) {
-    const hint = spec && missing.includes(spec.shardColumn) && spec.method !== 'random'
+    const hint = spec && missing.includes(spec.shardColumn) && computable
       ? ` (or give ${spec.sources.join(', ')} to compute ${spec.shardColumn})` : '';
     throw new CliError(`missing value for partition key column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}${hint}`);
   }
-  const parsed = encoder.parse(names.map((n) => values[n]));
+  const parsed = encoder.parse(names.map((n) => values.get(n)!));
   const token = encoder.token(parsed);
   const result: KeyResult = { token: token.toString(), key: toHex(encoder.bytes(parsed)) };
   if (shardOut) {
@@ -342,29 +302,40 @@ function formatText(r: KeyResult): string {
   return lines.join('\n') + '\n';
 }
 
-function namedOrPositional(values: string[]): GivenValues {
-  const named = values.every((v) => /^("(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_]*)=/.test(v));
-  if (named && values.length) {
-    const out: Record<string, KeyValue> = {};
-    for (const v of values) {
-      const m = /^("(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/.exec(v)!;
-      out[m[1]] = m[2];
-    }
-    return { named: out };
+const NAMED_VALUE = /^("(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/;
+
+/**
+ * Splits command-line values into named (`col=value` where col is a column of the table) and positional
+ * ones. Text that only looks like `name=value` (a text value `a=b` when there is no column a) stays a value.
+ */
+function splitValues(values: string[], shape: KeyShape): GivenValues {
+  const given: GivenValues = { positional: [], named: new Map() };
+  for (const v of values) {
+    const m = shape.named ? NAMED_VALUE.exec(v) : null;
+    if (m && shape.allColumns?.has(normalizeName(m[1]))) {
+      if (given.named.has(m[1])) throw new CliError(`column ${m[1]} is given twice`);
+      given.named.set(m[1], m[2]);
+    } else given.positional.push(v);
   }
-  return { positional: values };
+  return given;
 }
+
+/** Longest stdin line (one key): a stream without newlines must not be buffered without end. */
+const MAX_LINE_CHARS = 16 * 1024 * 1024;
 
 async function readLines(stream: NodeJS.ReadableStream, onLine: (line: string) => void): Promise<void> {
   let buffered = '';
   stream.setEncoding?.('utf8');
   for await (const chunk of stream as AsyncIterable<string | Buffer>) {
     buffered += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+    let start = 0;
     let nl: number;
-    while ((nl = buffered.indexOf('\n')) >= 0) {
-      onLine(buffered.slice(0, nl));
-      buffered = buffered.slice(nl + 1);
+    while ((nl = buffered.indexOf('\n', start)) >= 0) {
+      onLine(buffered.slice(start, nl));
+      start = nl + 1;
     }
+    buffered = buffered.slice(start);
+    if (buffered.length > MAX_LINE_CHARS) throw new InputError(`a line on stdin is longer than ${MAX_LINE_CHARS / (1024 * 1024)} Mi characters`);
   }
   if (buffered.length) onLine(buffered);
 }
@@ -375,68 +346,56 @@ function errorMessage(e: unknown): string {
 }
 
 /** Runs `cqlint token <args>`; returns the exit code (0 ok, 2 bad usage or input). */
-export async function runTokenCommand(args: string[], io: TokenCommandIO): Promise<number> {
-  const out = writer(io.stdout);
-  const err = writer(io.stderr);
-  let opts: Options;
-  try {
-    opts = parseArgs(args);
-  } catch (e) {
-    err(`cqlint token: ${(e as Error).message}\n\n${USAGE}\n`);
-    return 2;
+export async function runTokenCommand(args: string[], io: CliIO): Promise<number> {
+  const opts = parseTokenArgs(args);
+  if (opts.help) {
+    io.stdout.write(USAGE + '\n');
+    return EXIT.ok;
   }
-  if (opts.help) { out(USAGE + '\n'); return 0; }
+  let shape: KeyShape;
+  let values = opts.positional;
+  if (opts.schema !== undefined) {
+    if (opts.types !== undefined) throw new UsageError('give either --types or --schema, not both');
+    const tableName = values[0];
+    if (!tableName) throw new UsageError('--schema needs the table: cqlint token --schema <file|folder> <keyspace.table> <values...>');
+    values = values.slice(1);
+    shape = shapeFromSchema(await loadSchema(opts.schema, io), tableName, io);
+  } else if (opts.types !== undefined) {
+    shape = shapeFromTypes(opts.types);
+  } else {
+    throw new UsageError('give the key types with --types (e.g. --types date,int) or a table with --schema');
+  }
   try {
-    const cwd = io.cwd ?? process.cwd();
-    let shape: KeyShape;
-    let values = opts.positional;
-    if (opts.schema) {
-      if (opts.types) throw new CliError('give either --types or --schema, not both');
-      const tableName = values[0];
-      if (!tableName) throw new CliError('--schema needs the table: cqlint token --schema <file|folder> <keyspace.table> <values...>');
-      values = values.slice(1);
-      shape = shapeFromSchema(loadSchema(resolve(cwd, opts.schema), io.parseCql ?? loadParser()), tableName);
-    } else if (opts.types) {
-      shape = shapeFromTypes(opts.types);
-    } else {
-      throw new CliError('give the key types with --types (e.g. --types date,int) or a table with --schema');
-    }
     const encoder = new KeyEncoder(shape.columns.map((c) => c.type), { columns: shape.named ? shape.columns.map((c) => c.name) : undefined });
     shape.columns = shape.columns.map((c, i) => ({ name: c.name, type: encoder.types[i] }));
-    let ring: Ring | undefined;
-    if (opts.ring) {
-      let text: string;
-      try { text = readFileSync(resolve(cwd, opts.ring), 'utf8'); } catch (e) { throw new CliError(`cannot read ring file ${opts.ring}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`); }
-      ring = parseRing(text);
-    }
+    const ring = opts.ring !== undefined ? parseRing(await readRequiredInput(opts.ring, io, 'ring file', 'ring')) : undefined;
     const replication = opts.replication ? parseReplication(opts.replication) : shape.replication;
 
     if (!values.length) {
-      if (!opts.json) throw new CliError('no values given (to read keys from stdin, use --json with one JSON array per line)');
-      const stdin = io.stdin ?? process.stdin;
+      if (!opts.json) throw new UsageError('no values given (to read keys from stdin, use --json with one JSON array per line)');
       let failed = 0;
-      await readLines(stdin, (line) => {
+      await readLines(io.stdin ?? process.stdin, (line) => {
         if (!line.trim()) return;
         try {
           let data: unknown;
-          try { data = JSON.parse(line); } catch (e) { throw new CliError(`line is not JSON: ${(e as Error).message}`); }
+          try { data = JSON.parse(line); } catch { throw new CliError('line is not JSON'); }
           let given: GivenValues;
-          if (Array.isArray(data)) given = { positional: data.map((v) => ({ json: v })) };
-          else if (typeof data === 'object' && data !== null) given = { named: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, { json: v }])) };
+          if (Array.isArray(data)) given = { positional: data.map((v) => ({ json: v })), named: new Map() };
+          else if (typeof data === 'object' && data !== null) given = { positional: [], named: new Map(Object.entries(data).map(([k, v]) => [k, { json: v }])) };
           else throw new CliError('each line must be a JSON array of values (or an object of column: value)');
-          out(JSON.stringify(computeOne(shape, given, encoder, ring, replication)) + '\n');
+          io.stdout.write(JSON.stringify(computeOne(shape, given, encoder, ring, replication)) + '\n');
         } catch (e) {
           failed++;
-          out(JSON.stringify({ error: errorMessage(e) }) + '\n');
+          io.stdout.write(JSON.stringify({ error: errorMessage(e) }) + '\n');
         }
       });
-      return failed ? 2 : 0;
+      return failed ? EXIT.failure : EXIT.ok;
     }
-    const result = computeOne(shape, namedOrPositional(values), encoder, ring, replication);
-    out(opts.json ? JSON.stringify(result) + '\n' : formatText(result));
-    return 0;
+    const result = computeOne(shape, splitValues(values, shape), encoder, ring, replication);
+    io.stdout.write(opts.json ? JSON.stringify(result) + '\n' : formatText(result));
+    return EXIT.ok;
   } catch (e) {
-    err(`cqlint token: ${errorMessage(e)}\n`);
-    return 2;
+    if (e instanceof UsageError || e instanceof InputError) throw e;
+    throw new InputError(errorMessage(e));
   }
 }

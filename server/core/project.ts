@@ -27,6 +27,11 @@ export interface ProjectOptions {
   /** Rule levels from the editor settings, applied over the config: { 'hot-partition': 'off' | 'warn' | 'error' } */
   ruleOverrides?: Record<string, RuleLevel>;
   /**
+   * Where the upward search for .cqlint.json stops (the editor's workspace folders; see findConfigFor).
+   * Absent (the CLI): up to the file system root, like ESLint.
+   */
+  configBoundaries?: readonly string[];
+  /**
    * Per-file `target` and `ruleOverrides` (editor settings are per workspace folder or document), used
    * instead of the two above for the files it answers. Call setOptions again when its answers change.
    */
@@ -399,7 +404,7 @@ export class Project {
   }
 
   private discoveredConfig(filePath: string): LoadedConfig | undefined {
-    const path = findConfigFor(filePath);
+    const path = findConfigFor(filePath, this.options.configBoundaries);
     if (!path) return undefined;
     let mtimeMs = 0;
     try {

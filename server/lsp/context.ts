@@ -82,6 +82,11 @@ export interface ServerContext {
   readonly clientCapabilities: ClientCapabilities;
   /** Absolute paths of the workspace folders (may be empty for a single-file session). */
   readonly workspaceFolders: readonly string[];
+  /**
+   * False when the client says the workspace is not trusted (VS Code's Restricted Mode, passed as
+   * initializationOptions.workspaceTrusted): then nothing the workspace names is read from outside it.
+   */
+  readonly workspaceTrusted: boolean;
   readonly log: Logger;
 
   /** Engine key (absolute path, or the URI itself for non-file documents) for a document URI. */

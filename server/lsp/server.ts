@@ -3,12 +3,14 @@
 import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
+  DiagnosticSeverity,
   Emitter,
   FileChangeType,
   TextDocumentSyncKind,
   TextDocuments,
   type ClientCapabilities,
   type Connection,
+  type Diagnostic,
   type DidChangeWatchedFilesParams,
   type Disposable,
   type InitializeParams,
@@ -22,7 +24,7 @@ import { parseCql } from '../../grammar';
 import { findConfigFor, loadConfigFile } from '../core/config';
 import type { ChangeReason, Feature, FilesChangedEvent, Logger, ServerContext } from './context';
 import * as conv from './conversions';
-import { findCqlFiles, isCqlFile, isInside, readCqlFile } from './files';
+import { findCqlFiles, isCqlFile, isInside, readTextFile } from '../core/io/files';
 import { CORE_OWNED_REGISTRATIONS, describeError, guardConnection, safeHandler } from './safe';
 import { DEFAULT_SETTINGS, ScopedSettings, parseSettings, type CqlintSettings } from './settings';
 import { defaultFeatures } from './features';
@@ -69,6 +71,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   let settings: CqlintSettings = { ...DEFAULT_SETTINGS };
   let clientCapabilities: ClientCapabilities = {};
   let workspaceFolders: string[] = [];
+  let workspaceTrusted = true;
   let initialised = false;
   /** Engine keys that are too large to analyse, with why. */
   const skipped = new Map<string, string>();
@@ -128,6 +131,9 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     },
     get workspaceFolders() {
       return workspaceFolders;
+    },
+    get workspaceTrusted() {
+      return workspaceTrusted;
     },
     log,
     uriToPath,
@@ -241,6 +247,8 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     guarded('setOptions', () => project.setOptions({
       target: settings.targetOverride,
       ruleOverrides: { ...settings.rules },
+      // Configs above the workspace folders (a shared temporary folder, say) do not apply.
+      configBoundaries: workspaceFolders,
       forFile: (filePath) => {
         const own = settingsOfFile(filePath);
         return own === settings ? undefined : { target: own.targetOverride, ruleOverrides: own.rules };
@@ -282,16 +290,31 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   // .cqlint.json
 
   const reportedConfigErrors = new Map<string, string>();
+  /** Found during initialize, published once initialized (no diagnostics before the initialize result). */
+  const pendingConfigDiagnostics = new Map<string, Diagnostic[]>();
+  /** Config problems are shown on the .cqlint.json itself (linting goes on with the valid rest or the defaults). */
+  const publishConfigErrors = (configPath: string, errors: readonly { message: string }[]): void => {
+    const diagnostics = errors.map((error): Diagnostic => ({
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      severity: DiagnosticSeverity.Warning,
+      source: 'cqlint',
+      code: 'invalid-config',
+      message: error.message.startsWith(`${configPath}: `) ? error.message.slice(configPath.length + 2) : error.message,
+    }));
+    if (!initialised) pendingConfigDiagnostics.set(configPath, diagnostics);
+    else void connection.sendDiagnostics({ uri: pathToUri(configPath), diagnostics });
+  };
   const checkConfigFile = (configPath: string): void => {
     const result = guarded(`loadConfigFile(${configPath})`, () => loadConfigFile(configPath), { errors: [] as { message: string; key?: string }[] });
     // ConfigError messages already name the file and the key.
     const summary = result.errors.map((error) => error.message).join('; ');
     if (!summary) {
-      reportedConfigErrors.delete(configPath);
+      if (reportedConfigErrors.delete(configPath)) publishConfigErrors(configPath, []);
       return;
     }
     if (reportedConfigErrors.get(configPath) === summary) return;
     reportedConfigErrors.set(configPath, summary);
+    publishConfigErrors(configPath, result.errors);
     log.warn(`cqlint: ${summary}`);
     connection.window.showWarningMessage(`cqlint: ${summary}`);
   };
@@ -304,7 +327,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       const dir = path.dirname(file);
       if (seenDirs.has(dir)) continue;
       seenDirs.add(dir);
-      const found = guarded(`findConfigFor(${file})`, () => findConfigFor(file), undefined);
+      const found = guarded(`findConfigFor(${file})`, () => findConfigFor(file, workspaceFolders), undefined);
       if (found) configs.add(found);
     }
     for (const config of configs) checkConfigFile(config);
@@ -319,8 +342,9 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       log.warn(`cqlint: not scanning ${folder}: the ${LIMITS.maxWorkspaceFiles}-file limit is reached`);
       return [];
     }
-    const walk = await findCqlFiles(folder, { maxFiles: budget });
+    const walk = await findCqlFiles(folder, { maxFiles: budget, roots: workspaceFolders });
     for (const error of walk.errors) log.warn(`cqlint: cannot read folder ${error.path}: ${error.message}`);
+    for (const entry of walk.skipped) log.warn(`cqlint: skipping ${entry.path}: ${entry.message}`);
     if (walk.truncated) log.warn(`cqlint: ${folder} has more than ${budget} CQL files; only the first ${budget} are analysed`);
     const files: string[] = [];
     for (const file of walk.files) {
@@ -331,7 +355,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   };
 
   const readWorkspaceFile = async (file: string): Promise<string | undefined> => {
-    const read = await readCqlFile(file, LIMITS.maxFileBytes);
+    const read = await readTextFile(file, { maxBytes: LIMITS.maxFileBytes, roots: workspaceFolders });
     if (read.ok) return read.text;
     log.warn(`cqlint: skipping ${file}: ${read.message}`);
     return undefined;
@@ -446,7 +470,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     // Revert to what is on disk, if the file is part of the workspace; else it leaves the project.
     void (async () => {
       if (conv.isFileUri(event.document.uri) && (diskFiles.has(filePath) || (inWorkspace(filePath) && isCqlFile(filePath)))) {
-        const read = await readCqlFile(filePath, LIMITS.maxFileBytes);
+        const read = await readTextFile(filePath, { maxBytes: LIMITS.maxFileBytes, roots: workspaceFolders });
         if (openUris.has(filePath)) return; // reopened meanwhile
         if (read.ok) {
           diskFiles.add(filePath);
@@ -473,7 +497,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       if (path.basename(filePath) === CONFIG_FILE_NAME) {
         configChanged = true;
         if (change.type !== FileChangeType.Deleted) checkConfigFile(filePath);
-        else reportedConfigErrors.delete(filePath);
+        else if (reportedConfigErrors.delete(filePath)) publishConfigErrors(filePath, []);
         continue;
       }
       if (!isCqlFile(filePath) || openUris.has(filePath)) continue; // open documents: the editor's text wins
@@ -486,7 +510,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
         continue;
       }
       if (!diskFiles.has(filePath) && diskFiles.size >= LIMITS.maxWorkspaceFiles) continue;
-      const read = await readCqlFile(filePath, LIMITS.maxFileBytes);
+      const read = await readTextFile(filePath, { maxBytes: LIMITS.maxFileBytes, roots: workspaceFolders });
       if (openUris.has(filePath)) continue;
       if (!read.ok) {
         log.warn(`cqlint: skipping ${filePath}: ${read.message}`);
@@ -532,6 +556,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       clientCapabilities = params.capabilities ?? {};
       wantsIndexStatus = (params.initializationOptions as { indexStatus?: unknown } | null | undefined)?.indexStatus === true;
       workspaceFolders = foldersOf(params);
+      workspaceTrusted = !(isPlainObject(params.initializationOptions) && params.initializationOptions.workspaceTrusted === false);
       applySettings(settingsFromInitializationOptions(params.initializationOptions), 'settings');
 
       const capabilities: ServerCapabilities = {
@@ -594,6 +619,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
             workspaceFolders = [...workspaceFolders, folderPath];
             added.push(...(await scanFolder(folderPath)));
           }
+          applyProjectOptions();
           checkConfigsOf(added);
           emit('folders', added, removed, dependents, added.length > 0);
         });
@@ -610,6 +636,8 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
         applyProjectOptions();
       }
       initialised = true;
+      for (const [configPath, diagnostics] of pendingConfigDiagnostics) void connection.sendDiagnostics({ uri: pathToUri(configPath), diagnostics });
+      pendingConfigDiagnostics.clear();
       initializedEmitter.fire();
       // Whatever changed before `initialized` sent no event: check all the project holds so far (the
       // documents already open), and again when the index is done.

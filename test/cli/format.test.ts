@@ -44,6 +44,11 @@ describe('cqlint format', () => {
     assert.equal((await runCli(['format', '--check', temp.dir])).code, 0, 'the BOM does not make the file look unformatted');
   });
 
+  test('examples/ passes its own format --check', async () => {
+    const run = await runCli(['format', '--check', 'examples']);
+    assert.deepEqual(run, { code: 0, stdout: '', stderr: '' });
+  });
+
   test('usage errors exit 2; --help shows the format options', async () => {
     const bad = await runCli(['format', '--keyword-case', 'shouting', 'x.cql']);
     assert.equal(bad.code, 2);

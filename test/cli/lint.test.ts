@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { existsSync } from 'node:fs';
 import { runCli, tempDir, projectRoot, type JsonResult } from './helpers';
+import { main } from '../../server/cli/main';
 import { corpusDir } from '../helpers/corpus';
 import packageJson from '../../package.json';
 
@@ -18,6 +19,23 @@ function parseJson(stdout: string): JsonResult[] {
 }
 
 describe('cqlint lint: formats', () => {
+  test('output is written per file as it is linted (json, sarif and stylish), not built as one string', async (t) => {
+    const temp = tempDir({ 'a.cql': HOT, 'b.cql': SCHEMA + QUERY, 'c.cql': HOT.replace('books', 'novels') });
+    t.after(() => temp.cleanup());
+    for (const formatName of ['json', 'sarif', 'stylish']) {
+      const chunks: string[] = [];
+      const code = await main(['lint', '-f', formatName, '.'], { stdout: { write: (text: string) => chunks.push(text) }, stderr: { write: () => true }, cwd: temp.dir, env: {} });
+      assert.equal(code, 1);
+      const whole = chunks.join('');
+      const byFile = chunks.filter((chunk) => /[abc]\.cql/.test(chunk));
+      assert.ok(byFile.length >= 3, `${formatName}: ${chunks.length} writes`);
+      for (const [i, name] of ['a.cql', 'b.cql', 'c.cql'].entries()) assert.ok(byFile[i]!.includes(name), `${formatName}: ${name} comes in its own write`);
+      if (formatName === 'json') assert.deepEqual(parseJson(whole).map((r) => path.basename(r.filePath)), ['a.cql', 'b.cql', 'c.cql']);
+      if (formatName === 'sarif') assert.equal((JSON.parse(whole) as { runs: { results: unknown[]; artifacts: unknown[] }[] }).runs[0].artifacts.length, 3);
+      if (formatName === 'stylish') assert.match(whole, /\u2716 \d+ problems? \(\d+ errors?, \d+ warnings?\)\n/);
+    }
+  });
+
   test('stylish: file header, aligned rows, summary; no colour without a terminal', async (t) => {
     const temp = tempDir({ 'schema.cql': SCHEMA, 'q.cql': QUERY + HOT });
     t.after(() => temp.cleanup());
@@ -129,6 +147,8 @@ describe('cqlint lint: exit codes and options', () => {
     assert.equal((await runCli(['lint', temp.path('clean.cql')])).code, 0);
     assert.equal((await runCli(['lint', temp.path('hot.cql')])).code, 0);
     assert.equal((await runCli(['lint', '--max-warnings', '1', temp.path('hot.cql')])).code, 0);
+    assert.equal((await runCli(['lint', '--max-warnings', '-1', temp.path('hot.cql')])).code, 0, 'the help offers -1 for no limit');
+    assert.equal((await runCli(['lint', '--max-warnings=-1', temp.path('hot.cql')])).code, 0);
     const tooMany = await runCli(['lint', '--max-warnings', '0', temp.path('hot.cql')]);
     assert.equal(tooMany.code, 1);
     assert.match(tooMany.stderr, /too many warnings \(1\)/);

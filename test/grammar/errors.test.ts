@@ -67,6 +67,19 @@ describe('recovery', () => {
     const r = parseCql('USE ks; <1> stray words\nCREATE TABLE t (a int PRIMARY KEY);');
     assert.deepEqual(r.statements.map((s) => s.kind), ['Use', 'Invalid', 'CreateTable']);
   });
+  test("a batch closed by 'APPLY;' without BATCH gets one error, at the APPLY", () => {
+    const text = 'BEGIN BATCH\n  INSERT INTO t (a) VALUES (1);\n  UPDATE t SET b = 2 WHERE a = 1;\nAPPLY;\nSELECT * FROM t;\n';
+    const r = parseCql(text);
+    assert.deepEqual(r.errors.map((e) => [e.message, e.range.start.line, e.range.start.column]), [["expected 'BATCH' in BATCH, found ';'", 4, 6]]);
+    // The whole batch is one invalid statement; the statement after it still parses.
+    assert.deepEqual(r.statements.map((s) => [s.kind, s.range.start.line, s.range.end.line]), [['Invalid', 1, 4], ['Select', 5, 5]]);
+  });
+  test('a batch with no APPLY at all ends at the next BEGIN on a line start', () => {
+    const r = parseCql('BEGIN BATCH\n  INSERT INTO t (a) VALUES (1);\nBEGIN BATCH INSERT INTO t (a) VALUES (2); APPLY BATCH;\n');
+    assert.deepEqual(r.statements.map((s) => s.kind), ['Invalid', 'Batch']);
+    assert.equal(r.errors.length, 1);
+    assert.equal(r.errors[0].range.start.line, 2);
+  });
   test('a missing trailing ; at the end of the file is fine', () => {
     const r = parseCql('SELECT * FROM t');
     assert.deepEqual(r.errors, []);

@@ -14,7 +14,7 @@ describe('grammar validation', () => {
     });
     // The validated parser is a working parser.
     parser!.input = lexCql('SELECT a, (int) 1, cast(b AS text), ks.f(c) FROM t WHERE d IN (1, 2);').tokens;
-    assert.ok(parser!.r.cqlStatement.call(parser));
+    assert.ok(parser!.cqlStatement());
     assert.deepEqual(parser!.errors, []);
   });
 });

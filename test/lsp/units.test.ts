@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { locationAt, offsetAt, pathToUri, toRange, toSourceLocation, uriToPath } from '../../server/lsp/conversions';
 import { parseSettings, DEFAULT_SETTINGS } from '../../server/lsp/settings';
 import { CORE_OWNED_REGISTRATIONS, guardConnection, safeHandler } from '../../server/lsp/safe';
-import { decodeCql, findCqlFiles } from '../../server/lsp/files';
+import { decodeText, findCqlFiles } from '../../server/core/io/files';
 import { findingToDiagnostic } from '../../server/lsp/features/diagnostics';
 import { mergeCapabilities } from '../../server/lsp/server';
 import { tempWorkspace } from '../../scripts/lsp-client';
@@ -114,11 +114,12 @@ describe('handler guard', () => {
 });
 
 describe('files', () => {
-  test('decodeCql accepts UTF-8 (dropping a BOM) and refuses binary, UTF-16 and invalid UTF-8', () => {
-    assert.deepEqual(decodeCql(Buffer.from('\uFEFFSELECT 1;', 'utf8')), { ok: true, text: 'SELECT 1;' });
-    assert.equal((decodeCql(Buffer.from([0x41, 0x00, 0x42])) as { reason: string }).reason, 'binary');
-    assert.equal((decodeCql(Buffer.from([0xff, 0xfe, 0x41, 0x00])) as { reason: string }).reason, 'encoding');
-    assert.equal((decodeCql(Buffer.from([0x41, 0xe9, 0x42])) as { reason: string }).reason, 'encoding');
+  test('decodeText accepts UTF-8 (dropping a BOM and saying so) and refuses binary, UTF-16 and invalid UTF-8', () => {
+    assert.deepEqual(decodeText(Buffer.from('\uFEFFSELECT 1;', 'utf8')), { ok: true, text: 'SELECT 1;', bom: true });
+    assert.deepEqual(decodeText(Buffer.from('SELECT 1;', 'utf8')), { ok: true, text: 'SELECT 1;', bom: false });
+    assert.equal((decodeText(Buffer.from([0x41, 0x00, 0x42])) as { reason: string }).reason, 'binary');
+    assert.equal((decodeText(Buffer.from([0xff, 0xfe, 0x41, 0x00])) as { reason: string }).reason, 'encoding');
+    assert.equal((decodeText(Buffer.from([0x41, 0xe9, 0x42])) as { reason: string }).reason, 'encoding');
   });
 
   test('findCqlFiles walks folders, skips node_modules and .git, honours the cap', async () => {

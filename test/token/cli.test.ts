@@ -4,15 +4,14 @@ import { Readable } from 'node:stream';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runTokenCommand, splitTypes } from '../../server/cli/token';
-import type { ParseResult } from '../../grammar/ast';
-import { createTable, ident, lineComment, lit, parseResult, rangeAt } from './ast-helpers';
+import { splitTypes } from '../../server/cli/token';
+import { main } from '../../server/cli/main';
 const murmurRef = require('murmurhash3js-revisited');
 
-async function run(args: string[], stdin = '', parseCql?: (t: string) => ParseResult): Promise<{ code: number; out: string; err: string }> {
+async function run(args: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
   let out = '', err = '';
-  const code = await runTokenCommand(args, {
-    stdout: (s) => { out += s; }, stderr: (s) => { err += s; }, stdin: Readable.from([stdin]), parseCql,
+  const code = await main(['token', ...args], {
+    stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, stdin: Readable.from([stdin]), env: {},
   });
   return { code, out, err };
 }
@@ -48,7 +47,7 @@ describe('cqlint token --types', () => {
     assert.match((await run(['1'])).err, /give the key types with --types/);
     const unknown = await run(['--bogus']);
     assert.equal(unknown.code, 2);
-    assert.match(unknown.err, /unknown option --bogus/);
+    assert.match(unknown.err, /Unknown option '--bogus'/);
   });
   test('--help', async () => {
     const r = await run(['--help']);
@@ -60,51 +59,69 @@ describe('cqlint token --types', () => {
   });
 });
 
-describe('cqlint token --schema (with an injected parser)', () => {
+describe('cqlint token --schema', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cqlint-token-'));
   const file = join(dir, 'schema.cql');
-  writeFileSync(file, '-- fixture: the injected parser below returns its AST\n');
-  const R = rangeAt(1, 1, 0, 0);
-  const table = createTable('posts', [['publish_date', 'date'], ['shard', 'int'], ['title', 'text']], ['publish_date', 'shard'], ['title'], rangeAt(5, 1, 100, 80));
-  table.name = { kind: 'QualifiedName', keyspace: ident('blog'), name: ident('posts'), range: R };
-  const keyspace = {
-    kind: 'CreateKeyspace' as const, name: ident('blog'), ifNotExists: false, terminated: true, range: rangeAt(1, 1, 0, 20),
-    properties: [{ kind: 'Property' as const, name: ident('replication'), range: R, value: { kind: 'MapLiteral' as const, range: R, entries: [
-      { key: lit('string', 'class'), value: lit('string', 'SimpleStrategy') }, { key: lit('string', 'replication_factor'), value: lit('string', '2') }] } }],
-  };
-  const fakeParse = (): ParseResult => parseResult([keyspace, table], [lineComment('-- @shard shard = murmur3(title) % 16 + 1', 4, 50)]);
+  writeFileSync(file, `CREATE KEYSPACE blog WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 2};
+
+-- @shard shard = murmur3(title) % 16 + 1
+CREATE TABLE blog.posts (publish_date date, shard int, title text, PRIMARY KEY ((publish_date, shard), title));
+`);
   const shardOf = (title: string) => (murmurRef.x86.hash32(Buffer.from(title, 'utf8')) % 16) + 1;
 
   test('types come from the partition key; the shard is computed from title=', async () => {
-    const r = await run(['--schema', file, 'blog.posts', 'publish_date=2020-07-09', "title='Hello'"], '', fakeParse);
+    const r = await run(['--schema', file, 'blog.posts', 'publish_date=2020-07-09', "title='Hello'"]);
     assert.equal(r.code, 0, r.err);
     const shard = shardOf('Hello');
     const direct = await run(['--types', 'date,int', '2020-07-09', String(shard)]);
     assert.equal(r.out, `${direct.out.trim()}\nshard: ${shard} (shard = murmur3(title) % 16 + 1)\n`);
   });
   test('positional values with the source instead of the shard, --json', async () => {
-    const r = await run(['--schema', file, 'posts', '2020-07-09', 'Hello', '--json'], '', fakeParse);
+    const r = await run(['--schema', file, 'posts', '2020-07-09', 'Hello', '--json']);
     assert.equal(r.code, 0, r.err);
     assert.equal(JSON.parse(r.out).shard.value, shardOf('Hello'));
   });
+  test('a positional key value mixed with a named source (the README example) hashes the value, not the text "title=..."', async () => {
+    const named = await run(['--schema', file, 'blog.posts', 'publish_date=2020-07-09', "title='Hello'", '--json']);
+    const mixed = await run(['--schema', file, 'blog.posts', '2020-07-09', "title='Hello'", '--json']);
+    const quotedMixed = await run(['--schema', file, 'blog.posts', "title='Hello'", "'2020-07-09'", '--json']);
+    assert.equal(mixed.code, 0, mixed.err);
+    assert.deepEqual(JSON.parse(mixed.out), JSON.parse(named.out));
+    assert.deepEqual(JSON.parse(quotedMixed.out), JSON.parse(named.out));
+    assert.equal(JSON.parse(mixed.out).shard.value, shardOf('Hello'));
+    // A text value that only looks like name=value (no such column) stays a value.
+    const text = await run(['--schema', file, 'blog.posts', '2020-07-09', 'nope=Hello', '--json']);
+    assert.equal(JSON.parse(text.out).shard.value, shardOf('nope=Hello'));
+  });
   test('a wrong written shard is reported', async () => {
     const wrong = shardOf('Hello') === 1 ? 2 : 1;
-    const r = await run(['--schema', file, 'blog.posts', 'publish_date=2020-07-09', `shard=${wrong}`, 'title=Hello'], '', fakeParse);
+    const r = await run(['--schema', file, 'blog.posts', 'publish_date=2020-07-09', `shard=${wrong}`, 'title=Hello']);
     assert.equal(r.code, 2);
     assert.match(r.err, new RegExp(`shard = ${wrong} but murmur3\\(title\\) % 16 \\+ 1 gives ${shardOf('Hello')}`));
   });
   test('ring and replication from the keyspace', async () => {
     const ringFile = join(dir, 'ring.json');
     writeFileSync(ringFile, JSON.stringify({ '10.0.0.1': ['-3074457345618258603'], '10.0.0.2': ['3074457345618258602'], '10.0.0.3': ['9223372036854775807'] }));
-    const r = await run(['--schema', file, 'blog.posts', '2020-07-09', 'Hello', '--ring', ringFile, '--json'], '', fakeParse);
+    const r = await run(['--schema', file, 'blog.posts', '2020-07-09', 'Hello', '--ring', ringFile, '--json']);
     assert.equal(r.code, 0, r.err);
     const out = JSON.parse(r.out);
     assert.equal(out.replicas.length, 2);
   });
   test('unknown table and missing values are clear', async () => {
-    assert.match((await run(['--schema', file, 'blog.nope', '1'], '', fakeParse)).err, /table blog\.nope not found in the schema \(tables: blog\.posts\)/);
-    assert.match((await run(['--schema', file, 'blog.posts', 'publish_date=2020-07-09'], '', fakeParse)).err, /missing value for partition key column shard \(or give title to compute shard\)/);
-    assert.match((await run(['--schema', join(dir, 'missing.cql'), 'blog.posts', '1'], '', fakeParse)).err, /cannot read .*missing\.cql: ENOENT/);
+    assert.match((await run(['--schema', file, 'blog.nope', '1'])).err, /table blog\.nope not found in the schema \(tables: blog\.posts\)/);
+    assert.match((await run(['--schema', file, 'blog.posts', 'publish_date=2020-07-09'])).err, /missing value for partition key column shard \(or give title to compute shard\)/);
+    assert.match((await run(['--schema', join(dir, 'missing.cql'), 'blog.posts', '1'])).err, /cannot read .*missing\.cql: no such file or directory/);
+  });
+  test('key columns named like Object.prototype members (constructor, __proto__, toString) work', async () => {
+    const odd = join(dir, 'odd.cql');
+    writeFileSync(odd, 'CREATE TABLE ks.odd ("constructor" int, "__proto__" int, "toString" text, v text, PRIMARY KEY (("constructor", "__proto__", "toString")));\n');
+    const named = await run(['--schema', odd, 'ks.odd', '"constructor"=1', '"__proto__"=2', '"toString"=x']);
+    const direct = await run(['--types', 'int,int,text', '1', '2', 'x']);
+    assert.equal(named.code, 0, named.err);
+    assert.equal(named.out, direct.out);
+    const positional = await run(['--schema', odd, 'ks.odd', '1', '2', 'x']);
+    assert.equal(positional.out, direct.out);
+    const missing = await run(['--schema', odd, 'ks.odd', '"__proto__"=2', '"toString"=x']);
+    assert.match(missing.err, /^cqlint token: expected 1 value \(constructor\) after the named ones, got 0|missing value for partition key column constructor/);
   });
 });
-

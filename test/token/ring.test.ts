@@ -41,10 +41,31 @@ describe('ring parsing', () => {
     const ring = parseRingJson('{"a": ["-100", "100"], "b": {"tokens": ["0"], "dc": "east", "rack": "r9"}}');
     assert.deepEqual(names(ring.entries.map((e) => e.node)), ['a', 'b', 'a']);
     assert.equal(ring.nodes.find((n) => n.address === 'b')?.dc, 'east');
-    assert.throws(() => parseRingJson('{"a": ["x"]}'), /'x' is not a token/);
-    assert.throws(() => parseRingJson('{"a": ["1"], "b": ["1"]}'), /owned by both a and b/);
+    assert.throws(() => parseRingJson('{"a": ["x"]}'), { name: 'RingParseError', message: /^node 1, token 1: not a token/ });
+    assert.throws(() => parseRingJson('{"a": ["1"], "b": ["1"]}'), /the same token is given twice \(node 1, token 1 and node 2, token 1\)/);
     assert.throws(() => parseRingJson('[1'), RingParseError);
     assert.throws(() => parseRing('hello'), /no `nodetool ring` lines/);
+  });
+  test('errors name the line or entry and never quote the file (a ring may point at a file of secrets)', () => {
+    const secrets = [
+      '{"aws_access_key_id": "AKIAIOSFODNN7EXAMPLE", "aws_secret_access_key": "wJalrXUtnFEMI"}',
+      '{"aws_secret_access_key": "wJalrXUtnFEMI", oops}',
+      '{\n  "aws_secret_access_key": ["wJalrXUtnFEMI"]\n}',
+      '10.0.0.1  rack1  Up  Normal  1 KiB  50%  wJalrXUtnFEMI99\n10.0.0.2  rack1  Up  Normal  1 KiB  50%  99999999999999999999999',
+    ];
+    const messages = secrets.map((text) => {
+      try {
+        parseRing(text);
+        return 'parsed';
+      } catch (error) {
+        assert.ok(error instanceof RingParseError, String(error));
+        return error.message;
+      }
+    });
+    for (const message of messages) assert.doesNotMatch(message, /aws|AKIA|wJalr|9999/, message);
+    assert.match(messages[0], /^node 1, token 1: not a token/);
+    assert.match(messages[2], /^node 1, token 1: not a token/);
+    assert.match(messages[3], /^line 2: token outside/);
   });
   test('describering keeps the cluster\'s replicas per range', () => {
     const text = `Schema Version:1

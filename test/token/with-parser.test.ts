@@ -7,14 +7,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCql } from '../../grammar';
-import { runTokenCommand } from '../../server/cli/token';
+import { main } from '../../server/cli/main';
 import { validateShardSpec } from '../../server/core/token/shard';
 import { shardAnnotationAbove } from '../../server/core/schema/shard';
+import { serializeValue } from '../../server/core/token/serialize';
+import { parseKeyValue, valueFromText } from '../../server/core/token/values';
+import type { KeyType } from '../../server/core/token/types';
 const murmurRef = require('murmurhash3js-revisited');
 
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '', err = '';
-  const code = await runTokenCommand(args, { stdout: (s) => { out += s; }, stderr: (s) => { err += s; }, stdin: Readable.from(['']) });
+  const code = await main(['token', ...args], { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, stdin: Readable.from(['']), env: {} });
   return { code, out, err };
 }
 
@@ -32,6 +35,18 @@ describe('with the real parser', () => {
     assert.equal(slice(r.spec.ranges.formula), 'shard = murmur3(title) % 16 + 1');
     assert.equal(r.spec.ranges.method.start.line, 2);
     assert.deepEqual(validateShardSpec(r.spec, table), []);
+  });
+});
+
+describe('values written in CQL', () => {
+  const double: KeyType = { kind: 'native', name: 'double' };
+  const hex = (v: Parameters<typeof serializeValue>[1]) => Buffer.from(serializeValue(double, v)).toString('hex');
+  test('-Infinity keeps its sign, in a statement and on a command line', () => {
+    const insert = parseCql('INSERT INTO t (k) VALUES (-Infinity);').statements[0];
+    assert.ok(insert.kind === 'Insert');
+    assert.equal(hex(parseKeyValue(double, insert.values[0])), 'fff0000000000000');
+    assert.equal(hex(valueFromText(double, '-Infinity')), 'fff0000000000000');
+    assert.equal(hex(valueFromText(double, 'Infinity')), '7ff0000000000000');
   });
 });
 

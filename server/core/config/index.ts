@@ -1,7 +1,8 @@
 // .cqlint.json: discovery (upward from a file, like ESLint), loading and validation. Invalid parts are
 // dropped with an error naming the key; the valid rest still applies.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { isInside, readTextFileSync } from '../io/files';
 import { TARGET_IDS, isTargetId } from '../targets';
 import { allRules } from '../rules';
 import type { ConfigError, CqlintConfig, RuleLevel, RuleSetting, TableHints } from './types';
@@ -15,38 +16,55 @@ export { RULE_LEVELS } from './types';
 
 export const CONFIG_FILE_NAME = '.cqlint.json';
 
-/** The nearest `.cqlint.json` in the file's folder or above; undefined when there is none. */
-export function findConfigFor(filePath: string): string | undefined {
+/**
+ * The nearest `.cqlint.json` in the file's folder or above; undefined when there is none. With
+ * `boundaries` (the editor's workspace folders), the search stops at the innermost folder that holds the
+ * file, and a file outside all of them looks in its own folder only: a config in a shared parent (a
+ * temporary folder, a home directory) must not apply to a workspace.
+ */
+export function findConfigFor(filePath: string, boundaries?: readonly string[]): string | undefined {
   let dir = dirname(resolve(filePath));
+  let stop: string | undefined;
+  if (boundaries) {
+    const holding = boundaries.filter((folder) => isInside(folder, dir));
+    stop = holding.length ? holding.reduce((a, b) => (a.length >= b.length ? a : b)) : dir;
+  }
   for (;;) {
     const candidate = join(dir, CONFIG_FILE_NAME);
-    if (existsSync(candidate)) {
-      try {
-        if (statSync(candidate).isFile()) return candidate;
-      } catch {
-        // unreadable entry: keep looking above
-      }
+    try {
+      // Any entry counts (a FIFO or folder named .cqlint.json too): loading it then says what is wrong.
+      statSync(candidate);
+      return candidate;
+    } catch {
+      // none here (or unreadable): keep looking above
     }
     const parent = dirname(dir);
-    if (parent === dir) return undefined;
+    if (parent === dir || (stop !== undefined && isInside(dir, stop))) return undefined;
     dir = parent;
   }
 }
 
+/** Loads and validates a config file. Never throws: every problem becomes a ConfigError. */
 export function loadConfigFile(path: string): { config?: CqlintConfig; errors: ConfigError[] } {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    return { errors: [{ message: `${path}: cannot read the file (${(err as Error).message})` }] };
-  }
+  const read = readTextFileSync(path, { kind: 'config' });
+  if (!read.ok) return { errors: [{ message: `${path}: cannot read the file: ${read.message}` }] };
+  return parseConfigText(read.text, path);
+}
+
+/** Parses and validates the text of a config file. Never throws. */
+export function parseConfigText(text: string, path: string): { config?: CqlintConfig; errors: ConfigError[] } {
   let json: unknown;
   try {
-    json = JSON.parse(text.replace(/^\uFEFF/, ''));
+    json = JSON.parse(text);
   } catch (err) {
     return { errors: [{ message: `${path}: not valid JSON (${(err as Error).message})` }] };
   }
-  return parseConfig(json, path);
+  try {
+    return parseConfig(json, path);
+  } catch (err) {
+    // A validation bug must not take linting down with it: report it, lint with the defaults.
+    return { errors: [{ message: `${path}: cannot validate the configuration (${err instanceof Error ? err.message : String(err)})` }] };
+  }
 }
 
 const TOP_LEVEL_KEYS = new Set(['$schema', 'target', 'rules', 'tables', 'ring']);
@@ -61,8 +79,50 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function describe(v: unknown): string {
-  return JSON.stringify(v) ?? String(v);
+/** Longest value quoted in an error message. */
+const MAX_DESCRIBED_CHARS = 80;
+
+/**
+ * A short rendering of a config value for error messages. Bounded in depth and length (no recursion
+ * over the value): a value nested 100,000 levels deep must give a message, not a RangeError.
+ */
+export function describe(v: unknown): string {
+  let out = '';
+  // An explicit stack of what is left to print: values, or literal text (closing brackets, commas).
+  const stack: ({ value: unknown; depth: number } | string)[] = [{ value: v, depth: 0 }];
+  while (stack.length && out.length <= MAX_DESCRIBED_CHARS) {
+    const next = stack.pop()!;
+    if (typeof next === 'string') {
+      out += next;
+      continue;
+    }
+    const { value, depth } = next;
+    if (value === null || typeof value !== 'object') {
+      out += typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? JSON.stringify(value) : String(value);
+      continue;
+    }
+    const isArray = Array.isArray(value);
+    const entries: [string | undefined, unknown][] = isArray
+      ? (value as unknown[]).map((item) => [undefined, item])
+      : Object.entries(value as Record<string, unknown>);
+    if (!entries.length) {
+      out += isArray ? '[]' : '{}';
+      continue;
+    }
+    if (depth >= 3) {
+      out += isArray ? '[...]' : '{...}';
+      continue;
+    }
+    out += isArray ? '[' : '{';
+    stack.push(isArray ? ']' : '}');
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i];
+      stack.push({ value: item, depth: depth + 1 });
+      if (key !== undefined) stack.push(`${JSON.stringify(key)}: `);
+      if (i > 0) stack.push(', ');
+    }
+  }
+  return out.length > MAX_DESCRIBED_CHARS || stack.length ? `${out.slice(0, MAX_DESCRIBED_CHARS)}...` : out;
 }
 
 function closest(word: string, options: readonly string[]): string | undefined {
@@ -96,7 +156,7 @@ function parseRuleSetting(id: string, value: unknown, errors: ConfigError[]): Ru
   const specs = rule.meta.options ?? {};
   const valid: Record<string, unknown> = {};
   for (const [name, v] of Object.entries(options)) {
-    const spec = specs[name];
+    const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;
     const optKey = `${key}.${name}`;
     if (!spec) {
       const known = Object.keys(specs);
@@ -127,7 +187,7 @@ function parseHints(table: string, value: unknown, errors: ConfigError[]): Table
   const hints: TableHints = {};
   for (const [name, v] of Object.entries(value)) {
     const hintKey = `${key}.${name}`;
-    const kind = (HINT_KEYS as Record<string, string>)[name];
+    const kind = Object.hasOwn(HINT_KEYS, name) ? (HINT_KEYS as Record<string, string>)[name] : undefined;
     if (!kind) {
       const hint = closest(name, Object.keys(HINT_KEYS));
       errors.push({ key: hintKey, message: `${hintKey}: unknown hint${hint ? ` (did you mean "${hint}"?)` : ''}; known: ${Object.keys(HINT_KEYS).join(', ')}` });
@@ -211,5 +271,7 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
 export function hintsFor(config: CqlintConfig | undefined, keyspace: string | undefined, name: string): TableHints | undefined {
   const tables = config?.tables;
   if (!tables) return undefined;
-  return (keyspace ? tables[`${keyspace}.${name}`] : undefined) ?? tables[name];
+  // Table names are user text: `constructor` must not find Object.prototype's.
+  const own = (key: string): TableHints | undefined => (Object.hasOwn(tables, key) ? tables[key] : undefined);
+  return (keyspace ? own(`${keyspace}.${name}`) : undefined) ?? own(name);
 }

@@ -12,6 +12,8 @@ export interface RingNode {
 export interface RingEntry {
   token: bigint;
   node: RingNode;
+  /** Where the token was read (`line 12`, `node 3, token 2`), for error messages. */
+  where?: string;
 }
 
 /** An explicit range with its replicas (from describering): (start, end]. */
@@ -19,6 +21,8 @@ export interface RingRange {
   start: bigint;
   end: bigint;
   endpoints: string[];
+  /** Where the range was read, for error messages. */
+  where?: string;
 }
 
 export interface Ring {
@@ -29,7 +33,13 @@ export interface Ring {
   ranges?: RingRange[];
 }
 
-export class RingParseError extends Error {}
+/**
+ * A ring file that cannot be used. Messages name a line (or an entry's position) and never quote the
+ * file's content: a workspace could point the ring at a file of secrets, and errors reach hovers and logs.
+ */
+export class RingParseError extends Error {
+  override name = 'RingParseError';
+}
 
 export const DEFAULT_DC = 'datacenter1';
 export const DEFAULT_RACK = 'rack1';
@@ -39,7 +49,8 @@ function buildRing(entries: RingEntry[], ranges?: RingRange[]): Ring {
   entries.sort((a, b) => (a.token < b.token ? -1 : a.token > b.token ? 1 : 0));
   for (let i = 1; i < entries.length; i++) {
     if (entries[i].token === entries[i - 1].token) {
-      throw new RingParseError(`token ${entries[i].token} is owned by both ${entries[i - 1].node.address} and ${entries[i].node.address}`);
+      const first = entries[i - 1].where, second = entries[i].where;
+      throw new RingParseError(`the same token is given twice${first && second ? ` (${first} and ${second})` : ''}`);
     }
   }
   const byAddress = new Map<string, RingNode>();
@@ -52,10 +63,18 @@ function buildRing(entries: RingEntry[], ranges?: RingRange[]): Ring {
 }
 
 function parseToken(text: string, where: string): bigint {
-  if (!/^-?\d+$/.test(text)) throw new RingParseError(`${where}: '${text}' is not a token (a signed 64-bit integer)`);
-  const t = BigInt(text);
-  if (t < MIN_TOKEN || t > MAX_TOKEN) throw new RingParseError(`${where}: token ${text} is outside -2^63..2^63-1`);
+  if (!/^-?\d+$/.test(text)) throw new RingParseError(`${where}: not a token (a signed 64-bit integer)`);
+  // A 2^63 has 19 digits: do not turn a megabyte of digits into a BigInt to find it out of range.
+  const t = text.replace(/^-?0*/, '').length > 20 ? undefined : BigInt(text);
+  if (t === undefined || t < MIN_TOKEN || t > MAX_TOKEN) throw new RingParseError(`${where}: token outside -2^63..2^63-1`);
   return t;
+}
+
+/** 1-based line of a character offset. */
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }
 
 /**
@@ -75,7 +94,7 @@ export function parseNodetoolRing(text: string): Ring {
     const token = fields[fields.length - 1];
     if (!/^-?\d+$/.test(token)) return;
     const rack = fields[1];
-    entries.push({ token: parseToken(token, `line ${i + 1}`), node: { address: address.replace(/\/.*$/, ''), dc, rack } });
+    entries.push({ token: parseToken(token, `line ${i + 1}`), node: { address: address.replace(/\/.*$/, ''), dc, rack }, where: `line ${i + 1}` });
   });
   if (!entries.length) throw new RingParseError('no `nodetool ring` lines found (expected "Address Rack Status State Load Owns Token" rows)');
   return buildRing(entries);
@@ -89,19 +108,20 @@ export function parseDescribeRing(text: string): Ring {
   const re = /TokenRange\(\s*start_token:\s*(-?\d+),\s*end_token:\s*(-?\d+),\s*endpoints:\s*\[([^\]]*)\]([^\n]*)/g;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text))) {
-    const start = parseToken(m[1], 'describering');
-    const end = parseToken(m[2], 'describering');
+    const where = `line ${lineAt(text, m.index)}`;
+    const start = parseToken(m[1], where);
+    const end = parseToken(m[2], where);
     const endpoints = m[3].split(',').map((s) => s.trim()).filter(Boolean);
     const detailRe = /EndpointDetails\(host:\s*([^,]+),\s*datacenter:\s*([^,]+),\s*rack:\s*([^)]+)\)/g;
     let d: RegExpExecArray | null;
     while ((d = detailRe.exec(m[4]))) details.set(d[1].trim(), { address: d[1].trim(), dc: d[2].trim(), rack: d[3].trim() });
-    ranges.push({ start, end, endpoints });
+    ranges.push({ start, end, endpoints, where });
   }
   if (!ranges.length) throw new RingParseError('no TokenRange(...) lines found in the `nodetool describering` output');
   for (const r of ranges) {
     const primary = r.endpoints[0];
     if (!primary) continue;
-    entries.push({ token: r.end, node: details.get(primary) ?? { address: primary, dc: DEFAULT_DC, rack: DEFAULT_RACK } });
+    entries.push({ token: r.end, node: details.get(primary) ?? { address: primary, dc: DEFAULT_DC, rack: DEFAULT_RACK }, where: r.where });
   }
   return buildRing(entries, ranges);
 }
@@ -115,11 +135,15 @@ export function parseRingJson(text: string): Ring {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new RingParseError(`ring JSON does not parse: ${(e as Error).message}`);
+    // The parser's own message quotes the text around the error: give the line only.
+    const position = /at position (\d+)/.exec((e as Error).message);
+    throw new RingParseError(`ring JSON does not parse${position ? ` (line ${lineAt(text, Number(position[1]))})` : ''}`);
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new RingParseError('ring JSON must be an object of node -> tokens');
   const entries: RingEntry[] = [];
+  let nodeIndex = 0;
   for (const [address, v] of Object.entries(data as Record<string, unknown>)) {
+    const node = `node ${++nodeIndex}`;
     let tokens: unknown;
     let dc = DEFAULT_DC, rack = DEFAULT_RACK;
     if (Array.isArray(v)) tokens = v;
@@ -130,12 +154,13 @@ export function parseRingJson(text: string): Ring {
       if (typeof o.datacenter === 'string') dc = o.datacenter;
       if (typeof o.rack === 'string') rack = o.rack;
     } else if (typeof v === 'string' || typeof v === 'number') tokens = [v];
-    if (!Array.isArray(tokens)) throw new RingParseError(`node ${address}: expected a list of tokens`);
-    for (const t of tokens) {
-      if (typeof t === 'number' && !Number.isSafeInteger(t)) throw new RingParseError(`node ${address}: token ${t} is not exact as a JSON number; write it as a string`);
-      if (typeof t !== 'string' && typeof t !== 'number') throw new RingParseError(`node ${address}: tokens must be strings`);
-      entries.push({ token: parseToken(String(t), `node ${address}`), node: { address, dc, rack } });
-    }
+    if (!Array.isArray(tokens)) throw new RingParseError(`${node}: expected a list of tokens`);
+    tokens.forEach((t: unknown, i) => {
+      const where = `${node}, token ${i + 1}`;
+      if (typeof t === 'number' && !Number.isSafeInteger(t)) throw new RingParseError(`${where}: not exact as a JSON number; write it as a string`);
+      if (typeof t !== 'string' && typeof t !== 'number') throw new RingParseError(`${where}: tokens must be strings`);
+      entries.push({ token: parseToken(String(t), where), node: { address, dc, rack }, where });
+    });
   }
   return buildRing(entries);
 }

@@ -1,6 +1,7 @@
 // Column types as the token code needs them: native types, and frozen collections, tuples and UDTs with
 // their element types resolved.
 import type { CqlType, CreateTypeStatement, NativeTypeName } from '../../../grammar/ast';
+import { type FragmentResult, parseCqlType, parseCqlTypes } from '../../../grammar';
 
 export type KeyType =
   | { kind: 'native'; name: NativeTypeName }
@@ -17,12 +18,6 @@ export const NATIVE_TYPES: readonly NativeTypeName[] = [
   'ascii', 'bigint', 'blob', 'boolean', 'counter', 'date', 'decimal', 'double', 'duration', 'float', 'inet',
   'int', 'smallint', 'text', 'time', 'timestamp', 'timeuuid', 'tinyint', 'uuid', 'varchar', 'varint',
 ];
-const NATIVE_SET = new Set<string>(NATIVE_TYPES);
-
-export function isNativeTypeName(name: string): name is NativeTypeName {
-  return NATIVE_SET.has(name);
-}
-
 export function nativeType(name: NativeTypeName): KeyType {
   return { kind: 'native', name };
 }
@@ -54,64 +49,39 @@ export type UdtLookup = (name: string, keyspace?: string) => { name: string; fie
  * UDT names are resolved with `udts` when given. Throws TypeSpecError with a clear message.
  */
 export function parseTypeSpec(text: string, udts?: UdtLookup): KeyType {
-  const tokens = text.match(/"(?:[^"]|"")*"|[A-Za-z_][A-Za-z0-9_.]*|\d+|[<>,]|\S/g) ?? [];
-  let pos = 0;
-  const peek = (): string | undefined => tokens[pos];
-  const expect = (t: string): void => {
-    if (tokens[pos] !== t) throw new TypeSpecError(`invalid type '${text}': expected '${t}'${tokens[pos] ? ` but found '${tokens[pos]}'` : ' at the end'}`);
-    pos++;
-  };
-  const parse = (frozen: boolean): KeyType => {
-    const word = tokens[pos++];
-    if (word === undefined) throw new TypeSpecError(`invalid type '${text}': missing type name`);
-    const lower = word.startsWith('"') ? word.slice(1, -1).replace(/""/g, '"') : word.toLowerCase();
-    if (lower === 'frozen') {
-      expect('<');
-      const inner = parse(true);
-      expect('>');
-      return inner;
+  return keyTypeFromText(text, parseCqlType(text), udts);
+}
+
+/** Parses a comma-separated list of types (`date, frozen<map<text, int>>`), as `cqlint token --types` takes them. */
+export function parseTypeSpecs(text: string, udts?: UdtLookup): KeyType[] {
+  const { value, errors } = parseCqlTypes(text);
+  if (!value) throw new TypeSpecError(`invalid types '${text}': ${errors[0].message}`);
+  return value.map((type) => keyTypeFromText(text, { value: type, errors: [] }, udts));
+}
+
+function keyTypeFromText(text: string, { value, errors }: FragmentResult<CqlType>, udts?: UdtLookup): KeyType {
+  if (!value) throw new TypeSpecError(`invalid type '${text}': ${errors[0].message}`);
+  // A user type named in a type text must exist (in a schema, a missing one is only "unsupported").
+  const unknown = unknownUserType(value, udts);
+  if (unknown) throw new TypeSpecError(`unknown type '${unknown}' in '${text}'`);
+  return keyTypeFromAst(value, udts);
+}
+
+function unknownUserType(type: CqlType, udts?: UdtLookup): string | undefined {
+  switch (type.kind) {
+    case 'UserType': {
+      const { keyspace, name } = type.name;
+      return udts?.(name.name, keyspace?.name) ? undefined : (keyspace ? `${keyspace.text}.` : '') + name.text;
     }
-    if (lower === 'list' || lower === 'set') {
-      expect('<');
-      const element = parse(false);
-      expect('>');
-      return { kind: lower, element, frozen };
-    }
-    if (lower === 'map') {
-      expect('<');
-      const key = parse(false);
-      expect(',');
-      const value = parse(false);
-      expect('>');
-      return { kind: 'map', key, value, frozen };
-    }
-    if (lower === 'tuple') {
-      expect('<');
-      const elements = [parse(false)];
-      while (peek() === ',') { pos++; elements.push(parse(false)); }
-      expect('>');
-      return { kind: 'tuple', elements };
-    }
-    if (lower === 'vector') {
-      let depth = 0;
-      const start = pos - 1;
-      do { const t = tokens[pos++]; if (t === '<') depth++; else if (t === '>') depth--; } while (depth > 0 && pos < tokens.length);
-      return { kind: 'unsupported', text: tokens.slice(start, pos).join(''), reason: 'vector columns cannot be part of a partition key' };
-    }
-    if (isNativeTypeName(lower)) return { kind: 'native', name: lower };
-    if (/^[A-Za-z_"]/.test(word)) {
-      const dot = lower.lastIndexOf('.');
-      const ks = dot >= 0 ? lower.slice(0, dot) : undefined;
-      const name = dot >= 0 ? lower.slice(dot + 1) : lower;
-      const udt = udts?.(name, ks);
-      if (!udt) throw new TypeSpecError(`unknown type '${word}' in '${text}'`);
-      return { kind: 'udt', name: udt.name, fields: udt.fields, frozen };
-    }
-    throw new TypeSpecError(`invalid type '${text}': unexpected '${word}'`);
-  };
-  const type = parse(false);
-  if (pos !== tokens.length) throw new TypeSpecError(`invalid type '${text}': unexpected '${tokens[pos]}'`);
-  return type;
+    case 'FrozenType': return unknownUserType(type.inner, udts);
+    case 'CollectionType': case 'TupleType':
+      for (const t of type.elementTypes) {
+        const found = unknownUserType(t, udts);
+        if (found) return found;
+      }
+      return undefined;
+    default: return undefined;
+  }
 }
 
 export function resolveTypeName(type: CqlTypeName, udts?: UdtLookup): KeyType {

@@ -2,6 +2,7 @@
 // clear errors in the user's terms. Follows Cassandra's own parsing (TimestampSerializer,
 // SimpleDateSerializer, TimeSerializer, Java BigDecimal, ...); see docs in the functions.
 import type { Expression, Literal, SourceRange } from '../../../grammar/ast';
+import { parseTerm } from '../../../grammar';
 import { type KeyType, typeToString } from './types';
 
 export interface DecimalValue { kind: 'decimal'; unscaled: bigint; scale: number }
@@ -90,7 +91,7 @@ export function valueFromText(type: KeyType, text: string, ctx: ValueContext = {
       return valueFromExpression(type, syntheticLiteral('string', text), ctx);
     }
     const term = tryParseTerm(trimmed);
-    if (term) return valueFromExpression(type, term, ctx);
+    if (term) return valueFromTerm(type, term, ctx);
     if (type.kind === 'native' && type.name === 'blob') throw notValid(ctx, text, 'blob', 'write blobs as hex, e.g. 0xcafe');
     return valueFromExpression(type, syntheticLiteral('string', trimmed), ctx);
   }
@@ -99,7 +100,17 @@ export function valueFromText(type: KeyType, text: string, ctx: ValueContext = {
     if (!trimmed) throw invalid(ctx, `empty value${forColumn(ctx)}`);
     throw invalid(ctx, `${text} is not a valid CQL literal${forColumn(ctx)} (${typeToString(type)})`);
   }
-  return valueFromExpression(type, term, ctx);
+  return valueFromTerm(type, term, ctx);
+}
+
+/** A term parsed from text: its ranges are offsets into that text, so errors keep the caller's range. */
+function valueFromTerm(type: KeyType, term: Expression, ctx: ValueContext): CqlValue {
+  try {
+    return valueFromExpression(type, term, ctx);
+  } catch (e) {
+    if (e instanceof KeyValueError && e.range !== ctx.range) throw new KeyValueError(e.message, e.problem, e.column, ctx.range);
+    throw e;
+  }
 }
 
 /**
@@ -306,7 +317,8 @@ function fromLiteral(type: KeyType, lit: Literal, negative: boolean, ctx: ValueC
       let v: number;
       if (k === 'integer' || k === 'float') v = Number(lit.value);
       else if (k === 'nan') v = NaN;
-      else if (k === 'infinity') v = Infinity;
+      // The parser folds a leading '-' into number literals (`-Infinity` is one literal), so read the sign too.
+      else if (k === 'infinity') v = lit.value.startsWith('-') ? -Infinity : Infinity;
       else throw notValid(ctx, k === 'string' ? quote(lit.value) : shown, name, k === 'string' ? 'numbers are written without quotes' : undefined);
       if (negative) v = -v;
       if (name === 'float') {
@@ -716,135 +728,23 @@ function sortMap(type: KeyType & { kind: 'map' }, entries: [CqlValue, CqlValue][
 }
 
 // -------------------------------------------------------------------------------------------------
-// A small CQL term reader for values given as text (CLI): literals, -, [..], {..}, (..), {field: v}.
+// Values given as text (CLI): the grammar's term, limited to what denotes a value without a schema or a
+// server: literals, `-`, collections, tuples, UDT values, and calls and bind markers (reported as not
+// computable). Anything else, e.g. `2020-07-09` (an arithmetic expression to the grammar), is not read as a term.
 
-export function tryParseTerm(text: string): Expression | undefined {
-  try {
-    const r = new TermReader(text);
-    const e = r.term();
-    r.skipWs();
-    return r.pos === text.length ? e : undefined;
-  } catch {
-    return undefined;
-  }
+function tryParseTerm(text: string): Expression | undefined {
+  const { value } = parseTerm(text);
+  return value && isValueTerm(value) ? value : undefined;
 }
 
-class TermReader {
-  pos = 0;
-  constructor(readonly s: string) {}
-  skipWs(): void { while (this.pos < this.s.length && /\s/.test(this.s[this.pos])) this.pos++; }
-  fail(): never { throw new Error('bad term'); }
-  eat(c: string): boolean {
-    this.skipWs();
-    if (this.s.startsWith(c, this.pos)) { this.pos += c.length; return true; }
-    return false;
-  }
-  lit(literalKind: Literal['literalKind'], value: string, text = value): Literal {
-    return { kind: 'Literal', literalKind, value, text, range: NO_RANGE };
-  }
-  list(close: string): Expression[] {
-    const out: Expression[] = [];
-    if (this.eat(close)) return out;
-    do { out.push(this.term()); } while (this.eat(','));
-    if (!this.eat(close)) this.fail();
-    return out;
-  }
-  term(): Expression {
-    this.skipWs();
-    const s = this.s, start = this.pos;
-    const c = s[start];
-    if (c === undefined) this.fail();
-    if (c === '-') {
-      this.pos++;
-      return { kind: 'UnaryExpression', operator: '-', operand: this.term(), range: NO_RANGE };
-    }
-    if (c === "'") {
-      let out = '';
-      let i = start + 1;
-      for (;;) {
-        if (i >= s.length) this.fail();
-        if (s[i] === "'") {
-          if (s[i + 1] === "'") { out += "'"; i += 2; continue; }
-          break;
-        }
-        out += s[i++];
-      }
-      this.pos = i + 1;
-      return this.lit('string', out, s.slice(start, this.pos));
-    }
-    if (s.startsWith('$$', start)) {
-      const end = s.indexOf('$$', start + 2);
-      if (end < 0) this.fail();
-      this.pos = end + 2;
-      return this.lit('string', s.slice(start + 2, end), s.slice(start, this.pos));
-    }
-    if (c === '[') { this.pos++; return { kind: 'ListLiteral', elements: this.list(']'), range: NO_RANGE }; }
-    if (c === '(') { this.pos++; return { kind: 'TupleExpression', elements: this.list(')'), range: NO_RANGE }; }
-    if (c === '{') {
-      this.pos++;
-      if (this.eat('}')) return { kind: 'SetLiteral', elements: [], range: NO_RANGE };
-      // {ident: v} is a UDT literal; {term: v} a map; {term, ...} a set.
-      this.skipWs();
-      const identMatch = /^([A-Za-z_][A-Za-z0-9_]*|"(?:[^"]|"")+")\s*:/.exec(s.slice(this.pos));
-      if (identMatch && !/^(true|false|nan|infinity|null)$/i.test(identMatch[1])) {
-        const fields: { name: { kind: 'Identifier'; name: string; text: string; quoted: boolean; range: SourceRange }; value: Expression }[] = [];
-        do {
-          this.skipWs();
-          const m = /^([A-Za-z_][A-Za-z0-9_]*|"(?:[^"]|"")+")\s*:/.exec(s.slice(this.pos));
-          if (!m) this.fail();
-          this.pos += m[0].length;
-          const quoted = m[1].startsWith('"');
-          const name = quoted ? m[1].slice(1, -1).replace(/""/g, '"') : m[1].toLowerCase();
-          fields.push({ name: { kind: 'Identifier', name, text: m[1], quoted, range: NO_RANGE }, value: this.term() });
-        } while (this.eat(','));
-        if (!this.eat('}')) this.fail();
-        return { kind: 'UdtLiteral', fields, range: NO_RANGE };
-      }
-      const first = this.term();
-      if (this.eat(':')) {
-        const entries = [{ key: first, value: this.term() }];
-        while (this.eat(',')) {
-          const key = this.term();
-          if (!this.eat(':')) this.fail();
-          entries.push({ key, value: this.term() });
-        }
-        if (!this.eat('}')) this.fail();
-        return { kind: 'MapLiteral', entries, range: NO_RANGE };
-      }
-      const elements = [first];
-      while (this.eat(',')) elements.push(this.term());
-      if (!this.eat('}')) this.fail();
-      return { kind: 'SetLiteral', elements, range: NO_RANGE };
-    }
-    const rest = s.slice(start);
-    let m: RegExpExecArray | null;
-    if ((m = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![\w-])/.exec(rest))) {
-      this.pos += m[0].length;
-      return this.lit('uuid', m[0]);
-    }
-    if ((m = /^0[xX][0-9a-fA-F]*(?![\w.])/.exec(rest))) { this.pos += m[0].length; return this.lit('hex', m[0]); }
-    if ((m = /^(?:P[0-9TYMWDHS:-]+|(?:\d+(?:y|mo|w|d|h|ms|m|s|us|µs|ns))+)(?![\w.])/i.exec(rest)) && /[a-zµ]/i.test(m[0])) {
-      this.pos += m[0].length;
-      return this.lit('duration', m[0]);
-    }
-    if ((m = /^\d+(?:\.\d*)?(?:[eE][+-]?\d+)?(?![\w.:])/.exec(rest))) {
-      this.pos += m[0].length;
-      return this.lit(/[.eE]/.test(m[0]) ? 'float' : 'integer', m[0]);
-    }
-    if ((m = /^(true|false|nan|infinity|null)(?!\w)/i.exec(rest))) {
-      this.pos += m[0].length;
-      const w = m[1].toLowerCase();
-      return this.lit(w === 'nan' ? 'nan' : w === 'infinity' ? 'infinity' : w === 'null' ? 'null' : 'boolean', m[0]);
-    }
-    if ((m = /^([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*\)/.exec(rest))) {
-      this.pos += m[0].length;
-      const id = { kind: 'Identifier' as const, name: m[1].toLowerCase(), text: m[1], quoted: false, range: NO_RANGE };
-      return { kind: 'FunctionCall', name: { kind: 'QualifiedName', name: id, range: NO_RANGE }, args: [], range: NO_RANGE };
-    }
-    if ((m = /^[?]|^:[A-Za-z_]\w*/.exec(rest))) {
-      this.pos += m[0].length;
-      return { kind: 'BindMarker', range: NO_RANGE };
-    }
-    this.fail();
+function isValueTerm(e: Expression): boolean {
+  switch (e.kind) {
+    case 'Literal': case 'BindMarker': return true;
+    case 'FunctionCall': return e.args.length === 0;
+    case 'UnaryExpression': return isValueTerm(e.operand);
+    case 'ListLiteral': case 'SetLiteral': case 'TupleExpression': return e.elements.every(isValueTerm);
+    case 'MapLiteral': return e.entries.every((x) => isValueTerm(x.key) && isValueTerm(x.value));
+    case 'UdtLiteral': return e.fields.every((x) => isValueTerm(x.value));
+    default: return false;
   }
 }

@@ -1,0 +1,148 @@
+// expectedTokensAt: what may be typed at an offset, from the grammar (Chevrotain content assist), for completion.
+import { type IToken, type TokenType } from './chevrotain';
+import { lexCql, Keyword, Ident, NativeTypeKw, NonTypeIdent, PermissionKw, NumberLit, Semicolon, StringLiteral, UnterminatedString, UnterminatedQuotedName, QuotedName, EmptyQuotedName, Identifier, IntegerLiteral, FloatLiteral, DurationLiteral, UuidLiteral, HexLiteral, BooleanLiteral, NanLiteral, InfinityLiteral, QMark, Colon, LBracket, LBrace, Minus, LineComment, BlockComment, keywordTokens as K, SHELL_COMMANDS } from './lexer';
+import { getParser } from './parser';
+import { nextTokenTypes } from './errors';
+import { isWord, isShellWord, startsStatement, chunkTokens } from './chunks';
+import { LineIndex } from './line-index';
+
+/** Permission names usable in GRANT / REVOKE / LIST. */
+export const PERMISSIONS: readonly string[] = ['ALL', 'ALTER', 'AUTHORIZE', 'CREATE', 'DESCRIBE', 'DROP', 'EXECUTE', 'MODIFY', 'SELECT', 'UNMASK', 'SELECT_MASKED'];
+
+
+/** What a name at the cursor refers to, from the grammar rule that expects it. */
+export type IdentifierKind =
+  | 'keyspace' | 'table' | 'column' | 'field' | 'type' | 'function' | 'role' | 'index' | 'property' | 'alias'
+  | 'trigger' | 'argument' | 'identity' | 'language';
+
+const RULE_IDENTIFIER_KIND: Record<string, IdentifierKind> = {
+  keyspaceName: 'keyspace', tableName: 'table', columnName: 'column', columnRef: 'column', fieldName: 'field',
+  userTypeName: 'type', functionName: 'function', roleName: 'role', userName: 'role', indexName: 'index',
+  qualifiedIndexName: 'index', operand: 'column', propertyName: 'property', aliasName: 'alias', triggerName: 'trigger',
+  argumentName: 'argument', identityName: 'identity', createFunction: 'language', cqlType: 'type',
+};
+
+/**
+ * What may be typed at `offset`, from the grammar (Chevrotain content assist on the statement containing
+ * the offset). Shape:
+ * - `keywords`: keywords valid next, upper-case (`['FROM', 'WHERE']`). Keywords that are only valid there
+ *   as names are not listed; type constructors (`MAP`, `FROZEN`, ...) are listed only if a type is expected.
+ * - `punctuation`: punctuation valid next (`'('`, `','`, `';'`, ...), as written.
+ * - `expectsIdentifier` and `identifierKinds`: a name may come next, and of which kind(s)
+ *   (`'keyspace'`, `'table'`, `'column'`, `'type'`, `'function'`, `'role'`, ...).
+ * - `expectsType`: a CQL type may come next (see NATIVE_TYPE_NAMES, plus `frozen<`, `list<`, ...).
+ * - `expectsValue`: a literal, bind marker or other value may come next.
+ * - `atStatementStart`: a new statement may start here (then `shellCommands` lists cqlsh commands too).
+ * - `prefix`/`prefixStart`: the partly typed word ending at the cursor (excluded from the analysis).
+ * - `inCommentOrString`: the cursor is inside a comment or a string: nothing to complete.
+ */
+export interface ExpectedTokens {
+  keywords: string[];
+  punctuation: string[];
+  expectsIdentifier: boolean;
+  identifierKinds: IdentifierKind[];
+  expectsType: boolean;
+  expectsValue: boolean;
+  atStatementStart: boolean;
+  shellCommands: string[];
+  prefix: string;
+  prefixStart: number;
+  inCommentOrString: boolean;
+}
+
+const VALUE_TYPES = new Set<TokenType>([StringLiteral, NumberLit, IntegerLiteral, FloatLiteral, DurationLiteral, UuidLiteral, HexLiteral, BooleanLiteral, NanLiteral, InfinityLiteral, K.NULL, QMark, Colon, LBracket, LBrace, Minus]);
+const TYPE_CONSTRUCTORS = new Set<TokenType>([K.MAP, K.LIST, K.SET, K.TUPLE, K.VECTOR, K.FROZEN]);
+const NAME_TYPES = new Set<TokenType>([Ident, NonTypeIdent, QuotedName, EmptyQuotedName, Identifier]);
+
+export function expectedTokensAt(text: string, offset: number): ExpectedTokens {
+  const result: ExpectedTokens = {
+    keywords: [], punctuation: [], expectsIdentifier: false, identifierKinds: [], expectsType: false, expectsValue: false,
+    atStatementStart: false, shellCommands: [], prefix: '', prefixStart: offset, inCommentOrString: false,
+  };
+  try {
+    offset = Math.max(0, Math.min(offset, text.length));
+    result.prefixStart = offset;
+    const before = text.slice(0, offset);
+    const { tokens, comments } = lexCql(before);
+    const lastComment = comments[comments.length - 1];
+    if (lastComment && lastComment.endOffset! + 1 >= offset) {
+      const closed = lastComment.tokenType === BlockComment && lastComment.image.length >= 4 && lastComment.image.endsWith('*/');
+      if (!closed && (lastComment.tokenType === LineComment || lastComment.tokenType === BlockComment)) {
+        result.inCommentOrString = true;
+        return result;
+      }
+    }
+    let prefixTokens = tokens;
+    const last = tokens[tokens.length - 1];
+    if (last && (last.tokenType === UnterminatedString || last.tokenType === UnterminatedQuotedName)) {
+      result.inCommentOrString = true;
+      return result;
+    }
+    if (last && last.endOffset! + 1 === offset && (isWord(last) || last.tokenType === QuotedName)) {
+      result.prefix = last.image;
+      result.prefixStart = last.startOffset;
+      prefixTokens = tokens.slice(0, -1);
+    }
+    const chunks = chunkTokens(prefixTokens);
+    let stmt: IToken[] = [];
+    const lastChunk = chunks[chunks.length - 1];
+    if (lastChunk) {
+      const [s, e] = lastChunk;
+      const complete = prefixTokens[e - 1].tokenType === Semicolon && !(prefixTokens[s].tokenType === K.BEGIN && prefixTokens[e - 2]?.tokenType !== K.BATCH);
+      if (isShellWord(prefixTokens[s])) {
+        if (complete || prefixTokens[e - 1].endLine! < new LineIndex(before).location(offset).line) stmt = [];
+        else return result;
+      } else if (!complete) {
+        stmt = prefixTokens.slice(s, e);
+      }
+    }
+    const parser = getParser();
+    let next = nextTokenTypes(parser, stmt);
+    // The statement before the cursor may be missing its `;`: retry from the last statement keyword at a line start.
+    if (next.types.length === 0 && stmt.length > 0) {
+      for (let j = stmt.length - 1; j > 0; j--) {
+        if (startsStatement(stmt, j, true)) {
+          stmt = stmt.slice(j);
+          next = nextTokenTypes(parser, stmt);
+          break;
+        }
+      }
+    }
+    result.atStatementStart = stmt.length === 0;
+    if (result.atStatementStart) result.shellCommands = [...SHELL_COMMANDS];
+    const kinds = new Set<IdentifierKind>();
+    const keywords = new Set<string>();
+    const punctuation = new Set<string>();
+    const expectsType = next.types.includes(NativeTypeKw);
+    result.expectsType = expectsType;
+    for (const t of next.types) {
+      if (NAME_TYPES.has(t)) {
+        result.expectsIdentifier = true;
+        for (const stack of next.ruleStacks.get(t) ?? []) {
+          const kind = RULE_IDENTIFIER_KIND[stack[stack.length - 1]];
+          if (kind && !(kind === 'type' && t !== NonTypeIdent)) kinds.add(kind);
+        }
+      } else if (t === NativeTypeKw) {
+        // covered by expectsType
+      } else if (t === PermissionKw) {
+        for (const p of PERMISSIONS) keywords.add(p);
+      } else if (VALUE_TYPES.has(t)) {
+        result.expectsValue = true;
+        if (t === LBracket || t === LBrace || t === Minus || t === Colon || t === QMark) punctuation.add(t.LABEL!.slice(1, -1));
+        if (t === K.NULL) keywords.add('NULL');
+      } else if (t.CATEGORIES?.includes(Keyword)) {
+        if (TYPE_CONSTRUCTORS.has(t) && !expectsType) continue;
+        keywords.add(t.name);
+      } else if (t.LABEL) {
+        punctuation.add(t.LABEL.replace(/^'|'$/g, ''));
+      }
+    }
+    if (next.types.includes(K.TOKEN)) keywords.add('TOKEN');
+    result.identifierKinds = [...kinds];
+    result.keywords = [...keywords].sort();
+    result.punctuation = [...punctuation];
+  } catch {
+    // Completion must never throw; an empty answer is the safe fallback.
+  }
+  return result;
+}

@@ -1,0 +1,464 @@
+// parseCql: each statement chunk parsed on its own, and the incremental parse that reuses the previous result's
+// unchanged chunks. Inside a chunk, a statement-start keyword where the statement cannot continue means a
+// missing `;`: the chunk is split there and both parts are parsed.
+import { EOF, type CstNode, type IRecognitionException, type IToken } from './chevrotain';
+import type * as A from './ast';
+import { lexCql, CqlScanner, type ScanPosition, Semicolon, BlockComment } from './lexer';
+import { type CqlParser, getParser } from './parser';
+import { buildStatement, tokenRange } from './builder';
+import type { CqlStatementCstNode } from './cst';
+import { buildSyntaxMessage, describeFound } from './errors';
+import { isShellWord, firstOnLine, startsStatement, shellEnd, chunkEnd, chunkTokens, TokenWindow } from './chunks';
+
+export interface ParseOptions {
+  /** The previous result for an earlier version of the text: unchanged statements are reused (moved, ranges shifted in place). */
+  previous?: ParseResult;
+}
+export type ParseResult = A.ParseResult;
+
+// ---------------------------------------------------------------------------------------------
+// Parsing one chunk
+
+interface ChunkResult {
+  statements: A.Statement[];
+  errors: A.CqlSyntaxError[];
+}
+
+interface Attempt {
+  cst?: CstNode;
+  exception?: IRecognitionException;
+}
+
+function attempt(parser: CqlParser, tokens: IToken[]): Attempt {
+  parser.input = tokens;
+  let cst;
+  try {
+    cst = parser.cqlStatement();
+  } catch (e) {
+    // Recognition exceptions are caught by Chevrotain; anything else is a bug we must not let escape.
+    return { exception: { name: 'InternalError', message: String(e), token: tokens[0], resyncedTokens: [], context: { ruleStack: [], ruleOccurrenceStack: [] } } as IRecognitionException };
+  }
+  if (parser.errors.length > 0) return { exception: parser.errors[0] };
+  return { cst };
+}
+
+function errorIndexOf(tokens: IToken[], exception: IRecognitionException): number {
+  const token = exception.token;
+  if (!token || token.tokenType === EOF) return tokens.length;
+  const i = tokens.indexOf(token);
+  return i < 0 ? tokens.length : i;
+}
+
+function endOfInputRange(tokens: IToken[]): A.SourceRange {
+  const last = tokens[tokens.length - 1];
+  const end = tokenRange(last).end;
+  return { start: { ...end }, end: { ...end } };
+}
+
+function invalidStatement(tokens: IToken[]): A.InvalidStatement {
+  return { kind: 'Invalid', range: tokenRange(tokens[0], tokens[tokens.length - 1]), terminated: tokens[tokens.length - 1].tokenType === Semicolon };
+}
+
+function shellCommand(text: string, tokens: IToken[]): A.ShellCommand {
+  const first = tokens[0];
+  let command = first.image.toUpperCase();
+  let argStart = 1;
+  if (command === 'SERIAL' && tokens[1]?.image.toUpperCase() === 'CONSISTENCY') {
+    command = 'SERIAL CONSISTENCY';
+    argStart = 2;
+  }
+  const last = tokens[tokens.length - 1];
+  const terminated = last.tokenType === Semicolon;
+  const argTokens = tokens.slice(argStart, terminated ? -1 : undefined);
+  const argument = argTokens.length ? text.slice(argTokens[0].startOffset, argTokens[argTokens.length - 1].endOffset! + 1).trim() : '';
+  return { kind: 'ShellCommand', command, argument, terminated, range: tokenRange(first, last) };
+}
+
+function safeBuild(cst: CstNode, tokens: IToken[], out: ChunkResult): void {
+  try {
+    out.statements.push(buildStatement(cst as CqlStatementCstNode, tokens));
+  } catch (e) {
+    // A CST shape the builder does not expect: keep the statement visible as Invalid rather than crash.
+    out.statements.push(invalidStatement(tokens));
+    out.errors.push({ message: `internal error building the syntax tree: ${(e as Error).message}`, range: tokenRange(tokens[0]) });
+  }
+}
+
+/** The errors of a chunk that has none: one shared array (each chunk's result lives as long as its parse). */
+const NO_ERRORS: readonly A.CqlSyntaxError[] = Object.freeze([]);
+
+function parseChunk(text: string, parser: CqlParser, tokens: IToken[]): ChunkResult {
+  const out = parseChunkInto(text, parser, tokens);
+  // Arrays grown by push keep spare capacity: keep exact copies, as the result lives as long as the parse.
+  return { statements: out.statements.slice(), errors: out.errors.length ? out.errors.slice() : (NO_ERRORS as A.CqlSyntaxError[]) };
+}
+
+function parseChunkInto(text: string, parser: CqlParser, tokens: IToken[]): ChunkResult {
+  const out: ChunkResult = { statements: [], errors: [] };
+  let a = 0;
+  const b = tokens.length;
+  while (a < b) {
+    if (isShellWord(tokens[a])) {
+      const e = shellEnd(tokens, a, b);
+      out.statements.push(shellCommand(text, tokens.slice(a, e)));
+      a = e;
+      continue;
+    }
+    const seg = a === 0 ? tokens : tokens.slice(a, b);
+    const result = attempt(parser, seg);
+    if (result.cst) {
+      safeBuild(result.cst, seg, out);
+      break;
+    }
+    const exception = result.exception!;
+    const errIdx = errorIndexOf(seg, exception);
+    // A new statement starts where this one cannot continue: a missing `;`.
+    if (errIdx > 0 && errIdx < seg.length && startsStatement(seg, errIdx, false)) {
+      const prefix = seg.slice(0, errIdx);
+      const prefixResult = attempt(parser, prefix);
+      if (prefixResult.cst) {
+        safeBuild(prefixResult.cst, prefix, out);
+        out.errors.push({ message: `missing ';' before ${describeFound(seg[errIdx])} (the previous statement is not terminated)`, range: tokenRange(seg[errIdx]) });
+        a += errIdx;
+        continue;
+      }
+      if (firstOnLine(seg, errIdx)) {
+        const info = buildSyntaxMessage(parser, exception, seg, errIdx);
+        out.errors.push({ message: info.message, range: tokenRange(seg[errIdx]) });
+        out.statements.push(invalidStatement(prefix));
+        a += errIdx;
+        continue;
+      }
+    }
+    const info = buildSyntaxMessage(parser, exception, seg, errIdx);
+    out.errors.push({ message: info.message, range: info.token ? tokenRange(info.token) : endOfInputRange(seg) });
+    // Resynchronise at the next statement keyword that starts a line.
+    let k = -1;
+    for (let j = Math.max(errIdx, 1); j < seg.length; j++) {
+      if (startsStatement(seg, j, true)) {
+        k = j;
+        break;
+      }
+    }
+    if (k < 0) {
+      out.statements.push(invalidStatement(seg));
+      break;
+    }
+    out.statements.push(invalidStatement(seg.slice(0, k)));
+    a += k;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reuse between parses
+//
+// A parse remembers its chunks. The next parse of an edited text (options.previous):
+//   - keeps the chunks before the edit as they are, without lexing them again: it resumes the scanner
+//     where the last of them ended (a chunk boundary where the scanner had read nothing further);
+//   - re-lexes from there; a chunk whose text equals an old chunk's reuses that chunk's AST, shifted;
+//   - once the scanner reaches, past the edit, a clean boundary that the old parse also had, it takes all
+//     the old chunks after it (shifted) and stops lexing: the rest of the text is unchanged.
+// The shifts move each chunk's SourceLocations in place, from a flat list collected on its first shift.
+
+interface ScanState extends ScanPosition {
+  /** How many comments come before this position. */
+  comments: number;
+}
+
+interface ChunkRecord {
+  key: string;
+  startOffset: number;
+  startLine: number;
+  startColumn: number;
+  result: ChunkResult;
+  /** Where the scanner stood once the chunk was cut, if it had read no token beyond it (else undefined). */
+  after?: ScanState;
+  /** Every SourceLocation of `result` (each once), collected on the first shift. */
+  locations?: A.SourceLocation[];
+}
+
+interface ParseMemo {
+  text: string;
+  records: ChunkRecord[];
+}
+
+const parseMemo = new WeakMap<A.ParseResult, ParseMemo>();
+
+/**
+ * Chars past a chunk boundary the lexer may have looked at (a regex backtracking over `1e+` or a UUID
+ * prefix): an edit closer than this to a boundary re-lexes the chunk before it too.
+ */
+const LEXER_LOOKAHEAD = 16;
+
+function collectLocations(value: unknown, out: A.SourceLocation[], seen: Set<object>): void {
+  if (Array.isArray(value)) {
+    for (const v of value) collectLocations(v, out, seen);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const obj = value as Record<string, unknown>;
+  if (typeof obj.offset === 'number' && typeof obj.line === 'number' && typeof obj.column === 'number') {
+    // Location objects may be shared between nodes: each moves once.
+    if (!seen.has(obj)) {
+      seen.add(obj);
+      out.push(obj as unknown as A.SourceLocation);
+    }
+    return;
+  }
+  for (const key in obj) collectLocations(obj[key], out, seen);
+}
+
+/** Moves every location by dOffset and dLine, and by dColumn those on `line` (before the move). */
+function shiftLocations(locations: readonly A.SourceLocation[], line: number, dOffset: number, dLine: number, dColumn: number): void {
+  for (const loc of locations) {
+    if (loc.line === line) loc.column += dColumn;
+    loc.offset += dOffset;
+    loc.line += dLine;
+  }
+}
+
+/** Moves a chunk's AST locations in place: by dOffset and dLine, and by dColumn those on `line`. */
+function shiftResult(record: ChunkRecord, line: number, dOffset: number, dLine: number, dColumn: number): void {
+  if (dOffset === 0 && dLine === 0 && dColumn === 0) return;
+  if (!record.locations) {
+    record.locations = [];
+    collectLocations(record.result, record.locations, new Set());
+  }
+  shiftLocations(record.locations, line, dOffset, dLine, dColumn);
+}
+
+/**
+ * Moves an old chunk's record in place, AST included, the same way (plus dComments on its comment count).
+ * Only for the splice, after which the old records are not searched again.
+ */
+function moveRecord(record: ChunkRecord, line: number, dOffset: number, dLine: number, dColumn: number, dComments: number): void {
+  shiftResult(record, line, dOffset, dLine, dColumn);
+  if (record.startLine === line) record.startColumn += dColumn;
+  record.startOffset += dOffset;
+  record.startLine += dLine;
+  const after = record.after;
+  if (after) {
+    if (after.line === line) after.column += dColumn;
+    after.offset += dOffset;
+    after.line += dLine;
+    after.comments += dComments;
+  }
+}
+
+// Block compares first (string equality runs in native code), then char by char inside the differing block.
+const COMPARE_BLOCK = 2048;
+
+function commonPrefixLength(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i + COMPARE_BLOCK <= n && a.slice(i, i + COMPARE_BLOCK) === b.slice(i, i + COMPARE_BLOCK)) i += COMPARE_BLOCK;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+function commonSuffixLength(a: string, b: string, limit: number): number {
+  let k = 0;
+  while (k + COMPARE_BLOCK <= limit && a.slice(a.length - k - COMPARE_BLOCK, a.length - k) === b.slice(b.length - k - COMPARE_BLOCK, b.length - k)) k += COMPARE_BLOCK;
+  while (k < limit && a.charCodeAt(a.length - 1 - k) === b.charCodeAt(b.length - 1 - k)) k++;
+  return k;
+}
+
+/** The index of the old record (from `from`) whose chunk ended, with a clean boundary, exactly at `offset`. */
+function recordEndingAt(records: readonly ChunkRecord[], from: number, offset: number): number | undefined {
+  // Records are in source order: binary search on the start offset, then look at the record before.
+  let lo = from;
+  let hi = records.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (records[mid].startOffset < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  const i = lo - 1;
+  return i >= from && records[i].after?.offset === offset ? i : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// parseCql
+
+function unterminatedComment(comment: A.Comment): A.CqlSyntaxError | undefined {
+  if (comment.style !== 'block' || (comment.text.length >= 4 && comment.text.endsWith('*/'))) return undefined;
+  return { message: "unterminated comment: '/*' without '*/'", range: { start: { ...comment.range.start }, end: { ...comment.range.end } } };
+}
+
+function buildComment(token: IToken): A.Comment {
+  const text = token.image;
+  const block = token.tokenType === BlockComment;
+  let value: string;
+  if (block) {
+    const closed = text.length >= 4 && text.endsWith('*/');
+    value = text.slice(2, closed ? -2 : undefined).trim();
+  } else {
+    value = text.slice(2).trim();
+  }
+  return { kind: 'Comment', style: block ? 'block' : 'line', text, value, range: tokenRange(token) };
+}
+
+/**
+ * Parses a CQL file (or any text). Never throws.
+ *
+ * With `options.previous` (the result for an earlier version of the same document), only the edited part
+ * is lexed and parsed again: unchanged statements keep their AST objects (and errors), moved into the new
+ * result with their ranges shifted in place. So `previous` is consumed: do not read positions from it
+ * afterwards, and passing it again falls back to a full parse. Statements before the edit are the very same
+ * objects in both results.
+ */
+export function parseCql(text: string, options: ParseOptions = {}): ParseResult {
+  try {
+    return parseCqlUnsafe(text, options);
+  } catch (e) {
+    // Defensive: an internal failure must not take the language server down.
+    const end = { offset: text.length, line: 1, column: 1 };
+    return { statements: [], comments: [], errors: [{ message: `internal parser error: ${(e as Error).message}`, range: { start: { offset: 0, line: 1, column: 1 }, end } }] };
+  }
+}
+
+function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
+  const parser = getParser();
+  const chunkErrors: A.CqlSyntaxError[] = [];
+  const statements: A.Statement[] = [];
+  const comments: A.Comment[] = [];
+  const records: ChunkRecord[] = [];
+  const keep = (record: ChunkRecord): void => {
+    records.push(record);
+    for (const st of record.result.statements) statements.push(st);
+    for (const e of record.result.errors) chunkErrors.push(e);
+  };
+
+  const memo = options.previous ? parseMemo.get(options.previous) : undefined;
+  // The previous result's statements are moved into this one (and shifted in place): it can serve once.
+  if (memo) parseMemo.delete(options.previous!);
+  const oldRecords = memo?.records ?? [];
+  const oldComments = options.previous?.comments ?? [];
+
+  // 1. Old chunks before the edit, as they are; the scan resumes after the last one.
+  let resume: ScanState | undefined;
+  let firstOld = 0;
+  let newChangeEnd = text.length;
+  let delta = 0;
+  if (memo) {
+    const prefix = commonPrefixLength(memo.text, text);
+    const suffix = commonSuffixLength(memo.text, text, Math.min(memo.text.length, text.length) - prefix);
+    newChangeEnd = text.length - suffix;
+    delta = text.length - memo.text.length;
+    let last = -1;
+    for (let i = 0; i < oldRecords.length; i++) {
+      const after = oldRecords[i].after;
+      if (after === undefined) continue;
+      if (after.offset + LEXER_LOOKAHEAD > prefix) break;
+      last = i;
+    }
+    if (last >= 0) {
+      for (let i = 0; i <= last; i++) keep(oldRecords[i]);
+      resume = oldRecords[last].after!;
+      for (let i = 0; i < resume.comments; i++) comments.push(oldComments[i]);
+      firstOld = last + 1;
+    }
+  }
+
+  // Old chunks after the prefix by source text, for chunks that moved (built when first needed: a single
+  // edit re-parses the chunk it touched and then splices the rest, and never asks).
+  let byKey: Map<string, number[]> | undefined;
+  const oldByKey = (): Map<string, number[]> => {
+    if (byKey) return byKey;
+    byKey = new Map();
+    for (let i = firstOld; i < oldRecords.length; i++) {
+      const list = byKey.get(oldRecords[i].key);
+      if (list) list.push(i);
+      else byKey.set(oldRecords[i].key, [i]);
+    }
+    return byKey;
+  };
+  let lastUsedOld = -1;
+  let parsedChunks = 0;
+
+  // 2. Lex and parse from there.
+  const scanner = new CqlScanner(text, resume);
+  const tokens = new TokenWindow(scanner);
+  const commentBase = comments.length;
+  const takeComments = (): void => {
+    for (let i = comments.length - commentBase; i < scanner.comments.length; i++) comments.push(buildComment(scanner.comments[i]));
+  };
+  for (let start = 0; ; ) {
+    if (memo && tokens.idle()) {
+      // 3. Past the edit, at a boundary the old parse had too: the rest is the old parse, moved.
+      const here = scanner.position();
+      const old = here.offset >= newChangeEnd ? recordEndingAt(oldRecords, firstOld, here.offset - delta) : undefined;
+      if (old !== undefined && lastUsedOld <= old) {
+        takeComments();
+        const boundary = oldRecords[old].after!;
+        const dLine = here.line - boundary.line;
+        const dColumn = here.column - boundary.column;
+        const dComments = comments.length - boundary.comments;
+        for (let i = old + 1; i < oldRecords.length; i++) {
+          moveRecord(oldRecords[i], boundary.line, delta, dLine, dColumn, dComments);
+          keep(oldRecords[i]);
+        }
+        const moved: A.SourceLocation[] = [];
+        const seen = new Set<object>();
+        for (let i = boundary.comments; i < oldComments.length; i++) {
+          collectLocations(oldComments[i].range, moved, seen);
+          comments.push(oldComments[i]);
+        }
+        shiftLocations(moved, boundary.line, delta, dLine, dColumn);
+        break;
+      }
+    }
+    if (tokens.at(start) === undefined) break;
+    const end = chunkEnd(tokens, start);
+    const chunk = tokens.take(start, end);
+    start = end;
+    const first = chunk[0];
+    const last = chunk[chunk.length - 1];
+    const key = text.slice(first.startOffset, last.endOffset! + 1);
+    const after = tokens.idle() ? { ...scanner.position(), comments: commentBase + scanner.comments.length } : undefined;
+    // The first chunk re-lexed holds the edit: its text is new.
+    const candidates = memo && parsedChunks++ > 0 ? oldByKey().get(key) : undefined;
+    let record: ChunkRecord;
+    if (candidates && candidates.length) {
+      // Prefer a chunk that did not move; otherwise take the first one left.
+      let idx = candidates.findIndex((i) => oldRecords[i].startOffset === first.startOffset);
+      if (idx < 0) idx = 0;
+      const i = candidates.splice(idx, 1)[0];
+      if (i > lastUsedOld) lastUsedOld = i;
+      // A new record: the old one stays as it was for the splice's search (records in source order).
+      const old = oldRecords[i];
+      shiftResult(old, old.startLine, first.startOffset - old.startOffset, first.startLine! - old.startLine, first.startColumn! - old.startColumn);
+      record = { key, startOffset: first.startOffset, startLine: first.startLine!, startColumn: first.startColumn!, result: old.result, after, locations: old.locations };
+    } else {
+      record = { key, startOffset: first.startOffset, startLine: first.startLine!, startColumn: first.startColumn!, result: parseChunk(text, parser, chunk), after };
+    }
+    keep(record);
+  }
+  if (comments.length - commentBase < scanner.comments.length) takeComments();
+
+  // Comment errors first (as if comments were lexed before the statements): the sort below is stable.
+  const errors: A.CqlSyntaxError[] = [];
+  for (const comment of comments) {
+    const error = unterminatedComment(comment);
+    if (error) errors.push(error);
+  }
+  for (const e of chunkErrors) errors.push(e);
+  errors.sort((x, y) => x.range.start.offset - y.range.start.offset);
+  const parseResult: ParseResult = { statements, comments, errors };
+  parseMemo.set(parseResult, { text, records });
+  return parseResult;
+}
+
+/** Parses one chunk of tokens into a CST only (for the benchmark: parsing without the AST). */
+export function parseCstOnly(text: string): number {
+  const parser = getParser();
+  const { tokens } = lexCql(text);
+  let count = 0;
+  for (const [start, end] of chunkTokens(tokens)) {
+    if (isShellWord(tokens[start])) continue;
+    const r = attempt(parser, tokens.slice(start, end));
+    if (r.cst) count++;
+  }
+  return count;
+}

@@ -1,0 +1,145 @@
+// The parser's foundation: Chevrotain configuration, CST nodes located by tokens, cheap error raising and the
+// hand-written gates. The rules build on it one statement family per file (names -> types -> expressions ->
+// dml -> ddl -> admin), and grammar/parser.ts adds the statement entry point.
+import { CstParser, EOF, EarlyExitException, NoViableAltException, tokenMatcher, type CstNode, type IRecognitionException, type IToken, type TokenType } from '../chevrotain';
+import {
+  allTokenTypes, keywordTokens as K, Ident, NonTypeIdent, NativeTypeKw, NumberLit, StringLiteral, UuidLiteral, HexLiteral,
+  IntegerLiteral, BooleanLiteral, Comma, Dot, LParen, RParen, LBracket, LBrace, Lt, Gt, Plus, Minus, Star, Slash, Percent, Colon, QMark,
+} from '../lexer';
+import type { TokenSpan } from '../builder';
+
+/** Tokens after which a `(`...`)` group is a type hint rather than a parenthesised value. */
+const TYPE_STARTERS = new Set<TokenType>([K.FROZEN, K.MAP, K.LIST, K.SET, K.TUPLE, K.VECTOR]);
+
+/** Keywords that begin a CQL statement. */
+export const STATEMENT_START = new Set<TokenType>([
+  K.SELECT, K.INSERT, K.UPDATE, K.DELETE, K.BEGIN, K.USE, K.TRUNCATE, K.CREATE, K.ALTER, K.DROP, K.GRANT,
+  K.REVOKE, K.LIST, K.DESCRIBE, K.DESC, K.ADD,
+]);
+
+export interface CqlParserOptions {
+  /**
+   * Run Chevrotain's grammar validations (ambiguities, left recursion, ...) while building the parser. They
+   * cost more than the rest of the construction together, so the shared parser skips them and a test builds
+   * one with `validate: true` to keep the grammar checked.
+   */
+  validate?: boolean;
+}
+
+export class CqlParserBase extends CstParser {
+  /**
+   * Alternatives and gated options, built once per parser and reused (Chevrotain's recommended OR caching:
+   * rebuilding them on every call costs more than the parsing itself), by rule and DSL method (`relationOr2`).
+   */
+  protected readonly alts: Record<string, any> = {};
+
+  constructor(options: CqlParserOptions = {}) {
+    super(allTokenTypes, { maxLookahead: 4, recoveryEnabled: false, nodeLocationTracking: 'full', skipValidations: !options.validate });
+    this.trackNodesByTokens();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // CST node locations: the first and last tokens (builder.ts TokenSpan) rather than Chevrotain's six numbers
+  // per node, so that AST ranges share their tokens' locations and no location is copied.
+
+  private trackNodesByTokens(): void {
+    // With 'full' tracking and no recovery, Chevrotain makes a node and sets its location only in these two hooks.
+    const hooks = this as unknown as { CST_STACK: CstNode[]; cstInvocationStateUpdate(ruleName: string): void; cstPostRule(node: CstNode): void };
+    hooks.cstInvocationStateUpdate = (ruleName) => {
+      // Plain objects for children (Chevrotain's are prototype-less dictionaries, slower to make and to read).
+      const span: TokenSpan = { first: this.LA(1), last: undefined };
+      hooks.CST_STACK.push({ name: ruleName, children: {}, location: span as unknown as CstNode['location'] });
+    };
+    hooks.cstPostRule = (node) => {
+      const span = node.location as unknown as TokenSpan;
+      const previous = this.LA(0);
+      // A rule that consumed nothing starts after the previous token: it has no last token.
+      if (span.first.startOffset <= previous.startOffset) span.last = previous;
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Errors. Chevrotain words its own message for a failed OR / AT_LEAST_ONE by computing every lookahead path
+  // of the production at maxLookahead, uncached: over a second for `operand` (e.g. `... WHERE` at the end of
+  // input). errors.ts writes our messages from content assist instead, so raise the same exceptions cheaply.
+
+  /** @internal Overrides Chevrotain's ErrorHandler method. */
+  raiseNoAltException(): never {
+    throw this.saveRecognitionError(new NoViableAltException('no viable alternative', this.LA(1), this.LA(0)));
+  }
+
+  /** @internal Overrides Chevrotain's ErrorHandler method. */
+  raiseEarlyExitException(): never {
+    throw this.saveRecognitionError(new EarlyExitException('expected at least one iteration', this.LA(1), this.LA(0)));
+  }
+
+  private saveRecognitionError(error: IRecognitionException): IRecognitionException {
+    // SAVE_ERROR records the rule stack (`context`) and the error in `errors`, as Chevrotain's own raise does.
+    return (this as unknown as { SAVE_ERROR(e: IRecognitionException): IRecognitionException }).SAVE_ERROR(error);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Gates (hand-written lookahead where LL(k) cannot decide).
+
+  protected la(i: number): TokenType {
+    return this.LA(i).tokenType;
+  }
+
+  /** `SELECT JSON ...` / `SELECT DISTINCT ...` vs a column named `json` / `distinct`. */
+  protected isModifierKeyword(keyword: TokenType): boolean {
+    if (this.la(1) !== keyword) return false;
+    const next = this.la(2);
+    if (next === K.FROM || next === Comma || next === K.AS || next === Dot || next === LBracket || next === LParen || next === EOF) return false;
+    if (next === Plus || next === Minus || next === Slash || next === Percent) return false;
+    // `SELECT JSON * FROM` vs `SELECT json * 2 FROM`.
+    if (next === Star) return this.la(3) === K.FROM;
+    return true;
+  }
+
+  /** `name(` or `ks.name(`: a function call rather than a column. */
+  protected isFunctionCall(): boolean {
+    const first = this.la(1);
+    if (!(tokenMatcher(this.LA(1), Ident) || first === K.TOKEN)) return false;
+    if (this.la(2) === LParen) return true;
+    return this.la(2) === Dot && (tokenMatcher(this.LA(3), Ident) || this.la(3) === K.TOKEN) && this.la(4) === LParen;
+  }
+
+  /** `(type) value`: the parenthesised tokens form a type and a value follows. */
+  protected isTypeHint(): boolean {
+    if (this.la(1) !== LParen) return false;
+    const first = this.LA(2);
+    const firstType = first.tokenType;
+    const isNative = tokenMatcher(first, NativeTypeKw);
+    const isTypeCtor = TYPE_STARTERS.has(firstType) && this.la(3) === Lt;
+    if (!isNative && !isTypeCtor && !tokenMatcher(first, NonTypeIdent) && firstType !== StringLiteral) return false;
+    // Find the closing parenthesis; only type-ish tokens may appear in between.
+    let depth = 0;
+    let i = 2;
+    for (; i < 64; i++) {
+      const t = this.la(i);
+      if (t === EOF) return false;
+      if (t === Lt) depth++;
+      else if (t === Gt) depth--;
+      else if (t === RParen) {
+        if (depth !== 0) return false;
+        break;
+      } else if (!(t === Comma || t === Dot || t === IntegerLiteral || t === StringLiteral || tokenMatcher(this.LA(i), Ident))) return false;
+      if (depth === 0 && t === Comma) return false;
+    }
+    if (i >= 64) return false;
+    const after = this.LA(i + 1);
+    const afterType = after.tokenType;
+    const simpleValue =
+      tokenMatcher(after, NumberLit) || afterType === StringLiteral || afterType === UuidLiteral || afterType === HexLiteral ||
+      afterType === BooleanLiteral || afterType === QMark || afterType === Colon || afterType === LBracket || afterType === LBrace || afterType === K.NULL;
+    if (simpleValue) return true;
+    // A name or a parenthesis after `(x)` only makes it a hint when `x` is clearly a type.
+    if (isNative || isTypeCtor) return tokenMatcher(after, Ident) || afterType === LParen || afterType === Minus || afterType === K.TOKEN;
+    return false;
+  }
+
+  /** A token that starts a statement (used by gates deciding whether a statement ended). */
+  isStatementStart(token: IToken): boolean {
+    return STATEMENT_START.has(token.tokenType);
+  }
+}

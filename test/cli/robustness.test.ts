@@ -1,0 +1,199 @@
+// Hostile inputs against the BUILT command line (node bin/cqlint.js, the way users run it): files that
+// are not files, huge files, deep configs, wrong encodings, unreadable folders. Each case must end with
+// exit 0, 1 or 2 and a clear message, never a stack trace, and never hang (generous time limits catch a
+// hang; nothing here is timed). CQLINT_TEST_BIN runs the suite against another build (e.g. an old one)
+// and CQLINT_TEST_HANG_MS shortens the hang limit for that.
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { MAX_FILE_BYTES } from '../../server/core/io/files';
+import { projectRoot } from './helpers';
+
+const cliBin = process.env.CQLINT_TEST_BIN ?? path.join(projectRoot, 'bin', 'cqlint.js');
+/** Long enough for a slow shared machine; a hang is what it catches. */
+const HANG_LIMIT_MS = Number(process.env.CQLINT_TEST_HANG_MS) || 120_000;
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+}
+
+function cqlint(args: string[], cwd: string, options: SpawnSyncOptions = {}): Run {
+  const run = spawnSync(process.execPath, [cliBin, ...args], { cwd, encoding: 'utf8', timeout: HANG_LIMIT_MS, maxBuffer: 64 * 1024 * 1024, ...options });
+  return {
+    status: run.status,
+    stdout: String(run.stdout ?? ''),
+    stderr: String(run.stderr ?? ''),
+    timedOut: (run.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT' || run.signal !== null,
+  };
+}
+
+/** Ended by itself with the expected code, a message matching `message`, and no stack trace. */
+function assertClearFailure(run: Run, expectedStatus: number, message: RegExp): void {
+  assert.equal(run.timedOut, false, `hung or was killed\nstderr: ${run.stderr}`);
+  assert.equal(run.status, expectedStatus, `stdout: ${run.stdout}\nstderr: ${run.stderr}`);
+  assert.match(run.stderr, message);
+  assert.doesNotMatch(run.stderr, /\n\s+at .+:\d+:\d+\)?\n|RangeError|TypeError|internal error/, run.stderr);
+}
+
+const SCHEMA = "CREATE KEYSPACE blog WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};\n";
+const UGLY = 'create table blog.t (id uuid primary key, v text);\n';
+const DEEP = 100_000;
+
+describe('cqlint on hostile input (built binary)', () => {
+  let dir = '';
+  const at = (relative: string): string => path.join(dir, relative);
+  const write = (relative: string, content: string | Uint8Array): string => {
+    mkdirSync(path.dirname(at(relative)), { recursive: true });
+    writeFileSync(at(relative), content);
+    return at(relative);
+  };
+  const mkfifo = (relative: string): string => {
+    mkdirSync(path.dirname(at(relative)), { recursive: true });
+    const made = spawnSync('mkfifo', [at(relative)]);
+    assert.equal(made.status, 0, `mkfifo failed: ${made.stderr}`);
+    return at(relative);
+  };
+
+  before(() => {
+    if (!process.env.CQLINT_TEST_BIN && !existsSync(path.join(projectRoot, 'dist', 'cli.js'))) {
+      const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: projectRoot, encoding: 'utf8' });
+      assert.equal(build.status, 0, `npm run build failed:\n${build.stderr}`);
+    }
+    dir = mkdtempSync(path.join(tmpdir(), 'cqlint-robust-'));
+    write('schema/keyspace.cql', SCHEMA);
+    mkfifo('pipe.cql');
+    mkfifo('pipe.json');
+    write('deep.json', `{"target": ${'['.repeat(DEEP)}${']'.repeat(DEEP)}}`);
+    write('latin1.cql', Buffer.from('-- caf\xe9\nselect a from t;\n', 'latin1'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('lint --config <FIFO | /dev/zero>: refused, not read', () => {
+    assertClearFailure(cqlint(['lint', '--config', 'pipe.json', 'schema'], dir), 2, /pipe\.json: cannot read the file: not a regular file \(a named pipe\)/);
+    assertClearFailure(cqlint(['lint', '--config', '/dev/zero', 'schema'], dir), 2, /\/dev\/zero: cannot read the file: not a regular file \(a character device\)/);
+  });
+
+  test(`a config nested ${DEEP} levels deep: the key is named, exit 2 (--config and discovered)`, () => {
+    assertClearFailure(cqlint(['lint', '--config', 'deep.json', 'schema'], dir), 2, /deep\.json: target: must be one of .*got \[\[\[/);
+    write('deepcfg/.cqlint.json', readFileSync(at('deep.json')));
+    write('deepcfg/q.cql', SCHEMA);
+    assertClearFailure(cqlint(['lint', 'deepcfg'], dir), 2, /\.cqlint\.json: target: must be one of/);
+  });
+
+  test('lint and format of a folder holding a FIFO named *.cql: skipped with a note, the rest handled', () => {
+    mkfifo('withpipe/blocked.cql');
+    write('withpipe/ugly.cql', UGLY);
+    const lint = cqlint(['lint', 'withpipe'], dir);
+    assert.equal(lint.timedOut, false);
+    assert.ok(lint.status === 0 || lint.status === 1, lint.stderr);
+    assert.match(lint.stderr, /skipping withpipe\/blocked\.cql: not a regular file \(a named pipe\)/);
+    const format = cqlint(['format', 'withpipe'], dir);
+    assert.equal(format.timedOut, false);
+    assert.equal(format.status, 0, format.stderr);
+    assert.match(format.stdout, /withpipe\/ugly\.cql/);
+    assert.notEqual(readFileSync(at('withpipe/ugly.cql'), 'utf8'), UGLY);
+  });
+
+  test('format and lint of a FIFO or /dev/zero named on the command line: exit 2', () => {
+    for (const command of ['format', 'lint']) {
+      assertClearFailure(cqlint([command, 'pipe.cql'], dir), 2, /cannot read pipe\.cql: not a regular file or folder \(a named pipe\)/);
+      assertClearFailure(cqlint([command, '/dev/zero'], dir), 2, /cannot read \/dev\/zero: not a regular file or folder \(a character device\)/);
+    }
+  });
+
+  test('format of a Latin-1 file refuses it as lint does, and leaves it untouched', () => {
+    const before = readFileSync(at('latin1.cql'));
+    assertClearFailure(cqlint(['format', 'latin1.cql'], dir), 2, /cannot read latin1\.cql: file is not valid UTF-8/);
+    assertClearFailure(cqlint(['format', '--check', 'latin1.cql'], dir), 2, /not valid UTF-8/);
+    assertClearFailure(cqlint(['lint', 'latin1.cql'], dir), 2, /not valid UTF-8/);
+    assert.ok(readFileSync(at('latin1.cql')).equals(before));
+  });
+
+  test(`a file over the ${MAX_FILE_BYTES.source / (1024 * 1024)} MiB source limit: lint and format refuse it, exit 2`, () => {
+    const line = "INSERT INTO blog.t (id, v) VALUES (5b6962dd-3f90-4c93-8f61-eabfa4a803e2, 'x');\n";
+    write('huge/dump.cql', line.repeat(Math.ceil((MAX_FILE_BYTES.source + 1) / line.length)));
+    for (const args of [['lint', 'huge'], ['format', '--check', 'huge'], ['format', 'huge/dump.cql']]) {
+      assertClearFailure(cqlint(args, dir), 2, /cannot read huge\/dump\.cql: file is .* over the 16 MiB limit/);
+    }
+  });
+
+  test('an unreadable subfolder is named, and the readable files are still handled', () => {
+    write('perm/readable/ugly.cql', UGLY);
+    write('perm/locked/hidden.cql', UGLY);
+    // Root reads any folder: run as an unprivileged user then (the tree is made accessible to it).
+    const asRoot = process.getuid?.() === 0;
+    const spawnAs: SpawnSyncOptions = asRoot ? { uid: 65534, gid: 65534 } : {};
+    if (asRoot) {
+      chmodSync(dir, 0o777);
+      for (const folder of ['perm', 'perm/readable']) chmodSync(at(folder), 0o777);
+      chmodSync(at('perm/readable/ugly.cql'), 0o666);
+    }
+    chmodSync(at('perm/locked'), 0o000);
+    try {
+      const format = cqlint(['format', 'perm'], dir, spawnAs);
+      assertClearFailure(format, 2, /cannot read folder perm\/locked: permission denied/);
+      assert.match(format.stdout, /perm\/readable\/ugly\.cql/);
+      assert.notEqual(readFileSync(at('perm/readable/ugly.cql'), 'utf8'), UGLY, 'the readable file was formatted');
+      const lint = cqlint(['lint', '--format', 'json', 'perm'], dir, spawnAs);
+      assertClearFailure(lint, 2, /cannot read folder perm\/locked: permission denied/);
+      assert.deepEqual((JSON.parse(lint.stdout) as { filePath: string }[]).map((r) => path.relative(dir, r.filePath)), ['perm/readable/ugly.cql']);
+    } finally {
+      chmodSync(at('perm/locked'), 0o755);
+    }
+  });
+
+  test('token --schema <FIFO | /dev/zero> and --ring <FIFO | /dev/zero | huge>: refused', () => {
+    assertClearFailure(cqlint(['token', '--schema', 'pipe.cql', 'blog.t', '1'], dir), 2, /cannot read pipe\.cql: not a regular file or folder \(a named pipe\)/);
+    assertClearFailure(cqlint(['token', '--schema', '/dev/zero', 'blog.t', '1'], dir), 2, /cannot read \/dev\/zero: not a regular file or folder/);
+    assertClearFailure(cqlint(['token', '--types', 'int', '--ring', 'pipe.json', '1'], dir), 2, /cannot read ring file pipe\.json: not a regular file \(a named pipe\)/);
+    assertClearFailure(cqlint(['token', '--types', 'int', '--ring', '/dev/zero', '1'], dir), 2, /cannot read ring file \/dev\/zero: not a regular file \(a character device\)/);
+    write('bigring.txt', Buffer.alloc(MAX_FILE_BYTES.ring + 1, 0x20));
+    assertClearFailure(cqlint(['token', '--types', 'int', '--ring', 'bigring.txt', '1'], dir), 2, /cannot read ring file bigring\.txt: file is .* over the 32 MiB limit/);
+  });
+
+  test('token: a ring file of secrets is refused without quoting it', () => {
+    write('creds.json', '{"aws_secret_access_key": "wJalrXUtnFEMIK7MDENG"}');
+    const run = cqlint(['token', '--types', 'int', '--ring', 'creds.json', '1'], dir);
+    assertClearFailure(run, 2, /cqlint token: node 1, token 1: not a token/);
+    assert.doesNotMatch(run.stderr, /aws|wJalr/);
+  });
+
+  test("token --schema: the README's mixed positional and name=value example gives shard 9 and the exact token", () => {
+    const run = cqlint(['token', '--schema', 'examples/', 'blog.posts_by_day_sharded', '2020-07-09', "title='Hello'"], projectRoot);
+    assert.equal(run.status, 0, run.stderr);
+    // murmur3_x86_32('Hello') % 16 + 1 = 9; token of (date '2020-07-09', int 9), checked with cassandra-driver's Murmur3Tokenizer.
+    assert.equal(run.stdout, '-8648689022905049911\nshard: 9 (shard = murmur3(title) % 16 + 1)\n');
+  });
+
+  test('token --schema: a key column named constructor works (no plain-object maps)', () => {
+    write('odd/odd.cql', 'CREATE TABLE ks.odd ("constructor" int, v text, PRIMARY KEY ("constructor", v));\n');
+    const named = cqlint(['token', '--schema', 'odd', 'ks.odd', '"constructor"=1'], dir);
+    assert.equal(named.status, 0, named.stderr);
+    assert.equal(named.stdout, '-4069959284402364209\n'); // int 1, Cassandra's own dtests
+    // Without a value for it, the column is missing (a plain object would find Object.prototype.constructor).
+    assertClearFailure(cqlint(['token', '--schema', 'odd', 'ks.odd', 'v=x'], dir), 2, /^cqlint token: missing value for partition key column constructor\n$/);
+  });
+
+  test('--max-warnings -1 is accepted, as the help offers', () => {
+    const run = cqlint(['lint', '--max-warnings', '-1', 'schema'], dir);
+    assert.equal(run.timedOut, false);
+    assert.equal(run.status, 0, run.stderr);
+  });
+
+  test('a symbolic link loop and a dangling link named *.cql are skipped with a note', () => {
+    write('links/ok.cql', SCHEMA);
+    symlinkSync('loop.cql', at('links/loop.cql'));
+    symlinkSync('missing-target', at('links/dangling.cql'));
+    const run = cqlint(['lint', 'links'], dir);
+    assert.equal(run.timedOut, false);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stderr, /skipping links\/dangling\.cql: no such file or directory/);
+    assert.match(run.stderr, /skipping links\/loop\.cql: too many symbolic links/);
+  });
+});
