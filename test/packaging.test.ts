@@ -4,27 +4,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
-import type { RuleExamples, RuleModule } from '../server/core/rules/types';
+import { ruleFiles } from './helpers/rule-modules';
 
 const projectRoot = resolve(__dirname, '..');
-
-function ruleModules(): { rule: RuleModule; examples: RuleExamples }[] {
-  const dir = join(projectRoot, 'server', 'core', 'rules');
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.ts'))
-    .map((name) => require(join(dir, name)) as Partial<{ rule: RuleModule; examples: RuleExamples }>)
-    .filter((m): m is { rule: RuleModule; examples: RuleExamples } => !!m.rule && !!m.examples);
-}
 
 /** Strings a bundle would hold verbatim if it held them at all (no quote, backslash or line break to escape). */
 const verbatim = (s: string): boolean => s.length >= 30 && !/['"`\\\n\r$]/.test(s);
 
 test('the shipped bundles hold every rule but none of the examples tables', async () => {
   const { bundleOptions } = await import('../scripts/build.mjs');
-  const modules = ruleModules();
+  const modules = ruleFiles.flatMap((m) => (m.rule && m.examples ? [{ rule: m.rule, examples: m.examples }] : []));
   const exampleCode = modules.flatMap(({ examples }) => [...examples.valid, ...examples.invalid])
     .map((c) => (typeof c === 'string' ? c : c.code))
     .filter(verbatim);

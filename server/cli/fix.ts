@@ -4,7 +4,7 @@
 import type { Finding } from '../core/findings';
 import type { Project } from '../core/project';
 import { computeFixAll, fixesForFinding } from '../core/fixes';
-import { projectFixEnvironment, type EnvironmentSettings } from '../core/fixes/environment';
+import { projectFixEnvironment, recordFixErrors, type EnvironmentSettings } from '../core/fixes/environment';
 import { applyEdits } from '../core/fixes/text';
 import { writeTextFile } from '../core/io/files';
 
@@ -36,7 +36,7 @@ export function applyFixesToText(project: Project, filePath: string, options: Fi
   let passes = 0;
   while (passes < MAX_FIX_PASSES) {
     const parse = project.parse(filePath);
-    const env = projectFixEnvironment(project, filePath, options);
+    const env = projectFixEnvironment(project, filePath, { onError: recordFixErrors(project, filePath), ...options });
     const edits = computeFixAll(text, parse, env.findings ?? [], env);
     if (!edits.length) break;
     const next = applyEdits(text, edits);
@@ -79,6 +79,6 @@ export function fixableFindings(project: Project, filePath: string, findings: re
   const text = project.getText(filePath);
   if (text === undefined) return findings.map(() => false);
   const parse = project.parse(filePath);
-  const env = projectFixEnvironment(project, filePath, options);
+  const env = projectFixEnvironment(project, filePath, { onError: recordFixErrors(project, filePath), ...options });
   return findings.map((finding) => fixesForFinding(text, parse, finding, env).some((f) => f.safeForFixAll));
 }

@@ -7,7 +7,7 @@ import { shardAnnotationAbove } from '../core/schema/shard';
 import { parseRing, type Replication, replicasFor, replicationFromMap, type Ring, RingParseError, tokenRangeOf } from '../core/token/ring';
 import { computeShardValue, formatShardFormula, type ShardSpec, type SourceValue } from '../core/token/shard';
 import { KeyEncoder, toHex, toProblem } from '../core/token/token';
-import type { KeyType } from '../core/token/types';
+import { parseTypeSpecs, type KeyType } from '../core/token/types';
 import { type KeyValue, parseKeyValue } from '../core/token/values';
 import { EXIT, InputError, UsageError, collectCqlFiles, displayPath, parseCommandArgs, readInput, readRequiredInput, type CliIO } from './io';
 
@@ -43,20 +43,6 @@ sources are named (publish_date title='Hello').`;
 
 /** Bad input for one key (in stdin mode the line gets it and the others go on). */
 class CliError extends InputError {}
-
-/** Splits `date,frozen<map<text,int>>` on top-level commas. */
-export function splitTypes(text: string): string[] {
-  const out: string[] = [];
-  let depth = 0, cur = '';
-  for (const ch of text) {
-    if (ch === '<') depth++;
-    if (ch === '>') depth--;
-    if (ch === ',' && depth === 0) { out.push(cur.trim()); cur = ''; continue; }
-    cur += ch;
-  }
-  if (cur.trim()) out.push(cur.trim());
-  return out;
-}
 
 interface Options {
   types?: string;
@@ -150,10 +136,9 @@ interface KeyShape {
 }
 
 function shapeFromTypes(types: string): KeyShape {
-  const parts = splitTypes(types);
-  if (!parts.length) throw new CliError('--types needs at least one type');
-  // KeyEncoder resolves and checks the texts; names are for messages only.
-  return { named: false, columns: parts.map((t, i) => ({ name: `#${i + 1}`, type: t as unknown as KeyType })) };
+  if (!types.trim()) throw new CliError('--types needs at least one type');
+  // The grammar's own type rule reads the list (nested types included); names are for messages only.
+  return { named: false, columns: parseTypeSpecs(types).map((type, i) => ({ name: `#${i + 1}`, type })) };
 }
 
 function shapeFromSchema(project: Project, tableName: string, io: CliIO): KeyShape {

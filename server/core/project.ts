@@ -9,8 +9,11 @@ import type { Finding, Severity } from './findings';
 import { buildFileSchema, keyspaceAt, mergeSchemas, type FileSchema } from './schema/build';
 import { type SchemaModel, type TableInfo, sameShape } from './schema/model';
 import { shardAbove } from './schema/shard';
+import { hintsAbove } from './schema/hint-comment';
+import { mergeHints } from './schema/workload';
+import { buildFileReferences, type IndexedReference, type TableReference } from './schema/references';
 import { type TargetId, targetInfo } from './targets';
-import { findConfigFor, hintsFor, loadConfigFile } from './config';
+import { findConfigFor, hintsFor, loadConfigFile, type TableHints } from './config';
 import type { ConfigError, CqlintConfig, RuleLevel } from './config/types';
 import { allRules } from './rules';
 import type { RuleContext, RuleModule } from './rules/types';
@@ -48,7 +51,20 @@ interface FileEntry {
   ddl?: DdlSignature;
   /** The previous text's schema and signature: reused when the new parse has the same schema statements. */
   previousSchema?: { schema: FileSchema; ddl: DdlSignature };
-  lint?: { findings: Finding[]; model: SchemaModel; config: CqlintConfig | undefined; optionsVersion: number };
+  lint?: {
+    findings: Finding[]; model: SchemaModel; config: CqlintConfig | undefined; optionsVersion: number;
+    /** The reference lookups the rules made: the findings are stale when one of them answers differently. */
+    references: ReferenceDependency[];
+  };
+  /** The table references of `parse` (see schema/references.ts). */
+  references?: IndexedReference[];
+}
+
+/** A referencesTo() answer a rule run depended on, to tell whether the answer has changed since. */
+interface ReferenceDependency {
+  table: TableInfo;
+  references: readonly TableReference[];
+  fingerprint: string;
 }
 
 /**
@@ -76,7 +92,12 @@ interface StatementResult {
    * findings are recomputed.
    */
   anchors: { location: SourceLocation; relative: number }[];
+  /** The referencesTo() answers the findings were computed from. */
+  references: readonly ReferenceDependency[];
 }
+
+/** Shared by the statement results of rules that read no references (most). */
+const NO_REFERENCES: readonly ReferenceDependency[] = [];
 
 /** What a statement-scoped rule run may look up, from the statement's key; any other lookup makes it uncacheable. */
 interface StatementScope {
@@ -91,6 +112,8 @@ interface StatementScope {
   /** Schema statements see user types (sizing); the key covers them. */
   types: boolean;
   cacheable: boolean;
+  /** referencesTo() answers read (checked again before the result is reused); allocated on the first. */
+  references?: ReferenceDependency[];
 }
 
 const isSchemaStatement = (stmt: Statement): boolean => stmt.kind === 'Use' || /^(Create|Alter|Drop)/.test(stmt.kind);
@@ -170,6 +193,14 @@ function severityFor(level: RuleLevel | undefined, rule: RuleModule): Severity |
   return rule.meta.defaultSeverity;
 }
 
+/** A rule's options: defaults from its meta, overridden by the config's `[level, options]` setting. */
+function ruleOptions(rule: RuleModule, setting: unknown): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  for (const [k, spec] of Object.entries(rule.meta.options ?? {})) if (spec.default !== undefined) options[k] = spec.default;
+  if (Array.isArray(setting)) Object.assign(options, setting[1]);
+  return options;
+}
+
 export class Project {
   private options: ProjectOptions;
   private optionsVersion = 0;
@@ -192,7 +223,18 @@ export class Project {
   /** Names each file defined before its latest change (for dependents()). */
   private readonly previousDefined = new Map<string, Set<string>>();
   private readonly configCache = new Map<string, LoadedConfig>();
-  /** Rule crashes are contained (a rule must never take the server down); the last ones are kept here. */
+  /** The reference index: table name (without keyspace) -> file -> that file's references to the name. */
+  private readonly referenceIndex = new Map<string, Map<string, IndexedReference[]>>();
+  /** Each file's references as they are in referenceIndex. */
+  private readonly indexedReferences = new Map<string, IndexedReference[]>();
+  /** Files whose references changed since the index was last brought up to date. */
+  private readonly staleReferences = new Set<string>();
+  /** Bumped for a name whenever a file's references to it are replaced. */
+  private readonly referenceVersions = new Map<string, number>();
+  /** referencesTo() answers by defining statement, valid for one model and name version. */
+  private resolvedReferences = new WeakMap<Statement, { model: SchemaModel; version: number; references: readonly TableReference[] }>();
+  private readonly referenceFingerprints = new WeakMap<readonly TableReference[], string>();
+  /** Rule and fix crashes are contained (they must never take the server down); the last ones are kept here. */
   readonly internalErrors: { ruleId: string; filePath: string; error: unknown }[] = [];
 
   constructor(options: ProjectOptions = {}) {
@@ -212,6 +254,7 @@ export class Project {
     const previous = old?.parse ?? old?.previous;
     const previousSchema = old?.parse ? (old.schema && old.ddl ? { schema: old.schema, ddl: old.ddl } : undefined) : old?.previousSchema;
     this.entries.set(filePath, { text, previous, previousSchema });
+    this.staleReferences.add(filePath);
     this.modelChecked = false;
     // The merged model is checked against its inputs in schema(): an edit that touches no DDL keeps it.
   }
@@ -221,6 +264,7 @@ export class Project {
     if (!old) return;
     if (old.schema) this.previousDefined.set(filePath, old.schema.definedNames);
     this.entries.delete(filePath);
+    this.staleReferences.add(filePath);
     this.modelChecked = false;
   }
 
@@ -269,7 +313,9 @@ export class Project {
       if (!isSchemaStatement(stmt)) continue;
       statements.push(stmt);
       starts.push(stmt.range.start.offset);
-      shards.push(stmt.kind === 'CreateTable' ? withoutLocations(shardAbove(parse.comments, text, stmt.range.start.offset)) : '');
+      shards.push(stmt.kind === 'CreateTable'
+        ? withoutLocations(shardAbove(parse.comments, text, stmt.range.start.offset)) + JSON.stringify(hintsAbove(parse.comments, text, stmt.range.start.offset) ?? null)
+        : '');
     }
     return { statements, starts, shards };
   }
@@ -322,15 +368,24 @@ export class Project {
     return this.model;
   }
 
-  /** Other files whose findings may change when `filePath` changes: those using a table or type it defines (or defined). */
+  /**
+   * Other files whose findings may change when `filePath` changes: those using a table or type it defines
+   * (or defined), and those whose last lint read the references (referencesTo) of a table it uses.
+   */
   dependents(filePath: string): string[] {
     const names = new Set<string>(this.previousDefined.get(filePath) ?? []);
     const own = this.entries.has(filePath) ? this.fileSchema(filePath) : undefined;
     for (const n of own?.definedNames ?? []) names.add(n);
-    if (!names.size) return [];
+    const used = own?.referencedNames;
+    if (!names.size && !used?.size) return [];
     const out: string[] = [];
-    for (const other of this.entries.keys()) {
+    for (const [other, entry] of this.entries) {
       if (other === filePath) continue;
+      if (used?.size && entry.lint?.references.some((d) => used.has(d.table.name))) {
+        out.push(other);
+        continue;
+      }
+      if (!names.size) continue;
       const schema = this.fileSchema(other)!;
       for (const n of schema.referencedNames) {
         if (names.has(n)) {
@@ -342,25 +397,117 @@ export class Project {
     return out.sort();
   }
 
+  /**
+   * The statements of the workspace that read or write `table` (SELECT, INSERT, UPDATE, DELETE, batch
+   * members included): those whose name resolves, where they stand, to a definition made by the same
+   * CREATE statement (its ALTERed states included): to tableFor's answer, or to any of the candidates
+   * when the workspace holds several definitions of the same shape. Ordered by file, then position.
+   * Reads only the references of the table's name.
+   */
+  referencesTo(table: TableInfo): readonly TableReference[] {
+    this.syncReferences();
+    const model = this.schema();
+    const version = this.referenceVersions.get(table.name) ?? 0;
+    const memo = this.resolvedReferences.get(table.statement);
+    if (memo && memo.model === model && memo.version === version) return memo.references;
+    const out: TableReference[] = [];
+    const byFile = this.referenceIndex.get(table.name);
+    for (const file of [...(byFile?.keys() ?? [])].sort()) {
+      for (const entry of byFile!.get(file)!) {
+        const candidates = this.resolveParts(file, entry.keyspace, entry.name, entry.reference.range.start.offset);
+        const first = candidates[0];
+        if (!first) continue;
+        // Copies of one definition (migrations) all get the reference; of differing ones, the first (as tableFor).
+        const matches = first.statement === table.statement
+          || (candidates.some((c) => c.statement === table.statement) && candidates.every((c) => sameShape(c, first)));
+        if (matches) out.push(entry.reference);
+      }
+    }
+    this.resolvedReferences.set(table.statement, { model, version, references: out });
+    return out;
+  }
+
+  /** The table references of one file, built from its parse (cached with it). */
+  fileReferences(filePath: string): readonly TableReference[] {
+    return this.indexedFileReferences(filePath).map((e) => e.reference);
+  }
+
+  private indexedFileReferences(filePath: string): IndexedReference[] {
+    const entry = this.entries.get(filePath);
+    if (!entry) return [];
+    if (!entry.references) entry.references = buildFileReferences(filePath, this.parse(filePath));
+    return entry.references;
+  }
+
+  /** Replaces the index entries of the files changed since the last lookup (and only theirs). */
+  private syncReferences(): void {
+    if (!this.staleReferences.size) return;
+    for (const file of this.staleReferences) {
+      const names = new Set<string>();
+      for (const old of this.indexedReferences.get(file) ?? []) {
+        names.add(old.name);
+        this.referenceIndex.get(old.name)?.delete(file);
+      }
+      const current = this.entries.has(file) ? this.indexedFileReferences(file) : [];
+      if (current.length) this.indexedReferences.set(file, current);
+      else this.indexedReferences.delete(file);
+      for (const entry of current) {
+        names.add(entry.name);
+        let byFile = this.referenceIndex.get(entry.name);
+        if (!byFile) this.referenceIndex.set(entry.name, (byFile = new Map()));
+        const list = byFile.get(file);
+        if (list) list.push(entry);
+        else byFile.set(file, [entry]);
+      }
+      for (const name of names) {
+        this.referenceVersions.set(name, (this.referenceVersions.get(name) ?? 0) + 1);
+        if (this.referenceIndex.get(name)?.size === 0) this.referenceIndex.delete(name);
+      }
+    }
+    this.staleReferences.clear();
+  }
+
+  /** A small id for the content of a referencesTo() answer (positions included: findings may point at them). */
+  private referencesFingerprint(references: readonly TableReference[]): string {
+    let id = this.referenceFingerprints.get(references);
+    if (id === undefined) {
+      id = references.map((r) =>
+        [r.file, r.kind, r.table, r.range.start.offset, r.range.end.offset, r.pinned.join(','), r.ranged.join(','), r.limit ?? '', r.allowFiltering, r.ttlSeconds ?? ''].join('\u0002')).join('\u0001');
+      this.referenceFingerprints.set(references, id);
+    }
+    return id;
+  }
+
+  private referenceDependency(table: TableInfo): ReferenceDependency {
+    const references = this.referencesTo(table);
+    return { table, references, fingerprint: this.referencesFingerprint(references) };
+  }
+
+  /** True when every recorded referencesTo() answer is still the same. */
+  private referencesUnchanged(dependencies: readonly ReferenceDependency[]): boolean {
+    return dependencies.every((d) => {
+      const now = this.referencesTo(d.table);
+      return now === d.references || this.referencesFingerprint(now) === d.fingerprint;
+    });
+  }
+
   tableFor(filePath: string, name: QualifiedName | string, atOffset?: number): TableInfo | undefined {
     return this.resolveTable(filePath, name, atOffset ?? Number.MAX_SAFE_INTEGER)[0];
   }
 
   /** Resolution candidates, best first: the same-file definition alone, else every compatible workspace definition. */
   private resolveTable(filePath: string, name: QualifiedName | string, atOffset: number): TableInfo[] {
+    if (typeof name !== 'string') return this.resolveParts(filePath, name.keyspace?.name, name.name.name, atOffset);
+    const dot = name.indexOf('.');
+    return dot >= 0
+      ? this.resolveParts(filePath, name.slice(0, dot), name.slice(dot + 1), atOffset)
+      : this.resolveParts(filePath, undefined, name, atOffset);
+  }
+
+  private resolveParts(filePath: string, keyspace: string | undefined, table: string, atOffset: number): TableInfo[] {
     // Merging completes views and LIKE tables whose base lives in another file, so merge first.
     const model = this.schema();
     const fs = this.fileSchema(filePath);
-    let keyspace: string | undefined;
-    let table: string;
-    if (typeof name === 'string') {
-      const dot = name.indexOf('.');
-      keyspace = dot >= 0 ? name.slice(0, dot) : undefined;
-      table = dot >= 0 ? name.slice(dot + 1) : name;
-    } else {
-      keyspace = name.keyspace?.name;
-      table = name.name.name;
-    }
     if (!keyspace && fs) keyspace = keyspaceAt(fs, atOffset);
     const versions = fs?.versions.get(table);
     if (versions) {
@@ -419,6 +566,11 @@ export class Project {
     return loaded;
   }
 
+  /** A table's workload hints as the rules see them: its `-- @cqlint` comment, overridden key by key by the config of `filePath`. */
+  tableHints(filePath: string, table: TableInfo): TableHints | undefined {
+    return mergeHints(table.commentHints, hintsFor(this.configFor(filePath), table.keyspace, table.name));
+  }
+
   targetFor(filePath: string): TargetId {
     return this.fileOptions(filePath).target ?? this.configFor(filePath).target ?? 'cassandra';
   }
@@ -435,15 +587,16 @@ export class Project {
     const model = this.schema();
     const config = this.configFor(filePath);
     const cached = entry.lint;
-    if (cached && cached.model === model && cached.config === config && cached.optionsVersion === this.optionsVersion) {
+    if (cached && cached.model === model && cached.config === config && cached.optionsVersion === this.optionsVersion && this.referencesUnchanged(cached.references)) {
       return cached.findings.slice();
     }
-    const findings = this.runRules(filePath, entry.text, parse, model, config);
-    entry.lint = { findings, model, config, optionsVersion: this.optionsVersion };
+    const references: ReferenceDependency[] = [];
+    const findings = this.runRules(filePath, entry.text, parse, model, config, references);
+    entry.lint = { findings, model, config, optionsVersion: this.optionsVersion, references };
     return findings.slice();
   }
 
-  private runRules(filePath: string, text: string, parse: ParseResult, model: SchemaModel, config: CqlintConfig): Finding[] {
+  private runRules(filePath: string, text: string, parse: ParseResult, model: SchemaModel, config: CqlintConfig, references: ReferenceDependency[]): Finding[] {
     const fs = this.fileSchema(filePath)!;
     const own = this.fileOptions(filePath);
     const target = targetInfo(own.target ?? config.target);
@@ -471,7 +624,12 @@ export class Project {
       keyspace: (name: string) => fs.keyspaces.filter((k) => k.name === name).pop() ?? model.keyspaces.get(name),
       indexesOn: (table: TableInfo) => model.indexesOn(table, filePath),
       indexesAt: (table: TableInfo, offset: number) => model.indexesAt(table, filePath, offset),
-      hints: (table: TableInfo) => hintsFor(config, table.keyspace, table.name),
+      hints: (table: TableInfo) => mergeHints(table.commentHints, hintsFor(config, table.keyspace, table.name)),
+      referencesTo: (table: TableInfo) => {
+        const dependency = this.referenceDependency(table);
+        references.push(dependency);
+        return dependency.references;
+      },
     };
 
     // Statement-scoped rules run statement by statement through a context that only answers lookups
@@ -533,6 +691,13 @@ export class Project {
       },
       keyspace: (name: string) => (uncacheable(), base.keyspace(name)),
       indexesOn: (table: TableInfo) => (nameCovered(table), base.indexesOn(table)),
+      // Allowed: the answer is recorded with the statement's result and compared before it is reused.
+      referencesTo: (table: TableInfo) => {
+        const dependency = this.referenceDependency(table);
+        if (scope) (scope.references ??= []).push(dependency);
+        references.push(dependency);
+        return dependency.references;
+      },
       indexesAt: (table: TableInfo, offset: number) => {
         if (scope && offset !== scope.start) scope.cacheable = false;
         nameCovered(table);
@@ -547,9 +712,7 @@ export class Project {
       const level = overrides[rule.meta.id] ?? (Array.isArray(setting) ? setting[0] : setting);
       const severity = severityFor(level, rule);
       if (!severity) continue;
-      const options: Record<string, unknown> = {};
-      for (const [k, spec] of Object.entries(rule.meta.options ?? {})) if (spec.default !== undefined) options[k] = spec.default;
-      if (Array.isArray(setting)) Object.assign(options, setting[1]);
+      const options = ruleOptions(rule, setting);
       const report = (f: Parameters<RuleContext['report']>[0]): void => {
         out.push({ ruleId: rule.meta.id, ...f, severity: f.severity ?? severity });
       };
@@ -575,8 +738,9 @@ export class Project {
         const key = current.key;
         const cached = this.statementResults.get(stmt);
         const start = stmt.range.start.offset;
-        if (cached && cached.epoch === epoch && cached.key === key && cached.anchors.every((a) => a.location.offset - start === a.relative)) {
+        if (cached && cached.epoch === epoch && cached.key === key && cached.anchors.every((a) => a.location.offset - start === a.relative) && this.referencesUnchanged(cached.references)) {
           for (const f of cached.findings) findings.push(f);
+          for (const d of cached.references) references.push(d);
           continue;
         }
         scope = current.scope;
@@ -586,7 +750,7 @@ export class Project {
           if (!this.runRule(rule, ctx, filePath)) scope.cacheable = false;
         }
         for (const f of out) findings.push(f);
-        if (scope.cacheable) this.statementResults.set(stmt, { epoch, key, findings: out, anchors: anchorsOf(out, stmt) });
+        if (scope.cacheable) this.statementResults.set(stmt, { epoch, key, findings: out, anchors: anchorsOf(out, stmt), references: scope.references ?? NO_REFERENCES });
         else this.statementResults.delete(stmt);
         scope = undefined;
         out = findings;
@@ -598,16 +762,30 @@ export class Project {
     return kept;
   }
 
+  /** A rule's options for a file (defaults from meta, overridden by the config); undefined when the rule is off there. */
+  ruleOptions(filePath: string, ruleId: string): Record<string, unknown> | undefined {
+    const rule = allRules.find((r) => r.meta.id === ruleId);
+    if (!rule) return undefined;
+    const setting = this.configFor(filePath).rules?.[ruleId];
+    const level = this.fileOptions(filePath).ruleOverrides?.[ruleId] ?? (Array.isArray(setting) ? setting[0] : setting);
+    return severityFor(level, rule) ? ruleOptions(rule, setting) : undefined;
+  }
+
   /** Runs one rule; a crash is recorded (a rule must never take the server down). False when it threw. */
   private runRule(rule: RuleModule, ctx: RuleContext, filePath: string): boolean {
     try {
       rule.check(ctx);
       return true;
     } catch (error) {
-      this.internalErrors.push({ ruleId: rule.meta.id, filePath, error });
-      if (this.internalErrors.length > 20) this.internalErrors.shift();
+      this.recordInternalError(rule.meta.id, filePath, error);
       return false;
     }
+  }
+
+  /** Keeps a contained crash of a rule (or of a fix for its findings) for diagnosis; the last 20 are kept. */
+  recordInternalError(ruleId: string, filePath: string, error: unknown): void {
+    this.internalErrors.push({ ruleId, filePath, error });
+    if (this.internalErrors.length > 20) this.internalErrors.shift();
   }
 
   /**
@@ -683,7 +861,7 @@ export class Project {
     const o = (x: object | undefined): number => this.objectId(x);
     const columns = table.columns.map((c) => `${c.name}:${c.typeText}:${c.type?.kind ?? ''}:${o(c.type)}:${c.role}:${c.keyPosition}:${c.order ?? ''}:${o(c.range)}`).join(';');
     const options = [...table.options].map(([k, v]) => `${k}=${o(v)}`).join(';');
-    const shard = table.shard ? withoutLocations(table.shard) : '';
+    const shard = (table.shard ? withoutLocations(table.shard) : '') + (table.commentHints ? JSON.stringify(table.commentHints) : '');
     id = this.intern([
       table.kind, table.keyspace ?? '', table.name, table.qualifiedName, table.filePath, o(table.statement), o(table.range), o(table.nameRange),
       table.defaultTtlSeconds ?? '', table.baseTable ?? '', String(table.baseResolved), String(table.counter),

@@ -8,6 +8,8 @@ import type { ColumnInfo, SchemaModel, TableInfo } from './schema/model';
 import { typeSize } from './schema/types';
 import { type TargetId, type TargetInfo, formatBytes, formatCount, targetInfo } from './targets';
 import { keyText } from './util/statements';
+import { describeProfile, formatDuration, formatRate, growthRateOf, tableWorkload, type GrowthRate, type PartitionBound } from './schema/workload';
+import type { TableReference } from './schema/references';
 
 export const CELL_METADATA_BYTES = 8;
 export const SIZING_SOURCE = 'https://cassandra.apache.org/doc/latest/cassandra/developing/data-modeling/data-modeling_refining.html';
@@ -152,6 +154,33 @@ export function throughputEstimates(table: TableInfo, target: TargetInfo, hints:
 export interface DescribeHints extends TableHints {
   /** The workspace schema, to size user-defined types. */
   schema?: SchemaModel;
+  /** The workspace's statements on the table (their USING TTL bounds partitions). */
+  references?: readonly TableReference[];
+}
+
+const PARTITION_MODEL_DOCS = 'https://github.com/cqlint/cqlint/blob/main/docs/partition-model.md';
+
+function boundText(b: PartitionBound): string {
+  switch (b.kind) {
+    case 'bucket': return `time bucket \`${b.column}\` in the key`;
+    case 'split': return `split column \`${b.column}\` in the key`;
+    case 'natural': return `\`${b.column}\` names something that ends`;
+    case 'ttl': return `${b.ttlSource} of ${formatDuration(b.ttlSeconds!)}`;
+    default: return 'none';
+  }
+}
+
+/** The workload hints in effect, as the `-- @cqlint` comment would write them. */
+export function hintsText(hints: TableHints | undefined): string {
+  if (!hints) return '';
+  const parts: string[] = [];
+  if (hints.rowsPerSecondPerPartition !== undefined) parts.push(`rate=${formatRate(hints.rowsPerSecondPerPartition).replace(/ rows?/, '')}`);
+  if (hints.writesPerSecondPerPartition !== undefined) parts.push(`writes=${hints.writesPerSecondPerPartition}/s`);
+  if (hints.readsPerSecondPerPartition !== undefined) parts.push(`reads=${hints.readsPerSecondPerPartition}/s`);
+  if (hints.rowsPerPartition !== undefined) parts.push(`rows=${hints.rowsPerPartition}`);
+  for (const [c, f] of Object.entries(hints.columns ?? {})) if (f.distinct !== undefined) parts.push(`${c}.distinct=${f.distinct}`);
+  for (const [c, b] of Object.entries(hints.columnSizes ?? {})) parts.push(`${c}.bytes=${b}`);
+  return parts.map((p) => `\`${p}\``).join(' ');
 }
 
 const ROLE_LABEL: Record<ColumnInfo['role'], string> = {
@@ -187,25 +216,17 @@ export function describeTable(table: TableInfo, target: TargetId, hints?: Descri
   lines.push('');
   const perRow = sizes.rowBytes + sizes.valuesPerRow * CELL_METADATA_BYTES;
   lines.push(`Estimated row: ${formatBytes(perRow)} (${sizes.valuesPerRow} values); per partition once: ${formatBytes(sizes.partitionKeyBytes + sizes.staticBytes)}.`);
-  const limits: string[] = [];
-  const bytesLimits = [info.idealPartitionBytes, info.partitionBytes].filter((l) => l && Number.isFinite(l.value));
-  for (const l of bytesLimits) {
-    const rows = rowsToReachBytes(sizes, l!.value);
-    limits.push(`- ${l!.label}: reached at ${Number.isFinite(rows) ? formatCount(rows) : 'no'} rows per partition ([source](${l!.source}))`);
-  }
-  if (info.partitionRows) {
-    const rows = info.id === 'cassandra' ? rowsToReachValues(sizes, info.partitionRows.value) : info.partitionRows.value;
-    limits.push(`- ${info.partitionRows.label}: reached at ${Number.isFinite(rows) ? formatCount(rows) : 'no'} rows per partition ([source](${info.partitionRows.source}))`);
-  }
-  if (info.rowBytes) {
-    const fits = perRow <= info.rowBytes.value;
-    limits.push(`- ${info.rowBytes.label}: estimated row ${formatBytes(perRow)} ${fits ? 'fits' : '**exceeds it**'} ([source](${info.rowBytes.source}))`);
-  }
-  if (limits.length) {
-    lines.push('');
-    lines.push(`${info.name} limits:`);
-    lines.push(...limits);
-  }
+  // The same model and figures the partition rules' messages cite.
+  const workload = tableWorkload(table, hints, hints?.references);
+  const figures = partitionFigures(table, info, hints, udts, growthRateOf(workload));
+  lines.push('');
+  lines.push(...partitionFiguresMarkdown(figures));
+  lines.push('');
+  lines.push(`Workload model ([how it decides](${PARTITION_MODEL_DOCS})):`);
+  for (const p of workload.partitionKey) lines.push(`- \`${p.name}\`: ${describeProfile(p)}`);
+  lines.push(`- rows ${workload.growth ? `arrive per event (${workload.growth.column.name}: ${workload.growth.signal})` : 'do not arrive per event'}; bound: ${boundText(workload.bound)}`);
+  const hintText = hintsText(hints);
+  if (hintText) lines.push(`- hints: ${hintText}`);
   if (hints?.rowsPerPartition !== undefined) {
     const est = estimatePartition(table, hints.rowsPerPartition, hints, udts);
     lines.push('');
@@ -219,4 +240,134 @@ export function describeTable(table: TableInfo, target: TargetId, hints?: Descri
   lines.push('');
   lines.push(`Sizing: [Cassandra data modeling guide](${SIZING_SOURCE}).`);
   return lines.join('\n');
+}
+
+/** One of a target's per-partition limits and how many rows reach it. */
+export interface LimitReach {
+  label: string;
+  source: string;
+  measure: 'bytes' | 'values' | 'rows';
+  value: number;
+  /** Rows per partition at which the estimate reaches it. */
+  rows: number;
+}
+
+/** The figures every partition message and the table hover cite, for one table on one target. */
+export interface PartitionFigures {
+  target: TargetId;
+  targetName: string;
+  /** One row with its cell metadata (St per row). */
+  rowBytes: number;
+  valuesPerRow: number;
+  /** The target's partition limits with a finite reach, the one hit first first. */
+  limits: LimitReach[];
+  /** The limit hit first (limits[0]). */
+  binding?: LimitReach;
+  /** The comfortable size the vendor names (Cassandra: 10 MB), for the hover; never the binding one. */
+  ideal?: LimitReach;
+  /** The target's row size limit and whether the estimated row fits. */
+  rowLimit?: { label: string; source: string; value: number; fits: boolean };
+  /** Rows per second arriving in one partition, and where that rate comes from. */
+  rowsPerSecond?: number;
+  rateNote?: string;
+  /** Time for one partition to reach the binding limit at rowsPerSecond. */
+  secondsToLimit?: number;
+  /** The per-partition write quota (Keyspaces WCU, Cosmos DB RU/s) and the row writes per second it allows. */
+  writeQuota?: { label: string; source: string; unit: string; unitsPerRow: number; rowsPerSecond: number };
+}
+
+/** The figures for a table on a target: computed here only; messages and the hover format them. */
+export function partitionFigures(table: TableInfo, target: TargetInfo, hints?: TableHints, udts?: UdtLookup, rate?: GrowthRate): PartitionFigures {
+  const sizes = rowSizes(table, hints, udts);
+  const rowBytes = sizes.rowBytes + sizes.valuesPerRow * CELL_METADATA_BYTES;
+  const limits: LimitReach[] = [];
+  if (Number.isFinite(target.partitionBytes.value)) {
+    limits.push({ ...target.partitionBytes, measure: 'bytes', rows: rowsToReachBytes(sizes, target.partitionBytes.value) });
+  }
+  if (target.partitionRows) {
+    // Cassandra's guidance counts values (cells); ScyllaDB's warning counts rows.
+    const values = target.id === 'cassandra';
+    limits.push({
+      ...target.partitionRows,
+      measure: values ? 'values' : 'rows',
+      // A row with no regular column still stores one cell (its row marker), so it counts as one value.
+      rows: values ? rowsToReachValues({ ...sizes, valuesPerRow: Math.max(1, sizes.valuesPerRow) }, target.partitionRows.value) : target.partitionRows.value,
+    });
+  }
+  const reachable = limits.filter((l) => Number.isFinite(l.rows)).sort((a, b) => a.rows - b.rows);
+  const figures: PartitionFigures = { target: target.id, targetName: target.name, rowBytes, valuesPerRow: sizes.valuesPerRow, limits: reachable };
+  if (reachable[0]) figures.binding = reachable[0];
+  if (target.idealPartitionBytes) figures.ideal = { ...target.idealPartitionBytes, measure: 'bytes', rows: rowsToReachBytes(sizes, target.idealPartitionBytes.value) };
+  if (target.rowBytes) figures.rowLimit = { label: target.rowBytes.label, source: target.rowBytes.source, value: target.rowBytes.value, fits: rowBytes <= target.rowBytes.value };
+  if (target.writesPerPartition) {
+    const [writes] = throughputEstimates(table, target, { ...hints, writesPerSecondPerPartition: 1, readsPerSecondPerPartition: undefined }, udts);
+    if (writes) {
+      figures.writeQuota = {
+        label: target.writesPerPartition.label,
+        source: target.writesPerPartition.source,
+        unit: target.writesPerPartition.unit,
+        unitsPerRow: writes.unitsPerSecond,
+        rowsPerSecond: Math.floor(target.writesPerPartition.value / writes.unitsPerSecond),
+      };
+    }
+  }
+  if (rate && rate.rowsPerSecond > 0) {
+    figures.rowsPerSecond = rate.rowsPerSecond;
+    figures.rateNote = rate.note;
+    if (figures.binding) figures.secondsToLimit = figures.binding.rows / rate.rowsPerSecond;
+  }
+  return figures;
+}
+
+/**
+ * The figures as one sentence for a message: row size, the limit hit first with its source, rows to
+ * reach it and how long that takes at the stated rate; per-partition write quotas where the target has them.
+ */
+export function partitionNumbersText(f: PartitionFigures, options: { rate?: boolean } = {}): string {
+  const parts: string[] = [`a row ≈ ${formatBytes(f.rowBytes)}`];
+  if (f.binding) {
+    // A rows limit already says its count ("... at 100,000 rows").
+    let reach = `the first limit hit is ${f.binding.label}${f.binding.measure === 'rows' ? '' : `, at ${formatCount(f.binding.rows)} rows`}`;
+    if (options.rate !== false && f.secondsToLimit !== undefined && f.rowsPerSecond !== undefined) {
+      reach += `: ${formatDuration(f.secondsToLimit)} at ${formatRate(f.rowsPerSecond)} (${f.rateNote})`;
+    }
+    parts.push(`${reach} (${f.binding.source})`);
+  } else if (!f.writeQuota) {
+    parts.push(`${f.targetName} sets no partition size limit`);
+  }
+  if (f.writeQuota) {
+    parts.push(`one partition takes at most ${f.writeQuota.label} = ${formatCount(f.writeQuota.rowsPerSecond)} writes/s of this row (${f.writeQuota.unitsPerRow} ${f.writeQuota.unit.replace('/s', '')} each; ${f.writeQuota.source})`);
+  }
+  if (f.rowLimit && !f.rowLimit.fits) parts.push(`the row is above ${f.rowLimit.label} (${f.rowLimit.source})`);
+  return `${f.targetName}: ${parts.join('; ')}`;
+}
+
+/** The figures as a small markdown table for the hover (same numbers as the messages). */
+export function partitionFiguresMarkdown(f: PartitionFigures): string[] {
+  const lines: string[] = [];
+  const rate = f.rowsPerSecond !== undefined ? ` at ${formatRate(f.rowsPerSecond)} (${f.rateNote})` : '';
+  lines.push(`| ${f.targetName} limit | rows per partition to reach it | time${rate} |`);
+  lines.push('|---|---|---|');
+  const rows = [...f.limits];
+  if (f.ideal && Number.isFinite(f.ideal.rows)) rows.push({ ...f.ideal });
+  rows.sort((a, b) => a.rows - b.rows);
+  for (const l of rows) {
+    const first = l === f.binding ? ' **(hit first)**' : '';
+    const time = f.rowsPerSecond ? formatDuration(l.rows / f.rowsPerSecond) : '—';
+    lines.push(`| [${l.label}](${l.source})${first} | ${formatCount(l.rows)} | ${time} |`);
+  }
+  if (!rows.length) lines.push(`| no partition size limit | — | — |`);
+  if (f.writeQuota) lines.push(`| [${f.writeQuota.label}](${f.writeQuota.source}) | ${formatCount(f.writeQuota.rowsPerSecond)} writes/s of this row (${f.writeQuota.unitsPerRow} ${f.writeQuota.unit.replace('/s', '')} each) | — |`);
+  if (f.rowLimit) lines.push(`| [${f.rowLimit.label}](${f.rowLimit.source}) | a row ≈ ${formatBytes(f.rowBytes)}: ${f.rowLimit.fits ? 'fits' : '**exceeds it**'} | — |`);
+  return lines;
+}
+
+/** The figures as finding data (`numbers`), the same for every partition rule. */
+export function figuresData(f: PartitionFigures): { rowBytes: number; limitLabel?: string; limitSource?: string; rowsToLimit?: number; secondsToLimit?: number; rowsPerSecond?: number } {
+  return {
+    rowBytes: f.rowBytes,
+    ...(f.binding ? { limitLabel: f.binding.label, limitSource: f.binding.source, rowsToLimit: f.binding.rows } : {}),
+    ...(f.secondsToLimit !== undefined ? { secondsToLimit: Math.round(f.secondsToLimit) } : {}),
+    ...(f.rowsPerSecond !== undefined ? { rowsPerSecond: f.rowsPerSecond } : {}),
+  };
 }

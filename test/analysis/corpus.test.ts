@@ -33,8 +33,11 @@ describe('corpus', () => {
       // the v5 query examples read users by account_status through its SAI index: a cluster-wide
       // scatter-gather (information)
       'secondary-index-scan': 1,
-      // latest_videos keyed by day/yyyymmdd alone (v3, v5, astra) and video_activity by day: every write of the day in one partition
-      'hot-partition': 4,
+      // latest_videos keyed by day/yyyymmdd alone (v3, v5, astra) and video_activity by day: every write of the day in one partition;
+      // v3 tags_by_letter keyed by first_letter: every tag in 26 partitions
+      'hot-partition': 5,
+      // v3 videos_by_tag (tag, videoid): a popular tag collects every video tagged with it, forever
+      'unbounded-partition': 1,
     });
   });
 
@@ -53,8 +56,11 @@ describe('corpus', () => {
       'allow-filtering': 10,
       // CREATE/ALTER KEYSPACE with SimpleStrategy (the docs' own advice is NetworkTopologyStrategy in production)
       'simple-strategy': 7,
-      // create_table.cql: loads (machine, cpu) clustered by mtime timeuuid, no bucket, no TTL
-      'unbounded-partition': 1,
+      // create_table.cql: loads (machine, cpu) clustered by mtime timeuuid, no bucket, no TTL; timeline by userid
+      // with its posted_month bucket among the clustering columns instead of in the partition key
+      'unbounded-partition': 2,
+      // country_flag-table.cql: cyclists keyed by country (~200 partitions, a few take most rows)
+      'hot-partition': 1,
       // sai/create-vector-table-cycling.cql: ALTER ... ADD comment_vector, which the CREATE above already has
       'duplicate-column': 1,
       // tuple.cql: CREATE TABLE durations without a primary key

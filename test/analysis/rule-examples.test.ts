@@ -1,13 +1,14 @@
 // Runs every rule's table of valid/invalid examples (exported next to the rule) through a Project.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allRules } from '../../server/core/rules';
 import { docsUrl } from '../../server/core/findings';
-import type { ExampleCase, RuleExamples, RuleModule } from '../../server/core/rules/types';
+import type { ExampleCase } from '../../server/core/rules/types';
 import { MAIN, ofRule, projectWith, summary } from './helpers';
 import { projectRoot } from '../helpers/corpus';
+import { ruleExamples, ruleFiles } from '../helpers/rule-modules';
 
 function run(c: ExampleCase, ruleId: string) {
   const project = projectWith(c.code, c.files ?? {}, { config: c.config ?? {}, target: c.target });
@@ -16,17 +17,8 @@ function run(c: ExampleCase, ruleId: string) {
   return { all, mine: ofRule(all, ruleId) };
 }
 
-// The examples tables are read from the rule modules themselves: the registry references only `rule`, so
-// that bundling leaves the tables out of the shipped code.
-const rulesDir = join(projectRoot, 'server', 'core', 'rules');
-const ruleFiles = readdirSync(rulesDir).filter((name) => name.endsWith('.ts')).sort();
-const ruleModules = ruleFiles.map((name) => require(join(rulesDir, name)) as Partial<{ rule: RuleModule; examples: RuleExamples }>);
-const ruleExamples: Record<string, RuleExamples> = Object.fromEntries(
-  ruleModules.flatMap((m) => (m.rule && m.examples ? [[m.rule.meta.id, m.examples] as const] : [])),
-);
-
 test('every rule module is registered and has an examples table', () => {
-  const modules = ruleModules.filter((m) => m.rule);
+  const modules = ruleFiles.filter((m) => m.rule);
   assert.deepEqual(modules.map((m) => m.rule!.meta.id).sort(), allRules.map((r) => r.meta.id).sort());
   for (const m of modules) assert.ok(m.examples, `${m.rule!.meta.id} exports its examples`);
   assert.ok(modules.every((m) => allRules.includes(m.rule!)), 'the registry holds the modules\' own rule objects');

@@ -190,7 +190,7 @@ describe('sizing', () => {
     assert.match(md, /\*\*Table `ks\.r`\*\*/);
     assert.match(md, /Primary key: `\(\(sensor, day\), ts\)`/);
     assert.match(md, /\| note \| `text` \| {2}\| 32 \|/);
-    assert.match(md, /100 MB per partition: reached at [\d,]+ rows per partition/);
+    assert.match(md, /\| \[100 MB per partition\]\(https:[^)]+\) \| [\d,]+ \|/);
     const ks = describeTable(t, 'keyspaces', { writesPerSecondPerPartition: 3000 });
     assert.match(ks, /1 MB per row/);
     assert.match(ks, /Writes: 3,000\/s per partition ≈ 3,000 WCU of 1,000 WCU per partition — needs 3 shards/);

@@ -1,5 +1,6 @@
 // UI end-to-end test: the packaged .vsix installed in code-server, driven in headless Chromium.
-// Opens a schema with a hot partition, sees the squiggle, reads the hover, applies the shard quick fix
+// Opens a schema with a hot partition, sees the squiggle, reads the hover, sees that the first quick fix
+// offered follows the workspace's reads (a page that reads whole partitions: a random shard), applies it
 // with Ctrl+. and sees the warning go away. Screenshots of every step go to test-results/e2e/.
 // Run it with `npm run test:e2e` (scripts/vscode/run-e2e.mjs packages and installs the extension first).
 import { test, before, after } from 'node:test';
@@ -12,6 +13,7 @@ import { installExtension, openBrowser, runDirs, startCodeServer, writeUserSetti
 const VSIX = process.env.CQLINT_VSIX ?? join(paths.root, 'cqlint.vsix');
 const SHOTS = join(paths.results, 'e2e');
 const FIXTURE = join(paths.root, 'test', 'vscode', 'fixtures', 'workspace', 'hot_partition.cql');
+const READS = join(paths.root, 'test', 'e2e', 'fixtures', 'books_by_date_queries.cql');
 
 /** Monaco renders spaces as U+00A0. */
 const normalize = (text) => text.replace(/\u00a0/g, ' ');
@@ -37,6 +39,7 @@ before(async () => {
   const workspace = join(dirs.base, 'workspace');
   mkdirSync(workspace, { recursive: true });
   copyFileSync(FIXTURE, join(workspace, 'hot_partition.cql'));
+  copyFileSync(READS, join(workspace, 'books_by_date_queries.cql'));
   console.log(`# ${installExtension(dirs, VSIX).split('\n').pop()}`);
   writeUserSettings(dirs, {
     'editor.hover.delay': 200,
@@ -55,7 +58,7 @@ after(async () => {
   await server?.stop();
 });
 
-test('hot partition: squiggle, hover, Ctrl+. shard fix, warning gone', { timeout: 240_000 }, async () => {
+test('hot partition: squiggle, hover, Ctrl+. offers the shard the reads call for first, warning gone', { timeout: 240_000 }, async () => {
   try {
     await walkThrough();
   } catch (error) {
@@ -126,10 +129,13 @@ async function walkThrough() {
       await page.keyboard.press('Escape');
     }
   }
-  const fix = menu.locator('.monaco-list-row', { hasText: /Add a calculated shard column from title/ }).first();
+  // The workspace's only read takes a whole day's partition: the random shard comes first, and the
+  // calculated ones after it.
+  const fix = menu.locator('.monaco-list-row', { hasText: /shard column|sharded copy/ }).first();
   await fix.waitFor({ timeout: 20_000 });
   const menuText = normalize(await menu.innerText());
-  assert.match(menuText, /Add a random shard column/, `quick-fix menu: ${menuText}`);
+  assert.match(normalize(await fix.innerText()), /^Add a random shard column \(16 shards\): 1 read of whole partitions then reads every shard/, `quick-fix menu: ${menuText}`);
+  assert.match(menuText, /Add a calculated shard column from title/, `quick-fix menu: ${menuText}`);
   await screenshot('quick-fix-menu');
 
   // 5. Apply it: the table gains the shard column and the annotation, the squiggle goes away.
@@ -137,7 +143,7 @@ async function walkThrough() {
   await fix.click();
   await page.waitForFunction(() => !document.querySelector('.monaco-editor .squiggly-warning'), null, { timeout: 30_000 });
   const fixed = normalize(await lines.innerText());
-  assert.match(fixed, /--\s*@shard shard = murmur3\(title\) % 16 \+ 1/, fixed);
+  assert.match(fixed, /--\s*@shard shard = random\(16\)/, fixed);
   assert.match(fixed, /PRIMARY KEY \(\(publish_date, shard\)/, fixed);
   // For the picture only: move the mouse off the text (a hover that started before the diagnostics were
   // refreshed keeps showing the old problem), and give the tab's and explorer's problem badges (CSS
@@ -156,7 +162,8 @@ async function walkThrough() {
   await screenshot('problems-after-fix');
 }
 
-// Keep the fixture honest: the test above depends on exactly this key.
-test('the fixture has the hot key the test expects', () => {
+// Keep the fixtures honest: the test above depends on exactly this key and this read.
+test('the fixtures have the hot key and the read the test expects', () => {
   assert.match(readFileSync(FIXTURE, 'utf8'), /PRIMARY KEY \(publish_date\)/);
+  assert.match(readFileSync(READS, 'utf8'), /FROM books_by_date WHERE publish_date = '[^']*';/);
 });

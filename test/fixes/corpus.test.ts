@@ -14,7 +14,7 @@ import { addTimeBucketFixes } from '../../server/core/fixes/timeBucket';
 import { validateShardSpec } from '../../server/core/token/shard';
 import { shardAnnotationAbove } from '../../server/core/schema/shard';
 import { corpusFiles, readText } from '../helpers/corpus';
-import { applyChecked } from './helpers';
+import { applyChecked, isCopyFix } from './helpers';
 
 const FOLDERS = ['cassandra-docs', 'killrvideo', 'cassandra-docs-broken', 'dialects'];
 
@@ -41,11 +41,22 @@ describe('fixes for every corpus finding', () => {
             const { output, problems } = applyChecked(text, fix);
             for (const p of problems) failures.push(`${where}: ${p}`);
             project.setFile(file, output);
+            // Reads rewritten in other files apply there just as cleanly.
+            const others = new Map<string, string>();
+            for (const other of fix.otherFiles ?? []) {
+              const otherText = project.getText(other.filePath)!;
+              others.set(other.filePath, otherText);
+              const applied = applyChecked(otherText, { ...other, title: fix.title });
+              for (const p of applied.problems) failures.push(`${where} in ${basename(other.filePath)}: ${p}`);
+              project.setFile(other.filePath, applied.output);
+            }
             const sameRule = (f: { ruleId: string }) => f.ruleId === finding.ruleId;
             const before = (env.findings ?? []).filter(sameRule).length;
             const after = project.lint(file).filter(sameRule).length;
-            if (after >= before) failures.push(`${where}: the finding is still there`);
+            // In place the finding goes; a sharded copy leaves the original (and its finding) and adds none.
+            if (isCopyFix(fix) ? after !== before : after >= before) failures.push(`${where}: ${after} ${finding.ruleId} finding(s) after, ${before} before`);
             project.setFile(file, text);
+            for (const [path, original] of others) project.setFile(path, original);
           }
         }
       }

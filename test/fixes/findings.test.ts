@@ -3,7 +3,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Project } from '../../server/core/project';
-import { computeFixAll, fixesForFinding } from '../../server/core/fixes';
+import { computeFixAll, fixesForFinding, statementAt } from '../../server/core/fixes';
+import { parseCql } from '../../grammar';
+import { flatStatements } from '../../server/core/util/ast-walk';
 import { projectFixEnvironment } from '../../server/core/fixes/environment';
 import { applyEdits } from '../../server/core/fixes/text';
 import type { Finding } from '../../server/core/findings';
@@ -37,24 +39,76 @@ function applyAndRelint(project: Project, fix: Fix, ruleId: string, files: Recor
 }
 
 describe('hot-partition fixes', () => {
-  test('offers a calculated shard from each candidate and a random shard, with the setting\'s count', () => {
+  const inPlace = (fixes: Fix[]) => fixes.filter((f) => !f.title.startsWith('Create a sharded copy'));
+
+  test('with no reads in the workspace: both kinds of shard, the titles say so, none preferred, and a copy', () => {
     const [{ fixes }] = offered(projectWith(BOOKS), 'hot-partition', { shardCount: 8 });
     assert.deepEqual(fixes.map((f) => f.title), [
-      'Add a calculated shard column from title (8 shards)',
-      'Add a random shard column (8 shards)',
+      'Add a calculated shard column from title (8 shards); no reads of ks.books in the workspace',
+      'Add a random shard column (8 shards); no reads of ks.books in the workspace',
+      'Create a sharded copy of ks.books: books_sharded, calculated shard from title (8 shards)',
     ]);
     assert.ok(fixes.every((f) => !f.safeForFixAll && !f.isPreferred), 'the shard choice is the user\'s');
   });
 
-  test('every offered fix removes the finding', () => {
+  test('every in-place fix removes the finding; the copy leaves the original as it was', () => {
     const project = projectWith(BOOKS);
     const [{ fixes }] = offered(project, 'hot-partition');
-    assert.equal(fixes.length, 2);
-    for (const fix of fixes) {
+    assert.equal(inPlace(fixes).length, 2);
+    for (const fix of inPlace(fixes)) {
       const { output, left } = applyAndRelint(project, fix, 'hot-partition');
       assert.deepEqual(left, [], output);
       assert.match(output, /PRIMARY KEY \(\(publish_date, shard\), title\)/);
     }
+    const copy = fixes.find((f) => f.title.startsWith('Create a sharded copy'))!;
+    const { output, left } = applyAndRelint(project, copy, 'hot-partition');
+    assert.ok(output.startsWith(BOOKS), 'the original statement is untouched');
+    assert.deepEqual(left.map((f) => f.data?.table), ['ks.books'], 'only the original is still hot');
+    assert.match(output, /-- @shard shard = murmur3\(title\) % 16 \+ 1\nCREATE TABLE ks\.books_sharded \(/);
+  });
+
+  test('reads pinning a row by a column: the calculated shard from it first, preferred', () => {
+    const schema = 'CREATE TABLE ks.tasks (done boolean, task_id uuid, owner_email text, PRIMARY KEY (done, task_id));\n';
+    const project = projectWith(schema, { 'queries.cql': "SELECT * FROM ks.tasks WHERE done = false AND owner_email = 'a@b.c' ALLOW FILTERING;" });
+    const [{ fixes }] = offered(project, 'hot-partition');
+    assert.deepEqual(fixes.map((f) => [f.title, f.isPreferred ?? false]), [
+      ['Add a calculated shard column from owner_email (16 shards): reads by owner_email find one shard', true],
+      ['Add a calculated shard column from task_id (16 shards)', false],
+      ['Add a random shard column (16 shards)', false],
+      ['Create a sharded copy of ks.tasks: tasks_sharded, calculated shard from owner_email (16 shards)', false],
+    ]);
+  });
+
+  test('reads taking whole partitions: the random shard first, preferred, and those reads (in any file) read every shard', () => {
+    const reads = "SELECT title FROM ks.books WHERE publish_date = '2024-01-01';\n";
+    const project = projectWith(BOOKS + reads, { 'queries.cql': `USE ks;\n${reads.replace('ks.books', 'books')}` });
+    const [{ fixes }] = offered(project, 'hot-partition', { shardCount: 4 });
+    assert.deepEqual(fixes.slice(0, 2).map((f) => [f.title, f.isPreferred ?? false]), [
+      ['Add a random shard column (4 shards): 2 reads of whole partitions then read every shard', true],
+      ['Add a calculated shard column from title (4 shards): 2 reads of whole partitions then read every shard', false],
+    ]);
+    const { output } = applyAndRelint(project, fixes[0], 'hot-partition');
+    assert.ok(output.endsWith("SELECT title FROM ks.books WHERE publish_date = '2024-01-01' AND shard IN (1, 2, 3, 4);\n"), output);
+    assert.deepEqual(fixes[0].otherFiles?.map((o) => [o.filePath, applyEdits(project.getText(o.filePath)!, o.edits)]), [
+      [`${ROOT}/queries.cql`, "USE ks;\nSELECT title FROM books WHERE publish_date = '2024-01-01' AND shard IN (1, 2, 3, 4);\n"],
+    ]);
+  });
+
+  test('a hot key that also grows: every fix adds the shard and the time bucket in one edit', () => {
+    const logs = 'CREATE TABLE ks.log_by_level (level text, logged_at timestamp, line_id timeuuid, message text, PRIMARY KEY (level, logged_at, line_id));\n';
+    const project = projectWith(logs);
+    const text = project.getText(MAIN)!;
+    const env = projectFixEnvironment(project, MAIN);
+    const [hot] = ofRule(env.findings ?? [], 'hot-partition');
+    assert.ok(hot, 'a level-keyed log is hot');
+    // The rule says whether the key also grows (data.growth); constructed here for the fix alone.
+    const finding: Finding = { ...hot, data: { ...hot.data, growth: { timeColumn: 'logged_at', suggestedBucket: 'day' } } };
+    const fixes = fixesForFinding(text, project.parse(MAIN), finding, env);
+    assert.ok(fixes.length >= 2);
+    for (const fix of fixes) assert.match(fix.title, /and a time bucket day date \(daily partitions\)/);
+    const { output, left } = applyAndRelint(project, inPlace(fixes)[0]!, 'hot-partition');
+    assert.deepEqual(left, []);
+    assert.match(output, /day date \/\* bucket: the UTC day of logged_at, set by the application \*\/, PRIMARY KEY \(\(level, shard, day\), logged_at, line_id\)\)/);
   });
 
   test('the shard count follows the throughput hints (need over the per-partition limit, with headroom)', () => {
@@ -68,37 +122,27 @@ describe('hot-partition fixes', () => {
     const limit = throughput[0].data!.limit as number;
     const expected = Math.ceil((units * 1.5) / limit);
     const [{ fixes }] = offered(project, 'hot-partition');
-    assert.equal(fixes[0].title, `Add a calculated shard column from title (${expected} shards)`);
+    assert.equal(fixes[0].title, `Add a calculated shard column from title (${expected} shards); no reads of ks.books in the workspace`);
     const [{ fixes: fromThroughput }] = offered(project, 'partition-throughput');
     assert.equal(fromThroughput[0].title, fixes[0].title);
-  });
-
-  test('queried columns come first among the sources', () => {
-    const schema = `CREATE TABLE ks.tasks (done boolean, task_id uuid, owner_email text, PRIMARY KEY (done, task_id));\n`;
-    const project = projectWith(schema, { 'queries.cql': "SELECT * FROM ks.tasks WHERE done = false AND owner_email = 'a@b.c' ALLOW FILTERING;" });
-    const [{ fixes }] = offered(project, 'hot-partition');
-    assert.deepEqual(fixes.map((f) => f.title), [
-      'Add a calculated shard column from task_id (16 shards)',
-      'Add a calculated shard column from owner_email (16 shards)',
-      'Add a random shard column (16 shards)',
-    ]);
   });
 });
 
 describe('unbounded-partition fixes', () => {
   const READINGS = 'CREATE TABLE ks.readings (\n  sensor_id uuid,\n  reading_time timestamp,\n  value double,\n  PRIMARY KEY (sensor_id, reading_time)\n);\n';
 
-  test('prefers a daily bucket without hints and each bucket removes the finding', () => {
+  test('prefers the bucket the rule\'s stated rate fits (monthly at 1 row/min) and each bucket removes the finding', () => {
     const project = projectWith(READINGS);
     const [{ fixes }] = offered(project, 'unbounded-partition');
     assert.deepEqual(fixes.map((f) => [f.title, f.isPreferred]), [
-      ['Add a time bucket: day date (daily partitions by reading_time)', true],
+      ['Add a time bucket: month text (monthly partitions by reading_time)', true],
       ['Add a time bucket: hour timestamp (hourly partitions by reading_time)', false],
-      ['Add a time bucket: month text (monthly partitions by reading_time)', false],
+      ['Add a time bucket: day date (daily partitions by reading_time)', false],
     ]);
     for (const fix of fixes) assert.deepEqual(applyAndRelint(project, fix, 'unbounded-partition').left, []);
+    const daily = fixes.find((f) => f.title.startsWith('Add a time bucket: day date'))!;
     assert.equal(
-      applyEdits(READINGS, fixes[0].edits),
+      applyEdits(READINGS, daily.edits),
       'CREATE TABLE ks.readings (\n  sensor_id uuid,\n  reading_time timestamp,\n  value double,\n' +
         '  day date, -- bucket: the UTC day of reading_time, set by the application\n' +
         '  PRIMARY KEY ((sensor_id, day), reading_time)\n);\n',
@@ -108,7 +152,7 @@ describe('unbounded-partition fixes', () => {
   test('an epoch bigint time column gets the same buckets', () => {
     const project = projectWith('CREATE TABLE ks.ev (device_id text, created_at bigint, v blob, PRIMARY KEY (device_id, created_at));');
     const [{ fixes }] = offered(project, 'unbounded-partition');
-    assert.equal(fixes[0].title, 'Add a time bucket: day date (daily partitions by created_at)');
+    assert.equal(fixes[0].title, 'Add a time bucket: month text (monthly partitions by created_at)');
     assert.deepEqual(applyAndRelint(project, fixes[0], 'unbounded-partition').left, []);
   });
 });
@@ -138,15 +182,24 @@ describe('unknown-column fixes', () => {
 });
 
 describe('sharded-table query fixes', () => {
-  test('a SELECT missing only the shard reads every shard, and the finding is gone', () => {
-    const project = projectWith(`${SHARDED}SELECT title FROM ks.books WHERE publish_date = '2024-05-01';\n`);
+  test('a SELECT missing only the shard reads every shard, within large-in-partition-key\'s limit, and the finding is gone', () => {
+    const read = "SELECT title FROM ks.books WHERE publish_date = '2024-05-01';\n";
+    const project = projectWith(`${SHARDED}${read}`);
     const [{ finding, fixes }] = offered(project, 'unrestricted-partition-key');
     assert.equal(finding.data?.shardOnlyMissing, true);
-    assert.equal(fixes[0].title, 'Read all 16 shards: shard IN (1, ..., 16)');
+    // 16 shards in one IN would be more partitions than large-in-partition-key allows (10): one query per shard.
+    assert.equal(fixes[0].title, 'Read all 16 shards: run once per shard (1..16) and merge client-side');
     assert.equal(fixes[0].isPreferred, true);
     const { output, left } = applyAndRelint(project, fixes[0], 'unrestricted-partition-key');
     assert.deepEqual(left, []);
-    assert.match(output, /WHERE publish_date = '2024-05-01' AND shard IN \(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16\);/);
+    assert.match(output, /WHERE publish_date = '2024-05-01' AND shard = \?;/);
+    assert.deepEqual(ofRule(projectWith(output).lint(MAIN), 'large-in-partition-key'), []);
+
+    const wide = new Project({ config: { rules: { 'large-in-partition-key': ['warn', { maxPartitions: 16 }] } } });
+    wide.setFile(MAIN, `${SHARDED}${read}`);
+    const [{ fixes: inList }] = offered(wide, 'unrestricted-partition-key');
+    assert.equal(inList[0].title, 'Read all 16 shards: shard IN (1, ..., 16)');
+    assert.match(applyEdits(`${SHARDED}${read}`, inList[0].edits), /WHERE publish_date = '2024-05-01' AND shard IN \(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16\);/);
   });
 
   test('a SELECT that gives the source column gets the computed shard, matching an independent murmur3', () => {
@@ -231,13 +284,14 @@ SELECT title FROM ks.books WHERE publish_date = '2024-05-01';
     assert.deepEqual(computeFixAll(once, again.parse(MAIN), env2.findings ?? [], env2), []);
   });
 
-  test('fixes never throw on findings with odd data', () => {
+  test('with an error reporter (server, CLI), fixes never throw on findings with odd data', () => {
     const project = projectWith(BOOKS);
     const parse = project.parse(MAIN);
     const range = parse.statements[0].range;
+    const env = projectFixEnvironment(project, MAIN, { onError: () => {} });
     for (const ruleId of ['hot-partition', 'unbounded-partition', 'shard-mismatch', 'unknown-column', 'unrestricted-partition-key', 'incomplete-key-write']) {
       const weird: Finding = { ruleId, severity: 'warning', message: 'x', range, data: { expected: 'seven', suggestion: 42, candidates: 'title', missing: 'shard' } };
-      assert.doesNotThrow(() => fixesForFinding(BOOKS, parse, weird, projectFixEnvironment(project, MAIN)));
+      assert.doesNotThrow(() => fixesForFinding(BOOKS, parse, weird, env));
     }
   });
 
@@ -249,5 +303,16 @@ SELECT title FROM ks.books WHERE publish_date = '2024-05-01';
     assert.deepEqual(applyAndRelint(project, fixes[0], 'unknown-column').left, []);
     const [{ fixes: shard }] = offered(project, 'hot-partition');
     assert.deepEqual(applyAndRelint(project, shard[0], 'hot-partition').left, []);
+  });
+});
+
+describe('statementAt (the statement of a reference)', () => {
+  test('finds top-level statements and batch members by their exact range, and nothing else', () => {
+    const text = "USE ks;\nSELECT * FROM t WHERE id = 1;\nBEGIN BATCH\n  INSERT INTO t (id) VALUES (1);\n  UPDATE t SET v = 1 WHERE id = 2;\nAPPLY BATCH;\nSELECT * FROM u;\n";
+    const parse = parseCql(text);
+    for (const s of flatStatements(parse)) assert.equal(statementAt(parse, s.range), s);
+    const update = flatStatements(parse).find((s) => s.kind === 'Update')!;
+    assert.equal(statementAt(parse, { ...update.range, end: { ...update.range.end, offset: update.range.end.offset - 1 } }), undefined);
+    assert.equal(statementAt(parseCql(''), update.range), undefined);
   });
 });

@@ -41,19 +41,26 @@ function shardQueryOffer(readAll: boolean): Offer {
   };
 }
 
-/** Fixes offered for the findings of one rule, as the editor and the CLI get them. */
+/**
+ * Fixes offered for the findings of one rule, as the editor and the CLI get them. `shardCount` is the
+ * setting; `growth` is added to hot-partition's data (a hot key that also grows without bound).
+ */
 function findingOffer(ruleId: string): Offer {
-  return (text) => {
+  return (text, options) => {
     const project = projectWith(text);
-    const env = projectFixEnvironment(project, MAIN);
+    const env = projectFixEnvironment(project, MAIN, { shardCount: options['shardCount'] as number | undefined });
     return (env.findings ?? [])
       .filter((f) => f.ruleId === ruleId)
+      .map((f) => (options['growth'] ? { ...f, data: { ...f.data, growth: options['growth'] } } : f))
       .flatMap((f) => fixesForFinding(text, project.parse(MAIN), f, env));
   };
 }
 
-/** How each folder's fixes are offered, and the rules whose findings the fix must leave none of. */
-const FOLDERS: Record<string, { offer: Offer; settles: string[] }> = {
+/**
+ * How each folder's fixes are offered, the rules whose findings the fix must leave none of, and (for a
+ * sharded copy) the rule whose findings it must leave as they were: the original table stays.
+ */
+const FOLDERS: Record<string, { offer: Offer; settles: string[]; keeps?: string }> = {
   'shard-column': {
     offer: (text, options) => {
       const parse = parseCql(text);
@@ -66,9 +73,11 @@ const FOLDERS: Record<string, { offer: Offer; settles: string[] }> = {
   'read-all-shards': { offer: shardQueryOffer(true), settles: ['unrestricted-partition-key'] },
   'rename-column': { offer: findingOffer('unknown-column'), settles: ['unknown-column'] },
   'shard-value': { offer: findingOffer('shard-mismatch'), settles: ['shard-mismatch'] },
+  'shard-reads': { offer: findingOffer('hot-partition'), settles: ['hot-partition'] },
+  'shard-copy': { offer: findingOffer('hot-partition'), settles: [], keeps: 'hot-partition' },
 };
 
-for (const [folder, { offer, settles }] of Object.entries(FOLDERS)) {
+for (const [folder, { offer, settles, keeps }] of Object.entries(FOLDERS)) {
   describe(`fixture ${folder}`, () => {
     for (const fixture of fixtures(folder)) {
       test(fixture.name, () => {
@@ -80,7 +89,13 @@ for (const [folder, { offer, settles }] of Object.entries(FOLDERS)) {
         assert.equal(output, fixture.after);
         const left = projectWith(output).lint(MAIN).filter((f) => settles.includes(f.ruleId));
         assert.deepEqual(left.map((f) => `${f.ruleId}: ${f.message}`), [], 'the finding the fix is for is gone');
-        if (folder !== 'time-bucket') {
+        if (keeps) {
+          const messages = (text: string) => projectWith(text).lint(MAIN).filter((f) => f.ruleId === keeps).map((f) => f.message);
+          assert.deepEqual(messages(output), messages(fixture.before), `the ${keeps} findings are those of the original`);
+          const table = parseCql(fixture.before).statements.find((s) => s.kind === 'CreateTable')!;
+          const original = fixture.before.slice(table.range.start.offset, table.range.end.offset);
+          assert.ok(output.includes(original), 'the original statement is left byte for byte');
+        } else if (folder !== 'time-bucket') {
           const again = offer(output, fixture.options).filter((f) => matchesTitle(f, fixture.title));
           assert.deepEqual(again.map((f) => f.title), [], 'the fix is not offered again on its own result');
         }

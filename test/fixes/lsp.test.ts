@@ -123,6 +123,13 @@ async function change(client: LspTestClient, uri: string, edit: WorkspaceEdit | 
 }
 
 const titles = (actions: CodeAction[]): string[] => actions.map((a) => a.title);
+/** The shard fixes for HOT: no statement in the workspace reads books_by_date. */
+const HOT_FIXES = (n: number) => [
+  `Add a calculated shard column from isbn (${n} shards); no reads of books_by_date in the workspace`,
+  `Add a calculated shard column from title (${n} shards); no reads of books_by_date in the workspace`,
+  `Add a random shard column (${n} shards); no reads of books_by_date in the workspace`,
+  `Create a sharded copy of books_by_date: books_by_date_sharded, calculated shard from isbn (${n} shards)`,
+];
 const codes = (list: Diagnostic[]): string[] => list.map((d) => String(d.code));
 
 describe('textDocument/codeAction through the server', () => {
@@ -135,17 +142,13 @@ describe('textDocument/codeAction through the server', () => {
 
   test('hot partition: the shard fixes, tied to the diagnostic, and each one clears it', async (t) => {
     const { client } = await session(t);
-    for (const [i, wanted] of ['Add a calculated shard column from title (16 shards)', 'Add a random shard column (16 shards)'].entries()) {
+    for (const [i, wanted] of [HOT_FIXES(16)[1]!, HOT_FIXES(16)[2]!].entries()) {
       const uri = `untitled:hot-${i}`;
       await open(client, uri, HOT);
       const diag = await diagnostic(client, uri, 'hot-partition');
       assert.ok(diag.data, 'the diagnostic carries the finding data');
       const actions = await codeActions(client, uri, diag);
-      assert.deepEqual(titles(actions), [
-        'Add a calculated shard column from isbn (16 shards)',
-        'Add a calculated shard column from title (16 shards)',
-        'Add a random shard column (16 shards)',
-      ]);
+      assert.deepEqual(titles(actions), HOT_FIXES(16));
       for (const action of actions) {
         assert.equal(action.kind, 'quickfix');
         assert.deepEqual(action.diagnostics, [diag], 'the action links the diagnostic the client sent');
@@ -159,11 +162,45 @@ describe('textDocument/codeAction through the server', () => {
     }
   });
 
+  test('the order of the shard fixes follows the workspace\'s reads', async (t) => {
+    const cases = [
+      {
+        queries: "SELECT author FROM ks.books WHERE publish_date = '2024-05-01' AND title = 'Dune';\n",
+        first: 'Add a calculated shard column from title (16 shards): reads by title find one shard',
+      },
+      {
+        queries: "SELECT title FROM ks.books WHERE publish_date = '2024-05-01';\n",
+        first: 'Add a random shard column (16 shards): 1 read of whole partitions then reads every shard',
+      },
+    ];
+    for (const { queries, first } of cases) {
+      const ws = tempWorkspace({ 'books.cql': BOOKS, 'queries.cql': queries });
+      t.after(() => ws.cleanup());
+      const { client } = await session(t, { workspaceFolders: [ws.dir] });
+      const uri = ws.uri('books.cql');
+      await open(client, uri, BOOKS);
+      const actions = await codeActions(client, uri, await diagnostic(client, uri, 'hot-partition'));
+      assert.equal(actions[0]?.title, first, titles(actions).join('\n'));
+      assert.equal(actions[0]?.isPreferred, true);
+      assert.ok(actions.slice(1).every((a) => !a.isPreferred), 'one preferred fix');
+      const changes = actions[0]!.edit!.documentChanges as TextDocumentEdit[];
+      if (first.includes('whole partitions')) {
+        // The read in the other file visits every shard, in the same workspace edit.
+        assert.deepEqual(changes.map((c) => [c.textDocument.uri, c.textDocument.version]), [[uri, 1], [ws.uri('queries.cql'), null]]);
+        const read = TextDocument.applyEdits(TextDocument.create(ws.uri('queries.cql'), 'cql', 0, queries), changes[1]!.edits as TextEdit[]);
+        // 16 shards are more partitions than one IN may name (large-in-partition-key): one query per shard.
+        assert.match(read, /^-- ks\.books is write-sharded: .*\n-- Run this once per shard .*\nSELECT title FROM ks\.books WHERE publish_date = '2024-05-01' AND shard = \?;\n$/);
+      } else {
+        assert.equal(changes.length, 1);
+      }
+    }
+  });
+
   test('the shard count follows the cqlint.shardCount setting', async (t) => {
     const { client } = await session(t, { settings: { shardCount: 8 } });
     await open(client, 'untitled:hot', HOT);
     const actions = await codeActions(client, 'untitled:hot', await diagnostic(client, 'untitled:hot', 'hot-partition'));
-    assert.deepEqual(titles(actions).slice(-1), ['Add a random shard column (8 shards)']);
+    assert.deepEqual(titles(actions), HOT_FIXES(8));
   });
 
   test('the shard count follows the workload hints of .cqlint.json, also with partition-throughput off', async (t) => {
@@ -178,16 +215,21 @@ describe('textDocument/codeAction through the server', () => {
       const found = await diagnostics(client, uri);
       assert.equal(found.some((d) => d.code === 'partition-throughput'), Object.keys(rules).length === 0);
       const actions = await codeActions(client, uri, found.find((d) => d.code === 'hot-partition')!);
-      assert.deepEqual(titles(actions), ['Add a calculated shard column from title (5 shards)', 'Add a random shard column (5 shards)']);
+      assert.deepEqual(titles(actions), [
+        'Add a calculated shard column from title (5 shards); no reads of ks.books in the workspace',
+        'Add a random shard column (5 shards); no reads of ks.books in the workspace',
+        'Create a sharded copy of ks.books: books_sharded, calculated shard from title (5 shards)',
+      ]);
       const fixed = await change(client, uri, actions[0].edit);
       assert.match(fixed, /^-- @shard shard = murmur3\(title\) % 5 \+ 1\n/);
       assert.ok(!codes(await diagnostics(client, uri)).includes('hot-partition'));
     }
   });
 
-  test('unbounded partition: a time bucket, daily without hints, hourly for 1,000 rows/s, and it clears the warning', async (t) => {
+  test('unbounded partition: a time bucket, monthly at the stated default rate, hourly for 1,000 rows/s, and it clears the warning', async (t) => {
     const cases = [
-      { config: {}, preferred: 'Add a time bucket: day date (daily partitions by reading_time)' },
+      // The rule's stated default for a sensor stream, 1 row/min: a month is ~44,000 rows, under 100,000 values.
+      { config: {}, preferred: 'Add a time bucket: month text (monthly partitions by reading_time)' },
       // 1,000 rows/s of ~24 bytes: a day is ~2 GB, an hour ~86 MB, under Cassandra's 100 MB.
       { config: { tables: { 'ks.readings': { writesPerSecondPerPartition: 1000 } } }, preferred: 'Add a time bucket: hour timestamp (hourly partitions by reading_time)' },
     ];
@@ -223,7 +265,7 @@ describe('textDocument/codeAction through the server', () => {
     const found = (await diagnostics(client, uri)).filter((d) => d.code === 'unrestricted-partition-key');
     assert.equal(found.length, 2);
     const readAll = await codeActions(client, uri, found[0]);
-    assert.equal(readAll[0].title, 'Read all 16 shards: shard IN (1, ..., 16)');
+    assert.equal(readAll[0].title, 'Read all 16 shards: run once per shard (1..16) and merge client-side');
     assert.equal(readAll[0].isPreferred, true);
     const computed = await codeActions(client, uri, found[1]);
     assert.match(computed[0].title, /^Add shard = \d+ \(murmur3\(title\) % 16 \+ 1\)$/);
@@ -296,11 +338,7 @@ describe('textDocument/codeAction through the server', () => {
         range: line,
         context: { diagnostics: sent },
       })) as CodeAction[];
-      assert.deepEqual(titles(actions), [
-        'Add a calculated shard column from isbn (16 shards)',
-        'Add a calculated shard column from title (16 shards)',
-        'Add a random shard column (16 shards)',
-      ], JSON.stringify(sent));
+      assert.deepEqual(titles(actions), HOT_FIXES(16), JSON.stringify(sent));
       assert.deepEqual(actions[0].diagnostics?.[0].range, diag.range, 'a full diagnostic is attached');
     }
   });

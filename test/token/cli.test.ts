@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { splitTypes } from '../../server/cli/token';
+import { parseTypeSpecs } from '../../server/core/token/types';
 import { main } from '../../server/cli/main';
 const murmurRef = require('murmurhash3js-revisited');
 
@@ -54,8 +54,9 @@ describe('cqlint token --types', () => {
     assert.equal(r.code, 0);
     assert.match(r.out, /Usage:\n {2}cqlint token --types/);
   });
-  test('splitTypes keeps nested types together', () => {
-    assert.deepEqual(splitTypes('date, frozen<map<text,int>>,tuple<int,int>'), ['date', 'frozen<map<text,int>>', 'tuple<int,int>']);
+  test('--types lists are read by the grammar: nested types stay together', () => {
+    assert.equal(parseTypeSpecs('date, frozen<map<text,int>>,tuple<int,int>').length, 3);
+    assert.throws(() => parseTypeSpecs('date, map<int>'), /invalid types/);
   });
 });
 

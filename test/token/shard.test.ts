@@ -8,7 +8,7 @@ import { shardAnnotationAbove } from '../../server/core/schema/shard';
 import { Project } from '../../server/core/project';
 import { predictShardSkew, factorize } from '../../server/core/token/skew';
 import { nativeType } from '../../server/core/token/types';
-import { createTable, lineComment, lit, parseResult, rangeAt, call } from './ast-helpers';
+import { createTable, lineComment, lit, rangeAt, call } from './ast-helpers';
 const murmurRef = require('murmurhash3js-revisited');
 
 function spec(text: string): ShardSpec {

@@ -5,13 +5,13 @@ import { dirname, join, resolve } from 'node:path';
 import { isInside, readTextFileSync } from '../io/files';
 import { TARGET_IDS, isTargetId } from '../targets';
 import { allRules } from '../rules';
-import type { ConfigError, CqlintConfig, RuleLevel, RuleSetting, TableHints } from './types';
+import type { ColumnHints, ConfigError, CqlintConfig, RuleLevel, RuleSetting, TableHints } from './types';
 import { RULE_LEVELS } from './types';
 import { nearest } from '../util/edit-distance';
 
 export { editDistance } from '../util/edit-distance';
 
-export type { ConfigError, CqlintConfig, RuleLevel, RuleSetting, TableHints, RuleOptionSpec } from './types';
+export type { ColumnHints, ConfigError, CqlintConfig, RuleLevel, RuleSetting, TableHints, RuleOptionSpec } from './types';
 export { RULE_LEVELS } from './types';
 
 export const CONFIG_FILE_NAME = '.cqlint.json';
@@ -68,12 +68,47 @@ export function parseConfigText(text: string, path: string): { config?: CqlintCo
 }
 
 const TOP_LEVEL_KEYS = new Set(['$schema', 'target', 'rules', 'tables', 'ring']);
-const HINT_KEYS: Record<keyof TableHints, 'rate' | 'count' | 'sizes'> = {
+const HINT_KEYS: Record<keyof TableHints, 'rate' | 'count' | 'sizes' | 'columns'> = {
   rowsPerPartition: 'count',
   writesPerSecondPerPartition: 'rate',
   readsPerSecondPerPartition: 'rate',
+  rowsPerSecondPerPartition: 'rate',
   columnSizes: 'sizes',
+  columns: 'columns',
 };
+const COLUMN_HINT_KEYS: readonly (keyof ColumnHints)[] = ['distinct'];
+
+/** `tables.<t>.columns`: column name → { distinct }; bad entries become errors, good ones are kept. */
+function parseColumnHints(hintKey: string, v: unknown, errors: ConfigError[]): Record<string, ColumnHints> | undefined {
+  if (!isPlainObject(v)) {
+    errors.push({ key: hintKey, message: `${hintKey}: must map column names to facts such as { "distinct": 5 }, got ${describe(v)}` });
+    return undefined;
+  }
+  const columns: Record<string, ColumnHints> = {};
+  for (const [col, facts] of Object.entries(v)) {
+    const colKey = `${hintKey}.${col}`;
+    if (!isPlainObject(facts)) {
+      errors.push({ key: colKey, message: `${colKey}: must be an object such as { "distinct": 5 }, got ${describe(facts)}` });
+      continue;
+    }
+    const out: ColumnHints = {};
+    for (const [name, value] of Object.entries(facts)) {
+      const factKey = `${colKey}.${name}`;
+      if (!(COLUMN_HINT_KEYS as readonly string[]).includes(name)) {
+        const hint = closest(name, COLUMN_HINT_KEYS);
+        errors.push({ key: factKey, message: `${factKey}: unknown column hint${hint ? ` (did you mean "${hint}"?)` : ''}; known: ${COLUMN_HINT_KEYS.join(', ')}` });
+        continue;
+      }
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+        errors.push({ key: factKey, message: `${factKey}: must be a whole number of distinct values >= 1, got ${describe(value)}` });
+        continue;
+      }
+      out.distinct = value;
+    }
+    columns[col] = out;
+  }
+  return columns;
+}
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -191,6 +226,11 @@ function parseHints(table: string, value: unknown, errors: ConfigError[]): Table
     if (!kind) {
       const hint = closest(name, Object.keys(HINT_KEYS));
       errors.push({ key: hintKey, message: `${hintKey}: unknown hint${hint ? ` (did you mean "${hint}"?)` : ''}; known: ${Object.keys(HINT_KEYS).join(', ')}` });
+      continue;
+    }
+    if (kind === 'columns') {
+      const columns = parseColumnHints(hintKey, v, errors);
+      if (columns) hints.columns = columns;
       continue;
     }
     if (kind === 'sizes') {

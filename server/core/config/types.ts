@@ -15,6 +15,16 @@ export interface TableHints {
   readsPerSecondPerPartition?: number;
   /** Average bytes of a column's value, overriding the estimate from its type. */
   columnSizes?: Record<string, number>;
+  /** New rows per second arriving in one partition (growth); defaults to writesPerSecondPerPartition, then the model's rate. */
+  rowsPerSecondPerPartition?: number;
+  /** Facts about columns that correct the workload model (docs/partition-model.md). */
+  columns?: Record<string, ColumnHints>;
+}
+
+/** What a user knows about one column. */
+export interface ColumnHints {
+  /** Estimated distinct values (a country column of a 5-country business: 5). */
+  distinct?: number;
 }
 
 export type RuleSetting = RuleLevel | [RuleLevel, Record<string, unknown>];

@@ -1,9 +1,7 @@
 // A FixEnvironment backed by the Project: table lookup across files, the shard maths, the file's other
-// findings (for workload numbers) and the columns the workspace's queries restrict.
+// findings (for workload numbers) and the workspace's reads and writes of a table (the reference index).
 import type { Project } from '../project';
-import type { TableInfo } from '../schema/model';
-import { allStatements } from '../util/statements';
-import type { FixEnvironment } from './index';
+import { statementAt, type FixEnvironment } from './index';
 import { computeShard } from './shardMath';
 import { hintsFor } from '../config';
 import { targetInfo } from '../targets';
@@ -12,6 +10,13 @@ export interface EnvironmentSettings {
   /** The `cqlint.shardCount` setting. */
   shardCount?: number;
   maxInListShards?: number;
+  /** See FixEnvironment.onError: without it, a fix that throws throws. */
+  onError?: FixEnvironment['onError'];
+}
+
+/** An onError for callers that must keep going (server, CLI): the crash is kept in project.internalErrors. */
+export function recordFixErrors(project: Project, filePath: string): NonNullable<FixEnvironment['onError']> {
+  return (error, finding) => project.recordInternalError(finding.ruleId, filePath, error);
 }
 
 export function projectFixEnvironment(project: Project, filePath: string, settings: EnvironmentSettings = {}): FixEnvironment {
@@ -19,28 +24,29 @@ export function projectFixEnvironment(project: Project, filePath: string, settin
   return {
     tableFor: (name, offset) => project.tableFor(filePath, name, offset),
     shardCount: settings.shardCount,
-    maxInListShards: settings.maxInListShards,
+    maxInListShards: settings.maxInListShards ?? inListLimit(project, filePath),
     computeShard,
     findings: project.lint(filePath),
-    queriedColumns: (table) => queriedColumns(project, table),
+    filePath,
+    referencesTo: (table) => project.referencesTo(table),
+    statementAt: (file, range) => {
+      const text = project.getText(file);
+      if (text === undefined) return undefined;
+      const statement = statementAt(project.parse(file), range);
+      return statement && { text, statement };
+    },
+    tableNameTaken: (name) => project.schema().tablesByName.has(name),
     hintsFor: (table) => hintsFor(config, table.keyspace, table.name),
     target: targetInfo(project.targetFor(filePath)),
+    onError: settings.onError,
   };
 }
 
-/** Columns that SELECT, UPDATE and DELETE statements anywhere in the project restrict with = or IN on `table`. */
-export function queriedColumns(project: Project, table: TableInfo): string[] {
-  const out = new Set<string>();
-  for (const file of project.files()) {
-    for (const statement of allStatements(project.parse(file).statements)) {
-      if (statement.kind !== 'Select' && statement.kind !== 'Update' && statement.kind !== 'Delete') continue;
-      const name = statement.kind === 'Select' ? statement.from : statement.table;
-      if (name.name.name !== table.name) continue;
-      if (project.tableFor(file, name, statement.range.start.offset) !== table) continue;
-      for (const relation of statement.where) {
-        if ((relation.operator === '=' || relation.operator === 'IN') && relation.left.kind === 'ColumnRef') out.add(relation.left.name.name);
-      }
-    }
-  }
-  return [...out];
+/**
+ * The most values a fix may put in an IN on the partition key: what large-in-partition-key allows (a
+ * fix must not raise a warning of its own); undefined (the fixes' default) when that rule is off.
+ */
+function inListLimit(project: Project, filePath: string): number | undefined {
+  const max = project.ruleOptions(filePath, 'large-in-partition-key')?.['maxPartitions'];
+  return typeof max === 'number' && max >= 1 ? max : undefined;
 }

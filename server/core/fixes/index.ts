@@ -2,15 +2,19 @@
 // lookup and the settings through FixEnvironment.
 import type { CreateTableStatement, ParseResult, QualifiedName, SourceRange, Statement } from '../../../grammar/ast';
 import type { Finding } from '../findings';
+import { isFindingOf, type FindingOf, type RuleWithData } from '../findings-data';
 import type { TableInfo } from '../schema/model';
 import type { TableHints } from '../config/types';
 import type { TargetInfo } from '../targets';
 import { CELL_METADATA_BYTES, rowSizes, throughputEstimates } from '../sizing';
-import { flatStatements, isRange } from '../util/ast-walk';
+import { flatStatements } from '../util/ast-walk';
 import type { Fix, TextEdit } from './types';
 import { editsConflict, sortEdits } from './text';
-import { addShardColumnFixes, normalizeShardCount } from './shardColumn';
-import { addTimeBucketFixes } from './timeBucket';
+import { addShardColumnFixes, normalizeShardCount, shardSourceColumns } from './shardColumn';
+import { addTimeBucketFixes, isBucketGranularity } from './timeBucket';
+import { queriedColumns, tableReads, type StatementLookup } from './reads';
+import { freeName } from './identifiers';
+import type { TableReference } from '../schema/references';
 import { addShardToStatementFixes, isDmlStatement, readAllShardsFixes, type ShardComputer } from './shardQueries';
 import { renameColumnFix, shardValueFix } from './replace';
 
@@ -26,86 +30,110 @@ export interface FixEnvironment {
   computeShard?: ShardComputer;
   /** Largest shard count read with one `IN (...)`. Default 32. */
   maxInListShards?: number;
-  /** Columns the workspace's queries restrict on a table, to rank the sources of a calculated shard. */
-  queriedColumns?(table: TableInfo): readonly string[];
+  /** The file the fixes are for (reads of a table in it are rewritten in the fix's own edits). */
+  filePath?: string;
+  /** The workspace's statements on a table (the reference index): the shard advice follows its reads. */
+  referencesTo?(table: TableInfo): readonly TableReference[];
+  /** A statement of a workspace file at a range, with the file's text. */
+  statementAt?: StatementLookup;
+  /** Whether some table or view of the workspace has this name (in any keyspace). */
+  tableNameTaken?(name: string): boolean;
   /** Every finding of the file: workload numbers of one rule (partition-throughput) size another's fix. */
   findings?: readonly Finding[];
   /** Workload hints for a table (.cqlint.json `tables`): they size the shard count and the time bucket. */
   hintsFor?(table: TableInfo): TableHints | undefined;
   /** The database whose limits apply to the file (per-partition throughput, partition size). */
   target?: TargetInfo;
+  /**
+   * Called with the error when a fix throws (a bug), which then offers nothing. Without it the error
+   * propagates, so that tests fail on it; the server and the CLI pass a logger.
+   */
+  onError?(error: unknown, finding: Finding): void;
 }
 
-/** Every fix offered for one finding (empty when none applies). Never throws on odd input. */
+/** Every fix offered for one finding (empty when none applies). */
 export function fixesForFinding(text: string, parse: ParseResult, finding: Finding, env: FixEnvironment = {}): Fix[] {
-  const provider = PROVIDERS[finding.ruleId];
-  if (!provider) return [];
+  const provider = (PROVIDERS as Partial<Record<string, Provider<RuleWithData>>>)[finding.ruleId];
+  if (!provider || !isFindingOf(finding, finding.ruleId as RuleWithData)) return [];
   try {
     return provider(text, parse, finding, env);
-  } catch {
-    // A fix that cannot understand the code offers nothing rather than taking the caller down.
+  } catch (error) {
+    // A fix that throws is a bug: callers that must keep serving (server, CLI) report it and offer
+    // nothing; everyone else (the tests) gets the error.
+    if (!env.onError) throw error;
+    env.onError(error, finding);
     return [];
   }
 }
 
-type Provider = (text: string, parse: ParseResult, finding: Finding, env: FixEnvironment) => Fix[];
+/** The rule ids that have quick fixes. */
+export function fixableRuleIds(): string[] {
+  return Object.keys(PROVIDERS);
+}
 
-const shardColumnProvider: Provider = (text, parse, finding, env) => {
+/** The fixes of one rule's findings, from the data that rule declares in findings-data.ts. */
+type Provider<R extends RuleWithData> = (text: string, parse: ParseResult, finding: FindingOf<R>, env: FixEnvironment) => Fix[];
+
+const shardColumnProvider: Provider<'hot-partition' | 'partition-throughput'> = (text, parse, finding, env) => {
   const table = createTableAt(parse, finding.range);
   if (!table) return [];
   const info = env.tableFor?.(table.name, table.range.end.offset);
-  const candidates = finding.data?.candidates;
+  const candidates = finding.ruleId === 'hot-partition' ? finding.data.candidates : undefined;
+  const growth = finding.ruleId === 'hot-partition' ? finding.data.growth : undefined;
+  const references = info && env.referencesTo?.(info);
+  const options = { candidates, tableName: finding.data.table, filePath: env.filePath };
+  const reads = references && env.statementAt && info
+    ? tableReads(references, info.partitionKey.map((c) => c.name), shardSourceColumns(table, { ...options, maxSourceColumns: Infinity }).map((c) => c.name.name), env.statementAt)
+    : undefined;
   return addShardColumnFixes(text, parse, table, {
+    ...options,
     shardCount: shardCountFor(finding, env, info),
-    queriedColumns: info ? env.queriedColumns?.(info) : undefined,
-    candidates: Array.isArray(candidates) ? candidates.filter((c): c is string => typeof c === 'string') : undefined,
+    queriedColumns: references ? queriedColumns(references) : undefined,
+    reads,
+    bucket: growth && isBucketGranularity(growth.suggestedBucket) ? { granularity: growth.suggestedBucket, timeColumn: growth.timeColumn } : undefined,
+    maxInListShards: env.maxInListShards,
+    copyName: env.tableNameTaken ? freeName([`${table.name.name.name}_sharded`], [], (n) => env.tableNameTaken!(n)) : undefined,
   });
 };
 
-const PROVIDERS: Record<string, Provider> = {
+const PROVIDERS: { [R in RuleWithData]?: Provider<R> } = {
   'hot-partition': shardColumnProvider,
   'partition-throughput': shardColumnProvider,
   'unbounded-partition': (text, parse, finding, env) => {
     const table = createTableAt(parse, finding.range);
     if (!table) return [];
-    const data = finding.data ?? {};
+    const data = finding.data;
     const workload = timeBucketWorkload(env, env.tableFor?.(table.name, table.range.end.offset));
     return addTimeBucketFixes(text, table, {
-      rowsPerSecond: num(data.writesPerSecondPerPartition) ?? num(data.rowsPerSecond) ?? workload.rowsPerSecond,
-      rowBytes: num(data.rowBytes) ?? workload.rowBytes,
-      partitionBytes: num(data.partitionBytesLimit) ?? num(data.limitBytes) ?? workload.partitionBytes,
-      timeColumn: str(data.timeColumn),
+      rowsPerSecond: data.rowsPerSecond ?? workload.rowsPerSecond,
+      rowBytes: data.rowBytes ?? workload.rowBytes,
+      partitionBytes: data.limitBytes ?? workload.partitionBytes,
+      timeColumn: data.timeColumn,
     });
   },
   'shard-mismatch': (text, _parse, finding) => {
-    const data = finding.data ?? {};
-    const expected = num(data.expected);
+    const { expected, valueRange, shardColumn } = finding.data;
     if (expected === undefined) return [];
-    const range = isRange(data.valueRange) ? data.valueRange : finding.range;
-    return shardValueFix(text, range, expected, str(data.shardColumn) ?? str(data.column));
+    return shardValueFix(text, valueRange, expected, shardColumn);
   },
   'unknown-column': (text, parse, finding) => {
-    const data = finding.data ?? {};
-    const suggestions = Array.isArray(data.suggestions) ? data.suggestions.filter((s): s is string => typeof s === 'string') : [];
-    const suggestion = str(data.suggestion) ?? suggestions[0];
+    const { suggestion } = finding.data;
     if (!suggestion) return [];
-    return renameColumnFix(text, parse, finding.range, suggestion, suggestions.length <= 1);
+    return renameColumnFix(text, parse, finding.range, suggestion, true);
   },
-  'unrestricted-partition-key': (text, parse, finding, env) => shardQueryFixes(text, parse, finding, env, true),
-  'incomplete-key-write': (text, parse, finding, env) => shardQueryFixes(text, parse, finding, env, false),
-  'missing-shard-column': (text, parse, finding, env) => shardQueryFixes(text, parse, finding, env, false),
+  'unrestricted-partition-key': (text, parse, finding, env) => shardQueryFixes(text, parse, finding.range, finding.data.missing, env, true),
+  'incomplete-key-write': (text, parse, finding, env) => shardQueryFixes(text, parse, finding.range, finding.data.missing, env, false),
 };
 
 /** Fixes for a statement on a sharded table that does not name the shard column. */
-function shardQueryFixes(text: string, parse: ParseResult, finding: Finding, env: FixEnvironment, readAll: boolean): Fix[] {
-  const statement = innermostStatement(parse, finding.range);
+function shardQueryFixes(text: string, parse: ParseResult, range: SourceRange, missing: readonly string[], env: FixEnvironment, readAll: boolean): Fix[] {
+  const statement = innermostStatement(parse, range);
   if (!statement || !isDmlStatement(statement) || !env.tableFor) return [];
   const name = statement.kind === 'Select' ? statement.from : statement.table;
   const table = env.tableFor(name, statement.range.start.offset);
   if (!table?.shard) return [];
   // Only when the shard column is all the statement is missing from the partition key.
-  const missing = Array.isArray(finding.data?.missing) ? (finding.data!.missing as unknown[]) : undefined;
-  if (missing && missing.some((m) => m !== table.shard!.shardColumn)) return [];
+  if (missing.some((m) => m !== table.shard!.shardColumn)) return [];
   const options = { computeShard: env.computeShard, maxInListShards: env.maxInListShards };
   const fixes = addShardToStatementFixes(text, statement, table, options);
   if (readAll && statement.kind === 'Select' && !fixes.some((f) => f.safeForFixAll)) {
@@ -141,15 +169,15 @@ export const SHARD_HEADROOM = 1.5;
  * of the table's workload hints, else the setting (default 16). The hints are read directly too, so the
  * count is right when partition-throughput is turned off.
  */
-export function shardCountFor(finding: Finding, env: FixEnvironment, table?: TableInfo): number {
-  const tableName = str(finding.data?.table) ?? table?.qualifiedName;
+export function shardCountFor(finding: FindingOf<'hot-partition' | 'partition-throughput'>, env: FixEnvironment, table?: TableInfo): number {
+  const tableName = finding.data.table;
   let needed = 0;
   const need = (units: number | undefined, limit: number | undefined): void => {
     if (units !== undefined && limit !== undefined && limit > 0) needed = Math.max(needed, Math.ceil((units * SHARD_HEADROOM) / limit));
   };
   for (const f of [finding, ...(env.findings ?? [])]) {
-    if (f.ruleId !== 'partition-throughput' || str(f.data?.table) !== tableName) continue;
-    need(num(f.data?.unitsPerSecond), num(f.data?.limit));
+    if (!isFindingOf(f, 'partition-throughput') || f.data.table !== tableName) continue;
+    need(f.data.unitsPerSecond, f.data.limit);
   }
   if (table && env.target) {
     for (const t of throughputEstimates(table, env.target, env.hintsFor?.(table))) need(t.unitsPerSecond, t.limit);
@@ -178,6 +206,24 @@ function createTableAt(parse: ParseResult, range: SourceRange): CreateTableState
   return statement?.kind === 'CreateTable' ? statement : undefined;
 }
 
+/** The statement (a batch's member rather than the batch) whose range is exactly `range`. */
+export function statementAt(parse: ParseResult, range: SourceRange): Statement | undefined {
+  // Statements are in source order: find the last one starting at or before the range (binary search).
+  const statements = parse.statements;
+  let lo = 0;
+  let hi = statements.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (statements[mid]!.range.start.offset <= range.start.offset) lo = mid;
+    else hi = mid - 1;
+  }
+  const top = statements[lo];
+  const same = (s: Statement): boolean => s.range.start.offset === range.start.offset && s.range.end.offset === range.end.offset;
+  if (!top) return undefined;
+  if (top.kind === 'Batch') return top.statements.find(same) ?? (same(top) ? top : undefined);
+  return same(top) ? top : undefined;
+}
+
 /** The innermost statement (a batch's member before the batch) that contains the range. */
 function innermostStatement(parse: ParseResult, range: SourceRange): Statement | undefined {
   let found: Statement | undefined;
@@ -187,10 +233,3 @@ function innermostStatement(parse: ParseResult, range: SourceRange): Statement |
   return found;
 }
 
-function num(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value ? value : undefined;
-}

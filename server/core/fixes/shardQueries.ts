@@ -134,8 +134,15 @@ export function shardValues(spec: Pick<ShardSpec, 'count' | 'offset' | 'method'>
  * Amazon Keyspaces' write-sharding guide does). ORDER BY forces the per-shard form at any N.
  */
 export function readAllShardsFixes(text: string, statement: SelectStatement, table: TableInfo, options: ShardQueryOptions = {}): Fix[] {
-  const spec = table.shard;
-  if (!spec || statementNamesColumn(statement, spec.shardColumn)) return [];
+  return table.shard ? readAllShardsFor(text, statement, table.qualifiedName, table.shard, options) : [];
+}
+
+/** The shape of a shard column that reading all shards needs (also for one a fix is about to add). */
+export type ShardLayout = Pick<ShardSpec, 'shardColumn' | 'count' | 'offset' | 'method'>;
+
+/** readAllShardsFixes for a table named `tableName` sharded as `spec`. */
+export function readAllShardsFor(text: string, statement: SelectStatement, tableName: string, spec: ShardLayout, options: ShardQueryOptions = {}): Fix[] {
+  if (statementNamesColumn(statement, spec.shardColumn)) return [];
   const last = statement.where[statement.where.length - 1];
   if (!last) return [];
   const column = quoteName(spec.shardColumn);
@@ -162,7 +169,7 @@ export function readAllShardsFixes(text: string, statement: SelectStatement, tab
     safeForFixAll: false,
     edits: [
       commentAboveEdit(text, statement.range.start.offset, [
-        `${table.qualifiedName} is write-sharded: each partition is spread over ${column} ${first}..${lastValue}.`,
+        `${tableName} is write-sharded: each partition is spread over ${column} ${first}..${lastValue}.`,
         `Run this once per shard (bind ${marker === '?' ? 'the ?' : marker} to ${first}, ${first + 1}, ..., ${lastValue}), in parallel, and merge the rows client-side.`,
       ]),
       { start: at, end: at, newText: ` AND ${column} = ${marker}` },

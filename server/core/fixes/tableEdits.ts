@@ -48,7 +48,7 @@ export function addBodyElements(text: string, table: CreateTableStatement, eleme
 }
 
 /**
- * Edits that append `column` to the partition key, after its existing columns, in any form:
+ * Edits that append `columns` to the partition key, after its existing columns, in any form:
  * `PRIMARY KEY (a)` -> `PRIMARY KEY ((a, s))`, `(a, c)` -> `((a, s), c)`, `((a, b), c)` ->
  * `((a, b, s), c)`. An inline `col type PRIMARY KEY` loses its `PRIMARY KEY` words and the returned
  * `clause` must be added to the body (see addBodyElements).
@@ -56,11 +56,11 @@ export function addBodyElements(text: string, table: CreateTableStatement, eleme
 export function partitionKeyEdits(
   text: string,
   table: CreateTableStatement,
-  column: string,
+  columns: string | readonly string[],
 ): { edits: TextEdit[]; clause?: BodyElement } | undefined {
   const pk = table.primaryKey;
   if (!pk || pk.partitionKey.length === 0) return undefined;
-  const name = quoteName(column);
+  const name = (typeof columns === 'string' ? [columns] : columns).map(quoteName).join(', ');
   const lastKey = pk.partitionKey[pk.partitionKey.length - 1];
   if (pk.form === 'inline') {
     // Remove ` PRIMARY KEY` with the spaces before it; comments before it stay.

@@ -5,7 +5,8 @@ import type { ColumnDefinition, CreateTableStatement } from '../../../grammar/as
 import { nativeName } from '../schema/types';
 import type { Fix } from './types';
 import { freeName } from './identifiers';
-import { addBodyElements, identifierText, partitionKeyEdits } from './tableEdits';
+import { addBodyElements, identifierText, partitionKeyEdits, type BodyElement } from './tableEdits';
+import { quoteName } from '../util/names';
 
 export type BucketGranularity = 'hour' | 'day' | 'month' | 'year';
 
@@ -83,6 +84,33 @@ export function chooseGranularity(sourceType: string | undefined, options: TimeB
   return { choices, preferred };
 }
 
+/** A bucket column to add to a table: its free name, its definition with the comment on how it is filled. */
+export interface BucketColumn {
+  granularity: BucketGranularity;
+  column: string;
+  type: string;
+  element: BodyElement;
+}
+
+/** The bucket column of one granularity for a table, named so as not to collide with `taken`. */
+export function bucketColumn(granularity: BucketGranularity, source: ColumnDefinition | undefined, taken: readonly string[]): BucketColumn {
+  const bucket = BUCKETS[granularity];
+  const column = freeName(bucket.names, taken);
+  const sourceText = source ? identifierText(source.name) : undefined;
+  const comment = `bucket: ${bucket.describe(sourceText)}, set by the application`;
+  return { granularity, column, type: bucket.type, element: { sql: `${quoteName(column)} ${bucket.type}`, comment } };
+}
+
+/** "daily partitions" for day, "hourly partitions" for hour ... */
+export function bucketPeriodText(granularity: BucketGranularity): string {
+  return `${granularity === 'day' ? 'dai' : granularity}ly partitions`;
+}
+
+/** Whether a name is one of the granularities a bucket can have. */
+export function isBucketGranularity(name: string): name is BucketGranularity {
+  return Object.prototype.hasOwnProperty.call(BUCKETS, name);
+}
+
 /** One "Add a time bucket" fix per sensible granularity; the best one for the hints is preferred. */
 export function addTimeBucketFixes(text: string, table: CreateTableStatement, options: TimeBucketOptions = {}): Fix[] {
   const pk = table.primaryKey;
@@ -95,18 +123,13 @@ export function addTimeBucketFixes(text: string, table: CreateTableStatement, op
   const taken = [...table.columns.map((c) => c.name.name), ...pk.partitionKey.map((k) => k.name)];
   const fixes: Fix[] = [];
   for (const granularity of choices) {
-    const bucket = BUCKETS[granularity];
-    const column = freeName(bucket.names, taken);
-    const key = partitionKeyEdits(text, table, column);
+    const bucket = bucketColumn(granularity, source, taken);
+    const key = partitionKeyEdits(text, table, bucket.column);
     if (!key) continue;
-    const comment = `bucket: ${bucket.describe(sourceText)}, set by the application`;
-    const body = addBodyElements(text, table, [
-      { sql: `${column} ${bucket.type}`, comment },
-      ...(key.clause ? [key.clause] : []),
-    ]);
+    const body = addBodyElements(text, table, [bucket.element, ...(key.clause ? [key.clause] : [])]);
     if (!body) continue;
     fixes.push({
-      title: `Add a time bucket: ${column} ${bucket.type} (${granularity === 'day' ? 'dai' : granularity}ly partitions${sourceText ? ` by ${sourceText}` : ''})`,
+      title: `Add a time bucket: ${bucket.column} ${bucket.type} (${bucketPeriodText(granularity)}${sourceText ? ` by ${sourceText}` : ''})`,
       kind: 'quickfix',
       isPreferred: granularity === preferred,
       safeForFixAll: false,

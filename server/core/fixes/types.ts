@@ -19,4 +19,12 @@ export interface Fix {
   safeForFixAll: boolean;
   /** Non-overlapping edits into the text the fix was computed from. */
   edits: TextEdit[];
+  /** Edits to other files of the workspace (e.g. the reads of a table the fix re-keys), by absolute path. */
+  otherFiles?: FileEdits[];
+}
+
+export interface FileEdits {
+  filePath: string;
+  /** Non-overlapping edits into that file's text as the fix saw it. */
+  edits: TextEdit[];
 }

@@ -7,6 +7,7 @@
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import { analyseWhere, unrestrictedPartitionColumns } from '../util/statements';
+import type { FindingData } from '../findings-data';
 import { describeIndex, servedRestrictions } from './serving-index';
 
 export const rule: RuleModule = {
@@ -46,7 +47,7 @@ export const rule: RuleModule = {
         data: {
           ...(table ? { table: table.qualifiedName } : {}), allowFilteringRange: stmt.allowFilteringRange ?? stmt.range, partitionRestricted, missing,
           ...(index?.name ? { index: index.name } : {}),
-        },
+        } satisfies FindingData<'allow-filtering'>,
       });
     }
   },

@@ -6,6 +6,7 @@ import { nativeName } from '../schema/types';
 import type { RuleExamples, RuleModule } from './types';
 import { createdTables } from './defined-tables';
 import { primaryKeyColumns } from '../util/statements';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -24,7 +25,7 @@ export const rule: RuleModule = {
           ctx.report({
             message: `${key.name} is a counter and cannot be part of the primary key of ${table.qualifiedName}`,
             range: key.range,
-            data: { table: table.qualifiedName, column: key.name, reason: 'in-primary-key' },
+            data: { table: table.qualifiedName, column: key.name, reason: 'in-primary-key' } satisfies FindingData<'counter-mixed'>,
           });
         }
       }
@@ -34,7 +35,7 @@ export const rule: RuleModule = {
         ctx.report({
           message: `${table.qualifiedName} mixes counter columns (${counters.map((c) => c.name).join(', ')}) with ${col.name} (${col.typeText}): a table with counters may only have counters outside its primary key; move ${col.name} to another table`,
           range: col.range,
-          data: { table: table.qualifiedName, column: col.name, reason: 'mixed', counters: counters.map((c) => c.name) },
+          data: { table: table.qualifiedName, column: col.name, reason: 'mixed', counters: counters.map((c) => c.name) } satisfies FindingData<'counter-mixed'>,
         });
       }
     }

@@ -4,6 +4,7 @@
 import type { Identifier } from '../../../grammar/ast';
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -24,7 +25,7 @@ export const rule: RuleModule = {
             ctx.report({
               message: `column ${def.name.text} is defined twice in ${table}`,
               range: def.name.range,
-              data: { table, column: def.name.name, firstRange: first.range },
+              data: { table, column: def.name.name, firstRange: first.range } satisfies FindingData<'duplicate-column'>,
               related: [{ filePath: ctx.filePath, range: first.range, message: 'first defined here' }],
             });
           } else seen.set(def.name.name, def.name);
@@ -35,7 +36,7 @@ export const rule: RuleModule = {
           ctx.report({
             message: `${table} declares its primary key more than once`,
             range: extra.name.range,
-            data: { table, column: extra.name.name },
+            data: { table, column: extra.name.name } satisfies FindingData<'duplicate-column'>,
           });
         }
         const keySeen = new Map<string, Identifier>();
@@ -45,7 +46,7 @@ export const rule: RuleModule = {
             ctx.report({
               message: `column ${id.text} appears twice in the primary key of ${table}`,
               range: id.range,
-              data: { table, column: id.name, firstRange: first.range },
+              data: { table, column: id.name, firstRange: first.range } satisfies FindingData<'duplicate-column'>,
             });
           } else keySeen.set(id.name, id);
         }
@@ -57,7 +58,7 @@ export const rule: RuleModule = {
             ctx.report({
               message: `${table.qualifiedName} already has a column ${def.name.text}`,
               range: def.name.range,
-              data: { table: table.qualifiedName, column: def.name.name, firstRange: existing.range },
+              data: { table: table.qualifiedName, column: def.name.name, firstRange: existing.range } satisfies FindingData<'duplicate-column'>,
               related: [{ filePath: table.filePath, range: existing.range, message: 'defined here' }],
             });
           }

@@ -1,52 +1,145 @@
-// `hot-partition`: a partition key that concentrates traffic on few partitions: a time bucket alone
-// (all of today's writes hit one partition), booleans, tinyints and enum-like columns (status, type,
-// region, ...). Silent when the key has a shard/bucket column or a high-cardinality id.
-// Data: { table, keyspace?, partitionKey: string[], reason: 'time-bucket' | 'low-cardinality',
-//         candidates: string[] (high-cardinality columns a calculated shard could hash),
-//         suggestedKey: string, statementRange, partitionKeyRange? }
+// `hot-partition`: a partition key that sends the table's writes to few partitions, decided by the
+// workload model (schema/workload.ts, docs/partition-model.md): a time bucket alone (all of today's
+// writes in one partition), few-valued columns (booleans, status, country, first letter, language,
+// queue ...), or a shard column alone (N partitions for the whole table). Only when rows accumulate
+// (clustering by anything but buckets and enums) or each event rewrites cells of the partition
+// (counters, collections of ids): a lookup table keyed by an enum, or a summary written once a day, is fine.
+// Silent when the key has an identifier, a split or shard column beside it, or anything the model cannot tell.
+// Data: { table, keyspace?, partitionKey: string[], reason: 'time-bucket' | 'low-cardinality' | 'shard-only',
+//         livePartitions?: number, candidates: string[] (high-cardinality columns a calculated shard could hash),
+//         suggestedKey: string, statementRange, partitionKeyRange?,
+//         growth?: { timeColumn, suggestedBucket } (the same key also grows without bound),
+//         numbers: { rowBytes, limitLabel?, limitSource?, rowsToLimit?, secondsToLimit?, rowsPerSecond? } }
 import type { CreateMaterializedViewStatement, CreateTableStatement } from '../../../grammar/ast';
 import { docsUrl } from '../findings';
-import { isHighCardinality, isLowCardinality, isShardColumn, isTimeBucket } from '../schema/columns';
+import { figuresData, partitionFigures, partitionNumbersText, udtLookupFrom } from '../sizing';
+import { isHighCardinality, profileColumn } from '../schema/columns';
+import type { TableInfo } from '../schema/model';
+import type { TableReference } from '../schema/references';
 import { nativeName } from '../schema/types';
+import { growthRateOf, reportableGrowth, suggestedBucket, tableWorkload, type TableWorkload } from '../schema/workload';
 import type { RuleContext, RuleExamples, RuleModule } from './types';
 import { keyText } from '../util/statements';
+import type { FindingData } from '../findings-data';
+
+type Reason = 'time-bucket' | 'low-cardinality' | 'shard-only';
+
+/** Why the key is hot, or undefined when it is not (or the model cannot tell). */
+export function hotReason(w: TableWorkload): Reason | undefined {
+  const reason: Reason | undefined =
+    w.keyShape === 'time-bucket' ? 'time-bucket'
+    : w.keyShape === 'few' ? 'low-cardinality'
+    : w.keyShape === 'shard-only' ? 'shard-only'
+    : undefined;
+  if (!reason) return undefined;
+  // Rows clustered only by coarse buckets or enum values (a calendar by year and month) stay few.
+  const accumulates = w.clustering.some((c) => c.nature !== 'bucket' && c.nature !== 'enum' && c.nature !== 'cyclic');
+  if (accumulates) return reason;
+  if (w.table.clustering.length) return undefined;
+  // Without clustering: hot only when each event rewrites the partition: counters, appended ids, or a
+  // date-keyed row of per-item columns (isbn, title, ids) that every new item overwrites. A summary of
+  // totals written once a day is fine.
+  if (w.perEventCells) return reason;
+  return reason === 'time-bucket' && perItemColumns(w.table).length ? reason : undefined;
+}
+
+/** Regular columns that hold one item's identity (isbn, title, a uuid): written per item, not per period. */
+function perItemColumns(table: TableInfo): string[] {
+  return table.columns.filter((c) => c.role === 'regular' && profileColumn(c, table).nature === 'identifier').map((c) => c.name);
+}
+
+function keyDescription(w: TableWorkload, reason: Reason): string {
+  const pk = w.table.partitionKey;
+  if (reason === 'time-bucket') {
+    const names = pk.map((c) => c.name);
+    const items = w.table.clustering.length || w.perEventCells ? [] : perItemColumns(w.table);
+    const overwrite = items.length ? `, and with no clustering column each new item (${items.join(', ')}) overwrites that ${names.join('/')}'s one row` : '';
+    return `the partition key (${names.join(', ')}) is a time bucket alone, so all writes of the current ${names.join('/')} go to one partition${overwrite}`;
+  }
+  if (reason === 'shard-only') {
+    const n = w.livePartitions !== undefined ? `${w.livePartitions} partitions` : 'as many partitions as shard values';
+    return `the partition key is the shard column ${pk.map((c) => c.name).join(', ')} alone, so the whole table lives in ${n}`;
+  }
+  const columns = w.partitionKey.map((p, i) => `${p.name} ${pk[i]!.typeText}: ${p.signal}`).join('; ');
+  const count = w.livePartitions !== undefined ? `at most ${w.livePartitions.toLocaleString('en-US')}` : 'a handful of';
+  return `the partition key has few distinct values (${columns}), so all rows share ${count} partitions${w.skewed ? ', and a few of them take most of the traffic' : ''}`;
+}
+
+/**
+ * Which shard the workspace's reads call for: a calculated one from a high-cardinality column they pin
+ * (they can compute the shard), random shards when they take whole partitions (they must then visit every
+ * shard), and both, said plainly, when no query of the workspace reads the table.
+ */
+function shardAdvice(table: TableInfo, candidates: readonly string[], references: readonly TableReference[]): string {
+  const reads = references.filter((r) => r.kind === 'Select');
+  const pk = table.partitionKey.map((c) => c.name);
+  const count = (n: number): string => `${n} ${n === 1 ? 'query' : 'queries'}`;
+  const pinning = candidates
+    .map((c) => ({ column: c, reads: reads.filter((r) => r.pinned.includes(c)).length }))
+    .filter((x) => x.reads > 0)
+    .sort((a, b) => b.reads - a.reads)[0];
+  if (pinning) {
+    return `calculated as murmur3(${pinning.column}) % N + 1: ${count(pinning.reads)} of the workspace read by ${pinning.column}, so they can compute the shard`;
+  }
+  const whole = reads.filter((r) => pk.every((k) => r.pinned.includes(k)));
+  if (whole.length) {
+    return `random 1..N: the workspace's ${count(whole.length)} on ${table.qualifiedName} ${whole.length === 1 ? 'takes' : 'take'} whole partitions by ${pk.join(', ')}, so ${whole.length === 1 ? 'it' : 'they'} then ${whole.length === 1 ? 'reads' : 'read'} every shard (shard IN (1, ..., N))`;
+  }
+  if (!reads.length) {
+    const none = `no query in the workspace reads ${table.qualifiedName} yet`;
+    if (!candidates.length) return `random 1..N (reads then visit every shard); ${none}`;
+    return `calculated as murmur3(${candidates[0]}) % N + 1 if the reads will know ${candidates[0]}, or random 1..N if they take whole partitions (and then read every shard); ${none}`;
+  }
+  const calculated = candidates.length ? `calculated as murmur3(${candidates[0]}) % N + 1 if reads can know ${candidates[0]}, or ` : '';
+  return `${calculated}random 1..N (reads then visit every shard); none of the workspace's ${count(reads.length)} on it pins the partition key`;
+}
 
 function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterializedViewStatement): void {
-  const table = ctx.definedBy(stmt);
-  if (!table || !table.partitionKey.length) return;
-  const pk = table.partitionKey;
-  if (pk.some((c) => isShardColumn(c, table) || isHighCardinality(c))) return;
-  const allBuckets = pk.every((c) => isTimeBucket(c));
-  const allLow = pk.every((c) => isTimeBucket(c) || isLowCardinality(c));
-  if (!allLow) return;
-  // Lookup tables keyed by an enum (one row per status, say) are small and fine: only flag tables that
-  // accumulate rows per partition (clustering columns) or are keyed by time.
-  if (!table.clustering.length && !allBuckets) return;
-  // Rows clustered only by coarse buckets or enum values (a calendar by year and month) stay few.
-  if (table.clustering.length && table.clustering.every((c) => isTimeBucket(c) || isLowCardinality(c))) return;
-  const reason = allBuckets ? 'time-bucket' : 'low-cardinality';
+  const defined = ctx.definedBy(stmt);
+  if (!defined || !defined.partitionKey.length) return;
+  const table: TableInfo = ctx.latest(defined);
+  const hints = ctx.hints(table);
+  const references = ctx.referencesTo(table);
+  const w = tableWorkload(table, hints, references);
+  const reason = hotReason(w);
+  if (!reason) return;
+  const figures = partitionFigures(table, ctx.target, hints, udtLookupFrom(ctx.schema), growthRateOf(w));
   const candidates = table.columns
     .filter((c) => c.role !== 'partition' && isHighCardinality(c) && nativeName(c.type) !== 'timeuuid')
     .map((c) => c.name);
-  const pkNames = pk.map((c) => c.name);
-  const suggestedKey = keyText([...pkNames, 'shard'], table.clustering.map((c) => c.name));
-  const shardHint = candidates.length ? `computed as murmur3(${candidates[0]}) % N + 1 so reads by ${candidates[0]} find it` : 'random 1..N';
-  const what = reason === 'time-bucket'
-    ? `the partition key (${pkNames.join(', ')}) is a time bucket alone, so all writes of the current ${pkNames.join('/')} go to one partition`
-    : `the partition key (${pk.map((c) => `${c.name} ${c.typeText}`).join(', ')}) has only a few distinct values, so all rows share a handful of partitions`;
+  const pkNames = table.partitionKey.map((c) => c.name);
+  const clustering = table.clustering.map((c) => c.name);
+  // The same growth unbounded-partition reports (none on a target without a partition size limit).
+  const unbounded = reportableGrowth(w, figures.binding?.rows, figures.secondsToLimit);
+  const growth = unbounded && w.growth?.by === 'time'
+    ? { timeColumn: w.growth.column.name, suggestedBucket: suggestedBucket(w.rowsPerSecond, figures.binding?.rows) }
+    : undefined;
+  const shardName = reason === 'shard-only' ? undefined : 'shard';
+  const keyColumns = [...pkNames, ...(shardName ? [shardName] : []), ...(growth ? [growth.suggestedBucket] : [])];
+  const suggestedKey = keyText(keyColumns, clustering);
+  const shardHint = shardAdvice(table, candidates, references);
+  const growthText = growth
+    ? ` Each of these partitions also grows without bound (rows arrive per event, clustered by ${w.growth!.column.name} (${w.growth!.column.typeText})${unbounded?.ttl ? `, and the TTL keeps them for too long` : ', with no bucket or TTL'}): a shard spreads the writes but does not stop the growth, so add ${growth.suggestedBucket === 'hour' ? 'an' : 'a'} ${growth.suggestedBucket} bucket too.`
+    : '';
+  const advice = reason === 'shard-only'
+    ? `Put a real key in front of the shard, or a time bucket beside it: ${suggestedKey}`
+    : `Shard it: add a shard column to the partition key ${suggestedKey}, ${shardHint}`;
   ctx.report({
-    message: `hot partition in ${table.qualifiedName}: ${what}. Shard it: add a shard column to the partition key ${suggestedKey}, ${shardHint}`,
+    message: `hot partition in ${table.qualifiedName}: ${keyDescription(w, reason)}.${growthText} ${advice}. ${partitionNumbersText(figures)}`,
     range: stmt.primaryKey?.partitionKeyRange ?? stmt.primaryKey?.range ?? stmt.name.range,
     data: {
       table: table.qualifiedName,
       ...(table.keyspace ? { keyspace: table.keyspace } : {}),
       partitionKey: pkNames,
       reason,
+      ...(w.livePartitions !== undefined && Number.isFinite(w.livePartitions) ? { livePartitions: w.livePartitions } : {}),
       candidates,
       suggestedKey,
       statementRange: stmt.range,
       ...(stmt.primaryKey?.partitionKeyRange ? { partitionKeyRange: stmt.primaryKey.partitionKeyRange } : {}),
-    },
+      ...(growth ? { growth } : {}),
+      numbers: figuresData(figures),
+    } satisfies FindingData<'hot-partition'>,
   });
 }
 
@@ -54,7 +147,7 @@ export const rule: RuleModule = {
   meta: {
     id: 'hot-partition',
     defaultSeverity: 'warning',
-    description: 'A partition key that sends most traffic to few partitions (time bucket alone, boolean, enum-like).',
+    description: 'A partition key that sends most traffic to few partitions (time bucket alone, boolean, enum-like, shard alone).',
     docsUrl: docsUrl('hot-partition'),
     scope: 'statement',
   },
@@ -73,18 +166,130 @@ export const examples: RuleExamples = {
     { name: '@shard comment declares the shard column', code: '-- @shard s = murmur3(title) % 8 + 1\nCREATE TABLE ks.books (publish_date date, s int, title text, PRIMARY KEY ((publish_date, s), title));' },
     { name: 'enum-keyed lookup table without clustering', code: 'CREATE TABLE ks.status_labels (status text PRIMARY KEY, label text);' },
     { name: 'a calendar: few rows per partition', code: 'CREATE TABLE ks.calendar (year int, month int, events list<text>, PRIMARY KEY (year, month));' },
+    { name: 'daily summary written once a day', code: 'CREATE TABLE ks.daily_summary (report_date date PRIMARY KEY, total_orders bigint, revenue decimal, top_product text);' },
+    { name: 'country lookup: one row per country', code: 'CREATE TABLE ks.countries (country_code text PRIMARY KEY, name text, currency text);' },
+    { name: 'videos by tag: many tags (unbounded-partition judges the growth)', code: 'CREATE TABLE ks.videos_by_tag (tag text, added_date timestamp, videoid uuid, PRIMARY KEY (tag, added_date, videoid));' },
+    {
+      name: 'country hint: a business in 5000 regions of a country column is spread',
+      code: 'CREATE TABLE ks.users_by_country (country text, user_id uuid, name text, PRIMARY KEY (country, user_id));',
+      config: { tables: { 'ks.users_by_country': { columns: { country: { distinct: 5000 } } } } },
+    },
+    { name: 'unknown key column: silent', code: 'CREATE TABLE ks.things (foo text, bar_at timestamp, PRIMARY KEY (foo, bar_at));' },
   ],
   invalid: [
     {
       name: "Amazon's write-sharding example",
       code: 'CREATE TABLE ks.books (publish_date date, title text, author text, PRIMARY KEY (publish_date, title));',
       at: 'publish_date, title)',
-      message: /time bucket alone/,
+      message: /time bucket alone.*Apache Cassandra: a row ≈ \d+ B; the first limit hit is .* at [\d,]+ rows: .* at 1 row\/s/,
       data: { reason: 'time-bucket', partitionKey: ['publish_date'], candidates: ['title'], suggestedKey: '((publish_date, shard), title)' },
     },
-    { code: 'CREATE TABLE ks.tasks (done boolean, task_id uuid, PRIMARY KEY (done, task_id));', data: { reason: 'low-cardinality', candidates: ['task_id'] } },
+    { code: 'CREATE TABLE ks.tasks (done boolean, task_id uuid, PRIMARY KEY (done, task_id));', data: { reason: 'low-cardinality', candidates: ['task_id'], livePartitions: 2 } },
     { code: 'CREATE TABLE ks.orders (status text, order_id uuid, PRIMARY KEY (status, order_id));' },
     { code: 'CREATE TABLE ks.latest (yyyymmdd text, added_date timestamp, videoid uuid, PRIMARY KEY (yyyymmdd, added_date, videoid));', data: { reason: 'time-bucket', candidates: ['videoid'] } },
     { code: 'CREATE TABLE ks.b (id uuid PRIMARY KEY, region text, v text);\nCREATE MATERIALIZED VIEW ks.by_region AS SELECT * FROM ks.b WHERE region IS NOT NULL AND id IS NOT NULL PRIMARY KEY (region, id);' },
+    {
+      name: 'initial-letter directory',
+      code: 'CREATE TABLE ks.users_by_first_letter (first_letter text, username text, email text, PRIMARY KEY (first_letter, username));',
+      message: /first_letter text: name word 'letter' \(initial, ~26 values\).*at most 26 partitions/,
+      data: { reason: 'low-cardinality', livePartitions: 26 },
+    },
+    {
+      name: 'country-keyed materialized view (Cassandra docs country_flag)',
+      code: 'CREATE TABLE ks.cyclists (id uuid PRIMARY KEY, name text, country text);\nCREATE MATERIALIZED VIEW ks.cyclists_by_country AS SELECT * FROM ks.cyclists WHERE country IS NOT NULL AND id IS NOT NULL PRIMARY KEY (country, id);',
+      message: /geography, ~200 values.*a few of them take most of the traffic/,
+      data: { reason: 'low-cardinality', livePartitions: 200 },
+    },
+    { name: 'nationality-keyed table', code: 'CREATE TABLE ks.athletes_by_nationality (nationality text, athlete_id uuid, name text, PRIMARY KEY (nationality, athlete_id));' },
+    {
+      name: 'shard-only key',
+      code: 'CREATE TABLE ks.events_sharded (shard int, event_time timestamp, payload text, PRIMARY KEY (shard, event_time));',
+      message: /shard column shard alone/,
+      data: { reason: 'shard-only', growth: { timeColumn: 'event_time', suggestedBucket: 'day' } },
+    },
+    {
+      name: 'queue table keyed by queue name',
+      code: 'CREATE TABLE ks.queue_items (queue_name text, item_id timeuuid, payload blob, PRIMARY KEY (queue_name, item_id));',
+      message: /queue, ~10 values.*also grows without bound/,
+      data: { reason: 'low-cardinality', growth: { timeColumn: 'item_id', suggestedBucket: 'day' } },
+    },
+    {
+      name: 'status-keyed log both hot and unbounded',
+      code: 'CREATE TABLE ks.app_log (level text, logged_at timestamp, message text, PRIMARY KEY (level, logged_at));',
+      message: /also grows without bound.*add a \w+ bucket too.*\(\(level, shard, \w+\), logged_at\)/,
+      data: { growth: { timeColumn: 'logged_at', suggestedBucket: 'day' } },
+    },
+    {
+      name: 'date-keyed row of per-item columns: every new book overwrites the day',
+      code: 'CREATE TABLE books_by_date (publish_date date, isbn text, title text, PRIMARY KEY (publish_date));',
+      message: /each new item \(isbn, title\) overwrites that publish_date's one row/,
+      data: { reason: 'time-bucket' },
+    },
+    {
+      name: 'date-keyed counters: every event increments the day',
+      code: 'CREATE TABLE ks.daily_counts (day date PRIMARY KEY, page_views counter, signups counter);',
+      data: { reason: 'time-bucket' },
+    },
+    {
+      name: 'date-keyed set of visitor ids appended per visit',
+      code: 'CREATE TABLE ks.daily_visitors (visit_date date PRIMARY KEY, visitors set<uuid>);',
+      data: { reason: 'time-bucket' },
+    },
+    {
+      name: 'day-of-week key: 7 partitions that never move on',
+      code: 'CREATE TABLE ks.orders_by_weekday (day_of_week int, order_id timeuuid, total decimal, PRIMARY KEY (day_of_week, order_id));',
+      data: { reason: 'low-cardinality', livePartitions: 7 },
+    },
+    {
+      name: 'hinted cardinality: a "segment" of 3 values',
+      code: 'CREATE TABLE ks.users_by_cohort (cohort text, user_id uuid, PRIMARY KEY (cohort, user_id));',
+      config: { tables: { 'ks.users_by_cohort': { columns: { cohort: { distinct: 3 } } } } },
+      message: /hint: 3 distinct values/,
+      data: { livePartitions: 3 },
+    },
+    {
+      name: '-- @cqlint comment hint',
+      code: '-- @cqlint cohort.distinct=4 rate=20/s\nCREATE TABLE ks.users_by_cohort (cohort text, user_id uuid, PRIMARY KEY (cohort, user_id));',
+      message: /20 rows\/s \(hinted\)/,
+      data: { livePartitions: 4 },
+    },
+    {
+      name: 'reads pin a high-cardinality column: a calculated shard from it',
+      code: 'CREATE TABLE ks.latest (day date, added_date timestamp, videoid uuid, title text, PRIMARY KEY (day, added_date, videoid));\nSELECT * FROM ks.latest WHERE day = ? AND added_date = ? AND videoid = ?;',
+      message: /calculated as murmur3\(videoid\) % N \+ 1: 1 query of the workspace read by videoid/,
+    },
+    {
+      name: 'reads take whole buckets: random shards read together',
+      code: 'CREATE TABLE ks.latest (day date, added_date timestamp, videoid uuid, title text, PRIMARY KEY (day, added_date, videoid));\nSELECT * FROM ks.latest WHERE day = ? LIMIT 10;',
+      message: /random 1\.\.N: the workspace's 1 query on ks\.latest takes whole partitions by day, so it then reads every shard/,
+    },
+    {
+      name: 'no reads in the workspace: says so and offers both',
+      code: 'CREATE TABLE ks.latest (day date, added_date timestamp, videoid uuid, title text, PRIMARY KEY (day, added_date, videoid));',
+      message: /murmur3\(videoid\) % N \+ 1 if the reads will know videoid, or random 1\.\.N .*no query in the workspace reads ks\.latest yet/,
+    },
+    {
+      name: 'USING TTL on every write judged against the rate: 10 years bounds nothing',
+      code: 'CREATE TABLE ks.app_log (level text, logged_at timestamp, message text, PRIMARY KEY (level, logged_at));\nINSERT INTO ks.app_log (level, logged_at, message) VALUES (?, ?, ?) USING TTL 315360000;',
+      data: { growth: { timeColumn: 'logged_at', suggestedBucket: 'day' } },
+    },
+    {
+      name: 'Keyspaces: the per-partition write quota',
+      code: 'CREATE TABLE ks.orders (status text, order_id uuid, PRIMARY KEY (status, order_id));',
+      target: 'keyspaces',
+      message: /Amazon Keyspaces: a row ≈ \d+ B; one partition takes at most 1,000 WCU per partition = 1,000 writes\/s/,
+    },
+    {
+      name: 'Keyspaces: no partition size limit, so no growth to bucket',
+      code: 'CREATE TABLE ks.app_log (level text, logged_at timestamp, message text, PRIMARY KEY (level, logged_at));',
+      target: 'keyspaces',
+      data: { reason: 'low-cardinality', suggestedKey: '((level, shard), logged_at)', growth: undefined },
+    },
+    {
+      name: 'Cosmos DB: 20 GB and the RU/s quota',
+      code: 'CREATE TABLE ks.orders (status text, order_id uuid, PRIMARY KEY (status, order_id));',
+      target: 'cosmosdb',
+      message: /20 GB per logical partition.*10,000 RU\/s per partition = 2,000 writes\/s/,
+    },
   ],
 };

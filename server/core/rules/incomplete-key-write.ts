@@ -5,6 +5,7 @@
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import { allStatements, analyseWhere } from '../util/statements';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -43,11 +44,11 @@ export const rule: RuleModule = {
         }
       }
       if (!missing.length) continue;
-      const verb = stmt.kind.toUpperCase();
+      const verb = stmt.kind.toUpperCase() as Uppercase<typeof stmt.kind>;
       ctx.report({
         message: `${verb} on ${table.qualifiedName} must name ${stmt.kind === 'Delete' ? 'the whole partition key' : 'the full primary key'}; missing ${missing.join(', ')}`,
         range: stmt.kind === 'Insert' ? (stmt.columnsRange ?? stmt.table.range) : (stmt.whereRange ?? stmt.table.range),
-        data: { table: table.qualifiedName, statement: verb, missing, partitionKey: table.partitionKey.map((c) => c.name), clustering: table.clustering.map((c) => c.name) },
+        data: { table: table.qualifiedName, statement: verb, missing, partitionKey: table.partitionKey.map((c) => c.name), clustering: table.clustering.map((c) => c.name) } satisfies FindingData<'incomplete-key-write'>,
       });
     }
   },

@@ -22,6 +22,7 @@ import * as secondaryIndexScan from './secondary-index-scan';
 import * as invalidShardAnnotation from './invalid-shard-annotation';
 import * as shardMismatch from './shard-mismatch';
 import * as skewedShardFormula from './skewed-shard-formula';
+import * as invalidHint from './invalid-hint';
 
 export type { RuleModule, RuleMeta, RuleContext, RuleExamples, ExampleCase, InvalidExampleCase } from './types';
 
@@ -32,9 +33,8 @@ export const allRules: RuleModule[] = [
   counterMixed.rule, nonFrozenKeyCollection.rule, missingPrimaryKey.rule, incompleteKeyWrite.rule, unboundedPartition.rule,
   hotPartition.rule, largePartition.rule, partitionThroughput.rule, allowFiltering.rule, unrestrictedPartitionKey.rule,
   largeInPartitionKey.rule, unloggedBatchMultiPartition.rule, simpleStrategy.rule, secondaryIndexScan.rule,
-  invalidShardAnnotation.rule, shardMismatch.rule, skewedShardFormula.rule,
+  invalidShardAnnotation.rule, shardMismatch.rule, skewedShardFormula.rule, invalidHint.rule,
 ];
-
 
 export function ruleById(id: string): RuleModule | undefined {
   return allRules.find((r) => r.meta.id === id);

@@ -3,6 +3,7 @@
 // Data: { table: string, column: string, clustering: string[] }
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -30,7 +31,7 @@ export const rule: RuleModule = {
           ctx.report({
             message: `${o.column.text} is not a clustering column of ${name}; CLUSTERING ORDER BY may only name ${clustering.length ? clustering.join(', ') : 'clustering columns (this table has none)'}`,
             range: o.column.range,
-            data: { table: name, column: o.column.name, clustering },
+            data: { table: name, column: o.column.name, clustering } satisfies FindingData<'invalid-clustering-order'>,
           });
           continue;
         }
@@ -38,7 +39,7 @@ export const rule: RuleModule = {
           ctx.report({
             message: `CLUSTERING ORDER BY must list the clustering columns in primary key order (${clustering.join(', ')}); ${o.column.text} is out of place`,
             range: o.column.range,
-            data: { table: name, column: o.column.name, clustering },
+            data: { table: name, column: o.column.name, clustering } satisfies FindingData<'invalid-clustering-order'>,
           });
           break; // one out-of-place report per statement; later tables are still checked
         }

@@ -10,6 +10,7 @@ import { shardAnnotationAbove } from '../schema/shard';
 import { udtLookupFor } from '../schema/keyValues';
 import { isShardAnnotation, validateShardSpec } from '../token/shard';
 import type { RuleExamples, RuleModule } from './types';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -28,12 +29,12 @@ export const rule: RuleModule = {
       attached.add(found.comment);
       const table = tableName(stmt);
       if (!found.result.ok) {
-        ctx.report({ message: found.result.error.message, range: found.result.error.range, data: { problem: 'syntax', table } });
+        ctx.report({ message: found.result.error.message, range: found.result.error.range, data: { problem: 'syntax', table } satisfies FindingData<'invalid-shard-annotation'> });
         continue;
       }
       for (const p of validateShardSpec(found.result.spec, stmt, udts)) {
         if (p.severity !== 'error') continue; // one shard (a warning) is skewed-shard-formula's business
-        ctx.report({ message: p.message, range: p.range, data: { problem: 'schema', table } });
+        ctx.report({ message: p.message, range: p.range, data: { problem: 'schema', table } satisfies FindingData<'invalid-shard-annotation'> });
       }
     }
     for (const comment of ctx.parse.comments) {
@@ -41,7 +42,7 @@ export const rule: RuleModule = {
       ctx.report({
         message: '@shard: this annotation applies to no table: write it on the line directly above CREATE TABLE (no blank line between), one per table',
         range: comment.range,
-        data: { problem: 'detached' },
+        data: { problem: 'detached' } satisfies FindingData<'invalid-shard-annotation'>,
       });
     }
   },

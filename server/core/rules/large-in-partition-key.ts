@@ -5,6 +5,7 @@
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import { analyseWhere } from '../util/statements';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -37,7 +38,7 @@ export const rule: RuleModule = {
       ctx.report({
         message: `IN on the partition key of ${table.qualifiedName} names ${partitions} partitions (more than ${max}): one coordinator queries them all and holds the whole result. Run one query per partition, asynchronously`,
         range: widest.range,
-        data: { table: table.qualifiedName, column: widest.column, values: widest.values, partitions, max },
+        data: { table: table.qualifiedName, column: widest.column, values: widest.values, partitions, max } satisfies FindingData<'large-in-partition-key'>,
       });
     }
   },

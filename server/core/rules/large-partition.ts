@@ -2,13 +2,16 @@
 // (Nv = Nr (Nc - Npk - Ns) + Ns; St = Σpk + Σstatic + Nr (Σregular + Σclustering) + Nv × 8 bytes)
 // exceeds the target's partition limits. Also a row above the target's row limit (Keyspaces 1 MB,
 // ScyllaDB's 10 MB large-row warning) with or without hints. Without hints: no partition warning.
+// The limit named is the one the partition passes first (fewest rows), never a softer one beside a harder.
 // Data: { table, rowsPerPartition?, estimatedBytes?, estimatedValues?, rowBytes, limit: string,
-//         limitValue: number, source: string, rowsAtLimit?: number, target: TargetId }
+//         limitValue: number, source: string, rowsAtLimit?: number, target: TargetId, numbers? }
 import { docsUrl } from '../findings';
-import { estimatePartition, rowSizes, rowsToReachBytes, rowsToReachValues, udtLookupFrom, CELL_METADATA_BYTES } from '../sizing';
+import { estimatePartition, figuresData, partitionFigures, partitionNumbersText, rowSizes, udtLookupFrom, CELL_METADATA_BYTES } from '../sizing';
+import { growthRateOf, tableWorkload } from '../schema/workload';
 import { formatBytes, formatCount } from '../targets';
 import type { RuleExamples, RuleModule } from './types';
 import { definedTablesAndViews } from './defined-tables';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -29,33 +32,25 @@ export const rule: RuleModule = {
       const base = { table: table.qualifiedName, target: target.id, rowBytes: perRow };
       if (target.rowBytes && perRow > target.rowBytes.value) {
         ctx.report({
-          message: `a row of ${table.qualifiedName} is estimated at ${formatBytes(perRow)}, above ${target.name}'s ${target.rowBytes.label} (${target.rowBytes.source})`,
+          message: `a row of ${table.qualifiedName} is estimated at ${formatBytes(perRow)}, above ${target.name}'s ${target.rowBytes.label} (${target.rowBytes.source}): split the large values into rows of their own (chunks in a clustering column)`,
           range,
-          data: { ...base, limit: target.rowBytes.label, limitValue: target.rowBytes.value, source: target.rowBytes.source },
+          data: { ...base, limit: target.rowBytes.label, limitValue: target.rowBytes.value, source: target.rowBytes.source } satisfies FindingData<'large-partition'>,
         });
       }
       const rows = hints?.rowsPerPartition;
       if (rows === undefined || !table.clustering.length) continue;
       const est = estimatePartition(table, rows, hints, udts);
-      const over: { label: string; value: number; source: string; rowsAtLimit: number }[] = [];
-      if (Number.isFinite(target.partitionBytes.value) && est.bytes > target.partitionBytes.value) {
-        over.push({ ...target.partitionBytes, rowsAtLimit: rowsToReachBytes(sizes, target.partitionBytes.value) });
-      }
-      if (target.partitionRows) {
-        // Cassandra's guidance counts values (cells); ScyllaDB's warning counts rows.
-        const counted = target.id === 'cassandra' ? est.values : est.rows;
-        if (counted > target.partitionRows.value) {
-          const at = target.id === 'cassandra' ? rowsToReachValues(sizes, target.partitionRows.value) : target.partitionRows.value;
-          over.push({ ...target.partitionRows, rowsAtLimit: at });
-        }
-      }
+      const w = tableWorkload(table, hints);
+      const figures = partitionFigures(table, target, hints, udts, growthRateOf(w));
+      // Every limit the hinted partition passes, the one hit first first (figures.limits is sorted).
+      const over = figures.limits.filter((l) => rows > l.rows);
       if (!over.length) continue;
       const first = over[0]!;
-      const ideal = target.idealPartitionBytes ? `; ${target.idealPartitionBytes.label}` : '';
+      const also = over.length > 1 ? ` (and ${over.slice(1).map((o) => `${o.label} at ${formatCount(o.rows)} rows`).join(', ')})` : '';
       ctx.report({
         message:
-          `${table.qualifiedName}: ${formatCount(rows)} rows per partition ≈ ${formatBytes(est.bytes)} and ${formatCount(est.values)} values, above ${target.name}'s ${over.map((o) => o.label).join(' and ')}${ideal} ` +
-          `(reached at about ${formatCount(first.rowsAtLimit)} rows). Split partitions with a bucket in the partition key`,
+          `${table.qualifiedName}: ${formatCount(rows)} rows per partition ≈ ${formatBytes(est.bytes)} and ${formatCount(est.values)} values, past ${target.name}'s ${first.label}, reached at about ${formatCount(first.rows)} rows${also}. ` +
+          `Split partitions with a bucket in the partition key. ${partitionNumbersText(figures)}`,
         range,
         data: {
           ...base,
@@ -65,8 +60,9 @@ export const rule: RuleModule = {
           limit: first.label,
           limitValue: first.value,
           source: first.source,
-          rowsAtLimit: first.rowsAtLimit,
-        },
+          rowsAtLimit: first.rows,
+          numbers: figuresData(figures),
+        } satisfies FindingData<'large-partition'>,
       });
     }
   },
@@ -82,10 +78,10 @@ export const examples: RuleExamples = {
   ],
   invalid: [
     {
-      name: 'Cassandra: 2 M rows of ~72 B',
+      name: 'Cassandra: 2 M rows of ~72 B: the values guidance is hit first, the 100 MB limit after',
       code: readings,
       config: { tables: { 'ks.readings': { rowsPerPartition: 2_000_000 } } },
-      message: /100 MB per partition/,
+      message: /past Apache Cassandra's 100,000 values per partition, reached at about 50,000 rows \(and 100 MB per partition at [\d,]+ rows\)/,
       data: { rowsPerPartition: 2_000_000, target: 'cassandra' },
     },
     {
@@ -99,7 +95,19 @@ export const examples: RuleExamples = {
       code: readings,
       target: 'scylladb',
       config: { tables: { 'ks.readings': { rowsPerPartition: 50_000, columnSizes: { note: 40_000 } } } },
-      message: /1000 MB/,
+      message: /past ScyllaDB's large-partition warning at 1000 MB, reached at about 26,\d{3} rows/,
+    },
+    {
+      name: 'wide rows: the byte limit binds before the row count',
+      code: 'CREATE TABLE ks.docs_by_owner (owner_id uuid, doc_id timeuuid, body text, PRIMARY KEY (owner_id, doc_id));',
+      config: { tables: { 'ks.docs_by_owner': { rowsPerPartition: 80_000, columnSizes: { body: 5000 } } } },
+      message: /past Apache Cassandra's 100 MB per partition, reached at about 20,\d{3} rows\./,
+      data: { limit: '100 MB per partition' },
+    },
+    {
+      name: '-- @cqlint rows= hint',
+      code: `-- @cqlint rows=2000000\n${readings}`,
+      message: /2,000,000 rows per partition/,
     },
     {
       name: 'Keyspaces 1 MB row',

@@ -2,6 +2,7 @@
 // Data: { table: string, columns: string[] }
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -18,7 +19,7 @@ export const rule: RuleModule = {
       ctx.report({
         message: `${table?.qualifiedName ?? stmt.name.name.name} has no PRIMARY KEY; add PRIMARY KEY ((partition key columns), clustering columns)`,
         range: stmt.name.range,
-        data: { table: table?.qualifiedName ?? stmt.name.name.name, columns: stmt.columns.map((c) => c.name.name) },
+        data: { table: table?.qualifiedName ?? stmt.name.name.name, columns: stmt.columns.map((c) => c.name.name) } satisfies FindingData<'missing-primary-key'>,
       });
     }
   },

@@ -5,6 +5,7 @@ import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import { createdTables } from './defined-tables';
 import { primaryKeyColumns } from '../util/statements';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -23,7 +24,7 @@ export const rule: RuleModule = {
         ctx.report({
           message: `${col.name} (${col.typeText}) is in the primary key of ${table.qualifiedName} but not frozen; key columns must be frozen: ${suggestedType}`,
           range: col.range,
-          data: { table: table.qualifiedName, column: col.name, type: col.typeText, suggestedType },
+          data: { table: table.qualifiedName, column: col.name, type: col.typeText, suggestedType } satisfies FindingData<'non-frozen-key-collection'>,
         });
       }
     }

@@ -11,6 +11,7 @@ import { docsUrl } from '../findings';
 import type { CqlintConfig } from '../config/types';
 import type { RuleExamples, RuleModule } from './types';
 import { analyseWhere, unrestrictedPartitionColumns } from '../util/statements';
+import type { FindingData } from '../findings-data';
 import { describeIndex, indexFamily, scatterGatherCost, servedRestrictions } from './serving-index';
 
 export const rule: RuleModule = {
@@ -53,7 +54,7 @@ export const rule: RuleModule = {
           severity: 'info',
           message: `this query on ${table.qualifiedName} is served by ${describeIndex(index, plainIsSai)} without the partition key (${missing.join(', ')}): ${scatterGatherCost(keyspace)}. Fine for occasional queries; for a frequent one restrict ${missing.join(', ')} as well, or query a table keyed by ${sai.column}`,
           range: sai.relation.range,
-          data: { table: table.qualifiedName, column: sai.column, ...(index.name ? { index: index.name } : {}), indexKind: 'sai', missing },
+          data: { table: table.qualifiedName, column: sai.column, ...(index.name ? { index: index.name } : {}), indexKind: 'sai', missing } satisfies FindingData<'secondary-index-scan'>,
         });
         continue;
       }
@@ -75,7 +76,7 @@ export const rule: RuleModule = {
         data: {
           table: table.qualifiedName, column: first.column, ...(used.name ? { index: used.name } : {}), indexKind: family, missing,
           ...(alternatives.length ? { alternatives } : {}), ...(needsFiltering.length ? { needsFiltering } : {}),
-        },
+        } satisfies FindingData<'secondary-index-scan'>,
       });
     }
   },

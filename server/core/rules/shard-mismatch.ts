@@ -12,6 +12,7 @@ import { computedShard, keyedStatements, statementColumnValues, statementTable, 
 import { checkShardValue } from '../token/shard';
 import type { KeyType } from '../token/types';
 import type { RuleExamples, RuleModule } from './types';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -63,7 +64,7 @@ export const rule: RuleModule = {
             actual: check.actual,
             min: check.min,
             max: check.max,
-          },
+          } satisfies FindingData<'shard-mismatch'>,
         });
       }
     }

@@ -6,6 +6,7 @@
 import { docsUrl } from '../findings';
 import { mapLiteralStrings } from '../schema/build';
 import type { RuleExamples, RuleModule } from './types';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -29,7 +30,7 @@ export const rule: RuleModule = {
       ctx.report({
         message: `keyspace ${stmt.name.text} uses SimpleStrategy, which places replicas without regard to datacenters or racks: fine for a single-node or test cluster, not for production. Use ${suggestedReplication}`,
         range: prop.value.range,
-        data: { keyspace: stmt.name.name, ...(rf ? { replicationFactor: rf } : {}), suggestedReplication },
+        data: { keyspace: stmt.name.name, ...(rf ? { replicationFactor: rf } : {}), suggestedReplication } satisfies FindingData<'simple-strategy'>,
       });
     }
   },

@@ -8,6 +8,7 @@ import { predictShardSkew, type SkewReport } from '../token/skew';
 import type { ShardSpec } from '../token/shard';
 import type { RuleExamples, RuleModule } from './types';
 import { createdTables } from './defined-tables';
+import type { FindingData } from '../findings-data';
 
 // Predictions take a few milliseconds and depend only on these fields: cache them across lint runs.
 const cache = new Map<string, SkewReport>();
@@ -39,7 +40,7 @@ export const rule: RuleModule = {
         ctx.report({
           message: `${formula}: one shard puts every row in the same partition, so the sharding spreads nothing; use more shards (e.g. 16)`,
           range: spec.ranges.count,
-          data: { table: table.qualifiedName, formula, method: spec.method, count: 1, fullestShare: 1, emptyShards: 0 },
+          data: { table: table.qualifiedName, formula, method: spec.method, count: 1, fullestShare: 1, emptyShards: 0 } satisfies FindingData<'skewed-shard-formula'>,
         });
         continue;
       }
@@ -57,7 +58,7 @@ export const rule: RuleModule = {
           fullestShare: Math.round(report.primary.fullestShare * 1000) / 1000,
           emptyShards: report.primary.emptyShards,
           ...(suggestion ? { suggestion } : {}),
-        },
+        } satisfies FindingData<'skewed-shard-formula'>,
       });
     }
   },

@@ -4,6 +4,7 @@
 // Data: { table: string, column: string, reason: 'no-clustering' | 'in-primary-key' }
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -25,13 +26,13 @@ export const rule: RuleModule = {
             ctx.report({
               message: `${def.name.text} is part of the primary key of ${table.qualifiedName} and cannot be STATIC`,
               range: def.name.range,
-              data: { table: table.qualifiedName, column: def.name.name, reason: 'in-primary-key' },
+              data: { table: table.qualifiedName, column: def.name.name, reason: 'in-primary-key' } satisfies FindingData<'static-without-clustering'>,
             });
           } else if (stmt.primaryKey.clustering.length === 0) {
             ctx.report({
               message: `${def.name.text} is STATIC but ${table.qualifiedName} has no clustering columns: every partition has one row, so static columns are not allowed; drop STATIC`,
               range: def.name.range,
-              data: { table: table.qualifiedName, column: def.name.name, reason: 'no-clustering' },
+              data: { table: table.qualifiedName, column: def.name.name, reason: 'no-clustering' } satisfies FindingData<'static-without-clustering'>,
             });
           }
         }
@@ -43,7 +44,7 @@ export const rule: RuleModule = {
           ctx.report({
             message: `${def.name.text} is STATIC but ${table.qualifiedName} has no clustering columns; drop STATIC`,
             range: def.name.range,
-            data: { table: table.qualifiedName, column: def.name.name, reason: 'no-clustering' },
+            data: { table: table.qualifiedName, column: def.name.name, reason: 'no-clustering' } satisfies FindingData<'static-without-clustering'>,
           });
         }
       }

@@ -5,6 +5,7 @@ import type { Finding, Severity } from '../findings';
 import type { SchemaModel, TableInfo, IndexInfo, KeyspaceInfo } from '../schema/model';
 import type { TargetId, TargetInfo } from '../targets';
 import type { CqlintConfig, RuleOptionSpec, TableHints } from '../config/types';
+import type { TableReference } from '../schema/references';
 
 export interface RuleMeta {
   /** Stable id: diagnostic code, CLI ruleId, suppression name, docs page name. */
@@ -60,6 +61,11 @@ export interface RuleContext {
   indexesAt(table: TableInfo, offset: number): IndexInfo[];
   /** Workload hints from the config for a table. */
   hints(table: TableInfo): TableHints | undefined;
+  /**
+   * The workspace's SELECT/INSERT/UPDATE/DELETE statements on a table (see Project.referencesTo). A
+   * statement-scoped rule may call it: its cached findings are recomputed when the answer changes.
+   */
+  referencesTo(table: TableInfo): readonly TableReference[];
   report(finding: ReportedFinding): void;
 }
 

@@ -1,48 +1,77 @@
-// `unbounded-partition`: rows clustered by a time-ordered column (timestamp, timeuuid, epoch-like
-// integers named *_at/*_time/ts) while the partition key has no time bucket and the table no
-// default_time_to_live: each partition grows forever.
+// `unbounded-partition`: partitions that grow forever, decided by the workload model
+// (schema/workload.ts, docs/partition-model.md): rows arrive per event (clustered by a timestamp,
+// timeuuid, epoch number or sequence, or by ids piling up under a few-valued or grouping key) and
+// nothing bounds a partition: no time bucket or split column in the key, no TTL short enough for the
+// growth rate (a TTL is judged against it: 10 years bounds nothing). Reported for event streams, machine
+// sources and keys many entities share; one entity's own history only with reportEntityHistories.
+// Silent on targets without a partition size limit (Amazon Keyspaces).
 // Data: { table, keyspace?, partitionKey: string[], clustering: string[], timeColumn: string,
-//         timeColumnType: string, suggestedBucket: string, suggestedKey: string, statementRange, primaryKeyRange? }
+//         timeColumnType: string, suggestedBucket: string, suggestedKey: string, statementRange, primaryKeyRange?,
+//         rowBytes: number, rowsPerSecond: number, limitBytes: number, ttlSeconds?: number,
+//         numbers: { rowBytes, limitLabel, limitSource, rowsToLimit, secondsToLimit, rowsPerSecond } }
 import type { CreateMaterializedViewStatement, CreateTableStatement } from '../../../grammar/ast';
 import { docsUrl } from '../findings';
-import { isShardColumn, isTimeBucket, isTimeOrdered, isLowCardinality, looksLikeEventStream } from '../schema/columns';
+import { figuresData, partitionFigures, partitionNumbersText, udtLookupFrom } from '../sizing';
 import type { TableInfo } from '../schema/model';
-import { nativeName } from '../schema/types';
+import { formatDuration, growthRateOf, reportableGrowth, suggestedBucket, tableWorkload } from '../schema/workload';
+import { formatCount } from '../targets';
 import type { RuleContext, RuleExamples, RuleModule } from './types';
 import { keyText } from '../util/statements';
+import type { FindingData } from '../findings-data';
 
 function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterializedViewStatement): void {
   const defined = ctx.definedBy(stmt);
   if (!defined || !defined.partitionKey.length || !defined.clustering.length) return;
   const table: TableInfo = ctx.latest(defined);
-  if (table.defaultTtlSeconds) return;
-  if (table.partitionKey.some((c) => isTimeBucket(c) || isShardColumn(c, table))) return;
-  // A partition key of enum-like values alone is a hot-partition problem first; that rule says so.
-  if (table.partitionKey.every((c) => isLowCardinality(c))) return;
-  const timeColumn = table.clustering.find((c) => isTimeOrdered(c));
-  if (!timeColumn) return;
-  if (!looksLikeEventStream(table, timeColumn) && !ctx.options['reportEntityHistories']) return;
+  const hints = ctx.hints(table);
+  const w = tableWorkload(table, hints, ctx.referencesTo(table));
+  if (!w.growth) return;
+  if (w.rateClass === 'entity' && !ctx.options['reportEntityHistories']) return;
+  const figures = partitionFigures(table, ctx.target, hints, udtLookupFrom(ctx.schema), growthRateOf(w));
+  const binding = figures.binding;
+  // Without a partition size limit (Keyspaces) growth is a cost, not a failure: partition-throughput and
+  // hot-partition speak for that target.
+  if (!binding) return;
+  // Entity histories are only here because the option asked for them: their slow default rate is the point.
+  const unbounded = reportableGrowth(w, binding.rows, figures.secondsToLimit, w.rateClass === 'entity');
+  if (!unbounded) return;
   const pk = table.partitionKey.map((c) => c.name);
-  const bucket = nativeName(timeColumn.type) === 'timeuuid' || nativeName(timeColumn.type) === 'timestamp' ? 'day' : 'day';
-  const suggestedKey = keyText([...pk, bucket], table.clustering.map((c) => c.name));
+  // A bucket already among the clustering columns (`posted_month`) only needs to move into the key.
+  const clusteredBucket = w.clustering.find((c) => c.nature === 'bucket')?.name;
+  const bucket = clusteredBucket ?? suggestedBucket(w.rowsPerSecond, binding.rows);
+  const suggestedKey = keyText([...pk, bucket], table.clustering.map((c) => c.name).filter((c) => c !== clusteredBucket));
   const who = pk.length === 1 ? `one ${pk[0]}` : `one (${pk.join(', ')})`;
+  const column = w.growth.column;
+  const arrival = w.growth.by === 'time'
+    ? `rows are clustered by ${column.name} (${column.typeText})`
+    : `rows are added per new ${column.name} (${column.typeText})`;
+  const why = unbounded.ttl
+    ? `its ${unbounded.ttl.source} of ${formatDuration(unbounded.ttl.seconds)} keeps about ${formatCount(unbounded.ttl.rowsKept)} rows at ${figures.rowsPerSecond !== undefined ? `this rate` : 'the rate'}, past the limit, so it bounds nothing`
+    : clusteredBucket ? `the time bucket ${clusteredBucket} is a clustering column, not part of the partition key` : 'the partition key has no time bucket';
+  const ttlAdvice = figures.secondsToLimit !== undefined ? `a default_time_to_live under ${formatDuration(figures.secondsToLimit)}` : 'a default_time_to_live';
+  const limitBytes = Math.min(...figures.limits.map((l) => (l.measure === 'bytes' ? l.value : l.rows * figures.rowBytes)));
   ctx.report({
     message:
-      `every row of ${table.qualifiedName} for ${who} lands in one partition, forever: rows are clustered by ${timeColumn.name} (${timeColumn.typeText}) and the partition key has no time bucket. ` +
-      `Add a bucket such as ${bucket} to the partition key ${suggestedKey} or set default_time_to_live`,
+      `every row of ${table.qualifiedName} for ${who} lands in one partition, forever: ${arrival}, and ${why}. ` +
+      `${partitionNumbersText(figures)}. ${clusteredBucket ? `Move ${bucket} into` : `Add a bucket such as ${bucket} to`} the partition key ${suggestedKey} or set ${ttlAdvice}`,
     range: stmt.primaryKey?.partitionKeyRange ?? stmt.primaryKey?.range ?? stmt.name.range,
     data: {
       table: table.qualifiedName,
       ...(table.keyspace ? { keyspace: table.keyspace } : {}),
       partitionKey: pk,
       clustering: table.clustering.map((c) => c.name),
-      timeColumn: timeColumn.name,
-      timeColumnType: timeColumn.typeText,
+      timeColumn: column.name,
+      timeColumnType: column.typeText,
       suggestedBucket: bucket,
       suggestedKey,
       statementRange: stmt.range,
       ...(stmt.primaryKey ? { primaryKeyRange: stmt.primaryKey.range } : {}),
-    },
+      rowBytes: figures.rowBytes,
+      rowsPerSecond: w.rowsPerSecond,
+      limitBytes,
+      ...(unbounded.ttl ? { ttlSeconds: unbounded.ttl.seconds } : {}),
+      numbers: figuresData(figures),
+    } satisfies FindingData<'unbounded-partition'>,
   });
 }
 
@@ -50,14 +79,14 @@ export const rule: RuleModule = {
   meta: {
     id: 'unbounded-partition',
     defaultSeverity: 'warning',
-    description: 'Partitions that grow forever: time-ordered clustering without a time bucket or TTL.',
+    description: 'Partitions that grow forever: rows arriving per event with no time bucket, or a TTL too long for the growth rate.',
     docsUrl: docsUrl('unbounded-partition'),
     scope: 'statement',
     options: {
       reportEntityHistories: {
         type: 'boolean',
         default: false,
-        description: 'Also report time-ordered histories of human-scale entities (a user\'s comments, a video\'s ratings); by default only event streams (sensors, devices, hosts; tables of readings, events, logs, metrics, messages ...) are reported.',
+        description: 'Also report time-ordered histories of human-scale entities (a user\'s comments, a video\'s ratings); by default only event streams (sensors, devices, hosts; tables of readings, events, logs, metrics, messages, views, audits ...) and keys many entities share (status, country, tag, queue, shard alone) are reported.',
       },
     },
   },
@@ -76,20 +105,78 @@ export const examples: RuleExamples = {
     'CREATE TABLE ks.logs (server text, log_hour timestamp, log_time timeuuid, line text, PRIMARY KEY ((server, log_hour), log_time));',
     'CREATE TABLE ks.users (id uuid PRIMARY KEY, created_at timestamp);',
     'CREATE TABLE ks.scores (player_id uuid, game text, score int, PRIMARY KEY (player_id, game));',
-    'CREATE TABLE ks.events (id uuid, shard int, ts timestamp, PRIMARY KEY ((id, shard), ts));',
+    { name: 'events of one match: a match ends', code: 'CREATE TABLE ks.match_events (match_id uuid, event_seq int, event_type text, PRIMARY KEY (match_id, event_seq));' },
     { name: "a user's comments grow at human pace", code: 'CREATE TABLE ks.comments_by_user (userid uuid, commentid timeuuid, comment text, PRIMARY KEY (userid, commentid));' },
+    { name: 'Keyspaces has no partition size limit', code: 'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));', target: 'keyspaces' },
+    { name: 'epoch day bucket in the key', code: 'CREATE TABLE ks.pings (host text, epoch_day int, epoch_ms bigint, rtt int, PRIMARY KEY ((host, epoch_day), epoch_ms));' },
+    { name: 'USING TTL of a day on every write', code: 'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));\nINSERT INTO ks.readings (sensor_id, reading_time, value) VALUES (?, ?, ?) USING TTL 86400;' },
+    { name: 'Cosmos DB: 20 GB takes centuries at a sensor\'s stated rate', code: 'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));', target: 'cosmosdb' },
+    { name: 'a TTL short for the hinted rate', code: '-- @cqlint rate=1/s\nCREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time)) WITH default_time_to_live = 3600;' },
   ],
   invalid: [
     {
       code: 'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));',
       at: 'sensor_id, reading_time)',
-      message: /one sensor_id lands in one partition, forever: rows are clustered by reading_time \(timestamp\).*\(\(sensor_id, day\), reading_time\).*default_time_to_live/,
-      data: { partitionKey: ['sensor_id'], timeColumn: 'reading_time', suggestedKey: '((sensor_id, day), reading_time)' },
+      message: /one sensor_id lands in one partition, forever: rows are clustered by reading_time \(timestamp\).*Apache Cassandra: a row ≈ \d+ B; the first limit hit is 100,000 values per partition, at 100,000 rows: 69 days at 1 row\/min.*\(\(sensor_id, month\), reading_time\).*default_time_to_live under 69 days/,
+      data: { partitionKey: ['sensor_id'], timeColumn: 'reading_time', suggestedKey: '((sensor_id, month), reading_time)', rowsPerSecond: 1 / 60 },
     },
     { code: 'CREATE TABLE ks.logs (server text, log_time timeuuid, line text, PRIMARY KEY (server, log_time));' },
     { name: 'entity histories with the option', code: 'CREATE TABLE ks.comments_by_user (userid uuid, commentid timeuuid, comment text, PRIMARY KEY (userid, commentid));', config: { rules: { 'unbounded-partition': ['warn', { reportEntityHistories: true }] } } },
     { name: 'messages per conversation', code: 'CREATE TABLE ks.messages (conversation_id uuid, sent_at timestamp, body text, PRIMARY KEY (conversation_id, sent_at));' },
     { code: 'CREATE TABLE ks.ev (device_id text, created_at bigint, v blob, PRIMARY KEY (device_id, created_at));', data: { timeColumn: 'created_at' } },
     { code: 'CREATE TABLE ks.base (id uuid PRIMARY KEY, sensor text, ts timestamp);\nCREATE MATERIALIZED VIEW ks.by_sensor AS SELECT * FROM ks.base WHERE sensor IS NOT NULL AND ts IS NOT NULL AND id IS NOT NULL PRIMARY KEY (sensor, ts, id);' },
+    { name: 'page views per article', code: 'CREATE TABLE ks.article_page_views (article_id uuid, viewed_at timestamp, visitor_id uuid, referrer text, PRIMARY KEY (article_id, viewed_at, visitor_id));', data: { timeColumn: 'viewed_at' } },
+    { name: 'chat messages per room', code: 'CREATE TABLE ks.chat_by_room (room_id uuid, message_id timeuuid, author text, body text, PRIMARY KEY (room_id, message_id));', data: { timeColumn: 'message_id' } },
+    { name: 'channel messages keyed by a snowflake sequence', code: 'CREATE TABLE ks.channel_messages (channel_id bigint, message_seq bigint, author_id bigint, content text, PRIMARY KEY (channel_id, message_seq));', data: { timeColumn: 'message_seq' } },
+    { name: 'account audit trail', code: 'CREATE TABLE ks.account_audit_trail (account_id uuid, changed_at timestamp, actor text, change text, PRIMARY KEY (account_id, changed_at));' },
+    { name: 'videos by tag: a popular tag grows forever', code: 'CREATE TABLE ks.videos_by_tag (tag text, added_date timestamp, videoid uuid, name text, PRIMARY KEY (tag, added_date, videoid));', data: { timeColumn: 'added_date' } },
+    { name: 'epoch_ms bigint clustering', code: 'CREATE TABLE ks.pings (host text, epoch_ms bigint, rtt_ms int, PRIMARY KEY (host, epoch_ms));', data: { timeColumn: 'epoch_ms', timeColumnType: 'bigint' } },
+    {
+      name: 'status-keyed log both hot and unbounded',
+      code: 'CREATE TABLE ks.app_log (level text, logged_at timestamp, message text, PRIMARY KEY (level, logged_at));',
+      message: /one level lands in one partition, forever.*at 1 row\/s \(the default for a key many entities share/,
+    },
+    {
+      name: '10-year TTL bounds nothing',
+      code: 'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time)) WITH default_time_to_live = 315360000;',
+      message: /default_time_to_live of 10 years keeps about 5,256,000 rows/,
+      data: { ttlSeconds: 315360000 },
+    },
+    {
+      name: 'timeline with its month bucket among the clustering columns (Cassandra docs)',
+      code: 'CREATE TABLE timeline (userid uuid, posted_month int, posted_time uuid, body text, posted_by text, PRIMARY KEY (userid, posted_month, posted_time));',
+      message: /the time bucket posted_month is a clustering column.*Move posted_month into the partition key \(\(userid, posted_month\), posted_time\)/,
+      data: { suggestedBucket: 'posted_month', timeColumn: 'posted_time' },
+    },
+    { name: 'a shard beside an id spreads the writes but still grows forever', code: 'CREATE TABLE ks.events (id uuid, shard int, ts timestamp, PRIMARY KEY ((id, shard), ts));', data: { suggestedKey: '((id, shard, month), ts)' } },
+    {
+      name: 'USING TTL of 10 years on the writes bounds nothing',
+      code: 'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));\nINSERT INTO ks.readings (sensor_id, reading_time, value) VALUES (?, ?, ?) USING TTL 315360000;',
+      message: /its USING TTL of 10 years keeps about 5,256,000 rows/,
+    },
+    {
+      name: 'one write without a TTL keeps its rows forever',
+      code: 'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));\nINSERT INTO ks.readings (sensor_id, reading_time, value) VALUES (?, ?, ?) USING TTL 86400;\nINSERT INTO ks.readings (sensor_id, reading_time, value) VALUES (?, ?, ?);',
+      message: /the partition key has no time bucket/,
+    },
+    { name: 'shard-only key grows in N partitions', code: 'CREATE TABLE ks.events_sharded (shard int, event_time timestamp, payload text, PRIMARY KEY (shard, event_time));' },
+    {
+      name: 'hinted rate makes a week-long TTL too long',
+      code: '-- @cqlint rate=5/s\nCREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time)) WITH default_time_to_live = 604800;',
+      message: /at 5 rows\/s \(hinted\)/,
+      data: { rowsPerSecond: 5 },
+    },
+    {
+      name: 'ScyllaDB: its own limits',
+      code: 'CREATE TABLE ks.pings (host text, epoch_ms bigint, rtt_ms int, PRIMARY KEY (host, epoch_ms));',
+      target: 'scylladb',
+      message: /ScyllaDB: a row ≈ \d+ B; the first limit hit is large-partition warning at 100,000 rows: 69 days at 1 row\/min/,
+    },
+    {
+      name: 'Cosmos DB: a key many entities share reaches 20 GB within the horizon at the hinted rate',
+      code: '-- @cqlint rate=50/s\nCREATE TABLE ks.app_log (level text, logged_at timestamp, message text, PRIMARY KEY (level, logged_at));',
+      target: 'cosmosdb',
+      message: /Azure Cosmos DB for Apache Cassandra: a row ≈ \d+ B; the first limit hit is 20 GB per logical partition, at [\d,]+ rows: 104 days at 50 rows\/s \(hinted\)/,
+    },
   ],
 };

@@ -6,6 +6,7 @@ import { docsUrl } from '../findings';
 import type { TableInfo } from '../schema/model';
 import type { RuleContext, RuleExamples, RuleModule } from './types';
 import { allStatements, suggestColumn } from '../util/statements';
+import type { FindingData } from '../findings-data';
 
 const PSEUDO_COLUMNS = new Set(['token', 'writetime', 'ttl', 'maxwritetime']);
 
@@ -16,7 +17,7 @@ function report(ctx: RuleContext, candidates: TableInfo[], id: Identifier, where
   ctx.report({
     message: `${table.kind === 'view' ? 'view' : 'table'} ${table.qualifiedName} has no column ${id.text}${where}${suggestion ? `; did you mean ${suggestion}?` : ''}`,
     range: id.range,
-    data: { table: table.qualifiedName, column: id.name, ...(suggestion ? { suggestion } : {}), columns: table.columns.map((c) => c.name) },
+    data: { table: table.qualifiedName, column: id.name, ...(suggestion ? { suggestion } : {}), columns: table.columns.map((c) => c.name) } satisfies FindingData<'unknown-column'>,
     related: [{ filePath: table.filePath, range: table.nameRange, message: `${table.qualifiedName} is defined here` }],
   });
 }

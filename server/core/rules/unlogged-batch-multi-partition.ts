@@ -7,6 +7,7 @@ import type { Expression } from '../../../grammar/ast';
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import { analyseWhere, exprText } from '../util/statements';
+import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
   meta: {
@@ -54,7 +55,7 @@ export const rule: RuleModule = {
       ctx.report({
         message: `this UNLOGGED batch writes to ${keys.size} partitions${tables.size > 1 ? ` in ${tables.size} tables` : ''}: across partitions an unlogged batch only adds coordinator load and is not atomic. Send the writes as separate asynchronous statements, or use a LOGGED batch if they must apply together`,
         range: stmt.range,
-        data: { partitions: keys.size, tables: [...tables], batchRange: stmt.range },
+        data: { partitions: keys.size, tables: [...tables], batchRange: stmt.range } satisfies FindingData<'unlogged-batch-multi-partition'>,
       });
     }
   },

@@ -9,6 +9,7 @@
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import { analyseWhere, isSystemKeyspace, unrestrictedPartitionColumns } from '../util/statements';
+import type { FindingData } from '../findings-data';
 import { servedRestrictions } from './serving-index';
 
 /** A LIMIT up to this many rows, on a SELECT without WHERE, is a sample (a look at the data), not a scan. */
@@ -73,7 +74,7 @@ export const rule: RuleModule = {
           ...(stmt.whereRange ? { whereRange: stmt.whereRange } : {}),
           ...(limit !== undefined ? { limit } : {}),
           ...(shard ? { shardColumn: shard.shardColumn, shardCount: shard.count, shardOnlyMissing } : {}),
-        },
+        } satisfies FindingData<'unrestricted-partition-key'>,
       });
     }
   },

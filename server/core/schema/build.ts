@@ -10,6 +10,7 @@ import {
   SchemaModel, isSaiClass, qualify, sameShape,
 } from './model';
 import { shardAbove } from './shard';
+import { hintsAbove } from './hint-comment';
 import { typeText } from './types';
 
 /** One state of a table inside a file: created or altered at `offset`, or dropped (`table` undefined). */
@@ -171,6 +172,8 @@ function tableFromCreate(
   table.counter = isCounterTable(table);
   const shard = shardAbove(parse.comments, text, stmt.range.start.offset);
   if (shard) table.shard = shard;
+  const hints = hintsAbove(parse.comments, text, stmt.range.start.offset);
+  if (hints) table.commentHints = hints;
   return table;
 }
 

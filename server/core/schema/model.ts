@@ -4,6 +4,7 @@ import type {
   CqlType, SourceRange, CreateTableStatement, CreateMaterializedViewStatement, Expression,
 } from '../../../grammar/ast';
 import type { ShardSpec } from '../token/shard';
+import type { TableHints } from '../config/types';
 
 export type ColumnRole = 'partition' | 'clustering' | 'static' | 'regular';
 
@@ -52,6 +53,8 @@ export interface TableInfo {
   shard?: ShardSpec;
   /** A counter table (every regular column is a counter). */
   counter: boolean;
+  /** Workload hints from `-- @cqlint` comments directly above the CREATE TABLE (schema/hint-comment.ts). */
+  commentHints?: TableHints;
 }
 
 export interface KeyspaceInfo {

@@ -11,7 +11,7 @@ import { isShardAnnotation, parseShardAnnotation, type ShardParseResult, type Sh
  * The comments directly above `offset`: the run of comments that ends right before it with nothing but
  * whitespace between them (no blank line). `comments` is in source order; found by binary search.
  */
-function commentsDirectlyAbove(comments: readonly Comment[], text: string, offset: number): Comment[] {
+export function commentsDirectlyAbove(comments: readonly Comment[], text: string, offset: number): Comment[] {
   let lo = 0;
   let hi = comments.length;
   while (lo < hi) {

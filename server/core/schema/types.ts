@@ -37,6 +37,11 @@ export function nativeName(type: CqlType | undefined): NativeTypeName | undefine
   return type.kind === 'NativeType' ? type.name : undefined;
 }
 
+export function isCollection(type: CqlType | undefined): boolean {
+  if (!type) return false;
+  return type.kind === 'CollectionType';
+}
+
 /** Default value sizes in bytes used by the partition size estimate (override per column in config). */
 const NATIVE_SIZES: Record<NativeTypeName, number> = {
   ascii: 32, text: 32, varchar: 32, blob: 64,

@@ -56,8 +56,8 @@ export function isShardAnnotation(comment: Comment): boolean {
 }
 
 /** Position of `index` (a UTF-16 offset into `text`) given where `text` starts. */
-function positionIn(start: SourceLocation, lines: LineIndex, index: number): SourceLocation {
-  const { line, character } = lines.positionAt(index);
+export function positionIn(start: SourceLocation, text: string, index: number): SourceLocation {
+  const { line, character } = new LineIndex(text).positionAt(index);
   return { offset: start.offset + index, line: start.line + line, column: line === 0 ? start.column + character : character + 1 };
 }
 
@@ -102,10 +102,9 @@ export function parseShardAnnotation(comment: Comment): ShardParseResult | undef
   const raw = comment.value;
   const m = /^@shard\b/i.exec(raw);
   if (!m || valueIndex < 0) return undefined;
-  const lines = new LineIndex(comment.text);
   const rangeOf = (from: number, to: number): SourceRange => ({
-    start: positionIn(comment.range.start, lines, valueIndex + from),
-    end: positionIn(comment.range.start, lines, valueIndex + to),
+    start: positionIn(comment.range.start, comment.text, valueIndex + from),
+    end: positionIn(comment.range.start, comment.text, valueIndex + to),
   });
   const fail = (message: string, from: number, to: number): ShardParseResult => ({ ok: false, error: { message: `@shard: ${message}`, range: rangeOf(from, Math.max(to, from + 1)) } });
   const formulaStart = m[0].length;

@@ -2,6 +2,7 @@
 // (kind `quickfix`, with the diagnostic it fixes and `isPreferred` where one fix is clearly best),
 // and `source.fixAll.cqlint` for every fix that needs no choice. The fixes themselves live in
 // server/core/fixes (pure); this module only finds the findings and converts offsets.
+import { pathToFileURL } from 'node:url';
 import {
   CodeActionKind,
   type ClientCapabilities,
@@ -14,12 +15,13 @@ import {
 import type { Finding } from '../../core/findings';
 import type { Project } from '../../core/project';
 import { computeFixAll, fixesForFinding } from '../../core/fixes';
-import { projectFixEnvironment } from '../../core/fixes/environment';
-import type { TextEdit } from '../../core/fixes/types';
+import { projectFixEnvironment, recordFixErrors } from '../../core/fixes/environment';
+import type { FileEdits, TextEdit } from '../../core/fixes/types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Feature } from '../context';
 import { toRange } from '../conversions';
 import { findingToDiagnostic } from './diagnostics';
+import { describeError } from '../safe';
 
 export const FIX_ALL_KIND = 'source.fixAll.cqlint';
 export const FIX_ALL_TITLE = 'Fix all auto-fixable cqlint problems';
@@ -40,6 +42,10 @@ export interface CodeActionRequest {
   shardCount?: number;
   /** The open document's version, for a versioned edit (clients with documentChanges support). */
   version?: number;
+  /** URI of another workspace file (for fixes that edit several files). Default: a file: URI. */
+  pathToUri?(filePath: string): string;
+  /** Told about a fix that threw (a bug; the fix is left out). Default: kept in project.internalErrors. */
+  onFixError?(error: unknown, finding: Finding): void;
 }
 
 function wants(only: readonly string[] | undefined, kind: string): boolean {
@@ -66,15 +72,32 @@ function diagnosticFor(finding: Finding, diagnostics: readonly Diagnostic[], uri
   return same ?? findingToDiagnostic(finding, { relatedInformation: false, pathToUri: () => uri });
 }
 
-function workspaceEdit(request: CodeActionRequest, lines: TextDocument, edits: readonly TextEdit[]): WorkspaceEdit {
-  const lspEdits: LspTextEdit[] = edits.map((e) => ({
-    range: { start: lines.positionAt(e.start), end: lines.positionAt(e.end) },
-    newText: e.newText,
-  }));
-  if (request.version !== undefined) {
-    return { documentChanges: [{ textDocument: { uri: request.uri, version: request.version }, edits: lspEdits }] };
+function lspEdits(lines: TextDocument, edits: readonly TextEdit[]): LspTextEdit[] {
+  return edits.map((e) => ({ range: { start: lines.positionAt(e.start), end: lines.positionAt(e.end) }, newText: e.newText }));
+}
+
+/**
+ * The edit of a fix: its own document's edits, and those it makes to other files of the workspace
+ * (their versions unknown here: null, which clients accept for an unversioned document).
+ */
+function workspaceEdit(request: CodeActionRequest, lines: TextDocument, edits: readonly TextEdit[], otherFiles: readonly FileEdits[] = []): WorkspaceEdit {
+  const others: { uri: string; edits: LspTextEdit[] }[] = [];
+  for (const other of otherFiles) {
+    const text = request.project.getText(other.filePath);
+    if (text === undefined) continue;
+    const toUri = request.pathToUri ?? ((path: string) => pathToFileURL(path).href);
+    others.push({ uri: toUri(other.filePath), edits: lspEdits(TextDocument.create(toUri(other.filePath), 'cql', 0, text), other.edits) });
   }
-  return { changes: { [request.uri]: lspEdits } };
+  const own = lspEdits(lines, edits);
+  if (request.version !== undefined) {
+    return {
+      documentChanges: [
+        { textDocument: { uri: request.uri, version: request.version }, edits: own },
+        ...others.map((o) => ({ textDocument: { uri: o.uri, version: null }, edits: o.edits })),
+      ],
+    };
+  }
+  return { changes: Object.fromEntries([[request.uri, own], ...others.map((o) => [o.uri, o.edits])]) };
 }
 
 /** The code actions for a request; pure apart from reading the project. */
@@ -83,7 +106,10 @@ export function codeActionsFor(request: CodeActionRequest): CodeAction[] {
   const text = project.getText(filePath);
   if (text === undefined) return [];
   const parse = project.parse(filePath);
-  const env = projectFixEnvironment(project, filePath, { shardCount: request.shardCount });
+  const env = projectFixEnvironment(project, filePath, {
+    shardCount: request.shardCount,
+    onError: request.onFixError ?? recordFixErrors(project, filePath),
+  });
   const findings = env.findings ?? [];
   const lines = TextDocument.create(request.uri, 'cql', 0, text);
   const actions: CodeAction[] = [];
@@ -97,7 +123,7 @@ export function codeActionsFor(request: CodeActionRequest): CodeAction[] {
         kind,
         diagnostics: [diagnosticFor(finding, request.diagnostics, request.uri)],
         ...(fix.isPreferred ? { isPreferred: true } : {}),
-        edit: workspaceEdit(request, lines, fix.edits),
+        edit: workspaceEdit(request, lines, fix.edits, fix.otherFiles),
       });
     }
   }
@@ -142,6 +168,11 @@ export const codeActionsFeature: Feature = {
         only: Array.isArray(params.context?.only) ? params.context.only : undefined,
         shardCount: ctx.settings.shardCount,
         version: versioned && document ? document.version : undefined,
+        pathToUri: ctx.pathToUri,
+        onFixError: (error, finding) => {
+          ctx.project.recordInternalError(finding.ruleId, filePath, error);
+          ctx.log.error(`cqlint: a quick fix for ${finding.ruleId} failed: ${describeError(error)}`);
+        },
       });
       ctx.log.debug(`cqlint: codeAction ${uri} ${params.range.start.line}:${params.range.start.character}-${params.range.end.line}:${params.range.end.character} only=${Array.isArray(params.context?.only) ? params.context.only.join(',') : '*'}: ${actions.length} action(s)`);
       return actions;

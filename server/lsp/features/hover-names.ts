@@ -10,7 +10,11 @@ export function nameHoverProvider(ctx: ServerContext, doc: EditorDocument, offse
   return nameHover(index, doc.filePath, doc.text, doc.parse, offset, {
     describeTable: (table) => {
       const info = index.tableInfo(table);
-      return info ? describeTable(info, ctx.settings.target ?? 'cassandra', { schema: ctx.project.schema() }) : undefined;
+      if (!info) return undefined;
+      // The hints and workspace statements the partition rules use, so the hover shows their figures.
+      const file = table.occurrence.filePath;
+      const hints = ctx.project.tableHints(file, info);
+      return describeTable(info, ctx.settings.target ?? ctx.project.targetFor(file), { ...hints, schema: ctx.project.schema(), references: ctx.project.referencesTo(info) });
     },
   });
 }

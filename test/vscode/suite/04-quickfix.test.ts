@@ -1,7 +1,7 @@
 // Quick fixes: fetched like the light bulb does, applied with workspace.applyEdit, then re-checked.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { closeAllEditors, codeOf, openUntitled, waitFor, waitForDiagnostic, waitForNoDiagnostic } from '../helpers';
+import { closeAllEditors, codeOf, fixtureUri, openFixture, openUntitled, waitFor, waitForDiagnostic, waitForNoDiagnostic } from '../helpers';
 
 const HOT_TABLE = [
   'CREATE TABLE books_by_date (',
@@ -61,6 +61,35 @@ suite('quick fixes', () => {
     await waitFor('the re-checked document to settle', () =>
       vscode.languages.getDiagnostics(document.uri).some((d) => codeOf(d) === 'syntax-error') ? undefined : true,
     );
+  });
+
+  test('the first offered fix follows the workspace\'s reads: whole partitions read in another file, so a random shard', async () => {
+    const document = await openFixture('tasks_by_status.cql');
+    const diagnostic = await waitForDiagnostic(document.uri, 'hot-partition');
+    const actions = await quickFixesFor(document, diagnostic);
+    const [first] = actions;
+    assert.ok(first, 'no quick fix');
+    assert.match(first.title, /^Add a random shard column \(16 shards\): 1 read of whole partitions then reads every shard$/, `titles: ${actions.map((a) => a.title).join(' | ')}`);
+    assert.equal(first.isPreferred, true);
+    assert.ok(actions.slice(1).every((a) => !a.isPreferred), 'one preferred fix');
+    // The same edit makes the board's read visit every shard (not applied: the fixtures stay as they are).
+    const files = first.edit!.entries().map(([uri]) => uri.toString());
+    assert.deepEqual(files.sort(), [fixtureUri('board_queries.cql').toString(), document.uri.toString()].sort());
+    const [, readEdits] = first.edit!.entries().find(([uri]) => uri.toString() === fixtureUri('board_queries.cql').toString())!;
+    // 16 shards are more partitions than one IN may name (large-in-partition-key): one query per shard.
+    assert.ok(readEdits.some((e) => e.newText === ' AND shard = ?'), readEdits.map((e) => e.newText).join(' | '));
+  });
+
+  test('the first offered fix follows the reads: rows read by title, so the calculated shard from title', async () => {
+    const document = await openUntitled([
+      'CREATE TABLE posts_by_day (publish_date date, title text, body text, PRIMARY KEY (publish_date, title));',
+      "SELECT body FROM posts_by_day WHERE publish_date = '2024-05-01' AND title = 'Dune';",
+      '',
+    ].join('\n'));
+    const diagnostic = await waitForDiagnostic(document.uri, 'hot-partition');
+    const actions = await quickFixesFor(document, diagnostic);
+    assert.match(actions[0]?.title ?? '', /^Add a calculated shard column from title \(16 shards\): reads by title find one shard$/, `titles: ${actions.map((a) => a.title).join(' | ')}`);
+    assert.equal(actions[0]!.isPreferred, true);
   });
 
   test('applying the random shard fix also clears the warning', async () => {

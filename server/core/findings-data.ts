@@ -1,0 +1,260 @@
+// What each rule puts in Finding.data, declared once: rules write it (`data: {...} satisfies
+// FindingData<'hot-partition'>`), quick fixes read it through findingData(), so a rule and its fixes
+// cannot drift apart without a type error (in the way of Langium's diagnostic data and rust-analyzer's
+// typed diagnostics). Data stays JSON-serialisable: strings, numbers, booleans, arrays, SourceRanges.
+import type { SourceRange } from '../../grammar/ast';
+import type { Finding } from './findings';
+import type { TargetId } from './targets';
+
+/** Figures behind a partition message (the partition model's numbers for one table and target). */
+export interface PartitionNumbers {
+  rowBytes: number;
+  /** The target's limit hit first and its source; absent when the target has no partition size limit (Keyspaces). */
+  limitLabel?: string;
+  limitSource?: string;
+  rowsToLimit?: number;
+  secondsToLimit?: number;
+  /** The rate the time is computed at: hinted or the workload model's stated default. */
+  rowsPerSecond?: number;
+}
+
+export interface HotPartitionData {
+  table: string;
+  keyspace?: string;
+  partitionKey: string[];
+  reason: 'time-bucket' | 'low-cardinality' | 'shard-only';
+  /** Partitions that take writes at one time (26 for a first letter), when the model can count them. */
+  livePartitions?: number;
+  /** High-cardinality columns a calculated shard could hash. */
+  candidates: string[];
+  suggestedKey: string;
+  statementRange: SourceRange;
+  partitionKeyRange?: SourceRange;
+  /** Set when the same key also grows without bound: the fix then adds a shard and a time bucket at once. */
+  growth?: { timeColumn: string; suggestedBucket: string };
+  numbers?: PartitionNumbers;
+}
+
+export interface UnboundedPartitionData {
+  table: string;
+  keyspace?: string;
+  partitionKey: string[];
+  clustering: string[];
+  timeColumn: string;
+  timeColumnType: string;
+  suggestedBucket: string;
+  suggestedKey: string;
+  statementRange: SourceRange;
+  primaryKeyRange?: SourceRange;
+  /** Estimated bytes per row. */
+  rowBytes: number;
+  /** Rows per second into one partition: hinted, or the stated default. */
+  rowsPerSecond: number;
+  /** The binding (finite) partition-size limit of the target, in bytes. */
+  limitBytes: number;
+  /** A TTL that is there but too long for the growth rate. */
+  ttlSeconds?: number;
+  numbers?: PartitionNumbers;
+}
+
+export interface LargePartitionData {
+  table: string;
+  target: TargetId;
+  rowBytes: number;
+  limit: string;
+  limitValue: number;
+  source: string;
+  rowsPerPartition?: number;
+  estimatedBytes?: number;
+  estimatedValues?: number;
+  rowsAtLimit?: number;
+  numbers?: PartitionNumbers;
+}
+
+export interface PartitionThroughputData {
+  table: string;
+  target: TargetId;
+  kind: 'writes' | 'reads';
+  perSecond: number;
+  unitsPerSecond: number;
+  unit: string;
+  /** The target's per-partition limit, in `unit` per second. */
+  limit: number;
+  shardsNeeded: number;
+  source: string;
+  partitionKey: string[];
+  numbers?: PartitionNumbers;
+}
+
+export interface ShardMismatchData {
+  table: string;
+  shardColumn: string;
+  valueRange: SourceRange;
+  kind: 'mismatch' | 'out-of-range';
+  /** The shard the formula gives for the row, when known. */
+  expected?: number;
+  actual: number;
+  min: number;
+  max: number;
+}
+
+export interface UnknownColumnData {
+  table: string;
+  column: string;
+  suggestion?: string;
+  columns: string[];
+}
+
+export interface UnrestrictedPartitionKeyData {
+  table: string;
+  partitionKey: string[];
+  missing: string[];
+  restricted: string[];
+  whereRange?: SourceRange;
+  /** The LIMIT literal of a query that scans. */
+  limit?: number;
+  shardColumn?: string;
+  shardCount?: number;
+  shardOnlyMissing?: boolean;
+}
+
+export interface IncompleteKeyWriteData {
+  table: string;
+  statement: 'INSERT' | 'UPDATE' | 'DELETE';
+  missing: string[];
+  partitionKey: string[];
+  clustering: string[];
+}
+
+export interface AllowFilteringData {
+  table?: string;
+  allowFilteringRange: SourceRange;
+  partitionRestricted: boolean;
+  missing: string[];
+  /** The index that serves the query, when one does. */
+  index?: string;
+}
+
+export interface SecondaryIndexScanData {
+  table: string;
+  column: string;
+  index?: string;
+  indexKind: 'legacy' | 'sasi' | 'custom' | 'sai';
+  missing: string[];
+  /** Other indexes that could serve the query. */
+  alternatives?: string[];
+  /** Restricted regular columns the query would then filter (Cassandra wants ALLOW FILTERING). */
+  needsFiltering?: string[];
+}
+
+export interface LargeInPartitionKeyData {
+  table: string;
+  column: string;
+  values: number;
+  partitions: number;
+  max: number;
+}
+
+export interface UnloggedBatchMultiPartitionData {
+  partitions: number;
+  tables: string[];
+  batchRange: SourceRange;
+}
+
+export interface SimpleStrategyData {
+  keyspace: string;
+  replicationFactor?: string;
+  suggestedReplication: string;
+}
+
+export interface SkewedShardFormulaData {
+  table: string;
+  formula: string;
+  method: string;
+  count: number;
+  fullestShare: number;
+  emptyShards: number;
+  suggestion?: string;
+}
+
+export interface InvalidShardAnnotationData {
+  problem: 'syntax' | 'schema' | 'detached';
+  table?: string;
+}
+
+/** A column problem of one table definition (duplicate, clustering order, static, counter, frozen). */
+interface ColumnProblem {
+  table: string;
+  column: string;
+}
+
+export interface DuplicateColumnData extends ColumnProblem {
+  /** Where the column was first defined, when this file says. */
+  firstRange?: SourceRange;
+}
+
+export interface InvalidClusteringOrderData extends ColumnProblem {
+  clustering: string[];
+}
+
+export interface StaticWithoutClusteringData extends ColumnProblem {
+  reason: 'in-primary-key' | 'no-clustering';
+}
+
+export interface CounterMixedData extends ColumnProblem {
+  reason: 'in-primary-key' | 'mixed';
+  counters?: string[];
+}
+
+export interface NonFrozenKeyCollectionData extends ColumnProblem {
+  type: string;
+  suggestedType: string;
+}
+
+export interface MissingPrimaryKeyData {
+  table: string;
+  columns: string[];
+}
+
+export interface InvalidHintData {
+  problem: 'syntax' | 'schema' | 'detached';
+  table?: string;
+}
+
+/** Finding.data by rule id. Every rule that writes data has its entry; `syntax-error` writes none. */
+export interface FindingDataByRule {
+  'hot-partition': HotPartitionData;
+  'unbounded-partition': UnboundedPartitionData;
+  'large-partition': LargePartitionData;
+  'partition-throughput': PartitionThroughputData;
+  'shard-mismatch': ShardMismatchData;
+  'unknown-column': UnknownColumnData;
+  'unrestricted-partition-key': UnrestrictedPartitionKeyData;
+  'incomplete-key-write': IncompleteKeyWriteData;
+  'allow-filtering': AllowFilteringData;
+  'secondary-index-scan': SecondaryIndexScanData;
+  'large-in-partition-key': LargeInPartitionKeyData;
+  'unlogged-batch-multi-partition': UnloggedBatchMultiPartitionData;
+  'simple-strategy': SimpleStrategyData;
+  'skewed-shard-formula': SkewedShardFormulaData;
+  'invalid-shard-annotation': InvalidShardAnnotationData;
+  'duplicate-column': DuplicateColumnData;
+  'invalid-clustering-order': InvalidClusteringOrderData;
+  'static-without-clustering': StaticWithoutClusteringData;
+  'counter-mixed': CounterMixedData;
+  'non-frozen-key-collection': NonFrozenKeyCollectionData;
+  'missing-primary-key': MissingPrimaryKeyData;
+  'invalid-hint': InvalidHintData;
+}
+
+export type RuleWithData = keyof FindingDataByRule;
+
+export type FindingData<R extends RuleWithData> = FindingDataByRule[R];
+
+/** A finding of one rule, with that rule's data (for a union of ids: a union discriminated by ruleId). */
+export type FindingOf<R extends RuleWithData> = R extends RuleWithData ? Finding & { ruleId: R; data: FindingDataByRule[R] } : never;
+
+/** Whether the finding comes from rule `ruleId` and carries data (rules write it with every finding). */
+export function isFindingOf<R extends RuleWithData>(finding: Finding, ruleId: R): finding is FindingOf<R> {
+  return finding.ruleId === ruleId && finding.data !== undefined;
+}

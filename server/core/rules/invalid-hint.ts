@@ -1,0 +1,75 @@
+// `invalid-hint`: a `-- @cqlint` workload-hint comment cqlint cannot use (docs/partition-model.md): a pair
+// that is not key=value, an unknown key, a value that is not a number or rate, a column the table does
+// not have, or a comment that stands where it applies to no table. Each would silently leave the
+// partition rules on their defaults, so it is an error at the comment.
+// Data: { problem: 'syntax' | 'schema' | 'detached', table?: string }
+import type { Comment, CreateTableStatement } from '../../../grammar/ast';
+import { docsUrl } from '../findings';
+import { hintCommentsAbove, isHintComment } from '../schema/hint-comment';
+import type { FindingData } from '../findings-data';
+import type { RuleExamples, RuleModule } from './types';
+
+function tableName(stmt: CreateTableStatement): string {
+  return stmt.name.keyspace ? `${stmt.name.keyspace.name}.${stmt.name.name.name}` : stmt.name.name.name;
+}
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'invalid-hint',
+    defaultSeverity: 'error',
+    description: 'A -- @cqlint workload-hint comment that is malformed, names unknown columns, or applies to no table.',
+    docsUrl: docsUrl('invalid-hint'),
+  },
+  check(ctx) {
+    const attached = new Set<Comment>();
+    for (const stmt of ctx.parse.statements) {
+      if (stmt.kind !== 'CreateTable') continue;
+      const table = tableName(stmt);
+      const columns = new Set(stmt.columns.map((c) => c.name.name));
+      for (const found of hintCommentsAbove(ctx.parse.comments, ctx.text, stmt.range.start.offset)) {
+        attached.add(found.comment);
+        for (const e of found.errors) ctx.report({ message: e.message, range: e.range, data: { problem: 'syntax', table } satisfies FindingData<'invalid-hint'> });
+        const named = [...Object.keys(found.hints.columns ?? {}), ...Object.keys(found.hints.columnSizes ?? {})];
+        for (const column of new Set(named)) {
+          if (columns.has(column)) continue;
+          const at = found.comment.text.indexOf(`${column}.`);
+          const start = found.comment.range.start.offset + Math.max(0, at);
+          const range = at < 0 ? found.comment.range : {
+            start: { offset: start, line: found.comment.range.start.line, column: found.comment.range.start.column + at },
+            end: { offset: start + column.length, line: found.comment.range.start.line, column: found.comment.range.start.column + at + column.length },
+          };
+          ctx.report({ message: `@cqlint: ${table} has no column '${column}' (columns: ${[...columns].join(', ')})`, range, data: { problem: 'schema', table } satisfies FindingData<'invalid-hint'> });
+        }
+      }
+    }
+    for (const comment of ctx.parse.comments) {
+      if (attached.has(comment) || !isHintComment(comment)) continue;
+      ctx.report({
+        message: '@cqlint: this hint comment applies to no table: write it on the line directly above CREATE TABLE (no blank line between)',
+        range: comment.range,
+        data: { problem: 'detached' } satisfies FindingData<'invalid-hint'>,
+      });
+    }
+  },
+};
+
+const readings = 'CREATE TABLE ks.readings (sensor_id uuid, country text, ts timestamp, value double, PRIMARY KEY (sensor_id, ts));';
+
+export const examples: RuleExamples = {
+  valid: [
+    `-- @cqlint rate=50/s country.distinct=5\n${readings}`,
+    `-- @cqlint rows=2_000_000 writes=1200/s reads=2/min value.bytes=16\n${readings}`,
+    { name: 'with a @shard line and prose in the same run', code: `-- readings, one partition per sensor\n-- @cqlint rate=1/s\n${readings}` },
+    { name: 'not a hint', code: `-- cqlint would flag this\n${readings}` },
+  ],
+  invalid: [
+    { name: 'not key=value', code: `-- @cqlint fast\n${readings}`, at: 'fast', message: /'fast' is not a key=value pair/, data: { problem: 'syntax', table: 'ks.readings' } },
+    { name: 'unknown key', code: `-- @cqlint speed=5/s\n${readings}`, at: 'speed=5/s', message: /unknown hint 'speed'/ },
+    { name: 'a rate that is not one', code: `-- @cqlint rate=fast\n${readings}`, message: /rate must be a number of rows per second, minute, hour or day/ },
+    { name: 'an unknown unit', code: `-- @cqlint rate=5/fortnight\n${readings}`, message: /rate must be/ },
+    { name: 'distinct must be whole', code: `-- @cqlint country.distinct=2.5\n${readings}`, message: /country\.distinct must be a whole number of distinct values >= 1/ },
+    { name: 'unknown column', code: `-- @cqlint nation.distinct=5\n${readings}`, at: 'nation', message: /ks\.readings has no column 'nation'/, data: { problem: 'schema' } },
+    { name: 'empty', code: `-- @cqlint\n${readings}`, message: /no hints/ },
+    { name: 'detached by a blank line', code: `-- @cqlint rate=5/s\n\n${readings}`, at: '-- @cqlint', message: /applies to no table/, data: { problem: 'detached' } },
+  ],
+};

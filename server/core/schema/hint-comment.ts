@@ -1,0 +1,126 @@
+// `-- @cqlint` workload hints written directly above a CREATE TABLE, the comment form of the
+// .cqlint.json `tables` hints (docs/partition-model.md):
+//   -- @cqlint rate=50/s country.distinct=5
+//   -- @cqlint rows=2000000 writes=1200/s reads=300/s body.bytes=4000
+// Found with the same "comments directly above" lookup as `-- @shard` (schema/shard.ts).
+import type { Comment, SourceRange } from '../../../grammar/ast';
+import type { TableHints } from '../config/types';
+import { positionIn } from '../token/shard';
+import { commentsDirectlyAbove } from './shard';
+
+export interface HintCommentError {
+  message: string;
+  range: SourceRange;
+}
+
+export interface HintCommentResult {
+  comment: Comment;
+  hints: TableHints;
+  errors: HintCommentError[];
+}
+
+const USAGE = 'expected key=value pairs such as `rate=50/s`, `writes=1200/s`, `reads=300/s`, `rows=2000000`, `country.distinct=5`, `body.bytes=4000`';
+const PER_UNIT: Record<string, number> = { s: 1, sec: 1, second: 1, min: 60, minute: 60, h: 3600, hour: 3600, d: 86400, day: 86400 };
+
+/** Whether a comment is a `@cqlint` hint comment (well-formed or not). */
+export function isHintComment(comment: Comment): boolean {
+  return /^@cqlint\b/i.test(comment.value.trim());
+}
+
+function parseNumber(text: string): number | undefined {
+  const plain = text.replace(/_/g, '');
+  return /^\d+(\.\d+)?$/.test(plain) ? Number(plain) : undefined;
+}
+
+/** Parses one `@cqlint` comment: the hints it sets and an error per pair it cannot use. */
+export function parseHintComment(comment: Comment): HintCommentResult | undefined {
+  const m = /^@cqlint\b/i.exec(comment.value);
+  const valueIndex = comment.text.indexOf(comment.value);
+  if (!m || valueIndex < 0) return undefined;
+  const hints: TableHints = {};
+  const errors: HintCommentError[] = [];
+  const rangeOf = (from: number, to: number): SourceRange => ({
+    start: positionIn(comment.range.start, comment.text, valueIndex + from),
+    end: positionIn(comment.range.start, comment.text, valueIndex + Math.max(to, from + 1)),
+  });
+  const pairs = /\S+/g;
+  pairs.lastIndex = m[0].length;
+  let found = 0;
+  for (let pair = pairs.exec(comment.value); pair; pair = pairs.exec(comment.value)) {
+    found++;
+    const text = pair[0];
+    const from = pair.index;
+    const fail = (message: string): void => { errors.push({ message: `@cqlint: ${message}`, range: rangeOf(from, from + text.length) }); };
+    const eq = text.indexOf('=');
+    if (eq <= 0 || eq === text.length - 1) {
+      fail(`'${text}' is not a key=value pair; ${USAGE}`);
+      continue;
+    }
+    const key = text.slice(0, eq);
+    const value = text.slice(eq + 1);
+    const lower = key.toLowerCase();
+    if (lower === 'rate' || lower === 'writes' || lower === 'reads') {
+      const rm = /^([^/]+)(?:\/(\w+))?$/.exec(value);
+      const n = rm ? parseNumber(rm[1]!) : undefined;
+      const per = rm?.[2] ? PER_UNIT[rm[2].toLowerCase()] : 1;
+      if (n === undefined || per === undefined) {
+        fail(`${key} must be a number of rows per second, minute, hour or day (e.g. ${key}=50/s or ${key}=2/min), got '${value}'`);
+        continue;
+      }
+      const perSecond = n / per;
+      if (lower === 'rate') hints.rowsPerSecondPerPartition = perSecond;
+      else if (lower === 'writes') hints.writesPerSecondPerPartition = perSecond;
+      else hints.readsPerSecondPerPartition = perSecond;
+      continue;
+    }
+    if (lower === 'rows') {
+      const n = parseNumber(value);
+      if (n === undefined) fail(`rows must be the number of rows in the largest partition (e.g. rows=2000000), got '${value}'`);
+      else hints.rowsPerPartition = n;
+      continue;
+    }
+    const dot = key.lastIndexOf('.');
+    const column = dot > 0 ? key.slice(0, dot) : '';
+    const fact = dot > 0 ? key.slice(dot + 1).toLowerCase() : '';
+    if (fact === 'distinct') {
+      const n = parseNumber(value);
+      if (n === undefined || !Number.isInteger(n) || n < 1) fail(`${key} must be a whole number of distinct values >= 1, got '${value}'`);
+      else (hints.columns ??= {})[column] = { ...hints.columns?.[column], distinct: n };
+      continue;
+    }
+    if (fact === 'bytes') {
+      const n = parseNumber(value);
+      if (n === undefined) fail(`${key} must be the column's average size in bytes, got '${value}'`);
+      else (hints.columnSizes ??= {})[column] = n;
+      continue;
+    }
+    fail(`unknown hint '${key}'; ${USAGE}`);
+  }
+  if (!found) errors.push({ message: `@cqlint: no hints; ${USAGE}`, range: rangeOf(0, m[0].length) });
+  return { comment, hints, errors };
+}
+
+/** The `@cqlint` comments directly above a CREATE TABLE at `offset`, parsed (several lines merge, later ones win). */
+export function hintCommentsAbove(comments: readonly Comment[], text: string, offset: number): HintCommentResult[] {
+  const out: HintCommentResult[] = [];
+  for (const comment of commentsDirectlyAbove(comments, text, offset)) {
+    if (!isHintComment(comment)) continue;
+    const parsed = parseHintComment(comment);
+    if (parsed) out.push(parsed);
+  }
+  return out;
+}
+
+/** The hints the `@cqlint` comments above a table set (valid pairs only), or undefined when there are none. */
+export function hintsAbove(comments: readonly Comment[], text: string, offset: number): TableHints | undefined {
+  const found = hintCommentsAbove(comments, text, offset);
+  if (!found.length) return undefined;
+  const hints: TableHints = {};
+  for (const f of found) {
+    for (const [k, v] of Object.entries(f.hints)) {
+      if (k === 'columns' || k === 'columnSizes') Object.assign(((hints as Record<string, object>)[k] ??= {}), v);
+      else (hints as Record<string, unknown>)[k] = v;
+    }
+  }
+  return hints;
+}

@@ -1,0 +1,139 @@
+// The workspace reference index: which statements read or write each table, and with which columns.
+// Each file's references are a pure function of its parse (built once per parse by the Project); the
+// Project aggregates them by table name, so a lookup reads only the references of that name and never
+// walks the project. Rules (what the workspace queries), the fixes (which shard to propose) and
+// navigation read it.
+import type { Expression, ParseResult, Relation, SourceRange, Statement } from '../../../grammar/ast';
+import { qualify } from './model';
+
+export interface TableReference {
+  /** File path of the statement. */
+  file: string;
+  kind: 'Select' | 'Insert' | 'Update' | 'Delete';
+  /** The whole statement (a batch member's own range). */
+  range: SourceRange;
+  /** Qualified name as resolved (ks.table, the keyspace from the statement or the USE in effect), or the bare name. */
+  table: string;
+  /** Columns restricted with = or IN, in WHERE order (for an Insert: the columns written). */
+  pinned: string[];
+  /** Columns restricted with <, <=, >, >= or BETWEEN, and the columns of a token() range. */
+  ranged: string[];
+  /** The LIMIT literal, when present. */
+  limit?: number;
+  allowFiltering: boolean;
+  /** The USING TTL literal of an Insert or Update. */
+  ttlSeconds?: number;
+}
+
+/** A reference with the name parts it resolves by (kept beside the contract's fields). */
+export interface IndexedReference {
+  reference: TableReference;
+  keyspace?: string;
+  /** The table name as Cassandra sees it (without keyspace): the index key. */
+  name: string;
+}
+
+const RANGE_OPERATORS = new Set(['<', '<=', '>', '>=', 'BETWEEN']);
+
+/** A non-negative integer literal's value (LIMIT 100, USING TTL 86400); undefined for bind markers and the rest. */
+function integerLiteral(expr: Expression | undefined): number | undefined {
+  if (expr?.kind !== 'Literal' || expr.literalKind !== 'integer' || !/^\d+$/.test(expr.value)) return undefined;
+  const n = Number(expr.value);
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** The column names a relation's left side restricts: a column, a tuple of columns, or token(columns). */
+function relationColumns(relation: Relation): { columns: string[]; token: boolean } {
+  const left = relation.left;
+  if (left.kind === 'ColumnRef') return { columns: [left.name.name], token: false };
+  if (left.kind === 'TupleExpression') {
+    return { columns: left.elements.flatMap((e) => (e.kind === 'ColumnRef' ? [e.name.name] : [])), token: false };
+  }
+  if (left.kind === 'FunctionCall' && left.name.name.name.toLowerCase() === 'token') {
+    return { columns: left.args.flatMap((e) => (e.kind === 'ColumnRef' ? [e.name.name] : [])), token: true };
+  }
+  return { columns: [], token: false };
+}
+
+function addOnce(list: string[], names: readonly string[]): void {
+  for (const n of names) if (!list.includes(n)) list.push(n);
+}
+
+function whereColumns(where: readonly Relation[]): { pinned: string[]; ranged: string[] } {
+  const pinned: string[] = [];
+  const ranged: string[] = [];
+  for (const relation of where) {
+    const { columns, token } = relationColumns(relation);
+    if (RANGE_OPERATORS.has(relation.operator)) addOnce(ranged, columns);
+    // token(k) = token(?) pins a partition by its token, not a column value: not a pinned column.
+    else if (!token && (relation.operator === '=' || relation.operator === 'IN')) addOnce(pinned, columns);
+  }
+  return { pinned, ranged };
+}
+
+function ttlOf(using: readonly { option: string; value: Expression }[]): number | undefined {
+  const clause = using.find((u) => u.option === 'TTL');
+  return clause ? integerLiteral(clause.value) : undefined;
+}
+
+/**
+ * The table references of one file, in source order (a batch's members in place of the batch), each
+ * qualified with the keyspace its statement names or the USE in effect.
+ */
+export function buildFileReferences(filePath: string, parse: ParseResult): IndexedReference[] {
+  const out: IndexedReference[] = [];
+  let current: string | undefined;
+  const visit = (stmt: Statement): void => {
+    switch (stmt.kind) {
+      case 'Use':
+        current = stmt.keyspace.name;
+        return;
+      case 'Batch':
+        for (const inner of stmt.statements) visit(inner);
+        return;
+      case 'Select':
+      case 'Insert':
+      case 'Update':
+      case 'Delete': {
+        const qualified = stmt.kind === 'Select' ? stmt.from : stmt.table;
+        const keyspace = qualified.keyspace?.name ?? current;
+        const name = qualified.name.name;
+        const reference: TableReference = {
+          file: filePath,
+          kind: stmt.kind,
+          range: stmt.range,
+          table: qualify(keyspace, name),
+          pinned: [],
+          ranged: [],
+          allowFiltering: stmt.kind === 'Select' && stmt.allowFiltering,
+        };
+        if (stmt.kind === 'Insert') {
+          addOnce(reference.pinned, stmt.columns.map((c) => c.name));
+        } else {
+          const { pinned, ranged } = whereColumns(stmt.where);
+          reference.pinned = pinned;
+          reference.ranged = ranged;
+        }
+        if (stmt.kind === 'Select') {
+          const limit = integerLiteral(stmt.limit);
+          if (limit !== undefined) reference.limit = limit;
+        }
+        if (stmt.kind === 'Insert' || stmt.kind === 'Update') {
+          const ttl = ttlOf(stmt.using);
+          if (ttl !== undefined) reference.ttlSeconds = ttl;
+        }
+        out.push({ reference, ...(keyspace !== undefined ? { keyspace } : {}), name });
+        return;
+      }
+      default:
+        return;
+    }
+  };
+  for (const stmt of parse.statements) visit(stmt);
+  return out;
+}
+
+/** Whether a reference reads (SELECT) rather than writes. */
+export function isRead(reference: TableReference): boolean {
+  return reference.kind === 'Select';
+}

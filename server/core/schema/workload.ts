@@ -1,0 +1,306 @@
+// The workload model: for one table, how many partitions take its writes, whether rows arrive per event,
+// how fast, and what bounds a partition. Built from the column vocabulary (columns.ts), the table's
+// options and the user's hints (.cqlint.json `tables` or a `-- @cqlint` comment); the partition rules
+// (hot-partition, unbounded-partition, large-partition, partition-throughput) and the table hover all
+// decide from it. Documented in docs/partition-model.md.
+import type { TableHints } from '../config/types';
+import { FEW_VALUES, boundedContainerColumn, namesEventStream, namesMachineSource, profileColumn, type ColumnProfile } from './columns';
+import type { ColumnInfo, TableInfo } from './model';
+import type { TableReference } from './references';
+import { isCollection, nativeName } from './types';
+
+/**
+ * Who fills one partition, which sets the default rate:
+ * - `event`: the table or its time column names an event stream (readings, logs, views, audit, messages ...);
+ * - `machine`: the partition key names a machine-like source (sensor, device, host ...);
+ * - `aggregate`: a few-valued key collects the rows of many entities (status, country, queue, a time bucket or shard alone);
+ * - `popular`: a grouping key (tag, city) whose popular values collect many entities' rows;
+ * - `entity`: one entity's own history (a user's comments): human pace.
+ */
+export type RateClass = 'event' | 'machine' | 'aggregate' | 'popular' | 'entity';
+
+/** Default rows per second arriving in one partition, by rate class (stated in every message that uses one). */
+export const DEFAULT_ROWS_PER_SECOND: Record<RateClass, number> = {
+  event: 1 / 60,
+  machine: 1 / 60,
+  aggregate: 1,
+  popular: 1 / 60,
+  entity: 1 / 3600,
+};
+
+/** How the key spreads writes: see partitionKeyShape. */
+export type KeyShape = 'time-bucket' | 'few' | 'shard-only' | 'sharded' | 'spread' | 'unknown';
+
+export interface PartitionBound {
+  /**
+   * `bucket`: a time bucket in the key; `split`: a deliberate split column (`bucket int`); `natural`: the key
+   * names something that ends (a match, a trace); `ttl`: a TTL (judged by the rules against the growth rate);
+   * `none`. A shard column is no bound: it spreads writes over N partitions that each still grow.
+   */
+  kind: 'bucket' | 'split' | 'natural' | 'ttl' | 'none';
+  column?: string;
+  ttlSeconds?: number;
+  ttlSource?: 'default_time_to_live' | 'USING TTL';
+}
+
+export interface TableWorkload {
+  table: TableInfo;
+  partitionKey: ColumnProfile[];
+  clustering: ColumnProfile[];
+  keyShape: KeyShape;
+  /** Partitions taking writes at one time (a time bucket counts its current value only); Infinity when spread; undefined when unknown. */
+  livePartitions?: number;
+  /** A few key values take most of the traffic (country, language, tag). */
+  skewed: boolean;
+  /** Rows are added to a partition over time: by a time-ordered clustering column, or by accumulating identifiers. */
+  growth?: { by: 'time' | 'identifier'; column: ColumnInfo; signal: string };
+  /** Writes per event that add no row but rewrite cells of one partition: counters, collections appended to. */
+  perEventCells?: 'counter' | 'collection';
+  rateClass: RateClass;
+  rateSignal: string;
+  /** Rows per second arriving in one partition: hinted, or the rate class default. */
+  rowsPerSecond: number;
+  rateHinted: boolean;
+  bound: PartitionBound;
+}
+
+/** Hints merged per key: `override` wins, column entries merge per column. */
+export function mergeHints(base: TableHints | undefined, override: TableHints | undefined): TableHints | undefined {
+  if (!base) return override;
+  if (!override) return base;
+  const merged: TableHints = { ...base, ...override };
+  if (base.columnSizes || override.columnSizes) merged.columnSizes = { ...base.columnSizes, ...override.columnSizes };
+  if (base.columns || override.columns) {
+    const columns: NonNullable<TableHints['columns']> = { ...base.columns };
+    for (const [name, facts] of Object.entries(override.columns ?? {})) columns[name] = { ...columns[name], ...facts };
+    merged.columns = columns;
+  }
+  return merged;
+}
+
+function keyShapeOf(key: ColumnProfile[]): KeyShape {
+  if (!key.length) return 'unknown';
+  if (key.every((c) => c.nature === 'shard')) return 'shard-only';
+  if (key.some((c) => c.nature === 'shard' || c.nature === 'split')) return 'sharded';
+  if (key.some((c) => c.nature === 'identifier' || c.nature === 'instant' || c.nature === 'grouping')) return 'spread';
+  if (key.some((c) => c.nature === 'unknown')) return 'unknown';
+  if (key.every((c) => c.nature === 'bucket')) return 'time-bucket';
+  return 'few';
+}
+
+function livePartitionsOf(key: ColumnProfile[], shape: KeyShape): number | undefined {
+  if (shape === 'spread') return Infinity;
+  if (shape === 'unknown') return undefined;
+  let n = 1;
+  for (const c of key) {
+    if (c.nature === 'bucket') continue; // only the current bucket takes writes
+    if (c.distinct === undefined) return undefined;
+    n *= c.distinct;
+  }
+  return n;
+}
+
+const SEQUENTIAL_ID_TYPES = new Set(['bigint', 'varint']);
+
+function growthOf(table: TableInfo, clustering: ColumnProfile[], shape: KeyShape, key: ColumnProfile[]): TableWorkload['growth'] {
+  const time = clustering.findIndex((c) => c.nature === 'instant');
+  if (time >= 0) return { by: 'time', column: table.clustering[time]!, signal: clustering[time]!.signal };
+  // Without a time column, ids pile up forever under a shard alone or a popular grouping value (a tag),
+  // and in a table of events (messages by a snowflake id). Under a few-valued key (status, country)
+  // hot-partition already says that all rows share those partitions.
+  const grouping = shape === 'spread' && key.some((c) => c.nature === 'grouping') && key.every((c) => c.nature !== 'identifier');
+  const id = clustering.findIndex((c) => c.nature === 'identifier');
+  if (id >= 0 && (shape === 'shard-only' || grouping)) return { by: 'identifier', column: table.clustering[id]!, signal: clustering[id]!.signal };
+  // In a table of events, a bigint id is a snowflake or sequence: it grows with time like a timestamp.
+  const sequential = clustering.findIndex((c, i) => c.nature === 'identifier' && SEQUENTIAL_ID_TYPES.has(nativeName(table.clustering[i]!.type) ?? ''));
+  if (sequential >= 0 && namesEventStream(table)) {
+    return { by: 'identifier', column: table.clustering[sequential]!, signal: `${clustering[sequential]!.signal}, a ${table.clustering[sequential]!.typeText} id in a table of events` };
+  }
+  return undefined;
+}
+
+const APPENDED_ELEMENT_TYPES = new Set(['uuid', 'timeuuid', 'timestamp', 'inet']);
+
+function perEventCellsOf(table: TableInfo): TableWorkload['perEventCells'] {
+  if (table.counter || table.columns.some((c) => nativeName(c.type) === 'counter')) return 'counter';
+  // A non-frozen collection of ids or instants is appended to per event (`visitors set<uuid>`); one of
+  // text or numbers may as well be written once, so it says nothing.
+  const appended = table.columns.some((c) => (c.role === 'regular' || c.role === 'static') && c.type?.kind === 'CollectionType' && isCollection(c.type)
+    && APPENDED_ELEMENT_TYPES.has(nativeName(c.type.elementTypes[0]) ?? ''));
+  return appended ? 'collection' : undefined;
+}
+
+/**
+ * The TTL every write of the workspace sets (`USING TTL`), the longest one: undefined when there are no
+ * writes or one of them sets none (its rows then live as long as the table's default says).
+ */
+export function writeTtlSeconds(references: readonly TableReference[] | undefined): number | undefined {
+  const writes = (references ?? []).filter((r) => r.kind === 'Insert' || r.kind === 'Update');
+  if (!writes.length || writes.some((r) => r.ttlSeconds === undefined || r.ttlSeconds <= 0)) return undefined;
+  return Math.max(...writes.map((r) => r.ttlSeconds!));
+}
+
+/**
+ * The workload model of a table (the shape after its ALTERs) with the user's hints and, when given, the
+ * workspace's statements on it (their USING TTL).
+ */
+export function tableWorkload(table: TableInfo, hints?: TableHints, references?: readonly TableReference[]): TableWorkload {
+  const distinctOf = (c: ColumnInfo): number | undefined => hints?.columns?.[c.name]?.distinct;
+  const partitionKey = table.partitionKey.map((c) => profileColumn(c, table, distinctOf(c)));
+  const clustering = table.clustering.map((c) => profileColumn(c, table, distinctOf(c)));
+  const keyShape = keyShapeOf(partitionKey);
+  const livePartitions = livePartitionsOf(partitionKey, keyShape);
+  const growth = growthOf(table, clustering, keyShape, partitionKey);
+  const skewed = keyShape !== 'sharded' && keyShape !== 'shard-only' && partitionKey.some((c) => c.skewed) && partitionKey.every((c) => c.nature !== 'identifier');
+
+  let rateClass: RateClass;
+  let rateSignal: string;
+  if (keyShape === 'few' || keyShape === 'shard-only' || keyShape === 'time-bucket') {
+    // A key many entities share collects all their rows, whatever the table is called.
+    rateClass = 'aggregate';
+    rateSignal = `the partition key (${table.partitionKey.map((c) => c.name).join(', ')}) collects the rows of many entities`;
+  } else if (keyShape === 'spread' && skewed) {
+    rateClass = 'popular';
+    rateSignal = `a popular ${table.partitionKey.map((c) => c.name).join(', ')} collects the rows of many entities`;
+  } else if (namesEventStream(table, growth?.by === 'time' ? growth.column : undefined)) {
+    rateClass = 'event';
+    rateSignal = `the table or its time column names an event stream (${table.name})`;
+  } else if (namesMachineSource(table)) {
+    rateClass = 'machine';
+    rateSignal = `the partition key names a machine-like source (${table.partitionKey.map((c) => c.name).join(', ')})`;
+  } else {
+    rateClass = 'entity';
+    rateSignal = 'one entity\'s own history';
+  }
+  const hintedRate = hints?.rowsPerSecondPerPartition ?? hints?.writesPerSecondPerPartition;
+  const rowsPerSecond = hintedRate ?? DEFAULT_ROWS_PER_SECOND[rateClass];
+
+  let bound: PartitionBound = { kind: 'none' };
+  const bucket = partitionKey.find((c) => c.nature === 'bucket');
+  const split = partitionKey.find((c) => c.nature === 'split');
+  const container = boundedContainerColumn(table);
+  if (bucket) bound = { kind: 'bucket', column: bucket.name };
+  else if (split) bound = { kind: 'split', column: split.name };
+  else if (container) bound = { kind: 'natural', column: container.name };
+  else {
+    // USING TTL on every write overrides the table default for those rows.
+    const writeTtl = writeTtlSeconds(references);
+    if (writeTtl !== undefined) bound = { kind: 'ttl', ttlSeconds: writeTtl, ttlSource: 'USING TTL' };
+    else if (table.defaultTtlSeconds) bound = { kind: 'ttl', ttlSeconds: table.defaultTtlSeconds, ttlSource: 'default_time_to_live' };
+  }
+
+  return {
+    table,
+    partitionKey,
+    clustering,
+    keyShape,
+    ...(livePartitions !== undefined ? { livePartitions } : {}),
+    skewed,
+    ...(growth ? { growth } : {}),
+    ...(perEventCellsOf(table) ? { perEventCells: perEventCellsOf(table) } : {}),
+    rateClass,
+    rateSignal: hintedRate !== undefined ? 'hint' : rateSignal,
+    rowsPerSecond,
+    rateHinted: hintedRate !== undefined,
+    bound,
+  };
+}
+
+/** How fast a partition grows and where that rate comes from, as messages state it. */
+export interface GrowthRate {
+  rowsPerSecond: number;
+  note: string;
+}
+
+const RATE_CLASS_NOTE: Record<RateClass, string> = {
+  event: 'the default for an event stream',
+  machine: 'the default for a machine source',
+  aggregate: 'the default for a key many entities share',
+  popular: 'the default for a popular value of a grouping key',
+  entity: "the default for one entity's history",
+};
+
+/** The workload's growth rate with its note: the hint, or the stated default and how to correct it. */
+export function growthRateOf(w: TableWorkload): GrowthRate {
+  return {
+    rowsPerSecond: w.rowsPerSecond,
+    note: w.rateHinted ? 'hinted' : `${RATE_CLASS_NOTE[w.rateClass]}; correct it with rate= in a -- @cqlint comment`,
+  };
+}
+
+/** "1 row/s", "1 row/min", "2.5 rows/s". */
+export function formatRate(rowsPerSecond: number): string {
+  const per = (n: number, unit: string): string => `${Number.isInteger(n) ? n : Number(n.toPrecision(3))} row${n === 1 ? '' : 's'}/${unit}`;
+  if (rowsPerSecond >= 1) return per(rowsPerSecond, 's');
+  if (rowsPerSecond * 60 >= 1) return per(rowsPerSecond * 60, 'min');
+  if (rowsPerSecond * 3600 >= 1) return per(rowsPerSecond * 3600, 'h');
+  return per(rowsPerSecond * 86400, 'day');
+}
+
+/** "26 hours", "69 days", "3.2 years". */
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return 'never';
+  const round = (n: number): string => (n >= 10 ? String(Math.round(n)) : String(Number(n.toFixed(1))));
+  if (seconds < 120) return `${round(seconds)} seconds`;
+  if (seconds < 7200) return `${round(seconds / 60)} minutes`;
+  if (seconds < 2 * 86400) return `${round(seconds / 3600)} hours`;
+  if (seconds < 2 * 365 * 86400) return `${round(seconds / 86400)} days`;
+  return `${round(seconds / (365 * 86400))} years`;
+}
+
+/** The model's guess for a column, in words (for hovers and docs). */
+export function describeProfile(p: ColumnProfile): string {
+  const n = p.distinct === undefined ? 'unknown distinct values' : Number.isFinite(p.distinct) ? `~${p.distinct.toLocaleString('en-US')} distinct values` : 'unbounded distinct values';
+  return `${p.nature}, ${n}${p.skewed ? ', skewed' : ''} (${p.signal})`;
+}
+
+export { FEW_VALUES };
+
+/**
+ * A partition that needs longer than this to reach the target's first limit at the stated rate is not
+ * reported as unbounded: no deployment waits that long (Cosmos DB's 20 GB at 1 row a minute is a millennium).
+ */
+export const GROWTH_HORIZON_SECONDS = 5 * 365 * 86_400;
+
+/** Time buckets the advice may suggest, coarsest last, with their length. */
+const BUCKET_SECONDS: [string, number][] = [['hour', 3600], ['day', 86_400], ['month', 2_629_746]];
+
+/**
+ * Whether a partition of the table grows past `rowsToLimit` (the target's binding limit): rows arrive
+ * per event and neither a bucket, a split column nor a TTL short enough for the rate bounds them.
+ * `ttl` says when a TTL is there but too long: the rows it keeps at the rate.
+ */
+export function unboundedGrowth(w: TableWorkload, rowsToLimit: number | undefined): { ttl?: { seconds: number; rowsKept: number; source: string } } | undefined {
+  if (!w.growth) return undefined;
+  if (w.bound.kind === 'bucket' || w.bound.kind === 'split' || w.bound.kind === 'natural') return undefined;
+  if (w.bound.kind === 'ttl') {
+    // Judged against the growth rate: a TTL bounds a partition only if it expires rows before the limit.
+    if (rowsToLimit === undefined || !Number.isFinite(rowsToLimit)) return undefined;
+    const rowsKept = w.rowsPerSecond * w.bound.ttlSeconds!;
+    if (rowsKept < rowsToLimit) return undefined;
+    return { ttl: { seconds: w.bound.ttlSeconds!, rowsKept, source: w.bound.ttlSource ?? 'default_time_to_live' } };
+  }
+  return {};
+}
+
+/**
+ * The growth the partition rules report: unbounded (see unboundedGrowth) against a target that has a
+ * partition size limit, reached within GROWTH_HORIZON_SECONDS at the stated rate (a too-long TTL is
+ * reported whatever the horizon; `anyHorizon` for entity histories the user asked for).
+ */
+export function reportableGrowth(w: TableWorkload, rowsToLimit: number | undefined, secondsToLimit: number | undefined, anyHorizon = false): ReturnType<typeof unboundedGrowth> {
+  if (rowsToLimit === undefined) return undefined;
+  const growth = unboundedGrowth(w, rowsToLimit);
+  if (!growth) return undefined;
+  if (!growth.ttl && !anyHorizon && secondsToLimit !== undefined && secondsToLimit > GROWTH_HORIZON_SECONDS) return undefined;
+  return growth;
+}
+
+/** The coarsest bucket (hour, day, month) whose partitions stay under `rowsToLimit` at the rate; hour when none does. */
+export function suggestedBucket(rowsPerSecond: number, rowsToLimit: number | undefined): string {
+  let best = 'hour';
+  for (const [name, seconds] of BUCKET_SECONDS) {
+    if (rowsToLimit === undefined || !Number.isFinite(rowsToLimit) || rowsPerSecond * seconds <= rowsToLimit) best = name;
+  }
+  return rowsToLimit === undefined || !Number.isFinite(rowsToLimit) ? 'day' : best;
+}

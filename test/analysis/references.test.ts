@@ -1,0 +1,326 @@
+// The workspace reference index (server/core/schema/references.ts, Project.referencesTo): what one file's
+// references say, how names resolve to tables, and that the index kept up to date across edits, file
+// creation, deletion and renames always equals a fresh build. Rules that read it are re-run when its
+// answer changes, and only then.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { relative } from 'node:path';
+import { parseCql } from '../../grammar';
+import { Project } from '../../server/core/project';
+import { buildFileReferences, type TableReference } from '../../server/core/schema/references';
+import { allRules } from '../../server/core/rules';
+import type { RuleModule } from '../../server/core/rules/types';
+import { mulberry32 as random } from '../helpers/random';
+import { corpusDir, corpusFiles, readText } from '../helpers/corpus';
+
+const ROOT = '/virtual/references';
+
+/** A reference as plain data: positions as offsets, the rest as is. */
+function plain(r: TableReference): unknown {
+  return { ...r, range: [r.range.start.offset, r.range.end.offset] };
+}
+
+/** Every table's references, keyed by where the table is defined: the whole index as the Project answers it. */
+function dump(project: Project): Map<string, unknown[]> {
+  const out = new Map<string, unknown[]>();
+  for (const table of project.schema().allTables()) {
+    const key = `${table.qualifiedName} @ ${table.filePath}:${table.range.start.offset}`;
+    out.set(key, project.referencesTo(table).map(plain));
+  }
+  return out;
+}
+
+function fresh(files: Map<string, string>): Project {
+  const project = new Project({ config: {} });
+  for (const [path, text] of files) project.setFile(path, text);
+  return project;
+}
+
+function assertSameIndex(project: Project, files: Map<string, string>, message: string): void {
+  const expected = fresh(files);
+  assert.deepEqual(dump(project), dump(expected), message);
+  for (const path of files.keys()) {
+    assert.deepEqual(project.fileReferences(path).map(plain), expected.fileReferences(path).map(plain), `${message}: ${path}`);
+  }
+}
+
+describe('file references', () => {
+  test('columns pinned and ranged, LIMIT, ALLOW FILTERING, TTL, USE and batch members', () => {
+    const text = [
+      'USE shop;',
+      "SELECT * FROM orders WHERE customer_id = ? AND day IN ('a', 'b') AND ts > ? AND ts <= ? LIMIT 50 ALLOW FILTERING;",
+      'SELECT * FROM other.orders WHERE token(customer_id) > ? AND (a, b) = (1, 2) LIMIT ?;',
+      "INSERT INTO orders (customer_id, day, ts) VALUES (?, ?, ?) USING TTL 86400 AND TIMESTAMP 5;",
+      'UPDATE orders USING TTL ? SET total = 1 WHERE customer_id = ? AND day = ?;',
+      "DELETE FROM orders WHERE customer_id = ? AND ts >= '2024-01-01';",
+      'BEGIN BATCH',
+      '  INSERT INTO shop.items (id) VALUES (1);',
+      '  UPDATE items USING TTL 60 SET n = 1 WHERE id = 2;',
+      'APPLY BATCH;',
+      'CREATE TABLE t (id int PRIMARY KEY);',
+      '',
+    ].join('\n');
+    const refs = buildFileReferences('/f.cql', parseCql(text)).map((e) => e.reference);
+    const summary = refs.map((r) => ({
+      kind: r.kind, table: r.table, pinned: r.pinned, ranged: r.ranged, limit: r.limit, allowFiltering: r.allowFiltering, ttl: r.ttlSeconds,
+      text: text.slice(r.range.start.offset, r.range.end.offset).split(' ').slice(0, 3).join(' '),
+    }));
+    assert.deepEqual(summary, [
+      { kind: 'Select', table: 'shop.orders', pinned: ['customer_id', 'day'], ranged: ['ts'], limit: 50, allowFiltering: true, ttl: undefined, text: 'SELECT * FROM' },
+      { kind: 'Select', table: 'other.orders', pinned: ['a', 'b'], ranged: ['customer_id'], limit: undefined, allowFiltering: false, ttl: undefined, text: 'SELECT * FROM' },
+      { kind: 'Insert', table: 'shop.orders', pinned: ['customer_id', 'day', 'ts'], ranged: [], limit: undefined, allowFiltering: false, ttl: 86400, text: 'INSERT INTO orders' },
+      { kind: 'Update', table: 'shop.orders', pinned: ['customer_id', 'day'], ranged: [], limit: undefined, allowFiltering: false, ttl: undefined, text: 'UPDATE orders USING' },
+      { kind: 'Delete', table: 'shop.orders', pinned: ['customer_id'], ranged: ['ts'], limit: undefined, allowFiltering: false, ttl: undefined, text: 'DELETE FROM orders' },
+      { kind: 'Insert', table: 'shop.items', pinned: ['id'], ranged: [], limit: undefined, allowFiltering: false, ttl: undefined, text: 'INSERT INTO shop.items' },
+      { kind: 'Update', table: 'shop.items', pinned: ['id'], ranged: [], limit: undefined, allowFiltering: false, ttl: 60, text: 'UPDATE items USING' },
+    ]);
+    assert.ok(refs.every((r) => r.file === '/f.cql'));
+  });
+
+  test('a file without USE keeps bare names', () => {
+    const [ref] = buildFileReferences('/f.cql', parseCql('SELECT * FROM t WHERE id = 1;')).map((e) => e.reference);
+    assert.equal(ref!.table, 't');
+  });
+});
+
+describe('referencesTo', () => {
+  test('resolves names where they stand: keyspaces, USE, ALTERed tables, same-file definitions', () => {
+    const project = new Project({ config: {} });
+    project.setFile(`${ROOT}/schema.cql`, 'CREATE TABLE ks.users (id uuid PRIMARY KEY, email text);\nALTER TABLE ks.users ADD country text;\n');
+    project.setFile(`${ROOT}/schema-other.cql`, 'CREATE TABLE other.users (id uuid PRIMARY KEY);\n');
+    project.setFile(`${ROOT}/a.cql`, 'USE ks;\nSELECT * FROM users WHERE email = ?;\nSELECT * FROM other.users WHERE id = ?;\n');
+    project.setFile(`${ROOT}/b.cql`, 'UPDATE ks.users SET email = ? WHERE id = ?;\n');
+    // z-b2 defines its own, different ks.users: its query resolves to that; the other files resolve to the first in file order.
+    project.setFile(`${ROOT}/z-b2.cql`, 'CREATE TABLE ks.users (id uuid PRIMARY KEY, nick text);\nSELECT * FROM ks.users WHERE nick = ?;\n');
+    const ksUsers = project.schema().allTables().find((t) => t.filePath === `${ROOT}/schema.cql`);
+    const otherUsers = project.schema().allTables().find((t) => t.qualifiedName === 'other.users');
+    const where = (refs: readonly TableReference[]) => refs.map((r) => `${relative(ROOT, r.file)}:${r.kind}:${r.pinned.join(',')}`);
+    assert.deepEqual(where(project.referencesTo(ksUsers!)), ['a.cql:Select:email', 'b.cql:Update:id']);
+    assert.deepEqual(where(project.referencesTo(otherUsers!)), ['a.cql:Select:id']);
+    // The ALTERed state of the table is the same table.
+    assert.deepEqual(where(project.referencesTo(project.tableFor(`${ROOT}/schema.cql`, 'ks.users')!)), ['a.cql:Select:email', 'b.cql:Update:id']);
+    const own = project.schema().allTables().find((t) => t.filePath === `${ROOT}/z-b2.cql`)!;
+    assert.deepEqual(where(project.referencesTo(own)), ['z-b2.cql:Select:nick']);
+  });
+
+  test('copies of one definition in several files all get the references', () => {
+    const project = new Project({ config: {} });
+    const ddl = 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);\n';
+    project.setFile(`${ROOT}/v1.cql`, ddl);
+    project.setFile(`${ROOT}/v2.cql`, ddl);
+    project.setFile(`${ROOT}/q.cql`, 'SELECT * FROM ks.t WHERE id = 1;\n');
+    const tables = project.schema().allTables();
+    assert.equal(tables.length, 2);
+    for (const table of tables) assert.deepEqual(project.referencesTo(table).map((r) => r.file), [`${ROOT}/q.cql`]);
+  });
+
+  test('the answer is kept while nothing it depends on changes, and follows edits', () => {
+    const project = new Project({ config: {} });
+    project.setFile(`${ROOT}/s.cql`, 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);\n');
+    project.setFile(`${ROOT}/q.cql`, 'SELECT * FROM ks.t WHERE id = 1;\n');
+    const table = project.schema().allTables()[0]!;
+    const first = project.referencesTo(table);
+    assert.equal(project.referencesTo(table), first, 'the same answer object while nothing changed');
+    project.setFile(`${ROOT}/q.cql`, 'SELECT * FROM ks.t WHERE v = ? ALLOW FILTERING;\n');
+    assert.deepEqual(project.referencesTo(table).map((r) => r.pinned), [['v']]);
+    project.removeFile(`${ROOT}/q.cql`);
+    assert.deepEqual(project.referencesTo(table), []);
+  });
+});
+
+// Snippets random edits insert: reads and writes on the schema's tables, USE changes, DDL.
+const SNIPPETS = [
+  'SELECT * FROM ks.users WHERE email = ?;\n',
+  'SELECT * FROM users WHERE id IN (1, 2) LIMIT 10;\n',
+  'USE ks;\n',
+  'USE other;\n',
+  'INSERT INTO ks.readings (sensor_id, ts, value) VALUES (?, ?, ?) USING TTL 3600;\n',
+  'UPDATE ks.readings SET value = 1 WHERE sensor_id = ? AND ts > ?;\n',
+  'DELETE FROM ks.books WHERE publish_date = ? AND shard = 1;\n',
+  'CREATE TABLE ks.users (id uuid PRIMARY KEY, email text);\n',
+  'DROP TABLE ks.users;\n',
+  'ALTER TABLE ks.readings ADD unit text;\n',
+  'BEGIN BATCH INSERT INTO ks.users (id) VALUES (1); UPDATE ks.books SET x = 1 WHERE title = ?; APPLY BATCH;\n',
+  "'", '(', ';', ' ', '\n', 'x', '--', '/*', '*/', ' WHERE ', ' AND id = 3', ' LIMIT 5', ',', 'ks.',
+];
+
+const SCHEMA = `CREATE KEYSPACE ks WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
+USE ks;
+CREATE TABLE ks.readings (sensor_id uuid, ts timestamp, value double, PRIMARY KEY (sensor_id, ts));
+CREATE TABLE ks.users (id uuid PRIMARY KEY, email text, country text);
+CREATE TABLE ks.books (publish_date date, shard int, title text, PRIMARY KEY ((publish_date, shard), title));
+CREATE TABLE other.accounts (id uuid PRIMARY KEY);
+`;
+const QUERIES = `USE ks;
+SELECT * FROM readings WHERE sensor_id = ? AND ts >= ? LIMIT 100;
+SELECT * FROM users WHERE country = 'fr' ALLOW FILTERING;
+INSERT INTO books (publish_date, shard, title) VALUES ('2024-01-01', 3, 'x');
+SELECT * FROM other.accounts WHERE id = ?;
+SELECT * FROM accounts WHERE id = ?;
+`;
+
+function randomEdit(text: string, next: () => number): { text: string; what: string } {
+  const at = Math.floor(next() * (text.length + 1));
+  const choice = Math.floor(next() * 4);
+  if (choice === 0 || choice === 1) {
+    const s = SNIPPETS[Math.floor(next() * SNIPPETS.length)]!;
+    return { text: text.slice(0, at) + s + text.slice(at), what: `insert ${JSON.stringify(s)} at ${at}` };
+  }
+  if (choice === 2) {
+    const n = 1 + Math.floor(next() * 20);
+    return { text: text.slice(0, at) + text.slice(at + n), what: `delete ${n} chars at ${at}` };
+  }
+  const lines = text.split('\n');
+  const i = Math.floor(next() * lines.length);
+  lines.splice(i, 1);
+  return { text: lines.join('\n'), what: `delete line ${i + 1}` };
+}
+
+/** One random step on the workspace: edit a file, create one, delete one or rename one. */
+function randomStep(files: Map<string, string>, project: Project, next: () => number, created: { n: number }): string {
+  const paths = [...files.keys()];
+  const roll = next();
+  if (roll < 0.1 || paths.length === 0) {
+    const path = `${ROOT}/new-${created.n++}.cql`;
+    const text = SNIPPETS.slice(0, 11)[Math.floor(next() * 11)]! + QUERIES;
+    files.set(path, text);
+    project.setFile(path, text);
+    return `create ${path}`;
+  }
+  const path = paths[Math.floor(next() * paths.length)]!;
+  if (roll < 0.17) {
+    files.delete(path);
+    project.removeFile(path);
+    return `delete ${path}`;
+  }
+  if (roll < 0.24) {
+    const to = `${ROOT}/renamed-${created.n++}.cql`;
+    const text = files.get(path)!;
+    files.delete(path);
+    project.removeFile(path);
+    files.set(to, text);
+    project.setFile(to, text);
+    return `rename ${path} to ${to}`;
+  }
+  const edit = randomEdit(files.get(path)!, next);
+  files.set(path, edit.text);
+  project.setFile(path, edit.text);
+  return `${path}: ${edit.what}`;
+}
+
+for (const seed of [11, 12, 13, 14]) {
+  test(`the index equals a fresh build over random edits, creations, deletions and renames (seed ${seed})`, () => {
+    const next = random(seed);
+    const files = new Map<string, string>([
+      [`${ROOT}/schema.cql`, SCHEMA],
+      [`${ROOT}/queries.cql`, QUERIES],
+      [`${ROOT}/more.cql`, QUERIES.replace(/USE ks;\n/, '')],
+    ]);
+    const project = fresh(files);
+    const history: string[] = [];
+    const created = { n: 0 };
+    for (let step = 0; step < 80; step++) {
+      history.push(randomStep(files, project, next, created));
+      // Look up only now and then: several changes then accumulate before the index catches up.
+      if (step % 3 === 0) assertSameIndex(project, files, `seed ${seed}, step ${step}\n${history.join('\n')}`);
+    }
+    assertSameIndex(project, files, `seed ${seed}, end\n${history.join('\n')}`);
+  });
+}
+
+test('on the corpus, the index equals a fresh build across edits, deletions and re-creations', () => {
+  const next = random(21);
+  const files = new Map<string, string>();
+  for (const path of [...corpusFiles('killrvideo'), ...corpusFiles('cassandra-docs')]) files.set(path, readText(path));
+  const project = fresh(files);
+  assert.ok(dump(project).size > 20, 'the corpus defines tables');
+  assert.ok([...dump(project).values()].some((refs) => refs.length > 0), 'and queries them');
+  const history: string[] = [];
+  const removed = new Map<string, string>();
+  for (let step = 0; step < 40; step++) {
+    const paths = [...files.keys()];
+    const path = paths[Math.floor(next() * paths.length)]!;
+    const roll = next();
+    if (roll < 0.15) {
+      removed.set(path, files.get(path)!);
+      files.delete(path);
+      project.removeFile(path);
+      history.push(`delete ${relative(corpusDir, path)}`);
+    } else if (roll < 0.3 && removed.size) {
+      const [back, text] = [...removed][Math.floor(next() * removed.size)]!;
+      removed.delete(back);
+      files.set(back, text);
+      project.setFile(back, text);
+      history.push(`re-create ${relative(corpusDir, back)}`);
+    } else {
+      const edit = randomEdit(files.get(path)!, next);
+      files.set(path, edit.text);
+      project.setFile(path, edit.text);
+      history.push(`${relative(corpusDir, path)}: ${edit.what}`);
+    }
+    if (step % 4 === 0) assertSameIndex(project, files, `step ${step}\n${history.join('\n')}`);
+  }
+  assertSameIndex(project, files, `end\n${history.join('\n')}`);
+});
+
+describe('rules that read the index', () => {
+  // A statement-scoped probe rule: on each CREATE TABLE, the columns the workspace's reads pin.
+  const probe: RuleModule = {
+    meta: { id: 'references-probe', defaultSeverity: 'info', description: 'test probe', docsUrl: '', scope: 'statement' },
+    check(ctx) {
+      for (const stmt of ctx.parse.statements) {
+        if (stmt.kind !== 'CreateTable') continue;
+        const table = ctx.definedBy(stmt);
+        if (!table) continue;
+        const refs = ctx.referencesTo(table);
+        ctx.report({
+          message: `${refs.length} references; pinned: ${refs.map((r) => r.pinned.join('+')).join(' ')}`,
+          range: stmt.name.range,
+          related: refs.map((r) => ({ filePath: r.file, range: r.range, message: r.kind })),
+        });
+      }
+    },
+  };
+  before(() => allRules.push(probe));
+  after(() => allRules.splice(allRules.indexOf(probe), 1));
+
+  const probeFindings = (project: Project, path: string): unknown =>
+    JSON.parse(JSON.stringify(project.lint(path).filter((f) => f.ruleId === probe.meta.id)));
+
+  test('a cached statement result is recomputed when the references it read change', () => {
+    const project = new Project({ config: {} });
+    const schema = `${ROOT}/s.cql`;
+    const queries = `${ROOT}/q.cql`;
+    project.setFile(schema, 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);\nCREATE TABLE ks.u (id int PRIMARY KEY);\n');
+    project.setFile(queries, 'SELECT * FROM ks.t WHERE id = 1;\n');
+    const messages = () => project.lint(schema).filter((f) => f.ruleId === probe.meta.id).map((f) => f.message);
+    assert.deepEqual(messages(), ['1 references; pinned: id', '0 references; pinned: ']);
+    assert.deepEqual(project.dependents(queries), [schema], 'the schema file read the references of a table the queries use');
+    project.setFile(queries, 'SELECT * FROM ks.t WHERE id = 1;\nUPDATE ks.t SET v = ? WHERE id = 2;\n');
+    assert.deepEqual(messages(), ['2 references; pinned: id id', '0 references; pinned: ']);
+    project.setFile(queries, '\n\nSELECT * FROM ks.t WHERE id = 1;\n');
+    const moved = project.lint(schema).find((f) => f.ruleId === probe.meta.id)!;
+    assert.equal(moved.related![0]!.range.start.line, 3, 'a moved reference is reported where it now is');
+  });
+
+  for (const seed of [31, 32, 33]) {
+    test(`incremental lint with the probe equals a fresh Project (seed ${seed})`, () => {
+      const next = random(seed);
+      const files = new Map<string, string>([
+        [`${ROOT}/schema.cql`, SCHEMA],
+        [`${ROOT}/queries.cql`, QUERIES],
+      ]);
+      const project = fresh(files);
+      for (const path of files.keys()) project.lint(path);
+      const history: string[] = [];
+      const created = { n: 0 };
+      for (let step = 0; step < 50; step++) {
+        history.push(randomStep(files, project, next, created));
+        const expected = fresh(files);
+        for (const path of files.keys()) {
+          assert.deepEqual(probeFindings(project, path), probeFindings(expected, path), `seed ${seed}, step ${step}, ${path}\n${history.join('\n')}`);
+        }
+      }
+    });
+  }
+});
