@@ -7,9 +7,9 @@ import { TARGET_IDS, isTargetId } from '../targets';
 import { allRules } from '../rules';
 import type { ColumnHints, ConfigError, CqlintConfig, RuleLevel, RuleSetting, SampleSetting, TableHints } from './types';
 import { RULE_LEVELS } from './types';
-import { nearest } from './edit-distance';
+import { nearest } from '../util/edit-distance';
 
-export { editDistance } from './edit-distance';
+export { editDistance } from '../util/edit-distance';
 
 export type { ColumnHints, ConfigError, CqlintConfig, RuleLevel, RuleSetting, SampleSetting, TableHints, RuleOptionSpec } from './types';
 export { RULE_LEVELS } from './types';

@@ -6,7 +6,7 @@ import { nativeName } from '../schema/types';
 import type { Fix } from './types';
 import { freeName } from './identifiers';
 import { addBodyElements, identifierText, partitionKeyEdits, type BodyElement } from './tableEdits';
-import { quoteName } from '../editor/names';
+import { quoteName } from '../util/names';
 
 export type BucketGranularity = 'hour' | 'day' | 'month' | 'year';
 

@@ -9,7 +9,7 @@
 // syntax errors, cqlsh commands and anything the parser did not account for are kept byte for byte.
 import type { Node, ParseResult, Statement } from '../../../grammar/ast';
 import { parseCql } from '../../../grammar';
-import { walk } from '../editor/ast-walk';
+import { walk } from '../util/ast-walk';
 import { editorTokens, type EditorToken } from '../editor/tokens';
 import { sameStatement } from './ast-compare';
 
