@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { CodeLens, InitializeResult } from 'vscode-languageserver-protocol';
-import { capabilities, startServer, tempWorkspace } from '../lsp/harness';
+import { capabilities, startServer, tempWorkspace } from '../../scripts/lsp-client';
 
 const SCHEMA = [
   'CREATE TABLE ks.posts_by_day (publish_date date, title text, body text, PRIMARY KEY (publish_date, title));',
