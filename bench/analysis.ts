@@ -14,7 +14,7 @@ import { parseCql } from '../grammar';
 import { lexCql } from '../grammar/lexer';
 import { Project } from '../server/core/project';
 import { PUSH_DEBOUNCE_MS } from '../server/lsp/features/diagnostics';
-import { capabilities, projectRoot, startServerCommand, tempWorkspace, type LspTestClient } from '../test/lsp/harness';
+import { capabilities, projectRoot, startServerCommand, tempWorkspace, type LspTestClient } from '../scripts/lsp-client';
 
 const TARGET_LINES = 10_000;
 const IN_PROCESS_SAMPLES = 30;

@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { CompletionList, Hover } from 'vscode-languageserver-protocol';
-import { startServerCommand, tempWorkspace, capabilities, projectRoot } from '../test/lsp/harness';
+import { startServerCommand, tempWorkspace, capabilities, projectRoot } from '../scripts/lsp-client';
 
 const TARGET_LINES = 10_000;
 const SAMPLES = 200;

@@ -13,7 +13,7 @@ import { lexCql } from '../grammar/lexer';
 import { parserConstructionMs } from '../grammar/parser';
 import { expectedTokensAt, parseCql, parseCstOnly } from '../grammar/index';
 
-const corpusDir = resolve(__dirname, '..', '..', 'shared', 'corpus');
+const corpusDir = resolve(__dirname, '..', 'test', 'fixtures', 'corpus');
 const TARGET_BYTES = 6 * 1024 * 1024;
 const RUNS = 5;
 /** A statement cut anywhere (what the editor sees while typing) must never cost more than this to parse or complete. */

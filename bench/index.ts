@@ -17,6 +17,7 @@ const benches: Bench[] = [
   { name: 'analysis', module: './analysis', exportName: 'runAnalysisBench' },
   { name: 'editor', module: './editor', exportName: 'runEditorBench' },
   { name: 'workspace', module: './workspace', exportName: 'runWorkspaceBench' },
+  { name: 'sample', module: './sample', exportName: 'runSampleBench' },
   { name: 'limits', module: './limits', exportName: 'runLimitsBench' },
 ];
 

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { capabilities, projectRoot, startServerCommand, type LspTestClient } from '../test/lsp/harness';
+import { capabilities, projectRoot, startServerCommand, type LspTestClient } from '../scripts/lsp-client';
 
 /** Per request: long enough for the slowest old build to finish or die. */
 const REQUEST_TIMEOUT_MS = 300_000;

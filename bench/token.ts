@@ -3,7 +3,6 @@
 import { KeyEncoder } from '../server/core/token/token';
 import type { CqlValue } from '../server/core/token/values';
 
-/* eslint-disable @typescript-eslint/no-require-imports */
 const { Murmur3Tokenizer } = require('cassandra-driver/lib/tokenizer');
 const DriverEncoder = require('cassandra-driver/lib/encoder');
 const driverTypes = require('cassandra-driver/lib/types');

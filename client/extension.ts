@@ -9,6 +9,7 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
+import { registerPartitionReport } from './partitionReport';
 
 /** The custom request the server answers with the token of the partition-key literal at a position. */
 export const TOKEN_AT_REQUEST = 'cqlint/tokenAt';
@@ -65,6 +66,8 @@ export function activate(context: vscode.ExtensionContext): CqlintApi {
     outputChannel: output,
     // The server reads nothing outside an untrusted workspace (see package.json untrustedWorkspaces).
     initializationOptions: { indexStatus: true, workspaceTrusted: vscode.workspace.isTrusted },
+    // The hover of a partition finding links to its report: trust that one command in server markdown.
+    markdown: { isTrusted: { enabledCommands: ['cqlint.showPartitionReport'] } },
   };
 
   // Indexing status in the status bar: "cqlint: indexing 812/2000", then a quiet check mark.
@@ -124,6 +127,7 @@ export function activate(context: vscode.ExtensionContext): CqlintApi {
   // Granting trust lifts the server's restrictions; it learns of trust at start-up.
   context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => void client?.restart()));
 
+  registerPartitionReport(context, () => client);
   void start();
   return {
     ready: () => starting ?? Promise.reject(new Error('cqlint: not started')),

@@ -5,7 +5,6 @@
 import type * as ChevrotainApi from 'chevrotain' with { 'resolution-mode': 'import' };
 import type { SourceRange } from './ast';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const chevrotain: typeof ChevrotainApi = require('../node_modules/chevrotain/lib/chevrotain.mjs');
 
 export const { createToken, Lexer, CstParser, EOF, tokenMatcher, tokenLabel, NoViableAltException, EarlyExitException, generateCstDts } = chevrotain;

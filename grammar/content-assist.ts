@@ -4,6 +4,7 @@ import { lexCql, Keyword, Ident, NativeTypeKw, NonTypeIdent, PermissionKw, Numbe
 import { getParser } from './parser';
 import { nextTokenTypes } from './errors';
 import { isWord, isShellWord, startsStatement, chunkTokens } from './chunks';
+import { LineIndex } from './line-index';
 
 /** Permission names usable in GRANT / REVOKE / LIST. */
 export const PERMISSIONS: readonly string[] = ['ALL', 'ALTER', 'AUTHORIZE', 'CREATE', 'DESCRIBE', 'DROP', 'EXECUTE', 'MODIFY', 'SELECT', 'UNMASK', 'SELECT_MASKED'];
@@ -89,7 +90,7 @@ export function expectedTokensAt(text: string, offset: number): ExpectedTokens {
       const [s, e] = lastChunk;
       const complete = prefixTokens[e - 1].tokenType === Semicolon && !(prefixTokens[s].tokenType === K.BEGIN && prefixTokens[e - 2]?.tokenType !== K.BATCH);
       if (isShellWord(prefixTokens[s])) {
-        if (complete || prefixTokens[e - 1].endLine! < (lineOf(text, offset))) stmt = [];
+        if (complete || prefixTokens[e - 1].endLine! < new LineIndex(before).location(offset).line) stmt = [];
         else return result;
       } else if (!complete) {
         stmt = prefixTokens.slice(s, e);
@@ -144,10 +145,4 @@ export function expectedTokensAt(text: string, offset: number): ExpectedTokens {
     // Completion must never throw; an empty answer is the safe fallback.
   }
   return result;
-}
-
-function lineOf(text: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
 }

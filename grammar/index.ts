@@ -12,9 +12,6 @@ export {
   RESERVED_KEYWORDS, UNRESERVED_KEYWORDS, BASIC_UNRESERVED_KEYWORDS, OTHER_UNRESERVED_KEYWORDS, NATIVE_TYPE_NAMES,
   SHELL_COMMANDS,
 };
-/** Every CQL keyword (reserved and unreserved), upper-case. */
-export const ALL_KEYWORDS: readonly string[] = [...new Set([...RESERVED_KEYWORDS, 'COLUMNFAMILY', 'TRUE', 'FALSE', ...UNRESERVED_KEYWORDS])].sort();
-
 export { parseCql, parseCstOnly, type ParseOptions, type ParseResult } from './parse';
 export { tokenize, type CqlToken, type TokenCategory } from './tokenize';
 export { expectedTokensAt, PERMISSIONS, type ExpectedTokens, type IdentifierKind } from './content-assist';

@@ -1,32 +1,61 @@
 // Bundles the three entry points into dist/: the VS Code client, the language server and the CLI.
 // Bundling keeps the .vsix free of node_modules and lets `cqlint` run without a TypeScript step.
+// Run as a script to build; test/packaging.test.ts imports `bundleOptions` to check what the bundles hold.
 import * as esbuild from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import ts from 'typescript';
 
-const production = process.argv.includes('--production');
-const watch = process.argv.includes('--watch');
-
-const common = {
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  sourcemap: !production,
-  minify: production,
-  logLevel: 'warning',
+/**
+ * The rules' `examples` tables are test data (test/analysis/rule-examples.test.ts reads them from the rule
+ * files). Tree-shaking drops most of them, but not those built with template literals (esbuild cannot tell
+ * that `${table}` has no side effects), so the bundles are built from the rule files without that export.
+ */
+const withoutRuleExamples = {
+  name: 'without-rule-examples',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]server[\\/]core[\\/]rules[\\/][^\\/]+\.ts$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      const source = ts.createSourceFile(args.path, text, ts.ScriptTarget.Latest, false);
+      let contents = text;
+      for (const statement of [...source.statements].reverse()) {
+        const exported = ts.isVariableStatement(statement) && statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+        if (exported && statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === 'examples')) {
+          contents = contents.slice(0, statement.getStart(source)) + contents.slice(statement.end);
+        }
+      }
+      return { contents, loader: 'ts' };
+    });
+  },
 };
 
-const entries = [
-  { entryPoints: ['client/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { entryPoints: ['server/lsp/main.ts'], outfile: 'dist/server.js' },
-  { entryPoints: ['server/cli/main.ts'], outfile: 'dist/cli.js' },
-];
+/** esbuild options of each bundle (`--production`: minified, no source maps). */
+export function bundleOptions(production) {
+  const common = {
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    sourcemap: !production,
+    minify: production,
+    logLevel: 'warning',
+  };
+  return [
+    { ...common, entryPoints: ['client/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+    { ...common, entryPoints: ['server/lsp/main.ts'], outfile: 'dist/server.js', plugins: [withoutRuleExamples] },
+    { ...common, entryPoints: ['server/cli/main.ts'], outfile: 'dist/cli.js', plugins: [withoutRuleExamples] },
+  ];
+}
 
-for (const entry of entries) {
-  const options = { ...common, ...entry };
-  if (watch) {
-    const ctx = await esbuild.context(options);
-    await ctx.watch();
-  } else {
-    await esbuild.build(options);
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const production = process.argv.includes('--production');
+  const watch = process.argv.includes('--watch');
+  for (const options of bundleOptions(production)) {
+    if (watch) {
+      const ctx = await esbuild.context(options);
+      await ctx.watch();
+    } else {
+      await esbuild.build(options);
+    }
   }
 }

@@ -31,7 +31,6 @@ export class CqlParserBase extends CstParser {
    * Alternatives and gated options, built once per parser and reused (Chevrotain's recommended OR caching:
    * rebuilding them on every call costs more than the parsing itself), by rule and DSL method (`relationOr2`).
    */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   protected readonly alts: Record<string, any> = {};
 
   constructor(options: CqlParserOptions = {}) {

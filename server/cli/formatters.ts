@@ -103,11 +103,6 @@ const ANSI = {
 
 type Style = keyof typeof ANSI;
 
-/** ESLint's stylish: a block per file with problems, then a summary line; nothing when clean. */
-export function formatStylish(results: readonly FileResult[], context: Pick<FormatContext, 'color'>): string {
-  return format('stylish', results, { ...context, cwd: '', rules: [], toolVersion: '', informationUri: '' });
-}
-
 function stylishWriter(out: OutputSink, context: Pick<FormatContext, 'color'>): ResultWriter {
   const paint = (text: string, ...styles: Style[]): string =>
     context.color ? styles.reduce((painted, style) => `${ANSI[style][0]}${painted}${ANSI[style][1]}`, text) : text;
@@ -282,10 +277,6 @@ function region(range: Finding['range']): Record<string, number> {
     endLine: range.end.line,
     endColumn: range.end.column,
   };
-}
-
-export function formatSarif(results: readonly FileResult[], context: FormatContext): string {
-  return format('sarif', results, context);
 }
 
 /** Stands for the results array while the SARIF log around it is laid out. */

@@ -3,6 +3,7 @@
 import { runFormatCommand } from './format';
 import { runLintCommand } from './lint';
 import { runTokenCommand } from './token';
+import { runReportCommand } from './report';
 import { EXIT, InputError, UsageError, resolveIO, type CliIO, type CommandRunner } from './io';
 import packageJson from '../../package.json';
 
@@ -18,6 +19,7 @@ export const commands: Record<string, Command> = {
   lint: { summary: 'lint CQL files and folders (stylish, json or sarif output; --fix applies safe fixes)', run: runLintCommand },
   token: { summary: 'compute Murmur3 tokens and shard values for partition keys', run: runTokenCommand },
   format: { summary: 'format CQL files in place (--check lists unformatted files and exits 1)', run: runFormatCommand },
+  report: { summary: 'write the partition report (diagrams and charts of every table) as one HTML file', run: runReportCommand },
 };
 
 export function helpText(): string {

@@ -4,7 +4,7 @@ import type { SourceRange } from '../../grammar/ast';
 export type Severity = 'error' | 'warning' | 'info';
 
 /** Another place that explains a finding, e.g. where the table a query uses is defined. */
-export interface RelatedLocation {
+interface RelatedLocation {
   /** Absolute file path. */
   filePath: string;
   range: SourceRange;
@@ -23,7 +23,7 @@ export interface Finding {
 }
 
 /** Where a rule's docs page lives; the file is docs/rules/<id>.md in the repository. */
-export const DOCS_BASE_URL = 'https://github.com/cqlint/cqlint/blob/main/docs/rules/';
+const DOCS_BASE_URL = 'https://github.com/cqlint/cqlint/blob/main/docs/rules/';
 
 export function docsUrl(ruleId: string): string {
   return `${DOCS_BASE_URL}${ruleId}.md`;

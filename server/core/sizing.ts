@@ -7,7 +7,7 @@ import type { TableHints } from './config/types';
 import type { ColumnInfo, SchemaModel, TableInfo } from './schema/model';
 import { typeSize } from './schema/types';
 import { type TargetId, type TargetInfo, formatBytes, formatCount, targetInfo } from './targets';
-import { keyText } from './rules/util';
+import { keyText } from './util/statements';
 import { inlineCode, markdownText, tableCell } from './markdown';
 import { describeProfile, formatDuration, formatRate, growthRateOf, tableWorkload, type GrowthRate, type PartitionBound } from './schema/workload';
 import type { TableReference } from './schema/references';

@@ -19,7 +19,7 @@ interface LineRule {
   line: number;
 }
 
-export interface Suppressions {
+interface Suppressions {
   regions: Region[];
   lines: LineRule[];
 }
@@ -33,7 +33,7 @@ function ruleList(rest: string): Set<string> | undefined {
   return ids.length ? new Set(ids) : undefined;
 }
 
-export function collectSuppressions(comments: readonly Comment[]): Suppressions {
+function collectSuppressions(comments: readonly Comment[]): Suppressions {
   const regions: Region[] = [];
   const lines: LineRule[] = [];
   // Open `cqlint-disable` regions: one for "all rules" and one per named rule.
@@ -78,7 +78,7 @@ export function collectSuppressions(comments: readonly Comment[]): Suppressions 
   return { regions, lines };
 }
 
-export function isSuppressed(finding: Finding, s: Suppressions): boolean {
+function isSuppressed(finding: Finding, s: Suppressions): boolean {
   const offset = finding.range.start.offset;
   const line = finding.range.start.line;
   for (const r of s.regions) {

@@ -5,7 +5,7 @@ export type TargetId = 'cassandra' | 'scylladb' | 'keyspaces' | 'cosmosdb';
 
 export const TARGET_IDS: readonly TargetId[] = ['cassandra', 'scylladb', 'keyspaces', 'cosmosdb'];
 
-export interface Limit {
+interface Limit {
   /** The threshold in the unit named by the field holding it (bytes, rows, values, units per second). */
   value: number;
   /** How the source phrases it, for messages: "100 MB per partition". */
@@ -14,7 +14,7 @@ export interface Limit {
   source: string;
 }
 
-export interface ThroughputLimit extends Limit {
+interface ThroughputLimit extends Limit {
   /** What one unit buys: Keyspaces' WCU is a 1 KB write, RCU a 4 KB LOCAL_QUORUM read. Absent: operations. */
   unitBytes?: number;
   /** Name of the unit: "WCU", "RCU", "RU/s", "ops/s". */
@@ -51,7 +51,7 @@ const KEYSPACES_QUOTAS = 'https://docs.aws.amazon.com/keyspaces/latest/devguide/
 const KEYSPACES_PARTITION_DESIGN = 'https://docs.aws.amazon.com/keyspaces/latest/devguide/bp-partition-key-design.html';
 const COSMOS_LIMITS = 'https://learn.microsoft.com/en-us/azure/cosmos-db/concepts-limits';
 
-export const TARGETS: Record<TargetId, TargetInfo> = {
+const TARGETS: Record<TargetId, TargetInfo> = {
   cassandra: {
     id: 'cassandra',
     name: 'Apache Cassandra',
@@ -86,7 +86,7 @@ export const TARGETS: Record<TargetId, TargetInfo> = {
   },
 };
 
-export const DEFAULT_TARGET: TargetId = 'cassandra';
+const DEFAULT_TARGET: TargetId = 'cassandra';
 
 export function isTargetId(value: unknown): value is TargetId {
   return typeof value === 'string' && (TARGET_IDS as readonly string[]).includes(value);

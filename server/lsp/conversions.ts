@@ -3,6 +3,7 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as path from 'node:path';
 import type { Position, Range } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { SourceLocation, SourceRange } from '../../grammar/ast';
 
 /** SourceLocation (1-based line/column) -> LSP Position (0-based line/character). */
@@ -20,58 +21,29 @@ export function toRange(range: SourceRange): Range {
  * a line or of the text is clamped (LSP says so), never rejected.
  */
 export function toSourceLocation(text: string, position: Position): SourceLocation {
-  const offset = offsetAt(text, position);
-  return locationAt(text, offset);
+  const document = TextDocument.create('', 'cql', 0, text);
+  return locationIn(document, document.offsetAt(position));
 }
 
 export function toSourceRange(text: string, range: Range): SourceRange {
-  return { start: toSourceLocation(text, range.start), end: toSourceLocation(text, range.end) };
+  const document = TextDocument.create('', 'cql', 0, text);
+  return { start: locationIn(document, document.offsetAt(range.start)), end: locationIn(document, document.offsetAt(range.end)) };
 }
 
 /** 0-based UTF-16 offset of an LSP position in `text` (lines end at \n, \r\n or \r). */
 export function offsetAt(text: string, position: Position): number {
-  let line = 0;
-  let offset = 0;
-  const targetLine = Math.max(0, position.line);
-  while (line < targetLine) {
-    const next = nextLineStart(text, offset);
-    if (next < 0) return text.length;
-    offset = next;
-    line++;
-  }
-  const lineEnd = lineEndAt(text, offset);
-  return Math.min(offset + Math.max(0, position.character), lineEnd);
+  return TextDocument.create('', 'cql', 0, text).offsetAt(position);
 }
 
 /** The SourceLocation (1-based) at a 0-based offset, clamped into the text. */
 export function locationAt(text: string, offset: number): SourceLocation {
-  const clamped = Math.max(0, Math.min(offset, text.length));
-  let line = 1;
-  let lineStart = 0;
-  for (;;) {
-    const next = nextLineStart(text, lineStart);
-    if (next < 0 || next > clamped) break;
-    lineStart = next;
-    line++;
-  }
-  return { offset: clamped, line, column: clamped - lineStart + 1 };
+  return locationIn(TextDocument.create('', 'cql', 0, text), offset);
 }
 
-function nextLineStart(text: string, from: number): number {
-  for (let i = from; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch === 10) return i + 1;
-    if (ch === 13) return text.charCodeAt(i + 1) === 10 ? i + 2 : i + 1;
-  }
-  return -1;
-}
-
-function lineEndAt(text: string, from: number): number {
-  for (let i = from; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch === 10 || ch === 13) return i;
-  }
-  return text.length;
+function locationIn(document: TextDocument, offset: number): SourceLocation {
+  const clamped = Math.max(0, Math.min(offset, document.getText().length));
+  const { line, character } = document.positionAt(clamped);
+  return { offset: clamped, line: line + 1, column: character + 1 };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import type { RuleLevel } from '../core/config/types';
 import type { KeywordCase } from '../core/format/formatter';
 
 export type { TargetId, RuleLevel };
-export type TraceLevel = 'off' | 'messages' | 'verbose';
+type TraceLevel = 'off' | 'messages' | 'verbose';
 
 const TARGETS = TARGET_IDS;
 
@@ -53,7 +53,7 @@ export const DEFAULT_SETTINGS: CqlintSettings = Object.freeze({
   trace: { server: 'off' },
 }) as CqlintSettings;
 
-export const MAX_SHARD_COUNT = 1_000_000;
+const MAX_SHARD_COUNT = 1_000_000;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -139,7 +139,7 @@ export function parseSettings(raw: unknown, problems: string[] = []): CqlintSett
 }
 
 /** ESLint-style levels: also accepts 0/1/2 and 'warning'. */
-export function normaliseLevel(level: unknown): RuleLevel | undefined {
+function normaliseLevel(level: unknown): RuleLevel | undefined {
   if (level === 0 || level === 'off') return 'off';
   if (level === 1 || level === 'warn' || level === 'warning') return 'warn';
   if (level === 2 || level === 'error') return 'error';

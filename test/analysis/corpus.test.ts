@@ -1,4 +1,4 @@
-// The real schemas of ../shared/corpus: every finding below was reviewed by hand (see the notes); the
+// The real schemas of the test corpus (test/fixtures/corpus): every finding below was reviewed by hand (see the notes); the
 // counts are asserted so that a rule change that adds noise (or loses a finding) shows up here.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -3,11 +3,12 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { allRules, ruleExamples } from '../../server/core/rules';
+import { allRules } from '../../server/core/rules';
 import { docsUrl } from '../../server/core/findings';
 import type { ExampleCase } from '../../server/core/rules/types';
 import { MAIN, ofRule, projectWith, summary } from './helpers';
 import { projectRoot } from '../helpers/corpus';
+import { ruleExamples, ruleFiles } from '../helpers/rule-modules';
 
 function run(c: ExampleCase, ruleId: string) {
   const project = projectWith(c.code, c.files ?? {}, { config: c.config ?? {}, target: c.target });
@@ -15,6 +16,13 @@ function run(c: ExampleCase, ruleId: string) {
   assert.deepEqual(project.internalErrors, [], 'no rule may throw');
   return { all, mine: ofRule(all, ruleId) };
 }
+
+test('every rule module is registered and has an examples table', () => {
+  const modules = ruleFiles.filter((m) => m.rule);
+  assert.deepEqual(modules.map((m) => m.rule!.meta.id).sort(), allRules.map((r) => r.meta.id).sort());
+  for (const m of modules) assert.ok(m.examples, `${m.rule!.meta.id} exports its examples`);
+  assert.ok(modules.every((m) => allRules.includes(m.rule!)), 'the registry holds the modules\' own rule objects');
+});
 
 describe('rule examples', () => {
   for (const rule of allRules) {

@@ -4,7 +4,6 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SourceRange } from '../../grammar/ast';
 import { MAIN, ofRule, projectWith } from './helpers';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const murmurhash3js: { x86: { hash32(data: Uint8Array | string, seed?: number): number } } = require('murmurhash3js-revisited');
 
 const utf8 = (s: string) => new TextEncoder().encode(s);

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { projectRoot } from './helpers';
-import { capabilities, startServerCommand } from '../lsp/harness';
+import { capabilities, startServerCommand } from '../../scripts/lsp-client';
 import packageJson from '../../package.json';
 
 const cliBin = path.join(projectRoot, 'bin', 'cqlint.js');

@@ -4,7 +4,6 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { runCli, tempDir, type JsonResult } from './helpers';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const murmur = require('murmurhash3js-revisited') as { x86: { hash32(bytes: Uint8Array, seed?: number): number } };
 const shardOf = (title: string): number => (murmur.x86.hash32(Buffer.from(title, 'utf8')) >>> 0) % 16 + 1;
 

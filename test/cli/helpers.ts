@@ -6,13 +6,13 @@ import { main } from '../../server/cli/main';
 
 export const projectRoot = path.resolve(__dirname, '..', '..');
 
-export interface CliRun {
+interface CliRun {
   code: number;
   stdout: string;
   stderr: string;
 }
 
-export interface RunOptions {
+interface RunOptions {
   cwd?: string;
   /** Pretend stdout is a terminal. */
   tty?: boolean;
@@ -31,7 +31,7 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
   return { code, stdout, stderr };
 }
 
-export interface TempDir {
+interface TempDir {
   dir: string;
   path(relative: string): string;
   write(relative: string, content: string | Uint8Array): string;

@@ -101,6 +101,22 @@ describe('completion: names from the workspace schema', () => {
     assert.ok(labels(r, 'column').includes('customer_id'));
   });
 
+  test('columns are the schema model\'s: ALTERs in the same file and elsewhere, CREATE TABLE ... LIKE', () => {
+    const files = {
+      '/ws/events.cql': `CREATE TABLE ev.events (id uuid PRIMARY KEY, old_name text, gone int);
+ALTER TABLE ev.events RENAME old_name TO new_name;
+ALTER TABLE ev.events DROP gone;
+CREATE TABLE ev.events_copy LIKE ev.events;`,
+      '/ws/later.cql': 'ALTER TABLE ev.events ADD added blob;',
+    };
+    assert.deepEqual(labels(completeAt('SELECT | FROM ev.events;', files), 'column'), ['id', 'new_name', 'added']);
+    assert.deepEqual(labels(completeAt('SELECT | FROM ev.events_copy;', files), 'column'), ['id', 'new_name']);
+    // The added column's declaration is the ALTER in the other file: go-to-definition and hover read it.
+    const { index } = workspace({ ...files, '/ws/query.cql': 'SELECT added FROM ev.events;' });
+    const mention = index.occurrenceAt('/ws/query.cql', 'SELECT a'.length)!;
+    assert.equal(index.definitionOf(mention)?.filePath, '/ws/later.cql');
+  });
+
   test('a name that needs quotes is offered quoted', () => {
     const r = completeAt('SELECT * FROM shop.|');
     assert.ok(labels(r).includes('"Products"'));

@@ -1,9 +1,8 @@
 // Fixtures with a cursor marker: `|` in the text marks the cursor and is removed.
-import { parseCql } from '../../grammar';
-import { MemorySources } from '../../server/core/editor/sources';
+import { Project } from '../../server/core/project';
 import { SymbolIndex } from '../../server/core/editor/symbols';
 
-export interface CursorFixture {
+interface CursorFixture {
   text: string;
   offset: number;
 }
@@ -36,8 +35,9 @@ CREATE INDEX orders_total_idx ON shop.orders (total);
 `;
 
 /** A workspace of named files; `/ws/schema.cql` holds SCHEMA unless overridden. */
-export function workspace(files: Record<string, string>): { sources: MemorySources; index: SymbolIndex } {
-  const sources = new MemorySources((text) => parseCql(text), { '/ws/schema.cql': SCHEMA, ...files });
+export function workspace(files: Record<string, string>): { sources: Project; index: SymbolIndex } {
+  const sources = new Project();
+  for (const [path, text] of Object.entries({ '/ws/schema.cql': SCHEMA, ...files })) sources.setFile(path, text);
   const index = new SymbolIndex(sources).refresh();
   return { sources, index };
 }

@@ -6,7 +6,7 @@ import type {
   CompletionList, DocumentSymbol, Hover, InitializeResult, Location, SemanticTokens, SelectionRange, FoldingRange, TextEdit, WorkspaceEdit,
   SymbolInformation,
 } from 'vscode-languageserver-protocol';
-import { startServerCommand, tempWorkspace, capabilities, projectRoot, type LspTestClient, type TempWorkspace } from '../lsp/harness';
+import { startServerCommand, tempWorkspace, capabilities, projectRoot, type LspTestClient, type TempWorkspace } from '../../scripts/lsp-client';
 import { SCHEMA } from './helpers';
 
 const CLIENT: ClientCapabilities = {

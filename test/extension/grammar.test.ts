@@ -1,5 +1,5 @@
 // The TextMate grammar (syntaxes/cql.tmLanguage.json): its regexes, what it scopes, and agreement with
-// the project's own CQL lexer over the shared corpus.
+// the project's own CQL lexer over the test corpus.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -157,7 +157,7 @@ test('the 21 native types are storage types', () => {
   for (const type of NATIVE_TYPE_NAMES) assert.match(scopeOf(`c ${type},`, type), /storage\.type\.native/, type);
 });
 
-test('agrees with the cqlint lexer on every token of the shared corpus', () => {
+test('agrees with the cqlint lexer on every token of the test corpus', () => {
   const reserved = new Set(RESERVED_KEYWORDS.map((w) => w.toLowerCase()));
   const expected: Record<string, RegExp> = {
     comment: /comment/,

@@ -1,7 +1,7 @@
 // The extension manifest (package.json) and the files it points at, checked without VS Code.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_SETTINGS, KEYWORD_CASES, parseSettings } from '../../server/lsp/settings';
 import { TARGET_IDS } from '../../server/core/targets';
@@ -98,13 +98,15 @@ test('settings: the defaults in the manifest are the defaults the server uses', 
 });
 
 test('commands: titled, in the cqlint category, and registered by the client', () => {
-  const source = readFileSync(join(root, 'client', 'extension.ts'), 'utf8');
+  const source = clientSources().map(([, text]) => text).join('\n');
   const ids = pkg.contributes.commands.map((c: { command: string }) => c.command);
-  assert.deepEqual(ids, ['cqlint.restartServer', 'cqlint.showOutput', 'cqlint.showTokenAtCursor']);
+  assert.deepEqual(ids, ['cqlint.restartServer', 'cqlint.showOutput', 'cqlint.showTokenAtCursor', 'cqlint.showPartitionReport']);
   for (const command of pkg.contributes.commands) {
     assert.equal(command.category, 'cqlint');
     assert.ok(command.title.length > 5);
-    assert.ok(source.includes(`registerCommand('${command.command}'`), `${command.command} is not registered in client/extension.ts`);
+    const registered = source.includes(`registerCommand('${command.command}'`) ||
+      [...source.matchAll(/const (\w+_COMMAND) = '([^']+)'/g)].some((m) => m[2] === command.command && source.includes(`registerCommand(${m[1]}`));
+    assert.ok(registered, `${command.command} is not registered by the client`);
   }
 });
 
@@ -124,15 +126,22 @@ test('scripts: packaging runs the production build first, offline, without node_
   assert.ok(pkg.scripts['test:vscode'] && pkg.scripts['test:e2e']);
 });
 
-test('the client stays thin: it imports only vscode, the language client and node built-ins', () => {
-  const source = readFileSync(join(root, 'client', 'extension.ts'), 'utf8');
-  const imports = [...source.matchAll(/from '([^']+)'/g)].map((m) => m[1]!);
-  for (const name of imports) {
-    assert.ok(
-      name === 'vscode' || name.startsWith('node:') || name === 'vscode-languageclient/node',
-      `client/extension.ts imports ${name}: language logic belongs in the server`,
-    );
+test('the client stays thin: it imports only vscode, the language client, node built-ins and its own files', () => {
+  for (const [file, text] of clientSources()) {
+    const imports = [...text.matchAll(/from '([^']+)'/g)].map((m) => m[1]!);
+    for (const name of imports) {
+      assert.ok(
+        name === 'vscode' || name.startsWith('node:') || name === 'vscode-languageclient/node' || /^\.\/[\w-]+$/.test(name),
+        `client/${file} imports ${name}: language logic belongs in the server`,
+      );
+    }
   }
+  const source = readFileSync(join(root, 'client', 'extension.ts'), 'utf8');
   assert.match(source, /asAbsolutePath\('dist\/server\.js'\)/);
   assert.match(source, /TransportKind\.ipc/);
 });
+
+/** Every TypeScript file of the client, with its text. */
+function clientSources(): [string, string][] {
+  return readdirSync(join(root, 'client')).filter((f) => f.endsWith('.ts')).map((f) => [f, readFileSync(join(root, 'client', f), 'utf8')]);
+}

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCql } from '../../grammar';
-import { parseShardComment } from '../../server/core/schema/shard';
+import { parseShardAnnotation } from '../../server/core/token/shard';
 
 const root = join(__dirname, '..', '..');
 const snippets: Record<string, { prefix: string | string[]; body: string[]; description: string }> = JSON.parse(
@@ -49,8 +49,9 @@ for (const [name, snippet] of Object.entries(snippets)) {
 test('the sharded-table snippet annotates the table with a well-formed @shard comment', () => {
   const text = expandSnippet(snippets['Create table with a write-sharded partition key']!.body);
   const { comments } = parseCql(text);
-  const shard = comments.map((c) => parseShardComment(c)).find(Boolean);
-  assert.ok(shard, text);
+  const parsed = comments.map((c) => parseShardAnnotation(c)).find(Boolean);
+  assert.ok(parsed?.ok, text);
+  const shard = parsed.spec;
   assert.equal(shard.shardColumn, 'shard');
   assert.equal(shard.count, 16);
   assert.equal(shard.method, 'murmur3');

@@ -88,7 +88,6 @@ test('the .vsix holds exactly the runtime files, and is small', async (t) => {
     assert.ok(existsSync(join(root, bundle)), `${bundle} is missing: run "npm run build" first`);
   }
   // vsce's pack(): the packaging step of `vsce package` without the prepublish build.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const vsce = require('@vscode/vsce/out/package') as {
     pack(options: { cwd: string; packagePath: string; dependencies: boolean }): Promise<{ packagePath: string }>;
   };

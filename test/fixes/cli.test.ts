@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Project } from '../../server/core/project';
 import { applyFixesToText, fixFile, isFixable } from '../../server/cli/fix';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const murmur = require('murmurhash3js-revisited') as { x86: { hash32(bytes: Uint8Array, seed?: number): number } };
 const shardOf = (title: string): number => (murmur.x86.hash32(Buffer.from(title, 'utf8')) >>> 0) % 16 + 1;
 

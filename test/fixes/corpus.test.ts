@@ -1,4 +1,4 @@
-// Property test over the shared corpus of real CQL: every fix offered for every finding, and the
+// Property test over the corpus of real CQL (test/fixtures/corpus): every fix offered for every finding, and the
 // shard-column and time-bucket fixes on every CREATE TABLE, apply cleanly: no new syntax error, every
 // comment kept, nothing changed outside the edits, and the finding a fix is for goes away.
 import { describe, test } from 'node:test';
@@ -11,7 +11,8 @@ import { fixesForFinding } from '../../server/core/fixes';
 import { projectFixEnvironment } from '../../server/core/fixes/environment';
 import { addShardColumnFixes } from '../../server/core/fixes/shardColumn';
 import { addTimeBucketFixes } from '../../server/core/fixes/timeBucket';
-import { shardSpecForTable, validateShardSpec } from '../../server/core/token/shard';
+import { validateShardSpec } from '../../server/core/token/shard';
+import { shardAnnotationAbove } from '../../server/core/schema/shard';
 import { corpusFiles, readText } from '../helpers/corpus';
 import { applyChecked, isCopyFix } from './helpers';
 
@@ -102,7 +103,7 @@ describe('shard column and time bucket on every corpus table', () => {
               failures.push(`${where} "${fix.title}": clustering columns changed`);
             }
             if (fix.title.includes('shard column')) {
-              const spec = shardSpecForTable(after, rebuilt);
+              const spec = shardAnnotationAbove(after.comments, output, rebuilt.range.start.offset)?.result;
               if (!spec?.ok) failures.push(`${where} "${fix.title}": annotation ${spec ? spec.error.message : 'missing'}`);
               else {
                 const errors = validateShardSpec(spec.spec, rebuilt).filter((p) => p.severity === 'error');

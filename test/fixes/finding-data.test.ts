@@ -3,7 +3,8 @@
 // it through onError). Every corpus finding goes through the same path in corpus.test.ts.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { allRules, ruleExamples } from '../../server/core/rules';
+import { allRules } from '../../server/core/rules';
+import { ruleExamples } from '../helpers/rule-modules';
 import { fixableRuleIds, fixesForFinding } from '../../server/core/fixes';
 import { projectFixEnvironment } from '../../server/core/fixes/environment';
 import { applyEdits } from '../../server/core/fixes/text';

@@ -5,13 +5,12 @@ import assert from 'node:assert/strict';
 import { Project } from '../../server/core/project';
 import { computeFixAll, fixesForFinding, statementAt } from '../../server/core/fixes';
 import { parseCql } from '../../grammar';
-import { flatStatements } from '../../server/core/editor/ast-walk';
+import { flatStatements } from '../../server/core/util/ast-walk';
 import { projectFixEnvironment } from '../../server/core/fixes/environment';
 import { applyEdits } from '../../server/core/fixes/text';
 import type { Finding } from '../../server/core/findings';
 import type { Fix } from '../../server/core/fixes/types';
 import { MAIN, ROOT, applyChecked, ofRule, projectWith } from './helpers';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const murmur = require('murmurhash3js-revisited') as { x86: { hash32(bytes: Uint8Array, seed?: number): number } };
 
 const BOOKS = `CREATE TABLE ks.books (

@@ -11,7 +11,7 @@ import { addShardToStatementFixes, isDmlStatement, readAllShardsFixes } from '..
 import { computeShard } from '../../server/core/fixes/shardMath';
 import { fixesForFinding } from '../../server/core/fixes';
 import { projectFixEnvironment } from '../../server/core/fixes/environment';
-import { allStatements } from '../../server/core/rules/util';
+import { allStatements } from '../../server/core/util/statements';
 import type { Fix } from '../../server/core/fixes/types';
 import { MAIN, applyChecked, fixtures, matchesTitle, projectWith } from './helpers';
 

@@ -4,7 +4,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Project } from '../../server/core/project';
 import type { Finding } from '../../server/core/findings';
-import type { ParseResult } from '../../grammar/ast';
 import { parseCql } from '../../grammar';
 import { applyEdits } from '../../server/core/fixes/text';
 import type { Fix } from '../../server/core/fixes/types';
@@ -53,11 +52,6 @@ export function projectWith(code: string, files: Record<string, string> = {}): P
 
 export function ofRule(findings: readonly Finding[], ruleId: string): Finding[] {
   return findings.filter((f) => f.ruleId === ruleId);
-}
-
-/** Error messages of a parse, without positions (positions move when a fix inserts text). */
-export function errorMessages(parse: ParseResult): string[] {
-  return parse.errors.map((e) => e.message);
 }
 
 /**

@@ -1,4 +1,4 @@
-// Quick fixes end to end through the language server (test/lsp/harness.ts plays a VS Code-like client):
+// Quick fixes end to end through the language server (scripts/lsp-client.ts plays a VS Code-like client):
 // textDocument/codeAction on the diagnostics the server reported, the edits applied the way the client
 // applies them, then the document is re-linted and the finding must be gone.
 import { describe, test } from 'node:test';
@@ -14,7 +14,7 @@ import type {
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { capabilities, startServer, tempWorkspace, type LspTestClient } from '../lsp/harness';
+import { capabilities, startServer, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
 
 // What VS Code 1.9x sends: pull diagnostics, code action literals, versioned workspace edits.
 const VSCODE_LIKE: ClientCapabilities = {

@@ -1,9 +1,8 @@
-// The shared corpus: valid files parse without syntax errors; broken files get errors at the broken spot
+// The corpus of real CQL: valid files parse without syntax errors; broken files get errors at the broken spot
 // while their valid statements still parse; DataStax-only syntax gets a clear message.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { relative } from 'node:path';
-import { corpusFiles, corpusDir, readText } from '../helpers/corpus';
+import { corpusFiles, corpusName, readText } from '../helpers/corpus';
 import { parseCql } from '../../grammar/index';
 
 function errorsOf(file: string): string {
@@ -15,7 +14,7 @@ describe('corpus: valid CQL parses without syntax errors', () => {
     const files = corpusFiles(folder);
     test(`${folder} has files`, () => assert.ok(files.length > 0));
     for (const file of files) {
-      test(relative(corpusDir, file), () => {
+      test(corpusName(file), () => {
         const result = parseCql(readText(file));
         assert.equal(errorsOf(file), '');
         assert.ok(result.statements.length > 0);
@@ -64,10 +63,10 @@ const BROKEN: Record<string, { errorLines: number[]; kinds: string[]; message?: 
 describe('corpus: broken CQL gets errors at the broken spot', () => {
   const files = corpusFiles('cassandra-docs-broken');
   test('every broken file has an expectation', () => {
-    assert.deepEqual(files.map((f) => relative(corpusDir + '/cassandra-docs-broken', f)).sort(), Object.keys(BROKEN).sort());
+    assert.deepEqual(files.map((f) => corpusName(f, 'cassandra-docs-broken')).sort(), Object.keys(BROKEN).sort());
   });
   for (const file of files) {
-    const name = relative(corpusDir + '/cassandra-docs-broken', file);
+    const name = corpusName(file, 'cassandra-docs-broken');
     test(name, () => {
       const expected = BROKEN[name];
       const result = parseCql(readText(file));

@@ -1,8 +1,8 @@
-// The language server end to end: a real server process, a scripted client (harness.ts).
+// The language server end to end: a real server process, a scripted client (scripts/lsp-client.ts).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic, DocumentDiagnosticReport, FullDocumentDiagnosticReport } from 'vscode-languageserver-protocol';
-import { capabilities, startServer, tempWorkspace, type LspTestClient } from './harness';
+import { capabilities, startServer, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
 
 const SCHEMA = 'CREATE TABLE ks.users (id uuid PRIMARY KEY, name text);\n';
 const QUERY = 'SELECT email FROM ks.users WHERE id = ?;\n';

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { ClientCapabilities, Diagnostic, Hover, InlayHint } from 'vscode-languageserver-protocol';
-import { capabilities, projectRoot, startServerCommand, type LspTestClient } from './harness';
+import { capabilities, projectRoot, startServerCommand, type LspTestClient } from '../../scripts/lsp-client';
 
 const serverJs = process.env.CQLINT_SERVER_JS ?? path.join(projectRoot, 'bin', 'cqlint-language-server.js');
 const SLOW_MS = 120_000;

@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { capabilities, startServer, tempWorkspace } from './harness';
+import { capabilities, startServer, tempWorkspace } from '../../scripts/lsp-client';
 import { corpusFiles, readText } from '../helpers/corpus';
 import { mulberry32 } from '../helpers/random';
 

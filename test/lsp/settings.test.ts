@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
-import { capabilities, fileUri, startServer, tempWorkspace } from './harness';
+import { capabilities, fileUri, startServer, tempWorkspace } from '../../scripts/lsp-client';
 
 const HOT = 'CREATE TABLE ks.books (publish_date date, title text, author text, PRIMARY KEY (publish_date, title));\n';
 const POSTS = 'CREATE TABLE ks.posts (author_id uuid, id timeuuid, body text, PRIMARY KEY ((author_id, id)));\n';

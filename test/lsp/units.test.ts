@@ -7,7 +7,7 @@ import { CORE_OWNED_REGISTRATIONS, guardConnection, safeHandler } from '../../se
 import { decodeText, findCqlFiles } from '../../server/core/io/files';
 import { findingToDiagnostic } from '../../server/lsp/features/diagnostics';
 import { mergeCapabilities } from '../../server/lsp/server';
-import { tempWorkspace } from './harness';
+import { tempWorkspace } from '../../scripts/lsp-client';
 
 describe('conversions', () => {
   test('SourceRange (1-based) <-> LSP Range (0-based)', () => {

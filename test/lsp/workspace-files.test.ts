@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Diagnostic, Hover, MarkupContent } from 'vscode-languageserver-protocol';
-import { capabilities, fileUri, startServer, tempWorkspace, type LspTestClient } from './harness';
+import { capabilities, fileUri, startServer, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
 
 const HOT = 'CREATE TABLE ks.posts_by_day (publish_date date, title text, PRIMARY KEY (publish_date, title));\n';
 const SCHEMA = "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};\nCREATE TABLE ks.users (id int PRIMARY KEY, name text);\n";

@@ -7,7 +7,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import type { Diagnostic, FullDocumentDiagnosticReport, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol';
 import { Project } from '../../server/core/project';
 import { BackgroundIndex, type IndexHost } from '../../server/lsp/workspace-index';
-import { capabilities, startServer, tempWorkspace, type LspTestClient } from './harness';
+import { capabilities, startServer, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
 import { mulberry32 } from '../helpers/random';
 
 const SCHEMA = 'CREATE TABLE shop.orders (customer_id uuid, order_id timeuuid, total decimal, PRIMARY KEY (customer_id, order_id));\n';

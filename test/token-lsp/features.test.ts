@@ -5,9 +5,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Hover, InitializeResult, InlayHint, MarkupContent } from 'vscode-languageserver-protocol';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const murmurhash3js: { x86: { hash32(data: Uint8Array | string, seed?: number): number } } = require('murmurhash3js-revisited');
-import { capabilities, startServer, tempWorkspace, type LspTestClient } from '../lsp/harness';
+import { capabilities, startServer, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const shardOf = (title: string, n: number) => (murmurhash3js.x86.hash32(utf8(title)) % n) + 1;

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseTypeSpecs } from '../../server/core/token/types';
 import { main } from '../../server/cli/main';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const murmurRef = require('murmurhash3js-revisited');
 
 async function run(args: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {

@@ -1,5 +1,4 @@
 // Shared helpers for the token tests: a seeded PRNG (failures reproduce) and the cassandra-driver oracle.
-/* eslint-disable @typescript-eslint/no-require-imports */
 
 import { mulberry32 } from '../helpers/random';
 
@@ -41,6 +40,3 @@ export function driverRoutingKey(parts: Buffer[]): Buffer {
   return key;
 }
 
-export function driverTokenizerInstance(): { hash(b: Buffer): unknown } {
-  return tokenizer;
-}

@@ -8,7 +8,6 @@ import { murmur3Token, murmur3x86_32 } from '../../server/core/token/murmur3';
 import { parseTypeSpec, type KeyType } from '../../server/core/token/types';
 import { serializeValue } from '../../server/core/token/serialize';
 import { valueFromText } from '../../server/core/token/values';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const murmurRef = require('murmurhash3js-revisited');
 
 const T = driverTypes.dataTypes;

@@ -67,6 +67,15 @@ describe('ring parsing', () => {
     assert.match(messages[2], /^node 1, token 1: not a token/);
     assert.match(messages[3], /^line 2: token outside/);
   });
+  test('line numbers in errors count LF, CRLF and a lone CR alike', () => {
+    for (const eol of ['\n', '\r\n', '\r']) {
+      const ring = ['Datacenter: dc1', '10.0.0.1  rack1  Up  Normal  1 KiB  50%  -100', '10.0.0.2  rack1  Up  Normal  1 KiB  50%  99999999999999999999999'].join(eol);
+      assert.throws(() => parseRing(ring), { message: /^line 3: token outside/ }, JSON.stringify(eol));
+      const describe = ['TokenRanges:', 'TokenRange(start_token:0, end_token:99999999999999999999, endpoints:[10.0.0.1])'].join(eol);
+      assert.throws(() => parseDescribeRing(describe), { message: /^line 2: token outside/ }, JSON.stringify(eol));
+      assert.throws(() => parseRingJson(['{', '  "a": ["1"],', '  oops', '}'].join(eol)), { message: /\(line 3\)/ }, JSON.stringify(eol));
+    }
+  });
   test('describering keeps the cluster\'s replicas per range', () => {
     const text = `Schema Version:1
 TokenRanges:

@@ -1,12 +1,14 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  checkShardValue, codepointsMod, computeShardValue, findShardAnnotation, parseShardAnnotation, validateShardSpec, type ShardSpec,
+  checkShardValue, codepointsMod, computeShardValue, parseShardAnnotation, validateShardSpec, type ShardSpec,
 } from '../../server/core/token/shard';
+import { parseCql } from '../../grammar';
+import { shardAnnotationAbove } from '../../server/core/schema/shard';
+import { Project } from '../../server/core/project';
 import { predictShardSkew, factorize } from '../../server/core/token/skew';
 import { nativeType } from '../../server/core/token/types';
-import { createTable, lineComment, lit, parseResult, rangeAt, call } from './ast-helpers';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+import { createTable, lineComment, lit, rangeAt, call } from './ast-helpers';
 const murmurRef = require('murmurhash3js-revisited');
 
 function spec(text: string): ShardSpec {
@@ -58,15 +60,37 @@ describe('@shard annotation parsing', () => {
 
 describe('finding and validating annotations', () => {
   const table = createTable('posts', [['shard', 'int'], ['publish_date', 'date'], ['title', 'text'], ['views', 'int']], ['publish_date', 'shard'], ['title'], rangeAt(5, 1, 100, 80));
-  test('the @shard comment directly above CREATE TABLE is found; one separated by a blank line is not', () => {
-    const c = lineComment('-- @shard shard = murmur3(title) % 16 + 1', 4, 50);
-    const other = lineComment('-- posts by day', 3, 30);
-    assert.equal(findShardAnnotation(parseResult([table], [other, c]), table), c);
-    const above = lineComment('-- @shard shard = murmur3(title) % 16 + 1', 3, 30);
-    assert.equal(findShardAnnotation(parseResult([table], [above, lineComment('-- note', 4, 80)]), table), above);
-    const far = lineComment('-- @shard shard = murmur3(title) % 16 + 1', 2, 10);
-    assert.equal(findShardAnnotation(parseResult([table], [far]), table), undefined);
-  });
+  for (const [eol, name] of [['\n', 'LF'], ['\r\n', 'CRLF'], ['\r', 'CR']] as const) {
+    test(`the @shard comment directly above CREATE TABLE is found; one separated by a blank line is not (${name})`, () => {
+      const create = 'CREATE TABLE posts (publish_date date, shard int, title text, PRIMARY KEY ((publish_date, shard), title));';
+      const files = {
+        '/ws/next.cql': ['-- posts by day', '-- @shard shard = murmur3(title) % 16 + 1', create],
+        '/ws/between.cql': ['-- @shard shard = murmur3(title) % 8 + 1', '-- note', create],
+        '/ws/far.cql': ['-- @shard shard = murmur3(title) % 4 + 1', '', create],
+        '/ws/block.cql': ['/* @shard', '   shard = murmur3(title) % 2 + 1 */', create],
+      };
+      const project = new Project();
+      for (const [path, lines] of Object.entries(files)) project.setFile(path, lines.join(eol));
+      const found: Record<string, number | undefined> = {};
+      for (const [path, lines] of Object.entries(files)) {
+        const text = lines.join(eol);
+        const parse = parseCql(text);
+        const table = parse.statements.find((s) => s.kind === 'CreateTable')!;
+        const annotation = shardAnnotationAbove(parse.comments, text, table.range.start.offset);
+        assert.ok(!annotation || annotation.result.ok, path);
+        found[path] = annotation?.result.ok ? annotation.result.spec.count : undefined;
+        // The schema model attaches the same annotation.
+        assert.equal(project.tableFor(path, 'posts')?.shard?.count, found[path], path);
+        if (annotation?.result.ok) {
+          const count = annotation.result.spec.ranges.count;
+          assert.equal(text.slice(count.start.offset, count.end.offset), String(found[path]));
+          const linesBefore = text.slice(0, count.start.offset).split(/\r\n|\r|\n/);
+          assert.deepEqual([count.start.line, count.start.column], [linesBefore.length, linesBefore.at(-1)!.length + 1], path);
+        }
+      }
+      assert.deepEqual(found, { '/ws/next.cql': 16, '/ws/between.cql': 8, '/ws/far.cql': undefined, '/ws/block.cql': 2 });
+    });
+  }
   test('a valid spec has no problems', () => {
     assert.deepEqual(validateShardSpec(spec('@shard shard = murmur3(title) % 16 + 1'), table), []);
   });

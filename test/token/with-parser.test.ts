@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCql } from '../../grammar';
 import { main } from '../../server/cli/main';
-import { findShardAnnotation, parseShardAnnotation, validateShardSpec } from '../../server/core/token/shard';
+import { validateShardSpec } from '../../server/core/token/shard';
+import { shardAnnotationAbove } from '../../server/core/schema/shard';
 import { serializeValue } from '../../server/core/token/serialize';
 import { parseKeyValue, valueFromText } from '../../server/core/token/values';
 import type { KeyType } from '../../server/core/token/types';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const murmurRef = require('murmurhash3js-revisited');
 
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -27,9 +27,7 @@ describe('with the real parser', () => {
     const parse = parseCql(text);
     const table = parse.statements.find((s) => s.kind === 'CreateTable');
     assert.ok(table && table.kind === 'CreateTable');
-    const comment = findShardAnnotation(parse, table);
-    assert.ok(comment);
-    const r = parseShardAnnotation(comment);
+    const r = shardAnnotationAbove(parse.comments, text, table.range.start.offset)?.result;
     assert.ok(r?.ok);
     const slice = (rg: { start: { offset: number }; end: { offset: number } }) => text.slice(rg.start.offset, rg.end.offset);
     assert.equal(slice(r.spec.ranges.sources[0]), 'title');

@@ -5,13 +5,13 @@ import { dirname, join, resolve } from 'node:path';
 import { isInside, readTextFileSync } from '../io/files';
 import { TARGET_IDS, isTargetId } from '../targets';
 import { allRules } from '../rules';
-import type { ColumnHints, ConfigError, CqlintConfig, RuleLevel, RuleSetting, TableHints } from './types';
+import type { ColumnHints, ConfigError, CqlintConfig, RuleLevel, RuleSetting, SampleSetting, TableHints } from './types';
 import { RULE_LEVELS } from './types';
-import { nearest } from './edit-distance';
+import { nearest } from '../util/edit-distance';
 
-export { editDistance } from './edit-distance';
+export { editDistance } from '../util/edit-distance';
 
-export type { ColumnHints, ConfigError, CqlintConfig, RuleLevel, RuleSetting, TableHints, RuleOptionSpec } from './types';
+export type { ColumnHints, ConfigError, CqlintConfig, RuleLevel, RuleSetting, SampleSetting, TableHints, RuleOptionSpec } from './types';
 export { RULE_LEVELS } from './types';
 
 export const CONFIG_FILE_NAME = '.cqlint.json';
@@ -67,7 +67,7 @@ export function parseConfigText(text: string, path: string): { config?: CqlintCo
   }
 }
 
-const TOP_LEVEL_KEYS = new Set(['$schema', 'target', 'rules', 'tables', 'ring']);
+const TOP_LEVEL_KEYS = new Set(['$schema', 'target', 'rules', 'tables', 'ring', 'samples']);
 const HINT_KEYS: Record<keyof TableHints, 'rate' | 'count' | 'sizes' | 'columns'> = {
   rowsPerPartition: 'count',
   writesPerSecondPerPartition: 'rate',
@@ -269,7 +269,7 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
   for (const [key, value] of Object.entries(json)) {
     if (!TOP_LEVEL_KEYS.has(key)) {
       const hint = closest(key, [...TOP_LEVEL_KEYS].filter((k) => k !== '$schema'));
-      errors.push({ key, message: `${key}: unknown setting${hint ? ` (did you mean "${hint}"?)` : ''}; known: target, rules, tables, ring` });
+      errors.push({ key, message: `${key}: unknown setting${hint ? ` (did you mean "${hint}"?)` : ''}; known: target, rules, tables, ring, samples` });
     }
   }
   if ('target' in json) {
@@ -303,8 +303,30 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
     if (typeof json.ring === 'string' && json.ring.trim() !== '') config.ring = source ? resolve(dirname(source), json.ring) : json.ring;
     else errors.push({ key: 'ring', message: `ring: must be the path of a ring file (nodetool ring output or JSON), got ${describe(json.ring)}` });
   }
+  if ('samples' in json) config.samples = parseSamples(json.samples, source, errors);
   if (source) for (const e of errors) e.message = `${where}${e.message}`;
   return { config, errors };
+}
+
+/** `samples`: table -> "file.csv" or { file, columns }, files relative to the config that names them. */
+function parseSamples(value: unknown, source: string | undefined, errors: ConfigError[]): Record<string, SampleSetting> | undefined {
+  if (!isPlainObject(value)) {
+    errors.push({ key: 'samples', message: `samples: must map table names to CSV files (cqlsh COPY ... TO output), got ${describe(value)}` });
+    return undefined;
+  }
+  const out: Record<string, SampleSetting> = {};
+  const resolveFile = (file: string): string => (source ? resolve(dirname(source), file) : file);
+  for (const [table, v] of Object.entries(value)) {
+    const key = `samples.${table}`;
+    const setting = typeof v === 'string' ? { file: v } : isPlainObject(v) ? v : undefined;
+    const columns = setting?.columns;
+    if (!setting || typeof setting.file !== 'string' || !setting.file.trim() || (columns !== undefined && !(Array.isArray(columns) && columns.every((c) => typeof c === 'string')))) {
+      errors.push({ key, message: `${key}: must be a CSV file name or { "file": "...", "columns": ["col", ...] }, got ${describe(v)}` });
+      continue;
+    }
+    out[table] = { file: resolveFile(setting.file), ...(columns ? { columns: columns as string[] } : {}) };
+  }
+  return out;
 }
 
 /** Hints for a table: `ks.table` first, then the bare table name. */
@@ -314,4 +336,11 @@ export function hintsFor(config: CqlintConfig | undefined, keyspace: string | un
   // Table names are user text: `constructor` must not find Object.prototype's.
   const own = (key: string): TableHints | undefined => (Object.hasOwn(tables, key) ? tables[key] : undefined);
   return (keyspace ? own(`${keyspace}.${name}`) : undefined) ?? own(name);
+}
+
+/** The sample configured for a table: `ks.table` first, then the bare table name. */
+export function sampleFor(config: CqlintConfig | undefined, keyspace: string | undefined, name: string): SampleSetting | undefined {
+  const samples = config?.samples;
+  if (!samples) return undefined;
+  return (keyspace ? samples[`${keyspace}.${name}`] : undefined) ?? samples[name];
 }

@@ -41,6 +41,16 @@ export interface CqlintConfig {
    * from a .cqlint.json (written relative to it).
    */
   ring?: string;
+  /**
+   * Sample rows by table (`ks.table` or `table`) for the partition report: a cqlsh `COPY ... TO` CSV,
+   * absolute once loaded (written relative to the .cqlint.json), and the column order of a file without header.
+   */
+  samples?: Record<string, SampleSetting>;
+}
+
+export interface SampleSetting {
+  file: string;
+  columns?: string[];
 }
 
 export interface ConfigError {

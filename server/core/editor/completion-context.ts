@@ -9,11 +9,11 @@ export type CompletionSite =
   | 'table' | 'keyspace' | 'column' | 'type' | 'tableOption' | 'keyspaceOption' | 'mapKey' | 'optionClass'
   | 'value' | 'newName' | 'statementStart' | 'none' | 'other';
 
-export type ColumnClause =
+type ColumnClause =
   | 'select' | 'where' | 'set' | 'insert' | 'orderBy' | 'groupBy' | 'delete' | 'primaryKey' | 'clusteringOrder'
   | 'index' | 'alter' | 'functionArg' | 'if';
 
-export interface TableRef {
+interface TableRef {
   keyspace?: string;
   name: string;
 }
@@ -51,7 +51,7 @@ export interface CompletionContext {
 const upper = (t: EditorToken | undefined): string => (t ? t.image.toUpperCase() : '');
 const isName = (t: EditorToken | undefined): boolean => !!t && (t.category === 'identifier' || t.category === 'quotedName'
   || (t.category === 'keyword' && !!t.unreserved));
-export function nameOf(t: EditorToken): string {
+function nameOf(t: EditorToken): string {
   if (t.category === 'quotedName') return t.image.slice(1, -1).replace(/""/g, '"');
   return t.image.toLowerCase();
 }

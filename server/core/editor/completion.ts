@@ -10,13 +10,13 @@ import {
 } from './cql-docs';
 import { qualifiedText, typeText } from './cql-text';
 import { roleText } from './hover';
-import { quoteName } from './names';
+import { quoteName } from '../util/names';
 import type { ColumnSummary, SymbolIndex, TableDeclaration } from './symbols';
 
 export type CompletionKind =
   | 'keyword' | 'keyspace' | 'table' | 'view' | 'column' | 'type' | 'function' | 'option' | 'class' | 'value';
 
-export interface CompletionEntry {
+interface CompletionEntry {
   label: string;
   kind: CompletionKind;
   /** One line shown next to the label (type, role). */
@@ -40,7 +40,7 @@ export interface CompletionResult {
   context: CompletionContext;
 }
 
-export interface CompletionOptions {
+interface CompletionOptions {
   /**
    * Keywords the grammar accepts at `offset` (upper-case). Defaults to the grammar's content assist;
    * tests may inject their own.
@@ -156,25 +156,6 @@ function expectedKeywordsFor(ctx: CompletionContext, text: string, offset: numbe
 /** The grammar's content assist: keywords valid at the cursor. */
 function defaultExpectedKeywords(text: string, offset: number): readonly string[] {
   return expectedTokensAt(text, offset).keywords;
-}
-
-/** Reads keyword names out of whatever the grammar's expectedTokensAt returns (strings or token descriptions). */
-export function keywordsFromExpected(expected: unknown): string[] {
-  const out = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (typeof value === 'string') {
-      if (/^[A-Z][A-Z_]*$/.test(value)) out.add(value);
-    } else if (Array.isArray(value)) {
-      for (const v of value) visit(v);
-    } else if (value && typeof value === 'object') {
-      const record = value as Record<string, unknown>;
-      if (Array.isArray(record.keywords)) visit(record.keywords);
-      else if (typeof record.keyword === 'string') visit(record.keyword);
-      else if (record.isKeyword === true && typeof record.name === 'string') visit(record.name);
-    }
-  };
-  visit(expected);
-  return [...out];
 }
 
 function tableDoc(index: SymbolIndex, table: TableDeclaration): string {

@@ -2,7 +2,7 @@
 // compaction/compression classes: shown in hovers and completion documentation. Facts follow the
 // Apache Cassandra 5.0 CQL reference.
 
-export interface FunctionDoc {
+interface FunctionDoc {
   name: string;
   signature: string;
   doc: string;
@@ -167,7 +167,7 @@ export const KEYWORD_DOCS: Readonly<Record<string, string>> = {
   REVOKE: 'Takes a permission back from a role.',
 };
 
-export interface OptionDoc {
+interface OptionDoc {
   name: string;
   doc: string;
   /** Text inserted after `name = `. */
@@ -198,7 +198,7 @@ export const KEYSPACE_OPTIONS: readonly OptionDoc[] = [
   { name: 'durable_writes', doc: 'Whether writes go to the commit log (default true; false risks data loss).', valueSnippet: '${1|true,false|}' },
 ];
 
-export interface ClassDoc {
+interface ClassDoc {
   name: string;
   doc: string;
 }

@@ -1,11 +1,11 @@
 // Small printers from AST pieces back to CQL text, for hovers, completion details and outlines.
 import type { QualifiedName, Identifier } from '../../../grammar/ast';
-import { quoteName } from './names';
+import { quoteName } from '../util/names';
 
 // The one type printer lives with the other facts about types; editors reach it from here too.
 export { typeText } from '../schema/types';
 
-export function nameText(id: Identifier): string {
+function nameText(id: Identifier): string {
   return quoteName(id.name);
 }
 

@@ -1,7 +1,7 @@
 // Folding ranges: statements that span lines, batches, column and value lists, multi-line map and
 // collection literals, block comments and runs of line comments. Lines are 0-based (LSP).
 import type { ParseResult, SourceRange } from '../../../grammar/ast';
-import { clauseRanges, walk } from './ast-walk';
+import { clauseRanges, walk } from '../util/ast-walk';
 import type { WorkBudget } from '../budget';
 
 export interface FoldingRange {

@@ -4,10 +4,10 @@
 import type {
   CreateAggregateStatement, CreateFunctionStatement, CreateKeyspaceStatement, CreateTypeStatement, ParseResult,
 } from '../../../grammar/ast';
-import { statementAt } from './ast-walk';
+import { statementAt } from '../util/ast-walk';
 import { FUNCTIONS_BY_NAME, KEYWORD_DOCS, NATIVE_TYPE_DOCS } from './cql-docs';
 import { qualifiedText, typeText } from './cql-text';
-import { quoteName } from './names';
+import { quoteName } from '../util/names';
 import type { ColumnSummary, Occurrence, SymbolIndex, TableDeclaration } from './symbols';
 import { editorTokens, tokenIndexAt } from './tokens';
 import { inlineCode, markdownText, tableCell } from '../markdown';

@@ -2,14 +2,14 @@
 // across every file of the workspace.
 import type { SourceRange } from '../../../grammar/ast';
 import type { Occurrence, SymbolIndex, SymbolKind } from './symbols';
-import { needsQuotes, parseTypedName, quoteName } from './names';
+import { needsQuotes, parseTypedName, quoteName } from '../util/names';
 
-export interface FileRange {
+interface FileRange {
   filePath: string;
   range: SourceRange;
 }
 
-export interface FileEdit {
+interface FileEdit {
   filePath: string;
   start: number;
   end: number;
@@ -40,7 +40,7 @@ export function findReferences(index: SymbolIndex, filePath: string, offset: num
     .map(toFileRange);
 }
 
-export type PrepareRenameResult =
+type PrepareRenameResult =
   | { ok: true; range: SourceRange; placeholder: string; kind: SymbolKind }
   | { ok: false; message: string };
 
@@ -55,7 +55,7 @@ export function prepareRename(index: SymbolIndex, filePath: string, offset: numb
   return { ok: true, range: o.identifier.range, placeholder: o.identifier.quoted ? quoteName(o.identifier.name) : o.identifier.name, kind: o.target.kind };
 }
 
-export type RenameResult = { ok: true; edits: FileEdit[] } | { ok: false; message: string };
+type RenameResult = { ok: true; edits: FileEdit[] } | { ok: false; message: string };
 
 /**
  * Renames the symbol under the cursor everywhere: each mention's identifier is replaced by the new

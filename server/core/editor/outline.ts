@@ -2,7 +2,7 @@
 // indexes, functions) and a workspace-wide symbol search.
 import type { ParseResult, SourceRange, Statement } from '../../../grammar/ast';
 import { qualifiedText, typeText } from './cql-text';
-import { quoteName } from './names';
+import { quoteName } from '../util/names';
 import type { SymbolIndex } from './symbols';
 
 export type OutlineKind = 'keyspace' | 'table' | 'view' | 'column' | 'type' | 'field' | 'index' | 'function' | 'aggregate';
@@ -105,7 +105,7 @@ export function documentSymbols(parse: ParseResult): OutlineSymbol[] {
   return parse.statements.flatMap(symbolsOfStatement);
 }
 
-export interface WorkspaceSymbol {
+interface WorkspaceSymbol {
   name: string;
   kind: OutlineKind;
   containerName?: string;
@@ -114,7 +114,7 @@ export interface WorkspaceSymbol {
 }
 
 /** Case-insensitive subsequence match, as editors do for symbol search. */
-export function fuzzyMatches(query: string, name: string): boolean {
+function fuzzyMatches(query: string, name: string): boolean {
   if (!query) return true;
   const q = query.toLowerCase();
   const n = name.toLowerCase();

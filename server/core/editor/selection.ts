@@ -1,10 +1,10 @@
 // Selection ranges (expand selection): token -> expression -> clause -> statement -> whole file.
 // Built from every AST node range and clause range (`whereRange`, `bodyRange`, ...) around the cursor.
 import type { ParseResult } from '../../../grammar/ast';
-import { clauseRanges, statementAt, walk } from './ast-walk';
+import { clauseRanges, statementAt, walk } from '../util/ast-walk';
 
 /** A half-open offset span. */
-export interface Span {
+interface Span {
   start: number;
   end: number;
 }

@@ -2,7 +2,7 @@
 // literals and comments. Columns carry custom modifiers (partitionKey, clusteringKey) next to the
 // standard ones (static, declaration, defaultLibrary) so themes can colour key columns.
 import type { ParseResult } from '../../../grammar/ast';
-import { LineIndex } from './line-index';
+import { LineIndex } from '../../../grammar/line-index';
 import type { ColumnSummary, SymbolIndex } from './symbols';
 import { editorTokens, type EditorToken } from './tokens';
 import { FUNCTIONS_BY_NAME } from './cql-docs';

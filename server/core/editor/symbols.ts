@@ -11,18 +11,18 @@ import type {
   CqlType,
 } from '../../../grammar/ast';
 import type { EditorSources } from './sources';
-import { walk } from './ast-walk';
-import { typeText } from './cql-text';
+import { walk } from '../util/ast-walk';
+import type { ColumnInfo, SchemaModel, TableInfo } from '../schema/model';
 
 export type SymbolKind = 'keyspace' | 'table' | 'column' | 'type' | 'field' | 'index' | 'function';
 
 /** A table, view or type named with an optional keyspace. */
-export interface ScopedName {
+interface ScopedName {
   keyspace?: string;
   name: string;
 }
 
-export type SymbolTarget =
+type SymbolTarget =
   | { kind: 'keyspace'; name: string }
   | { kind: 'table'; keyspace?: string; name: string }
   | { kind: 'column'; table: ScopedName; name: string }
@@ -42,7 +42,7 @@ export interface Occurrence {
   node?: Node;
 }
 
-export interface FileSymbols {
+interface FileSymbols {
   filePath: string;
   parse: ParseResult;
   /** Sorted by identifier start offset. */
@@ -53,7 +53,7 @@ export interface FileSymbols {
 // Collecting occurrences from one file
 
 /** Collects the occurrences of one file. `filePath` is stored on each occurrence. */
-export function collectFileSymbols(filePath: string, parse: ParseResult): FileSymbols {
+function collectFileSymbols(filePath: string, parse: ParseResult): FileSymbols {
   const out: Occurrence[] = [];
   let currentKeyspace: string | undefined;
   for (const statement of parse.statements) {
@@ -320,7 +320,7 @@ export interface TableDeclaration {
   name: string;
 }
 
-/** A column as completion and hover show it. */
+/** A column as completion and hover show it: the schema model's column and where it is declared. */
 export interface ColumnSummary {
   name: string;
   typeText?: string;
@@ -341,8 +341,9 @@ export class SymbolIndex {
   private declarationsByName = new Map<string, Occurrence[]>();
   private keyCache = new Map<Occurrence, string>();
   private occurrencesByKey?: Map<string, Occurrence[]>;
-  private addedColumnsByTable?: Map<string, Occurrence[]>;
-  private columnsCache = new Map<Occurrence, ColumnSummary[]>();
+  private columnDeclarationsByKey?: Map<string, Occurrence[]>;
+  /** Tables and columns read from one schema model (a new model, e.g. after an edit, starts afresh). */
+  private schemaCache?: { model: SchemaModel; byStatement: Map<Statement, TableInfo>; columns: Map<Occurrence, ColumnSummary[]> };
   private version = 0;
 
   constructor(private readonly sources: EditorSources) {}
@@ -380,8 +381,8 @@ export class SymbolIndex {
     this.declarationsByName = new Map();
     this.keyCache = new Map();
     this.occurrencesByKey = undefined;
-    this.addedColumnsByTable = undefined;
-    this.columnsCache = new Map();
+    this.columnDeclarationsByKey = undefined;
+    this.schemaCache = undefined;
     for (const file of this.files.values()) {
       for (const o of file.occurrences) {
         if (!o.declaration) continue;
@@ -488,74 +489,48 @@ export class SymbolIndex {
     return current;
   }
 
-  /** The columns of a table or view in definition order (ALTER TABLE ADD columns appended). */
+  /**
+   * The schema model's table or view for a declaration: the workspace definition its CREATE became
+   * (ALTERs applied, a view completed from its base), else the table as that CREATE built it (when a
+   * later DROP or CREATE of the same name in its file replaced it).
+   */
+  tableInfo(table: TableDeclaration): TableInfo | undefined {
+    const model = this.sources.schema();
+    if (this.schemaCache?.model !== model) {
+      this.schemaCache = { model, byStatement: new Map(model.allTables().map((t) => [t.statement, t] as const)), columns: new Map() };
+    }
+    return this.schemaCache.byStatement.get(table.statement)
+      ?? this.sources.fileSchema(table.occurrence.filePath)?.byStatement.get(table.statement);
+  }
+
+  /** The columns of a table or view in definition order, as the schema model has them. */
   columnsOf(table: TableDeclaration): ColumnSummary[] {
-    let columns = this.columnsCache.get(table.occurrence);
+    const info = this.tableInfo(table);
+    const cache = this.schemaCache!;
+    let columns = cache.columns.get(table.occurrence);
     if (!columns) {
-      columns = table.isView ? this.viewColumns(table) : this.tableColumns(table);
-      this.columnsCache.set(table.occurrence, columns);
+      columns = (info?.columns ?? []).map((c): ColumnSummary => {
+        const summary: ColumnSummary = {
+          name: c.name, type: c.type, typeText: c.type ? c.typeText : undefined, role: c.role, keyPosition: c.keyPosition,
+          declaration: this.columnDeclaration(table, c),
+        };
+        if (c.order) summary.order = c.order;
+        return summary;
+      });
+      cache.columns.set(table.occurrence, columns);
     }
     return columns;
   }
 
-  private tableColumns(table: TableDeclaration): ColumnSummary[] {
-    const statement = table.statement as CreateTableStatement;
-    const pk = statement.primaryKey;
-    const partition = pk ? pk.partitionKey.map((i) => i.name) : [];
-    const clustering = pk ? pk.clustering.map((i) => i.name) : [];
-    const orders = new Map((statement.options?.clusteringOrder ?? []).map((o) => [o.column.name, o.direction] as const));
-    const summarize = (def: ColumnDefinition, declaration: Occurrence | undefined): ColumnSummary => {
-      const name = def.name.name;
-      const p = partition.indexOf(name);
-      const c = clustering.indexOf(name);
-      const summary: ColumnSummary = {
-        name, type: def.type, typeText: typeTextOf(def.type), declaration,
-        role: p >= 0 ? 'partition' : c >= 0 ? 'clustering' : def.isStatic ? 'static' : 'regular',
-        keyPosition: p >= 0 ? p : c,
-      };
-      if (c >= 0) summary.order = orders.get(name) ?? 'ASC';
-      return summary;
-    };
-    const out: ColumnSummary[] = [];
-    const seen = new Set<string>();
-    const key = this.keyOf(table.occurrence);
-    for (const def of statement.columns) {
-      seen.add(def.name.name);
-      out.push(summarize(def, this.findDeclaration(table.occurrence.filePath, def.name)));
+  /** Where a column is declared: its definition in the CREATE itself, else (a view's column, one added by
+   * ALTER TABLE or renamed) the first declaration of that name for the table (a view's: its base's). */
+  private columnDeclaration(table: TableDeclaration, column: ColumnInfo): Occurrence | undefined {
+    if (!table.isView) {
+      const own = this.occurrenceAt(table.occurrence.filePath, column.range.start.offset);
+      if (own?.declaration && own.target.kind === 'column' && own.identifier.name === column.name
+        && own.identifier.range.start.offset === column.range.start.offset) return own;
     }
-    // Columns added later by ALTER TABLE ... ADD anywhere in the workspace.
-    for (const o of this.addedColumns().get(key) ?? []) {
-      if (seen.has(o.identifier.name) || o.statement === statement) continue;
-      seen.add(o.identifier.name);
-      out.push(summarize(o.node as ColumnDefinition, o));
-    }
-    return out;
-  }
-
-  private viewColumns(view: TableDeclaration): ColumnSummary[] {
-    const statement = view.statement as CreateMaterializedViewStatement;
-    const base = this.baseOf(view);
-    const baseColumns = base === view ? [] : this.columnsOf(base);
-    const byName = new Map(baseColumns.map((c) => [c.name, c] as const));
-    const names = statement.star
-      ? baseColumns.map((c) => c.name)
-      : statement.selectors.flatMap((s) => (s.expression.kind === 'ColumnRef' ? [s.expression.name.name] : []));
-    const partition = statement.primaryKey?.partitionKey.map((i) => i.name) ?? [];
-    const clustering = statement.primaryKey?.clustering.map((i) => i.name) ?? [];
-    for (const n of [...partition, ...clustering]) if (!names.includes(n)) names.push(n);
-    const orders = new Map((statement.options?.clusteringOrder ?? []).map((o) => [o.column.name, o.direction] as const));
-    return names.map((name) => {
-      const from = byName.get(name);
-      const p = partition.indexOf(name);
-      const c = clustering.indexOf(name);
-      const summary: ColumnSummary = {
-        name, type: from?.type, typeText: from?.typeText, declaration: from?.declaration,
-        role: p >= 0 ? 'partition' : c >= 0 ? 'clustering' : 'regular',
-        keyPosition: p >= 0 ? p : c,
-      };
-      if (c >= 0) summary.order = orders.get(name) ?? 'ASC';
-      return summary;
-    });
+    return this.columnDeclarations().get(`${this.tableKey(table, true)}#${column.name}`)?.[0];
   }
 
   private findDeclaration(path: string, id: Identifier): Occurrence | undefined {
@@ -666,31 +641,26 @@ export class SymbolIndex {
     return this.byKey().get(key) ?? [];
   }
 
-  /** Column definitions from ALTER TABLE ... ADD, by the key of their table. */
-  private addedColumns(): Map<string, Occurrence[]> {
-    if (!this.addedColumnsByTable) {
+  /** Column declarations (definitions, ALTER TABLE ADD, RENAME targets) by the key of their table and name. */
+  private columnDeclarations(): Map<string, Occurrence[]> {
+    if (!this.columnDeclarationsByKey) {
       const map = new Map<string, Occurrence[]>();
       for (const file of this.files.values()) {
         for (const o of file.occurrences) {
-          if (!o.declaration || o.target.kind !== 'column' || o.statement.kind !== 'AlterTable') continue;
-          if (o.node?.kind !== 'ColumnDefinition') continue;
-          const key = this.tableKey(o.target.table, true);
+          if (!o.declaration || o.target.kind !== 'column') continue;
+          const key = `${this.tableKey(o.target.table, true)}#${o.target.name}`;
           const list = map.get(key);
           if (list) list.push(o);
           else map.set(key, [o]);
         }
       }
-      this.addedColumnsByTable = map;
+      this.columnDeclarationsByKey = map;
     }
-    return this.addedColumnsByTable;
+    return this.columnDeclarationsByKey;
   }
 
   /** Every mention of the same symbol as `o`. */
   referencesOf(o: Occurrence): Occurrence[] {
     return this.occurrencesOfKey(this.keyOf(o));
   }
-}
-
-export function typeTextOf(type: CqlType | undefined): string | undefined {
-  return type ? typeText(type) : undefined;
 }

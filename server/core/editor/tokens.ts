@@ -2,7 +2,7 @@
 // keyword hovers): the grammar's lexer output, comments merged in, reduced to a few categories.
 import { tokenize, NATIVE_TYPE_NAMES, type CqlToken } from '../../../grammar';
 
-export type TokenCategory =
+type TokenCategory =
   | 'keyword' | 'identifier' | 'quotedName' | 'string' | 'number' | 'literalWord' | 'comment' | 'punctuation' | 'unknown';
 
 export interface EditorToken {
@@ -73,6 +73,3 @@ export function tokenIndexAt(tokens: readonly EditorToken[], offset: number): nu
   return -1;
 }
 
-export function isWordToken(t: EditorToken): boolean {
-  return t.category === 'keyword' || t.category === 'identifier' || t.category === 'literalWord';
-}

@@ -7,7 +7,7 @@ import type { TableInfo } from '../schema/model';
 import type { TableHints } from '../config/types';
 import type { TargetInfo } from '../targets';
 import { CELL_METADATA_BYTES, rowSizes, throughputEstimates } from '../sizing';
-import { flatStatements } from '../editor/ast-walk';
+import { flatStatements } from '../util/ast-walk';
 import type { Fix, TextEdit } from './types';
 import { editsConflict, sortEdits } from './text';
 import { addShardColumnFixes, normalizeShardCount, shardSourceColumns } from './shardColumn';
@@ -26,7 +26,7 @@ export interface FixEnvironment {
   tableFor?(name: QualifiedName, offset: number): TableInfo | undefined;
   /** The `cqlint.shardCount` setting: shards to add when the finding carries no workload numbers. Default 16. */
   shardCount?: number;
-  /** Shard value of literal source values (the token engineer's shard maths). */
+  /** Shard value of literal source values (server/core/token/shard.ts). */
   computeShard?: ShardComputer;
   /** Largest shard count read with one `IN (...)`. Default 32. */
   maxInListShards?: number;

@@ -1,7 +1,7 @@
 // Fixes that replace one piece of text with a known right one: a wrong shard literal with the computed
 // value, a misspelt column with the close match.
 import type { ParseResult, SourceRange } from '../../../grammar/ast';
-import { quoteName } from '../editor/names';
+import { quoteName } from '../util/names';
 import type { Fix } from './types';
 
 /** Replace the shard literal at `range` with `expected` (the value the annotation's formula gives). */

@@ -6,7 +6,7 @@ import { shardAbove } from '../schema/shard';
 import type { FileEdits, Fix, TextEdit } from './types';
 import { freeName, sameName } from './identifiers';
 import { addBodyElements, commentAboveEdit, identifierText, partitionKeyEdits, type BodyElement } from './tableEdits';
-import { quoteName } from '../editor/names';
+import { quoteName } from '../util/names';
 import type { TableReads } from './reads';
 import { readAllShardsFor, type ShardLayout } from './shardQueries';
 import { bucketColumn, bucketPeriodText, bucketSourceColumn, type BucketGranularity } from './timeBucket';

@@ -1,5 +1,5 @@
-// The shard value of a statement's source values, through the token engineer's shard maths
-// (server/core/token/shard.ts), for a table's `@shard` annotation.
+// The shard value of a statement's source values, through the shard maths of server/core/token/shard.ts,
+// for a table's `@shard` annotation.
 import type { Expression } from '../../../grammar/ast';
 import type { TableInfo } from '../schema/model';
 import { computeShardValue, type ShardSpec, type SourceValue } from '../token/shard';

@@ -6,9 +6,9 @@ import type {
 } from '../../../grammar/ast';
 import type { TableInfo } from '../schema/model';
 import type { ShardSpec } from '../token/shard';
-import { walk } from '../editor/ast-walk';
-import { analyseWhere } from '../rules/util';
-import { quoteName } from '../editor/names';
+import { walk } from '../util/ast-walk';
+import { analyseWhere } from '../util/statements';
+import { quoteName } from '../util/names';
 import type { Fix, TextEdit } from './types';
 import { commentAboveEdit } from './tableEdits';
 

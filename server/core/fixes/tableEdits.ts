@@ -3,7 +3,7 @@
 // above the statement.
 import type { CreateTableStatement, Identifier } from '../../../grammar/ast';
 import type { TextEdit } from './types';
-import { quoteName } from '../editor/names';
+import { quoteName } from '../util/names';
 import { indentAt, lineBreakAt, lineStart, restOfLineAfter, startsLine } from './text';
 
 /** One element to add to the table body: a column definition or a PRIMARY KEY clause. */

@@ -49,7 +49,7 @@ export function lineStart(text: string, offset: number): number {
 }
 
 /** Offset of the line break ending the line that holds `offset` (or the text's length). */
-export function lineEnd(text: string, offset: number): number {
+function lineEnd(text: string, offset: number): number {
   let i = offset;
   while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
   return i;

@@ -6,7 +6,7 @@ import { nativeName } from '../schema/types';
 import type { Fix } from './types';
 import { freeName } from './identifiers';
 import { addBodyElements, identifierText, partitionKeyEdits, type BodyElement } from './tableEdits';
-import { quoteName } from '../editor/names';
+import { quoteName } from '../util/names';
 
 export type BucketGranularity = 'hour' | 'day' | 'month' | 'year';
 
@@ -30,7 +30,7 @@ interface BucketKind {
   describe: (source: string | undefined) => string;
 }
 
-const BUCKETS: Record<BucketGranularity, BucketKind> = {
+export const BUCKETS: Record<BucketGranularity, BucketKind> = {
   hour: {
     granularity: 'hour', names: ['hour', 'bucket_hour', 'hour_bucket'], type: 'timestamp', seconds: 3600,
     describe: (s) => (s ? `${s} truncated to the UTC hour` : 'the UTC hour the row is written'),

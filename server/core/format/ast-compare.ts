@@ -26,7 +26,7 @@ export function sameStatement(a: Statement, b: Statement): boolean {
 }
 
 /** The first difference between two values modulo ranges, as a path (`statements[3].where[0].operator`), or undefined. */
-export function firstDifference(a: unknown, b: unknown, path = ''): string | undefined {
+function firstDifference(a: unknown, b: unknown, path = ''): string | undefined {
   const sa = stripRanges(a);
   const sb = stripRanges(b);
   const walk = (x: unknown, y: unknown, p: string): string | undefined => {

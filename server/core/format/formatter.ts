@@ -10,7 +10,7 @@
 import type { WorkBudget } from '../budget';
 import type { Node, ParseResult, Statement } from '../../../grammar/ast';
 import { parseCql } from '../../../grammar';
-import { walk } from '../editor/ast-walk';
+import { walk } from '../util/ast-walk';
 import { editorTokens, type EditorToken } from '../editor/tokens';
 import { sameStatement } from './ast-compare';
 

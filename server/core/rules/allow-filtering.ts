@@ -6,7 +6,7 @@
 // Data: { table?: string, allowFilteringRange, partitionRestricted: boolean, missing: string[], index?: string }
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
-import { analyseWhere, unrestrictedPartitionColumns } from './util';
+import { analyseWhere, unrestrictedPartitionColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';
 import { describeIndex, servedRestrictions } from './serving-index';
 

@@ -4,7 +4,8 @@
 import { docsUrl } from '../findings';
 import { nativeName } from '../schema/types';
 import type { RuleExamples, RuleModule } from './types';
-import { createdTables, primaryKeyColumns } from './util';
+import { createdTables } from './defined-tables';
+import { primaryKeyColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {

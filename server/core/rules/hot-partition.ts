@@ -19,7 +19,7 @@ import type { TableReference } from '../schema/references';
 import { nativeName } from '../schema/types';
 import { growthRateOf, reportableGrowth, suggestedBucket, tableWorkload, type TableWorkload } from '../schema/workload';
 import type { RuleContext, RuleExamples, RuleModule } from './types';
-import { keyText } from './util';
+import { keyText } from '../util/statements';
 import type { FindingData } from '../findings-data';
 
 type Reason = 'time-bucket' | 'low-cardinality' | 'shard-only';

@@ -4,7 +4,7 @@
 // Data: { table, statement: 'INSERT' | 'UPDATE' | 'DELETE', missing: string[], partitionKey: string[], clustering: string[] }
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
-import { allStatements, analyseWhere } from './util';
+import { allStatements, analyseWhere } from '../util/statements';
 import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {

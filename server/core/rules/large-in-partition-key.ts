@@ -4,7 +4,7 @@
 // Data: { table?: string, column: string, values: number, partitions: number, max: number }
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
-import { analyseWhere } from './util';
+import { analyseWhere } from '../util/statements';
 import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {

@@ -10,7 +10,7 @@ import { estimatePartition, figuresData, partitionFigures, partitionNumbersText,
 import { growthRateOf, tableWorkload } from '../schema/workload';
 import { formatBytes, formatCount } from '../targets';
 import type { RuleExamples, RuleModule } from './types';
-import { definedTablesAndViews } from './util';
+import { definedTablesAndViews } from './defined-tables';
 import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {

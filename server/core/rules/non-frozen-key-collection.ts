@@ -3,7 +3,8 @@
 // Data: { table: string, column: string, type: string, suggestedType: string }
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
-import { createdTables, primaryKeyColumns } from './util';
+import { createdTables } from './defined-tables';
+import { primaryKeyColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {

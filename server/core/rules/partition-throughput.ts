@@ -8,7 +8,8 @@ import { figuresData, partitionFigures, throughputEstimates, udtLookupFrom } fro
 import { growthRateOf, tableWorkload } from '../schema/workload';
 import { formatBytes, formatCount } from '../targets';
 import type { RuleExamples, RuleModule } from './types';
-import { definedTablesAndViews, keyText } from './util';
+import { definedTablesAndViews } from './defined-tables';
+import { keyText } from '../util/statements';
 import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {

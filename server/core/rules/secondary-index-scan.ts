@@ -10,7 +10,7 @@
 import { docsUrl } from '../findings';
 import type { CqlintConfig } from '../config/types';
 import type { RuleExamples, RuleModule } from './types';
-import { analyseWhere, unrestrictedPartitionColumns } from './util';
+import { analyseWhere, unrestrictedPartitionColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';
 import { describeIndex, indexFamily, scatterGatherCost, servedRestrictions } from './serving-index';
 

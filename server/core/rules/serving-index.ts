@@ -8,9 +8,9 @@
 import type { Relation } from '../../../grammar/ast';
 import type { IndexInfo, KeyspaceInfo, TableInfo } from '../schema/model';
 
-export type IndexFamily = 'sai' | 'legacy' | 'sasi' | 'custom';
+type IndexFamily = 'sai' | 'legacy' | 'sasi' | 'custom';
 
-export interface ServedRestriction {
+interface ServedRestriction {
   column: string;
   relation: Relation;
   /** The indexes able to serve it, the most recently created first (the one a script just made). */
@@ -103,7 +103,7 @@ export function describeIndex(index: IndexInfo, plainIsSai = false): string {
 }
 
 /** Replication factors by data center from a keyspace (SimpleStrategy: one unnamed entry). */
-export function replicationFactors(keyspace: KeyspaceInfo | undefined): { dc?: string; rf: number }[] {
+function replicationFactors(keyspace: KeyspaceInfo | undefined): { dc?: string; rf: number }[] {
   if (!keyspace) return [];
   const out: { dc?: string; rf: number }[] = [];
   for (const [key, value] of Object.entries(keyspace.replication)) {
@@ -116,7 +116,7 @@ export function replicationFactors(keyspace: KeyspaceInfo | undefined): { dc?: s
 }
 
 /** Vnodes per node by default since Cassandra 4.0 (`num_tokens: 16` in cassandra.yaml). */
-export const DEFAULT_NUM_TOKENS = 16;
+const DEFAULT_NUM_TOKENS = 16;
 
 /**
  * What a query served by a storage-attached index without the partition key costs: the coordinator

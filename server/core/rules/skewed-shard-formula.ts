@@ -7,7 +7,7 @@ import { docsUrl } from '../findings';
 import { predictShardSkew, type SkewReport } from '../token/skew';
 import type { ShardSpec } from '../token/shard';
 import type { RuleExamples, RuleModule } from './types';
-import { createdTables } from './util';
+import { createdTables } from './defined-tables';
 import type { FindingData } from '../findings-data';
 
 // Predictions take a few milliseconds and depend only on these fields: cache them across lint runs.

@@ -16,7 +16,7 @@ import type { TableInfo } from '../schema/model';
 import { formatDuration, growthRateOf, reportableGrowth, suggestedBucket, tableWorkload } from '../schema/workload';
 import { formatCount } from '../targets';
 import type { RuleContext, RuleExamples, RuleModule } from './types';
-import { keyText } from './util';
+import { keyText } from '../util/statements';
 import type { FindingData } from '../findings-data';
 
 function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterializedViewStatement): void {

@@ -5,7 +5,7 @@ import type { Expression, Identifier, Statement } from '../../../grammar/ast';
 import { docsUrl } from '../findings';
 import type { TableInfo } from '../schema/model';
 import type { RuleContext, RuleExamples, RuleModule } from './types';
-import { allStatements, suggestColumn } from './util';
+import { allStatements, suggestColumn } from '../util/statements';
 import type { FindingData } from '../findings-data';
 
 const PSEUDO_COLUMNS = new Set(['token', 'writetime', 'ttl', 'maxwritetime']);

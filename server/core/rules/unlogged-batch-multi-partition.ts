@@ -6,7 +6,7 @@
 import type { Expression } from '../../../grammar/ast';
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
-import { analyseWhere, exprText } from './util';
+import { analyseWhere, exprText } from '../util/statements';
 import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {

@@ -8,7 +8,7 @@
 //         shardColumn?: string, shardCount?: number, shardOnlyMissing?: boolean }
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
-import { analyseWhere, isSystemKeyspace, unrestrictedPartitionColumns } from './util';
+import { analyseWhere, isSystemKeyspace, unrestrictedPartitionColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';
 import { servedRestrictions } from './serving-index';
 

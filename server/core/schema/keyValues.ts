@@ -113,7 +113,7 @@ export function computedShard(table: TableInfo, spec: ShardSpec, values: Map<str
 }
 
 /** Whether an expression is a bind marker (`?` or `:name`). */
-export function isBindMarker(e: Expression | undefined): boolean {
+function isBindMarker(e: Expression | undefined): boolean {
   return e?.kind === 'BindMarker';
 }
 

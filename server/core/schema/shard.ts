@@ -1,17 +1,11 @@
-// Which `-- @shard` annotation belongs to a table, for the schema model. There is one @shard parser,
-// `parseShardAnnotation` in server/core/token/shard.ts; this module finds the comment directly above a
-// CREATE TABLE and hands it over:
+// Which `-- @shard` annotation belongs to a table: the one place that finds it (schema model, rules, fixes
+// and the CLI ask here). There is one @shard parser, `parseShardAnnotation` in server/core/token/shard.ts;
+// this module finds the comment directly above a CREATE TABLE and hands it over:
 //   -- @shard shard = murmur3(title) % 16 + 1      values 1..16
 //   -- @shard shard = codepoints(title) % 200 + 1  values 1..200
 //   -- @shard shard = random(8)                    values 1..8
 import type { Comment } from '../../../grammar/ast';
 import { isShardAnnotation, parseShardAnnotation, type ShardParseResult, type ShardSpec } from '../token/shard';
-
-/** Parses one comment; undefined when it is not a well-formed @shard annotation (see shardAnnotationAbove for why). */
-export function parseShardComment(comment: Comment): ShardSpec | undefined {
-  const result = parseShardAnnotation(comment);
-  return result?.ok ? result.spec : undefined;
-}
 
 /**
  * The comments directly above `offset`: the run of comments that ends right before it with nothing but
@@ -30,7 +24,8 @@ export function commentsDirectlyAbove(comments: readonly Comment[], text: string
   for (let i = lo - 1; i >= 0; i--) {
     const c = comments[i]!;
     const gap = text.slice(c.range.end.offset, boundary);
-    if (!/^\s*$/.test(gap) || (gap.match(/\n/g)?.length ?? 0) > 1) break;
+    // A blank line ends the run, whatever the file's line ends (LF, CRLF or a lone CR).
+    if (!/^\s*$/.test(gap) || (gap.match(/\r\n|\r|\n/g)?.length ?? 0) > 1) break;
     out.unshift(c);
     boundary = c.range.start.offset;
   }

@@ -1,6 +1,6 @@
 // Facts about CQL types that the rules and the size estimate need, and the one printer of a type as CQL.
 import type { CqlType, NativeTypeName } from '../../../grammar/ast';
-import { quoteName } from '../editor/names';
+import { quoteName } from '../util/names';
 
 /**
  * The type as CQL text that Cassandra reads back as the same type: names that need it are double-quoted
@@ -42,16 +42,6 @@ export function isCollection(type: CqlType | undefined): boolean {
   return type.kind === 'CollectionType';
 }
 
-/** A collection or UDT that is not frozen (only frozen ones may be part of a primary key). */
-export function isNonFrozenMultiCell(type: CqlType | undefined, udtIsMultiCell = true): boolean {
-  if (!type) return false;
-  if (type.kind === 'CollectionType') return true;
-  if (type.kind === 'UserType') return udtIsMultiCell;
-  return false;
-}
-
-export const TIME_TYPES: ReadonlySet<string> = new Set(['timestamp', 'timeuuid', 'date', 'time']);
-
 /** Default value sizes in bytes used by the partition size estimate (override per column in config). */
 const NATIVE_SIZES: Record<NativeTypeName, number> = {
   ascii: 32, text: 32, varchar: 32, blob: 64,
@@ -62,9 +52,9 @@ const NATIVE_SIZES: Record<NativeTypeName, number> = {
 };
 
 /** Elements assumed in a collection when no hint says otherwise. */
-export const DEFAULT_COLLECTION_ELEMENTS = 5;
+const DEFAULT_COLLECTION_ELEMENTS = 5;
 
-export type UdtSizer = (type: CqlType & { kind: 'UserType' }) => number | undefined;
+type UdtSizer = (type: CqlType & { kind: 'UserType' }) => number | undefined;
 
 /** Estimated serialized size of one value of `type`, in bytes. */
 export function typeSize(type: CqlType | undefined, udtSize?: UdtSizer, depth = 0): number {

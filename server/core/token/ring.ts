@@ -1,6 +1,7 @@
 // A token ring (from `nodetool ring`, `nodetool describering` or JSON) and replica placement like
 // `nodetool getendpoints`: SimpleStrategy and NetworkTopologyStrategy (distinct racks first per DC).
 import type { CreateKeyspaceStatement, Expression } from '../../../grammar/ast';
+import { LineIndex } from '../../../grammar/line-index';
 import { MAX_TOKEN, MIN_TOKEN } from './murmur3';
 
 export interface RingNode {
@@ -70,13 +71,6 @@ function parseToken(text: string, where: string): bigint {
   return t;
 }
 
-/** 1-based line of a character offset. */
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
-}
-
 /**
  * `nodetool ring` output: `Datacenter: dc1` headers, then lines
  * `Address Rack Status State Load Owns Token` (the Load may contain a space, e.g. `105.6 KiB`).
@@ -84,7 +78,7 @@ function lineAt(text: string, offset: number): number {
 export function parseNodetoolRing(text: string): Ring {
   const entries: RingEntry[] = [];
   let dc = DEFAULT_DC;
-  text.split(/\r?\n/).forEach((line, i) => {
+  text.split(/\r\n|\r|\n/).forEach((line, i) => {
     const dcMatch = /^\s*Datacenter:\s*(\S+)/.exec(line);
     if (dcMatch) { dc = dcMatch[1]; return; }
     const fields = line.trim().split(/\s+/);
@@ -106,9 +100,10 @@ export function parseDescribeRing(text: string): Ring {
   const ranges: RingRange[] = [];
   const details = new Map<string, RingNode>();
   const re = /TokenRange\(\s*start_token:\s*(-?\d+),\s*end_token:\s*(-?\d+),\s*endpoints:\s*\[([^\]]*)\]([^\n]*)/g;
+  const lines = new LineIndex(text);
   let m: RegExpExecArray | null;
   while ((m = re.exec(text))) {
-    const where = `line ${lineAt(text, m.index)}`;
+    const where = `line ${lines.location(m.index).line}`;
     const start = parseToken(m[1], where);
     const end = parseToken(m[2], where);
     const endpoints = m[3].split(',').map((s) => s.trim()).filter(Boolean);
@@ -137,7 +132,7 @@ export function parseRingJson(text: string): Ring {
   } catch (e) {
     // The parser's own message quotes the text around the error: give the line only.
     const position = /at position (\d+)/.exec((e as Error).message);
-    throw new RingParseError(`ring JSON does not parse${position ? ` (line ${lineAt(text, Number(position[1]))})` : ''}`);
+    throw new RingParseError(`ring JSON does not parse${position ? ` (line ${new LineIndex(text).location(Number(position[1])).line})` : ''}`);
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new RingParseError('ring JSON must be an object of node -> tokens');
   const entries: RingEntry[] = [];

@@ -47,12 +47,6 @@ export class ByteWriter {
 const encoder = new TextEncoder();
 
 /**
- * Decimal digits of the longest integer literal a token is computed for. Converting a decimal string to a
- * BigInt takes time quadratic in its length (600 kB: half a second, 1 MB: two), and no real key needs more.
- */
-export const MAX_INTEGER_LITERAL_DIGITS = 10_000;
-
-/**
  * Minimal big-endian two's complement (Java BigInteger.toByteArray): 0 -> 00, 128 -> 00 80, -1 -> ff.
  * Through hex, which is linear in the size (shifting a BigInt 8 bits at a time is quadratic).
  */

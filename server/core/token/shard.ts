@@ -6,8 +6,14 @@
 //   -- @shard <col> = random(N)                                 any of 1..N
 // `hash(...)` is accepted as another name for murmur3. Without `+ K` the values are 0..N-1.
 import type {
-  Comment, CreateTableStatement, Expression, ParseResult, SourceLocation, SourceRange,
+  Comment, CreateTableStatement, Expression, SourceLocation, SourceRange,
 } from '../../../grammar/ast';
+import type { TokenType } from '../../../grammar/chevrotain';
+import {
+  BooleanLiteral, Comma, Eq, Identifier, InfinityLiteral, IntegerLiteral, LParen, Minus, NanLiteral, Percent, Plus,
+  QuotedName, RParen, Slash, Star, Unknown, UnterminatedQuotedName, isKeywordType, lexCql,
+} from '../../../grammar/lexer';
+import { LineIndex } from '../../../grammar/line-index';
 import { murmur3x86_32 } from './murmur3';
 import { ByteWriter, writeKey } from './serialize';
 import { type KeyType, keyTypeFromAst, keyTypeProblem, type UdtLookup } from './types';
@@ -51,44 +57,35 @@ export function isShardAnnotation(comment: Comment): boolean {
 
 /** Position of `index` (a UTF-16 offset into `text`) given where `text` starts. */
 export function positionIn(start: SourceLocation, text: string, index: number): SourceLocation {
-  let line = start.line;
-  let column = start.column;
-  for (let i = 0; i < index && i < text.length; i++) {
-    if (text[i] === '\n') { line++; column = 1; } else column++;
-  }
-  return { offset: start.offset + index, line, column };
+  const { line, character } = new LineIndex(text).positionAt(index);
+  return { offset: start.offset + index, line: start.line + line, column: line === 0 ? start.column + character : character + 1 };
 }
 
-interface Tok { kind: 'ident' | 'number' | 'punct' | 'end'; text: string; value: string; start: number; end: number }
+interface Tok { kind: 'ident' | 'number' | 'punct' | 'other' | 'end'; text: string; value: string; start: number; end: number }
 
+const WORD_TYPES = new Set<TokenType>([Identifier, BooleanLiteral, NanLiteral, InfinityLiteral]);
+const PUNCTUATION = new Set<TokenType>([Eq, LParen, RParen, Comma, Percent, Plus, Minus, Star, Slash]);
+
+/** The formula's tokens, lexed as CQL (names, quoted names and integers as in a statement). */
 function tokenize(s: string, base: number): Tok[] | { bad: number } {
+  const { tokens, comments } = lexCql(s);
   const out: Tok[] = [];
-  let i = 0;
-  while (i < s.length) {
-    const c = s[i];
-    if (/\s/.test(c)) { i++; continue; }
-    const start = i;
-    if (/[A-Za-z_]/.test(c)) {
-      while (i < s.length && /[A-Za-z0-9_$]/.test(s[i])) i++;
-      out.push({ kind: 'ident', text: s.slice(start, i), value: s.slice(start, i).toLowerCase(), start: base + start, end: base + i });
-    } else if (c === '"') {
-      i++;
-      let v = '';
-      for (;;) {
-        if (i >= s.length) return { bad: base + start };
-        if (s[i] === '"') { if (s[i + 1] === '"') { v += '"'; i += 2; continue; } i++; break; }
-        v += s[i++];
-      }
-      out.push({ kind: 'ident', text: s.slice(start, i), value: v, start: base + start, end: base + i });
-    } else if (/\d/.test(c)) {
-      while (i < s.length && /\d/.test(s[i])) i++;
-      out.push({ kind: 'number', text: s.slice(start, i), value: s.slice(start, i), start: base + start, end: base + i });
-    } else if ('=(),%+-*/'.includes(c)) {
-      i++;
-      out.push({ kind: 'punct', text: c, value: c, start: base + start, end: base + i });
-    } else {
-      return { bad: base + start };
-    }
+  for (const t of [...tokens, ...comments].sort((x, y) => x.startOffset - y.startOffset)) {
+    const start = base + t.startOffset;
+    const end = start + t.image.length;
+    const type = t.tokenType;
+    if (type === Unknown || type === UnterminatedQuotedName) return { bad: start };
+    let kind: Tok['kind'] = 'other';
+    let value = t.image;
+    if (WORD_TYPES.has(type) || isKeywordType(type)) {
+      kind = 'ident';
+      value = t.image.toLowerCase();
+    } else if (type === QuotedName) {
+      kind = 'ident';
+      value = t.image.slice(1, -1).replace(/""/g, '"');
+    } else if (type === IntegerLiteral) kind = 'number';
+    else if (PUNCTUATION.has(type)) kind = 'punct';
+    out.push({ kind, text: t.image, value, start, end });
   }
   out.push({ kind: 'end', text: '', value: '', start: base + s.length, end: base + s.length });
   return out;
@@ -211,34 +208,6 @@ export function parseShardAnnotation(comment: Comment): ShardParseResult | undef
   };
 }
 
-/**
- * The `@shard` comment attached to a table: among the comments directly above CREATE TABLE (a run of
- * comment lines with no blank line or statement between them and the table), the nearest `@shard` one.
- */
-export function findShardAnnotation(parse: ParseResult, table: CreateTableStatement): Comment | undefined {
-  const start = table.range.start;
-  let previousEnd = -1;
-  for (const st of parse.statements) {
-    if (st.range.end.offset <= start.offset && st !== table) previousEnd = Math.max(previousEnd, st.range.end.offset);
-  }
-  let nextLine = start.line;
-  for (let i = parse.comments.length - 1; i >= 0; i--) {
-    const c = parse.comments[i];
-    if (c.range.start.offset >= start.offset) continue;
-    if (c.range.start.offset < previousEnd) break;
-    if (c.range.end.line < nextLine - 1) break; // a blank line separates it
-    if (isShardAnnotation(c)) return c;
-    nextLine = c.range.start.line;
-  }
-  return undefined;
-}
-
-/** Finds and parses the table's `@shard` annotation: undefined when there is none. */
-export function shardSpecForTable(parse: ParseResult, table: CreateTableStatement): ShardParseResult | undefined {
-  const c = findShardAnnotation(parse, table);
-  return c ? parseShardAnnotation(c) : undefined;
-}
-
 export interface ShardProblem {
   message: string;
   range: SourceRange;
@@ -356,7 +325,7 @@ export function computeShardValue(spec: ShardSpec, sources: Record<string, Sourc
   }
 }
 
-export function formatShardFormula(spec: ShardSpec): string {
+export function formatShardFormula(spec: Pick<ShardSpec, 'method' | 'sources' | 'count' | 'offset'>): string {
   if (spec.method === 'random') return `random(${spec.count})`;
   return `${spec.method}(${spec.sources.join(', ')}) % ${spec.count}${spec.offset ? ` + ${spec.offset}` : ''}`;
 }

@@ -58,12 +58,11 @@ const WORDS = (
 
 let cachedSamples: Record<SampleFamily, string[]> | undefined;
 
-/** The synthetic sample values (cached; always the same). */
-export function skewSamples(): Record<SampleFamily, string[]> {
-  if (cachedSamples) return cachedSamples;
-  const rnd = prng(20200709);
+/** Blog-post-like titles ("How to Scale cassandra Partition 2019?"), deterministic for a seed or generator. */
+export function generateTitles(count: number, seed: number | (() => number) = 20200709): string[] {
+  const rnd = typeof seed === 'number' ? prng(seed) : seed;
   const titles: string[] = [];
-  for (let i = 0; i < SAMPLE_SIZE; i++) {
+  for (let i = 0; i < count; i++) {
     const n = 3 + Math.floor(rnd() * 7);
     const words: string[] = [];
     for (let j = 0; j < n; j++) {
@@ -74,6 +73,14 @@ export function skewSamples(): Record<SampleFamily, string[]> {
     if (rnd() < 0.2) words.push(String(2000 + Math.floor(rnd() * 26)));
     titles.push(words.join(' ') + (rnd() < 0.15 ? '?' : ''));
   }
+  return titles;
+}
+
+/** The synthetic sample values (cached; always the same). */
+export function skewSamples(): Record<SampleFamily, string[]> {
+  if (cachedSamples) return cachedSamples;
+  const rnd = prng(20200709);
+  const titles = generateTitles(SAMPLE_SIZE, rnd);
   const ids: string[] = [];
   for (let i = 0; i < SAMPLE_SIZE; i++) ids.push(`ORD-${String(i + 1).padStart(6, '0')}`);
   const uuids: string[] = [];
@@ -96,16 +103,15 @@ export function skewSamples(): Record<SampleFamily, string[]> {
 const encoder = new TextEncoder();
 const scratch = new Uint8Array(1024);
 
-function measure(spec: ShardSpec, family: SampleFamily, values: string[]): SampleSkew {
+/**
+ * Rows per shard (index = shard value - offset) when the formula is applied to text values: codepoints on
+ * the code points, murmur3 on the UTF-8 bytes (how a text column serializes), random from a seeded generator.
+ */
+export function shardHistogram(spec: Pick<ShardSpec, 'method' | 'count'>, values: readonly string[]): Uint32Array {
   const n = spec.count;
   const counts = new Uint32Array(n);
-  let zeros = 0;
   if (spec.method === 'codepoints') {
-    for (const v of values) {
-      const r = codepointsMod(v, n);
-      if (r === 0) zeros++;
-      counts[r]++;
-    }
+    for (const v of values) counts[codepointsMod(v, n)]++;
   } else if (spec.method === 'murmur3') {
     for (const v of values) {
       const { written } = encoder.encodeInto(v, scratch);
@@ -115,6 +121,14 @@ function measure(spec: ShardSpec, family: SampleFamily, values: string[]): Sampl
     const rnd = prng(42);
     for (let i = 0; i < values.length; i++) counts[Math.floor(rnd() * n)]++;
   }
+  return counts;
+}
+
+function measure(spec: ShardSpec, family: SampleFamily, values: string[]): SampleSkew {
+  const n = spec.count;
+  const counts = shardHistogram(spec, values);
+  let zeros = 0;
+  if (spec.method === 'codepoints') zeros = counts[0];
   let fullest = 0, empty = 0;
   for (let i = 0; i < n; i++) {
     if (counts[i] > counts[fullest]) fullest = i;
@@ -162,7 +176,8 @@ function isSkewed(s: SampleSkew, count: number): boolean {
   return s.emptyShards > expectedEmpty + Math.max(2, 0.1 * count) || (s.fullestShare > 4 * fairShare && s.maxOverMean > 3 && s.size >= 5 * count);
 }
 
-function familyFor(column: string): SampleFamily {
+/** The synthetic family most like a column's values, judged by its name. */
+export function sampleFamilyFor(column: string): SampleFamily {
   if (/(^|_)(id|ids|code|sku|ref|number|no|key|order)($|_)|id$/.test(column)) return 'ids';
   if (/uuid|guid/.test(column)) return 'uuids';
   return 'titles';
@@ -185,7 +200,7 @@ export function predictShardSkew(spec: ShardSpec): SkewReport {
   const families: SampleFamily[] = ['titles', 'ids', 'uuids'];
   const measured = families.map((f) => measure(spec, f, samples[f]));
   const source = spec.sources[0] ?? spec.shardColumn;
-  const primaryFamily = familyFor(source);
+  const primaryFamily = sampleFamilyFor(source);
   const primary = measured.find((m) => m.family === primaryFamily)!;
   const formula = formatShardFormula(spec);
   const skewed = spec.count > 1 && measured.some((m) => isSkewed(m, spec.count));

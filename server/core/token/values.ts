@@ -4,7 +4,12 @@
 import type { Expression, Literal, SourceRange } from '../../../grammar/ast';
 import { parseTerm } from '../../../grammar';
 import { type KeyType, typeToString } from './types';
-import { MAX_INTEGER_LITERAL_DIGITS } from './serialize';
+
+/**
+ * Decimal digits of the longest integer literal a token is computed for. Converting a decimal string to a
+ * BigInt takes time quadratic in its length (600 kB: half a second, 1 MB: two), and no real key needs more.
+ */
+export const MAX_INTEGER_LITERAL_DIGITS = 10_000;
 
 export interface DecimalValue { kind: 'decimal'; unscaled: bigint; scale: number }
 export interface DurationValue { kind: 'duration'; months: number; days: number; nanoseconds: bigint }

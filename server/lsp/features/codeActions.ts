@@ -17,7 +17,7 @@ import type { Project } from '../../core/project';
 import { computeFixAll, fixesForFinding } from '../../core/fixes';
 import { projectFixEnvironment, recordFixErrors } from '../../core/fixes/environment';
 import type { FileEdits, TextEdit } from '../../core/fixes/types';
-import { LineIndex } from '../../core/editor/line-index';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Feature } from '../context';
 import { toRange } from '../conversions';
 import { findingToDiagnostic } from './diagnostics';
@@ -72,7 +72,7 @@ function diagnosticFor(finding: Finding, diagnostics: readonly Diagnostic[], uri
   return same ?? findingToDiagnostic(finding, { relatedInformation: false, pathToUri: () => uri });
 }
 
-function lspEdits(lines: LineIndex, edits: readonly TextEdit[]): LspTextEdit[] {
+function lspEdits(lines: TextDocument, edits: readonly TextEdit[]): LspTextEdit[] {
   return edits.map((e) => ({ range: { start: lines.positionAt(e.start), end: lines.positionAt(e.end) }, newText: e.newText }));
 }
 
@@ -80,13 +80,13 @@ function lspEdits(lines: LineIndex, edits: readonly TextEdit[]): LspTextEdit[] {
  * The edit of a fix: its own document's edits, and those it makes to other files of the workspace
  * (their versions unknown here: null, which clients accept for an unversioned document).
  */
-function workspaceEdit(request: CodeActionRequest, lines: LineIndex, edits: readonly TextEdit[], otherFiles: readonly FileEdits[] = []): WorkspaceEdit {
+function workspaceEdit(request: CodeActionRequest, lines: TextDocument, edits: readonly TextEdit[], otherFiles: readonly FileEdits[] = []): WorkspaceEdit {
   const others: { uri: string; edits: LspTextEdit[] }[] = [];
   for (const other of otherFiles) {
     const text = request.project.getText(other.filePath);
     if (text === undefined) continue;
     const toUri = request.pathToUri ?? ((path: string) => pathToFileURL(path).href);
-    others.push({ uri: toUri(other.filePath), edits: lspEdits(new LineIndex(text), other.edits) });
+    others.push({ uri: toUri(other.filePath), edits: lspEdits(TextDocument.create(toUri(other.filePath), 'cql', 0, text), other.edits) });
   }
   const own = lspEdits(lines, edits);
   if (request.version !== undefined) {
@@ -111,7 +111,7 @@ export function codeActionsFor(request: CodeActionRequest): CodeAction[] {
     onError: request.onFixError ?? recordFixErrors(project, filePath),
   });
   const findings = env.findings ?? [];
-  const lines = new LineIndex(text);
+  const lines = TextDocument.create(request.uri, 'cql', 0, text);
   const actions: CodeAction[] = [];
   for (const finding of findings) {
     if (!overlaps(finding, request.start, request.end)) continue;
@@ -157,7 +157,7 @@ export const codeActionsFeature: Feature = {
       const document = ctx.documents.get(uri);
       // An edit is only offered against the text it was computed from.
       if (document && document.getText() !== text) return [];
-      const lines = new LineIndex(text);
+      const lines = document ?? TextDocument.create(uri, 'cql', 0, text);
       const actions = codeActionsFor({
         project: ctx.project,
         filePath,

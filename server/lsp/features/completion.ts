@@ -24,14 +24,14 @@ const KINDS: Record<CompletionKind, CompletionItemKind> = {
 };
 
 /** A snippet as plain text, for clients without snippet support: placeholders keep their default. */
-export function snippetToText(snippet: string): string {
+function snippetToText(snippet: string): string {
   return snippet
     .replace(/\$\{\d+\|([^,|}]*)[^}]*\|\}/g, '$1')
     .replace(/\$\{\d+:([^}]*)\}/g, '$1')
     .replace(/\$\{\d+\}|\$\d+/g, '');
 }
 
-export const COMPLETION_TRIGGER_CHARACTERS = ['.', '(', ',', "'", '<', '{'];
+const COMPLETION_TRIGGER_CHARACTERS = ['.', '(', ',', "'", '<', '{'];
 
 export const completionFeature: Feature = {
   name: 'completion',

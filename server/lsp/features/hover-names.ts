@@ -1,15 +1,15 @@
 // Hover contribution for names: tables and views (the schema's describeTable: key, columns,
 // estimated row size), columns (type and key role), keyspaces, types, functions and keywords.
 import { nameHover } from '../../core/editor/hover';
-import { qualify } from '../../core/schema/model';
 import { describeTable } from '../../core/sizing';
 import type { ServerContext } from '../context';
 import { editorIndex, type EditorDocument } from './symbols';
 
 export function nameHoverProvider(ctx: ServerContext, doc: EditorDocument, offset: number): { markdown: string; start: number; end: number } | undefined {
-  return nameHover(editorIndex(ctx), doc.filePath, doc.text, doc.parse, offset, {
+  const index = editorIndex(ctx);
+  return nameHover(index, doc.filePath, doc.text, doc.parse, offset, {
     describeTable: (table) => {
-      const info = ctx.project.tableFor(table.occurrence.filePath, qualify(table.keyspace, table.name), table.statement.range.end.offset);
+      const info = index.tableInfo(table);
       if (!info) return undefined;
       // The hints and workspace statements the partition rules use, so the hover shows their figures.
       const file = table.occurrence.filePath;

@@ -1,6 +1,6 @@
 // The one textDocument/hover provider. Hover content comes from a small registry so several areas
-// can contribute: names (tables, columns, types, keywords, functions: hover-names.ts) and, from the
-// token engineer, partition-key literals (tokens, shards). Each contribution is markdown; the
+// can contribute: names (tables, columns, types, keywords, functions: hover-names.ts) and
+// partition-key literals (tokens, shards: keyPreview.ts). Each contribution is markdown; the
 // server shows them together, separated by rules, in registration order.
 //
 // To add one: `registerHoverProvider((ctx, doc, offset) => markdown | { markdown, start, end } | undefined)`
@@ -10,24 +10,24 @@ import type { Feature, ServerContext } from '../context';
 import { editorDocument, type EditorDocument } from './symbols';
 import { nameHoverProvider } from './hover-names';
 
-export interface HoverContribution {
+interface HoverContribution {
   markdown: string;
   /** The span the hover is about (offsets); the first contribution's span is the hover's range. */
   start?: number;
   end?: number;
 }
 
-export type HoverProvider = (ctx: ServerContext, doc: EditorDocument, offset: number) => string | HoverContribution | undefined;
+type HoverProvider = (ctx: ServerContext, doc: EditorDocument, offset: number) => string | HoverContribution | undefined;
 
 /** Providers asked for every hover, in order. Names come first. */
-export const hoverProviders: HoverProvider[] = [nameHoverProvider];
+const hoverProviders: HoverProvider[] = [nameHoverProvider];
 
 export function registerHoverProvider(provider: HoverProvider): void {
   if (!hoverProviders.includes(provider)) hoverProviders.push(provider);
 }
 
 /** Collects every provider's contribution for a position (exported for tests). */
-export function collectHover(ctx: ServerContext, doc: EditorDocument, offset: number): Hover | null {
+function collectHover(ctx: ServerContext, doc: EditorDocument, offset: number): Hover | null {
   const parts: string[] = [];
   let range: Hover['range'];
   for (const provider of hoverProviders) {

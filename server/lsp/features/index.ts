@@ -9,6 +9,7 @@ import { editorFeatures } from './formatting';
 import { keyPreviewFeature } from './keyPreview';
 import { inlayHintsFeature } from './inlayHints';
 import { tokenAtFeature } from './tokenAt';
+import { partitionReportFeature } from './partitionReport';
 
 export const defaultFeatures: readonly Feature[] = [
   diagnosticsFeature,
@@ -17,4 +18,5 @@ export const defaultFeatures: readonly Feature[] = [
   keyPreviewFeature,
   inlayHintsFeature,
   tokenAtFeature,
+  partitionReportFeature,
 ];

@@ -2,7 +2,7 @@
 // columns and user types across the workspace.
 import type { Location, WorkspaceEdit, TextEdit } from 'vscode-languageserver/node';
 import { findDefinition, findReferences, prepareRename, rename, editsByFile } from '../../core/editor/navigation';
-import { LineIndex } from '../../core/editor/line-index';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Feature } from '../context';
 import { editorDocument, editorIndex, offsetOf } from './symbols';
 
@@ -55,8 +55,9 @@ export const navigationFeature: Feature = {
       const changes: Record<string, TextEdit[]> = {};
       for (const [filePath, edits] of editsByFile(result.edits)) {
         const text = ctx.project.getText(filePath) ?? '';
-        const lines = new LineIndex(text);
-        changes[ctx.pathToUri(filePath)] = edits.map((e) => ({
+        const fileUri = ctx.pathToUri(filePath);
+        const lines = TextDocument.create(fileUri, 'cql', 0, text);
+        changes[fileUri] = edits.map((e) => ({
           range: { start: lines.positionAt(e.start), end: lines.positionAt(e.end) },
           newText: e.newText,
         }));

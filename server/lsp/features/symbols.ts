@@ -7,7 +7,7 @@ import {
   type Position,
 } from 'vscode-languageserver/node';
 import type { ParseResult } from '../../../grammar/ast';
-import { LineIndex } from '../../core/editor/line-index';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { documentSymbols, workspaceSymbols, type OutlineKind, type OutlineSymbol } from '../../core/editor/outline';
 import { SymbolIndex } from '../../core/editor/symbols';
 import type { Feature, ServerContext } from '../context';
@@ -32,10 +32,11 @@ export interface EditorDocument {
   filePath: string;
   text: string;
   parse: ParseResult;
-  lines: LineIndex;
+  /** Offset <-> position conversion for this text. */
+  lines: TextDocument;
 }
 
-const lineIndexes = new WeakMap<ParseResult, LineIndex>();
+const lineIndexes = new WeakMap<ParseResult, TextDocument>();
 
 /** The project's view of a document (text and parse agree), or undefined when it is not analysed. */
 export function editorDocument(ctx: ServerContext, uri: string): EditorDocument | undefined {
@@ -45,8 +46,8 @@ export function editorDocument(ctx: ServerContext, uri: string): EditorDocument 
   if (text === undefined) return undefined;
   const parse = ctx.project.parse(filePath);
   let lines = lineIndexes.get(parse);
-  if (!lines || lines.text !== text) {
-    lines = new LineIndex(text);
+  if (!lines || lines.getText() !== text) {
+    lines = TextDocument.create(uri, 'cql', 0, text);
     lineIndexes.set(parse, lines);
   }
   return { uri, filePath, text, parse, lines };

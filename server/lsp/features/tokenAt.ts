@@ -6,14 +6,14 @@ import type { Feature, ServerContext } from '../context';
 import { keyAt, keyPreviewMarkdown } from './keyPreview';
 import { editorDocument } from './symbols';
 
-export const TOKEN_AT_REQUEST = 'cqlint/tokenAt';
+const TOKEN_AT_REQUEST = 'cqlint/tokenAt';
 
-export interface TokenAtParams {
+interface TokenAtParams {
   textDocument: { uri: string };
   position: Position;
 }
 
-export function tokenAt(ctx: ServerContext, params: TokenAtParams): { markdown: string } | null {
+function tokenAt(ctx: ServerContext, params: TokenAtParams): { markdown: string } | null {
   const uri = params?.textDocument?.uri;
   const position = params?.position;
   if (typeof uri !== 'string' || !position || typeof position.line !== 'number' || typeof position.character !== 'number') return null;

@@ -1,0 +1,74 @@
+// The one offset <-> line conversion of the engine (grammar and server/core): a line ends at LF, CRLF or a
+// lone CR, as in Chevrotain's line tracking. Positions are 0-based lines and UTF-16 characters (LSP's
+// convention); `location` gives the 1-based SourceLocation of the AST. The LSP layer uses TextDocument.
+import type { SourceLocation } from './ast';
+
+interface Position {
+  line: number;
+  character: number;
+}
+
+export class LineIndex {
+  /** Offset of the first character of every line. */
+  readonly lineStarts: number[];
+
+  constructor(readonly text: string) {
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) {
+      const ch = text.charCodeAt(i);
+      if (ch === 13 /* \r */) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        starts.push(i + 1);
+      } else if (ch === 10 /* \n */) {
+        starts.push(i + 1);
+      }
+    }
+    this.lineStarts = starts;
+  }
+
+  get lineCount(): number {
+    return this.lineStarts.length;
+  }
+
+  /** 0-based line containing `offset`. */
+  lineAt(offset: number): number {
+    const starts = this.lineStarts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  positionAt(offset: number): Position {
+    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    const line = this.lineAt(clamped);
+    return { line, character: clamped - this.lineStarts[line] };
+  }
+
+  /** The AST's 1-based location of `offset` (clamped into the text). */
+  location(offset: number): SourceLocation {
+    const { line, character } = this.positionAt(offset);
+    return { offset: Math.max(0, Math.min(offset, this.text.length)), line: line + 1, column: character + 1 };
+  }
+
+  offsetAt(position: Position): number {
+    if (position.line < 0) return 0;
+    if (position.line >= this.lineStarts.length) return this.text.length;
+    const start = this.lineStarts[position.line];
+    const end = this.lineEnd(position.line);
+    return Math.min(start + Math.max(0, position.character), end);
+  }
+
+  /** Offset of the end of the line's content (before its line break). */
+  lineEnd(line: number): number {
+    const next = line + 1 < this.lineStarts.length ? this.lineStarts[line + 1] : this.text.length;
+    let end = next;
+    if (end > this.lineStarts[line] && this.text.charCodeAt(end - 1) === 10) end--;
+    if (end > this.lineStarts[line] && this.text.charCodeAt(end - 1) === 13) end--;
+    return end;
+  }
+}

@@ -1,0 +1,335 @@
+// The partition report as one self-contained HTML page: inline CSS and SVG, no script, nothing loaded from
+// the network. Colours follow the VS Code theme through its CSS variables (a webview sets them), with
+// light and dark fallbacks for the standalone file. Only draws the numbers of PartitionReportData.
+import { formatBytes, formatCount } from '../targets';
+import { formatDuration, formatRate } from '../schema/workload';
+import type { GrowthCurve, PartitionReportData, ShardHistogram, SpreadData } from './data';
+import { severityRank } from './data';
+import { barChart, escapeHtml, horizontalBars, lineChart, niceTicks, resetChartIds } from './svg';
+import type { SampleSummary } from './sample';
+
+export interface RenderOptions {
+  /** Page title. */
+  title?: string;
+  /** A line under the title (inputs, time). */
+  subtitle?: string;
+  /** Show the index of tables (the CLI's multi-table file); default when there is more than one table. */
+  index?: boolean;
+  /** How file paths are shown (the CLI makes them relative to the working directory). */
+  displayPath?: (file: string) => string;
+}
+
+function anchorId(table: string): string {
+  return `table-${table.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+}
+
+const CSS = `
+:root {
+  --cq-fallback-bg: #ffffff; --cq-fallback-fg: #1f2328; --cq-fallback-muted: #59636e; --cq-fallback-border: #d1d9e0;
+  --cq-fallback-red: #cf222e; --cq-fallback-orange: #bc4c00; --cq-fallback-yellow: #9a6700; --cq-fallback-blue: #0969da;
+  --cq-fallback-green: #1a7f37; --cq-fallback-purple: #8250df; --cq-fallback-panel: #f6f8fa;
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --cq-fallback-bg: #1e1e1e; --cq-fallback-fg: #d4d4d4; --cq-fallback-muted: #9d9d9d; --cq-fallback-border: #3c3c3c;
+    --cq-fallback-red: #f14c4c; --cq-fallback-orange: #d18616; --cq-fallback-yellow: #cca700; --cq-fallback-blue: #3794ff;
+    --cq-fallback-green: #89d185; --cq-fallback-purple: #b180d7; --cq-fallback-panel: #252526;
+  }
+}
+:root {
+  --cq-bg: var(--vscode-editor-background, var(--cq-fallback-bg));
+  --cq-fg: var(--vscode-editor-foreground, var(--cq-fallback-fg));
+  --cq-muted: var(--vscode-descriptionForeground, var(--cq-fallback-muted));
+  --cq-border: var(--vscode-panel-border, var(--vscode-contrastBorder, var(--cq-fallback-border)));
+  --cq-panel: var(--vscode-editorWidget-background, var(--cq-fallback-panel));
+  --cq-link: var(--vscode-textLink-foreground, var(--cq-fallback-blue));
+  --cq-red: var(--vscode-charts-red, var(--cq-fallback-red));
+  --cq-orange: var(--vscode-charts-orange, var(--cq-fallback-orange));
+  --cq-yellow: var(--vscode-charts-yellow, var(--cq-fallback-yellow));
+  --cq-blue: var(--vscode-charts-blue, var(--cq-fallback-blue));
+  --cq-green: var(--vscode-charts-green, var(--cq-fallback-green));
+  --cq-purple: var(--vscode-charts-purple, var(--cq-fallback-purple));
+}
+body { background: var(--cq-bg); color: var(--cq-fg); font-family: var(--vscode-font-family, system-ui, -apple-system, "Segoe UI", sans-serif);
+  font-size: var(--vscode-font-size, 14px); line-height: 1.45; margin: 0; padding: 16px 24px; }
+a { color: var(--cq-link); }
+h1 { font-size: 1.5em; margin: 0 0 4px; } h2 { font-size: 1.3em; margin: 0; } h3 { font-size: 1.05em; margin: 20px 0 6px; }
+.muted, .where, figcaption { color: var(--cq-muted); }
+code, .mono { font-family: var(--vscode-editor-font-family, ui-monospace, "SF Mono", Menlo, Consolas, monospace); }
+section.table-report { border-top: 1px solid var(--cq-border); padding: 16px 0 24px; }
+.badge { display: inline-block; border-radius: 8px; padding: 0 8px; font-size: 0.8em; border: 1px solid currentColor; vertical-align: middle; margin-left: 6px; }
+.sev-error { color: var(--cq-red); } .sev-warning { color: var(--cq-orange); } .sev-info { color: var(--cq-blue); } .sev-none { color: var(--cq-green); }
+.row { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
+table { border-collapse: collapse; margin: 6px 0; }
+th, td { border: 1px solid var(--cq-border); padding: 2px 8px; text-align: left; vertical-align: top; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+table.chebotko { min-width: 260px; border: 2px solid var(--cq-fg); }
+table.chebotko caption { font-weight: 600; text-align: left; padding: 4px 8px; border: 2px solid var(--cq-fg); border-bottom: none; background: var(--cq-panel); }
+table.chebotko td.mark { font-weight: 600; text-align: center; width: 2.5em; }
+table.chebotko tr.key-K td.mark { color: var(--cq-red); } table.chebotko tr.key-C td.mark { color: var(--cq-blue); } table.chebotko tr.key-S td.mark { color: var(--cq-purple); }
+figure { margin: 8px 0; } figcaption { font-size: 0.9em; margin-top: 2px; }
+svg.chart { max-width: 100%; height: auto; display: block; background: var(--cq-bg); }
+svg.chart text { fill: var(--cq-fg); font-size: 11px; font-family: inherit; }
+svg.chart .grid line { stroke: var(--cq-border); stroke-width: 1; }
+svg.chart .axis { stroke: var(--cq-muted); stroke-width: 1; }
+svg.chart .tick { fill: var(--cq-muted); }
+svg.chart .series { fill: none; stroke-width: 2.5; }
+svg.chart .series-today { stroke: var(--cq-red); }
+svg.chart .series-cured { stroke: var(--cq-green); stroke-dasharray: 7 4; }
+svg.chart .limit line { stroke-width: 1.5; stroke-dasharray: 2 3; }
+svg.chart .limit-hard line { stroke: var(--cq-red); } svg.chart .limit-hard text { fill: var(--cq-red); }
+svg.chart .limit-soft line { stroke: var(--cq-yellow); } svg.chart .limit-soft text { fill: var(--cq-yellow); }
+svg.chart .limit-count line { stroke: var(--cq-purple); } svg.chart .limit-count text { fill: var(--cq-purple); }
+svg.chart .limit-mean line { stroke: var(--cq-fg); } svg.chart .limit-mean text { fill: var(--cq-fg); }
+svg.chart .bars-murmur3 rect, svg.chart rect.bar-cured { fill: var(--cq-green); }
+svg.chart .bars-codepoints rect, svg.chart rect.bar-today { fill: var(--cq-orange); }
+svg.chart .bars-random rect, svg.chart .bars-sample rect { fill: var(--cq-blue); }
+.legend span { margin-right: 16px; } .legend .swatch { display: inline-block; width: 18px; height: 0; border-top: 3px solid; vertical-align: middle; margin-right: 4px; }
+.legend .today { border-color: var(--cq-red); } .legend .cured { border-color: var(--cq-green); border-top-style: dashed; }
+details summary { cursor: pointer; color: var(--cq-muted); }
+ul.findings { margin: 6px 0; padding-left: 20px; }
+body.vscode-high-contrast svg.chart .series { stroke-width: 3.5; } body.vscode-high-contrast svg.chart .limit line { stroke-width: 2.5; }
+`;
+
+function severityBadge(data: PartitionReportData): string {
+  const sev = data.severity ?? 'none';
+  const text = data.severity ? `${data.findings.length} finding${data.findings.length === 1 ? '' : 's'}, ${data.severity}` : 'no findings';
+  return `<span class="badge sev-${sev}" data-severity="${sev}">${escapeHtml(text)}</span>`;
+}
+
+function keyDiagram(data: PartitionReportData): string {
+  const rows = data.columns.map((c) => {
+    const group = c.mark.startsWith('C') ? 'C' : c.mark;
+    const meaning = c.mark === 'K' ? 'partition key' : c.mark === 'C↑' ? 'clustering, ascending' : c.mark === 'C↓' ? 'clustering, descending' : c.mark === 'S' ? 'static' : 'regular';
+    return `<tr class="key-${group || 'none'}" data-column="${escapeHtml(c.name)}"><td class="mono">${escapeHtml(c.name)}</td><td class="mono">${escapeHtml(c.type)}</td>` +
+      `<td class="mark" aria-label="${meaning}" title="${meaning}">${escapeHtml(c.mark)}</td><td class="num">${c.bytes}${c.hinted ? ' (hint)' : ''}</td></tr>`;
+  });
+  const kind = data.kind === 'view' ? 'materialized view' : 'table';
+  return `<figure class="key-diagram"><table class="chebotko" data-figure="key-diagram"><caption>${escapeHtml(data.table)}</caption>` +
+    `<thead><tr><th>column</th><th>type</th><th>key</th><th class="num">est. bytes</th></tr></thead><tbody>${rows.join('')}</tbody></table>` +
+    `<figcaption>Chebotko diagram of the ${kind}: K partition key, C↑ / C↓ clustering column and order, S static.` +
+    `${data.shardFormula ? ` Write-sharded: <code>${escapeHtml(data.shardFormula)}</code>.` : ''}` +
+    ` One row adds ${escapeHtml(formatBytes(data.rowSizes.bytesPerRow))} (${data.rowSizes.valuesPerRow} value${data.rowSizes.valuesPerRow === 1 ? '' : 's'} with 8 B of metadata each).</figcaption></figure>`;
+}
+
+function queriesBlock(data: PartitionReportData): string {
+  if (!data.queries.length) return '<div class="queries"><h3>Queries</h3><p class="muted">No query in the inputs uses this table.</p></div>';
+  const rows = data.queries.map((q) =>
+    `<tr><td>${escapeHtml(q.kind)}</td><td class="mono">${escapeHtml(shortPath(q.file))}:${q.line}</td><td class="mono">${escapeHtml(q.pinned.join(', ') || '—')}</td>` +
+    `<td class="mono">${escapeHtml(q.ranged.join(', ') || '—')}</td><td>${q.singlePartition ? 'one partition' : 'several partitions'}</td></tr>`);
+  return `<div class="queries"><h3>Queries</h3><table data-figure="queries"><thead><tr><th>kind</th><th>where</th><th>pins (= / IN)</th><th>ranges</th><th>reads</th></tr></thead>` +
+    `<tbody>${rows.join('')}</tbody></table></div>`;
+}
+
+function shortPath(file: string): string {
+  const parts = file.split(/[\\/]/);
+  return parts.slice(-2).join('/');
+}
+
+function timeAxis(horizon: number): { unit: number; name: string } {
+  if (horizon <= 2 * 86_400) return { unit: 3600, name: 'hours' };
+  if (horizon <= 400 * 86_400) return { unit: 86_400, name: 'days' };
+  return { unit: 365.2425 * 86_400, name: 'years' };
+}
+
+function byteAxis(max: number): number {
+  if (max >= 1024 ** 3) return 1024 ** 3;
+  if (max >= 1024 ** 2) return 1024 ** 2;
+  if (max >= 1024) return 1024;
+  return 1;
+}
+
+function curveSummary(curve: GrowthCurve): string {
+  const last = curve.points.at(-1)!;
+  const stop = curve.stopsAfterSeconds !== undefined
+    ? `; it stops growing after ${formatDuration(curve.stopsAfterSeconds)} (${curve.stopsBecause === 'ttl' ? 'default_time_to_live' : 'its time bucket closes'})`
+    : '';
+  return `${formatRate(curve.rowsPerSecond)}, ${formatBytes(last.bytes)} after ${formatDuration(last.seconds)}${stop}`;
+}
+
+function growthSection(data: PartitionReportData): string {
+  const g = data.growth;
+  const time = timeAxis(g.horizonSeconds);
+  const allBytes = [...g.today.points, ...(g.cured?.points ?? [])].map((p) => p.bytes);
+  const maxCurve = Math.max(...allBytes);
+  const shownLimits = g.limits.filter((l) => l.bytes <= Math.max(maxCurve * 1.6, g.limits[0]?.bytes ?? 0));
+  const yMaxBytes = Math.max(maxCurve, ...shownLimits.map((l) => l.bytes)) * 1.05;
+  const yUnit = byteAxis(yMaxBytes);
+  const yTicks = niceTicks(yMaxBytes / yUnit, 5);
+  const xTicks = niceTicks(g.horizonSeconds / time.unit, 6);
+  const series = [{ name: `today: ${curveSummary(g.today)}`, cls: 'series-today', points: g.today.points.map((p) => [p.seconds / time.unit, p.bytes / yUnit] as [number, number]) }];
+  if (g.cured) series.push({ name: `with ${g.cure!.description}: ${curveSummary(g.cured)}`, cls: 'series-cured', points: g.cured.points.map((p) => [p.seconds / time.unit, p.bytes / yUnit] as [number, number]) });
+  const clsOf = (kind: string): string => (kind === 'bytes' ? 'limit-hard' : kind === 'ideal-bytes' ? 'limit-soft' : 'limit-count');
+  const rate = g.rateSource === 'hint'
+    ? `${escapeHtml(formatRate(g.rowsPerSecond))} into one partition (hinted)`
+    : `an assumed ${escapeHtml(formatRate(g.rowsPerSecond))} into one partition (${escapeHtml(g.rateNote)})`;
+  const chart = lineChart({
+    title: `Estimated size of one partition of ${data.table} over time`,
+    desc: `${series.map((s) => s.name).join('. ')}. Limits: ${g.limits.map((l) => `${l.label} at ${formatCount(l.rowsAtLimit)} rows`).join('; ') || 'none'}.`,
+    xMax: g.horizonSeconds / time.unit,
+    yMax: yMaxBytes / yUnit,
+    xTicks, yTicks,
+    xLabel: (x) => x.toLocaleString('en-US'),
+    yLabel: (y) => formatBytes(y * yUnit),
+    xAxisTitle: `time since the partition's first row (${time.name})`,
+    yAxisTitle: 'partition size',
+    series,
+    lines: shownLimits.map((l) => ({ y: l.bytes / yUnit, label: l.kind === 'values' || l.kind === 'rows' ? `${l.label} (${formatBytes(l.bytes)})` : l.label, cls: clsOf(l.kind) })),
+  });
+  const legend = `<p class="legend"><span><span class="swatch today"></span>today</span>${g.cure ? `<span><span class="swatch cured"></span>with ${escapeHtml(g.cure.description)} (the quick fix)</span>` : ''}</p>`;
+  const rows = g.limits.map((l) =>
+    `<tr data-limit-kind="${l.kind}"><td><a href="${escapeHtml(l.source)}">${escapeHtml(l.label)}</a></td><td class="num" data-figure="rows-at-limit">${formatCount(l.rowsAtLimit)}</td>` +
+    `<td class="num">${formatBytes(l.bytes)}</td><td class="num" data-figure="time-today">${l.secondsToday !== undefined ? formatDuration(l.secondsToday) : 'never'}</td>` +
+    (g.cure ? `<td class="num" data-figure="time-cured">${l.secondsCured !== undefined ? formatDuration(l.secondsCured) : 'never'}</td>` : '') + '</tr>');
+  // The curve as text: the size at a few moments (the chart's text alternative when there is no limit).
+  const at = (curve: GrowthCurve, seconds: number): GrowthCurve['points'][number] | undefined =>
+    curve.points.reduce<GrowthCurve['points'][number] | undefined>((best, p) => (!best || Math.abs(p.seconds - seconds) < Math.abs(best.seconds - seconds) ? p : best), undefined);
+  const moments = [0.25, 0.5, 0.75, 1].map((f) => f * g.horizonSeconds);
+  const sizes = `<table data-figure="growth-points"><caption class="muted">Size of one partition over time</caption><thead><tr><th class="num">after</th><th class="num">today</th>` +
+    `${g.cured ? '<th class="num">with the fix</th>' : ''}</tr></thead><tbody>` +
+    moments.map((t) => {
+      const today = at(g.today, t)!;
+      const cured = g.cured ? at(g.cured, t) : undefined;
+      return `<tr><td class="num">${formatDuration(today.seconds)}</td><td class="num">${formatBytes(today.bytes)} (${formatCount(today.rows)} rows)</td>` +
+        `${cured ? `<td class="num">${formatBytes(cured.bytes)} (${formatCount(cured.rows)} rows)</td>` : ''}</tr>`;
+    }).join('') + '</tbody></table>';
+  const table = g.limits.length
+    ? `<table data-figure="growth-limits"><caption class="muted">Limits of ${escapeHtml(data.target.name)} and when one partition reaches them</caption>` +
+      `<thead><tr><th>limit</th><th class="num">rows per partition</th><th class="num">size there</th><th class="num">reached today</th>${g.cure ? '<th class="num">with the fix</th>' : ''}</tr></thead><tbody>${rows.join('')}</tbody></table>`
+    : `<p class="muted">${escapeHtml(data.target.name)} sets no partition size or row limit.</p>`;
+  return `<h3>Partition growth</h3><p>At ${rate}, each row adding ${formatBytes(g.bytesPerRow)}: today ${escapeHtml(curveSummary(g.today))}.` +
+    `${g.cure && g.cured ? ` With ${escapeHtml(g.cure.description)}: ${escapeHtml(curveSummary(g.cured))}.` : ''}</p>` +
+    `<figure data-figure="growth-chart">${chart}${legend}</figure><div class="row">${sizes}${table}</div>`;
+}
+
+function histogramRow(h: ShardHistogram, label: string): string {
+  return `<tr data-formula="${escapeHtml(h.formula)}"><td>${escapeHtml(label)}</td><td class="mono">${escapeHtml(h.formula)}</td><td class="num">${formatCount(h.max)}</td>` +
+    `<td class="num">${h.mean.toFixed(1)}</td><td class="num" data-figure="max-over-mean">${h.maxOverMean.toFixed(2)}</td><td class="num">${h.emptyShards} of ${h.counts.length}</td></tr>`;
+}
+
+function histogramChart(h: ShardHistogram, values: number, what: string): string {
+  return barChart({
+    title: `Rows per shard with ${h.formula}`,
+    desc: `${formatCount(values)} ${what} over ${h.counts.length} shards: fullest ${formatCount(h.max)}, mean ${h.mean.toFixed(1)}, max/mean ${h.maxOverMean.toFixed(2)}, ${h.emptyShards} empty.`,
+    values: h.counts,
+    label: (i) => String(i + h.offset),
+    line: { y: h.mean, label: `mean ${h.mean.toFixed(1)}`, cls: 'limit-mean' },
+    cls: `bars-${h.method}`,
+    height: 170,
+    width: 440,
+  });
+}
+
+function spreadSection(spread: SpreadData | undefined): string {
+  if (!spread) return '';
+  const what = spread.valuesFrom.kind === 'sample' ? `rows of ${shortPath(spread.valuesFrom.file)}` : `synthetic ${spread.valuesFrom.family} like ${spread.sourceColumn ?? 'the key'}`;
+  const origin = spread.origin === 'annotation' ? 'the table\'s <code>-- @shard</code> formula' : 'the shard the quick fix would add';
+  const charts = [spread.histogram, ...(spread.comparison ? [spread.comparison] : [])].map((h) => ({ h, svg: histogramChart(h, spread.values, what) }));
+  const counts = (h: ShardHistogram): string => h.counts.map((c, i) => `${i + h.offset}: ${c}`).join(', ');
+  return `<h3>Spread over shards</h3><p>Rows per shard for ${origin}, <code>${escapeHtml(spread.formula)}</code>, over ${formatCount(spread.values)} ${escapeHtml(what)}` +
+    `${spread.comparison ? `, beside <code>${escapeHtml(spread.comparison.formula)}</code> on the same values` : ''}.</p>` +
+    `<div class="row">${charts.map((c) => `<figure data-figure="spread-chart">${c.svg}<figcaption><code>${escapeHtml(c.h.formula)}</code>: fullest shard ${c.h.maxOverMean.toFixed(2)}× the mean</figcaption></figure>`).join('')}</div>` +
+    `<table data-figure="spread"><thead><tr><th></th><th>formula</th><th class="num">fullest shard</th><th class="num">mean</th><th class="num">max/mean</th><th class="num">empty shards</th></tr></thead><tbody>` +
+    histogramRow(spread.histogram, spread.origin === 'annotation' ? '@shard' : 'proposed') +
+    (spread.comparison ? histogramRow(spread.comparison, 'comparison') : '') + '</tbody></table>' +
+    `<details><summary>rows in each shard</summary><p class="mono">${escapeHtml(counts(spread.histogram))}</p>${spread.comparison ? `<p class="mono">${escapeHtml(counts(spread.comparison))}</p>` : ''}</details>`
+}
+
+function throughputSection(data: PartitionReportData): string {
+  if (!data.throughput.length) {
+    const hinted = data.hints?.writesPerSecondPerPartition !== undefined || data.hints?.readsPerSecondPerPartition !== undefined;
+    return `<h3>Throughput per partition</h3><p class="muted">${hinted ? `${escapeHtml(data.target.name)} enforces no per-partition throughput limit.` : 'No <code>writesPerSecondPerPartition</code> / <code>readsPerSecondPerPartition</code> hint for this table.'}</p>`;
+  }
+  const parts: string[] = ['<h3>Throughput per partition</h3>'];
+  for (const t of data.throughput) {
+    const bars = [{ label: `today (${formatCount(t.perSecond)} ${t.kind}/s)`, value: t.unitsPerSecond, cls: t.unitsPerSecond > t.limit ? 'bar-today' : 'bar-cured' }];
+    if (t.shards && t.unitsPerShard !== undefined) bars.push({ label: `each of ${t.shards} shards`, value: t.unitsPerShard, cls: 'bar-cured' });
+    parts.push(`<figure data-figure="throughput-chart">${horizontalBars({
+      title: `${t.kind} per partition of ${data.table} against ${t.label}`,
+      desc: bars.map((b) => `${b.label}: ${formatCount(b.value)} ${t.unit}`).join('; ') + `; limit ${t.label}.`,
+      bars, limit: { value: t.limit, label: t.label }, unit: t.unit,
+    })}</figure>`);
+  }
+  const rows = data.throughput.map((t) =>
+    `<tr data-kind="${t.kind}"><td>${t.kind}</td><td class="num">${formatCount(t.perSecond)}/s</td><td class="num" data-figure="units">${formatCount(t.unitsPerSecond)} ${escapeHtml(t.unit)}</td>` +
+    `<td><a href="${escapeHtml(t.source)}">${escapeHtml(t.label)}</a></td><td class="num" data-figure="shards-needed">${t.shardsNeeded}</td>` +
+    `<td class="num">${t.shards ? `${formatCount(t.unitsPerShard!)} ${escapeHtml(t.unit)} on each of ${t.shards}` : '—'}</td></tr>`);
+  parts.push(`<table data-figure="throughput"><thead><tr><th></th><th class="num">per partition</th><th class="num">units</th><th>limit</th><th class="num">shards needed</th><th class="num">after sharding</th></tr></thead><tbody>${rows.join('')}</tbody></table>`);
+  return parts.join('');
+}
+
+function sampleSection(sample: SampleSummary | undefined, data: PartitionReportData): string {
+  if (!sample) return '';
+  const r = sample.rowsPerPartition;
+  const limit = data.growth.limits.find((l) => l.kind === 'bytes');
+  const parts: string[] = [`<h3>Sample: ${escapeHtml(shortPath(sample.file))}</h3>`];
+  parts.push(`<p data-figure="sample-summary">${formatCount(sample.rows)} rows in <strong data-figure="sample-partitions">${formatCount(sample.partitions)}</strong> partitions` +
+    `${sample.cancelled ? ' (reading was cancelled: partial)' : ''}. Rows per partition: p50 ${formatCount(r.p50)}, p99 ${formatCount(r.p99)}, max ${formatCount(r.max)}. ` +
+    `Bytes per partition: p50 ${formatBytes(sample.bytesPerPartition.p50)}, p99 ${formatBytes(sample.bytesPerPartition.p99)}, max ${formatBytes(sample.bytesPerPartition.max)}` +
+    `${limit ? ` (${escapeHtml(limit.label)}: the largest is at ${(100 * sample.bytesPerPartition.max / limit.bytes).toFixed(1)}%)` : ''}.` +
+    `${sample.malformedCount ? ` <span class="sev-warning">${formatCount(sample.malformedCount)} malformed row${sample.malformedCount === 1 ? '' : 's'} skipped.</span>` : ''}</p>`);
+  parts.push(`<figure data-figure="sample-histogram">${barChart({
+    title: `Partitions by rows per partition in the sample of ${data.table}`,
+    desc: r.histogram.map((b) => `${b.from === b.to ? b.from : `${b.from}–${b.to}`} rows: ${b.partitions} partitions`).join('; '),
+    values: r.histogram.map((b) => b.partitions),
+    label: (i) => { const b = r.histogram[i]!; return b.from === b.to ? String(b.from) : `${b.from}–${b.to}`; },
+    cls: 'bars-sample', height: 170,
+  })}<figcaption>Partitions (y) by rows per partition (x, doubling buckets).</figcaption></figure>`);
+  parts.push(`<table data-figure="sample-buckets"><thead><tr><th>rows per partition</th><th class="num">partitions</th></tr></thead><tbody>` +
+    r.histogram.map((b) => `<tr><td>${b.from === b.to ? b.from : `${b.from}–${b.to}`}</td><td class="num">${formatCount(b.partitions)}</td></tr>`).join('') + '</tbody></table>');
+  if (sample.largest.length) {
+    parts.push(`<table data-figure="largest-partitions"><caption class="muted">Largest partitions</caption><thead><tr><th>partition key (${escapeHtml(data.partitionKey.join(', '))})</th><th class="num">rows</th><th class="num">est. bytes</th><th class="num">token</th></tr></thead><tbody>` +
+      sample.largest.map((p) => `<tr><td class="mono">${escapeHtml(p.key.join(', '))}</td><td class="num">${formatCount(p.rows)}</td><td class="num">${formatBytes(p.bytes)}</td><td class="num mono">${escapeHtml(p.token ?? '—')}</td></tr>`).join('') + '</tbody></table>');
+  }
+  if (sample.nodes?.length) {
+    parts.push(`<figure data-figure="nodes-chart">${barChart({
+      title: `Partitions per node for the sample of ${data.table}`,
+      desc: sample.nodes.map((n) => `${n.address}: ${n.partitions} partitions, ${n.rows} rows`).join('; '),
+      values: sample.nodes.map((n) => n.partitions), label: (i) => sample.nodes![i]!.address, cls: 'bars-sample', height: 170,
+    })}</figure>`);
+    parts.push(`<table data-figure="nodes"><thead><tr><th>node (primary owner)</th><th class="num">partitions</th><th class="num">rows</th></tr></thead><tbody>` +
+      sample.nodes.map((n) => `<tr><td class="mono">${escapeHtml(n.address)}</td><td class="num">${formatCount(n.partitions)}</td><td class="num">${formatCount(n.rows)}</td></tr>`).join('') + '</tbody></table>');
+  }
+  if (sample.malformed.length) {
+    parts.push(`<details><summary>malformed rows</summary><ul>${sample.malformed.map((m) => `<li>line ${m.line}: ${escapeHtml(m.reason)}</li>`).join('')}</ul></details>`);
+  }
+  return parts.join('');
+}
+
+function tableSection(data: PartitionReportData, displayPath: (file: string) => string): string {
+  const findings = data.findings.length
+    ? `<ul class="findings">${data.findings.map((f) => `<li><span class="sev-${f.severity}">${f.severity}</span> <code>${escapeHtml(f.ruleId)}</code> (line ${f.line}): ${escapeHtml(f.message)}</li>`).join('')}</ul>`
+    : '';
+  return `<section class="table-report" id="${anchorId(data.table)}" data-table="${escapeHtml(data.table)}" aria-label="Partition report of ${escapeHtml(data.table)}">` +
+    `<h2>${escapeHtml(data.table)} ${severityBadge(data)}</h2>` +
+    `<p class="where">${escapeHtml(displayPath(data.file))}:${data.line} · target ${escapeHtml(data.target.name)}${data.defaultTtlSeconds ? ` · default_time_to_live ${formatDuration(data.defaultTtlSeconds)}` : ''}</p>` +
+    findings +
+    `<div class="row">${keyDiagram(data)}${queriesBlock(data)}</div>` +
+    growthSection(data) + spreadSection(data.spread) + throughputSection(data) + sampleSection(data.sample, data) +
+    '</section>';
+}
+
+/** Tables sorted by severity (errors first), then by name: the order of the index and of the sections. */
+export function sortBySeverity(reports: readonly PartitionReportData[]): PartitionReportData[] {
+  return [...reports].sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || b.findings.length - a.findings.length || a.table.localeCompare(b.table));
+}
+
+function indexSection(reports: readonly PartitionReportData[]): string {
+  const rows = reports.map((r) =>
+    `<tr><td><a href="#${anchorId(r.table)}">${escapeHtml(r.table)}</a></td><td>${severityBadge(r)}</td><td>${escapeHtml(r.findings.map((f) => f.ruleId).filter((v, i, a) => a.indexOf(v) === i).join(', ') || '—')}</td></tr>`);
+  return `<nav aria-label="Tables"><h2>Tables</h2><table data-figure="index"><thead><tr><th>table</th><th>findings</th><th>rules</th></tr></thead><tbody>${rows.join('')}</tbody></table></nav>`;
+}
+
+/** The whole page for one or more tables (sorted by severity). */
+export function renderReportHtml(reports: readonly PartitionReportData[], options: RenderOptions = {}): string {
+  resetChartIds();
+  const sorted = sortBySeverity(reports);
+  const title = options.title ?? (reports.length === 1 ? `Partition report: ${reports[0]!.table}` : 'cqlint partition report');
+  const showIndex = options.index ?? reports.length > 1;
+  const body = sorted.length ? sorted.map((r) => tableSection(r, options.displayPath ?? ((f) => f))).join('') : '<p class="muted">No CREATE TABLE or CREATE MATERIALIZED VIEW in the inputs.</p>';
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:;">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${CSS}</style></head>` +
+    `<body><header><h1>${escapeHtml(title)}</h1>${options.subtitle ? `<p class="muted">${escapeHtml(options.subtitle)}</p>` : ''}</header>` +
+    (showIndex ? indexSection(sorted) : '') + `<main>${body}</main></body></html>\n`;
+}

@@ -1,0 +1,347 @@
+// What a sample of real rows (a cqlsh COPY ... TO CSV) says about a table's partitions: partitions, rows
+// and estimated bytes per partition, the largest partitions with their exact tokens, the spread over shards
+// and nodes. Streamed: memory grows with the number of partitions, never with rows.
+import { createReadStream } from 'node:fs';
+import type { CqlType } from '../../../grammar/ast';
+import type { TableHints } from '../config/types';
+import type { ColumnInfo, SchemaModel, TableInfo } from '../schema/model';
+import { nativeName } from '../schema/types';
+import { udtLookupFor } from '../schema/keyValues';
+import { estimatePartition, udtLookupFrom } from '../sizing';
+import { ownerIndex, type Ring } from '../token/ring';
+import { codepointsMod, formatShardFormula, murmur3SourceHash, type ShardSpec } from '../token/shard';
+import { KeyEncoder } from '../token/token';
+import { keyTypeFromAst, keyTypeProblem, type KeyType } from '../token/types';
+import { parseKeyValue } from '../token/values';
+import { CsvReader, type CsvField } from './csv';
+export interface SamplePartition {
+  /** The partition key values as written in the CSV. */
+  key: string[];
+  rows: number;
+  /** Estimated bytes (the sizing formula with the row's measured value sizes). */
+  bytes: number;
+  /** The Murmur3Partitioner token, as `SELECT token(...)` returns it. */
+  token?: string;
+}
+
+export interface SampleSummary {
+  file: string;
+  rows: number;
+  partitions: number;
+  /** Rows that could not be read, first ones by line (the count covers all). */
+  malformed: { line: number; reason: string }[];
+  malformedCount: number;
+  rowsPerPartition: { p50: number; p99: number; max: number; mean: number; histogram: { from: number; to: number; partitions: number }[] };
+  bytesPerPartition: { p50: number; p99: number; max: number };
+  largest: SamplePartition[];
+  /** Rows per shard under the table's (or the proposed) shard formula, and under the other formula. */
+  spread?: { formula: string; rows: number; counts: number[]; comparisonCounts?: number[] };
+  /** Partitions and rows per node, with a ring. */
+  nodes?: { address: string; partitions: number; rows: number }[];
+  /** True when reading stopped before the end (cancelled). */
+  cancelled?: boolean;
+}
+
+// -------------------------------------------------------------------------------------------------
+// Reading a sample
+
+/** How the report reads a sample's columns: a header row, the config's list, or COPY's default order. */
+export interface SampleOptions {
+  /** The file's name, for the summary. */
+  file: string;
+  /** Column order of a file without a header (the config's `columns`); default COPY's order. */
+  columns?: readonly string[];
+  /** The shard formula to spread rows with (the table's @shard, or what the shard fix would add). */
+  shard?: Pick<ShardSpec, 'method' | 'sources' | 'count' | 'offset'>;
+  /** Token ring: partitions and rows per node. */
+  ring?: Ring;
+  /** Largest partitions listed. Default 10. */
+  largest?: number;
+  /** Called every `progressEvery` rows (default 100,000) and at the end. */
+  onProgress?: (progress: { rows: number; chars: number }) => void;
+  progressEvery?: number;
+  /** Checked between chunks: reading stops (the summary says `cancelled`) once it returns true. */
+  isCancelled?: () => boolean;
+  /** Malformed rows listed by line (the count covers all). Default 50. */
+  maxProblems?: number;
+}
+
+/**
+ * The column order of `COPY ks.t TO` without a column list: cqlsh takes the driver's table metadata,
+ * which lists the partition key, then the clustering columns, then the other columns by name.
+ */
+export function copyDefaultColumnOrder(table: TableInfo): string[] {
+  const rest = table.columns.filter((c) => c.role !== 'partition' && c.role !== 'clustering').map((c) => c.name).sort();
+  return [...table.partitionKey.map((c) => c.name), ...table.clustering.map((c) => c.name), ...rest];
+}
+
+const TEXT_TYPES = new Set(['text', 'varchar', 'ascii']);
+/** Timestamps as cqlsh prints them carry microseconds (`17:00:00.000000+0000`); Cassandra keeps milliseconds. */
+const MICROSECONDS = /(\d\d:\d\d:\d\d\.\d{3})\d+(?=\s*(?:[+-]\d\d:?\d\d|Z))/g;
+
+/** A field as cqlsh writes it -> CQL literal text the value parser reads (null for cqlsh's null). */
+export function cqlshFieldValue(type: KeyType, field: CsvField): string | null {
+  if (!field.quoted && field.text === '') return null;
+  if (type.kind === 'native') {
+    if (TEXT_TYPES.has(type.name)) return field.text;
+    if (type.name === 'boolean') return field.text.trim().toLowerCase();
+  }
+  return field.text.replace(MICROSECONDS, '$1');
+}
+
+/** Bytes a value takes, for the columns whose size the type does not fix (text, blobs, collections ...). */
+function measuredBytes(type: CqlType | undefined, text: string): number | undefined {
+  const native = nativeName(type);
+  if (native && TEXT_TYPES.has(native)) return Buffer.byteLength(text, 'utf8');
+  if (native === 'blob') return text.startsWith('0x') ? Math.ceil((text.length - 2) / 2) : Buffer.byteLength(text, 'utf8');
+  if (native === 'varint' || native === 'decimal') return Math.ceil((text.replace(/\D/g, '').length * Math.log2(10)) / 8) + (native === 'decimal' ? 4 : 0);
+  // Collections, tuples and UDTs: the length of their CQL text, a rough but data-driven size.
+  if (!native && type) return Buffer.byteLength(text, 'utf8');
+  return undefined;
+}
+
+interface PartitionEntry {
+  key: string[];
+  rows: number;
+  /** Σ measured bytes of the variable-size columns over the partition's rows. */
+  variableBytes: number;
+  token?: bigint;
+}
+
+function percentile(sorted: Float64Array | number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+}
+
+/**
+ * Reads a cqlsh CSV sample of `table` from a stream of text chunks (any chunk size). Memory grows with
+ * the number of partitions (one Map entry each), never with rows. Malformed rows are counted and listed
+ * by line; they never stop the reading.
+ */
+export async function readSample(chunks: AsyncIterable<string> | Iterable<string>, table: TableInfo, schema: SchemaModel, options: SampleOptions): Promise<SampleSummary> {
+  const udts = udtLookupFor(schema);
+  const maxProblems = options.maxProblems ?? 50;
+  const malformed: SampleSummary['malformed'] = [];
+  let malformedCount = 0;
+  const problem = (line: number, reason: string): void => {
+    malformedCount++;
+    if (malformed.length < maxProblems) malformed.push({ line, reason });
+  };
+
+  // Column layout: set from the header or the configured/default order on the first record.
+  let columns: ColumnInfo[] | undefined;
+  let keyIndexes: number[] = [];
+  let clusteringIndexes: number[] = [];
+  let variable: { index: number; column: ColumnInfo }[] = [];
+  let shardIndexes: number[] = [];
+  let shardTypes: KeyType[] = [];
+  const keyTypes = table.partitionKey.map((c) => (c.type ? keyTypeFromAst(c.type, udts) : undefined));
+  const encoder = keyTypes.every((t): t is KeyType => !!t && !keyTypeProblem(t))
+    ? new KeyEncoder(keyTypes as KeyType[], { columns: table.partitionKey.map((c) => c.name) })
+    : undefined;
+  const layout = (names: readonly string[], line: number): boolean => {
+    const found: ColumnInfo[] = [];
+    for (const name of names) {
+      const col = table.columnsByName.get(name);
+      if (!col) {
+        problem(line, `${name} is not a column of ${table.qualifiedName}`);
+        return false;
+      }
+      found.push(col);
+    }
+    columns = found;
+    keyIndexes = table.partitionKey.map((c) => found.indexOf(c));
+    const missing = table.partitionKey.filter((_, i) => keyIndexes[i]! < 0).map((c) => c.name);
+    if (missing.length) {
+      problem(line, `the sample has no ${missing.join(', ')} column: the partition key cannot be read`);
+      return false;
+    }
+    clusteringIndexes = found.flatMap((c, i) => (c.role === 'clustering' ? [i] : []));
+    variable = found.map((column, index) => ({ index, column }))
+      .filter(({ column }) => (column.role === 'clustering' || column.role === 'regular') && measuredBytes(column.type, '') !== undefined);
+    if (options.shard && options.shard.method !== 'random') {
+      shardIndexes = options.shard.sources.map((s) => found.findIndex((c) => c.name === s));
+      shardTypes = options.shard.sources.map((s) => {
+        const c = table.columnsByName.get(s);
+        return c?.type ? keyTypeFromAst(c.type, udts) : { kind: 'unsupported', text: s, reason: 'unknown column' };
+      });
+      if (shardIndexes.some((i) => i < 0)) shardIndexes = [];
+      const only = shardTypes.length === 1 ? shardTypes[0]! : undefined;
+      textSource = only?.kind === 'native' && TEXT_TYPES.has(only.name);
+    }
+    return true;
+  };
+  const defaultOrder = options.columns?.length ? [...options.columns] : copyDefaultColumnOrder(table);
+
+  const partitions = new Map<string, PartitionEntry>();
+  let rows = 0;
+  let chars = 0;
+  let layoutFailed = false;
+  const shard = options.shard;
+  const spreadCounts = shard && shard.method !== 'random' ? new Float64Array(shard.count) : undefined;
+  /** One text source: codepoints() applies too, so the other formula is measured beside it. */
+  let textSource = false;
+  let comparisonCounts: Float64Array | undefined;
+  const progressEvery = options.progressEvery ?? 100_000;
+
+  const onRecord = (fields: CsvField[], line: number): void => {
+    if (layoutFailed) return;
+    if (!columns) {
+      const names = fields.map((f) => f.text.trim());
+      // HEADER = true: the first record names distinct columns of the table, the partition key among them.
+      const isHeader = names.every((n, i) => table.columnsByName.has(n) && names.indexOf(n) === i) && table.partitionKey.every((c) => names.includes(c.name));
+      if (isHeader) {
+        if (!layout(names, line)) layoutFailed = true;
+        return;
+      }
+      if (!layout(defaultOrder, line)) {
+        layoutFailed = true;
+        return;
+      }
+    }
+    const cols = columns!;
+    if (fields.length !== cols.length) {
+      problem(line, `expected ${cols.length} fields (${cols.map((c) => c.name).join(', ')}), found ${fields.length}`);
+      return;
+    }
+    const keyTexts: string[] = [];
+    for (let k = 0; k < keyIndexes.length; k++) {
+      const f = fields[keyIndexes[k]!]!;
+      if (!f.quoted && f.text === '') {
+        problem(line, `null in partition key column ${table.partitionKey[k]!.name}`);
+        return;
+      }
+      keyTexts.push(f.text);
+    }
+    for (const k of clusteringIndexes) {
+      const f = fields[k]!;
+      if (!f.quoted && f.text === '') {
+        problem(line, `null in clustering column ${cols[k]!.name}`);
+        return;
+      }
+    }
+    const mapKey = keyTexts.length === 1 ? keyTexts[0]! : keyTexts.join('\u0000');
+    let entry = partitions.get(mapKey);
+    if (!entry) {
+      let token: bigint | undefined;
+      if (encoder) {
+        try {
+          const values = encoder.parse(keyTexts.map((t, k) => cqlshFieldValue(encoder.types[k]!, fields[keyIndexes[k]!]!) ?? t));
+          token = encoder.token(values);
+        } catch (error) {
+          problem(line, error instanceof Error ? error.message : String(error));
+          return;
+        }
+      }
+      entry = { key: keyTexts, rows: 0, variableBytes: 0, token };
+      partitions.set(mapKey, entry);
+    }
+    entry.rows++;
+    for (const { index, column } of variable) {
+      const f = fields[index]!;
+      if (!f.quoted && f.text === '') continue;
+      entry.variableBytes += measuredBytes(column.type, f.text) ?? 0;
+    }
+    if (spreadCounts && shard && shardIndexes.length) {
+      const sources = shardIndexes.map((i) => fields[i]!);
+      if (sources.every((f) => f.quoted || f.text !== '')) {
+        if (shard.method === 'codepoints') {
+          spreadCounts[codepointsMod(sources[0]!.text, shard.count)]++;
+          if (textSource) (comparisonCounts ??= new Float64Array(shard.count))[murmur3SourceHash(shardTypes, [sources[0]!.text]) % shard.count]++;
+        } else {
+          try {
+            const values = sources.map((f, i) => parseKeyValue(shardTypes[i]!, cqlshFieldValue(shardTypes[i]!, f) ?? ''));
+            spreadCounts[murmur3SourceHash(shardTypes, values) % shard.count]++;
+            if (textSource) (comparisonCounts ??= new Float64Array(shard.count))[codepointsMod(sources[0]!.text, shard.count)]++;
+          } catch {
+            // A source value the shard maths cannot read: the row still counts for its partition.
+          }
+        }
+      }
+    }
+    rows++;
+    if (options.onProgress && rows % progressEvery === 0) options.onProgress({ rows, chars });
+  };
+  const reader = new CsvReader(onRecord, (p) => problem(p.line, p.reason));
+  let cancelled = false;
+  for await (const chunk of chunks) {
+    if (options.isCancelled?.()) {
+      cancelled = true;
+      break;
+    }
+    chars += chunk.length;
+    reader.push(chunk);
+  }
+  if (!cancelled) reader.end();
+  options.onProgress?.({ rows, chars });
+
+  // Sizes: the sizing formula with the variable-size columns measured (fixed-size ones from their types).
+  const zeroed: TableHints = { columnSizes: Object.fromEntries(variable.map(({ column }) => [column.name, 0])) };
+  const sizeUdts = udtLookupFrom(schema);
+  const fixedPart = (n: number): number => estimatePartition(table, n, zeroed, sizeUdts).bytes;
+  const entries = [...partitions.values()];
+  const rowCounts = new Float64Array(entries.length);
+  const byteCounts = new Float64Array(entries.length);
+  entries.forEach((e, i) => {
+    rowCounts[i] = e.rows;
+    byteCounts[i] = fixedPart(e.rows) + e.variableBytes;
+  });
+  const largestIdx = entries.map((_, i) => i).sort((a, b) => rowCounts[b]! - rowCounts[a]! || byteCounts[b]! - byteCounts[a]!).slice(0, options.largest ?? 10);
+  const sortedRows = rowCounts.slice().sort();
+  const sortedBytes = byteCounts.slice().sort();
+  const max = sortedRows.length ? sortedRows[sortedRows.length - 1]! : 0;
+  const histogram: SampleSummary['rowsPerPartition']['histogram'] = [];
+  for (let from = 1; from <= Math.max(1, max); from *= 2) {
+    const to = from * 2 - 1;
+    let count = 0;
+    for (const r of rowCounts) if (r >= from && r <= to) count++;
+    histogram.push({ from, to, partitions: count });
+  }
+  let nodes: SampleSummary['nodes'];
+  if (options.ring && encoder) {
+    const ring = options.ring;
+    const perNode = new Map<string, { address: string; partitions: number; rows: number }>(ring.nodes.map((n) => [n.address, { address: n.address, partitions: 0, rows: 0 }]));
+    for (const e of entries) {
+      if (e.token === undefined) continue;
+      const owner = perNode.get(ring.entries[ownerIndex(ring, e.token)]!.node.address)!;
+      owner.partitions++;
+      owner.rows += e.rows;
+    }
+    nodes = [...perNode.values()];
+  }
+  return {
+    file: options.file,
+    rows,
+    partitions: entries.length,
+    malformed,
+    malformedCount,
+    rowsPerPartition: {
+      p50: percentile(sortedRows, 0.5), p99: percentile(sortedRows, 0.99), max, mean: entries.length ? rows / entries.length : 0, histogram,
+    },
+    bytesPerPartition: { p50: percentile(sortedBytes, 0.5), p99: percentile(sortedBytes, 0.99), max: sortedBytes.length ? sortedBytes[sortedBytes.length - 1]! : 0 },
+    largest: largestIdx.map((i) => ({ key: entries[i]!.key, rows: entries[i]!.rows, bytes: byteCounts[i]!, token: entries[i]!.token?.toString() })),
+    spread: shard && spreadCounts ? {
+      formula: formatShardFormula(shard), rows: spreadCounts.reduce((a, b) => a + b, 0), counts: [...spreadCounts],
+      comparisonCounts: comparisonCounts ? [...comparisonCounts] : undefined,
+    } : undefined,
+    nodes,
+    cancelled: cancelled || undefined,
+  };
+}
+
+/** Reads a sample file as a stream (UTF-8, a BOM dropped). */
+export async function readSampleFile(path: string, table: TableInfo, schema: SchemaModel, options: Omit<SampleOptions, 'file'> & { file?: string }): Promise<SampleSummary> {
+  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 256 * 1024 });
+  let first = true;
+  async function* chunks(): AsyncIterable<string> {
+    for await (const chunk of stream as AsyncIterable<string>) {
+      yield first && chunk.startsWith('\uFEFF') ? chunk.slice(1) : chunk;
+      first = false;
+    }
+  }
+  try {
+    return await readSample(chunks(), table, schema, { ...options, file: options.file ?? path });
+  } finally {
+    stream.destroy();
+  }
+}

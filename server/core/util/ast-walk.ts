@@ -1,0 +1,76 @@
+// Generic traversal of the typed AST: every node is an object with `kind` and `range`, so editor
+// features (selection ranges, semantic tokens, symbol collection) can walk any statement without a
+// visitor per node kind.
+import type { Node, SourceRange, Statement, ParseResult } from '../../../grammar/ast';
+
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && typeof (value as Node).kind === 'string'
+    && typeof (value as Node).range === 'object';
+}
+
+export function isRange(value: unknown): value is SourceRange {
+  return typeof value === 'object' && value !== null && 'start' in value && 'end' in value
+    && typeof (value as SourceRange).start?.offset === 'number';
+}
+
+/** Direct child nodes of `node`, in property order (arrays and plain wrapper objects are looked through). */
+function childNodes(node: object): Node[] {
+  const out: Node[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+    } else if (isNode(value)) {
+      out.push(value);
+    } else if (typeof value === 'object' && value !== null && !isRange(value) && !(value instanceof Map)) {
+      for (const v of Object.values(value)) visit(v);
+    }
+  };
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'range') continue;
+    visit(value);
+  }
+  return out;
+}
+
+/** Calls `fn` for `node` and every node below it (pre-order), with the chain of ancestors. */
+export function walk(node: Node, fn: (node: Node, parents: readonly Node[]) => void, parents: Node[] = []): void {
+  fn(node, parents);
+  parents.push(node);
+  for (const child of childNodes(node)) walk(child, fn, parents);
+  parents.pop();
+}
+
+/** Extra ranges a node carries for its clauses (`whereRange`, `bodyRange`, ...). */
+export function clauseRanges(node: object): SourceRange[] {
+  const out: SourceRange[] = [];
+  for (const [key, value] of Object.entries(node)) {
+    if (key !== 'range' && key.endsWith('Range') && isRange(value)) out.push(value);
+  }
+  return out;
+}
+
+/** The statement whose range contains `offset` (end inclusive, so a cursor right after `;` still counts). */
+export function statementAt(parse: ParseResult, offset: number): Statement | undefined {
+  const list = parse.statements;
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const s = list[mid];
+    if (s.range.end.offset < offset) lo = mid + 1;
+    else if (s.range.start.offset > offset) hi = mid - 1;
+    else return s;
+  }
+  return undefined;
+}
+
+/** Statements including those nested in a BATCH, in source order. */
+export function flatStatements(parse: ParseResult): Statement[] {
+  const out: Statement[] = [];
+  for (const s of parse.statements) {
+    out.push(s);
+    if (s.kind === 'Batch') out.push(...s.statements);
+  }
+  return out;
+}
+

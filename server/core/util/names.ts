@@ -1,0 +1,37 @@
+// How a name is written in CQL: unquoted names are folded to lower case, so a name with upper case,
+// odd characters or the spelling of a reserved keyword must be double-quoted to mean itself.
+import { RESERVED_KEYWORDS as GRAMMAR_RESERVED } from '../../../grammar';
+
+/** Apache Cassandra 5.0 reserved keywords (cannot be used unquoted as names), from the grammar. */
+const RESERVED_KEYWORDS: ReadonlySet<string> = new Set(GRAMMAR_RESERVED);
+
+const PLAIN_NAME = /^[a-z][a-z0-9_]*$/;
+
+/** True when `name` (as Cassandra sees it) must be written in double quotes. */
+export function needsQuotes(name: string): boolean {
+  return !PLAIN_NAME.test(name) || RESERVED_KEYWORDS.has(name.toUpperCase());
+}
+
+/** The CQL spelling of a name: bare when possible, else double-quoted with `"` doubled. */
+export function quoteName(name: string): string {
+  return needsQuotes(name) ? `"${name.replace(/"/g, '""')}"` : name;
+}
+
+/**
+ * Reads a name the user typed (rename box, command argument): `"Quoted"` keeps its case and has
+ * `""` unescaped; anything else is taken literally, case kept (it gets quotes when it needs them).
+ * Returns undefined for an empty name or a stray quote.
+ */
+export function parseTypedName(input: string): string | undefined {
+  const text = input.trim();
+  if (!text) return undefined;
+  if (text.length >= 2 && text.startsWith('"') && text.endsWith('"')) {
+    const inner = text.slice(1, -1);
+    // Inside quotes every `"` must be doubled.
+    if (inner.replace(/""/g, '').includes('"')) return undefined;
+    const name = inner.replace(/""/g, '"');
+    return name ? name : undefined;
+  }
+  if (text.includes('"')) return undefined;
+  return text;
+}

@@ -1,0 +1,94 @@
+// UI end-to-end test of the partition report: the packaged .vsix in code-server, driven in headless
+// Chromium. Opens a schema with an unbounded partition, clicks the "Partition report" CodeLens, finds
+// the key diagram and the growth chart in the webview's frame, edits the table and sees the panel
+// follow. Screenshots go to test-results/e2e/ (report-*.png). Run with `npm run test:e2e`.
+import { test, before, after } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { paths } from '../../scripts/vscode/paths.mjs';
+import { installExtension, openBrowser, runDirs, startCodeServer, writeUserSettings } from '../../scripts/vscode/code-server.mjs';
+
+const VSIX = process.env.CQLINT_VSIX ?? join(paths.root, 'cqlint.vsix');
+const SHOTS = join(paths.results, 'e2e');
+const FIXTURE = join(paths.root, 'test', 'vscode', 'fixtures', 'workspace', 'unbounded_partition.cql');
+
+let server;
+let context;
+let page;
+let runBase = '';
+
+async function screenshot(name) {
+  const file = join(SHOTS, `report-${name}.png`);
+  await page.screenshot({ path: file });
+  console.log(`# screenshot ${file}`);
+}
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  const dirs = runDirs('e2e-report');
+  runBase = dirs.base;
+  const workspace = join(dirs.base, 'workspace');
+  mkdirSync(workspace, { recursive: true });
+  copyFileSync(FIXTURE, join(workspace, 'unbounded_partition.cql'));
+  console.log(`# ${installExtension(dirs, VSIX).split('\n').pop()}`);
+  writeUserSettings(dirs, { 'editor.minimap.enabled': false, 'window.commandCenter': false, 'editor.codeLens': true, 'cqlint.trace.server': 'verbose' });
+  server = await startCodeServer(dirs);
+  ({ context, page } = await openBrowser(dirs, { viewport: { width: 1400, height: 900 } }));
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
+});
+
+after(async () => {
+  await context?.close().catch(() => undefined);
+  await server?.stop();
+});
+
+test('partition report: CodeLens opens the webview with the key diagram and growth chart, and it follows edits', { timeout: 240_000 }, async () => {
+  try {
+    await walkThrough();
+  } catch (error) {
+    await screenshot('failure').catch(() => undefined);
+    console.log(`# server logs: ${join(runBase, 'user-data', 'logs')} (cqlint.log)`);
+    throw error;
+  }
+});
+
+/** The document inside the webview: code-server nests it in two iframes. */
+function webviewFrame() {
+  return page.frameLocator('iframe.webview').frameLocator('iframe#active-frame');
+}
+
+async function walkThrough() {
+  const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'unbounded_partition.cql' });
+  await row.waitFor({ timeout: 60_000 });
+  await row.click();
+  // The CodeLens above CREATE TABLE.
+  const lens = page.locator('.monaco-editor .codelens-decoration a', { hasText: 'Partition report' }).first();
+  await lens.waitFor({ timeout: 60_000 });
+  await screenshot('codelens');
+  await lens.click();
+
+  const frame = webviewFrame();
+  const diagram = frame.locator('[data-figure="key-diagram"]');
+  await diagram.waitFor({ timeout: 60_000 });
+  const keyText = await diagram.innerText();
+  assert.match(keyText, /server\s+text\s+K/, keyText);
+  assert.match(keyText, /log_time\s+timestamp\s+C↑/, keyText);
+  const today = frame.locator('[data-figure="growth-chart"] svg path.series-today');
+  await today.waitFor({ timeout: 10_000 });
+  assert.ok((await today.getAttribute('d'))?.startsWith('M'), 'the growth curve is drawn');
+  assert.equal(await frame.locator('[data-figure="growth-chart"] svg path.series-cured').count(), 1, 'the curve with the time bucket is drawn too');
+  assert.match(await frame.locator('[data-figure="growth-limits"]').innerText(), /100 MB per partition/);
+  // The page follows the theme: its background is the workbench's editor background.
+  const colors = await frame.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
+  assert.notEqual(colors, 'rgba(0, 0, 0, 0)');
+  await screenshot('webview');
+
+  // Edit the table: the panel shows the new column a moment later.
+  const editorLine = page.locator('.monaco-editor .view-line', { hasText: /PRIMARY.KEY/ }).first(); // Monaco renders spaces as U+00A0
+  await editorLine.click();
+  await page.keyboard.press('Home');
+  await page.keyboard.type('note text, ');
+  await frame.locator('[data-figure="key-diagram"] tr[data-column="note"]').waitFor({ timeout: 30_000 });
+  await screenshot('webview-after-edit');
+}

@@ -1,0 +1,185 @@
+// The partition report's figures are the rules' figures: limits crossed at the rows the rules state,
+// the cure the quick fix would add, and shard spreads from the same shard maths.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { Project } from '../../server/core/project';
+import type { CqlintConfig } from '../../server/core/config/types';
+import { partitionReportData, type PartitionReportData } from '../../server/core/report/data';
+import { tableWorkload } from '../../server/core/schema/workload';
+import { estimatePartition, rowSizes, rowsToReachBytes, rowsToReachValues } from '../../server/core/sizing';
+import { formatCount, targetInfo, type TargetId } from '../../server/core/targets';
+import { hintsFor } from '../../server/core/config';
+import { generateTitles, shardHistogram } from '../../server/core/token/skew';
+
+const FILE = '/virtual/report/schema.cql';
+
+function report(code: string, table: string, config: CqlintConfig = {}, target: TargetId = 'cassandra'): { data: PartitionReportData; project: Project } {
+  const project = new Project({ config, target });
+  project.setFile(FILE, code);
+  const info = project.tableFor(FILE, table);
+  assert.ok(info, `table ${table} is defined`);
+  const data = partitionReportData(project, info, targetInfo(target), hintsFor(config, info.keyspace, info.name));
+  return { data, project };
+}
+
+const READINGS = 'CREATE TABLE ks.readings (sensor_id uuid, ts timestamp, value double, note text, PRIMARY KEY (sensor_id, ts));';
+
+test('key diagram: types and K / C↑ / C↓ / S marks in definition order', () => {
+  const { data } = report(
+    'CREATE TABLE ks.t (a int, b text, c timestamp, d text static, e blob, PRIMARY KEY ((a, b), c, e)) WITH CLUSTERING ORDER BY (c DESC, e ASC);',
+    'ks.t',
+  );
+  assert.deepEqual(data.columns.map((c) => [c.name, c.type, c.mark]), [
+    ['a', 'int', 'K'], ['b', 'text', 'K'], ['c', 'timestamp', 'C↓'], ['d', 'text', 'S'], ['e', 'blob', 'C↑'],
+  ]);
+  assert.deepEqual(data.partitionKey, ['a', 'b']);
+  assert.deepEqual(data.clustering, ['c', 'e']);
+});
+
+test('growth: each limit line sits at the rows large-partition states, and the curve crosses it there', () => {
+  const config: CqlintConfig = { tables: { 'ks.readings': { rowsPerPartition: 2_000_000, writesPerSecondPerPartition: 5 } } };
+  const { data, project } = report(READINGS, 'ks.readings', config);
+  const finding = project.lint(FILE).find((f) => f.ruleId === 'large-partition');
+  assert.ok(finding, 'large-partition reports the 2 M row hint');
+  const binding = data.growth.limits.find((l) => l.binding)!;
+  assert.equal(binding.label, finding.data!.limit, 'the limit the rule cites is the one hit first');
+  assert.equal(binding.rowsAtLimit, finding.data!.rowsAtLimit, 'the line is where the rule says');
+  // The rule's message names the other limits passed, each at the rows the report draws it at.
+  for (const line of data.growth.limits.filter((l) => l.kind !== 'ideal-bytes')) {
+    assert.match(finding.message, new RegExp(`${line.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.{0,30}${formatCount(line.rowsAtLimit)} rows`));
+  }
+  const table = project.tableFor(FILE, 'ks.readings')!;
+  assert.equal(data.growth.limits.find((l) => l.kind === 'bytes')!.rowsAtLimit, rowsToReachBytes(rowSizes(table, config.tables!['ks.readings']), 100 * 1024 * 1024));
+  const sizes = rowSizes(table, config.tables!['ks.readings']);
+  const valuesLine = data.growth.limits.find((l) => l.kind === 'values')!;
+  assert.equal(valuesLine.rowsAtLimit, rowsToReachValues(sizes, 100_000));
+  assert.equal(data.growth.limits.find((l) => l.kind === 'ideal-bytes')!.rowsAtLimit, rowsToReachBytes(sizes, 10 * 1024 * 1024));
+  assert.equal(data.growth.rowsPerSecond, 5);
+  assert.equal(data.growth.rateSource, 'hint');
+  for (const line of data.growth.limits) {
+    // The curve is estimatePartition over time: below the line one row before, at or above it at rowsAtLimit.
+    const hints = config.tables!['ks.readings'];
+    if (line.kind !== 'values') {
+      assert.ok(estimatePartition(table, line.rowsAtLimit, hints).bytes >= line.bytes);
+      assert.ok(estimatePartition(table, line.rowsAtLimit - 1, hints).bytes < line.bytes);
+    }
+    assert.equal(line.secondsToday, line.rowsAtLimit / 5);
+    const at = data.growth.today.points.find((p) => p.seconds === line.secondsToday);
+    assert.ok(at, `the curve has a point where it crosses ${line.label}`);
+    assert.equal(at.rows, line.rowsAtLimit);
+    assert.ok(at.bytes >= line.bytes);
+    const before = data.growth.today.points.filter((p) => p.seconds < line.secondsToday!).pop()!;
+    assert.ok(before.bytes < line.bytes, `the curve is under ${line.label} before it`);
+  }
+});
+
+test('growth: an unbounded partition gets the time bucket the fix would add, and the cured curve stays under the limits', () => {
+  const config: CqlintConfig = { tables: { 'ks.readings': { writesPerSecondPerPartition: 50 } } };
+  const { data } = report(READINGS, 'ks.readings', config);
+  assert.equal(data.growth.cure?.kind, 'bucket');
+  // 50 rows/s of 64 B: an hour bucket is 11.5 MB, a day 276 MB: the fix prefers hour.
+  assert.equal(data.growth.cure?.granularity, 'hour');
+  assert.equal(data.growth.cured?.stopsAfterSeconds, 3600);
+  const curedMax = Math.max(...data.growth.cured!.points.map((p) => p.bytes));
+  assert.ok(curedMax < 100 * 1024 * 1024, 'one hour of rows stays under 100 MB');
+  const hard = data.growth.limits.find((l) => l.kind === 'bytes')!;
+  assert.ok(hard.secondsToday! > 0);
+  assert.equal(hard.secondsCured, undefined, 'the cured partition never reaches 100 MB');
+  assert.ok(Math.max(...data.growth.today.points.map((p) => p.bytes)) >= hard.bytes, 'today it does');
+});
+
+test("growth: without a rate hint the workload model's stated default rate is used, as the rules use it", () => {
+  const { data, project } = report(READINGS, 'ks.readings');
+  const table = project.tableFor(FILE, 'ks.readings')!;
+  const workload = tableWorkload(table, undefined, project.referencesTo(table));
+  assert.equal(data.growth.rateSource, 'default');
+  assert.equal(data.growth.rowsPerSecond, workload.rowsPerSecond);
+  assert.match(data.growth.rateNote, /default/);
+});
+
+test('growth: a day bucket in the key and a TTL stop the growth', () => {
+  const { data } = report('CREATE TABLE ks.books (publish_date date, title text, PRIMARY KEY (publish_date, title));', 'ks.books');
+  assert.equal(data.growth.today.stopsAfterSeconds, 86_400);
+  assert.equal(data.growth.today.stopsBecause, 'bucket');
+  const last = data.growth.today.points.at(-1)!;
+  assert.equal(last.rows, Math.floor(86_400 * data.growth.rowsPerSecond));
+  const ttl = report(`${READINGS.replace(';', '')} WITH default_time_to_live = 3600;`, 'ks.readings').data;
+  assert.equal(ttl.growth.today.stopsAfterSeconds, 3600);
+  assert.equal(ttl.growth.today.stopsBecause, 'ttl');
+});
+
+test('spread: a hot partition shows the proposed murmur3 shard beside the code-point formula', () => {
+  const { data } = report('CREATE TABLE ks.books (publish_date date, title text, author text, PRIMARY KEY (publish_date, title));', 'ks.books');
+  assert.equal(data.growth.cure?.kind, 'shard');
+  const spread = data.spread!;
+  assert.equal(spread.origin, 'proposed');
+  assert.equal(spread.formula, 'murmur3(title) % 16 + 1');
+  assert.equal(spread.histogram.counts.reduce((a, b) => a + b, 0), spread.values);
+  assert.ok(spread.histogram.maxOverMean < 1.25);
+  assert.equal(spread.comparison?.formula, 'codepoints(title) % 16 + 1');
+  assert.ok(spread.comparison!.maxOverMean > 4 * spread.histogram.maxOverMean);
+  // The cured curve: the same rate spread over 16 shard partitions.
+  assert.equal(data.growth.cured!.rowsPerSecond, data.growth.rowsPerSecond / 16);
+});
+
+test('spread: an @shard table shows its own formula', () => {
+  const { data } = report('-- @shard shard = codepoints(title) % 200 + 1\nCREATE TABLE ks.books (publish_date date, shard int, title text, PRIMARY KEY ((publish_date, shard), title));', 'ks.books');
+  assert.equal(data.spread?.origin, 'annotation');
+  assert.equal(data.spread?.histogram.formula, 'codepoints(title) % 200 + 1');
+  assert.equal(data.spread?.histogram.counts.length, 200);
+  assert.ok(data.spread!.histogram.emptyShards > 100, 'most code-point shards stay empty');
+  assert.equal(data.spread?.comparison?.method, 'murmur3');
+});
+
+test('shard histogram over 100,000 generated titles: murmur3 max/mean < 1.1, code points far worse', () => {
+  const titles = generateTitles(100_000, 11);
+  assert.equal(new Set(titles).size > 50_000, true, 'mostly distinct titles');
+  for (const count of [16, 64]) {
+    const mean = titles.length / count;
+    const murmur = Math.max(...shardHistogram({ method: 'murmur3', count }, titles)) / mean;
+    const codepoints = Math.max(...shardHistogram({ method: 'codepoints', count }, titles)) / mean;
+    assert.ok(murmur < 1.1, `murmur3 % ${count}: max/mean ${murmur}`);
+    assert.ok(codepoints > 5, `codepoints % ${count}: max/mean ${codepoints}`);
+  }
+});
+
+test('throughput: load per partition against the limit, today and over the shards the fix adds', () => {
+  const posts = 'CREATE TABLE ks.posts (day date, id timeuuid, body text, PRIMARY KEY (day, id));';
+  const config: CqlintConfig = { tables: { 'ks.posts': { writesPerSecondPerPartition: 2000 } } };
+  const { data, project } = report(posts, 'ks.posts', config, 'keyspaces');
+  const finding = project.lint(FILE).find((f) => f.ruleId === 'partition-throughput')!;
+  const writes = data.throughput.find((t) => t.kind === 'writes')!;
+  assert.equal(writes.unitsPerSecond, finding.data!.unitsPerSecond);
+  assert.equal(writes.shardsNeeded, finding.data!.shardsNeeded);
+  assert.equal(writes.limit, 1000);
+  assert.ok(writes.shards! >= writes.shardsNeeded);
+  assert.ok(writes.unitsPerShard! < writes.limit);
+  assert.equal(writes.unitsPerShard, writes.unitsPerSecond / writes.shards!);
+});
+
+test('findings and severity of the table', () => {
+  const { data } = report(READINGS, 'ks.readings');
+  assert.deepEqual(data.findings.map((f) => f.ruleId), ['unbounded-partition']);
+  assert.equal(data.severity, 'warning');
+  const clean = report('CREATE TABLE ks.users (id uuid PRIMARY KEY, name text);', 'ks.users').data;
+  assert.equal(clean.severity, undefined);
+  assert.equal(clean.growth.cure, undefined);
+});
+
+test('queries: the workspace statements on the table with the key columns they pin', () => {
+  const project = new Project({ config: {} });
+  project.setFile(FILE, READINGS);
+  project.setFile('/virtual/report/queries.cql', [
+    'SELECT * FROM ks.readings WHERE sensor_id = ? AND ts > ?;',
+    'INSERT INTO ks.readings (sensor_id, ts, value) VALUES (?, ?, ?);',
+    'SELECT * FROM ks.readings WHERE value > 3 ALLOW FILTERING;',
+    'SELECT * FROM ks.other WHERE id = 1;',
+  ].join('\n'));
+  const table = project.tableFor(FILE, 'ks.readings')!;
+  const data = partitionReportData(project, table, targetInfo('cassandra'), undefined);
+  assert.deepEqual(data.queries.map((q) => [q.kind, q.line, q.pinned, q.ranged, q.singlePartition]), [
+    ['Select', 1, ['sensor_id'], ['ts'], true],
+    ['Insert', 2, ['sensor_id', 'ts', 'value'], [], true],
+    ['Select', 3, [], ['value'], false],
+  ]);
+});
