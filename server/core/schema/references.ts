@@ -129,9 +129,26 @@ export function buildFileReferences(filePath: string, parse: ParseResult): Index
         return;
     }
   };
-  for (const stmt of parse.statements) visit(stmt);
+  for (const stmt of parse.statements) {
+    if (stmt.kind === 'Use') {
+      visit(stmt);
+      continue;
+    }
+    // The incremental parse keeps unchanged statements (their ranges moved in place): so do we, so
+    // that an edit changes the references of the edited statements only.
+    const memo = referencesByStatement.get(stmt);
+    if (memo && memo.filePath === filePath && memo.keyspace === current) {
+      out.push(...memo.references);
+      continue;
+    }
+    const start = out.length;
+    visit(stmt);
+    referencesByStatement.set(stmt, { filePath, keyspace: current, references: out.slice(start) });
+  }
   return out;
 }
+
+const referencesByStatement = new WeakMap<Statement, { filePath: string; keyspace: string | undefined; references: IndexedReference[] }>();
 
 /** Whether a reference reads (SELECT) rather than writes. */
 export function isRead(reference: TableReference): boolean {
