@@ -411,7 +411,9 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
         const finished = progress === 'done';
         if (!finished && Date.now() - lastSent < PROGRESS_INTERVAL_MS) return;
         lastSent = Date.now();
-        const status: IndexStatus = finished ? { indexed: diskFiles.size, total: diskFiles.size, done: true } : { indexed: progress.done, total: progress.total, done: false };
+        // At the end: every workspace CQL file the project holds, those opened in the editor meanwhile included.
+        const inProject = finished ? project.files().filter((file) => isCqlFile(file) && inWorkspace(file)).length : 0;
+        const status: IndexStatus = finished ? { indexed: inProject, total: inProject, done: true } : { indexed: progress.done, total: progress.total, done: false };
         void connection.sendNotification(INDEX_STATUS_NOTIFICATION, status).catch(() => undefined);
       };
     }
