@@ -81,23 +81,31 @@ async function walkThrough() {
   await squiggle.waitFor({ timeout: 60_000 });
   const lines = page.locator('.monaco-editor .view-lines').first();
   assert.match(normalize(await lines.innerText()), /PRIMARY KEY \(publish_date\)/);
+  // The "Partition report" CodeLens above the table pushes every line below it down when it arrives;
+  // a mouse aimed at the squiggle before it did lands on the wrong line (a CI run failed that way).
+  await page.locator('.monaco-editor .codelens-decoration a', { hasText: 'Partition report' }).first().waitFor({ timeout: 30_000 });
   await screenshot('squiggle');
 
   // 3. Hover it: the diagnostic message with its rule id. The squiggle sits under the text layer,
   //    so move the real mouse over its middle, as a user would.
-  const box = await squiggle.boundingBox();
-  assert.ok(box, 'the squiggle has no box');
-  const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 - 2 };
+  const middleOfSquiggle = async () => {
+    const box = await squiggle.boundingBox();
+    assert.ok(box, 'the squiggle has no box');
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 - 2 };
+  };
+  let middle = await middleOfSquiggle();
   const hover = page.locator('.monaco-hover').filter({ hasText: /partition/i }).first();
-  // A mouse that arrives while the editor is still laying out gets no hover: move off and back once.
+  // A mouse that arrives while the editor is still laying out gets no hover: measure again, move off
+  // and back.
   for (let attempt = 0; ; attempt++) {
+    if (attempt > 0) middle = await middleOfSquiggle();
     await page.mouse.move(middle.x, middle.y + 40);
     await page.mouse.move(middle.x, middle.y, { steps: 5 });
     try {
       await hover.waitFor({ state: 'visible', timeout: 10_000 });
       break;
     } catch (error) {
-      if (attempt >= 1) throw error;
+      if (attempt >= 2) throw error;
     }
   }
   const hoverText = normalize(await hover.innerText());
