@@ -65,6 +65,9 @@ interface ReferenceDependency {
   table: TableInfo;
   references: readonly TableReference[];
   fingerprint: string;
+  /** The model and the name's version the answer was given under: while both hold, it stands. */
+  model: SchemaModel;
+  version: number;
 }
 
 /**
@@ -443,36 +446,57 @@ export class Project {
   private syncReferences(): void {
     if (!this.staleReferences.size) return;
     for (const file of this.staleReferences) {
-      const names = new Set<string>();
-      for (const old of this.indexedReferences.get(file) ?? []) {
-        names.add(old.name);
-        this.referenceIndex.get(old.name)?.delete(file);
-      }
+      const was = this.indexedReferences.get(file) ?? [];
       const current = this.entries.has(file) ? this.indexedFileReferences(file) : [];
       if (current.length) this.indexedReferences.set(file, current);
       else this.indexedReferences.delete(file);
+      // The incremental parse keeps the statements an edit did not touch, and buildFileReferences their
+      // reference objects, whose ranges move in place with the statements: the same objects in the same
+      // order are the same answer (findings that copied their ranges move with them). Only the names of
+      // the entries between the common head and tail (by identity) can have changed: an edit touches
+      // those, not every table the file reads.
+      let head = 0;
+      while (head < was.length && head < current.length && was[head] === current[head]) head++;
+      let tail = 0;
+      while (tail < was.length - head && tail < current.length - head && was[was.length - 1 - tail] === current[current.length - 1 - tail]) tail++;
+      const names = new Set<string>();
+      for (let i = head; i < was.length - tail; i++) names.add(was[i]!.name);
+      for (let i = head; i < current.length - tail; i++) names.add(current[i]!.name);
+      if (!names.size) continue;
+      const lists = new Map<string, IndexedReference[]>();
       for (const entry of current) {
-        names.add(entry.name);
-        let byFile = this.referenceIndex.get(entry.name);
-        if (!byFile) this.referenceIndex.set(entry.name, (byFile = new Map()));
-        const list = byFile.get(file);
+        if (!names.has(entry.name)) continue;
+        const list = lists.get(entry.name);
         if (list) list.push(entry);
-        else byFile.set(file, [entry]);
+        else lists.set(entry.name, [entry]);
       }
       for (const name of names) {
+        let byFile = this.referenceIndex.get(name);
+        const before = byFile?.get(file) ?? [];
+        const now = lists.get(name) ?? [];
+        if (now.length === before.length && now.every((e, i) => e === before[i])) continue;
+        if (now.length) {
+          if (!byFile) this.referenceIndex.set(name, (byFile = new Map()));
+          byFile.set(file, now);
+        } else if (byFile) {
+          byFile.delete(file);
+          if (!byFile.size) this.referenceIndex.delete(name);
+        }
         this.referenceVersions.set(name, (this.referenceVersions.get(name) ?? 0) + 1);
-        if (this.referenceIndex.get(name)?.size === 0) this.referenceIndex.delete(name);
       }
     }
     this.staleReferences.clear();
   }
 
-  /** A small id for the content of a referencesTo() answer (positions included: findings may point at them). */
+  /**
+   * A small id for a referencesTo() answer: the identity of its reference objects, in order. The objects
+   * of statements an edit kept move in place with them (so do findings that copied their ranges), and
+   * any other change makes new objects: the same objects are the same answer, wherever they now stand.
+   */
   private referencesFingerprint(references: readonly TableReference[]): string {
     let id = this.referenceFingerprints.get(references);
     if (id === undefined) {
-      id = references.map((r) =>
-        [r.file, r.kind, r.table, r.range.start.offset, r.range.end.offset, r.pinned.join(','), r.ranged.join(','), r.limit ?? '', r.allowFiltering, r.ttlSeconds ?? ''].join('\u0002')).join('\u0001');
+      id = references.map((r) => this.objectId(r)).join(',');
       this.referenceFingerprints.set(references, id);
     }
     return id;
@@ -480,12 +504,16 @@ export class Project {
 
   private referenceDependency(table: TableInfo): ReferenceDependency {
     const references = this.referencesTo(table);
-    return { table, references, fingerprint: this.referencesFingerprint(references) };
+    return { table, references, fingerprint: this.referencesFingerprint(references), model: this.schema(), version: this.referenceVersions.get(table.name) ?? 0 };
   }
 
   /** True when every recorded referencesTo() answer is still the same. */
   private referencesUnchanged(dependencies: readonly ReferenceDependency[]): boolean {
+    if (!dependencies.length) return true;
+    this.syncReferences();
+    const model = this.schema();
     return dependencies.every((d) => {
+      if (d.model === model && d.version === (this.referenceVersions.get(d.table.name) ?? 0)) return true;
       const now = this.referencesTo(d.table);
       return now === d.references || this.referencesFingerprint(now) === d.fingerprint;
     });
