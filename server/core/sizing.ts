@@ -39,7 +39,8 @@ export interface PartitionEstimate extends RowSizes {
 
 export type UdtLookup = (keyspace: string | undefined, name: string) => { fields: { type: CqlType }[] } | undefined;
 
-export function udtLookupFrom(schema: SchemaModel | undefined): UdtLookup | undefined {
+/** User types from anything that can look them up: the schema model, or a rule's context. */
+export function udtLookupFrom(schema: Pick<SchemaModel, 'userType'> | undefined): UdtLookup | undefined {
   if (!schema) return undefined;
   return (ks, name) => schema.userType(ks, name);
 }

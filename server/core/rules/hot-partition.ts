@@ -103,7 +103,7 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
   const w = tableWorkload(table, hints, references);
   const reason = hotReason(w);
   if (!reason) return;
-  const figures = partitionFigures(table, ctx.target, hints, udtLookupFrom(ctx.schema), growthRateOf(w));
+  const figures = partitionFigures(table, ctx.target, hints, udtLookupFrom(ctx), growthRateOf(w));
   const candidates = table.columns
     .filter((c) => c.role !== 'partition' && isHighCardinality(c) && nativeName(c.type) !== 'timeuuid')
     .map((c) => c.name);

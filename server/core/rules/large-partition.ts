@@ -22,7 +22,7 @@ export const rule: RuleModule = {
     scope: 'statement',
   },
   check(ctx) {
-    const udts = udtLookupFrom(ctx.schema);
+    const udts = udtLookupFrom(ctx);
     const target = ctx.target;
     for (const { stmt, table } of definedTablesAndViews(ctx)) {
       const hints = ctx.hints(table);

@@ -21,7 +21,7 @@ export const rule: RuleModule = {
     scope: 'statement',
   },
   check(ctx) {
-    const udts = udtLookupFrom(ctx.schema);
+    const udts = udtLookupFrom(ctx);
     for (const { stmt, table } of definedTablesAndViews(ctx)) {
       const hints = ctx.hints(table);
       if (!hints) continue;

@@ -2,7 +2,7 @@
 // through the context and report findings; they never talk to LSP.
 import type { ParseResult, QualifiedName, SourceRange, Statement } from '../../../grammar/ast';
 import type { Finding, Severity } from '../findings';
-import type { SchemaModel, TableInfo, IndexInfo, KeyspaceInfo } from '../schema/model';
+import type { TableInfo, IndexInfo, KeyspaceInfo, UserTypeInfo } from '../schema/model';
 import type { TargetId, TargetInfo } from '../targets';
 import type { CqlintConfig, RuleOptionSpec, TableHints } from '../config/types';
 import type { TableReference } from '../schema/references';
@@ -22,8 +22,8 @@ export interface RuleMeta {
    * statement's text and what it looks up are unchanged. Such a rule reports only on its statement and
    * reads the rest of the workspace through the context's lookups only: tableFor/tableCandidates for the
    * names the statement uses, definedBy/latest for the table it creates, keyspaceAt(its start),
-   * indexesOn, indexesAt(table, its start), hints, schema.allIndexesOn/indexesOn/userType, and ctx.text inside the statement. Other
-   * reads (ctx.parse.comments or errors, other schema members, keyspace()) still work but turn the reuse
+   * indexesOn, indexesAt(table, its start), hints, referencesTo, userType on schema statements, and ctx.text inside
+   * the statement. Other reads (ctx.parse.comments or errors, userType elsewhere, keyspace()) still work but turn the reuse
    * off for that statement. Default `'file'`: check() sees the whole file on every lint.
    */
   scope?: 'statement' | 'file';
@@ -41,7 +41,8 @@ export interface RuleContext {
   readonly target: TargetInfo;
   /** The rule's options: defaults from meta, overridden by the config. */
   readonly options: Readonly<Record<string, unknown>>;
-  readonly schema: SchemaModel;
+  /** A user-defined type of the workspace schema (for sizing frozen UDT columns). */
+  userType(keyspace: string | undefined, name: string): UserTypeInfo | undefined;
   /** The table or view a name refers to at `atOffset` (USE context, same file first, then workspace). */
   tableFor(name: QualifiedName, atOffset: number): TableInfo | undefined;
   /**
