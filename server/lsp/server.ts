@@ -19,14 +19,15 @@ import {
 import * as path from 'node:path';
 import { Project } from '../core/project';
 import { parseCql } from '../../grammar';
-import { isCqlFile, isInside } from '../core/io/files';
+import { isCqlFile } from '../core/io/files';
 import type { ChangeReason, Feature, FilesChangedEvent, Logger, ServerContext } from './context';
 import * as conv from './conversions';
 import { CONFIG_FILE_NAME, ConfigFiles } from './config-files';
 import { DOCUMENT_LIMITS, OpenDocuments } from './documents';
 import { CORE_OWNED_REGISTRATIONS, describeError, guardConnection, safeHandler } from './safe';
 import type { ServerCore } from './server-core';
-import { DEFAULT_SETTINGS, ScopedSettings, parseSettings, type CqlintSettings } from './settings';
+import type { CqlintSettings } from './settings';
+import { ClientSettings } from './client-settings';
 import { defaultFeatures } from './features';
 import { WORKSPACE_LIMITS, Workspace } from './workspace';
 import packageJson from '../../package.json';
@@ -60,7 +61,6 @@ function bothDone(a: Promise<void> | undefined, b: Promise<void> | undefined): P
 export function createServer(rawConnection: Connection, options: ServerOptions = {}): ServerHandle {
   const features = options.features ?? defaultFeatures;
 
-  let settings: CqlintSettings = { ...DEFAULT_SETTINGS };
   let clientCapabilities: ClientCapabilities = {};
   let workspaceTrusted = true;
   let initialised = false;
@@ -76,7 +76,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     warn: (message) => rawConnection.console.warn(message),
     info: (message) => rawConnection.console.info(message),
     debug: (message) => {
-      if (settings.trace.server === 'verbose') rawConnection.console.log(message);
+      if (settings.current.trace.server === 'verbose') rawConnection.console.log(message);
     },
   };
   // The core registers through `connection`; features get `featureConnection`, which refuses the
@@ -129,12 +129,11 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     clientCapabilities: () => clientCapabilities,
     workspaceFolders: () => workspace.folders,
     workspaceTrusted: () => workspaceTrusted,
-    settingsOf: (filePath) => settingsOfFile(filePath),
+    settingsOf: (filePath) => settings.settingsOf(filePath),
     pathToUri: (filePath) => pathToUri(filePath),
     initialised: () => initialised,
     changed: ({ configs }) => {
       if (configs) {
-        // Re-applying the options drops the lint results computed under the old configuration.
         applyProjectOptions();
         void configFiles.loadRings(documents.openFiles()); // a config may name another ring
       }
@@ -147,11 +146,11 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
 
   const documents: OpenDocuments = new OpenDocuments(core, {
     opened: (filePath, uri) => {
-      fetchDocumentScope(filePath, uri);
+      settings.documentOpened(filePath, uri);
       // Looked at again: a client that cannot watch files tells nothing of changes made outside the editor.
       void configFiles.discover([filePath], true).then(() => configFiles.loadRings([filePath], true));
     },
-    closed: (_filePath, uri) => scoped.delete(uri),
+    closed: (_filePath, uri) => settings.documentClosed(uri),
     diskTextOnClose: (filePath, uri) => workspace.diskTextOnClose(filePath, uri),
     forgetIndexed: (filePath) => workspace.forgetIndexed(filePath),
   });
@@ -165,6 +164,27 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     foldersChanged: () => applyProjectOptions(),
   });
 
+  const settings: ClientSettings = new ClientSettings({
+    connection,
+    log,
+    clientCapabilities: () => clientCapabilities,
+    workspaceFolders: () => workspace.folders,
+    documentUri: (filePath) => documents.uriOf(filePath),
+    openUris: () => documents.openUris(),
+    initialised: () => initialised,
+    applied: (reason) => {
+      applyProjectOptions();
+      if (!reason) return;
+      settingsChanged.fire(settings.current);
+      emit(reason, [], [], [], true);
+      void configFiles.loadRings(documents.openFiles()); // cqlint.ringFile may name another ring
+    },
+    documentScopeChanged: (filePath) => {
+      applyProjectOptions();
+      emit('settings', [filePath], [], []);
+    },
+  });
+
   const uriToPath = (uri: string): string => conv.uriToPath(uri);
   const pathToUri = (filePath: string): string => documents.uriOf(filePath) ?? conv.pathToUri(filePath);
   const getText = (uri: string): string | undefined => documents.documents.get(uri)?.getText() ?? project.getText(uriToPath(uri));
@@ -174,10 +194,10 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     documents: documents.documents,
     project,
     get settings() {
-      return settings;
+      return settings.current;
     },
-    settingsFor: (uri) => (supportsConfigurationRequest() ? scoped.get(uri) : Promise.resolve(settings)),
-    settingsOf: (filePath) => settingsOfFile(filePath),
+    settingsFor: (uri) => settings.settingsFor(uri),
+    settingsOf: (filePath) => settings.settingsOf(filePath),
     get clientCapabilities() {
       return clientCapabilities;
     },
@@ -210,88 +230,13 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     whenIndexed: (filePath) => bothDone(workspace.whenIndexed(filePath), configFiles.whenReady(filePath, false)) ?? Promise.resolve(),
   };
 
-  // -------------------------------------------------------------------------------------------
-  // Settings
-
-  const applySettings = (raw: unknown, reason: ChangeReason, scopesChanged = false): void => {
-    const problems: string[] = [];
-    const next = parseSettings(raw, problems);
-    for (const problem of problems) log.warn(`cqlint: settings: ${problem}`);
-    const changed = scopesChanged || JSON.stringify(next) !== JSON.stringify(settings);
-    settings = next;
-    applyProjectOptions();
-    if (!changed || !initialised) return;
-    settingsChanged.fire(settings);
-    emit(reason, [], [], [], true);
-    void configFiles.loadRings(documents.openFiles()); // cqlint.ringFile may name another ring
-  };
-
-  const supportsConfigurationRequest = (): boolean => clientCapabilities.workspace?.configuration === true;
-
-  // Settings are declared per resource: each open document and each workspace folder gets its own,
-  // asked for with its URI as scopeUri (a file not open takes its folder's).
-  const scoped = new ScopedSettings(
-    async (scopeUri) => (await connection.workspace.getConfiguration([{ scopeUri, section: 'cqlint' }]))[0],
-    () => settings,
-    (problem) => log.warn(`cqlint: settings: ${problem}`),
-  );
-  const folderUriOf = (filePath: string): string | undefined => {
-    const folder = workspace.folders.filter((f) => isInside(f, filePath)).sort((a, b) => b.length - a.length)[0];
-    return folder === undefined ? undefined : conv.pathToUri(folder);
-  };
-  const settingsOfFile = (filePath: string): CqlintSettings => {
-    if (!supportsConfigurationRequest()) return settings;
-    const open = documents.uriOf(filePath);
-    const folder = folderUriOf(filePath);
-    return (open && scoped.peek(open)) || (folder && scoped.peek(folder)) || settings;
-  };
-  const engineKey = (s: CqlintSettings): string => JSON.stringify([s.targetOverride, s.rules]);
+  /** The settings and the configs as the Project sees them; setting them again drops its lint results. */
   function applyProjectOptions(): void {
-    guarded('setOptions', () => project.setOptions({
-      target: settings.targetOverride,
-      ruleOverrides: { ...settings.rules },
-      // Configs above the workspace folders (a shared temporary folder, say) do not apply.
-      configBoundaries: workspace.folders,
-      configLookup: (filePath) => configFiles.lookup(filePath),
-      forFile: (filePath) => {
-        const own = settingsOfFile(filePath);
-        return own === settings ? undefined : { target: own.targetOverride, ruleOverrides: own.rules };
-      },
-    }), undefined);
+    guarded('setOptions', () => project.setOptions({ ...settings.projectOptions(), configLookup: (filePath) => configFiles.lookup(filePath) }), undefined);
   }
-  /** Fetches every folder's and open document's settings (after a configuration change or at start). */
-  const fetchScopes = async (): Promise<void> => {
-    if (!supportsConfigurationRequest()) return;
-    await Promise.all([...workspace.folders.map((f) => conv.pathToUri(f)), ...documents.openUris()].map((uri) => scoped.get(uri)));
-  };
-  /** A newly opened document's own settings: re-lint it if they differ from its folder's. */
-  const fetchDocumentScope = (filePath: string, uri: string): void => {
-    if (!supportsConfigurationRequest() || !initialised) return;
-    const before = engineKey(settingsOfFile(filePath));
-    void scoped.get(uri).then(() => {
-      if (documents.uriOf(filePath) !== uri || engineKey(settingsOfFile(filePath)) === before) return;
-      applyProjectOptions();
-      emit('settings', [filePath], [], []);
-    });
-  };
-
-  const fetchSettings = async (): Promise<unknown> => {
-    const [section] = await connection.workspace.getConfiguration([{ section: 'cqlint' }]);
-    return section;
-  };
-
-  /** Settings passed at startup: `{ cqlint: {...} }`, `{ settings: { cqlint: {...} } }` or the section itself. */
-  const settingsFromInitializationOptions = (options: unknown): unknown => {
-    if (typeof options !== 'object' || options === null) return undefined;
-    const record = options as Record<string, unknown>;
-    if (typeof record.cqlint === 'object') return record.cqlint;
-    const nested = record.settings as Record<string, unknown> | undefined;
-    if (nested && typeof nested === 'object' && typeof nested.cqlint === 'object') return nested.cqlint;
-    return record;
-  };
 
   // -------------------------------------------------------------------------------------------
-  // Disk changes and settings changes
+  // Notifications the core owns
 
   connection.onDidChangeWatchedFiles(async (params: DidChangeWatchedFilesParams) => {
     const cqlFiles: { filePath: string; type: FileChangeType }[] = [];
@@ -306,17 +251,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     await workspace.filesChanged(cqlFiles);
   });
 
-  connection.onDidChangeConfiguration(async (params) => {
-    if (supportsConfigurationRequest()) {
-      scoped.clear();
-      const raw = await fetchSettings();
-      await fetchScopes();
-      applySettings(raw, 'settings', true);
-    } else if (params.settings && typeof params.settings === 'object') {
-      const raw = params.settings as Record<string, unknown>;
-      applySettings(raw.cqlint !== undefined ? raw.cqlint : raw, 'settings');
-    }
-  });
+  connection.onDidChangeConfiguration((params) => settings.configurationChanged(params));
 
   // -------------------------------------------------------------------------------------------
   // Lifecycle
@@ -326,7 +261,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     wantsIndexStatus = (params.initializationOptions as { indexStatus?: unknown } | null | undefined)?.indexStatus === true;
     workspace.folders = foldersOf(params);
     workspaceTrusted = !(isPlainObject(params.initializationOptions) && params.initializationOptions.workspaceTrusted === false);
-    applySettings(settingsFromInitializationOptions(params.initializationOptions), 'settings');
+    settings.applyInitializationOptions(params.initializationOptions);
 
     const capabilities: ServerCapabilities = {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -379,17 +314,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       if (clientCapabilities.workspace?.workspaceFolders) {
         connection.workspace.onDidChangeWorkspaceFolders((event) => workspace.foldersChanged(event));
       }
-      // Settings from the client proper (initializationOptions were only a first guess). Applied
-      // before `initialised` so that no event fires: the scan event below covers every file.
-      if (supportsConfigurationRequest()) {
-        const raw = await fetchSettings().catch((error: unknown) => {
-          log.warn(`cqlint: cannot read settings: ${describeError(error)}`);
-          return undefined;
-        });
-        if (raw !== undefined && raw !== null) applySettings(raw, 'settings');
-        await fetchScopes().catch((error: unknown) => log.warn(`cqlint: cannot read folder settings: ${describeError(error)}`));
-        applyProjectOptions();
-      }
+      await settings.fetchAtStart();
       initialised = true;
       configFiles.start();
       initializedEmitter.fire();
