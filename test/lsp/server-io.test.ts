@@ -171,4 +171,27 @@ describe('the server reads files ahead, never synchronously on a request', () =>
     assert.match(after, /replicas: 10\.0\.0\.9 \(dc1\/r2\)/);
     assert.deepEqual(spy.calls, []);
   });
+
+  test('a client that cannot watch files: a .cqlint.json changed on disk applies when the document is opened again', async (t) => {
+    const spy = countSyncFs(t);
+    const ws = tempWorkspace({ '.cqlint.json': CONFIG, 'schema.cql': SCHEMA });
+    t.after(() => ws.cleanup());
+    const client = startInProcessServer();
+    t.after(() => client.shutdown());
+    await client.initialize(capabilities.minimal, { workspaceFolders: [ws.dir] });
+    await client.waitForLog(/cqlint: indexed \d+ CQL file/);
+    const uri = ws.uri('schema.cql');
+    await client.open(uri, SCHEMA);
+    assert.equal((await client.waitForDiagnostics(uri)).find((d) => d.code === 'hot-partition')?.severity, 1);
+
+    spy.counting = true;
+    await writeFile(ws.path('.cqlint.json'), JSON.stringify({ rules: { 'hot-partition': 'off' } }));
+    await client.close(uri);
+    await client.open(uri, SCHEMA);
+    const reopened = await client.waitForDiagnostics(uri);
+    spy.counting = false;
+
+    assert.deepEqual(reopened.map((d) => d.code), []);
+    assert.deepEqual(spy.calls, []);
+  });
 });
