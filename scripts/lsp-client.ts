@@ -401,6 +401,19 @@ export function startServerCommand(command: string, args: string[], options: { c
   return new LspTestClient(child);
 }
 
+/**
+ * Polls `get` until `check` passes or the time is up, and returns the last value (the caller asserts on
+ * it): for what the server applies asynchronously, such as settings or files changed on disk.
+ */
+export async function eventually<T>(get: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await get();
+    if (check(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export function fileUri(filePath: string): string {
   return pathToFileURL(filePath).href;
 }

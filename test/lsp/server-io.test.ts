@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { syncBuiltinESMExports } from 'node:module';
 import type { Diagnostic, DocumentDiagnosticReport, Hover, InlayHint, MarkupContent } from 'vscode-languageserver-protocol';
-import { capabilities, tempWorkspace } from '../../scripts/lsp-client';
+import { capabilities, eventually, tempWorkspace } from '../../scripts/lsp-client';
 import { startInProcessServer } from './in-process';
 
 type Client = ReturnType<typeof startInProcessServer>;
@@ -88,15 +88,6 @@ async function pulled(client: Client, uri: string): Promise<Diagnostic[]> {
   return report.items ?? [];
 }
 
-/** Polls `get` until `check` passes (a change on disk is applied asynchronously). */
-async function eventually<T>(get: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await get();
-    if (check(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** Every request a document gets in an editor: hover, inlay hints, diagnostics, code actions, completion, tokenAt. */
 async function answerEverything(client: Client, queryUri: string, schemaUri: string): Promise<{ hover: string; diagnostics: Diagnostic[] }> {
