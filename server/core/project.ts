@@ -13,7 +13,7 @@ import { hintsAbove } from './schema/hint-comment';
 import { mergeHints } from './schema/workload';
 import { buildFileReferences, type IndexedReference, type TableReference } from './schema/references';
 import type { TargetId } from './targets';
-import { findConfigFor, hintsFor, loadConfigFile, type TableHints } from './config';
+import { findConfigFor, hintsFor, loadConfigFile, type LoadedConfigFile, type TableHints } from './config';
 import type { ConfigError, CqlintConfig, RuleLevel } from './config/types';
 import { allRules } from './rules';
 import { isSchemaStatement, RuleRunner, ruleOptions, severityFor, withoutLocations, type ReferenceDependency } from './rule-runner';
@@ -38,6 +38,13 @@ export interface ProjectOptions {
    * instead of the two above for the files it answers. Call setOptions again when its answers change.
    */
   forFile?: (filePath: string) => Pick<ProjectOptions, 'target' | 'ruleOverrides'> | undefined;
+  /**
+   * The discovered config of a file, from the caller's cache: the language server answers without
+   * touching the disk (it loads .cqlint.json files ahead, asynchronously). Must return the same object
+   * while the config is unchanged (lint results are cached by it); call setOptions when it changes.
+   * Absent (the CLI): discovered on disk with findConfigFor, cached by modification time.
+   */
+  configLookup?: (filePath: string) => LoadedConfigFile | undefined;
 }
 
 interface FileEntry {
@@ -466,7 +473,8 @@ export class Project {
     return this.discoveredConfig(filePath)?.errors ?? [];
   }
 
-  private discoveredConfig(filePath: string): LoadedConfig | undefined {
+  private discoveredConfig(filePath: string): LoadedConfigFile | undefined {
+    if (this.options.configLookup) return this.options.configLookup(filePath);
     const path = findConfigFor(filePath, this.options.configBoundaries);
     if (!path) return undefined;
     let mtimeMs = 0;

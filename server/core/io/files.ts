@@ -92,8 +92,9 @@ export async function readTextFile(filePath: string, options: ReadOptions = {}):
 }
 
 /**
- * The same read, synchronous: for the command line and the core's synchronous config lookup. The checks
- * are the same, so it cannot block on a FIFO or read without end either.
+ * The same read, synchronous: for the command line (and the core's synchronous config lookup, which only
+ * the CLI uses: the language server must not read synchronously). The checks are the same, so it cannot
+ * block on a FIFO or read without end either.
  */
 export function readTextFileSync(filePath: string, options: ReadOptions = {}): ReadResult {
   const maxBytes = capOf(options);
