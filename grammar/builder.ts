@@ -109,7 +109,7 @@ function firstTokenOf(el: CstElement): IToken {
 // ---------------------------------------------------------------------------------------------
 // Names and literals
 
-export function identifierFromToken(t: IToken): A.Identifier {
+function identifierFromToken(t: IToken): A.Identifier {
   const image = t.image;
   const quoted = t.tokenType === QuotedName || t.tokenType === EmptyQuotedName;
   let name: string;
@@ -337,7 +337,7 @@ function buildBindMarker(n: BindMarkerCstNode): A.BindMarker {
   return { kind: 'BindMarker', name: nameTok ? identifierFromToken(nameTok) : undefined, range: rangeOf(n) };
 }
 
-export function buildFunctionCall(n: FunctionCallCstNode): A.FunctionCall {
+function buildFunctionCall(n: FunctionCallCstNode): A.FunctionCall {
   const args = nodes(n, 'functionArg');
   const star = args.length === 1 && has(args[0], 'Star');
   return {
@@ -383,7 +383,7 @@ function buildSelectors(n: SelectClauseCstNode): { selectors: A.Selector[]; star
   };
 }
 
-export function buildRelation(n: RelationCstNode): A.Relation {
+function buildRelation(n: RelationCstNode): A.Relation {
   const exprs = nodes(n, 'expression').map(buildExpression);
   const left = exprs[0];
   const range = rangeOf(n);

@@ -13,7 +13,7 @@ import { applyFixesToText, fixableFindings } from './fix';
 import { EXIT, UsageError, collectCqlFiles, displayPath, failureReporter, parseCommandArgs, readInput, writeOutput, type CliIO } from './io';
 import packageJson from '../../package.json';
 
-export const LINT_USAGE = `Usage: cqlint lint [options] <files or folders...>
+const LINT_USAGE = `Usage: cqlint lint [options] <files or folders...>
 
 Lints CQL files. Folders are searched for *.cql and *.cqlsh files (node_modules and .git are skipped).
 All inputs are analysed together, so queries resolve against tables defined in any of them.
@@ -35,7 +35,7 @@ Exit status: 0 no errors (and warnings within --max-warnings), 1 errors or too m
 are refused (exit 2): cqlint checks schemas and queries, not data dumps.
 `;
 
-export interface LintOptions {
+interface LintOptions {
   format: FormatName;
   target?: TargetId;
   configPath?: string;
@@ -49,9 +49,9 @@ export interface LintOptions {
   fixDryRun?: boolean;
 }
 
-export const INFORMATION_URI = 'https://github.com/cqlint/cqlint';
+const INFORMATION_URI = 'https://github.com/cqlint/cqlint';
 
-export function parseLintArgs(args: string[]): LintOptions | 'help' {
+function parseLintArgs(args: string[]): LintOptions | 'help' {
   const parsed = parseCommandArgs(args, {
     format: { type: 'string', short: 'f' },
     target: { type: 'string', short: 't' },
@@ -106,7 +106,7 @@ export function parseLintArgs(args: string[]): LintOptions | 'help' {
   };
 }
 
-export function ruleDescriptions(): RuleDescription[] {
+function ruleDescriptions(): RuleDescription[] {
   const rules: RuleDescription[] = allRules.map((rule) => ({
     id: rule.meta.id,
     defaultSeverity: rule.meta.defaultSeverity,
@@ -126,7 +126,7 @@ export async function runLintCommand(args: string[], io: CliIO): Promise<number>
 }
 
 /** Lints per `options`; returns the exit code. */
-export async function runLint(options: LintOptions, io: CliIO): Promise<number> {
+async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   const report = failureReporter(io, 'cqlint');
   const fail = (message: string): void => report.fail(message);
 

@@ -9,7 +9,7 @@ import { renderReportHtml, tableReportWithSample, tablesDefinedIn } from '../cor
 import { EXIT, UsageError, collectCqlFiles, displayPath, failureReporter, parseCommandArgs, readInput, writeTextFile, type CliIO } from './io';
 import { describeIoError } from '../core/io/files';
 
-export const REPORT_USAGE = `Usage: cqlint report [options] <files or folders...>
+const REPORT_USAGE = `Usage: cqlint report [options] <files or folders...>
 
 Writes the partition report (key diagram, partition growth against the target's limits, shard spread,
 throughput, and sample data when .cqlint.json names a sample) of every table in the inputs as one
@@ -26,7 +26,7 @@ Exit status: 0 the report was written (whatever it shows), 2 usage error or an i
 read or written.
 `;
 
-export interface ReportCliOptions {
+interface ReportCliOptions {
   out: string;
   target?: TargetId;
   configPath?: string;
@@ -34,7 +34,7 @@ export interface ReportCliOptions {
   inputs: string[];
 }
 
-export function parseReportArgs(args: string[]): ReportCliOptions | 'help' {
+function parseReportArgs(args: string[]): ReportCliOptions | 'help' {
   const parsed = parseCommandArgs(args, {
     out: { type: 'string', short: 'o' },
     target: { type: 'string', short: 't' },

@@ -124,7 +124,7 @@ export function ruleOptions(rule: RuleModule, setting: unknown): Record<string, 
 }
 
 /** What the runner asks of the Project. */
-export interface RuleRunHost {
+interface RuleRunHost {
   /** The definition a name refers to for the rules (none when the workspace's definitions differ). */
   resolveForRules(filePath: string, name: QualifiedName, atOffset: number): TableInfo | undefined;
   /** Resolution candidates, best first. */
@@ -138,7 +138,7 @@ export interface RuleRunHost {
 }
 
 /** One file to lint, with what it is linted under. */
-export interface RuleRunInput {
+interface RuleRunInput {
   filePath: string;
   text: string;
   parse: ParseResult;

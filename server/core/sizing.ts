@@ -13,9 +13,9 @@ import { describeProfile, formatDuration, formatRate, growthRateOf, tableWorkloa
 import type { TableReference } from './schema/references';
 
 export const CELL_METADATA_BYTES = 8;
-export const SIZING_SOURCE = 'https://cassandra.apache.org/doc/latest/cassandra/developing/data-modeling/data-modeling_refining.html';
+const SIZING_SOURCE = 'https://cassandra.apache.org/doc/latest/cassandra/developing/data-modeling/data-modeling_refining.html';
 
-export interface RowSizes {
+interface RowSizes {
   /** Σ sizeOf over the partition key columns (stored once per partition). */
   partitionKeyBytes: number;
   /** Σ sizeOf over static columns (once per partition). */
@@ -29,7 +29,7 @@ export interface RowSizes {
   columns: { name: string; bytes: number; hinted: boolean }[];
 }
 
-export interface PartitionEstimate extends RowSizes {
+interface PartitionEstimate extends RowSizes {
   rows: number;
   /** Nv. */
   values: number;
@@ -104,11 +104,11 @@ export function rowsToReachValues(sizes: RowSizes, values: number): number {
 }
 
 /** Bytes one write or read of a row moves (key + one row + its cell metadata), for throughput units. */
-export function bytesPerRowOperation(sizes: RowSizes): number {
+function bytesPerRowOperation(sizes: RowSizes): number {
   return sizes.partitionKeyBytes + sizes.rowBytes + sizes.valuesPerRow * CELL_METADATA_BYTES;
 }
 
-export interface ThroughputEstimate {
+interface ThroughputEstimate {
   kind: 'writes' | 'reads';
   perSecond: number;
   /** Units per second consumed (WCU/RCU for Keyspaces, operations otherwise). */
@@ -153,7 +153,7 @@ export function throughputEstimates(table: TableInfo, target: TargetInfo, hints:
   return out;
 }
 
-export interface DescribeHints extends TableHints {
+interface DescribeHints extends TableHints {
   /** The workspace schema, to size user-defined types. */
   schema?: SchemaModel;
   /** The workspace's statements on the table (their USING TTL bounds partitions). */
@@ -173,7 +173,7 @@ function boundText(b: PartitionBound): string {
 }
 
 /** The workload hints in effect, as the `-- @cqlint` comment would write them. */
-export function hintsText(hints: TableHints | undefined): string {
+function hintsText(hints: TableHints | undefined): string {
   if (!hints) return '';
   const parts: string[] = [];
   if (hints.rowsPerSecondPerPartition !== undefined) parts.push(`rate=${formatRate(hints.rowsPerSecondPerPartition).replace(/ rows?/, '')}`);
@@ -245,7 +245,7 @@ export function describeTable(table: TableInfo, target: TargetId, hints?: Descri
 }
 
 /** One of a target's per-partition limits and how many rows reach it. */
-export interface LimitReach {
+interface LimitReach {
   label: string;
   source: string;
   measure: 'bytes' | 'values' | 'rows';
@@ -255,7 +255,7 @@ export interface LimitReach {
 }
 
 /** The figures every partition message and the table hover cite, for one table on one target. */
-export interface PartitionFigures {
+interface PartitionFigures {
   target: TargetId;
   targetName: string;
   /** One row with its cell metadata (St per row). */
@@ -345,7 +345,7 @@ export function partitionNumbersText(f: PartitionFigures, options: { rate?: bool
 }
 
 /** The figures as a small markdown table for the hover (same numbers as the messages). */
-export function partitionFiguresMarkdown(f: PartitionFigures): string[] {
+function partitionFiguresMarkdown(f: PartitionFigures): string[] {
   const lines: string[] = [];
   const rate = f.rowsPerSecond !== undefined ? ` at ${formatRate(f.rowsPerSecond)} (${f.rateNote})` : '';
   lines.push(`| ${f.targetName} limit | rows per partition to reach it | time${rate} |`);

@@ -9,7 +9,7 @@ import * as conv from './conversions';
 import { describeError } from './safe';
 import { DEFAULT_SETTINGS, ScopedSettings, parseSettings, type CqlintSettings } from './settings';
 
-export interface ClientSettingsHost {
+interface ClientSettingsHost {
   connection: Connection;
   log: Logger;
   clientCapabilities(): ClientCapabilities;

@@ -33,7 +33,7 @@ import type { CqlintSettings } from './settings';
 
 export { CONFIG_FILE_NAME };
 
-export interface ConfigFilesHost {
+interface ConfigFilesHost {
   connection: Connection;
   log: Logger;
   clientCapabilities(): ClientCapabilities;

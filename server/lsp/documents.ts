@@ -21,7 +21,7 @@ export const DOCUMENT_LIMITS = {
   maxStatementTokens: 50_000,
 };
 
-export interface DocumentsHost {
+interface DocumentsHost {
   /** A document was opened (after its text is in the project and the event is sent). */
   opened(filePath: string, uri: string): void;
   /** A document was closed: its settings scope goes. */

@@ -23,19 +23,16 @@ import { isCqlFile } from '../core/io/files';
 import type { ChangeReason, Feature, FilesChangedEvent, Logger, ServerContext } from './context';
 import * as conv from './conversions';
 import { CONFIG_FILE_NAME, ConfigFiles } from './config-files';
-import { DOCUMENT_LIMITS, OpenDocuments } from './documents';
+import { OpenDocuments } from './documents';
 import { CORE_OWNED_REGISTRATIONS, describeError, guardConnection, safeHandler } from './safe';
 import type { ServerCore } from './server-core';
 import type { CqlintSettings } from './settings';
 import { ClientSettings } from './client-settings';
 import { defaultFeatures } from './features';
-import { WORKSPACE_LIMITS, Workspace } from './workspace';
+import { Workspace } from './workspace';
 import packageJson from '../../package.json';
 
 export { INDEX_STATUS_NOTIFICATION, type IndexStatus } from './workspace';
-
-/** Limits that keep a huge workspace or a runaway file from stalling the server. */
-export const LIMITS = { ...WORKSPACE_LIMITS, ...DOCUMENT_LIMITS };
 
 /** Requests about the whole workspace wait for the whole index (workspace diagnostics, workspace symbols). */
 const WORKSPACE_REQUEST = /\.onWorkspace(Symbol)?$|\(workspace\//;
@@ -47,7 +44,7 @@ export interface ServerOptions {
   features?: readonly Feature[];
 }
 
-export interface ServerHandle {
+interface ServerHandle {
   /** True once the client sent `shutdown`: the process may then end with exit code 0. */
   shutdownRequested(): boolean;
 }

@@ -29,7 +29,7 @@ export interface IndexStatus {
 /** At most one indexing progress report per interval. */
 const PROGRESS_INTERVAL_MS = 250;
 
-export interface WorkspaceHost {
+interface WorkspaceHost {
   clientCapabilities(): ClientCapabilities;
   /** The client asked for `cqlint/indexStatus` notifications (initializationOptions.indexStatus). */
   wantsIndexStatus(): boolean;

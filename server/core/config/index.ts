@@ -74,7 +74,7 @@ function configFromRead(read: ReadResult, path: string): LoadedConfigFile {
 }
 
 /** Parses and validates the text of a config file. Never throws. */
-export function parseConfigText(text: string, path: string): LoadedConfigFile {
+function parseConfigText(text: string, path: string): LoadedConfigFile {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -288,7 +288,7 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
     return { errors: [{ message: `${where}the configuration must be a JSON object, got ${describe(json)}` }] };
   }
   const config: CqlintConfig = {};
-  for (const [key, value] of Object.entries(json)) {
+  for (const key of Object.keys(json)) {
     if (!TOP_LEVEL_KEYS.has(key)) {
       const hint = closest(key, [...TOP_LEVEL_KEYS].filter((k) => k !== '$schema'));
       errors.push({ key, message: `${key}: unknown setting${hint ? ` (did you mean "${hint}"?)` : ''}; known: target, rules, tables, ring, samples` });

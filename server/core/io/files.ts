@@ -25,16 +25,16 @@ export const MAX_FILE_BYTES: Readonly<Record<FileKind, number>> = Object.freeze(
 });
 
 /** Extensions treated as CQL when walking folders. */
-export const CQL_EXTENSIONS: readonly string[] = ['.cql', '.cqlsh'];
+const CQL_EXTENSIONS: readonly string[] = ['.cql', '.cqlsh'];
 /** Folders never walked into. */
-export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git']);
+const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git']);
 
 export function isCqlFile(filePath: string): boolean {
   const lower = filePath.toLowerCase();
   return CQL_EXTENSIONS.some((ext) => lower.endsWith(ext));
 }
 
-export type ReadFailure = {
+type ReadFailure = {
   ok: false;
   reason: 'binary' | 'encoding' | 'too-large' | 'not-a-file' | 'outside-workspace' | 'io';
   message: string;
@@ -247,7 +247,7 @@ export function describeIoError(error: unknown): string {
 // -------------------------------------------------------------------------------------------------
 // Writing
 
-export interface WriteOptions {
+interface WriteOptions {
   /** Start the file with a UTF-8 byte order mark (keep the one the read reported). */
   bom?: boolean;
 }
@@ -277,14 +277,14 @@ export async function writeTextFile(filePath: string, text: string, options: Wri
 // -------------------------------------------------------------------------------------------------
 // Walking folders
 
-export interface WalkOptions {
+interface WalkOptions {
   /** Stop after this many files (the walk reports `truncated`). */
   maxFiles?: number;
   /** When given, links that lead outside these folders are skipped (reported in `skipped`). */
   roots?: readonly string[];
 }
 
-export interface WalkResult {
+interface WalkResult {
   files: string[];
   truncated: boolean;
   /** Folders that could not be read, with why. */

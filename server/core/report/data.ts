@@ -22,9 +22,9 @@ import { BUCKETS, chooseGranularity, type BucketGranularity } from '../fixes/tim
 import type { SampleSummary } from './sample';
 import { DEFAULT_ROWS_PER_SECOND, growthRateOf, tableWorkload, type GrowthRate } from '../schema/workload';
 
-export type KeyMark = 'K' | 'C↑' | 'C↓' | 'S' | '';
+type KeyMark = 'K' | 'C↑' | 'C↓' | 'S' | '';
 
-export interface KeyDiagramColumn {
+interface KeyDiagramColumn {
   name: string;
   type: string;
   mark: KeyMark;
@@ -35,7 +35,7 @@ export interface KeyDiagramColumn {
   hinted: boolean;
 }
 
-export interface LimitLine {
+interface LimitLine {
   /** What is limited: partition bytes, rows or values per partition. */
   kind: 'bytes' | 'ideal-bytes' | 'rows' | 'values';
   label: string;
@@ -52,7 +52,7 @@ export interface LimitLine {
   secondsCured?: number;
 }
 
-export interface GrowthPoint {
+interface GrowthPoint {
   seconds: number;
   rows: number;
   bytes: number;
@@ -68,7 +68,7 @@ export interface GrowthCurve {
   points: GrowthPoint[];
 }
 
-export interface Cure {
+interface Cure {
   kind: 'bucket' | 'shard';
   /** What the quick fix adds, in words: "a day bucket (day date)", "16 shards: murmur3(title) % 16 + 1". */
   description: string;
@@ -76,7 +76,7 @@ export interface Cure {
   shardCount?: number;
 }
 
-export interface GrowthData {
+interface GrowthData {
   rowsPerSecond: number;
   /** 'hint' (rowsPerSecondPerPartition / writesPerSecondPerPartition) or 'default' (the workload model's, by rate class). */
   rateSource: 'hint' | 'default';
@@ -120,7 +120,7 @@ export interface SpreadData {
   comparison?: ShardHistogram;
 }
 
-export interface ThroughputRow {
+interface ThroughputRow {
   kind: 'writes' | 'reads';
   perSecond: number;
   unitsPerSecond: number;
@@ -134,7 +134,7 @@ export interface ThroughputRow {
   unitsPerShard?: number;
 }
 
-export interface QueryReference {
+interface QueryReference {
   file: string;
   line: number;
   kind: string;
@@ -144,7 +144,7 @@ export interface QueryReference {
   singlePartition: boolean;
 }
 
-export interface ReportFinding {
+interface ReportFinding {
   ruleId: string;
   severity: Severity;
   message: string;
@@ -197,7 +197,7 @@ function markOf(col: ColumnInfo): KeyMark {
 }
 
 /** The period of a time-bucket column (`day date`, `log_hour timestamp`, `yyyymm text`), when its name or type says. */
-export function bucketPeriodSeconds(col: ColumnInfo): number | undefined {
+function bucketPeriodSeconds(col: ColumnInfo): number | undefined {
   if (!isTimeBucket(col)) return undefined;
   const words = columnWords(col.name);
   const has = (...w: string[]): boolean => words.some((x) => w.includes(x));
@@ -215,7 +215,7 @@ export function bucketPeriodSeconds(col: ColumnInfo): number | undefined {
  * hover state): bytes (hard and ideal) and rows/values, with the rows reaching each; `binding` marks the
  * limit hit first.
  */
-export function limitLines(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, udts: UdtLookup | undefined, rate?: GrowthRate): LimitLine[] {
+function limitLines(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, udts: UdtLookup | undefined, rate?: GrowthRate): LimitLine[] {
   const figures = partitionFigures(table, target, hints, udts, rate);
   const reaches = [...figures.limits, ...(figures.ideal && Number.isFinite(figures.ideal.rows) ? [figures.ideal] : [])];
   return reaches.map((l) => ({
@@ -249,7 +249,6 @@ function secondsToRows(rows: number, rate: number, stopsAfter?: number): number 
   return stopsAfter !== undefined && t > stopsAfter ? undefined : t;
 }
 
-const DAY = 86_400;
 const YEAR = BUCKETS.year.seconds;
 
 /** The table's findings from the project (the CREATE statement's range), most severe first. */

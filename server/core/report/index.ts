@@ -26,7 +26,7 @@ export function tableReport(project: Project, table: TableInfo, options: ReportO
   return partitionReportData(project, table, targetInfo(project.targetFor(table.filePath)), project.tableHints(table.filePath, table), options);
 }
 
-export interface SampleReading {
+interface SampleReading {
   /** Progress and cancellation for the sample's reading. */
   onProgress?: SampleOptions['onProgress'];
   isCancelled?: SampleOptions['isCancelled'];

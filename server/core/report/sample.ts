@@ -80,7 +80,7 @@ const TEXT_TYPES = new Set(['text', 'varchar', 'ascii']);
 const MICROSECONDS = /(\d\d:\d\d:\d\d\.\d{3})\d+(?=\s*(?:[+-]\d\d:?\d\d|Z))/g;
 
 /** A field as cqlsh writes it -> CQL literal text the value parser reads (null for cqlsh's null). */
-export function cqlshFieldValue(type: KeyType, field: CsvField): string | null {
+function cqlshFieldValue(type: KeyType, field: CsvField): string | null {
   if (!field.quoted && field.text === '') return null;
   if (type.kind === 'native') {
     if (TEXT_TYPES.has(type.name)) return field.text;

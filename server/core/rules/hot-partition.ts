@@ -25,7 +25,7 @@ import type { FindingData } from '../findings-data';
 type Reason = 'time-bucket' | 'low-cardinality' | 'shard-only';
 
 /** Why the key is hot, or undefined when it is not (or the model cannot tell). */
-export function hotReason(w: TableWorkload): Reason | undefined {
+function hotReason(w: TableWorkload): Reason | undefined {
   const reason: Reason | undefined =
     w.keyShape === 'time-bucket' ? 'time-bucket'
     : w.keyShape === 'few' ? 'low-cardinality'

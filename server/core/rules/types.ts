@@ -29,7 +29,7 @@ export interface RuleMeta {
   scope?: 'statement' | 'file';
 }
 
-export type ReportedFinding = Omit<Finding, 'ruleId' | 'severity'> & {
+type ReportedFinding = Omit<Finding, 'ruleId' | 'severity'> & {
   /** `'info'`: a note on a cost worth knowing rather than a mistake, shown as information whatever the rule's level. */
   severity?: 'info';
 };

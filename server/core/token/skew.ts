@@ -4,7 +4,7 @@ import { codepointsMod, formatShardFormula, type ShardSpec } from './shard';
 
 export type SampleFamily = 'titles' | 'ids' | 'uuids';
 
-export interface SampleSkew {
+interface SampleSkew {
   family: SampleFamily;
   /** Number of sample values. */
   size: number;

@@ -26,7 +26,7 @@ function replicationOf(ctx: ServerContext, table: TableInfo): Replication | unde
 // ---------------------------------------------------------------------------------------------
 // The key under the cursor
 
-export interface KeyAt {
+interface KeyAt {
   statement: KeyedStatement;
   table: TableInfo;
   values: Map<string, ColumnValues>;
@@ -40,7 +40,7 @@ function containing(e: Expression, offset: number): boolean {
 }
 
 /** The INSERT/UPDATE/DELETE/SELECT statement (batches included) whose range holds `offset`. */
-export function keyedStatementAt(doc: EditorDocument, offset: number): KeyedStatement | undefined {
+function keyedStatementAt(doc: EditorDocument, offset: number): KeyedStatement | undefined {
   return keyedStatements(doc.parse).find((s) => s.range.start.offset <= offset && offset <= s.range.end.offset);
 }
 
@@ -75,7 +75,7 @@ export function keyAt(ctx: ServerContext, doc: EditorDocument, offset: number, r
 }
 
 /** describeKeyPreview with the ring and the keyspace's replication filled in. */
-export function previewOf(ctx: ServerContext, filePath: string, at: KeyAt): { preview: KeyPreview; ringError?: string; replicationKnown: boolean } {
+function previewOf(ctx: ServerContext, filePath: string, at: KeyAt): { preview: KeyPreview; ringError?: string; replicationKnown: boolean } {
   const ring = ctx.ringFor(filePath);
   const replication = replicationOf(ctx, at.table);
   const preview = describeKeyPreview({ ...at.key.input, ring: ring.ring, replication });
@@ -139,7 +139,7 @@ export function keyPreviewMarkdown(ctx: ServerContext, doc: EditorDocument, at: 
 }
 
 /** Hover contribution: the key preview when the cursor is on a partition key (or shard source) value. */
-export function keyHoverProvider(ctx: ServerContext, doc: EditorDocument, offset: number) {
+function keyHoverProvider(ctx: ServerContext, doc: EditorDocument, offset: number) {
   const at = keyAt(ctx, doc, offset, true);
   if (!at?.focus) return undefined;
   return { markdown: keyPreviewMarkdown(ctx, doc, at), start: at.focus.expression.range.start.offset, end: at.focus.expression.range.end.offset };

@@ -18,14 +18,14 @@ const PARTITION_RULES = new Set(['hot-partition', 'unbounded-partition', 'large-
 export const PARTITION_REPORT_REQUEST = 'cqlint/partitionReport';
 export const SHOW_PARTITION_REPORT_COMMAND = 'cqlint.showPartitionReport';
 
-export interface PartitionReportParams {
+interface PartitionReportParams {
   textDocument: { uri: string };
   /** Qualified name as the CodeLens passes it (`ks.table`, or `table` without a keyspace). */
   table?: string;
   position?: Position;
 }
 
-export interface PartitionReportResult {
+interface PartitionReportResult {
   table: string;
   html: string;
 }
@@ -37,7 +37,7 @@ function tablesIn(ctx: ServerContext, filePath: string): TableInfo[] {
     .sort((a, b) => a.range.start.offset - b.range.start.offset);
 }
 
-export function partitionReportLenses(ctx: ServerContext, params: CodeLensParams): CodeLens[] {
+function partitionReportLenses(ctx: ServerContext, params: CodeLensParams): CodeLens[] {
   const doc = editorDocument(ctx, params.textDocument.uri);
   if (!doc) return [];
   return tablesIn(ctx, doc.filePath).map((t) => ({
@@ -50,7 +50,7 @@ export function partitionReportLenses(ctx: ServerContext, params: CodeLensParams
  * On a partition rule's finding: a link that opens the report of its table (a command link; VS Code's
  * client trusts this one command in hovers).
  */
-export function partitionReportHover(ctx: ServerContext, doc: EditorDocument, offset: number): string | undefined {
+function partitionReportHover(ctx: ServerContext, doc: EditorDocument, offset: number): string | undefined {
   const findings = ctx.project.lint(doc.filePath)
     .filter((f) => PARTITION_RULES.has(f.ruleId) && f.range.start.offset <= offset && offset <= f.range.end.offset);
   if (!findings.length) return undefined;
