@@ -13,7 +13,8 @@ import { hintsAbove } from './schema/hint-comment';
 import { mergeHints } from './schema/workload';
 import { buildFileReferences, type IndexedReference, type TableReference } from './schema/references';
 import { type TargetId, targetInfo } from './targets';
-import { findConfigFor, hintsFor, loadConfigFile, type TableHints } from './config';
+import { findConfigFor, hintsFor, loadConfigFile, sampleFor, type SampleSetting, type TableHints } from './config';
+import type { PartitionSample } from './sample-figures';
 import type { ConfigError, CqlintConfig, RuleLevel } from './config/types';
 import { allRules } from './rules';
 import type { RuleContext, RuleModule } from './rules/types';
@@ -39,6 +40,11 @@ export interface ProjectOptions {
    * instead of the two above for the files it answers. Call setOptions again when its answers change.
    */
   forFile?: (filePath: string) => Pick<ProjectOptions, 'target' | 'ruleOverrides'> | undefined;
+  /**
+   * The read summary of the sample `.cqlint.json` names for a table (rules are synchronous: whoever owns
+   * the Project reads samples beforehand, see report/sample-cache.ts). Call refreshSamples when its answers change.
+   */
+  sampleSummary?: (table: TableInfo, sample: SampleSetting) => PartitionSample | undefined;
 }
 
 interface FileEntry {
@@ -244,6 +250,18 @@ export class Project {
   setOptions(options: ProjectOptions): void {
     this.options = { ...options };
     this.optionsVersion++;
+  }
+
+  /** The sampleSummary hook answers differently (a sample was read): findings are computed again. */
+  refreshSamples(): void {
+    this.optionsVersion++;
+  }
+
+  /** The read sample of a table, under the config of `filePath` (the file that defines it by default). */
+  sampleSummary(table: TableInfo, filePath = table.filePath): PartitionSample | undefined {
+    const setting = sampleFor(this.configFor(filePath), table.keyspace, table.name);
+    const sample = setting ? this.options.sampleSummary?.(table, setting) : undefined;
+    return sample && !sample.cancelled ? sample : undefined;
   }
 
   setFile(filePath: string, text: string): void {
@@ -625,6 +643,7 @@ export class Project {
       indexesOn: (table: TableInfo) => model.indexesOn(table, filePath),
       indexesAt: (table: TableInfo, offset: number) => model.indexesAt(table, filePath, offset),
       hints: (table: TableInfo) => mergeHints(table.commentHints, hintsFor(config, table.keyspace, table.name)),
+      sample: (table: TableInfo) => this.sampleSummary(table, filePath),
       referencesTo: (table: TableInfo) => {
         const dependency = this.referenceDependency(table);
         references.push(dependency);

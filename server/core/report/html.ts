@@ -7,6 +7,7 @@ import type { GrowthCurve, PartitionReportData, ShardHistogram, SpreadData } fro
 import { severityRank } from './data';
 import { barChart, escapeHtml, horizontalBars, lineChart, niceTicks, resetChartIds } from './svg';
 import type { SampleSummary } from './sample';
+import { sampleVerdictText } from '../sizing';
 
 export interface RenderOptions {
   /** Page title. */
@@ -220,14 +221,28 @@ function histogramChart(h: ShardHistogram, values: number, what: string): string
   });
 }
 
+/** random(N) without a sample: the rows expected in each shard, and what reading them costs. */
+function randomSpreadText(spread: SpreadData): string {
+  const r = spread.random!;
+  const h = spread.histogram;
+  const drawn = r.drawn < r.rows ? ` (a draw of ${formatCount(r.drawn)} rows with a fixed seed, the same shape)` : ' (a draw with a fixed seed)';
+  return `<p data-figure="random-spread"><code>${escapeHtml(spread.formula)}</code> puts each row in any of the ${h.counts.length} shards with equal chance: ` +
+    `of the <strong>${formatCount(r.rows)}</strong> rows one partition takes in ${escapeHtml(formatDuration(r.seconds))} today, ` +
+    `<strong data-figure="expected-per-shard">${formatCount(r.expectedPerShard)}</strong> per shard are expected; ` +
+    `the fullest shard of the draw holds ${formatCount(h.max * (r.rows / Math.max(1, r.drawn)))} (${h.maxOverMean.toFixed(2)}× the mean)${drawn}. ` +
+    `<strong>Reads must visit all ${h.counts.length} shards</strong>: ${h.counts.length} queries, or <code>IN</code> over the ${h.counts.length} shard values, for every partition read.</p>`;
+}
+
 function spreadSection(spread: SpreadData | undefined): string {
   if (!spread) return '';
-  const what = spread.valuesFrom.kind === 'sample' ? `rows of ${shortPath(spread.valuesFrom.file)}` : `synthetic ${spread.valuesFrom.family} like ${spread.sourceColumn ?? 'the key'}`;
+  const from = spread.valuesFrom;
+  const what = from.kind === 'sample' ? `rows of ${shortPath(from.file)}` : from.kind === 'draw' ? 'rows drawn at random' : `synthetic ${from.family} like ${spread.sourceColumn ?? 'the key'}`;
   const origin = spread.origin === 'annotation' ? 'the table\'s <code>-- @shard</code> formula' : 'the shard the quick fix would add';
   const charts = [spread.histogram, ...(spread.comparison ? [spread.comparison] : [])].map((h) => ({ h, svg: histogramChart(h, spread.values, what) }));
   const counts = (h: ShardHistogram): string => h.counts.map((c, i) => `${i + h.offset}: ${c}`).join(', ');
   return `<h3>Spread over shards</h3><p>Rows per shard for ${origin}, <code>${escapeHtml(spread.formula)}</code>, over ${formatCount(spread.values)} ${escapeHtml(what)}` +
     `${spread.comparison ? `, beside <code>${escapeHtml(spread.comparison.formula)}</code> on the same values` : ''}.</p>` +
+    (spread.random ? randomSpreadText(spread) : '') +
     `<div class="row">${charts.map((c) => `<figure data-figure="spread-chart">${c.svg}<figcaption><code>${escapeHtml(c.h.formula)}</code>: fullest shard ${c.h.maxOverMean.toFixed(2)}× the mean</figcaption></figure>`).join('')}</div>` +
     `<table data-figure="spread"><thead><tr><th></th><th>formula</th><th class="num">fullest shard</th><th class="num">mean</th><th class="num">max/mean</th><th class="num">empty shards</th></tr></thead><tbody>` +
     histogramRow(spread.histogram, spread.origin === 'annotation' ? '@shard' : 'proposed') +
@@ -261,13 +276,19 @@ function throughputSection(data: PartitionReportData): string {
 function sampleSection(sample: SampleSummary | undefined, data: PartitionReportData): string {
   if (!sample) return '';
   const r = sample.rowsPerPartition;
-  const limit = data.growth.limits.find((l) => l.kind === 'bytes');
   const parts: string[] = [`<h3>Sample: ${escapeHtml(shortPath(sample.file))}</h3>`];
+  if (data.sampleChosen) {
+    parts.push('<p class="sev-info" data-figure="sample-chosen">Chosen for this report: .cqlint.json does not name it, so diagnostics and hovers do not use it until it is saved there.</p>');
+  }
   parts.push(`<p data-figure="sample-summary">${formatCount(sample.rows)} rows in <strong data-figure="sample-partitions">${formatCount(sample.partitions)}</strong> partitions` +
     `${sample.cancelled ? ' (reading was cancelled: partial)' : ''}. Rows per partition: p50 ${formatCount(r.p50)}, p99 ${formatCount(r.p99)}, max ${formatCount(r.max)}. ` +
-    `Bytes per partition: p50 ${formatBytes(sample.bytesPerPartition.p50)}, p99 ${formatBytes(sample.bytesPerPartition.p99)}, max ${formatBytes(sample.bytesPerPartition.max)}` +
-    `${limit ? ` (${escapeHtml(limit.label)}: the largest is at ${(100 * sample.bytesPerPartition.max / limit.bytes).toFixed(1)}%)` : ''}.` +
+    `Bytes per partition: p50 ${formatBytes(sample.bytesPerPartition.p50)}, p99 ${formatBytes(sample.bytesPerPartition.p99)}, max ${formatBytes(sample.bytesPerPartition.max)}. ` +
+    `A row written or read: ${formatBytes(sample.rowOperationBytes.mean)} on average, ${formatBytes(sample.rowOperationBytes.max)} at most.` +
     `${sample.malformedCount ? ` <span class="sev-warning">${formatCount(sample.malformedCount)} malformed row${sample.malformedCount === 1 ? '' : 's'} skipped.</span>` : ''}</p>`);
+  if (data.sampleVerdict) {
+    const v = data.sampleVerdict;
+    parts.push(`<p data-figure="sample-verdict" class="${v.over.length ? 'sev-warning' : ''}">${escapeHtml(sampleVerdictText(v, data.target.name))}.</p>`);
+  }
   parts.push(`<figure data-figure="sample-histogram">${barChart({
     title: `Partitions by rows per partition in the sample of ${data.table}`,
     desc: r.histogram.map((b) => `${b.from === b.to ? b.from : `${b.from}–${b.to}`} rows: ${b.partitions} partitions`).join('; '),
