@@ -252,6 +252,7 @@ export function describeTable(table: TableInfo, target: TargetId, hints?: Descri
   for (const t of throughputEstimates(table, info, hints, udts, hints?.sample)) {
     lines.push('');
     lines.push(`${t.kind === 'writes' ? 'Writes' : 'Reads'}: ${formatCount(t.perSecond)}/s per partition ≈ ${formatCount(t.unitsPerSecond)} ${t.unit} of ${t.label}` +
+      (hints?.sample && hints.sample.rows > 0 ? ` (rows of ${formatBytes(operationBytes(table, hints, udts, hints.sample))} measured in the sample)` : '') +
       (t.shardsNeeded > 1 ? ` — needs ${t.shardsNeeded} shards.` : ' — fits.'));
   }
   lines.push('');

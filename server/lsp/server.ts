@@ -32,6 +32,7 @@ import { CORE_OWNED_REGISTRATIONS, describeError, guardConnection, safeHandler }
 import { DEFAULT_SETTINGS, ScopedSettings, parseSettings, type CqlintSettings } from './settings';
 import { defaultFeatures } from './features';
 import { BackgroundIndex, type IndexProgress } from './workspace-index';
+import { SampleSummaries } from './sample-summaries';
 import packageJson from '../../package.json';
 
 /** Limits that keep a huge workspace or a runaway file from stalling the server. */
@@ -136,8 +137,22 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   const pathToUri = (filePath: string): string => openUris.get(filePath) ?? conv.pathToUri(filePath);
   const getText = (uri: string): string | undefined => documents.get(uri)?.getText() ?? project.getText(uriToPath(uri));
 
+  // Samples (.cqlint.json `samples`) are read in the background; a new summary re-checks every file.
+  const samples = new SampleSummaries({
+    project,
+    log,
+    connection,
+    workDoneProgress: () => clientCapabilities.window?.workDoneProgress === true,
+    roots: () => workspaceFolders,
+    shardCount: () => settings.shardCount,
+    changed: () => emit('samples', [], [], [], true),
+  });
+  /** Sample CSVs are watched too (any .csv: which ones are samples depends on every .cqlint.json). */
+  const isSampleFile = (filePath: string): boolean => filePath.toLowerCase().endsWith('.csv');
+
   const ctx: ServerContext = {
     connection: featureConnection,
+    samples,
     documents,
     project,
     get settings() {
@@ -201,6 +216,8 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     if (!initialised) return; // the scan's single event is sent on `initialized`
     log.debug(`cqlint: ${reason}: changed ${changed.length}, removed ${removed.length}, dependents ${event.dependents.length}${all ? ', all' : ''}`);
     filesChanged.fire(event);
+    // A change may name a sample or change a sampled table; not while indexing: the index's end checks them all.
+    if (!index || index.done) samples.onFilesChanged(event);
   };
 
   /** Puts text into the project, reporting files whose findings may change as a result. */
@@ -273,6 +290,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       ruleOverrides: { ...settings.rules },
       // Configs above the workspace folders (a shared temporary folder, say) do not apply.
       configBoundaries: workspaceFolders,
+      sampleSummary: samples.hook,
       forFile: (filePath) => {
         const own = settingsOfFile(filePath);
         return own === settings ? undefined : { target: own.targetOverride, ruleOverrides: own.rules };
@@ -526,6 +544,11 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
         else if (reportedConfigErrors.delete(filePath)) publishConfigErrors(filePath, []);
         continue;
       }
+      if (isSampleFile(filePath)) {
+        if (change.type === FileChangeType.Deleted) samples.cache.forget(filePath);
+        samples.refresh();
+        continue;
+      }
       if (!isCqlFile(filePath) || openUris.has(filePath)) continue; // open documents: the editor's text wins
       index?.forget(filePath); // this change is newer than what the index may have read
       if (change.type === FileChangeType.Deleted) {
@@ -626,7 +649,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       if (clientCapabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
         await connection.client
           .register(DidChangeWatchedFilesNotification.type, {
-            watchers: [{ globPattern: '**/*.cql' }, { globPattern: '**/*.cqlsh' }, { globPattern: `**/${CONFIG_FILE_NAME}` }],
+            watchers: [{ globPattern: '**/*.cql' }, { globPattern: '**/*.cqlsh' }, { globPattern: `**/${CONFIG_FILE_NAME}` }, { globPattern: '**/*.csv' }],
           })
           .catch((error: unknown) => log.warn(`cqlint: cannot register file watchers: ${describeError(error)}`));
       } else {
@@ -687,6 +710,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   connection.onShutdown(() => {
     shutdownReceived = true;
     index?.cancel();
+    samples.stop();
     shutdownEmitter.fire();
   });
 

@@ -38,7 +38,7 @@ export interface SampleReading {
   /** Summaries already read (and where new ones are kept); without it the sample is read each time. */
   cache?: SampleCache;
   /** A sample chosen for this report instead of the configured one (the editor's "Choose sample CSV…"). */
-  sample?: SampleSetting;
+  chosen?: SampleSetting;
   /** Configured samples and rings must lie inside these folders (the editor's workspace). */
   roots?: readonly string[];
 }
@@ -64,13 +64,13 @@ export function configuredSample(project: Project, table: TableInfo): SampleSett
 }
 
 /**
- * Reads (or takes from the cache) a table's sample: the configured one, or `options.sample`. The shard
+ * Reads (or takes from the cache) a table's sample: the configured one, or `options.chosen`. The shard
  * spread is the report's (the table's @shard, or the one the fix proposes, from `report`), so that the
  * report reuses a summary read for the rules. Undefined when there is no sample; problems go to onProblem.
  * A new summary of a configured sample refreshes the project's findings (the rules cite it).
  */
 export async function readTableSample(project: Project, table: TableInfo, options: ReportOptions & SampleReading & { report?: PartitionReportData } = {}): Promise<SampleResult | undefined> {
-  const setting = options.sample ?? configuredSample(project, table);
+  const setting = options.chosen ?? configuredSample(project, table);
   if (!setting) return undefined;
   const spread = (options.report ?? tableReport(project, table, options)).spread;
   const ring = await ringFor(project.configFor(table.filePath).ring, options.roots, options.onProblem);
@@ -79,12 +79,12 @@ export async function readTableSample(project: Project, table: TableInfo, option
     shard: spread?.shard.method === 'random' ? undefined : spread?.shard,
     ring: ring?.ring, ringKey: ring?.key,
     // A sample chosen in the editor was picked by hand: it may lie anywhere.
-    roots: options.sample ? undefined : options.roots,
+    roots: options.chosen ? undefined : options.roots,
     onProgress: options.onProgress, isCancelled: options.isCancelled,
   };
   try {
     const result = await (options.cache ?? new SampleCache()).get(request);
-    if (result.fresh && !result.summary.cancelled && !options.sample) project.refreshSamples();
+    if (result.fresh && !result.summary.cancelled && !options.chosen) project.refreshSamples();
     return result;
   } catch (error) {
     options.onProblem?.(`sample ${setting.name ?? setting.file} of ${table.qualifiedName}: ${error instanceof Error ? error.message : String(error)}`);
@@ -101,7 +101,7 @@ export async function tableReportWithSample(project: Project, table: TableInfo, 
   const read = await readTableSample(project, table, { ...options, report: first });
   if (!read) return first;
   const configured = configuredSample(project, table);
-  const chosen = options.sample !== undefined && options.sample.file !== configured?.file;
+  const chosen = options.chosen !== undefined && options.chosen.file !== configured?.file;
   return tableReport(project, table, { ...options, sample: read.summary, sampleChosen: chosen });
 }
 
