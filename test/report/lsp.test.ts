@@ -2,7 +2,7 @@
 // cqlint/partitionReport request returning the page for the table named or under the cursor, following edits.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import type { CodeLens, InitializeResult } from 'vscode-languageserver-protocol';
+import type { CodeLens, Diagnostic, InitializeResult } from 'vscode-languageserver-protocol';
 import { capabilities, startServer, tempWorkspace } from '../../scripts/lsp-client';
 
 const SCHEMA = [
@@ -71,7 +71,7 @@ test('configured samples are read in the background with work-done progress, and
   await client.initialize({ ...capabilities.push, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
   const uri = ws.uri('schema.cql');
   await client.open(uri, EVENTS);
-  const cites = (d: { code?: unknown; message: string }[]) => d.some((x) => x.code === 'large-partition' && /from sample samples\/events\.csv: 2 partitions, largest 25,001 rows/.test(x.message));
+  const cites = (d: Diagnostic[]) => d.some((x) => x.code === 'large-partition' && /from sample samples\/events\.csv: 2 partitions, largest 25,001 rows/.test(String(x.message)));
   await client.waitForDiagnostics(uri, cites);
   await client.waitForProgressEnd(/cqlint: reading sample events\.csv/);
 

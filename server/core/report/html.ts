@@ -18,6 +18,8 @@ export interface RenderOptions {
   index?: boolean;
   /** How file paths are shown (the CLI makes them relative to the working directory). */
   displayPath?: (file: string) => string;
+  /** An editor command that chooses a sample CSV for the page (a `command:` link; the standalone file has none). */
+  chooseSampleCommand?: string;
 }
 
 function anchorId(table: string): string {
@@ -317,7 +319,15 @@ function sampleSection(sample: SampleSummary | undefined, data: PartitionReportD
   return parts.join('');
 }
 
-function tableSection(data: PartitionReportData, displayPath: (file: string) => string): string {
+function chooseSampleLink(data: PartitionReportData, command: string | undefined): string {
+  if (!command) return '';
+  const link = `<a href="command:${escapeHtml(command)}" data-action="choose-sample">Choose sample CSV…</a>`;
+  return data.sample
+    ? `<p class="muted">${link} (another cqlsh <code>COPY ${escapeHtml(data.table)} TO</code> file)</p>`
+    : `<h3>Sample</h3><p class="muted">No sample of real rows: .cqlint.json <code>samples</code> names none for ${escapeHtml(data.table)}. ${link}</p>`;
+}
+
+function tableSection(data: PartitionReportData, displayPath: (file: string) => string, chooseSample?: string): string {
   const findings = data.findings.length
     ? `<ul class="findings">${data.findings.map((f) => `<li><span class="sev-${f.severity}">${f.severity}</span> <code>${escapeHtml(f.ruleId)}</code> (line ${f.line}): ${escapeHtml(f.message)}</li>`).join('')}</ul>`
     : '';
@@ -326,7 +336,7 @@ function tableSection(data: PartitionReportData, displayPath: (file: string) => 
     `<p class="where">${escapeHtml(displayPath(data.file))}:${data.line} · target ${escapeHtml(data.target.name)}${data.defaultTtlSeconds ? ` · default_time_to_live ${formatDuration(data.defaultTtlSeconds)}` : ''}</p>` +
     findings +
     `<div class="row">${keyDiagram(data)}${queriesBlock(data)}</div>` +
-    growthSection(data) + spreadSection(data.spread) + throughputSection(data) + sampleSection(data.sample, data) +
+    growthSection(data) + spreadSection(data.spread) + throughputSection(data) + sampleSection(data.sample, data) + chooseSampleLink(data, chooseSample) +
     '</section>';
 }
 
@@ -347,7 +357,7 @@ export function renderReportHtml(reports: readonly PartitionReportData[], option
   const sorted = sortBySeverity(reports);
   const title = options.title ?? (reports.length === 1 ? `Partition report: ${reports[0]!.table}` : 'cqlint partition report');
   const showIndex = options.index ?? reports.length > 1;
-  const body = sorted.length ? sorted.map((r) => tableSection(r, options.displayPath ?? ((f) => f))).join('') : '<p class="muted">No CREATE TABLE or CREATE MATERIALIZED VIEW in the inputs.</p>';
+  const body = sorted.length ? sorted.map((r) => tableSection(r, options.displayPath ?? ((f) => f), options.chooseSampleCommand)).join('') : '<p class="muted">No CREATE TABLE or CREATE MATERIALIZED VIEW in the inputs.</p>';
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">` +
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:;">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${CSS}</style></head>` +

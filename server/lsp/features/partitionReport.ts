@@ -39,6 +39,8 @@ export interface PartitionReportParams {
   position?: Position;
   /** A sample CSV chosen for this report (absolute path), instead of the one .cqlint.json names. */
   sample?: { file: string };
+  /** The client's command behind the page's "Choose sample CSV…" link (none: no link). */
+  chooseSampleCommand?: string;
   workDoneToken?: string | number;
 }
 
@@ -114,7 +116,8 @@ export async function partitionReport(ctx: ServerContext, params: PartitionRepor
       data = tableReport(ctx.project, table, { ...options, sample: read.summary, sampleChosen: shownChosen });
     }
   }
-  return { table: table.qualifiedName, html: renderReportHtml([data]), ...(data.sampleChosen && chosen ? { chosenSample: chosen.file } : {}) };
+  const chooseSampleCommand = typeof params.chooseSampleCommand === 'string' && /^[\w.-]+$/.test(params.chooseSampleCommand) ? params.chooseSampleCommand : undefined;
+  return { table: table.qualifiedName, html: renderReportHtml([data], { chooseSampleCommand }), ...(data.sampleChosen && chosen ? { chosenSample: chosen.file } : {}) };
 }
 
 /** A chosen file as messages name it: relative to its workspace folder, else its path. */
