@@ -9,7 +9,6 @@ import type { Project } from '../core/project';
 import { configuredSample, readTableSample, SampleCache, sampleSummaryHook, type SampleProgress, type SampleResult } from '../core/report';
 import type { TableInfo } from '../core/schema/model';
 import type { SampleSetting } from '../core/config';
-import type { FilesChangedEvent, Logger } from './context';
 import { describeError } from './safe';
 
 /** Progress of one reading, shown by the client: begin on the first report, end when done. */
@@ -22,7 +21,8 @@ export interface ReadingProgress {
 
 export interface SampleHost {
   project: Project;
-  log: Logger;
+  /** The server's logger (context.ts imports this module: no import back). */
+  log: { warn(message: string): void; error(message: string): void };
   connection: Connection;
   /** Whether the client shows server-initiated work-done progress. */
   workDoneProgress(): boolean;
@@ -57,7 +57,7 @@ export class SampleSummaries {
   private anyConfigured = false;
 
   /** After a change of the project: configs, settings and the index may name samples; edits only matter with some. */
-  onFilesChanged(event: FilesChangedEvent): void {
+  onFilesChanged(event: { reason: string; all: boolean }): void {
     if (event.reason === 'samples') return;
     if (this.anyConfigured || event.all) this.refresh();
   }

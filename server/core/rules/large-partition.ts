@@ -22,7 +22,7 @@ export const rule: RuleModule = {
   meta: {
     id: 'large-partition',
     defaultSeverity: 'warning',
-    description: "Estimated partition (or row) size above the target's limits, from workload hints.",
+    description: "Estimated partition (or row) size above the target's limits, from workload hints or a sample of real rows.",
     docsUrl: docsUrl('large-partition'),
     scope: 'statement',
   },

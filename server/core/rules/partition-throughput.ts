@@ -19,7 +19,7 @@ export const rule: RuleModule = {
   meta: {
     id: 'partition-throughput',
     defaultSeverity: 'warning',
-    description: "Per-partition reads or writes (from workload hints) above the target's per-partition limit.",
+    description: "Per-partition reads or writes (from workload hints, rows measured in a sample) above the target's per-partition limit.",
     docsUrl: docsUrl('partition-throughput'),
     scope: 'statement',
   },
