@@ -87,6 +87,13 @@ export class SampleSummaries {
     return this.running;
   }
 
+  /** A CSV was deleted: the rules stop citing its summaries at once. */
+  forget(file: string): void {
+    if (!this.cache.forget(file)) return;
+    this.host.project.refreshSamples();
+    this.host.changed();
+  }
+
   /** Stops scheduling (shutdown). A reading in progress ends at its next chunk. */
   stop(): void {
     this.stopped = true;

@@ -545,7 +545,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
         continue;
       }
       if (isSampleFile(filePath)) {
-        if (change.type === FileChangeType.Deleted) samples.cache.forget(filePath);
+        if (change.type === FileChangeType.Deleted) samples.forget(filePath);
         samples.refresh();
         continue;
       }

@@ -83,6 +83,14 @@ test('configured samples are read in the background with work-done progress, and
   // The report reuses the summary and shows the same verdict as the diagnostics would.
   const report = (await client.request('cqlint/partitionReport', { textDocument: { uri }, table: 'ks.events' })) as { html: string };
   assert.match(report.html, /data-figure="sample-verdict" class="">from sample samples\/events\.csv: 2 partitions, largest 2 rows/);
+
+  // Back to the large sample, then deleted: the finding comes back, then goes with the file.
+  ws.write('samples/events.csv', eventsCsv(25_001));
+  await client.filesChanged([{ uri: ws.uri('samples/events.csv'), type: 2 }]);
+  await client.waitForDiagnostics(uri, cites);
+  ws.remove('samples/events.csv');
+  await client.filesChanged([{ uri: ws.uri('samples/events.csv'), type: 3 }]);
+  await client.waitForDiagnostics(uri, (d) => !d.some((x) => x.code === 'large-partition'));
   assert.ok(client.alive);
 });
 

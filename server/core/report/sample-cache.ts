@@ -81,9 +81,13 @@ export class SampleCache {
     return this.entries.get(slot(file, table))?.summary;
   }
 
-  /** Forgets every summary of a file (it was deleted). */
-  forget(file: string): void {
-    for (const key of [...this.entries.keys()]) if (key.startsWith(`${file}\u0000`)) this.entries.delete(key);
+  /** Forgets every summary of a file (it was deleted); true when there was one. */
+  forget(file: string): boolean {
+    let found = false;
+    for (const key of [...this.entries.keys()]) {
+      if (key.startsWith(`${file}\u0000`)) found = this.entries.delete(key) || found;
+    }
+    return found;
   }
 
   /**
