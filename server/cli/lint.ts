@@ -8,6 +8,7 @@ import { findConfigFor, loadConfigFile, type CqlintConfig } from '../core/config
 import { allRules } from '../core/rules';
 import { TARGET_IDS, type TargetId } from '../core/targets';
 import { MAX_FILE_BYTES } from '../core/io/files';
+import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
 import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
 import { EXIT, UsageError, collectCqlFiles, displayPath, failureReporter, parseCommandArgs, readInput, writeOutput, type CliIO } from './io';
@@ -141,7 +142,9 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   }
 
   const files = await collectCqlFiles(options.inputs, io, report);
-  const project = new Project({ target: options.target, config });
+  // Rules are synchronous: the samples .cqlint.json names are read before they run, and handed to them here.
+  const samples = new SampleCache();
+  const project = new Project({ target: options.target, config, sampleSummary: sampleSummaryHook(samples) });
   const texts = new Map<string, string>();
   const boms = new Map<string, boolean>();
   for (const file of files) {
@@ -167,6 +170,9 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
       for (const error of loadConfigFile(configPath).errors) fail(error.message);
     }
   }
+
+  // A configured sample that cannot be read is an I/O failure (exit 2); the rules then go without it.
+  await readConfiguredSamples(project, tablesDefinedIn(project, [...texts.keys()]), { cache: samples, onProblem: fail });
 
   // --fix / --fix-dry-run: every file is fixed first (the project keeps the fixed texts, so a fixed
   // schema is what the queries of other files are checked against), then everything is linted.

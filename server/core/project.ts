@@ -13,7 +13,8 @@ import { hintsAbove } from './schema/hint-comment';
 import { mergeHints } from './schema/workload';
 import { buildFileReferences, type IndexedReference, type TableReference } from './schema/references';
 import type { TargetId } from './targets';
-import { findConfigFor, hintsFor, loadConfigFile, type LoadedConfigFile, type TableHints } from './config';
+import { findConfigFor, hintsFor, loadConfigFile, sampleFor, type LoadedConfigFile, type SampleSetting, type TableHints } from './config';
+import type { PartitionSample } from './sample-figures';
 import type { ConfigError, CqlintConfig, RuleLevel } from './config/types';
 import { allRules } from './rules';
 import { isSchemaStatement, RuleRunner, ruleOptions, severityFor, withoutLocations, type ReferenceDependency } from './rule-runner';
@@ -45,6 +46,11 @@ export interface ProjectOptions {
    * Absent (the CLI): discovered on disk with findConfigFor, cached by modification time.
    */
   configLookup?: (filePath: string) => LoadedConfigFile | undefined;
+  /**
+   * The read summary of the sample `.cqlint.json` names for a table (rules are synchronous: whoever owns
+   * the Project reads samples beforehand, see report/sample-cache.ts). Call refreshSamples when its answers change.
+   */
+  sampleSummary?: (table: TableInfo, sample: SampleSetting) => PartitionSample | undefined;
 }
 
 interface FileEntry {
@@ -117,6 +123,7 @@ export class Project {
     referenceDependency: (table) => this.referenceDependency(table),
     referencesUnchanged: (dependencies) => this.referencesUnchanged(dependencies),
     recordInternalError: (ruleId, filePath, error) => this.recordInternalError(ruleId, filePath, error),
+    sampleSummary: (table, filePath) => this.sampleSummary(table, filePath),
   });
   /** Names each file defined before its latest change (for dependents()). */
   private readonly previousDefined = new Map<string, Set<string>>();
@@ -142,6 +149,18 @@ export class Project {
   setOptions(options: ProjectOptions): void {
     this.options = { ...options };
     this.optionsVersion++;
+  }
+
+  /** The sampleSummary hook answers differently (a sample was read): findings are computed again. */
+  refreshSamples(): void {
+    this.optionsVersion++;
+  }
+
+  /** The read sample of a table, under the config of `filePath` (the file that defines it by default). */
+  sampleSummary(table: TableInfo, filePath = table.filePath): PartitionSample | undefined {
+    const setting = sampleFor(this.configFor(filePath), table.keyspace, table.name);
+    const sample = setting ? this.options.sampleSummary?.(table, setting) : undefined;
+    return sample && !sample.cancelled ? sample : undefined;
   }
 
   setFile(filePath: string, text: string): void {

@@ -8,6 +8,7 @@ import { keyspaceAt, type FileSchema } from './schema/build';
 import type { SchemaModel, TableInfo } from './schema/model';
 import { mergeHints } from './schema/workload';
 import type { TableReference } from './schema/references';
+import type { PartitionSample } from './sample-figures';
 import { type TargetId, targetInfo } from './targets';
 import { hintsFor } from './config';
 import type { CqlintConfig, RuleLevel } from './config/types';
@@ -135,6 +136,8 @@ interface RuleRunHost {
   referencesUnchanged(dependencies: readonly ReferenceDependency[]): boolean;
   /** A rule crashed: kept for diagnosis (it must never take the server down). */
   recordInternalError(ruleId: string, filePath: string, error: unknown): void;
+  /** The read sample of a table under the config of `filePath` (see Project.sampleSummary). */
+  sampleSummary(table: TableInfo, filePath: string): PartitionSample | undefined;
 }
 
 /** One file to lint, with what it is linted under. */
@@ -198,6 +201,7 @@ export class RuleRunner {
       indexesOn: (table: TableInfo) => model.indexesOn(table, filePath),
       indexesAt: (table: TableInfo, offset: number) => model.indexesAt(table, filePath, offset),
       hints: (table: TableInfo) => mergeHints(table.commentHints, hintsFor(config, table.keyspace, table.name)),
+      sample: (table: TableInfo) => this.host.sampleSummary(table, filePath),
       referencesTo: (table: TableInfo) => {
         const dependency = this.host.referenceDependency(table);
         references.push(dependency);

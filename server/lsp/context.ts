@@ -18,6 +18,7 @@ import type { SourceLocation, SourceRange } from '../../grammar/ast';
 import type { Project } from '../core/project';
 import type { Ring } from '../core/token/ring';
 import type { CqlintSettings } from './settings';
+import type { SampleSummaries } from './sample-summaries';
 
 export interface Feature {
   /** Short name used in logs (`diagnostics`, `hover`, ...). */
@@ -36,7 +37,7 @@ export interface Feature {
 }
 
 /** Why files' findings may have changed. */
-export type ChangeReason = 'open' | 'edit' | 'close' | 'disk' | 'scan' | 'settings' | 'config' | 'folders';
+export type ChangeReason = 'open' | 'edit' | 'close' | 'disk' | 'scan' | 'settings' | 'config' | 'folders' | 'samples';
 
 export interface FilesChangedEvent {
   reason: ChangeReason;
@@ -96,6 +97,8 @@ export interface ServerContext {
    */
   readonly workspaceTrusted: boolean;
   readonly log: Logger;
+  /** The configured samples' summaries (read in the background; the report reads through it too). */
+  readonly samples: SampleSummaries;
 
   /** Engine key (absolute path, or the URI itself for non-file documents) for a document URI. */
   uriToPath(uri: string): string;

@@ -30,6 +30,7 @@ import type { CqlintSettings } from './settings';
 import { ClientSettings } from './client-settings';
 import { defaultFeatures } from './features';
 import { Workspace } from './workspace';
+import { SampleSummaries } from './sample-summaries';
 import packageJson from '../../package.json';
 
 export { INDEX_STATUS_NOTIFICATION, type IndexStatus } from './workspace';
@@ -108,6 +109,8 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     if (!initialised) return; // the scan's single event is sent on `initialized`
     log.debug(`cqlint: ${reason}: changed ${changed.length}, removed ${removed.length}, dependents ${event.dependents.length}${all ? ', all' : ''}`);
     filesChanged.fire(event);
+    // A change may name a sample or change a sampled table; not while indexing: the index's end checks them all.
+    if (!workspace.whenAllIndexed()) samples.onFilesChanged(event);
   };
 
   /** Runs an engine call; a bug in the engine is logged, never allowed to kill the handler. */
@@ -186,8 +189,22 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   const pathToUri = (filePath: string): string => documents.uriOf(filePath) ?? conv.pathToUri(filePath);
   const getText = (uri: string): string | undefined => documents.documents.get(uri)?.getText() ?? project.getText(uriToPath(uri));
 
+  // Samples (.cqlint.json `samples`) are read in the background; a new summary re-checks every file.
+  const samples = new SampleSummaries({
+    project,
+    log,
+    connection,
+    workDoneProgress: () => clientCapabilities.window?.workDoneProgress === true,
+    roots: () => workspace.folders,
+    shardCount: () => settings.current.shardCount,
+    changed: () => emit('samples', [], [], [], true),
+  });
+  /** Sample CSVs are watched too (any .csv: which ones are samples depends on every .cqlint.json). */
+  const isSampleFile = (filePath: string): boolean => filePath.toLowerCase().endsWith('.csv');
+
   const ctx: ServerContext = {
     connection: featureConnection,
+    samples,
     documents: documents.documents,
     project,
     get settings() {
@@ -229,7 +246,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
 
   /** The settings and the configs as the Project sees them; setting them again drops its lint results. */
   function applyProjectOptions(): void {
-    guarded('setOptions', () => project.setOptions({ ...settings.projectOptions(), configLookup: (filePath) => configFiles.lookup(filePath) }), undefined);
+    guarded('setOptions', () => project.setOptions({ ...settings.projectOptions(), configLookup: (filePath) => configFiles.lookup(filePath), sampleSummary: samples.hook }), undefined);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -242,6 +259,10 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       const filePath = uriToPath(change.uri);
       if (path.basename(filePath) === CONFIG_FILE_NAME) loads.push(configFiles.configChanged(filePath, change.type === FileChangeType.Deleted));
       else if (configFiles.isRing(filePath)) loads.push(configFiles.ringChanged(filePath));
+      else if (isSampleFile(filePath)) {
+        if (change.type === FileChangeType.Deleted) samples.forget(filePath);
+        samples.refresh();
+      }
       else if (isCqlFile(filePath)) cqlFiles.push({ filePath, type: change.type });
     }
     await Promise.all(loads);
@@ -302,7 +323,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       if (clientCapabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
         await connection.client
           .register(DidChangeWatchedFilesNotification.type, {
-            watchers: [{ globPattern: '**/*.cql' }, { globPattern: '**/*.cqlsh' }, { globPattern: `**/${CONFIG_FILE_NAME}` }],
+            watchers: [{ globPattern: '**/*.cql' }, { globPattern: '**/*.cqlsh' }, { globPattern: `**/${CONFIG_FILE_NAME}` }, { globPattern: '**/*.csv' }],
           })
           .catch((error: unknown) => log.warn(`cqlint: cannot register file watchers: ${describeError(error)}`));
       } else {
@@ -328,6 +349,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     shutdownReceived = true;
     workspace.stop();
     configFiles.stop();
+    samples.stop();
     shutdownEmitter.fire();
   });
 

@@ -346,7 +346,7 @@ function parseSamples(value: unknown, source: string | undefined, errors: Config
       errors.push({ key, message: `${key}: must be a CSV file name or { "file": "...", "columns": ["col", ...] }, got ${describe(v)}` });
       continue;
     }
-    out[table] = { file: resolveFile(setting.file), ...(columns ? { columns: columns as string[] } : {}) };
+    out[table] = { file: resolveFile(setting.file), name: setting.file, ...(columns ? { columns: columns as string[] } : {}) };
   }
   return out;
 }
@@ -364,5 +364,7 @@ export function hintsFor(config: CqlintConfig | undefined, keyspace: string | un
 export function sampleFor(config: CqlintConfig | undefined, keyspace: string | undefined, name: string): SampleSetting | undefined {
   const samples = config?.samples;
   if (!samples) return undefined;
-  return (keyspace ? samples[`${keyspace}.${name}`] : undefined) ?? samples[name];
+  // Table names are user text: `constructor` must not find Object.prototype's.
+  const own = (key: string): SampleSetting | undefined => (Object.hasOwn(samples, key) ? samples[key] : undefined);
+  return (keyspace ? own(`${keyspace}.${name}`) : undefined) ?? own(name);
 }

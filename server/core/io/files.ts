@@ -1,4 +1,5 @@
-// The one way cqlint reads and writes files: CQL sources, .cqlint.json configs, ring files and CLI inputs.
+// The one way cqlint reads and writes files: CQL sources, .cqlint.json configs, ring files, CLI inputs and
+// the opening of sample CSVs (streamed by server/core/report/sample.ts).
 // Pure Node (no LSP imports): the CLI, the server and the core share it.
 //
 // A read stats first and refuses anything that is not a regular file (a FIFO would block forever,
@@ -88,6 +89,33 @@ export async function readTextFile(filePath: string, options: ReadOptions = {}):
     return { ok: false, reason: 'io', message: describeIoError(error) };
   } finally {
     await handle?.close().catch(() => undefined);
+  }
+}
+
+/** An opened regular file, for a streaming reader (the sample CSVs): the handle and its stats. */
+export type OpenResult = { ok: true; handle: fs.FileHandle; stat: Stats } | ReadFailure;
+
+/**
+ * Opens a file for a streaming read with the same checks as readTextFile but no size cap (a sample CSV
+ * may be gigabytes; its reader keeps memory bounded): a regular file only (a FIFO would block the stream
+ * forever), inside `roots` when given. The caller closes the handle. Never throws.
+ */
+export async function openRegularFile(filePath: string, options: Pick<ReadOptions, 'roots'> = {}): Promise<OpenResult> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    const refused = checkStat(await fs.stat(filePath), Number.POSITIVE_INFINITY) ?? (await checkRoots(filePath, options.roots));
+    if (refused) return refused;
+    handle = await fs.open(filePath, OPEN_FLAGS);
+    const stat = await handle.stat();
+    const again = checkStat(stat, Number.POSITIVE_INFINITY);
+    if (again) {
+      await handle.close().catch(() => undefined);
+      return again;
+    }
+    return { ok: true, handle, stat };
+  } catch (error) {
+    await handle?.close().catch(() => undefined);
+    return { ok: false, reason: 'io', message: describeIoError(error) };
   }
 }
 

@@ -6,6 +6,7 @@ import type { TableInfo, IndexInfo, KeyspaceInfo, UserTypeInfo } from '../schema
 import type { TargetId, TargetInfo } from '../targets';
 import type { CqlintConfig, RuleOptionSpec, TableHints } from '../config/types';
 import type { TableReference } from '../schema/references';
+import type { PartitionSample } from '../sample-figures';
 
 export interface RuleMeta {
   /** Stable id: diagnostic code, CLI ruleId, suppression name, docs page name. */
@@ -22,8 +23,9 @@ export interface RuleMeta {
    * statement's text and what it looks up are unchanged. Such a rule reports only on its statement and
    * reads the rest of the workspace through the context's lookups only: tableFor/tableCandidates for the
    * names the statement uses, definedBy/latest for the table it creates, keyspaceAt(its start),
-   * indexesOn, indexesAt(table, its start), hints, referencesTo, userType on schema statements, and ctx.text inside
-   * the statement. Other reads (ctx.parse.comments or errors, userType elsewhere, keyspace()) still work but turn the reuse
+   * indexesOn, indexesAt(table, its start), hints, sample, referencesTo, userType on schema statements, and
+   * ctx.text inside the statement. Other reads (ctx.parse.comments or errors, userType elsewhere, keyspace())
+   * still work but turn the reuse
    * off for that statement. Default `'file'`: check() sees the whole file on every lint.
    */
   scope?: 'statement' | 'file';
@@ -63,6 +65,11 @@ export interface RuleContext {
   /** Workload hints from the config for a table. */
   hints(table: TableInfo): TableHints | undefined;
   /**
+   * The table's sample (.cqlint.json `samples`) as already read: the CLI reads samples before linting and
+   * the server in the background, so this never reads a file. Undefined when none is configured or read yet.
+   */
+  sample(table: TableInfo): PartitionSample | undefined;
+  /**
    * The workspace's SELECT/INSERT/UPDATE/DELETE statements on a table (see Project.referencesTo). A
    * statement-scoped rule may call it: its cached findings are recomputed when the answer changes.
    */
@@ -84,6 +91,11 @@ export interface ExampleCase {
   config?: CqlintConfig;
   /** Other files of the workspace: path (relative) → CQL. */
   files?: Record<string, string>;
+  /**
+   * A sample of real rows for a table, configured as .cqlint.json `samples` would (as samples/sample.csv)
+   * and read before the rules run: cqlsh CSV text, or a function making it (large samples).
+   */
+  sample?: { table: string; csv: string | (() => string) };
 }
 
 export interface InvalidExampleCase extends ExampleCase {
