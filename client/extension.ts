@@ -9,7 +9,7 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
-import { registerPartitionReport } from './partitionReport';
+import { registerPartitionReport } from './partition-report';
 
 /** The custom request the server answers with the token of the partition-key literal at a position. */
 export const TOKEN_AT_REQUEST = 'cqlint/tokenAt';

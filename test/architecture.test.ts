@@ -126,6 +126,11 @@ describe('architecture', () => {
     assert.ok([...graph.values()].some((imports) => imports.some((i) => i.target === 'server/core/project.ts')));
   });
 
+  test('source files are named in kebab-case', () => {
+    const misnamed = [...graph.keys()].filter((file) => !/^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+)*\.(ts|mts|mjs)$/.test(file.split('/').pop()!));
+    assert.deepEqual(misnamed, []);
+  });
+
   test('no import cycle between files', () => {
     const edges = new Map<string, Set<string>>();
     for (const [file, imports] of graph) edges.set(file, new Set(imports.map((i) => i.target).filter((t) => graph.has(t))));

@@ -1,7 +1,7 @@
 // `cqlint token`: exact Murmur3Partitioner tokens (and shard values, owning ranges, replicas) for keys.
 // --schema loads the CQL into a Project, as `cqlint lint` does, and reads the table from its schema model.
 import { Project } from '../core/project';
-import { columnKeyType, udtLookupFor } from '../core/schema/keyValues';
+import { columnKeyType, udtLookupFor } from '../core/schema/key-values';
 import type { TableInfo } from '../core/schema/model';
 import { shardAnnotationAbove } from '../core/schema/shard';
 import { parseRing, type Replication, replicasFor, replicationFromMap, type Ring, RingParseError, tokenRangeOf } from '../core/token/ring';

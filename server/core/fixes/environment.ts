@@ -2,7 +2,7 @@
 // findings (for workload numbers) and the workspace's reads and writes of a table (the reference index).
 import type { Project } from '../project';
 import { statementAt, type FixEnvironment } from './index';
-import { computeShard } from './shardMath';
+import { computeShard } from './shard-math';
 import { hintsFor } from '../config';
 import { targetInfo } from '../targets';
 

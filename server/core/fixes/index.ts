@@ -10,12 +10,12 @@ import { CELL_METADATA_BYTES, rowSizes, throughputEstimates } from '../sizing';
 import { flatStatements } from '../util/ast-walk';
 import type { Fix, TextEdit } from './types';
 import { editsConflict, sortEdits } from './text';
-import { addShardColumnFixes, normalizeShardCount, shardSourceColumns } from './shardColumn';
-import { addTimeBucketFixes, isBucketGranularity } from './timeBucket';
+import { addShardColumnFixes, normalizeShardCount, shardSourceColumns } from './shard-column';
+import { addTimeBucketFixes, isBucketGranularity } from './time-bucket';
 import { queriedColumns, tableReads, type StatementLookup } from './reads';
 import { freeName } from './identifiers';
 import type { TableReference } from '../schema/references';
-import { addShardToStatementFixes, isDmlStatement, readAllShardsFixes, type ShardComputer } from './shardQueries';
+import { addShardToStatementFixes, isDmlStatement, readAllShardsFixes, type ShardComputer } from './shard-queries';
 import { renameColumnFix, shardValueFix } from './replace';
 
 export type { Fix, TextEdit } from './types';

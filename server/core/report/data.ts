@@ -18,7 +18,7 @@ import { formatShardFormula, type ShardMethod, type ShardSpec } from '../token/s
 import { randomShardDraw, sampleFamilyFor, shardHistogram, skewSamples, type SampleFamily } from '../token/skew';
 import { projectFixEnvironment } from '../fixes/environment';
 import { shardCountFor, timeBucketWorkload, type FixEnvironment } from '../fixes';
-import { BUCKETS, chooseGranularity, type BucketGranularity } from '../fixes/timeBucket';
+import { BUCKETS, chooseGranularity, type BucketGranularity } from '../fixes/time-bucket';
 import type { SampleSummary } from './sample';
 import { DEFAULT_ROWS_PER_SECOND, growthRateOf, tableWorkload, type GrowthRate } from '../schema/workload';
 

@@ -5,7 +5,7 @@ import type { CqlType } from '../../../grammar/ast';
 import type { TableHints } from '../config/types';
 import type { ColumnInfo, SchemaModel, TableInfo } from '../schema/model';
 import { nativeName } from '../schema/types';
-import { udtLookupFor } from '../schema/keyValues';
+import { udtLookupFor } from '../schema/key-values';
 import { bytesPerRowOperation, estimatePartition, rowSizes, udtLookupFrom } from '../sizing';
 import { openRegularFile } from '../io/files';
 import type { PartitionSample } from '../sample-figures';

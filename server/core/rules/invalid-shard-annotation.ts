@@ -7,7 +7,7 @@
 import type { Comment, CreateTableStatement } from '../../../grammar/ast';
 import { docsUrl } from '../findings';
 import { shardAnnotationAbove } from '../schema/shard';
-import { udtLookupFor } from '../schema/keyValues';
+import { udtLookupFor } from '../schema/key-values';
 import { isShardAnnotation, validateShardSpec } from '../token/shard';
 import type { RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings-data';

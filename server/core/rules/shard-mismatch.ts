@@ -8,7 +8,7 @@
 // The quick fix replaces data.valueRange with data.expected.
 import type { Expression } from '../../../grammar/ast';
 import { docsUrl } from '../findings';
-import { computedShard, keyedStatements, statementColumnValues, statementTable, udtLookupFor, usableShardSpec, columnKeyType } from '../schema/keyValues';
+import { computedShard, keyedStatements, statementColumnValues, statementTable, udtLookupFor, usableShardSpec, columnKeyType } from '../schema/key-values';
 import { checkShardValue } from '../token/shard';
 import type { KeyType } from '../token/types';
 import type { RuleExamples, RuleModule } from './types';

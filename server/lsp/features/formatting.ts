@@ -9,9 +9,9 @@ import { editorDocument, symbolsFeature, type EditorDocument } from './symbols';
 import { completionFeature } from './completion';
 import { hoverFeature } from './hover';
 import { navigationFeature } from './navigation';
-import { semanticTokensFeature } from './semanticTokens';
+import { semanticTokensFeature } from './semantic-tokens';
 import { foldingFeature } from './folding';
-import { selectionRangeFeature } from './selectionRange';
+import { selectionRangeFeature } from './selection-range';
 
 /** The keyword case for a document: its `cqlint.format.keywordCase` setting (default `upper`). */
 async function keywordCaseFor(ctx: ServerContext, uri: string): Promise<KeywordCase> {

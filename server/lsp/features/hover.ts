@@ -1,6 +1,6 @@
 // The one textDocument/hover provider. Hover content comes from a small registry so several areas
 // can contribute: names (tables, columns, types, keywords, functions: hover-names.ts) and
-// partition-key literals (tokens, shards: keyPreview.ts). Each contribution is markdown; the
+// partition-key literals (tokens, shards: key-preview.ts). Each contribution is markdown; the
 // server shows them together, separated by rules, in registration order.
 //
 // To add one: `registerHoverProvider((ctx, doc, offset) => markdown | { markdown, start, end } | undefined)`

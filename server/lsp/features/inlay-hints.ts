@@ -9,7 +9,7 @@
 import { InlayHintKind, MarkupKind, type InlayHint, type InlayHintParams } from 'vscode-languageserver/node';
 import {
   columnKeyType, computedShard, keyedStatements, statementColumnValues, statementKeyInput, statementTable, udtLookupFor, usableShardSpec,
-} from '../../core/schema/keyValues';
+} from '../../core/schema/key-values';
 import type { SchemaModel } from '../../core/schema/model';
 import { describeKeyPreview } from '../../core/token/preview';
 import { formatShardFormula } from '../../core/token/shard';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
 import type { TextDocumentEdit, TextEdit as LspTextEdit } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { codeActionsFor, FIX_ALL_KIND, type CodeActionRequest } from '../../server/lsp/features/codeActions';
+import { codeActionsFor, FIX_ALL_KIND, type CodeActionRequest } from '../../server/lsp/features/code-actions';
 import { MAIN, projectWith } from './helpers';
 
 const CODE = `CREATE TABLE ks.books (

@@ -7,7 +7,7 @@ import type { Expression } from '../../../grammar/ast';
 import {
   keyedStatements, statementColumnValues, statementKeyInput, statementTable, udtLookupFor, usableShardSpec,
   type ColumnValues, type KeyedStatement, type StatementKeyInput,
-} from '../../core/schema/keyValues';
+} from '../../core/schema/key-values';
 import type { TableInfo } from '../../core/schema/model';
 import { describeKeyPreview, formatKeyPreviewMarkdown, type KeyPreview } from '../../core/token/preview';
 import { replicationFromMap, type Replication } from '../../core/token/ring';

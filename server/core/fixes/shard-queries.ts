@@ -10,7 +10,7 @@ import { walk } from '../util/ast-walk';
 import { analyseWhere } from '../util/statements';
 import { quoteName } from '../util/names';
 import type { Fix, TextEdit } from './types';
-import { commentAboveEdit } from './tableEdits';
+import { commentAboveEdit } from './table-edits';
 
 type DmlStatement = InsertStatement | UpdateStatement | DeleteStatement | SelectStatement;
 

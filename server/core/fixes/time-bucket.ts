@@ -5,7 +5,7 @@ import type { ColumnDefinition, CreateTableStatement } from '../../../grammar/as
 import { nativeName } from '../schema/types';
 import type { Fix } from './types';
 import { freeName } from './identifiers';
-import { addBodyElements, identifierText, partitionKeyEdits, type BodyElement } from './tableEdits';
+import { addBodyElements, identifierText, partitionKeyEdits, type BodyElement } from './table-edits';
 import { quoteName } from '../util/names';
 
 export type BucketGranularity = 'hour' | 'day' | 'month' | 'year';

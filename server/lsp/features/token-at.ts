@@ -3,7 +3,7 @@
 // The VS Code command cqlint.showTokenAtCursor calls it.
 import type { Position } from 'vscode-languageserver/node';
 import type { Feature, ServerContext } from '../context';
-import { keyAt, keyPreviewMarkdown } from './keyPreview';
+import { keyAt, keyPreviewMarkdown } from './key-preview';
 import { editorDocument } from './symbols';
 
 const TOKEN_AT_REQUEST = 'cqlint/tokenAt';

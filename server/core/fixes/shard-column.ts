@@ -5,11 +5,11 @@ import { nativeName } from '../schema/types';
 import { shardAbove } from '../schema/shard';
 import type { FileEdits, Fix, TextEdit } from './types';
 import { freeName, sameName } from './identifiers';
-import { addBodyElements, commentAboveEdit, identifierText, partitionKeyEdits, type BodyElement } from './tableEdits';
+import { addBodyElements, commentAboveEdit, identifierText, partitionKeyEdits, type BodyElement } from './table-edits';
 import { quoteName } from '../util/names';
 import type { TableReads } from './reads';
-import { readAllShardsFor, type ShardLayout } from './shardQueries';
-import { bucketColumn, bucketPeriodText, bucketSourceColumn, type BucketGranularity } from './timeBucket';
+import { readAllShardsFor, type ShardLayout } from './shard-queries';
+import { bucketColumn, bucketPeriodText, bucketSourceColumn, type BucketGranularity } from './time-bucket';
 import { applyEdits, indentAt, lineBreakAt, restOfLineAfter, startsLine } from './text';
 
 const DEFAULT_SHARD_COUNT = 16;
