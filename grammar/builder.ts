@@ -13,8 +13,8 @@ type Children = Record<string, CstElement[] | undefined>;
 // Ranges
 
 /**
- * Where a CST node starts and ends, as tokens (the parser keeps these instead of Chevrotain's six numbers): the
- * node's range then shares its tokens' locations. `last` is undefined for a rule that consumed nothing.
+ * Where a CST node starts and ends, as tokens (the parser keeps these on the node instead of Chevrotain's location
+ * object of six numbers): the node's range then shares its tokens' locations. `last` is undefined for a rule that consumed nothing.
  */
 export interface TokenSpan {
   first: IToken;
@@ -22,7 +22,8 @@ export interface TokenSpan {
 }
 
 function spanOf(n: CstNode): TokenSpan {
-  return n.location as unknown as TokenSpan;
+  // The parser's CST nodes are their own spans (syntax/base.ts).
+  return n as unknown as TokenSpan;
 }
 
 /** The range of one token, made once and shared by every node that starts or ends there. */
