@@ -110,16 +110,39 @@ function firstTokenOf(el: CstElement): IToken {
 // ---------------------------------------------------------------------------------------------
 // Names and literals
 
+// Strings the AST keeps, one copy each during a parse (withSharedStrings): a name written a hundred times is
+// kept once instead of as a hundred copies of the token's image.
+let sharedStrings: Map<string, string> | undefined;
+
+/** Runs `build` with the AST's strings shared; the table is dropped afterwards, so it keeps nothing alive. */
+export function withSharedStrings<T>(build: () => T): T {
+  if (sharedStrings) return build();
+  sharedStrings = new Map();
+  try {
+    return build();
+  } finally {
+    sharedStrings = undefined;
+  }
+}
+
+function shared(s: string): string {
+  if (sharedStrings === undefined) return s;
+  const known = sharedStrings.get(s);
+  if (known !== undefined) return known;
+  sharedStrings.set(s, s);
+  return s;
+}
+
 export function identifierFromToken(t: IToken): A.Identifier {
-  const image = t.image;
+  const image = shared(t.image);
   const quoted = t.tokenType === QuotedName || t.tokenType === EmptyQuotedName;
   let name: string;
-  if (quoted) name = image.slice(1, -1).replace(/""/g, '"');
-  else if (t.tokenType === StringLiteral) name = decodeString(image);
+  if (quoted) name = shared(image.slice(1, -1).replace(/""/g, '"'));
+  else if (t.tokenType === StringLiteral) name = shared(decodeString(image));
   else {
     // Most names are written in lower case already: keep one string for both `name` and `text` then.
     const lower = image.toLowerCase();
-    name = lower === image ? image : lower;
+    name = lower === image ? image : shared(lower);
   }
   return { kind: 'Identifier', name, text: image, quoted: quoted || t.tokenType === StringLiteral, range: tokenRange(t) };
 }
@@ -158,10 +181,11 @@ function qualifiedName(n: CstNode): A.QualifiedName {
 function literalFromToken(t: IToken): A.Literal {
   const type = t.tokenType;
   let literalKind: A.LiteralKind;
-  let value = t.image;
+  const text = shared(t.image);
+  let value = text;
   if (type === StringLiteral) {
     literalKind = 'string';
-    value = decodeString(t.image);
+    value = shared(decodeString(text));
   } else if (type === IntegerLiteral) literalKind = 'integer';
   else if (type === FloatLiteral) literalKind = 'float';
   else if (type === DurationLiteral) literalKind = 'duration';
@@ -171,7 +195,7 @@ function literalFromToken(t: IToken): A.Literal {
   else if (type === UuidLiteral) literalKind = 'uuid';
   else if (type === HexLiteral) literalKind = 'hex';
   else literalKind = 'null';
-  return { kind: 'Literal', literalKind, value, text: t.image, range: tokenRange(t) };
+  return { kind: 'Literal', literalKind, value, text, range: tokenRange(t) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import { EOF, type CstNode, type IRecognitionException, type IToken } from './ch
 import type * as A from './ast';
 import { lexCql, CqlScanner, type ScanPosition, Semicolon, BlockComment } from './lexer';
 import { type CqlParser, getParser } from './parser';
-import { buildStatement, tokenRange } from './builder';
+import { buildStatement, tokenRange, withSharedStrings } from './builder';
 import type { CqlStatementCstNode } from './cst';
 import { buildSyntaxMessage, describeFound } from './errors';
 import { isShellWord, firstOnLine, startsStatement, shellEnd, chunkEnd, chunkTokens, TokenWindow } from './chunks';
@@ -321,7 +321,7 @@ function buildComment(token: IToken): A.Comment {
  */
 export function parseCql(text: string, options: ParseOptions = {}): ParseResult {
   try {
-    return parseCqlUnsafe(text, options);
+    return withSharedStrings(() => parseCqlUnsafe(text, options));
   } catch (e) {
     // Defensive: an internal failure must not take the language server down.
     const end = { offset: text.length, line: 1, column: 1 };
