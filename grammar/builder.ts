@@ -5,7 +5,11 @@ import type * as A from './ast';
 import type {
   OperandCstChildren, AlterStatementCstNode, AlterTableCstNode, AssignmentCstNode, BatchStatementCstNode, BindMarkerCstNode, BraceLiteralCstNode, ColumnDefinitionCstNode, ColumnMaskCstNode, CqlStatementCstNode, CqlTypeCstNode, CreateStatementCstNode, DeleteSelectionCstNode, DeleteStatementCstNode, DropStatementCstNode, ExpressionCstNode, FunctionCallCstNode, IfClauseCstNode, InsertStatementCstNode, IntValueCstNode, OperandCstNode, PrimaryKeyClauseCstNode, PropertiesCstNode, PropertyCstNode, RelationCstNode, SelectClauseCstNode, SelectStatementCstNode, TableOptionsCstNode, TypeFieldCstNode, TypeListCstNode, UpdateStatementCstNode, UsingClauseCstNode, WhereClauseCstNode,
 } from './cst';
-import { QuotedName, EmptyQuotedName, StringLiteral, IntegerLiteral, FloatLiteral, DurationLiteral, NanLiteral, InfinityLiteral, BooleanLiteral, UuidLiteral, HexLiteral, keywordTokens as K } from './lexer';
+import * as Lexer from './lexer';
+
+// Token types as module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a
+// getter call, a few per cent of a parse in the builder's hot paths.
+const { QuotedName, EmptyQuotedName, StringLiteral, IntegerLiteral, FloatLiteral, DurationLiteral, NanLiteral, InfinityLiteral, BooleanLiteral, UuidLiteral, HexLiteral, keywordTokens: K } = Lexer;
 
 type Children = Record<string, CstElement[] | undefined>;
 
@@ -178,14 +182,18 @@ function qualifiedName(n: CstNode): A.QualifiedName {
   return { kind: 'QualifiedName', keyspace, name, range: keyspace ? spanRanges(keyspace.range, name.range) : name.range };
 }
 
+const SHARED_LITERAL_LENGTH = 24;
+
 function literalFromToken(t: IToken): A.Literal {
   const type = t.tokenType;
   let literalKind: A.LiteralKind;
-  const text = shared(t.image);
+  // Long literals are seldom repeated, and sharing costs a hash of the whole text.
+  const text = t.image.length <= SHARED_LITERAL_LENGTH ? shared(t.image) : t.image;
   let value = text;
   if (type === StringLiteral) {
     literalKind = 'string';
-    value = shared(decodeString(text));
+    value = decodeString(text);
+    if (value.length <= SHARED_LITERAL_LENGTH) value = shared(value);
   } else if (type === IntegerLiteral) literalKind = 'integer';
   else if (type === FloatLiteral) literalKind = 'float';
   else if (type === DurationLiteral) literalKind = 'duration';
