@@ -174,7 +174,8 @@ interface ScanState extends ScanPosition {
 }
 
 interface ChunkRecord {
-  key: string;
+  /** The chunk's length in the text: its text (what an edited text's chunks are matched by) is read when needed. */
+  length: number;
   startOffset: number;
   startLine: number;
   startColumn: number;
@@ -381,9 +382,11 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
     if (byKey) return byKey;
     byKey = new Map();
     for (let i = firstOld; i < oldRecords.length; i++) {
-      const list = byKey.get(oldRecords[i].key);
+      const old = oldRecords[i];
+      const key = memo!.text.slice(old.startOffset, old.startOffset + old.length);
+      const list = byKey.get(key);
       if (list) list.push(i);
-      else byKey.set(oldRecords[i].key, [i]);
+      else byKey.set(key, [i]);
     }
     return byKey;
   };
@@ -428,7 +431,7 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
     start = end;
     const first = chunk[0];
     const last = chunk[chunk.length - 1];
-    const key = text.slice(first.startOffset, last.endOffset! + 1);
+    const length = last.endOffset! + 1 - first.startOffset;
     // A literal of one shape (a spread made a new hidden class per record, kept as long as the parse).
     let after: ScanState | undefined;
     if (tokens.idle()) {
@@ -436,7 +439,7 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
       after = { offset: at.offset, line: at.line, column: at.column, comments: commentBase + scanner.comments.length };
     }
     // The first chunk re-lexed holds the edit: its text is new.
-    const candidates = memo && parsedChunks++ > 0 ? oldByKey().get(key) : undefined;
+    const candidates = memo && parsedChunks++ > 0 ? oldByKey().get(text.slice(first.startOffset, first.startOffset + length)) : undefined;
     let record: ChunkRecord;
     if (candidates && candidates.length) {
       // Prefer a chunk that did not move; otherwise take the first one left.
@@ -447,9 +450,9 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
       // A new record: the old one stays as it was for the splice's search (records in source order).
       const old = oldRecords[i];
       shiftResult(old, old.startLine, first.startOffset - old.startOffset, first.startLine! - old.startLine, first.startColumn! - old.startColumn);
-      record = { key, startOffset: first.startOffset, startLine: first.startLine!, startColumn: first.startColumn!, statements: old.statements, errors: old.errors, after, locations: old.locations };
+      record = { length, startOffset: first.startOffset, startLine: first.startLine!, startColumn: first.startColumn!, statements: old.statements, errors: old.errors, after, locations: old.locations };
     } else {
-      record = { key, startOffset: first.startOffset, startLine: first.startLine!, startColumn: first.startColumn!, statements: NO_STATEMENTS, errors: NO_ERRORS as A.CqlSyntaxError[], after, locations: undefined };
+      record = { length, startOffset: first.startOffset, startLine: first.startLine!, startColumn: first.startColumn!, statements: NO_STATEMENTS, errors: NO_ERRORS as A.CqlSyntaxError[], after, locations: undefined };
       parseChunk(text, parser, chunk, record);
     }
     keep(record);
