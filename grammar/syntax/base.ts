@@ -1,12 +1,14 @@
 // The parser's foundation: Chevrotain configuration, CST nodes located by tokens, cheap error raising and the
 // hand-written gates. The rules build on it one statement family per file (names -> types -> expressions ->
 // dml -> ddl -> admin), and grammar/parser.ts adds the statement entry point.
-import { CstParser, EOF, EarlyExitException, NoViableAltException, tokenMatcher, type CstNode, type IRecognitionException, type IToken, type TokenType } from '../chevrotain';
-import {
-  allTokenTypes, keywordTokens as K, Ident, NonTypeIdent, NativeTypeKw, NumberLit, StringLiteral, UuidLiteral, HexLiteral,
-  IntegerLiteral, BooleanLiteral, Comma, Dot, LParen, RParen, LBracket, LBrace, Lt, Gt, Plus, Minus, Star, Slash, Percent, Colon, QMark,
-} from '../lexer';
+import * as Chevrotain from '../chevrotain';
+import type { CstNode, IRecognitionException, IToken, TokenType } from '../chevrotain';
+import * as Lexer from '../lexer';
 import type { TokenSpan } from '../builder';
+
+// Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
+const { CstParser, EOF, EarlyExitException, NoViableAltException, tokenMatcher } = Chevrotain;
+const { allTokenTypes, keywordTokens: K, Ident, NonTypeIdent, NativeTypeKw, NumberLit, StringLiteral, UuidLiteral, HexLiteral, IntegerLiteral, BooleanLiteral, Comma, Dot, LParen, RParen, LBracket, LBrace, Lt, Gt, Plus, Minus, Star, Slash, Percent, Colon, QMark } = Lexer;
 
 /** Tokens after which a `(`...`)` group is a type hint rather than a parenthesised value. */
 const TYPE_STARTERS = new Set<TokenType>([K.FROZEN, K.MAP, K.LIST, K.SET, K.TUPLE, K.VECTOR]);
