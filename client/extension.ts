@@ -14,7 +14,7 @@ import { registerPartitionReport } from './partitionReport';
 /** The custom request the server answers with the token of the partition-key literal at a position. */
 export const TOKEN_AT_REQUEST = 'cqlint/tokenAt';
 
-export interface TokenAtResult {
+interface TokenAtResult {
   markdown: string;
 }
 
@@ -171,7 +171,7 @@ async function showTokenAtCursor(): Promise<TokenAtResult | null> {
 }
 
 /** Strips the markdown markup a notification would show literally (code ticks, emphasis, fences). */
-export function markdownToPlainText(markdown: string): string {
+function markdownToPlainText(markdown: string): string {
   return markdown
     .replace(/```[a-z]*\n?/gi, '')
     .replace(/`([^`]*)`/g, '$1')

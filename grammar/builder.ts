@@ -137,7 +137,7 @@ function shared(s: string): string {
   return s;
 }
 
-export function identifierFromToken(t: IToken): A.Identifier {
+function identifierFromToken(t: IToken): A.Identifier {
   const image = shared(t.image);
   const quoted = t.tokenType === QuotedName || t.tokenType === EmptyQuotedName;
   let name: string;
@@ -365,7 +365,7 @@ function buildBindMarker(n: BindMarkerCstNode): A.BindMarker {
   return { kind: 'BindMarker', name: nameTok ? identifierFromToken(nameTok) : undefined, range: rangeOf(n) };
 }
 
-export function buildFunctionCall(n: FunctionCallCstNode): A.FunctionCall {
+function buildFunctionCall(n: FunctionCallCstNode): A.FunctionCall {
   const args = nodes(n, 'functionArg');
   const star = args.length === 1 && has(args[0], 'Star');
   const call: A.FunctionCall = {
@@ -412,7 +412,7 @@ function buildSelectors(n: SelectClauseCstNode): { selectors: A.Selector[]; star
   };
 }
 
-export function buildRelation(n: RelationCstNode): A.Relation {
+function buildRelation(n: RelationCstNode): A.Relation {
   const exprs = nodes(n, 'expression').map(buildExpression);
   const left = exprs[0];
   const range = rangeOf(n);

@@ -20,6 +20,3 @@ export type TokenType = ChevrotainApi.TokenType;
 export type CstNode = ChevrotainApi.CstNode;
 export type CstElement = IToken | CstNode;
 export type IRecognitionException = ChevrotainApi.IRecognitionException;
-export type IParserErrorMessageProvider = ChevrotainApi.IParserErrorMessageProvider;
-export type ISyntacticContentAssistPath = ChevrotainApi.ISyntacticContentAssistPath;
-export type ParserMethod<A extends unknown[], R> = ChevrotainApi.ParserMethod<A, R>;

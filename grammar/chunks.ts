@@ -22,7 +22,7 @@ export function isShellWord(t: IToken): boolean {
 }
 
 /** Token access by index: an array, or a TokenWindow that lexes on demand. Undefined past the end. */
-export interface TokenSource {
+interface TokenSource {
   at(i: number): IToken | undefined;
 }
 

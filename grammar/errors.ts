@@ -18,7 +18,7 @@ const TYPE_TOKENS = new Set<TokenType>([NativeTypeKw, K.MAP, K.LIST, K.SET, K.TU
 const NAME_TOKENS = new Set<TokenType>([Ident, NonTypeIdent, QuotedName, EmptyQuotedName, Identifier, K.TOKEN]);
 const PUNCT_ORDER = ["')'", "']'", "'}'", "'>'", "','", "';'"];
 
-export interface NextTokens {
+interface NextTokens {
   types: TokenType[];
   ruleStacks: Map<TokenType, string[][]>;
 }
@@ -77,7 +77,7 @@ function label(t: TokenType): string {
 }
 
 /** "'a', 'b' or 'c'" — grouped into "a column type", "a value", "an identifier" where that reads better. */
-export function describeExpected(types: TokenType[], found: IToken | undefined): string {
+function describeExpected(types: TokenType[], found: IToken | undefined): string {
   const set = new Set(types);
   const parts: string[] = [];
   const isType = [...set].some((t) => t === NativeTypeKw);
@@ -176,7 +176,7 @@ const RULE_CONTEXT: Record<string, (prev: IToken | undefined) => string | undefi
   describeStatement: () => 'in DESCRIBE',
 };
 
-export interface SyntaxErrorInfo {
+interface SyntaxErrorInfo {
   message: string;
   /** The offending token (undefined: end of the statement's input). */
   token: IToken | undefined;

@@ -29,7 +29,7 @@ export const NumberLit = createToken({ name: 'NumberLit', pattern: Lexer.NA });
 // ---------------------------------------------------------------------------------------------
 // Trivia
 
-export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f\v\u00a0\ufeff]+/, group: Lexer.SKIPPED, line_breaks: true });
+const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f\v\u00a0\ufeff]+/, group: Lexer.SKIPPED, line_breaks: true });
 export const LineComment = createToken({ name: 'LineComment', pattern: /(?:--|\/\/)[^\n\r]*/, group: 'comments' });
 /** A block comment; unterminated ones run to the end of input (reported by the parser front end). */
 export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[^]*?(?:\*\/|$(?![^]))/, group: 'comments', line_breaks: true, start_chars_hint: ['/'] });
@@ -216,7 +216,7 @@ function getReferenceLexer(): InstanceType<typeof Lexer> {
   }));
 }
 
-export interface LexResult {
+interface LexResult {
   /** Significant tokens (keywords re-typed), in order. */
   tokens: IToken[];
   /** Comment tokens, in order. */

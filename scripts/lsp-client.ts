@@ -92,8 +92,22 @@ interface Publication {
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 
-export class LspTestClient {
+/** What the client needs of the server's process: a child process, or a stand-in for a server run in-process. */
+export interface ServerProcess {
+  readonly stdin: NodeJS.WritableStream;
+  readonly stdout: NodeJS.ReadableStream;
+  readonly stderr: NodeJS.ReadableStream;
+  on(event: 'exit', listener: (code: number | null) => void): unknown;
+  kill(signal?: NodeJS.Signals): unknown;
+}
+
+export class LspTestClient<P extends ServerProcess = ChildProcessWithoutNullStreams> {
   readonly connection: MessageConnection;
+  /**
+   * Sent as `processId` in initialize: the server ends when that process does. Null for a server in
+   * this process (its check would keep the process alive).
+   */
+  protected parentProcessId: number | null = process.pid;
   /** The `cqlint` settings section the client returns to workspace/configuration. */
   settings: Record<string, unknown> = {};
   /**
@@ -122,7 +136,7 @@ export class LspTestClient {
   private exited = false;
   private readonly exitPromise: Promise<number | null>;
 
-  constructor(readonly process: ChildProcessWithoutNullStreams) {
+  constructor(readonly process: P) {
     this.connection = createMessageConnection(new StreamMessageReader(process.stdout), new StreamMessageWriter(process.stdin));
     process.stderr.on('data', (chunk: Buffer) => {
       this.stderr += chunk.toString();
@@ -188,7 +202,7 @@ export class LspTestClient {
     if (options.settings) this.settings = options.settings;
     const folders = (options.workspaceFolders ?? []).map((folder) => ({ uri: fileUri(folder), name: path.basename(folder) }));
     const result = (await this.request('initialize', {
-      processId: process.pid,
+      processId: this.parentProcessId,
       clientInfo: { name: 'cqlint-test-harness' },
       rootUri: folders[0]?.uri ?? null,
       workspaceFolders: folders.length ? folders : null,
@@ -385,6 +399,19 @@ export async function startServer(options: StartOptions = {}): Promise<LspTestCl
 export function startServerCommand(command: string, args: string[], options: { cwd?: string } = {}): LspTestClient {
   const child = spawn(command, args, { cwd: options.cwd ?? projectRoot, stdio: ['pipe', 'pipe', 'pipe'] });
   return new LspTestClient(child);
+}
+
+/**
+ * Polls `get` until `check` passes or the time is up, and returns the last value (the caller asserts on
+ * it): for what the server applies asynchronously, such as settings or files changed on disk.
+ */
+export async function eventually<T>(get: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await get();
+    if (check(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export function fileUri(filePath: string): string {

@@ -9,11 +9,11 @@ import { applyEdits } from '../core/fixes/text';
 import { writeTextFile } from '../core/io/files';
 
 /** Like ESLint: later passes fix what earlier fixes uncovered; ten is plenty and bounds the work. */
-export const MAX_FIX_PASSES = 10;
+const MAX_FIX_PASSES = 10;
 
-export type FixOptions = EnvironmentSettings;
+type FixOptions = EnvironmentSettings;
 
-export interface FixTextResult {
+interface FixTextResult {
   /** The fixed text (the input when nothing was fixable). */
   output: string;
   changed: boolean;
@@ -53,7 +53,7 @@ export function applyFixesToText(project: Project, filePath: string, options: Fi
   return { output: text, changed: text !== original, editCount, passes, findings: project.lint(filePath) };
 }
 
-export interface FixFileResult extends FixTextResult {
+interface FixFileResult extends FixTextResult {
   filePath: string;
   /** True when the file on disk was rewritten. */
   written: boolean;

@@ -6,7 +6,7 @@ import { formatText, type FormatOptions, type KeywordCase } from '../core/format
 import { MAX_FILE_BYTES } from '../core/io/files';
 import { EXIT, UsageError, collectCqlFiles, displayPath, failureReporter, parseCommandArgs, readInput, writeOutput, type CliIO } from './io';
 
-export const FORMAT_USAGE = `Usage: cqlint format [options] <files or folders...>
+const FORMAT_USAGE = `Usage: cqlint format [options] <files or folders...>
 
 Formats CQL files: keyword case, one column per line with aligned types, clauses on their own
 lines. Comments, line endings and a byte order mark are kept; statements with syntax errors are left

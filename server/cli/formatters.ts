@@ -29,7 +29,7 @@ export interface RuleDescription {
   docsUrl: string;
 }
 
-export interface FormatContext {
+interface FormatContext {
   cwd: string;
   color: boolean;
   /** Every rule cqlint knows (SARIF lists them). */
@@ -39,7 +39,7 @@ export interface FormatContext {
 }
 
 /** ESLint has two levels; an info finding is reported as a warning (severity 1) and counted as one. */
-export function eslintSeverity(severity: Severity): 1 | 2 {
+function eslintSeverity(severity: Severity): 1 | 2 {
   return severity === 'error' ? 2 : 1;
 }
 
@@ -59,7 +59,7 @@ export function countFindings(findings: readonly Finding[]): Counts {
 }
 
 /** Where a result writer writes (a CliStream, or a string collector). */
-export interface OutputSink {
+interface OutputSink {
   write(text: string): unknown;
 }
 
@@ -67,7 +67,7 @@ export interface OutputSink {
  * Writes results as they come, one file at a time (a run over many files never builds its whole output
  * as one string), then what only the end knows (stylish's summary, SARIF's rules and artifacts).
  */
-export interface ResultWriter {
+interface ResultWriter {
   file(result: FileResult): void;
   end(): void;
 }
@@ -162,7 +162,7 @@ function stylishWriter(out: OutputSink, context: Pick<FormatContext, 'color'>): 
 // ---------------------------------------------------------------------------------------------
 // json (ESLint's JSON formatter shape)
 
-export interface EslintMessage {
+interface EslintMessage {
   ruleId: string;
   severity: 1 | 2;
   message: string;
@@ -174,7 +174,7 @@ export interface EslintMessage {
   fatal?: true;
 }
 
-export interface EslintResult {
+interface EslintResult {
   filePath: string;
   messages: EslintMessage[];
   suppressedMessages: never[];
@@ -190,7 +190,7 @@ export interface EslintResult {
 }
 
 /** ESLint's fixable counts: findings `--fix` would fix, by ESLint severity. */
-export function countFixable(results: readonly FileResult[]): { fixableErrorCount: number; fixableWarningCount: number } {
+function countFixable(results: readonly FileResult[]): { fixableErrorCount: number; fixableWarningCount: number } {
   let fixableErrorCount = 0;
   let fixableWarningCount = 0;
   for (const result of results) {
@@ -203,7 +203,7 @@ export function countFixable(results: readonly FileResult[]): { fixableErrorCoun
   return { fixableErrorCount, fixableWarningCount };
 }
 
-export function toEslintResults(results: readonly FileResult[]): EslintResult[] {
+function toEslintResults(results: readonly FileResult[]): EslintResult[] {
   return results.map((result) => {
     const messages = result.findings.map((finding): EslintMessage => {
       const message: EslintMessage = {
@@ -238,11 +238,7 @@ export function toEslintResults(results: readonly FileResult[]): EslintResult[] 
   });
 }
 
-export function formatJson(results: readonly FileResult[]): string {
-  return `${JSON.stringify(toEslintResults(results))}\n`;
-}
-
-/** The same text as formatJson, one file at a time. */
+/** ESLint's JSON formatter output (one array of file results), written one file at a time. */
 function jsonWriter(out: OutputSink): ResultWriter {
   let first = true;
   return {

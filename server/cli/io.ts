@@ -24,7 +24,7 @@ export interface CliIO {
   stdin?: NodeJS.ReadableStream;
 }
 
-export function processIO(): CliIO {
+function processIO(): CliIO {
   return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env, stdin: process.stdin };
 }
 
@@ -97,7 +97,7 @@ export function displayPath(filePath: string, cwd: string): string {
 }
 
 /** Reports a failure (exit 2 at the end) and carries on: one bad input must not hide the others. */
-export interface FailureReporter {
+interface FailureReporter {
   fail(message: string): void;
   readonly failed: boolean;
 }

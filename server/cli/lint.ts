@@ -8,12 +8,13 @@ import { findConfigFor, loadConfigFile, type CqlintConfig } from '../core/config
 import { allRules } from '../core/rules';
 import { TARGET_IDS, type TargetId } from '../core/targets';
 import { MAX_FILE_BYTES } from '../core/io/files';
+import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
 import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
 import { EXIT, UsageError, collectCqlFiles, displayPath, failureReporter, parseCommandArgs, readInput, writeOutput, type CliIO } from './io';
 import packageJson from '../../package.json';
 
-export const LINT_USAGE = `Usage: cqlint lint [options] <files or folders...>
+const LINT_USAGE = `Usage: cqlint lint [options] <files or folders...>
 
 Lints CQL files. Folders are searched for *.cql and *.cqlsh files (node_modules and .git are skipped).
 All inputs are analysed together, so queries resolve against tables defined in any of them.
@@ -35,7 +36,7 @@ Exit status: 0 no errors (and warnings within --max-warnings), 1 errors or too m
 are refused (exit 2): cqlint checks schemas and queries, not data dumps.
 `;
 
-export interface LintOptions {
+interface LintOptions {
   format: FormatName;
   target?: TargetId;
   configPath?: string;
@@ -49,9 +50,9 @@ export interface LintOptions {
   fixDryRun?: boolean;
 }
 
-export const INFORMATION_URI = 'https://github.com/cqlint/cqlint';
+const INFORMATION_URI = 'https://github.com/cqlint/cqlint';
 
-export function parseLintArgs(args: string[]): LintOptions | 'help' {
+function parseLintArgs(args: string[]): LintOptions | 'help' {
   const parsed = parseCommandArgs(args, {
     format: { type: 'string', short: 'f' },
     target: { type: 'string', short: 't' },
@@ -106,7 +107,7 @@ export function parseLintArgs(args: string[]): LintOptions | 'help' {
   };
 }
 
-export function ruleDescriptions(): RuleDescription[] {
+function ruleDescriptions(): RuleDescription[] {
   const rules: RuleDescription[] = allRules.map((rule) => ({
     id: rule.meta.id,
     defaultSeverity: rule.meta.defaultSeverity,
@@ -126,7 +127,7 @@ export async function runLintCommand(args: string[], io: CliIO): Promise<number>
 }
 
 /** Lints per `options`; returns the exit code. */
-export async function runLint(options: LintOptions, io: CliIO): Promise<number> {
+async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   const report = failureReporter(io, 'cqlint');
   const fail = (message: string): void => report.fail(message);
 
@@ -141,7 +142,9 @@ export async function runLint(options: LintOptions, io: CliIO): Promise<number> 
   }
 
   const files = await collectCqlFiles(options.inputs, io, report);
-  const project = new Project({ target: options.target, config });
+  // Rules are synchronous: the samples .cqlint.json names are read before they run, and handed to them here.
+  const samples = new SampleCache();
+  const project = new Project({ target: options.target, config, sampleSummary: sampleSummaryHook(samples) });
   const texts = new Map<string, string>();
   const boms = new Map<string, boolean>();
   for (const file of files) {
@@ -167,6 +170,9 @@ export async function runLint(options: LintOptions, io: CliIO): Promise<number> 
       for (const error of loadConfigFile(configPath).errors) fail(error.message);
     }
   }
+
+  // A configured sample that cannot be read is an I/O failure (exit 2); the rules then go without it.
+  await readConfiguredSamples(project, tablesDefinedIn(project, [...texts.keys()]), { cache: samples, onProblem: fail });
 
   // --fix / --fix-dry-run: every file is fixed first (the project keeps the fixed texts, so a fixed
   // schema is what the queries of other files are checked against), then everything is linted.

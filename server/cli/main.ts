@@ -22,7 +22,7 @@ export const commands: Record<string, Command> = {
   report: { summary: 'write the partition report (diagrams and charts of every table) as one HTML file', run: runReportCommand },
 };
 
-export function helpText(): string {
+function helpText(): string {
   const width = Math.max(...Object.keys(commands).map((name) => name.length));
   const lines = Object.entries(commands).map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`);
   return `cqlint ${packageJson.version}: catches partition-key design mistakes in CQL

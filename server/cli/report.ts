@@ -5,11 +5,11 @@ import * as path from 'node:path';
 import { Project } from '../core/project';
 import { loadConfigFile, type CqlintConfig } from '../core/config';
 import { TARGET_IDS, type TargetId } from '../core/targets';
-import { renderReportHtml, tableReportWithSample, tablesDefinedIn } from '../core/report';
+import { SampleCache, renderReportHtml, sampleSummaryHook, tableReportWithSample, tablesDefinedIn } from '../core/report';
 import { EXIT, UsageError, collectCqlFiles, displayPath, failureReporter, parseCommandArgs, readInput, writeTextFile, type CliIO } from './io';
 import { describeIoError } from '../core/io/files';
 
-export const REPORT_USAGE = `Usage: cqlint report [options] <files or folders...>
+const REPORT_USAGE = `Usage: cqlint report [options] <files or folders...>
 
 Writes the partition report (key diagram, partition growth against the target's limits, shard spread,
 throughput, and sample data when .cqlint.json names a sample) of every table in the inputs as one
@@ -26,7 +26,7 @@ Exit status: 0 the report was written (whatever it shows), 2 usage error or an i
 read or written.
 `;
 
-export interface ReportCliOptions {
+interface ReportCliOptions {
   out: string;
   target?: TargetId;
   configPath?: string;
@@ -34,7 +34,7 @@ export interface ReportCliOptions {
   inputs: string[];
 }
 
-export function parseReportArgs(args: string[]): ReportCliOptions | 'help' {
+function parseReportArgs(args: string[]): ReportCliOptions | 'help' {
   const parsed = parseCommandArgs(args, {
     out: { type: 'string', short: 'o' },
     target: { type: 'string', short: 't' },
@@ -73,7 +73,9 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
     config = loaded.config ?? {};
   }
 
-  const project = new Project({ target: options.target, config });
+  // The findings shown cite the samples too: the rules get each summary once it is read.
+  const samples = new SampleCache();
+  const project = new Project({ target: options.target, config, sampleSummary: sampleSummaryHook(samples) });
   const loaded: string[] = [];
   for (const file of await collectCqlFiles(options.inputs, io, report)) {
     const read = await readInput(file, io, report);
@@ -83,7 +85,7 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
   }
 
   const reports = [];
-  for (const table of tablesDefinedIn(project, loaded)) reports.push(await tableReportWithSample(project, table, { onProblem: fail }));
+  for (const table of tablesDefinedIn(project, loaded)) reports.push(await tableReportWithSample(project, table, { onProblem: fail, cache: samples }));
   const html = renderReportHtml(reports, {
     title: 'cqlint partition report',
     subtitle: `${reports.length} table${reports.length === 1 ? '' : 's'} from ${options.inputs.join(', ')}`,

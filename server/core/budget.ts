@@ -3,7 +3,7 @@
 // cancelled) it stops at that statement boundary and answers with what it has, and the caller can say
 // where and why it stopped.
 
-export type StopReason = 'budget' | 'cancelled';
+type StopReason = 'budget' | 'cancelled';
 
 export class WorkBudget {
   /** Units spent so far (what a unit is, characters or tokens, is the feature's choice). */
@@ -38,12 +38,7 @@ export class WorkBudget {
   }
 }
 
-/** An unlimited budget, for callers (the CLI, tests) that want the whole answer. */
-export function unlimitedBudget(): WorkBudget {
-  return new WorkBudget(Number.POSITIVE_INFINITY);
-}
-
-export interface DenseStatement {
+interface DenseStatement {
   /** Estimated tokens of the largest statement (an upper bound on what the lexer finds, roughly). */
   tokens: number;
   /** 1-based line where that statement starts. */

@@ -69,6 +69,18 @@ export interface LargePartitionData {
   estimatedValues?: number;
   rowsAtLimit?: number;
   numbers?: PartitionNumbers;
+  /** With a sample: what it measured (the finding judges these instead of the hint). */
+  sample?: SampleFindingData;
+}
+
+/** A sample's measured partitions, as the partition rules' data cite them. */
+export interface SampleFindingData {
+  file: string;
+  partitions: number;
+  maxRows: number;
+  maxBytes: number;
+  p99Rows: number;
+  p99Bytes: number;
 }
 
 export interface PartitionThroughputData {
@@ -84,6 +96,9 @@ export interface PartitionThroughputData {
   source: string;
   partitionKey: string[];
   numbers?: PartitionNumbers;
+  /** With a sample: the measured row size the units were computed from, and the sample's partitions. */
+  rowOperationBytes?: number;
+  sample?: SampleFindingData;
 }
 
 export interface ShardMismatchData {

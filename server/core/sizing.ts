@@ -11,11 +11,12 @@ import { keyText } from './util/statements';
 import { inlineCode, markdownText, tableCell } from './markdown';
 import { describeProfile, formatDuration, formatRate, growthRateOf, tableWorkload, type GrowthRate, type PartitionBound } from './schema/workload';
 import type { TableReference } from './schema/references';
+import { sampleSummaryText, type PartitionSample } from './sample-figures';
 
 export const CELL_METADATA_BYTES = 8;
-export const SIZING_SOURCE = 'https://cassandra.apache.org/doc/latest/cassandra/developing/data-modeling/data-modeling_refining.html';
+const SIZING_SOURCE = 'https://cassandra.apache.org/doc/latest/cassandra/developing/data-modeling/data-modeling_refining.html';
 
-export interface RowSizes {
+interface RowSizes {
   /** Σ sizeOf over the partition key columns (stored once per partition). */
   partitionKeyBytes: number;
   /** Σ sizeOf over static columns (once per partition). */
@@ -29,7 +30,7 @@ export interface RowSizes {
   columns: { name: string; bytes: number; hinted: boolean }[];
 }
 
-export interface PartitionEstimate extends RowSizes {
+interface PartitionEstimate extends RowSizes {
   rows: number;
   /** Nv. */
   values: number;
@@ -39,7 +40,8 @@ export interface PartitionEstimate extends RowSizes {
 
 export type UdtLookup = (keyspace: string | undefined, name: string) => { fields: { type: CqlType }[] } | undefined;
 
-export function udtLookupFrom(schema: SchemaModel | undefined): UdtLookup | undefined {
+/** User types from anything that can look them up: the schema model, or a rule's context. */
+export function udtLookupFrom(schema: Pick<SchemaModel, 'userType'> | undefined): UdtLookup | undefined {
   if (!schema) return undefined;
   return (ks, name) => schema.userType(ks, name);
 }
@@ -107,6 +109,12 @@ export function bytesPerRowOperation(sizes: RowSizes): number {
   return sizes.partitionKeyBytes + sizes.rowBytes + sizes.valuesPerRow * CELL_METADATA_BYTES;
 }
 
+/** Bytes of one row operation: measured in the sample when there is one with rows, else estimated. */
+export function operationBytes(table: TableInfo, hints: TableHints | undefined, udts: UdtLookup | undefined, sample?: PartitionSample): number {
+  if (sample && sample.rows > 0) return Math.ceil(sample.rowOperationBytes.mean);
+  return bytesPerRowOperation(rowSizes(table, hints, udts));
+}
+
 export interface ThroughputEstimate {
   kind: 'writes' | 'reads';
   perSecond: number;
@@ -120,12 +128,15 @@ export interface ThroughputEstimate {
   source: string;
 }
 
-/** Per-partition throughput against the target's limits; empty when the target has none or no hint says. */
-export function throughputEstimates(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, udts?: UdtLookup): ThroughputEstimate[] {
+/**
+ * Per-partition throughput against the target's limits; empty when the target has none or no hint says.
+ * With a sample, each operation moves the sample's mean measured row (key + row + cell metadata) instead
+ * of the estimated one.
+ */
+export function throughputEstimates(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, udts?: UdtLookup, sample?: PartitionSample): ThroughputEstimate[] {
   const out: ThroughputEstimate[] = [];
   if (!hints) return out;
-  const sizes = rowSizes(table, hints, udts);
-  const rowBytes = bytesPerRowOperation(sizes);
+  const rowBytes = operationBytes(table, hints, udts, sample);
   const pairs: [ThroughputEstimate['kind'], number | undefined, TargetInfo['writesPerPartition']][] = [
     ['writes', hints.writesPerSecondPerPartition, target.writesPerPartition],
     ['reads', hints.readsPerSecondPerPartition, target.readsPerPartition],
@@ -152,11 +163,13 @@ export function throughputEstimates(table: TableInfo, target: TargetInfo, hints:
   return out;
 }
 
-export interface DescribeHints extends TableHints {
+interface DescribeHints extends TableHints {
   /** The workspace schema, to size user-defined types. */
   schema?: SchemaModel;
   /** The workspace's statements on the table (their USING TTL bounds partitions). */
   references?: readonly TableReference[];
+  /** The table's sample (.cqlint.json `samples`), read: its measured partitions and rows. */
+  sample?: PartitionSample;
 }
 
 const PARTITION_MODEL_DOCS = 'https://github.com/cqlint/cqlint/blob/main/docs/partition-model.md';
@@ -172,7 +185,7 @@ function boundText(b: PartitionBound): string {
 }
 
 /** The workload hints in effect, as the `-- @cqlint` comment would write them. */
-export function hintsText(hints: TableHints | undefined): string {
+function hintsText(hints: TableHints | undefined): string {
   if (!hints) return '';
   const parts: string[] = [];
   if (hints.rowsPerSecondPerPartition !== undefined) parts.push(`rate=${formatRate(hints.rowsPerSecondPerPartition).replace(/ rows?/, '')}`);
@@ -233,9 +246,14 @@ export function describeTable(table: TableInfo, target: TargetId, hints?: Descri
     lines.push('');
     lines.push(`With ${formatCount(est.rows)} rows per partition: ${formatBytes(est.bytes)}, ${formatCount(est.values)} values.`);
   }
-  for (const t of throughputEstimates(table, info, hints, udts)) {
+  if (hints?.sample) {
+    lines.push('');
+    lines.push(`Sample: ${markdownText(sampleVerdictText(sampleVerdict(table, info, hints, udts, hints.sample), info.name))}.`);
+  }
+  for (const t of throughputEstimates(table, info, hints, udts, hints?.sample)) {
     lines.push('');
     lines.push(`${t.kind === 'writes' ? 'Writes' : 'Reads'}: ${formatCount(t.perSecond)}/s per partition ≈ ${formatCount(t.unitsPerSecond)} ${t.unit} of ${t.label}` +
+      (hints?.sample && hints.sample.rows > 0 ? ` (rows of ${formatBytes(operationBytes(table, hints, udts, hints.sample))} measured in the sample)` : '') +
       (t.shardsNeeded > 1 ? ` — needs ${t.shardsNeeded} shards.` : ' — fits.'));
   }
   lines.push('');
@@ -244,7 +262,7 @@ export function describeTable(table: TableInfo, target: TargetId, hints?: Descri
 }
 
 /** One of a target's per-partition limits and how many rows reach it. */
-export interface LimitReach {
+interface LimitReach {
   label: string;
   source: string;
   measure: 'bytes' | 'values' | 'rows';
@@ -254,7 +272,7 @@ export interface LimitReach {
 }
 
 /** The figures every partition message and the table hover cite, for one table on one target. */
-export interface PartitionFigures {
+interface PartitionFigures {
   target: TargetId;
   targetName: string;
   /** One row with its cell metadata (St per row). */
@@ -344,7 +362,7 @@ export function partitionNumbersText(f: PartitionFigures, options: { rate?: bool
 }
 
 /** The figures as a small markdown table for the hover (same numbers as the messages). */
-export function partitionFiguresMarkdown(f: PartitionFigures): string[] {
+function partitionFiguresMarkdown(f: PartitionFigures): string[] {
   const lines: string[] = [];
   const rate = f.rowsPerSecond !== undefined ? ` at ${formatRate(f.rowsPerSecond)} (${f.rateNote})` : '';
   lines.push(`| ${f.targetName} limit | rows per partition to reach it | time${rate} |`);
@@ -372,3 +390,55 @@ export function figuresData(f: PartitionFigures): { rowBytes: number; limitLabel
     ...(f.rowsPerSecond !== undefined ? { rowsPerSecond: f.rowsPerSecond } : {}),
   };
 }
+
+/** One of the target's partition limits against the sample's largest partition. */
+export interface SampleReach {
+  limit: LimitReach;
+  /** The largest partition's measure in the limit's terms: bytes, or rows (values and rows limits). */
+  measured: number;
+  /** measured / the limit (1 = at the limit). */
+  share: number;
+}
+
+/** A sample's partitions against the target's limits: what large-partition, the hover and the report say of it. */
+export interface SampleVerdict {
+  sample: PartitionSample;
+  /** "from sample samples/posts.csv: N partitions, largest K rows / X MB". */
+  text: string;
+  /** Every partition limit of the target, with how far the sample's largest partition reaches it, fullest first. */
+  reaches: SampleReach[];
+  /** The limits the largest partition passes, fullest first. */
+  over: SampleReach[];
+}
+
+/**
+ * Judges a sample's partitions as large-partition judges a `rowsPerPartition` hint: the largest partition
+ * (most rows; most bytes) against each of the target's limits. Bytes limits take the measured bytes; the
+ * values and rows limits take the rows, at the rows partitionFigures says reach them.
+ */
+export function sampleVerdict(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, udts: UdtLookup | undefined, sample: PartitionSample): SampleVerdict {
+  const figures = partitionFigures(table, target, hints, udts);
+  const reaches = figures.limits.map((limit): SampleReach => {
+    const measured = limit.measure === 'bytes' ? sample.bytesPerPartition.max : sample.rowsPerPartition.max;
+    const threshold = limit.measure === 'bytes' ? limit.value : limit.rows;
+    return { limit, measured, share: threshold > 0 ? measured / threshold : Infinity };
+  }).sort((a, b) => b.share - a.share);
+  return { sample, text: sampleSummaryText(sample), reaches, over: reaches.filter((r) => r.share > 1) };
+}
+
+/** The verdict as one sentence (the report's and the hover's line under the sample figures). */
+export function sampleVerdictText(v: SampleVerdict, targetName: string): string {
+  const p99 = `p99 ${formatCount(v.sample.rowsPerPartition.p99)} rows / ${formatBytes(v.sample.bytesPerPartition.p99)}`;
+  const fullest = v.reaches[0];
+  const against = fullest
+    ? v.over.length
+      ? `past ${targetName}'s ${v.over.map((r) => `${r.limit.label} (${percent(r.share)})`).join(', ')}`
+      : `under ${targetName}'s limits (the fullest: ${percent(fullest.share)} of ${fullest.limit.label})`
+    : `${targetName} sets no partition size limit`;
+  return `${v.text} (${p99}): ${against}`;
+}
+
+function percent(share: number): string {
+  return `${share >= 10 ? Math.round(share * 100).toLocaleString('en-US') : (share * 100).toFixed(1)}%`;
+}
+

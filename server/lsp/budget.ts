@@ -11,14 +11,14 @@ import type { EditorDocument } from './features/symbols';
  * are linear but not cheap (formatting parses every statement it rewrites again, to prove it unchanged):
  * these keep one request around a second on an ordinary machine. `npm run bench -- limits` measures them.
  */
-export const REQUEST_BUDGETS = {
+const REQUEST_BUDGETS = {
   formatting: 300_000,
   semanticTokens: 250_000,
   folding: 1_000_000,
   inlayHints: 2000,
 } as const;
 
-export type BudgetedFeature = keyof typeof REQUEST_BUDGETS;
+type BudgetedFeature = keyof typeof REQUEST_BUDGETS;
 
 /** A budget for one request; it also stops at a statement boundary once the request is cancelled. */
 export function requestBudget(feature: BudgetedFeature, token?: CancellationToken): WorkBudget {

@@ -16,7 +16,9 @@ import type {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { SourceLocation, SourceRange } from '../../grammar/ast';
 import type { Project } from '../core/project';
+import type { Ring } from '../core/token/ring';
 import type { CqlintSettings } from './settings';
+import type { SampleSummaries } from './sample-summaries';
 
 export interface Feature {
   /** Short name used in logs (`diagnostics`, `hover`, ...). */
@@ -35,7 +37,7 @@ export interface Feature {
 }
 
 /** Why files' findings may have changed. */
-export type ChangeReason = 'open' | 'edit' | 'close' | 'disk' | 'scan' | 'settings' | 'config' | 'folders';
+export type ChangeReason = 'open' | 'edit' | 'close' | 'disk' | 'scan' | 'settings' | 'config' | 'folders' | 'samples';
 
 export interface FilesChangedEvent {
   reason: ChangeReason;
@@ -55,6 +57,13 @@ export interface Logger {
   info(message: string): void;
   /** Only written when `cqlint.trace.server` is `verbose`. */
   debug(message: string): void;
+}
+
+/** The ring that applies to a file, or why there is none (see config-files.ts). */
+export interface RingLookup {
+  path?: string;
+  ring?: Ring;
+  error?: string;
 }
 
 export interface ServerContext {
@@ -88,6 +97,8 @@ export interface ServerContext {
    */
   readonly workspaceTrusted: boolean;
   readonly log: Logger;
+  /** The configured samples' summaries (read in the background; the report reads through it too). */
+  readonly samples: SampleSummaries;
 
   /** Engine key (absolute path, or the URI itself for non-file documents) for a document URI. */
   uriToPath(uri: string): string;
@@ -111,6 +122,12 @@ export interface ServerContext {
    * about a document already wait for it.
    */
   whenIndexed(filePath: string): Promise<void>;
+
+  /**
+   * The ring file of a file (the `cqlint.ringFile` setting, else `.cqlint.json`'s `ring`), from the
+   * server's cache: it never reads the disk (hover, inlay hint and cqlint/tokenAt requests wait for it).
+   */
+  ringFor(filePath: string): RingLookup;
 
   /** Wraps a handler so that a throw or rejection is logged and `fallback` is returned instead. */
   safe<A extends unknown[], R, F>(name: string, handler: (...args: A) => R | Promise<R>, fallback: F): (...args: A) => Promise<R | F>;

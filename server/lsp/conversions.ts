@@ -7,7 +7,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { SourceLocation, SourceRange } from '../../grammar/ast';
 
 /** SourceLocation (1-based line/column) -> LSP Position (0-based line/character). */
-export function toPosition(location: SourceLocation): Position {
+function toPosition(location: SourceLocation): Position {
   return { line: Math.max(0, location.line - 1), character: Math.max(0, location.column - 1) };
 }
 

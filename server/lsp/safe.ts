@@ -1,8 +1,8 @@
 // Keeps the server serving whatever happens inside a handler: an exception is logged and the request
 // gets an empty answer, instead of an error popup in the editor or a dead server.
-import { LSPErrorCodes, ResponseError, type Connection } from 'vscode-languageserver/node';
+import { LSPErrorCodes, ResponseError } from 'vscode-languageserver/node';
 
-export type ErrorSink = (message: string) => void;
+type ErrorSink = (message: string) => void;
 
 export function describeError(error: unknown): string {
   if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
@@ -52,7 +52,7 @@ export const CORE_OWNED_REGISTRATIONS: ReadonlySet<string> = new Set([
   'onWillSaveTextDocument', 'onWillSaveTextDocumentWaitUntil',
 ]);
 
-export interface GuardOptions {
+interface GuardOptions {
   /** Top-level registration methods that throw instead of registering (see CORE_OWNED_REGISTRATIONS). */
   reserved?: ReadonlySet<string>;
   /**

@@ -6,12 +6,34 @@ import { join } from 'node:path';
 import { allRules } from '../../server/core/rules';
 import { docsUrl } from '../../server/core/findings';
 import type { ExampleCase } from '../../server/core/rules/types';
-import { MAIN, ofRule, projectWith, summary } from './helpers';
+import { MAIN, ROOT, ofRule, projectWith, summary } from './helpers';
+import type { Project } from '../../server/core/project';
+import { readSample, type SampleSummary } from '../../server/core/report/sample';
 import { projectRoot } from '../helpers/corpus';
 import { ruleExamples, ruleFiles } from '../helpers/rule-modules';
 
-function run(c: ExampleCase, ruleId: string) {
-  const project = projectWith(c.code, c.files ?? {}, { config: c.config ?? {}, target: c.target });
+/** The example's sample, configured as samples/sample.csv and read as the CLI reads it before linting. */
+async function withSample(c: ExampleCase): Promise<Project> {
+  let read: SampleSummary | undefined;
+  const samples = c.sample ? { [c.sample.table]: { file: `${ROOT}/samples/sample.csv`, name: 'samples/sample.csv' } } : undefined;
+  const project = projectWith(c.code, c.files ?? {}, {
+    config: { ...c.config, ...(samples ? { samples: { ...c.config?.samples, ...samples } } : {}) },
+    target: c.target,
+    sampleSummary: () => read,
+  });
+  if (c.sample) {
+    const table = project.tableFor(MAIN, c.sample.table);
+    assert.ok(table, `the sample's table ${c.sample.table} is defined`);
+    const csv = typeof c.sample.csv === 'string' ? c.sample.csv : c.sample.csv();
+    read = await readSample([csv], table, project.schema(), { file: `${ROOT}/samples/sample.csv`, name: 'samples/sample.csv' });
+    assert.equal(read.malformedCount, 0, `the example's sample reads cleanly: ${JSON.stringify(read.malformed)}`);
+    project.refreshSamples();
+  }
+  return project;
+}
+
+async function run(c: ExampleCase, ruleId: string) {
+  const project = await withSample(c);
   const all = project.lint(MAIN);
   assert.deepEqual(project.internalErrors, [], 'no rule may throw');
   return { all, mine: ofRule(all, ruleId) };
@@ -41,14 +63,14 @@ describe('rule examples', () => {
       });
       examples.valid.forEach((v, i) => {
         const c = typeof v === 'string' ? { code: v } : v;
-        test(`valid #${i + 1}${c.name ? ` (${c.name})` : ''}`, () => {
-          const { mine } = run(c, id);
+        test(`valid #${i + 1}${c.name ? ` (${c.name})` : ''}`, async () => {
+          const { mine } = await run(c, id);
           assert.equal(mine.length, 0, `expected no ${id} finding, got:\n${summary(mine)}\nin:\n${c.code}`);
         });
       });
       examples.invalid.forEach((c, i) => {
-        test(`invalid #${i + 1}${c.name ? ` (${c.name})` : ''}`, () => {
-          const { mine } = run(c, id);
+        test(`invalid #${i + 1}${c.name ? ` (${c.name})` : ''}`, async () => {
+          const { mine } = await run(c, id);
           assert.equal(mine.length, c.count ?? 1, `expected ${c.count ?? 1} ${id} finding(s), got:\n${summary(mine)}\nin:\n${c.code}`);
           for (const f of mine) {
             assert.equal(f.severity, c.severity ?? rule.meta.defaultSeverity);

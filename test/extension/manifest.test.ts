@@ -100,7 +100,7 @@ test('settings: the defaults in the manifest are the defaults the server uses', 
 test('commands: titled, in the cqlint category, and registered by the client', () => {
   const source = clientSources().map(([, text]) => text).join('\n');
   const ids = pkg.contributes.commands.map((c: { command: string }) => c.command);
-  assert.deepEqual(ids, ['cqlint.restartServer', 'cqlint.showOutput', 'cqlint.showTokenAtCursor', 'cqlint.showPartitionReport']);
+  assert.deepEqual(ids, ['cqlint.restartServer', 'cqlint.showOutput', 'cqlint.showTokenAtCursor', 'cqlint.showPartitionReport', 'cqlint.choosePartitionReportSample']);
   for (const command of pkg.contributes.commands) {
     assert.equal(command.category, 'cqlint');
     assert.ok(command.title.length > 5);

@@ -79,3 +79,33 @@ test('cqlint report reads the samples .cqlint.json names; an unreadable sample e
   assert.match(missing.stderr, /sample .*missing\.csv of ks\.books: .*no such file/i);
   assert.ok(existsSync(temp.path('r2.html')));
 });
+
+test('cqlint lint reads the configured samples before the rules run: large-partition cites the sample; a missing one exits 2', async (t) => {
+  const schema = 'CREATE TABLE ks.events (host text, ts int, a int, b int, c int, d int, PRIMARY KEY (host, ts));\n';
+  // 4 values a row: Cassandra's 100,000 values per partition at 25,000 rows; web1 has 25,001.
+  const rows = ['host,ts,a,b,c,d', ...Array.from({ length: 25_001 }, (_, i) => `web1,${i},1,2,3,4`), 'web2,1,1,2,3,4'];
+  const temp = tempDir({
+    'schema.cql': schema,
+    'samples/events.csv': rows.join('\n'),
+    '.cqlint.json': JSON.stringify({ samples: { 'ks.events': 'samples/events.csv' } }),
+  });
+  t.after(() => temp.cleanup());
+  const run = await runCli(['lint', '--format', 'json', 'schema.cql'], { cwd: temp.dir });
+  assert.equal(run.code, 0, run.stderr);
+  const [file] = JSON.parse(run.stdout) as { messages: { ruleId: string; message: string }[] }[];
+  const large = file!.messages.filter((m) => m.ruleId === 'large-partition');
+  assert.equal(large.length, 1, JSON.stringify(file!.messages));
+  assert.match(large[0]!.message, /^ks\.events: from sample samples\/events\.csv: 2 partitions, largest 25,001 rows \/ [\d.]+ MB; the largest partition \(25,001 rows\) is past Apache Cassandra's 100,000 values per partition/);
+
+  // The report shows the same figures as the diagnostic.
+  const report = await runCli(['report', '-o', 'r.html', 'schema.cql'], { cwd: temp.dir });
+  assert.equal(report.code, 0, report.stderr);
+  const html = readFileSync(temp.path('r.html'), 'utf8');
+  assert.match(html, /data-figure="sample-verdict" class="sev-warning">from sample samples\/events\.csv: 2 partitions, largest 25,001 rows \/ [\d.]+ MB/);
+  assert.ok(html.includes(large[0]!.message.replace(/&/g, '&amp;').replace(/'/g, '&#39;').slice(0, 80)), 'the finding listed in the report is the diagnostic');
+
+  temp.write('.cqlint.json', JSON.stringify({ samples: { 'ks.events': 'samples/nope.csv' } }));
+  const missing = await runCli(['lint', 'schema.cql'], { cwd: temp.dir });
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /sample samples\/nope\.csv of ks\.events: no such file or directory/);
+});

@@ -6,7 +6,10 @@ import { Project } from '../../server/core/project';
 import type { CqlintConfig } from '../../server/core/config/types';
 import { partitionReportData, type PartitionReportData } from '../../server/core/report/data';
 import { tableWorkload } from '../../server/core/schema/workload';
-import { estimatePartition, rowSizes, rowsToReachBytes, rowsToReachValues } from '../../server/core/sizing';
+import { describeTable, estimatePartition, rowSizes, rowsToReachBytes, rowsToReachValues, sampleVerdictText } from '../../server/core/sizing';
+import { renderReportHtml } from '../../server/core/report/html';
+import { readSample, type SampleSummary } from '../../server/core/report/sample';
+import { markdownText } from '../../server/core/markdown';
 import { formatCount, targetInfo, type TargetId } from '../../server/core/targets';
 import { hintsFor } from '../../server/core/config';
 import { generateTitles, shardHistogram } from '../../server/core/token/skew';
@@ -182,4 +185,44 @@ test('queries: the workspace statements on the table with the key columns they p
     ['Insert', 2, ['sensor_id', 'ts', 'value'], [], true],
     ['Select', 3, [], ['value'], false],
   ]);
+});
+
+test('spread: random(N) without a sample shows the rows expected per shard from a fixed-seed draw, and says reads visit all N', () => {
+  const code = '-- @shard shard = random(8)\nCREATE TABLE ks.clicks (day date, shard int, ts timestamp, url text, PRIMARY KEY ((day, shard), ts));';
+  const config: CqlintConfig = { tables: { 'ks.clicks': { rowsPerSecondPerPartition: 10 } } };
+  const { data } = report(code, 'ks.clicks', config);
+  const spread = data.spread!;
+  assert.equal(spread.formula, 'random(8)');
+  assert.deepEqual(spread.valuesFrom, { kind: 'draw' });
+  // A day bucket: one partition takes 10 rows/s for a day; random(8) gives each shard 1/8 of them.
+  assert.equal(spread.random?.rows, 864_000);
+  assert.equal(spread.random?.expectedPerShard, 108_000);
+  assert.equal(spread.histogram.counts.reduce((a, b) => a + b, 0), 864_000);
+  assert.ok(spread.histogram.maxOverMean > 1 && spread.histogram.maxOverMean < 1.01, `a large uniform draw is flat: ${spread.histogram.maxOverMean}`);
+  assert.deepEqual(report(code, 'ks.clicks', config).data.spread?.histogram.counts, spread.histogram.counts, 'the same draw every time');
+  const html = renderReportHtml([data], { chooseSampleCommand: 'cqlint.choosePartitionReportSample' });
+  assert.match(html, /<strong data-figure="expected-per-shard">108,000<\/strong> per shard are expected/);
+  assert.match(html, /Reads must visit all 8 shards/);
+  assert.match(html, /<a href="command:cqlint\.choosePartitionReportSample" data-action="choose-sample">Choose sample CSV…<\/a>/);
+  assert.doesNotMatch(renderReportHtml([data]), /command:/, 'no command link in the standalone file');
+});
+
+test('sample: the report, the hover and large-partition state the same verdict from the same summary', async () => {
+  const code = 'CREATE TABLE ks.events (host text, ts int, a int, b int, c int, d int, PRIMARY KEY (host, ts));';
+  const csv = ['host,ts,a,b,c,d', ...Array.from({ length: 30_000 }, (_, i) => `web1,${i},1,2,3,4`), 'web2,1,1,2,3,4'].join('\n');
+  let summary: SampleSummary | undefined;
+  const config: CqlintConfig = { samples: { 'ks.events': { file: '/virtual/report/events.csv', name: 'events.csv' } } };
+  const project = new Project({ config, sampleSummary: () => summary });
+  project.setFile(FILE, code);
+  const table = project.tableFor(FILE, 'ks.events')!;
+  summary = await readSample([csv], table, project.schema(), { file: '/virtual/report/events.csv', name: 'events.csv' });
+  project.refreshSamples();
+  const data = partitionReportData(project, table, targetInfo('cassandra'), undefined, { sample: summary });
+  const finding = project.lint(FILE).find((f) => f.ruleId === 'large-partition')!;
+  assert.ok(finding, 'large-partition fires from the sample');
+  assert.ok(finding.message.includes(data.sampleVerdict!.text), `${finding.message}\n${data.sampleVerdict!.text}`);
+  assert.equal(data.sampleVerdict!.over[0]!.limit.label, finding.data?.limit);
+  const hover = describeTable(table, 'cassandra', { schema: project.schema(), sample: project.sampleSummary(table) });
+  assert.ok(hover.includes(markdownText(sampleVerdictText(data.sampleVerdict!, 'Apache Cassandra'))), hover);
+  assert.match(renderReportHtml([data]), new RegExp(`data-figure="sample-verdict" class="sev-warning">${sampleVerdictText(data.sampleVerdict!, 'Apache Cassandra').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/'/g, '&#39;')}`));
 });

@@ -2,7 +2,7 @@
 // cqlint/partitionReport request returning the page for the table named or under the cursor, following edits.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import type { CodeLens, InitializeResult } from 'vscode-languageserver-protocol';
+import type { CodeLens, Diagnostic, InitializeResult } from 'vscode-languageserver-protocol';
 import { capabilities, startServer, tempWorkspace } from '../../scripts/lsp-client';
 
 const SCHEMA = [
@@ -56,5 +56,81 @@ test('CodeLens above each table and view; the report request answers the page wi
 
   assert.equal(await client.request('cqlint/partitionReport', { textDocument: { uri }, table: 'ks.nope' }), null);
   assert.equal(await client.request('cqlint/partitionReport', { bogus: true }), null);
+  assert.ok(client.alive);
+});
+
+const EVENTS = 'CREATE TABLE ks.events (host text, ts int, a int, b int, c int, d int, PRIMARY KEY (host, ts));\n';
+/** A cqlsh COPY of ks.events with `rows` rows in partition web1 (Cassandra's values limit: 25,000 rows). */
+const eventsCsv = (rows: number): string => ['host,ts,a,b,c,d', ...Array.from({ length: rows }, (_, i) => `web1,${i},1,2,3,4`), 'web2,1,1,2,3,4'].join('\n');
+
+test('configured samples are read in the background with work-done progress, and the diagnostics follow them', async (t) => {
+  const ws = tempWorkspace({ 'schema.cql': EVENTS, 'samples/events.csv': eventsCsv(25_001), '.cqlint.json': JSON.stringify({ samples: { 'ks.events': 'samples/events.csv' } }) });
+  t.after(() => ws.cleanup());
+  const client = await startServer();
+  t.after(() => client.shutdown());
+  await client.initialize({ ...capabilities.push, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
+  const uri = ws.uri('schema.cql');
+  await client.open(uri, EVENTS);
+  const cites = (d: Diagnostic[]) => d.some((x) => x.code === 'large-partition' && /from sample samples\/events\.csv: 2 partitions, largest 25,001 rows/.test(String(x.message)));
+  await client.waitForDiagnostics(uri, cites);
+  await client.waitForProgressEnd(/cqlint: reading sample events\.csv/);
+
+  // The CSV changes on disk: read again, and the finding goes (2 rows: far under the limits).
+  ws.write('samples/events.csv', eventsCsv(2));
+  await client.filesChanged([{ uri: ws.uri('samples/events.csv'), type: 2 }]);
+  await client.waitForDiagnostics(uri, (d) => !d.some((x) => x.code === 'large-partition'));
+
+  // The report reuses the summary and shows the same verdict as the diagnostics would.
+  const report = (await client.request('cqlint/partitionReport', { textDocument: { uri }, table: 'ks.events' })) as { html: string };
+  assert.match(report.html, /data-figure="sample-verdict" class="">from sample samples\/events\.csv: 2 partitions, largest 2 rows/);
+
+  // Back to the large sample, then deleted: the finding comes back, then goes with the file.
+  ws.write('samples/events.csv', eventsCsv(25_001));
+  await client.filesChanged([{ uri: ws.uri('samples/events.csv'), type: 2 }]);
+  await client.waitForDiagnostics(uri, cites);
+  ws.remove('samples/events.csv');
+  await client.filesChanged([{ uri: ws.uri('samples/events.csv'), type: 3 }]);
+  await client.waitForDiagnostics(uri, (d) => !d.some((x) => x.code === 'large-partition'));
+  assert.ok(client.alive);
+});
+
+test('a sample chosen in the report: progress on the request token, the page says diagnostics ignore it, and the edit that saves it', async (t) => {
+  const config = '{\n  "target": "cassandra",\n  "rules": { "simple-strategy": "off" }\n}\n';
+  const ws = tempWorkspace({ 'schema.cql': EVENTS, 'data/events.csv': eventsCsv(25_001), '.cqlint.json': config });
+  t.after(() => ws.cleanup());
+  const client = await startServer();
+  t.after(() => client.shutdown());
+  await client.initialize({ ...capabilities.pull, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
+  const uri = ws.uri('schema.cql');
+  await client.open(uri, EVENTS);
+  const report = (await client.request('cqlint/partitionReport', {
+    textDocument: { uri }, table: 'ks.events', sample: { file: ws.path('data/events.csv') }, workDoneToken: 'choose-1',
+  })) as { html: string; chosenSample?: string };
+  assert.equal(report.chosenSample, ws.path('data/events.csv'));
+  assert.match(report.html, /data-figure="sample-chosen"/);
+  assert.match(report.html, /from sample data\/events\.csv: 2 partitions, largest 25,001 rows \/ [\d.]+ MB \(p99 [\d,]+ rows/);
+  await client.waitForProgressEnd(/reading sample data\/events\.csv|reading sample events\.csv/);
+
+  const result = (await client.request('cqlint/sampleConfigEdit', { textDocument: { uri }, table: 'ks.events', file: ws.path('data/events.csv') })) as { edit: { changes: Record<string, { newText: string; range: unknown }[]> }; config: string };
+  assert.equal(result.config, ws.uri('.cqlint.json'));
+  const [edit] = result.edit.changes[result.config]!;
+  assert.deepEqual(edit, { range: { start: { line: 2, character: 39 }, end: { line: 2, character: 39 } }, newText: ',\n  "samples": { "ks.events": "data/events.csv" }' });
+  const outside = (await client.request('cqlint/sampleConfigEdit', { textDocument: { uri }, table: 'ks.events', file: '/tmp/elsewhere.csv' })) as { error: string };
+  assert.match(outside.error, /outside the workspace folder/);
+});
+
+test('a bad sample (a folder, a FIFO) is logged with its reason and never blocks the server', { skip: process.platform === 'win32' }, async (t) => {
+  const ws = tempWorkspace({ 'schema.cql': EVENTS, '.cqlint.json': JSON.stringify({ samples: { 'ks.events': 'pipe.csv', events: 'x' } }) });
+  t.after(() => ws.cleanup());
+  const { spawnSync } = await import('node:child_process');
+  assert.equal(spawnSync('mkfifo', [ws.path('pipe.csv')]).status, 0);
+  const client = await startServer();
+  t.after(() => client.shutdown());
+  await client.initialize(capabilities.push, { workspaceFolders: [ws.dir] });
+  const uri = ws.uri('schema.cql');
+  await client.open(uri, EVENTS);
+  await client.waitForLog(/sample pipe\.csv of ks\.events: not a regular file \(a named pipe\)/);
+  const report = (await client.request('cqlint/partitionReport', { textDocument: { uri }, table: 'ks.events' })) as { html: string };
+  assert.match(report.html, /^<!DOCTYPE html>/, 'the report is made without the sample');
   assert.ok(client.alive);
 });

@@ -191,9 +191,13 @@ test('config: samples name a CSV per table, relative to the .cqlint.json; bad en
   const { config, errors } = parseConfig({
     samples: { 'ks.posts': 'samples/posts.csv', users: { file: 'u.csv', columns: ['id', 'name'] }, bad: 3, worse: { file: 'x.csv', columns: 'id' } },
   }, '/work/project/.cqlint.json');
-  assert.deepEqual(config?.samples, { 'ks.posts': { file: '/work/project/samples/posts.csv' }, users: { file: '/work/project/u.csv', columns: ['id', 'name'] } });
+  assert.deepEqual(config?.samples, {
+    'ks.posts': { file: '/work/project/samples/posts.csv', name: 'samples/posts.csv' },
+    users: { file: '/work/project/u.csv', name: 'u.csv', columns: ['id', 'name'] },
+  });
   assert.deepEqual(errors.map((e) => e.key), ['samples.bad', 'samples.worse']);
   assert.equal(sampleFor(config, 'ks', 'posts')?.file, '/work/project/samples/posts.csv');
   assert.equal(sampleFor(config, 'other', 'users')?.columns?.length, 2);
   assert.equal(sampleFor(config, 'ks', 'nope'), undefined);
+  assert.equal(sampleFor(config, 'ks', 'constructor'), undefined, 'a table named like an Object.prototype member finds nothing');
 });

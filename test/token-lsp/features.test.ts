@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Hover, InitializeResult, InlayHint, MarkupContent } from 'vscode-languageserver-protocol';
 const murmurhash3js: { x86: { hash32(data: Uint8Array | string, seed?: number): number } } = require('murmurhash3js-revisited');
-import { capabilities, startServer, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
+import { capabilities, eventually, startServer, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const shardOf = (title: string, n: number) => (murmurhash3js.x86.hash32(utf8(title)) % n) + 1;
@@ -66,15 +66,6 @@ async function ready(client: LspTestClient): Promise<void> {
   await client.waitForLog(/cqlint: scan: /);
 }
 
-/** Settings changes apply asynchronously (the server asks for the configuration): poll until `check` passes. */
-async function eventually<T>(get: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await get();
-    if (check(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function start(t: { after(fn: () => unknown): void }, files: Record<string, string>, settings: Record<string, unknown> = {}, caps = withHints) {
   const ws = tempWorkspace(files);

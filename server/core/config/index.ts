@@ -2,7 +2,7 @@
 // dropped with an error naming the key; the valid rest still applies.
 import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { isInside, readTextFileSync } from '../io/files';
+import { isInside, readTextFile, readTextFileSync, type ReadResult } from '../io/files';
 import { TARGET_IDS, isTargetId } from '../targets';
 import { allRules } from '../rules';
 import type { ColumnHints, ConfigError, CqlintConfig, RuleLevel, RuleSetting, SampleSetting, TableHints } from './types';
@@ -17,19 +17,30 @@ export { RULE_LEVELS } from './types';
 export const CONFIG_FILE_NAME = '.cqlint.json';
 
 /**
- * The nearest `.cqlint.json` in the file's folder or above; undefined when there is none. With
- * `boundaries` (the editor's workspace folders), the search stops at the innermost folder that holds the
- * file, and a file outside all of them looks in its own folder only: a config in a shared parent (a
- * temporary folder, a home directory) must not apply to a workspace.
+ * The folders searched for a file's `.cqlint.json`, nearest first. With `boundaries` (the editor's
+ * workspace folders), the search stops at the innermost folder that holds the file, and a file outside
+ * all of them looks in its own folder only: a config in a shared parent (a temporary folder, a home
+ * directory) must not apply to a workspace.
  */
-export function findConfigFor(filePath: string, boundaries?: readonly string[]): string | undefined {
+export function configSearchDirs(filePath: string, boundaries?: readonly string[]): string[] {
   let dir = dirname(resolve(filePath));
   let stop: string | undefined;
   if (boundaries) {
     const holding = boundaries.filter((folder) => isInside(folder, dir));
     stop = holding.length ? holding.reduce((a, b) => (a.length >= b.length ? a : b)) : dir;
   }
+  const dirs: string[] = [];
   for (;;) {
+    dirs.push(dir);
+    const parent = dirname(dir);
+    if (parent === dir || (stop !== undefined && isInside(dir, stop))) return dirs;
+    dir = parent;
+  }
+}
+
+/** The nearest `.cqlint.json` in the file's folder or above (see configSearchDirs); undefined when there is none. */
+export function findConfigFor(filePath: string, boundaries?: readonly string[]): string | undefined {
+  for (const dir of configSearchDirs(filePath, boundaries)) {
     const candidate = join(dir, CONFIG_FILE_NAME);
     try {
       // Any entry counts (a FIFO or folder named .cqlint.json too): loading it then says what is wrong.
@@ -38,21 +49,32 @@ export function findConfigFor(filePath: string, boundaries?: readonly string[]):
     } catch {
       // none here (or unreadable): keep looking above
     }
-    const parent = dirname(dir);
-    if (parent === dir || (stop !== undefined && isInside(dir, stop))) return undefined;
-    dir = parent;
   }
+  return undefined;
+}
+
+export interface LoadedConfigFile {
+  config?: CqlintConfig;
+  errors: ConfigError[];
 }
 
 /** Loads and validates a config file. Never throws: every problem becomes a ConfigError. */
-export function loadConfigFile(path: string): { config?: CqlintConfig; errors: ConfigError[] } {
-  const read = readTextFileSync(path, { kind: 'config' });
+export function loadConfigFile(path: string): LoadedConfigFile {
+  return configFromRead(readTextFileSync(path, { kind: 'config' }), path);
+}
+
+/** loadConfigFile without blocking: for the language server, which must not read synchronously. */
+export async function loadConfigFileAsync(path: string): Promise<LoadedConfigFile> {
+  return configFromRead(await readTextFile(path, { kind: 'config' }), path);
+}
+
+function configFromRead(read: ReadResult, path: string): LoadedConfigFile {
   if (!read.ok) return { errors: [{ message: `${path}: cannot read the file: ${read.message}` }] };
   return parseConfigText(read.text, path);
 }
 
 /** Parses and validates the text of a config file. Never throws. */
-export function parseConfigText(text: string, path: string): { config?: CqlintConfig; errors: ConfigError[] } {
+function parseConfigText(text: string, path: string): LoadedConfigFile {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -266,7 +288,7 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
     return { errors: [{ message: `${where}the configuration must be a JSON object, got ${describe(json)}` }] };
   }
   const config: CqlintConfig = {};
-  for (const [key, value] of Object.entries(json)) {
+  for (const key of Object.keys(json)) {
     if (!TOP_LEVEL_KEYS.has(key)) {
       const hint = closest(key, [...TOP_LEVEL_KEYS].filter((k) => k !== '$schema'));
       errors.push({ key, message: `${key}: unknown setting${hint ? ` (did you mean "${hint}"?)` : ''}; known: target, rules, tables, ring, samples` });
@@ -324,7 +346,7 @@ function parseSamples(value: unknown, source: string | undefined, errors: Config
       errors.push({ key, message: `${key}: must be a CSV file name or { "file": "...", "columns": ["col", ...] }, got ${describe(v)}` });
       continue;
     }
-    out[table] = { file: resolveFile(setting.file), ...(columns ? { columns: columns as string[] } : {}) };
+    out[table] = { file: resolveFile(setting.file), name: setting.file, ...(columns ? { columns: columns as string[] } : {}) };
   }
   return out;
 }
@@ -342,5 +364,7 @@ export function hintsFor(config: CqlintConfig | undefined, keyspace: string | un
 export function sampleFor(config: CqlintConfig | undefined, keyspace: string | undefined, name: string): SampleSetting | undefined {
   const samples = config?.samples;
   if (!samples) return undefined;
-  return (keyspace ? samples[`${keyspace}.${name}`] : undefined) ?? samples[name];
+  // Table names are user text: `constructor` must not find Object.prototype's.
+  const own = (key: string): SampleSetting | undefined => (Object.hasOwn(samples, key) ? samples[key] : undefined);
+  return (keyspace ? own(`${keyspace}.${name}`) : undefined) ?? own(name);
 }

@@ -50,6 +50,8 @@ export interface CqlintConfig {
 
 export interface SampleSetting {
   file: string;
+  /** The file as the .cqlint.json writes it (messages cite it so). */
+  name?: string;
   columns?: string[];
 }
 

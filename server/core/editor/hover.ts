@@ -12,14 +12,14 @@ import type { ColumnSummary, Occurrence, SymbolIndex, TableDeclaration } from '.
 import { editorTokens, tokenIndexAt } from './tokens';
 import { inlineCode, markdownText, tableCell } from '../markdown';
 
-export interface NameHover {
+interface NameHover {
   /** Markdown. */
   markdown: string;
   start: number;
   end: number;
 }
 
-export interface NameHoverOptions {
+interface NameHoverOptions {
   /**
    * Describes a table or view (key, columns, estimated row size) for the hover; when absent or
    * returning undefined, a built-in summary is shown.
@@ -43,7 +43,7 @@ export function roleText(column: ColumnSummary, table?: { partitionCount: number
 }
 
 /** A built-in table summary, used when the schema's describeTable is not available. */
-export function summarizeTable(index: SymbolIndex, table: TableDeclaration): string {
+function summarizeTable(index: SymbolIndex, table: TableDeclaration): string {
   const columns = index.columnsOf(table);
   const partition = columns.filter((c) => c.role === 'partition').map((c) => quoteName(c.name));
   const clustering = columns.filter((c) => c.role === 'clustering').map((c) => `${quoteName(c.name)} ${c.order ?? 'ASC'}`);
@@ -123,7 +123,7 @@ function functionHover(index: SymbolIndex, o: Occurrence): string | undefined {
   return nativeFunctionDoc(o.identifier.name);
 }
 
-export function nativeFunctionDoc(name: string): string | undefined {
+function nativeFunctionDoc(name: string): string | undefined {
   const doc = FUNCTIONS_BY_NAME.get(name.toLowerCase());
   if (!doc) {
     const conversion = /^(\w+)as(\w+)$/i.exec(name);
@@ -175,7 +175,7 @@ export function nameHover(index: SymbolIndex, filePath: string, text: string, pa
 }
 
 /** Keywords and native type names under the cursor (lexed within the statement only, for speed). */
-export function keywordHover(text: string, parse: ParseResult, offset: number): NameHover | undefined {
+function keywordHover(text: string, parse: ParseResult, offset: number): NameHover | undefined {
   const statement = statementAt(parse, offset);
   if (!statement) return undefined;
   const base = statement.range.start.offset;

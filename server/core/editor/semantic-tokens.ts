@@ -8,23 +8,23 @@ import { editorTokens, type EditorToken } from './tokens';
 import { FUNCTIONS_BY_NAME } from './cql-docs';
 import type { WorkBudget } from '../budget';
 
-export const SEMANTIC_TOKEN_TYPES = [
+const SEMANTIC_TOKEN_TYPES = [
   'namespace', 'class', 'struct', 'property', 'type', 'function', 'keyword', 'string', 'number', 'comment',
   'operator', 'parameter', 'variable', 'interface',
 ] as const;
-export const SEMANTIC_TOKEN_MODIFIERS = [
+const SEMANTIC_TOKEN_MODIFIERS = [
   'declaration', 'static', 'defaultLibrary', 'partitionKey', 'clusteringKey', 'readonly',
 ] as const;
 
-export type SemanticTokenType = typeof SEMANTIC_TOKEN_TYPES[number];
-export type SemanticTokenModifier = typeof SEMANTIC_TOKEN_MODIFIERS[number];
+type SemanticTokenType = typeof SEMANTIC_TOKEN_TYPES[number];
+type SemanticTokenModifier = typeof SEMANTIC_TOKEN_MODIFIERS[number];
 
 export const SEMANTIC_TOKENS_LEGEND = {
   tokenTypes: [...SEMANTIC_TOKEN_TYPES] as string[],
   tokenModifiers: [...SEMANTIC_TOKEN_MODIFIERS] as string[],
 };
 
-export interface SemanticToken {
+interface SemanticToken {
   /** 0-based line and UTF-16 character. */
   line: number;
   character: number;

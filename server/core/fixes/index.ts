@@ -161,7 +161,7 @@ export function computeFixAll(text: string, parse: ParseResult, findings: readon
 }
 
 /** Headroom over the measured need, so that no shard sits at its partition's limit. */
-export const SHARD_HEADROOM = 1.5;
+const SHARD_HEADROOM = 1.5;
 
 /**
  * The shard count for a table's shard column: from the workload numbers (units per second over the

@@ -5,7 +5,7 @@ import type { SelectStatement, SourceRange, Statement } from '../../../grammar/a
 import type { TableReference } from '../schema/references';
 
 /** A SELECT that reads whole partitions of the table, with the text it is in (to rewrite it). */
-export interface BucketRead {
+interface BucketRead {
   filePath: string;
   text: string;
   statement: SelectStatement;

@@ -12,9 +12,9 @@ import { readAllShardsFor, type ShardLayout } from './shardQueries';
 import { bucketColumn, bucketPeriodText, bucketSourceColumn, type BucketGranularity } from './timeBucket';
 import { applyEdits, indentAt, lineBreakAt, restOfLineAfter, startsLine } from './text';
 
-export const DEFAULT_SHARD_COUNT = 16;
+const DEFAULT_SHARD_COUNT = 16;
 
-export interface ShardColumnOptions {
+interface ShardColumnOptions {
   /** Number of shards; the caller derives it from workload hints, else from the setting. Default 16. */
   shardCount?: number;
   /** Columns the application queries this table by (as Cassandra names them): offered first. */

@@ -12,7 +12,7 @@ import { quoteName } from '../util/names';
 import type { Fix, TextEdit } from './types';
 import { commentAboveEdit } from './tableEdits';
 
-export type DmlStatement = InsertStatement | UpdateStatement | DeleteStatement | SelectStatement;
+type DmlStatement = InsertStatement | UpdateStatement | DeleteStatement | SelectStatement;
 
 /**
  * Computes the shard for the values a statement gives the spec's source columns (by column name);
@@ -26,14 +26,14 @@ export interface ShardQueryOptions {
   maxInListShards?: number;
 }
 
-export const DEFAULT_MAX_IN_LIST_SHARDS = 32;
+const DEFAULT_MAX_IN_LIST_SHARDS = 32;
 
 export function isDmlStatement(statement: Statement): statement is DmlStatement {
   return statement.kind === 'Insert' || statement.kind === 'Update' || statement.kind === 'Delete' || statement.kind === 'Select';
 }
 
 /** Whether the statement already gives the shard column a value or restriction. */
-export function statementNamesColumn(statement: DmlStatement, column: string): boolean {
+function statementNamesColumn(statement: DmlStatement, column: string): boolean {
   if (statement.kind === 'Insert') return statement.json !== undefined || statement.columns.some((c) => c.name === column);
   return analyseWhere(statement.where).byColumn.has(column);
 }
@@ -43,7 +43,7 @@ export function statementNamesColumn(statement: DmlStatement, column: string): b
  * Bind markers are left out; whether another expression is a computable constant is the shard
  * maths' call.
  */
-export function columnValues(statement: DmlStatement): Map<string, Expression> {
+function columnValues(statement: DmlStatement): Map<string, Expression> {
   const values = new Map<string, Expression>();
   if (statement.kind === 'Insert') {
     statement.columns.forEach((c, i) => {
@@ -70,7 +70,7 @@ function bindMarkerFor(statement: Node, column: string): string {
 }
 
 /** The shard value for the statement's literals, when the formula is calculated and every source is a literal. */
-export function computedShardValue(statement: DmlStatement, table: TableInfo, options: ShardQueryOptions): number | undefined {
+function computedShardValue(statement: DmlStatement, table: TableInfo, options: ShardQueryOptions): number | undefined {
   const spec = table.shard;
   if (!spec || spec.method === 'random' || spec.sources.length === 0 || !options.computeShard) return undefined;
   const values = columnValues(statement);
@@ -122,7 +122,7 @@ function shardValueEdits(statement: DmlStatement, column: string, value: string)
  * The values a spec's shard column takes, in order: offset .. offset + count - 1, and 1..N for
  * random(N) (token/shard.ts and the docs define random(N) as any of 1..N).
  */
-export function shardValues(spec: Pick<ShardSpec, 'count' | 'offset' | 'method'>): number[] {
+function shardValues(spec: Pick<ShardSpec, 'count' | 'offset' | 'method'>): number[] {
   const first = spec.method === 'random' ? 1 : spec.offset;
   return Array.from({ length: spec.count }, (_, i) => first + i);
 }

@@ -10,7 +10,7 @@ import { quoteName } from '../util/names';
 
 export type BucketGranularity = 'hour' | 'day' | 'month' | 'year';
 
-export interface TimeBucketOptions {
+interface TimeBucketOptions {
   /** Rows written per second into one partition (a workload hint); picks the granularity. */
   rowsPerSecond?: number;
   /** Estimated bytes per row, used with rowsPerSecond. Default 1 KB. */
@@ -85,7 +85,7 @@ export function chooseGranularity(sourceType: string | undefined, options: TimeB
 }
 
 /** A bucket column to add to a table: its free name, its definition with the comment on how it is filled. */
-export interface BucketColumn {
+interface BucketColumn {
   granularity: BucketGranularity;
   column: string;
   type: string;

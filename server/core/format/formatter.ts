@@ -28,7 +28,7 @@ export interface FormatOptions {
   budget?: WorkBudget;
 }
 
-export interface FormatEdit {
+interface FormatEdit {
   start: number;
   end: number;
   newText: string;

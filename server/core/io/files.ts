@@ -1,4 +1,5 @@
-// The one way cqlint reads and writes files: CQL sources, .cqlint.json configs, ring files and CLI inputs.
+// The one way cqlint reads and writes files: CQL sources, .cqlint.json configs, ring files, CLI inputs and
+// the opening of sample CSVs (streamed by server/core/report/sample.ts).
 // Pure Node (no LSP imports): the CLI, the server and the core share it.
 //
 // A read stats first and refuses anything that is not a regular file (a FIFO would block forever,
@@ -25,16 +26,16 @@ export const MAX_FILE_BYTES: Readonly<Record<FileKind, number>> = Object.freeze(
 });
 
 /** Extensions treated as CQL when walking folders. */
-export const CQL_EXTENSIONS: readonly string[] = ['.cql', '.cqlsh'];
+const CQL_EXTENSIONS: readonly string[] = ['.cql', '.cqlsh'];
 /** Folders never walked into. */
-export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git']);
+const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git']);
 
 export function isCqlFile(filePath: string): boolean {
   const lower = filePath.toLowerCase();
   return CQL_EXTENSIONS.some((ext) => lower.endsWith(ext));
 }
 
-export type ReadFailure = {
+type ReadFailure = {
   ok: false;
   reason: 'binary' | 'encoding' | 'too-large' | 'not-a-file' | 'outside-workspace' | 'io';
   message: string;
@@ -91,9 +92,37 @@ export async function readTextFile(filePath: string, options: ReadOptions = {}):
   }
 }
 
+/** An opened regular file, for a streaming reader (the sample CSVs): the handle and its stats. */
+export type OpenResult = { ok: true; handle: fs.FileHandle; stat: Stats } | ReadFailure;
+
 /**
- * The same read, synchronous: for the command line and the core's synchronous config lookup. The checks
- * are the same, so it cannot block on a FIFO or read without end either.
+ * Opens a file for a streaming read with the same checks as readTextFile but no size cap (a sample CSV
+ * may be gigabytes; its reader keeps memory bounded): a regular file only (a FIFO would block the stream
+ * forever), inside `roots` when given. The caller closes the handle. Never throws.
+ */
+export async function openRegularFile(filePath: string, options: Pick<ReadOptions, 'roots'> = {}): Promise<OpenResult> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    const refused = checkStat(await fs.stat(filePath), Number.POSITIVE_INFINITY) ?? (await checkRoots(filePath, options.roots));
+    if (refused) return refused;
+    handle = await fs.open(filePath, OPEN_FLAGS);
+    const stat = await handle.stat();
+    const again = checkStat(stat, Number.POSITIVE_INFINITY);
+    if (again) {
+      await handle.close().catch(() => undefined);
+      return again;
+    }
+    return { ok: true, handle, stat };
+  } catch (error) {
+    await handle?.close().catch(() => undefined);
+    return { ok: false, reason: 'io', message: describeIoError(error) };
+  }
+}
+
+/**
+ * The same read, synchronous: for the command line (and the core's synchronous config lookup, which only
+ * the CLI uses: the language server must not read synchronously). The checks are the same, so it cannot
+ * block on a FIFO or read without end either.
  */
 export function readTextFileSync(filePath: string, options: ReadOptions = {}): ReadResult {
   const maxBytes = capOf(options);
@@ -246,7 +275,7 @@ export function describeIoError(error: unknown): string {
 // -------------------------------------------------------------------------------------------------
 // Writing
 
-export interface WriteOptions {
+interface WriteOptions {
   /** Start the file with a UTF-8 byte order mark (keep the one the read reported). */
   bom?: boolean;
 }
@@ -276,14 +305,14 @@ export async function writeTextFile(filePath: string, text: string, options: Wri
 // -------------------------------------------------------------------------------------------------
 // Walking folders
 
-export interface WalkOptions {
+interface WalkOptions {
   /** Stop after this many files (the walk reports `truncated`). */
   maxFiles?: number;
   /** When given, links that lead outside these folders are skipped (reported in `skipped`). */
   roots?: readonly string[];
 }
 
-export interface WalkResult {
+interface WalkResult {
   files: string[];
   truncated: boolean;
   /** Folders that could not be read, with why. */

@@ -10,7 +10,7 @@ export interface CsvField {
   quoted: boolean;
 }
 
-export interface CsvProblem {
+interface CsvProblem {
   line: number;
   reason: string;
 }
@@ -22,7 +22,7 @@ const LF = 10;
 const BACKSLASH = 92;
 
 /** Records longer than this are malformed (an unclosed quote would otherwise swallow the file). */
-export const MAX_RECORD_CHARS = 16 * 1024 * 1024;
+const MAX_RECORD_CHARS = 16 * 1024 * 1024;
 
 export class CsvReader {
   private fields: CsvField[] = [];

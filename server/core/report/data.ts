@@ -11,20 +11,20 @@ import type { ColumnInfo, TableInfo } from '../schema/model';
 import { columnWords, isTimeBucket, isTimeOrdered } from '../schema/columns';
 import { nativeName } from '../schema/types';
 import {
-  CELL_METADATA_BYTES, estimatePartition, partitionFigures, rowSizes, throughputEstimates, udtLookupFrom, type UdtLookup,
+  CELL_METADATA_BYTES, estimatePartition, partitionFigures, rowSizes, sampleVerdict, throughputEstimates, udtLookupFrom, type SampleVerdict, type UdtLookup,
 } from '../sizing';
 import type { TargetInfo } from '../targets';
 import { formatShardFormula, type ShardMethod, type ShardSpec } from '../token/shard';
-import { sampleFamilyFor, shardHistogram, skewSamples, type SampleFamily } from '../token/skew';
+import { randomShardDraw, sampleFamilyFor, shardHistogram, skewSamples, type SampleFamily } from '../token/skew';
 import { projectFixEnvironment } from '../fixes/environment';
 import { shardCountFor, timeBucketWorkload, type FixEnvironment } from '../fixes';
 import { BUCKETS, chooseGranularity, type BucketGranularity } from '../fixes/timeBucket';
 import type { SampleSummary } from './sample';
 import { DEFAULT_ROWS_PER_SECOND, growthRateOf, tableWorkload, type GrowthRate } from '../schema/workload';
 
-export type KeyMark = 'K' | 'C↑' | 'C↓' | 'S' | '';
+type KeyMark = 'K' | 'C↑' | 'C↓' | 'S' | '';
 
-export interface KeyDiagramColumn {
+interface KeyDiagramColumn {
   name: string;
   type: string;
   mark: KeyMark;
@@ -35,7 +35,7 @@ export interface KeyDiagramColumn {
   hinted: boolean;
 }
 
-export interface LimitLine {
+interface LimitLine {
   /** What is limited: partition bytes, rows or values per partition. */
   kind: 'bytes' | 'ideal-bytes' | 'rows' | 'values';
   label: string;
@@ -52,7 +52,7 @@ export interface LimitLine {
   secondsCured?: number;
 }
 
-export interface GrowthPoint {
+interface GrowthPoint {
   seconds: number;
   rows: number;
   bytes: number;
@@ -68,7 +68,7 @@ export interface GrowthCurve {
   points: GrowthPoint[];
 }
 
-export interface Cure {
+interface Cure {
   kind: 'bucket' | 'shard';
   /** What the quick fix adds, in words: "a day bucket (day date)", "16 shards: murmur3(title) % 16 + 1". */
   description: string;
@@ -76,7 +76,7 @@ export interface Cure {
   shardCount?: number;
 }
 
-export interface GrowthData {
+interface GrowthData {
   rowsPerSecond: number;
   /** 'hint' (rowsPerSecondPerPartition / writesPerSecondPerPartition) or 'default' (the workload model's, by rate class). */
   rateSource: 'hint' | 'default';
@@ -111,16 +111,21 @@ export interface SpreadData {
   /** The formula's parts (what a sample is spread with). */
   shard: Pick<ShardSpec, 'method' | 'sources' | 'count' | 'offset'>;
   sourceColumn?: string;
-  /** Where the values come from: the sample file, or synthetic values like the column's (skew.ts). */
-  valuesFrom: { kind: 'sample'; file: string } | { kind: 'synthetic'; family: SampleFamily };
+  /** Where the values come from: the sample file, synthetic values like the column's (skew.ts), or random(N)'s seeded draw. */
+  valuesFrom: { kind: 'sample'; file: string } | { kind: 'synthetic'; family: SampleFamily } | { kind: 'draw' };
   values: number;
   /** The formula as written or proposed. */
   histogram: ShardHistogram;
   /** The other formula on the same values, for comparison (murmur3 beside codepoints). */
   comparison?: ShardHistogram;
+  /**
+   * random(N) without a sample: the rows one partition takes in a day at the growth rate (or until its
+   * bucket closes), spread uniformly; the histogram is a draw of those rows with a fixed seed.
+   */
+  random?: { rows: number; seconds: number; expectedPerShard: number; drawn: number };
 }
 
-export interface ThroughputRow {
+interface ThroughputRow {
   kind: 'writes' | 'reads';
   perSecond: number;
   unitsPerSecond: number;
@@ -134,7 +139,7 @@ export interface ThroughputRow {
   unitsPerShard?: number;
 }
 
-export interface QueryReference {
+interface QueryReference {
   file: string;
   line: number;
   kind: string;
@@ -144,7 +149,7 @@ export interface QueryReference {
   singlePartition: boolean;
 }
 
-export interface ReportFinding {
+interface ReportFinding {
   ruleId: string;
   severity: Severity;
   message: string;
@@ -173,10 +178,16 @@ export interface PartitionReportData {
   spread?: SpreadData;
   throughput: ThroughputRow[];
   sample?: SampleSummary;
+  /** The sample against the target's limits: the verdict large-partition and the hover state. */
+  sampleVerdict?: SampleVerdict;
+  /** The sample was chosen for this report, not named by .cqlint.json: the diagnostics do not use it. */
+  sampleChosen?: boolean;
 }
 
 export interface ReportOptions {
   sample?: SampleSummary;
+  /** See PartitionReportData.sampleChosen. */
+  sampleChosen?: boolean;
   /** The `cqlint.shardCount` setting (shards the fix adds without workload numbers). */
   shardCount?: number;
   /** Points on each growth curve (besides the exact stop and crossing points). */
@@ -197,7 +208,7 @@ function markOf(col: ColumnInfo): KeyMark {
 }
 
 /** The period of a time-bucket column (`day date`, `log_hour timestamp`, `yyyymm text`), when its name or type says. */
-export function bucketPeriodSeconds(col: ColumnInfo): number | undefined {
+function bucketPeriodSeconds(col: ColumnInfo): number | undefined {
   if (!isTimeBucket(col)) return undefined;
   const words = columnWords(col.name);
   const has = (...w: string[]): boolean => words.some((x) => w.includes(x));
@@ -215,7 +226,7 @@ export function bucketPeriodSeconds(col: ColumnInfo): number | undefined {
  * hover state): bytes (hard and ideal) and rows/values, with the rows reaching each; `binding` marks the
  * limit hit first.
  */
-export function limitLines(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, udts: UdtLookup | undefined, rate?: GrowthRate): LimitLine[] {
+function limitLines(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, udts: UdtLookup | undefined, rate?: GrowthRate): LimitLine[] {
   const figures = partitionFigures(table, target, hints, udts, rate);
   const reaches = [...figures.limits, ...(figures.ideal && Number.isFinite(figures.ideal.rows) ? [figures.ideal] : [])];
   return reaches.map((l) => ({
@@ -291,8 +302,14 @@ function histogramOf(method: ShardMethod, count: number, offset: number, counts:
   };
 }
 
+/** Rows of one partition the random(N) spread is shown over: a day's at the growth rate, or until the partition stops. */
+function randomRows(growth: { rowsPerSecond: number; stopsAfterSeconds?: number }): { rows: number; seconds: number } {
+  const seconds = Math.min(DAY, growth.stopsAfterSeconds ?? DAY);
+  return { rows: Math.max(1, Math.round(growth.rowsPerSecond * seconds)), seconds };
+}
+
 /** Shard spread of the table's @shard formula, or of the one the shard fix proposes, on sample or synthetic values. */
-function spreadFor(table: TableInfo, cure: Cure | undefined, findings: Finding[], sample: SampleSummary | undefined): SpreadData | undefined {
+function spreadFor(table: TableInfo, cure: Cure | undefined, findings: Finding[], sample: SampleSummary | undefined, growth: GrowthCurve): SpreadData | undefined {
   let origin: SpreadData['origin'];
   let method: ShardMethod;
   let sources: string[];
@@ -323,12 +340,22 @@ function spreadFor(table: TableInfo, cure: Cure | undefined, findings: Finding[]
       comparison: s.comparisonCounts ? histogramOf(method === 'codepoints' ? 'murmur3' : 'codepoints', count, offset, s.comparisonCounts, sources) : undefined,
     };
   }
+  if (method === 'random') {
+    // random() reads no column: what matters is how many rows land in each shard, not whose.
+    const { rows, seconds } = randomRows(growth);
+    const draw = randomShardDraw(count, rows);
+    const histogram = histogramOf(method, count, offset, draw.counts, sources);
+    return {
+      origin, formula: histogram.formula, shard: { method, sources, count, offset }, sourceColumn, valuesFrom: { kind: 'draw' },
+      values: draw.drawn, histogram, random: { rows, seconds, expectedPerShard: rows / count, drawn: draw.drawn },
+    };
+  }
   const family = sampleFamilyFor(sourceColumn ?? table.partitionKey[0]?.name ?? 'id');
   const values = skewSamples()[family];
   const histogram = histogramOf(method, count, offset, shardHistogram({ method, count }, values), sources);
   let comparison: ShardHistogram | undefined;
   // codepoints() only takes text: compare on text sources, where users choose between the two.
-  if (textual && method !== 'random') {
+  if (textual) {
     const other: ShardMethod = method === 'codepoints' ? 'murmur3' : 'codepoints';
     comparison = histogramOf(other, count, offset, shardHistogram({ method: other, count }, values), sources);
   }
@@ -400,7 +427,7 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     limits,
   };
 
-  const throughput: ThroughputRow[] = throughputEstimates(table, target, hints, udts).map((t) => {
+  const throughput: ThroughputRow[] = throughputEstimates(table, target, hints, udts, options.sample).map((t) => {
     const shards = cure?.kind === 'shard' ? cure.shardCount : table.shard?.count;
     const row: ThroughputRow = {
       kind: t.kind, perSecond: t.perSecond, unitsPerSecond: t.unitsPerSecond, unit: t.unit, limit: t.limit,
@@ -441,8 +468,10 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     severity,
     queries,
     growth,
-    spread: spreadFor(table, cure, findings, options.sample),
+    spread: spreadFor(table, cure, findings, options.sample, growth.today),
     throughput,
     sample: options.sample,
+    sampleVerdict: options.sample ? sampleVerdict(table, target, hints, udts, options.sample) : undefined,
+    sampleChosen: options.sample && options.sampleChosen ? true : undefined,
   };
 }

@@ -7,6 +7,7 @@ import type { GrowthCurve, PartitionReportData, ShardHistogram, SpreadData } fro
 import { severityRank } from './data';
 import { barChart, escapeHtml, horizontalBars, lineChart, niceTicks, resetChartIds } from './svg';
 import type { SampleSummary } from './sample';
+import { sampleVerdictText } from '../sizing';
 
 export interface RenderOptions {
   /** Page title. */
@@ -17,6 +18,8 @@ export interface RenderOptions {
   index?: boolean;
   /** How file paths are shown (the CLI makes them relative to the working directory). */
   displayPath?: (file: string) => string;
+  /** An editor command that chooses a sample CSV for the page (a `command:` link; the standalone file has none). */
+  chooseSampleCommand?: string;
 }
 
 function anchorId(table: string): string {
@@ -220,14 +223,28 @@ function histogramChart(h: ShardHistogram, values: number, what: string): string
   });
 }
 
+/** random(N) without a sample: the rows expected in each shard, and what reading them costs. */
+function randomSpreadText(spread: SpreadData): string {
+  const r = spread.random!;
+  const h = spread.histogram;
+  const drawn = r.drawn < r.rows ? ` (a draw of ${formatCount(r.drawn)} rows with a fixed seed, the same shape)` : ' (a draw with a fixed seed)';
+  return `<p data-figure="random-spread"><code>${escapeHtml(spread.formula)}</code> puts each row in any of the ${h.counts.length} shards with equal chance: ` +
+    `of the <strong>${formatCount(r.rows)}</strong> rows one partition takes in ${escapeHtml(formatDuration(r.seconds))} today, ` +
+    `<strong data-figure="expected-per-shard">${formatCount(r.expectedPerShard)}</strong> per shard are expected; ` +
+    `the fullest shard of the draw holds ${formatCount(h.max * (r.rows / Math.max(1, r.drawn)))} (${h.maxOverMean.toFixed(2)}× the mean)${drawn}. ` +
+    `<strong>Reads must visit all ${h.counts.length} shards</strong>: ${h.counts.length} queries, or <code>IN</code> over the ${h.counts.length} shard values, for every partition read.</p>`;
+}
+
 function spreadSection(spread: SpreadData | undefined): string {
   if (!spread) return '';
-  const what = spread.valuesFrom.kind === 'sample' ? `rows of ${shortPath(spread.valuesFrom.file)}` : `synthetic ${spread.valuesFrom.family} like ${spread.sourceColumn ?? 'the key'}`;
+  const from = spread.valuesFrom;
+  const what = from.kind === 'sample' ? `rows of ${shortPath(from.file)}` : from.kind === 'draw' ? 'rows drawn at random' : `synthetic ${from.family} like ${spread.sourceColumn ?? 'the key'}`;
   const origin = spread.origin === 'annotation' ? 'the table\'s <code>-- @shard</code> formula' : 'the shard the quick fix would add';
   const charts = [spread.histogram, ...(spread.comparison ? [spread.comparison] : [])].map((h) => ({ h, svg: histogramChart(h, spread.values, what) }));
   const counts = (h: ShardHistogram): string => h.counts.map((c, i) => `${i + h.offset}: ${c}`).join(', ');
   return `<h3>Spread over shards</h3><p>Rows per shard for ${origin}, <code>${escapeHtml(spread.formula)}</code>, over ${formatCount(spread.values)} ${escapeHtml(what)}` +
     `${spread.comparison ? `, beside <code>${escapeHtml(spread.comparison.formula)}</code> on the same values` : ''}.</p>` +
+    (spread.random ? randomSpreadText(spread) : '') +
     `<div class="row">${charts.map((c) => `<figure data-figure="spread-chart">${c.svg}<figcaption><code>${escapeHtml(c.h.formula)}</code>: fullest shard ${c.h.maxOverMean.toFixed(2)}× the mean</figcaption></figure>`).join('')}</div>` +
     `<table data-figure="spread"><thead><tr><th></th><th>formula</th><th class="num">fullest shard</th><th class="num">mean</th><th class="num">max/mean</th><th class="num">empty shards</th></tr></thead><tbody>` +
     histogramRow(spread.histogram, spread.origin === 'annotation' ? '@shard' : 'proposed') +
@@ -261,13 +278,19 @@ function throughputSection(data: PartitionReportData): string {
 function sampleSection(sample: SampleSummary | undefined, data: PartitionReportData): string {
   if (!sample) return '';
   const r = sample.rowsPerPartition;
-  const limit = data.growth.limits.find((l) => l.kind === 'bytes');
   const parts: string[] = [`<h3>Sample: ${escapeHtml(shortPath(sample.file))}</h3>`];
+  if (data.sampleChosen) {
+    parts.push('<p class="sev-info" data-figure="sample-chosen">Chosen for this report: .cqlint.json does not name it, so diagnostics and hovers do not use it until it is saved there.</p>');
+  }
   parts.push(`<p data-figure="sample-summary">${formatCount(sample.rows)} rows in <strong data-figure="sample-partitions">${formatCount(sample.partitions)}</strong> partitions` +
     `${sample.cancelled ? ' (reading was cancelled: partial)' : ''}. Rows per partition: p50 ${formatCount(r.p50)}, p99 ${formatCount(r.p99)}, max ${formatCount(r.max)}. ` +
-    `Bytes per partition: p50 ${formatBytes(sample.bytesPerPartition.p50)}, p99 ${formatBytes(sample.bytesPerPartition.p99)}, max ${formatBytes(sample.bytesPerPartition.max)}` +
-    `${limit ? ` (${escapeHtml(limit.label)}: the largest is at ${(100 * sample.bytesPerPartition.max / limit.bytes).toFixed(1)}%)` : ''}.` +
+    `Bytes per partition: p50 ${formatBytes(sample.bytesPerPartition.p50)}, p99 ${formatBytes(sample.bytesPerPartition.p99)}, max ${formatBytes(sample.bytesPerPartition.max)}. ` +
+    `A row written or read: ${formatBytes(sample.rowOperationBytes.mean)} on average, ${formatBytes(sample.rowOperationBytes.max)} at most.` +
     `${sample.malformedCount ? ` <span class="sev-warning">${formatCount(sample.malformedCount)} malformed row${sample.malformedCount === 1 ? '' : 's'} skipped.</span>` : ''}</p>`);
+  if (data.sampleVerdict) {
+    const v = data.sampleVerdict;
+    parts.push(`<p data-figure="sample-verdict" class="${v.over.length ? 'sev-warning' : ''}">${escapeHtml(sampleVerdictText(v, data.target.name))}.</p>`);
+  }
   parts.push(`<figure data-figure="sample-histogram">${barChart({
     title: `Partitions by rows per partition in the sample of ${data.table}`,
     desc: r.histogram.map((b) => `${b.from === b.to ? b.from : `${b.from}–${b.to}`} rows: ${b.partitions} partitions`).join('; '),
@@ -296,7 +319,15 @@ function sampleSection(sample: SampleSummary | undefined, data: PartitionReportD
   return parts.join('');
 }
 
-function tableSection(data: PartitionReportData, displayPath: (file: string) => string): string {
+function chooseSampleLink(data: PartitionReportData, command: string | undefined): string {
+  if (!command) return '';
+  const link = `<a href="command:${escapeHtml(command)}" data-action="choose-sample">Choose sample CSV…</a>`;
+  return data.sample
+    ? `<p class="muted">${link} (another cqlsh <code>COPY ${escapeHtml(data.table)} TO</code> file)</p>`
+    : `<h3>Sample</h3><p class="muted">No sample of real rows: .cqlint.json <code>samples</code> names none for ${escapeHtml(data.table)}. ${link}</p>`;
+}
+
+function tableSection(data: PartitionReportData, displayPath: (file: string) => string, chooseSample?: string): string {
   const findings = data.findings.length
     ? `<ul class="findings">${data.findings.map((f) => `<li><span class="sev-${f.severity}">${f.severity}</span> <code>${escapeHtml(f.ruleId)}</code> (line ${f.line}): ${escapeHtml(f.message)}</li>`).join('')}</ul>`
     : '';
@@ -305,7 +336,7 @@ function tableSection(data: PartitionReportData, displayPath: (file: string) => 
     `<p class="where">${escapeHtml(displayPath(data.file))}:${data.line} · target ${escapeHtml(data.target.name)}${data.defaultTtlSeconds ? ` · default_time_to_live ${formatDuration(data.defaultTtlSeconds)}` : ''}</p>` +
     findings +
     `<div class="row">${keyDiagram(data)}${queriesBlock(data)}</div>` +
-    growthSection(data) + spreadSection(data.spread) + throughputSection(data) + sampleSection(data.sample, data) +
+    growthSection(data) + spreadSection(data.spread) + throughputSection(data) + sampleSection(data.sample, data) + chooseSampleLink(data, chooseSample) +
     '</section>';
 }
 
@@ -326,7 +357,7 @@ export function renderReportHtml(reports: readonly PartitionReportData[], option
   const sorted = sortBySeverity(reports);
   const title = options.title ?? (reports.length === 1 ? `Partition report: ${reports[0]!.table}` : 'cqlint partition report');
   const showIndex = options.index ?? reports.length > 1;
-  const body = sorted.length ? sorted.map((r) => tableSection(r, options.displayPath ?? ((f) => f))).join('') : '<p class="muted">No CREATE TABLE or CREATE MATERIALIZED VIEW in the inputs.</p>';
+  const body = sorted.length ? sorted.map((r) => tableSection(r, options.displayPath ?? ((f) => f), options.chooseSampleCommand)).join('') : '<p class="muted">No CREATE TABLE or CREATE MATERIALIZED VIEW in the inputs.</p>';
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">` +
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:;">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${CSS}</style></head>` +

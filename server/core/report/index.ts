@@ -1,16 +1,19 @@
 // The partition report: data (data.ts), sample reading (sample.ts, csv.ts) and the HTML page (html.ts).
-import { readFile } from 'node:fs/promises';
-import type { Project } from '../project';
-import { sampleFor } from '../config';
+import { createHash } from 'node:crypto';
+import type { Project, ProjectOptions } from '../project';
+import { sampleFor, type SampleSetting } from '../config';
+import { readTextFile } from '../io/files';
 import { parseRing, type Ring } from '../token/ring';
 import type { TableInfo } from '../schema/model';
 import { targetInfo } from '../targets';
 import { partitionReportData, type PartitionReportData, type ReportOptions } from './data';
-import { readSampleFile, type SampleOptions } from './sample';
+import type { SampleOptions } from './sample';
+import { SampleCache, type SampleRequest, type SampleResult } from './sample-cache';
 
 export * from './data';
 export { renderReportHtml, sortBySeverity, type RenderOptions } from './html';
 export type { SampleSummary, SamplePartition } from './sample';
+export { SampleCache, type SampleProgress, type SampleResult } from './sample-cache';
 
 /** Tables and views defined in `files` (every project file when omitted), in file order. */
 export function tablesDefinedIn(project: Project, files: readonly string[] = project.files()): TableInfo[] {
@@ -26,43 +29,105 @@ export function tableReport(project: Project, table: TableInfo, options: ReportO
   return partitionReportData(project, table, targetInfo(project.targetFor(table.filePath)), project.tableHints(table.filePath, table), options);
 }
 
-export interface SampleReading {
+interface SampleReading {
   /** Progress and cancellation for the sample's reading. */
-  onProgress?: SampleOptions['onProgress'];
+  onProgress?: SampleRequest['onProgress'];
   isCancelled?: SampleOptions['isCancelled'];
   /** Why the sample or the ring could not be used (the report is made without them). */
   onProblem?: (message: string) => void;
+  /** Summaries already read (and where new ones are kept); without it the sample is read each time. */
+  cache?: SampleCache;
+  /** A sample chosen for this report instead of the configured one (the editor's "Choose sample CSV…"). */
+  chosen?: SampleSetting;
+  /** Configured samples and rings must lie inside these folders (the editor's workspace). */
+  roots?: readonly string[];
 }
 
-async function ringFor(path: string | undefined, onProblem?: (message: string) => void): Promise<Ring | undefined> {
+async function ringFor(path: string | undefined, roots: readonly string[] | undefined, onProblem?: (message: string) => void): Promise<{ ring: Ring; key: string } | undefined> {
   if (!path) return undefined;
+  const read = await readTextFile(path, { kind: 'ring', roots });
+  if (!read.ok) {
+    onProblem?.(`ring ${path}: ${read.message}`);
+    return undefined;
+  }
   try {
-    return parseRing(await readFile(path, 'utf8'));
+    return { ring: parseRing(read.text), key: createHash('sha1').update(read.text).digest('hex') };
   } catch (error) {
     onProblem?.(`ring ${path}: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
 }
 
+/** The sample .cqlint.json names for a table (under the config of the file that defines it). */
+export function configuredSample(project: Project, table: TableInfo): SampleSetting | undefined {
+  return sampleFor(project.configFor(table.filePath), table.keyspace, table.name);
+}
+
 /**
- * The report of a table with its configured sample (`samples` in .cqlint.json) read in: spread with the
- * formula the report shows (the table's @shard, or the one the fix proposes), nodes with the configured ring.
+ * Reads (or takes from the cache) a table's sample: the configured one, or `options.chosen`. The shard
+ * spread is the report's (the table's @shard, or the one the fix proposes, from `report`), so that the
+ * report reuses a summary read for the rules. Undefined when there is no sample; problems go to onProblem.
+ * A new summary of a configured sample refreshes the project's findings (the rules cite it).
+ */
+export async function readTableSample(project: Project, table: TableInfo, options: ReportOptions & SampleReading & { report?: PartitionReportData } = {}): Promise<SampleResult | undefined> {
+  const setting = options.chosen ?? configuredSample(project, table);
+  if (!setting) return undefined;
+  const spread = (options.report ?? tableReport(project, table, options)).spread;
+  const ring = await ringFor(project.configFor(table.filePath).ring, options.roots, options.onProblem);
+  const request = {
+    table, schema: project.schema(), setting,
+    shard: spread?.shard.method === 'random' ? undefined : spread?.shard,
+    ring: ring?.ring, ringKey: ring?.key,
+    // A sample chosen in the editor was picked by hand: it may lie anywhere.
+    roots: options.chosen ? undefined : options.roots,
+    onProgress: options.onProgress, isCancelled: options.isCancelled,
+  };
+  try {
+    const result = await (options.cache ?? new SampleCache()).get(request);
+    if (result.fresh && !result.summary.cancelled && !options.chosen) project.refreshSamples();
+    return result;
+  } catch (error) {
+    options.onProblem?.(`sample ${setting.name ?? setting.file} of ${table.qualifiedName}: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
+/**
+ * The report of a table with its sample read in (the configured one, or the one chosen for this report):
+ * spread with the formula the report shows, nodes with the configured ring.
  */
 export async function tableReportWithSample(project: Project, table: TableInfo, options: ReportOptions & SampleReading = {}): Promise<PartitionReportData> {
   const first = tableReport(project, table, options);
-  const setting = sampleFor(project.configFor(table.filePath), table.keyspace, table.name);
-  if (!setting) return first;
-  try {
-    const sample = await readSampleFile(setting.file, table, project.schema(), {
-      columns: setting.columns,
-      shard: first.spread?.shard.method === 'random' ? undefined : first.spread?.shard,
-      ring: await ringFor(project.configFor(table.filePath).ring, options.onProblem),
-      onProgress: options.onProgress,
-      isCancelled: options.isCancelled,
-    });
-    return tableReport(project, table, { ...options, sample });
-  } catch (error) {
-    options.onProblem?.(`sample ${setting.file} of ${table.qualifiedName}: ${error instanceof Error ? error.message : String(error)}`);
-    return first;
+  const read = await readTableSample(project, table, { ...options, report: first });
+  if (!read) return first;
+  const configured = configuredSample(project, table);
+  const chosen = options.chosen !== undefined && options.chosen.file !== configured?.file;
+  return tableReport(project, table, { ...options, sample: read.summary, sampleChosen: chosen });
+}
+
+/**
+ * Reads the configured samples of `tables` one after the other (the command line does so before linting,
+ * so that the rules cite them). Problems go to onProblem.
+ */
+export async function readConfiguredSamples(project: Project, tables: readonly TableInfo[], options: SampleReading & { cache: SampleCache }): Promise<number> {
+  let read = 0;
+  for (const table of tables) {
+    const setting = configuredSample(project, table);
+    if (!setting) continue;
+    // No report here: the spread formula is the table's own @shard (what the rules need is the partitions).
+    const shard = table.shard && table.shard.method !== 'random' ? table.shard : undefined;
+    try {
+      await options.cache.get({ table, schema: project.schema(), setting, shard, roots: options.roots, onProgress: options.onProgress, isCancelled: options.isCancelled });
+      read++;
+    } catch (error) {
+      options.onProblem?.(`sample ${setting.name ?? setting.file} of ${table.qualifiedName}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
+  if (read) project.refreshSamples();
+  return read;
+}
+
+/** The Project hook that hands the rules the summaries of a cache (ProjectOptions.sampleSummary). */
+export function sampleSummaryHook(cache: SampleCache): NonNullable<ProjectOptions['sampleSummary']> {
+  return (table, setting) => cache.latest(setting.file, table.qualifiedName);
 }

@@ -1,13 +1,14 @@
 // What a sample of real rows (a cqlsh COPY ... TO CSV) says about a table's partitions: partitions, rows
 // and estimated bytes per partition, the largest partitions with their exact tokens, the spread over shards
 // and nodes. Streamed: memory grows with the number of partitions, never with rows.
-import { createReadStream } from 'node:fs';
 import type { CqlType } from '../../../grammar/ast';
 import type { TableHints } from '../config/types';
 import type { ColumnInfo, SchemaModel, TableInfo } from '../schema/model';
 import { nativeName } from '../schema/types';
 import { udtLookupFor } from '../schema/keyValues';
-import { estimatePartition, udtLookupFrom } from '../sizing';
+import { bytesPerRowOperation, estimatePartition, rowSizes, udtLookupFrom } from '../sizing';
+import { openRegularFile } from '../io/files';
+import type { PartitionSample } from '../sample-figures';
 import { ownerIndex, type Ring } from '../token/ring';
 import { codepointsMod, formatShardFormula, murmur3SourceHash, type ShardSpec } from '../token/shard';
 import { KeyEncoder } from '../token/token';
@@ -24,15 +25,10 @@ export interface SamplePartition {
   token?: string;
 }
 
-export interface SampleSummary {
-  file: string;
-  rows: number;
-  partitions: number;
+export interface SampleSummary extends PartitionSample {
   /** Rows that could not be read, first ones by line (the count covers all). */
   malformed: { line: number; reason: string }[];
-  malformedCount: number;
-  rowsPerPartition: { p50: number; p99: number; max: number; mean: number; histogram: { from: number; to: number; partitions: number }[] };
-  bytesPerPartition: { p50: number; p99: number; max: number };
+  rowsPerPartition: PartitionSample['rowsPerPartition'] & { histogram: { from: number; to: number; partitions: number }[] };
   largest: SamplePartition[];
   /** Rows per shard under the table's (or the proposed) shard formula, and under the other formula. */
   spread?: { formula: string; rows: number; counts: number[]; comparisonCounts?: number[] };
@@ -47,8 +43,10 @@ export interface SampleSummary {
 
 /** How the report reads a sample's columns: a header row, the config's list, or COPY's default order. */
 export interface SampleOptions {
-  /** The file's name, for the summary. */
+  /** The file's path, for the summary. */
   file: string;
+  /** How messages name it (as .cqlint.json writes it); default `file`. */
+  name?: string;
   /** Column order of a file without a header (the config's `columns`); default COPY's order. */
   columns?: readonly string[];
   /** The shard formula to spread rows with (the table's @shard, or what the shard fix would add). */
@@ -80,7 +78,7 @@ const TEXT_TYPES = new Set(['text', 'varchar', 'ascii']);
 const MICROSECONDS = /(\d\d:\d\d:\d\d\.\d{3})\d+(?=\s*(?:[+-]\d\d:?\d\d|Z))/g;
 
 /** A field as cqlsh writes it -> CQL literal text the value parser reads (null for cqlsh's null). */
-export function cqlshFieldValue(type: KeyType, field: CsvField): string | null {
+function cqlshFieldValue(type: KeyType, field: CsvField): string | null {
   if (!field.quoted && field.text === '') return null;
   if (type.kind === 'native') {
     if (TEXT_TYPES.has(type.name)) return field.text;
@@ -175,6 +173,9 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
 
   const partitions = new Map<string, PartitionEntry>();
   let rows = 0;
+  /** Σ and max of a row's measured variable-size bytes (the measured row size; memory stays constant). */
+  let variableTotal = 0;
+  let variableMax = 0;
   let chars = 0;
   let layoutFailed = false;
   const shard = options.shard;
@@ -237,11 +238,15 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
       partitions.set(mapKey, entry);
     }
     entry.rows++;
+    let rowVariable = 0;
     for (const { index, column } of variable) {
       const f = fields[index]!;
       if (!f.quoted && f.text === '') continue;
-      entry.variableBytes += measuredBytes(column.type, f.text) ?? 0;
+      rowVariable += measuredBytes(column.type, f.text) ?? 0;
     }
+    entry.variableBytes += rowVariable;
+    variableTotal += rowVariable;
+    if (rowVariable > variableMax) variableMax = rowVariable;
     if (spreadCounts && shard && shardIndexes.length) {
       const sources = shardIndexes.map((i) => fields[i]!);
       if (sources.every((f) => f.quoted || f.text !== '')) {
@@ -279,6 +284,7 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
   const zeroed: TableHints = { columnSizes: Object.fromEntries(variable.map(({ column }) => [column.name, 0])) };
   const sizeUdts = udtLookupFrom(schema);
   const fixedPart = (n: number): number => estimatePartition(table, n, zeroed, sizeUdts).bytes;
+  const fixedOperation = bytesPerRowOperation(rowSizes(table, zeroed, sizeUdts));
   const entries = [...partitions.values()];
   const rowCounts = new Float64Array(entries.length);
   const byteCounts = new Float64Array(entries.length);
@@ -311,6 +317,7 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
   }
   return {
     file: options.file,
+    name: options.name ?? options.file,
     rows,
     partitions: entries.length,
     malformed,
@@ -319,6 +326,7 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
       p50: percentile(sortedRows, 0.5), p99: percentile(sortedRows, 0.99), max, mean: entries.length ? rows / entries.length : 0, histogram,
     },
     bytesPerPartition: { p50: percentile(sortedBytes, 0.5), p99: percentile(sortedBytes, 0.99), max: sortedBytes.length ? sortedBytes[sortedBytes.length - 1]! : 0 },
+    rowOperationBytes: { mean: rows ? fixedOperation + variableTotal / rows : 0, max: rows ? fixedOperation + variableMax : 0 },
     largest: largestIdx.map((i) => ({ key: entries[i]!.key, rows: entries[i]!.rows, bytes: byteCounts[i]!, token: entries[i]!.token?.toString() })),
     spread: shard && spreadCounts ? {
       formula: formatShardFormula(shard), rows: spreadCounts.reduce((a, b) => a + b, 0), counts: [...spreadCounts],
@@ -329,9 +337,17 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
   };
 }
 
-/** Reads a sample file as a stream (UTF-8, a BOM dropped). */
-export async function readSampleFile(path: string, table: TableInfo, schema: SchemaModel, options: Omit<SampleOptions, 'file'> & { file?: string }): Promise<SampleSummary> {
-  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 256 * 1024 });
+/** Why a sample file could not be read (missing, not a regular file, outside the workspace ...). */
+export class SampleReadError extends Error {}
+
+/**
+ * Reads a sample file as a stream (UTF-8, a BOM dropped), opened through io/files (a regular file only,
+ * inside `roots` when given: a FIFO is refused, never waited on). Throws SampleReadError with the reason.
+ */
+export async function readSampleFile(path: string, table: TableInfo, schema: SchemaModel, options: Omit<SampleOptions, 'file'> & { file?: string; roots?: readonly string[] }): Promise<SampleSummary> {
+  const opened = await openRegularFile(path, { roots: options.roots });
+  if (!opened.ok) throw new SampleReadError(opened.message);
+  const stream = opened.handle.createReadStream({ encoding: 'utf8', highWaterMark: 256 * 1024, autoClose: true });
   let first = true;
   async function* chunks(): AsyncIterable<string> {
     for await (const chunk of stream as AsyncIterable<string>) {
@@ -341,7 +357,10 @@ export async function readSampleFile(path: string, table: TableInfo, schema: Sch
   }
   try {
     return await readSample(chunks(), table, schema, { ...options, file: options.file ?? path });
+  } catch (error) {
+    throw error instanceof SampleReadError ? error : new SampleReadError(error instanceof Error ? error.message : String(error));
   } finally {
     stream.destroy();
+    await opened.handle.close().catch(() => undefined);
   }
 }

@@ -44,7 +44,7 @@ function open(frame: Frame, title: string, desc: string, cls: string): { head: s
   return { head, plotW: frame.width - frame.left - frame.right, plotH: frame.height - frame.top - frame.bottom };
 }
 
-export interface LineSeries {
+interface LineSeries {
   name: string;
   /** [x, y] in data units. */
   points: [number, number][];
@@ -52,13 +52,13 @@ export interface LineSeries {
   cls: string;
 }
 
-export interface ReferenceLine {
+interface ReferenceLine {
   y: number;
   label: string;
   cls: string;
 }
 
-export interface LineChartSpec {
+interface LineChartSpec {
   title: string;
   desc: string;
   xMax: number;
@@ -116,7 +116,7 @@ export function lineChart(spec: LineChartSpec): string {
   return parts.join('');
 }
 
-export interface BarChartSpec {
+interface BarChartSpec {
   title: string;
   desc: string;
   values: number[];
@@ -168,7 +168,7 @@ export function barChart(spec: BarChartSpec): string {
   return parts.join('');
 }
 
-export interface HorizontalBar {
+interface HorizontalBar {
   label: string;
   value: number;
   cls: string;

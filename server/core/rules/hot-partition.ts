@@ -25,7 +25,7 @@ import type { FindingData } from '../findings-data';
 type Reason = 'time-bucket' | 'low-cardinality' | 'shard-only';
 
 /** Why the key is hot, or undefined when it is not (or the model cannot tell). */
-export function hotReason(w: TableWorkload): Reason | undefined {
+function hotReason(w: TableWorkload): Reason | undefined {
   const reason: Reason | undefined =
     w.keyShape === 'time-bucket' ? 'time-bucket'
     : w.keyShape === 'few' ? 'low-cardinality'
@@ -103,7 +103,7 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
   const w = tableWorkload(table, hints, references);
   const reason = hotReason(w);
   if (!reason) return;
-  const figures = partitionFigures(table, ctx.target, hints, udtLookupFrom(ctx.schema), growthRateOf(w));
+  const figures = partitionFigures(table, ctx.target, hints, udtLookupFrom(ctx), growthRateOf(w));
   const candidates = table.columns
     .filter((c) => c.role !== 'partition' && isHighCardinality(c) && nativeName(c.type) !== 'timeuuid')
     .map((c) => c.name);

@@ -21,7 +21,7 @@ export const rule: RuleModule = {
   },
   check(ctx) {
     const attached = new Set<Comment>();
-    const udts = udtLookupFor(ctx.schema);
+    const udts = udtLookupFor(ctx);
     for (const stmt of ctx.parse.statements) {
       if (stmt.kind !== 'CreateTable') continue;
       const found = shardAnnotationAbove(ctx.parse.comments, ctx.text, stmt.range.start.offset);

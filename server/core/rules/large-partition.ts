@@ -3,12 +3,17 @@
 // exceeds the target's partition limits. Also a row above the target's row limit (Keyspaces 1 MB,
 // ScyllaDB's 10 MB large-row warning) with or without hints. Without hints: no partition warning.
 // The limit named is the one the partition passes first (fewest rows), never a softer one beside a harder.
+// With a sample (.cqlint.json `samples`, read before the rules run), the sample's measured partitions
+// replace the hint: the rule reports when the sample's largest partition passes a limit, citing the
+// sample, and stays silent when it does not (measured rows beat a guess; growth over time is
+// unbounded-partition's, which a sample does not silence).
 // Data: { table, rowsPerPartition?, estimatedBytes?, estimatedValues?, rowBytes, limit: string,
-//         limitValue: number, source: string, rowsAtLimit?: number, target: TargetId, numbers? }
+//         limitValue: number, source: string, rowsAtLimit?: number, target: TargetId, numbers?, sample? }
 import { docsUrl } from '../findings';
-import { estimatePartition, figuresData, partitionFigures, partitionNumbersText, rowSizes, udtLookupFrom, CELL_METADATA_BYTES } from '../sizing';
+import { estimatePartition, figuresData, partitionFigures, partitionNumbersText, rowSizes, sampleVerdict, udtLookupFrom, CELL_METADATA_BYTES } from '../sizing';
 import { growthRateOf, tableWorkload } from '../schema/workload';
 import { formatBytes, formatCount } from '../targets';
+import { sampleFindingData } from '../sample-figures';
 import type { RuleExamples, RuleModule } from './types';
 import { definedTablesAndViews } from './defined-tables';
 import type { FindingData } from '../findings-data';
@@ -17,12 +22,12 @@ export const rule: RuleModule = {
   meta: {
     id: 'large-partition',
     defaultSeverity: 'warning',
-    description: "Estimated partition (or row) size above the target's limits, from workload hints.",
+    description: "Estimated partition (or row) size above the target's limits, from workload hints or a sample of real rows.",
     docsUrl: docsUrl('large-partition'),
     scope: 'statement',
   },
   check(ctx) {
-    const udts = udtLookupFrom(ctx.schema);
+    const udts = udtLookupFrom(ctx);
     const target = ctx.target;
     for (const { stmt, table } of definedTablesAndViews(ctx)) {
       const hints = ctx.hints(table);
@@ -37,8 +42,34 @@ export const rule: RuleModule = {
           data: { ...base, limit: target.rowBytes.label, limitValue: target.rowBytes.value, source: target.rowBytes.source } satisfies FindingData<'large-partition'>,
         });
       }
+      if (!table.clustering.length) continue;
+      const sample = ctx.sample(table);
+      if (sample) {
+        const verdict = sampleVerdict(table, target, hints, udts, sample);
+        const [first, ...others] = verdict.over;
+        if (!first) continue;
+        const figures = partitionFigures(table, target, hints, udts, growthRateOf(tableWorkload(table, hints)));
+        const also = others.length ? ` (and ${others.map((o) => o.limit.label).join(', ')})` : '';
+        const what = first.limit.measure === 'bytes' ? formatBytes(first.measured) : `${formatCount(first.measured)} rows`;
+        ctx.report({
+          message:
+            `${table.qualifiedName}: ${verdict.text}; the largest partition (${what}) is past ${target.name}'s ${first.limit.label}${also}. ` +
+            `Split partitions with a bucket in the partition key. ${partitionNumbersText(figures)}`,
+          range,
+          data: {
+            ...base,
+            limit: first.limit.label,
+            limitValue: first.limit.value,
+            source: first.limit.source,
+            rowsAtLimit: first.limit.rows,
+            numbers: figuresData(figures),
+            sample: sampleFindingData(sample),
+          } satisfies FindingData<'large-partition'>,
+        });
+        continue;
+      }
       const rows = hints?.rowsPerPartition;
-      if (rows === undefined || !table.clustering.length) continue;
+      if (rows === undefined) continue;
       const est = estimatePartition(table, rows, hints, udts);
       const w = tableWorkload(table, hints);
       const figures = partitionFigures(table, target, hints, udts, growthRateOf(w));
@@ -70,11 +101,29 @@ export const rule: RuleModule = {
 
 const readings = 'CREATE TABLE ks.readings (sensor_id uuid, day date, ts timestamp, value double, note text, PRIMARY KEY ((sensor_id, day), ts));';
 
+/** 25 int values a row: Cassandra's 100,000 values per partition are reached at 4,000 rows. */
+const wide = `CREATE TABLE ks.metrics_by_host (host text, ts timestamp, ${Array.from({ length: 25 }, (_, i) => `m${i + 1} int`).join(', ')}, PRIMARY KEY (host, ts));`;
+/** A cqlsh COPY of ks.metrics_by_host (header line first): `rows` rows in each named partition. */
+function metricsCsv(partitions: Record<string, number>): string {
+  const header = ['host', 'ts', ...Array.from({ length: 25 }, (_, i) => `m${i + 1}`)].join(',');
+  const lines = [header];
+  for (const [host, rows] of Object.entries(partitions)) {
+    for (let i = 0; i < rows; i++) lines.push(`${host},${new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString().replace('T', ' ').replace('Z', '+0000')},${Array(25).fill(i % 100).join(',')}`);
+  }
+  return lines.join('\n');
+}
+
 export const examples: RuleExamples = {
   valid: [
     { name: 'no hints, no warning', code: readings },
     { name: 'small partitions', code: readings, config: { tables: { 'ks.readings': { rowsPerPartition: 1000 } } } },
     { name: 'Keyspaces has no partition size limit', code: readings, target: 'keyspaces', config: { tables: { 'ks.readings': { rowsPerPartition: 5_000_000 } } } },
+    {
+      name: 'a sample whose partitions are all under the limits: measured rows beat the 2,000,000-row hint, and the rule is silent',
+      code: wide,
+      config: { tables: { 'ks.metrics_by_host': { rowsPerPartition: 2_000_000 } } },
+      sample: { table: 'ks.metrics_by_host', csv: () => metricsCsv({ web1: 300, web2: 120, db1: 40 }) },
+    },
   ],
   invalid: [
     {
@@ -108,6 +157,13 @@ export const examples: RuleExamples = {
       name: '-- @cqlint rows= hint',
       code: `-- @cqlint rows=2000000\n${readings}`,
       message: /2,000,000 rows per partition/,
+    },
+    {
+      name: 'a sample with a huge partition: fires without any hint, citing the sample',
+      code: wide,
+      sample: { table: 'ks.metrics_by_host', csv: () => metricsCsv({ web1: 4500, web2: 12, db1: 3 }) },
+      message: /^ks\.metrics_by_host: from sample samples\/sample\.csv: 3 partitions, largest 4,500 rows \/ 1\.3 MB; the largest partition \(4,500 rows\) is past Apache Cassandra's 100,000 values per partition\./,
+      data: { limit: '100,000 values per partition', rowsAtLimit: 4000, sample: { file: '/virtual/cqlint-tests/samples/sample.csv', partitions: 3, maxRows: 4500, maxBytes: 4500 * (8 + 25 * 4 + 25 * 8) + 32, p99Rows: 4500, p99Bytes: 4500 * (8 + 25 * 4 + 25 * 8) + 32 } },
     },
     {
       name: 'Keyspaces 1 MB row',

@@ -2,11 +2,14 @@
 // per-partition traffic exceeds the target's per-partition limits (Keyspaces 1,000 WCU / 3,000 RCU,
 // Cosmos DB 10,000 RU/s); the message says how many shards would spread it.
 // Hints come from .cqlint.json `tables` or a `-- @cqlint writes=2000/s reads=500/s` comment above the table.
-// Data: { table, target, kind: 'writes' | 'reads', perSecond, unitsPerSecond, unit, limit, shardsNeeded, source, partitionKey: string[], numbers }
+// With a sample (.cqlint.json `samples`), each write or read moves the sample's mean measured row (key, row
+// and cell metadata) instead of the estimated one, and the message cites the sample.
+// Data: { table, target, kind: 'writes' | 'reads', perSecond, unitsPerSecond, unit, limit, shardsNeeded, source, partitionKey: string[], numbers, rowOperationBytes?, sample? }
 import { docsUrl } from '../findings';
-import { figuresData, partitionFigures, throughputEstimates, udtLookupFrom } from '../sizing';
+import { figuresData, operationBytes, partitionFigures, throughputEstimates, udtLookupFrom } from '../sizing';
 import { growthRateOf, tableWorkload } from '../schema/workload';
 import { formatBytes, formatCount } from '../targets';
+import { sampleFindingData, sampleSummaryText } from '../sample-figures';
 import type { RuleExamples, RuleModule } from './types';
 import { definedTablesAndViews } from './defined-tables';
 import { keyText } from '../util/statements';
@@ -16,25 +19,28 @@ export const rule: RuleModule = {
   meta: {
     id: 'partition-throughput',
     defaultSeverity: 'warning',
-    description: "Per-partition reads or writes (from workload hints) above the target's per-partition limit.",
+    description: "Per-partition reads or writes (from workload hints, rows measured in a sample) above the target's per-partition limit.",
     docsUrl: docsUrl('partition-throughput'),
     scope: 'statement',
   },
   check(ctx) {
-    const udts = udtLookupFrom(ctx.schema);
+    const udts = udtLookupFrom(ctx);
     for (const { stmt, table } of definedTablesAndViews(ctx)) {
       const hints = ctx.hints(table);
       if (!hints) continue;
-      const estimates = throughputEstimates(table, ctx.target, hints, udts);
+      const sample = ctx.sample(table);
+      const estimates = throughputEstimates(table, ctx.target, hints, udts, sample);
       if (!estimates.some((t) => t.shardsNeeded > 1)) continue;
       const figures = partitionFigures(table, ctx.target, hints, udts, growthRateOf(tableWorkload(table, hints)));
+      const measured = sample && sample.rows > 0 ? operationBytes(table, hints, udts, sample) : undefined;
+      const row = measured !== undefined ? `a ${formatBytes(measured)} row on average, ${sampleSummaryText(sample!)}` : `a ${formatBytes(figures.rowBytes)} row`;
       for (const t of estimates) {
         if (t.shardsNeeded <= 1) continue;
         const pk = table.partitionKey.map((c) => c.name);
         const already = table.shard ? ` (already sharded ${table.shard.count} ways: the hint is per shard partition)` : '';
         ctx.report({
           message:
-            `${formatCount(t.perSecond)} ${t.kind}/s on one partition of ${table.qualifiedName} ≈ ${formatCount(t.unitsPerSecond)} ${t.unit} (${formatCount(t.unitsPerSecond / t.perSecond)} per ${t.kind === 'writes' ? 'write' : 'read'} of a ${formatBytes(figures.rowBytes)} row), above ${ctx.target.name}'s ${t.label} (${t.source})${already}. ` +
+            `${formatCount(t.perSecond)} ${t.kind}/s on one partition of ${table.qualifiedName} ≈ ${formatCount(t.unitsPerSecond)} ${t.unit} (${formatCount(t.unitsPerSecond / t.perSecond)} per ${t.kind === 'writes' ? 'write' : 'read'} of ${row}), above ${ctx.target.name}'s ${t.label} (${t.source})${already}. ` +
             `Spread it over at least ${t.shardsNeeded} shards: partition key ${keyText([...pk, 'shard'], table.clustering.map((c) => c.name))}`,
           range: stmt.name.range,
           data: {
@@ -49,6 +55,7 @@ export const rule: RuleModule = {
             source: t.source,
             partitionKey: pk,
             numbers: figuresData(figures),
+            ...(measured !== undefined ? { rowOperationBytes: measured, sample: sampleFindingData(sample!) } : {}),
           } satisfies FindingData<'partition-throughput'>,
         });
       }
@@ -57,12 +64,25 @@ export const rule: RuleModule = {
 };
 
 const posts = 'CREATE TABLE ks.posts (day date, id timeuuid, body text, PRIMARY KEY (day, id));';
+/** A cqlsh COPY of ks.posts: 40 posts over 2 days, each body `bodyBytes` long. */
+function postsCsv(bodyBytes: number): string {
+  const lines = ['day,id,body'];
+  for (let i = 0; i < 40; i++) lines.push(`2024-01-0${1 + (i % 2)},${(0x10000000 + i).toString(16)}-0000-1000-8000-000000000000,${'x'.repeat(bodyBytes)}`);
+  return lines.join('\n');
+}
 
 export const examples: RuleExamples = {
   valid: [
     { name: 'no hints', code: posts, target: 'keyspaces' },
     { name: 'within limits', code: posts, target: 'keyspaces', config: { tables: { 'ks.posts': { writesPerSecondPerPartition: 500 } } } },
     { name: 'Cassandra has no per-partition quota', code: posts, config: { tables: { 'ks.posts': { writesPerSecondPerPartition: 50_000 } } } },
+    {
+      name: 'a sample of short posts: 900 writes/s of measured rows stay within 1,000 WCU',
+      code: posts,
+      target: 'keyspaces',
+      config: { tables: { 'ks.posts': { writesPerSecondPerPartition: 900 } } },
+      sample: { table: 'ks.posts', csv: () => postsCsv(200) },
+    },
   ],
   invalid: [
     {
@@ -79,6 +99,15 @@ export const examples: RuleExamples = {
       data: { kind: 'reads', unitsPerSecond: 20_000, shardsNeeded: 7 },
     },
     { code: posts, target: 'cosmosdb', config: { tables: { 'ks.posts': { writesPerSecondPerPartition: 3000 } } }, message: /15,000 RU\/s \(5 per write of a \d+ B row\), above Azure Cosmos DB for Apache Cassandra's 10,000 RU\/s per partition/ },
+    {
+      name: 'a sample of long posts: the same 900 writes/s take 2 WCU each, citing the sample (the type estimate would say 1)',
+      code: posts,
+      target: 'keyspaces',
+      config: { tables: { 'ks.posts': { writesPerSecondPerPartition: 900 } } },
+      sample: { table: 'ks.posts', csv: () => postsCsv(1500) },
+      message: /^900 writes\/s on one partition of ks\.posts ≈ 1,800 WCU \(2 per write of a 1\.5 KB row on average, from sample samples\/sample\.csv: 2 partitions, largest 20 rows \/ [\d.]+ KB\), above Amazon Keyspaces's 1,000 WCU per partition/,
+      data: { kind: 'writes', unitsPerSecond: 1800, shardsNeeded: 2, rowOperationBytes: 4 + 16 + 1500 + 8 },
+    },
     { name: '-- @cqlint writes= hint', code: `-- @cqlint writes=1500/s\n${posts}`, target: 'keyspaces', message: /1,500 writes\/s.*1 per write of a \d+ B row/, data: { shardsNeeded: 2 } },
   ],
 };

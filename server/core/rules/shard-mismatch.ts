@@ -24,7 +24,7 @@ export const rule: RuleModule = {
     scope: 'statement',
   },
   check(ctx) {
-    const udts = udtLookupFor(ctx.schema);
+    const udts = udtLookupFor(ctx);
     for (const stmt of keyedStatements(ctx.parse)) {
       const table = ctx.tableFor(statementTable(stmt), stmt.range.start.offset);
       if (!table) continue;

@@ -2,10 +2,11 @@
 // through the context and report findings; they never talk to LSP.
 import type { ParseResult, QualifiedName, SourceRange, Statement } from '../../../grammar/ast';
 import type { Finding, Severity } from '../findings';
-import type { SchemaModel, TableInfo, IndexInfo, KeyspaceInfo } from '../schema/model';
+import type { TableInfo, IndexInfo, KeyspaceInfo, UserTypeInfo } from '../schema/model';
 import type { TargetId, TargetInfo } from '../targets';
 import type { CqlintConfig, RuleOptionSpec, TableHints } from '../config/types';
 import type { TableReference } from '../schema/references';
+import type { PartitionSample } from '../sample-figures';
 
 export interface RuleMeta {
   /** Stable id: diagnostic code, CLI ruleId, suppression name, docs page name. */
@@ -22,14 +23,15 @@ export interface RuleMeta {
    * statement's text and what it looks up are unchanged. Such a rule reports only on its statement and
    * reads the rest of the workspace through the context's lookups only: tableFor/tableCandidates for the
    * names the statement uses, definedBy/latest for the table it creates, keyspaceAt(its start),
-   * indexesOn, indexesAt(table, its start), hints, schema.allIndexesOn/indexesOn/userType, and ctx.text inside the statement. Other
-   * reads (ctx.parse.comments or errors, other schema members, keyspace()) still work but turn the reuse
+   * indexesOn, indexesAt(table, its start), hints, sample, referencesTo, userType on schema statements, and
+   * ctx.text inside the statement. Other reads (ctx.parse.comments or errors, userType elsewhere, keyspace())
+   * still work but turn the reuse
    * off for that statement. Default `'file'`: check() sees the whole file on every lint.
    */
   scope?: 'statement' | 'file';
 }
 
-export type ReportedFinding = Omit<Finding, 'ruleId' | 'severity'> & {
+type ReportedFinding = Omit<Finding, 'ruleId' | 'severity'> & {
   /** `'info'`: a note on a cost worth knowing rather than a mistake, shown as information whatever the rule's level. */
   severity?: 'info';
 };
@@ -41,7 +43,8 @@ export interface RuleContext {
   readonly target: TargetInfo;
   /** The rule's options: defaults from meta, overridden by the config. */
   readonly options: Readonly<Record<string, unknown>>;
-  readonly schema: SchemaModel;
+  /** A user-defined type of the workspace schema (for sizing frozen UDT columns). */
+  userType(keyspace: string | undefined, name: string): UserTypeInfo | undefined;
   /** The table or view a name refers to at `atOffset` (USE context, same file first, then workspace). */
   tableFor(name: QualifiedName, atOffset: number): TableInfo | undefined;
   /**
@@ -61,6 +64,11 @@ export interface RuleContext {
   indexesAt(table: TableInfo, offset: number): IndexInfo[];
   /** Workload hints from the config for a table. */
   hints(table: TableInfo): TableHints | undefined;
+  /**
+   * The table's sample (.cqlint.json `samples`) as already read: the CLI reads samples before linting and
+   * the server in the background, so this never reads a file. Undefined when none is configured or read yet.
+   */
+  sample(table: TableInfo): PartitionSample | undefined;
   /**
    * The workspace's SELECT/INSERT/UPDATE/DELETE statements on a table (see Project.referencesTo). A
    * statement-scoped rule may call it: its cached findings are recomputed when the answer changes.
@@ -83,6 +91,11 @@ export interface ExampleCase {
   config?: CqlintConfig;
   /** Other files of the workspace: path (relative) → CQL. */
   files?: Record<string, string>;
+  /**
+   * A sample of real rows for a table, configured as .cqlint.json `samples` would (as samples/sample.csv)
+   * and read before the rules run: cqlsh CSV text, or a function making it (large samples).
+   */
+  sample?: { table: string; csv: string | (() => string) };
 }
 
 export interface InvalidExampleCase extends ExampleCase {

@@ -27,7 +27,7 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
   const w = tableWorkload(table, hints, ctx.referencesTo(table));
   if (!w.growth) return;
   if (w.rateClass === 'entity' && !ctx.options['reportEntityHistories']) return;
-  const figures = partitionFigures(table, ctx.target, hints, udtLookupFrom(ctx.schema), growthRateOf(w));
+  const figures = partitionFigures(table, ctx.target, hints, udtLookupFrom(ctx), growthRateOf(w));
   const binding = figures.binding;
   // Without a partition size limit (Keyspaces) growth is a cost, not a failure: partition-throughput and
   // hot-partition speak for that target.

@@ -3,7 +3,7 @@
 // change is kept as a version, so a query resolves against the table as it stood where the query is.
 import type {
   AlterTableStatement, ColumnDefinition, CreateMaterializedViewStatement, CreateTableStatement, Expression,
-  Identifier, ParseResult, PrimaryKey, Property, QualifiedName, SourceRange, Statement, TableOptions,
+  ParseResult, PrimaryKey, Property, QualifiedName, SourceRange, Statement, TableOptions,
 } from '../../../grammar/ast';
 import {
   type ColumnInfo, type IndexInfo, type KeyspaceInfo, type TableInfo, type UserTypeInfo,
@@ -14,7 +14,7 @@ import { hintsAbove } from './hint-comment';
 import { typeText } from './types';
 
 /** One state of a table inside a file: created or altered at `offset`, or dropped (`table` undefined). */
-export interface TableVersion {
+interface TableVersion {
   offset: number;
   keyspace?: string;
   name: string;
@@ -59,7 +59,7 @@ function propertyMap(props: readonly Property[]): Map<string, Expression> {
 }
 
 /** A literal's value as a string (strings decoded, numbers and booleans as written). */
-export function literalString(expr: Expression | undefined): string | undefined {
+function literalString(expr: Expression | undefined): string | undefined {
   if (!expr) return undefined;
   if (expr.kind === 'Literal') return expr.value;
   if (expr.kind === 'UnaryExpression' && expr.operand.kind === 'Literal') return `-${expr.operand.value}`;
@@ -191,7 +191,7 @@ function cloneTable(table: TableInfo): TableInfo {
 }
 
 /** Applies an ALTER TABLE to a copy of `table`. `additiveOnly` skips drops and renames (cross-file). */
-export function applyAlter(table: TableInfo, stmt: AlterTableStatement, additiveOnly = false): TableInfo {
+function applyAlter(table: TableInfo, stmt: AlterTableStatement, additiveOnly = false): TableInfo {
   const next = cloneTable(table);
   const action = stmt.action;
   switch (action.kind) {
@@ -242,7 +242,7 @@ export function applyAlter(table: TableInfo, stmt: AlterTableStatement, additive
 }
 
 /** Builds a view from its base table (or, base unknown, from what the view itself names). */
-export function viewFromBase(
+function viewFromBase(
   stmt: CreateMaterializedViewStatement, keyspace: string | undefined, base: TableInfo | undefined, filePath: string,
 ): TableInfo {
   const columns: ColumnInfo[] = [];

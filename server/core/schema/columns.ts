@@ -26,7 +26,7 @@ export function columnWords(name: string): string[] {
  * - `identifier`: one value per entity (uuid, *_id, email, name ...);
  * - `unknown`: the model cannot tell.
  */
-export type ColumnNature = 'instant' | 'bucket' | 'split' | 'shard' | 'cyclic' | 'enum' | 'grouping' | 'identifier' | 'unknown';
+type ColumnNature = 'instant' | 'bucket' | 'split' | 'shard' | 'cyclic' | 'enum' | 'grouping' | 'identifier' | 'unknown';
 
 export interface ColumnProfile {
   name: string;
@@ -116,7 +116,7 @@ const EVENT_WORDS = new Set([
 ]);
 
 /** A `-- @shard` column, or one named shard/salt/slot. */
-export function isShardColumn(col: ColumnInfo, table?: TableInfo): boolean {
+function isShardColumn(col: ColumnInfo, table?: TableInfo): boolean {
   if (table?.shard && table.shard.shardColumn === col.name) return true;
   return words(col.name).some((x) => SHARD_WORDS.has(x));
 }
@@ -220,14 +220,6 @@ export function namesEventStream(table: TableInfo, timeColumn?: ColumnInfo): boo
   return !!timeColumn && words(timeColumn.name).some((w) => EVENT_WORDS.has(w));
 }
 
-/**
- * Whether rows pile up at machine rate: the partition key names a machine-like source or the table or
- * its time column names a stream of events. Human-scale histories (a user's comments) are left alone.
- */
-export function looksLikeEventStream(table: TableInfo, timeColumn: ColumnInfo): boolean {
-  return namesMachineSource(table) || namesEventStream(table, timeColumn);
-}
-
 /** Timestamps, timeuuids, epoch numbers (`epoch_ms bigint`) and per-event sequences. */
 export function isTimeOrdered(col: ColumnInfo): boolean {
   return profileColumn(col).nature === 'instant';
@@ -236,12 +228,6 @@ export function isTimeOrdered(col: ColumnInfo): boolean {
 /** A column that coarsens time: a `date`, or a day/hour/month/bucket name. */
 export function isTimeBucket(col: ColumnInfo): boolean {
   return profileColumn(col).nature === 'bucket';
-}
-
-/** Booleans, tinyints, enum-like names (status, type, region, country, language, first letter ...). */
-export function isLowCardinality(col: ColumnInfo): boolean {
-  const p = profileColumn(col);
-  return p.nature === 'enum' || p.nature === 'cyclic';
 }
 
 /** Identifiers and other values with many distinct values: uuids, *_id, email, name, title ... */

@@ -8,12 +8,12 @@ import type { TableHints } from '../config/types';
 import { positionIn } from '../token/shard';
 import { commentsDirectlyAbove } from './shard';
 
-export interface HintCommentError {
+interface HintCommentError {
   message: string;
   range: SourceRange;
 }
 
-export interface HintCommentResult {
+interface HintCommentResult {
   comment: Comment;
   hints: TableHints;
   errors: HintCommentError[];
@@ -33,7 +33,7 @@ function parseNumber(text: string): number | undefined {
 }
 
 /** Parses one `@cqlint` comment: the hints it sets and an error per pair it cannot use. */
-export function parseHintComment(comment: Comment): HintCommentResult | undefined {
+function parseHintComment(comment: Comment): HintCommentResult | undefined {
   const m = /^@cqlint\b/i.exec(comment.value);
   const valueIndex = comment.text.indexOf(comment.value);
   if (!m || valueIndex < 0) return undefined;

@@ -69,7 +69,7 @@ export function statementColumnValues(stmt: KeyedStatement): Map<string, ColumnV
 }
 
 /** Resolves user types through the workspace schema (for keys made of frozen UDTs). */
-export function udtLookupFor(schema: SchemaModel): UdtLookup {
+export function udtLookupFor(schema: Pick<SchemaModel, 'userType'>): UdtLookup {
   const lookup: UdtLookup = (name, keyspace) => {
     const t = schema.userType(keyspace, name);
     if (!t) return undefined;

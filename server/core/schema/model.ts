@@ -6,7 +6,7 @@ import type {
 import type { ShardSpec } from '../token/shard';
 import type { TableHints } from '../config/types';
 
-export type ColumnRole = 'partition' | 'clustering' | 'static' | 'regular';
+type ColumnRole = 'partition' | 'clustering' | 'static' | 'regular';
 
 export interface ColumnInfo {
   /** Name as Cassandra sees it (unquoted names folded to lower case). */

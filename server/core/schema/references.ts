@@ -149,8 +149,3 @@ export function buildFileReferences(filePath: string, parse: ParseResult): Index
 }
 
 const referencesByStatement = new WeakMap<Statement, { filePath: string; keyspace: string | undefined; references: IndexedReference[] }>();
-
-/** Whether a reference reads (SELECT) rather than writes. */
-export function isRead(reference: TableReference): boolean {
-  return reference.kind === 'Select';
-}

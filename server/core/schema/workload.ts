@@ -17,7 +17,7 @@ import { isCollection, nativeName } from './types';
  * - `popular`: a grouping key (tag, city) whose popular values collect many entities' rows;
  * - `entity`: one entity's own history (a user's comments): human pace.
  */
-export type RateClass = 'event' | 'machine' | 'aggregate' | 'popular' | 'entity';
+type RateClass = 'event' | 'machine' | 'aggregate' | 'popular' | 'entity';
 
 /** Default rows per second arriving in one partition, by rate class (stated in every message that uses one). */
 export const DEFAULT_ROWS_PER_SECOND: Record<RateClass, number> = {
@@ -134,7 +134,7 @@ function perEventCellsOf(table: TableInfo): TableWorkload['perEventCells'] {
  * The TTL every write of the workspace sets (`USING TTL`), the longest one: undefined when there are no
  * writes or one of them sets none (its rows then live as long as the table's default says).
  */
-export function writeTtlSeconds(references: readonly TableReference[] | undefined): number | undefined {
+function writeTtlSeconds(references: readonly TableReference[] | undefined): number | undefined {
   const writes = (references ?? []).filter((r) => r.kind === 'Insert' || r.kind === 'Update');
   if (!writes.length || writes.some((r) => r.ttlSeconds === undefined || r.ttlSeconds <= 0)) return undefined;
   return Math.max(...writes.map((r) => r.ttlSeconds!));
@@ -260,7 +260,7 @@ export { FEW_VALUES };
  * A partition that needs longer than this to reach the target's first limit at the stated rate is not
  * reported as unbounded: no deployment waits that long (Cosmos DB's 20 GB at 1 row a minute is a millennium).
  */
-export const GROWTH_HORIZON_SECONDS = 5 * 365 * 86_400;
+const GROWTH_HORIZON_SECONDS = 5 * 365 * 86_400;
 
 /** Time buckets the advice may suggest, coarsest last, with their length. */
 const BUCKET_SECONDS: [string, number][] = [['hour', 3600], ['day', 86_400], ['month', 2_629_746]];
@@ -270,7 +270,7 @@ const BUCKET_SECONDS: [string, number][] = [['hour', 3600], ['day', 86_400], ['m
  * per event and neither a bucket, a split column nor a TTL short enough for the rate bounds them.
  * `ttl` says when a TTL is there but too long: the rows it keeps at the rate.
  */
-export function unboundedGrowth(w: TableWorkload, rowsToLimit: number | undefined): { ttl?: { seconds: number; rowsKept: number; source: string } } | undefined {
+function unboundedGrowth(w: TableWorkload, rowsToLimit: number | undefined): { ttl?: { seconds: number; rowsKept: number; source: string } } | undefined {
   if (!w.growth) return undefined;
   if (w.bound.kind === 'bucket' || w.bound.kind === 'split' || w.bound.kind === 'natural') return undefined;
   if (w.bound.kind === 'ttl') {

@@ -10,7 +10,7 @@ export interface RingNode {
   rack: string;
 }
 
-export interface RingEntry {
+interface RingEntry {
   token: bigint;
   node: RingNode;
   /** Where the token was read (`line 12`, `node 3, token 2`), for error messages. */
@@ -18,7 +18,7 @@ export interface RingEntry {
 }
 
 /** An explicit range with its replicas (from describering): (start, end]. */
-export interface RingRange {
+interface RingRange {
   start: bigint;
   end: bigint;
   endpoints: string[];
@@ -42,8 +42,8 @@ export class RingParseError extends Error {
   override name = 'RingParseError';
 }
 
-export const DEFAULT_DC = 'datacenter1';
-export const DEFAULT_RACK = 'rack1';
+const DEFAULT_DC = 'datacenter1';
+const DEFAULT_RACK = 'rack1';
 
 function buildRing(entries: RingEntry[], ranges?: RingRange[]): Ring {
   if (!entries.length) throw new RingParseError('no tokens found in the ring description');

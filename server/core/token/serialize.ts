@@ -50,7 +50,7 @@ const encoder = new TextEncoder();
  * Minimal big-endian two's complement (Java BigInteger.toByteArray): 0 -> 00, 128 -> 00 80, -1 -> ff.
  * Through hex, which is linear in the size (shifting a BigInt 8 bits at a time is quadratic).
  */
-export function varintBytes(v: bigint): Uint8Array {
+function varintBytes(v: bigint): Uint8Array {
   // A negative v is the bitwise complement of -v - 1, whose minimal form needs a clear top bit as well.
   const negative = v < 0n;
   const magnitude = negative ? -v - 1n : v;
@@ -64,7 +64,7 @@ export function varintBytes(v: bigint): Uint8Array {
 }
 
 /** Cassandra's VIntCoding.writeUnsignedVInt (leading 1-bits in the first byte count the extra bytes). */
-export function unsignedVInt(v: bigint): Uint8Array {
+function unsignedVInt(v: bigint): Uint8Array {
   v = BigInt.asUintN(64, v);
   let bits = 0;
   for (let x = v | 1n; x > 0n; x >>= 1n) bits++;
@@ -79,14 +79,14 @@ export function unsignedVInt(v: bigint): Uint8Array {
 }
 
 /** Signed vint: zigzag then unsigned vint. */
-export function signedVInt(v: bigint): Uint8Array {
+function signedVInt(v: bigint): Uint8Array {
   return unsignedVInt(BigInt.asUintN(64, (v << 1n) ^ (v >> 63n)));
 }
 
 const DATE_BIAS = 2147483648;
 
 /** Appends the serialized form of `value` (of `type`) to `w`. */
-export function writeValue(w: ByteWriter, type: KeyType, value: CqlValue): void {
+function writeValue(w: ByteWriter, type: KeyType, value: CqlValue): void {
   switch (type.kind) {
     case 'native':
       switch (type.name) {

@@ -43,7 +43,7 @@ export interface ShardSpec {
   };
 }
 
-export interface ShardParseError {
+interface ShardParseError {
   message: string;
   range: SourceRange;
 }
@@ -208,7 +208,7 @@ export function parseShardAnnotation(comment: Comment): ShardParseResult | undef
   };
 }
 
-export interface ShardProblem {
+interface ShardProblem {
   message: string;
   range: SourceRange;
   severity: 'error' | 'warning';
@@ -330,7 +330,7 @@ export function formatShardFormula(spec: Pick<ShardSpec, 'method' | 'sources' | 
   return `${spec.method}(${spec.sources.join(', ')}) % ${spec.count}${spec.offset ? ` + ${spec.offset}` : ''}`;
 }
 
-export interface ShardCheck {
+interface ShardCheck {
   /** 'mismatch': the written shard differs from the formula's; 'out-of-range': not a possible shard value. */
   kind: 'mismatch' | 'out-of-range';
   /** The formula's value (undefined for random or out-of-range checks). */

@@ -4,7 +4,7 @@ import { codepointsMod, formatShardFormula, type ShardSpec } from './shard';
 
 export type SampleFamily = 'titles' | 'ids' | 'uuids';
 
-export interface SampleSkew {
+interface SampleSkew {
   family: SampleFamily;
   /** Number of sample values. */
   size: number;
@@ -118,10 +118,24 @@ export function shardHistogram(spec: Pick<ShardSpec, 'method' | 'count'>, values
       counts[murmur3x86_32(scratch, written) % n]++;
     }
   } else {
-    const rnd = prng(42);
-    for (let i = 0; i < values.length; i++) counts[Math.floor(rnd() * n)]++;
+    return randomShardDraw(n, values.length).counts;
   }
   return counts;
+}
+
+/** Draws simulated at most: a larger count is drawn at this size (the shape of the spread, not its total). */
+export const MAX_RANDOM_DRAWS = 1_000_000;
+
+/**
+ * Rows per shard when random(N) places `rows` rows: a draw with the fixed seed the other random spreads
+ * use, so the same schema always shows the same figures. Over MAX_RANDOM_DRAWS rows, that many are drawn.
+ */
+export function randomShardDraw(count: number, rows: number): { counts: Uint32Array; drawn: number } {
+  const drawn = Math.max(0, Math.min(Math.round(rows), MAX_RANDOM_DRAWS));
+  const counts = new Uint32Array(count);
+  const rnd = prng(42);
+  for (let i = 0; i < drawn; i++) counts[Math.floor(rnd() * count)]++;
+  return { counts, drawn };
 }
 
 function measure(spec: ShardSpec, family: SampleFamily, values: string[]): SampleSkew {

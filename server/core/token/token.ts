@@ -5,7 +5,7 @@ import { ByteWriter, writeKey } from './serialize';
 import { type CqlTypeName, type KeyType, type UdtLookup, keyTypeProblem, resolveTypeName, TypeSpecError } from './types';
 import { type CqlValue, type KeyValue, KeyValueError, parseKeyValue } from './values';
 
-export interface TokenOptions {
+interface TokenOptions {
   /** Column names, for messages ("... for column published_on"). */
   columns?: string[];
   /** Resolves UDT names in type texts. */
@@ -79,14 +79,14 @@ export function serializeKey(types: CqlTypeName[], values: KeyValue[], options: 
   return enc.bytes(enc.parse(values));
 }
 
-export interface TokenProblem {
+interface TokenProblem {
   kind: 'invalid' | 'not-computable' | 'unsupported';
   message: string;
   column?: string;
   range?: SourceRange;
 }
 
-export type TokenResult =
+type TokenResult =
   | { ok: true; token: bigint; key: Uint8Array; values: CqlValue[]; types: KeyType[] }
   | { ok: false; problem: TokenProblem };
 

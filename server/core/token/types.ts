@@ -1,6 +1,6 @@
 // Column types as the token code needs them: native types, and frozen collections, tuples and UDTs with
 // their element types resolved.
-import type { CqlType, CreateTypeStatement, NativeTypeName } from '../../../grammar/ast';
+import type { CqlType, NativeTypeName } from '../../../grammar/ast';
 import { type FragmentResult, parseCqlType, parseCqlTypes } from '../../../grammar';
 
 export type KeyType =
@@ -86,16 +86,6 @@ function unknownUserType(type: CqlType, udts?: UdtLookup): string | undefined {
 
 export function resolveTypeName(type: CqlTypeName, udts?: UdtLookup): KeyType {
   return typeof type === 'string' ? parseTypeSpec(type, udts) : type;
-}
-
-/** Builds a UdtLookup from CREATE TYPE statements (fields resolved recursively). */
-export function udtLookupFromStatements(types: CreateTypeStatement[]): UdtLookup {
-  const lookup: UdtLookup = (name, keyspace) => {
-    const found = types.find((t) => t.name.name.name === name && (!keyspace || !t.name.keyspace || t.name.keyspace.name === keyspace));
-    if (!found) return undefined;
-    return { name: found.name.name.name, fields: found.fields.map((f) => ({ name: f.name.name, type: keyTypeFromAst(f.type, lookup) })) };
-  };
-  return lookup;
 }
 
 /** Converts an AST type (grammar/ast.ts) to a KeyType. */

@@ -9,7 +9,7 @@ import { type KeyType, typeToString } from './types';
  * Decimal digits of the longest integer literal a token is computed for. Converting a decimal string to a
  * BigInt takes time quadratic in its length (600 kB: half a second, 1 MB: two), and no real key needs more.
  */
-export const MAX_INTEGER_LITERAL_DIGITS = 10_000;
+const MAX_INTEGER_LITERAL_DIGITS = 10_000;
 
 export interface DecimalValue { kind: 'decimal'; unscaled: bigint; scale: number }
 export interface DurationValue { kind: 'duration'; months: number; days: number; nanoseconds: bigint }
@@ -29,7 +29,7 @@ export type CqlValue =
 /** What callers may pass as a value: an AST expression, CQL literal text, or a JSON value (CLI). */
 export type KeyValue = Expression | string | number | boolean | bigint | null | KeyValue[] | { [key: string]: KeyValue } | { json: unknown };
 
-export type ValueProblemKind = 'invalid' | 'not-computable' | 'unsupported';
+type ValueProblemKind = 'invalid' | 'not-computable' | 'unsupported';
 
 /** A value that cannot be turned into bytes: invalid for its type, only known at run time, or unsupported. */
 export class KeyValueError extends Error {
@@ -44,7 +44,7 @@ export class KeyValueError extends Error {
   }
 }
 
-export interface ValueContext {
+interface ValueContext {
   /** Column name for messages ("... for column published_on"). */
   column?: string;
   range?: SourceRange;
@@ -124,7 +124,7 @@ function valueFromTerm(type: KeyType, term: Expression, ctx: ValueContext): CqlV
  * booleans; arrays for lists, sets and tuples; objects for maps and UDTs. bigint/varint/decimal values
  * beyond 2^53 must be strings to stay exact.
  */
-export function valueFromJson(type: KeyType, value: unknown, ctx: ValueContext = {}): CqlValue {
+function valueFromJson(type: KeyType, value: unknown, ctx: ValueContext = {}): CqlValue {
   if (value === null || value === undefined) throw invalid(ctx, `null is not allowed in a partition key${forColumn(ctx)}`);
   if (typeof value === 'string') return valueFromText(type, value, ctx);
   if (typeof value === 'bigint') return valueFromExpression(type, signedLiteral('integer', value.toString()), ctx);
@@ -199,7 +199,7 @@ function describeExpression(expr: Expression): string {
 }
 
 /** Evaluates an AST expression for a column type. Throws KeyValueError. */
-export function valueFromExpression(type: KeyType, expr: Expression, ctx: ValueContext = {}): CqlValue {
+function valueFromExpression(type: KeyType, expr: Expression, ctx: ValueContext = {}): CqlValue {
   const here: ValueContext = { column: ctx.column, range: expr.range === NO_RANGE ? ctx.range : expr.range };
   if (type.kind === 'unsupported') throw new KeyValueError(`${type.reason}${forColumn(ctx)}`, 'unsupported', ctx.column, here.range);
   switch (expr.kind) {
@@ -413,7 +413,7 @@ export function parseDecimal(text: string): { unscaled: bigint; scale: number } 
   return { unscaled, scale };
 }
 
-export function parseUuid(text: string): Uint8Array | undefined {
+function parseUuid(text: string): Uint8Array | undefined {
   if (!/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(text)) return undefined;
   return Uint8Array.from(Buffer.from(text.replace(/-/g, ''), 'hex'));
 }
@@ -467,7 +467,7 @@ function parseIpv4(text: string): Uint8Array | undefined {
 }
 
 /** Days since 1970-01-01 of a proleptic Gregorian date. */
-export function daysFromCivil(year: number, month: number, day: number): number {
+function daysFromCivil(year: number, month: number, day: number): number {
   const y = year - (month <= 2 ? 1 : 0);
   const era = Math.floor(y / 400);
   const yoe = y - era * 400;
@@ -614,7 +614,7 @@ export function parseDuration(text: string): DurationValue | string {
 // Set and map order: Cassandra stores frozen sets and maps sorted by the element (key) type's comparator,
 // without duplicates, and serializes them in that order.
 
-export function compareValues(type: KeyType, a: CqlValue, b: CqlValue): number {
+function compareValues(type: KeyType, a: CqlValue, b: CqlValue): number {
   if (type.kind === 'native') {
     switch (type.name) {
       case 'int': case 'smallint': case 'tinyint': case 'date':
@@ -679,7 +679,7 @@ function compareDecimal(a: DecimalValue, b: DecimalValue): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-export function compareBytes(a: Uint8Array, b: Uint8Array): number {
+function compareBytes(a: Uint8Array, b: Uint8Array): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i] - b[i];
   return a.length - b.length;

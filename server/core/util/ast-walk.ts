@@ -8,7 +8,7 @@ function isNode(value: unknown): value is Node {
     && typeof (value as Node).range === 'object';
 }
 
-export function isRange(value: unknown): value is SourceRange {
+function isRange(value: unknown): value is SourceRange {
   return typeof value === 'object' && value !== null && 'start' in value && 'end' in value
     && typeof (value as SourceRange).start?.offset === 'number';
 }

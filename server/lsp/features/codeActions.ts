@@ -24,9 +24,9 @@ import { findingToDiagnostic } from './diagnostics';
 import { describeError } from '../safe';
 
 export const FIX_ALL_KIND = 'source.fixAll.cqlint';
-export const FIX_ALL_TITLE = 'Fix all auto-fixable cqlint problems';
+const FIX_ALL_TITLE = 'Fix all auto-fixable cqlint problems';
 /** What the server advertises in `codeActionProvider.codeActionKinds`. */
-export const CODE_ACTION_KINDS: readonly string[] = [CodeActionKind.QuickFix, FIX_ALL_KIND];
+const CODE_ACTION_KINDS: readonly string[] = [CodeActionKind.QuickFix, FIX_ALL_KIND];
 
 export interface CodeActionRequest {
   project: Project;

@@ -26,9 +26,9 @@ export const PUSH_DEBOUNCE_MS = 100;
 /** Longest run of background publishing (after a workspace-wide change) before requests get a turn. */
 const BACKLOG_SLICE_MS = 15;
 /** Delay before asking a pull client to refresh, so a burst of changes costs one refresh. */
-export const REFRESH_DEBOUNCE_MS = 150;
+const REFRESH_DEBOUNCE_MS = 150;
 
-export function usesPullDiagnostics(capabilities: ClientCapabilities): boolean {
+function usesPullDiagnostics(capabilities: ClientCapabilities): boolean {
   return capabilities.textDocument?.diagnostic !== undefined;
 }
 
@@ -40,7 +40,7 @@ const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
 
 let docsUrls: Map<string, string> | undefined;
 /** The rule's documentation page (rules' meta), or docs/rules/<id>.md for ids without a module. */
-export function ruleDocsUrl(ruleId: string): string {
+function ruleDocsUrl(ruleId: string): string {
   if (!docsUrls) {
     docsUrls = new Map();
     for (const rule of allRules) docsUrls.set(rule.meta.id, rule.meta.docsUrl);
@@ -48,7 +48,7 @@ export function ruleDocsUrl(ruleId: string): string {
   return docsUrls.get(ruleId) ?? defaultDocsUrl(ruleId);
 }
 
-export interface DiagnosticOptions {
+interface DiagnosticOptions {
   /** Include Finding.related as relatedInformation (only when the client supports it). */
   relatedInformation: boolean;
   pathToUri(filePath: string): string;

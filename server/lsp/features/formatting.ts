@@ -14,7 +14,7 @@ import { foldingFeature } from './folding';
 import { selectionRangeFeature } from './selectionRange';
 
 /** The keyword case for a document: its `cqlint.format.keywordCase` setting (default `upper`). */
-export async function keywordCaseFor(ctx: ServerContext, uri: string): Promise<KeywordCase> {
+async function keywordCaseFor(ctx: ServerContext, uri: string): Promise<KeywordCase> {
   return (await ctx.settingsFor(uri)).format.keywordCase;
 }
 
@@ -27,7 +27,7 @@ function indentSize(params: DocumentFormattingParams): number {
   return typeof size === 'number' && size > 0 && size <= 16 ? size : 4;
 }
 
-export const formattingFeature: Feature = {
+const formattingFeature: Feature = {
   name: 'formatting',
   capabilities: { documentFormattingProvider: true, documentRangeFormattingProvider: true },
   register(ctx) {

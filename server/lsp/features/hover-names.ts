@@ -1,5 +1,5 @@
 // Hover contribution for names: tables and views (the schema's describeTable: key, columns,
-// estimated row size), columns (type and key role), keyspaces, types, functions and keywords.
+// estimated row size, the sample's measured partitions), columns (type and key role), keyspaces, types, functions and keywords.
 import { nameHover } from '../../core/editor/hover';
 import { describeTable } from '../../core/sizing';
 import type { ServerContext } from '../context';
@@ -14,7 +14,9 @@ export function nameHoverProvider(ctx: ServerContext, doc: EditorDocument, offse
       // The hints and workspace statements the partition rules use, so the hover shows their figures.
       const file = table.occurrence.filePath;
       const hints = ctx.project.tableHints(file, info);
-      return describeTable(info, ctx.settings.target ?? ctx.project.targetFor(file), { ...hints, schema: ctx.project.schema(), references: ctx.project.referencesTo(info) });
+      return describeTable(info, ctx.settings.target ?? ctx.project.targetFor(file), {
+        ...hints, schema: ctx.project.schema(), references: ctx.project.referencesTo(info), sample: ctx.project.sampleSummary(info, file),
+      });
     },
   });
 }

@@ -20,7 +20,7 @@ import { requestBudget, settleBudget } from '../budget';
 import { editorDocument, type EditorDocument } from './symbols';
 import { inlineCode } from '../../core/markdown';
 
-export function inlayHintsFor(ctx: ServerContext, doc: EditorDocument, start: number, end: number, budget?: WorkBudget): InlayHint[] {
+function inlayHintsFor(ctx: ServerContext, doc: EditorDocument, start: number, end: number, budget?: WorkBudget): InlayHint[] {
   const { shards, tokens } = ctx.settingsOf(doc.filePath).inlayHints;
   if (!shards && !tokens) return [];
   const hints: InlayHint[] = [];
@@ -87,7 +87,7 @@ export function inlayHintsFor(ctx: ServerContext, doc: EditorDocument, start: nu
 }
 
 /** What the hints depend on in the schema: keys and their types, @shard annotations, keyspaces' replication. */
-export function schemaSignature(model: SchemaModel): string {
+function schemaSignature(model: SchemaModel): string {
   const parts: string[] = [];
   for (const t of model.allTables()) {
     parts.push(`${t.qualifiedName}(${t.partitionKey.map((c) => `${c.name}:${c.typeText}`).join(',')}|${t.columns.map((c) => `${c.name}:${c.typeText}`).join(',')})${t.shard ? `@${t.shard.text}` : ''}`);

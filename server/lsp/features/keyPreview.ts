@@ -2,13 +2,7 @@
 // value and, when a ring file is known, the owning token range and replicas. Contributed to the hover
 // (on a partition key value or a shard source value) and shared with inlay hints and cqlint/tokenAt.
 //
-// The ring comes from the `cqlint.ringFile` setting (relative to the workspace folder) or else from the
-// `.cqlint.json` `ring` key (relative to that file); it is re-read when the file changes on disk.
-// A `.cqlint.json` comes with the workspace, so its ring must be inside the workspace; a ring elsewhere
-// needs the setting, which VS Code takes from user settings only (machine scope). In an untrusted
-// workspace nothing outside it is read, and `.cqlint.json` names no ring at all.
-import { statSync } from 'node:fs';
-import { dirname, isAbsolute, resolve } from 'node:path';
+// The ring comes from the server's cache (ctx.ringFor; which file and who may name it: config-files.ts).
 import type { Expression } from '../../../grammar/ast';
 import {
   keyedStatements, statementColumnValues, statementKeyInput, statementTable, udtLookupFor, usableShardSpec,
@@ -16,81 +10,13 @@ import {
 } from '../../core/schema/keyValues';
 import type { TableInfo } from '../../core/schema/model';
 import { describeKeyPreview, formatKeyPreviewMarkdown, type KeyPreview } from '../../core/token/preview';
-import { parseRing, replicationFromMap, RingParseError, type Replication, type Ring } from '../../core/token/ring';
+import { replicationFromMap, type Replication } from '../../core/token/ring';
 import { toHex, tryComputeToken } from '../../core/token/token';
 import { typeToString } from '../../core/token/types';
-import { readTextFileSync, type ReadOptions } from '../../core/io/files';
 import type { Feature, ServerContext } from '../context';
 import { registerHoverProvider } from './hover';
 import type { EditorDocument } from './symbols';
 import { inlineCode, markdownText } from '../../core/markdown';
-
-// ---------------------------------------------------------------------------------------------
-// Ring files
-
-interface LoadedRing {
-  mtimeMs: number;
-  ring?: Ring;
-  error?: string;
-}
-
-const rings = new Map<string, LoadedRing>();
-
-/** The ring file that applies to a file: the setting (relative to its workspace folder), else .cqlint.json's `ring`. */
-export function ringPathFor(ctx: ServerContext, filePath: string): string | undefined {
-  return ringSourceFor(ctx, filePath)?.path;
-}
-
-function ringSourceFor(ctx: ServerContext, filePath: string): { path: string; fromSetting: boolean } | undefined {
-  const setting = ctx.settingsOf(filePath).ringFile?.trim();
-  if (setting) {
-    if (isAbsolute(setting)) return { path: setting, fromSetting: true };
-    const folder = ctx.workspaceFolders.find((f) => filePath.startsWith(f.endsWith('/') ? f : `${f}/`)) ?? ctx.workspaceFolders[0];
-    return { path: resolve(folder ?? process.cwd(), setting), fromSetting: true };
-  }
-  if (!isAbsolute(filePath)) return undefined; // untitled documents have no .cqlint.json
-  const ring = ctx.project.configFor(filePath).ring;
-  return ring ? { path: ring, fromSetting: false } : undefined;
-}
-
-/** The ring for a file (cached per path and modification time), or why it could not be read. */
-export function ringFor(ctx: ServerContext, filePath: string): { path?: string; ring?: Ring; error?: string } {
-  const source = ringSourceFor(ctx, filePath);
-  if (!source) return {};
-  const { path } = source;
-  if (!source.fromSetting && !ctx.workspaceTrusted) {
-    return { path, error: 'ring files named in .cqlint.json are not read in an untrusted workspace (trust it, or set cqlint.ringFile)' };
-  }
-  // A workspace's .cqlint.json may not reach outside it; nor may anything in an untrusted workspace.
-  const confined = !source.fromSetting || !ctx.workspaceTrusted;
-  const roots = confined ? (ctx.workspaceFolders.length ? ctx.workspaceFolders : [dirname(filePath)]) : undefined;
-  const readOptions: ReadOptions = { kind: 'ring', roots };
-  let mtimeMs: number;
-  try {
-    mtimeMs = statSync(path).mtimeMs;
-  } catch (error) {
-    return { path, error: `cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
-  }
-  // Per roots too: a file refused for one workspace may be inside another.
-  const cacheKey = `${roots ? roots.join('\0') : ''}\n${path}`;
-  const cached = rings.get(cacheKey);
-  if (cached && cached.mtimeMs === mtimeMs) return { path, ring: cached.ring, error: cached.error };
-  const loaded: LoadedRing = { mtimeMs };
-  const read = readTextFileSync(path, readOptions);
-  if (!read.ok) {
-    loaded.error = `cannot read ${path} (${read.message}${read.reason === 'outside-workspace' && !source.fromSetting ? '; a ring outside the workspace must be set in cqlint.ringFile in your user settings' : ''})`;
-  } else {
-    try {
-      loaded.ring = parseRing(read.text);
-    } catch (error) {
-      // RingParseError messages name a line, never the file's content.
-      loaded.error = `${path}: ${error instanceof RingParseError ? error.message : 'cannot parse the ring file'}`;
-    }
-  }
-  if (loaded.error) ctx.log.warn(`cqlint: ring file ${loaded.error}`);
-  rings.set(cacheKey, loaded);
-  return { path, ring: loaded.ring, error: loaded.error };
-}
 
 function replicationOf(ctx: ServerContext, table: TableInfo): Replication | undefined {
   const ks = table.keyspace ? ctx.project.schema().keyspaces.get(table.keyspace) : undefined;
@@ -100,7 +26,7 @@ function replicationOf(ctx: ServerContext, table: TableInfo): Replication | unde
 // ---------------------------------------------------------------------------------------------
 // The key under the cursor
 
-export interface KeyAt {
+interface KeyAt {
   statement: KeyedStatement;
   table: TableInfo;
   values: Map<string, ColumnValues>;
@@ -114,7 +40,7 @@ function containing(e: Expression, offset: number): boolean {
 }
 
 /** The INSERT/UPDATE/DELETE/SELECT statement (batches included) whose range holds `offset`. */
-export function keyedStatementAt(doc: EditorDocument, offset: number): KeyedStatement | undefined {
+function keyedStatementAt(doc: EditorDocument, offset: number): KeyedStatement | undefined {
   return keyedStatements(doc.parse).find((s) => s.range.start.offset <= offset && offset <= s.range.end.offset);
 }
 
@@ -149,8 +75,8 @@ export function keyAt(ctx: ServerContext, doc: EditorDocument, offset: number, r
 }
 
 /** describeKeyPreview with the ring and the keyspace's replication filled in. */
-export function previewOf(ctx: ServerContext, filePath: string, at: KeyAt): { preview: KeyPreview; ringError?: string; replicationKnown: boolean } {
-  const ring = ringFor(ctx, filePath);
+function previewOf(ctx: ServerContext, filePath: string, at: KeyAt): { preview: KeyPreview; ringError?: string; replicationKnown: boolean } {
+  const ring = ctx.ringFor(filePath);
   const replication = replicationOf(ctx, at.table);
   const preview = describeKeyPreview({ ...at.key.input, ring: ring.ring, replication });
   return { preview, ringError: ring.error, replicationKnown: !!replication };
@@ -200,7 +126,7 @@ export function keyPreviewMarkdown(ctx: ServerContext, doc: EditorDocument, at: 
     lines.push(`${inlineCode(alt.column)} IN: value ${alt.index + 1} of ${alt.count}${at.focus?.column === alt.column ? '' : ' (hover another value for its token)'}`);
   }
   if (preview.ring && preview.ring.replicas.length === 0) {
-    const ringDcs = [...new Set(ringFor(ctx, doc.filePath).ring?.nodes.map((n) => n.dc) ?? [])];
+    const ringDcs = [...new Set(ctx.ringFor(doc.filePath).ring?.nodes.map((n) => n.dc) ?? [])];
     const replication = replicationOf(ctx, at.table);
     const wanted = replication?.strategy === 'NetworkTopologyStrategy' ? Object.keys(replication.dcs) : [];
     lines.push(`no replicas: keyspace ${at.table.keyspace ?? '?'} replicates to ${wanted.join(', ') || 'no datacenter of the ring'}, the ring's datacenters are ${ringDcs.join(', ')}`);
@@ -213,7 +139,7 @@ export function keyPreviewMarkdown(ctx: ServerContext, doc: EditorDocument, at: 
 }
 
 /** Hover contribution: the key preview when the cursor is on a partition key (or shard source) value. */
-export function keyHoverProvider(ctx: ServerContext, doc: EditorDocument, offset: number) {
+function keyHoverProvider(ctx: ServerContext, doc: EditorDocument, offset: number) {
   const at = keyAt(ctx, doc, offset, true);
   if (!at?.focus) return undefined;
   return { markdown: keyPreviewMarkdown(ctx, doc, at), start: at.focus.expression.range.start.offset, end: at.focus.expression.range.end.offset };
@@ -223,6 +149,5 @@ export const keyPreviewFeature: Feature = {
   name: 'keyPreview',
   register(ctx) {
     registerHoverProvider(keyHoverProvider);
-    ctx.onShutdown(() => rings.clear());
   },
 };

@@ -1,12 +1,24 @@
 // The partition report in the editor: a "Partition report" CodeLens above every CREATE TABLE and CREATE
-// MATERIALIZED VIEW (running the client command cqlint.showPartitionReport), and the custom request the
-// client's webview asks for the page with:
-//   `cqlint/partitionReport`: params `{ textDocument: { uri }, table?: string, position?: Position }`
-//   -> `{ table, html } | null` (the table named, else the one defined at or before the position).
+// MATERIALIZED VIEW (running the client command cqlint.showPartitionReport), and the custom requests the
+// client's webview uses:
+//   `cqlint/partitionReport`: params `{ textDocument: { uri }, table?: string, position?: Position,
+//     sample?: { file }, workDoneToken? }` -> `{ table, html, sample? } | null` (the table named, else the one
+//     defined at or before the position; `sample` a CSV chosen for this report instead of the configured one).
+//     Reading a sample reports work-done progress on the request's token (or a server-created one) and
+//     stops when the request is cancelled. Summaries come from the server's cache (sample-summaries.ts).
+//   `cqlint/sampleConfigEdit`: params `{ textDocument: { uri }, table, file }` -> `{ edit, config } |
+//     { error }`: the WorkspaceEdit that names `file` as the table's sample in its .cqlint.json (only the
+//     `samples` key changes; a new .cqlint.json in the workspace folder when there is none).
 // The page is the same HTML as `cqlint report` writes, with the same numbers as hovers and diagnostics.
-import type { CodeLens, CodeLensParams, Position } from 'vscode-languageserver/node';
+import * as path from 'node:path';
+import type { CodeLens, CodeLensParams, Position, TextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
 import type { CancellationToken } from 'vscode-languageserver/node';
-import { renderReportHtml, tableReportWithSample } from '../../core/report';
+import { configuredSample, renderReportHtml, tableReport } from '../../core/report';
+import { findConfigFor } from '../../core/config';
+import { sampleSettingEdit } from '../../core/config/json-edit';
+import { isInside, readTextFile } from '../../core/io/files';
+import { LineIndex } from '../../../grammar/line-index';
+import { describeError } from '../safe';
 import type { TableInfo } from '../../core/schema/model';
 import type { Feature, ServerContext } from '../context';
 import { editorDocument, type EditorDocument } from './symbols';
@@ -18,17 +30,34 @@ const PARTITION_RULES = new Set(['hot-partition', 'unbounded-partition', 'large-
 export const PARTITION_REPORT_REQUEST = 'cqlint/partitionReport';
 export const SHOW_PARTITION_REPORT_COMMAND = 'cqlint.showPartitionReport';
 
+export const SAMPLE_CONFIG_EDIT_REQUEST = 'cqlint/sampleConfigEdit';
+
 export interface PartitionReportParams {
   textDocument: { uri: string };
   /** Qualified name as the CodeLens passes it (`ks.table`, or `table` without a keyspace). */
   table?: string;
   position?: Position;
+  /** A sample CSV chosen for this report (absolute path), instead of the one .cqlint.json names. */
+  sample?: { file: string };
+  /** The client's command behind the page's "Choose sample CSV…" link (none: no link). */
+  chooseSampleCommand?: string;
+  workDoneToken?: string | number;
 }
 
-export interface PartitionReportResult {
+interface PartitionReportResult {
   table: string;
   html: string;
+  /** The sample shown, when one was chosen for this report and .cqlint.json does not name it. */
+  chosenSample?: string;
 }
+
+export interface SampleConfigEditParams {
+  textDocument: { uri: string };
+  table: string;
+  file: string;
+}
+
+export type SampleConfigEditResult = { edit: WorkspaceEdit; config: string } | { error: string };
 
 /** Tables and views defined in a file, in source order. */
 function tablesIn(ctx: ServerContext, filePath: string): TableInfo[] {
@@ -37,7 +66,7 @@ function tablesIn(ctx: ServerContext, filePath: string): TableInfo[] {
     .sort((a, b) => a.range.start.offset - b.range.start.offset);
 }
 
-export function partitionReportLenses(ctx: ServerContext, params: CodeLensParams): CodeLens[] {
+function partitionReportLenses(ctx: ServerContext, params: CodeLensParams): CodeLens[] {
   const doc = editorDocument(ctx, params.textDocument.uri);
   if (!doc) return [];
   return tablesIn(ctx, doc.filePath).map((t) => ({
@@ -50,7 +79,7 @@ export function partitionReportLenses(ctx: ServerContext, params: CodeLensParams
  * On a partition rule's finding: a link that opens the report of its table (a command link; VS Code's
  * client trusts this one command in hovers).
  */
-export function partitionReportHover(ctx: ServerContext, doc: EditorDocument, offset: number): string | undefined {
+function partitionReportHover(ctx: ServerContext, doc: EditorDocument, offset: number): string | undefined {
   const findings = ctx.project.lint(doc.filePath)
     .filter((f) => PARTITION_RULES.has(f.ruleId) && f.range.start.offset <= offset && offset <= f.range.end.offset);
   if (!findings.length) return undefined;
@@ -73,12 +102,69 @@ export async function partitionReport(ctx: ServerContext, params: PartitionRepor
     table = tables.filter((t) => t.range.start.offset <= offset).pop() ?? tables[0];
   } else table = tables[0];
   if (!table) return null;
-  const data = await tableReportWithSample(ctx.project, table, {
-    shardCount: ctx.settings.shardCount,
-    isCancelled: () => token?.isCancellationRequested === true,
-    onProblem: (message) => ctx.log.warn(`cqlint: partition report: ${message}`),
-  });
-  return { table: table.qualifiedName, html: renderReportHtml([data]) };
+  const chosenFile = typeof params.sample?.file === 'string' && params.sample.file.trim() !== '' ? params.sample.file : undefined;
+  const chosen = chosenFile ? { file: chosenFile, name: displayName(ctx, chosenFile) } : undefined;
+  const setting = chosen ?? configuredSample(ctx.project, table);
+  const options = { shardCount: ctx.settings.shardCount };
+  let data = tableReport(ctx.project, table, options);
+  if (setting) {
+    const progress = ctx.samples.requestProgress(setting, params.workDoneToken);
+    const read = await ctx.samples.read(table, chosen, progress, token);
+    if (read) {
+      // After the reading: a new configured summary has refreshed the findings the page lists.
+      const shownChosen = chosen !== undefined && chosen.file !== configuredSample(ctx.project, table)?.file;
+      data = tableReport(ctx.project, table, { ...options, sample: read.summary, sampleChosen: shownChosen });
+    }
+  }
+  const chooseSampleCommand = typeof params.chooseSampleCommand === 'string' && /^[\w.-]+$/.test(params.chooseSampleCommand) ? params.chooseSampleCommand : undefined;
+  return { table: table.qualifiedName, html: renderReportHtml([data], { chooseSampleCommand }), ...(data.sampleChosen && chosen ? { chosenSample: chosen.file } : {}) };
+}
+
+/** A chosen file as messages name it: relative to its workspace folder, else its path. */
+function displayName(ctx: ServerContext, file: string): string {
+  const folder = ctx.workspaceFolders.find((f) => isInside(f, file));
+  return folder ? path.relative(folder, file).split(path.sep).join('/') : file;
+}
+
+/**
+ * The WorkspaceEdit that names `file` as the sample of `table` in the .cqlint.json that applies to the
+ * document (a new one in its workspace folder when there is none). Only the `samples` key changes. The
+ * file must be inside the workspace: .cqlint.json samples outside it are not read.
+ */
+export async function sampleConfigEdit(ctx: ServerContext, params: SampleConfigEditParams): Promise<SampleConfigEditResult | null> {
+  if (typeof params?.textDocument?.uri !== 'string' || typeof params.table !== 'string' || typeof params.file !== 'string') return null;
+  const filePath = ctx.uriToPath(params.textDocument.uri);
+  const folder = ctx.workspaceFolders.filter((f) => isInside(f, filePath)).sort((a, b) => b.length - a.length)[0];
+  if (!folder || !isInside(folder, params.file)) {
+    return { error: `${path.basename(params.file)} is outside the workspace folder: .cqlint.json can only name samples inside it` };
+  }
+  const configPath = findConfigFor(filePath, ctx.workspaceFolders) ?? path.join(folder, '.cqlint.json');
+  const uri = ctx.pathToUri(configPath);
+  const open = ctx.documents.get(uri);
+  let text: string | undefined = open?.getText();
+  let exists = open !== undefined;
+  if (text === undefined) {
+    const read = await readTextFile(configPath, { kind: 'config', roots: ctx.workspaceFolders });
+    if (read.ok) {
+      text = read.text;
+      exists = true;
+    } else if (read.reason !== 'io' || !/no such file/.test(read.message)) {
+      return { error: `cannot read ${path.basename(configPath)}: ${read.message}` };
+    }
+  }
+  const relative = path.relative(path.dirname(configPath), params.file).split(path.sep).join('/');
+  let change;
+  try {
+    change = sampleSettingEdit(text, params.table, relative);
+  } catch (error) {
+    return { error: `cannot edit ${path.basename(configPath)}: ${describeError(error)}` };
+  }
+  const lines = new LineIndex(text ?? '');
+  const edit: TextEdit = { range: { start: lines.positionAt(change.offset), end: lines.positionAt(change.offset + change.length) }, newText: change.text };
+  const workspaceEdit: WorkspaceEdit = exists
+    ? { changes: { [uri]: [edit] } }
+    : { documentChanges: [{ kind: 'create', uri, options: { ignoreIfExists: true } }, { textDocument: { uri, version: null }, edits: [edit] }] };
+  return { edit: workspaceEdit, config: uri };
 }
 
 export const partitionReportFeature: Feature = {
@@ -88,5 +174,6 @@ export const partitionReportFeature: Feature = {
     registerHoverProvider(partitionReportHover);
     ctx.connection.onCodeLens((params) => partitionReportLenses(ctx, params));
     ctx.connection.onRequest(PARTITION_REPORT_REQUEST, (params: PartitionReportParams, token: CancellationToken) => partitionReport(ctx, params, token));
+    ctx.connection.onRequest(SAMPLE_CONFIG_EDIT_REQUEST, (params: SampleConfigEditParams) => sampleConfigEdit(ctx, params));
   },
 };

@@ -1,0 +1,487 @@
+// The rule runner: runs the rules on one file of a Project and keeps the statement cache (the findings
+// of statement-scoped rules, RuleMeta.scope, by statement), reused while what a statement looks up is
+// unchanged. The Project owns the files, the schema and the references, and answers the runner's
+// lookups (RuleRunHost).
+import type { ParseResult, QualifiedName, SourceLocation, Statement } from '../../grammar/ast';
+import type { Finding, Severity } from './findings';
+import { keyspaceAt, type FileSchema } from './schema/build';
+import type { SchemaModel, TableInfo } from './schema/model';
+import { mergeHints } from './schema/workload';
+import type { TableReference } from './schema/references';
+import type { PartitionSample } from './sample-figures';
+import { type TargetId, targetInfo } from './targets';
+import { hintsFor } from './config';
+import type { CqlintConfig, RuleLevel } from './config/types';
+import { allRules } from './rules';
+import type { RuleContext, RuleModule } from './rules/types';
+import { applySuppressions } from './suppression';
+
+/** A referencesTo() answer a rule run depended on, to tell whether the answer has changed since. */
+export interface ReferenceDependency {
+  table: TableInfo;
+  references: readonly TableReference[];
+  fingerprint: string;
+  /** The model and the name's version the answer was given under: while both hold, it stands. */
+  model: SchemaModel;
+  version: number;
+}
+
+/** Per-statement results of the statement-scoped rules (see RuleMeta.scope), reused while `key` is unchanged. */
+interface StatementResult {
+  /** Config, options and file the findings were computed under. */
+  epoch: string;
+  /** What the statement's findings depend on besides its own text: see Project.statementKey. */
+  key: string;
+  findings: Finding[];
+  /**
+   * Locations in the findings that lie inside the statement, with their offset from its start: they must
+   * have moved with the statement (AST objects are shifted in place by the parser); if one did not, the
+   * findings are recomputed.
+   */
+  anchors: { location: SourceLocation; relative: number }[];
+  /** The referencesTo() answers the findings were computed from. */
+  references: readonly ReferenceDependency[];
+}
+
+/** Shared by the statement results of rules that read no references (most). */
+const NO_REFERENCES: readonly ReferenceDependency[] = [];
+
+/** What a statement-scoped rule run may look up, from the statement's key; any other lookup makes it uncacheable. */
+interface StatementScope {
+  statement: Statement;
+  start: number;
+  /** Table names looked up, with the offsets the key resolved them at. */
+  lookups: Map<QualifiedName, number[]>;
+  /** Table names whose indexes the key covers. */
+  names: Set<string>;
+  defined?: TableInfo;
+  latest?: TableInfo;
+  /** Schema statements see user types (sizing); the key covers them. */
+  types: boolean;
+  cacheable: boolean;
+  /** referencesTo() answers read (checked again before the result is reused); allocated on the first. */
+  references?: ReferenceDependency[];
+}
+
+export const isSchemaStatement = (stmt: Statement): boolean => stmt.kind === 'Use' || /^(Create|Alter|Drop)/.test(stmt.kind);
+
+/** Table names a statement (or the statements of a batch) refers to, with the offset each is resolved at. */
+function tableLookups(stmt: Statement, out: { name: QualifiedName; at: number }[] = []): { name: QualifiedName; at: number }[] {
+  const at = stmt.range.start.offset;
+  switch (stmt.kind) {
+    case 'Select': out.push({ name: stmt.from, at }); break;
+    case 'Insert': case 'Update': case 'Delete': out.push({ name: stmt.table, at }); break;
+    case 'CreateIndex': out.push({ name: stmt.table, at }); break;
+    case 'CreateMaterializedView': out.push({ name: stmt.from, at }); break;
+    case 'AlterTable': out.push({ name: stmt.name, at }); break;
+    case 'Truncate': out.push({ name: stmt.name, at }); break;
+    case 'CreateTable': if (stmt.like) out.push({ name: stmt.like, at }); break;
+    case 'Batch': for (const inner of stmt.statements) tableLookups(inner, out); break;
+    default: break;
+  }
+  return out;
+}
+
+/** JSON without source positions (objects with offset/line/column). */
+export function withoutLocations(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && typeof (v as SourceLocation).offset === 'number' && typeof (v as SourceLocation).line === 'number' ? undefined : v) ?? '';
+}
+
+function isLocation(value: unknown): value is SourceLocation {
+  return !!value && typeof value === 'object' && typeof (value as SourceLocation).offset === 'number' && typeof (value as SourceLocation).line === 'number' && typeof (value as SourceLocation).column === 'number';
+}
+
+/** Every location object in a finding (range, related, data), up to a small depth. */
+function findingLocations(value: unknown, out: SourceLocation[], depth = 0): void {
+  if (depth > 6 || !value || typeof value !== 'object') return;
+  if (isLocation(value)) {
+    out.push(value);
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (const v of value) findingLocations(v, out, depth + 1);
+    return;
+  }
+  for (const key in value as Record<string, unknown>) findingLocations((value as Record<string, unknown>)[key], out, depth + 1);
+}
+
+/** Interned strings and object ids for statement keys; cleared when it grows large (caches then miss once). */
+const MAX_INTERNED = 200_000;
+
+export function severityFor(level: RuleLevel | undefined, rule: RuleModule): Severity | undefined {
+  if (level === 'off') return undefined;
+  if (level === 'error') return 'error';
+  if (level === 'warn') return 'warning';
+  return rule.meta.defaultSeverity;
+}
+
+/** A rule's options: defaults from its meta, overridden by the config's `[level, options]` setting. */
+export function ruleOptions(rule: RuleModule, setting: unknown): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  for (const [k, spec] of Object.entries(rule.meta.options ?? {})) if (spec.default !== undefined) options[k] = spec.default;
+  if (Array.isArray(setting)) Object.assign(options, setting[1]);
+  return options;
+}
+
+/** What the runner asks of the Project. */
+interface RuleRunHost {
+  /** The definition a name refers to for the rules (none when the workspace's definitions differ). */
+  resolveForRules(filePath: string, name: QualifiedName, atOffset: number): TableInfo | undefined;
+  /** Resolution candidates, best first. */
+  resolveTable(filePath: string, name: QualifiedName, atOffset: number): TableInfo[];
+  /** A referencesTo() answer, recorded so that findings computed from it can be checked later. */
+  referenceDependency(table: TableInfo): ReferenceDependency;
+  /** True when every recorded answer still holds. */
+  referencesUnchanged(dependencies: readonly ReferenceDependency[]): boolean;
+  /** A rule crashed: kept for diagnosis (it must never take the server down). */
+  recordInternalError(ruleId: string, filePath: string, error: unknown): void;
+  /** The read sample of a table under the config of `filePath` (see Project.sampleSummary). */
+  sampleSummary(table: TableInfo, filePath: string): PartitionSample | undefined;
+}
+
+/** One file to lint, with what it is linted under. */
+interface RuleRunInput {
+  filePath: string;
+  text: string;
+  parse: ParseResult;
+  model: SchemaModel;
+  fileSchema: FileSchema;
+  config: CqlintConfig;
+  /** The file's own target (editor override), else the config's. */
+  target?: TargetId;
+  overrides?: Record<string, RuleLevel>;
+  /** Bumped by the Project when its options change: cached statement results then miss. */
+  optionsVersion: number;
+  /** Receives the referencesTo() answers the run depended on. */
+  references: ReferenceDependency[];
+}
+
+export class RuleRunner {
+  /** Statement-scoped rule results by statement AST object. */
+  private statementResults = new WeakMap<Statement, StatementResult>();
+  private objectIds = new WeakMap<object, number>();
+  private nextObjectId = 1;
+  private interned = new Map<string, number>();
+  /** Table fingerprint ids, valid for one model (merging completes views in place). */
+  private tableIds = new WeakMap<TableInfo, number>();
+  private tableIdsModel?: SchemaModel;
+  private indexIds = new Map<string, number>();
+  private typesId?: number;
+
+  constructor(private readonly host: RuleRunHost) {}
+
+  /** Runs every enabled rule on one file; statement-scoped rules reuse their cached results where they still hold. */
+  run(input: RuleRunInput): Finding[] {
+    const { filePath, text, parse, model, config, references } = input;
+    const fs = input.fileSchema;
+    const target = targetInfo(input.target ?? config.target);
+    const overrides = input.overrides ?? {};
+    const findings: Finding[] = [];
+    const latestCache = new Map<TableInfo, TableInfo>();
+    const base = {
+      filePath,
+      text,
+      parse,
+      target,
+      userType: (keyspace: string | undefined, name: string) => model.userType(keyspace, name),
+      tableFor: (name: QualifiedName, at: number) => this.host.resolveForRules(filePath, name, at),
+      tableCandidates: (name: QualifiedName, at: number) => this.host.resolveTable(filePath, name, at),
+      definedBy: (stmt: Statement) => fs.byStatement.get(stmt),
+      latest: (table: TableInfo) => {
+        let out = latestCache.get(table);
+        if (!out) {
+          out = latestVersion(fs, table);
+          latestCache.set(table, out);
+        }
+        return out;
+      },
+      keyspaceAt: (offset: number) => keyspaceAt(fs, offset),
+      keyspace: (name: string) => fs.keyspaces.filter((k) => k.name === name).pop() ?? model.keyspaces.get(name),
+      indexesOn: (table: TableInfo) => model.indexesOn(table, filePath),
+      indexesAt: (table: TableInfo, offset: number) => model.indexesAt(table, filePath, offset),
+      hints: (table: TableInfo) => mergeHints(table.commentHints, hintsFor(config, table.keyspace, table.name)),
+      sample: (table: TableInfo) => this.host.sampleSummary(table, filePath),
+      referencesTo: (table: TableInfo) => {
+        const dependency = this.host.referenceDependency(table);
+        references.push(dependency);
+        return dependency.references;
+      },
+    };
+
+    // Statement-scoped rules run statement by statement through a context that only answers lookups
+    // the statement's key covers (anything else marks the statement uncacheable); file-scoped rules run
+    // over the whole file as before.
+    let scope: StatementScope | undefined;
+    let out: Finding[] = findings;
+    const single: Statement[] = [];
+    const uncacheable = (): void => {
+      if (scope) scope.cacheable = false;
+    };
+    const lookupCovered = (name: QualifiedName, at: number): void => {
+      if (scope && !scope.lookups.get(name)?.includes(at)) scope.cacheable = false;
+    };
+    const nameCovered = (table: TableInfo | undefined): void => {
+      if (scope && (!table || !scope.names.has(table.name))) scope.cacheable = false;
+    };
+    const scopedParse: ParseResult = {
+      statements: single,
+      get comments() {
+        uncacheable();
+        return parse.comments;
+      },
+      get errors() {
+        uncacheable();
+        return parse.errors;
+      },
+    };
+    const scopedBase = {
+      ...base,
+      parse: scopedParse,
+      // Schema statements' keys cover the user types (sizing); on any other statement the reuse stops.
+      userType: (keyspace: string | undefined, name: string) => {
+        if (scope && !scope.types) scope.cacheable = false;
+        return base.userType(keyspace, name);
+      },
+      tableFor: (name: QualifiedName, at: number) => (lookupCovered(name, at), base.tableFor(name, at)),
+      tableCandidates: (name: QualifiedName, at: number) => (lookupCovered(name, at), base.tableCandidates(name, at)),
+      definedBy: (stmt: Statement) => {
+        if (scope && stmt !== scope.statement) scope.cacheable = false;
+        return base.definedBy(stmt);
+      },
+      latest: (table: TableInfo) => {
+        if (scope && table !== scope.defined && table !== scope.latest) scope.cacheable = false;
+        return base.latest(table);
+      },
+      keyspaceAt: (offset: number) => {
+        if (scope && offset !== scope.start) scope.cacheable = false;
+        return base.keyspaceAt(offset);
+      },
+      keyspace: (name: string) => (uncacheable(), base.keyspace(name)),
+      indexesOn: (table: TableInfo) => (nameCovered(table), base.indexesOn(table)),
+      // Allowed: the answer is recorded with the statement's result and compared before it is reused.
+      referencesTo: (table: TableInfo) => {
+        const dependency = this.host.referenceDependency(table);
+        if (scope) (scope.references ??= []).push(dependency);
+        references.push(dependency);
+        return dependency.references;
+      },
+      indexesAt: (table: TableInfo, offset: number) => {
+        if (scope && offset !== scope.start) scope.cacheable = false;
+        nameCovered(table);
+        return base.indexesAt(table, offset);
+      },
+    };
+
+    const statementRules: { rule: RuleModule; ctx: RuleContext }[] = [];
+    const epochParts: string[] = [filePath, String(input.optionsVersion), String(this.objectId(config)), target.id];
+    for (const rule of allRules) {
+      const setting = config.rules?.[rule.meta.id];
+      const level = overrides[rule.meta.id] ?? (Array.isArray(setting) ? setting[0] : setting);
+      const severity = severityFor(level, rule);
+      if (!severity) continue;
+      const options = ruleOptions(rule, setting);
+      const report = (f: Parameters<RuleContext['report']>[0]): void => {
+        out.push({ ruleId: rule.meta.id, ...f, severity: f.severity ?? severity });
+      };
+      if (rule.meta.scope === 'statement') {
+        statementRules.push({ rule, ctx: { ...scopedBase, options, report } });
+        epochParts.push(rule.meta.id);
+        continue;
+      }
+      this.runRule(rule, { ...base, options, report }, filePath);
+    }
+
+    if (statementRules.length) {
+      if (this.interned.size > MAX_INTERNED) this.resetInterning();
+      if (this.tableIdsModel !== model) {
+        this.tableIds = new WeakMap();
+        this.tableIdsModel = model;
+        this.indexIds.clear();
+        this.typesId = undefined;
+      }
+      const epoch = epochParts.join('\u0000');
+      for (const stmt of parse.statements) {
+        const current = this.statementScope(filePath, fs, model, stmt);
+        const key = current.key;
+        const cached = this.statementResults.get(stmt);
+        const start = stmt.range.start.offset;
+        if (cached && cached.epoch === epoch && cached.key === key && cached.anchors.every((a) => a.location.offset - start === a.relative) && this.host.referencesUnchanged(cached.references)) {
+          for (const f of cached.findings) findings.push(f);
+          for (const d of cached.references) references.push(d);
+          continue;
+        }
+        scope = current.scope;
+        single[0] = stmt;
+        out = [];
+        for (const { rule, ctx } of statementRules) {
+          if (!this.runRule(rule, ctx, filePath)) scope.cacheable = false;
+        }
+        for (const f of out) findings.push(f);
+        if (scope.cacheable) this.statementResults.set(stmt, { epoch, key, findings: out, anchors: anchorsOf(out, stmt), references: scope.references ?? NO_REFERENCES });
+        else this.statementResults.delete(stmt);
+        scope = undefined;
+        out = findings;
+      }
+      single.length = 0;
+    }
+    const kept = applySuppressions(findings, parse.comments);
+    kept.sort((a, b) => a.range.start.offset - b.range.start.offset || a.range.end.offset - b.range.end.offset || a.ruleId.localeCompare(b.ruleId));
+    return kept;
+  }
+
+  /** Runs one rule; a crash is recorded (a rule must never take the server down). False when it threw. */
+  private runRule(rule: RuleModule, ctx: RuleContext, filePath: string): boolean {
+    try {
+      rule.check(ctx);
+      return true;
+    } catch (error) {
+      this.host.recordInternalError(rule.meta.id, filePath, error);
+      return false;
+    }
+  }
+
+
+  /**
+   * What the statement-scoped rules' findings on `stmt` depend on besides the statement's own text (the
+   * statement object itself stands for its text: the parser reuses it only for identical text):
+   * the keyspace in effect (USE), every table name it uses as resolved at its position (fingerprints of
+   * all candidates), for a CREATE TABLE/VIEW the table it builds and its last ALTERed state, the indexes
+   * on those names, and (schema statements) the user types. Fingerprints include the identity of the AST
+   * nodes that findings point at (definitions' names and columns), so related locations stay right.
+   */
+  private statementScope(filePath: string, fs: FileSchema, model: SchemaModel, stmt: Statement): { key: string; scope: StatementScope } {
+    const start = stmt.range.start.offset;
+    const scope: StatementScope = { statement: stmt, start, lookups: new Map(), names: new Set(), types: false, cacheable: true };
+    let key = keyspaceAt(fs, start) ?? '';
+    for (const { name, at } of tableLookups(stmt)) {
+      const list = scope.lookups.get(name);
+      if (list) list.push(at);
+      else scope.lookups.set(name, [at]);
+      scope.names.add(name.name.name);
+      key += '|';
+      for (const t of this.host.resolveTable(filePath, name, at)) key += `${this.tableId(t)},`;
+      key += `@${at - start}`;
+    }
+    if (stmt.kind === 'CreateTable' || stmt.kind === 'CreateMaterializedView') {
+      const defined = fs.byStatement.get(stmt);
+      if (defined) {
+        scope.defined = defined;
+        scope.latest = latestVersion(fs, defined);
+        scope.names.add(defined.name);
+        key += `|d${this.tableId(defined)}:${this.tableId(scope.latest)}`;
+      }
+    }
+    if (isSchemaStatement(stmt)) {
+      scope.types = true;
+      key += `|t${this.typesFingerprint(model)}`;
+    }
+    for (const name of scope.names) key += `|i${this.indexFingerprint(model, name)}:${indexEventsBefore(model, name, filePath, start)}`;
+    return { key, scope };
+  }
+
+  /** A small id for an object; ids are never reused. */
+  objectId(value: object | undefined): number {
+    if (!value) return 0;
+    let id = this.objectIds.get(value);
+    if (id === undefined) {
+      id = this.nextObjectId++;
+      this.objectIds.set(value, id);
+    }
+    return id;
+  }
+
+  private intern(text: string): number {
+    let id = this.interned.get(text);
+    if (id === undefined) {
+      id = this.interned.size + 1;
+      this.interned.set(text, id);
+    }
+    return id;
+  }
+
+  /** Forgets interned fingerprints (memory bound); every cached statement result misses once. */
+  private resetInterning(): void {
+    this.interned.clear();
+    this.statementResults = new WeakMap();
+    this.tableIds = new WeakMap();
+    this.indexIds.clear();
+    this.typesId = undefined;
+  }
+
+  /** A small id for a table's shape, where it is defined, and the AST nodes its locations are. */
+  private tableId(table: TableInfo): number {
+    let id = this.tableIds.get(table);
+    if (id !== undefined) return id;
+    const o = (x: object | undefined): number => this.objectId(x);
+    const columns = table.columns.map((c) => `${c.name}:${c.typeText}:${c.type?.kind ?? ''}:${o(c.type)}:${c.role}:${c.keyPosition}:${c.order ?? ''}:${o(c.range)}`).join(';');
+    const options = [...table.options].map(([k, v]) => `${k}=${o(v)}`).join(';');
+    const shard = (table.shard ? withoutLocations(table.shard) : '') + (table.commentHints ? JSON.stringify(table.commentHints) : '');
+    id = this.intern([
+      table.kind, table.keyspace ?? '', table.name, table.qualifiedName, table.filePath, o(table.statement), o(table.range), o(table.nameRange),
+      table.defaultTtlSeconds ?? '', table.baseTable ?? '', String(table.baseResolved), String(table.counter),
+      table.partitionKey.map((c) => c.name).join(','), table.clustering.map((c) => c.name).join(','), columns, options, shard,
+    ].join('\u0001'));
+    this.tableIds.set(table, id);
+    return id;
+  }
+
+  private indexFingerprint(model: SchemaModel, name: string): number {
+    let id = this.indexIds.get(name);
+    if (id === undefined) {
+      const list = model.indexesByTable.get(name) ?? [];
+      id = this.intern('idx\u0001' + list.map((i) => withoutLocations({ ...i, range: undefined })).join('\u0001'));
+      this.indexIds.set(name, id);
+    }
+    return id;
+  }
+
+  private typesFingerprint(model: SchemaModel): number {
+    if (this.typesId === undefined) {
+      const parts: string[] = [];
+      for (const list of model.types.values()) for (const t of list) parts.push(`${t.qualifiedName}(${t.fields.map((f) => `${f.name}:${f.typeText}`).join(',')})`);
+      this.typesId = this.intern('types\u0001' + parts.join(';'));
+    }
+    return this.typesId;
+  }
+}
+
+/** How many of this file's CREATE and DROP INDEX on `name` precede `offset` (which indexes are in effect there). */
+function indexEventsBefore(model: SchemaModel, name: string, filePath: string, offset: number): number {
+  let n = 0;
+  for (const i of model.indexesByTable.get(name) ?? []) {
+    if (i.filePath !== filePath) continue;
+    if (i.range.start.offset < offset) n++;
+    if (i.droppedBy && i.droppedBy.start.offset < offset) n++;
+  }
+  return n;
+}
+
+/** Locations inside the statement that the findings hold, with their offset from its start. */
+function anchorsOf(findings: Finding[], stmt: Statement): StatementResult['anchors'] {
+  const start = stmt.range.start.offset;
+  const end = stmt.range.end.offset;
+  const locations: SourceLocation[] = [];
+  for (const f of findings) findingLocations(f, locations);
+  const anchors: StatementResult['anchors'] = [];
+  for (const location of locations) {
+    if (location.offset >= start && location.offset <= end) anchors.push({ location, relative: location.offset - start });
+  }
+  return anchors;
+}
+
+/** The last version of a table this file defines (following its ALTERs up to a DROP or re-CREATE). */
+function latestVersion(fs: FileSchema, table: TableInfo): TableInfo {
+  const list = fs.versions.get(table.name);
+  if (!list) return table;
+  const start = list.findIndex((v) => v.table === table);
+  if (start < 0) return table;
+  let out = table;
+  for (let i = start + 1; i < list.length; i++) {
+    const v = list[i]!;
+    if (!v.table || v.table.statement !== table.statement) break;
+    out = v.table;
+  }
+  return out;
+}
+

@@ -1,0 +1,142 @@
+// Open documents: text sync (incremental) into the Project, the documents too large to analyse, and
+// the revert to the disk text when a workspace file is closed.
+import { TextDocuments } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import * as path from 'node:path';
+import { largestStatement } from '../core/budget';
+import { uriToPath } from './conversions';
+import { describeError } from './safe';
+import type { ServerCore } from './server-core';
+
+/** Limits that keep a runaway document from stalling the server. */
+export const DOCUMENT_LIMITS = {
+  /** Characters per open document analysed; larger documents are kept but not analysed. */
+  maxDocumentChars: 4 * 1024 * 1024,
+  /**
+   * Estimated tokens in one statement (server/core/budget.ts largestStatement). The parser's time and memory
+   * grow with a statement's tokens (a 1,000,000-item SELECT: half a minute, 3 GB), so a document holding a
+   * larger statement is kept but not analysed. Real statements stay far below (Cassandra refuses batches
+   * over 50 kB).
+   */
+  maxStatementTokens: 50_000,
+};
+
+interface DocumentsHost {
+  /** A document was opened (after its text is in the project and the event is sent). */
+  opened(filePath: string, uri: string): void;
+  /** A document was closed: its settings scope goes. */
+  closed(filePath: string, uri: string): void;
+  /**
+   * The disk text a closed document reverts to (a workspace file), or undefined: it leaves the project.
+   * Never throws.
+   */
+  diskTextOnClose(filePath: string, uri: string): Promise<string | undefined>;
+  /** The index must not later load the text it read before the editor opened the file. */
+  forgetIndexed(filePath: string): void;
+}
+
+export class OpenDocuments {
+  readonly documents = new TextDocuments(TextDocument);
+  /** The URI the client used for each open document, by engine key. */
+  private readonly uris = new Map<string, string>();
+  /** Engine keys that are too large to analyse, with why. */
+  private readonly skipped = new Map<string, string>();
+
+  constructor(private readonly core: ServerCore, private readonly host: DocumentsHost) {
+    this.documents.onDidChangeContent((change) => {
+      const uri = change.document.uri;
+      const filePath = uriToPath(uri);
+      const opened = !this.uris.has(filePath);
+      this.uris.set(filePath, uri);
+      if (opened) host.forgetIndexed(filePath); // the editor's text wins over what the index read
+      const dependents = this.setText(filePath, change.document.getText());
+      core.emit(opened ? 'open' : 'edit', [filePath], [], dependents);
+      if (opened) host.opened(filePath, uri);
+    });
+    this.documents.onDidClose((event) => void this.close(event.document.uri));
+  }
+
+  isOpen(filePath: string): boolean {
+    return this.uris.has(filePath);
+  }
+
+  /** The URI the client opened the file with. */
+  uriOf(filePath: string): string | undefined {
+    return this.uris.get(filePath);
+  }
+
+  /** The URIs of the open documents. */
+  openUris(): IterableIterator<string> {
+    return this.uris.values();
+  }
+
+  /** The engine keys of the open documents. */
+  openFiles(): IterableIterator<string> {
+    return this.uris.keys();
+  }
+
+  skippedReason(filePath: string): string | undefined {
+    return this.skipped.get(filePath);
+  }
+
+  /** Puts text into the project, reporting files whose findings may change as a result. */
+  setText(filePath: string, text: string): string[] {
+    if (typeof text !== 'string') return []; // a malformed didOpen; nothing to analyse
+    const { core } = this;
+    const before = this.dependentsOf(filePath);
+    const tooLarge = tooLargeToAnalyse(text);
+    if (tooLarge) {
+      // Said once per file (not on every keystroke): in the log, and visibly, since every feature goes quiet.
+      if (!this.skipped.has(filePath)) {
+        core.log.warn(`cqlint: ${filePath}: ${tooLarge}; not analysed`);
+        void core.connection.window.showWarningMessage(`cqlint: ${path.basename(filePath)} is not analysed: ${tooLarge}`);
+      }
+      this.skipped.set(filePath, tooLarge);
+      if (core.project.hasFile(filePath)) core.guarded(`removeFile(${filePath})`, () => core.project.removeFile(filePath), undefined);
+      return before;
+    }
+    this.skipped.delete(filePath);
+    core.guarded(`setFile(${filePath})`, () => core.project.setFile(filePath, text), undefined);
+    return [...before, ...this.dependentsOf(filePath)];
+  }
+
+  /** Takes a file out of the project, reporting the files whose findings may change. */
+  removeText(filePath: string): string[] {
+    const { core } = this;
+    const before = this.dependentsOf(filePath);
+    this.skipped.delete(filePath);
+    if (core.project.hasFile(filePath)) core.guarded(`removeFile(${filePath})`, () => core.project.removeFile(filePath), undefined);
+    return before;
+  }
+
+  private dependentsOf(filePath: string): string[] {
+    const { project } = this.core;
+    return project.hasFile(filePath) ? this.core.guarded(`dependents(${filePath})`, () => project.dependents(filePath), []) : [];
+  }
+
+  /** Reverts to what is on disk, if the file is part of the workspace; else it leaves the project. */
+  private async close(uri: string): Promise<void> {
+    const filePath = uriToPath(uri);
+    this.uris.delete(filePath);
+    this.host.closed(filePath, uri);
+    try {
+      const text = await this.host.diskTextOnClose(filePath, uri);
+      if (this.uris.has(filePath)) return; // reopened meanwhile
+      if (text !== undefined) this.core.emit('close', [filePath], [], this.setText(filePath, text));
+      else this.core.emit('close', [], [filePath], this.removeText(filePath));
+    } catch (error) {
+      this.core.log.error(`cqlint: close ${filePath} failed: ${describeError(error)}`);
+    }
+  }
+}
+
+/** Why a text is too large to analyse, or undefined when it is not. */
+function tooLargeToAnalyse(text: string): string | undefined {
+  const { maxDocumentChars, maxStatementTokens } = DOCUMENT_LIMITS;
+  if (text.length > maxDocumentChars) return `file too large to analyse (${text.length} characters, limit ${maxDocumentChars})`;
+  // A statement cannot hold more tokens than characters: short texts need no scan.
+  if (text.length <= maxStatementTokens) return undefined;
+  const largest = largestStatement(text);
+  if (largest.tokens <= maxStatementTokens) return undefined;
+  return `statement at line ${largest.line} too large to analyse (about ${largest.tokens} tokens, limit ${maxStatementTokens})`;
+}
