@@ -5,7 +5,11 @@ import type * as A from './ast';
 import type {
   OperandCstChildren, AlterStatementCstNode, AlterTableCstNode, AssignmentCstNode, BatchStatementCstNode, BindMarkerCstNode, BraceLiteralCstNode, ColumnDefinitionCstNode, ColumnMaskCstNode, CqlStatementCstNode, CqlTypeCstNode, CreateStatementCstNode, DeleteSelectionCstNode, DeleteStatementCstNode, DropStatementCstNode, ExpressionCstNode, FunctionCallCstNode, IfClauseCstNode, InsertStatementCstNode, IntValueCstNode, OperandCstNode, PrimaryKeyClauseCstNode, PropertiesCstNode, PropertyCstNode, RelationCstNode, SelectClauseCstNode, SelectStatementCstNode, TableOptionsCstNode, TypeFieldCstNode, TypeListCstNode, UpdateStatementCstNode, UsingClauseCstNode, WhereClauseCstNode,
 } from './cst';
-import { QuotedName, EmptyQuotedName, StringLiteral, IntegerLiteral, FloatLiteral, DurationLiteral, NanLiteral, InfinityLiteral, BooleanLiteral, UuidLiteral, HexLiteral, keywordTokens as K } from './lexer';
+import * as Lexer from './lexer';
+
+// Token types as module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a
+// getter call, a few per cent of a parse in the builder's hot paths.
+const { QuotedName, EmptyQuotedName, StringLiteral, IntegerLiteral, FloatLiteral, DurationLiteral, NanLiteral, InfinityLiteral, BooleanLiteral, UuidLiteral, HexLiteral, keywordTokens: K } = Lexer;
 
 type Children = Record<string, CstElement[] | undefined>;
 
@@ -13,8 +17,8 @@ type Children = Record<string, CstElement[] | undefined>;
 // Ranges
 
 /**
- * Where a CST node starts and ends, as tokens (the parser keeps these instead of Chevrotain's six numbers): the
- * node's range then shares its tokens' locations. `last` is undefined for a rule that consumed nothing.
+ * Where a CST node starts and ends, as tokens (the parser keeps these on the node instead of Chevrotain's location
+ * object of six numbers): the node's range then shares its tokens' locations. `last` is undefined for a rule that consumed nothing.
  */
 export interface TokenSpan {
   first: IToken;
@@ -22,7 +26,8 @@ export interface TokenSpan {
 }
 
 function spanOf(n: CstNode): TokenSpan {
-  return n.location as unknown as TokenSpan;
+  // The parser's CST nodes are their own spans (syntax/base.ts).
+  return n as unknown as TokenSpan;
 }
 
 /** The range of one token, made once and shared by every node that starts or ends there. */
@@ -109,28 +114,46 @@ function firstTokenOf(el: CstElement): IToken {
 // ---------------------------------------------------------------------------------------------
 // Names and literals
 
+// Strings the AST keeps, one copy each during a parse (withSharedStrings): a name written a hundred times is
+// kept once instead of as a hundred copies of the token's image.
+let sharedStrings: Map<string, string> | undefined;
+
+/** Runs `build` with the AST's strings shared; the table is dropped afterwards, so it keeps nothing alive. */
+export function withSharedStrings<T>(build: () => T): T {
+  if (sharedStrings) return build();
+  sharedStrings = new Map();
+  try {
+    return build();
+  } finally {
+    sharedStrings = undefined;
+  }
+}
+
+function shared(s: string): string {
+  if (sharedStrings === undefined) return s;
+  const known = sharedStrings.get(s);
+  if (known !== undefined) return known;
+  sharedStrings.set(s, s);
+  return s;
+}
+
 function identifierFromToken(t: IToken): A.Identifier {
-  const image = t.image;
+  const image = shared(t.image);
   const quoted = t.tokenType === QuotedName || t.tokenType === EmptyQuotedName;
   let name: string;
-  if (quoted) name = image.slice(1, -1).replace(/""/g, '"');
-  else if (t.tokenType === StringLiteral) name = decodeString(image);
+  if (quoted) name = shared(image.slice(1, -1).replace(/""/g, '"'));
+  else if (t.tokenType === StringLiteral) name = shared(decodeString(image));
   else {
     // Most names are written in lower case already: keep one string for both `name` and `text` then.
     const lower = image.toLowerCase();
-    name = lower === image ? image : lower;
+    name = lower === image ? image : shared(lower);
   }
   return { kind: 'Identifier', name, text: image, quoted: quoted || t.tokenType === StringLiteral, range: tokenRange(t) };
 }
 
-/** The single token of a name rule (`keyspaceName`, `columnName`, ...). */
+/** The single token of a name rule (`keyspaceName`, `columnName`, ...): the one it starts with. */
 function nameToken(n: CstNode): IToken {
-  const children = n.children;
-  for (const key in children) {
-    const first = children[key][0];
-    if (first && isToken(first)) return first;
-  }
-  throw new Error(`no token in ${n.name}`);
+  return spanOf(n).first;
 }
 
 function identifier(n: CstNode): A.Identifier {
@@ -154,13 +177,18 @@ function qualifiedName(n: CstNode): A.QualifiedName {
   return { kind: 'QualifiedName', keyspace, name, range: keyspace ? spanRanges(keyspace.range, name.range) : name.range };
 }
 
+const SHARED_LITERAL_LENGTH = 24;
+
 function literalFromToken(t: IToken): A.Literal {
   const type = t.tokenType;
   let literalKind: A.LiteralKind;
-  let value = t.image;
+  // Long literals are seldom repeated, and sharing costs a hash of the whole text.
+  const text = t.image.length <= SHARED_LITERAL_LENGTH ? shared(t.image) : t.image;
+  let value = text;
   if (type === StringLiteral) {
     literalKind = 'string';
-    value = decodeString(t.image);
+    value = decodeString(text);
+    if (value.length <= SHARED_LITERAL_LENGTH) value = shared(value);
   } else if (type === IntegerLiteral) literalKind = 'integer';
   else if (type === FloatLiteral) literalKind = 'float';
   else if (type === DurationLiteral) literalKind = 'duration';
@@ -170,7 +198,7 @@ function literalFromToken(t: IToken): A.Literal {
   else if (type === UuidLiteral) literalKind = 'uuid';
   else if (type === HexLiteral) literalKind = 'hex';
   else literalKind = 'null';
-  return { kind: 'Literal', literalKind, value, text: t.image, range: tokenRange(t) };
+  return { kind: 'Literal', literalKind, value, text, range: tokenRange(t) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -340,13 +368,14 @@ function buildBindMarker(n: BindMarkerCstNode): A.BindMarker {
 function buildFunctionCall(n: FunctionCallCstNode): A.FunctionCall {
   const args = nodes(n, 'functionArg');
   const star = args.length === 1 && has(args[0], 'Star');
-  return {
+  const call: A.FunctionCall = {
     kind: 'FunctionCall',
     name: qualifiedName(node(n, 'functionName')!),
     args: args.map((a) => (has(a, 'Star') ? ({ kind: 'StarExpression', range: tokenRange(tok(a, 'Star')!) } as A.StarExpression) : buildExpression(node(a, 'expression')!))),
-    ...(star ? { star: true } : {}),
     range: rangeOf(n),
   };
+  if (star) call.star = true;
+  return call;
 }
 
 function buildBraceLiteral(n: BraceLiteralCstNode): A.Expression {
@@ -407,9 +436,9 @@ function buildRelation(n: RelationCstNode): A.Relation {
   return relation;
 }
 
-function buildWhere(n: WhereClauseCstNode | undefined): { where: A.Relation[]; whereRange?: A.SourceRange } {
-  if (!n) return { where: [] };
-  return { where: nodes(n, 'relation').map(buildRelation), whereRange: rangeOf(n) };
+/** The relations of a WHERE clause (its range is the clause's: `rangeOf`). */
+function buildWhere(n: WhereClauseCstNode | undefined): A.Relation[] {
+  return n ? nodes(n, 'relation').map(buildRelation) : [];
 }
 
 function buildUsing(n: UsingClauseCstNode | undefined): A.UsingClause[] {
@@ -468,15 +497,16 @@ function buildMask(n: ColumnMaskCstNode): A.MaskClause {
 
 function buildColumnDefinition(n: ColumnDefinitionCstNode): A.ColumnDefinition {
   const maskNode = node(n, 'columnMask');
-  return {
+  const column: A.ColumnDefinition = {
     kind: 'ColumnDefinition',
     name: identifier(node(n, 'columnName')!),
     type: buildType(node(n, 'cqlType')!),
     isStatic: has(n, 'STATIC'),
     inlinePrimaryKey: has(n, 'PRIMARY'),
-    ...(maskNode ? { mask: buildMask(maskNode) } : {}),
     range: rangeOf(n),
   };
+  if (maskNode) column.mask = buildMask(maskNode);
+  return column;
 }
 
 function buildTypeField(n: TypeFieldCstNode): A.TypeField {
@@ -514,9 +544,8 @@ function buildAssignment(n: AssignmentCstNode): A.Assignment {
   return { kind: 'Assignment', target, operator, value, range: rangeOf(n) };
 }
 
-function buildIfClause(n: IfClauseCstNode | undefined): { conditions: A.Relation[]; ifExists: boolean } {
-  if (!n) return { conditions: [], ifExists: false };
-  return { conditions: nodes(n, 'relation').map(buildRelation), ifExists: has(n, 'EXISTS') };
+function buildConditions(n: IfClauseCstNode | undefined): A.Relation[] {
+  return n ? nodes(n, 'relation').map(buildRelation) : [];
 }
 
 function typeList(n: TypeListCstNode | undefined): A.CqlType[] | undefined {
@@ -534,15 +563,17 @@ function buildSelect(n: SelectStatementCstNode, base: Base): A.SelectStatement {
   const perPartition = node(n, 'perPartitionLimit');
   const limit = node(n, 'limitClause');
   const allowTok = tok(n, 'ALLOW');
+  const where = node(n, 'whereClause');
   const stmt: A.SelectStatement = {
     kind: 'Select',
-    ...base,
+    range: base.range,
+    terminated: base.terminated,
     json: has(n, 'JSON'),
     distinct: has(n, 'DISTINCT'),
     selectors,
     star,
     from: qualifiedName(node(n, 'tableName')!),
-    ...buildWhere(node(n, 'whereClause')),
+    where: buildWhere(where),
     groupBy: groupItems.filter((g): g is A.ColumnRef => g.kind === 'ColumnRef').map((g) => g.name),
     orderBy: nodes(n, 'ordering').map((o) => {
       const ordering: A.Ordering = { kind: 'Ordering', column: identifier(node(o, 'columnName')!), range: rangeOf(o) };
@@ -554,6 +585,7 @@ function buildSelect(n: SelectStatementCstNode, base: Base): A.SelectStatement {
     }),
     allowFiltering: !!allowTok,
   };
+  if (where) stmt.whereRange = rangeOf(where);
   if (groupItems.length) stmt.groupByExpressions = groupItems;
   if (perPartition) stmt.perPartitionLimit = buildIntValue(node(perPartition, 'intValue')!);
   if (limit) stmt.limit = buildIntValue(node(limit, 'intValue')!);
@@ -566,7 +598,8 @@ function buildInsert(n: InsertStatementCstNode, base: Base): A.InsertStatement {
   const vals = node(n, 'insertValues');
   const stmt: A.InsertStatement = {
     kind: 'Insert',
-    ...base,
+    range: base.range,
+    terminated: base.terminated,
     table: qualifiedName(node(n, 'tableName')!),
     columns: cols ? nodes(cols, 'columnName').map(identifier) : [],
     values: vals ? nodes(vals, 'expression').map(buildExpression) : [],
@@ -584,27 +617,39 @@ function buildInsert(n: InsertStatementCstNode, base: Base): A.InsertStatement {
 }
 
 function buildUpdate(n: UpdateStatementCstNode, base: Base): A.UpdateStatement {
-  return {
+  const where = node(n, 'whereClause');
+  const ifClause = node(n, 'ifClause');
+  const stmt: A.UpdateStatement = {
     kind: 'Update',
-    ...base,
+    range: base.range,
+    terminated: base.terminated,
     table: qualifiedName(node(n, 'tableName')!),
     using: buildUsing(node(n, 'usingClause')),
     assignments: nodes(n, 'assignment').map(buildAssignment),
-    ...buildWhere(node(n, 'whereClause')),
-    ...buildIfClause(node(n, 'ifClause')),
+    where: buildWhere(where),
+    conditions: buildConditions(ifClause),
+    ifExists: ifClause !== undefined && has(ifClause, 'EXISTS'),
   };
+  if (where) stmt.whereRange = rangeOf(where);
+  return stmt;
 }
 
 function buildDelete(n: DeleteStatementCstNode, base: Base): A.DeleteStatement {
-  return {
+  const where = node(n, 'whereClause');
+  const ifClause = node(n, 'ifClause');
+  const stmt: A.DeleteStatement = {
     kind: 'Delete',
-    ...base,
+    range: base.range,
+    terminated: base.terminated,
     selections: nodes(n, 'deleteSelection').map(buildAssignmentTarget),
     table: qualifiedName(node(n, 'tableName')!),
     using: buildUsing(node(n, 'usingClause')),
-    ...buildWhere(node(n, 'whereClause')),
-    ...buildIfClause(node(n, 'ifClause')),
+    where: buildWhere(where),
+    conditions: buildConditions(ifClause),
+    ifExists: ifClause !== undefined && has(ifClause, 'EXISTS'),
   };
+  if (where) stmt.whereRange = rangeOf(where);
+  return stmt;
 }
 
 function buildBatch(n: BatchStatementCstNode, base: Base): A.BatchStatement {
@@ -624,7 +669,8 @@ function buildBatch(n: BatchStatementCstNode, base: Base): A.BatchStatement {
   });
   return {
     kind: 'Batch',
-    ...base,
+    range: base.range,
+    terminated: base.terminated,
     batchType: has(n, 'UNLOGGED') ? 'UNLOGGED' : has(n, 'COUNTER') ? 'COUNTER' : 'LOGGED',
     using: buildUsing(node(n, 'usingClause')),
     statements,
@@ -635,7 +681,7 @@ function buildCreate(n: CreateStatementCstNode, base: Base, nameWords: string[])
   const c = n.children;
   if (c.createKeyspace) {
     const s = c.createKeyspace[0];
-    return { kind: 'CreateKeyspace', ...base, name: identifier(node(s, 'keyspaceName')!), ifNotExists: has(s, 'ifNotExists'), properties: buildProperties(node(s, 'properties')) };
+    return { kind: 'CreateKeyspace', range: base.range, terminated: base.terminated, name: identifier(node(s, 'keyspaceName')!), ifNotExists: has(s, 'ifNotExists'), properties: buildProperties(node(s, 'properties')) };
   }
   if (c.createTable) {
     const s = c.createTable[0];
@@ -643,7 +689,8 @@ function buildCreate(n: CreateStatementCstNode, base: Base, nameWords: string[])
     const body = node(s, 'tableBody');
     const stmt: A.CreateTableStatement = {
       kind: 'CreateTable',
-      ...base,
+      range: base.range,
+      terminated: base.terminated,
       columnFamily: tok(s, 'TABLE')!.image.toLowerCase() === 'columnfamily',
       name: qualifiedName(names[0]),
       ifNotExists: has(s, 'ifNotExists'),
@@ -680,7 +727,7 @@ function buildCreate(n: CreateStatementCstNode, base: Base, nameWords: string[])
   }
   if (c.createType) {
     const s = c.createType[0];
-    return { kind: 'CreateType', ...base, name: qualifiedName(node(s, 'userTypeName')!), ifNotExists: has(s, 'ifNotExists'), fields: nodes(s, 'typeField').map(buildTypeField) };
+    return { kind: 'CreateType', range: base.range, terminated: base.terminated, name: qualifiedName(node(s, 'userTypeName')!), ifNotExists: has(s, 'ifNotExists'), fields: nodes(s, 'typeField').map(buildTypeField) };
   }
   if (c.createIndex) {
     const s = c.createIndex[0];
@@ -688,7 +735,8 @@ function buildCreate(n: CreateStatementCstNode, base: Base, nameWords: string[])
     const using = tok(s, 'StringLiteral');
     const stmt: A.CreateIndexStatement = {
       kind: 'CreateIndex',
-      ...base,
+      range: base.range,
+      terminated: base.terminated,
       custom: has(s, 'CUSTOM'),
       ifNotExists: has(s, 'ifNotExists'),
       table: qualifiedName(node(s, 'tableName')!),
@@ -710,12 +758,13 @@ function buildCreate(n: CreateStatementCstNode, base: Base, nameWords: string[])
     const options = node(s, 'tableOptions');
     return {
       kind: 'CreateMaterializedView',
-      ...base,
+      range: base.range,
+      terminated: base.terminated,
       name: qualifiedName(names[0]),
       ifNotExists: has(s, 'ifNotExists'),
       ...buildSelectors(node(s, 'selectClause')!),
       from: qualifiedName(names[1]),
-      where: buildWhere(node(s, 'whereClause')).where,
+      where: buildWhere(node(s, 'whereClause')),
       primaryKey: buildPrimaryKeyClause(node(s, 'primaryKeyClause')!),
       ...(options ? { options: buildTableOptions(options) } : {}),
     };
@@ -724,7 +773,8 @@ function buildCreate(n: CreateStatementCstNode, base: Base, nameWords: string[])
     const s = c.createFunction[0];
     return {
       kind: 'CreateFunction',
-      ...base,
+      range: base.range,
+      terminated: base.terminated,
       orReplace: has(s, 'orReplace'),
       ifNotExists: has(s, 'ifNotExists'),
       name: qualifiedName(node(s, 'functionName')!),
@@ -740,7 +790,8 @@ function buildCreate(n: CreateStatementCstNode, base: Base, nameWords: string[])
     const fns = nodes(s, 'functionName').map(qualifiedName);
     const stmt: A.CreateAggregateStatement = {
       kind: 'CreateAggregate',
-      ...base,
+      range: base.range,
+      terminated: base.terminated,
       orReplace: has(s, 'orReplace'),
       ifNotExists: has(s, 'ifNotExists'),
       name: fns[0],
@@ -755,7 +806,7 @@ function buildCreate(n: CreateStatementCstNode, base: Base, nameWords: string[])
   }
   if (c.createTrigger) {
     const s = c.createTrigger[0];
-    return { kind: 'CreateTrigger', ...base, ifNotExists: has(s, 'ifNotExists'), name: identifier(node(s, 'triggerName')!), table: qualifiedName(node(s, 'tableName')!), using: literalFromToken(tok(s, 'StringLiteral')!) };
+    return { kind: 'CreateTrigger', range: base.range, terminated: base.terminated, ifNotExists: has(s, 'ifNotExists'), name: identifier(node(s, 'triggerName')!), table: qualifiedName(node(s, 'tableName')!), using: literalFromToken(tok(s, 'StringLiteral')!) };
   }
   return buildOther(n, base, nameWords);
 }
@@ -764,11 +815,11 @@ function buildAlter(n: AlterStatementCstNode, base: Base, nameWords: string[]): 
   const c = n.children;
   if (c.alterKeyspace) {
     const s = c.alterKeyspace[0];
-    return { kind: 'AlterKeyspace', ...base, name: identifier(node(s, 'keyspaceName')!), ifExists: has(s, 'ifExists'), properties: buildProperties(node(s, 'properties')) };
+    return { kind: 'AlterKeyspace', range: base.range, terminated: base.terminated, name: identifier(node(s, 'keyspaceName')!), ifExists: has(s, 'ifExists'), properties: buildProperties(node(s, 'properties')) };
   }
   if (c.alterTable) {
     const s = c.alterTable[0];
-    return { kind: 'AlterTable', ...base, name: qualifiedName(node(s, 'tableName')!), ifExists: has(s, 'ifExists'), action: buildAlterTableAction(s) };
+    return { kind: 'AlterTable', range: base.range, terminated: base.terminated, name: qualifiedName(node(s, 'tableName')!), ifExists: has(s, 'ifExists'), action: buildAlterTableAction(s) };
   }
   if (c.alterType) {
     const s = c.alterType[0];
@@ -795,11 +846,11 @@ function buildAlter(n: AlterStatementCstNode, base: Base, nameWords: string[]): 
       const type = buildType(node(s, 'cqlType')!);
       action = { kind: 'AlterFieldType', field: identifier(node(s, 'fieldName')!), type, range: { start: startOf(tok(s, 'ALTER')!), end: type.range.end } };
     }
-    return { kind: 'AlterType', ...base, name, ifExists: typeIfExists, action };
+    return { kind: 'AlterType', range: base.range, terminated: base.terminated, name, ifExists: typeIfExists, action };
   }
   if (c.alterMaterializedView) {
     const s = c.alterMaterializedView[0];
-    return { kind: 'AlterMaterializedView', ...base, name: qualifiedName(node(s, 'tableName')!), ifExists: has(s, 'ifExists'), options: buildTableOptions(node(s, 'tableOptions')!) };
+    return { kind: 'AlterMaterializedView', range: base.range, terminated: base.terminated, name: qualifiedName(node(s, 'tableName')!), ifExists: has(s, 'ifExists'), options: buildTableOptions(node(s, 'tableOptions')!) };
   }
   return buildOther(n, base, nameWords);
 }
@@ -843,30 +894,31 @@ function buildDrop(n: DropStatementCstNode, base: Base, nameWords: string[]): A.
   const c = n.children;
   if (c.dropKeyspace) {
     const s = c.dropKeyspace[0];
-    return { kind: 'DropKeyspace', ...base, name: identifier(node(s, 'keyspaceName')!), ifExists: has(s, 'ifExists') };
+    return { kind: 'DropKeyspace', range: base.range, terminated: base.terminated, name: identifier(node(s, 'keyspaceName')!), ifExists: has(s, 'ifExists') };
   }
   if (c.dropTable) {
     const s = c.dropTable[0];
-    return { kind: 'DropTable', ...base, name: qualifiedName(node(s, 'tableName')!), ifExists: has(s, 'ifExists') };
+    return { kind: 'DropTable', range: base.range, terminated: base.terminated, name: qualifiedName(node(s, 'tableName')!), ifExists: has(s, 'ifExists') };
   }
   if (c.dropType) {
     const s = c.dropType[0];
-    return { kind: 'DropType', ...base, name: qualifiedName(node(s, 'userTypeName')!), ifExists: has(s, 'ifExists') };
+    return { kind: 'DropType', range: base.range, terminated: base.terminated, name: qualifiedName(node(s, 'userTypeName')!), ifExists: has(s, 'ifExists') };
   }
   if (c.dropIndex) {
     const s = c.dropIndex[0];
-    return { kind: 'DropIndex', ...base, name: qualifiedName(node(s, 'qualifiedIndexName')!), ifExists: has(s, 'ifExists') };
+    return { kind: 'DropIndex', range: base.range, terminated: base.terminated, name: qualifiedName(node(s, 'qualifiedIndexName')!), ifExists: has(s, 'ifExists') };
   }
   if (c.dropMaterializedView) {
     const s = c.dropMaterializedView[0];
-    return { kind: 'DropMaterializedView', ...base, name: qualifiedName(node(s, 'tableName')!), ifExists: has(s, 'ifExists') };
+    return { kind: 'DropMaterializedView', range: base.range, terminated: base.terminated, name: qualifiedName(node(s, 'tableName')!), ifExists: has(s, 'ifExists') };
   }
   if (c.dropFunction || c.dropAggregate) {
     const s = (c.dropFunction ?? c.dropAggregate)![0];
     const argumentTypes = typeList(node(s, 'typeList'));
     return {
       kind: c.dropFunction ? 'DropFunction' : 'DropAggregate',
-      ...base,
+      range: base.range,
+      terminated: base.terminated,
       ifExists: has(s, 'ifExists'),
       name: qualifiedName(node(s, 'functionName')!),
       ...(argumentTypes ? { argumentTypes } : {}),
@@ -874,7 +926,7 @@ function buildDrop(n: DropStatementCstNode, base: Base, nameWords: string[]): A.
   }
   if (c.dropTrigger) {
     const s = c.dropTrigger[0];
-    return { kind: 'DropTrigger', ...base, ifExists: has(s, 'ifExists'), name: identifier(node(s, 'triggerName')!), table: qualifiedName(node(s, 'tableName')!) };
+    return { kind: 'DropTrigger', range: base.range, terminated: base.terminated, ifExists: has(s, 'ifExists'), name: identifier(node(s, 'triggerName')!), table: qualifiedName(node(s, 'tableName')!) };
   }
   return buildOther(n, base, nameWords);
 }
@@ -898,7 +950,7 @@ function buildOther(n: CstNode, base: Base, words: string[]): A.OtherStatement {
   const names: (A.Identifier | A.QualifiedName)[] = [];
   collectNames(n, names);
   names.sort((a, b) => a.range.start.offset - b.range.start.offset);
-  return { kind: 'Other', ...base, statementType: words.join(' '), names };
+  return { kind: 'Other', range: base.range, terminated: base.terminated, statementType: words.join(' '), names };
 }
 
 /** `statementType` words for statements modelled as OtherStatement. */
@@ -934,8 +986,8 @@ export function buildStatement(cst: CqlStatementCstNode, tokens: IToken[]): A.St
   if (c.updateStatement) return buildUpdate(c.updateStatement[0], base);
   if (c.deleteStatement) return buildDelete(c.deleteStatement[0], base);
   if (c.batchStatement) return buildBatch(c.batchStatement[0], base);
-  if (c.useStatement) return { kind: 'Use', ...base, keyspace: identifier(node(c.useStatement[0], 'keyspaceName')!) };
-  if (c.truncateStatement) return { kind: 'Truncate', ...base, name: qualifiedName(node(c.truncateStatement[0], 'tableName')!) };
+  if (c.useStatement) return { kind: 'Use', range: base.range, terminated: base.terminated, keyspace: identifier(node(c.useStatement[0], 'keyspaceName')!) };
+  if (c.truncateStatement) return { kind: 'Truncate', range: base.range, terminated: base.terminated, name: qualifiedName(node(c.truncateStatement[0], 'tableName')!) };
   if (c.createStatement) return buildCreate(c.createStatement[0], base, otherStatementType(c.createStatement[0], tokens));
   if (c.alterStatement) return buildAlter(c.alterStatement[0], base, otherStatementType(c.alterStatement[0], tokens));
   if (c.dropStatement) return buildDrop(c.dropStatement[0], base, otherStatementType(c.dropStatement[0], tokens));

@@ -2,8 +2,14 @@
 // cqlsh commands and DESCRIBE end at the end of their line). Each chunk is parsed on its own (grammar/parse.ts),
 // so one broken statement never hides the rest and unchanged chunks can be reused by the next parse.
 import { type IToken } from './chevrotain';
-import { CqlScanner, Keyword, Semicolon, Identifier, keywordTokens as K, SHELL_COMMANDS } from './lexer';
-import { STATEMENT_START } from './parser';
+import * as Lexer from './lexer';
+import type { CqlScanner } from './lexer';
+import * as Parser from './parser';
+
+// Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call,
+// and these are read for every token.
+const { Keyword, Semicolon, Identifier, keywordTokens: K, SHELL_COMMANDS } = Lexer;
+const { STATEMENT_START } = Parser;
 
 const SHELL_WORDS = new Set(SHELL_COMMANDS.map((w) => w.toLowerCase()));
 

@@ -5,7 +5,7 @@ import { EOF, type CstNode, type IRecognitionException, type IToken } from './ch
 import type * as A from './ast';
 import { lexCql, CqlScanner, type ScanPosition, Semicolon, BlockComment } from './lexer';
 import { type CqlParser, getParser } from './parser';
-import { buildStatement, tokenRange } from './builder';
+import { buildStatement, tokenRange, withSharedStrings } from './builder';
 import type { CqlStatementCstNode } from './cst';
 import { buildSyntaxMessage, describeFound } from './errors';
 import { isShellWord, firstOnLine, startsStatement, shellEnd, chunkEnd, chunkTokens, TokenWindow } from './chunks';
@@ -84,13 +84,20 @@ function safeBuild(cst: CstNode, tokens: IToken[], out: ChunkResult): void {
   }
 }
 
+const NO_STATEMENTS: A.Statement[] = [];
+
 /** The errors of a chunk that has none: one shared array (each chunk's result lives as long as its parse). */
 const NO_ERRORS: readonly A.CqlSyntaxError[] = Object.freeze([]);
 
-function parseChunk(text: string, parser: CqlParser, tokens: IToken[]): ChunkResult {
+/** A chunk's statements as a record keeps them: one statement alone, else an array. */
+type Kept = A.Statement | A.Statement[];
+
+function parseChunk(text: string, parser: CqlParser, tokens: IToken[], record: ChunkRecord): void {
   const out = parseChunkInto(text, parser, tokens);
-  // Arrays grown by push keep spare capacity: keep exact copies, as the result lives as long as the parse.
-  return { statements: out.statements.slice(), errors: out.errors.length ? out.errors.slice() : (NO_ERRORS as A.CqlSyntaxError[]) };
+  // Most chunks hold one statement: keep it without an array. Arrays grown by push keep spare capacity: keep
+  // exact copies, as the result lives as long as the parse.
+  record.statements = out.statements.length === 1 ? out.statements[0] : out.statements.slice();
+  record.errors = out.errors.length ? out.errors.slice() : (NO_ERRORS as A.CqlSyntaxError[]);
 }
 
 function parseChunkInto(text: string, parser: CqlParser, tokens: IToken[]): ChunkResult {
@@ -167,14 +174,17 @@ interface ScanState extends ScanPosition {
 }
 
 interface ChunkRecord {
-  key: string;
+  /** The chunk's length in the text: its text (what an edited text's chunks are matched by) is read when needed. */
+  length: number;
   startOffset: number;
   startLine: number;
   startColumn: number;
-  result: ChunkResult;
+  /** The chunk's statements (one alone, not in an array) and errors. */
+  statements: Kept;
+  errors: A.CqlSyntaxError[];
   /** Where the scanner stood once the chunk was cut, if it had read no token beyond it (else undefined). */
-  after?: ScanState;
-  /** Every SourceLocation of `result` (each once), collected on the first shift. */
+  after: ScanState | undefined;
+  /** Every SourceLocation of the chunk's statements and errors (each once), collected on the first shift. */
   locations?: A.SourceLocation[];
 }
 
@@ -223,7 +233,9 @@ function shiftResult(record: ChunkRecord, line: number, dOffset: number, dLine: 
   if (dOffset === 0 && dLine === 0 && dColumn === 0) return;
   if (!record.locations) {
     record.locations = [];
-    collectLocations(record.result, record.locations, new Set());
+    const seen = new Set<object>();
+    collectLocations(record.statements, record.locations, seen);
+    collectLocations(record.errors, record.locations, seen);
   }
   shiftLocations(record.locations, line, dOffset, dLine, dColumn);
 }
@@ -310,7 +322,7 @@ function buildComment(token: IToken): A.Comment {
  */
 export function parseCql(text: string, options: ParseOptions = {}): ParseResult {
   try {
-    return parseCqlUnsafe(text, options);
+    return withSharedStrings(() => parseCqlUnsafe(text, options));
   } catch (e) {
     // Defensive: an internal failure must not take the language server down.
     const end = { offset: text.length, line: 1, column: 1 };
@@ -326,8 +338,10 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
   const records: ChunkRecord[] = [];
   const keep = (record: ChunkRecord): void => {
     records.push(record);
-    for (const st of record.result.statements) statements.push(st);
-    for (const e of record.result.errors) chunkErrors.push(e);
+    const kept = record.statements;
+    if (Array.isArray(kept)) for (const st of kept) statements.push(st);
+    else statements.push(kept);
+    for (const e of record.errors) chunkErrors.push(e);
   };
 
   const memo = options.previous ? parseMemo.get(options.previous) : undefined;
@@ -368,9 +382,11 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
     if (byKey) return byKey;
     byKey = new Map();
     for (let i = firstOld; i < oldRecords.length; i++) {
-      const list = byKey.get(oldRecords[i].key);
+      const old = oldRecords[i];
+      const key = memo!.text.slice(old.startOffset, old.startOffset + old.length);
+      const list = byKey.get(key);
       if (list) list.push(i);
-      else byKey.set(oldRecords[i].key, [i]);
+      else byKey.set(key, [i]);
     }
     return byKey;
   };
@@ -415,10 +431,15 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
     start = end;
     const first = chunk[0];
     const last = chunk[chunk.length - 1];
-    const key = text.slice(first.startOffset, last.endOffset! + 1);
-    const after = tokens.idle() ? { ...scanner.position(), comments: commentBase + scanner.comments.length } : undefined;
+    const length = last.endOffset! + 1 - first.startOffset;
+    // A literal of one shape (a spread made a new hidden class per record, kept as long as the parse).
+    let after: ScanState | undefined;
+    if (tokens.idle()) {
+      const at = scanner.position();
+      after = { offset: at.offset, line: at.line, column: at.column, comments: commentBase + scanner.comments.length };
+    }
     // The first chunk re-lexed holds the edit: its text is new.
-    const candidates = memo && parsedChunks++ > 0 ? oldByKey().get(key) : undefined;
+    const candidates = memo && parsedChunks++ > 0 ? oldByKey().get(text.slice(first.startOffset, first.startOffset + length)) : undefined;
     let record: ChunkRecord;
     if (candidates && candidates.length) {
       // Prefer a chunk that did not move; otherwise take the first one left.
@@ -429,9 +450,10 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
       // A new record: the old one stays as it was for the splice's search (records in source order).
       const old = oldRecords[i];
       shiftResult(old, old.startLine, first.startOffset - old.startOffset, first.startLine! - old.startLine, first.startColumn! - old.startColumn);
-      record = { key, startOffset: first.startOffset, startLine: first.startLine!, startColumn: first.startColumn!, result: old.result, after, locations: old.locations };
+      record = { length, startOffset: first.startOffset, startLine: first.startLine!, startColumn: first.startColumn!, statements: old.statements, errors: old.errors, after, locations: old.locations };
     } else {
-      record = { key, startOffset: first.startOffset, startLine: first.startLine!, startColumn: first.startColumn!, result: parseChunk(text, parser, chunk), after };
+      record = { length, startOffset: first.startOffset, startLine: first.startLine!, startColumn: first.startColumn!, statements: NO_STATEMENTS, errors: NO_ERRORS as A.CqlSyntaxError[], after, locations: undefined };
+      parseChunk(text, parser, chunk, record);
     }
     keep(record);
   }

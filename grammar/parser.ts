@@ -5,9 +5,12 @@
 // gates (type hints, SELECT JSON/DISTINCT) or accept a slightly larger language and let the AST builder decide
 // (expressions are one grammar for selectors, terms and relation operands).
 // Rule names double as completion contexts (`expectedTokensAt` reports them): keep them descriptive.
-import { keywordTokens as K, Semicolon } from './lexer';
+import * as Lexer from './lexer';
 import { AdminRules } from './syntax/admin';
 import type { CqlParserOptions } from './syntax/base';
+
+// Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
+const { keywordTokens: K, Semicolon } = Lexer;
 
 export { STATEMENT_START, type CqlParserOptions } from './syntax/base';
 

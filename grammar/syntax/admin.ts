@@ -1,6 +1,9 @@
 // Roles, users, permissions, identities, LIST and DESCRIBE.
-import { keywordTokens as K, Ident, PermissionKw, StringLiteral, BooleanLiteral, Comma, LBrace, RBrace, Eq } from '../lexer';
+import * as Lexer from '../lexer';
 import { DdlRules } from './ddl';
+
+// Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
+const { keywordTokens: K, Ident, PermissionKw, StringLiteral, BooleanLiteral, Comma, LBrace, RBrace, Eq } = Lexer;
 
 export class AdminRules extends DdlRules {
   readonly createRole = this.RULE('createRole', () => {

@@ -1,12 +1,14 @@
 // The parser's foundation: Chevrotain configuration, CST nodes located by tokens, cheap error raising and the
 // hand-written gates. The rules build on it one statement family per file (names -> types -> expressions ->
 // dml -> ddl -> admin), and grammar/parser.ts adds the statement entry point.
-import { CstParser, EOF, EarlyExitException, NoViableAltException, tokenMatcher, type CstNode, type IRecognitionException, type IToken, type TokenType } from '../chevrotain';
-import {
-  allTokenTypes, keywordTokens as K, Ident, NonTypeIdent, NativeTypeKw, NumberLit, StringLiteral, UuidLiteral, HexLiteral,
-  IntegerLiteral, BooleanLiteral, Comma, Dot, LParen, RParen, LBracket, LBrace, Lt, Gt, Plus, Minus, Star, Slash, Percent, Colon, QMark,
-} from '../lexer';
+import * as Chevrotain from '../chevrotain';
+import type { CstNode, IRecognitionException, IToken, TokenType } from '../chevrotain';
+import * as Lexer from '../lexer';
 import type { TokenSpan } from '../builder';
+
+// Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
+const { CstParser, EOF, EarlyExitException, NoViableAltException, tokenMatcher } = Chevrotain;
+const { allTokenTypes, keywordTokens: K, Ident, NonTypeIdent, NativeTypeKw, NumberLit, StringLiteral, UuidLiteral, HexLiteral, IntegerLiteral, BooleanLiteral, Comma, Dot, LParen, RParen, LBracket, LBrace, Lt, Gt, Plus, Minus, Star, Slash, Percent, Colon, QMark } = Lexer;
 
 /** Tokens after which a `(`...`)` group is a type hint rather than a parenthesised value. */
 const TYPE_STARTERS = new Set<TokenType>([K.FROZEN, K.MAP, K.LIST, K.SET, K.TUPLE, K.VECTOR]);
@@ -26,6 +28,13 @@ export interface CqlParserOptions {
   validate?: boolean;
 }
 
+/** A CST node that is its own TokenSpan (builder.ts). */
+interface TokenSpanNode extends TokenSpan {
+  name: string;
+  children: Record<string, unknown[]>;
+  location: undefined;
+}
+
 export class CqlParserBase extends CstParser {
   /**
    * Alternatives and gated options, built once per parser and reused (Chevrotain's recommended OR caching:
@@ -40,18 +49,19 @@ export class CqlParserBase extends CstParser {
 
   // -------------------------------------------------------------------------------------------
   // CST node locations: the first and last tokens (builder.ts TokenSpan) rather than Chevrotain's six numbers
-  // per node, so that AST ranges share their tokens' locations and no location is copied.
+  // per node, so that AST ranges share their tokens' locations and no location is copied. The node is its own
+  // span (one object per node instead of two).
 
   private trackNodesByTokens(): void {
     // With 'full' tracking and no recovery, Chevrotain makes a node and sets its location only in these two hooks.
     const hooks = this as unknown as { CST_STACK: CstNode[]; cstInvocationStateUpdate(ruleName: string): void; cstPostRule(node: CstNode): void };
     hooks.cstInvocationStateUpdate = (ruleName) => {
-      // Plain objects for children (Chevrotain's are prototype-less dictionaries, slower to make and to read).
-      const span: TokenSpan = { first: this.LA(1), last: undefined };
-      hooks.CST_STACK.push({ name: ruleName, children: {}, location: span as unknown as CstNode['location'] });
+      // Plain-object children (Chevrotain's are prototype-less dictionaries, slower to make and to read).
+      const node: TokenSpanNode = { name: ruleName, children: {}, location: undefined, first: this.LA(1), last: undefined };
+      hooks.CST_STACK.push(node as unknown as CstNode);
     };
     hooks.cstPostRule = (node) => {
-      const span = node.location as unknown as TokenSpan;
+      const span = node as unknown as TokenSpanNode;
       const previous = this.LA(0);
       // A rule that consumed nothing starts after the previous token: it has no last token.
       if (span.first.startOffset <= previous.startOffset) span.last = previous;

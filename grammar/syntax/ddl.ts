@@ -1,7 +1,10 @@
 // Schema statements: CREATE / ALTER / DROP of keyspaces, tables, types, indexes, materialized views, functions,
 // aggregates and triggers.
-import { keywordTokens as K, Ident, StringLiteral, IntegerLiteral, Comma, Dot, LParen, RParen, Eq } from '../lexer';
+import * as Lexer from '../lexer';
 import { DmlRules } from './dml';
+
+// Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
+const { keywordTokens: K, Ident, StringLiteral, IntegerLiteral, Comma, Dot, LParen, RParen, Eq } = Lexer;
 
 export class DdlRules extends DmlRules {
   readonly keyspaceKeyword = this.RULE('keyspaceKeyword', () => this.OR((this.alts.keyspaceKeywordOr ??= [{ ALT: () => this.CONSUME(K.KEYSPACE) }, { ALT: () => this.CONSUME(K.SCHEMA) }])));

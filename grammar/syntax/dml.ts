@@ -1,7 +1,11 @@
 // Data statements: SELECT, INSERT, UPDATE, DELETE, BATCH, USE, TRUNCATE, and their clauses.
-import { EOF } from '../chevrotain';
-import { keywordTokens as K, Ident, StringLiteral, IntegerLiteral, Semicolon, Comma, Dot, LParen, RParen, LBracket, RBracket, LtEq, GtEq, NotEq, PlusEq, MinusEq, Lt, Gt, Eq, Star } from '../lexer';
+import * as Chevrotain from '../chevrotain';
+import * as Lexer from '../lexer';
 import { ExpressionRules } from './expressions';
+
+// Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
+const { EOF } = Chevrotain;
+const { keywordTokens: K, Ident, StringLiteral, IntegerLiteral, Semicolon, Comma, Dot, LParen, RParen, LBracket, RBracket, LtEq, GtEq, NotEq, PlusEq, MinusEq, Lt, Gt, Eq, Star } = Lexer;
 
 export class DmlRules extends ExpressionRules {
   readonly useStatement = this.RULE('useStatement', () => {

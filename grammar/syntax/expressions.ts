@@ -1,7 +1,10 @@
 // Expressions: one grammar for selectors, terms and relation operands. They are kept flat (two rule levels per
 // value) because they dominate INSERT-heavy files: operator precedence is applied by the AST builder.
-import { keywordTokens as K, Ident, NumberLit, StringLiteral, EmptyQuotedName, UuidLiteral, HexLiteral, BooleanLiteral, Comma, Range, Dot, LParen, RParen, LBracket, RBracket, LBrace, RBrace, Plus, Minus, Star, Slash, Percent, Colon, QMark } from '../lexer';
+import * as Lexer from '../lexer';
 import { TypeRules } from './types';
+
+// Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
+const { keywordTokens: K, Ident, NumberLit, StringLiteral, EmptyQuotedName, UuidLiteral, HexLiteral, BooleanLiteral, Comma, Range, Dot, LParen, RParen, LBracket, RBracket, LBrace, RBrace, Plus, Minus, Star, Slash, Percent, Colon, QMark } = Lexer;
 
 export class ExpressionRules extends TypeRules {
   readonly expression = this.RULE('expression', () => {

@@ -1,6 +1,9 @@
 // Names: `[keyspace.]name` for every kind of object, and the IF [NOT] EXISTS clauses.
-import { keywordTokens as K, Ident, NonTypeIdent, StringLiteral, EmptyQuotedName, Dot } from '../lexer';
+import * as Lexer from '../lexer';
 import { CqlParserBase } from './base';
+
+// Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
+const { keywordTokens: K, Ident, NonTypeIdent, StringLiteral, EmptyQuotedName, Dot } = Lexer;
 
 export class NameRules extends CqlParserBase {
   readonly ifNotExists = this.RULE('ifNotExists', () => {

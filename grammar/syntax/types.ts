@@ -1,6 +1,9 @@
 // CQL types: native, collections, tuples, vectors, frozen and user types.
-import { keywordTokens as K, NativeTypeKw, StringLiteral, IntegerLiteral, Comma, LParen, RParen, Lt, Gt } from '../lexer';
+import * as Lexer from '../lexer';
 import { NameRules } from './names';
+
+// Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
+const { keywordTokens: K, NativeTypeKw, StringLiteral, IntegerLiteral, Comma, LParen, RParen, Lt, Gt } = Lexer;
 
 export class TypeRules extends NameRules {
   readonly typeList = this.RULE('typeList', () => {
