@@ -72,6 +72,24 @@ interface FileEntry {
   references?: IndexedReference[];
 }
 
+/** A reference with its place in referencesTo() order (file, then position). */
+interface OrderedReference {
+  order: number;
+  reference: TableReference;
+}
+
+/** The references to one table name, resolved to their definitions, for one model and name version. */
+interface ResolvedReferences {
+  model: SchemaModel;
+  version: number;
+  /** References that resolve to one defining statement. */
+  direct: Map<Statement, OrderedReference[]>;
+  /** References whose candidates are copies of one shape: they belong to every candidate's statement. */
+  copies: { statements: Set<Statement>; items: OrderedReference[] }[];
+  /** referencesTo() answers by defining statement (the same array while the resolution stands). */
+  answers: Map<Statement, readonly TableReference[]>;
+}
+
 /**
  * The statements a FileSchema is built from (USE, CREATE/ALTER/DROP ...), as AST objects, with their start
  * offsets when the schema was built and the `-- @shard` annotation above each CREATE TABLE. The incremental
@@ -137,7 +155,7 @@ export class Project {
   /** Bumped for a name whenever a file's references to it are replaced. */
   private readonly referenceVersions = new Map<string, number>();
   /** referencesTo() answers by defining statement, valid for one model and name version. */
-  private resolvedReferences = new WeakMap<Statement, { model: SchemaModel; version: number; references: readonly TableReference[] }>();
+  private readonly resolvedReferences = new Map<string, ResolvedReferences>();
   private readonly referenceFingerprints = new WeakMap<readonly TableReference[], string>();
   /** Rule and fix crashes are contained (they must never take the server down); the last ones are kept here. */
   readonly internalErrors: { ruleId: string; filePath: string; error: unknown }[] = [];
@@ -325,23 +343,54 @@ export class Project {
     this.syncReferences();
     const model = this.schema();
     const version = this.referenceVersions.get(table.name) ?? 0;
-    const memo = this.resolvedReferences.get(table.statement);
-    if (memo && memo.model === model && memo.version === version) return memo.references;
-    const out: TableReference[] = [];
-    const byFile = this.referenceIndex.get(table.name);
+    let resolved = this.resolvedReferences.get(table.name);
+    if (!resolved || resolved.model !== model || resolved.version !== version) {
+      resolved = this.resolveReferencesOf(table.name, model, version);
+      this.resolvedReferences.set(table.name, resolved);
+    }
+    let out = resolved.answers.get(table.statement);
+    if (!out) {
+      const parts = [resolved.direct.get(table.statement) ?? []];
+      for (const copies of resolved.copies) if (copies.statements.has(table.statement)) parts.push(copies.items);
+      const items = parts.length === 1 ? parts[0]! : parts.flat().sort((a, b) => a.order - b.order);
+      out = items.map((i) => i.reference);
+      resolved.answers.set(table.statement, out);
+    }
+    return out;
+  }
+
+  /**
+   * Resolves every reference to a table name once (not once per definition: a workspace of migrations
+   * defines the same table in hundreds of files). A reference with one candidate, or with differing
+   * candidates (the first wins, as tableFor), goes to one defining statement; one whose candidates are
+   * copies of one shape goes to all of them, kept once per candidate list.
+   */
+  private resolveReferencesOf(name: string, model: SchemaModel, version: number): ResolvedReferences {
+    const resolved: ResolvedReferences = { model, version, direct: new Map(), copies: [], answers: new Map() };
+    const byList = new Map<readonly TableInfo[], { statements: Set<Statement>; items: OrderedReference[] } | null>();
+    const byFile = this.referenceIndex.get(name);
+    let order = 0;
     for (const file of [...(byFile?.keys() ?? [])].sort()) {
       for (const entry of byFile!.get(file)!) {
         const candidates = this.resolveParts(file, entry.keyspace, entry.name, entry.reference.range.start.offset);
         const first = candidates[0];
         if (!first) continue;
-        // Copies of one definition (migrations) all get the reference; of differing ones, the first (as tableFor).
-        const matches = first.statement === table.statement
-          || (candidates.some((c) => c.statement === table.statement) && candidates.every((c) => sameShape(c, first)));
-        if (matches) out.push(entry.reference);
+        const item = { order: order++, reference: entry.reference };
+        let copies = candidates.length > 1 ? byList.get(candidates) : null;
+        if (copies === undefined) {
+          copies = candidates.every((c) => sameShape(c, first)) ? { statements: new Set(candidates.map((c) => c.statement)), items: [] } : null;
+          byList.set(candidates, copies);
+          if (copies) resolved.copies.push(copies);
+        }
+        if (copies) copies.items.push(item);
+        else {
+          const list = resolved.direct.get(first.statement);
+          if (list) list.push(item);
+          else resolved.direct.set(first.statement, [item]);
+        }
       }
     }
-    this.resolvedReferences.set(table.statement, { model, version, references: out });
-    return out;
+    return resolved;
   }
 
   /** The table references of one file, built from its parse (cached with it). */
@@ -438,7 +487,7 @@ export class Project {
   }
 
   /** Resolution candidates, best first: the same-file definition alone, else every compatible workspace definition. */
-  private resolveTable(filePath: string, name: QualifiedName | string, atOffset: number): TableInfo[] {
+  private resolveTable(filePath: string, name: QualifiedName | string, atOffset: number): readonly TableInfo[] {
     if (typeof name !== 'string') return this.resolveParts(filePath, name.keyspace?.name, name.name.name, atOffset);
     const dot = name.indexOf('.');
     return dot >= 0
@@ -446,7 +495,7 @@ export class Project {
       : this.resolveParts(filePath, undefined, name, atOffset);
   }
 
-  private resolveParts(filePath: string, keyspace: string | undefined, table: string, atOffset: number): TableInfo[] {
+  private resolveParts(filePath: string, keyspace: string | undefined, table: string, atOffset: number): readonly TableInfo[] {
     // Merging completes views and LIKE tables whose base lives in another file, so merge first.
     const model = this.schema();
     const fs = this.fileSchema(filePath);

@@ -129,7 +129,7 @@ interface RuleRunHost {
   /** The definition a name refers to for the rules (none when the workspace's definitions differ). */
   resolveForRules(filePath: string, name: QualifiedName, atOffset: number): TableInfo | undefined;
   /** Resolution candidates, best first. */
-  resolveTable(filePath: string, name: QualifiedName, atOffset: number): TableInfo[];
+  resolveTable(filePath: string, name: QualifiedName, atOffset: number): readonly TableInfo[];
   /** A referencesTo() answer, recorded so that findings computed from it can be checked later. */
   referenceDependency(table: TableInfo): ReferenceDependency;
   /** True when every recorded answer still holds. */

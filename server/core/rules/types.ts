@@ -51,7 +51,7 @@ export interface RuleContext {
    * Every definition the name may refer to: the same-file one alone when there is one, else every
    * workspace definition (the docs define some tables in several files, not always alike).
    */
-  tableCandidates(name: QualifiedName, atOffset: number): TableInfo[];
+  tableCandidates(name: QualifiedName, atOffset: number): readonly TableInfo[];
   /** The table built by a CREATE TABLE / CREATE MATERIALIZED VIEW statement of this file. */
   definedBy(statement: Statement): TableInfo | undefined;
   /** The last state of a table defined in this file (after its ALTERs), or the table itself. */

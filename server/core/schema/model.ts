@@ -139,7 +139,11 @@ export class SchemaModel {
   /** Indexes by table name (without keyspace). */
   readonly indexesByTable = new Map<string, IndexInfo[]>();
 
+  /** candidates() answers: the same array for the same question (callers may cache by its identity). */
+  private readonly candidateLists = new Map<string, TableInfo[]>();
+
   addTable(table: TableInfo): void {
+    this.candidateLists.clear();
     const list = this.tablesByName.get(table.name);
     if (list) list.push(table);
     else this.tablesByName.set(table.name, [table]);
@@ -165,12 +169,18 @@ export class SchemaModel {
   }
 
   /** Definitions of `name` compatible with `keyspace` (an unknown keyspace on either side matches). */
-  candidates(keyspace: string | undefined, name: string): TableInfo[] {
+  candidates(keyspace: string | undefined, name: string): readonly TableInfo[] {
     const list = this.tablesByName.get(name);
     if (!list) return [];
     if (!keyspace) return list;
-    const exact = list.filter((t) => t.keyspace === keyspace);
-    return exact.length ? exact : list.filter((t) => t.keyspace === undefined);
+    const key = `${keyspace}\u0000${name}`;
+    let out = this.candidateLists.get(key);
+    if (!out) {
+      const exact = list.filter((t) => t.keyspace === keyspace);
+      out = exact.length ? exact : list.filter((t) => t.keyspace === undefined);
+      this.candidateLists.set(key, out);
+    }
+    return out;
   }
 
   /** The workspace definition of a table: the first definition in file order. */
