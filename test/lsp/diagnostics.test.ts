@@ -137,6 +137,27 @@ describe('pull diagnostics', () => {
     assert.equal(unchanged.items.find((item) => item.uri === other.uri)?.kind, 'unchanged');
   });
 
+  test('workspace/diagnostic comes in batches of partial results when the client asks for them', async (t) => {
+    const files: Record<string, string> = { 'schema.cql': SCHEMA };
+    for (let i = 0; i < 250; i++) files[`q${i}.cql`] = `SELECT nope${i} FROM ks.users WHERE id = ?;\n`;
+    const ws = tempWorkspace(files);
+    t.after(() => ws.cleanup());
+    const client = await started(t);
+    await client.initialize(capabilities.pull, { workspaceFolders: [ws.dir] });
+    const whole = await client.workspaceDiagnostics();
+    const summary = (items: { uri: string; kind: string; items?: Diagnostic[] }[]): string[] =>
+      items.map((item) => `${item.uri} ${item.kind} ${codes(item.items ?? []).join(',')}`).sort();
+    assert.equal(whole.items.length, 251);
+
+    const token = 'workspace-diagnostics-1';
+    const answer = (await client.connection.sendRequest('workspace/diagnostic', { previousResultIds: [], partialResultToken: token })) as { items: unknown[] };
+    assert.deepEqual(answer.items, [], 'with partial results the response itself is empty');
+    const batches = client.progress.filter((p) => p.token === token).map((p) => (p.value as unknown as { items: { uri: string; kind: string; items?: Diagnostic[] }[] }).items);
+    assert.ok(batches.length >= 3, `250 files come in batches of at most 100, got ${batches.length} batch(es)`);
+    assert.ok(batches.every((b) => b.length <= 100));
+    assert.deepEqual(summary(batches.flat()), summary(whole.items as { uri: string; kind: string; items?: Diagnostic[] }[]));
+  });
+
   test('editing an open schema refreshes the queries that use it', async (t) => {
     const client = await started(t);
     await client.initialize(capabilities.pull);

@@ -5,7 +5,11 @@
 import {
   DiagnosticSeverity,
   DocumentDiagnosticReportKind,
+  LSPErrorCodes,
+  ResponseError,
   type CancellationToken,
+  type ResultProgressReporter,
+  type WorkspaceDiagnosticReportPartialResult,
   type ClientCapabilities,
   type Diagnostic,
   type DocumentDiagnosticParams,
@@ -19,6 +23,10 @@ import { docsUrl as defaultDocsUrl } from '../../core/findings';
 import { allRules } from '../../core/rules';
 import type { Feature, FilesChangedEvent, ServerContext } from '../context';
 import { unlessCancelled } from '../budget';
+
+/** Files per workspace-diagnostics batch, and the longest a batch may run before the server yields. */
+const WORKSPACE_BATCH_FILES = 100;
+const WORKSPACE_BATCH_MS = 50;
 import { toRange } from '../conversions';
 
 /** Delay between the last edit of a file and publishing its diagnostics (push clients). */
@@ -301,11 +309,27 @@ function registerPull(ctx: ServerContext, reportFor: (filePath: string) => Cache
     return { kind: DocumentDiagnosticReportKind.Full, resultId: report.resultId, items: report.diagnostics };
   }, emptyFull()));
 
-  ctx.connection.languages.diagnostics.onWorkspace(ctx.safe('workspace/diagnostic', (params: WorkspaceDiagnosticParams): WorkspaceDiagnosticReport => {
+  // Answered in batches: each batch goes out as a partial result when the client gave a token for them,
+  // and the server yields between batches, so a workspace of thousands of files never holds the
+  // connection for one long request (edits and hovers are served in between).
+  ctx.connection.languages.diagnostics.onWorkspace(ctx.safe('workspace/diagnostic', async (
+    params: WorkspaceDiagnosticParams,
+    token?: CancellationToken,
+    _workDone?: unknown,
+    partial?: ResultProgressReporter<WorkspaceDiagnosticReportPartialResult>,
+  ): Promise<WorkspaceDiagnosticReport> => {
     const previous = new Map(params.previousResultIds.map((entry) => [entry.uri, entry.value]));
     const items: WorkspaceDocumentDiagnosticReport[] = [];
     const current = new Set<string>();
+    let batchStarted = performance.now();
+    const flush = async (): Promise<void> => {
+      if (partial && items.length) partial.report({ items: items.splice(0) });
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'workspace diagnostics cancelled');
+      batchStarted = performance.now();
+    };
     for (const filePath of ctx.project.files()) {
+      if (!ctx.project.hasFile(filePath)) continue; // removed while an earlier batch was out
       const uri = ctx.pathToUri(filePath);
       // Open documents are pulled one by one (with their version); reporting them here too races with that.
       if (ctx.documents.get(uri)) continue;
@@ -316,12 +340,18 @@ function registerPull(ctx: ServerContext, reportFor: (filePath: string) => Cache
       } else {
         items.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, resultId: report.resultId, items: report.diagnostics });
       }
+      if (items.length >= WORKSPACE_BATCH_FILES || performance.now() - batchStarted >= WORKSPACE_BATCH_MS) await flush();
     }
     for (const uri of workspaceReported) {
       if (!current.has(uri) && !ctx.documents.get(uri)) items.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, items: [] });
     }
     workspaceReported.clear();
     for (const uri of current) workspaceReported.add(uri);
+    // With partial results, the whole answer went out as progress: the response itself is empty.
+    if (partial) {
+      if (items.length) partial.report({ items: items.splice(0) });
+      return { items: [] };
+    }
     return { items };
   }, { items: [] } as WorkspaceDiagnosticReport));
 
