@@ -156,7 +156,6 @@ export class Project {
   private readonly referenceVersions = new Map<string, number>();
   /** referencesTo() answers by defining statement, valid for one model and name version. */
   private readonly resolvedReferences = new Map<string, ResolvedReferences>();
-  private readonly referenceFingerprints = new WeakMap<readonly TableReference[], string>();
   /** Rule and fix crashes are contained (they must never take the server down); the last ones are kept here. */
   readonly internalErrors: { ruleId: string; filePath: string; error: unknown }[] = [];
 
@@ -451,23 +450,9 @@ export class Project {
     this.staleReferences.clear();
   }
 
-  /**
-   * A small id for a referencesTo() answer: the identity of its reference objects, in order. The objects
-   * of statements an edit kept move in place with them (so do findings that copied their ranges), and
-   * any other change makes new objects: the same objects are the same answer, wherever they now stand.
-   */
-  private referencesFingerprint(references: readonly TableReference[]): string {
-    let id = this.referenceFingerprints.get(references);
-    if (id === undefined) {
-      id = references.map((r) => this.runner.objectId(r)).join(',');
-      this.referenceFingerprints.set(references, id);
-    }
-    return id;
-  }
-
   private referenceDependency(table: TableInfo): ReferenceDependency {
     const references = this.referencesTo(table);
-    return { table, references, fingerprint: this.referencesFingerprint(references), model: this.schema(), version: this.referenceVersions.get(table.name) ?? 0 };
+    return { table, references, model: this.schema(), version: this.referenceVersions.get(table.name) ?? 0 };
   }
 
   /** True when every recorded referencesTo() answer is still the same. */
@@ -478,7 +463,10 @@ export class Project {
     return dependencies.every((d) => {
       if (d.model === model && d.version === (this.referenceVersions.get(d.table.name) ?? 0)) return true;
       const now = this.referencesTo(d.table);
-      return now === d.references || this.referencesFingerprint(now) === d.fingerprint;
+      // The incremental parse keeps the statements an edit did not touch, and buildFileReferences their
+      // reference objects, whose ranges move in place with the statements (so do findings that copied
+      // them): the same objects in the same order are the same answer, wherever they now stand.
+      return now === d.references || (now.length === d.references.length && now.every((r, i) => r === d.references[i]));
     });
   }
 

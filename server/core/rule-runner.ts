@@ -20,7 +20,6 @@ import { applySuppressions } from './suppression';
 export interface ReferenceDependency {
   table: TableInfo;
   references: readonly TableReference[];
-  fingerprint: string;
   /** The model and the name's version the answer was given under: while both hold, it stands. */
   model: SchemaModel;
   version: number;
@@ -30,8 +29,18 @@ export interface ReferenceDependency {
 interface StatementResult {
   /** Config, options and file the findings were computed under. */
   epoch: string;
-  /** What the statement's findings depend on besides its own text: see Project.statementKey. */
+  /** What the statement's findings depend on besides its own text and the references: see statementScope. */
   key: string;
+  /** The findings of the rules that read no references: they stand while the key does. */
+  fixed: RuleResult;
+  /**
+   * The rules that read references (referencesTo), each with its own result: when an edited query
+   * changes the references, only these run again on the table's statement.
+   */
+  dynamic: { rule: number; result: RuleResult }[];
+}
+
+interface RuleResult {
   findings: Finding[];
   /**
    * Locations in the findings that lie inside the statement, with their offset from its start: they must
@@ -45,6 +54,9 @@ interface StatementResult {
 
 /** Shared by the statement results of rules that read no references (most). */
 const NO_REFERENCES: readonly ReferenceDependency[] = [];
+/** Shared by the (most common) results with no finding and no reference read. */
+const EMPTY_RESULT: RuleResult = { findings: [], anchors: [], references: NO_REFERENCES };
+const NO_DYNAMIC: StatementResult['dynamic'] = [];
 
 /** What a statement-scoped rule run may look up, from the statement's key; any other lookup makes it uncacheable. */
 interface StatementScope {
@@ -301,27 +313,58 @@ export class RuleRunner {
         this.typesId = undefined;
       }
       const epoch = epochParts.join('\u0000');
-      for (const stmt of parse.statements) {
-        const current = this.statementScope(filePath, fs, model, stmt);
-        const key = current.key;
-        const cached = this.statementResults.get(stmt);
-        const start = stmt.range.start.offset;
-        if (cached && cached.epoch === epoch && cached.key === key && cached.anchors.every((a) => a.location.offset - start === a.relative) && this.host.referencesUnchanged(cached.references)) {
-          for (const f of cached.findings) findings.push(f);
-          for (const d of cached.references) references.push(d);
-          continue;
-        }
-        scope = current.scope;
-        single[0] = stmt;
+      const moved = (result: RuleResult, start: number): boolean => result.anchors.every((a) => a.location.offset - start === a.relative);
+      // Runs one statement rule with a fresh scope; its result when it can be reused.
+      const runOne = (i: number, stmt: Statement, current: StatementScope): RuleResult | undefined => {
+        const { rule, ctx } = statementRules[i]!;
+        scope = current;
+        scope.cacheable = true;
+        scope.references = undefined;
         out = [];
-        for (const { rule, ctx } of statementRules) {
-          if (!this.runRule(rule, ctx, filePath)) scope.cacheable = false;
-        }
+        const ran = this.runRule(rule, ctx, filePath);
         for (const f of out) findings.push(f);
-        if (scope.cacheable) this.statementResults.set(stmt, { epoch, key, findings: out, anchors: anchorsOf(out, stmt), references: scope.references ?? NO_REFERENCES });
-        else this.statementResults.delete(stmt);
+        const result = !ran || !scope.cacheable ? undefined
+          : !out.length && !scope.references ? EMPTY_RESULT
+          : { findings: out, anchors: anchorsOf(out, stmt), references: scope.references ?? NO_REFERENCES };
         scope = undefined;
         out = findings;
+        return result;
+      };
+      for (const stmt of parse.statements) {
+        const current = this.statementScope(filePath, fs, model, stmt);
+        const start = stmt.range.start.offset;
+        single[0] = stmt;
+        const cached = this.statementResults.get(stmt);
+        if (cached && cached.epoch === epoch && cached.key === current.key && moved(cached.fixed, start)) {
+          for (const f of cached.fixed.findings) findings.push(f);
+          let stale = false;
+          for (const entry of cached.dynamic) {
+            if (moved(entry.result, start) && this.host.referencesUnchanged(entry.result.references)) {
+              for (const f of entry.result.findings) findings.push(f);
+              for (const d of entry.result.references) references.push(d);
+              continue;
+            }
+            const result = runOne(entry.rule, stmt, current.scope);
+            if (result) entry.result = result;
+            else stale = true;
+          }
+          if (stale) this.statementResults.delete(stmt);
+          continue;
+        }
+        const fixedFindings: Finding[] = [];
+        let dynamic: StatementResult['dynamic'] = NO_DYNAMIC;
+        let cacheable = true;
+        for (let i = 0; i < statementRules.length; i++) {
+          const result = runOne(i, stmt, current.scope);
+          if (!result) cacheable = false;
+          else if (result.references.length) (dynamic === NO_DYNAMIC ? (dynamic = []) : dynamic).push({ rule: i, result });
+          else for (const f of result.findings) fixedFindings.push(f);
+        }
+        if (!cacheable) this.statementResults.delete(stmt);
+        else {
+          const fixed = fixedFindings.length ? { findings: fixedFindings, anchors: anchorsOf(fixedFindings, stmt), references: NO_REFERENCES } : EMPTY_RESULT;
+          this.statementResults.set(stmt, { epoch, key: current.key, fixed, dynamic });
+        }
       }
       single.length = 0;
     }
@@ -380,8 +423,7 @@ export class RuleRunner {
     return { key, scope };
   }
 
-  /** A small id for an object; ids are never reused. */
-  objectId(value: object | undefined): number {
+  private objectId(value: object | undefined): number {
     if (!value) return 0;
     let id = this.objectIds.get(value);
     if (id === undefined) {
@@ -458,12 +500,12 @@ function indexEventsBefore(model: SchemaModel, name: string, filePath: string, o
 }
 
 /** Locations inside the statement that the findings hold, with their offset from its start. */
-function anchorsOf(findings: Finding[], stmt: Statement): StatementResult['anchors'] {
+function anchorsOf(findings: Finding[], stmt: Statement): RuleResult['anchors'] {
   const start = stmt.range.start.offset;
   const end = stmt.range.end.offset;
   const locations: SourceLocation[] = [];
   for (const f of findings) findingLocations(f, locations);
-  const anchors: StatementResult['anchors'] = [];
+  const anchors: RuleResult['anchors'] = [];
   for (const location of locations) {
     if (location.offset >= start && location.offset <= end) anchors.push({ location, relative: location.offset - start });
   }

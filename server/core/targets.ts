@@ -107,7 +107,11 @@ export function formatBytes(bytes: number): string {
 
 export function formatCount(n: number): string {
   if (!Number.isFinite(n)) return 'unlimited';
-  return Math.round(n).toLocaleString('en-US');
+  const rounded = Math.round(n);
+  // toLocaleString sets up a locale formatter on every call: a third of a partition rule's time on a
+  // re-lint. Grouping the digits gives the same text for en-US.
+  if (Math.abs(rounded) >= 1e21) return rounded.toLocaleString('en-US');
+  return String(rounded).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 function trim(n: number): string {

@@ -13,6 +13,7 @@
 import type { CreateMaterializedViewStatement, CreateTableStatement } from '../../../grammar/ast';
 import { docsUrl } from '../findings';
 import { figuresData, partitionFigures, partitionNumbersText, udtLookupFrom } from '../sizing';
+import { formatCount } from '../targets';
 import { isHighCardinality, profileColumn } from '../schema/columns';
 import type { TableInfo } from '../schema/model';
 import type { TableReference } from '../schema/references';
@@ -61,7 +62,7 @@ function keyDescription(w: TableWorkload, reason: Reason): string {
     return `the partition key is the shard column ${pk.map((c) => c.name).join(', ')} alone, so the whole table lives in ${n}`;
   }
   const columns = w.partitionKey.map((p, i) => `${p.name} ${pk[i]!.typeText}: ${p.signal}`).join('; ');
-  const count = w.livePartitions !== undefined ? `at most ${w.livePartitions.toLocaleString('en-US')}` : 'a handful of';
+  const count = w.livePartitions !== undefined ? `at most ${formatCount(w.livePartitions)}` : 'a handful of';
   return `the partition key has few distinct values (${columns}), so all rows share ${count} partitions${w.skewed ? ', and a few of them take most of the traffic' : ''}`;
 }
 

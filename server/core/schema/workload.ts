@@ -8,6 +8,7 @@ import { FEW_VALUES, boundedContainerColumn, namesEventStream, namesMachineSourc
 import type { ColumnInfo, TableInfo } from './model';
 import type { TableReference } from './references';
 import { isCollection, nativeName } from './types';
+import { formatCount } from '../targets';
 
 /**
  * Who fills one partition, which sets the default rate:
@@ -250,7 +251,7 @@ export function formatDuration(seconds: number): string {
 
 /** The model's guess for a column, in words (for hovers and docs). */
 export function describeProfile(p: ColumnProfile): string {
-  const n = p.distinct === undefined ? 'unknown distinct values' : Number.isFinite(p.distinct) ? `~${p.distinct.toLocaleString('en-US')} distinct values` : 'unbounded distinct values';
+  const n = p.distinct === undefined ? 'unknown distinct values' : Number.isFinite(p.distinct) ? `~${formatCount(p.distinct)} distinct values` : 'unbounded distinct values';
   return `${p.nature}, ${n}${p.skewed ? ', skewed' : ''} (${p.signal})`;
 }
 

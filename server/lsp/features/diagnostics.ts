@@ -71,6 +71,12 @@ function plainCopy(value: unknown): unknown {
   return out;
 }
 
+function withoutFigures(data: Finding['data']): object {
+  if (!data || typeof data !== 'object' || !('numbers' in data)) return data ?? {};
+  const { numbers: _figures, ...rest } = data as { numbers?: unknown };
+  return rest;
+}
+
 export function findingToDiagnostic(finding: Finding, options: DiagnosticOptions): Diagnostic {
   const diagnostic: Diagnostic = {
     range: toRange(finding.range),
@@ -80,7 +86,9 @@ export function findingToDiagnostic(finding: Finding, options: DiagnosticOptions
     source: 'cqlint',
     message: finding.message,
     // A copy: finding data may hold the AST's own location objects, which later parses shift in place.
-    data: { ...(plainCopy(finding.data ?? {}) as Record<string, unknown>), ruleId: finding.ruleId },
+    // The partition figures (`numbers`) are already in the message and no fix reads them: every pull
+    // would carry them twice.
+    data: { ...(plainCopy(withoutFigures(finding.data)) as Record<string, unknown>), ruleId: finding.ruleId },
   };
   if (options.relatedInformation && finding.related?.length) {
     diagnostic.relatedInformation = finding.related.map((related) => ({
