@@ -1,7 +1,7 @@
 // Starts code-server (VS Code's server + web workbench) for one test run, isolated from $HOME and
 // /tmp, offline, on a free local port. Used by run-vscode-tests.mjs and run-e2e.mjs.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, createWriteStream, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, createWriteStream, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { paths } from './paths.mjs';
@@ -176,4 +176,41 @@ export async function openBrowser(dirs, options = {}) {
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return { context, page };
+}
+
+/**
+ * One UI test's setting: a fresh workspace holding `files` ({ name in the workspace: source path }), the
+ * .vsix installed, user settings written, code-server started and the workspace opened in Chromium.
+ * `close()` ends both.
+ */
+export async function openWorkspaceInBrowser(runName, { vsix, files, settings, viewport }) {
+  const dirs = runDirs(runName);
+  const workspace = join(dirs.base, 'workspace');
+  mkdirSync(workspace, { recursive: true });
+  for (const [name, source] of Object.entries(files)) copyFileSync(source, join(workspace, name));
+  console.log(`# ${installExtension(dirs, vsix).split('\n').pop()}`);
+  writeUserSettings(dirs, settings);
+  const server = await startCodeServer(dirs);
+  const { context, page } = await openBrowser(dirs, { viewport });
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
+  return {
+    page,
+    logs: join(dirs.base, 'user-data', 'logs'),
+    async close() {
+      await context.close().catch(() => undefined);
+      await server.stop();
+    },
+  };
+}
+
+/** Runs a UI walk-through; when a step fails, the screen at that moment and where the server's log is. */
+export async function withFailureScreenshot(walkThrough, { screenshot, logs }) {
+  try {
+    await walkThrough();
+  } catch (error) {
+    // The state of the screen when a step failed says more than the locator's message.
+    await screenshot('failure').catch(() => undefined);
+    console.log(`# server logs: ${logs()} (cqlint.log)`);
+    throw error;
+  }
 }

@@ -5,10 +5,10 @@
 // Run it with `npm run test:e2e` (scripts/vscode/run-e2e.mjs packages and installs the extension first).
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paths } from '../../scripts/vscode/paths.mjs';
-import { installExtension, openBrowser, runDirs, startCodeServer, writeUserSettings } from '../../scripts/vscode/code-server.mjs';
+import { openWorkspaceInBrowser, withFailureScreenshot } from '../../scripts/vscode/code-server.mjs';
 
 const VSIX = process.env.CQLINT_VSIX ?? join(paths.root, 'cqlint.vsix');
 const SHOTS = join(paths.results, 'e2e');
@@ -18,11 +18,9 @@ const READS = join(paths.root, 'test', 'e2e', 'fixtures', 'books_by_date_queries
 /** Monaco renders spaces as U+00A0. */
 const normalize = (text) => text.replace(/\u00a0/g, ' ');
 
-let server;
-let context;
+let session;
 let page;
 let shot = 0;
-let runBase = '';
 
 async function screenshot(name) {
   shot += 1;
@@ -34,39 +32,27 @@ async function screenshot(name) {
 
 before(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  const dirs = runDirs('e2e');
-  runBase = dirs.base;
-  const workspace = join(dirs.base, 'workspace');
-  mkdirSync(workspace, { recursive: true });
-  copyFileSync(FIXTURE, join(workspace, 'hot_partition.cql'));
-  copyFileSync(READS, join(workspace, 'books_by_date_queries.cql'));
-  console.log(`# ${installExtension(dirs, VSIX).split('\n').pop()}`);
-  writeUserSettings(dirs, {
-    'editor.hover.delay': 200,
-    'editor.minimap.enabled': false,
-    'window.commandCenter': false,
-    // The server's log (with one line per code action request) ends up in the run's cqlint.log.
-    'cqlint.trace.server': 'verbose',
+  session = await openWorkspaceInBrowser('e2e', {
+    vsix: VSIX,
+    files: { 'hot_partition.cql': FIXTURE, 'books_by_date_queries.cql': READS },
+    settings: {
+      'editor.hover.delay': 200,
+      'editor.minimap.enabled': false,
+      'window.commandCenter': false,
+      // The server's log (with one line per code action request) ends up in the run's cqlint.log.
+      'cqlint.trace.server': 'verbose',
+    },
+    viewport: { width: 1280, height: 800 },
   });
-  server = await startCodeServer(dirs);
-  ({ context, page } = await openBrowser(dirs, { viewport: { width: 1280, height: 800 } }));
-  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
+  ({ page } = session);
 });
 
 after(async () => {
-  await context?.close().catch(() => undefined);
-  await server?.stop();
+  await session?.close();
 });
 
 test('hot partition: squiggle, hover, Ctrl+. offers the shard the reads call for first, warning gone', { timeout: 240_000 }, async () => {
-  try {
-    await walkThrough();
-  } catch (error) {
-    // The state of the screen when a step failed says more than the locator's message.
-    await screenshot('failure').catch(() => undefined);
-    console.log(`# server logs: ${join(runBase, 'user-data', 'logs')} (cqlint.log)`);
-    throw error;
-  }
+  await withFailureScreenshot(walkThrough, { screenshot, logs: () => session.logs });
 });
 
 async function walkThrough() {

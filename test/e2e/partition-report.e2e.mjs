@@ -4,19 +4,17 @@
 // follow. Screenshots go to test-results/e2e/ (report-*.png). Run with `npm run test:e2e`.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { paths } from '../../scripts/vscode/paths.mjs';
-import { installExtension, openBrowser, runDirs, startCodeServer, writeUserSettings } from '../../scripts/vscode/code-server.mjs';
+import { openWorkspaceInBrowser, withFailureScreenshot } from '../../scripts/vscode/code-server.mjs';
 
 const VSIX = process.env.CQLINT_VSIX ?? join(paths.root, 'cqlint.vsix');
 const SHOTS = join(paths.results, 'e2e');
 const FIXTURE = join(paths.root, 'test', 'vscode', 'fixtures', 'workspace', 'unbounded_partition.cql');
 
-let server;
-let context;
+let session;
 let page;
-let runBase = '';
 
 async function screenshot(name) {
   const file = join(SHOTS, `report-${name}.png`);
@@ -26,31 +24,21 @@ async function screenshot(name) {
 
 before(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  const dirs = runDirs('e2e-report');
-  runBase = dirs.base;
-  const workspace = join(dirs.base, 'workspace');
-  mkdirSync(workspace, { recursive: true });
-  copyFileSync(FIXTURE, join(workspace, 'unbounded_partition.cql'));
-  console.log(`# ${installExtension(dirs, VSIX).split('\n').pop()}`);
-  writeUserSettings(dirs, { 'editor.minimap.enabled': false, 'window.commandCenter': false, 'editor.codeLens': true, 'cqlint.trace.server': 'verbose' });
-  server = await startCodeServer(dirs);
-  ({ context, page } = await openBrowser(dirs, { viewport: { width: 1400, height: 900 } }));
-  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
+  session = await openWorkspaceInBrowser('e2e-report', {
+    vsix: VSIX,
+    files: { 'unbounded_partition.cql': FIXTURE },
+    settings: { 'editor.minimap.enabled': false, 'window.commandCenter': false, 'editor.codeLens': true, 'cqlint.trace.server': 'verbose' },
+    viewport: { width: 1400, height: 900 },
+  });
+  ({ page } = session);
 });
 
 after(async () => {
-  await context?.close().catch(() => undefined);
-  await server?.stop();
+  await session?.close();
 });
 
 test('partition report: CodeLens opens the webview with the key diagram and growth chart, and it follows edits', { timeout: 240_000 }, async () => {
-  try {
-    await walkThrough();
-  } catch (error) {
-    await screenshot('failure').catch(() => undefined);
-    console.log(`# server logs: ${join(runBase, 'user-data', 'logs')} (cqlint.log)`);
-    throw error;
-  }
+  await withFailureScreenshot(walkThrough, { screenshot, logs: () => session.logs });
 });
 
 /** The document inside the webview: code-server nests it in two iframes. */
