@@ -153,6 +153,11 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
     texts.set(file, read.text);
     boms.set(file, read.bom);
     project.setFile(file, read.text);
+    // Index the file (its schema and references), then let go of its tree: the run's memory grows with
+    // the schema, not with the text. Linting parses each file again, one at a time.
+    project.fileSchema(file);
+    project.fileReferences(file);
+    project.release(file);
   }
 
   // Discovered configuration files: a broken one is a failure (its valid rest still applies).
@@ -224,6 +229,7 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
     const output = outputs.get(filePath);
     const result: FileResult = { filePath, findings, source: output ?? original, fixable, ...(output !== undefined ? { output } : {}) };
     writer.file(result);
+    project.release(filePath, { findings: true });
     const fileCounts = countFindings(findings);
     counts.errorCount += fileCounts.errorCount;
     counts.warningCount += fileCounts.warningCount;

@@ -70,6 +70,8 @@ interface FileEntry {
   };
   /** The table references of `parse` (see schema/references.ts). */
   references?: IndexedReference[];
+  /** The tree was let go (release()): the next parse re-keys `schema.byStatement` to the new statements. */
+  released?: boolean;
 }
 
 /** A reference with its place in referencesTo() order (file, then position). */
@@ -85,7 +87,7 @@ interface ResolvedReferences {
   /** References that resolve to one defining statement. */
   direct: Map<Statement, OrderedReference[]>;
   /** References whose candidates are copies of one shape: they belong to every candidate's statement. */
-  copies: { statements: Set<Statement>; items: OrderedReference[] }[];
+  copies: { statements: Set<Statement>; items: OrderedReference[]; references?: readonly TableReference[] }[];
   /** referencesTo() answers by defining statement (the same array while the resolution stands). */
   answers: Map<Statement, readonly TableReference[]>;
 }
@@ -220,8 +222,28 @@ export class Project {
     if (!entry.parse) {
       entry.parse = parseCql(entry.text, entry.previous ? { previous: entry.previous } : undefined);
       entry.previous = undefined;
+      if (entry.released) {
+        entry.released = false;
+        if (entry.schema) rekeyDefinitions(entry.schema, entry.parse);
+      }
     }
     return entry.parse;
+  }
+
+  /**
+   * Lets go of a file's syntax tree, keeping its text, schema and references (and its findings unless
+   * `findings` is set), so that memory grows with the schema, not the text: the CLI releases each file
+   * once it is indexed, and with its findings once they are written. A later lookup parses the text again.
+   */
+  release(filePath: string, { findings = false }: { findings?: boolean } = {}): void {
+    const entry = this.entries.get(filePath);
+    if (findings && entry) entry.lint = undefined;
+    if (!entry?.parse || !entry.schema || !entry.references) return;
+    entry.parse = undefined;
+    entry.previous = undefined;
+    // Reusing the schema across an edit needs the tree it was built from.
+    entry.ddl = undefined;
+    entry.released = true;
   }
 
   /** Schema facts of one file (cached per parse; reused across edits that change no schema statement). */
@@ -349,10 +371,18 @@ export class Project {
     }
     let out = resolved.answers.get(table.statement);
     if (!out) {
-      const parts = [resolved.direct.get(table.statement) ?? []];
-      for (const copies of resolved.copies) if (copies.statements.has(table.statement)) parts.push(copies.items);
-      const items = parts.length === 1 ? parts[0]! : parts.flat().sort((a, b) => a.order - b.order);
-      out = items.map((i) => i.reference);
+      const direct = resolved.direct.get(table.statement);
+      const classes = resolved.copies.filter((copies) => copies.statements.has(table.statement));
+      if (!direct && classes.length === 1) {
+        // The common case in a workspace of migrations: every copy of a definition gets the same
+        // references; they share one array (one per copy would be quadratic in memory).
+        const copies = classes[0]!;
+        out = copies.references ??= copies.items.map((i) => i.reference);
+      } else {
+        const parts = [direct ?? [], ...classes.map((c) => c.items)];
+        const items = parts.length === 1 ? parts[0]! : parts.flat().sort((a, b) => a.order - b.order);
+        out = items.map((i) => i.reference);
+      }
       resolved.answers.set(table.statement, out);
     }
     return out;
@@ -366,7 +396,7 @@ export class Project {
    */
   private resolveReferencesOf(name: string, model: SchemaModel, version: number): ResolvedReferences {
     const resolved: ResolvedReferences = { model, version, direct: new Map(), copies: [], answers: new Map() };
-    const byList = new Map<readonly TableInfo[], { statements: Set<Statement>; items: OrderedReference[] } | null>();
+    const byList = new Map<readonly TableInfo[], ResolvedReferences['copies'][number] | null>();
     const byFile = this.referenceIndex.get(name);
     let order = 0;
     for (const file of [...(byFile?.keys() ?? [])].sort()) {
@@ -598,3 +628,16 @@ export class Project {
 
 }
 
+/**
+ * Points a schema's CREATE statements at a new parse of the same text: the same text parses to
+ * statements at the same offsets, and the tables built from the old ones stay as they are.
+ */
+function rekeyDefinitions(schema: FileSchema, parse: ParseResult): void {
+  const byStart = new Map<number, TableInfo>();
+  for (const [stmt, table] of schema.byStatement) byStart.set(stmt.range.start.offset, table);
+  schema.byStatement.clear();
+  for (const stmt of parse.statements) {
+    const table = byStart.get(stmt.range.start.offset);
+    if (table) schema.byStatement.set(stmt, table);
+  }
+}

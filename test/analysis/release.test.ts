@@ -1,0 +1,47 @@
+// Project.release lets go of a file's syntax tree (the CLI does it for every file once indexed, and once
+// its findings are written): linting a released file parses it again and must give the very same
+// findings, the tables its CREATE statements define included.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Project } from '../../server/core/project';
+import { corpusFiles, readText } from '../helpers/corpus';
+
+const folders = ['cassandra-docs', 'killrvideo'];
+const plain = (findings: ReturnType<Project['lint']>): unknown => JSON.parse(JSON.stringify(findings));
+
+test('a released file lints to the same findings as one never released, on the corpus', () => {
+  const files = folders.flatMap((folder) => corpusFiles(folder));
+  const kept = new Project({ config: {} });
+  const released = new Project({ config: {} });
+  for (const file of files) {
+    const text = readText(file);
+    kept.setFile(file, text);
+    released.setFile(file, text);
+    released.fileSchema(file);
+    released.fileReferences(file);
+    released.release(file);
+  }
+  let findings = 0;
+  for (const file of files) {
+    const expected = plain(kept.lint(file));
+    assert.deepEqual(plain(released.lint(file)), expected, file);
+    released.release(file, { findings: true });
+    findings += (expected as unknown[]).length;
+  }
+  assert.ok(findings > 100, `the corpus should give findings to compare (got ${findings})`);
+  // Released twice over (findings dropped too), the files still lint the same.
+  for (const file of files.slice(0, 40)) assert.deepEqual(plain(released.lint(file)), plain(kept.lint(file)), file);
+});
+
+test('a released file that is edited builds its schema from the new text', () => {
+  const project = new Project({ config: {} });
+  const file = '/virtual/release/schema.cql';
+  project.setFile(file, 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);\nSELECT nope FROM ks.t WHERE id = 1;\n');
+  project.fileSchema(file);
+  project.fileReferences(file);
+  project.release(file);
+  assert.deepEqual(project.lint(file).map((f) => f.ruleId), ['unknown-column']);
+  project.release(file, { findings: true });
+  project.setFile(file, 'CREATE TABLE ks.t (id int PRIMARY KEY, v text, nope int);\nSELECT nope FROM ks.t WHERE id = 1;\n');
+  assert.deepEqual(project.lint(file).map((f) => f.ruleId), []);
+});
