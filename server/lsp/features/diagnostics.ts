@@ -152,6 +152,8 @@ export const diagnosticsFeature: Feature = {
       const cached = cache.get(filePath);
       if (cached) return cached;
       const diagnostics = computeDiagnostics(ctx, filePath, relatedInformation);
+      // A file that is not open goes back to its schema and references (its findings stay cached).
+      if (!ctx.documents.get(ctx.pathToUri(filePath))) ctx.project.release(filePath);
       const previous = last.get(filePath);
       const report = previous && sameJson(previous.diagnostics, diagnostics) ? previous : { diagnostics, resultId: `${RUN_ID}.${nextResultId++}` };
       cache.set(filePath, report);
