@@ -159,7 +159,6 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
     // Index the file (its schema and references), then let go of its tree: the run's memory grows with
     // the schema, not with the text. Linting parses each file again, one at a time.
     project.fileSchema(file);
-    project.fileReferences(file);
     project.release(file);
     heap.settle();
   }

@@ -231,14 +231,18 @@ export class Project {
   }
 
   /**
-   * Lets go of a file's syntax tree, keeping its text, schema and references (and its findings unless
-   * `findings` is set), so that memory grows with the schema, not the text: the CLI releases each file
-   * once it is indexed, and with its findings once they are written. A later lookup parses the text again.
+   * Lets go of a file's syntax tree, keeping its text, schema and references (built first if need be)
+   * and its findings unless `findings` is set, so that memory grows with the schema, not the text: the
+   * CLI releases each file once it is indexed, and with its findings once they are written. A later
+   * lookup parses the text again.
    */
   release(filePath: string, { findings = false }: { findings?: boolean } = {}): void {
     const entry = this.entries.get(filePath);
     if (findings && entry) entry.lint = undefined;
-    if (!entry?.parse || !entry.schema || !entry.references) return;
+    if (!entry?.parse) return;
+    // What the file keeps: built now, from the tree it is about to lose.
+    this.fileSchema(filePath);
+    this.indexedFileReferences(filePath);
     entry.parse = undefined;
     entry.previous = undefined;
     // Reusing the schema across an edit needs the tree it was built from.

@@ -158,7 +158,6 @@ export class BackgroundIndex {
       if (!this.host.isOpen(file) && this.host.inWorkspace(file) && !this.host.project.hasFile(file)) {
         this.host.project.setFile(file, text);
         this.host.project.fileSchema(file); // parse now, in this slice, not in the first request after
-        this.host.project.fileReferences(file);
         // A file that is not open keeps its schema and references, not its tree: memory grows with the
         // schema, not the text. Whatever needs the tree later parses it again.
         this.host.project.release(file);
