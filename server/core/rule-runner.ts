@@ -351,20 +351,22 @@ export class RuleRunner {
           if (stale) this.statementResults.delete(stmt);
           continue;
         }
-        const fixedFindings: Finding[] = [];
+        let fixed: RuleResult = EMPTY_RESULT;
         let dynamic: StatementResult['dynamic'] = NO_DYNAMIC;
         let cacheable = true;
         for (let i = 0; i < statementRules.length; i++) {
           const result = runOne(i, stmt, current.scope);
           if (!result) cacheable = false;
           else if (result.references.length) (dynamic === NO_DYNAMIC ? (dynamic = []) : dynamic).push({ rule: i, result });
-          else for (const f of result.findings) fixedFindings.push(f);
+          else if (result !== EMPTY_RESULT) {
+            // The rule's own anchors, found by runOne, serve the statement's fixed result as they are.
+            if (fixed === EMPTY_RESULT) fixed = { findings: [], anchors: [], references: NO_REFERENCES };
+            for (const f of result.findings) fixed.findings.push(f);
+            for (const a of result.anchors) fixed.anchors.push(a);
+          }
         }
         if (!cacheable) this.statementResults.delete(stmt);
-        else {
-          const fixed = fixedFindings.length ? { findings: fixedFindings, anchors: anchorsOf(fixedFindings, stmt), references: NO_REFERENCES } : EMPTY_RESULT;
-          this.statementResults.set(stmt, { epoch, key: current.key, fixed, dynamic });
-        }
+        else this.statementResults.set(stmt, { epoch, key: current.key, fixed, dynamic });
       }
       single.length = 0;
     }
