@@ -24,8 +24,30 @@ export interface CliIO {
   stdin?: NodeJS.ReadableStream;
 }
 
+let processStdout: CliStream | undefined;
+
+/**
+ * The process's stdout. When its reader goes away before the end (`cqlint lint | head`), the rest of
+ * the output is dropped and the command finishes as usual, instead of dying on EPIPE with a stack trace.
+ */
+function stdoutOfProcess(): CliStream {
+  if (processStdout) return processStdout;
+  let closed = false;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    closed = true;
+    if (error.code !== 'EPIPE') process.stderr.write(`cqlint: cannot write the output: ${error.message}\n`);
+  });
+  processStdout = {
+    write: (text: string) => (closed ? false : process.stdout.write(text)),
+    get isTTY() {
+      return process.stdout.isTTY;
+    },
+  };
+  return processStdout;
+}
+
 function processIO(): CliIO {
-  return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env, stdin: process.stdin };
+  return { stdout: stdoutOfProcess(), stderr: process.stderr, cwd: process.cwd(), env: process.env, stdin: process.stdin };
 }
 
 /** Fills what a caller left out with the process's own streams. */

@@ -5,7 +5,7 @@
 // and CQLINT_TEST_HANG_MS shortens the hang limit for that.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -184,6 +184,18 @@ describe('cqlint on hostile input (built binary)', () => {
     const run = cqlint(['lint', '--max-warnings', '-1', 'schema'], dir);
     assert.equal(run.timedOut, false);
     assert.equal(run.status, 0, run.stderr);
+  });
+
+  test('output piped into a reader that stops early (cqlint lint | head): no crash, the usual exit code', async () => {
+    const child = spawn(process.execPath, [cliBin, 'lint', 'examples/'], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    // Read the first chunk only, then go away, as `head -1` does.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.destroy();
+    const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    assert.equal(stderr, '', 'nothing on stderr (no EPIPE stack trace)');
+    assert.equal(status, 1, 'the examples have one error: exit 1, as when the whole output is read');
   });
 
   test('a symbolic link loop and a dangling link named *.cql are skipped with a note', () => {
