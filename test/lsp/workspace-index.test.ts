@@ -117,6 +117,27 @@ describe('background index through the server', () => {
     assert.deepEqual(codes(during.items), codes(after.items), `opened ${doneEarly ? 'after' : 'during'} the index`);
   });
 
+  test('push: the workspace files are published after the index in slices, and requests are answered meanwhile', async (t) => {
+    const files = workspaceFiles(300);
+    const ws = tempWorkspace(files);
+    t.after(() => ws.cleanup());
+    const client = await started(t);
+    await client.initialize({ ...capabilities.push, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
+    const uris = Object.keys(files).map((file) => ws.uri(file));
+    const published = (): number => uris.filter((uri) => client.publications(uri).length > 0).length;
+    await client.waitForProgressEnd(/cqlint: indexing/, 60_000);
+    // Once the re-check of the workspace has begun, a request goes in: it is answered before the last file
+    // is published (a timer per file used to run all 301 lints in one go, deaf to the client meanwhile).
+    await client.waitForDiagnostics(uris[0]!, undefined, 60_000);
+    const symbols = await client.request('workspace/symbol', { query: 'orders' });
+    const publishedWhenAnswered = published();
+    assert.ok(Array.isArray(symbols));
+    assert.ok(publishedWhenAnswered < uris.length, `answered after ${publishedWhenAnswered} of ${uris.length} files were published`);
+    for (const uri of uris) await client.waitForDiagnostics(uri, undefined, 60_000);
+    assert.equal(published(), uris.length, 'every workspace file is published');
+    assert.ok(uris.every((uri) => client.publications(uri).length === 1), 'each file once');
+  });
+
   test('disk changes and deletions during the index leave no stale result', async (t) => {
     const ws = tempWorkspace(workspaceFiles(200, false));
     t.after(() => ws.cleanup());

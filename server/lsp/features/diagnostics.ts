@@ -21,6 +21,7 @@ import {
 import type { Finding, Severity } from '../../core/findings';
 import { docsUrl as defaultDocsUrl } from '../../core/findings';
 import { allRules } from '../../core/rules';
+import { heapKeeper } from '../../core/util/heap';
 import type { Feature, FilesChangedEvent, ServerContext } from '../context';
 import { unlessCancelled } from '../budget';
 
@@ -153,7 +154,10 @@ export const diagnosticsFeature: Feature = {
       if (cached) return cached;
       const diagnostics = computeDiagnostics(ctx, filePath, relatedInformation);
       // A file that is not open goes back to its schema and references (its findings stay cached).
-      if (!ctx.documents.get(ctx.pathToUri(filePath))) ctx.project.release(filePath);
+      if (!ctx.documents.get(ctx.pathToUri(filePath))) {
+        ctx.project.release(filePath);
+        heapKeeper().settle();
+      }
       const previous = last.get(filePath);
       const report = previous && sameJson(previous.diagnostics, diagnostics) ? previous : { diagnostics, resultId: `${RUN_ID}.${nextResultId++}` };
       cache.set(filePath, report);
@@ -246,38 +250,50 @@ function registerPush(ctx: ServerContext, reportFor: (filePath: string) => Cache
   };
 
   /**
-   * Files re-checked because everything changed (the end of the index, settings): published in slices
-   * that leave room for requests, rather than thousands of lints in one go.
+   * Files that are not open, re-checked because something they depend on changed (the end of the index,
+   * settings, a schema edit): published in slices that leave room for requests, each once the files it
+   * needs are indexed, rather than thousands of lints in one go.
    */
   const backlog = new Set<string>();
   let draining = false;
   const drain = (): void => {
     if (draining) return;
     draining = true;
-    const step = (): void => {
-      const started = Date.now();
-      for (const file of backlog) {
-        backlog.delete(file);
+    const run = async (): Promise<void> => {
+      let sliceStart = Date.now();
+      while (backlog.size && !stopped) {
+        const file = backlog.values().next().value as string;
+        await ctx.whenIndexed(file);
+        if (!backlog.delete(file)) continue;
         if (!timers.has(file)) publishSafely(file);
-        if (Date.now() - started >= BACKLOG_SLICE_MS) break;
+        if (Date.now() - sliceStart >= BACKLOG_SLICE_MS) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          sliceStart = Date.now();
+        }
       }
-      if (backlog.size && !stopped) setImmediate(step);
-      else draining = false;
     };
-    setImmediate(step);
+    void run().finally(() => {
+      draining = false;
+      if (backlog.size && !stopped) drain();
+    });
   };
   let stopped = false;
 
   ctx.onDidChangeFiles((event) => {
     invalidate(event);
-    const files = new Set<string>([...event.changed, ...event.dependents]);
+    // Open documents are published on their own timer (debounced, after the files they need are
+    // indexed); every other file goes to the backlog, published in slices: the end of the index or a
+    // schema edit can touch thousands of files, and a timer each would run all their lints in one go.
     const open = new Set(ctx.documents.all().map((document) => ctx.uriToPath(document.uri)));
-    if (event.all) {
-      for (const file of open) files.add(file);
-      for (const file of ctx.project.files()) if (!files.has(file)) backlog.add(file);
-      drain();
+    const files = event.all ? ctx.project.files() : [...event.changed, ...event.dependents];
+    for (const file of open) if (event.all || files.includes(file)) schedule(file);
+    let queued = false;
+    for (const file of files) {
+      if (open.has(file) || timers.has(file)) continue;
+      backlog.add(file);
+      queued = true;
     }
-    for (const file of files) schedule(file);
+    if (queued) drain();
     for (const file of event.removed) {
       const uri = published.get(file) ?? ctx.pathToUri(file);
       const pending = timers.get(file);
