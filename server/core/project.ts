@@ -245,6 +245,9 @@ export class Project {
     this.indexedFileReferences(filePath);
     entry.parse = undefined;
     entry.previous = undefined;
+    // After a re-parse (rekeyDefinitions) the keys are the new tree's statements while the tables still
+    // hold the ones they were built from: keying by the latter lets the new tree go with the parse.
+    if (entry.schema) restoreDefinitionKeys(entry.schema);
     // Reusing the schema across an edit needs the tree it was built from.
     entry.ddl = undefined;
     entry.released = true;
@@ -644,4 +647,14 @@ function rekeyDefinitions(schema: FileSchema, parse: ParseResult): void {
     const table = byStart.get(stmt.range.start.offset);
     if (table) schema.byStatement.set(stmt, table);
   }
+}
+
+/** Keys a schema's tables by the statements they were built from again (undoes rekeyDefinitions). */
+function restoreDefinitionKeys(schema: FileSchema): void {
+  let rekeyed = false;
+  for (const [stmt, table] of schema.byStatement) if (stmt !== table.statement) rekeyed = true;
+  if (!rekeyed) return;
+  const tables = [...schema.byStatement.values()];
+  schema.byStatement.clear();
+  for (const table of tables) schema.byStatement.set(table.statement, table);
 }
