@@ -3,9 +3,8 @@
 // Exit 0 clean (warnings allowed), 1 errors or too many warnings, 2 usage, config or I/O failure;
 // a file that cannot be read is reported on stderr and the others are still linted.
 import * as path from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { Project } from '../core/project';
+import { heapKeeper } from '../core/util/heap';
 import { findConfigFor, loadConfigFile, type CqlintConfig } from '../core/config';
 import { allRules } from '../core/rules';
 import { TARGET_IDS, type TargetId } from '../core/targets';
@@ -247,28 +246,4 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
     return EXIT.findings;
   }
   return EXIT.ok;
-}
-
-/**
- * A lint run lets go of each file's tree once it is indexed and of its findings once they are written,
- * so what it keeps alive stays small; but V8, seeing memory to spare, lets a batch run's heap grow to
- * several times that before a full collection (2 GB of RSS for 600 MB alive on 2,000 files). The CLI
- * is a batch process: when the heap has grown by half since the last full collection, it asks for one.
- */
-function heapKeeper(): { settle(): void } {
-  let collect: (() => void) | undefined;
-  try {
-    setFlagsFromString('--expose-gc');
-    collect = runInNewContext('gc') as () => void;
-  } catch {
-    return { settle: () => undefined };
-  }
-  let threshold = Math.max(256 * 1024 * 1024, process.memoryUsage().heapUsed * 1.5);
-  return {
-    settle() {
-      if (process.memoryUsage().heapUsed < threshold) return;
-      collect!();
-      threshold = Math.max(256 * 1024 * 1024, process.memoryUsage().heapUsed * 1.5);
-    },
-  };
 }
