@@ -153,9 +153,11 @@ export const diagnosticsFeature: Feature = {
       const cached = cache.get(filePath);
       if (cached) return cached;
       const diagnostics = computeDiagnostics(ctx, filePath, relatedInformation);
-      // A file that is not open goes back to its schema and references (its findings stay cached).
+      // A file that is not open goes back to its schema and references: its diagnostics are kept here
+      // (the findings they came from would only be reused while nothing they depend on changes, and
+      // any such change brings the file back here anyway).
       if (!ctx.documents.get(ctx.pathToUri(filePath))) {
-        ctx.project.release(filePath);
+        ctx.project.release(filePath, { findings: true });
         heapKeeper().settle();
       }
       const previous = last.get(filePath);
