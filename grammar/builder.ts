@@ -130,11 +130,32 @@ export function withSharedStrings<T>(build: () => T): T {
 }
 
 function shared(s: string): string {
-  if (sharedStrings === undefined) return s;
+  if (sharedStrings === undefined) return ownString(s);
   const known = sharedStrings.get(s);
   if (known !== undefined) return known;
-  sharedStrings.set(s, s);
-  return s;
+  const own = ownString(s);
+  sharedStrings.set(own, own);
+  return own;
+}
+
+/**
+ * A copy of `s` that does not hold the source text. V8 makes a slice of 13 or more characters a view
+ * of the whole string it was cut from, so one long name kept by a schema summary would keep its whole
+ * file alive after the tree is dropped; slicing a concatenation copies the characters first.
+ */
+function ownString(s: string): string {
+  return s.length < 13 ? s : (' ' + s).slice(1);
+}
+
+/** One string per native type name for the whole process (a fixed set of keywords): schemas keep thousands. */
+const nativeTypeNames = new Map<string, A.NativeTypeName>();
+
+function nativeTypeName(image: string): A.NativeTypeName {
+  const lower = image.toLowerCase() as A.NativeTypeName;
+  const known = nativeTypeNames.get(lower);
+  if (known !== undefined) return known;
+  nativeTypeNames.set(lower, lower);
+  return lower;
 }
 
 function identifierFromToken(t: IToken): A.Identifier {
@@ -183,12 +204,12 @@ function literalFromToken(t: IToken): A.Literal {
   const type = t.tokenType;
   let literalKind: A.LiteralKind;
   // Long literals are seldom repeated, and sharing costs a hash of the whole text.
-  const text = t.image.length <= SHARED_LITERAL_LENGTH ? shared(t.image) : t.image;
+  const text = t.image.length <= SHARED_LITERAL_LENGTH ? shared(t.image) : ownString(t.image);
   let value = text;
   if (type === StringLiteral) {
     literalKind = 'string';
     value = decodeString(text);
-    if (value.length <= SHARED_LITERAL_LENGTH) value = shared(value);
+    value = value.length <= SHARED_LITERAL_LENGTH ? shared(value) : ownString(value);
   } else if (type === IntegerLiteral) literalKind = 'integer';
   else if (type === FloatLiteral) literalKind = 'float';
   else if (type === DurationLiteral) literalKind = 'duration';
@@ -207,9 +228,9 @@ function literalFromToken(t: IToken): A.Literal {
 export function buildType(n: CqlTypeCstNode): A.CqlType {
   const range = rangeOf(n);
   const native = tok(n, 'NativeTypeKw');
-  if (native) return { kind: 'NativeType', name: native.image.toLowerCase() as A.NativeTypeName, range };
+  if (native) return { kind: 'NativeType', name: nativeTypeName(native.image), range };
   const str = tok(n, 'StringLiteral');
-  if (str) return { kind: 'CustomType', className: decodeString(str.image), range };
+  if (str) return { kind: 'CustomType', className: ownString(decodeString(str.image)), range };
   const coll = node(n, 'collectionType');
   if (coll) {
     const collection = has(coll, 'MAP') ? 'map' : has(coll, 'LIST') ? 'list' : 'set';
@@ -749,7 +770,7 @@ function buildCreate(n: CreateStatementCstNode, base: Base, nameWords: string[])
       properties: buildProperties(node(s, 'properties')),
     };
     if (nameNode) stmt.name = identifier(nameNode);
-    if (using) stmt.using = decodeString(using.image);
+    if (using) stmt.using = ownString(decodeString(using.image));
     return stmt;
   }
   if (c.createMaterializedView) {

@@ -4,6 +4,7 @@ import type {
   CqlType, SourceRange, CreateTableStatement, CreateMaterializedViewStatement, Expression,
 } from '../../../grammar/ast';
 import type { ShardSpec } from '../token/shard';
+import { internName } from '../util/names';
 import type { TableHints } from '../config/types';
 
 type ColumnRole = 'partition' | 'clustering' | 'static' | 'regular';
@@ -111,7 +112,7 @@ export function sameShape(a: TableInfo, b: TableInfo): boolean {
 
 /** `ks.name`, or `name` when the keyspace is unknown. */
 export function qualify(keyspace: string | undefined, name: string): string {
-  return keyspace ? `${keyspace}.${name}` : name;
+  return internName(keyspace ? `${keyspace}.${name}` : name);
 }
 
 export function isSaiClass(using: string | undefined): boolean {

@@ -5,6 +5,7 @@
 // navigation read it.
 import type { Expression, ParseResult, Relation, SourceRange, Statement } from '../../../grammar/ast';
 import { qualify } from './model';
+import { internName } from '../util/names';
 
 export interface TableReference {
   /** File path of the statement. */
@@ -55,6 +56,15 @@ function relationColumns(relation: Relation): { columns: string[]; token: boolea
   return { columns: [], token: false };
 }
 
+/** Frozen: the one empty list every reference shares must never be appended to. */
+const NO_NAMES = Object.freeze([]) as unknown as string[];
+
+function keptNames(names: string[]): string[] {
+  if (!names.length) return NO_NAMES;
+  for (let i = 0; i < names.length; i++) names[i] = internName(names[i]!);
+  return names;
+}
+
 function addOnce(list: string[], names: readonly string[]): void {
   for (const n of names) if (!list.includes(n)) list.push(n);
 }
@@ -98,22 +108,23 @@ export function buildFileReferences(filePath: string, parse: ParseResult): Index
         const qualified = stmt.kind === 'Select' ? stmt.from : stmt.table;
         const keyspace = qualified.keyspace?.name ?? current;
         const name = qualified.name.name;
+        let columns: { pinned: string[]; ranged: string[] };
+        if (stmt.kind === 'Insert') {
+          columns = { pinned: [], ranged: [] };
+          addOnce(columns.pinned, stmt.columns.map((c) => c.name));
+        } else {
+          columns = whereColumns(stmt.where);
+        }
         const reference: TableReference = {
           file: filePath,
           kind: stmt.kind,
           range: stmt.range,
           table: qualify(keyspace, name),
-          pinned: [],
-          ranged: [],
+          // References outlive their file's tree: their names are shared, their empty lists one.
+          pinned: keptNames(columns.pinned),
+          ranged: keptNames(columns.ranged),
           allowFiltering: stmt.kind === 'Select' && stmt.allowFiltering,
         };
-        if (stmt.kind === 'Insert') {
-          addOnce(reference.pinned, stmt.columns.map((c) => c.name));
-        } else {
-          const { pinned, ranged } = whereColumns(stmt.where);
-          reference.pinned = pinned;
-          reference.ranged = ranged;
-        }
         if (stmt.kind === 'Select') {
           const limit = integerLiteral(stmt.limit);
           if (limit !== undefined) reference.limit = limit;
@@ -122,7 +133,7 @@ export function buildFileReferences(filePath: string, parse: ParseResult): Index
           const ttl = ttlOf(stmt.using);
           if (ttl !== undefined) reference.ttlSeconds = ttl;
         }
-        out.push({ reference, ...(keyspace !== undefined ? { keyspace } : {}), name });
+        out.push({ reference, ...(keyspace !== undefined ? { keyspace: internName(keyspace) } : {}), name: internName(name) });
         return;
       }
       default:

@@ -1,6 +1,6 @@
 // Facts about CQL types that the rules and the size estimate need, and the one printer of a type as CQL.
 import type { CqlType, NativeTypeName } from '../../../grammar/ast';
-import { quoteName } from '../util/names';
+import { internName, quoteName } from '../util/names';
 
 /**
  * The type as CQL text that Cassandra reads back as the same type: names that need it are double-quoted
@@ -8,17 +8,21 @@ import { quoteName } from '../util/names';
  */
 export function typeText(type: CqlType | undefined): string {
   if (!type) return '?';
+  return type.kind === 'NativeType' ? type.name : internName(printType(type));
+}
+
+function printType(type: CqlType): string {
   switch (type.kind) {
     case 'NativeType':
       return type.name;
     case 'CollectionType':
-      return `${type.collection}<${type.elementTypes.map(typeText).join(', ')}>`;
+      return `${type.collection}<${type.elementTypes.map(printType).join(', ')}>`;
     case 'FrozenType':
-      return `frozen<${typeText(type.inner)}>`;
+      return `frozen<${printType(type.inner)}>`;
     case 'TupleType':
-      return `tuple<${type.elementTypes.map(typeText).join(', ')}>`;
+      return `tuple<${type.elementTypes.map(printType).join(', ')}>`;
     case 'VectorType':
-      return `vector<${typeText(type.elementType)}, ${type.dimension}>`;
+      return `vector<${printType(type.elementType)}, ${type.dimension}>`;
     case 'UserType': {
       const { keyspace, name } = type.name;
       return keyspace ? `${quoteName(keyspace.name)}.${quoteName(name.name)}` : quoteName(name.name);

@@ -35,3 +35,17 @@ export function parseTypedName(input: string): string | undefined {
   if (text.includes('"')) return undefined;
   return text;
 }
+
+/** Names kept once per process (a workspace spells the same table and type names in thousands of places). */
+const internedNames = new Map<string, string>();
+/** The pool is dropped when it reaches this size: it holds names, never text, so it grows with the schema. */
+const MAX_INTERNED_NAMES = 100_000;
+
+/** One string object for equal names (qualified names, type texts) kept by schema summaries and references. */
+export function internName(name: string): string {
+  const known = internedNames.get(name);
+  if (known !== undefined) return known;
+  if (internedNames.size >= MAX_INTERNED_NAMES) internedNames.clear();
+  internedNames.set(name, name);
+  return name;
+}
