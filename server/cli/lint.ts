@@ -147,12 +147,11 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   // Rules are synchronous: the samples .cqlint.json names are read before they run, and handed to them here.
   const samples = new SampleCache();
   const project = new Project({ target: options.target, config, sampleSummary: sampleSummaryHook(samples) });
-  const texts = new Map<string, string>();
+  // The texts live in the project only (kept deflated once a file is indexed): the files read, in order.
   const boms = new Map<string, boolean>();
   for (const file of files) {
     const read = await readInput(file, io, report);
     if (!read) continue;
-    texts.set(file, read.text);
     boms.set(file, read.bom);
     project.setFile(file, read.text);
     // Index the file (its schema and references), then let go of its tree: the run's memory grows with
@@ -166,7 +165,7 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   if (config === undefined) {
     const configs = new Set<string>();
     const dirs = new Set<string>();
-    for (const file of texts.keys()) {
+    for (const file of boms.keys()) {
       const dir = path.dirname(file);
       if (dirs.has(dir)) continue;
       dirs.add(dir);
@@ -179,13 +178,14 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   }
 
   // A configured sample that cannot be read is an I/O failure (exit 2); the rules then go without it.
-  await readConfiguredSamples(project, tablesDefinedIn(project, [...texts.keys()]), { cache: samples, onProblem: fail });
+  await readConfiguredSamples(project, tablesDefinedIn(project, [...boms.keys()]), { cache: samples, onProblem: fail });
 
   // --fix / --fix-dry-run: every file is fixed first (the project keeps the fixed texts, so a fixed
   // schema is what the queries of other files are checked against), then everything is linted.
   const outputs = new Map<string, string>();
   if (options.fix || options.fixDryRun) {
-    for (const filePath of texts.keys()) {
+    for (const filePath of boms.keys()) {
+      const original = project.getText(filePath)!;
       let fixed;
       try {
         fixed = applyFixesToText(project, filePath);
@@ -196,7 +196,7 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
       if (!fixed.changed) continue;
       if (options.fix && !(await writeOutput(filePath, fixed.output, boms.get(filePath) ?? false, io, report))) {
         // Report against what is on disk, not against fixes that were not saved.
-        project.setFile(filePath, texts.get(filePath)!);
+        project.setFile(filePath, original);
         continue;
       }
       outputs.set(filePath, fixed.output);
@@ -214,7 +214,7 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
     informationUri: INFORMATION_URI,
   });
   const counts = { errorCount: 0, warningCount: 0 };
-  for (const [filePath, original] of texts) {
+  for (const filePath of boms.keys()) {
     let findings;
     try {
       findings = project.lint(filePath);
@@ -229,7 +229,7 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
       // The fixable counts are a hint; a fix that cannot be computed is simply not counted.
     }
     const output = outputs.get(filePath);
-    const result: FileResult = { filePath, findings, source: output ?? original, fixable, ...(output !== undefined ? { output } : {}) };
+    const result: FileResult = { filePath, findings, source: output ?? project.getText(filePath)!, fixable, ...(output !== undefined ? { output } : {}) };
     writer.file(result);
     project.release(filePath, { findings: true });
     heap.settle();

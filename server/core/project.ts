@@ -2,6 +2,7 @@
 // lint results with config, editor overrides and suppression comments applied. Used by the language
 // server, the CLI and the tests alike; everything is computed lazily and cached per text.
 import { statSync } from 'node:fs';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
 import type { ParseResult, QualifiedName, Statement } from '../../grammar/ast';
 import { parseCql } from '../../grammar';
@@ -54,7 +55,10 @@ export interface ProjectOptions {
 }
 
 interface FileEntry {
-  text: string;
+  /** The text; absent once the tree is let go (release()), when `packed` holds it (see textOf). */
+  text?: string;
+  /** The text deflated, kept from release() until the text changes. */
+  packed?: Buffer;
   parse?: ParseResult;
   /** The parse of the previous text, handed to the parser for incremental reuse. */
   previous?: ParseResult;
@@ -184,7 +188,7 @@ export class Project {
 
   setFile(filePath: string, text: string): void {
     const old = this.entries.get(filePath);
-    if (old && old.text === text) return;
+    if (old && textOf(old) === text) return;
     if (old?.schema) this.previousDefined.set(filePath, old.schema.definedNames);
     // The old schema can serve again only with the parse it was built from as `previous` (same AST objects).
     const previous = old?.parse ?? old?.previous;
@@ -213,13 +217,16 @@ export class Project {
   }
 
   getText(filePath: string): string | undefined {
-    return this.entries.get(filePath)?.text;
+    const entry = this.entries.get(filePath);
+    return entry && textOf(entry);
   }
 
   parse(filePath: string): ParseResult {
     const entry = this.entries.get(filePath);
     if (!entry) return { statements: [], comments: [], errors: [] };
     if (!entry.parse) {
+      // The text stays unpacked while its tree is kept: rules and fixes read both.
+      entry.text = textOf(entry);
       entry.parse = parseCql(entry.text, entry.previous ? { previous: entry.previous } : undefined);
       entry.previous = undefined;
       if (entry.released) {
@@ -245,6 +252,12 @@ export class Project {
     this.indexedFileReferences(filePath);
     entry.parse = undefined;
     entry.previous = undefined;
+    // Kept deflated (a schema file compresses about 6x): read back by textOf whenever it is needed.
+    // UTF-8 cannot carry a lone surrogate (an editor's text may hold one): such a text stays as it is.
+    if (entry.text !== undefined && isWellFormed(entry.text)) {
+      entry.packed ??= deflateRawSync(entry.text, { level: 1 });
+      entry.text = undefined;
+    }
     // After a re-parse (rekeyDefinitions) the keys are the new tree's statements while the tables still
     // hold the ones they were built from: keying by the latter lets the new tree go with the parse.
     if (entry.schema) restoreDefinitionKeys(entry.schema);
@@ -259,9 +272,10 @@ export class Project {
     if (!entry) return undefined;
     if (!entry.schema) {
       const parse = this.parse(filePath);
-      const ddl = this.ddlSignature(entry.text, parse);
+      const text = textOf(entry);
+      const ddl = this.ddlSignature(text, parse);
       const reused = entry.previousSchema && this.reuseFileSchema(entry.previousSchema, ddl, parse);
-      entry.schema = reused || buildFileSchema(filePath, entry.text, parse);
+      entry.schema = reused || buildFileSchema(filePath, text, parse);
       entry.ddl = ddl;
       entry.previousSchema = undefined;
     }
@@ -315,7 +329,8 @@ export class Project {
   }
 
   private entryText(filePath: string): string {
-    return this.entries.get(filePath)?.text ?? '';
+    const entry = this.entries.get(filePath);
+    return entry ? textOf(entry) : '';
   }
 
   /** The merged workspace schema (kept while every file's schema is the same object). */
@@ -610,7 +625,7 @@ export class Project {
     const references: ReferenceDependency[] = [];
     const own = this.fileOptions(filePath);
     const findings = this.runner.run({
-      filePath, text: entry.text, parse, model, fileSchema: this.fileSchema(filePath)!, config,
+      filePath, text: textOf(entry), parse, model, fileSchema: this.fileSchema(filePath)!, config,
       target: own.target, overrides: own.ruleOverrides, optionsVersion: this.optionsVersion, references,
     });
     entry.lint = { findings, model, config, optionsVersion: this.optionsVersion, references };
@@ -647,6 +662,14 @@ function rekeyDefinitions(schema: FileSchema, parse: ParseResult): void {
     const table = byStart.get(stmt.range.start.offset);
     if (table) schema.byStatement.set(stmt, table);
   }
+}
+
+/** No lone surrogate (String.prototype.isWellFormed: Node 20+, newer than the ES2022 lib we compile against). */
+const isWellFormed = (text: string): boolean => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+
+/** A file's text, inflated from its packed copy when its tree was let go. */
+function textOf(entry: FileEntry): string {
+  return entry.text ?? (entry.packed ? inflateRawSync(entry.packed).toString('utf8') : '');
 }
 
 /** Keys a schema's tables by the statements they were built from again (undoes rekeyDefinitions). */
