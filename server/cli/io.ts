@@ -5,6 +5,8 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { describeFileType, describeIoError, findCqlFiles, readTextFile, writeTextFile, type FileKind, type ReadResult } from '../core/io/files';
+import { loadConfigFile, type CqlintConfig } from '../core/config';
+import { TARGET_IDS, type TargetId } from '../core/targets';
 
 export { writeTextFile } from '../core/io/files';
 
@@ -110,6 +112,26 @@ export function parseCommandArgs<O extends OptionsConfig>(args: string[], option
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
+}
+
+/** `--target T` (any case); undefined when not given. */
+export function parseTargetOption(value: string | undefined): TargetId | undefined {
+  if (value === undefined) return undefined;
+  const wanted = value.toLowerCase();
+  if (!(TARGET_IDS as readonly string[]).includes(wanted)) throw new UsageError(`unknown target "${value}"; use one of ${TARGET_IDS.join(', ')}`);
+  return wanted as TargetId;
+}
+
+/**
+ * The configuration `--no-config` or `--config F` asks for (a broken file is a failure, its valid rest
+ * still applies); undefined when neither is given: each file's nearest .cqlint.json then.
+ */
+export function explicitConfig(options: { noConfig: boolean; configPath?: string }, io: CliIO, report: FailureReporter): CqlintConfig | undefined {
+  if (options.noConfig) return {};
+  if (options.configPath === undefined) return undefined;
+  const loaded = loadConfigFile(path.resolve(io.cwd, options.configPath));
+  for (const error of loaded.errors) report.fail(error.message);
+  return loaded.config ?? {};
 }
 
 /** A path as the user would write it: relative to the working directory when inside it. */

@@ -4,15 +4,14 @@
 // a file that cannot be read is reported on stderr and the others are still linted.
 import * as path from 'node:path';
 import { Project } from '../core/project';
-import { heapKeeper } from '../core/util/heap';
-import { findConfigFor, loadConfigFile, type CqlintConfig } from '../core/config';
+import { findConfigFor, loadConfigFile } from '../core/config';
 import { allRules } from '../core/rules';
 import { TARGET_IDS, type TargetId } from '../core/targets';
 import { MAX_FILE_BYTES } from '../core/io/files';
 import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
 import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
-import { EXIT, UsageError, collectCqlFiles, displayPath, failureReporter, parseCommandArgs, readInput, writeOutput, type CliIO } from './io';
+import { EXIT, UsageError, collectCqlFiles, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput, writeOutput, type CliIO } from './io';
 import packageJson from '../../package.json';
 
 const LINT_USAGE = `Usage: cqlint lint [options] <files or folders...>
@@ -73,14 +72,7 @@ function parseLintArgs(args: string[]): LintOptions | 'help' {
   if (!(FORMAT_NAMES as readonly string[]).includes(formatName)) {
     throw new UsageError(`unknown format "${formatName}"; use one of ${FORMAT_NAMES.join(', ')}`);
   }
-  let target: TargetId | undefined;
-  if (values.target !== undefined) {
-    const wanted = values.target.toLowerCase();
-    if (!(TARGET_IDS as readonly string[]).includes(wanted)) {
-      throw new UsageError(`unknown target "${values.target}"; use one of ${TARGET_IDS.join(', ')}`);
-    }
-    target = wanted as TargetId;
-  }
+  const target = parseTargetOption(values.target);
   let maxWarnings = -1;
   if (values['max-warnings'] !== undefined) {
     const text = values['max-warnings'].trim();
@@ -133,39 +125,31 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   const fail = (message: string): void => report.fail(message);
 
   // Configuration: an explicit file, none at all, or each file's nearest .cqlint.json (the Project finds it).
-  let config: CqlintConfig | undefined;
-  if (options.noConfig) config = {};
-  else if (options.configPath !== undefined) {
-    const configPath = path.resolve(io.cwd, options.configPath);
-    const loaded = loadConfigFile(configPath);
-    for (const error of loaded.errors) fail(error.message);
-    config = loaded.config ?? {};
-  }
+  const config = explicitConfig(options, io, report);
 
   const files = await collectCqlFiles(options.inputs, io, report);
-  const heap = heapKeeper();
   // Rules are synchronous: the samples .cqlint.json names are read before they run, and handed to them here.
   const samples = new SampleCache();
   const project = new Project({ target: options.target, config, sampleSummary: sampleSummaryHook(samples) });
-  // The texts live in the project only (kept deflated once a file is indexed): the files read, in order.
-  const boms = new Map<string, boolean>();
+  // The files read, in order, each with whether it began with a byte order mark (kept when --fix writes
+  // it). Their texts live in the project only, deflated once a file is indexed.
+  const readFiles = new Map<string, boolean>();
   for (const file of files) {
     const read = await readInput(file, io, report);
     if (!read) continue;
-    boms.set(file, read.bom);
+    readFiles.set(file, read.bom);
     project.setFile(file, read.text);
     // Index the file (its schema and references), then let go of its tree: the run's memory grows with
     // the schema, not with the text. Linting parses each file again, one at a time.
     project.fileSchema(file);
     project.release(file);
-    heap.settle();
   }
 
   // Discovered configuration files: a broken one is a failure (its valid rest still applies).
   if (config === undefined) {
     const configs = new Set<string>();
     const dirs = new Set<string>();
-    for (const file of boms.keys()) {
+    for (const file of readFiles.keys()) {
       const dir = path.dirname(file);
       if (dirs.has(dir)) continue;
       dirs.add(dir);
@@ -178,13 +162,13 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   }
 
   // A configured sample that cannot be read is an I/O failure (exit 2); the rules then go without it.
-  await readConfiguredSamples(project, tablesDefinedIn(project, [...boms.keys()]), { cache: samples, onProblem: fail });
+  await readConfiguredSamples(project, tablesDefinedIn(project, [...readFiles.keys()]), { cache: samples, onProblem: fail });
 
   // --fix / --fix-dry-run: every file is fixed first (the project keeps the fixed texts, so a fixed
   // schema is what the queries of other files are checked against), then everything is linted.
   const outputs = new Map<string, string>();
   if (options.fix || options.fixDryRun) {
-    for (const filePath of boms.keys()) {
+    for (const filePath of readFiles.keys()) {
       const original = project.getText(filePath)!;
       let fixed;
       try {
@@ -194,7 +178,7 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
         continue;
       }
       if (!fixed.changed) continue;
-      if (options.fix && !(await writeOutput(filePath, fixed.output, boms.get(filePath) ?? false, io, report))) {
+      if (options.fix && !(await writeOutput(filePath, fixed.output, readFiles.get(filePath) ?? false, io, report))) {
         // Report against what is on disk, not against fixes that were not saved.
         project.setFile(filePath, original);
         continue;
@@ -214,7 +198,7 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
     informationUri: INFORMATION_URI,
   });
   const counts = { errorCount: 0, warningCount: 0 };
-  for (const filePath of boms.keys()) {
+  for (const filePath of readFiles.keys()) {
     let findings;
     try {
       findings = project.lint(filePath);
@@ -232,7 +216,6 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
     const result: FileResult = { filePath, findings, source: output ?? project.getText(filePath)!, fixable, ...(output !== undefined ? { output } : {}) };
     writer.file(result);
     project.release(filePath, { findings: true });
-    heap.settle();
     const fileCounts = countFindings(findings);
     counts.errorCount += fileCounts.errorCount;
     counts.warningCount += fileCounts.warningCount;

@@ -3,10 +3,9 @@
 // a CI artifact: exits 0 whatever it finds, 2 when an input (or a configured sample) cannot be read.
 import * as path from 'node:path';
 import { Project } from '../core/project';
-import { loadConfigFile, type CqlintConfig } from '../core/config';
 import { TARGET_IDS, type TargetId } from '../core/targets';
 import { SampleCache, renderReportHtml, sampleSummaryHook, tableReportWithSample, tablesDefinedIn } from '../core/report';
-import { EXIT, UsageError, collectCqlFiles, displayPath, failureReporter, parseCommandArgs, readInput, writeTextFile, type CliIO } from './io';
+import { EXIT, UsageError, collectCqlFiles, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput, writeTextFile, type CliIO } from './io';
 import { describeIoError } from '../core/io/files';
 
 const REPORT_USAGE = `Usage: cqlint report [options] <files or folders...>
@@ -44,12 +43,7 @@ function parseReportArgs(args: string[]): ReportCliOptions | 'help' {
   });
   const values = parsed.values;
   if (values.help) return 'help';
-  let target: TargetId | undefined;
-  if (values.target !== undefined) {
-    const wanted = values.target.toLowerCase();
-    if (!(TARGET_IDS as readonly string[]).includes(wanted)) throw new UsageError(`unknown target "${values.target}"; use one of ${TARGET_IDS.join(', ')}`);
-    target = wanted as TargetId;
-  }
+  const target = parseTargetOption(values.target);
   if (values.out !== undefined && values.out.trim() === '') throw new UsageError('--out expects a file name');
   if (values.config !== undefined && values['no-config']) throw new UsageError('--config and --no-config cannot be used together');
   if (!parsed.positionals.length) throw new UsageError('no files or folders given');
@@ -65,13 +59,7 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
   const report = failureReporter(io, 'cqlint report');
   const fail = (message: string): void => report.fail(message);
 
-  let config: CqlintConfig | undefined;
-  if (options.noConfig) config = {};
-  else if (options.configPath !== undefined) {
-    const loaded = loadConfigFile(path.resolve(io.cwd, options.configPath));
-    for (const error of loaded.errors) fail(error.message);
-    config = loaded.config ?? {};
-  }
+  const config = explicitConfig(options, io, report);
 
   // The findings shown cite the samples too: the rules get each summary once it is read.
   const samples = new SampleCache();

@@ -3,6 +3,7 @@
 // server, the CLI and the tests alike; everything is computed lazily and cached per text.
 import { statSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { heapKeeper } from './util/heap';
 
 import type { ParseResult, QualifiedName, Statement } from '../../grammar/ast';
 import { parseCql } from '../../grammar';
@@ -238,7 +239,7 @@ export class Project {
   }
 
   /**
-   * Lets go of a file's syntax tree, keeping its text, schema and references (built first if need be)
+   * Lets go of a file's syntax tree, keeping its text (deflated), schema and references (built first if need be)
    * and its findings unless `findings` is set, so that memory grows with the schema, not the text: the
    * CLI releases each file once it is indexed, and with its findings once they are written. A later
    * lookup parses the text again.
@@ -264,6 +265,8 @@ export class Project {
     // Reusing the schema across an edit needs the tree it was built from.
     entry.ddl = undefined;
     entry.released = true;
+    // Runs of thousands of files (the CLI, the server's index) release each in turn: keep the heap near what is alive.
+    heapKeeper().settle();
   }
 
   /** Schema facts of one file (cached per parse; reused across edits that change no schema statement). */
@@ -321,16 +324,11 @@ export class Project {
       if (stmt.kind !== 'CreateTable') continue;
       const spec = schema.byStatement.get(stmt)?.shard;
       if (!spec) continue;
-      const fresh = shardAbove(parse.comments, this.entryText(schema.filePath), stmt.range.start.offset);
+      const fresh = shardAbove(parse.comments, this.getText(schema.filePath) ?? '', stmt.range.start.offset);
       if (fresh) Object.assign(spec, fresh);
     }
     schema.referencedNames = referencedNamesOf(parse.statements);
     return schema;
-  }
-
-  private entryText(filePath: string): string {
-    const entry = this.entries.get(filePath);
-    return entry ? textOf(entry) : '';
   }
 
   /** The merged workspace schema (kept while every file's schema is the same object). */
@@ -674,9 +672,6 @@ function textOf(entry: FileEntry): string {
 
 /** Keys a schema's tables by the statements they were built from again (undoes rekeyDefinitions). */
 function restoreDefinitionKeys(schema: FileSchema): void {
-  let rekeyed = false;
-  for (const [stmt, table] of schema.byStatement) if (stmt !== table.statement) rekeyed = true;
-  if (!rekeyed) return;
   const tables = [...schema.byStatement.values()];
   schema.byStatement.clear();
   for (const table of tables) schema.byStatement.set(table.statement, table);

@@ -8,7 +8,6 @@
 // table whose file is not indexed yet. The rest follows; when all is done the caller re-checks
 // everything once.
 import type { Project } from '../core/project';
-import { heapKeeper } from '../core/util/heap';
 
 export interface IndexProgress {
   /** Files parsed so far, and in all. */
@@ -163,7 +162,6 @@ export class BackgroundIndex {
         // schema, not the text. Whatever needs the tree later parses it again.
         this.host.project.release(file);
         this.host.loaded(file);
-        heapKeeper().settle();
       }
       this.parsed++;
       this.settle(file);

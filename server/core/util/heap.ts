@@ -35,7 +35,7 @@ function createHeapKeeper(): HeapKeeper {
 
 let processKeeper: HeapKeeper | undefined;
 
-/** The process's keeper (the heap is one per process: the CLI's lint and the server's index share it). */
+/** The process's keeper (one heap per process), made on first use: Project.release settles it after each file. */
 export function heapKeeper(): HeapKeeper {
   return (processKeeper ??= createHeapKeeper());
 }
