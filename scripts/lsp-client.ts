@@ -13,10 +13,8 @@
 // Server -> client requests are answered like VS Code would: workspace/configuration from
 // `client.settings`, client/registerCapability is recorded, workspace/diagnostic/refresh is counted.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileUri } from './temp-workspace';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import type {
   ClientCapabilities,
@@ -414,39 +412,7 @@ export async function eventually<T>(get: () => Promise<T>, check: (value: T) => 
   }
 }
 
-export function fileUri(filePath: string): string {
-  return pathToFileURL(filePath).href;
-}
-
-/** A temporary folder with files, removed by `cleanup()`. */
-export interface TempWorkspace {
-  dir: string;
-  /** Absolute path of a file in the workspace. */
-  path(relative: string): string;
-  uri(relative: string): string;
-  write(relative: string, content: string | Uint8Array): string;
-  remove(relative: string): void;
-  cleanup(): void;
-}
-
-export function tempWorkspace(files: Record<string, string | Uint8Array> = {}): TempWorkspace {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cqlint-lsp-'));
-  const workspace: TempWorkspace = {
-    dir,
-    path: (relative) => path.join(dir, relative),
-    uri: (relative) => fileUri(path.join(dir, relative)),
-    write(relative, content) {
-      const full = path.join(dir, relative);
-      mkdirSync(path.dirname(full), { recursive: true });
-      writeFileSync(full, content);
-      return full;
-    },
-    remove: (relative) => rmSync(path.join(dir, relative), { recursive: true, force: true }),
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
-  };
-  for (const [relative, content] of Object.entries(files)) workspace.write(relative, content);
-  return workspace;
-}
+export { fileUri, tempWorkspace, type TempWorkspace } from './temp-workspace';
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -1,8 +1,7 @@
 // Runs the CLI in-process with captured output, and makes temporary folders of CQL files.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../server/cli/main';
+import { tempWorkspace, type TempWorkspace } from '../../scripts/temp-workspace';
 
 export const projectRoot = path.resolve(__dirname, '..', '..');
 
@@ -31,28 +30,9 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
   return { code, stdout, stderr };
 }
 
-interface TempDir {
-  dir: string;
-  path(relative: string): string;
-  write(relative: string, content: string | Uint8Array): string;
-  cleanup(): void;
-}
-
-export function tempDir(files: Record<string, string | Uint8Array> = {}): TempDir {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cqlint-cli-'));
-  const temp: TempDir = {
-    dir,
-    path: (relative) => path.join(dir, relative),
-    write(relative, content) {
-      const full = path.join(dir, relative);
-      mkdirSync(path.dirname(full), { recursive: true });
-      writeFileSync(full, content);
-      return full;
-    },
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
-  };
-  for (const [relative, content] of Object.entries(files)) temp.write(relative, content);
-  return temp;
+/** A temporary folder of CLI inputs, removed by `cleanup()`. */
+export function tempDir(files: Record<string, string | Uint8Array> = {}): TempWorkspace {
+  return tempWorkspace(files, 'cqlint-cli-');
 }
 
 /** ESLint JSON output, parsed. */
