@@ -21,7 +21,6 @@ import {
 import type { Finding, Severity } from '../../core/findings';
 import { docsUrl as defaultDocsUrl } from '../../core/findings';
 import { allRules } from '../../core/rules';
-import { heapKeeper } from '../../core/util/heap';
 import type { Feature, FilesChangedEvent, ServerContext } from '../context';
 import { unlessCancelled } from '../budget';
 
@@ -156,10 +155,7 @@ export const diagnosticsFeature: Feature = {
       // A file that is not open goes back to its schema and references: its diagnostics are kept here
       // (the findings they came from would only be reused while nothing they depend on changes, and
       // any such change brings the file back here anyway).
-      if (!ctx.documents.get(ctx.pathToUri(filePath))) {
-        ctx.project.release(filePath, { findings: true });
-        heapKeeper().settle();
-      }
+      if (!ctx.documents.get(ctx.pathToUri(filePath))) ctx.project.release(filePath, { findings: true });
       const previous = last.get(filePath);
       const report = previous && sameJson(previous.diagnostics, diagnostics) ? previous : { diagnostics, resultId: `${RUN_ID}.${nextResultId++}` };
       cache.set(filePath, report);
@@ -274,10 +270,9 @@ function registerPush(ctx: ServerContext, reportFor: (filePath: string) => Cache
         }
       }
     };
-    void run().finally(() => {
-      draining = false;
-      if (backlog.size && !stopped) drain();
-    });
+    void run()
+      .catch((error: unknown) => ctx.log.error(`cqlint: publishing workspace diagnostics failed: ${String(error)}`))
+      .finally(() => (draining = false));
   };
   let stopped = false;
 
@@ -288,12 +283,15 @@ function registerPush(ctx: ServerContext, reportFor: (filePath: string) => Cache
     // schema edit can touch thousands of files, and a timer each would run all their lints in one go.
     const open = new Set(ctx.documents.all().map((document) => ctx.uriToPath(document.uri)));
     const files = event.all ? ctx.project.files() : [...event.changed, ...event.dependents];
-    for (const file of open) if (event.all || files.includes(file)) schedule(file);
+    if (event.all) for (const file of open) schedule(file);
     let queued = false;
     for (const file of files) {
-      if (open.has(file) || timers.has(file)) continue;
-      backlog.add(file);
-      queued = true;
+      if (open.has(file)) {
+        if (!event.all) schedule(file);
+      } else if (!timers.has(file)) {
+        backlog.add(file);
+        queued = true;
+      }
     }
     if (queued) drain();
     for (const file of event.removed) {
