@@ -8,8 +8,8 @@ import { heapKeeper } from './util/heap';
 import type { ParseResult, QualifiedName, Statement } from '../../grammar/ast';
 import { parseCql } from '../../grammar';
 import type { Finding } from './findings';
-import { buildFileSchema, keyspaceAt, mergeSchemas, type FileSchema } from './schema/build';
-import { type SchemaModel, type TableInfo, sameShape } from './schema/model';
+import { buildFileSchema, compactFileSchema, keyspaceAt, keyDefinitions, mergeSchemas, type FileSchema } from './schema/build';
+import { type SchemaModel, type TableDefinition, type TableInfo, sameShape } from './schema/model';
 import { shardAbove } from './schema/shard';
 import { hintsAbove } from './schema/hint-comment';
 import { mergeHints } from './schema/workload';
@@ -75,7 +75,7 @@ interface FileEntry {
   };
   /** The table references of `parse` (see schema/references.ts). */
   references?: IndexedReference[];
-  /** The tree was let go (release()): the next parse re-keys `schema.byStatement` to the new statements. */
+  /** The tree was let go (release()): the next parse keys `schema.byStatement` by its statements again. */
   released?: boolean;
 }
 
@@ -90,11 +90,11 @@ interface ResolvedReferences {
   model: SchemaModel;
   version: number;
   /** References that resolve to one defining statement. */
-  direct: Map<Statement, OrderedReference[]>;
+  direct: Map<TableDefinition, OrderedReference[]>;
   /** References whose candidates are copies of one shape: they belong to every candidate's statement. */
-  copies: { statements: Set<Statement>; items: OrderedReference[]; references?: readonly TableReference[] }[];
+  copies: { definitions: Set<TableDefinition>; items: OrderedReference[]; references?: readonly TableReference[] }[];
   /** referencesTo() answers by defining statement (the same array while the resolution stands). */
-  answers: Map<Statement, readonly TableReference[]>;
+  answers: Map<TableDefinition, readonly TableReference[]>;
 }
 
 /**
@@ -232,7 +232,7 @@ export class Project {
       entry.previous = undefined;
       if (entry.released) {
         entry.released = false;
-        if (entry.schema) rekeyDefinitions(entry.schema, entry.parse);
+        if (entry.schema) keyDefinitions(entry.schema, entry.parse);
       }
     }
     return entry.parse;
@@ -259,9 +259,8 @@ export class Project {
       entry.packed ??= deflateRawSync(entry.text, { level: 1 });
       entry.text = undefined;
     }
-    // After a re-parse (rekeyDefinitions) the keys are the new tree's statements while the tables still
-    // hold the ones they were built from: keying by the latter lets the new tree go with the parse.
-    if (entry.schema) restoreDefinitionKeys(entry.schema);
+    // The schema lets go of the statements it was built from (and of the re-parse's, which key byStatement).
+    if (entry.schema) compactFileSchema(entry.schema);
     // Reusing the schema across an edit needs the tree it was built from.
     entry.ddl = undefined;
     entry.released = true;
@@ -389,10 +388,10 @@ export class Project {
       resolved = this.resolveReferencesOf(table.name, model, version);
       this.resolvedReferences.set(table.name, resolved);
     }
-    let out = resolved.answers.get(table.statement);
+    let out = resolved.answers.get(table.definition);
     if (!out) {
-      const direct = resolved.direct.get(table.statement);
-      const classes = resolved.copies.filter((copies) => copies.statements.has(table.statement));
+      const direct = resolved.direct.get(table.definition);
+      const classes = resolved.copies.filter((copies) => copies.definitions.has(table.definition));
       if (!direct && classes.length === 1) {
         // The common case in a workspace of migrations: every copy of a definition gets the same
         // references; they share one array (one per copy would be quadratic in memory).
@@ -403,7 +402,7 @@ export class Project {
         const items = parts.length === 1 ? parts[0]! : parts.flat().sort((a, b) => a.order - b.order);
         out = items.map((i) => i.reference);
       }
-      resolved.answers.set(table.statement, out);
+      resolved.answers.set(table.definition, out);
     }
     return out;
   }
@@ -427,15 +426,15 @@ export class Project {
         const item = { order: order++, reference: entry.reference };
         let copies = candidates.length > 1 ? byList.get(candidates) : null;
         if (copies === undefined) {
-          copies = candidates.every((c) => sameShape(c, first)) ? { statements: new Set(candidates.map((c) => c.statement)), items: [] } : null;
+          copies = candidates.every((c) => sameShape(c, first)) ? { definitions: new Set(candidates.map((c) => c.definition)), items: [] } : null;
           byList.set(candidates, copies);
           if (copies) resolved.copies.push(copies);
         }
         if (copies) copies.items.push(item);
         else {
-          const list = resolved.direct.get(first.statement);
+          const list = resolved.direct.get(first.definition);
           if (list) list.push(item);
-          else resolved.direct.set(first.statement, [item]);
+          else resolved.direct.set(first.definition, [item]);
         }
       }
     }
@@ -644,22 +643,6 @@ export class Project {
     this.internalErrors.push({ ruleId, filePath, error });
     if (this.internalErrors.length > 20) this.internalErrors.shift();
   }
-
-
-}
-
-/**
- * Points a schema's CREATE statements at a new parse of the same text: the same text parses to
- * statements at the same offsets, and the tables built from the old ones stay as they are.
- */
-function rekeyDefinitions(schema: FileSchema, parse: ParseResult): void {
-  const byStart = new Map<number, TableInfo>();
-  for (const [stmt, table] of schema.byStatement) byStart.set(stmt.range.start.offset, table);
-  schema.byStatement.clear();
-  for (const stmt of parse.statements) {
-    const table = byStart.get(stmt.range.start.offset);
-    if (table) schema.byStatement.set(stmt, table);
-  }
 }
 
 /** No lone surrogate (String.prototype.isWellFormed: Node 20+, newer than the ES2022 lib we compile against). */
@@ -670,9 +653,3 @@ function textOf(entry: FileEntry): string {
   return entry.text ?? (entry.packed ? inflateRawSync(entry.packed).toString('utf8') : '');
 }
 
-/** Keys a schema's tables by the statements they were built from again (undoes rekeyDefinitions). */
-function restoreDefinitionKeys(schema: FileSchema): void {
-  const tables = [...schema.byStatement.values()];
-  schema.byStatement.clear();
-  for (const table of tables) schema.byStatement.set(table.statement, table);
-}

@@ -462,7 +462,7 @@ export class RuleRunner {
     const options = [...table.options].map(([k, v]) => `${k}=${o(v)}`).join(';');
     const shard = (table.shard ? withoutLocations(table.shard) : '') + (table.commentHints ? JSON.stringify(table.commentHints) : '');
     id = this.intern([
-      table.kind, table.keyspace ?? '', table.name, table.qualifiedName, table.filePath, o(table.statement), o(table.range), o(table.nameRange),
+      table.kind, table.keyspace ?? '', table.name, table.qualifiedName, table.filePath, o(table.definition), o(table.range), o(table.nameRange),
       table.defaultTtlSeconds ?? '', table.baseTable ?? '', String(table.baseResolved), String(table.counter),
       table.partitionKey.map((c) => c.name).join(','), table.clustering.map((c) => c.name).join(','), columns, options, shard,
     ].join('\u0001'));
@@ -523,7 +523,7 @@ function latestVersion(fs: FileSchema, table: TableInfo): TableInfo {
   let out = table;
   for (let i = start + 1; i < list.length; i++) {
     const v = list[i]!;
-    if (!v.table || v.table.statement !== table.statement) break;
+    if (!v.table || v.table.definition !== table.definition) break;
     out = v.table;
   }
   return out;

@@ -64,3 +64,38 @@ test('a released file keeps its exact text (kept deflated), and setting the same
   assert.equal(project.schema(), model, 'the same texts again: the same model');
   assert.equal(project.getText('/virtual/release/ascii.cql'), texts['/virtual/release/ascii.cql']);
 });
+
+test('a released schema keeps no syntax tree: definitions let go of their statement, columns share one range-free type', () => {
+  const project = new Project({ config: {} });
+  const file = '/virtual/release/tables.cql';
+  project.setFile(file, [
+    'CREATE TABLE ks.a (id int PRIMARY KEY, tags frozen<list<text>>, v text);',
+    'ALTER TABLE ks.a ADD extra text;',
+    'CREATE TABLE ks.b (id int PRIMARY KEY, tags frozen<list<text>>);',
+    'CREATE MATERIALIZED VIEW ks.by_v AS SELECT * FROM ks.base WHERE v IS NOT NULL AND id IS NOT NULL PRIMARY KEY (v, id);',
+    '',
+  ].join('\n'));
+  const schema = project.fileSchema(file)!;
+  const [createdA, alteredA] = schema.versions.get('a')!.map((v) => v.table!);
+  assert.ok(createdA!.definition.statement, 'kept while the tree is');
+  assert.equal(alteredA!.definition, createdA!.definition, 'one definition for every version of a CREATE');
+  project.release(file);
+  assert.equal(createdA!.definition.statement, undefined);
+  assert.equal(schema.byStatement.size, 0, 'nothing keyed by the released tree');
+  const b = schema.versions.get('b')![0]!.table!;
+  const tags = (t: typeof b) => t.columnsByName.get('tags')!.type!;
+  assert.equal(tags(createdA!), tags(b), 'equal types: one object');
+  assert.equal(tags(b).range.start.offset, 0, 'a shared type stands nowhere in particular');
+  assert.equal(createdA!.columnsByName.get('tags')!.typeText, 'frozen<list<text>>');
+  // The view's base is in no file yet: it keeps its statement, and the merge completes it once the base comes.
+  const view = schema.versions.get('by_v')![0]!.table!;
+  assert.equal(view.definition.statement?.kind, 'CreateMaterializedView');
+  project.setFile('/virtual/release/base.cql', 'CREATE TABLE ks.base (id int PRIMARY KEY, v text, w int);\n');
+  project.schema();
+  assert.deepEqual(view.columns.map((c) => c.name), ['id', 'v', 'w']);
+  // A parse of the released file keys its CREATE statements again (rules and navigation look tables up by them).
+  const parse = project.parse(file);
+  assert.equal(schema.byStatement.get(parse.statements[0]!), createdA);
+  assert.equal(schema.byStatement.get(parse.statements[2]!), b);
+  assert.equal(schema.byStatement.get(parse.statements[3]!), view);
+});

@@ -12,7 +12,7 @@ import type {
 } from '../../../grammar/ast';
 import type { EditorSources } from './sources';
 import { walk } from '../util/ast-walk';
-import type { ColumnInfo, SchemaModel, TableInfo } from '../schema/model';
+import type { ColumnInfo, SchemaModel, TableDefinition, TableInfo } from '../schema/model';
 
 export type SymbolKind = 'keyspace' | 'table' | 'column' | 'type' | 'field' | 'index' | 'function';
 
@@ -343,7 +343,7 @@ export class SymbolIndex {
   private occurrencesByKey?: Map<string, Occurrence[]>;
   private columnDeclarationsByKey?: Map<string, Occurrence[]>;
   /** Tables and columns read from one schema model (a new model, e.g. after an edit, starts afresh). */
-  private schemaCache?: { model: SchemaModel; byStatement: Map<Statement, TableInfo>; columns: Map<Occurrence, ColumnSummary[]> };
+  private schemaCache?: { model: SchemaModel; byDefinition: Map<TableDefinition, TableInfo>; columns: Map<Occurrence, ColumnSummary[]> };
   private version = 0;
 
   constructor(private readonly sources: EditorSources) {}
@@ -497,10 +497,10 @@ export class SymbolIndex {
   tableInfo(table: TableDeclaration): TableInfo | undefined {
     const model = this.sources.schema();
     if (this.schemaCache?.model !== model) {
-      this.schemaCache = { model, byStatement: new Map(model.allTables().map((t) => [t.statement, t] as const)), columns: new Map() };
+      this.schemaCache = { model, byDefinition: new Map(model.allTables().map((t) => [t.definition, t] as const)), columns: new Map() };
     }
-    return this.schemaCache.byStatement.get(table.statement)
-      ?? this.sources.fileSchema(table.occurrence.filePath)?.byStatement.get(table.statement);
+    const built = this.sources.fileSchema(table.occurrence.filePath)?.byStatement.get(table.statement);
+    return built && (this.schemaCache.byDefinition.get(built.definition) ?? built);
   }
 
   /** The columns of a table or view in definition order, as the schema model has them. */

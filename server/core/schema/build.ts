@@ -11,7 +11,7 @@ import {
 } from './model';
 import { shardAbove } from './shard';
 import { hintsAbove } from './hint-comment';
-import { typeText } from './types';
+import { sharedType, typeText } from './types';
 
 /** One state of a table inside a file: created or altered at `offset`, or dropped (`table` undefined). */
 interface TableVersion {
@@ -147,7 +147,7 @@ function keyedTable(
     options,
     defaultTtlSeconds: ttlOf(options),
     filePath,
-    statement: stmt,
+    definition: { statement: stmt },
     range: stmt.range,
     nameRange: stmt.name.range,
     counter: false,
@@ -366,7 +366,7 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
           const src = nameParts(stmt.like, current);
           const local = latestLocal(schema.versions, src.keyspace, src.name)?.table;
           const base = local ?? tableFromCreate(stmt, keyspace, filePath, parse, text);
-          table = { ...cloneTable(base), keyspace, name, qualifiedName: qualify(keyspace, name), filePath, statement: stmt, range: stmt.range, nameRange: stmt.name.range };
+          table = { ...cloneTable(base), keyspace, name, qualifiedName: qualify(keyspace, name), filePath, definition: { statement: stmt }, range: stmt.range, nameRange: stmt.name.range };
           if (!local) schema.pending.push({ table, base: src });
         } else {
           table = tableFromCreate(stmt, keyspace, filePath, parse, text);
@@ -470,6 +470,38 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
 }
 
 /**
+ * Lets a released file's schema go of its syntax tree: definitions drop their statement (but a view still
+ * waiting for its base in another file: the merge rebuilds it from the statement), column and field types
+ * become shared range-free copies, and `byStatement`, keyed by the statements of a parse, is emptied until
+ * the next parse (keyDefinitions). No identity changes: what is keyed by a table or its definition holds.
+ */
+export function compactFileSchema(schema: FileSchema): void {
+  const waiting = new Set(schema.pending.filter((p) => p.table.kind === 'view').map((p) => p.table.definition));
+  const compact = (table: TableInfo): void => {
+    if (!waiting.has(table.definition)) table.definition.statement = undefined;
+    for (const column of table.columns) if (column.type) column.type = sharedType(column.type);
+  };
+  for (const list of schema.versions.values()) for (const v of list) if (v.table) compact(v.table);
+  for (const { table } of schema.pending) compact(table);
+  for (const type of schema.types) for (const field of type.fields) field.type = sharedType(field.type);
+  schema.byStatement.clear();
+}
+
+/** Keys `byStatement` by a new parse of the same text (after compactFileSchema): a CREATE keeps its offset. */
+export function keyDefinitions(schema: FileSchema, parse: ParseResult): void {
+  const created = new Map<number, TableInfo>();
+  for (const list of schema.versions.values()) {
+    // A CREATE's version stands at its statement; an ALTER's version keeps the CREATE's range.
+    for (const v of list) if (v.table && v.table.range.start.offset === v.offset) created.set(v.offset, v.table);
+  }
+  schema.byStatement.clear();
+  for (const stmt of parse.statements) {
+    const table = created.get(stmt.range.start.offset);
+    if (table) schema.byStatement.set(stmt, table);
+  }
+}
+
+/**
  * Merges file schemas (in the given order) into the workspace model: every file's final tables, then
  * ALTERs of tables defined elsewhere (additive changes only, so an ALTER in one file never makes
  * another file's columns unknown), then views and LIKE tables whose base lives in another file.
@@ -503,11 +535,12 @@ export function mergeSchemas(files: readonly FileSchema[]): SchemaModel {
       if (!found || found === table) continue;
       // Several differing definitions elsewhere: do not guess which one the view reads.
       if (!candidates.every((c) => sameShape(c, found))) continue;
-      if (table.kind === 'view') {
-        const view = viewFromBase(table.statement as CreateMaterializedViewStatement, table.keyspace, found, table.filePath);
+      const statement = table.definition.statement;
+      if (statement?.kind === 'CreateMaterializedView') {
+        const view = viewFromBase(statement, table.keyspace, found, table.filePath);
         // Complete the file's own object in place, so same-file lookups see the base's columns too.
-        Object.assign(table, { ...view, shard: table.shard });
-      } else {
+        Object.assign(table, { ...view, definition: table.definition, shard: table.shard });
+      } else if (table.kind === 'table') {
         const copy = cloneTable(found);
         Object.assign(table, { columns: copy.columns, columnsByName: copy.columnsByName, partitionKey: copy.partitionKey, clustering: copy.clustering, options: copy.options, counter: copy.counter });
       }

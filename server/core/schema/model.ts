@@ -43,7 +43,8 @@ export interface TableInfo {
   defaultTtlSeconds?: number;
   /** Where it was defined. */
   filePath: string;
-  statement: CreateTableStatement | CreateMaterializedViewStatement;
+  /** The CREATE statement it comes from: one object for all its versions, the identity definitions are keyed by. */
+  definition: TableDefinition;
   /** Range of the defining statement and of its name. */
   range: SourceRange;
   nameRange: SourceRange;
@@ -56,6 +57,15 @@ export interface TableInfo {
   counter: boolean;
   /** Workload hints from `-- @cqlint` comments directly above the CREATE TABLE (schema/hint-comment.ts). */
   commentHints?: TableHints;
+}
+
+/**
+ * A CREATE TABLE or CREATE MATERIALIZED VIEW as the schema keeps it. `statement` is its tree while its
+ * file's parse is kept; a released file lets it go (compactFileSchema), except for a view still waiting
+ * for its base in another file, which the merge rebuilds from it. Read a statement's parts from a parse.
+ */
+export interface TableDefinition {
+  statement?: CreateTableStatement | CreateMaterializedViewStatement;
 }
 
 export interface KeyspaceInfo {

@@ -1,5 +1,5 @@
 // Facts about CQL types that the rules and the size estimate need, and the one printer of a type as CQL.
-import type { CqlType, NativeTypeName } from '../../../grammar/ast';
+import type { CqlType, NativeTypeName, SourceRange } from '../../../grammar/ast';
 import { internName, quoteName } from '../util/names';
 
 /**
@@ -32,6 +32,39 @@ function printType(type: CqlType): string {
     default:
       return '?';
   }
+}
+
+/** Where a shared type stands: nowhere (it stands for every column of that type; read locations from a parse). */
+const NO_RANGE: SourceRange = Object.freeze({
+  start: Object.freeze({ offset: 0, line: 1, column: 1 }),
+  end: Object.freeze({ offset: 0, line: 1, column: 1 }),
+});
+
+/** Shared types by their text; dropped when full, like the name pool (it grows with the schema's types). */
+const sharedTypes = new Map<string, CqlType>();
+const MAX_SHARED_TYPES = 10_000;
+
+/**
+ * One range-free object per type for schemas that outlive their tree (compactFileSchema): a released
+ * file's columns of `text` or `frozen<address>` all point at one copy, not each at its own subtree.
+ * Types print to the same text exactly when Cassandra reads them as the same type.
+ */
+export function sharedType(type: CqlType): CqlType {
+  const text = typeText(type);
+  const known = sharedTypes.get(text);
+  if (known) return known;
+  if (sharedTypes.size >= MAX_SHARED_TYPES) sharedTypes.clear();
+  const copy = withoutRanges(type);
+  sharedTypes.set(text, copy);
+  return copy;
+}
+
+function withoutRanges<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withoutRanges) as T;
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = key === 'range' ? NO_RANGE : withoutRanges(value);
+  return out as T;
 }
 
 /** The native type, looking through `frozen<>`; undefined for collections, tuples, UDTs and unknowns. */
