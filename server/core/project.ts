@@ -488,7 +488,7 @@ export class Project {
         if (now.length === before.length && now.every((e, i) => e === before[i])) continue;
         if (now.length) {
           if (!byFile) this.referenceIndex.set(name, (byFile = new Map()));
-          byFile.set(file, now);
+          byFile.set(file, now.slice());
         } else if (byFile) {
           byFile.delete(file);
           if (!byFile.size) this.referenceIndex.delete(name);

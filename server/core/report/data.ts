@@ -143,8 +143,8 @@ interface QueryReference {
   file: string;
   line: number;
   kind: string;
-  pinned: string[];
-  ranged: string[];
+  pinned: readonly string[];
+  ranged: readonly string[];
   /** Pins the whole partition key (a single-partition query). */
   singlePartition: boolean;
 }

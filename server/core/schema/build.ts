@@ -469,6 +469,9 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
   return schema;
 }
 
+/** The options of every released table that has none (a Map is a few hundred bytes even empty). Never set: tables copy theirs before a change. */
+const NO_OPTIONS = new Map<string, Expression>();
+
 /**
  * Lets a released file's schema go of its syntax tree: definitions drop their statement (but a view still
  * waiting for its base in another file: the merge rebuilds it from the statement), column and field types
@@ -480,6 +483,11 @@ export function compactFileSchema(schema: FileSchema): void {
   const compact = (table: TableInfo): void => {
     if (!waiting.has(table.definition)) table.definition.statement = undefined;
     for (const column of table.columns) if (column.type) column.type = sharedType(column.type);
+    // Lists grown by push keep room for 16 more entries: kept for good, they are copied to their size.
+    table.columns = table.columns.slice();
+    table.partitionKey = table.partitionKey.slice();
+    table.clustering = table.clustering.slice();
+    if (!table.options.size) table.options = NO_OPTIONS;
   };
   for (const list of schema.versions.values()) for (const v of list) if (v.table) compact(v.table);
   for (const { table } of schema.pending) compact(table);

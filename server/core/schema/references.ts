@@ -15,10 +15,10 @@ export interface TableReference {
   range: SourceRange;
   /** Qualified name as resolved (ks.table, the keyspace from the statement or the USE in effect), or the bare name. */
   table: string;
-  /** Columns restricted with = or IN, in WHERE order (for an Insert: the columns written). */
-  pinned: string[];
-  /** Columns restricted with <, <=, >, >= or BETWEEN, and the columns of a token() range. */
-  ranged: string[];
+  /** Columns restricted with = or IN, in WHERE order (for an Insert: the columns written). Shared: never changed. */
+  pinned: readonly string[];
+  /** Columns restricted with <, <=, >, >= or BETWEEN, and the columns of a token() range. Shared: never changed. */
+  ranged: readonly string[];
   /** The LIMIT literal, when present. */
   limit?: number;
   allowFiltering: boolean;
@@ -56,13 +56,21 @@ function relationColumns(relation: Relation): { columns: string[]; token: boolea
   return { columns: [], token: false };
 }
 
-/** Frozen: the one empty list every reference shares must never be appended to. */
-const NO_NAMES = Object.freeze([]) as unknown as string[];
+/** Column lists kept once per process: thousands of statements pin the same columns (`WHERE id = ?`). */
+const keptLists = new Map<string, readonly string[]>([['', Object.freeze([])]]);
+/** The pool is dropped when it reaches this size: it holds lists of names, so it grows with the schema. */
+const MAX_KEPT_LISTS = 20_000;
 
-function keptNames(names: string[]): string[] {
-  if (!names.length) return NO_NAMES;
-  for (let i = 0; i < names.length; i++) names[i] = internName(names[i]!);
-  return names;
+/** The one frozen, exactly sized copy of a column list (a list grown by push holds room for 16 more). */
+function keptNames(names: readonly string[]): readonly string[] {
+  const key = names.join('\u0000');
+  let kept = keptLists.get(key);
+  if (!kept) {
+    if (keptLists.size >= MAX_KEPT_LISTS) keptLists.clear();
+    kept = Object.freeze(names.map(internName));
+    keptLists.set(key, kept);
+  }
+  return kept;
 }
 
 function addOnce(list: string[], names: readonly string[]): void {
@@ -120,7 +128,7 @@ export function buildFileReferences(filePath: string, parse: ParseResult): Index
           kind: stmt.kind,
           range: stmt.range,
           table: qualify(keyspace, name),
-          // References outlive their file's tree: their names are shared, their empty lists one.
+          // References outlive their file's tree: their lists of names are shared.
           pinned: keptNames(columns.pinned),
           ranged: keptNames(columns.ranged),
           allowFiltering: stmt.kind === 'Select' && stmt.allowFiltering,
@@ -156,7 +164,8 @@ export function buildFileReferences(filePath: string, parse: ParseResult): Index
     visit(stmt);
     referencesByStatement.set(stmt, { filePath, keyspace: current, references: out.slice(start) });
   }
-  return out;
+  // Kept as long as the file is: copied to its size (a list grown by push keeps room to spare).
+  return out.slice();
 }
 
 const referencesByStatement = new WeakMap<Statement, { filePath: string; keyspace: string | undefined; references: IndexedReference[] }>();
