@@ -135,6 +135,12 @@ describe('pull diagnostics', () => {
     assert.equal(workspace.items.some((item) => item.uri === uri), false, 'open documents are pulled one by one');
     const unchanged = await client.workspaceDiagnostics([{ uri: other.uri, value: other.resultId! }]);
     assert.equal(unchanged.items.find((item) => item.uri === other.uri)?.kind, 'unchanged');
+    // The server keeps a digest of a closed file's report, not its diagnostics: asked without the id,
+    // it computes them again, and the same diagnostics keep the same result id.
+    const recomputed = (await client.workspaceDiagnostics()).items.find((item) => item.uri === other.uri);
+    assert.ok(recomputed && recomputed.kind === 'full');
+    assert.deepEqual(recomputed.items, other.items);
+    assert.equal(recomputed.resultId, other.resultId);
   });
 
   test('workspace/diagnostic comes in batches of partial results when the client asks for them', async (t) => {

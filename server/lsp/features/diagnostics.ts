@@ -2,6 +2,7 @@
 // (textDocument/diagnostic for open documents, workspace/diagnostic for the rest) and are told to ask
 // again (workspace/diagnostic/refresh) when an edit elsewhere changes them; other clients get
 // textDocument/publishDiagnostics for every project file, debounced per file.
+import { createHash } from 'node:crypto';
 import {
   DiagnosticSeverity,
   DocumentDiagnosticReportKind,
@@ -99,10 +100,23 @@ export function findingToDiagnostic(finding: Finding, options: DiagnosticOptions
   return diagnostic;
 }
 
-interface CachedReport {
+interface Report {
   diagnostics: Diagnostic[];
   resultId: string;
 }
+
+/**
+ * What the server keeps of a file's last report. The diagnostics themselves only for an open document:
+ * thousands of files' diagnostics would be tens of MB, and the client has them already; for the rest a
+ * digest tells whether a recomputed report is the same (and keeps its result id).
+ */
+interface CachedReport {
+  resultId: string;
+  diagnostics?: Diagnostic[];
+  digest?: string;
+}
+
+const digestOf = (diagnostics: Diagnostic[]): string => createHash('sha1').update(JSON.stringify(diagnostics)).digest('base64');
 
 /** Deep equality of JSON values (diagnostics): cheaper than serialising a large report to hash it. */
 function sameJson(a: unknown, b: unknown): boolean {
@@ -147,21 +161,28 @@ export const diagnosticsFeature: Feature = {
     /** The last report of each file, valid or not: a recomputed report with the same content keeps its id. */
     const last = new Map<string, CachedReport>();
 
-    /** Diagnostics for one project file, cached until an event says its findings may have changed. */
-    const reportFor = (filePath: string): CachedReport => {
+    /** Diagnostics for one project file: an open document's cached until an event says its findings may have changed. */
+    const reportFor = (filePath: string): Report => {
       const cached = cache.get(filePath);
-      if (cached) return cached;
+      if (cached?.diagnostics) return cached as Report;
       const diagnostics = computeDiagnostics(ctx, filePath, relatedInformation);
-      // A file that is not open goes back to its schema and references: its diagnostics are kept here
-      // (the findings they came from would only be reused while nothing they depend on changes, and
-      // any such change brings the file back here anyway).
-      if (!ctx.documents.get(ctx.pathToUri(filePath))) ctx.project.release(filePath, { findings: true });
+      // A file that is not open goes back to its schema and references, and its report to a digest
+      // (the findings would only be reused while nothing they depend on changes, and any such change
+      // brings the file back here anyway).
+      const open = !!ctx.documents.get(ctx.pathToUri(filePath));
+      if (!open) ctx.project.release(filePath, { findings: true });
       const previous = last.get(filePath);
-      const report = previous && sameJson(previous.diagnostics, diagnostics) ? previous : { diagnostics, resultId: `${RUN_ID}.${nextResultId++}` };
+      let digest: string | undefined;
+      const same = !!previous && (previous.diagnostics ? sameJson(previous.diagnostics, diagnostics) : previous.digest === (digest = digestOf(diagnostics)));
+      const resultId = same ? previous.resultId : `${RUN_ID}.${nextResultId++}`;
+      const report: CachedReport = open ? { resultId, diagnostics } : { resultId, digest: digest ?? digestOf(diagnostics) };
       cache.set(filePath, report);
       last.set(filePath, report);
-      return report;
+      return { resultId, diagnostics };
     };
+
+    /** The result id of a file's current report, computed only when no valid report is kept. */
+    const resultIdFor = (filePath: string): string => cache.get(filePath)?.resultId ?? reportFor(filePath).resultId;
 
     const invalidate = (event: FilesChangedEvent): void => {
       if (event.all) cache.clear();
@@ -169,7 +190,7 @@ export const diagnosticsFeature: Feature = {
       for (const file of event.removed) last.delete(file);
     };
 
-    if (pull) registerPull(ctx, reportFor, invalidate);
+    if (pull) registerPull(ctx, { reportFor, resultIdFor }, invalidate);
     else registerPush(ctx, reportFor, invalidate);
   },
 };
@@ -207,7 +228,7 @@ function computeDiagnostics(ctx: ServerContext, filePath: string, relatedInforma
 // ---------------------------------------------------------------------------------------------
 // Push
 
-function registerPush(ctx: ServerContext, reportFor: (filePath: string) => CachedReport, invalidate: (event: FilesChangedEvent) => void): void {
+function registerPush(ctx: ServerContext, reportFor: (filePath: string) => Report, invalidate: (event: FilesChangedEvent) => void): void {
   const timers = new Map<string, NodeJS.Timeout>();
   /** Files we published non-empty diagnostics for, so that leaving the project clears them. */
   const published = new Map<string, string>();
@@ -315,7 +336,11 @@ function registerPush(ctx: ServerContext, reportFor: (filePath: string) => Cache
 // ---------------------------------------------------------------------------------------------
 // Pull
 
-function registerPull(ctx: ServerContext, reportFor: (filePath: string) => CachedReport, invalidate: (event: FilesChangedEvent) => void): void {
+function registerPull(
+  ctx: ServerContext,
+  reports: { reportFor: (filePath: string) => Report; resultIdFor: (filePath: string) => string },
+  invalidate: (event: FilesChangedEvent) => void,
+): void {
   const refreshSupported = ctx.clientCapabilities.workspace?.diagnostics?.refreshSupport === true;
   /** URIs the last workspace report covered, so files that leave the project are cleared there. */
   const workspaceReported = new Set<string>();
@@ -328,10 +353,9 @@ function registerPull(ctx: ServerContext, reportFor: (filePath: string) => Cache
     await unlessCancelled(token);
     const filePath = ctx.uriToPath(params.textDocument.uri);
     if (!ctx.project.hasFile(filePath) && ctx.skippedReason(filePath) === undefined) return emptyFull();
-    const report = reportFor(filePath);
-    if (params.previousResultId === report.resultId) {
-      return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: report.resultId };
-    }
+    const resultId = reports.resultIdFor(filePath);
+    if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+    const report = reports.reportFor(filePath);
     return { kind: DocumentDiagnosticReportKind.Full, resultId: report.resultId, items: report.diagnostics };
   }, emptyFull()));
 
@@ -360,10 +384,11 @@ function registerPull(ctx: ServerContext, reportFor: (filePath: string) => Cache
       // Open documents are pulled one by one (with their version); reporting them here too races with that.
       if (ctx.documents.get(uri)) continue;
       current.add(uri);
-      const report = reportFor(filePath);
-      if (previous.get(uri) === report.resultId) {
-        items.push({ kind: DocumentDiagnosticReportKind.Unchanged, uri, version: null, resultId: report.resultId });
+      const resultId = reports.resultIdFor(filePath);
+      if (previous.get(uri) === resultId) {
+        items.push({ kind: DocumentDiagnosticReportKind.Unchanged, uri, version: null, resultId });
       } else {
+        const report = reports.reportFor(filePath);
         items.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, resultId: report.resultId, items: report.diagnostics });
       }
       if (items.length >= WORKSPACE_BATCH_FILES || performance.now() - batchStarted >= WORKSPACE_BATCH_MS) await flush();
