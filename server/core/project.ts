@@ -547,9 +547,8 @@ export class Project {
       }
     }
     const candidates = model.candidates(keyspace, table);
-    if (candidates.length > 1) {
-      const own = candidates.filter((c) => c.filePath === filePath);
-      if (own.length) return [...own, ...candidates.filter((c) => c.filePath !== filePath)];
+    if (candidates.length > 1 && definingFiles(candidates).has(filePath)) {
+      return [...candidates.filter((c) => c.filePath === filePath), ...candidates.filter((c) => c.filePath !== filePath)];
     }
     return candidates;
   }
@@ -563,7 +562,7 @@ export class Project {
     const candidates = this.resolveTable(filePath, name, atOffset);
     const first = candidates[0];
     if (!first || candidates.length === 1 || first.filePath === filePath) return first;
-    return candidates.every((c) => sameShape(c, first)) ? first : undefined;
+    return allSameShape(candidates) ? first : undefined;
   }
 
   /** The config that applies to a file: the explicit one, else the nearest .cqlint.json. */
@@ -643,6 +642,29 @@ export class Project {
     this.internalErrors.push({ ruleId, filePath, error });
     if (this.internalErrors.length > 20) this.internalErrors.shift();
   }
+}
+
+// Facts about the model's candidate lists (the same array for the same question while the model stands),
+// asked for every table a statement names: each list holds hundreds of definitions in a workspace of
+// migrations, so they are worked out once per list.
+const definingFilesOf = new WeakMap<readonly TableInfo[], Set<string>>();
+const sameShapeLists = new WeakMap<readonly TableInfo[], boolean>();
+
+function definingFiles(candidates: readonly TableInfo[]): Set<string> {
+  let files = definingFilesOf.get(candidates);
+  if (!files) definingFilesOf.set(candidates, (files = new Set(candidates.map((c) => c.filePath))));
+  return files;
+}
+
+/** Every candidate has the first one's shape (copies of one definition). */
+function allSameShape(candidates: readonly TableInfo[]): boolean {
+  let same = sameShapeLists.get(candidates);
+  if (same === undefined) {
+    const first = candidates[0];
+    same = !first || candidates.every((c) => sameShape(c, first));
+    sameShapeLists.set(candidates, same);
+  }
+  return same;
 }
 
 /** No lone surrogate (String.prototype.isWellFormed: Node 20+, newer than the ES2022 lib we compile against). */

@@ -177,6 +177,8 @@ export class RuleRunner {
   private interned = new Map<string, number>();
   /** Table fingerprint ids, valid for one model (merging completes views in place). */
   private tableIds = new WeakMap<TableInfo, number>();
+  /** Fingerprints of resolution answers (lists of candidates), valid with tableIds. */
+  private candidateKeys = new WeakMap<readonly TableInfo[], string>();
   private tableIdsModel?: SchemaModel;
   private indexIds = new Map<string, number>();
   private typesId?: number;
@@ -308,6 +310,7 @@ export class RuleRunner {
       if (this.interned.size > MAX_INTERNED) this.resetInterning();
       if (this.tableIdsModel !== model) {
         this.tableIds = new WeakMap();
+        this.candidateKeys = new WeakMap();
         this.tableIdsModel = model;
         this.indexIds.clear();
         this.typesId = undefined;
@@ -404,9 +407,7 @@ export class RuleRunner {
       if (list) list.push(at);
       else scope.lookups.set(name, [at]);
       scope.names.add(name.name.name);
-      key += '|';
-      for (const t of this.host.resolveTable(filePath, name, at)) key += `${this.tableId(t)},`;
-      key += `@${at - start}`;
+      key += `|${this.candidatesKey(this.host.resolveTable(filePath, name, at))}@${at - start}`;
     }
     if (stmt.kind === 'CreateTable' || stmt.kind === 'CreateMaterializedView') {
       const defined = fs.byStatement.get(stmt);
@@ -449,6 +450,7 @@ export class RuleRunner {
     this.interned.clear();
     this.statementResults = new WeakMap();
     this.tableIds = new WeakMap();
+    this.candidateKeys = new WeakMap();
     this.indexIds.clear();
     this.typesId = undefined;
   }
@@ -468,6 +470,22 @@ export class RuleRunner {
     ].join('\u0001'));
     this.tableIds.set(table, id);
     return id;
+  }
+
+  /**
+   * The fingerprint of a resolution answer. The model answers the same array for the same question, and
+   * in a workspace of migrations that array holds hundreds of copies of a table: its key is made once.
+   */
+  private candidatesKey(candidates: readonly TableInfo[]): string {
+    let key = this.candidateKeys.get(candidates);
+    if (key === undefined) {
+      key = '';
+      for (const t of candidates) key += `${this.tableId(t)},`;
+      // Hundreds of ids would make every statement's key that long: a long list goes by one id.
+      if (candidates.length > 8) key = `#${this.intern(key)}`;
+      this.candidateKeys.set(candidates, key);
+    }
+    return key;
   }
 
   private indexFingerprint(model: SchemaModel, name: string): number {
@@ -493,8 +511,7 @@ export class RuleRunner {
 /** How many of this file's CREATE and DROP INDEX on `name` precede `offset` (which indexes are in effect there). */
 function indexEventsBefore(model: SchemaModel, name: string, filePath: string, offset: number): number {
   let n = 0;
-  for (const i of model.indexesByTable.get(name) ?? []) {
-    if (i.filePath !== filePath) continue;
+  for (const i of model.fileIndexesOn(name, filePath)) {
     if (i.range.start.offset < offset) n++;
     if (i.droppedBy && i.droppedBy.start.offset < offset) n++;
   }

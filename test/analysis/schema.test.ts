@@ -33,6 +33,31 @@ CREATE INDEX carts_item ON carts (item) USING 'sai';
     assert.deepEqual(model.indexesOn(t).map((i) => [i.name, i.column, i.sai]), [['carts_item', 'item', true]]);
   });
 
+  test('index lookups: a keyspace sees its own indexes and those naming none, each file its own history first', () => {
+    const p = new Project({ config: {} });
+    const file = (name: string): string => `/virtual/indexes/${name}.cql`;
+    p.setFile(file('a'), 'CREATE TABLE a.t (id int PRIMARY KEY, x int, y int, z int);\nCREATE INDEX ax ON a.t (x);\n');
+    p.setFile(file('b'), 'CREATE TABLE b.t (id int PRIMARY KEY, x int, y int, z int);\nCREATE INDEX b_y ON b.t (y);\n');
+    p.setFile(file('c'), 'CREATE INDEX tz ON t (z);\n');
+    p.setFile(file('q'), 'CREATE INDEX qx ON a.t (x);\nSELECT * FROM a.t WHERE x = 1;\nDROP INDEX a.qx;\nSELECT * FROM a.t WHERE x = 1;\n');
+    const model = p.schema();
+    const names = (list: readonly { name?: string }[]): (string | undefined)[] => list.map((i) => i.name);
+    const a = p.tableFor(file('a'), 'a.t')!;
+    const b = p.tableFor(file('b'), 'b.t')!;
+    assert.deepEqual(names(model.allIndexesOn(a, 'x')), ['ax']);
+    assert.deepEqual(names(model.allIndexesOn(a, 'z')), ['tz']);
+    assert.deepEqual(names(model.allIndexesOn(b, 'x')), []);
+    assert.deepEqual(names(model.indexesOn(b, file('c'))), ['tz'], 'the querying file first');
+    assert.deepEqual(names(model.indexesOn(b)), ['b_y'], 'then the table\'s own file');
+    const text = p.getText(file('q'))!;
+    const first = text.indexOf('SELECT');
+    const second = text.lastIndexOf('SELECT');
+    assert.deepEqual(names(model.indexesAt(a, file('q'), first)), ['qx'], 'the file\'s own CREATE INDEX before the query');
+    assert.deepEqual(names(model.indexesAt(a, file('q'), second)), [], 'and its DROP INDEX');
+    assert.deepEqual(names(model.indexesAt(a, file('q'), 0)), ['ax', 'tz'], 'before any of its own: the other files\' live ones');
+    assert.deepEqual(names(model.indexesAt(b, file('a'), 0)), ['b_y', 'tz']);
+  });
+
   test('USE context resolves unqualified names; a different keyspace does not match', () => {
     const code = 'USE a;\nCREATE TABLE t (id int PRIMARY KEY, x int);\nUSE b;\nCREATE TABLE t (id int PRIMARY KEY, y int);\nSELECT * FROM t;';
     const p = projectWith(code);

@@ -59,9 +59,9 @@ export interface RuleContext {
   /** The keyspace in effect at an offset (USE), if any. */
   keyspaceAt(offset: number): string | undefined;
   keyspace(name: string): KeyspaceInfo | undefined;
-  indexesOn(table: TableInfo): IndexInfo[];
+  indexesOn(table: TableInfo): readonly IndexInfo[];
   /** The indexes on a table in effect at an offset of this file (its CREATE/DROP INDEX up to there). */
-  indexesAt(table: TableInfo, offset: number): IndexInfo[];
+  indexesAt(table: TableInfo, offset: number): readonly IndexInfo[];
   /** Workload hints from the config for a table. */
   hints(table: TableInfo): TableHints | undefined;
   /**

@@ -131,14 +131,25 @@ export function isSaiClass(using: string | undefined): boolean {
   return cls === 'sai' || cls.endsWith('storageattachedindex');
 }
 
-/** The indexes one of `files` defines (the first such file), else all of them. */
-function preferFile(indexes: IndexInfo[], files: readonly (string | undefined)[]): IndexInfo[] {
-  for (const file of files) {
-    if (!file) continue;
-    const local = indexes.filter((i) => i.filePath === file);
-    if (local.length) return local;
+/** The CREATE INDEX statements on one table name and keyspace, sorted for the lookups rules make per statement. */
+interface IndexHistory {
+  /** Every one, dropped ones included, in file order. */
+  all: IndexInfo[];
+  /** Those no DROP INDEX removed. */
+  live: IndexInfo[];
+  /** `all` by file, and `live` by file. */
+  byFile: Map<string, IndexInfo[]>;
+  liveByFile: Map<string, IndexInfo[]>;
+}
+
+function groupByFile(indexes: readonly IndexInfo[]): Map<string, IndexInfo[]> {
+  const out = new Map<string, IndexInfo[]>();
+  for (const index of indexes) {
+    const list = out.get(index.filePath);
+    if (list) list.push(index);
+    else out.set(index.filePath, [index]);
   }
-  return indexes;
+  return out;
 }
 
 /** The merged workspace schema. Lookups are by lower-level keys; see Project.tableFor for resolution rules. */
@@ -152,6 +163,11 @@ export class SchemaModel {
 
   /** candidates() answers: the same array for the same question (callers may cache by its identity). */
   private readonly candidateLists = new Map<string, TableInfo[]>();
+  /** Index histories by keyspace and table name (a workspace of migrations creates the same index in hundreds of files). */
+  private readonly indexHistories = new Map<string, IndexHistory>();
+  private readonly indexesByKeyspace = new Map<string, { byKeyspace: Map<string, IndexInfo[]>; unqualified: IndexInfo[] }>();
+  /** The same, by the table asked about (rules ask for the same tables over and over). */
+  private tableHistories = new WeakMap<object, IndexHistory>();
 
   addTable(table: TableInfo): void {
     this.candidateLists.clear();
@@ -161,6 +177,9 @@ export class SchemaModel {
   }
 
   addIndex(index: IndexInfo): void {
+    this.indexHistories.clear();
+    this.indexesByKeyspace.clear();
+    this.tableHistories = new WeakMap();
     const list = this.indexesByTable.get(index.table);
     if (list) list.push(index);
     else this.indexesByTable.set(index.table, [index]);
@@ -202,9 +221,11 @@ export class SchemaModel {
   /**
    * Indexes on a table. The docs define the same index differently in several files, so when
    * `fromFile` (the querying file) or the table's own file defines indexes on it, only those count.
+   * The answer is shared: never change it.
    */
-  indexesOn(table: TableInfo, fromFile?: string): IndexInfo[] {
-    return preferFile(this.indexHistory(table).filter((i) => !i.droppedBy), [fromFile, table.filePath]);
+  indexesOn(table: TableInfo, fromFile?: string): readonly IndexInfo[] {
+    const history = this.indexHistory(table);
+    return (fromFile !== undefined ? history.liveByFile.get(fromFile) : undefined) ?? history.liveByFile.get(table.filePath) ?? history.live;
   }
 
   /**
@@ -212,22 +233,62 @@ export class SchemaModel {
    * table before the offset (the docs' files are scripts that create, query, drop and re-create), its
    * CREATE/DROP INDEX statements up to there decide; otherwise every other file's live indexes (the
    * docs' query snippets do not say which file's definition they go with, so none is preferred).
+   * The answer may be shared: never change it.
    */
-  indexesAt(table: TableInfo, filePath: string, offset: number): IndexInfo[] {
+  indexesAt(table: TableInfo, filePath: string, offset: number): readonly IndexInfo[] {
     const history = this.indexHistory(table);
-    const local = history.filter((i) => i.filePath === filePath && i.range.start.offset < offset);
+    const own = history.byFile.get(filePath);
+    if (!own) return history.live;
+    const local = own.filter((i) => i.range.start.offset < offset);
     if (local.length) return local.filter((i) => !i.droppedBy || i.droppedBy.start.offset > offset);
-    return history.filter((i) => i.filePath !== filePath && !i.droppedBy);
+    return history.live.filter((i) => i.filePath !== filePath);
   }
 
   /** Every index on the table's column in the workspace, whatever file. */
   allIndexesOn(table: TableInfo, column: string): IndexInfo[] {
-    return this.indexHistory(table).filter((i) => i.column === column && !i.droppedBy);
+    return this.indexHistory(table).live.filter((i) => i.column === column);
   }
 
-  /** Every CREATE INDEX on the table in the workspace, dropped ones included. */
-  private indexHistory(table: TableInfo): IndexInfo[] {
-    return (this.indexesByTable.get(table.name) ?? []).filter((i) => !i.keyspace || !table.keyspace || i.keyspace === table.keyspace);
+  /** The CREATE INDEX statements of one file on a table name (any keyspace), in order. */
+  fileIndexesOn(name: string, filePath: string): readonly IndexInfo[] {
+    return this.indexHistory({ name }).byFile.get(filePath) ?? [];
+  }
+
+  /**
+   * The CREATE INDEX statements on a table name that apply in a keyspace: its own and those that name
+   * none (all of them when the keyspace is unknown). Worked out for every keyspace in one pass per name:
+   * a workspace of migrations repeats the same index in hundreds of keyspaces.
+   */
+  private indexesSeenFrom(name: string, keyspace: string | undefined): IndexInfo[] {
+    const list = this.indexesByTable.get(name) ?? [];
+    if (!keyspace) return list;
+    let groups = this.indexesByKeyspace.get(name);
+    if (!groups) {
+      groups = { byKeyspace: new Map(), unqualified: [] };
+      for (const index of list) if (index.keyspace && !groups.byKeyspace.has(index.keyspace)) groups.byKeyspace.set(index.keyspace, []);
+      for (const index of list) {
+        if (index.keyspace) groups.byKeyspace.get(index.keyspace)!.push(index);
+        else for (const group of [groups.unqualified, ...groups.byKeyspace.values()]) group.push(index);
+      }
+      this.indexesByKeyspace.set(name, groups);
+    }
+    return groups.byKeyspace.get(keyspace) ?? groups.unqualified;
+  }
+
+  /** Every CREATE INDEX on the table in the workspace, dropped ones included, with its lookups. */
+  private indexHistory(table: Pick<TableInfo, 'name' | 'keyspace'>): IndexHistory {
+    const known = this.tableHistories.get(table);
+    if (known) return known;
+    const key = `${table.keyspace ?? ''}\u0000${table.name}`;
+    let history = this.indexHistories.get(key);
+    if (!history) {
+      const all = this.indexesSeenFrom(table.name, table.keyspace);
+      const live = all.filter((i) => !i.droppedBy);
+      history = { all, live, byFile: groupByFile(all), liveByFile: groupByFile(live) };
+      this.indexHistories.set(key, history);
+    }
+    this.tableHistories.set(table, history);
+    return history;
   }
 
   userType(keyspace: string | undefined, name: string): UserTypeInfo | undefined {
