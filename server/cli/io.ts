@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { describeFileType, describeIoError, findCqlFiles, readTextFile, writeTextFile, type FileKind, type ReadResult } from '../core/io/files';
-import { loadConfigFile, type CqlintConfig } from '../core/config';
+import { findConfigFor, loadConfigFile, type CqlintConfig, type LoadedConfigFile } from '../core/config';
 import { TARGET_IDS, type TargetId } from '../core/targets';
 
 export { writeTextFile } from '../core/io/files';
@@ -132,6 +132,24 @@ export function explicitConfig(options: { noConfig: boolean; configPath?: string
   const loaded = loadConfigFile(path.resolve(io.cwd, options.configPath));
   for (const error of loaded.errors) report.fail(error.message);
   return loaded.config ?? {};
+}
+
+/**
+ * Each file's nearest .cqlint.json for one run (the Project's configLookup): a run reads a snapshot of
+ * the tree, so each folder is looked up and each config loaded once, not for every question a rule asks.
+ */
+export function discoveredConfigs(): (filePath: string) => LoadedConfigFile | undefined {
+  const byFolder = new Map<string, LoadedConfigFile | undefined>();
+  const byPath = new Map<string, LoadedConfigFile>();
+  return (filePath) => {
+    const folder = path.dirname(filePath);
+    if (byFolder.has(folder)) return byFolder.get(folder);
+    const found = findConfigFor(filePath);
+    let loaded = found === undefined ? undefined : byPath.get(found);
+    if (found !== undefined && !loaded) byPath.set(found, (loaded = loadConfigFile(found)));
+    byFolder.set(folder, loaded);
+    return loaded;
+  };
 }
 
 /** A path as the user would write it: relative to the working directory when inside it. */

@@ -11,7 +11,7 @@ import { MAX_FILE_BYTES } from '../core/io/files';
 import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
 import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
-import { EXIT, UsageError, collectCqlFiles, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput, writeOutput, type CliIO } from './io';
+import { EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput, writeOutput, type CliIO } from './io';
 import packageJson from '../../package.json';
 
 const LINT_USAGE = `Usage: cqlint lint [options] <files or folders...>
@@ -130,7 +130,7 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   const files = await collectCqlFiles(options.inputs, io, report);
   // Rules are synchronous: the samples .cqlint.json names are read before they run, and handed to them here.
   const samples = new SampleCache();
-  const project = new Project({ target: options.target, config, sampleSummary: sampleSummaryHook(samples) });
+  const project = new Project({ target: options.target, config, configLookup: discoveredConfigs(), sampleSummary: sampleSummaryHook(samples) });
   // The files read, in order, each with whether it began with a byte order mark (kept when --fix writes
   // it). Their texts live in the project only, deflated once a file is indexed.
   const readFiles = new Map<string, boolean>();

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { Project } from '../core/project';
 import { TARGET_IDS, type TargetId } from '../core/targets';
 import { SampleCache, renderReportHtml, sampleSummaryHook, tableReportWithSample, tablesDefinedIn } from '../core/report';
-import { EXIT, UsageError, collectCqlFiles, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput, writeTextFile, type CliIO } from './io';
+import { EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput, writeTextFile, type CliIO } from './io';
 import { describeIoError } from '../core/io/files';
 
 const REPORT_USAGE = `Usage: cqlint report [options] <files or folders...>
@@ -63,7 +63,7 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
 
   // The findings shown cite the samples too: the rules get each summary once it is read.
   const samples = new SampleCache();
-  const project = new Project({ target: options.target, config, sampleSummary: sampleSummaryHook(samples) });
+  const project = new Project({ target: options.target, config, configLookup: discoveredConfigs(), sampleSummary: sampleSummaryHook(samples) });
   const loaded: string[] = [];
   for (const file of await collectCqlFiles(options.inputs, io, report)) {
     const read = await readInput(file, io, report);

@@ -282,12 +282,17 @@ describe('cqlint lint: I/O and configuration failures', () => {
     const temp = tempDir({
       'project/.cqlint.json': JSON.stringify({ rules: { 'hot-partition': 'error' } }),
       'project/hot.cql': HOT,
+      'project/quiet/.cqlint.json': JSON.stringify({ rules: { 'hot-partition': 'off' } }),
+      'project/quiet/hot.cql': HOT,
+      'project/quiet/deeper/hot.cql': HOT,
       'off.json': JSON.stringify({ rules: { 'hot-partition': 'off' } }),
     });
     t.after(() => temp.cleanup());
     const discovered = await runCli(['lint', '-f', 'json', 'project'], { cwd: temp.dir });
     assert.equal(discovered.code, 1);
-    assert.equal(parseJson(discovered.stdout)[0]!.messages[0]!.severity, 2);
+    // Each file gets its nearest config (looked up once per folder in a run).
+    const severities = Object.fromEntries(parseJson(discovered.stdout).map((r) => [path.relative(temp.dir, r.filePath), r.messages.map((m) => m.severity)]));
+    assert.deepEqual(severities, { 'project/hot.cql': [2], 'project/quiet/hot.cql': [], 'project/quiet/deeper/hot.cql': [] });
     const explicit = await runCli(['lint', '-f', 'json', '--config', 'off.json', 'project'], { cwd: temp.dir });
     assert.equal(explicit.code, 0);
     assert.deepEqual(parseJson(explicit.stdout)[0]!.messages, []);
