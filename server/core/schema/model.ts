@@ -60,9 +60,10 @@ export interface TableInfo {
 }
 
 /**
- * A CREATE TABLE or CREATE MATERIALIZED VIEW as the schema keeps it. `statement` is its tree while its
- * file's parse is kept; a released file lets it go (compactFileSchema), except for a view still waiting
- * for its base in another file, which the merge rebuilds from it. Read a statement's parts from a parse.
+ * A CREATE TABLE or CREATE MATERIALIZED VIEW as the schema keeps it. `statement` is the tree the table
+ * was built from, until its file is released (compactFileSchema; a later parse does not bring it back),
+ * except for a view still waiting for its base in another file, which the merge rebuilds from it. Read a
+ * statement's parts from the file's parse (FileSchema.byStatement maps its statements to tables).
  */
 export interface TableDefinition {
   statement?: CreateTableStatement | CreateMaterializedViewStatement;
