@@ -77,6 +77,25 @@ describe('file references', () => {
     assert.ok(refs.every((r) => r.file === '/f.cql'));
   });
 
+  test('references share one frozen list per column list, exactly as written', () => {
+    const text = [
+      'SELECT * FROM ks.a WHERE id = 1;',
+      'SELECT * FROM ks.b WHERE id = 2;',
+      'SELECT * FROM ks.a WHERE "a\u0000b" = 1;',
+      'SELECT * FROM ks.a WHERE a = 1 AND b = 2;',
+      'UPDATE ks.a SET v = 1 WHERE id = 3;',
+      '',
+    ].join('\n');
+    const [one, two, nul, pair, update] = buildFileReferences(`${ROOT}/lists.cql`, parseCql(text)).map((e) => e.reference);
+    assert.deepEqual(one!.pinned, ['id']);
+    assert.equal(one!.pinned, two!.pinned, 'one list for the same columns');
+    assert.equal(one!.pinned, update!.pinned);
+    assert.equal(one!.ranged, two!.ranged, 'one empty list');
+    assert.ok(Object.isFrozen(one!.pinned) && Object.isFrozen(one!.ranged), 'shared lists cannot be changed');
+    assert.deepEqual(nul!.pinned, ['a\u0000b']);
+    assert.deepEqual(pair!.pinned, ['a', 'b']);
+  });
+
   test('a file without USE keeps bare names', () => {
     const [ref] = buildFileReferences('/f.cql', parseCql('SELECT * FROM t WHERE id = 1;')).map((e) => e.reference);
     assert.equal(ref!.table, 't');

@@ -57,13 +57,13 @@ function relationColumns(relation: Relation): { columns: string[]; token: boolea
 }
 
 /** Column lists kept once per process: thousands of statements pin the same columns (`WHERE id = ?`). */
-const keptLists = new Map<string, readonly string[]>([['', Object.freeze([])]]);
+const keptLists = new Map<string, readonly string[]>();
 /** The pool is dropped when it reaches this size: it holds lists of names, so it grows with the schema. */
 const MAX_KEPT_LISTS = 20_000;
 
 /** The one frozen, exactly sized copy of a column list (a list grown by push holds room for 16 more). */
 function keptNames(names: readonly string[]): readonly string[] {
-  const key = names.join('\u0000');
+  const key = JSON.stringify(names);
   let kept = keptLists.get(key);
   if (!kept) {
     if (keptLists.size >= MAX_KEPT_LISTS) keptLists.clear();
