@@ -6,6 +6,7 @@ import { runTokenCommand } from './token';
 import { runReportCommand } from './report';
 import { EXIT, InputError, UsageError, resolveIO, type CliIO, type CommandRunner } from './io';
 import packageJson from '../../package.json';
+import { BATCH_HEAP, useHeapBudget } from '../core/util/heap';
 
 export type { CliIO } from './io';
 
@@ -43,6 +44,8 @@ Run 'cqlint <command> --help' for a command's options, e.g. 'cqlint lint --help'
 /** Runs the command line; resolves to the exit code. Never throws: internal errors exit 2. */
 export async function main(argv: string[], ioOverrides: Partial<CliIO> = {}): Promise<number> {
   const io = resolveIO(ioOverrides);
+  // A run ends: it may keep a little more garbage between full collections than the language server.
+  useHeapBudget(BATCH_HEAP);
   const [first, ...rest] = argv;
   try {
     if (first === undefined || first === '-h' || first === '--help' || first === 'help') {
