@@ -168,7 +168,7 @@ export class SchemaModel {
   private readonly indexHistories = new Map<string, IndexHistory>();
   private readonly indexesByKeyspace = new Map<string, { byKeyspace: Map<string, IndexInfo[]>; unqualified: IndexInfo[] }>();
   /** The same, by the table asked about (rules ask for the same tables over and over). */
-  private tableHistories = new WeakMap<object, IndexHistory>();
+  private tableHistories = new WeakMap<TableInfo, IndexHistory>();
 
   addTable(table: TableInfo): void {
     this.candidateLists.clear();
@@ -252,7 +252,7 @@ export class SchemaModel {
 
   /** The CREATE INDEX statements of one file on a table name (any keyspace), in order. */
   fileIndexesOn(name: string, filePath: string): readonly IndexInfo[] {
-    return this.indexHistory({ name }).byFile.get(filePath) ?? [];
+    return this.historyOf(name, undefined).byFile.get(filePath) ?? [];
   }
 
   /**
@@ -277,18 +277,21 @@ export class SchemaModel {
   }
 
   /** Every CREATE INDEX on the table in the workspace, dropped ones included, with its lookups. */
-  private indexHistory(table: Pick<TableInfo, 'name' | 'keyspace'>): IndexHistory {
-    const known = this.tableHistories.get(table);
-    if (known) return known;
-    const key = `${table.keyspace ?? ''}\u0000${table.name}`;
+  private indexHistory(table: TableInfo): IndexHistory {
+    let history = this.tableHistories.get(table);
+    if (!history) this.tableHistories.set(table, (history = this.historyOf(table.name, table.keyspace)));
+    return history;
+  }
+
+  private historyOf(name: string, keyspace: string | undefined): IndexHistory {
+    const key = `${keyspace ?? ''}\u0000${name}`;
     let history = this.indexHistories.get(key);
     if (!history) {
-      const all = this.indexesSeenFrom(table.name, table.keyspace);
+      const all = this.indexesSeenFrom(name, keyspace);
       const live = all.filter((i) => !i.droppedBy);
       history = { all, live, byFile: groupByFile(all), liveByFile: groupByFile(live) };
       this.indexHistories.set(key, history);
     }
-    this.tableHistories.set(table, history);
     return history;
   }
 
