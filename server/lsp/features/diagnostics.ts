@@ -181,8 +181,14 @@ export const diagnosticsFeature: Feature = {
       return { resultId, diagnostics };
     };
 
-    /** The result id of a file's current report, computed only when no valid report is kept. */
-    const resultIdFor = (filePath: string): string => cache.get(filePath)?.resultId ?? reportFor(filePath).resultId;
+    /**
+     * A file's report for a client that holds `previousResultId`: only the id when a valid report kept
+     * here has that id (no lint), else the report, computed once (its id may still be the client's).
+     */
+    const reportUnlessHeld = (filePath: string, previousResultId: string | undefined): Partial<Report> & { resultId: string } => {
+      const cached = cache.get(filePath);
+      return cached && cached.resultId === previousResultId ? { resultId: cached.resultId } : reportFor(filePath);
+    };
 
     const invalidate = (event: FilesChangedEvent): void => {
       if (event.all) cache.clear();
@@ -190,7 +196,7 @@ export const diagnosticsFeature: Feature = {
       for (const file of event.removed) last.delete(file);
     };
 
-    if (pull) registerPull(ctx, { reportFor, resultIdFor }, invalidate);
+    if (pull) registerPull(ctx, reportUnlessHeld, invalidate);
     else registerPush(ctx, reportFor, invalidate);
   },
 };
@@ -338,7 +344,7 @@ function registerPush(ctx: ServerContext, reportFor: (filePath: string) => Repor
 
 function registerPull(
   ctx: ServerContext,
-  reports: { reportFor: (filePath: string) => Report; resultIdFor: (filePath: string) => string },
+  reportUnlessHeld: (filePath: string, previousResultId: string | undefined) => Partial<Report> & { resultId: string },
   invalidate: (event: FilesChangedEvent) => void,
 ): void {
   const refreshSupported = ctx.clientCapabilities.workspace?.diagnostics?.refreshSupport === true;
@@ -353,10 +359,9 @@ function registerPull(
     await unlessCancelled(token);
     const filePath = ctx.uriToPath(params.textDocument.uri);
     if (!ctx.project.hasFile(filePath) && ctx.skippedReason(filePath) === undefined) return emptyFull();
-    const resultId = reports.resultIdFor(filePath);
-    if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-    const report = reports.reportFor(filePath);
-    return { kind: DocumentDiagnosticReportKind.Full, resultId: report.resultId, items: report.diagnostics };
+    const { resultId, diagnostics } = reportUnlessHeld(filePath, params.previousResultId);
+    if (!diagnostics || params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnostics };
   }, emptyFull()));
 
   // Answered in batches: each batch goes out as a partial result when the client gave a token for them,
@@ -384,13 +389,10 @@ function registerPull(
       // Open documents are pulled one by one (with their version); reporting them here too races with that.
       if (ctx.documents.get(uri)) continue;
       current.add(uri);
-      const resultId = reports.resultIdFor(filePath);
-      if (previous.get(uri) === resultId) {
-        items.push({ kind: DocumentDiagnosticReportKind.Unchanged, uri, version: null, resultId });
-      } else {
-        const report = reports.reportFor(filePath);
-        items.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, resultId: report.resultId, items: report.diagnostics });
-      }
+      const held = previous.get(uri);
+      const { resultId, diagnostics } = reportUnlessHeld(filePath, held);
+      if (!diagnostics || held === resultId) items.push({ kind: DocumentDiagnosticReportKind.Unchanged, uri, version: null, resultId });
+      else items.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, resultId, items: diagnostics });
       if (items.length >= WORKSPACE_BATCH_FILES || performance.now() - batchStarted >= WORKSPACE_BATCH_MS) await flush();
     }
     for (const uri of workspaceReported) {
