@@ -32,20 +32,16 @@ export interface ProjectOptions {
   /** Rule levels from the editor settings, applied over the config: { 'hot-partition': 'off' | 'warn' | 'error' } */
   ruleOverrides?: Record<string, RuleLevel>;
   /**
-   * Where the upward search for .cqlint.json stops (the editor's workspace folders; see findConfigFor).
-   * Absent (the CLI): up to the file system root, like ESLint.
-   */
-  configBoundaries?: readonly string[];
-  /**
    * Per-file `target` and `ruleOverrides` (editor settings are per workspace folder or document), used
    * instead of the two above for the files it answers. Call setOptions again when its answers change.
    */
   forFile?: (filePath: string) => Pick<ProjectOptions, 'target' | 'ruleOverrides'> | undefined;
   /**
    * The discovered config of a file, from the caller's cache: the language server answers without
-   * touching the disk (it loads .cqlint.json files ahead, asynchronously). Must return the same object
-   * while the config is unchanged (lint results are cached by it); call setOptions when it changes.
-   * Absent (the CLI): discovered on disk with findConfigFor, cached by modification time.
+   * touching the disk (it loads .cqlint.json files ahead, asynchronously), the CLI from one lookup per
+   * run (server/cli/io.ts). Must return the same object while the config is unchanged (lint results are
+   * cached by it); call setOptions when it changes. Absent (tests, the bench): discovered on disk with
+   * findConfigFor up to the file system root, cached by modification time.
    */
   configLookup?: (filePath: string) => LoadedConfigFile | undefined;
   /**
@@ -426,7 +422,7 @@ export class Project {
         const item = { order: order++, reference: entry.reference };
         let copies = candidates.length > 1 ? byList.get(candidates) : null;
         if (copies === undefined) {
-          copies = candidates.every((c) => sameShape(c, first)) ? { definitions: new Set(candidates.map((c) => c.definition)), items: [] } : null;
+          copies = allSameShape(candidates) ? { definitions: new Set(candidates.map((c) => c.definition)), items: [] } : null;
           byList.set(candidates, copies);
           if (copies) resolved.copies.push(copies);
         }
@@ -579,7 +575,7 @@ export class Project {
 
   private discoveredConfig(filePath: string): LoadedConfigFile | undefined {
     if (this.options.configLookup) return this.options.configLookup(filePath);
-    const path = findConfigFor(filePath, this.options.configBoundaries);
+    const path = findConfigFor(filePath);
     if (!path) return undefined;
     let mtimeMs = 0;
     try {
@@ -633,8 +629,7 @@ export class Project {
     const rule = allRules.find((r) => r.meta.id === ruleId);
     if (!rule) return undefined;
     const setting = this.configFor(filePath).rules?.[ruleId];
-    const level = this.fileOptions(filePath).ruleOverrides?.[ruleId] ?? (Array.isArray(setting) ? setting[0] : setting);
-    return severityFor(level, rule) ? ruleOptions(rule, setting) : undefined;
+    return severityFor(rule, setting, this.fileOptions(filePath).ruleOverrides?.[ruleId]) ? ruleOptions(rule, setting) : undefined;
   }
 
   /** Keeps a contained crash of a rule (or of a fix for its findings) for diagnosis; the last 20 are kept. */

@@ -11,7 +11,7 @@ import type { TableReference } from './schema/references';
 import type { PartitionSample } from './sample-figures';
 import { type TargetId, targetInfo } from './targets';
 import { hintsFor } from './config';
-import type { CqlintConfig, RuleLevel } from './config/types';
+import type { CqlintConfig, RuleLevel, RuleSetting } from './config/types';
 import { allRules } from './rules';
 import type { RuleContext, RuleModule } from './rules/types';
 import { applySuppressions } from './suppression';
@@ -121,7 +121,9 @@ function findingLocations(value: unknown, out: SourceLocation[], depth = 0): voi
 /** Interned strings and object ids for statement keys; cleared when it grows large (caches then miss once). */
 const MAX_INTERNED = 200_000;
 
-export function severityFor(level: RuleLevel | undefined, rule: RuleModule): Severity | undefined {
+/** A rule's severity under its config setting (`level` or `[level, options]`) and an editor override; undefined when off. */
+export function severityFor(rule: RuleModule, setting: RuleSetting | undefined, override?: RuleLevel): Severity | undefined {
+  const level = override ?? (Array.isArray(setting) ? setting[0] : setting);
   if (level === 'off') return undefined;
   if (level === 'error') return 'error';
   if (level === 'warn') return 'warning';
@@ -291,8 +293,7 @@ export class RuleRunner {
     const epochParts: string[] = [filePath, String(input.optionsVersion), String(this.objectId(config)), target.id];
     for (const rule of allRules) {
       const setting = config.rules?.[rule.meta.id];
-      const level = overrides[rule.meta.id] ?? (Array.isArray(setting) ? setting[0] : setting);
-      const severity = severityFor(level, rule);
+      const severity = severityFor(rule, setting, overrides[rule.meta.id]);
       if (!severity) continue;
       const options = ruleOptions(rule, setting);
       const report = (f: Parameters<RuleContext['report']>[0]): void => {
@@ -309,11 +310,8 @@ export class RuleRunner {
     if (statementRules.length) {
       if (this.interned.size > MAX_INTERNED) this.resetInterning();
       if (this.tableIdsModel !== model) {
-        this.tableIds = new WeakMap();
-        this.candidateKeys = new WeakMap();
+        this.forgetModelIds();
         this.tableIdsModel = model;
-        this.indexIds.clear();
-        this.typesId = undefined;
       }
       const epoch = epochParts.join('\u0000');
       const moved = (result: RuleResult, start: number): boolean => result.anchors.every((a) => a.location.offset - start === a.relative);
@@ -389,7 +387,6 @@ export class RuleRunner {
     }
   }
 
-
   /**
    * What the statement-scoped rules' findings on `stmt` depend on besides the statement's own text (the
    * statement object itself stands for its text: the parser reuses it only for identical text):
@@ -449,6 +446,11 @@ export class RuleRunner {
   private resetInterning(): void {
     this.interned.clear();
     this.statementResults = new WeakMap();
+    this.forgetModelIds();
+  }
+
+  /** Forgets the fingerprints made from one model (tables, candidate lists, indexes, user types). */
+  private forgetModelIds(): void {
     this.tableIds = new WeakMap();
     this.candidateKeys = new WeakMap();
     this.indexIds.clear();

@@ -25,8 +25,8 @@ export interface RuleMeta {
    * names the statement uses, definedBy/latest for the table it creates, keyspaceAt(its start),
    * indexesOn, indexesAt(table, its start), hints, sample, referencesTo, userType on schema statements, and
    * ctx.text inside the statement. Other reads (ctx.parse.comments or errors, userType elsewhere, keyspace())
-   * still work but turn the reuse
-   * off for that statement. Default `'file'`: check() sees the whole file on every lint.
+   * still work but turn the reuse off for that statement. Default `'file'`: check() sees the whole file on
+   * every lint.
    */
   scope?: 'statement' | 'file';
 }
