@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { describeFileType, describeIoError, findCqlFiles, readTextFile, writeTextFile, type FileKind, type ReadResult } from '../core/io/files';
 import { findConfigFor, loadConfigFile, type CqlintConfig, type LoadedConfigFile } from '../core/config';
-import { TARGET_IDS, type TargetId } from '../core/targets';
+import { TARGET_IDS, isTargetId, type TargetId } from '../core/targets';
 
 export { writeTextFile } from '../core/io/files';
 
@@ -118,8 +118,8 @@ export function parseCommandArgs<O extends OptionsConfig>(args: string[], option
 export function parseTargetOption(value: string | undefined): TargetId | undefined {
   if (value === undefined) return undefined;
   const wanted = value.toLowerCase();
-  if (!(TARGET_IDS as readonly string[]).includes(wanted)) throw new UsageError(`unknown target "${value}"; use one of ${TARGET_IDS.join(', ')}`);
-  return wanted as TargetId;
+  if (!isTargetId(wanted)) throw new UsageError(`unknown target "${value}"; use one of ${TARGET_IDS.join(', ')}`);
+  return wanted;
 }
 
 /**
@@ -134,21 +134,32 @@ export function explicitConfig(options: { noConfig: boolean; configPath?: string
   return loaded.config ?? {};
 }
 
+/** Each file's nearest .cqlint.json for one run: see discoveredConfigs. */
+export interface DiscoveredConfigs {
+  /** The Project's configLookup. */
+  lookup(filePath: string): LoadedConfigFile | undefined;
+  /** Every config file looked up so far, by path, in path order. */
+  found(): [string, LoadedConfigFile][];
+}
+
 /**
  * Each file's nearest .cqlint.json for one run (the Project's configLookup): a run reads a snapshot of
  * the tree, so each folder is looked up and each config loaded once, not for every question a rule asks.
  */
-export function discoveredConfigs(): (filePath: string) => LoadedConfigFile | undefined {
+export function discoveredConfigs(): DiscoveredConfigs {
   const byFolder = new Map<string, LoadedConfigFile | undefined>();
   const byPath = new Map<string, LoadedConfigFile>();
-  return (filePath) => {
-    const folder = path.dirname(filePath);
-    if (byFolder.has(folder)) return byFolder.get(folder);
-    const found = findConfigFor(filePath);
-    let loaded = found === undefined ? undefined : byPath.get(found);
-    if (found !== undefined && !loaded) byPath.set(found, (loaded = loadConfigFile(found)));
-    byFolder.set(folder, loaded);
-    return loaded;
+  return {
+    lookup(filePath) {
+      const folder = path.dirname(filePath);
+      if (byFolder.has(folder)) return byFolder.get(folder);
+      const found = findConfigFor(filePath);
+      let loaded = found === undefined ? undefined : byPath.get(found);
+      if (found !== undefined && !loaded) byPath.set(found, (loaded = loadConfigFile(found)));
+      byFolder.set(folder, loaded);
+      return loaded;
+    },
+    found: () => [...byPath].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   };
 }
 

@@ -2,9 +2,7 @@
 // against tables defined in other inputs), each file is linted and the findings are printed.
 // Exit 0 clean (warnings allowed), 1 errors or too many warnings, 2 usage, config or I/O failure;
 // a file that cannot be read is reported on stderr and the others are still linted.
-import * as path from 'node:path';
 import { Project } from '../core/project';
-import { findConfigFor, loadConfigFile } from '../core/config';
 import { allRules } from '../core/rules';
 import { TARGET_IDS, type TargetId } from '../core/targets';
 import { MAX_FILE_BYTES } from '../core/io/files';
@@ -130,7 +128,8 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   const files = await collectCqlFiles(options.inputs, io, report);
   // Rules are synchronous: the samples .cqlint.json names are read before they run, and handed to them here.
   const samples = new SampleCache();
-  const project = new Project({ target: options.target, config, configLookup: discoveredConfigs(), sampleSummary: sampleSummaryHook(samples) });
+  const configs = discoveredConfigs();
+  const project = new Project({ target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples) });
   // The files read, in order, each with whether it began with a byte order mark (kept when --fix writes
   // it). Their texts live in the project only, deflated once a file is indexed.
   const readFiles = new Map<string, boolean>();
@@ -147,18 +146,8 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
 
   // Discovered configuration files: a broken one is a failure (its valid rest still applies).
   if (config === undefined) {
-    const configs = new Set<string>();
-    const dirs = new Set<string>();
-    for (const file of readFiles.keys()) {
-      const dir = path.dirname(file);
-      if (dirs.has(dir)) continue;
-      dirs.add(dir);
-      const found = findConfigFor(file);
-      if (found) configs.add(found);
-    }
-    for (const configPath of [...configs].sort()) {
-      for (const error of loadConfigFile(configPath).errors) fail(error.message);
-    }
+    for (const file of readFiles.keys()) configs.lookup(file);
+    for (const [, loaded] of configs.found()) for (const error of loaded.errors) fail(error.message);
   }
 
   // A configured sample that cannot be read is an I/O failure (exit 2); the rules then go without it.

@@ -63,7 +63,7 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
 
   // The findings shown cite the samples too: the rules get each summary once it is read.
   const samples = new SampleCache();
-  const project = new Project({ target: options.target, config, configLookup: discoveredConfigs(), sampleSummary: sampleSummaryHook(samples) });
+  const project = new Project({ target: options.target, config, configLookup: discoveredConfigs().lookup, sampleSummary: sampleSummaryHook(samples) });
   const loaded: string[] = [];
   for (const file of await collectCqlFiles(options.inputs, io, report)) {
     const read = await readInput(file, io, report);
