@@ -35,27 +35,38 @@ let budget = SERVER_HEAP;
  * to. The keeper asks for a full collection whenever the heap has outgrown its budget.
  */
 function createHeapKeeper({ floorBytes, growth }: HeapBudget): HeapKeeper {
-  let collect: (() => void) | undefined;
-  try {
-    setFlagsFromString('--expose-gc');
-    collect = runInNewContext('gc') as () => void;
-  } catch {
-    return { settle: () => undefined };
-  }
+  const collect = fullCollection();
+  if (!collect) return { settle: () => undefined };
   let threshold = Math.max(floorBytes, process.memoryUsage().heapUsed * growth);
   return {
     settle() {
       if (process.memoryUsage().heapUsed < threshold) return;
-      collect!();
+      collect();
       threshold = Math.max(floorBytes, process.memoryUsage().heapUsed * growth);
     },
   };
+}
+
+/** V8's gc(), obtained once per process; null when the runtime refuses it. */
+let gcFunction: (() => void) | null | undefined;
+
+function fullCollection(): (() => void) | null {
+  if (gcFunction === undefined) {
+    try {
+      setFlagsFromString('--expose-gc');
+      gcFunction = runInNewContext('gc') as () => void;
+    } catch {
+      gcFunction = null;
+    }
+  }
+  return gcFunction;
 }
 
 let processKeeper: HeapKeeper | undefined;
 
 /** Chooses the process's budget (the CLI does, before any work): the keeper is made anew with it. */
 export function useHeapBudget(next: HeapBudget): void {
+  if (next === budget) return;
   budget = next;
   processKeeper = undefined;
 }
