@@ -9,7 +9,7 @@ import type { ServerCore } from './server-core';
 import { BackgroundIndex, type IndexProgress } from './workspace-index';
 
 /** Limits that keep a huge workspace from stalling the server. */
-export const WORKSPACE_LIMITS = {
+const WORKSPACE_LIMITS = {
   /** Files loaded from the workspace folders at startup (open documents are not counted). */
   maxWorkspaceFiles: 5000,
   /** Bytes per file read from disk. */
@@ -20,8 +20,8 @@ export const WORKSPACE_LIMITS = {
  * Sent while the workspace is indexed, to clients that ask for it with `initializationOptions:
  * { indexStatus: true }`: `{ indexed, total, done }`, the last one with `done: true`.
  */
-export const INDEX_STATUS_NOTIFICATION = 'cqlint/indexStatus';
-export interface IndexStatus {
+const INDEX_STATUS_NOTIFICATION = 'cqlint/indexStatus';
+interface IndexStatus {
   indexed: number;
   total: number;
   done: boolean;
@@ -137,8 +137,14 @@ export class Workspace {
     return files;
   }
 
+  /** A workspace file, read within the size cap and the workspace folders. */
+  private read(file: string): ReturnType<typeof readTextFile> {
+    return readTextFile(file, { maxBytes: WORKSPACE_LIMITS.maxFileBytes, roots: this.folders });
+  }
+
+  /** A workspace file's text; undefined, with a warning, when it cannot be read. */
   private async readFile(file: string): Promise<string | undefined> {
-    const read = await readTextFile(file, { maxBytes: WORKSPACE_LIMITS.maxFileBytes, roots: this.folders });
+    const read = await this.read(file);
     if (read.ok) return read.text;
     this.core.log.warn(`cqlint: skipping ${file}: ${read.message}`);
     return undefined;
@@ -161,7 +167,7 @@ export class Workspace {
   /** The disk text a closed document reverts to, when it is a workspace file (see OpenDocuments). */
   async diskTextOnClose(filePath: string, uri: string): Promise<string | undefined> {
     if (!conv.isFileUri(uri) || !(this.diskFiles.has(filePath) || (this.inWorkspace(filePath) && isCqlFile(filePath)))) return undefined;
-    const read = await readTextFile(filePath, { maxBytes: WORKSPACE_LIMITS.maxFileBytes, roots: this.folders });
+    const read = await this.read(filePath);
     if (read.ok) this.diskFiles.add(filePath);
     else this.diskFiles.delete(filePath);
     return read.ok ? read.text : undefined;
@@ -186,16 +192,15 @@ export class Workspace {
         continue;
       }
       if (!this.diskFiles.has(filePath) && this.diskFiles.size >= WORKSPACE_LIMITS.maxWorkspaceFiles) continue;
-      const read = await readTextFile(filePath, { maxBytes: WORKSPACE_LIMITS.maxFileBytes, roots: this.folders });
+      const text = await this.readFile(filePath);
       if (documents.isOpen(filePath)) continue;
-      if (!read.ok) {
-        core.log.warn(`cqlint: skipping ${filePath}: ${read.message}`);
+      if (text === undefined) {
         if (core.project.hasFile(filePath)) remove(filePath);
         continue;
       }
-      if (core.project.getText(filePath) === read.text) continue;
+      if (core.project.getText(filePath) === text) continue;
       this.diskFiles.add(filePath);
-      dependents.push(...documents.setText(filePath, read.text));
+      dependents.push(...documents.setText(filePath, text));
       changed.push(filePath);
     }
     // A new file may be in a folder whose .cqlint.json is not known yet.
