@@ -31,8 +31,6 @@ import { pathToUri } from './conversions';
 import { describeError } from './safe';
 import type { CqlintSettings } from './settings';
 
-export { CONFIG_FILE_NAME };
-
 interface ConfigFilesHost {
   connection: Connection;
   log: Logger;

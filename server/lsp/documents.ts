@@ -9,7 +9,7 @@ import { describeError } from './safe';
 import type { ServerCore } from './server-core';
 
 /** Limits that keep a runaway document from stalling the server. */
-export const DOCUMENT_LIMITS = {
+const DOCUMENT_LIMITS = {
   /** Characters per open document analysed; larger documents are kept but not analysed. */
   maxDocumentChars: 4 * 1024 * 1024,
   /**

@@ -20,9 +20,10 @@ import * as path from 'node:path';
 import { Project } from '../core/project';
 import { parseCql } from '../../grammar';
 import { isCqlFile } from '../core/io/files';
+import { CONFIG_FILE_NAME } from '../core/config';
 import type { ChangeReason, Feature, FilesChangedEvent, Logger, ServerContext } from './context';
 import * as conv from './conversions';
-import { CONFIG_FILE_NAME, ConfigFiles } from './config-files';
+import { ConfigFiles } from './config-files';
 import { OpenDocuments } from './documents';
 import { CORE_OWNED_REGISTRATIONS, describeError, guardConnection, safeHandler } from './safe';
 import type { ServerCore } from './server-core';
@@ -33,7 +34,6 @@ import { Workspace } from './workspace';
 import { SampleSummaries } from './sample-summaries';
 import packageJson from '../../package.json';
 
-export { INDEX_STATUS_NOTIFICATION, type IndexStatus } from './workspace';
 
 /** Requests about the whole workspace wait for the whole index (workspace diagnostics, workspace symbols). */
 const WORKSPACE_REQUEST = /\.onWorkspace(Symbol)?$|\(workspace\//;
