@@ -3,17 +3,14 @@
 // This file is the contract between the parser and everything that reads CQL: keep it free of
 // editor or LSP imports.
 
-/** A point in the source. `offset` is 0-based (UTF-16 code units); `line` and `column` are 1-based. */
-export interface SourceLocation {
-  offset: number;
-  line: number;
-  column: number;
-}
-
-/** A half-open range: `start` is the first character, `end` the position just after the last one. */
+/**
+ * A half-open range of 0-based offsets (UTF-16 code units): `start` is the first character, `end` just after
+ * the last one. Lines and columns come from the file's LineIndex (grammar/line-index.ts) where they are
+ * shown: kept as objects on every node, they were the largest part of what a parse and a schema hold.
+ */
 export interface SourceRange {
-  start: SourceLocation;
-  end: SourceLocation;
+  start: number;
+  end: number;
 }
 
 export interface Node {

@@ -1,5 +1,5 @@
 // CST -> AST: turns the Chevrotain CST of one statement into the typed AST of grammar/ast.ts, with exact
-// source ranges (0-based offsets, 1-based lines/columns, end exclusive).
+// source ranges (0-based offsets, end exclusive).
 import type { CstElement, CstNode, IToken } from './chevrotain';
 import type * as A from './ast';
 import type {
@@ -18,7 +18,7 @@ type Children = Record<string, CstElement[] | undefined>;
 
 /**
  * Where a CST node starts and ends, as tokens (the parser keeps these on the node instead of Chevrotain's location
- * object of six numbers): the node's range then shares its tokens' locations. `last` is undefined for a rule that consumed nothing.
+ * object of six numbers). `last` is undefined for a rule that consumed nothing.
  */
 export interface TokenSpan {
   first: IToken;
@@ -32,18 +32,15 @@ function spanOf(n: CstNode): TokenSpan {
 
 /** The range of one token, made once and shared by every node that starts or ends there. */
 function ownRange(t: IToken): A.SourceRange {
-  return (t.astRange ??= {
-    start: { offset: t.startOffset, line: t.startLine!, column: t.startColumn! },
-    end: { offset: t.endOffset! + 1, line: t.endLine!, column: t.endColumn! + 1 },
-  });
+  return (t.astRange ??= { start: t.startOffset, end: t.endOffset! + 1 });
 }
 
-function startOf(t: IToken): A.SourceLocation {
-  return ownRange(t).start;
+function startOf(t: IToken): number {
+  return t.startOffset;
 }
 
-function endOf(t: IToken): A.SourceLocation {
-  return ownRange(t).end;
+function endOf(t: IToken): number {
+  return t.endOffset! + 1;
 }
 
 function firstOf(x: CstElement): IToken {
@@ -306,7 +303,7 @@ function buildOperand(n: OperandCstNode): A.Expression {
 
 function negate(minus: IToken, operand: A.Expression): A.Expression {
   // `-5` is one literal (Cassandra lexes it so); `- x` is a negation.
-  if (operand.kind === 'Literal' && operand.range.start.offset === minus.endOffset! + 1 &&
+  if (operand.kind === 'Literal' && operand.range.start === minus.endOffset! + 1 &&
       (operand.literalKind === 'integer' || operand.literalKind === 'float' || operand.literalKind === 'duration' || operand.literalKind === 'nan' || operand.literalKind === 'infinity') &&
       !operand.text.startsWith('-')) {
     const text = '-' + operand.text;
@@ -333,7 +330,7 @@ function applyPostfix(n: OperandCstNode, target: A.Expression): A.Expression {
         if (has(sub, 'Range')) {
           const rangeTok = tok(sub, 'Range')!;
           const first = exprs[0];
-          const fromFirst = first !== undefined && first.range.start.offset < rangeTok.startOffset;
+          const fromFirst = first !== undefined && first.range.start < rangeTok.startOffset;
           result = { kind: 'SliceAccess', target: result, from: fromFirst ? first : undefined, to: fromFirst ? exprs[1] : first, range };
         } else {
           result = { kind: 'ElementAccess', target: result, index: exprs[0], range };
@@ -847,7 +844,7 @@ function buildAlter(n: AlterStatementCstNode, base: Base, nameWords: string[]): 
     const name = qualifiedName(node(s, 'userTypeName')!);
     const ifs = nodes(s, 'ifExists');
     // The first IF EXISTS (right after TYPE) is the type's, a second one belongs to RENAME.
-    const typeIfExists = ifs.length > 0 && firstOf(ifs[0]).startOffset < name.range.start.offset;
+    const typeIfExists = ifs.length > 0 && firstOf(ifs[0]).startOffset < name.range.start;
     let action: A.AlterTypeAction;
     if (has(s, 'ADD')) {
       const field = buildTypeField(node(s, 'typeField')!);
@@ -970,7 +967,7 @@ function collectNames(n: CstNode, out: (A.Identifier | A.QualifiedName)[]): void
 function buildOther(n: CstNode, base: Base, words: string[]): A.OtherStatement {
   const names: (A.Identifier | A.QualifiedName)[] = [];
   collectNames(n, names);
-  names.sort((a, b) => a.range.start.offset - b.range.start.offset);
+  names.sort((a, b) => a.range.start - b.range.start);
   return { kind: 'Other', range: base.range, terminated: base.terminated, statementType: words.join(' '), names };
 }
 

@@ -40,18 +40,13 @@ function parseFragment<T>(text: string, startRule: EntryRule, build: (cst: CstNo
 }
 
 function wholeRange(text: string): A.SourceRange {
-  return { start: { offset: 0, line: 1, column: 1 }, end: endRange(text, []).end };
+  return { start: 0, end: text.length };
 }
 
 function endRange(text: string, tokens: IToken[]): A.SourceRange {
   const last = tokens[tokens.length - 1];
-  if (last) {
-    const end = tokenRange(last).end;
-    return { start: { ...end }, end: { ...end } };
-  }
-  const lines = text.split(/\r\n|\r|\n/);
-  const end = { offset: text.length, line: lines.length, column: lines[lines.length - 1].length + 1 };
-  return { start: { ...end }, end: { ...end } };
+  const end = last ? tokenRange(last).end : text.length;
+  return { start: end, end };
 }
 
 /** Parses a CQL term (`'text'`, `-5`, `[1, 2]`, `{'k': 1}`, `(1, 'a')`, `now()`, `?`, `1 + 2`, ...): the whole text must be one. */

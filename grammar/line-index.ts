@@ -1,7 +1,26 @@
 // The one offset <-> line conversion of the engine (grammar and server/core): a line ends at LF, CRLF or a
 // lone CR, as in Chevrotain's line tracking. Positions are 0-based lines and UTF-16 characters (LSP's
-// convention); `location` gives the 1-based SourceLocation of the AST. The LSP layer uses TextDocument.
-import type { SourceLocation } from './ast';
+// convention); `location` and `locate` give the 1-based positions that findings carry and the CLI prints.
+// The LSP layer uses TextDocument for open documents.
+import type { SourceRange } from './ast';
+
+/** A point in the source as shown to people: `offset` is 0-based (UTF-16 code units); `line` and `column` are 1-based. */
+export interface SourceLocation {
+  offset: number;
+  line: number;
+  column: number;
+}
+
+/** A SourceRange with its lines and columns: what a finding carries. */
+export interface LocatedRange {
+  start: SourceLocation;
+  end: SourceLocation;
+}
+
+/** A located range's offsets. */
+export function offsetsOf(range: LocatedRange): SourceRange {
+  return { start: range.start.offset, end: range.end.offset };
+}
 
 interface Position {
   line: number;
@@ -53,6 +72,11 @@ export class LineIndex {
   location(offset: number): SourceLocation {
     const { line, character } = this.positionAt(offset);
     return { offset: Math.max(0, Math.min(offset, this.text.length)), line: line + 1, column: character + 1 };
+  }
+
+  /** A range's 1-based lines and columns in this text. */
+  locate(range: SourceRange): LocatedRange {
+    return { start: this.location(range.start), end: this.location(range.end) };
   }
 
   offsetAt(position: Position): number {

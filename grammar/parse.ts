@@ -52,7 +52,7 @@ function errorIndexOf(tokens: IToken[], exception: IRecognitionException): numbe
 function endOfInputRange(tokens: IToken[]): A.SourceRange {
   const last = tokens[tokens.length - 1];
   const end = tokenRange(last).end;
-  return { start: { ...end }, end: { ...end } };
+  return { start: end, end };
 }
 
 function invalidStatement(tokens: IToken[]): A.InvalidStatement {
@@ -166,7 +166,7 @@ function parseChunkInto(text: string, parser: CqlParser, tokens: IToken[]): Chun
 //   - re-lexes from there; a chunk whose text equals an old chunk's reuses that chunk's AST, shifted;
 //   - once the scanner reaches, past the edit, a clean boundary that the old parse also had, it takes all
 //     the old chunks after it (shifted) and stops lexing: the rest of the text is unchanged.
-// The shifts move each chunk's SourceLocations in place, from a flat list collected on its first shift.
+// The shifts move each chunk's SourceRanges in place, from a flat list collected on its first shift.
 
 interface ScanState extends ScanPosition {
   /** How many comments come before this position. */
@@ -184,8 +184,8 @@ interface ChunkRecord {
   errors: A.CqlSyntaxError[];
   /** Where the scanner stood once the chunk was cut, if it had read no token beyond it (else undefined). */
   after: ScanState | undefined;
-  /** Every SourceLocation of the chunk's statements and errors (each once), collected on the first shift. */
-  locations?: A.SourceLocation[];
+  /** Every SourceRange of the chunk's statements and errors (each once), collected on the first shift. */
+  ranges?: A.SourceRange[];
 }
 
 interface ParseMemo {
@@ -201,43 +201,41 @@ const parseMemo = new WeakMap<A.ParseResult, ParseMemo>();
  */
 const LEXER_LOOKAHEAD = 16;
 
-function collectLocations(value: unknown, out: A.SourceLocation[], seen: Set<object>): void {
+function collectRanges(value: unknown, out: A.SourceRange[], seen: Set<object>): void {
   if (Array.isArray(value)) {
-    for (const v of value) collectLocations(v, out, seen);
+    for (const v of value) collectRanges(v, out, seen);
     return;
   }
   if (value === null || typeof value !== 'object') return;
   const obj = value as Record<string, unknown>;
-  if (typeof obj.offset === 'number' && typeof obj.line === 'number' && typeof obj.column === 'number') {
-    // Location objects may be shared between nodes: each moves once.
+  if (typeof obj.start === 'number' && typeof obj.end === 'number') {
+    // Range objects are shared between nodes (a token's, a node and its only child): each moves once.
     if (!seen.has(obj)) {
       seen.add(obj);
-      out.push(obj as unknown as A.SourceLocation);
+      out.push(obj as unknown as A.SourceRange);
     }
     return;
   }
-  for (const key in obj) collectLocations(obj[key], out, seen);
+  for (const key in obj) collectRanges(obj[key], out, seen);
 }
 
-/** Moves every location by dOffset and dLine, and by dColumn those on `line` (before the move). */
-function shiftLocations(locations: readonly A.SourceLocation[], line: number, dOffset: number, dLine: number, dColumn: number): void {
-  for (const loc of locations) {
-    if (loc.line === line) loc.column += dColumn;
-    loc.offset += dOffset;
-    loc.line += dLine;
+function shiftRanges(ranges: readonly A.SourceRange[], dOffset: number): void {
+  for (const range of ranges) {
+    range.start += dOffset;
+    range.end += dOffset;
   }
 }
 
-/** Moves a chunk's AST locations in place: by dOffset and dLine, and by dColumn those on `line`. */
-function shiftResult(record: ChunkRecord, line: number, dOffset: number, dLine: number, dColumn: number): void {
-  if (dOffset === 0 && dLine === 0 && dColumn === 0) return;
-  if (!record.locations) {
-    record.locations = [];
+/** Moves a chunk's AST ranges in place by dOffset. */
+function shiftResult(record: ChunkRecord, dOffset: number): void {
+  if (dOffset === 0) return;
+  if (!record.ranges) {
+    record.ranges = [];
     const seen = new Set<object>();
-    collectLocations(record.statements, record.locations, seen);
-    collectLocations(record.errors, record.locations, seen);
+    collectRanges(record.statements, record.ranges, seen);
+    collectRanges(record.errors, record.ranges, seen);
   }
-  shiftLocations(record.locations, line, dOffset, dLine, dColumn);
+  shiftRanges(record.ranges, dOffset);
 }
 
 /**
@@ -245,7 +243,7 @@ function shiftResult(record: ChunkRecord, line: number, dOffset: number, dLine: 
  * Only for the splice, after which the old records are not searched again.
  */
 function moveRecord(record: ChunkRecord, line: number, dOffset: number, dLine: number, dColumn: number, dComments: number): void {
-  shiftResult(record, line, dOffset, dLine, dColumn);
+  shiftResult(record, dOffset);
   if (record.startLine === line) record.startColumn += dColumn;
   record.startOffset += dOffset;
   record.startLine += dLine;
@@ -295,7 +293,7 @@ function recordEndingAt(records: readonly ChunkRecord[], from: number, offset: n
 
 function unterminatedComment(comment: A.Comment): A.CqlSyntaxError | undefined {
   if (comment.style !== 'block' || (comment.text.length >= 4 && comment.text.endsWith('*/'))) return undefined;
-  return { message: "unterminated comment: '/*' without '*/'", range: { start: { ...comment.range.start }, end: { ...comment.range.end } } };
+  return { message: "unterminated comment: '/*' without '*/'", range: { start: comment.range.start, end: comment.range.end } };
 }
 
 function buildComment(token: IToken): A.Comment {
@@ -325,8 +323,7 @@ export function parseCql(text: string, options: ParseOptions = {}): ParseResult 
     return withSharedStrings(() => parseCqlUnsafe(text, options));
   } catch (e) {
     // Defensive: an internal failure must not take the language server down.
-    const end = { offset: text.length, line: 1, column: 1 };
-    return { statements: [], comments: [], errors: [{ message: `internal parser error: ${(e as Error).message}`, range: { start: { offset: 0, line: 1, column: 1 }, end } }] };
+    return { statements: [], comments: [], errors: [{ message: `internal parser error: ${(e as Error).message}`, range: { start: 0, end: text.length } }] };
   }
 }
 
@@ -415,13 +412,13 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
           moveRecord(oldRecords[i], boundary.line, delta, dLine, dColumn, dComments);
           keep(oldRecords[i]);
         }
-        const moved: A.SourceLocation[] = [];
+        const moved: A.SourceRange[] = [];
         const seen = new Set<object>();
         for (let i = boundary.comments; i < oldComments.length; i++) {
-          collectLocations(oldComments[i].range, moved, seen);
+          collectRanges(oldComments[i].range, moved, seen);
           comments.push(oldComments[i]);
         }
-        shiftLocations(moved, boundary.line, delta, dLine, dColumn);
+        shiftRanges(moved, delta);
         break;
       }
     }
@@ -449,10 +446,10 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
       if (i > lastUsedOld) lastUsedOld = i;
       // A new record: the old one stays as it was for the splice's search (records in source order).
       const old = oldRecords[i];
-      shiftResult(old, old.startLine, first.startOffset - old.startOffset, first.startLine! - old.startLine, first.startColumn! - old.startColumn);
-      record = { length, startOffset: first.startOffset, startLine: first.startLine!, startColumn: first.startColumn!, statements: old.statements, errors: old.errors, after, locations: old.locations };
+      shiftResult(old, first.startOffset - old.startOffset);
+      record = { length, startOffset: first.startOffset, startLine: first.startLine!, startColumn: first.startColumn!, statements: old.statements, errors: old.errors, after, ranges: old.ranges };
     } else {
-      record = { length, startOffset: first.startOffset, startLine: first.startLine!, startColumn: first.startColumn!, statements: NO_STATEMENTS, errors: NO_ERRORS as A.CqlSyntaxError[], after, locations: undefined };
+      record = { length, startOffset: first.startOffset, startLine: first.startLine!, startColumn: first.startColumn!, statements: NO_STATEMENTS, errors: NO_ERRORS as A.CqlSyntaxError[], after, ranges: undefined };
       parseChunk(text, parser, chunk, record);
     }
     keep(record);
@@ -466,7 +463,7 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
     if (error) errors.push(error);
   }
   for (const e of chunkErrors) errors.push(e);
-  errors.sort((x, y) => x.range.start.offset - y.range.start.offset);
+  errors.sort((x, y) => x.range.start - y.range.start);
   const parseResult: ParseResult = { statements, comments, errors };
   parseMemo.set(parseResult, { text, records });
   return parseResult;

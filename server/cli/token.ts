@@ -10,6 +10,7 @@ import { KeyEncoder, toHex, toProblem } from '../core/token/token';
 import { parseTypeSpecs, type KeyType } from '../core/token/types';
 import { type KeyValue, parseKeyValue } from '../core/token/values';
 import { EXIT, InputError, UsageError, collectCqlFiles, displayPath, parseCommandArgs, readInput, readRequiredInput, type CliIO } from './io';
+import { LineIndex } from '../../grammar/line-index';
 
 const USAGE = `Usage:
   cqlint token --types <t1,t2,...> <value...>
@@ -159,9 +160,9 @@ function shapeFromSchema(project: Project, tableName: string, io: CliIO): KeySha
   if (!shard) {
     // The schema model keeps only well-formed annotations: say what is wrong with a broken one.
     const text = project.getText(table.filePath) ?? '';
-    const found = shardAnnotationAbove(project.parse(table.filePath).comments, text, table.range.start.offset);
+    const found = shardAnnotationAbove(project.parse(table.filePath).comments, text, table.range.start);
     if (found && !found.result.ok) {
-      const at = found.result.error.range.start;
+      const at = new LineIndex(text).location(found.result.error.range.start);
       throw new CliError(`${displayPath(table.filePath, io.cwd)}:${at.line}:${at.column}: ${found.result.error.message}`);
     }
   }

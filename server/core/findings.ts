@@ -1,25 +1,53 @@
 // What an analysis reports, independent of how it is shown (LSP diagnostic, CLI line, SARIF result).
 import type { SourceRange } from '../../grammar/ast';
+import type { LineIndex, LocatedRange } from '../../grammar/line-index';
 
 export type Severity = 'error' | 'warning' | 'info';
 
 /** Another place that explains a finding, e.g. where the table a query uses is defined. */
-interface RelatedLocation {
+interface RelatedLocation<R> {
   /** Absolute file path. */
   filePath: string;
-  range: SourceRange;
+  range: R;
   message: string;
 }
 
-export interface Finding {
+interface FindingWith<R> {
   /** Stable rule id (`syntax-error`, `hot-partition`, ...): the diagnostic code, CLI ruleId and suppression name. */
   ruleId: string;
   severity: Severity;
   message: string;
-  range: SourceRange;
-  related?: RelatedLocation[];
+  range: R;
+  related?: RelatedLocation<R>[];
   /** Rule-specific facts a quick fix needs (e.g. the table name, the suggested column); JSON-serialisable. */
   data?: Record<string, unknown>;
+}
+
+/** A finding with its lines and columns, as the CLI and the language server show it. */
+export type Finding = FindingWith<LocatedRange>;
+
+/** A finding as a rule reports it: its ranges (and those in `data`) are the AST's offsets; the rule runner locates them. */
+export type OffsetFinding = FindingWith<SourceRange>;
+
+/**
+ * A file's findings with lines and columns, from the line indexes of the texts as they are now: `lines` for the
+ * file's own ranges, `linesOf` for a related location in another file. Findings are kept with offsets and
+ * located when asked for, since a lint result stands while an edit elsewhere (a comment above a table)
+ * moves the definitions it points at. A related location in a file with no text is left out, not misplaced.
+ */
+export function locateFindings(findings: readonly OffsetFinding[], filePath: string, lines: LineIndex, linesOf: (filePath: string) => LineIndex | undefined): Finding[] {
+  return findings.map((finding) => {
+    const { range, related, ...rest } = finding;
+    const located: Finding = { ...rest, range: lines.locate(range) };
+    if (related) {
+      located.related = [];
+      for (const r of related) {
+        const there = r.filePath === filePath ? lines : linesOf(r.filePath);
+        if (there) located.related.push({ ...r, range: there.locate(r.range) });
+      }
+    }
+    return located;
+  });
 }
 
 /** Where a rule's docs page lives; the file is docs/rules/<id>.md in the repository. */

@@ -7,7 +7,8 @@ import { heapKeeper } from './util/heap';
 
 import type { ParseResult, QualifiedName, Statement } from '../../grammar/ast';
 import { parseCql } from '../../grammar';
-import type { Finding } from './findings';
+import { LineIndex } from '../../grammar/line-index';
+import { locateFindings, type Finding, type OffsetFinding } from './findings';
 import { buildFileSchema, compactFileSchema, keyspaceAt, keyDefinitions, mergeSchemas, type FileSchema } from './schema/build';
 import { type SchemaModel, type TableDefinition, type TableInfo, sameShape } from './schema/model';
 import { shardAbove } from './schema/shard';
@@ -65,7 +66,7 @@ interface FileEntry {
   /** The previous text's schema and signature: reused when the new parse has the same schema statements. */
   previousSchema?: { schema: FileSchema; ddl: DdlSignature };
   lint?: {
-    findings: Finding[]; model: SchemaModel; config: CqlintConfig | undefined; optionsVersion: number;
+    findings: OffsetFinding[]; model: SchemaModel; config: CqlintConfig | undefined; optionsVersion: number;
     /** The reference lookups the rules made: the findings are stale when one of them answers differently. */
     references: ReferenceDependency[];
   };
@@ -128,6 +129,8 @@ interface LoadedConfig {
 }
 
 const EMPTY_CONFIG: CqlintConfig = {};
+/** How many files' line indexes Project.lineIndex keeps. */
+const KEPT_LINE_INDEXES = 8;
 
 export class Project {
   private options: ProjectOptions;
@@ -146,6 +149,8 @@ export class Project {
     recordInternalError: (ruleId, filePath, error) => this.recordInternalError(ruleId, filePath, error),
     sampleSummary: (table, filePath) => this.sampleSummary(table, filePath),
   });
+  /** Line indexes of the files asked for last (related locations, the report), with the text they were made from. */
+  private readonly lineIndexes = new Map<string, { source: string | Buffer; index: LineIndex }>();
   /** Names each file defined before its latest change (for dependents()). */
   private readonly previousDefined = new Map<string, Set<string>>();
   private readonly configCache = new Map<string, LoadedConfig>();
@@ -218,6 +223,22 @@ export class Project {
     return entry && textOf(entry);
   }
 
+  /**
+   * Lines and columns of a file's ranges (the AST keeps offsets): the line index of its current text. The
+   * last few are kept, since a file's findings point at the same few definitions.
+   */
+  lineIndex(filePath: string): LineIndex | undefined {
+    const entry = this.entries.get(filePath);
+    const source = entry && (entry.text ?? entry.packed);
+    const cached = this.lineIndexes.get(filePath);
+    this.lineIndexes.delete(filePath);
+    if (!entry || source === undefined) return undefined;
+    const index = cached && cached.source === source ? cached.index : new LineIndex(textOf(entry));
+    this.lineIndexes.set(filePath, { source, index });
+    if (this.lineIndexes.size > KEPT_LINE_INDEXES) this.lineIndexes.delete(this.lineIndexes.keys().next().value!);
+    return index;
+  }
+
   parse(filePath: string): ParseResult {
     const entry = this.entries.get(filePath);
     if (!entry) return { statements: [], comments: [], errors: [] };
@@ -287,9 +308,9 @@ export class Project {
     for (const stmt of parse.statements) {
       if (!isSchemaStatement(stmt)) continue;
       statements.push(stmt);
-      starts.push(stmt.range.start.offset);
+      starts.push(stmt.range.start);
       shards.push(stmt.kind === 'CreateTable'
-        ? withoutLocations(shardAbove(parse.comments, text, stmt.range.start.offset)) + JSON.stringify(hintsAbove(parse.comments, text, stmt.range.start.offset) ?? null)
+        ? withoutLocations(shardAbove(parse.comments, text, stmt.range.start)) + JSON.stringify(hintsAbove(parse.comments, text, stmt.range.start) ?? null)
         : '');
     }
     return { statements, starts, shards };
@@ -319,7 +340,7 @@ export class Project {
       if (stmt.kind !== 'CreateTable') continue;
       const spec = schema.byStatement.get(stmt)?.shard;
       if (!spec) continue;
-      const fresh = shardAbove(parse.comments, this.getText(schema.filePath) ?? '', stmt.range.start.offset);
+      const fresh = shardAbove(parse.comments, this.getText(schema.filePath) ?? '', stmt.range.start);
       if (fresh) Object.assign(spec, fresh);
     }
     schema.referencedNames = referencedNamesOf(parse.statements);
@@ -416,7 +437,7 @@ export class Project {
     let order = 0;
     for (const file of [...(byFile?.keys() ?? [])].sort()) {
       for (const entry of byFile!.get(file)!) {
-        const candidates = this.resolveParts(file, entry.keyspace, entry.name, entry.reference.range.start.offset);
+        const candidates = this.resolveParts(file, entry.keyspace, entry.name, entry.reference.range.start);
         const first = candidates[0];
         if (!first) continue;
         const item = { order: order++, reference: entry.reference };
@@ -612,7 +633,7 @@ export class Project {
     const config = this.configFor(filePath);
     const cached = entry.lint;
     if (cached && cached.model === model && cached.config === config && cached.optionsVersion === this.optionsVersion && this.referencesUnchanged(cached.references)) {
-      return cached.findings.slice();
+      return this.locate(filePath, cached.findings);
     }
     const references: ReferenceDependency[] = [];
     const own = this.fileOptions(filePath);
@@ -621,7 +642,12 @@ export class Project {
       target: own.target, overrides: own.ruleOverrides, optionsVersion: this.optionsVersion, references,
     });
     entry.lint = { findings, model, config, optionsVersion: this.optionsVersion, references };
-    return findings.slice();
+    return this.locate(filePath, findings);
+  }
+
+  private locate(filePath: string, findings: readonly OffsetFinding[]): Finding[] {
+    if (!findings.length) return [];
+    return locateFindings(findings, filePath, this.lineIndex(filePath)!, (other) => this.lineIndex(other));
   }
 
   /** A rule's options for a file (defaults from meta, overridden by the config); undefined when the rule is off there. */

@@ -3,8 +3,9 @@
 // unchanged. The Project owns the files, the schema and the references, and answers the runner's
 // lookups (RuleRunHost).
 import { createHash } from 'node:crypto';
-import type { ParseResult, QualifiedName, SourceLocation, Statement } from '../../grammar/ast';
-import type { Finding, Severity } from './findings';
+import type { ParseResult, QualifiedName, SourceRange, Statement } from '../../grammar/ast';
+import { LineIndex } from '../../grammar/line-index';
+import type { OffsetFinding, Severity } from './findings';
 import { keyspaceAt, type FileSchema } from './schema/build';
 import type { SchemaModel, TableInfo } from './schema/model';
 import { mergeHints } from './schema/workload';
@@ -42,13 +43,13 @@ interface StatementResult {
 }
 
 interface RuleResult {
-  findings: Finding[];
+  findings: OffsetFinding[];
   /**
-   * Locations in the findings that lie inside the statement, with their offset from its start: they must
+   * Ranges in the findings that start inside the statement, with their offset from its start: they must
    * have moved with the statement (AST objects are shifted in place by the parser); if one did not, the
    * findings are recomputed.
    */
-  anchors: { location: SourceLocation; relative: number }[];
+  anchors: { range: SourceRange; relative: number }[];
   /** The referencesTo() answers the findings were computed from. */
   references: readonly ReferenceDependency[];
 }
@@ -80,7 +81,7 @@ export const isSchemaStatement = (stmt: Statement): boolean => stmt.kind === 'Us
 
 /** Table names a statement (or the statements of a batch) refers to, with the offset each is resolved at. */
 function tableLookups(stmt: Statement, out: { name: QualifiedName; at: number }[] = []): { name: QualifiedName; at: number }[] {
-  const at = stmt.range.start.offset;
+  const at = stmt.range.start;
   switch (stmt.kind) {
     case 'Select': out.push({ name: stmt.from, at }); break;
     case 'Insert': case 'Update': case 'Delete': out.push({ name: stmt.table, at }); break;
@@ -95,28 +96,32 @@ function tableLookups(stmt: Statement, out: { name: QualifiedName; at: number }[
   return out;
 }
 
-/** JSON without source positions (objects with offset/line/column). */
+/** JSON without source positions (SourceRange objects). */
 export function withoutLocations(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === 'object' && typeof (v as SourceLocation).offset === 'number' && typeof (v as SourceLocation).line === 'number' ? undefined : v) ?? '';
+  return JSON.stringify(value, (_k, v: unknown) => (isRange(v) ? undefined : v)) ?? '';
 }
 
-function isLocation(value: unknown): value is SourceLocation {
-  return !!value && typeof value === 'object' && typeof (value as SourceLocation).offset === 'number' && typeof (value as SourceLocation).line === 'number' && typeof (value as SourceLocation).column === 'number';
+/** A SourceRange: an object with numeric `start` and `end` and nothing else. */
+function isRange(value: unknown): value is SourceRange {
+  if (!value || typeof value !== 'object') return false;
+  const range = value as Record<string, unknown>;
+  if (typeof range.start !== 'number' || typeof range.end !== 'number') return false;
+  for (const key in range) if (key !== 'start' && key !== 'end') return false;
+  return true;
 }
 
-/** Every location object in a finding (range, related, data), up to a small depth. */
-function findingLocations(value: unknown, out: SourceLocation[], depth = 0): void {
+/** Every range object in a finding (range, related, data), up to a small depth. */
+function findingRanges(value: unknown, out: SourceRange[], depth = 0): void {
   if (depth > 6 || !value || typeof value !== 'object') return;
-  if (isLocation(value)) {
+  if (isRange(value)) {
     out.push(value);
     return;
   }
   if (Array.isArray(value)) {
-    for (const v of value) findingLocations(v, out, depth + 1);
+    for (const v of value) findingRanges(v, out, depth + 1);
     return;
   }
-  for (const key in value as Record<string, unknown>) findingLocations((value as Record<string, unknown>)[key], out, depth + 1);
+  for (const key in value as Record<string, unknown>) findingRanges((value as Record<string, unknown>)[key], out, depth + 1);
 }
 
 /** Interned strings and object ids for statement keys; cleared when it grows large (caches then miss once). */
@@ -190,13 +195,16 @@ export class RuleRunner {
 
   constructor(private readonly host: RuleRunHost) {}
 
-  /** Runs every enabled rule on one file; statement-scoped rules reuse their cached results where they still hold. */
-  run(input: RuleRunInput): Finding[] {
+  /**
+   * Runs every enabled rule on one file; statement-scoped rules reuse their cached results where they still hold.
+   * The findings keep the AST's offsets (locateFindings gives their lines), sorted by position.
+   */
+  run(input: RuleRunInput): OffsetFinding[] {
     const { filePath, text, parse, model, config, references } = input;
     const fs = input.fileSchema;
     const target = targetInfo(input.target ?? config.target);
     const overrides = input.overrides ?? {};
-    const findings: Finding[] = [];
+    const findings: OffsetFinding[] = [];
     const latestCache = new Map<TableInfo, TableInfo>();
     const base = {
       filePath,
@@ -232,7 +240,7 @@ export class RuleRunner {
     // the statement's key covers (anything else marks the statement uncacheable); file-scoped rules run
     // over the whole file as before.
     let scope: StatementScope | undefined;
-    let out: Finding[] = findings;
+    let out: OffsetFinding[] = findings;
     const single: Statement[] = [];
     const uncacheable = (): void => {
       if (scope) scope.cacheable = false;
@@ -317,7 +325,7 @@ export class RuleRunner {
         this.tableIdsModel = model;
       }
       const epoch = epochParts.join('\u0000');
-      const moved = (result: RuleResult, start: number): boolean => result.anchors.every((a) => a.location.offset - start === a.relative);
+      const moved = (result: RuleResult, start: number): boolean => result.anchors.every((a) => a.range.start - start === a.relative);
       // Runs one statement rule with a fresh scope; its result when it can be reused.
       const runOne = (i: number, stmt: Statement, current: StatementScope): RuleResult | undefined => {
         const { rule, ctx } = statementRules[i]!;
@@ -336,7 +344,7 @@ export class RuleRunner {
       };
       for (const stmt of parse.statements) {
         const current = this.statementScope(filePath, fs, model, stmt);
-        const start = stmt.range.start.offset;
+        const start = stmt.range.start;
         single[0] = stmt;
         const cached = this.statementResults.get(stmt);
         if (cached && cached.epoch === epoch && cached.key === current.key && moved(cached.fixed, start)) {
@@ -374,8 +382,8 @@ export class RuleRunner {
       }
       single.length = 0;
     }
-    const kept = applySuppressions(findings, parse.comments);
-    kept.sort((a, b) => a.range.start.offset - b.range.start.offset || a.range.end.offset - b.range.end.offset || a.ruleId.localeCompare(b.ruleId));
+    const kept = findings.length && parse.comments.length ? applySuppressions(findings, parse.comments, new LineIndex(text)) : findings;
+    kept.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId));
     return kept;
   }
 
@@ -399,7 +407,7 @@ export class RuleRunner {
    * nodes that findings point at (definitions' names and columns), so related locations stay right.
    */
   private statementScope(filePath: string, fs: FileSchema, model: SchemaModel, stmt: Statement): { key: string; scope: StatementScope } {
-    const start = stmt.range.start.offset;
+    const start = stmt.range.start;
     const scope: StatementScope = { statement: stmt, start, lookups: new Map(), names: new Set(), types: false, cacheable: true };
     let key = keyspaceAt(fs, start) ?? '';
     for (const { name, at } of tableLookups(stmt)) {
@@ -520,21 +528,21 @@ export class RuleRunner {
 function indexEventsBefore(model: SchemaModel, name: string, filePath: string, offset: number): number {
   let n = 0;
   for (const i of model.fileIndexesOn(name, filePath)) {
-    if (i.range.start.offset < offset) n++;
-    if (i.droppedBy && i.droppedBy.start.offset < offset) n++;
+    if (i.range.start < offset) n++;
+    if (i.droppedBy && i.droppedBy.start < offset) n++;
   }
   return n;
 }
 
-/** Locations inside the statement that the findings hold, with their offset from its start. */
-function anchorsOf(findings: Finding[], stmt: Statement): RuleResult['anchors'] {
-  const start = stmt.range.start.offset;
-  const end = stmt.range.end.offset;
-  const locations: SourceLocation[] = [];
-  for (const f of findings) findingLocations(f, locations);
+/** Ranges starting inside the statement that the findings hold, with their offset from its start. */
+function anchorsOf(findings: OffsetFinding[], stmt: Statement): RuleResult['anchors'] {
+  const start = stmt.range.start;
+  const end = stmt.range.end;
+  const ranges: SourceRange[] = [];
+  for (const f of findings) findingRanges(f, ranges);
   const anchors: RuleResult['anchors'] = [];
-  for (const location of locations) {
-    if (location.offset >= start && location.offset <= end) anchors.push({ location, relative: location.offset - start });
+  for (const range of ranges) {
+    if (range.start >= start && range.start <= end) anchors.push({ range, relative: range.start - start });
   }
   return anchors;
 }

@@ -5,7 +5,8 @@
 //   -- cqlint-disable                (without a matching enable: to the end of the file, so at the top: file-wide)
 // Text after ` -- ` is a free description.
 import type { Comment } from '../../grammar/ast';
-import type { Finding } from './findings';
+import type { LineIndex } from '../../grammar/line-index';
+import type { OffsetFinding } from './findings';
 
 interface Region {
   /** undefined: every rule. */
@@ -16,6 +17,7 @@ interface Region {
 
 interface LineRule {
   rules?: Set<string>;
+  /** 0-based. */
   line: number;
 }
 
@@ -33,9 +35,10 @@ function ruleList(rest: string): Set<string> | undefined {
   return ids.length ? new Set(ids) : undefined;
 }
 
-function collectSuppressions(comments: readonly Comment[]): Suppressions {
+/** The directives of the comments; `lines` is the file's line index. */
+function collectSuppressions(comments: readonly Comment[], lines: LineIndex): Suppressions {
   const regions: Region[] = [];
-  const lines: LineRule[] = [];
+  const lineRules: LineRule[] = [];
   // Open `cqlint-disable` regions: one for "all rules" and one per named rule.
   let openAll: number | undefined;
   const openRules = new Map<string, number>();
@@ -45,18 +48,18 @@ function collectSuppressions(comments: readonly Comment[]): Suppressions {
     const directive = m[1]!;
     const rules = ruleList(m[2] ?? '');
     if (directive === 'cqlint-disable-next-line') {
-      lines.push({ rules, line: c.range.end.line + 1 });
+      lineRules.push({ rules, line: lines.lineAt(c.range.end) + 1 });
     } else if (directive === 'cqlint-disable-line') {
-      lines.push({ rules, line: c.range.start.line });
+      lineRules.push({ rules, line: lines.lineAt(c.range.start) });
     } else if (directive === 'cqlint-disable') {
-      const at = c.range.start.offset;
+      const at = c.range.start;
       if (!rules) {
         if (openAll === undefined) openAll = at;
       } else {
         for (const id of rules) if (!openRules.has(id)) openRules.set(id, at);
       }
     } else {
-      const at = c.range.end.offset;
+      const at = c.range.end;
       if (!rules) {
         if (openAll !== undefined) regions.push({ startOffset: openAll, endOffset: at });
         openAll = undefined;
@@ -75,12 +78,12 @@ function collectSuppressions(comments: readonly Comment[]): Suppressions {
   }
   if (openAll !== undefined) regions.push({ startOffset: openAll, endOffset: Number.POSITIVE_INFINITY });
   for (const [id, start] of openRules) regions.push({ rules: new Set([id]), startOffset: start, endOffset: Number.POSITIVE_INFINITY });
-  return { regions, lines };
+  return { regions, lines: lineRules };
 }
 
-function isSuppressed(finding: Finding, s: Suppressions): boolean {
-  const offset = finding.range.start.offset;
-  const line = finding.range.start.line;
+function isSuppressed(finding: OffsetFinding, s: Suppressions, lines: LineIndex): boolean {
+  const offset = finding.range.start;
+  const line = s.lines.length ? lines.lineAt(offset) : -1;
   for (const r of s.regions) {
     if (offset >= r.startOffset && offset < r.endOffset && (!r.rules || r.rules.has(finding.ruleId))) return true;
   }
@@ -90,9 +93,9 @@ function isSuppressed(finding: Finding, s: Suppressions): boolean {
   return false;
 }
 
-export function applySuppressions(findings: Finding[], comments: readonly Comment[]): Finding[] {
+export function applySuppressions(findings: OffsetFinding[], comments: readonly Comment[], lines: LineIndex): OffsetFinding[] {
   if (!comments.length) return findings;
-  const s = collectSuppressions(comments);
+  const s = collectSuppressions(comments, lines);
   if (!s.regions.length && !s.lines.length) return findings;
-  return findings.filter((f) => !isSuppressed(f, s));
+  return findings.filter((f) => !isSuppressed(f, s, lines));
 }

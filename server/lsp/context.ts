@@ -8,13 +8,12 @@ import type {
   ClientCapabilities,
   Connection,
   Disposable,
-  Position,
   Range,
   ServerCapabilities,
   TextDocuments,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { SourceLocation, SourceRange } from '../../grammar/ast';
+import type { SourceRange } from '../../grammar/ast';
 import type { Project } from '../core/project';
 import type { Ring } from '../core/token/ring';
 import type { CqlintSettings } from './settings';
@@ -104,11 +103,8 @@ export interface ServerContext {
   uriToPath(uri: string): string;
   /** Document URI for an engine key: the URI the client used if the document is open, else `file:`. */
   pathToUri(filePath: string): string;
-  /** SourceRange (1-based) -> LSP Range (0-based). */
-  toRange(range: SourceRange): Range;
-  /** LSP Position -> SourceLocation for the current text of `uri` (open document or project file). */
-  toSourceLocation(uri: string, position: Position): SourceLocation | undefined;
-  toSourceRange(uri: string, range: Range): SourceRange | undefined;
+  /** An AST or schema range (offsets) of a project file -> LSP Range, by that file's lines. */
+  toRange(filePath: string, range: SourceRange): Range;
   /** Current text of a document: the open document's, else the project's copy, else undefined. */
   getText(uri: string): string | undefined;
   /**

@@ -1,49 +1,31 @@
-// Conversions between the engine's world (absolute file paths, 1-based SourceRange) and LSP's
-// (URIs, 0-based Range). Pure functions: no connection, no state.
+// Conversions between the engine's world (absolute file paths, findings' 1-based LocatedRange) and LSP's
+// (URIs, 0-based Range). Pure functions: no connection, no state. AST ranges (offsets) go through
+// ServerContext.toRange, which knows the file's lines.
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as path from 'node:path';
 import type { Position, Range } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { SourceLocation, SourceRange } from '../../grammar/ast';
+import type { SourceRange } from '../../grammar/ast';
+import type { LineIndex, LocatedRange, SourceLocation } from '../../grammar/line-index';
 
 /** SourceLocation (1-based line/column) -> LSP Position (0-based line/character). */
 function toPosition(location: SourceLocation): Position {
   return { line: Math.max(0, location.line - 1), character: Math.max(0, location.column - 1) };
 }
 
-/** SourceRange -> LSP Range. Both are half-open and count UTF-16 code units, so only the base changes. */
-export function toRange(range: SourceRange): Range {
+/** A finding's LocatedRange -> LSP Range. Both are half-open and count UTF-16 code units, so only the base changes. */
+export function toRange(range: LocatedRange): Range {
   return { start: toPosition(range.start), end: toPosition(range.end) };
 }
 
-/**
- * LSP Position -> SourceLocation. Needs the text to compute the offset; a position past the end of
- * a line or of the text is clamped (LSP says so), never rejected.
- */
-export function toSourceLocation(text: string, position: Position): SourceLocation {
-  const document = TextDocument.create('', 'cql', 0, text);
-  return locationIn(document, document.offsetAt(position));
-}
-
-export function toSourceRange(text: string, range: Range): SourceRange {
-  const document = TextDocument.create('', 'cql', 0, text);
-  return { start: locationIn(document, document.offsetAt(range.start)), end: locationIn(document, document.offsetAt(range.end)) };
+/** Offsets (an AST range, an edit) -> LSP Range, by the lines of the text they are in (a LineIndex or a TextDocument). */
+export function offsetsToRange(lines: Pick<LineIndex, 'positionAt'>, range: SourceRange): Range {
+  return { start: lines.positionAt(range.start), end: lines.positionAt(range.end) };
 }
 
 /** 0-based UTF-16 offset of an LSP position in `text` (lines end at \n, \r\n or \r). */
 export function offsetAt(text: string, position: Position): number {
   return TextDocument.create('', 'cql', 0, text).offsetAt(position);
-}
-
-/** The SourceLocation (1-based) at a 0-based offset, clamped into the text. */
-export function locationAt(text: string, offset: number): SourceLocation {
-  return locationIn(TextDocument.create('', 'cql', 0, text), offset);
-}
-
-function locationIn(document: TextDocument, offset: number): SourceLocation {
-  const clamped = Math.max(0, Math.min(offset, document.getText().length));
-  const { line, character } = document.positionAt(clamped);
-  return { offset: clamped, line: line + 1, column: character + 1 };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ import { ClientSettings } from './client-settings';
 import { defaultFeatures } from './features';
 import { Workspace } from './workspace';
 import { SampleSummaries } from './sample-summaries';
+import { LineIndex } from '../../grammar/line-index';
 import packageJson from '../../package.json';
 
 
@@ -224,15 +225,8 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     log,
     uriToPath,
     pathToUri,
-    toRange: conv.toRange,
-    toSourceLocation(uri, position) {
-      const text = getText(uri);
-      return text === undefined ? undefined : conv.toSourceLocation(text, position);
-    },
-    toSourceRange(uri, range) {
-      const text = getText(uri);
-      return text === undefined ? undefined : conv.toSourceRange(text, range);
-    },
+    // The project's text is the one its trees and schema were built from (open documents' included).
+    toRange: (filePath, range) => conv.offsetsToRange(project.lineIndex(filePath) ?? new LineIndex(''), range),
     getText,
     ringFor: (filePath) => configFiles.ringFor(filePath),
     safe: (name, handler, fallback) => safeHandler(log.error, name, handler, fallback),

@@ -17,14 +17,14 @@ const ROOT = '/virtual/references';
 
 /** A reference as plain data: positions as offsets, the rest as is. */
 function plain(r: TableReference): unknown {
-  return { ...r, range: [r.range.start.offset, r.range.end.offset] };
+  return { ...r, range: [r.range.start, r.range.end] };
 }
 
 /** Every table's references, keyed by where the table is defined: the whole index as the Project answers it. */
 function dump(project: Project): Map<string, unknown[]> {
   const out = new Map<string, unknown[]>();
   for (const table of project.schema().allTables()) {
-    const key = `${table.qualifiedName} @ ${table.filePath}:${table.range.start.offset}`;
+    const key = `${table.qualifiedName} @ ${table.filePath}:${table.range.start}`;
     out.set(key, project.referencesTo(table).map(plain));
   }
   return out;
@@ -63,7 +63,7 @@ describe('file references', () => {
     const refs = buildFileReferences('/f.cql', parseCql(text)).map((e) => e.reference);
     const summary = refs.map((r) => ({
       kind: r.kind, table: r.table, pinned: r.pinned, ranged: r.ranged, limit: r.limit, allowFiltering: r.allowFiltering, ttl: r.ttlSeconds,
-      text: text.slice(r.range.start.offset, r.range.end.offset).split(' ').slice(0, 3).join(' '),
+      text: text.slice(r.range.start, r.range.end).split(' ').slice(0, 3).join(' '),
     }));
     assert.deepEqual(summary, [
       { kind: 'Select', table: 'shop.orders', pinned: ['customer_id', 'day'], ranged: ['ts'], limit: 50, allowFiltering: true, ttl: undefined, text: 'SELECT * FROM' },

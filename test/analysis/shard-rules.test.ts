@@ -31,7 +31,7 @@ describe('shard-mismatch', () => {
       assert.equal(finding.data?.expected, right);
       assert.equal(finding.data?.shardColumn, 'shard');
       const range = finding.data?.valueRange as SourceRange;
-      assert.equal(bad.slice(range.start.offset, range.end.offset), String(wrong), 'valueRange is the literal');
+      assert.equal(bad.slice(range.start, range.end), String(wrong), 'valueRange is the literal');
       assert.match(finding.message, new RegExp(`gives ${right}\\b`));
     }
   });

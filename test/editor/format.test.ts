@@ -163,8 +163,8 @@ describe('formatter on the corpus', () => {
       const out = formatText(src);
       const parse = parseCql(src);
       for (const s of parse.statements) {
-        const original = src.slice(s.range.start.offset, s.range.end.offset);
-        const broken = s.kind === 'Invalid' || parse.errors.some((e) => e.range.start.offset < s.range.end.offset && e.range.end.offset >= s.range.start.offset);
+        const original = src.slice(s.range.start, s.range.end);
+        const broken = s.kind === 'Invalid' || parse.errors.some((e) => e.range.start < s.range.end && e.range.end >= s.range.start);
         if (broken) assert.ok(out.includes(original), `${file}: broken statement changed:\n${original}`);
       }
       assert.equal(formatText(out), out, `${file}: not idempotent`);

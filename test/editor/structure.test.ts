@@ -22,8 +22,8 @@ describe('document and workspace symbols', () => {
     assert.match(orders.children[2].detail!, /clustering DESC/);
     assert.match(orders.children[4].detail!, /static/);
     for (const s of symbols) {
-      assert.ok(s.range.start.offset <= s.selectionRange.start.offset && s.selectionRange.end.offset <= s.range.end.offset);
-      for (const c of s.children) assert.ok(s.range.start.offset <= c.range.start.offset && c.range.end.offset <= s.range.end.offset);
+      assert.ok(s.range.start <= s.selectionRange.start && s.selectionRange.end <= s.range.end);
+      for (const c of s.children) assert.ok(s.range.start <= c.range.start && c.range.end <= s.range.end);
     }
   });
 

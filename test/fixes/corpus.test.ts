@@ -15,6 +15,7 @@ import { validateShardSpec } from '../../server/core/token/shard';
 import { shardAnnotationAbove } from '../../server/core/schema/shard';
 import { corpusFiles, readText } from '../helpers/corpus';
 import { applyChecked, isCopyFix } from './helpers';
+import { LineIndex } from '../../grammar/line-index';
 
 const FOLDERS = ['cassandra-docs', 'killrvideo', 'cassandra-docs-broken', 'dialects'];
 
@@ -79,7 +80,7 @@ describe('shard column and time bucket on every corpus table', () => {
         for (const table of parse.statements) {
           if (table.kind !== 'CreateTable' || !table.primaryKey || table.like) continue;
           tables++;
-          const where = `${folder}/${basename(file)}:${table.range.start.line}`;
+          const where = `${folder}/${basename(file)}:${new LineIndex(text).location(table.range.start).line}`;
           const fixes = [...addShardColumnFixes(text, parse, table, { shardCount: 16 }), ...addTimeBucketFixes(text, table)];
           if (!fixes.length) failures.push(`${where}: no fix offered`);
           for (const fix of fixes) {
@@ -87,7 +88,7 @@ describe('shard column and time bucket on every corpus table', () => {
             for (const p of problems) failures.push(`${where} "${fix.title}": ${p}`);
             const after = parseCql(output);
             const rebuilt = after.statements.find(
-              (s): s is CreateTableStatement => s.kind === 'CreateTable' && s.name.name.name === table.name.name.name && s.range.start.offset >= table.range.start.offset,
+              (s): s is CreateTableStatement => s.kind === 'CreateTable' && s.name.name.name === table.name.name.name && s.range.start >= table.range.start,
             );
             const pk = rebuilt?.primaryKey;
             if (!rebuilt || !pk) {
@@ -103,7 +104,7 @@ describe('shard column and time bucket on every corpus table', () => {
               failures.push(`${where} "${fix.title}": clustering columns changed`);
             }
             if (fix.title.includes('shard column')) {
-              const spec = shardAnnotationAbove(after.comments, output, rebuilt.range.start.offset)?.result;
+              const spec = shardAnnotationAbove(after.comments, output, rebuilt.range.start)?.result;
               if (!spec?.ok) failures.push(`${where} "${fix.title}": annotation ${spec ? spec.error.message : 'missing'}`);
               else {
                 const errors = validateShardSpec(spec.spec, rebuilt).filter((p) => p.severity === 'error');

@@ -11,6 +11,7 @@ import { applyEdits } from '../../server/core/fixes/text';
 import type { Finding } from '../../server/core/findings';
 import type { Fix } from '../../server/core/fixes/types';
 import { MAIN, ROOT, applyChecked, ofRule, projectWith } from './helpers';
+import { LineIndex } from '../../grammar/line-index';
 const murmur = require('murmurhash3js-revisited') as { x86: { hash32(bytes: Uint8Array, seed?: number): number } };
 
 const BOOKS = `CREATE TABLE ks.books (
@@ -287,7 +288,7 @@ SELECT title FROM ks.books WHERE publish_date = '2024-05-01';
   test('with an error reporter (server, CLI), fixes never throw on findings with odd data', () => {
     const project = projectWith(BOOKS);
     const parse = project.parse(MAIN);
-    const range = parse.statements[0].range;
+    const range = new LineIndex(BOOKS).locate(parse.statements[0].range);
     const env = projectFixEnvironment(project, MAIN, { onError: () => {} });
     for (const ruleId of ['hot-partition', 'unbounded-partition', 'shard-mismatch', 'unknown-column', 'unrestricted-partition-key', 'incomplete-key-write']) {
       const weird: Finding = { ruleId, severity: 'warning', message: 'x', range, data: { expected: 'seven', suggestion: 42, candidates: 'title', missing: 'shard' } };
@@ -312,7 +313,7 @@ describe('statementAt (the statement of a reference)', () => {
     const parse = parseCql(text);
     for (const s of flatStatements(parse)) assert.equal(statementAt(parse, s.range), s);
     const update = flatStatements(parse).find((s) => s.kind === 'Update')!;
-    assert.equal(statementAt(parse, { ...update.range, end: { ...update.range.end, offset: update.range.end.offset - 1 } }), undefined);
+    assert.equal(statementAt(parse, { ...update.range, end: update.range.end - 1 }), undefined);
     assert.equal(statementAt(parseCql(''), update.range), undefined);
   });
 });

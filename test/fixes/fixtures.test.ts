@@ -32,7 +32,7 @@ function shardQueryOffer(readAll: boolean): Offer {
     for (const statement of allStatements(parse.statements)) {
       if (!isDmlStatement(statement)) continue;
       const name = statement.kind === 'Select' ? statement.from : statement.table;
-      const table = project.tableFor(MAIN, name, statement.range.start.offset);
+      const table = project.tableFor(MAIN, name, statement.range.start);
       if (!table?.shard) continue;
       fixes.push(...addShardToStatementFixes(text, statement, table, { computeShard }));
       if (readAll && statement.kind === 'Select') fixes.push(...readAllShardsFixes(text, statement, table));
@@ -93,7 +93,7 @@ for (const [folder, { offer, settles, keeps }] of Object.entries(FOLDERS)) {
           const messages = (text: string) => projectWith(text).lint(MAIN).filter((f) => f.ruleId === keeps).map((f) => f.message);
           assert.deepEqual(messages(output), messages(fixture.before), `the ${keeps} findings are those of the original`);
           const table = parseCql(fixture.before).statements.find((s) => s.kind === 'CreateTable')!;
-          const original = fixture.before.slice(table.range.start.offset, table.range.end.offset);
+          const original = fixture.before.slice(table.range.start, table.range.end);
           assert.ok(output.includes(original), 'the original statement is left byte for byte');
         } else if (folder !== 'time-bucket') {
           const again = offer(output, fixture.options).filter((f) => matchesTitle(f, fixture.title));

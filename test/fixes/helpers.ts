@@ -7,6 +7,7 @@ import type { Finding } from '../../server/core/findings';
 import { parseCql } from '../../grammar';
 import { applyEdits } from '../../server/core/fixes/text';
 import type { Fix } from '../../server/core/fixes/types';
+import { LineIndex } from '../../grammar/line-index';
 
 export const FIXTURES = join(__dirname, 'fixtures');
 export const ROOT = '/virtual/cqlint-fix-tests';
@@ -66,7 +67,7 @@ export function applyChecked(text: string, fix: Pick<Fix, 'edits' | 'title'>): {
   const before = parseCql(text);
   const after = parseCql(output);
   if (after.errors.length > before.errors.length) {
-    problems.push(`new syntax errors: ${after.errors.map((e) => `${e.range.start.line}:${e.range.start.column} ${e.message}`).join('; ')}`);
+    problems.push(`new syntax errors: ${after.errors.map((e) => `${JSON.stringify(new LineIndex(output).location(e.range.start))} ${e.message}`).join('; ')}`);
   }
   const afterComments = after.comments.map((c) => c.text);
   let i = 0;

@@ -4,9 +4,12 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { corpusFiles, corpusName, readText } from '../helpers/corpus';
 import { parseCql } from '../../grammar/index';
+import { LineIndex } from '../../grammar/line-index';
 
 function errorsOf(file: string): string {
-  return parseCql(readText(file)).errors.map((e) => `${e.range.start.line}:${e.range.start.column} ${e.message}`).join('\n');
+  const text = readText(file);
+  const lines = new LineIndex(text);
+  return parseCql(text).errors.map((e) => `${lines.location(e.range.start).line}:${lines.location(e.range.start).column} ${e.message}`).join('\n');
 }
 
 describe('corpus: valid CQL parses without syntax errors', () => {
@@ -69,9 +72,10 @@ describe('corpus: broken CQL gets errors at the broken spot', () => {
     const name = corpusName(file, 'cassandra-docs-broken');
     test(name, () => {
       const expected = BROKEN[name];
-      const result = parseCql(readText(file));
+      const text = readText(file);
+      const result = parseCql(text);
       assert.ok(result.errors.length > 0, 'expected at least one syntax error');
-      assert.deepEqual(result.errors.map((e) => e.range.start.line), expected.errorLines, errorsOf(file));
+      assert.deepEqual(result.errors.map((e) => new LineIndex(text).location(e.range.start).line), expected.errorLines, errorsOf(file));
       assert.deepEqual(result.statements.map((s) => s.kind), expected.kinds);
       if (expected.message) assert.match(result.errors[0].message, expected.message);
     });
@@ -84,15 +88,16 @@ describe('corpus: DataStax-only syntax gets a clear error', () => {
       const result = parseCql(readText(file));
       assert.equal(result.errors.length, 1);
       assert.match(result.errors[0].message, /'OR' is not supported in a CQL WHERE clause/);
-      assert.equal(readText(file).slice(result.errors[0].range.start.offset, result.errors[0].range.end.offset), 'OR');
+      assert.equal(readText(file).slice(result.errors[0].range.start, result.errors[0].range.end), 'OR');
     }
   });
   test('RESTRICT ROWS', () => {
     const [file] = corpusFiles('dialects/datastax').filter((f) => f.endsWith('cyclist_category-table.cql'));
-    const result = parseCql(readText(file));
+    const text = readText(file);
+    const result = parseCql(text);
     assert.equal(result.errors.length, 1);
     assert.match(result.errors[0].message, /'RESTRICT ROWS' is DataStax Enterprise syntax/);
-    assert.equal(result.errors[0].range.start.line, 45);
+    assert.equal(new LineIndex(text).location(result.errors[0].range.start).line, 45);
     // Everything around it still parses.
     assert.equal(result.statements.filter((s) => s.kind === 'Invalid').length, 1);
     assert.ok(result.statements.filter((s) => s.kind === 'Insert').length >= 16);

@@ -2,8 +2,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCql, parseCqlType, parseCqlTypes, parseTerm, type Expression, type SourceRange } from '../../grammar/index';
+import { LineIndex } from '../../grammar/line-index';
 
-const slice = (text: string, r: SourceRange) => text.slice(r.start.offset, r.end.offset);
+const slice = (text: string, r: SourceRange) => text.slice(r.start, r.end);
 
 /** Drops ranges, to compare shapes. */
 function shape(value: unknown): unknown {
@@ -27,12 +28,13 @@ describe('parseTerm', () => {
     const list = parseTerm(text).value as Expression & { kind: 'ListLiteral' };
     assert.equal(list.kind, 'ListLiteral');
     assert.equal(slice(text, list.range), "[1,\n   'two']");
-    assert.deepEqual(list.elements[1].range, { start: { offset: 9, line: 2, column: 4 }, end: { offset: 14, line: 2, column: 9 } });
+    assert.deepEqual(list.elements[1].range, { start: 9, end: 14 });
+    assert.deepEqual(new LineIndex(text).locate(list.elements[1].range), { start: { offset: 9, line: 2, column: 4 }, end: { offset: 14, line: 2, column: 9 } });
   });
   test('the whole text must be one term', () => {
     const r = parseTerm('1 x');
     assert.equal(r.value, undefined);
-    assert.deepEqual(r.errors.map((e) => [e.message, e.range.start.offset]), [["unexpected 'x' after the value", 2]]);
+    assert.deepEqual(r.errors.map((e) => [e.message, e.range.start]), [["unexpected 'x' after the value", 2]]);
     assert.match(parseTerm('').errors[0].message, /found end of input$/);
     assert.equal(parseTerm("'abc").errors[0].message, 'unterminated string literal');
     assert.match(parseTerm('1 -- note').errors[0].message, /^unexpected comment/);
@@ -55,7 +57,7 @@ describe('parseCqlType', () => {
     const map = parseCqlType(text).value;
     assert.ok(map?.kind === 'CollectionType');
     assert.equal(slice(text, map.elementTypes[1].range), 'int');
-    assert.deepEqual(parseCqlType('map<int>').errors.map((e) => [e.message, e.range.start.offset]), [["expected ',' in collection type, found '>'", 7]]);
+    assert.deepEqual(parseCqlType('map<int>').errors.map((e) => [e.message, e.range.start]), [["expected ',' in collection type, found '>'", 7]]);
     assert.equal(parseCqlType('int x').errors[0].message, "unexpected 'x' after the type");
     assert.equal(parseCqlType('').errors[0].message, 'expected a column type, found end of input');
   });

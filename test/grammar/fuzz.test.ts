@@ -14,15 +14,11 @@ function checkRanges(text: string, value: unknown, path = 'result'): void {
   }
   if (value === null || typeof value !== 'object') return;
   const obj = value as Record<string, unknown>;
-  if (typeof obj.offset === 'number') {
-    const loc = obj as unknown as A.SourceLocation;
-    assert.ok(loc.offset >= 0 && loc.offset <= text.length, `${path}: offset ${loc.offset} outside 0..${text.length}`);
-    assert.ok(loc.line >= 1 && loc.column >= 1, `${path}: bad line/column`);
-    return;
-  }
-  if (obj.start && obj.end && typeof (obj.start as A.SourceLocation).offset === 'number') {
+  if (typeof obj.start === 'number' && typeof obj.end === 'number') {
     const r = obj as unknown as A.SourceRange;
-    assert.ok(r.start.offset <= r.end.offset, `${path}: start after end`);
+    assert.ok(r.start >= 0 && r.end <= text.length, `${path}: ${r.start}..${r.end} outside 0..${text.length}`);
+    assert.ok(r.start <= r.end, `${path}: start after end`);
+    return;
   }
   for (const [k, v] of Object.entries(obj)) checkRanges(text, v, `${path}.${k}`);
 }

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCql, tokenize } from '../../grammar/index';
 import type * as A from '../../grammar/ast';
+import { LineIndex } from '../../grammar/line-index';
 
 function valueOf(expr: string): A.Expression {
   const r = parseCql(`INSERT INTO t (a) VALUES (${expr});`);
@@ -83,8 +84,9 @@ describe('comments', () => {
     const r = parseCql(text);
     assert.deepEqual(r.errors, []);
     assert.deepEqual(r.comments.map((c) => [c.style, c.value]), [['line', 'one'], ['block', 'two\n lines'], ['line', 'three']]);
-    assert.deepEqual(r.comments[1].range.start, { offset: 16, line: 2, column: 10 });
-    assert.deepEqual(r.comments[1].range.end, { offset: 32, line: 3, column: 10 });
+    const lines = new LineIndex(text);
+    assert.deepEqual(lines.location(r.comments[1].range.start), { offset: 16, line: 2, column: 10 });
+    assert.deepEqual(lines.location(r.comments[1].range.end), { offset: 32, line: 3, column: 10 });
   });
   test('unterminated comment, string, quoted name, $$', () => {
     assert.match(parseCql('SELECT * FROM t; /* open').errors[0].message, /unterminated comment/);
@@ -99,7 +101,7 @@ describe('tokenize', () => {
     const text = "SELECT key, \"Q\" FROM t -- c\nWHERE a = 'x' AND b = 1.5 AND c = ?;";
     const tokens = tokenize(text);
     // Tokens cover the text exactly, apart from whitespace.
-    for (const t of tokens) assert.equal(text.slice(t.range.start.offset, t.range.end.offset), t.image);
+    for (const t of tokens) assert.equal(text.slice(t.range.start, t.range.end), t.image);
     assert.equal(tokens.map((t) => t.image).join('').replace(/\s+/g, ''), text.replace(/\s+/g, ''));
     const byImage = (img: string) => tokens.find((t) => t.image === img)!;
     assert.deepEqual([byImage('SELECT').category, byImage('SELECT').isReserved], ['keyword', true]);
@@ -113,7 +115,7 @@ describe('tokenize', () => {
     assert.equal(byImage('=').category, 'operator');
     assert.equal(byImage(';').category, 'punctuation');
     const where = byImage('WHERE');
-    assert.deepEqual(where.range, { start: { offset: 28, line: 2, column: 1 }, end: { offset: 33, line: 2, column: 6 } });
+    assert.deepEqual(new LineIndex(text).locate(where.range), { start: { offset: 28, line: 2, column: 1 }, end: { offset: 33, line: 2, column: 6 } });
   });
   test('unterminated tokens are flagged; unknown characters are tokens', () => {
     const tokens = tokenize("SELECT \\ 'abc");

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCql } from '../../grammar/index';
 import type * as A from '../../grammar/ast';
+import { LineIndex } from '../../grammar/line-index';
 
 function one<K extends A.StatementKind>(text: string, kind: K): Extract<A.Statement, { kind: K }> {
   const result = parseCql(text);
@@ -13,7 +14,7 @@ function one<K extends A.StatementKind>(text: string, kind: K): Extract<A.Statem
 }
 
 function slice(text: string, range: A.SourceRange): string {
-  return text.slice(range.start.offset, range.end.offset);
+  return text.slice(range.start, range.end);
 }
 
 describe('DDL', () => {
@@ -62,7 +63,7 @@ describe('DDL', () => {
     assert.equal(pk.partitionKeyParenthesised, true);
     assert.equal(slice(text, pk.partitionKeyRange!), '(server, log_hour)');
     assert.equal(slice(text, pk.range), 'PRIMARY KEY ((server, log_hour), log_time)');
-    assert.deepEqual(pk.range.start, { offset: text.indexOf('PRIMARY'), line: 7, column: 3 });
+    assert.deepEqual(new LineIndex(text).location(pk.range.start), { offset: text.indexOf('PRIMARY'), line: 7, column: 3 });
     assert.equal(s.options?.clusteringOrder[0].direction, 'DESC');
     assert.equal(slice(text, s.options!.clusteringOrderRange!), 'CLUSTERING ORDER BY (log_time DESC)');
     assert.equal(s.options?.compactStorage, true);

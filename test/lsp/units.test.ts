@@ -1,13 +1,14 @@
 // The server's pure parts: conversions, settings parsing, the handler guard, file decoding.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { locationAt, offsetAt, pathToUri, toRange, toSourceLocation, uriToPath } from '../../server/lsp/conversions';
+import { offsetAt, pathToUri, toRange, uriToPath } from '../../server/lsp/conversions';
 import { parseSettings, DEFAULT_SETTINGS } from '../../server/lsp/settings';
 import { CORE_OWNED_REGISTRATIONS, guardConnection, safeHandler } from '../../server/lsp/safe';
 import { decodeText, findCqlFiles } from '../../server/core/io/files';
 import { findingToDiagnostic } from '../../server/lsp/features/diagnostics';
 import { mergeCapabilities } from '../../server/lsp/server';
 import { tempWorkspace } from '../../scripts/lsp-client';
+import { LineIndex } from '../../grammar/line-index';
 
 describe('conversions', () => {
   test('SourceRange (1-based) <-> LSP Range (0-based)', () => {
@@ -21,11 +22,13 @@ describe('conversions', () => {
     assert.equal(offsetAt(text, { line: 2, character: 2 }), 9);
     assert.equal(offsetAt(text, { line: 0, character: 99 }), 2, 'clamped to the end of the line, before \\r\\n');
     assert.equal(offsetAt(text, { line: 99, character: 0 }), text.length);
-    assert.deepEqual(locationAt(text, 5), { offset: 5, line: 2, column: 2 });
-    assert.deepEqual(locationAt(text, 10), { offset: 10, line: 4, column: 1 });
-    assert.deepEqual(toSourceLocation(text, { line: 3, character: 4 }), { offset: 14, line: 4, column: 5 });
+    // The engine's LineIndex agrees with LSP's positions.
+    const lines = new LineIndex(text);
+    assert.deepEqual(lines.location(5), { offset: 5, line: 2, column: 2 });
+    assert.deepEqual(lines.location(10), { offset: 10, line: 4, column: 1 });
+    assert.deepEqual(lines.location(offsetAt(text, { line: 3, character: 4 })), { offset: 14, line: 4, column: 5 });
     // Astral characters count as two UTF-16 units on both sides.
-    assert.deepEqual(locationAt('😀x', 2), { offset: 2, line: 1, column: 3 });
+    assert.deepEqual(new LineIndex('😀x').location(2), { offset: 2, line: 1, column: 3 });
   });
 
   test('file URIs <-> paths; other schemes are their own key', () => {

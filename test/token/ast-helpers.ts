@@ -3,10 +3,10 @@ import type {
   Comment, CreateTableStatement, Expression, Identifier, Literal, NativeTypeName, ParseResult, SourceRange,
 } from '../../grammar/ast';
 
-export function rangeAt(line: number, column: number, offset: number, length: number): SourceRange {
-  return { start: { line, column, offset }, end: { line, column: column + length, offset: offset + length } };
+export function rangeAt(offset: number, length: number): SourceRange {
+  return { start: offset, end: offset + length };
 }
-const R = rangeAt(1, 1, 0, 0);
+const R = rangeAt(0, 0);
 
 export function ident(name: string, range: SourceRange = R): Identifier {
   return { kind: 'Identifier', name, text: name, quoted: false, range };
@@ -25,8 +25,9 @@ export function call(name: string, range: SourceRange = R): Expression {
 }
 
 /** A `--` comment on `line` starting at `offset` (column 1). */
-export function lineComment(text: string, line: number, offset: number): Comment {
-  return { kind: 'Comment', style: 'line', text, value: text.replace(/^--/, '').trim(), range: rangeAt(line, 1, offset, text.length) };
+/** A line comment starting at `offset` of the file (at the start of its line). */
+export function lineComment(text: string, offset: number): Comment {
+  return { kind: 'Comment', style: 'line', text, value: text.replace(/^--/, '').trim(), range: rangeAt(offset, text.length) };
 }
 
 export function createTable(
@@ -34,7 +35,7 @@ export function createTable(
   columns: [string, NativeTypeName][],
   partitionKey: string[],
   clustering: string[] = [],
-  range: SourceRange = rangeAt(5, 1, 100, 50),
+  range: SourceRange = rangeAt(100, 50),
 ): CreateTableStatement {
   return {
     kind: 'CreateTable', columnFamily: false, terminated: true, ifNotExists: false, range,

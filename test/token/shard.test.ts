@@ -9,30 +9,30 @@ import { Project } from '../../server/core/project';
 import { predictShardSkew, factorize } from '../../server/core/token/skew';
 import { nativeType } from '../../server/core/token/types';
 import { createTable, lineComment, lit, rangeAt, call } from './ast-helpers';
+import { LineIndex } from '../../grammar/line-index';
 const murmurRef = require('murmurhash3js-revisited');
 
 function spec(text: string): ShardSpec {
-  const r = parseShardAnnotation(lineComment(`-- ${text}`, 4, 60));
+  const r = parseShardAnnotation(lineComment(`-- ${text}`, 60));
   assert.ok(r && r.ok, `should parse: ${text} ${r && !r.ok ? r.error.message : ''}`);
   return r.spec;
 }
 function parseError(text: string): { message: string; column: number } {
-  const r = parseShardAnnotation(lineComment(`-- ${text}`, 4, 60));
+  const r = parseShardAnnotation(lineComment(`-- ${text}`, 60));
   assert.ok(r && !r.ok, `should fail: ${text}`);
-  return { message: r.error.message, column: r.error.range.start.column };
+  // The comment starts its line at offset 60: the column is the offset into it, 1-based.
+  return { message: r.error.message, column: r.error.range.start - 60 + 1 };
 }
 
 describe('@shard annotation parsing', () => {
   test('murmur3 with + 1', () => {
     const s = spec('@shard shard = murmur3(title) % 200 + 1');
     assert.deepEqual([s.shardColumn, s.method, s.sources, s.count, s.offset], ['shard', 'murmur3', ['title'], 200, 1]);
-    // ranges point into the comment: "-- @shard shard = murmur3(title)..." columns are 1-based
-    assert.equal(s.ranges.shardColumn.start.column, 11);
-    assert.equal(s.ranges.method.start.column, 19);
-    assert.equal(s.ranges.sources[0].start.column, 27);
-    assert.equal(s.ranges.sources[0].start.offset, 60 + 26);
-    assert.equal(s.ranges.count.start.column, 36);
-    assert.equal(s.ranges.sources[0].start.line, 4);
+    // ranges point into the comment "-- @shard shard = murmur3(title)...", which starts at offset 60
+    assert.equal(s.ranges.shardColumn.start, 60 + 10);
+    assert.equal(s.ranges.method.start, 60 + 18);
+    assert.equal(s.ranges.sources[0].start, 60 + 26);
+    assert.equal(s.ranges.count.start, 60 + 35);
   });
   test('codepoints, several sources, no offset, quoted names, hash alias, random', () => {
     assert.equal(spec('@shard shard = codepoints(title) % 200 + 1').method, 'codepoints');
@@ -54,12 +54,12 @@ describe('@shard annotation parsing', () => {
     assert.match(parseError('@shard shard = random(10) + 1').message, /already gives 1\.\.10/);
     assert.match(parseError('@shard shard = murmur3(title) % 200 * 2').message, /expected '\+ 1' or the end/);
     assert.match(parseError('@shard').message, /missing the shard column/);
-    assert.equal(parseShardAnnotation(lineComment('-- just a comment', 1, 0)), undefined);
+    assert.equal(parseShardAnnotation(lineComment('-- just a comment', 0)), undefined);
   });
 });
 
 describe('finding and validating annotations', () => {
-  const table = createTable('posts', [['shard', 'int'], ['publish_date', 'date'], ['title', 'text'], ['views', 'int']], ['publish_date', 'shard'], ['title'], rangeAt(5, 1, 100, 80));
+  const table = createTable('posts', [['shard', 'int'], ['publish_date', 'date'], ['title', 'text'], ['views', 'int']], ['publish_date', 'shard'], ['title'], rangeAt(100, 80));
   for (const [eol, name] of [['\n', 'LF'], ['\r\n', 'CRLF'], ['\r', 'CR']] as const) {
     test(`the @shard comment directly above CREATE TABLE is found; one separated by a blank line is not (${name})`, () => {
       const create = 'CREATE TABLE posts (publish_date date, shard int, title text, PRIMARY KEY ((publish_date, shard), title));';
@@ -76,16 +76,17 @@ describe('finding and validating annotations', () => {
         const text = lines.join(eol);
         const parse = parseCql(text);
         const table = parse.statements.find((s) => s.kind === 'CreateTable')!;
-        const annotation = shardAnnotationAbove(parse.comments, text, table.range.start.offset);
+        const annotation = shardAnnotationAbove(parse.comments, text, table.range.start);
         assert.ok(!annotation || annotation.result.ok, path);
         found[path] = annotation?.result.ok ? annotation.result.spec.count : undefined;
         // The schema model attaches the same annotation.
         assert.equal(project.tableFor(path, 'posts')?.shard?.count, found[path], path);
         if (annotation?.result.ok) {
           const count = annotation.result.spec.ranges.count;
-          assert.equal(text.slice(count.start.offset, count.end.offset), String(found[path]));
-          const linesBefore = text.slice(0, count.start.offset).split(/\r\n|\r|\n/);
-          assert.deepEqual([count.start.line, count.start.column], [linesBefore.length, linesBefore.at(-1)!.length + 1], path);
+          assert.equal(text.slice(count.start, count.end), String(found[path]));
+          const linesBefore = text.slice(0, count.start).split(/\r\n|\r|\n/);
+          const at = new LineIndex(text).location(count.start);
+          assert.deepEqual([at.line, at.column], [linesBefore.length, linesBefore.at(-1)!.length + 1], path);
         }
       }
       assert.deepEqual(found, { '/ws/next.cql': 16, '/ws/between.cql': 8, '/ws/far.cql': undefined, '/ws/block.cql': 2 });

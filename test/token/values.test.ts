@@ -107,12 +107,12 @@ describe('literal errors are clear', () => {
     throwsValue(() => computeToken(['text'], [null]), /null is not allowed in a partition key/);
   });
   test('non-literals are "not computable" with a reason and range', () => {
-    const r = tryComputeToken(['timeuuid'], [call('now', { start: { line: 3, column: 9, offset: 40 }, end: { line: 3, column: 14, offset: 45 } })]);
+    const r = tryComputeToken(['timeuuid'], [call('now', { start: 40, end: 45 })]);
     assert.equal(r.ok, false);
     if (!r.ok) {
       assert.equal(r.problem.kind, 'not-computable');
       assert.match(r.problem.message, /now\(\) is evaluated by the server/);
-      assert.equal(r.problem.range?.start.column, 9);
+      assert.equal(r.problem.range?.start, 40);
     }
     throwsValue(() => computeToken(['int'], ['?']), /bind marker/, 'not-computable');
   });

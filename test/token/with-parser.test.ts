@@ -13,6 +13,7 @@ import { shardAnnotationAbove } from '../../server/core/schema/shard';
 import { serializeValue } from '../../server/core/token/serialize';
 import { parseKeyValue, valueFromText } from '../../server/core/token/values';
 import type { KeyType } from '../../server/core/token/types';
+import { LineIndex } from '../../grammar/line-index';
 const murmurRef = require('murmurhash3js-revisited');
 
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -27,13 +28,13 @@ describe('with the real parser', () => {
     const parse = parseCql(text);
     const table = parse.statements.find((s) => s.kind === 'CreateTable');
     assert.ok(table && table.kind === 'CreateTable');
-    const r = shardAnnotationAbove(parse.comments, text, table.range.start.offset)?.result;
+    const r = shardAnnotationAbove(parse.comments, text, table.range.start)?.result;
     assert.ok(r?.ok);
-    const slice = (rg: { start: { offset: number }; end: { offset: number } }) => text.slice(rg.start.offset, rg.end.offset);
+    const slice = (rg: { start: number; end: number }) => text.slice(rg.start, rg.end);
     assert.equal(slice(r.spec.ranges.sources[0]), 'title');
     assert.equal(slice(r.spec.ranges.count), '16');
     assert.equal(slice(r.spec.ranges.formula), 'shard = murmur3(title) % 16 + 1');
-    assert.equal(r.spec.ranges.method.start.line, 2);
+    assert.equal(new LineIndex(text).location(r.spec.ranges.method.start).line, 2);
     assert.deepEqual(validateShardSpec(r.spec, table), []);
   });
 });

@@ -63,9 +63,9 @@ const CLAUSE_WORDS = new Set(['SELECT', 'FROM', 'WHERE', 'SET', 'ORDER', 'GROUP'
 function statementWindow(text: string, parse: ParseResult, offset: number): { start: number; end: number } {
   let start = 0;
   for (const s of parse.statements) {
-    if (s.range.start.offset >= offset) break;
-    if (s.range.end.offset <= offset && s.terminated) start = s.range.end.offset;
-    else if (s.range.start.offset <= offset) start = Math.max(start, s.range.start.offset);
+    if (s.range.start >= offset) break;
+    if (s.range.end <= offset && s.terminated) start = s.range.end;
+    else if (s.range.start <= offset) start = Math.max(start, s.range.start);
   }
   // Never look back further than the previous `;` anyway (recovery may merge statements).
   let end = text.indexOf(';', offset);
@@ -109,7 +109,7 @@ export function analyzeCompletion(text: string, parse: ParseResult, offset: numb
   };
 
   for (const s of parse.statements) {
-    if (s.range.start.offset >= statementStart) break;
+    if (s.range.start >= statementStart) break;
     if (s.kind === 'Use') ctx.currentKeyspace = s.keyspace.name;
   }
 

@@ -1,6 +1,7 @@
 // Folding ranges: statements that span lines, batches, column and value lists, multi-line map and
 // collection literals, block comments and runs of line comments. Lines are 0-based (LSP).
 import type { ParseResult, SourceRange } from '../../../grammar/ast';
+import { LineIndex } from '../../../grammar/line-index';
 import { clauseRanges, walk } from '../util/ast-walk';
 import type { WorkBudget } from '../budget';
 
@@ -11,16 +12,18 @@ export interface FoldingRange {
 }
 
 /** 0-based first and last line of a range (an end at column 1 belongs to the previous line). */
-function lines(range: SourceRange): [number, number] {
-  const start = range.start.line - 1;
-  let end = range.end.line - 1;
-  if (range.end.column === 1 && end > start) end--;
+function linesOf(index: LineIndex, range: SourceRange): [number, number] {
+  const start = index.lineAt(range.start);
+  let end = index.lineAt(range.end);
+  if (index.lineStarts[end] === range.end && end > start) end--;
   return [start, end];
 }
 
 /** Folding ranges of a file; a `budget` (characters of statement text) stops at the statement where it runs out. */
 export function foldingRanges(text: string, parse: ParseResult, budget?: WorkBudget): FoldingRange[] {
   const out: FoldingRange[] = [];
+  const index = new LineIndex(text);
+  const lines = (range: SourceRange): [number, number] => linesOf(index, range);
   const addBlock = (range: SourceRange, keepLastLine: boolean): void => {
     const [start, end] = lines(range);
     // A bracketed list keeps its closing line visible: `(` ... fold ... `)`.
@@ -29,7 +32,7 @@ export function foldingRanges(text: string, parse: ParseResult, budget?: WorkBud
   };
 
   for (const statement of parse.statements) {
-    if (budget && !budget.spend(statement.range.end.offset - statement.range.start.offset, statement.range.start.offset)) break;
+    if (budget && !budget.spend(statement.range.end - statement.range.start, statement.range.start)) break;
     addBlock(statement.range, false);
     walk(statement, (node) => {
       if (node !== statement && (node.kind === 'Insert' || node.kind === 'Update' || node.kind === 'Delete')) addBlock(node.range, false);
@@ -54,9 +57,9 @@ export function foldingRanges(text: string, parse: ParseResult, budget?: WorkBud
       if (end > start) out.push({ startLine: start, endLine: end, kind: 'comment' });
       continue;
     }
-    const line = comment.range.start.line - 1;
-    const lineStart = comment.range.start.offset - (comment.range.start.column - 1);
-    const wholeLine = text.slice(lineStart, comment.range.start.offset).trim() === '';
+    const line = index.lineAt(comment.range.start);
+    const lineStart = index.lineStarts[line]!;
+    const wholeLine = text.slice(lineStart, comment.range.start).trim() === '';
     if (!wholeLine) {
       flush();
       continue;

@@ -138,7 +138,7 @@ export function nameHover(index: SymbolIndex, filePath: string, text: string, pa
   options: NameHoverOptions = {}): NameHover | undefined {
   const o = index.occurrenceAt(filePath, offset);
   if (o) {
-    const range = { start: o.identifier.range.start.offset, end: o.identifier.range.end.offset };
+    const range = { start: o.identifier.range.start, end: o.identifier.range.end };
     let markdown: string | undefined;
     switch (o.target.kind) {
       case 'table': {
@@ -178,8 +178,8 @@ export function nameHover(index: SymbolIndex, filePath: string, text: string, pa
 function keywordHover(text: string, parse: ParseResult, offset: number): NameHover | undefined {
   const statement = statementAt(parse, offset);
   if (!statement) return undefined;
-  const base = statement.range.start.offset;
-  const tokens = editorTokens(text.slice(base, statement.range.end.offset));
+  const base = statement.range.start;
+  const tokens = editorTokens(text.slice(base, statement.range.end));
   const i = tokenIndexAt(tokens, offset - base);
   if (i < 0) return undefined;
   const token = tokens[i];

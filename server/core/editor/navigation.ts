@@ -75,10 +75,10 @@ export function rename(index: SymbolIndex, filePath: string, offset: number, new
   const edits: FileEdit[] = [];
   const seen = new Set<string>();
   for (const ref of index.referencesOf(o)) {
-    const key = `${ref.filePath}\0${ref.identifier.range.start.offset}`;
+    const key = `${ref.filePath}\0${ref.identifier.range.start}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    edits.push({ filePath: ref.filePath, start: ref.identifier.range.start.offset, end: ref.identifier.range.end.offset, newText: text });
+    edits.push({ filePath: ref.filePath, start: ref.identifier.range.start, end: ref.identifier.range.end, newText: text });
   }
   return { ok: true, edits };
 }

@@ -19,12 +19,12 @@ export function selectionChain(text: string, parse: ParseResult, offset: number)
     walk(statement, (node) => {
       const candidates = [node.range, ...clauseRanges(node)];
       for (const r of candidates) {
-        if (r.start.offset <= offset && offset <= r.end.offset) spans.push({ start: r.start.offset, end: r.end.offset });
+        if (r.start <= offset && offset <= r.end) spans.push({ start: r.start, end: r.end });
       }
     });
   } else {
-    const comment = parse.comments.find((c) => c.range.start.offset <= offset && offset <= c.range.end.offset);
-    if (comment) spans.push({ start: comment.range.start.offset, end: comment.range.end.offset });
+    const comment = parse.comments.find((c) => c.range.start <= offset && offset <= c.range.end);
+    if (comment) spans.push({ start: comment.range.start, end: comment.range.end });
   }
   spans.push({ start: 0, end: text.length });
   spans.sort((a, b) => (a.end - a.start) - (b.end - b.start) || b.start - a.start);

@@ -44,8 +44,8 @@ function classifiedSpan(text: string, parse: ParseResult, range: { start: number
   let from = 0;
   let to = text.length;
   for (const statement of parse.statements) {
-    const start = statement.range.start.offset;
-    const end = statement.range.end.offset;
+    const start = statement.range.start;
+    const end = statement.range.end;
     if (range && end < range.start) {
       from = end;
       continue;
@@ -124,7 +124,7 @@ export function semanticTokens(index: SymbolIndex, filePath: string, text: strin
     }
     // Words and quoted names: a symbol when the index knows the spot, else by lexical category.
     const o = token.category === 'unknown' ? undefined : index.occurrenceAt(filePath, token.start);
-    if (o && o.identifier.range.start.offset === token.start) {
+    if (o && o.identifier.range.start === token.start) {
       const declaration: SemanticTokenModifier[] = o.declaration ? ['declaration'] : [];
       switch (o.target.kind) {
         case 'keyspace':

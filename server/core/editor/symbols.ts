@@ -64,7 +64,7 @@ function collectFileSymbols(filePath: string, parse: ParseResult): FileSymbols {
     }
     collectStatement(filePath, statement, statement, currentKeyspace, out);
   }
-  out.sort((a, b) => a.identifier.range.start.offset - b.identifier.range.start.offset);
+  out.sort((a, b) => a.identifier.range.start - b.identifier.range.start);
   return { filePath, parse, occurrences: out };
 }
 
@@ -412,12 +412,12 @@ export class SymbolIndex {
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
       const r = list[mid].identifier.range;
-      if (r.end.offset < offset) lo = mid + 1;
-      else if (r.start.offset > offset) hi = mid - 1;
+      if (r.end < offset) lo = mid + 1;
+      else if (r.start > offset) hi = mid - 1;
       else {
         found = list[mid];
         // Prefer the identifier that starts at the cursor over one that ends there (`a.|b`).
-        if (r.end.offset === offset && mid + 1 < list.length && list[mid + 1].identifier.range.start.offset === offset) {
+        if (r.end === offset && mid + 1 < list.length && list[mid + 1].identifier.range.start === offset) {
           found = list[mid + 1];
         }
         break;
@@ -526,15 +526,15 @@ export class SymbolIndex {
    * ALTER TABLE or renamed) the first declaration of that name for the table (a view's: its base's). */
   private columnDeclaration(table: TableDeclaration, column: ColumnInfo): Occurrence | undefined {
     if (!table.isView) {
-      const own = this.occurrenceAt(table.occurrence.filePath, column.range.start.offset);
+      const own = this.occurrenceAt(table.occurrence.filePath, column.range.start);
       if (own?.declaration && own.target.kind === 'column' && own.identifier.name === column.name
-        && own.identifier.range.start.offset === column.range.start.offset) return own;
+        && own.identifier.range.start === column.range.start) return own;
     }
     return this.columnDeclarations().get(`${this.tableKey(table, true)}#${column.name}`)?.[0];
   }
 
   private findDeclaration(path: string, id: Identifier): Occurrence | undefined {
-    const o = this.occurrenceAt(path, id.range.start.offset);
+    const o = this.occurrenceAt(path, id.range.start);
     return o && o.identifier === id ? o : undefined;
   }
 

@@ -24,7 +24,7 @@ export interface EditorToken {
 const NATIVE_TYPE_WORDS = new Set(NATIVE_TYPE_NAMES.map((n) => n.toUpperCase()));
 
 function categorize(token: CqlToken): EditorToken {
-  const base = { type: token.type, image: token.image, start: token.range.start.offset, end: token.range.end.offset };
+  const base = { type: token.type, image: token.image, start: token.range.start, end: token.range.end };
   switch (token.category) {
     case 'keyword':
       return { ...base, category: 'keyword', nativeType: NATIVE_TYPE_WORDS.has(token.type), unreserved: !token.isReserved };

@@ -2,6 +2,7 @@
 // lookup and the settings through FixEnvironment.
 import type { CreateTableStatement, ParseResult, QualifiedName, SourceRange, Statement } from '../../../grammar/ast';
 import type { Finding } from '../findings';
+import { offsetsOf } from '../../../grammar/line-index';
 import { isFindingOf, type FindingOf, type RuleWithData } from '../findings-data';
 import type { TableInfo } from '../schema/model';
 import type { TableHints } from '../config/types';
@@ -75,9 +76,9 @@ export function fixableRuleIds(): string[] {
 type Provider<R extends RuleWithData> = (text: string, parse: ParseResult, finding: FindingOf<R>, env: FixEnvironment) => Fix[];
 
 const shardColumnProvider: Provider<'hot-partition' | 'partition-throughput'> = (text, parse, finding, env) => {
-  const table = createTableAt(parse, finding.range);
+  const table = createTableAt(parse, offsetsOf(finding.range));
   if (!table) return [];
-  const info = env.tableFor?.(table.name, table.range.end.offset);
+  const info = env.tableFor?.(table.name, table.range.end);
   const candidates = finding.ruleId === 'hot-partition' ? finding.data.candidates : undefined;
   const growth = finding.ruleId === 'hot-partition' ? finding.data.growth : undefined;
   const references = info && env.referencesTo?.(info);
@@ -100,10 +101,10 @@ const PROVIDERS: { [R in RuleWithData]?: Provider<R> } = {
   'hot-partition': shardColumnProvider,
   'partition-throughput': shardColumnProvider,
   'unbounded-partition': (text, parse, finding, env) => {
-    const table = createTableAt(parse, finding.range);
+    const table = createTableAt(parse, offsetsOf(finding.range));
     if (!table) return [];
     const data = finding.data;
-    const workload = timeBucketWorkload(env, env.tableFor?.(table.name, table.range.end.offset));
+    const workload = timeBucketWorkload(env, env.tableFor?.(table.name, table.range.end));
     return addTimeBucketFixes(text, table, {
       rowsPerSecond: data.rowsPerSecond ?? workload.rowsPerSecond,
       rowBytes: data.rowBytes ?? workload.rowBytes,
@@ -119,10 +120,10 @@ const PROVIDERS: { [R in RuleWithData]?: Provider<R> } = {
   'unknown-column': (text, parse, finding) => {
     const { suggestion } = finding.data;
     if (!suggestion) return [];
-    return renameColumnFix(text, parse, finding.range, suggestion, true);
+    return renameColumnFix(text, parse, offsetsOf(finding.range), suggestion, true);
   },
-  'unrestricted-partition-key': (text, parse, finding, env) => shardQueryFixes(text, parse, finding.range, finding.data.missing, env, true),
-  'incomplete-key-write': (text, parse, finding, env) => shardQueryFixes(text, parse, finding.range, finding.data.missing, env, false),
+  'unrestricted-partition-key': (text, parse, finding, env) => shardQueryFixes(text, parse, offsetsOf(finding.range), finding.data.missing, env, true),
+  'incomplete-key-write': (text, parse, finding, env) => shardQueryFixes(text, parse, offsetsOf(finding.range), finding.data.missing, env, false),
 };
 
 /** Fixes for a statement on a sharded table that does not name the shard column. */
@@ -130,7 +131,7 @@ function shardQueryFixes(text: string, parse: ParseResult, range: SourceRange, m
   const statement = innermostStatement(parse, range);
   if (!statement || !isDmlStatement(statement) || !env.tableFor) return [];
   const name = statement.kind === 'Select' ? statement.from : statement.table;
-  const table = env.tableFor(name, statement.range.start.offset);
+  const table = env.tableFor(name, statement.range.start);
   if (!table?.shard) return [];
   // Only when the shard column is all the statement is missing from the partition key.
   if (missing.some((m) => m !== table.shard!.shardColumn)) return [];
@@ -214,11 +215,11 @@ export function statementAt(parse: ParseResult, range: SourceRange): Statement |
   let hi = statements.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (statements[mid]!.range.start.offset <= range.start.offset) lo = mid;
+    if (statements[mid]!.range.start <= range.start) lo = mid;
     else hi = mid - 1;
   }
   const top = statements[lo];
-  const same = (s: Statement): boolean => s.range.start.offset === range.start.offset && s.range.end.offset === range.end.offset;
+  const same = (s: Statement): boolean => s.range.start === range.start && s.range.end === range.end;
   if (!top) return undefined;
   if (top.kind === 'Batch') return top.statements.find(same) ?? (same(top) ? top : undefined);
   return same(top) ? top : undefined;
@@ -228,7 +229,7 @@ export function statementAt(parse: ParseResult, range: SourceRange): Statement |
 function innermostStatement(parse: ParseResult, range: SourceRange): Statement | undefined {
   let found: Statement | undefined;
   for (const s of flatStatements(parse)) {
-    if (s.range.start.offset <= range.start.offset && range.end.offset <= s.range.end.offset) found = s;
+    if (s.range.start <= range.start && range.end <= s.range.end) found = s;
   }
   return found;
 }

@@ -7,7 +7,7 @@ import type { Fix } from './types';
 /** Replace the shard literal at `range` with `expected` (the value the annotation's formula gives). */
 export function shardValueFix(text: string, range: SourceRange, expected: number, column?: string): Fix[] {
   if (!Number.isInteger(expected)) return [];
-  const current = text.slice(range.start.offset, range.end.offset);
+  const current = text.slice(range.start, range.end);
   // Only a plain integer literal is replaced; anything else (a bind marker, an expression) is not ours to rewrite.
   if (!/^[+-]?\d+$/.test(current.trim()) || Number(current) === expected) return [];
   return [{
@@ -15,7 +15,7 @@ export function shardValueFix(text: string, range: SourceRange, expected: number
     kind: 'quickfix',
     isPreferred: true,
     safeForFixAll: true,
-    edits: [{ start: range.start.offset, end: range.end.offset, newText: String(expected) }],
+    edits: [{ start: range.start, end: range.end, newText: String(expected) }],
   }];
 }
 
@@ -24,7 +24,7 @@ export function shardValueFix(text: string, range: SourceRange, expected: number
  * when it needs quotes). Safe for fix-all only when it is the single close match.
  */
 export function renameColumnFix(text: string, _parse: ParseResult, range: SourceRange, suggestion: string, single: boolean): Fix[] {
-  const current = text.slice(range.start.offset, range.end.offset);
+  const current = text.slice(range.start, range.end);
   const newText = quoteName(suggestion);
   if (!current || current === newText) return [];
   return [{
@@ -32,6 +32,6 @@ export function renameColumnFix(text: string, _parse: ParseResult, range: Source
     kind: 'quickfix',
     isPreferred: single,
     safeForFixAll: single,
-    edits: [{ start: range.start.offset, end: range.end.offset, newText }],
+    edits: [{ start: range.start, end: range.end, newText }],
   }];
 }

@@ -102,7 +102,7 @@ interface ShardChoice {
  */
 export function addShardColumnFixes(text: string, parse: ParseResult, table: CreateTableStatement, options: ShardColumnOptions = {}): Fix[] {
   if (!table.primaryKey || table.primaryKey.partitionKey.length === 0 || table.columns.length === 0) return [];
-  if (shardAbove(parse.comments, text, table.range.start.offset)) return [];
+  if (shardAbove(parse.comments, text, table.range.start)) return [];
   const count = normalizeShardCount(options.shardCount);
   const taken = [...table.columns.map((c) => c.name.name), ...table.primaryKey.partitionKey.map((k) => k.name)];
   const column = freeName(SHARD_NAMES, taken);
@@ -151,7 +151,7 @@ export function addShardColumnFixes(text: string, parse: ParseResult, table: Cre
       kind: 'quickfix',
       ...(choice === preferred ? { isPreferred: true } : {}),
       safeForFixAll: false,
-      edits: [...base, commentAboveEdit(text, table.range.start.offset, [`@shard ${shardSql} = ${choice.formula}`]), ...readEdits.here],
+      edits: [...base, commentAboveEdit(text, table.range.start, [`@shard ${shardSql} = ${choice.formula}`]), ...readEdits.here],
       ...(readEdits.elsewhere.length ? { otherFiles: readEdits.elsewhere } : {}),
     });
   }
@@ -185,11 +185,11 @@ function shardedCopyFix(
   text: string, table: CreateTableStatement, name: string, keyColumns: string[], bucket: BodyElement | undefined,
   annotation: string, tableName: string | undefined,
 ): Omit<Fix, 'title'> | undefined {
-  const start = table.range.start.offset;
-  const end = table.range.end.offset;
+  const start = table.range.start;
+  const end = table.range.end;
   const inside = shardColumnEdits(text, table, keyColumns, bucket);
   if (!inside) return undefined;
-  const rename: TextEdit = { start: table.name.name.range.start.offset, end: table.name.name.range.end.offset, newText: quoteName(name) };
+  const rename: TextEdit = { start: table.name.name.range.start, end: table.name.name.range.end, newText: quoteName(name) };
   const statement = applyEdits(text.slice(start, end), [...inside, rename].map((e) => ({ ...e, start: e.start - start, end: e.end - start })));
   const original = tableName ?? identifierText(table.name.name);
   const copyName = table.name.keyspace ? `${identifierText(table.name.keyspace)}.${quoteName(name)}` : quoteName(name);

@@ -109,13 +109,13 @@ function shardValueEdits(statement: DmlStatement, column: string, value: string)
     const lastValue = statement.values[statement.values.length - 1];
     if (!lastColumn || !lastValue || statement.columns.length !== statement.values.length) return undefined;
     return [
-      { start: lastColumn.range.end.offset, end: lastColumn.range.end.offset, newText: `, ${column}` },
-      { start: lastValue.range.end.offset, end: lastValue.range.end.offset, newText: `, ${value}` },
+      { start: lastColumn.range.end, end: lastColumn.range.end, newText: `, ${column}` },
+      { start: lastValue.range.end, end: lastValue.range.end, newText: `, ${value}` },
     ];
   }
   const last = statement.where[statement.where.length - 1];
   if (!last) return undefined;
-  return [{ start: last.range.end.offset, end: last.range.end.offset, newText: ` AND ${column} = ${value}` }];
+  return [{ start: last.range.end, end: last.range.end, newText: ` AND ${column} = ${value}` }];
 }
 
 /**
@@ -146,7 +146,7 @@ export function readAllShardsFor(text: string, statement: SelectStatement, table
   const last = statement.where[statement.where.length - 1];
   if (!last) return [];
   const column = quoteName(spec.shardColumn);
-  const at = last.range.end.offset;
+  const at = last.range.end;
   const values = shardValues(spec);
   const max = options.maxInListShards ?? DEFAULT_MAX_IN_LIST_SHARDS;
   // Cassandra refuses ORDER BY with IN on the partition key (when paging): read shard by shard instead.
@@ -168,7 +168,7 @@ export function readAllShardsFor(text: string, statement: SelectStatement, table
     isPreferred: true,
     safeForFixAll: false,
     edits: [
-      commentAboveEdit(text, statement.range.start.offset, [
+      commentAboveEdit(text, statement.range.start, [
         `${tableName} is write-sharded: each partition is spread over ${column} ${first}..${lastValue}.`,
         `Run this once per shard (bind ${marker === '?' ? 'the ?' : marker} to ${first}, ${first + 1}, ..., ${lastValue}), in parallel, and merge the rows client-side.`,
       ]),

@@ -21,10 +21,10 @@ export interface BodyElement {
 export function addBodyElements(text: string, table: CreateTableStatement, elements: BodyElement[]): TextEdit[] | undefined {
   const last = table.columns[table.columns.length - 1];
   if (!last || elements.length === 0) return undefined;
-  const at = last.range.end.offset;
+  const at = last.range.end;
   const rest = restOfLineAfter(text, at);
-  if (rest && startsLine(text, last.range.start.offset)) {
-    const indent = indentAt(text, last.range.start.offset);
+  if (rest && startsLine(text, last.range.start)) {
+    const indent = indentAt(text, last.range.start);
     const eol = lineBreakAt(text, at);
     const lines = elements.map((element, i) => {
       const comma = i < elements.length - 1 || rest.comma ? ',' : '';
@@ -65,7 +65,7 @@ export function partitionKeyEdits(
   if (pk.form === 'inline') {
     // Remove ` PRIMARY KEY` with the spaces before it; comments before it stay.
     // Words alone on their line go with the line break before them.
-    let start = pk.range.start.offset;
+    let start = pk.range.start;
     while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
     if (start > 0 && (text[start - 1] === '\n' || text[start - 1] === '\r')) {
       start--;
@@ -73,13 +73,13 @@ export function partitionKeyEdits(
     }
     const keyText = pk.partitionKey.map(identifierText).join(', ');
     return {
-      edits: [{ start, end: pk.range.end.offset, newText: '' }],
+      edits: [{ start, end: pk.range.end, newText: '' }],
       clause: { sql: `PRIMARY KEY ((${keyText}, ${name}))` },
     };
   }
-  const after = lastKey.range.end.offset;
+  const after = lastKey.range.end;
   if (pk.partitionKeyParenthesised) return { edits: [{ start: after, end: after, newText: `, ${name}` }] };
-  const before = lastKey.range.start.offset;
+  const before = lastKey.range.start;
   return {
     edits: [
       { start: before, end: before, newText: '(' },

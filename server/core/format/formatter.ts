@@ -56,12 +56,12 @@ type Unit =
   | { kind: 'comment'; start: number; end: number; token: EditorToken };
 
 function hasErrorIn(parse: ParseResult, start: number, end: number): boolean {
-  return parse.errors.some((e) => e.range.start.offset < end && e.range.end.offset >= start);
+  return parse.errors.some((e) => e.range.start < end && e.range.end >= start);
 }
 
 function isFormattable(statement: Statement, tokens: EditorToken[], parse: ParseResult): boolean {
   if (statement.kind === 'Invalid' || statement.kind === 'ShellCommand') return false;
-  if (hasErrorIn(parse, statement.range.start.offset, statement.range.end.offset)) return false;
+  if (hasErrorIn(parse, statement.range.start, statement.range.end)) return false;
   if (tokens.some((t) => t.category === 'unknown' || t.type === 'UnterminatedString' || t.type === 'UnterminatedQuotedName')) return false;
   if (tokens.some((t) => t.category === 'comment' && t.type === 'BlockComment' && !t.image.endsWith('*/'))) return false;
   return true;
@@ -73,7 +73,7 @@ function buildUnits(text: string, parse: ParseResult, tokens: EditorToken[]): Un
   const statements = parse.statements;
   for (let si = 0; si <= statements.length; si++) {
     const statement = statements[si];
-    const stStart = statement ? statement.range.start.offset : Infinity;
+    const stStart = statement ? statement.range.start : Infinity;
     // Gap before the statement: comments become comment units; any other token makes the gap verbatim.
     const gap: EditorToken[] = [];
     while (ti < tokens.length && tokens[ti].start < stStart) gap.push(tokens[ti++]);
@@ -83,7 +83,7 @@ function buildUnits(text: string, parse: ParseResult, tokens: EditorToken[]): Un
       for (const t of gap) units.push({ kind: 'comment', start: t.start, end: t.end, token: t });
     }
     if (!statement) break;
-    let end = statement.range.end.offset;
+    let end = statement.range.end;
     const own: EditorToken[] = [];
     while (ti < tokens.length && tokens[ti].start < end) own.push(tokens[ti++]);
     // Some parsers leave the `;` outside the statement's range: take it along.
@@ -133,28 +133,28 @@ function collectFacts(statement: Statement, tokens: EditorToken[]): Facts {
     const n = node as Node & Record<string, unknown>;
     switch (node.kind) {
       case 'Identifier':
-        facts.names.add(node.range.start.offset);
+        facts.names.add(node.range.start);
         break;
       case 'Literal':
-        facts.literals.add(node.range.start.offset);
+        facts.literals.add(node.range.start);
         break;
       case 'NativeType':
       case 'CollectionType':
       case 'FrozenType':
       case 'TupleType':
       case 'VectorType':
-        facts.typeRanges.push([node.range.start.offset, node.range.end.offset]);
+        facts.typeRanges.push([node.range.start, node.range.end]);
         break;
       case 'FunctionCall': {
         const name = n.name as Node;
-        const paren = tokenAfter(name.range.end.offset);
+        const paren = tokenAfter(name.range.end);
         if (paren?.type === 'LParen') facts.callParens.add(paren.start);
         break;
       }
       case 'CastExpression':
       case 'IndexTarget': {
         if (node.kind === 'IndexTarget' && n.indexKind === 'simple') break;
-        const first = tokenAfter(node.range.start.offset);
+        const first = tokenAfter(node.range.start);
         const paren = first ? tokenAfter(first.end) : undefined;
         if (paren?.type === 'LParen') facts.callParens.add(paren.start);
         break;
@@ -162,12 +162,12 @@ function collectFacts(statement: Statement, tokens: EditorToken[]): Facts {
       case 'ElementAccess':
       case 'SliceAccess': {
         const target = n.target as Node;
-        const bracket = tokenAfter(target.range.end.offset);
+        const bracket = tokenAfter(target.range.end);
         if (bracket?.type === 'LBracket') facts.indexBrackets.add(bracket.start);
         break;
       }
       case 'BindMarker':
-        if (n.name) facts.bindColons.add(node.range.start.offset);
+        if (n.name) facts.bindColons.add(node.range.start);
         break;
       default:
         break;
@@ -189,8 +189,8 @@ interface Layout {
 const upper = (t: EditorToken | undefined): string => (t ? t.image.toUpperCase() : '');
 
 function layoutStatement(statement: Statement, tokens: EditorToken[], facts: Facts, base: number, layout: Layout, indentWidth: number): void {
-  const first = tokens.findIndex((t) => t.start >= statement.range.start.offset && t.category !== 'comment');
-  const last = lastIndex(tokens, (t) => t.end <= statement.range.end.offset + 1 && t.category !== 'comment');
+  const first = tokens.findIndex((t) => t.start >= statement.range.start && t.category !== 'comment');
+  const last = lastIndex(tokens, (t) => t.end <= statement.range.end + 1 && t.category !== 'comment');
   if (first < 0 || last < first) return;
   const isKeywordAt = (i: number): boolean => tokens[i].category === 'keyword' && !facts.names.has(tokens[i].start);
   /** Indices of tokens at bracket depth 0 (within this statement). */
@@ -257,15 +257,15 @@ function layoutStatement(statement: Statement, tokens: EditorToken[], facts: Fac
       clauses({ SELECT: 1, FROM: 1, WHERE: 1, PRIMARY: 1, WITH: 1 }, { WHERE: 2, WITH: 2 });
       break;
     case 'CreateTable':
-      bodyLayout(tokens, facts, statement.bodyRange?.start.offset, base, layout, indentWidth,
-        statement.columns.map((c) => c.name.range.start.offset));
+      bodyLayout(tokens, facts, statement.bodyRange?.start, base, layout, indentWidth,
+        statement.columns.map((c) => c.name.range.start));
       // `) WITH ...`: WITH stays on the closing line; ANDs of the options break.
       withAnds(tokens, depth0, isKeywordAt, base + 1, layout);
       break;
     case 'CreateType': {
       const open = tokens.findIndex((t, i) => i >= first && t.type === 'LParen');
       bodyLayout(tokens, facts, open >= 0 ? tokens[open].start : undefined, base, layout, indentWidth,
-        statement.fields.map((f) => f.name.range.start.offset));
+        statement.fields.map((f) => f.name.range.start));
       break;
     }
     case 'CreateKeyspace':
@@ -283,11 +283,11 @@ function layoutStatement(statement: Statement, tokens: EditorToken[], facts: Fac
       break;
     case 'Batch': {
       for (const inner of statement.statements) {
-        const i = tokens.findIndex((t) => t.start === inner.range.start.offset);
+        const i = tokens.findIndex((t) => t.start === inner.range.start);
         if (i >= 0) breakAt(i, 1);
         layoutStatement(inner, tokens, facts, base + 1, layout, indentWidth);
       }
-      const apply = lastIndex(tokens, (t) => upper(t) === 'APPLY' && t.start < statement.range.end.offset);
+      const apply = lastIndex(tokens, (t) => upper(t) === 'APPLY' && t.start < statement.range.end);
       if (apply > first) breakAt(apply, 0);
       break;
     }
@@ -501,7 +501,7 @@ function formatUnits(text: string, parse: ParseResult, options: FormatOptions,
   if (options.budget) {
     const affordable: Statement[] = [];
     for (const statement of parse.statements) {
-      const span = { start: statement.range.start.offset, end: statement.range.end.offset };
+      const span = { start: statement.range.start, end: statement.range.end };
       if (wanted(span) && !options.budget.spend(span.end - span.start, span.start)) break;
       affordable.push(statement);
     }

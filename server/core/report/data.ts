@@ -265,8 +265,8 @@ const YEAR = BUCKETS.year.seconds;
 
 /** The table's findings from the project (the CREATE statement's range), most severe first. */
 function tableFindings(project: Project, table: TableInfo): Finding[] {
-  const start = table.range.start.offset;
-  const end = table.range.end.offset;
+  const start = table.range.start;
+  const end = table.range.end;
   return project.lint(table.filePath).filter((f) => f.range.start.offset >= start && f.range.end.offset <= end);
 }
 
@@ -442,8 +442,9 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
   });
 
   const partitionKey = table.partitionKey.map((c) => c.name);
+  const lineOf = (filePath: string, offset: number): number => (project.lineIndex(filePath)?.lineAt(offset) ?? 0) + 1;
   const queries: QueryReference[] = project.referencesTo(table).map((r) => ({
-    file: r.file, line: r.range.start.line, kind: r.kind, pinned: r.pinned, ranged: r.ranged,
+    file: r.file, line: lineOf(r.file, r.range.start), kind: r.kind, pinned: r.pinned, ranged: r.ranged,
     singlePartition: partitionKey.every((c) => r.pinned.includes(c)),
   }));
 
@@ -452,7 +453,7 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     table: table.qualifiedName,
     kind: table.kind,
     file: table.filePath,
-    line: table.range.start.line,
+    line: lineOf(table.filePath, table.range.start),
     target: { id: target.id, name: target.name },
     columns: table.columns.map((c) => {
       const s = sizes.columns.find((x) => x.name === c.name);

@@ -20,7 +20,7 @@ export function tablesDefinedIn(project: Project, files: readonly string[] = pro
   const wanted = new Set(files);
   return project.schema().allTables()
     .filter((t) => wanted.has(t.filePath))
-    .sort((a, b) => a.filePath.localeCompare(b.filePath) || a.range.start.offset - b.range.start.offset);
+    .sort((a, b) => a.filePath.localeCompare(b.filePath) || a.range.start - b.range.start);
 }
 
 /** The report data of one table, with the target and hints that apply to its file. */

@@ -24,7 +24,7 @@ export const rule: RuleModule = {
   check(ctx) {
     for (const stmt of ctx.parse.statements) {
       if (stmt.kind !== 'Select' || !stmt.allowFiltering) continue;
-      const table = ctx.tableFor(stmt.from, stmt.range.start.offset);
+      const table = ctx.tableFor(stmt.from, stmt.range.start);
       const where = analyseWhere(stmt.where);
       const missing = table ? unrestrictedPartitionColumns(table, where) : [];
       const partitionRestricted = !!table && missing.length === 0;
@@ -32,7 +32,7 @@ export const rule: RuleModule = {
       const name = table?.qualifiedName ?? stmt.from.name.name;
       const pk = table ? `the partition key (${table.partitionKey.map((c) => c.name).join(', ')})` : '';
       // Inside named partitions an index only narrows the rows read there; the message stays the same.
-      const served = table && !partitionRestricted ? servedRestrictions(stmt.where, ctx.indexesAt(table, stmt.range.start.offset), table)[0] : undefined;
+      const served = table && !partitionRestricted ? servedRestrictions(stmt.where, ctx.indexesAt(table, stmt.range.start), table)[0] : undefined;
       const index = served?.indexes[0];
       const scope = !table
         ? `unless the query restricts the whole partition key, this scans ${name} across the cluster`

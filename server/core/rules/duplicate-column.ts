@@ -51,7 +51,7 @@ export const rule: RuleModule = {
           } else keySeen.set(id.name, id);
         }
       } else if (stmt.kind === 'AlterTable' && stmt.action.kind === 'AddColumns' && !stmt.action.ifNotExists) {
-        const table = ctx.tableFor(stmt.name, stmt.range.start.offset);
+        const table = ctx.tableFor(stmt.name, stmt.range.start);
         for (const def of stmt.action.columns) {
           const existing = table?.columnsByName.get(def.name.name);
           if (table && existing) {

@@ -18,7 +18,7 @@ export const rule: RuleModule = {
   check(ctx) {
     for (const stmt of allStatements(ctx.parse.statements)) {
       if (stmt.kind !== 'Insert' && stmt.kind !== 'Update' && stmt.kind !== 'Delete') continue;
-      const table = ctx.tableFor(stmt.table, stmt.range.start.offset);
+      const table = ctx.tableFor(stmt.table, stmt.range.start);
       if (!table || table.kind !== 'table' || !table.partitionKey.length) continue;
       let missing: string[];
       if (stmt.kind === 'Insert') {

@@ -28,18 +28,15 @@ export const rule: RuleModule = {
       if (stmt.kind !== 'CreateTable') continue;
       const table = tableName(stmt);
       const columns = new Set(stmt.columns.map((c) => c.name.name));
-      for (const found of hintCommentsAbove(ctx.parse.comments, ctx.text, stmt.range.start.offset)) {
+      for (const found of hintCommentsAbove(ctx.parse.comments, ctx.text, stmt.range.start)) {
         attached.add(found.comment);
         for (const e of found.errors) ctx.report({ message: e.message, range: e.range, data: { problem: 'syntax', table } satisfies FindingData<'invalid-hint'> });
         const named = [...Object.keys(found.hints.columns ?? {}), ...Object.keys(found.hints.columnSizes ?? {})];
         for (const column of new Set(named)) {
           if (columns.has(column)) continue;
           const at = found.comment.text.indexOf(`${column}.`);
-          const start = found.comment.range.start.offset + Math.max(0, at);
-          const range = at < 0 ? found.comment.range : {
-            start: { offset: start, line: found.comment.range.start.line, column: found.comment.range.start.column + at },
-            end: { offset: start + column.length, line: found.comment.range.start.line, column: found.comment.range.start.column + at + column.length },
-          };
+          const start = found.comment.range.start + Math.max(0, at);
+          const range = at < 0 ? found.comment.range : { start, end: start + column.length };
           ctx.report({ message: `@cqlint: ${table} has no column '${column}' (columns: ${[...columns].join(', ')})`, range, data: { problem: 'schema', table } satisfies FindingData<'invalid-hint'> });
         }
       }

@@ -24,7 +24,7 @@ export const rule: RuleModule = {
     const udts = udtLookupFor(ctx);
     for (const stmt of ctx.parse.statements) {
       if (stmt.kind !== 'CreateTable') continue;
-      const found = shardAnnotationAbove(ctx.parse.comments, ctx.text, stmt.range.start.offset);
+      const found = shardAnnotationAbove(ctx.parse.comments, ctx.text, stmt.range.start);
       if (!found) continue;
       attached.add(found.comment);
       const table = tableName(stmt);

@@ -23,7 +23,7 @@ export const rule: RuleModule = {
     for (const stmt of ctx.parse.statements) {
       if (stmt.kind !== 'Select' && stmt.kind !== 'Update' && stmt.kind !== 'Delete') continue;
       const name = stmt.kind === 'Select' ? stmt.from : stmt.table;
-      const table = ctx.tableFor(name, stmt.range.start.offset);
+      const table = ctx.tableFor(name, stmt.range.start);
       if (!table) continue;
       const where = analyseWhere(stmt.where);
       let partitions = 1;

@@ -38,7 +38,7 @@ export const rule: RuleModule = {
     const plainIsSai = ctx.options['defaultIndexIsSai'] === true;
     for (const stmt of ctx.parse.statements) {
       if (stmt.kind !== 'Select' || stmt.allowFiltering) continue;
-      const at = stmt.range.start.offset;
+      const at = stmt.range.start;
       const table = ctx.tableFor(stmt.from, at);
       if (!table) continue;
       const missing = unrestrictedPartitionColumns(table, analyseWhere(stmt.where));

@@ -26,7 +26,7 @@ export const rule: RuleModule = {
   check(ctx) {
     const udts = udtLookupFor(ctx);
     for (const stmt of keyedStatements(ctx.parse)) {
-      const table = ctx.tableFor(statementTable(stmt), stmt.range.start.offset);
+      const table = ctx.tableFor(statementTable(stmt), stmt.range.start);
       if (!table) continue;
       const spec = usableShardSpec(table);
       if (!spec) continue;

@@ -37,7 +37,7 @@ export const rule: RuleModule = {
           }
         }
       } else if (stmt.kind === 'AlterTable' && stmt.action.kind === 'AddColumns') {
-        const table = ctx.tableFor(stmt.name, stmt.range.start.offset);
+        const table = ctx.tableFor(stmt.name, stmt.range.start);
         if (!table || table.kind !== 'table' || table.clustering.length) continue;
         for (const def of stmt.action.columns) {
           if (!def.isStatic) continue;

@@ -1,7 +1,7 @@
 // What a rule is and what it gets to look at. Rules are pure: they read the parse result and the schema
 // through the context and report findings; they never talk to LSP.
 import type { ParseResult, QualifiedName, SourceRange, Statement } from '../../../grammar/ast';
-import type { Finding, Severity } from '../findings';
+import type { OffsetFinding, Severity } from '../findings';
 import type { TableInfo, IndexInfo, KeyspaceInfo, UserTypeInfo } from '../schema/model';
 import type { TargetId, TargetInfo } from '../targets';
 import type { CqlintConfig, RuleOptionSpec, TableHints } from '../config/types';
@@ -31,7 +31,7 @@ export interface RuleMeta {
   scope?: 'statement' | 'file';
 }
 
-type ReportedFinding = Omit<Finding, 'ruleId' | 'severity'> & {
+type ReportedFinding = Omit<OffsetFinding, 'ruleId' | 'severity'> & {
   /** `'info'`: a note on a cost worth knowing rather than a mistake, shown as information whatever the rule's level. */
   severity?: 'info';
 };

@@ -49,7 +49,7 @@ function checkDefinition(ctx: RuleContext, stmt: Statement): void {
   if (!table) return;
   if (stmt.kind === 'CreateTable' && stmt.like) return;
   if (stmt.kind === 'CreateMaterializedView' && !table.baseResolved) return;
-  const baseTable = stmt.kind === 'CreateMaterializedView' ? ctx.tableFor(stmt.from, stmt.range.start.offset) : undefined;
+  const baseTable = stmt.kind === 'CreateMaterializedView' ? ctx.tableFor(stmt.from, stmt.range.start) : undefined;
   if (stmt.kind === 'CreateMaterializedView' && !baseTable) return;
   const base = baseTable ? [baseTable] : [];
   const definedIn = stmt.kind === 'CreateMaterializedView' && base.length ? base : [table];
@@ -71,7 +71,7 @@ function checkDefinition(ctx: RuleContext, stmt: Statement): void {
 }
 
 function checkStatement(ctx: RuleContext, stmt: Statement): void {
-  const at = stmt.range.start.offset;
+  const at = stmt.range.start;
   const ids: Identifier[] = [];
   let name;
   switch (stmt.kind) {

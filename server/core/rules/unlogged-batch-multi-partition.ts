@@ -24,7 +24,7 @@ export const rule: RuleModule = {
       const tables = new Set<string>();
       let comparable = true;
       for (const inner of stmt.statements) {
-        const table = ctx.tableFor(inner.table, inner.range.start.offset);
+        const table = ctx.tableFor(inner.table, inner.range.start);
         const tableName = table?.qualifiedName ?? (inner.table.keyspace ? `${inner.table.keyspace.name}.` : '') + inner.table.name.name;
         tables.add(tableName);
         if (!table) {

@@ -33,7 +33,7 @@ export const rule: RuleModule = {
     const sampleLimit = Number(ctx.options['sampleLimit'] ?? DEFAULT_SAMPLE_LIMIT);
     for (const stmt of ctx.parse.statements) {
       if (stmt.kind !== 'Select' || stmt.allowFiltering) continue;
-      const at = stmt.range.start.offset;
+      const at = stmt.range.start;
       const keyspace = stmt.from.keyspace?.name ?? ctx.keyspaceAt(at);
       if (isSystemKeyspace(keyspace)) continue;
       const table = ctx.tableFor(stmt.from, at);

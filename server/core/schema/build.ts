@@ -170,9 +170,9 @@ function tableFromCreate(
   }
   const table = keyedTable(stmt, keyspace, filePath, columns, { kind: 'table' });
   table.counter = isCounterTable(table);
-  const shard = shardAbove(parse.comments, text, stmt.range.start.offset);
+  const shard = shardAbove(parse.comments, text, stmt.range.start);
   if (shard) table.shard = shard;
-  const hints = hintsAbove(parse.comments, text, stmt.range.start.offset);
+  const hints = hintsAbove(parse.comments, text, stmt.range.start);
   if (hints) table.commentHints = hints;
   return table;
 }
@@ -337,7 +337,7 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
     switch (stmt.kind) {
       case 'Use':
         current = stmt.keyspace.name;
-        schema.uses.push({ offset: stmt.range.start.offset, keyspace: current });
+        schema.uses.push({ offset: stmt.range.start, keyspace: current });
         break;
       case 'CreateKeyspace':
       case 'AlterKeyspace': {
@@ -372,7 +372,7 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
           table = tableFromCreate(stmt, keyspace, filePath, parse, text);
         }
         schema.byStatement.set(stmt, table);
-        pushVersion(schema.versions, { offset: stmt.range.start.offset, keyspace, name, table });
+        pushVersion(schema.versions, { offset: stmt.range.start, keyspace, name, table });
         break;
       }
       case 'CreateMaterializedView': {
@@ -383,7 +383,7 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
         const view = viewFromBase(stmt, keyspace, local, filePath);
         if (!local) schema.pending.push({ table: view, base });
         schema.byStatement.set(stmt, view);
-        pushVersion(schema.versions, { offset: stmt.range.start.offset, keyspace, name, table: view });
+        pushVersion(schema.versions, { offset: stmt.range.start, keyspace, name, table: view });
         break;
       }
       case 'AlterTable': {
@@ -391,7 +391,7 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
         schema.definedNames.add(name);
         const prev = latestLocal(schema.versions, keyspace, name);
         if (prev?.table) {
-          pushVersion(schema.versions, { offset: stmt.range.start.offset, keyspace: prev.keyspace, name, table: applyAlter(prev.table, stmt) });
+          pushVersion(schema.versions, { offset: stmt.range.start, keyspace: prev.keyspace, name, table: applyAlter(prev.table, stmt) });
         } else if (!prev) {
           schema.foreignAlters.push({ keyspace, name, statement: stmt });
         }
@@ -403,7 +403,7 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
         if (prev?.table) {
           const next = cloneTable(prev.table);
           for (const p of stmt.options.properties) next.options.set(p.name.name.toLowerCase(), p.value);
-          pushVersion(schema.versions, { offset: stmt.range.start.offset, keyspace: prev.keyspace, name, table: next });
+          pushVersion(schema.versions, { offset: stmt.range.start, keyspace: prev.keyspace, name, table: next });
         }
         break;
       }
@@ -412,7 +412,7 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
         const { keyspace, name } = nameParts(stmt.name, current);
         schema.definedNames.add(name);
         if (latestLocal(schema.versions, keyspace, name)) {
-          pushVersion(schema.versions, { offset: stmt.range.start.offset, keyspace, name });
+          pushVersion(schema.versions, { offset: stmt.range.start, keyspace, name });
         }
         break;
       }
@@ -500,11 +500,11 @@ export function keyDefinitions(schema: FileSchema, parse: ParseResult): void {
   const created = new Map<number, TableInfo>();
   for (const list of schema.versions.values()) {
     // A CREATE's version stands at its statement; an ALTER's version keeps the CREATE's range.
-    for (const v of list) if (v.table && v.table.range.start.offset === v.offset) created.set(v.offset, v.table);
+    for (const v of list) if (v.table && v.table.range.start === v.offset) created.set(v.offset, v.table);
   }
   schema.byStatement.clear();
   for (const stmt of parse.statements) {
-    const table = created.get(stmt.range.start.offset);
+    const table = created.get(stmt.range.start);
     if (table) schema.byStatement.set(stmt, table);
   }
 }

@@ -5,7 +5,6 @@
 // Found with the same "comments directly above" lookup as `-- @shard` (schema/shard.ts).
 import type { Comment, SourceRange } from '../../../grammar/ast';
 import type { TableHints } from '../config/types';
-import { positionIn } from '../token/shard';
 import { commentsDirectlyAbove } from './shard';
 
 interface HintCommentError {
@@ -40,8 +39,8 @@ function parseHintComment(comment: Comment): HintCommentResult | undefined {
   const hints: TableHints = {};
   const errors: HintCommentError[] = [];
   const rangeOf = (from: number, to: number): SourceRange => ({
-    start: positionIn(comment.range.start, comment.text, valueIndex + from),
-    end: positionIn(comment.range.start, comment.text, valueIndex + Math.max(to, from + 1)),
+    start: comment.range.start + valueIndex + from,
+    end: comment.range.start + valueIndex + Math.max(to, from + 1),
   });
   const pairs = /\S+/g;
   pairs.lastIndex = m[0].length;

@@ -240,8 +240,8 @@ export class SchemaModel {
     const history = this.indexHistory(table);
     const own = history.byFile.get(filePath);
     if (!own) return history.live;
-    const local = own.filter((i) => i.range.start.offset < offset);
-    if (local.length) return local.filter((i) => !i.droppedBy || i.droppedBy.start.offset > offset);
+    const local = own.filter((i) => i.range.start < offset);
+    if (local.length) return local.filter((i) => !i.droppedBy || i.droppedBy.start > offset);
     return history.live.filter((i) => i.filePath !== filePath);
   }
 

@@ -16,18 +16,18 @@ export function commentsDirectlyAbove(comments: readonly Comment[], text: string
   let hi = comments.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (comments[mid]!.range.end.offset <= offset) lo = mid + 1;
+    if (comments[mid]!.range.end <= offset) lo = mid + 1;
     else hi = mid;
   }
   const out: Comment[] = [];
   let boundary = offset;
   for (let i = lo - 1; i >= 0; i--) {
     const c = comments[i]!;
-    const gap = text.slice(c.range.end.offset, boundary);
+    const gap = text.slice(c.range.end, boundary);
     // A blank line ends the run, whatever the file's line ends (LF, CRLF or a lone CR).
     if (!/^\s*$/.test(gap) || (gap.match(/\r\n|\r|\n/g)?.length ?? 0) > 1) break;
     out.unshift(c);
-    boundary = c.range.start.offset;
+    boundary = c.range.start;
   }
   return out;
 }

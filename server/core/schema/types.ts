@@ -36,8 +36,8 @@ function printType(type: CqlType): string {
 
 /** Where a shared type stands: nowhere (it stands for every column of that type; read locations from a parse). */
 const NO_RANGE: SourceRange = Object.freeze({
-  start: Object.freeze({ offset: 0, line: 1, column: 1 }),
-  end: Object.freeze({ offset: 0, line: 1, column: 1 }),
+  start: 0,
+  end: 0,
 });
 
 /** Shared types by their text; dropped when full, like the name pool (it grows with the schema's types). */

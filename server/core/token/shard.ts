@@ -6,14 +6,13 @@
 //   -- @shard <col> = random(N)                                 any of 1..N
 // `hash(...)` is accepted as another name for murmur3. Without `+ K` the values are 0..N-1.
 import type {
-  Comment, CreateTableStatement, Expression, SourceLocation, SourceRange,
+  Comment, CreateTableStatement, Expression, SourceRange,
 } from '../../../grammar/ast';
 import type { TokenType } from '../../../grammar/chevrotain';
 import {
   BooleanLiteral, Comma, Eq, Identifier, InfinityLiteral, IntegerLiteral, LParen, Minus, NanLiteral, Percent, Plus,
   QuotedName, RParen, Slash, Star, Unknown, UnterminatedQuotedName, isKeywordType, lexCql,
 } from '../../../grammar/lexer';
-import { LineIndex } from '../../../grammar/line-index';
 import { murmur3x86_32 } from './murmur3';
 import { ByteWriter, writeKey } from './serialize';
 import { type KeyType, keyTypeFromAst, keyTypeProblem, type UdtLookup } from './types';
@@ -53,12 +52,6 @@ export type ShardParseResult = { ok: true; spec: ShardSpec } | { ok: false; erro
 /** Whether a comment is a `@shard` annotation (well-formed or not). */
 export function isShardAnnotation(comment: Comment): boolean {
   return /^@shard\b/i.test(comment.value.trim());
-}
-
-/** Position of `index` (a UTF-16 offset into `text`) given where `text` starts. */
-export function positionIn(start: SourceLocation, text: string, index: number): SourceLocation {
-  const { line, character } = new LineIndex(text).positionAt(index);
-  return { offset: start.offset + index, line: start.line + line, column: line === 0 ? start.column + character : character + 1 };
 }
 
 interface Tok { kind: 'ident' | 'number' | 'punct' | 'other' | 'end'; text: string; value: string; start: number; end: number }
@@ -103,8 +96,8 @@ export function parseShardAnnotation(comment: Comment): ShardParseResult | undef
   const m = /^@shard\b/i.exec(raw);
   if (!m || valueIndex < 0) return undefined;
   const rangeOf = (from: number, to: number): SourceRange => ({
-    start: positionIn(comment.range.start, comment.text, valueIndex + from),
-    end: positionIn(comment.range.start, comment.text, valueIndex + to),
+    start: comment.range.start + valueIndex + from,
+    end: comment.range.start + valueIndex + to,
   });
   const fail = (message: string, from: number, to: number): ShardParseResult => ({ ok: false, error: { message: `@shard: ${message}`, range: rangeOf(from, Math.max(to, from + 1)) } });
   const formulaStart = m[0].length;

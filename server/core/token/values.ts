@@ -50,8 +50,7 @@ interface ValueContext {
   range?: SourceRange;
 }
 
-const ZERO_POS = { offset: 0, line: 1, column: 1 };
-const NO_RANGE: SourceRange = { start: ZERO_POS, end: ZERO_POS };
+const NO_RANGE: SourceRange = { start: 0, end: 0 };
 
 function forColumn(ctx: ValueContext): string {
   return ctx.column ? ` for column ${ctx.column}` : '';

@@ -10,7 +10,7 @@ function isNode(value: unknown): value is Node {
 
 function isRange(value: unknown): value is SourceRange {
   return typeof value === 'object' && value !== null && 'start' in value && 'end' in value
-    && typeof (value as SourceRange).start?.offset === 'number';
+    && typeof (value as SourceRange).start === 'number';
 }
 
 /** Direct child nodes of `node`, in property order (arrays and plain wrapper objects are looked through). */
@@ -57,8 +57,8 @@ export function statementAt(parse: ParseResult, offset: number): Statement | und
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
     const s = list[mid];
-    if (s.range.end.offset < offset) lo = mid + 1;
-    else if (s.range.start.offset > offset) hi = mid - 1;
+    if (s.range.end < offset) lo = mid + 1;
+    else if (s.range.start > offset) hi = mid - 1;
     else return s;
   }
   return undefined;

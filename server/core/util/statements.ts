@@ -95,7 +95,7 @@ export function primaryKeyColumns(table: TableInfo): ColumnInfo[] {
 
 /** The source text of an expression, whitespace-normalised (to compare values across statements). */
 export function exprText(text: string, expr: Expression): string {
-  return text.slice(expr.range.start.offset, expr.range.end.offset).replace(/\s+/g, ' ').trim();
+  return text.slice(expr.range.start, expr.range.end).replace(/\s+/g, ' ').trim();
 }
 
 /** `t (a, b)` → "((a, b), c)"-style key text. */

@@ -19,7 +19,7 @@ import { projectFixEnvironment, recordFixErrors } from '../../core/fixes/environ
 import type { FileEdits, TextEdit } from '../../core/fixes/types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Feature } from '../context';
-import { toRange } from '../conversions';
+import { offsetsToRange, toRange } from '../conversions';
 import { findingToDiagnostic } from './diagnostics';
 import { describeError } from '../safe';
 
@@ -73,7 +73,7 @@ function diagnosticFor(finding: Finding, diagnostics: readonly Diagnostic[], uri
 }
 
 function lspEdits(lines: TextDocument, edits: readonly TextEdit[]): LspTextEdit[] {
-  return edits.map((e) => ({ range: { start: lines.positionAt(e.start), end: lines.positionAt(e.end) }, newText: e.newText }));
+  return edits.map((e) => ({ range: offsetsToRange(lines, e), newText: e.newText }));
 }
 
 /**

@@ -1,6 +1,7 @@
 // Document and range formatting. `cqlint.format.keywordCase` (upper | lower | preserve, default
 // upper) is the document's own setting (ctx.settingsFor); the indent follows the request's
 // tabSize. Statements with syntax errors are never touched.
+import { offsetsToRange } from '../conversions';
 import type { DocumentFormattingParams, TextEdit } from 'vscode-languageserver/node';
 import { formatDocumentEdits, formatRange, type KeywordCase } from '../../core/format/formatter';
 import type { Feature, ServerContext } from '../context';
@@ -19,7 +20,7 @@ async function keywordCaseFor(ctx: ServerContext, uri: string): Promise<KeywordC
 }
 
 function toLspEdits(doc: EditorDocument, edits: { start: number; end: number; newText: string }[]): TextEdit[] {
-  return edits.map((e) => ({ range: { start: doc.lines.positionAt(e.start), end: doc.lines.positionAt(e.end) }, newText: e.newText }));
+  return edits.map((e) => ({ range: offsetsToRange(doc.lines, e), newText: e.newText }));
 }
 
 function indentSize(params: DocumentFormattingParams): number {

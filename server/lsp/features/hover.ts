@@ -5,6 +5,7 @@
 //
 // To add one: `registerHoverProvider((ctx, doc, offset) => markdown | { markdown, start, end } | undefined)`
 // from your feature's register(ctx) (or at module load). A provider that throws is skipped.
+import { offsetsToRange } from '../conversions';
 import { MarkupKind, type Hover } from 'vscode-languageserver/node';
 import type { Feature, ServerContext } from '../context';
 import { editorDocument, type EditorDocument } from './symbols';
@@ -43,7 +44,7 @@ function collectHover(ctx: ServerContext, doc: EditorDocument, offset: number): 
     if (!c.markdown) continue;
     parts.push(c.markdown);
     if (!range && c.start !== undefined && c.end !== undefined) {
-      range = { start: doc.lines.positionAt(c.start), end: doc.lines.positionAt(c.end) };
+      range = offsetsToRange(doc.lines, { start: c.start, end: c.end });
     }
   }
   if (!parts.length) return null;

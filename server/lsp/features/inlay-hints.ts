@@ -26,10 +26,10 @@ function inlayHintsFor(ctx: ServerContext, doc: EditorDocument, start: number, e
   const hints: InlayHint[] = [];
   const udts = udtLookupFor(ctx.project.schema());
   for (const stmt of keyedStatements(doc.parse)) {
-    if (stmt.range.end.offset < start || stmt.range.start.offset > end) continue;
+    if (stmt.range.end < start || stmt.range.start > end) continue;
     // A huge range should not stall the server: the budget counts statements.
-    if (budget && !budget.spend(1, stmt.range.start.offset)) break;
-    const table = ctx.project.tableFor(doc.filePath, statementTable(stmt), stmt.range.start.offset);
+    if (budget && !budget.spend(1, stmt.range.start)) break;
+    const table = ctx.project.tableFor(doc.filePath, statementTable(stmt), stmt.range.start);
     if (!table || !table.partitionKey.length) continue;
     const values = statementColumnValues(stmt);
     const spec = usableShardSpec(table);
@@ -52,7 +52,7 @@ function inlayHintsFor(ctx: ServerContext, doc: EditorDocument, start: number, e
         const formula = `${spec.shardColumn} = ${formatShardFormula(spec)}`;
         const label = actual === undefined ? `shard ${r.value}` : actual === r.value ? `shard ${r.value} ✓` : `shard should be ${r.value}`;
         hints.push({
-          position: doc.lines.positionAt(expr.range.end.offset),
+          position: doc.lines.positionAt(expr.range.end),
           label,
           kind: InlayHintKind.Parameter,
           paddingLeft: true,
@@ -69,9 +69,9 @@ function inlayHintsFor(ctx: ServerContext, doc: EditorDocument, start: number, e
       if (!preview.ok || !preview.token) continue;
       let at: number;
       if (stmt.kind === 'Insert') {
-        at = stmt.valuesRange?.end.offset ?? Math.max(...stmt.values.map((v) => v.range.end.offset));
+        at = stmt.valuesRange?.end ?? Math.max(...stmt.values.map((v) => v.range.end));
       } else {
-        at = Math.max(...table.partitionKey.map((c) => values.get(c.name)?.range.end.offset ?? -1));
+        at = Math.max(...table.partitionKey.map((c) => values.get(c.name)?.range.end ?? -1));
         if (at < 0) continue;
       }
       hints.push({

@@ -36,12 +36,12 @@ interface KeyAt {
 }
 
 function containing(e: Expression, offset: number): boolean {
-  return e.range.start.offset <= offset && offset <= e.range.end.offset;
+  return e.range.start <= offset && offset <= e.range.end;
 }
 
 /** The INSERT/UPDATE/DELETE/SELECT statement (batches included) whose range holds `offset`. */
 function keyedStatementAt(doc: EditorDocument, offset: number): KeyedStatement | undefined {
-  return keyedStatements(doc.parse).find((s) => s.range.start.offset <= offset && offset <= s.range.end.offset);
+  return keyedStatements(doc.parse).find((s) => s.range.start <= offset && offset <= s.range.end);
 }
 
 /**
@@ -51,7 +51,7 @@ function keyedStatementAt(doc: EditorDocument, offset: number): KeyedStatement |
 export function keyAt(ctx: ServerContext, doc: EditorDocument, offset: number, requireValue: boolean): KeyAt | undefined {
   const statement = keyedStatementAt(doc, offset);
   if (!statement) return undefined;
-  const table = ctx.project.tableFor(doc.filePath, statementTable(statement), statement.range.start.offset);
+  const table = ctx.project.tableFor(doc.filePath, statementTable(statement), statement.range.start);
   if (!table || !table.partitionKey.length) return undefined;
   const values = statementColumnValues(statement);
   const relevant = new Set(table.partitionKey.map((c) => c.name));
@@ -83,7 +83,7 @@ function previewOf(ctx: ServerContext, filePath: string, at: KeyAt): { preview: 
 }
 
 function sourceText(doc: EditorDocument, e: Expression): string {
-  const text = doc.text.slice(e.range.start.offset, e.range.end.offset).replace(/\s+/g, ' ');
+  const text = doc.text.slice(e.range.start, e.range.end).replace(/\s+/g, ' ');
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
@@ -142,7 +142,7 @@ export function keyPreviewMarkdown(ctx: ServerContext, doc: EditorDocument, at: 
 function keyHoverProvider(ctx: ServerContext, doc: EditorDocument, offset: number) {
   const at = keyAt(ctx, doc, offset, true);
   if (!at?.focus) return undefined;
-  return { markdown: keyPreviewMarkdown(ctx, doc, at), start: at.focus.expression.range.start.offset, end: at.focus.expression.range.end.offset };
+  return { markdown: keyPreviewMarkdown(ctx, doc, at), start: at.focus.expression.range.start, end: at.focus.expression.range.end };
 }
 
 export const keyPreviewFeature: Feature = {

@@ -1,5 +1,6 @@
 // Go to definition, find references and rename (with prepareRename) for keyspaces, tables, views,
 // columns and user types across the workspace.
+import { offsetsToRange } from '../conversions';
 import type { Location, WorkspaceEdit, TextEdit } from 'vscode-languageserver/node';
 import { findDefinition, findReferences, prepareRename, rename, editsByFile } from '../../core/editor/navigation';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -15,7 +16,7 @@ export const navigationFeature: Feature = {
   }),
   register(ctx) {
     const toLocations = (ranges: ReturnType<typeof findReferences>): Location[] =>
-      ranges.map((r) => ({ uri: ctx.pathToUri(r.filePath), range: ctx.toRange(r.range) }));
+      ranges.map((r) => ({ uri: ctx.pathToUri(r.filePath), range: ctx.toRange(r.filePath, r.range) }));
 
     ctx.connection.onDefinition((params) => {
       const doc = editorDocument(ctx, params.textDocument.uri);
@@ -39,7 +40,7 @@ export const navigationFeature: Feature = {
         ctx.log.debug(`cqlint: prepareRename: ${result.message}`);
         return null;
       }
-      return { range: ctx.toRange(result.range), placeholder: result.placeholder };
+      return { range: offsetsToRange(doc.lines, result.range), placeholder: result.placeholder };
     });
 
     ctx.connection.onRenameRequest((params): WorkspaceEdit | null => {
@@ -58,7 +59,7 @@ export const navigationFeature: Feature = {
         const fileUri = ctx.pathToUri(filePath);
         const lines = TextDocument.create(fileUri, 'cql', 0, text);
         changes[fileUri] = edits.map((e) => ({
-          range: { start: lines.positionAt(e.start), end: lines.positionAt(e.end) },
+          range: offsetsToRange(lines, e),
           newText: e.newText,
         }));
       }

@@ -10,6 +10,7 @@
 //     { error }`: the WorkspaceEdit that names `file` as the table's sample in its .cqlint.json (only the
 //     `samples` key changes; a new .cqlint.json in the workspace folder when there is none).
 // The page is the same HTML as `cqlint report` writes, with the same numbers as hovers and diagnostics.
+import { offsetsToRange } from '../conversions';
 import * as path from 'node:path';
 import type { CodeLens, CodeLensParams, Position, TextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
 import type { CancellationToken } from 'vscode-languageserver/node';
@@ -63,14 +64,14 @@ export type SampleConfigEditResult = { edit: WorkspaceEdit; config: string } | {
 function tablesIn(ctx: ServerContext, filePath: string): TableInfo[] {
   return ctx.project.schema().allTables()
     .filter((t) => t.filePath === filePath)
-    .sort((a, b) => a.range.start.offset - b.range.start.offset);
+    .sort((a, b) => a.range.start - b.range.start);
 }
 
 function partitionReportLenses(ctx: ServerContext, params: CodeLensParams): CodeLens[] {
   const doc = editorDocument(ctx, params.textDocument.uri);
   if (!doc) return [];
   return tablesIn(ctx, doc.filePath).map((t) => ({
-    range: ctx.toRange(t.nameRange),
+    range: offsetsToRange(doc.lines, t.nameRange),
     command: { title: 'Partition report', command: SHOW_PARTITION_REPORT_COMMAND, arguments: [params.textDocument.uri, t.qualifiedName] },
   }));
 }
@@ -83,7 +84,7 @@ function partitionReportHover(ctx: ServerContext, doc: EditorDocument, offset: n
   const findings = ctx.project.lint(doc.filePath)
     .filter((f) => PARTITION_RULES.has(f.ruleId) && f.range.start.offset <= offset && offset <= f.range.end.offset);
   if (!findings.length) return undefined;
-  const table = tablesIn(ctx, doc.filePath).find((t) => t.range.start.offset <= offset && offset <= t.range.end.offset);
+  const table = tablesIn(ctx, doc.filePath).find((t) => t.range.start <= offset && offset <= t.range.end);
   if (!table) return undefined;
   const args = encodeURIComponent(JSON.stringify([ctx.pathToUri(doc.filePath), table.qualifiedName]));
   return `[Partition report of ${table.qualifiedName}](command:${SHOW_PARTITION_REPORT_COMMAND}?${args}): growth against the limits, shard spread, throughput.`;
@@ -99,7 +100,7 @@ export async function partitionReport(ctx: ServerContext, params: PartitionRepor
   if (typeof params.table === 'string') table = tables.find((t) => t.qualifiedName === params.table);
   else if (params.position && typeof params.position.line === 'number') {
     const offset = doc.lines.offsetAt(params.position);
-    table = tables.filter((t) => t.range.start.offset <= offset).pop() ?? tables[0];
+    table = tables.filter((t) => t.range.start <= offset).pop() ?? tables[0];
   } else table = tables[0];
   if (!table) return null;
   const chosenFile = typeof params.sample?.file === 'string' && params.sample.file.trim() !== '' ? params.sample.file : undefined;
@@ -160,7 +161,7 @@ export async function sampleConfigEdit(ctx: ServerContext, params: SampleConfigE
     return { error: `cannot edit ${path.basename(configPath)}: ${describeError(error)}` };
   }
   const lines = new LineIndex(text ?? '');
-  const edit: TextEdit = { range: { start: lines.positionAt(change.offset), end: lines.positionAt(change.offset + change.length) }, newText: change.text };
+  const edit: TextEdit = { range: offsetsToRange(lines, { start: change.offset, end: change.offset + change.length }), newText: change.text };
   const workspaceEdit: WorkspaceEdit = exists
     ? { changes: { [uri]: [edit] } }
     : { documentChanges: [{ kind: 'create', uri, options: { ignoreIfExists: true } }, { textDocument: { uri, version: null }, edits: [edit] }] };

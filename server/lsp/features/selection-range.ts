@@ -1,4 +1,5 @@
 // Selection ranges (expand/shrink selection): token -> expression -> clause -> statement -> file.
+import { offsetsToRange } from '../conversions';
 import type { SelectionRange } from 'vscode-languageserver/node';
 import { selectionChain } from '../../core/editor/selection';
 import type { Feature } from '../context';
@@ -16,7 +17,7 @@ export const selectionRangeFeature: Feature = {
         const chain = selectionChain(doc.text, doc.parse, offset);
         let parent: SelectionRange | undefined;
         for (let i = chain.length - 1; i >= 0; i--) {
-          parent = { range: { start: doc.lines.positionAt(chain[i].start), end: doc.lines.positionAt(chain[i].end) }, parent };
+          parent = { range: offsetsToRange(doc.lines, chain[i]), parent };
         }
         // Every position must get an answer: an empty range at the cursor when nothing else applies.
         return parent ?? { range: { start: position, end: position } };

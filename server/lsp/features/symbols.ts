@@ -1,5 +1,6 @@
 // Outline (textDocument/documentSymbol) and workspace symbol search, plus the per-server editor
 // state the other editor features share: the workspace symbol index and document lookups.
+import { offsetsToRange } from '../conversions';
 import {
   SymbolKind,
   type DocumentSymbol,
@@ -72,14 +73,14 @@ const KINDS: Record<OutlineKind, SymbolKind> = {
   aggregate: SymbolKind.Function,
 };
 
-function toDocumentSymbol(ctx: ServerContext, s: OutlineSymbol): DocumentSymbol {
+function toDocumentSymbol(doc: EditorDocument, s: OutlineSymbol): DocumentSymbol {
   return {
     name: s.name,
     detail: s.detail,
     kind: KINDS[s.kind],
-    range: ctx.toRange(s.range),
-    selectionRange: ctx.toRange(s.selectionRange),
-    children: s.children.map((c) => toDocumentSymbol(ctx, c)),
+    range: offsetsToRange(doc.lines, s.range),
+    selectionRange: offsetsToRange(doc.lines, s.selectionRange),
+    children: s.children.map((c) => toDocumentSymbol(doc, c)),
   };
 }
 
@@ -92,11 +93,11 @@ export const symbolsFeature: Feature = {
       if (!doc) return [];
       const outline = documentSymbols(doc.parse);
       if (ctx.clientCapabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport) {
-        return outline.map((s) => toDocumentSymbol(ctx, s));
+        return outline.map((s) => toDocumentSymbol(doc, s));
       }
       const flat: SymbolInformation[] = [];
       const visit = (s: OutlineSymbol, container?: string): void => {
-        flat.push({ name: s.name, kind: KINDS[s.kind], containerName: container, location: { uri: params.textDocument.uri, range: ctx.toRange(s.selectionRange) } });
+        flat.push({ name: s.name, kind: KINDS[s.kind], containerName: container, location: { uri: params.textDocument.uri, range: offsetsToRange(doc.lines, s.selectionRange) } });
         for (const c of s.children) visit(c, s.name);
       };
       for (const s of outline) visit(s);
@@ -108,7 +109,7 @@ export const symbolsFeature: Feature = {
         name: s.name,
         kind: KINDS[s.kind],
         containerName: s.containerName,
-        location: { uri: ctx.pathToUri(s.filePath), range: ctx.toRange(s.range) },
+        location: { uri: ctx.pathToUri(s.filePath), range: ctx.toRange(s.filePath, s.range) },
       }));
     });
   },
