@@ -177,15 +177,25 @@ interface ChunkRecord {
   /** The chunk's length in the text: its text (what an edited text's chunks are matched by) is read when needed. */
   length: number;
   startOffset: number;
-  startLine: number;
-  startColumn: number;
   /** The chunk's statements (one alone, not in an array) and errors. */
   statements: Kept;
   errors: A.CqlSyntaxError[];
-  /** Where the scanner stood once the chunk was cut, if it had read no token beyond it (else undefined). */
-  after: ScanState | undefined;
+  /**
+   * Where the scanner stood once the chunk was cut, if it had read no token beyond it (else afterOffset is -1):
+   * a ScanState held in the record's own fields (afterOf), since a parse keeps one record per statement.
+   */
+  afterOffset: number;
+  afterLine: number;
+  afterColumn: number;
+  afterComments: number;
   /** Every SourceRange of the chunk's statements and errors (each once), collected on the first shift. */
-  ranges?: A.SourceRange[];
+  ranges: A.SourceRange[] | undefined;
+}
+
+/** Where the scanner stood after a record's chunk, if it had read nothing beyond it. */
+function afterOf(record: ChunkRecord): ScanState | undefined {
+  return record.afterOffset < 0 ? undefined
+    : { offset: record.afterOffset, line: record.afterLine, column: record.afterColumn, comments: record.afterComments };
 }
 
 interface ParseMemo {
@@ -244,15 +254,12 @@ function shiftResult(record: ChunkRecord, dOffset: number): void {
  */
 function moveRecord(record: ChunkRecord, line: number, dOffset: number, dLine: number, dColumn: number, dComments: number): void {
   shiftResult(record, dOffset);
-  if (record.startLine === line) record.startColumn += dColumn;
   record.startOffset += dOffset;
-  record.startLine += dLine;
-  const after = record.after;
-  if (after) {
-    if (after.line === line) after.column += dColumn;
-    after.offset += dOffset;
-    after.line += dLine;
-    after.comments += dComments;
+  if (record.afterOffset >= 0) {
+    if (record.afterLine === line) record.afterColumn += dColumn;
+    record.afterOffset += dOffset;
+    record.afterLine += dLine;
+    record.afterComments += dComments;
   }
 }
 
@@ -285,7 +292,7 @@ function recordEndingAt(records: readonly ChunkRecord[], from: number, offset: n
     else hi = mid;
   }
   const i = lo - 1;
-  return i >= from && records[i].after?.offset === offset ? i : undefined;
+  return i >= from && records[i].afterOffset === offset ? i : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -359,14 +366,14 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
     delta = text.length - memo.text.length;
     let last = -1;
     for (let i = 0; i < oldRecords.length; i++) {
-      const after = oldRecords[i].after;
-      if (after === undefined) continue;
-      if (after.offset + LEXER_LOOKAHEAD > prefix) break;
+      const afterOffset = oldRecords[i].afterOffset;
+      if (afterOffset < 0) continue;
+      if (afterOffset + LEXER_LOOKAHEAD > prefix) break;
       last = i;
     }
     if (last >= 0) {
       for (let i = 0; i <= last; i++) keep(oldRecords[i]);
-      resume = oldRecords[last].after!;
+      resume = afterOf(oldRecords[last])!;
       for (let i = 0; i < resume.comments; i++) comments.push(oldComments[i]);
       firstOld = last + 1;
     }
@@ -404,7 +411,7 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
       const old = here.offset >= newChangeEnd ? recordEndingAt(oldRecords, firstOld, here.offset - delta) : undefined;
       if (old !== undefined && lastUsedOld <= old) {
         takeComments();
-        const boundary = oldRecords[old].after!;
+        const boundary = afterOf(oldRecords[old])!;
         const dLine = here.line - boundary.line;
         const dColumn = here.column - boundary.column;
         const dComments = comments.length - boundary.comments;
@@ -430,11 +437,11 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
     const last = chunk[chunk.length - 1];
     const length = last.endOffset! + 1 - first.startOffset;
     // A literal of one shape (a spread made a new hidden class per record, kept as long as the parse).
-    let after: ScanState | undefined;
-    if (tokens.idle()) {
-      const at = scanner.position();
-      after = { offset: at.offset, line: at.line, column: at.column, comments: commentBase + scanner.comments.length };
-    }
+    const at = tokens.idle() ? scanner.position() : undefined;
+    const afterOffset = at ? at.offset : -1;
+    const afterLine = at ? at.line : 0;
+    const afterColumn = at ? at.column : 0;
+    const afterComments = at ? commentBase + scanner.comments.length : 0;
     // The first chunk re-lexed holds the edit: its text is new.
     const candidates = memo && parsedChunks++ > 0 ? oldByKey().get(text.slice(first.startOffset, first.startOffset + length)) : undefined;
     let record: ChunkRecord;
@@ -447,9 +454,9 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
       // A new record: the old one stays as it was for the splice's search (records in source order).
       const old = oldRecords[i];
       shiftResult(old, first.startOffset - old.startOffset);
-      record = { length, startOffset: first.startOffset, startLine: first.startLine!, startColumn: first.startColumn!, statements: old.statements, errors: old.errors, after, ranges: old.ranges };
+      record = { length, startOffset: first.startOffset, statements: old.statements, errors: old.errors, afterOffset, afterLine, afterColumn, afterComments, ranges: old.ranges };
     } else {
-      record = { length, startOffset: first.startOffset, startLine: first.startLine!, startColumn: first.startColumn!, statements: NO_STATEMENTS, errors: NO_ERRORS as A.CqlSyntaxError[], after, ranges: undefined };
+      record = { length, startOffset: first.startOffset, statements: NO_STATEMENTS, errors: NO_ERRORS as A.CqlSyntaxError[], afterOffset, afterLine, afterColumn, afterComments, ranges: undefined };
       parseChunk(text, parser, chunk, record);
     }
     keep(record);
