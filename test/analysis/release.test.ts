@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Project } from '../../server/core/project';
 import { corpusFiles, readText } from '../helpers/corpus';
+import { columnNamed } from '../../server/core/schema/model';
 
 const folders = ['cassandra-docs', 'killrvideo'];
 const plain = (findings: ReturnType<Project['lint']>): unknown => JSON.parse(JSON.stringify(findings));
@@ -83,10 +84,10 @@ test('a released schema keeps no syntax tree: definitions let go of their statem
   assert.equal(createdA!.definition.statement, undefined);
   assert.equal(schema.byStatement.size, 0, 'nothing keyed by the released tree');
   const b = schema.versions.get('b')![0]!.table!;
-  const tags = (t: typeof b) => t.columnsByName.get('tags')!.type!;
+  const tags = (t: typeof b) => columnNamed(t, 'tags')!.type!;
   assert.equal(tags(createdA!), tags(b), 'equal types: one object');
   assert.equal(tags(b).range.start, 0, 'a shared type stands nowhere in particular');
-  assert.equal(createdA!.columnsByName.get('tags')!.typeText, 'frozen<list<text>>');
+  assert.equal(columnNamed(createdA!, 'tags')!.typeText, 'frozen<list<text>>');
   // The view's base is in no file yet: it keeps its statement, and the merge completes it once the base comes.
   const view = schema.versions.get('by_v')![0]!.table!;
   assert.equal(view.definition.statement?.kind, 'CreateMaterializedView');

@@ -8,6 +8,7 @@ import { typeText } from '../../server/core/schema/types';
 import { typeText as editorTypeText } from '../../server/core/editor/cql-text';
 import { describeTable, estimatePartition, rowSizes, rowsToReachBytes } from '../../server/core/sizing';
 import { MAIN, ROOT, projectWith } from './helpers';
+import { columnNamed } from '../../server/core/schema/model';
 
 describe('schema model', () => {
   test('tables, keys, roles, clustering order, options, keyspaces', () => {
@@ -23,8 +24,8 @@ CREATE INDEX carts_item ON carts (item) USING 'sai';
     assert.equal(t.qualifiedName, 'shop.carts');
     assert.deepEqual(t.partitionKey.map((c) => c.name), ['user_id']);
     assert.deepEqual(t.clustering.map((c) => [c.name, c.order]), [['added', 'DESC'], ['item', 'ASC']]);
-    assert.equal(t.columnsByName.get('owner')?.role, 'static');
-    assert.equal(t.columnsByName.get('qty')?.role, 'regular');
+    assert.equal(columnNamed(t, 'owner')?.role, 'static');
+    assert.equal(columnNamed(t, 'qty')?.role, 'regular');
     assert.equal(t.defaultTtlSeconds, 3600);
     const model = p.schema();
     assert.equal(model.keyspaces.get('shop')?.replicationClass, 'NetworkTopologyStrategy');
@@ -62,8 +63,8 @@ CREATE INDEX carts_item ON carts (item) USING 'sai';
     const code = 'USE a;\nCREATE TABLE t (id int PRIMARY KEY, x int);\nUSE b;\nCREATE TABLE t (id int PRIMARY KEY, y int);\nSELECT * FROM t;';
     const p = projectWith(code);
     const end = code.length;
-    assert.ok(p.tableFor(MAIN, 't', end)?.columnsByName.has('y'));
-    assert.ok(p.tableFor(MAIN, 'a.t', end)?.columnsByName.has('x'));
+    assert.ok((columnNamed(p.tableFor(MAIN, 't', end), 'y') !== undefined));
+    assert.ok((columnNamed(p.tableFor(MAIN, 'a.t', end), 'x') !== undefined));
     assert.equal(p.tableFor(MAIN, 'c.t', end), undefined);
   });
 
@@ -90,10 +91,10 @@ CREATE INDEX carts_item ON carts (item) USING 'sai';
       'a.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY, theirs int);',
       'b.cql': 'SELECT theirs FROM ks.t;',
     });
-    assert.ok(p.tableFor(`${ROOT}/b.cql`, 'ks.t')?.columnsByName.has('theirs'));
-    assert.ok(p.tableFor(MAIN, 'ks.t')?.columnsByName.has('mine'));
+    assert.ok((columnNamed(p.tableFor(`${ROOT}/b.cql`, 'ks.t'), 'theirs') !== undefined));
+    assert.ok((columnNamed(p.tableFor(MAIN, 'ks.t'), 'mine') !== undefined));
     // Before the local definition: the file's own definition still wins over the other file's.
-    assert.ok(p.tableFor(MAIN, 'ks.t', 0)?.columnsByName.has('mine'));
+    assert.ok((columnNamed(p.tableFor(MAIN, 'ks.t', 0), 'mine') !== undefined));
     assert.deepEqual(p.lint(`${ROOT}/b.cql`).filter((f) => f.ruleId === 'unknown-column'), []);
   });
 
@@ -119,7 +120,7 @@ CREATE INDEX carts_item ON carts (item) USING 'sai';
     });
     const v = p.tableFor(MAIN, 'ks.by_email')!;
     assert.equal(v.kind, 'view');
-    assert.equal(v.columnsByName.get('name')?.typeText, 'text');
+    assert.equal(columnNamed(v, 'name')?.typeText, 'text');
     assert.deepEqual(v.partitionKey.map((c) => c.name), ['email']);
     assert.deepEqual(v.clustering.map((c) => c.name), ['id']);
   });
@@ -160,8 +161,8 @@ CREATE INDEX carts_item ON carts (item) USING 'sai';
   test('column typeText quotes UDT names that need it', () => {
     const p = projectWith('CREATE TYPE ks."My Type" (a int);\nCREATE TABLE ks.t (id int PRIMARY KEY, m frozen<"My Type">, c \'org.example.It\'\'s\');');
     const t = p.tableFor(MAIN, 'ks.t')!;
-    assert.equal(t.columnsByName.get('m')?.typeText, 'frozen<"My Type">');
-    assert.equal(t.columnsByName.get('c')?.typeText, "'org.example.It''s'");
+    assert.equal(columnNamed(t, 'm')?.typeText, 'frozen<"My Type">');
+    assert.equal(columnNamed(t, 'c')?.typeText, "'org.example.It''s'");
   });
 
   test('dependents: files using a table the file defines', () => {

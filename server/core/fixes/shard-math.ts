@@ -1,7 +1,7 @@
 // The shard value of a statement's source values, through the shard maths of server/core/token/shard.ts,
 // for a table's `@shard` annotation.
 import type { Expression } from '../../../grammar/ast';
-import type { TableInfo } from '../schema/model';
+import { type TableInfo, columnNamed } from '../schema/model';
 import { computeShardValue, type ShardSpec, type SourceValue } from '../token/shard';
 import { keyTypeFromAst } from '../token/types';
 
@@ -10,7 +10,7 @@ export function computeShard(spec: ShardSpec, table: TableInfo, values: Readonly
   if (spec.method === 'random') return undefined;
   const sources: Record<string, SourceValue> = {};
   for (const name of spec.sources) {
-    const column = table.columnsByName.get(name);
+    const column = columnNamed(table, name);
     const value = values.get(name);
     if (!column?.type || !value) return undefined;
     sources[name] = { type: keyTypeFromAst(column.type), value };

@@ -7,7 +7,7 @@ import type { Finding, Severity } from '../findings';
 import { isFindingOf, type FindingOf } from '../findings-data';
 import type { Project } from '../project';
 import type { TableHints } from '../config/types';
-import type { ColumnInfo, TableInfo } from '../schema/model';
+import { type ColumnInfo, type TableInfo, columnNamed } from '../schema/model';
 import { columnWords, isTimeBucket, isTimeOrdered } from '../schema/columns';
 import { nativeName } from '../schema/types';
 import {
@@ -275,7 +275,7 @@ function cureFor(table: TableInfo, findings: Finding[], env: FixEnvironment, hin
   const unbounded = findings.find((f) => isFindingOf(f, 'unbounded-partition') || isFindingOf(f, 'large-partition'));
   const hot = findings.find((f): f is FindingOf<'hot-partition' | 'partition-throughput'> => isFindingOf(f, 'hot-partition') || isFindingOf(f, 'partition-throughput'));
   const timeColumnName = unbounded && isFindingOf(unbounded, 'unbounded-partition') ? unbounded.data.timeColumn : undefined;
-  const timeColumn = timeColumnName ? table.columnsByName.get(timeColumnName) : table.clustering.find((c) => isTimeOrdered(c));
+  const timeColumn = timeColumnName ? columnNamed(table, timeColumnName) : table.clustering.find((c) => isTimeOrdered(c));
   if (unbounded && timeColumn && !table.partitionKey.some((c) => bucketPeriodSeconds(c) !== undefined)) {
     const { preferred } = chooseGranularity(nativeName(timeColumn.type), timeBucketWorkload(env, table));
     const bucket = BUCKETS[preferred];
@@ -330,7 +330,7 @@ function spreadFor(table: TableInfo, cure: Cure | undefined, findings: Finding[]
     return undefined;
   }
   const sourceColumn = sources[0];
-  const sourceType = sourceColumn ? nativeName(table.columnsByName.get(sourceColumn)?.type) : undefined;
+  const sourceType = sourceColumn ? nativeName(columnNamed(table, sourceColumn)?.type) : undefined;
   const textual = sourceType === 'text' || sourceType === 'varchar' || sourceType === 'ascii';
   if (sample?.spread && sample.spread.formula === formatShardFormula({ method, sources, count, offset })) {
     const s = sample.spread;

@@ -3,7 +3,7 @@
 // and nodes. Streamed: memory grows with the number of partitions, never with rows.
 import type { CqlType } from '../../../grammar/ast';
 import type { TableHints } from '../config/types';
-import type { ColumnInfo, SchemaModel, TableInfo } from '../schema/model';
+import { type ColumnInfo, type SchemaModel, type TableInfo, columnNamed, hasColumn } from '../schema/model';
 import { nativeName } from '../schema/types';
 import { udtLookupFor } from '../schema/key-values';
 import { bytesPerRowOperation, estimatePartition, rowSizes, udtLookupFrom } from '../sizing';
@@ -140,7 +140,7 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
   const layout = (names: readonly string[], line: number): boolean => {
     const found: ColumnInfo[] = [];
     for (const name of names) {
-      const col = table.columnsByName.get(name);
+      const col = columnNamed(table, name);
       if (!col) {
         problem(line, `${name} is not a column of ${table.qualifiedName}`);
         return false;
@@ -160,7 +160,7 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
     if (options.shard && options.shard.method !== 'random') {
       shardIndexes = options.shard.sources.map((s) => found.findIndex((c) => c.name === s));
       shardTypes = options.shard.sources.map((s) => {
-        const c = table.columnsByName.get(s);
+        const c = columnNamed(table, s);
         return c?.type ? keyTypeFromAst(c.type, udts) : { kind: 'unsupported', text: s, reason: 'unknown column' };
       });
       if (shardIndexes.some((i) => i < 0)) shardIndexes = [];
@@ -190,7 +190,7 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
     if (!columns) {
       const names = fields.map((f) => f.text.trim());
       // HEADER = true: the first record names distinct columns of the table, the partition key among them.
-      const isHeader = names.every((n, i) => table.columnsByName.has(n) && names.indexOf(n) === i) && table.partitionKey.every((c) => names.includes(c.name));
+      const isHeader = names.every((n, i) => hasColumn(table, n) && names.indexOf(n) === i) && table.partitionKey.every((c) => names.includes(c.name));
       if (isHeader) {
         if (!layout(names, line)) layoutFailed = true;
         return;

@@ -5,6 +5,7 @@ import type { Identifier } from '../../../grammar/ast';
 import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings-data';
+import { columnNamed } from '../schema/model';
 
 export const rule: RuleModule = {
   meta: {
@@ -53,7 +54,7 @@ export const rule: RuleModule = {
       } else if (stmt.kind === 'AlterTable' && stmt.action.kind === 'AddColumns' && !stmt.action.ifNotExists) {
         const table = ctx.tableFor(stmt.name, stmt.range.start);
         for (const def of stmt.action.columns) {
-          const existing = table?.columnsByName.get(def.name.name);
+          const existing = columnNamed(table, def.name.name);
           if (table && existing) {
             ctx.report({
               message: `${table.qualifiedName} already has a column ${def.name.text}`,

@@ -6,6 +6,7 @@ import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import { allStatements, analyseWhere } from '../util/statements';
 import type { FindingData } from '../findings-data';
+import { columnNamed } from '../schema/model';
 
 export const rule: RuleModule = {
   meta: {
@@ -26,9 +27,9 @@ export const rule: RuleModule = {
         const named = new Set(stmt.columns.map((c) => c.name));
         // Setting only static columns needs the partition key alone.
         const staticOnly = stmt.columns.every((c) => {
-          const role = table.columnsByName.get(c.name)?.role;
+          const role = columnNamed(table, c.name)?.role;
           return role === 'partition' || role === 'static';
-        }) && stmt.columns.some((c) => table.columnsByName.get(c.name)?.role === 'static');
+        }) && stmt.columns.some((c) => columnNamed(table, c.name)?.role === 'static');
         missing = [...table.partitionKey, ...(staticOnly ? [] : table.clustering)].filter((c) => !named.has(c.name)).map((c) => c.name);
       } else {
         const where = analyseWhere(stmt.where);
@@ -38,7 +39,7 @@ export const rule: RuleModule = {
         if (stmt.kind === 'Update') {
           const staticOnly = stmt.assignments.every((a) => {
             const target = a.target.kind === 'ColumnRef' ? a.target : (a.target.kind === 'ElementAccess' || a.target.kind === 'FieldAccess') && a.target.target.kind === 'ColumnRef' ? a.target.target : undefined;
-            return !!target && table.columnsByName.get(target.name.name)?.role === 'static';
+            return !!target && columnNamed(table, target.name.name)?.role === 'static';
           });
           if (!staticOnly) missing.push(...table.clustering.filter((c) => !eqOrIn(c.name)).map((c) => c.name));
         }

@@ -13,6 +13,7 @@ import type { RuleExamples, RuleModule } from './types';
 import { analyseWhere, unrestrictedPartitionColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';
 import { describeIndex, indexFamily, scatterGatherCost, servedRestrictions } from './serving-index';
+import { hasColumn } from '../schema/model';
 
 export const rule: RuleModule = {
   meta: {
@@ -66,7 +67,7 @@ export const rule: RuleModule = {
       // refuses without ALLOW FILTERING.
       const keyColumns = new Set([...table.partitionKey, ...table.clustering].map((c) => c.name));
       const needsFiltering = [...new Set(stmt.where.flatMap((r) => (r.left.kind === 'ColumnRef' ? [r.left.name.name] : [])))]
-        .filter((c) => c !== first.column && !keyColumns.has(c) && table.columnsByName.has(c));
+        .filter((c) => c !== first.column && !keyColumns.has(c) && hasColumn(table, c));
       const family = indexFamily(used, plainIsSai);
       ctx.report({
         message: `this query on ${table.qualifiedName} is served by ${describeIndex(used, plainIsSai)}${alternatives.length ? ` (${alternatives.join(', ')} could serve it too)` : ''} without the partition key (${missing.join(', ')}): every node is asked.` +

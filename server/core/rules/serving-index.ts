@@ -6,7 +6,7 @@
 // in its CONTAINS mode) and = and ranges on other types (SASI's ColumnIndex.supports); SAI answers
 // everything but LIKE.
 import type { Relation } from '../../../grammar/ast';
-import type { IndexInfo, KeyspaceInfo, TableInfo } from '../schema/model';
+import { type IndexInfo, type KeyspaceInfo, type TableInfo, columnNamed } from '../schema/model';
 
 type IndexFamily = 'sai' | 'legacy' | 'sasi' | 'custom';
 
@@ -52,7 +52,7 @@ function likePattern(rel: Relation): string | undefined {
 
 /** SASI calls text columns literal: LIKE applies to them, ranges only to the others. */
 function isLiteralColumn(table: TableInfo | undefined, column: string): boolean | undefined {
-  const type = table?.columnsByName.get(column)?.typeText.toLowerCase();
+  const type = columnNamed(table, column)?.typeText.toLowerCase();
   return type === undefined ? undefined : type === 'text' || type === 'varchar' || type === 'ascii';
 }
 

@@ -3,7 +3,7 @@
 // Data: { table: string, column: string, suggestion?: string, columns: string[] }
 import type { Expression, Identifier, Statement } from '../../../grammar/ast';
 import { docsUrl } from '../findings';
-import type { TableInfo } from '../schema/model';
+import { type TableInfo, hasColumn } from '../schema/model';
 import type { RuleContext, RuleExamples, RuleModule } from './types';
 import { allStatements, suggestColumn } from '../util/statements';
 import type { FindingData } from '../findings-data';
@@ -12,7 +12,7 @@ const PSEUDO_COLUMNS = new Set(['token', 'writetime', 'ttl', 'maxwritetime']);
 
 function report(ctx: RuleContext, candidates: TableInfo[], id: Identifier, where: string): void {
   const table = candidates[0]!;
-  if (candidates.some((t) => t.columnsByName.has(id.name))) return;
+  if (candidates.some((t) => hasColumn(t, id.name))) return;
   const suggestion = suggestColumn(id.name, table);
   ctx.report({
     message: `${table.kind === 'view' ? 'view' : 'table'} ${table.qualifiedName} has no column ${id.text}${where}${suggestion ? `; did you mean ${suggestion}?` : ''}`,

@@ -5,10 +5,7 @@ import type {
   AlterTableStatement, ColumnDefinition, CreateMaterializedViewStatement, CreateTableStatement, Expression,
   ParseResult, PrimaryKey, Property, QualifiedName, SourceRange, Statement, TableOptions,
 } from '../../../grammar/ast';
-import {
-  type ColumnInfo, type IndexInfo, type KeyspaceInfo, type TableInfo, type UserTypeInfo,
-  SchemaModel, isSaiClass, qualify, sameShape,
-} from './model';
+import { type ColumnInfo, type IndexInfo, type KeyspaceInfo, SchemaModel, type TableInfo, type UserTypeInfo, columnNamed, hasColumn, isSaiClass, qualify, sameShape } from './model';
 import { shardAbove } from './shard';
 import { hintsAbove } from './hint-comment';
 import { sharedType, typeText } from './types';
@@ -106,14 +103,14 @@ function applyKey(table: TableInfo, pk: PrimaryKey | undefined, options: TableOp
   const orders = new Map<string, 'ASC' | 'DESC'>();
   for (const o of options?.clusteringOrder ?? []) orders.set(o.column.name, o.direction);
   pk.partitionKey.forEach((id, i) => {
-    const col = table.columnsByName.get(id.name);
+    const col = columnNamed(table, id.name);
     if (!col || col.role === 'partition' || col.role === 'clustering') return;
     col.role = 'partition';
     col.keyPosition = i;
     table.partitionKey.push(col);
   });
   pk.clustering.forEach((id, i) => {
-    const col = table.columnsByName.get(id.name);
+    const col = columnNamed(table, id.name);
     if (!col || col.role === 'partition' || col.role === 'clustering') return;
     col.role = 'clustering';
     col.keyPosition = i;
@@ -141,7 +138,6 @@ function keyedTable(
     name: stmt.name.name.name,
     qualifiedName: qualify(keyspace, stmt.name.name.name),
     columns,
-    columnsByName: new Map(columns.map((c) => [c.name, c] as const)),
     partitionKey: [],
     clustering: [],
     options,
@@ -161,12 +157,11 @@ function tableFromCreate(
   stmt: CreateTableStatement, keyspace: string | undefined, filePath: string, parse: ParseResult, text: string,
 ): TableInfo {
   const columns: ColumnInfo[] = [];
-  const byName = new Map<string, ColumnInfo>();
+  const names = new Set<string>();
   for (const def of stmt.columns) {
-    if (byName.has(def.name.name)) continue; // duplicate-column reports it; the first definition wins
-    const col = makeColumn(def);
-    columns.push(col);
-    byName.set(col.name, col);
+    if (names.has(def.name.name)) continue; // duplicate-column reports it; the first definition wins
+    names.add(def.name.name);
+    columns.push(makeColumn(def));
   }
   const table = keyedTable(stmt, keyspace, filePath, columns, { kind: 'table' });
   table.counter = isCounterTable(table);
@@ -179,13 +174,12 @@ function tableFromCreate(
 
 function cloneTable(table: TableInfo): TableInfo {
   const columns = table.columns.map((c) => ({ ...c }));
-  const byName = new Map(columns.map((c) => [c.name, c] as const));
+  const copyOf = (c: ColumnInfo): ColumnInfo => columnNamed({ columns }, c.name)!;
   return {
     ...table,
     columns,
-    columnsByName: byName,
-    partitionKey: table.partitionKey.map((c) => byName.get(c.name)!),
-    clustering: table.clustering.map((c) => byName.get(c.name)!),
+    partitionKey: table.partitionKey.map(copyOf),
+    clustering: table.clustering.map(copyOf),
     options: new Map(table.options),
   };
 }
@@ -197,33 +191,28 @@ function applyAlter(table: TableInfo, stmt: AlterTableStatement, additiveOnly = 
   switch (action.kind) {
     case 'AddColumns':
       for (const def of action.columns) {
-        if (next.columnsByName.has(def.name.name)) continue;
-        const col = makeColumn(def);
-        next.columns.push(col);
-        next.columnsByName.set(col.name, col);
+        if (hasColumn(next, def.name.name)) continue;
+        next.columns.push(makeColumn(def));
       }
       break;
     case 'DropColumns':
       if (additiveOnly) break;
       for (const id of action.columns) {
-        const col = next.columnsByName.get(id.name);
+        const col = columnNamed(next, id.name);
         if (!col || col.role === 'partition' || col.role === 'clustering') continue;
-        next.columnsByName.delete(id.name);
         next.columns = next.columns.filter((c) => c !== col);
       }
       break;
     case 'RenameColumns':
       if (additiveOnly) break;
       for (const { from, to } of action.renames) {
-        const col = next.columnsByName.get(from.name);
-        if (!col || next.columnsByName.has(to.name)) continue;
-        next.columnsByName.delete(from.name);
+        const col = columnNamed(next, from.name);
+        if (!col || hasColumn(next, to.name)) continue;
         col.name = to.name;
-        next.columnsByName.set(to.name, col);
       }
       break;
     case 'AlterColumnType': {
-      const col = next.columnsByName.get(action.column.name);
+      const col = columnNamed(next, action.column.name);
       if (col) {
         col.type = action.type;
         col.typeText = typeText(action.type);
@@ -249,7 +238,7 @@ function viewFromBase(
   const byName = new Map<string, ColumnInfo>();
   const add = (name: string, range: SourceRange): void => {
     if (byName.has(name)) return;
-    const from = base?.columnsByName.get(name);
+    const from = columnNamed(base, name);
     if (base && !from) return; // unknown-column reports it
     const col: ColumnInfo = {
       name,
@@ -550,7 +539,7 @@ export function mergeSchemas(files: readonly FileSchema[]): SchemaModel {
         Object.assign(table, { ...view, definition: table.definition, shard: table.shard });
       } else if (table.kind === 'table') {
         const copy = cloneTable(found);
-        Object.assign(table, { columns: copy.columns, columnsByName: copy.columnsByName, partitionKey: copy.partitionKey, clustering: copy.clustering, options: copy.options, counter: copy.counter });
+        Object.assign(table, { columns: copy.columns, partitionKey: copy.partitionKey, clustering: copy.clustering, options: copy.options, counter: copy.counter });
       }
     }
   }

@@ -8,7 +8,7 @@ import type {
 import { computeShardValue, type ShardSpec, type ShardValueResult, type SourceValue } from '../token/shard';
 import { keyTypeFromAst, type KeyType, type UdtLookup } from '../token/types';
 import type { KeyPreviewInput } from '../token/preview';
-import type { SchemaModel, TableInfo } from './model';
+import { type SchemaModel, type TableInfo, columnNamed } from './model';
 
 export type KeyedStatement = InsertStatement | UpdateStatement | DeleteStatement | SelectStatement;
 
@@ -79,7 +79,7 @@ export function udtLookupFor(schema: Pick<SchemaModel, 'userType'>): UdtLookup {
 }
 
 export function columnKeyType(table: TableInfo, column: string, udts?: UdtLookup): KeyType | undefined {
-  const c = table.columnsByName.get(column);
+  const c = columnNamed(table, column);
   return c?.type ? keyTypeFromAst(c.type, udts) : undefined;
 }
 
@@ -91,8 +91,8 @@ export function usableShardSpec(table: TableInfo): ShardSpec | undefined {
   const spec = table.shard;
   if (!spec || table.kind !== 'table') return undefined;
   if (!table.partitionKey.some((c) => c.name === spec.shardColumn)) return undefined;
-  if (!table.columnsByName.get(spec.shardColumn)?.type) return undefined;
-  if (!spec.sources.every((s) => s !== spec.shardColumn && table.columnsByName.get(s)?.type)) return undefined;
+  if (!columnNamed(table, spec.shardColumn)?.type) return undefined;
+  if (!spec.sources.every((s) => s !== spec.shardColumn && columnNamed(table, s)?.type)) return undefined;
   return spec;
 }
 

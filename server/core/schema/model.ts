@@ -32,9 +32,8 @@ export interface TableInfo {
   name: string;
   /** `ks.name`, or `name` when the keyspace is unknown. */
   qualifiedName: string;
-  /** Columns in definition order. */
+  /** Columns in definition order (columnNamed finds one by name). */
   columns: ColumnInfo[];
-  columnsByName: Map<string, ColumnInfo>;
   partitionKey: ColumnInfo[];
   clustering: ColumnInfo[];
   /** Table options by lower-case name (`default_time_to_live`, `compaction`, ...). */
@@ -111,12 +110,26 @@ export interface IndexInfo {
   droppedBy?: SourceRange;
 }
 
+/**
+ * A table's column by name. A scan: tables have tens of columns, and a map per table was 10 MiB of a
+ * 2,000-file workspace's schema.
+ */
+export function columnNamed(table: Pick<TableInfo, 'columns'> | undefined, name: string): ColumnInfo | undefined {
+  if (!table) return undefined;
+  for (const c of table.columns) if (c.name === name) return c;
+  return undefined;
+}
+
+export function hasColumn(table: Pick<TableInfo, 'columns'> | undefined, name: string): boolean {
+  return columnNamed(table, name) !== undefined;
+}
+
 /** Two definitions describe the same table shape (columns, types, key roles). */
 export function sameShape(a: TableInfo, b: TableInfo): boolean {
   if (a === b) return true;
   if (a.columns.length !== b.columns.length) return false;
   return a.columns.every((c) => {
-    const o = b.columnsByName.get(c.name);
+    const o = columnNamed(b, c.name);
     return !!o && o.typeText === c.typeText && o.role === c.role && o.keyPosition === c.keyPosition;
   });
 }
