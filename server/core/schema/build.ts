@@ -9,6 +9,7 @@ import { type ColumnInfo, type IndexInfo, type KeyspaceInfo, SchemaModel, type T
 import { shardAbove } from './shard';
 import { hintsAbove } from './hint-comment';
 import { sharedType, typeText } from './types';
+import { internName } from '../util/names';
 
 /** One state of a table inside a file: created or altered at `offset`, or dropped (`table` undefined). */
 interface TableVersion {
@@ -86,7 +87,7 @@ function optionsOf(options: TableOptions | undefined): Map<string, Expression> {
 
 function makeColumn(def: ColumnDefinition): ColumnInfo {
   return {
-    name: def.name.name,
+    name: internName(def.name.name),
     type: def.type,
     typeText: typeText(def.type),
     role: def.isStatic ? 'static' : 'regular',
@@ -134,8 +135,8 @@ function keyedTable(
 ): TableInfo {
   const options = optionsOf(stmt.options);
   const table: TableInfo = {
-    keyspace,
-    name: stmt.name.name.name,
+    keyspace: keyspace === undefined ? undefined : internName(keyspace),
+    name: internName(stmt.name.name.name),
     qualifiedName: qualify(keyspace, stmt.name.name.name),
     columns,
     partitionKey: [],
@@ -425,12 +426,12 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
         const options = mapLiteralStrings(propertyMap(stmt.properties).get('options'));
         for (const target of stmt.targets) {
           schema.indexes.push({
-            name: stmt.name?.name,
-            keyspace,
-            table: name,
-            column: target.column.name,
+            name: stmt.name && internName(stmt.name.name),
+            keyspace: keyspace === undefined ? undefined : internName(keyspace),
+            table: internName(name),
+            column: internName(target.column.name),
             indexKind: target.indexKind,
-            using: stmt.using,
+            using: stmt.using === undefined ? undefined : internName(stmt.using),
             sai: isSaiClass(stmt.using),
             custom: stmt.custom && !isSaiClass(stmt.using),
             ...(Object.keys(options).length ? { options } : {}),

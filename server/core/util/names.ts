@@ -41,7 +41,10 @@ const internedNames = new Map<string, string>();
 /** The pool is dropped when it reaches this size: it holds names, never text, so it grows with the schema. */
 const MAX_INTERNED_NAMES = 100_000;
 
-/** One string object for equal names (qualified names, type texts) kept by schema summaries and references. */
+/**
+ * One string object for equal names (names of tables, columns, keyspaces and indexes, qualified names, type
+ * texts) kept by schema summaries and references: a workspace spells the same few in thousands of places.
+ */
 export function internName(name: string): string {
   const known = internedNames.get(name);
   if (known !== undefined) return known;
