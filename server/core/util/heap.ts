@@ -26,7 +26,7 @@ const MiB = 1024 * 1024;
  * settles at about 540 MiB instead of about 600 with the batch budget, and the opened file's diagnostics
  * still come at about 13 s (128 MiB and 25% pushed them to 16-19 s).
  */
-export const SERVER_HEAP: HeapBudget = { floorBytes: 192 * MiB, growth: 1.3, compactWhenIdleMs: 2000 };
+export const SERVER_HEAP: HeapBudget = { floorBytes: 192 * MiB, growth: 1.3, compactWhenIdleMs: 1000 };
 
 /**
  * What the heap may hold beyond what is alive before an idle compaction is worth its pause. Indexing leaves
