@@ -13,6 +13,15 @@ export interface SourceRange {
   end: number;
 }
 
+/** A SourceRange: an object with numeric `start` and `end` and nothing else (how walkers over the AST, findings and their data tell one). */
+export function isSourceRange(value: unknown): value is SourceRange {
+  if (typeof value !== 'object' || value === null) return false;
+  const range = value as Record<string, unknown>;
+  if (typeof range.start !== 'number' || typeof range.end !== 'number') return false;
+  for (const key in range) if (key !== 'start' && key !== 'end') return false;
+  return true;
+}
+
 export interface Node {
   kind: string;
   range: SourceRange;

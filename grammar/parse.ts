@@ -3,6 +3,7 @@
 // missing `;`: the chunk is split there and both parts are parsed.
 import { EOF, type CstNode, type IRecognitionException, type IToken } from './chevrotain';
 import type * as A from './ast';
+import { isSourceRange } from './ast';
 import { lexCql, CqlScanner, type ScanPosition, Semicolon, BlockComment } from './lexer';
 import { type CqlParser, getParser } from './parser';
 import { buildStatement, tokenRange, withSharedStrings } from './builder';
@@ -217,15 +218,15 @@ function collectRanges(value: unknown, out: A.SourceRange[], seen: Set<object>):
     return;
   }
   if (value === null || typeof value !== 'object') return;
-  const obj = value as Record<string, unknown>;
-  if (typeof obj.start === 'number' && typeof obj.end === 'number') {
+  if (isSourceRange(value)) {
     // Range objects are shared between nodes (a token's, a node and its only child): each moves once.
-    if (!seen.has(obj)) {
-      seen.add(obj);
-      out.push(obj as unknown as A.SourceRange);
+    if (!seen.has(value)) {
+      seen.add(value);
+      out.push(value);
     }
     return;
   }
+  const obj = value as Record<string, unknown>;
   for (const key in obj) collectRanges(obj[key], out, seen);
 }
 

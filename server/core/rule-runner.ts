@@ -3,7 +3,7 @@
 // unchanged. The Project owns the files, the schema and the references, and answers the runner's
 // lookups (RuleRunHost).
 import { createHash } from 'node:crypto';
-import type { ParseResult, QualifiedName, SourceRange, Statement } from '../../grammar/ast';
+import { isSourceRange, type ParseResult, type QualifiedName, type SourceRange, type Statement } from '../../grammar/ast';
 import { LineIndex } from '../../grammar/line-index';
 import type { OffsetFinding, Severity } from './findings';
 import { keyspaceAt, type FileSchema } from './schema/build';
@@ -98,22 +98,13 @@ function tableLookups(stmt: Statement, out: { name: QualifiedName; at: number }[
 
 /** JSON without source positions (SourceRange objects). */
 export function withoutLocations(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => (isRange(v) ? undefined : v)) ?? '';
-}
-
-/** A SourceRange: an object with numeric `start` and `end` and nothing else. */
-function isRange(value: unknown): value is SourceRange {
-  if (!value || typeof value !== 'object') return false;
-  const range = value as Record<string, unknown>;
-  if (typeof range.start !== 'number' || typeof range.end !== 'number') return false;
-  for (const key in range) if (key !== 'start' && key !== 'end') return false;
-  return true;
+  return JSON.stringify(value, (_k, v: unknown) => (isSourceRange(v) ? undefined : v)) ?? '';
 }
 
 /** Every range object in a finding (range, related, data), up to a small depth. */
 function findingRanges(value: unknown, out: SourceRange[], depth = 0): void {
   if (depth > 6 || !value || typeof value !== 'object') return;
-  if (isRange(value)) {
+  if (isSourceRange(value)) {
     out.push(value);
     return;
   }

@@ -1,16 +1,11 @@
 // Generic traversal of the typed AST: every node is an object with `kind` and `range`, so editor
 // features (selection ranges, semantic tokens, symbol collection) can walk any statement without a
 // visitor per node kind.
-import type { Node, SourceRange, Statement, ParseResult } from '../../../grammar/ast';
+import { isSourceRange, type Node, type SourceRange, type Statement, type ParseResult } from '../../../grammar/ast';
 
 function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && typeof (value as Node).kind === 'string'
     && typeof (value as Node).range === 'object';
-}
-
-function isRange(value: unknown): value is SourceRange {
-  return typeof value === 'object' && value !== null && 'start' in value && 'end' in value
-    && typeof (value as SourceRange).start === 'number';
 }
 
 /** Direct child nodes of `node`, in property order (arrays and plain wrapper objects are looked through). */
@@ -21,7 +16,7 @@ function childNodes(node: object): Node[] {
       for (const item of value) visit(item);
     } else if (isNode(value)) {
       out.push(value);
-    } else if (typeof value === 'object' && value !== null && !isRange(value) && !(value instanceof Map)) {
+    } else if (typeof value === 'object' && value !== null && !isSourceRange(value) && !(value instanceof Map)) {
       for (const v of Object.values(value)) visit(v);
     }
   };
@@ -44,7 +39,7 @@ export function walk(node: Node, fn: (node: Node, parents: readonly Node[]) => v
 export function clauseRanges(node: object): SourceRange[] {
   const out: SourceRange[] = [];
   for (const [key, value] of Object.entries(node)) {
-    if (key !== 'range' && key.endsWith('Range') && isRange(value)) out.push(value);
+    if (key !== 'range' && key.endsWith('Range') && isSourceRange(value)) out.push(value);
   }
   return out;
 }
