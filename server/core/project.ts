@@ -14,7 +14,7 @@ import { type SchemaModel, type TableDefinition, type TableInfo, sameShape } fro
 import { shardAbove } from './schema/shard';
 import { hintsAbove } from './schema/hint-comment';
 import { mergeHints } from './schema/workload';
-import { buildFileReferences, type IndexedReference, type TableReference } from './schema/references';
+import { buildFileReferences, type TableReference } from './schema/references';
 import type { TargetId } from './targets';
 import { findConfigFor, hintsFor, loadConfigFile, sampleFor, type LoadedConfigFile, type SampleSetting, type TableHints } from './config';
 import type { PartitionSample } from './sample-figures';
@@ -71,7 +71,7 @@ interface FileEntry {
     references: ReferenceDependency[];
   };
   /** The table references of `parse` (see schema/references.ts). */
-  references?: IndexedReference[];
+  references?: TableReference[];
   /** The tree was let go (release()): the next parse keys `schema.byStatement` by its statements again. */
   released?: boolean;
 }
@@ -155,9 +155,9 @@ export class Project {
   private readonly previousDefined = new Map<string, Set<string>>();
   private readonly configCache = new Map<string, LoadedConfig>();
   /** The reference index: table name (without keyspace) -> file -> that file's references to the name. */
-  private readonly referenceIndex = new Map<string, Map<string, IndexedReference[]>>();
+  private readonly referenceIndex = new Map<string, Map<string, TableReference[]>>();
   /** Each file's references as they are in referenceIndex. */
-  private readonly indexedReferences = new Map<string, IndexedReference[]>();
+  private readonly indexedReferences = new Map<string, readonly TableReference[]>();
   /** Files whose references changed since the index was last brought up to date. */
   private readonly staleReferences = new Set<string>();
   /** Bumped for a name whenever a file's references to it are replaced. */
@@ -267,7 +267,7 @@ export class Project {
     if (!entry?.parse) return;
     // What the file keeps: built now, from the tree it is about to lose.
     this.fileSchema(filePath);
-    this.indexedFileReferences(filePath);
+    this.fileReferences(filePath);
     entry.parse = undefined;
     entry.previous = undefined;
     // Kept deflated (a schema file compresses about 6x): read back by textOf whenever it is needed.
@@ -438,10 +438,10 @@ export class Project {
     let order = 0;
     for (const file of [...(byFile?.keys() ?? [])].sort()) {
       for (const entry of byFile!.get(file)!) {
-        const candidates = this.resolveParts(file, entry.keyspace, entry.name, entry.reference.range.start);
+        const candidates = this.resolveParts(file, entry.keyspace, entry.name, entry.range.start);
         const first = candidates[0];
         if (!first) continue;
-        const item = { order: order++, reference: entry.reference };
+        const item = { order: order++, reference: entry };
         let copies = candidates.length > 1 ? byList.get(candidates) : null;
         if (copies === undefined) {
           copies = allSameShape(candidates) ? { candidates, items: [] } : null;
@@ -461,10 +461,6 @@ export class Project {
 
   /** The table references of one file, built from its parse (cached with it). */
   fileReferences(filePath: string): readonly TableReference[] {
-    return this.indexedFileReferences(filePath).map((e) => e.reference);
-  }
-
-  private indexedFileReferences(filePath: string): IndexedReference[] {
     const entry = this.entries.get(filePath);
     if (!entry) return [];
     if (!entry.references) entry.references = buildFileReferences(filePath, this.parse(filePath));
@@ -476,7 +472,7 @@ export class Project {
     if (!this.staleReferences.size) return;
     for (const file of this.staleReferences) {
       const was = this.indexedReferences.get(file) ?? [];
-      const current = this.entries.has(file) ? this.indexedFileReferences(file) : [];
+      const current = this.entries.has(file) ? this.fileReferences(file) : [];
       if (current.length) this.indexedReferences.set(file, current);
       else this.indexedReferences.delete(file);
       // The incremental parse keeps the statements an edit did not touch, and buildFileReferences their
@@ -492,7 +488,7 @@ export class Project {
       for (let i = head; i < was.length - tail; i++) names.add(was[i]!.name);
       for (let i = head; i < current.length - tail; i++) names.add(current[i]!.name);
       if (!names.size) continue;
-      const lists = new Map<string, IndexedReference[]>();
+      const lists = new Map<string, TableReference[]>();
       for (const entry of current) {
         if (!names.has(entry.name)) continue;
         const list = lists.get(entry.name);

@@ -60,7 +60,7 @@ describe('file references', () => {
       'CREATE TABLE t (id int PRIMARY KEY);',
       '',
     ].join('\n');
-    const refs = buildFileReferences('/f.cql', parseCql(text)).map((e) => e.reference);
+    const refs = buildFileReferences('/f.cql', parseCql(text));
     const summary = refs.map((r) => ({
       kind: r.kind, table: r.table, pinned: r.pinned, ranged: r.ranged, limit: r.limit, allowFiltering: r.allowFiltering, ttl: r.ttlSeconds,
       text: text.slice(r.range.start, r.range.end).split(' ').slice(0, 3).join(' '),
@@ -86,7 +86,7 @@ describe('file references', () => {
       'UPDATE ks.a SET v = 1 WHERE id = 3;',
       '',
     ].join('\n');
-    const [one, two, nul, pair, update] = buildFileReferences(`${ROOT}/lists.cql`, parseCql(text)).map((e) => e.reference);
+    const [one, two, nul, pair, update] = buildFileReferences(`${ROOT}/lists.cql`, parseCql(text));
     assert.deepEqual(one!.pinned, ['id']);
     assert.equal(one!.pinned, two!.pinned, 'one list for the same columns');
     assert.equal(one!.pinned, update!.pinned);
@@ -97,7 +97,7 @@ describe('file references', () => {
   });
 
   test('a file without USE keeps bare names', () => {
-    const [ref] = buildFileReferences('/f.cql', parseCql('SELECT * FROM t WHERE id = 1;')).map((e) => e.reference);
+    const [ref] = buildFileReferences('/f.cql', parseCql('SELECT * FROM t WHERE id = 1;'));
     assert.equal(ref!.table, 't');
   });
 });

@@ -15,6 +15,10 @@ export interface TableReference {
   range: SourceRange;
   /** Qualified name as resolved (ks.table, the keyspace from the statement or the USE in effect), or the bare name. */
   table: string;
+  /** The keyspace as written or from the USE in effect (undefined when neither says): what the name resolves in. */
+  keyspace: string | undefined;
+  /** The table name as Cassandra sees it (without keyspace): the key of the Project's reference index. */
+  name: string;
   /** Columns restricted with = or IN, in WHERE order (for an Insert: the columns written). Shared: never changed. */
   pinned: readonly string[];
   /** Columns restricted with <, <=, >, >= or BETWEEN, and the columns of a token() range. Shared: never changed. */
@@ -24,14 +28,6 @@ export interface TableReference {
   allowFiltering: boolean;
   /** The USING TTL literal of an Insert or Update. */
   ttlSeconds?: number;
-}
-
-/** A reference with the name parts it resolves by (kept beside the contract's fields). */
-export interface IndexedReference {
-  reference: TableReference;
-  keyspace?: string;
-  /** The table name as Cassandra sees it (without keyspace): the index key. */
-  name: string;
 }
 
 const RANGE_OPERATORS = new Set(['<', '<=', '>', '>=', 'BETWEEN']);
@@ -98,8 +94,8 @@ function ttlOf(using: readonly { option: string; value: Expression }[]): number 
  * The table references of one file, in source order (a batch's members in place of the batch), each
  * qualified with the keyspace its statement names or the USE in effect.
  */
-export function buildFileReferences(filePath: string, parse: ParseResult): IndexedReference[] {
-  const out: IndexedReference[] = [];
+export function buildFileReferences(filePath: string, parse: ParseResult): TableReference[] {
+  const out: TableReference[] = [];
   let current: string | undefined;
   const visit = (stmt: Statement): void => {
     switch (stmt.kind) {
@@ -128,6 +124,8 @@ export function buildFileReferences(filePath: string, parse: ParseResult): Index
           kind: stmt.kind,
           range: stmt.range,
           table: qualify(keyspace, name),
+          keyspace: keyspace === undefined ? undefined : internName(keyspace),
+          name: internName(name),
           // References outlive their file's tree: their lists of names are shared.
           pinned: keptNames(columns.pinned),
           ranged: keptNames(columns.ranged),
@@ -141,7 +139,7 @@ export function buildFileReferences(filePath: string, parse: ParseResult): Index
           const ttl = ttlOf(stmt.using);
           if (ttl !== undefined) reference.ttlSeconds = ttl;
         }
-        out.push({ reference, ...(keyspace !== undefined ? { keyspace: internName(keyspace) } : {}), name: internName(name) });
+        out.push(reference);
         return;
       }
       default:
@@ -168,4 +166,4 @@ export function buildFileReferences(filePath: string, parse: ParseResult): Index
   return out.slice();
 }
 
-const referencesByStatement = new WeakMap<Statement, { filePath: string; keyspace: string | undefined; references: IndexedReference[] }>();
+const referencesByStatement = new WeakMap<Statement, { filePath: string; keyspace: string | undefined; references: TableReference[] }>();
