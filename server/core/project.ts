@@ -76,10 +76,9 @@ interface FileEntry {
   released?: boolean;
 }
 
-/** A reference with its place in referencesTo() order (file, then position). */
-interface OrderedReference {
-  order: number;
-  reference: TableReference;
+/** referencesTo() order: by file, then position (the order resolveReferencesOf reads them in). */
+function referenceOrder(a: TableReference, b: TableReference): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.range.start - b.range.start;
 }
 
 /** The references to one table name, resolved to their definitions, for one model and name version. */
@@ -87,9 +86,9 @@ interface ResolvedReferences {
   model: SchemaModel;
   version: number;
   /** References that resolve to one defining statement. */
-  direct: Map<TableDefinition, OrderedReference[]>;
+  direct: Map<TableDefinition, TableReference[]>;
   /** References whose candidates are copies of one shape: they belong to every candidate's statement. */
-  copies: { candidates: readonly TableInfo[]; items: OrderedReference[]; references?: readonly TableReference[] }[];
+  copies: { candidates: readonly TableInfo[]; references: TableReference[] }[];
   /** referencesTo() answers by defining statement (the same array while the resolution stands). */
   answers: Map<TableDefinition, readonly TableReference[]>;
 }
@@ -413,12 +412,10 @@ export class Project {
       if (!direct && classes.length === 1) {
         // The common case in a workspace of migrations: every copy of a definition gets the same
         // references; they share one array (one per copy would be quadratic in memory).
-        const copies = classes[0]!;
-        out = copies.references ??= copies.items.map((i) => i.reference);
+        out = classes[0]!.references;
       } else {
-        const parts = [direct ?? [], ...classes.map((c) => c.items)];
-        const items = parts.length === 1 ? parts[0]! : parts.flat().sort((a, b) => a.order - b.order);
-        out = items.map((i) => i.reference);
+        const parts = [direct ?? [], ...classes.map((c) => c.references)];
+        out = parts.length === 1 ? parts[0]! : parts.flat().sort(referenceOrder);
       }
       resolved.answers.set(table.definition, out);
     }
@@ -435,24 +432,22 @@ export class Project {
     const resolved: ResolvedReferences = { model, version, direct: new Map(), copies: [], answers: new Map() };
     const byList = new Map<readonly TableInfo[], ResolvedReferences['copies'][number] | null>();
     const byFile = this.referenceIndex.get(name);
-    let order = 0;
     for (const file of [...(byFile?.keys() ?? [])].sort()) {
       for (const entry of byFile!.get(file)!) {
         const candidates = this.resolveParts(file, entry.keyspace, entry.name, entry.range.start);
         const first = candidates[0];
         if (!first) continue;
-        const item = { order: order++, reference: entry };
         let copies = candidates.length > 1 ? byList.get(candidates) : null;
         if (copies === undefined) {
-          copies = allSameShape(candidates) ? { candidates, items: [] } : null;
+          copies = allSameShape(candidates) ? { candidates, references: [] } : null;
           byList.set(candidates, copies);
           if (copies) resolved.copies.push(copies);
         }
-        if (copies) copies.items.push(item);
+        if (copies) copies.references.push(entry);
         else {
           const list = resolved.direct.get(first.definition);
-          if (list) list.push(item);
-          else resolved.direct.set(first.definition, [item]);
+          if (list) list.push(entry);
+          else resolved.direct.set(first.definition, [entry]);
         }
       }
     }
