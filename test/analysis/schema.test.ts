@@ -8,7 +8,7 @@ import { typeText } from '../../server/core/schema/types';
 import { typeText as editorTypeText } from '../../server/core/editor/cql-text';
 import { describeTable, estimatePartition, rowSizes, rowsToReachBytes } from '../../server/core/sizing';
 import { MAIN, ROOT, projectWith } from './helpers';
-import { columnNamed } from '../../server/core/schema/model';
+import { columnNamed, hasColumn } from '../../server/core/schema/model';
 
 describe('schema model', () => {
   test('tables, keys, roles, clustering order, options, keyspaces', () => {
@@ -63,8 +63,8 @@ CREATE INDEX carts_item ON carts (item) USING 'sai';
     const code = 'USE a;\nCREATE TABLE t (id int PRIMARY KEY, x int);\nUSE b;\nCREATE TABLE t (id int PRIMARY KEY, y int);\nSELECT * FROM t;';
     const p = projectWith(code);
     const end = code.length;
-    assert.ok((columnNamed(p.tableFor(MAIN, 't', end), 'y') !== undefined));
-    assert.ok((columnNamed(p.tableFor(MAIN, 'a.t', end), 'x') !== undefined));
+    assert.ok(hasColumn(p.tableFor(MAIN, 't', end), 'y'));
+    assert.ok(hasColumn(p.tableFor(MAIN, 'a.t', end), 'x'));
     assert.equal(p.tableFor(MAIN, 'c.t', end), undefined);
   });
 
@@ -86,15 +86,26 @@ CREATE INDEX carts_item ON carts (item) USING 'sai';
     assert.equal(p.tableFor(MAIN, 'ks.t', at(6)), undefined);
   });
 
+  test("a column an ALTER in another file added says where: duplicate-column's related location is there", () => {
+    const alters = 'ALTER TABLE ks.t ADD extra int;\n\nALTER TABLE ks.t ADD extra int;\n';
+    const p = projectWith('CREATE TABLE ks.t (id int PRIMARY KEY);\n', { 'alters.cql': alters });
+    const merged = p.tableFor(`${ROOT}/alters.cql`, 'ks.t');
+    assert.equal(columnNamed(merged, 'extra')?.filePath, `${ROOT}/alters.cql`);
+    assert.equal(columnNamed(merged, 'id')?.filePath, undefined, 'a column of the CREATE is in the table\'s file');
+    const [duplicate] = p.lint(`${ROOT}/alters.cql`).filter((f) => f.ruleId === 'duplicate-column');
+    assert.ok(duplicate, 'the second ADD is reported');
+    assert.deepEqual(duplicate.related?.map((r) => [r.filePath, r.range.start.line, r.range.start.column]), [[`${ROOT}/alters.cql`, 1, 22]]);
+  });
+
   test('queries in one file resolve against another; the same file is preferred', () => {
     const p = projectWith('SELECT * FROM ks.t;\nCREATE TABLE ks.t (id int PRIMARY KEY, mine int);\nSELECT mine FROM ks.t;', {
       'a.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY, theirs int);',
       'b.cql': 'SELECT theirs FROM ks.t;',
     });
-    assert.ok((columnNamed(p.tableFor(`${ROOT}/b.cql`, 'ks.t'), 'theirs') !== undefined));
-    assert.ok((columnNamed(p.tableFor(MAIN, 'ks.t'), 'mine') !== undefined));
+    assert.ok(hasColumn(p.tableFor(`${ROOT}/b.cql`, 'ks.t'), 'theirs'));
+    assert.ok(hasColumn(p.tableFor(MAIN, 'ks.t'), 'mine'));
     // Before the local definition: the file's own definition still wins over the other file's.
-    assert.ok((columnNamed(p.tableFor(MAIN, 'ks.t', 0), 'mine') !== undefined));
+    assert.ok(hasColumn(p.tableFor(MAIN, 'ks.t', 0), 'mine'));
     assert.deepEqual(p.lint(`${ROOT}/b.cql`).filter((f) => f.ruleId === 'unknown-column'), []);
   });
 

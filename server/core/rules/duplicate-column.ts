@@ -60,7 +60,7 @@ export const rule: RuleModule = {
               message: `${table.qualifiedName} already has a column ${def.name.text}`,
               range: def.name.range,
               data: { table: table.qualifiedName, column: def.name.name, firstRange: existing.range } satisfies FindingData<'duplicate-column'>,
-              related: [{ filePath: table.filePath, range: existing.range, message: 'defined here' }],
+              related: [{ filePath: existing.filePath ?? table.filePath, range: existing.range, message: 'defined here' }],
             });
           }
         }

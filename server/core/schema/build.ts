@@ -185,15 +185,21 @@ function cloneTable(table: TableInfo): TableInfo {
   };
 }
 
-/** Applies an ALTER TABLE to a copy of `table`. `additiveOnly` skips drops and renames (cross-file). */
-function applyAlter(table: TableInfo, stmt: AlterTableStatement, additiveOnly = false): TableInfo {
+/**
+ * Applies an ALTER TABLE to a copy of `table`. `alterFile`: the ALTER's file when it is not the table's
+ * (cross-file: drops and renames are skipped, and added columns say where they were added).
+ */
+function applyAlter(table: TableInfo, stmt: AlterTableStatement, alterFile?: string): TableInfo {
+  const additiveOnly = alterFile !== undefined;
   const next = cloneTable(table);
   const action = stmt.action;
   switch (action.kind) {
     case 'AddColumns':
       for (const def of action.columns) {
         if (hasColumn(next, def.name.name)) continue;
-        next.columns.push(makeColumn(def));
+        const column = makeColumn(def);
+        if (alterFile !== table.filePath && alterFile !== undefined) column.filePath = alterFile;
+        next.columns.push(column);
       }
       break;
     case 'DropColumns':
@@ -522,7 +528,7 @@ export function mergeSchemas(files: readonly FileSchema[]): SchemaModel {
       for (let i = 0; i < list.length; i++) {
         const t = list[i]!;
         if (alter.keyspace && t.keyspace && t.keyspace !== alter.keyspace) continue;
-        list[i] = applyAlter(t, alter.statement, true);
+        list[i] = applyAlter(t, alter.statement, file.filePath);
       }
     }
   }

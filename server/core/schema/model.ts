@@ -23,6 +23,8 @@ export interface ColumnInfo {
   order?: 'ASC' | 'DESC';
   /** Range of the column's name where it was defined (or of the view/ALTER that added it). */
   range: SourceRange;
+  /** The file `range` is in when it is not the table's: an ALTER TABLE in another file added the column. */
+  filePath?: string;
 }
 
 export interface TableInfo {
