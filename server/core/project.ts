@@ -20,7 +20,7 @@ import { findConfigFor, hintsFor, loadConfigFile, sampleFor, type LoadedConfigFi
 import type { PartitionSample } from './sample-figures';
 import type { ConfigError, CqlintConfig, RuleLevel } from './config/types';
 import { allRules } from './rules';
-import { isSchemaStatement, RuleRunner, ruleOptions, severityFor, withoutLocations, type ReferenceDependency } from './rule-runner';
+import { isSchemaStatement, RuleRunner, ruleOptions, severityFor, withoutRanges, type ReferenceDependency } from './rule-runner';
 
 export type { TargetId } from './targets';
 export type { CqlintConfig, RuleLevel, ConfigError } from './config/types';
@@ -309,7 +309,7 @@ export class Project {
       statements.push(stmt);
       starts.push(stmt.range.start);
       shards.push(stmt.kind === 'CreateTable'
-        ? withoutLocations(shardAbove(parse.comments, text, stmt.range.start)) + JSON.stringify(hintsAbove(parse.comments, text, stmt.range.start) ?? null)
+        ? withoutRanges(shardAbove(parse.comments, text, stmt.range.start)) + JSON.stringify(hintsAbove(parse.comments, text, stmt.range.start) ?? null)
         : '');
     }
     return { statements, starts, shards };

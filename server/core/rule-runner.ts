@@ -97,7 +97,7 @@ function tableLookups(stmt: Statement, out: { name: QualifiedName; at: number }[
 }
 
 /** JSON without source positions (SourceRange objects). */
-export function withoutLocations(value: unknown): string {
+export function withoutRanges(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) => (isSourceRange(v) ? undefined : v)) ?? '';
 }
 
@@ -469,7 +469,7 @@ export class RuleRunner {
     const o = (x: object | undefined): number => this.objectId(x);
     const columns = table.columns.map((c) => `${c.name}:${c.typeText}:${c.type?.kind ?? ''}:${o(c.type)}:${c.role}:${c.keyPosition}:${c.order ?? ''}:${o(c.range)}`).join(';');
     const options = [...table.options].map(([k, v]) => `${k}=${o(v)}`).join(';');
-    const shard = (table.shard ? withoutLocations(table.shard) : '') + (table.commentHints ? JSON.stringify(table.commentHints) : '');
+    const shard = (table.shard ? withoutRanges(table.shard) : '') + (table.commentHints ? JSON.stringify(table.commentHints) : '');
     id = this.intern([
       table.kind, table.keyspace ?? '', table.name, table.qualifiedName, table.filePath, o(table.definition), o(table.range), o(table.nameRange),
       table.defaultTtlSeconds ?? '', table.baseTable ?? '', String(table.baseResolved), String(table.counter),
@@ -499,7 +499,7 @@ export class RuleRunner {
     let id = this.indexIds.get(name);
     if (id === undefined) {
       const list = model.indexesByTable.get(name) ?? [];
-      id = this.intern('idx\u0001' + list.map((i) => withoutLocations({ ...i, range: undefined })).join('\u0001'));
+      id = this.intern('idx\u0001' + list.map((i) => withoutRanges({ ...i, range: undefined })).join('\u0001'));
       this.indexIds.set(name, id);
     }
     return id;
