@@ -121,6 +121,8 @@ export class LspTestClient<P extends ServerProcess = ChildProcessWithoutNullStre
   readonly logs: string[] = [];
   /** How many workspace/diagnostic/refresh requests the server sent. */
   refreshCount = 0;
+  /** workspace/inlayHint/refresh requests received. */
+  inlayHintRefreshCount = 0;
   /** Everything the server wrote to stderr. */
   stderr = '';
   /** Every `$/progress` notification (work-done progress), in order. */
@@ -178,6 +180,11 @@ export class LspTestClient<P extends ServerProcess = ChildProcessWithoutNullStre
     this.connection.onRequest('client/unregisterCapability', () => null);
     this.connection.onRequest('workspace/diagnostic/refresh', () => {
       this.refreshCount++;
+      this.notifyWaiters();
+      return null;
+    });
+    this.connection.onRequest('workspace/inlayHint/refresh', () => {
+      this.inlayHintRefreshCount++;
       this.notifyWaiters();
       return null;
     });
@@ -305,6 +312,11 @@ export class LspTestClient<P extends ServerProcess = ChildProcessWithoutNullStre
   /** Resolves once the server sent more than `count` workspace/diagnostic/refresh requests. */
   waitForRefresh(count: number, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<number> {
     return this.waitFor('workspace/diagnostic/refresh', () => (this.refreshCount > count ? this.refreshCount : undefined), timeoutMs);
+  }
+
+  /** Resolves once the server sent more than `count` workspace/inlayHint/refresh requests. */
+  waitForInlayHintRefresh(count: number, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<number> {
+    return this.waitFor('workspace/inlayHint/refresh', () => (this.inlayHintRefreshCount > count ? this.inlayHintRefreshCount : undefined), timeoutMs);
   }
 
   /** Resolves once a work-done progress titled like `title` has ended (its `end` notification). */

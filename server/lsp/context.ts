@@ -36,7 +36,8 @@ export interface Feature {
 }
 
 /** Why files' findings may have changed. */
-export type ChangeReason = 'open' | 'edit' | 'close' | 'disk' | 'scan' | 'settings' | 'config' | 'folders' | 'samples';
+/** `'ring'`: a ring file was read again; no file's findings depend on it (hover, inlay hints and cqlint/tokenAt read it). */
+export type ChangeReason = 'open' | 'edit' | 'close' | 'disk' | 'scan' | 'settings' | 'config' | 'ring' | 'folders' | 'samples';
 
 export interface FilesChangedEvent {
   reason: ChangeReason;

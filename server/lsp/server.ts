@@ -138,7 +138,9 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
         applyProjectOptions();
         void configFiles.loadRings(documents.openFiles()); // a config may name another ring
       }
-      emit('config', [], [], [], true);
+      // Only a .cqlint.json change can change findings: a ring alone refreshes what shows it.
+      if (configs) emit('config', [], [], [], true);
+      else emit('ring', [], []);
     },
   });
   // The server's configs come from configFiles' cache: linting never reads the disk.

@@ -10,6 +10,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import type { Diagnostic, DocumentDiagnosticReport, Hover, InlayHint, MarkupContent } from 'vscode-languageserver-protocol';
 import { capabilities, eventually, tempWorkspace } from '../../scripts/lsp-client';
 import { startInProcessServer } from './in-process';
+import { RuleRunner } from '../../server/core/rule-runner';
 
 type Client = ReturnType<typeof startInProcessServer>;
 
@@ -161,6 +162,32 @@ describe('the server reads files ahead, never synchronously on a request', () =>
 
     assert.match(after, /replicas: 10\.0\.0\.9 \(dc1\/r2\)/);
     assert.deepEqual(spy.calls, []);
+  });
+
+  test('a ring file changed on disk refreshes the inlay hints and re-lints nothing (no rule reads the ring)', async (t) => {
+    const { ws, client } = await start(t);
+    await pulled(client, ws.uri('q.cql'));
+    // Rule runs, not Project.lint calls: the hover asks for the file's (kept) findings.
+    const lints: string[] = [];
+    const original = RuleRunner.prototype.run;
+    RuleRunner.prototype.run = function (this: RuleRunner, input) {
+      lints.push(input.filePath);
+      return original.call(this, input);
+    };
+    t.after(() => {
+      RuleRunner.prototype.run = original;
+    });
+    // Let the refreshes of the start (index, opened documents) pass before counting.
+    await new Promise((done) => setTimeout(done, 1500));
+    const hintRefreshes = client.inlayHintRefreshCount;
+    const diagnosticRefreshes = client.refreshCount;
+    await writeFile(ws.path('ring.json'), ring('10.0.0.9'));
+    await client.filesChanged([{ uri: ws.uri('ring.json'), type: 2 }]);
+    await client.waitForInlayHintRefresh(hintRefreshes);
+    assert.match(await hoverText(client, ws.uri('q.cql')), /replicas: 10\.0\.0\.9/);
+    await new Promise((done) => setTimeout(done, 500));
+    assert.deepEqual(lints, [], 'no file linted again');
+    assert.equal(client.refreshCount, diagnosticRefreshes, 'no workspace/diagnostic/refresh');
   });
 
   test('a client that cannot watch files: a .cqlint.json changed on disk applies when the document is opened again', async (t) => {

@@ -419,9 +419,11 @@ function registerPull(
 
   ctx.onDidChangeFiles((event) => {
     invalidate(event);
-    // The client re-pulls an edited document by itself; anything beyond it needs a refresh.
+    // The client re-pulls an edited document by itself; anything beyond it needs a refresh (nothing does
+    // when no file's findings changed: a ring file).
+    const nothing = !event.all && !event.changed.length && !event.dependents.length && !event.removed.length;
     const onlyTheEditedDocument = !event.all && event.dependents.length === 0 && event.removed.length === 0 && (event.reason === 'edit' || event.reason === 'open');
-    if (!onlyTheEditedDocument) requestRefresh();
+    if (!nothing && !onlyTheEditedDocument) requestRefresh();
   });
 
   ctx.onShutdown(() => {

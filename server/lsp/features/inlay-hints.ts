@@ -130,8 +130,8 @@ export const inlayHintsFeature: Feature = {
       signature = schemaSignature(ctx.project.schema());
     });
     ctx.onDidChangeFiles((event) => {
-      // Settings (hint toggles, ring) and .cqlint.json changes always refresh; edits only when the schema's shape changed.
-      if (event.reason === 'settings' || event.reason === 'config') forced = true;
+      // Settings (hint toggles, ring), ring files and .cqlint.json changes always refresh; edits only when the schema's shape changed.
+      if (event.reason === 'settings' || event.reason === 'config' || event.reason === 'ring') forced = true;
       if (timer) clearTimeout(timer);
       timer = setTimeout(check, REFRESH_DELAY_MS);
     });
