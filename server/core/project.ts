@@ -631,7 +631,7 @@ export class Project {
     const references: ReferenceDependency[] = [];
     const own = this.fileOptions(filePath);
     const findings = this.runner.run({
-      filePath, text: textOf(entry), parse, model, fileSchema: this.fileSchema(filePath)!, config,
+      filePath, text: textOf(entry), lines: () => this.lineIndex(filePath)!, parse, model, fileSchema: this.fileSchema(filePath)!, config,
       target: own.target, overrides: own.ruleOverrides, optionsVersion: this.optionsVersion, references,
     });
     entry.lint = { findings, model, config, optionsVersion: this.optionsVersion, references };

@@ -4,7 +4,7 @@
 // lookups (RuleRunHost).
 import { createHash } from 'node:crypto';
 import { isSourceRange, type ParseResult, type QualifiedName, type SourceRange, type Statement } from '../../grammar/ast';
-import { LineIndex } from '../../grammar/line-index';
+import type { LineIndex } from '../../grammar/line-index';
 import type { OffsetFinding, Severity } from './findings';
 import { keyspaceAt, type FileSchema } from './schema/build';
 import type { SchemaModel, TableInfo } from './schema/model';
@@ -157,6 +157,8 @@ interface RuleRunHost {
 interface RuleRunInput {
   filePath: string;
   text: string;
+  /** The line index of `text` (suppression comments match lines), the one its findings are located with. */
+  lines: () => LineIndex;
   parse: ParseResult;
   model: SchemaModel;
   fileSchema: FileSchema;
@@ -373,7 +375,7 @@ export class RuleRunner {
       }
       single.length = 0;
     }
-    const kept = findings.length && parse.comments.length ? applySuppressions(findings, parse.comments, new LineIndex(text)) : findings;
+    const kept = findings.length && parse.comments.length ? applySuppressions(findings, parse.comments, input.lines()) : findings;
     kept.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId));
     return kept;
   }
