@@ -138,7 +138,7 @@ export function nameHover(index: SymbolIndex, filePath: string, text: string, pa
   options: NameHoverOptions = {}): NameHover | undefined {
   const o = index.occurrenceAt(filePath, offset);
   if (o) {
-    const range = { start: o.identifier.range.start, end: o.identifier.range.end };
+    const range = o.identifier.range;
     let markdown: string | undefined;
     switch (o.target.kind) {
       case 'table': {

@@ -1,17 +1,11 @@
 // Selection ranges (expand selection): token -> expression -> clause -> statement -> whole file.
 // Built from every AST node range and clause range (`whereRange`, `bodyRange`, ...) around the cursor.
-import type { ParseResult } from '../../../grammar/ast';
+import type { ParseResult, SourceRange } from '../../../grammar/ast';
 import { clauseRanges, statementAt, walk } from '../util/ast-walk';
 
-/** A half-open offset span. */
-interface Span {
-  start: number;
-  end: number;
-}
-
 /** Innermost first; each span contains the previous one and is strictly larger. */
-export function selectionChain(text: string, parse: ParseResult, offset: number): Span[] {
-  const spans: Span[] = [];
+export function selectionChain(text: string, parse: ParseResult, offset: number): SourceRange[] {
+  const spans: SourceRange[] = [];
   const word = wordAt(text, offset);
   if (word) spans.push(word);
   const statement = statementAt(parse, offset);
@@ -19,16 +13,16 @@ export function selectionChain(text: string, parse: ParseResult, offset: number)
     walk(statement, (node) => {
       const candidates = [node.range, ...clauseRanges(node)];
       for (const r of candidates) {
-        if (r.start <= offset && offset <= r.end) spans.push({ start: r.start, end: r.end });
+        if (r.start <= offset && offset <= r.end) spans.push(r);
       }
     });
   } else {
     const comment = parse.comments.find((c) => c.range.start <= offset && offset <= c.range.end);
-    if (comment) spans.push({ start: comment.range.start, end: comment.range.end });
+    if (comment) spans.push(comment.range);
   }
   spans.push({ start: 0, end: text.length });
   spans.sort((a, b) => (a.end - a.start) - (b.end - b.start) || b.start - a.start);
-  const chain: Span[] = [];
+  const chain: SourceRange[] = [];
   for (const span of spans) {
     const last = chain[chain.length - 1];
     if (!last) {
@@ -43,7 +37,7 @@ export function selectionChain(text: string, parse: ParseResult, offset: number)
 }
 
 /** The word, quoted name or string literal under the cursor. */
-function wordAt(text: string, offset: number): Span | undefined {
+function wordAt(text: string, offset: number): SourceRange | undefined {
   const isWord = (ch: string | undefined): boolean => ch !== undefined && /[A-Za-z0-9_]/.test(ch);
   let start = offset;
   let end = offset;

@@ -501,7 +501,7 @@ function formatUnits(text: string, parse: ParseResult, options: FormatOptions,
   if (options.budget) {
     const affordable: Statement[] = [];
     for (const statement of parse.statements) {
-      const span = { start: statement.range.start, end: statement.range.end };
+      const span = statement.range;
       if (wanted(span) && !options.budget.spend(span.end - span.start, span.start)) break;
       affordable.push(statement);
     }
