@@ -135,7 +135,7 @@ function keyedTable(
 ): TableInfo {
   const options = optionsOf(stmt.options);
   const table: TableInfo = {
-    keyspace: keyspace === undefined ? undefined : internName(keyspace),
+    keyspace: internName(keyspace),
     name: internName(stmt.name.name.name),
     qualifiedName: qualify(keyspace, stmt.name.name.name),
     columns,
@@ -433,11 +433,11 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
         for (const target of stmt.targets) {
           schema.indexes.push({
             name: stmt.name && internName(stmt.name.name),
-            keyspace: keyspace === undefined ? undefined : internName(keyspace),
+            keyspace: internName(keyspace),
             table: internName(name),
             column: internName(target.column.name),
             indexKind: target.indexKind,
-            using: stmt.using === undefined ? undefined : internName(stmt.using),
+            using: internName(stmt.using),
             sai: isSaiClass(stmt.using),
             custom: stmt.custom && !isSaiClass(stmt.using),
             ...(Object.keys(options).length ? { options } : {}),

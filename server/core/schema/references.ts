@@ -63,7 +63,7 @@ function keptNames(names: readonly string[]): readonly string[] {
   let kept = keptLists.get(key);
   if (!kept) {
     if (keptLists.size >= MAX_KEPT_LISTS) keptLists.clear();
-    kept = Object.freeze(names.map(internName));
+    kept = Object.freeze(names.map((name) => internName(name)));
     keptLists.set(key, kept);
   }
   return kept;
@@ -124,7 +124,7 @@ export function buildFileReferences(filePath: string, parse: ParseResult): Table
           kind: stmt.kind,
           range: stmt.range,
           table: qualify(keyspace, name),
-          keyspace: keyspace === undefined ? undefined : internName(keyspace),
+          keyspace: internName(keyspace),
           name: internName(name),
           // References outlive their file's tree: their lists of names are shared.
           pinned: keptNames(columns.pinned),

@@ -45,7 +45,11 @@ const MAX_INTERNED_NAMES = 100_000;
  * One string object for equal names (names of tables, columns, keyspaces and indexes, qualified names, type
  * texts) kept by schema summaries and references: a workspace spells the same few in thousands of places.
  */
-export function internName(name: string): string {
+export function internName(name: string): string;
+/** An optional name (a keyspace a statement may not say): undefined stays undefined. */
+export function internName(name: string | undefined): string | undefined;
+export function internName(name: string | undefined): string | undefined {
+  if (name === undefined) return undefined;
   const known = internedNames.get(name);
   if (known !== undefined) return known;
   if (internedNames.size >= MAX_INTERNED_NAMES) internedNames.clear();
