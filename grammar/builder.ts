@@ -32,7 +32,7 @@ function spanOf(n: CstNode): TokenSpan {
 
 /** The range of one token, made once and shared by every node that starts or ends there. */
 function ownRange(t: IToken): A.SourceRange {
-  return (t.astRange ??= { start: t.startOffset, end: t.endOffset! + 1 });
+  return (t.astRange ??= { start: startOf(t), end: endOf(t) });
 }
 
 function startOf(t: IToken): number {
