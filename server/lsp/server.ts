@@ -35,7 +35,6 @@ import { SampleSummaries } from './sample-summaries';
 import { LineIndex } from '../../grammar/line-index';
 import packageJson from '../../package.json';
 
-
 /** Requests about the whole workspace wait for the whole index (workspace diagnostics, workspace symbols). */
 const WORKSPACE_REQUEST = /\.onWorkspace(Symbol)?$|\(workspace\//;
 /** Requests that show the ring (hover, inlay hints, cqlint/tokenAt) also wait for the ring file to be read. */
