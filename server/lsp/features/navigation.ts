@@ -3,7 +3,6 @@
 import { offsetsToRange } from '../conversions';
 import type { Location, WorkspaceEdit, TextEdit } from 'vscode-languageserver/node';
 import { findDefinition, findReferences, prepareRename, rename, editsByFile } from '../../core/editor/navigation';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Feature } from '../context';
 import { editorDocument, editorIndex, offsetOf } from './symbols';
 
@@ -55,13 +54,7 @@ export const navigationFeature: Feature = {
       }
       const changes: Record<string, TextEdit[]> = {};
       for (const [filePath, edits] of editsByFile(result.edits)) {
-        const text = ctx.project.getText(filePath) ?? '';
-        const fileUri = ctx.pathToUri(filePath);
-        const lines = TextDocument.create(fileUri, 'cql', 0, text);
-        changes[fileUri] = edits.map((e) => ({
-          range: offsetsToRange(lines, e),
-          newText: e.newText,
-        }));
+        changes[ctx.pathToUri(filePath)] = edits.map((e) => ({ range: ctx.toRange(filePath, e), newText: e.newText }));
       }
       return { changes };
     });
