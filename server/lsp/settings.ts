@@ -23,8 +23,11 @@ export interface CqlintSettings {
   targetOverride?: TargetId;
   /** `cqlint.rules`: rule id -> level, overriding `.cqlint.json` and the rules' defaults. */
   rules: Record<string, RuleLevel>;
-  /** `cqlint.shardCount`: N in `shard = hash(...) % N + 1` for shard hints and fixes. */
-  shardCount: number;
+  /**
+   * `cqlint.shardCount`: N in `shard = hash(...) % N + 1` for the partition fixes when the workload needs
+   * fewer; undefined (the default): sized from the workload alone.
+   */
+  shardCount?: number;
   inlayHints: {
     /** `cqlint.inlayHints.tokens`: show Murmur3 tokens next to partition-key literals. */
     tokens: boolean;
@@ -46,7 +49,7 @@ export const DEFAULT_SETTINGS: CqlintSettings = Object.freeze({
   target: 'cassandra',
   targetOverride: undefined,
   rules: {},
-  shardCount: 16,
+  shardCount: undefined,
   inlayHints: { tokens: true, shards: true },
   ringFile: undefined,
   format: { keywordCase: 'upper' },
@@ -113,7 +116,7 @@ export function parseSettings(raw: unknown, problems: string[] = []): CqlintSett
     if (typeof shardCount === 'number' && Number.isInteger(shardCount) && shardCount >= 1 && shardCount <= MAX_SHARD_COUNT) {
       settings.shardCount = shardCount;
     } else {
-      problems.push(`cqlint.shardCount: ${JSON.stringify(shardCount)} is not an integer from 1 to ${MAX_SHARD_COUNT}; using ${settings.shardCount}`);
+      problems.push(`cqlint.shardCount: ${JSON.stringify(shardCount)} is not an integer from 1 to ${MAX_SHARD_COUNT}; ${settings.shardCount === undefined ? 'sizing shards from the workload' : `using ${settings.shardCount}`}`);
     }
   }
 

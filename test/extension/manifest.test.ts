@@ -78,7 +78,10 @@ test('settings: the defaults in the manifest are the defaults the server uses', 
   assert.equal(props['cqlint.target'].default, 'auto');
   assert.equal(parseSettings({ target: 'auto' }).target, DEFAULT_SETTINGS.target);
   for (const id of TARGET_IDS) assert.equal(parseSettings({ target: id }).target, id);
-  assert.equal(props['cqlint.shardCount'].default, DEFAULT_SETTINGS.shardCount);
+  // Unset (null in the manifest, undefined in the server): the fixes size shards from the workload.
+  assert.equal(props['cqlint.shardCount'].default, null);
+  assert.equal(DEFAULT_SETTINGS.shardCount, undefined);
+  assert.equal(parseSettings({ shardCount: null }).shardCount, undefined);
   assert.equal(props['cqlint.inlayHints.tokens'].default, DEFAULT_SETTINGS.inlayHints.tokens);
   assert.equal(props['cqlint.inlayHints.shards'].default, DEFAULT_SETTINGS.inlayHints.shards);
   assert.equal(props['cqlint.trace.server'].default, DEFAULT_SETTINGS.trace.server);

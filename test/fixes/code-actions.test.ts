@@ -39,14 +39,15 @@ describe('code actions', () => {
     const at = CODE.indexOf('publish_date, title)');
     const actions = codeActionsFor(request(at, at + 3, { shardCount: 4 }));
     assert.deepEqual(actions.map((a) => [a.title, a.isPreferred]), [
-      ['Add a random shard column (4 shards): 1 read of whole partitions then reads every shard', true],
-      ['Add a calculated shard column from title (4 shards): 1 read of whole partitions then reads every shard', undefined],
-      ['Create a sharded copy of ks.books: books_sharded, random shard (4 shards)', undefined],
+      ['Add a random shard column (4 shards); rewrites 1 statement', true],
+      ['Add a calculated shard column from title (4 shards); rewrites 1 statement', undefined],
+      ['Create a copy of ks.books: ks.books_sharded, a random shard column (4 shards)', undefined],
+      ['Create a copy of ks.books: ks.books_sharded, a random shard column (4 shards), and move 1 statement to it', undefined],
     ]);
     const out = apply(CODE, actions[0].edit!.changes![uri]);
     assert.ok(out.startsWith('-- @shard shard = random(4)\nCREATE TABLE ks.books ('), out);
     assert.ok(out.includes('    shard int,\n    PRIMARY KEY ((publish_date, shard), title)'), out);
-    assert.ok(out.endsWith("WHERE publish_date = '2024-01-01' AND shard IN (1, 2, 3, 4);\n"), out);
+    assert.ok(out.endsWith("-- reads all 4 shards: merge the rows\nSELECT autor FROM ks.books WHERE publish_date = '2024-01-01' AND shard IN (1, 2, 3, 4);\n"), out);
   });
 
   test('a fix that edits another file carries that file\'s edits in the same workspace edit', () => {
@@ -55,7 +56,7 @@ describe('code actions', () => {
     const [first] = codeActionsFor({ ...request(at, at), project, shardCount: 2, pathToUri: (p) => `file://${p}` });
     const other = `file://${MAIN.replace('main.cql', 'q.cql')}`;
     assert.deepEqual(Object.keys(first!.edit!.changes!), [uri, other]);
-    assert.equal(apply("SELECT title FROM ks.books WHERE publish_date = '2024-01-01';\n", first!.edit!.changes![other]!), "SELECT title FROM ks.books WHERE publish_date = '2024-01-01' AND shard IN (1, 2);\n");
+    assert.equal(apply("SELECT title FROM ks.books WHERE publish_date = '2024-01-01';\n", first!.edit!.changes![other]!), "-- reads both shards: merge the rows\nSELECT title FROM ks.books WHERE publish_date = '2024-01-01' AND shard IN (1, 2);\n");
   });
 
   test('reuses the diagnostic the client sent', () => {

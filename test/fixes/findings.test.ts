@@ -40,108 +40,139 @@ function applyAndRelint(project: Project, fix: Fix, ruleId: string, files: Recor
 }
 
 describe('hot-partition fixes', () => {
-  const inPlace = (fixes: Fix[]) => fixes.filter((f) => !f.title.startsWith('Create a sharded copy'));
+  const ids = (fixes: Fix[]) => fixes.map((f) => f.id);
 
-  test('with no reads in the workspace: both kinds of shard, the titles say so, none preferred, and a copy', () => {
-    const [{ fixes }] = offered(projectWith(BOOKS), 'hot-partition', { shardCount: 8 });
-    assert.deepEqual(fixes.map((f) => f.title), [
-      'Add a calculated shard column from title (8 shards); no reads of ks.books in the workspace',
-      'Add a random shard column (8 shards); no reads of ks.books in the workspace',
-      'Create a sharded copy of ks.books: books_sharded, calculated shard from title (8 shards)',
-    ]);
-    assert.ok(fixes.every((f) => !f.safeForFixAll && !f.isPreferred), 'the shard choice is the user\'s');
+  test('with no reads in the workspace: a calculated shard from the clustering identifier first, then random, then the copy', () => {
+    const [{ fixes }] = offered(projectWith(BOOKS), 'hot-partition');
+    assert.deepEqual(ids(fixes), ['shard:title', 'shard:random', 'copy:shard:title']);
+    assert.equal(fixes[0]!.isPreferred, true);
+    assert.ok(fixes.every((f) => !f.safeForFixAll), "the shard choice is the user's");
   });
 
   test('every in-place fix removes the finding; the copy leaves the original as it was', () => {
     const project = projectWith(BOOKS);
     const [{ fixes }] = offered(project, 'hot-partition');
-    assert.equal(inPlace(fixes).length, 2);
-    for (const fix of inPlace(fixes)) {
+    const inPlace = fixes.filter((f) => !f.id?.startsWith('copy'));
+    assert.equal(inPlace.length, 2);
+    for (const fix of inPlace) {
       const { output, left } = applyAndRelint(project, fix, 'hot-partition');
       assert.deepEqual(left, [], output);
       assert.match(output, /PRIMARY KEY \(\(publish_date, shard\), title\)/);
     }
-    const copy = fixes.find((f) => f.title.startsWith('Create a sharded copy'))!;
+    const copy = fixes.find((f) => f.id?.startsWith('copy:'))!;
     const { output, left } = applyAndRelint(project, copy, 'hot-partition');
     assert.ok(output.startsWith(BOOKS), 'the original statement is untouched');
     assert.deepEqual(left.map((f) => f.data?.table), ['ks.books'], 'only the original is still hot');
-    assert.match(output, /-- @shard shard = murmur3\(title\) % 16 \+ 1\nCREATE TABLE ks\.books_sharded \(/);
+    assert.match(output, /-- @shard shard = murmur3\(title\) % \d+ \+ 1\nCREATE TABLE ks\.books_sharded \(/);
   });
 
-  test('reads pinning a row by a column: the calculated shard from it first, preferred', () => {
-    const schema = 'CREATE TABLE ks.tasks (done boolean, task_id uuid, owner_email text, PRIMARY KEY (done, task_id));\n';
+  test('a calculated shard hashes a clustering column: never a regular column, free text or a column hinted large', () => {
+    const schema = '-- @cqlint body.bytes=1500\nCREATE TABLE ks.tasks (done boolean, task_id uuid, body text, owner_email text, PRIMARY KEY (done, task_id));\n';
     const project = projectWith(schema, { 'queries.cql': "SELECT * FROM ks.tasks WHERE done = false AND owner_email = 'a@b.c' ALLOW FILTERING;" });
     const [{ fixes }] = offered(project, 'hot-partition');
-    assert.deepEqual(fixes.map((f) => [f.title, f.isPreferred ?? false]), [
-      ['Add a calculated shard column from owner_email (16 shards): reads by owner_email find one shard', true],
-      ['Add a calculated shard column from task_id (16 shards)', false],
-      ['Add a random shard column (16 shards)', false],
-      ['Create a sharded copy of ks.tasks: tasks_sharded, calculated shard from owner_email (16 shards)', false],
-    ]);
+    // The one read takes whole partitions (it filters): random first.
+    assert.deepEqual(ids(fixes).filter((id) => !id?.startsWith('copy')), ['shard:random', 'shard:task_id']);
+    const notes = projectWith('-- @cqlint note.bytes=1500\nCREATE TABLE ks.notes_by_day (day date, note text, PRIMARY KEY (day, note));\n');
+    assert.deepEqual(ids(offered(notes, 'hot-partition')[0]!.fixes).filter((id) => !id?.startsWith('copy')), ['shard:random'], 'a clustering column hinted at 1.5 KB is not hashed');
   });
 
-  test('reads taking whole partitions: the random shard first, preferred, and those reads (in any file) read every shard', () => {
+  test('reads in another file that pin a row by a column: the calculated shard from it is preferred, and those reads find one shard', () => {
+    const schema = 'CREATE TABLE ks.orders_by_day (order_day date, order_id uuid, customer text, total decimal, PRIMARY KEY (order_day, customer, order_id));\n';
+    const project = projectWith(schema, { 'queries.cql': 'USE ks;\nSELECT total FROM orders_by_day WHERE order_day = ? AND customer = ? AND order_id = ?;\nSELECT total FROM orders_by_day WHERE order_day = ? AND customer = ? AND order_id = ?;\n' });
+    const [{ fixes }] = offered(project, 'hot-partition');
+    assert.equal(fixes[0]!.id, 'shard:customer', 'customer is pinned as often as order_id and comes first in the key');
+    assert.equal(fixes[0]!.isPreferred, true);
+    const other = fixes[0]!.otherFiles?.find((o) => o.filePath === `${ROOT}/queries.cql`);
+    assert.ok(other, 'the reads in the other file are rewritten by the same fix');
+    assert.match(applyEdits(project.getText(`${ROOT}/queries.cql`)!, other.edits), /AND order_id = \? AND shard = \?;/);
+  });
+
+  test('reads taking whole partitions only: the random shard first, and those reads (in any file) read every shard', () => {
     const reads = "SELECT title FROM ks.books WHERE publish_date = '2024-01-01';\n";
     const project = projectWith(BOOKS + reads, { 'queries.cql': `USE ks;\n${reads.replace('ks.books', 'books')}` });
-    const [{ fixes }] = offered(project, 'hot-partition', { shardCount: 4 });
-    assert.deepEqual(fixes.slice(0, 2).map((f) => [f.title, f.isPreferred ?? false]), [
-      ['Add a random shard column (4 shards): 2 reads of whole partitions then read every shard', true],
-      ['Add a calculated shard column from title (4 shards): 2 reads of whole partitions then read every shard', false],
-    ]);
-    const { output } = applyAndRelint(project, fixes[0], 'hot-partition');
-    assert.ok(output.endsWith("SELECT title FROM ks.books WHERE publish_date = '2024-01-01' AND shard IN (1, 2, 3, 4);\n"), output);
-    assert.deepEqual(fixes[0].otherFiles?.map((o) => [o.filePath, applyEdits(project.getText(o.filePath)!, o.edits)]), [
-      [`${ROOT}/queries.cql`, "USE ks;\nSELECT title FROM books WHERE publish_date = '2024-01-01' AND shard IN (1, 2, 3, 4);\n"],
-    ]);
-  });
-
-  test('a hot key that also grows: every fix adds the shard and the time bucket in one edit', () => {
-    const logs = 'CREATE TABLE ks.log_by_level (level text, logged_at timestamp, line_id timeuuid, message text, PRIMARY KEY (level, logged_at, line_id));\n';
-    const project = projectWith(logs);
-    const text = project.getText(MAIN)!;
-    const env = projectFixEnvironment(project, MAIN);
-    const [hot] = ofRule(env.findings ?? [], 'hot-partition');
-    assert.ok(hot, 'a level-keyed log is hot');
-    // The rule says whether the key also grows (data.growth); constructed here for the fix alone.
-    const finding: Finding = { ...hot, data: { ...hot.data, growth: { timeColumn: 'logged_at', suggestedBucket: 'day' } } };
-    const fixes = fixesForFinding(text, project.parse(MAIN), finding, env);
-    assert.ok(fixes.length >= 2);
-    for (const fix of fixes) assert.match(fix.title, /and a time bucket day date \(daily partitions\)/);
-    const { output, left } = applyAndRelint(project, inPlace(fixes)[0]!, 'hot-partition');
-    assert.deepEqual(left, []);
-    assert.match(output, /day date \/\* bucket: the UTC day of logged_at, set by the application \*\/, PRIMARY KEY \(\(level, shard, day\), logged_at, line_id\)\)/);
-  });
-
-  test('the shard count follows the throughput hints (need over the per-partition limit, with headroom)', () => {
-    const project = new Project({
-      config: { target: 'keyspaces', tables: { 'ks.books': { writesPerSecondPerPartition: 3000 } } },
-    });
-    project.setFile(MAIN, BOOKS);
-    const throughput = ofRule(project.lint(MAIN), 'partition-throughput');
-    assert.equal(throughput.length, 1, 'the hint makes partition-throughput fire');
-    const units = throughput[0].data!.unitsPerSecond as number;
-    const limit = throughput[0].data!.limit as number;
-    const expected = Math.ceil((units * 1.5) / limit);
     const [{ fixes }] = offered(project, 'hot-partition');
-    assert.equal(fixes[0].title, `Add a calculated shard column from title (${expected} shards); no reads of ks.books in the workspace`);
-    const [{ fixes: fromThroughput }] = offered(project, 'partition-throughput');
-    assert.equal(fromThroughput[0].title, fixes[0].title);
+    assert.deepEqual(ids(fixes).slice(0, 2), ['shard:random', 'shard:title']);
+    const count = fixes[0]!.plan!.shard!.count;
+    const list = Array.from({ length: count }, (_, i) => i + 1).join(', ');
+    const { output } = applyAndRelint(project, fixes[0]!, 'hot-partition');
+    assert.ok(output.endsWith(`SELECT title FROM ks.books WHERE publish_date = '2024-01-01' AND shard IN (${list});\n`), output);
+    assert.deepEqual(fixes[0]!.otherFiles?.map((o) => [o.filePath, applyEdits(project.getText(o.filePath)!, o.edits)]), [
+      [`${ROOT}/queries.cql`, `USE ks;\n-- reads ${count === 2 ? 'both shards' : `all ${count} shards`}: merge the rows\nSELECT title FROM books WHERE publish_date = '2024-01-01' AND shard IN (${list});\n`],
+    ]);
+  });
+
+  test('a counter gets a shard calculated from its own key, never a random one', () => {
+    const project = projectWith('CREATE TABLE ks.hits_by_day (day date, page text, hits counter, PRIMARY KEY (day, page));\n');
+    const [{ fixes }] = offered(project, 'hot-partition');
+    assert.deepEqual(ids(fixes).filter((id) => !id?.startsWith('copy')), ['shard:page']);
+  });
+
+  const STATUS = 'CREATE TABLE ks.tasks_by_status (status text, task_id uuid, title text, PRIMARY KEY (status, task_id));\n';
+
+  test('the shard count follows the hinted writes against the per-partition write limit, with headroom, on every target', () => {
+    // Keyspaces: 1,000 WCU; Cosmos DB: 10,000 RU/s at 5 RU a write; Cassandra and ScyllaDB: 1,000 writes/s, cqlint's planning figure.
+    for (const [target, writes, expected] of [['keyspaces', 3000, 5], ['cosmosdb', 3000, 3], ['cassandra', 3000, 5], ['scylladb', 12000, 18]] as const) {
+      const project = new Project({ config: { target, tables: { 'ks.tasks_by_status': { writesPerSecondPerPartition: writes } } } });
+      project.setFile(MAIN, STATUS);
+      const [{ fixes }] = offered(project, 'hot-partition');
+      assert.equal(fixes[0]!.plan?.shard?.count, expected, `${target} at ${writes} writes/s`);
+    }
+  });
+
+  test('a time bucket alone in the key: enough shards for one bucket\'s rows to fit, at the stated rate', () => {
+    // 1 row/s (the default for a key many entities share) x one publish_date = 86,400 rows; the first limit
+    // (100,000 values) comes at 100,000 rows of one value each: 86,400 x 1.5 / 100,000 = 1.3, so 2.
+    const [{ fixes }] = offered(projectWith(BOOKS), 'hot-partition');
+    assert.equal(fixes[0]!.plan?.shard?.count, 2);
+    const wide = BOOKS.replace('author text,', 'author text, isbn text, pages int,');
+    // Three values a row: the limit at 33,334 rows, and 86,400 x 1.5 / 33,334 = 3.9.
+    assert.equal(offered(projectWith(wide), 'hot-partition')[0]!.fixes[0]!.plan?.shard?.count, 4);
+    assert.ok(fixes[0]!.detail?.some((d) => d.includes('× one publish_date = 86,400 rows')), fixes[0]!.detail?.join('\n'));
+    const flood = new Project({ config: { tables: { 'ks.books': { writesPerSecondPerPartition: 3000 } } } });
+    flood.setFile(MAIN, BOOKS);
+    const [{ fixes: capped }] = offered(flood, 'hot-partition');
+    assert.equal(capped[0]!.plan?.shard?.count, 256, 'no more shards than a read can visit');
+    assert.ok(capped[0]!.detail?.some((d) => d.includes('needs a finer time bucket too')));
+  });
+
+  test('the cqlint.shardCount setting stands in for the default rates; stated figures win over it', () => {
+    const [{ fixes }] = offered(projectWith(BOOKS), 'hot-partition', { shardCount: 8 });
+    assert.equal(fixes[0]!.plan?.shard?.count, 8);
+    for (const writes of [3000, 30000]) {
+      const stated = new Project({ config: { target: 'keyspaces', tables: { 'ks.tasks_by_status': { writesPerSecondPerPartition: writes } } } });
+      stated.setFile(MAIN, STATUS);
+      assert.equal(offered(stated, 'hot-partition', { shardCount: 8 })[0]!.fixes[0]!.plan?.shard?.count, Math.ceil(writes * 1.5 / 1000));
+    }
+  });
+
+  test('partition-throughput and hot-partition on one table propose the same shard count', () => {
+    const project = new Project({ config: { target: 'keyspaces', tables: { 'ks.books': { writesPerSecondPerPartition: 3000 } } } });
+    project.setFile(MAIN, BOOKS);
+    const [{ fixes: hot }] = offered(project, 'hot-partition');
+    const [{ fixes: throughput }] = offered(project, 'partition-throughput');
+    assert.equal(throughput[0]!.plan?.shard?.count, hot[0]!.plan?.shard?.count);
+  });
+
+  test('a hot key that also grows gets a bucket only when the rows per shard reach a limit within five years', () => {
+    const tasks = (hint: string) => `${hint}CREATE TABLE ks.tasks_by_status (status text, created_at timestamp, task_id uuid, PRIMARY KEY (status, created_at, task_id));\n`;
+    const [{ fixes: busy }] = offered(projectWith(tasks('')), 'hot-partition');
+    assert.equal(busy[0]!.id, 'shard:task_id+bucket:day', 'at the default 1 row/s: two shards and a day bucket');
+    const [{ fixes: calm }] = offered(projectWith(tasks('-- @cqlint rate=1/h\n')), 'hot-partition');
+    assert.equal(calm[0]!.id, 'shard:task_id', 'at one row an hour the shards alone stay small for years');
   });
 });
 
 describe('unbounded-partition fixes', () => {
   const READINGS = 'CREATE TABLE ks.readings (\n  sensor_id uuid,\n  reading_time timestamp,\n  value double,\n  PRIMARY KEY (sensor_id, reading_time)\n);\n';
 
-  test('prefers the bucket the rule\'s stated rate fits (monthly at 1 row/min) and each bucket removes the finding', () => {
+  test('the coarsest bucket that fits at the stated rate first, then the finer ones; each removes the finding', () => {
     const project = projectWith(READINGS);
     const [{ fixes }] = offered(project, 'unbounded-partition');
-    assert.deepEqual(fixes.map((f) => [f.title, f.isPreferred]), [
-      ['Add a time bucket: month text (monthly partitions by reading_time)', true],
-      ['Add a time bucket: hour timestamp (hourly partitions by reading_time)', false],
-      ['Add a time bucket: day date (daily partitions by reading_time)', false],
+    assert.deepEqual(fixes.map((f) => [f.id, f.isPreferred ?? false]), [
+      ['bucket:month', true], ['bucket:day', false], ['bucket:hour', false], ['copy:bucket:month', false],
     ]);
-    for (const fix of fixes) assert.deepEqual(applyAndRelint(project, fix, 'unbounded-partition').left, []);
-    const daily = fixes.find((f) => f.title.startsWith('Add a time bucket: day date'))!;
+    for (const fix of fixes.filter((f) => !f.id?.startsWith('copy'))) assert.deepEqual(applyAndRelint(project, fix, 'unbounded-partition').left, []);
+    const daily = fixes.find((f) => f.id === 'bucket:day')!;
     assert.equal(
       applyEdits(READINGS, daily.edits),
       'CREATE TABLE ks.readings (\n  sensor_id uuid,\n  reading_time timestamp,\n  value double,\n' +
@@ -150,11 +181,19 @@ describe('unbounded-partition fixes', () => {
     );
   });
 
+  test('the bucket follows the hinted rate; past an hour\'s worth of the limit, shards are added too', () => {
+    const at = (rate: string) => offered(projectWith(`-- @cqlint rate=${rate}\n${READINGS}`), 'unbounded-partition')[0]?.fixes[0]!.id;
+    assert.equal(at('1/h'), undefined, 'a partition this slow reaches no limit within five years: no finding');
+    assert.equal(at('1/s'), 'bucket:hour');
+    assert.equal(at('2/min'), 'bucket:day');
+    assert.equal(at('100/s'), 'shard:random+bucket:hour');
+  });
+
   test('an epoch bigint time column gets the same buckets', () => {
     const project = projectWith('CREATE TABLE ks.ev (device_id text, created_at bigint, v blob, PRIMARY KEY (device_id, created_at));');
     const [{ fixes }] = offered(project, 'unbounded-partition');
-    assert.equal(fixes[0].title, 'Add a time bucket: month text (monthly partitions by created_at)');
-    assert.deepEqual(applyAndRelint(project, fixes[0], 'unbounded-partition').left, []);
+    assert.equal(fixes[0]!.title, 'Add a time bucket month text (monthly partitions by created_at)');
+    assert.deepEqual(applyAndRelint(project, fixes[0]!, 'unbounded-partition').left, []);
   });
 });
 

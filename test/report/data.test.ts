@@ -111,18 +111,21 @@ test('growth: a day bucket in the key and a TTL stop the growth', () => {
   assert.equal(ttl.growth.today.stopsBecause, 'ttl');
 });
 
-test('spread: a hot partition shows the proposed murmur3 shard beside the code-point formula', () => {
-  const { data } = report('CREATE TABLE ks.books (publish_date date, title text, author text, PRIMARY KEY (publish_date, title));', 'ks.books');
+test('spread: a hot partition shows the preferred fix\'s murmur3 shard beside the code-point formula', () => {
+  // Keyspaces, 10,000 writes/s of one WCU: 10,000 x 1.5 / 1,000 WCU per partition = 15 shards, the preferred fix's count.
+  const config: CqlintConfig = { tables: { 'ks.books': { writesPerSecondPerPartition: 10_000 } } };
+  const { data } = report('CREATE TABLE ks.books (publish_date date, title text, author text, PRIMARY KEY (publish_date, title));', 'ks.books', config, 'keyspaces');
   assert.equal(data.growth.cure?.kind, 'shard');
+  assert.equal(data.growth.cure?.shardCount, 15);
   const spread = data.spread!;
   assert.equal(spread.origin, 'proposed');
-  assert.equal(spread.formula, 'murmur3(title) % 16 + 1');
+  assert.equal(spread.formula, 'murmur3(title) % 15 + 1');
   assert.equal(spread.histogram.counts.reduce((a, b) => a + b, 0), spread.values);
   assert.ok(spread.histogram.maxOverMean < 1.25);
-  assert.equal(spread.comparison?.formula, 'codepoints(title) % 16 + 1');
+  assert.equal(spread.comparison?.formula, 'codepoints(title) % 15 + 1');
   assert.ok(spread.comparison!.maxOverMean > 4 * spread.histogram.maxOverMean);
-  // The cured curve: the same rate spread over 16 shard partitions.
-  assert.equal(data.growth.cured!.rowsPerSecond, data.growth.rowsPerSecond / 16);
+  // The cured curve: the same rate spread over the 15 shard partitions.
+  assert.equal(data.growth.cured!.rowsPerSecond, data.growth.rowsPerSecond / 15);
 });
 
 test('spread: an @shard table shows its own formula', () => {

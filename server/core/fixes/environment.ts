@@ -2,9 +2,12 @@
 // findings (for workload numbers) and the workspace's reads and writes of a table (the reference index).
 import type { Project } from '../project';
 import { statementAt, type FixEnvironment } from './index';
-import { computeShard } from './shard-math';
 import { hintsFor } from '../config';
 import { targetInfo } from '../targets';
+import { udtLookupFrom } from '../sizing';
+import { LineIndex } from '../../../grammar/line-index';
+import type { TableInfo } from '../schema/model';
+import type { TableDefinitionSite, WorkspaceView } from './refactor';
 
 export interface EnvironmentSettings {
   /** The `cqlint.shardCount` setting. */
@@ -12,6 +15,8 @@ export interface EnvironmentSettings {
   maxInListShards?: number;
   /** See FixEnvironment.onError: without it, a fix that throws throws. */
   onError?: FixEnvironment['onError'];
+  /** How detail lines show a path (the CLI: relative to the working directory). */
+  relativePath?(filePath: string): string;
 }
 
 /** An onError for callers that must keep going (server, CLI): the crash is kept in project.internalErrors. */
@@ -25,7 +30,6 @@ export function projectFixEnvironment(project: Project, filePath: string, settin
     tableFor: (name, offset) => project.tableFor(filePath, name, offset),
     shardCount: settings.shardCount,
     maxInListShards: settings.maxInListShards ?? inListLimit(project, filePath),
-    computeShard,
     findings: project.lint(filePath),
     filePath,
     referencesTo: (table) => project.referencesTo(table),
@@ -36,10 +40,42 @@ export function projectFixEnvironment(project: Project, filePath: string, settin
       return statement && { text, statement };
     },
     tableNameTaken: (name) => project.schema().tablesByName.has(name),
-    hintsFor: (table) => hintsFor(config, table.keyspace, table.name),
+    hintsFor: (table) => project.tableHints(table.filePath, table) ?? hintsFor(config, table.keyspace, table.name),
     target: targetInfo(project.targetFor(filePath)),
+    udts: udtLookupFrom(project.schema()),
+    viewsOf: (table) => viewsOf(project, table),
+    definitionsOf: (table) => definitionsOf(project, table),
+    lineOf: (file, text, offset) => (project.getText(file) === text ? project.lineIndex(file)?.location(offset).line : new LineIndex(text).location(offset).line) ?? 0,
+    ...(settings.relativePath ? { relativePath: settings.relativePath } : {}),
     onError: settings.onError,
   };
+}
+
+/** Every CREATE TABLE of the table's name in its keyspace, with its file's text and comments. */
+function definitionsOf(project: Project, table: TableInfo): (TableDefinitionSite & { table: TableInfo })[] {
+  const out: (TableDefinitionSite & { table: TableInfo })[] = [];
+  for (const def of project.schema().candidates(table.keyspace, table.name)) {
+    if (def.kind !== 'table' || def.qualifiedName !== table.qualifiedName) continue;
+    const text = project.getText(def.filePath);
+    if (text === undefined) continue;
+    const parse = project.parse(def.filePath);
+    const create = statementAt(parse, def.range);
+    if (create?.kind === 'CreateTable') out.push({ filePath: def.filePath, text, create, comments: parse.comments, table: def });
+  }
+  return out;
+}
+
+/** The materialized views whose base is the table, with their CREATE statements. */
+function viewsOf(project: Project, table: TableInfo): WorkspaceView[] {
+  const out: WorkspaceView[] = [];
+  for (const view of project.schema().allTables()) {
+    if (view.kind !== 'view' || view.baseTable !== table.qualifiedName) continue;
+    const text = project.getText(view.filePath);
+    if (text === undefined) continue;
+    const statement = statementAt(project.parse(view.filePath), view.range);
+    if (statement?.kind === 'CreateMaterializedView') out.push({ filePath: view.filePath, text, statement });
+  }
+  return out;
 }
 
 /**

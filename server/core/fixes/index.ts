@@ -6,29 +6,32 @@ import { offsetsOf } from '../../../grammar/line-index';
 import { isFindingOf, type FindingOf, type RuleWithData } from '../findings-data';
 import type { TableInfo } from '../schema/model';
 import type { TableHints } from '../config/types';
-import type { TargetInfo } from '../targets';
-import { CELL_METADATA_BYTES, rowSizes, throughputEstimates } from '../sizing';
 import { flatStatements } from '../util/ast-walk';
 import type { Fix, TextEdit } from './types';
 import { editsConflict, sortEdits } from './text';
-import { addShardColumnFixes, normalizeShardCount, shardSourceColumns } from './shard-column';
-import { addTimeBucketFixes, isBucketGranularity } from './time-bucket';
-import { queriedColumns, tableReads, type StatementLookup } from './reads';
 import { freeName } from './identifiers';
 import type { TableReference } from '../schema/references';
-import { addShardToStatementFixes, isDmlStatement, readAllShardsFixes, type ShardComputer } from './shard-queries';
+import { shardStatementFixes } from './shard-statements';
+import { isDmlStatement } from './key-rewrite';
+import { partitionPlans, type PlanContext, type PlanDemand } from './partition-plans';
+import { keyChangeCopyFix, keyChangeFix, type RefactorContext, type TableDefinitionSite, type WorkspaceStatement, type WorkspaceView } from './refactor';
+import type { PartitionPlan } from './key-change';
+import { shardAbove } from '../schema/shard';
+import { targetInfo, type TargetInfo } from '../targets';
+import type { UdtLookup } from '../sizing';
 import { renameColumnFix, shardValueFix } from './replace';
 
 export type { Fix, TextEdit } from './types';
 export { applyEdits } from './text';
+
+/** Finds a file's statement at a range (the reference index gives positions; a rewrite needs the AST). */
+export type StatementLookup = (filePath: string, range: SourceRange) => { text: string; statement: Statement } | undefined;
 
 export interface FixEnvironment {
   /** The table or view a statement's name refers to at an offset (other files included). */
   tableFor?(name: QualifiedName, offset: number): TableInfo | undefined;
   /** The `cqlint.shardCount` setting: shards to add when the finding carries no workload numbers. Default 16. */
   shardCount?: number;
-  /** Shard value of literal source values (server/core/token/shard.ts). */
-  computeShard?: ShardComputer;
   /** Largest shard count read with one `IN (...)`. Default 32. */
   maxInListShards?: number;
   /** The file the fixes are for (reads of a table in it are rewritten in the fix's own edits). */
@@ -45,6 +48,16 @@ export interface FixEnvironment {
   hintsFor?(table: TableInfo): TableHints | undefined;
   /** The database whose limits apply to the file (per-partition throughput, partition size). */
   target?: TargetInfo;
+  /** User-defined types, to size rows that hold them. */
+  udts?: UdtLookup;
+  /** Every CREATE TABLE of the table in the workspace (a schema kept in several versions), with its table. */
+  definitionsOf?(table: TableInfo): (TableDefinitionSite & { table: TableInfo })[];
+  /** Materialized views on a table, every file: a key change extends their primary keys too. */
+  viewsOf?(table: TableInfo): WorkspaceView[];
+  /** 1-based line of an offset in a file (for the fixes' detail lines). */
+  lineOf?(filePath: string, text: string, offset: number): number;
+  /** How detail lines show a path (the CLI: relative to the working directory). */
+  relativePath?(filePath: string): string;
   /**
    * Called with the error when a fix throws (a bug), which then offers nothing. Without it the error
    * propagates, so that tests fail on it; the server and the CLI pass a logger.
@@ -75,42 +88,116 @@ export function fixableRuleIds(): string[] {
 /** The fixes of one rule's findings, from the data that rule declares in findings-data.ts. */
 type Provider<R extends RuleWithData> = (text: string, parse: ParseResult, finding: FindingOf<R>, env: FixEnvironment) => Fix[];
 
-const shardColumnProvider: Provider<'hot-partition' | 'partition-throughput'> = (text, parse, finding, env) => {
-  const table = createTableAt(parse, offsetsOf(finding.range));
-  if (!table) return [];
-  const info = env.tableFor?.(table.name, table.range.end);
-  const candidates = finding.ruleId === 'hot-partition' ? finding.data.candidates : undefined;
-  const growth = finding.ruleId === 'hot-partition' ? finding.data.growth : undefined;
-  const references = info && env.referencesTo?.(info);
-  const options = { candidates, tableName: finding.data.table, filePath: env.filePath };
-  const reads = references && env.statementAt && info
-    ? tableReads(references, info.partitionKey.map((c) => c.name), shardSourceColumns(table, { ...options, maxSourceColumns: Infinity }).map((c) => c.name.name), env.statementAt)
-    : undefined;
-  return addShardColumnFixes(text, parse, table, {
-    ...options,
-    shardCount: shardCountFor(finding, env, info),
-    queriedColumns: references ? queriedColumns(references) : undefined,
-    reads,
-    bucket: growth && isBucketGranularity(growth.suggestedBucket) ? { granularity: growth.suggestedBucket, timeColumn: growth.timeColumn } : undefined,
-    maxInListShards: env.maxInListShards,
-    copyName: env.tableNameTaken ? freeName([`${table.name.name.name}_sharded`], [], (n) => env.tableNameTaken!(n)) : undefined,
+/** The CREATE TABLE a partition finding is on, its table, and what the plans and the refactoring need. */
+function partitionContexts(text: string, parse: ParseResult, finding: Finding, env: FixEnvironment): { plan: PlanContext; refactor: RefactorContext } | undefined {
+  const create = createTableAt(parse, offsetsOf(finding.range));
+  if (!create?.primaryKey) return undefined;
+  const table = env.tableFor?.(create.name, create.range.end);
+  if (!table || table.kind !== 'table') return undefined;
+  // Every definition of the table is re-keyed, and every statement on any of them rewritten.
+  const others = (env.definitionsOf?.(table) ?? []).filter((d) => d.create !== create);
+  const references = uniqueReferences([table, ...others.map((o) => o.table)].flatMap((t) => env.referencesTo?.(t) ?? []));
+  const plan: PlanContext = {
+    table,
+    create,
+    target: env.target ?? targetInfo(undefined),
+    hints: env.hintsFor?.(table),
+    udts: env.udts,
+    references,
+    shardCountSetting: env.shardCount,
+  };
+  const refactor: RefactorContext = {
+    filePath: env.filePath ?? '',
+    text,
+    create,
+    table,
+    comments: parse.comments,
+    otherDefinitions: others,
+    statements: workspaceStatements(env, references),
+    views: env.viewsOf?.(table),
+    rewrite: { maxInList: env.maxInListShards ?? DEFAULT_MAX_IN_LIST, inForWrites: inForWrites(plan.target) },
+    lineOf: env.lineOf,
+  };
+  return { plan, refactor };
+}
+
+/** Largest number of partitions a rewritten statement names with IN when large-in-partition-key says nothing. */
+const DEFAULT_MAX_IN_LIST = 32;
+
+/** Amazon Keyspaces and Cosmos DB take IN on the partition key in SELECT only. */
+function inForWrites(target: TargetInfo): boolean {
+  return target.id === 'cassandra' || target.id === 'scylladb';
+}
+
+function uniqueReferences(references: readonly TableReference[]): TableReference[] {
+  const seen = new Set<string>();
+  return references.filter((r) => {
+    const key = `${r.file}\u0000${r.range.start}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
-};
+}
+
+/** The statements of the references, found in their files' syntax trees. */
+function workspaceStatements(env: FixEnvironment, references: readonly TableReference[]): WorkspaceStatement[] {
+  const out: WorkspaceStatement[] = [];
+  if (!env.statementAt) return out;
+  for (const reference of references) {
+    const found = env.statementAt(reference.file, reference.range);
+    if (found && isDmlStatement(found.statement)) out.push({ filePath: reference.file, text: found.text, statement: found.statement });
+  }
+  return out;
+}
+
+/** The fixes of a partition finding: one per plan (the first preferred), then the copy, and the copy with its statements moved. */
+function partitionFixes(text: string, parse: ParseResult, finding: Finding, env: FixEnvironment, demand: PlanDemand): Fix[] {
+  const contexts = partitionContexts(text, parse, finding, env);
+  if (!contexts) return [];
+  // A table already sharded by an annotation gets no second shard column.
+  if ((demand.spread || demand.throughput || demand.size) && shardAbove(parse.comments, text, contexts.plan.create.range.start)) return [];
+  const plans = partitionPlans(contexts.plan, demand);
+  const fixes: Fix[] = [];
+  for (const [i, plan] of plans.entries()) {
+    const fix = keyChangeFix(contexts.refactor, plan, { preferred: i === 0, relative: env.relativePath });
+    if (fix) fixes.push(fix);
+  }
+  const first = plans[0];
+  if (first && env.tableNameTaken) {
+    const base = contexts.plan.create.name.name.name;
+    const suffix = first.shard ? 'sharded' : `by_${first.bucket!.granularity}`;
+    const copyName = freeName([`${base}_${suffix}`], [], (n) => env.tableNameTaken!(n));
+    for (const move of [false, true]) {
+      const copy = keyChangeCopyFix(contexts.refactor, first, copyName, move);
+      if (copy) fixes.push(copy);
+    }
+  }
+  return fixes;
+}
+
+/** The preferred plan for a partition finding (the report draws "with the fix" from it). */
+export function preferredPartitionPlan(text: string, parse: ParseResult, finding: Finding, env: FixEnvironment): PartitionPlan | undefined {
+  return fixesForFinding(text, parse, finding, env).find((f) => f.isPreferred && f.plan)?.plan;
+}
 
 const PROVIDERS: { [R in RuleWithData]?: Provider<R> } = {
-  'hot-partition': shardColumnProvider,
-  'partition-throughput': shardColumnProvider,
-  'unbounded-partition': (text, parse, finding, env) => {
-    const table = createTableAt(parse, offsetsOf(finding.range));
-    if (!table) return [];
-    const data = finding.data;
-    const workload = timeBucketWorkload(env, env.tableFor?.(table.name, table.range.end));
-    return addTimeBucketFixes(text, table, {
-      rowsPerSecond: data.rowsPerSecond ?? workload.rowsPerSecond,
-      rowBytes: data.rowBytes ?? workload.rowBytes,
-      partitionBytes: data.limitBytes ?? workload.partitionBytes,
-      timeColumn: data.timeColumn,
-    });
+  'hot-partition': (text, parse, finding, env) => {
+    // A key of shards alone is spread by another shard no better: it needs a real key column.
+    if (finding.data.reason === 'shard-only') return [];
+    const growth = finding.data.growth;
+    return partitionFixes(text, parse, finding, env, { spread: true, ...(growth ? { growth: { timeColumn: growth.timeColumn } } : {}) });
+  },
+  'partition-throughput': (text, parse, finding, env) => {
+    const { unitsPerSecond, limit, unit } = finding.data;
+    return partitionFixes(text, parse, finding, env, { spread: true, throughput: { unitsPerSecond, limit, unit } });
+  },
+  'unbounded-partition': (text, parse, finding, env) => partitionFixes(text, parse, finding, env, { growth: { timeColumn: finding.data.timeColumn } }),
+  'large-partition': (text, parse, finding, env) => {
+    const { rowsPerPartition, sample, rowsAtLimit } = finding.data;
+    const rows = rowsPerPartition ?? sample?.maxRows;
+    // A row over the target's row limit is no partition's fault: no key change helps.
+    if (rows === undefined || rowsAtLimit === undefined) return [];
+    return partitionFixes(text, parse, finding, env, { size: { rows, rowsLimit: rowsAtLimit } });
   },
   'shard-mismatch': (text, _parse, finding) => {
     const { expected, valueRange, shardColumn } = finding.data;
@@ -122,12 +209,12 @@ const PROVIDERS: { [R in RuleWithData]?: Provider<R> } = {
     if (!suggestion) return [];
     return renameColumnFix(text, parse, offsetsOf(finding.range), suggestion, true);
   },
-  'unrestricted-partition-key': (text, parse, finding, env) => shardQueryFixes(text, parse, offsetsOf(finding.range), finding.data.missing, env, true),
-  'incomplete-key-write': (text, parse, finding, env) => shardQueryFixes(text, parse, offsetsOf(finding.range), finding.data.missing, env, false),
+  'unrestricted-partition-key': (text, parse, finding, env) => shardQueryFixes(text, parse, offsetsOf(finding.range), finding.data.missing, env),
+  'incomplete-key-write': (text, parse, finding, env) => shardQueryFixes(text, parse, offsetsOf(finding.range), finding.data.missing, env),
 };
 
 /** Fixes for a statement on a sharded table that does not name the shard column. */
-function shardQueryFixes(text: string, parse: ParseResult, range: SourceRange, missing: readonly string[], env: FixEnvironment, readAll: boolean): Fix[] {
+function shardQueryFixes(text: string, parse: ParseResult, range: SourceRange, missing: readonly string[], env: FixEnvironment): Fix[] {
   const statement = innermostStatement(parse, range);
   if (!statement || !isDmlStatement(statement) || !env.tableFor) return [];
   const name = statement.kind === 'Select' ? statement.from : statement.table;
@@ -135,14 +222,8 @@ function shardQueryFixes(text: string, parse: ParseResult, range: SourceRange, m
   if (!table?.shard) return [];
   // Only when the shard column is all the statement is missing from the partition key.
   if (missing.some((m) => m !== table.shard!.shardColumn)) return [];
-  const options = { computeShard: env.computeShard, maxInListShards: env.maxInListShards };
-  const fixes = addShardToStatementFixes(text, statement, table, options);
-  if (readAll && statement.kind === 'Select' && !fixes.some((f) => f.safeForFixAll)) {
-    // Without a computed value, reading every shard beats a bind marker.
-    for (const f of fixes) f.isPreferred = false;
-    fixes.unshift(...readAllShardsFixes(text, statement, table, options));
-  }
-  return fixes;
+  const target = env.target ?? targetInfo(undefined);
+  return shardStatementFixes(text, statement, table, { maxInList: env.maxInListShards ?? DEFAULT_MAX_IN_LIST, inForWrites: inForWrites(target) });
 }
 
 /**
@@ -159,47 +240,6 @@ export function computeFixAll(text: string, parse: ParseResult, findings: readon
     taken.push(...fix.edits);
   }
   return sortEdits(taken);
-}
-
-/** Headroom over the measured need, so that no shard sits at its partition's limit. */
-const SHARD_HEADROOM = 1.5;
-
-/**
- * The shard count for a table's shard column: from the workload numbers (units per second over the
- * target's per-partition limit, with headroom) of partition-throughput findings on the same table and
- * of the table's workload hints, else the setting (default 16). The hints are read directly too, so the
- * count is right when partition-throughput is turned off.
- */
-export function shardCountFor(finding: FindingOf<'hot-partition' | 'partition-throughput'>, env: FixEnvironment, table?: TableInfo): number {
-  const tableName = finding.data.table;
-  let needed = 0;
-  const need = (units: number | undefined, limit: number | undefined): void => {
-    if (units !== undefined && limit !== undefined && limit > 0) needed = Math.max(needed, Math.ceil((units * SHARD_HEADROOM) / limit));
-  };
-  for (const f of [finding, ...(env.findings ?? [])]) {
-    if (!isFindingOf(f, 'partition-throughput') || f.data.table !== tableName) continue;
-    need(f.data.unitsPerSecond, f.data.limit);
-  }
-  if (table && env.target) {
-    for (const t of throughputEstimates(table, env.target, env.hintsFor?.(table))) need(t.unitsPerSecond, t.limit);
-  }
-  return needed >= 2 ? needed : normalizeShardCount(env.shardCount);
-}
-
-/**
- * What the time bucket fix sizes its bucket by, from the table's hints: rows per second into one
- * partition (writesPerSecondPerPartition), the estimated bytes a row adds, and the target's partition
- * size limit (when it has a finite one).
- */
-export function timeBucketWorkload(env: FixEnvironment, table: TableInfo | undefined): { rowsPerSecond?: number; rowBytes?: number; partitionBytes?: number } {
-  const limit = env.target?.partitionBytes.value;
-  const partitionBytes = limit !== undefined && Number.isFinite(limit) && limit > 0 ? limit : undefined;
-  const hints = table ? env.hintsFor?.(table) : undefined;
-  const rate = hints?.writesPerSecondPerPartition;
-  if (!table || !hints || rate === undefined) return { partitionBytes };
-  // What each row adds to its partition: its clustering and regular values with their cell metadata.
-  const sizes = rowSizes(table, hints);
-  return { rowsPerSecond: rate, rowBytes: sizes.rowBytes + sizes.valuesPerRow * CELL_METADATA_BYTES, partitionBytes };
 }
 
 function createTableAt(parse: ParseResult, range: SourceRange): CreateTableStatement | undefined {

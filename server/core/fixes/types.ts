@@ -1,6 +1,7 @@
 // The shape of a quick fix, independent of how it is shown (LSP code action, CLI --fix).
 // Fixes are small pure functions from (text, parse, finding or node, options) to edits, like
 // rust-analyzer's assists.
+import type { PartitionPlan } from './key-change';
 
 /** Replace `text.slice(start, end)` with `newText`; offsets are 0-based UTF-16 offsets into the text. */
 export interface TextEdit {
@@ -21,6 +22,15 @@ export interface Fix {
   edits: TextEdit[];
   /** Edits to other files of the workspace (e.g. the reads of a table the fix re-keys), by absolute path. */
   otherFiles?: FileEdits[];
+  /**
+   * A short id that names the fix among its finding's fixes on the command line (`cqlint fix --fix`):
+   * `shard:title`, `shard:random`, `bucket:day`, `copy:shard:title` ...
+   */
+  id?: string;
+  /** More than the title says, one line each: how it was sized, and each statement left to the application. */
+  detail?: string[];
+  /** For partition fixes: the key change, with the figures it was sized from (the report draws them). */
+  plan?: PartitionPlan;
 }
 
 export interface FileEdits {

@@ -8,7 +8,7 @@ import { isFindingOf, type FindingOf } from '../findings-data';
 import type { Project } from '../project';
 import type { TableHints } from '../config/types';
 import { type ColumnInfo, type TableInfo, columnNamed } from '../schema/model';
-import { columnWords, isTimeBucket, isTimeOrdered } from '../schema/columns';
+import { columnWords, isTimeBucket } from '../schema/columns';
 import { nativeName } from '../schema/types';
 import {
   CELL_METADATA_BYTES, estimatePartition, partitionFigures, rowSizes, sampleVerdict, throughputEstimates, udtLookupFrom, type SampleVerdict, type UdtLookup,
@@ -17,8 +17,9 @@ import type { TargetInfo } from '../targets';
 import { formatShardFormula, type ShardMethod, type ShardSpec } from '../token/shard';
 import { randomShardDraw, sampleFamilyFor, shardHistogram, skewSamples, type SampleFamily } from '../token/skew';
 import { projectFixEnvironment } from '../fixes/environment';
-import { shardCountFor, timeBucketWorkload, type FixEnvironment } from '../fixes';
-import { BUCKETS, chooseGranularity, type BucketGranularity } from '../fixes/time-bucket';
+import { preferredPartitionPlan, type FixEnvironment } from '../fixes';
+import { BUCKETS } from '../fixes/partition-plans';
+import type { BucketGranularity } from '../fixes/bucket-values';
 import type { SampleSummary } from './sample';
 import { DEFAULT_ROWS_PER_SECOND, growthRateOf, tableWorkload, type GrowthRate } from '../schema/workload';
 
@@ -270,21 +271,25 @@ function tableFindings(project: Project, table: TableInfo): Finding[] {
   return project.lint(table.filePath).filter((f) => f.range.start.offset >= start && f.range.end.offset <= end);
 }
 
-/** What the quick fix would add to this table, from its findings: a time bucket for growth, a shard for heat. */
-function cureFor(table: TableInfo, findings: Finding[], env: FixEnvironment, hints: TableHints | undefined): Cure | undefined {
-  const unbounded = findings.find((f) => isFindingOf(f, 'unbounded-partition') || isFindingOf(f, 'large-partition'));
-  const hot = findings.find((f): f is FindingOf<'hot-partition' | 'partition-throughput'> => isFindingOf(f, 'hot-partition') || isFindingOf(f, 'partition-throughput'));
-  const timeColumnName = unbounded && isFindingOf(unbounded, 'unbounded-partition') ? unbounded.data.timeColumn : undefined;
-  const timeColumn = timeColumnName ? columnNamed(table, timeColumnName) : table.clustering.find((c) => isTimeOrdered(c));
-  if (unbounded && timeColumn && !table.partitionKey.some((c) => bucketPeriodSeconds(c) !== undefined)) {
-    const { preferred } = chooseGranularity(nativeName(timeColumn.type), timeBucketWorkload(env, table));
-    const bucket = BUCKETS[preferred];
-    return { kind: 'bucket', granularity: preferred, description: `a ${preferred} bucket (${bucket.names[0]} ${bucket.type}) in the partition key, by ${timeColumn.name}` };
-  }
-  if (hot) {
-    const count = shardCountFor(hot, { ...env, hintsFor: () => hints }, table);
-    const source = isFindingOf(hot, 'hot-partition') ? hot.data.candidates[0] : undefined;
-    return { kind: 'shard', shardCount: count, description: `${count} shards: ${source ? `murmur3(${source}) % ${count} + 1` : `random(${count})`}` };
+/** What the preferred quick fix adds to this table: the plan of its partition finding's preferred fix (one verdict with the lint). */
+function cureFor(project: Project, table: TableInfo, findings: Finding[], env: FixEnvironment): Cure | undefined {
+  const text = project.getText(table.filePath);
+  if (text === undefined) return undefined;
+  const parse = project.parse(table.filePath);
+  const order = ['unbounded-partition', 'large-partition', 'hot-partition', 'partition-throughput'];
+  const partition = findings.filter((f) => order.includes(f.ruleId)).sort((a, b) => order.indexOf(a.ruleId) - order.indexOf(b.ruleId));
+  for (const finding of partition) {
+    const plan = preferredPartitionPlan(text, parse, finding, env);
+    if (!plan) continue;
+    const parts: string[] = [];
+    if (plan.bucket) parts.push(`a ${plan.bucket.granularity} bucket (${plan.bucket.column} ${plan.bucket.type}) in the partition key${plan.bucket.source ? `, by ${plan.bucket.source}` : ''}`);
+    if (plan.shard) parts.push(`${plan.shard.count} shards: ${formatShardFormula(plan.shard)}`);
+    return {
+      kind: plan.bucket ? 'bucket' : 'shard',
+      description: parts.join(' and '),
+      ...(plan.bucket ? { granularity: plan.bucket.granularity } : {}),
+      ...(plan.shard ? { shardCount: plan.shard.count } : {}),
+    };
   }
   return undefined;
 }
@@ -391,12 +396,12 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     stopsBecause = 'ttl';
   }
   const limits = limitLines(table, target, hints, udts, growthRateOf(workload));
-  const cure = table.clustering.length ? cureFor(table, findings, env, hints) : undefined;
+  const cure = table.clustering.length ? cureFor(project, table, findings, env) : undefined;
   let curedRate = rate;
   let curedStop = stopsAfter;
   let curedBecause = stopsBecause;
-  if (cure?.kind === 'shard' && cure.shardCount) curedRate = rate / cure.shardCount;
-  if (cure?.kind === 'bucket' && cure.granularity) {
+  if (cure?.shardCount) curedRate = rate / cure.shardCount;
+  if (cure?.granularity) {
     const period = BUCKETS[cure.granularity].seconds;
     if (curedStop === undefined || period < curedStop) {
       curedStop = period;

@@ -123,3 +123,48 @@ export function hintsAbove(comments: readonly Comment[], text: string, offset: n
   }
   return hints;
 }
+
+/** How a key change divides the per-partition figures its table's hints state (a shard count, for each kind). */
+export interface HintScale {
+  /** `rate=` and `writes=`: rows and writes arrive in one of N partitions. */
+  writes?: number;
+  /** `reads=`: point reads find one of N partitions (reads of whole partitions visit them all: 1). */
+  reads?: number;
+  /** `rows=`: a partition holds a Nth of the rows. */
+  rows?: number;
+}
+
+const SCALED_KEYS: Record<string, keyof HintScale> = { rate: 'writes', writes: 'writes', reads: 'reads', rows: 'rows' };
+
+/** A figure as a hint writes it: whole numbers as they are, others to three significant digits, never in exponent form. */
+function hintNumber(n: number): string {
+  if (Number.isInteger(n)) return String(n);
+  const short = Number(n.toPrecision(3));
+  const text = String(short);
+  return text.includes('e') ? short.toFixed(12).replace(/0+$/, '') : text;
+}
+
+/**
+ * Edits that divide the per-partition figures of the `@cqlint` comments above a table by `scale`, keeping
+ * each pair's unit (`writes=3000/s` over 4 shards: `writes=750/s`; `rows=2000000`: `rows=500000`): after a
+ * key change the hints describe the new, smaller partitions.
+ */
+export function scaledHintEdits(comments: readonly Comment[], text: string, offset: number, scale: HintScale): { start: number; end: number; newText: string }[] {
+  const edits: { start: number; end: number; newText: string }[] = [];
+  for (const comment of commentsDirectlyAbove(comments, text, offset)) {
+    if (!isHintComment(comment)) continue;
+    const valueIndex = comment.text.indexOf(comment.value);
+    if (valueIndex < 0) continue;
+    const pairs = /(\w+)=([^\s/]+)(\/\w+)?/g;
+    for (let pair = pairs.exec(comment.value); pair; pair = pairs.exec(comment.value)) {
+      const kind = SCALED_KEYS[pair[1]!.toLowerCase()];
+      const divisor = kind ? scale[kind] : undefined;
+      const n = parseNumber(pair[2]!);
+      if (!divisor || divisor === 1 || n === undefined) continue;
+      const scaled = kind === 'rows' ? Math.ceil(n / divisor) : n / divisor;
+      const start = comment.range.start + valueIndex + pair.index + pair[1]!.length + 1;
+      edits.push({ start, end: start + pair[2]!.length, newText: hintNumber(scaled) });
+    }
+  }
+  return edits;
+}

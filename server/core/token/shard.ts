@@ -292,7 +292,7 @@ export type ShardValueResult =
  * The shard value the formula gives for these source values (keyed by column name). random() is not
  * computable (any of 1..N is right).
  */
-export function computeShardValue(spec: ShardSpec, sources: Record<string, SourceValue>): ShardValueResult {
+export function computeShardValue(spec: Pick<ShardSpec, 'method' | 'sources' | 'count' | 'offset'>, sources: Record<string, SourceValue>): ShardValueResult {
   const formula = formatShardFormula(spec);
   if (spec.method === 'random') {
     return { ok: false, problem: 'not-computable', reason: `${formula} picks any of ${spec.offset}..${spec.count - 1 + spec.offset} at random` };

@@ -412,7 +412,7 @@ export function parseDecimal(text: string): { unscaled: bigint; scale: number } 
   return { unscaled, scale };
 }
 
-function parseUuid(text: string): Uint8Array | undefined {
+export function parseUuid(text: string): Uint8Array | undefined {
   if (!/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(text)) return undefined;
   return Uint8Array.from(Buffer.from(text.replace(/-/g, ''), 'hex'));
 }

@@ -1,0 +1,455 @@
+// Rewrites one statement on a table for a change of its partition key (key-change.ts): the statement
+// names the new shard and bucket columns, with the exact value wherever its literals give it, every shard
+// or bucket it covers where it reads or deletes more than one, and otherwise a bind marker with a comment
+// saying what the application computes. A statement is never left without the new columns unless it
+// never named a partition (a scan) or already names them.
+import type {
+  DeleteStatement, Expression, InsertStatement, Relation, SelectStatement, Statement, UpdateStatement,
+} from '../../../grammar/ast';
+import { columnNamed } from '../schema/model';
+import { computeShardValue, type SourceValue } from '../token/shard';
+import { keyTypeFromAst } from '../token/types';
+import { walk } from '../util/ast-walk';
+import { quoteName } from '../util/names';
+import { bucketLiteral, bucketsCovering, timeValue, type TimeBound } from './bucket-values';
+import { shardFormulaText, type BucketPlan, type KeyChange, type ShardPlan } from './key-change';
+import { commentAboveEdit } from './table-edits';
+import type { TextEdit } from './types';
+
+export type DmlStatement = InsertStatement | UpdateStatement | DeleteStatement | SelectStatement;
+
+export function isDmlStatement(statement: Statement): statement is DmlStatement {
+  return statement.kind === 'Insert' || statement.kind === 'Update' || statement.kind === 'Delete' || statement.kind === 'Select';
+}
+
+export interface RewriteOptions {
+  /** The most partitions one statement may name with IN (large-in-partition-key's limit). */
+  maxInList: number;
+  /** Whether UPDATE and DELETE may restrict the partition key with IN (Cassandra, ScyllaDB; not Keyspaces). */
+  inForWrites: boolean;
+  /** The shard a literal write into a random-sharded table gets (round robin, so that a script's rows spread). */
+  pickRandomShard(): number;
+  /** Reads and deletes visit every shard even where their values give the one shard (the "read all shards" choice). */
+  everyShard?: boolean;
+}
+
+/**
+ * - `exact`: every new column got its value from the statement's literals;
+ * - `fan-out`: the statement now reads or deletes every shard or bucket it covers (IN);
+ * - `application`: a bind marker the application fills, with a comment saying how;
+ * - `unchanged`: nothing to do (a scan, or the statement already names the columns).
+ */
+export type RewriteOutcome = 'exact' | 'fan-out' | 'application' | 'unchanged';
+
+export interface StatementRewrite {
+  edits: TextEdit[];
+  outcome: RewriteOutcome;
+  /** What the application must do, in words (the comment lines written above the statement). */
+  notes: string[];
+  /** What each new column got: `4`, `(1, 2, 3, 4)`, `?` (for titles). */
+  values: { column: string; text: string; kind: 'literal' | 'list' | 'marker' }[];
+}
+
+/** The value a new key column gets in one statement. */
+type NewValue =
+  | { kind: 'literals'; literals: string[]; fanOut: boolean; note?: string }
+  | { kind: 'marker'; note: string };
+
+interface StatementFacts {
+  statement: DmlStatement;
+  /** Values each column is given: INSERT values, `=` and `IN (...)` relations (`IN ?` is one marker). */
+  values: Map<string, Expression[]>;
+  /** Range restrictions by column (`<`, `<=`, `>`, `>=`, BETWEEN). */
+  ranges: Map<string, { lower?: { expr: Expression; inclusive: boolean }; upper?: { expr: Expression; inclusive: boolean } }>;
+  /** Columns the statement restricts in any way (or writes, for an INSERT). */
+  named: Set<string>;
+  usesMarkers: boolean;
+  namedMarkers: boolean;
+}
+
+function factsOf(statement: DmlStatement): StatementFacts {
+  const values = new Map<string, Expression[]>();
+  const ranges: StatementFacts['ranges'] = new Map();
+  const named = new Set<string>();
+  if (statement.kind === 'Insert') {
+    statement.columns.forEach((c, i) => {
+      named.add(c.name);
+      const v = statement.values[i];
+      if (v) values.set(c.name, [v]);
+    });
+  } else {
+    for (const relation of statement.where) collectRelation(relation, values, ranges, named);
+  }
+  let usesMarkers = false;
+  let namedMarkers = false;
+  walk(statement, (node) => {
+    if (node.kind === 'BindMarker') {
+      usesMarkers = true;
+      if ((node as Expression & { kind: 'BindMarker' }).name) namedMarkers = true;
+    }
+  });
+  return { statement, values, ranges, named, usesMarkers, namedMarkers };
+}
+
+function collectRelation(relation: Relation, values: StatementFacts['values'], ranges: StatementFacts['ranges'], named: Set<string>): void {
+  const left = relation.left;
+  if (left.kind === 'TupleExpression') {
+    left.elements.forEach((e, i) => {
+      if (e.kind !== 'ColumnRef') return;
+      named.add(e.name.name);
+      // (a, b) = (1, 2): each column its element; tuple INs and ranges give no single column's value.
+      const tuple = relation.operator === '=' ? relation.right[0] : undefined;
+      if (tuple?.kind === 'TupleExpression' && tuple.elements[i]) values.set(e.name.name, [tuple.elements[i]!]);
+    });
+    return;
+  }
+  if (left.kind !== 'ColumnRef') return;
+  const column = left.name.name;
+  named.add(column);
+  if (relation.operator === '=' || relation.operator === 'IN') {
+    values.set(column, [...relation.right]);
+    return;
+  }
+  const range = ranges.get(column) ?? {};
+  const [a, b] = relation.right;
+  if (!a) return;
+  switch (relation.operator) {
+    case '>': range.lower = { expr: a, inclusive: false }; break;
+    case '>=': range.lower = { expr: a, inclusive: true }; break;
+    case '<': range.upper = { expr: a, inclusive: false }; break;
+    case '<=': range.upper = { expr: a, inclusive: true }; break;
+    case 'BETWEEN':
+      range.lower = { expr: a, inclusive: true };
+      if (b) range.upper = { expr: b, inclusive: true };
+      break;
+    default: return;
+  }
+  ranges.set(column, range);
+}
+
+const SERVER_VALUES = new Set(['now', 'uuid', 'currenttimeuuid', 'currenttimestamp', 'currentdate', 'currenttime']);
+
+/** now(), uuid(), ...: a value the coordinator makes when the statement runs. */
+function isServerGenerated(expr: Expression): boolean {
+  let found = false;
+  walk(expr, (node) => {
+    if (node.kind === 'FunctionCall' && SERVER_VALUES.has((node as Expression & { kind: 'FunctionCall' }).name.name.name.toLowerCase())) found = true;
+  });
+  return found;
+}
+
+/** Whether an expression is a constant the engine can read (no marker, column or function). */
+function isConstant(expr: Expression): boolean {
+  let constant = true;
+  walk(expr, (node) => {
+    if (node.kind === 'BindMarker' || node.kind === 'ColumnRef' || node.kind === 'FunctionCall') constant = false;
+  });
+  return constant;
+}
+
+const MAX_COMBINATIONS = 1000;
+
+/** Every combination of one value per list (bounded); undefined past MAX_COMBINATIONS. */
+function combinations<T>(lists: readonly (readonly T[])[]): T[][] | undefined {
+  let out: T[][] = [[]];
+  for (const list of lists) {
+    if (out.length * list.length > MAX_COMBINATIONS) return undefined;
+    out = out.flatMap((combo) => list.map((v) => [...combo, v]));
+  }
+  return out;
+}
+
+function sortedUnique(values: readonly string[], numeric: boolean): string[] {
+  const unique = [...new Set(values)];
+  return numeric ? unique.sort((a, b) => Number(a) - Number(b)) : unique.sort();
+}
+
+/** The partitions the statement already names through IN lists on the existing partition key. */
+function existingPartitions(facts: StatementFacts, change: KeyChange): number {
+  let n = 1;
+  for (const c of keptKey(change)) n *= Math.max(1, facts.values.get(c)?.length ?? 1);
+  return n;
+}
+
+function readsInOrder(statement: DmlStatement): boolean {
+  return statement.kind === 'Select' && (statement.orderBy.length > 0 || statement.limit !== undefined || statement.perPartitionLimit !== undefined);
+}
+
+/** Whether the statement may list several values of a partition key column (IN). */
+function mayUseIn(statement: DmlStatement, options: RewriteOptions): boolean {
+  if (statement.kind === 'Insert') return false;
+  // Cassandra refuses ORDER BY with IN on the partition key, and LIMIT then counts rows in token order, not
+  // in clustering order: such reads go partition by partition, merged by the application.
+  if (statement.kind === 'Select') return !readsInOrder(statement);
+  return options.inForWrites;
+}
+
+/**
+ * What the application does with the rows of several shards: a counter spread over random shards has a
+ * part in each, to be summed; otherwise each row lives in one shard and the rows are merged.
+ */
+function combineWord(change: KeyChange, statement: DmlStatement): string {
+  if (statement.kind !== 'Select') return '';
+  // count(*), sum(x) ... without GROUP BY: Cassandra aggregates over every partition IN names.
+  if (!statement.star && statement.groupBy.length === 0 && statement.selectors.length > 0 && statement.selectors.every((s) => isAggregate(s.expression))) return '';
+  return change.table.counter && change.shard?.method === 'random' ? "sum each counter's parts" : 'merge the rows';
+}
+
+const AGGREGATES = new Set(['count', 'sum', 'min', 'max', 'avg']);
+
+function isAggregate(expr: Expression): boolean {
+  return expr.kind === 'FunctionCall' && AGGREGATES.has(expr.name.name.name.toLowerCase());
+}
+
+function shardsText(count: number): string {
+  return count === 2 ? 'both shards' : `all ${count} shards`;
+}
+
+function shardValue(facts: StatementFacts, change: KeyChange, shard: ShardPlan, options: RewriteOptions, tableName: string): NewValue {
+  const { statement } = facts;
+  const column = quoteName(shard.column);
+  const formula = shardFormulaText(shard, quoteName);
+  if (options.everyShard && (statement.kind === 'Select' || statement.kind === 'Delete')) return everyShard(facts, change, shard, options);
+  if (shard.method !== 'random') {
+    const lists = shard.sources.map((s) => facts.values.get(s));
+    if (lists.every((l) => l !== undefined)) {
+      const allConstant = lists.every((l) => l!.every(isConstant));
+      const combos = allConstant ? combinations(lists as Expression[][]) : undefined;
+      const computed = combos?.map((combo) => computeShardOf(change, shard, combo));
+      if (computed && computed.every((v) => v !== undefined)) {
+        return { kind: 'literals', literals: sortedUnique(computed.map(String), true), fanOut: false };
+      }
+      // A value the server makes (now(), uuid()) cannot be hashed in advance: the application must make it.
+      const generated = shard.sources.filter((s, i) => lists[i]!.some(isServerGenerated));
+      const make = generated.length ? `; generate ${generated.map(quoteName).join(', ')} in the application instead of on the server` : '';
+      return { kind: 'marker', note: `bind ${column} = ${formula} (see the @shard comment on ${tableName})${make}` };
+    }
+    if (statement.kind === 'Insert') {
+      // Only a partition's static columns can be written without the source: they live in each shard.
+      return { kind: 'marker', note: `run once per ${column} = 1..${shard.count}: each shard is a partition with its own static columns` };
+    }
+    return everyShard(facts, change, shard, options);
+  }
+  // random(N)
+  if (statement.kind === 'Insert' || (statement.kind === 'Update' && change.table.counter)) {
+    if (!facts.usesMarkers) return { kind: 'literals', literals: [String(options.pickRandomShard())], fanOut: false };
+    return { kind: 'marker', note: `bind ${column} = a random 1..${shard.count}, picked for each write` };
+  }
+  if (statement.kind === 'Update') {
+    // An UPDATE is an upsert: naming every shard would copy the row into all of them.
+    return { kind: 'marker', note: `bind ${column} = the shard the row was written with (random 1..${shard.count}); store it with the row's id` };
+  }
+  return everyShard(facts, change, shard, options);
+}
+
+function computeShardOf(change: KeyChange, shard: ShardPlan, values: readonly Expression[]): number | undefined {
+  const sources: Record<string, SourceValue> = {};
+  for (const [i, name] of shard.sources.entries()) {
+    const type = columnNamed(change.table, name)?.type;
+    if (!type) return undefined;
+    sources[name] = { type: keyTypeFromAst(type), value: values[i]! };
+  }
+  const result = computeShardValue(shard, sources);
+  return result.ok ? result.value : undefined;
+}
+
+/** Every shard of a read or delete of whole partitions: an IN list, else one run per shard. */
+function everyShard(facts: StatementFacts, change: KeyChange, shard: ShardPlan, options: RewriteOptions): NewValue {
+  const column = quoteName(shard.column);
+  const combine = combineWord(change, facts.statement);
+  if (mayUseIn(facts.statement, options) && existingPartitions(facts, change) * shard.count <= options.maxInList) {
+    const literals = Array.from({ length: shard.count }, (_, i) => String(i + shard.offset));
+    return { kind: 'literals', literals, fanOut: true, note: combine ? `reads ${shardsText(shard.count)}: ${combine}` : undefined };
+  }
+  return { kind: 'marker', note: `run once per ${column} = ${shard.offset}..${shard.count - 1 + shard.offset}, in parallel${combine ? `, and ${combine}` : ''}` };
+}
+
+const PERIOD: Record<BucketPlan['granularity'], string> = { hour: 'UTC hour', day: 'UTC day', month: 'UTC month', year: 'UTC year' };
+
+function bucketValue(facts: StatementFacts, change: KeyChange, bucket: BucketPlan, options: RewriteOptions, shardValues: number): NewValue {
+  const { statement } = facts;
+  const column = quoteName(bucket.column);
+  const period = PERIOD[bucket.granularity];
+  const source = bucket.source;
+  const sourceText = source ? quoteName(source) : undefined;
+  const given = source ? facts.values.get(source) : undefined;
+  if (given) {
+    const times = given.map((e) => timeValue(e, bucket.sourceType));
+    if (times.every((t) => t.kind === 'known')) {
+      const literals = sortedUnique(times.map((t) => bucketLiteral(bucket.granularity, (t as { ms: number }).ms)), bucket.type === 'int');
+      return { kind: 'literals', literals, fanOut: false };
+    }
+    const now = times.some((t) => t.kind === 'now') ? `; generate ${sourceText} in the application instead of on the server, so that both agree` : '';
+    return { kind: 'marker', note: `bind ${column} = the ${period} of ${sourceText}${now}` };
+  }
+  const range = source ? facts.ranges.get(source) : undefined;
+  if (range && statement.kind !== 'Insert' && statement.kind !== 'Update') {
+    const lower = range.lower && timeValue(range.lower.expr, bucket.sourceType);
+    const upper = range.upper && timeValue(range.upper.expr, bucket.sourceType);
+    if (lower?.kind === 'known' && upper?.kind === 'known') {
+      const from: TimeBound = { ms: lower.ms, inclusive: range.lower!.inclusive };
+      const to: TimeBound = { ms: upper.ms, inclusive: range.upper!.inclusive };
+      // The buckets share the IN room with the partitions already named and the shards listed.
+      const room = Math.floor(options.maxInList / existingPartitions(facts, change) / shardValues);
+      const buckets = bucketsCovering(bucket.granularity, from, to, Math.max(1, room));
+      if (buckets && mayUseIn(statement, options)) return { kind: 'literals', literals: buckets, fanOut: buckets.length > 1 };
+      if (buckets) return { kind: 'marker', note: `run once per ${column} in ${buckets.join(', ')}, ${orderWord(statement, change, source)}` };
+    }
+    return { kind: 'marker', note: `run once per ${period} the range of ${sourceText} covers, ${orderWord(statement, change, source)}` };
+  }
+  if (statement.kind === 'Insert' || (statement.kind === 'Update' && !source)) {
+    return { kind: 'marker', note: `bind ${column} = the ${period} ${sourceText ? `of ${sourceText}` : 'the row is written'}` };
+  }
+  if (statement.kind === 'Select') {
+    return { kind: 'marker', note: `bind ${column}: start at the current ${period} and step back one at a time until you have the rows you need` };
+  }
+  return { kind: 'marker', note: `run once per ${column} the partition has rows in` };
+}
+
+/** The order a read visits buckets in: its ORDER BY, else the source column's clustering order. */
+function orderWord(statement: DmlStatement, change: KeyChange, source: string | undefined): string {
+  if (statement.kind !== 'Select') return 'one bucket at a time';
+  const column = source ? change.table.clustering.find((c) => c.name === source) : undefined;
+  // ORDER BY names the first clustering column; reversing it reverses them all.
+  const ordering = statement.orderBy[0];
+  const firstOrder = change.table.clustering[0]?.order ?? 'ASC';
+  const written = ordering ? (ordering.direction ?? 'ASC') : firstOrder;
+  const reversed = written !== firstOrder;
+  const own = column?.order ?? 'ASC';
+  const descending = reversed ? own === 'ASC' : own === 'DESC';
+  return descending ? 'newest first, and concatenate the rows' : 'oldest first, and concatenate the rows';
+}
+
+/** The partition key columns the change does not add (a table annotated `-- @shard` already has its shard in the key). */
+function keptKey(change: KeyChange): string[] {
+  const added = new Set([change.shard?.column, change.bucket?.column]);
+  return change.table.partitionKey.map((c) => c.name).filter((c) => !added.has(c));
+}
+
+/** Whether the statement restricts (or writes) every column of the table's current partition key. */
+function namesPartition(facts: StatementFacts, change: KeyChange): boolean {
+  if (facts.statement.kind === 'Insert') return true;
+  return keptKey(change).every((c) => facts.values.has(c));
+}
+
+/**
+ * The edits that make a statement on `change.table` name the new key columns (see the file comment).
+ * `tableName` is how comments name the table.
+ */
+export function rewriteForKeyChange(text: string, statement: DmlStatement, change: KeyChange, options: RewriteOptions, tableName = change.table.qualifiedName): StatementRewrite {
+  const unchanged: StatementRewrite = { edits: [], outcome: 'unchanged', notes: [], values: [] };
+  if (statement.kind === 'Insert' && statement.json !== undefined) return jsonInsertRewrite(text, statement, change, options);
+  const facts = factsOf(statement);
+  if (!namesPartition(facts, change)) return unchanged;
+  const wanted: [string, NewValue][] = [];
+  let shardValues = 1;
+  if (change.shard && !facts.named.has(change.shard.column)) {
+    const value = shardValue(facts, change, change.shard, options, tableName);
+    if (value.kind === 'literals') shardValues = value.literals.length;
+    wanted.push([change.shard.column, value]);
+  }
+  if (change.bucket && !facts.named.has(change.bucket.column)) wanted.push([change.bucket.column, bucketValue(facts, change, change.bucket, options, shardValues)]);
+  if (!wanted.length) return unchanged;
+
+  const marker = (column: string): string => (facts.namedMarkers ? `:${quoteName(column)}` : '?');
+  const parts: { column: string; value: string; list: boolean }[] = wanted.map(([column, v]) =>
+    v.kind === 'literals'
+      ? { column, value: v.literals.length === 1 ? v.literals[0]! : `(${v.literals.join(', ')})`, list: v.literals.length > 1 }
+      : { column, value: marker(column), list: false });
+  const edits = valueEdits(statement, parts);
+  if (!edits) return unchanged;
+  const notes = wanted.flatMap(([, v]) => (v.note ? [v.note] : []));
+  if (notes.length) edits.unshift(commentAboveEdit(text, statement.range.start, notes));
+  const outcome: RewriteOutcome = wanted.some(([, v]) => v.kind === 'marker') ? 'application'
+    : wanted.some(([, v]) => v.kind === 'literals' && v.fanOut) ? 'fan-out' : 'exact';
+  const values = parts.map((p, i) => ({ column: p.column, text: p.value, kind: wanted[i]![1].kind === 'marker' ? 'marker' as const : p.list ? 'list' as const : 'literal' as const }));
+  return { edits, outcome, notes, values };
+}
+
+/** INSERT: the columns and values appended; otherwise `AND col = v` / `AND col IN (...)` after the last relation. */
+function valueEdits(statement: DmlStatement, parts: { column: string; value: string; list: boolean }[]): TextEdit[] | undefined {
+  if (statement.kind === 'Insert') {
+    const lastColumn = statement.columns[statement.columns.length - 1];
+    const lastValue = statement.values[statement.values.length - 1];
+    if (!lastColumn || !lastValue || statement.columns.length !== statement.values.length || parts.some((p) => p.list)) return undefined;
+    return [
+      { start: lastColumn.range.end, end: lastColumn.range.end, newText: parts.map((p) => `, ${quoteName(p.column)}`).join('') },
+      { start: lastValue.range.end, end: lastValue.range.end, newText: parts.map((p) => `, ${p.value}`).join('') },
+    ];
+  }
+  const last = statement.where[statement.where.length - 1];
+  if (!last) return undefined;
+  const text = parts.map((p) => ` AND ${quoteName(p.column)} ${p.list ? 'IN' : '='} ${p.value}`).join('');
+  return [{ start: last.range.end, end: last.range.end, newText: text }];
+}
+
+/** A column's key in an INSERT JSON object: lower-case names as they are, others quoted (`"\"OrderId\""`). */
+function jsonKeyOf(column: string): string {
+  return quoteName(column) === column ? column : `"${column}"`;
+}
+
+/** The JSON object of a literal `INSERT ... JSON '{...}'`, and where its closing brace is in the source. */
+function jsonObjectOf(text: string, statement: InsertStatement): { object: Record<string, unknown>; closeAt: number } | undefined {
+  const json = statement.json;
+  if (json?.kind !== 'Literal' || json.literalKind !== 'string') return undefined;
+  let object: unknown;
+  try {
+    object = JSON.parse(json.value);
+  } catch {
+    return undefined;
+  }
+  if (typeof object !== 'object' || object === null || Array.isArray(object)) return undefined;
+  const raw = text.slice(json.range.start, json.range.end);
+  const closeAt = raw.lastIndexOf('}');
+  return closeAt < 0 ? undefined : { object: object as Record<string, unknown>, closeAt: json.range.start + closeAt };
+}
+
+/**
+ * `INSERT ... JSON '{...}'`: a literal object whose values give the new columns gets them as keys (the
+ * shard computed, the bucket of its time); otherwise a comment says which keys the application adds.
+ */
+function jsonInsertRewrite(text: string, statement: InsertStatement, change: KeyChange, options: RewriteOptions): StatementRewrite {
+  const found = jsonObjectOf(text, statement);
+  const valueOf = (column: string): unknown => {
+    if (!found) return undefined;
+    const key = Object.keys(found.object).find((k) => (k.startsWith('"') && k.endsWith('"') && k.length > 1 ? k.slice(1, -1) : k.toLowerCase()) === column);
+    return key === undefined ? undefined : found.object[key];
+  };
+  const added: { column: string; json: string }[] = [];
+  if (change.shard && valueOf(change.shard.column) === undefined) {
+    let value: number | undefined;
+    if (change.shard.method === 'random') value = options.pickRandomShard();
+    else {
+      const sources: Record<string, SourceValue> = {};
+      for (const name of change.shard.sources) {
+        const type = columnNamed(change.table, name)?.type;
+        const v = valueOf(name);
+        if (type && v !== undefined) sources[name] = { type: keyTypeFromAst(type), value: { json: v } };
+      }
+      const result = Object.keys(sources).length === change.shard.sources.length ? computeShardValue(change.shard, sources) : undefined;
+      value = result?.ok ? result.value : undefined;
+    }
+    if (value !== undefined) added.push({ column: change.shard.column, json: String(value) });
+  }
+  if (change.bucket && valueOf(change.bucket.column) === undefined) {
+    const raw = change.bucket.source ? valueOf(change.bucket.source) : undefined;
+    const literal = typeof raw === 'string' || typeof raw === 'number'
+      ? timeValue({ kind: 'Literal', literalKind: typeof raw === 'number' ? 'integer' : 'string', value: String(raw), text: String(raw), range: statement.range } as Expression, change.bucket.sourceType)
+      : undefined;
+    if (literal?.kind === 'known') {
+      const cql = bucketLiteral(change.bucket.granularity, literal.ms);
+      added.push({ column: change.bucket.column, json: cql.startsWith("'") ? `"${cql.slice(1, -1)}"` : cql });
+    }
+  }
+  const wanted = [...(change.shard ? [change.shard.column] : []), ...(change.bucket ? [change.bucket.column] : [])].filter((c) => valueOf(c) === undefined);
+  if (!wanted.length) return { edits: [], outcome: 'unchanged', notes: [], values: [] };
+  if (found && added.length === wanted.length) {
+    const insert = added.map((a) => `, ${JSON.stringify(jsonKeyOf(a.column))}: ${a.json}`).join('');
+    return { edits: [{ start: found.closeAt, end: found.closeAt, newText: insert }], outcome: 'exact', notes: [], values: added.map((a) => ({ column: a.column, text: a.json, kind: 'literal' })) };
+  }
+  const note = `add ${wanted.map((c) => JSON.stringify(jsonKeyOf(c))).join(' and ')} to the JSON: ${[
+    ...(change.shard && wanted.includes(change.shard.column) ? [`${change.shard.column} = ${shardFormulaText(change.shard, quoteName)}`] : []),
+    ...(change.bucket && wanted.includes(change.bucket.column) ? [`${change.bucket.column} = the ${PERIOD[change.bucket.granularity]} of ${change.bucket.source ?? 'the write'}`] : []),
+  ].join(', ')}`;
+  return { edits: [commentAboveEdit(text, statement.range.start, [note])], outcome: 'application', notes: [note], values: [] };
+}

@@ -1,0 +1,312 @@
+// A partition fix as a refactoring of the whole workspace, in the way rust-analyzer's "change signature"
+// rewrites every call site: the CREATE TABLE gets the new key columns (and its `-- @shard` annotation), and
+// every statement on the table, in every file, names them (key-rewrite.ts). The result is one Fix whose
+// edits span the files, with a title that says how many statements it rewrites and how many need the
+// application, and detail lines that list those.
+import type { Comment, CreateMaterializedViewStatement, CreateTableStatement } from '../../../grammar/ast';
+import { scaledHintEdits } from '../schema/hint-comment';
+import type { TableInfo } from '../schema/model';
+import { quoteName } from '../util/names';
+import { addedKeyColumns, shardFormulaText, type KeyChange, type PartitionPlan } from './key-change';
+import { rewriteForKeyChange, type DmlStatement, type RewriteOptions, type RewriteOutcome } from './key-rewrite';
+import { addBodyElements, commentAboveEdit, identifierText, partitionKeyEdits, type BodyElement } from './table-edits';
+import { applyEdits, indentAt, lineBreakAt, restOfLineAfter, startsLine } from './text';
+import type { FileEdits, Fix, TextEdit } from './types';
+
+/** A statement on the table somewhere in the workspace. */
+export interface WorkspaceStatement {
+  filePath: string;
+  text: string;
+  statement: DmlStatement;
+}
+
+/** A materialized view on the table somewhere in the workspace: its primary key must keep every base key column. */
+export interface WorkspaceView {
+  filePath: string;
+  text: string;
+  statement: CreateMaterializedViewStatement;
+}
+
+/** Another CREATE TABLE of the same table (a workspace with the schema twice: versions, dialects): re-keyed alike. */
+export interface TableDefinitionSite {
+  filePath: string;
+  text: string;
+  create: CreateTableStatement;
+  comments: readonly Comment[];
+}
+
+export interface RefactorContext {
+  /** The file of the CREATE TABLE (the fix's own edits) and its text. */
+  filePath: string;
+  text: string;
+  create: CreateTableStatement;
+  table: TableInfo;
+  /** The comments of the CREATE TABLE's file (its `-- @cqlint` hints are rescaled with the key). */
+  comments?: readonly Comment[];
+  /** The table's other definitions in the workspace (not `create`). */
+  otherDefinitions?: readonly TableDefinitionSite[];
+  /** Every statement on the table in the workspace (the reference index), every file. */
+  statements: readonly WorkspaceStatement[];
+  views?: readonly WorkspaceView[];
+  rewrite: Omit<RewriteOptions, 'pickRandomShard'>;
+  /** 1-based line of an offset in a file, for the detail lines. */
+  lineOf?(filePath: string, text: string, offset: number): number;
+}
+
+const PERIOD_TEXT: Record<string, string> = { hour: 'hourly', day: 'daily', month: 'monthly', year: 'yearly' };
+
+const BUCKET_DESCRIPTION: Record<string, (source: string | undefined) => string> = {
+  hour: (s) => (s ? `${s} truncated to the UTC hour` : 'the UTC hour the row is written'),
+  day: (s) => (s ? `the UTC day of ${s}` : 'the UTC day the row is written'),
+  month: (s) => (s ? `the UTC month of ${s} as 'YYYY-MM'` : "the UTC month the row is written, as 'YYYY-MM'"),
+  year: (s) => (s ? `the UTC year of ${s}` : 'the UTC year the row is written'),
+};
+
+/** The column definitions a plan adds to the table body. */
+function addedElements(plan: PartitionPlan): BodyElement[] {
+  const elements: BodyElement[] = [];
+  if (plan.shard) elements.push({ sql: `${quoteName(plan.shard.column)} int` });
+  if (plan.bucket) {
+    const source = plan.bucket.source ? quoteName(plan.bucket.source) : undefined;
+    elements.push({ sql: `${quoteName(plan.bucket.column)} ${plan.bucket.type}`, comment: `bucket: ${BUCKET_DESCRIPTION[plan.bucket.granularity]!(source)}, set by the application` });
+  }
+  return elements;
+}
+
+/** Edits to a CREATE TABLE that add the plan's columns to it and to its partition key; undefined when the key cannot take them. */
+export function keyChangeSchemaEdits(text: string, create: CreateTableStatement, plan: PartitionPlan): TextEdit[] | undefined {
+  const key = partitionKeyEdits(text, create, addedKeyColumns(plan));
+  if (!key) return undefined;
+  const body = addBodyElements(text, create, [...addedElements(plan), ...(key.clause ? [key.clause] : [])]);
+  if (!body) return undefined;
+  return [...key.edits, ...body];
+}
+
+/** The `-- @shard` annotation line a plan writes above the table. */
+function shardAnnotation(plan: PartitionPlan): string | undefined {
+  return plan.shard ? `@shard ${quoteName(plan.shard.column)} = ${shardFormulaText(plan.shard, quoteName)}` : undefined;
+}
+
+/** "a calculated shard column from title (4 shards) and a time bucket day date (daily partitions by ts)". */
+export function planText(plan: PartitionPlan): string {
+  const parts: string[] = [];
+  if (plan.shard) {
+    const shards = `${plan.shard.count} shard${plan.shard.count === 1 ? '' : 's'}`;
+    parts.push(plan.shard.method === 'random'
+      ? `a random shard column (${shards})`
+      : `a calculated shard column from ${plan.shard.sources.map(quoteName).join(', ')} (${shards})`);
+  }
+  if (plan.bucket) {
+    const by = plan.bucket.source ? ` by ${quoteName(plan.bucket.source)}` : '';
+    parts.push(`a time bucket ${quoteName(plan.bucket.column)} ${plan.bucket.type} (${PERIOD_TEXT[plan.bucket.granularity]} partitions${by})`);
+  }
+  return parts.join(' and ');
+}
+
+interface Rewrites {
+  byFile: Map<string, TextEdit[]>;
+  rewritten: number;
+  files: Set<string>;
+  outcomes: Record<RewriteOutcome, number>;
+  /** "queries/q.cql:12: bind shard = ..." for each statement left to the application. */
+  application: { filePath: string; line?: number; note: string }[];
+}
+
+/** Every statement of the workspace rewritten for the key change, and the views' keys extended. */
+export function rewriteWorkspace(ctx: RefactorContext, change: KeyChange, tableName = ctx.table.qualifiedName): Rewrites {
+  let next = 0;
+  const count = change.shard?.count ?? 1;
+  const options: RewriteOptions = { ...ctx.rewrite, pickRandomShard: () => (next++ % count) + 1 };
+  const result: Rewrites = { byFile: new Map(), rewritten: 0, files: new Set(), outcomes: { exact: 0, 'fan-out': 0, application: 0, unchanged: 0 }, application: [] };
+  const add = (filePath: string, edits: readonly TextEdit[]): void => {
+    if (!edits.length) return;
+    result.byFile.set(filePath, [...(result.byFile.get(filePath) ?? []), ...edits]);
+    result.files.add(filePath);
+  };
+  for (const { filePath, text, statement } of ctx.statements) {
+    const rewrite = rewriteForKeyChange(text, statement, change, options, tableName);
+    result.outcomes[rewrite.outcome]++;
+    if (rewrite.outcome === 'unchanged') continue;
+    result.rewritten++;
+    add(filePath, rewrite.edits);
+    if (rewrite.outcome === 'application') {
+      const line = ctx.lineOf?.(filePath, text, statement.range.start);
+      for (const note of rewrite.notes) result.application.push({ filePath, ...(line !== undefined ? { line } : {}), note });
+    }
+  }
+  for (const view of ctx.views ?? []) {
+    const edits = viewKeyEdits(view.text, view.statement, addedKeyColumns(change));
+    if (edits.length) {
+      result.rewritten++;
+      add(view.filePath, edits);
+    }
+  }
+  return result;
+}
+
+/**
+ * A view keeps every base primary key column in its own primary key: the new columns are selected (unless
+ * `SELECT *`), required `IS NOT NULL`, and appended to the view's clustering columns.
+ */
+function viewKeyEdits(text: string, view: CreateMaterializedViewStatement, columns: readonly string[]): TextEdit[] {
+  const pk = view.primaryKey;
+  const lastKey = pk ? [...pk.partitionKey, ...pk.clustering].at(-1) : undefined;
+  const lastWhere = view.where.at(-1);
+  if (!pk || !lastKey || !lastWhere) return [];
+  const names = columns.map(quoteName);
+  const edits: TextEdit[] = [];
+  const lastSelector = view.selectors.at(-1);
+  if (!view.star && lastSelector) edits.push({ start: lastSelector.range.end, end: lastSelector.range.end, newText: names.map((n) => `, ${n}`).join('') });
+  edits.push({ start: lastWhere.range.end, end: lastWhere.range.end, newText: names.map((n) => ` AND ${n} IS NOT NULL`).join('') });
+  if (pk.clustering.length === 0 && !pk.partitionKeyParenthesised && pk.form !== 'inline') {
+    // PRIMARY KEY (k) -> PRIMARY KEY ((k), shard): the single key column must become the partition key.
+    edits.push({ start: lastKey.range.start, end: lastKey.range.start, newText: '(' });
+    edits.push({ start: lastKey.range.end, end: lastKey.range.end, newText: `)${names.map((n) => `, ${n}`).join('')}` });
+  } else {
+    edits.push({ start: lastKey.range.end, end: lastKey.range.end, newText: names.map((n) => `, ${n}`).join('') });
+  }
+  return edits;
+}
+
+function leftToApplication(rewrites: Rewrites): string {
+  const app = rewrites.outcomes.application;
+  return app ? `, ${app} left to the application` : '';
+}
+
+function summary(rewrites: Rewrites): string {
+  if (!rewrites.rewritten) return '';
+  const files = rewrites.files.size;
+  return `; rewrites ${rewrites.rewritten} statement${rewrites.rewritten === 1 ? '' : 's'}${files > 1 ? ` in ${files} files` : ''}${leftToApplication(rewrites)}`;
+}
+
+function detailLines(plan: PartitionPlan, rewrites: Rewrites, relative: (path: string) => string): string[] {
+  const lines = (plan.figures?.reasons ?? []).map((r) => `sizing: ${r}`);
+  for (const a of rewrites.application) lines.push(`${relative(a.filePath)}${a.line !== undefined ? `:${a.line}` : ''}: ${a.note}`);
+  return lines;
+}
+
+function fileEditsOf(ctx: RefactorContext, byFile: Map<string, TextEdit[]>): { here: TextEdit[]; elsewhere: FileEdits[] } {
+  const here = byFile.get(ctx.filePath) ?? [];
+  const elsewhere = [...byFile].filter(([path]) => path !== ctx.filePath).map(([filePath, edits]) => ({ filePath, edits }));
+  return { here, elsewhere };
+}
+
+/** Stable short ids for the command line: `shard:title`, `shard:random`, `bucket:day`, `shard:title+bucket:day`. */
+export function planId(plan: PartitionPlan): string {
+  const parts: string[] = [];
+  if (plan.shard) parts.push(`shard:${plan.shard.method === 'random' ? 'random' : plan.shard.sources.join(',')}`);
+  if (plan.bucket) parts.push(`bucket:${plan.bucket.granularity}`);
+  return parts.join('+');
+}
+
+/**
+ * The fix that applies a plan to the table and to every statement on it. Undefined when the table's
+ * key cannot take the columns (it did not parse).
+ */
+/** Edits that re-key one definition: its columns and key, its `-- @shard` line, its hints rescaled. */
+function definitionEdits(text: string, create: CreateTableStatement, comments: readonly Comment[] | undefined, plan: PartitionPlan): TextEdit[] | undefined {
+  const schema = keyChangeSchemaEdits(text, create, plan);
+  if (!schema) return undefined;
+  const annotation = shardAnnotation(plan);
+  if (annotation) schema.push(commentAboveEdit(text, create.range.start, [annotation]));
+  if (plan.shard && comments) {
+    // The table's hints describe its partitions: after the shard, each is an Nth of what they were.
+    const n = plan.shard.count;
+    schema.push(...scaledHintEdits(comments, text, create.range.start, { writes: n, rows: n, reads: plan.shard.method === 'random' ? 1 : n }));
+  }
+  return schema;
+}
+
+/** Whether another definition has the columns the plan reads and none of those it adds. */
+function definitionFits(create: CreateTableStatement, plan: PartitionPlan): boolean {
+  const names = new Set(create.columns.map((c) => c.name.name));
+  const needed = [...(plan.shard?.sources ?? []), ...(plan.bucket?.source ? [plan.bucket.source] : [])];
+  return needed.every((c) => names.has(c)) && !addedKeyColumns(plan).some((c) => names.has(c));
+}
+
+export function keyChangeFix(ctx: RefactorContext, plan: PartitionPlan, options: { preferred?: boolean; relative?: (path: string) => string } = {}): Fix | undefined {
+  const schema = definitionEdits(ctx.text, ctx.create, ctx.comments, plan);
+  if (!schema) return undefined;
+  const rewrites = rewriteWorkspace(ctx, { table: ctx.table, shard: plan.shard, bucket: plan.bucket });
+  rewrites.byFile.set(ctx.filePath, [...schema, ...(rewrites.byFile.get(ctx.filePath) ?? [])]);
+  rewrites.files.add(ctx.filePath);
+  for (const other of ctx.otherDefinitions ?? []) {
+    const edits = definitionFits(other.create, plan) ? definitionEdits(other.text, other.create, other.comments, plan) : undefined;
+    if (!edits) continue;
+    rewrites.byFile.set(other.filePath, [...edits, ...(rewrites.byFile.get(other.filePath) ?? [])]);
+    rewrites.files.add(other.filePath);
+  }
+  const { here, elsewhere } = fileEditsOf(ctx, rewrites.byFile);
+  return {
+    id: planId(plan),
+    title: `Add ${planText(plan)}${summary(rewrites)}`,
+    kind: 'quickfix',
+    ...(options.preferred ? { isPreferred: true } : {}),
+    safeForFixAll: false,
+    edits: here,
+    ...(elsewhere.length ? { otherFiles: elsewhere } : {}),
+    detail: detailLines(plan, rewrites, options.relative ?? ((p) => p)),
+    plan,
+  };
+}
+
+/**
+ * "Create a copy": the table again under `copyName` with the plan's key, its `-- @shard` line and a note
+ * on moving the data, inserted after the original, which stays exactly as it is (a deployed table's
+ * primary key cannot be altered). With `move`, every statement of the workspace also moves to the copy,
+ * rewritten for its key.
+ */
+export function keyChangeCopyFix(ctx: RefactorContext, plan: PartitionPlan, copyName: string, move: boolean): Fix | undefined {
+  const { text, create } = ctx;
+  if (move && !ctx.statements.length) return undefined;
+  const start = create.range.start;
+  const end = create.range.end;
+  const inside = keyChangeSchemaEdits(text, create, plan);
+  if (!inside) return undefined;
+  const rename: TextEdit = { start: create.name.name.range.start, end: create.name.name.range.end, newText: quoteName(copyName) };
+  const statement = applyEdits(text.slice(start, end), [...inside, rename].map((e) => ({ ...e, start: e.start - start, end: e.end - start })));
+  const original = ctx.table.qualifiedName;
+  const copyQualified = create.name.keyspace ? `${identifierText(create.name.keyspace)}.${quoteName(copyName)}` : quoteName(copyName);
+  const eol = lineBreakAt(text, end);
+  const indent = startsLine(text, start) ? indentAt(text, start) : '';
+  const annotation = shardAnnotation(plan);
+  const comments = [
+    `${copyQualified}: a copy of ${original} keyed for ${planText(plan)}; a deployed table's primary key cannot be altered.`,
+    move
+      ? `Moving the data: copy the rows of ${original} here (computing the new key columns) before the statements that now use this table go live, then drop ${original}.`
+      : `Moving the data: write to both tables, copy the existing rows (computing the new key columns), move the reads here, then drop ${original}.`,
+    ...(annotation ? [annotation] : []),
+  ];
+  // After the statement's line when only comments follow it there, so that they stay with the original.
+  const rest = restOfLineAfter(text, end);
+  const at = rest && !rest.comma ? rest.lineEnd : end;
+  const block = `${eol}${eol}${comments.map((c) => `${indent}-- ${c}${eol}`).join('')}${indent}${statement}`;
+  const schemaEdit: TextEdit = { start: at, end: at, newText: block };
+  const what = `a copy of ${original}: ${copyQualified}, ${planText(plan)}`;
+  if (!move) {
+    return { id: `copy:${planId(plan)}`, title: `Create ${what}`, kind: 'quickfix', safeForFixAll: false, edits: [schemaEdit], plan };
+  }
+  const copyTable: TableInfo = { ...ctx.table, name: copyName, qualifiedName: ctx.table.keyspace ? `${ctx.table.keyspace}.${copyName}` : copyName };
+  // The views stay on the original table, which stays as it is.
+  const rewrites = rewriteWorkspace({ ...ctx, views: [] }, { table: copyTable, shard: plan.shard, bucket: plan.bucket }, copyTable.qualifiedName);
+  // Every statement on the original names the copy instead.
+  for (const { filePath, statement } of ctx.statements) {
+    const name = statement.kind === 'Select' ? statement.from : statement.table;
+    const edit: TextEdit = { start: name.name.range.start, end: name.name.range.end, newText: quoteName(copyName) };
+    rewrites.byFile.set(filePath, [...(rewrites.byFile.get(filePath) ?? []), edit]);
+    rewrites.files.add(filePath);
+  }
+  rewrites.byFile.set(ctx.filePath, [schemaEdit, ...(rewrites.byFile.get(ctx.filePath) ?? [])]);
+  const { here, elsewhere } = fileEditsOf(ctx, rewrites.byFile);
+  const moved = ctx.statements.length;
+  return {
+    id: `copy-move:${planId(plan)}`,
+    title: `Create ${what}, and move ${moved} statement${moved === 1 ? '' : 's'} to it${leftToApplication(rewrites)}`,
+    kind: 'quickfix',
+    safeForFixAll: false,
+    edits: here,
+    ...(elsewhere.length ? { otherFiles: elsewhere } : {}),
+    detail: detailLines(plan, rewrites, (p) => p),
+    plan,
+  };
+}

@@ -1,0 +1,146 @@
+// Helpers for the workspace refactoring tests: a Project over several files, a fix applied to all of
+// them (each file checked as applyChecked checks one), what the workspace's lint says before and after,
+// and an oracle for the shard values written, independent of the engine's shard maths.
+import type { Expression, Statement } from '../../grammar/ast';
+import { Project } from '../../server/core/project';
+import type { CqlintConfig } from '../../server/core/config/types';
+import type { Finding } from '../../server/core/findings';
+import type { Fix } from '../../server/core/fixes/types';
+import { fixesForFinding } from '../../server/core/fixes';
+import { projectFixEnvironment, type EnvironmentSettings } from '../../server/core/fixes/environment';
+import { allStatements } from '../../server/core/util/statements';
+import { columnNamed } from '../../server/core/schema/model';
+import { nativeName } from '../../server/core/schema/types';
+import { applyChecked } from './helpers';
+import { driverEncoder, driverRoutingKey, driverTypes } from '../token/helpers';
+
+const murmur = require('murmurhash3js-revisited') as { x86: { hash32(bytes: Uint8Array, seed?: number): number } };
+
+/** The rules a refactoring must never add findings of. */
+export const GUARDED_RULES = ['syntax-error', 'incomplete-key-write', 'unrestricted-partition-key', 'unknown-column', 'shard-mismatch'];
+/** The findings whose fixes are refactorings of the key. */
+export const PARTITION_RULES = ['hot-partition', 'unbounded-partition', 'large-partition', 'partition-throughput'];
+
+export function workspaceProject(files: ReadonlyMap<string, string>, config: CqlintConfig = {}): Project {
+  const project = new Project({ config });
+  for (const [path, text] of files) project.setFile(path, text);
+  return project;
+}
+
+/** The fixes offered for a finding of `filePath`, as the editor and the CLI get them. */
+export function fixesFor(project: Project, filePath: string, finding: Finding, settings: EnvironmentSettings = {}): Fix[] {
+  const env = projectFixEnvironment(project, filePath, settings);
+  return fixesForFinding(project.getText(filePath)!, project.parse(filePath), finding, env);
+}
+
+/** Applies a fix to every file it edits; the new texts by path, and every problem applyChecked finds in each. */
+export function applyToWorkspace(project: Project, filePath: string, fix: Fix): { texts: Map<string, string>; problems: string[] } {
+  const texts = new Map<string, string>();
+  const problems: string[] = [];
+  for (const { filePath: path, edits } of [{ filePath, edits: fix.edits }, ...(fix.otherFiles ?? [])]) {
+    if (!edits.length) continue;
+    const { output, problems: found } = applyChecked(project.getText(path)!, { title: fix.title, edits, ...(path === filePath && fix.id?.startsWith('copy') ? { id: fix.id } : {}) });
+    for (const p of found) problems.push(`${path}: ${p}`);
+    texts.set(path, output);
+  }
+  return { texts, problems };
+}
+
+/** Counts of findings by `file rule`. */
+export function findingCounts(project: Project, files: Iterable<string>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const file of files) {
+    for (const f of project.lint(file)) counts.set(`${file} ${f.ruleId}`, (counts.get(`${file} ${f.ruleId}`) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** What a refactoring broke: guarded findings it added, and the finding it was for still there (in place). */
+export function refactoringProblems(before: Project, after: Project, files: readonly string[], file: string, finding: Finding, fix: Fix): string[] {
+  const problems: string[] = [];
+  const was = findingCounts(before, files);
+  const now = findingCounts(after, files);
+  for (const [key, n] of now) {
+    const rule = key.slice(key.lastIndexOf(' ') + 1);
+    if (GUARDED_RULES.includes(rule) && n > (was.get(key) ?? 0)) problems.push(`new ${key}: ${n} after, ${was.get(key) ?? 0} before`);
+  }
+  const table = (finding.data as { table?: string } | undefined)?.table;
+  const same = (f: Finding): boolean => f.ruleId === finding.ruleId && (f.data as { table?: string } | undefined)?.table === table;
+  // Counted in the finding's file: a workspace may define the table again elsewhere (or drop and re-create it).
+  const had = before.lint(file).filter(same).length;
+  const left = after.lint(file).filter(same);
+  if (fix.id?.startsWith('copy')) {
+    if (left.length !== had) problems.push(`the copy should leave the original's ${finding.ruleId} findings alone: ${left.length} left, ${had} before`);
+  } else if (left.length >= had) {
+    problems.push(`the ${finding.ruleId} finding on ${table} is still there: ${left.map((f) => f.message.slice(0, 120)).join(' | ')}`);
+  }
+  return problems;
+}
+
+/**
+ * Shard values the oracle can check: for every statement on a table with a calculated `-- @shard`
+ * whose shard column and every source column are given literals, the oracle's shard beside the written
+ * one. The oracle serializes with cassandra-driver's encoder and hashes with murmurhash3js-revisited
+ * (x86_32, seed 0, read unsigned), or multiplies code points: none of the engine's shard maths.
+ */
+export function shardValueChecks(project: Project, files: readonly string[]): { where: string; written: number; expected: number }[] {
+  const out: { where: string; written: number; expected: number }[] = [];
+  for (const file of files) {
+    const text = project.getText(file)!;
+    for (const statement of allStatements(project.parse(file).statements)) {
+      if (statement.kind !== 'Insert' && statement.kind !== 'Update' && statement.kind !== 'Delete' && statement.kind !== 'Select') continue;
+      const name = statement.kind === 'Select' ? statement.from : statement.table;
+      const table = project.tableFor(file, name, statement.range.start);
+      const spec = table?.shard;
+      if (!table || !spec || spec.method === 'random') continue;
+      const values = literalValues(statement);
+      const written = values.get(spec.shardColumn);
+      if (!written || written.length !== 1 || written[0]!.kind !== 'Literal' || written[0]!.literalKind !== 'integer') continue;
+      const sources = spec.sources.map((s) => values.get(s));
+      if (sources.some((s) => !s || s.length !== 1 || s[0]!.kind !== 'Literal')) continue;
+      const parts: Buffer[] = [];
+      let supported = true;
+      for (const [i, source] of spec.sources.entries()) {
+        const bytes = serialized(nativeName(columnNamed(table, source)?.type), sources[i]![0] as Expression & { kind: 'Literal' });
+        if (!bytes) supported = false;
+        else parts.push(bytes);
+      }
+      if (!supported) continue;
+      let expected: number;
+      if (spec.method === 'codepoints') {
+        let product = 1n;
+        for (const ch of (sources[0]![0] as Expression & { kind: 'Literal' }).value) product *= BigInt(ch.codePointAt(0)!);
+        expected = Number(product % BigInt(spec.count)) + spec.offset;
+      } else {
+        const key = parts.length === 1 ? parts[0]! : driverRoutingKey(parts);
+        expected = (murmur.x86.hash32(key, 0) >>> 0) % spec.count + spec.offset;
+      }
+      out.push({ where: `${file}:${text.slice(0, statement.range.start).split('\n').length}`, written: Number((written[0] as Expression & { kind: 'Literal' }).value), expected });
+    }
+  }
+  return out;
+}
+
+/** The literal each column is given: INSERT values, `=` relations. */
+function literalValues(statement: Statement): Map<string, Expression[]> {
+  const values = new Map<string, Expression[]>();
+  if (statement.kind === 'Insert') statement.columns.forEach((c, i) => { if (statement.values[i]) values.set(c.name, [statement.values[i]!]); });
+  if (statement.kind === 'Update' || statement.kind === 'Delete' || statement.kind === 'Select') {
+    for (const r of statement.where) if (r.operator === '=' && r.left.kind === 'ColumnRef') values.set(r.left.name.name, r.right);
+  }
+  return values;
+}
+
+/** The driver's serialization of a literal of a native type; undefined for types the oracle leaves out. */
+function serialized(type: string | undefined, literal: Expression & { kind: 'Literal' }): Buffer | undefined {
+  const T = driverTypes.dataTypes;
+  switch (type) {
+    case 'text': case 'varchar': return driverEncoder.encode(literal.value, T.text);
+    case 'ascii': return driverEncoder.encode(literal.value, T.ascii);
+    case 'uuid': return driverEncoder.encode(driverTypes.Uuid.fromString(literal.value), T.uuid);
+    case 'timeuuid': return driverEncoder.encode(driverTypes.TimeUuid.fromString(literal.value), T.timeuuid);
+    case 'int': return driverEncoder.encode(Number(literal.value), T.int);
+    case 'bigint': return driverEncoder.encode(BigInt(literal.value), T.bigint);
+    default: return undefined;
+  }
+}
