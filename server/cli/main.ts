@@ -4,6 +4,7 @@ import { runFormatCommand } from './format';
 import { runLintCommand } from './lint';
 import { runTokenCommand } from './token';
 import { runReportCommand } from './report';
+import { runFixCommand } from './fix-command';
 import { EXIT, InputError, UsageError, resolveIO, type CliIO, type CommandRunner } from './io';
 import packageJson from '../../package.json';
 import { BATCH_HEAP, useHeapBudget } from '../core/util/heap';
@@ -18,6 +19,7 @@ interface Command {
 
 export const commands: Record<string, Command> = {
   lint: { summary: 'lint CQL files and folders (stylish, json or sarif output; --fix applies safe fixes)', run: runLintCommand },
+  fix: { summary: 'apply a partition refactoring (shard, time bucket, copy) to a table and every statement on it', run: runFixCommand },
   token: { summary: 'compute Murmur3 tokens and shard values for partition keys', run: runTokenCommand },
   format: { summary: 'format CQL files in place (--check lists unformatted files and exits 1)', run: runFormatCommand },
   report: { summary: 'write the partition report (diagrams and charts of every table) as one HTML file', run: runReportCommand },

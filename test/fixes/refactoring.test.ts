@@ -47,7 +47,7 @@ describe('every partition fix leaves a working workspace', () => {
           for (const fix of fixesFor(project, file, finding)) {
             applied++;
             rules.add(finding.ruleId);
-            const where = `${relative(projectRoot, file)}:${finding.range.start.line + 1} ${finding.ruleId} "${fix.title}"`;
+            const where = `${relative(projectRoot, file)}:${finding.range.start.line} ${finding.ruleId} "${fix.title}"`;
             const { texts, problems } = applyToWorkspace(project, file, fix);
             failures.push(...problems.map((p) => `${where}: ${p}`));
             const after = workspaceProject(new Map([...files, ...texts]), config);

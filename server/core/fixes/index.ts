@@ -168,7 +168,7 @@ function partitionFixes(text: string, parse: ParseResult, finding: Finding, env:
     const suffix = first.shard ? 'sharded' : `by_${first.bucket!.granularity}`;
     const copyName = freeName([`${base}_${suffix}`], [], (n) => env.tableNameTaken!(n));
     for (const move of [false, true]) {
-      const copy = keyChangeCopyFix(contexts.refactor, first, copyName, move);
+      const copy = keyChangeCopyFix(contexts.refactor, first, copyName, move, env.relativePath);
       if (copy) fixes.push(copy);
     }
   }

@@ -256,7 +256,7 @@ export function keyChangeFix(ctx: RefactorContext, plan: PartitionPlan, options:
  * primary key cannot be altered). With `move`, every statement of the workspace also moves to the copy,
  * rewritten for its key.
  */
-export function keyChangeCopyFix(ctx: RefactorContext, plan: PartitionPlan, copyName: string, move: boolean): Fix | undefined {
+export function keyChangeCopyFix(ctx: RefactorContext, plan: PartitionPlan, copyName: string, move: boolean, relative: (path: string) => string = (p) => p): Fix | undefined {
   const { text, create } = ctx;
   if (move && !ctx.statements.length) return undefined;
   const start = create.range.start;
@@ -306,7 +306,7 @@ export function keyChangeCopyFix(ctx: RefactorContext, plan: PartitionPlan, copy
     safeForFixAll: false,
     edits: here,
     ...(elsewhere.length ? { otherFiles: elsewhere } : {}),
-    detail: detailLines(plan, rewrites, (p) => p),
+    detail: detailLines(plan, rewrites, relative),
     plan,
   };
 }

@@ -1,0 +1,219 @@
+// `cqlint fix [options] <files or folders>`: applies one partition refactoring (a shard column, a time
+// bucket, a copy of the table) to the schema and every statement on the table, in every file given, as the
+// editor's quick fix does. `--list` shows the findings and their fixes; `--dry-run` prints a unified diff.
+// Exit 0 applied or listed, 2 usage, no matching finding or fix, a file with syntax errors, or I/O failure.
+import { createTwoFilesPatch } from 'diff';
+import type { Finding } from '../core/findings';
+import { fixesForFinding } from '../core/fixes';
+import { projectFixEnvironment } from '../core/fixes/environment';
+import { applyEdits } from '../core/fixes/text';
+import type { Fix } from '../core/fixes/types';
+import { Project } from '../core/project';
+import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
+import { TARGET_IDS, type TargetId } from '../core/targets';
+import {
+  EXIT, InputError, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter,
+  parseCommandArgs, parseTargetOption, readInput, writeOutput, type CliIO,
+} from './io';
+
+/** The findings whose fixes re-key a table. */
+export const PARTITION_RULES = ['hot-partition', 'unbounded-partition', 'large-partition', 'partition-throughput'] as const;
+
+const FIX_USAGE = `Usage: cqlint fix [options] <files or folders...>
+
+Applies a partition refactoring to a table and to every statement on it, in every file given: a shard
+column, a time bucket, or a copy of the table with the new key. Statements get the exact shard and bucket
+values their literals give; the rest get a bind marker with a comment saying what the application computes.
+All inputs are analysed together, as cqlint lint does.
+
+Choose the finding and the fix:
+  -r, --rule <id>           ${PARTITION_RULES.join(', ')}
+      --table <ks.table>    The table whose finding to fix
+      --fix <id>            The fix, by the id --list shows (default: the preferred fix)
+  -l, --list                List the partition findings and their fixes, change nothing
+
+Output:
+      --dry-run             Print the change as a unified diff (git apply / patch -p1) and write nothing
+  -t, --target <db>         Target database: ${TARGET_IDS.join(', ')} (default: from .cqlint.json, else cassandra)
+  -c, --config <file>       Use this configuration file instead of looking for .cqlint.json files
+      --no-config           Ignore .cqlint.json files
+  -h, --help                Show this help
+
+Exit status: 0 applied or listed; 2 usage error, no finding or fix matching the choice, a file to change
+that has syntax errors, or a file that could not be read or written.
+`;
+
+interface FixCommandOptions {
+  rule?: string;
+  table?: string;
+  fix?: string;
+  list: boolean;
+  dryRun: boolean;
+  target?: TargetId;
+  configPath?: string;
+  noConfig: boolean;
+  inputs: string[];
+}
+
+function parseFixArgs(args: string[]): FixCommandOptions | 'help' {
+  const parsed = parseCommandArgs(args, {
+    rule: { type: 'string', short: 'r' },
+    table: { type: 'string' },
+    fix: { type: 'string' },
+    list: { type: 'boolean', short: 'l' },
+    'dry-run': { type: 'boolean' },
+    target: { type: 'string', short: 't' },
+    config: { type: 'string', short: 'c' },
+    'no-config': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  const v = parsed.values;
+  if (v.help) return 'help';
+  if (v.rule !== undefined && !(PARTITION_RULES as readonly string[]).includes(v.rule)) {
+    throw new UsageError(`--rule "${v.rule}" has no partition refactoring; use one of ${PARTITION_RULES.join(', ')} (cqlint lint --fix applies the other rules' fixes)`);
+  }
+  if (v.table !== undefined && v.table.trim() === '') throw new UsageError('--table expects a table name, e.g. --table ks.events');
+  if (v.fix !== undefined && v.fix.trim() === '') throw new UsageError('--fix expects a fix id, as --list shows them');
+  if (v.list && (v.fix !== undefined || v['dry-run'])) throw new UsageError('--list changes nothing: it goes without --fix and --dry-run');
+  if (v.config !== undefined && v['no-config']) throw new UsageError('--config and --no-config cannot be used together');
+  if (!parsed.positionals.length) throw new UsageError('no files or folders given');
+  return {
+    rule: v.rule,
+    table: v.table?.trim(),
+    fix: v.fix?.trim(),
+    list: v.list === true,
+    dryRun: v['dry-run'] === true,
+    target: parseTargetOption(v.target),
+    configPath: v.config,
+    noConfig: v['no-config'] === true,
+    inputs: parsed.positionals,
+  };
+}
+
+export async function runFixCommand(args: string[], io: CliIO): Promise<number> {
+  const options = parseFixArgs(args);
+  if (options === 'help') {
+    io.stdout.write(FIX_USAGE);
+    return EXIT.ok;
+  }
+  return runFix(options, io);
+}
+
+interface Located {
+  filePath: string;
+  finding: Finding;
+  table: string;
+}
+
+/** `ks.events` matches the table `ks.events`, and `events` any keyspace's `events` (case as Cassandra folds it). */
+function tableMatches(wanted: string, table: string): boolean {
+  const fold = (name: string): string => name.split('.').map((part) => (/^".*"$/.test(part) ? part.slice(1, -1) : part.toLowerCase())).join('.');
+  const w = fold(wanted);
+  const t = fold(table);
+  return w === t || (!w.includes('.') && t.endsWith(`.${w}`));
+}
+
+function where(located: Located, io: CliIO): string {
+  const { line, column } = located.finding.range.start;
+  return `${displayPath(located.filePath, io.cwd)}:${line}:${column}`;
+}
+
+async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
+  const report = failureReporter(io, 'cqlint fix');
+  const config = explicitConfig(options, io, report);
+  const files = await collectCqlFiles(options.inputs, io, report);
+  const samples = new SampleCache();
+  const configs = discoveredConfigs();
+  const project = new Project({ target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples) });
+  const boms = new Map<string, boolean>();
+  for (const file of files) {
+    const read = await readInput(file, io, report);
+    if (!read) continue;
+    boms.set(file, read.bom);
+    project.setFile(file, read.text);
+  }
+  if (config === undefined) {
+    for (const file of boms.keys()) configs.lookup(file);
+    for (const [, loaded] of configs.found()) for (const error of loaded.errors) report.fail(error.message);
+  }
+  await readConfiguredSamples(project, tablesDefinedIn(project, [...boms.keys()]), { cache: samples, onProblem: (m) => report.fail(m) });
+  // A refactoring over files that could not all be read would leave the unread ones broken.
+  if (report.failed) return EXIT.failure;
+
+  const found: Located[] = [];
+  for (const filePath of boms.keys()) {
+    for (const finding of project.lint(filePath)) {
+      if (!(PARTITION_RULES as readonly string[]).includes(finding.ruleId)) continue;
+      const table = (finding.data as { table?: string } | undefined)?.table ?? '';
+      if (options.rule !== undefined && finding.ruleId !== options.rule) continue;
+      if (options.table !== undefined && !tableMatches(options.table, table)) continue;
+      found.push({ filePath, finding, table });
+    }
+  }
+  const settings = {
+    relativePath: (p: string) => displayPath(p, io.cwd),
+    onError: (error: unknown, finding: Finding) => report.fail(`internal error in the ${finding.ruleId} fix: ${error instanceof Error ? error.message : String(error)}`),
+  };
+  const fixesOf = (located: Located): Fix[] => {
+    const env = projectFixEnvironment(project, located.filePath, settings);
+    return fixesForFinding(project.getText(located.filePath)!, project.parse(located.filePath), located.finding, env);
+  };
+
+  if (options.list) {
+    if (!found.length) io.stdout.write('No partition findings with fixes.\n');
+    for (const located of found) {
+      io.stdout.write(`${where(located, io)}  ${located.finding.ruleId}  ${located.table}\n`);
+      const fixes = fixesOf(located);
+      if (!fixes.length) io.stdout.write('    (no fix applies)\n');
+      for (const fix of fixes) {
+        io.stdout.write(`  ${fix.isPreferred ? '*' : ' '} ${fix.id ?? '?'}\n      ${fix.title}\n`);
+        for (const line of fix.detail ?? []) io.stdout.write(`        ${line}\n`);
+      }
+    }
+    return EXIT.ok;
+  }
+
+  const choice = [options.rule && `--rule ${options.rule}`, options.table && `--table ${options.table}`].filter(Boolean).join(' ') || 'the inputs';
+  if (!found.length) throw new InputError(`no partition finding matches ${choice}; cqlint fix --list shows the findings and their fixes`);
+  if (found.length > 1) {
+    const list = found.map((l) => `  ${where(l, io)}  --rule ${l.finding.ruleId} --table ${l.table}`).join('\n');
+    throw new UsageError(`${found.length} partition findings match ${choice}; choose one:\n${list}`);
+  }
+  const located = found[0]!;
+  const fixes = fixesOf(located);
+  if (!fixes.length) throw new InputError(`no fix applies to the ${located.finding.ruleId} finding on ${located.table} (${where(located, io)})`);
+  const fix = options.fix === undefined ? fixes.find((f) => f.isPreferred) ?? fixes[0]! : fixes.find((f) => f.id === options.fix);
+  if (!fix) throw new InputError(`no fix "${options.fix}" for the ${located.finding.ruleId} finding on ${located.table}; its fixes: ${fixes.map((f) => f.id).join(', ')}`);
+
+  const changes: { filePath: string; before: string; after: string }[] = [];
+  for (const { filePath, edits } of [{ filePath: located.filePath, edits: fix.edits }, ...(fix.otherFiles ?? [])]) {
+    const before = project.getText(filePath);
+    if (before === undefined || !edits.length) continue;
+    // The edits are exact for the statements they were computed from; a file that does not parse may hide others.
+    if (project.parse(filePath).errors.length) throw new InputError(`${displayPath(filePath, io.cwd)} has syntax errors: fix them first (cqlint lint shows them); nothing was changed`);
+    changes.push({ filePath, before, after: applyEdits(before, edits) });
+  }
+
+  if (options.dryRun) {
+    for (const { filePath, before, after } of changes) {
+      const name = displayPath(filePath, io.cwd);
+      const patch = createTwoFilesPatch(`a/${name}`, `b/${name}`, before, after, '', '', { context: 3 });
+      // Without jsdiff's "====" banner: what git apply and patch -p1 read.
+      io.stdout.write(patch.slice(patch.indexOf('---')).replace(/\t\n/g, '\n'));
+    }
+    io.stderr.write(`cqlint fix: ${fix.title} (dry run: nothing written)\n`);
+    return EXIT.ok;
+  }
+  const written: string[] = [];
+  for (const { filePath, after } of changes) {
+    if (!(await writeOutput(filePath, after, boms.get(filePath) ?? false, io, report))) {
+      if (written.length) io.stderr.write(`cqlint fix: the refactoring is half done: ${written.join(', ')} written, the rest not; restore them (git checkout) or write the rest\n`);
+      return EXIT.failure;
+    }
+    written.push(displayPath(filePath, io.cwd));
+  }
+  io.stdout.write(`${fix.title}\n  wrote ${written.join(', ')}\n`);
+  const left = (fix.detail ?? []).filter((d) => !d.startsWith('sizing: '));
+  if (left.length) io.stdout.write(`  left to the application (a comment above each statement says what to bind):\n${left.map((d) => `    ${d}\n`).join('')}`);
+  return EXIT.ok;
+}
