@@ -19,10 +19,10 @@ interface Command {
 
 export const commands: Record<string, Command> = {
   lint: { summary: 'lint CQL files and folders (stylish, json or sarif output; --fix applies safe fixes)', run: runLintCommand },
-  fix: { summary: 'apply a partition refactoring (shard, time bucket, copy) to a table and every statement on it', run: runFixCommand },
   token: { summary: 'compute Murmur3 tokens and shard values for partition keys', run: runTokenCommand },
   format: { summary: 'format CQL files in place (--check lists unformatted files and exits 1)', run: runFormatCommand },
   report: { summary: 'write the partition report (diagrams and charts of every table) as one HTML file', run: runReportCommand },
+  fix: { summary: 'apply a partition refactoring (shard, time bucket, copy) to a table and every statement on it', run: runFixCommand },
 };
 
 function helpText(): string {

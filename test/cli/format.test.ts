@@ -65,7 +65,7 @@ describe('cqlint --help', () => {
     const help = await runCli(['--help']);
     assert.equal(help.code, 0);
     const names = Object.keys(commands);
-    assert.deepEqual(names.slice().sort(), ['format', 'lint', 'report', 'token']);
+    assert.deepEqual(names.slice().sort(), ['fix', 'format', 'lint', 'report', 'token']);
     for (const name of names) assert.match(help.stdout, new RegExp(`\\n {2}${name} +${commands[name].summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`));
   });
 });
