@@ -3,24 +3,14 @@
 // by a ```diff block that must be exactly that fixture's before -> after. UPDATE_FIXTURES=1 rewrites the blocks.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { projectRoot } from '../helpers/corpus';
+import { filesBelow } from '../fixes/workspace';
 
 const PAGE = join(projectRoot, 'docs', 'fixes.md');
 const WORKSPACES = join(projectRoot, 'test', 'fixes', 'workspaces');
-
-function filesBelow(dir: string, base = dir): Map<string, string> {
-  const out = new Map<string, string>();
-  if (!existsSync(dir)) return out;
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) for (const [k, v] of filesBelow(path, base)) out.set(k, v);
-    else out.set(relative(base, path), readFileSync(path, 'utf8'));
-  }
-  return out;
-}
 
 /** The fixture's change as a unified diff, file by file (schema files first, as the fix edits them). */
 function fixtureDiff(name: string): string {

@@ -1,6 +1,8 @@
 // Helpers for the workspace refactoring tests: a Project over several files, a fix applied to all of
 // them (each file checked as applyChecked checks one), what the workspace's lint says before and after,
 // and an oracle for the shard values written, independent of the engine's shard maths.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { Expression, Statement } from '../../grammar/ast';
 import { Project } from '../../server/core/project';
 import type { CqlintConfig } from '../../server/core/config/types';
@@ -15,6 +17,18 @@ import { applyChecked } from './helpers';
 import { driverEncoder, driverRoutingKey, driverTypes } from '../token/helpers';
 
 const murmur = require('murmurhash3js-revisited') as { x86: { hash32(bytes: Uint8Array, seed?: number): number } };
+
+/** The files below a folder by their path relative to it, sorted (an absent folder has none). */
+export function filesBelow(dir: string, base = dir): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!existsSync(dir)) return out;
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) for (const [k, v] of filesBelow(path, base)) out.set(k, v);
+    else out.set(relative(base, path), readFileSync(path, 'utf8'));
+  }
+  return out;
+}
 
 /** The rules a refactoring must never add findings of. */
 export const GUARDED_RULES = ['syntax-error', 'incomplete-key-write', 'unrestricted-partition-key', 'unknown-column', 'shard-mismatch'];

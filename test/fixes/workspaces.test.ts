@@ -4,10 +4,10 @@
 // changes, exactly. Files missing from after/ must come out unchanged.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CqlintConfig } from '../../server/core/config/types';
-import { applyToWorkspace, fixesFor, refactoringProblems, shardValueChecks, workspaceProject } from './workspace';
+import { applyToWorkspace, filesBelow, fixesFor, refactoringProblems, shardValueChecks, workspaceProject } from './workspace';
 
 const DIR = join(__dirname, 'workspaces');
 /** The virtual root the fixtures' files are loaded under (paths in titles and details are relative to it). */
@@ -26,17 +26,6 @@ interface FixSpec {
   file?: string;
   config?: CqlintConfig;
   settings?: { shardCount?: number };
-}
-
-function filesBelow(dir: string, base = dir): Map<string, string> {
-  const out = new Map<string, string>();
-  if (!existsSync(dir)) return out;
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) for (const [k, v] of filesBelow(path, base)) out.set(k, v);
-    else out.set(relative(base, path), readFileSync(path, 'utf8'));
-  }
-  return out;
 }
 
 describe('workspace refactorings', () => {
