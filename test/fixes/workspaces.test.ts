@@ -1,11 +1,11 @@
 // Before/after fixtures of whole workspaces for the partition refactorings:
 // test/fixes/workspaces/<case>/fix.json names the finding (rule and table) and the fix to apply (its id,
 // or null: no partition fix applies); before/ holds the workspace's files, after/ every file the fix
-// changes, exactly. Files missing from after/ must come out unchanged.
+// changes, exactly. Files missing from after/ must come out unchanged. UPDATE_FIXTURES=1 rewrites after/.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { CqlintConfig } from '../../server/core/config/types';
 import { applyToWorkspace, filesBelow, fixesFor, refactoringProblems, shardValueChecks, workspaceProject } from './workspace';
 
@@ -55,6 +55,17 @@ describe('workspace refactorings', () => {
       if (spec.title) assert.equal(fix.title, spec.title);
       const { texts, problems } = applyToWorkspace(project, file, fix);
       assert.deepEqual(problems, []);
+      if (process.env.UPDATE_FIXTURES) {
+        // Rewrites after/ from what the fix does (review the diff), as rust-analyzer's UPDATE_EXPECT does.
+        rmSync(join(DIR, name, 'after'), { recursive: true, force: true });
+        for (const [path, text] of texts) {
+          const rel = path.slice(ROOT.length + 1);
+          if (text === before.get(rel)) continue;
+          mkdirSync(dirname(join(DIR, name, 'after', rel)), { recursive: true });
+          writeFileSync(join(DIR, name, 'after', rel), text);
+        }
+        return;
+      }
       for (const [rel, text] of before) {
         const path = `${ROOT}/${rel}`;
         const want = expected.get(rel);
