@@ -16,6 +16,7 @@ const benches: Bench[] = [
   { name: 'token', module: './token', exportName: 'runTokenBench' },
   { name: 'analysis', module: './analysis', exportName: 'runAnalysisBench' },
   { name: 'editor', module: './editor', exportName: 'runEditorBench' },
+  { name: 'code-actions', module: './code-actions', exportName: 'runCodeActionsBench' },
   { name: 'workspace', module: './workspace', exportName: 'runWorkspaceBench' },
   { name: 'sample', module: './sample', exportName: 'runSampleBench' },
   { name: 'limits', module: './limits', exportName: 'runLimitsBench' },

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
 import type { TextDocumentEdit, TextEdit as LspTextEdit } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { codeActionsFor, FIX_ALL_KIND, type CodeActionRequest } from '../../server/lsp/features/code-actions';
+import { codeActionsFor, resolveCodeAction, FIX_ALL_KIND, type CodeActionRequest } from '../../server/lsp/features/code-actions';
 import { MAIN, projectWith } from './helpers';
 
 const CODE = `CREATE TABLE ks.books (
@@ -80,5 +80,32 @@ describe('code actions', () => {
 
   test('nothing for a file the project does not have', () => {
     assert.deepEqual(codeActionsFor({ ...request(0, 0), filePath: '/nowhere.cql' }), []);
+  });
+});
+
+describe('code actions resolved lazily (codeAction/resolve)', () => {
+  test('a partition fix comes without its edit and with the data to resolve it; resolving gives the eager edit', () => {
+    const at = CODE.indexOf('publish_date, title)');
+    const eager = codeActionsFor(request(at, at, { shardCount: 4 }));
+    const lazy = codeActionsFor(request(at, at, { shardCount: 4, resolveEdits: true }));
+    assert.deepEqual(lazy.map((a) => a.title), eager.map((a) => a.title));
+    for (const [i, action] of lazy.entries()) {
+      assert.equal(action.edit, undefined, `${action.title}: no edit before it is resolved`);
+      assert.ok(action.data, `${action.title}: data to resolve it`);
+      const resolved = resolveCodeAction(action, { project: projectWith(CODE), filePath: MAIN, uri, shardCount: 4 });
+      assert.deepEqual(resolved.edit, eager[i]!.edit, `${action.title}: the resolved edit is the eager one`);
+    }
+  });
+
+  test('a one-statement fix keeps its edit; a stale or foreign action resolves to itself, without an edit', () => {
+    const typo = CODE.indexOf('autor');
+    const [rename] = codeActionsFor(request(typo, typo, { resolveEdits: true }));
+    assert.ok(rename!.edit, 'the rename is cheap: its edit comes at once');
+    const at = CODE.indexOf('publish_date, title)');
+    const [lazy] = codeActionsFor(request(at, at, { resolveEdits: true }));
+    const changed = projectWith(CODE.replace('author text,', 'author text,\n    isbn text,'));
+    assert.equal(resolveCodeAction(lazy!, { project: changed, filePath: MAIN, uri }).edit, undefined, 'the finding moved: no edit');
+    const foreign = { ...lazy!, data: { something: 'else' } };
+    assert.equal(resolveCodeAction(foreign, { project: projectWith(CODE), filePath: MAIN, uri }), foreign);
   });
 });

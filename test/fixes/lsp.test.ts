@@ -84,7 +84,16 @@ async function codeActions(client: LspTestClient, uri: string, diag: Diagnostic,
     range: diag.range,
     context: { diagnostics: [diag], triggerKind: 1, ...(only ? { only } : {}) },
   });
-  return (result ?? []) as CodeAction[];
+  const actions = (result ?? []) as CodeAction[];
+  // Resolved one by one, as VS Code resolves the action the user picks.
+  return Promise.all(actions.map((a) => resolved(client, a)));
+}
+
+/** The action with its edit: resolved (codeAction/resolve) when it came without one, as VS Code does for the chosen action. */
+async function resolved(client: LspTestClient, action: CodeAction): Promise<CodeAction> {
+  if (action.edit) return action;
+  assert.ok(action.data, `${action.title}: no edit and no data to resolve it`);
+  return (await client.request('codeAction/resolve', action)) as CodeAction;
 }
 
 /** Applies a workspace edit to the harness's copy of the document and sends it as a change. */
@@ -133,7 +142,9 @@ const codes = (list: Diagnostic[]): string[] => list.map((d) => String(d.code));
 describe('textDocument/codeAction through the server', () => {
   test('advertises quickfix and source.fixAll.cqlint to clients with code action literals, and nothing to others', async (t) => {
     const { init } = await session(t);
-    assert.deepEqual(init.capabilities.codeActionProvider, { codeActionKinds: ['quickfix', 'source.fixAll.cqlint'], resolveProvider: false });
+    assert.deepEqual(init.capabilities.codeActionProvider, { codeActionKinds: ['quickfix', 'source.fixAll.cqlint'], resolveProvider: true });
+    const eager = await session(t, {}, { ...VSCODE_LIKE, textDocument: { ...VSCODE_LIKE.textDocument, codeAction: { ...VSCODE_LIKE.textDocument!.codeAction, resolveSupport: undefined } } });
+    assert.deepEqual(eager.init.capabilities.codeActionProvider, { codeActionKinds: ['quickfix', 'source.fixAll.cqlint'], resolveProvider: false });
     const plain = await session(t, {}, capabilities.push);
     assert.equal(plain.init.capabilities.codeActionProvider, undefined);
   });
@@ -186,6 +197,25 @@ describe('textDocument/codeAction through the server', () => {
       assert.deepEqual(changes.map((c) => [c.textDocument.uri, c.textDocument.version]), [[uri, 1], [ws.uri('queries.cql'), null]]);
       assert.match(TextDocument.applyEdits(TextDocument.create(ws.uri('queries.cql'), 'cql', 0, queries), changes[1]!.edits as TextEdit[]), read);
     }
+  });
+
+  test('a client that resolves edits gets the partition fixes without their edits, and each edit on codeAction/resolve', async (t) => {
+    const ws = tempWorkspace({ 'books.cql': BOOKS, 'queries.cql': "SELECT title FROM ks.books WHERE publish_date = '2024-05-01';\n" });
+    t.after(() => ws.cleanup());
+    const { client } = await session(t, { workspaceFolders: [ws.dir] });
+    const uri = ws.uri('books.cql');
+    await open(client, uri, BOOKS);
+    const diag = await diagnostic(client, uri, 'hot-partition');
+    const raw = (await client.request('textDocument/codeAction', { textDocument: { uri }, range: diag.range, context: { diagnostics: [diag], triggerKind: 1 } })) as CodeAction[];
+    assert.ok(raw.length >= 2);
+    for (const action of raw) {
+      assert.equal(action.edit, undefined, `${action.title}: the edit waits for resolve`);
+      const full = (await client.request('codeAction/resolve', action)) as CodeAction;
+      assert.equal(full.title, action.title);
+      assert.ok((full.edit?.documentChanges?.length ?? 0) >= 1, `${action.title}: resolved with its edit`);
+    }
+    const first = (await client.request('codeAction/resolve', raw[0])) as CodeAction;
+    assert.deepEqual((first.edit!.documentChanges as TextDocumentEdit[]).map((c) => c.textDocument.uri), [uri, ws.uri('queries.cql')]);
   });
 
   test('the cqlint.shardCount setting sizes the shards when the workload is not stated', async (t) => {

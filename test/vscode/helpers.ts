@@ -39,10 +39,10 @@ export async function openUntitled(content: string): Promise<vscode.TextDocument
 }
 
 export async function closeAllEditors(): Promise<void> {
-  // Untitled documents would prompt to save: revert them first.
-  for (const editor of vscode.window.visibleTextEditors) {
-    if (editor.document.isUntitled && editor.document.isDirty) {
-      await vscode.window.showTextDocument(editor.document);
+  // Unsaved documents would prompt to save: revert them first (a fix spanning files leaves closed ones dirty too).
+  for (const document of vscode.workspace.textDocuments) {
+    if (document.isDirty) {
+      await vscode.window.showTextDocument(document);
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     }
   }

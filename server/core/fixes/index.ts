@@ -14,7 +14,7 @@ import type { TableReference } from '../schema/references';
 import { shardStatementFixes } from './shard-statements';
 import { isDmlStatement } from './key-rewrite';
 import { partitionPlans, type PlanContext, type PlanDemand } from './partition-plans';
-import { keyChangeCopyFix, keyChangeFix, type RefactorContext, type TableDefinitionSite, type WorkspaceStatement, type WorkspaceView } from './refactor';
+import { applicationCountOf, keyChangeCopyFix, keyChangeFix, type RefactorContext, type TableDefinitionSite, type WorkspaceStatement, type WorkspaceView } from './refactor';
 import type { PartitionPlan } from './key-change';
 import { shardAbove } from '../schema/shard';
 import { targetInfo, type TargetInfo } from '../targets';
@@ -163,12 +163,13 @@ function partitionFixes(text: string, parse: ParseResult, finding: Finding, env:
     if (fix) fixes.push(fix);
   }
   const first = plans[0];
+  const firstFix = fixes[0]?.plan === first ? fixes[0] : undefined;
   if (first && env.tableNameTaken) {
     const base = contexts.plan.create.name.name.name;
     const suffix = first.shard ? 'sharded' : `by_${first.bucket!.granularity}`;
     const copyName = freeName([`${base}_${suffix}`], [], (n) => env.tableNameTaken!(n));
     for (const move of [false, true]) {
-      const copy = keyChangeCopyFix(contexts.refactor, first, copyName, move, env.relativePath);
+      const copy = keyChangeCopyFix(contexts.refactor, first, copyName, move, env.relativePath, firstFix && applicationCountOf(firstFix));
       if (copy) fixes.push(copy);
     }
   }

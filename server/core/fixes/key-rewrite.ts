@@ -9,7 +9,7 @@ import type {
 import { columnNamed } from '../schema/model';
 import { computeShardValue, type SourceValue } from '../token/shard';
 import { keyTypeFromAst } from '../token/types';
-import { walk } from '../util/ast-walk';
+import { someExpression } from '../util/ast-walk';
 import { quoteName } from '../util/names';
 import { bucketLiteral, bucketsCovering, timeValue, type TimeBound } from './bucket-values';
 import { shardFormulaText, type BucketPlan, type KeyChange, type ShardPlan } from './key-change';
@@ -67,7 +67,24 @@ interface StatementFacts {
   namedMarkers: boolean;
 }
 
+/** Every expression a DML statement holds (values, relations, assignments, USING, LIMIT, selectors). */
+function statementExpressions(statement: DmlStatement): (Expression | undefined)[] {
+  const relations = (list: readonly Relation[]): Expression[] => list.flatMap((r) => [r.left, ...r.right]);
+  const using = statement.kind === 'Select' ? [] : statement.using.map((u) => u.value);
+  switch (statement.kind) {
+    case 'Insert': return [...statement.values, statement.json, ...using];
+    case 'Update': return [...statement.assignments.flatMap((a) => [a.target, a.value]), ...relations(statement.where), ...relations(statement.conditions), ...using];
+    case 'Delete': return [...statement.selections, ...relations(statement.where), ...relations(statement.conditions), ...using];
+    case 'Select': return [...statement.selectors.map((s) => s.expression), ...relations(statement.where), statement.limit, statement.perPartitionLimit];
+  }
+}
+
+/** Facts are the same for every key change: computed once per statement (a fix rewrites each once per plan). */
+const factsCache = new WeakMap<DmlStatement, StatementFacts>();
+
 function factsOf(statement: DmlStatement): StatementFacts {
+  const cached = factsCache.get(statement);
+  if (cached) return cached;
   const values = new Map<string, Expression[]>();
   const ranges: StatementFacts['ranges'] = new Map();
   const named = new Set<string>();
@@ -82,13 +99,17 @@ function factsOf(statement: DmlStatement): StatementFacts {
   }
   let usesMarkers = false;
   let namedMarkers = false;
-  walk(statement, (node) => {
-    if (node.kind === 'BindMarker') {
+  for (const expr of statementExpressions(statement)) {
+    someExpression(expr, (e) => {
+      if (e.kind !== 'BindMarker') return false;
       usesMarkers = true;
-      if ((node as Expression & { kind: 'BindMarker' }).name) namedMarkers = true;
-    }
-  });
-  return { statement, values, ranges, named, usesMarkers, namedMarkers };
+      if (e.name) namedMarkers = true;
+      return namedMarkers;
+    });
+  }
+  const facts = { statement, values, ranges, named, usesMarkers, namedMarkers };
+  factsCache.set(statement, facts);
+  return facts;
 }
 
 function collectRelation(relation: Relation, values: StatementFacts['values'], ranges: StatementFacts['ranges'], named: Set<string>): void {
@@ -131,20 +152,12 @@ const SERVER_VALUES = new Set(['now', 'uuid', 'currenttimeuuid', 'currenttimesta
 
 /** now(), uuid(), ...: a value the coordinator makes when the statement runs. */
 function isServerGenerated(expr: Expression): boolean {
-  let found = false;
-  walk(expr, (node) => {
-    if (node.kind === 'FunctionCall' && SERVER_VALUES.has((node as Expression & { kind: 'FunctionCall' }).name.name.name.toLowerCase())) found = true;
-  });
-  return found;
+  return someExpression(expr, (e) => e.kind === 'FunctionCall' && SERVER_VALUES.has(e.name.name.name.toLowerCase()));
 }
 
 /** Whether an expression is a constant the engine can read (no marker, column or function). */
 function isConstant(expr: Expression): boolean {
-  let constant = true;
-  walk(expr, (node) => {
-    if (node.kind === 'BindMarker' || node.kind === 'ColumnRef' || node.kind === 'FunctionCall') constant = false;
-  });
-  return constant;
+  return !someExpression(expr, (e) => e.kind === 'BindMarker' || e.kind === 'ColumnRef' || e.kind === 'FunctionCall');
 }
 
 const MAX_COMBINATIONS = 1000;
@@ -208,7 +221,7 @@ function shardsText(count: number): string {
 function shardValue(facts: StatementFacts, change: KeyChange, shard: ShardPlan, options: RewriteOptions, tableName: string): NewValue {
   const { statement } = facts;
   const column = quoteName(shard.column);
-  const formula = shardFormulaText(shard, quoteName);
+  const formula = formulaText(shard);
   if (options.everyShard && (statement.kind === 'Select' || statement.kind === 'Delete')) return everyShard(facts, change, shard, options);
   if (shard.method !== 'random') {
     const lists = shard.sources.map((s) => facts.values.get(s));
@@ -242,15 +255,62 @@ function shardValue(facts: StatementFacts, change: KeyChange, shard: ShardPlan, 
   return everyShard(facts, change, shard, options);
 }
 
+/** Shard values computed once per source values and formula: a light bulb asks for the same ones again and again. */
+const shardCache = new WeakMap<Expression, Map<string, number | undefined>>();
+
+const formulaTexts = new WeakMap<ShardPlan, string>();
+
+/** `murmur3(title) % 4 + 1`, built once per plan object (every statement's note quotes it). */
+function formulaText(shard: ShardPlan): string {
+  let text = formulaTexts.get(shard);
+  if (text === undefined) formulaTexts.set(shard, (text = shardFormulaText(shard, quoteName)));
+  return text;
+}
+
+/** A formula's cache key, built once per plan object. */
+const formulaKeys = new WeakMap<ShardPlan, string>();
+
 function computeShardOf(change: KeyChange, shard: ShardPlan, values: readonly Expression[]): number | undefined {
+  const first = values[0];
+  let key = formulaKeys.get(shard);
+  if (key === undefined) {
+    key = `${shard.method} ${shard.count} ${shard.offset} ${shard.sources.map((s) => `${s}:${columnNamed(change.table, s)?.typeText}`).join(',')}`;
+    formulaKeys.set(shard, key);
+  }
+  const cached = first && values.length === 1 ? shardCache.get(first) : undefined;
+  if (cached?.has(key)) return cached.get(key);
   const sources: Record<string, SourceValue> = {};
+  let value: number | undefined;
+  let computable = true;
   for (const [i, name] of shard.sources.entries()) {
     const type = columnNamed(change.table, name)?.type;
-    if (!type) return undefined;
-    sources[name] = { type: keyTypeFromAst(type), value: values[i]! };
+    if (!type) computable = false;
+    else sources[name] = { type: keyTypeFromAst(type), value: values[i]! };
   }
-  const result = computeShardValue(shard, sources);
-  return result.ok ? result.value : undefined;
+  if (computable) {
+    const result = computeShardValue(shard, sources);
+    value = result.ok ? result.value : undefined;
+  }
+  if (first && values.length === 1) {
+    const map = cached ?? new Map<string, number | undefined>();
+    map.set(key, value);
+    if (!cached) shardCache.set(first, map);
+  }
+  return value;
+}
+
+const literalLists = new Map<string, string[]>();
+
+/** The shard values offset .. offset + count - 1 as literals (shared: never changed). */
+function shardLiterals(count: number, offset: number): string[] {
+  const key = `${count}+${offset}`;
+  let list = literalLists.get(key);
+  if (!list) {
+    list = Array.from({ length: count }, (_, i) => String(i + offset));
+    if (literalLists.size > 64) literalLists.clear();
+    literalLists.set(key, list);
+  }
+  return list;
 }
 
 /** Every shard of a read or delete of whole partitions: an IN list, else one run per shard. */
@@ -258,7 +318,7 @@ function everyShard(facts: StatementFacts, change: KeyChange, shard: ShardPlan, 
   const column = quoteName(shard.column);
   const combine = combineWord(change, facts.statement);
   if (mayUseIn(facts.statement, options) && existingPartitions(facts, change) * shard.count <= options.maxInList) {
-    const literals = Array.from({ length: shard.count }, (_, i) => String(i + shard.offset));
+    const literals = shardLiterals(shard.count, shard.offset);
     return { kind: 'literals', literals, fanOut: true, note: combine ? `reads ${shardsText(shard.count)}: ${combine}` : undefined };
   }
   return { kind: 'marker', note: `run once per ${column} = ${shard.offset}..${shard.count - 1 + shard.offset}, in parallel${combine ? `, and ${combine}` : ''}` };
@@ -321,9 +381,16 @@ function orderWord(statement: DmlStatement, change: KeyChange, source: string | 
 }
 
 /** The partition key columns the change does not add (a table annotated `-- @shard` already has its shard in the key). */
+const keptKeys = new WeakMap<KeyChange, string[]>();
+
 function keptKey(change: KeyChange): string[] {
-  const added = new Set([change.shard?.column, change.bucket?.column]);
-  return change.table.partitionKey.map((c) => c.name).filter((c) => !added.has(c));
+  let kept = keptKeys.get(change);
+  if (!kept) {
+    const added = new Set([change.shard?.column, change.bucket?.column]);
+    kept = change.table.partitionKey.map((c) => c.name).filter((c) => !added.has(c));
+    keptKeys.set(change, kept);
+  }
+  return kept;
 }
 
 /** Whether the statement restricts (or writes) every column of the table's current partition key. */
@@ -339,18 +406,9 @@ function namesPartition(facts: StatementFacts, change: KeyChange): boolean {
 export function rewriteForKeyChange(text: string, statement: DmlStatement, change: KeyChange, options: RewriteOptions, tableName = change.table.qualifiedName): StatementRewrite {
   const unchanged: StatementRewrite = { edits: [], outcome: 'unchanged', notes: [], values: [] };
   if (statement.kind === 'Insert' && statement.json !== undefined) return jsonInsertRewrite(text, statement, change, options);
-  const facts = factsOf(statement);
-  if (!namesPartition(facts, change)) return unchanged;
-  const wanted: [string, NewValue][] = [];
-  let shardValues = 1;
-  if (change.shard && !facts.named.has(change.shard.column)) {
-    const value = shardValue(facts, change, change.shard, options, tableName);
-    if (value.kind === 'literals') shardValues = value.literals.length;
-    wanted.push([change.shard.column, value]);
-  }
-  if (change.bucket && !facts.named.has(change.bucket.column)) wanted.push([change.bucket.column, bucketValue(facts, change, change.bucket, options, shardValues)]);
-  if (!wanted.length) return unchanged;
-
+  const decided = decide(statement, change, options, tableName);
+  if (!decided) return unchanged;
+  const { facts, wanted } = decided;
   const marker = (column: string): string => (facts.namedMarkers ? `:${quoteName(column)}` : '?');
   const parts: { column: string; value: string; list: boolean }[] = wanted.map(([column, v]) =>
     v.kind === 'literals'
@@ -360,10 +418,46 @@ export function rewriteForKeyChange(text: string, statement: DmlStatement, chang
   if (!edits) return unchanged;
   const notes = wanted.flatMap(([, v]) => (v.note ? [v.note] : []));
   if (notes.length) edits.unshift(commentAboveEdit(text, statement.range.start, notes));
-  const outcome: RewriteOutcome = wanted.some(([, v]) => v.kind === 'marker') ? 'application'
-    : wanted.some(([, v]) => v.kind === 'literals' && v.fanOut) ? 'fan-out' : 'exact';
   const values = parts.map((p, i) => ({ column: p.column, text: p.value, kind: wanted[i]![1].kind === 'marker' ? 'marker' as const : p.list ? 'list' as const : 'literal' as const }));
-  return { edits, outcome, notes, values };
+  return { edits, outcome: outcomeOf(wanted), notes, values };
+}
+
+/**
+ * What rewriteForKeyChange would make of the statement (its outcome and notes), without its edits: a fix's
+ * title counts these for every statement, and builds the edits only when they are asked for.
+ */
+export function classifyForKeyChange(text: string, statement: DmlStatement, change: KeyChange, options: RewriteOptions, tableName = change.table.qualifiedName): Pick<StatementRewrite, 'outcome' | 'notes'> {
+  if (statement.kind === 'Insert' && statement.json !== undefined) return rewriteForKeyChange(text, statement, change, options, tableName);
+  const decided = decide(statement, change, options, tableName);
+  if (!decided || !valueEditsFit(statement, decided.wanted)) return { outcome: 'unchanged', notes: [] };
+  return { outcome: outcomeOf(decided.wanted), notes: decided.wanted.flatMap(([, v]) => (v.note ? [v.note] : [])) };
+}
+
+/** The value each new key column gets in the statement; undefined when it needs none. */
+function decide(statement: DmlStatement, change: KeyChange, options: RewriteOptions, tableName: string): { facts: StatementFacts; wanted: [string, NewValue][] } | undefined {
+  const facts = factsOf(statement);
+  if (!namesPartition(facts, change)) return undefined;
+  const wanted: [string, NewValue][] = [];
+  let shardValues = 1;
+  if (change.shard && !facts.named.has(change.shard.column)) {
+    const value = shardValue(facts, change, change.shard, options, tableName);
+    if (value.kind === 'literals') shardValues = value.literals.length;
+    wanted.push([change.shard.column, value]);
+  }
+  if (change.bucket && !facts.named.has(change.bucket.column)) wanted.push([change.bucket.column, bucketValue(facts, change, change.bucket, options, shardValues)]);
+  return wanted.length ? { facts, wanted } : undefined;
+}
+
+function outcomeOf(wanted: readonly [string, NewValue][]): RewriteOutcome {
+  if (wanted.some(([, v]) => v.kind === 'marker')) return 'application';
+  return wanted.some(([, v]) => v.kind === 'literals' && v.fanOut) ? 'fan-out' : 'exact';
+}
+
+/** Whether valueEdits can place the values: an INSERT takes one value per column, and its lists must match. */
+function valueEditsFit(statement: DmlStatement, wanted: readonly [string, NewValue][]): boolean {
+  if (statement.kind !== 'Insert') return statement.where.length > 0;
+  const listed = wanted.some(([, v]) => v.kind === 'literals' && v.literals.length > 1);
+  return statement.columns.length > 0 && statement.columns.length === statement.values.length && !listed;
 }
 
 /** INSERT: the columns and values appended; otherwise `AND col = v` / `AND col IN (...)` after the last relation. */

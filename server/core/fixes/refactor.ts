@@ -8,7 +8,7 @@ import { scaledHintEdits } from '../schema/hint-comment';
 import type { TableInfo } from '../schema/model';
 import { quoteName } from '../util/names';
 import { addedKeyColumns, shardFormulaText, type KeyChange, type PartitionPlan } from './key-change';
-import { rewriteForKeyChange, type DmlStatement, type RewriteOptions, type RewriteOutcome } from './key-rewrite';
+import { classifyForKeyChange, rewriteForKeyChange, type DmlStatement, type RewriteOptions, type RewriteOutcome } from './key-rewrite';
 import { addBodyElements, commentAboveEdit, identifierText, partitionKeyEdits, type BodyElement } from './table-edits';
 import { applyEdits, indentAt, lineBreakAt, restOfLineAfter, startsLine } from './text';
 import type { FileEdits, Fix, TextEdit } from './types';
@@ -103,8 +103,8 @@ export function planText(plan: PartitionPlan): string {
   return parts.join(' and ');
 }
 
-interface Rewrites {
-  byFile: Map<string, TextEdit[]>;
+/** What a key change does to the workspace's statements, counted for the fix's title and detail. */
+interface WorkspaceSummary {
   rewritten: number;
   files: Set<string>;
   outcomes: Record<RewriteOutcome, number>;
@@ -112,36 +112,45 @@ interface Rewrites {
   application: { filePath: string; line?: number; note: string }[];
 }
 
-/** Every statement of the workspace rewritten for the key change, and the views' keys extended. */
-export function rewriteWorkspace(ctx: RefactorContext, change: KeyChange, tableName = ctx.table.qualifiedName): Rewrites {
+function rewriteOptions(ctx: RefactorContext, change: KeyChange): RewriteOptions {
   let next = 0;
   const count = change.shard?.count ?? 1;
-  const options: RewriteOptions = { ...ctx.rewrite, pickRandomShard: () => (next++ % count) + 1 };
-  const result: Rewrites = { byFile: new Map(), rewritten: 0, files: new Set(), outcomes: { exact: 0, 'fan-out': 0, application: 0, unchanged: 0 }, application: [] };
-  const add = (filePath: string, edits: readonly TextEdit[]): void => {
-    if (!edits.length) return;
-    result.byFile.set(filePath, [...(result.byFile.get(filePath) ?? []), ...edits]);
-    result.files.add(filePath);
-  };
+  return { ...ctx.rewrite, pickRandomShard: () => (next++ % count) + 1 };
+}
+
+/** The summary of rewriteWorkspace without building its edits (classifyForKeyChange per statement). */
+function summarizeWorkspace(ctx: RefactorContext, change: KeyChange, tableName: string, views = ctx.views ?? []): WorkspaceSummary {
+  const options = rewriteOptions(ctx, change);
+  const summary: WorkspaceSummary = { rewritten: 0, files: new Set(), outcomes: { exact: 0, 'fan-out': 0, application: 0, unchanged: 0 }, application: [] };
   for (const { filePath, text, statement } of ctx.statements) {
-    const rewrite = rewriteForKeyChange(text, statement, change, options, tableName);
-    result.outcomes[rewrite.outcome]++;
-    if (rewrite.outcome === 'unchanged') continue;
-    result.rewritten++;
-    add(filePath, rewrite.edits);
-    if (rewrite.outcome === 'application') {
+    const { outcome, notes } = classifyForKeyChange(text, statement, change, options, tableName);
+    summary.outcomes[outcome]++;
+    if (outcome === 'unchanged') continue;
+    summary.rewritten++;
+    summary.files.add(filePath);
+    if (outcome === 'application') {
       const line = ctx.lineOf?.(filePath, text, statement.range.start);
-      for (const note of rewrite.notes) result.application.push({ filePath, ...(line !== undefined ? { line } : {}), note });
+      for (const note of notes) summary.application.push({ filePath, ...(line !== undefined ? { line } : {}), note });
     }
   }
-  for (const view of ctx.views ?? []) {
-    const edits = viewKeyEdits(view.text, view.statement, addedKeyColumns(change));
-    if (edits.length) {
-      result.rewritten++;
-      add(view.filePath, edits);
-    }
+  for (const view of views) {
+    if (!viewKeyEdits(view.text, view.statement, addedKeyColumns(change)).length) continue;
+    summary.rewritten++;
+    summary.files.add(view.filePath);
   }
-  return result;
+  return summary;
+}
+
+/** Every statement of the workspace rewritten for the key change, and the views' keys extended: edits by file. */
+export function rewriteWorkspace(ctx: RefactorContext, change: KeyChange, tableName = ctx.table.qualifiedName, views = ctx.views ?? []): Map<string, TextEdit[]> {
+  const options = rewriteOptions(ctx, change);
+  const byFile = new Map<string, TextEdit[]>();
+  const add = (filePath: string, edits: readonly TextEdit[]): void => {
+    if (edits.length) byFile.set(filePath, [...(byFile.get(filePath) ?? []), ...edits]);
+  };
+  for (const { filePath, text, statement } of ctx.statements) add(filePath, rewriteForKeyChange(text, statement, change, options, tableName).edits);
+  for (const view of views) add(view.filePath, viewKeyEdits(view.text, view.statement, addedKeyColumns(change)));
+  return byFile;
 }
 
 /**
@@ -168,27 +177,41 @@ function viewKeyEdits(text: string, view: CreateMaterializedViewStatement, colum
   return edits;
 }
 
-function leftToApplication(rewrites: Rewrites): string {
-  const app = rewrites.outcomes.application;
+function leftToApplication(summary: WorkspaceSummary): string {
+  const app = summary.outcomes.application;
   return app ? `, ${app} left to the application` : '';
 }
 
-function summary(rewrites: Rewrites): string {
-  if (!rewrites.rewritten) return '';
-  const files = rewrites.files.size;
-  return `; rewrites ${rewrites.rewritten} statement${rewrites.rewritten === 1 ? '' : 's'}${files > 1 ? ` in ${files} files` : ''}${leftToApplication(rewrites)}`;
+function summaryText(summary: WorkspaceSummary): string {
+  if (!summary.rewritten) return '';
+  const files = summary.files.size;
+  return `; rewrites ${summary.rewritten} statement${summary.rewritten === 1 ? '' : 's'}${files > 1 ? ` in ${files} files` : ''}${leftToApplication(summary)}`;
 }
 
-function detailLines(plan: PartitionPlan, rewrites: Rewrites, relative: (path: string) => string): string[] {
+function detailLines(plan: PartitionPlan, summary: WorkspaceSummary, relative: (path: string) => string): string[] {
   const lines = (plan.figures?.reasons ?? []).map((r) => `sizing: ${r}`);
-  for (const a of rewrites.application) lines.push(`${relative(a.filePath)}${a.line !== undefined ? `:${a.line}` : ''}: ${a.note}`);
+  for (const a of summary.application) lines.push(`${relative(a.filePath)}${a.line !== undefined ? `:${a.line}` : ''}: ${a.note}`);
   return lines;
 }
 
-function fileEditsOf(ctx: RefactorContext, byFile: Map<string, TextEdit[]>): { here: TextEdit[]; elsewhere: FileEdits[] } {
-  const here = byFile.get(ctx.filePath) ?? [];
-  const elsewhere = [...byFile].filter(([path]) => path !== ctx.filePath).map(([filePath, edits]) => ({ filePath, edits }));
-  return { here, elsewhere };
+/**
+ * A fix whose edits are built when first read (and kept): a light bulb asks for every fix of a finding,
+ * and shows their titles; the edits of a refactoring over hundreds of statements are wanted for one of
+ * them at most (the editor resolves it; the CLI and tests read them directly).
+ */
+function lazyEdits(fix: Omit<Fix, 'edits' | 'otherFiles'>, filePath: string, build: () => Map<string, TextEdit[]>): Fix {
+  let built: { edits: TextEdit[]; otherFiles?: FileEdits[] } | undefined;
+  const get = (): { edits: TextEdit[]; otherFiles?: FileEdits[] } => {
+    if (built) return built;
+    const byFile = build();
+    const elsewhere = [...byFile].filter(([path]) => path !== filePath).map(([path, edits]) => ({ filePath: path, edits }));
+    built = { edits: byFile.get(filePath) ?? [], ...(elsewhere.length ? { otherFiles: elsewhere } : {}) };
+    return built;
+  };
+  return Object.defineProperties(fix as Fix, {
+    edits: { get: () => get().edits, enumerable: true, configurable: true },
+    otherFiles: { get: () => get().otherFiles, enumerable: true, configurable: true },
+  });
 }
 
 /** Stable short ids for the command line: `shard:title`, `shard:random`, `bucket:day`, `shard:title+bucket:day`. */
@@ -227,27 +250,37 @@ function definitionFits(create: CreateTableStatement, plan: PartitionPlan): bool
 export function keyChangeFix(ctx: RefactorContext, plan: PartitionPlan, options: { preferred?: boolean; relative?: (path: string) => string } = {}): Fix | undefined {
   const schema = definitionEdits(ctx.text, ctx.create, ctx.comments, plan);
   if (!schema) return undefined;
-  const rewrites = rewriteWorkspace(ctx, { table: ctx.table, shard: plan.shard, bucket: plan.bucket });
-  rewrites.byFile.set(ctx.filePath, [...schema, ...(rewrites.byFile.get(ctx.filePath) ?? [])]);
-  rewrites.files.add(ctx.filePath);
-  for (const other of ctx.otherDefinitions ?? []) {
-    const edits = definitionFits(other.create, plan) ? definitionEdits(other.text, other.create, other.comments, plan) : undefined;
-    if (!edits) continue;
-    rewrites.byFile.set(other.filePath, [...edits, ...(rewrites.byFile.get(other.filePath) ?? [])]);
-    rewrites.files.add(other.filePath);
-  }
-  const { here, elsewhere } = fileEditsOf(ctx, rewrites.byFile);
-  return {
+  const change: KeyChange = { table: ctx.table, shard: plan.shard, bucket: plan.bucket };
+  const others = (ctx.otherDefinitions ?? []).filter((d) => definitionFits(d.create, plan));
+  const summary = summarizeWorkspace(ctx, change, ctx.table.qualifiedName);
+  summary.files.add(ctx.filePath);
+  for (const other of others) summary.files.add(other.filePath);
+  const fix = lazyEdits({
     id: planId(plan),
-    title: `Add ${planText(plan)}${summary(rewrites)}`,
+    title: `Add ${planText(plan)}${summaryText(summary)}`,
     kind: 'quickfix',
     ...(options.preferred ? { isPreferred: true } : {}),
     safeForFixAll: false,
-    edits: here,
-    ...(elsewhere.length ? { otherFiles: elsewhere } : {}),
-    detail: detailLines(plan, rewrites, options.relative ?? ((p) => p)),
+    detail: detailLines(plan, summary, options.relative ?? ((p) => p)),
     plan,
-  };
+  }, ctx.filePath, () => {
+    const byFile = rewriteWorkspace(ctx, change);
+    byFile.set(ctx.filePath, [...schema, ...(byFile.get(ctx.filePath) ?? [])]);
+    for (const other of others) {
+      const edits = definitionEdits(other.text, other.create, other.comments, plan);
+      if (edits) byFile.set(other.filePath, [...edits, ...(byFile.get(other.filePath) ?? [])]);
+    }
+    return byFile;
+  });
+  applicationCounts.set(fix, summary.outcomes.application);
+  return fix;
+}
+
+/** The statements a key change fix leaves to the application (its copy-and-move twin has as many). */
+const applicationCounts = new WeakMap<Fix, number>();
+
+export function applicationCountOf(fix: Fix): number | undefined {
+  return applicationCounts.get(fix);
 }
 
 /**
@@ -256,7 +289,11 @@ export function keyChangeFix(ctx: RefactorContext, plan: PartitionPlan, options:
  * primary key cannot be altered). With `move`, every statement of the workspace also moves to the copy,
  * rewritten for its key.
  */
-export function keyChangeCopyFix(ctx: RefactorContext, plan: PartitionPlan, copyName: string, move: boolean, relative: (path: string) => string = (p) => p): Fix | undefined {
+export function keyChangeCopyFix(
+  ctx: RefactorContext, plan: PartitionPlan, copyName: string, move: boolean, relative: (path: string) => string = (p) => p,
+  /** The statements the in-place fix of the same plan leaves to the application (known: not counted again). */
+  applicationCount?: number,
+): Fix | undefined {
   const { text, create } = ctx;
   if (move && !ctx.statements.length) return undefined;
   const start = create.range.start;
@@ -287,26 +324,29 @@ export function keyChangeCopyFix(ctx: RefactorContext, plan: PartitionPlan, copy
     return { id: `copy:${planId(plan)}`, title: `Create ${what}`, kind: 'quickfix', safeForFixAll: false, edits: [schemaEdit], plan };
   }
   const copyTable: TableInfo = { ...ctx.table, name: copyName, qualifiedName: ctx.table.keyspace ? `${ctx.table.keyspace}.${copyName}` : copyName };
-  // The views stay on the original table, which stays as it is.
-  const rewrites = rewriteWorkspace({ ...ctx, views: [] }, { table: copyTable, shard: plan.shard, bucket: plan.bucket }, copyTable.qualifiedName);
-  // Every statement on the original names the copy instead.
-  for (const { filePath, statement } of ctx.statements) {
-    const name = statement.kind === 'Select' ? statement.from : statement.table;
-    const edit: TextEdit = { start: name.name.range.start, end: name.name.range.end, newText: quoteName(copyName) };
-    rewrites.byFile.set(filePath, [...(rewrites.byFile.get(filePath) ?? []), edit]);
-    rewrites.files.add(filePath);
-  }
-  rewrites.byFile.set(ctx.filePath, [schemaEdit, ...(rewrites.byFile.get(ctx.filePath) ?? [])]);
-  const { here, elsewhere } = fileEditsOf(ctx, rewrites.byFile);
+  const change: KeyChange = { table: copyTable, shard: plan.shard, bucket: plan.bucket };
+  // The views stay on the original table, which stays as it is. The statements fare as in the in-place fix
+  // (the copy has the same columns): its count serves the title, and the detail waits until it is read.
+  const summary = (): WorkspaceSummary => summarizeWorkspace(ctx, change, copyTable.qualifiedName, []);
+  const left = applicationCount ?? summary().outcomes.application;
   const moved = ctx.statements.length;
-  return {
+  const fix = lazyEdits({
     id: `copy-move:${planId(plan)}`,
-    title: `Create ${what}, and move ${moved} statement${moved === 1 ? '' : 's'} to it${leftToApplication(rewrites)}`,
+    title: `Create ${what}, and move ${moved} statement${moved === 1 ? '' : 's'} to it${left ? `, ${left} left to the application` : ''}`,
     kind: 'quickfix',
     safeForFixAll: false,
-    edits: here,
-    ...(elsewhere.length ? { otherFiles: elsewhere } : {}),
-    detail: detailLines(plan, rewrites, relative),
     plan,
-  };
+  }, ctx.filePath, () => {
+    const byFile = rewriteWorkspace(ctx, change, copyTable.qualifiedName, []);
+    // Every statement on the original names the copy instead.
+    for (const { filePath, statement } of ctx.statements) {
+      const name = statement.kind === 'Select' ? statement.from : statement.table;
+      const edit: TextEdit = { start: name.name.range.start, end: name.name.range.end, newText: quoteName(copyName) };
+      byFile.set(filePath, [...(byFile.get(filePath) ?? []), edit]);
+    }
+    byFile.set(ctx.filePath, [schemaEdit, ...(byFile.get(ctx.filePath) ?? [])]);
+    return byFile;
+  });
+  let detail: string[] | undefined;
+  return Object.defineProperty(fix, 'detail', { get: () => (detail ??= detailLines(plan, summary(), relative)), enumerable: true, configurable: true });
 }

@@ -46,6 +46,28 @@ export interface CodeActionRequest {
   pathToUri?(filePath: string): string;
   /** Told about a fix that threw (a bug; the fix is left out). Default: kept in project.internalErrors. */
   onFixError?(error: unknown, finding: Finding): void;
+  /**
+   * The client resolves a code action's `edit` (codeAction/resolve): a partition fix's edit (a refactoring
+   * over the workspace) is then built for the one action chosen, not for every action of the light bulb.
+   */
+  resolveEdits?: boolean;
+}
+
+/** What codeAction/resolve needs to find a fix again: the file, its version, the finding and the fix. */
+interface ResolveData {
+  cqlintFix: 1;
+  uri: string;
+  version?: number;
+  ruleId: string;
+  start: number;
+  end: number;
+  fixId: string;
+}
+
+function isResolveData(value: unknown): value is ResolveData {
+  const d = value as Partial<ResolveData> | null;
+  return typeof d === 'object' && d !== null && d.cqlintFix === 1 && typeof d.uri === 'string' && typeof d.ruleId === 'string'
+    && typeof d.start === 'number' && typeof d.end === 'number' && typeof d.fixId === 'string';
 }
 
 function wants(only: readonly string[] | undefined, kind: string): boolean {
@@ -80,7 +102,7 @@ function lspEdits(lines: TextDocument, edits: readonly TextEdit[]): LspTextEdit[
  * The edit of a fix: its own document's edits, and those it makes to other files of the workspace
  * (their versions unknown here: null, which clients accept for an unversioned document).
  */
-function workspaceEdit(request: CodeActionRequest, lines: TextDocument, edits: readonly TextEdit[], otherFiles: readonly FileEdits[] = []): WorkspaceEdit {
+function workspaceEdit(request: Pick<CodeActionRequest, 'project' | 'uri' | 'version' | 'pathToUri'>, lines: TextDocument, edits: readonly TextEdit[], otherFiles: readonly FileEdits[] = []): WorkspaceEdit {
   const others: { uri: string; edits: LspTextEdit[] }[] = [];
   for (const other of otherFiles) {
     const text = request.project.getText(other.filePath);
@@ -118,13 +140,19 @@ export function codeActionsFor(request: CodeActionRequest): CodeAction[] {
     for (const fix of fixesForFinding(text, parse, finding, env)) {
       const kind = fix.kind === 'quickfix' ? CodeActionKind.QuickFix : CodeActionKind.RefactorRewrite;
       if (!wants(request.only, kind)) continue;
-      actions.push({
+      const action: CodeAction = {
         title: fix.title,
         kind,
         diagnostics: [diagnosticFor(finding, request.diagnostics, request.uri)],
         ...(fix.isPreferred ? { isPreferred: true } : {}),
-        edit: workspaceEdit(request, lines, fix.edits, fix.otherFiles),
-      });
+      };
+      if (request.resolveEdits && fix.plan && fix.id) {
+        const data: ResolveData = { cqlintFix: 1, uri: request.uri, ...(request.version !== undefined ? { version: request.version } : {}), ruleId: finding.ruleId, start: finding.range.start.offset, end: finding.range.end.offset, fixId: fix.id };
+        action.data = data;
+      } else {
+        action.edit = workspaceEdit(request, lines, fix.edits, fix.otherFiles);
+      }
+      actions.push(action);
     }
   }
   if (request.only && wants(request.only, FIX_ALL_KIND)) {
@@ -134,6 +162,29 @@ export function codeActionsFor(request: CodeActionRequest): CodeAction[] {
   return actions;
 }
 
+/**
+ * codeAction/resolve: the edit of the action `data` names, computed again from the finding and the fix id;
+ * the action comes back as it was (no edit) when the file changed or the finding is gone meanwhile.
+ */
+export function resolveCodeAction(action: CodeAction, request: Omit<CodeActionRequest, 'start' | 'end' | 'diagnostics' | 'only'>): CodeAction {
+  const data = action.data;
+  if (!isResolveData(data) || data.uri !== request.uri || (data.version !== undefined && request.version !== undefined && data.version !== request.version)) return action;
+  const { project, filePath } = request;
+  const text = project.getText(filePath);
+  if (text === undefined) return action;
+  const env = projectFixEnvironment(project, filePath, { shardCount: request.shardCount, onError: request.onFixError ?? recordFixErrors(project, filePath) });
+  const finding = (env.findings ?? []).find((f) => f.ruleId === data.ruleId && f.range.start.offset === data.start && f.range.end.offset === data.end);
+  const fix = finding && fixesForFinding(text, project.parse(filePath), finding, env).find((f) => f.id === data.fixId);
+  if (!fix) return action;
+  const lines = TextDocument.create(request.uri, 'cql', 0, text);
+  return { ...action, edit: workspaceEdit(request, lines, fix.edits, fix.otherFiles) };
+}
+
+function supportsResolveOfEdits(capabilities: ClientCapabilities): boolean {
+  const properties = capabilities.textDocument?.codeAction?.resolveSupport?.properties;
+  return Array.isArray(properties) && properties.includes('edit');
+}
+
 function supportsLiterals(capabilities: ClientCapabilities): boolean {
   return capabilities.textDocument?.codeAction?.codeActionLiteralSupport !== undefined;
 }
@@ -141,14 +192,39 @@ function supportsLiterals(capabilities: ClientCapabilities): boolean {
 export const codeActionsFeature: Feature = {
   name: 'codeActions',
   // Clients without code action literals expect Commands; cqlint's fixes are edits, so they get none.
-  // The kinds are those the fixes produce (server/core/fixes makes quick fixes only) and fix-all; edits
-  // are computed up front, so there is no codeAction/resolve.
+  // The kinds are those the fixes produce (server/core/fixes makes quick fixes only) and fix-all. Clients that
+  // resolve edits get a partition fix's edit (a refactoring of the workspace) only for the action they pick.
   capabilities: (ctx) =>
     supportsLiterals(ctx.clientCapabilities)
-      ? { codeActionProvider: { codeActionKinds: [...CODE_ACTION_KINDS], resolveProvider: false } }
+      ? { codeActionProvider: { codeActionKinds: [...CODE_ACTION_KINDS], resolveProvider: supportsResolveOfEdits(ctx.clientCapabilities) } }
       : undefined,
   register(ctx) {
     const versioned = ctx.clientCapabilities.workspace?.workspaceEdit?.documentChanges === true;
+    const resolveEdits = supportsResolveOfEdits(ctx.clientCapabilities);
+    const onFixError = (filePath: string) => (error: unknown, finding: Finding) => {
+      ctx.project.recordInternalError(finding.ruleId, filePath, error);
+      ctx.log.error(`cqlint: a quick fix for ${finding.ruleId} failed: ${describeError(error)}`);
+    };
+    if (resolveEdits) {
+      ctx.connection.onCodeActionResolve((action: CodeAction): CodeAction => {
+        const data = action?.data as Partial<ResolveData> | undefined;
+        if (!isResolveData(data)) return action;
+        const filePath = ctx.uriToPath(data.uri);
+        const document = ctx.documents.get(data.uri);
+        const text = ctx.project.getText(filePath);
+        // An edit is only computed against the text the editor holds.
+        if (text === undefined || ctx.skippedReason(filePath) || (document && document.getText() !== text)) return action;
+        return resolveCodeAction(action, {
+          project: ctx.project,
+          filePath,
+          uri: data.uri,
+          shardCount: ctx.settings.shardCount,
+          version: versioned && document ? document.version : undefined,
+          pathToUri: ctx.pathToUri,
+          onFixError: onFixError(filePath),
+        });
+      });
+    }
     ctx.connection.onCodeAction((params: CodeActionParams): CodeAction[] => {
       const uri = params.textDocument.uri;
       const filePath = ctx.uriToPath(uri);
@@ -169,10 +245,8 @@ export const codeActionsFeature: Feature = {
         shardCount: ctx.settings.shardCount,
         version: versioned && document ? document.version : undefined,
         pathToUri: ctx.pathToUri,
-        onFixError: (error, finding) => {
-          ctx.project.recordInternalError(finding.ruleId, filePath, error);
-          ctx.log.error(`cqlint: a quick fix for ${finding.ruleId} failed: ${describeError(error)}`);
-        },
+        onFixError: onFixError(filePath),
+        resolveEdits,
       });
       ctx.log.debug(`cqlint: codeAction ${uri} ${params.range.start.line}:${params.range.start.character}-${params.range.end.line}:${params.range.end.character} only=${Array.isArray(params.context?.only) ? params.context.only.join(',') : '*'}: ${actions.length} action(s)`);
       return actions;

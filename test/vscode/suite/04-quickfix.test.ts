@@ -1,14 +1,14 @@
 // Quick fixes: fetched like the light bulb does, applied with workspace.applyEdit, then re-checked.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { closeAllEditors, codeOf, fixtureUri, openFixture, openUntitled, waitFor, waitForDiagnostic, waitForNoDiagnostic } from '../helpers';
+import { activateExtension, closeAllEditors, codeOf, fixtureUri, openFixture, openUntitled, waitFor, waitForDiagnostic, waitForNoDiagnostic } from '../helpers';
 
 const HOT_TABLE = [
   'CREATE TABLE books_by_date (',
   '  publish_date date,',
-  '  isbn text,',
   '  title text,',
-  '  PRIMARY KEY (publish_date)',
+  '  isbn text,',
+  '  PRIMARY KEY (publish_date, title)',
   ');',
   '',
 ].join('\n');
@@ -53,7 +53,7 @@ suite('quick fixes', () => {
     );
     await apply(fix);
     const text = document.getText();
-    assert.match(text, /--\s*@shard\s+shard\s*=\s*murmur3\(title\)\s*%\s*16\s*\+\s*1/);
+    assert.match(text, /--\s*@shard\s+shard\s*=\s*murmur3\(title\)\s*%\s*\d+\s*\+\s*1/);
     assert.match(text, /\bshard\s+int\b/);
     assert.match(text, /PRIMARY KEY\s*\(\(\s*publish_date\s*,\s*shard\s*\)/);
     await waitForNoDiagnostic(document.uri, 'hot-partition');
@@ -69,14 +69,14 @@ suite('quick fixes', () => {
     const actions = await quickFixesFor(document, diagnostic);
     const [first] = actions;
     assert.ok(first, 'no quick fix');
-    assert.match(first.title, /^Add a random shard column \(16 shards\): 1 read of whole partitions then reads every shard$/, `titles: ${actions.map((a) => a.title).join(' | ')}`);
+    assert.match(first.title, /^Add a random shard column \(\d+ shards\); rewrites 1 statement in 2 files, 1 left to the application$/, `titles: ${actions.map((a) => a.title).join(' | ')}`);
     assert.equal(first.isPreferred, true);
     assert.ok(actions.slice(1).every((a) => !a.isPreferred), 'one preferred fix');
     // The same edit makes the board's read visit every shard (not applied: the fixtures stay as they are).
     const files = first.edit!.entries().map(([uri]) => uri.toString());
     assert.deepEqual(files.sort(), [fixtureUri('board_queries.cql').toString(), document.uri.toString()].sort());
     const [, readEdits] = first.edit!.entries().find(([uri]) => uri.toString() === fixtureUri('board_queries.cql').toString())!;
-    // 16 shards are more partitions than one IN may name (large-in-partition-key): one query per shard.
+    // The read has a LIMIT: it goes shard by shard, the rows merged by the application.
     assert.ok(readEdits.some((e) => e.newText === ' AND shard = ?'), readEdits.map((e) => e.newText).join(' | '));
   });
 
@@ -88,7 +88,7 @@ suite('quick fixes', () => {
     ].join('\n'));
     const diagnostic = await waitForDiagnostic(document.uri, 'hot-partition');
     const actions = await quickFixesFor(document, diagnostic);
-    assert.match(actions[0]?.title ?? '', /^Add a calculated shard column from title \(16 shards\): reads by title find one shard$/, `titles: ${actions.map((a) => a.title).join(' | ')}`);
+    assert.match(actions[0]?.title ?? '', /^Add a calculated shard column from title \(\d+ shards\); rewrites 1 statement, 1 left to the application$/, `titles: ${actions.map((a) => a.title).join(' | ')}`);
     assert.equal(actions[0]!.isPreferred, true);
   });
 
@@ -99,7 +99,57 @@ suite('quick fixes', () => {
     const fix = actions.find((a) => /^Add a random shard column\b/.test(a.title));
     assert.ok(fix, `no random shard fix in: ${actions.map((a) => a.title).join(' | ')}`);
     await apply(fix);
-    assert.match(document.getText(), /@shard\s+shard\s*=\s*random\(\s*16\s*\)/);
+    assert.match(document.getText(), /@shard\s+shard\s*=\s*random\(\s*\d+\s*\)/);
     await waitForNoDiagnostic(document.uri, 'hot-partition');
+  });
+
+  test('a fix whose edit spans two files: both change, and no problem is left in either', async () => {
+    // Written into the workspace for this test (the server indexes them as it would a user's files), removed after.
+    const schemaUri = fixtureUri('refactor/invoices.cql');
+    const queriesUri = fixtureUri('refactor/invoice_queries.cql');
+    const schema = [
+      'CREATE TABLE billing.invoices_by_day (',
+      '    issue_date date,',
+      '    invoice_no text,',
+      '    amount decimal,',
+      '    PRIMARY KEY (issue_date, invoice_no)',
+      ');',
+      '',
+    ].join('\n');
+    const queries = [
+      "INSERT INTO billing.invoices_by_day (issue_date, invoice_no, amount) VALUES ('2026-11-20', 'INV-2041', 120.50);",
+      'SELECT amount FROM billing.invoices_by_day WHERE issue_date = ? AND invoice_no = ?;',
+      "SELECT invoice_no, amount FROM billing.invoices_by_day WHERE issue_date = '2026-11-20';",
+      '',
+    ].join('\n');
+    await vscode.workspace.fs.writeFile(queriesUri, Buffer.from(queries));
+    await vscode.workspace.fs.writeFile(schemaUri, Buffer.from(schema));
+    try {
+      const document = await vscode.workspace.openTextDocument(schemaUri);
+      await vscode.window.showTextDocument(document);
+      await activateExtension();
+      const diagnostic = await waitForDiagnostic(document.uri, 'hot-partition');
+      const fix = await waitFor('the shard fix to rewrite the queries in the other file', async () => {
+        const actions = await quickFixesFor(document, diagnostic);
+        return actions.find((a) => a.isPreferred && /in 2 files/.test(a.title));
+      });
+      assert.match(fix.title, /^Add a calculated shard column from invoice_no \(\d+ shards\); rewrites 3 statements in 2 files, 1 left to the application$/);
+      assert.deepEqual(fix.edit!.entries().map(([uri]) => uri.toString()).sort(), [queriesUri.toString(), schemaUri.toString()].sort());
+      await apply(fix);
+      assert.match(document.getText(), /PRIMARY KEY \(\(issue_date, shard\), invoice_no\)/);
+      const rewritten = await vscode.workspace.openTextDocument(queriesUri);
+      await vscode.window.showTextDocument(rewritten, { preview: false });
+      const text = rewritten.getText();
+      assert.match(text, /VALUES \('2026-11-20', 'INV-2041', 120\.50, \d+\);/);
+      assert.match(text, /-- bind shard = murmur3\(invoice_no\) % \d+ \+ 1 .*\nSELECT amount FROM billing\.invoices_by_day WHERE issue_date = \? AND invoice_no = \? AND shard = \?;/);
+      assert.match(text, /WHERE issue_date = '2026-11-20' AND shard IN \(1, /);
+      // The Problems panel: nothing from cqlint on either file once the server has checked the new texts.
+      for (const uri of [schemaUri, queriesUri]) {
+        await waitFor(`no cqlint problem in ${uri.path}`, () => (vscode.languages.getDiagnostics(uri).some((d) => d.source === 'cqlint' || codeOf(d) !== undefined) ? undefined : true));
+      }
+    } finally {
+      await closeAllEditors();
+      await vscode.workspace.fs.delete(fixtureUri('refactor'), { recursive: true, useTrash: false });
+    }
   });
 });
