@@ -75,6 +75,8 @@ const QUIET_WORKBENCH = {
   'update.mode': 'none',
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'chat.disableAIFeatures': true,
+  // A test that applies a fix spanning files leaves them dirty: never saved onto the fixtures.
+  'files.autoSave': 'off',
 };
 
 /** Writes the run's user settings: the quiet-workbench defaults plus `settings`. */

@@ -14,7 +14,7 @@ import type { TableReference } from '../schema/references';
 import { shardStatementFixes } from './shard-statements';
 import { isDmlStatement } from './key-rewrite';
 import { partitionPlans, type PlanContext, type PlanDemand } from './partition-plans';
-import { applicationCountOf, keyChangeCopyFix, keyChangeFix, type RefactorContext, type TableDefinitionSite, type WorkspaceStatement, type WorkspaceView } from './refactor';
+import { applicationCountOf, keyChangeCopyFix, keyChangeFix, samePrimaryKey, type RefactorContext, type TableDefinitionSite, type WorkspaceStatement, type WorkspaceView } from './refactor';
 import type { PartitionPlan } from './key-change';
 import { shardAbove } from '../schema/shard';
 import { targetInfo, type TargetInfo } from '../targets';
@@ -94,8 +94,9 @@ function partitionContexts(text: string, parse: ParseResult, finding: Finding, e
   if (!create?.primaryKey) return undefined;
   const table = env.tableFor?.(create.name, create.range.end);
   if (!table || table.kind !== 'table') return undefined;
-  // Every definition of the table is re-keyed, and every statement on any of them rewritten.
-  const others = (env.definitionsOf?.(table) ?? []).filter((d) => d.create !== create);
+  // Every definition of the table with the same key (the schema in several versions) is re-keyed, and every
+  // statement on any of them rewritten; a table of the same name with another key is another design.
+  const others = (env.definitionsOf?.(table) ?? []).filter((d) => d.create !== create && samePrimaryKey(d.create, create));
   const references = uniqueReferences([table, ...others.map((o) => o.table)].flatMap((t) => env.referencesTo?.(t) ?? []));
   const plan: PlanContext = {
     table,

@@ -240,8 +240,19 @@ function definitionEdits(text: string, create: CreateTableStatement, comments: r
   return schema;
 }
 
-/** Whether another definition has the columns the plan reads and none of those it adds. */
-function definitionFits(create: CreateTableStatement, plan: PartitionPlan): boolean {
+/** Two CREATE TABLEs with the same partition key and clustering columns, in order. */
+export function samePrimaryKey(a: CreateTableStatement, b: CreateTableStatement): boolean {
+  const key = (c: CreateTableStatement): string => JSON.stringify([c.primaryKey?.partitionKey.map((k) => k.name), c.primaryKey?.clustering.map((k) => k.name)]);
+  return !!a.primaryKey && !!b.primaryKey && key(a) === key(b);
+}
+
+/**
+ * Whether another definition is the same table in another version: the same primary key (partition key and
+ * clustering columns, in order), the columns the plan reads, and none of those it adds. A table of the same
+ * name with another key is another design, which the plan was not made for.
+ */
+function definitionFits(create: CreateTableStatement, original: CreateTableStatement, plan: PartitionPlan): boolean {
+  if (!samePrimaryKey(create, original)) return false;
   const names = new Set(create.columns.map((c) => c.name.name));
   const needed = [...(plan.shard?.sources ?? []), ...(plan.bucket?.source ? [plan.bucket.source] : [])];
   return needed.every((c) => names.has(c)) && !addedKeyColumns(plan).some((c) => names.has(c));
@@ -251,7 +262,7 @@ export function keyChangeFix(ctx: RefactorContext, plan: PartitionPlan, options:
   const schema = definitionEdits(ctx.text, ctx.create, ctx.comments, plan);
   if (!schema) return undefined;
   const change: KeyChange = { table: ctx.table, shard: plan.shard, bucket: plan.bucket };
-  const others = (ctx.otherDefinitions ?? []).filter((d) => definitionFits(d.create, plan));
+  const others = (ctx.otherDefinitions ?? []).filter((d) => definitionFits(d.create, ctx.create, plan));
   const summary = summarizeWorkspace(ctx, change, ctx.table.qualifiedName);
   summary.files.add(ctx.filePath);
   for (const other of others) summary.files.add(other.filePath);
