@@ -218,6 +218,24 @@ describe('textDocument/codeAction through the server', () => {
     assert.deepEqual((first.edit!.documentChanges as TextDocumentEdit[]).map((c) => c.textDocument.uri), [uri, ws.uri('queries.cql')]);
   });
 
+  test('asked while the workspace is still indexed, a partition fix waits for the index: its edit covers every file', async (t) => {
+    const files: Record<string, string> = { 'books.cql': BOOKS };
+    for (let i = 0; i < 120; i++) files[`queries/q${String(i).padStart(3, '0')}.cql`] = `SELECT author FROM ks.books WHERE publish_date = '2024-05-01' AND title = 'Book ${i}';\n`;
+    const ws = tempWorkspace(files);
+    t.after(() => ws.cleanup());
+    const client = await startServer();
+    t.after(() => client.shutdown());
+    await client.initialize(VSCODE_LIKE, { workspaceFolders: [ws.dir] });
+    const uri = ws.uri('books.cql');
+    await open(client, uri, BOOKS);
+    // No wait for the index: the request is sent at once, as a light bulb may be.
+    const range = { start: { line: 4, character: 17 }, end: { line: 4, character: 29 } };
+    const raw = (await client.request('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [], only: ['quickfix'] } })) as CodeAction[];
+    const first = await resolved(client, raw.find((a) => a.isPreferred)!);
+    assert.match(first.title, /rewrites 120 statements in 121 files/);
+    assert.equal((first.edit!.documentChanges as TextDocumentEdit[]).length, 121);
+  });
+
   test('the cqlint.shardCount setting sizes the shards when the workload is not stated', async (t) => {
     const { client } = await session(t, { settings: { shardCount: 8 } });
     await open(client, 'untitled:hot', HOT);

@@ -1,7 +1,7 @@
 // Quick fixes: fetched like the light bulb does, applied with workspace.applyEdit, then re-checked.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, closeAllEditors, codeOf, fixtureUri, openFixture, openUntitled, waitFor, waitForDiagnostic, waitForNoDiagnostic } from '../helpers';
+import { closeAllEditors, codeOf, cqlintDiagnostics, fixtureUri, openFixture, openUntitled, waitFor, waitForDiagnostic, waitForNoDiagnostic } from '../helpers';
 
 const HOT_TABLE = [
   'CREATE TABLE books_by_date (',
@@ -36,7 +36,13 @@ suite('quick fixes', () => {
   test('hot partition offers a calculated shard column from title and a random shard column', async () => {
     const document = await openUntitled(HOT_TABLE);
     const diagnostic = await waitForDiagnostic(document.uri, 'hot-partition');
-    const titles = (await quickFixesFor(document, diagnostic)).map((a) => a.title);
+    // The first light bulb of a fresh window can come back empty while the workbench is still starting the
+    // provider (seen in about one run in three, with nothing in the server's log): asked again, as the
+    // editor asks on every cursor move.
+    const titles = await waitFor('the quick fixes of the hot partition', async () => {
+      const found = (await quickFixesFor(document, diagnostic)).map((a) => a.title);
+      return found.length ? found : undefined;
+    });
     assert.ok(titles.some((t) => /^Add a calculated shard column from title\b/.test(t)), `titles: ${titles.join(' | ')}`);
     assert.ok(titles.some((t) => /^Add a random shard column\b/.test(t)), `titles: ${titles.join(' | ')}`);
   });
@@ -104,32 +110,13 @@ suite('quick fixes', () => {
   });
 
   test('a fix whose edit spans two files: both change, and no problem is left in either', async () => {
-    // Written into the workspace for this test (the server indexes them as it would a user's files), removed after.
+    // refactor/invoices.cql and refactor/invoice_queries.cql: the edits stay unsaved and are reverted after.
     const schemaUri = fixtureUri('refactor/invoices.cql');
     const queriesUri = fixtureUri('refactor/invoice_queries.cql');
-    const schema = [
-      'CREATE TABLE billing.invoices_by_day (',
-      '    issue_date date,',
-      '    invoice_no text,',
-      '    amount decimal,',
-      '    PRIMARY KEY (issue_date, invoice_no)',
-      ');',
-      '',
-    ].join('\n');
-    const queries = [
-      "INSERT INTO billing.invoices_by_day (issue_date, invoice_no, amount) VALUES ('2026-11-20', 'INV-2041', 120.50);",
-      'SELECT amount FROM billing.invoices_by_day WHERE issue_date = ? AND invoice_no = ?;',
-      "SELECT invoice_no, amount FROM billing.invoices_by_day WHERE issue_date = '2026-11-20';",
-      '',
-    ].join('\n');
-    await vscode.workspace.fs.writeFile(queriesUri, Buffer.from(queries));
-    await vscode.workspace.fs.writeFile(schemaUri, Buffer.from(schema));
     try {
-      const document = await vscode.workspace.openTextDocument(schemaUri);
-      await vscode.window.showTextDocument(document);
-      await activateExtension();
+      const document = await openFixture('refactor/invoices.cql');
       const diagnostic = await waitForDiagnostic(document.uri, 'hot-partition');
-      const fix = await waitFor('the shard fix to rewrite the queries in the other file', async () => {
+      const fix = await waitFor('the shard fix that rewrites the queries in the other file', async () => {
         const actions = await quickFixesFor(document, diagnostic);
         return actions.find((a) => a.isPreferred && /in 2 files/.test(a.title));
       });
@@ -145,11 +132,10 @@ suite('quick fixes', () => {
       assert.match(text, /WHERE issue_date = '2026-11-20' AND shard IN \(1, /);
       // The Problems panel: nothing from cqlint on either file once the server has checked the new texts.
       for (const uri of [schemaUri, queriesUri]) {
-        await waitFor(`no cqlint problem in ${uri.path}`, () => (vscode.languages.getDiagnostics(uri).some((d) => d.source === 'cqlint' || codeOf(d) !== undefined) ? undefined : true));
+        await waitFor(`no cqlint problem in ${uri.path}`, () => (cqlintDiagnostics(uri).length ? undefined : true));
       }
     } finally {
       await closeAllEditors();
-      await vscode.workspace.fs.delete(fixtureUri('refactor'), { recursive: true, useTrash: false });
     }
   });
 });
