@@ -75,8 +75,14 @@ for _, r in pairs(actions or {}) do
   if err then table.insert(schema_entry.action_errors, err.message or vim.inspect(err)) end
   for _, a in ipairs(r.result or {}) do
     table.insert(schema_entry.actions, a.title)
-    if not schema_entry.applied and a.edit and a.title:find('calculated shard column from title', 1, true) then
-      -- Apply it the way Neovim does when the user picks it, then wait for the re-lint.
+    if not schema_entry.applied and a.title:find('calculated shard column from title', 1, true) then
+      -- Apply it the way Neovim does when the user picks it (resolving its edit first, as vim.lsp.buf.code_action
+      -- does when the server resolves edits), then wait for the re-lint.
+      if not a.edit and a.data then
+        local resolved = vim.lsp.buf_request_sync(buf, 'codeAction/resolve', a, 10000)
+        for _, rr in pairs(resolved or {}) do if rr.result then a = rr.result end end
+        schema_entry.resolved = a.edit ~= nil
+      end
       vim.lsp.util.apply_workspace_edit(a.edit, 'utf-16')
       vim.wait(30000, function()
         for _, d in ipairs(vim.diagnostic.get(buf)) do if code_of(d) == 'hot-partition' then return false end end
