@@ -317,7 +317,10 @@ export function partitionPlans(ctx: PlanContext, demand: PlanDemand): PartitionP
     return [preferred, ...finer.map((g): PartitionPlan => {
       const kind = BUCKETS[g];
       const finerBucket: BucketPlan = { ...bucket!, column: freeName(kind.names, taken), granularity: g, type: kind.type };
-      return { ...preferred, bucket: finerBucket, figures: { ...preferred.figures!, rowsPerPartitionAfter: sizing.rowsPerSecond * kind.seconds } };
+      const rows = sizing.rowsPerSecond * kind.seconds;
+      const reason = `bucket: ${formatRate(sizing.rowsPerSecond)} per partition × one ${g} = ${formatCount(rows)} rows${sizing.rowsToLimit ? `, the first limit at ${formatCount(sizing.rowsToLimit)}` : ''} (a finer bucket than needed: more partitions to read)`;
+      const reasons = preferred.figures!.reasons.map((r) => (r.startsWith('bucket: ') ? reason : r));
+      return { ...preferred, bucket: finerBucket, figures: { ...preferred.figures!, rowsPerPartitionAfter: rows, reasons } };
     })];
   }
 
