@@ -230,6 +230,29 @@ export function isTimeBucket(col: ColumnInfo): boolean {
   return profileColumn(col).nature === 'bucket';
 }
 
+/** Seconds per period of the bucket words (a `date` column is a day); `period`, `window`, `interval`, `epoch` say none. */
+const BUCKET_PERIOD_SECONDS: Record<string, number> = {
+  minute: 60, hour: 3600, hourly: 3600, yyyymmddhh: 3600,
+  day: 86_400, daily: 86_400, date: 86_400, yyyymmdd: 86_400, ymd: 86_400,
+  week: 7 * 86_400, weekly: 7 * 86_400,
+  month: 2_629_746, monthly: 2_629_746, yyyymm: 2_629_746,
+  quarter: 7_889_238, year: 31_556_952, yearly: 31_556_952, yyyy: 31_556_952,
+};
+
+/**
+ * How long one value of a time bucket column takes writes (its period), from the name word that makes
+ * it a bucket (`log_hour`: an hour; `yyyymmdd`: a day; a `date` without one: a day); undefined when the
+ * column is no bucket or its name does not say the period (`period`, `window`, `bucket`).
+ */
+export function bucketPeriodSeconds(col: ColumnInfo): number | undefined {
+  if (!isTimeBucket(col)) return undefined;
+  const w = words(col.name);
+  // The finest period named wins (`day_hour` is an hour).
+  const periods = [...w, col.name.toLowerCase()].map((x) => BUCKET_PERIOD_SECONDS[x]).filter((s): s is number => s !== undefined);
+  if (periods.length) return Math.min(...periods);
+  return nativeName(col.type) === 'date' ? 86_400 : undefined;
+}
+
 /** Identifiers and other values with many distinct values: uuids, *_id, email, name, title ... */
 export function isHighCardinality(col: ColumnInfo): boolean {
   const p = profileColumn(col);
