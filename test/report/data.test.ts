@@ -13,6 +13,8 @@ import { markdownText } from '../../server/core/markdown';
 import { formatCount, targetInfo, type TargetId } from '../../server/core/targets';
 import { hintsFor } from '../../server/core/config';
 import { generateTitles, shardHistogram } from '../../server/core/token/skew';
+import { fixesForFinding } from '../../server/core/fixes';
+import { projectFixEnvironment } from '../../server/core/fixes/environment';
 
 const FILE = '/virtual/report/schema.cql';
 
@@ -67,28 +69,36 @@ test('growth: each limit line sits at the rows large-partition states, and the c
       assert.ok(estimatePartition(table, line.rowsAtLimit - 1, hints).bytes < line.bytes);
     }
     assert.equal(line.secondsToday, line.rowsAtLimit / 5);
-    const at = data.growth.today.points.find((p) => p.seconds === line.secondsToday);
+    const at = data.growth.today!.points.find((p) => p.seconds === line.secondsToday);
     assert.ok(at, `the curve has a point where it crosses ${line.label}`);
     assert.equal(at.rows, line.rowsAtLimit);
     assert.ok(at.bytes >= line.bytes);
-    const before = data.growth.today.points.filter((p) => p.seconds < line.secondsToday!).pop()!;
+    const before = data.growth.today!.points.filter((p) => p.seconds < line.secondsToday!).pop()!;
     assert.ok(before.bytes < line.bytes, `the curve is under ${line.label} before it`);
   }
 });
 
-test('growth: an unbounded partition gets the time bucket the fix would add, and the cured curve stays under the limits', () => {
+test('growth: an unbounded partition is drawn with the preferred fix\'s own plan, and the cured curve stays under 100 MB', () => {
   const config: CqlintConfig = { tables: { 'ks.readings': { writesPerSecondPerPartition: 50 } } };
-  const { data } = report(READINGS, 'ks.readings', config);
-  assert.equal(data.growth.cure?.kind, 'bucket');
-  // 50 rows/s of 64 B: an hour bucket is 11.5 MB, a day 276 MB: the fix prefers hour.
-  assert.equal(data.growth.cure?.granularity, 'hour');
+  const { data, project } = report(READINGS, 'ks.readings', config);
+  const finding = project.lint(FILE).find((f) => f.ruleId === 'unbounded-partition')!;
+  // The fix the editor offers first and `cqlint fix` applies.
+  const plan = fixesForFinding(project.getText(FILE)!, project.parse(FILE), finding, projectFixEnvironment(project, FILE)).find((f) => f.isPreferred && f.plan)!.plan!;
+  assert.deepEqual(data.growth.cure?.plan, plan);
+  assert.equal(data.growth.cure?.ruleId, 'unbounded-partition');
+  // 50 rows/s of 64 B: an hour bucket is 11.5 MB, a day 276 MB: the fix buckets by the hour.
+  assert.equal(plan.bucket?.granularity, 'hour');
+  assert.equal(data.growth.cure?.bucketSeconds, 3600);
   assert.equal(data.growth.cured?.stopsAfterSeconds, 3600);
+  assert.equal(data.growth.cured?.rowsPerSecond, 50 / (plan.shard?.count ?? 1), 'its shards, if any, split the rate');
+  assert.match(data.growth.cure!.description, /an hour bucket \(hour timestamp\) in the partition key, by ts$/);
+  assert.equal(data.growth.verdict.kind, 'reported');
   const curedMax = Math.max(...data.growth.cured!.points.map((p) => p.bytes));
   assert.ok(curedMax < 100 * 1024 * 1024, 'one hour of rows stays under 100 MB');
   const hard = data.growth.limits.find((l) => l.kind === 'bytes')!;
   assert.ok(hard.secondsToday! > 0);
   assert.equal(hard.secondsCured, undefined, 'the cured partition never reaches 100 MB');
-  assert.ok(Math.max(...data.growth.today.points.map((p) => p.bytes)) >= hard.bytes, 'today it does');
+  assert.ok(Math.max(...data.growth.today!.points.map((p) => p.bytes)) >= hard.bytes, 'today it does');
 });
 
 test("growth: without a rate hint the workload model's stated default rate is used, as the rules use it", () => {
@@ -102,13 +112,14 @@ test("growth: without a rate hint the workload model's stated default rate is us
 
 test('growth: a day bucket in the key and a TTL stop the growth', () => {
   const { data } = report('CREATE TABLE ks.books (publish_date date, title text, PRIMARY KEY (publish_date, title));', 'ks.books');
-  assert.equal(data.growth.today.stopsAfterSeconds, 86_400);
-  assert.equal(data.growth.today.stopsBecause, 'bucket');
-  const last = data.growth.today.points.at(-1)!;
+  assert.equal(data.growth.today!.stopsAfterSeconds, 86_400);
+  assert.equal(data.growth.today!.stopsBecause, 'bucket');
+  assert.equal(data.growth.verdict.kind, 'bounded');
+  const last = data.growth.today!.points.at(-1)!;
   assert.equal(last.rows, Math.floor(86_400 * data.growth.rowsPerSecond));
   const ttl = report(`${READINGS.replace(';', '')} WITH default_time_to_live = 3600;`, 'ks.readings').data;
-  assert.equal(ttl.growth.today.stopsAfterSeconds, 3600);
-  assert.equal(ttl.growth.today.stopsBecause, 'ttl');
+  assert.equal(ttl.growth.today!.stopsAfterSeconds, 3600);
+  assert.equal(ttl.growth.today!.stopsBecause, 'ttl');
 });
 
 test('spread: a hot partition shows the preferred fix\'s murmur3 shard beside the code-point formula', () => {
@@ -120,10 +131,11 @@ test('spread: a hot partition shows the preferred fix\'s murmur3 shard beside th
   const spread = data.spread!;
   assert.equal(spread.origin, 'proposed');
   assert.equal(spread.formula, 'murmur3(title) % 15 + 1');
-  assert.equal(spread.histogram.counts.reduce((a, b) => a + b, 0), spread.values);
-  assert.ok(spread.histogram.maxOverMean < 1.25);
+  assert.deepEqual(spread.valuesFrom, { kind: 'synthetic', family: 'titles' }, 'a text source: the formulas checked on synthetic titles');
+  assert.equal(spread.histogram!.counts.reduce((a, b) => a + b, 0), spread.values);
+  assert.ok(spread.histogram!.maxOverMean < 1.25);
   assert.equal(spread.comparison?.formula, 'codepoints(title) % 15 + 1');
-  assert.ok(spread.comparison!.maxOverMean > 4 * spread.histogram.maxOverMean);
+  assert.ok(spread.comparison!.maxOverMean > 4 * spread.histogram!.maxOverMean);
   // The cured curve: the same rate spread over the 15 shard partitions.
   assert.equal(data.growth.cured!.rowsPerSecond, data.growth.rowsPerSecond / 15);
 });
@@ -131,9 +143,9 @@ test('spread: a hot partition shows the preferred fix\'s murmur3 shard beside th
 test('spread: an @shard table shows its own formula', () => {
   const { data } = report('-- @shard shard = codepoints(title) % 200 + 1\nCREATE TABLE ks.books (publish_date date, shard int, title text, PRIMARY KEY ((publish_date, shard), title));', 'ks.books');
   assert.equal(data.spread?.origin, 'annotation');
-  assert.equal(data.spread?.histogram.formula, 'codepoints(title) % 200 + 1');
-  assert.equal(data.spread?.histogram.counts.length, 200);
-  assert.ok(data.spread!.histogram.emptyShards > 100, 'most code-point shards stay empty');
+  assert.equal(data.spread?.histogram?.formula, 'codepoints(title) % 200 + 1');
+  assert.equal(data.spread?.histogram?.counts.length, 200);
+  assert.ok(data.spread!.histogram!.emptyShards > 100, 'most code-point shards stay empty');
   assert.equal(data.spread?.comparison?.method, 'murmur3');
 });
 
@@ -200,9 +212,9 @@ test('spread: random(N) without a sample shows the rows expected per shard from 
   // A day bucket: one partition takes 10 rows/s for a day; random(8) gives each shard 1/8 of them.
   assert.equal(spread.random?.rows, 864_000);
   assert.equal(spread.random?.expectedPerShard, 108_000);
-  assert.equal(spread.histogram.counts.reduce((a, b) => a + b, 0), 864_000);
-  assert.ok(spread.histogram.maxOverMean > 1 && spread.histogram.maxOverMean < 1.01, `a large uniform draw is flat: ${spread.histogram.maxOverMean}`);
-  assert.deepEqual(report(code, 'ks.clicks', config).data.spread?.histogram.counts, spread.histogram.counts, 'the same draw every time');
+  assert.equal(spread.histogram!.counts.reduce((a, b) => a + b, 0), 864_000);
+  assert.ok(spread.histogram!.maxOverMean > 1 && spread.histogram!.maxOverMean < 1.01, `a large uniform draw is flat: ${spread.histogram!.maxOverMean}`);
+  assert.deepEqual(report(code, 'ks.clicks', config).data.spread?.histogram?.counts, spread.histogram!.counts, 'the same draw every time');
   const html = renderReportHtml([data], { chooseSampleCommand: 'cqlint.choosePartitionReportSample' });
   assert.match(html, /<strong data-figure="expected-per-shard">108,000<\/strong> per shard are expected/);
   assert.match(html, /Reads must visit all 8 shards/);

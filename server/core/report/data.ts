@@ -1,29 +1,34 @@
-// The partition report of one table as plain data: key diagram, growth curve against the target's limits
-// (today and with the cure the quick fix would add), shard spread, throughput per partition and, with a
-// sample, the partitions measured from real rows. Every figure comes from the functions the rules, hovers
-// and fixes use (sizing.ts, targets.ts, the shard maths, the fixes' bucket and shard choices); the HTML
-// view only draws these numbers.
+// The partition report of one table as plain data: key diagram, the DS220 size terms, growth curve
+// against the target's limits (today and with the cure the diagnostic proposes), shard spread, traffic
+// of a hot key, throughput per partition and, with a sample, the partitions measured from real rows.
+// One verdict: the findings listed are the diagnostics (table-findings.ts), and every figure comes from
+// the functions the rules, hovers and fixes use (sizing.ts, the workload model, targets.ts, the shard
+// maths); the HTML view only draws these numbers.
 import type { Finding, Severity } from '../findings';
-import { isFindingOf, type FindingOf } from '../findings-data';
+import { isFindingOf } from '../findings-data';
 import type { Project } from '../project';
 import type { TableHints } from '../config/types';
-import { type ColumnInfo, type TableInfo, columnNamed } from '../schema/model';
-import { columnWords, isTimeBucket } from '../schema/columns';
+import { type TableInfo, columnNamed } from '../schema/model';
+import { bucketPeriodSeconds } from '../schema/columns';
 import { nativeName } from '../schema/types';
 import {
   CELL_METADATA_BYTES, estimatePartition, partitionFigures, rowSizes, sampleVerdict, throughputEstimates, udtLookupFrom, type SampleVerdict, type UdtLookup,
 } from '../sizing';
-import type { TargetInfo } from '../targets';
+import { formatCount, type TargetInfo } from '../targets';
 import { formatShardFormula, type ShardMethod, type ShardSpec } from '../token/shard';
-import { randomShardDraw, sampleFamilyFor, shardHistogram, skewSamples, type SampleFamily } from '../token/skew';
+import { randomShardDraw, shardHistogram, skewSamples, type SampleFamily } from '../token/skew';
+import { replicasFor, replicationFromMap, type Replication, type Ring } from '../token/ring';
 import { projectFixEnvironment } from '../fixes/environment';
 import { preferredPartitionPlan, type FixEnvironment } from '../fixes';
+import type { PartitionPlan } from '../fixes/key-change';
 import { BUCKETS } from '../fixes/partition-plans';
-import type { BucketGranularity } from '../fixes/bucket-values';
 import type { SampleSummary } from './sample';
-import { DEFAULT_ROWS_PER_SECOND, growthRateOf, tableWorkload, type GrowthRate } from '../schema/workload';
+import { DEFAULT_ROWS_PER_SECOND, formatDuration, growthRateOf, tableWorkload, type GrowthRate, type TableWorkload } from '../schema/workload';
+import { markOf, type KeyMark } from './keyspace';
+import { queryAccess, type QueryAccess } from './queries';
+import { severityRank, tableFindings, worstSeverity } from './table-findings';
 
-type KeyMark = 'K' | 'C↑' | 'C↓' | 'S' | '';
+export { severityRank };
 
 interface KeyDiagramColumn {
   name: string;
@@ -64,17 +69,36 @@ export interface GrowthCurve {
   rowsPerSecond: number;
   /** After this many seconds the partition receives no more rows (its time bucket is over, or TTL keeps it steady). */
   stopsAfterSeconds?: number;
-  /** Why it stops: 'bucket' (the key's time bucket), 'ttl' (default_time_to_live). */
+  /** Why it stops: 'bucket' (the key's time bucket), 'ttl' (default_time_to_live or USING TTL). */
   stopsBecause?: 'bucket' | 'ttl';
   points: GrowthPoint[];
 }
 
 interface Cure {
-  kind: 'bucket' | 'shard';
-  /** What the quick fix adds, in words: "a day bucket (day date)", "16 shards: murmur3(title) % 16 + 1". */
+  /** What the fix changes: a time bucket, a shard, or both (shard first). */
+  kind: 'bucket' | 'shard' | 'shard-and-bucket';
+  /** What the preferred fix adds, in words: "a day bucket (day date) in the partition key, by ts", "16 shards: murmur3(title) % 16 + 1". */
   description: string;
-  granularity?: BucketGranularity;
+  /** The rule whose finding the fix is for. */
+  ruleId: string;
+  /** The bucket's period, when the fix adds one. */
+  bucketSeconds?: number;
   shardCount?: number;
+  /** The preferred fix's own plan (fixes/key-change.ts): its columns and the figures it was sized from. */
+  plan: PartitionPlan;
+}
+
+/**
+ * Why the chart shows what it shows, in the rules' terms:
+ * - `reported`: unbounded-partition or large-partition reports the table (the finding is listed);
+ * - `no-growth`: the workload model sees no rows arriving per event (a row per entity, a lookup table);
+ * - `bounded`: a time bucket, split column, TTL or a key that names something that ends bounds it;
+ * - `beyond-horizon`: it grows, but reaches the first limit only after the rules' horizon;
+ * - `not-reported`: it grows, but the rules leave this kind of table alone (one entity's history).
+ */
+interface GrowthVerdict {
+  kind: 'reported' | 'no-growth' | 'bounded' | 'beyond-horizon' | 'not-reported';
+  text: string;
 }
 
 interface GrowthData {
@@ -87,10 +111,14 @@ interface GrowthData {
   bytesPerRow: number;
   fixedBytes: number;
   horizonSeconds: number;
-  today: GrowthCurve;
+  /** Absent when the partition does not grow with time (verdict `no-growth`). */
+  today?: GrowthCurve;
   cured?: GrowthCurve;
   cure?: Cure;
   limits: LimitLine[];
+  verdict: GrowthVerdict;
+  /** A time bucket in the key whose period its name does not say: the curve assumes a day. */
+  assumedBucketPeriod?: string;
 }
 
 export interface ShardHistogram {
@@ -112,11 +140,17 @@ export interface SpreadData {
   /** The formula's parts (what a sample is spread with). */
   shard: Pick<ShardSpec, 'method' | 'sources' | 'count' | 'offset'>;
   sourceColumn?: string;
-  /** Where the values come from: the sample file, synthetic values like the column's (skew.ts), or random(N)'s seeded draw. */
-  valuesFrom: { kind: 'sample'; file: string } | { kind: 'synthetic'; family: SampleFamily } | { kind: 'draw' };
+  /** The source column's CQL type. */
+  sourceType?: string;
+  /**
+   * Where the values come from: the sample file (evidence), random(N)'s seeded draw (the formula's own
+   * maths), synthetic text values (a check of the code-point formula, not evidence of the data), or
+   * none: murmur3 over distinct values is even by construction, so only real values can show skew.
+   */
+  valuesFrom: { kind: 'sample'; file: string } | { kind: 'synthetic'; family: SampleFamily } | { kind: 'draw' } | { kind: 'none' };
   values: number;
-  /** The formula as written or proposed. */
-  histogram: ShardHistogram;
+  /** The formula as written or proposed (absent with valuesFrom `none`). */
+  histogram?: ShardHistogram;
   /** The other formula on the same values, for comparison (murmur3 beside codepoints). */
   comparison?: ShardHistogram;
   /**
@@ -148,13 +182,84 @@ interface QueryReference {
   ranged: readonly string[];
   /** Pins the whole partition key (a single-partition query). */
   singlePartition: boolean;
+  /** How it reaches the partitions (queries.ts) and what it reads, in words. */
+  access: QueryAccess;
+  reads: string;
+  /** Rule ids of the diagnostics on the statement. */
+  findings: string[];
 }
 
 interface ReportFinding {
   ruleId: string;
   severity: Severity;
   message: string;
+  /** Where the diagnostic is: on the table's definition, or on a statement that uses it. */
+  on: 'table' | 'query';
+  file: string;
   line: number;
+}
+
+/** One term of the DS220 partition size formula, with the columns it sums. */
+interface SizeTerm {
+  /** `pk`, `static`, `rows`, `metadata`. */
+  id: 'pk' | 'static' | 'rows' | 'metadata';
+  label: string;
+  /** The term as written in the formula: "Σ sizeOf(partition key)". */
+  formula: string;
+  /** The term with its numbers: "16 + 8". */
+  arithmetic: string;
+  bytes: number;
+  columns?: { name: string; bytes: number; hinted: boolean }[];
+}
+
+/**
+ * The DS220 / Chebotko–Kashlev partition size, term by term, at `rows` rows:
+ * St = Σ sizeOf(pk) + Σ sizeOf(static) + Nr × (Σ sizeOf(regular) + Σ sizeOf(clustering)) + Nv × 8,
+ * Nv = Nr × (Nc − Npk − Ns) + Ns. `total` is estimatePartition's bytes (what the rules use).
+ */
+interface SizeTerms {
+  rows: number;
+  /** Where Nr comes from: the rows= hint, the sample's largest partition, the rows at the first limit, or an example. */
+  rowsFrom: 'hint' | 'sample' | 'limit' | 'example';
+  columns: number;
+  partitionKeyColumns: number;
+  staticColumns: number;
+  valuesPerRow: number;
+  values: number;
+  terms: SizeTerm[];
+  total: number;
+}
+
+/**
+ * Who takes a hot table's writes: the busiest partition's share of them, the replicas it lands on, and
+ * the share after the fix shards it.
+ */
+interface TrafficData {
+  /** Partitions taking writes at one time (the model, or the hint's distinct values). */
+  livePartitions?: number;
+  /** Share of the table's writes the busiest partition takes today (0..1). */
+  busiestShare?: number;
+  /** The share is a lower bound: a few values take most of the traffic (skewed). */
+  atLeast?: boolean;
+  /** Where the share comes from: a sample's partitions (real key popularity), a distinct hint, or the workload model. */
+  from: 'sample' | 'hint' | 'model';
+  note: string;
+  /** With a ring: the replicas of the busiest partition and the share of writes they take. */
+  ring?: { nodes: number; replicas: number; evenShare: number; busiestReplicas?: string[] };
+  afterFix?: { shards: number; busiestShare: number; shardsFrom: 'annotation' | 'fix' };
+}
+
+/** How popular the partition keys are, when a sample or a hint says (never from synthetic values). */
+interface KeyPopularity {
+  from: 'sample' | 'hint';
+  /** Sample: the largest partitions with their share of the sample's rows. */
+  top?: { key: string[]; rows: number; share: number }[];
+  /** Share of the rows in the listed partitions together. */
+  topShare?: number;
+  partitions?: number;
+  /** Hint: distinct values of each partition key column. */
+  distinct?: { column: string; values: number }[];
+  note: string;
 }
 
 export interface PartitionReportData {
@@ -162,6 +267,8 @@ export interface PartitionReportData {
   kind: 'table' | 'view';
   file: string;
   line: number;
+  /** 0-based line and character of the table's name (the editor opens it there). */
+  namePosition: { line: number; character: number };
   target: { id: string; name: string };
   columns: KeyDiagramColumn[];
   partitionKey: string[];
@@ -170,6 +277,8 @@ export interface PartitionReportData {
   defaultTtlSeconds?: number;
   hints?: TableHints;
   rowSizes: { partitionKeyBytes: number; staticBytes: number; rowBytes: number; valuesPerRow: number; bytesPerRow: number };
+  sizeTerms: SizeTerms;
+  /** The diagnostics of the table and of the statements on it (the table's first). */
   findings: ReportFinding[];
   /** Highest severity among the findings (the index sorts by it). */
   severity?: Severity;
@@ -177,6 +286,8 @@ export interface PartitionReportData {
   queries: QueryReference[];
   growth: GrowthData;
   spread?: SpreadData;
+  traffic?: TrafficData;
+  popularity?: KeyPopularity;
   throughput: ThroughputRow[];
   sample?: SampleSummary;
   /** The sample against the target's limits: the verdict large-partition and the hover state. */
@@ -193,33 +304,8 @@ export interface ReportOptions {
   shardCount?: number;
   /** Points on each growth curve (besides the exact stop and crossing points). */
   points?: number;
-}
-
-const SEVERITY_RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
-
-export function severityRank(severity: Severity | undefined): number {
-  return severity ? SEVERITY_RANK[severity] : 0;
-}
-
-function markOf(col: ColumnInfo): KeyMark {
-  if (col.role === 'partition') return 'K';
-  if (col.role === 'clustering') return col.order === 'DESC' ? 'C↓' : 'C↑';
-  if (col.role === 'static') return 'S';
-  return '';
-}
-
-/** The period of a time-bucket column (`day date`, `log_hour timestamp`, `yyyymm text`), when its name or type says. */
-function bucketPeriodSeconds(col: ColumnInfo): number | undefined {
-  if (!isTimeBucket(col)) return undefined;
-  const words = columnWords(col.name);
-  const has = (...w: string[]): boolean => words.some((x) => w.includes(x));
-  if (has('hour', 'hourly', 'yyyymmddhh')) return BUCKETS.hour.seconds;
-  if (has('day', 'daily', 'yyyymmdd', 'date')) return BUCKETS.day.seconds;
-  if (has('week', 'weekly')) return 7 * BUCKETS.day.seconds;
-  if (has('month', 'monthly', 'yyyymm')) return BUCKETS.month.seconds;
-  if (has('year', 'yearly', 'yyyy')) return BUCKETS.year.seconds;
-  if (nativeName(col.type) === 'date') return BUCKETS.day.seconds;
-  return undefined;
+  /** The token ring .cqlint.json names (the traffic panel's replicas). */
+  ring?: Ring;
 }
 
 /**
@@ -263,32 +349,37 @@ function secondsToRows(rows: number, rate: number, stopsAfter?: number): number 
 
 const DAY = 86_400;
 const YEAR = BUCKETS.year.seconds;
+/** The rules' horizon: a partition that needs longer to reach its first limit is not reported (workload.ts). */
+const RULES_HORIZON_SECONDS = 5 * 365 * DAY;
 
-/** The table's findings from the project (the CREATE statement's range), most severe first. */
-function tableFindings(project: Project, table: TableInfo): Finding[] {
-  const start = table.range.start;
-  const end = table.range.end;
-  return project.lint(table.filePath).filter((f) => f.range.start.offset >= start && f.range.end.offset <= end);
-}
+/** The partition rules whose findings have fixes that re-key the table, the one the report follows first. */
+const CURE_ORDER = ['unbounded-partition', 'large-partition', 'hot-partition', 'partition-throughput'];
 
-/** What the preferred quick fix adds to this table: the plan of its partition finding's preferred fix (one verdict with the lint). */
-function cureFor(project: Project, table: TableInfo, findings: Finding[], env: FixEnvironment): Cure | undefined {
+/**
+ * The cure drawn "with the fix": the plan of the preferred fix of the table's first partition finding
+ * (fixes/index.ts preferredPartitionPlan), the same fix the editor offers first and `cqlint fix` applies.
+ */
+function cureFor(project: Project, table: TableInfo, findings: readonly Finding[], env: FixEnvironment): Cure | undefined {
   const text = project.getText(table.filePath);
   if (text === undefined) return undefined;
   const parse = project.parse(table.filePath);
-  const order = ['unbounded-partition', 'large-partition', 'hot-partition', 'partition-throughput'];
-  const partition = findings.filter((f) => order.includes(f.ruleId)).sort((a, b) => order.indexOf(a.ruleId) - order.indexOf(b.ruleId));
+  const partition = findings.filter((f) => CURE_ORDER.includes(f.ruleId)).sort((a, b) => CURE_ORDER.indexOf(a.ruleId) - CURE_ORDER.indexOf(b.ruleId));
   for (const finding of partition) {
     const plan = preferredPartitionPlan(text, parse, finding, env);
-    if (!plan) continue;
+    if (!plan || (!plan.shard && !plan.bucket)) continue;
     const parts: string[] = [];
-    if (plan.bucket) parts.push(`a ${plan.bucket.granularity} bucket (${plan.bucket.column} ${plan.bucket.type}) in the partition key${plan.bucket.source ? `, by ${plan.bucket.source}` : ''}`);
     if (plan.shard) parts.push(`${plan.shard.count} shards: ${formatShardFormula(plan.shard)}`);
+    if (plan.bucket) {
+      const article = plan.bucket.granularity === 'hour' ? 'an' : 'a';
+      parts.push(`${article} ${plan.bucket.granularity} bucket (${plan.bucket.column} ${plan.bucket.type}) in the partition key${plan.bucket.source ? `, by ${plan.bucket.source}` : ''}`);
+    }
     return {
-      kind: plan.bucket ? 'bucket' : 'shard',
+      kind: plan.shard && plan.bucket ? 'shard-and-bucket' : plan.shard ? 'shard' : 'bucket',
       description: parts.join(' and '),
-      ...(plan.bucket ? { granularity: plan.bucket.granularity } : {}),
+      ruleId: finding.ruleId,
+      ...(plan.bucket ? { bucketSeconds: BUCKETS[plan.bucket.granularity].seconds } : {}),
       ...(plan.shard ? { shardCount: plan.shard.count } : {}),
+      plan,
     };
   }
   return undefined;
@@ -313,8 +404,15 @@ function randomRows(growth: { rowsPerSecond: number; stopsAfterSeconds?: number 
   return { rows: Math.max(1, Math.round(growth.rowsPerSecond * seconds)), seconds };
 }
 
-/** Shard spread of the table's @shard formula, or of the one the shard fix proposes, on sample or synthetic values. */
-function spreadFor(table: TableInfo, cure: Cure | undefined, findings: Finding[], sample: SampleSummary | undefined, growth: GrowthCurve): SpreadData | undefined {
+const TEXT_TYPES = new Set(['text', 'varchar', 'ascii']);
+
+/**
+ * Shard spread of the table's @shard formula, or of the one the shard fix proposes: over a sample's rows
+ * (evidence), over random(N)'s seeded draw, and for a code-point formula over synthetic text values (a
+ * check of the formula). murmur3 over synthetic values would be even by construction and say nothing of
+ * the data, so without a sample it is not drawn.
+ */
+function spreadFor(table: TableInfo, cure: Cure | undefined, sample: SampleSummary | undefined, growth: { rowsPerSecond: number; stopsAfterSeconds?: number }): SpreadData | undefined {
   let origin: SpreadData['origin'];
   let method: ShardMethod;
   let sources: string[];
@@ -323,24 +421,22 @@ function spreadFor(table: TableInfo, cure: Cure | undefined, findings: Finding[]
   if (table.shard) {
     origin = 'annotation';
     ({ method, sources, count, offset } = table.shard);
-  } else if (cure?.kind === 'shard') {
+  } else if (cure?.plan.shard) {
+    // The shard of the preferred fix: its method, sources and count, as the fix writes them.
     origin = 'proposed';
-    const hot = findings.find((f): f is FindingOf<'hot-partition'> => isFindingOf(f, 'hot-partition'));
-    const candidates = hot?.data.candidates ?? [];
-    method = candidates.length ? 'murmur3' : 'random';
-    sources = candidates.slice(0, 1);
-    count = cure.shardCount ?? 16;
-    offset = 1;
+    ({ method, sources, count, offset } = cure.plan.shard);
   } else {
     return undefined;
   }
   const sourceColumn = sources[0];
-  const sourceType = sourceColumn ? nativeName(columnNamed(table, sourceColumn)?.type) : undefined;
-  const textual = sourceType === 'text' || sourceType === 'varchar' || sourceType === 'ascii';
-  if (sample?.spread && sample.spread.formula === formatShardFormula({ method, sources, count, offset })) {
+  const sourceType = sourceColumn ? columnNamed(table, sourceColumn)?.typeText : undefined;
+  const textual = TEXT_TYPES.has(nativeName(columnNamed(table, sourceColumn ?? '')?.type) ?? '');
+  const shard = { method, sources, count, offset };
+  const base = { origin, shard, sourceColumn, ...(sourceType ? { sourceType } : {}) };
+  if (sample?.spread && sample.spread.formula === formatShardFormula(shard)) {
     const s = sample.spread;
     return {
-      origin, formula: s.formula, shard: { method, sources, count, offset }, sourceColumn, valuesFrom: { kind: 'sample', file: sample.file }, values: s.rows,
+      ...base, formula: s.formula, valuesFrom: { kind: 'sample', file: sample.file }, values: s.rows,
       histogram: histogramOf(method, count, offset, s.counts, sources),
       comparison: s.comparisonCounts ? histogramOf(method === 'codepoints' ? 'murmur3' : 'codepoints', count, offset, s.comparisonCounts, sources) : undefined,
     };
@@ -350,21 +446,167 @@ function spreadFor(table: TableInfo, cure: Cure | undefined, findings: Finding[]
     const { rows, seconds } = randomRows(growth);
     const draw = randomShardDraw(count, rows);
     const histogram = histogramOf(method, count, offset, draw.counts, sources);
+    return { ...base, formula: histogram.formula, valuesFrom: { kind: 'draw' }, values: draw.drawn, histogram, random: { rows, seconds, expectedPerShard: rows / count, drawn: draw.drawn } };
+  }
+  if (!textual) return { ...base, formula: formatShardFormula(shard), valuesFrom: { kind: 'none' }, values: 0 };
+  // A text source: the code-point formula's skew is the formula's own, shown on synthetic titles beside murmur3.
+  const values = skewSamples().titles;
+  const histogram = histogramOf(method, count, offset, shardHistogram({ method, count }, values), sources);
+  const other: ShardMethod = method === 'codepoints' ? 'murmur3' : 'codepoints';
+  const comparison = histogramOf(other, count, offset, shardHistogram({ method: other, count }, values), sources);
+  return { ...base, formula: histogram.formula, valuesFrom: { kind: 'synthetic', family: 'titles' }, values: values.length, histogram, comparison };
+}
+
+/** The DS220 size terms at the rows the report can stand behind: a hint, a sample, the first limit, or an example. */
+function sizeTermsOf(table: TableInfo, hints: TableHints | undefined, udts: UdtLookup | undefined, sample: SampleSummary | undefined, limits: readonly LimitLine[]): SizeTerms {
+  const sizes = rowSizes(table, hints, udts);
+  const binding = limits.find((l) => l.binding);
+  let rows: number;
+  let rowsFrom: SizeTerms['rowsFrom'];
+  if (hints?.rowsPerPartition !== undefined) [rows, rowsFrom] = [hints.rowsPerPartition, 'hint'];
+  else if (sample && sample.rows > 0) [rows, rowsFrom] = [sample.rowsPerPartition.max, 'sample'];
+  else if (binding && Number.isFinite(binding.rowsAtLimit)) [rows, rowsFrom] = [binding.rowsAtLimit, 'limit'];
+  else [rows, rowsFrom] = [table.clustering.length ? 1000 : 1, 'example'];
+  const estimate = estimatePartition(table, rows, hints, udts);
+  const byRole = (roles: string[]): SizeTerm['columns'] => table.columns.filter((c) => roles.includes(c.role)).map((c) => {
+    const s = sizes.columns.find((x) => x.name === c.name)!;
+    return { name: c.name, bytes: s.bytes, hinted: s.hinted };
+  });
+  const sum = (cols: NonNullable<SizeTerm['columns']>): string => cols.length ? cols.map((c) => c.bytes).join(' + ') : '0';
+  const pk = byRole(['partition'])!;
+  const statics = byRole(['static'])!;
+  const perRow = byRole(['clustering', 'regular'])!;
+  const terms: SizeTerm[] = [
+    { id: 'pk', label: 'partition key, stored once', formula: 'Σ sizeOf(partition key columns)', arithmetic: sum(pk), bytes: sizes.partitionKeyBytes, columns: pk },
+    { id: 'static', label: 'static columns, stored once', formula: 'Σ sizeOf(static columns)', arithmetic: sum(statics), bytes: sizes.staticBytes, columns: statics },
+    {
+      id: 'rows', label: 'rows', formula: 'Nr × (Σ sizeOf(clustering) + Σ sizeOf(regular))',
+      arithmetic: `${formatCount(rows)} × (${sum(perRow)})`, bytes: rows * sizes.rowBytes, columns: perRow,
+    },
+    {
+      id: 'metadata', label: 'cell metadata', formula: `Nv × ${CELL_METADATA_BYTES} B`,
+      arithmetic: `${formatCount(estimate.values)} × ${CELL_METADATA_BYTES}`, bytes: estimate.values * CELL_METADATA_BYTES,
+    },
+  ];
+  return {
+    rows, rowsFrom,
+    columns: table.columns.length,
+    partitionKeyColumns: table.partitionKey.length + table.clustering.length,
+    staticColumns: sizes.staticCount,
+    valuesPerRow: sizes.valuesPerRow,
+    values: estimate.values,
+    terms,
+    total: estimate.bytes,
+  };
+}
+
+/** Replicas per token under a replication setting (NetworkTopologyStrategy: all data centers together). */
+function replicaCount(replication: Replication): number | undefined {
+  if (replication.strategy === 'SimpleStrategy') return replication.replicationFactor;
+  if (replication.strategy === 'NetworkTopologyStrategy') {
+    const sum = Object.values(replication.dcs).reduce((s, f) => s + f, 0);
+    return sum || replication.defaultFactor;
+  }
+  return undefined;
+}
+
+/**
+ * The traffic of a hot table: the busiest partition's share of its writes (a sample's largest partition,
+ * else 1 / the partitions that take writes, from a distinct hint or the workload model), where it lands
+ * with a ring, and what the shards of the fix (or of the table's @shard) leave of it.
+ */
+function trafficOf(project: Project, table: TableInfo, workload: TableWorkload, hints: TableHints | undefined, sample: SampleSummary | undefined, cure: Cure | undefined, ring: Ring | undefined): TrafficData {
+  const hinted = workload.partitionKey.some((p) => p.hinted);
+  const live = workload.livePartitions !== undefined && Number.isFinite(workload.livePartitions) ? workload.livePartitions : undefined;
+  let traffic: TrafficData;
+  if (sample && sample.rows > 0 && sample.largest.length) {
+    const top = sample.largest[0]!;
+    traffic = {
+      from: 'sample', busiestShare: top.rows / sample.rows, livePartitions: sample.partitions,
+      note: `the sample's largest partition (${top.key.join(', ')}) holds ${formatCount(top.rows)} of its ${formatCount(sample.rows)} rows`,
+    };
+  } else if (live !== undefined) {
+    const atLeast = workload.skewed;
+    const why = workload.keyShape === 'time-bucket'
+      ? 'only the current time bucket takes writes'
+      : `the partition key has about ${formatCount(live)} values that take writes${hinted ? ' (your distinct hint)' : ' (the workload model\'s guess; a distinct hint or a sample corrects it)'}`;
+    traffic = {
+      from: hinted ? 'hint' : 'model', busiestShare: 1 / live, livePartitions: live, ...(atLeast ? { atLeast } : {}),
+      note: `${why}${atLeast ? '; a few values take most of the traffic, so the busiest takes more than an even share' : ''}`,
+    };
+  } else {
+    traffic = { from: 'model', note: 'the workload model cannot count the partitions that take writes; a sample or a distinct hint shows it' };
+  }
+  const keyspace = table.keyspace ? project.schema().keyspaces.get(table.keyspace) : undefined;
+  if (ring && ring.nodes.length && keyspace) {
+    const replication = replicationFromMap(keyspace.replication);
+    const replicas = replicaCount(replication);
+    if (replicas) {
+      const token = sample?.largest[0]?.token;
+      const busiest = token !== undefined ? replicasFor(ring, BigInt(token), replication).map((n) => n.address) : undefined;
+      traffic.ring = { nodes: ring.nodes.length, replicas: Math.min(replicas, ring.nodes.length), evenShare: Math.min(1, replicas / ring.nodes.length), ...(busiest ? { busiestReplicas: busiest } : {}) };
+    }
+  }
+  const shards = table.shard?.count ?? cure?.shardCount;
+  if (shards && traffic.busiestShare !== undefined) {
+    traffic.afterFix = { shards, busiestShare: traffic.busiestShare / shards, shardsFrom: table.shard ? 'annotation' : 'fix' };
+  }
+  return traffic;
+}
+
+/** Key popularity a sample or a hint states; undefined without either (synthetic values are no evidence). */
+function popularityOf(table: TableInfo, hints: TableHints | undefined, sample: SampleSummary | undefined): KeyPopularity | undefined {
+  if (sample && sample.rows > 0 && sample.largest.length) {
+    const top = sample.largest.map((p) => ({ key: p.key, rows: p.rows, share: p.rows / sample.rows }));
+    const topShare = top.reduce((s, p) => s + p.share, 0);
     return {
-      origin, formula: histogram.formula, shard: { method, sources, count, offset }, sourceColumn, valuesFrom: { kind: 'draw' },
-      values: draw.drawn, histogram, random: { rows, seconds, expectedPerShard: rows / count, drawn: draw.drawn },
+      from: 'sample', top, topShare, partitions: sample.partitions,
+      note: `${formatCount(sample.partitions)} partitions in ${formatCount(sample.rows)} rows; an even spread would give each ${(100 / sample.partitions).toPrecision(2)}%`,
     };
   }
-  const family = sampleFamilyFor(sourceColumn ?? table.partitionKey[0]?.name ?? 'id');
-  const values = skewSamples()[family];
-  const histogram = histogramOf(method, count, offset, shardHistogram({ method, count }, values), sources);
-  let comparison: ShardHistogram | undefined;
-  // codepoints() only takes text: compare on text sources, where users choose between the two.
-  if (textual) {
-    const other: ShardMethod = method === 'codepoints' ? 'murmur3' : 'codepoints';
-    comparison = histogramOf(other, count, offset, shardHistogram({ method: other, count }, values), sources);
+  const distinct = table.partitionKey.flatMap((c) => {
+    const values = hints?.columns?.[c.name]?.distinct;
+    return values !== undefined ? [{ column: c.name, values }] : [];
+  });
+  if (distinct.length) {
+    return { from: 'hint', distinct, note: 'the hint counts the values, not how popular each one is: a sample of real rows shows that' };
   }
-  return { origin, formula: histogram.formula, shard: { method, sources, count, offset }, sourceColumn, valuesFrom: { kind: 'synthetic', family }, values: values.length, histogram, comparison };
+  return undefined;
+}
+
+/**
+ * What the chart means in the rules' terms (see GrowthVerdict): the findings first, then the workload
+ * model's reasons for silence.
+ */
+function growthVerdict(workload: TableWorkload, grows: boolean, reported: string | undefined, stopsAfter: number | undefined, secondsToFirst: number | undefined): GrowthVerdict {
+  if (reported) {
+    return { kind: 'reported', text: reported === 'hot-partition' ? 'hot-partition reports the key: its few partitions take every row and keep growing (the finding above)' : `${reported} reports this partition's growth (the finding above)` };
+  }
+  if (!grows) {
+    return {
+      kind: 'no-growth',
+      text: 'rows do not arrive per event in this table (no time-ordered clustering column or piling ids), so a partition does not grow with time: a rows= hint or a sample says how large it is',
+    };
+  }
+  const bound = workload.bound;
+  if (bound.kind === 'bucket' || bound.kind === 'split' || bound.kind === 'natural' || (bound.kind === 'ttl' && stopsAfter !== undefined && secondsToFirst === undefined)) {
+    const by = bound.kind === 'bucket' ? `the time bucket ${bound.column} in its key`
+      : bound.kind === 'split' ? `the split column ${bound.column} in its key`
+      : bound.kind === 'natural' ? `${bound.column}, which names something that ends`
+      : `its ${bound.ttlSource} of ${formatDuration(bound.ttlSeconds!)}`;
+    // Bounded, yet past a limit before the bound closes it: the chart shows it, and says who judges it.
+    const within = secondsToFirst !== undefined && stopsAfter !== undefined
+      ? `, but at this rate it passes its first limit after ${formatDuration(secondsToFirst)}, before the bound closes it; large-partition judges a partition's size from a rows= hint or a sample`
+      : '';
+    return { kind: 'bounded', text: `${by} bounds a partition${within}` };
+  }
+  if (workload.rateClass === 'entity') {
+    return { kind: 'not-reported', text: 'one entity\'s own history grows at human pace: unbounded-partition reports it only with its reportEntityHistories option' };
+  }
+  if (secondsToFirst !== undefined && secondsToFirst > RULES_HORIZON_SECONDS) {
+    return { kind: 'beyond-horizon', text: `it grows, but reaches its first limit only after ${formatDuration(secondsToFirst)}: the rules look ${formatDuration(RULES_HORIZON_SECONDS)} ahead` };
+  }
+  return { kind: 'not-reported', text: 'the partition rules do not report it on this target' };
 }
 
 /**
@@ -376,19 +618,28 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
   const sizes = rowSizes(table, hints, udts);
   const bytesPerRow = sizes.rowBytes + sizes.valuesPerRow * CELL_METADATA_BYTES;
   const fixedBytes = estimatePartition(table, 0, hints, udts).bytes;
-  const findings = tableFindings(project, table);
+  const attributed = tableFindings(project, table);
+  const own = attributed.table;
   const env: FixEnvironment = { ...projectFixEnvironment(project, table.filePath, { shardCount: options.shardCount }), target };
+  const references = project.referencesTo(table);
 
   // Growth: rows per second into one partition (the rules' workload model: the hint or its stated
   // default), until the key's time bucket closes or the TTL (default_time_to_live or USING TTL) balances it.
-  const workload = tableWorkload(table, hints, project.referencesTo(table));
+  const workload = tableWorkload(table, hints, references);
   const rate = workload.rowsPerSecond > 0 ? workload.rowsPerSecond : DEFAULT_ROWS_PER_SECOND[workload.rateClass];
-  const bucketSeconds = table.partitionKey.map(bucketPeriodSeconds).filter((s): s is number => s !== undefined);
+  const bucketColumns = table.partitionKey.filter((c) => workload.partitionKey.find((p) => p.name === c.name)?.nature === 'bucket');
+  const bucketSeconds = bucketColumns.map(bucketPeriodSeconds).filter((s): s is number => s !== undefined);
   let stopsAfter: number | undefined;
   let stopsBecause: GrowthCurve['stopsBecause'];
+  let assumedBucketPeriod: string | undefined;
   if (bucketSeconds.length) {
     stopsAfter = Math.min(...bucketSeconds);
     stopsBecause = 'bucket';
+  } else if (bucketColumns.length) {
+    // A bucket whose name does not say its period (`window`, `period`): drawn as a day, and said so.
+    stopsAfter = DAY;
+    stopsBecause = 'bucket';
+    assumedBucketPeriod = bucketColumns[0]!.name;
   }
   const ttl = workload.bound.kind === 'ttl' ? workload.bound.ttlSeconds : undefined;
   if (ttl && (stopsAfter === undefined || ttl < stopsAfter)) {
@@ -396,22 +647,30 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     stopsBecause = 'ttl';
   }
   const limits = limitLines(table, target, hints, udts, growthRateOf(workload));
-  const cure = table.clustering.length ? cureFor(project, table, findings, env) : undefined;
+  const cure = table.clustering.length ? cureFor(project, table, own, env) : undefined;
   let curedRate = rate;
   let curedStop = stopsAfter;
   let curedBecause = stopsBecause;
   if (cure?.shardCount) curedRate = rate / cure.shardCount;
-  if (cure?.granularity) {
-    const period = BUCKETS[cure.granularity].seconds;
-    if (curedStop === undefined || period < curedStop) {
-      curedStop = period;
-      curedBecause = 'bucket';
-    }
+  if (cure?.bucketSeconds !== undefined && (curedStop === undefined || cure.bucketSeconds < curedStop)) {
+    curedStop = cure.bucketSeconds;
+    curedBecause = 'bucket';
   }
   for (const line of limits) {
     line.secondsToday = secondsToRows(line.rowsAtLimit, rate, stopsAfter);
     if (cure) line.secondsCured = secondsToRows(line.rowsAtLimit, curedRate, curedStop);
   }
+  const binding = limits.find((l) => l.binding);
+  // The rules that speak of this partition's size: the size rules, and hot-partition when the few
+  // partitions it names also keep growing (no time bucket closes them).
+  const reported = own.find((f) => f.ruleId === 'unbounded-partition' || f.ruleId === 'large-partition'
+    || (isFindingOf(f, 'hot-partition') && (f.data.growth !== undefined || f.data.reason !== 'time-bucket')))?.ruleId;
+  // Rows arrive in a partition over time when the model sees them arrive per event, or when a key many
+  // entities share (or a hinted rate) collects them under clustering columns.
+  const grows = workload.growth !== undefined || (table.clustering.length > 0 && (workload.rateClass === 'aggregate' || workload.rateHinted));
+  // When the first limit is reached: within the partition's life, or (growing forever) at the rate.
+  const secondsToFirst = binding?.secondsToday ?? (binding && stopsAfter === undefined && Number.isFinite(binding.rowsAtLimit) ? binding.rowsAtLimit / rate : undefined);
+  const verdict = growthVerdict(workload, grows, reported, stopsAfter, secondsToFirst);
   // The horizon shows the last limit being crossed (or the partition levelling off), within 1 hour .. 20 years.
   const crossings = limits.map((l) => l.secondsToday).filter((s): s is number => s !== undefined);
   let horizon = crossings.length ? Math.max(...crossings) * 1.25 : stopsAfter !== undefined ? stopsAfter * 3 : YEAR;
@@ -419,6 +678,7 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
   horizon = Math.min(Math.max(horizon, 3600), 20 * YEAR);
   const count = options.points ?? 60;
   const extra = [...crossings, ...limits.map((l) => l.secondsCured).filter((s): s is number => s !== undefined)];
+  const today = grows ? growthCurve(table, hints, udts, rate, horizon, count, extra, stopsAfter, stopsBecause) : undefined;
   const growth: GrowthData = {
     rowsPerSecond: rate,
     rateSource: workload.rateHinted ? 'hint' : 'default',
@@ -426,20 +686,22 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     bytesPerRow,
     fixedBytes,
     horizonSeconds: horizon,
-    today: growthCurve(table, hints, udts, rate, horizon, count, extra, stopsAfter, stopsBecause),
-    cured: cure ? growthCurve(table, hints, udts, curedRate, horizon, count, extra, curedStop, curedBecause) : undefined,
+    ...(today ? { today } : {}),
+    cured: cure && grows ? growthCurve(table, hints, udts, curedRate, horizon, count, extra, curedStop, curedBecause) : undefined,
     cure,
     limits,
+    verdict,
+    ...(assumedBucketPeriod ? { assumedBucketPeriod } : {}),
   };
 
   const throughput: ThroughputRow[] = throughputEstimates(table, target, hints, udts, options.sample).map((t) => {
-    const shards = cure?.kind === 'shard' ? cure.shardCount : table.shard?.count;
+    const shards = cure?.shardCount ?? table.shard?.count;
     const row: ThroughputRow = {
       kind: t.kind, perSecond: t.perSecond, unitsPerSecond: t.unitsPerSecond, unit: t.unit, limit: t.limit,
       label: t.label, source: t.source, shardsNeeded: t.shardsNeeded,
     };
     // An existing @shard table's hints are already per shard partition (partition-throughput says so).
-    if (cure?.kind === 'shard' && shards) {
+    if (cure?.shardCount && shards) {
       row.shards = shards;
       row.unitsPerShard = t.unitsPerSecond / shards;
     }
@@ -448,17 +710,27 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
 
   const partitionKey = table.partitionKey.map((c) => c.name);
   const lineOf = (filePath: string, offset: number): number => (project.lineIndex(filePath)?.lineAt(offset) ?? 0) + 1;
-  const queries: QueryReference[] = project.referencesTo(table).map((r) => ({
-    file: r.file, line: lineOf(r.file, r.range.start), kind: r.kind, pinned: r.pinned, ranged: r.ranged,
-    singlePartition: partitionKey.every((c) => r.pinned.includes(c)),
-  }));
-
-  const severity = findings.reduce<Severity | undefined>((best, f) => (severityRank(f.severity) > severityRank(best) ? f.severity : best), undefined);
+  const queries: QueryReference[] = references.map((r) => {
+    const facts = queryAccess(project, table, r);
+    return {
+      file: r.file, line: lineOf(r.file, r.range.start), kind: r.kind, pinned: r.pinned, ranged: r.ranged,
+      singlePartition: partitionKey.every((c) => r.pinned.includes(c)),
+      access: facts.access, reads: facts.reads,
+      findings: attributed.queries.filter((q) => q.reference === r).map((q) => q.finding.ruleId),
+    };
+  });
+  const findings: ReportFinding[] = [
+    ...own.map((f) => ({ ruleId: f.ruleId, severity: f.severity, message: f.message, on: 'table' as const, file: table.filePath, line: f.range.start.line + 1 })),
+    ...attributed.queries.map(({ reference, finding: f }) => ({ ruleId: f.ruleId, severity: f.severity, message: f.message, on: 'query' as const, file: reference.file, line: f.range.start.line + 1 })),
+  ];
+  const isHot = own.some((f) => f.ruleId === 'hot-partition' || f.ruleId === 'partition-throughput');
+  const namePosition = project.lineIndex(table.filePath)?.positionAt(table.nameRange.start) ?? { line: 0, character: 0 };
   return {
     table: table.qualifiedName,
     kind: table.kind,
     file: table.filePath,
     line: lineOf(table.filePath, table.range.start),
+    namePosition,
     target: { id: target.id, name: target.name },
     columns: table.columns.map((c) => {
       const s = sizes.columns.find((x) => x.name === c.name);
@@ -470,11 +742,14 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     defaultTtlSeconds: table.defaultTtlSeconds,
     hints,
     rowSizes: { partitionKeyBytes: sizes.partitionKeyBytes, staticBytes: sizes.staticBytes, rowBytes: sizes.rowBytes, valuesPerRow: sizes.valuesPerRow, bytesPerRow },
-    findings: findings.map((f) => ({ ruleId: f.ruleId, severity: f.severity, message: f.message, line: f.range.start.line })),
-    severity,
+    sizeTerms: sizeTermsOf(table, hints, udts, options.sample, limits),
+    findings,
+    severity: worstSeverity(findings.map((f) => f.severity)),
     queries,
     growth,
-    spread: spreadFor(table, cure, findings, options.sample, growth.today),
+    spread: spreadFor(table, cure, options.sample, today ?? { rowsPerSecond: rate, stopsAfterSeconds: stopsAfter }),
+    ...(isHot ? { traffic: trafficOf(project, table, workload, hints, options.sample, cure, options.ring) } : {}),
+    popularity: popularityOf(table, hints, options.sample),
     throughput,
     sample: options.sample,
     sampleVerdict: options.sample ? sampleVerdict(table, target, hints, udts, options.sample) : undefined,

@@ -4,10 +4,12 @@
 import { formatBytes, formatCount } from '../targets';
 import { formatDuration, formatRate } from '../schema/workload';
 import type { GrowthCurve, PartitionReportData, ShardHistogram, SpreadData } from './data';
-import { severityRank } from './data';
+import { severityRank } from './table-findings';
 import { barChart, escapeHtml, horizontalBars, lineChart, niceTicks, resetChartIds } from './svg';
 import type { SampleSummary } from './sample';
 import { sampleVerdictText } from '../sizing';
+import type { KeyspaceView, SourcePlace } from './keyspace';
+import { keyspaceSection } from './html-keyspace';
 
 export interface RenderOptions {
   /** Page title. */
@@ -20,10 +22,27 @@ export interface RenderOptions {
   displayPath?: (file: string) => string;
   /** An editor command that chooses a sample CSV for the page (a `command:` link; the standalone file has none). */
   chooseSampleCommand?: string;
+  /** The keyspace views drawn at the top of the page (keyspace.ts). */
+  keyspaces?: readonly KeyspaceView[];
+  /** A link that opens a place of the workspace in the editor (the VS Code panel's command links). */
+  sourceHref?: (place: SourcePlace) => string | undefined;
+  /**
+   * Where a table's section is when it is not on this page (a report split into pages): the page's
+   * relative URL, or undefined when the table is on this page.
+   */
+  pageOf?: (qualifiedName: string, file: string) => string | undefined;
+  /** A note above the tables (a report split into pages says what this page holds). */
+  note?: string;
+  /** Links under the title (a page of a split report: back to its index), as HTML made by the caller. */
+  navHtml?: string;
+  /** The anchors of the tables' sections across every page of a split report (tableAnchors). */
+  anchorOf?: (qualifiedName: string, file: string) => string;
 }
 
-function anchorId(table: string): string {
-  return `table-${table.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+/** The anchor of a table's section: its name, with its file's when the name is defined in several files. */
+export function tableAnchor(qualifiedName: string, file: string, repeated: boolean): string {
+  const name = `table-${qualifiedName.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+  return repeated ? `${name}--${(file.split(/[\\/]/).pop() ?? file).replace(/[^A-Za-z0-9_-]/g, '-')}` : name;
 }
 
 const CSS = `
@@ -91,13 +110,28 @@ svg.chart .bars-random rect, svg.chart .bars-sample rect { fill: var(--cq-blue);
 .legend .today { border-color: var(--cq-red); } .legend .cured { border-color: var(--cq-green); border-top-style: dashed; }
 details summary { cursor: pointer; color: var(--cq-muted); }
 ul.findings { margin: 6px 0; padding-left: 20px; }
+section.keyspace { border-top: 2px solid var(--cq-border); padding: 16px 0 24px; }
+.scroll { overflow-x: auto; max-width: 100%; }
+figure.diagram svg { display: block; }
+table.coverage td.cov { text-align: center; min-width: 1.6em; }
+table.coverage th.cov-table { vertical-align: bottom; height: 9em; white-space: nowrap; padding: 2px; }
+table.coverage th.cov-table span { writing-mode: vertical-rl; transform: rotate(180deg); display: inline-block; }
+table.coverage td.query-text { max-width: 32em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+td.cov-key { color: var(--cq-green); } td.cov-index { color: var(--cq-blue); } td.cov-scan { color: var(--cq-red); } td.cov-could { color: var(--cq-purple); }
+tr[data-served="false"] th { color: var(--cq-red); }
+.verdict { border-left: 3px solid var(--cq-border); padding-left: 8px; }
+.verdict-reported { border-color: var(--cq-orange); }
+table[data-figure="size-terms"] tr.total th, table[data-figure="size-terms"] tr.total td { border-top: 2px solid var(--cq-fg); }
+p.note { border: 1px solid var(--cq-border); background: var(--cq-panel); padding: 6px 10px; }
 body.vscode-high-contrast svg.chart .series { stroke-width: 3.5; } body.vscode-high-contrast svg.chart .limit line { stroke-width: 2.5; }
 `;
 
-function severityBadge(data: PartitionReportData): string {
+function severityBadge(data: { severity?: PartitionReportData['severity']; findings: readonly { on: 'table' | 'query' }[] }): string {
   const sev = data.severity ?? 'none';
-  const text = data.severity ? `${data.findings.length} finding${data.findings.length === 1 ? '' : 's'}, ${data.severity}` : 'no findings';
-  return `<span class="badge sev-${sev}" data-severity="${sev}">${escapeHtml(text)}</span>`;
+  const onQueries = data.findings.filter((f) => f.on === 'query').length;
+  const count = `${data.findings.length} finding${data.findings.length === 1 ? '' : 's'}`;
+  const text = data.severity ? `${count}${onQueries ? ` (${onQueries} on its queries)` : ''}, ${data.severity}` : 'no findings';
+  return `<span class="badge sev-${sev}" data-severity="${sev}" data-findings="${data.findings.length}">${escapeHtml(text)}</span>`;
 }
 
 function keyDiagram(data: PartitionReportData): string {
@@ -115,11 +149,16 @@ function keyDiagram(data: PartitionReportData): string {
     ` One row adds ${escapeHtml(formatBytes(data.rowSizes.bytesPerRow))} (${data.rowSizes.valuesPerRow} value${data.rowSizes.valuesPerRow === 1 ? '' : 's'} with 8 B of metadata each).</figcaption></figure>`;
 }
 
-function queriesBlock(data: PartitionReportData): string {
+function queriesBlock(data: PartitionReportData, links: PageLinks): string {
   if (!data.queries.length) return '<div class="queries"><h3>Queries</h3><p class="muted">No query in the inputs uses this table.</p></div>';
-  const rows = data.queries.map((q) =>
-    `<tr><td>${escapeHtml(q.kind)}</td><td class="mono">${escapeHtml(shortPath(q.file))}:${q.line}</td><td class="mono">${escapeHtml(q.pinned.join(', ') || '—')}</td>` +
-    `<td class="mono">${escapeHtml(q.ranged.join(', ') || '—')}</td><td>${q.singlePartition ? 'one partition' : 'several partitions'}</td></tr>`);
+  const rows = data.queries.map((q) => {
+    const where = `${shortPath(q.file)}:${q.line}`;
+    const href = links.sourceHref?.({ file: q.file, line: q.line - 1, character: 0 });
+    const findings = q.findings.length ? ` <span class="sev-warning">(${escapeHtml([...new Set(q.findings)].join(', '))})</span>` : '';
+    return `<tr data-access="${q.access}"><td>${escapeHtml(q.kind)}</td><td class="mono">${href ? `<a href="${escapeHtml(href)}">${escapeHtml(where)}</a>` : escapeHtml(where)}</td>` +
+      `<td class="mono">${escapeHtml(q.pinned.join(', ') || '—')}</td><td class="mono">${escapeHtml(q.ranged.join(', ') || '—')}</td>` +
+      `<td data-figure="reads">${escapeHtml(q.reads)}${findings}</td></tr>`;
+  });
   return `<div class="queries"><h3>Queries</h3><table data-figure="queries"><thead><tr><th>kind</th><th>where</th><th>pins (= / IN)</th><th>ranges</th><th>reads</th></tr></thead>` +
     `<tbody>${rows.join('')}</tbody></table></div>`;
 }
@@ -145,22 +184,54 @@ function byteAxis(max: number): number {
 function curveSummary(curve: GrowthCurve): string {
   const last = curve.points.at(-1)!;
   const stop = curve.stopsAfterSeconds !== undefined
-    ? `; it stops growing after ${formatDuration(curve.stopsAfterSeconds)} (${curve.stopsBecause === 'ttl' ? 'default_time_to_live' : 'its time bucket closes'})`
+    ? `; it stops growing after ${formatDuration(curve.stopsAfterSeconds)} (${curve.stopsBecause === 'ttl' ? 'its TTL expires rows as fast as they come' : 'its time bucket closes'})`
     : '';
   return `${formatRate(curve.rowsPerSecond)}, ${formatBytes(last.bytes)} after ${formatDuration(last.seconds)}${stop}`;
 }
 
+/** The DS220 partition size, term by term, with its numbers (so that the estimate can be checked by hand). */
+function sizeTermsSection(data: PartitionReportData): string {
+  const t = data.sizeTerms;
+  const from = t.rowsFrom === 'hint' ? 'your rows= hint' : t.rowsFrom === 'sample' ? 'the sample\'s largest partition'
+    : t.rowsFrom === 'limit' ? `the rows at which the first limit of ${escapeHtml(data.target.name)} is hit` : 'an example';
+  const rows = t.terms.map((term) => {
+    const columns = term.columns?.length ? ` <span class="muted">(${term.columns.map((c) => `${escapeHtml(c.name)} ${c.bytes}${c.hinted ? ' hint' : ''}`).join(', ')})</span>` : '';
+    return `<tr data-term="${term.id}"><td>${escapeHtml(term.label)}</td><td class="mono">${escapeHtml(term.formula)}</td><td class="mono">${escapeHtml(term.arithmetic)}${columns}</td>` +
+      `<td class="num" data-figure="term-bytes">${formatCount(term.bytes)} B</td></tr>`;
+  }).join('');
+  const nv = `Nv = Nr × (Nc − Npk − Ns) + Ns = ${formatCount(t.rows)} × (${t.columns} − ${t.partitionKeyColumns} − ${t.staticColumns}) + ${t.staticColumns} = ${formatCount(t.values)} values`;
+  return `<h3>Partition size, term by term</h3><p>The DataStax DS220 / Chebotko–Kashlev estimate at Nr = <strong>${formatCount(t.rows)}</strong> rows (${from}); ` +
+    `Nc = ${t.columns} columns, Npk = ${t.partitionKeyColumns} primary key columns, Ns = ${t.staticColumns} static. <span class="mono">${escapeHtml(nv)}</span>.</p>` +
+    `<table data-figure="size-terms"><thead><tr><th>term</th><th>formula</th><th>numbers (bytes per column)</th><th class="num">bytes</th></tr></thead><tbody>${rows}` +
+    `<tr class="total"><th colspan="3">St, the partition size</th><td class="num" data-figure="size-total"><strong>${formatCount(t.total)} B</strong> (${formatBytes(t.total)})</td></tr></tbody></table>`;
+}
+
+function limitsTable(data: PartitionReportData, withTime: boolean): string {
+  const g = data.growth;
+  if (!g.limits.length) return `<p class="muted">${escapeHtml(data.target.name)} sets no partition size or row limit.</p>`;
+  const rows = g.limits.map((l) =>
+    `<tr data-limit-kind="${l.kind}"><td><a href="${escapeHtml(l.source)}">${escapeHtml(l.label)}</a>${l.binding ? ' <span class="muted">(hit first)</span>' : ''}</td><td class="num" data-figure="rows-at-limit">${formatCount(l.rowsAtLimit)}</td>` +
+    `<td class="num">${formatBytes(l.bytes)}</td>` +
+    (withTime ? `<td class="num" data-figure="time-today">${l.secondsToday !== undefined ? formatDuration(l.secondsToday) : 'never'}</td>` : '') +
+    (withTime && g.cure ? `<td class="num" data-figure="time-cured">${l.secondsCured !== undefined ? formatDuration(l.secondsCured) : 'never'}</td>` : '') + '</tr>');
+  return `<table data-figure="growth-limits"><caption class="muted">Limits of ${escapeHtml(data.target.name)}${withTime ? ' and when one partition reaches them' : ''}</caption>` +
+    `<thead><tr><th>limit</th><th class="num">rows per partition</th><th class="num">size there</th>${withTime ? '<th class="num">reached today</th>' : ''}${withTime && g.cure ? '<th class="num">with the fix</th>' : ''}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
 function growthSection(data: PartitionReportData): string {
   const g = data.growth;
+  const verdict = `<p class="verdict verdict-${g.verdict.kind}" data-figure="growth-verdict" data-verdict="${g.verdict.kind}">${escapeHtml(g.verdict.text.charAt(0).toUpperCase() + g.verdict.text.slice(1))}.</p>`;
+  if (!g.today) return `<h3>Partition growth</h3>${verdict}<div class="row">${limitsTable(data, false)}</div>`;
+  const today = g.today;
   const time = timeAxis(g.horizonSeconds);
-  const allBytes = [...g.today.points, ...(g.cured?.points ?? [])].map((p) => p.bytes);
+  const allBytes = [...today.points, ...(g.cured?.points ?? [])].map((p) => p.bytes);
   const maxCurve = Math.max(...allBytes);
   const shownLimits = g.limits.filter((l) => l.bytes <= Math.max(maxCurve * 1.6, g.limits[0]?.bytes ?? 0));
   const yMaxBytes = Math.max(maxCurve, ...shownLimits.map((l) => l.bytes)) * 1.05;
   const yUnit = byteAxis(yMaxBytes);
   const yTicks = niceTicks(yMaxBytes / yUnit, 5);
   const xTicks = niceTicks(g.horizonSeconds / time.unit, 6);
-  const series = [{ name: `today: ${curveSummary(g.today)}`, cls: 'series-today', points: g.today.points.map((p) => [p.seconds / time.unit, p.bytes / yUnit] as [number, number]) }];
+  const series = [{ name: `today: ${curveSummary(today)}`, cls: 'series-today', points: today.points.map((p) => [p.seconds / time.unit, p.bytes / yUnit] as [number, number]) }];
   if (g.cured) series.push({ name: `with ${g.cure!.description}: ${curveSummary(g.cured)}`, cls: 'series-cured', points: g.cured.points.map((p) => [p.seconds / time.unit, p.bytes / yUnit] as [number, number]) });
   const clsOf = (kind: string): string => (kind === 'bytes' ? 'limit-hard' : kind === 'ideal-bytes' ? 'limit-soft' : 'limit-count');
   const rate = g.rateSource === 'hint'
@@ -179,11 +250,7 @@ function growthSection(data: PartitionReportData): string {
     series,
     lines: shownLimits.map((l) => ({ y: l.bytes / yUnit, label: l.kind === 'values' || l.kind === 'rows' ? `${l.label} (${formatBytes(l.bytes)})` : l.label, cls: clsOf(l.kind) })),
   });
-  const legend = `<p class="legend"><span><span class="swatch today"></span>today</span>${g.cure ? `<span><span class="swatch cured"></span>with ${escapeHtml(g.cure.description)} (the quick fix)</span>` : ''}</p>`;
-  const rows = g.limits.map((l) =>
-    `<tr data-limit-kind="${l.kind}"><td><a href="${escapeHtml(l.source)}">${escapeHtml(l.label)}</a></td><td class="num" data-figure="rows-at-limit">${formatCount(l.rowsAtLimit)}</td>` +
-    `<td class="num">${formatBytes(l.bytes)}</td><td class="num" data-figure="time-today">${l.secondsToday !== undefined ? formatDuration(l.secondsToday) : 'never'}</td>` +
-    (g.cure ? `<td class="num" data-figure="time-cured">${l.secondsCured !== undefined ? formatDuration(l.secondsCured) : 'never'}</td>` : '') + '</tr>');
+  const legend = `<p class="legend"><span><span class="swatch today"></span>today</span>${g.cure ? `<span><span class="swatch cured"></span>with ${escapeHtml(g.cure.description)} (what ${escapeHtml(g.cure.ruleId)} proposes)</span>` : ''}</p>`;
   // The curve as text: the size at a few moments (the chart's text alternative when there is no limit).
   const at = (curve: GrowthCurve, seconds: number): GrowthCurve['points'][number] | undefined =>
     curve.points.reduce<GrowthCurve['points'][number] | undefined>((best, p) => (!best || Math.abs(p.seconds - seconds) < Math.abs(best.seconds - seconds) ? p : best), undefined);
@@ -191,18 +258,71 @@ function growthSection(data: PartitionReportData): string {
   const sizes = `<table data-figure="growth-points"><caption class="muted">Size of one partition over time</caption><thead><tr><th class="num">after</th><th class="num">today</th>` +
     `${g.cured ? '<th class="num">with the fix</th>' : ''}</tr></thead><tbody>` +
     moments.map((t) => {
-      const today = at(g.today, t)!;
+      const point = at(today, t)!;
       const cured = g.cured ? at(g.cured, t) : undefined;
-      return `<tr><td class="num">${formatDuration(today.seconds)}</td><td class="num">${formatBytes(today.bytes)} (${formatCount(today.rows)} rows)</td>` +
+      return `<tr><td class="num">${formatDuration(point.seconds)}</td><td class="num">${formatBytes(point.bytes)} (${formatCount(point.rows)} rows)</td>` +
         `${cured ? `<td class="num">${formatBytes(cured.bytes)} (${formatCount(cured.rows)} rows)</td>` : ''}</tr>`;
     }).join('') + '</tbody></table>';
-  const table = g.limits.length
-    ? `<table data-figure="growth-limits"><caption class="muted">Limits of ${escapeHtml(data.target.name)} and when one partition reaches them</caption>` +
-      `<thead><tr><th>limit</th><th class="num">rows per partition</th><th class="num">size there</th><th class="num">reached today</th>${g.cure ? '<th class="num">with the fix</th>' : ''}</tr></thead><tbody>${rows.join('')}</tbody></table>`
-    : `<p class="muted">${escapeHtml(data.target.name)} sets no partition size or row limit.</p>`;
-  return `<h3>Partition growth</h3><p>At ${rate}, each row adding ${formatBytes(g.bytesPerRow)}: today ${escapeHtml(curveSummary(g.today))}.` +
-    `${g.cure && g.cured ? ` With ${escapeHtml(g.cure.description)}: ${escapeHtml(curveSummary(g.cured))}.` : ''}</p>` +
-    `<figure data-figure="growth-chart">${chart}${legend}</figure><div class="row">${sizes}${table}</div>`;
+  const assumed = g.assumedBucketPeriod
+    ? ` The name of the time bucket ${escapeHtml(g.assumedBucketPeriod)} does not say its period: the curve assumes a day (a rows= hint sizes it exactly).`
+    : '';
+  return `<h3>Partition growth</h3>${verdict}<p>At ${rate}, each row adding ${formatBytes(g.bytesPerRow)}: today ${escapeHtml(curveSummary(today))}.` +
+    `${g.cure && g.cured ? ` With ${escapeHtml(g.cure.description)}: ${escapeHtml(curveSummary(g.cured))}.` : ''}${assumed}</p>` +
+    `<figure data-figure="growth-chart">${chart}${legend}</figure><div class="row">${sizes}${limitsTable(data, true)}</div>`;
+}
+
+function percent(share: number): string {
+  const p = share * 100;
+  return `${p >= 10 ? Math.round(p) : Number(p.toPrecision(2))}%`;
+}
+
+/** A hot table's traffic: the busiest partition's share of the writes, its replicas, and after the fix. */
+function trafficSection(data: PartitionReportData): string {
+  const t = data.traffic;
+  if (!t) return '';
+  const from = t.from === 'sample' ? 'measured in the sample' : t.from === 'hint' ? 'from your distinct hint' : 'the workload model\'s estimate';
+  const parts: string[] = ['<h3>Traffic of the busiest partition</h3>'];
+  if (t.busiestShare === undefined) {
+    parts.push(`<p data-figure="traffic" class="muted">${escapeHtml(t.note)}.</p>`);
+    return parts.join('');
+  }
+  const share = `${t.atLeast ? 'at least ' : ''}${percent(t.busiestShare)}`;
+  parts.push(`<p data-figure="traffic">The busiest partition takes <strong data-figure="busiest-share">${share}</strong> of the table's writes (${from}: ${escapeHtml(t.note)}).</p>`);
+  const bars = [{ label: 'busiest partition today', value: t.busiestShare * 100, cls: t.busiestShare > 0.05 ? 'bar-today' : 'bar-cured' }];
+  const rows = [`<tr><td>busiest partition today</td><td class="num">${share}</td></tr>`];
+  if (t.ring) {
+    const replicas = t.ring.busiestReplicas?.length ? ` (${t.ring.busiestReplicas.join(', ')})` : '';
+    parts.push(`<p data-figure="traffic-ring">With the ring: it lands on ${t.ring.replicas} of ${t.ring.nodes} nodes${escapeHtml(replicas)}, each of which takes ${share} of the table's writes; ` +
+      `spread evenly, each node would take ${percent(t.ring.evenShare)}.</p>`);
+    bars.push({ label: `each node, spread evenly`, value: t.ring.evenShare * 100, cls: 'bar-cured' });
+    rows.push(`<tr><td>each of ${t.ring.nodes} nodes, spread evenly (RF ${t.ring.replicas})</td><td class="num">${percent(t.ring.evenShare)}</td></tr>`);
+  }
+  if (t.afterFix) {
+    const after = percent(t.afterFix.busiestShare);
+    parts.push(`<p data-figure="traffic-after">${t.afterFix.shardsFrom === 'annotation' ? 'With the table\'s' : 'With the fix\'s'} ${t.afterFix.shards} shards each of its shard partitions takes <strong data-figure="busiest-share-after">${after}</strong>, ` +
+      'if the shard spreads its rows evenly (murmur3 of a column with many values, or random()).</p>');
+    bars.push({ label: `each of ${t.afterFix.shards} shards`, value: t.afterFix.busiestShare * 100, cls: 'bar-cured' });
+    rows.push(`<tr><td>each of ${t.afterFix.shards} shard partitions</td><td class="num">${after}</td></tr>`);
+  }
+  parts.push(`<figure data-figure="traffic-chart">${horizontalBars({
+    title: `Share of the writes of ${data.table} on its busiest partition`,
+    desc: bars.map((b) => `${b.label}: ${b.value.toPrecision(3)}%`).join('; '),
+    bars, limit: { value: 100, label: 'all writes' }, unit: '%',
+  })}</figure>`);
+  parts.push(`<table data-figure="traffic-table"><thead><tr><th></th><th class="num">share of the writes</th></tr></thead><tbody>${rows.join('')}</tbody></table>`);
+  return parts.join('');
+}
+
+/** Real key popularity: only what a sample measures or a hint states. */
+function popularitySection(data: PartitionReportData): string {
+  const p = data.popularity;
+  if (!p) return '';
+  if (p.from === 'hint') {
+    return `<h3>Key popularity</h3><p data-figure="popularity">${p.distinct!.map((d) => `<code>${escapeHtml(d.column)}</code>: ${formatCount(d.values)} distinct values`).join(', ')} (your hint); ${escapeHtml(p.note)}.</p>`;
+  }
+  const rows = p.top!.map((t) => `<tr><td class="mono">${escapeHtml(t.key.join(', '))}</td><td class="num">${formatCount(t.rows)}</td><td class="num">${percent(t.share)}</td></tr>`).join('');
+  return `<h3>Key popularity</h3><p data-figure="popularity">Measured in the sample: the ${p.top!.length} largest partitions hold <strong>${percent(p.topShare!)}</strong> of its rows; ${escapeHtml(p.note)}.</p>` +
+    `<table data-figure="popularity-table"><thead><tr><th>partition key (${escapeHtml(data.partitionKey.join(', '))})</th><th class="num">rows</th><th class="num">share</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function histogramRow(h: ShardHistogram, label: string): string {
@@ -224,9 +344,8 @@ function histogramChart(h: ShardHistogram, values: number, what: string): string
 }
 
 /** random(N) without a sample: the rows expected in each shard, and what reading them costs. */
-function randomSpreadText(spread: SpreadData): string {
+function randomSpreadText(spread: SpreadData, h: ShardHistogram): string {
   const r = spread.random!;
-  const h = spread.histogram;
   const drawn = r.drawn < r.rows ? ` (a draw of ${formatCount(r.drawn)} rows with a fixed seed, the same shape)` : ' (a draw with a fixed seed)';
   return `<p data-figure="random-spread"><code>${escapeHtml(spread.formula)}</code> puts each row in any of the ${h.counts.length} shards with equal chance: ` +
     `of the <strong>${formatCount(r.rows)}</strong> rows one partition takes in ${escapeHtml(formatDuration(r.seconds))} today, ` +
@@ -238,18 +357,29 @@ function randomSpreadText(spread: SpreadData): string {
 function spreadSection(spread: SpreadData | undefined): string {
   if (!spread) return '';
   const from = spread.valuesFrom;
-  const what = from.kind === 'sample' ? `rows of ${shortPath(from.file)}` : from.kind === 'draw' ? 'rows drawn at random' : `synthetic ${from.family} like ${spread.sourceColumn ?? 'the key'}`;
-  const origin = spread.origin === 'annotation' ? 'the table\'s <code>-- @shard</code> formula' : 'the shard the quick fix would add';
-  const charts = [spread.histogram, ...(spread.comparison ? [spread.comparison] : [])].map((h) => ({ h, svg: histogramChart(h, spread.values, what) }));
-  const counts = (h: ShardHistogram): string => h.counts.map((c, i) => `${i + h.offset}: ${c}`).join(', ');
+  const origin = spread.origin === 'annotation' ? 'the table\'s <code>-- @shard</code> formula' : 'the shard the fix would add';
+  const Origin = spread.origin === 'annotation' ? 'The table\'s <code>-- @shard</code> formula' : 'The shard the fix would add';
+  const source = spread.sourceColumn ? `<code>${escapeHtml(spread.sourceColumn)}</code>${spread.sourceType ? ` (${escapeHtml(spread.sourceType)})` : ''}` : 'the key';
+  const h = spread.histogram;
+  if (from.kind === 'none' || !h) {
+    return `<h3>Spread over shards</h3><p data-figure="spread-none">${Origin}, <code>${escapeHtml(spread.formula)}</code>, hashes ${source}: murmur3 spreads distinct values evenly by construction, ` +
+      `so synthetic values would show an even spread whatever your data is. How evenly real rows spread depends on how popular each value of ${source} is: ` +
+      'a sample of real rows (.cqlint.json <code>samples</code>) shows it.</p>';
+  }
+  const what = from.kind === 'sample' ? `rows of ${shortPath(from.file)}` : from.kind === 'draw' ? 'rows drawn at random' : 'synthetic text values (sample titles)';
+  const evidence = from.kind === 'synthetic'
+    ? `<p class="muted" data-figure="spread-synthetic">A check of the formulas on synthetic titles, not a measure of your data: the code-point product is skewed on any text, murmur3 is even on distinct values. How popular each value of ${source} is decides the real spread: a sample shows it.</p>`
+    : '';
+  const charts = [h, ...(spread.comparison ? [spread.comparison] : [])].map((x) => ({ h: x, svg: histogramChart(x, spread.values, what) }));
+  const counts = (x: ShardHistogram): string => x.counts.map((c, i) => `${i + x.offset}: ${c}`).join(', ');
   return `<h3>Spread over shards</h3><p>Rows per shard for ${origin}, <code>${escapeHtml(spread.formula)}</code>, over ${formatCount(spread.values)} ${escapeHtml(what)}` +
-    `${spread.comparison ? `, beside <code>${escapeHtml(spread.comparison.formula)}</code> on the same values` : ''}.</p>` +
-    (spread.random ? randomSpreadText(spread) : '') +
+    `${spread.comparison ? `, beside <code>${escapeHtml(spread.comparison.formula)}</code> on the same values` : ''}.</p>` + evidence +
+    (spread.random ? randomSpreadText(spread, h) : '') +
     `<div class="row">${charts.map((c) => `<figure data-figure="spread-chart">${c.svg}<figcaption><code>${escapeHtml(c.h.formula)}</code>: fullest shard ${c.h.maxOverMean.toFixed(2)}× the mean</figcaption></figure>`).join('')}</div>` +
     `<table data-figure="spread"><thead><tr><th></th><th>formula</th><th class="num">fullest shard</th><th class="num">mean</th><th class="num">max/mean</th><th class="num">empty shards</th></tr></thead><tbody>` +
-    histogramRow(spread.histogram, spread.origin === 'annotation' ? '@shard' : 'proposed') +
+    histogramRow(h, spread.origin === 'annotation' ? '@shard' : 'proposed') +
     (spread.comparison ? histogramRow(spread.comparison, 'comparison') : '') + '</tbody></table>' +
-    `<details><summary>rows in each shard</summary><p class="mono">${escapeHtml(counts(spread.histogram))}</p>${spread.comparison ? `<p class="mono">${escapeHtml(counts(spread.comparison))}</p>` : ''}</details>`
+    `<details><summary>rows in each shard</summary><p class="mono">${escapeHtml(counts(h))}</p>${spread.comparison ? `<p class="mono">${escapeHtml(counts(spread.comparison))}</p>` : ''}</details>`;
 }
 
 function throughputSection(data: PartitionReportData): string {
@@ -327,40 +457,90 @@ function chooseSampleLink(data: PartitionReportData, command: string | undefined
     : `<h3>Sample</h3><p class="muted">No sample of real rows: .cqlint.json <code>samples</code> names none for ${escapeHtml(data.table)}. ${link}</p>`;
 }
 
-function tableSection(data: PartitionReportData, displayPath: (file: string) => string, chooseSample?: string): string {
-  const findings = data.findings.length
-    ? `<ul class="findings">${data.findings.map((f) => `<li><span class="sev-${f.severity}">${f.severity}</span> <code>${escapeHtml(f.ruleId)}</code> (line ${f.line}): ${escapeHtml(f.message)}</li>`).join('')}</ul>`
-    : '';
-  return `<section class="table-report" id="${anchorId(data.table)}" data-table="${escapeHtml(data.table)}" aria-label="Partition report of ${escapeHtml(data.table)}">` +
+interface PageLinks {
+  sourceHref?: (place: SourcePlace) => string | undefined;
+}
+
+function findingsList(data: PartitionReportData, displayPath: (file: string) => string): string {
+  if (!data.findings.length) return '';
+  const item = (f: PartitionReportData['findings'][number]): string =>
+    `<li data-on="${f.on}"><span class="sev-${f.severity}">${f.severity}</span> <code>${escapeHtml(f.ruleId)}</code> (${f.on === 'table' ? `line ${f.line}` : `${escapeHtml(displayPath(f.file))}:${f.line}`}): ${escapeHtml(f.message)}</li>`;
+  const own = data.findings.filter((f) => f.on === 'table');
+  const queries = data.findings.filter((f) => f.on === 'query');
+  return `<ul class="findings" data-figure="findings">${own.map(item).join('')}</ul>` +
+    (queries.length ? `<p class="muted">On the statements that use ${escapeHtml(data.table)}:</p><ul class="findings" data-figure="query-findings">${queries.map(item).join('')}</ul>` : '');
+}
+
+function tableSection(data: PartitionReportData, anchor: string, displayPath: (file: string) => string, links: PageLinks, chooseSample?: string): string {
+  const where = `${displayPath(data.file)}:${data.line}`;
+  const source = links.sourceHref?.({ file: data.file, line: data.namePosition.line, character: data.namePosition.character });
+  return `<section class="table-report" id="${escapeHtml(anchor)}" data-table="${escapeHtml(data.table)}" data-file="${escapeHtml(data.file)}" aria-label="Partition report of ${escapeHtml(data.table)}">` +
     `<h2>${escapeHtml(data.table)} ${severityBadge(data)}</h2>` +
-    `<p class="where">${escapeHtml(displayPath(data.file))}:${data.line} · target ${escapeHtml(data.target.name)}${data.defaultTtlSeconds ? ` · default_time_to_live ${formatDuration(data.defaultTtlSeconds)}` : ''}</p>` +
-    findings +
-    `<div class="row">${keyDiagram(data)}${queriesBlock(data)}</div>` +
-    growthSection(data) + spreadSection(data.spread) + throughputSection(data) + sampleSection(data.sample, data) + chooseSampleLink(data, chooseSample) +
+    `<p class="where">${source ? `<a href="${escapeHtml(source)}" data-action="open-source">${escapeHtml(where)}</a>` : escapeHtml(where)} · target ${escapeHtml(data.target.name)}${data.defaultTtlSeconds ? ` · default_time_to_live ${formatDuration(data.defaultTtlSeconds)}` : ''}</p>` +
+    findingsList(data, displayPath) +
+    `<div class="row">${keyDiagram(data)}${queriesBlock(data, links)}</div>` +
+    sizeTermsSection(data) + growthSection(data) + trafficSection(data) + spreadSection(data.spread) + popularitySection(data) + throughputSection(data) +
+    sampleSection(data.sample, data) + chooseSampleLink(data, chooseSample) +
     '</section>';
 }
 
 /** Tables sorted by severity (errors first), then by name: the order of the index and of the sections. */
-export function sortBySeverity(reports: readonly PartitionReportData[]): PartitionReportData[] {
-  return [...reports].sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || b.findings.length - a.findings.length || a.table.localeCompare(b.table));
+export function sortBySeverity<T extends { severity?: PartitionReportData['severity']; findings: readonly unknown[]; table: string; file: string }>(reports: readonly T[]): T[] {
+  return [...reports].sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || b.findings.length - a.findings.length || a.table.localeCompare(b.table) || a.file.localeCompare(b.file));
 }
 
-function indexSection(reports: readonly PartitionReportData[]): string {
-  const rows = reports.map((r) =>
-    `<tr><td><a href="#${anchorId(r.table)}">${escapeHtml(r.table)}</a></td><td>${severityBadge(r)}</td><td>${escapeHtml(r.findings.map((f) => f.ruleId).filter((v, i, a) => a.indexOf(v) === i).join(', ') || '—')}</td></tr>`);
-  return `<nav aria-label="Tables"><h2>Tables</h2><table data-figure="index"><thead><tr><th>table</th><th>findings</th><th>rules</th></tr></thead><tbody>${rows.join('')}</tbody></table></nav>`;
+/** What the index needs of a table (a report split into pages keeps only this of the tables not on the page). */
+export type IndexEntry = Pick<PartitionReportData, 'table' | 'file' | 'line' | 'severity'> & { findings: Pick<PartitionReportData['findings'][number], 'ruleId' | 'on' | 'severity'>[] };
+
+/** Anchors of the tables' sections: the name, and the file's too where a name is defined in several files. */
+export function tableAnchors(entries: readonly Pick<IndexEntry, 'table' | 'file'>[]): (qualifiedName: string, file: string) => string {
+  const files = new Map<string, Set<string>>();
+  for (const e of entries) {
+    const set = files.get(e.table) ?? new Set<string>();
+    set.add(e.file);
+    files.set(e.table, set);
+  }
+  return (qualifiedName, file) => tableAnchor(qualifiedName, file, (files.get(qualifiedName)?.size ?? 0) > 1);
 }
 
-/** The whole page for one or more tables (sorted by severity). */
+export function indexSection(entries: readonly IndexEntry[], href: (entry: IndexEntry) => string, displayPath: (file: string) => string): string {
+  const rows = entries.map((r) => {
+    const rules = [...new Set(r.findings.map((f) => f.ruleId))].join(', ');
+    return `<tr><td><a href="${escapeHtml(href(r))}">${escapeHtml(r.table)}</a></td><td class="mono">${escapeHtml(displayPath(r.file))}:${r.line}</td>` +
+      `<td>${severityBadge(r)}</td><td>${escapeHtml(rules || '—')}</td></tr>`;
+  });
+  return `<nav aria-label="Tables"><h2>Tables</h2><table data-figure="index"><thead><tr><th>table</th><th>file</th><th>findings</th><th>rules</th></tr></thead><tbody>${rows.join('')}</tbody></table></nav>`;
+}
+
+/** The page's head: inline styles only; nothing is loaded, nothing runs. */
+export function pageHead(title: string): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:;">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${CSS}</style></head>`;
+}
+
+/** The whole page for one or more tables (sorted by severity), with the keyspace views on top. */
 export function renderReportHtml(reports: readonly PartitionReportData[], options: RenderOptions = {}): string {
   resetChartIds();
   const sorted = sortBySeverity(reports);
   const title = options.title ?? (reports.length === 1 ? `Partition report: ${reports[0]!.table}` : 'cqlint partition report');
   const showIndex = options.index ?? reports.length > 1;
-  const body = sorted.length ? sorted.map((r) => tableSection(r, options.displayPath ?? ((f) => f), options.chooseSampleCommand)).join('') : '<p class="muted">No CREATE TABLE or CREATE MATERIALIZED VIEW in the inputs.</p>';
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">` +
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:;">` +
-    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${CSS}</style></head>` +
-    `<body><header><h1>${escapeHtml(title)}</h1>${options.subtitle ? `<p class="muted">${escapeHtml(options.subtitle)}</p>` : ''}</header>` +
-    (showIndex ? indexSection(sorted) : '') + `<main>${body}</main></body></html>\n`;
+  const displayPath = options.displayPath ?? ((f: string) => f);
+  const anchorOf = options.anchorOf ?? tableAnchors([...reports, ...(options.keyspaces ?? []).flatMap((k) => k.tables.map((t) => ({ table: t.qualifiedName, file: t.place.file })))]);
+  const onPage = new Set(reports.map((r) => `${r.table}\0${r.file}`));
+  const hrefOf = (qualifiedName: string, file: string): string | undefined => {
+    const anchor = `#${anchorOf(qualifiedName, file)}`;
+    if (onPage.has(`${qualifiedName}\0${file}`)) return anchor;
+    const page = options.pageOf?.(qualifiedName, file);
+    return page !== undefined ? `${page}${anchor}` : undefined;
+  };
+  const links: PageLinks = { sourceHref: options.sourceHref };
+  const keyspaces = (options.keyspaces ?? []).map((view) => keyspaceSection(view, { tableHref: hrefOf, sourceHref: options.sourceHref, displayPath })).join('');
+  const body = sorted.length
+    ? sorted.map((r) => tableSection(r, anchorOf(r.table, r.file), displayPath, links, options.chooseSampleCommand)).join('')
+    : '<p class="muted">No CREATE TABLE or CREATE MATERIALIZED VIEW in the inputs.</p>';
+  return `${pageHead(title)}<body><header><h1>${escapeHtml(title)}</h1>${options.subtitle ? `<p class="muted">${escapeHtml(options.subtitle)}</p>` : ''}` +
+    `${options.navHtml ? `<p class="nav">${options.navHtml}</p>` : ''}</header>` +
+    keyspaces + (options.note ? `<p class="note">${escapeHtml(options.note)}</p>` : '') +
+    (showIndex ? indexSection(sorted, (r) => hrefOf(r.table, r.file) ?? '#', displayPath) : '') + `<main>${body}</main></body></html>\n`;
 }

@@ -12,6 +12,8 @@ import { SampleCache, type SampleRequest, type SampleResult } from './sample-cac
 
 export * from './data';
 export { renderReportHtml, sortBySeverity, type RenderOptions } from './html';
+export { keyspaceViews, type KeyspaceView, type SourcePlace } from './keyspace';
+export { diagramLayout, diagramSvg } from './diagram';
 export type { SampleSummary, SamplePartition } from './sample';
 export { SampleCache, type SampleProgress, type SampleResult } from './sample-cache';
 
@@ -41,10 +43,21 @@ interface SampleReading {
   chosen?: SampleSetting;
   /** Configured samples and rings must lie inside these folders (the editor's workspace). */
   roots?: readonly string[];
+  /** Rings already read, by path (a report of many tables reads each ring once). */
+  rings?: Map<string, Promise<{ ring: Ring; key: string } | undefined>>;
 }
 
-async function ringFor(path: string | undefined, roots: readonly string[] | undefined, onProblem?: (message: string) => void): Promise<{ ring: Ring; key: string } | undefined> {
-  if (!path) return undefined;
+function ringFor(path: string | undefined, roots: readonly string[] | undefined, onProblem?: (message: string) => void, cache?: SampleReading['rings']): Promise<{ ring: Ring; key: string } | undefined> {
+  if (!path) return Promise.resolve(undefined);
+  let read = cache?.get(path);
+  if (!read) {
+    read = readRing(path, roots, onProblem);
+    cache?.set(path, read);
+  }
+  return read;
+}
+
+async function readRing(path: string, roots: readonly string[] | undefined, onProblem?: (message: string) => void): Promise<{ ring: Ring; key: string } | undefined> {
   const read = await readTextFile(path, { kind: 'ring', roots });
   if (!read.ok) {
     onProblem?.(`ring ${path}: ${read.message}`);
@@ -73,7 +86,7 @@ export async function readTableSample(project: Project, table: TableInfo, option
   const setting = options.chosen ?? configuredSample(project, table);
   if (!setting) return undefined;
   const spread = (options.report ?? tableReport(project, table, options)).spread;
-  const ring = await ringFor(project.configFor(table.filePath).ring, options.roots, options.onProblem);
+  const ring = await ringFor(project.configFor(table.filePath).ring, options.roots, options.onProblem, options.rings);
   const request = {
     table, schema: project.schema(), setting,
     shard: spread?.shard.method === 'random' ? undefined : spread?.shard,
@@ -97,12 +110,16 @@ export async function readTableSample(project: Project, table: TableInfo, option
  * spread with the formula the report shows, nodes with the configured ring.
  */
 export async function tableReportWithSample(project: Project, table: TableInfo, options: ReportOptions & SampleReading = {}): Promise<PartitionReportData> {
-  const first = tableReport(project, table, options);
-  const read = await readTableSample(project, table, { ...options, report: first });
+  // The ring (traffic panel, nodes of the sample) is read once per report of many tables.
+  const rings = options.rings ?? new Map();
+  const ring = (await ringFor(project.configFor(table.filePath).ring, options.roots, options.onProblem, rings))?.ring;
+  const withRing = { ...options, rings, ...(ring ? { ring } : {}) };
+  const first = tableReport(project, table, withRing);
+  const read = await readTableSample(project, table, { ...withRing, report: first });
   if (!read) return first;
   const configured = configuredSample(project, table);
   const chosen = options.chosen !== undefined && options.chosen.file !== configured?.file;
-  return tableReport(project, table, { ...options, sample: read.summary, sampleChosen: chosen });
+  return tableReport(project, table, { ...withRing, sample: read.summary, sampleChosen: chosen });
 }
 
 /**

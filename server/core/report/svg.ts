@@ -97,23 +97,63 @@ export function lineChart(spec: LineChartSpec): string {
   parts.push(`<text class="axis-title" x="${frame.left + plotW / 2}" y="${frame.height - 6}" text-anchor="middle">${escapeHtml(spec.xAxisTitle)}</text>`);
   parts.push(`<text class="axis-title" transform="translate(14 ${frame.top + plotH / 2}) rotate(-90)" text-anchor="middle">${escapeHtml(spec.yAxisTitle)}</text>`);
   parts.push('</g>');
-  // Labels of lines closer than a text line alternate between the right and the left end.
-  let previous: { y: number; right: boolean } | undefined;
-  for (const line of [...spec.lines].filter((l) => l.y <= yMax).sort((a, b) => a.y - b.y)) {
+  const shown = [...spec.lines].filter((l) => l.y <= yMax).sort((a, b) => a.y - b.y);
+  const slots = placeLineLabels(shown.map((l) => ({ y: sy(l.y), label: l.label })), { left: frame.left, right: frame.left + plotW, top: frame.top, bottom: frame.top + plotH });
+  shown.forEach((line, i) => {
     const y = sy(line.y);
-    const right = !previous || Math.abs(previous.y - y) >= 13 || !previous.right;
-    previous = { y, right };
-    const text = right
-      ? `<text x="${frame.left + plotW - 4}" y="${num(y - 4)}" text-anchor="end">`
-      : `<text x="${frame.left + 6}" y="${num(y - 4)}" text-anchor="start">`;
-    parts.push(`<g class="limit ${line.cls}"><line x1="${frame.left}" x2="${frame.left + plotW}" y1="${num(y)}" y2="${num(y)}"/>${text}${escapeHtml(line.label)}</text></g>`);
-  }
+    const slot = slots[i]!;
+    parts.push(`<g class="limit ${line.cls}"><line x1="${frame.left}" x2="${frame.left + plotW}" y1="${num(y)}" y2="${num(y)}"/>` +
+      `<text x="${num(slot.x)}" y="${num(slot.y)}" text-anchor="${slot.anchor}">${escapeHtml(line.label)}</text></g>`);
+  });
   for (const s of spec.series) {
     const d = s.points.map(([x, y], i) => `${i ? 'L' : 'M'}${num(sx(x))} ${num(sy(y))}`).join(' ');
     parts.push(`<path class="series ${s.cls}" d="${d}"><title>${escapeHtml(s.name)}</title></path>`);
   }
   parts.push('</svg>');
   return parts.join('');
+}
+
+export interface LabelSlot {
+  /** The text's anchor point and baseline. */
+  x: number;
+  y: number;
+  anchor: 'start' | 'end';
+  /** The box the label fills (from an average character width of the chart's 11 px text). */
+  rect: { x: number; y: number; width: number; height: number };
+}
+
+/** Widest average character of the charts' 11 px proportional text, and the height of a label. */
+const LABEL_CHAR_WIDTH = 6.6;
+const LABEL_HEIGHT = 12;
+
+function overlaps(a: LabelSlot['rect'], b: LabelSlot['rect']): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/**
+ * Places the labels of horizontal lines (screen `y`, top down) so that no two overlap: above the line at
+ * its right end, else at its left end, else below it, else further up or down, inside the plot.
+ */
+export function placeLineLabels(lines: readonly { y: number; label: string }[], plot: { left: number; right: number; top: number; bottom: number }): LabelSlot[] {
+  const placed: LabelSlot[] = [];
+  const slot = (baseline: number, right: boolean, text: string): LabelSlot => {
+    const width = text.length * LABEL_CHAR_WIDTH;
+    const x = right ? plot.right - 4 : plot.left + 6;
+    return { x, y: baseline, anchor: right ? 'end' : 'start', rect: { x: right ? x - width : x, y: baseline - LABEL_HEIGHT + 2, width, height: LABEL_HEIGHT } };
+  };
+  const fits = (s: LabelSlot): boolean => s.rect.y >= plot.top - 2 && s.rect.y + s.rect.height <= plot.bottom + 2 && !placed.some((p) => overlaps(p.rect, s.rect));
+  for (const line of lines) {
+    const candidates: LabelSlot[] = [];
+    for (const baseline of [line.y - 4, line.y + LABEL_HEIGHT + 1]) for (const right of [true, false]) candidates.push(slot(baseline, right, line.label));
+    for (let k = 1; k <= 12; k++) {
+      for (const right of [true, false]) {
+        candidates.push(slot(line.y - 4 - k * LABEL_HEIGHT, right, line.label));
+        candidates.push(slot(line.y + LABEL_HEIGHT + 1 + k * LABEL_HEIGHT, right, line.label));
+      }
+    }
+    placed.push(candidates.find(fits) ?? candidates[0]!);
+  }
+  return placed;
 }
 
 interface BarChartSpec {
