@@ -163,6 +163,12 @@ export function discoveredConfigs(): DiscoveredConfigs {
   };
 }
 
+/** Fails the run for each error of the .cqlint.json files that apply to `files` (their valid rest still applies). */
+export function reportConfigErrors(configs: DiscoveredConfigs, files: Iterable<string>, report: FailureReporter): void {
+  for (const file of files) configs.lookup(file);
+  for (const [, loaded] of configs.found()) for (const error of loaded.errors) report.fail(error.message);
+}
+
 /** A path as the user would write it: relative to the working directory when inside it. */
 export function displayPath(filePath: string, cwd: string): string {
   const relative = path.relative(cwd, filePath);

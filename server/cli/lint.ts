@@ -9,7 +9,7 @@ import { MAX_FILE_BYTES } from '../core/io/files';
 import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
 import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
-import { EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput, writeOutput, type CliIO } from './io';
+import { EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput, reportConfigErrors, writeOutput, type CliIO } from './io';
 import packageJson from '../../package.json';
 
 const LINT_USAGE = `Usage: cqlint lint [options] <files or folders...>
@@ -145,10 +145,7 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   }
 
   // Discovered configuration files: a broken one is a failure (its valid rest still applies).
-  if (config === undefined) {
-    for (const file of readFiles.keys()) configs.lookup(file);
-    for (const [, loaded] of configs.found()) for (const error of loaded.errors) fail(error.message);
-  }
+  if (config === undefined) reportConfigErrors(configs, readFiles.keys(), report);
 
   // A configured sample that cannot be read is an I/O failure (exit 2); the rules then go without it.
   await readConfiguredSamples(project, tablesDefinedIn(project, [...readFiles.keys()]), { cache: samples, onProblem: fail });

@@ -1,32 +1,48 @@
-// `cqlint report [--out report.html] [--target T] <files or folders>`: one self-contained HTML file with the
-// partition report of every table and view the inputs define, an index sorted by severity first. Meant as
-// a CI artifact: exits 0 whatever it finds, 2 when an input (or a configured sample) cannot be read.
+// `cqlint report [--out report.html] [--diagram keyspaces.svg] [--target T] <files or folders>`: the
+// partition report of every table and view the inputs define, with each keyspace's diagram, coverage
+// matrix and logical writes on top, as self-contained HTML (a CI artifact). Up to PAGE_TABLES tables it
+// is one file; beyond, an index file and a folder of pages beside it, one per keyspace (or part of one).
+// `--diagram` writes the keyspace diagrams as one standalone SVG. Exit 0 whatever the report shows;
+// 2 for usage errors, a broken .cqlint.json, and inputs, samples or rings that cannot be read (what can be
+// read is still reported), or an output that cannot be written. Nothing is announced as written before a
+// failure: with one, the note of what was written goes to stderr after it.
 import * as path from 'node:path';
+import { mkdir } from 'node:fs/promises';
 import { Project } from '../core/project';
 import { TARGET_IDS, type TargetId } from '../core/targets';
-import { SampleCache, renderReportHtml, sampleSummaryHook, tableReportWithSample, tablesDefinedIn } from '../core/report';
-import { EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput, writeTextFile, type CliIO } from './io';
+import { SampleCache, keyspaceViews, sampleSummaryHook, tablesDefinedIn } from '../core/report';
+import { PAGE_TABLES, reportPages } from '../core/report/pages';
+import { keyspacesSvg } from '../core/report/diagram';
+import {
+  EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput,
+  reportConfigErrors, writeOutput, type CliIO,
+} from './io';
 import { describeIoError } from '../core/io/files';
 
 const REPORT_USAGE = `Usage: cqlint report [options] <files or folders...>
 
-Writes the partition report (key diagram, partition growth against the target's limits, shard spread,
-throughput, and sample data when .cqlint.json names a sample) of every table in the inputs as one
-self-contained HTML file.
+Writes the partition report of every table in the inputs as self-contained HTML: each keyspace's
+diagram (tables with their keys, the inputs' queries as arrows), which table answers each query, the
+logical writes and their duplication factor; per table the partition size term by term, its growth
+against the target's limits, the traffic of a hot key, the shard spread, throughput, and sample data
+when .cqlint.json names a sample. Over ${PAGE_TABLES} tables, the HTML file is an index and the pages go in
+a folder beside it (report-pages/ for report.html).
 
 Options:
-  -o, --out <file>          Where to write the HTML (default: report.html)
+  -o, --out <file>          Where to write the HTML (default: report.html; with --diagram alone, none)
+      --diagram <file>      Also write the keyspace diagrams as one standalone SVG
   -t, --target <db>         Target database: ${TARGET_IDS.join(', ')} (default: from .cqlint.json, else cassandra)
   -c, --config <file>       Use this configuration file instead of looking for .cqlint.json files
       --no-config           Ignore .cqlint.json files
   -h, --help                Show this help
 
-Exit status: 0 the report was written (whatever it shows), 2 usage error or an input that could not be
-read or written.
+Exit status: 0 the report was written (whatever it shows), 2 usage error, bad configuration, or an input
+that could not be read or an output that could not be written.
 `;
 
 interface ReportCliOptions {
-  out: string;
+  out?: string;
+  diagram?: string;
   target?: TargetId;
   configPath?: string;
   noConfig: boolean;
@@ -36,6 +52,7 @@ interface ReportCliOptions {
 function parseReportArgs(args: string[]): ReportCliOptions | 'help' {
   const parsed = parseCommandArgs(args, {
     out: { type: 'string', short: 'o' },
+    diagram: { type: 'string' },
     target: { type: 'string', short: 't' },
     config: { type: 'string', short: 'c' },
     'no-config': { type: 'boolean' },
@@ -45,9 +62,12 @@ function parseReportArgs(args: string[]): ReportCliOptions | 'help' {
   if (values.help) return 'help';
   const target = parseTargetOption(values.target);
   if (values.out !== undefined && values.out.trim() === '') throw new UsageError('--out expects a file name');
+  if (values.diagram !== undefined && values.diagram.trim() === '') throw new UsageError('--diagram expects a file name');
   if (values.config !== undefined && values['no-config']) throw new UsageError('--config and --no-config cannot be used together');
   if (!parsed.positionals.length) throw new UsageError('no files or folders given');
-  return { out: values.out ?? 'report.html', target, configPath: values.config, noConfig: values['no-config'] === true, inputs: parsed.positionals };
+  // --diagram alone writes the diagram only; the HTML too when --out says where.
+  const out = values.out ?? (values.diagram === undefined ? 'report.html' : undefined);
+  return { out, diagram: values.diagram, target, configPath: values.config, noConfig: values['no-config'] === true, inputs: parsed.positionals };
 }
 
 export async function runReportCommand(args: string[], io: CliIO): Promise<number> {
@@ -63,7 +83,8 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
 
   // The findings shown cite the samples too: the rules get each summary once it is read.
   const samples = new SampleCache();
-  const project = new Project({ target: options.target, config, configLookup: discoveredConfigs().lookup, sampleSummary: sampleSummaryHook(samples) });
+  const configs = discoveredConfigs();
+  const project = new Project({ target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples) });
   const loaded: string[] = [];
   for (const file of await collectCqlFiles(options.inputs, io, report)) {
     const read = await readInput(file, io, report);
@@ -71,22 +92,60 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
     project.setFile(file, read.text);
     loaded.push(file);
   }
-
-  const reports = [];
-  for (const table of tablesDefinedIn(project, loaded)) reports.push(await tableReportWithSample(project, table, { onProblem: fail, cache: samples }));
-  const html = renderReportHtml(reports, {
-    title: 'cqlint partition report',
-    subtitle: `${reports.length} table${reports.length === 1 ? '' : 's'} from ${options.inputs.join(', ')}`,
-    index: true,
-    displayPath: (file) => displayPath(file, io.cwd),
-  });
-  const out = path.resolve(io.cwd, options.out);
-  try {
-    await writeTextFile(out, html, { bom: false });
-  } catch (error) {
-    fail(`cannot write ${options.out}: ${describeIoError(error)}`);
+  // A broken .cqlint.json fails the run as it fails `lint` (its valid rest still applies).
+  if (config === undefined) reportConfigErrors(configs, loaded, report);
+  if (!loaded.length) {
+    fail('no report written: no input could be read');
     return EXIT.failure;
   }
-  io.stdout.write(`cqlint report: wrote ${options.out} (${reports.length} table${reports.length === 1 ? '' : 's'})\n`);
-  return report.failed ? EXIT.failure : EXIT.ok;
+
+  const show = (file: string): string => displayPath(file, io.cwd);
+  const tables = tablesDefinedIn(project, loaded);
+  const views = keyspaceViews(project, tables, { displayPath: (file) => path.basename(file) });
+  const written: string[] = [];
+  if (options.diagram !== undefined) {
+    const file = path.resolve(io.cwd, options.diagram);
+    if (await writeOutput(file, keyspacesSvg(views), false, io, report)) written.push(options.diagram);
+  }
+  if (options.out !== undefined) {
+    const out = path.resolve(io.cwd, options.out);
+    const base = path.basename(out).replace(/\.html?$/i, '');
+    const pagesFolder = `${base}-pages`;
+    let pages = 0;
+    let count = 0;
+    let folderMade = false;
+    try {
+      for await (const page of reportPages(project, tables, views, {
+        title: 'cqlint partition report',
+        subtitle: `${tables.length} table${tables.length === 1 ? '' : 's'} from ${options.inputs.join(', ')}`,
+        displayPath: show,
+        indexName: path.basename(out),
+        pagesFolder,
+        cache: samples,
+        onProblem: fail,
+      })) {
+        const target = page.path ? path.join(path.dirname(out), page.path) : out;
+        if (page.path && !folderMade) {
+          // Beside the index file, whose folder must exist (as for a report of one page).
+          await mkdir(path.dirname(target)).catch((error: NodeJS.ErrnoException) => {
+            if (error.code !== 'EEXIST') throw error;
+          });
+          folderMade = true;
+        }
+        if (!(await writeOutput(target, page.html, false, io, report))) break;
+        if (page.path) pages++;
+        else count = page.tables;
+      }
+    } catch (error) {
+      fail(`cannot write ${options.out}: ${describeIoError(error)}`);
+    }
+    if (count || !tables.length) written.push(`${options.out}${pages ? ` and ${pages} page${pages === 1 ? '' : 's'} in ${path.join(path.dirname(options.out), pagesFolder)}${path.sep}` : ''} (${tables.length} table${tables.length === 1 ? '' : 's'})`);
+  }
+  if (!written.length) return EXIT.failure;
+  if (report.failed) {
+    io.stderr.write(`cqlint report: wrote ${written.join(' and ')} with what could be read\n`);
+    return EXIT.failure;
+  }
+  io.stdout.write(`cqlint report: wrote ${written.join(' and ')}\n`);
+  return EXIT.ok;
 }
