@@ -1,6 +1,8 @@
 // The partition report panel: the command cqlint.showPartitionReport (from the CodeLens, the command
 // palette or a keybinding) asks the server for the page (cqlint/partitionReport) and shows it in a webview.
 // The page has no script; the panel asks again when a CQL document changes, so it follows the schema.
+// Its links to the workspace (the keyspace diagram's tables and queries) are command links the server
+// writes with the place to open; cqlint.openReportSource opens it.
 // "Choose Sample CSV…" (the panel's title bar, or the link in the page) picks a CSV with the open dialog
 // and passes its path to the server, which reads it and renders the page from it; then it offers to save
 // the choice into .cqlint.json (the server computes the WorkspaceEdit, which changes `samples` only).
@@ -13,6 +15,8 @@ export const PARTITION_REPORT_REQUEST = 'cqlint/partitionReport';
 export const SAMPLE_CONFIG_EDIT_REQUEST = 'cqlint/sampleConfigEdit';
 export const SHOW_PARTITION_REPORT_COMMAND = 'cqlint.showPartitionReport';
 export const CHOOSE_SAMPLE_COMMAND = 'cqlint.choosePartitionReportSample';
+/** Run by the page's links (the keyspace diagram's tables and queries, file names): opens that place. */
+export const OPEN_REPORT_SOURCE_COMMAND = 'cqlint.openReportSource';
 
 interface ReportResult {
   table: string;
@@ -79,6 +83,7 @@ export function registerPartitionReport(context: vscode.ExtensionContext, getCli
         position: params.position ? client.code2ProtocolConverter.asPosition(params.position) : undefined,
         sample: params.sample ? { file: params.sample } : undefined,
         chooseSampleCommand: CHOOSE_SAMPLE_COMMAND,
+        openSourceCommand: OPEN_REPORT_SOURCE_COMMAND,
         workDoneToken: token,
       }, cancel.token);
     } catch (error) {
@@ -95,8 +100,8 @@ export function registerPartitionReport(context: vscode.ExtensionContext, getCli
     if (!shown) {
       const panel = vscode.window.createWebviewPanel('cqlint.partitionReport', `Partition report: ${result.table}`, vscode.ViewColumn.Beside, {
         enableScripts: false,
-        // The page's "Choose sample CSV…" link; no other command may run from it.
-        enableCommandUris: [CHOOSE_SAMPLE_COMMAND],
+        // The page's "Choose sample CSV…" link and its links to the sources; no other command may run from it.
+        enableCommandUris: [CHOOSE_SAMPLE_COMMAND, OPEN_REPORT_SOURCE_COMMAND],
         enableFindWidget: true,
         retainContextWhenHidden: false,
         localResourceRoots: [],
@@ -113,7 +118,8 @@ export function registerPartitionReport(context: vscode.ExtensionContext, getCli
     shown.panel.webview.html = result.html;
   }
 
-  async function showPartitionReport(uri?: string, table?: string): Promise<{ table: string } | null> {
+  /** Returns the table shown and the page (the tests read what the panel shows). */
+  async function showPartitionReport(uri?: string, table?: string): Promise<{ table: string; html: string } | null> {
     let position: vscode.Position | undefined;
     if (typeof uri !== 'string') {
       const editor = vscode.window.activeTextEditor;
@@ -132,7 +138,15 @@ export function registerPartitionReport(context: vscode.ExtensionContext, getCli
       return null;
     }
     show(uri, result, sample);
-    return { table: result.table };
+    return { table: result.table, html: result.html };
+  }
+
+  /** A link of the page: opens the file at the place, in the editor column beside the panel. */
+  async function openReportSource(uri: unknown, line: unknown, character: unknown): Promise<vscode.TextEditor | undefined> {
+    if (typeof uri !== 'string' || typeof line !== 'number' || typeof character !== 'number') return undefined;
+    const position = new vscode.Position(Math.max(0, line), Math.max(0, character));
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+    return vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, selection: new vscode.Range(position, position) });
   }
 
   /** Picks a CSV for the open report, re-renders from it, and offers to save it into .cqlint.json. */
@@ -180,6 +194,7 @@ export function registerPartitionReport(context: vscode.ExtensionContext, getCli
   context.subscriptions.push(
     vscode.commands.registerCommand(SHOW_PARTITION_REPORT_COMMAND, showPartitionReport),
     vscode.commands.registerCommand(CHOOSE_SAMPLE_COMMAND, chooseSample),
+    vscode.commands.registerCommand(OPEN_REPORT_SOURCE_COMMAND, openReportSource),
     // Follow the schema: refresh the open report a moment after any CQL document changes.
     vscode.workspace.onDidChangeTextDocument((event) => {
       if (!shown || event.document.languageId !== 'cql' || !event.contentChanges.length) return;

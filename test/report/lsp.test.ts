@@ -45,6 +45,18 @@ test('CodeLens above each table and view; the report request answers the page wi
   assert.match(named.html, /^<!DOCTYPE html>/);
   assert.match(named.html, /At 10 rows\/s into one partition \(hinted\)/);
   assert.match(named.html, /data-figure="queries"/, 'the query of the file is listed');
+  // The keyspace of the table on top: its diagram and coverage, the page's links within the page.
+  assert.match(named.html, /<section class="keyspace" id="keyspace-ks-1" data-keyspace="ks"/);
+  assert.match(named.html, /<g class="kd-box sev-warning" data-table="ks\.posts_by_day"/);
+  assert.match(named.html, /<a href="#table-ks-posts_by_day" aria-label="table ks\.posts_by_day/);
+  // With the client's command, tables and queries open their source: [uri, line, character] (0-based).
+  const linked = (await client.request('cqlint/partitionReport', { textDocument: { uri }, table: 'ks.users', openSourceCommand: 'cqlint.openReportSource' })) as { html: string };
+  const open = (line: number, character: number): string => `command:cqlint.openReportSource?${encodeURIComponent(JSON.stringify([uri, line, character]))}`;
+  const escaped = (text: string): string => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  assert.ok(linked.html.includes(`<a href="${escaped(open(2, 13))}" aria-label="table ks.users">`), 'the box of ks.users opens its name');
+  assert.ok(linked.html.includes(`<a href="${escaped(open(4, 0))}" aria-label="Q1: SELECT`), 'Q1 opens its statement');
+  assert.ok(linked.html.includes(`<a href="${escaped(open(2, 13))}" data-action="open-source">`), 'the page names its file with a link to it');
+  assert.equal((await client.request('cqlint/partitionReport', { textDocument: { uri }, table: 'ks.users', openSourceCommand: 'javascript:alert(1)' }) as { html: string }).html.includes('javascript:'), false, 'only a command name');
   const atCursor = (await client.request('cqlint/partitionReport', { textDocument: { uri }, position: { line: 3, character: 10 } })) as { table: string };
   assert.equal(atCursor.table, 'ks.users_by_name');
 

@@ -14,7 +14,7 @@ import { offsetsToRange } from '../conversions';
 import * as path from 'node:path';
 import type { CodeLens, CodeLensParams, Position, TextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
 import type { CancellationToken } from 'vscode-languageserver/node';
-import { configuredSample, renderReportHtml, tableReport } from '../../core/report';
+import { configuredSample, keyspaceViews, renderReportHtml, tableReport, tablesDefinedIn, type SourcePlace } from '../../core/report';
 import { findConfigFor } from '../../core/config';
 import { sampleSettingEdit } from '../../core/config/json-edit';
 import { isInside, readTextFile } from '../../core/io/files';
@@ -30,6 +30,8 @@ const PARTITION_RULES = new Set(['hot-partition', 'unbounded-partition', 'large-
 
 export const PARTITION_REPORT_REQUEST = 'cqlint/partitionReport';
 export const SHOW_PARTITION_REPORT_COMMAND = 'cqlint.showPartitionReport';
+/** The client command the page's links run to open a place of the workspace: arguments `[uri, line, character]`. */
+export const OPEN_REPORT_SOURCE_COMMAND = 'cqlint.openReportSource';
 
 export const SAMPLE_CONFIG_EDIT_REQUEST = 'cqlint/sampleConfigEdit';
 
@@ -42,6 +44,11 @@ export interface PartitionReportParams {
   sample?: { file: string };
   /** The client's command behind the page's "Choose sample CSV…" link (none: no link). */
   chooseSampleCommand?: string;
+  /**
+   * The client's command that opens a place of the workspace, `[uri, line, character]` (0-based): the
+   * keyspace diagram's tables and queries and the page's file links run it. None: they link in the page.
+   */
+  openSourceCommand?: string;
   workDoneToken?: string | number;
 }
 
@@ -117,8 +124,16 @@ export async function partitionReport(ctx: ServerContext, params: PartitionRepor
       data = tableReport(ctx.project, table, { ...options, sample: read.summary, sampleChosen: shownChosen });
     }
   }
-  const chooseSampleCommand = typeof params.chooseSampleCommand === 'string' && /^[\w.-]+$/.test(params.chooseSampleCommand) ? params.chooseSampleCommand : undefined;
-  return { table: table.qualifiedName, html: renderReportHtml([data], { chooseSampleCommand }), ...(data.sampleChosen && chosen ? { chosenSample: chosen.file } : {}) };
+  const command = (name: unknown): string | undefined => (typeof name === 'string' && /^[\w.-]+$/.test(name) ? name : undefined);
+  const chooseSampleCommand = command(params.chooseSampleCommand);
+  const openSource = command(params.openSourceCommand);
+  const sourceHref = openSource
+    ? (place: SourcePlace): string => `command:${openSource}?${encodeURIComponent(JSON.stringify([ctx.pathToUri(place.file), place.line, place.character]))}`
+    : undefined;
+  // The keyspace the table is in, with the workspace's queries on its tables.
+  const keyspaces = keyspaceViews(ctx.project, tablesDefinedIn(ctx.project), { only: table, displayPath: (file) => displayName(ctx, file) });
+  const html = renderReportHtml([data], { chooseSampleCommand, keyspaces, sourceHref, displayPath: (file) => displayName(ctx, file) });
+  return { table: table.qualifiedName, html, ...(data.sampleChosen && chosen ? { chosenSample: chosen.file } : {}) };
 }
 
 /** A chosen file as messages name it: relative to its workspace folder, else its path. */
