@@ -89,8 +89,9 @@ test('the report renders every chart with no console errors, and a screenshot is
       drawn: marks.filter((b) => b.width > 0 && b.height > 0).length,
     };
   }));
-  const expected = reports.reduce((n, r) => n + 1 + (r.spread ? (r.spread.comparison ? 2 : 1) : 0) + r.throughput.length, 0);
-  assert.equal(charts.length, expected, 'one growth chart per table, the spread charts, one throughput chart per kind');
+  const expected = reports.reduce((n, r) => n + (r.growth.today ? 1 : 0) + (r.spread?.histogram ? (r.spread.comparison ? 2 : 1) : 0) + r.throughput.length +
+    (r.traffic?.busiestShare !== undefined ? 1 : 0), 0);
+  assert.equal(charts.length, expected, 'a growth chart per table that grows, the spread charts, one throughput chart per kind, a traffic chart per hot table');
   for (const c of charts) {
     assert.ok(c.width > 100 && c.height > 50, `chart "${c.title}" has a size`);
     assert.ok(c.drawn > 0, `chart "${c.title}" draws something`);
