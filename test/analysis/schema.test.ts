@@ -34,6 +34,22 @@ CREATE INDEX carts_item ON carts (item) USING 'sai';
     assert.deepEqual(model.indexesOn(t).map((i) => [i.name, i.column, i.sai]), [['carts_item', 'item', true]]);
   });
 
+  test('one file defining a table of the same name in two keyspaces defines two tables', () => {
+    const p = projectWith(`
+CREATE TABLE ks1.events (id uuid PRIMARY KEY, a text);
+CREATE TABLE ks2.events (id uuid PRIMARY KEY, b text);
+ALTER TABLE ks1.events ADD c int;
+SELECT b FROM ks2.events WHERE id = ?;
+SELECT b FROM ks1.events WHERE id = ?;
+`);
+    assert.deepEqual(p.schema().allTables().map((t) => t.qualifiedName).sort(), ['ks1.events', 'ks2.events']);
+    assert.deepEqual(p.tableFor(MAIN, 'ks1.events')!.columns.map((c) => c.name), ['id', 'a', 'c']);
+    assert.deepEqual(p.tableFor(MAIN, 'ks2.events')!.columns.map((c) => c.name), ['id', 'b']);
+    // The queries are checked against their own keyspace's table: b is unknown in ks1.events only.
+    const line = p.getText(MAIN)!.split('\n').findIndex((l) => l.startsWith('SELECT b FROM ks1.events'));
+    assert.deepEqual(p.lint(MAIN).filter((f) => f.ruleId === 'unknown-column').map((f) => f.range.start.line), [line + 1], 'lines count from 1');
+  });
+
   test('index lookups: a keyspace sees its own indexes and those naming none, each file its own history first', () => {
     const p = new Project({ config: {} });
     const file = (name: string): string => `/virtual/indexes/${name}.cql`;

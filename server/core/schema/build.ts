@@ -517,8 +517,10 @@ export function mergeSchemas(files: readonly FileSchema[]): SchemaModel {
     for (const type of file.types) model.addType(type);
     for (const index of file.indexes) model.addIndex(index);
     for (const list of file.versions.values()) {
-      const last = list[list.length - 1]!;
-      if (last.table) model.addTable(last.table);
+      // The last version of each keyspace's table of that name (ks1.t and ks2.t are two tables).
+      const last = new Map<string | undefined, TableVersion>();
+      for (const v of list) last.set(v.keyspace, v);
+      for (const v of last.values()) if (v.table) model.addTable(v.table);
     }
   }
   for (const file of files) {
