@@ -41,7 +41,7 @@ function check(files: readonly string[]): { tables: number; findings: number; pa
     const where = `${r.table} (${r.file})`;
     // Listed findings are diagnostics, as they are.
     for (const f of r.findings) {
-      const same = (diagnostics.get(f.file) ?? []).find((d) => d.ruleId === f.ruleId && d.range.start.line + 1 === f.line && d.message === f.message);
+      const same = (diagnostics.get(f.file) ?? []).find((d) => d.ruleId === f.ruleId && d.range.start.line === f.line && d.message === f.message);
       assert.ok(same, `${where}: ${f.ruleId} at ${f.file}:${f.line} is no diagnostic`);
       assert.equal(same.severity, f.severity);
     }
@@ -57,7 +57,7 @@ function check(files: readonly string[]): { tables: number; findings: number; pa
     // The partition rules' figures are the report's.
     const binding = r.growth.limits.find((l) => l.binding);
     for (const d of diagnostics.get(r.file) ?? []) {
-      if (!r.findings.some((f) => f.on === 'table' && f.ruleId === d.ruleId && f.line === d.range.start.line + 1)) continue;
+      if (!r.findings.some((f) => f.on === 'table' && f.ruleId === d.ruleId && f.line === d.range.start.line)) continue;
       const numbers = (d.data as { numbers?: { limitLabel?: string; rowsToLimit?: number; rowsPerSecond?: number } } | undefined)?.numbers;
       if (numbers?.limitLabel !== undefined && !(isFindingOf(d, 'large-partition') && d.data.sample)) {
         partition++;
@@ -112,7 +112,7 @@ function check(files: readonly string[]): { tables: number; findings: number; pa
       for (const d of diagnostics.get(range.file) ?? []) {
         if (d.range.start.offset < range.start || d.range.end.offset > range.end) continue;
         attributed++;
-        assert.ok(listedKeys.has(key(d.ruleId, range.file, d.range.start.line + 1)), `${d.ruleId} at ${range.file}:${d.range.start.line + 1} is in no report`);
+        assert.ok(listedKeys.has(key(d.ruleId, range.file, d.range.start.line)), `${d.ruleId} at ${range.file}:${d.range.start.line} is in no report`);
       }
     }
   }

@@ -720,8 +720,8 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     };
   });
   const findings: ReportFinding[] = [
-    ...own.map((f) => ({ ruleId: f.ruleId, severity: f.severity, message: f.message, on: 'table' as const, file: table.filePath, line: f.range.start.line + 1 })),
-    ...attributed.queries.map(({ reference, finding: f }) => ({ ruleId: f.ruleId, severity: f.severity, message: f.message, on: 'query' as const, file: reference.file, line: f.range.start.line + 1 })),
+    ...own.map((f) => ({ ruleId: f.ruleId, severity: f.severity, message: f.message, on: 'table' as const, file: table.filePath, line: f.range.start.line })),
+    ...attributed.queries.map(({ reference, finding: f }) => ({ ruleId: f.ruleId, severity: f.severity, message: f.message, on: 'query' as const, file: reference.file, line: f.range.start.line })),
   ];
   const isHot = own.some((f) => f.ruleId === 'hot-partition' || f.ruleId === 'partition-throughput');
   const namePosition = project.lineIndex(table.filePath)?.positionAt(table.nameRange.start) ?? { line: 0, character: 0 };
