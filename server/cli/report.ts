@@ -10,7 +10,8 @@ import * as path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { Project } from '../core/project';
 import { TARGET_IDS, type TargetId } from '../core/targets';
-import { SampleCache, keyspaceViews, sampleSummaryHook, tablesDefinedIn } from '../core/report';
+import { SampleCache, keyspaceViews, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
+import { lintMemo } from '../core/report/table-findings';
 import { PAGE_TABLES, reportPages } from '../core/report/pages';
 import { keyspacesSvg } from '../core/report/diagram';
 import {
@@ -77,7 +78,13 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
     return EXIT.ok;
   }
   const report = failureReporter(io, 'cqlint report');
-  const fail = (message: string): void => report.fail(message);
+  // A sample or ring that cannot be read is said once, however many tables name it.
+  const said = new Set<string>();
+  const fail = (message: string): void => {
+    if (said.has(message)) return;
+    said.add(message);
+    report.fail(message);
+  };
 
   const config = explicitConfig(options, io, report);
 
@@ -101,7 +108,10 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
 
   const show = (file: string): string => displayPath(file, io.cwd);
   const tables = tablesDefinedIn(project, loaded);
-  const views = keyspaceViews(project, tables, { displayPath: (file) => path.basename(file) });
+  // The samples first, so that the findings cite them; then each file is linted once for the whole report.
+  await readConfiguredSamples(project, tables, { cache: samples, onProblem: fail });
+  const lint = lintMemo(project);
+  const views = keyspaceViews(project, tables, { displayPath: (file) => path.basename(file), lint });
   const written: string[] = [];
   if (options.diagram !== undefined) {
     const file = path.resolve(io.cwd, options.diagram);
@@ -123,6 +133,7 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
         pagesFolder,
         cache: samples,
         onProblem: fail,
+        lint,
       })) {
         const target = page.path ? path.join(path.dirname(out), page.path) : out;
         if (page.path && !folderMade) {

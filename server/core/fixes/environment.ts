@@ -17,6 +17,8 @@ export interface EnvironmentSettings {
   onError?: FixEnvironment['onError'];
   /** How detail lines show a path (the CLI: relative to the working directory). */
   relativePath?(filePath: string): string;
+  /** The file's findings when the caller has them (a report of many tables lints each file once). */
+  findings?: FixEnvironment['findings'];
 }
 
 /** An onError for callers that must keep going (server, CLI): the crash is kept in project.internalErrors. */
@@ -30,7 +32,7 @@ export function projectFixEnvironment(project: Project, filePath: string, settin
     tableFor: (name, offset) => project.tableFor(filePath, name, offset),
     shardCount: settings.shardCount,
     maxInListShards: settings.maxInListShards ?? inListLimit(project, filePath),
-    findings: project.lint(filePath),
+    findings: settings.findings ?? project.lint(filePath),
     filePath,
     referencesTo: (table) => project.referencesTo(table),
     statementAt: (file, range) => {

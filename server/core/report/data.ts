@@ -26,7 +26,7 @@ import type { SampleSummary } from './sample';
 import { DEFAULT_ROWS_PER_SECOND, formatDuration, growthRateOf, tableWorkload, type GrowthRate, type TableWorkload } from '../schema/workload';
 import { markOf, type KeyMark } from './keyspace';
 import { queryAccess, type QueryAccess } from './queries';
-import { severityRank, tableFindings, worstSeverity } from './table-findings';
+import { severityRank, tableFindings, worstSeverity, type LintOf } from './table-findings';
 
 export { severityRank };
 
@@ -306,6 +306,8 @@ export interface ReportOptions {
   points?: number;
   /** The token ring .cqlint.json names (the traffic panel's replicas). */
   ring?: Ring;
+  /** The files' diagnostics (default Project.lint; a report of many tables passes lintMemo). */
+  lint?: LintOf;
 }
 
 /**
@@ -618,9 +620,10 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
   const sizes = rowSizes(table, hints, udts);
   const bytesPerRow = sizes.rowBytes + sizes.valuesPerRow * CELL_METADATA_BYTES;
   const fixedBytes = estimatePartition(table, 0, hints, udts).bytes;
-  const attributed = tableFindings(project, table);
+  const attributed = tableFindings(project, table, options.lint);
   const own = attributed.table;
-  const env: FixEnvironment = { ...projectFixEnvironment(project, table.filePath, { shardCount: options.shardCount }), target };
+  // The fixes' view of the workspace, with the file's findings as this report has them (linted once).
+  const env: FixEnvironment = { ...projectFixEnvironment(project, table.filePath, { shardCount: options.shardCount, findings: (options.lint ?? ((file) => project.lint(file)))(table.filePath) }), target };
   const references = project.referencesTo(table);
 
   // Growth: rows per second into one partition (the rules' workload model: the hint or its stated

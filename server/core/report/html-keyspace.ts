@@ -37,6 +37,9 @@ const MATRIX_TABLES = 40;
 export const DIAGRAM_MAX_TABLES = 150;
 /** Queries listed in the coverage at the most (the summary counts them all). */
 const MAX_COVERAGE_ROWS = 1000;
+/** Logical writes listed at the most, and tables named per write. */
+const MAX_WRITES = 50;
+const MAX_WRITE_TABLES = 12;
 
 function coverage(view: KeyspaceView, links: KeyspaceLinks): string {
   if (!view.queries.length) {
@@ -94,14 +97,18 @@ function writes(view: KeyspaceView): string {
   const head = `<p data-figure="duplication">Duplication factor <strong data-figure="duplication-factor">${factor}</strong>: ` +
     `a logical write lands in ${factor} table${factor === '1' ? '' : 's'} on average (${view.writes.length} logical write${view.writes.length === 1 ? '' : 's'}: each entity keyed by one column alone, and each BATCH over several tables).</p>`;
   if (!duplicated.length) return head;
-  const rows = duplicated.map((w) => {
-    const tables = w.tables.map((t, i) => {
+  // The most duplicated first; a keyspace of hundreds of look-alike tables lists the first ones.
+  const listed = [...duplicated].sort((a, b) => b.tables.length - a.tables.length).slice(0, MAX_WRITES);
+  const rows = listed.map((w) => {
+    const tables = w.tables.slice(0, MAX_WRITE_TABLES).map((t, i) => {
       const copied = w.copied?.[i];
       return `${escapeHtml(view.tables[t]!.name)}${copied?.length ? ` <span class="muted">(${escapeHtml(copied.join(', '))})</span>` : ''}`;
-    }).join('<br>');
-    return `<tr><td>${escapeHtml(w.label)}</td><td class="num">${w.tables.length}</td><td class="mono">${tables}</td></tr>`;
+    });
+    if (w.tables.length > MAX_WRITE_TABLES) tables.push(`<span class="muted">and ${w.tables.length - MAX_WRITE_TABLES} more</span>`);
+    return `<tr><td>${escapeHtml(w.label)}</td><td class="num">${w.tables.length}</td><td class="mono">${tables.join('<br>')}</td></tr>`;
   }).join('');
-  return `${head}<table data-figure="logical-writes"><thead><tr><th>logical write</th><th class="num">tables</th><th>lands in (columns copied)</th></tr></thead><tbody>${rows}</tbody></table>`;
+  const more = duplicated.length > listed.length ? `<p class="muted">The ${listed.length} most duplicated of ${duplicated.length} logical writes that land in several tables are listed.</p>` : '';
+  return `${head}<table data-figure="logical-writes"><thead><tr><th>logical write</th><th class="num">tables</th><th>lands in (columns copied)</th></tr></thead><tbody>${rows}</tbody></table>${more}`;
 }
 
 /** One keyspace: its diagram, coverage matrix and logical writes. */

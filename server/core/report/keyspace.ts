@@ -13,7 +13,7 @@ import { nativeName } from '../schema/types';
 import { statementAt as topStatementAt, walk } from '../util/ast-walk';
 import { analyseWhere } from '../util/statements';
 import { queryAccess, referenceStatement, servedByKey, type QueryAccess } from './queries';
-import { tableFindings, worstSeverity } from './table-findings';
+import { tableFindings, worstSeverity, type LintOf } from './table-findings';
 
 export type KeyMark = 'K' | 'C↑' | 'C↓' | 'S' | '';
 
@@ -213,6 +213,8 @@ export interface KeyspaceOptions {
   displayPath?: (file: string) => string;
   /** Only the view that holds this table (the editor's report of one table). */
   only?: TableInfo;
+  /** The files' diagnostics (default Project.lint; see lintMemo). */
+  lint?: LintOf;
 }
 
 /** The keyspace views of `tables` (the report's tables, in file order), with the workspace's queries on them. */
@@ -223,7 +225,7 @@ export function keyspaceViews(project: Project, tables: readonly TableInfo[], op
     if (options.only && !group.tables.includes(options.only)) continue;
     const name = group.keyspace ?? 'no keyspace';
     const title = group.file ? `${name} (${display(group.file)})` : name;
-    const entries = group.tables.map((t) => ({ table: t, findings: tableFindings(project, t) }));
+    const entries = group.tables.map((t) => ({ table: t, findings: tableFindings(project, t, options.lint) }));
     const view: KeyspaceView = {
       id: `keyspace-${anchorPart(group.keyspace ?? '')}${group.file ? `-${anchorPart(path.basename(group.file))}` : ''}-${views.length + 1}`,
       keyspace: group.keyspace,

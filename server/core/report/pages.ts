@@ -5,7 +5,7 @@
 // one at a time (an async generator): a report of 10,000 tables never holds more than one page.
 import type { Project } from '../project';
 import type { TableInfo } from '../schema/model';
-import { worstSeverity } from './table-findings';
+import { lintMemo, worstSeverity } from './table-findings';
 import { indexSection, pageHead, renderReportHtml, sortBySeverity, tableAnchors, type IndexEntry } from './html';
 import type { KeyspaceView } from './keyspace';
 import { escapeHtml } from './svg';
@@ -55,6 +55,8 @@ async function reportsOf(project: Project, tables: readonly TableInfo[], options
  * the index page (path ''). `views` are the keyspace views of `tables` (keyspaceViews).
  */
 export async function* reportPages(project: Project, tables: readonly TableInfo[], views: readonly KeyspaceView[], options: PagedReportOptions): AsyncGenerator<ReportPage> {
+  // The diagnostics stand while the report is made (the samples are read before): each file linted once.
+  options = { ...options, lint: options.lint ?? lintMemo(project) };
   const anchorOf = tableAnchors(tables.map((t) => ({ table: t.qualifiedName, file: t.filePath })));
   if (tables.length <= PAGE_TABLES) {
     const reports = await reportsOf(project, tables, options);

@@ -26,18 +26,44 @@ export function worstSeverity(severities: Iterable<Severity>): Severity | undefi
   return worst;
 }
 
-function within(finding: Finding, start: number, end: number): boolean {
-  return finding.range.start.offset >= start && finding.range.end.offset <= end;
+/** The findings (sorted by position, as Project.lint gives them) that lie within [start, end]. */
+function within(findings: readonly Finding[], start: number, end: number): Finding[] {
+  let lo = 0;
+  let hi = findings.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (findings[mid]!.range.start.offset < start) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: Finding[] = [];
+  for (let i = lo; i < findings.length && findings[i]!.range.start.offset <= end; i++) {
+    if (findings[i]!.range.end.offset <= end) out.push(findings[i]!);
+  }
+  return out;
+}
+
+/** A file's diagnostics (Project.lint, or a memo of it for one report: see lintMemo). */
+export type LintOf = (filePath: string) => readonly Finding[];
+
+/**
+ * Project.lint remembered for the making of one report: each call locates every finding of the file
+ * anew, and a report of many tables in one file asks for it once per table.
+ */
+export function lintMemo(project: Project): LintOf {
+  const memo = new Map<string, readonly Finding[]>();
+  return (filePath) => {
+    let findings = memo.get(filePath);
+    if (!findings) memo.set(filePath, (findings = project.lint(filePath)));
+    return findings;
+  };
 }
 
 /** The diagnostics of a table and of the statements on it (Project.referencesTo), in file order. */
-export function tableFindings(project: Project, table: TableInfo): TableFindings {
-  const own = project.lint(table.filePath).filter((f) => within(f, table.range.start, table.range.end));
+export function tableFindings(project: Project, table: TableInfo, lint: LintOf = (file) => project.lint(file)): TableFindings {
+  const own = within(lint(table.filePath), table.range.start, table.range.end);
   const queries: TableFindings['queries'] = [];
   for (const reference of project.referencesTo(table)) {
-    for (const finding of project.lint(reference.file)) {
-      if (within(finding, reference.range.start, reference.range.end)) queries.push({ reference, finding });
-    }
+    for (const finding of within(lint(reference.file), reference.range.start, reference.range.end)) queries.push({ reference, finding });
   }
   return { table: own, queries };
 }
