@@ -12,8 +12,9 @@ import { keyspaceViews, renderReportHtml, tableReport, tablesDefinedIn } from '.
 import { corpusFiles, projectRoot, readText } from '../helpers/corpus';
 
 const RESULTS = path.resolve(__dirname, '..', '..', 'test-results', 'report');
-/** The README's picture of the keyspace view (refreshed by this test). */
+/** The README's pictures of the keyspace view and of a hot table's page (refreshed by this test). */
 const README_SHOT = path.join(projectRoot, 'images', 'screenshots', 'keyspace-diagram.png');
+const README_TABLE_SHOT = path.join(projectRoot, 'images', 'screenshots', 'partition-report.png');
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type InPage = any;
@@ -111,7 +112,7 @@ test('the browser draws the text inside the room the layout gave it (monospace w
   await page.close();
 });
 
-test('a table box leads to its section; the screenshot of the keyspace view goes to the README', async () => {
+test('a table box leads to its section; the screenshots of the keyspace view and of a hot table go to the README', async () => {
   const { page, errors } = await open();
   const diagram = page.locator('section.keyspace').first();
   const title = await diagram.getAttribute('data-keyspace');
@@ -127,6 +128,11 @@ test('a table box leads to its section; the screenshot of the keyspace view goes
   mkdirSync(path.dirname(README_SHOT), { recursive: true });
   copyFileSync(shot, README_SHOT);
   await page.locator('section.keyspace').first().screenshot({ path: path.join(RESULTS, 'keyspace-section.png') });
+  // A hot table's page: findings, key, queries, size terms, growth, traffic.
+  await page.setViewportSize({ width: 1000, height: 900 });
+  const table = path.join(RESULTS, 'latest-videos.png');
+  await page.locator('section.table-report[data-table="killrvideo.latest_videos"]').first().screenshot({ path: table });
+  copyFileSync(table, README_TABLE_SHOT);
   assert.deepEqual(errors, []);
   await page.close();
 });
