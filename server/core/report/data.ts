@@ -1,5 +1,5 @@
 // The partition report of one table as plain data: key diagram, the DS220 size terms, growth curve
-// against the target's limits (today and with the cure the diagnostic proposes), shard spread, traffic
+// against the target's limits (today and with the preferred fix's own plan), shard spread, traffic
 // of a hot key, throughput per partition and, with a sample, the partitions measured from real rows.
 // One verdict: the findings listed are the diagnostics (table-findings.ts), and every figure comes from
 // the functions the rules, hovers and fixes use (sizing.ts, the workload model, targets.ts, the shard
