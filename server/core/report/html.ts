@@ -250,7 +250,7 @@ function growthSection(data: PartitionReportData): string {
     series,
     lines: shownLimits.map((l) => ({ y: l.bytes / yUnit, label: l.kind === 'values' || l.kind === 'rows' ? `${l.label} (${formatBytes(l.bytes)})` : l.label, cls: clsOf(l.kind) })),
   });
-  const legend = `<p class="legend"><span><span class="swatch today"></span>today</span>${g.cure ? `<span><span class="swatch cured"></span>with ${escapeHtml(g.cure.description)} (what ${escapeHtml(g.cure.ruleId)} proposes)</span>` : ''}</p>`;
+  const legend = `<p class="legend"><span><span class="swatch today"></span>today</span>${g.cure ? `<span><span class="swatch cured"></span>with ${escapeHtml(g.cure.description)} (the preferred fix for ${escapeHtml(g.cure.ruleId)})</span>` : ''}</p>`;
   // The curve as text: the size at a few moments (the chart's text alternative when there is no limit).
   const at = (curve: GrowthCurve, seconds: number): GrowthCurve['points'][number] | undefined =>
     curve.points.reduce<GrowthCurve['points'][number] | undefined>((best, p) => (!best || Math.abs(p.seconds - seconds) < Math.abs(best.seconds - seconds) ? p : best), undefined);
