@@ -57,7 +57,7 @@ export interface DiagramLayout {
 
 /** Monospace metrics: 12 px text is at most 7.3 px a character in the fonts browsers pick for `monospace`. */
 const FONT_SIZE = 12;
-export const CHAR_WIDTH = 7.3;
+const CHAR_WIDTH = 7.3;
 const TITLE_CHAR_WIDTH = 8.9;
 const LINE = 16;
 const HEADER = 22;
@@ -95,6 +95,9 @@ function textWidth(text: string): number {
 
 interface Measured {
   table: number;
+  /** Columns shown (a box of many columns shows its first ones and says how many more), and the name column's width in characters. */
+  shown: number;
+  nameChars: number;
   width: number;
   boxHeight: number;
   /** Query labels above the box, per arrow kind. */
@@ -138,17 +141,15 @@ function measure(view: KeyspaceView, t: number): Measured {
     return { kind, queries, lines: wrapQueries(queries, room) };
   });
   const labelHeight = groups.length ? groups.reduce((s, g) => s + g.lines.length * LINE, 0) + 12 : 0;
-  return { table: t, width, boxHeight, groups, labelHeight };
+  return { table: t, shown: shown.length, nameChars, width, boxHeight, groups, labelHeight };
 }
 
 function placeBox(view: KeyspaceView, m: Measured, x: number, y: number): DiagramBox {
   const table = view.tables[m.table]!;
   const rect = { x, y, width: m.width, height: m.boxHeight };
   const header = textAt(shorten(table.name, MAX_TITLE), x + PAD, y + 15);
-  const overflow = table.columns.length > MAX_ROWS;
-  const shown = table.columns.slice(0, overflow ? MAX_ROWS - 1 : MAX_ROWS);
-  const nameChars = Math.max(4, ...shown.map((c) => Math.min(MAX_NAME, c.name.length)));
-  const typeX = x + PAD + (nameChars + 1) * CHAR_WIDTH;
+  const shown = table.columns.slice(0, m.shown);
+  const typeX = x + PAD + (m.nameChars + 1) * CHAR_WIDTH;
   const markX = x + m.width - PAD - 2 * CHAR_WIDTH;
   const rows = shown.map((c, i) => {
     const baseline = y + HEADER + i * LINE + 12;
@@ -158,7 +159,7 @@ function placeBox(view: KeyspaceView, m: Measured, x: number, y: number): Diagra
       ...(c.mark ? { mark: textAt(c.mark, markX, baseline) } : {}),
     };
   });
-  const more = overflow ? textAt(`+ ${table.columns.length - shown.length} more columns`, x + PAD, y + HEADER + shown.length * LINE + 12) : undefined;
+  const more = shown.length < table.columns.length ? textAt(`+ ${table.columns.length - shown.length} more columns`, x + PAD, y + HEADER + shown.length * LINE + 12) : undefined;
   return { table: m.table, rect, header, rows, ...(more ? { more } : {}) };
 }
 
@@ -270,7 +271,7 @@ function text(t: PlacedText, cls: string, extra = ''): string {
 }
 
 /** The diagram as one standalone <svg> (its own styles and arrowheads); `id` makes its ids unique in a page. */
-export function diagramSvg(view: KeyspaceView, layout: DiagramLayout, options: { id: string; links?: DiagramLinks; standalone?: boolean }): string {
+export function diagramSvg(view: KeyspaceView, layout: DiagramLayout, options: { id: string; links?: DiagramLinks }): string {
   const id = options.id.replace(/[^A-Za-z0-9_-]/g, '-');
   const parts: string[] = [];
   const xmlns = ' xmlns="http://www.w3.org/2000/svg"';
@@ -323,8 +324,7 @@ export function diagramSvg(view: KeyspaceView, layout: DiagramLayout, options: {
     parts.push(`<g class="kd-arrow kd-arrow-${arrow.kind}" data-arrow-table="${escapeHtml(table.qualifiedName)}" data-arrow-box="${arrow.table}">${lines}${labels}</g>`);
   }
   parts.push('</svg>');
-  const svg = parts.join('');
-  return options.standalone ? `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n` : svg;
+  return parts.join('');
 }
 
 /** Every keyspace's diagram in one standalone SVG document, one under the other (`cqlint report --diagram`). */
