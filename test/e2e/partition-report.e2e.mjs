@@ -1,7 +1,8 @@
 // UI end-to-end test of the partition report: the packaged .vsix in code-server, driven in headless
 // Chromium. Opens a schema with an unbounded partition, clicks the "Partition report" CodeLens, finds
 // the key diagram and the growth chart in the webview's frame, edits the table and sees the panel
-// follow. Screenshots go to test-results/e2e/ (report-*.png). Run with `npm run test:e2e`.
+// follow, then clicks the table's box in the keyspace diagram and lands on its name in the editor.
+// Screenshots go to test-results/e2e/ (report-*.png). Run with `npm run test:e2e`.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -37,7 +38,7 @@ after(async () => {
   await session?.close();
 });
 
-test('partition report: CodeLens opens the webview with the key diagram and growth chart, and it follows edits', { timeout: 240_000 }, async () => {
+test('partition report: CodeLens opens the webview with the key diagram and growth chart, it follows edits, and the keyspace diagram opens the table', { timeout: 240_000 }, async () => {
   await withFailureScreenshot(walkThrough, { screenshot, logs: () => session.logs });
 });
 
@@ -79,4 +80,20 @@ async function walkThrough() {
   await page.keyboard.type('note text, ');
   await frame.locator('[data-figure="key-diagram"] tr[data-column="note"]').waitFor({ timeout: 30_000 });
   await screenshot('webview-after-edit');
+
+  // The keyspace diagram on top of the page: a click on the table's box opens its name in the editor
+  // (a command link the webview hands to the client, which opens the place).
+  const box = frame.locator('svg.keyspace-diagram g.kd-box[data-table="server_logs"] a');
+  await box.waitFor({ timeout: 10_000 });
+  await screenshot('keyspace-diagram');
+  const selection = page.locator('.statusbar-item[id="status.editor.selection"]');
+  const before = await selection.innerText();
+  await box.click();
+  let after = before;
+  for (let i = 0; i < 50 && !/Ln 2, Col 14/.test(after); i++) {
+    await page.waitForTimeout(200);
+    after = await selection.innerText();
+  }
+  assert.match(after, /Ln 2, Col 14/, `the cursor is on server_logs in CREATE TABLE (was ${before})`);
+  await screenshot('table-source');
 }
