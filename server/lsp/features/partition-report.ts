@@ -15,6 +15,7 @@ import * as path from 'node:path';
 import type { CodeLens, CodeLensParams, Position, TextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
 import type { CancellationToken } from 'vscode-languageserver/node';
 import { configuredSample, keyspaceViews, renderReportHtml, tableReport, tablesDefinedIn, type SourcePlace } from '../../core/report';
+import { lintMemo } from '../../core/report/table-findings';
 import { findConfigFor } from '../../core/config';
 import { sampleSettingEdit } from '../../core/config/json-edit';
 import { isInside, readTextFile } from '../../core/io/files';
@@ -131,7 +132,8 @@ export async function partitionReport(ctx: ServerContext, params: PartitionRepor
     ? (place: SourcePlace): string => `command:${openSource}?${encodeURIComponent(JSON.stringify([ctx.pathToUri(place.file), place.line, place.character]))}`
     : undefined;
   // The keyspace the table is in, with the workspace's queries on its tables.
-  const keyspaces = keyspaceViews(ctx.project, tablesDefinedIn(ctx.project), { only: table, displayPath: (file) => displayName(ctx, file) });
+  // Each file the keyspace's statements are in is linted once for the view (after the sample's reading).
+  const keyspaces = keyspaceViews(ctx.project, tablesDefinedIn(ctx.project), { only: table, displayPath: (file) => displayName(ctx, file), lint: lintMemo(ctx.project) });
   const html = renderReportHtml([data], { chooseSampleCommand, keyspaces, sourceHref, displayPath: (file) => displayName(ctx, file) });
   return { table: table.qualifiedName, html, ...(data.sampleChosen && chosen ? { chosenSample: chosen.file } : {}) };
 }
