@@ -89,6 +89,11 @@ function check(files: readonly string[]): { tables: number; findings: number; pa
     if (table.clustering.length) assert.deepEqual(r.growth.cure?.plan, plan, `${where}: the cure is the preferred fix's plan`);
     if (plan && r.growth.today) {
       cured++;
+      // Today's curve starts from the rate the fix was sized from; the cured one is the fix's own rate.
+      if (plan.figures) {
+        assert.equal(r.growth.rowsPerSecond, plan.figures.rowsPerSecond, `${where}: the rate the fix was sized from`);
+        assert.equal(r.growth.cured?.rowsPerSecond, plan.figures.rowsPerSecondAfter, where);
+      }
       assert.equal(r.growth.cured?.rowsPerSecond, r.growth.rowsPerSecond / (plan.shard?.count ?? 1), where);
       if (plan.bucket) assert.equal(r.growth.cured?.stopsAfterSeconds, Math.min(BUCKETS[plan.bucket.granularity].seconds, r.growth.today.stopsAfterSeconds ?? Infinity), where);
     }

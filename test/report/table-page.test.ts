@@ -105,6 +105,10 @@ test('traffic: a time bucket alone sends every write to one partition; the fix\'
   const html = renderReportHtml([data]);
   assert.match(html, /takes <strong data-figure="busiest-share">100%<\/strong> of the table's writes \(the workload model's estimate: only the current time bucket takes writes\)/);
   assert.match(html, new RegExp(`With the fix's ${shards} shards each of its shard partitions takes <strong data-figure="busiest-share-after">${Number((100 / shards).toPrecision(2))}%</strong>`));
+  // How the fix was sized: its own reasons, under the chart that draws it.
+  const reasons = data.growth.cure!.plan.figures!.reasons;
+  assert.ok(reasons.length > 0);
+  assert.ok(html.includes(`<details data-figure="fix-sizing"><summary>how the fix was sized</summary><ul><li>${reasons[0]!.replace(/&/g, '&amp;').replace(/'/g, '&#39;')}</li>`), html.slice(html.indexOf('fix-sizing') - 50, html.indexOf('fix-sizing') + 300));
   assert.equal(page('CREATE TABLE ks.users (id uuid PRIMARY KEY, name text);', 'ks.users').data.traffic, undefined, 'only hot tables get the panel');
 });
 

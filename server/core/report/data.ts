@@ -654,7 +654,9 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
   let curedRate = rate;
   let curedStop = stopsAfter;
   let curedBecause = stopsBecause;
-  if (cure?.shardCount) curedRate = rate / cure.shardCount;
+  // The fix's own figures: the rows per second one partition takes after it (its shards split the rate).
+  if (cure?.plan.figures) curedRate = cure.plan.figures.rowsPerSecondAfter;
+  else if (cure?.shardCount) curedRate = rate / cure.shardCount;
   if (cure?.bucketSeconds !== undefined && (curedStop === undefined || cure.bucketSeconds < curedStop)) {
     curedStop = cure.bucketSeconds;
     curedBecause = 'bucket';

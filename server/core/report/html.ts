@@ -266,8 +266,11 @@ function growthSection(data: PartitionReportData): string {
   const assumed = g.assumedBucketPeriod
     ? ` The name of the time bucket ${escapeHtml(g.assumedBucketPeriod)} does not say its period: the curve assumes a day (a rows= hint sizes it exactly).`
     : '';
+  const sizing = g.cure?.plan.figures?.reasons.length
+    ? `<details data-figure="fix-sizing"><summary>how the fix was sized</summary><ul>${g.cure.plan.figures.reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul></details>`
+    : '';
   return `<h3>Partition growth</h3>${verdict}<p>At ${rate}, each row adding ${formatBytes(g.bytesPerRow)}: today ${escapeHtml(curveSummary(today))}.` +
-    `${g.cure && g.cured ? ` With ${escapeHtml(g.cure.description)}: ${escapeHtml(curveSummary(g.cured))}.` : ''}${assumed}</p>` +
+    `${g.cure && g.cured ? ` With ${escapeHtml(g.cure.description)}: ${escapeHtml(curveSummary(g.cured))}.` : ''}${assumed}</p>${sizing}` +
     `<figure data-figure="growth-chart">${chart}${legend}</figure><div class="row">${sizes}${limitsTable(data, true)}</div>`;
 }
 
