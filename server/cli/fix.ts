@@ -6,7 +6,7 @@ import type { Project } from '../core/project';
 import { computeFixAll, fixesForFinding } from '../core/fixes';
 import { projectFixEnvironment, recordFixErrors, type EnvironmentSettings } from '../core/fixes/environment';
 import { applyEdits } from '../core/fixes/text';
-import { writeTextFile } from '../core/io/files';
+import { writeTextFile, type FileStamp } from '../core/io/files';
 
 /** Like ESLint: later passes fix what earlier fixes uncovered; ten is plenty and bounds the work. */
 const MAX_FIX_PASSES = 10;
@@ -61,11 +61,12 @@ interface FixFileResult extends FixTextResult {
 
 /**
  * Applies fix-all to a project file and writes it back when it changed. The text outside the edits is
- * kept as it was (line endings included); `bom` (what the read reported) puts a byte order mark back.
+ * kept as it was (line endings included); `bom` (what the read reported) puts a byte order mark back, and
+ * `expected` (the read's stamp) refuses the write when the file changed on disk since it was read.
  */
-export async function fixFile(project: Project, filePath: string, options: FixOptions = {}, bom = false): Promise<FixFileResult> {
+export async function fixFile(project: Project, filePath: string, options: FixOptions = {}, bom = false, expected?: FileStamp): Promise<FixFileResult> {
   const result = applyFixesToText(project, filePath, options);
-  if (result.changed) await writeTextFile(filePath, result.output, { bom });
+  if (result.changed) await writeTextFile(filePath, result.output, { bom, expected });
   return { ...result, filePath, written: result.changed };
 }
 

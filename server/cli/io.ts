@@ -245,10 +245,16 @@ export async function readRequiredInput(filePath: string, io: CliIO, what: strin
   return read.text;
 }
 
-/** Writes a changed file (atomically, keeping its BOM); a failure is reported. Returns whether it was written. */
-export async function writeOutput(filePath: string, text: string, bom: boolean, io: CliIO, report: FailureReporter): Promise<boolean> {
+/** What a command read of a file it may write back: its BOM and its stamp (writeTextFile's `expected`). */
+export type ReadBack = Pick<Extract<ReadResult, { ok: true }>, 'bom' | 'stamp'>;
+
+/**
+ * Writes a changed file back (atomically, keeping its BOM, only while it is still what was read: an edit
+ * saved meanwhile is kept and the write refused); a failure is reported. Returns whether it was written.
+ */
+export async function writeOutput(filePath: string, text: string, read: ReadBack, io: CliIO, report: FailureReporter): Promise<boolean> {
   try {
-    await writeTextFile(filePath, text, { bom });
+    await writeTextFile(filePath, text, { bom: read.bom, expected: read.stamp });
     return true;
   } catch (error) {
     report.fail(`cannot write ${displayPath(filePath, io.cwd)}: ${describeIoError(error)}`);

@@ -9,7 +9,7 @@ import { MAX_FILE_BYTES } from '../core/io/files';
 import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
 import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
-import { EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput, writeOutput, type CliIO } from './io';
+import { EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput, writeOutput, type CliIO, type ReadBack } from './io';
 import packageJson from '../../package.json';
 
 const LINT_USAGE = `Usage: cqlint lint [options] <files or folders...>
@@ -130,13 +130,13 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   const samples = new SampleCache();
   const configs = discoveredConfigs();
   const project = new Project({ target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples) });
-  // The files read, in order, each with whether it began with a byte order mark (kept when --fix writes
-  // it). Their texts live in the project only, deflated once a file is indexed.
-  const readFiles = new Map<string, boolean>();
+  // The files read, in order, each with its byte order mark and stamp (--fix keeps the one and checks the
+  // other when it writes). Their texts live in the project only, deflated once a file is indexed.
+  const readFiles = new Map<string, ReadBack>();
   for (const file of files) {
     const read = await readInput(file, io, report);
     if (!read) continue;
-    readFiles.set(file, read.bom);
+    readFiles.set(file, { bom: read.bom, stamp: read.stamp });
     project.setFile(file, read.text);
     // Index the file (its schema and references), then let go of its tree: the run's memory grows with
     // the schema, not with the text. Linting parses each file again, one at a time.
@@ -167,7 +167,7 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
         continue;
       }
       if (!fixed.changed) continue;
-      if (options.fix && !(await writeOutput(filePath, fixed.output, readFiles.get(filePath) ?? false, io, report))) {
+      if (options.fix && !(await writeOutput(filePath, fixed.output, readFiles.get(filePath)!, io, report))) {
         // Report against what is on disk, not against fixes that were not saved.
         project.setFile(filePath, original);
         continue;

@@ -15,7 +15,8 @@ throughput, and sample data when .cqlint.json names a sample) of every table in 
 self-contained HTML file.
 
 Options:
-  -o, --out <file>          Where to write the HTML (default: report.html)
+  -o, --out <file>          Where to write the HTML (default: report.html): a file is replaced
+                            atomically; a named pipe or device (/dev/stdout) is written into
   -t, --target <db>         Target database: ${TARGET_IDS.join(', ')} (default: from .cqlint.json, else cassandra)
   -c, --config <file>       Use this configuration file instead of looking for .cqlint.json files
       --no-config           Ignore .cqlint.json files
@@ -81,12 +82,15 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
     displayPath: (file) => displayPath(file, io.cwd),
   });
   const out = path.resolve(io.cwd, options.out);
+  let written;
   try {
-    await writeTextFile(out, html, { bom: false });
+    // A named pipe or a device (/dev/stdout, /dev/null) is written into, never replaced.
+    written = await writeTextFile(out, html, { bom: false, special: 'stream' });
   } catch (error) {
     fail(`cannot write ${options.out}: ${describeIoError(error)}`);
     return EXIT.failure;
   }
-  io.stdout.write(`cqlint report: wrote ${options.out} (${reports.length} table${reports.length === 1 ? '' : 's'})\n`);
+  // Streamed output may be stdout itself: the summary then goes to stderr, out of the HTML's way.
+  (written === 'streamed' ? io.stderr : io.stdout).write(`cqlint report: wrote ${options.out} (${reports.length} table${reports.length === 1 ? '' : 's'})\n`);
   return report.failed ? EXIT.failure : EXIT.ok;
 }

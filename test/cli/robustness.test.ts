@@ -6,7 +6,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { MAX_FILE_BYTES } from '../../server/core/io/files';
@@ -31,6 +31,31 @@ function cqlint(args: string[], cwd: string, options: SpawnSyncOptions = {}): Ru
     stderr: String(run.stderr ?? ''),
     timedOut: (run.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT' || run.signal !== null,
   };
+}
+
+/** The same, without blocking the test's event loop (a reader in another process must be served meanwhile). */
+function cqlintAsync(args: string[], cwd: string): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cliBin, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), HANG_LIMIT_MS);
+    child.on('close', (status, signal) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr, timedOut: signal !== null });
+    });
+  });
+}
+
+/** A process reading a named pipe to its end (`cat fifo`): what it read, once it has ended or been stopped. */
+function readerOf(fifo: string): { text(): Promise<string>; stop(): void } {
+  const child = spawn('cat', [fifo], { stdio: ['ignore', 'pipe', 'ignore'] });
+  let text = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+  const ended = new Promise<string>((resolve) => child.on('close', () => resolve(text)));
+  return { text: () => ended, stop: () => child.kill('SIGKILL') };
 }
 
 /** Ended by itself with the expected code, a message matching `message`, and no stack trace. */
@@ -207,5 +232,31 @@ describe('cqlint on hostile input (built binary)', () => {
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stderr, /skipping links\/dangling\.cql: no such file or directory/);
     assert.match(run.stderr, /skipping links\/loop\.cql: too many symbolic links/);
+  });
+
+  test('report --out <a named pipe, or a link to one>: written into (a reader gets the HTML), never replaced', async () => {
+    for (const out of ['out/report.pipe', 'out/link.html']) {
+      const fifo = mkfifo('out/report.pipe');
+      if (out === 'out/link.html' && !existsSync(at(out))) symlinkSync('report.pipe', at(out));
+      const reader = readerOf(fifo);
+      const run = await cqlintAsync(['report', '--out', out, 'schema'], dir);
+      // An old build renames a file over the pipe, and the reader then waits for ever: stop it.
+      reader.stop();
+      const html = await reader.text();
+      assert.equal(run.timedOut, false);
+      assert.equal(run.status, 0, run.stderr);
+      assert.ok(lstatSync(fifo).isFIFO(), `${out}: the named pipe is still a named pipe`);
+      assert.match(html, /^<!DOCTYPE html>/i, `${out}: the reader got the report`);
+      assert.match(html, /<\/html>\s*$/i, `${out}: the whole report`);
+      assert.match(run.stderr, /cqlint report: wrote /, 'the summary goes to stderr, out of the way of a streamed report');
+      rmSync(fifo);
+    }
+    assert.ok(lstatSync(at('out/link.html')).isSymbolicLink(), 'the link is still a link');
+  });
+
+  test('report --out <a folder>: refused with exit 2, the folder untouched', () => {
+    mkdirSync(at('outdir'), { recursive: true });
+    assertClearFailure(cqlint(['report', '--out', 'outdir', 'schema'], dir), 2, /cannot write outdir: .*(directory)/);
+    assert.ok(statSync(at('outdir')).isDirectory());
   });
 });
