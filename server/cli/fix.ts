@@ -22,15 +22,24 @@ interface FixTextResult {
   passes: number;
   /** The findings left after fixing (the project holds the fixed text). */
   findings: Finding[];
+  /** Why nothing was fixed although fixes were offered: the file does not parse. */
+  skipped?: string;
 }
 
 /**
  * Fixes the project's copy of `filePath` in memory: the project ends up holding the fixed text, so
- * other files linted afterwards see it. Does not write anything.
+ * other files linted afterwards see it. Does not write anything. A file with syntax errors is left as it
+ * is (`skipped` says so): error recovery guesses what a broken statement meant, and an edit placed on a
+ * guess could change text the user has not finished writing.
  */
 export function applyFixesToText(project: Project, filePath: string, options: FixOptions = {}): FixTextResult {
   const original = project.getText(filePath);
   if (original === undefined) throw new Error(`${filePath} is not part of the project`);
+  const syntaxErrors = project.parse(filePath).errors.length;
+  if (syntaxErrors) {
+    const skipped = `it has ${syntaxErrors} syntax error${syntaxErrors === 1 ? '' : 's'}; fix ${syntaxErrors === 1 ? 'it' : 'them'} first`;
+    return { output: original, changed: false, editCount: 0, passes: 0, findings: project.lint(filePath), skipped };
+  }
   let text = original;
   let editCount = 0;
   let passes = 0;

@@ -24,7 +24,8 @@ Options:
       --no-config           Ignore .cqlint.json files
       --max-warnings <n>    Exit with 1 when there are more than n warnings (default: -1, no limit)
       --fix                 Apply the fixes that need no choice (renames, computed shard values, ...),
-                            write the changed files, then report the problems that remain
+                            write the changed files, then report the problems that remain (a file
+                            with syntax errors is left as it is; a file edited meanwhile is not written)
       --fix-dry-run         Like --fix, but write nothing (json output carries the fixed text as "output")
       --color, --no-color   Force or disable colours (default: colours when stdout is a terminal and NO_COLOR is unset)
   -h, --help                Show this help
@@ -166,6 +167,7 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
         fail(`internal error while fixing ${displayPath(filePath, io.cwd)}: ${error instanceof Error ? error.message : String(error)}`);
         continue;
       }
+      if (fixed.skipped) io.stderr.write(`cqlint: not fixing ${displayPath(filePath, io.cwd)}: ${fixed.skipped}\n`);
       if (!fixed.changed) continue;
       if (options.fix && !(await writeOutput(filePath, fixed.output, readFiles.get(filePath)!, io, report))) {
         // Report against what is on disk, not against fixes that were not saved.
