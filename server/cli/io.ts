@@ -5,6 +5,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { describeFileType, describeIoError, findCqlFiles, readTextFile, writeTextFile, type FileKind, type ReadResult } from '../core/io/files';
+import { analysisRefusal, DOCUMENT_LIMITS } from '../core/io/input-limits';
 import { findConfigFor, loadConfigFile, type CqlintConfig, type LoadedConfigFile } from '../core/config';
 import { TARGET_IDS, isTargetId, type TargetId } from '../core/targets';
 
@@ -225,7 +226,11 @@ export async function collectCqlFiles(inputs: readonly string[], io: CliIO, repo
   return files;
 }
 
-/** Reads an input file through the one safe reader; a failure is reported (naming the file) and undefined returned. */
+/**
+ * Reads an input file through the one safe reader; a failure is reported (naming the file) and undefined
+ * returned. A CQL source with a statement too large to analyse (core/io/input-limits.ts) is refused the
+ * same way: one such statement would take the parser minutes and gigabytes.
+ */
 export async function readInput(
   filePath: string,
   io: CliIO,
@@ -233,10 +238,18 @@ export async function readInput(
   kind: FileKind = 'source',
 ): Promise<Extract<ReadResult, { ok: true }> | undefined> {
   const read = await readTextFile(filePath, { kind });
-  if (read.ok) return read;
-  report.fail(`cannot read ${displayPath(filePath, io.cwd)}: ${read.message}`);
+  if (!read.ok) {
+    report.fail(`cannot read ${displayPath(filePath, io.cwd)}: ${read.message}`);
+    return undefined;
+  }
+  const refused = kind === 'source' ? analysisRefusal(read.text, SOURCE_LIMITS) : undefined;
+  if (refused === undefined) return read;
+  report.fail(`cannot analyse ${displayPath(filePath, io.cwd)}: ${refused}`);
   return undefined;
 }
+
+/** The command line caps a source's bytes where it reads it (MAX_FILE_BYTES), and its statements here. */
+const SOURCE_LIMITS = { maxStatementTokens: DOCUMENT_LIMITS.maxStatementTokens };
 
 /** Reads a file the command cannot do without (a ring, a --config): throws an InputError naming it. */
 export async function readRequiredInput(filePath: string, io: CliIO, what: string, kind: FileKind): Promise<string> {
