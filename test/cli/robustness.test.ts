@@ -259,4 +259,23 @@ describe('cqlint on hostile input (built binary)', () => {
     assertClearFailure(cqlint(['report', '--out', 'outdir', 'schema'], dir), 2, /cannot write outdir: .*(directory)/);
     assert.ok(statSync(at('outdir')).isDirectory());
   });
+
+  test('a hostile sample CSV (a line of 20 M commas, a 13 MB key cell, 400,000 distinct keys): report and lint finish within a 160 MB heap', () => {
+    write('hostile/schema.cql', 'CREATE TABLE ks.kv (k text, c int, v text, PRIMARY KEY (k, c));\n');
+    write('hostile/.cqlint.json', JSON.stringify({ samples: { 'ks.kv': 'kv.csv' } }));
+    const rows: string[] = [];
+    for (let i = 0; i < 400_000; i++) rows.push(`key-${i},1,value`);
+    write('hostile/kv.csv', `${rows.slice(0, 1000).join('\n')}\n${','.repeat(20_000_000)}\n${'k'.repeat(13_000_000)},1,v\n${rows.slice(1000).join('\n')}\n`);
+    const env = { ...process.env, NODE_OPTIONS: '--max-old-space-size=160' };
+    const report = cqlint(['report', '--out', 'hostile/report.html', 'hostile'], dir, { env });
+    assert.equal(report.timedOut, false);
+    assert.equal(report.status, 0, report.stderr);
+    assert.doesNotMatch(report.stderr, /heap out of memory|FATAL/);
+    const html = readFileSync(at('hostile/report.html'), 'utf8');
+    assert.match(html, /more than 4096 fields/, 'the line of commas is a malformed row');
+    assert.match(html, /holds 13000000 characters|longer than 8388608 characters/, 'the huge key cell is refused');
+    const lint = cqlint(['lint', 'hostile'], dir, { env });
+    assert.equal(lint.timedOut, false);
+    assert.ok(lint.status === 0 || lint.status === 1, lint.stderr);
+  });
 });
