@@ -19,7 +19,6 @@ import { findConfigFor } from '../../core/config';
 import { sampleSettingEdit } from '../../core/config/json-edit';
 import { isInside, readTextFile } from '../../core/io/files';
 import { LineIndex } from '../../../grammar/line-index';
-import { describeError } from '../safe';
 import type { TableInfo } from '../../core/schema/model';
 import type { Feature, ServerContext } from '../context';
 import { editorDocument, type EditorDocument } from './symbols';
@@ -158,7 +157,8 @@ export async function sampleConfigEdit(ctx: ServerContext, params: SampleConfigE
   try {
     change = sampleSettingEdit(text, params.table, relative);
   } catch (error) {
-    return { error: `cannot edit ${path.basename(configPath)}: ${describeError(error)}` };
+    // What is wrong with the file, in words: never a stack trace.
+    return { error: `cannot edit ${path.basename(configPath)}: ${error instanceof Error ? error.message : String(error)}` };
   }
   const lines = new LineIndex(text ?? '');
   const edit: TextEdit = { range: offsetsToRange(lines, { start: change.offset, end: change.offset + change.length }), newText: change.text };
