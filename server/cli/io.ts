@@ -146,8 +146,10 @@ export interface DiscoveredConfigs {
 /**
  * Each file's nearest .cqlint.json for one run (the Project's configLookup): a run reads a snapshot of
  * the tree, so each folder is looked up and each config loaded once, not for every question a rule asks.
+ * A config found is read only if its real path is inside its own folder or one of `roots` (the inputs'
+ * folders, inputFolders): a .cqlint.json linked to a file elsewhere is refused, never read or quoted.
  */
-export function discoveredConfigs(): DiscoveredConfigs {
+export function discoveredConfigs(roots: readonly string[] = []): DiscoveredConfigs {
   const byFolder = new Map<string, LoadedConfigFile | undefined>();
   const byPath = new Map<string, LoadedConfigFile>();
   return {
@@ -156,7 +158,7 @@ export function discoveredConfigs(): DiscoveredConfigs {
       if (byFolder.has(folder)) return byFolder.get(folder);
       const found = findConfigFor(filePath);
       let loaded = found === undefined ? undefined : byPath.get(found);
-      if (found !== undefined && !loaded) byPath.set(found, (loaded = loadConfigFile(found)));
+      if (found !== undefined && !loaded) byPath.set(found, (loaded = loadConfigFile(found, { roots: [path.dirname(found), ...roots] })));
       byFolder.set(folder, loaded);
       return loaded;
     },
@@ -224,6 +226,21 @@ export async function collectCqlFiles(inputs: readonly string[], io: CliIO, repo
     }
   }
   return files;
+}
+
+/**
+ * The folders the command-line inputs name (a folder itself, a file's folder): with each config's own
+ * folder, where the samples, rings and configs a .cqlint.json names may be read from. A path named on
+ * the command line (--config, --ring) is read wherever it is.
+ */
+export async function inputFolders(inputs: readonly string[], io: CliIO): Promise<string[]> {
+  const folders = new Set<string>();
+  for (const input of inputs) {
+    const resolved = path.resolve(io.cwd, input);
+    const stat = await fs.stat(resolved).catch(() => undefined);
+    if (stat) folders.add(stat.isDirectory() ? resolved : path.dirname(resolved));
+  }
+  return [...folders];
 }
 
 /**

@@ -9,7 +9,7 @@ import { MAX_FILE_BYTES } from '../core/io/files';
 import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
 import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
-import { EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput, writeOutput, type CliIO, type ReadBack } from './io';
+import { EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs, parseTargetOption, readInput, writeOutput, type CliIO, type ReadBack } from './io';
 import packageJson from '../../package.json';
 
 const LINT_USAGE = `Usage: cqlint lint [options] <files or folders...>
@@ -127,9 +127,11 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   const config = explicitConfig(options, io, report);
 
   const files = await collectCqlFiles(options.inputs, io, report);
+  // What a .cqlint.json names is read only inside its own folder and the inputs' folders.
+  const roots = await inputFolders(options.inputs, io);
   // Rules are synchronous: the samples .cqlint.json names are read before they run, and handed to them here.
   const samples = new SampleCache();
-  const configs = discoveredConfigs();
+  const configs = discoveredConfigs(roots);
   const project = new Project({ target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples) });
   // The files read, in order, each with its byte order mark and stamp (--fix keeps the one and checks the
   // other when it writes). Their texts live in the project only, deflated once a file is indexed.
@@ -152,7 +154,7 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   }
 
   // A configured sample that cannot be read is an I/O failure (exit 2); the rules then go without it.
-  await readConfiguredSamples(project, tablesDefinedIn(project, [...readFiles.keys()]), { cache: samples, onProblem: fail });
+  await readConfiguredSamples(project, tablesDefinedIn(project, [...readFiles.keys()]), { cache: samples, onProblem: fail, roots });
 
   // --fix / --fix-dry-run: every file is fixed first (the project keeps the fixed texts, so a fixed
   // schema is what the queries of other files are checked against), then everything is linted.

@@ -1,11 +1,11 @@
 // `cqlint report [--out report.html] [--target T] <files or folders>`: one self-contained HTML file with the
 // partition report of every table and view the inputs define, an index sorted by severity first. Meant as
-// a CI artifact: exits 0 whatever it finds, 2 when an input (or a configured sample) cannot be read.
+// a CI artifact: exits 0 whatever it finds, 2 when an input (or a .cqlint.json, or a sample it names) cannot be read.
 import * as path from 'node:path';
 import { Project } from '../core/project';
 import { TARGET_IDS, type TargetId } from '../core/targets';
 import { SampleCache, renderReportHtml, sampleSummaryHook, tableReportWithSample, tablesDefinedIn } from '../core/report';
-import { EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput, writeTextFile, type CliIO } from './io';
+import { EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs, parseTargetOption, readInput, writeTextFile, type CliIO } from './io';
 import { describeIoError } from '../core/io/files';
 
 const REPORT_USAGE = `Usage: cqlint report [options] <files or folders...>
@@ -62,9 +62,12 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
 
   const config = explicitConfig(options, io, report);
 
-  // The findings shown cite the samples too: the rules get each summary once it is read.
+  // The findings shown cite the samples too: the rules get each summary once it is read. What a
+  // .cqlint.json names is read only inside its own folder and the inputs' folders.
+  const roots = await inputFolders(options.inputs, io);
   const samples = new SampleCache();
-  const project = new Project({ target: options.target, config, configLookup: discoveredConfigs().lookup, sampleSummary: sampleSummaryHook(samples) });
+  const configs = discoveredConfigs(roots);
+  const project = new Project({ target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples) });
   const loaded: string[] = [];
   for (const file of await collectCqlFiles(options.inputs, io, report)) {
     const read = await readInput(file, io, report);
@@ -73,8 +76,14 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
     loaded.push(file);
   }
 
+  // Discovered configuration files: a broken or refused one is a failure, as in lint (its valid rest applies).
+  if (config === undefined) {
+    for (const file of loaded) configs.lookup(file);
+    for (const [, found] of configs.found()) for (const error of found.errors) fail(error.message);
+  }
+
   const reports = [];
-  for (const table of tablesDefinedIn(project, loaded)) reports.push(await tableReportWithSample(project, table, { onProblem: fail, cache: samples }));
+  for (const table of tablesDefinedIn(project, loaded)) reports.push(await tableReportWithSample(project, table, { onProblem: fail, cache: samples, roots }));
   const html = renderReportHtml(reports, {
     title: 'cqlint partition report',
     subtitle: `${reports.length} table${reports.length === 1 ? '' : 's'} from ${options.inputs.join(', ')}`,

@@ -197,7 +197,8 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     log,
     connection,
     workDoneProgress: () => clientCapabilities.window?.workDoneProgress === true,
-    roots: () => workspace.folders,
+    // Confined to the workspace (or the .cqlint.json's folder); nothing in Restricted Mode.
+    roots: () => (workspaceTrusted ? workspace.folders : 'none'),
     shardCount: () => settings.current.shardCount,
     changed: () => emit('samples', [], [], [], true),
   });

@@ -278,4 +278,33 @@ describe('cqlint on hostile input (built binary)', () => {
     assert.equal(lint.timedOut, false);
     assert.ok(lint.status === 0 || lint.status === 1, lint.stderr);
   });
+
+  test('a .cqlint.json from the repository cannot make report or lint read, or quote, a file outside the project', () => {
+    const secret = 'root:x:0:0:SECRET-LINE-1,2,3';
+    write('secret/passwd', `${secret}\n${secret}\n`);
+    write('secret/conf.json', `${secret}\n`);
+    const schema = 'CREATE TABLE ks.kv (k text, c int, v text, PRIMARY KEY (k, c));\n';
+    // Samples and a ring named outside (relative and absolute), and a config linked to a file outside.
+    write('proj/schema.cql', schema);
+    write('proj/.cqlint.json', JSON.stringify({ samples: { 'ks.kv': '../secret/passwd', kv: at('secret/passwd') }, ring: '../secret/passwd' }));
+    write('linked/schema.cql', schema);
+    symlinkSync(at('secret/conf.json'), at('linked/.cqlint.json'));
+    for (const run of [
+      cqlint(['report', '--out', 'proj/report.html', 'proj'], dir),
+      cqlint(['lint', 'proj'], dir),
+      cqlint(['lint', 'linked'], dir),
+      cqlint(['report', '--out', 'linked/report.html', 'linked'], dir),
+    ]) {
+      assert.equal(run.timedOut, false);
+      assert.equal(run.status, 2, run.stderr);
+      assert.match(run.stderr, /outside the workspace/);
+      assert.doesNotMatch(run.stdout + run.stderr, /SECRET|root:x/);
+    }
+    for (const html of ['proj/report.html', 'linked/report.html']) assert.doesNotMatch(readFileSync(at(html), 'utf8'), /SECRET|root:x/);
+    // A config named on the command line is read wherever it is; what it names stays within its folder and the inputs.
+    const named = cqlint(['lint', '--config', 'secret/conf.json', 'proj'], dir);
+    assert.equal(named.status, 2);
+    assert.match(named.stderr, /secret\/conf\.json: not valid JSON \(line 1, column 1\)/, 'where, not what');
+    assert.doesNotMatch(named.stderr, /SECRET/);
+  });
 });

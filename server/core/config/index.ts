@@ -8,6 +8,8 @@ import { allRules } from '../rules';
 import type { ColumnHints, ConfigError, CqlintConfig, RuleLevel, RuleSetting, SampleSetting, TableHints } from './types';
 import { RULE_LEVELS } from './types';
 import { nearest } from '../util/edit-distance';
+import { jsonErrorOffset } from '../util/json-scan';
+import { LineIndex } from '../../../grammar/line-index';
 
 export { editDistance } from '../util/edit-distance';
 
@@ -58,14 +60,23 @@ export interface LoadedConfigFile {
   errors: ConfigError[];
 }
 
+interface LoadOptions {
+  /**
+   * The config's real path (symbolic links resolved) must be inside one of these folders: a discovered
+   * .cqlint.json linked to a file outside the project is refused, never read or quoted. Undefined: a
+   * config named on the command line, read wherever it is.
+   */
+  roots?: readonly string[];
+}
+
 /** Loads and validates a config file. Never throws: every problem becomes a ConfigError. */
-export function loadConfigFile(path: string): LoadedConfigFile {
-  return configFromRead(readTextFileSync(path, { kind: 'config' }), path);
+export function loadConfigFile(path: string, options: LoadOptions = {}): LoadedConfigFile {
+  return configFromRead(readTextFileSync(path, { kind: 'config', roots: options.roots }), path);
 }
 
 /** loadConfigFile without blocking: for the language server, which must not read synchronously. */
-export async function loadConfigFileAsync(path: string): Promise<LoadedConfigFile> {
-  return configFromRead(await readTextFile(path, { kind: 'config' }), path);
+export async function loadConfigFileAsync(path: string, options: LoadOptions = {}): Promise<LoadedConfigFile> {
+  return configFromRead(await readTextFile(path, { kind: 'config', roots: options.roots }), path);
 }
 
 function configFromRead(read: ReadResult, path: string): LoadedConfigFile {
@@ -78,8 +89,11 @@ function parseConfigText(text: string, path: string): LoadedConfigFile {
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (err) {
-    return { errors: [{ message: `${path}: not valid JSON (${(err as Error).message})` }] };
+  } catch {
+    // Where, not what: JSON.parse's message quotes the text, and a config may be anything (a secret).
+    const offset = jsonErrorOffset(text);
+    const at = offset === undefined ? undefined : new LineIndex(text).location(offset);
+    return { errors: [{ message: `${path}: not valid JSON${at ? ` (line ${at.line}, column ${at.column})` : ''}` }] };
   }
   try {
     return parseConfig(json, path);
@@ -287,7 +301,7 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
   if (!isPlainObject(json)) {
     return { errors: [{ message: `${where}the configuration must be a JSON object, got ${describe(json)}` }] };
   }
-  const config: CqlintConfig = {};
+  const config: CqlintConfig = source ? { folder: dirname(resolve(source)) } : {};
   for (const key of Object.keys(json)) {
     if (!TOP_LEVEL_KEYS.has(key)) {
       const hint = closest(key, [...TOP_LEVEL_KEYS].filter((k) => k !== '$schema'));
