@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { ClientCapabilities, Diagnostic, Hover, InlayHint } from 'vscode-languageserver-protocol';
-import { capabilities, projectRoot, startServerCommand, type LspTestClient } from '../../scripts/lsp-client';
+import { capabilities, projectRoot, startServerCommand, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
 
 const serverJs = process.env.CQLINT_SERVER_JS ?? path.join(projectRoot, 'bin', 'cqlint-language-server.js');
 const SLOW_MS = 120_000;
@@ -169,6 +169,52 @@ describe('robustness of the built server', () => {
     client.process.stdin.write('Content-Length: ten\r\n\r\n{}');
     assert.notEqual(await exitCode(client, 30_000), 0);
     assert.match(client.stderr, /protocol error/);
+  });
+
+  test('well-framed but unusable messages (a body that is not JSON, a JSON value that is no message, $/cancelRequest without an id) cost only themselves', { timeout: SLOW_MS }, async (t) => {
+    const client = start();
+    t.after(() => client.shutdown());
+    await client.initialize(capabilities.pull);
+    const raw = (body: string): Buffer => Buffer.concat([Buffer.from(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n`, 'ascii'), Buffer.from(body, 'utf8')]);
+    client.process.stdin.write(Buffer.concat([
+      raw('{"jsonrpc": "2.0", "id": 7, "method": "textDocument/hover", '),
+      raw('null'),
+      raw('[1, 2]'),
+      raw('42'),
+      raw('{"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": null}}'),
+      raw('{"jsonrpc": "2.0", "method": "$/cancelRequest"}'),
+      raw('{"jsonrpc": "2.0", "method": "$/cancelRequest", "params": [1]}'),
+      raw('{"jsonrpc": "2.0", "method": "$/cancelRequest", "params": null}'),
+    ]));
+    await client.waitForLog(/ignored a message body that is not JSON/);
+    await client.waitForLog(/ignored \$\/cancelRequest without a request id/);
+    await assertStillServing(client);
+    assert.equal(client.alive, true);
+  });
+
+  test('initialize with workspaceFolders [null]: the bad entry is skipped and the server serves', { timeout: SLOW_MS }, async (t) => {
+    const client = start();
+    t.after(() => client.shutdown());
+    const result = (await client.request('initialize', { processId: process.pid, rootUri: null, workspaceFolders: [null, { uri: 7 }], capabilities: capabilities.pull })) as { capabilities: { hoverProvider?: unknown } };
+    assert.ok(result.capabilities.hoverProvider, 'the features registered');
+    await client.notify('initialized', {});
+    await assertStillServing(client);
+  });
+
+  test('cqlint/sampleConfigEdit on a .cqlint.json nested 400,000 levels deep: an answer, never a stack trace', { timeout: SLOW_MS }, async (t) => {
+    const ws = tempWorkspace({ 'schema.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY);\n', 'samples/t.csv': '1\n' });
+    t.after(() => ws.cleanup());
+    const client = start();
+    t.after(() => client.shutdown());
+    await client.initialize(capabilities.pull, { workspaceFolders: [ws.dir] });
+    const textDocument = { uri: ws.uri('schema.cql') };
+    for (const config of [`{"x": ${'['.repeat(400_000)}${']'.repeat(400_000)}}`, `{"x": ${'['.repeat(400_000)}}`]) {
+      ws.write('.cqlint.json', config);
+      const answer = (await client.request('cqlint/sampleConfigEdit', { textDocument, table: 'ks.t', file: ws.path('samples/t.csv') })) as { edit?: unknown; error?: string };
+      assert.ok(answer.edit !== undefined || /not valid JSON at offset \d+$/.test(answer.error ?? ''), JSON.stringify(answer).slice(0, 300));
+      assert.doesNotMatch(JSON.stringify(answer), /\n\s+at |RangeError|stack/);
+    }
+    await assertStillServing(client);
   });
 
   test('initialize five times: the 2nd..5th get InvalidRequest and a change publishes its diagnostics once', { timeout: SLOW_MS }, async (t) => {
