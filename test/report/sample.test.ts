@@ -191,7 +191,7 @@ test('config: samples name a CSV per table, relative to the .cqlint.json; bad en
   const { config, errors } = parseConfig({
     samples: { 'ks.posts': 'samples/posts.csv', users: { file: 'u.csv', columns: ['id', 'name'] }, bad: 3, worse: { file: 'x.csv', columns: 'id' } },
   }, '/work/project/.cqlint.json');
-  assert.deepEqual(config?.samples, {
+  assert.deepEqual(structuredClone(config?.samples), {
     'ks.posts': { file: '/work/project/samples/posts.csv', name: 'samples/posts.csv' },
     users: { file: '/work/project/u.csv', name: 'u.csv', columns: ['id', 'name'] },
   });

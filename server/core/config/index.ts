@@ -8,6 +8,7 @@ import { allRules } from '../rules';
 import type { ColumnHints, ConfigError, CqlintConfig, RuleLevel, RuleSetting, SampleSetting, TableHints } from './types';
 import { RULE_LEVELS } from './types';
 import { nearest } from '../util/edit-distance';
+import { nameRecord, ownEntry } from '../util/names';
 import { jsonErrorOffset } from '../util/json-scan';
 import { LineIndex } from '../../../grammar/line-index';
 
@@ -120,7 +121,8 @@ function parseColumnHints(hintKey: string, v: unknown, errors: ConfigError[]): R
     errors.push({ key: hintKey, message: `${hintKey}: must map column names to facts such as { "distinct": 5 }, got ${describe(v)}` });
     return undefined;
   }
-  const columns: Record<string, ColumnHints> = {};
+  // Every record keyed by the user's names (columns, tables, rules) has no prototype (util/names.ts).
+  const columns = nameRecord<ColumnHints>();
   for (const [col, facts] of Object.entries(v)) {
     const colKey = `${hintKey}.${col}`;
     if (!isPlainObject(facts)) {
@@ -225,7 +227,7 @@ function parseRuleSetting(id: string, value: unknown, errors: ConfigError[]): Ru
     return level as RuleLevel;
   }
   const specs = rule.meta.options ?? {};
-  const valid: Record<string, unknown> = {};
+  const valid = nameRecord<unknown>();
   for (const [name, v] of Object.entries(options)) {
     const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;
     const optKey = `${key}.${name}`;
@@ -274,7 +276,7 @@ function parseHints(table: string, value: unknown, errors: ConfigError[]): Table
         errors.push({ key: hintKey, message: `${hintKey}: must map column names to average sizes in bytes, got ${describe(v)}` });
         continue;
       }
-      const sizes: Record<string, number> = {};
+      const sizes = nameRecord<number>();
       for (const [col, size] of Object.entries(v)) {
         if (typeof size !== 'number' || !Number.isFinite(size) || size < 0) {
           errors.push({ key: `${hintKey}.${col}`, message: `${hintKey}.${col}: must be a size in bytes (a number >= 0), got ${describe(size)}` });
@@ -316,7 +318,7 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
     if (!isPlainObject(json.rules)) {
       errors.push({ key: 'rules', message: `rules: must be an object mapping rule ids to "off", "warn" or "error", got ${describe(json.rules)}` });
     } else {
-      config.rules = {};
+      config.rules = nameRecord();
       for (const [id, value] of Object.entries(json.rules)) {
         const setting = parseRuleSetting(id, value, errors);
         if (setting !== undefined) config.rules[id] = setting;
@@ -327,7 +329,7 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
     if (!isPlainObject(json.tables)) {
       errors.push({ key: 'tables', message: `tables: must be an object mapping table names to workload hints, got ${describe(json.tables)}` });
     } else {
-      config.tables = {};
+      config.tables = nameRecord();
       for (const [table, value] of Object.entries(json.tables)) {
         const hints = parseHints(table, value, errors);
         if (hints) config.tables[table] = hints;
@@ -350,7 +352,7 @@ function parseSamples(value: unknown, source: string | undefined, errors: Config
     errors.push({ key: 'samples', message: `samples: must map table names to CSV files (cqlsh COPY ... TO output), got ${describe(value)}` });
     return undefined;
   }
-  const out: Record<string, SampleSetting> = {};
+  const out = nameRecord<SampleSetting>();
   const resolveFile = (file: string): string => (source ? resolve(dirname(source), file) : file);
   for (const [table, v] of Object.entries(value)) {
     const key = `samples.${table}`;
@@ -370,7 +372,7 @@ export function hintsFor(config: CqlintConfig | undefined, keyspace: string | un
   const tables = config?.tables;
   if (!tables) return undefined;
   // Table names are user text: `constructor` must not find Object.prototype's.
-  const own = (key: string): TableHints | undefined => (Object.hasOwn(tables, key) ? tables[key] : undefined);
+  const own = (key: string): TableHints | undefined => ownEntry(tables, key);
   return (keyspace ? own(`${keyspace}.${name}`) : undefined) ?? own(name);
 }
 
@@ -379,6 +381,6 @@ export function sampleFor(config: CqlintConfig | undefined, keyspace: string | u
   const samples = config?.samples;
   if (!samples) return undefined;
   // Table names are user text: `constructor` must not find Object.prototype's.
-  const own = (key: string): SampleSetting | undefined => (Object.hasOwn(samples, key) ? samples[key] : undefined);
+  const own = (key: string): SampleSetting | undefined => ownEntry(samples, key);
   return (keyspace ? own(`${keyspace}.${name}`) : undefined) ?? own(name);
 }
