@@ -20,6 +20,7 @@ const benches: Bench[] = [
   { name: 'workspace', module: './workspace', exportName: 'runWorkspaceBench' },
   { name: 'sample', module: './sample', exportName: 'runSampleBench' },
   { name: 'limits', module: './limits', exportName: 'runLimitsBench' },
+  { name: 'hostile', module: './hostile', exportName: 'runHostileBench' },
 ];
 
 async function main(): Promise<void> {

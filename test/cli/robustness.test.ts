@@ -307,4 +307,11 @@ describe('cqlint on hostile input (built binary)', () => {
     assert.match(named.stderr, /secret\/conf\.json: not valid JSON \(line 1, column 1\)/, 'where, not what');
     assert.doesNotMatch(named.stderr, /SECRET/);
   });
+
+  test('a 12 MB statement (under the 16 MiB file cap), its lines ended by lone CRs: every command refuses it by line, exit 2', () => {
+    write('dense/dense.cql', `-- one statement\rCREATE TABLE ks.t (id int PRIMARY KEY, a int);\rSELECT ${'a, '.repeat(4_000_000)}a FROM ks.t WHERE id = 1;\r`);
+    for (const args of [['lint', 'dense'], ['format', '--check', 'dense'], ['report', '--out', 'dense/report.html', 'dense']]) {
+      assertClearFailure(cqlint(args, dir), 2, /cannot analyse dense\/dense\.cql: statement at line 3 too large to analyse \(about \d+ tokens, limit 50000\)/);
+    }
+  });
 });

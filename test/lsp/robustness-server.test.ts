@@ -103,6 +103,25 @@ describe('robustness of the built server', () => {
     assertMemoryBounded(client);
   });
 
+  test('a dense statement behind lone-CR line ends, in an open document and in a closed workspace file: not analysed, memory bounded', { timeout: SLOW_MS * 3 }, async (t) => {
+    const crDense = `-- a comment the guard must end at CR, as the lexer does\r${DENSE.replace(/\n/g, '\r')}`;
+    // Closed: under the 2 MiB the workspace index reads, so only the statement guard can keep it out.
+    const ws = tempWorkspace({ 'closed.cql': `-- x\r${DENSE.slice(0, 1_900_000)} FROM ks.t;\r`, 'ok.cql': 'CREATE TABLE ks.ok (id int PRIMARY KEY);\n' });
+    t.after(() => ws.cleanup());
+    const client = start();
+    t.after(() => client.shutdown());
+    await client.initialize(capabilities.pull, { workspaceFolders: [ws.dir] });
+    await client.waitForLog(/skipping .*closed\.cql: statement at line 3 too large to analyse/);
+    const uri = 'untitled:cr-dense';
+    await client.open(uri, crDense);
+    const report = (await client.pullDiagnostics(uri)) as { items: Diagnostic[] };
+    assert.equal(report.items.length, 1);
+    assert.match(String(report.items[0]!.message), /statement at line 3 too large to analyse/);
+    assert.equal(await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 10 } }), null);
+    await assertStillServing(client);
+    assertMemoryBounded(client);
+  });
+
   test('a dense statement in a push client: one informational diagnostic', { timeout: SLOW_MS }, async (t) => {
     const client = start();
     t.after(() => client.shutdown());
