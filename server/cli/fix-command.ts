@@ -13,7 +13,7 @@ import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn 
 import { TARGET_IDS, type TargetId } from '../core/targets';
 import {
   EXIT, InputError, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter,
-  parseCommandArgs, parseTargetOption, readInput, writeOutput, type CliIO,
+  inputFolders, parseCommandArgs, parseTargetOption, readInput, writeOutput, type CliIO, type ReadBack,
 } from './io';
 
 /** The findings whose fixes re-key a table. */
@@ -123,20 +123,23 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
   const config = explicitConfig(options, io, report);
   const files = await collectCqlFiles(options.inputs, io, report);
   const samples = new SampleCache();
-  const configs = discoveredConfigs();
+  // What a .cqlint.json names is read only inside its own folder and the inputs' folders (as lint).
+  const roots = await inputFolders(options.inputs, io);
+  const configs = discoveredConfigs(roots);
   const project = new Project({ target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples) });
-  const boms = new Map<string, boolean>();
+  // Each file's byte order mark and stamp: the writer keeps the one and refuses a file edited since the read.
+  const boms = new Map<string, ReadBack>();
   for (const file of files) {
     const read = await readInput(file, io, report);
     if (!read) continue;
-    boms.set(file, read.bom);
+    boms.set(file, { bom: read.bom, stamp: read.stamp });
     project.setFile(file, read.text);
   }
   if (config === undefined) {
     for (const file of boms.keys()) configs.lookup(file);
     for (const [, loaded] of configs.found()) for (const error of loaded.errors) report.fail(error.message);
   }
-  await readConfiguredSamples(project, tablesDefinedIn(project, [...boms.keys()]), { cache: samples, onProblem: (m) => report.fail(m) });
+  await readConfiguredSamples(project, tablesDefinedIn(project, [...boms.keys()]), { cache: samples, onProblem: (m) => report.fail(m), roots });
   // A refactoring over files that could not all be read would leave the unread ones broken.
   if (report.failed) return EXIT.failure;
 
@@ -206,7 +209,7 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
   }
   const written: string[] = [];
   for (const { filePath, after } of changes) {
-    if (!(await writeOutput(filePath, after, boms.get(filePath) ?? false, io, report))) {
+    if (!(await writeOutput(filePath, after, boms.get(filePath) ?? { bom: false }, io, report))) {
       if (written.length) io.stderr.write(`cqlint fix: the refactoring is half done: ${written.join(', ')} written, the rest not; restore them (git checkout) or write the rest\n`);
       return EXIT.failure;
     }

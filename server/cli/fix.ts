@@ -6,7 +6,7 @@ import type { Project } from '../core/project';
 import { computeFixAll, fixesForFinding } from '../core/fixes';
 import { projectFixEnvironment, recordFixErrors, type EnvironmentSettings } from '../core/fixes/environment';
 import { applyEdits } from '../core/fixes/text';
-import { writeTextFile } from '../core/io/files';
+import { writeTextFile, type FileStamp } from '../core/io/files';
 
 /** Like ESLint: later passes fix what earlier fixes uncovered; ten is plenty and bounds the work. */
 const MAX_FIX_PASSES = 10;
@@ -22,15 +22,24 @@ interface FixTextResult {
   passes: number;
   /** The findings left after fixing (the project holds the fixed text). */
   findings: Finding[];
+  /** Why nothing was fixed although fixes were offered: the file does not parse. */
+  skipped?: string;
 }
 
 /**
  * Fixes the project's copy of `filePath` in memory: the project ends up holding the fixed text, so
- * other files linted afterwards see it. Does not write anything.
+ * other files linted afterwards see it. Does not write anything. A file with syntax errors is left as it
+ * is (`skipped` says so): error recovery guesses what a broken statement meant, and an edit placed on a
+ * guess could change text the user has not finished writing.
  */
 export function applyFixesToText(project: Project, filePath: string, options: FixOptions = {}): FixTextResult {
   const original = project.getText(filePath);
   if (original === undefined) throw new Error(`${filePath} is not part of the project`);
+  const syntaxErrors = project.parse(filePath).errors.length;
+  if (syntaxErrors) {
+    const skipped = `it has ${syntaxErrors} syntax error${syntaxErrors === 1 ? '' : 's'}; fix ${syntaxErrors === 1 ? 'it' : 'them'} first`;
+    return { output: original, changed: false, editCount: 0, passes: 0, findings: project.lint(filePath), skipped };
+  }
   let text = original;
   let editCount = 0;
   let passes = 0;
@@ -61,11 +70,12 @@ interface FixFileResult extends FixTextResult {
 
 /**
  * Applies fix-all to a project file and writes it back when it changed. The text outside the edits is
- * kept as it was (line endings included); `bom` (what the read reported) puts a byte order mark back.
+ * kept as it was (line endings included); `bom` (what the read reported) puts a byte order mark back, and
+ * `expected` (the read's stamp) refuses the write when the file changed on disk since it was read.
  */
-export async function fixFile(project: Project, filePath: string, options: FixOptions = {}, bom = false): Promise<FixFileResult> {
+export async function fixFile(project: Project, filePath: string, options: FixOptions = {}, bom = false, expected?: FileStamp): Promise<FixFileResult> {
   const result = applyFixesToText(project, filePath, options);
-  if (result.changed) await writeTextFile(filePath, result.output, { bom });
+  if (result.changed) await writeTextFile(filePath, result.output, { bom, expected });
   return { ...result, filePath, written: result.changed };
 }
 

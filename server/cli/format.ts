@@ -82,7 +82,7 @@ export async function runFormatCommand(args: string[], io: CliIO): Promise<numbe
       unformatted.push(shown);
       continue;
     }
-    if (await writeOutput(file, formatted, read.bom, io, report)) {
+    if (await writeOutput(file, formatted, read, io, report)) {
       written++;
       io.stdout.write(`${shown}\n`);
     }

@@ -5,6 +5,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { describeFileType, describeIoError, findCqlFiles, readTextFile, writeTextFile, type FileKind, type ReadResult } from '../core/io/files';
+import { analysisRefusal, DOCUMENT_LIMITS } from '../core/io/input-limits';
 import { findConfigFor, loadConfigFile, type CqlintConfig, type LoadedConfigFile } from '../core/config';
 import { TARGET_IDS, isTargetId, type TargetId } from '../core/targets';
 
@@ -145,8 +146,10 @@ export interface DiscoveredConfigs {
 /**
  * Each file's nearest .cqlint.json for one run (the Project's configLookup): a run reads a snapshot of
  * the tree, so each folder is looked up and each config loaded once, not for every question a rule asks.
+ * A config found is read only if its real path is inside its own folder or one of `roots` (the inputs'
+ * folders, inputFolders): a .cqlint.json linked to a file elsewhere is refused, never read or quoted.
  */
-export function discoveredConfigs(): DiscoveredConfigs {
+export function discoveredConfigs(roots: readonly string[] = []): DiscoveredConfigs {
   const byFolder = new Map<string, LoadedConfigFile | undefined>();
   const byPath = new Map<string, LoadedConfigFile>();
   return {
@@ -155,7 +158,7 @@ export function discoveredConfigs(): DiscoveredConfigs {
       if (byFolder.has(folder)) return byFolder.get(folder);
       const found = findConfigFor(filePath);
       let loaded = found === undefined ? undefined : byPath.get(found);
-      if (found !== undefined && !loaded) byPath.set(found, (loaded = loadConfigFile(found)));
+      if (found !== undefined && !loaded) byPath.set(found, (loaded = loadConfigFile(found, { roots: [path.dirname(found), ...roots] })));
       byFolder.set(folder, loaded);
       return loaded;
     },
@@ -231,7 +234,26 @@ export async function collectCqlFiles(inputs: readonly string[], io: CliIO, repo
   return files;
 }
 
-/** Reads an input file through the one safe reader; a failure is reported (naming the file) and undefined returned. */
+/**
+ * The folders the command-line inputs name (a folder itself, a file's folder): with each config's own
+ * folder, where the samples, rings and configs a .cqlint.json names may be read from. A path named on
+ * the command line (--config, --ring) is read wherever it is.
+ */
+export async function inputFolders(inputs: readonly string[], io: CliIO): Promise<string[]> {
+  const folders = new Set<string>();
+  for (const input of inputs) {
+    const resolved = path.resolve(io.cwd, input);
+    const stat = await fs.stat(resolved).catch(() => undefined);
+    if (stat) folders.add(stat.isDirectory() ? resolved : path.dirname(resolved));
+  }
+  return [...folders];
+}
+
+/**
+ * Reads an input file through the one safe reader; a failure is reported (naming the file) and undefined
+ * returned. A CQL source with a statement too large to analyse (core/io/input-limits.ts) is refused the
+ * same way: one such statement would take the parser minutes and gigabytes.
+ */
 export async function readInput(
   filePath: string,
   io: CliIO,
@@ -239,10 +261,18 @@ export async function readInput(
   kind: FileKind = 'source',
 ): Promise<Extract<ReadResult, { ok: true }> | undefined> {
   const read = await readTextFile(filePath, { kind });
-  if (read.ok) return read;
-  report.fail(`cannot read ${displayPath(filePath, io.cwd)}: ${read.message}`);
+  if (!read.ok) {
+    report.fail(`cannot read ${displayPath(filePath, io.cwd)}: ${read.message}`);
+    return undefined;
+  }
+  const refused = kind === 'source' ? analysisRefusal(read.text, SOURCE_LIMITS) : undefined;
+  if (refused === undefined) return read;
+  report.fail(`cannot analyse ${displayPath(filePath, io.cwd)}: ${refused}`);
   return undefined;
 }
+
+/** The command line caps a source's bytes where it reads it (MAX_FILE_BYTES), and its statements here. */
+const SOURCE_LIMITS = { maxStatementTokens: DOCUMENT_LIMITS.maxStatementTokens };
 
 /** Reads a file the command cannot do without (a ring, a --config): throws an InputError naming it. */
 export async function readRequiredInput(filePath: string, io: CliIO, what: string, kind: FileKind): Promise<string> {
@@ -251,10 +281,16 @@ export async function readRequiredInput(filePath: string, io: CliIO, what: strin
   return read.text;
 }
 
-/** Writes a changed file (atomically, keeping its BOM); a failure is reported. Returns whether it was written. */
-export async function writeOutput(filePath: string, text: string, bom: boolean, io: CliIO, report: FailureReporter): Promise<boolean> {
+/** What a command read of a file it may write back: its BOM and its stamp (writeTextFile's `expected`). */
+export type ReadBack = Pick<Extract<ReadResult, { ok: true }>, 'bom' | 'stamp'>;
+
+/**
+ * Writes a changed file back (atomically, keeping its BOM, only while it is still what was read: an edit
+ * saved meanwhile is kept and the write refused); a failure is reported. Returns whether it was written.
+ */
+export async function writeOutput(filePath: string, text: string, read: ReadBack, io: CliIO, report: FailureReporter): Promise<boolean> {
   try {
-    await writeTextFile(filePath, text, { bom });
+    await writeTextFile(filePath, text, { bom: read.bom, expected: read.stamp });
     return true;
   } catch (error) {
     report.fail(`cannot write ${displayPath(filePath, io.cwd)}: ${describeIoError(error)}`);

@@ -9,7 +9,7 @@ import { MAX_FILE_BYTES } from '../core/io/files';
 import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
 import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
-import { EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput, reportConfigErrors, writeOutput, type CliIO } from './io';
+import { EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs, parseTargetOption, readInput, reportConfigErrors, writeOutput, type CliIO, type ReadBack } from './io';
 import packageJson from '../../package.json';
 
 const LINT_USAGE = `Usage: cqlint lint [options] <files or folders...>
@@ -24,7 +24,8 @@ Options:
       --no-config           Ignore .cqlint.json files
       --max-warnings <n>    Exit with 1 when there are more than n warnings (default: -1, no limit)
       --fix                 Apply the fixes that need no choice (renames, computed shard values, ...),
-                            write the changed files, then report the problems that remain
+                            write the changed files, then report the problems that remain (a file
+                            with syntax errors is left as it is; a file edited meanwhile is not written)
       --fix-dry-run         Like --fix, but write nothing (json output carries the fixed text as "output")
       --color, --no-color   Force or disable colours (default: colours when stdout is a terminal and NO_COLOR is unset)
   -h, --help                Show this help
@@ -126,17 +127,19 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   const config = explicitConfig(options, io, report);
 
   const files = await collectCqlFiles(options.inputs, io, report);
+  // What a .cqlint.json names is read only inside its own folder and the inputs' folders.
+  const roots = await inputFolders(options.inputs, io);
   // Rules are synchronous: the samples .cqlint.json names are read before they run, and handed to them here.
   const samples = new SampleCache();
-  const configs = discoveredConfigs();
+  const configs = discoveredConfigs(roots);
   const project = new Project({ target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples) });
-  // The files read, in order, each with whether it began with a byte order mark (kept when --fix writes
-  // it). Their texts live in the project only, deflated once a file is indexed.
-  const readFiles = new Map<string, boolean>();
+  // The files read, in order, each with its byte order mark and stamp (--fix keeps the one and checks the
+  // other when it writes). Their texts live in the project only, deflated once a file is indexed.
+  const readFiles = new Map<string, ReadBack>();
   for (const file of files) {
     const read = await readInput(file, io, report);
     if (!read) continue;
-    readFiles.set(file, read.bom);
+    readFiles.set(file, { bom: read.bom, stamp: read.stamp });
     project.setFile(file, read.text);
     // Index the file (its schema and references), then let go of its tree: the run's memory grows with
     // the schema, not with the text. Linting parses each file again, one at a time.
@@ -148,7 +151,7 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   if (config === undefined) reportConfigErrors(configs, readFiles.keys(), report);
 
   // A configured sample that cannot be read is an I/O failure (exit 2); the rules then go without it.
-  await readConfiguredSamples(project, tablesDefinedIn(project, [...readFiles.keys()]), { cache: samples, onProblem: fail });
+  await readConfiguredSamples(project, tablesDefinedIn(project, [...readFiles.keys()]), { cache: samples, onProblem: fail, roots });
 
   // --fix / --fix-dry-run: every file is fixed first (the project keeps the fixed texts, so a fixed
   // schema is what the queries of other files are checked against), then everything is linted.
@@ -163,8 +166,9 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
         fail(`internal error while fixing ${displayPath(filePath, io.cwd)}: ${error instanceof Error ? error.message : String(error)}`);
         continue;
       }
+      if (fixed.skipped) io.stderr.write(`cqlint: not fixing ${displayPath(filePath, io.cwd)}: ${fixed.skipped}\n`);
       if (!fixed.changed) continue;
-      if (options.fix && !(await writeOutput(filePath, fixed.output, readFiles.get(filePath) ?? false, io, report))) {
+      if (options.fix && !(await writeOutput(filePath, fixed.output, readFiles.get(filePath)!, io, report))) {
         // Report against what is on disk, not against fixes that were not saved.
         project.setFile(filePath, original);
         continue;

@@ -4,7 +4,8 @@
 // is one file; beyond, an index file and a folder of pages beside it, one per keyspace (or part of one).
 // `--diagram` writes the keyspace diagrams as one standalone SVG. Exit 0 whatever the report shows;
 // 2 for usage errors, a broken .cqlint.json, and inputs, samples or rings that cannot be read (what can be
-// read is still reported), or an output that cannot be written. Nothing is announced as written before a
+// read is still reported), or an output that cannot be written. A file is replaced atomically; a named pipe or a
+// device (/dev/stdout) is written into, never replaced. Nothing is announced as written before a
 // failure: with one, the note of what was written goes to stderr after it.
 import * as path from 'node:path';
 import { mkdir } from 'node:fs/promises';
@@ -15,8 +16,8 @@ import { lintMemo } from '../core/report/table-findings';
 import { PAGE_TABLES, reportPages } from '../core/report/pages';
 import { keyspacesSvg } from '../core/report/diagram';
 import {
-  EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput,
-  reportConfigErrors, writeOutput, type CliIO,
+  EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs, parseTargetOption,
+  readInput, reportConfigErrors, writeTextFile, type CliIO,
 } from './io';
 import { describeIoError } from '../core/io/files';
 
@@ -30,7 +31,8 @@ when .cqlint.json names a sample. Over ${PAGE_TABLES} tables, the HTML file is a
 a folder beside it (report-pages/ for report.html).
 
 Options:
-  -o, --out <file>          Where to write the HTML (default: report.html; with --diagram alone, none)
+  -o, --out <file>          Where to write the HTML (default: report.html; with --diagram alone, none): a file is
+                            replaced atomically; a named pipe or device (/dev/stdout) is written into
       --diagram <file>      Also write the keyspace diagrams as one standalone SVG
   -t, --target <db>         Target database: ${TARGET_IDS.join(', ')} (default: from .cqlint.json, else cassandra)
   -c, --config <file>       Use this configuration file instead of looking for .cqlint.json files
@@ -88,9 +90,11 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
 
   const config = explicitConfig(options, io, report);
 
-  // The findings shown cite the samples too: the rules get each summary once it is read.
+  // The findings shown cite the samples too: the rules get each summary once it is read. What a
+  // .cqlint.json names is read only inside its own folder and the inputs' folders.
+  const roots = await inputFolders(options.inputs, io);
   const samples = new SampleCache();
-  const configs = discoveredConfigs();
+  const configs = discoveredConfigs(roots);
   const project = new Project({ target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples) });
   const loaded: string[] = [];
   for (const file of await collectCqlFiles(options.inputs, io, report)) {
@@ -109,13 +113,24 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
   const show = (file: string): string => displayPath(file, io.cwd);
   const tables = tablesDefinedIn(project, loaded);
   // The samples first, so that the findings cite them; then each file is linted once for the whole report.
-  await readConfiguredSamples(project, tables, { cache: samples, onProblem: fail });
+  await readConfiguredSamples(project, tables, { cache: samples, onProblem: fail, roots });
   const lint = lintMemo(project);
   const views = keyspaceViews(project, tables, { displayPath: (file) => path.basename(file), lint });
   const written: string[] = [];
+  let streamed = false;
+  // A file is replaced atomically; a named pipe or a device (/dev/stdout, /dev/null) is written into, never replaced.
+  const writeArtifact = async (file: string, text: string): Promise<boolean> => {
+    try {
+      if ((await writeTextFile(file, text, { bom: false, special: 'stream' })) === 'streamed') streamed = true;
+      return true;
+    } catch (error) {
+      fail(`cannot write ${displayPath(file, io.cwd)}: ${describeIoError(error)}`);
+      return false;
+    }
+  };
   if (options.diagram !== undefined) {
     const file = path.resolve(io.cwd, options.diagram);
-    if (await writeOutput(file, keyspacesSvg(views), false, io, report)) written.push(options.diagram);
+    if (await writeArtifact(file, keyspacesSvg(views))) written.push(options.diagram);
   }
   if (options.out !== undefined) {
     const out = path.resolve(io.cwd, options.out);
@@ -133,6 +148,7 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
         pagesFolder,
         cache: samples,
         onProblem: fail,
+        roots,
         lint,
       })) {
         const target = page.path ? path.join(path.dirname(out), page.path) : out;
@@ -143,7 +159,7 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
           });
           folderMade = true;
         }
-        if (!(await writeOutput(target, page.html, false, io, report))) break;
+        if (!(await writeArtifact(target, page.html))) break;
         if (page.path) pages++;
         else count = page.tables;
       }
@@ -157,6 +173,7 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
     io.stderr.write(`cqlint report: wrote ${written.join(' and ')} with what could be read\n`);
     return EXIT.failure;
   }
-  io.stdout.write(`cqlint report: wrote ${written.join(' and ')}\n`);
+  // Streamed output may be stdout itself: the summary then goes to stderr, out of the HTML's way.
+  (streamed ? io.stderr : io.stdout).write(`cqlint report: wrote ${written.join(' and ')}\n`);
   return EXIT.ok;
 }

@@ -19,11 +19,17 @@ export interface PartitionSample {
   malformedCount: number;
   /** Reading stopped before the end: never handed to the rules. */
   cancelled?: boolean;
+  /**
+   * Set when the sample has more partitions than are tallied (io/input-limits.ts KEY_LIMITS): `partitions`
+   * is then an estimate, the figures per partition cover the `tracked` largest ones (each at least the rows
+   * shown), and no partition left out has more than `untrackedRowsAtMost` rows.
+   */
+  approximate?: { tracked: number; untrackedRowsAtMost: number };
 }
 
 /** "from sample samples/posts.csv: 1,234 partitions, largest 120,000 rows / 8.2 MB": how every message cites a sample. */
 export function sampleSummaryText(sample: PartitionSample): string {
-  return `from sample ${sample.name}: ${formatCount(sample.partitions)} partition${sample.partitions === 1 ? '' : 's'}, ` +
+  return `from sample ${sample.name}: ${sample.approximate ? 'about ' : ''}${formatCount(sample.partitions)} partition${sample.partitions === 1 ? '' : 's'}, ` +
     `largest ${formatCount(sample.rowsPerPartition.max)} row${sample.rowsPerPartition.max === 1 ? '' : 's'} / ${formatBytes(sample.bytesPerPartition.max)}` +
     (sample.cancelled ? ' (partial: its reading was cancelled)' : '');
 }

@@ -3,6 +3,7 @@
 // St = Σ sizeOf(pk) + Σ sizeOf(static) + Nr × (Σ sizeOf(regular) + Σ sizeOf(clustering)) + Nv × 8 bytes of
 // cell metadata. Column sizes come from their types unless the config gives averages.
 import type { CqlType } from '../../grammar/ast';
+import { ownEntry } from './util/names';
 import type { TableHints } from './config/types';
 import type { ColumnInfo, SchemaModel, TableInfo } from './schema/model';
 import { typeSize } from './schema/types';
@@ -47,7 +48,7 @@ export function udtLookupFrom(schema: Pick<SchemaModel, 'userType'> | undefined)
 }
 
 function columnBytes(col: ColumnInfo, table: TableInfo, hints: TableHints | undefined, udts: UdtLookup | undefined): { bytes: number; hinted: boolean } {
-  const hinted = hints?.columnSizes?.[col.name];
+  const hinted = ownEntry(hints?.columnSizes, col.name);
   if (hinted !== undefined) return { bytes: hinted, hinted: true };
   const sizer = (t: CqlType & { kind: 'UserType' }): number | undefined => {
     const udt = udts?.(t.name.keyspace?.name ?? table.keyspace, t.name.name.name);

@@ -250,7 +250,10 @@ export class ConfigFiles {
       if (!stat) return this.forgetConfig(configPath);
       stamp = stampOf(stat);
     }
-    const loaded: LoadedConfig = { ...(await loadConfigFileAsync(configPath)), stamp };
+    // A .cqlint.json linked to a file outside the workspace (and its own folder) is not read, so never
+    // quoted in a diagnostic, a message or the log.
+    const roots = [...this.host.workspaceFolders(), path.dirname(configPath)];
+    const loaded: LoadedConfig = { ...(await loadConfigFileAsync(configPath, { roots })), stamp };
     this.configs.set(configPath, loaded);
     this.reportErrors(configPath, loaded.errors);
     this.tell({ configs: true });
@@ -305,15 +308,17 @@ export class ConfigFiles {
     const folders = this.host.workspaceFolders();
     const trusted = this.host.workspaceTrusted();
     const setting = this.host.settingsOf(filePath).ringFile?.trim();
-    // A workspace's .cqlint.json may not reach outside it; nor may anything in an untrusted workspace.
-    const confined = folders.length ? folders : [path.dirname(filePath)];
+    // A workspace's .cqlint.json may not reach outside it (without a workspace folder: outside its own
+    // folder); nor may anything in an untrusted workspace.
+    const config = this.lookup(filePath)?.config;
+    const confined = folders.length ? folders : [config?.folder ?? path.dirname(filePath)];
     let source: Omit<RingSource, 'key'>;
     if (setting) {
       const folder = folders.find((f) => isInside(f, filePath)) ?? folders[0];
       const ringPath = path.isAbsolute(setting) ? setting : path.resolve(folder ?? process.cwd(), setting);
       source = { path: ringPath, fromSetting: true, roots: trusted ? undefined : confined };
     } else {
-      const ring = this.lookup(filePath)?.config?.ring;
+      const ring = config?.ring;
       if (!ring) return undefined;
       source = { path: ring, fromSetting: false, roots: confined, refused: trusted ? undefined : UNTRUSTED_RING };
     }

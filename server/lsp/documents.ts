@@ -3,23 +3,10 @@
 import { TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import * as path from 'node:path';
-import { largestStatement } from '../core/budget';
+import { analysisRefusal } from '../core/io/input-limits';
 import { uriToPath } from './conversions';
 import { describeError } from './safe';
 import type { ServerCore } from './server-core';
-
-/** Limits that keep a runaway document from stalling the server. */
-const DOCUMENT_LIMITS = {
-  /** Characters per open document analysed; larger documents are kept but not analysed. */
-  maxDocumentChars: 4 * 1024 * 1024,
-  /**
-   * Estimated tokens in one statement (server/core/budget.ts largestStatement). The parser's time and memory
-   * grow with a statement's tokens (a 1,000,000-item SELECT: half a minute, 3 GB), so a document holding a
-   * larger statement is kept but not analysed. Real statements stay far below (Cassandra refuses batches
-   * over 50 kB).
-   */
-  maxStatementTokens: 50_000,
-};
 
 interface DocumentsHost {
   /** A document was opened (after its text is in the project and the event is sent). */
@@ -84,7 +71,8 @@ export class OpenDocuments {
     if (typeof text !== 'string') return []; // a malformed didOpen; nothing to analyse
     const { core } = this;
     const before = this.dependentsOf(filePath);
-    const tooLarge = tooLargeToAnalyse(text);
+    // The one statement-size guard (core/io/input-limits.ts): a larger document is kept but not analysed.
+    const tooLarge = analysisRefusal(text);
     if (tooLarge) {
       // Said once per file (not on every keystroke): in the log, and visibly, since every feature goes quiet.
       if (!this.skipped.has(filePath)) {
@@ -128,15 +116,4 @@ export class OpenDocuments {
       this.core.log.error(`cqlint: close ${filePath} failed: ${describeError(error)}`);
     }
   }
-}
-
-/** Why a text is too large to analyse, or undefined when it is not. */
-function tooLargeToAnalyse(text: string): string | undefined {
-  const { maxDocumentChars, maxStatementTokens } = DOCUMENT_LIMITS;
-  if (text.length > maxDocumentChars) return `file too large to analyse (${text.length} characters, limit ${maxDocumentChars})`;
-  // A statement cannot hold more tokens than characters: short texts need no scan.
-  if (text.length <= maxStatementTokens) return undefined;
-  const largest = largestStatement(text);
-  if (largest.tokens <= maxStatementTokens) return undefined;
-  return `statement at line ${largest.line} too large to analyse (about ${largest.tokens} tokens, limit ${maxStatementTokens})`;
 }

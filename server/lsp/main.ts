@@ -4,15 +4,16 @@
 // The reader and writer are made here rather than by vscode-languageserver so that a framing error (a
 // wrong Content-Length, an unparsable header) ends the process: after one, the byte stream cannot be
 // resynchronised, and a server that stays up answers nothing ever again while the client thinks it is
-// alive. Exiting non-zero lets the client restart it.
+// alive. Exiting non-zero lets the client restart it. A well-framed message that cannot be used (a body
+// that is not JSON, a $/cancelRequest without an id) only costs that message (message-guard.ts).
+import { createConnection as createSocket } from 'node:net';
 import {
   createConnection,
-  createServerPipeTransport,
-  createServerSocketTransport,
   IPCMessageReader,
   IPCMessageWriter,
   LSPErrorCodes,
   ProposedFeatures,
+  SocketMessageWriter,
   StreamMessageReader,
   StreamMessageWriter,
   type MessageReader,
@@ -20,6 +21,7 @@ import {
   type ResponseMessage,
 } from 'vscode-languageserver/node';
 import { createServer } from './server';
+import { GuardedReader, lenientJsonDecoder } from './message-guard';
 
 interface Transport {
   reader: MessageReader;
@@ -27,25 +29,36 @@ interface Transport {
   stdio: boolean;
 }
 
-/** The transport named on the command line, as vscode-languageserver itself reads it (default stdio). */
+/** A body that does not decode is answered by GuardedReader, not raised as a reader error (message-guard.ts). */
+const READER_OPTIONS = { charset: 'utf-8' as const, contentTypeDecoder: lenientJsonDecoder };
+
+/**
+ * The transport named on the command line, as vscode-languageserver itself reads it (default stdio); the
+ * socket and pipe transports are built as its createServerSocketTransport / createServerPipeTransport build
+ * them, with the lenient body decoder.
+ */
 function transportFromArgs(argv: readonly string[]): Transport {
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i]!.split('=', 2);
     const value = inline ?? argv[i + 1];
     if (flag === '--node-ipc') return { reader: new IPCMessageReader(process), writer: new IPCMessageWriter(process), stdio: false };
-    if (flag === '--socket' && value) {
-      const [reader, writer] = createServerSocketTransport(Number.parseInt(value, 10));
-      return { reader, writer, stdio: false };
-    }
-    if (flag === '--pipe' && value) {
-      const [reader, writer] = createServerPipeTransport(value);
-      return { reader, writer, stdio: false };
+    if ((flag === '--socket' || flag === '--pipe') && value) {
+      const socket = flag === '--socket' ? createSocket(Number.parseInt(value, 10), '127.0.0.1') : createSocket(value);
+      return { reader: new StreamMessageReader(socket, READER_OPTIONS), writer: new SocketMessageWriter(socket), stdio: false };
     }
   }
-  return { reader: new StreamMessageReader(process.stdin), writer: new StreamMessageWriter(process.stdout), stdio: true };
+  return { reader: new StreamMessageReader(process.stdin, READER_OPTIONS), writer: new StreamMessageWriter(process.stdout), stdio: true };
 }
 
 const transport = transportFromArgs(process.argv.slice(2));
+
+/** Where a dropped message is told about: stderr until the connection exists, then its log too. */
+let logDropped = (line: string): void => void process.stderr.write(`${line}\n`);
+// Only framing errors reach the reader's onError (and end the process): an unusable message is dropped here.
+const reader = new GuardedReader(transport.reader, ({ reason, reply }) => {
+  logDropped(`cqlint: ignored ${reason}`);
+  if (reply) transport.writer.write(reply).catch(() => undefined);
+});
 
 // Requests still waiting in the queue when their $/cancelRequest arrives are answered at once and never
 // run (vscode-jsonrpc runs them anyway unless the strategy says otherwise).
@@ -55,11 +68,12 @@ const cancelUndispatched = (message: { id?: number | string | null }): ResponseM
   error: { code: LSPErrorCodes.RequestCancelled, message: 'cancelled before it ran' },
 });
 
-const connection = createConnection(ProposedFeatures.all, transport.reader, transport.writer, {
+const connection = createConnection(ProposedFeatures.all, reader, transport.writer, {
   cancelUndispatched: (message) => cancelUndispatched(message as { id?: number | string | null }),
 });
 
 const server = createServer(connection);
+logDropped = (line) => connection.console.warn(line);
 
 let exiting = false;
 /** Ends the process after a fault the connection cannot recover from, saying why on stderr and in the log. */

@@ -26,8 +26,11 @@ export interface SampleHost {
   connection: Connection;
   /** Whether the client shows server-initiated work-done progress. */
   workDoneProgress(): boolean;
-  /** Configured samples must lie inside the workspace folders. */
-  roots(): readonly string[];
+  /**
+   * Configured samples (and the ring the report uses) must lie inside the workspace folders (or, without
+   * one, the folder of the .cqlint.json naming them); 'none' in an untrusted workspace, which reads none.
+   */
+  roots(): readonly string[] | 'none';
   shardCount(): number | undefined;
   /** New summaries were read: findings may have changed everywhere. */
   changed(): void;
@@ -55,6 +58,7 @@ export class SampleSummaries {
 
   /** Whether the last check found any configured sample (edits need no check in a workspace without). */
   private anyConfigured = false;
+  private untrustedNoted = false;
 
   /** After a change of the project: configs, settings and the index may name samples; edits only matter with some. */
   onFilesChanged(event: { reason: string; all: boolean }): void {
@@ -119,6 +123,12 @@ export class SampleSummaries {
     let fresh = false;
     const sampled = this.sampledTables();
     this.anyConfigured = sampled.length > 0;
+    if (sampled.length && this.host.roots() === 'none') {
+      // Restricted Mode: a repository's samples are not read (nor its ring); said once.
+      if (!this.untrustedNoted) this.host.log.warn('cqlint: the samples .cqlint.json names are not read in an untrusted workspace (Restricted Mode)');
+      this.untrustedNoted = true;
+      return;
+    }
     for (const { table, setting } of sampled) {
       if (this.stopped) return;
       const result = await this.read(table, undefined, this.backgroundProgress(setting), undefined, false);

@@ -197,7 +197,8 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     log,
     connection,
     workDoneProgress: () => clientCapabilities.window?.workDoneProgress === true,
-    roots: () => workspace.folders,
+    // Confined to the workspace (or the .cqlint.json's folder); nothing in Restricted Mode.
+    roots: () => (workspaceTrusted ? workspace.folders : 'none'),
     shardCount: () => settings.current.shardCount,
     changed: () => emit('samples', [], [], [], true),
   });
@@ -297,15 +298,18 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       capabilities,
       serverInfo: { name: 'cqlint', version: packageJson.version },
     };
-  }, { capabilities: {} });
-  rawConnection.onInitialize((params: InitializeParams) => {
+  }, undefined);
+  rawConnection.onInitialize(async (params: InitializeParams) => {
     // LSP: "initialize ... may only be sent once"; a second one is answered with an error.
     if (initializeReceived) {
       log.warn('cqlint: a second initialize request was refused');
       return new ResponseError(ErrorCodes.InvalidRequest, 'the server is already initialized');
     }
+    if (!isPlainObject(params)) return new ResponseError(ErrorCodes.InvalidParams, 'initialize needs its params (an object)');
     initializeReceived = true;
-    return initialize(params);
+    // A failure (logged by safeHandler) is an error for the client, not a server that answers every later
+    // request with "method not found" because no feature registered.
+    return (await initialize(params)) ?? new ResponseError(ErrorCodes.InternalError, 'cqlint could not initialize; see its log');
   });
 
   rawConnection.onInitialized(
@@ -352,11 +356,17 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   return { shutdownRequested: () => shutdownReceived };
 }
 
+/**
+ * The workspace folders `initialize` names: workspaceFolders, else rootUri, else rootPath. Entries that are
+ * not folders (null, a uri that is not a string) are skipped, as are URIs that are not files.
+ */
 function foldersOf(params: InitializeParams): string[] {
   const uris: string[] = [];
-  if (params.workspaceFolders && params.workspaceFolders.length) uris.push(...params.workspaceFolders.map((folder) => folder.uri));
-  else if (params.rootUri) uris.push(params.rootUri);
-  else if (params.rootPath) uris.push(conv.pathToUri(path.resolve(params.rootPath)));
+  const folders = Array.isArray(params.workspaceFolders) ? params.workspaceFolders : [];
+  const given = folders.map((folder: unknown) => (isPlainObject(folder) && typeof folder.uri === 'string' ? folder.uri : undefined));
+  if (given.length) uris.push(...given.filter((uri): uri is string => uri !== undefined));
+  else if (typeof params.rootUri === 'string') uris.push(params.rootUri);
+  else if (typeof params.rootPath === 'string' && params.rootPath) uris.push(conv.pathToUri(path.resolve(params.rootPath)));
   return [...new Set(uris.filter(conv.isFileUri).map(conv.uriToPath))];
 }
 

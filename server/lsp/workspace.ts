@@ -2,6 +2,7 @@
 // added and removed, and the indexing progress shown in the client.
 import { FileChangeType, type ClientCapabilities, type WorkspaceFoldersChangeEvent } from 'vscode-languageserver/node';
 import { findCqlFiles, isCqlFile, isInside, readTextFile } from '../core/io/files';
+import { analysisRefusal } from '../core/io/input-limits';
 import * as conv from './conversions';
 import type { OpenDocuments } from './documents';
 import { describeError } from './safe';
@@ -142,11 +143,14 @@ export class Workspace {
     return readTextFile(file, { maxBytes: WORKSPACE_LIMITS.maxFileBytes, roots: this.folders });
   }
 
-  /** A workspace file's text; undefined, with a warning, when it cannot be read. */
+  /** A workspace file's text; undefined, with a warning, when it cannot be read or is too large to analyse. */
   private async readFile(file: string): Promise<string | undefined> {
     const read = await this.read(file);
-    if (read.ok) return read.text;
-    this.core.log.warn(`cqlint: skipping ${file}: ${read.message}`);
+    // The statement-size guard open documents get (core/io/input-limits.ts): a file nobody opened is not
+    // analysed either when one statement of it would take the parser minutes and gigabytes.
+    const refused = read.ok ? analysisRefusal(read.text) : read.message;
+    if (refused === undefined && read.ok) return read.text;
+    this.core.log.warn(`cqlint: skipping ${file}: ${refused}`);
     return undefined;
   }
 

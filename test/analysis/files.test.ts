@@ -1,11 +1,11 @@
 // The one file reader and writer (server/core/io/files.ts): what it refuses and why, what it keeps.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { findCqlFiles, readTextFile, readTextFileSync, writeTextFile, type ReadOptions, type ReadResult } from '../../server/core/io/files';
+import { describeIoError, findCqlFiles, readTextFile, readTextFileSync, writeTextFile, WriteRefusedError, type ReadOptions, type ReadResult } from '../../server/core/io/files';
 import { describe as describeValue, findConfigFor, loadConfigFile } from '../../server/core/config';
 
 function temp(t: { after(fn: () => void): void }): (relative: string, content?: string | Uint8Array) => string {
@@ -21,12 +21,25 @@ function temp(t: { after(fn: () => void): void }): (relative: string, content?: 
   };
 }
 
-/** Both readers, which must agree. */
+/** Both readers, which must agree; the stamp (checked on its own) is left out of the result. */
 async function readBoth(file: string, options?: ReadOptions): Promise<ReadResult> {
   const sync = readTextFileSync(file, options);
   const async = await readTextFile(file, options);
   assert.deepEqual(sync, async, 'the sync and async readers agree');
+  if (async.ok) {
+    const { stamp, ...rest } = async;
+    assert.equal(stamp?.size, statSync(file).size);
+    return rest;
+  }
   return async;
+}
+
+/** A reader of a named pipe in another process (`cat`), so that this one can write into it. */
+function pipeReader(fifo: string): Promise<string> {
+  const child = spawn('cat', [fifo], { stdio: ['ignore', 'pipe', 'ignore'] });
+  let text = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+  return new Promise((resolve) => child.on('close', () => resolve(text)));
 }
 
 describe('readTextFile', () => {
@@ -90,6 +103,53 @@ describe('writeTextFile', () => {
     await writeTextFile(at('link.cql'), 'via link');
     assert.equal(readFileSync(file, 'utf8'), 'via link', 'the link still points at the file, which holds the text');
     assert.deepEqual(readdirSync(path.dirname(file)).sort(), ['f.cql', 'link.cql'], 'no temporary file is left');
+  });
+
+  test('with the stamp of a read: writes while the file is as read, refuses an edit saved meanwhile and keeps it', async (t) => {
+    const at = temp(t);
+    const file = at('f.cql', 'select a from t;\n');
+    const read = await readTextFile(file);
+    assert.ok(read.ok && read.stamp);
+    // An edit of the same size, its modification time put back: only the content hash can tell.
+    const { mtime } = statSync(file);
+    writeFileSync(file, 'select b from t;\n');
+    utimesSync(file, mtime, mtime);
+    await assert.rejects(writeTextFile(file, 'SELECT a FROM t;\n', { expected: read.stamp }), (error: Error) => error instanceof WriteRefusedError && /changed on disk since it was read/.test(error.message));
+    assert.equal(readFileSync(file, 'utf8'), 'select b from t;\n', 'the edit saved meanwhile is kept');
+    const again = await readTextFile(file);
+    assert.ok(again.ok);
+    assert.equal(await writeTextFile(file, 'SELECT b FROM t;\n', { expected: again.stamp }), 'replaced');
+    assert.equal(readFileSync(file, 'utf8'), 'SELECT b FROM t;\n');
+    rmSync(file);
+    await assert.rejects(writeTextFile(file, 'x', { expected: again.stamp }), /deleted or moved since it was read/);
+    assert.deepEqual(readdirSync(path.dirname(file)), [], 'not created again, no temporary file left');
+  });
+
+  test('never replaces what is not a regular file: a named pipe is written into (stream) or refused', async (t) => {
+    const at = temp(t);
+    const fifo = at('out.pipe');
+    assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
+    await assert.rejects(writeTextFile(fifo, 'x'), /not a regular file \(a named pipe\)/);
+    const big = 'x'.repeat(300_000); // more than a pipe holds: the writer waits for the reader
+    const read = pipeReader(fifo);
+    assert.equal(await writeTextFile(fifo, big, { special: 'stream' }), 'streamed');
+    assert.equal(await read, big);
+    assert.ok(lstatSync(fifo).isFIFO(), 'still a named pipe');
+    await assert.rejects(writeTextFile(fifo, 'x', { special: 'stream', pipeWaitMs: 300 }), /no process opened the named pipe for reading/);
+    const readOnce = await readTextFile(at('f.cql', 'a'));
+    assert.ok(readOnce.ok);
+    rmSync(at('f.cql'));
+    assert.equal(spawnSync('mkfifo', [at('f.cql')]).status, 0);
+    await assert.rejects(writeTextFile(at('f.cql'), 'b', { expected: readOnce.stamp, special: 'stream' }), /no longer a regular file \(a named pipe\)/);
+    mkdirSync(at('folder'));
+    await assert.rejects(writeTextFile(at('folder'), 'x', { special: 'stream' }), /not a regular file \(a directory\)/);
+    assert.deepEqual(readdirSync(path.dirname(fifo)).sort(), ['f.cql', 'folder', 'out.pipe']);
+  });
+
+  test('system errors are worded for people', () => {
+    for (const [code, words] of [['ENOSPC', 'no space left on the device'], ['EROFS', 'read-only file system'], ['EACCES', 'permission denied'], ['EPIPE', 'broken pipe']]) {
+      assert.match(describeIoError(Object.assign(new Error(`${code}: raw`), { code })), new RegExp(words));
+    }
   });
 });
 

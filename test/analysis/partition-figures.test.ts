@@ -57,7 +57,7 @@ describe('workload hints', () => {
   test('.cqlint.json: columns.<c>.distinct and rowsPerSecondPerPartition are validated', () => {
     const ok = parseConfig({ tables: { 'ks.t': { columns: { country: { distinct: 5 } }, rowsPerSecondPerPartition: 2 } } });
     assert.deepEqual(ok.errors, []);
-    assert.deepEqual(ok.config?.tables?.['ks.t'], { columns: { country: { distinct: 5 } }, rowsPerSecondPerPartition: 2 });
+    assert.deepEqual(structuredClone(ok.config?.tables?.['ks.t']), { columns: { country: { distinct: 5 } }, rowsPerSecondPerPartition: 2 });
     const bad = parseConfig({ tables: { 'ks.t': { columns: { country: { distinc: 5 }, city: { distinct: 0 }, x: 3 }, rowsPerSecondPerPartition: -1 } } });
     assert.deepEqual(bad.errors.map((e) => e.key), [
       'tables.ks.t.columns.country.distinc',
@@ -80,7 +80,7 @@ describe('workload hints', () => {
     const code = `-- @cqlint rate=2/s country.distinct=5\nCREATE TABLE ks.t (country text, ts timestamp, v int, PRIMARY KEY (country, ts));`;
     const project = projectWith(code, {}, { config: { tables: { 'ks.t': { rowsPerSecondPerPartition: 7 } } } });
     const table = project.schema().allTables()[0]!;
-    assert.deepEqual(project.tableHints(MAIN, table), { rowsPerSecondPerPartition: 7, columns: { country: { distinct: 5 } } });
+    assert.deepEqual(structuredClone(project.tableHints(MAIN, table)), { rowsPerSecondPerPartition: 7, columns: { country: { distinct: 5 } } });
     const [hot] = ofRule(project.lint(MAIN), 'hot-partition');
     assert.match(hot!.message, /at 7 rows\/s \(hinted\)/);
     assert.match(hot!.message, /hint: 5 distinct values/);

@@ -102,4 +102,20 @@ describe('cqlint lint --fix', () => {
     assert.match(help.stdout, /--fix  /);
     assert.match(help.stdout, /--fix-dry-run/);
   });
+
+  test('--fix leaves a file with syntax errors exactly as it is, and says so', async (t) => {
+    // A fixable typo (autor) beside a statement that does not parse: recovery guesses, fixes must not.
+    const broken = `${QUERIES}SELECT title FROM ks.books WHERE publish_date = '2024-05-01' AND (;\n`;
+    const temp = tempDir({ 'schema.cql': SCHEMA, 'q.cql': broken });
+    t.after(() => temp.cleanup());
+    const mtime = statSync(temp.path('q.cql')).mtimeMs;
+    const run = await runCli(['lint', '--fix', '-f', 'json', temp.dir]);
+    assert.equal(run.code, 1, 'the syntax error (and what was not fixed) remain');
+    assert.equal(readFileSync(temp.path('q.cql'), 'utf8'), broken);
+    assert.equal(statSync(temp.path('q.cql')).mtimeMs, mtime, 'not rewritten');
+    assert.match(run.stderr, /not fixing .*q\.cql: it has 1 syntax error; fix it first/);
+    const q = byName(json(run.stdout), 'q.cql');
+    assert.equal(q.output, undefined);
+    assert.ok(q.messages.some((m) => m.ruleId === 'syntax-error') && q.messages.some((m) => m.ruleId === 'unknown-column'));
+  });
 });

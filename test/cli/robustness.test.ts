@@ -6,7 +6,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { MAX_FILE_BYTES } from '../../server/core/io/files';
@@ -31,6 +31,31 @@ function cqlint(args: string[], cwd: string, options: SpawnSyncOptions = {}): Ru
     stderr: String(run.stderr ?? ''),
     timedOut: (run.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT' || run.signal !== null,
   };
+}
+
+/** The same, without blocking the test's event loop (a reader in another process must be served meanwhile). */
+function cqlintAsync(args: string[], cwd: string): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cliBin, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), HANG_LIMIT_MS);
+    child.on('close', (status, signal) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr, timedOut: signal !== null });
+    });
+  });
+}
+
+/** A process reading a named pipe to its end (`cat fifo`): what it read, once it has ended or been stopped. */
+function readerOf(fifo: string): { text(): Promise<string>; stop(): void } {
+  const child = spawn('cat', [fifo], { stdio: ['ignore', 'pipe', 'ignore'] });
+  let text = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+  const ended = new Promise<string>((resolve) => child.on('close', () => resolve(text)));
+  return { text: () => ended, stop: () => child.kill('SIGKILL') };
 }
 
 /** Ended by itself with the expected code, a message matching `message`, and no stack trace. */
@@ -207,5 +232,86 @@ describe('cqlint on hostile input (built binary)', () => {
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stderr, /skipping links\/dangling\.cql: no such file or directory/);
     assert.match(run.stderr, /skipping links\/loop\.cql: too many symbolic links/);
+  });
+
+  test('report --out <a named pipe, or a link to one>: written into (a reader gets the HTML), never replaced', async () => {
+    for (const out of ['out/report.pipe', 'out/link.html']) {
+      const fifo = mkfifo('out/report.pipe');
+      if (out === 'out/link.html' && !existsSync(at(out))) symlinkSync('report.pipe', at(out));
+      const reader = readerOf(fifo);
+      const run = await cqlintAsync(['report', '--out', out, 'schema'], dir);
+      // An old build renames a file over the pipe, and the reader then waits for ever: stop it.
+      reader.stop();
+      const html = await reader.text();
+      assert.equal(run.timedOut, false);
+      assert.equal(run.status, 0, run.stderr);
+      assert.ok(lstatSync(fifo).isFIFO(), `${out}: the named pipe is still a named pipe`);
+      assert.match(html, /^<!DOCTYPE html>/i, `${out}: the reader got the report`);
+      assert.match(html, /<\/html>\s*$/i, `${out}: the whole report`);
+      assert.match(run.stderr, /cqlint report: wrote /, 'the summary goes to stderr, out of the way of a streamed report');
+      rmSync(fifo);
+    }
+    assert.ok(lstatSync(at('out/link.html')).isSymbolicLink(), 'the link is still a link');
+  });
+
+  test('report --out <a folder>: refused with exit 2, the folder untouched', () => {
+    mkdirSync(at('outdir'), { recursive: true });
+    assertClearFailure(cqlint(['report', '--out', 'outdir', 'schema'], dir), 2, /cannot write outdir: .*(directory)/);
+    assert.ok(statSync(at('outdir')).isDirectory());
+  });
+
+  test('a hostile sample CSV (a line of 20 M commas, a 13 MB key cell, 400,000 distinct keys): report and lint finish within a 160 MB heap', () => {
+    write('hostile/schema.cql', 'CREATE TABLE ks.kv (k text, c int, v text, PRIMARY KEY (k, c));\n');
+    write('hostile/.cqlint.json', JSON.stringify({ samples: { 'ks.kv': 'kv.csv' } }));
+    const rows: string[] = [];
+    for (let i = 0; i < 400_000; i++) rows.push(`key-${i},1,value`);
+    write('hostile/kv.csv', `${rows.slice(0, 1000).join('\n')}\n${','.repeat(20_000_000)}\n${'k'.repeat(13_000_000)},1,v\n${rows.slice(1000).join('\n')}\n`);
+    const env = { ...process.env, NODE_OPTIONS: '--max-old-space-size=160' };
+    const report = cqlint(['report', '--out', 'hostile/report.html', 'hostile'], dir, { env });
+    assert.equal(report.timedOut, false);
+    assert.equal(report.status, 0, report.stderr);
+    assert.doesNotMatch(report.stderr, /heap out of memory|FATAL/);
+    const html = readFileSync(at('hostile/report.html'), 'utf8');
+    assert.match(html, /more than 4096 fields/, 'the line of commas is a malformed row');
+    assert.match(html, /holds 13000000 characters|longer than 8388608 characters/, 'the huge key cell is refused');
+    const lint = cqlint(['lint', 'hostile'], dir, { env });
+    assert.equal(lint.timedOut, false);
+    assert.ok(lint.status === 0 || lint.status === 1, lint.stderr);
+  });
+
+  test('a .cqlint.json from the repository cannot make report or lint read, or quote, a file outside the project', () => {
+    const secret = 'root:x:0:0:SECRET-LINE-1,2,3';
+    write('secret/passwd', `${secret}\n${secret}\n`);
+    write('secret/conf.json', `${secret}\n`);
+    const schema = 'CREATE TABLE ks.kv (k text, c int, v text, PRIMARY KEY (k, c));\n';
+    // Samples and a ring named outside (relative and absolute), and a config linked to a file outside.
+    write('proj/schema.cql', schema);
+    write('proj/.cqlint.json', JSON.stringify({ samples: { 'ks.kv': '../secret/passwd', kv: at('secret/passwd') }, ring: '../secret/passwd' }));
+    write('linked/schema.cql', schema);
+    symlinkSync(at('secret/conf.json'), at('linked/.cqlint.json'));
+    for (const run of [
+      cqlint(['report', '--out', 'proj/report.html', 'proj'], dir),
+      cqlint(['lint', 'proj'], dir),
+      cqlint(['lint', 'linked'], dir),
+      cqlint(['report', '--out', 'linked/report.html', 'linked'], dir),
+    ]) {
+      assert.equal(run.timedOut, false);
+      assert.equal(run.status, 2, run.stderr);
+      assert.match(run.stderr, /outside the workspace/);
+      assert.doesNotMatch(run.stdout + run.stderr, /SECRET|root:x/);
+    }
+    for (const html of ['proj/report.html', 'linked/report.html']) assert.doesNotMatch(readFileSync(at(html), 'utf8'), /SECRET|root:x/);
+    // A config named on the command line is read wherever it is; what it names stays within its folder and the inputs.
+    const named = cqlint(['lint', '--config', 'secret/conf.json', 'proj'], dir);
+    assert.equal(named.status, 2);
+    assert.match(named.stderr, /secret\/conf\.json: not valid JSON \(line 1, column 1\)/, 'where, not what');
+    assert.doesNotMatch(named.stderr, /SECRET/);
+  });
+
+  test('a 12 MB statement (under the 16 MiB file cap), its lines ended by lone CRs: every command refuses it by line, exit 2', () => {
+    write('dense/dense.cql', `-- one statement\rCREATE TABLE ks.t (id int PRIMARY KEY, a int);\rSELECT ${'a, '.repeat(4_000_000)}a FROM ks.t WHERE id = 1;\r`);
+    for (const args of [['lint', 'dense'], ['format', '--check', 'dense'], ['report', '--out', 'dense/report.html', 'dense']]) {
+      assertClearFailure(cqlint(args, dir), 2, /cannot analyse dense\/dense\.cql: statement at line 3 too large to analyse \(about \d+ tokens, limit 50000\)/);
+    }
   });
 });

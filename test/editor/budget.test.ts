@@ -2,7 +2,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCql } from '../../grammar';
-import { largestStatement, WorkBudget } from '../../server/core/budget';
+import { lexCql } from '../../grammar/lexer';
+import { WorkBudget } from '../../server/core/budget';
+import { largestStatement } from '../../server/core/io/input-limits';
 import { formatText, formatRange } from '../../server/core/format/formatter';
 import { foldingRanges } from '../../server/core/editor/folding';
 import { semanticTokens } from '../../server/core/editor/semantic-tokens';
@@ -19,6 +21,19 @@ describe('largestStatement', () => {
   test('semicolons in strings, quoted names and comments end nothing; comments cost nothing', () => {
     assert.equal(largestStatement("INSERT INTO t (a) VALUES ('x;y;z'); -- ;;;\n").tokens, 11);
     assert.equal(largestStatement('SELECT "a;b" FROM t /* ; */;').tokens, 5);
+  });
+
+  test('lone CR ends a line comment and a line, as the lexer has it: no line ending hides a statement', () => {
+    const dense = `SELECT ${'a, '.repeat(1000)}b FROM t;`;
+    // With comments ended at LF only, everything after the first `--` was a comment: 0 tokens.
+    assert.equal(largestStatement(`-- header\r${dense}\r`).tokens, 2005);
+    assert.equal(largestStatement(`// header\r\n${dense}`).tokens, 2005);
+    for (const eol of ['\r', '\r\n', '\n']) {
+      const text = `SELECT a FROM t;${eol}-- note${eol}${eol}/* x${eol}y */ SELECT a, b, c, d${eol}FROM ks.t;${eol}`;
+      const lexed = lexCql(text).tokens.find((t) => t.image === 'SELECT' && t.startOffset > 0)!;
+      assert.deepEqual(largestStatement(text), { tokens: 13, line: lexed.startLine }, JSON.stringify(eol));
+      assert.equal(lexed.startLine, 5);
+    }
   });
 
   test('a batch is one statement', () => {

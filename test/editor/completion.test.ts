@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { parseCql } from '../../grammar';
 import { complete, type CompletionResult } from '../../server/core/editor/completion';
 import { withCursor, workspace } from './helpers';
+import { outsideCodeSpans } from '../helpers/markdown';
 
 /** Completes at the `|` of a query file that sits next to the shared schema. */
 function completeAt(marked: string, extraFiles: Record<string, string> = {}): CompletionResult {
@@ -173,5 +174,23 @@ describe('completion: options and keywords', () => {
   test('inside BEGIN BATCH, the current inner statement is completed', () => {
     const r = completeAt('BEGIN BATCH\n  INSERT INTO shop.orders (customer_id) VALUES (uuid());\n  UPDATE shop.orders SET |');
     assert.deepEqual(labels(r, 'column').sort(), ['note', 'ship_to', 'total']);
+  });
+});
+
+describe('completion documentation keeps names as text', () => {
+  test('a table, column or type name with markdown in it cannot add a link, an image or HTML', () => {
+    const evil = 'x`](http://example.invalid/a) ![i](http://example.invalid/p.png) <img src=x>';
+    const q = `"${evil.replace(/"/g, '""')}"`;
+    const schema = `CREATE TYPE ks.${q} (${q} text);\nCREATE TABLE ks.${q} (${q} int PRIMARY KEY, v frozen<${q}>);\n`;
+    const documented = [
+      ...completeAt('SELECT * FROM ks.|', { '/ws/evil.cql': schema }).items,
+      ...completeAt(`SELECT | FROM ks.${q};`, { '/ws/evil.cql': schema }).items,
+      ...completeAt('CREATE TABLE ks.t2 (a frozen<ks.|', { '/ws/evil.cql': schema }).items,
+    ].filter((i) => i.documentation?.includes('example.invalid'));
+    assert.ok(documented.length >= 3, `table, column and type documented: ${documented.map((i) => i.kind).join(', ')}`);
+    for (const item of documented) {
+      const prose = outsideCodeSpans(item.documentation!);
+      assert.doesNotMatch(prose, /(?<!\\)\]\(|(?<!\\)!\[|(?<!\\)<img/, `${item.kind} ${item.label}:\n${item.documentation}`);
+    }
   });
 });

@@ -109,6 +109,28 @@ describe('formatter layout', () => {
     assert.equal(formatText(out), out);
   });
 
+  test('a document of several lexing windows formats exactly as its parts do', () => {
+    // Comments between statements, a `;` after a comment, a batch, a statement with a syntax error (kept
+    // as written), a cqlsh command: each block formats the same wherever a window starts.
+    const block = [
+      '-- the table',
+      'create table ks.t (id uuid, v text, primary key (id)); -- trailing',
+      "/* block */ insert into ks.t (id, v) values (uuid(), 'a;b') ;",
+      'begin batch insert into ks.t (id, v) values (uuid(), $$x$$); apply batch;',
+      'select v from ks.t where id = ? and;',
+      'CONSISTENCY QUORUM;',
+      'select * from ks.t',
+      '  -- a comment before the semicolon',
+      ';',
+      '',
+    ].join('\n');
+    const once = formatText(block);
+    assert.notEqual(once, block);
+    const blocks = Math.ceil((1024 * 1024) / block.length);
+    const big = Array.from({ length: blocks }, () => block).join('\n');
+    assert.equal(formatText(big), Array.from({ length: blocks }, () => once.slice(0, -1)).join('\n\n') + '\n');
+  });
+
   test('CRLF files keep CRLF; empty files stay empty', () => {
     const out = formatText('select a from t;\r\nselect b from t;\r\n');
     assert.equal(out, 'SELECT a\r\nFROM t;\r\nSELECT b\r\nFROM t;\r\n');

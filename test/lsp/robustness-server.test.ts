@@ -11,7 +11,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { ClientCapabilities, Diagnostic, Hover, InlayHint } from 'vscode-languageserver-protocol';
-import { capabilities, projectRoot, startServerCommand, type LspTestClient } from '../../scripts/lsp-client';
+import { capabilities, projectRoot, startServerCommand, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
+import { outsideCodeSpans } from '../helpers/markdown';
 
 const serverJs = process.env.CQLINT_SERVER_JS ?? path.join(projectRoot, 'bin', 'cqlint-language-server.js');
 const SLOW_MS = 120_000;
@@ -102,6 +103,25 @@ describe('robustness of the built server', () => {
     assertMemoryBounded(client);
   });
 
+  test('a dense statement behind lone-CR line ends, in an open document and in a closed workspace file: not analysed, memory bounded', { timeout: SLOW_MS * 3 }, async (t) => {
+    const crDense = `-- a comment the guard must end at CR, as the lexer does\r${DENSE.replace(/\n/g, '\r')}`;
+    // Closed: under the 2 MiB the workspace index reads, so only the statement guard can keep it out.
+    const ws = tempWorkspace({ 'closed.cql': `-- x\r${DENSE.slice(0, 1_900_000)} FROM ks.t;\r`, 'ok.cql': 'CREATE TABLE ks.ok (id int PRIMARY KEY);\n' });
+    t.after(() => ws.cleanup());
+    const client = start();
+    t.after(() => client.shutdown());
+    await client.initialize(capabilities.pull, { workspaceFolders: [ws.dir] });
+    await client.waitForLog(/skipping .*closed\.cql: statement at line 3 too large to analyse/);
+    const uri = 'untitled:cr-dense';
+    await client.open(uri, crDense);
+    const report = (await client.pullDiagnostics(uri)) as { items: Diagnostic[] };
+    assert.equal(report.items.length, 1);
+    assert.match(String(report.items[0]!.message), /statement at line 3 too large to analyse/);
+    assert.equal(await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 10 } }), null);
+    await assertStillServing(client);
+    assertMemoryBounded(client);
+  });
+
   test('a dense statement in a push client: one informational diagnostic', { timeout: SLOW_MS }, async (t) => {
     const client = start();
     t.after(() => client.shutdown());
@@ -169,6 +189,52 @@ describe('robustness of the built server', () => {
     client.process.stdin.write('Content-Length: ten\r\n\r\n{}');
     assert.notEqual(await exitCode(client, 30_000), 0);
     assert.match(client.stderr, /protocol error/);
+  });
+
+  test('well-framed but unusable messages (a body that is not JSON, a JSON value that is no message, $/cancelRequest without an id) cost only themselves', { timeout: SLOW_MS }, async (t) => {
+    const client = start();
+    t.after(() => client.shutdown());
+    await client.initialize(capabilities.pull);
+    const raw = (body: string): Buffer => Buffer.concat([Buffer.from(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n`, 'ascii'), Buffer.from(body, 'utf8')]);
+    client.process.stdin.write(Buffer.concat([
+      raw('{"jsonrpc": "2.0", "id": 7, "method": "textDocument/hover", '),
+      raw('null'),
+      raw('[1, 2]'),
+      raw('42'),
+      raw('{"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": null}}'),
+      raw('{"jsonrpc": "2.0", "method": "$/cancelRequest"}'),
+      raw('{"jsonrpc": "2.0", "method": "$/cancelRequest", "params": [1]}'),
+      raw('{"jsonrpc": "2.0", "method": "$/cancelRequest", "params": null}'),
+    ]));
+    await client.waitForLog(/ignored a message body that is not JSON/);
+    await client.waitForLog(/ignored \$\/cancelRequest without a request id/);
+    await assertStillServing(client);
+    assert.equal(client.alive, true);
+  });
+
+  test('initialize with workspaceFolders [null]: the bad entry is skipped and the server serves', { timeout: SLOW_MS }, async (t) => {
+    const client = start();
+    t.after(() => client.shutdown());
+    const result = (await client.request('initialize', { processId: process.pid, rootUri: null, workspaceFolders: [null, { uri: 7 }], capabilities: capabilities.pull })) as { capabilities: { hoverProvider?: unknown } };
+    assert.ok(result.capabilities.hoverProvider, 'the features registered');
+    await client.notify('initialized', {});
+    await assertStillServing(client);
+  });
+
+  test('cqlint/sampleConfigEdit on a .cqlint.json nested 400,000 levels deep: an answer, never a stack trace', { timeout: SLOW_MS }, async (t) => {
+    const ws = tempWorkspace({ 'schema.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY);\n', 'samples/t.csv': '1\n' });
+    t.after(() => ws.cleanup());
+    const client = start();
+    t.after(() => client.shutdown());
+    await client.initialize(capabilities.pull, { workspaceFolders: [ws.dir] });
+    const textDocument = { uri: ws.uri('schema.cql') };
+    for (const config of [`{"x": ${'['.repeat(400_000)}${']'.repeat(400_000)}}`, `{"x": ${'['.repeat(400_000)}}`]) {
+      ws.write('.cqlint.json', config);
+      const answer = (await client.request('cqlint/sampleConfigEdit', { textDocument, table: 'ks.t', file: ws.path('samples/t.csv') })) as { edit?: unknown; error?: string };
+      assert.ok(answer.edit !== undefined || /not valid JSON at offset \d+$/.test(answer.error ?? ''), JSON.stringify(answer).slice(0, 300));
+      assert.doesNotMatch(JSON.stringify(answer), /\n\s+at |RangeError|stack/);
+    }
+    await assertStillServing(client);
   });
 
   test('initialize five times: the 2nd..5th get InvalidRequest and a change publishes its diagnostics once', { timeout: SLOW_MS }, async (t) => {
@@ -257,7 +323,8 @@ describe('robustness of the built server', () => {
     for (const markdown of [await markdownAt(0, 16) /* the table */, await markdownAt(1, 9) /* the column */]) {
       assert.ok(markdown.length > 0);
       const prose = outsideCodeSpans(markdown);
-      assert.doesNotMatch(prose, /example\.invalid|<b>/, `markup from the name escaped its code span:\n${markdown}`);
+      // Outside code spans the name may show as escaped text, never as a link, an image or HTML.
+      assert.doesNotMatch(prose, /(?<!\\)\]\(http:\/\/example|(?<!\\)<b>/, `markup from the name escaped its code span:\n${markdown}`);
       // Table rows keep their cells: a pipe in the name does not add one (GFM splits on unescaped pipes).
       const cells = (row: string): number => row.split(/(?<!\\)\|/).length;
       let header: string | undefined;
@@ -302,32 +369,4 @@ function answersOnStdout(client: LspTestClient, ids: number[], timeoutMs: number
     };
     client.process.stdout.on('data', onData);
   });
-}
-
-/** The markdown with its code spans removed (CommonMark: a run of n backticks closes at the next run of exactly n). */
-function outsideCodeSpans(markdown: string): string {
-  let out = '';
-  for (let i = 0; i < markdown.length; ) {
-    if (markdown[i] !== '`') {
-      out += markdown[i++];
-      continue;
-    }
-    let n = 0;
-    while (markdown[i + n] === '`') n++;
-    const fence = '`'.repeat(n);
-    let close = i + n;
-    for (;;) {
-      close = markdown.indexOf(fence, close);
-      if (close < 0 || markdown[close + n] !== '`') break;
-      while (markdown[close] === '`') close++;
-    }
-    if (close < 0) {
-      out += markdown.slice(i, i + n);
-      i += n;
-      continue;
-    }
-    out += ' ';
-    i = close + n;
-  }
-  return out;
 }

@@ -15,6 +15,7 @@ import { hintsFor } from '../../server/core/config';
 import { generateTitles, shardHistogram } from '../../server/core/token/skew';
 import { fixesForFinding } from '../../server/core/fixes';
 import { projectFixEnvironment } from '../../server/core/fixes/environment';
+import { codepointsMod } from '../../server/core/token/shard';
 
 const FILE = '/virtual/report/schema.cql';
 
@@ -133,9 +134,9 @@ test('spread: a hot partition shows the preferred fix\'s murmur3 shard beside th
   assert.equal(spread.formula, 'murmur3(title) % 15 + 1');
   assert.deepEqual(spread.valuesFrom, { kind: 'synthetic', family: 'titles' }, 'a text source: the formulas checked on synthetic titles');
   assert.equal(spread.histogram!.counts.reduce((a, b) => a + b, 0), spread.values);
-  assert.ok(spread.histogram!.maxOverMean < 1.25);
+  assert.ok(spread.histogram!.maxOverMean! < 1.25);
   assert.equal(spread.comparison?.formula, 'codepoints(title) % 15 + 1');
-  assert.ok(spread.comparison!.maxOverMean > 4 * spread.histogram!.maxOverMean);
+  assert.ok(spread.comparison!.maxOverMean! > 4 * spread.histogram!.maxOverMean!);
   // The cured curve: the same rate spread over the 15 shard partitions.
   assert.equal(data.growth.cured!.rowsPerSecond, data.growth.rowsPerSecond / 15);
 });
@@ -145,7 +146,7 @@ test('spread: an @shard table shows its own formula', () => {
   assert.equal(data.spread?.origin, 'annotation');
   assert.equal(data.spread?.histogram?.formula, 'codepoints(title) % 200 + 1');
   assert.equal(data.spread?.histogram?.counts.length, 200);
-  assert.ok(data.spread!.histogram!.emptyShards > 100, 'most code-point shards stay empty');
+  assert.ok(data.spread!.histogram!.emptyShards! > 100, 'most code-point shards stay empty');
   assert.equal(data.spread?.comparison?.method, 'murmur3');
 });
 
@@ -154,8 +155,8 @@ test('shard histogram over 100,000 generated titles: murmur3 max/mean < 1.1, cod
   assert.equal(new Set(titles).size > 50_000, true, 'mostly distinct titles');
   for (const count of [16, 64]) {
     const mean = titles.length / count;
-    const murmur = Math.max(...shardHistogram({ method: 'murmur3', count }, titles)) / mean;
-    const codepoints = Math.max(...shardHistogram({ method: 'codepoints', count }, titles)) / mean;
+    const murmur = shardHistogram({ method: 'murmur3', count }, titles).fullest!.rows / mean;
+    const codepoints = shardHistogram({ method: 'codepoints', count }, titles).fullest!.rows / mean;
     assert.ok(murmur < 1.1, `murmur3 % ${count}: max/mean ${murmur}`);
     assert.ok(codepoints > 5, `codepoints % ${count}: max/mean ${codepoints}`);
   }
@@ -213,7 +214,7 @@ test('spread: random(N) without a sample shows the rows expected per shard from 
   assert.equal(spread.random?.rows, 864_000);
   assert.equal(spread.random?.expectedPerShard, 108_000);
   assert.equal(spread.histogram!.counts.reduce((a, b) => a + b, 0), 864_000);
-  assert.ok(spread.histogram!.maxOverMean > 1 && spread.histogram!.maxOverMean < 1.01, `a large uniform draw is flat: ${spread.histogram!.maxOverMean}`);
+  assert.ok(spread.histogram!.maxOverMean! > 1 && spread.histogram!.maxOverMean! < 1.01, `a large uniform draw is flat: ${spread.histogram!.maxOverMean}`);
   assert.deepEqual(report(code, 'ks.clicks', config).data.spread?.histogram?.counts, spread.histogram!.counts, 'the same draw every time');
   const html = renderReportHtml([data], { chooseSampleCommand: 'cqlint.choosePartitionReportSample' });
   assert.match(html, /<strong data-figure="expected-per-shard">108,000<\/strong> per shard are expected/);
@@ -240,4 +241,35 @@ test('sample: the report, the hover and large-partition state the same verdict f
   const hover = describeTable(table, 'cassandra', { schema: project.schema(), sample: project.sampleSummary(table) });
   assert.ok(hover.includes(markdownText(sampleVerdictText(data.sampleVerdict!, 'Apache Cassandra'))), hover);
   assert.match(renderReportHtml([data]), new RegExp(`data-figure="sample-verdict" class="sev-warning">${sampleVerdictText(data.sampleVerdict!, 'Apache Cassandra').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/'/g, '&#39;')}`));
+});
+
+test('shard counts are numbers, not sizes: N of 2^31 - 1 or a million is drawn in at most 256 bars, per-shard figures exact', () => {
+  const sharded = (formula: string): string => `-- @shard shard = ${formula}\nCREATE TABLE ks.s (d date, shard int, title text, PRIMARY KEY ((d, shard), title));`;
+  for (const [formula, count] of [['murmur3(title) % 2147483647 + 1', 2147483647], ['codepoints(title) % 100000000 + 1', 100_000_000], ['random(1000000)', 1_000_000]] as const) {
+    const { data } = report(sharded(formula), 'ks.s');
+    const h = data.spread!.histogram;
+    if (!h) {
+      // murmur3 without a sample: no histogram at all (synthetic values would be even by construction).
+      assert.equal(data.spread!.valuesFrom.kind, 'none', formula);
+      assert.ok(renderReportHtml([data]).length < 1_000_000);
+      continue;
+    }
+    assert.equal(h.count, count);
+    assert.ok(h.counts.length <= 256, `${formula}: ${h.counts.length} bars`);
+    assert.equal(h.shardsPerBar, Math.ceil(count / 256));
+    assert.equal(h.counts.reduce((a, b) => a + b, 0), data.spread!.values, 'every value is in a bar');
+    // A few thousand values (or the draw) over millions of shards: each in a shard of its own, or nearly.
+    assert.ok(h.emptyShards! >= count - data.spread!.values, `${formula}: ${h.emptyShards} empty`);
+    assert.ok(h.max! >= 1);
+    const html = renderReportHtml([data]);
+    assert.match(html, new RegExp(`over ${formatCount(count)} shards \\(\\d+ bars of ${formatCount(h.shardsPerBar)} shards\\)`));
+    assert.ok(html.length < 1_000_000, 'the page does not list every shard');
+  }
+  // The shard-math of the rules too: the skew prediction measures on a map of the shards hit.
+  const skew = shardHistogram({ method: 'codepoints', count: 2147483647 }, generateTitles(4000, 3));
+  assert.equal(skew.bars.length, 256);
+  assert.equal(skew.total, 4000);
+  const hit = new Set(generateTitles(4000, 3).map((t) => codepointsMod(t, 2147483647)));
+  assert.equal(skew.emptyShards, 2147483647 - hit.size, 'every shard hit is counted, the others are empty');
+  assert.ok(skew.fullest!.rows >= 1 && hit.has(skew.fullest!.index));
 });

@@ -24,3 +24,12 @@ test('json edit: a new file, a new samples key, a new table, a replaced table; t
   assert.throws(() => sampleSettingEdit('{ "target": ', 'ks.posts', 'a.csv'), SyntaxError);
   assert.throws(() => sampleSettingEdit('[1]', 'ks.posts', 'a.csv'), SyntaxError);
 });
+
+test('json edit: a value nested a million levels deep is scanned, not recursed into', () => {
+  const deep = `{ "target": "cassandra", "x": ${'['.repeat(1_000_000)}${']'.repeat(1_000_000)} }`;
+  const edited = save(deep);
+  assert.ok(edited.endsWith(`${']'.repeat(1_000_000)}, "samples": { "ks.posts": "samples/posts.csv" } }`));
+  assert.ok(edited.startsWith('{ "target": "cassandra", "x": [[['));
+  // Unclosed at that depth: a SyntaxError naming where, not a stack overflow.
+  assert.throws(() => sampleSettingEdit(`{ "x": ${'['.repeat(1_000_000)} }`, 'ks.posts', 'a.csv'), (error: Error) => error instanceof SyntaxError && !(error instanceof RangeError) && /offset \d+/.test(error.message));
+});

@@ -146,3 +146,24 @@ test('a bad sample (a folder, a FIFO) is logged with its reason and never blocks
   assert.match(report.html, /^<!DOCTYPE html>/, 'the report is made without the sample');
   assert.ok(client.alive);
 });
+
+test('the report link in a hover: a table name cannot end the link text or change where it goes', async (t) => {
+  const name = 'posts) [x](http://example.invalid/a) ![i](http://example.invalid/p.png';
+  const quoted = `"${name}"`;
+  const text = `CREATE TABLE ks.${quoted} (publish_date date, title text, PRIMARY KEY (publish_date, title));\n`;
+  const ws = tempWorkspace({ 'schema.cql': text });
+  t.after(() => ws.cleanup());
+  const client = await startServer();
+  t.after(() => client.shutdown());
+  await client.initialize(capabilities.pull, { workspaceFolders: [ws.dir] });
+  const uri = ws.uri('schema.cql');
+  await client.open(uri, text);
+  const hover = (await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: text.indexOf('publish_date,') + 2 } })) as { contents: { value: string } };
+  const markdown = hover.contents.value;
+  // One link: escaped text, then a target that runs to the one closing parenthesis, holding the whole name.
+  const link = /\[Partition report of ((?:\\.|[^\]\\])*)\]\((command:cqlint\.showPartitionReport\?[^)\s]*)\)/.exec(markdown);
+  assert.ok(link, markdown);
+  assert.doesNotMatch(link[1]!, /(?<!\\)[[\]]/, 'brackets in the name are escaped');
+  const args = JSON.parse(decodeURIComponent(link[2]!.slice('command:cqlint.showPartitionReport?'.length))) as string[];
+  assert.deepEqual(args, [uri, `ks.${name}`], 'the command gets the table, whatever its name');
+});

@@ -165,8 +165,8 @@ test('sample: spread over shards with murmur3 beside code points, and partitions
   const summary = await readSample([csv], table, project.schema(), { file: 's.csv', shard: table.shard, ring });
   assert.deepEqual(summary.malformed, []);
   assert.equal(summary.spread?.formula, 'murmur3(title) % 8 + 1');
-  assert.deepEqual(summary.spread!.counts, [...shardHistogram({ method: 'murmur3', count: 8 }, titles)]);
-  assert.deepEqual(summary.spread!.comparisonCounts, [...shardHistogram({ method: 'codepoints', count: 8 }, titles)]);
+  assert.deepEqual(summary.spread!.counts, shardHistogram({ method: 'murmur3', count: 8 }, titles));
+  assert.deepEqual(summary.spread!.comparisonCounts, shardHistogram({ method: 'codepoints', count: 8 }, titles));
   assert.equal(summary.nodes?.reduce((s, n) => s + n.partitions, 0), summary.partitions);
   assert.equal(summary.nodes?.reduce((s, n) => s + n.rows, 0), summary.rows);
   for (const p of summary.largest) {
@@ -191,7 +191,7 @@ test('config: samples name a CSV per table, relative to the .cqlint.json; bad en
   const { config, errors } = parseConfig({
     samples: { 'ks.posts': 'samples/posts.csv', users: { file: 'u.csv', columns: ['id', 'name'] }, bad: 3, worse: { file: 'x.csv', columns: 'id' } },
   }, '/work/project/.cqlint.json');
-  assert.deepEqual(config?.samples, {
+  assert.deepEqual(structuredClone(config?.samples), {
     'ks.posts': { file: '/work/project/samples/posts.csv', name: 'samples/posts.csv' },
     users: { file: '/work/project/u.csv', name: 'u.csv', columns: ['id', 'name'] },
   });

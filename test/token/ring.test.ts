@@ -119,7 +119,7 @@ describe('ownership and replicas', () => {
       properties: [{ kind: 'Property', name: ident('replication'), range: R, value: { kind: 'MapLiteral', range: R, entries: entries.map(([k, v]) => ({ key: lit('string', k), value: lit('string', v) })) } }],
     });
     assert.deepEqual(replicationFromKeyspace(ks([['class', 'SimpleStrategy'], ['replication_factor', '3']])), { strategy: 'SimpleStrategy', replicationFactor: 3 });
-    assert.deepEqual(replicationFromKeyspace(ks([['class', 'org.apache.cassandra.locator.NetworkTopologyStrategy'], ['dc1', '3'], ['dc2', '2/1']])),
+    assert.deepEqual(structuredClone(replicationFromKeyspace(ks([['class', 'org.apache.cassandra.locator.NetworkTopologyStrategy'], ['dc1', '3'], ['dc2', '2/1']]))),
       { strategy: 'NetworkTopologyStrategy', dcs: { dc1: 3, dc2: 2 }, defaultFactor: undefined });
   });
 });

@@ -187,3 +187,22 @@ describe('skew prediction', () => {
   });
 });
 
+
+describe('shard counts up to 2^31 - 1', () => {
+  test('the skew prediction and the rules handle any N without an array of N', () => {
+    const huge = spec('@shard shard = codepoints(title) % 2147483647 + 1');
+    const report = predictShardSkew(huge);
+    assert.equal(report.count, 2147483647);
+    assert.ok(report.primary.emptyShards >= 2147483647 - 4000 && report.primary.usedShards >= 1);
+    const project = new Project({ config: {} });
+    project.setFile('/v/huge.cql', `-- @shard shard = murmur3(title) % 2147483647 + 1
+CREATE TABLE ks.b (d date, shard int, title text, PRIMARY KEY ((d, shard), title));
+SELECT * FROM ks.b WHERE d = '2020-01-01';
+-- @shard shard = random(1000000)
+CREATE TABLE ks.r (d date, shard int, title text, PRIMARY KEY ((d, shard), title));
+SELECT * FROM ks.r WHERE d = '2020-01-01';
+`);
+    const messages = project.lint('/v/huge.cql').map((f) => f.message);
+    assert.ok(messages.some((m) => /must read all 2147483647 shards/.test(m)), messages.join('\n'));
+  });
+});

@@ -8,6 +8,9 @@ import { allRules } from '../rules';
 import type { ColumnHints, ConfigError, CqlintConfig, RuleLevel, RuleSetting, SampleSetting, TableHints } from './types';
 import { RULE_LEVELS } from './types';
 import { nearest } from '../util/edit-distance';
+import { nameRecord, ownEntry } from '../util/names';
+import { jsonErrorOffset } from '../util/json-scan';
+import { LineIndex } from '../../../grammar/line-index';
 
 export { editDistance } from '../util/edit-distance';
 
@@ -58,14 +61,23 @@ export interface LoadedConfigFile {
   errors: ConfigError[];
 }
 
+interface LoadOptions {
+  /**
+   * The config's real path (symbolic links resolved) must be inside one of these folders: a discovered
+   * .cqlint.json linked to a file outside the project is refused, never read or quoted. Undefined: a
+   * config named on the command line, read wherever it is.
+   */
+  roots?: readonly string[];
+}
+
 /** Loads and validates a config file. Never throws: every problem becomes a ConfigError. */
-export function loadConfigFile(path: string): LoadedConfigFile {
-  return configFromRead(readTextFileSync(path, { kind: 'config' }), path);
+export function loadConfigFile(path: string, options: LoadOptions = {}): LoadedConfigFile {
+  return configFromRead(readTextFileSync(path, { kind: 'config', roots: options.roots }), path);
 }
 
 /** loadConfigFile without blocking: for the language server, which must not read synchronously. */
-export async function loadConfigFileAsync(path: string): Promise<LoadedConfigFile> {
-  return configFromRead(await readTextFile(path, { kind: 'config' }), path);
+export async function loadConfigFileAsync(path: string, options: LoadOptions = {}): Promise<LoadedConfigFile> {
+  return configFromRead(await readTextFile(path, { kind: 'config', roots: options.roots }), path);
 }
 
 function configFromRead(read: ReadResult, path: string): LoadedConfigFile {
@@ -78,8 +90,11 @@ function parseConfigText(text: string, path: string): LoadedConfigFile {
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (err) {
-    return { errors: [{ message: `${path}: not valid JSON (${(err as Error).message})` }] };
+  } catch {
+    // Where, not what: JSON.parse's message quotes the text, and a config may be anything (a secret).
+    const offset = jsonErrorOffset(text);
+    const at = offset === undefined ? undefined : new LineIndex(text).location(offset);
+    return { errors: [{ message: `${path}: not valid JSON${at ? ` (line ${at.line}, column ${at.column})` : ''}` }] };
   }
   try {
     return parseConfig(json, path);
@@ -106,7 +121,8 @@ function parseColumnHints(hintKey: string, v: unknown, errors: ConfigError[]): R
     errors.push({ key: hintKey, message: `${hintKey}: must map column names to facts such as { "distinct": 5 }, got ${describe(v)}` });
     return undefined;
   }
-  const columns: Record<string, ColumnHints> = {};
+  // Every record keyed by the user's names (columns, tables, rules) has no prototype (util/names.ts).
+  const columns = nameRecord<ColumnHints>();
   for (const [col, facts] of Object.entries(v)) {
     const colKey = `${hintKey}.${col}`;
     if (!isPlainObject(facts)) {
@@ -211,7 +227,7 @@ function parseRuleSetting(id: string, value: unknown, errors: ConfigError[]): Ru
     return level as RuleLevel;
   }
   const specs = rule.meta.options ?? {};
-  const valid: Record<string, unknown> = {};
+  const valid = nameRecord<unknown>();
   for (const [name, v] of Object.entries(options)) {
     const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;
     const optKey = `${key}.${name}`;
@@ -260,7 +276,7 @@ function parseHints(table: string, value: unknown, errors: ConfigError[]): Table
         errors.push({ key: hintKey, message: `${hintKey}: must map column names to average sizes in bytes, got ${describe(v)}` });
         continue;
       }
-      const sizes: Record<string, number> = {};
+      const sizes = nameRecord<number>();
       for (const [col, size] of Object.entries(v)) {
         if (typeof size !== 'number' || !Number.isFinite(size) || size < 0) {
           errors.push({ key: `${hintKey}.${col}`, message: `${hintKey}.${col}: must be a size in bytes (a number >= 0), got ${describe(size)}` });
@@ -287,7 +303,7 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
   if (!isPlainObject(json)) {
     return { errors: [{ message: `${where}the configuration must be a JSON object, got ${describe(json)}` }] };
   }
-  const config: CqlintConfig = {};
+  const config: CqlintConfig = source ? { folder: dirname(resolve(source)) } : {};
   for (const key of Object.keys(json)) {
     if (!TOP_LEVEL_KEYS.has(key)) {
       const hint = closest(key, [...TOP_LEVEL_KEYS].filter((k) => k !== '$schema'));
@@ -302,7 +318,7 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
     if (!isPlainObject(json.rules)) {
       errors.push({ key: 'rules', message: `rules: must be an object mapping rule ids to "off", "warn" or "error", got ${describe(json.rules)}` });
     } else {
-      config.rules = {};
+      config.rules = nameRecord();
       for (const [id, value] of Object.entries(json.rules)) {
         const setting = parseRuleSetting(id, value, errors);
         if (setting !== undefined) config.rules[id] = setting;
@@ -313,7 +329,7 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
     if (!isPlainObject(json.tables)) {
       errors.push({ key: 'tables', message: `tables: must be an object mapping table names to workload hints, got ${describe(json.tables)}` });
     } else {
-      config.tables = {};
+      config.tables = nameRecord();
       for (const [table, value] of Object.entries(json.tables)) {
         const hints = parseHints(table, value, errors);
         if (hints) config.tables[table] = hints;
@@ -336,7 +352,7 @@ function parseSamples(value: unknown, source: string | undefined, errors: Config
     errors.push({ key: 'samples', message: `samples: must map table names to CSV files (cqlsh COPY ... TO output), got ${describe(value)}` });
     return undefined;
   }
-  const out: Record<string, SampleSetting> = {};
+  const out = nameRecord<SampleSetting>();
   const resolveFile = (file: string): string => (source ? resolve(dirname(source), file) : file);
   for (const [table, v] of Object.entries(value)) {
     const key = `samples.${table}`;
@@ -356,7 +372,7 @@ export function hintsFor(config: CqlintConfig | undefined, keyspace: string | un
   const tables = config?.tables;
   if (!tables) return undefined;
   // Table names are user text: `constructor` must not find Object.prototype's.
-  const own = (key: string): TableHints | undefined => (Object.hasOwn(tables, key) ? tables[key] : undefined);
+  const own = (key: string): TableHints | undefined => ownEntry(tables, key);
   return (keyspace ? own(`${keyspace}.${name}`) : undefined) ?? own(name);
 }
 
@@ -365,6 +381,6 @@ export function sampleFor(config: CqlintConfig | undefined, keyspace: string | u
   const samples = config?.samples;
   if (!samples) return undefined;
   // Table names are user text: `constructor` must not find Object.prototype's.
-  const own = (key: string): SampleSetting | undefined => (Object.hasOwn(samples, key) ? samples[key] : undefined);
+  const own = (key: string): SampleSetting | undefined => ownEntry(samples, key);
   return (keyspace ? own(`${keyspace}.${name}`) : undefined) ?? own(name);
 }

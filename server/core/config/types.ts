@@ -46,6 +46,12 @@ export interface CqlintConfig {
    * absolute once loaded (written relative to the .cqlint.json), and the column order of a file without header.
    */
   samples?: Record<string, SampleSetting>;
+  /**
+   * The folder of the .cqlint.json this was loaded from. What it names (ring, samples) must lie inside it
+   * or inside the folders the reader allows (the workspace, the command line's inputs): a config that
+   * comes with a repository must not make cqlint read, and quote, a file from elsewhere.
+   */
+  folder?: string;
 }
 
 export interface SampleSetting {

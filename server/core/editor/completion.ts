@@ -2,6 +2,7 @@
 // at the cursor, keyspaces, tables and views, the statement's columns, types, native functions,
 // table options and compaction/compression classes, each with documentation.
 import type { CreateTypeStatement, ParseResult } from '../../../grammar/ast';
+import { inlineCode, markdownText } from '../markdown';
 import { expectedTokensAt } from '../../../grammar';
 import { analyzeCompletion, type CompletionContext, type CompletionSite } from './completion-context';
 import {
@@ -163,8 +164,9 @@ function tableDoc(index: SymbolIndex, table: TableDeclaration): string {
   const key = columns.filter((c) => c.role === 'partition').map((c) => quoteName(c.name));
   const clustering = columns.filter((c) => c.role === 'clustering').map((c) => `${quoteName(c.name)}${c.order === 'DESC' ? ' DESC' : ''}`);
   const pk = `PRIMARY KEY ((${key.join(', ')})${clustering.length ? `, ${clustering.join(', ')}` : ''})`;
-  const cols = columns.slice(0, 30).map((c) => `- \`${quoteName(c.name)}\` ${c.typeText ?? '?'}${c.role !== 'regular' ? ` — ${c.role}` : ''}`);
-  return [`**${table.isView ? 'view' : 'table'} ${qualifiedText(table.statement.name)}**`, '', `\`${pk}\``, '', ...cols, columns.length > 30 ? '- …' : ''].join('\n').trim();
+  // Names and types are the user's text: into markdown through inlineCode / markdownText only.
+  const cols = columns.slice(0, 30).map((c) => `- ${inlineCode(quoteName(c.name))} ${inlineCode(c.typeText ?? '?')}${c.role !== 'regular' ? ` — ${c.role}` : ''}`);
+  return [`**${table.isView ? 'view' : 'table'} ${markdownText(qualifiedText(table.statement.name))}**`, '', inlineCode(pk), '', ...cols, columns.length > 30 ? '- …' : ''].join('\n').trim();
 }
 
 function addTables(index: SymbolIndex, ctx: CompletionContext, push: (e: CompletionEntry) => void): void {
@@ -206,7 +208,7 @@ function columnEntry(c: ColumnSummary, table: TableDeclaration | undefined, coun
   return {
     label, kind: 'column',
     detail: `${c.typeText ?? '?'} · ${role}`,
-    documentation: [`**column** \`${label}\` \`${c.typeText ?? '?'}\``, '', `${role}${table ? ` of \`${qualifiedText(table.statement.name)}\`` : ''}`, typeDoc ? `\n${typeDoc}` : ''].join('\n').trim(),
+    documentation: [`**column** ${inlineCode(label)} ${inlineCode(c.typeText ?? '?')}`, '', `${role}${table ? ` of ${inlineCode(qualifiedText(table.statement.name))}` : ''}`, typeDoc ? `\n${typeDoc}` : ''].join('\n').trim(),
     sortText: sortKey(group, `${c.role === 'partition' ? 0 : c.role === 'clustering' ? 1 : 2}${String(Math.max(0, c.keyPosition)).padStart(3, '0')}${c.name}`),
   };
 }
@@ -278,7 +280,7 @@ function addTypes(index: SymbolIndex, ctx: CompletionContext, push: (e: Completi
     const label = quoteName(o.target.name);
     push({
       label, kind: 'type', detail: `user type${o.target.keyspace ? ` in ${o.target.keyspace}` : ''}`,
-      documentation: `**type** \`${qualifiedText(statement.name)}\`\n\n${statement.fields.map((f) => `- \`${quoteName(f.name.name)}\` ${typeText(f.type)}`).join('\n')}`,
+      documentation: `**type** ${inlineCode(qualifiedText(statement.name))}\n\n${statement.fields.map((f) => `- ${inlineCode(quoteName(f.name.name))} ${inlineCode(typeText(f.type))}`).join('\n')}`,
       // Inside a collection or key a UDT must be frozen; suggest that spelling too.
       sortText: sortKey(2, label),
     });

@@ -7,7 +7,7 @@ import type {
 import { statementAt } from '../util/ast-walk';
 import { FUNCTIONS_BY_NAME, KEYWORD_DOCS, NATIVE_TYPE_DOCS } from './cql-docs';
 import { qualifiedText, typeText } from './cql-text';
-import { quoteName } from '../util/names';
+import { ownEntry, quoteName } from '../util/names';
 import type { ColumnSummary, Occurrence, SymbolIndex, TableDeclaration } from './symbols';
 import { editorTokens, tokenIndexAt } from './tokens';
 import { inlineCode, markdownText, tableCell } from '../markdown';
@@ -190,7 +190,7 @@ function keywordHover(text: string, parse: ParseResult, offset: number): NameHov
     const lower = word.toLowerCase();
     const collection = ['list', 'set', 'map', 'frozen', 'tuple', 'vector'].includes(lower) && tokens[i + 1]?.type === 'Lt';
     if (token.nativeType || collection) {
-      const doc = NATIVE_TYPE_DOCS[lower];
+      const doc = ownEntry(NATIVE_TYPE_DOCS, lower);
       if (doc) return { markdown: `**type** ${inlineCode(lower)}\n\n${doc}`, start, end };
     }
     const next = tokens[i + 1];
@@ -198,7 +198,7 @@ function keywordHover(text: string, parse: ParseResult, offset: number): NameHov
       const fn = nativeFunctionDoc(word);
       if (fn) return { markdown: fn, start, end };
     }
-    const doc = KEYWORD_DOCS[word.toUpperCase()];
+    const doc = ownEntry(KEYWORD_DOCS, word.toUpperCase());
     if (doc) return { markdown: `**${word.toUpperCase()}**\n\n${doc}`, start, end };
   }
   return undefined;

@@ -23,8 +23,8 @@ export interface EditorToken {
 
 const NATIVE_TYPE_WORDS = new Set(NATIVE_TYPE_NAMES.map((n) => n.toUpperCase()));
 
-function categorize(token: CqlToken): EditorToken {
-  const base = { type: token.type, image: token.image, start: token.range.start, end: token.range.end };
+function categorize(token: CqlToken, offset: number): EditorToken {
+  const base = { type: token.type, image: token.image, start: token.range.start + offset, end: token.range.end + offset };
   switch (token.category) {
     case 'keyword':
       return { ...base, category: 'keyword', nativeType: NATIVE_TYPE_WORDS.has(token.type), unreserved: !token.isReserved };
@@ -51,9 +51,12 @@ function categorize(token: CqlToken): EditorToken {
   }
 }
 
-/** Every token of `text` in source order, comments included (the grammar's tokenize). Never throws. */
-export function editorTokens(text: string): EditorToken[] {
-  return tokenize(text).map(categorize);
+/**
+ * Every token of `text` in source order, comments included (the grammar's tokenize), with offsets moved by
+ * `offset` (the position of `text` in its document). Never throws.
+ */
+export function editorTokens(text: string, offset = 0): EditorToken[] {
+  return tokenize(text).map((token) => categorize(token, offset));
 }
 
 /** Index of the token containing `offset` or ending exactly at it (binary search). */

@@ -1,8 +1,11 @@
 // A streaming reader for the CSV that cqlsh `COPY ... TO` writes: comma-separated, fields with commas,
 // quotes or line breaks in double quotes, a quote inside a quoted field doubled ("") or escaped (\" with
 // cqlsh's default ESCAPE), CRLF or LF line ends. Text is pushed in chunks of any size; each record is
-// handed over with the line it starts on, so memory stays that of one record whatever the file's size.
+// handed over with the line it starts on, so memory stays that of one record whatever the file's size:
+// a record over the caps of the bounded-input policy (io/input-limits.ts RECORD_LIMITS: characters of the
+// record, every one counted, fields, characters of a field) is reported by line and skipped to its end.
 // An unquoted empty field is cqlsh's null; a quoted empty field ("") is an empty string.
+import { RecordGuard, RECORD_LIMITS, type RecordLimits } from '../io/input-limits';
 
 export interface CsvField {
   text: string;
@@ -21,9 +24,6 @@ const CR = 13;
 const LF = 10;
 const BACKSLASH = 92;
 
-/** Records longer than this are malformed (an unclosed quote would otherwise swallow the file). */
-const MAX_RECORD_CHARS = 16 * 1024 * 1024;
-
 export class CsvReader {
   private fields: CsvField[] = [];
   private field = '';
@@ -35,7 +35,9 @@ export class CsvReader {
   private bad?: string;
   private line = 1;
   private recordLine = 1;
-  private recordChars = 0;
+  /** A record over a cap: everything up to the next line end is dropped (its problem is reported). */
+  private skipping = false;
+  private readonly guard: RecordGuard;
   private pendingCr = false;
   private fieldStarted = false;
   /** A backslash ended the last chunk inside quotes: the next character decides what it was. */
@@ -44,10 +46,13 @@ export class CsvReader {
   constructor(
     private readonly onRecord: (fields: CsvField[], line: number) => void,
     private readonly onProblem: (problem: CsvProblem) => void,
-  ) {}
+    limits: Readonly<RecordLimits> = RECORD_LIMITS,
+  ) {
+    this.guard = new RecordGuard(limits);
+  }
 
   push(chunk: string): void {
-    if (this.pendingBackslash && chunk.length) {
+    if (this.pendingBackslash && chunk.length && !this.skipping) {
       this.pendingBackslash = false;
       if (chunk.charCodeAt(0) === QUOTE) {
         this.field += '"';
@@ -62,6 +67,18 @@ export class CsvReader {
         this.pendingCr = false;
         if (c === LF) { i++; continue; }
       }
+      if (this.skipping) {
+        // Nothing of the record is kept: on to the line end, which ends it.
+        let j = i;
+        while (j < n && chunk.charCodeAt(j) !== LF && chunk.charCodeAt(j) !== CR) j++;
+        if (j === n) break;
+        this.skipping = false;
+        this.resetRecord();
+        this.line++;
+        if (chunk.charCodeAt(j) === CR) this.pendingCr = true;
+        i = j + 1;
+        continue;
+      }
       if (this.state === 0) {
         // Fast path: copy a run of plain characters at once.
         let j = i;
@@ -74,11 +91,18 @@ export class CsvReader {
           if (this.afterQuote) this.bad ??= `text after the closing quote of field ${this.fields.length + 1}`;
           else this.field += chunk.slice(i, j);
           this.fieldStarted = true;
-          this.recordChars += j - i;
+          const over = this.guard.take(j - i) ?? this.guard.field(this.field.length);
           i = j;
+          if (over) this.skip(over);
           continue;
         }
         if (c === COMMA) {
+          const over = this.guard.take(1) ?? this.guard.endField();
+          if (over) {
+            this.skip(over);
+            i++;
+            continue;
+          }
           this.endField();
         } else if (c === LF || c === CR) {
           this.endRecord();
@@ -86,6 +110,12 @@ export class CsvReader {
           if (c === CR) this.pendingCr = true;
         } else {
           // A quote: opens a quoted field at its start, else it is malformed.
+          const over = this.guard.take(1);
+          if (over) {
+            this.skip(over);
+            i++;
+            continue;
+          }
           if (this.fieldStarted || this.afterQuote) this.bad ??= `a quote inside unquoted field ${this.fields.length + 1}`;
           else {
             this.state = 1;
@@ -105,9 +135,15 @@ export class CsvReader {
         }
         if (j > i) {
           this.field += chunk.slice(i, j);
-          this.recordChars += j - i;
+          const over = this.guard.take(j - i) ?? this.guard.field(this.field.length);
           i = j;
-          if (this.recordChars > MAX_RECORD_CHARS) this.tooLong();
+          if (over) this.skip(over);
+          continue;
+        }
+        const over = this.guard.take(1);
+        if (over) {
+          this.skip(over);
+          i++;
           continue;
         }
         if (c === QUOTE) this.state = 2;
@@ -128,6 +164,12 @@ export class CsvReader {
       }
       // state 2: after a quote inside quotes
       if (c === QUOTE) {
+        const over = this.guard.take(1);
+        if (over) {
+          this.skip(over);
+          i++;
+          continue;
+        }
         this.field += '"';
         this.state = 1;
         i++;
@@ -140,6 +182,11 @@ export class CsvReader {
 
   /** Flushes the last record (a file need not end with a line break). */
   end(): void {
+    if (this.skipping) {
+      this.skipping = false;
+      this.resetRecord();
+      return;
+    }
     if (this.pendingBackslash) {
       this.pendingBackslash = false;
       this.field += '\\';
@@ -152,14 +199,14 @@ export class CsvReader {
     if (this.fieldStarted || this.fields.length || this.bad) this.endRecord();
   }
 
-  private tooLong(): void {
-    this.onProblem({ line: this.recordLine, reason: `record longer than ${MAX_RECORD_CHARS} characters (an unclosed quote?)` });
-    // Give up on this record: skip to the end of the current line outside quotes.
+  /** The record is over a cap: reported (once, by the line it starts on) and dropped up to its line end. */
+  private skip(reason: string): void {
+    this.onProblem({ line: this.recordLine, reason });
     this.fields = [];
     this.field = '';
     this.state = 0;
-    this.bad = 'skipped';
-    this.recordChars = 0;
+    this.pendingBackslash = false;
+    this.skipping = true;
   }
 
   private endField(): void {
@@ -173,18 +220,22 @@ export class CsvReader {
   private endRecord(): void {
     const blank = !this.fields.length && !this.fieldStarted && !this.quoted;
     if (!blank) {
+      this.bad ??= this.guard.endField();
       this.endField();
-      // 'skipped' was reported when the record became too long.
-      if (this.bad && this.bad !== 'skipped') this.onProblem({ line: this.recordLine, reason: this.bad });
-      else if (!this.bad) this.onRecord(this.fields, this.recordLine);
+      if (this.bad) this.onProblem({ line: this.recordLine, reason: this.bad });
+      else this.onRecord(this.fields, this.recordLine);
     }
+    this.resetRecord();
+  }
+
+  private resetRecord(): void {
     this.fields = [];
     this.field = '';
     this.quoted = false;
     this.afterQuote = false;
     this.fieldStarted = false;
     this.bad = undefined;
-    this.recordChars = 0;
+    this.guard.reset();
     // Called before the line break is counted: the next record starts on the next line.
     this.recordLine = this.line + 1;
   }

@@ -16,7 +16,7 @@ import {
 } from '../sizing';
 import { formatCount, type TargetInfo } from '../targets';
 import { formatShardFormula, type ShardMethod, type ShardSpec } from '../token/shard';
-import { randomShardDraw, shardHistogram, skewSamples, type SampleFamily } from '../token/skew';
+import { randomShardDraw, shardHistogram, skewSamples, type SampleFamily, type ShardCounts } from '../token/skew';
 import { replicasFor, replicationFromMap, type Replication, type Ring } from '../token/ring';
 import { projectFixEnvironment } from '../fixes/environment';
 import { preferredPartitionPlan, type FixEnvironment } from '../fixes';
@@ -124,13 +124,20 @@ interface GrowthData {
 export interface ShardHistogram {
   formula: string;
   method: ShardMethod;
-  /** Rows per shard, index 0 = shard value `offset`. */
+  /** N, the number of shards. */
+  count: number;
+  /**
+   * Rows per bar: one bar per shard up to MAX_SHARD_BARS (index 0 = shard value `offset`), else bar i
+   * holds the shards from offset + i·shardsPerBar on.
+   */
   counts: number[];
+  shardsPerBar: number;
   offset: number;
-  max: number;
+  /** Rows of the fullest shard; undefined (like maxOverMean and emptyShards) when rows fell in too many shards to count each. */
+  max?: number;
   mean: number;
-  maxOverMean: number;
-  emptyShards: number;
+  maxOverMean?: number;
+  emptyShards?: number;
 }
 
 export interface SpreadData {
@@ -387,16 +394,14 @@ function cureFor(project: Project, table: TableInfo, findings: readonly Finding[
   return undefined;
 }
 
-function histogramOf(method: ShardMethod, count: number, offset: number, counts: ArrayLike<number>, sourceColumns: string[]): ShardHistogram {
-  const list = Array.from(counts);
-  const total = list.reduce((s, c) => s + c, 0);
-  const max = list.reduce((m, c) => Math.max(m, c), 0);
-  const mean = total / count;
+function histogramOf(method: ShardMethod, count: number, offset: number, counts: ShardCounts, sourceColumns: string[]): ShardHistogram {
+  const mean = counts.total / count;
+  const max = counts.fullest?.rows;
   return {
     formula: formatShardFormula({ method, sources: sourceColumns, count, offset }),
-    method, counts: list, offset, max, mean,
-    maxOverMean: mean > 0 ? max / mean : 0,
-    emptyShards: list.filter((c) => c === 0).length,
+    method, count, counts: counts.bars, shardsPerBar: counts.shardsPerBar, offset, max, mean,
+    maxOverMean: max === undefined ? undefined : mean > 0 ? max / mean : 0,
+    emptyShards: counts.emptyShards,
   };
 }
 

@@ -328,18 +328,32 @@ function popularitySection(data: PartitionReportData): string {
     `<table data-figure="popularity-table"><thead><tr><th>partition key (${escapeHtml(data.partitionKey.join(', '))})</th><th class="num">rows</th><th class="num">share</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+/** The shard values bar `i` stands for: one value, or a range when shards share bars (N above MAX_SHARD_BARS). */
+function barLabel(h: ShardHistogram, i: number): string {
+  const first = h.offset + i * h.shardsPerBar;
+  const last = Math.min(h.offset + (i + 1) * h.shardsPerBar, h.offset + h.count) - 1;
+  return first === last ? String(first) : `${first}–${last}`;
+}
+
+/** A per-shard figure, or a dash where rows fell in too many shards to count each. */
+function perShard(value: number | undefined, format: (v: number) => string): string {
+  return value === undefined ? '—' : format(value);
+}
+
 function histogramRow(h: ShardHistogram, label: string): string {
-  return `<tr data-formula="${escapeHtml(h.formula)}"><td>${escapeHtml(label)}</td><td class="mono">${escapeHtml(h.formula)}</td><td class="num">${formatCount(h.max)}</td>` +
-    `<td class="num">${h.mean.toFixed(1)}</td><td class="num" data-figure="max-over-mean">${h.maxOverMean.toFixed(2)}</td><td class="num">${h.emptyShards} of ${h.counts.length}</td></tr>`;
+  return `<tr data-formula="${escapeHtml(h.formula)}"><td>${escapeHtml(label)}</td><td class="mono">${escapeHtml(h.formula)}</td><td class="num">${perShard(h.max, formatCount)}</td>` +
+    `<td class="num">${h.mean.toFixed(1)}</td><td class="num" data-figure="max-over-mean">${perShard(h.maxOverMean, (v) => v.toFixed(2))}</td><td class="num">${perShard(h.emptyShards, String)} of ${formatCount(h.count)}</td></tr>`;
 }
 
 function histogramChart(h: ShardHistogram, values: number, what: string): string {
+  const bars = h.shardsPerBar > 1 ? ` (${h.counts.length} bars of ${formatCount(h.shardsPerBar)} shards)` : '';
   return barChart({
     title: `Rows per shard with ${h.formula}`,
-    desc: `${formatCount(values)} ${what} over ${h.counts.length} shards: fullest ${formatCount(h.max)}, mean ${h.mean.toFixed(1)}, max/mean ${h.maxOverMean.toFixed(2)}, ${h.emptyShards} empty.`,
+    desc: `${formatCount(values)} ${what} over ${formatCount(h.count)} shards${bars}: fullest ${perShard(h.max, formatCount)}, mean ${h.mean.toFixed(1)}, max/mean ${perShard(h.maxOverMean, (v) => v.toFixed(2))}, ${perShard(h.emptyShards, String)} empty.`,
     values: h.counts,
-    label: (i) => String(i + h.offset),
-    line: { y: h.mean, label: `mean ${h.mean.toFixed(1)}`, cls: 'limit-mean' },
+    label: (i) => barLabel(h, i),
+    // A bar of several shards holds their rows: the mean line is per bar.
+    line: { y: h.mean * h.shardsPerBar, label: `mean ${(h.mean * h.shardsPerBar).toFixed(1)}${h.shardsPerBar > 1 ? ' per bar' : ''}`, cls: 'limit-mean' },
     cls: `bars-${h.method}`,
     height: 170,
     width: 440,
@@ -349,12 +363,14 @@ function histogramChart(h: ShardHistogram, values: number, what: string): string
 /** random(N) without a sample: the rows expected in each shard, and what reading them costs. */
 function randomSpreadText(spread: SpreadData, h: ShardHistogram): string {
   const r = spread.random!;
+  const n = formatCount(h.count);
   const drawn = r.drawn < r.rows ? ` (a draw of ${formatCount(r.drawn)} rows with a fixed seed, the same shape)` : ' (a draw with a fixed seed)';
-  return `<p data-figure="random-spread"><code>${escapeHtml(spread.formula)}</code> puts each row in any of the ${h.counts.length} shards with equal chance: ` +
+  const fullest = h.max === undefined || h.maxOverMean === undefined ? '' : `the fullest shard of the draw holds ${formatCount(h.max * (r.rows / Math.max(1, r.drawn)))} (${h.maxOverMean.toFixed(2)}× the mean)${drawn}. `;
+  return `<p data-figure="random-spread"><code>${escapeHtml(spread.formula)}</code> puts each row in any of the ${n} shards with equal chance: ` +
     `of the <strong>${formatCount(r.rows)}</strong> rows one partition takes in ${escapeHtml(formatDuration(r.seconds))} today, ` +
     `<strong data-figure="expected-per-shard">${formatCount(r.expectedPerShard)}</strong> per shard are expected; ` +
-    `the fullest shard of the draw holds ${formatCount(h.max * (r.rows / Math.max(1, r.drawn)))} (${h.maxOverMean.toFixed(2)}× the mean)${drawn}. ` +
-    `<strong>Reads must visit all ${h.counts.length} shards</strong>: ${h.counts.length} queries, or <code>IN</code> over the ${h.counts.length} shard values, for every partition read.</p>`;
+    fullest +
+    `<strong>Reads must visit all ${n} shards</strong>: ${n} queries, or <code>IN</code> over the ${n} shard values, for every partition read.</p>`;
 }
 
 function spreadSection(spread: SpreadData | undefined): string {
@@ -374,15 +390,15 @@ function spreadSection(spread: SpreadData | undefined): string {
     ? `<p class="muted" data-figure="spread-synthetic">A check of the formulas on synthetic titles, not a measure of your data: the code-point product is skewed on any text, murmur3 is even on distinct values. How popular each value of ${source} is decides the real spread: a sample shows it.</p>`
     : '';
   const charts = [h, ...(spread.comparison ? [spread.comparison] : [])].map((x) => ({ h: x, svg: histogramChart(x, spread.values, what) }));
-  const counts = (x: ShardHistogram): string => x.counts.map((c, i) => `${i + x.offset}: ${c}`).join(', ');
+  const counts = (x: ShardHistogram): string => x.counts.map((c, i) => `${barLabel(x, i)}: ${c}`).join(', ');
   return `<h3>Spread over shards</h3><p>Rows per shard for ${origin}, <code>${escapeHtml(spread.formula)}</code>, over ${formatCount(spread.values)} ${escapeHtml(what)}` +
     `${spread.comparison ? `, beside <code>${escapeHtml(spread.comparison.formula)}</code> on the same values` : ''}.</p>` + evidence +
     (spread.random ? randomSpreadText(spread, h) : '') +
-    `<div class="row">${charts.map((c) => `<figure data-figure="spread-chart">${c.svg}<figcaption><code>${escapeHtml(c.h.formula)}</code>: fullest shard ${c.h.maxOverMean.toFixed(2)}× the mean</figcaption></figure>`).join('')}</div>` +
+    `<div class="row">${charts.map((c) => `<figure data-figure="spread-chart">${c.svg}<figcaption><code>${escapeHtml(c.h.formula)}</code>: fullest shard ${perShard(c.h.maxOverMean, (v) => `${v.toFixed(2)}×`)} the mean</figcaption></figure>`).join('')}</div>` +
     `<table data-figure="spread"><thead><tr><th></th><th>formula</th><th class="num">fullest shard</th><th class="num">mean</th><th class="num">max/mean</th><th class="num">empty shards</th></tr></thead><tbody>` +
     histogramRow(h, spread.origin === 'annotation' ? '@shard' : 'proposed') +
     (spread.comparison ? histogramRow(spread.comparison, 'comparison') : '') + '</tbody></table>' +
-    `<details><summary>rows in each shard</summary><p class="mono">${escapeHtml(counts(h))}</p>${spread.comparison ? `<p class="mono">${escapeHtml(counts(spread.comparison))}</p>` : ''}</details>`;
+    `<details><summary>rows in each ${h.shardsPerBar > 1 ? 'range of shards' : 'shard'}</summary><p class="mono">${escapeHtml(counts(h))}</p>${spread.comparison ? `<p class="mono">${escapeHtml(counts(spread.comparison))}</p>` : ''}</details>`;
 }
 
 function throughputSection(data: PartitionReportData): string {

@@ -41,18 +41,44 @@ interface SampleReading {
   cache?: SampleCache;
   /** A sample chosen for this report instead of the configured one (the editor's "Choose sample CSV…"). */
   chosen?: SampleSetting;
-  /** Configured samples and rings must lie inside these folders (the editor's workspace). */
-  roots?: readonly string[];
-  /** Rings already read, by path (a report of many tables reads each ring once). */
+  /**
+   * Where the samples and the ring a .cqlint.json names may be read from besides that config's own folder:
+   * the editor's workspace folders, or the folders of the command line's inputs. 'none' reads none of them
+   * (an untrusted workspace: VS Code's Restricted Mode).
+   */
+  roots?: ConfinedRoots;
+  /** Rings already read, by path and confinement (a report of many tables reads each ring once). */
   rings?: Map<string, Promise<{ ring: Ring; key: string } | undefined>>;
 }
 
-function ringFor(path: string | undefined, roots: readonly string[] | undefined, onProblem?: (message: string) => void, cache?: SampleReading['rings']): Promise<{ ring: Ring; key: string } | undefined> {
+/** Folders a file must be inside, or 'none' when no such file is read at all. */
+type ConfinedRoots = readonly string[] | 'none';
+
+/** Said once per reading when a configured sample or ring is not read in an untrusted workspace. */
+const UNTRUSTED = 'not read in an untrusted workspace (Restricted Mode): trust the workspace to read it';
+
+/**
+ * The folders a sample or ring named by the config of `filePath` must be inside: `roots` and the config's
+ * own folder; undefined (anywhere) only for a config given as an object, with no roots. 'none' stays 'none'.
+ */
+function confinement(project: Project, filePath: string, roots: ConfinedRoots | undefined): readonly string[] | 'none' | undefined {
+  if (roots === 'none') return 'none';
+  const folder = project.configFor(filePath).folder;
+  const all = [...(roots ?? []), ...(folder ? [folder] : [])];
+  return all.length ? all : undefined;
+}
+
+function ringFor(path: string | undefined, roots: readonly string[] | 'none' | undefined, onProblem?: (message: string) => void, cache?: SampleReading['rings']): Promise<{ ring: Ring; key: string } | undefined> {
   if (!path) return Promise.resolve(undefined);
-  let read = cache?.get(path);
+  if (roots === 'none') {
+    onProblem?.(`ring ${path}: ${UNTRUSTED}`);
+    return Promise.resolve(undefined);
+  }
+  const key = `${path}\u0000${(roots ?? []).join('\u0000')}`;
+  let read = cache?.get(key);
   if (!read) {
     read = readRing(path, roots, onProblem);
-    cache?.set(path, read);
+    cache?.set(key, read);
   }
   return read;
 }
@@ -85,14 +111,19 @@ export function configuredSample(project: Project, table: TableInfo): SampleSett
 export async function readTableSample(project: Project, table: TableInfo, options: ReportOptions & SampleReading & { report?: PartitionReportData } = {}): Promise<SampleResult | undefined> {
   const setting = options.chosen ?? configuredSample(project, table);
   if (!setting) return undefined;
+  const roots = confinement(project, table.filePath, options.roots);
+  // A sample chosen in the editor was picked by hand: it may lie anywhere. A configured one is confined.
+  if (!options.chosen && roots === 'none') {
+    options.onProblem?.(`sample ${setting.name ?? setting.file} of ${table.qualifiedName}: ${UNTRUSTED}`);
+    return undefined;
+  }
   const spread = (options.report ?? tableReport(project, table, options)).spread;
-  const ring = await ringFor(project.configFor(table.filePath).ring, options.roots, options.onProblem, options.rings);
+  const ring = await ringFor(project.configFor(table.filePath).ring, roots, options.onProblem, options.rings);
   const request = {
     table, schema: project.schema(), setting,
     shard: spread?.shard.method === 'random' ? undefined : spread?.shard,
     ring: ring?.ring, ringKey: ring?.key,
-    // A sample chosen in the editor was picked by hand: it may lie anywhere.
-    roots: options.chosen ? undefined : options.roots,
+    roots: options.chosen || roots === 'none' ? undefined : roots,
     onProgress: options.onProgress, isCancelled: options.isCancelled,
   };
   try {
@@ -131,10 +162,15 @@ export async function readConfiguredSamples(project: Project, tables: readonly T
   for (const table of tables) {
     const setting = configuredSample(project, table);
     if (!setting) continue;
+    const roots = confinement(project, table.filePath, options.roots);
+    if (roots === 'none') {
+      options.onProblem?.(`sample ${setting.name ?? setting.file} of ${table.qualifiedName}: ${UNTRUSTED}`);
+      continue;
+    }
     // No report here: the spread formula is the table's own @shard (what the rules need is the partitions).
     const shard = table.shard && table.shard.method !== 'random' ? table.shard : undefined;
     try {
-      await options.cache.get({ table, schema: project.schema(), setting, shard, roots: options.roots, onProgress: options.onProgress, isCancelled: options.isCancelled });
+      await options.cache.get({ table, schema: project.schema(), setting, shard, roots, onProgress: options.onProgress, isCancelled: options.isCancelled });
       read++;
     } catch (error) {
       options.onProblem?.(`sample ${setting.name ?? setting.file} of ${table.qualifiedName}: ${error instanceof Error ? error.message : String(error)}`);

@@ -34,6 +34,8 @@ export interface PagedReportOptions extends ReportOptions {
   /** Sample reading (see tableReportWithSample). */
   cache?: SampleCache;
   onProblem?: (message: string) => void;
+  /** Where the samples and rings a .cqlint.json names may be read from (see tableReportWithSample). */
+  roots?: readonly string[] | 'none';
 }
 
 function slug(text: string): string {

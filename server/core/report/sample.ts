@@ -1,6 +1,9 @@
 // What a sample of real rows (a cqlsh COPY ... TO CSV) says about a table's partitions: partitions, rows
 // and estimated bytes per partition, the largest partitions with their exact tokens, the spread over shards
-// and nodes. Streamed: memory grows with the number of partitions, never with rows.
+// and nodes. Streamed, in memory bounded by the bounded-input policy (io/input-limits.ts): a record over
+// its caps is reported by line and skipped, a key cell over Cassandra's key size is refused before the
+// value parser sees it, and the partitions are tallied in at most KEY_LIMITS.maxDistinctKeys entries
+// (every count exact below that; past it the largest partitions are kept, the rest counted).
 import type { CqlType } from '../../../grammar/ast';
 import type { TableHints } from '../config/types';
 import { type ColumnInfo, type SchemaModel, type TableInfo, columnNamed, hasColumn } from '../schema/model';
@@ -11,6 +14,8 @@ import { openRegularFile } from '../io/files';
 import type { PartitionSample } from '../sample-figures';
 import { ownerIndex, type Ring } from '../token/ring';
 import { codepointsMod, formatShardFormula, murmur3SourceHash, type ShardSpec } from '../token/shard';
+import { ShardTally, type ShardCounts } from '../token/skew';
+import { KEY_LIMITS, KeyTally, type KeyLimits } from '../io/input-limits';
 import { KeyEncoder } from '../token/token';
 import { keyTypeFromAst, keyTypeProblem, type KeyType } from '../token/types';
 import { parseKeyValue } from '../token/values';
@@ -18,6 +23,7 @@ import { CsvReader, type CsvField } from './csv';
 export interface SamplePartition {
   /** The partition key values as written in the CSV. */
   key: string[];
+  /** Rows (at least this many when the sample had more partitions than are tallied: see `approximate`). */
   rows: number;
   /** Estimated bytes (the sizing formula with the row's measured value sizes). */
   bytes: number;
@@ -31,7 +37,7 @@ export interface SampleSummary extends PartitionSample {
   rowsPerPartition: PartitionSample['rowsPerPartition'] & { histogram: { from: number; to: number; partitions: number }[] };
   largest: SamplePartition[];
   /** Rows per shard under the table's (or the proposed) shard formula, and under the other formula. */
-  spread?: { formula: string; rows: number; counts: number[]; comparisonCounts?: number[] };
+  spread?: { formula: string; rows: number; counts: ShardCounts; comparisonCounts?: ShardCounts };
   /** Partitions and rows per node, with a ring. */
   nodes?: { address: string; partitions: number; rows: number }[];
   /** True when reading stopped before the end (cancelled). */
@@ -62,6 +68,8 @@ export interface SampleOptions {
   isCancelled?: () => boolean;
   /** Malformed rows listed by line (the count covers all). Default 50. */
   maxProblems?: number;
+  /** The caps on the partitions tallied (default KEY_LIMITS). */
+  keyLimits?: Readonly<KeyLimits>;
 }
 
 /**
@@ -100,7 +108,6 @@ function measuredBytes(type: CqlType | undefined, text: string): number | undefi
 
 interface PartitionEntry {
   key: string[];
-  rows: number;
   /** Σ measured bytes of the variable-size columns over the partition's rows. */
   variableBytes: number;
   token?: bigint;
@@ -112,9 +119,9 @@ function percentile(sorted: Float64Array | number[], p: number): number {
 }
 
 /**
- * Reads a cqlsh CSV sample of `table` from a stream of text chunks (any chunk size). Memory grows with
- * the number of partitions (one Map entry each), never with rows. Malformed rows are counted and listed
- * by line; they never stop the reading.
+ * Reads a cqlsh CSV sample of `table` from a stream of text chunks (any chunk size). Memory is bounded
+ * (see the top of this file): it grows with the partitions up to the tally's cap, never with rows.
+ * Malformed rows are counted and listed by line; they never stop the reading.
  */
 export async function readSample(chunks: AsyncIterable<string> | Iterable<string>, table: TableInfo, schema: SchemaModel, options: SampleOptions): Promise<SampleSummary> {
   const udts = udtLookupFor(schema);
@@ -171,7 +178,8 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
   };
   const defaultOrder = options.columns?.length ? [...options.columns] : copyDefaultColumnOrder(table);
 
-  const partitions = new Map<string, PartitionEntry>();
+  const keyLimits = options.keyLimits ?? KEY_LIMITS;
+  const partitions = new KeyTally<PartitionEntry>(keyLimits);
   let rows = 0;
   /** Σ and max of a row's measured variable-size bytes (the measured row size; memory stays constant). */
   let variableTotal = 0;
@@ -179,10 +187,11 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
   let chars = 0;
   let layoutFailed = false;
   const shard = options.shard;
-  const spreadCounts = shard && shard.method !== 'random' ? new Float64Array(shard.count) : undefined;
+  // Shard counts are numbers, not sizes: tallied in at most MAX_SHARD_BARS bars (token/skew.ts).
+  const spreadCounts = shard && shard.method !== 'random' ? new ShardTally(shard.count) : undefined;
   /** One text source: codepoints() applies too, so the other formula is measured beside it. */
   let textSource = false;
-  let comparisonCounts: Float64Array | undefined;
+  let comparisonCounts: ShardTally | undefined;
   const progressEvery = options.progressEvery ?? 100_000;
 
   const onRecord = (fields: CsvField[], line: number): void => {
@@ -212,6 +221,11 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
         problem(line, `null in partition key column ${table.partitionKey[k]!.name}`);
         return;
       }
+      // Cassandra refuses keys over 64 KiB: a larger cell is not a key, and never reaches the value parser.
+      if (f.text.length > keyLimits.maxKeyLength) {
+        problem(line, `partition key column ${table.partitionKey[k]!.name} holds ${f.text.length} characters, over the ${keyLimits.maxKeyLength} a key may have`);
+        return;
+      }
       keyTexts.push(f.text);
     }
     for (const k of clusteringIndexes) {
@@ -222,22 +236,21 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
       }
     }
     const mapKey = keyTexts.length === 1 ? keyTexts[0]! : keyTexts.join('\u0000');
-    let entry = partitions.get(mapKey);
-    if (!entry) {
-      let token: bigint | undefined;
-      if (encoder) {
-        try {
+    let tallied;
+    try {
+      tallied = partitions.add(mapKey, () => {
+        let token: bigint | undefined;
+        if (encoder) {
           const values = encoder.parse(keyTexts.map((t, k) => cqlshFieldValue(encoder.types[k]!, fields[keyIndexes[k]!]!) ?? t));
           token = encoder.token(values);
-        } catch (error) {
-          problem(line, error instanceof Error ? error.message : String(error));
-          return;
         }
-      }
-      entry = { key: keyTexts, rows: 0, variableBytes: 0, token };
-      partitions.set(mapKey, entry);
+        return { key: keyTexts, variableBytes: 0, token };
+      });
+    } catch (error) {
+      problem(line, error instanceof Error ? error.message : String(error));
+      return;
     }
-    entry.rows++;
+    const entry = tallied.value;
     let rowVariable = 0;
     for (const { index, column } of variable) {
       const f = fields[index]!;
@@ -251,13 +264,13 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
       const sources = shardIndexes.map((i) => fields[i]!);
       if (sources.every((f) => f.quoted || f.text !== '')) {
         if (shard.method === 'codepoints') {
-          spreadCounts[codepointsMod(sources[0]!.text, shard.count)]++;
-          if (textSource) (comparisonCounts ??= new Float64Array(shard.count))[murmur3SourceHash(shardTypes, [sources[0]!.text]) % shard.count]++;
+          spreadCounts.add(codepointsMod(sources[0]!.text, shard.count));
+          if (textSource) (comparisonCounts ??= new ShardTally(shard.count)).add(murmur3SourceHash(shardTypes, [sources[0]!.text]) % shard.count);
         } else {
           try {
             const values = sources.map((f, i) => parseKeyValue(shardTypes[i]!, cqlshFieldValue(shardTypes[i]!, f) ?? ''));
-            spreadCounts[murmur3SourceHash(shardTypes, values) % shard.count]++;
-            if (textSource) (comparisonCounts ??= new Float64Array(shard.count))[codepointsMod(sources[0]!.text, shard.count)]++;
+            spreadCounts.add(murmur3SourceHash(shardTypes, values) % shard.count);
+            if (textSource) (comparisonCounts ??= new ShardTally(shard.count)).add(codepointsMod(sources[0]!.text, shard.count));
           } catch {
             // A source value the shard maths cannot read: the row still counts for its partition.
           }
@@ -285,12 +298,14 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
   const sizeUdts = udtLookupFrom(schema);
   const fixedPart = (n: number): number => estimatePartition(table, n, zeroed, sizeUdts).bytes;
   const fixedOperation = bytesPerRowOperation(rowSizes(table, zeroed, sizeUdts));
-  const entries = [...partitions.values()];
+  // The partitions tallied (all of them unless the sample had more than the tally holds): rows counted
+  // since each was taken in, a lower bound of its rows when it had been dropped before.
+  const entries = [...partitions.entries()];
   const rowCounts = new Float64Array(entries.length);
   const byteCounts = new Float64Array(entries.length);
   entries.forEach((e, i) => {
-    rowCounts[i] = e.rows;
-    byteCounts[i] = fixedPart(e.rows) + e.variableBytes;
+    rowCounts[i] = e.count;
+    byteCounts[i] = fixedPart(e.count) + e.value.variableBytes;
   });
   const largestIdx = entries.map((_, i) => i).sort((a, b) => rowCounts[b]! - rowCounts[a]! || byteCounts[b]! - byteCounts[a]!).slice(0, options.largest ?? 10);
   const sortedRows = rowCounts.slice().sort();
@@ -308,32 +323,34 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
     const ring = options.ring;
     const perNode = new Map<string, { address: string; partitions: number; rows: number }>(ring.nodes.map((n) => [n.address, { address: n.address, partitions: 0, rows: 0 }]));
     for (const e of entries) {
-      if (e.token === undefined) continue;
-      const owner = perNode.get(ring.entries[ownerIndex(ring, e.token)]!.node.address)!;
+      if (e.value.token === undefined) continue;
+      const owner = perNode.get(ring.entries[ownerIndex(ring, e.value.token)]!.node.address)!;
       owner.partitions++;
-      owner.rows += e.rows;
+      owner.rows += e.count;
     }
     nodes = [...perNode.values()];
   }
+  const partitionCount = partitions.distinct();
   return {
     file: options.file,
     name: options.name ?? options.file,
     rows,
-    partitions: entries.length,
+    partitions: partitionCount,
     malformed,
     malformedCount,
     rowsPerPartition: {
-      p50: percentile(sortedRows, 0.5), p99: percentile(sortedRows, 0.99), max, mean: entries.length ? rows / entries.length : 0, histogram,
+      p50: percentile(sortedRows, 0.5), p99: percentile(sortedRows, 0.99), max, mean: partitionCount ? rows / partitionCount : 0, histogram,
     },
     bytesPerPartition: { p50: percentile(sortedBytes, 0.5), p99: percentile(sortedBytes, 0.99), max: sortedBytes.length ? sortedBytes[sortedBytes.length - 1]! : 0 },
     rowOperationBytes: { mean: rows ? fixedOperation + variableTotal / rows : 0, max: rows ? fixedOperation + variableMax : 0 },
-    largest: largestIdx.map((i) => ({ key: entries[i]!.key, rows: entries[i]!.rows, bytes: byteCounts[i]!, token: entries[i]!.token?.toString() })),
+    largest: largestIdx.map((i) => ({ key: entries[i]!.value.key, rows: entries[i]!.count, bytes: byteCounts[i]!, token: entries[i]!.value.token?.toString() })),
     spread: shard && spreadCounts ? {
-      formula: formatShardFormula(shard), rows: spreadCounts.reduce((a, b) => a + b, 0), counts: [...spreadCounts],
-      comparisonCounts: comparisonCounts ? [...comparisonCounts] : undefined,
+      formula: formatShardFormula(shard), rows: spreadCounts.counts().total, counts: spreadCounts.counts(),
+      comparisonCounts: comparisonCounts?.counts(),
     } : undefined,
     nodes,
     cancelled: cancelled || undefined,
+    ...(partitions.approximate ? { approximate: { tracked: partitions.size, untrackedRowsAtMost: partitions.dropped() } } : {}),
   };
 }
 

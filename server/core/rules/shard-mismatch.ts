@@ -10,6 +10,7 @@ import type { Expression } from '../../../grammar/ast';
 import { docsUrl } from '../findings';
 import { computedShard, keyedStatements, statementColumnValues, statementTable, udtLookupFor, usableShardSpec, columnKeyType } from '../schema/key-values';
 import { checkShardValue } from '../token/shard';
+import { nameRecord } from '../util/names';
 import type { KeyType } from '../token/types';
 import type { RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings-data';
@@ -33,14 +34,14 @@ export const rule: RuleModule = {
       const values = statementColumnValues(stmt);
       const shard = values.get(spec.shardColumn);
       if (!shard) continue;
-      const types: Record<string, KeyType> = {};
+      const types = nameRecord<KeyType>();
       for (const name of [spec.shardColumn, ...spec.sources]) {
         const t = columnKeyType(table, name, udts);
         if (t) types[name] = t;
       }
       const computed = computedShard(table, spec, values, udts);
       const expected = computed?.ok ? computed.value : undefined;
-      const sourceLiterals: Record<string, Expression> = {};
+      const sourceLiterals = nameRecord<Expression>();
       for (const name of spec.sources) {
         const v = values.get(name);
         if (v && !v.in && v.values.length === 1) sourceLiterals[name] = v.values[0]!;

@@ -9,7 +9,7 @@ import { type ColumnInfo, type IndexInfo, type KeyspaceInfo, SchemaModel, type T
 import { shardAbove } from './shard';
 import { hintsAbove } from './hint-comment';
 import { sharedType, typeText } from './types';
-import { internName } from '../util/names';
+import { internName, nameRecord } from '../util/names';
 
 /** One state of a table inside a file: created or altered at `offset`, or dropped (`table` undefined). */
 interface TableVersion {
@@ -65,7 +65,8 @@ function literalString(expr: Expression | undefined): string | undefined {
 }
 
 export function mapLiteralStrings(expr: Expression | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
+  // Keyed by what the user wrote (data center names): no prototype.
+  const out = nameRecord<string>();
   if (expr?.kind !== 'MapLiteral') return out;
   for (const { key, value } of expr.entries) {
     const k = literalString(key) ?? (key.kind === 'ColumnRef' ? key.name.name : undefined);

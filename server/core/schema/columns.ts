@@ -61,16 +61,17 @@ const SHARD_WORDS = new Set(['shard', 'salt', 'slot', 'vnode']);
 // `bucket int` / `partition int`: a split the designer chose (time bucket or shard, we cannot tell which).
 const SPLIT_WORDS = new Set(['bucket', 'partition', 'part', 'chunk']);
 // Recurring fields: 7 weekdays, 24 hours ... they never move on, so they bound nothing.
-const CYCLIC: Record<string, number> = { weekday: 7, dow: 7, hod: 24 };
-const CYCLIC_OF: Record<string, number> = {
+// Maps, as every table of name words here: a column named `constructor` must not find Object's.
+const CYCLIC = new Map<string, number>(Object.entries({ weekday: 7, dow: 7, hod: 24 }));
+const CYCLIC_OF = new Map<string, number>(Object.entries({
   day_week: 7, day_month: 31, day_year: 366, hour_day: 24, hour_week: 168, minute_hour: 60, minute_day: 1440,
   month_year: 12, week_year: 53, week_month: 5, quarter_year: 4,
-};
+}));
 
 // Few-valued name words, by family (documented in docs/partition-model.md).
-const FEW: Record<string, FewValued> = {};
+const FEW = new Map<string, FewValued>();
 function few(family: string, distinct: number, skewed: boolean, list: string[]): void {
-  for (const w of list) FEW[w] = { distinct, skewed, family };
+  for (const w of list) FEW.set(w, { distinct, skewed, family });
 }
 few('geography', 200, true, ['country', 'countries', 'nationality', 'nation', 'citizenship', 'residency']);
 few('geography', 7, true, ['continent']);
@@ -122,17 +123,17 @@ function isShardColumn(col: ColumnInfo, table?: TableInfo): boolean {
 }
 
 function cyclicValues(w: string[]): number | undefined {
-  for (const x of w) if (CYCLIC[x] !== undefined) return CYCLIC[x];
+  for (const x of w) if (CYCLIC.has(x)) return CYCLIC.get(x);
   const of = w.indexOf('of');
-  if (of > 0 && of < w.length - 1) return CYCLIC_OF[`${w[of - 1]}_${w[of + 1]}`];
+  if (of > 0 && of < w.length - 1) return CYCLIC_OF.get(`${w[of - 1]}_${w[of + 1]}`);
   return undefined;
 }
 
 function fewValued(w: string[]): FewValued | undefined {
   // `first_letter`, `last_name_initial`, `country_code`: the family word may come last or before a suffix.
   const last = w[w.length - 1]!;
-  if (FEW[last]) return FEW[last];
-  if (w.length >= 2 && FAMILY_SUFFIX.has(last) && FEW[w[w.length - 2]!]) return FEW[w[w.length - 2]!];
+  if (FEW.has(last)) return FEW.get(last);
+  if (w.length >= 2 && FAMILY_SUFFIX.has(last) && FEW.has(w[w.length - 2]!)) return FEW.get(w[w.length - 2]!);
   if (w[0] === 'is' || w[0] === 'has') return { distinct: 2, skewed: true, family: 'flag' };
   return undefined;
 }
@@ -187,7 +188,7 @@ export function profileColumn(col: ColumnInfo, table?: TableInfo, distinctHint?:
   }
   if (type === 'blob' || isCollection(col.type)) return hinted(profile(col.name, 'unknown', `${col.typeText} type`));
   const family = fewValued(w);
-  if (family) return hinted(profile(col.name, 'enum', `name word '${w.find((x) => FEW[x]) ?? w[0]}' (${family.family}, ~${family.distinct} values)`, family.distinct, family.skewed));
+  if (family) return hinted(profile(col.name, 'enum', `name word '${w.find((x) => FEW.has(x)) ?? w[0]}' (${family.family}, ~${family.distinct} values)`, family.distinct, family.skewed));
   const group = w.find((x) => GROUPING_WORDS.has(x));
   if (group && !w.some((x) => x === 'id' || x === 'uuid')) return hinted(profile(col.name, 'grouping', `name word '${group}' (many values, a few popular)`, Infinity, true));
   if (type === 'tinyint') return hinted(profile(col.name, 'enum', 'tinyint type', 256));

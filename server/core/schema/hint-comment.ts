@@ -4,6 +4,7 @@
 //   -- @cqlint rows=2000000 writes=1200/s reads=300/s body.bytes=4000
 // Found with the same "comments directly above" lookup as `-- @shard` (schema/shard.ts).
 import type { Comment, SourceRange } from '../../../grammar/ast';
+import { nameRecord, ownEntry } from '../util/names';
 import type { TableHints } from '../config/types';
 import { commentsDirectlyAbove } from './shard';
 
@@ -19,7 +20,7 @@ interface HintCommentResult {
 }
 
 const USAGE = 'expected key=value pairs such as `rate=50/s`, `writes=1200/s`, `reads=300/s`, `rows=2000000`, `country.distinct=5`, `body.bytes=4000`';
-const PER_UNIT: Record<string, number> = { s: 1, sec: 1, second: 1, min: 60, minute: 60, h: 3600, hour: 3600, d: 86400, day: 86400 };
+const PER_UNIT = new Map<string, number>(Object.entries({ s: 1, sec: 1, second: 1, min: 60, minute: 60, h: 3600, hour: 3600, d: 86400, day: 86400 }));
 
 /** Whether a comment is a `@cqlint` hint comment (well-formed or not). */
 export function isHintComment(comment: Comment): boolean {
@@ -61,7 +62,7 @@ function parseHintComment(comment: Comment): HintCommentResult | undefined {
     if (lower === 'rate' || lower === 'writes' || lower === 'reads') {
       const rm = /^([^/]+)(?:\/(\w+))?$/.exec(value);
       const n = rm ? parseNumber(rm[1]!) : undefined;
-      const per = rm?.[2] ? PER_UNIT[rm[2].toLowerCase()] : 1;
+      const per = rm?.[2] ? PER_UNIT.get(rm[2].toLowerCase()) : 1;
       if (n === undefined || per === undefined) {
         fail(`${key} must be a number of rows per second, minute, hour or day (e.g. ${key}=50/s or ${key}=2/min), got '${value}'`);
         continue;
@@ -84,13 +85,13 @@ function parseHintComment(comment: Comment): HintCommentResult | undefined {
     if (fact === 'distinct') {
       const n = parseNumber(value);
       if (n === undefined || !Number.isInteger(n) || n < 1) fail(`${key} must be a whole number of distinct values >= 1, got '${value}'`);
-      else (hints.columns ??= {})[column] = { ...hints.columns?.[column], distinct: n };
+      else (hints.columns ??= nameRecord())[column] = { ...ownEntry(hints.columns, column), distinct: n };
       continue;
     }
     if (fact === 'bytes') {
       const n = parseNumber(value);
       if (n === undefined) fail(`${key} must be the column's average size in bytes, got '${value}'`);
-      else (hints.columnSizes ??= {})[column] = n;
+      else (hints.columnSizes ??= nameRecord())[column] = n;
       continue;
     }
     fail(`unknown hint '${key}'; ${USAGE}`);
@@ -117,7 +118,7 @@ export function hintsAbove(comments: readonly Comment[], text: string, offset: n
   const hints: TableHints = {};
   for (const f of found) {
     for (const [k, v] of Object.entries(f.hints)) {
-      if (k === 'columns' || k === 'columnSizes') Object.assign(((hints as Record<string, object>)[k] ??= {}), v);
+      if (k === 'columns' || k === 'columnSizes') Object.assign(((hints as Record<string, object>)[k] ??= nameRecord()), v);
       else (hints as Record<string, unknown>)[k] = v;
     }
   }

@@ -9,6 +9,7 @@ import { computeShardValue, type ShardSpec, type ShardValueResult, type SourceVa
 import { keyTypeFromAst, type KeyType, type UdtLookup } from '../token/types';
 import type { KeyPreviewInput } from '../token/preview';
 import { type SchemaModel, type TableInfo, columnNamed } from './model';
+import { nameRecord } from '../util/names';
 
 export type KeyedStatement = InsertStatement | UpdateStatement | DeleteStatement | SelectStatement;
 
@@ -102,7 +103,7 @@ export function usableShardSpec(table: TableInfo): ShardSpec | undefined {
  */
 export function computedShard(table: TableInfo, spec: ShardSpec, values: Map<string, ColumnValues>, udts?: UdtLookup): ShardValueResult | undefined {
   if (spec.method === 'random') return undefined;
-  const sources: Record<string, SourceValue> = {};
+  const sources = nameRecord<SourceValue>();
   for (const name of spec.sources) {
     const v = values.get(name);
     const type = columnKeyType(table, name, udts);
@@ -142,7 +143,7 @@ export function statementKeyInput(
     if (!type) return undefined;
     columns.push({ name: c.name, type });
   }
-  const input: KeyPreviewInput = { columns, values: {} };
+  const input: KeyPreviewInput = { columns, values: nameRecord() };
   const absent: string[] = [];
   const alternatives: StatementKeyInput['alternatives'] = [];
   for (const c of columns) {
@@ -162,7 +163,7 @@ export function statementKeyInput(
   const spec = usableShardSpec(table);
   if (spec) {
     input.shard = spec;
-    const sourceColumns: Record<string, SourceValue> = {};
+    const sourceColumns = nameRecord<SourceValue>();
     for (const name of spec.sources) {
       if (columns.some((c) => c.name === name)) continue;
       const v = values.get(name);

@@ -4,6 +4,7 @@
 // (hot-partition, unbounded-partition, large-partition, partition-throughput) and the table hover all
 // decide from it. Documented in docs/partition-model.md.
 import type { TableHints } from '../config/types';
+import { nameRecord, ownEntry } from '../util/names';
 import { FEW_VALUES, boundedContainerColumn, namesEventStream, namesMachineSource, profileColumn, type ColumnProfile } from './columns';
 import type { ColumnInfo, TableInfo } from './model';
 import type { TableReference } from './references';
@@ -70,10 +71,11 @@ export function mergeHints(base: TableHints | undefined, override: TableHints | 
   if (!base) return override;
   if (!override) return base;
   const merged: TableHints = { ...base, ...override };
-  if (base.columnSizes || override.columnSizes) merged.columnSizes = { ...base.columnSizes, ...override.columnSizes };
+  // Keyed by column names: records without a prototype (util/names.ts).
+  if (base.columnSizes || override.columnSizes) merged.columnSizes = Object.assign(nameRecord<number>(), base.columnSizes, override.columnSizes);
   if (base.columns || override.columns) {
-    const columns: NonNullable<TableHints['columns']> = { ...base.columns };
-    for (const [name, facts] of Object.entries(override.columns ?? {})) columns[name] = { ...columns[name], ...facts };
+    const columns = Object.assign(nameRecord<NonNullable<TableHints['columns']>[string]>(), base.columns);
+    for (const [name, facts] of Object.entries(override.columns ?? {})) columns[name] = { ...ownEntry(columns, name), ...facts };
     merged.columns = columns;
   }
   return merged;
@@ -146,7 +148,7 @@ function writeTtlSeconds(references: readonly TableReference[] | undefined): num
  * workspace's statements on it (their USING TTL).
  */
 export function tableWorkload(table: TableInfo, hints?: TableHints, references?: readonly TableReference[]): TableWorkload {
-  const distinctOf = (c: ColumnInfo): number | undefined => hints?.columns?.[c.name]?.distinct;
+  const distinctOf = (c: ColumnInfo): number | undefined => ownEntry(hints?.columns, c.name)?.distinct;
   const partitionKey = table.partitionKey.map((c) => profileColumn(c, table, distinctOf(c)));
   const clustering = table.clustering.map((c) => profileColumn(c, table, distinctOf(c)));
   const keyShape = keyShapeOf(partitionKey);

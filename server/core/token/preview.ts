@@ -6,6 +6,7 @@ import { toHex, tryComputeToken } from './token';
 import { type KeyType, typeToString } from './types';
 import type { KeyValue } from './values';
 import { inlineCode, markdownText } from '../markdown';
+import { nameRecord } from '../util/names';
 
 export interface KeyPreviewInput {
   /** Partition key columns in key order. */
@@ -49,10 +50,11 @@ export interface KeyPreview {
 
 export function describeKeyPreview(input: KeyPreviewInput): KeyPreview {
   const out: KeyPreview = { ok: false };
-  const values = { ...input.values };
+  // Keyed by column names: no prototype, so a column named `constructor` is looked up like any other.
+  const values = Object.assign(nameRecord<KeyPreviewInput['values'][string]>(), input.values);
   const spec = input.shard;
   if (spec) {
-    const srcs: Record<string, SourceValue> = { ...(input.sourceColumns ?? {}) };
+    const srcs = Object.assign(nameRecord<SourceValue>(), input.sourceColumns);
     for (const c of input.columns) {
       if (values[c.name] !== undefined && !srcs[c.name]) srcs[c.name] = { type: c.type, value: values[c.name]! };
     }

@@ -1,6 +1,7 @@
 // A token ring (from `nodetool ring`, `nodetool describering` or JSON) and replica placement like
 // `nodetool getendpoints`: SimpleStrategy and NetworkTopologyStrategy (distinct racks first per DC).
 import type { CreateKeyspaceStatement, Expression } from '../../../grammar/ast';
+import { nameRecord, ownEntry } from '../util/names';
 import { LineIndex } from '../../../grammar/line-index';
 import { MAX_TOKEN, MIN_TOKEN } from './murmur3';
 
@@ -192,7 +193,7 @@ function factor(text: string | undefined): number | undefined {
 export function replicationFromKeyspace(ks: CreateKeyspaceStatement): Replication | undefined {
   const prop = ks.properties.find((p) => p.name.name === 'replication');
   if (!prop || prop.value.kind !== 'MapLiteral') return undefined;
-  const map: Record<string, string> = {};
+  const map = nameRecord<string>();
   for (const { key, value } of prop.value.entries) {
     const k = literalText(key);
     const v = value.kind === 'Literal' ? value.value : undefined;
@@ -207,7 +208,7 @@ export function replicationFromMap(map: Record<string, string | number>): Replic
   const short = cls.replace(/^org\.apache\.cassandra\.locator\./, '');
   if (short === 'SimpleStrategy') return { strategy: 'SimpleStrategy', replicationFactor: factor(String(map.replication_factor ?? '1')) ?? 1 };
   if (short === 'NetworkTopologyStrategy') {
-    const dcs: Record<string, number> = {};
+    const dcs = nameRecord<number>();
     let defaultFactor: number | undefined;
     for (const [k, v] of Object.entries(map)) {
       if (k === 'class') continue;
@@ -280,7 +281,7 @@ export function replicasFor(ring: Ring, token: bigint, replication: Replication)
   const dcs = new Map<string, DcState>();
   const dcNames = new Set(ring.nodes.map((n) => n.dc));
   for (const dc of dcNames) {
-    const rf = replication.dcs[dc] ?? replication.defaultFactor ?? 0;
+    const rf = ownEntry(replication.dcs, dc) ?? replication.defaultFactor ?? 0;
     if (rf <= 0) continue;
     const nodesInDc = ring.nodes.filter((n) => n.dc === dc);
     const racks = new Set(nodesInDc.map((n) => n.rack)).size;

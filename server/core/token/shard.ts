@@ -14,6 +14,7 @@ import {
   QuotedName, RParen, Slash, Star, Unknown, UnterminatedQuotedName, isKeywordType, lexCql,
 } from '../../../grammar/lexer';
 import { murmur3x86_32 } from './murmur3';
+import { nameRecord, ownEntry } from '../util/names';
 import { ByteWriter, writeKey } from './serialize';
 import { type KeyType, keyTypeFromAst, keyTypeProblem, type UdtLookup } from './types';
 import { type CqlValue, type KeyValue, KeyValueError, parseKeyValue } from './values';
@@ -301,7 +302,7 @@ export function computeShardValue(spec: Pick<ShardSpec, 'method' | 'sources' | '
     const parsed: CqlValue[] = [];
     const types: KeyType[] = [];
     for (const name of spec.sources) {
-      const src = sources[name];
+      const src = ownEntry(sources, name);
       if (!src) return { ok: false, problem: 'not-computable', reason: `no value for source column ${name}`, column: name };
       parsed.push(parseKeyValue(src.type, src.value, { column: name }));
       types.push(src.type);
@@ -344,8 +345,9 @@ export function checkShardValue(
   tableTypes: Record<string, KeyType>,
   literalValues: Record<string, KeyValue | Expression | undefined>,
 ): ShardCheck | null {
-  const written = literalValues[spec.shardColumn];
-  const shardType = tableTypes[spec.shardColumn];
+  // Keyed by the user's column names: only own entries (`constructor` is not Object's).
+  const written = ownEntry(literalValues, spec.shardColumn);
+  const shardType = ownEntry(tableTypes, spec.shardColumn);
   if (written === undefined || !shardType) return null;
   let actual: number;
   try {
@@ -363,10 +365,10 @@ export function checkShardValue(
     return { kind: 'out-of-range', actual, min, max, message: `${spec.shardColumn} = ${actual} is outside ${min}..${max}, the values ${formula} can give` };
   }
   if (spec.method === 'random') return null;
-  const sources: Record<string, SourceValue> = {};
+  const sources = nameRecord<SourceValue>();
   for (const name of spec.sources) {
-    const value = literalValues[name];
-    const type = tableTypes[name];
+    const value = ownEntry(literalValues, name);
+    const type = ownEntry(tableTypes, name);
     if (value === undefined || !type) return null;
     sources[name] = { type, value: value as KeyValue };
   }

@@ -104,23 +104,88 @@ const encoder = new TextEncoder();
 const scratch = new Uint8Array(1024);
 
 /**
- * Rows per shard (index = shard value - offset) when the formula is applied to text values: codepoints on
- * the code points, murmur3 on the UTF-8 bytes (how a text column serializes), random from a seeded generator.
+ * Bars of a shard histogram at most. N (the number of shards) is a number, not a size: up to 2^31 - 1 in
+ * a `-- @shard` formula, a million in the shardCount setting. Nothing may allocate or loop over N: rows
+ * are counted into at most this many bars (one per shard up to it), and per shard only where rows fell.
  */
-export function shardHistogram(spec: Pick<ShardSpec, 'method' | 'count'>, values: readonly string[]): Uint32Array {
+export const MAX_SHARD_BARS = 256;
+/** Shards counted one by one (when there are more shards than bars) before per-shard figures are given up. */
+const MAX_TRACKED_SHARDS = 65_536;
+
+/** Rows per shard, counted in bounded memory (ShardTally). */
+export interface ShardCounts {
+  /** N, the number of shards. */
+  count: number;
+  /** Rows per bar: bar i holds shard indexes i·shardsPerBar .. (i + 1)·shardsPerBar - 1 (index 0 = the first shard value). */
+  bars: number[];
+  /** 1 while N is at most MAX_SHARD_BARS: a bar per shard. */
+  shardsPerBar: number;
+  total: number;
+  /** The fullest shard (its index and rows); undefined when rows fell in too many shards to count each. */
+  fullest?: { index: number; rows: number };
+  /** Shards no row fell in; undefined as `fullest`. */
+  emptyShards?: number;
+}
+
+/** Counts rows per shard for any N in memory bounded by MAX_SHARD_BARS and MAX_TRACKED_SHARDS. */
+export class ShardTally {
+  readonly shardsPerBar: number;
+  private readonly bars: Float64Array;
+  private total = 0;
+  /** Rows of each shard a row fell in (only when shards share bars), until MAX_TRACKED_SHARDS of them. */
+  private perShard: Map<number, number> | undefined;
+
+  constructor(readonly count: number) {
+    this.shardsPerBar = Math.max(1, Math.ceil(count / MAX_SHARD_BARS));
+    this.bars = new Float64Array(Math.ceil(count / this.shardsPerBar));
+    if (this.shardsPerBar > 1) this.perShard = new Map();
+  }
+
+  /** `rows` more in the shard of index `index` (0..N-1). */
+  add(index: number, rows = 1): void {
+    this.bars[Math.floor(index / this.shardsPerBar)]! += rows;
+    this.total += rows;
+    if (!this.perShard) return;
+    this.perShard.set(index, (this.perShard.get(index) ?? 0) + rows);
+    if (this.perShard.size > MAX_TRACKED_SHARDS) this.perShard = undefined;
+  }
+
+  counts(): ShardCounts {
+    const bars = [...this.bars];
+    const base = { count: this.count, bars, shardsPerBar: this.shardsPerBar, total: this.total };
+    if (this.shardsPerBar === 1) {
+      let fullest = 0;
+      let empty = 0;
+      bars.forEach((rows, i) => {
+        if (rows > bars[fullest]!) fullest = i;
+        if (rows === 0) empty++;
+      });
+      return { ...base, fullest: { index: fullest, rows: bars[fullest] ?? 0 }, emptyShards: empty };
+    }
+    if (!this.perShard) return base;
+    let fullest = { index: 0, rows: 0 };
+    for (const [index, rows] of this.perShard) if (rows > fullest.rows || (rows === fullest.rows && index < fullest.index)) fullest = { index, rows };
+    return { ...base, fullest, emptyShards: this.count - this.perShard.size };
+  }
+}
+
+/**
+ * Rows per shard when the formula is applied to text values: codepoints on the code points, murmur3 on
+ * the UTF-8 bytes (how a text column serializes), random from a seeded generator.
+ */
+export function shardHistogram(spec: Pick<ShardSpec, 'method' | 'count'>, values: readonly string[]): ShardCounts {
   const n = spec.count;
-  const counts = new Uint32Array(n);
+  if (spec.method === 'random') return randomShardDraw(n, values.length).counts;
+  const tally = new ShardTally(n);
   if (spec.method === 'codepoints') {
-    for (const v of values) counts[codepointsMod(v, n)]++;
-  } else if (spec.method === 'murmur3') {
+    for (const v of values) tally.add(codepointsMod(v, n));
+  } else {
     for (const v of values) {
       const { written } = encoder.encodeInto(v, scratch);
-      counts[murmur3x86_32(scratch, written) % n]++;
+      tally.add(murmur3x86_32(scratch, written) % n);
     }
-  } else {
-    return randomShardDraw(n, values.length).counts;
   }
-  return counts;
+  return tally.counts();
 }
 
 /** Draws simulated at most: a larger count is drawn at this size (the shape of the spread, not its total). */
@@ -128,37 +193,42 @@ export const MAX_RANDOM_DRAWS = 1_000_000;
 
 /**
  * Rows per shard when random(N) places `rows` rows: a draw with the fixed seed the other random spreads
- * use, so the same schema always shows the same figures. Over MAX_RANDOM_DRAWS rows, that many are drawn.
+ * use, so the same schema always shows the same figures. Over MAX_RANDOM_DRAWS rows, that many are drawn
+ * (fewer when N is above MAX_SHARD_BARS, so that every shard a row falls in can be counted).
  */
-export function randomShardDraw(count: number, rows: number): { counts: Uint32Array; drawn: number } {
-  const drawn = Math.max(0, Math.min(Math.round(rows), MAX_RANDOM_DRAWS));
-  const counts = new Uint32Array(count);
+export function randomShardDraw(count: number, rows: number): { counts: ShardCounts; drawn: number } {
+  const cap = count > MAX_SHARD_BARS ? MAX_TRACKED_SHARDS : MAX_RANDOM_DRAWS;
+  const drawn = Math.max(0, Math.min(Math.round(rows), cap));
+  const tally = new ShardTally(count);
   const rnd = prng(42);
-  for (let i = 0; i < drawn; i++) counts[Math.floor(rnd() * count)]++;
-  return { counts, drawn };
+  for (let i = 0; i < drawn; i++) tally.add(Math.floor(rnd() * count));
+  return { counts: tally.counts(), drawn };
 }
 
 function measure(spec: ShardSpec, family: SampleFamily, values: string[]): SampleSkew {
   const n = spec.count;
+  // A few thousand values: every shard they fall in is counted, whatever N is.
   const counts = shardHistogram(spec, values);
-  let zeros = 0;
-  if (spec.method === 'codepoints') zeros = counts[0];
-  let fullest = 0, empty = 0;
-  for (let i = 0; i < n; i++) {
-    if (counts[i] > counts[fullest]) fullest = i;
-    if (counts[i] === 0) empty++;
-  }
+  const fullest = counts.fullest ?? { index: 0, rows: 0 };
+  const empty = counts.emptyShards ?? 0;
   const mean = values.length / n;
   return {
     family,
     size: values.length,
-    fullestShard: fullest + spec.offset,
-    fullestShare: counts[fullest] / values.length,
+    fullestShard: fullest.index + spec.offset,
+    fullestShare: fullest.rows / values.length,
     emptyShards: empty,
     usedShards: n - empty,
-    maxOverMean: counts[fullest] / mean,
-    zeroProductShare: spec.method === 'codepoints' ? zeros / values.length : undefined,
+    maxOverMean: fullest.rows / mean,
+    zeroProductShare: spec.method === 'codepoints' ? zeroShardRows(spec, values) / values.length : undefined,
   };
+}
+
+/** Values whose code-point product is 0 mod N (they all go to the first shard). */
+function zeroShardRows(spec: ShardSpec, values: readonly string[]): number {
+  let zeros = 0;
+  for (const v of values) if (codepointsMod(v, spec.count) === 0) zeros++;
+  return zeros;
 }
 
 /** Prime factorization, e.g. 200 -> [[2, 3], [5, 2]]. */

@@ -56,3 +56,19 @@ export function internName(name: string | undefined): string | undefined {
   internedNames.set(name, name);
   return name;
 }
+
+/**
+ * A fresh record keyed by names a user wrote (columns, tables, data centers, rule ids): without a
+ * prototype, `constructor` or `__proto__` is a key like any other, never Object.prototype's member.
+ */
+export function nameRecord<V>(): Record<string, V> {
+  return Object.create(null) as Record<string, V>;
+}
+
+/**
+ * `record[key]` for a key a user wrote, only when the record holds it itself: a plain object (a spread,
+ * JSON, Object.fromEntries) would answer `constructor` with Object.prototype's function.
+ */
+export function ownEntry<V>(record: Readonly<Record<string, V>> | undefined, key: string): V | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}

@@ -20,7 +20,7 @@ import { findConfigFor } from '../../core/config';
 import { sampleSettingEdit } from '../../core/config/json-edit';
 import { isInside, readTextFile } from '../../core/io/files';
 import { LineIndex } from '../../../grammar/line-index';
-import { describeError } from '../safe';
+import { markdownText } from '../../core/markdown';
 import type { TableInfo } from '../../core/schema/model';
 import type { Feature, ServerContext } from '../context';
 import { editorDocument, type EditorDocument } from './symbols';
@@ -94,8 +94,10 @@ function partitionReportHover(ctx: ServerContext, doc: EditorDocument, offset: n
   if (!findings.length) return undefined;
   const table = tablesIn(ctx, doc.filePath).find((t) => t.range.start <= offset && offset <= t.range.end);
   if (!table) return undefined;
-  const args = encodeURIComponent(JSON.stringify([ctx.pathToUri(doc.filePath), table.qualifiedName]));
-  return `[Partition report of ${table.qualifiedName}](command:${SHOW_PARTITION_REPORT_COMMAND}?${args}): growth against the limits, shard spread, throughput.`;
+  // The table's name is the user's text: escaped in the link text, and its parentheses encoded in the
+  // target (encodeURIComponent keeps them), so that a name can neither end the link nor change where it goes.
+  const args = encodeURIComponent(JSON.stringify([ctx.pathToUri(doc.filePath), table.qualifiedName])).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `[Partition report of ${markdownText(table.qualifiedName)}](command:${SHOW_PARTITION_REPORT_COMMAND}?${args}): growth against the limits, shard spread, throughput.`;
 }
 
 export async function partitionReport(ctx: ServerContext, params: PartitionReportParams, token?: CancellationToken): Promise<PartitionReportResult | null> {
@@ -175,7 +177,8 @@ export async function sampleConfigEdit(ctx: ServerContext, params: SampleConfigE
   try {
     change = sampleSettingEdit(text, params.table, relative);
   } catch (error) {
-    return { error: `cannot edit ${path.basename(configPath)}: ${describeError(error)}` };
+    // What is wrong with the file, in words: never a stack trace.
+    return { error: `cannot edit ${path.basename(configPath)}: ${error instanceof Error ? error.message : String(error)}` };
   }
   const lines = new LineIndex(text ?? '');
   const edit: TextEdit = { range: offsetsToRange(lines, { start: change.offset, end: change.offset + change.length }), newText: change.text };
