@@ -356,3 +356,18 @@ describe('statementAt (the statement of a reference)', () => {
     assert.equal(statementAt(parseCql(''), update.range), undefined);
   });
 });
+
+describe('names a user wrote', () => {
+  test('a shard source column named "__proto__" gets its computed shard like any other', () => {
+    const code = 'CREATE TABLE ks.odd (day date, "__proto__" text, v int, PRIMARY KEY (day, "__proto__"));\n' +
+      "INSERT INTO ks.odd (day, \"__proto__\", v) VALUES ('2026-11-20', 'Dune', 1);\n";
+    const project = projectWith(code);
+    const [{ fixes }] = offered(project, 'hot-partition');
+    const fix = fixes.find((f) => f.id === 'shard:__proto__');
+    assert.ok(fix, fixes.map((f) => f.id).join(', '));
+    const output = applyEdits(code, fix.edits);
+    const count = fix.plan!.shard!.count;
+    const expected = (murmur.x86.hash32(Buffer.from('Dune', 'utf8')) >>> 0) % count + 1;
+    assert.ok(output.includes(`VALUES ('2026-11-20', 'Dune', 1, ${expected});`), output);
+  });
+});

@@ -10,7 +10,7 @@ import { columnNamed } from '../schema/model';
 import { computeShardValue, type SourceValue } from '../token/shard';
 import { keyTypeFromAst } from '../token/types';
 import { someExpression } from '../util/ast-walk';
-import { quoteName } from '../util/names';
+import { nameRecord, quoteName } from '../util/names';
 import { bucketLiteral, bucketsCovering, timeValue, type TimeBound } from './bucket-values';
 import { shardFormulaText, type BucketPlan, type KeyChange, type ShardPlan } from './key-change';
 import { commentAboveEdit } from './table-edits';
@@ -279,7 +279,7 @@ function computeShardOf(change: KeyChange, shard: ShardPlan, values: readonly Ex
   }
   const cached = first && values.length === 1 ? shardCache.get(first) : undefined;
   if (cached?.has(key)) return cached.get(key);
-  const sources: Record<string, SourceValue> = {};
+  const sources = nameRecord<SourceValue>();
   let value: number | undefined;
   let computable = true;
   for (const [i, name] of shard.sources.entries()) {
@@ -514,7 +514,7 @@ function jsonInsertRewrite(text: string, statement: InsertStatement, change: Key
     let value: number | undefined;
     if (change.shard.method === 'random') value = options.pickRandomShard();
     else {
-      const sources: Record<string, SourceValue> = {};
+      const sources = nameRecord<SourceValue>();
       for (const name of change.shard.sources) {
         const type = columnNamed(change.table, name)?.type;
         const v = valueOf(name);
