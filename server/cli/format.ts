@@ -4,23 +4,27 @@
 // not UTF-8 is refused, as lint refuses it, rather than rewritten with replacement characters).
 import { formatText, type FormatOptions, type KeywordCase } from '../core/format/formatter';
 import { MAX_FILE_BYTES } from '../core/io/files';
+import { commandHelp, type CliOptions, type CommandSpec } from './options';
 import { EXIT, UsageError, collectCqlFiles, displayPath, failureReporter, parseCommandArgs, readInput, writeOutput, type CliIO } from './io';
 
-const FORMAT_USAGE = `Usage: cqlint format [options] <files or folders...>
+const FORMAT_OPTIONS = {
+  check: { type: 'boolean', help: 'Do not write; list files that would change and exit 1 if any' },
+  'keyword-case': { type: 'string', value: 'case', help: 'upper (default), lower or preserve' },
+  indent: { type: 'string', value: 'n', help: 'Spaces per indentation level (default 4)' },
+  help: { type: 'boolean', short: 'h', help: 'Show this help' },
+} satisfies CliOptions;
 
-Formats CQL files: keyword case, one column per line with aligned types, clauses on their own
+export const FORMAT_COMMAND: CommandSpec = {
+  name: 'format',
+  summary: 'format CQL files in place (--check lists unformatted files and exits 1)',
+  usage: ['[options] <files or folders...>'],
+  description: `Formats CQL files: keyword case, one column per line with aligned types, clauses on their own
 lines. Comments, line endings and a byte order mark are kept; statements with syntax errors are left
-exactly as written. Folders are searched for *.cql and *.cqlsh files (node_modules and .git are skipped).
-
-Options:
-  --check                 Do not write; list files that would change and exit 1 if any
-  --keyword-case <case>   upper (default), lower or preserve
-  --indent <n>            Spaces per indentation level (default 4)
-  -h, --help              Show this help
-
-Exit status: 0 formatted (or nothing to do), 1 --check found unformatted files, 2 usage error or a file
-that could not be read or written (not UTF-8, not a regular file, over ${MAX_FILE_BYTES.source / (1024 * 1024)} MiB).
-`;
+exactly as written. Folders are searched for *.cql and *.cqlsh files (node_modules and .git are skipped).`,
+  options: FORMAT_OPTIONS,
+  exitStatus: `0 formatted (or nothing to do), 1 --check found unformatted files, 2 usage error or a file
+that could not be read or written (not UTF-8, not a regular file, over ${MAX_FILE_BYTES.source / (1024 * 1024)} MiB).`,
+};
 
 interface FormatCommandOptions {
   check: boolean;
@@ -29,12 +33,7 @@ interface FormatCommandOptions {
 }
 
 function parseFormatArgs(args: string[]): FormatCommandOptions | 'help' {
-  const { values, positionals } = parseCommandArgs(args, {
-    check: { type: 'boolean' },
-    'keyword-case': { type: 'string' },
-    indent: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const { values, positionals } = parseCommandArgs(args, FORMAT_OPTIONS);
   if (values.help) return 'help';
   const format: FormatOptions = {};
   const keywordCase = values['keyword-case'];
@@ -58,7 +57,7 @@ function parseFormatArgs(args: string[]): FormatCommandOptions | 'help' {
 export async function runFormatCommand(args: string[], io: CliIO): Promise<number> {
   const options = parseFormatArgs(args);
   if (options === 'help') {
-    io.stdout.write(FORMAT_USAGE);
+    io.stdout.write(commandHelp(FORMAT_COMMAND));
     return EXIT.ok;
   }
   const report = failureReporter(io, 'cqlint format');

@@ -3,10 +3,11 @@
 // writer (server/core/io/files.ts). A command is `(args, io) => Promise<exit code>`; see main.ts.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseArgs } from 'node:util';
 import { describeFileType, describeIoError, findCqlFiles, readTextFile, writeTextFile, type FileKind, type ReadResult } from '../core/io/files';
 import { findConfigFor, loadConfigFile, type CqlintConfig, type LoadedConfigFile } from '../core/config';
 import { TARGET_IDS, isTargetId, type TargetId } from '../core/targets';
+import { parseArgsOptions, type CliOptions } from './options';
 
 export { writeTextFile } from '../core/io/files';
 
@@ -83,14 +84,19 @@ export class InputError extends Error {
 /** Exit codes shared by every command. */
 export const EXIT = { ok: 0, findings: 1, failure: 2 } as const;
 
-type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
+/** What parseCommandArgs gives for options declared as `O`. */
+interface ParsedArgs<O extends CliOptions> {
+  values: { [K in keyof O]?: O[K]['type'] extends 'string' ? string : boolean };
+  positionals: string[];
+}
 
 /**
- * node:util parseArgs, strict, with positionals; its errors become UsageErrors. A negative number after
- * an option that takes a value is that value (`--max-warnings -1`), which parseArgs alone refuses as
- * ambiguous.
+ * node:util parseArgs over a command's declared options (options.ts), strict, with positionals; its
+ * errors become UsageErrors. A negative number after an option that takes a value is that value
+ * (`--max-warnings -1`), which parseArgs alone refuses as ambiguous.
  */
-export function parseCommandArgs<O extends OptionsConfig>(args: string[], options: O) {
+export function parseCommandArgs<O extends CliOptions>(args: string[], declared: O): ParsedArgs<O> {
+  const options = parseArgsOptions(declared);
   const joined: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -108,11 +114,19 @@ export function parseCommandArgs<O extends OptionsConfig>(args: string[], option
     joined.push(arg);
   }
   try {
-    return parseArgs({ args: joined, options, allowPositionals: true, strict: true });
+    const parsed = parseArgs({ args: joined, options, allowPositionals: true, strict: true });
+    return { values: parsed.values as ParsedArgs<O>['values'], positionals: parsed.positionals };
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
 }
+
+/** The options of the commands that lint under a configuration (lint, report): what explicitConfig and parseTargetOption read. */
+export const CONFIG_OPTIONS = {
+  target: { type: 'string', short: 't', value: 'db', help: `Target database: ${TARGET_IDS.join(', ')} (default: from .cqlint.json, else cassandra)` },
+  config: { type: 'string', short: 'c', value: 'file', help: 'Use this configuration file instead of looking for .cqlint.json files' },
+  'no-config': { type: 'boolean', help: 'Ignore .cqlint.json files' },
+} satisfies CliOptions;
 
 /** `--target T` (any case); undefined when not given. */
 export function parseTargetOption(value: string | undefined): TargetId | undefined {

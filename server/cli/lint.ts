@@ -4,35 +4,38 @@
 // a file that cannot be read is reported on stderr and the others are still linted.
 import { Project } from '../core/project';
 import { allRules } from '../core/rules';
-import { TARGET_IDS, type TargetId } from '../core/targets';
+import type { TargetId } from '../core/targets';
 import { MAX_FILE_BYTES } from '../core/io/files';
 import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
 import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
-import { EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput, reportConfigErrors, writeOutput, type CliIO } from './io';
+import { CONFIG_OPTIONS, EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput, reportConfigErrors, writeOutput, type CliIO } from './io';
+import { commandHelp, type CliOptions, type CommandSpec } from './options';
 import packageJson from '../../package.json';
 
-const LINT_USAGE = `Usage: cqlint lint [options] <files or folders...>
+const LINT_OPTIONS = {
+  format: { type: 'string', short: 'f', value: 'name', help: `Output format: ${FORMAT_NAMES.join(', ')} (default: stylish)` },
+  ...CONFIG_OPTIONS,
+  'max-warnings': { type: 'string', value: 'n', help: 'Exit with 1 when there are more than n warnings (default: -1, no limit)' },
+  fix: { type: 'boolean', help: 'Apply the fixes that need no choice (renames, computed shard values, ...), write the changed files, then report the problems that remain' },
+  'fix-dry-run': { type: 'boolean', help: 'Like --fix, but write nothing (json output carries the fixed text as "output")' },
+  color: { type: 'boolean', help: 'Force colours (default: colours when stdout is a terminal and NO_COLOR is unset)' },
+  'no-color': { type: 'boolean', help: 'Disable colours' },
+  help: { type: 'boolean', short: 'h', help: 'Show this help' },
+} satisfies CliOptions;
 
-Lints CQL files. Folders are searched for *.cql and *.cqlsh files (node_modules and .git are skipped).
-All inputs are analysed together, so queries resolve against tables defined in any of them.
-
-Options:
-  -f, --format <name>       Output format: stylish (default), json, sarif
-  -t, --target <db>         Target database: ${TARGET_IDS.join(', ')} (default: from .cqlint.json, else cassandra)
-  -c, --config <file>       Use this configuration file instead of looking for .cqlint.json files
-      --no-config           Ignore .cqlint.json files
-      --max-warnings <n>    Exit with 1 when there are more than n warnings (default: -1, no limit)
-      --fix                 Apply the fixes that need no choice (renames, computed shard values, ...),
-                            write the changed files, then report the problems that remain
-      --fix-dry-run         Like --fix, but write nothing (json output carries the fixed text as "output")
-      --color, --no-color   Force or disable colours (default: colours when stdout is a terminal and NO_COLOR is unset)
-  -h, --help                Show this help
-
-Exit status: 0 no errors (and warnings within --max-warnings), 1 errors or too many warnings,
-2 usage error, bad configuration or a file that could not be read. Files over ${MAX_FILE_BYTES.source / (1024 * 1024)} MiB
-are refused (exit 2): cqlint checks schemas and queries, not data dumps.
-`;
+export const LINT_COMMAND: CommandSpec = {
+  name: 'lint',
+  summary: 'lint CQL files and folders (stylish, json or sarif output; --fix applies safe fixes)',
+  usage: ['[options] <files or folders...>'],
+  description: `Lints CQL files. Folders are searched for *.cql and *.cqlsh files (node_modules and .git are skipped).
+All inputs are analysed together, so queries resolve against tables defined in any of them.`,
+  options: LINT_OPTIONS,
+  notes: `json is ESLint's JSON formatter shape; sarif is SARIF 2.1.0 for code-scanning uploads.`,
+  exitStatus: `0 no errors (and warnings within --max-warnings), 1 errors or too many warnings, 2 usage error,
+bad configuration or a file that could not be read. Files over ${MAX_FILE_BYTES.source / (1024 * 1024)} MiB are refused (exit 2): cqlint checks
+schemas and queries, not data dumps.`,
+};
 
 interface LintOptions {
   format: FormatName;
@@ -51,18 +54,7 @@ interface LintOptions {
 const INFORMATION_URI = 'https://github.com/cqlint/cqlint';
 
 function parseLintArgs(args: string[]): LintOptions | 'help' {
-  const parsed = parseCommandArgs(args, {
-    format: { type: 'string', short: 'f' },
-    target: { type: 'string', short: 't' },
-    config: { type: 'string', short: 'c' },
-    'no-config': { type: 'boolean' },
-    'max-warnings': { type: 'string' },
-    color: { type: 'boolean' },
-    'no-color': { type: 'boolean' },
-    fix: { type: 'boolean' },
-    'fix-dry-run': { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const parsed = parseCommandArgs(args, LINT_OPTIONS);
   const values = parsed.values;
   if (values.help) return 'help';
 
@@ -111,7 +103,7 @@ function ruleDescriptions(): RuleDescription[] {
 export async function runLintCommand(args: string[], io: CliIO): Promise<number> {
   const options = parseLintArgs(args);
   if (options === 'help') {
-    io.stdout.write(LINT_USAGE);
+    io.stdout.write(commandHelp(LINT_COMMAND));
     return EXIT.ok;
   }
   return runLint(options, io);

@@ -10,37 +10,39 @@ import { KeyEncoder, toHex, toProblem } from '../core/token/token';
 import { parseTypeSpecs, type KeyType } from '../core/token/types';
 import { type KeyValue, parseKeyValue } from '../core/token/values';
 import { EXIT, InputError, UsageError, collectCqlFiles, displayPath, parseCommandArgs, readInput, readRequiredInput, type CliIO } from './io';
+import { commandHelp, type CliOptions, type CommandSpec } from './options';
 import { LineIndex } from '../../grammar/line-index';
 
-const USAGE = `Usage:
-  cqlint token --types <t1,t2,...> <value...>
-  cqlint token --schema <file|folder> <keyspace.table> <value...|col=value...>
-  cqlint token ... --json                 (no values: read one JSON array (or {col: value} object) per line from stdin)
+const TOKEN_OPTIONS = {
+  types: { type: 'string', value: 'T,...', help: "Partition key column types in key order (e.g. date,int or 'frozen<list<int>>')" },
+  schema: { type: 'string', value: 'path', help: "CQL file or folder; the table's partition key gives the types. For a table with a '-- @shard' annotation you may give the source columns (title='...') instead of the shard column; the shard value is computed and printed." },
+  ring: { type: 'string', value: 'file', help: "'nodetool ring', 'nodetool describering' or JSON {\"node\": [\"token\", ...]}: also print the owning token range and the replicas" },
+  replication: { type: 'string', value: 'spec', help: "SimpleStrategy RF ('3') or per-DC RFs ('dc1:3,dc2:2'); default: the keyspace's CREATE KEYSPACE in --schema, else 1" },
+  json: { type: 'boolean', help: 'JSON output, one object per key; without values, read one JSON array (or {col: value} object) per line from stdin' },
+  help: { type: 'boolean', short: 'h', help: 'Show this help' },
+} satisfies CliOptions;
 
-Prints the Murmur3Partitioner token of a partition key, exactly as SELECT token(...) returns it.
-
-Options:
-  --types T,...        partition key column types in key order (e.g. date,int or 'frozen<list<int>>')
-  --schema PATH        CQL file or folder; the table's partition key gives the types. For a table with a
-                       '-- @shard' annotation you may give the source columns (title='...') instead of the
-                       shard column; the shard value is computed and printed.
-  --ring FILE          'nodetool ring', 'nodetool describering' or JSON {"node": ["token", ...]}: also print
-                       the owning token range and the replicas
-  --replication SPEC   SimpleStrategy RF ('3') or per-DC RFs ('dc1:3,dc2:2'); default: the keyspace's
-                       CREATE KEYSPACE in --schema, else 1
-  --json               JSON output, one object per key
-  -h, --help           this help
-
-Values are CQL literals; quotes are optional for text, dates, times, timestamps, inet and uuid
+export const TOKEN_COMMAND: CommandSpec = {
+  name: 'token',
+  summary: 'compute Murmur3 tokens and shard values for partition keys',
+  usage: [
+    '--types <T,...> [options] <value...>',
+    '--schema <path> [options] <keyspace.table> <value...|col=value...>',
+    '(--types <T,...> | --schema <path> <keyspace.table>) --json [options]    (keys from stdin, one per line)',
+  ],
+  description: 'Prints the Murmur3Partitioner token of a partition key, exactly as SELECT token(...) returns it.',
+  options: TOKEN_OPTIONS,
+  notes: `Values are CQL literals; quotes are optional for text, dates, times, timestamps, inet and uuid
 (2020-07-09, '2020-07-09' and 17 all work). Timestamps without a zone are read as UTC.
 A bare integer for a date column is Cassandra's raw day number (2147483648 = 1970-01-01).
-Exit status: 0 ok, 2 bad usage or input (in stdin mode: when any line failed; the others are still printed).
 
 Values may be positional, by name (col=value, for --schema) or both: named values go to their columns,
 positional ones fill the remaining partition key columns in order. For a table with a calculated @shard,
 the shard column may be left out when its source columns are given: then the positional values are the
 rest of the key followed by the sources that are not key columns (e.g. publish_date title), or the
-sources are named (publish_date title='Hello').`;
+sources are named (publish_date title='Hello').`,
+  exitStatus: '0 ok, 2 bad usage or input (in stdin mode: when any line failed; the others are still printed).',
+};
 
 /** Bad input for one key (in stdin mode the line gets it and the others go on). */
 class CliError extends InputError {}
@@ -69,14 +71,7 @@ function parseTokenArgs(args: string[]): Options {
     hidden.set(placeholder, arg);
     return placeholder;
   });
-  const { values, positionals } = parseCommandArgs(hide, {
-    types: { type: 'string' },
-    schema: { type: 'string' },
-    ring: { type: 'string' },
-    replication: { type: 'string' },
-    json: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const { values, positionals } = parseCommandArgs(hide, TOKEN_OPTIONS);
   return {
     types: values.types,
     schema: values.schema,
@@ -335,7 +330,7 @@ function errorMessage(e: unknown): string {
 export async function runTokenCommand(args: string[], io: CliIO): Promise<number> {
   const opts = parseTokenArgs(args);
   if (opts.help) {
-    io.stdout.write(USAGE + '\n');
+    io.stdout.write(commandHelp(TOKEN_COMMAND));
     return EXIT.ok;
   }
   let shape: KeyShape;

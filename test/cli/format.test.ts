@@ -66,6 +66,6 @@ describe('cqlint --help', () => {
     assert.equal(help.code, 0);
     const names = Object.keys(commands);
     assert.deepEqual(names.slice().sort(), ['fix', 'format', 'lint', 'report', 'token']);
-    for (const name of names) assert.match(help.stdout, new RegExp(`\\n {2}${name} +${commands[name].summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`));
+    for (const name of names) assert.match(help.stdout, new RegExp(`\\n {2}${name} +${commands[name].spec.summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`));
   });
 });
