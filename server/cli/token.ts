@@ -131,10 +131,18 @@ interface KeyShape {
   replication?: Replication;
 }
 
+/** The key of --types; a list that is not one is a usage error (it is part of the command line). */
 function shapeFromTypes(types: string): KeyShape {
-  if (!types.trim()) throw new CliError('--types needs at least one type');
-  // The grammar's own type rule reads the list (nested types included); names are for messages only.
-  return { named: false, columns: parseTypeSpecs(types).map((type, i) => ({ name: `#${i + 1}`, type })) };
+  if (!types.trim()) throw new UsageError('--types needs at least one type');
+  try {
+    // The grammar's own type rule reads the list (nested types included); names are for messages only.
+    const columns = parseTypeSpecs(types).map((type, i) => ({ name: `#${i + 1}`, type }));
+    // Types no partition key can have (duration) are refused here too, not when the first key is encoded.
+    new KeyEncoder(columns.map((c) => c.type));
+    return { named: false, columns };
+  } catch (error) {
+    throw new UsageError(`--types: ${errorMessage(error)}`);
+  }
 }
 
 function shapeFromSchema(project: Project, tableName: string, io: CliIO): KeyShape {
