@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Finding, Severity } from '../core/findings';
 import { docsUrl as defaultDocsUrl } from '../core/findings';
 
-export const FORMAT_NAMES = ['stylish', 'json', 'sarif'] as const;
+export const FORMAT_NAMES = ['stylish', 'compact', 'json', 'sarif'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
 
 /** The findings of one linted file. */
@@ -76,6 +76,7 @@ export function resultWriter(name: FormatName, out: OutputSink, context: FormatC
   switch (name) {
     case 'json': return jsonWriter(out);
     case 'sarif': return sarifWriter(out, context);
+    case 'compact': return compactWriter(out);
     default: return stylishWriter(out, context);
   }
 }
@@ -155,6 +156,28 @@ function stylishWriter(out: OutputSink, context: Pick<FormatContext, 'color'>): 
         tail += `${paint(line, errors ? 'red' : 'yellow', 'bold')}\n`;
       }
       out.write(tail);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// compact (ESLint's compact formatter: one line per problem, for logs and editors' error formats)
+
+function compactWriter(out: OutputSink): ResultWriter {
+  let total = 0;
+  return {
+    file(result) {
+      let block = '';
+      for (const finding of result.findings) {
+        total++;
+        const severity = eslintSeverity(finding.severity) === 2 ? 'Error' : 'Warning';
+        const message = finding.message.replace(/\s*\r?\n\s*/g, ' ');
+        block += `${result.filePath}: line ${finding.range.start.line}, col ${finding.range.start.column}, ${severity} - ${message} (${finding.ruleId})\n`;
+      }
+      out.write(block);
+    },
+    end() {
+      if (total > 0) out.write(`\n${total} problem${total === 1 ? '' : 's'}\n`);
     },
   };
 }

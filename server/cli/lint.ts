@@ -14,8 +14,9 @@ import { commandHelp, type CliOptions, type CommandSpec } from './options';
 import packageJson from '../../package.json';
 
 const LINT_OPTIONS = {
-  format: { type: 'string', short: 'f', value: 'name', help: `Output format: ${FORMAT_NAMES.join(', ')} (default: stylish)` },
+  format: { type: 'string', short: 'f', value: 'name', help: `Output format: ${FORMAT_NAMES.join(', ')} (default: stylish; compact is one line per problem)` },
   ...CONFIG_OPTIONS,
+  quiet: { type: 'boolean', help: 'Report errors only: warnings and information are not shown (--max-warnings still counts the warnings)' },
   'max-warnings': { type: 'string', value: 'n', help: 'Exit with 1 when there are more than n warnings (default: -1, no limit)' },
   fix: { type: 'boolean', help: 'Apply the fixes that need no choice (renames, computed shard values, ...), write the changed files, then report the problems that remain' },
   'fix-dry-run': { type: 'boolean', help: 'Like --fix, but write nothing (json output carries the fixed text as "output")' },
@@ -43,6 +44,8 @@ interface LintOptions {
   configPath?: string;
   noConfig: boolean;
   maxWarnings: number;
+  /** --quiet: show errors only. */
+  quiet: boolean;
   color?: boolean;
   inputs: string[];
   /** --fix: apply the safe fixes and write the files that change, then report what remains. */
@@ -83,6 +86,7 @@ function parseLintArgs(args: string[]): LintOptions | 'help' {
     configPath: values.config,
     noConfig: values['no-config'] === true,
     maxWarnings,
+    quiet: values.quiet === true,
     color: values.color ? true : values['no-color'] ? false : undefined,
     inputs: parsed.positionals,
     fix: values.fix === true,
@@ -107,6 +111,13 @@ export async function runLintCommand(args: string[], io: CliIO): Promise<number>
     return EXIT.ok;
   }
   return runLint(options, io);
+}
+
+/** --quiet: a file's result with its errors only (fixable kept in step). */
+function errorsOnly(result: FileResult): FileResult {
+  const kept = result.findings.map((finding, i) => i).filter((i) => result.findings[i].severity === 'error');
+  if (kept.length === result.findings.length) return result;
+  return { ...result, findings: kept.map((i) => result.findings[i]), fixable: result.fixable && kept.map((i) => result.fixable![i]) };
 }
 
 /** Lints per `options`; returns the exit code. */
@@ -192,7 +203,7 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
     }
     const output = outputs.get(filePath);
     const result: FileResult = { filePath, findings, source: output ?? project.getText(filePath)!, fixable, ...(output !== undefined ? { output } : {}) };
-    writer.file(result);
+    writer.file(options.quiet ? errorsOnly(result) : result);
     project.release(filePath, { findings: true });
     const fileCounts = countFindings(findings);
     counts.errorCount += fileCounts.errorCount;

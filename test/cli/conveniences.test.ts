@@ -1,0 +1,55 @@
+// What ESLint users reach for in `cqlint lint`: --format compact, --quiet, --stdin, ignore patterns, --cache.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runCli, tempDir, type JsonResult } from './helpers';
+
+const HOT = 'CREATE TABLE ks.books (publish_date date, title text, author text, PRIMARY KEY (publish_date, title));\n';
+const SCHEMA = 'CREATE TABLE ks.users (id uuid PRIMARY KEY, name text);\n';
+const QUERY = 'SELECT email FROM ks.users WHERE id = ?;\n';
+
+describe('cqlint lint --format compact', () => {
+  test('one line per problem, path: line, col, severity - message (rule), then the count', async (t) => {
+    const temp = tempDir({ 'schema.cql': SCHEMA, 'q.cql': QUERY + HOT });
+    t.after(() => temp.cleanup());
+    const run = await runCli(['lint', '--format', 'compact', temp.dir]);
+    assert.equal(run.code, 1, run.stderr);
+    const lines = run.stdout.split('\n');
+    assert.match(lines[0]!, new RegExp(`^${temp.path('q.cql').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: line 1, col 8, Error - table ks\\.users has no column email.* \\(unknown-column\\)$`));
+    assert.match(lines[1]!, /: line 2, col \d+, Warning - hot partition in ks\.books[^\n]* \(hot-partition\)$/);
+    assert.deepEqual(lines.slice(2), ['', '2 problems', '']);
+  });
+
+  test('nothing at all when clean', async (t) => {
+    const temp = tempDir({ 'schema.cql': SCHEMA });
+    t.after(() => temp.cleanup());
+    const run = await runCli(['lint', '-f', 'compact', temp.dir]);
+    assert.deepEqual([run.code, run.stdout], [0, '']);
+  });
+});
+
+describe('cqlint lint --quiet', () => {
+  test('shows errors only, in every format; the exit code still follows the errors', async (t) => {
+    const temp = tempDir({ 'schema.cql': SCHEMA, 'q.cql': QUERY + HOT });
+    t.after(() => temp.cleanup());
+    const json = await runCli(['lint', '--quiet', '-f', 'json', temp.dir]);
+    assert.equal(json.code, 1);
+    const q = (JSON.parse(json.stdout) as JsonResult[]).find((r) => r.filePath.endsWith('q.cql'))!;
+    assert.deepEqual(q.messages.map((m) => m.ruleId), ['unknown-column']);
+    const stylish = await runCli(['lint', '--quiet', temp.dir]);
+    assert.match(stylish.stdout, /unknown-column/);
+    assert.doesNotMatch(stylish.stdout, /hot-partition| warning /);
+    assert.match(stylish.stdout, /\u2716 1 problem \(1 error, 0 warnings\)/);
+    const sarif = JSON.parse((await runCli(['lint', '--quiet', '-f', 'sarif', temp.dir])).stdout) as { runs: { results: { ruleId: string }[] }[] };
+    assert.deepEqual(sarif.runs[0]!.results.map((r) => r.ruleId), ['unknown-column']);
+  });
+
+  test('warnings alone: nothing shown, exit 0, but --max-warnings still counts them', async (t) => {
+    const temp = tempDir({ 'hot.cql': HOT });
+    t.after(() => temp.cleanup());
+    const quiet = await runCli(['lint', '--quiet', temp.dir]);
+    assert.deepEqual([quiet.code, quiet.stdout], [0, '']);
+    const limited = await runCli(['lint', '--quiet', '--max-warnings', '0', temp.dir]);
+    assert.equal(limited.code, 1);
+    assert.match(limited.stderr, /too many warnings \(1\)/);
+  });
+});
