@@ -5,7 +5,8 @@
 import { Project } from '../core/project';
 import { allRules } from '../core/rules';
 import type { TargetId } from '../core/targets';
-import { MAX_FILE_BYTES } from '../core/io/files';
+import * as path from 'node:path';
+import { MAX_FILE_BYTES, readTextStream } from '../core/io/files';
 import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
 import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
@@ -16,6 +17,8 @@ import packageJson from '../../package.json';
 const LINT_OPTIONS = {
   format: { type: 'string', short: 'f', value: 'name', help: `Output format: ${FORMAT_NAMES.join(', ')} (default: stylish; compact is one line per problem)` },
   ...CONFIG_OPTIONS,
+  stdin: { type: 'boolean', help: 'Lint the text on stdin. Files and folders given too are read as its context (their tables resolve its queries) and not reported' },
+  'stdin-filename': { type: 'string', value: 'path', help: "The file the stdin text stands for: its .cqlint.json applies, it replaces that file among the inputs, and results name it (default: '<stdin>' in the working directory)" },
   quiet: { type: 'boolean', help: 'Report errors only: warnings and information are not shown (--max-warnings still counts the warnings)' },
   'max-warnings': { type: 'string', value: 'n', help: 'Exit with 1 when there are more than n warnings (default: -1, no limit)' },
   fix: { type: 'boolean', help: 'Apply the fixes that need no choice (renames, computed shard values, ...), write the changed files, then report the problems that remain' },
@@ -28,7 +31,7 @@ const LINT_OPTIONS = {
 export const LINT_COMMAND: CommandSpec = {
   name: 'lint',
   summary: 'lint CQL files and folders (stylish, json or sarif output; --fix applies safe fixes)',
-  usage: ['[options] <files or folders...>'],
+  usage: ['[options] <files or folders...>', '[options] --stdin [--stdin-filename <path>] [<files or folders...>]'],
   description: `Lints CQL files. Folders are searched for *.cql and *.cqlsh files (node_modules and .git are skipped).
 All inputs are analysed together, so queries resolve against tables defined in any of them.`,
   options: LINT_OPTIONS,
@@ -52,11 +55,13 @@ interface LintOptions {
   fix?: boolean;
   /** --fix-dry-run: apply them in memory only. */
   fixDryRun?: boolean;
+  /** --stdin: the path the text on stdin is linted as (the inputs are then its context). */
+  stdinPath?: string;
 }
 
 const INFORMATION_URI = 'https://github.com/cqlint/cqlint';
 
-function parseLintArgs(args: string[]): LintOptions | 'help' {
+function parseLintArgs(args: string[], cwd: string): LintOptions | 'help' {
   const parsed = parseCommandArgs(args, LINT_OPTIONS);
   const values = parsed.values;
   if (values.help) return 'help';
@@ -78,7 +83,10 @@ function parseLintArgs(args: string[]): LintOptions | 'help' {
   if (values.config !== undefined && values.config.trim() === '') throw new UsageError('--config expects a file name');
   if (values.color && values['no-color']) throw new UsageError('--color and --no-color cannot be used together');
   if (values.fix && values['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run cannot be used together');
-  if (!parsed.positionals.length) throw new UsageError('no files or folders given');
+  if (values['stdin-filename'] !== undefined && !values.stdin) throw new UsageError('--stdin-filename needs --stdin');
+  if (values['stdin-filename'] !== undefined && values['stdin-filename'].trim() === '') throw new UsageError('--stdin-filename expects a file name');
+  if (values.stdin && values.fix) throw new UsageError('--fix cannot write stdin back: use --fix-dry-run (json output carries the fixed text as "output")');
+  if (!parsed.positionals.length && !values.stdin) throw new UsageError('no files or folders given');
 
   return {
     format: formatName as FormatName,
@@ -91,6 +99,7 @@ function parseLintArgs(args: string[]): LintOptions | 'help' {
     inputs: parsed.positionals,
     fix: values.fix === true,
     fixDryRun: values['fix-dry-run'] === true,
+    stdinPath: values.stdin ? path.resolve(cwd, values['stdin-filename'] ?? '<stdin>') : undefined,
   };
 }
 
@@ -105,7 +114,7 @@ function ruleDescriptions(): RuleDescription[] {
 }
 
 export async function runLintCommand(args: string[], io: CliIO): Promise<number> {
-  const options = parseLintArgs(args);
+  const options = parseLintArgs(args, io.cwd);
   if (options === 'help') {
     io.stdout.write(commandHelp(LINT_COMMAND));
     return EXIT.ok;
@@ -128,7 +137,7 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   // Configuration: an explicit file, none at all, or each file's nearest .cqlint.json (the Project finds it).
   const config = explicitConfig(options, io, report);
 
-  const files = await collectCqlFiles(options.inputs, io, report);
+  const files = options.inputs.length ? await collectCqlFiles(options.inputs, io, report) : [];
   // Rules are synchronous: the samples .cqlint.json names are read before they run, and handed to them here.
   const samples = new SampleCache();
   const configs = discoveredConfigs();
@@ -137,6 +146,8 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   // it). Their texts live in the project only, deflated once a file is indexed.
   const readFiles = new Map<string, boolean>();
   for (const file of files) {
+    // The text on stdin stands for this file.
+    if (file === options.stdinPath) continue;
     const read = await readInput(file, io, report);
     if (!read) continue;
     readFiles.set(file, read.bom);
@@ -146,6 +157,17 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
     project.fileSchema(file);
     project.release(file);
   }
+
+  if (options.stdinPath !== undefined) {
+    const read = await readTextStream(io.stdin ?? process.stdin);
+    if (!read.ok) report.fail(`cannot read stdin: ${read.message}`);
+    else {
+      readFiles.set(options.stdinPath, read.bom);
+      project.setFile(options.stdinPath, read.text);
+    }
+  }
+  // What is reported: every file read, or with --stdin its text alone (the files are its context).
+  const reported = options.stdinPath === undefined ? [...readFiles.keys()] : readFiles.has(options.stdinPath) ? [options.stdinPath] : [];
 
   // Discovered configuration files: a broken one is a failure (its valid rest still applies).
   if (config === undefined) reportConfigErrors(configs, readFiles.keys(), report);
@@ -157,7 +179,7 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   // schema is what the queries of other files are checked against), then everything is linted.
   const outputs = new Map<string, string>();
   if (options.fix || options.fixDryRun) {
-    for (const filePath of readFiles.keys()) {
+    for (const filePath of reported) {
       const original = project.getText(filePath)!;
       let fixed;
       try {
@@ -187,7 +209,7 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
     informationUri: INFORMATION_URI,
   });
   const counts = { errorCount: 0, warningCount: 0 };
-  for (const filePath of readFiles.keys()) {
+  for (const filePath of reported) {
     let findings;
     try {
       findings = project.lint(filePath);

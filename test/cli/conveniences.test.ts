@@ -53,3 +53,57 @@ describe('cqlint lint --quiet', () => {
     assert.match(limited.stderr, /too many warnings \(1\)/);
   });
 });
+
+describe('cqlint lint --stdin', () => {
+  test('lints the text on stdin, named <stdin> in the working directory', async (t) => {
+    const temp = tempDir();
+    t.after(() => temp.cleanup());
+    const run = await runCli(['lint', '--stdin', '-f', 'json'], { cwd: temp.dir, stdin: HOT });
+    assert.equal(run.code, 0, run.stderr);
+    const results = JSON.parse(run.stdout) as JsonResult[];
+    assert.deepEqual(results.map((r) => r.filePath), [temp.path('<stdin>')]);
+    assert.deepEqual(results[0]!.messages.map((m) => m.ruleId), ['hot-partition']);
+    assert.equal(results[0]!.source, HOT);
+  });
+
+  test('files and folders given too are its context: their tables resolve its queries, they are not reported', async (t) => {
+    const temp = tempDir({ 'schema.cql': SCHEMA + HOT });
+    t.after(() => temp.cleanup());
+    const run = await runCli(['lint', '--stdin', '-f', 'json', '.'], { cwd: temp.dir, stdin: QUERY });
+    assert.equal(run.code, 1, run.stderr);
+    const results = JSON.parse(run.stdout) as JsonResult[];
+    assert.deepEqual(results.map((r) => r.filePath), [temp.path('<stdin>')], 'schema.cql (with its hot partition) is not reported');
+    assert.match(results[0]!.messages[0]!.message, /ks\.users has no column email/);
+  });
+
+  test('--stdin-filename: the text replaces that file among the inputs, and its .cqlint.json applies', async (t) => {
+    const temp = tempDir({
+      'schema.cql': SCHEMA,
+      'q.cql': QUERY,
+      'quiet/.cqlint.json': JSON.stringify({ rules: { 'hot-partition': 'off' } }),
+    });
+    t.after(() => temp.cleanup());
+    const replaced = await runCli(['lint', '--stdin', '--stdin-filename', 'q.cql', '.'], { cwd: temp.dir, stdin: 'SELECT name FROM ks.users WHERE id = ?;\n' });
+    assert.deepEqual([replaced.code, replaced.stdout, replaced.stderr], [0, '', ''], 'the saved q.cql (unknown column) is not what is linted');
+    const configured = await runCli(['lint', '--stdin', '--stdin-filename', 'quiet/new.cql', '-f', 'json'], { cwd: temp.dir, stdin: HOT });
+    const results = JSON.parse(configured.stdout) as JsonResult[];
+    assert.deepEqual(results.map((r) => [r.filePath, r.messages.length]), [[temp.path('quiet/new.cql'), 0]]);
+  });
+
+  test('--fix-dry-run gives the fixed text; --fix, a lone --stdin-filename and unreadable stdin are refused (exit 2)', async (t) => {
+    const temp = tempDir({ 'schema.cql': SCHEMA });
+    t.after(() => temp.cleanup());
+    const dry = await runCli(['lint', '--stdin', '--fix-dry-run', '-f', 'json', '.'], { cwd: temp.dir, stdin: 'SELECT nme FROM ks.users WHERE id = ?;\n' });
+    assert.equal((JSON.parse(dry.stdout) as { output?: string }[])[0]!.output, 'SELECT name FROM ks.users WHERE id = ?;\n');
+    const fix = await runCli(['lint', '--stdin', '--fix'], { cwd: temp.dir, stdin: QUERY });
+    assert.equal(fix.code, 2);
+    assert.match(fix.stderr, /--fix cannot write stdin back: use --fix-dry-run/);
+    const lone = await runCli(['lint', '--stdin-filename', 'a.cql', '.'], { cwd: temp.dir });
+    assert.equal(lone.code, 2);
+    assert.match(lone.stderr, /--stdin-filename needs --stdin/);
+    const binary = await runCli(['lint', '--stdin'], { cwd: temp.dir, stdin: new Uint8Array([0x53, 0xff, 0xfe, 0x00]) });
+    assert.equal(binary.code, 2);
+    assert.match(binary.stderr, /cannot read stdin: /);
+    assert.equal(binary.stdout, '');
+  });
+});

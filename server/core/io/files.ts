@@ -92,6 +92,27 @@ export async function readTextFile(filePath: string, options: ReadOptions = {}):
   }
 }
 
+/**
+ * Reads a stream (the command line's stdin) as readTextFile reads a file: the kind's size cap (reading
+ * stops there), strict UTF-8, a byte order mark reported. Never throws.
+ */
+export async function readTextStream(stream: AsyncIterable<string | Uint8Array>, options: Pick<ReadOptions, 'kind' | 'maxBytes'> = {}): Promise<ReadResult> {
+  const maxBytes = capOf(options);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of stream) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      total += bytes.length;
+      if (total > maxBytes) return tooLarge(total, maxBytes, true);
+      chunks.push(bytes);
+    }
+  } catch (error) {
+    return { ok: false, reason: 'io', message: describeIoError(error) };
+  }
+  return decodeText(Buffer.concat(chunks, total));
+}
+
 /** An opened regular file, for a streaming reader (the sample CSVs): the handle and its stats. */
 export type OpenResult = { ok: true; handle: fs.FileHandle; stat: Stats } | ReadFailure;
 
