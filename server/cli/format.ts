@@ -5,12 +5,13 @@
 import { formatText, type FormatOptions, type KeywordCase } from '../core/format/formatter';
 import { MAX_FILE_BYTES } from '../core/io/files';
 import { commandHelp, type CliOptions, type CommandSpec } from './options';
-import { EXIT, UsageError, collectCqlFiles, displayPath, failureReporter, parseCommandArgs, readInput, writeOutput, type CliIO } from './io';
+import { EXIT, NO_IGNORE_OPTION, UsageError, collectCqlFiles, discoveredConfigs, ignoreCheck, displayPath, failureReporter, parseCommandArgs, readInput, writeOutput, type CliIO } from './io';
 
 const FORMAT_OPTIONS = {
   check: { type: 'boolean', help: 'Do not write; list files that would change and exit 1 if any' },
   'keyword-case': { type: 'string', value: 'case', help: 'upper (default), lower or preserve' },
   indent: { type: 'string', value: 'n', help: 'Spaces per indentation level (default 4)' },
+  ...NO_IGNORE_OPTION,
   help: { type: 'boolean', short: 'h', help: 'Show this help' },
 } satisfies CliOptions;
 
@@ -28,6 +29,7 @@ that could not be read or written (not UTF-8, not a regular file, over ${MAX_FIL
 
 interface FormatCommandOptions {
   check: boolean;
+  noIgnore: boolean;
   format: FormatOptions;
   inputs: string[];
 }
@@ -51,7 +53,7 @@ function parseFormatArgs(args: string[]): FormatCommandOptions | 'help' {
     format.indentSize = n;
   }
   if (!positionals.length) throw new UsageError('no files or folders given');
-  return { check: values.check === true, format, inputs: positionals };
+  return { check: values.check === true, noIgnore: values['no-ignore'] === true, format, inputs: positionals };
 }
 
 export async function runFormatCommand(args: string[], io: CliIO): Promise<number> {
@@ -61,7 +63,10 @@ export async function runFormatCommand(args: string[], io: CliIO): Promise<numbe
     return EXIT.ok;
   }
   const report = failureReporter(io, 'cqlint format');
-  const files = await collectCqlFiles(options.inputs, io, report);
+  // What .cqlintignore and the ignorePatterns of each file's .cqlint.json leave out is not formatted either.
+  const configs = discoveredConfigs();
+  const ignored = options.noIgnore ? undefined : ignoreCheck(io, report, (entry) => configs.lookup(entry)?.config);
+  const files = await collectCqlFiles(options.inputs, io, report, ignored);
 
   const unformatted: string[] = [];
   let written = 0;

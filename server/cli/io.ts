@@ -1,10 +1,11 @@
 // The toolkit every `cqlint` command shares: where it reads and writes (CliIO), exit codes, the one
 // usage-error path, argument parsing (node:util parseArgs), the folder walk and the file reader and
 // writer (server/core/io/files.ts). A command is `(args, io) => Promise<exit code>`; see main.ts.
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { describeFileType, describeIoError, findCqlFiles, readTextFile, writeTextFile, type FileKind, type ReadResult } from '../core/io/files';
+import { describeFileType, describeIoError, findCqlFiles, readTextFile, readTextFileSync, writeTextFile, type FileKind, type ReadResult } from '../core/io/files';
+import { IGNORE_FILE_NAME, ignoreFileSource, ignoredBy, type IgnoreSource } from '../core/config/ignore';
 import { findConfigFor, loadConfigFile, type CqlintConfig, type LoadedConfigFile } from '../core/config';
 import { TARGET_IDS, isTargetId, type TargetId } from '../core/targets';
 import { parseArgsOptions, type CliOptions } from './options';
@@ -208,12 +209,37 @@ export function failureReporter(io: CliIO, prefix: string): FailureReporter {
   };
 }
 
+/** Whether ignore patterns keep an entry out: the file that says so, else undefined. */
+export type IgnoreCheck = (entry: string, isDirectory: boolean) => string | undefined;
+
+/** `--no-ignore`, for the commands that walk folders. */
+export const NO_IGNORE_OPTION = {
+  'no-ignore': { type: 'boolean', help: `Lint files that .cqlintignore or the ignorePatterns of .cqlint.json leave out` },
+} satisfies CliOptions;
+
+/**
+ * The ignore patterns of a run (server/core/config/ignore.ts): the working folder's .cqlintignore, then
+ * the `ignorePatterns` of the config that applies to the entry. A .cqlintignore that cannot be read is
+ * a failure.
+ */
+export function ignoreCheck(io: CliIO, report: FailureReporter, configFor: (entry: string) => CqlintConfig | undefined): IgnoreCheck {
+  const file = path.join(io.cwd, IGNORE_FILE_NAME);
+  let root: IgnoreSource | undefined;
+  if (existsSync(file)) {
+    const read = readTextFileSync(file, { kind: 'config' });
+    if (read.ok) root = ignoreFileSource(read.text, file);
+    else report.fail(`cannot read ${displayPath(file, io.cwd)}: ${read.message}`);
+  }
+  return (entry, isDirectory) => ignoredBy(entry, [root, configFor(entry)?.ignorePatterns], isDirectory);
+}
+
 /**
  * The CQL files the command-line inputs name, in input order, each once: files as given, folders walked
  * (*.cql, *.cqlsh; node_modules and .git skipped). What cannot be used is reported and skipped: a missing
- * path, a FIFO or device, an unreadable subfolder (named), a folder without CQL files.
+ * path, a FIFO or device, an unreadable subfolder (named), a folder without CQL files. What `ignored`
+ * keeps out is left out: a file or folder named on the command line with a warning.
  */
-export async function collectCqlFiles(inputs: readonly string[], io: CliIO, report: FailureReporter): Promise<string[]> {
+export async function collectCqlFiles(inputs: readonly string[], io: CliIO, report: FailureReporter, ignored?: IgnoreCheck): Promise<string[]> {
   const files: string[] = [];
   const seen = new Set<string>();
   const add = (file: string): void => {
@@ -230,11 +256,18 @@ export async function collectCqlFiles(inputs: readonly string[], io: CliIO, repo
       report.fail(`cannot read ${input}: ${describeIoError(error)}`);
       continue;
     }
+    const ignoredAt = ignored?.(resolved, stat.isDirectory());
+    if (ignoredAt !== undefined) {
+      io.stderr.write(`cqlint: warning: ${input} is ignored by ${displayPath(ignoredAt, io.cwd)} (--no-ignore includes it)\n`);
+      continue;
+    }
     if (stat.isDirectory()) {
-      const walk = await findCqlFiles(resolved);
+      const walk = await findCqlFiles(resolved, ignored ? { skip: (entry, isDirectory) => ignored(entry, isDirectory) !== undefined } : {});
       for (const error of walk.errors) report.fail(`cannot read folder ${displayPath(error.path, io.cwd)}: ${error.message}`);
       for (const skipped of walk.skipped) io.stderr.write(`cqlint: skipping ${displayPath(skipped.path, io.cwd)}: ${skipped.message}\n`);
-      if (!walk.files.length && !walk.errors.length) report.fail(`no CQL files (*.cql, *.cqlsh) in ${input}`);
+      if (!walk.files.length && !walk.errors.length) {
+        report.fail(`no CQL files (*.cql, *.cqlsh) in ${input}${walk.ignored ? ` (${walk.ignored} ignored: .cqlintignore or ignorePatterns)` : ''}`);
+      }
       walk.files.forEach(add);
     } else if (stat.isFile()) {
       add(resolved);

@@ -10,7 +10,7 @@ import { MAX_FILE_BYTES, readTextStream } from '../core/io/files';
 import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
 import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
-import { CONFIG_OPTIONS, EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput, reportConfigErrors, writeOutput, type CliIO } from './io';
+import { CONFIG_OPTIONS, EXIT, NO_IGNORE_OPTION, UsageError, collectCqlFiles, discoveredConfigs, ignoreCheck, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput, reportConfigErrors, writeOutput, type CliIO } from './io';
 import { commandHelp, type CliOptions, type CommandSpec } from './options';
 import packageJson from '../../package.json';
 
@@ -19,6 +19,7 @@ const LINT_OPTIONS = {
   ...CONFIG_OPTIONS,
   stdin: { type: 'boolean', help: 'Lint the text on stdin. Files and folders given too are read as its context (their tables resolve its queries) and not reported' },
   'stdin-filename': { type: 'string', value: 'path', help: "The file the stdin text stands for: its .cqlint.json applies, it replaces that file among the inputs, and results name it (default: '<stdin>' in the working directory)" },
+  ...NO_IGNORE_OPTION,
   quiet: { type: 'boolean', help: 'Report errors only: warnings and information are not shown (--max-warnings still counts the warnings)' },
   'max-warnings': { type: 'string', value: 'n', help: 'Exit with 1 when there are more than n warnings (default: -1, no limit)' },
   fix: { type: 'boolean', help: 'Apply the fixes that need no choice (renames, computed shard values, ...), write the changed files, then report the problems that remain' },
@@ -55,6 +56,8 @@ interface LintOptions {
   fix?: boolean;
   /** --fix-dry-run: apply them in memory only. */
   fixDryRun?: boolean;
+  /** --no-ignore: lint what .cqlintignore and ignorePatterns leave out. */
+  noIgnore: boolean;
   /** --stdin: the path the text on stdin is linted as (the inputs are then its context). */
   stdinPath?: string;
 }
@@ -95,6 +98,7 @@ function parseLintArgs(args: string[], cwd: string): LintOptions | 'help' {
     noConfig: values['no-config'] === true,
     maxWarnings,
     quiet: values.quiet === true,
+    noIgnore: values['no-ignore'] === true,
     color: values.color ? true : values['no-color'] ? false : undefined,
     inputs: parsed.positionals,
     fix: values.fix === true,
@@ -137,10 +141,11 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   // Configuration: an explicit file, none at all, or each file's nearest .cqlint.json (the Project finds it).
   const config = explicitConfig(options, io, report);
 
-  const files = options.inputs.length ? await collectCqlFiles(options.inputs, io, report) : [];
+  const configs = discoveredConfigs();
+  const ignored = options.noIgnore ? undefined : ignoreCheck(io, report, (entry) => config ?? configs.lookup(entry)?.config);
+  const files = options.inputs.length ? await collectCqlFiles(options.inputs, io, report, ignored) : [];
   // Rules are synchronous: the samples .cqlint.json names are read before they run, and handed to them here.
   const samples = new SampleCache();
-  const configs = discoveredConfigs();
   const project = new Project({ target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples) });
   // The files read, in order, each with whether it began with a byte order mark (kept when --fix writes
   // it). Their texts live in the project only, deflated once a file is indexed.
@@ -158,7 +163,10 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
     project.release(file);
   }
 
-  if (options.stdinPath !== undefined) {
+  const stdinIgnoredBy = options.stdinPath === undefined ? undefined : ignored?.(options.stdinPath, false);
+  if (stdinIgnoredBy !== undefined) {
+    io.stderr.write(`cqlint: warning: ${displayPath(options.stdinPath!, io.cwd)} is ignored by ${displayPath(stdinIgnoredBy, io.cwd)} (--no-ignore includes it)\n`);
+  } else if (options.stdinPath !== undefined) {
     const read = await readTextStream(io.stdin ?? process.stdin);
     if (!read.ok) report.fail(`cannot read stdin: ${read.message}`);
     else {

@@ -15,7 +15,7 @@ import { lintMemo } from '../core/report/table-findings';
 import { PAGE_TABLES, reportPages } from '../core/report/pages';
 import { keyspacesSvg } from '../core/report/diagram';
 import {
-  CONFIG_OPTIONS, EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput,
+  CONFIG_OPTIONS, EXIT, UsageError, collectCqlFiles, discoveredConfigs, ignoreCheck, displayPath, explicitConfig, failureReporter, parseCommandArgs, parseTargetOption, readInput,
   reportConfigErrors, writeOutput, type CliIO,
 } from './io';
 import { describeIoError } from '../core/io/files';
@@ -88,7 +88,8 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
   const configs = discoveredConfigs();
   const project = new Project({ target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples) });
   const loaded: string[] = [];
-  for (const file of await collectCqlFiles(options.inputs, io, report)) {
+  const ignored = ignoreCheck(io, report, (entry) => config ?? configs.lookup(entry)?.config);
+  for (const file of await collectCqlFiles(options.inputs, io, report, ignored)) {
     const read = await readInput(file, io, report);
     if (!read) continue;
     project.setFile(file, read.text);

@@ -1,5 +1,6 @@
 // The shape of .cqlint.json once validated.
 import type { TargetId } from '../targets';
+import type { IgnoreSource } from './ignore';
 
 export type RuleLevel = 'off' | 'warn' | 'error';
 
@@ -46,6 +47,8 @@ export interface CqlintConfig {
    * absolute once loaded (written relative to the .cqlint.json), and the column order of a file without header.
    */
   samples?: Record<string, SampleSetting>;
+  /** Files the config's folder holds that are not linted (`ignorePatterns`, gitignore syntax, relative to the .cqlint.json). */
+  ignorePatterns?: IgnoreSource;
 }
 
 export interface SampleSetting {

@@ -331,6 +331,8 @@ interface WalkOptions {
   maxFiles?: number;
   /** When given, links that lead outside these folders are skipped (reported in `skipped`). */
   roots?: readonly string[];
+  /** Entries (folders and CQL files) to leave out, e.g. by ignore patterns: a skipped folder is not read. */
+  skip?: (entry: string, isDirectory: boolean) => boolean;
 }
 
 interface WalkResult {
@@ -340,6 +342,8 @@ interface WalkResult {
   errors: { path: string; message: string }[];
   /** CQL-named entries that are not read: FIFOs, devices, links to nowhere or out of the roots. */
   skipped: { path: string; message: string }[];
+  /** Folders and CQL files `skip` left out. */
+  ignored: number;
 }
 
 /**
@@ -349,7 +353,7 @@ interface WalkResult {
  */
 export async function findCqlFiles(root: string, options: WalkOptions = {}): Promise<WalkResult> {
   const maxFiles = options.maxFiles ?? Number.POSITIVE_INFINITY;
-  const result: WalkResult = { files: [], truncated: false, errors: [], skipped: [] };
+  const result: WalkResult = { files: [], truncated: false, errors: [], skipped: [], ignored: 0 };
   const realRoots = options.roots?.length ? await Promise.all(options.roots.map((r) => fs.realpath(r).catch(() => r))) : undefined;
   // Iterative (a deep tree cannot overflow the stack); folders are visited in sorted order.
   const pending: string[] = [root];
@@ -367,10 +371,16 @@ export async function findCqlFiles(root: string, options: WalkOptions = {}): Pro
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (!SKIPPED_FOLDERS.has(entry.name)) subfolders.push(full);
+        if (SKIPPED_FOLDERS.has(entry.name)) continue;
+        if (options.skip?.(full, true)) result.ignored++;
+        else subfolders.push(full);
         continue;
       }
       if (!isCqlFile(entry.name)) continue;
+      if (options.skip?.(full, false)) {
+        result.ignored++;
+        continue;
+      }
       if (!entry.isFile()) {
         const why = await whyNotListed(full, entry.isSymbolicLink(), realRoots);
         if (why) {

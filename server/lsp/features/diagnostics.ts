@@ -211,7 +211,8 @@ function computeDiagnostics(ctx: ServerContext, filePath: string, relatedInforma
       message: `cqlint: ${skipped}`,
     }];
   }
-  if (!ctx.project.hasFile(filePath)) return [];
+  // An ignored file that is open is still read (its tables resolve other files' queries), but not judged.
+  if (!ctx.project.hasFile(filePath) || ctx.ignoredBy(filePath) !== undefined) return [];
   let findings: Finding[];
   try {
     findings = ctx.project.lint(filePath);
