@@ -21,6 +21,7 @@ const benches: Bench[] = [
   { name: 'sample', module: './sample', exportName: 'runSampleBench' },
   { name: 'limits', module: './limits', exportName: 'runLimitsBench' },
   { name: 'report', module: './report', exportName: 'runReportBench' },
+  { name: 'cli', module: './cli', exportName: 'runCliBench' },
 ];
 
 async function main(): Promise<void> {

@@ -493,8 +493,7 @@ interface FormattedUnit {
  * out: the caller keeps that text as it is). `wanted` picks the units to format; the others keep their text.
  */
 function formatUnits(text: string, parse: ParseResult, options: FormatOptions,
-  wanted: (span: { start: number; end: number }) => boolean = () => true): FormattedUnit[] {
-  const opts = resolve(options, text);
+  wanted: (span: { start: number; end: number }) => boolean = () => true, opts: Resolved = resolve(options, text)): FormattedUnit[] {
   // The budget is spent up front, statement by statement: what lies past the cut is not even lexed.
   let statements = parse.statements;
   let lexed = text;
@@ -537,40 +536,136 @@ function formatUnit(text: string, unit: Unit, opts: Resolved): string {
 }
 
 /** Blank lines kept between units: none, or one when the original had at least one. */
-function separator(text: string, previous: Unit, next: Unit, eol: string): string {
+function separator(text: string, previous: PlacedUnit, next: PlacedUnit, eol: string): string {
   const between = text.slice(previous.end, next.start);
   // Text we must not touch keeps the whitespace around it too.
   if (previous.kind === 'verbatim' || next.kind === 'verbatim') return between;
   const newlines = (between.match(/\r\n|\r|\n/g) ?? []).length;
   if (newlines === 0) {
     // A trailing comment stays on its statement's line; statements each start a line.
-    if (next.kind === 'comment' || (previous.kind === 'comment' && previous.token.type === 'BlockComment')) return ' ';
+    if (next.kind === 'comment' || (previous.kind === 'comment' && previous.token?.type === 'BlockComment')) return ' ';
     return eol;
   }
   return newlines >= 2 ? eol + eol : eol;
 }
 
+/** A span of the original text and the text formatting puts in its place. */
+export interface FormattedPiece {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * Texts longer than this are formatted slice by slice (see statementSlices): memory then follows the
+ * slice, not the file (a 16 MB file parsed whole takes gigabytes).
+ */
+export const SLICE_CHARS = 64 * 1024;
+
+/** A unit's place in the whole text, for the separator between units of two slices. */
+type PlacedUnit = Pick<Unit, 'kind' | 'start' | 'end'> & { token?: EditorToken };
+
+function placed(unit: Unit, shift: number): PlacedUnit {
+  return { kind: unit.kind, start: unit.start + shift, end: unit.end + shift, ...(unit.kind === 'comment' ? { token: unit.token } : {}) };
+}
+
+/**
+ * Formats a whole document as pieces, in order: together they cover the text from start to end, each a
+ * span of the original and what replaces it (the same text where nothing changes). Joined they are
+ * formatText's result; a caller that only compares (--check) or diffs never needs the whole new text.
+ * A long text without `parse` is parsed in slices of whole statements of about `sliceChars`.
+ */
+export function* formatPieces(text: string, options: FormatOptions = {}, parse?: ParseResult, sliceChars = SLICE_CHARS): Generator<FormattedPiece> {
+  const opts = resolve(options, text);
+  const slices = parse || options.budget || text.length <= sliceChars ? [{ start: 0, end: text.length }] : statementSlices(text, sliceChars);
+  let previous: PlacedUnit | undefined;
+  for (const slice of slices) {
+    const sliceText = slice.start === 0 && slice.end === text.length ? text : text.slice(slice.start, slice.end);
+    for (const formatted of formatUnits(sliceText, parse ?? parseCql(sliceText), options, undefined, opts)) {
+      const unit = placed(formatted.unit, slice.start);
+      if (previous) {
+        yield { start: previous.end, end: unit.start, text: separator(text, previous, unit, opts.eol) };
+      } else {
+        // Leading text before the first unit is only whitespace; a verbatim first unit keeps its indentation.
+        const lead = text.slice(0, unit.start);
+        yield { start: 0, end: unit.start, text: unit.kind === 'verbatim' ? lead.slice(Math.max(lead.lastIndexOf('\n'), lead.lastIndexOf('\r')) + 1) : '' };
+      }
+      yield { start: unit.start, end: unit.end, text: formatted.text };
+      previous = unit;
+    }
+  }
+  if (!previous) {
+    yield { start: 0, end: text.length, text };
+    return;
+  }
+  // Out of budget, everything after the last formatted unit stays exactly as it was; else the file ends
+  // with one line break (a verbatim tail keeps what followed it).
+  const tail = text.slice(previous.end);
+  yield { start: previous.end, end: text.length, text: options.budget?.stopped || previous.kind === 'verbatim' ? tail : opts.eol };
+}
+
+/**
+ * Cuts a long text into slices of whole statements of about `sliceChars`: each cut follows a `;` that
+ * ends its line, outside strings, quoted names, comments and batches, so that each slice parses as the
+ * whole text would there.
+ */
+export function statementSlices(text: string, sliceChars: number): { start: number; end: number }[] {
+  const slices: { start: number; end: number }[] = [];
+  let sliceStart = 0;
+  let inBatch = false;
+  /** The last words seen outside strings and comments (BEGIN [UNLOGGED|COUNTER|LOGGED] BATCH, APPLY BATCH). */
+  let lastWord = '';
+  let wordBefore = '';
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text[i];
+    const next = text[i + 1];
+    if (c === "'" || c === '"') {
+      // Quoted: '' and "" escape the quote. An unterminated one runs to the end, as the lexer reads it.
+      i++;
+      while (i < n && !(text[i] === c && text[i + 1] !== c)) i += text[i] === c ? 2 : 1;
+      i++;
+    } else if (c === '$' && next === '$') {
+      const close = text.indexOf('$$', i + 2);
+      i = close < 0 ? n : close + 2;
+    } else if ((c === '-' && next === '-') || (c === '/' && next === '/')) {
+      while (i < n && text[i] !== '\n' && text[i] !== '\r') i++;
+    } else if (c === '/' && next === '*') {
+      const close = text.indexOf('*/', i + 2);
+      i = close < 0 ? n : close + 2;
+    } else if (/[A-Za-z_]/.test(c)) {
+      let j = i + 1;
+      while (j < n && /[A-Za-z0-9_]/.test(text[j])) j++;
+      const word = text.slice(i, j).toUpperCase();
+      if (word === 'BATCH') {
+        if (lastWord === 'BEGIN' || wordBefore === 'BEGIN') inBatch = true;
+        else if (lastWord === 'APPLY') inBatch = false;
+      }
+      wordBefore = lastWord;
+      lastWord = word;
+      i = j;
+    } else if (c === ';') {
+      i++;
+      wordBefore = lastWord = '';
+      if (inBatch || i - sliceStart < sliceChars) continue;
+      let j = i;
+      while (j < n && (text[j] === ' ' || text[j] === '\t')) j++;
+      if (text[j] === '\r' && text[j + 1] === '\n') j += 2;
+      else if (text[j] === '\n' || text[j] === '\r') j++;
+      else continue;
+      slices.push({ start: sliceStart, end: j });
+      sliceStart = i = j;
+    } else i++;
+  }
+  if (sliceStart < n || !slices.length) slices.push({ start: sliceStart, end: n });
+  return slices;
+}
+
 /** Formats a whole document; returns the new text (equal to the input when there is nothing to change). */
-export function formatText(text: string, options: FormatOptions = {}, parse: ParseResult = parseCql(text)): string {
-  const formatted = formatUnits(text, parse, options);
-  if (formatted.length === 0) return text;
-  const eol = resolve(options, text).eol;
+export function formatText(text: string, options: FormatOptions = {}, parse?: ParseResult): string {
   let out = '';
-  for (let i = 0; i < formatted.length; i++) {
-    if (i > 0) out += separator(text, formatted[i - 1].unit, formatted[i].unit, eol);
-    out += formatted[i].text;
-  }
-  // Leading text before the first unit is only whitespace; keep a verbatim first unit's indentation.
-  if (formatted[0].unit.kind === 'verbatim') {
-    const lead = text.slice(0, formatted[0].unit.start);
-    const lastBreak = Math.max(lead.lastIndexOf('\n'), lead.lastIndexOf('\r'));
-    out = lead.slice(lastBreak + 1) + out;
-  }
-  const last = formatted[formatted.length - 1].unit;
-  // Out of budget: everything after the last formatted unit stays exactly as it was.
-  if (options.budget?.stopped) return out + text.slice(last.end);
-  // The end of the file: one line break (a verbatim tail keeps what followed it).
-  out += last.kind === 'verbatim' ? text.slice(last.end) : eol;
+  for (const piece of formatPieces(text, options, parse)) out += piece.text;
   return out;
 }
 
