@@ -3,10 +3,12 @@
 //     unformatted file (stops at the first change), --diff, the rewrite, then --check on the formatted file
 //     (every statement formatted and compared): wall time and peak RSS (the process's maxRSS at exit).
 //     Aim: peak RSS within 16x the file (256 MiB), where a whole-file parse took 2-3 GB.
+//   - lint --cache on a copy of the test corpus: the first run, a re-run with nothing changed, and a re-run
+//     after one query file changed (only the files whose findings read queries are linted again).
 //
 //   npm run build && npm run bench -- cli
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -75,6 +77,25 @@ export async function runCliBench(): Promise<void> {
     const formatted = readFileSync(file, 'utf8');
     if (Buffer.byteLength(formatted) > MAX_FILE_BYTES.source) writeFileSync(file, formatted.slice(0, formatted.lastIndexOf(';\n\n', MAX_FILE_BYTES.source - 1024) + 2));
     report(`--check (formatted, ${(statSync(file).size / MiB).toFixed(1)} MiB)`, runCli(['format', '--check', 'big.cql'], dir), 0, aim);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await lintCacheBench();
+}
+
+async function lintCacheBench(): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cqlint-bench-cache-'));
+  try {
+    cpSync(path.join(projectRoot, 'test', 'fixtures', 'corpus'), path.join(dir, 'corpus'), { recursive: true });
+    console.log('lint --cache, a copy of the test corpus');
+    const args = ['lint', '-f', 'json', '--cache', 'corpus'];
+    const first = runCli(args, dir);
+    const again = runCli(args, dir);
+    appendFileSync(path.join(dir, 'corpus', 'extra-query.cql'), 'SELECT * FROM ks.nothing_here WHERE id = 1;\n');
+    const afterQuery = runCli(args, dir);
+    for (const [what, run] of [['first run', first], ['nothing changed', again], ['a query file added', afterQuery]] as const) {
+      console.log(`  ${what.padEnd(32)} ${run.seconds.toFixed(1).padStart(6)} s  peak RSS ${run.peakMiB.toFixed(0).padStart(5)} MiB  exit ${run.code}`);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

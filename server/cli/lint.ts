@@ -6,7 +6,9 @@ import { Project } from '../core/project';
 import { allRules } from '../core/rules';
 import type { TargetId } from '../core/targets';
 import * as path from 'node:path';
-import { MAX_FILE_BYTES, readTextStream } from '../core/io/files';
+import { statSync } from 'node:fs';
+import { MAX_FILE_BYTES, describeIoError, readTextStream } from '../core/io/files';
+import { DEFAULT_CACHE_FILE, LintCache, RunInputs, definesSchema } from './cache';
 import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
 import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
@@ -26,6 +28,8 @@ const LINT_OPTIONS = {
   'fix-dry-run': { type: 'boolean', help: 'Like --fix, but write nothing (json output carries the fixed text as "output")' },
   color: { type: 'boolean', help: 'Force colours (default: colours when stdout is a terminal and NO_COLOR is unset)' },
   'no-color': { type: 'boolean', help: 'Disable colours' },
+  cache: { type: 'boolean', help: `Keep each file's findings in a cache and reuse them while nothing they depend on has changed (the file, the schema, the queries it reads, the configuration, cqlint itself); not used with --fix, --fix-dry-run or --stdin` },
+  'cache-location': { type: 'string', value: 'file', help: `Where --cache keeps its file (default: ${DEFAULT_CACHE_FILE} in the working directory)` },
   help: { type: 'boolean', short: 'h', help: 'Show this help' },
 } satisfies CliOptions;
 
@@ -58,6 +62,8 @@ interface LintOptions {
   fixDryRun?: boolean;
   /** --no-ignore: lint what .cqlintignore and ignorePatterns leave out. */
   noIgnore: boolean;
+  /** --cache: the cache file (absolute), when the cache is used. */
+  cacheFile?: string;
   /** --stdin: the path the text on stdin is linted as (the inputs are then its context). */
   stdinPath?: string;
 }
@@ -90,6 +96,10 @@ function parseLintArgs(args: string[], cwd: string): LintOptions | 'help' {
   if (values['stdin-filename'] !== undefined && values['stdin-filename'].trim() === '') throw new UsageError('--stdin-filename expects a file name');
   if (values.stdin && values.fix) throw new UsageError('--fix cannot write stdin back: use --fix-dry-run (json output carries the fixed text as "output")');
   if (!parsed.positionals.length && !values.stdin) throw new UsageError('no files or folders given');
+  if (values['cache-location'] !== undefined && !values.cache) throw new UsageError('--cache-location needs --cache');
+  if (values['cache-location'] !== undefined && values['cache-location'].trim() === '') throw new UsageError('--cache-location expects a file name');
+  // Fixing changes the texts the keys are made of, and stdin is a text of the moment: no cache for them.
+  const cached = values.cache === true && !values.fix && !values['fix-dry-run'] && !values.stdin;
 
   return {
     format: formatName as FormatName,
@@ -104,6 +114,7 @@ function parseLintArgs(args: string[], cwd: string): LintOptions | 'help' {
     fix: values.fix === true,
     fixDryRun: values['fix-dry-run'] === true,
     stdinPath: values.stdin ? path.resolve(cwd, values['stdin-filename'] ?? '<stdin>') : undefined,
+    cacheFile: cached ? path.resolve(cwd, values['cache-location'] ?? DEFAULT_CACHE_FILE) : undefined,
   };
 }
 
@@ -124,6 +135,16 @@ export async function runLintCommand(args: string[], io: CliIO): Promise<number>
     return EXIT.ok;
   }
   return runLint(options, io);
+}
+
+/** What a sample file is now, for the cache key (its content is read only when the rules need it). */
+function fileStamp(file: string): string {
+  try {
+    const stat = statSync(file);
+    return `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
+  } catch {
+    return 'missing';
+  }
 }
 
 /** --quiet: a file's result with its errors only (fixable kept in step). */
@@ -150,6 +171,8 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   // The files read, in order, each with whether it began with a byte order mark (kept when --fix writes
   // it). Their texts live in the project only, deflated once a file is indexed.
   const readFiles = new Map<string, boolean>();
+  // --cache: what each file's findings depend on (see cache.ts), gathered as the files are indexed.
+  const inputs = options.cacheFile !== undefined ? new RunInputs() : undefined;
   for (const file of files) {
     // The text on stdin stands for this file.
     if (file === options.stdinPath) continue;
@@ -159,7 +182,8 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
     project.setFile(file, read.text);
     // Index the file (its schema and references), then let go of its tree: the run's memory grows with
     // the schema, not with the text. Linting parses each file again, one at a time.
-    project.fileSchema(file);
+    const schema = project.fileSchema(file);
+    inputs?.file(file, read.text, definesSchema(schema), project.fileReferences(file).length > 0);
     project.release(file);
   }
 
@@ -182,6 +206,16 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
 
   // A configured sample that cannot be read is an I/O failure (exit 2); the rules then go without it.
   await readConfiguredSamples(project, tablesDefinedIn(project, [...readFiles.keys()]), { cache: samples, onProblem: fail });
+
+  const cache = options.cacheFile !== undefined ? await LintCache.load(options.cacheFile) : undefined;
+  if (inputs) {
+    inputs.setting('target', options.target ?? '');
+    const used = config !== undefined ? [['--config', config] as const] : configs.found().map(([file, loaded]) => [file, loaded.config] as const);
+    for (const [file, loaded] of used) {
+      inputs.setting(`config ${file}`, JSON.stringify(loaded ?? null));
+      for (const sample of Object.values(loaded?.samples ?? {})) inputs.setting(`sample ${sample.file}`, fileStamp(sample.file));
+    }
+  }
 
   // --fix / --fix-dry-run: every file is fixed first (the project keeps the fixed texts, so a fixed
   // schema is what the queries of other files are checked against), then everything is linted.
@@ -218,19 +252,21 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   });
   const counts = { errorCount: 0, warningCount: 0 };
   for (const filePath of reported) {
+    const hit = inputs && cache?.lookup(filePath, inputs);
     let findings;
     try {
-      findings = project.lint(filePath);
+      findings = hit ? hit.findings : project.lint(filePath);
     } catch (error) {
       fail(`internal error while linting ${displayPath(filePath, io.cwd)}: ${error instanceof Error ? error.message : String(error)}`);
       continue;
     }
-    let fixable: boolean[] | undefined;
+    let fixable: boolean[] | undefined = hit?.fixable;
     try {
-      fixable = fixableFindings(project, filePath, findings);
+      fixable ??= fixableFindings(project, filePath, findings);
     } catch {
       // The fixable counts are a hint; a fix that cannot be computed is simply not counted.
     }
+    if (inputs) cache?.store(filePath, inputs, hit ? hit.readsQueries : project.lintReadReferences(filePath), findings, fixable);
     const output = outputs.get(filePath);
     const result: FileResult = { filePath, findings, source: output ?? project.getText(filePath)!, fixable, ...(output !== undefined ? { output } : {}) };
     writer.file(options.quiet ? errorsOnly(result) : result);
@@ -240,6 +276,10 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
     counts.warningCount += fileCounts.warningCount;
   }
   writer.end();
+  if (cache) {
+    // Not worth failing the run for: the results stand, the next run starts afresh.
+    await cache.save().catch((error: unknown) => io.stderr.write(`cqlint: warning: cannot write the cache ${displayPath(options.cacheFile!, io.cwd)}: ${describeIoError(error)}\n`));
+  }
 
   if (report.failed) return EXIT.failure;
   if (counts.errorCount > 0) return EXIT.findings;

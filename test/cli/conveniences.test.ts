@@ -1,6 +1,8 @@
 // What ESLint users reach for in `cqlint lint`: --format compact, --quiet, --stdin, ignore patterns, --cache.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { runCli, tempDir, type JsonResult } from './helpers';
 
 const HOT = 'CREATE TABLE ks.books (publish_date date, title text, author text, PRIMARY KEY (publish_date, title));\n';
@@ -166,5 +168,100 @@ describe('ignore patterns: .cqlintignore and ignorePatterns', () => {
     const run = await runCli(['lint', '.'], { cwd: broken.dir });
     assert.equal(run.code, 2);
     assert.match(run.stderr, /ignorePatterns: must be an array of gitignore patterns \(strings\), got "generated\/"/);
+  });
+});
+
+describe('cqlint lint --cache', () => {
+  const READINGS = 'CREATE TABLE ks.sensor_readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));\n';
+  const WRITE = "INSERT INTO ks.sensor_readings (sensor_id, reading_time, value) VALUES (uuid(), '2024-01-01', 1.5);\n";
+  const files = {
+    'schema.cql': SCHEMA + READINGS,
+    'queries/users.cql': 'SELECT name FROM ks.users WHERE id = ?;\n',
+    'queries/readings.cql': WRITE,
+  };
+
+  /** JSON results by file (relative), message texts only. */
+  const messages = (stdout: string, dir: string): Record<string, string[]> =>
+    Object.fromEntries((JSON.parse(stdout) as JsonResult[]).map((r) => [r.filePath.slice(dir.length + 1), r.messages.map((m) => `${m.ruleId}: ${m.message}`)]));
+  const lint = async (dir: string, cache: boolean): Promise<Record<string, string[]>> => {
+    const run = await runCli(['lint', '-f', 'json', ...(cache ? ['--cache'] : []), '.'], { cwd: dir });
+    assert.notEqual(run.code, 2, run.stderr);
+    return messages(run.stdout, dir);
+  };
+  /** Rewrites every cached message, so that a result served from the cache can be told from a fresh one. */
+  const tamper = (dir: string): void => {
+    const file = path.join(dir, '.cqlintcache');
+    const cache = JSON.parse(readFileSync(file, 'utf8')) as { entries: Record<string, { findings: { message: string }[] }> };
+    for (const entry of Object.values(cache.entries)) for (const finding of entry.findings) finding.message = `CACHED ${finding.message}`;
+    writeFileSync(file, JSON.stringify(cache));
+  };
+  const cachedFiles = (result: Record<string, string[]>): string[] => Object.keys(result).filter((f) => result[f]!.some((m) => m.includes('CACHED'))).sort();
+
+  test('a re-run with nothing changed is served from the cache, and gives what a fresh run gives', async (t) => {
+    const temp = tempDir(files);
+    t.after(() => temp.cleanup());
+    const fresh = await lint(temp.dir, false);
+    assert.deepEqual(await lint(temp.dir, true), fresh);
+    assert.ok(existsSync(temp.path('.cqlintcache')));
+    tamper(temp.dir);
+    assert.deepEqual(cachedFiles(await lint(temp.dir, true)), ['schema.cql'], 'every file with findings comes from the cache');
+  });
+
+  test('editing a query re-lints the files whose findings read queries, and only them', async (t) => {
+    const temp = tempDir(files);
+    t.after(() => temp.cleanup());
+    await lint(temp.dir, true);
+    tamper(temp.dir);
+    // Every write now sets a TTL: the readings partitions are bounded, schema.cql's finding changes.
+    writeFileSync(temp.path('queries/readings.cql'), WRITE.replace(';\n', ' USING TTL 86400;\n'));
+    writeFileSync(temp.path('queries/users.cql'), 'SELECT nme FROM ks.users WHERE id = ?;\n');
+    await lint(temp.dir, true);
+    tamper(temp.dir);
+    writeFileSync(temp.path('queries/readings.cql'), WRITE);
+    const result = await lint(temp.dir, true);
+    assert.deepEqual(cachedFiles(result), ['queries/users.cql'], 'users.cql reads no queries: still from the cache');
+    const fresh = await lint(temp.dir, false);
+    assert.deepEqual(result['schema.cql'], fresh['schema.cql']);
+    assert.ok(fresh['schema.cql']!.some((m) => m.startsWith('unbounded-partition')), 'without a TTL the readings grow without bound');
+  });
+
+  test('never stale: schema, query, config, a new file, another engine, a broken cache all give a fresh run\'s results', async (t) => {
+    const temp = tempDir(files);
+    t.after(() => temp.cleanup());
+    const steps: [string, () => void][] = [
+      ['a column renamed in the schema', () => writeFileSync(temp.path('schema.cql'), (SCHEMA + READINGS).replace('name text', 'full_name text'))],
+      ['a TTL on every write', () => writeFileSync(temp.path('queries/readings.cql'), WRITE.replace(';\n', ' USING TTL 86400;\n'))],
+      ['a rule turned off in .cqlint.json', () => writeFileSync(temp.path('.cqlint.json'), JSON.stringify({ rules: { 'unknown-column': 'off' } }))],
+      ['another target in .cqlint.json', () => writeFileSync(temp.path('.cqlint.json'), JSON.stringify({ target: 'keyspaces' }))],
+      ['a new file that defines a table', () => writeFileSync(temp.path('more.cql'), HOT)],
+      ['a file removed', () => rmSync(temp.path('more.cql'))],
+      ['a cache from another engine', () => {
+        tamper(temp.dir);
+        const file = temp.path('.cqlintcache');
+        writeFileSync(file, readFileSync(file, 'utf8').replace(/"engine":"[^"]*"/, '"engine":"0.0.0:other"'));
+      }],
+      ['a broken cache file', () => writeFileSync(temp.path('.cqlintcache'), '{"format":1,"engine":')],
+    ];
+    await lint(temp.dir, true);
+    for (const [what, change] of steps) {
+      change();
+      const cached = await lint(temp.dir, true);
+      assert.deepEqual(cached, await lint(temp.dir, false), what);
+      assert.deepEqual(cachedFiles(cached), [], what);
+    }
+  });
+
+  test('--cache-location; the cache is not used with --fix or --stdin; --cache-location alone is a usage error', async (t) => {
+    const temp = tempDir(files);
+    t.after(() => temp.cleanup());
+    await runCli(['lint', '--cache', '--cache-location', 'build/lint-cache.json', '.'], { cwd: temp.dir });
+    assert.ok(existsSync(temp.path('build/lint-cache.json')));
+    assert.ok(!existsSync(temp.path('.cqlintcache')));
+    await runCli(['lint', '--cache', '--fix-dry-run', '.'], { cwd: temp.dir });
+    await runCli(['lint', '--cache', '--stdin'], { cwd: temp.dir, stdin: HOT });
+    assert.ok(!existsSync(temp.path('.cqlintcache')));
+    const alone = await runCli(['lint', '--cache-location', 'x', '.'], { cwd: temp.dir });
+    assert.equal(alone.code, 2);
+    assert.match(alone.stderr, /--cache-location needs --cache/);
   });
 });
