@@ -179,7 +179,7 @@ describe('cqlint lint: exit codes and options', () => {
 
   test('usage errors exit 2 with a clear message', async () => {
     const cases: [string[], RegExp][] = [
-      [['lint', '--format', 'xml', 'x.cql'], /unknown format "xml"; use one of stylish, json, sarif/],
+      [['lint', '--format', 'xml', 'x.cql'], /unknown format "xml"; use one of stylish, compact, json, sarif/],
       [['lint', '--target', 'mongodb', 'x.cql'], /unknown target "mongodb"; use one of cassandra, scylladb, keyspaces, cosmosdb/],
       [['lint', '--max-warnings', 'lots', 'x.cql'], /--max-warnings expects a whole number/],
       [['lint', '--max-warnings'], /argument missing|--max-warnings/],
