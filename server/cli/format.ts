@@ -7,6 +7,7 @@
 import * as path from 'node:path';
 import { SLICE_CHARS, formatPieces, type FormatOptions, type FormattedPiece, type KeywordCase } from '../core/format/formatter';
 import { createHeapKeeper } from '../core/util/heap';
+import { withProgress, type Progress } from './progress';
 import { UnifiedDiff } from '../core/format/diff';
 import { MAX_FILE_BYTES } from '../core/io/files';
 import { commandHelp, type CliOptions, type CommandSpec } from './options';
@@ -69,6 +70,11 @@ export async function runFormatCommand(args: string[], io: CliIO): Promise<numbe
     io.stdout.write(commandHelp(FORMAT_COMMAND));
     return EXIT.ok;
   }
+  // A long run shows its progress on stderr (a terminal only).
+  return withProgress(io, (io, bar) => formatFiles(options, io, bar));
+}
+
+async function formatFiles(options: FormatCommandOptions, io: CliIO, bar: Progress): Promise<number> {
   const report = failureReporter(io, 'cqlint format');
   // What .cqlintignore and the ignorePatterns of each file's .cqlint.json leave out is not formatted either.
   const configs = discoveredConfigs();
@@ -77,7 +83,8 @@ export async function runFormatCommand(args: string[], io: CliIO): Promise<numbe
 
   const unformatted: string[] = [];
   let written = 0;
-  for (const file of files) {
+  for (const [i, file] of files.entries()) {
+    bar.update('formatting', i, files.length);
     const shown = displayPath(file, io.cwd);
     const read = await readInput(file, io, report);
     if (!read) continue;

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { statSync } from 'node:fs';
 import { MAX_FILE_BYTES, describeIoError, readTextStream } from '../core/io/files';
 import { DEFAULT_CACHE_FILE, LintCache, RunInputs, definesSchema } from './cache';
+import { withProgress, type Progress } from './progress';
 import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
 import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
@@ -155,7 +156,12 @@ function errorsOnly(result: FileResult): FileResult {
 }
 
 /** Lints per `options`; returns the exit code. */
-async function runLint(options: LintOptions, io: CliIO): Promise<number> {
+function runLint(options: LintOptions, terminal: CliIO): Promise<number> {
+  // A long run shows its progress on stderr (a terminal only).
+  return withProgress(terminal, (io, bar) => lintFiles(options, io, bar));
+}
+
+async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promise<number> {
   const report = failureReporter(io, 'cqlint');
   const fail = (message: string): void => report.fail(message);
 
@@ -173,7 +179,8 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   const readFiles = new Map<string, boolean>();
   // --cache: what each file's findings depend on (see cache.ts), gathered as the files are indexed.
   const inputs = options.cacheFile !== undefined ? new RunInputs() : undefined;
-  for (const file of files) {
+  for (const [i, file] of files.entries()) {
+    bar.update('reading', i, files.length);
     // The text on stdin stands for this file.
     if (file === options.stdinPath) continue;
     const read = await readInput(file, io, report);
@@ -251,7 +258,8 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
     informationUri: INFORMATION_URI,
   });
   const counts = { errorCount: 0, warningCount: 0 };
-  for (const filePath of reported) {
+  for (const [i, filePath] of reported.entries()) {
+    bar.update('linting', i, reported.length);
     const hit = inputs && cache?.lookup(filePath, inputs);
     let findings;
     try {

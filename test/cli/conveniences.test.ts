@@ -1,9 +1,11 @@
-// What ESLint users reach for in `cqlint lint`: --format compact, --quiet, --stdin, ignore patterns, --cache.
+// What ESLint users reach for in `cqlint lint`: --format compact, --quiet, --stdin, ignore patterns, --cache,
+// and progress on a terminal.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { runCli, tempDir, type JsonResult } from './helpers';
+import { progress } from '../../server/cli/progress';
 
 const HOT = 'CREATE TABLE ks.books (publish_date date, title text, author text, PRIMARY KEY (publish_date, title));\n';
 const SCHEMA = 'CREATE TABLE ks.users (id uuid PRIMARY KEY, name text);\n';
@@ -263,5 +265,57 @@ describe('cqlint lint --cache', () => {
     const alone = await runCli(['lint', '--cache-location', 'x', '.'], { cwd: temp.dir });
     assert.equal(alone.code, 2);
     assert.match(alone.stderr, /--cache-location needs --cache/);
+  });
+});
+
+describe('progress on stderr', () => {
+  const terminal = (isTTY: boolean, env: Record<string, string> = {}) => {
+    let stderr = '';
+    let stdout = '';
+    const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t), isTTY }, cwd: '/', env };
+    return { io, out: () => ({ stdout, stderr }) };
+  };
+
+  test('a terminal gets one line redrawn in place, after a moment, at most every 100 ms, erased before other output and at the end', () => {
+    let clock = 0;
+    const { io, out } = terminal(true);
+    const bar = progress(io, () => clock);
+    bar.update('reading', 1, 7720);
+    clock = 400;
+    bar.update('reading', 2, 7720);
+    assert.equal(out().stderr, '', 'nothing in the first half second');
+    clock = 600;
+    bar.update('reading', 1234, 7720);
+    clock = 650;
+    bar.update('reading', 1300, 7720);
+    assert.equal(out().stderr, '\r\u001b[Kcqlint: reading 1,234/7,720 files', 'one redraw per 100 ms');
+    const stdout = bar.around(io.stdout);
+    stdout.write('results\n');
+    assert.deepEqual(out(), { stdout: 'results\n', stderr: '\r\u001b[Kcqlint: reading 1,234/7,720 files\r\u001b[K' });
+    clock = 800;
+    bar.update('linting', 10, 7720);
+    bar.end();
+    assert.ok(out().stderr.endsWith('\r\u001b[Kcqlint: linting 10/7,720 files\r\u001b[K'));
+  });
+
+  test('nothing in a pipe or on CI', () => {
+    for (const [isTTY, env] of [[false, {}], [true, { CI: 'true' }]] as const) {
+      let clock = 0;
+      const { io, out } = terminal(isTTY, env);
+      const bar = progress(io, () => clock);
+      clock = 10_000;
+      bar.update('linting', 1, 2);
+      bar.end();
+      assert.equal(out().stderr, '');
+    }
+  });
+
+  test('a lint run on a terminal: the output is untouched and no progress is left behind', async (t) => {
+    const temp = tempDir({ 'hot.cql': HOT, 'schema.cql': SCHEMA });
+    t.after(() => temp.cleanup());
+    const plain = await runCli(['lint', temp.dir]);
+    const onTerminal = await runCli(['lint', temp.dir], { stderrTty: true });
+    assert.equal(onTerminal.stdout, plain.stdout);
+    assert.equal(onTerminal.stderr.replace(/\r\u001b\[K(cqlint: \w+ [\d,]+\/[\d,]+ files)?/g, ''), '');
   });
 });

@@ -16,6 +16,8 @@ interface RunOptions {
   cwd?: string;
   /** Pretend stdout is a terminal. */
   tty?: boolean;
+  /** Pretend stderr is a terminal. */
+  stderrTty?: boolean;
   env?: Record<string, string | undefined>;
   /** What stdin holds (default: nothing, an empty stream). */
   stdin?: string | Uint8Array;
@@ -26,7 +28,7 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
   let stderr = '';
   const code = await main(argv, {
     stdout: { write: (text: string) => (stdout += text), isTTY: options.tty ?? false },
-    stderr: { write: (text: string) => (stderr += text), isTTY: false },
+    stderr: { write: (text: string) => (stderr += text), isTTY: options.stderrTty ?? false },
     cwd: options.cwd ?? projectRoot,
     env: options.env ?? {},
     stdin: Readable.from(options.stdin === undefined ? [] : [typeof options.stdin === 'string' ? Buffer.from(options.stdin) : options.stdin]),
