@@ -363,8 +363,10 @@ export async function runTokenCommand(args: string[], io: CliIO): Promise<number
     if (!values.length) {
       if (!opts.json) throw new UsageError('no values given (to read keys from stdin, use --json with one JSON array per line)');
       let failed = 0;
+      let lines = 0;
       await readLines(io.stdin ?? process.stdin, (line) => {
         if (!line.trim()) return;
+        lines++;
         try {
           let data: unknown;
           try { data = JSON.parse(line); } catch { throw new CliError('line is not JSON'); }
@@ -378,6 +380,7 @@ export async function runTokenCommand(args: string[], io: CliIO): Promise<number
           io.stdout.write(JSON.stringify({ error: errorMessage(e) }) + '\n');
         }
       });
+      if (failed) io.stderr.write(`cqlint token: ${failed} of ${lines} key${lines === 1 ? '' : 's'} on stdin failed (see their "error" lines)\n`);
       return failed ? EXIT.failure : EXIT.ok;
     }
     const result = computeOne(shape, splitValues(values, shape), encoder, ring, replication);
