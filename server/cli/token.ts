@@ -1,5 +1,8 @@
 // `cqlint token`: exact Murmur3Partitioner tokens (and shard values, owning ranges, replicas) for keys.
 // --schema loads the CQL into a Project, as `cqlint lint` does, and reads the table from its schema model.
+import { existsSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { CONFIG_FILE_NAME, findConfigFor, loadConfigFile } from '../core/config';
 import { Project } from '../core/project';
 import { columnKeyType, udtLookupFor } from '../core/schema/key-values';
 import type { TableInfo } from '../core/schema/model';
@@ -16,7 +19,8 @@ import { LineIndex } from '../../grammar/line-index';
 const TOKEN_OPTIONS = {
   types: { type: 'string', value: 'T,...', help: "Partition key column types in key order (e.g. date,int or 'frozen<list<int>>')" },
   schema: { type: 'string', value: 'path', help: "CQL file or folder; the table's partition key gives the types. For a table with a '-- @shard' annotation you may give the source columns (title='...') instead of the shard column; the shard value is computed and printed." },
-  ring: { type: 'string', value: 'file', help: "'nodetool ring', 'nodetool describering' or JSON {\"node\": [\"token\", ...]}: also print the owning token range and the replicas" },
+  ring: { type: 'string', value: 'file', help: "'nodetool ring', 'nodetool describering' or JSON {\"node\": [\"token\", ...]}: also print the owning token range and the replicas (default: the ring of the .cqlint.json found from --schema, else from the working directory)" },
+  'no-config': { type: 'boolean', help: 'Ignore .cqlint.json files (and the ring they name)' },
   replication: { type: 'string', value: 'spec', help: "SimpleStrategy RF ('3') or per-DC RFs ('dc1:3,dc2:2'); default: the keyspace's CREATE KEYSPACE in --schema, else 1" },
   json: { type: 'boolean', help: 'JSON output, one object per key; without values, read one JSON array (or {col: value} object) per line from stdin' },
   help: { type: 'boolean', short: 'h', help: 'Show this help' },
@@ -51,6 +55,7 @@ interface Options {
   types?: string;
   schema?: string;
   ring?: string;
+  noConfig: boolean;
   replication?: string;
   json: boolean;
   help: boolean;
@@ -76,6 +81,7 @@ function parseTokenArgs(args: string[]): Options {
     types: values.types,
     schema: values.schema,
     ring: values.ring,
+    noConfig: values['no-config'] === true,
     replication: values.replication,
     json: values.json === true,
     help: values.help === true,
@@ -97,6 +103,19 @@ async function loadSchema(schemaPath: string, io: CliIO): Promise<Project> {
     if (read) project.setFile(file, read.text);
   }
   return project;
+}
+
+/**
+ * The ring the nearest .cqlint.json names (as lint finds configs: upward from the --schema file or folder,
+ * else from the working directory). A broken .cqlint.json is an input error, as for lint.
+ */
+function configuredRing(schemaPath: string | undefined, io: CliIO): string | undefined {
+  const from = schemaPath === undefined ? io.cwd : path.resolve(io.cwd, schemaPath);
+  const found = findConfigFor(existsSync(from) && statSync(from).isDirectory() ? path.join(from, CONFIG_FILE_NAME) : from);
+  if (found === undefined) return undefined;
+  const loaded = loadConfigFile(found);
+  if (loaded.errors.length) throw new InputError(loaded.errors.map((e) => e.message).join('; '));
+  return loaded.config?.ring;
 }
 
 function normalizeName(n: string): string {
@@ -357,7 +376,8 @@ export async function runTokenCommand(args: string[], io: CliIO): Promise<number
   try {
     const encoder = new KeyEncoder(shape.columns.map((c) => c.type), { columns: shape.named ? shape.columns.map((c) => c.name) : undefined });
     shape.columns = shape.columns.map((c, i) => ({ name: c.name, type: encoder.types[i] }));
-    const ring = opts.ring !== undefined ? parseRing(await readRequiredInput(opts.ring, io, 'ring file', 'ring')) : undefined;
+    const ringFile = opts.ring ?? (opts.noConfig ? undefined : configuredRing(opts.schema, io));
+    const ring = ringFile !== undefined ? parseRing(await readRequiredInput(ringFile, io, opts.ring !== undefined ? 'ring file' : 'ring file (named in .cqlint.json)', 'ring')) : undefined;
     const replication = opts.replication ? parseReplication(opts.replication) : shape.replication;
 
     if (!values.length) {
