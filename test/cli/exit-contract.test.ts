@@ -66,6 +66,14 @@ const rows: Record<string, Row[]> = {
     { args: ['--types', 'int', '--json'], stdin: '[1]\n[2]\n', code: 0, out: /"token":"-4069959284402364209"/ },
     { args: ['--types', 'int', '--json'], stdin: '[1]\nnot json\n', code: 2, out: /"token":"-4069959284402364209".*\n\{"error":"line is not JSON"\}\n/, err: /1 of 2 keys on stdin failed/ },
   ],
+  fix: [
+    { args: ['--list', 'warning.cql'], code: 0, out: /hot-partition/ },
+    { args: ['--dry-run', 'warning.cql'], code: 0, out: /^\+\+\+ b\/warning\.cql$/m },
+    { args: ['--rule', 'allow-filtering', 'warning.cql'], code: 2, usage: true, err: /has no partition refactoring/ },
+    { args: ['--table', 'ks.nope', 'warning.cql'], code: 2, err: /no partition finding matches --table ks\.nope/ },
+    { args: ['missing.cql'], code: 2, err: /cannot read missing\.cql/ },
+    { args: ['broken'], code: 2, err: /\.cqlint\.json: not valid JSON/ },
+  ],
   // The partition report's own failures (a broken .cqlint.json, an unreadable input) are issue 22's to add.
   report: [
     { args: ['--out', 'r.html', 'clean.cql'], code: 0, out: /wrote r\.html \(1 table\)/ },
