@@ -16,6 +16,8 @@ export interface CliStream {
   write(text: string): unknown;
   /** True when the stream is a terminal (stylish output is coloured only then). */
   isTTY?: boolean;
+  /** The terminal's width, when it is one (stylish output wraps details to it). */
+  columns?: number;
 }
 
 export interface CliIO {
@@ -45,6 +47,9 @@ function stdoutOfProcess(): CliStream {
     write: (text: string) => (closed ? false : process.stdout.write(text)),
     get isTTY() {
       return process.stdout.isTTY;
+    },
+    get columns() {
+      return process.stdout.isTTY ? process.stdout.columns : undefined;
     },
   };
   return processStdout;

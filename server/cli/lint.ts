@@ -41,7 +41,11 @@ export const LINT_COMMAND: CommandSpec = {
   description: `Lints CQL files. Folders are searched for *.cql and *.cqlsh files (node_modules and .git are skipped).
 All inputs are analysed together, so queries resolve against tables defined in any of them.`,
   options: LINT_OPTIONS,
-  notes: `json is ESLint's JSON formatter shape; sarif is SARIF 2.1.0 for code-scanning uploads.`,
+  notes: `Each problem has a headline (what is wrong and where, about 100 characters) and most have details
+(the figures, the cure and the sources, as markdown): stylish shows the details wrapped under the headline,
+compact the headline alone. json is ESLint's JSON formatter shape, the headline as "message" and the details
+in an added "details" field; sarif is SARIF 2.1.0 for code-scanning uploads, the headline as message.text
+and headline and details as message.markdown.`,
   exitStatus: `0 no errors (and warnings within --max-warnings), 1 errors or too many warnings, 2 usage error,
 bad configuration or a file that could not be read. Files over ${MAX_FILE_BYTES.source / (1024 * 1024)} MiB are refused (exit 2): cqlint checks
 schemas and queries, not data dumps.`,
@@ -253,6 +257,7 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
   const writer = resultWriter(options.format, io.stdout, {
     cwd: io.cwd,
     color,
+    columns: io.stdout.isTTY ? io.stdout.columns : undefined,
     rules: ruleDescriptions(),
     toolVersion: packageJson.version,
     informationUri: INFORMATION_URI,

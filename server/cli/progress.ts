@@ -50,6 +50,9 @@ export function progress(io: CliIO, now: () => number = () => performance.now())
         get isTTY() {
           return stream.isTTY;
         },
+        get columns() {
+          return stream.columns;
+        },
       };
     },
   };

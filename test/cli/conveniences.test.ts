@@ -6,6 +6,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { runCli, tempDir, type JsonResult } from './helpers';
 import { progress } from '../../server/cli/progress';
+import { main } from '../../server/cli/main';
 
 const HOT = 'CREATE TABLE ks.books (publish_date date, title text, author text, PRIMARY KEY (publish_date, title));\n';
 const SCHEMA = 'CREATE TABLE ks.users (id uuid PRIMARY KEY, name text);\n';
@@ -317,5 +318,36 @@ describe('progress on stderr', () => {
     const onTerminal = await runCli(['lint', temp.dir], { stderrTty: true });
     assert.equal(onTerminal.stdout, plain.stdout);
     assert.equal(onTerminal.stderr.replace(/\r\u001b\[K(cqlint: \w+ [\d,]+\/[\d,]+ files)?/g, ''), '');
+  });
+});
+
+describe('headline and details in the output formats', () => {
+  test('json: message is the headline, details the rest; sarif: message.text and message.markdown; compact: the headline', async (t) => {
+    const temp = tempDir({ 'hot.cql': HOT });
+    t.after(() => temp.cleanup());
+    const json = (JSON.parse((await runCli(['lint', '-f', 'json', temp.dir])).stdout) as (JsonResult & { messages: { details?: string }[] })[])[0]!.messages[0]!;
+    assert.equal(json.message, 'hot partition in ks.books: every write of the same publish_date goes to one partition');
+    assert.match(json.details!, /^The partition key \(publish_date\) is a time bucket alone[\s\S]*Shard it: /);
+    const sarif = JSON.parse((await runCli(['lint', '-f', 'sarif', temp.dir])).stdout) as { runs: { results: { message: { text: string; markdown?: string } }[] }[] };
+    const result = sarif.runs[0]!.results[0]!;
+    assert.equal(result.message.text, json.message);
+    assert.equal(result.message.markdown, `${json.message}\n\n${json.details}`);
+    const compact = await runCli(['lint', '-f', 'compact', temp.dir]);
+    assert.match(compact.stdout, /Warning - hot partition in ks\.books: every write of the same publish_date goes to one partition \(hot-partition\)\n/);
+    assert.doesNotMatch(compact.stdout, /Shard it/);
+  });
+
+  test('stylish wraps the details to the terminal width, under the message', async (t) => {
+    const temp = tempDir({ 'hot.cql': HOT });
+    t.after(() => temp.cleanup());
+    for (const columns of [60, 140]) {
+      let stdout = '';
+      await main(['lint', '--no-color', temp.dir], { stdout: { write: (s: string) => (stdout += s), isTTY: true, columns }, stderr: { write: () => true }, cwd: temp.dir, env: {} });
+      const lines = stdout.split('\n').filter((l) => /^ {4,}\S/.test(l) && !/hot-partition$/.test(l));
+      assert.ok(lines.length > 2);
+      // A word longer than the width (a URL) gets a line of its own.
+      for (const line of lines) assert.ok(line.length <= Math.max(columns, 18 + 40) || !/\S\s+\S/.test(line.trim()), `${columns}: ${line.length}: ${line}`);
+      assert.ok(lines.some((line) => line.length > columns - 25), `${columns}: the lines use the width`);
+    }
   });
 });

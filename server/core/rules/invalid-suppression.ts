@@ -24,7 +24,8 @@ export const rule: RuleModule = {
         const close = nearest(id, ctx.ruleIds);
         const suggestion = close && close.distance <= Math.max(2, Math.floor(id.length / 3)) ? close.best : undefined;
         ctx.report({
-          message: `${directive}: there is no rule "${id}"${suggestion ? `; did you mean "${suggestion}"?` : ''} (this comment suppresses nothing for it)`,
+          message: `there is no rule "${id}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
+          details: `This ${directive} comment suppresses nothing for "${id}".`,
           range: { start, end },
           data: { id, ...(suggestion ? { suggestion } : {}) } satisfies FindingData<'invalid-suppression'>,
         });
@@ -48,10 +49,10 @@ export const examples: RuleExamples = {
       name: 'a misspelled id',
       code: `-- cqlint-disable-next-line hot-partiton\n${hot}`,
       at: 'hot-partiton',
-      message: /cqlint-disable-next-line: there is no rule "hot-partiton"; did you mean "hot-partition"\?/,
+      message: /^there is no rule "hot-partiton"; did you mean "hot-partition"\? This cqlint-disable-next-line comment suppresses nothing/,
       data: { id: 'hot-partiton', suggestion: 'hot-partition' },
     },
     { name: 'in a list, in a block comment', code: `/* cqlint-disable unbounded-partition,  hotpartition */\n${hot}\n/* cqlint-enable hotpartition */`, at: 'hotpartition', count: 2, message: /did you mean "hot-partition"/ },
-    { name: 'nothing close', code: `// cqlint-disable-line whatever\n${hot}`, at: 'whatever', message: /there is no rule "whatever" \(this comment/, data: { id: 'whatever' } },
+    { name: 'nothing close', code: `// cqlint-disable-line whatever\n${hot}`, at: 'whatever', message: /^there is no rule "whatever" This cqlint-disable-line comment/, data: { id: 'whatever' } },
   ],
 };

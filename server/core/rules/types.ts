@@ -103,7 +103,7 @@ export interface ExampleCase {
 export interface InvalidExampleCase extends ExampleCase {
   /** How many findings of this rule (default 1). */
   count?: number;
-  /** Every finding's message must match. */
+  /** Every finding's message, headline and details, must match. */
   message?: RegExp;
   /** Every finding's severity (default: the rule's default severity). */
   severity?: Severity;
