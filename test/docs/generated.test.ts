@@ -98,3 +98,16 @@ describe("the README's command reference", () => {
     }
   });
 });
+
+describe("the README's Quick start", () => {
+  test('shows the output of a real `cqlint lint examples/` (the checkout path shortened)', async () => {
+    const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
+    const quick = readme.slice(readme.indexOf('## Quick start'));
+    const shown = /```\n(\/path\/to\/cqlint\/[\s\S]*?)```/.exec(quick)?.[1];
+    assert.ok(shown, 'the Quick start shows an output block');
+    const run = await runCli(['lint', 'examples/'], { cwd: projectRoot });
+    assert.equal(run.code, 1, 'the run exits 1, as the README says');
+    assert.equal(shown, run.stdout.split(projectRoot).join('/path/to/cqlint').replace(/^\n/, ''),
+      "the README's Quick start output is not what `npx cqlint lint examples/` prints now: paste a real run");
+  });
+});
