@@ -22,6 +22,7 @@ const benches: Bench[] = [
   { name: 'limits', module: './limits', exportName: 'runLimitsBench' },
   { name: 'report', module: './report', exportName: 'runReportBench' },
   { name: 'hostile', module: './hostile', exportName: 'runHostileBench' },
+  { name: 'cli', module: './cli', exportName: 'runCliBench' },
 ];
 
 async function main(): Promise<void> {

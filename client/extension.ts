@@ -61,6 +61,7 @@ export function activate(context: vscode.ExtensionContext): CqlintApi {
       fileEvents: [
         vscode.workspace.createFileSystemWatcher('**/*.cql'),
         vscode.workspace.createFileSystemWatcher('**/.cqlint.json'),
+        vscode.workspace.createFileSystemWatcher('**/.cqlintignore'),
       ],
     },
     outputChannel: output,

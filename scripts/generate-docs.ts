@@ -1,14 +1,19 @@
 // Writes what rule metadata (server/core/rules/*: id, default severity, description, options) already
 // says, so that it is written by hand nowhere: the `rules` part of schemas/cqlint.schema.json, the
-// header block of every docs/rules/<id>.md and the README's rule table. Page bodies and the rest of
-// the README and schema are kept as they are.
+// header block of every docs/rules/<id>.md and the README's rule table. Likewise the README's command
+// reference, from the CLI's own option declarations (server/cli/options.ts). Page bodies and the rest
+// of the README and schema are kept as they are.
 // Run `npm run generate`; test/docs/generated.test.ts fails while any of it is stale.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allRules, type RuleMeta } from '../server/core/rules';
 import type { RuleOptionSpec } from '../server/core/config/types';
+import { commands } from '../server/cli/main';
+import { markdownReference } from '../server/cli/options';
 
 export const GENERATED_START = '<!-- generated from rule metadata: do not edit -->';
+/** Starts the README's command reference. */
+export const CLI_GENERATED_START = "<!-- generated from the CLI's option declarations: do not edit -->";
 export const GENERATED_END = '<!-- end generated -->';
 export const GENERATE_COMMAND = 'npm run generate';
 
@@ -120,10 +125,16 @@ export function readmeTable(): string {
   ].join('\n');
 }
 
-function replaceMarked(text: string, block: string, file: string): string {
-  const start = text.indexOf(GENERATED_START);
-  const end = text.indexOf(GENERATED_END);
-  if (start < 0 || end < start) throw new Error(`${file}: no "${GENERATED_START}" ... "${GENERATED_END}" block to fill`);
+/** The README's command reference (between its markers): every command's forms, options and exit status. */
+export function readmeCommandReference(): string {
+  return [CLI_GENERATED_START, markdownReference(Object.values(commands).map((c) => c.spec)), GENERATED_END].join('\n');
+}
+
+/** `text` with the block that starts with `startMarker` (up to the next GENERATED_END) replaced by `block`. */
+function replaceMarked(text: string, block: string, file: string, startMarker = GENERATED_START): string {
+  const start = text.indexOf(startMarker);
+  const end = start < 0 ? -1 : text.indexOf(GENERATED_END, start);
+  if (start < 0 || end < start) throw new Error(`${file}: no "${startMarker}" ... "${GENERATED_END}" block to fill`);
   return text.slice(0, start) + block + text.slice(end + GENERATED_END.length);
 }
 
@@ -140,7 +151,8 @@ export function generatedFiles(root: string): GeneratedFile[] {
     const page = existsSync(full) ? readFileSync(full, 'utf8') : '';
     out.push({ path, content: withDocsHeader(page, meta) });
   }
-  out.push({ path: 'README.md', content: replaceMarked(readFileSync(join(root, 'README.md'), 'utf8'), readmeTable(), 'README.md') });
+  const readme = replaceMarked(readFileSync(join(root, 'README.md'), 'utf8'), readmeTable(), 'README.md');
+  out.push({ path: 'README.md', content: replaceMarked(readme, readmeCommandReference(), 'README.md', CLI_GENERATED_START) });
   return out;
 }
 

@@ -10,38 +10,38 @@ import { applyEdits } from '../core/fixes/text';
 import type { Fix } from '../core/fixes/types';
 import { Project } from '../core/project';
 import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
-import { TARGET_IDS, type TargetId } from '../core/targets';
+import type { TargetId } from '../core/targets';
+import { commandHelp, type CliOptions, type CommandSpec } from './options';
 import {
-  EXIT, InputError, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter,
+  CONFIG_OPTIONS, EXIT, InputError, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter,
   inputFolders, parseCommandArgs, parseTargetOption, readInput, writeOutput, type CliIO, type ReadBack,
 } from './io';
 
 /** The findings whose fixes re-key a table. */
 export const PARTITION_RULES = ['hot-partition', 'unbounded-partition', 'large-partition', 'partition-throughput'] as const;
 
-const FIX_USAGE = `Usage: cqlint fix [options] <files or folders...>
+const FIX_OPTIONS = {
+  rule: { type: 'string', short: 'r', value: 'id', help: `The finding's rule: ${PARTITION_RULES.join(', ')}` },
+  table: { type: 'string', value: 'ks.table', help: 'The table whose finding to fix' },
+  fix: { type: 'string', value: 'id', help: 'The fix, by the id --list shows (default: the preferred fix)' },
+  list: { type: 'boolean', short: 'l', help: 'List the partition findings and their fixes, change nothing' },
+  'dry-run': { type: 'boolean', help: 'Print the change as a unified diff (git apply / patch -p1) and write nothing' },
+  ...CONFIG_OPTIONS,
+  help: { type: 'boolean', short: 'h', help: 'Show this help' },
+} satisfies CliOptions;
 
-Applies a partition refactoring to a table and to every statement on it, in every file given: a shard
+export const FIX_COMMAND: CommandSpec = {
+  name: 'fix',
+  summary: 'apply a partition refactoring (shard, time bucket, copy) to a table and every statement on it',
+  usage: ['[options] <files or folders...>'],
+  description: `Applies a partition refactoring to a table and to every statement on it, in every file given: a shard
 column, a time bucket, or a copy of the table with the new key. Statements get the exact shard and bucket
 values their literals give; the rest get a bind marker with a comment saying what the application computes.
-All inputs are analysed together, as cqlint lint does.
-
-Choose the finding and the fix:
-  -r, --rule <id>           ${PARTITION_RULES.join(', ')}
-      --table <ks.table>    The table whose finding to fix
-      --fix <id>            The fix, by the id --list shows (default: the preferred fix)
-  -l, --list                List the partition findings and their fixes, change nothing
-
-Output:
-      --dry-run             Print the change as a unified diff (git apply / patch -p1) and write nothing
-  -t, --target <db>         Target database: ${TARGET_IDS.join(', ')} (default: from .cqlint.json, else cassandra)
-  -c, --config <file>       Use this configuration file instead of looking for .cqlint.json files
-      --no-config           Ignore .cqlint.json files
-  -h, --help                Show this help
-
-Exit status: 0 applied or listed; 2 usage error, no finding or fix matching the choice, a file to change
-that has syntax errors, or a file that could not be read or written.
-`;
+All inputs are analysed together, as cqlint lint does.`,
+  options: FIX_OPTIONS,
+  exitStatus: `0 applied or listed; 2 usage error, no finding or fix matching the choice, a file to change
+that has syntax errors, or a file that could not be read or written.`,
+};
 
 interface FixCommandOptions {
   rule?: string;
@@ -56,17 +56,7 @@ interface FixCommandOptions {
 }
 
 function parseFixArgs(args: string[]): FixCommandOptions | 'help' {
-  const parsed = parseCommandArgs(args, {
-    rule: { type: 'string', short: 'r' },
-    table: { type: 'string' },
-    fix: { type: 'string' },
-    list: { type: 'boolean', short: 'l' },
-    'dry-run': { type: 'boolean' },
-    target: { type: 'string', short: 't' },
-    config: { type: 'string', short: 'c' },
-    'no-config': { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const parsed = parseCommandArgs(args, FIX_OPTIONS);
   const v = parsed.values;
   if (v.help) return 'help';
   if (v.rule !== undefined && !(PARTITION_RULES as readonly string[]).includes(v.rule)) {
@@ -93,7 +83,7 @@ function parseFixArgs(args: string[]): FixCommandOptions | 'help' {
 export async function runFixCommand(args: string[], io: CliIO): Promise<number> {
   const options = parseFixArgs(args);
   if (options === 'help') {
-    io.stdout.write(FIX_USAGE);
+    io.stdout.write(commandHelp(FIX_COMMAND));
     return EXIT.ok;
   }
   return runFix(options, io);

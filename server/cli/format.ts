@@ -1,40 +1,49 @@
-// `cqlint format [--check] [--keyword-case upper|lower|preserve] [--indent N] <files or folders>`
-// Without --check, rewrites files in place (only those that change). With --check, lists the files
-// that are not formatted and exits 1 if there are any. Exit 2 for usage and I/O errors (a file that is
-// not UTF-8 is refused, as lint refuses it, rather than rewritten with replacement characters).
-import { formatText, type FormatOptions, type KeywordCase } from '../core/format/formatter';
+// `cqlint format [--check | --diff] [--keyword-case upper|lower|preserve] [--indent N] <files or folders>`
+// Without --check or --diff, rewrites files in place (only those that change). With --check, lists the
+// files that are not formatted, with --diff prints what would change; both exit 1 if anything would.
+// Files are formatted piece by piece (formatPieces), so memory stays a small multiple of the file.
+// Exit 2 for usage and I/O errors (a file that is not UTF-8 is refused, as lint refuses it, rather than
+// rewritten with replacement characters).
+import * as path from 'node:path';
+import { SLICE_CHARS, formatPieces, type FormatOptions, type FormattedPiece, type KeywordCase } from '../core/format/formatter';
+import { createHeapKeeper } from '../core/util/heap';
+import { withProgress, type Progress } from './progress';
+import { UnifiedDiff } from '../core/format/diff';
 import { MAX_FILE_BYTES } from '../core/io/files';
-import { EXIT, UsageError, collectCqlFiles, displayPath, failureReporter, parseCommandArgs, readInput, writeOutput, type CliIO } from './io';
+import { commandHelp, type CliOptions, type CommandSpec } from './options';
+import { EXIT, NO_IGNORE_OPTION, UsageError, collectCqlFiles, discoveredConfigs, ignoreCheck, displayPath, failureReporter, parseCommandArgs, readInput, writeOutput, type CliIO } from './io';
 
-const FORMAT_USAGE = `Usage: cqlint format [options] <files or folders...>
+const FORMAT_OPTIONS = {
+  check: { type: 'boolean', help: 'Do not write; list files that would change and exit 1 if any' },
+  diff: { type: 'boolean', help: 'Do not write; print what would change as a unified diff (git apply or patch -p1 applies it) and exit 1 if anything would' },
+  'keyword-case': { type: 'string', value: 'case', help: 'upper (default), lower or preserve' },
+  indent: { type: 'string', value: 'n', help: 'Spaces per indentation level (default 4)' },
+  ...NO_IGNORE_OPTION,
+  help: { type: 'boolean', short: 'h', help: 'Show this help' },
+} satisfies CliOptions;
 
-Formats CQL files: keyword case, one column per line with aligned types, clauses on their own
+export const FORMAT_COMMAND: CommandSpec = {
+  name: 'format',
+  summary: 'format CQL files in place (--check lists unformatted files and exits 1)',
+  usage: ['[options] <files or folders...>'],
+  description: `Formats CQL files: keyword case, one column per line with aligned types, clauses on their own
 lines. Comments, line endings and a byte order mark are kept; statements with syntax errors are left
-exactly as written. Folders are searched for *.cql and *.cqlsh files (node_modules and .git are skipped).
-
-Options:
-  --check                 Do not write; list files that would change and exit 1 if any
-  --keyword-case <case>   upper (default), lower or preserve
-  --indent <n>            Spaces per indentation level (default 4)
-  -h, --help              Show this help
-
-Exit status: 0 formatted (or nothing to do), 1 --check found unformatted files, 2 usage error or a file
-that could not be read or written (not UTF-8, not a regular file, over ${MAX_FILE_BYTES.source / (1024 * 1024)} MiB).
-`;
+exactly as written. Folders are searched for *.cql and *.cqlsh files (node_modules and .git are skipped).`,
+  options: FORMAT_OPTIONS,
+  exitStatus: `0 formatted (or nothing to do), 1 --check or --diff found unformatted files, 2 usage error or a file
+that could not be read or written (not UTF-8, not a regular file, over ${MAX_FILE_BYTES.source / (1024 * 1024)} MiB).`,
+};
 
 interface FormatCommandOptions {
   check: boolean;
+  diff: boolean;
+  noIgnore: boolean;
   format: FormatOptions;
   inputs: string[];
 }
 
 function parseFormatArgs(args: string[]): FormatCommandOptions | 'help' {
-  const { values, positionals } = parseCommandArgs(args, {
-    check: { type: 'boolean' },
-    'keyword-case': { type: 'string' },
-    indent: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const { values, positionals } = parseCommandArgs(args, FORMAT_OPTIONS);
   if (values.help) return 'help';
   const format: FormatOptions = {};
   const keywordCase = values['keyword-case'];
@@ -52,43 +61,54 @@ function parseFormatArgs(args: string[]): FormatCommandOptions | 'help' {
     format.indentSize = n;
   }
   if (!positionals.length) throw new UsageError('no files or folders given');
-  return { check: values.check === true, format, inputs: positionals };
+  return { check: values.check === true, diff: values.diff === true, noIgnore: values['no-ignore'] === true, format, inputs: positionals };
 }
 
 export async function runFormatCommand(args: string[], io: CliIO): Promise<number> {
   const options = parseFormatArgs(args);
   if (options === 'help') {
-    io.stdout.write(FORMAT_USAGE);
+    io.stdout.write(commandHelp(FORMAT_COMMAND));
     return EXIT.ok;
   }
+  // A long run shows its progress on stderr (a terminal only).
+  return withProgress(io, (io, bar) => formatFiles(options, io, bar));
+}
+
+async function formatFiles(options: FormatCommandOptions, io: CliIO, bar: Progress): Promise<number> {
   const report = failureReporter(io, 'cqlint format');
-  const files = await collectCqlFiles(options.inputs, io, report);
+  // What .cqlintignore and the ignorePatterns of each file's .cqlint.json leave out is not formatted either.
+  const configs = discoveredConfigs();
+  const ignored = options.noIgnore ? undefined : ignoreCheck(io, report, (entry) => configs.lookup(entry)?.config);
+  const files = await collectCqlFiles(options.inputs, io, report, ignored);
 
   const unformatted: string[] = [];
   let written = 0;
-  for (const file of files) {
+  for (const [i, file] of files.entries()) {
+    bar.update('formatting', i, files.length);
     const shown = displayPath(file, io.cwd);
     const read = await readInput(file, io, report);
     if (!read) continue;
-    let formatted: string;
+    let result: { changed: boolean; formatted?: string };
     try {
-      formatted = formatText(read.text, options.format);
+      result = options.diff ? writeDiff(read.text, read.bom, shown, options.format, io) : formatted(read.text, options.format, !options.check);
     } catch (error) {
       report.fail(`internal error formatting ${shown}: ${error instanceof Error ? error.message : String(error)}`);
       continue;
     }
-    if (formatted === read.text) continue;
-    if (options.check) {
+    if (!result.changed) continue;
+    if (options.check || options.diff) {
       unformatted.push(shown);
       continue;
     }
-    if (await writeOutput(file, formatted, read, io, report)) {
+    if (await writeOutput(file, result.formatted!, read, io, report)) {
       written++;
       io.stdout.write(`${shown}\n`);
     }
   }
 
-  if (options.check) {
+  if (options.diff) {
+    if (unformatted.length) io.stderr.write(`${unformatted.length} file${unformatted.length === 1 ? '' : 's'} not formatted (the diff above is what cqlint format would change)\n`);
+  } else   if (options.check) {
     for (const f of unformatted) io.stdout.write(`${f}\n`);
     if (unformatted.length) io.stderr.write(`${unformatted.length} file${unformatted.length === 1 ? '' : 's'} not formatted (run cqlint format without --check to fix)\n`);
   } else if (written) {
@@ -96,4 +116,47 @@ export async function runFormatCommand(args: string[], io: CliIO): Promise<numbe
   }
   if (report.failed) return EXIT.failure;
   return unformatted.length ? EXIT.findings : EXIT.ok;
+}
+
+/**
+ * The pieces of a file's formatting (formatPieces), with a full collection whenever the heap has grown
+ * past a small budget: each slice's syntax tree is garbage once it is formatted, and V8 left alone lets
+ * gigabytes of it pile up on a 16 MB file.
+ */
+function* piecesOf(text: string, options: FormatOptions): Generator<FormattedPiece> {
+  const keeper = createHeapKeeper(FORMAT_HEAP);
+  let settled = 0;
+  for (const piece of formatPieces(text, options)) {
+    yield piece;
+    if (piece.end - settled >= SLICE_CHARS) {
+      keeper.settle();
+      settled = piece.end;
+    }
+  }
+}
+
+const FORMAT_HEAP = { floorBytes: 48 * 1024 * 1024, growth: 1.3 };
+
+/** Piece by piece: whether the text changes, and with `build` the new text. --check stops at the first change. */
+function formatted(text: string, options: FormatOptions, build: boolean): { changed: boolean; formatted?: string } {
+  let changed = false;
+  let out = '';
+  for (const piece of piecesOf(text, options)) {
+    if (!changed && (piece.end - piece.start !== piece.text.length || !text.startsWith(piece.text, piece.start))) {
+      changed = true;
+      if (!build) break;
+    }
+    if (build) out += piece.text;
+  }
+  return build ? { changed, formatted: out } : { changed };
+}
+
+/** --diff: the file's unified diff on stdout (nothing when it is formatted). */
+function writeDiff(text: string, bom: boolean, shown: string, options: FormatOptions, io: CliIO): { changed: boolean } {
+  const name = shown.split(path.sep).join('/');
+  // The diff is of the bytes on disk: with the byte order mark the file starts with (written back as it was).
+  const shift = bom ? 1 : 0;
+  const diff = new UnifiedDiff(bom ? `\uFEFF${text}` : text, { from: `a/${name}`, to: `b/${name}` }, (chunk) => io.stdout.write(chunk));
+  for (const piece of piecesOf(text, options)) diff.edit(piece.start + shift, piece.end + shift, piece.text);
+  return { changed: diff.end() };
 }

@@ -4,8 +4,9 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Finding, Severity } from '../core/findings';
 import { docsUrl as defaultDocsUrl } from '../core/findings';
+import { wrapWords } from './options';
 
-export const FORMAT_NAMES = ['stylish', 'json', 'sarif'] as const;
+export const FORMAT_NAMES = ['stylish', 'compact', 'json', 'sarif'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
 
 /** The findings of one linted file. */
@@ -32,6 +33,8 @@ export interface RuleDescription {
 interface FormatContext {
   cwd: string;
   color: boolean;
+  /** Width stylish output wraps details to (the terminal's; DEFAULT_COLUMNS when not a terminal). */
+  columns?: number;
   /** Every rule cqlint knows (SARIF lists them). */
   rules: readonly RuleDescription[];
   toolVersion: string;
@@ -76,6 +79,7 @@ export function resultWriter(name: FormatName, out: OutputSink, context: FormatC
   switch (name) {
     case 'json': return jsonWriter(out);
     case 'sarif': return sarifWriter(out, context);
+    case 'compact': return compactWriter(out);
     default: return stylishWriter(out, context);
   }
 }
@@ -103,7 +107,33 @@ const ANSI = {
 
 type Style = keyof typeof ANSI;
 
-function stylishWriter(out: OutputSink, context: Pick<FormatContext, 'color'>): ResultWriter {
+/** Width of stylish output when stdout is not a terminal (a CI log, a file). */
+const DEFAULT_COLUMNS = 100;
+/** Details are never wrapped narrower than this, however far right the message column is. */
+const MIN_DETAILS_WIDTH = 40;
+
+/**
+ * A finding's details (markdown) as terminal lines of at most `width`: links as `text (url)`, code spans
+ * without their backticks, paragraphs and list items kept, each wrapped.
+ */
+export function detailsLines(details: string, width: number): string[] {
+  const plain = details
+    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, text: string, url: string) => (text === url ? url : `${text} (${url})`))
+    .replace(/(`+)(.+?)\1/g, (_, __: string, code: string) => code.trim());
+  const lines: string[] = [];
+  for (const paragraph of plain.split(/\n\s*\n/)) {
+    // A list item starts a line of its own and hangs under its text.
+    for (const block of paragraph.split(/\n(?=\s*[-*] )/)) {
+      const item = /^\s*[-*] /.exec(block);
+      const words = wrapWords(item ? block.slice(item[0].length) : block, width - (item ? 2 : 0));
+      words.forEach((line, i) => lines.push(item ? `${i === 0 ? '- ' : '  '}${line}` : line));
+    }
+  }
+  return lines;
+}
+
+function stylishWriter(out: OutputSink, context: Pick<FormatContext, 'color' | 'columns'>): ResultWriter {
+  const columns = context.columns && context.columns > 0 ? context.columns : DEFAULT_COLUMNS;
   const paint = (text: string, ...styles: Style[]): string =>
     context.color ? styles.reduce((painted, style) => `${ANSI[style][0]}${painted}${ANSI[style][1]}`, text) : text;
   let errors = 0;
@@ -123,6 +153,7 @@ function stylishWriter(out: OutputSink, context: Pick<FormatContext, 'color'>): 
           // ESLint drops a message's final period.
           message: finding.message.replace(/([^ ])\.$/u, '$1').replace(/\r?\n/g, ' '),
           ruleId: finding.ruleId,
+          details: finding.details,
         };
       });
       const fixable = countFixable([result]);
@@ -134,13 +165,21 @@ function stylishWriter(out: OutputSink, context: Pick<FormatContext, 'color'>): 
       const severityWidth = width((row) => row.severity);
       const messageWidth = width((row) => row.message);
       let block = `\n${paint(result.filePath, 'underline')}\n`;
+      // Where the message starts: the details are indented to it.
+      const messageColumn = 2 + lineWidth + 1 + columnWidth + 2 + severityWidth + 2;
       for (const row of rows) {
         const severityStyle: Style = row.severity === 'error' ? 'red' : row.severity === 'warning' ? 'yellow' : 'blue';
+        // Rule ids line up, as ESLint's do, unless that would make the row wider than the terminal.
+        const fits = messageColumn + messageWidth + 2 + row.ruleId.length <= columns;
         block +=
           `  ${paint(`${row.line.padStart(lineWidth)}:${row.column}`, 'dim')}${' '.repeat(columnWidth - row.column.length)}` +
           `  ${paint(row.severity, severityStyle)}${' '.repeat(severityWidth - row.severity.length)}` +
-          `  ${row.message}${' '.repeat(messageWidth - row.message.length)}` +
+          `  ${row.message}${' '.repeat(fits ? messageWidth - row.message.length : 0)}` +
           `  ${paint(row.ruleId, 'dim')}\n`;
+        if (row.details) {
+          const indent = ' '.repeat(messageColumn);
+          for (const line of detailsLines(row.details, Math.max(MIN_DETAILS_WIDTH, columns - messageColumn))) block += line ? `${indent}${line}\n` : '\n';
+        }
       }
       out.write(block);
     },
@@ -160,6 +199,28 @@ function stylishWriter(out: OutputSink, context: Pick<FormatContext, 'color'>): 
 }
 
 // ---------------------------------------------------------------------------------------------
+// compact (ESLint's compact formatter: one line per problem, for logs and editors' error formats)
+
+function compactWriter(out: OutputSink): ResultWriter {
+  let total = 0;
+  return {
+    file(result) {
+      let block = '';
+      for (const finding of result.findings) {
+        total++;
+        const severity = eslintSeverity(finding.severity) === 2 ? 'Error' : 'Warning';
+        const message = finding.message.replace(/\s*\r?\n\s*/g, ' ');
+        block += `${result.filePath}: line ${finding.range.start.line}, col ${finding.range.start.column}, ${severity} - ${message} (${finding.ruleId})\n`;
+      }
+      out.write(block);
+    },
+    end() {
+      if (total > 0) out.write(`\n${total} problem${total === 1 ? '' : 's'}\n`);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // json (ESLint's JSON formatter shape)
 
 interface EslintMessage {
@@ -172,6 +233,8 @@ interface EslintMessage {
   endColumn: number;
   /** Set on syntax errors, like ESLint's parsing errors. */
   fatal?: true;
+  /** cqlint's addition: the figures, cure and sources behind `message` (markdown); see Finding.details. */
+  details?: string;
 }
 
 interface EslintResult {
@@ -216,6 +279,7 @@ function toEslintResults(results: readonly FileResult[]): EslintResult[] {
         endColumn: finding.range.end.column,
       };
       if (finding.ruleId === 'syntax-error') message.fatal = true;
+      if (finding.details) message.details = finding.details;
       return message;
     });
     const counts = countFindings(result.findings);
@@ -334,7 +398,8 @@ function sarifWriter(out: OutputSink, context: FormatContext): ResultWriter {
           ruleId: finding.ruleId,
           ruleIndex: index.get(finding.ruleId),
           level: SARIF_LEVEL[finding.severity] ?? 'warning',
-          message: { text: finding.message },
+          // The headline as text; with the details as markdown (viewers that render markdown show both).
+          message: finding.details ? { text: finding.message, markdown: `${finding.message}\n\n${finding.details}` } : { text: finding.message },
           locations: [{ physicalLocation: { artifactLocation: artifactLocation(result.filePath, context.cwd), region: region(finding.range) } }],
         };
         if (finding.related?.length) {

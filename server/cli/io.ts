@@ -1,13 +1,15 @@
 // The toolkit every `cqlint` command shares: where it reads and writes (CliIO), exit codes, the one
 // usage-error path, argument parsing (node:util parseArgs), the folder walk and the file reader and
 // writer (server/core/io/files.ts). A command is `(args, io) => Promise<exit code>`; see main.ts.
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { describeFileType, describeIoError, findCqlFiles, readTextFile, writeTextFile, type FileKind, type ReadResult } from '../core/io/files';
+import { parseArgs } from 'node:util';
+import { describeFileType, describeIoError, findCqlFiles, readTextFile, readTextFileSync, writeTextFile, type FileKind, type ReadResult } from '../core/io/files';
 import { analysisRefusal, DOCUMENT_LIMITS } from '../core/io/input-limits';
+import { IGNORE_FILE_NAME, ignoreFileSource, ignoredBy, type IgnoreSource } from '../core/config/ignore';
 import { findConfigFor, loadConfigFile, type CqlintConfig, type LoadedConfigFile } from '../core/config';
 import { TARGET_IDS, isTargetId, type TargetId } from '../core/targets';
+import { parseArgsOptions, type CliOptions } from './options';
 
 export { writeTextFile } from '../core/io/files';
 
@@ -15,6 +17,8 @@ export interface CliStream {
   write(text: string): unknown;
   /** True when the stream is a terminal (stylish output is coloured only then). */
   isTTY?: boolean;
+  /** The terminal's width, when it is one (stylish output wraps details to it). */
+  columns?: number;
 }
 
 export interface CliIO {
@@ -44,6 +48,9 @@ function stdoutOfProcess(): CliStream {
     write: (text: string) => (closed ? false : process.stdout.write(text)),
     get isTTY() {
       return process.stdout.isTTY;
+    },
+    get columns() {
+      return process.stdout.isTTY ? process.stdout.columns : undefined;
     },
   };
   return processStdout;
@@ -84,14 +91,19 @@ export class InputError extends Error {
 /** Exit codes shared by every command. */
 export const EXIT = { ok: 0, findings: 1, failure: 2 } as const;
 
-type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
+/** What parseCommandArgs gives for options declared as `O`. */
+interface ParsedArgs<O extends CliOptions> {
+  values: { [K in keyof O]?: O[K]['type'] extends 'string' ? string : boolean };
+  positionals: string[];
+}
 
 /**
- * node:util parseArgs, strict, with positionals; its errors become UsageErrors. A negative number after
- * an option that takes a value is that value (`--max-warnings -1`), which parseArgs alone refuses as
- * ambiguous.
+ * node:util parseArgs over a command's declared options (options.ts), strict, with positionals; its
+ * errors become UsageErrors. A negative number after an option that takes a value is that value
+ * (`--max-warnings -1`), which parseArgs alone refuses as ambiguous.
  */
-export function parseCommandArgs<O extends OptionsConfig>(args: string[], options: O) {
+export function parseCommandArgs<O extends CliOptions>(args: string[], declared: O): ParsedArgs<O> {
+  const options = parseArgsOptions(declared);
   const joined: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -109,11 +121,19 @@ export function parseCommandArgs<O extends OptionsConfig>(args: string[], option
     joined.push(arg);
   }
   try {
-    return parseArgs({ args: joined, options, allowPositionals: true, strict: true });
+    const parsed = parseArgs({ args: joined, options, allowPositionals: true, strict: true });
+    return { values: parsed.values as ParsedArgs<O>['values'], positionals: parsed.positionals };
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
 }
+
+/** The options of the commands that lint under a configuration (lint, report): what explicitConfig and parseTargetOption read. */
+export const CONFIG_OPTIONS = {
+  target: { type: 'string', short: 't', value: 'db', help: `Target database: ${TARGET_IDS.join(', ')} (default: from .cqlint.json, else cassandra)` },
+  config: { type: 'string', short: 'c', value: 'file', help: 'Use this configuration file instead of looking for .cqlint.json files' },
+  'no-config': { type: 'boolean', help: 'Ignore .cqlint.json files' },
+} satisfies CliOptions;
 
 /** `--target T` (any case); undefined when not given. */
 export function parseTargetOption(value: string | undefined): TargetId | undefined {
@@ -197,12 +217,37 @@ export function failureReporter(io: CliIO, prefix: string): FailureReporter {
   };
 }
 
+/** Whether ignore patterns keep an entry out: the file that says so, else undefined. */
+export type IgnoreCheck = (entry: string, isDirectory: boolean) => string | undefined;
+
+/** `--no-ignore`, for the commands that walk folders. */
+export const NO_IGNORE_OPTION = {
+  'no-ignore': { type: 'boolean', help: `Lint files that .cqlintignore or the ignorePatterns of .cqlint.json leave out` },
+} satisfies CliOptions;
+
+/**
+ * The ignore patterns of a run (server/core/config/ignore.ts): the working folder's .cqlintignore, then
+ * the `ignorePatterns` of the config that applies to the entry. A .cqlintignore that cannot be read is
+ * a failure.
+ */
+export function ignoreCheck(io: CliIO, report: FailureReporter, configFor: (entry: string) => CqlintConfig | undefined): IgnoreCheck {
+  const file = path.join(io.cwd, IGNORE_FILE_NAME);
+  let root: IgnoreSource | undefined;
+  if (existsSync(file)) {
+    const read = readTextFileSync(file, { kind: 'config' });
+    if (read.ok) root = ignoreFileSource(read.text, file);
+    else report.fail(`cannot read ${displayPath(file, io.cwd)}: ${read.message}`);
+  }
+  return (entry, isDirectory) => ignoredBy(entry, [root, configFor(entry)?.ignorePatterns], isDirectory);
+}
+
 /**
  * The CQL files the command-line inputs name, in input order, each once: files as given, folders walked
  * (*.cql, *.cqlsh; node_modules and .git skipped). What cannot be used is reported and skipped: a missing
- * path, a FIFO or device, an unreadable subfolder (named), a folder without CQL files.
+ * path, a FIFO or device, an unreadable subfolder (named), a folder without CQL files. What `ignored`
+ * keeps out is left out: a file or folder named on the command line with a warning.
  */
-export async function collectCqlFiles(inputs: readonly string[], io: CliIO, report: FailureReporter): Promise<string[]> {
+export async function collectCqlFiles(inputs: readonly string[], io: CliIO, report: FailureReporter, ignored?: IgnoreCheck): Promise<string[]> {
   const files: string[] = [];
   const seen = new Set<string>();
   const add = (file: string): void => {
@@ -219,11 +264,18 @@ export async function collectCqlFiles(inputs: readonly string[], io: CliIO, repo
       report.fail(`cannot read ${input}: ${describeIoError(error)}`);
       continue;
     }
+    const ignoredAt = ignored?.(resolved, stat.isDirectory());
+    if (ignoredAt !== undefined) {
+      io.stderr.write(`cqlint: warning: ${input} is ignored by ${displayPath(ignoredAt, io.cwd)} (--no-ignore includes it)\n`);
+      continue;
+    }
     if (stat.isDirectory()) {
-      const walk = await findCqlFiles(resolved);
+      const walk = await findCqlFiles(resolved, ignored ? { skip: (entry, isDirectory) => ignored(entry, isDirectory) !== undefined } : {});
       for (const error of walk.errors) report.fail(`cannot read folder ${displayPath(error.path, io.cwd)}: ${error.message}`);
       for (const skipped of walk.skipped) io.stderr.write(`cqlint: skipping ${displayPath(skipped.path, io.cwd)}: ${skipped.message}\n`);
-      if (!walk.files.length && !walk.errors.length) report.fail(`no CQL files (*.cql, *.cqlsh) in ${input}`);
+      if (!walk.files.length && !walk.errors.length) {
+        report.fail(`no CQL files (*.cql, *.cqlsh) in ${input}${walk.ignored ? ` (${walk.ignored} ignored: .cqlintignore or ignorePatterns)` : ''}`);
+      }
       walk.files.forEach(add);
     } else if (stat.isFile()) {
       add(resolved);

@@ -4,36 +4,52 @@
 // a file that cannot be read is reported on stderr and the others are still linted.
 import { Project } from '../core/project';
 import { allRules } from '../core/rules';
-import { TARGET_IDS, type TargetId } from '../core/targets';
-import { MAX_FILE_BYTES } from '../core/io/files';
+import type { TargetId } from '../core/targets';
+import * as path from 'node:path';
+import { statSync } from 'node:fs';
+import { MAX_FILE_BYTES, describeIoError, readTextStream } from '../core/io/files';
+import { DEFAULT_CACHE_FILE, LintCache, RunInputs, definesSchema } from './cache';
+import { withProgress, type Progress } from './progress';
 import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
 import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
-import { EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs, parseTargetOption, readInput, reportConfigErrors, writeOutput, type CliIO, type ReadBack } from './io';
+import { CONFIG_OPTIONS, EXIT, NO_IGNORE_OPTION, UsageError, collectCqlFiles, discoveredConfigs, ignoreCheck, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs, parseTargetOption, readInput, reportConfigErrors, writeOutput, type CliIO, type ReadBack } from './io';
+import { commandHelp, type CliOptions, type CommandSpec } from './options';
 import packageJson from '../../package.json';
 
-const LINT_USAGE = `Usage: cqlint lint [options] <files or folders...>
+const LINT_OPTIONS = {
+  format: { type: 'string', short: 'f', value: 'name', help: `Output format: ${FORMAT_NAMES.join(', ')} (default: stylish; compact is one line per problem)` },
+  ...CONFIG_OPTIONS,
+  stdin: { type: 'boolean', help: 'Lint the text on stdin. Files and folders given too are read as its context (their tables resolve its queries) and not reported' },
+  'stdin-filename': { type: 'string', value: 'path', help: "The file the stdin text stands for: its .cqlint.json applies, it replaces that file among the inputs, and results name it (default: '<stdin>' in the working directory)" },
+  ...NO_IGNORE_OPTION,
+  quiet: { type: 'boolean', help: 'Report errors only: warnings and information are not shown (--max-warnings still counts the warnings)' },
+  'max-warnings': { type: 'string', value: 'n', help: 'Exit with 1 when there are more than n warnings (default: -1, no limit)' },
+  fix: { type: 'boolean', help: 'Apply the fixes that need no choice (renames, computed shard values, ...), write the changed files, then report the problems that remain (a file with syntax errors is left as it is; a file edited meanwhile is not written)' },
+  'fix-dry-run': { type: 'boolean', help: 'Like --fix, but write nothing (json output carries the fixed text as "output")' },
+  color: { type: 'boolean', help: 'Force colours (default: colours when stdout is a terminal and NO_COLOR is unset)' },
+  'no-color': { type: 'boolean', help: 'Disable colours' },
+  cache: { type: 'boolean', help: `Keep each file's findings in a cache and reuse them while nothing they depend on has changed (the file, the schema, the queries it reads, the configuration, cqlint itself); not used with --fix, --fix-dry-run or --stdin` },
+  'cache-location': { type: 'string', value: 'file', help: `Where --cache keeps its file (default: ${DEFAULT_CACHE_FILE} in the working directory)` },
+  help: { type: 'boolean', short: 'h', help: 'Show this help' },
+} satisfies CliOptions;
 
-Lints CQL files. Folders are searched for *.cql and *.cqlsh files (node_modules and .git are skipped).
-All inputs are analysed together, so queries resolve against tables defined in any of them.
-
-Options:
-  -f, --format <name>       Output format: stylish (default), json, sarif
-  -t, --target <db>         Target database: ${TARGET_IDS.join(', ')} (default: from .cqlint.json, else cassandra)
-  -c, --config <file>       Use this configuration file instead of looking for .cqlint.json files
-      --no-config           Ignore .cqlint.json files
-      --max-warnings <n>    Exit with 1 when there are more than n warnings (default: -1, no limit)
-      --fix                 Apply the fixes that need no choice (renames, computed shard values, ...),
-                            write the changed files, then report the problems that remain (a file
-                            with syntax errors is left as it is; a file edited meanwhile is not written)
-      --fix-dry-run         Like --fix, but write nothing (json output carries the fixed text as "output")
-      --color, --no-color   Force or disable colours (default: colours when stdout is a terminal and NO_COLOR is unset)
-  -h, --help                Show this help
-
-Exit status: 0 no errors (and warnings within --max-warnings), 1 errors or too many warnings,
-2 usage error, bad configuration or a file that could not be read. Files over ${MAX_FILE_BYTES.source / (1024 * 1024)} MiB
-are refused (exit 2): cqlint checks schemas and queries, not data dumps.
-`;
+export const LINT_COMMAND: CommandSpec = {
+  name: 'lint',
+  summary: 'lint CQL files and folders (stylish, json or sarif output; --fix applies safe fixes)',
+  usage: ['[options] <files or folders...>', '[options] --stdin [--stdin-filename <path>] [<files or folders...>]'],
+  description: `Lints CQL files. Folders are searched for *.cql and *.cqlsh files (node_modules and .git are skipped).
+All inputs are analysed together, so queries resolve against tables defined in any of them.`,
+  options: LINT_OPTIONS,
+  notes: `Each problem has a headline (what is wrong and where, about 100 characters) and most have details
+(the figures, the cure and the sources, as markdown): stylish shows the details wrapped under the headline,
+compact the headline alone. json is ESLint's JSON formatter shape, the headline as "message" and the details
+in an added "details" field; sarif is SARIF 2.1.0 for code-scanning uploads, the headline as message.text
+and headline and details as message.markdown.`,
+  exitStatus: `0 no errors (and warnings within --max-warnings), 1 errors or too many warnings, 2 usage error,
+bad configuration or a file that could not be read. Files over ${MAX_FILE_BYTES.source / (1024 * 1024)} MiB are refused (exit 2): cqlint checks
+schemas and queries, not data dumps.`,
+};
 
 interface LintOptions {
   format: FormatName;
@@ -41,29 +57,26 @@ interface LintOptions {
   configPath?: string;
   noConfig: boolean;
   maxWarnings: number;
+  /** --quiet: show errors only. */
+  quiet: boolean;
   color?: boolean;
   inputs: string[];
   /** --fix: apply the safe fixes and write the files that change, then report what remains. */
   fix?: boolean;
   /** --fix-dry-run: apply them in memory only. */
   fixDryRun?: boolean;
+  /** --no-ignore: lint what .cqlintignore and ignorePatterns leave out. */
+  noIgnore: boolean;
+  /** --cache: the cache file (absolute), when the cache is used. */
+  cacheFile?: string;
+  /** --stdin: the path the text on stdin is linted as (the inputs are then its context). */
+  stdinPath?: string;
 }
 
 const INFORMATION_URI = 'https://github.com/cqlint/cqlint';
 
-function parseLintArgs(args: string[]): LintOptions | 'help' {
-  const parsed = parseCommandArgs(args, {
-    format: { type: 'string', short: 'f' },
-    target: { type: 'string', short: 't' },
-    config: { type: 'string', short: 'c' },
-    'no-config': { type: 'boolean' },
-    'max-warnings': { type: 'string' },
-    color: { type: 'boolean' },
-    'no-color': { type: 'boolean' },
-    fix: { type: 'boolean' },
-    'fix-dry-run': { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
+function parseLintArgs(args: string[], cwd: string): LintOptions | 'help' {
+  const parsed = parseCommandArgs(args, LINT_OPTIONS);
   const values = parsed.values;
   if (values.help) return 'help';
 
@@ -84,7 +97,14 @@ function parseLintArgs(args: string[]): LintOptions | 'help' {
   if (values.config !== undefined && values.config.trim() === '') throw new UsageError('--config expects a file name');
   if (values.color && values['no-color']) throw new UsageError('--color and --no-color cannot be used together');
   if (values.fix && values['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run cannot be used together');
-  if (!parsed.positionals.length) throw new UsageError('no files or folders given');
+  if (values['stdin-filename'] !== undefined && !values.stdin) throw new UsageError('--stdin-filename needs --stdin');
+  if (values['stdin-filename'] !== undefined && values['stdin-filename'].trim() === '') throw new UsageError('--stdin-filename expects a file name');
+  if (values.stdin && values.fix) throw new UsageError('--fix cannot write stdin back: use --fix-dry-run (json output carries the fixed text as "output")');
+  if (!parsed.positionals.length && !values.stdin) throw new UsageError('no files or folders given');
+  if (values['cache-location'] !== undefined && !values.cache) throw new UsageError('--cache-location needs --cache');
+  if (values['cache-location'] !== undefined && values['cache-location'].trim() === '') throw new UsageError('--cache-location expects a file name');
+  // Fixing changes the texts the keys are made of, and stdin is a text of the moment: no cache for them.
+  const cached = values.cache === true && !values.fix && !values['fix-dry-run'] && !values.stdin;
 
   return {
     format: formatName as FormatName,
@@ -92,10 +112,14 @@ function parseLintArgs(args: string[]): LintOptions | 'help' {
     configPath: values.config,
     noConfig: values['no-config'] === true,
     maxWarnings,
+    quiet: values.quiet === true,
+    noIgnore: values['no-ignore'] === true,
     color: values.color ? true : values['no-color'] ? false : undefined,
     inputs: parsed.positionals,
     fix: values.fix === true,
     fixDryRun: values['fix-dry-run'] === true,
+    stdinPath: values.stdin ? path.resolve(cwd, values['stdin-filename'] ?? '<stdin>') : undefined,
+    cacheFile: cached ? path.resolve(cwd, values['cache-location'] ?? DEFAULT_CACHE_FILE) : undefined,
   };
 }
 
@@ -110,42 +134,85 @@ function ruleDescriptions(): RuleDescription[] {
 }
 
 export async function runLintCommand(args: string[], io: CliIO): Promise<number> {
-  const options = parseLintArgs(args);
+  const options = parseLintArgs(args, io.cwd);
   if (options === 'help') {
-    io.stdout.write(LINT_USAGE);
+    io.stdout.write(commandHelp(LINT_COMMAND));
     return EXIT.ok;
   }
   return runLint(options, io);
 }
 
+/** What a sample file is now, for the cache key (its content is read only when the rules need it). */
+function fileStamp(file: string): string {
+  try {
+    const stat = statSync(file);
+    return `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+/** --quiet: a file's result with its errors only (fixable kept in step). */
+function errorsOnly(result: FileResult): FileResult {
+  const kept = result.findings.map((finding, i) => i).filter((i) => result.findings[i].severity === 'error');
+  if (kept.length === result.findings.length) return result;
+  return { ...result, findings: kept.map((i) => result.findings[i]), fixable: result.fixable && kept.map((i) => result.fixable![i]) };
+}
+
 /** Lints per `options`; returns the exit code. */
-async function runLint(options: LintOptions, io: CliIO): Promise<number> {
+function runLint(options: LintOptions, terminal: CliIO): Promise<number> {
+  // A long run shows its progress on stderr (a terminal only).
+  return withProgress(terminal, (io, bar) => lintFiles(options, io, bar));
+}
+
+async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promise<number> {
   const report = failureReporter(io, 'cqlint');
   const fail = (message: string): void => report.fail(message);
 
   // Configuration: an explicit file, none at all, or each file's nearest .cqlint.json (the Project finds it).
   const config = explicitConfig(options, io, report);
 
-  const files = await collectCqlFiles(options.inputs, io, report);
   // What a .cqlint.json names is read only inside its own folder and the inputs' folders.
   const roots = await inputFolders(options.inputs, io);
+  const configs = discoveredConfigs(roots);
+  const ignored = options.noIgnore ? undefined : ignoreCheck(io, report, (entry) => config ?? configs.lookup(entry)?.config);
+  const files = options.inputs.length ? await collectCqlFiles(options.inputs, io, report, ignored) : [];
   // Rules are synchronous: the samples .cqlint.json names are read before they run, and handed to them here.
   const samples = new SampleCache();
-  const configs = discoveredConfigs(roots);
   const project = new Project({ target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples) });
   // The files read, in order, each with its byte order mark and stamp (--fix keeps the one and checks the
   // other when it writes). Their texts live in the project only, deflated once a file is indexed.
   const readFiles = new Map<string, ReadBack>();
-  for (const file of files) {
+  // --cache: what each file's findings depend on (see cache.ts), gathered as the files are indexed.
+  const inputs = options.cacheFile !== undefined ? new RunInputs() : undefined;
+  for (const [i, file] of files.entries()) {
+    bar.update('reading', i, files.length);
+    // The text on stdin stands for this file.
+    if (file === options.stdinPath) continue;
     const read = await readInput(file, io, report);
     if (!read) continue;
     readFiles.set(file, { bom: read.bom, stamp: read.stamp });
     project.setFile(file, read.text);
     // Index the file (its schema and references), then let go of its tree: the run's memory grows with
     // the schema, not with the text. Linting parses each file again, one at a time.
-    project.fileSchema(file);
+    const schema = project.fileSchema(file);
+    inputs?.file(file, read.text, definesSchema(schema), project.fileReferences(file).length > 0);
     project.release(file);
   }
+
+  const stdinIgnoredBy = options.stdinPath === undefined ? undefined : ignored?.(options.stdinPath, false);
+  if (stdinIgnoredBy !== undefined) {
+    io.stderr.write(`cqlint: warning: ${displayPath(options.stdinPath!, io.cwd)} is ignored by ${displayPath(stdinIgnoredBy, io.cwd)} (--no-ignore includes it)\n`);
+  } else if (options.stdinPath !== undefined) {
+    const read = await readTextStream(io.stdin ?? process.stdin);
+    if (!read.ok) report.fail(`cannot read stdin: ${read.message}`);
+    else {
+      readFiles.set(options.stdinPath, { bom: read.bom });
+      project.setFile(options.stdinPath, read.text);
+    }
+  }
+  // What is reported: every file read, or with --stdin its text alone (the files are its context).
+  const reported = options.stdinPath === undefined ? [...readFiles.keys()] : readFiles.has(options.stdinPath) ? [options.stdinPath] : [];
 
   // Discovered configuration files: a broken one is a failure (its valid rest still applies).
   if (config === undefined) reportConfigErrors(configs, readFiles.keys(), report);
@@ -153,11 +220,21 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   // A configured sample that cannot be read is an I/O failure (exit 2); the rules then go without it.
   await readConfiguredSamples(project, tablesDefinedIn(project, [...readFiles.keys()]), { cache: samples, onProblem: fail, roots });
 
+  const cache = options.cacheFile !== undefined ? await LintCache.load(options.cacheFile) : undefined;
+  if (inputs) {
+    inputs.setting('target', options.target ?? '');
+    const used = config !== undefined ? [['--config', config] as const] : configs.found().map(([file, loaded]) => [file, loaded.config] as const);
+    for (const [file, loaded] of used) {
+      inputs.setting(`config ${file}`, JSON.stringify(loaded ?? null));
+      for (const sample of Object.values(loaded?.samples ?? {})) inputs.setting(`sample ${sample.file}`, fileStamp(sample.file));
+    }
+  }
+
   // --fix / --fix-dry-run: every file is fixed first (the project keeps the fixed texts, so a fixed
   // schema is what the queries of other files are checked against), then everything is linted.
   const outputs = new Map<string, string>();
   if (options.fix || options.fixDryRun) {
-    for (const filePath of readFiles.keys()) {
+    for (const filePath of reported) {
       const original = project.getText(filePath)!;
       let fixed;
       try {
@@ -183,34 +260,42 @@ async function runLint(options: LintOptions, io: CliIO): Promise<number> {
   const writer = resultWriter(options.format, io.stdout, {
     cwd: io.cwd,
     color,
+    columns: io.stdout.isTTY ? io.stdout.columns : undefined,
     rules: ruleDescriptions(),
     toolVersion: packageJson.version,
     informationUri: INFORMATION_URI,
   });
   const counts = { errorCount: 0, warningCount: 0 };
-  for (const filePath of readFiles.keys()) {
+  for (const [i, filePath] of reported.entries()) {
+    bar.update('linting', i, reported.length);
+    const hit = inputs && cache?.lookup(filePath, inputs);
     let findings;
     try {
-      findings = project.lint(filePath);
+      findings = hit ? hit.findings : project.lint(filePath);
     } catch (error) {
       fail(`internal error while linting ${displayPath(filePath, io.cwd)}: ${error instanceof Error ? error.message : String(error)}`);
       continue;
     }
-    let fixable: boolean[] | undefined;
+    let fixable: boolean[] | undefined = hit?.fixable;
     try {
-      fixable = fixableFindings(project, filePath, findings);
+      fixable ??= fixableFindings(project, filePath, findings);
     } catch {
       // The fixable counts are a hint; a fix that cannot be computed is simply not counted.
     }
+    if (inputs) cache?.store(filePath, inputs, hit ? hit.readsQueries : project.lintReadReferences(filePath), findings, fixable);
     const output = outputs.get(filePath);
     const result: FileResult = { filePath, findings, source: output ?? project.getText(filePath)!, fixable, ...(output !== undefined ? { output } : {}) };
-    writer.file(result);
+    writer.file(options.quiet ? errorsOnly(result) : result);
     project.release(filePath, { findings: true });
     const fileCounts = countFindings(findings);
     counts.errorCount += fileCounts.errorCount;
     counts.warningCount += fileCounts.warningCount;
   }
   writer.end();
+  if (cache) {
+    // Not worth failing the run for: the results stand, the next run starts afresh.
+    await cache.save().catch((error: unknown) => io.stderr.write(`cqlint: warning: cannot write the cache ${displayPath(options.cacheFile!, io.cwd)}: ${describeIoError(error)}\n`));
+  }
 
   if (report.failed) return EXIT.failure;
   if (counts.errorCount > 0) return EXIT.findings;

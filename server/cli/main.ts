@@ -1,10 +1,11 @@
 // The `cqlint` command line (dist/cli.js; bin/cqlint.js calls main(argv) and exits with its result).
 // Subcommands live in one table: adding one is one entry.
-import { runFormatCommand } from './format';
-import { runLintCommand } from './lint';
-import { runTokenCommand } from './token';
-import { runReportCommand } from './report';
-import { runFixCommand } from './fix-command';
+import { FORMAT_COMMAND, runFormatCommand } from './format';
+import { LINT_COMMAND, runLintCommand } from './lint';
+import { TOKEN_COMMAND, runTokenCommand } from './token';
+import { REPORT_COMMAND, runReportCommand } from './report';
+import { FIX_COMMAND, runFixCommand } from './fix-command';
+import type { CommandSpec } from './options';
 import { EXIT, InputError, UsageError, resolveIO, type CliIO, type CommandRunner } from './io';
 import packageJson from '../../package.json';
 import { BATCH_HEAP, useHeapBudget } from '../core/util/heap';
@@ -12,22 +13,24 @@ import { BATCH_HEAP, useHeapBudget } from '../core/util/heap';
 export type { CliIO } from './io';
 
 interface Command {
-  /** One line for `cqlint --help`. */
-  summary: string;
+  /** The command's options, forms and help (options.ts): what its --help and the README reference say. */
+  spec: CommandSpec;
   run: CommandRunner;
 }
 
-export const commands: Record<string, Command> = {
-  lint: { summary: 'lint CQL files and folders (stylish, json or sarif output; --fix applies safe fixes)', run: runLintCommand },
-  token: { summary: 'compute Murmur3 tokens and shard values for partition keys', run: runTokenCommand },
-  format: { summary: 'format CQL files in place (--check lists unformatted files and exits 1)', run: runFormatCommand },
-  report: { summary: 'write the partition report (diagrams and charts of every table) as one HTML file', run: runReportCommand },
-  fix: { summary: 'apply a partition refactoring (shard, time bucket, copy) to a table and every statement on it', run: runFixCommand },
-};
+const command = (spec: CommandSpec, run: CommandRunner): [string, Command] => [spec.name, { spec, run }];
+
+export const commands: Record<string, Command> = Object.fromEntries([
+  command(LINT_COMMAND, runLintCommand),
+  command(TOKEN_COMMAND, runTokenCommand),
+  command(FORMAT_COMMAND, runFormatCommand),
+  command(REPORT_COMMAND, runReportCommand),
+  command(FIX_COMMAND, runFixCommand),
+]);
 
 function helpText(): string {
   const width = Math.max(...Object.keys(commands).map((name) => name.length));
-  const lines = Object.entries(commands).map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`);
+  const lines = Object.entries(commands).map(([name, command]) => `  ${name.padEnd(width)}  ${command.spec.summary}`);
   return `cqlint ${packageJson.version}: catches partition-key design mistakes in CQL
 
 Usage: cqlint <command> [options]

@@ -10,38 +10,39 @@
 import * as path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { Project } from '../core/project';
-import { TARGET_IDS, type TargetId } from '../core/targets';
+import type { TargetId } from '../core/targets';
 import { SampleCache, keyspaceViews, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
 import { lintMemo } from '../core/report/table-findings';
 import { PAGE_TABLES, reportPages } from '../core/report/pages';
 import { keyspacesSvg } from '../core/report/diagram';
 import {
-  EXIT, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs, parseTargetOption,
-  readInput, reportConfigErrors, writeTextFile, type CliIO,
+  CONFIG_OPTIONS, EXIT, UsageError, collectCqlFiles, discoveredConfigs, ignoreCheck, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs,
+  parseTargetOption, readInput, reportConfigErrors, writeTextFile, type CliIO,
 } from './io';
 import { describeIoError } from '../core/io/files';
+import { commandHelp, type CliOptions, type CommandSpec } from './options';
 
-const REPORT_USAGE = `Usage: cqlint report [options] <files or folders...>
+const REPORT_OPTIONS = {
+  out: { type: 'string', short: 'o', value: 'file', help: 'Where to write the HTML (default: report.html; with --diagram alone, none): a file is replaced atomically; a named pipe or device (/dev/stdout) is written into' },
+  diagram: { type: 'string', value: 'file', help: 'Also write the keyspace diagrams as one standalone SVG' },
+  ...CONFIG_OPTIONS,
+  help: { type: 'boolean', short: 'h', help: 'Show this help' },
+} satisfies CliOptions;
 
-Writes the partition report of every table in the inputs as self-contained HTML: each keyspace's
+export const REPORT_COMMAND: CommandSpec = {
+  name: 'report',
+  summary: 'write the partition report (diagrams and charts of every table) as one HTML file',
+  usage: ['[options] <files or folders...>'],
+  description: `Writes the partition report of every table in the inputs as self-contained HTML: each keyspace's
 diagram (tables with their keys, the inputs' queries as arrows), which table answers each query, the
 logical writes and their duplication factor; per table the partition size term by term, its growth
 against the target's limits, the traffic of a hot key, the shard spread, throughput, and sample data
 when .cqlint.json names a sample. Over ${PAGE_TABLES} tables, the HTML file is an index and the pages go in
-a folder beside it (report-pages/ for report.html).
-
-Options:
-  -o, --out <file>          Where to write the HTML (default: report.html; with --diagram alone, none): a file is
-                            replaced atomically; a named pipe or device (/dev/stdout) is written into
-      --diagram <file>      Also write the keyspace diagrams as one standalone SVG
-  -t, --target <db>         Target database: ${TARGET_IDS.join(', ')} (default: from .cqlint.json, else cassandra)
-  -c, --config <file>       Use this configuration file instead of looking for .cqlint.json files
-      --no-config           Ignore .cqlint.json files
-  -h, --help                Show this help
-
-Exit status: 0 the report was written (whatever it shows), 2 usage error, bad configuration, or an input
-that could not be read or an output that could not be written.
-`;
+a folder beside it (report-pages/ for report.html).`,
+  options: REPORT_OPTIONS,
+  exitStatus: `0 the report was written (whatever it shows), 2 usage error, bad configuration, or an input
+that could not be read or an output that could not be written.`,
+};
 
 interface ReportCliOptions {
   out?: string;
@@ -53,14 +54,7 @@ interface ReportCliOptions {
 }
 
 function parseReportArgs(args: string[]): ReportCliOptions | 'help' {
-  const parsed = parseCommandArgs(args, {
-    out: { type: 'string', short: 'o' },
-    diagram: { type: 'string' },
-    target: { type: 'string', short: 't' },
-    config: { type: 'string', short: 'c' },
-    'no-config': { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const parsed = parseCommandArgs(args, REPORT_OPTIONS);
   const values = parsed.values;
   if (values.help) return 'help';
   const target = parseTargetOption(values.target);
@@ -76,7 +70,7 @@ function parseReportArgs(args: string[]): ReportCliOptions | 'help' {
 export async function runReportCommand(args: string[], io: CliIO): Promise<number> {
   const options = parseReportArgs(args);
   if (options === 'help') {
-    io.stdout.write(REPORT_USAGE);
+    io.stdout.write(commandHelp(REPORT_COMMAND));
     return EXIT.ok;
   }
   const report = failureReporter(io, 'cqlint report');
@@ -97,7 +91,8 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
   const configs = discoveredConfigs(roots);
   const project = new Project({ target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples) });
   const loaded: string[] = [];
-  for (const file of await collectCqlFiles(options.inputs, io, report)) {
+  const ignored = ignoreCheck(io, report, (entry) => config ?? configs.lookup(entry)?.config);
+  for (const file of await collectCqlFiles(options.inputs, io, report, ignored)) {
     const read = await readInput(file, io, report);
     if (!read) continue;
     project.setFile(file, read.text);

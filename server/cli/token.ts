@@ -1,5 +1,8 @@
 // `cqlint token`: exact Murmur3Partitioner tokens (and shard values, owning ranges, replicas) for keys.
 // --schema loads the CQL into a Project, as `cqlint lint` does, and reads the table from its schema model.
+import { existsSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { CONFIG_FILE_NAME, findConfigFor, loadConfigFile } from '../core/config';
 import { Project } from '../core/project';
 import { columnKeyType, udtLookupFor } from '../core/schema/key-values';
 import type { TableInfo } from '../core/schema/model';
@@ -10,37 +13,40 @@ import { KeyEncoder, toHex, toProblem } from '../core/token/token';
 import { parseTypeSpecs, type KeyType } from '../core/token/types';
 import { type KeyValue, parseKeyValue } from '../core/token/values';
 import { EXIT, InputError, UsageError, collectCqlFiles, displayPath, parseCommandArgs, readInput, readRequiredInput, type CliIO } from './io';
+import { commandHelp, type CliOptions, type CommandSpec } from './options';
 import { LineIndex } from '../../grammar/line-index';
 
-const USAGE = `Usage:
-  cqlint token --types <t1,t2,...> <value...>
-  cqlint token --schema <file|folder> <keyspace.table> <value...|col=value...>
-  cqlint token ... --json                 (no values: read one JSON array (or {col: value} object) per line from stdin)
+const TOKEN_OPTIONS = {
+  types: { type: 'string', value: 'T,...', help: "Partition key column types in key order (e.g. date,int or 'frozen<list<int>>')" },
+  schema: { type: 'string', value: 'path', help: "CQL file or folder; the table's partition key gives the types. For a table with a '-- @shard' annotation you may give the source columns (title='...') instead of the shard column; the shard value is computed and printed." },
+  ring: { type: 'string', value: 'file', help: "'nodetool ring', 'nodetool describering' or JSON {\"node\": [\"token\", ...]}: also print the owning token range and the replicas (default: the ring of the .cqlint.json found from --schema, else from the working directory)" },
+  'no-config': { type: 'boolean', help: 'Ignore .cqlint.json files (and the ring they name)' },
+  replication: { type: 'string', value: 'spec', help: "SimpleStrategy RF ('3') or per-DC RFs ('dc1:3,dc2:2'); default: the keyspace's CREATE KEYSPACE in --schema, else 1" },
+  json: { type: 'boolean', help: 'JSON output, one object per key; without values, read one JSON array (or {col: value} object) per line from stdin' },
+  help: { type: 'boolean', short: 'h', help: 'Show this help' },
+} satisfies CliOptions;
 
-Prints the Murmur3Partitioner token of a partition key, exactly as SELECT token(...) returns it.
-
-Options:
-  --types T,...        partition key column types in key order (e.g. date,int or 'frozen<list<int>>')
-  --schema PATH        CQL file or folder; the table's partition key gives the types. For a table with a
-                       '-- @shard' annotation you may give the source columns (title='...') instead of the
-                       shard column; the shard value is computed and printed.
-  --ring FILE          'nodetool ring', 'nodetool describering' or JSON {"node": ["token", ...]}: also print
-                       the owning token range and the replicas
-  --replication SPEC   SimpleStrategy RF ('3') or per-DC RFs ('dc1:3,dc2:2'); default: the keyspace's
-                       CREATE KEYSPACE in --schema, else 1
-  --json               JSON output, one object per key
-  -h, --help           this help
-
-Values are CQL literals; quotes are optional for text, dates, times, timestamps, inet and uuid
+export const TOKEN_COMMAND: CommandSpec = {
+  name: 'token',
+  summary: 'compute Murmur3 tokens and shard values for partition keys',
+  usage: [
+    '--types <T,...> [options] <value...>',
+    '--schema <path> [options] <keyspace.table> <value...|col=value...>',
+    '(--types <T,...> | --schema <path> <keyspace.table>) --json [options]    (keys from stdin, one per line)',
+  ],
+  description: 'Prints the Murmur3Partitioner token of a partition key, exactly as SELECT token(...) returns it.',
+  options: TOKEN_OPTIONS,
+  notes: `Values are CQL literals; quotes are optional for text, dates, times, timestamps, inet and uuid
 (2020-07-09, '2020-07-09' and 17 all work). Timestamps without a zone are read as UTC.
 A bare integer for a date column is Cassandra's raw day number (2147483648 = 1970-01-01).
-Exit status: 0 ok, 2 bad usage or input (in stdin mode: when any line failed; the others are still printed).
 
 Values may be positional, by name (col=value, for --schema) or both: named values go to their columns,
 positional ones fill the remaining partition key columns in order. For a table with a calculated @shard,
 the shard column may be left out when its source columns are given: then the positional values are the
 rest of the key followed by the sources that are not key columns (e.g. publish_date title), or the
-sources are named (publish_date title='Hello').`;
+sources are named (publish_date title='Hello').`,
+  exitStatus: '0 ok, 2 bad usage or input (in stdin mode: when any line failed; the others are still printed).',
+};
 
 /** Bad input for one key (in stdin mode the line gets it and the others go on). */
 class CliError extends InputError {}
@@ -49,6 +55,7 @@ interface Options {
   types?: string;
   schema?: string;
   ring?: string;
+  noConfig: boolean;
   replication?: string;
   json: boolean;
   help: boolean;
@@ -69,18 +76,12 @@ function parseTokenArgs(args: string[]): Options {
     hidden.set(placeholder, arg);
     return placeholder;
   });
-  const { values, positionals } = parseCommandArgs(hide, {
-    types: { type: 'string' },
-    schema: { type: 'string' },
-    ring: { type: 'string' },
-    replication: { type: 'string' },
-    json: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const { values, positionals } = parseCommandArgs(hide, TOKEN_OPTIONS);
   return {
     types: values.types,
     schema: values.schema,
     ring: values.ring,
+    noConfig: values['no-config'] === true,
     replication: values.replication,
     json: values.json === true,
     help: values.help === true,
@@ -102,6 +103,19 @@ async function loadSchema(schemaPath: string, io: CliIO): Promise<Project> {
     if (read) project.setFile(file, read.text);
   }
   return project;
+}
+
+/**
+ * The ring the nearest .cqlint.json names (as lint finds configs: upward from the --schema file or folder,
+ * else from the working directory). A broken .cqlint.json is an input error, as for lint.
+ */
+function configuredRing(schemaPath: string | undefined, io: CliIO): string | undefined {
+  const from = schemaPath === undefined ? io.cwd : path.resolve(io.cwd, schemaPath);
+  const found = findConfigFor(existsSync(from) && statSync(from).isDirectory() ? path.join(from, CONFIG_FILE_NAME) : from);
+  if (found === undefined) return undefined;
+  const loaded = loadConfigFile(found);
+  if (loaded.errors.length) throw new InputError(loaded.errors.map((e) => e.message).join('; '));
+  return loaded.config?.ring;
 }
 
 function normalizeName(n: string): string {
@@ -136,10 +150,18 @@ interface KeyShape {
   replication?: Replication;
 }
 
+/** The key of --types; a list that is not one is a usage error (it is part of the command line). */
 function shapeFromTypes(types: string): KeyShape {
-  if (!types.trim()) throw new CliError('--types needs at least one type');
-  // The grammar's own type rule reads the list (nested types included); names are for messages only.
-  return { named: false, columns: parseTypeSpecs(types).map((type, i) => ({ name: `#${i + 1}`, type })) };
+  if (!types.trim()) throw new UsageError('--types needs at least one type');
+  try {
+    // The grammar's own type rule reads the list (nested types included); names are for messages only.
+    const columns = parseTypeSpecs(types).map((type, i) => ({ name: `#${i + 1}`, type }));
+    // Types no partition key can have (duration) are refused here too, not when the first key is encoded.
+    new KeyEncoder(columns.map((c) => c.type));
+    return { named: false, columns };
+  } catch (error) {
+    throw new UsageError(`--types: ${errorMessage(error)}`);
+  }
 }
 
 function shapeFromSchema(project: Project, tableName: string, io: CliIO): KeyShape {
@@ -335,7 +357,7 @@ function errorMessage(e: unknown): string {
 export async function runTokenCommand(args: string[], io: CliIO): Promise<number> {
   const opts = parseTokenArgs(args);
   if (opts.help) {
-    io.stdout.write(USAGE + '\n');
+    io.stdout.write(commandHelp(TOKEN_COMMAND));
     return EXIT.ok;
   }
   let shape: KeyShape;
@@ -354,14 +376,17 @@ export async function runTokenCommand(args: string[], io: CliIO): Promise<number
   try {
     const encoder = new KeyEncoder(shape.columns.map((c) => c.type), { columns: shape.named ? shape.columns.map((c) => c.name) : undefined });
     shape.columns = shape.columns.map((c, i) => ({ name: c.name, type: encoder.types[i] }));
-    const ring = opts.ring !== undefined ? parseRing(await readRequiredInput(opts.ring, io, 'ring file', 'ring')) : undefined;
+    const ringFile = opts.ring ?? (opts.noConfig ? undefined : configuredRing(opts.schema, io));
+    const ring = ringFile !== undefined ? parseRing(await readRequiredInput(ringFile, io, opts.ring !== undefined ? 'ring file' : 'ring file (named in .cqlint.json)', 'ring')) : undefined;
     const replication = opts.replication ? parseReplication(opts.replication) : shape.replication;
 
     if (!values.length) {
       if (!opts.json) throw new UsageError('no values given (to read keys from stdin, use --json with one JSON array per line)');
       let failed = 0;
+      let lines = 0;
       await readLines(io.stdin ?? process.stdin, (line) => {
         if (!line.trim()) return;
+        lines++;
         try {
           let data: unknown;
           try { data = JSON.parse(line); } catch { throw new CliError('line is not JSON'); }
@@ -375,6 +400,7 @@ export async function runTokenCommand(args: string[], io: CliIO): Promise<number
           io.stdout.write(JSON.stringify({ error: errorMessage(e) }) + '\n');
         }
       });
+      if (failed) io.stderr.write(`cqlint token: ${failed} of ${lines} key${lines === 1 ? '' : 's'} on stdin failed (see their "error" lines)\n`);
       return failed ? EXIT.failure : EXIT.ok;
     }
     const result = computeOne(shape, splitValues(values, shape), encoder, ring, replication);

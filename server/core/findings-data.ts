@@ -236,6 +236,13 @@ export interface InvalidHintData {
   table?: string;
 }
 
+export interface InvalidSuppressionData {
+  /** The id the comment names. */
+  id: string;
+  /** The nearest rule id, when one is close. */
+  suggestion?: string;
+}
+
 /** Finding.data by rule id. Every rule that writes data has its entry; `syntax-error` writes none. */
 export interface FindingDataByRule {
   'hot-partition': HotPartitionData;
@@ -260,6 +267,7 @@ export interface FindingDataByRule {
   'non-frozen-key-collection': NonFrozenKeyCollectionData;
   'missing-primary-key': MissingPrimaryKeyData;
   'invalid-hint': InvalidHintData;
+  'invalid-suppression': InvalidSuppressionData;
 }
 
 export type RuleWithData = keyof FindingDataByRule;

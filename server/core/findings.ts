@@ -16,7 +16,17 @@ interface FindingWith<R> {
   /** Stable rule id (`syntax-error`, `hot-partition`, ...): the diagnostic code, CLI ruleId and suppression name. */
   ruleId: string;
   severity: Severity;
+  /**
+   * The headline: what is wrong and where, in at most about 100 characters, for someone who is not a
+   * Cassandra expert. The LSP diagnostic's message, the CLI's row, ESLint JSON's and SARIF's message.
+   */
   message: string;
+  /**
+   * The rest: the figures, the cure and the sources, as markdown (code spans, links; it reads as plain text
+   * too). Shown under the headline by stylish output, in the hover, as JSON `details` and SARIF
+   * `message.markdown`.
+   */
+  details?: string;
   range: R;
   related?: RelatedLocation<R>[];
   /** Rule-specific facts a quick fix needs (e.g. the table name, the suggested column); JSON-serialisable. */
@@ -48,6 +58,26 @@ export function locateFindings(findings: readonly OffsetFinding[], filePath: str
     }
     return located;
   });
+}
+
+/** A headline's length in characters, at most (about: a table name can make one a little longer). */
+export const HEADLINE_CHARS = 100;
+
+/**
+ * A message composed elsewhere as one sentence (a parser's error, a formula check), as a headline and
+ * details: when it is longer than a headline may be, it is cut at its first `: ` or `; ` that leaves a
+ * headline of 10 to HEADLINE_CHARS characters, and what follows becomes the details. Shorter messages,
+ * and those without such a place, stay whole.
+ */
+export function headlineAndDetails(text: string): { message: string; details?: string } {
+  if (text.length <= HEADLINE_CHARS) return { message: text };
+  const cut = /[:;] /g;
+  for (let m = cut.exec(text); m && m.index <= HEADLINE_CHARS; m = cut.exec(text)) {
+    if (m.index < 10) continue;
+    const rest = text.slice(m.index + 2);
+    return { message: text.slice(0, m.index), details: `${rest[0]!.toUpperCase()}${rest.slice(1)}${/[.?!)]$/.test(rest) ? '' : '.'}` };
+  }
+  return { message: text };
 }
 
 /** Where a rule's docs page lives; the file is docs/rules/<id>.md in the repository. */

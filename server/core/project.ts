@@ -638,6 +638,11 @@ export class Project {
     return this.locate(filePath, findings);
   }
 
+  /** Whether the file's last lint read the workspace's queries (referencesTo): its findings then depend on them. */
+  lintReadReferences(filePath: string): boolean {
+    return (this.entries.get(filePath)?.lint?.references.length ?? 0) > 0;
+  }
+
   private locate(filePath: string, findings: readonly OffsetFinding[]): Finding[] {
     if (!findings.length) return [];
     return locateFindings(findings, filePath, this.lineIndex(filePath)!, (other) => this.lineIndex(other));

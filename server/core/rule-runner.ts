@@ -96,6 +96,12 @@ function tableLookups(stmt: Statement, out: { name: QualifiedName; at: number }[
   return out;
 }
 
+let allRuleIds: readonly string[] | undefined;
+/** Every rule's id (the registry is fixed once loaded). */
+function ruleIds(): readonly string[] {
+  return (allRuleIds ??= allRules.map((rule) => rule.meta.id));
+}
+
 /** JSON without source positions (SourceRange objects). */
 export function withoutRanges(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) => (isSourceRange(v) ? undefined : v)) ?? '';
@@ -204,6 +210,7 @@ export class RuleRunner {
       text,
       parse,
       target,
+      ruleIds: ruleIds(),
       userType: (keyspace: string | undefined, name: string) => model.userType(keyspace, name),
       tableFor: (name: QualifiedName, at: number) => this.host.resolveForRules(filePath, name, at),
       tableCandidates: (name: QualifiedName, at: number) => this.host.resolveTable(filePath, name, at),

@@ -28,11 +28,31 @@ interface Suppressions {
 
 const DIRECTIVE = /^(cqlint-disable-next-line|cqlint-disable-line|cqlint-disable|cqlint-enable)(?=\s|$)(.*)$/s;
 
-function ruleList(rest: string): Set<string> | undefined {
-  const body = rest.split(/\s--\s/)[0]!.trim();
-  if (!body) return undefined;
-  const ids = body.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
-  return ids.length ? new Set(ids) : undefined;
+type DirectiveName = 'cqlint-disable-next-line' | 'cqlint-disable-line' | 'cqlint-disable' | 'cqlint-enable';
+
+/** A suppression comment: its directive and the rule ids it names (none: every rule), each with its offsets. */
+export interface SuppressionDirective {
+  comment: Comment;
+  directive: DirectiveName;
+  rules: { id: string; start: number; end: number }[];
+}
+
+/** The suppression directives of a file's comments, in order. */
+export function suppressionDirectives(comments: readonly Comment[]): SuppressionDirective[] {
+  const out: SuppressionDirective[] = [];
+  for (const comment of comments) {
+    const m = DIRECTIVE.exec(comment.value.trim());
+    if (!m) continue;
+    // The ids come before any ` -- description`; their offsets are found in the raw text.
+    const valueAt = comment.range.start + Math.max(0, comment.text.indexOf(comment.value));
+    const rest = m[2] ?? '';
+    const body = rest.split(/\s--\s/)[0]!;
+    const restAt = valueAt + m[1]!.length;
+    const rules: SuppressionDirective['rules'] = [];
+    for (const id of body.matchAll(/[^\s,]+/g)) rules.push({ id: id[0], start: restAt + id.index!, end: restAt + id.index! + id[0].length });
+    out.push({ comment, directive: m[1] as DirectiveName, rules });
+  }
+  return out;
 }
 
 /** The directives of the comments; `lines` is the file's line index. */
@@ -42,11 +62,8 @@ function collectSuppressions(comments: readonly Comment[], lines: LineIndex): Su
   // Open `cqlint-disable` regions: one for "all rules" and one per named rule.
   let openAll: number | undefined;
   const openRules = new Map<string, number>();
-  for (const c of comments) {
-    const m = DIRECTIVE.exec(c.value.trim());
-    if (!m) continue;
-    const directive = m[1]!;
-    const rules = ruleList(m[2] ?? '');
+  for (const { comment: c, directive, rules: named } of suppressionDirectives(comments)) {
+    const rules = named.length ? new Set(named.map((r) => r.id)) : undefined;
     if (directive === 'cqlint-disable-next-line') {
       lineRules.push({ rules, line: lines.lineAt(c.range.end) + 1 });
     } else if (directive === 'cqlint-disable-line') {

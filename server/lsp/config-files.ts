@@ -8,6 +8,9 @@
 // (whenReady). Discovery follows findConfigFor's rule (configSearchDirs): a .cqlint.json above the
 // workspace folder that holds the file never applies.
 //
+// Ignore patterns: each workspace folder's .cqlintignore (loaded with the first discovery, again when the
+// client reports it changed) and the `ignorePatterns` of the .cqlint.json that applies to a file.
+//
 // Rings: the `cqlint.ringFile` setting (relative to the workspace folder), else the `.cqlint.json`
 // `ring` key (relative to that file). A `.cqlint.json` comes with the workspace, so its ring must be
 // inside the workspace; a ring elsewhere needs the setting, which VS Code takes from user settings only
@@ -24,6 +27,7 @@ import {
   type FileSystemWatcher,
 } from 'vscode-languageserver/node';
 import { CONFIG_FILE_NAME, configSearchDirs, loadConfigFileAsync, type LoadedConfigFile } from '../core/config';
+import { IGNORE_FILE_NAME, ignoreFileSource, ignoredBy, type IgnoreSource } from '../core/config/ignore';
 import { isInside, readTextFile } from '../core/io/files';
 import { parseRing, RingParseError, type Ring } from '../core/token/ring';
 import type { Logger, RingLookup } from './context';
@@ -82,6 +86,8 @@ export class ConfigFiles {
   private readonly probed = new Set<string>();
   /** Folders being checked, with the check. */
   private readonly probing = new Map<string, Promise<void>>();
+  /** Each workspace folder's .cqlintignore (undefined: none), once looked for. */
+  private readonly ignoreFiles = new Map<string, IgnoreSource | undefined>();
   private readonly rings = new Map<string, LoadedRing>();
   private readonly ringLoads = new Map<string, Promise<void>>();
   /** The error summary last reported for each .cqlint.json, so that the same problem is shown once. */
@@ -112,6 +118,14 @@ export class ConfigFiles {
     // Not loaded ahead (it should have been): answer with what is known, load it for the next time.
     if (unknown) void this.discover([filePath]);
     return found;
+  }
+
+  /** The file whose ignore patterns leave `filePath` out (.cqlintignore, ignorePatterns), else undefined. */
+  ignoredBy(filePath: string): string | undefined {
+    if (!path.isAbsolute(filePath)) return undefined;
+    const holding = this.host.workspaceFolders().filter((folder) => isInside(folder, filePath));
+    const folder = holding.length ? holding.reduce((a, b) => (a.length >= b.length ? a : b)) : undefined;
+    return ignoredBy(filePath, [folder === undefined ? undefined : this.ignoreFiles.get(folder), this.lookup(filePath)?.config?.ignorePatterns]);
   }
 
   /** The ring for a file, or why it could not be read. */
@@ -159,7 +173,30 @@ export class ConfigFiles {
     for (const file of files) {
       if (path.isAbsolute(file)) for (const dir of configSearchDirs(file, folders)) dirs.add(dir);
     }
-    await Promise.all([...dirs].map((dir) => this.probe(dir, recheck)));
+    const ignoreFiles = folders.filter((folder) => !this.ignoreFiles.has(folder)).map((folder) => this.loadIgnoreFile(path.join(folder, IGNORE_FILE_NAME)));
+    await Promise.all([...[...dirs].map((dir) => this.probe(dir, recheck)), ...ignoreFiles]);
+  }
+
+  /** Whether a changed file is the .cqlintignore of a workspace folder. */
+  isIgnoreFile(filePath: string): boolean {
+    return path.basename(filePath) === IGNORE_FILE_NAME && this.host.workspaceFolders().includes(path.dirname(filePath));
+  }
+
+  /** Reads a workspace folder's .cqlintignore (again); a change re-checks every file, as a .cqlint.json's does. */
+  async loadIgnoreFile(filePath: string): Promise<void> {
+    const folder = path.dirname(filePath);
+    const read = await readTextFile(filePath, { kind: 'config' });
+    const known = this.ignoreFiles.get(folder);
+    if (!read.ok && read.reason === 'io' && !(await fs.stat(filePath).catch(() => undefined))) {
+      this.ignoreFiles.set(folder, undefined);
+    } else if (!read.ok) {
+      this.host.log.warn(`cqlint: cannot read ${filePath}: ${read.message}`);
+      this.ignoreFiles.set(folder, undefined);
+    } else {
+      if (known && known.patterns.join('\n') === read.text.split(/\r?\n/).join('\n')) return;
+      this.ignoreFiles.set(folder, ignoreFileSource(read.text, filePath));
+    }
+    if (known || this.ignoreFiles.get(folder)) this.tell({ configs: true });
   }
 
   /** Loads the rings `files` use that are not loaded yet (with `recheck`, also those changed on disk). */

@@ -113,6 +113,8 @@ export interface ServerContext {
    * Features should answer such documents with empty results.
    */
   skippedReason(filePath: string): string | undefined;
+  /** The file whose ignore patterns (.cqlintignore, ignorePatterns) leave `filePath` out: it gets no diagnostics. */
+  ignoredBy(filePath: string): string | undefined;
   /**
    * Resolves once every workspace file that could change `filePath`'s findings is indexed (at once
    * when the background index is done). Features that answer requests need not call it: requests

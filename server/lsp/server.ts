@@ -163,6 +163,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       await configFiles.discover(files);
       void configFiles.loadRings(files);
     },
+    ignoredBy: (filePath) => configFiles.ignoredBy(filePath),
     foldersChanged: () => applyProjectOptions(),
   });
 
@@ -237,6 +238,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     onInitialized: (listener) => initializedEmitter.event(listener),
     onShutdown: (listener) => shutdownEmitter.event(listener),
     skippedReason: (filePath) => documents.skippedReason(filePath),
+    ignoredBy: (filePath) => configFiles.ignoredBy(filePath),
     whenIndexed: (filePath) => bothDone(workspace.whenIndexed(filePath), configFiles.whenReady(filePath, false)) ?? Promise.resolve(),
   };
 
@@ -254,6 +256,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     for (const change of params.changes) {
       const filePath = uriToPath(change.uri);
       if (path.basename(filePath) === CONFIG_FILE_NAME) loads.push(configFiles.configChanged(filePath, change.type === FileChangeType.Deleted));
+      else if (configFiles.isIgnoreFile(filePath)) loads.push(configFiles.loadIgnoreFile(filePath));
       else if (configFiles.isRing(filePath)) loads.push(configFiles.ringChanged(filePath));
       else if (isSampleFile(filePath)) {
         if (change.type === FileChangeType.Deleted) samples.forget(filePath);

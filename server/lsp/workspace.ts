@@ -36,6 +36,8 @@ interface WorkspaceHost {
   wantsIndexStatus(): boolean;
   /** Loads the .cqlint.json files (awaited) and ring files (in the background) these files use. */
   loadConfigsOf(files: readonly string[]): Promise<void>;
+  /** Whether ignore patterns leave a file out (answered once its configs are loaded). */
+  ignoredBy(filePath: string): string | undefined;
   /** The folders changed: what depends on them (config boundaries, settings scopes) is brought up to date. */
   foldersChanged(): void;
 }
@@ -107,10 +109,10 @@ export class Workspace {
       await running.run(async () => {
         const files: string[] = [];
         for (const folder of this.folders) files.push(...(await this.listFolder(folder, WORKSPACE_LIMITS.maxWorkspaceFiles - files.length - this.diskFiles.size)));
-        // The configs before the first file is linted.
+        // The configs before the first file is linted; what their ignore patterns leave out is not read.
         await this.host.loadConfigsOf(files);
         this.report = await this.indexProgress();
-        return files;
+        return this.withoutIgnored(files);
       });
     } finally {
       this.report('done');
@@ -154,10 +156,19 @@ export class Workspace {
     return undefined;
   }
 
+  /** The files ignore patterns do not leave out. */
+  private withoutIgnored(files: readonly string[]): string[] {
+    const kept = files.filter((file) => this.host.ignoredBy(file) === undefined);
+    if (kept.length < files.length) this.core.log.info(`cqlint: ${files.length - kept.length} CQL file(s) left out by .cqlintignore or ignorePatterns`);
+    return kept;
+  }
+
   /** Loads a folder added while the server runs (the initial folders go through the background index). */
   private async scanFolder(folder: string): Promise<string[]> {
     const loaded: string[] = [];
-    for (const file of await this.listFolder(folder, WORKSPACE_LIMITS.maxWorkspaceFiles - this.diskFiles.size)) {
+    const listed = await this.listFolder(folder, WORKSPACE_LIMITS.maxWorkspaceFiles - this.diskFiles.size);
+    await this.host.loadConfigsOf(listed);
+    for (const file of this.withoutIgnored(listed)) {
       const text = await this.readFile(file);
       if (text === undefined || this.documents.isOpen(file)) continue;
       this.diskFiles.add(file);
@@ -196,6 +207,7 @@ export class Workspace {
         continue;
       }
       if (!this.diskFiles.has(filePath) && this.diskFiles.size >= WORKSPACE_LIMITS.maxWorkspaceFiles) continue;
+      if (!this.diskFiles.has(filePath) && this.host.ignoredBy(filePath) !== undefined) continue;
       const text = await this.readFile(filePath);
       if (documents.isOpen(filePath)) continue;
       if (text === undefined) {

@@ -22,7 +22,7 @@ describe('partition figures', () => {
     const numbers = finding!.data!.numbers as { rowsToLimit: number; limitLabel: string };
     const hover = describeTable(project.schema().allTables()[0]!, 'cassandra', project.tableHints(MAIN, project.schema().allTables()[0]!));
     const rows = numbers.rowsToLimit.toLocaleString('en-US');
-    assert.match(finding!.message, new RegExp(`${numbers.limitLabel}, at ${rows} rows`));
+    assert.match(finding!.details!, new RegExp(`${numbers.limitLabel}, at ${rows} rows`));
     assert.match(hover, new RegExp(`\\[${numbers.limitLabel}\\]\\([^)]+\\) \\*\\*\\(hit first\\)\\*\\* \\| ${rows} \\|`));
     assert.match(hover, /sensor_id`: identifier/);
   });
@@ -31,12 +31,12 @@ describe('partition figures', () => {
     // At 50 rows/s even Cosmos DB's 20 GB is reached within the horizon (at the default 1 row/min it takes centuries: silent).
     assert.equal(ofRule(lint(READINGS, 'cosmosdb').findings, 'unbounded-partition').length, 0);
     const hinted = `-- @cqlint rate=50/s\n${READINGS}`;
-    const messages = (['cassandra', 'scylladb', 'cosmosdb'] as const).map((t) => ofRule(lint(hinted, t).findings, 'unbounded-partition')[0]!.message);
+    const messages = (['cassandra', 'scylladb', 'cosmosdb'] as const).map((t) => ofRule(lint(hinted, t).findings, 'unbounded-partition')[0]!.details!);
     assert.match(messages[0]!, /Apache Cassandra: .*100,000 values per partition.*datastax/);
     assert.match(messages[1]!, /ScyllaDB: .*large-partition warning at 100,000 rows.*scylladb\.com/);
     assert.match(messages[2]!, /Azure Cosmos DB for Apache Cassandra: .*20 GB per logical partition.*learn\.microsoft\.com/);
     assert.equal(new Set(messages).size, 3);
-    const hot = (['cassandra', 'keyspaces'] as const).map((t) => ofRule(lint(LOG, t).findings, 'hot-partition')[0]!.message);
+    const hot = (['cassandra', 'keyspaces'] as const).map((t) => ofRule(lint(LOG, t).findings, 'hot-partition')[0]!.details!);
     assert.match(hot[0]!, /100,000 values per partition/);
     assert.match(hot[1]!, /1,000 WCU per partition = 1,000 writes\/s/);
   });
@@ -82,8 +82,8 @@ describe('workload hints', () => {
     const table = project.schema().allTables()[0]!;
     assert.deepEqual(structuredClone(project.tableHints(MAIN, table)), { rowsPerSecondPerPartition: 7, columns: { country: { distinct: 5 } } });
     const [hot] = ofRule(project.lint(MAIN), 'hot-partition');
-    assert.match(hot!.message, /at 7 rows\/s \(hinted\)/);
-    assert.match(hot!.message, /hint: 5 distinct values/);
+    assert.match(hot!.details!, /at 7 rows\/s \(hinted\)/);
+    assert.match(hot!.details!, /hint: 5 distinct values/);
     const hover = describeTable(table, 'cassandra', project.tableHints(MAIN, table));
     assert.match(hover, /hints: `rate=7\/s` `country\.distinct=5`/);
     assert.match(hover, /at 7 rows\/s \(hinted\)/);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allRules } from '../../server/core/rules';
-import { docsUrl } from '../../server/core/findings';
+import { docsUrl, HEADLINE_CHARS } from '../../server/core/findings';
 import type { ExampleCase } from '../../server/core/rules/types';
 import { MAIN, ROOT, ofRule, projectWith, summary } from './helpers';
 import type { Project } from '../../server/core/project';
@@ -74,7 +74,9 @@ describe('rule examples', () => {
           assert.equal(mine.length, c.count ?? 1, `expected ${c.count ?? 1} ${id} finding(s), got:\n${summary(mine)}\nin:\n${c.code}`);
           for (const f of mine) {
             assert.equal(f.severity, c.severity ?? rule.meta.defaultSeverity);
-            if (c.message) assert.match(f.message, c.message);
+            // The headline (one short line) and its details together say what the case expects.
+            assert.ok(f.message.length <= HEADLINE_CHARS + 20 && !/\n/.test(f.message), `a headline of at most about ${HEADLINE_CHARS} characters on one line: ${f.message}`);
+            if (c.message) assert.match(`${f.message} ${f.details ?? ''}`.replace(/\s*\n\s*/g, ' '), c.message);
           }
           const first = mine[0]!;
           if (c.at !== undefined) {

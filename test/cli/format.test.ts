@@ -1,7 +1,8 @@
-// `cqlint format [--check]` routed through the main command table, and `cqlint --help` listing every command.
+// `cqlint format [--check | --diff]` routed through the main command table, and `cqlint --help` listing every command.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { commands } from '../../server/cli/main';
 import { runCli, tempDir } from './helpers';
 
@@ -44,6 +45,31 @@ describe('cqlint format', () => {
     assert.equal((await runCli(['format', '--check', temp.dir])).code, 0, 'the BOM does not make the file look unformatted');
   });
 
+  test('--diff prints a unified diff that git apply turns into the formatted files, writes nothing, exits 1', async (t) => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const temp = tempDir({
+      'ugly.cql': `-- keep me\n${UGLY}select a from ks.t;`,
+      'sub/bom.cql': Buffer.concat([bom, Buffer.from(UGLY.replace(/\n/g, '\r\n'))]),
+      'pretty.cql': PRETTY,
+    });
+    t.after(() => temp.cleanup());
+    const before = { ugly: readFileSync(temp.path('ugly.cql')), bom: readFileSync(temp.path('sub/bom.cql')) };
+    const run = await runCli(['format', '--diff', '.'], { cwd: temp.dir });
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(run.stderr, /2 files not formatted/);
+    assert.match(run.stdout, /^--- a\/sub\/bom\.cql\n\+\+\+ b\/sub\/bom\.cql\n@@ /m);
+    assert.match(run.stdout, /^--- a\/ugly\.cql\n\+\+\+ b\/ugly\.cql\n@@ -1,3 \+1,7 @@\n -- keep me\n-create table/m);
+    assert.doesNotMatch(run.stdout, /pretty\.cql/);
+    assert.deepEqual({ ugly: readFileSync(temp.path('ugly.cql')), bom: readFileSync(temp.path('sub/bom.cql')) }, before, '--diff writes nothing');
+    writeFileSync(temp.path('change.diff'), run.stdout);
+    const apply = spawnSync('git', ['apply', 'change.diff'], { cwd: temp.dir, encoding: 'utf8' });
+    assert.equal(apply.status, 0, apply.stderr);
+    const applied = { ugly: readFileSync(temp.path('ugly.cql')), bom: readFileSync(temp.path('sub/bom.cql')) };
+    assert.equal((await runCli(['format', '.'], { cwd: temp.dir })).code, 0);
+    assert.deepEqual(applied, { ugly: readFileSync(temp.path('ugly.cql')), bom: readFileSync(temp.path('sub/bom.cql')) }, 'the patched files are the formatted ones, BOM and CRLF kept');
+    assert.deepEqual(await runCli(['format', '--diff', '.'], { cwd: temp.dir }), { code: 0, stdout: '', stderr: '' });
+  });
+
   test('examples/ passes its own format --check', async () => {
     const run = await runCli(['format', '--check', 'examples']);
     assert.deepEqual(run, { code: 0, stdout: '', stderr: '' });
@@ -66,6 +92,6 @@ describe('cqlint --help', () => {
     assert.equal(help.code, 0);
     const names = Object.keys(commands);
     assert.deepEqual(names.slice().sort(), ['fix', 'format', 'lint', 'report', 'token']);
-    for (const name of names) assert.match(help.stdout, new RegExp(`\\n {2}${name} +${commands[name].summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`));
+    for (const name of names) assert.match(help.stdout, new RegExp(`\\n {2}${name} +${commands[name].spec.summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`));
   });
 });

@@ -1,5 +1,6 @@
 // Runs the CLI in-process with captured output, and makes temporary folders of CQL files.
 import * as path from 'node:path';
+import { Readable } from 'node:stream';
 import { main } from '../../server/cli/main';
 import { tempWorkspace, type TempWorkspace } from '../../scripts/temp-workspace';
 
@@ -15,7 +16,11 @@ interface RunOptions {
   cwd?: string;
   /** Pretend stdout is a terminal. */
   tty?: boolean;
+  /** Pretend stderr is a terminal. */
+  stderrTty?: boolean;
   env?: Record<string, string | undefined>;
+  /** What stdin holds (default: nothing, an empty stream). */
+  stdin?: string | Uint8Array;
 }
 
 export async function runCli(argv: string[], options: RunOptions = {}): Promise<CliRun> {
@@ -23,9 +28,10 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
   let stderr = '';
   const code = await main(argv, {
     stdout: { write: (text: string) => (stdout += text), isTTY: options.tty ?? false },
-    stderr: { write: (text: string) => (stderr += text), isTTY: false },
+    stderr: { write: (text: string) => (stderr += text), isTTY: options.stderrTty ?? false },
     cwd: options.cwd ?? projectRoot,
     env: options.env ?? {},
+    stdin: Readable.from(options.stdin === undefined ? [] : [typeof options.stdin === 'string' ? Buffer.from(options.stdin) : options.stdin]),
   });
   return { code, stdout, stderr };
 }

@@ -49,9 +49,18 @@ describe('cqlint lint: formats', () => {
     assert.match(lines[2]!, /^ {2}1:8 +error {4}table ks\.users has no column email.* {2}unknown-column$/);
     assert.match(lines[3]!, /^ {2}2:\d+ +warning {2}hot partition in ks\.books.* {2}hot-partition$/);
     // Columns line up: the message column starts at the same place on every row.
-    assert.equal(lines[2]!.indexOf('table ks.users'), lines[3]!.indexOf('hot partition'));
-    assert.equal(lines[4], '');
-    assert.equal(lines[5], '\u2716 2 problems (1 error, 1 warning)');
+    const messageColumn = lines[2]!.indexOf('table ks.users');
+    assert.equal(messageColumn, lines[3]!.indexOf('hot partition'));
+    // The hot partition's details follow its row, indented to the message column, wrapped to 100 columns.
+    const end = lines.indexOf('', 4);
+    const details = lines.slice(4, end);
+    assert.ok(details.length >= 3, details.join('\n'));
+    for (const line of details) {
+      assert.ok(line.startsWith(' '.repeat(messageColumn)) && line[messageColumn] !== ' ', JSON.stringify(line));
+      assert.ok(line.length <= 100, `wrapped: ${line}`);
+    }
+    assert.match(details.join(' '), /Shard it: add a shard column/);
+    assert.equal(lines[end + 1], '\u2716 2 problems (1 error, 1 warning)');
     assert.doesNotMatch(run.stdout, /schema\.cql/, 'files without problems are not listed');
   });
 
@@ -179,7 +188,7 @@ describe('cqlint lint: exit codes and options', () => {
 
   test('usage errors exit 2 with a clear message', async () => {
     const cases: [string[], RegExp][] = [
-      [['lint', '--format', 'xml', 'x.cql'], /unknown format "xml"; use one of stylish, json, sarif/],
+      [['lint', '--format', 'xml', 'x.cql'], /unknown format "xml"; use one of stylish, compact, json, sarif/],
       [['lint', '--target', 'mongodb', 'x.cql'], /unknown target "mongodb"; use one of cassandra, scylladb, keyspaces, cosmosdb/],
       [['lint', '--max-warnings', 'lots', 'x.cql'], /--max-warnings expects a whole number/],
       [['lint', '--max-warnings'], /argument missing|--max-warnings/],

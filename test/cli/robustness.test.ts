@@ -189,11 +189,12 @@ describe('cqlint on hostile input (built binary)', () => {
     assert.doesNotMatch(run.stderr, /aws|wJalr/);
   });
 
-  test("token --schema: the README's mixed positional and name=value example gives shard 9 and the exact token", () => {
+  test("token --schema: the README's mixed positional and name=value example gives shard 9, the exact token and its replicas", () => {
     const run = cqlint(['token', '--schema', 'examples/', 'blog.posts_by_day_sharded', '2020-07-09', "title='Hello'"], projectRoot);
     assert.equal(run.status, 0, run.stderr);
     // murmur3_x86_32('Hello') % 16 + 1 = 9; token of (date '2020-07-09', int 9), checked with cassandra-driver's Murmur3Tokenizer.
-    assert.equal(run.stdout, '-8648689022905049911\nshard: 9 (shard = murmur3(title) % 16 + 1)\n');
+    // The range and replicas come from the ring examples/.cqlint.json names and the keyspace's 'dc1': 3.
+    assert.equal(run.stdout, '-8648689022905049911\nshard: 9 (shard = murmur3(title) % 16 + 1)\nrange: (-9223372036854774808, -6917529027641080856]\nreplicas: 10.0.0.2, 10.0.0.3, 10.0.0.4\n');
   });
 
   test('token --schema: a key column named constructor works (no plain-object maps)', () => {

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { HOT_SCHEMA, checks } from './checks.mjs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(new URL('../..', import.meta.url).pathname);
@@ -20,15 +21,7 @@ if (!existsSync(join(root, 'dist', 'server.js'))) {
 
 const ws = mkdtempSync(join(tmpdir(), 'cqlint-nvim-'));
 const schema = join(ws, 'schema.cql');
-writeFileSync(schema, [
-  'CREATE TABLE blog.posts_by_day (',
-  '  publish_date date,',
-  '  title text,',
-  '  body text,',
-  '  PRIMARY KEY (publish_date, title)',
-  ');',
-  '',
-].join('\n'));
+writeFileSync(schema, HOT_SCHEMA);
 const query = join(ws, 'query.cql');
 writeFileSync(query, "SELECT titel FROM blog.posts_by_day WHERE publish_date = '2024-05-01';\n");
 const out = join(ws, 'out.json');
@@ -109,13 +102,8 @@ const run = spawnSync('nvim', ['--headless', '--clean', '-u', 'NONE', '-c', `lua
   cwd: ws, encoding: 'utf8', timeout: 120_000, env: { ...process.env, XDG_STATE_HOME: ws, XDG_DATA_HOME: ws, XDG_CONFIG_HOME: ws },
 });
 
-let passed = 0;
-let failed = 0;
-function check(name, ok, detail) {
-  if (ok) { passed++; console.log(`  ✔ ${name}`); } else { failed++; console.log(`  ✖ ${name}${detail ? `\n      ${detail}` : ''}`); }
-}
 
-console.log('neovim client (headless nvim, push diagnostics)');
+const { check, checkShardFix, finish } = checks('neovim client (headless nvim, push diagnostics)');
 if (!existsSync(out)) {
   check('neovim wrote its results', false, `exit ${run.status} ${run.signal ?? ''}\n${run.stdout}\n${run.stderr}`);
 } else {
@@ -127,13 +115,11 @@ if (!existsSync(out)) {
   check('severity is a warning (2)', hot && hot.severity === 2, JSON.stringify(hot));
   check('hover on a column names its role', typeof s.hover === 'string' && /partition key/i.test(s.hover), JSON.stringify(s.hover));
   check('quick fixes offer a shard column', s.actions.some((t) => /shard column/i.test(t)), JSON.stringify({ actions: s.actions, errors: s.action_errors }));
-  check('the fix edits the buffer: shard in the partition key and its @shard annotation',
-    /PRIMARY KEY \(\(publish_date, shard\), title\)/.test(s.applied ?? '') && /^-- @shard shard = murmur3\(title\) % \d+ \+ 1$/m.test(s.applied ?? ''), s.applied);
+  checkShardFix(s.applied);
   check('after the fix the hot-partition diagnostic is gone', Array.isArray(s.after) && !s.after.includes('hot-partition'), JSON.stringify(s.after));
   const q = result.files.query;
   const unknown = q.diagnostics.find((d) => d.code === 'unknown-column');
   check('a query in another file resolves the schema: unknown-column with a suggestion', unknown && /title/.test(unknown.message), JSON.stringify(q.diagnostics));
 }
 rmSync(ws, { recursive: true, force: true });
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

@@ -1,12 +1,16 @@
 // The schema's rule section, the docs pages' header blocks and the README rule table are generated from
-// rule metadata (scripts/generate-docs.ts); like rust-analyzer's generated-config check, this fails
+// rule metadata and the README's command reference from the CLI's option declarations
+// (scripts/generate-docs.ts); like rust-analyzer's generated-config check, this fails
 // while any of them is stale and says which command brings them up to date.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GENERATE_COMMAND, GENERATED_END, GENERATED_START, docsHeader, generatedFiles, staleFiles, withDocsHeader } from '../../scripts/generate-docs';
+import { CLI_GENERATED_START, GENERATE_COMMAND, GENERATED_END, GENERATED_START, docsHeader, generatedFiles, readmeCommandReference, staleFiles, withDocsHeader } from '../../scripts/generate-docs';
+import { commands } from '../../server/cli/main';
+import { optionLabel } from '../../server/cli/options';
+import { runCli } from '../cli/helpers';
 import { allRules, ruleById } from '../../server/core/rules';
 import { projectRoot } from '../helpers/corpus';
 
@@ -58,5 +62,52 @@ describe('generated docs, schema and README', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the README's command reference", () => {
+  const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
+  const block = readme.slice(readme.indexOf(CLI_GENERATED_START), readme.indexOf(GENERATED_END, readme.indexOf(CLI_GENERATED_START)));
+
+  test('is the one generated from the commands the CLI runs, option for option', async () => {
+    assert.ok(readme.includes(readmeCommandReference()), `the README's command reference is stale: run \`${GENERATE_COMMAND}\``);
+    for (const [name, command] of Object.entries(commands)) {
+      assert.equal(command.spec.name, name);
+      assert.match(block, new RegExp(`#### \`cqlint ${name}\``), `${name} has a section`);
+      const help = await runCli([name, '--help']);
+      assert.equal(help.code, 0, `${name} --help`);
+      for (const [option, spec] of Object.entries(command.spec.options)) {
+        const label = optionLabel(option, spec).trim();
+        assert.ok(block.includes(`| \`${label}\` |`), `${name} ${label} is in the README`);
+        assert.ok(help.stdout.includes(label), `${name} ${label} is in --help`);
+        // The parser takes what the reference lists: never "Unknown option".
+        const run = await runCli([name, `--${option}`, ...(spec.type === 'string' ? ['x'] : [])]);
+        assert.doesNotMatch(run.stderr, /Unknown option/, `${name} --${option} is parsed`);
+      }
+    }
+  });
+
+  test('an option edited by hand in the README makes it stale', () => {
+    const root = mkdtempSync(join(tmpdir(), 'cqlint-generated-'));
+    try {
+      for (const dir of ['schemas', 'docs/rules']) cpSync(join(projectRoot, dir), join(root, dir), { recursive: true });
+      writeFileSync(join(root, 'README.md'), readme.replace('| `--no-config` | Ignore .cqlint.json files |\n', ''));
+      assert.deepEqual(staleFiles(root), ['README.md']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the README's Quick start", () => {
+  test('shows the output of a real `cqlint lint examples/` (the checkout path shortened)', async () => {
+    const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
+    const quick = readme.slice(readme.indexOf('## Quick start'));
+    const shown = /```\n(\/path\/to\/cqlint\/[\s\S]*?)```/.exec(quick)?.[1];
+    assert.ok(shown, 'the Quick start shows an output block');
+    const run = await runCli(['lint', 'examples/'], { cwd: projectRoot });
+    assert.equal(run.code, 1, 'the run exits 1, as the README says');
+    assert.equal(shown, run.stdout.split(projectRoot).join('/path/to/cqlint').replace(/^\n/, ''),
+      "the README's Quick start output is not what `npx cqlint lint examples/` prints now: paste a real run");
   });
 });

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'nod
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { parseCql } from '../../grammar';
-import { formatText, formatRange, isFormatted } from '../../server/core/format/formatter';
+import { formatPieces, formatText, formatRange, isFormatted, statementSlices } from '../../server/core/format/formatter';
 import { describeMeaningDifference, sameMeaning, stripRanges } from '../../server/core/format/ast-compare';
 import { runCli } from '../cli/helpers';
 import { corpusFiles, readText } from '../helpers/corpus';
@@ -240,3 +240,54 @@ describe('cqlint format (CLI)', () => {
   });
 });
 
+
+describe('formatting long texts in slices of whole statements', () => {
+  const sliced = (text: string, sliceChars = 1): string => {
+    let out = '';
+    let covered = 0;
+    for (const piece of formatPieces(text, {}, undefined, sliceChars)) {
+      assert.equal(piece.start, covered, 'the pieces cover the text in order, without gaps');
+      covered = piece.end;
+      out += piece.text;
+    }
+    assert.equal(covered, text.length);
+    return out;
+  };
+
+  test('cut at every statement, every corpus file formats exactly as when parsed whole', () => {
+    const files = corpusFiles('');
+    assert.ok(files.length > 50);
+    for (const file of files) {
+      const text = readText(file);
+      assert.equal(sliced(text), formatText(text), file);
+    }
+  });
+
+  test('no cut inside what a `;` at the end of a line does not end: strings, names, comments, bodies, batches', () => {
+    const text = [
+      "INSERT INTO ks.t (id, v) VALUES (1, 'a;\nb');",
+      'select "odd;',
+      '" from ks.t;',
+      '/* a block;',
+      'comment */ select v from ks.t;',
+      "CREATE FUNCTION ks.f (x int) RETURNS NULL ON NULL INPUT RETURNS int LANGUAGE java AS $$ return x;",
+      '$$;',
+      'begin unlogged batch',
+      "insert into ks.t (id, v) values (2, 'x');",
+      "update ks.t set v = 'y' where id = 3;",
+      'apply batch;',
+      'select broken from where;',
+      ';;',
+      'select v from ks.t where id = 4; -- trailing;',
+      'select v from ks.t;\r\nselect w from ks.t;',
+      '',
+    ].join('\n');
+    const cuts = statementSlices(text, 1).map((s) => s.end).slice(0, -1);
+    for (const cut of cuts) assert.match(text.slice(0, cut), /;[ \t]*(\r\n|\n|\r)$/, `a cut after a statement: ${JSON.stringify(text.slice(cut - 20, cut))}`);
+    for (const inside of ["'a;", '"odd;', 'a block;', 'return x;', "values (2, 'x');", "where id = 3;"]) {
+      const at = text.indexOf(inside) + inside.length;
+      assert.ok(!cuts.includes(at + 1), `no cut after ${inside}`);
+    }
+    assert.equal(sliced(text), formatText(text));
+  });
+});

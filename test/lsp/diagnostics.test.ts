@@ -254,3 +254,25 @@ describe('cross-file', () => {
     assert.deepEqual(await client.waitForDiagnostics('untitled:query', (d) => d.length === 0), []);
   });
 });
+
+describe('headline and details', () => {
+  test('the diagnostic is the headline; the hover over it shows the details as markdown with the rule page', async (t) => {
+    const ws = tempWorkspace();
+    t.after(() => ws.cleanup());
+    const client = await started(t);
+    await client.initialize(capabilities.push, { workspaceFolders: [ws.dir] });
+    const uri = ws.uri('books.cql');
+    await client.open(uri, HOT);
+    const hot = byCode(await client.waitForDiagnostics(uri), 'hot-partition')!;
+    assert.equal(hot.message, 'hot partition in ks.books: every write of the same publish_date goes to one partition');
+    const hover = (await client.request('textDocument/hover', { textDocument: { uri }, position: hot.range.start })) as { contents: { kind: string; value: string } };
+    assert.equal(hover.contents.kind, 'markdown');
+    const value = hover.contents.value;
+    assert.ok(value.includes(`**${hot.message}** · [hot-partition](https://github.com/cqlint/cqlint/blob/main/docs/rules/hot-partition.md)`), value);
+    assert.match(value, /Shard it: add a shard column to the partition key \(\(publish_date, shard\), title\)/);
+    assert.match(value, /Apache Cassandra: a row ≈ \d+ B/);
+    // Away from a finding, no details.
+    const elsewhere = (await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 2 } })) as { contents: { value: string } } | null;
+    assert.doesNotMatch(elsewhere?.contents.value ?? '', /Shard it/);
+  });
+});

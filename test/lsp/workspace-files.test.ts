@@ -111,3 +111,22 @@ describe('files the server reads', () => {
     assert.match(await client.waitForLog(/indexed \d+ CQL file/), /indexed 1 CQL file/);
   });
 });
+
+describe('ignore patterns in the editor', () => {
+  test('.cqlintignore and ignorePatterns: ignored files are not indexed, and an opened one gets no diagnostics', async (t) => {
+    const { client, ws } = await start(t, {
+      'ws/.cqlintignore': 'generated/\n',
+      'ws/.cqlint.json': JSON.stringify({ ignorePatterns: ['*.draft.cql'] }),
+      'ws/hot.cql': HOT,
+      'ws/generated/hot.cql': HOT.replace('posts_by_day', 'generated_posts'),
+      'ws/wip.draft.cql': HOT.replace('posts_by_day', 'draft_posts'),
+    });
+    await client.waitForLog(/cqlint: 2 CQL file\(s\) left out by \.cqlintignore or ignorePatterns/);
+    assert.deepEqual(codes(await client.waitForDiagnostics(fileUri(ws('hot.cql')))), ['hot-partition']);
+    for (const ignored of ['generated/hot.cql', 'wip.draft.cql']) {
+      const uri = fileUri(ws(ignored));
+      await client.open(uri, HOT);
+      assert.deepEqual(await client.waitForDiagnostics(uri), [], `${ignored} is ignored`);
+    }
+  });
+});

@@ -98,7 +98,7 @@ test('cqlint lint reads the configured samples before the rules run: large-parti
   const [file] = JSON.parse(run.stdout) as { messages: { ruleId: string; message: string }[] }[];
   const large = file!.messages.filter((m) => m.ruleId === 'large-partition');
   assert.equal(large.length, 1, JSON.stringify(file!.messages));
-  assert.match(large[0]!.message, /^ks\.events: from sample samples\/events\.csv: 2 partitions, largest 25,001 rows \/ [\d.]+ MB; the largest partition \(25,001 rows\) is past Apache Cassandra's 100,000 values per partition/);
+  assert.match((large[0] as { details?: string }).details ?? '', /^Measured from sample samples\/events\.csv: 2 partitions, largest 25,001 rows \/ [\d.]+ MB; the largest partition \(25,001 rows\) is past Apache Cassandra's 100,000 values per partition/);
 
   // The report shows the same figures as the diagnostic.
   const report = await runCli(['report', '-o', 'r.html', 'schema.cql'], { cwd: temp.dir });

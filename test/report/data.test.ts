@@ -52,7 +52,7 @@ test('growth: each limit line sits at the rows large-partition states, and the c
   assert.equal(binding.rowsAtLimit, finding.data!.rowsAtLimit, 'the line is where the rule says');
   // The rule's message names the other limits passed, each at the rows the report draws it at.
   for (const line of data.growth.limits.filter((l) => l.kind !== 'ideal-bytes')) {
-    assert.match(finding.message, new RegExp(`${line.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.{0,30}${formatCount(line.rowsAtLimit)} rows`));
+    assert.match(finding.details!, new RegExp(`${line.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.{0,30}${formatCount(line.rowsAtLimit)} rows`));
   }
   const table = project.tableFor(FILE, 'ks.readings')!;
   assert.equal(data.growth.limits.find((l) => l.kind === 'bytes')!.rowsAtLimit, rowsToReachBytes(rowSizes(table, config.tables!['ks.readings']), 100 * 1024 * 1024));
@@ -236,7 +236,7 @@ test('sample: the report, the hover and large-partition state the same verdict f
   const data = partitionReportData(project, table, targetInfo('cassandra'), undefined, { sample: summary });
   const finding = project.lint(FILE).find((f) => f.ruleId === 'large-partition')!;
   assert.ok(finding, 'large-partition fires from the sample');
-  assert.ok(finding.message.includes(data.sampleVerdict!.text), `${finding.message}\n${data.sampleVerdict!.text}`);
+  assert.ok(finding.details!.includes(data.sampleVerdict!.text), `${finding.details}\n${data.sampleVerdict!.text}`);
   assert.equal(data.sampleVerdict!.over[0]!.limit.label, finding.data?.limit);
   const hover = describeTable(table, 'cassandra', { schema: project.schema(), sample: project.sampleSummary(table) });
   assert.ok(hover.includes(markdownText(sampleVerdictText(data.sampleVerdict!, 'Apache Cassandra'))), hover);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseTypeSpecs } from '../../server/core/token/types';
 import { main } from '../../server/cli/main';
+import { tempWorkspace } from '../../scripts/temp-workspace';
 const murmurRef = require('murmurhash3js-revisited');
 
 async function run(args: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
@@ -52,7 +53,7 @@ describe('cqlint token --types', () => {
   test('--help', async () => {
     const r = await run(['--help']);
     assert.equal(r.code, 0);
-    assert.match(r.out, /Usage:\n {2}cqlint token --types/);
+    assert.match(r.out, /^Usage: cqlint token --types .*\n {7}cqlint token --schema /);
   });
   test('--types lists are read by the grammar: nested types stay together', () => {
     assert.equal(parseTypeSpecs('date, frozen<map<text,int>>,tuple<int,int>').length, 3);
@@ -124,5 +125,34 @@ CREATE TABLE blog.posts (publish_date date, shard int, title text, PRIMARY KEY (
     assert.equal(positional.out, direct.out);
     const missing = await run(['--schema', odd, 'ks.odd', '"__proto__"=2', '"toString"=x']);
     assert.match(missing.err, /^cqlint token: expected 1 value \(constructor\) after the named ones, got 0|missing value for partition key column constructor/);
+  });
+});
+
+describe('cqlint token: the ring named in .cqlint.json', () => {
+  const RING = '10.0.0.1  r1  Up  Normal  1 KiB  50%  -100\n10.0.0.2  r1  Up  Normal  1 KiB  50%  99999\n';
+  test('found from --schema (or the working directory) as lint finds it; --ring wins; --no-config ignores it', async (t) => {
+    const temp = tempWorkspace({
+      'app/.cqlint.json': JSON.stringify({ ring: 'ops/ring.txt' }),
+      'app/ops/ring.txt': RING,
+      'app/schema/t.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY);\n',
+      'other-ring.txt': '10.9.9.9  r1  Up  Normal  1 KiB  100%  0\n',
+      'broken/.cqlint.json': '{ "ring": 5 }',
+    });
+    t.after(() => temp.cleanup());
+    const runIn = async (cwd: string, args: string[]) => {
+      let out = '';
+      let err = '';
+      const code = await main(['token', ...args], { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, cwd, env: {} });
+      return { code, out, err };
+    };
+    const bySchema = await runIn(temp.dir, ['--schema', 'app/schema', 'ks.t', '1']);
+    assert.equal(bySchema.code, 0, bySchema.err);
+    assert.match(bySchema.out, /^-4069959284402364209\nrange: \(99999, -100\]\nreplicas: 10\.0\.0\.1\n$/);
+    assert.match((await runIn(temp.path('app'), ['--types', 'int', '1'])).out, /replicas: 10\.0\.0\.1/);
+    assert.match((await runIn(temp.dir, ['--schema', 'app/schema', '--ring', 'other-ring.txt', 'ks.t', '1'])).out, /replicas: 10\.9\.9\.9/);
+    assert.equal((await runIn(temp.dir, ['--no-config', '--schema', 'app/schema', 'ks.t', '1'])).out, '-4069959284402364209\n');
+    const broken = await runIn(temp.path('broken'), ['--types', 'int', '1']);
+    assert.equal(broken.code, 2);
+    assert.match(broken.err, /ring: must be the path of a ring file/);
   });
 });

@@ -104,7 +104,7 @@ function parseConfigText(text: string, path: string): LoadedConfigFile {
   }
 }
 
-const TOP_LEVEL_KEYS = new Set(['$schema', 'target', 'rules', 'tables', 'ring', 'samples']);
+const TOP_LEVEL_KEYS = new Set(['$schema', 'target', 'rules', 'tables', 'ring', 'samples', 'ignorePatterns']);
 const HINT_KEYS: Record<keyof TableHints, 'rate' | 'count' | 'sizes' | 'columns'> = {
   rowsPerPartition: 'count',
   writesPerSecondPerPartition: 'rate',
@@ -307,7 +307,7 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
   for (const key of Object.keys(json)) {
     if (!TOP_LEVEL_KEYS.has(key)) {
       const hint = closest(key, [...TOP_LEVEL_KEYS].filter((k) => k !== '$schema'));
-      errors.push({ key, message: `${key}: unknown setting${hint ? ` (did you mean "${hint}"?)` : ''}; known: target, rules, tables, ring, samples` });
+      errors.push({ key, message: `${key}: unknown setting${hint ? ` (did you mean "${hint}"?)` : ''}; known: target, rules, tables, ring, samples, ignorePatterns` });
     }
   }
   if ('target' in json) {
@@ -342,6 +342,13 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
     else errors.push({ key: 'ring', message: `ring: must be the path of a ring file (nodetool ring output or JSON), got ${describe(json.ring)}` });
   }
   if ('samples' in json) config.samples = parseSamples(json.samples, source, errors);
+  if ('ignorePatterns' in json) {
+    const patterns = json.ignorePatterns;
+    if (Array.isArray(patterns) && patterns.every((p) => typeof p === 'string')) {
+      // Relative to the .cqlint.json (to the working folder for a config without a file).
+      config.ignorePatterns = { base: source ? dirname(resolve(source)) : resolve('.'), patterns, origin: source ?? CONFIG_FILE_NAME };
+    } else errors.push({ key: 'ignorePatterns', message: `ignorePatterns: must be an array of gitignore patterns (strings), got ${describe(patterns)}` });
+  }
   if (source) for (const e of errors) e.message = `${where}${e.message}`;
   return { config, errors };
 }

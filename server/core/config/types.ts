@@ -1,5 +1,6 @@
 // The shape of .cqlint.json once validated.
 import type { TargetId } from '../targets';
+import type { IgnoreSource } from './ignore';
 
 export type RuleLevel = 'off' | 'warn' | 'error';
 
@@ -52,6 +53,8 @@ export interface CqlintConfig {
    * comes with a repository must not make cqlint read, and quote, a file from elsewhere.
    */
   folder?: string;
+  /** Files the config's folder holds that are not linted (`ignorePatterns`, gitignore syntax, relative to the .cqlint.json). */
+  ignorePatterns?: IgnoreSource;
 }
 
 export interface SampleSetting {

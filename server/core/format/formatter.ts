@@ -489,23 +489,14 @@ interface FormattedUnit {
 }
 
 /**
- * Characters of statements lexed at a time. Formatting a document window by window keeps the tokens of
- * one window alive, not the whole document's (those of a 15 MB file took 1.2 GB at once).
+ * The document's units, each with its formatted text, up to where the budget ran out (the rest is left
+ * out: the caller keeps that text as it is). `wanted` picks the units to format; the others keep their text.
  */
-const WINDOW_CHARS = 256 * 1024;
-
-/**
- * The document's units in order, each with its formatted text, up to where the budget ran out (the rest
- * is left out: the caller keeps that text as it is). `wanted` picks the units to format; the others keep
- * their text. Lexed a window of statements at a time: each window starts where a statement starts (so the
- * comments before a statement and a `;` after one fall in the same window as in a whole-document lex).
- */
-function* formatUnits(text: string, parse: ParseResult, options: FormatOptions,
-  wanted: (span: { start: number; end: number }) => boolean = () => true): Generator<FormattedUnit> {
-  const opts = resolve(options, text);
+function formatUnits(text: string, parse: ParseResult, options: FormatOptions,
+  wanted: (span: { start: number; end: number }) => boolean = () => true, opts: Resolved = resolve(options, text)): FormattedUnit[] {
   // The budget is spent up front, statement by statement: what lies past the cut is not even lexed.
   let statements = parse.statements;
-  let lexedEnd = text.length;
+  let lexed = text;
   if (options.budget) {
     const affordable: Statement[] = [];
     for (const statement of parse.statements) {
@@ -515,21 +506,14 @@ function* formatUnits(text: string, parse: ParseResult, options: FormatOptions,
     }
     if (options.budget.stopped) {
       statements = affordable;
-      lexedEnd = options.budget.stoppedAt!;
+      lexed = text.slice(0, options.budget.stoppedAt);
     }
   }
-  for (let first = 0, from = 0; ; ) {
-    let last = first + 1;
-    while (last < statements.length && statements[last].range.start - from < WINDOW_CHARS) last++;
-    const end = last < statements.length ? statements[last].range.start : lexedEnd;
-    const units = buildUnits(text, { ...parse, statements: statements.slice(first, last) }, editorTokens(text.slice(from, end), from));
-    for (const unit of units) {
-      yield { unit, text: unit.kind === 'statement' && wanted(unit) ? formatUnit(text, unit, opts) : text.slice(unit.start, unit.end) };
-    }
-    if (last >= statements.length) return;
-    first = last;
-    from = end;
-  }
+  const units = buildUnits(text, statements === parse.statements ? parse : { ...parse, statements }, editorTokens(lexed));
+  return units.map((unit) => ({
+    unit,
+    text: unit.kind === 'statement' && wanted(unit) ? formatUnit(text, unit, opts) : text.slice(unit.start, unit.end),
+  }));
 }
 
 function formatUnit(text: string, unit: Unit, opts: Resolved): string {
@@ -552,43 +536,136 @@ function formatUnit(text: string, unit: Unit, opts: Resolved): string {
 }
 
 /** Blank lines kept between units: none, or one when the original had at least one. */
-function separator(text: string, previous: Unit, next: Unit, eol: string): string {
+function separator(text: string, previous: PlacedUnit, next: PlacedUnit, eol: string): string {
   const between = text.slice(previous.end, next.start);
   // Text we must not touch keeps the whitespace around it too.
   if (previous.kind === 'verbatim' || next.kind === 'verbatim') return between;
   const newlines = (between.match(/\r\n|\r|\n/g) ?? []).length;
   if (newlines === 0) {
     // A trailing comment stays on its statement's line; statements each start a line.
-    if (next.kind === 'comment' || (previous.kind === 'comment' && previous.token.type === 'BlockComment')) return ' ';
+    if (next.kind === 'comment' || (previous.kind === 'comment' && previous.token?.type === 'BlockComment')) return ' ';
     return eol;
   }
   return newlines >= 2 ? eol + eol : eol;
 }
 
+/** A span of the original text and the text formatting puts in its place. */
+export interface FormattedPiece {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * Texts longer than this are formatted slice by slice (see statementSlices): memory then follows the
+ * slice, not the file (a 16 MB file parsed whole takes gigabytes).
+ */
+export const SLICE_CHARS = 64 * 1024;
+
+/** A unit's place in the whole text, for the separator between units of two slices. */
+type PlacedUnit = Pick<Unit, 'kind' | 'start' | 'end'> & { token?: EditorToken };
+
+function placed(unit: Unit, shift: number): PlacedUnit {
+  return { kind: unit.kind, start: unit.start + shift, end: unit.end + shift, ...(unit.kind === 'comment' ? { token: unit.token } : {}) };
+}
+
+/**
+ * Formats a whole document as pieces, in order: together they cover the text from start to end, each a
+ * span of the original and what replaces it (the same text where nothing changes). Joined they are
+ * formatText's result; a caller that only compares (--check) or diffs never needs the whole new text.
+ * A long text without `parse` is parsed in slices of whole statements of about `sliceChars`.
+ */
+export function* formatPieces(text: string, options: FormatOptions = {}, parse?: ParseResult, sliceChars = SLICE_CHARS): Generator<FormattedPiece> {
+  const opts = resolve(options, text);
+  const slices = parse || options.budget || text.length <= sliceChars ? [{ start: 0, end: text.length }] : statementSlices(text, sliceChars);
+  let previous: PlacedUnit | undefined;
+  for (const slice of slices) {
+    const sliceText = slice.start === 0 && slice.end === text.length ? text : text.slice(slice.start, slice.end);
+    for (const formatted of formatUnits(sliceText, parse ?? parseCql(sliceText), options, undefined, opts)) {
+      const unit = placed(formatted.unit, slice.start);
+      if (previous) {
+        yield { start: previous.end, end: unit.start, text: separator(text, previous, unit, opts.eol) };
+      } else {
+        // Leading text before the first unit is only whitespace; a verbatim first unit keeps its indentation.
+        const lead = text.slice(0, unit.start);
+        yield { start: 0, end: unit.start, text: unit.kind === 'verbatim' ? lead.slice(Math.max(lead.lastIndexOf('\n'), lead.lastIndexOf('\r')) + 1) : '' };
+      }
+      yield { start: unit.start, end: unit.end, text: formatted.text };
+      previous = unit;
+    }
+  }
+  if (!previous) {
+    yield { start: 0, end: text.length, text };
+    return;
+  }
+  // Out of budget, everything after the last formatted unit stays exactly as it was; else the file ends
+  // with one line break (a verbatim tail keeps what followed it).
+  const tail = text.slice(previous.end);
+  yield { start: previous.end, end: text.length, text: options.budget?.stopped || previous.kind === 'verbatim' ? tail : opts.eol };
+}
+
+/**
+ * Cuts a long text into slices of whole statements of about `sliceChars`: each cut follows a `;` that
+ * ends its line, outside strings, quoted names, comments and batches, so that each slice parses as the
+ * whole text would there.
+ */
+export function statementSlices(text: string, sliceChars: number): { start: number; end: number }[] {
+  const slices: { start: number; end: number }[] = [];
+  let sliceStart = 0;
+  let inBatch = false;
+  /** The last words seen outside strings and comments (BEGIN [UNLOGGED|COUNTER|LOGGED] BATCH, APPLY BATCH). */
+  let lastWord = '';
+  let wordBefore = '';
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text[i];
+    const next = text[i + 1];
+    if (c === "'" || c === '"') {
+      // Quoted: '' and "" escape the quote. An unterminated one runs to the end, as the lexer reads it.
+      i++;
+      while (i < n && !(text[i] === c && text[i + 1] !== c)) i += text[i] === c ? 2 : 1;
+      i++;
+    } else if (c === '$' && next === '$') {
+      const close = text.indexOf('$$', i + 2);
+      i = close < 0 ? n : close + 2;
+    } else if ((c === '-' && next === '-') || (c === '/' && next === '/')) {
+      while (i < n && text[i] !== '\n' && text[i] !== '\r') i++;
+    } else if (c === '/' && next === '*') {
+      const close = text.indexOf('*/', i + 2);
+      i = close < 0 ? n : close + 2;
+    } else if (/[A-Za-z_]/.test(c)) {
+      let j = i + 1;
+      while (j < n && /[A-Za-z0-9_]/.test(text[j])) j++;
+      const word = text.slice(i, j).toUpperCase();
+      if (word === 'BATCH') {
+        if (lastWord === 'BEGIN' || wordBefore === 'BEGIN') inBatch = true;
+        else if (lastWord === 'APPLY') inBatch = false;
+      }
+      wordBefore = lastWord;
+      lastWord = word;
+      i = j;
+    } else if (c === ';') {
+      i++;
+      wordBefore = lastWord = '';
+      if (inBatch || i - sliceStart < sliceChars) continue;
+      let j = i;
+      while (j < n && (text[j] === ' ' || text[j] === '\t')) j++;
+      if (text[j] === '\r' && text[j + 1] === '\n') j += 2;
+      else if (text[j] === '\n' || text[j] === '\r') j++;
+      else continue;
+      slices.push({ start: sliceStart, end: j });
+      sliceStart = i = j;
+    } else i++;
+  }
+  if (sliceStart < n || !slices.length) slices.push({ start: sliceStart, end: n });
+  return slices;
+}
+
 /** Formats a whole document; returns the new text (equal to the input when there is nothing to change). */
-export function formatText(text: string, options: FormatOptions = {}, parse: ParseResult = parseCql(text)): string {
-  const eol = resolve(options, text).eol;
+export function formatText(text: string, options: FormatOptions = {}, parse?: ParseResult): string {
   let out = '';
-  let first: Unit | undefined;
-  let last: Unit | undefined;
-  // Streamed: only the previous unit is kept (for the separator), not every unit with its tokens.
-  for (const formatted of formatUnits(text, parse, options)) {
-    if (last) out += separator(text, last, formatted.unit, eol);
-    else first = formatted.unit;
-    out += formatted.text;
-    last = formatted.unit;
-  }
-  if (!first || !last) return text;
-  // Leading text before the first unit is only whitespace; keep a verbatim first unit's indentation.
-  if (first.kind === 'verbatim') {
-    const lead = text.slice(0, first.start);
-    const lastBreak = Math.max(lead.lastIndexOf('\n'), lead.lastIndexOf('\r'));
-    out = lead.slice(lastBreak + 1) + out;
-  }
-  // Out of budget: everything after the last formatted unit stays exactly as it was.
-  if (options.budget?.stopped) return out + text.slice(last.end);
-  // The end of the file: one line break (a verbatim tail keeps what followed it).
-  out += last.kind === 'verbatim' ? text.slice(last.end) : eol;
+  for (const piece of formatPieces(text, options, parse)) out += piece.text;
   return out;
 }
 

@@ -108,6 +108,27 @@ export async function readTextFile(filePath: string, options: ReadOptions = {}):
   }
 }
 
+/**
+ * Reads a stream (the command line's stdin) as readTextFile reads a file: the kind's size cap (reading
+ * stops there), strict UTF-8, a byte order mark reported. Never throws.
+ */
+export async function readTextStream(stream: AsyncIterable<string | Uint8Array>, options: Pick<ReadOptions, 'kind' | 'maxBytes'> = {}): Promise<ReadResult> {
+  const maxBytes = capOf(options);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of stream) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      total += bytes.length;
+      if (total > maxBytes) return tooLarge(total, maxBytes, true);
+      chunks.push(bytes);
+    }
+  } catch (error) {
+    return { ok: false, reason: 'io', message: describeIoError(error) };
+  }
+  return decodeText(Buffer.concat(chunks, total));
+}
+
 /** An opened regular file, for a streaming reader (the sample CSVs): the handle and its stats. */
 export type OpenResult = { ok: true; handle: fs.FileHandle; stat: Stats } | ReadFailure;
 
@@ -479,6 +500,8 @@ interface WalkOptions {
   maxFiles?: number;
   /** When given, links that lead outside these folders are skipped (reported in `skipped`). */
   roots?: readonly string[];
+  /** Entries (folders and CQL files) to leave out, e.g. by ignore patterns: a skipped folder is not read. */
+  skip?: (entry: string, isDirectory: boolean) => boolean;
 }
 
 interface WalkResult {
@@ -488,6 +511,8 @@ interface WalkResult {
   errors: { path: string; message: string }[];
   /** CQL-named entries that are not read: FIFOs, devices, links to nowhere or out of the roots. */
   skipped: { path: string; message: string }[];
+  /** Folders and CQL files `skip` left out. */
+  ignored: number;
 }
 
 /**
@@ -497,7 +522,7 @@ interface WalkResult {
  */
 export async function findCqlFiles(root: string, options: WalkOptions = {}): Promise<WalkResult> {
   const maxFiles = options.maxFiles ?? Number.POSITIVE_INFINITY;
-  const result: WalkResult = { files: [], truncated: false, errors: [], skipped: [] };
+  const result: WalkResult = { files: [], truncated: false, errors: [], skipped: [], ignored: 0 };
   const realRoots = options.roots?.length ? await Promise.all(options.roots.map((r) => fs.realpath(r).catch(() => r))) : undefined;
   // Iterative (a deep tree cannot overflow the stack); folders are visited in sorted order.
   const pending: string[] = [root];
@@ -515,10 +540,16 @@ export async function findCqlFiles(root: string, options: WalkOptions = {}): Pro
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (!SKIPPED_FOLDERS.has(entry.name)) subfolders.push(full);
+        if (SKIPPED_FOLDERS.has(entry.name)) continue;
+        if (options.skip?.(full, true)) result.ignored++;
+        else subfolders.push(full);
         continue;
       }
       if (!isCqlFile(entry.name)) continue;
+      if (options.skip?.(full, false)) {
+        result.ignored++;
+        continue;
+      }
       if (!entry.isFile()) {
         const why = await whyNotListed(full, entry.isSymbolicLink(), realRoots);
         if (why) {

@@ -42,7 +42,10 @@ export const rule: RuleModule = {
             ? `every partition named is read and filtered`
             : `${pk} is not fully restricted, so this scans every partition of ${name} across the cluster`;
       ctx.report({
-        message: `ALLOW FILTERING reads rows and discards those that do not match: ${scope}. Model a table whose partition key is what you filter on, or restrict the partition key`,
+        message: partitionRestricted
+          ? `ALLOW FILTERING on ${name}: the partitions named are read whole and then filtered`
+          : `ALLOW FILTERING on ${name}: this query reads rows on every node and throws most of them away`,
+        details: `ALLOW FILTERING reads rows and discards those that do not match: ${scope}.\n\nModel a table whose partition key is what you filter on, or restrict the partition key.`,
         range: stmt.allowFilteringRange ?? stmt.range,
         data: {
           ...(table ? { table: table.qualifiedName } : {}), allowFilteringRange: stmt.allowFilteringRange ?? stmt.range, partitionRestricted, missing,

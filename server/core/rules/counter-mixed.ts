@@ -33,7 +33,8 @@ export const rule: RuleModule = {
       for (const col of nonKey) {
         if (nativeName(col.type) === 'counter') continue;
         ctx.report({
-          message: `${table.qualifiedName} mixes counter columns (${counters.map((c) => c.name).join(', ')}) with ${col.name} (${col.typeText}): a table with counters may only have counters outside its primary key; move ${col.name} to another table`,
+          message: `${table.qualifiedName} mixes counter columns (${counters.map((c) => c.name).join(', ')}) with ${col.name} (${col.typeText})`,
+          details: `A table with counters may only have counters outside its primary key.\n\nMove ${col.name} to another table.`,
           range: col.range,
           data: { table: table.qualifiedName, column: col.name, reason: 'mixed', counters: counters.map((c) => c.name) } satisfies FindingData<'counter-mixed'>,
         });

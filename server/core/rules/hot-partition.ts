@@ -49,6 +49,13 @@ function perItemColumns(table: TableInfo): string[] {
   return table.columns.filter((c) => c.role === 'regular' && profileColumn(c, table).nature === 'identifier').map((c) => c.name);
 }
 
+/** What is wrong, for someone who is not a Cassandra expert (the headline). */
+const HEADLINES: Record<Reason, (pk: string[]) => string> = {
+  'time-bucket': (pk) => `every write of the same ${pk.join('/')} goes to one partition`,
+  'low-cardinality': (pk) => `${pk.join(', ')} ${pk.length === 1 ? 'has' : 'have'} few values, so a few partitions take all the writes`,
+  'shard-only': () => 'the partition key is only a shard number, so the table has few partitions',
+};
+
 function keyDescription(w: TableWorkload, reason: Reason): string {
   const pk = w.table.partitionKey;
   if (reason === 'time-bucket') {
@@ -126,7 +133,8 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
     ? `Put a real key in front of the shard, or a time bucket beside it: ${suggestedKey}`
     : `Shard it: add a shard column to the partition key ${suggestedKey}, ${shardHint}`;
   ctx.report({
-    message: `hot partition in ${table.qualifiedName}: ${keyDescription(w, reason)}.${growthText} ${advice}. ${partitionNumbersText(figures)}`,
+    message: `hot partition in ${table.qualifiedName}: ${HEADLINES[reason](pkNames)}`,
+    details: `The ${keyDescription(w, reason).replace(/^the /, '')}.${growthText}\n\n${advice}.\n\n${partitionNumbersText(figures)}`,
     range: stmt.primaryKey?.partitionKeyRange ?? stmt.primaryKey?.range ?? stmt.name.range,
     data: {
       table: table.qualifiedName,

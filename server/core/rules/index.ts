@@ -23,6 +23,7 @@ import * as invalidShardAnnotation from './invalid-shard-annotation';
 import * as shardMismatch from './shard-mismatch';
 import * as skewedShardFormula from './skewed-shard-formula';
 import * as invalidHint from './invalid-hint';
+import * as invalidSuppression from './invalid-suppression';
 
 export type { RuleModule, RuleMeta, RuleContext, RuleExamples, ExampleCase, InvalidExampleCase } from './types';
 
@@ -33,7 +34,7 @@ export const allRules: RuleModule[] = [
   counterMixed.rule, nonFrozenKeyCollection.rule, missingPrimaryKey.rule, incompleteKeyWrite.rule, unboundedPartition.rule,
   hotPartition.rule, largePartition.rule, partitionThroughput.rule, allowFiltering.rule, unrestrictedPartitionKey.rule,
   largeInPartitionKey.rule, unloggedBatchMultiPartition.rule, simpleStrategy.rule, secondaryIndexScan.rule,
-  invalidShardAnnotation.rule, shardMismatch.rule, skewedShardFormula.rule, invalidHint.rule,
+  invalidShardAnnotation.rule, shardMismatch.rule, skewedShardFormula.rule, invalidHint.rule, invalidSuppression.rule,
 ];
 
 export function ruleById(id: string): RuleModule | undefined {

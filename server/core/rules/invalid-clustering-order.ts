@@ -29,7 +29,8 @@ export const rule: RuleModule = {
           // unknown-column reports columns that do not exist at all
           if (!columnNames.has(o.column.name) && !(stmt.kind === 'CreateMaterializedView' && !table?.baseResolved)) continue;
           ctx.report({
-            message: `${o.column.text} is not a clustering column of ${name}; CLUSTERING ORDER BY may only name ${clustering.length ? clustering.join(', ') : 'clustering columns (this table has none)'}`,
+            message: `${o.column.text} is not a clustering column of ${name}`,
+            details: `CLUSTERING ORDER BY may only name ${clustering.length ? clustering.join(', ') : 'clustering columns (this table has none)'}.`,
             range: o.column.range,
             data: { table: name, column: o.column.name, clustering } satisfies FindingData<'invalid-clustering-order'>,
           });
@@ -37,7 +38,8 @@ export const rule: RuleModule = {
         }
         if (index !== expected) {
           ctx.report({
-            message: `CLUSTERING ORDER BY must list the clustering columns in primary key order (${clustering.join(', ')}); ${o.column.text} is out of place`,
+            message: `CLUSTERING ORDER BY lists ${o.column.text} out of primary key order`,
+            details: `It must list the clustering columns in primary key order (${clustering.join(', ')}).`,
             range: o.column.range,
             data: { table: name, column: o.column.name, clustering } satisfies FindingData<'invalid-clustering-order'>,
           });

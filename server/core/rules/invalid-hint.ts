@@ -4,7 +4,7 @@
 // partition rules on their defaults, so it is an error at the comment.
 // Data: { problem: 'syntax' | 'schema' | 'detached', table?: string }
 import type { Comment, CreateTableStatement } from '../../../grammar/ast';
-import { docsUrl } from '../findings';
+import { docsUrl, headlineAndDetails } from '../findings';
 import { hintCommentsAbove, isHintComment } from '../schema/hint-comment';
 import type { FindingData } from '../findings-data';
 import type { RuleExamples, RuleModule } from './types';
@@ -30,21 +30,22 @@ export const rule: RuleModule = {
       const columns = new Set(stmt.columns.map((c) => c.name.name));
       for (const found of hintCommentsAbove(ctx.parse.comments, ctx.text, stmt.range.start)) {
         attached.add(found.comment);
-        for (const e of found.errors) ctx.report({ message: e.message, range: e.range, data: { problem: 'syntax', table } satisfies FindingData<'invalid-hint'> });
+        for (const e of found.errors) ctx.report({ ...headlineAndDetails(e.message), range: e.range, data: { problem: 'syntax', table } satisfies FindingData<'invalid-hint'> });
         const named = [...Object.keys(found.hints.columns ?? {}), ...Object.keys(found.hints.columnSizes ?? {})];
         for (const column of new Set(named)) {
           if (columns.has(column)) continue;
           const at = found.comment.text.indexOf(`${column}.`);
           const start = found.comment.range.start + Math.max(0, at);
           const range = at < 0 ? found.comment.range : { start, end: start + column.length };
-          ctx.report({ message: `@cqlint: ${table} has no column '${column}' (columns: ${[...columns].join(', ')})`, range, data: { problem: 'schema', table } satisfies FindingData<'invalid-hint'> });
+          ctx.report({ message: `@cqlint: ${table} has no column '${column}'`, details: `Its columns: ${[...columns].join(', ')}.`, range, data: { problem: 'schema', table } satisfies FindingData<'invalid-hint'> });
         }
       }
     }
     for (const comment of ctx.parse.comments) {
       if (attached.has(comment) || !isHintComment(comment)) continue;
       ctx.report({
-        message: '@cqlint: this hint comment applies to no table: write it on the line directly above CREATE TABLE (no blank line between)',
+        message: '@cqlint: this hint comment applies to no table',
+        details: 'Write it on the line directly above CREATE TABLE (no blank line between).',
         range: comment.range,
         data: { problem: 'detached' } satisfies FindingData<'invalid-hint'>,
       });

@@ -5,7 +5,7 @@
 // is an error at the annotation.
 // Data: { problem: 'syntax' | 'schema' | 'detached', table?: string }
 import type { Comment, CreateTableStatement } from '../../../grammar/ast';
-import { docsUrl } from '../findings';
+import { docsUrl, headlineAndDetails } from '../findings';
 import { shardAnnotationAbove } from '../schema/shard';
 import { udtLookupFor } from '../schema/key-values';
 import { isShardAnnotation, validateShardSpec } from '../token/shard';
@@ -29,18 +29,19 @@ export const rule: RuleModule = {
       attached.add(found.comment);
       const table = tableName(stmt);
       if (!found.result.ok) {
-        ctx.report({ message: found.result.error.message, range: found.result.error.range, data: { problem: 'syntax', table } satisfies FindingData<'invalid-shard-annotation'> });
+        ctx.report({ ...headlineAndDetails(found.result.error.message), range: found.result.error.range, data: { problem: 'syntax', table } satisfies FindingData<'invalid-shard-annotation'> });
         continue;
       }
       for (const p of validateShardSpec(found.result.spec, stmt, udts)) {
         if (p.severity !== 'error') continue; // one shard (a warning) is skewed-shard-formula's business
-        ctx.report({ message: p.message, range: p.range, data: { problem: 'schema', table } satisfies FindingData<'invalid-shard-annotation'> });
+        ctx.report({ ...headlineAndDetails(p.message), range: p.range, data: { problem: 'schema', table } satisfies FindingData<'invalid-shard-annotation'> });
       }
     }
     for (const comment of ctx.parse.comments) {
       if (attached.has(comment) || !isShardAnnotation(comment)) continue;
       ctx.report({
-        message: '@shard: this annotation applies to no table: write it on the line directly above CREATE TABLE (no blank line between), one per table',
+        message: '@shard: this annotation applies to no table',
+        details: 'Write it on the line directly above CREATE TABLE (no blank line between), one per table.',
         range: comment.range,
         data: { problem: 'detached' } satisfies FindingData<'invalid-shard-annotation'>,
       });
@@ -90,7 +91,7 @@ export const examples: RuleExamples = {
       name: 'shard column not in the partition key',
       code: '-- @shard shard = murmur3(title) % 16 + 1\nCREATE TABLE ks.b (publish_date date, shard int, title text, PRIMARY KEY (publish_date, shard));',
       at: 'shard =',
-      message: /not part of the partition key of b \(publish_date\); write PRIMARY KEY \(\(publish_date, shard\)/,
+      message: /not part of the partition key of b \(publish_date\) Write PRIMARY KEY \(\(publish_date, shard\)/,
     },
     {
       name: 'detached by a blank line',

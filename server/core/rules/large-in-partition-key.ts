@@ -36,7 +36,8 @@ export const rule: RuleModule = {
       }
       if (!widest || partitions <= max) continue;
       ctx.report({
-        message: `IN on the partition key of ${table.qualifiedName} names ${partitions} partitions (more than ${max}): one coordinator queries them all and holds the whole result. Run one query per partition, asynchronously`,
+        message: `IN on the partition key of ${table.qualifiedName} names ${partitions} partitions (more than ${max})`,
+        details: `One coordinator queries them all and holds the whole result.\n\nRun one query per partition, asynchronously.`,
         range: widest.range,
         data: { table: table.qualifiedName, column: widest.column, values: widest.values, partitions, max } satisfies FindingData<'large-in-partition-key'>,
       });

@@ -37,7 +37,8 @@ export const rule: RuleModule = {
       const base = { table: table.qualifiedName, target: target.id, rowBytes: perRow };
       if (target.rowBytes && perRow > target.rowBytes.value) {
         ctx.report({
-          message: `a row of ${table.qualifiedName} is estimated at ${formatBytes(perRow)}, above ${target.name}'s ${target.rowBytes.label} (${target.rowBytes.source}): split the large values into rows of their own (chunks in a clustering column)`,
+          message: `rows of ${table.qualifiedName} are too large: about ${formatBytes(perRow)} each, over ${target.name}'s limit`,
+          details: `The estimate is above ${target.name}'s ${target.rowBytes.label} (${target.rowBytes.source}).\n\nSplit the large values into rows of their own (chunks in a clustering column).`,
           range,
           data: { ...base, limit: target.rowBytes.label, limitValue: target.rowBytes.value, source: target.rowBytes.source } satisfies FindingData<'large-partition'>,
         });
@@ -52,9 +53,10 @@ export const rule: RuleModule = {
         const also = others.length ? ` (and ${others.map((o) => o.limit.label).join(', ')})` : '';
         const what = first.limit.measure === 'bytes' ? formatBytes(first.measured) : `${formatCount(first.measured)} rows`;
         ctx.report({
-          message:
-            `${table.qualifiedName}: ${verdict.text}; the largest partition (${what}) is past ${target.name}'s ${first.limit.label}${also}. ` +
-            `Split partitions with a bucket in the partition key. ${partitionNumbersText(figures)}`,
+          message: `partitions of ${table.qualifiedName} are too large: the largest in the sample holds ${what}`,
+          details:
+            `Measured ${verdict.text}; the largest partition (${what}) is past ${target.name}'s ${first.limit.label}${also}.\n\n` +
+            `Split partitions with a bucket in the partition key.\n\n${partitionNumbersText(figures)}`,
           range,
           data: {
             ...base,
@@ -79,9 +81,10 @@ export const rule: RuleModule = {
       const first = over[0]!;
       const also = over.length > 1 ? ` (and ${over.slice(1).map((o) => `${o.label} at ${formatCount(o.rows)} rows`).join(', ')})` : '';
       ctx.report({
-        message:
-          `${table.qualifiedName}: ${formatCount(rows)} rows per partition ≈ ${formatBytes(est.bytes)} and ${formatCount(est.values)} values, past ${target.name}'s ${first.label}, reached at about ${formatCount(first.rows)} rows${also}. ` +
-          `Split partitions with a bucket in the partition key. ${partitionNumbersText(figures)}`,
+        message: `partitions of ${table.qualifiedName} are too large: ${formatCount(rows)} rows each is about ${formatBytes(est.bytes)}`,
+        details:
+          `${formatCount(rows)} rows per partition ≈ ${formatBytes(est.bytes)} and ${formatCount(est.values)} values, past ${target.name}'s ${first.label}, reached at about ${formatCount(first.rows)} rows${also}.\n\n` +
+          `Split partitions with a bucket in the partition key.\n\n${partitionNumbersText(figures)}`,
         range,
         data: {
           ...base,
@@ -162,7 +165,7 @@ export const examples: RuleExamples = {
       name: 'a sample with a huge partition: fires without any hint, citing the sample',
       code: wide,
       sample: { table: 'ks.metrics_by_host', csv: () => metricsCsv({ web1: 4500, web2: 12, db1: 3 }) },
-      message: /^ks\.metrics_by_host: from sample samples\/sample\.csv: 3 partitions, largest 4,500 rows \/ 1\.3 MB; the largest partition \(4,500 rows\) is past Apache Cassandra's 100,000 values per partition\./,
+      message: /^partitions of ks\.metrics_by_host are too large: the largest in the sample holds 4,500 rows Measured from sample samples\/sample\.csv: 3 partitions, largest 4,500 rows \/ 1\.3 MB; the largest partition \(4,500 rows\) is past Apache Cassandra's 100,000 values per partition\./,
       data: { limit: '100,000 values per partition', rowsAtLimit: 4000, sample: { file: '/virtual/cqlint-tests/samples/sample.csv', partitions: 3, maxRows: 4500, maxBytes: 4500 * (8 + 25 * 4 + 25 * 8) + 32, p99Rows: 4500, p99Bytes: 4500 * (8 + 25 * 4 + 25 * 8) + 32 } },
     },
     {

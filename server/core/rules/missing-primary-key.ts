@@ -17,7 +17,8 @@ export const rule: RuleModule = {
       if (stmt.kind !== 'CreateTable' || stmt.like || stmt.primaryKey || !stmt.columns.length) continue;
       const table = ctx.definedBy(stmt);
       ctx.report({
-        message: `${table?.qualifiedName ?? stmt.name.name.name} has no PRIMARY KEY; add PRIMARY KEY ((partition key columns), clustering columns)`,
+        message: `${table?.qualifiedName ?? stmt.name.name.name} has no PRIMARY KEY`,
+        details: 'Add PRIMARY KEY ((partition key columns), clustering columns).',
         range: stmt.name.range,
         data: { table: table?.qualifiedName ?? stmt.name.name.name, columns: stmt.columns.map((c) => c.name.name) } satisfies FindingData<'missing-primary-key'>,
       });

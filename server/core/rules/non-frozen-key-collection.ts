@@ -22,7 +22,8 @@ export const rule: RuleModule = {
         if (kind !== 'CollectionType' && kind !== 'UserType') continue;
         const suggestedType = `frozen<${col.typeText}>`;
         ctx.report({
-          message: `${col.name} (${col.typeText}) is in the primary key of ${table.qualifiedName} but not frozen; key columns must be frozen: ${suggestedType}`,
+          message: `${col.name} (${col.typeText}) is in the primary key of ${table.qualifiedName} but not frozen`,
+          details: `Key columns must be frozen: ${suggestedType}.`,
           range: col.range,
           data: { table: table.qualifiedName, column: col.name, type: col.typeText, suggestedType } satisfies FindingData<'non-frozen-key-collection'>,
         });

@@ -39,9 +39,10 @@ export const rule: RuleModule = {
         const pk = table.partitionKey.map((c) => c.name);
         const already = table.shard ? ` (already sharded ${table.shard.count} ways: the hint is per shard partition)` : '';
         ctx.report({
-          message:
-            `${formatCount(t.perSecond)} ${t.kind}/s on one partition of ${table.qualifiedName} ≈ ${formatCount(t.unitsPerSecond)} ${t.unit} (${formatCount(t.unitsPerSecond / t.perSecond)} per ${t.kind === 'writes' ? 'write' : 'read'} of ${row}), above ${ctx.target.name}'s ${t.label} (${t.source})${already}. ` +
-            `Spread it over at least ${t.shardsNeeded} shards: partition key ${keyText([...pk, 'shard'], table.clustering.map((c) => c.name))}`,
+          message: `too many ${t.kind} for one partition of ${table.qualifiedName}: ${formatCount(t.perSecond)}/s, over the limit of ${t.label}`,
+          details:
+            `${formatCount(t.perSecond)} ${t.kind}/s on one partition ≈ ${formatCount(t.unitsPerSecond)} ${t.unit} (${formatCount(t.unitsPerSecond / t.perSecond)} per ${t.kind === 'writes' ? 'write' : 'read'} of ${row}), above ${ctx.target.name}'s ${t.label} (${t.source})${already}.\n\n` +
+            `Spread it over at least ${t.shardsNeeded} shards: partition key ${keyText([...pk, 'shard'], table.clustering.map((c) => c.name))}.`,
           range: stmt.name.range,
           data: {
             table: table.qualifiedName,
@@ -105,7 +106,7 @@ export const examples: RuleExamples = {
       target: 'keyspaces',
       config: { tables: { 'ks.posts': { writesPerSecondPerPartition: 900 } } },
       sample: { table: 'ks.posts', csv: () => postsCsv(1500) },
-      message: /^900 writes\/s on one partition of ks\.posts ≈ 1,800 WCU \(2 per write of a 1\.5 KB row on average, from sample samples\/sample\.csv: 2 partitions, largest 20 rows \/ [\d.]+ KB\), above Amazon Keyspaces's 1,000 WCU per partition/,
+      message: /^too many writes for one partition of ks\.posts: 900\/s, over the limit of 1,000 WCU per partition 900 writes\/s on one partition ≈ 1,800 WCU \(2 per write of a 1\.5 KB row on average, from sample samples\/sample\.csv: 2 partitions, largest 20 rows \/ [\d.]+ KB\), above Amazon Keyspaces's 1,000 WCU per partition/,
       data: { kind: 'writes', unitsPerSecond: 1800, shardsNeeded: 2, rowOperationBytes: 4 + 16 + 1500 + 8 },
     },
     { name: '-- @cqlint writes= hint', code: `-- @cqlint writes=1500/s\n${posts}`, target: 'keyspaces', message: /1,500 writes\/s.*1 per write of a \d+ B row/, data: { shardsNeeded: 2 } },

@@ -53,7 +53,8 @@ export const rule: RuleModule = {
         const keyspace = table.keyspace ? ctx.keyspace(table.keyspace) : undefined;
         ctx.report({
           severity: 'info',
-          message: `this query on ${table.qualifiedName} is served by ${describeIndex(index, plainIsSai)} without the partition key (${missing.join(', ')}): ${scatterGatherCost(keyspace)}. Fine for occasional queries; for a frequent one restrict ${missing.join(', ')} as well, or query a table keyed by ${sai.column}`,
+          message: `this query on ${table.qualifiedName} asks every node: an index on ${sai.column} without the partition key`,
+          details: `It is served by ${describeIndex(index, plainIsSai)} without the partition key (${missing.join(', ')}): ${scatterGatherCost(keyspace)}.\n\nFine for occasional queries; for a frequent one restrict ${missing.join(', ')} as well, or query a table keyed by ${sai.column}.`,
           range: sai.relation.range,
           data: { table: table.qualifiedName, column: sai.column, ...(index.name ? { index: index.name } : {}), indexKind: 'sai', missing } satisfies FindingData<'secondary-index-scan'>,
         });
@@ -70,9 +71,10 @@ export const rule: RuleModule = {
         .filter((c) => c !== first.column && !keyColumns.has(c) && hasColumn(table, c));
       const family = indexFamily(used, plainIsSai);
       ctx.report({
-        message: `this query on ${table.qualifiedName} is served by ${describeIndex(used, plainIsSai)}${alternatives.length ? ` (${alternatives.join(', ')} could serve it too)` : ''} without the partition key (${missing.join(', ')}): every node is asked.` +
+        message: `this query on ${table.qualifiedName} asks every node: an index on ${first.column} without the partition key`,
+        details: `It is served by ${describeIndex(used, plainIsSai)}${alternatives.length ? ` (${alternatives.join(', ')} could serve it too)` : ''} without the partition key (${missing.join(', ')}): every node is asked.` +
           (needsFiltering.length ? ` The restriction on ${needsFiltering.join(', ')} would then be filtered: Cassandra refuses the query without ALLOW FILTERING.` : '') +
-          ` Restrict the partition key, use a storage-attached index (USING 'sai'), or query a table keyed by ${first.column}`,
+          `\n\nRestrict the partition key, use a storage-attached index (USING 'sai'), or query a table keyed by ${first.column}.`,
         range: first.relation.range,
         data: {
           table: table.qualifiedName, column: first.column, ...(used.name ? { index: used.name } : {}), indexKind: family, missing,
@@ -161,7 +163,7 @@ export const examples: RuleExamples = {
     {
       name: 'table resolved through USE',
       code: `USE ks;\nCREATE TABLE t (id uuid, ts timestamp, country text, PRIMARY KEY (id, ts));\nCREATE INDEX t_country ON t (country);\nSELECT * FROM t WHERE country = 'FR';`,
-      message: /ks\.t is served by the secondary index t_country/,
+      message: /this query on ks\.t asks every node.* served by the secondary index t_country/,
     },
     {
       name: 'same table name in two keyspaces: the queried keyspace\'s index',

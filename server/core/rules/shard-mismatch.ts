@@ -7,7 +7,7 @@
 //         min: number, max: number, table: string }
 // The quick fix replaces data.valueRange with data.expected.
 import type { Expression } from '../../../grammar/ast';
-import { docsUrl } from '../findings';
+import { docsUrl, headlineAndDetails } from '../findings';
 import { computedShard, keyedStatements, statementColumnValues, statementTable, udtLookupFor, usableShardSpec, columnKeyType } from '../schema/key-values';
 import { checkShardValue } from '../token/shard';
 import { nameRecord } from '../util/names';
@@ -54,7 +54,7 @@ export const rule: RuleModule = {
         let message = check.message;
         if (check.kind === 'out-of-range' && expected !== undefined) message += `; for this row it is ${expected}`;
         ctx.report({
-          message,
+          ...headlineAndDetails(message),
           range: value.range,
           data: {
             table: table.qualifiedName,

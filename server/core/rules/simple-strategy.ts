@@ -28,7 +28,8 @@ export const rule: RuleModule = {
       const rf = replication['replication_factor'];
       const suggestedReplication = `{'class': 'NetworkTopologyStrategy', '<datacenter>': ${rf && Number(rf) >= 3 ? rf : 3}}`;
       ctx.report({
-        message: `keyspace ${stmt.name.text} uses SimpleStrategy, which places replicas without regard to datacenters or racks: fine for a single-node or test cluster, not for production. Use ${suggestedReplication}`,
+        message: `keyspace ${stmt.name.text} uses SimpleStrategy: fine for a test cluster, not for production`,
+        details: `SimpleStrategy places replicas without regard to datacenters or racks: fine for a single-node or test cluster, not for production.\n\nUse ${suggestedReplication}.`,
         range: prop.value.range,
         data: { keyspace: stmt.name.name, ...(rf ? { replicationFactor: rf } : {}), suggestedReplication } satisfies FindingData<'simple-strategy'>,
       });

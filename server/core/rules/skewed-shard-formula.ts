@@ -38,7 +38,8 @@ export const rule: RuleModule = {
       const formula = `${spec.shardColumn} = ${spec.text}`;
       if (spec.count === 1) {
         ctx.report({
-          message: `${formula}: one shard puts every row in the same partition, so the sharding spreads nothing; use more shards (e.g. 16)`,
+          message: `${formula}: one shard puts every row in the same partition`,
+          details: 'The sharding spreads nothing: use more shards (e.g. 16).',
           range: spec.ranges.count,
           data: { table: table.qualifiedName, formula, method: spec.method, count: 1, fullestShare: 1, emptyShards: 0 } satisfies FindingData<'skewed-shard-formula'>,
         });
@@ -47,8 +48,10 @@ export const rule: RuleModule = {
       const report = predict(spec);
       if (!report.skewed) continue;
       const suggestion = spec.method === 'codepoints' ? `${spec.shardColumn} = murmur3(${spec.sources.join(', ')}) % ${spec.count}${spec.offset ? ` + ${spec.offset}` : ''}` : undefined;
+      const share = report.primary.fullestShare * 100;
       ctx.report({
-        message: report.message,
+        message: `uneven shards: ${formula} puts ${share >= 99.95 ? 100 : share >= 10 ? share.toFixed(0) : share.toFixed(1)}% of the rows in one shard`,
+        details: report.message,
         range: spec.ranges.annotation,
         data: {
           table: table.qualifiedName,

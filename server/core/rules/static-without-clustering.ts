@@ -30,7 +30,8 @@ export const rule: RuleModule = {
             });
           } else if (stmt.primaryKey.clustering.length === 0) {
             ctx.report({
-              message: `${def.name.text} is STATIC but ${table.qualifiedName} has no clustering columns: every partition has one row, so static columns are not allowed; drop STATIC`,
+              message: `${def.name.text} is STATIC but ${table.qualifiedName} has no clustering columns`,
+              details: 'Every partition has one row, so static columns are not allowed.\n\nDrop STATIC.',
               range: def.name.range,
               data: { table: table.qualifiedName, column: def.name.name, reason: 'no-clustering' } satisfies FindingData<'static-without-clustering'>,
             });

@@ -1,5 +1,5 @@
 // `syntax-error`: what the parser could not read. Data: none.
-import { docsUrl } from '../findings';
+import { docsUrl, headlineAndDetails } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 
 export const rule: RuleModule = {
@@ -10,7 +10,7 @@ export const rule: RuleModule = {
     docsUrl: docsUrl('syntax-error'),
   },
   check(ctx) {
-    for (const error of ctx.parse.errors) ctx.report({ message: error.message, range: error.range });
+    for (const error of ctx.parse.errors) ctx.report({ ...headlineAndDetails(error.message), range: error.range });
   },
 };
 

@@ -43,6 +43,8 @@ export interface RuleContext {
   readonly target: TargetInfo;
   /** The rule's options: defaults from meta, overridden by the config. */
   readonly options: Readonly<Record<string, unknown>>;
+  /** Every rule id cqlint has (what a suppression comment may name). */
+  readonly ruleIds: readonly string[];
   /** A user-defined type of the workspace schema (for sizing frozen UDT columns). */
   userType(keyspace: string | undefined, name: string): UserTypeInfo | undefined;
   /** The table or view a name refers to at `atOffset` (USE context, same file first, then workspace). */
@@ -101,7 +103,7 @@ export interface ExampleCase {
 export interface InvalidExampleCase extends ExampleCase {
   /** How many findings of this rule (default 1). */
   count?: number;
-  /** Every finding's message must match. */
+  /** Every finding's message, headline and details, must match. */
   message?: RegExp;
   /** Every finding's severity (default: the rule's default severity). */
   severity?: Severity;

@@ -51,9 +51,10 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
   const ttlAdvice = figures.secondsToLimit !== undefined ? `a default_time_to_live under ${formatDuration(figures.secondsToLimit)}` : 'a default_time_to_live';
   const limitBytes = Math.min(...figures.limits.map((l) => (l.measure === 'bytes' ? l.value : l.rows * figures.rowBytes)));
   ctx.report({
-    message:
-      `every row of ${table.qualifiedName} for ${who} lands in one partition, forever: ${arrival}, and ${why}. ` +
-      `${partitionNumbersText(figures)}. ${clusteredBucket ? `Move ${bucket} into` : `Add a bucket such as ${bucket} to`} the partition key ${suggestedKey} or set ${ttlAdvice}`,
+    message: `partition grows forever: every row of ${table.qualifiedName} for ${who} lands in one partition`,
+    details:
+      `${arrival[0]!.toUpperCase()}${arrival.slice(1)}, and ${why}.\n\n` +
+      `${clusteredBucket ? `Move ${bucket} into` : `Add a bucket such as ${bucket} to`} the partition key ${suggestedKey} or set ${ttlAdvice}.\n\n${partitionNumbersText(figures)}`,
     range: stmt.primaryKey?.partitionKeyRange ?? stmt.primaryKey?.range ?? stmt.name.range,
     data: {
       table: table.qualifiedName,
@@ -117,7 +118,7 @@ export const examples: RuleExamples = {
     {
       code: 'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));',
       at: 'sensor_id, reading_time)',
-      message: /one sensor_id lands in one partition, forever: rows are clustered by reading_time \(timestamp\).*Apache Cassandra: a row ≈ \d+ B; the first limit hit is 100,000 values per partition, at 100,000 rows: 69 days at 1 row\/min.*\(\(sensor_id, month\), reading_time\).*default_time_to_live under 69 days/,
+      message: /for one sensor_id lands in one partition Rows are clustered by reading_time \(timestamp\).*\(\(sensor_id, month\), reading_time\).*default_time_to_live under 69 days.*Apache Cassandra: a row ≈ \d+ B; the first limit hit is 100,000 values per partition, at 100,000 rows: 69 days at 1 row\/min/,
       data: { partitionKey: ['sensor_id'], timeColumn: 'reading_time', suggestedKey: '((sensor_id, month), reading_time)', rowsPerSecond: 1 / 60 },
     },
     { code: 'CREATE TABLE ks.logs (server text, log_time timeuuid, line text, PRIMARY KEY (server, log_time));' },
@@ -134,7 +135,7 @@ export const examples: RuleExamples = {
     {
       name: 'status-keyed log both hot and unbounded',
       code: 'CREATE TABLE ks.app_log (level text, logged_at timestamp, message text, PRIMARY KEY (level, logged_at));',
-      message: /one level lands in one partition, forever.*at 1 row\/s \(the default for a key many entities share/,
+      message: /for one level lands in one partition.*at 1 row\/s \(the default for a key many entities share/,
     },
     {
       name: '10-year TTL bounds nothing',

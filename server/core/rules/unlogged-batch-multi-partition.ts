@@ -53,7 +53,8 @@ export const rule: RuleModule = {
       if (tables.size < 2 && !comparable) continue;
       if (keys.size < 2) continue;
       ctx.report({
-        message: `this UNLOGGED batch writes to ${keys.size} partitions${tables.size > 1 ? ` in ${tables.size} tables` : ''}: across partitions an unlogged batch only adds coordinator load and is not atomic. Send the writes as separate asynchronous statements, or use a LOGGED batch if they must apply together`,
+        message: `this UNLOGGED batch writes to ${keys.size} partitions${tables.size > 1 ? ` in ${tables.size} tables` : ''}: it is not atomic and only loads one node`,
+        details: `Across partitions an unlogged batch only adds coordinator load and is not atomic.\n\nSend the writes as separate asynchronous statements, or use a LOGGED batch if they must apply together.`,
         range: stmt.range,
         data: { partitions: keys.size, tables: [...tables], batchRange: stmt.range } satisfies FindingData<'unlogged-batch-multi-partition'>,
       });

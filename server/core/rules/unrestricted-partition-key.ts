@@ -53,18 +53,21 @@ export const rule: RuleModule = {
       const shard = table.shard && pk.includes(table.shard.shardColumn) ? table.shard : undefined;
       const shardOnlyMissing = !!shard && missing.length === 1 && missing[0] === shard.shardColumn;
       let message: string;
+      let details: string;
       if (shardOnlyMissing) {
         const first = shard!.offset;
-        message = `${table.qualifiedName} is sharded ${shard!.count} ways on ${shard!.shardColumn}: without ${shard!.shardColumn} this query must read all ${shard!.count} shards; ` +
-          `add ${shard!.shardColumn} IN (${first}..${first + shard!.count - 1})${shard!.method === 'random' ? '' : ` or compute it from ${shard!.sources.join(', ') || 'the source column'}`}`;
+        message = `this query on ${table.qualifiedName} must read all ${shard!.count} shards: it does not name ${shard!.shardColumn}`;
+        details = `${table.qualifiedName} is sharded ${shard!.count} ways on ${shard!.shardColumn}: without ${shard!.shardColumn} this query must read all ${shard!.count} shards.\n\n` +
+          `Add ${shard!.shardColumn} IN (${first}..${first + shard!.count - 1})${shard!.method === 'random' ? '' : ` or compute it from ${shard!.sources.join(', ') || 'the source column'}`}.`;
       } else {
-        message = `this query does not restrict the partition key (${pk.join(', ')}) of ${table.qualifiedName}` +
-          `${stmt.where.length ? ` (missing ${missing.join(', ')})` : ''}: it scans every partition on every node` +
-          (stmt.limit ? `; ${limit === undefined ? 'a bound LIMIT' : `LIMIT ${limit}`} only stops the scan after that many rows${limit === undefined ? '' : ` (a sample is at most ${sampleLimit})`}` : '') + `. Restrict ${missing.join(', ')} with = or IN, or query a table keyed by what you filter on` +
-          (shard ? `; the table is sharded ${shard.count} ways on ${shard.shardColumn}, so all ${shard.count} shards must be read` : '');
+        message = `this query reads all of ${table.qualifiedName}: it does not name its partitions${stmt.where.length ? ` (missing ${missing.join(', ')})` : ''}`;
+        details = `The query does not restrict the partition key (${pk.join(', ')}) of ${table.qualifiedName}: it scans every partition on every node` +
+          (stmt.limit ? `; ${limit === undefined ? 'a bound LIMIT' : `LIMIT ${limit}`} only stops the scan after that many rows${limit === undefined ? '' : ` (a sample is at most ${sampleLimit})`}` : '') + `.\n\nRestrict ${missing.join(', ')} with = or IN, or query a table keyed by what you filter on` +
+          (shard ? `; the table is sharded ${shard.count} ways on ${shard.shardColumn}, so all ${shard.count} shards must be read` : '') + '.';
       }
       ctx.report({
         message,
+        details,
         range: stmt.whereRange ?? stmt.from.range,
         data: {
           table: table.qualifiedName,
@@ -110,13 +113,13 @@ export const examples: RuleExamples = {
     {
       name: 'random(N) shards are 1..N',
       code: '-- @shard s = random(4)\nCREATE TABLE ks.ev (day date, s int, id uuid, PRIMARY KEY ((day, s), id));\nSELECT * FROM ks.ev WHERE day = ?;',
-      message: /add s IN \(1\.\.4\)/,
+      message: /Add s IN \(1\.\.4\)/,
       data: { shardColumn: 's', shardCount: 4, shardOnlyMissing: true },
     },
     {
       name: 'without + 1 a calculated shard is 0..N-1',
       code: '-- @shard s = murmur3(id) % 4\nCREATE TABLE ks.ev (day date, s int, id uuid, PRIMARY KEY ((day, s), id));\nSELECT * FROM ks.ev WHERE day = ?;',
-      message: /add s IN \(0\.\.3\) or compute it from id/,
+      message: /Add s IN \(0\.\.3\) or compute it from id/,
     },
     { name: 'export-sized LIMIT is a scan, not a sample', code: `${t}SELECT * FROM ks.t LIMIT 50000;`, message: /LIMIT 50000 only stops the scan after that many rows \(a sample is at most 100\)/, data: { limit: 50000 } },
     { name: 'bound LIMIT is a scan of unknown size', code: `${t}SELECT * FROM ks.t LIMIT ?;`, message: /a bound LIMIT only stops the scan/ },

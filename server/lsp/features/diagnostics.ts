@@ -24,6 +24,9 @@ import { docsUrl as defaultDocsUrl } from '../../core/findings';
 import { allRules } from '../../core/rules';
 import type { Feature, FilesChangedEvent, ServerContext } from '../context';
 import { unlessCancelled } from '../budget';
+import { markdownText } from '../../core/markdown';
+import { registerHoverProvider } from './hover';
+import type { EditorDocument } from './symbols';
 
 /** Files per workspace-diagnostics batch, and the longest a batch may run before the server yields. */
 const WORKSPACE_BATCH_FILES = 100;
@@ -152,6 +155,7 @@ export const diagnosticsFeature: Feature = {
       ? { diagnosticProvider: { identifier: 'cqlint', interFileDependencies: true, workspaceDiagnostics: true } }
       : undefined,
   register(ctx) {
+    registerHoverProvider(findingDetailsHover);
     const caps = ctx.clientCapabilities;
     const pull = usesPullDiagnostics(caps);
     const relatedInformation = pull
@@ -201,6 +205,17 @@ export const diagnosticsFeature: Feature = {
   },
 };
 
+/**
+ * The hover over a finding that has details: the diagnostic (and the Problems panel) shows the headline;
+ * the hover adds the figures, the cure and the sources, and the rule's page.
+ */
+export function findingDetailsHover(ctx: ServerContext, doc: EditorDocument, offset: number): string | undefined {
+  if (!ctx.project.hasFile(doc.filePath) || ctx.ignoredBy(doc.filePath) !== undefined) return undefined;
+  const here = ctx.project.lint(doc.filePath).filter((f) => f.details && f.range.start.offset <= offset && offset <= f.range.end.offset);
+  if (!here.length) return undefined;
+  return here.map((f) => `**${markdownText(f.message)}** · [${f.ruleId}](${ruleDocsUrl(f.ruleId)})\n\n${f.details}`).join('\n\n---\n\n');
+}
+
 function computeDiagnostics(ctx: ServerContext, filePath: string, relatedInformation: boolean): Diagnostic[] {
   const skipped = ctx.skippedReason(filePath);
   if (skipped) {
@@ -211,7 +226,8 @@ function computeDiagnostics(ctx: ServerContext, filePath: string, relatedInforma
       message: `cqlint: ${skipped}`,
     }];
   }
-  if (!ctx.project.hasFile(filePath)) return [];
+  // An ignored file that is open is still read (its tables resolve other files' queries), but not judged.
+  if (!ctx.project.hasFile(filePath) || ctx.ignoredBy(filePath) !== undefined) return [];
   let findings: Finding[];
   try {
     findings = ctx.project.lint(filePath);

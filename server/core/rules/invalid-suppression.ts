@@ -1,0 +1,58 @@
+// `invalid-suppression`: a `cqlint-disable` (or -enable, -line, -next-line) comment that names a rule
+// cqlint does not have. The comment then suppresses nothing, silently: the finding it was written for
+// still shows, and a typo is hard to spot. Reported at the id, with the nearest rule id as a suggestion.
+// Data: { id: string, suggestion?: string }
+import { docsUrl } from '../findings';
+import type { FindingData } from '../findings-data';
+import { suppressionDirectives } from '../suppression';
+import { nearest } from '../util/edit-distance';
+import type { RuleExamples, RuleModule } from './types';
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'invalid-suppression',
+    defaultSeverity: 'warning',
+    description: 'A cqlint-disable or cqlint-enable comment that names a rule cqlint does not have (it suppresses nothing).',
+    docsUrl: docsUrl('invalid-suppression'),
+  },
+  check(ctx) {
+    if (!ctx.parse.comments.length) return;
+    const known = new Set(ctx.ruleIds);
+    for (const { directive, rules } of suppressionDirectives(ctx.parse.comments)) {
+      for (const { id, start, end } of rules) {
+        if (known.has(id)) continue;
+        const close = nearest(id, ctx.ruleIds);
+        const suggestion = close && close.distance <= Math.max(2, Math.floor(id.length / 3)) ? close.best : undefined;
+        ctx.report({
+          message: `there is no rule "${id}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
+          details: `This ${directive} comment suppresses nothing for "${id}".`,
+          range: { start, end },
+          data: { id, ...(suggestion ? { suggestion } : {}) } satisfies FindingData<'invalid-suppression'>,
+        });
+      }
+    }
+  },
+};
+
+const hot = 'CREATE TABLE ks.posts_by_day (publish_date date, title text, PRIMARY KEY (publish_date, title));';
+
+export const examples: RuleExamples = {
+  valid: [
+    `-- cqlint-disable-next-line hot-partition\n${hot}`,
+    `-- cqlint-disable-next-line hot-partition, unbounded-partition -- a daily digest, read once\n${hot}`,
+    { name: 'every rule', code: `-- cqlint-disable\n${hot}\n-- cqlint-enable` },
+    { name: 'not a directive', code: `-- cqlint-disabled on purpose\n${hot}` },
+    { name: 'its own id', code: `-- cqlint-disable-next-line invalid-suppression\n${hot}` },
+  ],
+  invalid: [
+    {
+      name: 'a misspelled id',
+      code: `-- cqlint-disable-next-line hot-partiton\n${hot}`,
+      at: 'hot-partiton',
+      message: /^there is no rule "hot-partiton"; did you mean "hot-partition"\? This cqlint-disable-next-line comment suppresses nothing/,
+      data: { id: 'hot-partiton', suggestion: 'hot-partition' },
+    },
+    { name: 'in a list, in a block comment', code: `/* cqlint-disable unbounded-partition,  hotpartition */\n${hot}\n/* cqlint-enable hotpartition */`, at: 'hotpartition', count: 2, message: /did you mean "hot-partition"/ },
+    { name: 'nothing close', code: `// cqlint-disable-line whatever\n${hot}`, at: 'whatever', message: /^there is no rule "whatever" This cqlint-disable-line comment/, data: { id: 'whatever' } },
+  ],
+};
