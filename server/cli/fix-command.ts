@@ -2,19 +2,20 @@
 // bucket, a copy of the table) to the schema and every statement on the table, in every file given, as the
 // editor's quick fix does. `--list` shows the findings and their fixes; `--dry-run` prints a unified diff.
 // Exit 0 applied or listed, 2 usage, no matching finding or fix, a file with syntax errors, or I/O failure.
-import { createTwoFilesPatch } from 'diff';
+import { UnifiedDiff } from '../core/format/diff';
+import { sortEdits } from '../core/fixes/text';
 import type { Finding } from '../core/findings';
 import { fixesForFinding } from '../core/fixes';
 import { projectFixEnvironment } from '../core/fixes/environment';
 import { applyEdits } from '../core/fixes/text';
-import type { Fix } from '../core/fixes/types';
+import type { Fix, TextEdit } from '../core/fixes/types';
 import { Project } from '../core/project';
 import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
 import type { TargetId } from '../core/targets';
 import { commandHelp, type CliOptions, type CommandSpec } from './options';
 import {
-  CONFIG_OPTIONS, EXIT, InputError, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter,
-  inputFolders, parseCommandArgs, parseTargetOption, readInput, writeOutput, type CliIO, type ReadBack,
+  CONFIG_OPTIONS, EXIT, InputError, NO_IGNORE_OPTION, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter,
+  ignoreCheck, inputFolders, parseCommandArgs, parseTargetOption, readInput, writeOutput, type CliIO, type ReadBack,
 } from './io';
 
 /** The findings whose fixes re-key a table. */
@@ -27,6 +28,7 @@ const FIX_OPTIONS = {
   list: { type: 'boolean', short: 'l', help: 'List the partition findings and their fixes, change nothing' },
   'dry-run': { type: 'boolean', help: 'Print the change as a unified diff (git apply / patch -p1) and write nothing' },
   ...CONFIG_OPTIONS,
+  ...NO_IGNORE_OPTION,
   help: { type: 'boolean', short: 'h', help: 'Show this help' },
 } satisfies CliOptions;
 
@@ -37,7 +39,8 @@ export const FIX_COMMAND: CommandSpec = {
   description: `Applies a partition refactoring to a table and to every statement on it, in every file given: a shard
 column, a time bucket, or a copy of the table with the new key. Statements get the exact shard and bucket
 values their literals give; the rest get a bind marker with a comment saying what the application computes.
-All inputs are analysed together, as cqlint lint does.`,
+All inputs are analysed together, as cqlint lint does; files the ignore patterns name are neither read nor
+changed (--no-ignore includes them).`,
   options: FIX_OPTIONS,
   exitStatus: `0 applied or listed; 2 usage error, no finding or fix matching the choice, a file to change
 that has syntax errors, or a file that could not be read or written.`,
@@ -52,6 +55,7 @@ interface FixCommandOptions {
   target?: TargetId;
   configPath?: string;
   noConfig: boolean;
+  noIgnore: boolean;
   inputs: string[];
 }
 
@@ -76,6 +80,7 @@ function parseFixArgs(args: string[]): FixCommandOptions | 'help' {
     target: parseTargetOption(v.target),
     configPath: v.config,
     noConfig: v['no-config'] === true,
+    noIgnore: v['no-ignore'] === true,
     inputs: parsed.positionals,
   };
 }
@@ -111,11 +116,12 @@ function where(located: Located, io: CliIO): string {
 async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
   const report = failureReporter(io, 'cqlint fix');
   const config = explicitConfig(options, io, report);
-  const files = await collectCqlFiles(options.inputs, io, report);
   const samples = new SampleCache();
   // What a .cqlint.json names is read only inside its own folder and the inputs' folders (as lint).
   const roots = await inputFolders(options.inputs, io);
   const configs = discoveredConfigs(roots);
+  const ignored = options.noIgnore ? undefined : ignoreCheck(io, report, (entry) => config ?? configs.lookup(entry)?.config);
+  const files = await collectCqlFiles(options.inputs, io, report, ignored);
   const project = new Project({ target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples) });
   // Each file's byte order mark and stamp: the writer keeps the one and refuses a file edited since the read.
   const boms = new Map<string, ReadBack>();
@@ -178,21 +184,22 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
   const fix = options.fix === undefined ? fixes.find((f) => f.isPreferred) ?? fixes[0]! : fixes.find((f) => f.id === options.fix);
   if (!fix) throw new InputError(`no fix "${options.fix}" for the ${located.finding.ruleId} finding on ${located.table}; its fixes: ${fixes.map((f) => f.id).join(', ')}`);
 
-  const changes: { filePath: string; before: string; after: string }[] = [];
+  const changes: { filePath: string; before: string; edits: TextEdit[]; after: string }[] = [];
   for (const { filePath, edits } of [{ filePath: located.filePath, edits: fix.edits }, ...(fix.otherFiles ?? [])]) {
     const before = project.getText(filePath);
     if (before === undefined || !edits.length) continue;
     // The edits are exact for the statements they were computed from; a file that does not parse may hide others.
     if (project.parse(filePath).errors.length) throw new InputError(`${displayPath(filePath, io.cwd)} has syntax errors: fix them first (cqlint lint shows them); nothing was changed`);
-    changes.push({ filePath, before, after: applyEdits(before, edits) });
+    changes.push({ filePath, before, edits: sortEdits(edits), after: applyEdits(before, edits) });
   }
 
   if (options.dryRun) {
-    for (const { filePath, before, after } of changes) {
+    // The diff of the edits themselves, as format --diff writes its own (git apply and patch -p1 read it).
+    for (const { filePath, before, edits } of changes) {
       const name = displayPath(filePath, io.cwd);
-      const patch = createTwoFilesPatch(`a/${name}`, `b/${name}`, before, after, '', '', { context: 3 });
-      // Without jsdiff's "====" banner: what git apply and patch -p1 read.
-      io.stdout.write(patch.slice(patch.indexOf('---')).replace(/\t\n/g, '\n'));
+      const diff = new UnifiedDiff(before, { from: `a/${name}`, to: `b/${name}` }, (chunk) => io.stdout.write(chunk));
+      for (const edit of edits) diff.edit(edit.start, edit.end, edit.newText);
+      diff.end();
     }
     io.stderr.write(`cqlint fix: ${fix.title} (dry run: nothing written)\n`);
     return EXIT.ok;

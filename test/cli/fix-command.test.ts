@@ -103,3 +103,17 @@ test('--help describes the choices and the exit status', async () => {
   assert.match(run.stdout, /^Usage: cqlint fix \[options\] <files or folders\.\.\.>/);
   for (const flag of ['--rule', '--table', '--fix', '--list', '--dry-run', '--target', '--config', '--no-config']) assert.ok(run.stdout.includes(flag), flag);
 });
+
+test('files the ignore patterns name are neither read nor changed; --no-ignore includes them', async (t) => {
+  const temp = tempDir({ ...BEFORE, '.cqlintignore': 'queries/\n' });
+  t.after(() => temp.cleanup());
+  const run = await runCli(['fix', '--table', 'billing.invoices_by_day', '.'], { cwd: temp.dir });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /wrote schema\/invoices\.cql\n/);
+  assert.equal(readFileSync(temp.path('queries/invoices.cql'), 'utf8'), BEFORE['queries/invoices.cql'], 'the ignored queries are left as they are');
+  const all = tempDir({ ...BEFORE, '.cqlintignore': 'queries/\n' });
+  t.after(() => all.cleanup());
+  const included = await runCli(['fix', '--table', 'billing.invoices_by_day', '--no-ignore', '.'], { cwd: all.dir });
+  assert.equal(included.code, 0, included.stderr);
+  assert.equal(readFileSync(all.path('queries/invoices.cql'), 'utf8'), AFTER['queries/invoices.cql']);
+});
