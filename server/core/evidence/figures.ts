@@ -5,6 +5,7 @@
 // (ops/node3.txt:42)").
 import type { TableHints } from '../config/types';
 import type { TableInfo } from '../schema/model';
+import type { GrowthRate } from '../schema/workload';
 import { partitionFigures, type UdtLookup } from '../sizing';
 import { formatBytes, formatCount, type TargetInfo } from '../targets';
 import type { BusyPartition, Cited, TableEvidence } from './combine';
@@ -175,4 +176,38 @@ export function measuredGrowth(evidence: TableEvidence | undefined): MeasuredGro
 export function growthText(g: MeasuredGrowth): string {
   const rate = g.first.unit === 'bytes' ? `${formatBytes(Math.abs(g.perDay))}/day` : `${formatCount(Math.abs(g.perDay))} ${g.first.unit}/day`;
   return `measured on the cluster: ${citeText(g.first)} → ${citeText(g.last)}, ${g.growing ? `+${rate}` : g.perDay < 0 ? `−${rate}` : 'no growth'} over ${formatCount(g.days)} day${g.days === 1 ? '' : 's'}`;
+}
+
+// -------------------------------------------------------------------------------------------------
+// The phrases the rules put in their messages (so that a rule's edit stays a few lines)
+
+/** "measured on the cluster: <cite>; the largest partition (1.3 GB) is past Apache Cassandra's 100 MB per partition (and ...)". */
+export function measuredOverText(over: readonly MeasuredReach[], targetName: string): string {
+  const [first, ...others] = over;
+  const also = others.length ? ` (and ${others.map((o) => o.limitLabel).join(', ')})` : '';
+  return `measured on the cluster: ${citeText(first!.measured)}; the largest partition (${valueText(first!.measured.value, first!.measured.unit)}) is past ${targetName}'s ${first!.limitLabel}${also}`;
+}
+
+/** " (measured: nodetool toppartitions, node ..., date: 58,000 writes in 60 s on partition k (file:line))". */
+export function measuredRateNote(b: BusyPartition | undefined): string {
+  return b ? ` (measured: ${busyText(b)})` : '';
+}
+
+/** "measured on the cluster, partition k takes at least 91% of the writes sampled over 7 partitions (cite)". */
+export function measuredHotText(b: BusyPartition): string {
+  return `measured on the cluster, partition ${b.key} takes ${shareText(b)} (${busyText(b)})`;
+}
+
+/** The rows per second the measured growth amounts to (at `rowBytes` a row when measured in bytes), as a growth rate. */
+export function measuredGrowthRate(g: MeasuredGrowth, rowBytes: number): GrowthRate {
+  const rowsPerDay = g.first.unit === 'bytes' ? g.perDay / Math.max(1, rowBytes) : g.perDay;
+  return { rowsPerSecond: rowsPerDay / 86_400, note: g.first.unit === 'bytes' ? 'measured: the growth between the captures, at the estimated row size' : 'measured: the growth between the captures' };
+}
+
+/** "; at that pace the largest partition reaches 100 MB per partition in about 21 days" (for a bytes limit). */
+export function measuredReachText(g: MeasuredGrowth, limitBytes: number | undefined, limitLabel: string | undefined): string {
+  if (g.first.unit !== 'bytes' || !g.growing || limitBytes === undefined || !limitLabel) return '';
+  const left = limitBytes - g.last.value;
+  if (left <= 0) return `; the largest partition is already past ${limitLabel}`;
+  return `; at that pace the largest partition reaches ${limitLabel} in about ${formatCount(Math.ceil(left / g.perDay))} days`;
 }
