@@ -10,6 +10,7 @@ import { describeIoError, findCqlFiles, openRegularFile } from '../io/files';
 import { EVIDENCE_BOUNDS } from './bounds';
 import { EvidenceReadError, readEvidence } from './read';
 import type { EvidenceFile, EvidenceSetting } from './types';
+import { tableMatches } from './combine';
 
 const CHUNK_BYTES = 256 * 1024;
 
@@ -88,8 +89,8 @@ function displayName(setting: EvidenceSetting, file: string): string {
   return path.join(base, path.relative(setting.path, file)).split(path.sep).join('/');
 }
 
-function settingKey(setting: EvidenceSetting, roots?: readonly string[]): string {
-  return [setting.path, setting.node ?? '', setting.captured ?? '', setting.table ?? '', setting.durationSeconds ?? '', (roots ?? []).join('\u0002')].join('\u0001');
+function settingKey(setting: EvidenceSetting): string {
+  return [setting.path, setting.node ?? '', setting.captured ?? '', setting.table ?? '', setting.durationSeconds ?? '', setting.unconfined ? 'u' : ''].join('\u0001');
 }
 
 interface Entry {
@@ -102,6 +103,8 @@ export interface EvidenceReadResult {
   files: readonly EvidenceFile[];
   /** Files and folders that could not be read, and files that are not evidence, with the reason. */
   problems: string[];
+  /** Files read with lines that could not be (counted, the first ones named). */
+  warnings: string[];
   /** Something was read now (not all from the cache). */
   fresh: boolean;
 }
@@ -113,19 +116,24 @@ export class EvidenceCache {
   private version = 0;
   private readonly memo = new Map<string, { version: number; files: EvidenceFile[] }>();
 
-  /** Reads (or takes from the cache) every file the settings name. Never throws: problems are listed. */
+  /**
+   * Reads (or takes from the cache) every file the settings name, those a .cqlint.json named inside
+   * `roots` (when given). Never throws: problems are listed.
+   */
   async read(settings: readonly EvidenceSetting[], options: { roots?: readonly string[]; isCancelled?: () => boolean } = {}): Promise<EvidenceReadResult> {
     const problems: string[] = [];
+    const warnings: string[] = [];
     let fresh = false;
     for (const setting of settings) {
-      const key = settingKey(setting, options.roots);
-      const found = await evidenceFilesOf(setting, options.roots);
+      const key = settingKey(setting);
+      const roots = setting.unconfined ? undefined : options.roots;
+      const found = await evidenceFilesOf(setting, roots);
       problems.push(...found.problems);
       const before = this.expanded.get(key);
       if (before?.join('\0') !== found.files.join('\0')) this.version++;
       this.expanded.set(key, found.files);
       for (const file of found.files) {
-        if (options.isCancelled?.()) return { files: this.latest(settings, options.roots), problems, fresh };
+        if (options.isCancelled?.()) return { files: this.latest(settings), problems, warnings, fresh };
         const fileKey = `${key}\u0000${file}`;
         const stat = await fs.stat(file).catch(() => undefined);
         const stamp = stat ? `${stat.mtimeMs}:${stat.size}` : 'missing';
@@ -133,7 +141,7 @@ export class EvidenceCache {
         if (cached?.stamp !== stamp) {
           const entry: Entry = { stamp };
           try {
-            const result = await readEvidenceFile(file, { name: displayName(setting, file), setting, roots: options.roots, isCancelled: options.isCancelled });
+            const result = await readEvidenceFile(file, { name: displayName(setting, file), setting, roots, isCancelled: options.isCancelled });
             if (result.cancelled) continue;
             entry.result = result;
           } catch (error) {
@@ -147,16 +155,16 @@ export class EvidenceCache {
         if (entry.error) problems.push(`evidence ${displayName(setting, file)}: ${entry.error}`);
         else if (entry.result && entry.result.problemCount) {
           const shown = entry.result.problems.slice(0, 3).map((p) => `line ${p.line}: ${p.reason}`).join('; ');
-          problems.push(`evidence ${entry.result.origin.name}: ${entry.result.problemCount} line${entry.result.problemCount === 1 ? '' : 's'} not read (${shown}${entry.result.problemCount > 3 ? '; …' : ''})`);
+          warnings.push(`evidence ${entry.result.origin.name}: ${entry.result.problemCount} line${entry.result.problemCount === 1 ? '' : 's'} not read (${shown}${entry.result.problemCount > 3 ? '; …' : ''})`);
         }
       }
     }
-    return { files: this.latest(settings, options.roots), problems, fresh };
+    return { files: this.latest(settings), problems, warnings, fresh };
   }
 
   /** The results read last for these settings, without I/O (the same array while nothing changed). */
-  latest(settings: readonly EvidenceSetting[], roots?: readonly string[]): EvidenceFile[] {
-    const keys = settings.map((s) => settingKey(s, roots));
+  latest(settings: readonly EvidenceSetting[]): EvidenceFile[] {
+    const keys = settings.map((s) => settingKey(s));
     const memoKey = createHash('sha1').update(keys.join('\u0003')).digest('hex');
     const memo = this.memo.get(memoKey);
     if (memo?.version === this.version) return memo.files;
@@ -187,4 +195,53 @@ export class EvidenceCache {
     for (const files of this.expanded.values()) if (files.includes(file)) return true;
     return false;
   }
+}
+
+/** Keyspaces of the database itself: a cluster-wide `nodetool tablestats` lists their tables too. */
+function isSystemKeyspace(table: string): boolean {
+  return /^"?(system|system_\w+|dse_\w+|solr_admin|"?OpsCenter)"?\./i.test(table);
+}
+
+/**
+ * "evidence ops/ts.txt: figures for tables the workspace does not define: shop.old_carts, shop.tmp"
+ * per file (system keyspaces aside), at most ten tables named.
+ */
+export function undefinedTableWarnings(files: readonly EvidenceFile[], tables: readonly { keyspace?: string; name: string }[]): string[] {
+  const out: string[] = [];
+  for (const file of files) {
+    const missing = file.tables.map((t) => t.table).filter((t) => !isSystemKeyspace(t) && !tables.some((d) => tableMatches(t, d.keyspace, d.name)));
+    if (!missing.length) continue;
+    const shown = missing.slice(0, 10).join(', ') + (missing.length > 10 ? ` and ${missing.length - 10} more` : '');
+    out.push(`evidence ${file.origin.name}: figures for ${missing.length === 1 ? 'a table' : 'tables'} the workspace does not define: ${shown}`);
+  }
+  return out;
+}
+
+/** What readProjectEvidence needs of a Project (structural, so that this folder never imports it). */
+interface EvidenceProject {
+  evidenceSettings(filePath: string): EvidenceSetting[];
+  schema(): { allTables(): readonly { keyspace?: string; name: string }[] };
+  refreshEvidence(): void;
+}
+
+/** The distinct settings that apply to `files` (several files usually share one .cqlint.json). */
+export function evidenceSettingsOf(project: Pick<EvidenceProject, 'evidenceSettings'>, files: Iterable<string>): EvidenceSetting[] {
+  const seen = new Map<string, EvidenceSetting>();
+  for (const file of files) for (const s of project.evidenceSettings(file)) seen.set(settingKey(s), s);
+  return [...seen.values()];
+}
+
+/**
+ * Reads (or takes from `cache`) the evidence that applies to `files`, before the rules run: the command
+ * line does so once, the editor in the background. Problems are files that could not be read or are not
+ * evidence; warnings, lines not read and tables the workspace does not define. A new reading refreshes
+ * the project's findings.
+ */
+export async function readProjectEvidence(project: EvidenceProject, files: Iterable<string>, cache: EvidenceCache, options: { roots?: readonly string[]; isCancelled?: () => boolean } = {}): Promise<EvidenceReadResult> {
+  const settings = evidenceSettingsOf(project, files);
+  if (!settings.length) return { files: [], problems: [], warnings: [], fresh: false };
+  const result = await cache.read(settings, options);
+  result.warnings.push(...undefinedTableWarnings(result.files, project.schema().allTables()));
+  if (result.fresh) project.refreshEvidence();
+  return result;
 }

@@ -144,4 +144,9 @@ export interface EvidenceSetting {
   table?: string;
   /** The sampling duration of a toppartitions output whose command line is not in the file, in seconds. */
   durationSeconds?: number;
+  /**
+   * Named by the user's own command line or editor setting, not by a workspace's .cqlint.json: it may lie
+   * outside the workspace (a .cqlint.json cannot set this).
+   */
+  unconfined?: boolean;
 }
