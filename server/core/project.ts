@@ -20,6 +20,7 @@ import { findConfigFor, hintsFor, loadConfigFile, sampleFor, type LoadedConfigFi
 import type { PartitionSample } from './sample-figures';
 import type { ConfigError, CqlintConfig, EvidenceSetting, RuleLevel } from './config/types';
 import { combineEvidence, type EvidenceFile, type TableEvidence } from './evidence';
+import { udtLookupFor } from './schema/key-values';
 import { allRules } from './rules';
 import { isSchemaStatement, RuleRunner, ruleOptions, severityFor, withoutRanges, type ReferenceDependency } from './rule-runner';
 
@@ -225,7 +226,7 @@ export class Project {
     }
     let found = perTable.get(table);
     if (found === undefined) {
-      found = combineEvidence(table.keyspace, table.name, files) ?? null;
+      found = combineEvidence(table, files, udtLookupFor(this.schema())) ?? null;
       perTable.set(table, found);
     }
     return found ?? undefined;

@@ -9,6 +9,9 @@
 // - size_estimates: summed over nodes (each node reports its own primary ranges);
 // - growth: per capture date the maximum over nodes, the first date against the last.
 import type { CountedPartition, EvidenceFile, EvidenceOrigin, Measured, Percentiles, SamplerKind, TableFigures } from './types';
+import type { TableInfo } from '../schema/model';
+import type { UdtLookup } from '../token/types';
+import { decodePartitionKey } from './keys';
 
 export type FigureUnit = 'bytes' | 'count' | 'cells' | 'rows';
 
@@ -85,13 +88,16 @@ function larger(a: Cited | undefined, b: Cited | undefined): Cited | undefined {
   return b.value > a.value ? b : a;
 }
 
+/** A key as messages show it: ScyllaDB's `pk{<hex>}` decoded into the key's values. */
+type KeyText = (printed: string, origin: EvidenceOrigin) => string;
+
 /** Every measure of the largest partition's bytes one file gives for a table. */
-function partitionBytesOf(f: TableFigures, origin: EvidenceOrigin): Cited | undefined {
+function partitionBytesOf(f: TableFigures, origin: EvidenceOrigin, keyText: KeyText): Cited | undefined {
   let best = cite(f.partitionBytes?.max, 'bytes', 'compacted partition maximum', origin);
   best = larger(best, cite(f.histogram?.partitionBytes.max, 'bytes', `${CASSANDRA_HISTOGRAM_LABEL} Max`, origin));
   const top = f.largePartitions?.[0];
   if (top?.bytes !== undefined) {
-    best = larger(best, { value: top.bytes, unit: 'bytes', label: origin.tool === 'nodetool tablestats' ? `top partition by size (${top.key})` : `large partition ${top.key}`, origin, line: top.line });
+    best = larger(best, { value: top.bytes, unit: 'bytes', label: origin.tool === 'nodetool tablestats' ? `top partition by size (${keyText(top.key, origin)})` : `large partition ${keyText(top.key, origin)}`, origin, line: top.line });
   }
   return best;
 }
@@ -113,7 +119,13 @@ function dayOf(origin: EvidenceOrigin): number | undefined {
 }
 
 /** The figures of `files` for one table, combined; undefined when no file has any. */
-export function combineEvidence(keyspace: string | undefined, name: string, files: readonly EvidenceFile[]): TableEvidence | undefined {
+export function combineEvidence(table: Pick<TableInfo, 'keyspace' | 'name' | 'partitionKey'>, files: readonly EvidenceFile[], udts?: UdtLookup): TableEvidence | undefined {
+  const { keyspace, name } = table;
+  const keyText: KeyText = (printed, origin) => {
+    if (!printed.startsWith('pk{')) return printed;
+    const decoded = decodePartitionKey(printed, origin.tool, table as TableInfo, udts);
+    return decoded.problem ? printed : `(${decoded.values.join(', ')})`;
+  };
   const matched: { figures: TableFigures; origin: EvidenceOrigin }[] = [];
   for (const file of files) {
     if (file.cancelled) continue;
@@ -131,7 +143,7 @@ export function combineEvidence(keyspace: string | undefined, name: string, file
   const byDate = new Map<number, Cited>();
   let estimated: { partitions: number; line: number; origin: EvidenceOrigin } | undefined;
   for (const { figures: f, origin } of matched) {
-    const bytes = partitionBytesOf(f, origin);
+    const bytes = partitionBytesOf(f, origin, keyText);
     evidence.maxPartitionBytes = larger(evidence.maxPartitionBytes, bytes);
     const day = dayOf(origin);
     if (bytes && day !== undefined) byDate.set(day, larger(byDate.get(day), bytes)!);
@@ -144,9 +156,9 @@ export function combineEvidence(keyspace: string | undefined, name: string, file
     const counted = f.partitions?.[0];
     if (counted?.rows !== undefined) evidence.maxRows = larger(evidence.maxRows, { value: counted.rows, unit: 'rows', label: `rows of partition ${counted.key}`, origin, line: counted.line });
     const large = f.largePartitions?.find((p) => p.rows !== undefined);
-    if (large?.rows !== undefined && origin.tool === 'system.large_partitions') evidence.maxRows = larger(evidence.maxRows, { value: large.rows, unit: 'rows', label: `rows of large partition ${large.key}`, origin, line: large.line });
+    if (large?.rows !== undefined && origin.tool === 'system.large_partitions') evidence.maxRows = larger(evidence.maxRows, { value: large.rows, unit: 'rows', label: `rows of large partition ${keyText(large.key, origin)}`, origin, line: large.line });
     const row = f.largeRows?.[0];
-    if (row?.bytes !== undefined) evidence.maxRowBytes = larger(evidence.maxRowBytes, { value: row.bytes, unit: 'bytes', label: `large row in partition ${row.key}`, origin, line: row.line });
+    if (row?.bytes !== undefined) evidence.maxRowBytes = larger(evidence.maxRowBytes, { value: row.bytes, unit: 'bytes', label: `large row in partition ${keyText(row.key, origin)}`, origin, line: row.line });
     if (f.partitions?.length) {
       const c = (evidence.counted ??= { partitions: [] });
       c.partitions.push(...f.partitions.map((p) => ({ ...p, origin })));

@@ -8,6 +8,7 @@ import type { TableInfo } from '../schema/model';
 import type { GrowthRate } from '../schema/workload';
 import { partitionFigures, type UdtLookup } from '../sizing';
 import { formatBytes, formatCount, type TargetInfo } from '../targets';
+import { inlineCode, markdownText } from '../markdown';
 import type { BusyPartition, Cited, TableEvidence } from './combine';
 import type { EvidenceOrigin, SamplerKind } from './types';
 
@@ -210,4 +211,34 @@ export function measuredReachText(g: MeasuredGrowth, limitBytes: number | undefi
   const left = limitBytes - g.last.value;
   if (left <= 0) return `; the largest partition is already past ${limitLabel}`;
   return `; at that pace the largest partition reaches ${limitLabel} in about ${formatCount(Math.ceil(left / g.perDay))} days`;
+}
+
+// -------------------------------------------------------------------------------------------------
+// The table hover: the measured figures beside the model's
+
+const EVIDENCE_DOCS = 'https://github.com/cqlint/cqlint/blob/main/docs/evidence.md';
+
+/** Markdown lines for the table hover: what was measured on the cluster, each figure with its source. */
+export function evidenceMarkdown(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, udts: UdtLookup | undefined, evidence: TableEvidence | undefined): string[] {
+  if (!evidence) return [];
+  const cited = (c: Cited): string => `${markdownText(valueText(c.value, c.unit))} (${markdownText(`${c.label}; ${originText(c.origin)}, ${lineRef(c.origin, c.line)}`)})`;
+  const lines: string[] = [`On the cluster ([measured](${EVIDENCE_DOCS}), it wins over the model's estimate):`];
+  const verdict = measuredSizeVerdict(table, target, hints, udts, evidence);
+  if (evidence.maxPartitionBytes) lines.push(`- largest partition: ${cited(evidence.maxPartitionBytes)}`);
+  if (evidence.maxCells) lines.push(`- most cells in a partition: ${cited(evidence.maxCells)}`);
+  if (evidence.maxRows) lines.push(`- most rows in a partition: ${cited(evidence.maxRows)}`);
+  for (const r of verdict?.reaches ?? []) lines.push(`  - ${r.share > 1 ? '**past**' : 'within'} ${markdownText(r.limitLabel)}: ${r.share >= 0.1 ? formatCount(r.share * 100) : (r.share * 100).toFixed(1)}%`);
+  const p = evidence.percentiles;
+  if (p?.bytes.p99 || p?.bytes.p50) {
+    lines.push(`- partition size p50 / p99 / max: ${[p.bytes.p50, p.bytes.p99, p.bytes.max].map((c) => (c ? formatBytes(c.value) : '—')).join(' / ')} (${markdownText('nodetool tablehistograms')})`);
+  }
+  for (const kind of ['writes', 'reads'] as const) {
+    const b = evidence.busiest[kind];
+    if (!b) continue;
+    const rate = b.perSecond !== undefined ? `, ${formatCount(b.perSecond)} ${kind}/s` : '';
+    lines.push(`- busiest partition (${kind}): ${inlineCode(b.key)}${rate}${b.share !== undefined ? `, ${markdownText(shareText(b))}` : ''} (${markdownText(`${originText(b.origin)}, ${lineRef(b.origin, b.line)}`)})`);
+  }
+  const g = measuredGrowth(evidence);
+  if (g) lines.push(`- growth: ${markdownText(growthText(g))}`);
+  return lines;
 }
