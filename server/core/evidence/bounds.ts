@@ -28,8 +28,16 @@ export const EVIDENCE_BOUNDS = Object.freeze({
   maxFolderDepth: 4,
 });
 
-/** A value as kept: at most maxCellChars characters, with an ellipsis when cut. */
+/**
+ * A string kept past its line: a copy of its own. A line is a slice of a 256 KB chunk read from the
+ * file, and V8 keeps the whole chunk alive for any slice of it that is kept.
+ */
+export function ownString(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
+}
+
+/** A value as kept: at most maxCellChars characters, with an ellipsis when cut, in a string of its own. */
 export function boundedCell(text: string): string {
   const max = EVIDENCE_BOUNDS.maxCellChars;
-  return text.length > max ? `${text.slice(0, max)}…` : text;
+  return ownString(text.length > max ? `${text.slice(0, max)}…` : text);
 }

@@ -1,6 +1,6 @@
 // What every format reader gets: the capture's header, where to report a line it cannot read, and the
 // figures of a table by name (created on first use, at most EVIDENCE_BOUNDS.maxTables per file).
-import { EVIDENCE_BOUNDS } from './bounds';
+import { EVIDENCE_BOUNDS, ownString } from './bounds';
 import type { CaptureHeader } from './header';
 import type { Measured, TableFigures } from './types';
 
@@ -32,7 +32,7 @@ export class TableSet {
       this.refused = true;
       return undefined;
     }
-    figures = { table: name };
+    figures = { table: ownString(name) };
     this.tables.set(name, figures);
     return figures;
   }

@@ -1,7 +1,7 @@
 // Reads one evidence file from a stream of text chunks: its header (the command line, `# node:` ...),
 // then its format, recognised by content (never by file name) from the first lines, then every line
 // through that format's reader. Memory stays bounded (bounds.ts) whatever the file's size.
-import { EVIDENCE_BOUNDS } from './bounds';
+import { EVIDENCE_BOUNDS, ownString } from './bounds';
 import { TableSet, type FormatReader, type ReaderContext } from './context';
 import { DsbulkCount } from './dsbulk';
 import { readHeaderLine, type CaptureHeader } from './header';
@@ -158,8 +158,8 @@ export async function readEvidence(chunks: AsyncIterable<string> | Iterable<stri
     name: options.name ?? options.file,
     tool: detected!.tool,
     variant: detected!.variant,
-    ...(header.node ? { node: header.node } : {}),
-    ...(captured ? { captured, capturedFrom: setting.captured ? 'config' : header.captured ? 'header' : 'file time' } : {}),
+    ...(header.node ? { node: ownString(header.node) } : {}),
+    ...(captured ? { captured: ownString(captured), capturedFrom: setting.captured ? 'config' : header.captured ? 'header' : 'file time' } : {}),
   };
   return { origin, tables: [...tables.tables.values()], problems, problemCount, lines, ...(cancelled ? { cancelled } : {}) };
 }

@@ -8,7 +8,7 @@
 //   'primary'): keyspace_name, table_name, range_start, range_end, mean_partition_size, partitions_count,
 //   for the node's own ranges: summed here, and over nodes when several nodes' files are given.
 // These tables are local to each node: the file's node is the one the figures are for.
-import { boundedCell, EVIDENCE_BOUNDS } from './bounds';
+import { boundedCell, EVIDENCE_BOUNDS, ownString } from './bounds';
 import { keepLargest, type FormatReader, type ReaderContext } from './context';
 import { parseCount } from './numbers';
 import type { EvidenceTool } from './types';
@@ -85,7 +85,7 @@ export class SystemTableCsv implements FormatReader {
     if (size === undefined) return this.ctx.problem(line, `${this.kind === 'system.large_rows' ? 'row_size' : 'partition_size'} must be a number`);
     const { key, token } = scyllaKey(get('partition_key') ?? '');
     const rows = parseCount(get('rows') ?? '');
-    const entry = { key: boundedCell(key), bytes: size, ...(rows !== undefined ? { rows } : {}), ...(token ? { token } : {}), line };
+    const entry = { key: boundedCell(key), bytes: size, ...(rows !== undefined ? { rows } : {}), ...(token ? { token: ownString(token) } : {}), line };
     if (this.kind === 'system.large_rows') {
       const clustering = get('clustering_key');
       keepLargest(figures.largeRows ??= [], { ...entry, ...(clustering ? { clustering: boundedCell(clustering) } : {}) }, (p) => p.bytes ?? 0);
