@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, tempDir, type JsonResult } from '../cli/helpers';
+import { projectRoot, runCli, tempDir, type JsonResult } from '../cli/helpers';
 
 const parseJson = (stdout: string): JsonResult[] => JSON.parse(stdout) as JsonResult[];
 
@@ -90,4 +90,21 @@ test('--evidence needs a path; --help lists it', async () => {
   assert.match(empty.stderr, /--evidence expects a file or folder/);
   const help = await runCli(['lint', '--help']);
   assert.match(help.stdout, /--evidence <path>/);
+});
+
+test('examples/evidence, the README walk-through: the captures make three findings the schema alone does not', async (t) => {
+  const withEvidence = await runCli(['lint', '-f', 'json', 'examples/evidence'], { cwd: projectRoot });
+  assert.equal(withEvidence.code, 0, withEvidence.stderr);
+  const found = parseJson(withEvidence.stdout)[0]!.messages.map((m) => `${m.ruleId} ${m.line}`);
+  assert.deepEqual(found, ['large-partition 5', 'hot-partition 10', 'hot-partition 18']);
+  const alone = await runCli(['lint', '-f', 'json', '--no-config', 'examples/evidence'], { cwd: projectRoot });
+  assert.deepEqual(parseJson(alone.stdout)[0]!.messages.map((m) => `${m.ruleId} ${m.line}`), ['hot-partition 10']);
+
+  const dir = tempDir();
+  t.after(() => dir.cleanup());
+  const report = await runCli(['report', '--out', join(dir.dir, 'report.html'), 'examples/evidence'], { cwd: projectRoot });
+  assert.equal(report.code, 0, report.stderr);
+  const html = readFileSync(join(dir.dir, 'report.html'), 'utf8');
+  assert.equal((html.match(/data-figure="cluster"/g) ?? []).length, 2, 'a panel for each table');
+  assert.match(html, /data-figure="cluster-key-fix"/);
 });

@@ -20,8 +20,6 @@ export const EVIDENCE_BOUNDS = Object.freeze({
   maxHosts: 5_000,
   /** Problems listed by line per file (the count covers all of them). */
   maxProblems: 50,
-  /** Bytes of a JSON document (`nodetool tablestats -F json`), which is parsed whole: about 4 KB per table. */
-  maxJsonChars: 32 * 1024 * 1024,
   /** Files read from one configured folder. */
   maxFilesPerFolder: 1_000,
   /** Folder depth walked below a configured folder. */
