@@ -189,9 +189,9 @@ export function measuredOverText(over: readonly MeasuredReach[], targetName: str
   return `measured on the cluster: ${citeText(first!.measured)}; the largest partition (${valueText(first!.measured.value, first!.measured.unit)}) is past ${targetName}'s ${first!.limitLabel}${also}`;
 }
 
-/** " (measured: nodetool toppartitions, node ..., date: 58,000 writes in 60 s on partition k (file:line))". */
+/** " (measured: nodetool toppartitions, node ..., date: 58,000 writes in 60 s on partition k (file:line))", else " (hinted)". */
 export function measuredRateNote(b: BusyPartition | undefined): string {
-  return b ? ` (measured: ${busyText(b)})` : '';
+  return b ? ` (measured: ${busyText(b)})` : ' (hinted)';
 }
 
 /** "measured on the cluster, partition k takes at least 91% of the writes sampled over 7 partitions (cite)". */

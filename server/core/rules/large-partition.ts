@@ -114,7 +114,7 @@ export const rule: RuleModule = {
       ctx.report({
         message: `partitions of ${table.qualifiedName} are too large: ${formatCount(rows)} rows each is about ${formatBytes(est.bytes)}`,
         details:
-          `${formatCount(rows)} rows per partition ≈ ${formatBytes(est.bytes)} and ${formatCount(est.values)} values, past ${target.name}'s ${first.label}, reached at about ${formatCount(first.rows)} rows${also}.\n\n` +
+          `${formatCount(rows)} rows per partition (hinted) ≈ ${formatBytes(est.bytes)} and ${formatCount(est.values)} values, past ${target.name}'s ${first.label}, reached at about ${formatCount(first.rows)} rows${also}.\n\n` +
           `Split partitions with a bucket in the partition key.\n\n${partitionNumbersText(figures)}`,
         range,
         data: {
@@ -213,7 +213,7 @@ export const examples: RuleExamples = {
     {
       name: '-- @cqlint rows= hint',
       code: `-- @cqlint rows=2000000\n${readings}`,
-      message: /2,000,000 rows per partition/,
+      message: /2,000,000 rows per partition \(hinted\)/,
     },
     {
       name: 'a sample with a huge partition: fires without any hint, citing the sample',

@@ -114,7 +114,7 @@ export const examples: RuleExamples = {
       code: posts,
       target: 'keyspaces',
       config: { tables: { 'ks.posts': { writesPerSecondPerPartition: 2000, readsPerSecondPerPartition: 100 } } },
-      message: /^too many writes for one partition of ks\.posts: 2,000\/s hinted, .*2,000 writes\/s on one partition ≈ .*1,000 WCU per partition.*at least 2 shards/,
+      message: /^too many writes for one partition of ks\.posts: 2,000\/s hinted, .*2,000 writes\/s on one partition \(hinted\) ≈ .*1,000 WCU per partition.*at least 2 shards/,
       data: { kind: 'writes', shardsNeeded: 2, unit: 'WCU' },
     },
     {
@@ -130,7 +130,7 @@ export const examples: RuleExamples = {
       target: 'keyspaces',
       config: { tables: { 'ks.posts': { writesPerSecondPerPartition: 900 } } },
       sample: { table: 'ks.posts', csv: () => postsCsv(1500) },
-      message: /^too many writes for one partition of ks\.posts: 900\/s hinted, over the limit of 1,000 WCU per partition 900 writes\/s on one partition ≈ 1,800 WCU \(2 per write of a 1\.5 KB row on average, from sample samples\/sample\.csv: 2 partitions, largest 20 rows \/ [\d.]+ KB\), above Amazon Keyspaces's 1,000 WCU per partition/,
+      message: /^too many writes for one partition of ks\.posts: 900\/s hinted, over the limit of 1,000 WCU per partition 900 writes\/s on one partition \(hinted\) ≈ 1,800 WCU \(2 per write of a 1\.5 KB row on average, from sample samples\/sample\.csv: 2 partitions, largest 20 rows \/ [\d.]+ KB\), above Amazon Keyspaces's 1,000 WCU per partition/,
       data: { kind: 'writes', unitsPerSecond: 1800, shardsNeeded: 2, rowOperationBytes: 4 + 16 + 1500 + 8 },
     },
     { name: '-- @cqlint writes= hint', code: `-- @cqlint writes=1500/s\n${posts}`, target: 'keyspaces', message: /1,500 writes\/s.*1 per write of a \d+ B row/, data: { shardsNeeded: 2 } },
