@@ -163,7 +163,7 @@ export class Project {
     evidence: (table, filePath) => this.evidence(table, filePath),
   });
   /** Combined evidence per table, for one array of files (the hook's answer). */
-  private readonly combined = new WeakMap<readonly EvidenceFile[], Map<TableInfo, TableEvidence | null>>();
+  private readonly combined = new WeakMap<readonly EvidenceFile[], WeakMap<TableInfo, TableEvidence | null>>();
   /** Line indexes of the files asked for last (related locations, the report), with the text they were made from. */
   private readonly lineIndexes = new Map<string, { source: string | Buffer; index: LineIndex }>();
   /** Names each file defined before its latest change (for dependents()). */
@@ -221,7 +221,8 @@ export class Project {
     if (!files.length) return undefined;
     let perTable = this.combined.get(files);
     if (!perTable) {
-      perTable = new Map();
+      // Weak both ways: an edit makes new TableInfo objects, a new reading a new array of files.
+      perTable = new WeakMap();
       this.combined.set(files, perTable);
     }
     let found = perTable.get(table);

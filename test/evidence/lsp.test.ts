@@ -32,6 +32,9 @@ async function serve(t: TestContext, files: Record<string, string>, init: { init
 test('.cqlint.json evidence is read in the background; the diagnostics follow the file on disk', async (t) => {
   const { ws, client, uri } = await serve(t, { 'ops/node3.txt': BIG, '.cqlint.json': JSON.stringify({ evidence: ['ops'] }) });
   await client.waitForDiagnostics(uri, cites('ops/node3.txt'));
+  // The table hover shows the measured figure beside the model's.
+  const hover = (await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: SCHEMA.indexOf('events') + 2 } })) as { contents: { value: string } };
+  assert.match(hover.contents.value, /On the cluster[\s\S]*- largest partition: 1\.3 GB \(compacted partition maximum; nodetool tablestats, node 10\.0\.0\.3, 2026-11-20, ops\/node3\.txt:19\)/);
 
   // A new capture replaces the old one on disk: read again, and the finding goes.
   ws.write('ops/node3.txt', SMALL);
