@@ -37,6 +37,11 @@ export interface BusyPartition {
   share?: number;
   /** True when `share` is a lower bound (the sampler saw more partitions than it listed). */
   shareIsLowerBound: boolean;
+  /**
+   * True when the output does not say how many partitions the sampler saw (Cassandra 4.0+): the share is
+   * then of the partitions listed only.
+   */
+  shareOfListed: boolean;
   /** Partitions the sampler saw. */
   distinct: number;
   origin: EvidenceOrigin;
@@ -194,6 +199,7 @@ export function combineEvidence(table: Pick<TableInfo, 'keyspace' | 'name' | 'pa
           ...(s.durationMs ? { perSecond: p.count / (s.durationMs / 1000), durationMs: s.durationMs } : {}),
           ...(total > 0 ? { share: p.count / total } : {}),
           shareIsLowerBound: distinct > s.partitions.length,
+          shareOfListed: s.cardinality === undefined,
           distinct, origin, line: p.line,
         };
         const known = keys.get(p.key);

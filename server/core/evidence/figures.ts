@@ -153,6 +153,7 @@ export function measuredHotness(evidence: TableEvidence | undefined): MeasuredHo
 
 export function shareText(b: BusyPartition): string {
   const pct = `${b.share! >= 0.1 ? Math.round(b.share! * 100) : (b.share! * 100).toFixed(1)}%`;
+  if (b.shareOfListed) return `${pct} of the ${b.kind} of the ${formatCount(b.distinct)} partitions listed`;
   return `${b.shareIsLowerBound ? 'at least ' : ''}${pct} of the ${b.kind} sampled over ${formatCount(b.distinct)} partitions`;
 }
 

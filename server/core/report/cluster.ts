@@ -38,6 +38,8 @@ export interface ClusterTopRow extends KeyColumns {
   /** Share of the sampled operations or of the table's rows (0..1). */
   share?: number;
   shareIsLowerBound?: boolean;
+  /** The share is of the partitions listed (the output does not say how many the sampler saw). */
+  shareOfListed?: boolean;
   /** "nodetool toppartitions, node 10.0.0.3, 2026-11-20 (top.txt:7)". */
   source: string;
 }
@@ -96,7 +98,7 @@ function busyRow(b: BusyPartition, table: TableInfo, udts: UdtLookup | undefined
     ...keyColumns(b.key, b.origin, table, udts, context),
     measure: b.kind, value: b.count,
     ...(b.perSecond !== undefined ? { perSecond: b.perSecond } : {}),
-    ...(b.share !== undefined ? { share: b.share, shareIsLowerBound: b.shareIsLowerBound } : {}),
+    ...(b.share !== undefined ? { share: b.share, shareIsLowerBound: b.shareIsLowerBound, shareOfListed: b.shareOfListed } : {}),
     source: sourceOf(b.origin, b.line),
   };
 }
@@ -188,7 +190,7 @@ export function clusterPanelHtml(data: ClusterPanelData | undefined, table: stri
       data.top.map((r) => {
         const key = r.columns.length ? r.columns.map((c) => `${e(c.name)} = ${e(c.value)}`).join(', ') : e(r.key);
         const value = r.measure === 'bytes' ? formatBytes(r.value) : `${formatCount(r.value)} ${r.measure}${r.perSecond !== undefined ? ` (${formatCount(r.perSecond)}/s)` : ''}`;
-        const share = r.share !== undefined ? `${r.shareIsLowerBound ? '≥ ' : ''}${pct(r.share * 100)}` : '—';
+        const share = r.share !== undefined ? `${r.shareIsLowerBound ? '≥ ' : ''}${pct(r.share * 100)}${r.shareOfListed ? ' of listed' : ''}` : '—';
         return `<tr data-measure="${r.measure}" data-key="${e(r.key)}"><td>${r.measure}</td><td class="mono">${key}${r.problem ? ` <span class="muted">(${e(r.problem)})</span>` : ''}</td>` +
           `<td class="num mono" data-token="${e(r.token ?? '')}">${e(r.token ?? '—')}${r.printedToken && r.printedToken !== r.token ? ` <span class="sev-warning">(printed ${e(r.printedToken)})</span>` : ''}</td>` +
           `${replicas ? `<td class="mono" data-replicas="${e((r.replicas ?? []).join(' '))}">${e((r.replicas ?? []).join(', ') || '—')}</td>` : ''}` +
