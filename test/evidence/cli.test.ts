@@ -110,3 +110,17 @@ test('examples/evidence, the README walk-through: the captures make three findin
   assert.equal((html.match(/data-figure="cluster"/g) ?? []).length, 2, 'a panel for each table');
   assert.match(html, /data-figure="cluster-key-fix"/);
 });
+
+test('evidence a .cqlint.json names outside its folder and the inputs\' is refused; --evidence may be anywhere', async (t) => {
+  const outside = tempDir({ 'node3.txt': fixture('tablestats-4x.txt') });
+  t.after(() => outside.cleanup());
+  const dir = tempDir({ 'shop.cql': SHOP, '.cqlint.json': JSON.stringify({ evidence: [join(outside.dir, 'node3.txt')] }) });
+  t.after(() => dir.cleanup());
+  const refused = await runCli(['lint', '-f', 'json', 'shop.cql'], { cwd: dir.dir });
+  assert.equal(refused.code, 2);
+  assert.match(refused.stderr, /evidence .*node3\.txt: the file \(or the link it goes through\) is outside the workspace/);
+  assert.deepEqual(parseJson(refused.stdout)[0]!.messages.filter((m) => m.ruleId === 'large-partition'), []);
+  const given = await runCli(['lint', '-f', 'json', '--no-config', '--evidence', join(outside.dir, 'node3.txt'), 'shop.cql'], { cwd: dir.dir });
+  assert.equal(given.code, 0, given.stderr);
+  assert.equal(parseJson(given.stdout)[0]!.messages.filter((m) => m.ruleId === 'large-partition').length, 1);
+});

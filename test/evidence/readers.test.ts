@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EvidenceReadError, readEvidence, readEvidenceFile, type EvidenceFile, type TableFigures } from '../../server/core/evidence';
+import { RECORD_LIMITS } from '../../server/core/io/input-limits';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'evidence');
 const fixture = (name: string): string => readFileSync(join(FIXTURES, name), 'utf8');
@@ -231,13 +232,21 @@ describe('garbage, streams and bounds', () => {
     assert.equal(table(f, 'shop.events_by_day').partitionBytes?.max?.value, 1386179893);
   });
 
-  test('an endless line is skipped without being kept', async () => {
+  test('a line over the bounded-input policy\'s record cap is skipped without being kept', async () => {
     const long = 'Compacted partition maximum bytes: ' + '9'.repeat(200_000);
     const chunks = [fixture('tablestats-4x.txt').replace('Compacted partition maximum bytes: 4768', long)];
-    const f = await readEvidence(chunks, { file: 'x' });
-    assert.ok(f.problems.some((p) => /longer than 65536 characters/.test(p.reason)));
+    const f = await readEvidence(chunks, { file: 'x', recordLimits: { ...RECORD_LIMITS, maxRecordChars: 65_536 } });
+    assert.ok(f.problems.some((p) => /^record longer than 65536 characters .*: skipped$/.test(p.reason)), JSON.stringify(f.problems));
     assert.equal(table(f, 'shop.carts').partitionBytes?.max, undefined);
     assert.equal(table(f, 'shop.events_by_day').partitionBytes?.max?.value, 1386179893);
+    // The default is the policy's RECORD_LIMITS: a file of one endless line, in chunks, is refused line by line.
+    const endless = (function* (): Iterable<string> {
+      yield 'Total number of tables: 1\nKeyspace : shop\n\t\tTable: carts\n\t\tLocal read count: ';
+      for (let i = 0; i < 17; i++) yield '7'.repeat(1024 * 1024);
+    })();
+    const g = await readEvidence(endless, { file: 'y' });
+    assert.equal(g.problems[0]?.reason, `record longer than ${RECORD_LIMITS.maxRecordChars} characters (an unclosed quote?): skipped`);
+    assert.equal(table(g, 'shop.carts').localReads, undefined);
   });
 
   test('binary and UTF-16 files are refused with the reason', async () => {

@@ -399,7 +399,7 @@ function parseEvidence(value: unknown, source: string | undefined, errors: Confi
     for (const k of Object.keys(entry)) {
       if (!EVIDENCE_KEYS.includes(k)) errors.push({ key: `${key}.${k}`, message: `${key}.${k}: unknown key; known: ${EVIDENCE_KEYS.join(', ')}` });
     }
-    const setting: EvidenceSetting = { path: source ? resolve(dirname(source), entry.path) : entry.path, name: entry.path };
+    const setting: EvidenceSetting = { path: source ? resolve(dirname(source), entry.path) : entry.path, name: entry.path, ...(source ? { configFolder: dirname(resolve(source)) } : {}) };
     for (const k of ['node', 'table'] as const) {
       if (entry[k] === undefined) continue;
       if (typeof entry[k] === 'string' && entry[k].trim()) setting[k] = entry[k].trim();

@@ -1,17 +1,14 @@
-// The caps every evidence reader keeps to, in one place: a 20 GB dsbulk log or a garbage file never costs
-// more memory than these allow, whatever its size. (The issue 27 bounded-input policy for documents,
-// samples and evidence will take these over; until it lands they live here and only here.)
+// What the evidence readers keep, in one place: a 20 GB dsbulk log or a garbage file never costs more
+// memory than these allow, whatever its size. A record (a line of tool output, a CSV row) is bounded by
+// the one bounded-input policy, io/input-limits.ts (RECORD_LIMITS through RecordGuard: lines.ts and the
+// CSV reader), a kept key by its KEY_LIMITS.maxKeyLength. The caps below are the evidence's own: how many
+// figures of each kind a file keeps. (Tables are refused past their cap rather than tallied with KeyTally:
+// every table's figures matter alike, so dropping the ones seen least would lose figures silently.)
+import { KEY_LIMITS } from '../io/input-limits';
 
 export const EVIDENCE_BOUNDS = Object.freeze({
-  /**
-   * Characters of one line. nodetool and dsbulk lines are short (a partition key, a few numbers);
-   * a longer line is reported and skipped without being kept, so a file with no line breaks streams too.
-   */
-  maxLineChars: 64 * 1024,
-  /** Fields of one CSV record (system.large_partitions has 9). */
-  maxFields: 64,
   /** Characters of one value kept (a partition key as printed): longer ones are cut and marked. */
-  maxCellChars: 1024,
+  maxCellChars: KEY_LIMITS.maxKeyLength,
   /** Tables kept from one file (a cluster-wide `nodetool tablestats` lists every table). */
   maxTables: 10_000,
   /** Partitions kept per table and list (toppartitions, dsbulk partitions, large partitions): the largest. */

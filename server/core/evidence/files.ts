@@ -118,7 +118,7 @@ export class EvidenceCache {
 
   /**
    * Reads (or takes from the cache) every file the settings name, those a .cqlint.json named inside
-   * `roots` (when given). Never throws: problems are listed.
+   * `roots` and that config's own folder (when roots are given). Never throws: problems are listed.
    */
   async read(settings: readonly EvidenceSetting[], options: { roots?: readonly string[]; isCancelled?: () => boolean } = {}): Promise<EvidenceReadResult> {
     const problems: string[] = [];
@@ -126,7 +126,8 @@ export class EvidenceCache {
     let fresh = false;
     for (const setting of settings) {
       const key = settingKey(setting);
-      const roots = setting.unconfined ? undefined : options.roots;
+      // What a .cqlint.json names stays inside its folder and the reader's roots (io/input-limits' policy).
+      const roots = setting.unconfined || !options.roots ? undefined : [...options.roots, ...(setting.configFolder ? [setting.configFolder] : [])];
       const found = await evidenceFilesOf(setting, roots);
       problems.push(...found.problems);
       const before = this.expanded.get(key);

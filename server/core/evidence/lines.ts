@@ -1,19 +1,23 @@
-// Lines from text chunks of any size (LF, CRLF or CR), each with its 1-based number. A line longer than
-// EVIDENCE_BOUNDS.maxLineChars is reported once and skipped up to its end without being kept, so memory
-// stays that of one short line whatever the file holds (a file without line breaks included).
-import { EVIDENCE_BOUNDS } from './bounds';
+// Lines from text chunks of any size (LF, CRLF or CR), each with its 1-based number. A line is a record of
+// the bounded-input policy (io/input-limits.ts): one over RECORD_LIMITS is reported once and skipped up to
+// its end without being kept, so memory stays that of one line whatever the file holds (a file without
+// line breaks included).
+import { RecordGuard, RECORD_LIMITS, type RecordLimits } from '../io/input-limits';
 
 export class LineSplitter {
   private partial = '';
   private line = 1;
   private tooLong = false;
   private pendingCr = false;
+  private readonly guard: RecordGuard;
 
   constructor(
     private readonly onLine: (text: string, line: number) => void,
-    private readonly onTooLong: (line: number) => void,
-    private readonly maxChars = EVIDENCE_BOUNDS.maxLineChars,
-  ) {}
+    private readonly onTooLong: (line: number, reason: string) => void,
+    limits: Readonly<RecordLimits> = RECORD_LIMITS,
+  ) {
+    this.guard = new RecordGuard(limits);
+  }
 
   push(chunk: string): void {
     let start = 0;
@@ -44,10 +48,11 @@ export class LineSplitter {
 
   private take(chunk: string, from: number, to: number): void {
     if (this.tooLong || to <= from) return;
-    if (this.partial.length + (to - from) > this.maxChars) {
+    const over = this.guard.take(to - from);
+    if (over) {
       this.tooLong = true;
       this.partial = '';
-      this.onTooLong(this.line);
+      this.onTooLong(this.line, over);
       return;
     }
     this.partial += chunk.slice(from, to);
@@ -57,6 +62,7 @@ export class LineSplitter {
     if (!this.tooLong) this.onLine(this.partial, this.line);
     this.partial = '';
     this.tooLong = false;
+    this.guard.reset();
     this.line++;
   }
 }

@@ -2,6 +2,7 @@
 // then its format, recognised by content (never by file name) from the first lines, then every line
 // through that format's reader. Memory stays bounded (bounds.ts) whatever the file's size.
 import { EVIDENCE_BOUNDS, ownString } from './bounds';
+import type { RecordLimits } from '../io/input-limits';
 import { TableSet, type FormatReader, type ReaderContext } from './context';
 import { DsbulkCount } from './dsbulk';
 import { readHeaderLine, type CaptureHeader } from './header';
@@ -28,6 +29,8 @@ export interface EvidenceReadOptions {
   fileTime?: Date;
   /** Checked between chunks: reading stops (the result says `cancelled`) once it returns true. */
   isCancelled?: () => boolean;
+  /** The caps of one line (default the bounded-input policy's RECORD_LIMITS; tests pass smaller ones). */
+  recordLimits?: Readonly<RecordLimits>;
 }
 
 interface Detected {
@@ -138,7 +141,7 @@ export async function readEvidence(chunks: AsyncIterable<string> | Iterable<stri
       pending.push({ text, line });
       start(false);
     }
-  }, (line) => problem(line, `line longer than ${EVIDENCE_BOUNDS.maxLineChars} characters: skipped`));
+  }, (line, reason) => problem(line, `${reason}: skipped`), options.recordLimits);
 
   let cancelled = false;
   for await (const chunk of chunks) {

@@ -51,7 +51,6 @@ export class SystemTableCsv implements FormatReader {
 
   private record(fields: CsvField[], csvLine: number): void {
     const line = csvLine + (this.lineOffset ?? 0);
-    if (fields.length > EVIDENCE_BOUNDS.maxFields) return this.ctx.problem(line, `more than ${EVIDENCE_BOUNDS.maxFields} fields`);
     if (!this.columns) {
       this.columns = new Map(fields.map((f, i) => [f.text.trim().toLowerCase(), i]));
       return;

@@ -149,4 +149,9 @@ export interface EvidenceSetting {
    * outside the workspace (a .cqlint.json cannot set this).
    */
   unconfined?: boolean;
+  /**
+   * The folder of the .cqlint.json that named it: what a config names is read inside that folder and the
+   * reader's roots (the workspace, the command line's inputs). Set when the config is loaded, never by it.
+   */
+  configFolder?: string;
 }
