@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { projectRoot, runCli, tempDir, type JsonResult } from '../cli/helpers';
 
 const parseJson = (stdout: string): JsonResult[] => JSON.parse(stdout) as JsonResult[];
+/** A finding's headline and details, as stylish shows them. */
+const fullText = (m: JsonResult['messages'][number]): string => `${m.message}\n\n${(m as { details?: string }).details ?? ''}`;
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'evidence');
 const fixture = (name: string): string => readFileSync(join(FIXTURES, name), 'utf8');
@@ -24,7 +26,8 @@ test('--evidence: large-partition cites the measured maximum with its node, date
   assert.equal(run.stderr, '');
   const messages = parseJson(run.stdout)[0]!.messages.filter((m) => m.ruleId === 'large-partition');
   assert.equal(messages.length, 1);
-  assert.match(messages[0]!.message, /^shop\.events_by_day: measured on the cluster: nodetool tablestats, node 10\.0\.0\.3, 2026-11-20: compacted partition maximum 1\.3 GB \(ops\/node3\.txt:77\)/);
+  assert.match(messages[0]!.message, /^partitions of shop\.events_by_day are too large: the largest measured on the cluster holds 1\.3 GB$/);
+  assert.match(fullText(messages[0]!), /\n\nMeasured on the cluster: nodetool tablestats, node 10\.0\.0\.3, 2026-11-20: compacted partition maximum 1\.3 GB \(ops\/node3\.txt:77\)/);
 });
 
 test('without the evidence the same schema has no large-partition finding (the evidence made it)', async (t) => {
@@ -49,11 +52,11 @@ test('.cqlint.json evidence: a folder of several tools and nodes, combined; name
   assert.equal(run.code, 0, run.stderr);
   const messages = parseJson(run.stdout)[0]!.messages;
   // The two nodes' maxima combine as the larger: node 10.0.0.3's 1.3 GB, not the ScyllaDB node's 86 MB.
-  assert.match(messages.find((m) => m.ruleId === 'large-partition')!.message, /compacted partition maximum 1\.3 GB \(captures\/b\.txt:77\)/);
+  assert.match(fullText(messages.find((m) => m.ruleId === 'large-partition')!), /compacted partition maximum 1\.3 GB \(captures\/b\.txt:77\)/);
   const hot = messages.find((m) => m.ruleId === 'hot-partition' && /shop\.carts/.test(m.message));
   assert.ok(hot, JSON.stringify(messages.map((m) => m.message)));
   // No capture date in the file or the config: the file's own date, said as such.
-  assert.match(hot.message, /\(nodetool toppartitions, node 10\.0\.0\.9, file dated \d{4}-\d\d-\d\d: 9,000 writes in 30 s on partition 3f0c2a4e-7d2b-4c6e-9a51-2b7f4c1d9e80 \(extra\/top\.txt:5\)\)/);
+  assert.match(fullText(hot), /\(nodetool toppartitions, node 10\.0\.0\.9, file dated \d{4}-\d\d-\d\d: 9,000 writes in 30 s on partition 3f0c2a4e-7d2b-4c6e-9a51-2b7f4c1d9e80 \(extra\/top\.txt:5\)\)/);
 });
 
 test('a missing evidence file, a garbage file and a folder are clear failures (exit 2); the rest still lints', async (t) => {
@@ -98,7 +101,7 @@ test('examples/evidence, the README walk-through: the captures make three findin
   const found = parseJson(withEvidence.stdout)[0]!.messages.map((m) => `${m.ruleId} ${m.line}`);
   assert.deepEqual(found, ['large-partition 5', 'hot-partition 10', 'hot-partition 18']);
   // Cassandra 4.0+ prints no count of the partitions sampled: the share is of those listed, and says so.
-  assert.match(parseJson(withEvidence.stdout)[0]!.messages[2]!.message, /takes 96% of the writes of the 10 partitions listed \(nodetool toppartitions, node 10\.0\.0\.4, 2026-11-20: 18,400 writes in 30 s/);
+  assert.match(fullText(parseJson(withEvidence.stdout)[0]!.messages[2]!), /takes 96% of the writes of the 10 partitions listed \(nodetool toppartitions, node 10\.0\.0\.4, 2026-11-20: 18,400 writes in 30 s/);
   const alone = await runCli(['lint', '-f', 'json', '--no-config', 'examples/evidence'], { cwd: projectRoot });
   assert.deepEqual(parseJson(alone.stdout)[0]!.messages.map((m) => `${m.ruleId} ${m.line}`), ['hot-partition 10']);
 

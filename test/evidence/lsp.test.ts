@@ -13,9 +13,16 @@ import { tablestatsOutput } from '../../server/core/rules/example-evidence';
 const SCHEMA = 'CREATE TABLE ks.events (host text, ts timestamp, v int, PRIMARY KEY (host, ts));\n';
 const BIG = tablestatsOutput('ks.events', 1386179893);
 const SMALL = tablestatsOutput('ks.events', 4768);
-const cites = (file: string) => (d: Diagnostic[]): boolean =>
-  d.some((x) => x.code === 'large-partition' && String(x.message).includes(`nodetool tablestats, node 10.0.0.3, 2026-11-20: compacted partition maximum 1.3 GB (${file}:19)`));
+const measured = (d: Diagnostic[]): boolean =>
+  d.some((x) => x.code === 'large-partition' && /too large: the largest measured on the cluster holds 1\.3 GB/.test(String(x.message)));
 const none = (d: Diagnostic[]): boolean => !d.some((x) => x.code === 'large-partition');
+
+/** The finding's details (its hover) cite the capture: tool, node, date, figure and file:line. */
+async function assertCites(client: Awaited<ReturnType<typeof startServer>>, uri: string, d: Diagnostic[], file: string): Promise<void> {
+  const finding = d.find((x) => x.code === 'large-partition')!;
+  const hover = (await client.request('textDocument/hover', { textDocument: { uri }, position: finding.range.start })) as { contents: { value: string } };
+  assert.ok(hover.contents.value.includes(`nodetool tablestats, node 10.0.0.3, 2026-11-20: compacted partition maximum 1.3 GB (${file}:19)`), hover.contents.value);
+}
 
 /** A workspace of `files` served to a push client, schema.cql open. */
 async function serve(t: TestContext, files: Record<string, string>, init: { initializationOptions?: unknown; settings?: Record<string, unknown> } = {}) {
@@ -31,7 +38,7 @@ async function serve(t: TestContext, files: Record<string, string>, init: { init
 
 test('.cqlint.json evidence is read in the background; the diagnostics follow the file on disk', async (t) => {
   const { ws, client, uri } = await serve(t, { 'ops/node3.txt': BIG, '.cqlint.json': JSON.stringify({ evidence: ['ops'] }) });
-  await client.waitForDiagnostics(uri, cites('ops/node3.txt'));
+  await assertCites(client, uri, await client.waitForDiagnostics(uri, measured), 'ops/node3.txt');
   // The table hover shows the measured figure beside the model's.
   const hover = (await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: SCHEMA.indexOf('events') + 2 } })) as { contents: { value: string } };
   assert.match(hover.contents.value, /On the cluster[\s\S]*- largest partition: 1\.3 GB \(compacted partition maximum; nodetool tablestats, node 10\.0\.0\.3, 2026-11-20, ops\/node3\.txt:19\)/);
@@ -60,7 +67,7 @@ test('evidence a .cqlint.json names outside the workspace is not read; the cqlin
 
   // The same file from the user's own setting is read.
   await client.changeSettings({ evidence: [join(outside, 'node3.txt')] });
-  await client.waitForDiagnostics(uri, cites(join(outside, 'node3.txt')));
+  await assertCites(client, uri, await client.waitForDiagnostics(uri, measured), join(outside, 'node3.txt'));
 });
 
 test('in an untrusted workspace no evidence is read', async (t) => {

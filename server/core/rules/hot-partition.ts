@@ -59,7 +59,7 @@ const HEADLINES: Record<Reason, (pk: string[]) => string> = {
   'time-bucket': (pk) => `every write of the same ${pk.join('/')} goes to one partition`,
   'low-cardinality': (pk) => `${pk.join(', ')} ${pk.length === 1 ? 'has' : 'have'} few values, so a few partitions take all the writes`,
   'shard-only': () => 'the partition key is only a shard number, so the table has few partitions',
-  measured: () => 'one partition takes most of the traffic measured on the cluster',
+  measured: () => 'one partition takes most of the traffic',
 };
 
 function keyDescription(w: TableWorkload, reason: Reason): string {
@@ -142,7 +142,7 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
     ? `Put a real key in front of the shard, or a time bucket beside it: ${suggestedKey}`
     : `Shard it: add a shard column to the partition key ${suggestedKey}, ${shardHint}`;
   ctx.report({
-    message: `hot partition in ${table.qualifiedName}: ${HEADLINES[reason](pkNames)}${busiest && reason !== 'measured' ? ` (measured: ${shareText(busiest).replace(/ of the .*/, '')})` : ''}`,
+    message: `hot partition in ${table.qualifiedName}: ${HEADLINES[reason](pkNames)}${busiest ? ` (measured: ${shareText(busiest).replace(/ of the .*/, '')})` : ''}`,
     details: `${reason === 'measured' ? `${measuredHotText(busiest!).replace(/^measured/, 'Measured')}.` : `The ${keyDescription(w, reason).replace(/^the /, '')}.${busiest ? ` ${measuredHotText(busiest).replace(/^measured/, 'Measured')}.` : ''}`}${growthText}\n\n${advice}.\n\n${partitionNumbersText(figures)}`,
     range: stmt.primaryKey?.partitionKeyRange ?? stmt.primaryKey?.range ?? stmt.name.range,
     data: {
@@ -209,7 +209,7 @@ export const examples: RuleExamples = {
           ['3f0c2a4e-7d2b-4c6e-9a51-2b7f4c1d9e80', 9000], ['00000001-0000-4000-8000-000000000001', 100], ['00000002-0000-4000-8000-000000000002', 100], ['00000003-0000-4000-8000-000000000003', 100],
         ], { cardinality: 40 }),
       },
-      message: /^hot partition in ks\.carts: one partition takes most of the traffic measured on the cluster Measured on the cluster, partition 3f0c2a4e-7d2b-4c6e-9a51-2b7f4c1d9e80 takes at least 70% of the writes sampled over 40 partitions \(nodetool toppartitions, node 10\.0\.0\.3, 2026-11-20: 9,000 writes in 60 s on partition 3f0c2a4e-7d2b-4c6e-9a51-2b7f4c1d9e80 \(evidence\/top\.txt:7\)\)\. Shard it:/,
+      message: /^hot partition in ks\.carts: one partition takes most of the traffic \(measured: at least 70%\) Measured on the cluster, partition 3f0c2a4e-7d2b-4c6e-9a51-2b7f4c1d9e80 takes at least 70% of the writes sampled over 40 partitions \(nodetool toppartitions, node 10\.0\.0\.3, 2026-11-20: 9,000 writes in 60 s on partition 3f0c2a4e-7d2b-4c6e-9a51-2b7f4c1d9e80 \(evidence\/top\.txt:7\)\)\. Shard it:/,
       data: { reason: 'measured', evidence: { tool: 'nodetool toppartitions', file: '/virtual/cqlint-tests/evidence/top.txt', line: 7, node: '10.0.0.3', captured: '2026-11-20', label: 'writes sampled', value: 9000, key: '3f0c2a4e-7d2b-4c6e-9a51-2b7f4c1d9e80', share: 9000 / 12900 } },
     },
     {
