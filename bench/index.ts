@@ -23,6 +23,7 @@ const benches: Bench[] = [
   { name: 'report', module: './report', exportName: 'runReportBench' },
   { name: 'hostile', module: './hostile', exportName: 'runHostileBench' },
   { name: 'cli', module: './cli', exportName: 'runCliBench' },
+  { name: 'evidence', module: './evidence', exportName: 'runEvidenceBench' },
 ];
 
 async function main(): Promise<void> {

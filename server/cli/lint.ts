@@ -11,6 +11,7 @@ import { MAX_FILE_BYTES, describeIoError, readTextStream } from '../core/io/file
 import { DEFAULT_CACHE_FILE, LintCache, RunInputs, definesSchema } from './cache';
 import { withProgress, type Progress } from './progress';
 import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
+import { EvidenceCache, readProjectEvidence, type EvidenceSetting } from '../core/evidence';
 import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
 import { CONFIG_OPTIONS, EXIT, NO_IGNORE_OPTION, UsageError, collectCqlFiles, discoveredConfigs, ignoreCheck, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs, parseTargetOption, readInput, reportConfigErrors, writeOutput, type CliIO, type ReadBack } from './io';
@@ -25,6 +26,7 @@ const LINT_OPTIONS = {
   ...NO_IGNORE_OPTION,
   quiet: { type: 'boolean', help: 'Report errors only: warnings and information are not shown (--max-warnings still counts the warnings)' },
   'max-warnings': { type: 'string', value: 'n', help: 'Exit with 1 when there are more than n warnings (default: -1, no limit)' },
+  evidence: { type: 'string', multiple: true, value: 'path', help: "Production evidence for every table, besides .cqlint.json's `evidence`: a saved output of nodetool tablestats, tablehistograms or toppartitions, dsbulk count, or a COPY of system.large_partitions/large_rows/size_estimates, or a folder of them, read wherever it is (repeatable; see docs/evidence.md). Measured figures win over workload hints" },
   fix: { type: 'boolean', help: 'Apply the fixes that need no choice (renames, computed shard values, ...), write the changed files, then report the problems that remain (a file with syntax errors is left as it is; a file edited meanwhile is not written)' },
   'fix-dry-run': { type: 'boolean', help: 'Like --fix, but write nothing (json output carries the fixed text as "output")' },
   color: { type: 'boolean', help: 'Force colours (default: colours when stdout is a terminal and NO_COLOR is unset)' },
@@ -71,6 +73,8 @@ interface LintOptions {
   cacheFile?: string;
   /** --stdin: the path the text on stdin is linted as (the inputs are then its context). */
   stdinPath?: string;
+  /** --evidence: files or folders of evidence for every table. */
+  evidence: string[];
 }
 
 const INFORMATION_URI = 'https://github.com/cqlint/cqlint';
@@ -101,6 +105,8 @@ function parseLintArgs(args: string[], cwd: string): LintOptions | 'help' {
   if (values['stdin-filename'] !== undefined && values['stdin-filename'].trim() === '') throw new UsageError('--stdin-filename expects a file name');
   if (values.stdin && values.fix) throw new UsageError('--fix cannot write stdin back: use --fix-dry-run (json output carries the fixed text as "output")');
   if (!parsed.positionals.length && !values.stdin) throw new UsageError('no files or folders given');
+  const evidence = (values.evidence as string[] | undefined) ?? [];
+  if (evidence.some((e) => e.trim() === '')) throw new UsageError('--evidence expects a file or folder');
   if (values['cache-location'] !== undefined && !values.cache) throw new UsageError('--cache-location needs --cache');
   if (values['cache-location'] !== undefined && values['cache-location'].trim() === '') throw new UsageError('--cache-location expects a file name');
   // Fixing changes the texts the keys are made of, and stdin is a text of the moment: no cache for them.
@@ -120,6 +126,7 @@ function parseLintArgs(args: string[], cwd: string): LintOptions | 'help' {
     fixDryRun: values['fix-dry-run'] === true,
     stdinPath: values.stdin ? path.resolve(cwd, values['stdin-filename'] ?? '<stdin>') : undefined,
     cacheFile: cached ? path.resolve(cwd, values['cache-location'] ?? DEFAULT_CACHE_FILE) : undefined,
+    evidence,
   };
 }
 
@@ -179,7 +186,13 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
   const files = options.inputs.length ? await collectCqlFiles(options.inputs, io, report, ignored) : [];
   // Rules are synchronous: the samples .cqlint.json names are read before they run, and handed to them here.
   const samples = new SampleCache();
-  const project = new Project({ target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples) });
+  const evidenceCache = new EvidenceCache();
+  // --evidence is the user's own word: it may name files anywhere.
+  const evidence: EvidenceSetting[] = options.evidence.map((e) => ({ path: path.resolve(io.cwd, e), name: e, unconfined: true }));
+  const project = new Project({
+    target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples),
+    evidence, evidenceFiles: (settings) => evidenceCache.latest(settings),
+  });
   // The files read, in order, each with its byte order mark and stamp (--fix keeps the one and checks the
   // other when it writes). Their texts live in the project only, deflated once a file is indexed.
   const readFiles = new Map<string, ReadBack>();
@@ -219,6 +232,11 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
 
   // A configured sample that cannot be read is an I/O failure (exit 2); the rules then go without it.
   await readConfiguredSamples(project, tablesDefinedIn(project, [...readFiles.keys()]), { cache: samples, onProblem: fail, roots });
+  // Evidence likewise (what a .cqlint.json names, inside the same folders): a missing or unreadable file
+  // fails the run; lines not read and tables the workspace does not define are warnings.
+  const readEvidence = await readProjectEvidence(project, readFiles.keys(), evidenceCache, { roots });
+  for (const problem of readEvidence.problems) fail(problem);
+  for (const warning of readEvidence.warnings) io.stderr.write(`cqlint: warning: ${warning}\n`);
 
   const cache = options.cacheFile !== undefined ? await LintCache.load(options.cacheFile) : undefined;
   if (inputs) {
@@ -228,6 +246,9 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
       inputs.setting(`config ${file}`, JSON.stringify(loaded ?? null));
       for (const sample of Object.values(loaded?.samples ?? {})) inputs.setting(`sample ${sample.file}`, fileStamp(sample.file));
     }
+    // Evidence changes findings too: every file read (whatever names it) is part of the key.
+    inputs.setting('evidence', JSON.stringify(options.evidence));
+    for (const file of readEvidence.files) inputs.setting(`evidence ${file.origin.file}`, fileStamp(file.origin.file));
   }
 
   // --fix / --fix-dry-run: every file is fixed first (the project keeps the fixed texts, so a fixed

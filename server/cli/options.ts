@@ -8,6 +8,8 @@ export interface CliOption {
   short?: string;
   /** What the value stands for in the help (`<file>`), for string options. */
   value?: string;
+  /** The option may be given several times (its values are a list). */
+  multiple?: boolean;
   /** What it does: one or two sentences, plain text (wrapped where it is shown). */
   help: string;
 }
@@ -31,9 +33,11 @@ export interface CommandSpec {
 }
 
 /** What node:util parseArgs takes from the declaration (it refuses keys it does not know). */
-export function parseArgsOptions(options: CliOptions): Record<string, { type: 'string' | 'boolean'; short?: string }> {
-  const out: Record<string, { type: 'string' | 'boolean'; short?: string }> = {};
-  for (const [name, option] of Object.entries(options)) out[name] = option.short ? { type: option.type, short: option.short } : { type: option.type };
+export function parseArgsOptions(options: CliOptions): Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> {
+  const out: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {};
+  for (const [name, option] of Object.entries(options)) {
+    out[name] = { type: option.type, ...(option.short ? { short: option.short } : {}), ...(option.multiple ? { multiple: true } : {}) };
+  }
   return out;
 }
 

@@ -12,6 +12,7 @@ import { mkdir } from 'node:fs/promises';
 import { Project } from '../core/project';
 import type { TargetId } from '../core/targets';
 import { SampleCache, keyspaceViews, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
+import { EvidenceCache, readProjectEvidence } from '../core/evidence';
 import { lintMemo } from '../core/report/table-findings';
 import { PAGE_TABLES, reportPages } from '../core/report/pages';
 import { keyspacesSvg } from '../core/report/diagram';
@@ -88,8 +89,12 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
   // .cqlint.json names is read only inside its own folder and the inputs' folders.
   const roots = await inputFolders(options.inputs, io);
   const samples = new SampleCache();
+  const evidence = new EvidenceCache();
   const configs = discoveredConfigs(roots);
-  const project = new Project({ target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples) });
+  const project = new Project({
+    target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples),
+    evidenceFiles: (settings) => evidence.latest(settings),
+  });
   const loaded: string[] = [];
   const ignored = ignoreCheck(io, report, (entry) => config ?? configs.lookup(entry)?.config);
   for (const file of await collectCqlFiles(options.inputs, io, report, ignored)) {
@@ -109,6 +114,10 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
   const tables = tablesDefinedIn(project, loaded);
   // The samples first, so that the findings cite them; then each file is linted once for the whole report.
   await readConfiguredSamples(project, tables, { cache: samples, onProblem: fail, roots });
+  // The configured evidence likewise (inside the same folders): the findings and the "On the cluster" panels use it.
+  const evidenceRead = await readProjectEvidence(project, loaded, evidence, { roots });
+  for (const problem of evidenceRead.problems) fail(problem);
+  for (const warning of evidenceRead.warnings) io.stderr.write(`cqlint: warning: ${warning}\n`);
   const lint = lintMemo(project);
   const views = keyspaceViews(project, tables, { displayPath: (file) => path.basename(file), lint });
   const written: string[] = [];

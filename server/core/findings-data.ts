@@ -5,6 +5,7 @@
 import type { SourceRange } from '../../grammar/ast';
 import type { Finding } from './findings';
 import type { TargetId } from './targets';
+import type { EvidenceFindingData } from './evidence/figures';
 
 /** Figures behind a partition message (the partition model's numbers for one table and target). */
 export interface PartitionNumbers {
@@ -22,7 +23,8 @@ export interface HotPartitionData {
   table: string;
   keyspace?: string;
   partitionKey: string[];
-  reason: 'time-bucket' | 'low-cardinality' | 'shard-only';
+  /** 'measured': the samplers of toppartitions show one partition taking most of the traffic (evidence). */
+  reason: 'time-bucket' | 'low-cardinality' | 'shard-only' | 'measured';
   /** Partitions that take writes at one time (26 for a first letter), when the model can count them. */
   livePartitions?: number;
   /** High-cardinality columns a calculated shard could hash. */
@@ -33,6 +35,8 @@ export interface HotPartitionData {
   /** Set when the same key also grows without bound: the fix then adds a shard and a time bucket at once. */
   growth?: { timeColumn: string; suggestedBucket: string };
   numbers?: PartitionNumbers;
+  /** The measured busiest partition, when evidence decided: its key, share of the sampled traffic and source line. */
+  evidence?: EvidenceFindingData & { key: string; share: number };
 }
 
 export interface UnboundedPartitionData {
@@ -55,6 +59,8 @@ export interface UnboundedPartitionData {
   /** A TTL that is there but too long for the growth rate. */
   ttlSeconds?: number;
   numbers?: PartitionNumbers;
+  /** The growth measured between two captures (the last one cited), when evidence decided. */
+  evidence?: EvidenceFindingData & { bytesPerDay?: number; rowsPerDay?: number; days: number };
 }
 
 export interface LargePartitionData {
@@ -71,6 +77,8 @@ export interface LargePartitionData {
   numbers?: PartitionNumbers;
   /** With a sample: what it measured (the finding judges these instead of the hint). */
   sample?: SampleFindingData;
+  /** With evidence: the measured figure judged (it wins over a sample and the hints). */
+  evidence?: EvidenceFindingData;
 }
 
 /** A sample's measured partitions, as the partition rules' data cite them. */
@@ -99,6 +107,8 @@ export interface PartitionThroughputData {
   /** With a sample: the measured row size the units were computed from, and the sample's partitions. */
   rowOperationBytes?: number;
   sample?: SampleFindingData;
+  /** With evidence: the measured rate (toppartitions count over its duration) that replaced the hint. */
+  evidence?: EvidenceFindingData & { key: string };
 }
 
 export interface ShardMismatchData {

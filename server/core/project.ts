@@ -18,7 +18,9 @@ import { buildFileReferences, type TableReference } from './schema/references';
 import type { TargetId } from './targets';
 import { findConfigFor, hintsFor, loadConfigFile, sampleFor, type LoadedConfigFile, type SampleSetting, type TableHints } from './config';
 import type { PartitionSample } from './sample-figures';
-import type { ConfigError, CqlintConfig, RuleLevel } from './config/types';
+import type { ConfigError, CqlintConfig, EvidenceSetting, RuleLevel } from './config/types';
+import { combineEvidence, type EvidenceFile, type TableEvidence } from './evidence';
+import { udtLookupFor } from './schema/key-values';
 import { allRules } from './rules';
 import { isSchemaStatement, RuleRunner, ruleOptions, severityFor, withoutRanges, type ReferenceDependency } from './rule-runner';
 
@@ -36,7 +38,7 @@ export interface ProjectOptions {
    * Per-file `target` and `ruleOverrides` (editor settings are per workspace folder or document), used
    * instead of the two above for the files it answers. Call setOptions again when its answers change.
    */
-  forFile?: (filePath: string) => Pick<ProjectOptions, 'target' | 'ruleOverrides'> | undefined;
+  forFile?: (filePath: string) => Pick<ProjectOptions, 'target' | 'ruleOverrides' | 'evidence'> | undefined;
   /**
    * The discovered config of a file, from the caller's cache: the language server answers without
    * touching the disk (it loads .cqlint.json files ahead, asynchronously), the CLI from one lookup per
@@ -50,6 +52,17 @@ export interface ProjectOptions {
    * the Project reads samples beforehand, see report/sample-cache.ts). Call refreshSamples when its answers change.
    */
   sampleSummary?: (table: TableInfo, sample: SampleSetting) => PartitionSample | undefined;
+  /**
+   * Evidence for every file besides what its .cqlint.json names (`cqlint lint --evidence`, the editor's
+   * `cqlint.evidence` setting).
+   */
+  evidence?: readonly EvidenceSetting[];
+  /**
+   * The evidence files read for these settings (rules are synchronous: whoever owns the Project reads them
+   * beforehand, see evidence/files.ts EvidenceCache). Must return the same array while nothing changed.
+   * Call refreshEvidence when its answers change.
+   */
+  evidenceFiles?: (settings: readonly EvidenceSetting[]) => readonly EvidenceFile[];
 }
 
 interface FileEntry {
@@ -147,7 +160,10 @@ export class Project {
     referencesUnchanged: (dependencies) => this.referencesUnchanged(dependencies),
     recordInternalError: (ruleId, filePath, error) => this.recordInternalError(ruleId, filePath, error),
     sampleSummary: (table, filePath) => this.sampleSummary(table, filePath),
+    evidence: (table, filePath) => this.evidence(table, filePath),
   });
+  /** Combined evidence per table, for one array of files (the hook's answer). */
+  private readonly combined = new WeakMap<readonly EvidenceFile[], WeakMap<TableInfo, TableEvidence | null>>();
   /** Line indexes of the files asked for last (related locations, the report), with the text they were made from. */
   private readonly lineIndexes = new Map<string, { source: string | Buffer; index: LineIndex }>();
   /** Names each file defined before its latest change (for dependents()). */
@@ -185,6 +201,36 @@ export class Project {
     const setting = sampleFor(this.configFor(filePath), table.keyspace, table.name);
     const sample = setting ? this.options.sampleSummary?.(table, setting) : undefined;
     return sample && !sample.cancelled ? sample : undefined;
+  }
+
+  /** The evidenceFiles hook answers differently (evidence was read): findings are computed again. */
+  refreshEvidence(): void {
+    this.optionsVersion++;
+  }
+
+  /** The evidence settings that apply to a file: its .cqlint.json's, then the command line's or the editor's. */
+  evidenceSettings(filePath: string): EvidenceSetting[] {
+    return [...(this.configFor(filePath).evidence ?? []), ...(this.fileOptions(filePath).evidence ?? this.options.evidence ?? [])];
+  }
+
+  /** What the evidence says of a table, under the settings of `filePath` (the file that defines it by default). */
+  evidence(table: TableInfo, filePath = table.filePath): TableEvidence | undefined {
+    const settings = this.evidenceSettings(filePath);
+    if (!settings.length || !this.options.evidenceFiles) return undefined;
+    const files = this.options.evidenceFiles(settings);
+    if (!files.length) return undefined;
+    let perTable = this.combined.get(files);
+    if (!perTable) {
+      // Weak both ways: an edit makes new TableInfo objects, a new reading a new array of files.
+      perTable = new WeakMap();
+      this.combined.set(files, perTable);
+    }
+    let found = perTable.get(table);
+    if (found === undefined) {
+      found = combineEvidence(table, files, udtLookupFor(this.schema())) ?? null;
+      perTable.set(table, found);
+    }
+    return found ?? undefined;
   }
 
   setFile(filePath: string, text: string): void {
@@ -614,7 +660,7 @@ export class Project {
   }
 
   /** The target and rule overrides that apply to a file: its own (forFile), else the project's. */
-  private fileOptions(filePath: string): Pick<ProjectOptions, 'target' | 'ruleOverrides'> {
+  private fileOptions(filePath: string): Pick<ProjectOptions, 'target' | 'ruleOverrides' | 'evidence'> {
     return this.options.forFile?.(filePath) ?? this.options;
   }
 

@@ -11,6 +11,7 @@ import type { SchemaModel, TableInfo } from './schema/model';
 import { mergeHints } from './schema/workload';
 import type { TableReference } from './schema/references';
 import type { PartitionSample } from './sample-figures';
+import type { TableEvidence } from './evidence';
 import { type TargetId, targetInfo } from './targets';
 import { hintsFor } from './config';
 import type { CqlintConfig, RuleLevel, RuleSetting } from './config/types';
@@ -157,6 +158,8 @@ interface RuleRunHost {
   recordInternalError(ruleId: string, filePath: string, error: unknown): void;
   /** The read sample of a table under the config of `filePath` (see Project.sampleSummary). */
   sampleSummary(table: TableInfo, filePath: string): PartitionSample | undefined;
+  /** What the configured evidence says of a table under the config of `filePath` (see Project.evidence). */
+  evidence(table: TableInfo, filePath: string): TableEvidence | undefined;
 }
 
 /** One file to lint, with what it is linted under. */
@@ -229,6 +232,7 @@ export class RuleRunner {
       indexesAt: (table: TableInfo, offset: number) => model.indexesAt(table, filePath, offset),
       hints: (table: TableInfo) => mergeHints(table.commentHints, hintsFor(config, table.keyspace, table.name)),
       sample: (table: TableInfo) => this.host.sampleSummary(table, filePath),
+      evidence: (table: TableInfo) => this.host.evidence(table, filePath),
       referencesTo: (table: TableInfo) => {
         const dependency = this.host.referenceDependency(table);
         references.push(dependency);

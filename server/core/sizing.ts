@@ -171,6 +171,8 @@ interface DescribeHints extends TableHints {
   references?: readonly TableReference[];
   /** The table's sample (.cqlint.json `samples`), read: its measured partitions and rows. */
   sample?: PartitionSample;
+  /** Markdown lines of what the evidence measured on the cluster (evidence/figures.ts evidenceMarkdown), shown beside the model's figures. */
+  measured?: string[];
 }
 
 const PARTITION_MODEL_DOCS = 'https://github.com/cqlint/cqlint/blob/main/docs/partition-model.md';
@@ -236,6 +238,7 @@ export function describeTable(table: TableInfo, target: TargetId, hints?: Descri
   const figures = partitionFigures(table, info, hints, udts, growthRateOf(workload));
   lines.push('');
   lines.push(...partitionFiguresMarkdown(figures));
+  if (hints?.measured?.length) lines.push('', ...hints.measured);
   lines.push('');
   lines.push(`Workload model ([how it decides](${PARTITION_MODEL_DOCS})):`);
   for (const p of workload.partitionKey) lines.push(`- ${inlineCode(p.name)}: ${describeProfile(p)}`);

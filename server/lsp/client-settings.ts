@@ -2,7 +2,9 @@
 // (asked for with workspace/configuration when the client supports it, else from initializationOptions
 // and didChangeConfiguration payloads). Parsing and defaults: settings.ts.
 import type { ClientCapabilities, Connection, DidChangeConfigurationParams } from 'vscode-languageserver/node';
+import * as path from 'node:path';
 import type { ProjectOptions } from '../core/project';
+import type { EvidenceSetting } from '../core/evidence';
 import { isInside } from '../core/io/files';
 import type { ChangeReason, Logger } from './context';
 import * as conv from './conversions';
@@ -65,11 +67,20 @@ export class ClientSettings {
     return {
       target: settings.targetOverride,
       ruleOverrides: { ...settings.rules },
+      // `cqlint.evidence` is relative to the file's workspace folder, so it is answered per file.
       forFile: (filePath) => {
         const own = this.settingsOf(filePath);
-        return own === settings ? undefined : { target: own.targetOverride, ruleOverrides: own.rules };
+        const evidence = this.evidenceOf(filePath, own);
+        return own === settings && !evidence.length ? undefined : { target: own.targetOverride, ruleOverrides: own.rules, evidence };
       },
     };
+  }
+
+  /** `cqlint.evidence` of a file, resolved against its workspace folder (a user setting: it may lie anywhere). */
+  private evidenceOf(filePath: string, own: CqlintSettings): EvidenceSetting[] {
+    if (!own.evidence.length) return [];
+    const folder = this.host.workspaceFolders().find((f) => isInside(f, filePath)) ?? this.host.workspaceFolders()[0] ?? process.cwd();
+    return own.evidence.map((e) => ({ path: path.isAbsolute(e) ? e : path.resolve(folder, e), name: e, unconfined: true }));
   }
 
   /** Settings passed at startup: `{ cqlint: {...} }`, `{ settings: { cqlint: {...} } }` or the section itself. */

@@ -18,6 +18,7 @@ import type { Project } from '../core/project';
 import type { Ring } from '../core/token/ring';
 import type { CqlintSettings } from './settings';
 import type { SampleSummaries } from './sample-summaries';
+import type { EvidenceFiles } from './evidence-files';
 
 export interface Feature {
   /** Short name used in logs (`diagnostics`, `hover`, ...). */
@@ -37,7 +38,7 @@ export interface Feature {
 
 /** Why files' findings may have changed. */
 /** `'ring'`: a ring file was read again; no file's findings depend on it (hover, inlay hints and cqlint/tokenAt read it). */
-export type ChangeReason = 'open' | 'edit' | 'close' | 'disk' | 'scan' | 'settings' | 'config' | 'ring' | 'folders' | 'samples';
+export type ChangeReason = 'open' | 'edit' | 'close' | 'disk' | 'scan' | 'settings' | 'config' | 'ring' | 'folders' | 'samples' | 'evidence';
 
 export interface FilesChangedEvent {
   reason: ChangeReason;
@@ -99,6 +100,8 @@ export interface ServerContext {
   readonly log: Logger;
   /** The configured samples' summaries (read in the background; the report reads through it too). */
   readonly samples: SampleSummaries;
+  /** The configured evidence (read in the background; the report and the hover read the project's answers). */
+  readonly evidence: EvidenceFiles;
 
   /** Engine key (absolute path, or the URI itself for non-file documents) for a document URI. */
   uriToPath(uri: string): string;

@@ -10,6 +10,7 @@ import { configuredSample, readTableSample, SampleCache, sampleSummaryHook, type
 import type { TableInfo } from '../core/schema/model';
 import type { SampleSetting } from '../core/config';
 import { describeError } from './safe';
+import { BackgroundJob } from './background-job';
 
 /** Progress of one reading, shown by the client: begin on the first report, end when done. */
 export interface ReadingProgress {
@@ -49,10 +50,7 @@ export class SampleSummaries {
   readonly cache = new SampleCache();
   /** The ProjectOptions.sampleSummary hook: the rules see the latest complete summaries. */
   readonly hook = sampleSummaryHook(this.cache);
-  private timer?: ReturnType<typeof setTimeout>;
-  private running?: Promise<void>;
-  private again = false;
-  private stopped = false;
+  private readonly job = new BackgroundJob(() => this.readAll(), REFRESH_DELAY_MS);
 
   constructor(private readonly host: SampleHost) {}
 
@@ -68,27 +66,12 @@ export class SampleSummaries {
 
   /** Checks every configured sample soon (debounced), reading those whose file or table changed. */
   refresh(): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.refreshNow();
-    }, REFRESH_DELAY_MS);
+    this.job.schedule();
   }
 
   /** Checks every configured sample now; resolves when the readings are done. */
   async refreshNow(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        await this.readAll();
-      } while (this.again && !this.stopped);
-    })().finally(() => (this.running = undefined));
-    return this.running;
+    return this.job.runNow();
   }
 
   /** A CSV was deleted: the rules stop citing its summaries at once. */
@@ -100,8 +83,11 @@ export class SampleSummaries {
 
   /** Stops scheduling (shutdown). A reading in progress ends at its next chunk. */
   stop(): void {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.job.stop();
+  }
+
+  private get stopped(): boolean {
+    return this.job.isStopped;
   }
 
   /** Tables with a configured sample, once per sample file and table name. */

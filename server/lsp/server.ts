@@ -32,6 +32,7 @@ import { ClientSettings } from './client-settings';
 import { defaultFeatures } from './features';
 import { Workspace } from './workspace';
 import { SampleSummaries } from './sample-summaries';
+import { EvidenceFiles } from './evidence-files';
 import { LineIndex } from '../../grammar/line-index';
 import packageJson from '../../package.json';
 
@@ -110,7 +111,10 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     log.debug(`cqlint: ${reason}: changed ${changed.length}, removed ${removed.length}, dependents ${event.dependents.length}${all ? ', all' : ''}`);
     filesChanged.fire(event);
     // A change may name a sample or change a sampled table; not while indexing: the index's end checks them all.
-    if (!workspace.whenAllIndexed()) samples.onFilesChanged(event);
+    if (!workspace.whenAllIndexed()) {
+      samples.onFilesChanged(event);
+      evidence.onFilesChanged(event);
+    }
   };
 
   /** Runs an engine call; a bug in the engine is logged, never allowed to kill the handler. */
@@ -203,12 +207,24 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     shardCount: () => settings.current.shardCount,
     changed: () => emit('samples', [], [], [], true),
   });
+  // Evidence (.cqlint.json `evidence`, cqlint.evidence) likewise; none in an untrusted workspace.
+  const evidence = new EvidenceFiles({
+    project,
+    log,
+    connection,
+    clientCapabilities: () => clientCapabilities,
+    roots: () => workspace.folders,
+    workspaceTrusted: () => workspaceTrusted,
+    pathToUri: (filePath) => pathToUri(filePath),
+    changed: () => emit('evidence', [], [], [], true),
+  });
   /** Sample CSVs are watched too (any .csv: which ones are samples depends on every .cqlint.json). */
   const isSampleFile = (filePath: string): boolean => filePath.toLowerCase().endsWith('.csv');
 
   const ctx: ServerContext = {
     connection: featureConnection,
     samples,
+    evidence,
     documents: documents.documents,
     project,
     get settings() {
@@ -244,7 +260,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
 
   /** The settings and the configs as the Project sees them; setting them again drops its lint results. */
   function applyProjectOptions(): void {
-    guarded('setOptions', () => project.setOptions({ ...settings.projectOptions(), configLookup: (filePath) => configFiles.lookup(filePath), sampleSummary: samples.hook }), undefined);
+    guarded('setOptions', () => project.setOptions({ ...settings.projectOptions(), configLookup: (filePath) => configFiles.lookup(filePath), sampleSummary: samples.hook, evidenceFiles: evidence.hook }), undefined);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -258,6 +274,13 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       if (path.basename(filePath) === CONFIG_FILE_NAME) loads.push(configFiles.configChanged(filePath, change.type === FileChangeType.Deleted));
       else if (configFiles.isIgnoreFile(filePath)) loads.push(configFiles.loadIgnoreFile(filePath));
       else if (configFiles.isRing(filePath)) loads.push(configFiles.ringChanged(filePath));
+      else if (evidence.concerns(filePath)) {
+        if (change.type === FileChangeType.Deleted && evidence.cache.forget(filePath)) {
+          project.refreshEvidence();
+          emit('evidence', [], [], [], true);
+        }
+        evidence.refresh();
+      }
       else if (isSampleFile(filePath)) {
         if (change.type === FileChangeType.Deleted) samples.forget(filePath);
         samples.refresh();
@@ -352,6 +375,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     workspace.stop();
     configFiles.stop();
     samples.stop();
+    evidence.stop();
     shutdownEmitter.fire();
   });
 

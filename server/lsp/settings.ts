@@ -36,6 +36,8 @@ export interface CqlintSettings {
   };
   /** `cqlint.ringFile`: a file describing the token ring (nodes and their tokens), if any. */
   ringFile?: string;
+  /** `cqlint.evidence`: evidence files or folders for every table (docs/evidence.md), as written. */
+  evidence: string[];
   format: {
     /** `cqlint.format.keywordCase`: how the formatter writes keywords. */
     keywordCase: KeywordCase;
@@ -52,6 +54,7 @@ export const DEFAULT_SETTINGS: CqlintSettings = Object.freeze({
   shardCount: undefined,
   inlayHints: { tokens: true, shards: true },
   ringFile: undefined,
+  evidence: [],
   format: { keywordCase: 'upper' },
   trace: { server: 'off' },
 }) as CqlintSettings;
@@ -85,6 +88,7 @@ export function parseSettings(raw: unknown, problems: string[] = []): CqlintSett
     shardCount: DEFAULT_SETTINGS.shardCount,
     inlayHints: { ...DEFAULT_SETTINGS.inlayHints },
     ringFile: undefined,
+    evidence: [],
     format: { ...DEFAULT_SETTINGS.format },
     trace: { ...DEFAULT_SETTINGS.trace },
   };
@@ -130,6 +134,11 @@ export function parseSettings(raw: unknown, problems: string[] = []): CqlintSett
   const ringFile = get('ringFile');
   if (typeof ringFile === 'string' && ringFile.trim() !== '') settings.ringFile = ringFile;
   else if (ringFile !== undefined && ringFile !== null && ringFile !== '') problems.push('cqlint.ringFile: expected a file path; ignored');
+
+  const evidence = get('evidence');
+  if (Array.isArray(evidence) && evidence.every((e) => typeof e === 'string')) settings.evidence = evidence.map((e) => e.trim()).filter(Boolean);
+  else if (typeof evidence === 'string' && evidence.trim()) settings.evidence = [evidence.trim()];
+  else if (evidence !== undefined && evidence !== null) problems.push('cqlint.evidence: expected a list of files or folders; ignored');
 
   const keywordCase = get('format.keywordCase');
   if (typeof keywordCase === 'string' && (KEYWORD_CASES as readonly string[]).includes(keywordCase)) settings.format.keywordCase = keywordCase as KeywordCase;

@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { KeyTally, RECORD_LIMITS } from '../../server/core/io/input-limits';
-import { CsvReader, type CsvField } from '../../server/core/report/csv';
+import { CsvReader, type CsvField } from '../../server/core/io/csv';
 import { readSample } from '../../server/core/report/sample';
 import { Project } from '../../server/core/project';
 

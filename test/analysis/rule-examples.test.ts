@@ -9,6 +9,7 @@ import type { ExampleCase } from '../../server/core/rules/types';
 import { MAIN, ROOT, ofRule, projectWith, summary } from './helpers';
 import type { Project } from '../../server/core/project';
 import { readSample, type SampleSummary } from '../../server/core/report/sample';
+import { readEvidence, type EvidenceFile } from '../../server/core/evidence';
 import { projectRoot } from '../helpers/corpus';
 import { ruleExamples, ruleFiles } from '../helpers/rule-modules';
 
@@ -16,10 +17,22 @@ import { ruleExamples, ruleFiles } from '../helpers/rule-modules';
 async function withSample(c: ExampleCase): Promise<Project> {
   let read: SampleSummary | undefined;
   const samples = c.sample ? { [c.sample.table]: { file: `${ROOT}/samples/sample.csv`, name: 'samples/sample.csv' } } : undefined;
+  // The example's evidence, read as the CLI reads it before linting (each file as evidence/<name>).
+  const evidence: EvidenceFile[] = [];
+  for (const [name, text] of Object.entries(c.evidence ?? {})) {
+    const file = await readEvidence([text], { file: `${ROOT}/evidence/${name}`, name: `evidence/${name}` });
+    assert.equal(file.problemCount, 0, `the example's evidence ${name} reads cleanly: ${JSON.stringify(file.problems)}`);
+    evidence.push(file);
+  }
   const project = projectWith(c.code, c.files ?? {}, {
-    config: { ...c.config, ...(samples ? { samples: { ...c.config?.samples, ...samples } } : {}) },
+    config: {
+      ...c.config,
+      ...(samples ? { samples: { ...c.config?.samples, ...samples } } : {}),
+      ...(c.evidence ? { evidence: Object.keys(c.evidence).map((name) => ({ path: `${ROOT}/evidence/${name}`, name: `evidence/${name}` })) } : {}),
+    },
     target: c.target,
     sampleSummary: () => read,
+    evidenceFiles: () => evidence,
   });
   if (c.sample) {
     const table = project.tableFor(MAIN, c.sample.table);

@@ -61,6 +61,7 @@ test('.cqlint.json is validated with the project schema', () => {
 test('settings: the defaults in the manifest are the defaults the server uses', () => {
   const props = pkg.contributes.configuration.properties;
   assert.deepEqual(Object.keys(props).sort(), [
+    'cqlint.evidence',
     'cqlint.format.keywordCase',
     'cqlint.inlayHints.shards',
     'cqlint.inlayHints.tokens',
@@ -87,9 +88,11 @@ test('settings: the defaults in the manifest are the defaults the server uses', 
   assert.equal(props['cqlint.trace.server'].default, DEFAULT_SETTINGS.trace.server);
   assert.deepEqual(props['cqlint.format.keywordCase'].enum, [...KEYWORD_CASES]);
   assert.equal(props['cqlint.format.keywordCase'].default, DEFAULT_SETTINGS.format.keywordCase);
+  assert.deepEqual(props['cqlint.evidence'].default, DEFAULT_SETTINGS.evidence);
+  assert.deepEqual(parseSettings({ evidence: ['ops/evidence', ' '] }).evidence, ['ops/evidence']);
   // Every setting is declared per resource (folder) but the trace, which belongs to the window, and the
   // ring file, which reads a file anywhere and so is a user setting (a workspace must not set it).
-  const scopes: Record<string, string> = { 'cqlint.trace.server': 'window', 'cqlint.ringFile': 'machine' };
+  const scopes: Record<string, string> = { 'cqlint.trace.server': 'window', 'cqlint.ringFile': 'machine', 'cqlint.evidence': 'machine' };
   for (const [key, schema] of Object.entries<{ scope?: string }>(props)) assert.equal(schema.scope, scopes[key] ?? 'resource', key);
   assert.deepEqual(props['cqlint.rules'].default, DEFAULT_SETTINGS.rules);
   assert.deepEqual(props['cqlint.rules'].additionalProperties.enum, ['off', 'warn', 'error']);
@@ -115,10 +118,11 @@ test('commands: titled, in the cqlint category, and registered by the client', (
 
 test('capabilities: limited in untrusted and virtual workspaces; settings that read files are user-only', () => {
   assert.equal(pkg.capabilities.untrustedWorkspaces.supported, 'limited');
-  assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ['cqlint.ringFile']);
+  assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ['cqlint.ringFile', 'cqlint.evidence']);
   assert.ok(pkg.capabilities.untrustedWorkspaces.description);
   // A workspace's own settings must not point the server at files outside it.
   assert.equal(pkg.contributes.configuration.properties['cqlint.ringFile'].scope, 'machine');
+  assert.equal(pkg.contributes.configuration.properties['cqlint.evidence'].scope, 'machine');
   assert.match(readFileSync(join(root, 'client', 'extension.ts'), 'utf8'), /workspaceTrusted: vscode\.workspace\.isTrusted/);
   assert.equal(pkg.capabilities.virtualWorkspaces.supported, 'limited');
 });

@@ -142,7 +142,8 @@ test('one verdict on the Cassandra documentation corpus', () => {
 
 test('one verdict on examples/', () => {
   const { tables, findings, partition, cured } = check(cqlFiles(join(projectRoot, 'examples')));
-  assert.equal(tables, 7);
+  // schema/ (7 tables) and evidence/ (the shop measured on its cluster: 2 tables).
+  assert.equal(tables, 9);
   assert.ok(cured >= 2, `${cured} curves drawn with the preferred fix`);
   assert.ok(findings >= 4 && partition >= 3, `${findings} findings, ${partition} partition findings`);
 });

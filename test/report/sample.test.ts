@@ -2,7 +2,7 @@
 // line, header or no header, chunk boundaries anywhere, exact tokens, shard spread and nodes.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { CsvReader, type CsvField } from '../../server/core/report/csv';
+import { CsvReader, type CsvField } from '../../server/core/io/csv';
 import { copyDefaultColumnOrder, readSample, type SampleSummary } from '../../server/core/report/sample';
 import { Project } from '../../server/core/project';
 import { computeToken } from '../../server/core/token/token';

@@ -5,7 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import { isInside, readTextFile, readTextFileSync, type ReadResult } from '../io/files';
 import { TARGET_IDS, isTargetId } from '../targets';
 import { allRules } from '../rules';
-import type { ColumnHints, ConfigError, CqlintConfig, RuleLevel, RuleSetting, SampleSetting, TableHints } from './types';
+import type { ColumnHints, ConfigError, CqlintConfig, EvidenceSetting, RuleLevel, RuleSetting, SampleSetting, TableHints } from './types';
+import { parseDuration } from '../evidence/header';
 import { RULE_LEVELS } from './types';
 import { nearest } from '../util/edit-distance';
 import { nameRecord, ownEntry } from '../util/names';
@@ -104,7 +105,7 @@ function parseConfigText(text: string, path: string): LoadedConfigFile {
   }
 }
 
-const TOP_LEVEL_KEYS = new Set(['$schema', 'target', 'rules', 'tables', 'ring', 'samples', 'ignorePatterns']);
+const TOP_LEVEL_KEYS = new Set(['$schema', 'target', 'rules', 'tables', 'ring', 'samples', 'ignorePatterns', 'evidence']);
 const HINT_KEYS: Record<keyof TableHints, 'rate' | 'count' | 'sizes' | 'columns'> = {
   rowsPerPartition: 'count',
   writesPerSecondPerPartition: 'rate',
@@ -307,7 +308,7 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
   for (const key of Object.keys(json)) {
     if (!TOP_LEVEL_KEYS.has(key)) {
       const hint = closest(key, [...TOP_LEVEL_KEYS].filter((k) => k !== '$schema'));
-      errors.push({ key, message: `${key}: unknown setting${hint ? ` (did you mean "${hint}"?)` : ''}; known: target, rules, tables, ring, samples, ignorePatterns` });
+      errors.push({ key, message: `${key}: unknown setting${hint ? ` (did you mean "${hint}"?)` : ''}; known: target, rules, tables, ring, samples, ignorePatterns, evidence` });
     }
   }
   if ('target' in json) {
@@ -349,6 +350,7 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
       config.ignorePatterns = { base: source ? dirname(resolve(source)) : resolve('.'), patterns, origin: source ?? CONFIG_FILE_NAME };
     } else errors.push({ key: 'ignorePatterns', message: `ignorePatterns: must be an array of gitignore patterns (strings), got ${describe(patterns)}` });
   }
+  if ('evidence' in json) config.evidence = parseEvidence(json.evidence, source, errors);
   if (source) for (const e of errors) e.message = `${where}${e.message}`;
   return { config, errors };
 }
@@ -371,6 +373,55 @@ function parseSamples(value: unknown, source: string | undefined, errors: Config
     }
     out[table] = { file: resolveFile(setting.file), name: setting.file, ...(columns ? { columns: columns as string[] } : {}) };
   }
+  return out;
+}
+
+const EVIDENCE_KEYS = ['path', 'node', 'captured', 'table', 'duration'];
+
+/**
+ * `evidence`: a path, or a list of paths and `{ path, node?, captured?, table?, duration? }`, files or
+ * folders relative to the config that names them.
+ */
+function parseEvidence(value: unknown, source: string | undefined, errors: ConfigError[]): EvidenceSetting[] | undefined {
+  const items = typeof value === 'string' ? [value] : Array.isArray(value) ? value : undefined;
+  if (!items) {
+    errors.push({ key: 'evidence', message: `evidence: must be a file or folder, or a list of them (strings or { "path": ... }), got ${describe(value)}` });
+    return undefined;
+  }
+  const out: EvidenceSetting[] = [];
+  items.forEach((item, i) => {
+    const key = `evidence[${i}]`;
+    const entry = typeof item === 'string' ? { path: item } : isPlainObject(item) ? item : undefined;
+    if (!entry || typeof entry.path !== 'string' || !entry.path.trim()) {
+      errors.push({ key, message: `${key}: must be a file or folder name or { "path": "...", "node": ..., "captured": ..., "table": ..., "duration": ... }, got ${describe(item)}` });
+      return;
+    }
+    for (const k of Object.keys(entry)) {
+      if (!EVIDENCE_KEYS.includes(k)) errors.push({ key: `${key}.${k}`, message: `${key}.${k}: unknown key; known: ${EVIDENCE_KEYS.join(', ')}` });
+    }
+    const setting: EvidenceSetting = { path: source ? resolve(dirname(source), entry.path) : entry.path, name: entry.path, ...(source ? { configFolder: dirname(resolve(source)) } : {}) };
+    for (const k of ['node', 'table'] as const) {
+      if (entry[k] === undefined) continue;
+      if (typeof entry[k] === 'string' && entry[k].trim()) setting[k] = entry[k].trim();
+      else errors.push({ key: `${key}.${k}`, message: `${key}.${k}: must be a non-empty string, got ${describe(entry[k])}` });
+    }
+    if (setting.table !== undefined && !/^[^.\s]+\.[^.\s]+$/.test(setting.table)) {
+      errors.push({ key: `${key}.table`, message: `${key}.table: must be "keyspace.table", got ${describe(entry.table)}` });
+      delete setting.table;
+    }
+    if (entry.captured !== undefined) {
+      const c = entry.captured;
+      if (typeof c === 'string' && /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(c.trim()) && Number.isFinite(Date.parse(c.trim().length === 10 ? `${c.trim()}T00:00:00Z` : c.trim()))) setting.captured = c.trim();
+      else errors.push({ key: `${key}.captured`, message: `${key}.captured: must be a date like "2026-11-20" (or an ISO date-time), got ${describe(c)}` });
+    }
+    if (entry.duration !== undefined) {
+      const d = entry.duration;
+      const seconds = typeof d === 'number' ? d : typeof d === 'string' ? (parseDuration(d, 's') ?? NaN) / 1000 : undefined;
+      if (seconds !== undefined && Number.isFinite(seconds) && seconds > 0) setting.durationSeconds = seconds;
+      else errors.push({ key: `${key}.duration`, message: `${key}.duration: must be the toppartitions sampling time, in seconds or like "60s", "60000ms", "2m", got ${describe(d)}` });
+    }
+    out.push(setting);
+  });
   return out;
 }
 

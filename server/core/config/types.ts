@@ -1,6 +1,9 @@
 // The shape of .cqlint.json once validated.
 import type { TargetId } from '../targets';
 import type { IgnoreSource } from './ignore';
+import type { EvidenceSetting } from '../evidence/types';
+
+export type { EvidenceSetting } from '../evidence/types';
 
 export type RuleLevel = 'off' | 'warn' | 'error';
 
@@ -55,6 +58,11 @@ export interface CqlintConfig {
   folder?: string;
   /** Files the config's folder holds that are not linted (`ignorePatterns`, gitignore syntax, relative to the .cqlint.json). */
   ignorePatterns?: IgnoreSource;
+  /**
+   * Production evidence (docs/evidence.md): outputs of nodetool, dsbulk and system-table exports, files or
+   * folders, absolute once loaded (written relative to the .cqlint.json), with what the output does not say.
+   */
+  evidence?: EvidenceSetting[];
 }
 
 export interface SampleSetting {

@@ -502,6 +502,10 @@ interface WalkOptions {
   roots?: readonly string[];
   /** Entries (folders and CQL files) to leave out, e.g. by ignore patterns: a skipped folder is not read. */
   skip?: (entry: string, isDirectory: boolean) => boolean;
+  /** Which file names are listed; default CQL files (isCqlFile). */
+  accept?: (name: string) => boolean;
+  /** Folders deeper than this below `root` are not walked into. */
+  maxDepth?: number;
 }
 
 interface WalkResult {
@@ -516,16 +520,18 @@ interface WalkResult {
 }
 
 /**
- * All CQL files below `root`, sorted, skipping node_modules and .git. Symbolic links to folders are
- * not followed (they can form cycles); links to files are. Only regular files are listed: a FIFO named
- * x.cql would block its reader.
+ * All CQL files below `root` (or those `accept` names), sorted, skipping node_modules and .git. Symbolic
+ * links to folders are not followed (they can form cycles); links to files are. Only regular files are
+ * listed: a FIFO named x.cql would block its reader.
  */
 export async function findCqlFiles(root: string, options: WalkOptions = {}): Promise<WalkResult> {
   const maxFiles = options.maxFiles ?? Number.POSITIVE_INFINITY;
+  const accept = options.accept ?? isCqlFile;
   const result: WalkResult = { files: [], truncated: false, errors: [], skipped: [], ignored: 0 };
   const realRoots = options.roots?.length ? await Promise.all(options.roots.map((r) => fs.realpath(r).catch(() => r))) : undefined;
   // Iterative (a deep tree cannot overflow the stack); folders are visited in sorted order.
   const pending: string[] = [root];
+  const depth = new Map<string, number>([[root, 0]]);
   while (pending.length && !result.truncated) {
     const dir = pending.pop()!;
     let entries: import('node:fs').Dirent[];
@@ -541,11 +547,16 @@ export async function findCqlFiles(root: string, options: WalkOptions = {}): Pro
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (SKIPPED_FOLDERS.has(entry.name)) continue;
+        const level = depth.get(dir)! + 1;
+        if (level > (options.maxDepth ?? Number.POSITIVE_INFINITY)) continue;
         if (options.skip?.(full, true)) result.ignored++;
-        else subfolders.push(full);
+        else {
+          subfolders.push(full);
+          depth.set(full, level);
+        }
         continue;
       }
-      if (!isCqlFile(entry.name)) continue;
+      if (!accept(entry.name)) continue;
       if (options.skip?.(full, false)) {
         result.ignored++;
         continue;

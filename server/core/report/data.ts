@@ -27,6 +27,10 @@ import { DEFAULT_ROWS_PER_SECOND, formatDuration, growthRateOf, tableWorkload, t
 import { markOf, type KeyMark } from './keyspace';
 import { queryAccess, type QueryAccess } from './queries';
 import { severityRank, tableFindings, worstSeverity, type LintOf } from './table-findings';
+import { udtLookupFor } from '../schema/key-values';
+import { keyText } from '../util/statements';
+import { addedKeyColumns } from '../fixes/key-change';
+import { clusterPanelData, type ClusterPanelData } from './cluster';
 
 export { severityRank };
 
@@ -301,6 +305,8 @@ export interface PartitionReportData {
   sampleVerdict?: SampleVerdict;
   /** The sample was chosen for this report, not named by .cqlint.json: the diagnostics do not use it. */
   sampleChosen?: boolean;
+  /** What the configured evidence measured on the cluster (cluster.ts). */
+  cluster?: ClusterPanelData;
 }
 
 export interface ReportOptions {
@@ -764,5 +770,13 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     sample: options.sample,
     sampleVerdict: options.sample ? sampleVerdict(table, target, hints, udts, options.sample) : undefined,
     sampleChosen: options.sample && options.sampleChosen ? true : undefined,
+    cluster: clusterPanelData(table, project.evidence(table), target, hints, { sizing: udts, token: udtLookupFor(project.schema()) }, {
+      ring: options.ring,
+      replication: table.keyspace ? project.schema().keyspaces.get(table.keyspace)?.replication : undefined,
+      ...(cure ? {
+        cure: { shardCount: cure.plan.shard?.count, bucketSeconds: cure.bucketSeconds, description: cure.description },
+        suggestedKey: keyText([...partitionKey, ...addedKeyColumns(cure.plan)], table.clustering.map((c) => c.name)),
+      } : {}),
+    }),
   };
 }

@@ -10,6 +10,7 @@ import type { SampleSummary } from './sample';
 import { sampleVerdictText } from '../sizing';
 import type { KeyspaceView, SourcePlace } from './keyspace';
 import { keyspaceSection } from './html-keyspace';
+import { clusterPanelHtml } from './cluster';
 
 export interface RenderOptions {
   /** Page title. */
@@ -499,7 +500,7 @@ function tableSection(data: PartitionReportData, anchor: string, displayPath: (f
     findingsList(data, displayPath) +
     `<div class="row">${keyDiagram(data)}${queriesBlock(data, links)}</div>` +
     sizeTermsSection(data) + growthSection(data) + trafficSection(data) + spreadSection(data.spread) + popularitySection(data) + throughputSection(data) +
-    sampleSection(data.sample, data) + chooseSampleLink(data, chooseSample) +
+    clusterPanelHtml(data.cluster, data.table) + sampleSection(data.sample, data) + chooseSampleLink(data, chooseSample) +
     '</section>';
 }
 

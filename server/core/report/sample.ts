@@ -19,7 +19,7 @@ import { KEY_LIMITS, KeyTally, type KeyLimits } from '../io/input-limits';
 import { KeyEncoder } from '../token/token';
 import { keyTypeFromAst, keyTypeProblem, type KeyType } from '../token/types';
 import { parseKeyValue } from '../token/values';
-import { CsvReader, type CsvField } from './csv';
+import { CsvReader, type CsvField } from '../io/csv';
 export interface SamplePartition {
   /** The partition key values as written in the CSV. */
   key: string[];

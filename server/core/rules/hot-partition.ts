@@ -5,7 +5,10 @@
 // (clustering by anything but buckets and enums) or each event rewrites cells of the partition
 // (counters, collections of ids): a lookup table keyed by an enum, or a summary written once a day, is fine.
 // Silent when the key has an identifier, a split or shard column beside it, or anything the model cannot tell.
-// Data: { table, keyspace?, partitionKey: string[], reason: 'time-bucket' | 'low-cardinality' | 'shard-only',
+// With evidence (`nodetool toppartitions`), measured traffic wins: one partition taking at least 20% of the
+// sampled writes or reads and 5 times an even share is reported (reason 'measured' when the model saw
+// nothing), quoting the sampler's line; samplers that show an even spread silence the model.
+// Data: { table, keyspace?, partitionKey: string[], reason: 'time-bucket' | 'low-cardinality' | 'shard-only' | 'measured',
 //         livePartitions?: number, candidates: string[] (high-cardinality columns a calculated shard could hash),
 //         suggestedKey: string, statementRange, partitionKeyRange?,
 //         growth?: { timeColumn, suggestedBucket } (the same key also grows without bound),
@@ -22,8 +25,10 @@ import { growthRateOf, reportableGrowth, suggestedBucket, tableWorkload, type Ta
 import type { RuleContext, RuleExamples, RuleModule } from './types';
 import { keyText } from '../util/statements';
 import type { FindingData } from '../findings-data';
+import { evidenceFindingData, measuredHotText, measuredHotness, shareText } from '../evidence';
+import { toppartitionsOutput } from './example-evidence';
 
-type Reason = 'time-bucket' | 'low-cardinality' | 'shard-only';
+type Reason = 'time-bucket' | 'low-cardinality' | 'shard-only' | 'measured';
 
 /** Why the key is hot, or undefined when it is not (or the model cannot tell). */
 function hotReason(w: TableWorkload): Reason | undefined {
@@ -54,6 +59,7 @@ const HEADLINES: Record<Reason, (pk: string[]) => string> = {
   'time-bucket': (pk) => `every write of the same ${pk.join('/')} goes to one partition`,
   'low-cardinality': (pk) => `${pk.join(', ')} ${pk.length === 1 ? 'has' : 'have'} few values, so a few partitions take all the writes`,
   'shard-only': () => 'the partition key is only a shard number, so the table has few partitions',
+  measured: () => 'one partition takes most of the traffic',
 };
 
 function keyDescription(w: TableWorkload, reason: Reason): string {
@@ -109,7 +115,10 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
   const hints = ctx.hints(table);
   const references = ctx.referencesTo(table);
   const w = tableWorkload(table, hints, references);
-  const reason = hotReason(w);
+  // Measured traffic wins over the model: a hot partition on the cluster is reported, an even spread silences it.
+  const hotness = measuredHotness(ctx.evidence(table));
+  const busiest = hotness?.hot ? hotness.busiest : undefined;
+  const reason: Reason | undefined = hotness ? (busiest ? hotReason(w) ?? 'measured' : undefined) : hotReason(w);
   if (!reason) return;
   const figures = partitionFigures(table, ctx.target, hints, udtLookupFrom(ctx), growthRateOf(w));
   const candidates = table.columns
@@ -133,8 +142,8 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
     ? `Put a real key in front of the shard, or a time bucket beside it: ${suggestedKey}`
     : `Shard it: add a shard column to the partition key ${suggestedKey}, ${shardHint}`;
   ctx.report({
-    message: `hot partition in ${table.qualifiedName}: ${HEADLINES[reason](pkNames)}`,
-    details: `The ${keyDescription(w, reason).replace(/^the /, '')}.${growthText}\n\n${advice}.\n\n${partitionNumbersText(figures)}`,
+    message: `hot partition in ${table.qualifiedName}: ${HEADLINES[reason](pkNames)}${busiest ? ` (measured: ${shareText(busiest).replace(/ of the .*/, '')})` : ''}`,
+    details: `${reason === 'measured' ? `${measuredHotText(busiest!).replace(/^measured/, 'Measured')}.` : `The ${keyDescription(w, reason).replace(/^the /, '')}.${busiest ? ` ${measuredHotText(busiest).replace(/^measured/, 'Measured')}.` : ''}`}${growthText}\n\n${advice}.\n\n${partitionNumbersText(figures)}`,
     range: stmt.primaryKey?.partitionKeyRange ?? stmt.primaryKey?.range ?? stmt.name.range,
     data: {
       table: table.qualifiedName,
@@ -148,6 +157,7 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
       ...(stmt.primaryKey?.partitionKeyRange ? { partitionKeyRange: stmt.primaryKey.partitionKeyRange } : {}),
       ...(growth ? { growth } : {}),
       numbers: figuresData(figures),
+      ...(busiest ? { evidence: { ...evidenceFindingData({ ...busiest, label: `${busiest.kind} sampled`, value: busiest.count }), key: busiest.key, share: busiest.share! } } : {}),
     } satisfies FindingData<'hot-partition'>,
   });
 }
@@ -156,7 +166,7 @@ export const rule: RuleModule = {
   meta: {
     id: 'hot-partition',
     defaultSeverity: 'warning',
-    description: 'A partition key that sends most traffic to few partitions (time bucket alone, boolean, enum-like, shard alone).',
+    description: 'A partition key that sends most traffic to few partitions (time bucket alone, boolean, enum-like, shard alone), or a partition measured taking most of it.',
     docsUrl: docsUrl('hot-partition'),
     scope: 'statement',
   },
@@ -169,6 +179,11 @@ export const rule: RuleModule = {
 
 export const examples: RuleExamples = {
   valid: [
+    {
+      name: 'evidence of an even spread silences the model: toppartitions saw 10 days of books with about the same writes each',
+      code: 'CREATE TABLE ks.books (publish_date date, title text, author text, PRIMARY KEY (publish_date, title));',
+      evidence: { 'top.txt': toppartitionsOutput('ks.books', 60_000, Array.from({ length: 10 }, (_, i): [string, number] => [`2026-11-${String(11 + i)}`, 1000 - i * 10])) },
+    },
     'CREATE TABLE ks.books (publish_date date, shard int, title text, PRIMARY KEY ((publish_date, shard), title));',
     'CREATE TABLE ks.users (id uuid PRIMARY KEY, status text);',
     'CREATE TABLE ks.orders (customer_id uuid, status text, order_id timeuuid, PRIMARY KEY ((customer_id, status), order_id));',
@@ -186,6 +201,17 @@ export const examples: RuleExamples = {
     { name: 'unknown key column: silent', code: 'CREATE TABLE ks.things (foo text, bar_at timestamp, PRIMARY KEY (foo, bar_at));' },
   ],
   invalid: [
+    {
+      name: 'evidence alone: one cart takes most of the sampled writes, though its key is an identifier',
+      code: 'CREATE TABLE ks.carts (cart_id uuid, item_id int, qty int, PRIMARY KEY (cart_id, item_id));',
+      evidence: {
+        'top.txt': toppartitionsOutput('ks.carts', 60_000, [
+          ['3f0c2a4e-7d2b-4c6e-9a51-2b7f4c1d9e80', 9000], ['00000001-0000-4000-8000-000000000001', 100], ['00000002-0000-4000-8000-000000000002', 100], ['00000003-0000-4000-8000-000000000003', 100],
+        ], { cardinality: 40 }),
+      },
+      message: /^hot partition in ks\.carts: one partition takes most of the traffic \(measured: at least 70%\) Measured on the cluster, partition 3f0c2a4e-7d2b-4c6e-9a51-2b7f4c1d9e80 takes at least 70% of the writes sampled over 40 partitions \(nodetool toppartitions, node 10\.0\.0\.3, 2026-11-20: 9,000 writes in 60 s on partition 3f0c2a4e-7d2b-4c6e-9a51-2b7f4c1d9e80 \(evidence\/top\.txt:7\)\)\. Shard it:/,
+      data: { reason: 'measured', evidence: { tool: 'nodetool toppartitions', file: '/virtual/cqlint-tests/evidence/top.txt', line: 7, node: '10.0.0.3', captured: '2026-11-20', label: 'writes sampled', value: 9000, key: '3f0c2a4e-7d2b-4c6e-9a51-2b7f4c1d9e80', share: 9000 / 12900 } },
+    },
     {
       name: "Amazon's write-sharding example",
       code: 'CREATE TABLE ks.books (publish_date date, title text, author text, PRIMARY KEY (publish_date, title));',

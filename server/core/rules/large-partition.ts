@@ -7,22 +7,28 @@
 // replace the hint: the rule reports when the sample's largest partition passes a limit, citing the
 // sample, and stays silent when it does not (measured rows beat a guess; growth over time is
 // unbounded-partition's, which a sample does not silence).
+// With evidence (.cqlint.json `evidence`: nodetool, dsbulk, system tables), the measured largest partition
+// (bytes, cells, rows) wins over a sample and the hints: the rule reports when it is past a limit, quoting
+// the source line, and stays silent when it is not. A measured large row (ScyllaDB large_rows) likewise
+// replaces the estimated row.
 // Data: { table, rowsPerPartition?, estimatedBytes?, estimatedValues?, rowBytes, limit: string,
-//         limitValue: number, source: string, rowsAtLimit?: number, target: TargetId, numbers?, sample? }
+//         limitValue: number, source: string, rowsAtLimit?: number, target: TargetId, numbers?, sample?, evidence? }
 import { docsUrl } from '../findings';
 import { estimatePartition, figuresData, partitionFigures, partitionNumbersText, rowSizes, sampleVerdict, udtLookupFrom, CELL_METADATA_BYTES } from '../sizing';
 import { growthRateOf, tableWorkload } from '../schema/workload';
 import { formatBytes, formatCount } from '../targets';
 import { sampleFindingData } from '../sample-figures';
+import { citeText, evidenceFindingData, measuredOverText, measuredSizeVerdict, valueText } from '../evidence';
 import type { RuleExamples, RuleModule } from './types';
 import { definedTablesAndViews } from './defined-tables';
 import type { FindingData } from '../findings-data';
+import { tablestatsOutput } from './example-evidence';
 
 export const rule: RuleModule = {
   meta: {
     id: 'large-partition',
     defaultSeverity: 'warning',
-    description: "Estimated partition (or row) size above the target's limits, from workload hints or a sample of real rows.",
+    description: "Partition (or row) size above the target's limits: measured on the cluster (evidence), in a sample of real rows, or estimated from workload hints.",
     docsUrl: docsUrl('large-partition'),
     scope: 'statement',
   },
@@ -35,7 +41,16 @@ export const rule: RuleModule = {
       const sizes = rowSizes(table, hints, udts);
       const perRow = sizes.rowBytes + sizes.valuesPerRow * CELL_METADATA_BYTES;
       const base = { table: table.qualifiedName, target: target.id, rowBytes: perRow };
-      if (target.rowBytes && perRow > target.rowBytes.value) {
+      const evidence = ctx.evidence(table);
+      const measuredRow = evidence?.maxRowBytes;
+      if (target.rowBytes && measuredRow && measuredRow.value > target.rowBytes.value) {
+        ctx.report({
+          message: `rows of ${table.qualifiedName} are too large: one measured on the cluster is ${formatBytes(measuredRow.value)}, over ${target.name}'s limit`,
+          details: `Measured on the cluster: ${citeText(measuredRow)}, above ${target.name}'s ${target.rowBytes.label} (${target.rowBytes.source}).\n\nSplit the large values into rows of their own (chunks in a clustering column).`,
+          range,
+          data: { ...base, limit: target.rowBytes.label, limitValue: target.rowBytes.value, source: target.rowBytes.source, evidence: evidenceFindingData(measuredRow) } satisfies FindingData<'large-partition'>,
+        });
+      } else if (target.rowBytes && !measuredRow && perRow > target.rowBytes.value) {
         ctx.report({
           message: `rows of ${table.qualifiedName} are too large: about ${formatBytes(perRow)} each, over ${target.name}'s limit`,
           details: `The estimate is above ${target.name}'s ${target.rowBytes.label} (${target.rowBytes.source}).\n\nSplit the large values into rows of their own (chunks in a clustering column).`,
@@ -44,6 +59,22 @@ export const rule: RuleModule = {
         });
       }
       if (!table.clustering.length) continue;
+      const measured = measuredSizeVerdict(table, target, hints, udts, evidence);
+      if (measured) {
+        const first = measured.over[0];
+        if (!first) continue;
+        const figures = partitionFigures(table, target, hints, udts, growthRateOf(tableWorkload(table, hints)));
+        ctx.report({
+          message: `partitions of ${table.qualifiedName} are too large: the largest measured on the cluster holds ${valueText(first.measured.value, first.measured.unit)}`,
+          details: `${measuredOverText(measured.over, target.name).replace(/^measured/, 'Measured')}.\n\nSplit partitions with a bucket in the partition key.\n\n${partitionNumbersText(figures)}`,
+          range,
+          data: {
+            ...base, limit: first.limitLabel, limitValue: first.limitValue, source: first.limitSource, rowsAtLimit: first.rowsAtLimit,
+            numbers: figuresData(figures), evidence: evidenceFindingData(first.measured),
+          } satisfies FindingData<'large-partition'>,
+        });
+        continue;
+      }
       const sample = ctx.sample(table);
       if (sample) {
         const verdict = sampleVerdict(table, target, hints, udts, sample);
@@ -83,7 +114,7 @@ export const rule: RuleModule = {
       ctx.report({
         message: `partitions of ${table.qualifiedName} are too large: ${formatCount(rows)} rows each is about ${formatBytes(est.bytes)}`,
         details:
-          `${formatCount(rows)} rows per partition ≈ ${formatBytes(est.bytes)} and ${formatCount(est.values)} values, past ${target.name}'s ${first.label}, reached at about ${formatCount(first.rows)} rows${also}.\n\n` +
+          `${formatCount(rows)} rows per partition (hinted) ≈ ${formatBytes(est.bytes)} and ${formatCount(est.values)} values, past ${target.name}'s ${first.label}, reached at about ${formatCount(first.rows)} rows${also}.\n\n` +
           `Split partitions with a bucket in the partition key.\n\n${partitionNumbersText(figures)}`,
         range,
         data: {
@@ -127,8 +158,31 @@ export const examples: RuleExamples = {
       config: { tables: { 'ks.metrics_by_host': { rowsPerPartition: 2_000_000 } } },
       sample: { table: 'ks.metrics_by_host', csv: () => metricsCsv({ web1: 300, web2: 120, db1: 40 }) },
     },
+    {
+      name: 'evidence of small partitions on the cluster: the measured 4.7 KB beats the 2,000,000-row hint',
+      code: readings,
+      config: { tables: { 'ks.readings': { rowsPerPartition: 2_000_000 } } },
+      evidence: { 'node3.txt': tablestatsOutput('ks.readings', 4768) },
+    },
   ],
   invalid: [
+    {
+      name: 'evidence alone: nodetool tablestats measured a 1.3 GB partition, quoted with its node, date and line',
+      code: readings,
+      evidence: { 'node3.txt': tablestatsOutput('ks.readings', 1386179893) },
+      message: /^partitions of ks\.readings are too large: the largest measured on the cluster holds 1\.3 GB Measured on the cluster: nodetool tablestats, node 10\.0\.0\.3, 2026-11-20: compacted partition maximum 1\.3 GB \(evidence\/node3\.txt:19\); the largest partition \(1\.3 GB\) is past Apache Cassandra's 100 MB per partition\./,
+      data: { limit: '100 MB per partition', evidence: { tool: 'nodetool tablestats', file: '/virtual/cqlint-tests/evidence/node3.txt', line: 19, node: '10.0.0.3', captured: '2026-11-20', label: 'compacted partition maximum', value: 1386179893 } },
+    },
+    {
+      name: 'ScyllaDB evidence: system.large_partitions recorded 1,480,000 rows in one partition',
+      code: readings,
+      target: 'scylladb',
+      evidence: {
+        'large.csv': '# node: 10.0.0.6\n# captured: 2026-11-21\nkeyspace_name,table_name,sstable_name,partition_size,partition_key,rows,compaction_time\n' +
+          'ks,readings,me-1-big-Data.db,524288000,"{key: pk{001000000000000000000000000000000001000480005128}, token:7562025683505305289}",1480000,2026-11-21 03:12:40.000000+0000\n',
+      },
+      message: /^partitions of ks\.readings are too large: the largest measured on the cluster holds 1,480,000 rows Measured on the cluster: system\.large_partitions, node 10\.0\.0\.6, 2026-11-21: rows of large partition \(00000000-0000-0000-0000-000000000001, '2026-11-19'\) 1,480,000 rows \(evidence\/large\.csv:4\); the largest partition \(1,480,000 rows\) is past ScyllaDB's large-partition warning at 100,000 rows/,
+    },
     {
       name: 'Cassandra: 2 M rows of ~72 B: the values guidance is hit first, the 100 MB limit after',
       code: readings,
@@ -159,7 +213,7 @@ export const examples: RuleExamples = {
     {
       name: '-- @cqlint rows= hint',
       code: `-- @cqlint rows=2000000\n${readings}`,
-      message: /2,000,000 rows per partition/,
+      message: /2,000,000 rows per partition \(hinted\)/,
     },
     {
       name: 'a sample with a huge partition: fires without any hint, citing the sample',

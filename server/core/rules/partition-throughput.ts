@@ -4,30 +4,38 @@
 // Hints come from .cqlint.json `tables` or a `-- @cqlint writes=2000/s reads=500/s` comment above the table.
 // With a sample (.cqlint.json `samples`), each write or read moves the sample's mean measured row (key, row
 // and cell metadata) instead of the estimated one, and the message cites the sample.
-// Data: { table, target, kind: 'writes' | 'reads', perSecond, unitsPerSecond, unit, limit, shardsNeeded, source, partitionKey: string[], numbers, rowOperationBytes?, sample? }
+// With evidence (`nodetool toppartitions`), the busiest partition's measured rate (its count over the
+// sampling duration) replaces the hint of its kind; the headline says which it used (measured or hinted)
+// and the details quote the sampler's line.
+// Data: { table, target, kind: 'writes' | 'reads', perSecond, unitsPerSecond, unit, limit, shardsNeeded, source, partitionKey: string[], numbers, rowOperationBytes?, sample?, evidence? }
 import { docsUrl } from '../findings';
 import { figuresData, operationBytes, partitionFigures, throughputEstimates, udtLookupFrom } from '../sizing';
 import { growthRateOf, tableWorkload } from '../schema/workload';
 import { formatBytes, formatCount } from '../targets';
 import { sampleFindingData, sampleSummaryText } from '../sample-figures';
+import { evidenceFindingData, hintsWithMeasuredRates, measuredRateNote, measuredRates } from '../evidence';
 import type { RuleExamples, RuleModule } from './types';
 import { definedTablesAndViews } from './defined-tables';
 import { keyText } from '../util/statements';
 import type { FindingData } from '../findings-data';
+import { toppartitionsOutput } from './example-evidence';
 
 export const rule: RuleModule = {
   meta: {
     id: 'partition-throughput',
     defaultSeverity: 'warning',
-    description: "Per-partition reads or writes (from workload hints, rows measured in a sample) above the target's per-partition limit.",
+    description: "Per-partition reads or writes (measured by toppartitions, or from workload hints; rows measured in a sample) above the target's per-partition limit.",
     docsUrl: docsUrl('partition-throughput'),
     scope: 'statement',
   },
   check(ctx) {
     const udts = udtLookupFrom(ctx);
     for (const { stmt, table } of definedTablesAndViews(ctx)) {
-      const hints = ctx.hints(table);
+      // Measured rates win over the hinted ones.
+      const evidence = ctx.evidence(table);
+      const hints = hintsWithMeasuredRates(ctx.hints(table), evidence);
       if (!hints) continue;
+      const rates = measuredRates(evidence);
       const sample = ctx.sample(table);
       const estimates = throughputEstimates(table, ctx.target, hints, udts, sample);
       if (!estimates.some((t) => t.shardsNeeded > 1)) continue;
@@ -39,9 +47,9 @@ export const rule: RuleModule = {
         const pk = table.partitionKey.map((c) => c.name);
         const already = table.shard ? ` (already sharded ${table.shard.count} ways: the hint is per shard partition)` : '';
         ctx.report({
-          message: `too many ${t.kind} for one partition of ${table.qualifiedName}: ${formatCount(t.perSecond)}/s, over the limit of ${t.label}`,
+          message: `too many ${t.kind} for one partition of ${table.qualifiedName}: ${formatCount(t.perSecond)}/s ${rates[t.kind] ? 'measured' : 'hinted'}, over the limit of ${t.label}`,
           details:
-            `${formatCount(t.perSecond)} ${t.kind}/s on one partition ≈ ${formatCount(t.unitsPerSecond)} ${t.unit} (${formatCount(t.unitsPerSecond / t.perSecond)} per ${t.kind === 'writes' ? 'write' : 'read'} of ${row}), above ${ctx.target.name}'s ${t.label} (${t.source})${already}.\n\n` +
+            `${formatCount(t.perSecond)} ${t.kind}/s on one partition${measuredRateNote(rates[t.kind])} ≈ ${formatCount(t.unitsPerSecond)} ${t.unit} (${formatCount(t.unitsPerSecond / t.perSecond)} per ${t.kind === 'writes' ? 'write' : 'read'} of ${row}), above ${ctx.target.name}'s ${t.label} (${t.source})${already}.\n\n` +
             `Spread it over at least ${t.shardsNeeded} shards: partition key ${keyText([...pk, 'shard'], table.clustering.map((c) => c.name))}.`,
           range: stmt.name.range,
           data: {
@@ -57,6 +65,7 @@ export const rule: RuleModule = {
             partitionKey: pk,
             numbers: figuresData(figures),
             ...(measured !== undefined ? { rowOperationBytes: measured, sample: sampleFindingData(sample!) } : {}),
+            ...(rates[t.kind] ? { evidence: { ...evidenceFindingData({ ...rates[t.kind]!, label: `${t.kind} per second`, value: rates[t.kind]!.perSecond }), key: rates[t.kind]!.key } } : {}),
           } satisfies FindingData<'partition-throughput'>,
         });
       }
@@ -84,13 +93,28 @@ export const examples: RuleExamples = {
       config: { tables: { 'ks.posts': { writesPerSecondPerPartition: 900 } } },
       sample: { table: 'ks.posts', csv: () => postsCsv(200) },
     },
+    {
+      name: 'evidence: toppartitions measured 300 writes/s on the busiest partition, so the 5,000/s hint no longer applies',
+      code: posts,
+      target: 'keyspaces',
+      config: { tables: { 'ks.posts': { writesPerSecondPerPartition: 5000 } } },
+      evidence: { 'top.txt': toppartitionsOutput('ks.posts', 60_000, [['2024-01-01', 18_000], ['2024-01-02', 9000]]) },
+    },
   ],
   invalid: [
+    {
+      name: 'evidence alone: 90,000 writes in 60 s on one partition, no hint',
+      code: posts,
+      target: 'keyspaces',
+      evidence: { 'top.txt': toppartitionsOutput('ks.posts', 60_000, [['2024-01-01', 90_000], ['2024-01-02', 300]], { node: '10.0.0.7' }) },
+      message: /^too many writes for one partition of ks\.posts: 1,500\/s measured, over the limit of 1,000 WCU per partition 1,500 writes\/s on one partition \(measured: nodetool toppartitions, node 10\.0\.0\.7, 2026-11-20: 90,000 writes in 60 s on partition 2024-01-01 \(evidence\/top\.txt:7\)\) ≈ 1,500 WCU .*above Amazon Keyspaces's 1,000 WCU per partition/,
+      data: { kind: 'writes', perSecond: 1500, shardsNeeded: 2, evidence: { tool: 'nodetool toppartitions', file: '/virtual/cqlint-tests/evidence/top.txt', line: 7, node: '10.0.0.7', captured: '2026-11-20', label: 'writes per second', value: 1500, key: '2024-01-01' } },
+    },
     {
       code: posts,
       target: 'keyspaces',
       config: { tables: { 'ks.posts': { writesPerSecondPerPartition: 2000, readsPerSecondPerPartition: 100 } } },
-      message: /1,000 WCU per partition.*at least 2 shards/,
+      message: /^too many writes for one partition of ks\.posts: 2,000\/s hinted, .*2,000 writes\/s on one partition \(hinted\) ≈ .*1,000 WCU per partition.*at least 2 shards/,
       data: { kind: 'writes', shardsNeeded: 2, unit: 'WCU' },
     },
     {
@@ -106,7 +130,7 @@ export const examples: RuleExamples = {
       target: 'keyspaces',
       config: { tables: { 'ks.posts': { writesPerSecondPerPartition: 900 } } },
       sample: { table: 'ks.posts', csv: () => postsCsv(1500) },
-      message: /^too many writes for one partition of ks\.posts: 900\/s, over the limit of 1,000 WCU per partition 900 writes\/s on one partition ≈ 1,800 WCU \(2 per write of a 1\.5 KB row on average, from sample samples\/sample\.csv: 2 partitions, largest 20 rows \/ [\d.]+ KB\), above Amazon Keyspaces's 1,000 WCU per partition/,
+      message: /^too many writes for one partition of ks\.posts: 900\/s hinted, over the limit of 1,000 WCU per partition 900 writes\/s on one partition \(hinted\) ≈ 1,800 WCU \(2 per write of a 1\.5 KB row on average, from sample samples\/sample\.csv: 2 partitions, largest 20 rows \/ [\d.]+ KB\), above Amazon Keyspaces's 1,000 WCU per partition/,
       data: { kind: 'writes', unitsPerSecond: 1800, shardsNeeded: 2, rowOperationBytes: 4 + 16 + 1500 + 8 },
     },
     { name: '-- @cqlint writes= hint', code: `-- @cqlint writes=1500/s\n${posts}`, target: 'keyspaces', message: /1,500 writes\/s.*1 per write of a \d+ B row/, data: { shardsNeeded: 2 } },

@@ -7,6 +7,7 @@ import type { TargetId, TargetInfo } from '../targets';
 import type { CqlintConfig, RuleOptionSpec, TableHints } from '../config/types';
 import type { TableReference } from '../schema/references';
 import type { PartitionSample } from '../sample-figures';
+import type { TableEvidence } from '../evidence';
 
 export interface RuleMeta {
   /** Stable id: diagnostic code, CLI ruleId, suppression name, docs page name. */
@@ -23,7 +24,7 @@ export interface RuleMeta {
    * statement's text and what it looks up are unchanged. Such a rule reports only on its statement and
    * reads the rest of the workspace through the context's lookups only: tableFor/tableCandidates for the
    * names the statement uses, definedBy/latest for the table it creates, keyspaceAt(its start),
-   * indexesOn, indexesAt(table, its start), hints, sample, referencesTo, userType on schema statements, and
+   * indexesOn, indexesAt(table, its start), hints, sample, evidence, referencesTo, userType on schema statements, and
    * ctx.text inside the statement. Other reads (ctx.parse.comments or errors, userType elsewhere, keyspace())
    * still work but turn the reuse off for that statement. Default `'file'`: check() sees the whole file on
    * every lint.
@@ -72,6 +73,11 @@ export interface RuleContext {
    */
   sample(table: TableInfo): PartitionSample | undefined;
   /**
+   * What the configured evidence (.cqlint.json `evidence`, `--evidence`, the editor setting) measured of
+   * the table on the cluster, already read (never reads a file). Undefined when none names the table.
+   */
+  evidence(table: TableInfo): TableEvidence | undefined;
+  /**
    * The workspace's SELECT/INSERT/UPDATE/DELETE statements on a table (see Project.referencesTo). A
    * statement-scoped rule may call it: its cached findings are recomputed when the answer changes.
    */
@@ -98,6 +104,11 @@ export interface ExampleCase {
    * and read before the rules run: cqlsh CSV text, or a function making it (large samples).
    */
   sample?: { table: string; csv: string | (() => string) };
+  /**
+   * Evidence files, configured as .cqlint.json `evidence` would (`evidence/<name>`) and read before the
+   * rules run: name -> the tool's output.
+   */
+  evidence?: Record<string, string>;
 }
 
 export interface InvalidExampleCase extends ExampleCase {

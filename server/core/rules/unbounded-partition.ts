@@ -5,10 +5,14 @@
 // growth rate (a TTL is judged against it: 10 years bounds nothing). Reported for event streams, machine
 // sources and keys many entities share; one entity's own history only with reportEntityHistories.
 // Silent on targets without a partition size limit (Amazon Keyspaces).
+// With evidence of the table at two capture dates (nodetool tablestats / tablehistograms, ScyllaDB
+// large_partitions), the measured growth of the largest partition wins over the model's rate: growth is
+// reported (entity histories included, the pace measured), flat partitions are not.
 // Data: { table, keyspace?, partitionKey: string[], clustering: string[], timeColumn: string,
 //         timeColumnType: string, suggestedBucket: string, suggestedKey: string, statementRange, primaryKeyRange?,
 //         rowBytes: number, rowsPerSecond: number, limitBytes: number, ttlSeconds?: number,
-//         numbers: { rowBytes, limitLabel, limitSource, rowsToLimit, secondsToLimit, rowsPerSecond } }
+//         numbers: { rowBytes, limitLabel, limitSource, rowsToLimit, secondsToLimit, rowsPerSecond },
+//         evidence?: { tool, file, line, node?, captured?, label, value, days, bytesPerDay?, rowsPerDay? } }
 import type { CreateMaterializedViewStatement, CreateTableStatement } from '../../../grammar/ast';
 import { docsUrl } from '../findings';
 import { figuresData, partitionFigures, partitionNumbersText, udtLookupFrom } from '../sizing';
@@ -18,6 +22,8 @@ import { formatCount } from '../targets';
 import type { RuleContext, RuleExamples, RuleModule } from './types';
 import { keyText } from '../util/statements';
 import type { FindingData } from '../findings-data';
+import { evidenceFindingData, growthText, measuredGrowth, measuredGrowthRate, measuredReachText } from '../evidence';
+import { tablestatsOutput } from './example-evidence';
 
 function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterializedViewStatement): void {
   const defined = ctx.definedBy(stmt);
@@ -26,19 +32,26 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
   const hints = ctx.hints(table);
   const w = tableWorkload(table, hints, ctx.referencesTo(table));
   if (!w.growth) return;
-  if (w.rateClass === 'entity' && !ctx.options['reportEntityHistories']) return;
-  const figures = partitionFigures(table, ctx.target, hints, udtLookupFrom(ctx), growthRateOf(w));
+  // Measured growth between two captures wins over the model's rate: flat partitions are bounded in fact.
+  const measured = measuredGrowth(ctx.evidence(table));
+  if (measured && !measured.growing) return;
+  if (w.rateClass === 'entity' && !ctx.options['reportEntityHistories'] && !measured) return;
+  const udts = udtLookupFrom(ctx);
+  const modelFigures = partitionFigures(table, ctx.target, hints, udts, growthRateOf(w));
+  // A measured growth states its own pace.
+  const figures = measured ? partitionFigures(table, ctx.target, hints, udts, measuredGrowthRate(measured, modelFigures.rowBytes)) : modelFigures;
   const binding = figures.binding;
   // Without a partition size limit (Keyspaces) growth is a cost, not a failure: partition-throughput and
   // hot-partition speak for that target.
   if (!binding) return;
   // Entity histories are only here because the option asked for them: their slow default rate is the point.
-  const unbounded = reportableGrowth(w, binding.rows, figures.secondsToLimit, w.rateClass === 'entity');
+  const unbounded = reportableGrowth(w, binding.rows, figures.secondsToLimit, w.rateClass === 'entity' || !!measured);
   if (!unbounded) return;
+  const rowsPerSecond = figures.rowsPerSecond ?? w.rowsPerSecond;
   const pk = table.partitionKey.map((c) => c.name);
   // A bucket already among the clustering columns (`posted_month`) only needs to move into the key.
   const clusteredBucket = w.clustering.find((c) => c.nature === 'bucket')?.name;
-  const bucket = clusteredBucket ?? suggestedBucket(w.rowsPerSecond, binding.rows);
+  const bucket = clusteredBucket ?? suggestedBucket(rowsPerSecond, binding.rows);
   const suggestedKey = keyText([...pk, bucket], table.clustering.map((c) => c.name).filter((c) => c !== clusteredBucket));
   const who = pk.length === 1 ? `one ${pk[0]}` : `one (${pk.join(', ')})`;
   const column = w.growth.column;
@@ -50,10 +63,12 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
     : clusteredBucket ? `the time bucket ${clusteredBucket} is a clustering column, not part of the partition key` : 'the partition key has no time bucket';
   const ttlAdvice = figures.secondsToLimit !== undefined ? `a default_time_to_live under ${formatDuration(figures.secondsToLimit)}` : 'a default_time_to_live';
   const limitBytes = Math.min(...figures.limits.map((l) => (l.measure === 'bytes' ? l.value : l.rows * figures.rowBytes)));
+  const bytesLimit = figures.limits.find((l) => l.measure === 'bytes');
+  const evidenceText = measured ? `${growthText(measured).replace(/^measured/, 'Measured')}${measuredReachText(measured, bytesLimit?.value, bytesLimit?.label)}.\n\n` : '';
   ctx.report({
-    message: `partition grows forever: every row of ${table.qualifiedName} for ${who} lands in one partition`,
+    message: `partition grows forever: every row of ${table.qualifiedName} for ${who} lands in one partition${measured ? ' (measured)' : ''}`,
     details:
-      `${arrival[0]!.toUpperCase()}${arrival.slice(1)}, and ${why}.\n\n` +
+      `${arrival[0]!.toUpperCase()}${arrival.slice(1)}, and ${why}.\n\n${evidenceText}` +
       `${clusteredBucket ? `Move ${bucket} into` : `Add a bucket such as ${bucket} to`} the partition key ${suggestedKey} or set ${ttlAdvice}.\n\n${partitionNumbersText(figures)}`,
     range: stmt.primaryKey?.partitionKeyRange ?? stmt.primaryKey?.range ?? stmt.name.range,
     data: {
@@ -68,10 +83,16 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
       statementRange: stmt.range,
       ...(stmt.primaryKey ? { primaryKeyRange: stmt.primaryKey.range } : {}),
       rowBytes: figures.rowBytes,
-      rowsPerSecond: w.rowsPerSecond,
+      rowsPerSecond,
       limitBytes,
       ...(unbounded.ttl ? { ttlSeconds: unbounded.ttl.seconds } : {}),
       numbers: figuresData(figures),
+      ...(measured ? {
+        evidence: {
+          ...evidenceFindingData(measured.last), days: measured.days,
+          ...(measured.first.unit === 'bytes' ? { bytesPerDay: measured.perDay } : { rowsPerDay: measured.perDay }),
+        },
+      } : {}),
     } satisfies FindingData<'unbounded-partition'>,
   });
 }
@@ -80,7 +101,7 @@ export const rule: RuleModule = {
   meta: {
     id: 'unbounded-partition',
     defaultSeverity: 'warning',
-    description: 'Partitions that grow forever: rows arriving per event with no time bucket, or a TTL too long for the growth rate.',
+    description: 'Partitions that grow forever: rows arriving per event with no time bucket, a TTL too long for the growth rate, or growth measured between two captures.',
     docsUrl: docsUrl('unbounded-partition'),
     scope: 'statement',
     options: {
@@ -113,8 +134,26 @@ export const examples: RuleExamples = {
     { name: 'USING TTL of a day on every write', code: 'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));\nINSERT INTO ks.readings (sensor_id, reading_time, value) VALUES (?, ?, ?) USING TTL 86400;' },
     { name: 'Cosmos DB: 20 GB takes centuries at a sensor\'s stated rate', code: 'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));', target: 'cosmosdb' },
     { name: 'a TTL short for the hinted rate', code: '-- @cqlint rate=1/s\nCREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time)) WITH default_time_to_live = 3600;' },
+    {
+      name: 'evidence: two captures three weeks apart show the largest partition flat, so the growth the model expects is not there',
+      code: 'CREATE TABLE ks.logs (server text, log_time timeuuid, line text, PRIMARY KEY (server, log_time));',
+      evidence: {
+        'nov01.txt': tablestatsOutput('ks.logs', 8409007, { captured: '2026-11-01' }),
+        'nov22.txt': tablestatsOutput('ks.logs', 8409007, { captured: '2026-11-22' }),
+      },
+    },
   ],
   invalid: [
+    {
+      name: "evidence alone: a user's comments, which the model lets grow at human pace, measured growing about 0.9 MB a day",
+      code: 'CREATE TABLE ks.comments_by_user (userid uuid, commentid timeuuid, comment text, PRIMARY KEY (userid, commentid));',
+      evidence: {
+        'nov01.txt': tablestatsOutput('ks.comments_by_user', 43388628, { captured: '2026-11-01' }),
+        'nov22.txt': tablestatsOutput('ks.comments_by_user', 62479625, { captured: '2026-11-22' }),
+      },
+      message: /^partition grows forever: every row of ks\.comments_by_user for one userid lands in one partition \(measured\) Rows are clustered by commentid \(timeuuid\), and the partition key has no time bucket\. Measured on the cluster: nodetool tablestats, node 10\.0\.0\.3, 2026-11-01: compacted partition maximum 41\.4 MB \(evidence\/nov01\.txt:19\) → nodetool tablestats, node 10\.0\.0\.3, 2026-11-22: compacted partition maximum 59\.6 MB \(evidence\/nov22\.txt:19\), \+888 KB\/day over 21 days; at that pace the largest partition reaches 100 MB per partition in about 47 days\..*Apache Cassandra: a row ≈ 56 B; the first limit hit is 100,000 values per partition, at 100,000 rows: 6\.2 days at 11\.3 rows\/min \(measured: the growth between the captures/,
+      data: { timeColumn: 'commentid', evidence: { tool: 'nodetool tablestats', file: '/virtual/cqlint-tests/evidence/nov22.txt', line: 19, node: '10.0.0.3', captured: '2026-11-22', label: 'compacted partition maximum', value: 62479625, days: 21, bytesPerDay: (62479625 - 43388628) / 21 } },
+    },
     {
       code: 'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));',
       at: 'sensor_id, reading_time)',

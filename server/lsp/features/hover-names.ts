@@ -1,7 +1,9 @@
 // Hover contribution for names: tables and views (the schema's describeTable: key, columns,
-// estimated row size, the sample's measured partitions), columns (type and key role), keyspaces, types, functions and keywords.
+// estimated row size, the sample's measured partitions, the evidence's figures), columns (type and key role), keyspaces, types, functions and keywords.
 import { nameHover } from '../../core/editor/hover';
-import { describeTable } from '../../core/sizing';
+import { describeTable, udtLookupFrom } from '../../core/sizing';
+import { evidenceMarkdown } from '../../core/evidence';
+import { targetInfo } from '../../core/targets';
 import type { ServerContext } from '../context';
 import { editorIndex, type EditorDocument } from './symbols';
 
@@ -14,8 +16,10 @@ export function nameHoverProvider(ctx: ServerContext, doc: EditorDocument, offse
       // The hints and workspace statements the partition rules use, so the hover shows their figures.
       const file = table.occurrence.filePath;
       const hints = ctx.project.tableHints(file, info);
-      return describeTable(info, ctx.settings.target ?? ctx.project.targetFor(file), {
-        ...hints, schema: ctx.project.schema(), references: ctx.project.referencesTo(info), sample: ctx.project.sampleSummary(info, file),
+      const target = ctx.settings.target ?? ctx.project.targetFor(file);
+      const measured = evidenceMarkdown(info, targetInfo(target), hints, udtLookupFrom(ctx.project.schema()), ctx.project.evidence(info, file));
+      return describeTable(info, target, {
+        ...hints, schema: ctx.project.schema(), references: ctx.project.referencesTo(info), sample: ctx.project.sampleSummary(info, file), measured,
       });
     },
   });

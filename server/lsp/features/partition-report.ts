@@ -116,7 +116,7 @@ export async function partitionReport(ctx: ServerContext, params: PartitionRepor
   const chosenFile = typeof params.sample?.file === 'string' && params.sample.file.trim() !== '' ? params.sample.file : undefined;
   const chosen = chosenFile ? { file: chosenFile, name: displayName(ctx, chosenFile) } : undefined;
   const setting = chosen ?? configuredSample(ctx.project, table);
-  const options = { shardCount: ctx.settings.shardCount };
+  const options = { shardCount: ctx.settings.shardCount, ring: ctx.ringFor(doc.filePath).ring };
   let data = tableReport(ctx.project, table, options);
   if (setting) {
     const progress = ctx.samples.requestProgress(setting, params.workDoneToken);

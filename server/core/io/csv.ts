@@ -5,7 +5,7 @@
 // a record over the caps of the bounded-input policy (io/input-limits.ts RECORD_LIMITS: characters of the
 // record, every one counted, fields, characters of a field) is reported by line and skipped to its end.
 // An unquoted empty field is cqlsh's null; a quoted empty field ("") is an empty string.
-import { RecordGuard, RECORD_LIMITS, type RecordLimits } from '../io/input-limits';
+import { RecordGuard, RECORD_LIMITS, type RecordLimits } from './input-limits';
 
 export interface CsvField {
   text: string;
