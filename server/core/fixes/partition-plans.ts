@@ -5,7 +5,7 @@
 import type { CreateTableStatement } from '../../../grammar/ast';
 import type { TableHints } from '../config/types';
 import type { ColumnInfo, TableInfo } from '../schema/model';
-import { profileColumn } from '../schema/columns';
+import { bucketPeriodSeconds, profileColumn } from '../schema/columns';
 import type { TableReference } from '../schema/references';
 import { nativeName } from '../schema/types';
 import { growthRateOf, tableWorkload, formatRate, type TableWorkload } from '../schema/workload';
@@ -102,19 +102,6 @@ function sizingOf(ctx: PlanContext): Sizing {
   };
 }
 
-/** Seconds one value of an existing bucket column covers (a `date` or a `day`: a day), when it says. */
-function existingBucketSeconds(column: ColumnInfo): number | undefined {
-  const name = column.name.toLowerCase();
-  if (/(^|_)(min|minute)s?($|_)/.test(name)) return 60;
-  if (/(^|_)(hour|hr|hh)s?($|_)/.test(name)) return 3600;
-  if (/(^|_)week/.test(name)) return 7 * 86_400;
-  if (/(^|_)(month|yyyymm)($|_)/.test(name)) return BUCKETS.month.seconds;
-  if (/(^|_)(quarter)($|_)/.test(name)) return 3 * BUCKETS.month.seconds;
-  if (/(^|_)(year|yyyy)($|_)/.test(name)) return BUCKETS.year.seconds;
-  if (nativeName(column.type) === 'date' || /(^|_)(day|date|yyyymmdd)($|_)/.test(name)) return 86_400;
-  return undefined;
-}
-
 /** Writes per second into one partition before the fix, and the target's per-partition write limit in the same units. */
 function writeLoad(ctx: PlanContext, sizing: Sizing): { units: number; limit: number; unit: string; label: string; soft: boolean } {
   const writes = ctx.hints?.writesPerSecondPerPartition ?? sizing.rowsPerSecond;
@@ -149,8 +136,8 @@ function shardCount(ctx: PlanContext, demand: PlanDemand, sizing: Sizing, reason
     if (rows !== undefined && rowsLimit) need(rows * HEADROOM / rowsLimit, `size: ${formatCount(rows)} rows per partition against ${formatCount(rowsLimit)}`);
   }
   // A time bucket alone in the key: one bucket's rows share one partition.
-  const bucketColumn = sizing.workload.keyShape === 'time-bucket' ? ctx.table.partitionKey.find((c) => existingBucketSeconds(c) !== undefined) : undefined;
-  const seconds = bucketColumn && existingBucketSeconds(bucketColumn);
+  const bucketColumn = sizing.workload.keyShape === 'time-bucket' ? ctx.table.partitionKey.find((c) => bucketPeriodSeconds(c) !== undefined) : undefined;
+  const seconds = bucketColumn && bucketPeriodSeconds(bucketColumn);
   // Counters add no row per event: their rows are the distinct keys, which no rate counts; without
   // clustering columns a partition is one row, overwritten.
   if (seconds && sizing.rowsToLimit && !sizing.workload.perEventCells && ctx.table.clustering.length) {
