@@ -10,7 +10,7 @@ import { projectFixEnvironment } from '../core/fixes/environment';
 import { applyEdits } from '../core/fixes/text';
 import type { Fix, TextEdit } from '../core/fixes/types';
 import { Project } from '../core/project';
-import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
+import { EVIDENCE_OPTION, ProjectFacts, evidenceOption } from './project-facts';
 import type { TargetId } from '../core/targets';
 import { commandHelp, type CliOptions, type CommandSpec } from './options';
 import {
@@ -29,6 +29,7 @@ const FIX_OPTIONS = {
   'dry-run': { type: 'boolean', help: 'Print the change as a unified diff (git apply / patch -p1) and write nothing' },
   ...CONFIG_OPTIONS,
   ...NO_IGNORE_OPTION,
+  ...EVIDENCE_OPTION,
   help: { type: 'boolean', short: 'h', help: 'Show this help' },
 } satisfies CliOptions;
 
@@ -56,6 +57,8 @@ interface FixCommandOptions {
   configPath?: string;
   noConfig: boolean;
   noIgnore: boolean;
+  /** --evidence: files or folders of evidence for every table. */
+  evidence: string[];
   inputs: string[];
 }
 
@@ -81,6 +84,7 @@ function parseFixArgs(args: string[]): FixCommandOptions | 'help' {
     configPath: v.config,
     noConfig: v['no-config'] === true,
     noIgnore: v['no-ignore'] === true,
+    evidence: evidenceOption(v.evidence),
     inputs: parsed.positionals,
   };
 }
@@ -116,13 +120,14 @@ function where(located: Located, io: CliIO): string {
 async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
   const report = failureReporter(io, 'cqlint fix');
   const config = explicitConfig(options, io, report);
-  const samples = new SampleCache();
+  // The samples and evidence lint reads: the fix sizes from the figures the finding cites.
+  const facts = new ProjectFacts(options.evidence, io.cwd);
   // What a .cqlint.json names is read only inside its own folder and the inputs' folders (as lint).
   const roots = await inputFolders(options.inputs, io);
   const configs = discoveredConfigs(roots);
   const ignored = options.noIgnore ? undefined : ignoreCheck(io, report, (entry) => config ?? configs.lookup(entry)?.config);
   const files = await collectCqlFiles(options.inputs, io, report, ignored);
-  const project = new Project({ target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples) });
+  const project = new Project({ target: options.target, config, configLookup: configs.lookup, ...facts.projectOptions() });
   // Each file's byte order mark and stamp: the writer keeps the one and refuses a file edited since the read.
   const boms = new Map<string, ReadBack>();
   for (const file of files) {
@@ -135,7 +140,7 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
     for (const file of boms.keys()) configs.lookup(file);
     for (const [, loaded] of configs.found()) for (const error of loaded.errors) report.fail(error.message);
   }
-  await readConfiguredSamples(project, tablesDefinedIn(project, [...boms.keys()]), { cache: samples, onProblem: (m) => report.fail(m), roots });
+  await facts.read(project, [...boms.keys()], { roots, fail: (m) => report.fail(m), warn: (m) => io.stderr.write(`cqlint: warning: ${m}\n`) });
   // A refactoring over files that could not all be read would leave the unread ones broken.
   if (report.failed) return EXIT.failure;
 

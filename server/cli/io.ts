@@ -93,7 +93,7 @@ export const EXIT = { ok: 0, findings: 1, failure: 2 } as const;
 
 /** What parseCommandArgs gives for options declared as `O`. */
 interface ParsedArgs<O extends CliOptions> {
-  values: { [K in keyof O]?: O[K]['type'] extends 'string' ? string : boolean };
+  values: { [K in keyof O]?: O[K]['type'] extends 'string' ? (O[K]['multiple'] extends true ? string[] : string) : boolean };
   positionals: string[];
 }
 

@@ -10,6 +10,7 @@ import { statSync } from 'node:fs';
 import { MAX_FILE_BYTES, describeIoError, readTextStream } from '../core/io/files';
 import { DEFAULT_CACHE_FILE, LintCache, RunInputs, definesSchema } from './cache';
 import { withProgress, type Progress } from './progress';
+import { EVIDENCE_OPTION, evidenceOption } from './project-facts';
 import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
 import { EvidenceCache, readProjectEvidence, type EvidenceSetting } from '../core/evidence';
 import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type RuleDescription } from './formatters';
@@ -26,7 +27,7 @@ const LINT_OPTIONS = {
   ...NO_IGNORE_OPTION,
   quiet: { type: 'boolean', help: 'Report errors only: warnings and information are not shown (--max-warnings still counts the warnings)' },
   'max-warnings': { type: 'string', value: 'n', help: 'Exit with 1 when there are more than n warnings (default: -1, no limit)' },
-  evidence: { type: 'string', multiple: true, value: 'path', help: "Production evidence for every table, besides .cqlint.json's `evidence`: a saved output of nodetool tablestats, tablehistograms or toppartitions, dsbulk count, or a COPY of system.large_partitions/large_rows/size_estimates, or a folder of them, read wherever it is (repeatable; see docs/evidence.md). Measured figures win over workload hints" },
+  ...EVIDENCE_OPTION,
   fix: { type: 'boolean', help: 'Apply the fixes that need no choice (renames, computed shard values, ...), write the changed files, then report the problems that remain (a file with syntax errors is left as it is; a file edited meanwhile is not written)' },
   'fix-dry-run': { type: 'boolean', help: 'Like --fix, but write nothing (json output carries the fixed text as "output")' },
   color: { type: 'boolean', help: 'Force colours (default: colours when stdout is a terminal and NO_COLOR is unset)' },
@@ -105,8 +106,7 @@ function parseLintArgs(args: string[], cwd: string): LintOptions | 'help' {
   if (values['stdin-filename'] !== undefined && values['stdin-filename'].trim() === '') throw new UsageError('--stdin-filename expects a file name');
   if (values.stdin && values.fix) throw new UsageError('--fix cannot write stdin back: use --fix-dry-run (json output carries the fixed text as "output")');
   if (!parsed.positionals.length && !values.stdin) throw new UsageError('no files or folders given');
-  const evidence = (values.evidence as string[] | undefined) ?? [];
-  if (evidence.some((e) => e.trim() === '')) throw new UsageError('--evidence expects a file or folder');
+  const evidence = evidenceOption(values.evidence);
   if (values['cache-location'] !== undefined && !values.cache) throw new UsageError('--cache-location needs --cache');
   if (values['cache-location'] !== undefined && values['cache-location'].trim() === '') throw new UsageError('--cache-location expects a file name');
   // Fixing changes the texts the keys are made of, and stdin is a text of the moment: no cache for them.

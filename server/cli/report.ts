@@ -11,8 +11,8 @@ import * as path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { Project } from '../core/project';
 import type { TargetId } from '../core/targets';
-import { SampleCache, keyspaceViews, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
-import { EvidenceCache, readProjectEvidence } from '../core/evidence';
+import { keyspaceViews, tablesDefinedIn } from '../core/report';
+import { EVIDENCE_OPTION, ProjectFacts, evidenceOption } from './project-facts';
 import { lintMemo } from '../core/report/table-findings';
 import { PAGE_TABLES, reportPages } from '../core/report/pages';
 import { keyspacesSvg } from '../core/report/diagram';
@@ -27,6 +27,7 @@ const REPORT_OPTIONS = {
   out: { type: 'string', short: 'o', value: 'file', help: 'Where to write the HTML (default: report.html; with --diagram alone, none): a file is replaced atomically; a named pipe or device (/dev/stdout) is written into' },
   diagram: { type: 'string', value: 'file', help: 'Also write the keyspace diagrams as one standalone SVG' },
   ...CONFIG_OPTIONS,
+  ...EVIDENCE_OPTION,
   help: { type: 'boolean', short: 'h', help: 'Show this help' },
 } satisfies CliOptions;
 
@@ -51,6 +52,8 @@ interface ReportCliOptions {
   target?: TargetId;
   configPath?: string;
   noConfig: boolean;
+  /** --evidence: files or folders of evidence for every table. */
+  evidence: string[];
   inputs: string[];
 }
 
@@ -65,7 +68,7 @@ function parseReportArgs(args: string[]): ReportCliOptions | 'help' {
   if (!parsed.positionals.length) throw new UsageError('no files or folders given');
   // --diagram alone writes the diagram only; the HTML too when --out says where.
   const out = values.out ?? (values.diagram === undefined ? 'report.html' : undefined);
-  return { out, diagram: values.diagram, target, configPath: values.config, noConfig: values['no-config'] === true, inputs: parsed.positionals };
+  return { out, diagram: values.diagram, target, configPath: values.config, noConfig: values['no-config'] === true, evidence: evidenceOption(values.evidence), inputs: parsed.positionals };
 }
 
 export async function runReportCommand(args: string[], io: CliIO): Promise<number> {
@@ -88,13 +91,9 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
   // The findings shown cite the samples too: the rules get each summary once it is read. What a
   // .cqlint.json names is read only inside its own folder and the inputs' folders.
   const roots = await inputFolders(options.inputs, io);
-  const samples = new SampleCache();
-  const evidence = new EvidenceCache();
+  const facts = new ProjectFacts(options.evidence, io.cwd);
   const configs = discoveredConfigs(roots);
-  const project = new Project({
-    target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples),
-    evidenceFiles: (settings) => evidence.latest(settings),
-  });
+  const project = new Project({ target: options.target, config, configLookup: configs.lookup, ...facts.projectOptions() });
   const loaded: string[] = [];
   const ignored = ignoreCheck(io, report, (entry) => config ?? configs.lookup(entry)?.config);
   for (const file of await collectCqlFiles(options.inputs, io, report, ignored)) {
@@ -112,12 +111,9 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
 
   const show = (file: string): string => displayPath(file, io.cwd);
   const tables = tablesDefinedIn(project, loaded);
-  // The samples first, so that the findings cite them; then each file is linted once for the whole report.
-  await readConfiguredSamples(project, tables, { cache: samples, onProblem: fail, roots });
-  // The configured evidence likewise (inside the same folders): the findings and the "On the cluster" panels use it.
-  const evidenceRead = await readProjectEvidence(project, loaded, evidence, { roots });
-  for (const problem of evidenceRead.problems) fail(problem);
-  for (const warning of evidenceRead.warnings) io.stderr.write(`cqlint: warning: ${warning}\n`);
+  // The samples and evidence first, so that the findings and the "On the cluster" panels cite them (as
+  // lint's do); then each file is linted once for the whole report.
+  await facts.read(project, loaded, { roots, fail, warn: (warning) => io.stderr.write(`cqlint: warning: ${warning}\n`) });
   const lint = lintMemo(project);
   const views = keyspaceViews(project, tables, { displayPath: (file) => path.basename(file), lint });
   const written: string[] = [];
@@ -150,7 +146,7 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
         displayPath: show,
         indexName: path.basename(out),
         pagesFolder,
-        cache: samples,
+        cache: facts.samples,
         onProblem: fail,
         roots,
         lint,

@@ -127,3 +127,32 @@ test('evidence a .cqlint.json names outside its folder and the inputs\' is refus
   assert.equal(given.code, 0, given.stderr);
   assert.equal(parseJson(given.stdout)[0]!.messages.filter((m) => m.ruleId === 'large-partition').length, 1);
 });
+
+test('cqlint fix --evidence: the measured finding is the one fixed, sized from the figure lint cites', async (t) => {
+  const dir = tempDir({ 'shop.cql': SHOP, 'ops/node3.txt': fixture('tablestats-4x.txt') });
+  t.after(() => dir.cleanup());
+  const without = await runCli(['fix', '--list', '--rule', 'large-partition', 'shop.cql'], { cwd: dir.dir });
+  assert.equal(without.code, 0, without.stderr);
+  assert.equal(without.stdout, 'No partition findings with fixes.\n');
+  const listed = await runCli(['fix', '--list', '--rule', 'large-partition', '--evidence', 'ops/node3.txt', 'shop.cql'], { cwd: dir.dir });
+  assert.equal(listed.code, 0, listed.stderr);
+  assert.match(listed.stdout, /^shop\.cql:\d+:\d+  large-partition  shop\.events_by_day$/m);
+  // The shard count comes from the measured 1.3 GB against the 100 MB limit, with headroom.
+  assert.match(listed.stdout, /size: 1\.3 GB per partition against 100 MB/);
+});
+
+test('cqlint report --evidence: the findings and the "On the cluster" panel use the figures', async (t) => {
+  const dir = tempDir({ 'shop.cql': SHOP, 'ops/node3.txt': fixture('tablestats-4x.txt') });
+  t.after(() => dir.cleanup());
+  const run = await runCli(['report', '--evidence', 'ops/node3.txt', '-o', 'out.html', 'shop.cql'], { cwd: dir.dir });
+  assert.equal(run.code, 0, run.stderr);
+  const html = readFileSync(join(dir.dir, 'out.html'), 'utf8');
+  assert.match(html, /On the cluster/);
+  assert.match(html, /partitions of shop\.events_by_day are too large/);
+  const plain = await runCli(['report', '-o', 'plain.html', 'shop.cql'], { cwd: dir.dir });
+  assert.equal(plain.code, 0, plain.stderr);
+  assert.doesNotMatch(readFileSync(join(dir.dir, 'plain.html'), 'utf8'), /partitions of shop\.events_by_day are too large/);
+  const missing = await runCli(['report', '--evidence', 'nope.txt', '-o', 'x.html', 'shop.cql'], { cwd: dir.dir });
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /evidence nope\.txt: no such file or directory/);
+});

@@ -46,14 +46,17 @@ export interface EvidenceFindingData {
   captured?: string;
   label: string;
   value: number;
+  /** What the value counts, when it is a size (a partition's bytes, cells or rows). */
+  unit?: Cited['unit'];
 }
 
-export function evidenceFindingData(c: { origin: EvidenceOrigin; line: number; label: string; value: number }): EvidenceFindingData {
+export function evidenceFindingData(c: { origin: EvidenceOrigin; line: number; label: string; value: number; unit?: Cited['unit'] }): EvidenceFindingData {
   return {
     tool: c.origin.tool, file: c.origin.file, line: c.line,
     ...(c.origin.node ? { node: c.origin.node } : {}),
     ...(c.origin.captured ? { captured: c.origin.captured } : {}),
     label: c.label, value: c.value,
+    ...(c.unit ? { unit: c.unit } : {}),
   };
 }
 

@@ -195,10 +195,14 @@ const PROVIDERS: { [R in RuleWithData]?: Provider<R> } = {
   },
   'unbounded-partition': (text, parse, finding, env) => partitionFixes(text, parse, finding, env, { growth: { timeColumn: finding.data.timeColumn } }),
   'large-partition': (text, parse, finding, env) => {
-    const { rowsPerPartition, sample, rowsAtLimit } = finding.data;
-    const rows = rowsPerPartition ?? sample?.maxRows;
+    const { rowsPerPartition, sample, rowsAtLimit, evidence, limitValue } = finding.data;
     // A row over the target's row limit is no partition's fault: no key change helps.
-    if (rows === undefined || rowsAtLimit === undefined) return [];
+    if (rowsAtLimit === undefined) return [];
+    // A measured partition size, in the limit's own measure: its bytes as such, cells as the rows they make.
+    if (evidence?.unit === 'bytes') return partitionFixes(text, parse, finding, env, { size: { bytes: evidence.value, limitBytes: limitValue } });
+    const measuredRows = evidence?.unit === 'rows' ? evidence.value : evidence?.unit === 'cells' && limitValue > 0 ? (evidence.value / limitValue) * rowsAtLimit : undefined;
+    const rows = measuredRows ?? rowsPerPartition ?? sample?.maxRows;
+    if (rows === undefined) return [];
     return partitionFixes(text, parse, finding, env, { size: { rows, rowsLimit: rowsAtLimit } });
   },
   'shard-mismatch': (text, _parse, finding) => {

@@ -1,0 +1,53 @@
+// What the commands that analyse a project (lint, report, fix) read besides the CQL: the samples and the
+// production evidence their .cqlint.json names, and --evidence. Read alike by all three, so that the
+// report draws and the fix sizes from the findings lint prints.
+
+import * as path from 'node:path';
+import { EvidenceCache, readProjectEvidence, type EvidenceSetting } from '../core/evidence';
+import type { Project, ProjectOptions } from '../core/project';
+import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
+import { UsageError } from './io';
+import type { CliOptions } from './options';
+
+/** `--evidence`, for the commands that analyse a project. */
+export const EVIDENCE_OPTION = {
+  evidence: { type: 'string', multiple: true, value: 'path', help: "Production evidence for every table, besides .cqlint.json's `evidence`: a saved output of nodetool tablestats, tablehistograms or toppartitions, dsbulk count, or a COPY of system.large_partitions/large_rows/size_estimates, or a folder of them, read wherever it is (repeatable; see docs/evidence.md). Measured figures win over workload hints" },
+} satisfies CliOptions;
+
+/** The --evidence values, checked. */
+export function evidenceOption(values: readonly string[] | undefined): string[] {
+  const evidence = [...(values ?? [])];
+  if (evidence.some((e) => e.trim() === '')) throw new UsageError('--evidence expects a file or folder');
+  return evidence;
+}
+
+/** The samples and evidence of one run: the Project's hooks, then one reading before the rules run. */
+export class ProjectFacts {
+  /** The samples read (the report draws their panels from the same reading). */
+  readonly samples = new SampleCache();
+  private readonly evidenceCache = new EvidenceCache();
+  private readonly evidence: EvidenceSetting[];
+
+  /** `evidence`: the --evidence values, the user's own word, so read wherever they are (relative to `cwd`). */
+  constructor(evidence: readonly string[], cwd: string) {
+    this.evidence = evidence.map((e) => ({ path: path.resolve(cwd, e), name: e, unconfined: true }));
+  }
+
+  /** The Project options that hand the rules what was read. */
+  projectOptions(): Pick<ProjectOptions, 'sampleSummary' | 'evidence' | 'evidenceFiles'> {
+    return { sampleSummary: sampleSummaryHook(this.samples), evidence: this.evidence, evidenceFiles: (settings) => this.evidenceCache.latest(settings) };
+  }
+
+  /**
+   * Reads the samples and evidence that apply to `files` (what a .cqlint.json names only inside `roots`).
+   * A file that cannot be read is a problem (the run fails, exit 2); lines not read and tables the
+   * workspace does not define are warnings. Returns the evidence files read.
+   */
+  async read(project: Project, files: readonly string[], options: { roots: readonly string[]; fail: (message: string) => void; warn: (message: string) => void }): Promise<readonly string[]> {
+    await readConfiguredSamples(project, tablesDefinedIn(project, files), { cache: this.samples, onProblem: options.fail, roots: options.roots });
+    const read = await readProjectEvidence(project, files, this.evidenceCache, { roots: options.roots });
+    for (const problem of read.problems) options.fail(problem);
+    for (const warning of read.warnings) options.warn(warning);
+    return read.files.map((f) => f.origin.file);
+  }
+}
