@@ -63,6 +63,7 @@ const FOLDERS: Record<string, { offer: Offer; settles: string[]; keeps?: string 
   'read-all-shards': { offer: findingOffer('unrestricted-partition-key'), settles: ['unrestricted-partition-key'] },
   'rename-column': { offer: findingOffer('unknown-column'), settles: ['unknown-column'] },
   'shard-value': { offer: findingOffer('shard-mismatch'), settles: ['shard-mismatch'] },
+  'suppression-id': { offer: findingOffer('invalid-suppression'), settles: ['invalid-suppression'] },
   'shard-reads': { offer: findingOffer('hot-partition'), settles: ['hot-partition'] },
   'shard-copy': { offer: findingOffer('hot-partition'), settles: [], keeps: 'hot-partition' },
 };

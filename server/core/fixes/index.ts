@@ -19,7 +19,7 @@ import type { PartitionPlan } from './key-change';
 import { shardAbove } from '../schema/shard';
 import { targetInfo, type TargetInfo } from '../targets';
 import type { UdtLookup } from '../sizing';
-import { renameColumnFix, shardValueFix } from './replace';
+import { renameColumnFix, shardValueFix, suppressionIdFix } from './replace';
 
 export type { Fix, TextEdit } from './types';
 export { applyEdits } from './text';
@@ -214,6 +214,10 @@ const PROVIDERS: { [R in RuleWithData]?: Provider<R> } = {
     const { suggestion } = finding.data;
     if (!suggestion) return [];
     return renameColumnFix(text, parse, offsetsOf(finding.range), suggestion, true);
+  },
+  'invalid-suppression': (text, _parse, finding) => {
+    const { id, suggestion } = finding.data;
+    return suggestion ? suppressionIdFix(text, offsetsOf(finding.range), id, suggestion) : [];
   },
   'unrestricted-partition-key': (text, parse, finding, env) => shardQueryFixes(text, parse, offsetsOf(finding.range), finding.data.missing, env),
   'incomplete-key-write': (text, parse, finding, env) => shardQueryFixes(text, parse, offsetsOf(finding.range), finding.data.missing, env),

@@ -35,3 +35,19 @@ export function renameColumnFix(text: string, _parse: ParseResult, range: Source
     edits: [{ start: range.start, end: range.end, newText }],
   }];
 }
+
+/**
+ * Replace the unknown rule id a suppression comment names (`hot-partiton`) with the close one cqlint has:
+ * the comment then suppresses what it was written for. Safe for fix-all: the id is the nearest one within
+ * a few letters, and only the id changes.
+ */
+export function suppressionIdFix(text: string, range: SourceRange, id: string, suggestion: string): Fix[] {
+  if (text.slice(range.start, range.end) !== id) return [];
+  return [{
+    title: `Change "${id}" to "${suggestion}"`,
+    kind: 'quickfix',
+    isPreferred: true,
+    safeForFixAll: true,
+    edits: [{ start: range.start, end: range.end, newText: suggestion }],
+  }];
+}
