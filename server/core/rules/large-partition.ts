@@ -171,7 +171,7 @@ export const examples: RuleExamples = {
       code: readings,
       evidence: { 'node3.txt': tablestatsOutput('ks.readings', 1386179893) },
       message: /^partitions of ks\.readings are too large: the largest measured on the cluster holds 1\.3 GB Measured on the cluster: nodetool tablestats, node 10\.0\.0\.3, 2026-11-20: compacted partition maximum 1\.3 GB \(evidence\/node3\.txt:19\); the largest partition \(1\.3 GB\) is past Apache Cassandra's 100 MB per partition\./,
-      data: { limit: '100 MB per partition', evidence: { tool: 'nodetool tablestats', file: '/virtual/cqlint-tests/evidence/node3.txt', line: 19, node: '10.0.0.3', captured: '2026-11-20', label: 'compacted partition maximum', value: 1386179893 } },
+      data: { limit: '100 MB per partition', evidence: { tool: 'nodetool tablestats', file: '/virtual/cqlint-tests/evidence/node3.txt', line: 19, node: '10.0.0.3', captured: '2026-11-20', label: 'compacted partition maximum', value: 1386179893, unit: 'bytes' } },
     },
     {
       name: 'ScyllaDB evidence: system.large_partitions recorded 1,480,000 rows in one partition',

@@ -152,7 +152,7 @@ export const examples: RuleExamples = {
         'nov22.txt': tablestatsOutput('ks.comments_by_user', 62479625, { captured: '2026-11-22' }),
       },
       message: /^partition grows forever: every row of ks\.comments_by_user for one userid lands in one partition \(measured\) Rows are clustered by commentid \(timeuuid\), and the partition key has no time bucket\. Measured on the cluster: nodetool tablestats, node 10\.0\.0\.3, 2026-11-01: compacted partition maximum 41\.4 MB \(evidence\/nov01\.txt:19\) → nodetool tablestats, node 10\.0\.0\.3, 2026-11-22: compacted partition maximum 59\.6 MB \(evidence\/nov22\.txt:19\), \+888 KB\/day over 21 days; at that pace the largest partition reaches 100 MB per partition in about 47 days\..*Apache Cassandra: a row ≈ 56 B; the first limit hit is 100,000 values per partition, at 100,000 rows: 6\.2 days at 11\.3 rows\/min \(measured: the growth between the captures/,
-      data: { timeColumn: 'commentid', evidence: { tool: 'nodetool tablestats', file: '/virtual/cqlint-tests/evidence/nov22.txt', line: 19, node: '10.0.0.3', captured: '2026-11-22', label: 'compacted partition maximum', value: 62479625, days: 21, bytesPerDay: (62479625 - 43388628) / 21 } },
+      data: { timeColumn: 'commentid', evidence: { tool: 'nodetool tablestats', file: '/virtual/cqlint-tests/evidence/nov22.txt', line: 19, node: '10.0.0.3', captured: '2026-11-22', label: 'compacted partition maximum', value: 62479625, unit: 'bytes', days: 21, bytesPerDay: (62479625 - 43388628) / 21 } },
     },
     {
       code: 'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));',
