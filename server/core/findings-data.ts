@@ -34,6 +34,8 @@ export interface HotPartitionData {
   partitionKeyRange?: SourceRange;
   /** Set when the same key also grows without bound: the fix then adds a shard and a time bucket at once. */
   growth?: { timeColumn: string; suggestedBucket: string };
+  /** No clustering column, and each new item overwrites the partition's one row: the columns that tell items apart. */
+  overwrittenBy?: string[];
   numbers?: PartitionNumbers;
   /** The measured busiest partition, when evidence decided: its key, share of the sampled traffic and source line. */
   evidence?: EvidenceFindingData & { key: string; share: number };

@@ -123,12 +123,13 @@ async function walkThrough() {
       await page.keyboard.press('Escape');
     }
   }
-  // The table has no clustering column to hash, and the workspace's only read takes a whole day's
-  // partition: a random shard, which also rewrites that read (in the other file) to read every shard.
+  // The table has no clustering column, so every new book overwrote the day's one row: isbn becomes a
+  // clustering column and the shard is computed from it; the workspace's only read takes a whole day's
+  // partition, so the fix also rewrites that read (in the other file) to read every shard.
   const fix = menu.locator('.monaco-list-row', { hasText: /shard column|copy of/ }).first();
   await fix.waitFor({ timeout: 20_000 });
   const menuText = normalize(await menu.innerText());
-  assert.match(normalize(await fix.innerText()), /^Add a random shard column \(\d+ shards\); rewrites 1 statement in 2 files/, `quick-fix menu: ${menuText}`);
+  assert.match(normalize(await fix.innerText()), /^Add isbn as a clustering column, and a calculated shard column from isbn \(\d+ shards\); rewrites 1 statement in 2 files/, `quick-fix menu: ${menuText}`);
   assert.match(menuText, /Create a copy of books_by_date/, `quick-fix menu: ${menuText}`);
   await screenshot('quick-fix-menu');
 
@@ -137,8 +138,8 @@ async function walkThrough() {
   await fix.click();
   await page.waitForFunction(() => !document.querySelector('.monaco-editor .squiggly-warning'), null, { timeout: 30_000 });
   const fixed = normalize(await lines.innerText());
-  assert.match(fixed, /--\s*@shard shard = random\(\d+\)/, fixed);
-  assert.match(fixed, /PRIMARY KEY \(\(publish_date, shard\)/, fixed);
+  assert.match(fixed, /--\s*@shard shard = murmur3\(isbn\) % \d+ \+ 1/, fixed);
+  assert.match(fixed, /PRIMARY KEY \(\(publish_date, shard\), isbn\)/, fixed);
   // For the picture only: move the mouse off the text (a hover that started before the diagnostics were
   // refreshed keeps showing the old problem), and give the tab's and explorer's problem badges (CSS
   // decorations, not in the DOM text) a moment to catch up.

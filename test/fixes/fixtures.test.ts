@@ -37,6 +37,7 @@ const keyEditOffer: Offer = (text, options) => {
   const plan = namedPlan(table, {
     ...(shard ? { shard: { method: shard.method, sources: shard.sources ?? [], count: shard.count, offset: 1 } } : {}),
     ...(options['bucket'] ? { bucket: options['bucket'] as { granularity: 'day'; source?: string } } : {}),
+    ...(options['clustering'] ? { clustering: options['clustering'] as string[] } : {}),
   });
   const fix = keyChangeFix({ filePath: MAIN, text, create, table, comments: parse.comments, statements: [], rewrite: { maxInList: 32, inForWrites: true } }, plan);
   return fix ? [fix] : [];

@@ -132,10 +132,14 @@ async function change(client: LspTestClient, uri: string, edit: WorkspaceEdit | 
 }
 
 const titles = (actions: CodeAction[]): string[] => actions.map((a) => a.title);
-/** The shard fixes for HOT: one row per day, no clustering column to hash, no statement on it. */
+/**
+ * The fixes for HOT: one row per day that every new book overwrites, so isbn becomes a clustering column
+ * and the shard is computed from it (no statement on the table).
+ */
 const HOT_FIXES = (n: number) => [
-  `Add a random shard column (${n} shards)`,
-  `Create a copy of books_by_date: books_by_date_sharded, a random shard column (${n} shards)`,
+  `Add isbn as a clustering column, and a calculated shard column from isbn (${n} shards)`,
+  `Add isbn as a clustering column, and a random shard column (${n} shards)`,
+  `Create a copy of books_by_date: books_by_date_sharded, isbn as a clustering column, and a calculated shard column from isbn (${n} shards)`,
 ];
 const codes = (list: Diagnostic[]): string[] => list.map((d) => String(d.code));
 
@@ -162,8 +166,8 @@ describe('textDocument/codeAction through the server', () => {
       assert.deepEqual(action.diagnostics, [diag], 'the action links the diagnostic the client sent');
     }
     const fixed = await change(client, uri, actions[0]!.edit);
-    assert.match(fixed, /PRIMARY KEY \(\(publish_date, shard\)\)/);
-    assert.match(fixed, /^-- @shard shard = random\(2\)\n/);
+    assert.match(fixed, /PRIMARY KEY \(\(publish_date, shard\), isbn\)/);
+    assert.match(fixed, /^-- @shard shard = murmur3\(isbn\) % 2 \+ 1\n/);
     const after = codes(await diagnostics(client, uri));
     assert.ok(!after.includes('hot-partition') && !after.includes('syntax-error'), `after the fix: ${after.join(', ')}`);
     assert.deepEqual(await codeActions(client, uri, diag), [], 'nothing left to fix there');

@@ -157,7 +157,9 @@ function partitionFixes(text: string, parse: ParseResult, finding: Finding, env:
   if (!contexts) return [];
   // A table already sharded by an annotation gets no second shard column.
   if ((demand.spread || demand.throughput || demand.size) && shardAbove(parse.comments, text, contexts.plan.create.range.start)) return [];
-  const plans = partitionPlans(contexts.plan, demand);
+  // A view's primary key must hold every key column of its base table: the views are re-keyed with the
+  // partition columns a plan adds, but not (yet) with new clustering columns, so those plans wait.
+  const plans = partitionPlans(contexts.plan, demand).filter((p) => !p.clustering?.length || !contexts.refactor.views?.length);
   const fixes: Fix[] = [];
   for (const [i, plan] of plans.entries()) {
     const fix = keyChangeFix(contexts.refactor, plan, { preferred: i === 0, relative: env.relativePath });
@@ -186,8 +188,8 @@ const PROVIDERS: { [R in RuleWithData]?: Provider<R> } = {
   'hot-partition': (text, parse, finding, env) => {
     // A key of shards alone is spread by another shard no better: it needs a real key column.
     if (finding.data.reason === 'shard-only') return [];
-    const growth = finding.data.growth;
-    return partitionFixes(text, parse, finding, env, { spread: true, ...(growth ? { growth: { timeColumn: growth.timeColumn } } : {}) });
+    const { growth, overwrittenBy } = finding.data;
+    return partitionFixes(text, parse, finding, env, { spread: true, ...(growth ? { growth: { timeColumn: growth.timeColumn } } : {}), ...(overwrittenBy?.length ? { overwrittenBy } : {}) });
   },
   'partition-throughput': (text, parse, finding, env) => {
     const { unitsPerSecond, limit, unit } = finding.data;

@@ -49,11 +49,16 @@ export interface PlanFigures {
   reasons: string[];
 }
 
-/** A change of a table's partition key: the columns it appends, in this order (shard first). */
+/** A change of a table's primary key: the columns it appends to the partition key, in this order (shard first). */
 export interface KeyChange {
   table: TableInfo;
   shard?: ShardPlan;
   bucket?: BucketPlan;
+  /**
+   * Regular columns that become clustering columns (the table has none: every new item overwrote the
+   * partition's one row; now each item is a row of its own).
+   */
+  clustering?: string[];
 }
 
 /** A partition fix's plan: the key change with the figures it was sized from. */
@@ -61,6 +66,11 @@ export interface PartitionPlan extends Omit<KeyChange, 'table'> {
   /** The table (`ks.name`) the plan re-keys. */
   table: string;
   figures?: PlanFigures;
+}
+
+/** The KeyChange of a plan, on `table`. */
+export function keyChangeOf(table: TableInfo, plan: Omit<KeyChange, 'table'>): KeyChange {
+  return { table, shard: plan.shard, bucket: plan.bucket, ...(plan.clustering?.length ? { clustering: plan.clustering } : {}) };
 }
 
 /** The columns a change appends to the partition key, in order. */

@@ -237,6 +237,11 @@ function shardValue(facts: StatementFacts, change: KeyChange, shard: ShardPlan, 
       const make = generated.length ? `; generate ${generated.map(quoteName).join(', ')} in the application instead of on the server` : '';
       return { kind: 'marker', note: `bind ${column} = ${formula} (see the @shard comment on ${tableName})${make}` };
     }
+    // A source that becomes a clustering column is bound with the row (see decide): so is its shard. An
+    // UPDATE is an upsert, and naming every shard would copy the row into all of them.
+    if (statement.kind !== 'Select' && statement.kind !== 'Delete' && shard.sources.some((s) => change.clustering?.includes(s))) {
+      return { kind: 'marker', note: `bind ${column} = ${formula} (see the @shard comment on ${tableName})` };
+    }
     if (statement.kind === 'Insert') {
       // Only a partition's static columns can be written without the source: they live in each shard.
       return { kind: 'marker', note: `run once per ${column} = 1..${shard.count}: each shard is a partition with its own static columns` };
@@ -438,6 +443,16 @@ function decide(statement: DmlStatement, change: KeyChange, options: RewriteOpti
   const facts = factsOf(statement);
   if (!namesPartition(facts, change)) return undefined;
   const wanted: [string, NewValue][] = [];
+  // New clustering columns: a write names its row now (a read or delete by the partition keeps reading
+  // or deleting all of it, the rows each item now has).
+  if (statement.kind === 'Insert' || statement.kind === 'Update') {
+    for (const column of change.clustering ?? []) {
+      if (facts.named.has(column)) continue;
+      const set = statement.kind === 'Update' && statement.assignments.some((a) => a.target.kind === 'ColumnRef' && a.target.name.name === column);
+      const note = `bind ${quoteName(column)}: it is a clustering column of ${tableName} now, and each row is one ${quoteName(column)}${set ? ` (and take ${quoteName(column)} out of SET: a key column is not set)` : ''}`;
+      wanted.push([column, { kind: 'marker', note }]);
+    }
+  }
   let shardValues = 1;
   if (change.shard && !facts.named.has(change.shard.column)) {
     const value = shardValue(facts, change, change.shard, options, tableName);
@@ -535,13 +550,14 @@ function jsonInsertRewrite(text: string, statement: InsertStatement, change: Key
       added.push({ column: change.bucket.column, json: cql.startsWith("'") ? `"${cql.slice(1, -1)}"` : cql });
     }
   }
-  const wanted = [...(change.shard ? [change.shard.column] : []), ...(change.bucket ? [change.bucket.column] : [])].filter((c) => valueOf(c) === undefined);
+  const wanted = [...(change.clustering ?? []), ...(change.shard ? [change.shard.column] : []), ...(change.bucket ? [change.bucket.column] : [])].filter((c) => valueOf(c) === undefined);
   if (!wanted.length) return { edits: [], outcome: 'unchanged', notes: [], values: [] };
   if (found && added.length === wanted.length) {
     const insert = added.map((a) => `, ${JSON.stringify(jsonKeyOf(a.column))}: ${a.json}`).join('');
     return { edits: [{ start: found.closeAt, end: found.closeAt, newText: insert }], outcome: 'exact', notes: [], values: added.map((a) => ({ column: a.column, text: a.json, kind: 'literal' })) };
   }
   const note = `add ${wanted.map((c) => JSON.stringify(jsonKeyOf(c))).join(' and ')} to the JSON: ${[
+    ...(change.clustering ?? []).filter((c) => wanted.includes(c)).map((c) => `${c} = the row's ${c} (a clustering column now)`),
     ...(change.shard && wanted.includes(change.shard.column) ? [`${change.shard.column} = ${shardFormulaText(change.shard, quoteName)}`] : []),
     ...(change.bucket && wanted.includes(change.bucket.column) ? [`${change.bucket.column} = the ${PERIOD[change.bucket.granularity]} of ${change.bucket.source ?? 'the write'}`] : []),
   ].join(', ')}`;

@@ -79,6 +79,11 @@ export interface PlanDemand {
   throughput?: { unitsPerSecond: number; limit: number; unit: string };
   /** A partition measured or estimated at this many bytes / rows against the limit (large-partition). */
   size?: { bytes?: number; limitBytes?: number; rows?: number; rowsLimit?: number };
+  /**
+   * The table has no clustering column and every new item overwrites its partition's one row: the regular
+   * columns that tell items apart (isbn, title), best first. One becomes a clustering column.
+   */
+  overwrittenBy?: string[];
 }
 
 interface Sizing {
@@ -167,6 +172,13 @@ export function fittingBucket(sourceType: string | undefined, rowsPerSecond: num
   return { granularity: best, needed: true };
 }
 
+/** Of the columns that tell items apart, the one the workspace's statements pin most, else the first hashable one. */
+function itemColumn(ctx: PlanContext, names: readonly string[]): ColumnInfo | undefined {
+  const columns = names.map((n) => ctx.table.columns.find((c) => c.name === n && c.role === 'regular')).filter((c): c is ColumnInfo => !!c && HASHABLE.has(nativeName(c.type) ?? ''));
+  const pinned = (c: ColumnInfo): number => ctx.references.filter((r) => r.kind !== 'Insert' && r.pinned.includes(c.name)).length;
+  return [...columns].sort((a, b) => pinned(b) - pinned(a))[0];
+}
+
 /** The clustering column a bucket is computed from: the one named, else the first time-typed one. */
 function bucketSource(ctx: PlanContext, timeColumn: string | undefined): ColumnInfo | undefined {
   if (timeColumn) return ctx.table.columns.find((c) => c.name === timeColumn);
@@ -219,7 +231,7 @@ function readsWholePartitions(ctx: PlanContext): boolean {
  * A plan of the given shape for a table, with the shard and bucket columns named as the fixes name them
  * (the first of `shard`, `shard_id` ... and of `day`, `bucket_day` ... the table does not have).
  */
-export function namedPlan(table: TableInfo, shape: { shard?: Omit<ShardPlan, 'column'>; bucket?: { granularity: BucketGranularity; source?: string } }): PartitionPlan {
+export function namedPlan(table: TableInfo, shape: { shard?: Omit<ShardPlan, 'column'>; bucket?: { granularity: BucketGranularity; source?: string }; clustering?: string[] }): PartitionPlan {
   const taken = table.columns.map((c) => c.name);
   let bucket: BucketPlan | undefined;
   if (shape.bucket) {
@@ -228,7 +240,7 @@ export function namedPlan(table: TableInfo, shape: { shard?: Omit<ShardPlan, 'co
     bucket = { column: freeName(kind.names, taken), granularity: kind.granularity, type: kind.type, ...(source ? { source: source.name, sourceType: nativeName(source.type) } : {}) };
   }
   const shard = shape.shard && { ...shape.shard, column: freeName(SHARD_NAMES, [...taken, ...(bucket ? [bucket.column] : [])]) };
-  return { table: table.qualifiedName, ...(shard ? { shard } : {}), ...(bucket ? { bucket } : {}) };
+  return { table: table.qualifiedName, ...(shard ? { shard } : {}), ...(bucket ? { bucket } : {}), ...(shape.clustering?.length ? { clustering: shape.clustering } : {}) };
 }
 
 /**
@@ -309,6 +321,15 @@ export function partitionPlans(ctx: PlanContext, demand: PlanDemand): PartitionP
       const reasons = preferred.figures!.reasons.map((r) => (r.startsWith('bucket: ') ? reason : r));
       return { ...preferred, bucket: finerBucket, figures: { ...preferred.figures!, rowsPerPartitionAfter: rows, reasons } };
     })];
+  }
+
+  // Items overwrote the partition's one row: one of theirs becomes a clustering column, and the shard, computed
+  // from it, finds each item's row (a random one only spreads, and every read by item visits each shard).
+  const item = ctx.table.clustering.length || count === undefined ? undefined : itemColumn(ctx, demand.overwrittenBy ?? []);
+  if (item) {
+    const clustering = [item.name];
+    const byItem: ShardPlan = { column: shardColumn, method: 'murmur3', sources: [item.name], count: count!, offset: 1 };
+    return [{ ...plan(byItem), clustering }, { ...plan({ column: shardColumn, method: 'random', sources: [], count, offset: 1 }), clustering }];
   }
 
   const calculated = shardSources(ctx).map((source): ShardPlan =>

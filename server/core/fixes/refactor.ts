@@ -7,7 +7,7 @@ import type { Comment, CreateMaterializedViewStatement, CreateTableStatement } f
 import { scaledHintEdits } from '../schema/hint-comment';
 import type { TableInfo } from '../schema/model';
 import { quoteName } from '../util/names';
-import { addedKeyColumns, shardFormulaText, type KeyChange, type PartitionPlan } from './key-change';
+import { addedKeyColumns, keyChangeOf, shardFormulaText, type KeyChange, type PartitionPlan } from './key-change';
 import { classifyForKeyChange, rewriteForKeyChange, type DmlStatement, type RewriteOptions, type RewriteOutcome } from './key-rewrite';
 import { addBodyElements, commentAboveEdit, identifierText, partitionKeyEdits, type BodyElement } from './table-edits';
 import { applyEdits, indentAt, lineBreakAt, restOfLineAfter, startsLine } from './text';
@@ -75,9 +75,12 @@ function addedElements(plan: PartitionPlan): BodyElement[] {
 
 /** Edits to a CREATE TABLE that add the plan's columns to it and to its partition key; undefined when the key cannot take them. */
 export function keyChangeSchemaEdits(text: string, create: CreateTableStatement, plan: PartitionPlan): TextEdit[] | undefined {
-  const key = partitionKeyEdits(text, create, addedKeyColumns(plan));
+  const key = partitionKeyEdits(text, create, addedKeyColumns(plan), plan.clustering);
   if (!key) return undefined;
-  const body = addBodyElements(text, create, [...addedElements(plan), ...(key.clause ? [key.clause] : [])]);
+  const elements = [...addedElements(plan), ...(key.clause ? [key.clause] : [])];
+  // Clustering columns alone add no column: the key clause is edited in place.
+  if (!elements.length) return key.edits;
+  const body = addBodyElements(text, create, elements);
   if (!body) return undefined;
   return [...key.edits, ...body];
 }
@@ -100,7 +103,11 @@ export function planText(plan: PartitionPlan): string {
     const by = plan.bucket.source ? ` by ${quoteName(plan.bucket.source)}` : '';
     parts.push(`a time bucket ${quoteName(plan.bucket.column)} ${plan.bucket.type} (${PERIOD_TEXT[plan.bucket.granularity]} partitions${by})`);
   }
-  return parts.join(' and ');
+  const text = parts.join(' and ');
+  if (!plan.clustering?.length) return text;
+  // "isbn as a clustering column, and a calculated shard column from isbn (2 shards)"
+  const clustering = `${plan.clustering.map(quoteName).join(', ')} as ${plan.clustering.length === 1 ? 'a clustering column' : 'clustering columns'}`;
+  return text ? `${clustering}, and ${text}` : clustering;
 }
 
 /** What a key change does to the workspace's statements, counted for the fix's title and detail. */
@@ -217,6 +224,7 @@ function lazyEdits(fix: Omit<Fix, 'edits' | 'otherFiles'>, filePath: string, bui
 /** Stable short ids for the command line: `shard:title`, `shard:random`, `bucket:day`, `shard:title+bucket:day`. */
 export function planId(plan: PartitionPlan): string {
   const parts: string[] = [];
+  if (plan.clustering?.length) parts.push(`clustering:${plan.clustering.join(',')}`);
   if (plan.shard) parts.push(`shard:${plan.shard.method === 'random' ? 'random' : plan.shard.sources.join(',')}`);
   if (plan.bucket) parts.push(`bucket:${plan.bucket.granularity}`);
   return parts.join('+');
@@ -254,14 +262,14 @@ export function samePrimaryKey(a: CreateTableStatement, b: CreateTableStatement)
 function definitionFits(create: CreateTableStatement, original: CreateTableStatement, plan: PartitionPlan): boolean {
   if (!samePrimaryKey(create, original)) return false;
   const names = new Set(create.columns.map((c) => c.name.name));
-  const needed = [...(plan.shard?.sources ?? []), ...(plan.bucket?.source ? [plan.bucket.source] : [])];
+  const needed = [...(plan.shard?.sources ?? []), ...(plan.bucket?.source ? [plan.bucket.source] : []), ...(plan.clustering ?? [])];
   return needed.every((c) => names.has(c)) && !addedKeyColumns(plan).some((c) => names.has(c));
 }
 
 export function keyChangeFix(ctx: RefactorContext, plan: PartitionPlan, options: { preferred?: boolean; relative?: (path: string) => string } = {}): Fix | undefined {
   const schema = definitionEdits(ctx.text, ctx.create, ctx.comments, plan);
   if (!schema) return undefined;
-  const change: KeyChange = { table: ctx.table, shard: plan.shard, bucket: plan.bucket };
+  const change = keyChangeOf(ctx.table, plan);
   const others = (ctx.otherDefinitions ?? []).filter((d) => definitionFits(d.create, ctx.create, plan));
   const summary = summarizeWorkspace(ctx, change, ctx.table.qualifiedName);
   summary.files.add(ctx.filePath);
@@ -335,7 +343,7 @@ export function keyChangeCopyFix(
     return { id: `copy:${planId(plan)}`, title: `Create ${what}`, kind: 'quickfix', safeForFixAll: false, edits: [schemaEdit], plan };
   }
   const copyTable: TableInfo = { ...ctx.table, name: copyName, qualifiedName: ctx.table.keyspace ? `${ctx.table.keyspace}.${copyName}` : copyName };
-  const change: KeyChange = { table: copyTable, shard: plan.shard, bucket: plan.bucket };
+  const change = keyChangeOf(copyTable, plan);
   // The views stay on the original table, which stays as it is. The statements fare as in the in-place fix
   // (the copy has the same columns): its count serves the title, and the detail waits until it is read.
   const summary = (): WorkspaceSummary => summarizeWorkspace(ctx, change, copyTable.qualifiedName, []);

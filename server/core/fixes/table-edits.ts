@@ -50,18 +50,39 @@ export function addBodyElements(text: string, table: CreateTableStatement, eleme
 /**
  * Edits that append `columns` to the partition key, after its existing columns, in any form:
  * `PRIMARY KEY (a)` -> `PRIMARY KEY ((a, s))`, `(a, c)` -> `((a, s), c)`, `((a, b), c)` ->
- * `((a, b, s), c)`. An inline `col type PRIMARY KEY` loses its `PRIMARY KEY` words and the returned
- * `clause` must be added to the body (see addBodyElements).
+ * `((a, b, s), c)`, and `clustering` after the clustering columns (`(a)` -> `((a, s), isbn)`). An
+ * inline `col type PRIMARY KEY` loses its `PRIMARY KEY` words and the returned `clause` must be added
+ * to the body (see addBodyElements).
  */
 export function partitionKeyEdits(
   text: string,
   table: CreateTableStatement,
   columns: string | readonly string[],
+  clustering: readonly string[] = [],
 ): { edits: TextEdit[]; clause?: BodyElement } | undefined {
   const pk = table.primaryKey;
   if (!pk || pk.partitionKey.length === 0) return undefined;
-  const name = (typeof columns === 'string' ? [columns] : columns).map(quoteName).join(', ');
-  const lastKey = pk.partitionKey[pk.partitionKey.length - 1];
+  const added = typeof columns === 'string' ? [columns] : columns;
+  const name = added.map(quoteName).join(', ');
+  const lastKey = pk.partitionKey[pk.partitionKey.length - 1]!;
+  const moreClustering = clustering.map((c) => `, ${quoteName(c)}`).join('');
+  if (clustering.length && pk.form !== 'inline') {
+    if (!added.length && !pk.partitionKeyParenthesised && !pk.clustering.length) {
+      return { edits: [{ start: lastKey.range.end, end: lastKey.range.end, newText: moreClustering }] };
+    }
+    const withPartition = added.length ? partitionKeyEdits(text, table, added) : { edits: [] as TextEdit[] };
+    if (!withPartition) return undefined;
+    const lastClustering = pk.clustering[pk.clustering.length - 1];
+    if (lastClustering) return { edits: [...withPartition.edits, { start: lastClustering.range.end, end: lastClustering.range.end, newText: moreClustering }] };
+    if (!pk.partitionKeyParenthesised) {
+      // `(a)` -> `((a, s), isbn)`: the clustering columns follow the parenthesis the partition edit closes.
+      return { edits: withPartition.edits.map((e) => (e.start === lastKey.range.end ? { ...e, newText: `${e.newText}${moreClustering}` } : e)) };
+    }
+    const close = closingParenAfter(text, lastKey.range.end, pk.range.end);
+    if (close === undefined) return undefined;
+    return { edits: [...withPartition.edits, { start: close + 1, end: close + 1, newText: moreClustering }] };
+  }
+  if (!added.length && !clustering.length) return undefined;
   if (pk.form === 'inline') {
     // Remove ` PRIMARY KEY` with the spaces before it; comments before it stay.
     // Words alone on their line go with the line break before them.
@@ -71,10 +92,10 @@ export function partitionKeyEdits(
       start--;
       if (text[start] === '\n' && start > 0 && text[start - 1] === '\r') start--;
     }
-    const keyText = pk.partitionKey.map(identifierText).join(', ');
+    const keyText = [...pk.partitionKey.map(identifierText), ...(added.length ? [name] : [])].join(', ');
     return {
       edits: [{ start, end: pk.range.end, newText: '' }],
-      clause: { sql: `PRIMARY KEY ((${keyText}, ${name}))` },
+      clause: { sql: `PRIMARY KEY ((${keyText})${moreClustering})` },
     };
   }
   const after = lastKey.range.end;
@@ -86,6 +107,17 @@ export function partitionKeyEdits(
       { start: after, end: after, newText: `, ${name})` },
     ],
   };
+}
+
+/** The `)` that closes a parenthesised partition key: the first one after `from`, outside comments. */
+function closingParenAfter(text: string, from: number, end: number): number | undefined {
+  for (let i = from; i < end; i++) {
+    const ch = text[i];
+    if (ch === ')') return i;
+    if ((ch === '-' && text[i + 1] === '-') || (ch === '/' && text[i + 1] === '/')) i = text.indexOf('\n', i) < 0 ? end : text.indexOf('\n', i);
+    else if (ch === '/' && text[i + 1] === '*') i = text.indexOf('*/', i) < 0 ? end : text.indexOf('*/', i) + 1;
+  }
+  return undefined;
 }
 
 /** An edit that writes `-- <comment>` lines directly above the statement, with its indentation. */

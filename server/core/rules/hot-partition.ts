@@ -133,14 +133,18 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
     : undefined;
   const shardName = reason === 'shard-only' ? undefined : 'shard';
   const keyColumns = [...pkNames, ...(shardName ? [shardName] : []), ...(growth ? [growth.suggestedBucket] : [])];
-  const suggestedKey = keyText(keyColumns, clustering);
+  // No clustering column and a row of one item's columns: each new item overwrites the last one.
+  const overwrittenBy = reason === 'time-bucket' && !table.clustering.length && !w.perEventCells ? perItemColumns(table) : [];
+  const suggestedKey = keyText(keyColumns, overwrittenBy.length ? [overwrittenBy[0]!] : clustering);
   const shardHint = shardAdvice(table, candidates, references);
   const growthText = growth
     ? ` Each of these partitions also grows without bound (rows arrive per event, clustered by ${w.growth!.column.name} (${w.growth!.column.typeText})${unbounded?.ttl ? `, and the TTL keeps them for too long` : ', with no bucket or TTL'}): a shard spreads the writes but does not stop the growth, so add ${growth.suggestedBucket === 'hour' ? 'an' : 'a'} ${growth.suggestedBucket} bucket too.`
     : '';
   const advice = reason === 'shard-only'
     ? `Put a real key in front of the shard, or a time bucket beside it: ${suggestedKey}`
-    : `Shard it: add a shard column to the partition key ${suggestedKey}, ${shardHint}`;
+    : overwrittenBy.length
+      ? `Keep a row per item and shard by it: make ${overwrittenBy[0]} a clustering column and add a shard column computed from it, ${suggestedKey}`
+      : `Shard it: add a shard column to the partition key ${suggestedKey}, ${shardHint}`;
   ctx.report({
     message: `hot partition in ${table.qualifiedName}: ${HEADLINES[reason](pkNames)}${busiest ? ` (measured: ${shareText(busiest).replace(/ of the .*/, '')})` : ''}`,
     details: `${reason === 'measured' ? `${measuredHotText(busiest!).replace(/^measured/, 'Measured')}.` : `The ${keyDescription(w, reason).replace(/^the /, '')}.${busiest ? ` ${measuredHotText(busiest).replace(/^measured/, 'Measured')}.` : ''}`}${growthText}\n\n${advice}.\n\n${partitionNumbersText(figures)}`,
@@ -156,6 +160,7 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
       statementRange: stmt.range,
       ...(stmt.primaryKey?.partitionKeyRange ? { partitionKeyRange: stmt.primaryKey.partitionKeyRange } : {}),
       ...(growth ? { growth } : {}),
+      ...(overwrittenBy.length ? { overwrittenBy } : {}),
       numbers: figuresData(figures),
       ...(busiest ? { evidence: { ...evidenceFindingData({ ...busiest, label: `${busiest.kind} sampled`, value: busiest.count }), key: busiest.key, share: busiest.share! } } : {}),
     } satisfies FindingData<'hot-partition'>,
