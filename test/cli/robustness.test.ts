@@ -6,7 +6,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { MAX_FILE_BYTES } from '../../server/core/io/files';
@@ -23,14 +23,33 @@ interface Run {
   timedOut: boolean;
 }
 
-function cqlint(args: string[], cwd: string, options: SpawnSyncOptions = {}): Run {
-  const run = spawnSync(process.execPath, [cliBin, ...args], { cwd, encoding: 'utf8', timeout: HANG_LIMIT_MS, maxBuffer: 64 * 1024 * 1024, ...options });
+function cqlint(args: string[], cwd: string, { bin = cliBin, ...options }: SpawnSyncOptions & { bin?: string } = {}): Run {
+  const run = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', timeout: HANG_LIMIT_MS, maxBuffer: 64 * 1024 * 1024, ...options });
   return {
     status: run.status,
     stdout: String(run.stdout ?? ''),
     stderr: String(run.stderr ?? ''),
     timedOut: (run.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT' || run.signal !== null,
   };
+}
+
+/** The user `nobody`: root runs the CLI as this user where root's own rights would hide a failure. */
+const NOBODY = 65534;
+
+/**
+ * A copy of the built CLI (the bin script and its bundle, which needs nothing else) in `folder`, readable by
+ * every user: returns the copy of the bin script.
+ */
+function cliCopyIn(folder: string): string {
+  const bin = path.join(folder, 'bin', path.basename(cliBin));
+  const bundle = path.join(folder, 'dist', 'cli.js');
+  for (const [from, to] of [[cliBin, bin], [path.join(path.dirname(cliBin), '..', 'dist', 'cli.js'), bundle]] as const) {
+    mkdirSync(path.dirname(to), { recursive: true, mode: 0o755 });
+    copyFileSync(from, to);
+    chmodSync(to, 0o644);
+  }
+  for (const made of [folder, path.dirname(bin), path.dirname(bundle)]) chmodSync(made, 0o755);
+  return bin;
 }
 
 /** The same, without blocking the test's event loop (a reader in another process must be served meanwhile). */
@@ -148,24 +167,33 @@ describe('cqlint on hostile input (built binary)', () => {
     }
   });
 
-  test('an unreadable subfolder is named, and the readable files are still handled', () => {
+  test('an unreadable subfolder is named, and the readable files are still handled', (t) => {
     write('perm/readable/ugly.cql', UGLY);
     write('perm/locked/hidden.cql', UGLY);
-    // Root reads any folder: run as an unprivileged user then (the tree is made accessible to it).
+    // Root reads any folder: run as an unprivileged user then, from a copy of the built CLI that user can
+    // reach (the checkout may sit where only root can enter, e.g. under /root or in a `mktemp -d` folder).
     const asRoot = process.getuid?.() === 0;
-    const spawnAs: SpawnSyncOptions = asRoot ? { uid: 65534, gid: 65534 } : {};
+    let bin = cliBin;
+    let spawnAs: SpawnSyncOptions = {};
     if (asRoot) {
-      chmodSync(dir, 0o777);
+      chmodSync(dir, 0o755);
+      bin = cliCopyIn(at('unprivileged'));
+      spawnAs = { uid: NOBODY, gid: NOBODY };
+      const probe = cqlint(['--version'], dir, { ...spawnAs, bin });
+      if (probe.status !== 0) {
+        t.skip(`user ${NOBODY} cannot run ${process.execPath} ${bin} (${/^\w*Error: .*$/m.exec(probe.stderr)?.[0] ?? `exit ${probe.status}`}): an unreadable folder cannot be tested as root`);
+        return;
+      }
       for (const folder of ['perm', 'perm/readable']) chmodSync(at(folder), 0o777);
       chmodSync(at('perm/readable/ugly.cql'), 0o666);
     }
     chmodSync(at('perm/locked'), 0o000);
     try {
-      const format = cqlint(['format', 'perm'], dir, spawnAs);
+      const format = cqlint(['format', 'perm'], dir, { ...spawnAs, bin });
       assertClearFailure(format, 2, /cannot read folder perm\/locked: permission denied/);
       assert.match(format.stdout, /perm\/readable\/ugly\.cql/);
       assert.notEqual(readFileSync(at('perm/readable/ugly.cql'), 'utf8'), UGLY, 'the readable file was formatted');
-      const lint = cqlint(['lint', '--format', 'json', 'perm'], dir, spawnAs);
+      const lint = cqlint(['lint', '--format', 'json', 'perm'], dir, { ...spawnAs, bin });
       assertClearFailure(lint, 2, /cannot read folder perm\/locked: permission denied/);
       assert.deepEqual((JSON.parse(lint.stdout) as { filePath: string }[]).map((r) => path.relative(dir, r.filePath)), ['perm/readable/ugly.cql']);
     } finally {
