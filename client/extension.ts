@@ -11,21 +11,15 @@ import {
 } from 'vscode-languageclient/node';
 import { registerPartitionReport } from './partition-report';
 
-/** The custom request the server answers with the token of the partition-key literal at a position. */
-export const TOKEN_AT_REQUEST = 'cqlint/tokenAt';
-
-interface TokenAtResult {
-  markdown: string;
-}
-
-/** The server's `cqlint/indexStatus` notification while it indexes the workspace (we ask for it at start). */
-export const INDEX_STATUS_NOTIFICATION = 'cqlint/indexStatus';
-
-export interface IndexStatus {
-  indexed: number;
-  total: number;
-  done: boolean;
-}
+import {
+  SHOW_PARTITION_REPORT_COMMAND,
+  indexStatusNotification,
+  tokenAtRequest,
+  type IndexStatus,
+  type InitializationOptions,
+  type ParamsOf,
+  type ResultOf,
+} from '../server/lsp/lsp-extensions';
 
 /** What `activate` returns: lets tests (and other extensions) wait for the server to be up. */
 export interface CqlintApi {
@@ -66,9 +60,9 @@ export function activate(context: vscode.ExtensionContext): CqlintApi {
     },
     outputChannel: output,
     // The server reads nothing outside an untrusted workspace (see package.json untrustedWorkspaces).
-    initializationOptions: { indexStatus: true, workspaceTrusted: vscode.workspace.isTrusted },
+    initializationOptions: { indexStatus: true, workspaceTrusted: vscode.workspace.isTrusted } satisfies InitializationOptions,
     // The hover of a partition finding links to its report: trust that one command in server markdown.
-    markdown: { isTrusted: { enabledCommands: ['cqlint.showPartitionReport'] } },
+    markdown: { isTrusted: { enabledCommands: [SHOW_PARTITION_REPORT_COMMAND] } },
   };
 
   // Indexing status in the status bar: "cqlint: indexing 812/2000", then a quiet check mark.
@@ -102,7 +96,7 @@ export function activate(context: vscode.ExtensionContext): CqlintApi {
     }
     client = new LanguageClient('cqlint', 'cqlint', serverOptions, clientOptions);
     indexedStatus = undefined;
-    client.onNotification(INDEX_STATUS_NOTIFICATION, showIndexStatus);
+    client.onNotification(indexStatusNotification.method, showIndexStatus);
     starting = client.start().catch((error: unknown) => {
       output.appendLine(`cqlint: the language server failed to start: ${String(error)}`);
       throw error;
@@ -140,7 +134,7 @@ export function activate(context: vscode.ExtensionContext): CqlintApi {
  * Asks the server for the token of the partition-key literal under the cursor and shows it.
  * Returns the server's answer (or null) so that tests and keybindings can use it.
  */
-async function showTokenAtCursor(): Promise<TokenAtResult | null> {
+async function showTokenAtCursor(): Promise<ResultOf<typeof tokenAtRequest>> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.languageId !== 'cql') {
     void vscode.window.showInformationMessage('cqlint: open a CQL file and put the cursor on a partition key value.');
@@ -150,15 +144,15 @@ async function showTokenAtCursor(): Promise<TokenAtResult | null> {
     void vscode.window.showWarningMessage('cqlint: the language server is not running.');
     return null;
   }
-  const params = {
+  const params: ParamsOf<typeof tokenAtRequest> = {
     textDocument: { uri: client.code2ProtocolConverter.asUri(editor.document.uri) },
     position: client.code2ProtocolConverter.asPosition(editor.selection.active),
   };
-  let result: TokenAtResult | null;
+  let result: ResultOf<typeof tokenAtRequest>;
   try {
-    result = await client.sendRequest<TokenAtResult | null>(TOKEN_AT_REQUEST, params);
+    result = await client.sendRequest<ResultOf<typeof tokenAtRequest>>(tokenAtRequest.method, params);
   } catch (error) {
-    client.error(`${TOKEN_AT_REQUEST} failed`, error);
+    client.error(`${tokenAtRequest.method} failed`, error);
     void vscode.window.showWarningMessage(`cqlint: could not compute the token (${error instanceof Error ? error.message : String(error)}).`);
     return null;
   }

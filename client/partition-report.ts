@@ -9,22 +9,17 @@
 // A sample being read shows a cancellable notification: the server reports work-done progress on the
 // request's token, and cancelling cancels the request, which stops the reading.
 import * as vscode from 'vscode';
-import { WorkDoneProgress, type LanguageClient, type WorkDoneProgressBegin, type WorkDoneProgressReport, type WorkspaceEdit } from 'vscode-languageclient/node';
+import { WorkDoneProgress, type LanguageClient, type WorkDoneProgressBegin, type WorkDoneProgressReport } from 'vscode-languageclient/node';
 
-export const PARTITION_REPORT_REQUEST = 'cqlint/partitionReport';
-export const SAMPLE_CONFIG_EDIT_REQUEST = 'cqlint/sampleConfigEdit';
-export const SHOW_PARTITION_REPORT_COMMAND = 'cqlint.showPartitionReport';
-export const CHOOSE_SAMPLE_COMMAND = 'cqlint.choosePartitionReportSample';
-/** Run by the page's links (the keyspace diagram's tables and queries, file names): opens that place. */
-export const OPEN_REPORT_SOURCE_COMMAND = 'cqlint.openReportSource';
-
-interface ReportResult {
-  table: string;
-  html: string;
-  chosenSample?: string;
-}
-
-type EditResult = { edit: unknown; config: string } | { error: string };
+import {
+  CHOOSE_SAMPLE_COMMAND,
+  OPEN_REPORT_SOURCE_COMMAND,
+  SHOW_PARTITION_REPORT_COMMAND,
+  partitionReportRequest,
+  sampleConfigEditRequest,
+  type ParamsOf,
+  type ResultOf,
+} from '../server/lsp/lsp-extensions';
 
 interface Shown {
   panel: vscode.WebviewPanel;
@@ -48,7 +43,7 @@ export function registerPartitionReport(context: vscode.ExtensionContext, getCli
   let shown: Shown | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  async function fetchReport(params: ReportParams): Promise<ReportResult | null> {
+  async function fetchReport(params: ReportParams): Promise<ResultOf<typeof partitionReportRequest>> {
     const client = getClient();
     if (!client || !client.isRunning()) {
       void vscode.window.showWarningMessage('cqlint: the language server is not running.');
@@ -77,7 +72,7 @@ export function registerPartitionReport(context: vscode.ExtensionContext, getCli
       else ended?.();
     });
     try {
-      return await client.sendRequest<ReportResult | null>(PARTITION_REPORT_REQUEST, {
+      const request: ParamsOf<typeof partitionReportRequest> = {
         textDocument: params.textDocument,
         table: params.table,
         position: params.position ? client.code2ProtocolConverter.asPosition(params.position) : undefined,
@@ -85,9 +80,10 @@ export function registerPartitionReport(context: vscode.ExtensionContext, getCli
         chooseSampleCommand: CHOOSE_SAMPLE_COMMAND,
         openSourceCommand: OPEN_REPORT_SOURCE_COMMAND,
         workDoneToken: token,
-      }, cancel.token);
+      };
+      return await client.sendRequest<ResultOf<typeof partitionReportRequest>>(partitionReportRequest.method, request, cancel.token);
     } catch (error) {
-      if (!cancel.token.isCancellationRequested) client.error(`${PARTITION_REPORT_REQUEST} failed`, error);
+      if (!cancel.token.isCancellationRequested) client.error(`${partitionReportRequest.method} failed`, error);
       return null;
     } finally {
       ended?.();
@@ -96,7 +92,7 @@ export function registerPartitionReport(context: vscode.ExtensionContext, getCli
     }
   }
 
-  function show(uri: string, result: ReportResult, sample?: string): void {
+  function show(uri: string, result: NonNullable<ResultOf<typeof partitionReportRequest>>, sample?: string): void {
     if (!shown) {
       const panel = vscode.window.createWebviewPanel('cqlint.partitionReport', `Partition report: ${result.table}`, vscode.ViewColumn.Beside, {
         enableScripts: false,
@@ -179,13 +175,14 @@ export function registerPartitionReport(context: vscode.ExtensionContext, getCli
     const answer = await vscode.window.showInformationMessage(`cqlint: use ${vscode.workspace.asRelativePath(file)} as the sample of ${current.table} for diagnostics too?`, save);
     const client = getClient();
     if (answer !== save || !client) return;
-    const result = await client.sendRequest<EditResult | null>(SAMPLE_CONFIG_EDIT_REQUEST, { textDocument: { uri: current.uri }, table: current.table, file });
+    const params: ParamsOf<typeof sampleConfigEditRequest> = { textDocument: { uri: current.uri }, table: current.table, file };
+    const result = await client.sendRequest<ResultOf<typeof sampleConfigEditRequest>>(sampleConfigEditRequest.method, params);
     if (!result) return;
     if ('error' in result) {
       void vscode.window.showWarningMessage(`cqlint: ${result.error}`);
       return;
     }
-    const edit = await client.protocol2CodeConverter.asWorkspaceEdit(result.edit as WorkspaceEdit);
+    const edit = await client.protocol2CodeConverter.asWorkspaceEdit(result.edit);
     if (!(await vscode.workspace.applyEdit(edit))) return;
     // Saved at once: the server reads .cqlint.json from disk, and then the sample for the rules.
     await (await vscode.workspace.openTextDocument(vscode.Uri.parse(result.config))).save();

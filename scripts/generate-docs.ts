@@ -2,10 +2,12 @@
 // says, so that it is written by hand nowhere: the `rules` part of schemas/cqlint.schema.json, the
 // header block of every docs/rules/<id>.md and the README's rule table. Likewise the README's command
 // reference, from the CLI's own option declarations (server/cli/options.ts). Page bodies and the rest
-// of the README and schema are kept as they are.
+// of the README and schema are kept as they are. And docs/lsp-extensions.md's reference, from the
+// declarations of server/lsp/lsp-extensions.ts.
 // Run `npm run generate`; test/docs/generated.test.ts fails while any of it is stale.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ts from 'typescript';
 import { allRules, type RuleMeta } from '../server/core/rules';
 import type { RuleOptionSpec } from '../server/core/config/types';
 import { commands } from '../server/cli/main';
@@ -14,7 +16,10 @@ import { markdownReference } from '../server/cli/options';
 export const GENERATED_START = '<!-- generated from rule metadata: do not edit -->';
 /** Starts the README's command reference. */
 export const CLI_GENERATED_START = "<!-- generated from the CLI's option declarations: do not edit -->";
+/** Starts docs/lsp-extensions.md's reference. */
+export const LSP_GENERATED_START = '<!-- generated from server/lsp/lsp-extensions.ts: do not edit -->';
 export const GENERATED_END = '<!-- end generated -->';
+export const LSP_EXTENSIONS_MODULE = 'server/lsp/lsp-extensions.ts';
 export const GENERATE_COMMAND = 'npm run generate';
 
 export interface GeneratedFile {
@@ -130,6 +135,53 @@ export function readmeCommandReference(): string {
   return [CLI_GENERATED_START, markdownReference(Object.values(commands).map((c) => c.spec)), GENERATED_END].join('\n');
 }
 
+/** A declaration's doc comment, as text (its lines without the comment's markup). */
+function docComment(node: ts.Node, source: ts.SourceFile): string {
+  const ranges = ts.getLeadingCommentRanges(source.text, node.pos) ?? [];
+  const last = ranges.filter((r) => source.text.startsWith('/**', r.pos)).at(-1);
+  if (!last) return '';
+  return source.text.slice(last.pos + 3, last.end - 2).split('\n').map((line) => line.replace(/^\s*\* ?/, '').trimEnd()).join('\n').trim().replace(/\n(?!\n)/g, ' ');
+}
+
+/**
+ * docs/lsp-extensions.md's reference (between its markers), from the module's text: after the declarations
+ * of the mechanism, each `// ---` section is a heading, each request or notification its method with its
+ * doc comment and its params and result, each type its declaration as written, each command its name.
+ */
+export function lspExtensionsReference(moduleText: string): string {
+  const source = ts.createSourceFile(LSP_EXTENSIONS_MODULE, moduleText, ts.ScriptTarget.Latest, true);
+  const out: string[] = [LSP_GENERATED_START];
+  let started = false;
+  for (const statement of source.statements) {
+    const comments = (ts.getLeadingCommentRanges(source.text, statement.pos) ?? []).map((r) => source.text.slice(r.pos, r.end));
+    const rule = comments.findIndex((comment) => /^\/\/ -{20,}$/.test(comment));
+    const heading = rule >= 0 ? /^\/\/ (.+)$/.exec(comments[rule + 1] ?? '')?.[1] : undefined;
+    if (heading) {
+      started = true;
+      out.push('', `## ${heading}`);
+    }
+    if (!started || !(ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword))) continue;
+    const doc = docComment(statement, source);
+    if (ts.isVariableStatement(statement)) {
+      const declaration = statement.declarationList.declarations[0]!;
+      const init = declaration.initializer;
+      if (init && ts.isCallExpression(init) && ts.isIdentifier(init.expression) && ts.isStringLiteral(init.arguments[0]!)) {
+        const kind = init.expression.text;
+        const [params, result] = (init.typeArguments ?? []).map((t) => t.getText(source));
+        const direction = kind === 'request' ? 'client → server' : 'server → client';
+        out.push('', `### \`${(init.arguments[0] as ts.StringLiteral).text}\` (${kind}, ${direction})`, '', doc, '',
+          `Params: \`${params}\`${result === undefined ? '' : `; result: \`${result}\``} (\`${declaration.name.getText(source)}\`).`);
+      } else if (init && ts.isStringLiteral(init)) {
+        out.push('', `### \`${init.text}\` (client command)`, '', doc);
+      }
+    } else if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) {
+      out.push('', '```ts', statement.getText(source).replace(/^export /, ''), '```');
+    }
+  }
+  out.push(GENERATED_END);
+  return out.join('\n');
+}
+
 /** `text` with the block that starts with `startMarker` (up to the next GENERATED_END) replaced by `block`. */
 function replaceMarked(text: string, block: string, file: string, startMarker = GENERATED_START): string {
   const start = text.indexOf(startMarker);
@@ -153,6 +205,9 @@ export function generatedFiles(root: string): GeneratedFile[] {
   }
   const readme = replaceMarked(readFileSync(join(root, 'README.md'), 'utf8'), readmeTable(), 'README.md');
   out.push({ path: 'README.md', content: replaceMarked(readme, readmeCommandReference(), 'README.md', CLI_GENERATED_START) });
+  const lspPage = 'docs/lsp-extensions.md';
+  const reference = lspExtensionsReference(readFileSync(join(root, LSP_EXTENSIONS_MODULE), 'utf8'));
+  out.push({ path: lspPage, content: replaceMarked(readFileSync(join(root, lspPage), 'utf8'), reference, lspPage, LSP_GENERATED_START) });
   return out;
 }
 

@@ -167,6 +167,12 @@ describe('architecture', () => {
       from: (f) => f.startsWith('grammar/') || f.startsWith('server/core/'),
       forbidden: (t) => t === 'vscode' || t.startsWith('vscode-'),
     },
+    {
+      // The client is thin: of the server it shares only the declarations of the custom messages.
+      name: 'client imports from server/ only server/lsp/lsp-extensions.ts',
+      from: (f) => f.startsWith('client/'),
+      forbidden: (t) => t.startsWith('server/') && t !== 'server/lsp/lsp-extensions.ts',
+    },
     { name: 'bench imports nothing from test/', from: (f) => f.startsWith('bench/'), forbidden: (t) => t.startsWith('test/') },
     {
       name: 'shipped code imports nothing from test/ or bench/',

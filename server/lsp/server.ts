@@ -29,6 +29,7 @@ import { CORE_OWNED_REGISTRATIONS, describeError, guardConnection, safeHandler }
 import type { ServerCore } from './server-core';
 import type { CqlintSettings } from './settings';
 import { ClientSettings } from './client-settings';
+import type { InitializationOptions } from './lsp-extensions';
 import { defaultFeatures } from './features';
 import { Workspace } from './workspace';
 import { SampleSummaries } from './sample-summaries';
@@ -298,9 +299,10 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
 
   const initialize = safeHandler(log.error, 'initialize', async (params: InitializeParams): Promise<InitializeResult> => {
     clientCapabilities = params.capabilities ?? {};
-    wantsIndexStatus = (params.initializationOptions as { indexStatus?: unknown } | null | undefined)?.indexStatus === true;
+    const options: InitializationOptions | undefined = isPlainObject(params.initializationOptions) ? params.initializationOptions : undefined;
+    wantsIndexStatus = options?.indexStatus === true;
     workspace.folders = foldersOf(params);
-    workspaceTrusted = !(isPlainObject(params.initializationOptions) && params.initializationOptions.workspaceTrusted === false);
+    workspaceTrusted = options?.workspaceTrusted !== false;
     settings.applyInitializationOptions(params.initializationOptions);
 
     const capabilities: ServerCapabilities = {

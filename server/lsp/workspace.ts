@@ -5,6 +5,7 @@ import { findCqlFiles, isCqlFile, isInside, readTextFile } from '../core/io/file
 import { analysisRefusal } from '../core/io/input-limits';
 import * as conv from './conversions';
 import type { OpenDocuments } from './documents';
+import { indexStatusNotification, type IndexStatus } from './lsp-extensions';
 import { describeError } from './safe';
 import type { ServerCore } from './server-core';
 import { BackgroundIndex, type IndexProgress } from './workspace-index';
@@ -17,17 +18,7 @@ const WORKSPACE_LIMITS = {
   maxFileBytes: 2 * 1024 * 1024,
 };
 
-/**
- * Sent while the workspace is indexed, to clients that ask for it with `initializationOptions:
- * { indexStatus: true }`: `{ indexed, total, done }`, the last one with `done: true`.
- */
-const INDEX_STATUS_NOTIFICATION = 'cqlint/indexStatus';
-interface IndexStatus {
-  indexed: number;
-  total: number;
-  done: boolean;
-}
-/** At most one indexing progress report per interval. */
+/** At most one indexing progress report per interval (lsp-extensions.ts says so to clients). */
 const PROGRESS_INTERVAL_MS = 250;
 
 interface WorkspaceHost {
@@ -268,7 +259,7 @@ export class Workspace {
         // At the end: every workspace CQL file the project holds, those opened in the editor meanwhile included.
         const inProject = finished ? core.project.files().filter((file) => isCqlFile(file) && this.inWorkspace(file)).length : 0;
         const status: IndexStatus = finished ? { indexed: inProject, total: inProject, done: true } : { indexed: progress.done, total: progress.total, done: false };
-        void core.connection.sendNotification(INDEX_STATUS_NOTIFICATION, status).catch(() => undefined);
+        void core.connection.sendNotification(indexStatusNotification.method, status).catch(() => undefined);
       };
     }
     if (this.host.clientCapabilities().window?.workDoneProgress !== true) return () => undefined;

@@ -7,12 +7,30 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLI_GENERATED_START, GENERATE_COMMAND, GENERATED_END, GENERATED_START, docsHeader, generatedFiles, readmeCommandReference, staleFiles, withDocsHeader } from '../../scripts/generate-docs';
+import {
+  CLI_GENERATED_START,
+  GENERATE_COMMAND,
+  GENERATED_END,
+  GENERATED_START,
+  LSP_EXTENSIONS_MODULE,
+  docsHeader,
+  generatedFiles,
+  readmeCommandReference,
+  staleFiles,
+  withDocsHeader,
+} from '../../scripts/generate-docs';
 import { commands } from '../../server/cli/main';
 import { optionLabel } from '../../server/cli/options';
 import { runCli } from '../cli/helpers';
 import { allRules, ruleById } from '../../server/core/rules';
 import { projectRoot } from '../helpers/corpus';
+
+/** What generatedFiles reads, copied into `root`. */
+function copyGeneratedInputs(root: string): void {
+  for (const path of ['schemas', 'docs/rules', 'README.md', 'docs/lsp-extensions.md', LSP_EXTENSIONS_MODULE]) {
+    cpSync(join(projectRoot, path), join(root, path), { recursive: true });
+  }
+}
 
 describe('generated docs, schema and README', () => {
   test('are up to date with the rule metadata', () => {
@@ -51,8 +69,7 @@ describe('generated docs, schema and README', () => {
   test('staleFiles names what a hand edit or a metadata change made stale', () => {
     const root = mkdtempSync(join(tmpdir(), 'cqlint-generated-'));
     try {
-      for (const dir of ['schemas', 'docs/rules']) cpSync(join(projectRoot, dir), join(root, dir), { recursive: true });
-      cpSync(join(projectRoot, 'README.md'), join(root, 'README.md'));
+      copyGeneratedInputs(root);
       assert.deepEqual(staleFiles(root), []);
       const page = join(root, 'docs/rules/allow-filtering.md');
       writeFileSync(page, readFileSync(page, 'utf8').replace('**Default severity:** warning', '**Default severity:** error'));
@@ -90,7 +107,7 @@ describe("the README's command reference", () => {
   test('an option edited by hand in the README makes it stale', () => {
     const root = mkdtempSync(join(tmpdir(), 'cqlint-generated-'));
     try {
-      for (const dir of ['schemas', 'docs/rules']) cpSync(join(projectRoot, dir), join(root, dir), { recursive: true });
+      copyGeneratedInputs(root);
       writeFileSync(join(root, 'README.md'), readme.replace('| `--no-config` | Ignore .cqlint.json files |\n', ''));
       assert.deepEqual(staleFiles(root), ['README.md']);
     } finally {

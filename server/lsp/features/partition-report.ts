@@ -1,18 +1,12 @@
 // The partition report in the editor: a "Partition report" CodeLens above every CREATE TABLE and CREATE
 // MATERIALIZED VIEW (running the client command cqlint.showPartitionReport), and the custom requests the
-// client's webview uses:
-//   `cqlint/partitionReport`: params `{ textDocument: { uri }, table?: string, position?: Position,
-//     sample?: { file }, workDoneToken? }` -> `{ table, html, sample? } | null` (the table named, else the one
-//     defined at or before the position; `sample` a CSV chosen for this report instead of the configured one).
-//     Reading a sample reports work-done progress on the request's token (or a server-created one) and
-//     stops when the request is cancelled. Summaries come from the server's cache (sample-summaries.ts).
-//   `cqlint/sampleConfigEdit`: params `{ textDocument: { uri }, table, file }` -> `{ edit, config } |
-//     { error }`: the WorkspaceEdit that names `file` as the table's sample in its .cqlint.json (only the
-//     `samples` key changes; a new .cqlint.json in the workspace folder when there is none).
-// The page is the same HTML as `cqlint report` writes, with the same numbers as hovers and diagnostics.
+// client's webview uses, `cqlint/partitionReport` and `cqlint/sampleConfigEdit` (lsp-extensions.ts). Reading a
+// sample reports work-done progress on the request's token (or a server-created one); summaries come from
+// the server's cache (sample-summaries.ts). The page is the same HTML as `cqlint report` writes, with the
+// same numbers as hovers and diagnostics.
 import { offsetsToRange } from '../conversions';
 import * as path from 'node:path';
-import type { CodeLens, CodeLensParams, Position, TextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
+import type { CodeLens, CodeLensParams, TextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
 import type { CancellationToken } from 'vscode-languageserver/node';
 import { configuredSample, keyspaceViews, renderReportHtml, tableReport, tablesDefinedIn, type SourcePlace } from '../../core/report';
 import { lintMemo } from '../../core/report/table-findings';
@@ -23,50 +17,20 @@ import { LineIndex } from '../../../grammar/line-index';
 import { markdownText } from '../../core/markdown';
 import type { TableInfo } from '../../core/schema/model';
 import type { Feature, ServerContext } from '../context';
+import {
+  SHOW_PARTITION_REPORT_COMMAND,
+  partitionReportRequest,
+  sampleConfigEditRequest,
+  type PartitionReportParams,
+  type PartitionReportResult,
+  type SampleConfigEditParams,
+  type SampleConfigEditResult,
+} from '../lsp-extensions';
 import { editorDocument, type EditorDocument } from './symbols';
 import { registerHoverProvider } from './hover';
 
 /** The rules whose findings the report explains: their hover links to it. */
 const PARTITION_RULES = new Set(['hot-partition', 'unbounded-partition', 'large-partition', 'partition-throughput']);
-
-export const PARTITION_REPORT_REQUEST = 'cqlint/partitionReport';
-export const SHOW_PARTITION_REPORT_COMMAND = 'cqlint.showPartitionReport';
-/** The client command the page's links run to open a place of the workspace: arguments `[uri, line, character]`. */
-export const OPEN_REPORT_SOURCE_COMMAND = 'cqlint.openReportSource';
-
-export const SAMPLE_CONFIG_EDIT_REQUEST = 'cqlint/sampleConfigEdit';
-
-export interface PartitionReportParams {
-  textDocument: { uri: string };
-  /** Qualified name as the CodeLens passes it (`ks.table`, or `table` without a keyspace). */
-  table?: string;
-  position?: Position;
-  /** A sample CSV chosen for this report (absolute path), instead of the one .cqlint.json names. */
-  sample?: { file: string };
-  /** The client's command behind the page's "Choose sample CSV…" link (none: no link). */
-  chooseSampleCommand?: string;
-  /**
-   * The client's command that opens a place of the workspace, `[uri, line, character]` (0-based): the
-   * keyspace diagram's tables and queries and the page's file links run it. None: they link in the page.
-   */
-  openSourceCommand?: string;
-  workDoneToken?: string | number;
-}
-
-interface PartitionReportResult {
-  table: string;
-  html: string;
-  /** The sample shown, when one was chosen for this report and .cqlint.json does not name it. */
-  chosenSample?: string;
-}
-
-export interface SampleConfigEditParams {
-  textDocument: { uri: string };
-  table: string;
-  file: string;
-}
-
-export type SampleConfigEditResult = { edit: WorkspaceEdit; config: string } | { error: string };
 
 /** Tables and views defined in a file, in source order. */
 function tablesIn(ctx: ServerContext, filePath: string): TableInfo[] {
@@ -194,7 +158,7 @@ export const partitionReportFeature: Feature = {
   register(ctx) {
     registerHoverProvider(partitionReportHover);
     ctx.connection.onCodeLens((params) => partitionReportLenses(ctx, params));
-    ctx.connection.onRequest(PARTITION_REPORT_REQUEST, (params: PartitionReportParams, token: CancellationToken) => partitionReport(ctx, params, token));
-    ctx.connection.onRequest(SAMPLE_CONFIG_EDIT_REQUEST, (params: SampleConfigEditParams) => sampleConfigEdit(ctx, params));
+    ctx.connection.onRequest(partitionReportRequest.method, (params: PartitionReportParams, token: CancellationToken) => partitionReport(ctx, params, token));
+    ctx.connection.onRequest(sampleConfigEditRequest.method, (params: SampleConfigEditParams) => sampleConfigEdit(ctx, params));
   },
 };

@@ -1,19 +1,11 @@
-// `cqlint/tokenAt`: params `{ textDocument: { uri }, position }` -> `{ markdown } | null`, the hover's key
-// preview for the partition key value under the cursor, or else for the key of the statement under it.
-// The VS Code command cqlint.showTokenAtCursor calls it.
-import type { Position } from 'vscode-languageserver/node';
+// `cqlint/tokenAt` (lsp-extensions.ts): the hover's key preview for the partition key value under the
+// cursor, or else for the key of the statement under it. The VS Code command cqlint.showTokenAtCursor calls it.
 import type { Feature, ServerContext } from '../context';
+import { tokenAtRequest, type ParamsOf, type ResultOf } from '../lsp-extensions';
 import { keyAt, keyPreviewMarkdown } from './key-preview';
 import { editorDocument } from './symbols';
 
-const TOKEN_AT_REQUEST = 'cqlint/tokenAt';
-
-interface TokenAtParams {
-  textDocument: { uri: string };
-  position: Position;
-}
-
-function tokenAt(ctx: ServerContext, params: TokenAtParams): { markdown: string } | null {
+function tokenAt(ctx: ServerContext, params: ParamsOf<typeof tokenAtRequest>): ResultOf<typeof tokenAtRequest> {
   const uri = params?.textDocument?.uri;
   const position = params?.position;
   if (typeof uri !== 'string' || !position || typeof position.line !== 'number' || typeof position.character !== 'number') return null;
@@ -28,6 +20,6 @@ function tokenAt(ctx: ServerContext, params: TokenAtParams): { markdown: string 
 export const tokenAtFeature: Feature = {
   name: 'tokenAt',
   register(ctx) {
-    ctx.connection.onRequest(TOKEN_AT_REQUEST, (params: TokenAtParams) => tokenAt(ctx, params));
+    ctx.connection.onRequest(tokenAtRequest.method, (params: ParamsOf<typeof tokenAtRequest>) => tokenAt(ctx, params));
   },
 };
