@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { allRules, type RuleMeta } from '../server/core/rules';
-import type { RuleOptionSpec } from '../server/core/config/types';
+import type { RuleOptionSpec } from '../server/core/config-types';
 import { commands } from '../server/cli/main';
 import { markdownReference } from '../server/cli/options';
 

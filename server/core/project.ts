@@ -18,14 +18,14 @@ import { buildFileReferences, type TableReference } from './schema/references';
 import type { TargetId } from './targets';
 import { findConfigFor, hintsFor, loadConfigFile, sampleFor, type LoadedConfigFile, type SampleSetting, type TableHints } from './config';
 import type { PartitionSample } from './sample-figures';
-import type { ConfigError, CqlintConfig, EvidenceSetting, RuleLevel } from './config/types';
+import type { ConfigError, CqlintConfig, EvidenceSetting, RuleLevel } from './config-types';
 import { combineEvidence, type EvidenceFile, type TableEvidence } from './evidence';
 import { udtLookupFor } from './schema/key-values';
 import { allRules } from './rules';
 import { isSchemaStatement, RuleRunner, ruleOptions, severityFor, withoutRanges, type ReferenceDependency } from './rule-runner';
 
 export type { TargetId } from './targets';
-export type { CqlintConfig, RuleLevel, ConfigError } from './config/types';
+export type { CqlintConfig, RuleLevel, ConfigError } from './config-types';
 
 export interface ProjectOptions {
   /** Overrides the config's target (CLI --target, editor setting). */

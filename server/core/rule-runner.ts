@@ -14,7 +14,7 @@ import type { PartitionSample } from './sample-figures';
 import type { TableEvidence } from './evidence';
 import { type TargetId, targetInfo } from './targets';
 import { hintsFor } from './config';
-import type { CqlintConfig, RuleLevel, RuleSetting } from './config/types';
+import type { CqlintConfig, RuleLevel, RuleSetting } from './config-types';
 import { allRules } from './rules';
 import type { RuleContext, RuleModule } from './rules/types';
 import { applySuppressions } from './suppression';

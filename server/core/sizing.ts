@@ -4,7 +4,7 @@
 // cell metadata. Column sizes come from their types unless the config gives averages.
 import type { CqlType } from '../../grammar/ast';
 import { ownEntry } from './util/names';
-import type { TableHints } from './config/types';
+import type { TableHints } from './config-types';
 import type { ColumnInfo, SchemaModel, TableInfo } from './schema/model';
 import { typeSize } from './schema/types';
 import { type TargetId, type TargetInfo, formatBytes, formatCount, targetInfo } from './targets';

@@ -5,7 +5,7 @@
 // so a typo in a user's settings.json never stops the server.
 
 import { TARGET_IDS, type TargetId } from '../core/targets';
-import type { RuleLevel } from '../core/config/types';
+import type { RuleLevel } from '../core/config-types';
 import type { KeywordCase } from '../core/format/formatter';
 
 export type { TargetId, RuleLevel };

@@ -7,7 +7,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { Project } from '../../server/core/project';
-import type { CqlintConfig } from '../../server/core/config/types';
+import type { CqlintConfig } from '../../server/core/config-types';
 import { renderReportHtml, sortBySeverity, tableReport, tablesDefinedIn, type PartitionReportData } from '../../server/core/report';
 import { formatCount } from '../../server/core/targets';
 

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { Project } from '../../server/core/project';
-import type { CqlintConfig } from '../../server/core/config/types';
+import type { CqlintConfig } from '../../server/core/config-types';
 import { partitionReportData, type PartitionReportData } from '../../server/core/report/data';
 import { tableWorkload } from '../../server/core/schema/workload';
 import { describeTable, estimatePartition, rowSizes, rowsToReachBytes, rowsToReachValues, sampleVerdictText } from '../../server/core/sizing';

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { Project } from '../../server/core/project';
-import type { CqlintConfig } from '../../server/core/config/types';
+import type { CqlintConfig } from '../../server/core/config-types';
 import { partitionReportData, type PartitionReportData, type ReportOptions } from '../../server/core/report/data';
 import { renderReportHtml } from '../../server/core/report/html';
 import { readSample } from '../../server/core/report/sample';

@@ -5,17 +5,12 @@
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { isInside } from '../io/files';
+import type { IgnoreSource } from '../config-types';
+
+export type { IgnoreSource } from '../config-types';
 
 export const IGNORE_FILE_NAME = '.cqlintignore';
 
-/** Patterns and the folder they are relative to. */
-export interface IgnoreSource {
-  /** Absolute folder the patterns are relative to. */
-  base: string;
-  patterns: readonly string[];
-  /** Where the patterns come from (a file path), for "ignored by ...". */
-  origin: string;
-}
 
 /** The lines of a .cqlintignore (gitignore syntax: comments and blank lines are the package's to skip). */
 export function ignoreFileSource(text: string, filePath: string): IgnoreSource {

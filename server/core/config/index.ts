@@ -5,9 +5,9 @@ import { dirname, join, resolve } from 'node:path';
 import { isInside, readTextFile, readTextFileSync, type ReadResult } from '../io/files';
 import { TARGET_IDS, isTargetId } from '../targets';
 import { allRules } from '../rules';
-import type { ColumnHints, ConfigError, CqlintConfig, EvidenceSetting, RuleLevel, RuleSetting, SampleSetting, TableHints } from './types';
+import type { ColumnHints, ConfigError, CqlintConfig, EvidenceSetting, RuleLevel, RuleSetting, SampleSetting, TableHints } from '../config-types';
 import { parseDuration } from '../evidence/header';
-import { RULE_LEVELS } from './types';
+import { RULE_LEVELS } from '../config-types';
 import { nearest } from '../util/edit-distance';
 import { nameRecord, ownEntry } from '../util/names';
 import { jsonErrorOffset } from '../util/json-scan';
@@ -15,8 +15,8 @@ import { LineIndex } from '../../../grammar/line-index';
 
 export { editDistance } from '../util/edit-distance';
 
-export type { ColumnHints, ConfigError, CqlintConfig, RuleLevel, RuleSetting, SampleSetting, TableHints, RuleOptionSpec } from './types';
-export { RULE_LEVELS } from './types';
+export type { ColumnHints, ConfigError, CqlintConfig, RuleLevel, RuleSetting, SampleSetting, TableHints, RuleOptionSpec } from '../config-types';
+export { RULE_LEVELS } from '../config-types';
 
 export const CONFIG_FILE_NAME = '.cqlint.json';
 

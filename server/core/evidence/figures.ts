@@ -3,7 +3,7 @@
 // workload hints, which win over the model's defaults; every message built here says it was measured and
 // quotes where ("nodetool tablestats, node 10.0.0.3, 2026-11-20: compacted partition maximum 1.3 GB
 // (ops/node3.txt:42)").
-import type { TableHints } from '../config/types';
+import type { TableHints } from '../config-types';
 import type { TableInfo } from '../schema/model';
 import type { GrowthRate } from '../schema/workload';
 import { partitionFigures, type UdtLookup } from '../sizing';

@@ -131,27 +131,5 @@ export interface EvidenceFile {
   cancelled?: boolean;
 }
 
-/** What the configuration or the command line says about an evidence file or folder. */
-export interface EvidenceSetting {
-  /** A file or folder (absolute once loaded). */
-  path: string;
-  /** As written (messages cite it so). */
-  name?: string;
-  node?: string;
-  /** `YYYY-MM-DD` or an ISO date-time. */
-  captured?: string;
-  /** The table, for outputs that do not name it (dsbulk count, toppartitions of Cassandra 3.x). */
-  table?: string;
-  /** The sampling duration of a toppartitions output whose command line is not in the file, in seconds. */
-  durationSeconds?: number;
-  /**
-   * Named by the user's own command line or editor setting, not by a workspace's .cqlint.json: it may lie
-   * outside the workspace (a .cqlint.json cannot set this).
-   */
-  unconfined?: boolean;
-  /**
-   * The folder of the .cqlint.json that named it: what a config names is read inside that folder and the
-   * reader's roots (the workspace, the command line's inputs). Set when the config is loaded, never by it.
-   */
-  configFolder?: string;
-}
+/** What the configuration or the command line says about an evidence file or folder (declared with the rest of the configuration). */
+export type { EvidenceSetting } from '../config-types';

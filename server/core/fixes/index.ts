@@ -5,7 +5,7 @@ import type { Finding } from '../findings';
 import { offsetsOf } from '../../../grammar/line-index';
 import { isFindingOf, type FindingOf, type RuleWithData } from '../findings-data';
 import type { TableInfo } from '../schema/model';
-import type { TableHints } from '../config/types';
+import type { TableHints } from '../config-types';
 import { flatStatements } from '../util/ast-walk';
 import type { Fix, TextEdit } from './types';
 import { editsConflict, sortEdits } from './text';

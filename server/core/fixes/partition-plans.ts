@@ -3,7 +3,7 @@
 // the target's limits, with headroom; the workspace's statements choose what a calculated shard hashes.
 // A shard or a bucket alone when one is enough; both only when the figures need both.
 import type { CreateTableStatement } from '../../../grammar/ast';
-import type { TableHints } from '../config/types';
+import type { TableHints } from '../config-types';
 import type { ColumnInfo, TableInfo } from '../schema/model';
 import { bucketPeriodSeconds, profileColumn } from '../schema/columns';
 import type { TableReference } from '../schema/references';

@@ -7,7 +7,7 @@
 import type { Finding, Severity } from '../findings';
 import { isFindingOf } from '../findings-data';
 import type { Project } from '../project';
-import type { TableHints } from '../config/types';
+import type { TableHints } from '../config-types';
 import { type TableInfo, columnNamed } from '../schema/model';
 import { bucketPeriodSeconds } from '../schema/columns';
 import { nativeName } from '../schema/types';

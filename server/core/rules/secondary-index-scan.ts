@@ -8,7 +8,7 @@
 // Data: { table, column, index?, indexKind: 'legacy' | 'sasi' | 'custom' | 'sai', missing: string[],
 //         alternatives?: string[], needsFiltering?: string[] }
 import { docsUrl } from '../findings';
-import type { CqlintConfig } from '../config/types';
+import type { CqlintConfig } from '../config-types';
 import type { RuleExamples, RuleModule } from './types';
 import { analyseWhere, unrestrictedPartitionColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';

@@ -4,7 +4,7 @@ import type { ParseResult, QualifiedName, SourceRange, Statement } from '../../.
 import type { OffsetFinding, Severity } from '../findings';
 import type { TableInfo, IndexInfo, KeyspaceInfo, UserTypeInfo } from '../schema/model';
 import type { TargetId, TargetInfo } from '../targets';
-import type { CqlintConfig, RuleOptionSpec, TableHints } from '../config/types';
+import type { CqlintConfig, RuleOptionSpec, TableHints } from '../config-types';
 import type { TableReference } from '../schema/references';
 import type { PartitionSample } from '../sample-figures';
 import type { TableEvidence } from '../evidence';

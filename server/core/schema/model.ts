@@ -5,7 +5,7 @@ import type {
 } from '../../../grammar/ast';
 import type { ShardSpec } from '../token/shard';
 import { internName } from '../util/names';
-import type { TableHints } from '../config/types';
+import type { TableHints } from '../config-types';
 
 type ColumnRole = 'partition' | 'clustering' | 'static' | 'regular';
 

@@ -2,7 +2,13 @@
 // analysis, column suggestions, statement walking, key text.
 import type { Expression, Identifier, Relation, Statement } from '../../../grammar/ast';
 import { nearest } from './edit-distance';
-import type { ColumnInfo, TableInfo } from '../schema/model';
+
+/** What these helpers read of a table (schema/model's TableInfo has it): util sits below schema. */
+interface KeyedTable<C extends { name: string }> {
+  columns: readonly C[];
+  partitionKey: readonly C[];
+  clustering: readonly C[];
+}
 
 interface ColumnRestriction {
   /** '=' (one value), 'IN' (values counted), 'range', 'token', 'other' (CONTAINS, LIKE, !=, ...). */
@@ -61,19 +67,23 @@ export function analyseWhere(where: readonly Relation[]): WhereAnalysis {
 }
 
 /** Partition key columns not restricted by = or IN. */
-export function unrestrictedPartitionColumns(table: TableInfo, where: WhereAnalysis): string[] {
+export function unrestrictedPartitionColumns(table: Pick<KeyedTable<{ name: string }>, 'partitionKey'>, where: WhereAnalysis): string[] {
   return table.partitionKey
     .filter((c) => !(where.byColumn.get(c.name) ?? []).some((r) => r.kind === 'eq' || r.kind === 'in'))
     .map((c) => c.name);
 }
 
 /** The closest column name, when close enough to be a plausible typo. */
-export function suggestColumn(name: string, table: TableInfo | readonly string[]): string | undefined {
-  const names = Array.isArray(table) ? (table as readonly string[]) : (table as TableInfo).columns.map((c) => c.name);
+export function suggestColumn(name: string, table: Pick<KeyedTable<{ name: string }>, 'columns'> | readonly string[]): string | undefined {
+  const names = isNameList(table) ? table : table.columns.map((c) => c.name);
   const found = nearest(name, names);
   if (!found) return undefined;
   const limit = Math.max(1, Math.min(3, Math.floor(Math.max(name.length, found.best.length) / 3)));
   return found.distance <= limit ? found.best : undefined;
+}
+
+function isNameList(value: unknown): value is readonly string[] {
+  return Array.isArray(value);
 }
 
 export function isSystemKeyspace(keyspace: string | undefined): boolean {
@@ -89,7 +99,7 @@ export function* allStatements(statements: readonly Statement[]): Generator<Stat
 }
 
 /** The primary key columns: partition key, then clustering columns. */
-export function primaryKeyColumns(table: TableInfo): ColumnInfo[] {
+export function primaryKeyColumns<C extends { name: string }>(table: Pick<KeyedTable<C>, 'partitionKey' | 'clustering'>): C[] {
   return [...table.partitionKey, ...table.clustering];
 }
 

@@ -1,9 +1,7 @@
-// The shape of .cqlint.json once validated.
-import type { TargetId } from '../targets';
-import type { IgnoreSource } from './ignore';
-import type { EvidenceSetting } from '../evidence/types';
-
-export type { EvidenceSetting } from '../evidence/types';
+// The shape of .cqlint.json once validated: the vocabulary of the configuration, which the schema, the
+// rules, the fixes, the evidence and the report read. It sits below all of them (it imports only targets'
+// ids); the loader that fills it (config/) sits above the rules, whose option specs it validates.
+import type { TargetId } from './targets';
 
 export type RuleLevel = 'off' | 'warn' | 'error';
 
@@ -86,4 +84,38 @@ export interface RuleOptionSpec {
   default?: unknown;
   /** For numbers: smallest accepted value. */
   minimum?: number;
+}
+
+/** Patterns and the folder they are relative to. */
+export interface IgnoreSource {
+  /** Absolute folder the patterns are relative to. */
+  base: string;
+  patterns: readonly string[];
+  /** Where the patterns come from (a file path), for "ignored by ...". */
+  origin: string;
+}
+
+/** What the configuration or the command line says about an evidence file or folder. */
+export interface EvidenceSetting {
+  /** A file or folder (absolute once loaded). */
+  path: string;
+  /** As written (messages cite it so). */
+  name?: string;
+  node?: string;
+  /** `YYYY-MM-DD` or an ISO date-time. */
+  captured?: string;
+  /** The table, for outputs that do not name it (dsbulk count, toppartitions of Cassandra 3.x). */
+  table?: string;
+  /** The sampling duration of a toppartitions output whose command line is not in the file, in seconds. */
+  durationSeconds?: number;
+  /**
+   * Named by the user's own command line or editor setting, not by a workspace's .cqlint.json: it may lie
+   * outside the workspace (a .cqlint.json cannot set this).
+   */
+  unconfined?: boolean;
+  /**
+   * The folder of the .cqlint.json that named it: what a config names is read inside that folder and the
+   * reader's roots (the workspace, the command line's inputs). Set when the config is loaded, never by it.
+   */
+  configFolder?: string;
 }
