@@ -69,13 +69,21 @@ const FOLDERS: Record<string, { offer: Offer; settles: string[]; keeps?: string 
   'shard-copy': { offer: findingOffer('hot-partition'), settles: [], keeps: 'hot-partition' },
 };
 
+test('every folder of fixtures found through the findings has a "not applicable" case', () => {
+  // key-edits tests the layout of the schema edits, not when a fix is offered.
+  const without = Object.keys(FOLDERS).filter((folder) => folder !== 'key-edits' && !fixtures(folder).some((f) => f.title === '(none)'));
+  assert.deepEqual(without, []);
+});
+
 for (const [folder, { offer, settles, keeps }] of Object.entries(FOLDERS)) {
   describe(`fixture ${folder}`, () => {
     for (const fixture of fixtures(folder)) {
       test(fixture.name, () => {
         const offered = offer(fixture.before, fixture.options);
         if (fixture.title === '(none)') {
-          // A "not applicable" case: nothing is offered, and the file is its own after.
+          // A "not applicable" case: the finding is there but no fix is offered, and the file is its own after.
+          const found = projectWith(fixture.before).lint(MAIN).filter((f) => [...settles, ...(keeps ? [keeps] : [])].includes(f.ruleId));
+          assert.ok(found.length > 0, 'the case has a finding the fix would be for');
           assert.deepEqual(offered.map((f) => f.title), []);
           assert.equal(fixture.after, fixture.before);
           return;
