@@ -6,6 +6,8 @@ import { CONFIG_FILE_NAME, findConfigFor, loadConfigFile } from '../core/config'
 import { Project } from '../core/project';
 import { columnKeyType, udtLookupFor } from '../core/schema/key-values';
 import type { TableInfo } from '../core/schema/model';
+import { parseTableName, resolveTableName } from '../core/schema/resolve';
+import { foldName } from '../core/util/names';
 import { shardAnnotationAbove } from '../core/schema/shard';
 import { parseRing, type Replication, replicasFor, replicationFromMap, type Ring, RingParseError, tokenRangeOf } from '../core/token/ring';
 import { computeShardValue, formatShardFormula, type ShardSpec, type SourceValue } from '../core/token/shard';
@@ -118,23 +120,18 @@ function configuredRing(schemaPath: string | undefined, io: CliIO): string | und
   return loaded.config?.ring;
 }
 
-function normalizeName(n: string): string {
-  return n.startsWith('"') && n.endsWith('"') && n.length >= 2 ? n.slice(1, -1).replace(/""/g, '"') : n.toLowerCase();
-}
-
+/** The table a command-line name resolves to, by the rule the editor and the rules follow (schema/resolve.ts). */
 function findTable(project: Project, qualified: string): TableInfo {
-  const dot = qualified.match(/^("(?:[^"]|"")+"|[^."]+)\.(.+)$/);
-  const ks = dot ? normalizeName(dot[1]) : undefined;
-  const name = normalizeName(dot ? dot[2] : qualified);
-  const tables = project.schema().allTables().filter((t) => t.kind === 'table');
-  const matches = tables.filter((t) => t.name === name && (!ks || t.keyspace === ks));
+  const name = parseTableName(qualified);
+  if (!name) throw new UsageError(`${qualified} is not a table name: write keyspace.table`);
+  const matches = resolveTableName(project.schema(), undefined, name).filter((t) => t.kind === 'table');
   if (!matches.length) {
-    const known = tables.map((t) => t.qualifiedName);
+    const known = project.schema().allTables().filter((t) => t.kind === 'table').map((t) => t.qualifiedName);
     throw new CliError(`table ${qualified} not found in the schema${known.length ? ` (tables: ${known.slice(0, 20).join(', ')}${known.length > 20 ? ', ...' : ''})` : ''}`);
   }
   const keyspaces = [...new Set(matches.map((m) => m.keyspace))];
-  if (keyspaces.length > 1 && !ks) throw new CliError(`table ${qualified} is defined in several keyspaces (${keyspaces.join(', ')}); write keyspace.table`);
-  return matches[matches.length - 1];
+  if (keyspaces.length > 1 && !name.keyspace) throw new CliError(`table ${qualified} is defined in several keyspaces (${keyspaces.join(', ')}); write keyspace.table`);
+  return matches[0]!;
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -229,7 +226,7 @@ function computeOne(shape: KeyShape, given: GivenValues, encoder: KeyEncoder, ri
   const names = shape.columns.map((c) => c.name);
   const values = new Map<string, KeyValue>();
   for (const [k, v] of given.named) {
-    const n = normalizeName(k);
+    const n = foldName(k);
     if (shape.allColumns ? !shape.allColumns.has(n) : !names.includes(n)) throw new CliError(`unknown column ${k}`);
     if (values.has(n)) throw new CliError(`column ${n} is given twice`);
     values.set(n, v);
@@ -320,7 +317,7 @@ function splitValues(values: string[], shape: KeyShape): GivenValues {
   const given: GivenValues = { positional: [], named: new Map() };
   for (const v of values) {
     const m = shape.named ? NAMED_VALUE.exec(v) : null;
-    if (m && shape.allColumns?.has(normalizeName(m[1]))) {
+    if (m && shape.allColumns?.has(foldName(m[1]))) {
       if (given.named.has(m[1])) throw new CliError(`column ${m[1]} is given twice`);
       given.named.set(m[1], m[2]);
     } else given.positional.push(v);

@@ -9,8 +9,9 @@ import type { ParseResult, QualifiedName, Statement } from '../../grammar/ast';
 import { parseCql } from '../../grammar';
 import { LineIndex } from '../../grammar/line-index';
 import { locateFindings, type Finding, type OffsetFinding } from './findings';
-import { buildFileSchema, compactFileSchema, keyspaceAt, keyDefinitions, mergeSchemas, type FileSchema } from './schema/build';
-import { type SchemaModel, type TableDefinition, type TableInfo, sameShape } from './schema/model';
+import { buildFileSchema, compactFileSchema, keyDefinitions, mergeSchemas, type FileSchema } from './schema/build';
+import { allSameShape, resolveTableName } from './schema/resolve';
+import { type SchemaModel, type TableDefinition, type TableInfo } from './schema/model';
 import { shardAbove } from './schema/shard';
 import { hintsAbove } from './schema/hint-comment';
 import { mergeHints } from './schema/workload';
@@ -590,23 +591,7 @@ export class Project {
   private resolveParts(filePath: string, keyspace: string | undefined, table: string, atOffset: number): readonly TableInfo[] {
     // Merging completes views and LIKE tables whose base lives in another file, so merge first.
     const model = this.schema();
-    const fs = this.fileSchema(filePath);
-    if (!keyspace && fs) keyspace = keyspaceAt(fs, atOffset);
-    const versions = fs?.versions.get(table);
-    if (versions) {
-      for (let i = versions.length - 1; i >= 0; i--) {
-        const v = versions[i]!;
-        if (v.offset >= atOffset) continue;
-        if (keyspace && v.keyspace && v.keyspace !== keyspace) continue;
-        return v.table ? [v.table] : [];
-      }
-    }
-    const candidates = model.candidates(keyspace, table);
-    // Only a file that defines the name (later than here) can be among the candidates.
-    if (versions && candidates.length > 1 && candidates.some((c) => c.filePath === filePath)) {
-      return [...candidates.filter((c) => c.filePath === filePath), ...candidates.filter((c) => c.filePath !== filePath)];
-    }
-    return candidates;
+    return resolveTableName(model, this.fileSchema(filePath), { keyspace, name: table }, atOffset);
   }
 
   /**
@@ -707,22 +692,6 @@ export class Project {
     this.internalErrors.push({ ruleId, filePath, error });
     if (this.internalErrors.length > 20) this.internalErrors.shift();
   }
-}
-
-// Facts about the model's candidate lists (the same array for the same question while the model stands),
-// asked for every table a statement names: each list holds hundreds of definitions in a workspace of
-// migrations, so they are worked out once per list.
-const sameShapeLists = new WeakMap<readonly TableInfo[], boolean>();
-
-/** Every candidate has the first one's shape (copies of one definition). */
-function allSameShape(candidates: readonly TableInfo[]): boolean {
-  let same = sameShapeLists.get(candidates);
-  if (same === undefined) {
-    const first = candidates[0];
-    same = !first || candidates.every((c) => sameShape(c, first));
-    sameShapeLists.set(candidates, same);
-  }
-  return same;
 }
 
 /** No lone surrogate (String.prototype.isWellFormed: Node 20+, newer than the ES2022 lib we compile against). */

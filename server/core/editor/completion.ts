@@ -97,7 +97,7 @@ export function complete(index: SymbolIndex, filePath: string, text: string, par
       addKeyspaces(index, push, 0, false);
       break;
     case 'column':
-      addColumns(index, ctx, push);
+      addColumns(index, ctx, push, { filePath, offset });
       break;
     case 'type':
       addTypes(index, ctx, push);
@@ -213,7 +213,7 @@ function columnEntry(c: ColumnSummary, table: TableDeclaration | undefined, coun
   };
 }
 
-function addColumns(index: SymbolIndex, ctx: CompletionContext, push: (e: CompletionEntry) => void): void {
+function addColumns(index: SymbolIndex, ctx: CompletionContext, push: (e: CompletionEntry) => void, from: { filePath: string; offset: number }): void {
   // CREATE TABLE: the columns being defined.
   if (ctx.statementType === 'CREATE TABLE') {
     for (const name of ctx.createdColumns) {
@@ -224,7 +224,7 @@ function addColumns(index: SymbolIndex, ctx: CompletionContext, push: (e: Comple
     return;
   }
   const ref = ctx.table;
-  const table = ref ? index.resolveTable(ref) : undefined;
+  const table = ref ? index.resolveTable(ref, from) : undefined;
   if (table) {
     const columns = index.columnsOf(table);
     const counts = {

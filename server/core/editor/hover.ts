@@ -60,7 +60,7 @@ function summarizeTable(index: SymbolIndex, table: TableDeclaration): string {
 
 function columnHover(index: SymbolIndex, o: Occurrence): string | undefined {
   if (o.target.kind !== 'column') return undefined;
-  const tableDecl = index.resolveTable(o.target.table);
+  const tableDecl = index.tableOfMention(o, o.target.table);
   const name = o.target.name;
   if (!tableDecl) return `**column** ${inlineCode(quoteName(name))}\n\nTable ${inlineCode(o.target.table.name)} is not defined in the workspace.`;
   const columns = index.columnsOf(tableDecl);
@@ -142,7 +142,7 @@ export function nameHover(index: SymbolIndex, filePath: string, text: string, pa
     let markdown: string | undefined;
     switch (o.target.kind) {
       case 'table': {
-        const table = index.resolveTable(o.target);
+        const table = index.tableOfMention(o, o.target);
         markdown = table
           ? (options.describeTable?.(table) ?? summarizeTable(index, table))
           : `**table** ${inlineCode(quoteName(o.target.name))}\n\n_Not defined in the workspace._`;

@@ -75,7 +75,7 @@ export function semanticTokens(index: SymbolIndex, filePath: string, text: strin
   const columnMaps = new Map<unknown, Map<string, ColumnSummary>>();
   const columnOf = (o: NonNullable<ReturnType<SymbolIndex['occurrenceAt']>>): ColumnSummary | undefined => {
     if (o.target.kind !== 'column') return undefined;
-    const table = index.resolveTable(o.target.table);
+    const table = index.tableOfMention(o, o.target.table);
     if (!table) return undefined;
     const base = index.baseOf(table);
     let map = columnMaps.get(base.occurrence);
@@ -131,7 +131,7 @@ export function semanticTokens(index: SymbolIndex, filePath: string, text: strin
           emit(token, 'namespace', declaration);
           break;
         case 'table': {
-          const table = index.resolveTable(o.target);
+          const table = index.tableOfMention(o, o.target);
           emit(token, table?.isView ? 'interface' : 'class', declaration);
           break;
         }

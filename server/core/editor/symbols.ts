@@ -13,6 +13,7 @@ import type {
 import type { EditorSources } from './sources';
 import { walk } from '../util/ast-walk';
 import type { ColumnInfo, SchemaModel, TableDefinition, TableInfo } from '../schema/model';
+import { resolveTableName } from '../schema/resolve';
 
 export type SymbolKind = 'keyspace' | 'table' | 'column' | 'type' | 'field' | 'index' | 'function';
 
@@ -342,6 +343,8 @@ export class SymbolIndex {
   private keyCache = new Map<Occurrence, string>();
   private occurrencesByKey?: Map<string, Occurrence[]>;
   private columnDeclarationsByKey?: Map<string, Occurrence[]>;
+  /** Table and view declarations by file and statement start. */
+  private declarationsByPlace?: Map<string, TableDeclaration>;
   /** Tables and columns read from one schema model (a new model, e.g. after an edit, starts afresh). */
   private schemaCache?: { model: SchemaModel; byDefinition: Map<TableDefinition, TableInfo>; columns: Map<Occurrence, ColumnSummary[]> };
   private version = 0;
@@ -382,6 +385,7 @@ export class SymbolIndex {
     this.keyCache = new Map();
     this.occurrencesByKey = undefined;
     this.columnDeclarationsByKey = undefined;
+    this.declarationsByPlace = undefined;
     this.schemaCache = undefined;
     for (const file of this.files.values()) {
       for (const o of file.occurrences) {
@@ -451,8 +455,27 @@ export class SymbolIndex {
     return (exact.length ? exact : list.filter((o) => (o.target as ScopedName).keyspace === undefined)).map(pick);
   }
 
-  resolveTable(ref: ScopedName): TableDeclaration | undefined {
-    return this.tableCandidates(ref.keyspace, ref.name)[0];
+  /**
+   * The declaration of the table or view a name refers to, by the rule the rules follow too
+   * (schema/resolve.ts): as seen from a place of a file (its DROPs and re-CREATEs count), or without one as
+   * from a file that does not define it.
+   */
+  resolveTable(ref: ScopedName, from?: { filePath: string; offset: number }): TableDeclaration | undefined {
+    const info = resolveTableName(this.sources.schema(), from && this.sources.fileSchema(from.filePath), ref, from?.offset)[0];
+    return info && this.declarationOf(info);
+  }
+
+  /** The table a mention names, where it stands (its statement's start: a DROP TABLE names what it drops). */
+  tableOfMention(o: Occurrence, ref: ScopedName): TableDeclaration | undefined {
+    return this.resolveTable(ref, { filePath: o.filePath, offset: o.statement.range.start });
+  }
+
+  /** The CREATE statement a schema model table comes from, as a declaration of this index. */
+  private declarationOf(info: TableInfo): TableDeclaration | undefined {
+    if (!this.declarationsByPlace) {
+      this.declarationsByPlace = new Map(this.allTables().map((d) => [`${d.occurrence.filePath}\u0000${d.statement.range.start}`, d] as const));
+    }
+    return this.declarationsByPlace.get(`${info.filePath}\u0000${info.range.start}`);
   }
 
   /** Every table and view declaration in the workspace. */
@@ -546,11 +569,11 @@ export class SymbolIndex {
       case 'keyspace':
         return this.declarationsNamed('keyspace', t.name)[0];
       case 'table':
-        return this.resolveTable(t)?.occurrence;
+        return this.tableOfMention(o, t)?.occurrence;
       case 'type':
         return this.resolveType(t);
       case 'column': {
-        const table = this.resolveTable(t.table);
+        const table = this.tableOfMention(o, t.table);
         if (!table) return undefined;
         const base = this.baseOf(table);
         return this.columnsOf(base).find((c) => c.name === t.name)?.declaration;

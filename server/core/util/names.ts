@@ -36,6 +36,14 @@ export function parseTypedName(input: string): string | undefined {
   return text;
 }
 
+/**
+ * A CQL identifier as written (`Users`, `"Users"`) to the name Cassandra sees: unquoted names fold to lower
+ * case, quoted ones keep their case with `""` unescaped.
+ */
+export function foldName(written: string): string {
+  return written.length >= 2 && written.startsWith('"') && written.endsWith('"') ? written.slice(1, -1).replace(/""/g, '"') : written.toLowerCase();
+}
+
 /** Names kept once per process (a workspace spells the same table and type names in thousands of places). */
 const internedNames = new Map<string, string>();
 /** The pool is dropped when it reaches this size: it holds names, never text, so it grows with the schema. */

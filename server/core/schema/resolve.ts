@@ -1,0 +1,76 @@
+// How a table or view name resolves: the one rule that the rules (Project.tableFor), the editor's
+// navigation and hover (editor/symbols.ts) and the CLI (`cqlint token --schema`) all follow.
+//
+// 1. In a file that itself creates, alters or drops the name, that file's history decides: the latest
+//    CREATE, ALTER or DROP of the name before the mention, in the keyspace written or in effect (USE). After
+//    a DROP the name is undefined there until the next CREATE.
+// 2. Otherwise the workspace's definitions of the name in that keyspace (an unqualified definition stands
+//    for any keyspace when no definition names it), each file contributing the table as its last statement
+//    on it left it, in file order: the first one counts. A file that defines the name only later than the
+//    mention puts its own definition first.
+// 3. A name with no file or position (the command line) resolves as from a file that does not define it.
+// When the workspace's definitions of one table differ, the conflicting-definition rule reports each of
+// them, and the rules do not guess for a file that does not define the table itself (Project.tableFor is
+// rule 2; the rules' lookup gives nothing then).
+import type { QualifiedName } from '../../../grammar/ast';
+import { foldName } from '../util/names';
+import { keyspaceAt, type FileSchema } from './build';
+import { sameShape, type SchemaModel, type TableInfo } from './model';
+
+/** A table or view name: keyspace (as written, or none) and name, both as Cassandra sees them. */
+export interface TableName {
+  keyspace?: string;
+  name: string;
+}
+
+/** The candidates for a name, best first (rule 1: one or none; rule 2: every compatible definition). */
+export function resolveTableName(model: SchemaModel, file: FileSchema | undefined, name: TableName, atOffset = Number.MAX_SAFE_INTEGER): readonly TableInfo[] {
+  let keyspace = name.keyspace;
+  if (!keyspace && file) keyspace = keyspaceAt(file, atOffset);
+  const versions = file?.versions.get(name.name);
+  if (versions) {
+    for (let i = versions.length - 1; i >= 0; i--) {
+      const v = versions[i]!;
+      if (v.offset >= atOffset) continue;
+      if (keyspace && v.keyspace && v.keyspace !== keyspace) continue;
+      return v.table ? [v.table] : [];
+    }
+  }
+  const candidates = model.candidates(keyspace, name.name);
+  // Only a file that defines the name (later than here) can be among the candidates.
+  if (file && versions && candidates.length > 1 && candidates.some((c) => c.filePath === file.filePath)) {
+    return [...candidates.filter((c) => c.filePath === file.filePath), ...candidates.filter((c) => c.filePath !== file.filePath)];
+  }
+  return candidates;
+}
+
+/** A name of the AST (`ks.t`, `"Ks"."T"`), as the resolver takes it. */
+export function tableNameOf(name: QualifiedName): TableName {
+  return { keyspace: name.keyspace?.name, name: name.name.name };
+}
+
+/**
+ * A name written on the command line or in a setting: `ks.table` or `table`, each part a CQL identifier
+ * (unquoted ones fold to lower case, `"Quoted"` ones keep theirs). Undefined when it is not one.
+ */
+export function parseTableName(text: string): TableName | undefined {
+  const parts = /^\s*("(?:[^"]|"")+"|[^."\s]+)(?:\.("(?:[^"]|"")+"|[^."\s]+))?\s*$/.exec(text);
+  if (!parts) return undefined;
+  return parts[2] === undefined ? { name: foldName(parts[1]!) } : { keyspace: foldName(parts[1]!), name: foldName(parts[2]) };
+}
+
+// Facts about the model's candidate lists (the same array for the same question while the model stands),
+// asked for every table a statement names: each list holds hundreds of definitions in a workspace of
+// migrations, so they are worked out once per list.
+const sameShapeLists = new WeakMap<readonly TableInfo[], boolean>();
+
+/** Every candidate has the first one's shape (copies of one definition). */
+export function allSameShape(candidates: readonly TableInfo[]): boolean {
+  let same = sameShapeLists.get(candidates);
+  if (same === undefined) {
+    const first = candidates[0];
+    same = !first || candidates.every((c) => sameShape(c, first));
+    sameShapeLists.set(candidates, same);
+  }
+  return same;
+}
