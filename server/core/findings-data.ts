@@ -224,6 +224,12 @@ export interface InvalidClusteringOrderData extends ColumnProblem {
   clustering: string[];
 }
 
+export interface ConflictingDefinitionData {
+  table: string;
+  /** The files of the other definitions, whose primary key differs. */
+  others: string[];
+}
+
 export interface StaticWithoutClusteringData extends ColumnProblem {
   reason: 'in-primary-key' | 'no-clustering';
 }
@@ -280,6 +286,7 @@ export interface FindingDataByRule {
   'missing-primary-key': MissingPrimaryKeyData;
   'invalid-hint': InvalidHintData;
   'invalid-suppression': InvalidSuppressionData;
+  'conflicting-definition': ConflictingDefinitionData;
 }
 
 export type RuleWithData = keyof FindingDataByRule;

@@ -24,6 +24,7 @@ import * as shardMismatch from './shard-mismatch';
 import * as skewedShardFormula from './skewed-shard-formula';
 import * as invalidHint from './invalid-hint';
 import * as invalidSuppression from './invalid-suppression';
+import * as conflictingDefinition from './conflicting-definition';
 
 export type { RuleModule, RuleMeta, RuleContext, RuleExamples, ExampleCase, InvalidExampleCase } from './types';
 
@@ -35,6 +36,7 @@ export const allRules: RuleModule[] = [
   hotPartition.rule, largePartition.rule, partitionThroughput.rule, allowFiltering.rule, unrestrictedPartitionKey.rule,
   largeInPartitionKey.rule, unloggedBatchMultiPartition.rule, simpleStrategy.rule, secondaryIndexScan.rule,
   invalidShardAnnotation.rule, shardMismatch.rule, skewedShardFormula.rule, invalidHint.rule, invalidSuppression.rule,
+  conflictingDefinition.rule,
 ];
 
 export function ruleById(id: string): RuleModule | undefined {

@@ -1,0 +1,69 @@
+// `conflicting-definition`: a table defined in two files of the workspace with different primary keys.
+// A mention in a third file resolves to the first definition in file order (schema/resolve.ts), so the
+// token, the partition analysis and the fixes follow one of them while the other may be what runs on the
+// cluster. Reported on each definition, naming the others. Definitions that agree on the key (a schema
+// kept in several versions that differ in other columns) are no conflict; neither is a table without a
+// keyspace on either side (the docs' snippets), nor a DROP and re-CREATE inside one file.
+// Data: { table: string, others: string[] } (the other definitions' files)
+import { docsUrl } from '../findings';
+import type { FindingData } from '../findings-data';
+import type { TableInfo } from '../schema/model';
+import { keyText } from '../util/statements';
+import type { RuleExamples, RuleModule } from './types';
+
+/** The primary key as it decides tokens: column names and types, in order. */
+function keySignature(table: TableInfo): string {
+  const part = (columns: TableInfo['partitionKey']) => columns.map((c) => `${c.name} ${c.typeText}`);
+  return `${part(table.partitionKey).join(',')}|${part(table.clustering).join(',')}`;
+}
+
+function keyWithTypes(table: TableInfo): string {
+  return keyText(table.partitionKey.map((c) => `${c.name} ${c.typeText}`), table.clustering.map((c) => c.name));
+}
+
+function fileName(filePath: string): string {
+  return filePath.split(/[\\/]/).pop() ?? filePath;
+}
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'conflicting-definition',
+    defaultSeverity: 'warning',
+    description: 'A table defined in several files with different primary keys.',
+    docsUrl: docsUrl('conflicting-definition'),
+  },
+  check(ctx) {
+    for (const stmt of ctx.parse.statements) {
+      if (stmt.kind !== 'CreateTable') continue;
+      const own = ctx.definedBy(stmt);
+      if (!own?.keyspace || !own.partitionKey.length) continue;
+      const table = ctx.latest(own);
+      // From the start of the file, the name resolves to every workspace definition (schema/resolve.ts, rule 2).
+      const others = ctx.tableCandidates(stmt.name, 0)
+        .filter((t) => t.filePath !== ctx.filePath && t.kind === 'table' && t.keyspace === table.keyspace && t.partitionKey.length && keySignature(t) !== keySignature(table));
+      if (!others.length) continue;
+      const names = [...new Set(others.map((t) => fileName(t.filePath)))];
+      ctx.report({
+        message: `${table.qualifiedName} is defined with another primary key in ${names.join(', ')}`,
+        details: `Here: PRIMARY KEY ${keyWithTypes(table)}; ${others.map((t) => `${fileName(t.filePath)}: PRIMARY KEY ${keyWithTypes(t)}`).join('; ')}.\n\n`
+          + 'Statements in other files resolve to the first definition in file order, so tokens, partition findings and fixes follow that one. '
+          + 'Keep one definition of the table, or give the other its own name.',
+        range: stmt.name.range,
+        related: others.map((t) => ({ filePath: t.filePath, range: t.nameRange, message: `${t.qualifiedName} is defined here` })),
+        data: { table: table.qualifiedName, others: others.map((t) => t.filePath) } satisfies FindingData<'conflicting-definition'>,
+      });
+    }
+  },
+};
+
+export const examples: RuleExamples = {
+  valid: [
+    { code: 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);', files: { 'other.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY, v text, w int);' }, name: 'same key, other columns' },
+    { code: 'CREATE TABLE t (id int PRIMARY KEY);', files: { 'other.cql': 'CREATE TABLE t (id text PRIMARY KEY);' }, name: 'no keyspace on either side' },
+    { code: 'CREATE TABLE ks.t (id int PRIMARY KEY);\nDROP TABLE ks.t;\nCREATE TABLE ks.t (id text PRIMARY KEY);', name: 're-created in one file' },
+  ],
+  invalid: [
+    { code: 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);', files: { 'other.cql': 'CREATE TABLE ks.t (id text PRIMARY KEY, v text);' }, at: 'ks.t', message: /other\.cql/, data: { table: 'ks.t' } },
+    { code: 'USE ks;\nCREATE TABLE t (day date, id int, PRIMARY KEY (day, id));', files: { 'other.cql': 'CREATE TABLE ks.t (day date, id int, PRIMARY KEY ((day, id)));' }, at: 't (', message: /PRIMARY KEY \(\(day date, id int\)\)/ },
+  ],
+};
