@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findDefinition, findReferences, prepareRename, rename, editsByFile, applyEdits } from '../../server/core/editor/navigation';
+import { findDefinition, findReferences, prepareRename, rename, editsByFile } from '../../server/core/editor/navigation';
+import { applyEdits } from '../../server/core/fixes/text';
 import { withCursor, workspace, SCHEMA } from './helpers';
 
 const QUERIES = `USE shop;

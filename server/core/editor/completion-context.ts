@@ -4,6 +4,7 @@
 // statements people have while typing (`SELECT | FROM ks.t`, `WHERE |`, `CREATE TABLE t (id uuid, x |`).
 import type { ParseResult } from '../../../grammar/ast';
 import { editorTokens, type EditorToken } from './tokens';
+import { foldName } from '../util/names';
 
 export type CompletionSite =
   | 'table' | 'keyspace' | 'column' | 'type' | 'tableOption' | 'keyspaceOption' | 'mapKey' | 'optionClass'
@@ -52,8 +53,7 @@ const upper = (t: EditorToken | undefined): string => (t ? t.image.toUpperCase()
 const isName = (t: EditorToken | undefined): boolean => !!t && (t.category === 'identifier' || t.category === 'quotedName'
   || (t.category === 'keyword' && !!t.unreserved));
 function nameOf(t: EditorToken): string {
-  if (t.category === 'quotedName') return t.image.slice(1, -1).replace(/""/g, '"');
-  return t.image.toLowerCase();
+  return foldName(t.image);
 }
 
 const CLAUSE_WORDS = new Set(['SELECT', 'FROM', 'WHERE', 'SET', 'ORDER', 'GROUP', 'LIMIT', 'USING', 'VALUES', 'WITH', 'IF',

@@ -3,17 +3,16 @@
 import type { SourceRange } from '../../../grammar/ast';
 import type { Occurrence, SymbolIndex, SymbolKind } from './symbols';
 import { needsQuotes, parseTypedName, quoteName } from '../util/names';
+import type { TextEdit } from '../fixes/types';
 
 interface FileRange {
   filePath: string;
   range: SourceRange;
 }
 
-interface FileEdit {
+/** A rename's edit: the text edit of the fixes (one shape, applied by fixes/text.ts applyEdits) in a file. */
+interface FileEdit extends TextEdit {
   filePath: string;
-  start: number;
-  end: number;
-  newText: string;
 }
 
 const RENAMEABLE: ReadonlySet<SymbolKind> = new Set(['keyspace', 'table', 'column', 'type', 'field']);
@@ -121,12 +120,4 @@ export function editsByFile(edits: readonly FileEdit[]): Map<string, FileEdit[]>
   }
   for (const list of map.values()) list.sort((a, b) => a.start - b.start);
   return map;
-}
-
-/** Applies non-overlapping edits to a text (used by tests and the CLI). */
-export function applyEdits(text: string, edits: readonly { start: number; end: number; newText: string }[]): string {
-  const sorted = [...edits].sort((a, b) => b.start - a.start);
-  let out = text;
-  for (const e of sorted) out = out.slice(0, e.start) + e.newText + out.slice(e.end);
-  return out;
 }

@@ -14,7 +14,7 @@ import {
   QuotedName, RParen, Slash, Star, Unknown, UnterminatedQuotedName, isKeywordType, lexCql,
 } from '../../../grammar/lexer';
 import { murmur3x86_32 } from './murmur3';
-import { nameRecord, ownEntry } from '../util/names';
+import { foldName, nameRecord, ownEntry } from '../util/names';
 import { ByteWriter, writeKey } from './serialize';
 import { type KeyType, keyTypeFromAst, keyTypeProblem, type UdtLookup } from './types';
 import { type CqlValue, type KeyValue, KeyValueError, parseKeyValue } from './values';
@@ -76,7 +76,7 @@ function tokenize(s: string, base: number): Tok[] | { bad: number } {
       value = t.image.toLowerCase();
     } else if (type === QuotedName) {
       kind = 'ident';
-      value = t.image.slice(1, -1).replace(/""/g, '"');
+      value = foldName(t.image);
     } else if (type === IntegerLiteral) kind = 'number';
     else if (PUNCTUATION.has(type)) kind = 'punct';
     out.push({ kind, text: t.image, value, start, end });
