@@ -1,10 +1,10 @@
 // Saving a sample chosen in the report: only `samples[table]` of the .cqlint.json changes, as text.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { sampleSettingEdit, type TextEdit } from '../../server/core/config/json-edit';
+import { sampleSettingEdit } from '../../server/core/config/json-edit';
+import { applyEdits } from '../../server/core/fixes/text';
 
-const apply = (text: string, e: TextEdit): string => text.slice(0, e.offset) + e.text + text.slice(e.offset + e.length);
-const save = (text: string | undefined, table = 'ks.posts', file = 'samples/posts.csv'): string => apply(text ?? '', sampleSettingEdit(text, table, file));
+const save = (text: string | undefined, table = 'ks.posts', file = 'samples/posts.csv'): string => applyEdits(text ?? '', [sampleSettingEdit(text, table, file)]);
 
 test('json edit: a new file, a new samples key, a new table, a replaced table; the rest stays as written', () => {
   assert.deepEqual(JSON.parse(save(undefined)), { samples: { 'ks.posts': 'samples/posts.csv' } });

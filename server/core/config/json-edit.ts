@@ -1,12 +1,16 @@
 // Edits one key of a .cqlint.json as text, keeping everything else as written (comments are not JSON,
 // so the file has none; key order, spacing and the other keys stay): used to save a sample chosen in the
 // editor's partition report into `samples`. Only locates what it needs; the text must be valid JSON.
+// Not jsonc-parser's modify(): it parses recursively, and a value nested a million levels deep overflows
+// the stack (RangeError) where this scanner answers (test/report/json-edit.test.ts).
 import { JsonScanError, jsonObjectMembers, skipSpace, type JsonMember } from '../util/json-scan';
+import type { TextEdit } from '../util/text-edit';
 
-export interface TextEdit {
-  offset: number;
-  length: number;
-  text: string;
+export type { TextEdit } from '../util/text-edit';
+
+/** The edit replacing `length` characters at `offset` with `text`. */
+function edit(offset: number, length: number, text: string): TextEdit {
+  return { start: offset, end: offset + length, newText: text };
 }
 
 interface JsonObject {
@@ -39,9 +43,9 @@ function indentAt(text: string, offset: number): string {
 function addProperty(text: string, object: JsonObject, key: string, value: string): TextEdit {
   const entry = `${JSON.stringify(key)}: ${value}`;
   const last = object.properties.at(-1);
-  if (!last) return { offset: object.start, length: object.end + 1 - object.start, text: `{ ${entry} }` };
+  if (!last) return edit(object.start, object.end + 1 - object.start, `{ ${entry} }`);
   const sameLine = !text.slice(last.keyStart, object.end).includes('\n') || !text.slice(object.start, last.keyStart).includes('\n');
-  return { offset: last.valueEnd, length: 0, text: sameLine ? `, ${entry}` : `,\n${indentAt(text, last.keyStart)}${entry}` };
+  return edit(last.valueEnd, 0, sameLine ? `, ${entry}` : `,\n${indentAt(text, last.keyStart)}${entry}`);
 }
 
 /**
@@ -51,14 +55,14 @@ function addProperty(text: string, object: JsonObject, key: string, value: strin
 export function sampleSettingEdit(text: string | undefined, table: string, file: string): TextEdit {
   const value = JSON.stringify(file);
   if (text === undefined || text.trim() === '') {
-    return { offset: 0, length: text?.length ?? 0, text: `{\n  "samples": { ${JSON.stringify(table)}: ${value} }\n}\n` };
+    return edit(0, text?.length ?? 0, `{\n  "samples": { ${JSON.stringify(table)}: ${value} }\n}\n`);
   }
   const top = parseTopObject(text);
   const samples = top.properties.filter((p) => p.key === 'samples').pop();
   if (!samples) return addProperty(text, top, 'samples', `{ ${JSON.stringify(table)}: ${value} }`);
-  if (text.charCodeAt(samples.valueStart) !== 123 /* { */) return { offset: samples.valueStart, length: samples.valueEnd - samples.valueStart, text: `{ ${JSON.stringify(table)}: ${value} }` };
+  if (text.charCodeAt(samples.valueStart) !== 123 /* { */) return edit(samples.valueStart, samples.valueEnd - samples.valueStart, `{ ${JSON.stringify(table)}: ${value} }`);
   const object = objectAt(text, samples.valueStart);
   const existing = object.properties.filter((p) => p.key === table).pop();
-  if (existing) return { offset: existing.valueStart, length: existing.valueEnd - existing.valueStart, text: value };
+  if (existing) return edit(existing.valueStart, existing.valueEnd - existing.valueStart, value);
   return addProperty(text, object, table, value);
 }

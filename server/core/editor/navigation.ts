@@ -3,7 +3,7 @@
 import type { SourceRange } from '../../../grammar/ast';
 import type { Occurrence, SymbolIndex, SymbolKind } from './symbols';
 import { needsQuotes, parseTypedName, quoteName } from '../util/names';
-import type { TextEdit } from '../fixes/types';
+import type { TextEdit } from '../util/text-edit';
 
 interface FileRange {
   filePath: string;

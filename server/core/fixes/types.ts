@@ -2,13 +2,9 @@
 // Fixes are small pure functions from (text, parse, finding or node, options) to edits, like
 // rust-analyzer's assists.
 import type { PartitionPlan } from './key-change';
+import type { TextEdit } from '../util/text-edit';
 
-/** Replace `text.slice(start, end)` with `newText`; offsets are 0-based UTF-16 offsets into the text. */
-export interface TextEdit {
-  start: number;
-  end: number;
-  newText: string;
-}
+export type { TextEdit } from '../util/text-edit';
 
 export interface Fix {
   /** What the user sees, e.g. "Add a calculated shard column from title (16 shards)". */

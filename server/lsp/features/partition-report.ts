@@ -145,7 +145,7 @@ export async function sampleConfigEdit(ctx: ServerContext, params: SampleConfigE
     return { error: `cannot edit ${path.basename(configPath)}: ${error instanceof Error ? error.message : String(error)}` };
   }
   const lines = new LineIndex(text ?? '');
-  const edit: TextEdit = { range: offsetsToRange(lines, { start: change.offset, end: change.offset + change.length }), newText: change.text };
+  const edit: TextEdit = { range: offsetsToRange(lines, change), newText: change.newText };
   const workspaceEdit: WorkspaceEdit = exists
     ? { changes: { [uri]: [edit] } }
     : { documentChanges: [{ kind: 'create', uri, options: { ignoreIfExists: true } }, { textDocument: { uri, version: null }, edits: [edit] }] };
