@@ -3,6 +3,7 @@
 // Exit 0 clean (warnings allowed), 1 errors or too many warnings, 2 usage, config or I/O failure;
 // a file that cannot be read is reported on stderr and the others are still linted.
 import { Project } from '../core/project';
+import { heapKeeper } from '../core/util/heap';
 import { allRules } from '../core/rules';
 import type { TargetId } from '../core/targets';
 import * as path from 'node:path';
@@ -211,6 +212,7 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     const schema = project.fileSchema(file);
     inputs?.file(file, read.text, definesSchema(schema), project.fileReferences(file).length > 0);
     project.release(file);
+    heapKeeper().settle();
   }
 
   const stdinIgnoredBy = options.stdinPath === undefined ? undefined : ignored?.(options.stdinPath, false);
@@ -308,6 +310,7 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     const result: FileResult = { filePath, findings, source: output ?? project.getText(filePath)!, fixable, ...(output !== undefined ? { output } : {}) };
     writer.file(options.quiet ? errorsOnly(result) : result);
     project.release(filePath, { findings: true });
+    heapKeeper().settle();
     const fileCounts = countFindings(findings);
     counts.errorCount += fileCounts.errorCount;
     counts.warningCount += fileCounts.warningCount;

@@ -3,7 +3,6 @@
 // server, the CLI and the tests alike; everything is computed lazily and cached per text.
 import { statSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { heapKeeper } from './util/heap';
 
 import type { ParseResult, QualifiedName, Statement } from '../../grammar/ast';
 import { parseCql } from '../../grammar';
@@ -327,8 +326,8 @@ export class Project {
     // Reusing the schema across an edit needs the tree it was built from.
     entry.ddl = undefined;
     entry.released = true;
-    // Runs of thousands of files (the CLI, the server's index) release each in turn: keep the heap near what is alive.
-    heapKeeper().settle();
+    // Runs of thousands of files (the CLI, the server's index) release each in turn; keeping the heap near
+    // what is alive is process policy, the entry points' (they call util/heap's keeper after each release).
   }
 
   /** Schema facts of one file (cached per parse; reused across edits that change no schema statement). */

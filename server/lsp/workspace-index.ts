@@ -8,6 +8,7 @@
 // table whose file is not indexed yet. The rest follows; when all is done the caller re-checks
 // everything once.
 import type { Project } from '../core/project';
+import { heapKeeper } from '../core/util/heap';
 
 export interface IndexProgress {
   /** Files parsed so far, and in all. */
@@ -161,6 +162,7 @@ export class BackgroundIndex {
         // A file that is not open keeps its schema and references, not its tree: memory grows with the
         // schema, not the text. Whatever needs the tree later parses it again.
         this.host.project.release(file);
+        heapKeeper().settle();
         this.host.loaded(file);
       }
       this.parsed++;

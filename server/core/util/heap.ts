@@ -113,7 +113,7 @@ export function useHeapBudget(next: HeapBudget): void {
   processKeeper = undefined;
 }
 
-/** The process's keeper (one heap per process), made on first use: Project.release settles it after each file. */
+/** The process's keeper (one heap per process), made on first use: the CLI and the server settle it after each Project.release. */
 export function heapKeeper(): HeapKeeper {
   return (processKeeper ??= createHeapKeeper(budget));
 }

@@ -25,6 +25,7 @@ import { allRules } from '../../core/rules';
 import type { Feature, FilesChangedEvent, ServerContext } from '../context';
 import { unlessCancelled } from '../budget';
 import { markdownText } from '../../core/markdown';
+import { heapKeeper } from '../../core/util/heap';
 import { registerHoverProvider } from './hover';
 import type { EditorDocument } from './symbols';
 
@@ -174,7 +175,10 @@ export const diagnosticsFeature: Feature = {
       // (the findings would only be reused while nothing they depend on changes, and any such change
       // brings the file back here anyway).
       const open = !!ctx.documents.get(ctx.pathToUri(filePath));
-      if (!open) ctx.project.release(filePath, { findings: true });
+      if (!open) {
+        ctx.project.release(filePath, { findings: true });
+        heapKeeper().settle();
+      }
       const previous = last.get(filePath);
       let digest: string | undefined;
       const same = !!previous && (previous.diagnostics ? sameJson(previous.diagnostics, diagnostics) : previous.digest === (digest = digestOf(diagnostics)));
