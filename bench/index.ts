@@ -24,6 +24,7 @@ const benches: Bench[] = [
   { name: 'hostile', module: './hostile', exportName: 'runHostileBench' },
   { name: 'cli', module: './cli', exportName: 'runCliBench' },
   { name: 'evidence', module: './evidence', exportName: 'runEvidenceBench' },
+  { name: 'heap', module: './heap', exportName: 'runHeapBench' },
 ];
 
 async function main(): Promise<void> {
