@@ -13,6 +13,7 @@ import { qualifiedText, typeText } from './cql-text';
 import { roleText } from './hover';
 import { quoteName } from '../util/names';
 import type { ColumnSummary, SymbolIndex, TableDeclaration } from './symbols';
+import { NATIVE_TYPES } from '../token/types';
 
 export type CompletionKind =
   | 'keyword' | 'keyspace' | 'table' | 'view' | 'column' | 'type' | 'function' | 'option' | 'class' | 'value';
@@ -48,11 +49,6 @@ interface CompletionOptions {
    */
   expectedKeywords?: (text: string, offset: number) => readonly string[];
 }
-
-const NATIVE_TYPES = [
-  'ascii', 'bigint', 'blob', 'boolean', 'counter', 'date', 'decimal', 'double', 'duration', 'float', 'inet', 'int',
-  'smallint', 'text', 'time', 'timestamp', 'timeuuid', 'tinyint', 'uuid', 'varchar', 'varint',
-];
 
 const COLLECTION_SNIPPETS: { label: string; snippet: string }[] = [
   { label: 'list', snippet: 'list<${1:text}>' },
