@@ -19,7 +19,8 @@ import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Finding } from '../core/findings';
 import type { FileSchema } from '../core/schema/build';
-import { readTextFile, writeTextFile } from '../core/io/files';
+import { readTextFile } from '../core/io/files';
+import { writeTextFile } from '../core/io/write';
 import packageJson from '../../package.json';
 
 export const DEFAULT_CACHE_FILE = '.cqlintcache';

@@ -6,7 +6,8 @@ import type { Project } from '../core/project';
 import { computeFixAll, fixesForFinding } from '../core/fixes';
 import { projectFixEnvironment, recordFixErrors, type EnvironmentSettings } from '../core/fixes/environment';
 import { applyEdits } from '../core/fixes/text';
-import { writeTextFile, type FileStamp } from '../core/io/files';
+import type { FileStamp } from '../core/io/files';
+import { writeTextFile } from '../core/io/write';
 
 /** Like ESLint: later passes fix what earlier fixes uncovered; ten is plenty and bounds the work. */
 const MAX_FIX_PASSES = 10;

@@ -4,14 +4,16 @@
 import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { describeFileType, describeIoError, findCqlFiles, readTextFile, readTextFileSync, writeTextFile, type FileKind, type ReadResult } from '../core/io/files';
+import { describeFileType, describeIoError, findCqlFiles, readTextFile, readTextFileSync, type FileKind, type ReadResult } from '../core/io/files';
 import { analysisRefusal, DOCUMENT_LIMITS } from '../core/io/input-limits';
 import { IGNORE_FILE_NAME, ignoreFileSource, ignoredBy, type IgnoreSource } from '../core/config/ignore';
 import { findConfigFor, loadConfigFile, type CqlintConfig, type LoadedConfigFile } from '../core/config';
 import { TARGET_IDS, isTargetId, type TargetId } from '../core/targets';
 import { parseArgsOptions, type CliOptions } from './options';
 
-export { writeTextFile } from '../core/io/files';
+import { writeTextFile } from '../core/io/write';
+
+export { writeTextFile } from '../core/io/write';
 
 export interface CliStream {
   write(text: string): unknown;

@@ -5,7 +5,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { describeIoError, findCqlFiles, readTextFile, readTextFileSync, writeTextFile, WriteRefusedError, type ReadOptions, type ReadResult } from '../../server/core/io/files';
+import { describeIoError, findCqlFiles, readTextFile, readTextFileSync, type ReadOptions, type ReadResult } from '../../server/core/io/files';
+import { writeTextFile, WriteRefusedError } from '../../server/core/io/write';
 import { describe as describeValue, findConfigFor, loadConfigFile } from '../../server/core/config';
 
 function temp(t: { after(fn: () => void): void }): (relative: string, content?: string | Uint8Array) => string {
