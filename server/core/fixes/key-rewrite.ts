@@ -8,7 +8,7 @@ import type {
 } from '../../../grammar/ast';
 import { columnNamed } from '../schema/model';
 import { computeShardValue, type SourceValue } from '../token/shard';
-import { keyTypeFromAst } from '../token/types';
+import { columnKeyType } from '../schema/key-values';
 import { someExpression } from '../util/ast-walk';
 import { nameRecord, quoteName } from '../util/names';
 import { bucketLiteral, bucketsCovering, timeValue, type TimeBound } from './bucket-values';
@@ -288,9 +288,9 @@ function computeShardOf(change: KeyChange, shard: ShardPlan, values: readonly Ex
   let value: number | undefined;
   let computable = true;
   for (const [i, name] of shard.sources.entries()) {
-    const type = columnNamed(change.table, name)?.type;
+    const type = columnKeyType(change.table, name);
     if (!type) computable = false;
-    else sources[name] = { type: keyTypeFromAst(type), value: values[i]! };
+    else sources[name] = { type, value: values[i]! };
   }
   if (computable) {
     const result = computeShardValue(shard, sources);
@@ -531,9 +531,9 @@ function jsonInsertRewrite(text: string, statement: InsertStatement, change: Key
     else {
       const sources = nameRecord<SourceValue>();
       for (const name of change.shard.sources) {
-        const type = columnNamed(change.table, name)?.type;
+        const type = columnKeyType(change.table, name);
         const v = valueOf(name);
-        if (type && v !== undefined) sources[name] = { type: keyTypeFromAst(type), value: { json: v } };
+        if (type && v !== undefined) sources[name] = { type, value: { json: v } };
       }
       const result = Object.keys(sources).length === change.shard.sources.length ? computeShardValue(change.shard, sources) : undefined;
       value = result?.ok ? result.value : undefined;
