@@ -17,7 +17,7 @@ import type { CreateMaterializedViewStatement, CreateTableStatement } from '../.
 import { docsUrl } from '../findings';
 import { figuresData, partitionFigures, partitionNumbersText, udtLookupFrom } from '../sizing';
 import { formatCount } from '../targets';
-import { isHighCardinality, profileColumn } from '../schema/columns';
+import { isHighCardinality, isItemColumn, isMeasureColumn } from '../schema/columns';
 import type { TableInfo } from '../schema/model';
 import type { TableReference } from '../schema/references';
 import { nativeName } from '../schema/types';
@@ -43,15 +43,22 @@ function hotReason(w: TableWorkload): Reason | undefined {
   if (accumulates) return reason;
   if (w.table.clustering.length) return undefined;
   // Without clustering: hot only when each event rewrites the partition: counters, appended ids, or a
-  // date-keyed row of per-item columns (isbn, title, ids) that every new item overwrites. A summary of
-  // totals written once a day is fine.
+  // date-keyed row of per-item columns (isbn, title, a body) that every new item overwrites. A summary of
+  // totals written once a day is fine; so is a lookup of ten statuses. A boolean or a tiny enum is not:
+  // every read and write of the table goes to two or three partitions.
   if (w.perEventCells) return reason;
+  if (reason === 'low-cardinality' && w.livePartitions !== undefined && w.livePartitions <= TINY_KEY) return reason;
   return reason === 'time-bucket' && perItemColumns(w.table).length ? reason : undefined;
 }
 
-/** Regular columns that hold one item's identity (isbn, title, a uuid): written per item, not per period. */
+/**
+ * Regular columns that hold one item's identity or content (isbn, title, a uuid, a body, a headline):
+ * written per item, not per period. None when the row holds totals (a summary written once a period).
+ */
 function perItemColumns(table: TableInfo): string[] {
-  return table.columns.filter((c) => c.role === 'regular' && profileColumn(c, table).nature === 'identifier').map((c) => c.name);
+  const regular = table.columns.filter((c) => c.role === 'regular');
+  if (regular.some((c) => isMeasureColumn(c))) return [];
+  return regular.filter((c) => isItemColumn(c, table)).map((c) => c.name);
 }
 
 /** What is wrong, for someone who is not a Cassandra expert (the headline). */
@@ -61,6 +68,9 @@ const HEADLINES: Record<Reason, (pk: string[]) => string> = {
   'shard-only': () => 'the partition key is only a shard number, so the table has few partitions',
   measured: () => 'one partition takes most of the traffic',
 };
+
+/** A key of at most this many values puts the whole table in that many partitions, whatever else it holds. */
+const TINY_KEY = 3;
 
 function keyDescription(w: TableWorkload, reason: Reason): string {
   const pk = w.table.partitionKey;
@@ -204,6 +214,12 @@ export const examples: RuleExamples = {
       config: { tables: { 'ks.users_by_country': { columns: { country: { distinct: 5000 } } } } },
     },
     { name: 'unknown key column: silent', code: 'CREATE TABLE ks.things (foo text, bar_at timestamp, PRIMARY KEY (foo, bar_at));' },
+    {
+      name: 'statements: a key column given a literal by one statement and a bind marker by another is not few-valued',
+      code: "CREATE TABLE ks.jobs (lane text, id timeuuid, body blob, PRIMARY KEY (lane, id));\nINSERT INTO ks.jobs (lane, id, body) VALUES ('fast', now(), ?);\nINSERT INTO ks.jobs (lane, id, body) VALUES (?, now(), ?);",
+    },
+    { name: 'owner-aware: a person\'s settings keyed by user, no clustering', code: 'CREATE TABLE ks.user_settings (user_id uuid PRIMARY KEY, theme text, locale text);' },
+    { name: 'no clustering: a lookup of ten statuses is no tiny key', code: 'CREATE TABLE ks.status_names (status text PRIMARY KEY, label text, color text);' },
   ],
   invalid: [
     {
@@ -313,6 +329,30 @@ export const examples: RuleExamples = {
       code: 'CREATE TABLE ks.app_log (level text, logged_at timestamp, message text, PRIMARY KEY (level, logged_at));\nINSERT INTO ks.app_log (level, logged_at, message) VALUES (?, ?, ?) USING TTL 315360000;',
       data: { growth: { timeColumn: 'logged_at', suggestedBucket: 'day' } },
     },
+    {
+      name: 'no clustering: a boolean key puts the whole table in two partitions',
+      code: 'CREATE TABLE ks.settings_by_active (active boolean PRIMARY KEY, params map<text, text>, updated_at timestamp);',
+      message: /active boolean: boolean type.*at most 2 partitions/,
+      data: { reason: 'low-cardinality', livePartitions: 2 },
+    },
+    {
+      name: 'no clustering: a day-keyed row whose columns hold one article is overwritten by every new one',
+      code: 'CREATE TABLE ks.articles_by_day (day date PRIMARY KEY, headline text, body text, author text);',
+      message: /each new item \(headline, body\) overwrites that day's one row/,
+      data: { reason: 'time-bucket' },
+    },
+    {
+      name: 'statements: a key column only ever written with two literal values',
+      code: "CREATE TABLE ks.jobs (lane text, id timeuuid, body blob, PRIMARY KEY (lane, id));\nINSERT INTO ks.jobs (lane, id, body) VALUES ('fast', now(), ?);\nINSERT INTO ks.jobs (lane, id, body) VALUES ('slow', now(), ?);",
+      message: /lane text: only 2 literal values \('fast', 'slow'\) in the workspace's statements.*at most 2 partitions/,
+      data: { reason: 'low-cardinality', livePartitions: 2 },
+    },
+    {
+      name: 'vocabulary: German state names (Zustand)',
+      code: 'CREATE TABLE shop.auftraege_nach_zustand (zustand text, auftrag_id uuid, kunde text, PRIMARY KEY (zustand, auftrag_id));',
+      message: /name word 'zustand' \(enum/,
+    },
+    { name: 'vocabulary: Dutch language names (taal)', code: 'CREATE TABLE social.gebruikers_per_taal (taal text, gebruiker_id uuid, naam text, PRIMARY KEY (taal, gebruiker_id));', data: { livePartitions: 100 } },
     {
       name: 'Keyspaces: the per-partition write quota',
       code: 'CREATE TABLE ks.orders (status text, order_id uuid, PRIMARY KEY (status, order_id));',

@@ -32,10 +32,14 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
   const hints = ctx.hints(table);
   const w = tableWorkload(table, hints, ctx.referencesTo(table));
   if (!w.growth) return;
+  // Rows a query reads and deletes again are a queue: queue-table speaks for it (tombstones, not growth).
+  if (w.consumption?.kind === 'queue') return;
   // Measured growth between two captures wins over the model's rate: flat partitions are bounded in fact.
   const measured = measuredGrowth(ctx.evidence(table));
   if (measured && !measured.growing) return;
-  if (w.rateClass === 'entity' && !ctx.options['reportEntityHistories'] && !measured) return;
+  // A stated rate or a measured growth always reaches the verdict; without either, one entity's history
+  // only on request.
+  if (w.rateClass === 'entity' && !w.rateHinted && !ctx.options['reportEntityHistories'] && !measured) return;
   const udts = udtLookupFrom(ctx);
   const modelFigures = partitionFigures(table, ctx.target, hints, udts, growthRateOf(w));
   // A measured growth states its own pace.
@@ -45,7 +49,7 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
   // hot-partition speak for that target.
   if (!binding) return;
   // Entity histories are only here because the option asked for them: their slow default rate is the point.
-  const unbounded = reportableGrowth(w, binding.rows, figures.secondsToLimit, w.rateClass === 'entity' || !!measured);
+  const unbounded = reportableGrowth(w, binding.rows, figures.secondsToLimit, (w.rateClass === 'entity' && !w.rateHinted) || !!measured);
   if (!unbounded) return;
   const rowsPerSecond = figures.rowsPerSecond ?? w.rowsPerSecond;
   const pk = table.partitionKey.map((c) => c.name);
@@ -133,6 +137,12 @@ export const examples: RuleExamples = {
     { name: 'epoch day bucket in the key', code: 'CREATE TABLE ks.pings (host text, epoch_day int, epoch_ms bigint, rtt int, PRIMARY KEY ((host, epoch_day), epoch_ms));' },
     { name: 'USING TTL of a day on every write', code: 'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));\nINSERT INTO ks.readings (sensor_id, reading_time, value) VALUES (?, ?, ?) USING TTL 86400;' },
     { name: 'Cosmos DB: 20 GB takes centuries at a sensor\'s stated rate', code: 'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));', target: 'cosmosdb' },
+    { name: 'owner-aware: one person\'s partition named like events grows at a human pace', code: 'CREATE TABLE ks.user_events (user_id uuid, event_time timestamp, event_type text, payload text, PRIMARY KEY (user_id, event_time));' },
+    {
+      name: 'statements: rows read oldest first and deleted are a queue (queue-table speaks)',
+      code: 'CREATE TABLE ks.sensor_jobs (sensor_id uuid, queued_at timeuuid, body text, PRIMARY KEY (sensor_id, queued_at));\nSELECT * FROM ks.sensor_jobs WHERE sensor_id = ? LIMIT 10;\nDELETE FROM ks.sensor_jobs WHERE sensor_id = ? AND queued_at = ?;',
+    },
+    { name: 'statements: comments read by date range are a time series at a human pace', code: 'CREATE TABLE ks.comments (id uuid, created_at timestamp, comment text, PRIMARY KEY (id, created_at));\nSELECT * FROM ks.comments WHERE id = ? AND created_at > ?;' },
     { name: 'a TTL short for the hinted rate', code: '-- @cqlint rate=1/s\nCREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time)) WITH default_time_to_live = 3600;' },
     {
       name: 'evidence: two captures three weeks apart show the largest partition flat, so the growth the model expects is not there',
@@ -206,6 +216,25 @@ export const examples: RuleExamples = {
       message: /at 5 rows\/s \(hinted\)/,
       data: { rowsPerSecond: 5 },
     },
+    {
+      name: 'hints win: a rate on one entity\'s history is judged without the option',
+      code: '-- @cqlint rate=2/s\nCREATE TABLE ks.comments_by_user (userid uuid, commentid timeuuid, comment text, PRIMARY KEY (userid, commentid));',
+      message: /at 2 rows\/s \(hinted\)/,
+      data: { rowsPerSecond: 2 },
+    },
+    {
+      name: 'statements: an epoch bigint written with toUnixTimestamp(now()) (Dutch names)',
+      code: 'CREATE TABLE nl.metingen (meter_nr text, tijdstip bigint, waarde double, PRIMARY KEY (meter_nr, tijdstip));\nINSERT INTO nl.metingen (meter_nr, tijdstip, waarde) VALUES (?, toUnixTimestamp(now()), ?);',
+      data: { timeColumn: 'tijdstip' },
+    },
+    {
+      name: 'statements: a bigint read by time ranges is a time series (Portuguese names)',
+      code: 'CREATE TABLE pt.leituras (equipamento text, momento bigint, valor double, PRIMARY KEY (equipamento, momento));\nSELECT momento, valor FROM pt.leituras WHERE equipamento = ? AND momento >= ? AND momento < ?;',
+      message: /the default for a machine source/,
+      data: { timeColumn: 'momento' },
+    },
+    { name: 'vocabulary: French names (capteur, horodatage)', code: 'CREATE TABLE usine.mesures_par_capteur (capteur_id uuid, horodatage timestamp, valeur double, PRIMARY KEY (capteur_id, horodatage));' },
+    { name: 'owner-aware: a feed others write into (a timeline) keeps the event default', code: 'CREATE TABLE ks.home_timeline (user_id uuid, posted_at timeuuid, author text, body text, PRIMARY KEY (user_id, posted_at));', message: /the default for an event stream/ },
     {
       name: 'ScyllaDB: its own limits',
       code: 'CREATE TABLE ks.pings (host text, epoch_ms bigint, rtt_ms int, PRIMARY KEY (host, epoch_ms));',

@@ -28,6 +28,22 @@ export interface TableReference {
   allowFiltering: boolean;
   /** The USING TTL literal of an Insert or Update. */
   ttlSeconds?: number;
+  /**
+   * The literal values of the columns it pins (Select, Update, Delete) or writes (Insert) with literals,
+   * by column; a pinned or written column missing here is given a bind marker, now() or another term.
+   * Absent when there is none (most application statements bind every value).
+   */
+  literals?: Readonly<Record<string, readonly string[]>>;
+  /** Columns written or pinned with now(), toTimestamp(now()), currentTimestamp() ...: a new value per write. */
+  now?: readonly string[];
+  /** A lightweight transaction: IF NOT EXISTS, IF EXISTS or IF conditions. */
+  conditional?: true;
+  /** The range of the BATCH this statement is a member of (one object per batch: members compare it by identity). */
+  batch?: SourceRange;
+  /** A Select's first ORDER BY direction, when it has one. */
+  order?: 'ASC' | 'DESC';
+  /** A Delete of columns or elements (`DELETE a FROM ...`), not of rows. */
+  deletesCells?: true;
 }
 
 const RANGE_OPERATORS = new Set(['<', '<=', '>', '>=', 'BETWEEN']);
@@ -85,6 +101,50 @@ function whereColumns(where: readonly Relation[]): { pinned: string[]; ranged: s
   return { pinned, ranged };
 }
 
+// Functions whose value is the time of the write (a new value each time).
+const NOW_FUNCTIONS = new Set(['now', 'currenttimeuuid', 'currenttimestamp']);
+// Conversions that keep it an instant (toDate(now()) is a day: a bucket, not an instant).
+const INSTANT_OF = new Set(['totimestamp', 'tounixtimestamp', 'unixtimestampof', 'dateof']);
+
+/** What a value term is, as the workload model reads it: a literal's value, the write time, or anything else. */
+function termOf(expr: Expression | undefined): { literal: string } | 'now' | undefined {
+  if (!expr) return undefined;
+  if (expr.kind === 'Literal') return expr.literalKind === 'null' ? undefined : { literal: expr.value };
+  if (expr.kind === 'TypeHint' || expr.kind === 'CastExpression') return termOf(expr.expression);
+  if (expr.kind === 'FunctionCall') {
+    const name = expr.name.name.name.toLowerCase();
+    if (NOW_FUNCTIONS.has(name)) return 'now';
+    if (INSTANT_OF.has(name) && expr.args.length === 1 && termOf(expr.args[0]) === 'now') return 'now';
+  }
+  return undefined;
+}
+
+/** The literal values and now() terms of the pinned or written columns: `pairs` of column and value terms. */
+function valueFacts(pairs: readonly (readonly [string, readonly Expression[]])[]): { literals?: Record<string, string[]>; now?: string[] } {
+  let literals: Record<string, string[]> | undefined;
+  let now: string[] | undefined;
+  for (const [column, values] of pairs) {
+    const terms = values.map(termOf);
+    if (terms.length && terms.every((t) => t !== undefined && t !== 'now')) {
+      const list = ((literals ??= Object.create(null) as Record<string, string[]>)[column] ??= []);
+      for (const t of terms) if (typeof t === 'object' && !list.includes(t.literal)) list.push(t.literal);
+    } else if (terms.some((t) => t === 'now')) {
+      (now ??= []).push(column);
+    }
+  }
+  return { ...(literals ? { literals } : {}), ...(now ? { now } : {}) };
+}
+
+/** Column and value terms of the = and IN restrictions of a WHERE clause. */
+function whereValues(where: readonly Relation[]): [string, Expression[]][] {
+  const out: [string, Expression[]][] = [];
+  for (const relation of where) {
+    if (relation.left.kind !== 'ColumnRef') continue;
+    if (relation.operator === '=' || (relation.operator === 'IN' && relation.inList)) out.push([relation.left.name.name, relation.right]);
+  }
+  return out;
+}
+
 function ttlOf(using: readonly { option: string; value: Expression }[]): number | undefined {
   const clause = using.find((u) => u.option === 'TTL');
   return clause ? integerLiteral(clause.value) : undefined;
@@ -97,13 +157,16 @@ function ttlOf(using: readonly { option: string; value: Expression }[]): number 
 export function buildFileReferences(filePath: string, parse: ParseResult): TableReference[] {
   const out: TableReference[] = [];
   let current: string | undefined;
+  let batch: SourceRange | undefined;
   const visit = (stmt: Statement): void => {
     switch (stmt.kind) {
       case 'Use':
         current = stmt.keyspace.name;
         return;
       case 'Batch':
+        batch = stmt.range;
         for (const inner of stmt.statements) visit(inner);
+        batch = undefined;
         return;
       case 'Select':
       case 'Insert':
@@ -139,6 +202,16 @@ export function buildFileReferences(filePath: string, parse: ParseResult): Table
           const ttl = ttlOf(stmt.using);
           if (ttl !== undefined) reference.ttlSeconds = ttl;
         }
+        // What the workload model reads of the values (schema/workload.ts): kept only when there is any.
+        const facts = valueFacts(stmt.kind === 'Insert'
+          ? stmt.columns.map((c, i) => [c.name, stmt.values[i] ? [stmt.values[i]!] : []] as const)
+          : whereValues(stmt.where));
+        if (facts.literals) reference.literals = Object.freeze(Object.fromEntries(Object.entries(facts.literals).map(([k, v]) => [internName(k), Object.freeze(v)])));
+        if (facts.now) reference.now = keptNames(facts.now);
+        if ((stmt.kind === 'Insert' && stmt.ifNotExists) || ((stmt.kind === 'Update' || stmt.kind === 'Delete') && (stmt.ifExists || stmt.conditions.length > 0))) reference.conditional = true;
+        if (batch !== undefined) reference.batch = batch;
+        if (stmt.kind === 'Select' && stmt.orderBy[0]?.direction) reference.order = stmt.orderBy[0].direction;
+        if (stmt.kind === 'Delete' && stmt.selections.length) reference.deletesCells = true;
         out.push(reference);
         return;
       }

@@ -5,7 +5,7 @@
 // decide from it. Documented in docs/partition-model.md.
 import type { TableHints } from '../config-types';
 import { nameRecord, ownEntry } from '../util/names';
-import { FEW_VALUES, boundedContainerColumn, namesEventStream, namesMachineSource, profileColumn, type ColumnProfile } from './columns';
+import { FEW_VALUES, boundedContainerColumn, bucketPeriodSeconds, namesEventStream, namesMachineSource, personOwnerColumn, profileColumn, type ColumnEvidence, type ColumnProfile } from './columns';
 import type { ColumnInfo, TableInfo } from './model';
 import type { TableReference } from './references';
 import { isCollection, nativeName } from './types';
@@ -17,7 +17,7 @@ import { formatCount } from '../targets';
  * - `machine`: the partition key names a machine-like source (sensor, device, host ...);
  * - `aggregate`: a few-valued key collects the rows of many entities (status, country, queue, a time bucket or shard alone);
  * - `popular`: a grouping key (tag, city) whose popular values collect many entities' rows;
- * - `entity`: one entity's own history (a user's comments): human pace.
+ * - `entity`: one entity's own history (a user's comments), or any partition one person owns (an inbox): human pace.
  */
 type RateClass = 'event' | 'machine' | 'aggregate' | 'popular' | 'entity';
 
@@ -41,6 +41,8 @@ export interface PartitionBound {
    */
   kind: 'bucket' | 'split' | 'natural' | 'ttl' | 'none';
   column?: string;
+  /** A bucket's period in seconds, when its name or type says (`hour`, a `date`). */
+  bucketSeconds?: number;
   ttlSeconds?: number;
   ttlSource?: 'default_time_to_live' | 'USING TTL';
 }
@@ -64,7 +66,28 @@ export interface TableWorkload {
   rowsPerSecond: number;
   rateHinted: boolean;
   bound: PartitionBound;
+  /**
+   * Rows one partition can ever hold when its clustering columns are all few-valued (26 letters, 200
+   * countries), or 1 without clustering columns: such a partition does not grow with time. Absent when
+   * rows arrive per event or the model cannot count them.
+   */
+  rowsBound?: { rows: number; signal: string };
+  /** How the workspace's statements consume the rows: see consumptionOf. */
+  consumption?: Consumption;
+  /** The partition key column that names one person (user_id), when the key does. */
+  personOwner?: string;
 }
+
+/**
+ * Rows the application deletes again (schema/references.ts facts):
+ * - `queue`: a query reads a partition's oldest rows and a DELETE removes rows of it by their clustering
+ *   key: every read then scans the tombstones of the rows consumed before it;
+ * - `status-move`: a row is deleted from one partition of a status-like key and inserted into another
+ *   (in one BATCH, or with two different literal values of the key column).
+ */
+export type Consumption =
+  | { kind: 'queue'; read: TableReference; delete: TableReference }
+  | { kind: 'status-move'; column: string; delete: TableReference; insert: TableReference; from?: string; to?: string };
 
 /** Hints merged per key: `override` wins, column entries merge per column. */
 export function mergeHints(base: TableHints | undefined, override: TableHints | undefined): TableHints | undefined {
@@ -149,8 +172,9 @@ function writeTtlSeconds(references: readonly TableReference[] | undefined): num
  */
 export function tableWorkload(table: TableInfo, hints?: TableHints, references?: readonly TableReference[]): TableWorkload {
   const distinctOf = (c: ColumnInfo): number | undefined => ownEntry(hints?.columns, c.name)?.distinct;
-  const partitionKey = table.partitionKey.map((c) => profileColumn(c, table, distinctOf(c)));
-  const clustering = table.clustering.map((c) => profileColumn(c, table, distinctOf(c)));
+  const refs = references ?? [];
+  const partitionKey = table.partitionKey.map((c) => profileColumn(c, table, distinctOf(c), columnEvidence(c.name, refs, false)));
+  const clustering = table.clustering.map((c) => profileColumn(c, table, distinctOf(c), columnEvidence(c.name, refs, true)));
   const keyShape = keyShapeOf(partitionKey);
   const livePartitions = livePartitionsOf(partitionKey, keyShape);
   const growth = growthOf(table, clustering, keyShape, partitionKey);
@@ -158,6 +182,7 @@ export function tableWorkload(table: TableInfo, hints?: TableHints, references?:
 
   let rateClass: RateClass;
   let rateSignal: string;
+  const person = personOwnerColumn(table);
   if (keyShape === 'few' || keyShape === 'shard-only' || keyShape === 'time-bucket') {
     // A key many entities share collects all their rows, whatever the table is called.
     rateClass = 'aggregate';
@@ -165,24 +190,32 @@ export function tableWorkload(table: TableInfo, hints?: TableHints, references?:
   } else if (keyShape === 'spread' && skewed) {
     rateClass = 'popular';
     rateSignal = `a popular ${table.partitionKey.map((c) => c.name).join(', ')} collects the rows of many entities`;
-  } else if (namesEventStream(table, growth?.by === 'time' ? growth.column : undefined)) {
-    rateClass = 'event';
-    rateSignal = `the table or its time column names an event stream (${table.name})`;
   } else if (namesMachineSource(table)) {
     rateClass = 'machine';
     rateSignal = `the partition key names a machine-like source (${table.partitionKey.map((c) => c.name).join(', ')})`;
+  } else if (person) {
+    // One person's partition (an inbox, sessions, settings) grows at a human pace whatever the table is called.
+    rateClass = 'entity';
+    rateSignal = `the partition key names one person (${person.name}): a human pace`;
+  } else if (namesEventStream(table, growth?.by === 'time' ? growth.column : undefined)) {
+    rateClass = 'event';
+    rateSignal = `the table or its time column names an event stream (${table.name})`;
   } else {
     rateClass = 'entity';
     rateSignal = 'one entity\'s own history';
   }
-  const hintedRate = hints?.rowsPerSecondPerPartition ?? hints?.writesPerSecondPerPartition;
+  // A counter table's writes are increments of existing cells, not new rows.
+  const hintedRate = hints?.rowsPerSecondPerPartition ?? (table.counter ? undefined : hints?.writesPerSecondPerPartition);
   const rowsPerSecond = hintedRate ?? DEFAULT_ROWS_PER_SECOND[rateClass];
 
   let bound: PartitionBound = { kind: 'none' };
   const bucket = partitionKey.find((c) => c.nature === 'bucket');
   const split = partitionKey.find((c) => c.nature === 'split');
   const container = boundedContainerColumn(table);
-  if (bucket) bound = { kind: 'bucket', column: bucket.name };
+  if (bucket) {
+    const seconds = bucketPeriodSeconds(table.partitionKey.find((c) => c.name === bucket.name)!);
+    bound = { kind: 'bucket', column: bucket.name, ...(seconds !== undefined ? { bucketSeconds: seconds } : {}) };
+  }
   else if (split) bound = { kind: 'split', column: split.name };
   else if (container) bound = { kind: 'natural', column: container.name };
   else {
@@ -192,6 +225,8 @@ export function tableWorkload(table: TableInfo, hints?: TableHints, references?:
     else if (table.defaultTtlSeconds) bound = { kind: 'ttl', ttlSeconds: table.defaultTtlSeconds, ttlSource: 'default_time_to_live' };
   }
 
+  const rowsBound = growth ? undefined : rowsBoundOf(table, clustering);
+  const consumption = consumptionOf(table, partitionKey, clustering, refs);
   return {
     table,
     partitionKey,
@@ -206,7 +241,90 @@ export function tableWorkload(table: TableInfo, hints?: TableHints, references?:
     rowsPerSecond,
     rateHinted: hintedRate !== undefined,
     bound,
+    ...(rowsBound ? { rowsBound } : {}),
+    ...(consumption ? { consumption } : {}),
+    ...(person ? { personOwner: person.name } : {}),
   };
+}
+
+/**
+ * What the workspace's statements say of one column: the literal values it is given when every statement
+ * that names it gives one, whether it is written with now(), and (clustering columns) whether it is read
+ * by ranges.
+ */
+function columnEvidence(column: string, references: readonly TableReference[], clustering: boolean): ColumnEvidence | undefined {
+  if (!references.length) return undefined;
+  let literals: string[] | undefined = [];
+  let writtenWithNow = false;
+  let rangeRead = false;
+  for (const r of references) {
+    if (r.now?.includes(column)) writtenWithNow = true;
+    if (clustering && r.kind === 'Select' && r.ranged.includes(column)) rangeRead = true;
+    if (!r.pinned.includes(column) || !literals) continue;
+    const values = r.literals?.[column];
+    if (!values) literals = undefined;
+    else for (const v of values) if (!literals.includes(v)) literals.push(v);
+  }
+  const evidence: ColumnEvidence = {
+    ...(literals?.length ? { literals } : {}),
+    ...(writtenWithNow ? { writtenWithNow } : {}),
+    ...(rangeRead ? { rangeRead } : {}),
+  };
+  return Object.keys(evidence).length ? evidence : undefined;
+}
+
+/** Rows a partition can hold when every clustering column is few-valued (or there is none): see TableWorkload.rowsBound. */
+function rowsBoundOf(table: TableInfo, clustering: ColumnProfile[]): TableWorkload['rowsBound'] {
+  if (!clustering.length) return table.counter || perEventCellsOf(table) ? undefined : { rows: 1, signal: 'no clustering columns: one row per partition' };
+  let rows = 1;
+  for (const c of clustering) {
+    if ((c.nature !== 'enum' && c.nature !== 'cyclic') || c.distinct === undefined || !Number.isFinite(c.distinct)) return undefined;
+    rows *= c.distinct;
+  }
+  return { rows, signal: clustering.map((c) => `${c.name}: ~${formatCount(c.distinct!)} values`).join(' × ') };
+}
+
+/** A row Delete of the table (not of columns), pinning its whole partition key. */
+function rowDeletes(references: readonly TableReference[], pk: readonly string[]): TableReference[] {
+  return references.filter((r) => r.kind === 'Delete' && !r.deletesCells && pk.every((k) => r.pinned.includes(k)));
+}
+
+/** See Consumption. */
+function consumptionOf(table: TableInfo, partitionKey: ColumnProfile[], clustering: ColumnProfile[], references: readonly TableReference[]): Consumption | undefined {
+  if (!table.clustering.length || !references.length) return undefined;
+  const pk = table.partitionKey.map((c) => c.name);
+  const first = table.clustering[0]!.name;
+  const deletes = rowDeletes(references, pk).filter((r) => r.pinned.includes(first) || r.ranged.includes(first));
+  if (!deletes.length) return undefined;
+  const inserts = references.filter((r) => r.kind === 'Insert' && pk.every((k) => r.pinned.includes(k)));
+  // A move: the delete and the insert of one BATCH, or a status-like key column given two different literals.
+  for (const d of deletes) {
+    const together = d.batch && inserts.find((i) => i.batch === d.batch);
+    if (together) {
+      const column = table.partitionKey[partitionKey.findIndex((p) => p.nature === 'enum')]?.name ?? pk[0]!;
+      return { kind: 'status-move', column, delete: d, insert: together, ...literalPair(column, d, together) };
+    }
+    for (const [i, p] of partitionKey.entries()) {
+      if (p.nature !== 'enum' || p.fromStatements) continue;
+      const column = pk[i]!;
+      const from = d.literals?.[column];
+      const to = inserts.find((x) => x.literals?.[column]?.some((v) => !from?.includes(v)));
+      if (from && to) return { kind: 'status-move', column, delete: d, insert: to, ...literalPair(column, d, to) };
+    }
+  }
+  // A queue: rows arrive in time order and a query reads the oldest of a partition (its first clustering
+  // column not pinned), which a DELETE then removes.
+  if (clustering[0]!.nature !== 'instant') return undefined;
+  const ascending = (table.clustering[0]!.order ?? 'ASC') === 'ASC';
+  const read = references.find((r) => r.kind === 'Select' && pk.every((k) => r.pinned.includes(k)) && !r.pinned.includes(first)
+    && (r.order === undefined ? ascending : r.order === 'ASC'));
+  return read ? { kind: 'queue', read, delete: deletes[0]! } : undefined;
+}
+
+function literalPair(column: string, from: TableReference, to: TableReference): { from?: string; to?: string } {
+  const a = from.literals?.[column]?.[0];
+  const b = to.literals?.[column]?.find((v) => v !== a);
+  return { ...(a !== undefined ? { from: a } : {}), ...(b !== undefined ? { to: b } : {}) };
 }
 
 /** How fast a partition grows and where that rate comes from, as messages state it. */
