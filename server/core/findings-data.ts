@@ -36,6 +36,11 @@ export interface HotPartitionData {
   growth?: { timeColumn: string; suggestedBucket: string };
   /** No clustering column, and each new item overwrites the partition's one row: the columns that tell items apart. */
   overwrittenBy?: string[];
+  /**
+   * A key of two or three values without clustering columns: the whole table is that many rows, so the
+   * cure is another key, not a shard (a shard would copy the rows, not spread them).
+   */
+  wholeTable?: boolean;
   numbers?: PartitionNumbers;
   /** The measured busiest partition, when evidence decided: its key, share of the sampled traffic and source line. */
   evidence?: EvidenceFindingData & { key: string; share: number };
@@ -81,6 +86,27 @@ export interface LargePartitionData {
   sample?: SampleFindingData;
   /** With evidence: the measured figure judged (it wins over a sample and the hints). */
   evidence?: EvidenceFindingData;
+  /** A time bucket too coarse for the rate (sizing.ts bucketFit): what one bucket holds and what would fit. */
+  bucket?: BucketFitData;
+}
+
+/** One time bucket's partition against the target's limit, and the bucket or shard count that fits. */
+export interface BucketFitData {
+  column: string;
+  bucketSeconds: number;
+  rowsPerSecond: number;
+  rateHinted: boolean;
+  rowsPerBucket: number;
+  valuesPerBucket: number;
+  bytesPerBucket: number;
+  /** Rows at which the limit is reached, and seconds into each bucket until then. */
+  rowsAtLimit: number;
+  secondsToLimit: number;
+  /** The coarsest shorter bucket that fits (minute, hour, day, week, month), when one does. */
+  smallerBucket?: string;
+  smallerBucketSeconds?: number;
+  /** Shards per bucket that each stay at or under the limit. */
+  shards: number;
 }
 
 /** A sample's measured partitions, as the partition rules' data cite them. */

@@ -10,7 +10,7 @@ import { typeSize } from './schema/types';
 import { type TargetId, type TargetInfo, formatBytes, formatCount, targetInfo } from './targets';
 import { keyText } from './util/statements';
 import { inlineCode, markdownText, tableCell } from './markdown';
-import { describeProfile, formatDuration, formatRate, growthRateOf, tableWorkload, type GrowthRate, type PartitionBound } from './schema/workload';
+import { describeProfile, formatDuration, formatRate, growthRateOf, tableWorkload, type GrowthRate, type PartitionBound, type TableWorkload } from './schema/workload';
 import type { TableReference } from './schema/references';
 import { sampleSummaryText, type PartitionSample } from './sample-figures';
 
@@ -239,6 +239,12 @@ export function describeTable(table: TableInfo, target: TargetId, hints?: Descri
   lines.push('');
   lines.push(...partitionFiguresMarkdown(figures));
   if (hints?.measured?.length) lines.push('', ...hints.measured);
+  // The same bucket fit large-partition reports.
+  const fit = bucketFit(table, info, hints, udts, workload);
+  if (fit) {
+    lines.push('');
+    lines.push(`Time bucket: ${markdownText(bucketFitText(fit, table))}.`);
+  }
   lines.push('');
   lines.push(`Workload model ([how it decides](${PARTITION_MODEL_DOCS})):`);
   for (const p of workload.partitionKey) lines.push(`- ${inlineCode(p.name)}: ${describeProfile(p)}`);
@@ -293,6 +299,9 @@ interface PartitionFigures {
   /** Rows per second arriving in one partition, and where that rate comes from. */
   rowsPerSecond?: number;
   rateNote?: string;
+  rateHinted?: boolean;
+  /** The rows one partition can ever hold (few-valued clustering, or none): no time is projected past them. */
+  rowsBound?: { rows: number; signal: string };
   /** Time for one partition to reach the binding limit at rowsPerSecond. */
   secondsToLimit?: number;
   /** The per-partition write quota (Keyspaces WCU, Cosmos DB RU/s) and the row writes per second it allows. */
@@ -334,10 +343,13 @@ export function partitionFigures(table: TableInfo, target: TargetInfo, hints?: T
       };
     }
   }
+  if (rate?.rowsBound) figures.rowsBound = rate.rowsBound;
   if (rate && rate.rowsPerSecond > 0) {
     figures.rowsPerSecond = rate.rowsPerSecond;
     figures.rateNote = rate.note;
-    if (figures.binding) figures.secondsToLimit = figures.binding.rows / rate.rowsPerSecond;
+    figures.rateHinted = rate.hinted;
+    // A partition that cannot hold the rows of the limit never reaches it, whatever the rate.
+    if (figures.binding && !(rate.rowsBound && rate.rowsBound.rows < figures.binding.rows)) figures.secondsToLimit = figures.binding.rows / rate.rowsPerSecond;
   }
   return figures;
 }
@@ -351,7 +363,9 @@ export function partitionNumbersText(f: PartitionFigures, options: { rate?: bool
   if (f.binding) {
     // A rows limit already says its count ("... at 100,000 rows").
     let reach = `the first limit hit is ${f.binding.label}${f.binding.measure === 'rows' ? '' : `, at ${formatCount(f.binding.rows)} rows`}`;
-    if (options.rate !== false && f.secondsToLimit !== undefined && f.rowsPerSecond !== undefined) {
+    if (f.rowsBound && f.rowsBound.rows < f.binding.rows) {
+      reach += `, which one partition never holds: at most ${formatCount(f.rowsBound.rows)} row${f.rowsBound.rows === 1 ? '' : 's'} (${f.rowsBound.signal})`;
+    } else if (options.rate !== false && f.secondsToLimit !== undefined && f.rowsPerSecond !== undefined) {
       reach += `: ${formatDuration(f.secondsToLimit)} at ${formatRate(f.rowsPerSecond)} (${f.rateNote})`;
     }
     parts.push(`${reach} (${f.binding.source})`);
@@ -368,7 +382,8 @@ export function partitionNumbersText(f: PartitionFigures, options: { rate?: bool
 /** The figures as a small markdown table for the hover (same numbers as the messages). */
 function partitionFiguresMarkdown(f: PartitionFigures): string[] {
   const lines: string[] = [];
-  const rate = f.rowsPerSecond !== undefined ? ` at ${formatRate(f.rowsPerSecond)} (${f.rateNote})` : '';
+  const bounded = f.rowsBound !== undefined;
+  const rate = f.rowsPerSecond !== undefined && !bounded ? ` at ${formatRate(f.rowsPerSecond)} (${f.rateNote})` : '';
   lines.push(`| ${f.targetName} limit | rows per partition to reach it | time${rate} |`);
   lines.push('|---|---|---|');
   const rows = [...f.limits];
@@ -376,10 +391,11 @@ function partitionFiguresMarkdown(f: PartitionFigures): string[] {
   rows.sort((a, b) => a.rows - b.rows);
   for (const l of rows) {
     const first = l === f.binding ? ' **(hit first)**' : '';
-    const time = f.rowsPerSecond ? formatDuration(l.rows / f.rowsPerSecond) : '—';
+    const time = f.rowsPerSecond && !bounded ? formatDuration(l.rows / f.rowsPerSecond) : '—';
     lines.push(`| [${l.label}](${l.source})${first} | ${formatCount(l.rows)} | ${time} |`);
   }
   if (!rows.length) lines.push(`| no partition size limit | — | — |`);
+  if (f.rowsBound) lines.push(`| at most ${formatCount(f.rowsBound.rows)} row${f.rowsBound.rows === 1 ? '' : 's'} per partition (${markdownText(f.rowsBound.signal)}) | — | it does not grow with time |`);
   if (f.writeQuota) lines.push(`| [${f.writeQuota.label}](${f.writeQuota.source}) | ${formatCount(f.writeQuota.rowsPerSecond)} writes/s of this row (${f.writeQuota.unitsPerRow} ${f.writeQuota.unit.replace('/s', '')} each) | — |`);
   if (f.rowLimit) lines.push(`| [${f.rowLimit.label}](${f.rowLimit.source}) | a row ≈ ${formatBytes(f.rowBytes)}: ${f.rowLimit.fits ? 'fits' : '**exceeds it**'} | — |`);
   return lines;
@@ -393,6 +409,110 @@ export function figuresData(f: PartitionFigures): { rowBytes: number; limitLabel
     ...(f.secondsToLimit !== undefined ? { secondsToLimit: Math.round(f.secondsToLimit) } : {}),
     ...(f.rowsPerSecond !== undefined ? { rowsPerSecond: f.rowsPerSecond } : {}),
   };
+}
+
+/** Buckets a too-coarse one may give way to, finest first. */
+const BUCKET_LENGTHS: { name: string; seconds: number }[] = [
+  { name: 'minute', seconds: 60 }, { name: 'hour', seconds: 3600 }, { name: 'day', seconds: 86_400 },
+  { name: 'week', seconds: 604_800 }, { name: 'month', seconds: 2_629_746 }, { name: 'year', seconds: 31_556_952 },
+];
+
+/**
+ * Whether a table's time bucket is fine enough for its rate: the rows that arrive in one partition within
+ * one bucket (rate × bucket length, at the hinted or default rate) against the target's limit hit first.
+ * The one computation large-partition reports, the hover shows and the report draws.
+ */
+export interface BucketFit {
+  /** The bucket column and its period. */
+  column: string;
+  bucketSeconds: number;
+  rowsPerSecond: number;
+  rateHinted: boolean;
+  /** Where the rate comes from, as messages say it. */
+  rateNote: string;
+  /** One bucket's partition: rows, values (Nv) and bytes (St). */
+  rowsPerBucket: number;
+  valuesPerBucket: number;
+  bytesPerBucket: number;
+  /** The target's limit hit first (partitionFigures) and the rows that reach it. */
+  limit: { label: string; source: string; rows: number };
+  fits: boolean;
+  /** When it does not fit: how far into each bucket the partition passes the limit. */
+  secondsToLimit?: number;
+  /** The coarsest shorter standard bucket whose partitions fit, when one does. */
+  smallerBucket?: { name: string; seconds: number; rows: number };
+  /** Shards of one bucket that each stay at or under the limit (1 when it fits). */
+  shards: number;
+}
+
+/**
+ * The bucket fit of a table whose partition key holds a time bucket of known length and whose rows arrive
+ * per event (or at a hinted rate); undefined without one, or on a target without a partition size limit.
+ */
+export function bucketFit(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, udts: UdtLookup | undefined, w: TableWorkload): BucketFit | undefined {
+  const seconds = w.bound.kind === 'bucket' ? w.bound.bucketSeconds : undefined;
+  if (seconds === undefined || !(w.rowsPerSecond > 0)) return undefined;
+  if (!w.growth && !(w.rateHinted && !w.rowsBound && table.clustering.length)) return undefined;
+  const rate = growthRateOf(w);
+  const figures = partitionFigures(table, target, hints, udts, rate);
+  const binding = figures.binding;
+  if (!binding) return undefined;
+  const rowsPerBucket = Math.round(w.rowsPerSecond * seconds);
+  const estimate = estimatePartition(table, rowsPerBucket, hints, udts);
+  const fits = rowsPerBucket <= binding.rows;
+  const smaller = fits ? undefined : BUCKET_LENGTHS.filter((b) => b.seconds < seconds && w.rowsPerSecond * b.seconds <= binding.rows).pop();
+  return {
+    column: w.bound.column!,
+    bucketSeconds: seconds,
+    rowsPerSecond: w.rowsPerSecond,
+    rateHinted: w.rateHinted,
+    rateNote: rate.note,
+    rowsPerBucket,
+    valuesPerBucket: estimate.values,
+    bytesPerBucket: estimate.bytes,
+    limit: { label: binding.label, source: binding.source, rows: binding.rows },
+    fits,
+    ...(fits ? {} : { secondsToLimit: binding.rows / w.rowsPerSecond }),
+    ...(smaller ? { smallerBucket: { ...smaller, rows: Math.round(w.rowsPerSecond * smaller.seconds) } } : {}),
+    shards: Math.max(1, Math.ceil(rowsPerBucket / Math.max(1, binding.rows))),
+  };
+}
+
+// Keys hot-partition reports: at a default rate their bucket fit is the same verdict, stated there.
+const HOT_KEY_SHAPES = new Set(['time-bucket', 'few', 'shard-only']);
+
+/**
+ * The bucket fit large-partition reports: a bucket that does not fit, at a hinted rate, or at a default
+ * rate on a key that spreads writes (a key many entities share is hot-partition's, whose message already
+ * states the rows that reach the limit at that rate).
+ */
+export function reportedBucketFit(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, udts: UdtLookup | undefined, w: TableWorkload): BucketFit | undefined {
+  const fit = bucketFit(table, target, hints, udts, w);
+  if (!fit || fit.fits) return undefined;
+  return w.rateHinted || !HOT_KEY_SHAPES.has(w.keyShape) ? fit : undefined;
+}
+
+/**
+ * The bucket fit in words: "one sensor_id's hour bucket takes 1,800,000 rows at 500 rows/s (hinted) ≈
+ * 63 MB and 1,800,000 values, past ... after 3.3 minutes of each hour: a minute bucket or 18 shards would fit".
+ */
+export function bucketFitText(fit: BucketFit, table: TableInfo): string {
+  const name = bucketLengthName(fit.bucketSeconds);
+  const others = table.partitionKey.filter((c) => c.name !== fit.column).map((c) => c.name);
+  const owner = others.length === 1 ? `one ${others[0]}'s` : others.length ? `one (${others.join(', ')})'s` : 'the current';
+  const head = `${owner} ${name} bucket (${fit.column}) takes ${formatCount(fit.rowsPerBucket)} rows at ${formatRate(fit.rowsPerSecond)} (${fit.rateNote}) ≈ ${formatBytes(fit.bytesPerBucket)} and ${formatCount(fit.valuesPerBucket)} values`;
+  if (fit.fits) return `${head}: under ${fit.limit.label}`;
+  const cures = [
+    ...(fit.smallerBucket ? [`${fit.smallerBucket.name === 'hour' ? 'an' : 'a'} ${fit.smallerBucket.name} bucket (${formatCount(fit.smallerBucket.rows)} rows)`] : []),
+    `${fit.shards} shards per ${name}`,
+  ];
+  return `${head}, past ${fit.limit.label} after ${formatDuration(fit.secondsToLimit!)} of each ${name}: ${cures.join(' or ')} would fit`;
+}
+
+/** "hour", "day", or "3-hour" for a bucket length. */
+function bucketLengthName(seconds: number): string {
+  const named = BUCKET_LENGTHS.find((b) => b.seconds === seconds);
+  return named ? named.name : formatDuration(seconds).replace(/ (\w+)s$/, '-$1').replace(/ /g, '-');
 }
 
 /** One of the target's partition limits against the sample's largest partition. */

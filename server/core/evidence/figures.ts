@@ -206,7 +206,8 @@ export function measuredHotText(b: BusyPartition): string {
 /** The rows per second the measured growth amounts to (at `rowBytes` a row when measured in bytes), as a growth rate. */
 export function measuredGrowthRate(g: MeasuredGrowth, rowBytes: number): GrowthRate {
   const rowsPerDay = g.first.unit === 'bytes' ? g.perDay / Math.max(1, rowBytes) : g.perDay;
-  return { rowsPerSecond: rowsPerDay / 86_400, note: g.first.unit === 'bytes' ? 'measured: the growth between the captures, at the estimated row size' : 'measured: the growth between the captures' };
+  // Measured, so stated like a hint: not a default the user is asked to correct.
+  return { rowsPerSecond: rowsPerDay / 86_400, note: g.first.unit === 'bytes' ? 'measured: the growth between the captures, at the estimated row size' : 'measured: the growth between the captures', hinted: true };
 }
 
 /** "; at that pace the largest partition reaches 100 MB per partition in about 21 days" (for a bytes limit). */

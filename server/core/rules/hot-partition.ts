@@ -150,11 +150,15 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
   const growthText = growth
     ? ` Each of these partitions also grows without bound (rows arrive per event, clustered by ${w.growth!.column.name} (${w.growth!.column.typeText})${unbounded?.ttl ? `, and the TTL keeps them for too long` : ', with no bucket or TTL'}): a shard spreads the writes but does not stop the growth, so add ${growth.suggestedBucket === 'hour' ? 'an' : 'a'} ${growth.suggestedBucket} bucket too.`
     : '';
+  // A tiny key without clustering holds the whole table in two or three rows: a shard would copy them, not spread them.
+  const wholeTable = reason === 'low-cardinality' && !table.clustering.length && !w.perEventCells;
   const advice = reason === 'shard-only'
     ? `Put a real key in front of the shard, or a time bucket beside it: ${suggestedKey}`
     : overwrittenBy.length
       ? `Keep a row per item and shard by it: make ${overwrittenBy[0]} a clustering column and add a shard column computed from it, ${suggestedKey}`
-      : `Shard it: add a shard column to the partition key ${suggestedKey}, ${shardHint}`;
+      : wholeTable
+        ? `Key the table by what identifies each of its rows: it holds at most ${formatCount(w.livePartitions ?? 0)} rows, and every read and write of it goes to those partitions (values the application reads on every request belong in its own configuration or cache)`
+        : `Shard it: add a shard column to the partition key ${suggestedKey}, ${shardHint}`;
   ctx.report({
     message: `hot partition in ${table.qualifiedName}: ${HEADLINES[reason](pkNames)}${busiest ? ` (measured: ${shareText(busiest).replace(/ of the .*/, '')})` : ''}`,
     details: `${reason === 'measured' ? `${measuredHotText(busiest!).replace(/^measured/, 'Measured')}.` : `The ${keyDescription(w, reason).replace(/^the /, '')}.${busiest ? ` ${measuredHotText(busiest).replace(/^measured/, 'Measured')}.` : ''}`}${growthText}\n\n${advice}.\n\n${partitionNumbersText(figures)}`,
@@ -171,6 +175,7 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
       ...(stmt.primaryKey?.partitionKeyRange ? { partitionKeyRange: stmt.primaryKey.partitionKeyRange } : {}),
       ...(growth ? { growth } : {}),
       ...(overwrittenBy.length ? { overwrittenBy } : {}),
+      ...(wholeTable ? { wholeTable: true } : {}),
       numbers: figuresData(figures),
       ...(busiest ? { evidence: { ...evidenceFindingData({ ...busiest, label: `${busiest.kind} sampled`, value: busiest.count }), key: busiest.key, share: busiest.share! } } : {}),
     } satisfies FindingData<'hot-partition'>,
@@ -332,8 +337,8 @@ export const examples: RuleExamples = {
     {
       name: 'no clustering: a boolean key puts the whole table in two partitions',
       code: 'CREATE TABLE ks.settings_by_active (active boolean PRIMARY KEY, params map<text, text>, updated_at timestamp);',
-      message: /active boolean: boolean type.*at most 2 partitions/,
-      data: { reason: 'low-cardinality', livePartitions: 2 },
+      message: /active boolean: boolean type.*at most 2 partitions.*Key the table by what identifies each of its rows.*which one partition never holds: at most 1 row/,
+      data: { reason: 'low-cardinality', livePartitions: 2, wholeTable: true },
     },
     {
       name: 'no clustering: a day-keyed row whose columns hold one article is overwritten by every new one',

@@ -11,11 +11,17 @@
 // (bytes, cells, rows) wins over a sample and the hints: the rule reports when it is past a limit, quoting
 // the source line, and stays silent when it is not. A measured large row (ScyllaDB large_rows) likewise
 // replaces the estimated row.
+// Without a rowsPerPartition hint, a time bucket in the key is judged against the rate (sizing.ts
+// bucketFit): one bucket's rows (hinted or default rate × bucket length) past the limit hit first is
+// reported here, with a smaller bucket or the shard count that fits. At a default rate on a key many
+// entities share (a bucket alone, an enum) the verdict is hot-partition's, whose message states the same rows.
 // Data: { table, rowsPerPartition?, estimatedBytes?, estimatedValues?, rowBytes, limit: string,
-//         limitValue: number, source: string, rowsAtLimit?: number, target: TargetId, numbers?, sample?, evidence? }
+//         limitValue: number, source: string, rowsAtLimit?: number, target: TargetId, numbers?, sample?, evidence?,
+//         bucket?: { column, bucketSeconds, rowsPerSecond, rateHinted, rowsPerBucket, valuesPerBucket,
+//                    bytesPerBucket, rowsAtLimit, secondsToLimit, smallerBucket?, smallerBucketSeconds?, shards } }
 import { docsUrl } from '../findings';
-import { estimatePartition, figuresData, partitionFigures, partitionNumbersText, rowSizes, sampleVerdict, udtLookupFrom, CELL_METADATA_BYTES } from '../sizing';
-import { growthRateOf, tableWorkload } from '../schema/workload';
+import { bucketFitText, estimatePartition, figuresData, partitionFigures, partitionNumbersText, reportedBucketFit, rowSizes, sampleVerdict, udtLookupFrom, CELL_METADATA_BYTES } from '../sizing';
+import { formatRate, growthRateOf, tableWorkload } from '../schema/workload';
 import { formatBytes, formatCount } from '../targets';
 import { sampleFindingData } from '../sample-figures';
 import { citeText, evidenceFindingData, measuredOverText, measuredSizeVerdict, valueText } from '../evidence';
@@ -28,7 +34,7 @@ export const rule: RuleModule = {
   meta: {
     id: 'large-partition',
     defaultSeverity: 'warning',
-    description: "Partition (or row) size above the target's limits: measured on the cluster (evidence), in a sample of real rows, or estimated from workload hints.",
+    description: "Partition (or row) size above the target's limits: measured on the cluster (evidence), in a sample of real rows, estimated from workload hints, or a time bucket too coarse for the rate.",
     docsUrl: docsUrl('large-partition'),
     scope: 'statement',
   },
@@ -80,7 +86,7 @@ export const rule: RuleModule = {
         const verdict = sampleVerdict(table, target, hints, udts, sample);
         const [first, ...others] = verdict.over;
         if (!first) continue;
-        const figures = partitionFigures(table, target, hints, udts, growthRateOf(tableWorkload(table, hints)));
+        const figures = partitionFigures(table, target, hints, udts, growthRateOf(tableWorkload(table, hints, ctx.referencesTo(table))));
         const also = others.length ? ` (and ${others.map((o) => o.limit.label).join(', ')})` : '';
         const what = first.limit.measure === 'bytes' ? formatBytes(first.measured) : `${formatCount(first.measured)} rows`;
         ctx.report({
@@ -102,9 +108,43 @@ export const rule: RuleModule = {
         continue;
       }
       const rows = hints?.rowsPerPartition;
-      if (rows === undefined) continue;
+      const w = tableWorkload(table, hints, ctx.referencesTo(table));
+      if (rows === undefined) {
+        // No size stated: a time bucket bounds the partition only if one bucket's rows fit the limits.
+        const fit = reportedBucketFit(table, target, hints, udts, w);
+        if (!fit) continue;
+        const figures = partitionFigures(table, target, hints, udts, growthRateOf(w));
+        ctx.report({
+          message: `partitions of ${table.qualifiedName} are too large: the time bucket ${fit.column} is too coarse for ${formatRate(fit.rowsPerSecond)}`,
+          details: `${bucketFitText(fit, table)}.\n\n${partitionNumbersText(figures, { rate: false })}`,
+          range,
+          data: {
+            ...base,
+            limit: fit.limit.label,
+            limitValue: figures.binding!.value,
+            source: fit.limit.source,
+            rowsAtLimit: fit.limit.rows,
+            estimatedBytes: fit.bytesPerBucket,
+            estimatedValues: fit.valuesPerBucket,
+            numbers: figuresData(figures),
+            bucket: {
+              column: fit.column,
+              bucketSeconds: fit.bucketSeconds,
+              rowsPerSecond: fit.rowsPerSecond,
+              rateHinted: fit.rateHinted,
+              rowsPerBucket: fit.rowsPerBucket,
+              valuesPerBucket: fit.valuesPerBucket,
+              bytesPerBucket: fit.bytesPerBucket,
+              rowsAtLimit: fit.limit.rows,
+              secondsToLimit: Math.round(fit.secondsToLimit!),
+              ...(fit.smallerBucket ? { smallerBucket: fit.smallerBucket.name, smallerBucketSeconds: fit.smallerBucket.seconds } : {}),
+              shards: fit.shards,
+            },
+          } satisfies FindingData<'large-partition'>,
+        });
+        continue;
+      }
       const est = estimatePartition(table, rows, hints, udts);
-      const w = tableWorkload(table, hints);
       const figures = partitionFigures(table, target, hints, udts, growthRateOf(w));
       // Every limit the hinted partition passes, the one hit first first (figures.limits is sorted).
       const over = figures.limits.filter((l) => rows > l.rows);
@@ -115,7 +155,8 @@ export const rule: RuleModule = {
         message: `partitions of ${table.qualifiedName} are too large: ${formatCount(rows)} rows each is about ${formatBytes(est.bytes)}`,
         details:
           `${formatCount(rows)} rows per partition (hinted) ≈ ${formatBytes(est.bytes)} and ${formatCount(est.values)} values, past ${target.name}'s ${first.label}, reached at about ${formatCount(first.rows)} rows${also}.\n\n` +
-          `Split partitions with a bucket in the partition key.\n\n${partitionNumbersText(figures)}`,
+          // The hint states the size: how long growth would take to reach it says nothing more.
+          `Split partitions with a bucket in the partition key.\n\n${partitionNumbersText(figures, { rate: false })}`,
         range,
         data: {
           ...base,
@@ -134,6 +175,7 @@ export const rule: RuleModule = {
 };
 
 const readings = 'CREATE TABLE ks.readings (sensor_id uuid, day date, ts timestamp, value double, note text, PRIMARY KEY ((sensor_id, day), ts));';
+const hourly = 'CREATE TABLE iot.readings_by_hour (sensor_id uuid, hour timestamp, ts timestamp, value double, PRIMARY KEY ((sensor_id, hour), ts));';
 
 /** 25 int values a row: Cassandra's 100,000 values per partition are reached at 4,000 rows. */
 const wide = `CREATE TABLE ks.metrics_by_host (host text, ts timestamp, ${Array.from({ length: 25 }, (_, i) => `m${i + 1} int`).join(', ')}, PRIMARY KEY (host, ts));`;
@@ -152,6 +194,14 @@ export const examples: RuleExamples = {
     { name: 'no hints, no warning', code: readings },
     { name: 'small partitions', code: readings, config: { tables: { 'ks.readings': { rowsPerPartition: 1000 } } } },
     { name: 'Keyspaces has no partition size limit', code: readings, target: 'keyspaces', config: { tables: { 'ks.readings': { rowsPerPartition: 5_000_000 } } } },
+    { name: 'bucket fit: an hour bucket at a hinted 20 rows/s holds 72,000 one-value rows', code: `-- @cqlint rate=20/s\n${hourly}` },
+    { name: 'bucket fit: a day bucket of a sensor at its default rate (1 row/min) fits', code: readings },
+    { name: 'bucket fit on Keyspaces: no partition size limit', code: `-- @cqlint rate=500/s\n${hourly}`, target: 'keyspaces' },
+    {
+      name: 'bucket fit at a default rate on a key many entities share is hot-partition\'s verdict',
+      code: 'CREATE TABLE ks.posts_by_day (day date, posted_at timestamp, post_id uuid, author text, title text, body text, PRIMARY KEY (day, posted_at, post_id));',
+    },
+    { name: 'a rows= hint states the size: the bucket is not judged again', code: `-- @cqlint rate=500/s rows=1000\n${hourly}` },
     {
       name: 'a sample whose partitions are all under the limits: measured rows beat the 2,000,000-row hint, and the rule is silent',
       code: wide,
@@ -221,6 +271,23 @@ export const examples: RuleExamples = {
       sample: { table: 'ks.metrics_by_host', csv: () => metricsCsv({ web1: 4500, web2: 12, db1: 3 }) },
       message: /^partitions of ks\.metrics_by_host are too large: the largest in the sample holds 4,500 rows Measured from sample samples\/sample\.csv: 3 partitions, largest 4,500 rows \/ 1\.3 MB; the largest partition \(4,500 rows\) is past Apache Cassandra's 100,000 values per partition\./,
       data: { limit: '100,000 values per partition', rowsAtLimit: 4000, sample: { file: '/virtual/cqlint-tests/samples/sample.csv', partitions: 3, maxRows: 4500, maxBytes: 4500 * (8 + 25 * 4 + 25 * 8) + 32, p99Rows: 4500, p99Bytes: 4500 * (8 + 25 * 4 + 25 * 8) + 32 } },
+    },
+    {
+      name: 'bucket fit: an hour bucket at a hinted 500 rows/s holds 1.8 million rows',
+      code: `-- @cqlint rate=500/s\n${hourly}`,
+      message: /the time bucket hour is too coarse for 500 rows\/s one sensor_id's hour bucket \(hour\) takes 1,800,000 rows at 500 rows\/s \(hinted\) ≈ [\d.]+ MB and 1,800,000 values, past 100,000 values per partition after 3\.3 minutes of each hour: a minute bucket \(30,000 rows\) or 18 shards per hour would fit/,
+      data: { estimatedValues: 1_800_000, rowsAtLimit: 100_000, limit: '100,000 values per partition' },
+    },
+    {
+      name: 'bucket fit at a default rate: a sensor\'s month bucket of three values a row',
+      code: 'CREATE TABLE iot.readings_by_month (sensor_id uuid, month text, ts timestamp, temperature double, humidity double, pressure double, PRIMARY KEY ((sensor_id, month), ts));',
+      message: /one sensor_id's month bucket \(month\) takes 43,829 rows at 1 row\/min \(the default for a machine source; correct it with rate= in a -- @cqlint comment\).*a week bucket \(10,080 rows\) or 2 shards per month would fit/,
+    },
+    {
+      name: 'bucket fit on ScyllaDB: its 100,000-row warning',
+      code: `-- @cqlint rate=5/s\n${readings}`,
+      target: 'scylladb',
+      message: /one sensor_id's day bucket \(day\) takes 432,000 rows at 5 rows\/s \(hinted\).*past large-partition warning at 100,000 rows after 5\.6 hours of each day: an hour bucket \(18,000 rows\) or 5 shards per day would fit/,
     },
     {
       name: 'Keyspaces 1 MB row',

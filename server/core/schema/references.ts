@@ -34,6 +34,11 @@ export interface TableReference {
    * Absent when there is none (most application statements bind every value).
    */
   literals?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Every value the statement gives is a literal, none a bind marker or now(): an example or a one-off
+   * script rather than application code, whose literals say nothing about the values the application uses.
+   */
+  allLiteral?: true;
   /** Columns written or pinned with now(), toTimestamp(now()), currentTimestamp() ...: a new value per write. */
   now?: readonly string[];
   /** A lightweight transaction: IF NOT EXISTS, IF EXISTS or IF conditions. */
@@ -135,6 +140,30 @@ function valueFacts(pairs: readonly (readonly [string, readonly Expression[]])[]
   return { ...(literals ? { literals } : {}), ...(now ? { now } : {}) };
 }
 
+/** Whether a value term holds a bind marker (`?`, `:name`, `hits + ?`, `[?]`) or the write time. */
+function variable(expr: Expression): boolean {
+  switch (expr.kind) {
+    case 'BindMarker': return true;
+    case 'FunctionCall': return termOf(expr) === 'now' || expr.args.some(variable);
+    case 'BinaryExpression': return variable(expr.left) || variable(expr.right);
+    case 'UnaryExpression': return variable(expr.operand);
+    case 'TypeHint': case 'CastExpression': return variable(expr.expression);
+    case 'ListLiteral': case 'SetLiteral': case 'TupleExpression': return expr.elements.some(variable);
+    default: return false;
+  }
+}
+
+/** Every value term a DML statement gives (written values, restrictions, assignments, conditions). */
+function valueTerms(stmt: Statement): Expression[] {
+  switch (stmt.kind) {
+    case 'Insert': return stmt.values;
+    case 'Select': return stmt.where.flatMap((r) => r.right);
+    case 'Update': return [...stmt.assignments.map((a) => a.value), ...stmt.where.flatMap((r) => r.right), ...stmt.conditions.flatMap((r) => r.right)];
+    case 'Delete': return [...stmt.where.flatMap((r) => r.right), ...stmt.conditions.flatMap((r) => r.right)];
+    default: return [];
+  }
+}
+
 /** Column and value terms of the = and IN restrictions of a WHERE clause. */
 function whereValues(where: readonly Relation[]): [string, Expression[]][] {
   const out: [string, Expression[]][] = [];
@@ -206,7 +235,10 @@ export function buildFileReferences(filePath: string, parse: ParseResult): Table
         const facts = valueFacts(stmt.kind === 'Insert'
           ? stmt.columns.map((c, i) => [c.name, stmt.values[i] ? [stmt.values[i]!] : []] as const)
           : whereValues(stmt.where));
-        if (facts.literals) reference.literals = Object.freeze(Object.fromEntries(Object.entries(facts.literals).map(([k, v]) => [internName(k), Object.freeze(v)])));
+        if (facts.literals) {
+          reference.literals = Object.freeze(Object.fromEntries(Object.entries(facts.literals).map(([k, v]) => [internName(k), Object.freeze(v)])));
+          if (!valueTerms(stmt).some(variable)) reference.allLiteral = true;
+        }
         if (facts.now) reference.now = keptNames(facts.now);
         if ((stmt.kind === 'Insert' && stmt.ifNotExists) || ((stmt.kind === 'Update' || stmt.kind === 'Delete') && (stmt.ifExists || stmt.conditions.length > 0))) reference.conditional = true;
         if (batch !== undefined) reference.batch = batch;

@@ -248,9 +248,9 @@ export function tableWorkload(table: TableInfo, hints?: TableHints, references?:
 }
 
 /**
- * What the workspace's statements say of one column: the literal values it is given when every statement
- * that names it gives one, whether it is written with now(), and (clustering columns) whether it is read
- * by ranges.
+ * What the workspace's statements say of one column: (partition-key columns) the literal values it is
+ * given when every statement that names it gives one, whether it is written with now(), and (clustering
+ * columns) whether it is read by ranges.
  */
 function columnEvidence(column: string, references: readonly TableReference[], clustering: boolean): ColumnEvidence | undefined {
   if (!references.length) return undefined;
@@ -260,7 +260,9 @@ function columnEvidence(column: string, references: readonly TableReference[], c
   for (const r of references) {
     if (r.now?.includes(column)) writtenWithNow = true;
     if (clustering && r.kind === 'Select' && r.ranged.includes(column)) rangeRead = true;
-    if (!r.pinned.includes(column) || !literals) continue;
+    // Literal values speak for partition keys only, and only in application code (a statement that binds
+    // its other values): examples and scripts insert a few literal rows of any table.
+    if (clustering || r.allLiteral || !r.pinned.includes(column) || !literals) continue;
     const values = r.literals?.[column];
     if (!values) literals = undefined;
     else for (const v of values) if (!literals.includes(v)) literals.push(v);
@@ -331,6 +333,10 @@ function literalPair(column: string, from: TableReference, to: TableReference): 
 export interface GrowthRate {
   rowsPerSecond: number;
   note: string;
+  /** The rows a partition can ever hold (TableWorkload.rowsBound): no rate is projected past them. */
+  rowsBound?: { rows: number; signal: string };
+  /** Whether the rate is stated: a hint, or measured on the cluster (false: the rate class default the note names). */
+  hinted: boolean;
 }
 
 const RATE_CLASS_NOTE: Record<RateClass, string> = {
@@ -346,6 +352,8 @@ export function growthRateOf(w: TableWorkload): GrowthRate {
   return {
     rowsPerSecond: w.rowsPerSecond,
     note: w.rateHinted ? 'hinted' : `${RATE_CLASS_NOTE[w.rateClass]}; correct it with rate= in a -- @cqlint comment`,
+    hinted: w.rateHinted,
+    ...(w.rowsBound ? { rowsBound: w.rowsBound } : {}),
   };
 }
 
