@@ -137,6 +137,8 @@ export interface PartitionThroughputData {
   sample?: SampleFindingData;
   /** With evidence: the measured rate (toppartitions count over its duration) that replaced the hint. */
   evidence?: EvidenceFindingData & { key: string };
+  /** A hot counter on a target without a per-partition quota: `limit` is the counterWritesPerSecond option. */
+  counter?: boolean;
 }
 
 export interface ShardMismatchData {

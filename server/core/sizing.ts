@@ -7,7 +7,7 @@ import { ownEntry } from './util/names';
 import type { TableHints } from './config-types';
 import type { ColumnInfo, SchemaModel, TableInfo } from './schema/model';
 import { typeSize } from './schema/types';
-import { type TargetId, type TargetInfo, formatBytes, formatCount, targetInfo } from './targets';
+import { type TargetId, type TargetInfo, formatBytes, formatCount, targetInfo, unitsPerOperation } from './targets';
 import { keyText } from './util/statements';
 import { inlineCode, markdownText, tableCell } from './markdown';
 import { describeProfile, formatDuration, formatRate, growthRateOf, tableWorkload, type GrowthRate, type PartitionBound, type TableWorkload } from './schema/workload';
@@ -127,6 +127,8 @@ export interface ThroughputEstimate {
   shardsNeeded: number;
   label: string;
   source: string;
+  /** The vendor's published cost per operation these units come from (Cosmos DB's request charges). */
+  costSource?: string;
 }
 
 /**
@@ -138,17 +140,20 @@ export function throughputEstimates(table: TableInfo, target: TargetInfo, hints:
   const out: ThroughputEstimate[] = [];
   if (!hints) return out;
   const rowBytes = operationBytes(table, hints, udts, sample);
+  // Rows arriving in a partition are writes to it: a rate= hint counts when no writes= says more.
+  const writes = hints.writesPerSecondPerPartition ?? hints.rowsPerSecondPerPartition;
   const pairs: [ThroughputEstimate['kind'], number | undefined, TargetInfo['writesPerPartition']][] = [
-    ['writes', hints.writesPerSecondPerPartition, target.writesPerPartition],
+    ['writes', writes, target.writesPerPartition],
     ['reads', hints.readsPerSecondPerPartition, target.readsPerPartition],
   ];
   for (const [kind, perSecond, limit] of pairs) {
     if (perSecond === undefined || !limit) continue;
     // Keyspaces: a WCU is one write of up to 1 KB, an RCU one LOCAL_QUORUM read of up to 4 KB.
-    // Cosmos DB: about 1 RU per 1 KB point read and about 5 RU per 1 KB write.
+    // Cosmos DB: request units by row size from Microsoft's published charges (targets.ts unitCost).
     let unitsPerOp: number;
     if (limit.unitBytes) unitsPerOp = Math.max(1, Math.ceil(rowBytes / limit.unitBytes));
-    else unitsPerOp = Math.max(1, Math.ceil(rowBytes / 1024)) * (kind === 'writes' ? 5 : 1);
+    else if (target.unitCost) unitsPerOp = Math.round(unitsPerOperation(target.unitCost, kind, rowBytes) * 10) / 10;
+    else unitsPerOp = 1;
     const unitsPerSecond = perSecond * unitsPerOp;
     out.push({
       kind,
@@ -159,9 +164,33 @@ export function throughputEstimates(table: TableInfo, target: TargetInfo, hints:
       shardsNeeded: Math.max(1, Math.ceil(unitsPerSecond / limit.value)),
       label: limit.label,
       source: limit.source,
+      ...(target.unitCost && !limit.unitBytes ? { costSource: target.unitCost.source } : {}),
     });
   }
   return out;
+}
+
+// States that a counter write reads before it writes ("a write to a counter requires a read in the background").
+const COUNTER_WRITE_SOURCE = 'https://docs.datastax.com/en/cql/3.0/cql/ddl/ddl_counters_c.html';
+
+/**
+ * A counter table's hinted increments per second on one partition against `threshold` (the rule option),
+ * on a target without a per-partition quota: there every increment of the partition is a read before write
+ * on the same replicas. Undefined elsewhere (Keyspaces and Cosmos DB price counters in their quotas).
+ */
+export function counterWriteEstimate(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, threshold: number): ThroughputEstimate | undefined {
+  const writes = hints?.writesPerSecondPerPartition;
+  if (writes === undefined || target.writesPerPartition || !table.counter || !(threshold > 0)) return undefined;
+  return {
+    kind: 'writes',
+    perSecond: writes,
+    unitsPerSecond: writes,
+    limit: threshold,
+    unit: 'increments/s',
+    shardsNeeded: Math.max(1, Math.ceil(writes / threshold)),
+    label: `${formatCount(threshold)} increments/s per counter partition (cqlint's default; option counterWritesPerSecond)`,
+    source: COUNTER_WRITE_SOURCE,
+  };
 }
 
 interface DescribeHints extends TableHints {
@@ -292,8 +321,6 @@ interface PartitionFigures {
   limits: LimitReach[];
   /** The limit hit first (limits[0]). */
   binding?: LimitReach;
-  /** The comfortable size the vendor names (Cassandra: 10 MB), for the hover; never the binding one. */
-  ideal?: LimitReach;
   /** The target's row size limit and whether the estimated row fits. */
   rowLimit?: { label: string; source: string; value: number; fits: boolean };
   /** Rows per second arriving in one partition, and where that rate comes from. */
@@ -326,10 +353,12 @@ export function partitionFigures(table: TableInfo, target: TargetInfo, hints?: T
       rows: values ? rowsToReachValues({ ...sizes, valuesPerRow: Math.max(1, sizes.valuesPerRow) }, target.partitionRows.value) : target.partitionRows.value,
     });
   }
+  if (target.partitionCells) {
+    limits.push({ ...target.partitionCells, measure: 'values', rows: rowsToReachValues({ ...sizes, valuesPerRow: Math.max(1, sizes.valuesPerRow) }, target.partitionCells.value) });
+  }
   const reachable = limits.filter((l) => Number.isFinite(l.rows)).sort((a, b) => a.rows - b.rows);
   const figures: PartitionFigures = { target: target.id, targetName: target.name, rowBytes, valuesPerRow: sizes.valuesPerRow, limits: reachable };
   if (reachable[0]) figures.binding = reachable[0];
-  if (target.idealPartitionBytes) figures.ideal = { ...target.idealPartitionBytes, measure: 'bytes', rows: rowsToReachBytes(sizes, target.idealPartitionBytes.value) };
   if (target.rowBytes) figures.rowLimit = { label: target.rowBytes.label, source: target.rowBytes.source, value: target.rowBytes.value, fits: rowBytes <= target.rowBytes.value };
   if (target.writesPerPartition) {
     const [writes] = throughputEstimates(table, target, { ...hints, writesPerSecondPerPartition: 1, readsPerSecondPerPartition: undefined }, udts);
@@ -387,8 +416,6 @@ function partitionFiguresMarkdown(f: PartitionFigures): string[] {
   lines.push(`| ${f.targetName} limit | rows per partition to reach it | time${rate} |`);
   lines.push('|---|---|---|');
   const rows = [...f.limits];
-  if (f.ideal && Number.isFinite(f.ideal.rows)) rows.push({ ...f.ideal });
-  rows.sort((a, b) => a.rows - b.rows);
   for (const l of rows) {
     const first = l === f.binding ? ' **(hit first)**' : '';
     const time = f.rowsPerSecond && !bounded ? formatDuration(l.rows / f.rowsPerSecond) : '—';

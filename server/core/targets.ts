@@ -27,10 +27,10 @@ export interface TargetInfo {
   name: string;
   /** Partition size above which the target warns or fails (bytes). */
   partitionBytes: Limit;
-  /** The comfortable size the vendor recommends staying under (bytes), when it names one. */
-  idealPartitionBytes?: Limit;
   /** Rows (or values) per partition the vendor flags. */
   partitionRows?: Limit;
+  /** The hard limit of cells (values) per partition, beyond any guidance (Cassandra: 2 billion). */
+  partitionCells?: Limit;
   /** Largest row (bytes). */
   rowBytes?: Limit;
   /** Largest cell (bytes). */
@@ -38,26 +38,50 @@ export interface TargetInfo {
   /** Per-partition write and read throughput, where the target enforces one. */
   writesPerPartition?: ThroughputLimit;
   readsPerPartition?: ThroughputLimit;
+  /** How the target prices one operation in its throughput units, from the vendor's published figures. */
+  unitCost?: UnitCost;
+}
+
+/**
+ * A target's published cost of one operation by row size (Cosmos DB's request units): `reads` and `writes`
+ * are [row bytes, units] points; between two points the cost is interpolated, past the last one it grows
+ * in proportion to the size.
+ */
+interface UnitCost {
+  reads: [number, number][];
+  writes: [number, number][];
+  /** What the figures assume and where they come from, for messages and docs. */
+  note: string;
+  source: string;
 }
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
 
+// States "Cassandra's hard limit is 2 billion cells per partition" (and the sizing formula the estimates use).
 const CASSANDRA_MODELING = 'https://cassandra.apache.org/doc/latest/cassandra/developing/data-modeling/data-modeling_refining.html';
+// States "keep the maximum number of values below 100,000 items and the disk size under 100MB".
 const DATASTAX_PARTITION_SIZE = 'https://docs.datastax.com/en/ddaccql/doc/cql/ddl/dataModelingAnalysis.html';
+// cassandra.yaml: compaction_large_partition_warning_threshold_mb, "Log a warning when compacting partitions
+// larger than this value", default 100 (Cassandra 4.0; 4.1 spells it compaction_large_partition_warning_threshold: 100MiB).
+export const CASSANDRA_YAML_LARGE_PARTITION = 'https://cassandra.apache.org/doc/4.0/cassandra/configuration/cass_yaml_file.html#compaction_large_partition_warning_threshold_mb';
+// States 1 RU for a 1 KB point read, 10 RUs for 100 KB, and ~5.5 RUs to insert a 1 KB item without indexing.
+const COSMOS_REQUEST_COST = 'https://learn.microsoft.com/en-us/azure/cosmos-db/optimize-cost-reads-writes';
 const SCYLLA_LARGE_PARTITIONS = 'https://docs.scylladb.com/manual/stable/troubleshooting/large-partition-table.html';
 const SCYLLA_LARGE_ROWS = 'https://docs.scylladb.com/manual/stable/troubleshooting/large-rows-large-cells-tables.html';
 const KEYSPACES_QUOTAS = 'https://docs.aws.amazon.com/keyspaces/latest/devguide/quotas.html';
 const KEYSPACES_PARTITION_DESIGN = 'https://docs.aws.amazon.com/keyspaces/latest/devguide/bp-partition-key-design.html';
+// States 20 GB per (logical) partition, 10,000 RUs per partition (logical & physical), and 2 MB per item.
 const COSMOS_LIMITS = 'https://learn.microsoft.com/en-us/azure/cosmos-db/concepts-limits';
 
 const TARGETS: Record<TargetId, TargetInfo> = {
   cassandra: {
     id: 'cassandra',
     name: 'Apache Cassandra',
-    partitionBytes: { value: 100 * MB, label: '100 MB per partition', source: CASSANDRA_MODELING },
-    idealPartitionBytes: { value: 10 * MB, label: 'ideally under 10 MB per partition', source: CASSANDRA_MODELING },
+    // DataStax's guidance, and the size at which cassandra.yaml's default logs a large-partition warning.
+    partitionBytes: { value: 100 * MB, label: '100 MB per partition', source: DATASTAX_PARTITION_SIZE },
     partitionRows: { value: 100_000, label: '100,000 values per partition', source: DATASTAX_PARTITION_SIZE },
+    partitionCells: { value: 2 ** 31, label: '2 billion cells per partition (the hard limit)', source: CASSANDRA_MODELING },
   },
   scylladb: {
     id: 'scylladb',
@@ -80,9 +104,17 @@ const TARGETS: Record<TargetId, TargetInfo> = {
     id: 'cosmosdb',
     name: 'Azure Cosmos DB for Apache Cassandra',
     partitionBytes: { value: 20 * GB, label: '20 GB per logical partition', source: COSMOS_LIMITS },
-    // Request units depend on item size and indexing; one RU is roughly a 1 KB point read, writes cost about 5x.
-    writesPerPartition: { value: 10_000, unit: 'RU/s', label: '10,000 RU/s per partition', source: COSMOS_LIMITS },
-    readsPerPartition: { value: 10_000, unit: 'RU/s', label: '10,000 RU/s per partition', source: COSMOS_LIMITS },
+    rowBytes: { value: 2 * MB, label: '2 MB per item (row)', source: COSMOS_LIMITS },
+    // One logical partition lives in one physical partition: 10,000 RU/s is the most either can take.
+    writesPerPartition: { value: 10_000, unit: 'RU/s', label: '10,000 RU/s per logical (and physical) partition', source: COSMOS_LIMITS },
+    readsPerPartition: { value: 10_000, unit: 'RU/s', label: '10,000 RU/s per logical (and physical) partition', source: COSMOS_LIMITS },
+    unitCost: {
+      reads: [[1024, 1], [100 * 1024, 10]],
+      // Microsoft publishes the 1 KB insert only; larger rows are scaled by the read curve (10x at 100 KB).
+      writes: [[1024, 5.5], [100 * 1024, 55]],
+      note: "Microsoft's published request charges: a 1 KB point read 1 RU, 100 KB 10 RUs; a 1 KB insert without indexing ~5.5 RUs (larger writes scaled like reads; indexing costs more)",
+      source: COSMOS_REQUEST_COST,
+    },
   },
 };
 
@@ -94,6 +126,20 @@ export function isTargetId(value: unknown): value is TargetId {
 
 export function targetInfo(id: TargetId | undefined): TargetInfo {
   return TARGETS[id ?? DEFAULT_TARGET];
+}
+
+/** Units one read or write of a row of `bytes` costs by the target's published figures (UnitCost). */
+export function unitsPerOperation(cost: UnitCost, kind: 'reads' | 'writes', bytes: number): number {
+  const points = cost[kind];
+  const [first] = points;
+  if (!first || bytes <= first[0]) return first ? first[1] : 1;
+  for (let i = 1; i < points.length; i++) {
+    const [x0, y0] = points[i - 1]!;
+    const [x1, y1] = points[i]!;
+    if (bytes <= x1) return y0 + ((bytes - x0) * (y1 - y0)) / (x1 - x0);
+  }
+  const [xl, yl] = points[points.length - 1]!;
+  return (yl * bytes) / xl;
 }
 
 /** "12.3 MB", "850 KB", "64 B". */

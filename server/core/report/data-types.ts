@@ -26,7 +26,7 @@ export interface KeyDiagramColumn {
 
 export interface LimitLine {
   /** What is limited: partition bytes, rows or values per partition. */
-  kind: 'bytes' | 'ideal-bytes' | 'rows' | 'values';
+  kind: 'bytes' | 'rows' | 'values';
   label: string;
   source: string;
   /** The partition size (bytes) at which the limit is reached: the line's height on the chart. */

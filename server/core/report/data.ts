@@ -38,14 +38,13 @@ export type { GrowthCurve, ShardHistogram, SpreadData, PartitionReportData, Repo
 
 /**
  * The target's partition limits as lines, from partitionFigures (the figures the partition rules and the
- * hover state): bytes (hard and ideal) and rows/values, with the rows reaching each; `binding` marks the
+ * hover state): bytes and rows/values, with the rows reaching each; `binding` marks the
  * limit hit first.
  */
 function limitLines(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, udts: UdtLookup | undefined, rate?: GrowthRate): LimitLine[] {
   const figures = partitionFigures(table, target, hints, udts, rate);
-  const reaches = [...figures.limits, ...(figures.ideal && Number.isFinite(figures.ideal.rows) ? [figures.ideal] : [])];
-  return reaches.map((l) => ({
-    kind: l === figures.ideal ? 'ideal-bytes' as const : l.measure,
+  return figures.limits.map((l) => ({
+    kind: l.measure,
     label: l.label,
     source: l.source,
     // Rows and values limits are drawn at the size the partition has when it reaches them.

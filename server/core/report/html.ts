@@ -101,7 +101,6 @@ svg.chart .series-today { stroke: var(--cq-red); }
 svg.chart .series-cured { stroke: var(--cq-green); stroke-dasharray: 7 4; }
 svg.chart .limit line { stroke-width: 1.5; stroke-dasharray: 2 3; }
 svg.chart .limit-hard line { stroke: var(--cq-red); } svg.chart .limit-hard text { fill: var(--cq-red); }
-svg.chart .limit-soft line { stroke: var(--cq-yellow); } svg.chart .limit-soft text { fill: var(--cq-yellow); }
 svg.chart .limit-count line { stroke: var(--cq-purple); } svg.chart .limit-count text { fill: var(--cq-purple); }
 svg.chart .limit-mean line { stroke: var(--cq-fg); } svg.chart .limit-mean text { fill: var(--cq-fg); }
 svg.chart .bars-murmur3 rect, svg.chart rect.bar-cured { fill: var(--cq-green); }
@@ -209,7 +208,7 @@ function sizeTermsSection(data: PartitionReportData): string {
 
 function limitsTable(data: PartitionReportData, withTime: boolean): string {
   const g = data.growth;
-  if (!g.limits.length) return `<p class="muted">${escapeHtml(data.target.name)} sets no partition size or row limit.</p>`;
+  if (!g.limits.length) return `<p class="muted">${escapeHtml(data.target.name)} sets no partition size limit (its limits are per row and per partition throughput).</p>`;
   const rows = g.limits.map((l) =>
     `<tr data-limit-kind="${l.kind}"><td><a href="${escapeHtml(l.source)}">${escapeHtml(l.label)}</a>${l.binding ? ' <span class="muted">(hit first)</span>' : ''}</td><td class="num" data-figure="rows-at-limit">${formatCount(l.rowsAtLimit)}</td>` +
     `<td class="num">${formatBytes(l.bytes)}</td>` +
@@ -234,7 +233,7 @@ function growthSection(data: PartitionReportData): string {
   const xTicks = niceTicks(g.horizonSeconds / time.unit, 6);
   const series = [{ name: `today: ${curveSummary(today)}`, cls: 'series-today', points: today.points.map((p) => [p.seconds / time.unit, p.bytes / yUnit] as [number, number]) }];
   if (g.cured) series.push({ name: `with ${g.cure!.description}: ${curveSummary(g.cured)}`, cls: 'series-cured', points: g.cured.points.map((p) => [p.seconds / time.unit, p.bytes / yUnit] as [number, number]) });
-  const clsOf = (kind: string): string => (kind === 'bytes' ? 'limit-hard' : kind === 'ideal-bytes' ? 'limit-soft' : 'limit-count');
+  const clsOf = (kind: string): string => (kind === 'bytes' ? 'limit-hard' : 'limit-count');
   const rate = g.rateSource === 'hint'
     ? `${escapeHtml(formatRate(g.rowsPerSecond))} into one partition (hinted)`
     : `an assumed ${escapeHtml(formatRate(g.rowsPerSecond))} into one partition (${escapeHtml(g.rateNote)})`;

@@ -374,7 +374,7 @@ export const examples: RuleExamples = {
       name: 'Cosmos DB: 20 GB and the RU/s quota',
       code: 'CREATE TABLE ks.orders (status text, order_id uuid, PRIMARY KEY (status, order_id));',
       target: 'cosmosdb',
-      message: /20 GB per logical partition.*10,000 RU\/s per partition = 2,000 writes\/s/,
+      message: /20 GB per logical partition.*10,000 RU\/s per logical \(and physical\) partition = 1,818 writes\/s of this row \(5\.5 RU each/,
     },
   ],
 };

@@ -116,7 +116,7 @@ export const rule: RuleModule = {
         const figures = partitionFigures(table, target, hints, udts, growthRateOf(w));
         ctx.report({
           message: `partitions of ${table.qualifiedName} are too large: the time bucket ${fit.column} is too coarse for ${formatRate(fit.rowsPerSecond)}`,
-          details: `${bucketFitText(fit, table)}.\n\n${partitionNumbersText(figures, { rate: false })}`,
+          details: `${sentence(bucketFitText(fit, table))}.\n\n${partitionNumbersText(figures, { rate: false })}`,
           range,
           data: {
             ...base,
@@ -176,6 +176,11 @@ export const rule: RuleModule = {
 
 const readings = 'CREATE TABLE ks.readings (sensor_id uuid, day date, ts timestamp, value double, note text, PRIMARY KEY ((sensor_id, day), ts));';
 const hourly = 'CREATE TABLE iot.readings_by_hour (sensor_id uuid, hour timestamp, ts timestamp, value double, PRIMARY KEY ((sensor_id, hour), ts));';
+
+/** A clause as a sentence: its first letter capitalised. */
+function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 /** 25 int values a row: Cassandra's 100,000 values per partition are reached at 4,000 rows. */
 const wide = `CREATE TABLE ks.metrics_by_host (host text, ts timestamp, ${Array.from({ length: 25 }, (_, i) => `m${i + 1} int`).join(', ')}, PRIMARY KEY (host, ts));`;
@@ -275,19 +280,19 @@ export const examples: RuleExamples = {
     {
       name: 'bucket fit: an hour bucket at a hinted 500 rows/s holds 1.8 million rows',
       code: `-- @cqlint rate=500/s\n${hourly}`,
-      message: /the time bucket hour is too coarse for 500 rows\/s one sensor_id's hour bucket \(hour\) takes 1,800,000 rows at 500 rows\/s \(hinted\) ≈ [\d.]+ MB and 1,800,000 values, past 100,000 values per partition after 3\.3 minutes of each hour: a minute bucket \(30,000 rows\) or 18 shards per hour would fit/,
+      message: /the time bucket hour is too coarse for 500 rows\/s One sensor_id's hour bucket \(hour\) takes 1,800,000 rows at 500 rows\/s \(hinted\) ≈ [\d.]+ MB and 1,800,000 values, past 100,000 values per partition after 3\.3 minutes of each hour: a minute bucket \(30,000 rows\) or 18 shards per hour would fit/,
       data: { estimatedValues: 1_800_000, rowsAtLimit: 100_000, limit: '100,000 values per partition' },
     },
     {
       name: 'bucket fit at a default rate: a sensor\'s month bucket of three values a row',
       code: 'CREATE TABLE iot.readings_by_month (sensor_id uuid, month text, ts timestamp, temperature double, humidity double, pressure double, PRIMARY KEY ((sensor_id, month), ts));',
-      message: /one sensor_id's month bucket \(month\) takes 43,829 rows at 1 row\/min \(the default for a machine source; correct it with rate= in a -- @cqlint comment\).*a week bucket \(10,080 rows\) or 2 shards per month would fit/,
+      message: /One sensor_id's month bucket \(month\) takes 43,829 rows at 1 row\/min \(the default for a machine source; correct it with rate= in a -- @cqlint comment\).*a week bucket \(10,080 rows\) or 2 shards per month would fit/,
     },
     {
       name: 'bucket fit on ScyllaDB: its 100,000-row warning',
       code: `-- @cqlint rate=5/s\n${readings}`,
       target: 'scylladb',
-      message: /one sensor_id's day bucket \(day\) takes 432,000 rows at 5 rows\/s \(hinted\).*past large-partition warning at 100,000 rows after 5\.6 hours of each day: an hour bucket \(18,000 rows\) or 5 shards per day would fit/,
+      message: /One sensor_id's day bucket \(day\) takes 432,000 rows at 5 rows\/s \(hinted\).*past large-partition warning at 100,000 rows after 5\.6 hours of each day: an hour bucket \(18,000 rows\) or 5 shards per day would fit/,
     },
     {
       name: 'Keyspaces 1 MB row',

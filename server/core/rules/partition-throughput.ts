@@ -7,9 +7,12 @@
 // With evidence (`nodetool toppartitions`), the busiest partition's measured rate (its count over the
 // sampling duration) replaces the hint of its kind; the headline says which it used (measured or hinted)
 // and the details quote the sampler's line.
-// Data: { table, target, kind: 'writes' | 'reads', perSecond, unitsPerSecond, unit, limit, shardsNeeded, source, partitionKey: string[], numbers, rowOperationBytes?, sample?, evidence? }
+// On targets without a per-partition quota (Cassandra, ScyllaDB), a counter table's writes= hint is judged
+// against the counterWritesPerSecond option: every increment of one counter partition is a read before
+// write on the same replicas, so thousands a second make a hot counter whatever the key.
+// Data: { table, target, kind: 'writes' | 'reads', perSecond, unitsPerSecond, unit, limit, shardsNeeded, source, partitionKey: string[], numbers, rowOperationBytes?, sample?, evidence?, counter? }
 import { docsUrl } from '../findings';
-import { figuresData, operationBytes, partitionFigures, throughputEstimates, udtLookupFrom } from '../sizing';
+import { counterWriteEstimate, figuresData, operationBytes, partitionFigures, throughputEstimates, udtLookupFrom } from '../sizing';
 import { growthRateOf, tableWorkload } from '../schema/workload';
 import { formatBytes, formatCount } from '../targets';
 import { sampleFindingData, sampleSummaryText } from '../sample-figures';
@@ -27,6 +30,14 @@ export const rule: RuleModule = {
     description: "Per-partition reads or writes (measured by toppartitions, or from workload hints; rows measured in a sample) above the target's per-partition limit.",
     docsUrl: docsUrl('partition-throughput'),
     scope: 'statement',
+    options: {
+      counterWritesPerSecond: {
+        type: 'number',
+        default: 1000,
+        minimum: 1,
+        description: "On targets without a per-partition quota (Cassandra, ScyllaDB): increments per second on one counter partition (a writes= hint) above which it is reported. cqlint's rule of thumb, not a vendor limit: each increment reads the counter before writing it, on the same replicas.",
+      },
+    },
   },
   check(ctx) {
     const udts = udtLookupFrom(ctx);
@@ -37,19 +48,34 @@ export const rule: RuleModule = {
       if (!hints) continue;
       const rates = measuredRates(evidence);
       const sample = ctx.sample(table);
-      const estimates = throughputEstimates(table, ctx.target, hints, udts, sample);
+      const counter = counterWriteEstimate(table, ctx.target, hints, Number(ctx.options['counterWritesPerSecond'] ?? 1000));
+      const estimates = counter ? [counter] : throughputEstimates(table, ctx.target, hints, udts, sample);
       if (!estimates.some((t) => t.shardsNeeded > 1)) continue;
-      const figures = partitionFigures(table, ctx.target, hints, udts, growthRateOf(tableWorkload(table, hints)));
+      const figures = partitionFigures(table, ctx.target, hints, udts, growthRateOf(tableWorkload(table, hints, ctx.referencesTo(table))));
       const measured = sample && sample.rows > 0 ? operationBytes(table, hints, udts, sample) : undefined;
       const row = measured !== undefined ? `a ${formatBytes(measured)} row on average, ${sampleSummaryText(sample!)}` : `a ${formatBytes(figures.rowBytes)} row`;
       for (const t of estimates) {
         if (t.shardsNeeded <= 1) continue;
         const pk = table.partitionKey.map((c) => c.name);
         const already = table.shard ? ` (already sharded ${table.shard.count} ways: the hint is per shard partition)` : '';
+        if (t === counter) {
+          ctx.report({
+            message: `hot counter in ${table.qualifiedName}: ${formatCount(t.perSecond)} increments/s on one partition, past ${formatCount(t.limit)}/s`,
+            details:
+              `Past ${t.label}: each increment reads the counter before writing it (${t.source}), all of them on the same replicas${already}.\n\n` +
+              `Spread it over at least ${t.shardsNeeded} counter rows: partition key ${keyText([...pk, 'shard'], table.clustering.map((c) => c.name))}, increment a random shard and sum the shards on read.`,
+            range: stmt.name.range,
+            data: {
+              table: table.qualifiedName, target: ctx.target.id, kind: 'writes', perSecond: t.perSecond, unitsPerSecond: t.unitsPerSecond, unit: t.unit,
+              limit: t.limit, shardsNeeded: t.shardsNeeded, source: t.source, partitionKey: pk, numbers: figuresData(figures), counter: true,
+            } satisfies FindingData<'partition-throughput'>,
+          });
+          continue;
+        }
         ctx.report({
-          message: `too many ${t.kind} for one partition of ${table.qualifiedName}: ${formatCount(t.perSecond)}/s ${rates[t.kind] ? 'measured' : 'hinted'}, over the limit of ${t.label}`,
+          message: `too many ${t.kind} for one partition of ${table.qualifiedName}: ${formatCount(t.perSecond)}/s ${rates[t.kind] ? 'measured' : 'hinted'}, over ${t.label}`,
           details:
-            `${formatCount(t.perSecond)} ${t.kind}/s on one partition${measuredRateNote(rates[t.kind])} ≈ ${formatCount(t.unitsPerSecond)} ${t.unit} (${formatCount(t.unitsPerSecond / t.perSecond)} per ${t.kind === 'writes' ? 'write' : 'read'} of ${row}), above ${ctx.target.name}'s ${t.label} (${t.source})${already}.\n\n` +
+            `${formatCount(t.perSecond)} ${t.kind}/s on one partition${measuredRateNote(rates[t.kind])} ≈ ${formatCount(t.unitsPerSecond)} ${t.unit} (${formatUnits(t.unitsPerSecond / t.perSecond)} per ${t.kind === 'writes' ? 'write' : 'read'} of ${row}${t.costSource ? `, by the published request charges: ${t.costSource}` : ''}), above ${ctx.target.name}'s ${t.label} (${t.source})${already}.\n\n` +
             `Spread it over at least ${t.shardsNeeded} shards: partition key ${keyText([...pk, 'shard'], table.clustering.map((c) => c.name))}.`,
           range: stmt.name.range,
           data: {
@@ -73,6 +99,12 @@ export const rule: RuleModule = {
   },
 };
 
+/** Units per operation: whole numbers as they are, Cosmos DB's fractional request charges to one decimal. */
+function formatUnits(n: number): string {
+  return Number.isInteger(n) ? formatCount(n) : n.toFixed(1);
+}
+
+const hits = 'CREATE TABLE web.page_hits (page_id text PRIMARY KEY, hits counter);';
 const posts = 'CREATE TABLE ks.posts (day date, id timeuuid, body text, PRIMARY KEY (day, id));';
 /** A cqlsh COPY of ks.posts: 40 posts over 2 days, each body `bodyBytes` long. */
 function postsCsv(bodyBytes: number): string {
@@ -86,6 +118,8 @@ export const examples: RuleExamples = {
     { name: 'no hints', code: posts, target: 'keyspaces' },
     { name: 'within limits', code: posts, target: 'keyspaces', config: { tables: { 'ks.posts': { writesPerSecondPerPartition: 500 } } } },
     { name: 'Cassandra has no per-partition quota', code: posts, config: { tables: { 'ks.posts': { writesPerSecondPerPartition: 50_000 } } } },
+    { name: 'hints win: a counter partition at 200 increments/s is no hot counter', code: `-- @cqlint writes=200/s\n${hits}` },
+    { name: 'hints win: the counter threshold is an option', code: `-- @cqlint writes=4000/s\n${hits}`, config: { rules: { 'partition-throughput': ['warn', { counterWritesPerSecond: 5000 }] } } },
     {
       name: 'a sample of short posts: 900 writes/s of measured rows stay within 1,000 WCU',
       code: posts,
@@ -107,7 +141,7 @@ export const examples: RuleExamples = {
       code: posts,
       target: 'keyspaces',
       evidence: { 'top.txt': toppartitionsOutput('ks.posts', 60_000, [['2024-01-01', 90_000], ['2024-01-02', 300]], { node: '10.0.0.7' }) },
-      message: /^too many writes for one partition of ks\.posts: 1,500\/s measured, over the limit of 1,000 WCU per partition 1,500 writes\/s on one partition \(measured: nodetool toppartitions, node 10\.0\.0\.7, 2026-11-20: 90,000 writes in 60 s on partition 2024-01-01 \(evidence\/top\.txt:7\)\) ≈ 1,500 WCU .*above Amazon Keyspaces's 1,000 WCU per partition/,
+      message: /^too many writes for one partition of ks\.posts: 1,500\/s measured, over 1,000 WCU per partition 1,500 writes\/s on one partition \(measured: nodetool toppartitions, node 10\.0\.0\.7, 2026-11-20: 90,000 writes in 60 s on partition 2024-01-01 \(evidence\/top\.txt:7\)\) ≈ 1,500 WCU .*above Amazon Keyspaces's 1,000 WCU per partition/,
       data: { kind: 'writes', perSecond: 1500, shardsNeeded: 2, evidence: { tool: 'nodetool toppartitions', file: '/virtual/cqlint-tests/evidence/top.txt', line: 7, node: '10.0.0.7', captured: '2026-11-20', label: 'writes per second', value: 1500, key: '2024-01-01' } },
     },
     {
@@ -123,16 +157,24 @@ export const examples: RuleExamples = {
       config: { tables: { 'ks.posts': { readsPerSecondPerPartition: 10_000, columnSizes: { body: 6000 } } } },
       data: { kind: 'reads', unitsPerSecond: 20_000, shardsNeeded: 7 },
     },
-    { code: posts, target: 'cosmosdb', config: { tables: { 'ks.posts': { writesPerSecondPerPartition: 3000 } } }, message: /15,000 RU\/s \(5 per write of a \d+ B row\), above Azure Cosmos DB for Apache Cassandra's 10,000 RU\/s per partition/ },
+    { code: posts, target: 'cosmosdb', config: { tables: { 'ks.posts': { writesPerSecondPerPartition: 3000 } } }, message: /16,500 RU\/s \(5\.5 per write of a \d+ B row, by the published request charges: https:\/\/learn\.microsoft\.com\/en-us\/azure\/cosmos-db\/optimize-cost-reads-writes\), above Azure Cosmos DB for Apache Cassandra's 10,000 RU\/s per logical \(and physical\) partition/ },
     {
       name: 'a sample of long posts: the same 900 writes/s take 2 WCU each, citing the sample (the type estimate would say 1)',
       code: posts,
       target: 'keyspaces',
       config: { tables: { 'ks.posts': { writesPerSecondPerPartition: 900 } } },
       sample: { table: 'ks.posts', csv: () => postsCsv(1500) },
-      message: /^too many writes for one partition of ks\.posts: 900\/s hinted, over the limit of 1,000 WCU per partition 900 writes\/s on one partition \(hinted\) ≈ 1,800 WCU \(2 per write of a 1\.5 KB row on average, from sample samples\/sample\.csv: 2 partitions, largest 20 rows \/ [\d.]+ KB\), above Amazon Keyspaces's 1,000 WCU per partition/,
+      message: /^too many writes for one partition of ks\.posts: 900\/s hinted, over 1,000 WCU per partition 900 writes\/s on one partition \(hinted\) ≈ 1,800 WCU \(2 per write of a 1\.5 KB row on average, from sample samples\/sample\.csv: 2 partitions, largest 20 rows \/ [\d.]+ KB\), above Amazon Keyspaces's 1,000 WCU per partition/,
       data: { kind: 'writes', unitsPerSecond: 1800, shardsNeeded: 2, rowOperationBytes: 4 + 16 + 1500 + 8 },
     },
+    {
+      name: 'hints win: a counter partition at 4,000 increments/s on Cassandra is a hot counter',
+      code: `-- @cqlint writes=4000/s\n${hits}`,
+      message: /^hot counter in web\.page_hits: 4,000 increments\/s on one partition, past 1,000\/s Past 1,000 increments\/s per counter partition \(cqlint's default; option counterWritesPerSecond\): each increment reads the counter before writing it \(https:\/\/docs\.datastax\.com\/en\/cql\/3\.0\/cql\/ddl\/ddl_counters_c\.html\)[\s\S]*Spread it over at least 4 counter rows: partition key \(\(page_id, shard\)\)/,
+      data: { kind: 'writes', shardsNeeded: 4, counter: true },
+    },
+    { name: 'hints win: a hot counter on ScyllaDB', code: `-- @cqlint writes=3000/s\n${hits}`, target: 'scylladb', data: { shardsNeeded: 3, counter: true } },
+    { name: 'hints win: a rate= hint counts as writes on Keyspaces', code: `-- @cqlint rate=2000/s\n${posts}`, target: 'keyspaces', data: { kind: 'writes', shardsNeeded: 2 } },
     { name: '-- @cqlint writes= hint', code: `-- @cqlint writes=1500/s\n${posts}`, target: 'keyspaces', message: /1,500 writes\/s.*1 per write of a \d+ B row/, data: { shardsNeeded: 2 } },
   ],
 };
