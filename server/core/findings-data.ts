@@ -289,6 +289,80 @@ export interface InvalidSuppressionData {
   suggestion?: string;
 }
 
+export interface QueueTableData {
+  table: string;
+  partitionKey: string[];
+  /** The clustering column the DELETE removes rows by. */
+  column: string;
+  /** The SELECT that reads a partition's oldest rows and the DELETE that removes them. */
+  readFile: string;
+  readRange: SourceRange;
+  deleteFile: string;
+  deleteRange: SourceRange;
+  rowsPerSecond: number;
+  rateHinted: boolean;
+  gcGraceSeconds?: number;
+  /** Tombstones one partition keeps for gc_grace_seconds at the rate (targets that state thresholds). */
+  tombstonesKept?: number;
+  secondsToWarn?: number;
+  warnThreshold?: number;
+  failThreshold?: number;
+}
+
+export interface StatusMoveData {
+  table: string;
+  /** The partition-key column whose value the row changes (a status). */
+  column: string;
+  from?: string;
+  to?: string;
+  inBatch: boolean;
+  deleteFile: string;
+  deleteRange: SourceRange;
+  insertFile: string;
+  insertRange: SourceRange;
+}
+
+export interface NonUniqueKeyData {
+  table: string;
+  clustering: string[];
+  /** Regular columns that hold each item's identity, which the key leaves out. */
+  identity: string[];
+  suggestedKey: string;
+  primaryKeyRange?: SourceRange;
+}
+
+export interface LwtHotPartitionData {
+  table: string;
+  statement: 'INSERT' | 'UPDATE' | 'DELETE';
+  /** 'fixed-partition': the statement pins every partition-key column with a literal; 'few-partitions': the key itself is hot. */
+  reason: 'fixed-partition' | 'few-partitions';
+  partitionKey: string[];
+  /** The literal partition key values the statement pins (fixed-partition). */
+  values?: string[];
+  livePartitions?: number;
+}
+
+export interface TtlWithoutTwcsData {
+  table: string;
+  ttlSeconds: number;
+  ttlSource: 'default_time_to_live' | 'USING TTL';
+  /** The compaction class in effect (SizeTieredCompactionStrategy when none is set). */
+  compaction: string;
+  timeColumn: string;
+  windowUnit: 'MINUTES' | 'HOURS' | 'DAYS';
+  windowSize: number;
+  /** The option to set: `compaction = {'class': 'TimeWindowCompactionStrategy', ...}`. */
+  suggestedOption: string;
+}
+
+export interface LowCardinalityIndexData {
+  table: string;
+  column: string;
+  index?: string;
+  distinct: number;
+  signal: string;
+}
+
 /** Finding.data by rule id. Every rule that writes data has its entry; `syntax-error` writes none. */
 export interface FindingDataByRule {
   'hot-partition': HotPartitionData;
@@ -315,6 +389,12 @@ export interface FindingDataByRule {
   'invalid-hint': InvalidHintData;
   'invalid-suppression': InvalidSuppressionData;
   'conflicting-definition': ConflictingDefinitionData;
+  'queue-table': QueueTableData;
+  'status-move': StatusMoveData;
+  'non-unique-key': NonUniqueKeyData;
+  'lwt-hot-partition': LwtHotPartitionData;
+  'ttl-without-twcs': TtlWithoutTwcsData;
+  'low-cardinality-index': LowCardinalityIndexData;
 }
 
 export type RuleWithData = keyof FindingDataByRule;

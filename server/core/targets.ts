@@ -40,6 +40,22 @@ export interface TargetInfo {
   readsPerPartition?: ThroughputLimit;
   /** How the target prices one operation in its throughput units, from the vendor's published figures. */
   unitCost?: UnitCost;
+  /** Tombstones a read may scan before the node warns or fails it, and how long a tombstone stays (defaults). */
+  tombstones?: TombstoneLimits;
+  /** Whether the table's compaction strategy is the user's to choose (TTL tables want TimeWindowCompactionStrategy). */
+  compactionChoice?: boolean;
+  /** Whether conditional writes (IF NOT EXISTS, IF ...) run Paxos, serialised per partition. */
+  paxosLwt?: boolean;
+}
+
+interface TombstoneLimits {
+  /** cassandra.yaml tombstone_warn_threshold and tombstone_failure_threshold. */
+  warn: number;
+  fail: number;
+  thresholdSource: string;
+  /** The gc_grace_seconds table option's default. */
+  gcGraceSeconds: number;
+  gcGraceSource: string;
 }
 
 /**
@@ -74,6 +90,11 @@ const KEYSPACES_PARTITION_DESIGN = 'https://docs.aws.amazon.com/keyspaces/latest
 // States 20 GB per (logical) partition, 10,000 RUs per partition (logical & physical), and 2 MB per item.
 const COSMOS_LIMITS = 'https://learn.microsoft.com/en-us/azure/cosmos-db/concepts-limits';
 
+// States tombstone_warn_threshold (default 1000) and tombstone_failure_threshold (default 100000).
+const CASSANDRA_YAML_TOMBSTONES = 'https://cassandra.apache.org/doc/4.0/cassandra/configuration/cass_yaml_file.html#tombstone_warn_threshold';
+// States that gc_grace_seconds defaults to 864000 seconds (ten days), and what a tombstone is.
+export const CASSANDRA_TOMBSTONES = 'https://cassandra.apache.org/doc/latest/cassandra/managing/operating/compaction/tombstones.html';
+
 const TARGETS: Record<TargetId, TargetInfo> = {
   cassandra: {
     id: 'cassandra',
@@ -82,6 +103,9 @@ const TARGETS: Record<TargetId, TargetInfo> = {
     partitionBytes: { value: 100 * MB, label: '100 MB per partition', source: DATASTAX_PARTITION_SIZE },
     partitionRows: { value: 100_000, label: '100,000 values per partition', source: DATASTAX_PARTITION_SIZE },
     partitionCells: { value: 2 ** 31, label: '2 billion cells per partition (the hard limit)', source: CASSANDRA_MODELING },
+    tombstones: { warn: 1000, fail: 100_000, thresholdSource: CASSANDRA_YAML_TOMBSTONES, gcGraceSeconds: 864_000, gcGraceSource: CASSANDRA_TOMBSTONES },
+    compactionChoice: true,
+    paxosLwt: true,
   },
   scylladb: {
     id: 'scylladb',
@@ -90,6 +114,8 @@ const TARGETS: Record<TargetId, TargetInfo> = {
     partitionRows: { value: 100_000, label: 'large-partition warning at 100,000 rows', source: SCYLLA_LARGE_PARTITIONS },
     rowBytes: { value: 10 * MB, label: 'large-row warning at 10 MB', source: SCYLLA_LARGE_ROWS },
     cellBytes: { value: 1 * MB, label: 'large-cell warning at 1 MB', source: SCYLLA_LARGE_ROWS },
+    compactionChoice: true,
+    paxosLwt: true,
   },
   keyspaces: {
     id: 'keyspaces',

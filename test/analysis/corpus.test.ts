@@ -68,6 +68,22 @@ describe('corpus', () => {
     });
   });
 
+  test('dialects', () => {
+    const { project, counts, lines } = lintFolder('dialects');
+    console.log(`dialects: ${JSON.stringify(counts)}\n${lines.join('\n')}`);
+    assert.deepEqual(project.internalErrors, []);
+    assert.deepEqual(counts, {
+      // datastax/cyclist_category-table.cql defines cyclist_category twice, keyed (category, points): a
+      // handful of categories hold every cyclist (hot-partition), and two cyclists with the same points in
+      // one category overwrite each other (non-unique-key: id and lastname are not in the key)
+      'hot-partition': 2,
+      'non-unique-key': 2,
+      // DataStax-only syntax: RESTRICT ROWS and OR in WHERE
+      'syntax-error': 3,
+      'unrestricted-partition-key': 1,
+    });
+  });
+
   test('a syntax error per broken docs file, and nothing crashes', () => {
     const { project, counts } = lintFolder('cassandra-docs-broken');
     assert.deepEqual(project.internalErrors, []);

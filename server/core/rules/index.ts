@@ -25,6 +25,12 @@ import * as skewedShardFormula from './skewed-shard-formula';
 import * as invalidHint from './invalid-hint';
 import * as invalidSuppression from './invalid-suppression';
 import * as conflictingDefinition from './conflicting-definition';
+import * as queueTable from './queue-table';
+import * as statusMove from './status-move';
+import * as nonUniqueKey from './non-unique-key';
+import * as lwtHotPartition from './lwt-hot-partition';
+import * as ttlWithoutTwcs from './ttl-without-twcs';
+import * as lowCardinalityIndex from './low-cardinality-index';
 
 export type { RuleModule, RuleMeta, RuleContext, RuleExamples, ExampleCase, InvalidExampleCase } from './types';
 
@@ -36,7 +42,8 @@ export const allRules: RuleModule[] = [
   hotPartition.rule, largePartition.rule, partitionThroughput.rule, allowFiltering.rule, unrestrictedPartitionKey.rule,
   largeInPartitionKey.rule, unloggedBatchMultiPartition.rule, simpleStrategy.rule, secondaryIndexScan.rule,
   invalidShardAnnotation.rule, shardMismatch.rule, skewedShardFormula.rule, invalidHint.rule, invalidSuppression.rule,
-  conflictingDefinition.rule,
+  conflictingDefinition.rule, queueTable.rule, statusMove.rule, nonUniqueKey.rule, lwtHotPartition.rule, ttlWithoutTwcs.rule,
+  lowCardinalityIndex.rule,
 ];
 
 export function ruleById(id: string): RuleModule | undefined {

@@ -76,10 +76,16 @@ export function mapLiteralStrings(expr: Expression | undefined): Record<string, 
   return out;
 }
 
-function ttlOf(options: Map<string, Expression>): number | undefined {
-  const raw = literalString(options.get('default_time_to_live'));
+/** A table option set to a number (`gc_grace_seconds = 3600`), or undefined. */
+export function numericOption(options: ReadonlyMap<string, Expression>, name: string): number | undefined {
+  const raw = literalString(options.get(name));
   const n = raw === undefined ? NaN : Number(raw);
-  return Number.isFinite(n) && n > 0 ? n : undefined;
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function ttlOf(options: Map<string, Expression>): number | undefined {
+  const n = numericOption(options, 'default_time_to_live');
+  return n !== undefined && n > 0 ? n : undefined;
 }
 
 function optionsOf(options: TableOptions | undefined): Map<string, Expression> {

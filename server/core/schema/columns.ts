@@ -213,16 +213,17 @@ const CONTENT_WORDS = new Set([
   'conteudo', 'mensagem', 'resumo', 'descricao', 'comentario', // pt
   'inhoud', 'tekst', 'bericht', 'kop', 'samenvatting', 'beschrijving', 'opmerking', // nl
 ]);
-// Measured values that many items share (a score, a price): not an identity, and not a time.
+// Measured values that many items share (a score, a price): not an identity, and not a time. Not a rank
+// (unique by construction in a ranking) nor a bare `value` (the value of a key-value pair).
 const MEASURE_WORDS = new Set([
-  'score', 'scores', 'points', 'price', 'amount', 'total', 'value', 'count', 'qty', 'quantity', 'balance', 'rank', 'votes', 'likes', 'percent', 'pct',
+  'score', 'scores', 'points', 'price', 'amount', 'total', 'count', 'qty', 'quantity', 'balance', 'votes', 'likes', 'percent', 'pct',
   'revenue', 'sum', 'avg', 'average', 'mean', 'min', 'max',
-  'punkte', 'preis', 'betrag', 'wert', 'menge', 'anzahl', 'summe', 'umsatz', // de
-  'puntos', 'puntuacion', 'precio', 'importe', 'valor', 'cantidad', 'suma', 'ingresos', // es
-  'prix', 'montant', 'valeur', 'quantite', 'somme', 'recette', // fr
-  'punti', 'punteggio', 'prezzo', 'importo', 'valore', 'quantita', 'somma', 'ricavi', // it
+  'punkte', 'preis', 'betrag', 'menge', 'anzahl', 'summe', 'umsatz', // de
+  'puntos', 'puntuacion', 'precio', 'importe', 'cantidad', 'suma', 'ingresos', // es
+  'prix', 'montant', 'quantite', 'somme', 'recette', // fr
+  'punti', 'punteggio', 'prezzo', 'importo', 'quantita', 'somma', 'ricavi', // it
   'pontos', 'preco', 'quantidade', 'soma', 'receita', // pt
-  'punten', 'prijs', 'bedrag', 'waarde', 'aantal', 'som', 'omzet', // nl
+  'punten', 'prijs', 'bedrag', 'aantal', 'som', 'omzet', // nl
 ]);
 
 /** A `-- @shard` column, or one named shard/salt/slot. */

@@ -164,6 +164,14 @@ function valueTerms(stmt: Statement): Expression[] {
   }
 }
 
+/**
+ * Whether a statement binds a value (or writes now()): application code, whose literals are chosen
+ * values, unlike an example or a script whose values are all literals.
+ */
+export function bindsValues(stmt: Statement): boolean {
+  return valueTerms(stmt).some(variable);
+}
+
 /** Column and value terms of the = and IN restrictions of a WHERE clause. */
 function whereValues(where: readonly Relation[]): [string, Expression[]][] {
   const out: [string, Expression[]][] = [];
@@ -237,7 +245,7 @@ export function buildFileReferences(filePath: string, parse: ParseResult): Table
           : whereValues(stmt.where));
         if (facts.literals) {
           reference.literals = Object.freeze(Object.fromEntries(Object.entries(facts.literals).map(([k, v]) => [internName(k), Object.freeze(v)])));
-          if (!valueTerms(stmt).some(variable)) reference.allLiteral = true;
+          if (!bindsValues(stmt)) reference.allLiteral = true;
         }
         if (facts.now) reference.now = keptNames(facts.now);
         if ((stmt.kind === 'Insert' && stmt.ifNotExists) || ((stmt.kind === 'Update' || stmt.kind === 'Delete') && (stmt.ifExists || stmt.conditions.length > 0))) reference.conditional = true;

@@ -160,7 +160,7 @@ function perEventCellsOf(table: TableInfo): TableWorkload['perEventCells'] {
  * The TTL every write of the workspace sets (`USING TTL`), the longest one: undefined when there are no
  * writes or one of them sets none (its rows then live as long as the table's default says).
  */
-function writeTtlSeconds(references: readonly TableReference[] | undefined): number | undefined {
+export function writeTtlSeconds(references: readonly TableReference[] | undefined): number | undefined {
   const writes = (references ?? []).filter((r) => r.kind === 'Insert' || r.kind === 'Update');
   if (!writes.length || writes.some((r) => r.ttlSeconds === undefined || r.ttlSeconds <= 0)) return undefined;
   return Math.max(...writes.map((r) => r.ttlSeconds!));
