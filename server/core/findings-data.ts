@@ -17,6 +17,8 @@ export interface PartitionNumbers {
   secondsToLimit?: number;
   /** The rate the time is computed at: hinted or the workload model's stated default. */
   rowsPerSecond?: number;
+  /** Whether that rate is a hint (false: the verdict rests on the model's default rate). */
+  rateHinted?: boolean;
 }
 
 export interface HotPartitionData {

@@ -13,6 +13,7 @@ import { inlineCode, markdownText, tableCell } from './markdown';
 import { describeProfile, formatDuration, formatRate, growthRateOf, tableWorkload, type GrowthRate, type PartitionBound, type TableWorkload } from './schema/workload';
 import type { TableReference } from './schema/references';
 import { sampleSummaryText, type PartitionSample } from './sample-figures';
+import type { PartitionNumbers } from './findings-data';
 
 export const CELL_METADATA_BYTES = 8;
 const SIZING_SOURCE = 'https://cassandra.apache.org/doc/latest/cassandra/developing/data-modeling/data-modeling_refining.html';
@@ -429,12 +430,13 @@ function partitionFiguresMarkdown(f: PartitionFigures): string[] {
 }
 
 /** The figures as finding data (`numbers`), the same for every partition rule. */
-export function figuresData(f: PartitionFigures): { rowBytes: number; limitLabel?: string; limitSource?: string; rowsToLimit?: number; secondsToLimit?: number; rowsPerSecond?: number } {
+export function figuresData(f: PartitionFigures): PartitionNumbers {
   return {
     rowBytes: f.rowBytes,
     ...(f.binding ? { limitLabel: f.binding.label, limitSource: f.binding.source, rowsToLimit: f.binding.rows } : {}),
     ...(f.secondsToLimit !== undefined ? { secondsToLimit: Math.round(f.secondsToLimit) } : {}),
     ...(f.rowsPerSecond !== undefined ? { rowsPerSecond: f.rowsPerSecond } : {}),
+    ...(f.rateHinted !== undefined ? { rateHinted: f.rateHinted } : {}),
   };
 }
 

@@ -67,6 +67,8 @@ const FOLDERS: Record<string, { offer: Offer; settles: string[]; keeps?: string 
   'suppression-id': { offer: findingOffer('invalid-suppression'), settles: ['invalid-suppression'] },
   'shard-reads': { offer: findingOffer('hot-partition'), settles: ['hot-partition'] },
   'shard-copy': { offer: findingOffer('hot-partition'), settles: [], keeps: 'hot-partition' },
+  // The hint states the default the verdict rested on: the finding stays (now on a hinted rate).
+  'rate-hint': { offer: (text, options) => ['unbounded-partition', 'large-partition', 'queue-table'].flatMap((id) => findingOffer(id)(text, options)), settles: [] },
 };
 
 test('every folder of fixtures found through the findings has a "not applicable" case', () => {

@@ -7,6 +7,7 @@ import type { Finding } from '../../server/core/findings';
 import { parseCql } from '../../grammar';
 import { applyEdits } from '../../server/core/fixes/text';
 import type { Fix } from '../../server/core/fixes/types';
+import { RATE_HINT_ID } from '../../server/core/fixes/hint-comment';
 import { LineIndex } from '../../grammar/line-index';
 
 export const FIXTURES = join(__dirname, 'fixtures');
@@ -106,4 +107,9 @@ export function applyChecked(text: string, fix: Pick<Fix, 'edits' | 'title' | 'i
 /** Whether a fix creates a copy of a table with a new key (the original, and its finding, stay). */
 export function isCopyFix(fix: Pick<Fix, 'title' | 'id'>): boolean {
   return fix.id?.startsWith('copy') ?? false;
+}
+
+/** Whether a fix writes the assumed rate down as a hint (the finding stays, now on a hinted rate). */
+export function isHintFix(fix: Pick<Fix, 'id'>): boolean {
+  return fix.id === RATE_HINT_ID;
 }

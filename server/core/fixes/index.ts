@@ -20,6 +20,7 @@ import { shardAbove } from '../schema/shard';
 import { targetInfo, type TargetInfo } from '../targets';
 import type { UdtLookup } from '../sizing';
 import { renameColumnFix, shardValueFix, suppressionIdFix } from './replace';
+import { withRateHint } from './hint-comment';
 
 export type { Fix, TextEdit } from './types';
 export { applyEdits } from './text';
@@ -195,8 +196,9 @@ const PROVIDERS: { [R in RuleWithData]?: Provider<R> } = {
     const { unitsPerSecond, limit, unit } = finding.data;
     return partitionFixes(text, parse, finding, env, { spread: true, throughput: { unitsPerSecond, limit, unit } });
   },
-  'unbounded-partition': (text, parse, finding, env) => partitionFixes(text, parse, finding, env, { growth: { timeColumn: finding.data.timeColumn } }),
-  'large-partition': (text, parse, finding, env) => {
+  // Verdicts that rest on the model's default rate also offer to write it down as a hint (fixes/hint-comment.ts).
+  'unbounded-partition': withRateHint((text, parse, finding, env) => partitionFixes(text, parse, finding, env, { growth: { timeColumn: finding.data.timeColumn } })),
+  'large-partition': withRateHint((text, parse, finding, env) => {
     const { rowsPerPartition, sample, rowsAtLimit, evidence, limitValue } = finding.data;
     // A row over the target's row limit is no partition's fault: no key change helps.
     if (rowsAtLimit === undefined) return [];
@@ -206,7 +208,8 @@ const PROVIDERS: { [R in RuleWithData]?: Provider<R> } = {
     const rows = measuredRows ?? rowsPerPartition ?? sample?.maxRows;
     if (rows === undefined) return [];
     return partitionFixes(text, parse, finding, env, { size: { rows, rowsLimit: rowsAtLimit } });
-  },
+  }),
+  'queue-table': withRateHint(),
   'shard-mismatch': (text, _parse, finding) => {
     const { expected, valueRange, shardColumn } = finding.data;
     if (expected === undefined) return [];
