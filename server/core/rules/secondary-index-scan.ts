@@ -60,10 +60,12 @@ export const rule: RuleModule = {
         });
         continue;
       }
-      // One index answers (Cassandra picks one when several could); name the others that could.
+      // One index answers (Cassandra picks one when several could); name the others that could. The same
+      // index defined in several files (CREATE INDEX IF NOT EXISTS in two scripts) is one index, not two.
       const first = served[0]!;
       const used = first.indexes[0]!;
-      const alternatives = [...new Set(served.flatMap((s) => s.indexes).filter((i) => i !== used).map((i) => i.name ?? `(${i.column})`))];
+      const label = (i: (typeof used)): string => i.name ?? `(${i.column})`;
+      const alternatives = [...new Set(served.flatMap((s) => s.indexes).map(label))].filter((name) => name !== label(used));
       // Every other restricted regular column is filtered after the index lookup, which Cassandra
       // refuses without ALLOW FILTERING.
       const keyColumns = new Set([...table.partitionKey, ...table.clustering].map((c) => c.name));
@@ -109,6 +111,13 @@ export const examples: RuleExamples = {
   invalid: [
     { name: 'legacy index lookup without the partition key', code: `${t}CREATE INDEX t_country ON ks.t (country);\nSELECT * FROM ks.t WHERE country = 'FR';`, at: "country = 'FR'", message: /secondary index t_country on country without the partition key \(id\): every node is asked/, data: { column: 'country', index: 't_country', indexKind: 'legacy' } },
     { name: 'index defined in another file', code: `SELECT * FROM ks.t WHERE country = 'FR';`, files: { 'schema.cql': `${t}CREATE INDEX ON ks.t (country);` }, data: { column: 'country', indexKind: 'legacy' } },
+    {
+      name: 'noise: the same index defined in two files is no alternative to itself',
+      code: `SELECT * FROM ks.t WHERE country = 'FR';`,
+      files: { 'schema.cql': `${t}CREATE INDEX IF NOT EXISTS t_country ON ks.t (country);`, 'migration.cql': 'CREATE INDEX IF NOT EXISTS t_country ON ks.t (country);' },
+      message: /^this query on ks\.t is served by the secondary index t_country on country without the partition key/,
+      data: { index: 't_country', alternatives: undefined },
+    },
     {
       name: 'indexes on two columns: the one on the restricted column',
       code: 'CREATE TABLE ks.u (id uuid PRIMARY KEY, email text, city text);\nCREATE INDEX u_email ON ks.u (email);\nCREATE INDEX u_city ON ks.u (city);\nSELECT * FROM ks.u WHERE city = ?;',
