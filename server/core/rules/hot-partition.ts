@@ -47,7 +47,9 @@ function hotReason(w: TableWorkload): Reason | undefined {
   // totals written once a day is fine; so is a lookup of ten statuses. A boolean or a tiny enum is not:
   // every read and write of the table goes to two or three partitions.
   if (w.perEventCells) return reason;
-  if (reason === 'low-cardinality' && w.livePartitions !== undefined && w.livePartitions <= TINY_KEY) return reason;
+  // (From the type or name: a key only ever given one literal by the workspace is one row the statements
+  // chose, such as a sequence's 'order' row, which lwt-hot-partition judges when it is contended.)
+  if (reason === 'low-cardinality' && w.livePartitions !== undefined && w.livePartitions <= TINY_KEY && w.partitionKey.every((p) => !p.fromStatements)) return reason;
   return reason === 'time-bucket' && perItemColumns(w.table).length ? reason : undefined;
 }
 
