@@ -14,6 +14,7 @@ import { allStatements } from '../../server/core/util/statements';
 import { columnNamed } from '../../server/core/schema/model';
 import { nativeName } from '../../server/core/schema/types';
 import { applyChecked } from './helpers';
+import { RATE_HINT_ID } from '../../server/core/fixes/hint-comment';
 import { driverEncoder, driverRoutingKey, driverTypes } from '../token/helpers';
 
 const murmur = require('murmurhash3js-revisited') as { x86: { hash32(bytes: Uint8Array, seed?: number): number } };
@@ -83,8 +84,9 @@ export function refactoringProblems(before: Project, after: Project, files: read
   // Counted in the finding's file: a workspace may define the table again elsewhere (or drop and re-create it).
   const had = before.lint(file).filter(same).length;
   const left = after.lint(file).filter(same);
-  if (fix.id?.startsWith('copy')) {
-    if (left.length !== had) problems.push(`the copy should leave the original's ${finding.ruleId} findings alone: ${left.length} left, ${had} before`);
+  // A copy leaves the original's findings; a rate hint states the rate the finding rested on and leaves it too.
+  if (fix.id?.startsWith('copy') || fix.id === RATE_HINT_ID) {
+    if (left.length !== had) problems.push(`the ${fix.id === RATE_HINT_ID ? 'rate hint' : 'copy'} should leave the original's ${finding.ruleId} findings alone: ${left.length} left, ${had} before`);
   } else if (left.length >= had) {
     problems.push(`the ${finding.ruleId} finding on ${table} is still there: ${left.map((f) => f.message.slice(0, 120)).join(' | ')}`);
   }
