@@ -10,7 +10,7 @@ import { typeSize } from './schema/types';
 import { type TargetId, type TargetInfo, formatBytes, formatCount, targetInfo, unitsPerOperation } from './targets';
 import { keyText } from './util/statements';
 import { inlineCode, markdownText, tableCell } from './markdown';
-import { describeProfile, formatDuration, formatRate, growthRateOf, tableWorkload, type GrowthRate, type PartitionBound, type TableWorkload } from './schema/workload';
+import { describeProfile, formatDuration, formatRate, growthRateOf, rowsArrive, tableWorkload, type GrowthRate, type PartitionBound, type TableWorkload } from './schema/workload';
 import type { TableReference } from './schema/references';
 import { sampleSummaryText, type PartitionSample } from './sample-figures';
 import type { PartitionNumbers } from './findings-data';
@@ -273,7 +273,7 @@ export function describeTable(table: TableInfo, target: TargetId, hints?: Descri
   const fit = bucketFit(table, info, hints, udts, workload);
   if (fit) {
     lines.push('');
-    lines.push(`Time bucket: ${markdownText(bucketFitText(fit, table))}.`);
+    lines.push(`Time bucket: ${markdownText(bucketFitText(fit, table.partitionKey.map((c) => c.name)))}.`);
   }
   lines.push('');
   lines.push(`Workload model ([how it decides](${PARTITION_MODEL_DOCS})):`);
@@ -481,7 +481,7 @@ export interface BucketFit {
 export function bucketFit(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, udts: UdtLookup | undefined, w: TableWorkload): BucketFit | undefined {
   const seconds = w.bound.kind === 'bucket' ? w.bound.bucketSeconds : undefined;
   if (seconds === undefined || !(w.rowsPerSecond > 0)) return undefined;
-  if (!w.growth && !(w.rateHinted && !w.rowsBound && table.clustering.length)) return undefined;
+  if (!rowsArrive(w) || w.rowsBound || !table.clustering.length) return undefined;
   const rate = growthRateOf(w);
   const figures = partitionFigures(table, target, hints, udts, rate);
   const binding = figures.binding;
@@ -525,9 +525,9 @@ export function reportedBucketFit(table: TableInfo, target: TargetInfo, hints: T
  * The bucket fit in words: "one sensor_id's hour bucket takes 1,800,000 rows at 500 rows/s (hinted) ≈
  * 63 MB and 1,800,000 values, past ... after 3.3 minutes of each hour: a minute bucket or 18 shards would fit".
  */
-export function bucketFitText(fit: BucketFit, table: TableInfo): string {
+export function bucketFitText(fit: BucketFit, partitionKey: readonly string[]): string {
   const name = bucketLengthName(fit.bucketSeconds);
-  const others = table.partitionKey.filter((c) => c.name !== fit.column).map((c) => c.name);
+  const others = partitionKey.filter((c) => c !== fit.column);
   const owner = others.length === 1 ? `one ${others[0]}'s` : others.length ? `one (${others.join(', ')})'s` : 'the current';
   const head = `${owner} ${name} bucket (${fit.column}) takes ${formatCount(fit.rowsPerBucket)} rows at ${formatRate(fit.rowsPerSecond)} (${fit.rateNote}) ≈ ${formatBytes(fit.bytesPerBucket)} and ${formatCount(fit.valuesPerBucket)} values`;
   if (fit.fits) return `${head}: under ${fit.limit.label}`;

@@ -6,6 +6,7 @@
 // (test/analysis/partition-figures.test.ts covers that the two forms agree).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Finding } from '../../server/core/findings';
 import type { TargetId } from '../../server/core/targets';
 import { TARGET_IDS } from '../../server/core/targets';
 import { MAIN, ofRule, projectWith } from './helpers';
@@ -87,6 +88,11 @@ function findings(cell: Cell, target: TargetId, pairs: string) {
   return ofRule(all, cell.rule);
 }
 
+/** A finding's headline and details, as the user reads them. */
+function text(f: Finding): string {
+  return `${f.message} ${f.details ?? ''}`;
+}
+
 describe('hints always win: every hint x rule x target', () => {
   test('the table covers every target of every cell', () => {
     for (const cell of CELLS) assert.deepEqual(Object.keys(cell.expect).sort(), [...TARGET_IDS].sort(), `${cell.hint} x ${cell.rule}`);
@@ -102,11 +108,11 @@ describe('hints always win: every hint x rule x target', () => {
           assert.ok(hinted.length >= 1, `a ${cell.rule} finding with ${cell.pairs}`);
         } else if (expect === 'figures') {
           assert.ok(without.length >= 1 && hinted.length === without.length, 'the verdict does not rest on the hint; both have the finding');
-          assert.match(hinted[0]!.message, /hinted/, 'the message states the hinted rate');
-          assert.doesNotMatch(without[0]!.message, /\(hinted\)/);
-          assert.notEqual(hinted[0]!.message, without[0]!.message);
+          assert.match(text(hinted[0]!), /hinted/, 'the message states the hinted rate');
+          assert.doesNotMatch(text(without[0]!), /\(hinted\)/);
+          assert.notEqual(text(hinted[0]!), text(without[0]!));
         } else {
-          assert.deepEqual(hinted.map((f) => f.message), without.map((f) => f.message), `the hint changes nothing here: ${expect.na}`);
+          assert.deepEqual(hinted.map(text), without.map(text), `the hint changes nothing here: ${expect.na}`);
         }
       });
     }

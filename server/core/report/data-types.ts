@@ -2,7 +2,7 @@
 // JSON-serialisable figures.
 import type { Severity } from '../findings';
 import type { TableHints } from '../config-types';
-import type { SampleVerdict } from '../sizing';
+import type { BucketFit, SampleVerdict } from '../sizing';
 import type { ShardMethod, ShardSpec } from '../token/shard';
 import type { SampleFamily } from '../token/skew';
 import type { Ring } from '../token/ring';
@@ -52,8 +52,11 @@ export interface GrowthCurve {
   rowsPerSecond: number;
   /** After this many seconds the partition receives no more rows (its time bucket is over, or TTL keeps it steady). */
   stopsAfterSeconds?: number;
-  /** Why it stops: 'bucket' (the key's time bucket), 'ttl' (default_time_to_live or USING TTL). */
-  stopsBecause?: 'bucket' | 'ttl';
+  /**
+   * Why it stops: 'bucket' (the key's time bucket), 'ttl' (default_time_to_live or USING TTL), 'rows' (it
+   * holds all the rows it can: few-valued clustering columns, or none).
+   */
+  stopsBecause?: 'bucket' | 'ttl' | 'rows';
   points: GrowthPoint[];
 }
 
@@ -102,6 +105,8 @@ export interface GrowthData {
   verdict: GrowthVerdict;
   /** A time bucket in the key whose period its name does not say: the curve assumes a day. */
   assumedBucketPeriod?: string;
+  /** The time bucket's rows against the limit hit first: the computation large-partition reports (sizing.ts bucketFit). */
+  bucketFit?: BucketFit;
 }
 
 export interface ShardHistogram {

@@ -12,7 +12,7 @@ import { type TableInfo, columnNamed } from '../schema/model';
 import { bucketPeriodSeconds } from '../schema/columns';
 import { nativeName } from '../schema/types';
 import {
-  CELL_METADATA_BYTES, estimatePartition, partitionFigures, rowSizes, sampleVerdict, throughputEstimates, udtLookupFrom, type UdtLookup,
+  CELL_METADATA_BYTES, bucketFit, estimatePartition, partitionFigures, rowSizes, sampleVerdict, throughputEstimates, udtLookupFrom, type UdtLookup,
 } from '../sizing';
 import { formatCount, type TargetInfo } from '../targets';
 import { formatShardFormula, type ShardMethod } from '../token/shard';
@@ -22,7 +22,7 @@ import { projectFixEnvironment } from '../fixes/environment';
 import { preferredPartitionPlan, type FixEnvironment } from '../fixes';
 import { BUCKETS } from '../fixes/partition-plans';
 import type { SampleSummary } from './sample';
-import { DEFAULT_ROWS_PER_SECOND, formatDuration, growthRateOf, tableWorkload, type GrowthRate, type TableWorkload } from '../schema/workload';
+import { DEFAULT_ROWS_PER_SECOND, formatDuration, growthRateOf, tableWorkload, rowsArrive, type GrowthRate, type TableWorkload } from '../schema/workload';
 import { markOf } from './keyspace';
 import { queryAccess } from './queries';
 import { severityRank, tableFindings, worstSeverity } from './table-findings';
@@ -372,6 +372,13 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     stopsAfter = ttl;
     stopsBecause = 'ttl';
   }
+  // A partition that can hold only so many rows (few-valued clustering, or none) stops when it holds them:
+  // the rules project no rate past them, and neither does the curve.
+  const full = workload.rowsBound ? workload.rowsBound.rows / rate : undefined;
+  if (full !== undefined && (stopsAfter === undefined || full < stopsAfter)) {
+    stopsAfter = full;
+    stopsBecause = 'rows';
+  }
   const limits = limitLines(table, target, hints, udts, growthRateOf(workload));
   const cure = table.clustering.length ? cureFor(project, table, own, env) : undefined;
   let curedRate = rate;
@@ -393,9 +400,9 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
   // partitions it names also keep growing (no time bucket closes them).
   const reported = own.find((f) => f.ruleId === 'unbounded-partition' || f.ruleId === 'large-partition'
     || (isFindingOf(f, 'hot-partition') && (f.data.growth !== undefined || f.data.reason !== 'time-bucket')))?.ruleId;
-  // Rows arrive in a partition over time when the model sees them arrive per event, or when a key many
-  // entities share (or a hinted rate) collects them under clustering columns.
-  const grows = workload.growth !== undefined || (table.clustering.length > 0 && (workload.rateClass === 'aggregate' || workload.rateHinted));
+  // Rows arrive in a partition over time as the partition rules judge it (rowsArrive): per event, at a
+  // hinted rate, or piling up under a key many entities share; a table without clustering holds one row.
+  const grows = table.clustering.length > 0 && rowsArrive(workload);
   // When the first limit is reached: within the partition's life, or (growing forever) at the rate.
   const secondsToFirst = binding?.secondsToday ?? (binding && stopsAfter === undefined && Number.isFinite(binding.rowsAtLimit) ? binding.rowsAtLimit / rate : undefined);
   const verdict = growthVerdict(workload, grows, reported, stopsAfter, secondsToFirst);
@@ -421,6 +428,8 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     verdict,
     ...(assumedBucketPeriod ? { assumedBucketPeriod } : {}),
   };
+  const fit = bucketFit(table, target, hints, udts, workload);
+  if (fit) growth.bucketFit = fit;
 
   const throughput: ThroughputRow[] = throughputEstimates(table, target, hints, udts, options.sample).map((t) => {
     const shards = cure?.shardCount ?? table.shard?.count;

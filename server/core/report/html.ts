@@ -7,7 +7,7 @@ import type { GrowthCurve, PartitionReportData, ShardHistogram, SpreadData } fro
 import { severityRank } from './table-findings';
 import { barChart, escapeHtml, horizontalBars, lineChart, niceTicks, resetChartIds } from './svg';
 import type { SampleSummary } from './sample';
-import { sampleVerdictText } from '../sizing';
+import { bucketFitText, sampleVerdictText } from '../sizing';
 import type { KeyspaceView, SourcePlace } from './keyspace';
 import { keyspaceSection } from './html-keyspace';
 import { clusterPanelHtml } from './cluster';
@@ -184,7 +184,7 @@ function byteAxis(max: number): number {
 function curveSummary(curve: GrowthCurve): string {
   const last = curve.points.at(-1)!;
   const stop = curve.stopsAfterSeconds !== undefined
-    ? `; it stops growing after ${formatDuration(curve.stopsAfterSeconds)} (${curve.stopsBecause === 'ttl' ? 'its TTL expires rows as fast as they come' : 'its time bucket closes'})`
+    ? `; it stops growing after ${formatDuration(curve.stopsAfterSeconds)} (${curve.stopsBecause === 'ttl' ? 'its TTL expires rows as fast as they come' : curve.stopsBecause === 'rows' ? 'it holds every row it can' : 'its time bucket closes'})`
     : '';
   return `${formatRate(curve.rowsPerSecond)}, ${formatBytes(last.bytes)} after ${formatDuration(last.seconds)}${stop}`;
 }
@@ -271,6 +271,8 @@ function growthSection(data: PartitionReportData): string {
     : '';
   return `<h3>Partition growth</h3>${verdict}<p>At ${rate}, each row adding ${formatBytes(g.bytesPerRow)}: today ${escapeHtml(curveSummary(today))}.` +
     `${g.cure && g.cured ? ` With ${escapeHtml(g.cure.description)}: ${escapeHtml(curveSummary(g.cured))}.` : ''}${assumed}</p>${sizing}` +
+    // The bucket's verdict as large-partition states it (one computation: sizing.ts bucketFit).
+    (g.bucketFit ? `<p data-figure="bucket-fit">Time bucket: ${escapeHtml(bucketFitText(g.bucketFit, data.partitionKey))}.</p>` : '') +
     `<figure data-figure="growth-chart">${chart}${legend}</figure><div class="row">${sizes}${limitsTable(data, true)}</div>`;
 }
 

@@ -21,7 +21,7 @@ import { isHighCardinality, isItemColumn, isMeasureColumn } from '../schema/colu
 import type { TableInfo } from '../schema/model';
 import type { TableReference } from '../schema/references';
 import { nativeName } from '../schema/types';
-import { growthRateOf, reportableGrowth, suggestedBucket, tableWorkload, type TableWorkload } from '../schema/workload';
+import { growthRateOf, reportableGrowth, rowsAccumulate, suggestedBucket, tableWorkload, type TableWorkload } from '../schema/workload';
 import type { RuleContext, RuleExamples, RuleModule } from './types';
 import { keyText } from '../util/statements';
 import type { FindingData } from '../findings-data';
@@ -39,8 +39,7 @@ function hotReason(w: TableWorkload): Reason | undefined {
     : undefined;
   if (!reason) return undefined;
   // Rows clustered only by coarse buckets or enum values (a calendar by year and month) stay few.
-  const accumulates = w.clustering.some((c) => c.nature !== 'bucket' && c.nature !== 'enum' && c.nature !== 'cyclic');
-  if (accumulates) return reason;
+  if (rowsAccumulate(w)) return reason;
   if (w.table.clustering.length) return undefined;
   // Without clustering: hot only when each event rewrites the partition: counters, appended ids, or a
   // date-keyed row of per-item columns (isbn, title, a body) that every new item overwrites. A summary of

@@ -116,7 +116,7 @@ export const rule: RuleModule = {
         const figures = partitionFigures(table, target, hints, udts, growthRateOf(w));
         ctx.report({
           message: `partitions of ${table.qualifiedName} are too large: the time bucket ${fit.column} is too coarse for ${formatRate(fit.rowsPerSecond)}`,
-          details: `${sentence(bucketFitText(fit, table))}.\n\n${partitionNumbersText(figures, { rate: false })}`,
+          details: `${sentence(bucketFitText(fit, table.partitionKey.map((c) => c.name)))}.\n\n${partitionNumbersText(figures, { rate: false })}`,
           range,
           data: {
             ...base,

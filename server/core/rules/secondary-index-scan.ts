@@ -115,7 +115,7 @@ export const examples: RuleExamples = {
       name: 'noise: the same index defined in two files is no alternative to itself',
       code: `SELECT * FROM ks.t WHERE country = 'FR';`,
       files: { 'schema.cql': `${t}CREATE INDEX IF NOT EXISTS t_country ON ks.t (country);`, 'migration.cql': 'CREATE INDEX IF NOT EXISTS t_country ON ks.t (country);' },
-      message: /^this query on ks\.t is served by the secondary index t_country on country without the partition key/,
+      message: /^this query on ks\.t asks every node: an index on country without the partition key It is served by the secondary index t_country on country without the partition key \(id\): every node is asked\. Restrict/,
       data: { index: 't_country', alternatives: undefined },
     },
     {

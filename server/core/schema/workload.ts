@@ -277,7 +277,8 @@ function columnEvidence(column: string, references: readonly TableReference[], c
 
 /** Rows a partition can hold when every clustering column is few-valued (or there is none): see TableWorkload.rowsBound. */
 function rowsBoundOf(table: TableInfo, clustering: ColumnProfile[]): TableWorkload['rowsBound'] {
-  if (!clustering.length) return table.counter || perEventCellsOf(table) ? undefined : { rows: 1, signal: 'no clustering columns: one row per partition' };
+  // Without clustering a partition is one row; counters rewrite its cells, an appended collection grows them.
+  if (!clustering.length) return perEventCellsOf(table) === 'collection' ? undefined : { rows: 1, signal: 'no clustering columns: one row per partition' };
   let rows = 1;
   for (const c of clustering) {
     if ((c.nature !== 'enum' && c.nature !== 'cyclic') || c.distinct === undefined || !Number.isFinite(c.distinct)) return undefined;
@@ -327,6 +328,20 @@ function literalPair(column: string, from: TableReference, to: TableReference): 
   const a = from.literals?.[column]?.[0];
   const b = to.literals?.[column]?.find((v) => v !== a);
   return { ...(a !== undefined ? { from: a } : {}), ...(b !== undefined ? { to: b } : {}) };
+}
+
+/** Clustering columns that are not all coarse buckets or few values (a calendar by month): rows pile up. */
+export function rowsAccumulate(w: TableWorkload): boolean {
+  return w.clustering.some((c) => c.nature !== 'bucket' && c.nature !== 'enum' && c.nature !== 'cyclic');
+}
+
+/**
+ * Whether rows arrive in one partition as time goes by, as the partition rules judge it: per event
+ * (growth), at a stated rate, or piling up under a key many entities share (hot-partition's case).
+ */
+export function rowsArrive(w: TableWorkload): boolean {
+  const shared = w.keyShape === 'few' || w.keyShape === 'time-bucket' || w.keyShape === 'shard-only';
+  return w.growth !== undefined || w.rateHinted || (shared && rowsAccumulate(w));
 }
 
 /** How fast a partition grows and where that rate comes from, as messages state it. */
