@@ -68,6 +68,7 @@ const FOLDERS: Record<string, { offer: Offer; settles: string[]; keeps?: string 
   'shard-reads': { offer: findingOffer('hot-partition'), settles: ['hot-partition'] },
   'shard-copy': { offer: findingOffer('hot-partition'), settles: [], keeps: 'hot-partition' },
   // The hint states the default the verdict rested on: the finding stays (now on a hinted rate).
+  'twcs': { offer: findingOffer('ttl-without-twcs'), settles: ['ttl-without-twcs'] },
   'rate-hint': { offer: (text, options) => ['unbounded-partition', 'large-partition', 'queue-table'].flatMap((id) => findingOffer(id)(text, options)), settles: [] },
 };
 

@@ -8,7 +8,7 @@ import type { Finding } from '../findings';
 import { isFindingOf } from '../findings-data';
 import { hintCommentsAbove } from '../schema/hint-comment';
 import { formatRate } from '../schema/workload';
-import { indentAt, lineBreakAt, lineStart } from './text';
+import { commentAboveEdit } from './table-edits';
 import type { Fix } from './types';
 
 /** The rate a finding's verdict rests on, and whether a hint gave it. */
@@ -46,9 +46,7 @@ export function rateHintFixes(text: string, parse: ParseResult, finding: Finding
   const value = rateHintValue(rate.rowsPerSecond);
   const title = `${RATE_HINT_TITLE}: -- @cqlint rate=${value} above ${rate.table} (then correct it to the real rate)`;
   if (hintCommentsAbove(parse.comments, text, table.range.start).some((f) => /\brate=/i.test(f.comment.value))) return [];
-  const start = lineStart(text, table.range.start);
-  const newText = `${indentAt(text, table.range.start)}-- @cqlint rate=${value}${lineBreakAt(text, table.range.start)}`;
-  return [{ id: RATE_HINT_ID, title, kind: 'quickfix', safeForFixAll: false, edits: [{ start, end: start, newText }] }];
+  return [{ id: RATE_HINT_ID, title, kind: 'quickfix', safeForFixAll: false, edits: [commentAboveEdit(text, table.range.start, [`@cqlint rate=${value}`])] }];
 }
 
 type FindingFixes<F extends Finding, E> = (text: string, parse: ParseResult, finding: F, env: E) => Fix[];

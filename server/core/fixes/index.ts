@@ -21,6 +21,7 @@ import { targetInfo, type TargetInfo } from '../targets';
 import type { UdtLookup } from '../sizing';
 import { renameColumnFix, shardValueFix, suppressionIdFix } from './replace';
 import { withRateHint } from './hint-comment';
+import { twcsFixes } from './compaction';
 
 export type { Fix, TextEdit } from './types';
 export { applyEdits } from './text';
@@ -210,6 +211,7 @@ const PROVIDERS: { [R in RuleWithData]?: Provider<R> } = {
     return partitionFixes(text, parse, finding, env, { size: { rows, rowsLimit: rowsAtLimit } });
   }),
   'queue-table': withRateHint(),
+  'ttl-without-twcs': (text, parse, finding) => twcsFixes(text, parse, finding),
   'shard-mismatch': (text, _parse, finding) => {
     const { expected, valueRange, shardColumn } = finding.data;
     if (expected === undefined) return [];

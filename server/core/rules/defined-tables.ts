@@ -23,3 +23,16 @@ export function* definedTablesAndViews(ctx: RuleContext): Generator<{ stmt: Crea
     if (defined) yield { stmt, table: ctx.latest(defined) };
   }
 }
+
+/**
+ * Calls `visit` for each CREATE TABLE of this file (not views) with the table as its ALTERs left it;
+ * `clustered` keeps only tables with clustering columns, read from the statement before any lookup (a
+ * primary key cannot be altered). A plain loop: statement rules run once per statement of the file.
+ */
+export function forEachCreatedTable(ctx: RuleContext, clustered: boolean, visit: (stmt: CreateTableStatement, table: TableInfo) => void): void {
+  for (const stmt of ctx.parse.statements) {
+    if (stmt.kind !== 'CreateTable' || (clustered && !stmt.primaryKey?.clustering.length)) continue;
+    const defined = ctx.definedBy(stmt);
+    if (defined) visit(stmt, ctx.latest(defined));
+  }
+}

@@ -10,7 +10,6 @@ import type { DeleteStatement, InsertStatement, Statement, UpdateStatement } fro
 import { docsUrl } from '../findings';
 import { tableWorkload } from '../schema/workload';
 import { formatCount } from '../targets';
-import { flatStatements } from '../util/ast-walk';
 import type { RuleContext, RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings-data';
 import { bindsValues } from '../schema/references';
@@ -84,8 +83,10 @@ export const rule: RuleModule = {
   },
   check(ctx) {
     if (!ctx.target.paxosLwt) return;
-    for (const stmt of flatStatements(ctx.parse)) {
-      if (isConditional(stmt)) check(ctx, stmt);
+    for (const stmt of ctx.parse.statements) {
+      if (stmt.kind === 'Batch') {
+        for (const member of stmt.statements) if (isConditional(member)) check(ctx, member);
+      } else if (isConditional(stmt)) check(ctx, stmt);
     }
   },
 };

@@ -9,7 +9,7 @@ import { docsUrl } from '../findings';
 import { isMeasureColumn, profileColumn } from '../schema/columns';
 import { nativeName } from '../schema/types';
 import type { RuleExamples, RuleModule } from './types';
-import { definedTablesAndViews } from './defined-tables';
+import { forEachCreatedTable } from './defined-tables';
 import { keyText } from '../util/statements';
 import { ownEntry } from '../util/names';
 import type { FindingData } from '../findings-data';
@@ -27,19 +27,19 @@ export const rule: RuleModule = {
     scope: 'statement',
   },
   check(ctx) {
-    for (const { stmt, table } of definedTablesAndViews(ctx)) {
-      if (stmt.kind !== 'CreateTable' || !table.clustering.length || table.counter) continue;
+    forEachCreatedTable(ctx, true, (stmt, table) => {
+      if (table.counter) return;
       const shared = table.clustering.map((c) => {
         if (isMeasureColumn(c) && nativeName(c.type) !== 'timeuuid' && nativeName(c.type) !== 'uuid') return `${c.name} (a measured value many rows share)`;
         const p = profileColumn(c, table, ownEntry(ctx.hints(table)?.columns, c.name)?.distinct);
         return SHARED_NATURES.has(p.nature) ? `${c.name} (${p.signal})` : undefined;
       });
-      if (shared.some((s) => s === undefined)) continue;
+      if (shared.some((s) => s === undefined)) return;
       // An identifier, or a timeuuid (one per item written), held outside the key.
       const identity = table.columns
         .filter((c) => c.role === 'regular' && !isMeasureColumn(c) && (profileColumn(c, table).nature === 'identifier' || nativeName(c.type) === 'timeuuid'))
         .map((c) => c.name);
-      if (!identity.length) continue;
+      if (!identity.length) return;
       const pk = table.partitionKey.map((c) => c.name);
       const clustering = table.clustering.map((c) => c.name);
       const suggestedKey = keyText(pk, [...clustering, identity[0]!]);
@@ -58,7 +58,7 @@ export const rule: RuleModule = {
           ...(stmt.primaryKey ? { primaryKeyRange: stmt.primaryKey.range } : {}),
         } satisfies FindingData<'non-unique-key'>,
       });
-    }
+        });
   },
 };
 

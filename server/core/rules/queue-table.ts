@@ -11,7 +11,7 @@ import { docsUrl } from '../findings';
 import { growthRateOf, formatDuration, formatRate, tableWorkload } from '../schema/workload';
 import { CASSANDRA_TOMBSTONES, formatCount } from '../targets';
 import type { RuleExamples, RuleModule } from './types';
-import { definedTablesAndViews } from './defined-tables';
+import { forEachCreatedTable } from './defined-tables';
 import { numericOption } from '../schema/build';
 import type { FindingData } from '../findings-data';
 
@@ -26,11 +26,10 @@ export const rule: RuleModule = {
   check(ctx) {
     const target = ctx.target;
     if (!target.compactionChoice) return;
-    for (const { stmt, table } of definedTablesAndViews(ctx)) {
-      if (stmt.kind !== 'CreateTable') continue;
+    forEachCreatedTable(ctx, true, (stmt, table) => {
       const hints = ctx.hints(table);
       const w = tableWorkload(table, hints, ctx.referencesTo(table));
-      if (w.consumption?.kind !== 'queue') continue;
+      if (w.consumption?.kind !== 'queue') return;
       const { read, delete: del } = w.consumption;
       const column = table.clustering[0]!.name;
       const rate = growthRateOf(w);
@@ -68,7 +67,7 @@ export const rule: RuleModule = {
           ...numbers,
         } satisfies FindingData<'queue-table'>,
       });
-    }
+        });
   },
 };
 

@@ -9,7 +9,7 @@ import { docsUrl } from '../findings';
 import { tableWorkload } from '../schema/workload';
 import { CASSANDRA_TOMBSTONES } from '../targets';
 import type { RuleExamples, RuleModule } from './types';
-import { definedTablesAndViews } from './defined-tables';
+import { forEachCreatedTable } from './defined-tables';
 import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
@@ -22,10 +22,9 @@ export const rule: RuleModule = {
   },
   check(ctx) {
     if (!ctx.target.compactionChoice) return;
-    for (const { stmt, table } of definedTablesAndViews(ctx)) {
-      if (stmt.kind !== 'CreateTable') continue;
+    forEachCreatedTable(ctx, true, (stmt, table) => {
       const w = tableWorkload(table, ctx.hints(table), ctx.referencesTo(table));
-      if (w.consumption?.kind !== 'status-move') continue;
+      if (w.consumption?.kind !== 'status-move') return;
       const { column, from, to, delete: del, insert } = w.consumption;
       const inBatch = del.batch !== undefined && del.batch === insert.batch;
       const move = from !== undefined && to !== undefined ? `from ${column} = '${from}' to '${to}'` : `from one ${column} partition to another`;
@@ -49,7 +48,7 @@ export const rule: RuleModule = {
           insertRange: insert.range,
         } satisfies FindingData<'status-move'>,
       });
-    }
+        });
   },
 };
 

@@ -10,7 +10,7 @@ import { docsUrl } from '../findings';
 import { mapLiteralStrings } from '../schema/build';
 import { formatDuration, tableWorkload, writeTtlSeconds } from '../schema/workload';
 import type { RuleExamples, RuleModule } from './types';
-import { definedTablesAndViews } from './defined-tables';
+import { forEachCreatedTable } from './defined-tables';
 import type { FindingData } from '../findings-data';
 
 // States TWCS is the recommended strategy for time series and expiring TTL workloads, and 20-30 windows.
@@ -36,17 +36,17 @@ export const rule: RuleModule = {
   },
   check(ctx) {
     if (!ctx.target.compactionChoice) return;
-    for (const { stmt, table } of definedTablesAndViews(ctx)) {
-      if (stmt.kind !== 'CreateTable') continue;
-      const references = ctx.referencesTo(table);
-      const writeTtl = writeTtlSeconds(references);
-      const ttl = writeTtl ?? table.defaultTtlSeconds;
-      if (!ttl) continue;
-      const w = tableWorkload(table, ctx.hints(table), references);
-      if (w.growth?.by !== 'time') continue;
+    forEachCreatedTable(ctx, true, (stmt, table) => {
+      // Cheapest first: the compaction option, then whether rows arrive in time order, then the TTL.
       const declared = mapLiteralStrings(table.options.get('compaction'))['class'];
       const compaction = declared ? declared.replace(/^.*\./, '') : 'SizeTieredCompactionStrategy';
-      if (!MIXING.has(compaction)) continue;
+      if (!MIXING.has(compaction)) return;
+      const references = ctx.referencesTo(table);
+      const w = tableWorkload(table, ctx.hints(table), references);
+      if (w.growth?.by !== 'time') return;
+      const writeTtl = writeTtlSeconds(references);
+      const ttl = writeTtl ?? table.defaultTtlSeconds;
+      if (!ttl) return;
       const ttlSource = writeTtl !== undefined ? 'USING TTL' : 'default_time_to_live';
       const { unit, size } = windowFor(ttl);
       const suggestedOption = `compaction = {'class': 'TimeWindowCompactionStrategy', 'compaction_window_unit': '${unit}', 'compaction_window_size': ${size}}`;
@@ -69,7 +69,7 @@ export const rule: RuleModule = {
           suggestedOption,
         } satisfies FindingData<'ttl-without-twcs'>,
       });
-    }
+        });
   },
 };
 

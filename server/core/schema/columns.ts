@@ -10,9 +10,20 @@ import { isCollection, nativeName } from './types';
  * (`categoría`, `patiënt`, quoted names) so that every language's words match their plain spelling.
  */
 function words(name: string): string[] {
-  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[_\W]+/).filter(Boolean);
+  let out = wordsOf.get(name);
+  if (!out) {
+    // Names repeat (interned, and every rule asks): split each once. The pool holds names, so it is cleared
+    // when it gets large rather than grown without end.
+    if (wordsOf.size >= MAX_WORDS_KEPT) wordsOf.clear();
+    const plain = /[^\x00-\x7f]/.test(name) ? name.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : name;
+    out = plain.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[_\W]+/).filter(Boolean);
+    wordsOf.set(name, out);
+  }
+  return out;
 }
+
+const wordsOf = new Map<string, string[]>();
+const MAX_WORDS_KEPT = 10_000;
 
 export function columnWords(name: string): string[] {
   return words(name);
@@ -263,7 +274,7 @@ const NOW_TYPES = new Set(['uuid', 'timeuuid', 'timestamp', 'bigint', 'varint'])
  */
 export function profileColumn(col: ColumnInfo, table?: TableInfo, distinctHint?: number, evidence?: ColumnEvidence): ColumnProfile {
   const type = nativeName(col.type);
-  let p = withEvidence(vocabularyProfile(col, table, type, words(col.name)), type, col.name, evidence);
+  let p = withEvidence(cachedVocabularyProfile(col, table, type), type, col.name, evidence);
   if (distinctHint !== undefined) {
     p = {
       ...p,
@@ -298,6 +309,19 @@ function withEvidence(p: ColumnProfile, type: string | undefined, name: string, 
     return fromStatements(profile(name, 'enum', `only ${literals.length} literal value${literals.length === 1 ? '' : 's'} (${shown}) in the workspace's statements`, literals.length, literals.length > 1));
   }
   return p;
+}
+
+/** A column's profile from its type and name, kept per column (every rule and the hover ask for it). */
+const vocabularyProfiles = new WeakMap<ColumnInfo, { shard: TableInfo['shard']; profile: ColumnProfile }>();
+
+function cachedVocabularyProfile(col: ColumnInfo, table: TableInfo | undefined, type: string | undefined): ColumnProfile {
+  // The `-- @shard` comment of the table makes a column a shard whatever its name: part of the key.
+  const shard = table?.shard;
+  const cached = vocabularyProfiles.get(col);
+  if (cached && cached.shard === shard) return cached.profile;
+  const profile = vocabularyProfile(col, table, type, words(col.name));
+  vocabularyProfiles.set(col, { shard, profile });
+  return profile;
 }
 
 /** A column given at most this many literal values, and never a bind marker, counts as holding that many. */

@@ -5,7 +5,7 @@
 // navigation read it.
 import type { Expression, ParseResult, Relation, SourceRange, Statement } from '../../../grammar/ast';
 import { qualify } from './model';
-import { internName } from '../util/names';
+import { internName, nameRecord } from '../util/names';
 
 export interface TableReference {
   /** File path of the statement. */
@@ -111,40 +111,77 @@ const NOW_FUNCTIONS = new Set(['now', 'currenttimeuuid', 'currenttimestamp']);
 // Conversions that keep it an instant (toDate(now()) is a day: a bucket, not an instant).
 const INSTANT_OF = new Set(['totimestamp', 'tounixtimestamp', 'unixtimestampof', 'dateof']);
 
+/** The write time, as termOf gives it (distinct from every literal's value). */
+const NOW: unique symbol = Symbol('now()');
+
 /** What a value term is, as the workload model reads it: a literal's value, the write time, or anything else. */
-function termOf(expr: Expression | undefined): { literal: string } | 'now' | undefined {
+function termOf(expr: Expression | undefined): string | typeof NOW | undefined {
   if (!expr) return undefined;
-  if (expr.kind === 'Literal') return expr.literalKind === 'null' ? undefined : { literal: expr.value };
+  if (expr.kind === 'Literal') return expr.literalKind === 'null' ? undefined : expr.value;
   if (expr.kind === 'TypeHint' || expr.kind === 'CastExpression') return termOf(expr.expression);
   if (expr.kind === 'FunctionCall') {
     const name = expr.name.name.name.toLowerCase();
-    if (NOW_FUNCTIONS.has(name)) return 'now';
-    if (INSTANT_OF.has(name) && expr.args.length === 1 && termOf(expr.args[0]) === 'now') return 'now';
+    if (NOW_FUNCTIONS.has(name)) return NOW;
+    if (INSTANT_OF.has(name) && expr.args.length === 1 && termOf(expr.args[0]) === NOW) return NOW;
   }
   return undefined;
 }
 
-/** The literal values and now() terms of the pinned or written columns: `pairs` of column and value terms. */
-function valueFacts(pairs: readonly (readonly [string, readonly Expression[]])[]): { literals?: Record<string, string[]>; now?: string[] } {
-  let literals: Record<string, string[]> | undefined;
-  let now: string[] | undefined;
-  for (const [column, values] of pairs) {
-    const terms = values.map(termOf);
-    if (terms.length && terms.every((t) => t !== undefined && t !== 'now')) {
-      const list = ((literals ??= Object.create(null) as Record<string, string[]>)[column] ??= []);
-      for (const t of terms) if (typeof t === 'object' && !list.includes(t.literal)) list.push(t.literal);
-    } else if (terms.some((t) => t === 'now')) {
-      (now ??= []).push(column);
+interface ValueFacts {
+  literals?: Record<string, string[]>;
+  now?: string[];
+  /** A bind marker or now() among the terms looked at (the statement is then application code). */
+  variable?: true;
+}
+
+/** Adds one column's value terms to the facts: its literals when every term is one, or that it gets now(). */
+function addValueFacts(facts: ValueFacts, column: string, values: readonly Expression[] | Expression): void {
+  const list = Array.isArray(values) ? values : [values as Expression];
+  if (!list.length) return;
+  let literal = true;
+  let now = false;
+  for (const v of list) {
+    const t = termOf(v);
+    if (t === NOW) now = true;
+    if (t === undefined || t === NOW) {
+      literal = false;
+      if (t === NOW || variable(v)) facts.variable = true;
     }
   }
-  return { ...(literals ? { literals } : {}), ...(now ? { now } : {}) };
+  if (literal) {
+    // Kept as long as the file is: the column name interned like the other lists of names.
+    const kept = ((facts.literals ??= nameRecord<string[]>())[internName(column)] ??= []);
+    for (const v of list) {
+      const value = termOf(v) as string;
+      if (!kept.includes(value)) kept.push(value);
+    }
+  } else if (now) {
+    (facts.now ??= []).push(column);
+  }
+}
+
+/** The literal values and now() terms of the columns a statement writes (Insert) or pins with = and IN. */
+function valueFacts(stmt: Statement): ValueFacts {
+  const facts: ValueFacts = {};
+  if (stmt.kind === 'Insert') {
+    for (let i = 0; i < stmt.columns.length; i++) {
+      const v = stmt.values[i];
+      if (v) addValueFacts(facts, stmt.columns[i]!.name, v);
+    }
+  } else if (stmt.kind === 'Select' || stmt.kind === 'Update' || stmt.kind === 'Delete') {
+    for (const relation of stmt.where) {
+      if (relation.left.kind !== 'ColumnRef') continue;
+      if (relation.operator === '=' || (relation.operator === 'IN' && relation.inList)) addValueFacts(facts, relation.left.name.name, relation.right);
+    }
+  }
+  return facts;
 }
 
 /** Whether a value term holds a bind marker (`?`, `:name`, `hits + ?`, `[?]`) or the write time. */
 function variable(expr: Expression): boolean {
   switch (expr.kind) {
     case 'BindMarker': return true;
-    case 'FunctionCall': return termOf(expr) === 'now' || expr.args.some(variable);
+    case 'FunctionCall': return termOf(expr) === NOW || expr.args.some(variable);
     case 'BinaryExpression': return variable(expr.left) || variable(expr.right);
     case 'UnaryExpression': return variable(expr.operand);
     case 'TypeHint': case 'CastExpression': return variable(expr.expression);
@@ -153,14 +190,15 @@ function variable(expr: Expression): boolean {
   }
 }
 
-/** Every value term a DML statement gives (written values, restrictions, assignments, conditions). */
-function valueTerms(stmt: Statement): Expression[] {
+/** Whether any value term of a DML statement (written values, restrictions, assignments, conditions) is variable. */
+function anyVariable(stmt: Statement): boolean {
+  const inRelations = (relations: readonly Relation[]): boolean => relations.some((r) => r.right.some(variable));
   switch (stmt.kind) {
-    case 'Insert': return stmt.values;
-    case 'Select': return stmt.where.flatMap((r) => r.right);
-    case 'Update': return [...stmt.assignments.map((a) => a.value), ...stmt.where.flatMap((r) => r.right), ...stmt.conditions.flatMap((r) => r.right)];
-    case 'Delete': return [...stmt.where.flatMap((r) => r.right), ...stmt.conditions.flatMap((r) => r.right)];
-    default: return [];
+    case 'Insert': return stmt.values.some(variable);
+    case 'Select': return inRelations(stmt.where);
+    case 'Update': return stmt.assignments.some((a) => variable(a.value)) || inRelations(stmt.where) || inRelations(stmt.conditions);
+    case 'Delete': return inRelations(stmt.where) || inRelations(stmt.conditions);
+    default: return false;
   }
 }
 
@@ -169,18 +207,21 @@ function valueTerms(stmt: Statement): Expression[] {
  * values, unlike an example or a script whose values are all literals.
  */
 export function bindsValues(stmt: Statement): boolean {
-  return valueTerms(stmt).some(variable);
+  return anyVariable(stmt);
 }
 
-/** Column and value terms of the = and IN restrictions of a WHERE clause. */
-function whereValues(where: readonly Relation[]): [string, Expression[]][] {
-  const out: [string, Expression[]][] = [];
-  for (const relation of where) {
-    if (relation.left.kind !== 'ColumnRef') continue;
-    if (relation.operator === '=' || (relation.operator === 'IN' && relation.inList)) out.push([relation.left.name.name, relation.right]);
+/** Whether a value term valueFacts does not look at (ranges, assignments, conditions) is variable. */
+function otherTermsVariable(stmt: Statement): boolean {
+  const pinning = (r: Relation): boolean => r.left.kind === 'ColumnRef' && (r.operator === '=' || (r.operator === 'IN' && !!r.inList));
+  const rest = (relations: readonly Relation[]): boolean => relations.some((r) => !pinning(r) && r.right.some(variable));
+  switch (stmt.kind) {
+    case 'Select': return rest(stmt.where);
+    case 'Update': return stmt.assignments.some((a) => variable(a.value)) || rest(stmt.where) || stmt.conditions.some((r) => r.right.some(variable));
+    case 'Delete': return rest(stmt.where) || stmt.conditions.some((r) => r.right.some(variable));
+    default: return false;
   }
-  return out;
 }
+
 
 function ttlOf(using: readonly { option: string; value: Expression }[]): number | undefined {
   const clause = using.find((u) => u.option === 'TTL');
@@ -240,12 +281,10 @@ export function buildFileReferences(filePath: string, parse: ParseResult): Table
           if (ttl !== undefined) reference.ttlSeconds = ttl;
         }
         // What the workload model reads of the values (schema/workload.ts): kept only when there is any.
-        const facts = valueFacts(stmt.kind === 'Insert'
-          ? stmt.columns.map((c, i) => [c.name, stmt.values[i] ? [stmt.values[i]!] : []] as const)
-          : whereValues(stmt.where));
+        const facts = valueFacts(stmt);
         if (facts.literals) {
-          reference.literals = Object.freeze(Object.fromEntries(Object.entries(facts.literals).map(([k, v]) => [internName(k), Object.freeze(v)])));
-          if (!bindsValues(stmt)) reference.allLiteral = true;
+          reference.literals = facts.literals;
+          if (!facts.variable && !otherTermsVariable(stmt)) reference.allLiteral = true;
         }
         if (facts.now) reference.now = keptNames(facts.now);
         if ((stmt.kind === 'Insert' && stmt.ifNotExists) || ((stmt.kind === 'Update' || stmt.kind === 'Delete') && (stmt.ifExists || stmt.conditions.length > 0))) reference.conditional = true;

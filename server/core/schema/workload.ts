@@ -171,10 +171,23 @@ export function writeTtlSeconds(references: readonly TableReference[] | undefine
  * workspace's statements on it (their USING TTL).
  */
 export function tableWorkload(table: TableInfo, hints?: TableHints, references?: readonly TableReference[]): TableWorkload {
+  // Every partition rule and the hover ask for the same table with the same hints and references (the
+  // Project hands out one array per table until a statement on it changes): computed once for them.
+  const cached = workloads.get(table);
+  if (cached && cached.hints === hints && cached.references === references) return cached.workload;
+  const workload = computeWorkload(table, hints, references);
+  workloads.set(table, { hints, references, workload });
+  return workload;
+}
+
+const workloads = new WeakMap<TableInfo, { hints: TableHints | undefined; references: readonly TableReference[] | undefined; workload: TableWorkload }>();
+
+function computeWorkload(table: TableInfo, hints?: TableHints, references?: readonly TableReference[]): TableWorkload {
   const distinctOf = (c: ColumnInfo): number | undefined => ownEntry(hints?.columns, c.name)?.distinct;
   const refs = references ?? [];
-  const partitionKey = table.partitionKey.map((c) => profileColumn(c, table, distinctOf(c), columnEvidence(c.name, refs, false)));
-  const clustering = table.clustering.map((c) => profileColumn(c, table, distinctOf(c), columnEvidence(c.name, refs, true)));
+  const evidence = statementEvidence(table, refs);
+  const partitionKey = table.partitionKey.map((c) => profileColumn(c, table, distinctOf(c), evidence?.get(c.name)));
+  const clustering = table.clustering.map((c) => profileColumn(c, table, distinctOf(c), evidence?.get(c.name)));
   const keyShape = keyShapeOf(partitionKey);
   const livePartitions = livePartitionsOf(partitionKey, keyShape);
   const growth = growthOf(table, clustering, keyShape, partitionKey);
@@ -225,7 +238,8 @@ export function tableWorkload(table: TableInfo, hints?: TableHints, references?:
     else if (table.defaultTtlSeconds) bound = { kind: 'ttl', ttlSeconds: table.defaultTtlSeconds, ttlSource: 'default_time_to_live' };
   }
 
-  const rowsBound = growth ? undefined : rowsBoundOf(table, clustering);
+  const perEventCells = perEventCellsOf(table);
+  const rowsBound = growth ? undefined : rowsBoundOf(clustering, perEventCells);
   const consumption = consumptionOf(table, partitionKey, clustering, refs);
   return {
     table,
@@ -235,7 +249,7 @@ export function tableWorkload(table: TableInfo, hints?: TableHints, references?:
     ...(livePartitions !== undefined ? { livePartitions } : {}),
     skewed,
     ...(growth ? { growth } : {}),
-    ...(perEventCellsOf(table) ? { perEventCells: perEventCellsOf(table) } : {}),
+    ...(perEventCells ? { perEventCells } : {}),
     rateClass,
     rateSignal: hintedRate !== undefined ? 'hint' : rateSignal,
     rowsPerSecond,
@@ -248,37 +262,56 @@ export function tableWorkload(table: TableInfo, hints?: TableHints, references?:
 }
 
 /**
- * What the workspace's statements say of one column: (partition-key columns) the literal values it is
- * given when every statement that names it gives one, whether it is written with now(), and (clustering
- * columns) whether it is read by ranges.
+ * What the workspace's statements say of the key columns, in one pass over them: (partition-key columns)
+ * the literal values a column is given when every application statement that names it gives one, whether
+ * a column is written with now(), and (clustering columns) whether it is read by ranges.
  */
-function columnEvidence(column: string, references: readonly TableReference[], clustering: boolean): ColumnEvidence | undefined {
+function statementEvidence(table: TableInfo, references: readonly TableReference[]): Map<string, ColumnEvidence> | undefined {
   if (!references.length) return undefined;
-  let literals: string[] | undefined = [];
-  let writtenWithNow = false;
-  let rangeRead = false;
+  const partition = table.partitionKey.map((c) => c.name);
+  const clustering = table.clustering.map((c) => c.name);
+  // A partition-key column's literals; null once a statement names it without one (a bind marker).
+  const literals = new Map<string, string[] | null>();
+  const now = new Set<string>();
+  const ranged = new Set<string>();
   for (const r of references) {
-    if (r.now?.includes(column)) writtenWithNow = true;
-    if (clustering && r.kind === 'Select' && r.ranged.includes(column)) rangeRead = true;
-    // Literal values speak for partition keys only, and only in application code (a statement that binds
-    // its other values): examples and scripts insert a few literal rows of any table.
-    if (clustering || r.allLiteral || !r.pinned.includes(column) || !literals) continue;
-    const values = r.literals?.[column];
-    if (!values) literals = undefined;
-    else for (const v of values) if (!literals.includes(v)) literals.push(v);
+    if (r.now) for (const c of r.now) now.add(c);
+    if (r.kind === 'Select') for (const c of r.ranged) if (clustering.includes(c)) ranged.add(c);
+    // Literal values speak in application code only (a statement that binds its other values): examples
+    // and scripts insert a few literal rows of any table; and for partition keys only.
+    if (r.allLiteral) continue;
+    for (const c of r.pinned) {
+      if (!partition.includes(c) || literals.get(c) === null) continue;
+      const values = r.literals?.[c];
+      if (!values) {
+        literals.set(c, null);
+        continue;
+      }
+      const list = literals.get(c) ?? [];
+      for (const v of values) if (!list.includes(v)) list.push(v);
+      literals.set(c, list);
+    }
   }
-  const evidence: ColumnEvidence = {
-    ...(literals?.length ? { literals } : {}),
-    ...(writtenWithNow ? { writtenWithNow } : {}),
-    ...(rangeRead ? { rangeRead } : {}),
-  };
-  return Object.keys(evidence).length ? evidence : undefined;
+  if (!now.size && !ranged.size && !literals.size) return undefined;
+  const out = new Map<string, ColumnEvidence>();
+  for (const c of partition.concat(clustering)) {
+    const given = partition.includes(c) ? literals.get(c) : undefined;
+    const evidence: ColumnEvidence = {
+      ...(given ? { literals: given } : {}),
+      ...(now.has(c) ? { writtenWithNow: true } : {}),
+      ...(ranged.has(c) ? { rangeRead: true } : {}),
+    };
+    if (Object.keys(evidence).length) out.set(c, evidence);
+  }
+  return out.size ? out : undefined;
 }
 
 /** Rows a partition can hold when every clustering column is few-valued (or there is none): see TableWorkload.rowsBound. */
-function rowsBoundOf(table: TableInfo, clustering: ColumnProfile[]): TableWorkload['rowsBound'] {
+const ONE_ROW = Object.freeze({ rows: 1, signal: 'no clustering columns: one row per partition' });
+
+function rowsBoundOf(clustering: ColumnProfile[], perEventCells: TableWorkload['perEventCells']): TableWorkload['rowsBound'] {
   // Without clustering a partition is one row; counters rewrite its cells, an appended collection grows them.
-  if (!clustering.length) return perEventCellsOf(table) === 'collection' ? undefined : { rows: 1, signal: 'no clustering columns: one row per partition' };
+  if (!clustering.length) return perEventCells === 'collection' ? undefined : ONE_ROW;
   let rows = 1;
   for (const c of clustering) {
     if ((c.nature !== 'enum' && c.nature !== 'cyclic') || c.distinct === undefined || !Number.isFinite(c.distinct)) return undefined;
@@ -294,7 +327,8 @@ function rowDeletes(references: readonly TableReference[], pk: readonly string[]
 
 /** See Consumption. */
 function consumptionOf(table: TableInfo, partitionKey: ColumnProfile[], clustering: ColumnProfile[], references: readonly TableReference[]): Consumption | undefined {
-  if (!table.clustering.length || !references.length) return undefined;
+  // Rows leave only by a DELETE: most tables have none, and need no more look.
+  if (!table.clustering.length || !references.some((r) => r.kind === 'Delete')) return undefined;
   const pk = table.partitionKey.map((c) => c.name);
   const first = table.clustering[0]!.name;
   const deletes = rowDeletes(references, pk).filter((r) => r.pinned.includes(first) || r.ranged.includes(first));
