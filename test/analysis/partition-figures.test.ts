@@ -95,4 +95,30 @@ describe('workload hints', () => {
     project.setFile(MAIN, `-- @cqlint cohort.distinct=40000\nCREATE TABLE ks.u (cohort text, user_id uuid, PRIMARY KEY (cohort, user_id));`);
     assert.equal(ofRule(project.lint(MAIN), 'hot-partition').length, 0);
   });
+
+  test('the hover states the bucket fit large-partition reports, from the same computation', () => {
+    const code = '-- @cqlint rate=500/s\nCREATE TABLE iot.readings_by_hour (sensor_id uuid, hour timestamp, ts timestamp, value double, PRIMARY KEY ((sensor_id, hour), ts));';
+    const { project, findings } = lint(code);
+    const [large] = ofRule(findings, 'large-partition');
+    const bucket = large!.data!.bucket as { rowsPerBucket: number; shards: number; smallerBucket: string };
+    const table = project.schema().allTables()[0]!;
+    const hover = describeTable(table, 'cassandra', project.tableHints(MAIN, table));
+    const sentence = /[oO]ne sensor_id's hour bucket \(hour\) takes ([\d,]+) rows.*: a (\w+) bucket \([\d,]+ rows\) or (\d+) shards per hour would fit/;
+    const [, rows, smaller, shards] = sentence.exec(hover)!;
+    assert.equal(rows, bucket.rowsPerBucket.toLocaleString('en-US'));
+    assert.equal(smaller, bucket.smallerBucket);
+    assert.equal(Number(shards), bucket.shards);
+    assert.match(large!.details!, sentence);
+  });
+
+  test('a partition that cannot grow states the rows it holds, not a time at a rate', () => {
+    const { project, findings } = lint('CREATE TABLE ks.settings_by_active (active boolean PRIMARY KEY, params map<text, text>);');
+    const [hot] = ofRule(findings, 'hot-partition');
+    assert.doesNotMatch(`${hot!.message} ${hot!.details}`, /row\/s/);
+    assert.match(hot!.details!, /which one partition never holds: at most 1 row/);
+    const table = project.schema().allTables()[0]!;
+    const hover = describeTable(table, 'cassandra', project.tableHints(MAIN, table));
+    assert.match(hover, /at most 1 row per partition \(no clustering columns: one row per partition\) \| — \| it does not grow with time/);
+    assert.doesNotMatch(hover, /\| time at /);
+  });
 });

@@ -33,6 +33,9 @@ export function forEachCreatedTable(ctx: RuleContext, clustered: boolean, visit:
   for (const stmt of ctx.parse.statements) {
     if (stmt.kind !== 'CreateTable' || (clustered && !stmt.primaryKey?.clustering.length)) continue;
     const defined = ctx.definedBy(stmt);
-    if (defined) visit(stmt, ctx.latest(defined));
+    if (!defined) continue;
+    const table = ctx.latest(defined);
+    // A key naming a column the table does not define has no such clustering column.
+    if (!clustered || table.clustering.length) visit(stmt, table);
   }
 }

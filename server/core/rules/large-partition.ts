@@ -22,6 +22,7 @@
 import { docsUrl } from '../findings';
 import { bucketFitText, estimatePartition, figuresData, partitionFigures, partitionNumbersText, reportedBucketFit, rowSizes, sampleVerdict, udtLookupFrom, CELL_METADATA_BYTES } from '../sizing';
 import { formatRate, growthRateOf, tableWorkload } from '../schema/workload';
+import { bucketPeriodSeconds } from '../schema/columns';
 import { formatBytes, formatCount } from '../targets';
 import { sampleFindingData } from '../sample-figures';
 import { citeText, evidenceFindingData, measuredOverText, measuredSizeVerdict, valueText } from '../evidence';
@@ -108,6 +109,8 @@ export const rule: RuleModule = {
         continue;
       }
       const rows = hints?.rowsPerPartition;
+      // Without a size stated, only a time bucket of known length is judged: no lookup for the others.
+      if (rows === undefined && !table.partitionKey.some((c) => bucketPeriodSeconds(c) !== undefined)) continue;
       const w = tableWorkload(table, hints, ctx.referencesTo(table));
       if (rows === undefined) {
         // No size stated: a time bucket bounds the partition only if one bucket's rows fit the limits.

@@ -13,7 +13,9 @@ import { CASSANDRA_TOMBSTONES, formatCount } from '../targets';
 import type { RuleExamples, RuleModule } from './types';
 import { forEachCreatedTable } from './defined-tables';
 import { numericOption } from '../schema/build';
+import { canHoldInstant } from '../schema/columns';
 import type { FindingData } from '../findings-data';
+
 
 export const rule: RuleModule = {
   meta: {
@@ -27,6 +29,9 @@ export const rule: RuleModule = {
     const target = ctx.target;
     if (!target.compactionChoice) return;
     forEachCreatedTable(ctx, true, (stmt, table) => {
+      // Rows a queue reads oldest first are ordered by time: a first clustering column of a type that can
+      // hold an instant (text cannot), before any lookup.
+      if (!canHoldInstant(table.clustering[0]!)) return;
       const hints = ctx.hints(table);
       const w = tableWorkload(table, hints, ctx.referencesTo(table));
       if (w.consumption?.kind !== 'queue') return;

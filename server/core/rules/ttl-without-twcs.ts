@@ -12,6 +12,7 @@ import { formatDuration, tableWorkload, writeTtlSeconds } from '../schema/worklo
 import type { RuleExamples, RuleModule } from './types';
 import { forEachCreatedTable } from './defined-tables';
 import type { FindingData } from '../findings-data';
+import { canHoldInstant } from '../schema/columns';
 
 // States TWCS is the recommended strategy for time series and expiring TTL workloads, and 20-30 windows.
 const TWCS_SOURCE = 'https://cassandra.apache.org/doc/latest/cassandra/managing/operating/compaction/twcs.html';
@@ -41,6 +42,8 @@ export const rule: RuleModule = {
       const declared = mapLiteralStrings(table.options.get('compaction'))['class'];
       const compaction = declared ? declared.replace(/^.*\./, '') : 'SizeTieredCompactionStrategy';
       if (!MIXING.has(compaction)) return;
+      // Only a time series: a clustering column of a type that can hold an instant, before any lookup.
+      if (!table.clustering.some(canHoldInstant)) return;
       const references = ctx.referencesTo(table);
       const w = tableWorkload(table, ctx.hints(table), references);
       if (w.growth?.by !== 'time') return;

@@ -295,7 +295,6 @@ export function profileColumn(col: ColumnInfo, table?: TableInfo, distinctHint?:
  */
 function withEvidence(p: ColumnProfile, type: string | undefined, name: string, evidence: ColumnEvidence | undefined): ColumnProfile {
   if (!evidence) return p;
-  const fromStatements = (q: ColumnProfile): ColumnProfile => ({ ...q, fromStatements: true });
   if (evidence.writtenWithNow && p.nature !== 'instant' && p.nature !== 'shard' && type && NOW_TYPES.has(type)) {
     return fromStatements(profile(name, 'instant', 'written with now() by the workspace\'s statements', Infinity));
   }
@@ -322,6 +321,10 @@ function cachedVocabularyProfile(col: ColumnInfo, table: TableInfo | undefined, 
   const profile = vocabularyProfile(col, table, type, words(col.name));
   vocabularyProfiles.set(col, { shard, profile });
   return profile;
+}
+
+function fromStatements(q: ColumnProfile): ColumnProfile {
+  return { ...q, fromStatements: true };
 }
 
 /** A column given at most this many literal values, and never a bind marker, counts as holding that many. */
@@ -419,6 +422,14 @@ export function namesMachineSource(table: TableInfo): boolean {
 export function namesEventStream(table: TableInfo, timeColumn?: ColumnInfo): boolean {
   if (words(table.name).some((w) => EVENT_WORDS.has(w))) return true;
   return !!timeColumn && words(timeColumn.name).some((w) => EVENT_WORDS.has(w));
+}
+
+// The types an instant can have: the vocabulary, now() and range reads make no other column one.
+const INSTANT_TYPES = new Set(['timeuuid', 'timestamp', 'uuid', 'bigint', 'varint', 'int']);
+
+/** Whether a column's type can hold an instant (a cheap test before the workload model is asked). */
+export function canHoldInstant(col: ColumnInfo): boolean {
+  return INSTANT_TYPES.has(nativeName(col.type) ?? '');
 }
 
 /** Timestamps, timeuuids, epoch numbers (`epoch_ms bigint`) and per-event sequences. */

@@ -134,30 +134,33 @@ interface ValueFacts {
   variable?: true;
 }
 
-/** Adds one column's value terms to the facts: its literals when every term is one, or that it gets now(). */
-function addValueFacts(facts: ValueFacts, column: string, values: readonly Expression[] | Expression): void {
-  const list = Array.isArray(values) ? values : [values as Expression];
-  if (!list.length) return;
-  let literal = true;
-  let now = false;
-  for (const v of list) {
-    const t = termOf(v);
-    if (t === NOW) now = true;
-    if (t === undefined || t === NOW) {
-      literal = false;
-      if (t === NOW || variable(v)) facts.variable = true;
-    }
-  }
-  if (literal) {
-    // Kept as long as the file is: the column name interned like the other lists of names.
-    const kept = ((facts.literals ??= nameRecord<string[]>())[internName(column)] ??= []);
-    for (const v of list) {
-      const value = termOf(v) as string;
-      if (!kept.includes(value)) kept.push(value);
-    }
-  } else if (now) {
+/** Records one column's literal value (the first, or one more of an IN list). */
+function addLiteral(facts: ValueFacts, column: string, value: string): void {
+  // Kept as long as the file is: the column name interned like the other lists of names.
+  const kept = ((facts.literals ??= nameRecord<string[]>())[internName(column)] ??= []);
+  if (!kept.includes(value)) kept.push(value);
+}
+
+/** Adds one column's value term to the facts: its literal, or that it gets now(), or that it is bound. */
+function addValueTerm(facts: ValueFacts, column: string, value: Expression): void {
+  const t = termOf(value);
+  if (typeof t === 'string') addLiteral(facts, column, t);
+  else if (t === NOW) {
     (facts.now ??= []).push(column);
+    facts.variable = true;
+  } else if (variable(value)) facts.variable = true;
+}
+
+/** Adds an IN list's terms: the column's literals when every term is one, else what addValueTerm says of the others. */
+function addValueTerms(facts: ValueFacts, column: string, values: readonly Expression[]): void {
+  if (values.length === 1) return addValueTerm(facts, column, values[0]!);
+  const terms = values.map(termOf);
+  if (terms.every((t) => typeof t === 'string')) {
+    for (const t of terms) addLiteral(facts, column, t as string);
+    return;
   }
+  if (terms.includes(NOW)) (facts.now ??= []).push(column);
+  if (terms.includes(NOW) || values.some(variable)) facts.variable = true;
 }
 
 /** The literal values and now() terms of the columns a statement writes (Insert) or pins with = and IN. */
@@ -166,12 +169,12 @@ function valueFacts(stmt: Statement): ValueFacts {
   if (stmt.kind === 'Insert') {
     for (let i = 0; i < stmt.columns.length; i++) {
       const v = stmt.values[i];
-      if (v) addValueFacts(facts, stmt.columns[i]!.name, v);
+      if (v) addValueTerm(facts, stmt.columns[i]!.name, v);
     }
   } else if (stmt.kind === 'Select' || stmt.kind === 'Update' || stmt.kind === 'Delete') {
     for (const relation of stmt.where) {
       if (relation.left.kind !== 'ColumnRef') continue;
-      if (relation.operator === '=' || (relation.operator === 'IN' && relation.inList)) addValueFacts(facts, relation.left.name.name, relation.right);
+      if (relation.operator === '=' || (relation.operator === 'IN' && relation.inList)) addValueTerms(facts, relation.left.name.name, relation.right);
     }
   }
   return facts;
@@ -192,12 +195,11 @@ function variable(expr: Expression): boolean {
 
 /** Whether any value term of a DML statement (written values, restrictions, assignments, conditions) is variable. */
 function anyVariable(stmt: Statement): boolean {
-  const inRelations = (relations: readonly Relation[]): boolean => relations.some((r) => r.right.some(variable));
   switch (stmt.kind) {
     case 'Insert': return stmt.values.some(variable);
-    case 'Select': return inRelations(stmt.where);
-    case 'Update': return stmt.assignments.some((a) => variable(a.value)) || inRelations(stmt.where) || inRelations(stmt.conditions);
-    case 'Delete': return inRelations(stmt.where) || inRelations(stmt.conditions);
+    case 'Select': return stmt.where.some(variableRelation);
+    case 'Update': return stmt.assignments.some((a) => variable(a.value)) || stmt.where.some(variableRelation) || stmt.conditions.some(variableRelation);
+    case 'Delete': return stmt.where.some(variableRelation) || stmt.conditions.some(variableRelation);
     default: return false;
   }
 }
@@ -210,14 +212,27 @@ export function bindsValues(stmt: Statement): boolean {
   return anyVariable(stmt);
 }
 
+/** A restriction valueFacts reads (= or an IN list on a column). */
+function pinningRelation(r: Relation): boolean {
+  return r.left.kind === 'ColumnRef' && (r.operator === '=' || (r.operator === 'IN' && !!r.inList));
+}
+
+/** Whether a relation's value terms hold a bind marker or now(). */
+function variableRelation(r: Relation): boolean {
+  return r.right.some(variable);
+}
+
+/** Whether a relation valueFacts does not read has a variable term. */
+function otherVariableRelation(r: Relation): boolean {
+  return !pinningRelation(r) && variableRelation(r);
+}
+
 /** Whether a value term valueFacts does not look at (ranges, assignments, conditions) is variable. */
 function otherTermsVariable(stmt: Statement): boolean {
-  const pinning = (r: Relation): boolean => r.left.kind === 'ColumnRef' && (r.operator === '=' || (r.operator === 'IN' && !!r.inList));
-  const rest = (relations: readonly Relation[]): boolean => relations.some((r) => !pinning(r) && r.right.some(variable));
   switch (stmt.kind) {
-    case 'Select': return rest(stmt.where);
-    case 'Update': return stmt.assignments.some((a) => variable(a.value)) || rest(stmt.where) || stmt.conditions.some((r) => r.right.some(variable));
-    case 'Delete': return rest(stmt.where) || stmt.conditions.some((r) => r.right.some(variable));
+    case 'Select': return stmt.where.some(otherVariableRelation);
+    case 'Update': return stmt.assignments.some((a) => variable(a.value)) || stmt.where.some(otherVariableRelation) || stmt.conditions.some(variableRelation);
+    case 'Delete': return stmt.where.some(otherVariableRelation) || stmt.conditions.some(variableRelation);
     default: return false;
   }
 }
