@@ -13,7 +13,6 @@ import { inlineCode, markdownText, tableCell } from './markdown';
 import { describeProfile, formatDuration, formatRate, growthRateOf, rowsArrive, tableWorkload, type GrowthRate, type PartitionBound, type TableWorkload } from './schema/workload';
 import type { TableReference } from './schema/references';
 import { sampleSummaryText, type PartitionSample } from './sample-figures';
-import type { PartitionNumbers } from './findings-data';
 
 export const CELL_METADATA_BYTES = 8;
 const SIZING_SOURCE = 'https://cassandra.apache.org/doc/latest/cassandra/developing/data-modeling/data-modeling_refining.html';
@@ -429,8 +428,11 @@ function partitionFiguresMarkdown(f: PartitionFigures): string[] {
   return lines;
 }
 
-/** The figures as finding data (`numbers`), the same for every partition rule. */
-export function figuresData(f: PartitionFigures): PartitionNumbers {
+/**
+ * The figures as finding data (`numbers`), the same for every partition rule: findings-data.ts's
+ * PartitionNumbers, spelled out because findings-data reads evidence/figures, which reads this file.
+ */
+export function figuresData(f: PartitionFigures): { rowBytes: number; limitLabel?: string; limitSource?: string; rowsToLimit?: number; secondsToLimit?: number; rowsPerSecond?: number; rateHinted?: boolean } {
   return {
     rowBytes: f.rowBytes,
     ...(f.binding ? { limitLabel: f.binding.label, limitSource: f.binding.source, rowsToLimit: f.binding.rows } : {}),
