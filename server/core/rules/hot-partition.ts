@@ -54,12 +54,13 @@ function hotReason(w: TableWorkload): Reason | undefined {
 
 /**
  * Regular columns that hold one item's identity or content (isbn, title, a uuid, a body, a headline):
- * written per item, not per period. None when the row holds totals (a summary written once a period).
+ * written per item, not per period. None when the row mostly holds totals (a summary written once a
+ * period, with perhaps its top product): a book's price beside its isbn and title is still the book's.
  */
 function perItemColumns(table: TableInfo): string[] {
   const regular = table.columns.filter((c) => c.role === 'regular');
-  if (regular.some((c) => isMeasureColumn(c))) return [];
-  return regular.filter((c) => isItemColumn(c, table)).map((c) => c.name);
+  const items = regular.filter((c) => !isMeasureColumn(c) && isItemColumn(c, table)).map((c) => c.name);
+  return items.length > regular.filter((c) => isMeasureColumn(c)).length ? items : [];
 }
 
 /** What is wrong, for someone who is not a Cassandra expert (the headline). */
@@ -286,6 +287,12 @@ export const examples: RuleExamples = {
       code: 'CREATE TABLE books_by_date (publish_date date, isbn text, title text, PRIMARY KEY (publish_date));',
       message: /each new item \(isbn, title\) overwrites that publish_date's one row/,
       data: { reason: 'time-bucket' },
+    },
+    {
+      name: "date-keyed row of per-item columns: a book's price beside its isbn and title does not make the row a summary",
+      code: 'CREATE TABLE shop.books_by_date (publish_date date, isbn text, title text, price decimal, PRIMARY KEY (publish_date));',
+      message: /each new item \(isbn, title\) overwrites that publish_date's one row/,
+      data: { reason: 'time-bucket', overwrittenBy: ['isbn', 'title'] },
     },
     {
       name: 'date-keyed counters: every event increments the day',
