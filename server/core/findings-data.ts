@@ -107,7 +107,7 @@ export interface BucketFitData {
   /** The coarsest shorter bucket that fits (minute, hour, day, week, month), when one does. */
   smallerBucket?: string;
   smallerBucketSeconds?: number;
-  /** Shards per bucket that each stay at or under the limit. */
+  /** Shards per bucket that each stay under the limit with the planning headroom (planning.ts), as the fix sizes them. */
   shards: number;
 }
 

@@ -9,6 +9,7 @@ import type { ColumnInfo, SchemaModel, TableInfo } from './schema/model';
 import { typeSize } from './schema/types';
 import { type TargetId, type TargetInfo, formatBytes, formatCount, targetInfo, unitsPerOperation } from './targets';
 import { keyText } from './util/statements';
+import { longestFitting, partsToFit } from './planning';
 import { inlineCode, markdownText, tableCell } from './markdown';
 import { describeProfile, formatDuration, formatRate, growthRateOf, rowsArrive, tableWorkload, type GrowthRate, type PartitionBound, type TableWorkload } from './schema/workload';
 import type { TableReference } from './schema/references';
@@ -491,7 +492,8 @@ export function bucketFit(table: TableInfo, target: TargetInfo, hints: TableHint
   const rowsPerBucket = Math.round(w.rowsPerSecond * seconds);
   const estimate = estimatePartition(table, rowsPerBucket, hints, udts);
   const fits = rowsPerBucket <= binding.rows;
-  const smaller = fits ? undefined : BUCKET_LENGTHS.filter((b) => b.seconds < seconds && w.rowsPerSecond * b.seconds <= binding.rows).pop();
+  // The cures are sized as the fixes size them: with the planning headroom.
+  const smaller = fits ? undefined : longestFitting(BUCKET_LENGTHS.filter((b) => b.seconds < seconds), w.rowsPerSecond, binding.rows);
   return {
     column: w.bound.column!,
     bucketSeconds: seconds,
@@ -505,7 +507,7 @@ export function bucketFit(table: TableInfo, target: TargetInfo, hints: TableHint
     fits,
     ...(fits ? {} : { secondsToLimit: binding.rows / w.rowsPerSecond }),
     ...(smaller ? { smallerBucket: { ...smaller, rows: Math.round(w.rowsPerSecond * smaller.seconds) } } : {}),
-    shards: Math.max(1, Math.ceil(rowsPerBucket / Math.max(1, binding.rows))),
+    shards: fits ? 1 : partsToFit(rowsPerBucket, binding.rows),
   };
 }
 

@@ -68,3 +68,37 @@ describe('every partition fix leaves a working workspace', () => {
     assert.ok(oracleChecked > 10, `only ${oracleChecked} shard values checked`);
   });
 });
+
+// One verdict: what a finding's message proposes (its bucket, its shard count) is what its preferred fix
+// does, both sized by server/core/planning.ts.
+describe('the message proposes what the preferred fix does', () => {
+  let compared = 0;
+  for (const { name, files, config } of workspaces()) {
+    test(name, () => {
+      const project = workspaceProject(files, config);
+      const disagreements: string[] = [];
+      for (const file of files.keys()) {
+        for (const finding of project.lint(file).filter((f) => PARTITION_RULES.includes(f.ruleId))) {
+          const plan = fixesFor(project, file, finding).find((f) => f.isPreferred)?.plan;
+          if (!plan) continue;
+          const where = `${relative(projectRoot, file)}:${finding.range.start.line} ${finding.ruleId}`;
+          const data = finding.data as { suggestedBucket?: string; growth?: { suggestedBucket: string }; bucket?: { shards: number } };
+          const proposed = finding.ruleId === 'unbounded-partition' ? data.suggestedBucket : finding.ruleId === 'hot-partition' ? data.growth?.suggestedBucket : undefined;
+          // Known gap: a bucket already among the clustering columns (timeline's posted_month) is proposed to
+          // move into the key, which the fix engine cannot do yet (it adds a bucket of its own instead).
+          if (proposed && (finding.data as { clustering?: string[] }).clustering?.includes(proposed)) continue;
+          if (proposed && plan.bucket) {
+            compared++;
+            if (plan.bucket.granularity !== proposed) disagreements.push(`${where}: the message proposes a ${proposed} bucket, the fix a ${plan.bucket.granularity} bucket`);
+          }
+          if (finding.ruleId === 'large-partition' && data.bucket && plan.shard) {
+            compared++;
+            if (plan.shard.count !== Math.min(256, Math.max(2, data.bucket.shards))) disagreements.push(`${where}: the message proposes ${data.bucket.shards} shards, the fix ${plan.shard.count}`);
+          }
+        }
+      }
+      assert.deepEqual(disagreements, []);
+    });
+  }
+  test('proposals were compared', () => assert.ok(compared >= 5, `only ${compared} proposals compared`));
+});

@@ -200,7 +200,10 @@ const PROVIDERS: { [R in RuleWithData]?: Provider<R> } = {
   // Verdicts that rest on the model's default rate also offer to write it down as a hint (fixes/hint-comment.ts).
   'unbounded-partition': withRateHint((text, parse, finding, env) => partitionFixes(text, parse, finding, env, { growth: { timeColumn: finding.data.timeColumn } })),
   'large-partition': withRateHint((text, parse, finding, env) => {
-    const { rowsPerPartition, sample, rowsAtLimit, evidence, limitValue } = finding.data;
+    const { rowsPerPartition, sample, rowsAtLimit, evidence, limitValue, bucket } = finding.data;
+    // A time bucket too coarse for the rate: its rows against the limit, which the shards split (a finer
+    // bucket would change what the existing bucket column means to the application).
+    if (bucket) return partitionFixes(text, parse, finding, env, { size: { rows: bucket.rowsPerBucket, rowsLimit: bucket.rowsAtLimit } });
     // A row over the target's row limit is no partition's fault: no key change helps.
     if (rowsAtLimit === undefined) return [];
     // A measured partition size, in the limit's own measure: its bytes as such, cells as the rows they make.

@@ -12,25 +12,14 @@ import { growthRateOf, tableWorkload, formatRate, type TableWorkload } from '../
 import { partitionFigures, throughputEstimates, type UdtLookup } from '../sizing';
 import { formatBytes, formatCount, type TargetInfo } from '../targets';
 import { freeName } from './identifiers';
+import { MAX_SHARDS, MIN_SHARDS, PLANNING_HEADROOM, SOFT_WRITES_PER_PARTITION, longestFitting, partsToFit } from '../planning';
 import type { BucketGranularity } from './bucket-values';
 import type { BucketPlan, PartitionPlan, PlanFigures, ShardPlan } from './key-change';
 
-/** Headroom over the computed need, so that no partition sits at its limit. */
-export const HEADROOM = 1.5;
+/** Headroom over the computed need, so that no partition sits at its limit (the rules' cures use the same). */
+export const HEADROOM = PLANNING_HEADROOM;
+export { MAX_SHARDS, SOFT_WRITES_PER_PARTITION };
 
-/** The fewest shards a shard column gets: one shard is no spread. */
-const MIN_SHARDS = 2;
-
-/** The most shards a fix proposes: reads of whole partitions visit every one. */
-export const MAX_SHARDS = 256;
-
-/**
- * Writes per second one partition should take on Cassandra and ScyllaDB, which enforce no per-partition
- * throughput limit: a partition is served by the same RF replicas (on ScyllaDB by one core of each), so
- * cqlint plans with the order of magnitude Amazon Keyspaces enforces (1,000 WCU per partition). See
- * docs/fixes.md#sizing.
- */
-export const SOFT_WRITES_PER_PARTITION = 1000;
 export const SOFT_WRITES_SOURCE = 'https://github.com/scylladb/scylla/blob/master/docs/dev/per-partition-rate-limit.md';
 
 const SHARD_NAMES = ['shard', 'shard_id', 'shard_no', 'shard_num', 'shard_key'];
@@ -167,9 +156,7 @@ export function fittingBucket(sourceType: string | undefined, rowsPerSecond: num
   if (rowsToLimit === undefined || !(rowsPerSecond > 0)) return { granularity: sourceType === 'date' ? 'month' : 'day', needed: true };
   if ((rowsToLimit / rowsPerSecond) > HORIZON_SECONDS) return { needed: false };
   const choices: BucketGranularity[] = sourceType === 'date' ? ['month', 'year'] : ['hour', 'day', 'month'];
-  let best: BucketGranularity | undefined;
-  for (const g of choices) if (rowsPerSecond * BUCKETS[g].seconds * HEADROOM <= rowsToLimit) best = g;
-  return { granularity: best, needed: true };
+  return { granularity: longestFitting(choices.map((g) => BUCKETS[g]), rowsPerSecond, rowsToLimit)?.granularity, needed: true };
 }
 
 /** Of the columns that tell items apart, the one the workspace's statements pin most, else the first hashable one. */
@@ -276,7 +263,7 @@ export function partitionPlans(ctx: PlanContext, demand: PlanDemand): PartitionP
         // Not even an hour fits: an hour bucket, and shards so that each hour's rows do.
         granularity = sourceType === 'date' ? 'month' : 'hour';
         const rows = sizing.rowsPerSecond * BUCKETS[granularity].seconds;
-        growthShards = Math.min(MAX_SHARDS, Math.max(MIN_SHARDS, Math.ceil(rows * HEADROOM / (sizing.rowsToLimit ?? rows))));
+        growthShards = Math.min(MAX_SHARDS, Math.max(MIN_SHARDS, partsToFit(rows, sizing.rowsToLimit ?? rows)));
         reasons.push(`size: ${formatCount(rows)} rows an ${granularity}, the first limit at ${formatCount(sizing.rowsToLimit ?? rows)} rows`);
         count = Math.max(count ?? 0, growthShards);
       }

@@ -21,6 +21,7 @@ import { isHighCardinality, isItemColumn, isMeasureColumn } from '../schema/colu
 import type { TableInfo } from '../schema/model';
 import type { TableReference } from '../schema/references';
 import { nativeName } from '../schema/types';
+import { spreadShards } from '../planning';
 import { growthRateOf, reportableGrowth, rowsAccumulate, suggestedBucket, tableWorkload, type TableWorkload } from '../schema/workload';
 import type { RuleContext, RuleExamples, RuleModule } from './types';
 import { keyText } from '../util/statements';
@@ -141,7 +142,8 @@ function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterialized
   // The same growth unbounded-partition reports (none on a target without a partition size limit).
   const unbounded = reportableGrowth(w, figures.binding?.rows, figures.secondsToLimit);
   const growth = unbounded && w.growth?.by === 'time'
-    ? { timeColumn: w.growth.column.name, suggestedBucket: suggestedBucket(w.rowsPerSecond, figures.binding?.rows) }
+    // Sized as the fix sizes it: at the rate each shard of the spread takes.
+    ? { timeColumn: w.growth.column.name, suggestedBucket: suggestedBucket(w.rowsPerSecond / spreadShards(w.rowsPerSecond), figures.binding?.rows) }
     : undefined;
   const shardName = reason === 'shard-only' ? undefined : 'shard';
   const keyColumns = [...pkNames, ...(shardName ? [shardName] : []), ...(growth ? [growth.suggestedBucket] : [])];

@@ -10,6 +10,7 @@ import type { ColumnInfo, TableInfo } from './model';
 import type { TableReference } from './references';
 import { isCollection, nativeName } from './types';
 import { formatCount } from '../targets';
+import { longestFitting } from '../planning';
 
 /**
  * Who fills one partition, which sets the default rate:
@@ -441,7 +442,7 @@ export { FEW_VALUES };
 const GROWTH_HORIZON_SECONDS = 5 * 365 * 86_400;
 
 /** Time buckets the advice may suggest, coarsest last, with their length. */
-const BUCKET_SECONDS: [string, number][] = [['hour', 3600], ['day', 86_400], ['month', 2_629_746]];
+const BUCKET_SECONDS = [{ name: 'hour', seconds: 3600 }, { name: 'day', seconds: 86_400 }, { name: 'month', seconds: 2_629_746 }];
 
 /**
  * Whether a partition of the table grows past `rowsToLimit` (the target's binding limit): rows arrive
@@ -474,11 +475,11 @@ export function reportableGrowth(w: TableWorkload, rowsToLimit: number | undefin
   return growth;
 }
 
-/** The coarsest bucket (hour, day, month) whose partitions stay under `rowsToLimit` at the rate; hour when none does. */
+/**
+ * The coarsest bucket (hour, day, month) whose partitions stay under `rowsToLimit` at the rate, with the
+ * planning headroom the fixes size by; hour when none does, day when there is no limit.
+ */
 export function suggestedBucket(rowsPerSecond: number, rowsToLimit: number | undefined): string {
-  let best = 'hour';
-  for (const [name, seconds] of BUCKET_SECONDS) {
-    if (rowsToLimit === undefined || !Number.isFinite(rowsToLimit) || rowsPerSecond * seconds <= rowsToLimit) best = name;
-  }
-  return rowsToLimit === undefined || !Number.isFinite(rowsToLimit) ? 'day' : best;
+  if (rowsToLimit === undefined || !Number.isFinite(rowsToLimit)) return 'day';
+  return longestFitting(BUCKET_SECONDS, rowsPerSecond, rowsToLimit)?.name ?? 'hour';
 }
