@@ -83,6 +83,8 @@ interface FileEntry {
     /** The reference lookups the rules made: the findings are stale when one of them answers differently. */
     references: ReferenceDependency[];
   };
+  /** The file-local rules' findings on `parse` (RuleRunner.runLocal), with what they were computed under. */
+  local?: { findings: OffsetFinding[]; parse: ParseResult; config: CqlintConfig; optionsVersion: number };
   /** The table references of `parse` (see schema/references.ts). */
   references?: TableReference[];
   /** The tree was let go (release()): the next parse keys `schema.byStatement` by its statements again. */
@@ -315,6 +317,7 @@ export class Project {
     this.fileReferences(filePath);
     entry.parse = undefined;
     entry.previous = undefined;
+    entry.local = undefined; // made from the tree, and only ever reused with it
     // Kept deflated (a schema file compresses about 6x): read back by textOf whenever it is needed.
     // UTF-8 cannot carry a lone surrogate (an editor's text may hold one): such a text stays as it is.
     if (entry.text !== undefined && isWellFormed(entry.text)) {
@@ -662,7 +665,7 @@ export class Project {
     const own = this.fileOptions(filePath);
     const findings = this.runner.run({
       filePath, text: textOf(entry), lines: () => this.lineIndex(filePath)!, parse, model, fileSchema: this.fileSchema(filePath)!, config,
-      target: own.target, overrides: own.ruleOverrides, optionsVersion: this.optionsVersion, references,
+      target: own.target, overrides: own.ruleOverrides, optionsVersion: this.optionsVersion, references, local: this.localFindings(filePath, entry, parse, config),
     });
     entry.lint = { findings, model, config, optionsVersion: this.optionsVersion, references };
     return this.locate(filePath, findings);
@@ -671,6 +674,31 @@ export class Project {
   /** Whether the file's last lint read the workspace's queries (referencesTo): its findings then depend on them. */
   lintReadReferences(filePath: string): boolean {
     return (this.entries.get(filePath)?.lint?.references.length ?? 0) > 0;
+  }
+
+  /**
+   * The findings of the file-local rules alone (RuleMeta.fileLocal): they read nothing but the file, so they
+   * are right before the rest of the workspace is known, and lint() reports the very same ones among the others.
+   * The language server shows them on an opened file while the workspace is indexed.
+   */
+  lintLocal(filePath: string): Finding[] {
+    const entry = this.entries.get(filePath);
+    if (!entry) return [];
+    const parse = this.parse(filePath);
+    const local = this.localFindings(filePath, entry, parse, this.configFor(filePath));
+    return this.locate(filePath, this.runner.settle(local.slice(), parse, () => this.lineIndex(filePath)!));
+  }
+
+  /** The file-local rules' findings on the file's parse (cached with it), before suppressions. */
+  private localFindings(filePath: string, entry: FileEntry, parse: ParseResult, config: CqlintConfig): OffsetFinding[] {
+    const cached = entry.local;
+    if (cached && cached.parse === parse && cached.config === config && cached.optionsVersion === this.optionsVersion) return cached.findings;
+    const own = this.fileOptions(filePath);
+    const findings = this.runner.runLocal({
+      filePath, text: textOf(entry), parse, fileSchema: this.fileSchema(filePath)!, config, target: own.target, overrides: own.ruleOverrides,
+    });
+    entry.local = { findings, parse, config, optionsVersion: this.optionsVersion };
+    return findings;
   }
 
   private locate(filePath: string, findings: readonly OffsetFinding[]): Finding[] {

@@ -16,7 +16,7 @@ import { type TargetId, targetInfo } from './targets';
 import { hintsFor } from './config';
 import type { CqlintConfig, RuleLevel, RuleSetting } from './config-types';
 import { allRules } from './rules';
-import type { RuleContext, RuleModule } from './rules/types';
+import type { FileLocalRuleModule, FileRuleContext, RuleContext, RuleModule } from './rules/types';
 import { applySuppressions } from './suppression';
 
 /** A referencesTo() answer a rule run depended on, to tell whether the answer has changed since. */
@@ -122,6 +122,11 @@ function findingRanges(value: unknown, out: SourceRange[], depth = 0): void {
   for (const key in value as Record<string, unknown>) findingRanges((value as Record<string, unknown>)[key], out, depth + 1);
 }
 
+/** A rule whose findings depend on its file alone: it runs with a FileRuleContext (runLocal). */
+export function isFileLocal(rule: RuleModule): rule is FileLocalRuleModule {
+  return rule.meta.fileLocal === true;
+}
+
 /** Interned strings and object ids for statement keys; cleared when it grows large (caches then miss once). */
 const MAX_INTERNED = 200_000;
 /** Fingerprints longer than this are interned by their SHA-256 digest. */
@@ -179,7 +184,12 @@ interface RuleRunInput {
   optionsVersion: number;
   /** Receives the referencesTo() answers the run depended on. */
   references: ReferenceDependency[];
+  /** The file-local rules' findings on this parse (runLocal), which the run adds to the others'. */
+  local: readonly OffsetFinding[];
 }
+
+/** One file to run the file-local rules on: the file alone, nothing of the workspace. */
+type LocalRunInput = Pick<RuleRunInput, 'filePath' | 'text' | 'parse' | 'fileSchema' | 'config' | 'target' | 'overrides'>;
 
 export class RuleRunner {
   /** Statement-scoped rule results by statement AST object. */
@@ -198,8 +208,48 @@ export class RuleRunner {
   constructor(private readonly host: RuleRunHost) {}
 
   /**
-   * Runs every enabled rule on one file; statement-scoped rules reuse their cached results where they still hold.
-   * The findings keep the AST's offsets (locateFindings gives their lines), sorted by position.
+   * Runs the enabled file-local rules (RuleMeta.fileLocal) on one file, each over the whole file with a
+   * FileRuleContext. Their findings, as reported (see settle), are the same whatever the workspace holds.
+   */
+  runLocal(input: LocalRunInput): OffsetFinding[] {
+    const { filePath, text, parse, config } = input;
+    const fs = input.fileSchema;
+    const target = targetInfo(input.target ?? config.target);
+    const findings: OffsetFinding[] = [];
+    for (const rule of allRules) {
+      if (!isFileLocal(rule)) continue;
+      const setting = config.rules?.[rule.meta.id];
+      const severity = severityFor(rule, setting, input.overrides?.[rule.meta.id]);
+      if (!severity) continue;
+      const ctx: FileRuleContext = {
+        filePath,
+        text,
+        parse,
+        target,
+        options: ruleOptions(rule, setting),
+        keyspaceAt: (offset: number) => keyspaceAt(fs, offset),
+        report: (f) => findings.push({ ruleId: rule.meta.id, ...f, severity: f.severity ?? severity }),
+      };
+      try {
+        rule.check(ctx);
+      } catch (error) {
+        this.host.recordInternalError(rule.meta.id, filePath, error);
+      }
+    }
+    return findings;
+  }
+
+  /** A file's findings as lint results: those its suppression comments silence left out, sorted by position. */
+  settle(findings: OffsetFinding[], parse: ParseResult, lines: () => LineIndex): OffsetFinding[] {
+    const kept = findings.length && parse.comments.length ? applySuppressions(findings, parse.comments, lines()) : findings;
+    kept.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId));
+    return kept;
+  }
+
+  /**
+   * Runs every enabled rule on one file, the file-local ones' findings given (runLocal); statement-scoped rules
+   * reuse their cached results where they still hold. The findings keep the AST's offsets (locateFindings gives
+   * their lines), sorted by position.
    */
   run(input: RuleRunInput): OffsetFinding[] {
     const { filePath, text, parse, model, config, references } = input;
@@ -307,6 +357,7 @@ export class RuleRunner {
     const statementRules: { rule: RuleModule; ctx: RuleContext }[] = [];
     const epochParts: string[] = [filePath, String(input.optionsVersion), String(this.objectId(config)), target.id];
     for (const rule of allRules) {
+      if (isFileLocal(rule)) continue; // input.local holds their findings
       const setting = config.rules?.[rule.meta.id];
       const severity = severityFor(rule, setting, overrides[rule.meta.id]);
       if (!severity) continue;
@@ -386,9 +437,8 @@ export class RuleRunner {
       }
       single.length = 0;
     }
-    const kept = findings.length && parse.comments.length ? applySuppressions(findings, parse.comments, input.lines()) : findings;
-    kept.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId));
-    return kept;
+    for (const f of input.local) findings.push(f);
+    return this.settle(findings, parse, input.lines);
   }
 
   /** Runs one rule; a crash is recorded (a rule must never take the server down). False when it threw. */
