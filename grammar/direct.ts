@@ -13,7 +13,7 @@ import {
   type Base as StatementBase, type CreateIndexParts, type DeleteParts, type InsertParts, type SelectParts, type UpdateParts, addColumn, assignmentOf, batchOf, binaryChain,
   bindMarkerOf, braceLiteralOf, clusteringOrderOf, collectionTypeOf, columnDefinitionOf, columnRefOf, createIndexOf, createKeyspaceOf, createTableOf, deleteOf, dropOf, elementAccessOf, endOf,
   fieldAccessOf, frozenTypeOf, functionCallOf, identifierFromToken, indexTargetOf, insertOf, listLiteralOf, literalFromToken, nativeTypeOf, negate, orderingOf,
-  parenthesizedOf, primaryKeyClauseOf, propertyOf, qualifiedNameOf, relationOf, selectOf, selectorOf, spanRanges, starOf, startOf, tableOptionsOf,
+  parenthesizedOf, primaryKeyClauseOf, propertyOf, qualifiedNameOf, relationOf, selectOf, selectorOf, sized, spanRanges, starOf, startOf, tableOptionsOf,
   tokenRange, truncateOf, tupleTypeOf, updateOf, useOf, userTypeOf, usingClauseOf, vectorTypeOf,
 } from './nodes';
 
@@ -205,7 +205,7 @@ class DirectReader {
   private expressionList(): A.Expression[] {
     const out = [this.expression()];
     while (this.accept(Comma)) out.push(this.expression());
-    return out;
+    return out.length > 1 ? sized(out) : out;
   }
 
   /** `?` or `:name`. */
@@ -253,7 +253,7 @@ class DirectReader {
     }
     // `count(*)`: an expression is never a StarExpression, so the one argument is the `*`.
     const star = args.length === 1 && args[0]!.kind === 'StarExpression';
-    return functionCallOf(name, args, tokenRange(first, this.expect(RParen)), star);
+    return functionCallOf(name, sized(args), tokenRange(first, this.expect(RParen)), star);
   }
 
   /** `intValue`: an integer or a bind marker. */
@@ -279,7 +279,7 @@ class DirectReader {
   private relations(): A.Relation[] {
     const out = [this.relation()];
     while (this.accept(K.AND)) out.push(this.relation());
-    return out;
+    return out.length > 1 ? sized(out) : out;
   }
 
   private relation(): A.Relation {
@@ -342,7 +342,7 @@ class DirectReader {
       const value = this.intValue();
       out.push(usingClauseOf(option.tokenType === K.TTL ? 'TTL' : 'TIMESTAMP', value, tokenRange(option, this.previous())));
     } while (this.accept(K.AND));
-    return out;
+    return sized(out);
   }
 
   /** `IF EXISTS` or `IF condition (AND condition)*`, or nothing. */
@@ -411,7 +411,7 @@ class DirectReader {
     const limit = this.accept(K.LIMIT) ? this.intValue() : undefined;
     const allow = this.accept(K.ALLOW);
     const allowFilteringRange = allow ? tokenRange(allow, this.expect(K.FILTERING)) : undefined;
-    return { json: false, distinct: false, selectors, star, from, where, whereRange, groupItems, orderBy, perPartitionLimit, limit, allowFilteringRange };
+    return { json: false, distinct: false, selectors: sized(selectors), star, from, where, whereRange, groupItems, orderBy: sized(orderBy), perPartitionLimit, limit, allowFilteringRange };
   }
 
   private insert(): InsertParts {
@@ -429,7 +429,7 @@ class DirectReader {
     const valuesRange = tokenRange(valuesOpen, this.expect(RParen));
     const ifNotExists = this.ifNotExists();
     const using = this.using();
-    return { table, columns, values, ifNotExists, using, columnsRange, valuesRange, json: undefined, jsonDefault: undefined };
+    return { table, columns: columns.length > 1 ? sized(columns) : columns, values, ifNotExists, using, columnsRange, valuesRange, json: undefined, jsonDefault: undefined };
   }
 
   private update(): UpdateParts {
@@ -448,7 +448,7 @@ class DirectReader {
       assignments.push(assignmentOf(target, operator, value, tokenRange(start, this.previous())));
     } while (this.accept(Comma));
     const { where, whereRange } = this.where();
-    return { table, using, assignments, where, whereRange, ...this.ifClause() };
+    return { table, using, assignments: sized(assignments), where, whereRange, ...this.ifClause() };
   }
 
   private delete(): DeleteParts {
@@ -462,7 +462,7 @@ class DirectReader {
     const table = this.tableName();
     const using = this.using();
     const { where, whereRange } = this.where();
-    return { selections, table, using, where, whereRange, ...this.ifClause() };
+    return { selections: sized(selections), table, using, where, whereRange, ...this.ifClause() };
   }
 
   private batch(base: StatementBase): A.BatchStatement {
@@ -482,7 +482,7 @@ class DirectReader {
     }
     this.expect(K.APPLY);
     this.expect(K.BATCH);
-    return batchOf(base, kind, using, statements);
+    return batchOf(base, kind, using, sized(statements));
   }
 
   /** CREATE TABLE, INDEX, KEYSPACE. */
@@ -528,7 +528,7 @@ class DirectReader {
     const out: A.Property[] = [];
     do out.push(this.property());
     while (this.accept(K.AND));
-    return out;
+    return sized(out);
   }
 
   private property(): A.Property {
@@ -561,7 +561,7 @@ class DirectReader {
     this.expect(RParen);
     const using = this.accept(K.USING) && this.expect(StringLiteral);
     const properties = this.accept(K.WITH) ? this.properties() : [];
-    return { custom, ifNotExists, table, targets, properties, name, using: using || undefined };
+    return { custom, ifNotExists, table, targets: sized(targets), properties, name, using: using || undefined };
   }
 
   private createTable(base: StatementBase): A.CreateTableStatement {
@@ -613,7 +613,7 @@ class DirectReader {
     const partitionKeyRange = tokenRange(partitionStart, this.previous());
     const clustering: A.Identifier[] = [];
     while (this.accept(Comma)) clustering.push(this.columnName());
-    return primaryKeyClauseOf(partitionKey, clustering, parenthesised, partitionKeyRange, tokenRange(start, this.expect(RParen)));
+    return primaryKeyClauseOf(partitionKey.length > 1 ? sized(partitionKey) : partitionKey, sized(clustering), parenthesised, partitionKeyRange, tokenRange(start, this.expect(RParen)));
   }
 
   private tableOptions(): A.TableOptions {
@@ -664,7 +664,7 @@ class DirectReader {
           this.expect(Comma);
           elementTypes.push(this.cqlType());
         }
-        return collectionTypeOf(type === K.MAP ? 'map' : type === K.LIST ? 'list' : 'set', elementTypes, tokenRange(t, this.expect(Gt)));
+        return collectionTypeOf(type === K.MAP ? 'map' : type === K.LIST ? 'list' : 'set', elementTypes.length > 1 ? sized(elementTypes) : elementTypes, tokenRange(t, this.expect(Gt)));
       }
       if (type === K.FROZEN) {
         this.pos += 2;
@@ -675,7 +675,7 @@ class DirectReader {
         this.pos += 2;
         const elementTypes = [this.cqlType()];
         while (this.accept(Comma)) elementTypes.push(this.cqlType());
-        return tupleTypeOf(elementTypes, tokenRange(t, this.expect(Gt)));
+        return tupleTypeOf(elementTypes.length > 1 ? sized(elementTypes) : elementTypes, tokenRange(t, this.expect(Gt)));
       }
       if (type === K.VECTOR) {
         this.pos += 2;

@@ -35,6 +35,14 @@ export function spanRanges(a: A.SourceRange, b: A.SourceRange): A.SourceRange {
   return a === b ? a : { start: a.start, end: b.end };
 }
 
+/**
+ * A list the AST keeps, at its size: an array grown by push keeps room for 16 or more further items, kept as
+ * long as the parse is (the CST builder's lists come from `map`, already at their size).
+ */
+export function sized<T>(list: T[]): T[] {
+  return list.length ? list.slice() : list;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Strings
 
