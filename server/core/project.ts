@@ -63,6 +63,12 @@ export interface ProjectOptions {
    * Call refreshEvidence when its answers change.
    */
   evidenceFiles?: (settings: readonly EvidenceSetting[]) => readonly EvidenceFile[];
+  /**
+   * Whether a file is open in an editor, and so likely to be edited: its rule results are kept statement by
+   * statement from its first lint, so that the first edit re-checks only what it touched. Other files' are
+   * kept from their second lint (most files are linted once: a workspace's, the CLI's).
+   */
+  editing?: (filePath: string) => boolean;
 }
 
 interface FileEntry {
@@ -156,7 +162,7 @@ export class Project {
   /** False after a file changed: schema() then compares its inputs. */
   private modelChecked = false;
   private readonly runner = new RuleRunner({
-    resolveForRules: (filePath, name, at) => this.resolveForRules(filePath, name, at),
+    ruleTable: (filePath, candidates) => ruleTable(filePath, candidates),
     resolveTable: (filePath, name, at) => this.resolveTable(filePath, name, at),
     referenceDependency: (table) => this.referenceDependency(table),
     referencesUnchanged: (dependencies) => this.referencesUnchanged(dependencies),
@@ -596,18 +602,6 @@ export class Project {
     return resolveTableName(model, this.fileSchema(filePath), { keyspace, name: table }, atOffset);
   }
 
-  /**
-   * Resolution for rules: like tableFor, but when the name is not defined in this file and the workspace
-   * holds differing definitions of it (the Cassandra docs define `users` and `t` in many files), none:
-   * guessing would produce noise.
-   */
-  private resolveForRules(filePath: string, name: QualifiedName, atOffset: number): TableInfo | undefined {
-    const candidates = this.resolveTable(filePath, name, atOffset);
-    const first = candidates[0];
-    if (!first || candidates.length === 1 || first.filePath === filePath) return first;
-    return allSameShape(candidates) ? first : undefined;
-  }
-
   /** The config that applies to a file: the explicit one, else the nearest .cqlint.json. */
   configFor(filePath: string): CqlintConfig {
     if (this.options.config) return this.options.config;
@@ -666,6 +660,7 @@ export class Project {
     const findings = this.runner.run({
       filePath, text: textOf(entry), lines: () => this.lineIndex(filePath)!, parse, model, fileSchema: this.fileSchema(filePath)!, config,
       target: own.target, overrides: own.ruleOverrides, optionsVersion: this.optionsVersion, references, local: this.localFindings(filePath, entry, parse, config),
+      editing: this.options.editing?.(filePath) === true,
     });
     entry.lint = { findings, model, config, optionsVersion: this.optionsVersion, references };
     return this.locate(filePath, findings);
@@ -719,6 +714,17 @@ export class Project {
     this.internalErrors.push({ ruleId, filePath, error });
     if (this.internalErrors.length > 20) this.internalErrors.shift();
   }
+}
+
+/**
+ * Resolution for rules: like tableFor (the first candidate), but when the name is not defined in this file
+ * and the workspace holds differing definitions of it (the Cassandra docs define `users` and `t` in many
+ * files), none: guessing would produce noise.
+ */
+function ruleTable(filePath: string, candidates: readonly TableInfo[]): TableInfo | undefined {
+  const first = candidates[0];
+  if (!first || candidates.length === 1 || first.filePath === filePath) return first;
+  return allSameShape(candidates) ? first : undefined;
 }
 
 /** No lone surrogate (String.prototype.isWellFormed: Node 20+, newer than the ES2022 lib we compile against). */

@@ -154,7 +154,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     },
   });
   // The server's configs come from configFiles' cache: linting never reads the disk.
-  const project = new Project({ configLookup: (filePath) => configFiles.lookup(filePath) });
+  const project = new Project({ configLookup: (filePath) => configFiles.lookup(filePath), editing: (filePath) => documents.isOpen(filePath) });
   const core: ServerCore = { project, connection, log, guarded, emit };
 
   const documents: OpenDocuments = new OpenDocuments(core, {
@@ -268,7 +268,10 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
 
   /** The settings and the configs as the Project sees them; setting them again drops its lint results. */
   function applyProjectOptions(): void {
-    guarded('setOptions', () => project.setOptions({ ...settings.projectOptions(), configLookup: (filePath) => configFiles.lookup(filePath), sampleSummary: samples.hook, evidenceFiles: evidence.hook }), undefined);
+    guarded('setOptions', () => project.setOptions({
+      ...settings.projectOptions(), configLookup: (filePath) => configFiles.lookup(filePath), sampleSummary: samples.hook, evidenceFiles: evidence.hook,
+      editing: (filePath) => documents.isOpen(filePath),
+    }), undefined);
   }
 
   // -------------------------------------------------------------------------------------------
