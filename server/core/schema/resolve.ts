@@ -38,10 +38,24 @@ export function resolveTableName(model: SchemaModel, file: FileSchema | undefine
   }
   const candidates = model.candidates(keyspace, name.name);
   // Only a file that defines the name (later than here) can be among the candidates.
-  if (file && versions && candidates.length > 1 && candidates.some((c) => c.filePath === file.filePath)) {
-    return [...candidates.filter((c) => c.filePath === file.filePath), ...candidates.filter((c) => c.filePath !== file.filePath)];
-  }
-  return candidates;
+  return file && versions && candidates.length > 1 ? ownFirst(candidates, file.filePath) : candidates;
+}
+
+/** The last ownFirst answer of each list: files are linted one at a time, each asks for every statement. */
+const ownFirstLists = new WeakMap<readonly TableInfo[], { filePath: string; out: readonly TableInfo[] }>();
+
+/**
+ * The candidates with those of `filePath` first; the same array for the same list and file (the rule
+ * runner keys its kept results by the lists a statement's names resolve to).
+ */
+function ownFirst(candidates: readonly TableInfo[], filePath: string): readonly TableInfo[] {
+  const last = ownFirstLists.get(candidates);
+  if (last?.filePath === filePath) return last.out;
+  const out = candidates.some((c) => c.filePath === filePath)
+    ? [...candidates.filter((c) => c.filePath === filePath), ...candidates.filter((c) => c.filePath !== filePath)]
+    : candidates;
+  ownFirstLists.set(candidates, { filePath, out });
+  return out;
 }
 
 /** A name of the AST (`ks.t`, `"Ks"."T"`), as the resolver takes it. */
