@@ -71,6 +71,18 @@ export interface ProjectOptions {
   editing?: (filePath: string) => boolean;
 }
 
+/**
+ * What a Project keeps of a file it read and let go of (release()): its schema, its references and its
+ * text deflated. Plain data (structured-cloneable): the CLI's worker threads index a share of the files
+ * each and hand the others what they made (exportIndexed, adoptIndexed).
+ */
+export interface IndexedFile {
+  filePath: string;
+  schema: FileSchema;
+  references: TableReference[];
+  packed: Uint8Array;
+}
+
 interface FileEntry {
   /** The text; absent once the tree is let go (release()), when `packed` holds it (see textOf). */
   text?: string;
@@ -339,6 +351,26 @@ export class Project {
     entry.released = true;
     // Runs of thousands of files (the CLI, the server's index) release each in turn; keeping the heap near
     // what is alive is process policy, the entry points' (they call util/heap's keeper after each release).
+  }
+
+  /** A released file's index, to hand to another Project (see IndexedFile); undefined unless the file is released. */
+  exportIndexed(filePath: string): IndexedFile | undefined {
+    const entry = this.entries.get(filePath);
+    if (!entry?.released || !entry.schema || !entry.references || !entry.packed) return undefined;
+    return { filePath, schema: entry.schema, references: entry.references, packed: entry.packed };
+  }
+
+  /**
+   * Takes a file another Project indexed (exportIndexed, as a copy): this Project knows it as if it had read
+   * and released it itself. Its tree is made again if something needs it.
+   */
+  adoptIndexed(file: IndexedFile): void {
+    const old = this.entries.get(file.filePath);
+    if (old?.schema) this.previousDefined.set(file.filePath, old.schema.definedNames);
+    const packed = Buffer.isBuffer(file.packed) ? file.packed : Buffer.from(file.packed.buffer, file.packed.byteOffset, file.packed.byteLength);
+    this.entries.set(file.filePath, { packed, schema: file.schema, references: file.references, released: true });
+    this.staleReferences.add(file.filePath);
+    this.modelChecked = false;
   }
 
   /** Schema facts of one file (cached per parse; reused across edits that change no schema statement). */
