@@ -20,7 +20,7 @@ import type { CqlintConfig } from '../core/config-types';
 import type { TargetId } from '../core/targets';
 import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
 import { EvidenceCache, readProjectEvidence, type EvidenceSetting } from '../core/evidence';
-import { BATCH_HEAP, useHeapBudget, heapKeeper } from '../core/util/heap';
+import { BATCH_HEAP, compactHeap, heapKeeper, useHeapBudget } from '../core/util/heap';
 import { discoveredConfigs } from './io';
 import { fixableFindings } from './fix';
 import type { FileResult } from './formatters';
@@ -143,6 +143,7 @@ export async function lintInWorkers(plan: WorkerLint): Promise<void> {
       if (text === undefined) continue;
       workers[readFiles.length % plan.workers]!.postMessage({ type: 'file', filePath, text } satisfies ToWorker);
       readFiles.push(filePath);
+      heapKeeper().settle();
     }
     plan.allRead(readFiles);
     // 2. Every worker's index, then each worker gets the others' and lints its files.
@@ -164,6 +165,8 @@ export async function lintInWorkers(plan: WorkerLint): Promise<void> {
             else if (ready.type === 'failed') plan.failed(ready.filePath, ready.message);
             next++;
           }
+          // The results written are garbage: keep the main thread's heap near what is alive, as the workers do.
+          heapKeeper().settle();
         } else if (message.type === 'done' && ++finishedWorkers === plan.workers) resolve();
       });
     });
@@ -239,6 +242,9 @@ function serveAsWorker(setup: WorkerSetup): void {
   });
 
   async function lintShare({ adopt, order, mine }: Extract<ToWorker, { type: 'lint' }>): Promise<void> {
+    // Indexing left the heap's pages mostly empty (the trees let go): hand them back before the other
+    // workers' indexes come in, or every worker keeps them for the rest of the run.
+    compactHeap();
     for (let i = 0; i < adopt.length; i++) {
       for (const file of deserialize(adopt[i]!) as IndexedFile[]) project.adoptIndexed(file);
       adopt[i] = EMPTY;
