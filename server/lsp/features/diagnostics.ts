@@ -76,10 +76,17 @@ function plainCopy(value: unknown): unknown {
   return out;
 }
 
-function withoutFigures(data: Finding['data']): object {
-  if (!data || typeof data !== 'object' || !('numbers' in data)) return data ?? {};
-  const { numbers: _figures, ...rest } = data as { numbers?: unknown };
-  return rest;
+/**
+ * A diagnostic's data: a copy of the finding's (it may hold the AST's own location objects, which later
+ * parses shift in place) without the partition figures (`numbers`: already in the message, and no fix
+ * reads them, so every pull would carry them twice), with the rule id.
+ */
+function diagnosticData(finding: Finding): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const data = finding.data;
+  if (data) for (const key in data) if (key !== 'numbers') out[key] = plainCopy(data[key]);
+  out.ruleId = finding.ruleId;
+  return out;
 }
 
 export function findingToDiagnostic(finding: Finding, options: DiagnosticOptions): Diagnostic {
@@ -90,10 +97,7 @@ export function findingToDiagnostic(finding: Finding, options: DiagnosticOptions
     codeDescription: { href: ruleDocsUrl(finding.ruleId) },
     source: 'cqlint',
     message: finding.message,
-    // A copy: finding data may hold the AST's own location objects, which later parses shift in place.
-    // The partition figures (`numbers`) are already in the message and no fix reads them: every pull
-    // would carry them twice.
-    data: { ...(plainCopy(withoutFigures(finding.data)) as Record<string, unknown>), ruleId: finding.ruleId },
+    data: diagnosticData(finding),
   };
   if (options.relatedInformation && finding.related?.length) {
     diagnostic.relatedInformation = finding.related.map((related) => ({
