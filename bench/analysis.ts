@@ -249,7 +249,12 @@ function corpusLint(): void {
   console.log(`  schema + rules (parsed)    ${formatSpread(spread(rates(mb, rules)), 'MB/s')}`);
 }
 
-async function throughServer(work: AnalysisWorkload, mode: 'push' | 'pull'): Promise<void> {
+/**
+ * Opens the file and edits it through a spawned server. `expected`: the full set's size (from the pull run),
+ * which a push client's first publications are waited for by: while the workspace index runs, an opened
+ * file's first report holds only its file-local findings (staged diagnostics). Answers the full set's size.
+ */
+async function throughServer(work: AnalysisWorkload, mode: 'push' | 'pull', expected?: number): Promise<number> {
   const ws = tempWorkspace({});
   const client: LspTestClient = startServerCommand(process.execPath, ['--import', 'tsx', path.join('server', 'lsp', 'main.ts'), '--stdio'], { cwd: projectRoot });
   const uri = ws.uri('analysis.cql');
@@ -262,18 +267,18 @@ async function throughServer(work: AnalysisWorkload, mode: 'push' | 'pull'): Pro
   };
   try {
     await client.initialize(caps, { workspaceFolders: [ws.dir] });
-    // The (empty) folder's index first: while it runs an opened file's first report holds only its
-    // file-local findings (staged diagnostics); this bench times the full set.
-    await client.whenIndexed();
+    // The (empty) folder's index first (pull), or the warm-up's full set (push): this bench times the full set.
+    if (mode === 'pull') await client.whenIndexed();
+    const full = (d: Diagnostic[]): boolean => expected === undefined || d.length === expected;
     // Warm-up: the first open builds the parser's tables (seconds); not what the benchmark is about.
     await client.open(ws.uri('warmup.cql'), work.text);
-    if (mode === 'push') await client.waitForDiagnostics(ws.uri('warmup.cql'), undefined, 60_000);
+    if (mode === 'push') await client.waitForDiagnostics(ws.uri('warmup.cql'), full, 60_000);
     else await client.pullDiagnostics(ws.uri('warmup.cql'));
     await client.close(ws.uri('warmup.cql'));
 
     let start = performance.now();
     await client.open(uri, text);
-    const diagnostics = await diagnose();
+    const diagnostics = mode === 'push' ? await client.waitForDiagnostics(uri, full, 60_000) : await diagnose();
     const open = performance.now() - start;
     const note = mode === 'push' ? ` (includes the ${PUSH_DEBOUNCE_MS} ms push debounce)` : '';
     console.log(`analysis through the server, ${mode} diagnostics: ${diagnostics.length} diagnostics`);
@@ -323,6 +328,7 @@ async function throughServer(work: AnalysisWorkload, mode: 'push' | 'pull'): Pro
       const ex = { ...s };
       line('  (pull: no debounce; the edit is analysed on the pull)', ex, 30);
     }
+    return diagnostics.length;
   } finally {
     await client.shutdown().catch(() => undefined);
     ws.cleanup();
@@ -335,8 +341,8 @@ export async function runAnalysisBench(): Promise<void> {
   console.log(`analysis bench: ${os.cpus().length} CPUs, load average ${load} (other work on the machine skews the numbers)`);
   inProcess(work);
   corpusLint();
-  await throughServer(work, 'pull');
-  await throughServer(work, 'push');
+  const full = await throughServer(work, 'pull');
+  await throughServer(work, 'push', full);
   console.log(`analysis bench: load average now ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 }
 
