@@ -89,6 +89,7 @@ async function serverRun(dir: string, openFile: string, mode: 'push' | 'pull'): 
   const uri = pathToFileURL(openFile).href;
   let lastMessage = performance.now();
   let progressEnded = false;
+  let progressBegun = false;
   let opened = 0;
   const reports: { at: number; diagnostics: unknown[] }[] = [];
   let pulls = Promise.resolve();
@@ -107,6 +108,7 @@ async function serverRun(dir: string, openFile: string, mode: 'push' | 'pull'): 
   });
   connection.onNotification('$/progress', (params: { value?: { kind?: string } }) => {
     lastMessage = performance.now();
+    if (params.value?.kind === 'begin') progressBegun = true;
     if (params.value?.kind === 'end') progressEnded = true;
   });
   connection.onRequest('workspace/diagnostic/refresh', () => {
@@ -141,9 +143,12 @@ async function serverRun(dir: string, openFile: string, mode: 'push' | 'pull'): 
       textDocument: { uri, languageId: 'cql', version: 1, text: readFileSync(openFile, 'utf8') },
     });
     if (mode === 'pull') pull();
-    // Settled: no diagnostics or progress for 3 s (the background index, if any, is done), at most 10 min.
+    // Settled: the indexing progress (if begun) has ended and no diagnostics or progress came for 3 s, at most
+    // 10 min. The opened file's first report comes before the index is done (staged diagnostics), and on a
+    // busy machine the index may send no progress for more than 3 s: quiet alone is not settled.
     const deadline = performance.now() + 600_000;
-    while ((!reports.length || performance.now() - lastMessage < 3000) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    const settled = (): boolean => reports.length > 0 && (!progressBegun || progressEnded) && performance.now() - lastMessage >= 3000;
+    while (!settled() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 250));
     await pulls;
     const memory = rssOf(child.pid!);
     if (!reports.length) throw new Error(`no diagnostics for ${openFile}`);
