@@ -18,10 +18,9 @@ import { deserialize, serialize } from 'node:v8';
 import { Project, type IndexedFile } from '../core/project';
 import type { CqlintConfig } from '../core/config-types';
 import type { TargetId } from '../core/targets';
-import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
-import { EvidenceCache, readProjectEvidence, type EvidenceSetting } from '../core/evidence';
 import { BATCH_HEAP, compactHeap, heapKeeper, useHeapBudget } from '../core/util/heap';
 import { discoveredConfigs } from './io';
+import { ProjectFacts } from './project-facts';
 import { fixableFindings } from './fix';
 import type { FileResult } from './formatters';
 
@@ -49,8 +48,10 @@ interface WorkerSetup {
   config?: CqlintConfig;
   /** The inputs' folders: what a .cqlint.json names is read only inside them (or its own folder). */
   roots?: readonly string[];
-  /** --evidence: evidence for every table, besides what each .cqlint.json names. */
-  evidence?: readonly EvidenceSetting[];
+  /** --evidence: evidence for every table, besides what each .cqlint.json names (relative to `cwd`). */
+  evidence?: readonly string[];
+  /** The working directory the --evidence values are relative to. */
+  cwd?: string;
   /**
    * Whether this worker reports the samples and evidence it cannot read, and the evidence's warnings (one of
    * them does: they all read the same).
@@ -215,11 +216,10 @@ const EMPTY = new Uint8Array(0);
 function serveAsWorker(setup: WorkerSetup): void {
   const port = parentPort!;
   useHeapBudget(BATCH_HEAP);
-  const samples = new SampleCache();
-  const evidence = new EvidenceCache();
+  // The samples and evidence, read as the one-thread run reads them (project-facts.ts).
+  const facts = new ProjectFacts(setup.evidence ?? [], setup.cwd ?? process.cwd());
   const project = new Project({
-    target: setup.target, config: setup.config, configLookup: discoveredConfigs(setup.roots ?? []).lookup, sampleSummary: sampleSummaryHook(samples),
-    evidence: setup.evidence, evidenceFiles: (settings) => evidence.latest(settings),
+    target: setup.target, config: setup.config, configLookup: discoveredConfigs(setup.roots ?? []).lookup, ...facts.projectOptions(),
   });
   const own: string[] = [];
   const send = (message: FromWorker): void => port.postMessage(message);
@@ -249,19 +249,15 @@ function serveAsWorker(setup: WorkerSetup): void {
       for (const file of deserialize(adopt[i]!) as IndexedFile[]) project.adoptIndexed(file);
       adopt[i] = EMPTY;
     }
-    await readConfiguredSamples(project, tablesDefinedIn(project, order), {
-      cache: samples,
-      roots: setup.roots,
-      onProblem: (problem) => {
+    await facts.read(project, order, {
+      roots: setup.roots ?? [],
+      fail: (problem) => {
         if (setup.reportsReads) send({ type: 'problem', message: problem });
       },
+      warn: (warning) => {
+        if (setup.reportsReads) send({ type: 'warning', message: warning });
+      },
     });
-    // Evidence likewise, as the one-thread run reads it (lint.ts).
-    const readEvidence = await readProjectEvidence(project, order, evidence, { roots: setup.roots });
-    if (setup.reportsReads) {
-      for (const problem of readEvidence.problems) send({ type: 'problem', message: problem });
-      for (const warning of readEvidence.warnings) send({ type: 'warning', message: warning });
-    }
     for (const index of mine) {
       const filePath = order[index]!;
       let findings;

@@ -205,8 +205,6 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     counts.errorCount += fileCounts.errorCount;
     counts.warningCount += fileCounts.warningCount;
   };
-  // --evidence is the user's own word: it may name files anywhere.
-  const evidence: EvidenceSetting[] = options.evidence.map((e) => ({ path: path.resolve(io.cwd, e), name: e, unconfined: true }));
   const lintFailed = (filePath: string, message: string): void => fail(`internal error while linting ${displayPath(filePath, io.cwd)}: ${message}`);
 
   // Many files and several cores: worker threads parse and lint them. Fixing edits the texts, stdin is one
@@ -220,7 +218,7 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     let written = 0;
     await lintInWorkers({
       workers,
-      setup: { target: options.target, config, roots, evidence },
+      setup: { target: options.target, config, roots, evidence: options.evidence, cwd: io.cwd },
       files,
       read: async (file) => {
         bar.update('reading', read++, files.length);
@@ -244,6 +242,8 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
   // Rules are synchronous: the samples .cqlint.json names are read before they run, and handed to them here.
   const samples = new SampleCache();
   const evidenceCache = new EvidenceCache();
+  // --evidence is the user's own word: it may name files anywhere.
+  const evidence: EvidenceSetting[] = options.evidence.map((e) => ({ path: path.resolve(io.cwd, e), name: e, unconfined: true }));
   const project = new Project({
     target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples),
     evidence, evidenceFiles: (settings) => evidenceCache.latest(settings),
