@@ -1,10 +1,10 @@
 // Grammar benchmark: grammar construction, lexing, CST-only parsing and parse + AST throughput on the corpus
 // (cassandra-docs + killrvideo concatenated and repeated to at least 6 MB), with parseCql's share of time in
-// garbage collection and the heap its result keeps per source byte. Each figure is the median of
-// several runs. Run alone with `npx tsx bench/grammar.ts`, or through `npm run bench`.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// garbage collection and the heap its result keeps per source byte. Each figure is the median of several
+// runs, printed with the lowest and highest run. Run alone with `npx tsx bench/grammar.ts`, or through
+// `npm run bench`.
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -12,84 +12,70 @@ import { clearAssistCache } from '../grammar/errors';
 import { lexCql } from '../grammar/lexer';
 import { parserConstructionMs } from '../grammar/parser';
 import { expectedTokensAt, parseCql, parseCstOnly } from '../grammar/index';
+import { corpusText } from './corpus';
+import { formatSpread, rates, spread, timeMs } from './stats';
 
-const corpusDir = resolve(__dirname, '..', 'test', 'fixtures', 'corpus');
-const TARGET_BYTES = 6 * 1024 * 1024;
-const RUNS = 5;
+const RUNS = 7;
 /** A statement cut anywhere (what the editor sees while typing) must never cost more than this to parse or complete. */
 const ERROR_PATH_LIMIT_MS = 50;
 
-function cqlFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...cqlFiles(path));
-    else if (name.endsWith('.cql')) out.push(path);
-  }
-  return out;
-}
-
 function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-function timeMs(fn: () => void): number {
-  const start = performance.now();
-  fn();
-  return performance.now() - start;
+  return spread(values).median;
 }
 
 export async function runGrammarBench(): Promise<void> {
   const construction = parserConstructionMs();
-  const files = ['cassandra-docs', 'killrvideo'].flatMap((f) => cqlFiles(join(corpusDir, f)));
-  // Each file ends with a newline and `;`-less trailing text stays its own statement.
-  const one = files.map((f) => readFileSync(f, 'utf8').trimEnd() + '\n').join('\n');
-  const copies = Math.ceil(TARGET_BYTES / Buffer.byteLength(one));
-  const text = Array.from({ length: copies }, () => one).join('\n');
-  const mb = Buffer.byteLength(text) / (1024 * 1024);
+  const { files, one, text, copies, mb } = corpusText();
 
-  const lexing = median(Array.from({ length: RUNS }, () => timeMs(() => lexCql(text))));
-  const cst = median(Array.from({ length: RUNS }, () => timeMs(() => parseCstOnly(text))));
+  // The three passes interleaved, run by run, so that a busy stretch of the machine hits all of them.
+  const lexing: number[] = [];
+  const cst: number[] = [];
+  const ast: number[] = [];
   let statements = 0;
   let errors = 0;
-  const ast = median(Array.from({ length: RUNS }, () => timeMs(() => {
-    const r = parseCql(text);
-    statements = r.statements.length;
-    errors = r.errors.length;
-  })));
-  // Incremental: one edited line in the middle of the 5 MB text, with the previous result.
+  for (let i = 0; i < RUNS; i++) {
+    lexing.push(timeMs(() => lexCql(text)));
+    cst.push(timeMs(() => parseCstOnly(text)));
+    ast.push(timeMs(() => {
+      const r = parseCql(text);
+      statements = r.statements.length;
+      errors = r.errors.length;
+    }));
+  }
+  // Incremental: one edited line in the middle of the 6 MB text, with the previous result.
   // (`previous` is consumed by the incremental parse, so each run starts from a fresh full parse.)
   const mid = text.indexOf('SELECT', Math.floor(text.length / 2));
   const edited = text.slice(0, mid) + 'SELECT  ' + text.slice(mid + 'SELECT'.length);
-  const incremental = median(Array.from({ length: RUNS }, () => {
+  const incremental = Array.from({ length: RUNS }, () => {
     const previous = parseCql(text);
     return timeMs(() => parseCql(edited, { previous }));
-  }));
+  });
   // The language server's case: a 10,000-line file, one keystroke.
   const lines = one.split('\n');
   const tenK = Array.from({ length: Math.ceil(10000 / lines.length) }, () => one).join('\n').split('\n').slice(0, 10000).join('\n');
   const at = tenK.indexOf('SELECT', Math.floor(tenK.length / 2));
   const tenKEdited = tenK.slice(0, at) + 'SELECT  ' + tenK.slice(at + 'SELECT'.length);
-  const keystroke = median(Array.from({ length: RUNS * 2 }, () => {
+  const keystroke = Array.from({ length: RUNS * 2 }, () => {
     const previous = parseCql(tenK);
     return timeMs(() => parseCql(tenKEdited, { previous }));
-  }));
-  const fullTenK = median(Array.from({ length: RUNS }, () => timeMs(() => parseCql(tenKEdited))));
+  });
+  const fullTenK = Array.from({ length: RUNS }, () => timeMs(() => parseCql(tenKEdited)));
 
   const memory = await parseMemory(text);
   const errorPaths = benchErrorPaths(files);
 
-  const rate = (ms: number) => (mb / (ms / 1000)).toFixed(1);
+  const rate = (ms: number[]) => formatSpread(spread(rates(mb, ms)), 'MB/s');
+  const ratio = (a: number[], b: number[]) => formatSpread(spread(a.map((x, i) => x / b[i]!)), 'x', 2);
   console.log(`grammar: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log(`grammar: corpus ${files.length} files x ${copies} = ${mb.toFixed(1)} MB, ${statements} statements, ${errors} errors`);
-  console.log(`grammar: construction (performSelfAnalysis) ${construction.toFixed(0)} ms`);
-  console.log(`grammar: lexing          ${rate(lexing)} MB/s (${lexing.toFixed(0)} ms)`);
-  console.log(`grammar: parsing (CST)   ${rate(cst)} MB/s (${cst.toFixed(0)} ms)`);
-  console.log(`grammar: parse + AST     ${rate(ast)} MB/s (${ast.toFixed(0)} ms, ${(ast / lexing).toFixed(1)}x lexing)`);
-  console.log(`grammar: parseCql ${rate(ast)} MB/s beside lexing ${rate(lexing)} MB/s; GC ${(memory.gcShare * 100).toFixed(0)}% of parseCql's time; the result keeps ${memory.retainedPerByte.toFixed(1)} bytes per source byte`);
-  console.log(`grammar: incremental re-parse of the ${mb.toFixed(1)} MB text after a one-line edit: ${incremental.toFixed(0)} ms`);
-  console.log(`grammar: 10,000-line file (${(tenK.length / 1024).toFixed(0)} KB): full parse ${fullTenK.toFixed(1)} ms, incremental after a one-line edit ${keystroke.toFixed(1)} ms`);
+  console.log(`grammar: corpus ${files.length} files x ${copies} = ${mb.toFixed(1)} MB, ${statements} statements, ${errors} errors; ${RUNS} runs of each pass, interleaved`);
+  console.log(`grammar: construction (performSelfAnalysis) ${construction.toFixed(0)} ms (one run)`);
+  console.log(`grammar: lexing          ${rate(lexing)}`);
+  console.log(`grammar: parsing (CST)   ${rate(cst)}`);
+  console.log(`grammar: parse + AST     ${rate(ast)}`);
+  console.log(`grammar: parseCql's time over the CST-only pass's, run by run: ${ratio(ast, cst)}; over lexing: ${ratio(ast, lexing)}`);
+  console.log(`grammar: parseCql's GC share ${formatSpread(spread(memory.gcShares.map((g) => g * 100)), '%', 0)}; the result keeps ${formatSpread(spread(memory.retainedPerByte), 'bytes per source byte')}`);
+  console.log(`grammar: incremental re-parse of the ${mb.toFixed(1)} MB text after a one-line edit: ${formatSpread(spread(incremental), 'ms', 0)}`);
+  console.log(`grammar: 10,000-line file (${(tenK.length / 1024).toFixed(0)} KB): full parse ${formatSpread(spread(fullTenK), 'ms')}, incremental after a one-line edit ${formatSpread(spread(keystroke), 'ms')}`);
   console.log(`grammar: error paths: ${errorPaths.cases} truncated statements (parseCql + expectedTokensAt at the cut): median ${errorPaths.median.toFixed(2)} ms, p99 ${errorPaths.p99.toFixed(2)} ms, worst ${errorPaths.worst.toFixed(1)} ms (${JSON.stringify(errorPaths.worstText.slice(-60))})`);
   if (errorPaths.worst > ERROR_PATH_LIMIT_MS) {
     throw new Error(`grammar: a truncated statement takes ${errorPaths.worst.toFixed(0)} ms to parse and complete (limit ${ERROR_PATH_LIMIT_MS} ms): ${JSON.stringify(errorPaths.worstText)}`);
@@ -97,10 +83,10 @@ export async function runGrammarBench(): Promise<void> {
 }
 
 /**
- * parseCql's GC share (GC pauses over wall time, median of RUNS parses) and the heap its result keeps per
- * source byte (heap after a full GC with the result alive, minus before).
+ * parseCql's GC share (GC pauses over wall time) in each of RUNS parses, and the heap its result keeps per
+ * source byte (heap after a full GC with the result alive, minus before) in each of three parses.
  */
-async function parseMemory(text: string): Promise<{ gcShare: number; retainedPerByte: number }> {
+async function parseMemory(text: string): Promise<{ gcShares: number[]; retainedPerByte: number[] }> {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   const pauses: { start: number; duration: number }[] = [];
@@ -122,13 +108,20 @@ async function parseMemory(text: string): Promise<{ gcShare: number; retainedPer
     const inWindow = pauses.filter((p) => p.start >= start && p.start < end).reduce((sum, p) => sum + p.duration, 0);
     return inWindow / (end - start);
   });
+  const retainedPerByte = Array.from({ length: 3 }, () => retainedBytes(text, gc) / Buffer.byteLength(text));
+  return { gcShares: shares, retainedPerByte };
+}
+
+/** The heap one parse result keeps (in a call of its own, so that no earlier result is still held). */
+function retainedBytes(text: string, gc: () => void): number {
   gc();
   const before = process.memoryUsage().heapUsed;
-  const kept = parseCql(text);
+  let kept: ReturnType<typeof parseCql> | undefined = parseCql(text);
   gc();
   const retained = process.memoryUsage().heapUsed - before;
   void kept.statements.length;
-  return { gcShare: median(shares), retainedPerByte: retained / Buffer.byteLength(text) };
+  kept = undefined;
+  return retained;
 }
 
 /**

@@ -87,7 +87,7 @@ export async function runLimitsBench(): Promise<void> {
     const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: projectRoot, encoding: 'utf8' });
     if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stderr}`);
   }
-  console.log(`server: ${serverJs}`);
+  console.log(`server: ${serverJs} (each figure below is one run: one fresh server per document, minutes each)`);
   await runDocument(serverJs, 'dense', denseDocument());
   await runDocument(serverJs, 'huge', hugeDocument());
 }

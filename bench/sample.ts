@@ -55,7 +55,7 @@ export async function runSampleBench(): Promise<void> {
     const seconds = (performance.now() - started) / 1000;
     const peak = process.resourceUsage().maxRSS / 1024;
     console.log(`sample: ${summary.rows.toLocaleString('en-US')} rows (${(size / 2 ** 20).toFixed(0)} MB CSV), ${summary.partitions.toLocaleString('en-US')} partitions, ${summary.malformedCount} malformed`);
-    console.log(`sample: ${(summary.rows / seconds / 1000).toFixed(0)}k rows/s, ${(size / 2 ** 20 / seconds).toFixed(1)} MB/s (${seconds.toFixed(1)} s)`);
+    console.log(`sample: ${(summary.rows / seconds / 1000).toFixed(0)}k rows/s, ${(size / 2 ** 20 / seconds).toFixed(1)} MB/s (${seconds.toFixed(1)} s; one run of ${ROWS.toLocaleString('en-US')} rows)`);
     console.log(`sample: RSS before ${(baseline / 2 ** 20).toFixed(0)} MB; while reading ${rss.map((r) => `${(r.rows / 1e6).toFixed(2)}M rows ${r.mb.toFixed(0)} MB`).join(', ')}; peak ${peak.toFixed(0)} MB`);
     const first = rss[0]?.mb ?? 0;
     const last = rss.at(-1)?.mb ?? 0;

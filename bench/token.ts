@@ -2,6 +2,7 @@
 // the same keys in the same run. Median of several runs. Run alone with `npx tsx bench/token.ts`.
 import { KeyEncoder } from '../server/core/token/token';
 import type { CqlValue } from '../server/core/token/values';
+import { formatSpread, spread, type Spread } from './stats';
 
 const { Murmur3Tokenizer } = require('cassandra-driver/lib/tokenizer');
 const DriverEncoder = require('cassandra-driver/lib/encoder');
@@ -10,11 +11,6 @@ const driverTypes = require('cassandra-driver/lib/types');
 const RUNS = 7;
 const KEYS = 20000;
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
-
 function measure(fn: () => unknown, n: number): number {
   const t0 = process.hrtime.bigint();
   fn();
@@ -22,7 +18,7 @@ function measure(fn: () => unknown, n: number): number {
   return n / (ns / 1e9);
 }
 
-function rate(label: string, ours: () => unknown, driver: () => unknown): { label: string; ours: number; driver: number } {
+function rate(label: string, ours: () => unknown, driver: () => unknown): { label: string; ours: Spread; driver: Spread; ratio: Spread } {
   // warm up both
   ours(); driver();
   const o: number[] = [], d: number[] = [];
@@ -30,7 +26,7 @@ function rate(label: string, ours: () => unknown, driver: () => unknown): { labe
     o.push(measure(ours, KEYS));
     d.push(measure(driver, KEYS));
   }
-  return { label, ours: median(o), driver: median(d) };
+  return { label, ours: spread(o.map((x) => x / 1e6)), driver: spread(d.map((x) => x / 1e6)), ratio: spread(o.map((x, i) => x / d[i]!)) };
 }
 
 export async function runTokenBench(): Promise<void> {
@@ -76,10 +72,9 @@ export async function runTokenBench(): Promise<void> {
       }),
   ];
   if (sink === 42n) console.log('');
-  const fmt = (n: number): string => `${(n / 1e6).toFixed(2)} M/s`;
-  console.log(`token (median of ${RUNS} runs x ${KEYS} keys)`);
+  console.log(`token (${RUNS} runs x ${KEYS} keys, interleaved; median and range)`);
   for (const r of results) {
-    console.log(`  ${r.label.padEnd(28)} cqlint ${fmt(r.ours).padStart(10)}   cassandra-driver ${fmt(r.driver).padStart(10)}   x${(r.ours / r.driver).toFixed(1)}`);
+    console.log(`  ${r.label.padEnd(28)} cqlint ${formatSpread(r.ours, 'M/s', 2)}   cassandra-driver ${formatSpread(r.driver, 'M/s', 2)}   cqlint/driver ${formatSpread(r.ratio, 'x')}`);
   }
 }
 

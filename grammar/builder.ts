@@ -1,15 +1,23 @@
 // CST -> AST: turns the Chevrotain CST of one statement into the typed AST of grammar/ast.ts, with exact
-// source ranges (0-based offsets, end exclusive).
+// source ranges (0-based offsets, end exclusive). The nodes themselves are made in grammar/nodes.ts, which
+// grammar/direct.ts shares for the statements it reads straight from their tokens.
 import type { CstElement, CstNode, IToken } from './chevrotain';
 import type * as A from './ast';
 import type {
-  OperandCstChildren, AlterStatementCstNode, AlterTableCstNode, AssignmentCstNode, BatchStatementCstNode, BindMarkerCstNode, BraceLiteralCstNode, ColumnDefinitionCstNode, ColumnMaskCstNode, CqlStatementCstNode, CqlTypeCstNode, CreateStatementCstNode, DeleteSelectionCstNode, DeleteStatementCstNode, DropStatementCstNode, ExpressionCstNode, FunctionCallCstNode, IfClauseCstNode, InsertStatementCstNode, IntValueCstNode, OperandCstNode, PrimaryKeyClauseCstNode, PropertiesCstNode, PropertyCstNode, RelationCstNode, SelectClauseCstNode, SelectStatementCstNode, TableOptionsCstNode, TypeFieldCstNode, TypeListCstNode, UpdateStatementCstNode, UsingClauseCstNode, WhereClauseCstNode,
+  OperandCstChildren, AlterStatementCstNode, AlterTableCstNode, AssignmentCstNode, BatchStatementCstNode, BindMarkerCstNode, ColumnDefinitionCstNode, ColumnMaskCstNode, CqlStatementCstNode, CqlTypeCstNode, CreateStatementCstNode, DeleteSelectionCstNode, DeleteStatementCstNode, DropStatementCstNode, ExpressionCstNode, FunctionCallCstNode, IfClauseCstNode, InsertStatementCstNode, IntValueCstNode, OperandCstNode, PrimaryKeyClauseCstNode, PropertiesCstNode, PropertyCstNode, RelationCstNode, SelectClauseCstNode, SelectStatementCstNode, TableOptionsCstNode, TypeFieldCstNode, TypeListCstNode, UpdateStatementCstNode, UsingClauseCstNode, WhereClauseCstNode,
 } from './cst';
 import * as Lexer from './lexer';
+import {
+  type Base, addColumn, assignmentOf, batchOf, binaryChain, bindMarkerOf, braceLiteralOf, clusteringOrderOf, collectionTypeOf, columnDefinitionOf,
+  columnRefOf, createIndexOf, createKeyspaceOf, createTableOf, decodeString, dropOf, indexTargetOf, truncateOf, useOf, deleteOf, elementAccessOf, endOf, fieldAccessOf, frozenTypeOf, functionCallOf, identifierFromToken,
+  insertOf, listLiteralOf, literalFromToken, nativeTypeOf, negate, orderingOf, ownString, parenthesizedOf, primaryKeyClauseOf, propertyOf,
+  qualifiedNameOf, relationOf, selectOf, selectorOf, spanRanges, starOf, startOf, tableOptionsOf, tokenRange, tupleTypeOf, updateOf,
+  usingClauseOf, userTypeOf, vectorTypeOf,
+} from './nodes';
 
 // Token types as module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a
 // getter call, a few per cent of a parse in the builder's hot paths.
-const { QuotedName, EmptyQuotedName, StringLiteral, IntegerLiteral, FloatLiteral, DurationLiteral, NanLiteral, InfinityLiteral, BooleanLiteral, UuidLiteral, HexLiteral, keywordTokens: K } = Lexer;
+const { keywordTokens: K } = Lexer;
 
 type Children = Record<string, CstElement[] | undefined>;
 
@@ -30,19 +38,6 @@ function spanOf(n: CstNode): TokenSpan {
   return n as unknown as TokenSpan;
 }
 
-/** The range of one token, made once and shared by every node that starts or ends there. */
-function ownRange(t: IToken): A.SourceRange {
-  return (t.astRange ??= { start: startOf(t), end: endOf(t) });
-}
-
-function startOf(t: IToken): number {
-  return t.startOffset;
-}
-
-function endOf(t: IToken): number {
-  return t.endOffset! + 1;
-}
-
 function firstOf(x: CstElement): IToken {
   return isToken(x) ? x : spanOf(x).first;
 }
@@ -53,14 +48,6 @@ function lastOf(x: CstElement): IToken {
 
 export function rangeOf(from: CstElement, to: CstElement = from): A.SourceRange {
   return tokenRange(firstOf(from), lastOf(to));
-}
-
-export function tokenRange(from: IToken, to: IToken = from): A.SourceRange {
-  return from === to ? ownRange(from) : { start: startOf(from), end: endOf(to) };
-}
-
-function spanRanges(a: A.SourceRange, b: A.SourceRange): A.SourceRange {
-  return a === b ? a : { start: a.start, end: b.end };
 }
 
 function isToken(x: CstElement): x is IToken {
@@ -109,65 +96,7 @@ function firstTokenOf(el: CstElement): IToken {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Names and literals
-
-// Strings the AST keeps, one copy each during a parse (withSharedStrings): a name written a hundred times is
-// kept once instead of as a hundred copies of the token's image.
-let sharedStrings: Map<string, string> | undefined;
-
-/** Runs `build` with the AST's strings shared; the table is dropped afterwards, so it keeps nothing alive. */
-export function withSharedStrings<T>(build: () => T): T {
-  if (sharedStrings) return build();
-  sharedStrings = new Map();
-  try {
-    return build();
-  } finally {
-    sharedStrings = undefined;
-  }
-}
-
-function shared(s: string): string {
-  if (sharedStrings === undefined) return ownString(s);
-  const known = sharedStrings.get(s);
-  if (known !== undefined) return known;
-  const own = ownString(s);
-  sharedStrings.set(own, own);
-  return own;
-}
-
-/**
- * A copy of `s` that does not hold the source text. V8 makes a slice of 13 or more characters a view
- * of the whole string it was cut from, so one long name kept by a schema summary would keep its whole
- * file alive after the tree is dropped; slicing a concatenation copies the characters first.
- */
-function ownString(s: string): string {
-  return s.length < 13 ? s : (' ' + s).slice(1);
-}
-
-/** One string per native type name for the whole process (a fixed set of keywords): schemas keep thousands. */
-const nativeTypeNames = new Map<string, A.NativeTypeName>();
-
-function nativeTypeName(image: string): A.NativeTypeName {
-  const lower = image.toLowerCase() as A.NativeTypeName;
-  const known = nativeTypeNames.get(lower);
-  if (known !== undefined) return known;
-  nativeTypeNames.set(lower, lower);
-  return lower;
-}
-
-function identifierFromToken(t: IToken): A.Identifier {
-  const image = shared(t.image);
-  const quoted = t.tokenType === QuotedName || t.tokenType === EmptyQuotedName;
-  let name: string;
-  if (quoted) name = shared(image.slice(1, -1).replace(/""/g, '"'));
-  else if (t.tokenType === StringLiteral) name = shared(decodeString(image));
-  else {
-    // Most names are written in lower case already: keep one string for both `name` and `text` then.
-    const lower = image.toLowerCase();
-    name = lower === image ? image : shared(lower);
-  }
-  return { kind: 'Identifier', name, text: image, quoted: quoted || t.tokenType === StringLiteral, range: tokenRange(t) };
-}
+// Names
 
 /** The single token of a name rule (`keyspaceName`, `columnName`, ...): the one it starts with. */
 function nameToken(n: CstNode): IToken {
@@ -178,11 +107,6 @@ function identifier(n: CstNode): A.Identifier {
   return identifierFromToken(nameToken(n));
 }
 
-export function decodeString(image: string): string {
-  if (image.startsWith('$$')) return image.slice(2, -2);
-  return image.slice(1, -1).replace(/''/g, "'");
-}
-
 /** `tableName`, `userTypeName`, `qualifiedIndexName`, `functionName`: `[ks.]name`. */
 function qualifiedName(n: CstNode): A.QualifiedName {
   const ks = node(n, 'keyspaceName');
@@ -191,32 +115,7 @@ function qualifiedName(n: CstNode): A.QualifiedName {
   if (inner) nameTok = nameToken(inner);
   else nameTok = tok(n, 'Ident') ?? tok(n, 'NonTypeIdent') ?? tok(n, 'TOKEN');
   const name = identifierFromToken(nameTok!);
-  const keyspace = ks ? identifier(ks) : undefined;
-  return { kind: 'QualifiedName', keyspace, name, range: keyspace ? spanRanges(keyspace.range, name.range) : name.range };
-}
-
-const SHARED_LITERAL_LENGTH = 24;
-
-function literalFromToken(t: IToken): A.Literal {
-  const type = t.tokenType;
-  let literalKind: A.LiteralKind;
-  // Long literals are seldom repeated, and sharing costs a hash of the whole text.
-  const text = t.image.length <= SHARED_LITERAL_LENGTH ? shared(t.image) : ownString(t.image);
-  let value = text;
-  if (type === StringLiteral) {
-    literalKind = 'string';
-    value = decodeString(text);
-    value = value.length <= SHARED_LITERAL_LENGTH ? shared(value) : ownString(value);
-  } else if (type === IntegerLiteral) literalKind = 'integer';
-  else if (type === FloatLiteral) literalKind = 'float';
-  else if (type === DurationLiteral) literalKind = 'duration';
-  else if (type === NanLiteral) literalKind = 'nan';
-  else if (type === InfinityLiteral) literalKind = 'infinity';
-  else if (type === BooleanLiteral) literalKind = 'boolean';
-  else if (type === UuidLiteral) literalKind = 'uuid';
-  else if (type === HexLiteral) literalKind = 'hex';
-  else literalKind = 'null';
-  return { kind: 'Literal', literalKind, value, text, range: tokenRange(t) };
+  return qualifiedNameOf(ks ? identifier(ks) : undefined, name);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -225,23 +124,18 @@ function literalFromToken(t: IToken): A.Literal {
 export function buildType(n: CqlTypeCstNode): A.CqlType {
   const range = rangeOf(n);
   const native = tok(n, 'NativeTypeKw');
-  if (native) return { kind: 'NativeType', name: nativeTypeName(native.image), range };
+  if (native) return nativeTypeOf(native, range);
   const str = tok(n, 'StringLiteral');
   if (str) return { kind: 'CustomType', className: ownString(decodeString(str.image)), range };
   const coll = node(n, 'collectionType');
-  if (coll) {
-    const collection = has(coll, 'MAP') ? 'map' : has(coll, 'LIST') ? 'list' : 'set';
-    return { kind: 'CollectionType', collection, elementTypes: nodes(coll, 'cqlType').map(buildType), range };
-  }
+  if (coll) return collectionTypeOf(has(coll, 'MAP') ? 'map' : has(coll, 'LIST') ? 'list' : 'set', nodes(coll, 'cqlType').map(buildType), range);
   const tuple = node(n, 'tupleType');
-  if (tuple) return { kind: 'TupleType', elementTypes: nodes(tuple, 'cqlType').map(buildType), range };
+  if (tuple) return tupleTypeOf(nodes(tuple, 'cqlType').map(buildType), range);
   const vector = node(n, 'vectorType');
-  if (vector) {
-    return { kind: 'VectorType', elementType: buildType(node(vector, 'cqlType')!), dimension: Number(tok(vector, 'IntegerLiteral')!.image), range };
-  }
+  if (vector) return vectorTypeOf(buildType(node(vector, 'cqlType')!), tok(vector, 'IntegerLiteral')!, range);
   const frozen = node(n, 'frozenType');
-  if (frozen) return { kind: 'FrozenType', inner: buildType(node(frozen, 'cqlType')!), range };
-  return { kind: 'UserType', name: qualifiedName(node(n, 'userTypeName')!), range };
+  if (frozen) return frozenTypeOf(buildType(node(frozen, 'cqlType')!), range);
+  return userTypeOf(qualifiedName(node(n, 'userTypeName')!), range);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -254,30 +148,10 @@ function sortedTokens(n: CstNode, names: string[]): IToken[] {
   return out.sort((a, b) => a.startOffset - b.startOffset);
 }
 
-const PRECEDENCE: Record<string, number> = { '+': 1, '-': 1, '*': 2, '/': 2, '%': 2 };
-
 export function buildExpression(n: ExpressionCstNode): A.Expression {
   const operandNodes = nodes(n, 'operand');
-  const first = buildOperand(operandNodes[0]);
-  if (operandNodes.length === 1) return first;
-  const ops = sortedTokens(n, ['Plus', 'Minus', 'Star', 'Slash', 'Percent']);
-  // Operator precedence (the grammar is flat): reduce with a small operator stack.
-  const values: A.Expression[] = [first];
-  const pending: string[] = [];
-  const reduce = () => {
-    const right = values.pop()!;
-    const left = values.pop()!;
-    const operator = pending.pop() as A.BinaryExpression['operator'];
-    values.push({ kind: 'BinaryExpression', operator, left, right, range: spanRanges(left.range, right.range) });
-  };
-  for (let i = 1; i < operandNodes.length; i++) {
-    const op = ops[i - 1].image;
-    while (pending.length && PRECEDENCE[pending[pending.length - 1]] >= PRECEDENCE[op]) reduce();
-    pending.push(op);
-    values.push(buildOperand(operandNodes[i]));
-  }
-  while (pending.length) reduce();
-  return values[0];
+  const ops = operandNodes.length === 1 ? [] : sortedTokens(n, ['Plus', 'Minus', 'Star', 'Slash', 'Percent']).map((t) => t.image);
+  return binaryChain(operandNodes.length, (i) => buildOperand(operandNodes[i]), ops);
 }
 
 const LITERAL_KEYS = ['StringLiteral', 'NumberLit', 'BooleanLiteral', 'UuidLiteral', 'HexLiteral', 'NULL'];
@@ -301,17 +175,6 @@ function buildOperand(n: OperandCstNode): A.Expression {
   return result;
 }
 
-function negate(minus: IToken, operand: A.Expression): A.Expression {
-  // `-5` is one literal (Cassandra lexes it so); `- x` is a negation.
-  if (operand.kind === 'Literal' && operand.range.start === minus.endOffset! + 1 &&
-      (operand.literalKind === 'integer' || operand.literalKind === 'float' || operand.literalKind === 'duration' || operand.literalKind === 'nan' || operand.literalKind === 'infinity') &&
-      !operand.text.startsWith('-')) {
-    const text = '-' + operand.text;
-    return { ...operand, value: text, text, range: { start: startOf(minus), end: operand.range.end } };
-  }
-  return { kind: 'UnaryExpression', operator: '-', operand, range: { start: startOf(minus), end: operand.range.end } };
-}
-
 function applyPostfix(n: OperandCstNode, target: A.Expression): A.Expression {
   let result = target;
   const brackets = toks(n, 'LBracket');
@@ -333,7 +196,7 @@ function applyPostfix(n: OperandCstNode, target: A.Expression): A.Expression {
           const fromFirst = first !== undefined && first.range.start < rangeTok.startOffset;
           result = { kind: 'SliceAccess', target: result, from: fromFirst ? first : undefined, to: fromFirst ? exprs[1] : first, range };
         } else {
-          result = { kind: 'ElementAccess', target: result, index: exprs[0], range };
+          result = elementAccessOf(result, exprs[0], range);
         }
       },
     });
@@ -342,8 +205,7 @@ function applyPostfix(n: OperandCstNode, target: A.Expression): A.Expression {
     steps.push({
       offset: dot.startOffset,
       apply: () => {
-        const field = identifier(fields[i]);
-        result = { kind: 'FieldAccess', target: result, field, range: spanRanges(result.range, field.range) };
+        result = fieldAccessOf(result, identifier(fields[i]));
       },
     });
   });
@@ -353,22 +215,20 @@ function applyPostfix(n: OperandCstNode, target: A.Expression): A.Expression {
 
 function buildPrimary(c: OperandCstChildren): A.Expression {
   const name = c.Ident ?? c.EmptyQuotedName;
-  if (name) {
-    const id = identifierFromToken(name[0]);
-    return { kind: 'ColumnRef', name: id, range: id.range };
-  }
+  if (name) return columnRefOf(identifierFromToken(name[0]));
   if (c.functionCall) return buildFunctionCall(c.functionCall[0]);
   if (c.bindMarker) return buildBindMarker(c.bindMarker[0]);
   if (c.listLiteral) {
     const list = c.listLiteral[0];
-    return { kind: 'ListLiteral', elements: nodes(list, 'expression').map(buildExpression), range: rangeOf(list) };
+    return listLiteralOf(nodes(list, 'expression').map(buildExpression), rangeOf(list));
   }
-  if (c.braceLiteral) return buildBraceLiteral(c.braceLiteral[0]);
+  if (c.braceLiteral) {
+    const brace = c.braceLiteral[0];
+    return braceLiteralOf(nodes(brace, 'braceEntry').map((e) => nodes(e, 'expression').map(buildExpression)), rangeOf(brace));
+  }
   if (c.parenthesized) {
     const p = c.parenthesized[0];
-    const elements = nodes(p, 'expression').map(buildExpression);
-    if (elements.length === 1) return elements[0];
-    return { kind: 'TupleExpression', elements, range: rangeOf(p) };
+    return parenthesizedOf(nodes(p, 'expression').map(buildExpression), rangeOf(p));
   }
   if (c.typeHint) {
     const h = c.typeHint[0];
@@ -380,33 +240,14 @@ function buildPrimary(c: OperandCstChildren): A.Expression {
 
 function buildBindMarker(n: BindMarkerCstNode): A.BindMarker {
   const nameTok = tok(n, 'Ident');
-  return { kind: 'BindMarker', name: nameTok ? identifierFromToken(nameTok) : undefined, range: rangeOf(n) };
+  return bindMarkerOf(nameTok ? identifierFromToken(nameTok) : undefined, rangeOf(n));
 }
 
 function buildFunctionCall(n: FunctionCallCstNode): A.FunctionCall {
   const args = nodes(n, 'functionArg');
   const star = args.length === 1 && has(args[0], 'Star');
-  const call: A.FunctionCall = {
-    kind: 'FunctionCall',
-    name: qualifiedName(node(n, 'functionName')!),
-    args: args.map((a) => (has(a, 'Star') ? ({ kind: 'StarExpression', range: tokenRange(tok(a, 'Star')!) } as A.StarExpression) : buildExpression(node(a, 'expression')!))),
-    range: rangeOf(n),
-  };
-  if (star) call.star = true;
-  return call;
-}
-
-function buildBraceLiteral(n: BraceLiteralCstNode): A.Expression {
-  const range = rangeOf(n);
-  const entries = nodes(n, 'braceEntry');
-  if (entries.length === 0) return { kind: 'SetLiteral', elements: [], range };
-  const pairs = entries.map((e) => nodes(e, 'expression').map(buildExpression));
-  if (pairs.every((p) => p.length === 1)) return { kind: 'SetLiteral', elements: pairs.map((p) => p[0]), range };
-  // `{name: value}` with plain names is a user-type value; anything else is a map.
-  if (pairs.every((p) => p.length === 2 && p[0].kind === 'ColumnRef')) {
-    return { kind: 'UdtLiteral', fields: pairs.map((p) => ({ name: (p[0] as A.ColumnRef).name, value: p[1] })), range };
-  }
-  return { kind: 'MapLiteral', entries: pairs.map((p) => ({ key: p[0], value: p[1] ?? p[0] })), range };
+  const name = qualifiedName(node(n, 'functionName')!);
+  return functionCallOf(name, args.map((a) => (has(a, 'Star') ? starOf(tok(a, 'Star')!) : buildExpression(node(a, 'expression')!))), rangeOf(n), star);
 }
 
 function buildIntValue(n: IntValueCstNode): A.Expression {
@@ -424,8 +265,7 @@ function buildSelectors(n: SelectClauseCstNode): { selectors: A.Selector[]; star
     selectors: nodes(n, 'selector').map((s) => {
       const expression = buildExpression(node(s, 'expression')!);
       const aliasNode = node(s, 'aliasName');
-      const alias = aliasNode ? identifier(aliasNode) : undefined;
-      return { kind: 'Selector', expression, alias, range: rangeOf(s) };
+      return selectorOf(expression, aliasNode ? identifier(aliasNode) : undefined, rangeOf(s));
     }),
   };
 }
@@ -449,9 +289,7 @@ function buildRelation(n: RelationCstNode): A.Relation {
   } else if (has(n, 'LIKE')) operator = 'LIKE';
   else if (has(n, 'IS')) operator = 'IS NOT NULL';
   else operator = 'BETWEEN';
-  const relation: A.Relation = { kind: 'Relation', left, operator, right, range };
-  if (inList !== undefined) relation.inList = inList;
-  return relation;
+  return relationOf(left, operator, right, range, inList);
 }
 
 /** The relations of a WHERE clause (its range is the clause's: `rangeOf`). */
@@ -461,16 +299,11 @@ function buildWhere(n: WhereClauseCstNode | undefined): A.Relation[] {
 
 function buildUsing(n: UsingClauseCstNode | undefined): A.UsingClause[] {
   if (!n) return [];
-  return nodes(n, 'usingOption').map((o) => ({
-    kind: 'UsingClause',
-    option: has(o, 'TTL') ? 'TTL' : 'TIMESTAMP',
-    value: buildIntValue(node(o, 'intValue')!),
-    range: rangeOf(o),
-  }));
+  return nodes(n, 'usingOption').map((o) => usingClauseOf(has(o, 'TTL') ? 'TTL' : 'TIMESTAMP', buildIntValue(node(o, 'intValue')!), rangeOf(o)));
 }
 
 function buildProperty(n: PropertyCstNode): A.Property {
-  return { kind: 'Property', name: identifier(node(n, 'propertyName')!), value: buildExpression(node(n, 'expression')!), range: rangeOf(n) };
+  return propertyOf(identifier(node(n, 'propertyName')!), buildExpression(node(n, 'expression')!), rangeOf(n));
 }
 
 function buildProperties(n: PropertiesCstNode | undefined): A.Property[] {
@@ -478,7 +311,7 @@ function buildProperties(n: PropertiesCstNode | undefined): A.Property[] {
 }
 
 function buildTableOptions(n: TableOptionsCstNode): A.TableOptions {
-  const options: A.TableOptions = { kind: 'TableOptions', properties: [], clusteringOrder: [], compactStorage: false, range: rangeOf(n) };
+  const options = tableOptionsOf(rangeOf(n));
   for (const option of nodes(n, 'tableOption')) {
     const property = node(option, 'property');
     const clustering = node(option, 'clusteringOrder');
@@ -486,7 +319,7 @@ function buildTableOptions(n: TableOptionsCstNode): A.TableOptions {
     else if (clustering) {
       options.clusteringOrderRange = rangeOf(clustering);
       for (const item of nodes(clustering, 'clusteringOrderItem')) {
-        options.clusteringOrder.push({ kind: 'ClusteringOrder', column: identifier(node(item, 'columnName')!), direction: has(item, 'DESC') ? 'DESC' : 'ASC', range: rangeOf(item) });
+        options.clusteringOrder.push(clusteringOrderOf(identifier(node(item, 'columnName')!), has(item, 'DESC'), rangeOf(item)));
       }
     } else options.compactStorage = true;
   }
@@ -495,17 +328,8 @@ function buildTableOptions(n: TableOptionsCstNode): A.TableOptions {
 
 function buildPrimaryKeyClause(n: PrimaryKeyClauseCstNode): A.PrimaryKey {
   const pk = node(n, 'partitionKey')!;
-  const parenthesised = has(pk, 'LParen');
   const partitionKey = nodes(pk, 'columnName').map(identifier);
-  return {
-    kind: 'PrimaryKey',
-    form: 'clause',
-    partitionKey,
-    clustering: nodes(n, 'columnName').map(identifier),
-    partitionKeyParenthesised: parenthesised,
-    partitionKeyRange: rangeOf(pk),
-    range: rangeOf(n),
-  };
+  return primaryKeyClauseOf(partitionKey, nodes(n, 'columnName').map(identifier), has(pk, 'LParen'), rangeOf(pk), rangeOf(n));
 }
 
 function buildMask(n: ColumnMaskCstNode): A.MaskClause {
@@ -515,14 +339,7 @@ function buildMask(n: ColumnMaskCstNode): A.MaskClause {
 
 function buildColumnDefinition(n: ColumnDefinitionCstNode): A.ColumnDefinition {
   const maskNode = node(n, 'columnMask');
-  const column: A.ColumnDefinition = {
-    kind: 'ColumnDefinition',
-    name: identifier(node(n, 'columnName')!),
-    type: buildType(node(n, 'cqlType')!),
-    isStatic: has(n, 'STATIC'),
-    inlinePrimaryKey: has(n, 'PRIMARY'),
-    range: rangeOf(n),
-  };
+  const column = columnDefinitionOf(identifier(node(n, 'columnName')!), buildType(node(n, 'cqlType')!), has(n, 'STATIC'), has(n, 'PRIMARY'), rangeOf(n));
   if (maskNode) column.mask = buildMask(maskNode);
   return column;
 }
@@ -533,16 +350,11 @@ function buildTypeField(n: TypeFieldCstNode): A.TypeField {
 
 function buildAssignmentTarget(n: DeleteSelectionCstNode): A.Expression {
   const name = identifier(node(n, 'columnName')!);
-  const column: A.ColumnRef = { kind: 'ColumnRef', name, range: name.range };
+  const column = columnRefOf(name);
   const index = node(n, 'expression');
   const field = node(n, 'fieldName');
-  if (has(n, 'LBracket') && index) {
-    return { kind: 'ElementAccess', target: column, index: buildExpression(index), range: spanRanges(name.range, tokenRange(tok(n, 'RBracket')!)) };
-  }
-  if (field) {
-    const f = identifier(field);
-    return { kind: 'FieldAccess', target: column, field: f, range: spanRanges(name.range, f.range) };
-  }
+  if (has(n, 'LBracket') && index) return elementAccessOf(column, buildExpression(index), spanRanges(name.range, tokenRange(tok(n, 'RBracket')!)));
+  if (field) return fieldAccessOf(column, identifier(field));
   return column;
 }
 
@@ -550,16 +362,11 @@ function buildAssignment(n: AssignmentCstNode): A.Assignment {
   const exprs = nodes(n, 'expression');
   const value = buildExpression(exprs[exprs.length - 1]);
   const name = identifier(node(n, 'columnName')!);
-  const column: A.ColumnRef = { kind: 'ColumnRef', name, range: name.range };
+  const column = columnRefOf(name);
   let target: A.Expression = column;
-  if (has(n, 'LBracket')) {
-    target = { kind: 'ElementAccess', target: column, index: buildExpression(exprs[0]), range: spanRanges(name.range, tokenRange(tok(n, 'RBracket')!)) };
-  } else if (has(n, 'fieldName')) {
-    const f = identifier(node(n, 'fieldName')!);
-    target = { kind: 'FieldAccess', target: column, field: f, range: spanRanges(name.range, f.range) };
-  }
-  const operator = (tok(n, 'Eq') ?? tok(n, 'PlusEq') ?? tok(n, 'MinusEq'))!.image as A.Assignment['operator'];
-  return { kind: 'Assignment', target, operator, value, range: rangeOf(n) };
+  if (has(n, 'LBracket')) target = elementAccessOf(column, buildExpression(exprs[0]), spanRanges(name.range, tokenRange(tok(n, 'RBracket')!)));
+  else if (has(n, 'fieldName')) target = fieldAccessOf(column, identifier(node(n, 'fieldName')!));
+  return assignmentOf(target, (tok(n, 'Eq') ?? tok(n, 'PlusEq') ?? tok(n, 'MinusEq'))!, value, rangeOf(n));
 }
 
 function buildConditions(n: IfClauseCstNode | undefined): A.Relation[] {
@@ -573,101 +380,75 @@ function typeList(n: TypeListCstNode | undefined): A.CqlType[] | undefined {
 // ---------------------------------------------------------------------------------------------
 // Statements
 
-type Base = { range: A.SourceRange; terminated: boolean };
-
 function buildSelect(n: SelectStatementCstNode, base: Base): A.SelectStatement {
   const { selectors, star } = buildSelectors(node(n, 'selectClause')!);
-  const groupItems = nodes(n, 'groupByItem').map((g) => buildExpression(node(g, 'expression')!));
   const perPartition = node(n, 'perPartitionLimit');
   const limit = node(n, 'limitClause');
   const allowTok = tok(n, 'ALLOW');
   const where = node(n, 'whereClause');
-  const stmt: A.SelectStatement = {
-    kind: 'Select',
-    range: base.range,
-    terminated: base.terminated,
+  return selectOf(base, {
     json: has(n, 'JSON'),
     distinct: has(n, 'DISTINCT'),
     selectors,
     star,
     from: qualifiedName(node(n, 'tableName')!),
     where: buildWhere(where),
-    groupBy: groupItems.filter((g): g is A.ColumnRef => g.kind === 'ColumnRef').map((g) => g.name),
+    whereRange: where ? rangeOf(where) : undefined,
+    groupItems: nodes(n, 'groupByItem').map((g) => buildExpression(node(g, 'expression')!)),
     orderBy: nodes(n, 'ordering').map((o) => {
-      const ordering: A.Ordering = { kind: 'Ordering', column: identifier(node(o, 'columnName')!), range: rangeOf(o) };
-      if (has(o, 'ASC')) ordering.direction = 'ASC';
-      if (has(o, 'DESC')) ordering.direction = 'DESC';
       const ann = node(o, 'expression');
-      if (ann) ordering.annOf = buildExpression(ann);
-      return ordering;
+      return orderingOf(identifier(node(o, 'columnName')!), rangeOf(o), has(o, 'DESC') ? 'DESC' : has(o, 'ASC') ? 'ASC' : undefined, ann ? buildExpression(ann) : undefined);
     }),
-    allowFiltering: !!allowTok,
-  };
-  if (where) stmt.whereRange = rangeOf(where);
-  if (groupItems.length) stmt.groupByExpressions = groupItems;
-  if (perPartition) stmt.perPartitionLimit = buildIntValue(node(perPartition, 'intValue')!);
-  if (limit) stmt.limit = buildIntValue(node(limit, 'intValue')!);
-  if (allowTok) stmt.allowFilteringRange = tokenRange(allowTok, tok(n, 'FILTERING')!);
-  return stmt;
+    perPartitionLimit: perPartition ? buildIntValue(node(perPartition, 'intValue')!) : undefined,
+    limit: limit ? buildIntValue(node(limit, 'intValue')!) : undefined,
+    allowFilteringRange: allowTok ? tokenRange(allowTok, tok(n, 'FILTERING')!) : undefined,
+  });
 }
 
 function buildInsert(n: InsertStatementCstNode, base: Base): A.InsertStatement {
   const cols = node(n, 'insertColumns');
   const vals = node(n, 'insertValues');
-  const stmt: A.InsertStatement = {
-    kind: 'Insert',
-    range: base.range,
-    terminated: base.terminated,
+  const json = has(n, 'JSON');
+  const str = tok(n, 'StringLiteral');
+  return insertOf(base, {
     table: qualifiedName(node(n, 'tableName')!),
     columns: cols ? nodes(cols, 'columnName').map(identifier) : [],
     values: vals ? nodes(vals, 'expression').map(buildExpression) : [],
     ifNotExists: has(n, 'ifNotExists'),
     using: buildUsing(node(n, 'usingClause')),
-  };
-  if (cols) stmt.columnsRange = rangeOf(cols);
-  if (vals) stmt.valuesRange = rangeOf(vals);
-  if (has(n, 'JSON')) {
-    const str = tok(n, 'StringLiteral');
-    stmt.json = str ? literalFromToken(str) : buildBindMarker(node(n, 'bindMarker')!);
-    if (has(n, 'DEFAULT')) stmt.jsonDefault = has(n, 'UNSET') ? 'UNSET' : 'NULL';
-  }
-  return stmt;
+    columnsRange: cols ? rangeOf(cols) : undefined,
+    valuesRange: vals ? rangeOf(vals) : undefined,
+    json: !json ? undefined : str ? literalFromToken(str) : buildBindMarker(node(n, 'bindMarker')!),
+    jsonDefault: !has(n, 'DEFAULT') ? undefined : has(n, 'UNSET') ? 'UNSET' : 'NULL',
+  });
 }
 
 function buildUpdate(n: UpdateStatementCstNode, base: Base): A.UpdateStatement {
   const where = node(n, 'whereClause');
   const ifClause = node(n, 'ifClause');
-  const stmt: A.UpdateStatement = {
-    kind: 'Update',
-    range: base.range,
-    terminated: base.terminated,
+  return updateOf(base, {
     table: qualifiedName(node(n, 'tableName')!),
     using: buildUsing(node(n, 'usingClause')),
     assignments: nodes(n, 'assignment').map(buildAssignment),
     where: buildWhere(where),
+    whereRange: where ? rangeOf(where) : undefined,
     conditions: buildConditions(ifClause),
     ifExists: ifClause !== undefined && has(ifClause, 'EXISTS'),
-  };
-  if (where) stmt.whereRange = rangeOf(where);
-  return stmt;
+  });
 }
 
 function buildDelete(n: DeleteStatementCstNode, base: Base): A.DeleteStatement {
   const where = node(n, 'whereClause');
   const ifClause = node(n, 'ifClause');
-  const stmt: A.DeleteStatement = {
-    kind: 'Delete',
-    range: base.range,
-    terminated: base.terminated,
+  return deleteOf(base, {
     selections: nodes(n, 'deleteSelection').map(buildAssignmentTarget),
     table: qualifiedName(node(n, 'tableName')!),
     using: buildUsing(node(n, 'usingClause')),
     where: buildWhere(where),
+    whereRange: where ? rangeOf(where) : undefined,
     conditions: buildConditions(ifClause),
     ifExists: ifClause !== undefined && has(ifClause, 'EXISTS'),
-  };
-  if (where) stmt.whereRange = rangeOf(where);
-  return stmt;
+  });
 }
 
 function buildBatch(n: BatchStatementCstNode, base: Base): A.BatchStatement {
@@ -685,53 +466,26 @@ function buildBatch(n: BatchStatementCstNode, base: Base): A.BatchStatement {
     const range = semi ? tokenRange(firstOf(s.node), semi) : rangeOf(s.node);
     return s.build({ range, terminated: !!semi });
   });
-  return {
-    kind: 'Batch',
-    range: base.range,
-    terminated: base.terminated,
-    batchType: has(n, 'UNLOGGED') ? 'UNLOGGED' : has(n, 'COUNTER') ? 'COUNTER' : 'LOGGED',
-    using: buildUsing(node(n, 'usingClause')),
-    statements,
-  };
+  return batchOf(base, has(n, 'UNLOGGED') ? 'UNLOGGED' : has(n, 'COUNTER') ? 'COUNTER' : 'LOGGED', buildUsing(node(n, 'usingClause')), statements);
 }
 
 function buildCreate(n: CreateStatementCstNode, base: Base, nameWords: string[]): A.Statement {
   const c = n.children;
   if (c.createKeyspace) {
     const s = c.createKeyspace[0];
-    return { kind: 'CreateKeyspace', range: base.range, terminated: base.terminated, name: identifier(node(s, 'keyspaceName')!), ifNotExists: has(s, 'ifNotExists'), properties: buildProperties(node(s, 'properties')) };
+    return createKeyspaceOf(base, identifier(node(s, 'keyspaceName')!), has(s, 'ifNotExists'), buildProperties(node(s, 'properties')));
   }
   if (c.createTable) {
     const s = c.createTable[0];
     const names = nodes(s, 'tableName');
     const body = node(s, 'tableBody');
-    const stmt: A.CreateTableStatement = {
-      kind: 'CreateTable',
-      range: base.range,
-      terminated: base.terminated,
-      columnFamily: tok(s, 'TABLE')!.image.toLowerCase() === 'columnfamily',
-      name: qualifiedName(names[0]),
-      ifNotExists: has(s, 'ifNotExists'),
-      columns: [],
-    };
+    const stmt = createTableOf(base, tok(s, 'TABLE')!, qualifiedName(names[0]), has(s, 'ifNotExists'));
     if (body) {
       stmt.bodyRange = rangeOf(body);
       for (const el of nodes(body, 'tableElement')) {
         const def = node(el, 'columnDefinition');
         if (def) {
-          const column = buildColumnDefinition(def);
-          stmt.columns.push(column);
-          if (column.inlinePrimaryKey && !stmt.primaryKey) {
-            stmt.primaryKey = {
-              kind: 'PrimaryKey',
-              form: 'inline',
-              partitionKey: [{ ...column.name, range: column.name.range }],
-              clustering: [],
-              partitionKeyParenthesised: false,
-              partitionKeyRange: column.name.range,
-              range: tokenRange(tok(def, 'PRIMARY')!, tok(def, 'KEY')!),
-            };
-          }
+          addColumn(stmt, buildColumnDefinition(def), () => tokenRange(tok(def, 'PRIMARY')!, tok(def, 'KEY')!));
         } else if (!stmt.primaryKey) {
           stmt.primaryKey = buildPrimaryKeyClause(node(el, 'primaryKeyClause')!);
         }
@@ -750,25 +504,15 @@ function buildCreate(n: CreateStatementCstNode, base: Base, nameWords: string[])
   if (c.createIndex) {
     const s = c.createIndex[0];
     const nameNode = node(s, 'indexName');
-    const using = tok(s, 'StringLiteral');
-    const stmt: A.CreateIndexStatement = {
-      kind: 'CreateIndex',
-      range: base.range,
-      terminated: base.terminated,
+    return createIndexOf(base, {
       custom: has(s, 'CUSTOM'),
       ifNotExists: has(s, 'ifNotExists'),
       table: qualifiedName(node(s, 'tableName')!),
-      targets: nodes(s, 'indexTarget').map((t) => ({
-        kind: 'IndexTarget',
-        column: identifier(node(t, 'columnName')!),
-        indexKind: has(t, 'KEYS') ? 'keys' : has(t, 'VALUES') ? 'values' : has(t, 'ENTRIES') ? 'entries' : has(t, 'FULL') ? 'full' : 'simple',
-        range: rangeOf(t),
-      })),
+      targets: nodes(s, 'indexTarget').map((t) => indexTargetOf(identifier(node(t, 'columnName')!), tok(t, 'KEYS') ?? tok(t, 'VALUES') ?? tok(t, 'ENTRIES') ?? tok(t, 'FULL'), rangeOf(t))),
       properties: buildProperties(node(s, 'properties')),
-    };
-    if (nameNode) stmt.name = identifier(nameNode);
-    if (using) stmt.using = ownString(decodeString(using.image));
-    return stmt;
+      name: nameNode ? identifier(nameNode) : undefined,
+      using: tok(s, 'StringLiteral'),
+    });
   }
   if (c.createMaterializedView) {
     const s = c.createMaterializedView[0];
@@ -916,19 +660,19 @@ function buildDrop(n: DropStatementCstNode, base: Base, nameWords: string[]): A.
   }
   if (c.dropTable) {
     const s = c.dropTable[0];
-    return { kind: 'DropTable', range: base.range, terminated: base.terminated, name: qualifiedName(node(s, 'tableName')!), ifExists: has(s, 'ifExists') };
+    return dropOf('DropTable', base, qualifiedName(node(s, 'tableName')!), has(s, 'ifExists'));
   }
   if (c.dropType) {
     const s = c.dropType[0];
-    return { kind: 'DropType', range: base.range, terminated: base.terminated, name: qualifiedName(node(s, 'userTypeName')!), ifExists: has(s, 'ifExists') };
+    return dropOf('DropType', base, qualifiedName(node(s, 'userTypeName')!), has(s, 'ifExists'));
   }
   if (c.dropIndex) {
     const s = c.dropIndex[0];
-    return { kind: 'DropIndex', range: base.range, terminated: base.terminated, name: qualifiedName(node(s, 'qualifiedIndexName')!), ifExists: has(s, 'ifExists') };
+    return dropOf('DropIndex', base, qualifiedName(node(s, 'qualifiedIndexName')!), has(s, 'ifExists'));
   }
   if (c.dropMaterializedView) {
     const s = c.dropMaterializedView[0];
-    return { kind: 'DropMaterializedView', range: base.range, terminated: base.terminated, name: qualifiedName(node(s, 'tableName')!), ifExists: has(s, 'ifExists') };
+    return dropOf('DropMaterializedView', base, qualifiedName(node(s, 'tableName')!), has(s, 'ifExists'));
   }
   if (c.dropFunction || c.dropAggregate) {
     const s = (c.dropFunction ?? c.dropAggregate)![0];
@@ -1004,8 +748,8 @@ export function buildStatement(cst: CqlStatementCstNode, tokens: IToken[]): A.St
   if (c.updateStatement) return buildUpdate(c.updateStatement[0], base);
   if (c.deleteStatement) return buildDelete(c.deleteStatement[0], base);
   if (c.batchStatement) return buildBatch(c.batchStatement[0], base);
-  if (c.useStatement) return { kind: 'Use', range: base.range, terminated: base.terminated, keyspace: identifier(node(c.useStatement[0], 'keyspaceName')!) };
-  if (c.truncateStatement) return { kind: 'Truncate', range: base.range, terminated: base.terminated, name: qualifiedName(node(c.truncateStatement[0], 'tableName')!) };
+  if (c.useStatement) return useOf(base, identifier(node(c.useStatement[0], 'keyspaceName')!));
+  if (c.truncateStatement) return truncateOf(base, qualifiedName(node(c.truncateStatement[0], 'tableName')!));
   if (c.createStatement) return buildCreate(c.createStatement[0], base, otherStatementType(c.createStatement[0], tokens));
   if (c.alterStatement) return buildAlter(c.alterStatement[0], base, otherStatementType(c.alterStatement[0], tokens));
   if (c.dropStatement) return buildDrop(c.dropStatement[0], base, otherStatementType(c.dropStatement[0], tokens));

@@ -16,4 +16,4 @@ export { parseCql, parseCstOnly, type ParseOptions, type ParseResult } from './p
 export { tokenize, type CqlToken, type TokenCategory } from './tokenize';
 export { expectedTokensAt, PERMISSIONS, type ExpectedTokens, type IdentifierKind } from './content-assist';
 export { parseTerm, parseCqlType, parseCqlTypes, type FragmentResult } from './fragments';
-export { decodeString } from './builder';
+export { decodeString } from './nodes';

@@ -6,7 +6,9 @@ import type * as A from './ast';
 import { isSourceRange } from './ast';
 import { lexCql, CqlScanner, type ScanPosition, Semicolon, BlockComment } from './lexer';
 import { type CqlParser, getParser } from './parser';
-import { buildStatement, tokenRange, withSharedStrings } from './builder';
+import { buildStatement } from './builder';
+import { readStatement } from './direct';
+import { tokenRange, withSharedStrings } from './nodes';
 import type { CqlStatementCstNode } from './cst';
 import { buildSyntaxMessage, describeFound } from './errors';
 import { isShellWord, firstOnLine, startsStatement, shellEnd, chunkEnd, chunkTokens, TokenWindow } from './chunks';
@@ -113,6 +115,12 @@ function parseChunkInto(text: string, parser: CqlParser, tokens: IToken[]): Chun
       continue;
     }
     const seg = a === 0 ? tokens : tokens.slice(a, b);
+    // The common statements are read straight from their tokens; the parser reads the rest.
+    const direct = a === 0 ? readStatement(seg) : undefined;
+    if (direct) {
+      out.statements.push(direct);
+      break;
+    }
     const result = attempt(parser, seg);
     if (result.cst) {
       safeBuild(result.cst, seg, out);

@@ -2,7 +2,7 @@
 import { type IToken, type TokenType } from './chevrotain';
 import type * as A from './ast';
 import { lexCql, keywordType, Keyword, StringLiteral, UnterminatedString, UnterminatedQuotedName, QuotedName, EmptyQuotedName, Identifier, IntegerLiteral, FloatLiteral, DurationLiteral, UuidLiteral, HexLiteral, BooleanLiteral, NanLiteral, InfinityLiteral, QMark, LineComment, BlockComment, Unknown, keywordTokens as K, RESERVED_KEYWORDS } from './lexer';
-import { tokenRange } from './builder';
+import { tokenRange } from './nodes';
 
 export type TokenCategory =
   | 'keyword' | 'identifier' | 'quotedIdentifier' | 'string' | 'number' | 'boolean' | 'null' | 'uuid' | 'hex'

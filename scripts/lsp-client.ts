@@ -308,6 +308,14 @@ export class LspTestClient<P extends ServerProcess = ChildProcessWithoutNullStre
   workspaceDiagnostics(previousResultIds: { uri: string; value: string }[] = []): Promise<WorkspaceDiagnosticReport> {
     return this.request('workspace/diagnostic', { previousResultIds }) as Promise<WorkspaceDiagnosticReport>;
   }
+  /**
+   * Resolves once the server has indexed its workspace folders: workspace/diagnostic (pull clients) is
+   * answered only then. While the index runs, an opened document's first report may hold only its
+   * file-local findings (the rest follows with a workspace/diagnostic/refresh).
+   */
+  async whenIndexed(): Promise<void> {
+    await this.workspaceDiagnostics();
+  }
 
   /** Resolves once the server sent more than `count` workspace/diagnostic/refresh requests. */
   waitForRefresh(count: number, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<number> {

@@ -8,7 +8,7 @@ import type { TokenSpan } from '../builder';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
 const { CstParser, EOF, EarlyExitException, NoViableAltException, tokenMatcher } = Chevrotain;
-const { allTokenTypes, keywordTokens: K, Ident, NonTypeIdent, NativeTypeKw, NumberLit, StringLiteral, UuidLiteral, HexLiteral, IntegerLiteral, BooleanLiteral, Comma, Dot, LParen, RParen, LBracket, LBrace, Lt, Gt, Plus, Minus, Star, Slash, Percent, Colon, QMark } = Lexer;
+const { allTokenTypes, Semicolon, keywordTokens: K, Ident, NonTypeIdent, NativeTypeKw, NumberLit, StringLiteral, UuidLiteral, HexLiteral, IntegerLiteral, BooleanLiteral, Comma, Dot, LParen, RParen, LBracket, LBrace, Lt, Gt, Plus, Minus, Star, Slash, Percent, Colon, QMark } = Lexer;
 
 /** Tokens after which a `(`...`)` group is a type hint rather than a parenthesised value. */
 const TYPE_STARTERS = new Set<TokenType>([K.FROZEN, K.MAP, K.LIST, K.SET, K.TUPLE, K.VECTOR]);
@@ -28,6 +28,68 @@ export interface CqlParserOptions {
   validate?: boolean;
 }
 
+/** Token lookahead: `la(1)` is the next token; past the end, an EOF token. */
+export type Lookahead = (i: number) => IToken;
+
+/**
+ * The hand-written lookahead where LL(k) cannot decide, as functions of the tokens ahead: the parser's gates
+ * call them, and so does grammar/direct.ts, which must read a statement exactly as the parser does.
+ */
+
+/** `name(` or `ks.name(`: a function call rather than a column. */
+export function functionCallAhead(la: Lookahead): boolean {
+  const first = la(1).tokenType;
+  if (!(tokenMatcher(la(1), Ident) || first === K.TOKEN)) return false;
+  if (la(2).tokenType === LParen) return true;
+  return la(2).tokenType === Dot && (tokenMatcher(la(3), Ident) || la(3).tokenType === K.TOKEN) && la(4).tokenType === LParen;
+}
+
+/** `(type) value`: the parenthesised tokens form a type and a value follows. */
+export function typeHintAhead(la: Lookahead): boolean {
+  if (la(1).tokenType !== LParen) return false;
+  const first = la(2);
+  const firstType = first.tokenType;
+  const isNative = tokenMatcher(first, NativeTypeKw);
+  const isTypeCtor = TYPE_STARTERS.has(firstType) && la(3).tokenType === Lt;
+  if (!isNative && !isTypeCtor && !tokenMatcher(first, NonTypeIdent) && firstType !== StringLiteral) return false;
+  // Find the closing parenthesis; only type-ish tokens may appear in between.
+  let depth = 0;
+  let i = 2;
+  for (; i < 64; i++) {
+    const t = la(i).tokenType;
+    if (t === EOF) return false;
+    if (t === Lt) depth++;
+    else if (t === Gt) depth--;
+    else if (t === RParen) {
+      if (depth !== 0) return false;
+      break;
+    } else if (!(t === Comma || t === Dot || t === IntegerLiteral || t === StringLiteral || tokenMatcher(la(i), Ident))) return false;
+    if (depth === 0 && t === Comma) return false;
+  }
+  if (i >= 64) return false;
+  const after = la(i + 1);
+  const afterType = after.tokenType;
+  const simpleValue =
+    tokenMatcher(after, NumberLit) || afterType === StringLiteral || afterType === UuidLiteral || afterType === HexLiteral ||
+    afterType === BooleanLiteral || afterType === QMark || afterType === Colon || afterType === LBracket || afterType === LBrace || afterType === K.NULL;
+  if (simpleValue) return true;
+  // A name or a parenthesis after `(x)` only makes it a hint when `x` is clearly a type.
+  if (isNative || isTypeCtor) return tokenMatcher(after, Ident) || afterType === LParen || afterType === Minus || afterType === K.TOKEN;
+  return false;
+}
+
+/** After IF: `EXISTS` that ends the statement is `IF EXISTS`, else a condition on a column named `exists`. */
+export function existsEndsAhead(la: Lookahead): boolean {
+  const next = la(2);
+  return next.tokenType === EOF || next.tokenType === Semicolon || next.tokenType === K.APPLY || STATEMENT_START.has(next.tokenType);
+}
+
+/** After CONTAINS: `KEY` followed by a value is `CONTAINS KEY`, else the value is a column named `key`. */
+export function keyWordAhead(la: Lookahead): boolean {
+  const next = la(2).tokenType;
+  return next !== EOF && next !== Semicolon && next !== K.AND;
+}
+
 /** A CST node that is its own TokenSpan (builder.ts). */
 interface TokenSpanNode extends TokenSpan {
   name: string;
@@ -41,6 +103,8 @@ export class CqlParserBase extends CstParser {
    * rebuilding them on every call costs more than the parsing itself), by rule and DSL method (`relationOr2`).
    */
   protected readonly alts: Record<string, any> = {};
+  /** This parser's lookahead, for the gate functions above. */
+  protected readonly lookahead: Lookahead = (i) => this.LA(i);
 
   constructor(options: CqlParserOptions = {}) {
     super(allTokenTypes, { maxLookahead: 4, recoveryEnabled: false, nodeLocationTracking: 'full', skipValidations: !options.validate });
@@ -108,48 +172,11 @@ export class CqlParserBase extends CstParser {
 
   /** `name(` or `ks.name(`: a function call rather than a column. */
   protected isFunctionCall(): boolean {
-    const first = this.la(1);
-    if (!(tokenMatcher(this.LA(1), Ident) || first === K.TOKEN)) return false;
-    if (this.la(2) === LParen) return true;
-    return this.la(2) === Dot && (tokenMatcher(this.LA(3), Ident) || this.la(3) === K.TOKEN) && this.la(4) === LParen;
+    return functionCallAhead(this.lookahead);
   }
 
   /** `(type) value`: the parenthesised tokens form a type and a value follows. */
   protected isTypeHint(): boolean {
-    if (this.la(1) !== LParen) return false;
-    const first = this.LA(2);
-    const firstType = first.tokenType;
-    const isNative = tokenMatcher(first, NativeTypeKw);
-    const isTypeCtor = TYPE_STARTERS.has(firstType) && this.la(3) === Lt;
-    if (!isNative && !isTypeCtor && !tokenMatcher(first, NonTypeIdent) && firstType !== StringLiteral) return false;
-    // Find the closing parenthesis; only type-ish tokens may appear in between.
-    let depth = 0;
-    let i = 2;
-    for (; i < 64; i++) {
-      const t = this.la(i);
-      if (t === EOF) return false;
-      if (t === Lt) depth++;
-      else if (t === Gt) depth--;
-      else if (t === RParen) {
-        if (depth !== 0) return false;
-        break;
-      } else if (!(t === Comma || t === Dot || t === IntegerLiteral || t === StringLiteral || tokenMatcher(this.LA(i), Ident))) return false;
-      if (depth === 0 && t === Comma) return false;
-    }
-    if (i >= 64) return false;
-    const after = this.LA(i + 1);
-    const afterType = after.tokenType;
-    const simpleValue =
-      tokenMatcher(after, NumberLit) || afterType === StringLiteral || afterType === UuidLiteral || afterType === HexLiteral ||
-      afterType === BooleanLiteral || afterType === QMark || afterType === Colon || afterType === LBracket || afterType === LBrace || afterType === K.NULL;
-    if (simpleValue) return true;
-    // A name or a parenthesis after `(x)` only makes it a hint when `x` is clearly a type.
-    if (isNative || isTypeCtor) return tokenMatcher(after, Ident) || afterType === LParen || afterType === Minus || afterType === K.TOKEN;
-    return false;
-  }
-
-  /** A token that starts a statement (used by gates deciding whether a statement ended). */
-  isStatementStart(token: IToken): boolean {
-    return STATEMENT_START.has(token.tokenType);
+    return typeHintAhead(this.lookahead);
   }
 }

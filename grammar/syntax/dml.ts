@@ -1,10 +1,9 @@
 // Data statements: SELECT, INSERT, UPDATE, DELETE, BATCH, USE, TRUNCATE, and their clauses.
-import * as Chevrotain from '../chevrotain';
 import * as Lexer from '../lexer';
 import { ExpressionRules } from './expressions';
+import { existsEndsAhead, keyWordAhead } from './base';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
-const { EOF } = Chevrotain;
 const { keywordTokens: K, Ident, StringLiteral, IntegerLiteral, Semicolon, Comma, Dot, LParen, RParen, LBracket, RBracket, LtEq, GtEq, NotEq, PlusEq, MinusEq, Lt, Gt, Eq, Star } = Lexer;
 
 export class DmlRules extends ExpressionRules {
@@ -144,7 +143,7 @@ export class DmlRules extends ExpressionRules {
             {
               ALT: () => {
                 this.CONSUME(K.CONTAINS);
-                this.OPTION((this.alts.relationOption ??= { GATE: () => this.LA(2).tokenType !== EOF && this.LA(2).tokenType !== Semicolon && this.LA(2).tokenType !== K.AND, DEF: () => this.CONSUME(K.KEY) }));
+                this.OPTION((this.alts.relationOption ??= { GATE: () => keyWordAhead(this.lookahead), DEF: () => this.CONSUME(K.KEY) }));
                 this.SUBRULE3(this.expression);
               },
             },
@@ -154,7 +153,7 @@ export class DmlRules extends ExpressionRules {
       {
         ALT: () => {
           this.CONSUME2(K.CONTAINS);
-          this.OPTION2((this.alts.relationOption2 ??= { GATE: () => this.LA(2).tokenType !== EOF && this.LA(2).tokenType !== Semicolon && this.LA(2).tokenType !== K.AND, DEF: () => this.CONSUME2(K.KEY) }));
+          this.OPTION2((this.alts.relationOption2 ??= { GATE: () => keyWordAhead(this.lookahead), DEF: () => this.CONSUME2(K.KEY) }));
           this.SUBRULE4(this.expression);
         },
       },
@@ -314,7 +313,7 @@ export class DmlRules extends ExpressionRules {
     this.CONSUME(K.IF);
     this.OR((this.alts.ifClauseOr ??= [
       // `IF EXISTS` vs a condition on a column named `exists`.
-      { GATE: () => this.LA(2).tokenType === EOF || this.LA(2).tokenType === Semicolon || this.LA(2).tokenType === K.APPLY || this.isStatementStart(this.LA(2)), ALT: () => this.CONSUME(K.EXISTS) },
+      { GATE: () => existsEndsAhead(this.lookahead), ALT: () => this.CONSUME(K.EXISTS) },
       {
         ALT: () => {
           this.SUBRULE(this.relation);

@@ -46,7 +46,7 @@ export function applyFixesToText(project: Project, filePath: string, options: Fi
   let passes = 0;
   while (passes < MAX_FIX_PASSES) {
     const parse = project.parse(filePath);
-    const env = projectFixEnvironment(project, filePath, { onError: recordFixErrors(project, filePath), ...options });
+    const env = projectFixEnvironment(project, filePath, { onError: recordFixErrors(project, filePath), ...options, safeOnly: true });
     const edits = computeFixAll(text, parse, env.findings ?? [], env);
     if (!edits.length) break;
     const next = applyEdits(text, edits);
@@ -90,6 +90,6 @@ export function fixableFindings(project: Project, filePath: string, findings: re
   const text = project.getText(filePath);
   if (text === undefined) return findings.map(() => false);
   const parse = project.parse(filePath);
-  const env = projectFixEnvironment(project, filePath, { onError: recordFixErrors(project, filePath), ...options });
+  const env = projectFixEnvironment(project, filePath, { onError: recordFixErrors(project, filePath), ...options, safeOnly: true });
   return findings.map((finding) => fixesForFinding(text, parse, finding, env).some((f) => f.safeForFixAll));
 }

@@ -70,7 +70,7 @@ interface OutputSink {
  * Writes results as they come, one file at a time (a run over many files never builds its whole output
  * as one string), then what only the end knows (stylish's summary, SARIF's rules and artifacts).
  */
-interface ResultWriter {
+export interface ResultWriter {
   file(result: FileResult): void;
   end(): void;
 }

@@ -14,10 +14,11 @@ import { withProgress, type Progress } from './progress';
 import { EVIDENCE_OPTION, evidenceOption } from './project-facts';
 import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
 import { EvidenceCache, readProjectEvidence, type EvidenceSetting } from '../core/evidence';
-import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type RuleDescription } from './formatters';
+import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type ResultWriter, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
 import { CONFIG_OPTIONS, EXIT, NO_IGNORE_OPTION, UsageError, collectCqlFiles, discoveredConfigs, ignoreCheck, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs, parseTargetOption, readInput, reportConfigErrors, writeOutput, type CliIO, type ReadBack } from './io';
 import { commandHelp, type CliOptions, type CommandSpec } from './options';
+import { lintInWorkers, workerCount } from './lint-workers';
 import packageJson from '../../package.json';
 
 const LINT_OPTIONS = {
@@ -49,7 +50,10 @@ All inputs are analysed together, so queries resolve against tables defined in a
 (the figures, the cure and the sources, as markdown): stylish shows the details wrapped under the headline,
 compact the headline alone. json is ESLint's JSON formatter shape, the headline as "message" and the details
 in an added "details" field; sarif is SARIF 2.1.0 for code-scanning uploads, the headline as message.text
-and headline and details as message.markdown.`,
+and headline and details as message.markdown.
+
+Runs of many files parse and lint them in worker threads, one per core (the output is the same as on one
+thread); CQLINT_WORKERS=n sets how many (1: none). --fix, --fix-dry-run, --stdin and --cache run on one thread.`,
   exitStatus: `0 no errors (and warnings within --max-warnings), 1 errors or too many warnings, 2 usage error,
 bad configuration or a file that could not be read. Files over ${MAX_FILE_BYTES.source / (1024 * 1024)} MiB are refused (exit 2): cqlint checks
 schemas and queries, not data dumps.`,
@@ -185,6 +189,56 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
   const configs = discoveredConfigs(roots);
   const ignored = options.noIgnore ? undefined : ignoreCheck(io, report, (entry) => config ?? configs.lookup(entry)?.config);
   const files = options.inputs.length ? await collectCqlFiles(options.inputs, io, report, ignored) : [];
+  const color = options.color ?? (io.stdout.isTTY === true && !io.env.NO_COLOR);
+  const writer = (): ResultWriter => resultWriter(options.format, io.stdout, {
+    cwd: io.cwd,
+    color,
+    columns: io.stdout.isTTY ? io.stdout.columns : undefined,
+    rules: ruleDescriptions(),
+    toolVersion: packageJson.version,
+    informationUri: INFORMATION_URI,
+  });
+  const counts = { errorCount: 0, warningCount: 0 };
+  const write = (out: ResultWriter, result: FileResult): void => {
+    out.file(options.quiet ? errorsOnly(result) : result);
+    const fileCounts = countFindings(result.findings);
+    counts.errorCount += fileCounts.errorCount;
+    counts.warningCount += fileCounts.warningCount;
+  };
+  const lintFailed = (filePath: string, message: string): void => fail(`internal error while linting ${displayPath(filePath, io.cwd)}: ${message}`);
+
+  // Many files and several cores: worker threads parse and lint them. Fixing edits the texts, stdin is one
+  // text, and the cache skips the files it holds: those runs stay on one thread.
+  const oneThread = options.fix || options.fixDryRun || options.stdinPath !== undefined || options.cacheFile !== undefined;
+  const workers = oneThread ? 1 : workerCount(files.length, io.env);
+  if (workers > 1) {
+    if (io.env.CQLINT_DEBUG) io.stderr.write(`cqlint: linting ${files.length} files in ${workers} worker threads\n`);
+    const out = writer();
+    let read = 0;
+    let written = 0;
+    await lintInWorkers({
+      workers,
+      setup: { target: options.target, config, roots, evidence: options.evidence, cwd: io.cwd },
+      files,
+      read: async (file) => {
+        bar.update('reading', read++, files.length);
+        return (await readInput(file, io, report))?.text;
+      },
+      allRead: (readFiles) => {
+        if (config === undefined) reportConfigErrors(configs, readFiles, report);
+      },
+      problem: fail,
+      warning: (warning) => io.stderr.write(`cqlint: warning: ${warning}\n`),
+      result: (result) => {
+        bar.update('linting', written++, files.length);
+        write(out, result);
+      },
+      failed: lintFailed,
+    });
+    out.end();
+    return exitCode(report.failed, counts, options.maxWarnings, io);
+  }
+
   // Rules are synchronous: the samples .cqlint.json names are read before they run, and handed to them here.
   const samples = new SampleCache();
   const evidenceCache = new EvidenceCache();
@@ -279,16 +333,7 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
 
   // Each file's result is written as soon as it is linted: a run over many files never holds its whole
   // output as one string.
-  const color = options.color ?? (io.stdout.isTTY === true && !io.env.NO_COLOR);
-  const writer = resultWriter(options.format, io.stdout, {
-    cwd: io.cwd,
-    color,
-    columns: io.stdout.isTTY ? io.stdout.columns : undefined,
-    rules: ruleDescriptions(),
-    toolVersion: packageJson.version,
-    informationUri: INFORMATION_URI,
-  });
-  const counts = { errorCount: 0, warningCount: 0 };
+  const out = writer();
   for (const [i, filePath] of reported.entries()) {
     bar.update('linting', i, reported.length);
     const hit = inputs && cache?.lookup(filePath, inputs);
@@ -296,7 +341,7 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     try {
       findings = hit ? hit.findings : project.lint(filePath);
     } catch (error) {
-      fail(`internal error while linting ${displayPath(filePath, io.cwd)}: ${error instanceof Error ? error.message : String(error)}`);
+      lintFailed(filePath, error instanceof Error ? error.message : String(error));
       continue;
     }
     let fixable: boolean[] | undefined = hit?.fixable;
@@ -308,23 +353,25 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     if (inputs) cache?.store(filePath, inputs, hit ? hit.readsQueries : project.lintReadReferences(filePath), findings, fixable);
     const output = outputs.get(filePath);
     const result: FileResult = { filePath, findings, source: output ?? project.getText(filePath)!, fixable, ...(output !== undefined ? { output } : {}) };
-    writer.file(options.quiet ? errorsOnly(result) : result);
+    write(out, result);
     project.release(filePath, { findings: true });
     heapKeeper().settle();
-    const fileCounts = countFindings(findings);
-    counts.errorCount += fileCounts.errorCount;
-    counts.warningCount += fileCounts.warningCount;
   }
-  writer.end();
+  out.end();
   if (cache) {
     // Not worth failing the run for: the results stand, the next run starts afresh.
     await cache.save().catch((error: unknown) => io.stderr.write(`cqlint: warning: cannot write the cache ${displayPath(options.cacheFile!, io.cwd)}: ${describeIoError(error)}\n`));
   }
 
-  if (report.failed) return EXIT.failure;
+  return exitCode(report.failed, counts, options.maxWarnings, io);
+}
+
+/** 2 after a failure, 1 with errors or too many warnings, else 0. */
+function exitCode(failed: boolean, counts: { errorCount: number; warningCount: number }, maxWarnings: number, io: CliIO): number {
+  if (failed) return EXIT.failure;
   if (counts.errorCount > 0) return EXIT.findings;
-  if (options.maxWarnings >= 0 && counts.warningCount > options.maxWarnings) {
-    io.stderr.write(`cqlint: too many warnings (${counts.warningCount}); at most ${options.maxWarnings} allowed (--max-warnings)\n`);
+  if (maxWarnings >= 0 && counts.warningCount > maxWarnings) {
+    io.stderr.write(`cqlint: too many warnings (${counts.warningCount}); at most ${maxWarnings} allowed (--max-warnings)\n`);
     return EXIT.findings;
   }
   return EXIT.ok;

@@ -47,15 +47,16 @@ export type OffsetFinding = FindingWith<SourceRange>;
  */
 export function locateFindings(findings: readonly OffsetFinding[], filePath: string, lines: LineIndex, linesOf: (filePath: string) => LineIndex | undefined): Finding[] {
   return findings.map((finding) => {
-    const { range, related, ...rest } = finding;
-    const located: Finding = { ...rest, range: lines.locate(range) };
+    // A spread with the range replaced (V8 copies such a literal fast; a rest pattern is several times slower).
+    const located = { ...finding, range: lines.locate(finding.range) } as Finding;
+    const related = finding.related;
     if (related) {
       located.related = [];
       for (const r of related) {
         const there = r.filePath === filePath ? lines : linesOf(r.filePath);
         if (there) located.related.push({ ...r, range: there.locate(r.range) });
       }
-    }
+    } else if ('related' in located) delete located.related; // reported as `related: undefined`
     return located;
   });
 }

@@ -63,6 +63,24 @@ export interface ProjectOptions {
    * Call refreshEvidence when its answers change.
    */
   evidenceFiles?: (settings: readonly EvidenceSetting[]) => readonly EvidenceFile[];
+  /**
+   * Whether a file is open in an editor, and so likely to be edited: its rule results are kept statement by
+   * statement from its first lint, so that the first edit re-checks only what it touched. Other files' are
+   * kept from their second lint (most files are linted once: a workspace's, the CLI's).
+   */
+  editing?: (filePath: string) => boolean;
+}
+
+/**
+ * What a Project keeps of a file it read and let go of (release()): its schema, its references and its
+ * text deflated. Plain data (structured-cloneable): the CLI's worker threads index a share of the files
+ * each and hand the others what they made (exportIndexed, adoptIndexed).
+ */
+export interface IndexedFile {
+  filePath: string;
+  schema: FileSchema;
+  references: TableReference[];
+  packed: Uint8Array;
 }
 
 interface FileEntry {
@@ -83,6 +101,8 @@ interface FileEntry {
     /** The reference lookups the rules made: the findings are stale when one of them answers differently. */
     references: ReferenceDependency[];
   };
+  /** The file-local rules' findings on `parse` (RuleRunner.runLocal), with what they were computed under. */
+  local?: { findings: OffsetFinding[]; parse: ParseResult; config: CqlintConfig; optionsVersion: number };
   /** The table references of `parse` (see schema/references.ts). */
   references?: TableReference[];
   /** The tree was let go (release()): the next parse keys `schema.byStatement` by its statements again. */
@@ -104,6 +124,8 @@ interface ResolvedReferences {
   copies: { candidates: readonly TableInfo[]; references: TableReference[] }[];
   /** referencesTo() answers by defining statement (the same array while the resolution stands). */
   answers: Map<TableDefinition, readonly TableReference[]>;
+  /** The `copies` classes each defining statement is a candidate of, made on the first referencesTo() of the name. */
+  classesOf?: Map<TableDefinition, ResolvedReferences['copies']>;
 }
 
 /**
@@ -154,7 +176,7 @@ export class Project {
   /** False after a file changed: schema() then compares its inputs. */
   private modelChecked = false;
   private readonly runner = new RuleRunner({
-    resolveForRules: (filePath, name, at) => this.resolveForRules(filePath, name, at),
+    ruleTable: (filePath, candidates) => ruleTable(filePath, candidates),
     resolveTable: (filePath, name, at) => this.resolveTable(filePath, name, at),
     referenceDependency: (table) => this.referenceDependency(table),
     referencesUnchanged: (dependencies) => this.referencesUnchanged(dependencies),
@@ -315,6 +337,7 @@ export class Project {
     this.fileReferences(filePath);
     entry.parse = undefined;
     entry.previous = undefined;
+    entry.local = undefined; // made from the tree, and only ever reused with it
     // Kept deflated (a schema file compresses about 6x): read back by textOf whenever it is needed.
     // UTF-8 cannot carry a lone surrogate (an editor's text may hold one): such a text stays as it is.
     if (entry.text !== undefined && isWellFormed(entry.text)) {
@@ -328,6 +351,26 @@ export class Project {
     entry.released = true;
     // Runs of thousands of files (the CLI, the server's index) release each in turn; keeping the heap near
     // what is alive is process policy, the entry points' (they call util/heap's keeper after each release).
+  }
+
+  /** A released file's index, to hand to another Project (see IndexedFile); undefined unless the file is released. */
+  exportIndexed(filePath: string): IndexedFile | undefined {
+    const entry = this.entries.get(filePath);
+    if (!entry?.released || !entry.schema || !entry.references || !entry.packed) return undefined;
+    return { filePath, schema: entry.schema, references: entry.references, packed: entry.packed };
+  }
+
+  /**
+   * Takes a file another Project indexed (exportIndexed, as a copy): this Project knows it as if it had read
+   * and released it itself. Its tree is made again if something needs it.
+   */
+  adoptIndexed(file: IndexedFile): void {
+    const old = this.entries.get(file.filePath);
+    if (old?.schema) this.previousDefined.set(file.filePath, old.schema.definedNames);
+    const packed = Buffer.isBuffer(file.packed) ? file.packed : Buffer.from(file.packed.buffer, file.packed.byteOffset, file.packed.byteLength);
+    this.entries.set(file.filePath, { packed, schema: file.schema, references: file.references, released: true });
+    this.staleReferences.add(file.filePath);
+    this.modelChecked = false;
   }
 
   /** Schema facts of one file (cached per parse; reused across edits that change no schema statement). */
@@ -453,8 +496,9 @@ export class Project {
     let out = resolved.answers.get(table.definition);
     if (!out) {
       const direct = resolved.direct.get(table.definition);
-      // A scan of each list (a Set per list was 7 MiB on the 2,000-file bench): answers are kept per definition.
-      const classes = resolved.copies.filter((copies) => copies.candidates.some((c) => c.definition === table.definition));
+      // The classes by definition, in one pass over the lists (a Set per list was 7 MiB on the 2,000-file
+      // bench; a scan of every list per definition, quadratic there): answers are kept per definition.
+      const classes = (resolved.classesOf ??= classesByDefinition(resolved.copies)).get(table.definition) ?? [];
       if (!direct && classes.length === 1) {
         // The common case in a workspace of migrations: every copy of a definition gets the same
         // references; they share one array (one per copy would be quadratic in memory).
@@ -593,18 +637,6 @@ export class Project {
     return resolveTableName(model, this.fileSchema(filePath), { keyspace, name: table }, atOffset);
   }
 
-  /**
-   * Resolution for rules: like tableFor, but when the name is not defined in this file and the workspace
-   * holds differing definitions of it (the Cassandra docs define `users` and `t` in many files), none:
-   * guessing would produce noise.
-   */
-  private resolveForRules(filePath: string, name: QualifiedName, atOffset: number): TableInfo | undefined {
-    const candidates = this.resolveTable(filePath, name, atOffset);
-    const first = candidates[0];
-    if (!first || candidates.length === 1 || first.filePath === filePath) return first;
-    return allSameShape(candidates) ? first : undefined;
-  }
-
   /** The config that applies to a file: the explicit one, else the nearest .cqlint.json. */
   configFor(filePath: string): CqlintConfig {
     if (this.options.config) return this.options.config;
@@ -662,7 +694,8 @@ export class Project {
     const own = this.fileOptions(filePath);
     const findings = this.runner.run({
       filePath, text: textOf(entry), lines: () => this.lineIndex(filePath)!, parse, model, fileSchema: this.fileSchema(filePath)!, config,
-      target: own.target, overrides: own.ruleOverrides, optionsVersion: this.optionsVersion, references,
+      target: own.target, overrides: own.ruleOverrides, optionsVersion: this.optionsVersion, references, local: this.localFindings(filePath, entry, parse, config),
+      editing: this.options.editing?.(filePath) === true,
     });
     entry.lint = { findings, model, config, optionsVersion: this.optionsVersion, references };
     return this.locate(filePath, findings);
@@ -671,6 +704,31 @@ export class Project {
   /** Whether the file's last lint read the workspace's queries (referencesTo): its findings then depend on them. */
   lintReadReferences(filePath: string): boolean {
     return (this.entries.get(filePath)?.lint?.references.length ?? 0) > 0;
+  }
+
+  /**
+   * The findings of the file-local rules alone (RuleMeta.fileLocal): they read nothing but the file, so they
+   * are right before the rest of the workspace is known, and lint() reports the very same ones among the others.
+   * The language server shows them on an opened file while the workspace is indexed.
+   */
+  lintLocal(filePath: string): Finding[] {
+    const entry = this.entries.get(filePath);
+    if (!entry) return [];
+    const parse = this.parse(filePath);
+    const local = this.localFindings(filePath, entry, parse, this.configFor(filePath));
+    return this.locate(filePath, this.runner.settle(local.slice(), parse, () => this.lineIndex(filePath)!));
+  }
+
+  /** The file-local rules' findings on the file's parse (cached with it), before suppressions. */
+  private localFindings(filePath: string, entry: FileEntry, parse: ParseResult, config: CqlintConfig): OffsetFinding[] {
+    const cached = entry.local;
+    if (cached && cached.parse === parse && cached.config === config && cached.optionsVersion === this.optionsVersion) return cached.findings;
+    const own = this.fileOptions(filePath);
+    const findings = this.runner.runLocal({
+      filePath, text: textOf(entry), parse, fileSchema: this.fileSchema(filePath)!, config, target: own.target, overrides: own.ruleOverrides,
+    });
+    entry.local = { findings, parse, config, optionsVersion: this.optionsVersion };
+    return findings;
   }
 
   private locate(filePath: string, findings: readonly OffsetFinding[]): Finding[] {
@@ -691,6 +749,30 @@ export class Project {
     this.internalErrors.push({ ruleId, filePath, error });
     if (this.internalErrors.length > 20) this.internalErrors.shift();
   }
+}
+
+/** The copy classes each definition is a candidate of, in class order. */
+function classesByDefinition(copies: ResolvedReferences['copies']): Map<TableDefinition, ResolvedReferences['copies']> {
+  const out = new Map<TableDefinition, ResolvedReferences['copies']>();
+  for (const copy of copies) {
+    for (const candidate of copy.candidates) {
+      const list = out.get(candidate.definition);
+      if (!list) out.set(candidate.definition, [copy]);
+      else if (list[list.length - 1] !== copy) list.push(copy);
+    }
+  }
+  return out;
+}
+
+/**
+ * Resolution for rules: like tableFor (the first candidate), but when the name is not defined in this file
+ * and the workspace holds differing definitions of it (the Cassandra docs define `users` and `t` in many
+ * files), none: guessing would produce noise.
+ */
+function ruleTable(filePath: string, candidates: readonly TableInfo[]): TableInfo | undefined {
+  const first = candidates[0];
+  if (!first || candidates.length === 1 || first.filePath === filePath) return first;
+  return allSameShape(candidates) ? first : undefined;
 }
 
 /** No lone surrogate (String.prototype.isWellFormed: Node 20+, newer than the ES2022 lib we compile against). */

@@ -16,7 +16,7 @@ import { type TargetId, targetInfo } from './targets';
 import { hintsFor } from './config';
 import type { CqlintConfig, RuleLevel, RuleSetting } from './config-types';
 import { allRules } from './rules';
-import type { RuleContext, RuleModule } from './rules/types';
+import type { FileLocalRuleModule, FileRuleContext, RuleContext, RuleModule } from './rules/types';
 import { applySuppressions } from './suppression';
 
 /** A referencesTo() answer a rule run depended on, to tell whether the answer has changed since. */
@@ -60,15 +60,18 @@ const NO_REFERENCES: readonly ReferenceDependency[] = [];
 /** Shared by the (most common) results with no finding and no reference read. */
 const EMPTY_RESULT: RuleResult = { findings: [], anchors: [], references: NO_REFERENCES };
 const NO_DYNAMIC: StatementResult['dynamic'] = [];
+/** The lookups and names of a statement run without a key (its first lint): none is covered. */
+const NO_LOOKUPS: StatementScope['lookups'] = new Map();
+const NO_NAMES: ReadonlySet<string> = new Set();
 
 /** What a statement-scoped rule run may look up, from the statement's key; any other lookup makes it uncacheable. */
 interface StatementScope {
   statement: Statement;
   start: number;
-  /** Table names looked up, with the offsets the key resolved them at. */
-  lookups: Map<QualifiedName, number[]>;
+  /** Table names looked up, with the offsets the key resolved them at and the answers (the rules' lookups reuse them). */
+  lookups: Map<QualifiedName, { at: number; candidates: readonly TableInfo[] }[]>;
   /** Table names whose indexes the key covers. */
-  names: Set<string>;
+  names: ReadonlySet<string>;
   defined?: TableInfo;
   latest?: TableInfo;
   /** Schema statements see user types (sizing); the key covers them. */
@@ -122,6 +125,11 @@ function findingRanges(value: unknown, out: SourceRange[], depth = 0): void {
   for (const key in value as Record<string, unknown>) findingRanges((value as Record<string, unknown>)[key], out, depth + 1);
 }
 
+/** A rule whose findings depend on its file alone: it runs with a FileRuleContext (runLocal). */
+export function isFileLocal(rule: RuleModule): rule is FileLocalRuleModule {
+  return rule.meta.fileLocal === true;
+}
+
 /** Interned strings and object ids for statement keys; cleared when it grows large (caches then miss once). */
 const MAX_INTERNED = 200_000;
 /** Fingerprints longer than this are interned by their SHA-256 digest. */
@@ -146,8 +154,8 @@ export function ruleOptions(rule: RuleModule, setting: unknown): Record<string, 
 
 /** What the runner asks of the Project. */
 interface RuleRunHost {
-  /** The definition a name refers to for the rules (none when the workspace's definitions differ). */
-  resolveForRules(filePath: string, name: QualifiedName, atOffset: number): TableInfo | undefined;
+  /** The definition a name refers to for the rules, from its resolution candidates (none when the workspace's definitions differ). */
+  ruleTable(filePath: string, candidates: readonly TableInfo[]): TableInfo | undefined;
   /** Resolution candidates, best first. */
   resolveTable(filePath: string, name: QualifiedName, atOffset: number): readonly TableInfo[];
   /** A referencesTo() answer, recorded so that findings computed from it can be checked later. */
@@ -179,11 +187,24 @@ interface RuleRunInput {
   optionsVersion: number;
   /** Receives the referencesTo() answers the run depended on. */
   references: ReferenceDependency[];
+  /** The file-local rules' findings on this parse (runLocal), which the run adds to the others'. */
+  local: readonly OffsetFinding[];
+  /** The file is open in an editor: its statements' results are kept from their first lint (lintedOnce). */
+  editing: boolean;
 }
+
+/** One file to run the file-local rules on: the file alone, nothing of the workspace. */
+type LocalRunInput = Pick<RuleRunInput, 'filePath' | 'text' | 'parse' | 'fileSchema' | 'config' | 'target' | 'overrides'>;
 
 export class RuleRunner {
   /** Statement-scoped rule results by statement AST object. */
   private statementResults = new WeakMap<Statement, StatementResult>();
+  /**
+   * Statements linted once, whose results were not kept: most statements are linted once (every file of a
+   * workspace, the CLI's), so a statement's key is made, and its results kept, from its second lint on (an
+   * edit elsewhere in its file).
+   */
+  private lintedOnce = new WeakSet<Statement>();
   private objectIds = new WeakMap<object, number>();
   private nextObjectId = 1;
   private interned = new Map<string, number>();
@@ -198,8 +219,48 @@ export class RuleRunner {
   constructor(private readonly host: RuleRunHost) {}
 
   /**
-   * Runs every enabled rule on one file; statement-scoped rules reuse their cached results where they still hold.
-   * The findings keep the AST's offsets (locateFindings gives their lines), sorted by position.
+   * Runs the enabled file-local rules (RuleMeta.fileLocal) on one file, each over the whole file with a
+   * FileRuleContext. Their findings, as reported (see settle), are the same whatever the workspace holds.
+   */
+  runLocal(input: LocalRunInput): OffsetFinding[] {
+    const { filePath, text, parse, config } = input;
+    const fs = input.fileSchema;
+    const target = targetInfo(input.target ?? config.target);
+    const findings: OffsetFinding[] = [];
+    for (const rule of allRules) {
+      if (!isFileLocal(rule)) continue;
+      const setting = config.rules?.[rule.meta.id];
+      const severity = severityFor(rule, setting, input.overrides?.[rule.meta.id]);
+      if (!severity) continue;
+      const ctx: FileRuleContext = {
+        filePath,
+        text,
+        parse,
+        target,
+        options: ruleOptions(rule, setting),
+        keyspaceAt: (offset: number) => keyspaceAt(fs, offset),
+        report: (f) => findings.push({ ruleId: rule.meta.id, ...f, severity: f.severity ?? severity }),
+      };
+      try {
+        rule.check(ctx);
+      } catch (error) {
+        this.host.recordInternalError(rule.meta.id, filePath, error);
+      }
+    }
+    return findings;
+  }
+
+  /** A file's findings as lint results: those its suppression comments silence left out, sorted by position. */
+  settle(findings: OffsetFinding[], parse: ParseResult, lines: () => LineIndex): OffsetFinding[] {
+    const kept = findings.length && parse.comments.length ? applySuppressions(findings, parse.comments, lines()) : findings;
+    kept.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId));
+    return kept;
+  }
+
+  /**
+   * Runs every enabled rule on one file, the file-local ones' findings given (runLocal); statement-scoped rules
+   * reuse their cached results where they still hold. The findings keep the AST's offsets (locateFindings gives
+   * their lines), sorted by position.
    */
   run(input: RuleRunInput): OffsetFinding[] {
     const { filePath, text, parse, model, config, references } = input;
@@ -215,7 +276,7 @@ export class RuleRunner {
       target,
       ruleIds: ruleIds(),
       userType: (keyspace: string | undefined, name: string) => model.userType(keyspace, name),
-      tableFor: (name: QualifiedName, at: number) => this.host.resolveForRules(filePath, name, at),
+      tableFor: (name: QualifiedName, at: number) => this.host.ruleTable(filePath, this.host.resolveTable(filePath, name, at)),
       tableCandidates: (name: QualifiedName, at: number) => this.host.resolveTable(filePath, name, at),
       definedBy: (stmt: Statement) => fs.byStatement.get(stmt),
       latest: (table: TableInfo) => {
@@ -249,8 +310,13 @@ export class RuleRunner {
     const uncacheable = (): void => {
       if (scope) scope.cacheable = false;
     };
-    const lookupCovered = (name: QualifiedName, at: number): void => {
-      if (scope && !scope.lookups.get(name)?.includes(at)) scope.cacheable = false;
+    /** The statement key's answer for a lookup; none (and the statement is not cacheable) when the key does not cover it. */
+    const covered = (name: QualifiedName, at: number): readonly TableInfo[] | undefined => {
+      if (!scope) return undefined;
+      const answers = scope.lookups.get(name);
+      if (answers) for (const a of answers) if (a.at === at) return a.candidates;
+      scope.cacheable = false;
+      return undefined;
     };
     const nameCovered = (table: TableInfo | undefined): void => {
       if (scope && (!table || !scope.names.has(table.name))) scope.cacheable = false;
@@ -274,8 +340,11 @@ export class RuleRunner {
         if (scope && !scope.types) scope.cacheable = false;
         return base.userType(keyspace, name);
       },
-      tableFor: (name: QualifiedName, at: number) => (lookupCovered(name, at), base.tableFor(name, at)),
-      tableCandidates: (name: QualifiedName, at: number) => (lookupCovered(name, at), base.tableCandidates(name, at)),
+      tableFor: (name: QualifiedName, at: number) => {
+        const candidates = covered(name, at);
+        return candidates ? this.host.ruleTable(filePath, candidates) : base.tableFor(name, at);
+      },
+      tableCandidates: (name: QualifiedName, at: number) => covered(name, at) ?? base.tableCandidates(name, at),
       definedBy: (stmt: Statement) => {
         if (scope && stmt !== scope.statement) scope.cacheable = false;
         return base.definedBy(stmt);
@@ -307,6 +376,7 @@ export class RuleRunner {
     const statementRules: { rule: RuleModule; ctx: RuleContext }[] = [];
     const epochParts: string[] = [filePath, String(input.optionsVersion), String(this.objectId(config)), target.id];
     for (const rule of allRules) {
+      if (isFileLocal(rule)) continue; // input.local holds their findings
       const setting = config.rules?.[rule.meta.id];
       const severity = severityFor(rule, setting, overrides[rule.meta.id]);
       if (!severity) continue;
@@ -329,28 +399,42 @@ export class RuleRunner {
         this.tableIdsModel = model;
       }
       const epoch = epochParts.join('\u0000');
+      const indexEvents = new IndexEvents(model, filePath);
       const moved = (result: RuleResult, start: number): boolean => result.anchors.every((a) => a.range.start - start === a.relative);
+      // What one rule reports on one statement (most report nothing: no array each).
+      const reported: OffsetFinding[] = [];
       // Runs one statement rule with a fresh scope; its result when it can be reused.
       const runOne = (i: number, stmt: Statement, current: StatementScope): RuleResult | undefined => {
         const { rule, ctx } = statementRules[i]!;
         scope = current;
         scope.cacheable = true;
         scope.references = undefined;
-        out = [];
+        reported.length = 0;
+        out = reported;
         const ran = this.runRule(rule, ctx, filePath);
-        for (const f of out) findings.push(f);
-        const result = !ran || !scope.cacheable ? undefined
-          : !out.length && !scope.references ? EMPTY_RESULT
-          : { findings: out, anchors: anchorsOf(out, stmt), references: scope.references ?? NO_REFERENCES };
-        scope = undefined;
         out = findings;
+        for (const f of reported) findings.push(f);
+        const result = !ran || !scope.cacheable ? undefined
+          : !reported.length && !scope.references ? EMPTY_RESULT
+          : { findings: reported.slice(), anchors: anchorsOf(reported, stmt), references: scope.references ?? NO_REFERENCES };
+        scope = undefined;
         return result;
       };
       for (const stmt of parse.statements) {
-        const current = this.statementScope(filePath, fs, model, stmt);
         const start = stmt.range.start;
         single[0] = stmt;
         const cached = this.statementResults.get(stmt);
+        if (!cached && !input.editing && !this.lintedOnce.has(stmt)) {
+          this.lintedOnce.add(stmt);
+          const bare: StatementScope = { statement: stmt, start, lookups: NO_LOOKUPS, names: NO_NAMES, types: false, cacheable: false };
+          for (let i = 0; i < statementRules.length; i++) {
+            scope = bare;
+            this.runRule(statementRules[i]!.rule, statementRules[i]!.ctx, filePath);
+          }
+          scope = undefined;
+          continue;
+        }
+        const current = this.statementScope(filePath, fs, model, stmt, indexEvents);
         if (cached && cached.epoch === epoch && cached.key === current.key && moved(cached.fixed, start)) {
           for (const f of cached.fixed.findings) findings.push(f);
           let stale = false;
@@ -386,9 +470,8 @@ export class RuleRunner {
       }
       single.length = 0;
     }
-    const kept = findings.length && parse.comments.length ? applySuppressions(findings, parse.comments, input.lines()) : findings;
-    kept.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId));
-    return kept;
+    for (const f of input.local) findings.push(f);
+    return this.settle(findings, parse, input.lines);
   }
 
   /** Runs one rule; a crash is recorded (a rule must never take the server down). False when it threw. */
@@ -410,23 +493,25 @@ export class RuleRunner {
    * on those names, and (schema statements) the user types. Fingerprints include the identity of the AST
    * nodes that findings point at (definitions' names and columns), so related locations stay right.
    */
-  private statementScope(filePath: string, fs: FileSchema, model: SchemaModel, stmt: Statement): { key: string; scope: StatementScope } {
+  private statementScope(filePath: string, fs: FileSchema, model: SchemaModel, stmt: Statement, indexEvents: IndexEvents): { key: string; scope: StatementScope } {
     const start = stmt.range.start;
-    const scope: StatementScope = { statement: stmt, start, lookups: new Map(), names: new Set(), types: false, cacheable: true };
+    const names = new Set<string>();
+    const scope: StatementScope = { statement: stmt, start, lookups: new Map(), names, types: false, cacheable: true };
     let key = keyspaceAt(fs, start) ?? '';
     for (const { name, at } of tableLookups(stmt)) {
+      const candidates = this.host.resolveTable(filePath, name, at);
       const list = scope.lookups.get(name);
-      if (list) list.push(at);
-      else scope.lookups.set(name, [at]);
-      scope.names.add(name.name.name);
-      key += `|${this.candidatesKey(this.host.resolveTable(filePath, name, at))}@${at - start}`;
+      if (list) list.push({ at, candidates });
+      else scope.lookups.set(name, [{ at, candidates }]);
+      names.add(name.name.name);
+      key += `|${this.candidatesKey(candidates)}@${at - start}`;
     }
     if (stmt.kind === 'CreateTable' || stmt.kind === 'CreateMaterializedView') {
       const defined = fs.byStatement.get(stmt);
       if (defined) {
         scope.defined = defined;
         scope.latest = latestVersion(fs, defined);
-        scope.names.add(defined.name);
+        names.add(defined.name);
         key += `|d${this.tableId(defined)}:${this.tableId(scope.latest)}`;
       }
     }
@@ -434,7 +519,7 @@ export class RuleRunner {
       scope.types = true;
       key += `|t${this.typesFingerprint(model)}`;
     }
-    for (const name of scope.names) key += `|i${this.indexFingerprint(model, name)}:${indexEventsBefore(model, name, filePath, start)}`;
+    for (const name of scope.names) key += `|i${this.indexFingerprint(model, name)}:${indexEvents.before(name, start)}`;
     return { key, scope };
   }
 
@@ -528,14 +613,35 @@ export class RuleRunner {
   }
 }
 
-/** How many of this file's CREATE and DROP INDEX on `name` precede `offset` (which indexes are in effect there). */
-function indexEventsBefore(model: SchemaModel, name: string, filePath: string, offset: number): number {
-  let n = 0;
-  for (const i of model.fileIndexesOn(name, filePath)) {
-    if (i.range.start < offset) n++;
-    if (i.droppedBy && i.droppedBy.start < offset) n++;
+/**
+ * How many of a file's CREATE and DROP INDEX on a name precede an offset (which indexes are in effect there):
+ * their offsets sorted once per run (a file that creates the same index hundreds of times asks for every statement).
+ */
+class IndexEvents {
+  private readonly offsets = new Map<string, number[]>();
+
+  constructor(private readonly model: SchemaModel, private readonly filePath: string) {}
+
+  before(name: string, offset: number): number {
+    let sorted = this.offsets.get(name);
+    if (!sorted) {
+      sorted = [];
+      for (const i of this.model.fileIndexesOn(name, this.filePath)) {
+        sorted.push(i.range.start);
+        if (i.droppedBy) sorted.push(i.droppedBy.start);
+      }
+      sorted.sort((a, b) => a - b);
+      this.offsets.set(name, sorted);
+    }
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid]! < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
-  return n;
 }
 
 /** Ranges starting inside the statement that the findings hold, with their offset from its start. */

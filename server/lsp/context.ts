@@ -121,9 +121,11 @@ export interface ServerContext {
   /**
    * Resolves once every workspace file that could change `filePath`'s findings is indexed (at once
    * when the background index is done). Features that answer requests need not call it: requests
-   * about a document already wait for it.
+   * about a document already wait for it (but textDocument/diagnostic, which shows findings in stages).
    */
   whenIndexed(filePath: string): Promise<void>;
+  /** Resolves once the .cqlint.json that applies to `filePath` is loaded (its rule levels and options). */
+  whenConfigured(filePath: string): Promise<void>;
 
   /**
    * The ring file of a file (the `cqlint.ringFile` setting, else `.cqlint.json`'s `ring`), from the

@@ -39,6 +39,11 @@ import packageJson from '../../package.json';
 
 /** Requests about the whole workspace wait for the whole index (workspace diagnostics, workspace symbols). */
 const WORKSPACE_REQUEST = /\.onWorkspace(Symbol)?$|\(workspace\//;
+/**
+ * Requests that wait by themselves: textDocument/diagnostic answers an opened document's file-local findings
+ * while the index runs (features/diagnostics.ts, Stages).
+ */
+const SELF_PACED_REQUEST = /\.languages\.diagnostics\.on$/;
 /** Requests that show the ring (hover, inlay hints, cqlint/tokenAt) also wait for the ring file to be read. */
 const RING_REQUEST = /\.onHover$|\.inlayHint\.on$|\(cqlint\/tokenAt\)$/;
 
@@ -87,6 +92,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     // A request about a document waits for the workspace files that could change its answer (while the
     // workspace is indexed) and for its .cqlint.json and ring to be read; a workspace-wide request for the whole index.
     ready: (label, args) => {
+      if (SELF_PACED_REQUEST.test(label)) return undefined;
       const uri = (args[0] as { textDocument?: { uri?: unknown } } | null | undefined)?.textDocument?.uri;
       if (typeof uri !== 'string') return WORKSPACE_REQUEST.test(label) ? workspace.whenAllIndexed() : undefined;
       const filePath = uriToPath(uri);
@@ -148,7 +154,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     },
   });
   // The server's configs come from configFiles' cache: linting never reads the disk.
-  const project = new Project({ configLookup: (filePath) => configFiles.lookup(filePath) });
+  const project = new Project({ configLookup: (filePath) => configFiles.lookup(filePath), editing: (filePath) => documents.isOpen(filePath) });
   const core: ServerCore = { project, connection, log, guarded, emit };
 
   const documents: OpenDocuments = new OpenDocuments(core, {
@@ -257,11 +263,15 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     skippedReason: (filePath) => documents.skippedReason(filePath),
     ignoredBy: (filePath) => configFiles.ignoredBy(filePath),
     whenIndexed: (filePath) => bothDone(workspace.whenIndexed(filePath), configFiles.whenReady(filePath, false)) ?? Promise.resolve(),
+    whenConfigured: (filePath) => configFiles.whenReady(filePath, false) ?? Promise.resolve(),
   };
 
   /** The settings and the configs as the Project sees them; setting them again drops its lint results. */
   function applyProjectOptions(): void {
-    guarded('setOptions', () => project.setOptions({ ...settings.projectOptions(), configLookup: (filePath) => configFiles.lookup(filePath), sampleSummary: samples.hook, evidenceFiles: evidence.hook }), undefined);
+    guarded('setOptions', () => project.setOptions({
+      ...settings.projectOptions(), configLookup: (filePath) => configFiles.lookup(filePath), sampleSummary: samples.hook, evidenceFiles: evidence.hook,
+      editing: (filePath) => documents.isOpen(filePath),
+    }), undefined);
   }
 
   // -------------------------------------------------------------------------------------------

@@ -27,6 +27,15 @@ describe('bin/ entry points (built bundles)', () => {
     assert.ok(ruleIds.has('hot-partition') && ruleIds.has('unbounded-partition') && ruleIds.has('unknown-column'), [...ruleIds].join(', '));
   });
 
+  test('the bundle lints in worker threads too, with the output of one thread', () => {
+    const run = (env: Record<string, string>) => spawnSync(process.execPath, [cliBin, 'lint', '--format', 'json', 'examples'], { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, ...env } });
+    const one = run({ CQLINT_WORKERS: '1' });
+    const two = run({ CQLINT_WORKERS: '2', CQLINT_DEBUG: '1' });
+    assert.match(two.stderr, /in 2 worker threads/);
+    assert.equal(two.status, one.status);
+    assert.ok(one.stdout.length > 1000 && two.stdout === one.stdout, 'the same output');
+  });
+
   test('cqlint --version and a usage error exit code', () => {
     const version = spawnSync(process.execPath, [cliBin, '--version'], { cwd: projectRoot, encoding: 'utf8' });
     assert.equal(version.status, 0);

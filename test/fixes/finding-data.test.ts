@@ -55,6 +55,24 @@ describe('finding data', () => {
     assert.ok(findings > 50 && fixes > 10, `the examples exercise the fixes (${findings} findings, ${fixes} fixes)`);
   });
 
+  test('asked for fix-all fixes only (safeOnly: --fix, the fixable counts), every provider offers exactly those', () => {
+    let safe = 0;
+    for (const [ruleId, examples] of Object.entries(ruleExamples)) {
+      for (const c of [...examples.valid.map((v) => (typeof v === 'string' ? { code: v } : v)), ...examples.invalid]) {
+        const project = exampleProject(c);
+        const all = projectFixEnvironment(project, MAIN);
+        const only = projectFixEnvironment(project, MAIN, { safeOnly: true });
+        for (const finding of all.findings ?? []) {
+          const expected = fixesForFinding(c.code, project.parse(MAIN), finding, all).filter((f) => f.safeForFixAll);
+          const got = fixesForFinding(c.code, project.parse(MAIN), finding, only).filter((f) => f.safeForFixAll);
+          assert.deepEqual(got.map((f) => [f.title, f.edits]), expected.map((f) => [f.title, f.edits]), `${ruleId}: ${finding.ruleId} at ${finding.range.start.line}`);
+          safe += expected.length;
+        }
+      }
+    }
+    assert.ok(safe > 5, `the examples have fix-all fixes (${safe})`);
+  });
+
   describe('a fix that throws', () => {
     const project = projectWith('CREATE TABLE ks.t (id uuid PRIMARY KEY, name text);\nSELECT nme FROM ks.t WHERE id = ?;\n');
     const [real] = project.lint(MAIN).filter((f) => f.ruleId === 'unknown-column');

@@ -62,6 +62,8 @@ async function session(t: { after(fn: () => unknown): void }, options: Parameter
   // Until `initialized` is handled (settings fetched, workspace scanned) the server's diagnostics cache
   // is only reset by the scan event, which also asks pull clients to refresh: wait for that.
   if (caps.textDocument?.diagnostic) await client.waitForRefresh(0);
+  // A document opened while the folders are indexed shows its file-local findings first: wait for the index.
+  if (caps.textDocument?.diagnostic && options.workspaceFolders?.length) await client.whenIndexed();
   return { client, init };
 }
 

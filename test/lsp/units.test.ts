@@ -5,7 +5,8 @@ import { offsetAt, pathToUri, toRange, uriToPath } from '../../server/lsp/conver
 import { parseSettings, DEFAULT_SETTINGS } from '../../server/lsp/settings';
 import { CORE_OWNED_REGISTRATIONS, guardConnection, safeHandler } from '../../server/lsp/safe';
 import { decodeText, findCqlFiles } from '../../server/core/io/files';
-import { findingToDiagnostic } from '../../server/lsp/features/diagnostics';
+import { createStages, findingToDiagnostic } from '../../server/lsp/features/diagnostics';
+import type { FilesChangedEvent } from '../../server/lsp/context';
 import { mergeCapabilities } from '../../server/lsp/server';
 import { tempWorkspace } from '../../scripts/lsp-client';
 import { LineIndex } from '../../grammar/line-index';
@@ -168,5 +169,44 @@ describe('diagnostic conversion', () => {
     const capabilities = { textDocumentSync: 2, workspace: { workspaceFolders: { supported: true } } } as Record<string, unknown>;
     mergeCapabilities(capabilities, { hoverProvider: true, workspace: { fileOperations: {} } });
     assert.deepEqual(capabilities, { textDocumentSync: 2, hoverProvider: true, workspace: { workspaceFolders: { supported: true }, fileOperations: {} } });
+  });
+});
+
+describe('diagnostics in stages', () => {
+  /** The context the stages read: one open document, a config that is loaded, change events to fire. */
+  function context() {
+    const open = new Set(['file:///ws/q.cql']);
+    const listeners: ((event: FilesChangedEvent) => void)[] = [];
+    const ctx = {
+      documents: { get: (uri: string) => (open.has(uri) ? {} : undefined) },
+      pathToUri: (filePath: string) => `file://${filePath}`,
+      onDidChangeFiles: (listener: (event: FilesChangedEvent) => void) => {
+        listeners.push(listener);
+        return { dispose: () => undefined };
+      },
+      whenConfigured: () => Promise.resolve(),
+    };
+    const fire = (event: Partial<FilesChangedEvent>) => listeners.forEach((l) => l({ reason: 'edit', all: false, changed: [], removed: [], dependents: [], ...event }));
+    return { ctx: ctx as unknown as Parameters<typeof createStages>[0], fire };
+  }
+  const waiting = new Promise<void>(() => undefined);
+
+  test('an open document whose files are still being indexed shows its file-local findings first', async () => {
+    const { ctx } = context();
+    const stages = createStages(ctx);
+    assert.equal(await stages.early('/ws/q.cql', waiting), true);
+    assert.equal(await stages.early('/ws/q.cql', Promise.resolve()), false, 'nothing to wait for: the full set at once');
+    assert.equal(await stages.early('/ws/other.cql', waiting), false, 'a file that is not open waits for its full set');
+  });
+
+  test('after its full set was shown, a document waits for the index again rather than show less; reopened, it starts over', async () => {
+    const { ctx, fire } = context();
+    const stages = createStages(ctx);
+    stages.shownFull('/ws/q.cql');
+    assert.equal(await stages.early('/ws/q.cql', waiting), false);
+    fire({ reason: 'edit', changed: ['/ws/q.cql'] });
+    assert.equal(await stages.early('/ws/q.cql', waiting), false);
+    fire({ reason: 'open', changed: ['/ws/q.cql'] });
+    assert.equal(await stages.early('/ws/q.cql', waiting), true);
   });
 });

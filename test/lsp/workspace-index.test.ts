@@ -12,6 +12,8 @@ import { mulberry32 } from '../helpers/random';
 
 const SCHEMA = 'CREATE TABLE shop.orders (customer_id uuid, order_id timeuuid, total decimal, PRIMARY KEY (customer_id, order_id));\n';
 const QUERY = 'SELECT total, discount FROM shop.orders WHERE customer_id = ?;\n';
+/** The query, and a statement that does not parse. */
+const BROKEN_QUERY = `${QUERY}SELEC * FROM shop.orders;\n`;
 /** A file that neither defines nor uses shop.orders. */
 const filler = (i: number): string =>
   `CREATE TABLE misc.t${i} (id uuid PRIMARY KEY, v text);\nINSERT INTO misc.t${i} (id, v) VALUES (uuid(), 'x');\n`.repeat(20);
@@ -103,8 +105,13 @@ describe('background index through the server', () => {
     await early.initialize({ ...capabilities.pull, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
     const uri = ws.uri('query.cql');
     await early.open(uri, QUERY);
-    const during = (await early.pullDiagnostics(uri)) as FullDocumentDiagnosticReport;
+    const first = (await early.pullDiagnostics(uri)) as FullDocumentDiagnosticReport;
     const doneEarly = early.progress.some((p) => p.value.kind === 'end');
+    // The full set once the index is in (the first report may hold only the file-local findings).
+    await early.waitForProgressEnd(/cqlint: indexing/, 60_000);
+    const latest = await early.pullDiagnostics(uri, first.resultId);
+    const during = latest.kind === 'full' ? latest : first;
+    for (const code of codes(first.items)) assert.ok(codes(during.items).includes(code), `${code} was shown, then withdrawn`);
 
     const late = await started(t);
     await late.initialize({ ...capabilities.pull, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
@@ -115,6 +122,48 @@ describe('background index through the server', () => {
     // The real finding (discount is not a column) and nothing else: total resolved through z/schema.cql.
     assert.deepEqual(codes(after.items), ['unknown-column@0:14']);
     assert.deepEqual(codes(during.items), codes(after.items), `opened ${doneEarly ? 'after' : 'during'} the index`);
+  });
+
+  test('pull: opened while the index runs, a file gets its file-local findings at once, then the full set on a refresh', async (t) => {
+    // The schema comes last among 1,500 files: the query's unknown column can only be known at the end.
+    const ws = tempWorkspace(workspaceFiles(1500));
+    t.after(() => ws.cleanup());
+    const client = await started(t);
+    await client.initialize({ ...capabilities.pull, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
+    const uri = ws.uri('query.cql');
+    await client.open(uri, BROKEN_QUERY);
+    const refreshes = client.refreshCount;
+    const first = (await client.pullDiagnostics(uri)) as FullDocumentDiagnosticReport;
+    assert.ok(!client.progress.some((p) => p.value.kind === 'end'), 'answered before the index ended');
+    assert.deepEqual(codes(first.items), ['syntax-error@1:0']);
+    // When the files the query needs are in, the client is asked to pull again, and gets the rest (as VS Code
+    // does, it pulls on every refresh: the end of the index asks too).
+    let seen = refreshes;
+    let report = first;
+    while (report === first) {
+      seen = await client.waitForRefresh(seen, 60_000);
+      const next = await client.pullDiagnostics(uri, first.resultId);
+      if (next.kind === 'full') report = next as FullDocumentDiagnosticReport;
+    }
+    assert.deepEqual(codes(report.items), ['syntax-error@1:0', 'unknown-column@0:14']);
+    assert.deepEqual(report.items.find((d) => d.code === 'syntax-error'), first.items[0]);
+  });
+
+  test('push: opened while the index runs, a file is published with its file-local findings, then with the full set', async (t) => {
+    const ws = tempWorkspace(workspaceFiles(1500));
+    t.after(() => ws.cleanup());
+    const client = await started(t);
+    await client.initialize({ ...capabilities.push, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
+    const uri = ws.uri('query.cql');
+    await client.open(uri, BROKEN_QUERY);
+    const first = await client.waitForDiagnostics(uri, undefined, 60_000);
+    assert.ok(!client.progress.some((p) => p.value.kind === 'end'), 'published before the index ended');
+    assert.deepEqual(codes(first), ['syntax-error@1:0']);
+    const final = await client.waitForDiagnostics(uri, (d) => d.length === 2, 60_000);
+    assert.deepEqual(codes(final), ['syntax-error@1:0', 'unknown-column@0:14']);
+    // Every report on the way held only diagnostics of the final set: nothing shown was withdrawn or changed.
+    const shown = new Set(final.map((d) => JSON.stringify(d)));
+    for (const publication of client.publications(uri)) for (const d of publication.diagnostics) assert.ok(shown.has(JSON.stringify(d)), JSON.stringify(d));
   });
 
   test('push: the workspace files are published after the index in slices, and requests are answered meanwhile', async (t) => {

@@ -19,6 +19,8 @@ export interface EnvironmentSettings {
   relativePath?(filePath: string): string;
   /** The file's findings when the caller has them (a report of many tables lints each file once). */
   findings?: FixEnvironment['findings'];
+  /** See FixEnvironment.safeOnly. */
+  safeOnly?: boolean;
 }
 
 /** An onError for callers that must keep going (server, CLI): the crash is kept in project.internalErrors. */
@@ -49,6 +51,7 @@ export function projectFixEnvironment(project: Project, filePath: string, settin
     definitionsOf: (table) => definitionsOf(project, table),
     lineOf: (file, text, offset) => (project.getText(file) === text ? project.lineIndex(file)?.location(offset).line : new LineIndex(text).location(offset).line) ?? 0,
     ...(settings.relativePath ? { relativePath: settings.relativePath } : {}),
+    ...(settings.safeOnly ? { safeOnly: true } : {}),
     onError: settings.onError,
   };
 }

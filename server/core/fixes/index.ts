@@ -30,6 +30,11 @@ export { applyEdits } from './text';
 export type StatementLookup = (filePath: string, range: SourceRange) => { text: string; statement: Statement } | undefined;
 
 export interface FixEnvironment {
+  /**
+   * Only the fixes that need no choice (`safeForFixAll`) are wanted (`--fix`, the CLI's fixable counts):
+   * providers whose fixes all need one (the partition refactorings) skip their work.
+   */
+  safeOnly?: boolean;
   /** The table or view a statement's name refers to at an offset (other files included). */
   tableFor?(name: QualifiedName, offset: number): TableInfo | undefined;
   /** The `cqlint.shardCount` setting: shards to add when the finding carries no workload numbers. Default 16. */
@@ -155,6 +160,9 @@ function workspaceStatements(env: FixEnvironment, references: readonly TableRefe
 
 /** The fixes of a partition finding: one per plan (the first preferred), then the copy, and the copy with its statements moved. */
 function partitionFixes(text: string, parse: ParseResult, finding: Finding, env: FixEnvironment, demand: PlanDemand): Fix[] {
+  // Every partition refactoring is a choice (refactor.ts: safeForFixAll false): none for --fix, and the
+  // workspace they rewrite (other files parsed again) is not looked at for nothing.
+  if (env.safeOnly) return [];
   const contexts = partitionContexts(text, parse, finding, env);
   if (!contexts) return [];
   // A table already sharded by an annotation gets no second shard column.

@@ -7,18 +7,19 @@ import type { Comment, CreateTableStatement } from '../../../grammar/ast';
 import { docsUrl, headlineAndDetails } from '../findings';
 import { hintCommentsAbove, isHintComment } from '../schema/hint-comment';
 import type { FindingData } from '../findings-data';
-import type { RuleExamples, RuleModule } from './types';
+import type { FileLocalRuleModule, RuleExamples } from './types';
 
 function tableName(stmt: CreateTableStatement): string {
   return stmt.name.keyspace ? `${stmt.name.keyspace.name}.${stmt.name.name.name}` : stmt.name.name.name;
 }
 
-export const rule: RuleModule = {
+export const rule: FileLocalRuleModule = {
   meta: {
     id: 'invalid-hint',
     defaultSeverity: 'error',
     description: 'A -- @cqlint workload-hint comment that is malformed, names unknown columns, or applies to no table.',
     docsUrl: docsUrl('invalid-hint'),
+    fileLocal: true,
   },
   check(ctx) {
     // Most files hold no hint at all: skip the per-table search for them (this rule runs on every edit).

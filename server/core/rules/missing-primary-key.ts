@@ -1,26 +1,28 @@
 // `missing-primary-key`: CREATE TABLE without a PRIMARY KEY (Cassandra: "No PRIMARY KEY specified").
 // Data: { table: string, columns: string[] }
 import { docsUrl } from '../findings';
-import type { RuleExamples, RuleModule } from './types';
+import { qualify } from '../schema/model';
+import type { FileLocalRuleModule, RuleExamples } from './types';
 import type { FindingData } from '../findings-data';
 
-export const rule: RuleModule = {
+export const rule: FileLocalRuleModule = {
   meta: {
     id: 'missing-primary-key',
     defaultSeverity: 'error',
     description: 'A CREATE TABLE without a primary key.',
     docsUrl: docsUrl('missing-primary-key'),
-    scope: 'statement',
+    fileLocal: true,
   },
   check(ctx) {
     for (const stmt of ctx.parse.statements) {
       if (stmt.kind !== 'CreateTable' || stmt.like || stmt.primaryKey || !stmt.columns.length) continue;
-      const table = ctx.definedBy(stmt);
+      // The name the schema gives the table it defines: the statement's keyspace, else the USE in effect.
+      const table = qualify(stmt.name.keyspace?.name ?? ctx.keyspaceAt(stmt.range.start), stmt.name.name.name);
       ctx.report({
-        message: `${table?.qualifiedName ?? stmt.name.name.name} has no PRIMARY KEY`,
+        message: `${table} has no PRIMARY KEY`,
         details: 'Add PRIMARY KEY ((partition key columns), clustering columns).',
         range: stmt.name.range,
-        data: { table: table?.qualifiedName ?? stmt.name.name.name, columns: stmt.columns.map((c) => c.name.name) } satisfies FindingData<'missing-primary-key'>,
+        data: { table, columns: stmt.columns.map((c) => c.name.name) } satisfies FindingData<'missing-primary-key'>,
       });
     }
   },

@@ -5,16 +5,16 @@
 // Data: { keyspace: string, replicationFactor?: string, suggestedReplication: string }
 import { docsUrl } from '../findings';
 import { mapLiteralStrings } from '../schema/build';
-import type { RuleExamples, RuleModule } from './types';
+import type { FileLocalRuleModule, RuleExamples } from './types';
 import type { FindingData } from '../findings-data';
 
-export const rule: RuleModule = {
+export const rule: FileLocalRuleModule = {
   meta: {
     id: 'simple-strategy',
     defaultSeverity: 'warning',
     description: 'A keyspace replicated with SimpleStrategy (not datacenter or rack aware).',
     docsUrl: docsUrl('simple-strategy'),
-    scope: 'statement',
+    fileLocal: true,
   },
   check(ctx) {
     if (ctx.target.id === 'keyspaces' || ctx.target.id === 'cosmosdb') return;

@@ -1,13 +1,14 @@
 // `syntax-error`: what the parser could not read. Data: none.
 import { docsUrl, headlineAndDetails } from '../findings';
-import type { RuleExamples, RuleModule } from './types';
+import type { FileLocalRuleModule, RuleExamples } from './types';
 
-export const rule: RuleModule = {
+export const rule: FileLocalRuleModule = {
   meta: {
     id: 'syntax-error',
     defaultSeverity: 'error',
     description: 'CQL that does not parse.',
     docsUrl: docsUrl('syntax-error'),
+    fileLocal: true,
   },
   check(ctx) {
     for (const error of ctx.parse.errors) ctx.report({ ...headlineAndDetails(error.message), range: error.range });

@@ -30,6 +30,14 @@ export interface RuleMeta {
    * every lint.
    */
   scope?: 'statement' | 'file';
+  /**
+   * `true`: the rule's findings on a file depend on that file alone (its text and parse, the target, the
+   * rule's options), never on another file. Such a rule is a FileLocalRuleModule: it runs with a
+   * FileRuleContext, which offers nothing else, and the language server shows its findings on an opened
+   * file at once, while the workspace is still being indexed. Every other rule waits for the files its
+   * lookups could need, so that a verdict once shown is never withdrawn. Default: not file-local.
+   */
+  fileLocal?: boolean;
 }
 
 type ReportedFinding = Omit<OffsetFinding, 'ruleId' | 'severity'> & {
@@ -88,6 +96,15 @@ export interface RuleContext {
 export interface RuleModule {
   meta: RuleMeta;
   check(ctx: RuleContext): void;
+}
+
+/** What a file-local rule (RuleMeta.fileLocal) sees: the file itself, nothing of the workspace. */
+export type FileRuleContext = Pick<RuleContext, 'filePath' | 'text' | 'parse' | 'target' | 'options' | 'keyspaceAt' | 'report'>;
+
+/** A rule whose findings depend on its file alone (RuleMeta.fileLocal): it is given a FileRuleContext. */
+export interface FileLocalRuleModule extends RuleModule {
+  meta: RuleMeta & { fileLocal: true };
+  check(ctx: FileRuleContext): void;
 }
 
 /** A case of the examples table: CQL text, optionally with a target, config, or other workspace files. */

@@ -21,7 +21,7 @@ interface TableVersion {
 
 export interface FileSchema {
   filePath: string;
-  /** USE statements in source order. */
+  /** USE statements in source order (by offset: keyspaceAt searches them). */
   uses: { offset: number; keyspace: string }[];
   keyspaces: KeyspaceInfo[];
   types: UserTypeInfo[];
@@ -41,13 +41,17 @@ export interface FileSchema {
   referencedNames: Set<string>;
 }
 
+/** The keyspace the last USE at or before `offset` chose. A binary search: rules ask for every statement of the file. */
 export function keyspaceAt(schema: FileSchema, offset: number): string | undefined {
-  let ks: string | undefined;
-  for (const use of schema.uses) {
-    if (use.offset > offset) break;
-    ks = use.keyspace;
+  const uses = schema.uses;
+  let lo = 0;
+  let hi = uses.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (uses[mid]!.offset <= offset) lo = mid + 1;
+    else hi = mid;
   }
-  return ks;
+  return lo > 0 ? uses[lo - 1]!.keyspace : undefined;
 }
 
 function propertyMap(props: readonly Property[]): Map<string, Expression> {

@@ -78,9 +78,14 @@ const keptLists = new Map<string, readonly string[]>();
 /** The pool is dropped when it reaches this size: it holds lists of names, so it grows with the schema. */
 const MAX_KEPT_LISTS = 20_000;
 
+const NO_NAMES: readonly string[] = Object.freeze([]);
+
 /** The one frozen, exactly sized copy of a column list (a list grown by push holds room for 16 more). */
 function keptNames(names: readonly string[]): readonly string[] {
-  const key = JSON.stringify(names);
+  if (!names.length) return NO_NAMES;
+  // Keyed by the names joined with a character names do not have (JSON for a quoted name that has it), each
+  // form marked, so that no two lists share a key: cheaper than JSON for every statement.
+  const key = names.some((n) => n.includes('\u0000')) ? `j${JSON.stringify(names)}` : `n${names.join('\u0000')}`;
   let kept = keptLists.get(key);
   if (!kept) {
     if (keptLists.size >= MAX_KEPT_LISTS) keptLists.clear();

@@ -33,15 +33,40 @@ export function resolveTableName(model: SchemaModel, file: FileSchema | undefine
       const v = versions[i]!;
       if (v.offset >= atOffset) continue;
       if (keyspace && v.keyspace && v.keyspace !== keyspace) continue;
-      return v.table ? [v.table] : [];
+      return v.table ? onlyTable(v.table) : NO_TABLES;
     }
   }
   const candidates = model.candidates(keyspace, name.name);
   // Only a file that defines the name (later than here) can be among the candidates.
-  if (file && versions && candidates.length > 1 && candidates.some((c) => c.filePath === file.filePath)) {
-    return [...candidates.filter((c) => c.filePath === file.filePath), ...candidates.filter((c) => c.filePath !== file.filePath)];
-  }
-  return candidates;
+  return file && versions && candidates.length > 1 ? ownFirst(candidates, file.filePath) : candidates;
+}
+
+const NO_TABLES: readonly TableInfo[] = Object.freeze([]);
+/** One list per table for `onlyTable`: the rule runner keys its kept results by the list it is given. */
+const tableLists = new WeakMap<TableInfo, readonly TableInfo[]>();
+
+/** `[table]`, the same array each time (a new one per lookup made every statement's key anew). */
+function onlyTable(table: TableInfo): readonly TableInfo[] {
+  let list = tableLists.get(table);
+  if (!list) tableLists.set(table, (list = Object.freeze([table])));
+  return list;
+}
+
+/** The last ownFirst answer of each list: files are linted one at a time, each asks for every statement. */
+const ownFirstLists = new WeakMap<readonly TableInfo[], { filePath: string; out: readonly TableInfo[] }>();
+
+/**
+ * The candidates with those of `filePath` first; the same array for the same list and file (the rule
+ * runner keys its kept results by the lists a statement's names resolve to).
+ */
+function ownFirst(candidates: readonly TableInfo[], filePath: string): readonly TableInfo[] {
+  const last = ownFirstLists.get(candidates);
+  if (last?.filePath === filePath) return last.out;
+  const out = candidates.some((c) => c.filePath === filePath)
+    ? [...candidates.filter((c) => c.filePath === filePath), ...candidates.filter((c) => c.filePath !== filePath)]
+    : candidates;
+  ownFirstLists.set(candidates, { filePath, out });
+  return out;
 }
 
 /** A name of the AST (`ks.t`, `"Ks"."T"`), as the resolver takes it. */

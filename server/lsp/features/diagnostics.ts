@@ -76,10 +76,17 @@ function plainCopy(value: unknown): unknown {
   return out;
 }
 
-function withoutFigures(data: Finding['data']): object {
-  if (!data || typeof data !== 'object' || !('numbers' in data)) return data ?? {};
-  const { numbers: _figures, ...rest } = data as { numbers?: unknown };
-  return rest;
+/**
+ * A diagnostic's data: a copy of the finding's (it may hold the AST's own location objects, which later
+ * parses shift in place) without the partition figures (`numbers`: already in the message, and no fix
+ * reads them, so every pull would carry them twice), with the rule id.
+ */
+function diagnosticData(finding: Finding): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const data = finding.data;
+  if (data) for (const key in data) if (key !== 'numbers') out[key] = plainCopy(data[key]);
+  out.ruleId = finding.ruleId;
+  return out;
 }
 
 export function findingToDiagnostic(finding: Finding, options: DiagnosticOptions): Diagnostic {
@@ -90,10 +97,7 @@ export function findingToDiagnostic(finding: Finding, options: DiagnosticOptions
     codeDescription: { href: ruleDocsUrl(finding.ruleId) },
     source: 'cqlint',
     message: finding.message,
-    // A copy: finding data may hold the AST's own location objects, which later parses shift in place.
-    // The partition figures (`numbers`) are already in the message and no fix reads them: every pull
-    // would carry them twice.
-    data: { ...(plainCopy(withoutFigures(finding.data)) as Record<string, unknown>), ruleId: finding.ruleId },
+    data: diagnosticData(finding),
   };
   if (options.relatedInformation && finding.related?.length) {
     diagnostic.relatedInformation = finding.related.map((related) => ({
@@ -190,6 +194,19 @@ export const diagnosticsFeature: Feature = {
     };
 
     /**
+     * An open document's early report (file-local findings, see Stages): kept as the file's last report, so
+     * that a full set with the same content keeps its id, but not cached as its valid one.
+     */
+    const localReportFor = (filePath: string): Report => {
+      const diagnostics = computeDiagnostics(ctx, filePath, relatedInformation, 'local');
+      const previous = last.get(filePath);
+      const same = !!previous?.diagnostics && sameJson(previous.diagnostics, diagnostics);
+      const resultId = same ? previous!.resultId : `${RUN_ID}.${nextResultId++}`;
+      last.set(filePath, { resultId, diagnostics });
+      return { resultId, diagnostics };
+    };
+
+    /**
      * A file's report for a client that holds `previousResultId`: only the id when a valid report kept
      * here has that id (no lint), else the report, computed once (its id may still be the client's).
      */
@@ -204,8 +221,9 @@ export const diagnosticsFeature: Feature = {
       for (const file of event.removed) last.delete(file);
     };
 
-    if (pull) registerPull(ctx, reportUnlessHeld, invalidate);
-    else registerPush(ctx, reportFor, invalidate);
+    const stages = createStages(ctx);
+    if (pull) registerPull(ctx, reportUnlessHeld, localReportFor, stages, invalidate);
+    else registerPush(ctx, reportFor, localReportFor, stages, invalidate);
   },
 };
 
@@ -220,7 +238,57 @@ export function findingDetailsHover(ctx: ServerContext, doc: EditorDocument, off
   return here.map((f) => `**${markdownText(f.message)}** · [${f.ruleId}](${ruleDocsUrl(f.ruleId)})\n\n${f.details}`).join('\n\n---\n\n');
 }
 
-function computeDiagnostics(ctx: ServerContext, filePath: string, relatedInformation: boolean): Diagnostic[] {
+/**
+ * Whether `ready` has settled by the next turn of the event loop: a wait for the index that has nothing left to
+ * wait for settles within the current turn.
+ */
+async function settledAtOnce(ready: Promise<void>): Promise<boolean> {
+  let settled = false;
+  const mark = (): void => {
+    settled = true;
+  };
+  void ready.then(mark, mark);
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  return settled;
+}
+
+/**
+ * Diagnostics in stages. While the workspace is indexed, an opened document whose lookups could still be
+ * answered by files not indexed yet shows the findings of the file-local rules at once (syntax errors and
+ * the checks that need nothing but the file: Project.lintLocal) and the full set once those files are in
+ * (ctx.whenIndexed). The full set holds every early finding as it was, so nothing shown is withdrawn. After
+ * a document's full set has been shown, its later reports wait for the index as before: an early report
+ * then would take the cross-file verdicts away until the index caught up.
+ */
+export interface Stages {
+  /** True when the document `filePath` is to show its file-local findings now: its full set waits for `ready`. */
+  early(filePath: string, ready: Promise<void>): Promise<boolean>;
+  /** The document's full set was shown. */
+  shownFull(filePath: string): void;
+}
+
+export function createStages(ctx: Pick<ServerContext, 'documents' | 'pathToUri' | 'onDidChangeFiles' | 'whenConfigured'>): Stages {
+  const full = new Set<string>();
+  ctx.onDidChangeFiles((event) => {
+    // A document opened (again) starts over; files that leave the project are forgotten.
+    if (event.reason === 'open') for (const file of event.changed) full.delete(file);
+    for (const file of event.removed) full.delete(file);
+  });
+  return {
+    async early(filePath, ready) {
+      if (full.has(filePath) || !ctx.documents.get(ctx.pathToUri(filePath))) return false;
+      if (await settledAtOnce(ready)) return false;
+      // The file-local rules need the file's .cqlint.json (rule levels and options); by then the index may be done.
+      await ctx.whenConfigured(filePath);
+      return !full.has(filePath) && !(await settledAtOnce(ready));
+    },
+    shownFull(filePath) {
+      if (ctx.documents.get(ctx.pathToUri(filePath))) full.add(filePath);
+    },
+  };
+}
+
+function computeDiagnostics(ctx: ServerContext, filePath: string, relatedInformation: boolean, stage: 'full' | 'local' = 'full'): Diagnostic[] {
   const skipped = ctx.skippedReason(filePath);
   if (skipped) {
     return [{
@@ -234,7 +302,7 @@ function computeDiagnostics(ctx: ServerContext, filePath: string, relatedInforma
   if (!ctx.project.hasFile(filePath) || ctx.ignoredBy(filePath) !== undefined) return [];
   let findings: Finding[];
   try {
-    findings = ctx.project.lint(filePath);
+    findings = stage === 'local' ? ctx.project.lintLocal(filePath) : ctx.project.lint(filePath);
   } catch (error) {
     ctx.log.error(`cqlint: lint ${filePath} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
     return [];
@@ -254,28 +322,36 @@ function computeDiagnostics(ctx: ServerContext, filePath: string, relatedInforma
 // ---------------------------------------------------------------------------------------------
 // Push
 
-function registerPush(ctx: ServerContext, reportFor: (filePath: string) => Report, invalidate: (event: FilesChangedEvent) => void): void {
+function registerPush(
+  ctx: ServerContext,
+  reportFor: (filePath: string) => Report,
+  localReportFor: (filePath: string) => Report,
+  stages: Stages,
+  invalidate: (event: FilesChangedEvent) => void,
+): void {
   const timers = new Map<string, NodeJS.Timeout>();
   /** Files we published non-empty diagnostics for, so that leaving the project clears them. */
   const published = new Map<string, string>();
 
-  const publish = (filePath: string): void => {
-    timers.delete(filePath);
+  /** Publishes a file's diagnostics: the full set, or (`local`) an open document's early report. */
+  const publish = (filePath: string, stage: 'full' | 'local' = 'full'): void => {
+    if (stage === 'full') timers.delete(filePath);
     const uri = ctx.pathToUri(filePath);
     const document = ctx.documents.get(uri);
     const known = ctx.project.hasFile(filePath) || ctx.skippedReason(filePath) !== undefined;
-    const diagnostics = known ? reportFor(filePath).diagnostics : [];
+    const diagnostics = !known ? [] : stage === 'local' ? localReportFor(filePath).diagnostics : reportFor(filePath).diagnostics;
     if (!known && !published.has(filePath)) return;
     if (known) published.set(filePath, uri);
     else published.delete(filePath);
+    if (known && stage === 'full') stages.shownFull(filePath);
     void ctx.connection
       .sendDiagnostics({ uri, diagnostics, ...(document ? { version: document.version } : {}) })
       .catch((error: unknown) => ctx.log.error(`cqlint: publishing diagnostics for ${uri} failed: ${String(error)}`));
   };
 
-  const publishSafely = (filePath: string): void => {
+  const publishSafely = (filePath: string, stage: 'full' | 'local' = 'full'): void => {
     try {
-      publish(filePath);
+      publish(filePath, stage);
     } catch (error) {
       ctx.log.error(`cqlint: diagnostics for ${filePath} failed: ${String(error)}`);
     }
@@ -286,9 +362,14 @@ function registerPush(ctx: ServerContext, reportFor: (filePath: string) => Repor
     const pending = timers.get(filePath);
     if (pending) clearTimeout(pending);
     const timer = setTimeout(() => {
-      // While the workspace is indexed, wait for the files this one depends on (no false unknown-column).
-      void ctx.whenIndexed(filePath).then(() => {
-        if (timers.get(filePath) === timer) publishSafely(filePath);
+      // While the workspace is indexed, the full set waits for the files this one depends on (no false
+      // unknown-column); the file-local findings go out meanwhile (Stages).
+      const ready = ctx.whenIndexed(filePath);
+      void stages.early(filePath, ready).then((early) => {
+        if (early && timers.get(filePath) === timer) publishSafely(filePath, 'local');
+        return ready.then(() => {
+          if (timers.get(filePath) === timer) publishSafely(filePath);
+        });
       });
     }, PUSH_DEBOUNCE_MS);
     timers.set(filePath, timer);
@@ -365,6 +446,8 @@ function registerPush(ctx: ServerContext, reportFor: (filePath: string) => Repor
 function registerPull(
   ctx: ServerContext,
   reportUnlessHeld: (filePath: string, previousResultId: string | undefined) => Partial<Report> & { resultId: string },
+  localReportFor: (filePath: string) => Report,
+  stages: Stages,
   invalidate: (event: FilesChangedEvent) => void,
 ): void {
   const refreshSupported = ctx.clientCapabilities.workspace?.diagnostics?.refreshSupport === true;
@@ -378,8 +461,20 @@ function registerPull(
     // A pull the client already cancelled (it re-pulls after each edit) does not parse and lint for nothing.
     await unlessCancelled(token);
     const filePath = ctx.uriToPath(params.textDocument.uri);
+    // This request waits by itself (server.ts): while the index runs, a client that can be asked to pull
+    // again gets the file-local findings at once and is asked to pull again when the rest is known.
+    const ready = ctx.whenIndexed(filePath);
+    if (refreshSupported && (await stages.early(filePath, ready))) {
+      void ready.then(requestRefresh);
+      if (!ctx.project.hasFile(filePath) && ctx.skippedReason(filePath) === undefined) return emptyFull();
+      const { resultId, diagnostics } = localReportFor(filePath);
+      if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+      return { kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnostics };
+    }
+    await ready;
     if (!ctx.project.hasFile(filePath) && ctx.skippedReason(filePath) === undefined) return emptyFull();
     const { resultId, diagnostics } = reportUnlessHeld(filePath, params.previousResultId);
+    stages.shownFull(filePath);
     if (!diagnostics || params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnostics };
   }, emptyFull()));
@@ -428,8 +523,10 @@ function registerPull(
     return { items };
   }, { items: [] } as WorkspaceDiagnosticReport));
 
+  let stopped = false;
   const requestRefresh = (): void => {
-    if (!refreshSupported) return;
+    // After shutdown nothing is asked of the client (an early report's wait ends when the index is cancelled).
+    if (!refreshSupported || stopped) return;
     if (refreshTimer) clearTimeout(refreshTimer);
     refreshTimer = setTimeout(() => {
       refreshTimer = undefined;
@@ -447,6 +544,7 @@ function registerPull(
   });
 
   ctx.onShutdown(() => {
+    stopped = true;
     if (refreshTimer) clearTimeout(refreshTimer);
   });
 }

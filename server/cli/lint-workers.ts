@@ -1,0 +1,283 @@
+// `cqlint lint` on several cores: worker threads (node:worker_threads) parse and lint the files, and the
+// output is the same, byte for byte, as a run on one thread.
+//
+//   main thread                                   worker k (of n)
+//   reads the files in order, file i to worker i % n   indexes its files: schema, references, text deflated
+//   asks each for its index                        sends it (Project.exportIndexed)
+//   hands each worker every other worker's index   adopts them (Project.adoptIndexed): the whole workspace
+//                                                  reads the configured samples, lints its files in order,
+//   writes each file's result in file order        sends each result as it is made
+//
+// Every worker ends up with the same Project a one-thread run builds (the schema is merged from the same
+// file schemas, in the same order), so each file gets the same findings. A worker that fails is an internal
+// error: the run stops with exit 2.
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { deserialize, serialize } from 'node:v8';
+import { Project, type IndexedFile } from '../core/project';
+import type { CqlintConfig } from '../core/config-types';
+import type { TargetId } from '../core/targets';
+import { BATCH_HEAP, compactHeap, heapKeeper, useHeapBudget } from '../core/util/heap';
+import { discoveredConfigs } from './io';
+import { ProjectFacts } from './project-facts';
+import { fixableFindings } from './fix';
+import type { FileResult } from './formatters';
+
+/** Marks the workers this module starts (workerData.role), so that the bundle knows to serve as one. */
+const ROLE = 'cqlint-lint-worker';
+/** Below this many files per worker, starting workers costs more than it saves. */
+const FILES_PER_WORKER = 50;
+/** At most this many workers, whatever CQLINT_WORKERS says. */
+const MAX_WORKERS = 16;
+
+/**
+ * How many worker threads to lint `files` files with: one per core, no more than the files allow; 1
+ * means no worker (the run stays on the main thread). CQLINT_WORKERS=n sets it (1: one thread).
+ */
+export function workerCount(files: number, env: NodeJS.ProcessEnv): number {
+  const asked = Number(env.CQLINT_WORKERS);
+  if (Number.isInteger(asked) && asked >= 1) return Math.max(1, Math.min(asked, MAX_WORKERS, files));
+  return Math.max(1, Math.min(availableParallelism(), MAX_WORKERS, Math.floor(files / FILES_PER_WORKER)));
+}
+
+/** What the workers' Projects are made with (the main thread's options, plain data). */
+interface WorkerSetup {
+  target?: TargetId;
+  /** The explicit configuration (--config, --no-config); undefined: each file's nearest .cqlint.json. */
+  config?: CqlintConfig;
+  /** The inputs' folders: what a .cqlint.json names is read only inside them (or its own folder). */
+  roots?: readonly string[];
+  /** --evidence: evidence for every table, besides what each .cqlint.json names (relative to `cwd`). */
+  evidence?: readonly string[];
+  /** The working directory the --evidence values are relative to. */
+  cwd?: string;
+  /**
+   * Whether this worker reports the samples and evidence it cannot read, and the evidence's warnings (one of
+   * them does: they all read the same).
+   */
+  reportsReads: boolean;
+}
+
+/**
+ * A worker's index (IndexedFile[]) as v8.serialize makes it: it passes through the main thread as bytes,
+ * moved rather than copied, and only the workers that adopt it make objects of it.
+ */
+type SerializedIndex = Uint8Array;
+
+type ToWorker =
+  | { type: 'file'; filePath: string; text: string }
+  | { type: 'index' }
+  | { type: 'lint'; adopt: SerializedIndex[]; order: string[]; mine: number[] };
+
+type FromWorker =
+  | { type: 'indexed'; files: SerializedIndex }
+  | { type: 'problem'; message: string }
+  | { type: 'warning'; message: string }
+  | { type: 'result'; index: number; result: FileResult }
+  | { type: 'failed'; index: number; filePath: string; message: string }
+  | { type: 'done' };
+
+export interface WorkerLint {
+  workers: number;
+  setup: Omit<WorkerSetup, 'reportsReads'>;
+  /** The files, in order; each is read by `read` (undefined: it could not be, and was reported). */
+  files: readonly string[];
+  read(filePath: string): Promise<string | undefined>;
+  /** Called once every file is read, with those that were (the configuration errors are reported then). */
+  allRead(readFiles: readonly string[]): void;
+  /** A problem to report (exit 2): a sample or evidence that cannot be read. */
+  problem(message: string): void;
+  /** A warning to report: evidence lines not read, tables the evidence names that the workspace does not define. */
+  warning(message: string): void;
+  /** Each file's result, in file order; or why it could not be linted. */
+  result(result: FileResult): void;
+  failed(filePath: string, message: string): void;
+  /** The worker script (tests); the module itself by default (in the bundle, dist/cli.js). */
+  entry?: string;
+}
+
+/** A worker thread that stopped without finishing: the run is an internal error. */
+class WorkerFailed extends Error {}
+
+/** Lints in `plan.workers` worker threads; resolves when every result was handed over in order. */
+export async function lintInWorkers(plan: WorkerLint): Promise<void> {
+  const workers: Worker[] = [];
+  let failure: Error | undefined;
+  let onFailure: (error: Error) => void = () => undefined;
+  const failed = new Promise<never>((_, reject) => {
+    onFailure = reject;
+  });
+  failed.catch(() => undefined);
+  const fail = (error: Error): void => {
+    if (failure) return;
+    failure = error;
+    onFailure(error);
+  };
+  // Messages of each kind, per worker, as they come; a waiter per kind.
+  const handlers: ((message: FromWorker, worker: number) => void)[] = [];
+  const entry = plan.entry ?? __filename;
+  // Run from the TypeScript sources (tests, development), a worker loads this file through tsx's require
+  // hook, as the main thread's modules were (a worker's entry does not go through --import hooks); the
+  // bundle (dist/cli.js) is plain JavaScript.
+  const script = entry.endsWith('.ts') ? `require(${JSON.stringify(createRequire(__filename).resolve('tsx/cjs'))});\nrequire(${JSON.stringify(entry)});` : entry;
+  for (let k = 0; k < plan.workers; k++) {
+    const setup: WorkerSetup = { ...plan.setup, reportsReads: k === 0 };
+    const worker = new Worker(script, { workerData: { role: ROLE, setup }, eval: script !== entry });
+    let done = false;
+    worker.on('message', (message: FromWorker) => {
+      if (message.type === 'done') done = true;
+      for (const handler of handlers) handler(message, k);
+    });
+    worker.on('error', (error) => fail(new WorkerFailed(`a lint worker thread failed: ${error.message}`)));
+    worker.on('exit', (code) => {
+      if (!done) fail(new WorkerFailed(`a lint worker thread stopped (exit code ${code}) before it finished`));
+    });
+    workers.push(worker);
+  }
+  try {
+    // 1. Read the files in order; each worker indexes its share as it comes.
+    const readFiles: string[] = [];
+    for (const filePath of plan.files) {
+      if (failure) break;
+      const text = await plan.read(filePath);
+      if (text === undefined) continue;
+      workers[readFiles.length % plan.workers]!.postMessage({ type: 'file', filePath, text } satisfies ToWorker);
+      readFiles.push(filePath);
+      heapKeeper().settle();
+    }
+    plan.allRead(readFiles);
+    // 2. Every worker's index, then each worker gets the others' and lints its files.
+    const indexes = await Promise.race([failed, collect<SerializedIndex>(handlers, plan.workers, (m) => (m.type === 'indexed' ? m.files : undefined), workers, { type: 'index' })]);
+    const order = readFiles;
+    const results = new Map<number, FromWorker>();
+    let next = 0;
+    let finishedWorkers = 0;
+    const allDone = new Promise<void>((resolve) => {
+      handlers.push((message) => {
+        if (message.type === 'problem') plan.problem(message.message);
+        else if (message.type === 'warning') plan.warning(message.message);
+        else if (message.type === 'result' || message.type === 'failed') {
+          results.set(message.index, message);
+          // Handed over in file order, whichever worker finishes first.
+          for (let ready = results.get(next); ready; ready = results.get(next)) {
+            results.delete(next);
+            if (ready.type === 'result') plan.result(ready.result);
+            else if (ready.type === 'failed') plan.failed(ready.filePath, ready.message);
+            next++;
+          }
+          // The results written are garbage: keep the main thread's heap near what is alive, as the workers do.
+          heapKeeper().settle();
+        } else if (message.type === 'done' && ++finishedWorkers === plan.workers) resolve();
+      });
+    });
+    for (let k = 0; k < plan.workers; k++) {
+      // Each index goes to every other worker: copied for all but the last of them, which gets the bytes themselves.
+      const lastFor = (j: number): number => (j === plan.workers - 1 ? plan.workers - 2 : plan.workers - 1);
+      const adopt = indexes.flatMap((bytes, j) => (j === k ? [] : [lastFor(j) === k ? bytes : bytes.slice()]));
+      const mine = order.flatMap((_, i) => (i % plan.workers === k ? [i] : []));
+      workers[k]!.postMessage({ type: 'lint', adopt, order, mine } satisfies ToWorker, adopt.filter((b) => b.byteOffset === 0 && b.byteLength === b.buffer.byteLength).map((b) => b.buffer as ArrayBuffer));
+    }
+    indexes.length = 0;
+    await Promise.race([failed, allDone]);
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  if (failure) throw failure;
+}
+
+/** Sends `request` to every worker and resolves with each one's answer (picked out of its messages), by worker. */
+function collect<T>(
+  handlers: ((message: FromWorker, worker: number) => void)[], count: number, pick: (message: FromWorker) => T | undefined, workers: Worker[], request: ToWorker,
+): Promise<T[]> {
+  return new Promise((resolve) => {
+    const answers: T[] = [];
+    let got = 0;
+    const handler = (message: FromWorker, worker: number): void => {
+      const answer = pick(message);
+      if (answer === undefined) return;
+      answers[worker] = answer;
+      if (++got === count) {
+        handlers.splice(handlers.indexOf(handler), 1);
+        resolve(answers);
+      }
+    };
+    handlers.push(handler);
+    for (const worker of workers) worker.postMessage(request);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The worker
+
+const EMPTY = new Uint8Array(0);
+
+/** Serves as a lint worker (see the top of this file) until the main thread has all its results. */
+function serveAsWorker(setup: WorkerSetup): void {
+  const port = parentPort!;
+  useHeapBudget(BATCH_HEAP);
+  // The samples and evidence, read as the one-thread run reads them (project-facts.ts).
+  const facts = new ProjectFacts(setup.evidence ?? [], setup.cwd ?? process.cwd());
+  const project = new Project({
+    target: setup.target, config: setup.config, configLookup: discoveredConfigs(setup.roots ?? []).lookup, ...facts.projectOptions(),
+  });
+  const own: string[] = [];
+  const send = (message: FromWorker): void => port.postMessage(message);
+  port.on('message', (message: ToWorker) => {
+    if (message.type === 'file') {
+      // As the one-thread run does: index the file, then let go of its tree.
+      project.setFile(message.filePath, message.text);
+      project.fileSchema(message.filePath);
+      project.release(message.filePath);
+      heapKeeper().settle();
+      own.push(message.filePath);
+    } else if (message.type === 'index') {
+      const bytes = serialize(own.map((filePath) => project.exportIndexed(filePath)!));
+      // A buffer of its own, moved to the main thread rather than copied.
+      const index = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Uint8Array.prototype.slice.call(bytes);
+      port.postMessage({ type: 'indexed', files: index } satisfies FromWorker, [index.buffer as ArrayBuffer]);
+    } else {
+      void lintShare(message).then(() => send({ type: 'done' }));
+    }
+  });
+
+  async function lintShare({ adopt, order, mine }: Extract<ToWorker, { type: 'lint' }>): Promise<void> {
+    // Indexing left the heap's pages mostly empty (the trees let go): hand them back before the other
+    // workers' indexes come in, or every worker keeps them for the rest of the run.
+    compactHeap();
+    for (let i = 0; i < adopt.length; i++) {
+      for (const file of deserialize(adopt[i]!) as IndexedFile[]) project.adoptIndexed(file);
+      adopt[i] = EMPTY;
+    }
+    await facts.read(project, order, {
+      roots: setup.roots ?? [],
+      fail: (problem) => {
+        if (setup.reportsReads) send({ type: 'problem', message: problem });
+      },
+      warn: (warning) => {
+        if (setup.reportsReads) send({ type: 'warning', message: warning });
+      },
+    });
+    for (const index of mine) {
+      const filePath = order[index]!;
+      let findings;
+      try {
+        findings = project.lint(filePath);
+      } catch (error) {
+        send({ type: 'failed', index, filePath, message: error instanceof Error ? error.message : String(error) });
+        continue;
+      }
+      let fixable: boolean[] | undefined;
+      try {
+        fixable = fixableFindings(project, filePath, findings);
+      } catch {
+        // The fixable counts are a hint; a fix that cannot be computed is simply not counted.
+      }
+      send({ type: 'result', index, result: { filePath, findings, source: project.getText(filePath)!, fixable } });
+      project.release(filePath, { findings: true });
+      heapKeeper().settle();
+    }
+  }
+}
+
+if (!isMainThread && (workerData as { role?: unknown } | null)?.role === ROLE) serveAsWorker((workerData as { setup: WorkerSetup }).setup);
