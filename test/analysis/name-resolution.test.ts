@@ -203,3 +203,17 @@ SELECT c FROM ks.v WHERE b = 'x';
     assert.ok(r.items.some((i) => i.kind === 'column' && i.label === 'c'), JSON.stringify(r.items.map((i) => i.label)));
   });
 });
+
+describe('a user type altered in its file', () => {
+  test('the workspace definition is the type as the last ALTER TYPE left it; a DROP TYPE removes it', () => {
+    const project = new Project({ config: {} });
+    project.setFile('/ws/a.cql', `CREATE TYPE ks.addr (street text);
+ALTER TYPE ks.addr ADD zip int;
+ALTER TYPE ks.addr RENAME street TO line1;
+CREATE TYPE ks.gone (x int);
+DROP TYPE ks.gone;
+`);
+    assert.deepEqual(project.schema().userType('ks', 'addr')?.fields.map((f) => `${f.name} ${f.typeText}`), ['line1 text', 'zip int']);
+    assert.equal(project.schema().userType('ks', 'gone'), undefined);
+  });
+});

@@ -96,7 +96,7 @@ export function complete(index: SymbolIndex, filePath: string, text: string, par
       addColumns(index, ctx, push, { filePath, offset });
       break;
     case 'type':
-      addTypes(index, ctx, push);
+      addTypes(index, ctx, push, { filePath, offset });
       break;
     case 'tableOption':
       for (const o of TABLE_OPTIONS) {
@@ -262,7 +262,7 @@ function addFunctions(ctx: CompletionContext, push: (e: CompletionEntry) => void
   }
 }
 
-function addTypes(index: SymbolIndex, ctx: CompletionContext, push: (e: CompletionEntry) => void): void {
+function addTypes(index: SymbolIndex, ctx: CompletionContext, push: (e: CompletionEntry) => void, from: { filePath: string; offset: number }): void {
   if (ctx.qualifier === undefined) {
     for (const t of NATIVE_TYPES) push({ label: t, kind: 'type', detail: 'native type', documentation: NATIVE_TYPE_DOCS[t], sortText: sortKey(0, t) });
     for (const c of COLLECTION_SNIPPETS) {
@@ -272,6 +272,8 @@ function addTypes(index: SymbolIndex, ctx: CompletionContext, push: (e: Completi
   for (const o of index.allDeclarations()) {
     if (o.target.kind !== 'type' || o.node?.kind !== 'CreateType') continue;
     if (ctx.qualifier !== undefined && o.target.keyspace !== ctx.qualifier) continue;
+    // Each name once, as it resolves here (a type dropped and created again: the later one; dropped: none).
+    if (index.resolveType(o.target as { keyspace?: string; name: string }, from) !== o) continue;
     const statement = o.node as CreateTypeStatement;
     const label = quoteName(o.target.name);
     push({
