@@ -217,3 +217,22 @@ DROP TYPE ks.gone;
     assert.equal(project.schema().userType('ks', 'gone'), undefined);
   });
 });
+
+describe('a view over a table that its file later drops and creates again', () => {
+  const text = `CREATE TABLE ks.t (a int, b text, c text, PRIMARY KEY (a, b));
+CREATE MATERIALIZED VIEW ks.v AS SELECT a, b, c FROM ks.t WHERE a IS NOT NULL AND b IS NOT NULL PRIMARY KEY (b, a);
+DROP TABLE ks.t;
+CREATE TABLE ks.t (a int, b text, d text, PRIMARY KEY (a, b));
+`;
+  const query = 'SELECT c FROM ks.v WHERE b = \'x\';\n';
+
+  test('the view\'s columns come from the table as the view\'s own file saw it', () => {
+    const project = new Project({ config: {} });
+    project.setFile('/ws/schema.cql', text);
+    project.setFile('/ws/query.cql', query);
+    const index = new SymbolIndex(project).refresh();
+    const [definition] = findDefinition(index, '/ws/query.cql', query.indexOf('c FROM'));
+    assert.equal(definition?.filePath, '/ws/schema.cql');
+    assert.equal(definition?.range.start, text.indexOf('c text'));
+  });
+});

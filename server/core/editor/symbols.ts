@@ -212,12 +212,16 @@ export class SymbolIndex {
     return this.resolveType(ref, { filePath: o.filePath, offset: o.statement.range.start });
   }
 
-  /** For a view, the table whose columns it shows (followed through views of views). */
+  /**
+   * For a view, the table whose columns it shows (followed through views of views), resolved from where the
+   * view stands: a base its file drops and creates again later is the one before the view.
+   */
   baseOf(table: TableDeclaration): TableDeclaration {
     let current = table;
     for (let depth = 0; current.isView && depth < 8; depth++) {
       const from = (current.statement as CreateMaterializedViewStatement).from;
-      const base = this.resolveTable({ keyspace: from.keyspace?.name ?? current.keyspace, name: from.name.name });
+      const base = this.resolveTable({ keyspace: from.keyspace?.name ?? current.keyspace, name: from.name.name },
+        { filePath: current.occurrence.filePath, offset: current.statement.range.start });
       if (!base || base === current) break;
       current = base;
     }
