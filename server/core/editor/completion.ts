@@ -59,9 +59,6 @@ const COLLECTION_SNIPPETS: { label: string; snippet: string }[] = [
   { label: 'vector', snippet: 'vector<float, ${1:3}>' },
 ];
 
-/** Fallback keywords by site when the grammar cannot say (statement start, clause positions). */
-const STATEMENT_KEYWORDS = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'BEGIN', 'USE', 'TRUNCATE', 'CREATE', 'ALTER', 'DROP', 'GRANT', 'REVOKE', 'LIST', 'DESCRIBE'];
-
 function sortKey(group: number, label: string): string {
   return `${String(group).padStart(2, '0')}_${label.toLowerCase()}`;
 }
@@ -138,11 +135,11 @@ export function complete(index: SymbolIndex, filePath: string, text: string, par
 }
 
 function expectedKeywordsFor(ctx: CompletionContext, text: string, offset: number, options: CompletionOptions): readonly string[] {
-  if (ctx.site === 'statementStart') return STATEMENT_KEYWORDS;
   const provider = options.expectedKeywords ?? defaultExpectedKeywords;
   try {
-    // The grammar sees the statement up to the word being typed (not the whole file: that keeps it fast).
-    const start = Math.min(ctx.statementStart, ctx.replaceStart);
+    // The grammar sees the statement up to the word being typed (not the whole file: that keeps it fast),
+    // from its open BEGIN BATCH when it is inside one.
+    const start = Math.min(ctx.grammarStart, ctx.replaceStart);
     return provider(text.slice(start, ctx.replaceStart), ctx.replaceStart - start).filter((w) => /^[A-Z_ ]+$/.test(w));
   } catch {
     return [];
