@@ -208,6 +208,22 @@ describe('completion: keywords only where the grammar takes them', () => {
   });
 });
 
+describe('completion: which names, as the grammar says', () => {
+  test('DROP TYPE and ALTER TYPE take a user type\'s name: no native or collection types there', () => {
+    for (const marked of ['DROP TYPE |', 'ALTER TYPE |', 'DROP TYPE IF EXISTS |']) {
+      const types = labels(completeAt(marked), 'type');
+      assert.ok(types.includes('address'), marked);
+      for (const t of ['int', 'text', 'map', 'frozen']) assert.ok(!types.includes(t), `no ${t} in ${marked}`);
+    }
+    assert.ok(labels(completeAt('CREATE TABLE shop.t (a |'), 'type').includes('int'), 'a column definition still takes every type');
+  });
+
+  test('GRANT ... ON TABLE takes a table, as the grammar says', () => {
+    const r = completeAt('GRANT SELECT ON TABLE |');
+    assert.ok(labels(r, 'table').includes('shop.orders'), JSON.stringify(labels(r)));
+  });
+});
+
 describe('completion documentation keeps names as text', () => {
   test('a table, column or type name with markdown in it cannot add a link, an image or HTML', () => {
     const evil = 'x`](http://example.invalid/a) ![i](http://example.invalid/p.png) <img src=x>';
