@@ -216,6 +216,19 @@ DROP TYPE ks.gone;
     assert.deepEqual(project.schema().userType('ks', 'addr')?.fields.map((f) => `${f.name} ${f.typeText}`), ['line1 text', 'zip int']);
     assert.equal(project.schema().userType('ks', 'gone'), undefined);
   });
+
+  test('hover on a mention after the ALTER TYPE shows the fields it added and renamed', () => {
+    const text = `CREATE TYPE ks.addr (street text);
+ALTER TYPE ks.addr ADD zip int;
+ALTER TYPE ks.addr RENAME street TO line1;
+CREATE TABLE ks.t (id int PRIMARY KEY, home frozen<addr>);
+`;
+    const project = new Project({ config: {} });
+    project.setFile('/ws/a.cql', text);
+    const index = new SymbolIndex(project).refresh();
+    const hover = nameHover(index, '/ws/a.cql', text, project.parse('/ws/a.cql'), text.indexOf('addr>') + 1);
+    assert.match(hover?.markdown ?? '', /line1 text,\n {2}zip int\n\)/);
+  });
 });
 
 describe('a view over a table that its file later drops and creates again', () => {

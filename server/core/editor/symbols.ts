@@ -7,7 +7,7 @@
 // an unknown keyspace on either side matches any, and the first matching declaration in file order wins.
 import type { CreateMaterializedViewStatement, CreateTableStatement, CreateTypeStatement, Identifier, TypeField, CqlType } from '../../../grammar/ast';
 import type { EditorSources } from './sources';
-import type { ColumnInfo, SchemaModel, TableDefinition, TableInfo } from '../schema/model';
+import type { ColumnInfo, SchemaModel, TableDefinition, TableInfo, UserTypeInfo } from '../schema/model';
 import { resolveTableName, resolveTypeName } from '../schema/resolve';
 import { collectFileSymbols, type FileSymbols, type Occurrence, type ScopedName, type SymbolKind, type SymbolTarget } from './occurrences';
 
@@ -201,10 +201,15 @@ export class SymbolIndex {
    * file (its DROPs and re-CREATEs count), or without one as from a file that does not define it.
    */
   resolveType(ref: ScopedName, from?: { filePath: string; offset: number }): Occurrence | undefined {
-    const info = resolveTypeName(this.sources.schema(), from && this.sources.fileSchema(from.filePath), ref, from?.offset)[0];
+    const info = this.resolveTypeInfo(ref, from);
     if (!info) return undefined;
     return this.declarationsNamed('type', ref.name).find((o) => o.node?.kind === 'CreateType'
       && o.filePath === info.filePath && o.node.range.start === info.range.start);
+  }
+
+  /** The schema's user type a name refers to (its fields as the last ALTER TYPE left them), by the same rule. */
+  resolveTypeInfo(ref: ScopedName, from?: { filePath: string; offset: number }): UserTypeInfo | undefined {
+    return resolveTypeName(this.sources.schema(), from && this.sources.fileSchema(from.filePath), ref, from?.offset)[0];
   }
 
   /** The type a mention names, where it stands. */
