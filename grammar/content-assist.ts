@@ -22,6 +22,16 @@ const RULE_IDENTIFIER_KIND: Record<string, IdentifierKind> = {
   argumentName: 'argument', identityName: 'identity', createFunction: 'language', cqlType: 'type',
 };
 
+/** The index of the last BEGIN that no APPLY follows, if any. */
+function openBatchStart(tokens: readonly IToken[]): number | undefined {
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const type = tokens[i]!.tokenType;
+    if (type === K.APPLY) return undefined;
+    if (type === K.BEGIN) return i;
+  }
+  return undefined;
+}
+
 /**
  * What may be typed at `offset`, from the grammar (Chevrotain content assist on the statement containing
  * the offset). Shape:
@@ -52,6 +62,8 @@ export interface ExpectedTokens {
 
 const VALUE_TYPES = new Set<TokenType>([StringLiteral, NumberLit, IntegerLiteral, FloatLiteral, DurationLiteral, UuidLiteral, HexLiteral, BooleanLiteral, NanLiteral, InfinityLiteral, K.NULL, QMark, Colon, LBracket, LBrace, Minus]);
 const TYPE_CONSTRUCTORS = new Set<TokenType>([K.MAP, K.LIST, K.SET, K.TUPLE, K.VECTOR, K.FROZEN]);
+/** The grammar rules that consume a type constructor as the start of a type (grammar/syntax/types.ts). */
+const TYPE_RULES = new Set(['cqlType', 'collectionType', 'tupleType', 'vectorType', 'frozenType']);
 const NAME_TYPES = new Set<TokenType>([Ident, NonTypeIdent, QuotedName, EmptyQuotedName, Identifier]);
 
 export function expectedTokensAt(text: string, offset: number): ExpectedTokens {
@@ -96,6 +108,9 @@ export function expectedTokensAt(text: string, offset: number): ExpectedTokens {
         stmt = prefixTokens.slice(s, e);
       }
     }
+    // A batch with no APPLY yet is cut into chunks at each `;`: the grammar reads it from its BEGIN.
+    const begin = openBatchStart(prefixTokens);
+    if (begin !== undefined && lastChunk && lastChunk[0] > begin && !isShellWord(prefixTokens[lastChunk[0]])) stmt = prefixTokens.slice(begin);
     const parser = getParser();
     let next = nextTokenTypes(parser, stmt);
     // The statement before the cursor may be missing its `;`: retry from the last statement keyword at a line start.
@@ -131,7 +146,9 @@ export function expectedTokensAt(text: string, offset: number): ExpectedTokens {
         if (t === LBracket || t === LBrace || t === Minus || t === Colon || t === QMark) punctuation.add(t.LABEL!.slice(1, -1));
         if (t === K.NULL) keywords.add('NULL');
       } else if (t.CATEGORIES?.includes(Keyword)) {
-        if (TYPE_CONSTRUCTORS.has(t) && !expectsType) continue;
+        // MAP, LIST, SET, ... as a type's start only where a type is expected; LIST (the statement) and
+        // SET (UPDATE's clause) are keywords of other rules.
+        if (TYPE_CONSTRUCTORS.has(t) && !expectsType && (next.ruleStacks.get(t) ?? []).every((stack) => TYPE_RULES.has(stack[stack.length - 1]!))) continue;
         keywords.add(t.name);
       } else if (t.LABEL) {
         punctuation.add(t.LABEL.replace(/^'|'$/g, ''));

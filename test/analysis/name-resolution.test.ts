@@ -1,11 +1,16 @@
 // One rule resolves a table or view name (server/core/schema/resolve.ts), and every consumer asks it: the
 // rules (Project.tableFor), go-to-definition and hover (the symbol index) and `cqlint token --schema`.
-// These are the two cases where they used to disagree, and the diagnostic for conflicting definitions.
+// These are the cases where they used to disagree (tables, then user types and views), and the diagnostic
+// for conflicting definitions.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Project } from '../../server/core/project';
 import { SymbolIndex } from '../../server/core/editor/symbols';
 import { findDefinition } from '../../server/core/editor/navigation';
+import { nameHover } from '../../server/core/editor/hover';
+import { complete } from '../../server/core/editor/completion';
+import { rowSizes, udtLookupFrom } from '../../server/core/sizing';
+import { parseCql } from '../../grammar';
 import { runCli, tempDir } from '../cli/helpers';
 
 const RECREATED = `CREATE TABLE ks.t (a int PRIMARY KEY, v text);
@@ -84,5 +89,163 @@ describe('one table defined differently in two files', () => {
     project.setFile('/ws/a.cql', files['a.cql']);
     project.setFile('/ws/c.cql', files['a.cql']);
     assert.deepEqual(project.lint('/ws/a.cql').filter((f) => f.ruleId === 'conflicting-definition'), []);
+  });
+});
+
+/** The bytes the sizing gives a table's column, its user types looked up in the project's schema. */
+function columnBytes(project: Project, filePath: string, table: string, column: string): number | undefined {
+  const info = project.tableFor(filePath, table, Number.MAX_SAFE_INTEGER);
+  assert.ok(info, `${table} resolves`);
+  return rowSizes(info, undefined, udtLookupFrom(project.schema())).columns.find((c) => c.name === column)?.bytes;
+}
+
+describe('a user type dropped and created again in one file', () => {
+  const text = `CREATE TYPE ks.addr (street text);
+DROP TYPE ks.addr;
+CREATE TYPE ks.addr (street text, zip bigint, city text);
+CREATE TABLE ks.t (id int PRIMARY KEY, home frozen<addr>);
+`;
+  const second = `CREATE TYPE ks.addr (street text, zip bigint, city text);
+CREATE TABLE ks.t (id int PRIMARY KEY, home frozen<addr>);
+`;
+  const project = new Project({ config: {} });
+  project.setFile('/ws/schema.cql', text);
+  const index = new SymbolIndex(project).refresh();
+  const parse = project.parse('/ws/schema.cql');
+
+  test('hover on the type in the table shows the second definition', () => {
+    const hover = nameHover(index, '/ws/schema.cql', text, parse, text.indexOf('addr>') + 1);
+    assert.match(hover?.markdown ?? '', /zip bigint/);
+  });
+
+  test('go to definition on the type in the table goes to the second CREATE TYPE', () => {
+    const [definition] = findDefinition(index, '/ws/schema.cql', text.indexOf('addr>') + 1);
+    assert.equal(definition?.range.start, nth(text, 'addr (', 1));
+  });
+
+  test('completion of a type there documents the second definition', () => {
+    const marked = `${text}CREATE TABLE ks.u (id int PRIMARY KEY, home frozen<ad`;
+    const r = complete(index.refresh(), '/ws/schema.cql', marked, parseCql(marked), marked.length);
+    const addr = r.items.filter((i) => i.kind === 'type' && i.label === 'addr');
+    assert.equal(addr.length, 1);
+    assert.match(addr[0]!.documentation ?? '', /zip/);
+  });
+
+  test('the sizing sizes the column by the second definition', () => {
+    const only = new Project({ config: {} });
+    only.setFile('/ws/schema.cql', second);
+    assert.equal(columnBytes(project, '/ws/schema.cql', 'ks.t', 'home'), columnBytes(only, '/ws/schema.cql', 'ks.t', 'home'));
+  });
+});
+
+describe('one user type defined differently in two files', () => {
+  const files = {
+    'a.cql': 'CREATE TYPE ks.addr (n int);\n',
+    'b.cql': 'CREATE TYPE ks.addr (n bigint);\n',
+    'c.cql': 'CREATE TABLE ks.t (k frozen<addr> PRIMARY KEY, v text);\n',
+  };
+
+  test('`cqlint token --schema`, hover and the sizing all use the first file\'s', async (t) => {
+    const all = tempDir(files);
+    const first = tempDir({ 'a.cql': files['a.cql'], 'c.cql': files['c.cql'] });
+    const other = tempDir({ 'b.cql': files['b.cql'], 'c.cql': files['c.cql'] });
+    t.after(() => { all.cleanup(); first.cleanup(); other.cleanup(); });
+    const token = async (dir: string): Promise<string> => {
+      const run = await runCli(['token', '--schema', dir, 'ks.t', '{n: 5}']);
+      assert.equal(run.code, 0, run.stderr);
+      return run.stdout;
+    };
+    const [fromAll, fromFirst, fromOther] = [await token(all.dir), await token(first.dir), await token(other.dir)];
+    assert.notEqual(fromFirst, fromOther, 'int and bigint fields give different tokens');
+    assert.equal(fromAll, fromFirst);
+
+    const project = new Project({ config: {} });
+    for (const [name, text] of Object.entries(files)) project.setFile(`/ws/${name}`, text);
+    const index = new SymbolIndex(project).refresh();
+    const c = files['c.cql'];
+    const hover = nameHover(index, '/ws/c.cql', c, project.parse('/ws/c.cql'), c.indexOf('addr') + 1);
+    assert.match(hover?.markdown ?? '', /n int/);
+    const firstOnly = new Project({ config: {} });
+    firstOnly.setFile('/ws/a.cql', files['a.cql']);
+    firstOnly.setFile('/ws/c.cql', c);
+    assert.equal(columnBytes(project, '/ws/c.cql', 'ks.t', 'k'), columnBytes(firstOnly, '/ws/c.cql', 'ks.t', 'k'));
+  });
+});
+
+describe('a materialized view dropped and created again in one file', () => {
+  const text = `CREATE TABLE ks.t (a int, b text, c text, PRIMARY KEY (a, b));
+CREATE MATERIALIZED VIEW ks.v AS SELECT a, b FROM ks.t WHERE a IS NOT NULL AND b IS NOT NULL PRIMARY KEY (b, a);
+DROP MATERIALIZED VIEW ks.v;
+CREATE MATERIALIZED VIEW ks.v AS SELECT a, b, c FROM ks.t WHERE a IS NOT NULL AND b IS NOT NULL PRIMARY KEY (b, a);
+SELECT c FROM ks.v WHERE b = 'x';
+`;
+  const project = new Project({ config: {} });
+  project.setFile('/ws/schema.cql', text);
+  const index = new SymbolIndex(project).refresh();
+  const select = text.indexOf('SELECT c');
+
+  test('the rules resolve the SELECT to the second view', () => {
+    assert.deepEqual(project.tableFor('/ws/schema.cql', 'ks.v', select)?.columns.map((c) => c.name).sort(), ['a', 'b', 'c']);
+    assert.deepEqual(project.lint('/ws/schema.cql').filter((f) => f.ruleId === 'unknown-column'), []);
+  });
+
+  test('go to definition on the view name goes to the second CREATE', () => {
+    const [definition] = findDefinition(index, '/ws/schema.cql', nth(text, 'ks.v', 3) + 3);
+    assert.equal(definition?.range.start, nth(text, 'v AS', 1));
+  });
+
+  test('hover on the view and completion of its columns show the second view', () => {
+    const hover = nameHover(index, '/ws/schema.cql', text, project.parse('/ws/schema.cql'), nth(text, 'ks.v', 3) + 3);
+    assert.match(hover?.markdown ?? '', /\| `?c`? \|/);
+    const marked = `${text}SELECT  FROM ks.v;`;
+    const at = marked.length - ' FROM ks.v;'.length;
+    const r = complete(index, '/ws/schema.cql', marked, parseCql(marked), at);
+    assert.ok(r.items.some((i) => i.kind === 'column' && i.label === 'c'), JSON.stringify(r.items.map((i) => i.label)));
+  });
+});
+
+describe('a user type altered in its file', () => {
+  test('the workspace definition is the type as the last ALTER TYPE left it; a DROP TYPE removes it', () => {
+    const project = new Project({ config: {} });
+    project.setFile('/ws/a.cql', `CREATE TYPE ks.addr (street text);
+ALTER TYPE ks.addr ADD zip int;
+ALTER TYPE ks.addr RENAME street TO line1;
+CREATE TYPE ks.gone (x int);
+DROP TYPE ks.gone;
+`);
+    assert.deepEqual(project.schema().userType('ks', 'addr')?.fields.map((f) => `${f.name} ${f.typeText}`), ['line1 text', 'zip int']);
+    assert.equal(project.schema().userType('ks', 'gone'), undefined);
+  });
+
+  test('hover on a mention after the ALTER TYPE shows the fields it added and renamed', () => {
+    const text = `CREATE TYPE ks.addr (street text);
+ALTER TYPE ks.addr ADD zip int;
+ALTER TYPE ks.addr RENAME street TO line1;
+CREATE TABLE ks.t (id int PRIMARY KEY, home frozen<addr>);
+`;
+    const project = new Project({ config: {} });
+    project.setFile('/ws/a.cql', text);
+    const index = new SymbolIndex(project).refresh();
+    const hover = nameHover(index, '/ws/a.cql', text, project.parse('/ws/a.cql'), text.indexOf('addr>') + 1);
+    assert.match(hover?.markdown ?? '', /line1 text,\n {2}zip int\n\)/);
+  });
+});
+
+describe('a view over a table that its file later drops and creates again', () => {
+  const text = `CREATE TABLE ks.t (a int, b text, c text, PRIMARY KEY (a, b));
+CREATE MATERIALIZED VIEW ks.v AS SELECT a, b, c FROM ks.t WHERE a IS NOT NULL AND b IS NOT NULL PRIMARY KEY (b, a);
+DROP TABLE ks.t;
+CREATE TABLE ks.t (a int, b text, d text, PRIMARY KEY (a, b));
+`;
+  const query = 'SELECT c FROM ks.v WHERE b = \'x\';\n';
+
+  test('the view\'s columns come from the table as the view\'s own file saw it', () => {
+    const project = new Project({ config: {} });
+    project.setFile('/ws/schema.cql', text);
+    project.setFile('/ws/query.cql', query);
+    const index = new SymbolIndex(project).refresh();
+    const [definition] = findDefinition(index, '/ws/query.cql', query.indexOf('c FROM'));
+    assert.equal(definition?.filePath, '/ws/schema.cql');
+    assert.equal(definition?.range.start, text.indexOf('c text'));
   });
 });

@@ -177,6 +177,53 @@ describe('completion: options and keywords', () => {
   });
 });
 
+describe('completion: keywords only where the grammar takes them', () => {
+  // Each of these positions used to get a hand-written keyword list (or a keyword was missing from the grammar's).
+  test('inside an open BEGIN BATCH only what a batch takes: inner statements and APPLY', () => {
+    for (const marked of [
+      'BEGIN BATCH |',
+      'BEGIN BATCH\n  INSERT INTO shop.orders (customer_id) VALUES (uuid());\n  |',
+      'USE shop;\nBEGIN UNLOGGED BATCH\n  INSERT INTO orders (customer_id) VALUES (uuid());\n  UPDATE orders SET total = 1 WHERE customer_id = ?;\n  |',
+    ]) {
+      const kw = labels(completeAt(marked), 'keyword');
+      for (const k of ['INSERT', 'UPDATE', 'DELETE', 'APPLY']) assert.ok(kw.includes(k), `${k} in ${marked}`);
+      for (const k of ['SELECT', 'CREATE', 'USE', 'BEGIN']) assert.ok(!kw.includes(k), `no ${k} in ${marked}`);
+    }
+  });
+
+  test('after APPLY BATCH every statement again', () => {
+    const kw = labels(completeAt('BEGIN BATCH INSERT INTO shop.orders (customer_id) VALUES (uuid()); APPLY BATCH;\n|'), 'keyword');
+    for (const k of ['SELECT', 'CREATE', 'BEGIN']) assert.ok(kw.includes(k), k);
+    assert.ok(!kw.includes('APPLY'));
+  });
+
+  test('statement start offers the statements the grammar has, LIST and ADD IDENTITY among them', () => {
+    const kw = labels(completeAt('|'), 'keyword');
+    for (const k of ['LIST', 'ADD', 'DESC']) assert.ok(kw.includes(k), k);
+  });
+
+  test('SET after UPDATE\'s table and after its USING clause (SET is also a collection type\'s name)', () => {
+    assert.deepEqual(labels(completeAt('UPDATE shop.orders |'), 'keyword').sort(), ['SET', 'USING']);
+    assert.ok(labels(completeAt('UPDATE shop.orders USING TTL 60 |'), 'keyword').includes('SET'));
+  });
+});
+
+describe('completion: which names, as the grammar says', () => {
+  test('DROP TYPE and ALTER TYPE take a user type\'s name: no native or collection types there', () => {
+    for (const marked of ['DROP TYPE |', 'ALTER TYPE |', 'DROP TYPE IF EXISTS |']) {
+      const types = labels(completeAt(marked), 'type');
+      assert.ok(types.includes('address'), marked);
+      for (const t of ['int', 'text', 'map', 'frozen']) assert.ok(!types.includes(t), `no ${t} in ${marked}`);
+    }
+    assert.ok(labels(completeAt('CREATE TABLE shop.t (a |'), 'type').includes('int'), 'a column definition still takes every type');
+  });
+
+  test('GRANT ... ON TABLE takes a table, as the grammar says', () => {
+    const r = completeAt('GRANT SELECT ON TABLE |');
+    assert.ok(labels(r, 'table').includes('shop.orders'), JSON.stringify(labels(r)));
+  });
+});
+
 describe('completion documentation keeps names as text', () => {
   test('a table, column or type name with markdown in it cannot add a link, an image or HTML', () => {
     const evil = 'x`](http://example.invalid/a) ![i](http://example.invalid/p.png) <img src=x>';

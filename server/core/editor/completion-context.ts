@@ -43,8 +43,13 @@ export interface CompletionContext {
   inString: boolean;
   /** The keyspace set by the last USE before the statement. */
   currentKeyspace?: string;
-  /** Offset where the statement starts (for keyword lookups with the grammar). */
+  /** Offset where the statement starts. */
   statementStart: number;
+  /**
+   * Where the grammar's content assist starts reading (it sees from here to the cursor): the statement's
+   * start, or the BEGIN BATCH still open around it, so that inside a batch only what a batch takes is offered.
+   */
+  grammarStart: number;
   /** Significant tokens of the statement before the cursor (prefix excluded). */
   before: EditorToken[];
 }
@@ -71,6 +76,22 @@ function statementWindow(text: string, parse: ParseResult, offset: number): { st
   let end = text.indexOf(';', offset);
   end = end < 0 ? text.length : end + 1;
   return { start, end: Math.min(end, start + 200_000) };
+}
+
+/** Inner statements a batch holds; a recovering parse splits an open batch into the BEGIN and these. */
+const BATCH_INNER = new Set(['Insert', 'Update', 'Delete']);
+
+/** The start of a BEGIN BATCH before `statementStart` that no APPLY BATCH closed yet, if any. */
+function openBatchStart(text: string, parse: ParseResult, statementStart: number): number | undefined {
+  const statements = parse.statements;
+  let i = statements.length - 1;
+  while (i >= 0 && statements[i]!.range.start >= statementStart) i--;
+  for (let seen = 0; i >= 0 && seen < 100; i--, seen++) {
+    const s = statements[i]!;
+    if (s.kind === 'Invalid' && /^BEGIN\b/i.test(text.slice(s.range.start, s.range.start + 6))) return s.range.start;
+    if (!BATCH_INNER.has(s.kind)) return undefined;
+  }
+  return undefined;
 }
 
 export function analyzeCompletion(text: string, parse: ParseResult, offset: number): CompletionContext {
@@ -105,7 +126,7 @@ export function analyzeCompletion(text: string, parse: ParseResult, offset: numb
 
   const ctx: CompletionContext = {
     site: 'other', prefix: '', replaceStart: offset, replaceEnd: offset, statementType: '', createdColumns: [],
-    listed: [], inString: false, statementStart, before: [],
+    listed: [], inString: false, statementStart, grammarStart: openBatchStart(text, parse, statementStart) ?? statementStart, before: [],
   };
 
   for (const s of parse.statements) {

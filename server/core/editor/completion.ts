@@ -3,7 +3,7 @@
 // table options and compaction/compression classes, each with documentation.
 import type { CreateTypeStatement, ParseResult } from '../../../grammar/ast';
 import { inlineCode, markdownText } from '../markdown';
-import { expectedTokensAt } from '../../../grammar';
+import { expectedTokensAt, type ExpectedTokens } from '../../../grammar';
 import { analyzeCompletion, type CompletionContext, type CompletionSite } from './completion-context';
 import {
   COMPACTION_CLASSES, COMPACTION_SUBOPTIONS, COMPRESSION_CLASSES, COMPRESSION_SUBOPTIONS, KEYSPACE_OPTIONS, KEYWORD_DOCS,
@@ -43,11 +43,8 @@ export interface CompletionResult {
 }
 
 interface CompletionOptions {
-  /**
-   * Keywords the grammar accepts at `offset` (upper-case). Defaults to the grammar's content assist;
-   * tests may inject their own.
-   */
-  expectedKeywords?: (text: string, offset: number) => readonly string[];
+  /** What the grammar accepts at `offset` of `text`. Defaults to its content assist (expectedTokensAt). */
+  expectedTokens?: (text: string, offset: number) => ExpectedTokens;
 }
 
 const COLLECTION_SNIPPETS: { label: string; snippet: string }[] = [
@@ -58,9 +55,6 @@ const COLLECTION_SNIPPETS: { label: string; snippet: string }[] = [
   { label: 'tuple', snippet: 'tuple<${1:int}, ${2:text}>' },
   { label: 'vector', snippet: 'vector<float, ${1:3}>' },
 ];
-
-/** Fallback keywords by site when the grammar cannot say (statement start, clause positions). */
-const STATEMENT_KEYWORDS = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'BEGIN', 'USE', 'TRUNCATE', 'CREATE', 'ALTER', 'DROP', 'GRANT', 'REVOKE', 'LIST', 'DESCRIBE'];
 
 function sortKey(group: number, label: string): string {
   return `${String(group).padStart(2, '0')}_${label.toLowerCase()}`;
@@ -76,6 +70,8 @@ export function complete(index: SymbolIndex, filePath: string, text: string, par
   const ctx = analyzeCompletion(text, parse, offset);
   const result: CompletionResult = { items: [], replaceStart: ctx.replaceStart, replaceEnd: ctx.replaceEnd, context: ctx };
   if (ctx.site === 'none') return result;
+  const grammar = ctx.inString ? undefined : grammarAt(ctx, text, options);
+  if (grammar) ctx.site = siteFromGrammar(ctx.site, grammar);
   const items = result.items;
   const seen = new Set<string>();
   const push = (entry: CompletionEntry): void => {
@@ -96,7 +92,7 @@ export function complete(index: SymbolIndex, filePath: string, text: string, par
       addColumns(index, ctx, push, { filePath, offset });
       break;
     case 'type':
-      addTypes(index, ctx, push);
+      addTypes(index, ctx, push, { filePath, offset }, !grammar || grammar.expectsType || !grammarKnows(grammar));
       break;
     case 'tableOption':
       for (const o of TABLE_OPTIONS) {
@@ -125,8 +121,8 @@ export function complete(index: SymbolIndex, filePath: string, text: string, par
   }
 
   // Keywords the grammar accepts here (names first, keywords after).
-  if (!ctx.inString && ctx.site !== 'mapKey' && ctx.site !== 'optionClass' && !ctx.qualifier) {
-    const keywords = expectedKeywordsFor(ctx, text, offset, options);
+  if (grammar && ctx.site !== 'mapKey' && ctx.site !== 'optionClass' && !ctx.qualifier) {
+    const keywords = grammar.keywords.filter((w) => /^[A-Z_ ]+$/.test(w));
     const functionNames = new Set(items.filter((i) => i.kind === 'function').map((i) => i.label.toLowerCase()));
     for (const word of keywords) {
       if (functionNames.has(word.toLowerCase())) continue;
@@ -137,22 +133,35 @@ export function complete(index: SymbolIndex, filePath: string, text: string, par
   return result;
 }
 
-function expectedKeywordsFor(ctx: CompletionContext, text: string, offset: number, options: CompletionOptions): readonly string[] {
-  if (ctx.site === 'statementStart') return STATEMENT_KEYWORDS;
-  const provider = options.expectedKeywords ?? defaultExpectedKeywords;
+/** The grammar's content assist at the word being typed, or undefined when it cannot say. */
+function grammarAt(ctx: CompletionContext, text: string, options: CompletionOptions): ExpectedTokens | undefined {
+  const provider = options.expectedTokens ?? expectedTokensAt;
   try {
-    // The grammar sees the statement up to the word being typed (not the whole file: that keeps it fast).
-    const start = Math.min(ctx.statementStart, ctx.replaceStart);
-    return provider(text.slice(start, ctx.replaceStart), ctx.replaceStart - start).filter((w) => /^[A-Z_ ]+$/.test(w));
+    // The grammar sees the statement up to the word being typed (not the whole file: that keeps it fast),
+    // from its open BEGIN BATCH when it is inside one.
+    const start = Math.min(ctx.grammarStart, ctx.replaceStart);
+    return provider(text.slice(start, ctx.replaceStart), ctx.replaceStart - start);
   } catch {
-    return [];
+    return undefined;
   }
-  void offset;
 }
 
-/** The grammar's content assist: keywords valid at the cursor. */
-function defaultExpectedKeywords(text: string, offset: number): readonly string[] {
-  return expectedTokensAt(text, offset).keywords;
+/** The grammar found the statement readable up to the cursor (it expects something there). */
+function grammarKnows(grammar: ExpectedTokens): boolean {
+  return grammar.keywords.length > 0 || grammar.identifierKinds.length > 0 || grammar.punctuation.length > 0 || grammar.expectsValue || grammar.expectsType;
+}
+
+/**
+ * The site as the grammar corrects it: where the token analysis knows no name kind but the grammar wants a
+ * table (`GRANT SELECT ON TABLE |`), a user type (`DROP TYPE IF EXISTS |`) or only a keyspace, that.
+ */
+function siteFromGrammar(site: CompletionSite, grammar: ExpectedTokens): CompletionSite {
+  if (site !== 'other' || grammar.inCommentOrString) return site;
+  const kinds = grammar.identifierKinds;
+  if (kinds.includes('table')) return 'table';
+  if (kinds.includes('type') && !kinds.includes('column')) return 'type';
+  if (kinds.length === 1 && kinds[0] === 'keyspace') return 'keyspace';
+  return site;
 }
 
 function tableDoc(index: SymbolIndex, table: TableDeclaration): string {
@@ -262,8 +271,10 @@ function addFunctions(ctx: CompletionContext, push: (e: CompletionEntry) => void
   }
 }
 
-function addTypes(index: SymbolIndex, ctx: CompletionContext, push: (e: CompletionEntry) => void): void {
-  if (ctx.qualifier === undefined) {
+function addTypes(index: SymbolIndex, ctx: CompletionContext, push: (e: CompletionEntry) => void, from: { filePath: string; offset: number },
+  anyType: boolean): void {
+  // Native and collection types where a type is written; where only a user type's name is (DROP TYPE |), not.
+  if (ctx.qualifier === undefined && anyType) {
     for (const t of NATIVE_TYPES) push({ label: t, kind: 'type', detail: 'native type', documentation: NATIVE_TYPE_DOCS[t], sortText: sortKey(0, t) });
     for (const c of COLLECTION_SNIPPETS) {
       push({ label: c.label, kind: 'type', detail: c.snippet.replace(/\$\{\d+:?([^}]*)\}/g, '$1'), documentation: NATIVE_TYPE_DOCS[c.label], insertText: c.snippet, snippet: true, sortText: sortKey(1, c.label) });
@@ -272,6 +283,8 @@ function addTypes(index: SymbolIndex, ctx: CompletionContext, push: (e: Completi
   for (const o of index.allDeclarations()) {
     if (o.target.kind !== 'type' || o.node?.kind !== 'CreateType') continue;
     if (ctx.qualifier !== undefined && o.target.keyspace !== ctx.qualifier) continue;
+    // Each name once, as it resolves here (a type dropped and created again: the later one; dropped: none).
+    if (index.resolveType(o.target as { keyspace?: string; name: string }, from) !== o) continue;
     const statement = o.node as CreateTypeStatement;
     const label = quoteName(o.target.name);
     push({

@@ -105,7 +105,13 @@ function typeHover(index: SymbolIndex, o: Occurrence): string {
   const statement = d?.node as CreateTypeStatement | undefined;
   if (statement?.kind !== 'CreateType') return `**type** ${inlineCode(quoteName(o.identifier.name))}\n\n_Not defined in the workspace._`;
   const lines = [`**type** ${inlineCode(qualifiedText(statement.name))}`, '', '```cql', `CREATE TYPE ${qualifiedText(statement.name)} (`];
-  statement.fields.forEach((f, i) => lines.push(`  ${quoteName(f.name.name)} ${typeText(f.type)}${i < statement.fields.length - 1 ? ',' : ''}`));
+  // The fields as the type stands there (ALTER TYPE applied), else as its CREATE wrote them.
+  const ref = o.target.kind === 'type' ? o.target : undefined;
+  const info = ref && index.resolveTypeInfo(ref, { filePath: o.filePath, offset: o.statement.range.start });
+  const fields = info && info.filePath === d!.filePath && info.range.start === statement.range.start
+    ? info.fields.map((f) => ({ name: f.name, type: f.typeText }))
+    : statement.fields.map((f) => ({ name: f.name.name, type: typeText(f.type) }));
+  fields.forEach((f, i) => lines.push(`  ${quoteName(f.name)} ${f.type}${i < fields.length - 1 ? ',' : ''}`));
   lines.push(')', '```');
   return lines.join('\n');
 }

@@ -2,13 +2,13 @@
 // function is declared or referenced, across all files (each file's collected by occurrences.ts).
 // Definition, references, rename, outline, hover, semantic tokens and completion all read it.
 //
-// Tables and views resolve by the one rule of schema/resolve.ts, from where the mention stands; types,
-// indexes and functions by name: a keyspace comes from the name itself or from the last USE in the file,
+// Tables, views and user types resolve by the one rule of schema/resolve.ts, from where the mention
+// stands (columns and fields through them); indexes and functions by name: a keyspace comes from the name itself or from the last USE in the file,
 // an unknown keyspace on either side matches any, and the first matching declaration in file order wins.
 import type { CreateMaterializedViewStatement, CreateTableStatement, CreateTypeStatement, Identifier, TypeField, CqlType } from '../../../grammar/ast';
 import type { EditorSources } from './sources';
-import type { ColumnInfo, SchemaModel, TableDefinition, TableInfo } from '../schema/model';
-import { resolveTableName } from '../schema/resolve';
+import type { ColumnInfo, SchemaModel, TableDefinition, TableInfo, UserTypeInfo } from '../schema/model';
+import { resolveTableName, resolveTypeName } from '../schema/resolve';
 import { collectFileSymbols, type FileSymbols, type Occurrence, type ScopedName, type SymbolKind, type SymbolTarget } from './occurrences';
 
 export type { Occurrence, SymbolKind } from './occurrences';
@@ -196,19 +196,37 @@ export class SymbolIndex {
     return out;
   }
 
-  resolveType(ref: ScopedName): Occurrence | undefined {
-    const list = this.declarationsNamed('type', ref.name).filter((o) => o.node?.kind === 'CreateType');
-    if (ref.keyspace === undefined) return list[0];
-    return list.find((o) => (o.target as ScopedName).keyspace === ref.keyspace)
-      ?? list.find((o) => (o.target as ScopedName).keyspace === undefined);
+  /**
+   * The CREATE TYPE a user type name refers to, by the rule of schema/resolve.ts: as seen from a place of a
+   * file (its DROPs and re-CREATEs count), or without one as from a file that does not define it.
+   */
+  resolveType(ref: ScopedName, from?: { filePath: string; offset: number }): Occurrence | undefined {
+    const info = this.resolveTypeInfo(ref, from);
+    if (!info) return undefined;
+    return this.declarationsNamed('type', ref.name).find((o) => o.node?.kind === 'CreateType'
+      && o.filePath === info.filePath && o.node.range.start === info.range.start);
   }
 
-  /** For a view, the table whose columns it shows (followed through views of views). */
+  /** The schema's user type a name refers to (its fields as the last ALTER TYPE left them), by the same rule. */
+  resolveTypeInfo(ref: ScopedName, from?: { filePath: string; offset: number }): UserTypeInfo | undefined {
+    return resolveTypeName(this.sources.schema(), from && this.sources.fileSchema(from.filePath), ref, from?.offset)[0];
+  }
+
+  /** The type a mention names, where it stands. */
+  private typeOfMention(o: Occurrence, ref: ScopedName): Occurrence | undefined {
+    return this.resolveType(ref, { filePath: o.filePath, offset: o.statement.range.start });
+  }
+
+  /**
+   * For a view, the table whose columns it shows (followed through views of views), resolved from where the
+   * view stands: a base its file drops and creates again later is the one before the view.
+   */
   baseOf(table: TableDeclaration): TableDeclaration {
     let current = table;
     for (let depth = 0; current.isView && depth < 8; depth++) {
       const from = (current.statement as CreateMaterializedViewStatement).from;
-      const base = this.resolveTable({ keyspace: from.keyspace?.name ?? current.keyspace, name: from.name.name });
+      const base = this.resolveTable({ keyspace: from.keyspace?.name ?? current.keyspace, name: from.name.name },
+        { filePath: current.occurrence.filePath, offset: current.statement.range.start });
       if (!base || base === current) break;
       current = base;
     }
@@ -274,7 +292,7 @@ export class SymbolIndex {
       case 'table':
         return this.tableOfMention(o, t)?.occurrence;
       case 'type':
-        return this.resolveType(t);
+        return this.typeOfMention(o, t);
       case 'column': {
         const table = this.tableOfMention(o, t.table);
         if (!table) return undefined;
@@ -282,7 +300,7 @@ export class SymbolIndex {
         return this.columnsOf(base).find((c) => c.name === t.name)?.declaration;
       }
       case 'field': {
-        const type = this.resolveType(t.type);
+        const type = this.typeOfMention(o, t.type);
         const fields = (type?.node as CreateTypeStatement | undefined)?.fields ?? [];
         const field: TypeField | undefined = fields.find((f) => f.name.name === t.name);
         return field ? this.findDeclaration(type!.filePath, field.name) : undefined;

@@ -2,7 +2,7 @@
 // files into the workspace SchemaModel. Within a file, CREATE/ALTER/DROP are applied in order and every
 // change is kept as a version, so a query resolves against the table as it stood where the query is.
 import type {
-  AlterTableStatement, ColumnDefinition, CreateMaterializedViewStatement, CreateTableStatement, Expression,
+  AlterTableStatement, AlterTypeAction, ColumnDefinition, CreateMaterializedViewStatement, CreateTableStatement, Expression,
   ParseResult, PrimaryKey, Property, QualifiedName, SourceRange, Statement, TableOptions,
 } from '../../../grammar/ast';
 import { type ColumnInfo, type IndexInfo, type KeyspaceInfo, SchemaModel, type TableInfo, type UserTypeInfo, columnNamed, hasColumn, isSaiClass, qualify, sameShape } from './model';
@@ -19,12 +19,23 @@ interface TableVersion {
   table?: TableInfo;
 }
 
+/** One state of a user type inside a file: created or altered at `offset`, or dropped (`type` undefined). */
+export interface TypeVersion {
+  offset: number;
+  keyspace?: string;
+  name: string;
+  type?: UserTypeInfo;
+}
+
 export interface FileSchema {
   filePath: string;
   /** USE statements in source order (by offset: keyspaceAt searches them). */
   uses: { offset: number; keyspace: string }[];
   keyspaces: KeyspaceInfo[];
+  /** Every user type as a CREATE TYPE or ALTER TYPE here left it, in order. */
   types: UserTypeInfo[];
+  /** Every version of every user type created, altered or dropped here, by type name, in order. */
+  typeVersions: Map<string, TypeVersion[]>;
   /** Every CREATE INDEX of the file, in order; those a later DROP INDEX removed carry droppedBy. */
   indexes: IndexInfo[];
   /** Every version of every table or view defined, altered or dropped here, by table name, in order. */
@@ -248,6 +259,30 @@ function applyAlter(table: TableInfo, stmt: AlterTableStatement, alterFile?: str
   return next;
 }
 
+/** A user type after an ALTER TYPE: a new object (the version before it stays as it was). */
+function applyTypeAlter(type: UserTypeInfo, action: AlterTypeAction): UserTypeInfo {
+  const fields = type.fields.map((f) => ({ ...f }));
+  switch (action.kind) {
+    case 'AddField':
+      if (!fields.some((f) => f.name === action.field.name.name)) {
+        fields.push({ name: action.field.name.name, type: action.field.type, typeText: typeText(action.field.type) });
+      }
+      break;
+    case 'RenameFields':
+      for (const { from, to } of action.renames) {
+        const field = fields.find((f) => f.name === from.name);
+        if (field && !fields.some((f) => f.name === to.name)) field.name = to.name;
+      }
+      break;
+    case 'AlterFieldType': {
+      const field = fields.find((f) => f.name === action.field.name);
+      if (field) Object.assign(field, { type: action.type, typeText: typeText(action.type) });
+      break;
+    }
+  }
+  return { ...type, fields };
+}
+
 /** Builds a view from its base table (or, base unknown, from what the view itself names). */
 function viewFromBase(
   stmt: CreateMaterializedViewStatement, keyspace: string | undefined, base: TableInfo | undefined, filePath: string,
@@ -291,9 +326,9 @@ function nameParts(name: QualifiedName, current: string | undefined): { keyspace
   return { keyspace: name.keyspace?.name ?? current, name: name.name.name };
 }
 
-function latestLocal(
-  versions: Map<string, TableVersion[]>, keyspace: string | undefined, name: string,
-): TableVersion | undefined {
+function latestLocal<V extends { keyspace?: string }>(
+  versions: Map<string, V[]>, keyspace: string | undefined, name: string,
+): V | undefined {
   const list = versions.get(name);
   if (!list) return undefined;
   for (let i = list.length - 1; i >= 0; i--) {
@@ -303,7 +338,7 @@ function latestLocal(
   return undefined;
 }
 
-function pushVersion(versions: Map<string, TableVersion[]>, v: TableVersion): void {
+function pushVersion<V extends { name: string }>(versions: Map<string, V[]>, v: V): void {
   const list = versions.get(v.name);
   if (list) list.push(v);
   else versions.set(v.name, [v]);
@@ -327,6 +362,7 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
     uses: [],
     keyspaces: [],
     types: [],
+    typeVersions: new Map(),
     indexes: [],
     versions: new Map(),
     byStatement: new Map(),
@@ -426,14 +462,34 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
       case 'CreateType': {
         const { keyspace, name } = nameParts(stmt.name, current);
         schema.definedNames.add(name);
-        schema.types.push({
+        const type: UserTypeInfo = {
           keyspace,
           name,
           qualifiedName: qualify(keyspace, name),
           fields: stmt.fields.map((f) => ({ name: f.name.name, type: f.type, typeText: typeText(f.type) })),
           filePath,
           range: stmt.range,
-        });
+        };
+        schema.types.push(type);
+        pushVersion(schema.typeVersions, { offset: stmt.range.start, keyspace, name, type });
+        break;
+      }
+      case 'AlterType': {
+        const { keyspace, name } = nameParts(stmt.name, current);
+        schema.definedNames.add(name);
+        // An ALTER TYPE of a type another file defines is not followed (as for tables, that file's stays).
+        const prev = latestLocal(schema.typeVersions, keyspace, name)?.type;
+        if (prev) {
+          const type = applyTypeAlter(prev, stmt.action);
+          schema.types.push(type);
+          pushVersion(schema.typeVersions, { offset: stmt.range.start, keyspace: prev.keyspace, name, type });
+        }
+        break;
+      }
+      case 'DropType': {
+        const { keyspace, name } = nameParts(stmt.name, current);
+        schema.definedNames.add(name);
+        if (latestLocal(schema.typeVersions, keyspace, name)) pushVersion(schema.typeVersions, { offset: stmt.range.start, keyspace, name });
         break;
       }
       case 'CreateIndex': {
@@ -517,7 +573,7 @@ export function keyDefinitions(schema: FileSchema, parse: ParseResult): void {
 }
 
 /**
- * Merges file schemas (in the given order) into the workspace model: every file's final tables, then
+ * Merges file schemas (in the given order) into the workspace model: every file's final tables and types, then
  * ALTERs of tables defined elsewhere (additive changes only, so an ALTER in one file never makes
  * another file's columns unknown), then views and LIKE tables whose base lives in another file.
  */
@@ -525,7 +581,12 @@ export function mergeSchemas(files: readonly FileSchema[]): SchemaModel {
   const model = new SchemaModel();
   for (const file of files) {
     for (const ks of file.keyspaces) model.keyspaces.set(ks.name, ks);
-    for (const type of file.types) model.addType(type);
+    for (const list of file.typeVersions.values()) {
+      // As for tables: each keyspace's type of that name as the file's last statement on it left it.
+      const last = new Map<string | undefined, TypeVersion>();
+      for (const v of list) last.set(v.keyspace, v);
+      for (const v of last.values()) if (v.type) model.addType(v.type);
+    }
     for (const index of file.indexes) model.addIndex(index);
     for (const list of file.versions.values()) {
       // The last version of each keyspace's table of that name (ks1.t and ks2.t are two tables).

@@ -310,9 +310,17 @@ export class SchemaModel {
     return history;
   }
 
-  userType(keyspace: string | undefined, name: string): UserTypeInfo | undefined {
+  /** Definitions of user type `name` compatible with `keyspace`, as candidates() for tables. */
+  typeCandidates(keyspace: string | undefined, name: string): readonly UserTypeInfo[] {
     const list = this.types.get(name);
-    if (!list) return undefined;
-    return list.find((t) => !keyspace || !t.keyspace || t.keyspace === keyspace);
+    if (!list) return [];
+    if (!keyspace) return list;
+    const exact = list.filter((t) => t.keyspace === keyspace);
+    return exact.length ? exact : list.filter((t) => t.keyspace === undefined);
+  }
+
+  /** The workspace definition of a user type (schema/resolve.ts rule 2: the first in file order). */
+  userType(keyspace: string | undefined, name: string): UserTypeInfo | undefined {
+    return this.typeCandidates(keyspace, name)[0];
   }
 }

@@ -1,72 +1,94 @@
-// How a table or view name resolves: the one rule that the rules (Project.tableFor), the editor's
-// navigation and hover (editor/symbols.ts) and the CLI (`cqlint token --schema`) all follow.
+// How a table, view or user type name resolves: the one rule that the rules (Project.tableFor, the
+// sizing's and the key encoder's type lookups through SchemaModel.userType), the editor's navigation, hover
+// and completion (editor/symbols.ts) and the CLI (`cqlint token --schema`) all follow.
 //
 // 1. In a file that itself creates, alters or drops the name, that file's history decides: the latest
 //    CREATE, ALTER or DROP of the name before the mention, in the keyspace written or in effect (USE). After
 //    a DROP the name is undefined there until the next CREATE.
 // 2. Otherwise the workspace's definitions of the name in that keyspace (an unqualified definition stands
-//    for any keyspace when no definition names it), each file contributing the table as its last statement
-//    on it left it, in file order: the first one counts. A file that defines the name only later than the
-//    mention puts its own definition first.
-// 3. A name with no file or position (the command line) resolves as from a file that does not define it.
-// When the workspace's definitions of one table differ, the conflicting-definition rule reports each of
-// them, and the rules do not guess for a file that does not define the table itself (Project.tableFor is
-// rule 2; the rules' lookup gives nothing then).
+//    for any keyspace when no definition names it), each file contributing the table or type as its last
+//    statement on it left it, in file order: the first one counts. A file that defines the name only later
+//    than the mention puts its own definition first.
+// 3. A name with no file or position (the command line, a type inside a table's column: the sizing and the
+//    key encoder) resolves as from a file that does not define it.
+// A column resolves through its table or view, a view's columns through its base table as the view's own
+// file saw it. When the workspace's definitions of one table differ, the conflicting-definition rule
+// reports each of them, and the rules do not guess for a file that does not define the table itself
+// (Project.tableFor is rule 2; the rules' lookup gives nothing then).
 import type { QualifiedName } from '../../../grammar/ast';
 import { foldName } from '../util/names';
 import { keyspaceAt, type FileSchema } from './build';
-import { sameShape, type SchemaModel, type TableInfo } from './model';
+import { sameShape, type SchemaModel, type TableInfo, type UserTypeInfo } from './model';
 
-/** A table or view name: keyspace (as written, or none) and name, both as Cassandra sees them. */
+/** A table, view or type name: keyspace (as written, or none) and name, both as Cassandra sees them. */
 export interface TableName {
   keyspace?: string;
   name: string;
 }
 
-/** The candidates for a name, best first (rule 1: one or none; rule 2: every compatible definition). */
-export function resolveTableName(model: SchemaModel, file: FileSchema | undefined, name: TableName, atOffset = Number.MAX_SAFE_INTEGER): readonly TableInfo[] {
+/** A file's version of one name (a table's or a type's): where it stands and its keyspace. */
+interface Version {
+  offset: number;
+  keyspace?: string;
+}
+
+/** Rules 1 and 2 over one kind of definition. */
+function resolveName<V extends Version, T extends { filePath: string }>(
+  versions: readonly V[] | undefined, valueOf: (v: V) => T | undefined, candidatesIn: (keyspace: string | undefined) => readonly T[],
+  file: FileSchema | undefined, name: TableName, atOffset: number,
+): readonly T[] {
   let keyspace = name.keyspace;
   if (!keyspace && file) keyspace = keyspaceAt(file, atOffset);
-  const versions = file?.versions.get(name.name);
   if (versions) {
     for (let i = versions.length - 1; i >= 0; i--) {
       const v = versions[i]!;
       if (v.offset >= atOffset) continue;
       if (keyspace && v.keyspace && v.keyspace !== keyspace) continue;
-      return v.table ? onlyTable(v.table) : NO_TABLES;
+      const value = valueOf(v);
+      return value ? onlyOne(value) : NONE;
     }
   }
-  const candidates = model.candidates(keyspace, name.name);
+  const candidates = candidatesIn(keyspace);
   // Only a file that defines the name (later than here) can be among the candidates.
   return file && versions && candidates.length > 1 ? ownFirst(candidates, file.filePath) : candidates;
 }
 
-const NO_TABLES: readonly TableInfo[] = Object.freeze([]);
-/** One list per table for `onlyTable`: the rule runner keys its kept results by the list it is given. */
-const tableLists = new WeakMap<TableInfo, readonly TableInfo[]>();
+const NONE: readonly never[] = Object.freeze([]);
+/** One list per definition for `onlyOne`: the rule runner keys its kept results by the list it is given. */
+const singleLists = new WeakMap<object, readonly object[]>();
 
-/** `[table]`, the same array each time (a new one per lookup made every statement's key anew). */
-function onlyTable(table: TableInfo): readonly TableInfo[] {
-  let list = tableLists.get(table);
-  if (!list) tableLists.set(table, (list = Object.freeze([table])));
+/** `[value]`, the same array each time (a new one per lookup made every statement's key anew). */
+function onlyOne<T extends object>(value: T): readonly T[] {
+  let list = singleLists.get(value) as readonly T[] | undefined;
+  if (!list) singleLists.set(value, (list = Object.freeze([value])));
   return list;
 }
 
 /** The last ownFirst answer of each list: files are linted one at a time, each asks for every statement. */
-const ownFirstLists = new WeakMap<readonly TableInfo[], { filePath: string; out: readonly TableInfo[] }>();
+const ownFirstLists = new WeakMap<readonly object[], { filePath: string; out: readonly object[] }>();
 
 /**
  * The candidates with those of `filePath` first; the same array for the same list and file (the rule
  * runner keys its kept results by the lists a statement's names resolve to).
  */
-function ownFirst(candidates: readonly TableInfo[], filePath: string): readonly TableInfo[] {
-  const last = ownFirstLists.get(candidates);
+function ownFirst<T extends { filePath: string }>(candidates: readonly T[], filePath: string): readonly T[] {
+  const last = ownFirstLists.get(candidates) as { filePath: string; out: readonly T[] } | undefined;
   if (last?.filePath === filePath) return last.out;
   const out = candidates.some((c) => c.filePath === filePath)
     ? [...candidates.filter((c) => c.filePath === filePath), ...candidates.filter((c) => c.filePath !== filePath)]
     : candidates;
   ownFirstLists.set(candidates, { filePath, out });
   return out;
+}
+
+/** The candidates for a table or view name, best first (rule 1: one or none; rule 2: every compatible definition). */
+export function resolveTableName(model: SchemaModel, file: FileSchema | undefined, name: TableName, atOffset = Number.MAX_SAFE_INTEGER): readonly TableInfo[] {
+  return resolveName(file?.versions.get(name.name), (v) => v.table, (keyspace) => model.candidates(keyspace, name.name), file, name, atOffset);
+}
+
+/** The candidates for a user type name, best first, by the same rule. */
+export function resolveTypeName(model: SchemaModel, file: FileSchema | undefined, name: TableName, atOffset = Number.MAX_SAFE_INTEGER): readonly UserTypeInfo[] {
+  return resolveName(file?.typeVersions.get(name.name), (v) => v.type, (keyspace) => model.typeCandidates(keyspace, name.name), file, name, atOffset);
 }
 
 /** A name of the AST (`ks.t`, `"Ks"."T"`), as the resolver takes it. */
