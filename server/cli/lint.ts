@@ -52,8 +52,8 @@ compact the headline alone. json is ESLint's JSON formatter shape, the headline 
 in an added "details" field; sarif is SARIF 2.1.0 for code-scanning uploads, the headline as message.text
 and headline and details as message.markdown.
 
-Runs of many files parse and lint them in worker threads, one per core (the output is the same as on one
-thread); CQLINT_WORKERS=n sets how many (1: none). --fix, --fix-dry-run, --stdin and --cache run on one thread.`,
+Runs of many files parse and lint them in worker threads, one per core up to 4 and per 200 files (the
+output is the same as on one thread); CQLINT_WORKERS=n sets how many (1: none, at most 16). --fix, --fix-dry-run, --stdin and --cache run on one thread.`,
   exitStatus: `0 no errors (and warnings within --max-warnings), 1 errors or too many warnings, 2 usage error,
 bad configuration or a file that could not be read. Files over ${MAX_FILE_BYTES.source / (1024 * 1024)} MiB are refused (exit 2): cqlint checks
 schemas and queries, not data dumps.`,

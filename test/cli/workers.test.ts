@@ -108,11 +108,15 @@ describe('cqlint lint in worker threads', () => {
     }
   });
 
-  test('as many workers as cores, fewer for few files, one for a handful; CQLINT_WORKERS decides when set', () => {
+  test('as many workers as cores up to 4, fewer for few files, one below 400; CQLINT_WORKERS decides when set', () => {
     assert.equal(workerCount(10, {}), 1);
-    assert.ok(workerCount(2000, {}) >= 1 && workerCount(2000, {}) <= 16);
+    assert.equal(workerCount(399, {}), 1, 'two workers need 200 files each');
+    assert.ok(workerCount(2000, {}) >= 1 && workerCount(2000, {}) <= 4, 'each worker holds the whole index: at most 4 by default');
+    assert.ok(workerCount(100_000, {}) <= 4);
     assert.equal(workerCount(2000, { CQLINT_WORKERS: '1' }), 1);
     assert.equal(workerCount(2000, { CQLINT_WORKERS: '4' }), 4);
+    assert.equal(workerCount(2000, { CQLINT_WORKERS: '12' }), 12, 'asked for, more than the default cap');
+    assert.equal(workerCount(2000, { CQLINT_WORKERS: '99' }), 16);
     assert.equal(workerCount(3, { CQLINT_WORKERS: '4' }), 3, 'never more workers than files');
     assert.equal(workerCount(2000, { CQLINT_WORKERS: 'many' }), workerCount(2000, {}));
   });
