@@ -9,6 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { allRules, type RuleMeta } from '../server/core/rules';
+import { docsUrl } from '../server/core/findings';
 import type { RuleOptionSpec } from '../server/core/config-types';
 import { commands } from '../server/cli/main';
 import { markdownReference } from '../server/cli/options';
@@ -100,7 +101,7 @@ export function rulesSchema(): Record<string, unknown> {
       ? { type: 'object', additionalProperties: false, properties: Object.fromEntries(options.map(([name, spec]) => [name, optionSchema(spec)])) }
       : { type: 'object', additionalProperties: false, maxProperties: 0 };
     properties[meta.id] = {
-      description: `${meta.description} Default: ${meta.defaultSeverity}. ${meta.docsUrl}`,
+      description: `${meta.description} Default: ${meta.defaultSeverity}. ${docsUrl(meta.id)}`,
       oneOf: [
         { $ref: '#/$defs/level' },
         { type: 'array', prefixItems: [{ $ref: '#/$defs/level' }, optionsObject], items: false, minItems: 1, maxItems: 2 },

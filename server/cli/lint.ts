@@ -5,6 +5,7 @@
 import { Project } from '../core/project';
 import { heapKeeper } from '../core/util/heap';
 import { allRules } from '../core/rules';
+import { docsUrl } from '../core/findings';
 import type { TargetId } from '../core/targets';
 import * as path from 'node:path';
 import { statSync } from 'node:fs';
@@ -140,7 +141,7 @@ function ruleDescriptions(): RuleDescription[] {
     id: rule.meta.id,
     defaultSeverity: rule.meta.defaultSeverity,
     description: rule.meta.description,
-    docsUrl: rule.meta.docsUrl,
+    docsUrl: docsUrl(rule.meta.id),
   }));
   return rules;
 }

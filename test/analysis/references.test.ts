@@ -285,7 +285,7 @@ test('on the corpus, the index equals a fresh build across edits, deletions and 
 describe('rules that read the index', () => {
   // A statement-scoped probe rule: on each CREATE TABLE, the columns the workspace's reads pin.
   const probe: RuleModule = {
-    meta: { id: 'references-probe', defaultSeverity: 'info', description: 'test probe', docsUrl: '', scope: 'statement' },
+    meta: { id: 'references-probe', defaultSeverity: 'info', description: 'test probe', scope: 'statement' },
     check(ctx) {
       for (const stmt of ctx.parse.statements) {
         if (stmt.kind !== 'CreateTable') continue;

@@ -4,7 +4,6 @@
 // restrictions, the message says so: every node looks the value up in its index and filters only the
 // rows found, which is not a scan of every partition.
 // Data: { table?: string, allowFilteringRange, partitionRestricted: boolean, missing: string[], index?: string }
-import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import { analyseWhere, unrestrictedPartitionColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';
@@ -15,7 +14,6 @@ export const rule: RuleModule = {
     id: 'allow-filtering',
     defaultSeverity: 'warning',
     description: 'ALLOW FILTERING queries, whose cost grows with the data scanned.',
-    docsUrl: docsUrl('allow-filtering'),
     scope: 'statement',
     options: {
       allowWithinPartition: { type: 'boolean', default: true, description: 'Do not report ALLOW FILTERING when every partition key column is restricted with = or IN (the filtering stays inside the partitions named).' },

@@ -5,7 +5,6 @@
 // kept in several versions that differ in other columns) are no conflict; neither is a table without a
 // keyspace on either side (the docs' snippets), nor a DROP and re-CREATE inside one file.
 // Data: { table: string, others: string[] } (the other definitions' files)
-import { docsUrl } from '../findings';
 import type { FindingData } from '../findings-data';
 import type { TableInfo } from '../schema/model';
 import { keyText } from '../util/statements';
@@ -30,7 +29,6 @@ export const rule: RuleModule = {
     id: 'conflicting-definition',
     defaultSeverity: 'warning',
     description: 'A table defined in several files with different primary keys.',
-    docsUrl: docsUrl('conflicting-definition'),
   },
   check(ctx) {
     for (const stmt of ctx.parse.statements) {

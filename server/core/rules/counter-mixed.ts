@@ -1,7 +1,6 @@
 // `counter-mixed`: a table that mixes counter and non-counter columns outside the primary key, or a
 // counter in the primary key. Cassandra rejects both: counters live in counter-only tables.
 // Data: { table: string, column: string, reason: 'mixed' | 'in-primary-key' }
-import { docsUrl } from '../findings';
 import { nativeName } from '../schema/types';
 import type { RuleExamples, RuleModule } from './types';
 import { createdTables } from './defined-tables';
@@ -13,7 +12,6 @@ export const rule: RuleModule = {
     id: 'counter-mixed',
     defaultSeverity: 'error',
     description: 'Counter columns mixed with other non-key columns, or a counter in the primary key.',
-    docsUrl: docsUrl('counter-mixed'),
     scope: 'statement',
   },
   check(ctx) {

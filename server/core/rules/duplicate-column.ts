@@ -2,7 +2,6 @@
 // twice in the PRIMARY KEY. Cassandra rejects all of these.
 // Data: { table: string, column: string, firstRange: SourceRange }
 import type { Identifier } from '../../../grammar/ast';
-import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings-data';
 import { columnNamed } from '../schema/model';
@@ -12,7 +11,6 @@ export const rule: RuleModule = {
     id: 'duplicate-column',
     defaultSeverity: 'error',
     description: 'A column defined twice, or named twice in the primary key.',
-    docsUrl: docsUrl('duplicate-column'),
     scope: 'statement',
   },
   check(ctx) {

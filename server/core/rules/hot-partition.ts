@@ -14,7 +14,6 @@
 //         growth?: { timeColumn, suggestedBucket } (the same key also grows without bound),
 //         numbers: { rowBytes, limitLabel?, limitSource?, rowsToLimit?, secondsToLimit?, rowsPerSecond? } }
 import type { CreateMaterializedViewStatement, CreateTableStatement } from '../../../grammar/ast';
-import { docsUrl } from '../findings';
 import { figuresData, partitionFigures, partitionNumbersText, udtLookupFrom } from '../sizing';
 import { formatCount } from '../targets';
 import { isHighCardinality, isItemColumn, isMeasureColumn } from '../schema/columns';
@@ -191,7 +190,6 @@ export const rule: RuleModule = {
     id: 'hot-partition',
     defaultSeverity: 'warning',
     description: 'A partition key that sends most traffic to few partitions (time bucket alone, boolean, enum-like, shard alone), or a partition measured taking most of it.',
-    docsUrl: docsUrl('hot-partition'),
     scope: 'statement',
   },
   check(ctx) {

@@ -2,7 +2,6 @@
 // without every primary key column; an UPDATE without the partition key or (unless it only sets static
 // columns) every clustering column; a DELETE without the whole partition key.
 // Data: { table, statement: 'INSERT' | 'UPDATE' | 'DELETE', missing: string[], partitionKey: string[], clustering: string[] }
-import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import { allStatements, analyseWhere } from '../util/statements';
 import type { FindingData } from '../findings-data';
@@ -13,7 +12,6 @@ export const rule: RuleModule = {
     id: 'incomplete-key-write',
     defaultSeverity: 'error',
     description: 'An INSERT, UPDATE or DELETE that does not name the full key Cassandra requires.',
-    docsUrl: docsUrl('incomplete-key-write'),
     scope: 'statement',
   },
   check(ctx) {

@@ -1,7 +1,6 @@
 // `invalid-clustering-order`: CLUSTERING ORDER BY naming a column that is not a clustering column, or
 // listing clustering columns in another order than the primary key. Cassandra rejects both.
 // Data: { table: string, column: string, clustering: string[] }
-import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings-data';
 
@@ -10,7 +9,6 @@ export const rule: RuleModule = {
     id: 'invalid-clustering-order',
     defaultSeverity: 'error',
     description: 'CLUSTERING ORDER BY on a non-clustering column or out of primary key order.',
-    docsUrl: docsUrl('invalid-clustering-order'),
     scope: 'statement',
   },
   check(ctx) {

@@ -4,7 +4,7 @@
 // partition rules on their defaults, so it is an error at the comment.
 // Data: { problem: 'syntax' | 'schema' | 'detached', table?: string }
 import type { Comment, CreateTableStatement } from '../../../grammar/ast';
-import { docsUrl, headlineAndDetails } from '../findings';
+import { headlineAndDetails } from '../findings';
 import { hintCommentsAbove, isHintComment } from '../schema/hint-comment';
 import type { FindingData } from '../findings-data';
 import type { FileLocalRuleModule, RuleExamples } from './types';
@@ -18,7 +18,6 @@ export const rule: FileLocalRuleModule = {
     id: 'invalid-hint',
     defaultSeverity: 'error',
     description: 'A -- @cqlint workload-hint comment that is malformed, names unknown columns, or applies to no table.',
-    docsUrl: docsUrl('invalid-hint'),
     fileLocal: true,
   },
   check(ctx) {

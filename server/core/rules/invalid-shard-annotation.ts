@@ -5,7 +5,7 @@
 // is an error at the annotation.
 // Data: { problem: 'syntax' | 'schema' | 'detached', table?: string }
 import type { Comment, CreateTableStatement } from '../../../grammar/ast';
-import { docsUrl, headlineAndDetails } from '../findings';
+import { headlineAndDetails } from '../findings';
 import { shardAnnotationAbove } from '../schema/shard';
 import { udtLookupFor } from '../schema/key-values';
 import { isShardAnnotation, validateShardSpec } from '../token/shard';
@@ -17,7 +17,6 @@ export const rule: RuleModule = {
     id: 'invalid-shard-annotation',
     defaultSeverity: 'error',
     description: 'A -- @shard annotation that is malformed, names unknown columns, or applies to no table.',
-    docsUrl: docsUrl('invalid-shard-annotation'),
   },
   check(ctx) {
     const attached = new Set<Comment>();

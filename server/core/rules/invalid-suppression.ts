@@ -2,7 +2,6 @@
 // cqlint does not have. The comment then suppresses nothing, silently: the finding it was written for
 // still shows, and a typo is hard to spot. Reported at the id, with the nearest rule id as a suggestion.
 // Data: { id: string, suggestion?: string }
-import { docsUrl } from '../findings';
 import type { FindingData } from '../findings-data';
 import { suppressionDirectives } from '../suppression';
 import { nearest } from '../util/edit-distance';
@@ -13,7 +12,6 @@ export const rule: RuleModule = {
     id: 'invalid-suppression',
     defaultSeverity: 'warning',
     description: 'A cqlint-disable or cqlint-enable comment that names a rule cqlint does not have (it suppresses nothing).',
-    docsUrl: docsUrl('invalid-suppression'),
   },
   check(ctx) {
     if (!ctx.parse.comments.length) return;

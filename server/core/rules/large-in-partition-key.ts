@@ -2,7 +2,6 @@
 // for composite keys). The coordinator fans out to one partition per value and holds the whole result:
 // prefer one asynchronous query per partition.
 // Data: { table?: string, column: string, values: number, partitions: number, max: number }
-import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import { analyseWhere } from '../util/statements';
 import type { FindingData } from '../findings-data';
@@ -12,7 +11,6 @@ export const rule: RuleModule = {
     id: 'large-in-partition-key',
     defaultSeverity: 'warning',
     description: 'IN on the partition key with many values (a multi-partition query on one coordinator).',
-    docsUrl: docsUrl('large-in-partition-key'),
     scope: 'statement',
     options: {
       maxPartitions: { type: 'number', default: 10, minimum: 1, description: 'Most partitions one IN query may name before it is reported.' },

@@ -19,7 +19,6 @@
 //         limitValue: number, source: string, rowsAtLimit?: number, target: TargetId, numbers?, sample?, evidence?,
 //         bucket?: { column, bucketSeconds, rowsPerSecond, rateHinted, rowsPerBucket, valuesPerBucket,
 //                    bytesPerBucket, rowsAtLimit, secondsToLimit, smallerBucket?, smallerBucketSeconds?, shards } }
-import { docsUrl } from '../findings';
 import { bucketFitText, estimatePartition, figuresData, partitionFigures, partitionNumbersText, reportedBucketFit, rowSizes, sampleVerdict, udtLookupFrom, CELL_METADATA_BYTES } from '../sizing';
 import { formatRate, growthRateOf, tableWorkload } from '../schema/workload';
 import { bucketPeriodSeconds } from '../schema/columns';
@@ -36,7 +35,6 @@ export const rule: RuleModule = {
     id: 'large-partition',
     defaultSeverity: 'warning',
     description: "Partition (or row) size above the target's limits: measured on the cluster (evidence), in a sample of real rows, estimated from workload hints, or a time bucket too coarse for the rate.",
-    docsUrl: docsUrl('large-partition'),
     scope: 'statement',
   },
   check(ctx) {

@@ -7,7 +7,6 @@
 // alone; `defaultIndexIsSai` treats a plain CREATE INDEX as SAI (cassandra.yaml default_secondary_index: sai).
 // Data: { table, column, index?, distinct, signal }
 import type { CreateIndexStatement } from '../../../grammar/ast';
-import { docsUrl } from '../findings';
 import { columnNamed } from '../schema/model';
 import { profileColumn } from '../schema/columns';
 import { formatCount } from '../targets';
@@ -54,7 +53,6 @@ export const rule: RuleModule = {
     id: 'low-cardinality-index',
     defaultSeverity: 'warning',
     description: 'A built-in secondary index on a column of very few values (a boolean, a status): each value is one huge index partition.',
-    docsUrl: docsUrl('low-cardinality-index'),
     scope: 'statement',
     options: {
       defaultIndexIsSai: {

@@ -7,7 +7,6 @@
 // Data: { table, statement: 'INSERT' | 'UPDATE' | 'DELETE', reason: 'fixed-partition' | 'few-partitions',
 //         partitionKey, values?, livePartitions? }
 import type { DeleteStatement, InsertStatement, Statement, UpdateStatement } from '../../../grammar/ast';
-import { docsUrl } from '../findings';
 import { tableWorkload } from '../schema/workload';
 import { formatCount } from '../targets';
 import type { RuleContext, RuleExamples, RuleModule } from './types';
@@ -78,7 +77,6 @@ export const rule: RuleModule = {
     id: 'lwt-hot-partition',
     defaultSeverity: 'warning',
     description: 'A lightweight transaction (IF NOT EXISTS, IF ...) on a partition many of them share: Paxos rounds on one partition serialise and contend.',
-    docsUrl: docsUrl('lwt-hot-partition'),
     scope: 'statement',
   },
   check(ctx) {

@@ -1,6 +1,5 @@
 // `missing-primary-key`: CREATE TABLE without a PRIMARY KEY (Cassandra: "No PRIMARY KEY specified").
 // Data: { table: string, columns: string[] }
-import { docsUrl } from '../findings';
 import { qualify } from '../schema/model';
 import type { FileLocalRuleModule, RuleExamples } from './types';
 import type { FindingData } from '../findings-data';
@@ -10,7 +9,6 @@ export const rule: FileLocalRuleModule = {
     id: 'missing-primary-key',
     defaultSeverity: 'error',
     description: 'A CREATE TABLE without a primary key.',
-    docsUrl: docsUrl('missing-primary-key'),
     fileLocal: true,
   },
   check(ctx) {

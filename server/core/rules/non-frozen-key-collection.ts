@@ -1,7 +1,6 @@
 // `non-frozen-key-collection`: a collection or user-defined type in the primary key that is not frozen.
 // Cassandra only accepts frozen collections/UDTs in primary keys (their value is compared as a whole).
 // Data: { table: string, column: string, type: string, suggestedType: string }
-import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import { createdTables } from './defined-tables';
 import { primaryKeyColumns } from '../util/statements';
@@ -12,7 +11,6 @@ export const rule: RuleModule = {
     id: 'non-frozen-key-collection',
     defaultSeverity: 'error',
     description: 'A non-frozen collection or user-defined type in the primary key.',
-    docsUrl: docsUrl('non-frozen-key-collection'),
     scope: 'statement',
   },
   check(ctx) {

@@ -5,7 +5,6 @@
 // The cure adds the identity column to the clustering columns. Counter tables and tables whose
 // clustering the model cannot read are left alone.
 // Data: { table, clustering: string[], identity: string[], suggestedKey, primaryKeyRange? }
-import { docsUrl } from '../findings';
 import { isMeasureColumn, profileColumn } from '../schema/columns';
 import { nativeName } from '../schema/types';
 import type { RuleExamples, RuleModule } from './types';
@@ -23,7 +22,6 @@ export const rule: RuleModule = {
     id: 'non-unique-key',
     defaultSeverity: 'warning',
     description: 'A primary key that does not identify its rows (clustered only by a score, a category or a bucket while another column holds the item): writes overwrite each other.',
-    docsUrl: docsUrl('non-unique-key'),
     scope: 'statement',
   },
   check(ctx) {

@@ -11,7 +11,6 @@
 // against the counterWritesPerSecond option: every increment of one counter partition is a read before
 // write on the same replicas, so thousands a second make a hot counter whatever the key.
 // Data: { table, target, kind: 'writes' | 'reads', perSecond, unitsPerSecond, unit, limit, shardsNeeded, source, partitionKey: string[], numbers, rowOperationBytes?, sample?, evidence?, counter? }
-import { docsUrl } from '../findings';
 import { counterWriteEstimate, figuresData, operationBytes, partitionFigures, throughputEstimates, udtLookupFrom } from '../sizing';
 import { growthRateOf, tableWorkload } from '../schema/workload';
 import { formatBytes, formatCount } from '../targets';
@@ -28,7 +27,6 @@ export const rule: RuleModule = {
     id: 'partition-throughput',
     defaultSeverity: 'warning',
     description: "Per-partition reads or writes (measured by toppartitions, or from workload hints; rows measured in a sample) above the target's per-partition limit.",
-    docsUrl: docsUrl('partition-throughput'),
     scope: 'statement',
     options: {
       counterWritesPerSecond: {

@@ -7,7 +7,6 @@
 // Keyspaces and Cosmos DB manage tombstones themselves.
 // Data: { table, partitionKey, column, readRange, readFile, deleteRange, deleteFile, rowsPerSecond,
 //         rateHinted, gcGraceSeconds, tombstonesKept?, secondsToWarn?, warnThreshold?, failThreshold? }
-import { docsUrl } from '../findings';
 import { growthRateOf, formatDuration, formatRate, tableWorkload } from '../schema/workload';
 import { CASSANDRA_TOMBSTONES, formatCount } from '../targets';
 import type { RuleExamples, RuleModule } from './types';
@@ -22,7 +21,6 @@ export const rule: RuleModule = {
     id: 'queue-table',
     defaultSeverity: 'warning',
     description: 'A table used as a queue: the workspace reads the oldest rows of a partition and deletes them, so every read scans the tombstones of the rows consumed before it.',
-    docsUrl: docsUrl('queue-table'),
     scope: 'statement',
   },
   check(ctx) {

@@ -7,7 +7,6 @@
 // With ALLOW FILTERING, allow-filtering reports the query instead.
 // Data: { table, column, index?, indexKind: 'legacy' | 'sasi' | 'custom' | 'sai', missing: string[],
 //         alternatives?: string[], needsFiltering?: string[] }
-import { docsUrl } from '../findings';
 import type { CqlintConfig } from '../config-types';
 import type { RuleExamples, RuleModule } from './types';
 import { analyseWhere, unrestrictedPartitionColumns } from '../util/statements';
@@ -20,7 +19,6 @@ export const rule: RuleModule = {
     id: 'secondary-index-scan',
     defaultSeverity: 'warning',
     description: 'An index query without the partition key: it fans out to every node (storage-attached indexes: information).',
-    docsUrl: docsUrl('secondary-index-scan'),
     scope: 'statement',
     options: {
       defaultIndexIsSai: {

@@ -7,7 +7,7 @@
 //         min: number, max: number, table: string }
 // The quick fix replaces data.valueRange with data.expected.
 import type { Expression } from '../../../grammar/ast';
-import { docsUrl, headlineAndDetails } from '../findings';
+import { headlineAndDetails } from '../findings';
 import { computedShard, keyedStatements, statementColumnValues, statementTable, udtLookupFor, usableShardSpec, columnKeyType } from '../schema/key-values';
 import { checkShardValue } from '../token/shard';
 import { nameRecord } from '../util/names';
@@ -20,7 +20,6 @@ export const rule: RuleModule = {
     id: 'shard-mismatch',
     defaultSeverity: 'error',
     description: "A literal shard value that is not what the table's @shard formula gives for the row (or is out of range).",
-    docsUrl: docsUrl('shard-mismatch'),
     // Each statement is checked against its table's spec alone: results are cached per statement.
     scope: 'statement',
   },

@@ -3,7 +3,6 @@
 // replication factor of 1 or 2 under NetworkTopologyStrategy is not reported (a conscious choice).
 // Not reported for Amazon Keyspaces or Cosmos DB, which manage replication themselves.
 // Data: { keyspace: string, replicationFactor?: string, suggestedReplication: string }
-import { docsUrl } from '../findings';
 import { mapLiteralStrings } from '../schema/build';
 import type { FileLocalRuleModule, RuleExamples } from './types';
 import type { FindingData } from '../findings-data';
@@ -13,7 +12,6 @@ export const rule: FileLocalRuleModule = {
     id: 'simple-strategy',
     defaultSeverity: 'warning',
     description: 'A keyspace replicated with SimpleStrategy (not datacenter or rack aware).',
-    docsUrl: docsUrl('simple-strategy'),
     fileLocal: true,
   },
   check(ctx) {

@@ -3,7 +3,6 @@
 // synthetic samples (titles, ids, uuid strings), reported on the annotation with the evidence and the
 // murmur3 formula to use instead. A single shard (`% 1`, `random(1)`) is reported too.
 // Data: { table, formula, method, count, fullestShare, emptyShards, suggestion?: string }
-import { docsUrl } from '../findings';
 import { predictShardSkew, type SkewReport } from '../token/skew';
 import type { ShardSpec } from '../token/shard';
 import type { RuleExamples, RuleModule } from './types';
@@ -29,7 +28,6 @@ export const rule: RuleModule = {
     id: 'skewed-shard-formula',
     defaultSeverity: 'warning',
     description: 'A @shard formula that spreads rows unevenly over the shards (e.g. the product of code points).',
-    docsUrl: docsUrl('skewed-shard-formula'),
   },
   check(ctx) {
     for (const table of createdTables(ctx)) {

@@ -2,7 +2,6 @@
 // in the primary key. Cassandra rejects both ("Static columns are only useful (and thus allowed) if the
 // table has at least one clustering column").
 // Data: { table: string, column: string, reason: 'no-clustering' | 'in-primary-key' }
-import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings-data';
 
@@ -11,7 +10,6 @@ export const rule: RuleModule = {
     id: 'static-without-clustering',
     defaultSeverity: 'error',
     description: 'A static column in a table without clustering columns, or in the primary key.',
-    docsUrl: docsUrl('static-without-clustering'),
     scope: 'statement',
   },
   check(ctx) {

@@ -5,7 +5,6 @@
 // 'open' one) fills with tombstones its readers must scan, and the final state's partition only grows.
 // Cassandra and ScyllaDB only (Keyspaces and Cosmos DB manage tombstones themselves).
 // Data: { table, column, from?, to?, inBatch, deleteFile, deleteRange, insertFile, insertRange }
-import { docsUrl } from '../findings';
 import { tableWorkload } from '../schema/workload';
 import { CASSANDRA_TOMBSTONES } from '../targets';
 import type { RuleExamples, RuleModule } from './types';
@@ -17,7 +16,6 @@ export const rule: RuleModule = {
     id: 'status-move',
     defaultSeverity: 'warning',
     description: 'Rows moved between status partitions (deleted from one, inserted into another): every move leaves a tombstone in the partition readers scan.',
-    docsUrl: docsUrl('status-move'),
     scope: 'statement',
   },
   check(ctx) {

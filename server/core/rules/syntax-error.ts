@@ -1,5 +1,5 @@
 // `syntax-error`: what the parser could not read. Data: none.
-import { docsUrl, headlineAndDetails } from '../findings';
+import { headlineAndDetails } from '../findings';
 import type { FileLocalRuleModule, RuleExamples } from './types';
 
 export const rule: FileLocalRuleModule = {
@@ -7,7 +7,6 @@ export const rule: FileLocalRuleModule = {
     id: 'syntax-error',
     defaultSeverity: 'error',
     description: 'CQL that does not parse.',
-    docsUrl: docsUrl('syntax-error'),
     fileLocal: true,
   },
   check(ctx) {

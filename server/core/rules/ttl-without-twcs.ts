@@ -6,7 +6,6 @@
 // Apache docs advise 20-30 windows). Cassandra and ScyllaDB (the managed targets choose compaction
 // themselves); a table with another strategy (TWCS, UCS, ICS ...) is left alone.
 // Data: { table, ttlSeconds, ttlSource, compaction, timeColumn, windowUnit, windowSize, suggestedOption }
-import { docsUrl } from '../findings';
 import { mapLiteralStrings } from '../schema/build';
 import { formatDuration, tableWorkload, writeTtlSeconds } from '../schema/workload';
 import type { RuleExamples, RuleModule } from './types';
@@ -32,7 +31,6 @@ export const rule: RuleModule = {
     id: 'ttl-without-twcs',
     defaultSeverity: 'warning',
     description: 'A time series whose rows all expire by TTL, compacted without TimeWindowCompactionStrategy: expired rows linger beside live ones.',
-    docsUrl: docsUrl('ttl-without-twcs'),
     scope: 'statement',
   },
   check(ctx) {

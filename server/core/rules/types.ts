@@ -10,12 +10,14 @@ import type { PartitionSample } from '../sample-figures';
 import type { TableEvidence } from '../evidence';
 
 export interface RuleMeta {
-  /** Stable id: diagnostic code, CLI ruleId, suppression name, docs page name. */
+  /**
+   * Stable id: diagnostic code, CLI ruleId, suppression name, docs page name. The docs page's URL is
+   * derived from it (findings.ts docsUrl(id): docs/rules/<id>.md), never written by hand.
+   */
   id: string;
   defaultSeverity: Severity;
   /** One line: what the rule catches. */
   description: string;
-  docsUrl: string;
   /** Options accepted in `"rules": { "<id>": ["warn", { ... }] }`. */
   options?: Record<string, RuleOptionSpec>;
   /**

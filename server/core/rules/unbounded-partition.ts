@@ -14,7 +14,6 @@
 //         numbers: { rowBytes, limitLabel, limitSource, rowsToLimit, secondsToLimit, rowsPerSecond },
 //         evidence?: { tool, file, line, node?, captured?, label, value, days, bytesPerDay?, rowsPerDay? } }
 import type { CreateMaterializedViewStatement, CreateTableStatement } from '../../../grammar/ast';
-import { docsUrl } from '../findings';
 import { figuresData, partitionFigures, partitionNumbersText, udtLookupFrom } from '../sizing';
 import type { TableInfo } from '../schema/model';
 import { formatDuration, growthRateOf, reportableGrowth, suggestedBucket, tableWorkload } from '../schema/workload';
@@ -106,7 +105,6 @@ export const rule: RuleModule = {
     id: 'unbounded-partition',
     defaultSeverity: 'warning',
     description: 'Partitions that grow forever: rows arriving per event with no time bucket, a TTL too long for the growth rate, or growth measured between two captures.',
-    docsUrl: docsUrl('unbounded-partition'),
     scope: 'statement',
     options: {
       reportEntityHistories: {

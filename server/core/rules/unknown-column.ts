@@ -2,7 +2,6 @@
 // view, or SELECT/INSERT/UPDATE/DELETE. Only when the table is known.
 // Data: { table: string, column: string, suggestion?: string, columns: string[] }
 import type { Expression, Identifier, Statement } from '../../../grammar/ast';
-import { docsUrl } from '../findings';
 import { type TableInfo, hasColumn } from '../schema/model';
 import type { RuleContext, RuleExamples, RuleModule } from './types';
 import { allStatements, suggestColumn } from '../util/statements';
@@ -122,7 +121,6 @@ export const rule: RuleModule = {
     id: 'unknown-column',
     defaultSeverity: 'error',
     description: 'A column the table does not have (with a "did you mean" suggestion).',
-    docsUrl: docsUrl('unknown-column'),
     scope: 'statement',
   },
   check(ctx) {

@@ -4,7 +4,6 @@
 // when two keys cannot be compared the batch is not reported.
 // Data: { partitions: number, tables: string[], batchRange }
 import type { Expression } from '../../../grammar/ast';
-import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import { analyseWhere, exprText } from '../util/statements';
 import type { FindingData } from '../findings-data';
@@ -14,7 +13,6 @@ export const rule: RuleModule = {
     id: 'unlogged-batch-multi-partition',
     defaultSeverity: 'warning',
     description: 'An UNLOGGED batch that writes to several partitions.',
-    docsUrl: docsUrl('unlogged-batch-multi-partition'),
     scope: 'statement',
   },
   check(ctx) {

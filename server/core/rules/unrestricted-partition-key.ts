@@ -6,7 +6,6 @@
 // LIMIT still reads partition after partition until it has n rows), system keyspaces, unknown tables.
 // Data: { table, partitionKey: string[], missing: string[], restricted: string[], whereRange?, limit?,
 //         shardColumn?: string, shardCount?: number, shardOnlyMissing?: boolean }
-import { docsUrl } from '../findings';
 import type { RuleExamples, RuleModule } from './types';
 import { analyseWhere, isSystemKeyspace, unrestrictedPartitionColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';
@@ -20,7 +19,6 @@ export const rule: RuleModule = {
     id: 'unrestricted-partition-key',
     defaultSeverity: 'warning',
     description: 'A SELECT that does not name its partitions: a scan of the whole table.',
-    docsUrl: docsUrl('unrestricted-partition-key'),
     scope: 'statement',
     options: {
       sampleLimit: {

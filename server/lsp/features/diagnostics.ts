@@ -20,8 +20,7 @@ import {
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver/node';
 import type { Finding, Severity } from '../../core/findings';
-import { docsUrl as defaultDocsUrl } from '../../core/findings';
-import { allRules } from '../../core/rules';
+import { docsUrl } from '../../core/findings';
 import type { Feature, FilesChangedEvent, ServerContext } from '../context';
 import { unlessCancelled } from '../budget';
 import { markdownText } from '../../core/markdown';
@@ -50,16 +49,6 @@ const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
   warning: DiagnosticSeverity.Warning,
   info: DiagnosticSeverity.Information,
 };
-
-let docsUrls: Map<string, string> | undefined;
-/** The rule's documentation page (rules' meta), or docs/rules/<id>.md for ids without a module. */
-function ruleDocsUrl(ruleId: string): string {
-  if (!docsUrls) {
-    docsUrls = new Map();
-    for (const rule of allRules) docsUrls.set(rule.meta.id, rule.meta.docsUrl);
-  }
-  return docsUrls.get(ruleId) ?? defaultDocsUrl(ruleId);
-}
 
 interface DiagnosticOptions {
   /** Include Finding.related as relatedInformation (only when the client supports it). */
@@ -94,7 +83,7 @@ export function findingToDiagnostic(finding: Finding, options: DiagnosticOptions
     range: toRange(finding.range),
     severity: SEVERITIES[finding.severity] ?? DiagnosticSeverity.Warning,
     code: finding.ruleId,
-    codeDescription: { href: ruleDocsUrl(finding.ruleId) },
+    codeDescription: { href: docsUrl(finding.ruleId) },
     source: 'cqlint',
     message: finding.message,
     data: diagnosticData(finding),
@@ -235,7 +224,7 @@ export function findingDetailsHover(ctx: ServerContext, doc: EditorDocument, off
   if (!ctx.project.hasFile(doc.filePath) || ctx.ignoredBy(doc.filePath) !== undefined) return undefined;
   const here = ctx.project.lint(doc.filePath).filter((f) => f.details && f.range.start.offset <= offset && offset <= f.range.end.offset);
   if (!here.length) return undefined;
-  return here.map((f) => `**${markdownText(f.message)}** · [${f.ruleId}](${ruleDocsUrl(f.ruleId)})\n\n${f.details}`).join('\n\n---\n\n');
+  return here.map((f) => `**${markdownText(f.message)}** · [${f.ruleId}](${docsUrl(f.ruleId)})\n\n${f.details}`).join('\n\n---\n\n');
 }
 
 /**
