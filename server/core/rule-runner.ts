@@ -125,6 +125,19 @@ function findingRanges(value: unknown, out: SourceRange[], depth = 0): void {
   for (const key in value as Record<string, unknown>) findingRanges((value as Record<string, unknown>)[key], out, depth + 1);
 }
 
+/** A file-scoped rule with handlers, in the one walk over a file's statements (walkHandlers). */
+interface HandlerRun {
+  rule: RuleModule;
+  ctx: RuleContext;
+  /** It threw on an earlier statement: not called again on this file. */
+  failed: boolean;
+}
+
+/** The rule's handler for the statement's kind (RuleModule.handlers), if any. */
+function handlerFor(rule: RuleModule, stmt: Statement): ((stmt: Statement, ctx: RuleContext) => void) | undefined {
+  return rule.handlers?.[stmt.kind] as ((stmt: Statement, ctx: RuleContext) => void) | undefined;
+}
+
 /** A rule whose findings depend on its file alone: it runs with a FileRuleContext (runLocal). */
 export function isFileLocal(rule: RuleModule): rule is FileLocalRuleModule {
   return rule.meta.fileLocal === true;
@@ -227,6 +240,7 @@ export class RuleRunner {
     const fs = input.fileSchema;
     const target = targetInfo(input.target ?? config.target);
     const findings: OffsetFinding[] = [];
+    const walk: HandlerRun[] = [];
     for (const rule of allRules) {
       if (!isFileLocal(rule)) continue;
       const setting = config.rules?.[rule.meta.id];
@@ -241,13 +255,32 @@ export class RuleRunner {
         keyspaceAt: (offset: number) => keyspaceAt(fs, offset),
         report: (f) => findings.push({ ruleId: rule.meta.id, ...f, severity: f.severity ?? severity }),
       };
-      try {
-        rule.check(ctx);
-      } catch (error) {
-        this.host.recordInternalError(rule.meta.id, filePath, error);
+      if (rule.handlers) walk.push({ rule, ctx: ctx as RuleContext, failed: false });
+      else this.runRule(rule, ctx as RuleContext, filePath);
+    }
+    this.walkHandlers(parse.statements, walk, filePath);
+    return findings;
+  }
+
+  /**
+   * Walks the statements once, calling each rule's handler for the statement's kind. A rule that throws is
+   * recorded and called no more on this file (as a check() that throws stops there).
+   */
+  private walkHandlers(statements: readonly Statement[], runs: HandlerRun[], filePath: string): void {
+    if (!runs.length) return;
+    for (const stmt of statements) {
+      for (const run of runs) {
+        if (run.failed) continue;
+        const handler = handlerFor(run.rule, stmt);
+        if (!handler) continue;
+        try {
+          handler(stmt, run.ctx);
+        } catch (error) {
+          run.failed = true;
+          this.host.recordInternalError(run.rule.meta.id, filePath, error);
+        }
       }
     }
-    return findings;
   }
 
   /** A file's findings as lint results: those its suppression comments silence left out, sorted by position. */
@@ -374,6 +407,7 @@ export class RuleRunner {
     };
 
     const statementRules: { rule: RuleModule; ctx: RuleContext }[] = [];
+    const walk: HandlerRun[] = [];
     const epochParts: string[] = [filePath, String(input.optionsVersion), String(this.objectId(config)), target.id];
     for (const rule of allRules) {
       if (isFileLocal(rule)) continue; // input.local holds their findings
@@ -389,8 +423,10 @@ export class RuleRunner {
         epochParts.push(rule.meta.id);
         continue;
       }
-      this.runRule(rule, { ...base, options, report }, filePath);
+      if (rule.handlers) walk.push({ rule, ctx: { ...base, options, report }, failed: false });
+      else this.runRule(rule, { ...base, options, report }, filePath);
     }
+    this.walkHandlers(parse.statements, walk, filePath);
 
     if (statementRules.length) {
       if (this.interned.size > MAX_INTERNED) this.resetInterning();
@@ -406,12 +442,14 @@ export class RuleRunner {
       // Runs one statement rule with a fresh scope; its result when it can be reused.
       const runOne = (i: number, stmt: Statement, current: StatementScope): RuleResult | undefined => {
         const { rule, ctx } = statementRules[i]!;
+        // A rule with handlers but none for this kind has nothing to say on the statement.
+        if (rule.handlers && !handlerFor(rule, stmt)) return EMPTY_RESULT;
         scope = current;
         scope.cacheable = true;
         scope.references = undefined;
         reported.length = 0;
         out = reported;
-        const ran = this.runRule(rule, ctx, filePath);
+        const ran = this.runRule(rule, ctx, filePath, stmt);
         out = findings;
         for (const f of reported) findings.push(f);
         const result = !ran || !scope.cacheable ? undefined
@@ -428,8 +466,10 @@ export class RuleRunner {
           this.lintedOnce.add(stmt);
           const bare: StatementScope = { statement: stmt, start, lookups: NO_LOOKUPS, names: NO_NAMES, types: false, cacheable: false };
           for (let i = 0; i < statementRules.length; i++) {
+            const { rule, ctx } = statementRules[i]!;
+            if (rule.handlers && !handlerFor(rule, stmt)) continue;
             scope = bare;
-            this.runRule(statementRules[i]!.rule, statementRules[i]!.ctx, filePath);
+            this.runRule(rule, ctx, filePath, stmt);
           }
           scope = undefined;
           continue;
@@ -474,10 +514,14 @@ export class RuleRunner {
     return this.settle(findings, parse, input.lines);
   }
 
-  /** Runs one rule; a crash is recorded (a rule must never take the server down). False when it threw. */
-  private runRule(rule: RuleModule, ctx: RuleContext, filePath: string): boolean {
+  /**
+   * Runs one rule: its check(), or (a statement-scoped run of a rule with handlers) its handler for `stmt`.
+   * A crash is recorded (a rule must never take the server down). False when it threw.
+   */
+  private runRule(rule: RuleModule, ctx: RuleContext, filePath: string, stmt?: Statement): boolean {
     try {
-      rule.check(ctx);
+      if (rule.check) rule.check(ctx);
+      else if (stmt) handlerFor(rule, stmt)?.(stmt, ctx);
       return true;
     } catch (error) {
       this.host.recordInternalError(rule.meta.id, filePath, error);

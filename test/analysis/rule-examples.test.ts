@@ -66,6 +66,7 @@ describe('rule examples', () => {
     describe(id, () => {
       test('has metadata, examples and a docs page', () => {
         assert.ok(rule.meta.description.length > 10);
+        assert.ok(!rule.check !== !rule.handlers, 'the rule has handlers by statement kind or a check(), not both');
         assert.ok(examples.valid.length >= 1, 'at least one valid case');
         assert.ok(examples.invalid.length >= 1, 'at least one invalid case');
         // The docs URL is derived from the id (no rule writes one): it names the page, which must exist.

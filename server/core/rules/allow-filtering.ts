@@ -19,14 +19,14 @@ export const rule: RuleModule = {
       allowWithinPartition: { type: 'boolean', default: true, description: 'Do not report ALLOW FILTERING when every partition key column is restricted with = or IN (the filtering stays inside the partitions named).' },
     },
   },
-  check(ctx) {
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind !== 'Select' || !stmt.allowFiltering) continue;
+  handlers: {
+    Select(stmt, ctx) {
+      if (!stmt.allowFiltering) return;
       const table = ctx.tableFor(stmt.from, stmt.range.start);
       const where = analyseWhere(stmt.where);
       const missing = table ? unrestrictedPartitionColumns(table, where) : [];
       const partitionRestricted = !!table && missing.length === 0;
-      if (partitionRestricted && ctx.options['allowWithinPartition'] !== false) continue;
+      if (partitionRestricted && ctx.options['allowWithinPartition'] !== false) return;
       const name = table?.qualifiedName ?? stmt.from.name.name;
       const pk = table ? `the partition key (${table.partitionKey.map((c) => c.name).join(', ')})` : '';
       // Inside named partitions an index only narrows the rows read there; the message stays the same.
@@ -50,7 +50,7 @@ export const rule: RuleModule = {
           ...(index?.name ? { index: index.name } : {}),
         } satisfies FindingData<'allow-filtering'>,
       });
-    }
+    },
   },
 };
 

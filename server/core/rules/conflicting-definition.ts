@@ -30,16 +30,15 @@ export const rule: RuleModule = {
     defaultSeverity: 'warning',
     description: 'A table defined in several files with different primary keys.',
   },
-  check(ctx) {
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind !== 'CreateTable') continue;
+  handlers: {
+    CreateTable(stmt, ctx) {
       const own = ctx.definedBy(stmt);
-      if (!own?.keyspace || !own.partitionKey.length) continue;
+      if (!own?.keyspace || !own.partitionKey.length) return;
       const table = ctx.latest(own);
       // From the start of the file, the name resolves to every workspace definition (schema/resolve.ts, rule 2).
       const others = ctx.tableCandidates(stmt.name, 0)
         .filter((t) => t.filePath !== ctx.filePath && t.kind === 'table' && t.keyspace === table.keyspace && t.partitionKey.length && keySignature(t) !== keySignature(table));
-      if (!others.length) continue;
+      if (!others.length) return;
       const names = [...new Set(others.map((t) => fileName(t.filePath)))];
       ctx.report({
         message: `${table.qualifiedName} is defined with another primary key in ${names.join(', ')}`,
@@ -50,7 +49,7 @@ export const rule: RuleModule = {
         related: others.map((t) => ({ filePath: t.filePath, range: t.nameRange, message: `${t.qualifiedName} is defined here` })),
         data: { table: table.qualifiedName, others: others.map((t) => t.filePath) } satisfies FindingData<'conflicting-definition'>,
       });
-    }
+    },
   },
 };
 

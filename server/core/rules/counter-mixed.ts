@@ -3,7 +3,7 @@
 // Data: { table: string, column: string, reason: 'mixed' | 'in-primary-key' }
 import { nativeName } from '../schema/types';
 import type { RuleExamples, RuleModule } from './types';
-import { createdTables } from './defined-tables';
+import { withCreatedTable } from './defined-tables';
 import { primaryKeyColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';
 
@@ -14,8 +14,8 @@ export const rule: RuleModule = {
     description: 'Counter columns mixed with other non-key columns, or a counter in the primary key.',
     scope: 'statement',
   },
-  check(ctx) {
-    for (const table of createdTables(ctx)) {
+  handlers: {
+    CreateTable: withCreatedTable((stmt, table, ctx) => {
       const nonKey = table.columns.filter((c) => c.role === 'regular' || c.role === 'static');
       const counters = nonKey.filter((c) => nativeName(c.type) === 'counter');
       for (const key of primaryKeyColumns(table)) {
@@ -27,7 +27,7 @@ export const rule: RuleModule = {
           });
         }
       }
-      if (!counters.length || counters.length === nonKey.length) continue;
+      if (!counters.length || counters.length === nonKey.length) return;
       for (const col of nonKey) {
         if (nativeName(col.type) === 'counter') continue;
         ctx.report({
@@ -37,7 +37,7 @@ export const rule: RuleModule = {
           data: { table: table.qualifiedName, column: col.name, reason: 'mixed', counters: counters.map((c) => c.name) } satisfies FindingData<'counter-mixed'>,
         });
       }
-    }
+    }),
   },
 };
 

@@ -1,41 +1,40 @@
-// The tables a rule's file defines, read through the rule context.
+// Handlers (RuleModule.handlers) for the tables a rule's file defines, read through the rule context.
 import type { CreateMaterializedViewStatement, CreateTableStatement } from '../../../grammar/ast';
 import type { TableInfo } from '../schema/model';
 import type { RuleContext } from './types';
 
-/** The tables this file's CREATE TABLE statements define (not views), in statement order. */
-export function* createdTables(ctx: RuleContext): Generator<TableInfo> {
-  for (const stmt of ctx.parse.statements) {
-    if (stmt.kind !== 'CreateTable') continue;
+/** A CreateTable handler calling `visit` with the table the statement defines, as written (not ALTERed). */
+export function withCreatedTable(visit: (stmt: CreateTableStatement, table: TableInfo, ctx: RuleContext) => void): (stmt: CreateTableStatement, ctx: RuleContext) => void {
+  return (stmt, ctx) => {
     const table = ctx.definedBy(stmt);
-    if (table) yield table;
-  }
+    if (table) visit(stmt, table, ctx);
+  };
 }
 
 /**
- * Each CREATE TABLE and CREATE MATERIALIZED VIEW of this file with the table it defines, as its ALTERs
- * left it (the shape that holds data), in statement order.
+ * A CreateTable / CreateMaterializedView handler calling `visit` with the table or view the statement
+ * defines, as its ALTERs left it (the shape that holds data).
  */
-export function* definedTablesAndViews(ctx: RuleContext): Generator<{ stmt: CreateTableStatement | CreateMaterializedViewStatement; table: TableInfo }> {
-  for (const stmt of ctx.parse.statements) {
-    if (stmt.kind !== 'CreateTable' && stmt.kind !== 'CreateMaterializedView') continue;
+type TableOrView = CreateTableStatement | CreateMaterializedViewStatement;
+export function withLatestTableOrView(visit: (stmt: TableOrView, table: TableInfo, ctx: RuleContext) => void): (stmt: TableOrView, ctx: RuleContext) => void {
+  return (stmt, ctx) => {
     const defined = ctx.definedBy(stmt);
-    if (defined) yield { stmt, table: ctx.latest(defined) };
-  }
+    if (defined) visit(stmt, ctx.latest(defined), ctx);
+  };
 }
 
 /**
- * Calls `visit` for each CREATE TABLE of this file (not views) with the table as its ALTERs left it;
- * `clustered` keeps only tables with clustering columns, read from the statement before any lookup (a
- * primary key cannot be altered). A plain loop: statement rules run once per statement of the file.
+ * A CreateTable handler calling `visit` with the table (not views) as its ALTERs left it; `clustered`
+ * keeps only tables with clustering columns, read from the statement before any lookup (a primary key
+ * cannot be altered).
  */
-export function forEachCreatedTable(ctx: RuleContext, clustered: boolean, visit: (stmt: CreateTableStatement, table: TableInfo) => void): void {
-  for (const stmt of ctx.parse.statements) {
-    if (stmt.kind !== 'CreateTable' || (clustered && !stmt.primaryKey?.clustering.length)) continue;
+export function withLatestCreatedTable(clustered: boolean, visit: (stmt: CreateTableStatement, table: TableInfo, ctx: RuleContext) => void): (stmt: CreateTableStatement, ctx: RuleContext) => void {
+  return (stmt, ctx) => {
+    if (clustered && !stmt.primaryKey?.clustering.length) return;
     const defined = ctx.definedBy(stmt);
-    if (!defined) continue;
+    if (!defined) return;
     const table = ctx.latest(defined);
     // A key naming a column the table does not define has no such clustering column.
-    if (!clustered || table.clustering.length) visit(stmt, table);
-  }
+    if (!clustered || table.clustering.length) visit(stmt, table, ctx);
+  };
 }

@@ -13,57 +13,57 @@ export const rule: RuleModule = {
     description: 'A column defined twice, or named twice in the primary key.',
     scope: 'statement',
   },
-  check(ctx) {
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind === 'CreateTable') {
-        const table = `${stmt.name.keyspace ? `${stmt.name.keyspace.name}.` : ''}${stmt.name.name.name}`;
-        const seen = new Map<string, Identifier>();
-        for (const def of stmt.columns) {
-          const first = seen.get(def.name.name);
-          if (first) {
-            ctx.report({
-              message: `column ${def.name.text} is defined twice in ${table}`,
-              range: def.name.range,
-              data: { table, column: def.name.name, firstRange: first.range } satisfies FindingData<'duplicate-column'>,
-              related: [{ filePath: ctx.filePath, range: first.range, message: 'first defined here' }],
-            });
-          } else seen.set(def.name.name, def.name);
-        }
-        const inline = stmt.columns.filter((c) => c.inlinePrimaryKey);
-        if (inline.length > 1 || (inline.length === 1 && stmt.primaryKey?.form === 'clause')) {
-          const extra = inline.length > 1 ? inline[1]! : inline[0]!;
+  handlers: {
+    CreateTable(stmt, ctx) {
+      const table = `${stmt.name.keyspace ? `${stmt.name.keyspace.name}.` : ''}${stmt.name.name.name}`;
+      const seen = new Map<string, Identifier>();
+      for (const def of stmt.columns) {
+        const first = seen.get(def.name.name);
+        if (first) {
           ctx.report({
-            message: `${table} declares its primary key more than once`,
-            range: extra.name.range,
-            data: { table, column: extra.name.name } satisfies FindingData<'duplicate-column'>,
+            message: `column ${def.name.text} is defined twice in ${table}`,
+            range: def.name.range,
+            data: { table, column: def.name.name, firstRange: first.range } satisfies FindingData<'duplicate-column'>,
+            related: [{ filePath: ctx.filePath, range: first.range, message: 'first defined here' }],
+          });
+        } else seen.set(def.name.name, def.name);
+      }
+      const inline = stmt.columns.filter((c) => c.inlinePrimaryKey);
+      if (inline.length > 1 || (inline.length === 1 && stmt.primaryKey?.form === 'clause')) {
+        const extra = inline.length > 1 ? inline[1]! : inline[0]!;
+        ctx.report({
+          message: `${table} declares its primary key more than once`,
+          range: extra.name.range,
+          data: { table, column: extra.name.name } satisfies FindingData<'duplicate-column'>,
+        });
+      }
+      const keySeen = new Map<string, Identifier>();
+      for (const id of [...(stmt.primaryKey?.partitionKey ?? []), ...(stmt.primaryKey?.clustering ?? [])]) {
+        const first = keySeen.get(id.name);
+        if (first) {
+          ctx.report({
+            message: `column ${id.text} appears twice in the primary key of ${table}`,
+            range: id.range,
+            data: { table, column: id.name, firstRange: first.range } satisfies FindingData<'duplicate-column'>,
+          });
+        } else keySeen.set(id.name, id);
+      }
+    },
+    AlterTable(stmt, ctx) {
+      if (stmt.action.kind !== 'AddColumns' || stmt.action.ifNotExists) return;
+      const table = ctx.tableFor(stmt.name, stmt.range.start);
+      for (const def of stmt.action.columns) {
+        const existing = columnNamed(table, def.name.name);
+        if (table && existing) {
+          ctx.report({
+            message: `${table.qualifiedName} already has a column ${def.name.text}`,
+            range: def.name.range,
+            data: { table: table.qualifiedName, column: def.name.name, firstRange: existing.range } satisfies FindingData<'duplicate-column'>,
+            related: [{ filePath: existing.filePath ?? table.filePath, range: existing.range, message: 'defined here' }],
           });
         }
-        const keySeen = new Map<string, Identifier>();
-        for (const id of [...(stmt.primaryKey?.partitionKey ?? []), ...(stmt.primaryKey?.clustering ?? [])]) {
-          const first = keySeen.get(id.name);
-          if (first) {
-            ctx.report({
-              message: `column ${id.text} appears twice in the primary key of ${table}`,
-              range: id.range,
-              data: { table, column: id.name, firstRange: first.range } satisfies FindingData<'duplicate-column'>,
-            });
-          } else keySeen.set(id.name, id);
-        }
-      } else if (stmt.kind === 'AlterTable' && stmt.action.kind === 'AddColumns' && !stmt.action.ifNotExists) {
-        const table = ctx.tableFor(stmt.name, stmt.range.start);
-        for (const def of stmt.action.columns) {
-          const existing = columnNamed(table, def.name.name);
-          if (table && existing) {
-            ctx.report({
-              message: `${table.qualifiedName} already has a column ${def.name.text}`,
-              range: def.name.range,
-              data: { table: table.qualifiedName, column: def.name.name, firstRange: existing.range } satisfies FindingData<'duplicate-column'>,
-              related: [{ filePath: existing.filePath ?? table.filePath, range: existing.range, message: 'defined here' }],
-            });
-          }
-        }
       }
-    }
+    },
   },
 };
 

@@ -120,7 +120,7 @@ function shardAdvice(table: TableInfo, candidates: readonly string[], references
   return `${calculated}random 1..N (reads then visit every shard); none of the workspace's ${count(reads.length)} on it pins the partition key`;
 }
 
-function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterializedViewStatement): void {
+function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx: RuleContext): void {
   const defined = ctx.definedBy(stmt);
   if (!defined || !defined.partitionKey.length) return;
   const table: TableInfo = ctx.latest(defined);
@@ -192,11 +192,7 @@ export const rule: RuleModule = {
     description: 'A partition key that sends most traffic to few partitions (time bucket alone, boolean, enum-like, shard alone), or a partition measured taking most of it.',
     scope: 'statement',
   },
-  check(ctx) {
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind === 'CreateTable' || stmt.kind === 'CreateMaterializedView') check(ctx, stmt);
-    }
-  },
+  handlers: { CreateTable: check, CreateMaterializedView: check },
 };
 
 export const examples: RuleExamples = {

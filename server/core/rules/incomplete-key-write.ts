@@ -2,10 +2,46 @@
 // without every primary key column; an UPDATE without the partition key or (unless it only sets static
 // columns) every clustering column; a DELETE without the whole partition key.
 // Data: { table, statement: 'INSERT' | 'UPDATE' | 'DELETE', missing: string[], partitionKey: string[], clustering: string[] }
-import type { RuleExamples, RuleModule } from './types';
-import { allStatements, analyseWhere } from '../util/statements';
+import type { RuleContext, RuleExamples, RuleModule, StatementOf } from './types';
+import { analyseWhere } from '../util/statements';
 import type { FindingData } from '../findings-data';
 import { columnNamed } from '../schema/model';
+
+/** An INSERT, UPDATE or DELETE, on its own or in a batch. */
+function checkWrite(stmt: StatementOf<'Insert' | 'Update' | 'Delete'>, ctx: RuleContext): void {
+  const table = ctx.tableFor(stmt.table, stmt.range.start);
+  if (!table || table.kind !== 'table' || !table.partitionKey.length) return;
+  let missing: string[];
+  if (stmt.kind === 'Insert') {
+    if (stmt.json || !stmt.columns.length) return;
+    const named = new Set(stmt.columns.map((c) => c.name));
+    // Setting only static columns needs the partition key alone.
+    const staticOnly = stmt.columns.every((c) => {
+      const role = columnNamed(table, c.name)?.role;
+      return role === 'partition' || role === 'static';
+    }) && stmt.columns.some((c) => columnNamed(table, c.name)?.role === 'static');
+    missing = [...table.partitionKey, ...(staticOnly ? [] : table.clustering)].filter((c) => !named.has(c.name)).map((c) => c.name);
+  } else {
+    const where = analyseWhere(stmt.where);
+    if (where.token) return;
+    const eqOrIn = (name: string): boolean => (where.byColumn.get(name) ?? []).some((r) => r.kind === 'eq' || r.kind === 'in');
+    missing = table.partitionKey.filter((c) => !eqOrIn(c.name)).map((c) => c.name);
+    if (stmt.kind === 'Update') {
+      const staticOnly = stmt.assignments.every((a) => {
+        const target = a.target.kind === 'ColumnRef' ? a.target : (a.target.kind === 'ElementAccess' || a.target.kind === 'FieldAccess') && a.target.target.kind === 'ColumnRef' ? a.target.target : undefined;
+        return !!target && columnNamed(table, target.name.name)?.role === 'static';
+      });
+      if (!staticOnly) missing.push(...table.clustering.filter((c) => !eqOrIn(c.name)).map((c) => c.name));
+    }
+  }
+  if (!missing.length) return;
+  const verb = stmt.kind.toUpperCase() as Uppercase<typeof stmt.kind>;
+  ctx.report({
+    message: `${verb} on ${table.qualifiedName} must name ${stmt.kind === 'Delete' ? 'the whole partition key' : 'the full primary key'}; missing ${missing.join(', ')}`,
+    range: stmt.kind === 'Insert' ? (stmt.columnsRange ?? stmt.table.range) : (stmt.whereRange ?? stmt.table.range),
+    data: { table: table.qualifiedName, statement: verb, missing, partitionKey: table.partitionKey.map((c) => c.name), clustering: table.clustering.map((c) => c.name) } satisfies FindingData<'incomplete-key-write'>,
+  });
+}
 
 export const rule: RuleModule = {
   meta: {
@@ -14,42 +50,13 @@ export const rule: RuleModule = {
     description: 'An INSERT, UPDATE or DELETE that does not name the full key Cassandra requires.',
     scope: 'statement',
   },
-  check(ctx) {
-    for (const stmt of allStatements(ctx.parse.statements)) {
-      if (stmt.kind !== 'Insert' && stmt.kind !== 'Update' && stmt.kind !== 'Delete') continue;
-      const table = ctx.tableFor(stmt.table, stmt.range.start);
-      if (!table || table.kind !== 'table' || !table.partitionKey.length) continue;
-      let missing: string[];
-      if (stmt.kind === 'Insert') {
-        if (stmt.json || !stmt.columns.length) continue;
-        const named = new Set(stmt.columns.map((c) => c.name));
-        // Setting only static columns needs the partition key alone.
-        const staticOnly = stmt.columns.every((c) => {
-          const role = columnNamed(table, c.name)?.role;
-          return role === 'partition' || role === 'static';
-        }) && stmt.columns.some((c) => columnNamed(table, c.name)?.role === 'static');
-        missing = [...table.partitionKey, ...(staticOnly ? [] : table.clustering)].filter((c) => !named.has(c.name)).map((c) => c.name);
-      } else {
-        const where = analyseWhere(stmt.where);
-        if (where.token) continue;
-        const eqOrIn = (name: string): boolean => (where.byColumn.get(name) ?? []).some((r) => r.kind === 'eq' || r.kind === 'in');
-        missing = table.partitionKey.filter((c) => !eqOrIn(c.name)).map((c) => c.name);
-        if (stmt.kind === 'Update') {
-          const staticOnly = stmt.assignments.every((a) => {
-            const target = a.target.kind === 'ColumnRef' ? a.target : (a.target.kind === 'ElementAccess' || a.target.kind === 'FieldAccess') && a.target.target.kind === 'ColumnRef' ? a.target.target : undefined;
-            return !!target && columnNamed(table, target.name.name)?.role === 'static';
-          });
-          if (!staticOnly) missing.push(...table.clustering.filter((c) => !eqOrIn(c.name)).map((c) => c.name));
-        }
-      }
-      if (!missing.length) continue;
-      const verb = stmt.kind.toUpperCase() as Uppercase<typeof stmt.kind>;
-      ctx.report({
-        message: `${verb} on ${table.qualifiedName} must name ${stmt.kind === 'Delete' ? 'the whole partition key' : 'the full primary key'}; missing ${missing.join(', ')}`,
-        range: stmt.kind === 'Insert' ? (stmt.columnsRange ?? stmt.table.range) : (stmt.whereRange ?? stmt.table.range),
-        data: { table: table.qualifiedName, statement: verb, missing, partitionKey: table.partitionKey.map((c) => c.name), clustering: table.clustering.map((c) => c.name) } satisfies FindingData<'incomplete-key-write'>,
-      });
-    }
+  handlers: {
+    Insert: checkWrite,
+    Update: checkWrite,
+    Delete: checkWrite,
+    Batch(stmt, ctx) {
+      for (const member of stmt.statements) checkWrite(member, ctx);
+    },
   },
 };
 

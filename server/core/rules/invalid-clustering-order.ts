@@ -1,8 +1,42 @@
 // `invalid-clustering-order`: CLUSTERING ORDER BY naming a column that is not a clustering column, or
 // listing clustering columns in another order than the primary key. Cassandra rejects both.
 // Data: { table: string, column: string, clustering: string[] }
-import type { RuleExamples, RuleModule } from './types';
+import type { RuleContext, RuleExamples, RuleModule, StatementOf } from './types';
 import type { FindingData } from '../findings-data';
+
+function checkOrder(stmt: StatementOf<'CreateTable' | 'CreateMaterializedView'>, ctx: RuleContext): void {
+  const orders = stmt.options?.clusteringOrder ?? [];
+  if (!orders.length || !stmt.primaryKey) return;
+  const table = ctx.definedBy(stmt);
+  const name = table?.qualifiedName ?? stmt.name.name.name;
+  const clustering = stmt.primaryKey.clustering.map((c) => c.name);
+  const columnNames = new Set(stmt.kind === 'CreateTable' ? stmt.columns.map((c) => c.name.name) : (table?.columns.map((c) => c.name) ?? []));
+  let expected = 0;
+  for (const o of orders) {
+    const index = clustering.indexOf(o.column.name);
+    if (index < 0) {
+      // unknown-column reports columns that do not exist at all
+      if (!columnNames.has(o.column.name) && !(stmt.kind === 'CreateMaterializedView' && !table?.baseResolved)) continue;
+      ctx.report({
+        message: `${o.column.text} is not a clustering column of ${name}`,
+        details: `CLUSTERING ORDER BY may only name ${clustering.length ? clustering.join(', ') : 'clustering columns (this table has none)'}.`,
+        range: o.column.range,
+        data: { table: name, column: o.column.name, clustering } satisfies FindingData<'invalid-clustering-order'>,
+      });
+      continue;
+    }
+    if (index !== expected) {
+      ctx.report({
+        message: `CLUSTERING ORDER BY lists ${o.column.text} out of primary key order`,
+        details: `It must list the clustering columns in primary key order (${clustering.join(', ')}).`,
+        range: o.column.range,
+        data: { table: name, column: o.column.name, clustering } satisfies FindingData<'invalid-clustering-order'>,
+      });
+      break; // one out-of-place report per statement; later tables are still checked
+    }
+    expected++;
+  }
+}
 
 export const rule: RuleModule = {
   meta: {
@@ -11,42 +45,7 @@ export const rule: RuleModule = {
     description: 'CLUSTERING ORDER BY on a non-clustering column or out of primary key order.',
     scope: 'statement',
   },
-  check(ctx) {
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind !== 'CreateTable' && stmt.kind !== 'CreateMaterializedView') continue;
-      const orders = stmt.options?.clusteringOrder ?? [];
-      if (!orders.length || !stmt.primaryKey) continue;
-      const table = ctx.definedBy(stmt);
-      const name = table?.qualifiedName ?? stmt.name.name.name;
-      const clustering = stmt.primaryKey.clustering.map((c) => c.name);
-      const columnNames = new Set(stmt.kind === 'CreateTable' ? stmt.columns.map((c) => c.name.name) : (table?.columns.map((c) => c.name) ?? []));
-      let expected = 0;
-      for (const o of orders) {
-        const index = clustering.indexOf(o.column.name);
-        if (index < 0) {
-          // unknown-column reports columns that do not exist at all
-          if (!columnNames.has(o.column.name) && !(stmt.kind === 'CreateMaterializedView' && !table?.baseResolved)) continue;
-          ctx.report({
-            message: `${o.column.text} is not a clustering column of ${name}`,
-            details: `CLUSTERING ORDER BY may only name ${clustering.length ? clustering.join(', ') : 'clustering columns (this table has none)'}.`,
-            range: o.column.range,
-            data: { table: name, column: o.column.name, clustering } satisfies FindingData<'invalid-clustering-order'>,
-          });
-          continue;
-        }
-        if (index !== expected) {
-          ctx.report({
-            message: `CLUSTERING ORDER BY lists ${o.column.text} out of primary key order`,
-            details: `It must list the clustering columns in primary key order (${clustering.join(', ')}).`,
-            range: o.column.range,
-            data: { table: name, column: o.column.name, clustering } satisfies FindingData<'invalid-clustering-order'>,
-          });
-          break; // one out-of-place report per statement; later tables are still checked
-        }
-        expected++;
-      }
-    }
-  },
+  handlers: { CreateTable: checkOrder, CreateMaterializedView: checkOrder },
 };
 
 export const examples: RuleExamples = {

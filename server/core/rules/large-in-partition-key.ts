@@ -2,9 +2,32 @@
 // for composite keys). The coordinator fans out to one partition per value and holds the whole result:
 // prefer one asynchronous query per partition.
 // Data: { table?: string, column: string, values: number, partitions: number, max: number }
-import type { RuleExamples, RuleModule } from './types';
+import type { RuleContext, RuleExamples, RuleModule, StatementOf } from './types';
 import { analyseWhere } from '../util/statements';
 import type { FindingData } from '../findings-data';
+
+function checkQuery(stmt: StatementOf<'Select' | 'Update' | 'Delete'>, ctx: RuleContext): void {
+  const max = Number(ctx.options['maxPartitions'] ?? 10);
+  const name = stmt.kind === 'Select' ? stmt.from : stmt.table;
+  const table = ctx.tableFor(name, stmt.range.start);
+  if (!table) return;
+  const where = analyseWhere(stmt.where);
+  let partitions = 1;
+  let widest: { column: string; values: number; range: typeof stmt.range } | undefined;
+  for (const col of table.partitionKey) {
+    const r = (where.byColumn.get(col.name) ?? []).find((x) => x.kind === 'in' && x.inCount !== undefined);
+    if (!r) continue;
+    partitions *= r.inCount!;
+    if (!widest || r.inCount! > widest.values) widest = { column: col.name, values: r.inCount!, range: r.relation.range };
+  }
+  if (!widest || partitions <= max) return;
+  ctx.report({
+    message: `IN on the partition key of ${table.qualifiedName} names ${partitions} partitions (more than ${max})`,
+    details: `One coordinator queries them all and holds the whole result.\n\nRun one query per partition, asynchronously.`,
+    range: widest.range,
+    data: { table: table.qualifiedName, column: widest.column, values: widest.values, partitions, max } satisfies FindingData<'large-in-partition-key'>,
+  });
+}
 
 export const rule: RuleModule = {
   meta: {
@@ -16,31 +39,7 @@ export const rule: RuleModule = {
       maxPartitions: { type: 'number', default: 10, minimum: 1, description: 'Most partitions one IN query may name before it is reported.' },
     },
   },
-  check(ctx) {
-    const max = Number(ctx.options['maxPartitions'] ?? 10);
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind !== 'Select' && stmt.kind !== 'Update' && stmt.kind !== 'Delete') continue;
-      const name = stmt.kind === 'Select' ? stmt.from : stmt.table;
-      const table = ctx.tableFor(name, stmt.range.start);
-      if (!table) continue;
-      const where = analyseWhere(stmt.where);
-      let partitions = 1;
-      let widest: { column: string; values: number; range: typeof stmt.range } | undefined;
-      for (const col of table.partitionKey) {
-        const r = (where.byColumn.get(col.name) ?? []).find((x) => x.kind === 'in' && x.inCount !== undefined);
-        if (!r) continue;
-        partitions *= r.inCount!;
-        if (!widest || r.inCount! > widest.values) widest = { column: col.name, values: r.inCount!, range: r.relation.range };
-      }
-      if (!widest || partitions <= max) continue;
-      ctx.report({
-        message: `IN on the partition key of ${table.qualifiedName} names ${partitions} partitions (more than ${max})`,
-        details: `One coordinator queries them all and holds the whole result.\n\nRun one query per partition, asynchronously.`,
-        range: widest.range,
-        data: { table: table.qualifiedName, column: widest.column, values: widest.values, partitions, max } satisfies FindingData<'large-in-partition-key'>,
-      });
-    }
-  },
+  handlers: { Select: checkQuery, Update: checkQuery, Delete: checkQuery },
 };
 
 const t = 'CREATE TABLE ks.t (id int, ts timestamp, PRIMARY KEY (id, ts));\n';

@@ -26,9 +26,145 @@ import { formatBytes, formatCount } from '../targets';
 import { sampleFindingData } from '../sample-figures';
 import { citeText, evidenceFindingData, measuredOverText, measuredSizeVerdict, valueText } from '../evidence';
 import type { RuleExamples, RuleModule } from './types';
-import { definedTablesAndViews } from './defined-tables';
+import { withLatestTableOrView } from './defined-tables';
 import type { FindingData } from '../findings-data';
 import { tablestatsOutput } from './example-evidence';
+
+/** Judges the table or view a CREATE statement defines, as its ALTERs left it. */
+const checkTable = withLatestTableOrView((stmt, table, ctx) => {
+  const udts = udtLookupFrom(ctx);
+  const target = ctx.target;
+  const hints = ctx.hints(table);
+  const range = stmt.name.range;
+  const sizes = rowSizes(table, hints, udts);
+  const perRow = sizes.rowBytes + sizes.valuesPerRow * CELL_METADATA_BYTES;
+  const base = { table: table.qualifiedName, target: target.id, rowBytes: perRow };
+  const evidence = ctx.evidence(table);
+  const measuredRow = evidence?.maxRowBytes;
+  if (target.rowBytes && measuredRow && measuredRow.value > target.rowBytes.value) {
+    ctx.report({
+      message: `rows of ${table.qualifiedName} are too large: one measured on the cluster is ${formatBytes(measuredRow.value)}, over ${target.name}'s limit`,
+      details: `Measured on the cluster: ${citeText(measuredRow)}, above ${target.name}'s ${target.rowBytes.label} (${target.rowBytes.source}).\n\nSplit the large values into rows of their own (chunks in a clustering column).`,
+      range,
+      data: { ...base, limit: target.rowBytes.label, limitValue: target.rowBytes.value, source: target.rowBytes.source, evidence: evidenceFindingData(measuredRow) } satisfies FindingData<'large-partition'>,
+    });
+  } else if (target.rowBytes && !measuredRow && perRow > target.rowBytes.value) {
+    ctx.report({
+      message: `rows of ${table.qualifiedName} are too large: about ${formatBytes(perRow)} each, over ${target.name}'s limit`,
+      details: `The estimate is above ${target.name}'s ${target.rowBytes.label} (${target.rowBytes.source}).\n\nSplit the large values into rows of their own (chunks in a clustering column).`,
+      range,
+      data: { ...base, limit: target.rowBytes.label, limitValue: target.rowBytes.value, source: target.rowBytes.source } satisfies FindingData<'large-partition'>,
+    });
+  }
+  if (!table.clustering.length) return;
+  const measured = measuredSizeVerdict(table, target, hints, udts, evidence);
+  if (measured) {
+    const first = measured.over[0];
+    if (!first) return;
+    const figures = partitionFigures(table, target, hints, udts, growthRateOf(tableWorkload(table, hints)));
+    ctx.report({
+      message: `partitions of ${table.qualifiedName} are too large: the largest measured on the cluster holds ${valueText(first.measured.value, first.measured.unit)}`,
+      details: `${measuredOverText(measured.over, target.name).replace(/^measured/, 'Measured')}.\n\nSplit partitions with a bucket in the partition key.\n\n${partitionNumbersText(figures)}`,
+      range,
+      data: {
+        ...base, limit: first.limitLabel, limitValue: first.limitValue, source: first.limitSource, rowsAtLimit: first.rowsAtLimit,
+        numbers: figuresData(figures), evidence: evidenceFindingData(first.measured),
+      } satisfies FindingData<'large-partition'>,
+    });
+    return;
+  }
+  const sample = ctx.sample(table);
+  if (sample) {
+    const verdict = sampleVerdict(table, target, hints, udts, sample);
+    const [first, ...others] = verdict.over;
+    if (!first) return;
+    const figures = partitionFigures(table, target, hints, udts, growthRateOf(tableWorkload(table, hints, ctx.referencesTo(table))));
+    const also = others.length ? ` (and ${others.map((o) => o.limit.label).join(', ')})` : '';
+    const what = first.limit.measure === 'bytes' ? formatBytes(first.measured) : `${formatCount(first.measured)} rows`;
+    ctx.report({
+      message: `partitions of ${table.qualifiedName} are too large: the largest in the sample holds ${what}`,
+      details:
+        `Measured ${verdict.text}; the largest partition (${what}) is past ${target.name}'s ${first.limit.label}${also}.\n\n` +
+        `Split partitions with a bucket in the partition key.\n\n${partitionNumbersText(figures)}`,
+      range,
+      data: {
+        ...base,
+        limit: first.limit.label,
+        limitValue: first.limit.value,
+        source: first.limit.source,
+        rowsAtLimit: first.limit.rows,
+        numbers: figuresData(figures),
+        sample: sampleFindingData(sample),
+      } satisfies FindingData<'large-partition'>,
+    });
+    return;
+  }
+  const rows = hints?.rowsPerPartition;
+  // Without a size stated, only a time bucket of known length is judged: no lookup for the others.
+  if (rows === undefined && !table.partitionKey.some((c) => bucketPeriodSeconds(c) !== undefined)) return;
+  const w = tableWorkload(table, hints, ctx.referencesTo(table));
+  if (rows === undefined) {
+    // No size stated: a time bucket bounds the partition only if one bucket's rows fit the limits.
+    const fit = reportedBucketFit(table, target, hints, udts, w);
+    if (!fit) return;
+    const figures = partitionFigures(table, target, hints, udts, growthRateOf(w));
+    ctx.report({
+      message: `partitions of ${table.qualifiedName} are too large: the time bucket ${fit.column} is too coarse for ${formatRate(fit.rowsPerSecond)}`,
+      details: `${sentence(bucketFitText(fit, table.partitionKey.map((c) => c.name)))}.\n\n${partitionNumbersText(figures, { rate: false })}`,
+      range,
+      data: {
+        ...base,
+        limit: fit.limit.label,
+        limitValue: figures.binding!.value,
+        source: fit.limit.source,
+        rowsAtLimit: fit.limit.rows,
+        estimatedBytes: fit.bytesPerBucket,
+        estimatedValues: fit.valuesPerBucket,
+        numbers: figuresData(figures),
+        bucket: {
+          column: fit.column,
+          bucketSeconds: fit.bucketSeconds,
+          rowsPerSecond: fit.rowsPerSecond,
+          rateHinted: fit.rateHinted,
+          rowsPerBucket: fit.rowsPerBucket,
+          valuesPerBucket: fit.valuesPerBucket,
+          bytesPerBucket: fit.bytesPerBucket,
+          rowsAtLimit: fit.limit.rows,
+          secondsToLimit: Math.round(fit.secondsToLimit!),
+          ...(fit.smallerBucket ? { smallerBucket: fit.smallerBucket.name, smallerBucketSeconds: fit.smallerBucket.seconds } : {}),
+          shards: fit.shards,
+        },
+      } satisfies FindingData<'large-partition'>,
+    });
+    return;
+  }
+  const est = estimatePartition(table, rows, hints, udts);
+  const figures = partitionFigures(table, target, hints, udts, growthRateOf(w));
+  // Every limit the hinted partition passes, the one hit first first (figures.limits is sorted).
+  const over = figures.limits.filter((l) => rows > l.rows);
+  if (!over.length) return;
+  const first = over[0]!;
+  const also = over.length > 1 ? ` (and ${over.slice(1).map((o) => `${o.label} at ${formatCount(o.rows)} rows`).join(', ')})` : '';
+  ctx.report({
+    message: `partitions of ${table.qualifiedName} are too large: ${formatCount(rows)} rows each is about ${formatBytes(est.bytes)}`,
+    details:
+      `${formatCount(rows)} rows per partition (hinted) ≈ ${formatBytes(est.bytes)} and ${formatCount(est.values)} values, past ${target.name}'s ${first.label}, reached at about ${formatCount(first.rows)} rows${also}.\n\n` +
+      // The hint states the size: how long growth would take to reach it says nothing more.
+      `Split partitions with a bucket in the partition key.\n\n${partitionNumbersText(figures, { rate: false })}`,
+    range,
+    data: {
+      ...base,
+      rowsPerPartition: rows,
+      estimatedBytes: est.bytes,
+      estimatedValues: est.values,
+      limit: first.label,
+      limitValue: first.value,
+      source: first.source,
+      rowsAtLimit: first.rows,
+      numbers: figuresData(figures),
+    } satisfies FindingData<'large-partition'>,
+  });
+});
 
 export const rule: RuleModule = {
   meta: {
@@ -37,142 +173,7 @@ export const rule: RuleModule = {
     description: "Partition (or row) size above the target's limits: measured on the cluster (evidence), in a sample of real rows, estimated from workload hints, or a time bucket too coarse for the rate.",
     scope: 'statement',
   },
-  check(ctx) {
-    const udts = udtLookupFrom(ctx);
-    const target = ctx.target;
-    for (const { stmt, table } of definedTablesAndViews(ctx)) {
-      const hints = ctx.hints(table);
-      const range = stmt.name.range;
-      const sizes = rowSizes(table, hints, udts);
-      const perRow = sizes.rowBytes + sizes.valuesPerRow * CELL_METADATA_BYTES;
-      const base = { table: table.qualifiedName, target: target.id, rowBytes: perRow };
-      const evidence = ctx.evidence(table);
-      const measuredRow = evidence?.maxRowBytes;
-      if (target.rowBytes && measuredRow && measuredRow.value > target.rowBytes.value) {
-        ctx.report({
-          message: `rows of ${table.qualifiedName} are too large: one measured on the cluster is ${formatBytes(measuredRow.value)}, over ${target.name}'s limit`,
-          details: `Measured on the cluster: ${citeText(measuredRow)}, above ${target.name}'s ${target.rowBytes.label} (${target.rowBytes.source}).\n\nSplit the large values into rows of their own (chunks in a clustering column).`,
-          range,
-          data: { ...base, limit: target.rowBytes.label, limitValue: target.rowBytes.value, source: target.rowBytes.source, evidence: evidenceFindingData(measuredRow) } satisfies FindingData<'large-partition'>,
-        });
-      } else if (target.rowBytes && !measuredRow && perRow > target.rowBytes.value) {
-        ctx.report({
-          message: `rows of ${table.qualifiedName} are too large: about ${formatBytes(perRow)} each, over ${target.name}'s limit`,
-          details: `The estimate is above ${target.name}'s ${target.rowBytes.label} (${target.rowBytes.source}).\n\nSplit the large values into rows of their own (chunks in a clustering column).`,
-          range,
-          data: { ...base, limit: target.rowBytes.label, limitValue: target.rowBytes.value, source: target.rowBytes.source } satisfies FindingData<'large-partition'>,
-        });
-      }
-      if (!table.clustering.length) continue;
-      const measured = measuredSizeVerdict(table, target, hints, udts, evidence);
-      if (measured) {
-        const first = measured.over[0];
-        if (!first) continue;
-        const figures = partitionFigures(table, target, hints, udts, growthRateOf(tableWorkload(table, hints)));
-        ctx.report({
-          message: `partitions of ${table.qualifiedName} are too large: the largest measured on the cluster holds ${valueText(first.measured.value, first.measured.unit)}`,
-          details: `${measuredOverText(measured.over, target.name).replace(/^measured/, 'Measured')}.\n\nSplit partitions with a bucket in the partition key.\n\n${partitionNumbersText(figures)}`,
-          range,
-          data: {
-            ...base, limit: first.limitLabel, limitValue: first.limitValue, source: first.limitSource, rowsAtLimit: first.rowsAtLimit,
-            numbers: figuresData(figures), evidence: evidenceFindingData(first.measured),
-          } satisfies FindingData<'large-partition'>,
-        });
-        continue;
-      }
-      const sample = ctx.sample(table);
-      if (sample) {
-        const verdict = sampleVerdict(table, target, hints, udts, sample);
-        const [first, ...others] = verdict.over;
-        if (!first) continue;
-        const figures = partitionFigures(table, target, hints, udts, growthRateOf(tableWorkload(table, hints, ctx.referencesTo(table))));
-        const also = others.length ? ` (and ${others.map((o) => o.limit.label).join(', ')})` : '';
-        const what = first.limit.measure === 'bytes' ? formatBytes(first.measured) : `${formatCount(first.measured)} rows`;
-        ctx.report({
-          message: `partitions of ${table.qualifiedName} are too large: the largest in the sample holds ${what}`,
-          details:
-            `Measured ${verdict.text}; the largest partition (${what}) is past ${target.name}'s ${first.limit.label}${also}.\n\n` +
-            `Split partitions with a bucket in the partition key.\n\n${partitionNumbersText(figures)}`,
-          range,
-          data: {
-            ...base,
-            limit: first.limit.label,
-            limitValue: first.limit.value,
-            source: first.limit.source,
-            rowsAtLimit: first.limit.rows,
-            numbers: figuresData(figures),
-            sample: sampleFindingData(sample),
-          } satisfies FindingData<'large-partition'>,
-        });
-        continue;
-      }
-      const rows = hints?.rowsPerPartition;
-      // Without a size stated, only a time bucket of known length is judged: no lookup for the others.
-      if (rows === undefined && !table.partitionKey.some((c) => bucketPeriodSeconds(c) !== undefined)) continue;
-      const w = tableWorkload(table, hints, ctx.referencesTo(table));
-      if (rows === undefined) {
-        // No size stated: a time bucket bounds the partition only if one bucket's rows fit the limits.
-        const fit = reportedBucketFit(table, target, hints, udts, w);
-        if (!fit) continue;
-        const figures = partitionFigures(table, target, hints, udts, growthRateOf(w));
-        ctx.report({
-          message: `partitions of ${table.qualifiedName} are too large: the time bucket ${fit.column} is too coarse for ${formatRate(fit.rowsPerSecond)}`,
-          details: `${sentence(bucketFitText(fit, table.partitionKey.map((c) => c.name)))}.\n\n${partitionNumbersText(figures, { rate: false })}`,
-          range,
-          data: {
-            ...base,
-            limit: fit.limit.label,
-            limitValue: figures.binding!.value,
-            source: fit.limit.source,
-            rowsAtLimit: fit.limit.rows,
-            estimatedBytes: fit.bytesPerBucket,
-            estimatedValues: fit.valuesPerBucket,
-            numbers: figuresData(figures),
-            bucket: {
-              column: fit.column,
-              bucketSeconds: fit.bucketSeconds,
-              rowsPerSecond: fit.rowsPerSecond,
-              rateHinted: fit.rateHinted,
-              rowsPerBucket: fit.rowsPerBucket,
-              valuesPerBucket: fit.valuesPerBucket,
-              bytesPerBucket: fit.bytesPerBucket,
-              rowsAtLimit: fit.limit.rows,
-              secondsToLimit: Math.round(fit.secondsToLimit!),
-              ...(fit.smallerBucket ? { smallerBucket: fit.smallerBucket.name, smallerBucketSeconds: fit.smallerBucket.seconds } : {}),
-              shards: fit.shards,
-            },
-          } satisfies FindingData<'large-partition'>,
-        });
-        continue;
-      }
-      const est = estimatePartition(table, rows, hints, udts);
-      const figures = partitionFigures(table, target, hints, udts, growthRateOf(w));
-      // Every limit the hinted partition passes, the one hit first first (figures.limits is sorted).
-      const over = figures.limits.filter((l) => rows > l.rows);
-      if (!over.length) continue;
-      const first = over[0]!;
-      const also = over.length > 1 ? ` (and ${over.slice(1).map((o) => `${o.label} at ${formatCount(o.rows)} rows`).join(', ')})` : '';
-      ctx.report({
-        message: `partitions of ${table.qualifiedName} are too large: ${formatCount(rows)} rows each is about ${formatBytes(est.bytes)}`,
-        details:
-          `${formatCount(rows)} rows per partition (hinted) ≈ ${formatBytes(est.bytes)} and ${formatCount(est.values)} values, past ${target.name}'s ${first.label}, reached at about ${formatCount(first.rows)} rows${also}.\n\n` +
-          // The hint states the size: how long growth would take to reach it says nothing more.
-          `Split partitions with a bucket in the partition key.\n\n${partitionNumbersText(figures, { rate: false })}`,
-        range,
-        data: {
-          ...base,
-          rowsPerPartition: rows,
-          estimatedBytes: est.bytes,
-          estimatedValues: est.values,
-          limit: first.label,
-          limitValue: first.value,
-          source: first.source,
-          rowsAtLimit: first.rows,
-          numbers: figuresData(figures),
-        } satisfies FindingData<'large-partition'>,
-      });
-    }
-  },
+  handlers: { CreateTable: checkTable, CreateMaterializedView: checkTable },
 };
 
 const readings = 'CREATE TABLE ks.readings (sensor_id uuid, day date, ts timestamp, value double, note text, PRIMARY KEY ((sensor_id, day), ts));';

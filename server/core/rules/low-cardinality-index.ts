@@ -62,11 +62,10 @@ export const rule: RuleModule = {
       },
     },
   },
-  check(ctx) {
-    const plainIsSai = ctx.options['defaultIndexIsSai'] === true;
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind === 'CreateIndex') check(ctx, stmt, plainIsSai);
-    }
+  handlers: {
+    CreateIndex(stmt, ctx) {
+      check(ctx, stmt, ctx.options['defaultIndexIsSai'] === true);
+    },
   },
 };
 

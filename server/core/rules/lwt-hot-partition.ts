@@ -40,7 +40,12 @@ function fixedPartition(stmt: Conditional, partitionKey: readonly string[]): str
   return values.every((v) => v !== undefined) ? (values as string[]) : undefined;
 }
 
+function checkWrite(stmt: Statement, ctx: RuleContext): void {
+  if (isConditional(stmt)) check(ctx, stmt);
+}
+
 function check(ctx: RuleContext, stmt: Conditional): void {
+  if (!ctx.target.paxosLwt) return;
   const table = ctx.tableFor(stmt.table, stmt.range.start);
   if (!table) return;
   const pk = table.partitionKey.map((c) => c.name);
@@ -79,13 +84,13 @@ export const rule: RuleModule = {
     description: 'A lightweight transaction (IF NOT EXISTS, IF ...) on a partition many of them share: Paxos rounds on one partition serialise and contend.',
     scope: 'statement',
   },
-  check(ctx) {
-    if (!ctx.target.paxosLwt) return;
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind === 'Batch') {
-        for (const member of stmt.statements) if (isConditional(member)) check(ctx, member);
-      } else if (isConditional(stmt)) check(ctx, stmt);
-    }
+  handlers: {
+    Batch(stmt, ctx) {
+      for (const member of stmt.statements) if (isConditional(member)) check(ctx, member);
+    },
+    Insert: checkWrite,
+    Update: checkWrite,
+    Delete: checkWrite,
   },
 };
 

@@ -11,9 +11,9 @@ export const rule: FileLocalRuleModule = {
     description: 'A CREATE TABLE without a primary key.',
     fileLocal: true,
   },
-  check(ctx) {
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind !== 'CreateTable' || stmt.like || stmt.primaryKey || !stmt.columns.length) continue;
+  handlers: {
+    CreateTable(stmt, ctx) {
+      if (stmt.like || stmt.primaryKey || !stmt.columns.length) return;
       // The name the schema gives the table it defines: the statement's keyspace, else the USE in effect.
       const table = qualify(stmt.name.keyspace?.name ?? ctx.keyspaceAt(stmt.range.start), stmt.name.name.name);
       ctx.report({
@@ -22,7 +22,7 @@ export const rule: FileLocalRuleModule = {
         range: stmt.name.range,
         data: { table, columns: stmt.columns.map((c) => c.name.name) } satisfies FindingData<'missing-primary-key'>,
       });
-    }
+    },
   },
 };
 

@@ -2,7 +2,7 @@
 // Cassandra only accepts frozen collections/UDTs in primary keys (their value is compared as a whole).
 // Data: { table: string, column: string, type: string, suggestedType: string }
 import type { RuleExamples, RuleModule } from './types';
-import { createdTables } from './defined-tables';
+import { withCreatedTable } from './defined-tables';
 import { primaryKeyColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';
 
@@ -13,8 +13,8 @@ export const rule: RuleModule = {
     description: 'A non-frozen collection or user-defined type in the primary key.',
     scope: 'statement',
   },
-  check(ctx) {
-    for (const table of createdTables(ctx)) {
+  handlers: {
+    CreateTable: withCreatedTable((stmt, table, ctx) => {
       for (const col of primaryKeyColumns(table)) {
         const kind = col.type?.kind;
         if (kind !== 'CollectionType' && kind !== 'UserType') continue;
@@ -26,7 +26,7 @@ export const rule: RuleModule = {
           data: { table: table.qualifiedName, column: col.name, type: col.typeText, suggestedType } satisfies FindingData<'non-frozen-key-collection'>,
         });
       }
-    }
+    }),
   },
 };
 

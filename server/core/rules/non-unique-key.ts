@@ -8,7 +8,7 @@
 import { isMeasureColumn, profileColumn } from '../schema/columns';
 import { nativeName } from '../schema/types';
 import type { RuleExamples, RuleModule } from './types';
-import { forEachCreatedTable } from './defined-tables';
+import { withLatestCreatedTable } from './defined-tables';
 import { keyText } from '../util/statements';
 import { ownEntry } from '../util/names';
 import type { FindingData } from '../findings-data';
@@ -24,8 +24,8 @@ export const rule: RuleModule = {
     description: 'A primary key that does not identify its rows (clustered only by a score, a category or a bucket while another column holds the item): writes overwrite each other.',
     scope: 'statement',
   },
-  check(ctx) {
-    forEachCreatedTable(ctx, true, (stmt, table) => {
+  handlers: {
+    CreateTable: withLatestCreatedTable(true, (stmt, table, ctx) => {
       if (table.counter) return;
       const shared = table.clustering.map((c) => {
         if (isMeasureColumn(c) && nativeName(c.type) !== 'timeuuid' && nativeName(c.type) !== 'uuid') return `${c.name} (a measured value many rows share)`;
@@ -56,7 +56,7 @@ export const rule: RuleModule = {
           ...(stmt.primaryKey ? { primaryKeyRange: stmt.primaryKey.range } : {}),
         } satisfies FindingData<'non-unique-key'>,
       });
-        });
+    }),
   },
 };
 

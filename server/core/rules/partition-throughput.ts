@@ -17,10 +17,68 @@ import { formatBytes, formatCount } from '../targets';
 import { sampleFindingData, sampleSummaryText } from '../sample-figures';
 import { evidenceFindingData, hintsWithMeasuredRates, measuredRateNote, measuredRates } from '../evidence';
 import type { RuleExamples, RuleModule } from './types';
-import { definedTablesAndViews } from './defined-tables';
+import { withLatestTableOrView } from './defined-tables';
 import { keyText } from '../util/statements';
 import type { FindingData } from '../findings-data';
 import { toppartitionsOutput } from './example-evidence';
+
+/** Judges the table or view a CREATE statement defines, as its ALTERs left it. */
+const checkTable = withLatestTableOrView((stmt, table, ctx) => {
+  const udts = udtLookupFrom(ctx);
+  // Measured rates win over the hinted ones.
+  const evidence = ctx.evidence(table);
+  const hints = hintsWithMeasuredRates(ctx.hints(table), evidence);
+  if (!hints) return;
+  const rates = measuredRates(evidence);
+  const sample = ctx.sample(table);
+  const counter = counterWriteEstimate(table, ctx.target, hints, Number(ctx.options['counterWritesPerSecond'] ?? 1000));
+  const estimates = counter ? [counter] : throughputEstimates(table, ctx.target, hints, udts, sample);
+  if (!estimates.some((t) => t.shardsNeeded > 1)) return;
+  const figures = partitionFigures(table, ctx.target, hints, udts, growthRateOf(tableWorkload(table, hints, ctx.referencesTo(table))));
+  const measured = sample && sample.rows > 0 ? operationBytes(table, hints, udts, sample) : undefined;
+  const row = measured !== undefined ? `a ${formatBytes(measured)} row on average, ${sampleSummaryText(sample!)}` : `a ${formatBytes(figures.rowBytes)} row`;
+  for (const t of estimates) {
+    if (t.shardsNeeded <= 1) continue;
+    const pk = table.partitionKey.map((c) => c.name);
+    const already = table.shard ? ` (already sharded ${table.shard.count} ways: the hint is per shard partition)` : '';
+    if (t === counter) {
+      ctx.report({
+        message: `hot counter in ${table.qualifiedName}: ${formatCount(t.perSecond)} increments/s on one partition, past ${formatCount(t.limit)}/s`,
+        details:
+          `Past ${t.label}: each increment reads the counter before writing it (${t.source}), all of them on the same replicas${already}.\n\n` +
+          `Spread it over at least ${t.shardsNeeded} counter rows: partition key ${keyText([...pk, 'shard'], table.clustering.map((c) => c.name))}, increment a random shard and sum the shards on read.`,
+        range: stmt.name.range,
+        data: {
+          table: table.qualifiedName, target: ctx.target.id, kind: 'writes', perSecond: t.perSecond, unitsPerSecond: t.unitsPerSecond, unit: t.unit,
+          limit: t.limit, shardsNeeded: t.shardsNeeded, source: t.source, partitionKey: pk, numbers: figuresData(figures), counter: true,
+        } satisfies FindingData<'partition-throughput'>,
+      });
+      continue;
+    }
+    ctx.report({
+      message: `too many ${t.kind} for one partition of ${table.qualifiedName}: ${formatCount(t.perSecond)}/s ${rates[t.kind] ? 'measured' : 'hinted'}, over ${t.label}`,
+      details:
+        `${formatCount(t.perSecond)} ${t.kind}/s on one partition${measuredRateNote(rates[t.kind])} ≈ ${formatCount(t.unitsPerSecond)} ${t.unit} (${formatUnits(t.unitsPerSecond / t.perSecond)} per ${t.kind === 'writes' ? 'write' : 'read'} of ${row}${t.costSource ? `, by the published request charges: ${t.costSource}` : ''}), above ${ctx.target.name}'s ${t.label} (${t.source})${already}.\n\n` +
+        `Spread it over at least ${t.shardsNeeded} shards: partition key ${keyText([...pk, 'shard'], table.clustering.map((c) => c.name))}.`,
+      range: stmt.name.range,
+      data: {
+        table: table.qualifiedName,
+        target: ctx.target.id,
+        kind: t.kind,
+        perSecond: t.perSecond,
+        unitsPerSecond: t.unitsPerSecond,
+        unit: t.unit,
+        limit: t.limit,
+        shardsNeeded: t.shardsNeeded,
+        source: t.source,
+        partitionKey: pk,
+        numbers: figuresData(figures),
+        ...(measured !== undefined ? { rowOperationBytes: measured, sample: sampleFindingData(sample!) } : {}),
+        ...(rates[t.kind] ? { evidence: { ...evidenceFindingData({ ...rates[t.kind]!, label: `${t.kind} per second`, value: rates[t.kind]!.perSecond }), key: rates[t.kind]!.key } } : {}),
+      } satisfies FindingData<'partition-throughput'>,
+    });
+  }
+});
 
 export const rule: RuleModule = {
   meta: {
@@ -37,64 +95,7 @@ export const rule: RuleModule = {
       },
     },
   },
-  check(ctx) {
-    const udts = udtLookupFrom(ctx);
-    for (const { stmt, table } of definedTablesAndViews(ctx)) {
-      // Measured rates win over the hinted ones.
-      const evidence = ctx.evidence(table);
-      const hints = hintsWithMeasuredRates(ctx.hints(table), evidence);
-      if (!hints) continue;
-      const rates = measuredRates(evidence);
-      const sample = ctx.sample(table);
-      const counter = counterWriteEstimate(table, ctx.target, hints, Number(ctx.options['counterWritesPerSecond'] ?? 1000));
-      const estimates = counter ? [counter] : throughputEstimates(table, ctx.target, hints, udts, sample);
-      if (!estimates.some((t) => t.shardsNeeded > 1)) continue;
-      const figures = partitionFigures(table, ctx.target, hints, udts, growthRateOf(tableWorkload(table, hints, ctx.referencesTo(table))));
-      const measured = sample && sample.rows > 0 ? operationBytes(table, hints, udts, sample) : undefined;
-      const row = measured !== undefined ? `a ${formatBytes(measured)} row on average, ${sampleSummaryText(sample!)}` : `a ${formatBytes(figures.rowBytes)} row`;
-      for (const t of estimates) {
-        if (t.shardsNeeded <= 1) continue;
-        const pk = table.partitionKey.map((c) => c.name);
-        const already = table.shard ? ` (already sharded ${table.shard.count} ways: the hint is per shard partition)` : '';
-        if (t === counter) {
-          ctx.report({
-            message: `hot counter in ${table.qualifiedName}: ${formatCount(t.perSecond)} increments/s on one partition, past ${formatCount(t.limit)}/s`,
-            details:
-              `Past ${t.label}: each increment reads the counter before writing it (${t.source}), all of them on the same replicas${already}.\n\n` +
-              `Spread it over at least ${t.shardsNeeded} counter rows: partition key ${keyText([...pk, 'shard'], table.clustering.map((c) => c.name))}, increment a random shard and sum the shards on read.`,
-            range: stmt.name.range,
-            data: {
-              table: table.qualifiedName, target: ctx.target.id, kind: 'writes', perSecond: t.perSecond, unitsPerSecond: t.unitsPerSecond, unit: t.unit,
-              limit: t.limit, shardsNeeded: t.shardsNeeded, source: t.source, partitionKey: pk, numbers: figuresData(figures), counter: true,
-            } satisfies FindingData<'partition-throughput'>,
-          });
-          continue;
-        }
-        ctx.report({
-          message: `too many ${t.kind} for one partition of ${table.qualifiedName}: ${formatCount(t.perSecond)}/s ${rates[t.kind] ? 'measured' : 'hinted'}, over ${t.label}`,
-          details:
-            `${formatCount(t.perSecond)} ${t.kind}/s on one partition${measuredRateNote(rates[t.kind])} ≈ ${formatCount(t.unitsPerSecond)} ${t.unit} (${formatUnits(t.unitsPerSecond / t.perSecond)} per ${t.kind === 'writes' ? 'write' : 'read'} of ${row}${t.costSource ? `, by the published request charges: ${t.costSource}` : ''}), above ${ctx.target.name}'s ${t.label} (${t.source})${already}.\n\n` +
-            `Spread it over at least ${t.shardsNeeded} shards: partition key ${keyText([...pk, 'shard'], table.clustering.map((c) => c.name))}.`,
-          range: stmt.name.range,
-          data: {
-            table: table.qualifiedName,
-            target: ctx.target.id,
-            kind: t.kind,
-            perSecond: t.perSecond,
-            unitsPerSecond: t.unitsPerSecond,
-            unit: t.unit,
-            limit: t.limit,
-            shardsNeeded: t.shardsNeeded,
-            source: t.source,
-            partitionKey: pk,
-            numbers: figuresData(figures),
-            ...(measured !== undefined ? { rowOperationBytes: measured, sample: sampleFindingData(sample!) } : {}),
-            ...(rates[t.kind] ? { evidence: { ...evidenceFindingData({ ...rates[t.kind]!, label: `${t.kind} per second`, value: rates[t.kind]!.perSecond }), key: rates[t.kind]!.key } } : {}),
-          } satisfies FindingData<'partition-throughput'>,
-        });
-      }
-    }
-  },
+  handlers: { CreateTable: checkTable, CreateMaterializedView: checkTable },
 };
 
 /** Units per operation: whole numbers as they are, Cosmos DB's fractional request charges to one decimal. */

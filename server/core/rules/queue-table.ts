@@ -10,7 +10,7 @@
 import { growthRateOf, formatDuration, formatRate, tableWorkload } from '../schema/workload';
 import { CASSANDRA_TOMBSTONES, formatCount } from '../targets';
 import type { RuleExamples, RuleModule } from './types';
-import { forEachCreatedTable } from './defined-tables';
+import { withLatestCreatedTable } from './defined-tables';
 import { numericOption } from '../schema/build';
 import { canHoldInstant } from '../schema/columns';
 import type { FindingData } from '../findings-data';
@@ -23,10 +23,10 @@ export const rule: RuleModule = {
     description: 'A table used as a queue: the workspace reads the oldest rows of a partition and deletes them, so every read scans the tombstones of the rows consumed before it.',
     scope: 'statement',
   },
-  check(ctx) {
-    const target = ctx.target;
-    if (!target.compactionChoice) return;
-    forEachCreatedTable(ctx, true, (stmt, table) => {
+  handlers: {
+    CreateTable: withLatestCreatedTable(true, (stmt, table, ctx) => {
+      const target = ctx.target;
+      if (!target.compactionChoice) return;
       // Rows a queue reads oldest first are ordered by time: a first clustering column of a type that can
       // hold an instant (text cannot), before any lookup.
       if (!canHoldInstant(table.clustering[0]!)) return;
@@ -70,7 +70,7 @@ export const rule: RuleModule = {
           ...numbers,
         } satisfies FindingData<'queue-table'>,
       });
-        });
+    }),
   },
 };
 

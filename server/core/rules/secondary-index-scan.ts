@@ -33,20 +33,20 @@ export const rule: RuleModule = {
       },
     },
   },
-  check(ctx) {
-    const plainIsSai = ctx.options['defaultIndexIsSai'] === true;
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind !== 'Select' || stmt.allowFiltering) continue;
+  handlers: {
+    Select(stmt, ctx) {
+      const plainIsSai = ctx.options['defaultIndexIsSai'] === true;
+      if (stmt.allowFiltering) return;
       const at = stmt.range.start;
       const table = ctx.tableFor(stmt.from, at);
-      if (!table) continue;
+      if (!table) return;
       const missing = unrestrictedPartitionColumns(table, analyseWhere(stmt.where));
-      if (!missing.length) continue;
+      if (!missing.length) return;
       const served = servedRestrictions(stmt.where, ctx.indexesAt(table, at), table, plainIsSai);
-      if (!served.length) continue;
+      if (!served.length) return;
       const sai = served.find((s) => s.indexes.some((i) => indexFamily(i, plainIsSai) === 'sai'));
       if (sai) {
-        if (ctx.options['reportStorageAttached'] === false) continue;
+        if (ctx.options['reportStorageAttached'] === false) return;
         const index = sai.indexes.find((i) => indexFamily(i, plainIsSai) === 'sai')!;
         const keyspace = table.keyspace ? ctx.keyspace(table.keyspace) : undefined;
         ctx.report({
@@ -56,7 +56,7 @@ export const rule: RuleModule = {
           range: sai.relation.range,
           data: { table: table.qualifiedName, column: sai.column, ...(index.name ? { index: index.name } : {}), indexKind: 'sai', missing } satisfies FindingData<'secondary-index-scan'>,
         });
-        continue;
+        return;
       }
       // One index answers (Cassandra picks one when several could); name the others that could. The same
       // index defined in several files (CREATE INDEX IF NOT EXISTS in two scripts) is one index, not two.
@@ -81,7 +81,7 @@ export const rule: RuleModule = {
           ...(alternatives.length ? { alternatives } : {}), ...(needsFiltering.length ? { needsFiltering } : {}),
         } satisfies FindingData<'secondary-index-scan'>,
       });
-    }
+    },
   },
 };
 

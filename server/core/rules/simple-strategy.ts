@@ -4,8 +4,25 @@
 // Not reported for Amazon Keyspaces or Cosmos DB, which manage replication themselves.
 // Data: { keyspace: string, replicationFactor?: string, suggestedReplication: string }
 import { mapLiteralStrings } from '../schema/build';
-import type { FileLocalRuleModule, RuleExamples } from './types';
+import type { FileLocalRuleModule, FileRuleContext, RuleExamples, StatementOf } from './types';
 import type { FindingData } from '../findings-data';
+
+function checkReplication(stmt: StatementOf<'CreateKeyspace' | 'AlterKeyspace'>, ctx: FileRuleContext): void {
+  if (ctx.target.id === 'keyspaces' || ctx.target.id === 'cosmosdb') return;
+  const prop = stmt.properties.find((p) => p.name.name.toLowerCase() === 'replication');
+  if (!prop) return;
+  const replication = mapLiteralStrings(prop.value);
+  const cls = (replication['class'] ?? '').replace(/^org\.apache\.cassandra\.locator\./i, '');
+  if (cls.toLowerCase() !== 'simplestrategy') return;
+  const rf = replication['replication_factor'];
+  const suggestedReplication = `{'class': 'NetworkTopologyStrategy', '<datacenter>': ${rf && Number(rf) >= 3 ? rf : 3}}`;
+  ctx.report({
+    message: `keyspace ${stmt.name.text} uses SimpleStrategy: fine for a test cluster, not for production`,
+    details: `SimpleStrategy places replicas without regard to datacenters or racks: fine for a single-node or test cluster, not for production.\n\nUse ${suggestedReplication}.`,
+    range: prop.value.range,
+    data: { keyspace: stmt.name.name, ...(rf ? { replicationFactor: rf } : {}), suggestedReplication } satisfies FindingData<'simple-strategy'>,
+  });
+}
 
 export const rule: FileLocalRuleModule = {
   meta: {
@@ -14,25 +31,7 @@ export const rule: FileLocalRuleModule = {
     description: 'A keyspace replicated with SimpleStrategy (not datacenter or rack aware).',
     fileLocal: true,
   },
-  check(ctx) {
-    if (ctx.target.id === 'keyspaces' || ctx.target.id === 'cosmosdb') return;
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind !== 'CreateKeyspace' && stmt.kind !== 'AlterKeyspace') continue;
-      const prop = stmt.properties.find((p) => p.name.name.toLowerCase() === 'replication');
-      if (!prop) continue;
-      const replication = mapLiteralStrings(prop.value);
-      const cls = (replication['class'] ?? '').replace(/^org\.apache\.cassandra\.locator\./i, '');
-      if (cls.toLowerCase() !== 'simplestrategy') continue;
-      const rf = replication['replication_factor'];
-      const suggestedReplication = `{'class': 'NetworkTopologyStrategy', '<datacenter>': ${rf && Number(rf) >= 3 ? rf : 3}}`;
-      ctx.report({
-        message: `keyspace ${stmt.name.text} uses SimpleStrategy: fine for a test cluster, not for production`,
-        details: `SimpleStrategy places replicas without regard to datacenters or racks: fine for a single-node or test cluster, not for production.\n\nUse ${suggestedReplication}.`,
-        range: prop.value.range,
-        data: { keyspace: stmt.name.name, ...(rf ? { replicationFactor: rf } : {}), suggestedReplication } satisfies FindingData<'simple-strategy'>,
-      });
-    }
-  },
+  handlers: { CreateKeyspace: checkReplication, AlterKeyspace: checkReplication },
 };
 
 export const examples: RuleExamples = {

@@ -6,7 +6,7 @@
 import { predictShardSkew, type SkewReport } from '../token/skew';
 import type { ShardSpec } from '../token/shard';
 import type { RuleExamples, RuleModule } from './types';
-import { createdTables } from './defined-tables';
+import { withCreatedTable } from './defined-tables';
 import type { FindingData } from '../findings-data';
 
 // Predictions take a few milliseconds and depend only on these fields: cache them across lint runs.
@@ -29,10 +29,10 @@ export const rule: RuleModule = {
     defaultSeverity: 'warning',
     description: 'A @shard formula that spreads rows unevenly over the shards (e.g. the product of code points).',
   },
-  check(ctx) {
-    for (const table of createdTables(ctx)) {
+  handlers: {
+    CreateTable: withCreatedTable((stmt, table, ctx) => {
       const spec = table.shard;
-      if (!spec) continue;
+      if (!spec) return;
       const formula = `${spec.shardColumn} = ${spec.text}`;
       if (spec.count === 1) {
         ctx.report({
@@ -41,10 +41,10 @@ export const rule: RuleModule = {
           range: spec.ranges.count,
           data: { table: table.qualifiedName, formula, method: spec.method, count: 1, fullestShare: 1, emptyShards: 0 } satisfies FindingData<'skewed-shard-formula'>,
         });
-        continue;
+        return;
       }
       const report = predict(spec);
-      if (!report.skewed) continue;
+      if (!report.skewed) return;
       const suggestion = spec.method === 'codepoints' ? `${spec.shardColumn} = murmur3(${spec.sources.join(', ')}) % ${spec.count}${spec.offset ? ` + ${spec.offset}` : ''}` : undefined;
       const share = report.primary.fullestShare * 100;
       ctx.report({
@@ -61,7 +61,7 @@ export const rule: RuleModule = {
           ...(suggestion ? { suggestion } : {}),
         } satisfies FindingData<'skewed-shard-formula'>,
       });
-    }
+    }),
   },
 };
 

@@ -12,42 +12,42 @@ export const rule: RuleModule = {
     description: 'A static column in a table without clustering columns, or in the primary key.',
     scope: 'statement',
   },
-  check(ctx) {
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind === 'CreateTable') {
-        const table = ctx.definedBy(stmt);
-        if (!table || !stmt.primaryKey) continue;
-        for (const def of stmt.columns) {
-          if (!def.isStatic) continue;
-          const inKey = stmt.primaryKey.partitionKey.some((k) => k.name === def.name.name) || stmt.primaryKey.clustering.some((k) => k.name === def.name.name) || def.inlinePrimaryKey;
-          if (inKey) {
-            ctx.report({
-              message: `${def.name.text} is part of the primary key of ${table.qualifiedName} and cannot be STATIC`,
-              range: def.name.range,
-              data: { table: table.qualifiedName, column: def.name.name, reason: 'in-primary-key' } satisfies FindingData<'static-without-clustering'>,
-            });
-          } else if (stmt.primaryKey.clustering.length === 0) {
-            ctx.report({
-              message: `${def.name.text} is STATIC but ${table.qualifiedName} has no clustering columns`,
-              details: 'Every partition has one row, so static columns are not allowed.\n\nDrop STATIC.',
-              range: def.name.range,
-              data: { table: table.qualifiedName, column: def.name.name, reason: 'no-clustering' } satisfies FindingData<'static-without-clustering'>,
-            });
-          }
-        }
-      } else if (stmt.kind === 'AlterTable' && stmt.action.kind === 'AddColumns') {
-        const table = ctx.tableFor(stmt.name, stmt.range.start);
-        if (!table || table.kind !== 'table' || table.clustering.length) continue;
-        for (const def of stmt.action.columns) {
-          if (!def.isStatic) continue;
+  handlers: {
+    CreateTable(stmt, ctx) {
+      const table = ctx.definedBy(stmt);
+      if (!table || !stmt.primaryKey) return;
+      for (const def of stmt.columns) {
+        if (!def.isStatic) continue;
+        const inKey = stmt.primaryKey.partitionKey.some((k) => k.name === def.name.name) || stmt.primaryKey.clustering.some((k) => k.name === def.name.name) || def.inlinePrimaryKey;
+        if (inKey) {
           ctx.report({
-            message: `${def.name.text} is STATIC but ${table.qualifiedName} has no clustering columns; drop STATIC`,
+            message: `${def.name.text} is part of the primary key of ${table.qualifiedName} and cannot be STATIC`,
+            range: def.name.range,
+            data: { table: table.qualifiedName, column: def.name.name, reason: 'in-primary-key' } satisfies FindingData<'static-without-clustering'>,
+          });
+        } else if (stmt.primaryKey.clustering.length === 0) {
+          ctx.report({
+            message: `${def.name.text} is STATIC but ${table.qualifiedName} has no clustering columns`,
+            details: 'Every partition has one row, so static columns are not allowed.\n\nDrop STATIC.',
             range: def.name.range,
             data: { table: table.qualifiedName, column: def.name.name, reason: 'no-clustering' } satisfies FindingData<'static-without-clustering'>,
           });
         }
       }
-    }
+    },
+    AlterTable(stmt, ctx) {
+      if (stmt.action.kind !== 'AddColumns') return;
+      const table = ctx.tableFor(stmt.name, stmt.range.start);
+      if (!table || table.kind !== 'table' || table.clustering.length) return;
+      for (const def of stmt.action.columns) {
+        if (!def.isStatic) continue;
+        ctx.report({
+          message: `${def.name.text} is STATIC but ${table.qualifiedName} has no clustering columns; drop STATIC`,
+          range: def.name.range,
+          data: { table: table.qualifiedName, column: def.name.name, reason: 'no-clustering' } satisfies FindingData<'static-without-clustering'>,
+        });
+      }
+    },
   },
 };
 

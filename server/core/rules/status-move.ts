@@ -8,7 +8,7 @@
 import { tableWorkload } from '../schema/workload';
 import { CASSANDRA_TOMBSTONES } from '../targets';
 import type { RuleExamples, RuleModule } from './types';
-import { forEachCreatedTable } from './defined-tables';
+import { withLatestCreatedTable } from './defined-tables';
 import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule = {
@@ -18,9 +18,9 @@ export const rule: RuleModule = {
     description: 'Rows moved between status partitions (deleted from one, inserted into another): every move leaves a tombstone in the partition readers scan.',
     scope: 'statement',
   },
-  check(ctx) {
-    if (!ctx.target.compactionChoice) return;
-    forEachCreatedTable(ctx, true, (stmt, table) => {
+  handlers: {
+    CreateTable: withLatestCreatedTable(true, (stmt, table, ctx) => {
+      if (!ctx.target.compactionChoice) return;
       const w = tableWorkload(table, ctx.hints(table), ctx.referencesTo(table));
       if (w.consumption?.kind !== 'status-move') return;
       const { column, from, to, delete: del, insert } = w.consumption;
@@ -46,7 +46,7 @@ export const rule: RuleModule = {
           insertRange: insert.range,
         } satisfies FindingData<'status-move'>,
       });
-        });
+    }),
   },
 };
 

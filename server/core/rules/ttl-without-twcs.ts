@@ -9,7 +9,7 @@
 import { mapLiteralStrings } from '../schema/build';
 import { formatDuration, tableWorkload, writeTtlSeconds } from '../schema/workload';
 import type { RuleExamples, RuleModule } from './types';
-import { forEachCreatedTable } from './defined-tables';
+import { withLatestCreatedTable } from './defined-tables';
 import type { FindingData } from '../findings-data';
 import { canHoldInstant } from '../schema/columns';
 
@@ -33,9 +33,9 @@ export const rule: RuleModule = {
     description: 'A time series whose rows all expire by TTL, compacted without TimeWindowCompactionStrategy: expired rows linger beside live ones.',
     scope: 'statement',
   },
-  check(ctx) {
-    if (!ctx.target.compactionChoice) return;
-    forEachCreatedTable(ctx, true, (stmt, table) => {
+  handlers: {
+    CreateTable: withLatestCreatedTable(true, (stmt, table, ctx) => {
+      if (!ctx.target.compactionChoice) return;
       // Cheapest first: the compaction option, then whether rows arrive in time order, then the TTL.
       const declared = mapLiteralStrings(table.options.get('compaction'))['class'];
       const compaction = declared ? declared.replace(/^.*\./, '') : 'SizeTieredCompactionStrategy';
@@ -70,7 +70,7 @@ export const rule: RuleModule = {
           suggestedOption,
         } satisfies FindingData<'ttl-without-twcs'>,
       });
-        });
+    }),
   },
 };
 

@@ -1,6 +1,6 @@
 // What a rule is and what it gets to look at. Rules are pure: they read the parse result and the schema
 // through the context and report findings; they never talk to LSP.
-import type { ParseResult, QualifiedName, SourceRange, Statement } from '../../../grammar/ast';
+import type { ParseResult, QualifiedName, SourceRange, Statement, StatementKind } from '../../../grammar/ast';
 import type { OffsetFinding, Severity } from '../findings';
 import type { TableInfo, IndexInfo, KeyspaceInfo, UserTypeInfo } from '../schema/model';
 import type { TargetId, TargetInfo } from '../targets';
@@ -21,15 +21,16 @@ export interface RuleMeta {
   /** Options accepted in `"rules": { "<id>": ["warn", { ... }] }`. */
   options?: Record<string, RuleOptionSpec>;
   /**
-   * `'statement'`: check() judges each top-level statement on its own, so the Project may run it one
-   * statement at a time (ctx.parse.statements holds that one statement) and reuse its findings while the
+   * `'statement'`: the rule judges each top-level statement on its own, so the Project may run it one
+   * statement at a time (its handler for the statement's kind; or check() with ctx.parse.statements holding
+   * that one statement) and reuse its findings while the
    * statement's text and what it looks up are unchanged. Such a rule reports only on its statement and
    * reads the rest of the workspace through the context's lookups only: tableFor/tableCandidates for the
    * names the statement uses, definedBy/latest for the table it creates, keyspaceAt(its start),
    * indexesOn, indexesAt(table, its start), hints, sample, evidence, referencesTo, userType on schema statements, and
    * ctx.text inside the statement. Other reads (ctx.parse.comments or errors, userType elsewhere, keyspace())
-   * still work but turn the reuse off for that statement. Default `'file'`: check() sees the whole file on
-   * every lint.
+   * still work but turn the reuse off for that statement. Default `'file'`: the rule sees the whole file on
+   * every lint (its handlers called in one walk over the statements).
    */
   scope?: 'statement' | 'file';
   /**
@@ -95,9 +96,26 @@ export interface RuleContext {
   report(finding: ReportedFinding): void;
 }
 
+/** The top-level statement of one kind. */
+export type StatementOf<K extends StatementKind> = Extract<Statement, { kind: K }>;
+
+/**
+ * ESLint-style handlers: the runner walks the file's top-level statements once and calls, for each, the
+ * handler of its kind (a BATCH's members are not visited on their own: a rule that judges them handles
+ * `Batch`). With `scope: 'statement'` each call is the statement's own run (cached with it); a rule
+ * without a handler for a statement's kind is not run on it at all.
+ */
+export type StatementHandlers<C> = { [K in StatementKind]?: (stmt: StatementOf<K>, ctx: C) => void };
+
+/**
+ * A rule: its metadata and either `handlers` by statement kind (most rules) or `check`, which sees the
+ * whole file (scope 'file') or each statement as ctx.parse.statements (scope 'statement') — for rules
+ * that read comments, errors, or every statement of any kind. Exactly one of the two.
+ */
 export interface RuleModule {
   meta: RuleMeta;
-  check(ctx: RuleContext): void;
+  check?(ctx: RuleContext): void;
+  handlers?: StatementHandlers<RuleContext>;
 }
 
 /** What a file-local rule (RuleMeta.fileLocal) sees: the file itself, nothing of the workspace. */
@@ -106,7 +124,8 @@ export type FileRuleContext = Pick<RuleContext, 'filePath' | 'text' | 'parse' | 
 /** A rule whose findings depend on its file alone (RuleMeta.fileLocal): it is given a FileRuleContext. */
 export interface FileLocalRuleModule extends RuleModule {
   meta: RuleMeta & { fileLocal: true };
-  check(ctx: FileRuleContext): void;
+  check?(ctx: FileRuleContext): void;
+  handlers?: StatementHandlers<FileRuleContext>;
 }
 
 /** A case of the examples table: CQL text, optionally with a target, config, or other workspace files. */

@@ -24,7 +24,7 @@ import type { FindingData } from '../findings-data';
 import { evidenceFindingData, growthText, measuredGrowth, measuredGrowthRate, measuredReachText } from '../evidence';
 import { tablestatsOutput } from './example-evidence';
 
-function check(ctx: RuleContext, stmt: CreateTableStatement | CreateMaterializedViewStatement): void {
+function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx: RuleContext): void {
   const defined = ctx.definedBy(stmt);
   if (!defined || !defined.partitionKey.length || !defined.clustering.length) return;
   const table: TableInfo = ctx.latest(defined);
@@ -114,11 +114,7 @@ export const rule: RuleModule = {
       },
     },
   },
-  check(ctx) {
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind === 'CreateTable' || stmt.kind === 'CreateMaterializedView') check(ctx, stmt);
-    }
-  },
+  handlers: { CreateTable: check, CreateMaterializedView: check },
 };
 
 export const examples: RuleExamples = {

@@ -15,9 +15,9 @@ export const rule: RuleModule = {
     description: 'An UNLOGGED batch that writes to several partitions.',
     scope: 'statement',
   },
-  check(ctx) {
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind !== 'Batch' || stmt.batchType !== 'UNLOGGED' || stmt.statements.length < 2) continue;
+  handlers: {
+    Batch(stmt, ctx) {
+      if (stmt.batchType !== 'UNLOGGED' || stmt.statements.length < 2) return;
       const keys = new Set<string>();
       const tables = new Set<string>();
       let comparable = true;
@@ -48,15 +48,15 @@ export const rule: RuleModule = {
         keys.add(`${tableName}|${values.join('|')}`);
       }
       // Different tables are different partitions for sure; same-table keys only when comparable.
-      if (tables.size < 2 && !comparable) continue;
-      if (keys.size < 2) continue;
+      if (tables.size < 2 && !comparable) return;
+      if (keys.size < 2) return;
       ctx.report({
         message: `this UNLOGGED batch writes to ${keys.size} partitions${tables.size > 1 ? ` in ${tables.size} tables` : ''}: it is not atomic and only loads one node`,
         details: `Across partitions an unlogged batch only adds coordinator load and is not atomic.\n\nSend the writes as separate asynchronous statements, or use a LOGGED batch if they must apply together.`,
         range: stmt.range,
         data: { partitions: keys.size, tables: [...tables], batchRange: stmt.range } satisfies FindingData<'unlogged-batch-multi-partition'>,
       });
-    }
+    },
   },
 };
 

@@ -27,25 +27,25 @@ export const rule: RuleModule = {
       },
     },
   },
-  check(ctx) {
-    const sampleLimit = Number(ctx.options['sampleLimit'] ?? DEFAULT_SAMPLE_LIMIT);
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind !== 'Select' || stmt.allowFiltering) continue;
+  handlers: {
+    Select(stmt, ctx) {
+      const sampleLimit = Number(ctx.options['sampleLimit'] ?? DEFAULT_SAMPLE_LIMIT);
+      if (stmt.allowFiltering) return;
       const at = stmt.range.start;
       const keyspace = stmt.from.keyspace?.name ?? ctx.keyspaceAt(at);
-      if (isSystemKeyspace(keyspace)) continue;
+      if (isSystemKeyspace(keyspace)) return;
       const table = ctx.tableFor(stmt.from, at);
-      if (!table || !table.partitionKey.length) continue;
+      if (!table || !table.partitionKey.length) return;
       const where = analyseWhere(stmt.where);
-      if (where.token) continue;
+      if (where.token) return;
       const limit = stmt.limit?.kind === 'Literal' ? Number(stmt.limit.value) : undefined;
-      if (!stmt.where.length && limit !== undefined && limit <= sampleLimit) continue;
+      if (!stmt.where.length && limit !== undefined && limit <= sampleLimit) return;
       const missing = unrestrictedPartitionColumns(table, where);
-      if (!missing.length) continue;
+      if (!missing.length) return;
       // A query an index serves is an index query (secondary-index-scan judges it); the index may come
       // from another file (the docs create an index in one file and query it in another). A plain index
       // counts with what SAI serves too (it is SAI where default_secondary_index says so).
-      if (servedRestrictions(stmt.where, ctx.indexesAt(table, at), table, true).length) continue;
+      if (servedRestrictions(stmt.where, ctx.indexesAt(table, at), table, true).length) return;
       const pk = table.partitionKey.map((c) => c.name);
       const restricted = pk.filter((c) => !missing.includes(c));
       const shard = table.shard && pk.includes(table.shard.shardColumn) ? table.shard : undefined;
@@ -77,7 +77,7 @@ export const rule: RuleModule = {
           ...(shard ? { shardColumn: shard.shardColumn, shardCount: shard.count, shardOnlyMissing } : {}),
         } satisfies FindingData<'unrestricted-partition-key'>,
       });
-    }
+    },
   },
 };
 

@@ -1,0 +1,116 @@
+// Rules with handlers by statement kind (RuleModule.handlers): the runner walks a file's top-level
+// statements once and calls, for each, the handler of its kind; file-scoped, statement-scoped and
+// file-local rules alike. A handler that throws is recorded and not called again on that file.
+import { afterEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Statement } from '../../grammar/ast';
+import { allRules } from '../../server/core/rules';
+import type { RuleModule } from '../../server/core/rules/types';
+import { MAIN, ofRule, projectWith } from './helpers';
+
+const CODE = `CREATE TABLE ks.t (id int PRIMARY KEY, v text);
+SELECT * FROM ks.t WHERE id = 1;
+INSERT INTO ks.t (id, v) VALUES (1, 'a');
+SELECT v FROM ks.t WHERE id = 2;
+BEGIN BATCH INSERT INTO ks.t (id, v) VALUES (2, 'b'); APPLY BATCH;
+`;
+
+/** A probe rule recording the statements each handler is called with, and reporting on every SELECT. */
+function probe(id: string, meta: Partial<RuleModule['meta']> = {}) {
+  const seen: string[] = [];
+  const rule: RuleModule = {
+    meta: { id, defaultSeverity: 'info', description: 'test probe of handlers', ...meta },
+    handlers: {
+      Select(stmt, ctx) {
+        seen.push(`Select@${stmt.range.start}`);
+        ctx.report({ message: `select from ${stmt.from.name.name}`, range: stmt.from.range });
+      },
+      CreateTable(stmt) {
+        seen.push(`CreateTable@${stmt.range.start}`);
+      },
+    },
+  };
+  return { rule, seen };
+}
+
+const added: RuleModule[] = [];
+function register(rule: RuleModule): void {
+  allRules.push(rule);
+  added.push(rule);
+}
+afterEach(() => {
+  for (const rule of added.splice(0)) allRules.splice(allRules.indexOf(rule), 1);
+});
+
+/** Where each statement of a kind starts in CODE, as the probe records it. */
+function starts(kinds: Statement['kind'][]): string[] {
+  const project = projectWith(CODE);
+  return project.parse(MAIN).statements.filter((s) => kinds.includes(s.kind)).map((s) => `${s.kind}@${s.range.start}`);
+}
+
+describe('rule handlers by statement kind', () => {
+  for (const scope of ['file', 'statement'] as const) {
+    test(`scope '${scope}': each handler is called once per top-level statement of its kind, in order, and its findings are reported`, () => {
+      const { rule, seen } = probe(`handler-probe-${scope}`, { scope });
+      register(rule);
+      const project = projectWith(CODE);
+      const findings = ofRule(project.lint(MAIN), rule.meta.id);
+      assert.deepEqual(project.internalErrors, []);
+      // The INSERTs (one on its own, one in a batch) and the batch have no handler: never called.
+      assert.deepEqual(seen, starts(['CreateTable', 'Select']));
+      assert.deepEqual(findings.map((f) => [f.range.start.line, f.message]), [[2, 'select from t'], [4, 'select from t']]);
+    });
+  }
+
+  test('a statement-scoped handler rule gives the same findings on re-lints, run again only on what changed', () => {
+    const { rule, seen } = probe('handler-probe-cached', { scope: 'statement' });
+    register(rule);
+    // An open file: its statements' results are kept from the first lint.
+    const project = projectWith(CODE, {}, { editing: () => true });
+    const first = ofRule(project.lint(MAIN), rule.meta.id);
+    assert.equal(first.length, 2);
+    seen.length = 0;
+    project.setFile(MAIN, CODE);
+    const again = ofRule(project.lint(MAIN), rule.meta.id);
+    assert.deepEqual(seen, []);
+    assert.deepEqual(again, first);
+    // An edit of one SELECT runs its handler alone again.
+    seen.length = 0;
+    const edited = CODE.replace('WHERE id = 2', 'WHERE id = 3');
+    project.setFile(MAIN, edited);
+    const after = ofRule(project.lint(MAIN), rule.meta.id);
+    assert.deepEqual(seen, [`Select@${edited.indexOf('SELECT v')}`]);
+    assert.equal(after.length, 2);
+  });
+
+  test('a file-local handler rule runs on the file alone, before the workspace (lintLocal), with the same findings', () => {
+    const { rule, seen } = probe('handler-probe-local', { fileLocal: true });
+    register(rule);
+    const project = projectWith(CODE);
+    const local = ofRule(project.lintLocal(MAIN), rule.meta.id);
+    assert.deepEqual(seen, starts(['CreateTable', 'Select']));
+    assert.deepEqual(ofRule(project.lint(MAIN), rule.meta.id), local);
+    assert.equal(local.length, 2);
+  });
+
+  test('a handler that throws is recorded once, not called again on the file, and the other rules still report', () => {
+    let calls = 0;
+    const rule: RuleModule = {
+      meta: { id: 'handler-probe-throws', defaultSeverity: 'info', description: 'test probe that throws' },
+      handlers: {
+        Select() {
+          calls++;
+          throw new Error('probe failure');
+        },
+      },
+    };
+    register(rule);
+    const { rule: other } = probe('handler-probe-other');
+    register(other);
+    const project = projectWith(CODE);
+    const findings = project.lint(MAIN);
+    assert.equal(calls, 1);
+    assert.deepEqual(project.internalErrors.map((e) => e.ruleId), ['handler-probe-throws']);
+    assert.equal(ofRule(findings, 'handler-probe-other').length, 2);
+  });
+});
