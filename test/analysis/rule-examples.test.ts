@@ -94,11 +94,9 @@ describe('rule examples', () => {
             if (c.message) assert.match(`${f.message} ${f.details ?? ''}`.replace(/\s*\n\s*/g, ' '), c.message);
           }
           const first = mine[0]!;
-          if (c.at !== undefined) {
-            const offset = c.code.indexOf(c.at);
-            assert.ok(offset >= 0, `"${c.at}" occurs in the code`);
-            assert.equal(first.range.start.offset, offset, `finding starts at "${c.at}": ${summary([first])}`);
-          }
+          const offset = c.code.indexOf(c.at);
+          assert.ok(c.at && offset >= 0, `"${c.at}" occurs in the code`);
+          assert.equal(first.range.start.offset, offset, `finding starts at "${c.at}": ${summary([first])}`);
           for (const [key, value] of Object.entries(c.data ?? {})) {
             assert.deepEqual(first.data?.[key], value, `data.${key}`);
           }

@@ -64,26 +64,26 @@ export const examples: RuleExamples = {
   ],
   invalid: [
     { name: 'filtering scan of a whole table', code: `${table}SELECT * FROM ks.t WHERE v > 3 ALLOW FILTERING;`, at: 'ALLOW FILTERING', message: /scans every partition of ks\.t/, data: { table: 'ks.t', missing: ['id'], partitionRestricted: false } },
-    { name: 'table unknown to the workspace', code: 'SELECT * FROM ks.other WHERE v > 3 ALLOW FILTERING;', data: { missing: [] } },
-    { name: 'filtering inside one partition, reported (option)', code: `${table}SELECT * FROM ks.t WHERE id = ? AND v > 3 ALLOW FILTERING;`, config: { rules: { 'allow-filtering': ['warn', { allowWithinPartition: false }] } }, message: /every partition named is read and filtered/ },
+    { name: 'table unknown to the workspace', code: 'SELECT * FROM ks.other WHERE v > 3 ALLOW FILTERING;', at: 'ALLOW', data: { missing: [] } },
+    { name: 'filtering inside one partition, reported (option)', code: `${table}SELECT * FROM ks.t WHERE id = ? AND v > 3 ALLOW FILTERING;`, at: 'ALLOW', config: { rules: { 'allow-filtering': ['warn', { allowWithinPartition: false }] } }, message: /every partition named is read and filtered/ },
     {
       name: 'index lookup plus filtering: not a scan of every partition',
-      code: `${cyclists}CREATE INDEX ln_idx ON cycling.cyclist_name (lastname);\nSELECT * FROM cycling.cyclist_name WHERE lastname = 'VOS' AND firstname = 'Marianne' ALLOW FILTERING;`,
+      code: `${cyclists}CREATE INDEX ln_idx ON cycling.cyclist_name (lastname);\nSELECT * FROM cycling.cyclist_name WHERE lastname = 'VOS' AND firstname = 'Marianne' ALLOW FILTERING;`, at: 'ALLOW',
       message: /every node looks lastname up in the secondary index ln_idx on lastname/, data: { index: 'ln_idx' },
     },
     {
       name: 'storage-attached index plus filtering',
-      code: `${cyclists}CREATE INDEX ln_sai ON cycling.cyclist_name (lastname) USING 'sai';\nSELECT * FROM cycling.cyclist_name WHERE lastname = 'VOS' AND firstname = 'Marianne' ALLOW FILTERING;`,
+      code: `${cyclists}CREATE INDEX ln_sai ON cycling.cyclist_name (lastname) USING 'sai';\nSELECT * FROM cycling.cyclist_name WHERE lastname = 'VOS' AND firstname = 'Marianne' ALLOW FILTERING;`, at: 'ALLOW',
       message: /storage-attached index ln_sai/,
     },
     {
       name: 'range on a SASI-indexed text column: SASI cannot serve it, a scan',
-      code: `${cyclists}CREATE CUSTOM INDEX fn_prefix ON cycling.cyclist_name (firstname) USING 'org.apache.cassandra.index.sasi.SASIIndex';\nSELECT * FROM cycling.cyclist_name WHERE firstname > 'Mar' ALLOW FILTERING;`,
+      code: `${cyclists}CREATE CUSTOM INDEX fn_prefix ON cycling.cyclist_name (firstname) USING 'org.apache.cassandra.index.sasi.SASIIndex';\nSELECT * FROM cycling.cyclist_name WHERE firstname > 'Mar' ALLOW FILTERING;`, at: 'ALLOW',
       message: /scans every partition/,
     },
     {
       name: 'range on a legacy-indexed column: the index cannot serve it, a scan',
-      code: `${cyclists}CREATE INDEX fn_idx ON cycling.cyclist_name (firstname);\nSELECT * FROM cycling.cyclist_name WHERE firstname > 'Mar' ALLOW FILTERING;`,
+      code: `${cyclists}CREATE INDEX fn_idx ON cycling.cyclist_name (firstname);\nSELECT * FROM cycling.cyclist_name WHERE firstname > 'Mar' ALLOW FILTERING;`, at: 'ALLOW',
       message: /scans every partition/,
     },
   ],

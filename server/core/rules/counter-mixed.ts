@@ -45,6 +45,6 @@ export const examples: RuleExamples = {
   valid: ['CREATE TABLE ks.views (id uuid PRIMARY KEY, views counter, likes counter);'],
   invalid: [
     { code: 'CREATE TABLE ks.views (id uuid PRIMARY KEY, views counter, title text);', at: 'title', data: { reason: 'mixed', column: 'title' } },
-    { code: 'CREATE TABLE ks.c (n counter, v counter, PRIMARY KEY (n));', data: { reason: 'in-primary-key' } },
+    { code: 'CREATE TABLE ks.c (n counter, v counter, PRIMARY KEY (n));', at: 'n counter', data: { reason: 'in-primary-key' } },
   ],
 };

@@ -73,8 +73,8 @@ export const examples: RuleExamples = {
   ],
   invalid: [
     { code: `${t}INSERT INTO ks.t (id, v) VALUES (?, ?);`, at: '(id, v)', data: { statement: 'INSERT', missing: ['c'] } },
-    { code: `${t}UPDATE ks.t SET v = ? WHERE id = ?;`, data: { missing: ['c'] } },
-    { code: `${t}DELETE FROM ks.t WHERE c = 1;`, data: { statement: 'DELETE', missing: ['id'] } },
-    { name: 'in a batch', code: `${t}BEGIN BATCH\n  INSERT INTO ks.t (c, v) VALUES (1, 'x');\nAPPLY BATCH;`, data: { missing: ['id'] } },
+    { code: `${t}UPDATE ks.t SET v = ? WHERE id = ?;`, at: 'WHERE', data: { missing: ['c'] } },
+    { code: `${t}DELETE FROM ks.t WHERE c = 1;`, at: 'WHERE', data: { statement: 'DELETE', missing: ['id'] } },
+    { name: 'in a batch', code: `${t}BEGIN BATCH\n  INSERT INTO ks.t (c, v) VALUES (1, 'x');\nAPPLY BATCH;`, at: '(c', data: { missing: ['id'] } },
   ],
 };

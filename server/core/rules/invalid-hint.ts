@@ -65,11 +65,11 @@ export const examples: RuleExamples = {
   invalid: [
     { name: 'not key=value', code: `-- @cqlint fast\n${readings}`, at: 'fast', message: /'fast' is not a key=value pair/, data: { problem: 'syntax', table: 'ks.readings' } },
     { name: 'unknown key', code: `-- @cqlint speed=5/s\n${readings}`, at: 'speed=5/s', message: /unknown hint 'speed'/ },
-    { name: 'a rate that is not one', code: `-- @cqlint rate=fast\n${readings}`, message: /rate must be a number of rows per second, minute, hour or day/ },
-    { name: 'an unknown unit', code: `-- @cqlint rate=5/fortnight\n${readings}`, message: /rate must be/ },
-    { name: 'distinct must be whole', code: `-- @cqlint country.distinct=2.5\n${readings}`, message: /country\.distinct must be a whole number of distinct values >= 1/ },
+    { name: 'a rate that is not one', code: `-- @cqlint rate=fast\n${readings}`, at: 'rate', message: /rate must be a number of rows per second, minute, hour or day/ },
+    { name: 'an unknown unit', code: `-- @cqlint rate=5/fortnight\n${readings}`, at: 'rate', message: /rate must be/ },
+    { name: 'distinct must be whole', code: `-- @cqlint country.distinct=2.5\n${readings}`, at: 'country.distinct', message: /country\.distinct must be a whole number of distinct values >= 1/ },
     { name: 'unknown column', code: `-- @cqlint nation.distinct=5\n${readings}`, at: 'nation', message: /ks\.readings has no column 'nation'/, data: { problem: 'schema' } },
-    { name: 'empty', code: `-- @cqlint\n${readings}`, message: /no hints/ },
+    { name: 'empty', code: `-- @cqlint\n${readings}`, at: '@cqlint', message: /no hints/ },
     { name: 'detached by a blank line', code: `-- @cqlint rate=5/s\n\n${readings}`, at: '-- @cqlint', message: /applies to no table/, data: { problem: 'detached' } },
   ],
 };

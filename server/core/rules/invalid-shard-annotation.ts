@@ -71,8 +71,8 @@ export const examples: RuleExamples = {
       message: /unknown shard function 'md5'/,
       data: { problem: 'syntax', table: 'ks.books' },
     },
-    { name: 'missing % N', code: `-- @shard shard = murmur3(title)\n${books}`, message: /expected '% N'/ },
-    { name: 'random(N) + 1', code: `-- @shard shard = random(8) + 1\n${books}`, message: /random\(8\) already gives 1\.\.8/ },
+    { name: 'missing % N', code: `-- @shard shard = murmur3(title)\n${books}`, at: '\nCREATE', message: /expected '% N'/ },
+    { name: 'random(N) + 1', code: `-- @shard shard = random(8) + 1\n${books}`, at: '+ 1', message: /random\(8\) already gives 1\.\.8/ },
     {
       name: 'unknown source column',
       code: `-- @shard shard = murmur3(headline) % 16 + 1\n${books}`,

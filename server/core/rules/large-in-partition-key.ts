@@ -49,7 +49,7 @@ export const examples: RuleExamples = {
   valid: [`${t}SELECT * FROM ks.t WHERE id IN (1, 2, 3);`, `${t}SELECT * FROM ks.t WHERE id = 1 AND ts IN (${many});`, `${t}SELECT * FROM ks.t WHERE id IN ?;`],
   invalid: [
     { code: `${t}SELECT * FROM ks.t WHERE id IN (${many});`, at: 'id IN', data: { partitions: 12, column: 'id' } },
-    { name: 'cartesian product', code: `CREATE TABLE ks.p (a int, b int, PRIMARY KEY ((a, b)));\nSELECT * FROM ks.p WHERE a IN (1, 2, 3, 4) AND b IN (1, 2, 3);`, data: { partitions: 12 } },
-    { name: 'option', code: `${t}SELECT * FROM ks.t WHERE id IN (1, 2, 3);`, config: { rules: { 'large-in-partition-key': ['warn', { maxPartitions: 2 }] } } },
+    { name: 'cartesian product', code: `CREATE TABLE ks.p (a int, b int, PRIMARY KEY ((a, b)));\nSELECT * FROM ks.p WHERE a IN (1, 2, 3, 4) AND b IN (1, 2, 3);`, at: 'a IN', data: { partitions: 12 } },
+    { name: 'option', code: `${t}SELECT * FROM ks.t WHERE id IN (1, 2, 3);`, at: 'id IN', config: { rules: { 'large-in-partition-key': ['warn', { maxPartitions: 2 }] } } },
   ],
 };

@@ -89,13 +89,13 @@ export const examples: RuleExamples = {
     },
     {
       name: 'low-cardinality class: an index on a status, in another file than the table',
-      code: 'CREATE INDEX ON crm.contacts (status);',
+      code: 'CREATE INDEX ON crm.contacts (status);', at: 'CREATE',
       files: { 'schema.cql': contacts },
       message: /^an index on crm\.contacts\.status, .* This index on crm\.contacts \(status text: name word 'status' \(enum, ~10 values\)\) indexes a column of 10 values.*about a 10th of that node's rows/,
     },
     {
       name: 'low-cardinality class: a hint says the segment has 3 values',
-      code: `${contacts.replace('status text', 'segment_code text')}\nCREATE INDEX ON crm.contacts (segment_code);`,
+      code: `${contacts.replace('status text', 'segment_code text')}\nCREATE INDEX ON crm.contacts (segment_code);`, at: 'CREATE INDEX',
       config: { tables: { 'crm.contacts': { columns: { segment_code: { distinct: 3 } } } } },
       data: { distinct: 3 },
     },

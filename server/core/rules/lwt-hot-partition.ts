@@ -114,13 +114,13 @@ export const examples: RuleExamples = {
     },
     {
       name: 'LWT class: IF NOT EXISTS on a day-keyed booking table',
-      code: 'CREATE TABLE booking.slots_by_day (day date, slot_time timestamp, booked_by uuid, PRIMARY KEY (day, slot_time));\nINSERT INTO booking.slots_by_day (day, slot_time, booked_by) VALUES (?, ?, ?) IF NOT EXISTS;',
+      code: 'CREATE TABLE booking.slots_by_day (day date, slot_time timestamp, booked_by uuid, PRIMARY KEY (day, slot_time));\nINSERT INTO booking.slots_by_day (day, slot_time, booked_by) VALUES (?, ?, ?) IF NOT EXISTS;', at: 'booking.slots_by_day (day,',
       message: /whose key sends its writes to at most 1 partitions \(day: date type\)/,
       data: { reason: 'few-partitions', statement: 'INSERT' },
     },
     {
       name: 'LWT class: a conditional delete in a batch on a status-keyed table defined in another file, ScyllaDB',
-      code: 'BEGIN BATCH\n  DELETE FROM shop.orders_by_status WHERE status = ? AND order_id = ? IF EXISTS;\nAPPLY BATCH;',
+      code: 'BEGIN BATCH\n  DELETE FROM shop.orders_by_status WHERE status = ? AND order_id = ? IF EXISTS;\nAPPLY BATCH;', at: 'shop.orders_by_status',
       files: { 'schema.cql': 'CREATE TABLE shop.orders_by_status (status text, order_id uuid, total decimal, PRIMARY KEY (status, order_id));' },
       target: 'scylladb',
       message: /This DELETE \.\.\. IF runs Paxos.*at most 10 partitions \(status: name word 'status'/,

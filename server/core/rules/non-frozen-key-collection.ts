@@ -34,6 +34,6 @@ export const examples: RuleExamples = {
   valid: ['CREATE TABLE ks.t (tags frozen<set<text>>, id uuid, PRIMARY KEY (tags, id));', 'CREATE TABLE ks.t (id uuid PRIMARY KEY, tags set<text>);'],
   invalid: [
     { code: 'CREATE TABLE ks.t (tags set<text>, id uuid, PRIMARY KEY (tags, id));', at: 'tags set', data: { suggestedType: 'frozen<set<text>>' } },
-    { code: 'CREATE TYPE ks.addr (street text);\nCREATE TABLE ks.t (id uuid, a addr, PRIMARY KEY (id, a));' },
+    { code: 'CREATE TYPE ks.addr (street text);\nCREATE TABLE ks.t (id uuid, a addr, PRIMARY KEY (id, a));', at: 'a addr' },
   ],
 };

@@ -78,18 +78,18 @@ export const examples: RuleExamples = {
     },
     {
       name: 'non-unique class: products by brand clustered by category',
-      code: 'CREATE TABLE catalog.products_by_brand (brand text, category text, product_id uuid, name text, PRIMARY KEY (brand, category));',
+      code: 'CREATE TABLE catalog.products_by_brand (brand text, category text, product_id uuid, name text, PRIMARY KEY (brand, category));', at: 'PRIMARY',
       message: /keyed only by category \(name word 'category' \(enum, ~10 values\)\), while product_id, name hold each item's identity/,
       data: { suggestedKey: '(brand, category, product_id)' },
     },
     {
       name: 'non-unique class: Spanish names (categoria, producto)',
-      code: 'CREATE TABLE ventas.precios_por_tienda (tienda_id uuid, categoria text, producto text, precio decimal, PRIMARY KEY (tienda_id, categoria));',
+      code: 'CREATE TABLE ventas.precios_por_tienda (tienda_id uuid, categoria text, producto text, precio decimal, PRIMARY KEY (tienda_id, categoria));', at: 'PRIMARY',
       data: { identity: ['producto'] },
     },
     {
       name: 'non-unique class: one post per user and day survives',
-      code: 'CREATE TABLE social.posts_by_user_day (user_id uuid, day date, post_id timeuuid, body text, PRIMARY KEY (user_id, day));',
+      code: 'CREATE TABLE social.posts_by_user_day (user_id uuid, day date, post_id timeuuid, body text, PRIMARY KEY (user_id, day));', at: 'PRIMARY',
       data: { identity: ['post_id'] },
     },
   ],

@@ -94,14 +94,14 @@ export const examples: RuleExamples = {
     },
     {
       name: 'queue class, statements in another file, a hinted rate and the table\'s own gc_grace_seconds',
-      code: `-- @cqlint rate=50/s\n${jobs.replace(';', ' WITH gc_grace_seconds = 3600;')}`,
+      code: `-- @cqlint rate=50/s\n${jobs.replace(';', ' WITH gc_grace_seconds = 3600;')}`, at: 'jobs.pending',
       files: { 'worker.cql': 'SELECT * FROM jobs.pending WHERE pool = ? LIMIT 100;\nDELETE FROM jobs.pending WHERE pool = ? AND queued_at <= ?;' },
       message: /about 180,000 tombstones for gc_grace_seconds \(60 minutes.*warning \(1,000\) after 20 seconds/,
       data: { tombstonesKept: 180_000, rateHinted: true },
     },
     {
       name: 'queue class with neutral names on ScyllaDB (no thresholds stated)',
-      code: 'CREATE TABLE svc.q_items (q text, seq timeuuid, body text, PRIMARY KEY (q, seq));\nSELECT seq, body FROM svc.q_items WHERE q = ? LIMIT 10;\nDELETE FROM svc.q_items WHERE q = ? AND seq = ?;',
+      code: 'CREATE TABLE svc.q_items (q text, seq timeuuid, body text, PRIMARY KEY (q, seq));\nSELECT seq, body FROM svc.q_items WHERE q = ? LIMIT 10;\nDELETE FROM svc.q_items WHERE q = ? AND seq = ?;', at: 'svc.q_items',
       target: 'scylladb',
       message: /^svc\.q_items is used as a queue.*consumed before it\. Use a queue service/,
     },

@@ -102,18 +102,18 @@ export const examples: RuleExamples = {
     },
     {
       name: 'DELETE in a batch',
-      code: `${table}BEGIN BATCH\n  DELETE FROM ks.posts WHERE publish_date = '2020-07-09' AND shard = 1 AND title = 'Hello';\nAPPLY BATCH;`,
+      code: `${table}BEGIN BATCH\n  DELETE FROM ks.posts WHERE publish_date = '2020-07-09' AND shard = 1 AND title = 'Hello';\nAPPLY BATCH;`, at: '1 AND',
       data: { expected: 9, actual: 1 },
     },
     {
       name: 'out of range, without a source value',
-      code: `${table}SELECT * FROM ks.posts WHERE publish_date = '2020-07-09' AND shard = 17;`,
+      code: `${table}SELECT * FROM ks.posts WHERE publish_date = '2020-07-09' AND shard = 17;`, at: '17',
       message: /shard = 17 is outside 1\.\.16/,
       data: { kind: 'out-of-range', min: 1, max: 16 },
     },
     {
       name: 'out of range, with the value it should be',
-      code: `${table}INSERT INTO ks.posts (publish_date, shard, title) VALUES ('2020-07-09', 0, 'Hello');`,
+      code: `${table}INSERT INTO ks.posts (publish_date, shard, title) VALUES ('2020-07-09', 0, 'Hello');`, at: '0,',
       message: /outside 1\.\.16.*for this row it is 9/,
       data: { kind: 'out-of-range', expected: 9 },
     },

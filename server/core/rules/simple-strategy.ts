@@ -41,6 +41,6 @@ export const examples: RuleExamples = {
   ],
   invalid: [
     { code: "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};", at: '{', data: { keyspace: 'ks', replicationFactor: '1' } },
-    { code: "ALTER KEYSPACE ks WITH replication = {'class': 'org.apache.cassandra.locator.SimpleStrategy', 'replication_factor': 3};" },
+    { code: "ALTER KEYSPACE ks WITH replication = {'class': 'org.apache.cassandra.locator.SimpleStrategy', 'replication_factor': 3};", at: '{\'class' },
   ],
 };

@@ -84,7 +84,7 @@ export const examples: RuleExamples = {
     },
     {
       name: 'code points of ids',
-      code: `-- @shard shard = codepoints(order_id) % 64\nCREATE TABLE ks.posts ${columns}`,
+      code: `-- @shard shard = codepoints(order_id) % 64\nCREATE TABLE ks.posts ${columns}`, at: '-- @shard',
       message: /ids like ORD-000123/,
     },
     {

@@ -69,14 +69,14 @@ export const examples: RuleExamples = {
     },
     {
       name: 'status-move class: German state names, two statements in another file',
-      code: 'CREATE TABLE shop.auftraege_nach_zustand (zustand text, auftrag_id uuid, kunde text, PRIMARY KEY (zustand, auftrag_id));',
+      code: 'CREATE TABLE shop.auftraege_nach_zustand (zustand text, auftrag_id uuid, kunde text, PRIMARY KEY (zustand, auftrag_id));', at: 'shop.auftraege_nach_zustand',
       files: { 'app.cql': "DELETE FROM shop.auftraege_nach_zustand WHERE zustand = 'offen' AND auftrag_id = ?;\nINSERT INTO shop.auftraege_nach_zustand (zustand, auftrag_id, kunde) VALUES ('versandt', ?, ?);" },
       message: /move a row from zustand = 'offen' to 'versandt'/,
       data: { inBatch: false, from: 'offen', to: 'versandt' },
     },
     {
       name: 'status-move class: bind markers in a BATCH',
-      code: `${tickets}\nBEGIN BATCH\nDELETE FROM desk.tickets_by_status WHERE status = ? AND ticket_id = ?;\nINSERT INTO desk.tickets_by_status (status, ticket_id, title) VALUES (?, ?, ?);\nAPPLY BATCH;`,
+      code: `${tickets}\nBEGIN BATCH\nDELETE FROM desk.tickets_by_status WHERE status = ? AND ticket_id = ?;\nINSERT INTO desk.tickets_by_status (status, ticket_id, title) VALUES (?, ?, ?);\nAPPLY BATCH;`, at: 'desk.tickets_by_status',
       message: /move a row from one status partition to another/,
     },
   ],

@@ -18,6 +18,6 @@ export const examples: RuleExamples = {
   valid: ['CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);', 'SELECT * FROM ks.t WHERE id = ?;'],
   invalid: [
     { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text;', at: ';' },
-    { code: 'SELEC * FROM t;' },
+    { code: 'SELEC * FROM t;', at: 'SELEC' },
   ],
 };

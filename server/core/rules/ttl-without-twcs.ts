@@ -95,12 +95,12 @@ export const examples: RuleExamples = {
     },
     {
       name: 'TTL class: USING TTL of 90 days on every write, leveled compaction',
-      code: `${cpu} WITH compaction = {'class': 'LeveledCompactionStrategy'};\nINSERT INTO metrics.cpu_by_host_day (host, day, ts, pct) VALUES (?, ?, ?, ?) USING TTL 7776000;`,
+      code: `${cpu} WITH compaction = {'class': 'LeveledCompactionStrategy'};\nINSERT INTO metrics.cpu_by_host_day (host, day, ts, pct) VALUES (?, ?, ?, ?) USING TTL 7776000;`, at: 'metrics.cpu_by_host_day',
       data: { ttlSource: 'USING TTL', compaction: 'LeveledCompactionStrategy', windowSize: 3 },
     },
     {
       name: 'TTL class: a day of heartbeats on ScyllaDB, 48-minute windows',
-      code: 'CREATE TABLE iot.gateway_heartbeats (gateway_id text, beat_ts timestamp, rssi int, PRIMARY KEY (gateway_id, beat_ts)) WITH default_time_to_live = 86400;',
+      code: 'CREATE TABLE iot.gateway_heartbeats (gateway_id text, beat_ts timestamp, rssi int, PRIMARY KEY (gateway_id, beat_ts)) WITH default_time_to_live = 86400;', at: 'iot.gateway_heartbeats',
       target: 'scylladb',
       data: { windowUnit: 'MINUTES', windowSize: 48 },
     },

@@ -158,8 +158,8 @@ export interface InvalidExampleCase extends ExampleCase {
   severity?: Severity;
   /** The first finding's data must contain these entries (deep-equal per key). */
   data?: Record<string, unknown>;
-  /** The first finding must start at this text (the first occurrence in `code`). */
-  at?: string;
+  /** Where the first finding starts: this text's first occurrence in `code` (every invalid case is located). */
+  at: string;
 }
 
 export interface RuleExamples {

@@ -141,11 +141,11 @@ export const examples: RuleExamples = {
   invalid: [
     { code: 'CREATE TABLE ks.t (id uuid, ts timestamp, PRIMARY KEY (id, tss));', at: 'tss', data: { table: 'ks.t', column: 'tss', suggestion: 'ts' } },
     { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nSELECT vv FROM ks.t WHERE id = ?;', at: 'vv FROM', data: { suggestion: 'v' }, message: /did you mean v\?/ },
-    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nINSERT INTO ks.t (id, value) VALUES (?, ?);', data: { column: 'value', suggestion: undefined } },
-    { name: 'dropped column', code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nALTER TABLE ks.t DROP v;\nSELECT v FROM ks.t WHERE id = ?;' },
-    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nCREATE INDEX ON ks.t (vv);', data: { suggestion: 'v' } },
-    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, title text);\nSELECT titel FROM ks.t WHERE id = ?;', data: { suggestion: 'title' }, message: /did you mean title\?/ },
+    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nINSERT INTO ks.t (id, value) VALUES (?, ?);', at: 'value', data: { column: 'value', suggestion: undefined } },
+    { name: 'dropped column', code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nALTER TABLE ks.t DROP v;\nSELECT v FROM ks.t WHERE id = ?;', at: 'v FROM' },
+    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nCREATE INDEX ON ks.t (vv);', at: 'vv', data: { suggestion: 'v' } },
+    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, title text);\nSELECT titel FROM ks.t WHERE id = ?;', at: 'titel', data: { suggestion: 'title' }, message: /did you mean title\?/ },
     { code: 'CREATE TABLE ks.t (id uuid, c int, PRIMARY KEY (id, c)) WITH CLUSTERING ORDER BY (cc DESC);', at: 'cc DESC' },
-    { name: 'other file', code: 'SELECT id FROM ks.posts WHERE idd = ?;', files: { 'schema.cql': 'CREATE TABLE ks.posts (id uuid PRIMARY KEY, body text);' }, data: { suggestion: 'id' } },
+    { name: 'other file', code: 'SELECT id FROM ks.posts WHERE idd = ?;', at: 'idd', files: { 'schema.cql': 'CREATE TABLE ks.posts (id uuid PRIMARY KEY, body text);' }, data: { suggestion: 'id' } },
   ],
 };

@@ -70,6 +70,6 @@ export const examples: RuleExamples = {
   ],
   invalid: [
     { code: `${t}BEGIN UNLOGGED BATCH\n  INSERT INTO ks.t (id, c, v) VALUES (1, 1, 'a');\n  UPDATE ks.t SET v = 'b' WHERE id = 2 AND c = 1;\nAPPLY BATCH;`, at: 'BEGIN', data: { partitions: 2 } },
-    { code: `${t}CREATE TABLE ks.u (id int PRIMARY KEY, v text);\nBEGIN UNLOGGED BATCH\n  INSERT INTO ks.t (id, c, v) VALUES (?, ?, ?);\n  INSERT INTO ks.u (id, v) VALUES (?, ?);\nAPPLY BATCH;`, data: { partitions: 2, tables: ['ks.t', 'ks.u'] } },
+    { code: `${t}CREATE TABLE ks.u (id int PRIMARY KEY, v text);\nBEGIN UNLOGGED BATCH\n  INSERT INTO ks.t (id, c, v) VALUES (?, ?, ?);\n  INSERT INTO ks.u (id, v) VALUES (?, ?);\nAPPLY BATCH;`, at: 'BEGIN', data: { partitions: 2, tables: ['ks.t', 'ks.u'] } },
   ],
 };
