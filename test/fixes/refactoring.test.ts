@@ -84,9 +84,12 @@ describe('the message proposes what the preferred fix does', () => {
           const where = `${relative(projectRoot, file)}:${finding.range.start.line} ${finding.ruleId}`;
           const data = finding.data as { suggestedBucket?: string; growth?: { suggestedBucket: string }; bucket?: { shards: number } };
           const proposed = finding.ruleId === 'unbounded-partition' ? data.suggestedBucket : finding.ruleId === 'hot-partition' ? data.growth?.suggestedBucket : undefined;
-          // Known gap: a bucket already among the clustering columns (timeline's posted_month) is proposed to
-          // move into the key, which the fix engine cannot do yet (it adds a bucket of its own instead).
-          if (proposed && (finding.data as { clustering?: string[] }).clustering?.includes(proposed)) continue;
+          // A bucket already among the clustering columns (timeline's posted_month) moves into the key.
+          if (proposed && (finding.data as { clustering?: string[] }).clustering?.includes(proposed)) {
+            compared++;
+            if (!plan.moveToPartition?.includes(proposed)) disagreements.push(`${where}: the message proposes moving ${proposed} into the partition key, the fix ${plan.bucket ? `adds a ${plan.bucket.granularity} bucket` : 'does not'}`);
+            continue;
+          }
           if (proposed && plan.bucket) {
             compared++;
             if (plan.bucket.granularity !== proposed) disagreements.push(`${where}: the message proposes a ${proposed} bucket, the fix a ${plan.bucket.granularity} bucket`);

@@ -179,7 +179,7 @@ function partitionFixes(text: string, parse: ParseResult, finding: Finding, env:
   const firstFix = fixes[0]?.plan === first ? fixes[0] : undefined;
   if (first && env.tableNameTaken) {
     const base = contexts.plan.create.name.name.name;
-    const suffix = first.shard ? 'sharded' : `by_${first.bucket!.granularity}`;
+    const suffix = first.shard ? 'sharded' : first.bucket ? `by_${first.bucket.granularity}` : `by_${first.moveToPartition?.join('_') ?? 'key'}`;
     const copyName = freeName([`${base}_${suffix}`], [], (n) => env.tableNameTaken!(n));
     for (const move of [false, true]) {
       const copy = keyChangeCopyFix(contexts.refactor, first, copyName, move, env.relativePath, firstFix && applicationCountOf(firstFix));
@@ -206,7 +206,12 @@ const PROVIDERS: { [R in RuleWithData]?: Provider<R> } = {
     return partitionFixes(text, parse, finding, env, { spread: true, throughput: { unitsPerSecond, limit, unit } });
   },
   // Verdicts that rest on the model's default rate also offer to write it down as a hint (fixes/hint-comment.ts).
-  'unbounded-partition': withRateHint((text, parse, finding, env) => partitionFixes(text, parse, finding, env, { growth: { timeColumn: finding.data.timeColumn } })),
+  'unbounded-partition': withRateHint((text, parse, finding, env) => {
+    const { timeColumn, suggestedBucket, clustering } = finding.data;
+    // The message proposes moving a bucket that is already a clustering column into the key: so does the fix.
+    const moveToPartition = clustering.includes(suggestedBucket) ? suggestedBucket : undefined;
+    return partitionFixes(text, parse, finding, env, { growth: { timeColumn }, ...(moveToPartition ? { moveToPartition } : {}) });
+  }),
   'large-partition': withRateHint((text, parse, finding, env) => {
     const { rowsPerPartition, sample, rowsAtLimit, evidence, limitValue, bucket } = finding.data;
     // A time bucket too coarse for the rate: its rows against the limit, which the shards split (a finer

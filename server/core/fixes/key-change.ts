@@ -59,6 +59,11 @@ export interface KeyChange {
    * partition's one row; now each item is a row of its own).
    */
   clustering?: string[];
+  /**
+   * Clustering columns that move into the partition key, after its columns (a time bucket already among the
+   * clustering columns, `posted_month`: each value becomes a partition of its own).
+   */
+  moveToPartition?: string[];
 }
 
 /** A partition fix's plan: the key change with the figures it was sized from. */
@@ -70,7 +75,11 @@ export interface PartitionPlan extends Omit<KeyChange, 'table'> {
 
 /** The KeyChange of a plan, on `table`. */
 export function keyChangeOf(table: TableInfo, plan: Omit<KeyChange, 'table'>): KeyChange {
-  return { table, shard: plan.shard, bucket: plan.bucket, ...(plan.clustering?.length ? { clustering: plan.clustering } : {}) };
+  return {
+    table, shard: plan.shard, bucket: plan.bucket,
+    ...(plan.clustering?.length ? { clustering: plan.clustering } : {}),
+    ...(plan.moveToPartition?.length ? { moveToPartition: plan.moveToPartition } : {}),
+  };
 }
 
 /** The columns a change appends to the partition key, in order. */

@@ -453,6 +453,13 @@ function decide(statement: DmlStatement, change: KeyChange, options: RewriteOpti
       wanted.push([column, { kind: 'marker', note }]);
     }
   }
+  // Columns moved into the partition key: a read, update or delete that did not pin one now must.
+  if (statement.kind !== 'Insert') {
+    for (const column of change.moveToPartition ?? []) {
+      if (facts.values.has(column)) continue;
+      wanted.push([column, { kind: 'marker', note: `bind ${quoteName(column)}: it is part of the partition key of ${tableName} now; run once per ${quoteName(column)} the statement covers` }]);
+    }
+  }
   let shardValues = 1;
   if (change.shard && !facts.named.has(change.shard.column)) {
     const value = shardValue(facts, change, change.shard, options, tableName);

@@ -73,6 +73,8 @@ export interface PlanDemand {
    * columns that tell items apart (isbn, title), best first. One becomes a clustering column.
    */
   overwrittenBy?: string[];
+  /** A time bucket already among the clustering columns: the fix moves it into the partition key. */
+  moveToPartition?: string;
 }
 
 interface Sizing {
@@ -240,6 +242,13 @@ export function namedPlan(table: TableInfo, shape: { shard?: Omit<ShardPlan, 'co
  */
 export function partitionPlans(ctx: PlanContext, demand: PlanDemand): PartitionPlan[] {
   if (!ctx.create.primaryKey || ctx.table.partitionKey.length === 0) return [];
+  const moved = demand.moveToPartition;
+  // Moving a clustering bucket into the key: statements that pin it keep working, the others bind it; a
+  // range over it (months 1 to 3) cannot restrict a partition key, so then the fix adds a bucket of its own.
+  if (moved && ctx.table.clustering.some((c) => c.name === moved) && !ctx.references.some((r) => r.ranged.includes(moved))) {
+    const { moveToPartition: _, ...rest } = demand;
+    return [{ table: ctx.table.qualifiedName, moveToPartition: [moved] }, ...partitionPlans(ctx, rest)];
+  }
   const sizing = sizingOf(ctx);
   const taken = ctx.table.columns.map((c) => c.name);
   const reasons: string[] = [];

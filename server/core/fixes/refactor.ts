@@ -75,6 +75,7 @@ function addedElements(plan: PartitionPlan): BodyElement[] {
 
 /** Edits to a CREATE TABLE that add the plan's columns to it and to its partition key; undefined when the key cannot take them. */
 export function keyChangeSchemaEdits(text: string, create: CreateTableStatement, plan: PartitionPlan): TextEdit[] | undefined {
+  if (plan.moveToPartition?.length) return movedKeyEdits(text, create, plan.moveToPartition);
   const key = partitionKeyEdits(text, create, addedKeyColumns(plan), plan.clustering);
   if (!key) return undefined;
   const elements = [...addedElements(plan), ...(key.clause ? [key.clause] : [])];
@@ -83,6 +84,24 @@ export function keyChangeSchemaEdits(text: string, create: CreateTableStatement,
   const body = addBodyElements(text, create, elements);
   if (!body) return undefined;
   return [...key.edits, ...body];
+}
+
+/**
+ * The PRIMARY KEY clause written again with `moved` clustering columns at the end of the partition key:
+ * `PRIMARY KEY (userid, posted_month, posted_time)` -> `PRIMARY KEY ((userid, posted_month), posted_time)`.
+ * Undefined for a key written inline, a clause with comments inside, or a CLUSTERING ORDER naming a moved
+ * column (its order would have to go too: left to the user).
+ */
+function movedKeyEdits(text: string, create: CreateTableStatement, moved: readonly string[]): TextEdit[] | undefined {
+  const pk = create.primaryKey;
+  if (!pk || pk.form !== 'clause' || !moved.every((m) => pk.clustering.some((c) => c.name === m))) return undefined;
+  const clause = text.slice(pk.range.start, pk.range.end);
+  if (/--|\/\/|\/\*/.test(clause)) return undefined;
+  if (create.options?.clusteringOrder.some((o) => moved.includes(o.column.name))) return undefined;
+  const partition = [...pk.partitionKey, ...pk.clustering.filter((c) => moved.includes(c.name))].map(identifierText);
+  const clustering = pk.clustering.filter((c) => !moved.includes(c.name)).map(identifierText);
+  const words = /^PRIMARY\s+KEY/i.exec(clause)?.[0] ?? 'PRIMARY KEY';
+  return [{ start: pk.range.start, end: pk.range.end, newText: `${words} ((${partition.join(', ')})${clustering.map((c) => `, ${c}`).join('')})` }];
 }
 
 /** The `-- @shard` annotation line a plan writes above the table. */
@@ -103,6 +122,7 @@ export function planText(plan: PartitionPlan): string {
     const by = plan.bucket.source ? ` by ${quoteName(plan.bucket.source)}` : '';
     parts.push(`a time bucket ${quoteName(plan.bucket.column)} ${plan.bucket.type} (${PERIOD_TEXT[plan.bucket.granularity]} partitions${by})`);
   }
+  if (plan.moveToPartition?.length) parts.unshift(`${plan.moveToPartition.map(quoteName).join(', ')} moved into the partition key`);
   const text = parts.join(' and ');
   if (!plan.clustering?.length) return text;
   // "isbn as a clustering column, and a calculated shard column from isbn (2 shards)"
@@ -225,6 +245,7 @@ function lazyEdits(fix: Omit<Fix, 'edits' | 'otherFiles'>, filePath: string, bui
 export function planId(plan: PartitionPlan): string {
   const parts: string[] = [];
   if (plan.clustering?.length) parts.push(`clustering:${plan.clustering.join(',')}`);
+  if (plan.moveToPartition?.length) parts.push(`move:${plan.moveToPartition.join(',')}`);
   if (plan.shard) parts.push(`shard:${plan.shard.method === 'random' ? 'random' : plan.shard.sources.join(',')}`);
   if (plan.bucket) parts.push(`bucket:${plan.bucket.granularity}`);
   return parts.join('+');
@@ -276,7 +297,7 @@ export function keyChangeFix(ctx: RefactorContext, plan: PartitionPlan, options:
   for (const other of others) summary.files.add(other.filePath);
   const fix = lazyEdits({
     id: planId(plan),
-    title: `Add ${planText(plan)}${summaryText(summary)}`,
+    title: `${plan.moveToPartition?.length && !plan.shard && !plan.bucket ? `Move ${plan.moveToPartition.map(quoteName).join(', ')} into the partition key` : `Add ${planText(plan)}`}${summaryText(summary)}`,
     kind: 'quickfix',
     ...(options.preferred ? { isPreferred: true } : {}),
     safeForFixAll: false,

@@ -29,7 +29,8 @@ function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx
   if (!defined || !defined.partitionKey.length || !defined.clustering.length) return;
   const table: TableInfo = ctx.latest(defined);
   const hints = ctx.hints(table);
-  const w = tableWorkload(table, hints, ctx.referencesTo(table));
+  const references = ctx.referencesTo(table);
+  const w = tableWorkload(table, hints, references);
   if (!w.growth) return;
   // Rows a query reads and deletes again are a queue: queue-table speaks for it (tombstones, not growth).
   if (w.consumption?.kind === 'queue') return;
@@ -53,7 +54,8 @@ function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx
   const rowsPerSecond = figures.rowsPerSecond ?? w.rowsPerSecond;
   const pk = table.partitionKey.map((c) => c.name);
   // A bucket already among the clustering columns (`posted_month`) only needs to move into the key.
-  const clusteredBucket = w.clustering.find((c) => c.nature === 'bucket')?.name;
+  // Not when a statement reads a range of it (months 1 to 3): a partition key column takes no range.
+  const clusteredBucket = w.clustering.find((c) => c.nature === 'bucket' && !references.some((r) => r.ranged.includes(c.name)))?.name;
   const bucket = clusteredBucket ?? suggestedBucket(rowsPerSecond, binding.rows);
   const suggestedKey = keyText([...pk, bucket], table.clustering.map((c) => c.name).filter((c) => c !== clusteredBucket));
   const who = pk.length === 1 ? `one ${pk[0]}` : `one (${pk.join(', ')})`;
