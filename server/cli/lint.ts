@@ -12,9 +12,7 @@ import { statSync } from 'node:fs';
 import { MAX_FILE_BYTES, describeIoError, readTextStream } from '../core/io/files';
 import { DEFAULT_CACHE_FILE, LintCache, RunInputs, definesSchema } from './cache';
 import { withProgress, type Progress } from './progress';
-import { EVIDENCE_OPTION, evidenceOption } from './project-facts';
-import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
-import { EvidenceCache, readProjectEvidence, type EvidenceSetting } from '../core/evidence';
+import { EVIDENCE_OPTION, ProjectFacts, evidenceOption } from './project-facts';
 import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type ResultWriter, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
 import { CONFIG_OPTIONS, EXIT, NO_IGNORE_OPTION, UsageError, collectCqlFiles, discoveredConfigs, ignoreCheck, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs, parseTargetOption, readInput, reportConfigErrors, writeOutput, type CliIO, type ReadBack } from './io';
@@ -240,15 +238,10 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     return exitCode(report.failed, counts, options.maxWarnings, io);
   }
 
-  // Rules are synchronous: the samples .cqlint.json names are read before they run, and handed to them here.
-  const samples = new SampleCache();
-  const evidenceCache = new EvidenceCache();
-  // --evidence is the user's own word: it may name files anywhere.
-  const evidence: EvidenceSetting[] = options.evidence.map((e) => ({ path: path.resolve(io.cwd, e), name: e, unconfined: true }));
-  const project = new Project({
-    target: options.target, config, configLookup: configs.lookup, sampleSummary: sampleSummaryHook(samples),
-    evidence, evidenceFiles: (settings) => evidenceCache.latest(settings),
-  });
+  // Rules are synchronous: the samples and evidence are read before they run, and handed to them here
+  // (--evidence is the user's own word: it may name files anywhere).
+  const facts = new ProjectFacts(options.evidence, io.cwd);
+  const project = new Project({ target: options.target, config, configLookup: configs.lookup, ...facts.projectOptions() });
   // The files read, in order, each with its byte order mark and stamp (--fix keeps the one and checks the
   // other when it writes). Their texts live in the project only, deflated once a file is indexed.
   const readFiles = new Map<string, ReadBack>();
@@ -287,13 +280,9 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
   // Discovered configuration files: a broken one is a failure (its valid rest still applies).
   if (config === undefined) reportConfigErrors(configs, readFiles.keys(), report);
 
-  // A configured sample that cannot be read is an I/O failure (exit 2); the rules then go without it.
-  await readConfiguredSamples(project, tablesDefinedIn(project, [...readFiles.keys()]), { cache: samples, onProblem: fail, roots });
-  // Evidence likewise (what a .cqlint.json names, inside the same folders): a missing or unreadable file
-  // fails the run; lines not read and tables the workspace does not define are warnings.
-  const readEvidence = await readProjectEvidence(project, readFiles.keys(), evidenceCache, { roots });
-  for (const problem of readEvidence.problems) fail(problem);
-  for (const warning of readEvidence.warnings) io.stderr.write(`cqlint: warning: ${warning}\n`);
+  // A configured sample or evidence file that cannot be read is an I/O failure (exit 2), the rules then go
+  // without it; lines not read and tables the workspace does not define are warnings.
+  const evidenceFiles = await facts.read(project, [...readFiles.keys()], { roots, fail, warn: (warning) => io.stderr.write(`cqlint: warning: ${warning}\n`) });
 
   const cache = options.cacheFile !== undefined ? await LintCache.load(options.cacheFile) : undefined;
   if (inputs) {
@@ -305,7 +294,7 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     }
     // Evidence changes findings too: every file read (whatever names it) is part of the key.
     inputs.setting('evidence', JSON.stringify(options.evidence));
-    for (const file of readEvidence.files) inputs.setting(`evidence ${file.origin.file}`, fileStamp(file.origin.file));
+    for (const file of evidenceFiles) inputs.setting(`evidence ${file}`, fileStamp(file));
   }
 
   // --fix / --fix-dry-run: every file is fixed first (the project keeps the fixed texts, so a fixed
