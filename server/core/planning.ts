@@ -21,6 +21,7 @@ export const MAX_SHARDS = 256;
  * docs/fixes.md#sizing.
  */
 export const SOFT_WRITES_PER_PARTITION = 1000;
+export const SOFT_WRITES_SOURCE = 'https://github.com/scylladb/scylla/blob/master/docs/dev/per-partition-rate-limit.md';
 
 /**
  * The shards a hot key's spread needs for its writes alone on Cassandra and ScyllaDB: the writes against

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { corpusFiles, projectRoot, readText } from '../helpers/corpus';
+import { MAX_SHARDS, MIN_SHARDS } from '../../server/core/planning';
 import { PARTITION_RULES, applyToWorkspace, fixesFor, refactoringProblems, shardValueChecks, workspaceProject } from './workspace';
 
 const CORPUS_FOLDERS = ['cassandra-docs', 'killrvideo', 'cassandra-docs-broken', 'dialects'];
@@ -96,7 +97,7 @@ describe('the message proposes what the preferred fix does', () => {
           }
           if (finding.ruleId === 'large-partition' && data.bucket && plan.shard) {
             compared++;
-            if (plan.shard.count !== Math.min(256, Math.max(2, data.bucket.shards))) disagreements.push(`${where}: the message proposes ${data.bucket.shards} shards, the fix ${plan.shard.count}`);
+            if (plan.shard.count !== Math.min(MAX_SHARDS, Math.max(MIN_SHARDS, data.bucket.shards))) disagreements.push(`${where}: the message proposes ${data.bucket.shards} shards, the fix ${plan.shard.count}`);
           }
         }
       }

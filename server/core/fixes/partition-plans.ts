@@ -16,12 +16,6 @@ import { MAX_SHARDS, MIN_SHARDS, PLANNING_HEADROOM, SOFT_WRITES_PER_PARTITION, l
 import type { BucketGranularity } from './bucket-values';
 import type { BucketPlan, PartitionPlan, PlanFigures, ShardPlan } from './key-change';
 
-/** Headroom over the computed need, so that no partition sits at its limit (the rules' cures use the same). */
-export const HEADROOM = PLANNING_HEADROOM;
-export { MAX_SHARDS, SOFT_WRITES_PER_PARTITION };
-
-export const SOFT_WRITES_SOURCE = 'https://github.com/scylladb/scylla/blob/master/docs/dev/per-partition-rate-limit.md';
-
 const SHARD_NAMES = ['shard', 'shard_id', 'shard_no', 'shard_num', 'shard_key'];
 
 interface BucketKind {
@@ -109,7 +103,7 @@ function writeLoad(ctx: PlanContext, sizing: Sizing): { units: number; limit: nu
 /**
  * The shard count a spread needs, with the reasons: the writes into today's hot partition against the
  * per-partition write limit, and the rows one partition collects in its bucket (a time-bucket key) against
- * the first size limit, each with HEADROOM; at least MIN_SHARDS, at most MAX_SHARDS.
+ * the first size limit, each with the planning headroom; at least MIN_SHARDS, at most MAX_SHARDS.
  */
 function shardCount(ctx: PlanContext, demand: PlanDemand, sizing: Sizing, reasons: string[]): number {
   let needed = MIN_SHARDS;
@@ -120,16 +114,16 @@ function shardCount(ctx: PlanContext, demand: PlanDemand, sizing: Sizing, reason
     needed = Math.max(needed, Math.min(MAX_SHARDS, count));
   };
   if (demand.throughput) {
-    need(demand.throughput.unitsPerSecond * HEADROOM / demand.throughput.limit, `throughput: ${formatCount(demand.throughput.unitsPerSecond)} ${demand.throughput.unit} into one partition against ${formatCount(demand.throughput.limit)}`);
+    need(demand.throughput.unitsPerSecond * PLANNING_HEADROOM / demand.throughput.limit, `throughput: ${formatCount(demand.throughput.unitsPerSecond)} ${demand.throughput.unit} into one partition against ${formatCount(demand.throughput.limit)}`);
   } else {
     const load = writeLoad(ctx, sizing);
     const amount = load.soft ? formatRate(load.units).replace(/rows?/, (w) => (w === 'row' ? 'write' : 'writes')) : `${formatCount(load.units)} ${load.unit}`;
-    need(load.units * HEADROOM / load.limit, `writes: ${amount} into one partition against ${load.label}`);
+    need(load.units * PLANNING_HEADROOM / load.limit, `writes: ${amount} into one partition against ${load.label}`);
   }
   if (demand.size) {
     const { bytes, limitBytes, rows, rowsLimit } = demand.size;
-    if (bytes !== undefined && limitBytes) need(bytes * HEADROOM / limitBytes, `size: ${formatBytes(bytes)} per partition against ${formatBytes(limitBytes)}`);
-    if (rows !== undefined && rowsLimit) need(rows * HEADROOM / rowsLimit, `size: ${formatCount(rows)} rows per partition against ${formatCount(rowsLimit)}`);
+    if (bytes !== undefined && limitBytes) need(bytes * PLANNING_HEADROOM / limitBytes, `size: ${formatBytes(bytes)} per partition against ${formatBytes(limitBytes)}`);
+    if (rows !== undefined && rowsLimit) need(rows * PLANNING_HEADROOM / rowsLimit, `size: ${formatCount(rows)} rows per partition against ${formatCount(rowsLimit)}`);
   }
   // A time bucket alone in the key: one bucket's rows share one partition.
   const bucketColumn = sizing.workload.keyShape === 'time-bucket' ? ctx.table.partitionKey.find((c) => bucketPeriodSeconds(c) !== undefined) : undefined;
@@ -138,7 +132,7 @@ function shardCount(ctx: PlanContext, demand: PlanDemand, sizing: Sizing, reason
   // clustering columns a partition is one row, overwritten.
   if (seconds && sizing.rowsToLimit && !sizing.workload.perEventCells && ctx.table.clustering.length) {
     const rows = sizing.rowsPerSecond * seconds;
-    need(rows * HEADROOM / sizing.rowsToLimit, `size: ${formatRate(sizing.rowsPerSecond)} (${sizing.rateNote}) × one ${bucketColumn.name} = ${formatCount(rows)} rows, the first limit at ${formatCount(sizing.rowsToLimit)} rows`);
+    need(rows * PLANNING_HEADROOM / sizing.rowsToLimit, `size: ${formatRate(sizing.rowsPerSecond)} (${sizing.rateNote}) × one ${bucketColumn.name} = ${formatCount(rows)} rows, the first limit at ${formatCount(sizing.rowsToLimit)} rows`);
   }
   // The setting stands in for the figures when the workload is not stated (default rates only).
   const stated = sizing.workload.rateHinted || ctx.hints?.writesPerSecondPerPartition !== undefined || !!demand.throughput || !!demand.size;
