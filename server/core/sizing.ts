@@ -9,7 +9,7 @@ import type { ColumnInfo, SchemaModel, TableInfo } from './schema/model';
 import { typeSize } from './schema/types';
 import { type TargetId, type TargetInfo, formatBytes, formatCount, targetInfo, unitsPerOperation } from './targets';
 import { keyText } from './util/statements';
-import { longestFitting, partsToFit } from './planning';
+import { BUCKET_LENGTHS, longestFitting, partsToFit } from './planning';
 import { inlineCode, markdownText, tableCell } from './markdown';
 import { describeProfile, formatDuration, formatRate, growthRateOf, rowsArrive, tableWorkload, type GrowthRate, type PartitionBound, type TableWorkload } from './schema/workload';
 import type { TableReference } from './schema/references';
@@ -443,11 +443,6 @@ export function figuresData(f: PartitionFigures): { rowBytes: number; limitLabel
   };
 }
 
-/** Buckets a too-coarse one may give way to, finest first. */
-const BUCKET_LENGTHS: { name: string; seconds: number }[] = [
-  { name: 'minute', seconds: 60 }, { name: 'hour', seconds: 3600 }, { name: 'day', seconds: 86_400 },
-  { name: 'week', seconds: 604_800 }, { name: 'month', seconds: 2_629_746 }, { name: 'year', seconds: 31_556_952 },
-];
 
 /**
  * Whether a table's time bucket is fine enough for its rate: the rows that arrive in one partition within

@@ -12,7 +12,7 @@ import { growthRateOf, tableWorkload, formatRate, type TableWorkload } from '../
 import { partitionFigures, throughputEstimates, type UdtLookup } from '../sizing';
 import { formatBytes, formatCount, type TargetInfo } from '../targets';
 import { freeName } from './identifiers';
-import { MAX_SHARDS, MIN_SHARDS, PLANNING_HEADROOM, SOFT_WRITES_PER_PARTITION, longestFitting, partsToFit } from '../planning';
+import { MAX_SHARDS, MIN_SHARDS, PLANNING_HEADROOM, SECONDS, SOFT_WRITES_PER_PARTITION, longestFitting, partsToFit } from '../planning';
 import type { BucketGranularity } from './bucket-values';
 import type { BucketPlan, PartitionPlan, PlanFigures, ShardPlan } from './key-change';
 
@@ -26,10 +26,10 @@ interface BucketKind {
 }
 
 export const BUCKETS: Record<BucketGranularity, BucketKind> = {
-  hour: { granularity: 'hour', names: ['hour', 'bucket_hour', 'hour_bucket'], type: 'timestamp', seconds: 3600 },
-  day: { granularity: 'day', names: ['day', 'bucket_day', 'day_bucket'], type: 'date', seconds: 86_400 },
-  month: { granularity: 'month', names: ['month', 'bucket_month', 'month_bucket'], type: 'text', seconds: 2_629_746 },
-  year: { granularity: 'year', names: ['year', 'bucket_year', 'year_bucket'], type: 'int', seconds: 31_556_952 },
+  hour: { granularity: 'hour', names: ['hour', 'bucket_hour', 'hour_bucket'], type: 'timestamp', seconds: SECONDS.hour },
+  day: { granularity: 'day', names: ['day', 'bucket_day', 'day_bucket'], type: 'date', seconds: SECONDS.day },
+  month: { granularity: 'month', names: ['month', 'bucket_month', 'month_bucket'], type: 'text', seconds: SECONDS.month },
+  year: { granularity: 'year', names: ['year', 'bucket_year', 'year_bucket'], type: 'int', seconds: SECONDS.year },
 };
 
 /** A partition that reaches its limit later than this at the planned rate needs no bucket. */

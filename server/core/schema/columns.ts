@@ -4,6 +4,7 @@
 // docs/partition-model.md lists every word below and how to correct a wrong guess.
 import type { ColumnInfo, TableInfo } from './model';
 import { isCollection, nativeName } from './types';
+import { SECONDS } from '../planning';
 
 /**
  * snake_case, camelCase and plain: created_at, createdAt, yyyymmdd → words. Accents are dropped
@@ -85,15 +86,13 @@ const BUCKET_SECONDS_BY_WORD = new Map<string, number | undefined>();
 function bucketWords(seconds: number | undefined, list: string[]): void {
   for (const w of list) BUCKET_SECONDS_BY_WORD.set(w, seconds);
 }
-const HOUR = 3600;
-const DAY = 86_400;
-bucketWords(60, ['minute', 'minuto', 'minuut', 'minuten']);
-bucketWords(HOUR, ['hour', 'hourly', 'yyyymmddhh', 'stunde', 'hora', 'heure', 'ora', 'uur']);
-bucketWords(DAY, ['day', 'date', 'daily', 'yyyymmdd', 'ymd', 'datum', 'dia', 'fecha', 'jour', 'giorno', 'dag']);
-bucketWords(7 * DAY, ['week', 'weekly', 'woche', 'semana', 'semaine', 'settimana']);
-bucketWords(2_629_746, ['month', 'monthly', 'yyyymm', 'monat', 'mes', 'mois', 'mese', 'maand']);
-bucketWords(7_889_238, ['quarter', 'quartal', 'trimestre', 'kwartaal']);
-bucketWords(31_556_952, ['year', 'yearly', 'yyyy', 'jahr', 'ano', 'annee', 'anno', 'jaar']);
+bucketWords(SECONDS.minute, ['minute', 'minuto', 'minuut', 'minuten']);
+bucketWords(SECONDS.hour, ['hour', 'hourly', 'yyyymmddhh', 'stunde', 'hora', 'heure', 'ora', 'uur']);
+bucketWords(SECONDS.day, ['day', 'date', 'daily', 'yyyymmdd', 'ymd', 'datum', 'dia', 'fecha', 'jour', 'giorno', 'dag']);
+bucketWords(SECONDS.week, ['week', 'weekly', 'woche', 'semana', 'semaine', 'settimana']);
+bucketWords(SECONDS.month, ['month', 'monthly', 'yyyymm', 'monat', 'mes', 'mois', 'mese', 'maand']);
+bucketWords(3 * SECONDS.month, ['quarter', 'quartal', 'trimestre', 'kwartaal']);
+bucketWords(SECONDS.year, ['year', 'yearly', 'yyyy', 'jahr', 'ano', 'annee', 'anno', 'jaar']);
 bucketWords(undefined, ['period', 'window', 'interval', 'epoch', 'periodo', 'periode', 'zeitraum']);
 const BUCKET_WORDS = new Set(BUCKET_SECONDS_BY_WORD.keys());
 // Units that make an epoch or a number an instant (`epoch_ms`, `ts_millis`), not a bucket.
@@ -457,7 +456,7 @@ export function bucketPeriodSeconds(col: ColumnInfo): number | undefined {
     if (seconds !== undefined && (finest === undefined || seconds < finest)) finest = seconds;
   }
   if (finest !== undefined) return finest;
-  return nativeName(col.type) === 'date' ? DAY : undefined;
+  return nativeName(col.type) === 'date' ? SECONDS.day : undefined;
 }
 
 /** Identifiers and other values with many distinct values: uuids, *_id, email, name, title ... */

@@ -10,7 +10,7 @@ import type { ColumnInfo, TableInfo } from './model';
 import type { TableReference } from './references';
 import { isCollection, nativeName } from './types';
 import { formatCount } from '../targets';
-import { longestFitting } from '../planning';
+import { BUCKET_LENGTHS, longestFitting } from '../planning';
 
 /**
  * Who fills one partition, which sets the default rate:
@@ -442,7 +442,7 @@ export { FEW_VALUES };
 const GROWTH_HORIZON_SECONDS = 5 * 365 * 86_400;
 
 /** Time buckets the advice may suggest, coarsest last, with their length. */
-const BUCKET_SECONDS = [{ name: 'hour', seconds: 3600 }, { name: 'day', seconds: 86_400 }, { name: 'month', seconds: 2_629_746 }];
+const BUCKET_SECONDS = BUCKET_LENGTHS.filter((b) => b.name === 'hour' || b.name === 'day' || b.name === 'month');
 
 /**
  * Whether a partition of the table grows past `rowsToLimit` (the target's binding limit): rows arrive
