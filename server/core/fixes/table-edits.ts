@@ -67,20 +67,14 @@ export function partitionKeyEdits(
   const lastKey = pk.partitionKey[pk.partitionKey.length - 1]!;
   const moreClustering = clustering.map((c) => `, ${quoteName(c)}`).join('');
   if (clustering.length && pk.form !== 'inline') {
-    if (!added.length && !pk.partitionKeyParenthesised && !pk.clustering.length) {
-      return { edits: [{ start: lastKey.range.end, end: lastKey.range.end, newText: moreClustering }] };
-    }
-    const withPartition = added.length ? partitionKeyEdits(text, table, added) : { edits: [] as TextEdit[] };
-    if (!withPartition) return undefined;
-    const lastClustering = pk.clustering[pk.clustering.length - 1];
-    if (lastClustering) return { edits: [...withPartition.edits, { start: lastClustering.range.end, end: lastClustering.range.end, newText: moreClustering }] };
-    if (!pk.partitionKeyParenthesised) {
-      // `(a)` -> `((a, s), isbn)`: the clustering columns follow the parenthesis the partition edit closes.
-      return { edits: withPartition.edits.map((e) => (e.start === lastKey.range.end ? { ...e, newText: `${e.newText}${moreClustering}` } : e)) };
-    }
-    const close = closingParenAfter(text, lastKey.range.end, pk.range.end);
-    if (close === undefined) return undefined;
-    return { edits: [...withPartition.edits, { start: close + 1, end: close + 1, newText: moreClustering }] };
+    const partition = added.length ? partitionKeyEdits(text, table, added) : { edits: [] as TextEdit[] };
+    if (!partition) return undefined;
+    // After the last clustering column, else after the partition key (its parenthesised group when it has one).
+    const at = pk.clustering[pk.clustering.length - 1]?.range.end ?? pk.partitionKeyRange?.end ?? lastKey.range.end;
+    // `(a)` -> `((a, s), isbn)`: the partition edit that closes the new group there takes the columns after it.
+    const closing = partition.edits.find((e) => e.start === at);
+    if (closing) return { edits: partition.edits.map((e) => (e === closing ? { ...e, newText: `${e.newText}${moreClustering}` } : e)) };
+    return { edits: [...partition.edits, { start: at, end: at, newText: moreClustering }] };
   }
   if (!added.length && !clustering.length) return undefined;
   if (pk.form === 'inline') {
@@ -107,17 +101,6 @@ export function partitionKeyEdits(
       { start: after, end: after, newText: `, ${name})` },
     ],
   };
-}
-
-/** The `)` that closes a parenthesised partition key: the first one after `from`, outside comments. */
-function closingParenAfter(text: string, from: number, end: number): number | undefined {
-  for (let i = from; i < end; i++) {
-    const ch = text[i];
-    if (ch === ')') return i;
-    if ((ch === '-' && text[i + 1] === '-') || (ch === '/' && text[i + 1] === '/')) i = text.indexOf('\n', i) < 0 ? end : text.indexOf('\n', i);
-    else if (ch === '/' && text[i + 1] === '*') i = text.indexOf('*/', i) < 0 ? end : text.indexOf('*/', i) + 1;
-  }
-  return undefined;
 }
 
 /** An edit that writes `-- <comment>` lines directly above the statement, with its indentation. */
