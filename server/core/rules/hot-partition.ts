@@ -74,12 +74,12 @@ const HEADLINES: Record<Reason, (pk: string[]) => string> = {
 /** A key of at most this many values puts the whole table in that many partitions, whatever else it holds. */
 const TINY_KEY = 3;
 
-function keyDescription(w: TableWorkload, reason: Reason): string {
+/** `overwrittenBy`: the per-item columns a time-bucket key's one row takes from each new item (see check). */
+function keyDescription(w: TableWorkload, reason: Reason, overwrittenBy: readonly string[]): string {
   const pk = w.table.partitionKey;
   if (reason === 'time-bucket') {
     const names = pk.map((c) => c.name);
-    const items = w.table.clustering.length || w.perEventCells ? [] : perItemColumns(w.table);
-    const overwrite = items.length ? `, and with no clustering column each new item (${items.join(', ')}) overwrites that ${names.join('/')}'s one row` : '';
+    const overwrite = overwrittenBy.length ? `, and with no clustering column each new item (${overwrittenBy.join(', ')}) overwrites that ${names.join('/')}'s one row` : '';
     return `the partition key (${names.join(', ')}) is a time bucket alone, so all writes of the current ${names.join('/')} go to one partition${overwrite}`;
   }
   if (reason === 'shard-only') {
@@ -164,7 +164,7 @@ function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx
         : `Shard it: add a shard column to the partition key ${suggestedKey}, ${shardHint}`;
   ctx.report({
     message: `hot partition in ${table.qualifiedName}: ${HEADLINES[reason](pkNames)}${busiest ? ` (measured: ${shareText(busiest).replace(/ of the .*/, '')})` : ''}`,
-    details: `${reason === 'measured' ? `${measuredHotText(busiest!).replace(/^measured/, 'Measured')}.` : `The ${keyDescription(w, reason).replace(/^the /, '')}.${busiest ? ` ${measuredHotText(busiest).replace(/^measured/, 'Measured')}.` : ''}`}${growthText}\n\n${advice}.\n\n${partitionNumbersText(figures)}`,
+    details: `${reason === 'measured' ? `${measuredHotText(busiest!).replace(/^measured/, 'Measured')}.` : `The ${keyDescription(w, reason, overwrittenBy).replace(/^the /, '')}.${busiest ? ` ${measuredHotText(busiest).replace(/^measured/, 'Measured')}.` : ''}`}${growthText}\n\n${advice}.\n\n${partitionNumbersText(figures)}`,
     range: stmt.primaryKey?.partitionKeyRange ?? stmt.primaryKey?.range ?? stmt.name.range,
     data: {
       table: table.qualifiedName,
