@@ -12,7 +12,7 @@ import type { Fix, TextEdit } from '../core/fixes/types';
 import { Project } from '../core/project';
 import { EVIDENCE_OPTION, ProjectFacts, evidenceOption } from './project-facts';
 import type { TargetId } from '../core/targets';
-import { commandHelp, type CliOptions, type CommandSpec } from './options';
+import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import {
   CONFIG_OPTIONS, EXIT, InputError, NO_IGNORE_OPTION, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter,
   ignoreCheck, inputFolders, parseCommandArgs, parseTargetOption, readInput, writeOutput, type CliIO, type ReadBack,
@@ -30,7 +30,7 @@ const FIX_OPTIONS = {
   ...CONFIG_OPTIONS,
   ...NO_IGNORE_OPTION,
   ...EVIDENCE_OPTION,
-  help: { type: 'boolean', short: 'h', help: 'Show this help' },
+  ...HELP_OPTION,
 } satisfies CliOptions;
 
 export const FIX_COMMAND: CommandSpec = {

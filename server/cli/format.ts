@@ -10,7 +10,7 @@ import { createHeapKeeper } from '../core/util/heap';
 import { withProgress, type Progress } from './progress';
 import { UnifiedDiff } from '../core/format/diff';
 import { MAX_FILE_BYTES } from '../core/io/files';
-import { commandHelp, type CliOptions, type CommandSpec } from './options';
+import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import { EXIT, NO_IGNORE_OPTION, UsageError, collectCqlFiles, discoveredConfigs, ignoreCheck, displayPath, failureReporter, parseCommandArgs, readInput, writeOutput, type CliIO } from './io';
 
 const FORMAT_OPTIONS = {
@@ -19,7 +19,7 @@ const FORMAT_OPTIONS = {
   'keyword-case': { type: 'string', value: 'case', help: 'upper (default), lower or preserve' },
   indent: { type: 'string', value: 'n', help: 'Spaces per indentation level (default 4)' },
   ...NO_IGNORE_OPTION,
-  help: { type: 'boolean', short: 'h', help: 'Show this help' },
+  ...HELP_OPTION,
 } satisfies CliOptions;
 
 export const FORMAT_COMMAND: CommandSpec = {

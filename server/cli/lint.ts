@@ -16,7 +16,7 @@ import { EVIDENCE_OPTION, ProjectFacts, evidenceOption } from './project-facts';
 import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type ResultWriter, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
 import { CONFIG_OPTIONS, EXIT, NO_IGNORE_OPTION, UsageError, collectCqlFiles, discoveredConfigs, ignoreCheck, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs, parseTargetOption, readInput, reportConfigErrors, writeOutput, type CliIO, type ReadBack } from './io';
-import { commandHelp, type CliOptions, type CommandSpec } from './options';
+import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import { lintInWorkers, workerCount } from './lint-workers';
 import packageJson from '../../package.json';
 
@@ -35,7 +35,7 @@ const LINT_OPTIONS = {
   'no-color': { type: 'boolean', help: 'Disable colours' },
   cache: { type: 'boolean', help: `Keep each file's findings in a cache and reuse them while nothing they depend on has changed (the file, the schema, the queries it reads, the configuration, cqlint itself); not used with --fix, --fix-dry-run or --stdin` },
   'cache-location': { type: 'string', value: 'file', help: `Where --cache keeps its file (default: ${DEFAULT_CACHE_FILE} in the working directory)` },
-  help: { type: 'boolean', short: 'h', help: 'Show this help' },
+  ...HELP_OPTION,
 } satisfies CliOptions;
 
 export const LINT_COMMAND: CommandSpec = {

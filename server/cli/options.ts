@@ -16,6 +16,11 @@ export interface CliOption {
 
 export type CliOptions = Record<string, CliOption>;
 
+/** `-h, --help`, which every command takes. */
+export const HELP_OPTION = {
+  help: { type: 'boolean', short: 'h', help: 'Show this help' },
+} satisfies CliOptions;
+
 /** A command's interface: everything its --help and the README say about it. */
 export interface CommandSpec {
   name: string;

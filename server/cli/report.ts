@@ -21,14 +21,14 @@ import {
   parseTargetOption, readInput, reportConfigErrors, writeTextFile, type CliIO,
 } from './io';
 import { describeIoError } from '../core/io/files';
-import { commandHelp, type CliOptions, type CommandSpec } from './options';
+import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 
 const REPORT_OPTIONS = {
   out: { type: 'string', short: 'o', value: 'file', help: 'Where to write the HTML (default: report.html; with --diagram alone, none): a file is replaced atomically; a named pipe or device (/dev/stdout) is written into' },
   diagram: { type: 'string', value: 'file', help: 'Also write the keyspace diagrams as one standalone SVG' },
   ...CONFIG_OPTIONS,
   ...EVIDENCE_OPTION,
-  help: { type: 'boolean', short: 'h', help: 'Show this help' },
+  ...HELP_OPTION,
 } satisfies CliOptions;
 
 export const REPORT_COMMAND: CommandSpec = {

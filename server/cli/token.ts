@@ -15,7 +15,7 @@ import { KeyEncoder, toHex, toProblem } from '../core/token/token';
 import { parseTypeSpecs, type KeyType } from '../core/token/types';
 import { type KeyValue, parseKeyValue } from '../core/token/values';
 import { EXIT, InputError, UsageError, collectCqlFiles, displayPath, parseCommandArgs, readInput, readRequiredInput, type CliIO } from './io';
-import { commandHelp, type CliOptions, type CommandSpec } from './options';
+import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import { LineIndex } from '../../grammar/line-index';
 
 const TOKEN_OPTIONS = {
@@ -25,7 +25,7 @@ const TOKEN_OPTIONS = {
   'no-config': { type: 'boolean', help: 'Ignore .cqlint.json files (and the ring they name)' },
   replication: { type: 'string', value: 'spec', help: "SimpleStrategy RF ('3') or per-DC RFs ('dc1:3,dc2:2'); default: the keyspace's CREATE KEYSPACE in --schema, else 1" },
   json: { type: 'boolean', help: 'JSON output, one object per key; without values, read one JSON array (or {col: value} object) per line from stdin' },
-  help: { type: 'boolean', short: 'h', help: 'Show this help' },
+  ...HELP_OPTION,
 } satisfies CliOptions;
 
 export const TOKEN_COMMAND: CommandSpec = {
