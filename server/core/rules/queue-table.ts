@@ -11,7 +11,7 @@ import { growthRateOf, formatDuration, formatRate, tableWorkload } from '../sche
 import { CASSANDRA_TOMBSTONES, formatCount } from '../targets';
 import type { RuleExamples, RuleModule } from './types';
 import { withLatestCreatedTable } from './defined-tables';
-import { numericOption } from '../schema/build';
+import { numericOption } from '../schema/definitions';
 import { canHoldInstant } from '../schema/columns';
 import type { FindingData } from '../findings-data';
 

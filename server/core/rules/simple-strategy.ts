@@ -3,7 +3,7 @@
 // replication factor of 1 or 2 under NetworkTopologyStrategy is not reported (a conscious choice).
 // Not reported for Amazon Keyspaces or Cosmos DB, which manage replication themselves.
 // Data: { keyspace: string, replicationFactor?: string, suggestedReplication: string }
-import { mapLiteralStrings } from '../schema/build';
+import { mapLiteralStrings } from '../schema/definitions';
 import type { FileLocalRuleModule, FileRuleContext, RuleExamples, StatementOf } from './types';
 import type { FindingData } from '../findings-data';
 

@@ -6,7 +6,7 @@
 // Apache docs advise 20-30 windows). Cassandra and ScyllaDB (the managed targets choose compaction
 // themselves); a table with another strategy (TWCS, UCS, ICS ...) is left alone.
 // Data: { table, ttlSeconds, ttlSource, compaction, timeColumn, windowUnit, windowSize, suggestedOption }
-import { mapLiteralStrings } from '../schema/build';
+import { mapLiteralStrings } from '../schema/definitions';
 import { formatDuration, tableWorkload, writeTtlSeconds } from '../schema/workload';
 import type { RuleExamples, RuleModule } from './types';
 import { withLatestCreatedTable } from './defined-tables';
