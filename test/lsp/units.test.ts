@@ -7,7 +7,7 @@ import { CORE_OWNED_REGISTRATIONS, guardConnection, safeHandler } from '../../se
 import { decodeText, findCqlFiles } from '../../server/core/io/files';
 import { createStages, findingToDiagnostic } from '../../server/lsp/features/diagnostics';
 import type { FilesChangedEvent } from '../../server/lsp/context';
-import { mergeCapabilities } from '../../server/lsp/server';
+import { mergeCapabilities } from '../../server/lsp/session';
 import { tempWorkspace } from '../../scripts/lsp-client';
 import { LineIndex } from '../../grammar/line-index';
 
