@@ -118,13 +118,215 @@ function percentile(sorted: Float64Array | number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
 }
 
+/** Where a sample's columns are: from its header, or the configured or default order, on the first record. */
+interface SampleLayout {
+  columns: ColumnInfo[];
+  /** The partition key columns' fields, in key order. */
+  keyIndexes: number[];
+  clusteringIndexes: number[];
+  /** The columns whose size their type does not fix: measured row by row. */
+  variable: { index: number; column: ColumnInfo }[];
+  /** The shard formula's source fields (none: the spread is not measured) and their types. */
+  shardIndexes: number[];
+  shardTypes: KeyType[];
+  /** One text source: codepoints() applies too, so the other formula is measured beside it. */
+  textSource: boolean;
+}
+
+/** The layout of `names` (a header or the configured order), or why the sample cannot be read with it. */
+function sampleLayout(table: TableInfo, names: readonly string[], shard: SampleOptions['shard'], udts: ReturnType<typeof udtLookupFor>): SampleLayout | { problem: string } {
+  const columns: ColumnInfo[] = [];
+  for (const name of names) {
+    const col = columnNamed(table, name);
+    if (!col) return { problem: `${name} is not a column of ${table.qualifiedName}` };
+    columns.push(col);
+  }
+  const keyIndexes = table.partitionKey.map((c) => columns.indexOf(c));
+  const missing = table.partitionKey.filter((_, i) => keyIndexes[i]! < 0).map((c) => c.name);
+  if (missing.length) return { problem: `the sample has no ${missing.join(', ')} column: the partition key cannot be read` };
+  const layout: SampleLayout = {
+    columns,
+    keyIndexes,
+    clusteringIndexes: columns.flatMap((c, i) => (c.role === 'clustering' ? [i] : [])),
+    variable: columns.map((column, index) => ({ index, column }))
+      .filter(({ column }) => (column.role === 'clustering' || column.role === 'regular') && measuredBytes(column.type, '') !== undefined),
+    shardIndexes: [],
+    shardTypes: [],
+    textSource: false,
+  };
+  if (shard && shard.method !== 'random') {
+    const shardIndexes = shard.sources.map((s) => columns.findIndex((c) => c.name === s));
+    layout.shardTypes = shard.sources.map((s) => {
+      const c = columnNamed(table, s);
+      return c?.type ? keyTypeFromAst(c.type, udts) : { kind: 'unsupported', text: s, reason: 'unknown column' };
+    });
+    if (!shardIndexes.some((i) => i < 0)) layout.shardIndexes = shardIndexes;
+    const only = layout.shardTypes.length === 1 ? layout.shardTypes[0]! : undefined;
+    layout.textSource = only?.kind === 'native' && TEXT_TYPES.has(only.name);
+  }
+  return layout;
+}
+
+/**
+ * The tallies of a sample's records: partitions (bounded by the key limits), rows, measured bytes and the
+ * spread over shards. Memory grows with the partitions up to the tally's cap, never with rows.
+ */
+class SampleTally {
+  readonly partitions: KeyTally<PartitionEntry>;
+  rows = 0;
+  /** Σ and max of a row's measured variable-size bytes (the measured row size; memory stays constant). */
+  variableTotal = 0;
+  variableMax = 0;
+  /** Shard counts are numbers, not sizes: tallied in at most MAX_SHARD_BARS bars (token/skew.ts). */
+  readonly spreadCounts: ShardTally | undefined;
+  comparisonCounts: ShardTally | undefined;
+  readonly encoder: KeyEncoder | undefined;
+  layout: SampleLayout | undefined;
+  private layoutFailed = false;
+  private readonly keyLimits: Readonly<KeyLimits>;
+  private readonly udts: ReturnType<typeof udtLookupFor>;
+
+  constructor(
+    private readonly table: TableInfo,
+    schema: SchemaModel,
+    private readonly options: SampleOptions,
+    private readonly problem: (line: number, reason: string) => void,
+  ) {
+    this.udts = udtLookupFor(schema);
+    this.keyLimits = options.keyLimits ?? KEY_LIMITS;
+    this.partitions = new KeyTally<PartitionEntry>(this.keyLimits);
+    const shard = options.shard;
+    this.spreadCounts = shard && shard.method !== 'random' ? new ShardTally(shard.count) : undefined;
+    const keyTypes = table.partitionKey.map((c) => (c.type ? keyTypeFromAst(c.type, this.udts) : undefined));
+    this.encoder = keyTypes.every((t): t is KeyType => !!t && !keyTypeProblem(t))
+      ? new KeyEncoder(keyTypes as KeyType[], { columns: table.partitionKey.map((c) => c.name) })
+      : undefined;
+  }
+
+  /** Sets the layout from `names`; false (and the reason reported) when the sample cannot be read. */
+  private useLayout(names: readonly string[], line: number): boolean {
+    const layout = sampleLayout(this.table, names, this.options.shard, this.udts);
+    if ('problem' in layout) {
+      this.problem(line, layout.problem);
+      this.layoutFailed = true;
+      return false;
+    }
+    this.layout = layout;
+    return true;
+  }
+
+  /** One CSV record: the header, or a row tallied (a malformed row is reported by line and skipped). */
+  record(fields: CsvField[], line: number): void {
+    if (this.layoutFailed) return;
+    const table = this.table;
+    if (!this.layout) {
+      const names = fields.map((f) => f.text.trim());
+      // HEADER = true: the first record names distinct columns of the table, the partition key among them.
+      const isHeader = names.every((n, i) => hasColumn(table, n) && names.indexOf(n) === i) && table.partitionKey.every((c) => names.includes(c.name));
+      if (isHeader) {
+        this.useLayout(names, line);
+        return;
+      }
+      if (!this.useLayout(this.options.columns?.length ? [...this.options.columns] : copyDefaultColumnOrder(table), line)) return;
+    }
+    const layout = this.layout!;
+    const cols = layout.columns;
+    if (fields.length !== cols.length) {
+      this.problem(line, `expected ${cols.length} fields (${cols.map((c) => c.name).join(', ')}), found ${fields.length}`);
+      return;
+    }
+    const keyTexts = this.keyTexts(fields, line);
+    if (!keyTexts) return;
+    const entry = this.partitionOf(keyTexts, fields, line);
+    if (!entry) return;
+    let rowVariable = 0;
+    for (const { index, column } of layout.variable) {
+      const f = fields[index]!;
+      if (!f.quoted && f.text === '') continue;
+      rowVariable += measuredBytes(column.type, f.text) ?? 0;
+    }
+    entry.variableBytes += rowVariable;
+    this.variableTotal += rowVariable;
+    if (rowVariable > this.variableMax) this.variableMax = rowVariable;
+    this.spread(fields);
+    this.rows++;
+  }
+
+  /** The partition key's texts, or undefined (reported) when a key or clustering cell cannot be one. */
+  private keyTexts(fields: CsvField[], line: number): string[] | undefined {
+    const { keyIndexes, clusteringIndexes, columns } = this.layout!;
+    const keyTexts: string[] = [];
+    for (let k = 0; k < keyIndexes.length; k++) {
+      const f = fields[keyIndexes[k]!]!;
+      if (!f.quoted && f.text === '') {
+        this.problem(line, `null in partition key column ${this.table.partitionKey[k]!.name}`);
+        return undefined;
+      }
+      // Cassandra refuses keys over 64 KiB: a larger cell is not a key, and never reaches the value parser.
+      if (f.text.length > this.keyLimits.maxKeyLength) {
+        this.problem(line, `partition key column ${this.table.partitionKey[k]!.name} holds ${f.text.length} characters, over the ${this.keyLimits.maxKeyLength} a key may have`);
+        return undefined;
+      }
+      keyTexts.push(f.text);
+    }
+    for (const k of clusteringIndexes) {
+      const f = fields[k]!;
+      if (!f.quoted && f.text === '') {
+        this.problem(line, `null in clustering column ${columns[k]!.name}`);
+        return undefined;
+      }
+    }
+    return keyTexts;
+  }
+
+  /** The tally's entry of the row's partition (its token computed when it is first seen). */
+  private partitionOf(keyTexts: string[], fields: CsvField[], line: number): PartitionEntry | undefined {
+    const { keyIndexes } = this.layout!;
+    const encoder = this.encoder;
+    const mapKey = keyTexts.length === 1 ? keyTexts[0]! : keyTexts.join('\u0000');
+    try {
+      return this.partitions.add(mapKey, () => {
+        let token: bigint | undefined;
+        if (encoder) {
+          const values = encoder.parse(keyTexts.map((t, k) => cqlshFieldValue(encoder.types[k]!, fields[keyIndexes[k]!]!) ?? t));
+          token = encoder.token(values);
+        }
+        return { key: keyTexts, variableBytes: 0, token };
+      }).value;
+    } catch (error) {
+      this.problem(line, error instanceof Error ? error.message : String(error));
+      return undefined;
+    }
+  }
+
+  /** The row's shard under the formula (and under the other formula, for one text source). */
+  private spread(fields: CsvField[]): void {
+    const { shardIndexes, shardTypes, textSource } = this.layout!;
+    const shard = this.options.shard;
+    if (!this.spreadCounts || !shard || !shardIndexes.length) return;
+    const sources = shardIndexes.map((i) => fields[i]!);
+    if (!sources.every((f) => f.quoted || f.text !== '')) return;
+    if (shard.method === 'codepoints') {
+      this.spreadCounts.add(codepointsMod(sources[0]!.text, shard.count));
+      if (textSource) (this.comparisonCounts ??= new ShardTally(shard.count)).add(murmur3SourceHash(shardTypes, [sources[0]!.text]) % shard.count);
+      return;
+    }
+    try {
+      const values = sources.map((f, i) => parseKeyValue(shardTypes[i]!, cqlshFieldValue(shardTypes[i]!, f) ?? ''));
+      this.spreadCounts.add(murmur3SourceHash(shardTypes, values) % shard.count);
+      if (textSource) (this.comparisonCounts ??= new ShardTally(shard.count)).add(codepointsMod(sources[0]!.text, shard.count));
+    } catch {
+      // A source value the shard maths cannot read: the row still counts for its partition.
+    }
+  }
+}
+
 /**
  * Reads a cqlsh CSV sample of `table` from a stream of text chunks (any chunk size). Memory is bounded
  * (see the top of this file): it grows with the partitions up to the tally's cap, never with rows.
  * Malformed rows are counted and listed by line; they never stop the reading.
  */
 export async function readSample(chunks: AsyncIterable<string> | Iterable<string>, table: TableInfo, schema: SchemaModel, options: SampleOptions): Promise<SampleSummary> {
-  const udts = udtLookupFor(schema);
   const maxProblems = options.maxProblems ?? 50;
   const malformed: SampleSummary['malformed'] = [];
   let malformedCount = 0;
@@ -132,155 +334,17 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
     malformedCount++;
     if (malformed.length < maxProblems) malformed.push({ line, reason });
   };
-
-  // Column layout: set from the header or the configured/default order on the first record.
-  let columns: ColumnInfo[] | undefined;
-  let keyIndexes: number[] = [];
-  let clusteringIndexes: number[] = [];
-  let variable: { index: number; column: ColumnInfo }[] = [];
-  let shardIndexes: number[] = [];
-  let shardTypes: KeyType[] = [];
-  const keyTypes = table.partitionKey.map((c) => (c.type ? keyTypeFromAst(c.type, udts) : undefined));
-  const encoder = keyTypes.every((t): t is KeyType => !!t && !keyTypeProblem(t))
-    ? new KeyEncoder(keyTypes as KeyType[], { columns: table.partitionKey.map((c) => c.name) })
-    : undefined;
-  const layout = (names: readonly string[], line: number): boolean => {
-    const found: ColumnInfo[] = [];
-    for (const name of names) {
-      const col = columnNamed(table, name);
-      if (!col) {
-        problem(line, `${name} is not a column of ${table.qualifiedName}`);
-        return false;
-      }
-      found.push(col);
-    }
-    columns = found;
-    keyIndexes = table.partitionKey.map((c) => found.indexOf(c));
-    const missing = table.partitionKey.filter((_, i) => keyIndexes[i]! < 0).map((c) => c.name);
-    if (missing.length) {
-      problem(line, `the sample has no ${missing.join(', ')} column: the partition key cannot be read`);
-      return false;
-    }
-    clusteringIndexes = found.flatMap((c, i) => (c.role === 'clustering' ? [i] : []));
-    variable = found.map((column, index) => ({ index, column }))
-      .filter(({ column }) => (column.role === 'clustering' || column.role === 'regular') && measuredBytes(column.type, '') !== undefined);
-    if (options.shard && options.shard.method !== 'random') {
-      shardIndexes = options.shard.sources.map((s) => found.findIndex((c) => c.name === s));
-      shardTypes = options.shard.sources.map((s) => {
-        const c = columnNamed(table, s);
-        return c?.type ? keyTypeFromAst(c.type, udts) : { kind: 'unsupported', text: s, reason: 'unknown column' };
-      });
-      if (shardIndexes.some((i) => i < 0)) shardIndexes = [];
-      const only = shardTypes.length === 1 ? shardTypes[0]! : undefined;
-      textSource = only?.kind === 'native' && TEXT_TYPES.has(only.name);
-    }
-    return true;
-  };
-  const defaultOrder = options.columns?.length ? [...options.columns] : copyDefaultColumnOrder(table);
-
-  const keyLimits = options.keyLimits ?? KEY_LIMITS;
-  const partitions = new KeyTally<PartitionEntry>(keyLimits);
-  let rows = 0;
-  /** Σ and max of a row's measured variable-size bytes (the measured row size; memory stays constant). */
-  let variableTotal = 0;
-  let variableMax = 0;
-  let chars = 0;
-  let layoutFailed = false;
-  const shard = options.shard;
-  // Shard counts are numbers, not sizes: tallied in at most MAX_SHARD_BARS bars (token/skew.ts).
-  const spreadCounts = shard && shard.method !== 'random' ? new ShardTally(shard.count) : undefined;
-  /** One text source: codepoints() applies too, so the other formula is measured beside it. */
-  let textSource = false;
-  let comparisonCounts: ShardTally | undefined;
+  const tally = new SampleTally(table, schema, options, problem);
   const progressEvery = options.progressEvery ?? 100_000;
-
-  const onRecord = (fields: CsvField[], line: number): void => {
-    if (layoutFailed) return;
-    if (!columns) {
-      const names = fields.map((f) => f.text.trim());
-      // HEADER = true: the first record names distinct columns of the table, the partition key among them.
-      const isHeader = names.every((n, i) => hasColumn(table, n) && names.indexOf(n) === i) && table.partitionKey.every((c) => names.includes(c.name));
-      if (isHeader) {
-        if (!layout(names, line)) layoutFailed = true;
-        return;
-      }
-      if (!layout(defaultOrder, line)) {
-        layoutFailed = true;
-        return;
-      }
-    }
-    const cols = columns!;
-    if (fields.length !== cols.length) {
-      problem(line, `expected ${cols.length} fields (${cols.map((c) => c.name).join(', ')}), found ${fields.length}`);
-      return;
-    }
-    const keyTexts: string[] = [];
-    for (let k = 0; k < keyIndexes.length; k++) {
-      const f = fields[keyIndexes[k]!]!;
-      if (!f.quoted && f.text === '') {
-        problem(line, `null in partition key column ${table.partitionKey[k]!.name}`);
-        return;
-      }
-      // Cassandra refuses keys over 64 KiB: a larger cell is not a key, and never reaches the value parser.
-      if (f.text.length > keyLimits.maxKeyLength) {
-        problem(line, `partition key column ${table.partitionKey[k]!.name} holds ${f.text.length} characters, over the ${keyLimits.maxKeyLength} a key may have`);
-        return;
-      }
-      keyTexts.push(f.text);
-    }
-    for (const k of clusteringIndexes) {
-      const f = fields[k]!;
-      if (!f.quoted && f.text === '') {
-        problem(line, `null in clustering column ${cols[k]!.name}`);
-        return;
-      }
-    }
-    const mapKey = keyTexts.length === 1 ? keyTexts[0]! : keyTexts.join('\u0000');
-    let tallied;
-    try {
-      tallied = partitions.add(mapKey, () => {
-        let token: bigint | undefined;
-        if (encoder) {
-          const values = encoder.parse(keyTexts.map((t, k) => cqlshFieldValue(encoder.types[k]!, fields[keyIndexes[k]!]!) ?? t));
-          token = encoder.token(values);
-        }
-        return { key: keyTexts, variableBytes: 0, token };
-      });
-    } catch (error) {
-      problem(line, error instanceof Error ? error.message : String(error));
-      return;
-    }
-    const entry = tallied.value;
-    let rowVariable = 0;
-    for (const { index, column } of variable) {
-      const f = fields[index]!;
-      if (!f.quoted && f.text === '') continue;
-      rowVariable += measuredBytes(column.type, f.text) ?? 0;
-    }
-    entry.variableBytes += rowVariable;
-    variableTotal += rowVariable;
-    if (rowVariable > variableMax) variableMax = rowVariable;
-    if (spreadCounts && shard && shardIndexes.length) {
-      const sources = shardIndexes.map((i) => fields[i]!);
-      if (sources.every((f) => f.quoted || f.text !== '')) {
-        if (shard.method === 'codepoints') {
-          spreadCounts.add(codepointsMod(sources[0]!.text, shard.count));
-          if (textSource) (comparisonCounts ??= new ShardTally(shard.count)).add(murmur3SourceHash(shardTypes, [sources[0]!.text]) % shard.count);
-        } else {
-          try {
-            const values = sources.map((f, i) => parseKeyValue(shardTypes[i]!, cqlshFieldValue(shardTypes[i]!, f) ?? ''));
-            spreadCounts.add(murmur3SourceHash(shardTypes, values) % shard.count);
-            if (textSource) (comparisonCounts ??= new ShardTally(shard.count)).add(codepointsMod(sources[0]!.text, shard.count));
-          } catch {
-            // A source value the shard maths cannot read: the row still counts for its partition.
-          }
-        }
-      }
-    }
-    rows++;
-    if (options.onProgress && rows % progressEvery === 0) options.onProgress({ rows, chars });
-  };
-  const reader = new CsvReader(onRecord, (p) => problem(p.line, p.reason));
+  let chars = 0;
+  const reader = new CsvReader(
+    (fields, line) => {
+      const before = tally.rows;
+      tally.record(fields, line);
+      if (options.onProgress && tally.rows !== before && tally.rows % progressEvery === 0) options.onProgress({ rows: tally.rows, chars });
+    },
+    (p) => problem(p.line, p.reason),
+  );
   let cancelled = false;
   for await (const chunk of chunks) {
     if (options.isCancelled?.()) {
@@ -291,9 +355,17 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
     reader.push(chunk);
   }
   if (!cancelled) reader.end();
-  options.onProgress?.({ rows, chars });
+  options.onProgress?.({ rows: tally.rows, chars });
+  return summarise(tally, table, schema, options, { malformed, malformedCount, cancelled });
+}
 
-  // Sizes: the sizing formula with the variable-size columns measured (fixed-size ones from their types).
+/** The summary of a sample's tallies: sizes from the sizing formula with the variable-size columns measured. */
+function summarise(
+  tally: SampleTally, table: TableInfo, schema: SchemaModel, options: SampleOptions,
+  reading: Pick<SampleSummary, 'malformed' | 'malformedCount'> & { cancelled: boolean },
+): SampleSummary {
+  const { partitions, rows, encoder, spreadCounts } = tally;
+  const variable = tally.layout?.variable ?? [];
   const zeroed: TableHints = { columnSizes: Object.fromEntries(variable.map(({ column }) => [column.name, 0])) };
   const sizeUdts = udtLookupFrom(schema);
   const fixedPart = (n: number): number => estimatePartition(table, n, zeroed, sizeUdts).bytes;
@@ -331,25 +403,26 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
     nodes = [...perNode.values()];
   }
   const partitionCount = partitions.distinct();
+  const shard = options.shard;
   return {
     file: options.file,
     name: options.name ?? options.file,
     rows,
     partitions: partitionCount,
-    malformed,
-    malformedCount,
+    malformed: reading.malformed,
+    malformedCount: reading.malformedCount,
     rowsPerPartition: {
       p50: percentile(sortedRows, 0.5), p99: percentile(sortedRows, 0.99), max, mean: partitionCount ? rows / partitionCount : 0, histogram,
     },
     bytesPerPartition: { p50: percentile(sortedBytes, 0.5), p99: percentile(sortedBytes, 0.99), max: sortedBytes.length ? sortedBytes[sortedBytes.length - 1]! : 0 },
-    rowOperationBytes: { mean: rows ? fixedOperation + variableTotal / rows : 0, max: rows ? fixedOperation + variableMax : 0 },
+    rowOperationBytes: { mean: rows ? fixedOperation + tally.variableTotal / rows : 0, max: rows ? fixedOperation + tally.variableMax : 0 },
     largest: largestIdx.map((i) => ({ key: entries[i]!.value.key, rows: entries[i]!.count, bytes: byteCounts[i]!, token: entries[i]!.value.token?.toString() })),
     spread: shard && spreadCounts ? {
       formula: formatShardFormula(shard), rows: spreadCounts.counts().total, counts: spreadCounts.counts(),
-      comparisonCounts: comparisonCounts?.counts(),
+      comparisonCounts: tally.comparisonCounts?.counts(),
     } : undefined,
     nodes,
-    cancelled: cancelled || undefined,
+    cancelled: reading.cancelled || undefined,
     ...(partitions.approximate ? { approximate: { tracked: partitions.size, untrackedRowsAtMost: partitions.dropped() } } : {}),
   };
 }
