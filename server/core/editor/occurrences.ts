@@ -52,7 +52,7 @@ export function collectFileSymbols(filePath: string, parse: ParseResult): FileSy
       currentKeyspace = statement.keyspace.name;
       continue;
     }
-    collectStatement(filePath, statement, statement, currentKeyspace, out);
+    collectStatement(new Collector(filePath, statement, currentKeyspace, out), statement);
   }
   out.sort((a, b) => a.identifier.range.start - b.identifier.range.start);
   return { filePath, parse, occurrences: out };
@@ -63,238 +63,245 @@ function occ(filePath: string, identifier: Identifier, target: SymbolTarget, dec
   return { filePath, identifier, target, declaration, statement, node };
 }
 
-function collectStatement(filePath: string, statement: Statement, top: Statement, ks: string | undefined,
-  out: Occurrence[]): void {
-  const add = (id: Identifier | undefined, target: SymbolTarget, declaration = false, node?: Node): void => {
-    if (id && id.name !== '') out.push(occ(filePath, id, target, declaration, top, node));
-  };
-  const scoped = (q: QualifiedName): ScopedName => ({ keyspace: q.keyspace?.name ?? ks, name: q.name.name });
-  const keyspaceOf = (q: QualifiedName): void => {
-    if (q.keyspace) add(q.keyspace, { kind: 'keyspace', name: q.keyspace.name });
-  };
-  const tableRef = (q: QualifiedName | undefined, declaration = false, node?: Node): ScopedName | undefined => {
+/** What a statement's collector adds its mentions with: every one is of `top` (a batch's members too), with `ks` in effect. */
+class Collector {
+  constructor(
+    private readonly filePath: string,
+    private readonly top: Statement,
+    private readonly ks: string | undefined,
+    private readonly out: Occurrence[],
+  ) {}
+
+  add(id: Identifier | undefined, target: SymbolTarget, declaration = false, node?: Node): void {
+    if (id && id.name !== '') this.out.push(occ(this.filePath, id, target, declaration, this.top, node));
+  }
+
+  scoped(q: QualifiedName): ScopedName {
+    return { keyspace: q.keyspace?.name ?? this.ks, name: q.name.name };
+  }
+
+  keyspaceOf(q: QualifiedName): void {
+    if (q.keyspace) this.add(q.keyspace, { kind: 'keyspace', name: q.keyspace.name });
+  }
+
+  tableRef(q: QualifiedName, declaration?: boolean, node?: Node): ScopedName;
+  tableRef(q: QualifiedName | undefined, declaration?: boolean, node?: Node): ScopedName | undefined;
+  tableRef(q: QualifiedName | undefined, declaration = false, node?: Node): ScopedName | undefined {
     if (!q) return undefined;
-    keyspaceOf(q);
-    const s = scoped(q);
-    add(q.name, { kind: 'table', ...s }, declaration, node);
+    this.keyspaceOf(q);
+    const s = this.scoped(q);
+    this.add(q.name, { kind: 'table', ...s }, declaration, node);
     return s;
-  };
-  const columnRef = (table: ScopedName | undefined, id: Identifier | undefined, declaration = false, node?: Node): void => {
-    if (table && id) add(id, { kind: 'column', table, name: id.name }, declaration, node);
-  };
-  const columnDefs = (table: ScopedName, columns: ColumnDefinition[]): void => {
+  }
+
+  columnRef(table: ScopedName | undefined, id: Identifier | undefined, declaration = false, node?: Node): void {
+    if (table && id) this.add(id, { kind: 'column', table, name: id.name }, declaration, node);
+  }
+
+  columnRefs(table: ScopedName | undefined, ids: readonly Identifier[]): void {
+    for (const id of ids) this.columnRef(table, id);
+  }
+
+  columnDefs(table: ScopedName, columns: ColumnDefinition[]): void {
     for (const column of columns) {
-      columnRef(table, column.name, true, column);
-      typeRefs(column.type);
+      this.columnRef(table, column.name, true, column);
+      this.typeRefs(column.type);
     }
-  };
-  // Column names, user types and function calls inside expressions, types and relations.
-  const expressionRefs = (root: Node | undefined, table: ScopedName | undefined): void => {
+  }
+
+  /** A named thing declared or mentioned with its keyspace (types, indexes, functions). */
+  scopedRef(kind: 'type' | 'index' | 'function', q: QualifiedName, declaration = false, node?: Node): void {
+    this.keyspaceOf(q);
+    this.add(q.name, { kind, ...this.scoped(q) }, declaration, node);
+  }
+
+  field(type: ScopedName, id: Identifier, declaration = false, node?: Node): void {
+    this.add(id, { kind: 'field', type, name: id.name }, declaration, node);
+  }
+
+  /** Column names, user types and function calls inside expressions, types and relations. */
+  expressionRefs(root: Node | undefined, table: ScopedName | undefined): void {
     if (!root) return;
     walk(root, (node) => {
-      if (node.kind === 'ColumnRef') columnRef(table, (node as Extract<Expression, { kind: 'ColumnRef' }>).name);
-      else if (node.kind === 'UserType') typeRef((node as Extract<CqlType, { kind: 'UserType' }>).name);
-      else if (node.kind === 'FunctionCall') {
-        const name = (node as Extract<Expression, { kind: 'FunctionCall' }>).name;
-        keyspaceOf(name);
-        add(name.name, { kind: 'function', keyspace: name.keyspace?.name ?? ks, name: name.name.name });
-      }
+      if (node.kind === 'ColumnRef') this.columnRef(table, (node as Extract<Expression, { kind: 'ColumnRef' }>).name);
+      else if (node.kind === 'UserType') this.scopedRef('type', (node as Extract<CqlType, { kind: 'UserType' }>).name);
+      else if (node.kind === 'FunctionCall') this.scopedRef('function', (node as Extract<Expression, { kind: 'FunctionCall' }>).name);
     });
-  };
-  const typeRef = (q: QualifiedName): void => {
-    keyspaceOf(q);
-    add(q.name, { kind: 'type', ...scoped(q) });
-  };
-  const typeRefs = (type: CqlType | undefined): void => expressionRefs(type, undefined);
-  const nodesRefs = (nodes: readonly Node[] | undefined, table: ScopedName | undefined): void => {
-    for (const n of nodes ?? []) expressionRefs(n, table);
-  };
-
-  switch (statement.kind) {
-    case 'CreateKeyspace':
-      add(statement.name, { kind: 'keyspace', name: statement.name.name }, true, statement);
-      break;
-    case 'AlterKeyspace':
-    case 'DropKeyspace':
-      add(statement.name, { kind: 'keyspace', name: statement.name.name });
-      break;
-    case 'CreateTable': {
-      const table = tableRef(statement.name, true, statement)!;
-      columnDefs(table, statement.columns);
-      if (statement.primaryKey?.form === 'clause') {
-        for (const id of [...statement.primaryKey.partitionKey, ...statement.primaryKey.clustering]) columnRef(table, id);
-      }
-      for (const order of statement.options?.clusteringOrder ?? []) columnRef(table, order.column);
-      if (statement.like) tableRef(statement.like);
-      break;
-    }
-    case 'AlterTable': {
-      const table = tableRef(statement.name)!;
-      const action = statement.action;
-      switch (action.kind) {
-        case 'AddColumns':
-          columnDefs(table, action.columns);
-          break;
-        case 'DropColumns':
-          for (const id of action.columns) columnRef(table, id);
-          break;
-        case 'RenameColumns':
-          for (const r of action.renames) {
-            columnRef(table, r.from);
-            columnRef(table, r.to, true);
-          }
-          break;
-        case 'AlterColumnType':
-          columnRef(table, action.column);
-          typeRefs(action.type);
-          break;
-        case 'AlterColumnMask':
-          columnRef(table, action.column);
-          break;
-        default:
-          break;
-      }
-      break;
-    }
-    case 'DropTable':
-    case 'Truncate':
-      tableRef(statement.name);
-      break;
-    case 'CreateType': {
-      const type = scoped(statement.name);
-      keyspaceOf(statement.name);
-      add(statement.name.name, { kind: 'type', ...type }, true, statement);
-      for (const field of statement.fields) {
-        add(field.name, { kind: 'field', type, name: field.name.name }, true, field);
-        typeRefs(field.type);
-      }
-      break;
-    }
-    case 'AlterType': {
-      typeRef(statement.name);
-      const type = scoped(statement.name);
-      const action = statement.action;
-      if (action.kind === 'AddField') {
-        add(action.field.name, { kind: 'field', type, name: action.field.name.name }, true, action.field);
-        typeRefs(action.field.type);
-      } else if (action.kind === 'RenameFields') {
-        for (const r of action.renames) {
-          add(r.from, { kind: 'field', type, name: r.from.name });
-          add(r.to, { kind: 'field', type, name: r.to.name }, true);
-        }
-      } else {
-        add(action.field, { kind: 'field', type, name: action.field.name });
-        typeRefs(action.type);
-      }
-      break;
-    }
-    case 'DropType':
-      typeRef(statement.name);
-      break;
-    case 'CreateIndex': {
-      const table = tableRef(statement.table)!;
-      if (statement.name) {
-        add(statement.name, { kind: 'index', keyspace: table.keyspace, name: statement.name.name }, true, statement);
-      }
-      for (const target of statement.targets) columnRef(table, target.column);
-      break;
-    }
-    case 'DropIndex':
-      keyspaceOf(statement.name);
-      add(statement.name.name, { kind: 'index', ...scoped(statement.name) });
-      break;
-    case 'CreateMaterializedView': {
-      tableRef(statement.name, true, statement);
-      // A view's columns are its base table's columns: mentions resolve to the base definitions.
-      const base = tableRef(statement.from);
-      nodesRefs(statement.selectors, base);
-      nodesRefs(statement.where, base);
-      if (statement.primaryKey) {
-        for (const id of [...statement.primaryKey.partitionKey, ...statement.primaryKey.clustering]) columnRef(base, id);
-      }
-      for (const order of statement.options?.clusteringOrder ?? []) columnRef(base, order.column);
-      break;
-    }
-    case 'AlterMaterializedView':
-    case 'DropMaterializedView':
-      tableRef(statement.name);
-      break;
-    case 'CreateFunction':
-      keyspaceOf(statement.name);
-      add(statement.name.name, { kind: 'function', ...scoped(statement.name) }, true, statement);
-      for (const arg of statement.arguments) typeRefs(arg.type);
-      typeRefs(statement.returnType);
-      break;
-    case 'CreateAggregate':
-      keyspaceOf(statement.name);
-      add(statement.name.name, { kind: 'function', ...scoped(statement.name) }, true, statement);
-      for (const t of statement.argumentTypes) typeRefs(t);
-      typeRefs(statement.stateType);
-      for (const f of [statement.stateFunction, statement.finalFunction]) {
-        if (f) {
-          keyspaceOf(f);
-          add(f.name, { kind: 'function', ...scoped(f) });
-        }
-      }
-      break;
-    case 'DropFunction':
-    case 'DropAggregate':
-      keyspaceOf(statement.name);
-      add(statement.name.name, { kind: 'function', ...scoped(statement.name) });
-      for (const t of statement.argumentTypes ?? []) typeRefs(t);
-      break;
-    case 'CreateTrigger':
-    case 'DropTrigger':
-      tableRef(statement.table);
-      break;
-    case 'Select': {
-      const table = tableRef(statement.from);
-      nodesRefs(statement.selectors, table);
-      nodesRefs(statement.where, table);
-      for (const id of statement.groupBy) columnRef(table, id);
-      for (const order of statement.orderBy) {
-        columnRef(table, order.column);
-        expressionRefs(order.annOf, table);
-      }
-      break;
-    }
-    case 'Insert': {
-      const table = tableRef(statement.table);
-      for (const id of statement.columns) columnRef(table, id);
-      nodesRefs(statement.values, table);
-      break;
-    }
-    case 'Update': {
-      const table = tableRef(statement.table);
-      nodesRefs(statement.assignments, table);
-      nodesRefs(statement.where, table);
-      nodesRefs(statement.conditions, table);
-      break;
-    }
-    case 'Delete': {
-      const table = tableRef(statement.table);
-      nodesRefs(statement.selections, table);
-      nodesRefs(statement.where, table);
-      nodesRefs(statement.conditions, table);
-      break;
-    }
-    case 'Batch':
-      for (const inner of statement.statements) collectStatement(filePath, inner, top, ks, out);
-      break;
-    case 'Other': {
-      // DESCRIBE TABLE ks.t, DESCRIBE KEYSPACE ks, GRANT ... ON ks.t: only names whose role is clear.
-      const type = statement.statementType;
-      for (const name of statement.names) {
-        if (name.kind === 'QualifiedName') {
-          if (/\b(TYPE)$/.test(type)) typeRef(name);
-          else if (/\b(TABLE|COLUMNFAMILY|MATERIALIZED VIEW)$/.test(type) || /^(GRANT|REVOKE)\b/.test(type)) tableRef(name);
-        } else if (/\bKEYSPACE$/.test(type)) {
-          add(name, { kind: 'keyspace', name: name.name });
-        }
-      }
-      break;
-    }
-    default:
-      break;
   }
+
+  typeRefs(type: CqlType | undefined): void {
+    this.expressionRefs(type, undefined);
+  }
+
+  nodesRefs(nodes: readonly Node[] | undefined, table: ScopedName | undefined): void {
+    for (const n of nodes ?? []) this.expressionRefs(n, table);
+  }
+
+  /** A primary key clause's columns and CLUSTERING ORDER's, of `table`. */
+  keyRefs(table: ScopedName | undefined, statement: Extract<Statement, { kind: 'CreateTable' | 'CreateMaterializedView' }>): void {
+    const pk = statement.primaryKey;
+    if (pk && (statement.kind === 'CreateMaterializedView' || pk.form === 'clause')) this.columnRefs(table, [...pk.partitionKey, ...pk.clustering]);
+    for (const order of statement.options?.clusteringOrder ?? []) this.columnRef(table, order.column);
+  }
+}
+
+type StatementOf<K extends Statement['kind']> = Extract<Statement, { kind: K }>;
+/** One collector per statement kind that mentions names (ESLint's handler shape): a kind without one mentions none. */
+type Collectors = { [K in Statement['kind']]?: (c: Collector, statement: StatementOf<K>) => void };
+
+const keyspaceMention = (c: Collector, statement: StatementOf<'AlterKeyspace' | 'DropKeyspace'>): void =>
+  c.add(statement.name, { kind: 'keyspace', name: statement.name.name });
+const tableMention = (c: Collector, statement: StatementOf<'DropTable' | 'Truncate' | 'AlterMaterializedView' | 'DropMaterializedView'>): void => {
+  c.tableRef(statement.name);
+};
+const triggerMention = (c: Collector, statement: StatementOf<'CreateTrigger' | 'DropTrigger'>): void => {
+  c.tableRef(statement.table);
+};
+const functionDrop = (c: Collector, statement: StatementOf<'DropFunction' | 'DropAggregate'>): void => {
+  c.scopedRef('function', statement.name);
+  for (const t of statement.argumentTypes ?? []) c.typeRefs(t);
+};
+
+const collectors: Collectors = {
+  CreateKeyspace: (c, statement) => c.add(statement.name, { kind: 'keyspace', name: statement.name.name }, true, statement),
+  AlterKeyspace: keyspaceMention,
+  DropKeyspace: keyspaceMention,
+  CreateTable: (c, statement) => {
+    const table = c.tableRef(statement.name, true, statement);
+    c.columnDefs(table, statement.columns);
+    c.keyRefs(table, statement);
+    if (statement.like) c.tableRef(statement.like);
+  },
+  AlterTable: (c, statement) => {
+    const table = c.tableRef(statement.name);
+    const action = statement.action;
+    switch (action.kind) {
+      case 'AddColumns':
+        c.columnDefs(table, action.columns);
+        break;
+      case 'DropColumns':
+        c.columnRefs(table, action.columns);
+        break;
+      case 'RenameColumns':
+        for (const r of action.renames) {
+          c.columnRef(table, r.from);
+          c.columnRef(table, r.to, true);
+        }
+        break;
+      case 'AlterColumnType':
+        c.columnRef(table, action.column);
+        c.typeRefs(action.type);
+        break;
+      case 'AlterColumnMask':
+        c.columnRef(table, action.column);
+        break;
+      default:
+        break;
+    }
+  },
+  DropTable: tableMention,
+  Truncate: tableMention,
+  CreateType: (c, statement) => {
+    const type = c.scoped(statement.name);
+    c.scopedRef('type', statement.name, true, statement);
+    for (const field of statement.fields) {
+      c.field(type, field.name, true, field);
+      c.typeRefs(field.type);
+    }
+  },
+  AlterType: (c, statement) => {
+    c.scopedRef('type', statement.name);
+    const type = c.scoped(statement.name);
+    const action = statement.action;
+    if (action.kind === 'AddField') {
+      c.field(type, action.field.name, true, action.field);
+      c.typeRefs(action.field.type);
+    } else if (action.kind === 'RenameFields') {
+      for (const r of action.renames) {
+        c.field(type, r.from);
+        c.field(type, r.to, true);
+      }
+    } else {
+      c.field(type, action.field);
+      c.typeRefs(action.type);
+    }
+  },
+  DropType: (c, statement) => c.scopedRef('type', statement.name),
+  CreateIndex: (c, statement) => {
+    const table = c.tableRef(statement.table);
+    if (statement.name) c.add(statement.name, { kind: 'index', keyspace: table.keyspace, name: statement.name.name }, true, statement);
+    for (const target of statement.targets) c.columnRef(table, target.column);
+  },
+  DropIndex: (c, statement) => c.scopedRef('index', statement.name),
+  CreateMaterializedView: (c, statement) => {
+    c.tableRef(statement.name, true, statement);
+    // A view's columns are its base table's columns: mentions resolve to the base definitions.
+    const base = c.tableRef(statement.from);
+    c.nodesRefs(statement.selectors, base);
+    c.nodesRefs(statement.where, base);
+    c.keyRefs(base, statement);
+  },
+  AlterMaterializedView: tableMention,
+  DropMaterializedView: tableMention,
+  CreateFunction: (c, statement) => {
+    c.scopedRef('function', statement.name, true, statement);
+    for (const arg of statement.arguments) c.typeRefs(arg.type);
+    c.typeRefs(statement.returnType);
+  },
+  CreateAggregate: (c, statement) => {
+    c.scopedRef('function', statement.name, true, statement);
+    for (const t of statement.argumentTypes) c.typeRefs(t);
+    c.typeRefs(statement.stateType);
+    for (const f of [statement.stateFunction, statement.finalFunction]) if (f) c.scopedRef('function', f);
+  },
+  DropFunction: functionDrop,
+  DropAggregate: functionDrop,
+  CreateTrigger: triggerMention,
+  DropTrigger: triggerMention,
+  Select: (c, statement) => {
+    const table = c.tableRef(statement.from);
+    c.nodesRefs(statement.selectors, table);
+    c.nodesRefs(statement.where, table);
+    c.columnRefs(table, statement.groupBy);
+    for (const order of statement.orderBy) {
+      c.columnRef(table, order.column);
+      c.expressionRefs(order.annOf, table);
+    }
+  },
+  Insert: (c, statement) => {
+    const table = c.tableRef(statement.table);
+    c.columnRefs(table, statement.columns);
+    c.nodesRefs(statement.values, table);
+  },
+  Update: (c, statement) => {
+    const table = c.tableRef(statement.table);
+    c.nodesRefs(statement.assignments, table);
+    c.nodesRefs(statement.where, table);
+    c.nodesRefs(statement.conditions, table);
+  },
+  Delete: (c, statement) => {
+    const table = c.tableRef(statement.table);
+    c.nodesRefs(statement.selections, table);
+    c.nodesRefs(statement.where, table);
+    c.nodesRefs(statement.conditions, table);
+  },
+  Batch: (c, statement) => {
+    for (const inner of statement.statements) collectStatement(c, inner);
+  },
+  Other: (c, statement) => {
+    // DESCRIBE TABLE ks.t, DESCRIBE KEYSPACE ks, GRANT ... ON ks.t: only names whose role is clear.
+    const type = statement.statementType;
+    for (const name of statement.names) {
+      if (name.kind === 'QualifiedName') {
+        if (/\b(TYPE)$/.test(type)) c.scopedRef('type', name);
+        else if (/\b(TABLE|COLUMNFAMILY|MATERIALIZED VIEW)$/.test(type) || /^(GRANT|REVOKE)\b/.test(type)) c.tableRef(name);
+      } else if (/\bKEYSPACE$/.test(type)) {
+        c.add(name, { kind: 'keyspace', name: name.name });
+      }
+    }
+  },
+};
+
+function collectStatement(c: Collector, statement: Statement): void {
+  (collectors[statement.kind] as ((c: Collector, s: Statement) => void) | undefined)?.(c, statement);
 }
