@@ -8,6 +8,7 @@ import type { LineIndex } from '../../grammar/line-index';
 import type { OffsetFinding, Severity } from './findings';
 import { keyspaceAt, type FileSchema } from './schema/build';
 import type { SchemaModel, TableInfo } from './schema/model';
+import type { Mention } from './schema/versions';
 import { mergeHints } from './schema/workload';
 import type { TableReference } from './schema/references';
 import type { PartitionSample } from './sample-figures';
@@ -308,7 +309,7 @@ export class RuleRunner {
       parse,
       target,
       ruleIds: ruleIds(),
-      userType: (keyspace: string | undefined, name: string) => model.userType(keyspace, name),
+      userType: (keyspace: string | undefined, name: string, mention?: Mention) => model.userType(keyspace, name, mention),
       tableFor: (name: QualifiedName, at: number) => this.host.ruleTable(filePath, this.host.resolveTable(filePath, name, at)),
       tableCandidates: (name: QualifiedName, at: number) => this.host.resolveTable(filePath, name, at),
       definedBy: (stmt: Statement) => fs.byStatement.get(stmt),
@@ -369,9 +370,9 @@ export class RuleRunner {
       ...base,
       parse: scopedParse,
       // Schema statements' keys cover the user types (sizing); on any other statement the reuse stops.
-      userType: (keyspace: string | undefined, name: string) => {
+      userType: (keyspace: string | undefined, name: string, mention?: Mention) => {
         if (scope && !scope.types) scope.cacheable = false;
-        return base.userType(keyspace, name);
+        return base.userType(keyspace, name, mention);
       },
       tableFor: (name: QualifiedName, at: number) => {
         const candidates = covered(name, at);
@@ -650,7 +651,12 @@ export class RuleRunner {
   private typesFingerprint(model: SchemaModel): number {
     if (this.typesId === undefined) {
       const parts: string[] = [];
-      for (const list of model.types.values()) for (const t of list) parts.push(`${t.qualifiedName}(${t.fields.map((f) => `${f.name}:${f.typeText}`).join(',')})`);
+      // Every file's versions, not only the workspace definitions: a column's type resolves from its own file (resolve.ts rule 3).
+      for (const [file, byName] of model.typeVersionsByFile) {
+        for (const list of byName.values()) {
+          for (const { offset, keyspace, name, type: t } of list) parts.push(`${file}@${offset}:${keyspace ?? ''}.${name}(${t ? t.fields.map((f) => `${f.name}:${f.typeText}`).join(',') : 'dropped'})`);
+        }
+      }
       this.typesId = this.intern('types\u0001' + parts.join(';'));
     }
     return this.typesId;

@@ -5,7 +5,8 @@
 import type { CqlType } from '../../grammar/ast';
 import { ownEntry } from './util/names';
 import type { TableHints } from './config-types';
-import type { ColumnInfo, SchemaModel, TableInfo } from './schema/model';
+import { columnMention, type ColumnInfo, type SchemaModel, type TableInfo } from './schema/model';
+import type { Mention } from './schema/versions';
 import { typeSize } from './schema/types';
 import { type TargetId, type TargetInfo, formatBytes, formatCount, targetInfo, unitsPerOperation } from './targets';
 import { keyText } from './util/statements';
@@ -40,19 +41,20 @@ interface PartitionEstimate extends RowSizes {
   bytes: number;
 }
 
-export type UdtLookup = (keyspace: string | undefined, name: string) => { fields: { type: CqlType }[] } | undefined;
+/** A user type by keyspace and name, as mentioned at `mention` (schema/resolve.ts rule 3). */
+export type UdtLookup = (keyspace: string | undefined, name: string, mention?: Mention) => { fields: { type: CqlType }[] } | undefined;
 
 /** User types from anything that can look them up: the schema model, or a rule's context. */
 export function udtLookupFrom(schema: Pick<SchemaModel, 'userType'> | undefined): UdtLookup | undefined {
   if (!schema) return undefined;
-  return (ks, name) => schema.userType(ks, name);
+  return (ks, name, mention) => schema.userType(ks, name, mention);
 }
 
 function columnBytes(col: ColumnInfo, table: TableInfo, hints: TableHints | undefined, udts: UdtLookup | undefined): { bytes: number; hinted: boolean } {
   const hinted = ownEntry(hints?.columnSizes, col.name);
   if (hinted !== undefined) return { bytes: hinted, hinted: true };
   const sizer = (t: CqlType & { kind: 'UserType' }): number | undefined => {
-    const udt = udts?.(t.name.keyspace?.name ?? table.keyspace, t.name.name.name);
+    const udt = udts?.(t.name.keyspace?.name ?? table.keyspace, t.name.name.name, columnMention(table, col));
     return udt ? udt.fields.reduce((s, f) => s + typeSize(f.type, undefined), 0) : undefined;
   };
   return { bytes: typeSize(col.type, sizer), hinted: false };

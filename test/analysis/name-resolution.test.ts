@@ -10,6 +10,8 @@ import { findDefinition } from '../../server/core/editor/navigation';
 import { nameHover } from '../../server/core/editor/hover';
 import { complete } from '../../server/core/editor/completion';
 import { rowSizes, udtLookupFrom } from '../../server/core/sizing';
+import { columnKeyType, udtLookupFor } from '../../server/core/schema/key-values';
+import { typeToString } from '../../server/core/token/types';
 import { parseCql } from '../../grammar';
 import { runCli, tempDir } from '../cli/helpers';
 
@@ -169,6 +171,72 @@ describe('one user type defined differently in two files', () => {
     firstOnly.setFile('/ws/a.cql', files['a.cql']);
     firstOnly.setFile('/ws/c.cql', c);
     assert.equal(columnBytes(project, '/ws/c.cql', 'ks.t', 'k'), columnBytes(firstOnly, '/ws/c.cql', 'ks.t', 'k'));
+  });
+});
+
+describe('a file that redefines a user type another file defines first', () => {
+  // The workspace definition of ks.address is a.cql's (rule 2); b.cql defines its own before its table
+  // uses it, so its table's row size and key encoding use b.cql's fields (rule 1).
+  const files = {
+    'a.cql': 'CREATE TYPE ks.address (street text, zip int);\n',
+    'b.cql': `CREATE TYPE ks.address (street text, zip bigint, city text);
+CREATE TABLE ks.people (home frozen<address>, id int, note text, PRIMARY KEY ((home), id));
+`,
+  };
+  const projectOf = (names: (keyof typeof files)[]): Project => {
+    const project = new Project({ config: {} });
+    for (const name of names) project.setFile(`/ws/${name}`, files[name]);
+    return project;
+  };
+  const keyType = (project: Project): string => {
+    const table = project.tableFor('/ws/b.cql', 'ks.people', Number.MAX_SAFE_INTEGER);
+    assert.ok(table, 'ks.people resolves');
+    const type = columnKeyType(table, 'home', udtLookupFor(project.schema()));
+    assert.ok(type, 'home has a key type');
+    return JSON.stringify(type) + typeToString(type);
+  };
+  const both = projectOf(['a.cql', 'b.cql']);
+  const own = projectOf(['b.cql']);
+
+  test('the workspace definition is still the first file\'s', () => {
+    assert.deepEqual(both.schema().userType('ks', 'address')?.fields.map((f) => f.typeText), ['text', 'int']);
+  });
+
+  test('the sizing sizes the table\'s column by its own file\'s definition', () => {
+    const bytes = columnBytes(both, '/ws/b.cql', 'ks.people', 'home');
+    assert.equal(bytes, columnBytes(own, '/ws/b.cql', 'ks.people', 'home'));
+    const other = projectOf(['a.cql']);
+    other.setFile('/ws/b.cql', files['b.cql'].slice(files['b.cql'].indexOf('CREATE TABLE')));
+    assert.notEqual(bytes, columnBytes(other, '/ws/b.cql', 'ks.people', 'home'), 'the two definitions size differently');
+  });
+
+  test('the key encoder encodes the table\'s key by its own file\'s definition', () => {
+    assert.equal(keyType(both), keyType(own));
+    assert.match(keyType(both), /"bigint"/);
+  });
+
+  test('`cqlint token --schema` gives the token of its own file\'s definition', async (t) => {
+    const all = tempDir(files);
+    const only = tempDir({ 'b.cql': files['b.cql'] });
+    t.after(() => { all.cleanup(); only.cleanup(); });
+    const token = async (dir: string): Promise<string> => {
+      const run = await runCli(['token', '--schema', dir, 'ks.people', "{street: 'x', zip: 5, city: 'y'}"]);
+      assert.equal(run.code, 0, run.stderr);
+      return run.stdout;
+    };
+    assert.equal(await token(all.dir), await token(only.dir));
+  });
+});
+
+describe('a user type that contains itself', () => {
+  test('the key encoder gives the inner mention as unsupported instead of recursing without end', () => {
+    const project = new Project({ config: {} });
+    project.setFile('/ws/a.cql', 'CREATE TYPE ks.a (x frozen<a>);\nCREATE TABLE ks.t (k frozen<a> PRIMARY KEY, v int);\n');
+    const table = project.tableFor('/ws/a.cql', 'ks.t', Number.MAX_SAFE_INTEGER);
+    assert.ok(table);
+    const type = columnKeyType(table, 'k', udtLookupFor(project.schema()));
+    assert.equal(type?.kind, 'udt');
+    assert.equal(type?.kind === 'udt' ? type.fields[0]?.type.kind : undefined, 'unsupported');
   });
 });
 

@@ -3,6 +3,7 @@
 import type { ParseResult, QualifiedName, SourceRange, Statement, StatementKind } from '../../../grammar/ast';
 import type { OffsetFinding, Severity } from '../findings';
 import type { TableInfo, IndexInfo, KeyspaceInfo, UserTypeInfo } from '../schema/model';
+import type { Mention } from '../schema/versions';
 import type { TargetId, TargetInfo } from '../targets';
 import type { CqlintConfig, RuleOptionSpec, TableHints } from '../config-types';
 import type { TableReference } from '../schema/references';
@@ -57,8 +58,8 @@ export interface RuleContext {
   readonly options: Readonly<Record<string, unknown>>;
   /** Every rule id cqlint has (what a suppression comment may name). */
   readonly ruleIds: readonly string[];
-  /** A user-defined type of the workspace schema (for sizing frozen UDT columns). */
-  userType(keyspace: string | undefined, name: string): UserTypeInfo | undefined;
+  /** A user type as named at `mention` (a column's definition: schema/resolve.ts rule 3), else the workspace's (for sizing frozen UDT columns). */
+  userType(keyspace: string | undefined, name: string, mention?: Mention): UserTypeInfo | undefined;
   /** The table or view a name refers to at `atOffset` (USE context, same file first, then workspace). */
   tableFor(name: QualifiedName, atOffset: number): TableInfo | undefined;
   /**

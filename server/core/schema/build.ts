@@ -2,7 +2,7 @@
 // files into the workspace SchemaModel. Within a file, CREATE/ALTER/DROP are applied in order and every
 // change is kept as a version, so a query resolves against the table as it stood where the query is.
 import type { AlterTableStatement, Expression, ParseResult, QualifiedName, Statement } from '../../../grammar/ast';
-import { type IndexInfo, type KeyspaceInfo, SchemaModel, type TableInfo, type UserTypeInfo, isSaiClass, qualify, sameShape } from './model';
+import { type IndexInfo, type KeyspaceInfo, SchemaModel, type TableInfo, type TypeVersion, type UserTypeInfo, isSaiClass, qualify, sameShape } from './model';
 import { applyAlter, applyTypeAlter, cloneTable, literalString, mapLiteralStrings, propertyMap, tableFromCreate, viewFromBase } from './definitions';
 import { sharedType, typeText } from './types';
 import { internName } from '../util/names';
@@ -13,14 +13,6 @@ interface TableVersion {
   keyspace?: string;
   name: string;
   table?: TableInfo;
-}
-
-/** One state of a user type inside a file: created or altered at `offset`, or dropped (`type` undefined). */
-export interface TypeVersion {
-  offset: number;
-  keyspace?: string;
-  name: string;
-  type?: UserTypeInfo;
 }
 
 export interface FileSchema {
@@ -320,6 +312,7 @@ export function mergeSchemas(files: readonly FileSchema[]): SchemaModel {
   const model = new SchemaModel();
   for (const file of files) {
     for (const ks of file.keyspaces) model.keyspaces.set(ks.name, ks);
+    if (file.typeVersions.size) model.typeVersionsByFile.set(file.filePath, file.typeVersions);
     for (const list of file.typeVersions.values()) {
       // As for tables: each keyspace's type of that name as the file's last statement on it left it.
       const last = new Map<string | undefined, TypeVersion>();

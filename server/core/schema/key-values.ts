@@ -8,7 +8,8 @@ import type {
 import { computeShardValue, type ShardSpec, type ShardValueResult, type SourceValue } from '../token/shard';
 import { keyTypeFromAst, type KeyType, type UdtLookup } from '../token/types';
 import type { KeyPreviewInput } from '../token/preview';
-import { type SchemaModel, type TableInfo, columnNamed } from './model';
+import { type SchemaModel, type TableInfo, type UserTypeInfo, columnMention, columnNamed } from './model';
+import type { Mention } from './versions';
 import { nameRecord } from '../util/names';
 
 export type KeyedStatement = InsertStatement | UpdateStatement | DeleteStatement | SelectStatement;
@@ -69,19 +70,37 @@ export function statementColumnValues(stmt: KeyedStatement): Map<string, ColumnV
   return out;
 }
 
-/** Resolves user types through the workspace schema (for keys made of frozen UDTs). */
-export function udtLookupFor(schema: Pick<SchemaModel, 'userType'>): UdtLookup {
-  const lookup: UdtLookup = (name, keyspace) => {
-    const t = schema.userType(keyspace, name);
-    if (!t) return undefined;
-    return { name: t.name, fields: t.fields.map((f) => ({ name: f.name, type: keyTypeFromAst(f.type, lookup) })) };
+/** The token code's UdtLookup, told where the name is written (schema/resolve.ts rule 3). */
+export type SchemaUdtLookup = (name: string, keyspace?: string, mention?: Mention) => ReturnType<UdtLookup>;
+
+/**
+ * Resolves user types through the workspace schema (for keys made of frozen UDTs): from where the name is
+ * written, a field's types from the type's own definition, in its keyspace.
+ */
+export function udtLookupFor(schema: Pick<SchemaModel, 'userType'>): SchemaUdtLookup {
+  // A type that contains itself (Cassandra refuses one, a file may still hold it) is not found inside itself.
+  const expanding = new Set<UserTypeInfo>();
+  const lookup: SchemaUdtLookup = (name, keyspace, mention) => {
+    const t = schema.userType(keyspace, name, mention);
+    if (!t || expanding.has(t)) return undefined;
+    const inType: Mention = { filePath: t.filePath, offset: t.range.start };
+    const fieldTypes: UdtLookup = (field, ks) => lookup(field, ks ?? t.keyspace, inType);
+    expanding.add(t);
+    try {
+      return { name: t.name, fields: t.fields.map((f) => ({ name: f.name, type: keyTypeFromAst(f.type, fieldTypes) })) };
+    } finally {
+      expanding.delete(t);
+    }
   };
   return lookup;
 }
 
-export function columnKeyType(table: TableInfo, column: string, udts?: UdtLookup): KeyType | undefined {
+/** A column's type as the key encoder takes it, its user types resolved where the column is defined. */
+export function columnKeyType(table: TableInfo, column: string, udts?: SchemaUdtLookup): KeyType | undefined {
   const c = columnNamed(table, column);
-  return c?.type ? keyTypeFromAst(c.type, udts) : undefined;
+  if (!c?.type) return undefined;
+  const mention = columnMention(table, c);
+  return keyTypeFromAst(c.type, udts && ((name, keyspace) => udts(name, keyspace ?? table.keyspace, mention)));
 }
 
 /**

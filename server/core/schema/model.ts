@@ -6,6 +6,7 @@ import type {
 import type { ShardSpec } from '../token/shard';
 import { internName } from '../util/names';
 import type { TableHints } from '../config-types';
+import { resolveVersions, type Mention } from './versions';
 
 type ColumnRole = 'partition' | 'clustering' | 'static' | 'regular';
 
@@ -90,6 +91,14 @@ export interface UserTypeInfo {
   range: SourceRange;
 }
 
+/** One state of a user type inside a file: created or altered at `offset`, or dropped (`type` undefined). */
+export interface TypeVersion {
+  offset: number;
+  keyspace?: string;
+  name: string;
+  type?: UserTypeInfo;
+}
+
 export interface IndexInfo {
   name?: string;
   keyspace?: string;
@@ -120,6 +129,11 @@ export function columnNamed(table: Pick<TableInfo, 'columns'> | undefined, name:
   if (!table) return undefined;
   for (const c of table.columns) if (c.name === name) return c;
   return undefined;
+}
+
+/** Where a column's type is written (schema/resolve.ts rule 3): its definition, in the table's or an ALTER's file. */
+export function columnMention(table: Pick<TableInfo, 'filePath'>, column: ColumnInfo): Mention {
+  return { filePath: column.filePath ?? table.filePath, offset: column.range.start };
 }
 
 export function hasColumn(table: Pick<TableInfo, 'columns'> | undefined, name: string): boolean {
@@ -174,6 +188,8 @@ export class SchemaModel {
   /** Tables and views by name (without keyspace): every definition in the workspace, in file order. */
   readonly tablesByName = new Map<string, TableInfo[]>();
   readonly types = new Map<string, UserTypeInfo[]>();
+  /** Every version of every user type by file (files that create, alter or drop none are left out). */
+  readonly typeVersionsByFile = new Map<string, ReadonlyMap<string, readonly TypeVersion[]>>();
   /** Indexes by table name (without keyspace). */
   readonly indexesByTable = new Map<string, IndexInfo[]>();
 
@@ -319,8 +335,13 @@ export class SchemaModel {
     return exact.length ? exact : list.filter((t) => t.keyspace === undefined);
   }
 
-  /** The workspace definition of a user type (schema/resolve.ts rule 2: the first in file order). */
-  userType(keyspace: string | undefined, name: string): UserTypeInfo | undefined {
-    return this.typeCandidates(keyspace, name)[0];
+  /**
+   * A user type as resolve.ts resolves it: from `mention` (rule 3: where a column or field names it), else
+   * the workspace definition (rule 2: the first in file order).
+   */
+  userType(keyspace: string | undefined, name: string, mention?: Mention): UserTypeInfo | undefined {
+    if (!mention) return this.typeCandidates(keyspace, name)[0];
+    const versions = this.typeVersionsByFile.get(mention.filePath)?.get(name);
+    return resolveVersions(versions, (v) => v.type, (ks) => this.typeCandidates(ks, name), mention.filePath, keyspace, mention.offset)[0];
   }
 }

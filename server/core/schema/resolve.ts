@@ -1,5 +1,5 @@
 // How a table, view or user type name resolves: the one rule that the rules (Project.tableFor, the
-// sizing's and the key encoder's type lookups through SchemaModel.userType), the editor's navigation, hover
+// sizing's and the key encoder's type lookups through SchemaModel.userType and versions.ts), the editor's navigation, hover
 // and completion (editor/symbols.ts) and the CLI (`cqlint token --schema`) all follow.
 //
 // 1. In a file that itself creates, alters or drops the name, that file's history decides: the latest
@@ -9,8 +9,11 @@
 //    for any keyspace when no definition names it), each file contributing the table or type as its last
 //    statement on it left it, in file order: the first one counts. A file that defines the name only later
 //    than the mention puts its own definition first.
-// 3. A name with no file or position (the command line, a type inside a table's column: the sizing and the
-//    key encoder) resolves as from a file that does not define it.
+// 3. A user type named in a column's type (or in a field of another type) is mentioned where that column
+//    (field) is defined, in the table's keyspace: the sizing and the key encoder resolve it from there
+//    (SchemaModel.userType with the mention), so a file that redefines a type sizes and encodes its own
+//    tables by its own definition. A name with no file or position (the command line) resolves as from a
+//    file that does not define it.
 // A column resolves through its table or view, a view's columns through its base table as the view's own
 // file saw it. When the workspace's definitions of one table differ, the conflicting-definition rule
 // reports each of them, and the rules do not guess for a file that does not define the table itself
@@ -19,6 +22,7 @@ import type { QualifiedName } from '../../../grammar/ast';
 import { foldName } from '../util/names';
 import { keyspaceAt, type FileSchema } from './build';
 import { sameShape, type SchemaModel, type TableInfo, type UserTypeInfo } from './model';
+import { resolveVersions, type Version } from './versions';
 
 /** A table, view or type name: keyspace (as written, or none) and name, both as Cassandra sees them. */
 export interface TableName {
@@ -26,59 +30,14 @@ export interface TableName {
   name: string;
 }
 
-/** A file's version of one name (a table's or a type's): where it stands and its keyspace. */
-interface Version {
-  offset: number;
-  keyspace?: string;
-}
-
-/** Rules 1 and 2 over one kind of definition. */
+/** Rules 1 and 2 for a name mentioned in `file` (or nowhere) at `atOffset`. */
 function resolveName<V extends Version, T extends { filePath: string }>(
   versions: readonly V[] | undefined, valueOf: (v: V) => T | undefined, candidatesIn: (keyspace: string | undefined) => readonly T[],
   file: FileSchema | undefined, name: TableName, atOffset: number,
 ): readonly T[] {
   let keyspace = name.keyspace;
   if (!keyspace && file) keyspace = keyspaceAt(file, atOffset);
-  if (versions) {
-    for (let i = versions.length - 1; i >= 0; i--) {
-      const v = versions[i]!;
-      if (v.offset >= atOffset) continue;
-      if (keyspace && v.keyspace && v.keyspace !== keyspace) continue;
-      const value = valueOf(v);
-      return value ? onlyOne(value) : NONE;
-    }
-  }
-  const candidates = candidatesIn(keyspace);
-  // Only a file that defines the name (later than here) can be among the candidates.
-  return file && versions && candidates.length > 1 ? ownFirst(candidates, file.filePath) : candidates;
-}
-
-const NONE: readonly never[] = Object.freeze([]);
-/** One list per definition for `onlyOne`: the rule runner keys its kept results by the list it is given. */
-const singleLists = new WeakMap<object, readonly object[]>();
-
-/** `[value]`, the same array each time (a new one per lookup made every statement's key anew). */
-function onlyOne<T extends object>(value: T): readonly T[] {
-  let list = singleLists.get(value) as readonly T[] | undefined;
-  if (!list) singleLists.set(value, (list = Object.freeze([value])));
-  return list;
-}
-
-/** The last ownFirst answer of each list: files are linted one at a time, each asks for every statement. */
-const ownFirstLists = new WeakMap<readonly object[], { filePath: string; out: readonly object[] }>();
-
-/**
- * The candidates with those of `filePath` first; the same array for the same list and file (the rule
- * runner keys its kept results by the lists a statement's names resolve to).
- */
-function ownFirst<T extends { filePath: string }>(candidates: readonly T[], filePath: string): readonly T[] {
-  const last = ownFirstLists.get(candidates) as { filePath: string; out: readonly T[] } | undefined;
-  if (last?.filePath === filePath) return last.out;
-  const out = candidates.some((c) => c.filePath === filePath)
-    ? [...candidates.filter((c) => c.filePath === filePath), ...candidates.filter((c) => c.filePath !== filePath)]
-    : candidates;
-  ownFirstLists.set(candidates, { filePath, out });
-  return out;
+  return resolveVersions(versions, valueOf, candidatesIn, file?.filePath, keyspace, atOffset);
 }
 
 /** The candidates for a table or view name, best first (rule 1: one or none; rule 2: every compatible definition). */

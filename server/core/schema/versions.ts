@@ -1,0 +1,65 @@
+// Rules 1 and 2 of schema/resolve.ts over one kind of definition (tables or user types), for the resolver
+// and for SchemaModel.userType, which model.ts answers itself (it sits below resolve.ts).
+
+/** A file's version of one name (a table's or a type's): where it stands and its keyspace. */
+export interface Version {
+  offset: number;
+  keyspace?: string;
+}
+
+/** Where a name is written: a file and an offset in it. */
+export interface Mention {
+  filePath: string;
+  offset: number;
+}
+
+/**
+ * The definitions `name` resolves to, best first: the file's own `versions` of the name before `atOffset`
+ * decide when it has any (rule 1: one or none); otherwise the workspace's candidates in `keyspace`, the
+ * file's own first when it defines the name later (rule 2).
+ */
+export function resolveVersions<V extends Version, T extends { filePath: string }>(
+  versions: readonly V[] | undefined, valueOf: (v: V) => T | undefined, candidatesIn: (keyspace: string | undefined) => readonly T[],
+  filePath: string | undefined, keyspace: string | undefined, atOffset: number,
+): readonly T[] {
+  if (versions) {
+    for (let i = versions.length - 1; i >= 0; i--) {
+      const v = versions[i]!;
+      if (v.offset >= atOffset) continue;
+      if (keyspace && v.keyspace && v.keyspace !== keyspace) continue;
+      const value = valueOf(v);
+      return value ? onlyOne(value) : NONE;
+    }
+  }
+  const candidates = candidatesIn(keyspace);
+  // Only a file that defines the name (later than here) can be among the candidates.
+  return filePath !== undefined && versions && candidates.length > 1 ? ownFirst(candidates, filePath) : candidates;
+}
+
+const NONE: readonly never[] = Object.freeze([]);
+/** One list per definition for `onlyOne`: the rule runner keys its kept results by the list it is given. */
+const singleLists = new WeakMap<object, readonly object[]>();
+
+/** `[value]`, the same array each time (a new one per lookup made every statement's key anew). */
+function onlyOne<T extends object>(value: T): readonly T[] {
+  let list = singleLists.get(value) as readonly T[] | undefined;
+  if (!list) singleLists.set(value, (list = Object.freeze([value])));
+  return list;
+}
+
+/** The last ownFirst answer of each list: files are linted one at a time, each asks for every statement. */
+const ownFirstLists = new WeakMap<readonly object[], { filePath: string; out: readonly object[] }>();
+
+/**
+ * The candidates with those of `filePath` first; the same array for the same list and file (the rule
+ * runner keys its kept results by the lists a statement's names resolve to).
+ */
+function ownFirst<T extends { filePath: string }>(candidates: readonly T[], filePath: string): readonly T[] {
+  const last = ownFirstLists.get(candidates) as { filePath: string; out: readonly T[] } | undefined;
+  if (last?.filePath === filePath) return last.out;
+  const out = candidates.some((c) => c.filePath === filePath)
+    ? [...candidates.filter((c) => c.filePath === filePath), ...candidates.filter((c) => c.filePath !== filePath)]
+    : candidates;
+  ownFirstLists.set(candidates, { filePath, out });
+  return out;
+}
