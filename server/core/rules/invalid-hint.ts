@@ -3,15 +3,12 @@
 // not have, or a comment that stands where it applies to no table. Each would silently leave the
 // partition rules on their defaults, so it is an error at the comment.
 // Data: { problem: 'syntax' | 'schema' | 'detached', table?: string }
-import type { Comment, CreateTableStatement } from '../../../grammar/ast';
+import type { Comment } from '../../../grammar/ast';
+import { qualify } from '../schema/model';
 import { headlineAndDetails } from '../findings';
 import { hintCommentsAbove, isHintComment } from '../schema/hint-comment';
 import type { FindingData } from '../findings-data';
 import type { FileLocalRuleModule, RuleExamples } from './types';
-
-function tableName(stmt: CreateTableStatement): string {
-  return stmt.name.keyspace ? `${stmt.name.keyspace.name}.${stmt.name.name.name}` : stmt.name.name.name;
-}
 
 export const rule: FileLocalRuleModule = {
   meta: {
@@ -26,7 +23,7 @@ export const rule: FileLocalRuleModule = {
     const attached = new Set<Comment>();
     for (const stmt of ctx.parse.statements) {
       if (stmt.kind !== 'CreateTable') continue;
-      const table = tableName(stmt);
+      const table = qualify(stmt.name.keyspace?.name, stmt.name.name.name);
       const columns = new Set(stmt.columns.map((c) => c.name.name));
       for (const found of hintCommentsAbove(ctx.parse.comments, ctx.text, stmt.range.start)) {
         attached.add(found.comment);

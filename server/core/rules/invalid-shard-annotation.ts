@@ -4,7 +4,8 @@
 // partition key, or stands where it applies to no table, every shard check and hint silently stops, so it
 // is an error at the annotation.
 // Data: { problem: 'syntax' | 'schema' | 'detached', table?: string }
-import type { Comment, CreateTableStatement } from '../../../grammar/ast';
+import type { Comment } from '../../../grammar/ast';
+import { qualify } from '../schema/model';
 import { headlineAndDetails } from '../findings';
 import { shardAnnotationAbove } from '../schema/shard';
 import { udtLookupFor } from '../schema/key-values';
@@ -26,7 +27,7 @@ export const rule: RuleModule = {
       const found = shardAnnotationAbove(ctx.parse.comments, ctx.text, stmt.range.start);
       if (!found) continue;
       attached.add(found.comment);
-      const table = tableName(stmt);
+      const table = qualify(stmt.name.keyspace?.name, stmt.name.name.name);
       if (!found.result.ok) {
         ctx.report({ ...headlineAndDetails(found.result.error.message), range: found.result.error.range, data: { problem: 'syntax', table } satisfies FindingData<'invalid-shard-annotation'> });
         continue;
@@ -47,10 +48,6 @@ export const rule: RuleModule = {
     }
   },
 };
-
-function tableName(stmt: CreateTableStatement): string {
-  return stmt.name.keyspace ? `${stmt.name.keyspace.name}.${stmt.name.name.name}` : stmt.name.name.name;
-}
 
 const books = 'CREATE TABLE ks.books (publish_date date, shard int, title text, isbn text, PRIMARY KEY ((publish_date, shard), isbn));';
 
