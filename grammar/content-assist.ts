@@ -45,7 +45,15 @@ function openBatchStart(tokens: readonly IToken[]): number | undefined {
  * - `atStatementStart`: a new statement may start here (then `shellCommands` lists cqlsh commands too).
  * - `prefix`/`prefixStart`: the partly typed word ending at the cursor (excluded from the analysis).
  * - `inCommentOrString`: the cursor is inside a comment or a string: nothing to complete.
+ * - `namePaths`: for each way a name may come next, the grammar rules it would be read by (outermost first,
+ *   e.g. `selectStatement > whereClause > relation > expression > operand`) and each rule's occurrence in its
+ *   parent (`relation`'s first `expression` is 0, the one after the operator 2): the site the name fills.
  */
+export interface NamePath {
+  rules: readonly string[];
+  occurrences: readonly number[];
+}
+
 export interface ExpectedTokens {
   keywords: string[];
   punctuation: string[];
@@ -58,6 +66,7 @@ export interface ExpectedTokens {
   prefix: string;
   prefixStart: number;
   inCommentOrString: boolean;
+  namePaths: NamePath[];
 }
 
 const VALUE_TYPES = new Set<TokenType>([StringLiteral, NumberLit, IntegerLiteral, FloatLiteral, DurationLiteral, UuidLiteral, HexLiteral, BooleanLiteral, NanLiteral, InfinityLiteral, K.NULL, QMark, Colon, LBracket, LBrace, Minus]);
@@ -69,7 +78,7 @@ const NAME_TYPES = new Set<TokenType>([Ident, NonTypeIdent, QuotedName, EmptyQuo
 export function expectedTokensAt(text: string, offset: number): ExpectedTokens {
   const result: ExpectedTokens = {
     keywords: [], punctuation: [], expectsIdentifier: false, identifierKinds: [], expectsType: false, expectsValue: false,
-    atStatementStart: false, shellCommands: [], prefix: '', prefixStart: offset, inCommentOrString: false,
+    atStatementStart: false, shellCommands: [], prefix: '', prefixStart: offset, inCommentOrString: false, namePaths: [],
   };
   try {
     offset = Math.max(0, Math.min(offset, text.length));
@@ -126,6 +135,7 @@ export function expectedTokensAt(text: string, offset: number): ExpectedTokens {
     result.atStatementStart = stmt.length === 0;
     if (result.atStatementStart) result.shellCommands = [...SHELL_COMMANDS];
     const kinds = new Set<IdentifierKind>();
+    const paths = new Map<string, NamePath>();
     const keywords = new Set<string>();
     const punctuation = new Set<string>();
     const expectsType = next.types.includes(NativeTypeKw);
@@ -133,10 +143,13 @@ export function expectedTokensAt(text: string, offset: number): ExpectedTokens {
     for (const t of next.types) {
       if (NAME_TYPES.has(t)) {
         result.expectsIdentifier = true;
-        for (const stack of next.ruleStacks.get(t) ?? []) {
+        const occurrences = next.occurrenceStacks.get(t) ?? [];
+        (next.ruleStacks.get(t) ?? []).forEach((stack, i) => {
           const kind = RULE_IDENTIFIER_KIND[stack[stack.length - 1]];
           if (kind && !(kind === 'type' && t !== NonTypeIdent)) kinds.add(kind);
-        }
+          const key = `${stack.join('>')}/${occurrences[i]?.join(',')}`;
+          if (!paths.has(key)) paths.set(key, { rules: stack, occurrences: occurrences[i] ?? [] });
+        });
       } else if (t === NativeTypeKw) {
         // covered by expectsType
       } else if (t === PermissionKw) {
@@ -156,6 +169,7 @@ export function expectedTokensAt(text: string, offset: number): ExpectedTokens {
     }
     if (next.types.includes(K.TOKEN)) keywords.add('TOKEN');
     result.identifierKinds = [...kinds];
+    result.namePaths = [...paths.values()];
     result.keywords = [...keywords].sort();
     result.punctuation = [...punctuation];
   } catch {

@@ -20,7 +20,10 @@ const PUNCT_ORDER = ["')'", "']'", "'}'", "'>'", "','", "';'"];
 
 interface NextTokens {
   types: TokenType[];
+  /** Per next token type, the grammar rule path of each way it may come (outermost rule first). */
   ruleStacks: Map<TokenType, string[][]>;
+  /** The same paths' occurrence numbers: which SUBRULE call of its parent each rule is (0 for SUBRULE, 2 for SUBRULE2, ...). */
+  occurrenceStacks: Map<TokenType, number[][]>;
 }
 
 /**
@@ -38,7 +41,7 @@ export function clearAssistCache(): void {
 
 /** The next token types the grammar allows after `prefix` (the tokens `startRule` began at), deduplicated. */
 export function nextTokenTypes(parser: CqlParser, prefix: IToken[], startRule = 'cqlStatement'): NextTokens {
-  if (prefix.length > MAX_ASSIST_PREFIX) return { types: [], ruleStacks: new Map() };
+  if (prefix.length > MAX_ASSIST_PREFIX) return { types: [], ruleStacks: new Map(), occurrenceStacks: new Map() };
   let key = startRule + ':';
   for (const t of prefix) key += t.tokenTypeIdx + ',';
   const cached = assistCache.get(key);
@@ -49,18 +52,22 @@ export function nextTokenTypes(parser: CqlParser, prefix: IToken[], startRule = 
     return cached;
   }
   const ruleStacks = new Map<TokenType, string[][]>();
+  const occurrenceStacks = new Map<TokenType, number[][]>();
   let paths;
   try {
     paths = parser.computeContentAssist(startRule, prefix);
   } catch {
-    return { types: [], ruleStacks };
+    return { types: [], ruleStacks, occurrenceStacks };
   }
   for (const path of paths) {
     const stacks = ruleStacks.get(path.nextTokenType) ?? [];
     stacks.push(path.ruleStack);
     ruleStacks.set(path.nextTokenType, stacks);
+    const occurrences = occurrenceStacks.get(path.nextTokenType) ?? [];
+    occurrences.push(path.occurrenceStack);
+    occurrenceStacks.set(path.nextTokenType, occurrences);
   }
-  const answer = { types: [...ruleStacks.keys()], ruleStacks };
+  const answer = { types: [...ruleStacks.keys()], ruleStacks, occurrenceStacks };
   if (assistCache.size >= ASSIST_CACHE_SIZE) assistCache.delete(assistCache.keys().next().value!);
   assistCache.set(key, answer);
   return answer;

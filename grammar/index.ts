@@ -14,6 +14,6 @@ export {
 };
 export { parseCql, parseCstOnly, type ParseOptions, type ParseResult } from './parse';
 export { tokenize, type CqlToken, type TokenCategory } from './tokenize';
-export { expectedTokensAt, PERMISSIONS, type ExpectedTokens, type IdentifierKind } from './content-assist';
+export { expectedTokensAt, PERMISSIONS, type ExpectedTokens, type IdentifierKind, type NamePath } from './content-assist';
 export { parseTerm, parseCqlType, parseCqlTypes, type FragmentResult } from './fragments';
 export { decodeString } from './nodes';

@@ -65,4 +65,15 @@ describe('expectedTokensAt', () => {
     const e = at('CREATE TABLE a (x int PRIMARY KEY);\nSELECT * FROM a\nSELECT * FROM |');
     assert.ok(e.identifierKinds.includes('table'));
   });
+  test('name paths: the rules that would read a name, and which of its parent\'s calls each rule is', () => {
+    const operand = (marked: string) => at(marked).namePaths.find((p) => p.rules[p.rules.length - 1] === 'operand');
+    const left = operand('SELECT * FROM t WHERE |');
+    const right = operand('SELECT * FROM t WHERE a = |');
+    assert.deepEqual(left?.rules.slice(-4), ['whereClause', 'relation', 'expression', 'operand']);
+    assert.deepEqual(right?.rules.slice(-4), ['whereClause', 'relation', 'expression', 'operand']);
+    // The relation's first expression (the column) and the one after the operator (the value).
+    assert.equal(left!.occurrences[left!.rules.indexOf('expression')], 0);
+    assert.notEqual(right!.occurrences[right!.rules.indexOf('expression')], 0);
+    assert.deepEqual(at('UPDATE t SET |').namePaths.map((p) => p.rules.slice(-2)), [['assignment', 'columnName']]);
+  });
 });
