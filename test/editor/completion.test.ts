@@ -224,6 +224,54 @@ describe('completion: which names, as the grammar says', () => {
   });
 });
 
+describe('completion: statements edited in the middle, the site as the grammar reads it', () => {
+  // The cursor sits inside a statement that goes on after it: the grammar reads up to the cursor, the
+  // statement's table may come only after it.
+  test('a WHERE relation inserted before another: columns of the table, token() among them', () => {
+    const r = completeAt('SELECT total FROM shop.orders WHERE | AND order_day = ?;');
+    assert.equal(r.context.columnClause, 'where');
+    assert.deepEqual(labels(r, 'column').slice(0, 3), ['customer_id', 'order_day', 'order_time']);
+    assert.ok(labels(r, 'function').includes('token'));
+  });
+
+  test('right of a relation\'s operator a value: functions, no columns', () => {
+    const r = completeAt('SELECT * FROM shop.orders WHERE customer_id = | AND order_day = ?;');
+    assert.equal(r.context.site, 'value');
+    assert.deepEqual(labels(r, 'column'), []);
+    assert.ok(labels(r, 'function').includes('now'));
+  });
+
+  test('UPDATE ... SET before its WHERE, DELETE before its FROM, ORDER BY before DESC', () => {
+    assert.deepEqual(labels(completeAt('UPDATE shop.orders SET | WHERE customer_id = ?;'), 'column').sort(), ['note', 'ship_to', 'total']);
+    assert.ok(labels(completeAt('DELETE | FROM shop.orders WHERE customer_id = ?;'), 'column').includes('note'));
+    assert.deepEqual(labels(completeAt('SELECT * FROM shop.orders WHERE customer_id = ? AND order_day = ? ORDER BY | DESC;'), 'column'), ['order_time']);
+  });
+
+  test('an INSERT column list and a PRIMARY KEY closed after the cursor skip what is listed', () => {
+    const insert = labels(completeAt('INSERT INTO shop.orders (customer_id, |) VALUES (?, ?);'), 'column');
+    assert.ok(!insert.includes('customer_id') && insert.includes('order_day'), insert.join(','));
+    assert.deepEqual(labels(completeAt('CREATE TABLE t (id uuid, name text, at timestamp, PRIMARY KEY ((id), |));'), 'column'), ['name', 'at']);
+  });
+
+  test('CLUSTERING ORDER BY offers the columns of the table being created; options after its AND', () => {
+    assert.deepEqual(labels(completeAt('CREATE TABLE t (a int, b int, PRIMARY KEY (a, b)) WITH CLUSTERING ORDER BY (|'), 'column'), ['a', 'b']);
+    assert.ok(labels(completeAt('CREATE TABLE t (a int, b int, PRIMARY KEY (a, b)) WITH CLUSTERING ORDER BY (b DESC) AND |'), 'option').includes('compaction'));
+  });
+
+  test('a syntax error earlier in the statement: the grammar reads it without the bad token', () => {
+    for (const marked of ['SELECT total,, note FROM shop.orders WHERE |', 'SELECT * FROM shop.orders WHERE customer_id = = ? AND |']) {
+      const r = completeAt(marked);
+      assert.equal(r.context.columnClause, 'where', marked);
+      assert.ok(labels(r, 'column').includes('order_day'), marked);
+    }
+  });
+
+  test('where the grammar takes no name (IN, USING TTL) no functions are offered', () => {
+    assert.deepEqual(labels(completeAt('SELECT * FROM shop.orders WHERE customer_id IN |'), 'function'), []);
+    assert.deepEqual(labels(completeAt('INSERT INTO shop.orders (customer_id) VALUES (?) USING TTL |'), 'function'), []);
+  });
+});
+
 describe('completion documentation keeps names as text', () => {
   test('a table, column or type name with markdown in it cannot add a link, an image or HTML', () => {
     const evil = 'x`](http://example.invalid/a) ![i](http://example.invalid/p.png) <img src=x>';

@@ -1,8 +1,13 @@
-// Where the cursor is, in CQL terms, for completion: which statement, which clause, which table,
-// and what kind of name fits (table, keyspace, column, type, option, option class, value).
-// Works on the token stream of the statement around the cursor, so it copes with the incomplete
-// statements people have while typing (`SELECT | FROM ks.t`, `WHERE |`, `CREATE TABLE t (id uuid, x |`).
+// Where the cursor is, in CQL terms, for completion: which statement, which clause, which table, and what
+// kind of name fits (table, keyspace, column, type, option, option class, value).
+// The kind of name and the clause come from the grammar: its content assist says which rules would read a
+// name at the cursor (`selectStatement > whereClause > relation > expression > operand`: a column of a
+// WHERE clause), for the incomplete statements people have while typing. What the grammar cannot know is
+// read off the statement's tokens here: the word being typed and its `ks.` qualifier, the table the
+// statement names (also after the cursor: `SELECT | FROM ks.t`), the columns defined or listed so far,
+// and the keys and classes of option maps (`compaction = {'class': '|`), whose insides are strings to it.
 import type { ParseResult } from '../../../grammar/ast';
+import { expectedTokensAt, type ExpectedTokens, type NamePath } from '../../../grammar';
 import { editorTokens, type EditorToken } from './tokens';
 import { foldName } from '../util/names';
 
@@ -18,6 +23,9 @@ interface TableRef {
   keyspace?: string;
   name: string;
 }
+
+/** What the grammar accepts at `offset` of `text` (its content assist, expectedTokensAt, unless a test gives another). */
+export type ExpectedTokensProvider = (text: string, offset: number) => ExpectedTokens;
 
 export interface CompletionContext {
   site: CompletionSite;
@@ -46,12 +54,12 @@ export interface CompletionContext {
   /** Offset where the statement starts. */
   statementStart: number;
   /**
-   * Where the grammar's content assist starts reading (it sees from here to the cursor): the statement's
-   * start, or the BEGIN BATCH still open around it, so that inside a batch only what a batch takes is offered.
+   * Where the grammar's content assist starts reading (it sees from here to the word being typed): the
+   * statement's start, or the BEGIN BATCH still open around it, so that inside a batch only what a batch takes is offered.
    */
   grammarStart: number;
-  /** Significant tokens of the statement before the cursor (prefix excluded). */
-  before: EditorToken[];
+  /** The grammar's answer at the word being typed; undefined inside strings, comments and option maps, or when it cannot say. */
+  grammar?: ExpectedTokens;
 }
 
 const upper = (t: EditorToken | undefined): string => (t ? t.image.toUpperCase() : '');
@@ -60,9 +68,6 @@ const isName = (t: EditorToken | undefined): boolean => !!t && (t.category === '
 function nameOf(t: EditorToken): string {
   return foldName(t.image);
 }
-
-const CLAUSE_WORDS = new Set(['SELECT', 'FROM', 'WHERE', 'SET', 'ORDER', 'GROUP', 'LIMIT', 'USING', 'VALUES', 'WITH', 'IF',
-  'INTO', 'PER', 'ALLOW', 'PRIMARY', 'DELETE', 'UPDATE', 'INSERT', 'ADD', 'DROP', 'RENAME', 'ALTER', 'ON', 'AS', 'JSON']);
 
 /** The text span of the current statement: after the last `;` before the cursor, to the next `;`. */
 function statementWindow(text: string, parse: ParseResult, offset: number): { start: number; end: number } {
@@ -94,12 +99,10 @@ function openBatchStart(text: string, parse: ParseResult, statementStart: number
   return undefined;
 }
 
-export function analyzeCompletion(text: string, parse: ParseResult, offset: number): CompletionContext {
+/** The statement's tokens around the cursor: cut at the `;` before and after it, inside a batch from its inner statement. */
+function statementTokens(text: string, parse: ParseResult, offset: number): EditorToken[] {
   const window = statementWindow(text, parse, offset);
-  const slice = text.slice(window.start, window.end);
-  const all = editorTokens(slice).map((t) => ({ ...t, start: t.start + window.start, end: t.end + window.start }));
-
-  // Cut at the last `;` before the cursor and the first at/after it (BATCH bodies hold several).
+  const all = editorTokens(text.slice(window.start, window.end)).map((t) => ({ ...t, start: t.start + window.start, end: t.end + window.start }));
   let first = 0;
   let last = all.length;
   for (let i = 0; i < all.length; i++) {
@@ -110,7 +113,7 @@ export function analyzeCompletion(text: string, parse: ParseResult, offset: numb
       break;
     }
   }
-  let tokens = all.slice(first, last);
+  const tokens = all.slice(first, last);
   // Inside BEGIN BATCH ...: the statement is the one after the batch header.
   if (upper(tokens.find((t) => t.category !== 'comment')) === 'BEGIN') {
     const batchIdx = tokens.findIndex((t) => upper(t) === 'BATCH');
@@ -119,14 +122,19 @@ export function analyzeCompletion(text: string, parse: ParseResult, offset: numb
       if (upper(tokens[j]) === 'USING') {
         while (j < tokens.length && !['INSERT', 'UPDATE', 'DELETE'].includes(upper(tokens[j]))) j++;
       }
-      tokens = tokens.slice(j);
+      return tokens.slice(j);
     }
   }
+  return tokens;
+}
+
+export function analyzeCompletion(text: string, parse: ParseResult, offset: number, expectedTokens: ExpectedTokensProvider = expectedTokensAt): CompletionContext {
+  const tokens = statementTokens(text, parse, offset);
   const statementStart = tokens.find((t) => t.category !== 'comment')?.start ?? offset;
 
   const ctx: CompletionContext = {
     site: 'other', prefix: '', replaceStart: offset, replaceEnd: offset, statementType: '', createdColumns: [],
-    listed: [], inString: false, statementStart, grammarStart: openBatchStart(text, parse, statementStart) ?? statementStart, before: [],
+    listed: [], inString: false, statementStart, grammarStart: openBatchStart(text, parse, statementStart) ?? statementStart,
   };
 
   for (const s of parse.statements) {
@@ -140,13 +148,13 @@ export function analyzeCompletion(text: string, parse: ParseResult, offset: numb
     ctx.site = 'none';
     return ctx;
   }
-  let beforeTokens = tokens.filter((t) => t.end <= offset && t.category !== 'comment');
+  let before = tokens.filter((t) => t.end <= offset && t.category !== 'comment');
   if (at && (at.category === 'identifier' || at.category === 'keyword' || at.category === 'literalWord'
     || at.category === 'quotedName' || at.category === 'number')) {
     ctx.prefix = text.slice(at.start, offset);
     ctx.replaceStart = at.start;
     ctx.replaceEnd = at.end;
-    beforeTokens = beforeTokens.filter((t) => t !== at);
+    before = before.filter((t) => t !== at);
   } else if (at?.category === 'string' && (offset < at.end || !/['$]$/.test(at.image) || at.image.length === 1)) {
     ctx.inString = true;
     ctx.prefix = text.slice(at.start + 1, offset);
@@ -154,29 +162,146 @@ export function analyzeCompletion(text: string, parse: ParseResult, offset: numb
     // An unclosed string runs to the next quote anywhere: replace only up to the cursor then.
     const rest = text.slice(offset, at.end);
     ctx.replaceEnd = /[\r\n]/.test(rest) || !/'$/.test(at.image) || at.image.length < 2 ? offset : at.end;
-    beforeTokens = beforeTokens.filter((t) => t !== at);
+    before = before.filter((t) => t !== at);
   }
-  ctx.before = beforeTokens;
-  const after = tokens.filter((t) => t.start >= offset && t.category !== 'comment');
-  const statementTokens = tokens.filter((t) => t.category !== 'comment');
-
-  ctx.statementType = statementTypeOf(statementTokens);
-  ctx.table = mainTable(statementTokens, ctx.statementType);
+  const significant = tokens.filter((t) => t.category !== 'comment');
+  ctx.statementType = statementTypeOf(significant);
+  ctx.table = mainTable(significant, ctx.statementType);
   if (ctx.table && ctx.table.keyspace === undefined) ctx.table.keyspace = ctx.currentKeyspace;
-  if (ctx.statementType === 'CREATE TABLE') ctx.createdColumns = createdColumns(statementTokens);
+  if (ctx.statementType === 'CREATE TABLE') ctx.createdColumns = createdColumns(significant);
 
-  let b = beforeTokens;
-  if (b.length === 0) {
+  // `ks.|`: remember the qualifier (the grammar reads it as part of the name).
+  if (before[before.length - 1]?.type === 'Dot' && isName(before[before.length - 2])) ctx.qualifier = nameOf(before[before.length - 2]);
+  const brackets = openBrackets(before);
+  const inner = brackets[brackets.length - 1];
+  // Option maps and strings: the grammar sees a map literal of strings, the keys and classes are ours.
+  if (inner?.token.type === 'LBrace' || ctx.inString) {
+    ctx.site = mapSite(ctx, before, inner);
+    return ctx;
+  }
+  ctx.grammar = grammarAt(ctx, text, parse, expectedTokens);
+  if (before.length === 0) {
     ctx.site = 'statementStart';
     return ctx;
   }
-  // `ks.|`: remember the qualifier and decide the site as if it were not there.
-  if (b[b.length - 1].type === 'Dot' && isName(b[b.length - 2])) {
-    ctx.qualifier = nameOf(b[b.length - 2]);
-    b = b.slice(0, -2);
-  }
-  ctx.site = decideSite(ctx, b, after);
+  const found = ctx.grammar && !ctx.grammar.inCommentOrString ? siteOf(ctx.grammar.namePaths) : undefined;
+  if (!found) return ctx;
+  ctx.site = found.site;
+  ctx.columnClause = found.clause;
+  if (found.clause === 'select') ctx.listed = namesSince(before, before.findIndex((t) => upper(t) === 'SELECT'));
+  else if ((found.clause === 'insert' || found.clause === 'primaryKey') && inner) ctx.listed = namesSince(before, inner.index);
   return ctx;
+}
+
+/**
+ * The grammar's content assist at the word being typed, or undefined when it cannot say. A statement the
+ * grammar cannot read up to there is read again without the tokens the parse reported as errors (as
+ * Chevrotain's recovery deletes a token): `SELECT a,, b FROM t WHERE |` still completes the WHERE clause.
+ */
+function grammarAt(ctx: CompletionContext, text: string, parse: ParseResult, provider: ExpectedTokensProvider): ExpectedTokens | undefined {
+  try {
+    // The grammar sees the statement up to the word being typed (not the whole file: that keeps it fast),
+    // from its open BEGIN BATCH when it is inside one.
+    const start = Math.min(ctx.grammarStart, ctx.replaceStart);
+    let before = text.slice(start, ctx.replaceStart);
+    const answer = provider(before, before.length);
+    if (grammarKnows(answer)) return answer;
+    const errors = parse.errors.filter((e) => e.range.start >= start && e.range.end <= ctx.replaceStart);
+    if (!errors.length) return answer;
+    for (const e of errors) before = before.slice(0, e.range.start - start) + ' '.repeat(e.range.end - e.range.start) + before.slice(e.range.end - start);
+    return provider(before, before.length);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The grammar found the statement readable up to the cursor (it expects something there). */
+export function grammarKnows(grammar: ExpectedTokens): boolean {
+  return grammar.keywords.length > 0 || grammar.identifierKinds.length > 0 || grammar.punctuation.length > 0 || grammar.expectsValue || grammar.expectsType;
+}
+
+// The site a name fills, from the rules that would read it (grammar/syntax/*.ts).
+
+/** Rules of a qualified name: its `ks.` part is the same site as the name. */
+const QUALIFIED = new Set(['tableName', 'userTypeName', 'functionName', 'qualifiedIndexName']);
+/** The innermost of these rules around a column says its clause. */
+const COLUMN_CLAUSES: Record<string, ColumnClause> = {
+  selectClause: 'select', whereClause: 'where', ifClause: 'if', assignment: 'set', insertColumns: 'insert',
+  ordering: 'orderBy', groupByItem: 'groupBy', deleteSelection: 'delete', primaryKeyClause: 'primaryKey',
+  clusteringOrder: 'clusteringOrder', indexTarget: 'index', dropColumns: 'alter', renameColumns: 'alter', alterColumn: 'alter',
+  functionArg: 'functionArg',
+};
+/** Rules whose names are being defined, not looked up (`CREATE TABLE t (|`, `CREATE TYPE ty (|`, `RENAME a TO |`). */
+const DEFINED_NAMES = new Set(['columnDefinition', 'typeField', 'createIndex', 'createKeyspace', 'createType']);
+/** Where several rules may read the name, the first of these sites wins. */
+const SITE_ORDER: readonly CompletionSite[] = ['table', 'keyspace', 'type', 'column', 'tableOption', 'keyspaceOption', 'value', 'newName'];
+
+interface Site {
+  site: CompletionSite;
+  clause?: ColumnClause;
+}
+
+function siteOf(paths: readonly NamePath[]): Site | undefined {
+  let best: Site | undefined;
+  for (const path of paths) {
+    const found = pathSite(path);
+    if (found && (!best || SITE_ORDER.indexOf(found.site) < SITE_ORDER.indexOf(best.site))) best = found;
+  }
+  return best;
+}
+
+function pathSite({ rules, occurrences }: NamePath): Site | undefined {
+  let end = rules.length - 1;
+  if (rules[end] === 'keyspaceName' && QUALIFIED.has(rules[end - 1]!)) end--;
+  const rule = rules[end];
+  const parent = rules[end - 1] ?? '';
+  switch (rule) {
+    case 'tableName':
+      // CREATE TABLE's and CREATE MATERIALIZED VIEW's first table name is the new one (LIKE's and FROM's are not).
+      return { site: (parent === 'createTable' || parent === 'createMaterializedView') && occurrences[end] === 0 ? 'newName' : 'table' };
+    case 'keyspaceName':
+      return { site: parent === 'createKeyspace' ? 'newName' : 'keyspace' };
+    case 'userTypeName':
+      return { site: parent === 'createType' ? 'newName' : 'type' };
+    case 'fieldName':
+    case 'indexName':
+      return DEFINED_NAMES.has(parent) ? { site: 'newName' } : undefined;
+    case 'propertyName':
+      if (rules.includes('tableOptions')) return { site: 'tableOption' };
+      return rules.includes('createKeyspace') || rules.includes('alterKeyspace') ? { site: 'keyspaceOption' } : undefined;
+    case 'columnName':
+    case 'operand':
+      return columnSite(rules, occurrences, end);
+    default:
+      return undefined;
+  }
+}
+
+/** A column, a value or a new column's name, by the clause around it. */
+function columnSite(rules: readonly string[], occurrences: readonly number[], end: number): Site | undefined {
+  const parent = rules[end - 1]!;
+  if (DEFINED_NAMES.has(parent) || (parent === 'renamePair' && occurrences[end] !== 0)) return { site: 'newName' };
+  for (let i = end - 1; i >= 0; i--) {
+    const rule = rules[i]!;
+    // Right of a relation's operator, of an assignment's `=`, in VALUES: a value.
+    if (rule === 'relation' && occurrences[i + 1] !== 0) return { site: 'value' };
+    if (rule === 'assignment' && rules[i + 1] !== 'columnName') return { site: 'value' };
+    if (rule === 'insertValues') return { site: 'value' };
+    const clause = COLUMN_CLAUSES[rule];
+    if (clause) return { site: 'column', clause };
+  }
+  return undefined;
+}
+
+/** Option maps (`compaction = {|`) and strings: map keys, `'class'` values, other values, or nothing. */
+function mapSite(ctx: CompletionContext, b: EditorToken[], inner: OpenBracket | undefined): CompletionSite {
+  const prev = b[b.length - 1];
+  const prev2 = b[b.length - 2];
+  if (inner?.token.type !== 'LBrace') return 'none';
+  ctx.optionName = optionOfMap(b, inner.index);
+  if (prev?.type === 'Colon' && prev2?.category === 'string' && /^'class'$/i.test(prev2.image)) return 'optionClass';
+  if (prev?.type === 'LBrace' || prev?.type === 'Comma') return 'mapKey';
+  return ctx.inString ? 'none' : 'value';
 }
 
 function statementTypeOf(tokens: EditorToken[]): string {
@@ -210,7 +335,7 @@ function skipIfExists(tokens: EditorToken[], i: number): number {
   return i;
 }
 
-/** The table a statement is about, wherever the cursor is. */
+/** The table a statement is about, wherever the cursor is (the grammar sees only up to the cursor). */
 function mainTable(tokens: EditorToken[], statementType: string): TableRef | undefined {
   let depth = 0;
   for (let i = 0; i < tokens.length; i++) {
@@ -268,191 +393,18 @@ interface OpenBracket {
   index: number;
 }
 
-function decideSite(ctx: CompletionContext, b: EditorToken[], after: EditorToken[]): CompletionSite {
-  const st = ctx.statementType;
-  // Bracket structure before the cursor.
+/** The brackets open before the cursor, outermost first. */
+function openBrackets(b: EditorToken[]): OpenBracket[] {
   const stack: OpenBracket[] = [];
   for (let i = 0; i < b.length; i++) {
     const t = b[i];
     if (t.type === 'LParen' || t.type === 'LBrace' || t.type === 'LBracket') stack.push({ token: t, index: i });
-    else if (t.type === 'Lt' && isTypeOpener(b[i - 1])) stack.push({ token: t, index: i });
-    else if (t.type === 'RParen' || t.type === 'RBrace' || t.type === 'RBracket' || t.type === 'Gt') {
-      const top = stack[stack.length - 1];
-      if (!top) continue;
-      const matches = (t.type === 'RParen' && top.token.type === 'LParen') || (t.type === 'RBrace' && top.token.type === 'LBrace')
-        || (t.type === 'RBracket' && top.token.type === 'LBracket') || (t.type === 'Gt' && top.token.type === 'Lt');
-      if (matches) stack.pop();
+    else if (t.type === 'RParen' || t.type === 'RBrace' || t.type === 'RBracket') {
+      const open = stack[stack.length - 1]?.token.type;
+      if ((t.type === 'RParen' && open === 'LParen') || (t.type === 'RBrace' && open === 'LBrace') || (t.type === 'RBracket' && open === 'LBracket')) stack.pop();
     }
   }
-  const prev = b[b.length - 1];
-  const prev2 = b[b.length - 2];
-  const P = upper(prev);
-  const inner = stack[stack.length - 1];
-
-  if (ctx.inString) {
-    // `'class': '|` inside compaction/compression/replication maps.
-    if (inner?.token.type === 'LBrace' && prev?.type === 'Colon' && prev2?.category === 'string' && /^'class'$/i.test(prev2.image)) {
-      ctx.optionName = optionOfMap(b, inner.index);
-      return 'optionClass';
-    }
-    if (inner?.token.type === 'LBrace' && (prev?.type === 'LBrace' || prev?.type === 'Comma')) {
-      ctx.optionName = optionOfMap(b, inner.index);
-      return 'mapKey';
-    }
-    return 'none';
-  }
-
-  // Table and keyspace names.
-  if (P === 'FROM' || P === 'INTO' || (P === 'UPDATE' && b.length === 1) || (P === 'TRUNCATE' && b.length === 1)) return 'table';
-  if ((P === 'TABLE' || P === 'COLUMNFAMILY') && /^(ALTER TABLE|DROP TABLE|TRUNCATE|DESCRIBE TABLE)$/.test(st)) return 'table';
-  if (P === 'VIEW' && /^(ALTER|DROP) MATERIALIZED VIEW$/.test(st)) return 'table';
-  if (P === 'EXISTS' && /^(ALTER TABLE|DROP TABLE|ALTER MATERIALIZED VIEW|DROP MATERIALIZED VIEW)$/.test(st)) return 'table';
-  if (P === 'ON' && (st === 'CREATE INDEX' || st === 'CREATE TRIGGER')) return 'table';
-  if (P === 'LIKE' && st === 'CREATE TABLE' && !inner) return 'table';
-  if (P === 'USE' && b.length === 1) return 'keyspace';
-  if (P === 'KEYSPACE' && /^(ALTER KEYSPACE|DROP KEYSPACE|DESCRIBE KEYSPACE)$/.test(st)) return 'keyspace';
-  if (P === 'EXISTS' && /^(ALTER KEYSPACE|DROP KEYSPACE)$/.test(st)) return 'keyspace';
-  if ((P === 'TABLE' || P === 'EXISTS' || P === 'VIEW' || P === 'TYPE' || P === 'KEYSPACE' || P === 'INDEX') && st.startsWith('CREATE')) return 'newName';
-  if (P === 'TYPE' && /^(ALTER TYPE|DROP TYPE|DESCRIBE TYPE)$/.test(st)) return 'type';
-
-  // Types: generic arguments, column definitions, ALTER TABLE ADD, CAST(x AS |), function signatures.
-  if (inner?.token.type === 'Lt' && (prev?.type === 'Lt' || prev?.type === 'Comma')) return 'type';
-  if (P === 'AS' && inner?.token.type === 'LParen' && upper(b[inner.index - 1]) === 'CAST') return 'type';
-  if (P === 'RETURNS' || P === 'STYPE') return 'type';
-  if (st === 'CREATE TABLE' || st === 'CREATE TYPE' || st === 'CREATE FUNCTION' || st === 'CREATE AGGREGATE') {
-    if (inner?.token.type === 'LParen' && stack.length === 1 && isName(prev) && upper(prev) !== 'PRIMARY'
-      && (prev2?.type === 'LParen' || prev2?.type === 'Comma')) return 'type';
-    if (inner?.token.type === 'LParen' && stack.length === 1 && (prev?.type === 'LParen' || prev?.type === 'Comma')) return 'newName';
-  }
-  if (st === 'ALTER TABLE' && isName(prev) && (upper(prev2) === 'ADD' || (upper(prev2) === 'EXISTS' && upper(b[b.length - 5]) === 'ADD'))) return 'type';
-  if (st === 'ALTER TABLE' && P === 'TYPE') return 'type';
-  if (st === 'ALTER TYPE' && isName(prev) && upper(prev2) === 'ADD') return 'type';
-
-  // Option maps: `compaction = {'class': ...}`.
-  if (inner?.token.type === 'LBrace') {
-    ctx.optionName = optionOfMap(b, inner.index);
-    if (prev?.type === 'LBrace' || prev?.type === 'Comma') return 'mapKey';
-    if (prev?.type === 'Colon' && prev2?.category === 'string' && /^'class'$/i.test(prev2.image)) return 'optionClass';
-    return 'value';
-  }
-
-  // Bracketed column lists.
-  if (inner?.token.type === 'LParen') {
-    const opener = b[inner.index - 1];
-    const O = upper(opener);
-    const listStart = prev?.type === 'LParen' || prev?.type === 'Comma';
-    if ((O === 'KEY' && upper(b[inner.index - 2]) === 'PRIMARY') || (opener?.type === 'LParen' && upper(b[inner.index - 2]) === 'KEY')) {
-      if (listStart) {
-        ctx.columnClause = 'primaryKey';
-        ctx.listed = namesSince(b, inner.index);
-        return 'column';
-      }
-      return 'other';
-    }
-    if (O === 'BY' && upper(b[inner.index - 2]) === 'ORDER' && upper(b[inner.index - 3]) === 'CLUSTERING') {
-      if (listStart) {
-        ctx.columnClause = 'clusteringOrder';
-        return 'column';
-      }
-      return 'other';
-    }
-    if (st === 'INSERT' && stack.length === 1 && b.slice(0, inner.index).every((t) => upper(t) !== 'VALUES') && upper(b[inner.index - 1]) !== 'VALUES') {
-      if (listStart) {
-        ctx.columnClause = 'insert';
-        ctx.listed = namesSince(b, inner.index);
-        return 'column';
-      }
-      return 'other';
-    }
-    if (st === 'CREATE INDEX' && (['KEYS', 'VALUES', 'ENTRIES', 'FULL'].includes(O) || isName(opener)) && listStart) {
-      ctx.columnClause = 'index';
-      return 'column';
-    }
-    if (upper(b[inner.index - 1]) === 'VALUES') return 'value';
-    // Function arguments and parenthesised expressions: columns in queries.
-    if (listStart && (st === 'SELECT' || st === 'UPDATE' || st === 'DELETE' || st === 'CREATE MATERIALIZED VIEW')) {
-      ctx.columnClause = 'functionArg';
-      return 'column';
-    }
-  }
-
-  // Clause-level positions (depth 0).
-  const clause = lastClause(b);
-  if (st === 'SELECT' || st === 'CREATE MATERIALIZED VIEW') {
-    if (clause === 'SELECT' || clause === 'DISTINCT' || clause === 'JSON') {
-      if (P === 'SELECT' || P === 'DISTINCT' || P === 'JSON' || prev?.type === 'Comma') {
-        ctx.columnClause = 'select';
-        ctx.listed = namesSince(b, b.findIndex((t) => upper(t) === 'SELECT'));
-        return 'column';
-      }
-      return 'other';
-    }
-  }
-  if ((clause === 'WHERE' || clause === 'IF') && (P === 'WHERE' || P === 'AND' || (P === 'IF' && st !== 'CREATE TABLE'))) {
-    ctx.columnClause = clause === 'IF' ? 'if' : 'where';
-    return 'column';
-  }
-  if (clause === 'WHERE' || clause === 'IF') {
-    if (prev?.category === 'punctuation' && /^(Eq|NotEq|Lt|Gt|LtEq|GtEq|Plus|Minus|Star|Slash|Percent)$/.test(prev.type)) return 'value';
-    if (P === 'IN' || P === 'CONTAINS' || P === 'LIKE' || P === 'BETWEEN') return 'value';
-  }
-  if (clause === 'SET' && st === 'UPDATE') {
-    if (P === 'SET' || prev?.type === 'Comma') {
-      ctx.columnClause = 'set';
-      return 'column';
-    }
-    if (/^(Eq|PlusEq|MinusEq|Plus|Minus)$/.test(prev?.type ?? '')) return 'value';
-  }
-  if (clause === 'BY' && (upper(b[b.length - 2]) === 'ORDER' || upper(b[b.length - 2]) === 'GROUP' || prev?.type === 'Comma')) {
-    const byIndex = lastIndexWhere(b, (t) => upper(t) === 'BY');
-    const kind = upper(b[byIndex - 1]);
-    if (P === 'BY' || prev?.type === 'Comma') {
-      ctx.columnClause = kind === 'GROUP' ? 'groupBy' : 'orderBy';
-      return 'column';
-    }
-  }
-  if (st === 'DELETE' && (P === 'DELETE' || (prev?.type === 'Comma' && clause === 'DELETE'))) {
-    ctx.columnClause = 'delete';
-    return 'column';
-  }
-  if (st === 'ALTER TABLE' && (P === 'DROP' || P === 'RENAME' || (P === 'ALTER' && b.length > 2) || (P === 'AND' && clause === 'RENAME'))) {
-    ctx.columnClause = 'alter';
-    return 'column';
-  }
-  if (clause === 'WITH' && (P === 'WITH' || P === 'AND')) {
-    return /KEYSPACE$/.test(st) ? 'keyspaceOption' : /^(CREATE|ALTER) (TABLE|MATERIALIZED VIEW)$/.test(st) ? 'tableOption' : 'other';
-  }
-  if (clause === 'VALUES' || (clause === 'USING' && /^(TTL|TIMESTAMP)$/.test(P))) return 'value';
-  void after;
-  return 'other';
-}
-
-function isTypeOpener(t: EditorToken | undefined): boolean {
-  return /^(LIST|SET|MAP|FROZEN|TUPLE|VECTOR)$/.test(upper(t));
-}
-
-function lastIndexWhere(tokens: EditorToken[], fn: (t: EditorToken) => boolean): number {
-  for (let i = tokens.length - 1; i >= 0; i--) if (fn(tokens[i])) return i;
-  return -1;
-}
-
-/** The last clause keyword at bracket depth 0 before the cursor. */
-function lastClause(b: EditorToken[]): string {
-  let depth = 0;
-  for (let i = b.length - 1; i >= 0; i--) {
-    const t = b[i];
-    if (t.type === 'RParen' || t.type === 'RBrace' || t.type === 'RBracket') depth++;
-    else if (t.type === 'LParen' || t.type === 'LBrace' || t.type === 'LBracket') depth = Math.max(0, depth - 1);
-    else if (depth === 0) {
-      const w = upper(t);
-      if (CLAUSE_WORDS.has(w) || w === 'DISTINCT' || w === 'BY') {
-        if (w === 'IF' && (upper(b[i + 1]) === 'NOT' || upper(b[i + 1]) === 'EXISTS')) continue;
-        if ((w === 'DISTINCT' || w === 'JSON') && upper(b[i - 1]) === 'SELECT') return 'SELECT';
-        return w;
-      }
-    }
-  }
-  return '';
+  return stack;
 }
 
 /** Names listed directly in a list that opened at `openIndex`. */

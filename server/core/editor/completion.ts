@@ -3,8 +3,7 @@
 // table options and compaction/compression classes, each with documentation.
 import type { CreateTypeStatement, ParseResult } from '../../../grammar/ast';
 import { inlineCode, markdownText } from '../markdown';
-import { expectedTokensAt, type ExpectedTokens } from '../../../grammar';
-import { analyzeCompletion, type CompletionContext, type CompletionSite } from './completion-context';
+import { analyzeCompletion, grammarKnows, type CompletionContext, type CompletionSite, type ExpectedTokensProvider } from './completion-context';
 import {
   COMPACTION_CLASSES, COMPACTION_SUBOPTIONS, COMPRESSION_CLASSES, COMPRESSION_SUBOPTIONS, KEYSPACE_OPTIONS, KEYWORD_DOCS,
   NATIVE_FUNCTIONS, NATIVE_TYPE_DOCS, TABLE_OPTIONS,
@@ -44,7 +43,7 @@ export interface CompletionResult {
 
 interface CompletionOptions {
   /** What the grammar accepts at `offset` of `text`. Defaults to its content assist (expectedTokensAt). */
-  expectedTokens?: (text: string, offset: number) => ExpectedTokens;
+  expectedTokens?: ExpectedTokensProvider;
 }
 
 const COLLECTION_SNIPPETS: { label: string; snippet: string }[] = [
@@ -67,11 +66,10 @@ function keywordCase(word: string, prefix: string): string {
 
 export function complete(index: SymbolIndex, filePath: string, text: string, parse: ParseResult, offset: number,
   options: CompletionOptions = {}): CompletionResult {
-  const ctx = analyzeCompletion(text, parse, offset);
+  const ctx = analyzeCompletion(text, parse, offset, options.expectedTokens);
   const result: CompletionResult = { items: [], replaceStart: ctx.replaceStart, replaceEnd: ctx.replaceEnd, context: ctx };
   if (ctx.site === 'none') return result;
-  const grammar = ctx.inString ? undefined : grammarAt(ctx, text, options);
-  if (grammar) ctx.site = siteFromGrammar(ctx.site, grammar);
+  const grammar = ctx.grammar;
   const items = result.items;
   const seen = new Set<string>();
   const push = (entry: CompletionEntry): void => {
@@ -131,37 +129,6 @@ export function complete(index: SymbolIndex, filePath: string, text: string, par
     }
   }
   return result;
-}
-
-/** The grammar's content assist at the word being typed, or undefined when it cannot say. */
-function grammarAt(ctx: CompletionContext, text: string, options: CompletionOptions): ExpectedTokens | undefined {
-  const provider = options.expectedTokens ?? expectedTokensAt;
-  try {
-    // The grammar sees the statement up to the word being typed (not the whole file: that keeps it fast),
-    // from its open BEGIN BATCH when it is inside one.
-    const start = Math.min(ctx.grammarStart, ctx.replaceStart);
-    return provider(text.slice(start, ctx.replaceStart), ctx.replaceStart - start);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The grammar found the statement readable up to the cursor (it expects something there). */
-function grammarKnows(grammar: ExpectedTokens): boolean {
-  return grammar.keywords.length > 0 || grammar.identifierKinds.length > 0 || grammar.punctuation.length > 0 || grammar.expectsValue || grammar.expectsType;
-}
-
-/**
- * The site as the grammar corrects it: where the token analysis knows no name kind but the grammar wants a
- * table (`GRANT SELECT ON TABLE |`), a user type (`DROP TYPE IF EXISTS |`) or only a keyspace, that.
- */
-function siteFromGrammar(site: CompletionSite, grammar: ExpectedTokens): CompletionSite {
-  if (site !== 'other' || grammar.inCommentOrString) return site;
-  const kinds = grammar.identifierKinds;
-  if (kinds.includes('table')) return 'table';
-  if (kinds.includes('type') && !kinds.includes('column')) return 'type';
-  if (kinds.length === 1 && kinds[0] === 'keyspace') return 'keyspace';
-  return site;
 }
 
 function tableDoc(index: SymbolIndex, table: TableDeclaration): string {
