@@ -650,14 +650,7 @@ export class RuleRunner {
 
   private typesFingerprint(model: SchemaModel): number {
     if (this.typesId === undefined) {
-      const parts: string[] = [];
-      // Every file's versions, not only the workspace definitions: a column's type resolves from its own file (resolve.ts rule 3).
-      for (const [file, byName] of model.typeVersionsByFile) {
-        for (const list of byName.values()) {
-          for (const { offset, keyspace, name, type: t } of list) parts.push(`${file}@${offset}:${keyspace ?? ''}.${name}(${t ? t.fields.map((f) => `${f.name}:${f.typeText}`).join(',') : 'dropped'})`);
-        }
-      }
-      this.typesId = this.intern('types\u0001' + parts.join(';'));
+      this.typesId = this.intern('types\u0001' + model.typesSignature());
     }
     return this.typesId;
   }

@@ -228,6 +228,25 @@ CREATE TABLE ks.people (home frozen<address>, id int, note text, PRIMARY KEY ((h
   });
 });
 
+describe('the user types\' signature that caches compare (SchemaModel.typesSignature)', () => {
+  const signature = (text: string): string => {
+    const project = new Project({ config: {} });
+    project.setFile('/ws/a.cql', text);
+    return project.schema().typesSignature();
+  };
+  const typeFirst = 'CREATE TYPE ks.a (x int);\nCREATE TABLE ks.t (k frozen<a> PRIMARY KEY, v text);\n';
+
+  test('a type version moved across a table changes it: the table\'s column resolves to another version', () => {
+    assert.notEqual(signature(typeFirst), signature('CREATE TABLE ks.t (k frozen<a> PRIMARY KEY, v text);\nCREATE TYPE ks.a (x int);\n'));
+    assert.notEqual(signature(typeFirst), signature(typeFirst.replace('x int', 'x bigint')));
+  });
+
+  test('text that only moves the statements (a comment above, a longer name) leaves it', () => {
+    assert.equal(signature(typeFirst), signature(`-- the schema\n${typeFirst}`));
+    assert.equal(signature(typeFirst), signature(typeFirst.replace('v text', 'a_longer_column_name text')));
+  });
+});
+
 describe('a user type that contains itself', () => {
   test('the key encoder gives the inner mention as unsupported instead of recursing without end', () => {
     const project = new Project({ config: {} });

@@ -304,6 +304,25 @@ export function keyDefinitions(schema: FileSchema, parse: ParseResult): void {
 }
 
 /**
+ * A file's user type versions as text, each with the number of the file's table statements before it: which
+ * version a column's type resolves to (resolve.ts rule 3), and no offsets, which move with every keystroke.
+ */
+function typeHistory(file: FileSchema): string {
+  const tables: number[] = file.foreignAlters.map((a) => a.statement.range.start);
+  for (const list of file.versions.values()) for (const v of list) tables.push(v.offset);
+  tables.sort((a, b) => a - b);
+  const parts: string[] = [file.filePath];
+  for (const list of file.typeVersions.values()) {
+    for (const { offset, keyspace, name, type } of list) {
+      let before = 0;
+      while (before < tables.length && tables[before]! < offset) before++;
+      parts.push(`${before}:${keyspace ?? ''}.${name}(${type ? type.fields.map((f) => `${f.name}:${f.typeText}`).join(',') : 'dropped'})`);
+    }
+  }
+  return parts.join(';');
+}
+
+/**
  * Merges file schemas (in the given order) into the workspace model: every file's final tables and types, then
  * ALTERs of tables defined elsewhere (additive changes only, so an ALTER in one file never makes
  * another file's columns unknown), then views and LIKE tables whose base lives in another file.
@@ -312,7 +331,10 @@ export function mergeSchemas(files: readonly FileSchema[]): SchemaModel {
   const model = new SchemaModel();
   for (const file of files) {
     for (const ks of file.keyspaces) model.keyspaces.set(ks.name, ks);
-    if (file.typeVersions.size) model.typeVersionsByFile.set(file.filePath, file.typeVersions);
+    if (file.typeVersions.size) {
+      model.typeVersionsByFile.set(file.filePath, file.typeVersions);
+      model.typeHistories.push(typeHistory(file));
+    }
     for (const list of file.typeVersions.values()) {
       // As for tables: each keyspace's type of that name as the file's last statement on it left it.
       const last = new Map<string | undefined, TypeVersion>();

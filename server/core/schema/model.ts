@@ -190,6 +190,9 @@ export class SchemaModel {
   readonly types = new Map<string, UserTypeInfo[]>();
   /** Every version of every user type by file (files that create, alter or drop none are left out). */
   readonly typeVersionsByFile = new Map<string, ReadonlyMap<string, readonly TypeVersion[]>>();
+  /** Per file that has user types, its versions in order, each placed among the file's table statements (mergeSchemas). */
+  readonly typeHistories: string[] = [];
+  private typesText?: string;
   /** Indexes by table name (without keyspace). */
   readonly indexesByTable = new Map<string, IndexInfo[]>();
 
@@ -333,6 +336,14 @@ export class SchemaModel {
     if (!keyspace) return list;
     const exact = list.filter((t) => t.keyspace === keyspace);
     return exact.length ? exact : list.filter((t) => t.keyspace === undefined);
+  }
+
+  /**
+   * Every file's versions of every user type, as text (typeHistories): all a type lookup can depend on
+   * (resolve.ts rule 3 reads a file's own versions), for caches that compare schemas.
+   */
+  typesSignature(): string {
+    return (this.typesText ??= this.typeHistories.join('\n'));
   }
 
   /**

@@ -92,7 +92,8 @@ function schemaSignature(model: SchemaModel): string {
   for (const t of model.allTables()) {
     parts.push(`${t.qualifiedName}(${t.partitionKey.map((c) => `${c.name}:${c.typeText}`).join(',')}|${t.columns.map((c) => `${c.name}:${c.typeText}`).join(',')})${t.shard ? `@${t.shard.text}` : ''}`);
   }
-  for (const [name, list] of model.types) parts.push(`type ${name}:${list.map((u) => u.fields.map((f) => `${f.name}:${f.typeText}`).join(',')).join('/')}`);
+  // A key's user types resolve from the file of its column (resolve.ts rule 3): every file's versions count.
+  parts.push(`types ${model.typesSignature()}`);
   for (const [name, ks] of model.keyspaces) parts.push(`ks ${name}:${JSON.stringify(ks.replication)}`);
   return parts.sort().join('\n');
 }
