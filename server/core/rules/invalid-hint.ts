@@ -3,10 +3,10 @@
 // not have, or a comment that stands where it applies to no table. Each would silently leave the
 // partition rules on their defaults, so it is an error at the comment.
 // Data: { problem: 'syntax' | 'schema' | 'detached', table?: string }
-import type { Comment } from '../../../grammar/ast';
 import { qualify } from '../schema/model';
 import { headlineAndDetails } from '../findings';
 import { hintCommentsAbove, isHintComment } from '../schema/hint-comment';
+import { annotatedTables } from '../schema/annotations';
 import type { FindingData } from '../findings-data';
 import type { FileLocalRuleModule, RuleExamples } from './types';
 
@@ -20,13 +20,11 @@ export const rule: FileLocalRuleModule = {
   check(ctx) {
     // Most files hold no hint at all: skip the per-table search for them (this rule runs on every edit).
     if (!ctx.parse.comments.some(isHintComment)) return;
-    const attached = new Set<Comment>();
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind !== 'CreateTable') continue;
+    const { tables, detached } = annotatedTables(ctx.parse, (start) => hintCommentsAbove(ctx.parse.comments, ctx.text, start), isHintComment);
+    for (const { statement: stmt, annotations } of tables) {
       const table = qualify(stmt.name.keyspace?.name, stmt.name.name.name);
       const columns = new Set(stmt.columns.map((c) => c.name.name));
-      for (const found of hintCommentsAbove(ctx.parse.comments, ctx.text, stmt.range.start)) {
-        attached.add(found.comment);
+      for (const found of annotations) {
         for (const e of found.errors) ctx.report({ ...headlineAndDetails(e.message), range: e.range, data: { problem: 'syntax', table } satisfies FindingData<'invalid-hint'> });
         const named = [...Object.keys(found.hints.columns ?? {}), ...Object.keys(found.hints.columnSizes ?? {})];
         for (const column of new Set(named)) {
@@ -38,8 +36,7 @@ export const rule: FileLocalRuleModule = {
         }
       }
     }
-    for (const comment of ctx.parse.comments) {
-      if (attached.has(comment) || !isHintComment(comment)) continue;
+    for (const comment of detached) {
       ctx.report({
         message: '@cqlint: this hint comment applies to no table',
         details: 'Write it on the line directly above CREATE TABLE (no blank line between).',

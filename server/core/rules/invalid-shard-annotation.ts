@@ -4,10 +4,10 @@
 // partition key, or stands where it applies to no table, every shard check and hint silently stops, so it
 // is an error at the annotation.
 // Data: { problem: 'syntax' | 'schema' | 'detached', table?: string }
-import type { Comment } from '../../../grammar/ast';
 import { qualify } from '../schema/model';
 import { headlineAndDetails } from '../findings';
 import { shardAnnotationAbove } from '../schema/shard';
+import { annotatedTables } from '../schema/annotations';
 import { udtLookupFor } from '../schema/key-values';
 import { isShardAnnotation, validateShardSpec } from '../token/shard';
 import type { RuleExamples, RuleModule } from './types';
@@ -20,13 +20,13 @@ export const rule: RuleModule = {
     description: 'A -- @shard annotation that is malformed, names unknown columns, or applies to no table.',
   },
   check(ctx) {
-    const attached = new Set<Comment>();
     const udts = udtLookupFor(ctx);
-    for (const stmt of ctx.parse.statements) {
-      if (stmt.kind !== 'CreateTable') continue;
-      const found = shardAnnotationAbove(ctx.parse.comments, ctx.text, stmt.range.start);
-      if (!found) continue;
-      attached.add(found.comment);
+    const above = (start: number) => {
+      const found = shardAnnotationAbove(ctx.parse.comments, ctx.text, start);
+      return found ? [found] : [];
+    };
+    const { tables, detached } = annotatedTables(ctx.parse, above, isShardAnnotation);
+    for (const { statement: stmt, annotations: [found] } of tables) {
       const table = qualify(stmt.name.keyspace?.name, stmt.name.name.name);
       if (!found.result.ok) {
         ctx.report({ ...headlineAndDetails(found.result.error.message), range: found.result.error.range, data: { problem: 'syntax', table } satisfies FindingData<'invalid-shard-annotation'> });
@@ -37,8 +37,7 @@ export const rule: RuleModule = {
         ctx.report({ ...headlineAndDetails(p.message), range: p.range, data: { problem: 'schema', table } satisfies FindingData<'invalid-shard-annotation'> });
       }
     }
-    for (const comment of ctx.parse.comments) {
-      if (attached.has(comment) || !isShardAnnotation(comment)) continue;
+    for (const comment of detached) {
       ctx.report({
         message: '@shard: this annotation applies to no table',
         details: 'Write it on the line directly above CREATE TABLE (no blank line between), one per table.',
