@@ -15,11 +15,17 @@ function assertSafe(before: string, after: string, options: Parameters<typeof fo
   assert.equal(formatText(after, options), after, 'formatting is idempotent');
 }
 
+/** Formats `src`, expects `lines` (joined by newlines: end with '' for the final one), and checks the output is safe. */
+function assertFormats(src: string, lines: readonly string[], options: Parameters<typeof formatText>[1] = {}): void {
+  const out = formatText(src, options);
+  assert.equal(out, lines.join('\n'));
+  assertSafe(src, out, options);
+}
+
 describe('formatter layout', () => {
   test('CREATE TABLE: one column per line, aligned types, options after the body', () => {
     const src = "create table if not exists ks.t (id uuid, created_at timestamp, v frozen<map<text,int>>, primary key ((id), created_at)) with clustering order by (created_at desc) and default_time_to_live = 86400;";
-    const out = formatText(src);
-    assert.equal(out, [
+    assertFormats(src, [
       'CREATE TABLE IF NOT EXISTS ks.t (',
       '    id         uuid,',
       '    created_at timestamp,',
@@ -28,14 +34,12 @@ describe('formatter layout', () => {
       ') WITH CLUSTERING ORDER BY (created_at DESC)',
       '    AND default_time_to_live = 86400;',
       '',
-    ].join('\n'));
-    assertSafe(src, out);
+    ]);
   });
 
   test('SELECT: clauses on their own lines, AND indented, BETWEEN kept together', () => {
     const src = "select a, count(*) as n, writetime(b) from t where k = :key and c between 1 and 5 and m['x'] = -1 group by a order by c desc per partition limit 2 limit 10 allow filtering;";
-    const out = formatText(src, { indentSize: 2 });
-    assert.equal(out, [
+    assertFormats(src, [
       'SELECT a, count(*) AS n, writetime(b)',
       'FROM t',
       'WHERE k = :key',
@@ -47,8 +51,7 @@ describe('formatter layout', () => {
       'LIMIT 10',
       'ALLOW FILTERING;',
       '',
-    ].join('\n'));
-    assertSafe(src, out, { indentSize: 2 });
+    ], { indentSize: 2 });
   });
 
   test('keyword case: upper, lower, preserve; names, types and literals keep their spelling', () => {
@@ -72,8 +75,7 @@ describe('formatter layout', () => {
       '/* between */',
       'SELECT 1 FROM t;',
     ].join('\n');
-    const out = formatText(src);
-    assert.equal(out, [
+    assertFormats(src, [
       '-- header', '',
       'CREATE TABLE t ( -- the table',
       '    id uuid, -- identity',
@@ -87,15 +89,12 @@ describe('formatter layout', () => {
       'SELECT 1',
       'FROM t;',
       '',
-    ].join('\n'));
-    assertSafe(src, out);
+    ]);
   });
 
   test('batches indent their statements', () => {
     const src = "begin unlogged batch using timestamp 1 insert into t (a) values (1); update t set b = 2 where a = 1; apply batch;";
-    const out = formatText(src, { indentSize: 2 });
-    assert.equal(out, 'BEGIN UNLOGGED BATCH USING TIMESTAMP 1\n  INSERT INTO t (a)\n  VALUES (1);\n  UPDATE t\n  SET b = 2\n  WHERE a = 1;\nAPPLY BATCH;\n');
-    assertSafe(src, out, { indentSize: 2 });
+    assertFormats(src, ['BEGIN UNLOGGED BATCH USING TIMESTAMP 1', '  INSERT INTO t (a)', '  VALUES (1);', '  UPDATE t', '  SET b = 2', '  WHERE a = 1;', 'APPLY BATCH;', ''], { indentSize: 2 });
   });
 
   test('statements with syntax errors and cqlsh commands are left byte for byte', () => {
