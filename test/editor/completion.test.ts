@@ -266,6 +266,13 @@ describe('completion: statements edited in the middle, the site as the grammar r
     }
   });
 
+  test('a table of 150 columns (more than the grammar reads at once): types and key columns still', () => {
+    const columns = Array.from({ length: 150 }, (_, i) => `c${i} text`).join(', ');
+    assert.ok(labels(completeAt(`CREATE TABLE t (${columns}, name |`), 'type').includes('timestamp'));
+    const key = labels(completeAt(`CREATE TABLE t (${columns}, PRIMARY KEY ((c1, |`), 'column');
+    assert.ok(key.includes('c149') && !key.includes('c1'), key.slice(0, 5).join(','));
+  });
+
   test('where the grammar takes no name (IN, USING TTL) no functions are offered', () => {
     assert.deepEqual(labels(completeAt('SELECT * FROM shop.orders WHERE customer_id IN |'), 'function'), []);
     assert.deepEqual(labels(completeAt('INSERT INTO shop.orders (customer_id) VALUES (?) USING TTL |'), 'function'), []);

@@ -179,7 +179,7 @@ export function analyzeCompletion(text: string, parse: ParseResult, offset: numb
     ctx.site = mapSite(ctx, before, inner);
     return ctx;
   }
-  ctx.grammar = grammarAt(ctx, text, parse, expectedTokens);
+  ctx.grammar = grammarAt(ctx, text, parse, before, brackets, expectedTokens);
   if (before.length === 0) {
     ctx.site = 'statementStart';
     return ctx;
@@ -194,25 +194,49 @@ export function analyzeCompletion(text: string, parse: ParseResult, offset: numb
 }
 
 /**
- * The grammar's content assist at the word being typed, or undefined when it cannot say. A statement the
- * grammar cannot read up to there is read again without the tokens the parse reported as errors (as
- * Chevrotain's recovery deletes a token): `SELECT a,, b FROM t WHERE |` still completes the WHERE clause.
+ * The grammar's content assist at the word being typed, or undefined when it cannot say. A statement it
+ * cannot read up to there is read again without what stops it, as spaces (offsets stay): the tokens the
+ * parse reported as errors, as Chevrotain's recovery deletes a token (`SELECT a,, b FROM t WHERE |`), and
+ * the middle items of the lists still open (content assist reads at most 400 tokens: a table of 150 columns).
  */
-function grammarAt(ctx: CompletionContext, text: string, parse: ParseResult, provider: ExpectedTokensProvider): ExpectedTokens | undefined {
+function grammarAt(ctx: CompletionContext, text: string, parse: ParseResult, before: EditorToken[], brackets: OpenBracket[],
+  provider: ExpectedTokensProvider): ExpectedTokens | undefined {
+  // The grammar sees the statement up to the word being typed (not the whole file: that keeps it fast),
+  // from its open BEGIN BATCH when it is inside one.
+  const start = Math.min(ctx.grammarStart, ctx.replaceStart);
+  const ask = (blank: readonly { start: number; end: number }[]): ExpectedTokens => {
+    let slice = text.slice(start, ctx.replaceStart);
+    for (const r of blank) slice = slice.slice(0, r.start - start) + ' '.repeat(r.end - r.start) + slice.slice(r.end - start);
+    return provider(slice, slice.length);
+  };
   try {
-    // The grammar sees the statement up to the word being typed (not the whole file: that keeps it fast),
-    // from its open BEGIN BATCH when it is inside one.
-    const start = Math.min(ctx.grammarStart, ctx.replaceStart);
-    let before = text.slice(start, ctx.replaceStart);
-    const answer = provider(before, before.length);
+    const answer = ask([]);
     if (grammarKnows(answer)) return answer;
-    const errors = parse.errors.filter((e) => e.range.start >= start && e.range.end <= ctx.replaceStart);
-    if (!errors.length) return answer;
-    for (const e of errors) before = before.slice(0, e.range.start - start) + ' '.repeat(e.range.end - e.range.start) + before.slice(e.range.end - start);
-    return provider(before, before.length);
+    const blank = [
+      ...parse.errors.map((e) => e.range).filter((r) => r.start >= start && r.end <= ctx.replaceStart),
+      ...brackets.flatMap((b) => middleItems(before, b.index)),
+    ];
+    return blank.length ? ask(blank) : answer;
   } catch {
     return undefined;
   }
+}
+
+/** The items of the list opened at `open` between its first and its last comma (`(a, b, c, |`: `b, c,`). */
+function middleItems(b: EditorToken[], open: number): { start: number; end: number }[] {
+  let depth = 0;
+  let first: EditorToken | undefined;
+  let last: EditorToken | undefined;
+  for (let i = open + 1; i < b.length; i++) {
+    const type = b[i].type;
+    if (type === 'LParen' || type === 'LBrace' || type === 'LBracket') depth++;
+    else if (type === 'RParen' || type === 'RBrace' || type === 'RBracket') depth--;
+    else if (type === 'Comma' && depth === 0) {
+      first ??= b[i];
+      last = b[i];
+    }
+  }
+  return first && last && first !== last ? [{ start: first.end, end: last.end }] : [];
 }
 
 /** The grammar found the statement readable up to the cursor (it expects something there). */
