@@ -3,7 +3,8 @@
 // table options and compaction/compression classes, each with documentation.
 import type { CreateTypeStatement, ParseResult } from '../../../grammar/ast';
 import { inlineCode, markdownText } from '../markdown';
-import { analyzeCompletion, grammarKnows, type CompletionContext, type CompletionSite, type ExpectedTokensProvider } from './completion-context';
+import { analyzeCompletion, type CompletionContext } from './completion-context';
+import { grammarKnows, type CompletionSite, type ExpectedTokensProvider } from './completion-site';
 import {
   COMPACTION_CLASSES, COMPACTION_SUBOPTIONS, COMPRESSION_CLASSES, COMPRESSION_SUBOPTIONS, KEYSPACE_OPTIONS, KEYWORD_DOCS,
   NATIVE_FUNCTIONS, NATIVE_TYPE_DOCS, TABLE_OPTIONS,
