@@ -4,7 +4,7 @@ import { EOF, type CstNode, type IRecognitionException, type IToken } from './ch
 import type * as A from './ast';
 import { lexCql } from './lexer';
 import { getParser, type EntryRule } from './parser';
-import { buildExpression, buildType, nodes } from './builder';
+import { buildExpression, buildType, nodes } from './builder-parts';
 import { tokenRange } from './nodes';
 import { buildSyntaxMessage, describeFound } from './errors';
 import type { CqlTypeCstNode, CqlTypesCstNode, ExpressionCstNode } from './cst';

@@ -398,7 +398,7 @@ export function insertOf(base: Base, p: InsertParts): A.InsertStatement {
 }
 
 /** What UPDATE and DELETE have in common: the table, USING, WHERE and IF. */
-interface WriteParts {
+export interface WriteParts {
   table: A.QualifiedName;
   using: A.UsingClause[];
   where: A.Relation[];

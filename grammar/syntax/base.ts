@@ -4,7 +4,7 @@
 import * as Chevrotain from '../chevrotain';
 import type { CstNode, IRecognitionException, IToken, TokenType } from '../chevrotain';
 import * as Lexer from '../lexer';
-import type { TokenSpan } from '../builder';
+import type { TokenSpan } from '../builder-parts';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
 const { CstParser, EOF, EarlyExitException, NoViableAltException, tokenMatcher } = Chevrotain;
