@@ -287,24 +287,7 @@ export class DmlRules extends ExpressionRules {
   });
 
   readonly assignment = this.RULE('assignment', () => {
-    this.SUBRULE(this.columnName);
-    this.OPTION(() =>
-      this.OR((this.alts.assignmentOr ??= [
-        {
-          ALT: () => {
-            this.CONSUME(LBracket);
-            this.SUBRULE(this.expression);
-            this.CONSUME(RBracket);
-          },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(Dot);
-            this.SUBRULE(this.fieldName);
-          },
-        },
-      ])),
-    );
+    this.columnTarget();
     this.OR2((this.alts.assignmentOr2 ??= [{ ALT: () => this.CONSUME(Eq) }, { ALT: () => this.CONSUME(PlusEq) }, { ALT: () => this.CONSUME(MinusEq) }]));
     this.SUBRULE2(this.expression);
   });
@@ -342,10 +325,16 @@ export class DmlRules extends ExpressionRules {
     this.OPTION3(() => this.SUBRULE(this.ifClause));
   });
 
-  readonly deleteSelection = this.RULE('deleteSelection', () => {
+  readonly deleteSelection = this.RULE('deleteSelection', () => this.columnTarget());
+
+  /**
+   * `column`, `column[index]` or `column.field`: what an assignment sets and a DELETE removes. Not a rule of its
+   * own: its tokens and subrules are the calling rule's children (the builder reads both the same way).
+   */
+  private columnTarget(): void {
     this.SUBRULE(this.columnName);
     this.OPTION(() =>
-      this.OR((this.alts.deleteSelectionOr ??= [
+      this.OR((this.alts.columnTargetOr ??= [
         {
           ALT: () => {
             this.CONSUME(LBracket);
@@ -361,7 +350,7 @@ export class DmlRules extends ExpressionRules {
         },
       ])),
     );
-  });
+  }
 
   readonly batchStatement = this.RULE('batchStatement', () => {
     this.CONSUME(K.BEGIN);
