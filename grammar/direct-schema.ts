@@ -1,0 +1,221 @@
+// The direct reading of the schema statements most files hold (grammar/direct.ts): CREATE TABLE, INDEX, KEYSPACE,
+// DROP TABLE, INDEX, with their column types, options and properties. Anything else gives up to the parser.
+import { tokenMatcher, type IToken } from './chevrotain';
+import type * as A from './ast';
+import * as Lexer from './lexer';
+import {
+  type Base as StatementBase, type CreateIndexParts, addColumn, clusteringOrderOf, collectionTypeOf, columnDefinitionOf, createIndexOf, createKeyspaceOf, createTableOf, dropOf, endOf, frozenTypeOf, identifierFromToken, indexTargetOf, nativeTypeOf, primaryKeyClauseOf, propertyOf, qualifiedNameOf, sized, startOf, tableOptionsOf, tokenRange, tupleTypeOf, userTypeOf, vectorTypeOf,
+} from './nodes';
+import { GIVE_UP, TokenReader } from './direct-expressions';
+
+// Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
+const {
+  keywordTokens: K, Ident, NonTypeIdent, NativeTypeKw, StringLiteral, EmptyQuotedName, IntegerLiteral, Comma, Dot, LParen, RParen, Lt, Gt, Eq,
+} = Lexer;
+
+/** The schema statements read here: CREATE TABLE, INDEX, KEYSPACE and DROP TABLE, INDEX, with their types and options. */
+export class SchemaReader extends TokenReader {
+  /** CREATE TABLE, INDEX, KEYSPACE. */
+  protected create(base: StatementBase): A.Statement {
+    this.expect(K.CREATE);
+    const type = this.peek().tokenType;
+    if (type === K.TABLE) return this.createTable(base);
+    if (type === K.INDEX || type === K.CUSTOM) return createIndexOf(base, this.createIndex());
+    if (type === K.KEYSPACE || type === K.SCHEMA) {
+      this.pos++;
+      const ifNotExists = this.ifNotExists();
+      const name = identifierFromToken(this.ident());
+      this.expect(K.WITH);
+      return createKeyspaceOf(base, name, ifNotExists, this.properties());
+    }
+    throw GIVE_UP;
+  }
+
+  /** DROP TABLE, INDEX. */
+  protected drop(base: StatementBase): A.Statement {
+    this.expect(K.DROP);
+    const what = this.peek().tokenType;
+    if (what !== K.TABLE && what !== K.INDEX) throw GIVE_UP;
+    this.pos++;
+    let ifExists = false;
+    if (this.accept(K.IF)) {
+      this.expect(K.EXISTS);
+      ifExists = true;
+    }
+    return dropOf(what === K.TABLE ? 'DropTable' : 'DropIndex', base, this.tableName(), ifExists);
+  }
+
+  /** `name = value (AND name = value)*`. */
+  protected properties(): A.Property[] {
+    const out: A.Property[] = [];
+    do out.push(this.property());
+    while (this.accept(K.AND));
+    return sized(out);
+  }
+
+  protected property(): A.Property {
+    const start = this.peek();
+    const name = identifierFromToken(this.ident());
+    this.expect(Eq);
+    return propertyOf(name, this.expression(), tokenRange(start, this.previous()));
+  }
+
+  protected createIndex(): CreateIndexParts {
+    const custom = !!this.accept(K.CUSTOM);
+    this.expect(K.INDEX);
+    const ifNotExists = this.ifNotExists();
+    const name = this.is(K.ON) ? undefined : identifierFromToken(this.ident());
+    this.expect(K.ON);
+    const table = this.tableName();
+    this.expect(LParen);
+    const targets: A.IndexTarget[] = [];
+    if (!this.is(RParen)) {
+      do {
+        const start = this.peek();
+        const type = start.tokenType;
+        const kind = (type === K.KEYS || type === K.VALUES || type === K.ENTRIES || type === K.FULL) && this.la(2).tokenType === LParen ? start : undefined;
+        if (kind) this.pos += 2;
+        const column = this.columnName();
+        if (kind) this.expect(RParen);
+        targets.push(indexTargetOf(column, kind, tokenRange(start, this.previous())));
+      } while (this.accept(Comma));
+    }
+    this.expect(RParen);
+    const using = this.accept(K.USING) && this.expect(StringLiteral);
+    const properties = this.accept(K.WITH) ? this.properties() : [];
+    return { custom, ifNotExists, table, targets: sized(targets), properties, name, using: using || undefined };
+  }
+
+  protected createTable(base: StatementBase): A.CreateTableStatement {
+    const table = this.expect(K.TABLE);
+    const ifNotExists = this.ifNotExists();
+    const stmt = createTableOf(base, table, this.tableName(), ifNotExists);
+    // CREATE TABLE ... LIKE: the parser reads it.
+    const open = this.expect(LParen);
+    // The body's range comes before the primary key among the statement's fields (as the builder sets them).
+    const bodyRange = { start: startOf(open), end: -1 };
+    stmt.bodyRange = bodyRange;
+    this.tableElement(stmt);
+    while (this.accept(Comma)) {
+      // Cassandra accepts a trailing comma (and the grammar, empty elements).
+      if (this.is(K.PRIMARY) || tokenMatcher(this.peek(), Ident) || this.is(EmptyQuotedName)) this.tableElement(stmt);
+    }
+    bodyRange.end = endOf(this.expect(RParen));
+    if (this.is(K.WITH)) stmt.options = this.tableOptions();
+    return stmt;
+  }
+
+  protected tableElement(stmt: A.CreateTableStatement): void {
+    const start = this.peek();
+    if (start.tokenType === K.PRIMARY) {
+      const primaryKey = this.primaryKeyClause();
+      if (!stmt.primaryKey) stmt.primaryKey = primaryKey;
+      return;
+    }
+    const name = this.columnName();
+    const type = this.cqlType();
+    const isStatic = !!this.accept(K.STATIC);
+    // MASKED WITH ...: the parser reads it.
+    const primary = this.accept(K.PRIMARY);
+    const key = primary && this.expect(K.KEY);
+    addColumn(stmt, columnDefinitionOf(name, type, isStatic, !!primary, tokenRange(start, this.previous())), () => tokenRange(primary!, key!));
+  }
+
+  protected primaryKeyClause(): A.PrimaryKey {
+    const start = this.expect(K.PRIMARY);
+    this.expect(K.KEY);
+    this.expect(LParen);
+    const partitionStart = this.peek();
+    const parenthesised = !!this.accept(LParen);
+    const partitionKey = [this.columnName()];
+    if (parenthesised) {
+      while (this.accept(Comma)) partitionKey.push(this.columnName());
+      this.expect(RParen);
+    }
+    const partitionKeyRange = tokenRange(partitionStart, this.previous());
+    const clustering: A.Identifier[] = [];
+    while (this.accept(Comma)) clustering.push(this.columnName());
+    return primaryKeyClauseOf(partitionKey.length > 1 ? sized(partitionKey) : partitionKey, sized(clustering), parenthesised, partitionKeyRange, tokenRange(start, this.expect(RParen)));
+  }
+
+  protected tableOptions(): A.TableOptions {
+    const start = this.expect(K.WITH);
+    const properties: A.Property[] = [];
+    const clusteringOrder: A.ClusteringOrder[] = [];
+    let clusteringOrderRange: A.SourceRange | undefined;
+    let compactStorage = false;
+    do {
+      const t = this.peek();
+      if (t.tokenType === K.COMPACT && this.la(2).tokenType === K.STORAGE) {
+        this.pos += 2;
+        compactStorage = true;
+      } else if (t.tokenType === K.CLUSTERING && this.la(2).tokenType === K.ORDER) {
+        this.pos += 2;
+        this.expect(K.BY);
+        this.expect(LParen);
+        do {
+          const column = this.peek();
+          const name = this.columnName();
+          const descending = !!this.accept(K.DESC);
+          if (!descending) this.expect(K.ASC);
+          clusteringOrder.push(clusteringOrderOf(name, descending, tokenRange(column, this.previous())));
+        } while (this.accept(Comma));
+        clusteringOrderRange = tokenRange(t, this.expect(RParen));
+      } else properties.push(this.property());
+    } while (this.accept(K.AND));
+    const options = tableOptionsOf(tokenRange(start, this.previous()));
+    options.properties = properties;
+    options.clusteringOrder = clusteringOrder;
+    options.compactStorage = compactStorage;
+    if (clusteringOrderRange) options.clusteringOrderRange = clusteringOrderRange;
+    return options;
+  }
+
+  protected cqlType(): A.CqlType {
+    const t = this.peek();
+    const type = t.tokenType;
+    if (tokenMatcher(t, NativeTypeKw)) {
+      this.pos++;
+      return nativeTypeOf(t, tokenRange(t));
+    }
+    if (this.la(2).tokenType === Lt) {
+      if (type === K.MAP || type === K.LIST || type === K.SET) {
+        this.pos += 2;
+        const elementTypes = [this.cqlType()];
+        if (type === K.MAP) {
+          this.expect(Comma);
+          elementTypes.push(this.cqlType());
+        }
+        return collectionTypeOf(type === K.MAP ? 'map' : type === K.LIST ? 'list' : 'set', elementTypes.length > 1 ? sized(elementTypes) : elementTypes, tokenRange(t, this.expect(Gt)));
+      }
+      if (type === K.FROZEN) {
+        this.pos += 2;
+        const inner = this.cqlType();
+        return frozenTypeOf(inner, tokenRange(t, this.expect(Gt)));
+      }
+      if (type === K.TUPLE) {
+        this.pos += 2;
+        const elementTypes = [this.cqlType()];
+        while (this.accept(Comma)) elementTypes.push(this.cqlType());
+        return tupleTypeOf(elementTypes.length > 1 ? sized(elementTypes) : elementTypes, tokenRange(t, this.expect(Gt)));
+      }
+      if (type === K.VECTOR) {
+        this.pos += 2;
+        const elementType = this.cqlType();
+        this.expect(Comma);
+        const dimension = this.expect(IntegerLiteral);
+        return vectorTypeOf(elementType, dimension, tokenRange(t, this.expect(Gt)));
+      }
+    }
+    // A user type, `[ks.]name`.
+    let keyspace: IToken | undefined;
+    if (this.la(2).tokenType === Dot) {
+      keyspace = this.ident();
+      this.pos++;
+    }
+    const name = this.peek();
+    if (!tokenMatcher(name, NonTypeIdent)) throw GIVE_UP;
+    this.pos++;
+    return userTypeOf(qualifiedNameOf(keyspace && identifierFromToken(keyspace), identifierFromToken(name)), tokenRange(t, name));
+  }
+}
