@@ -5,7 +5,7 @@ import type * as A from './ast';
 import type { AlterStatementCstNode, AlterTableCstNode, CreateStatementCstNode, DropStatementCstNode } from './cst';
 import * as Lexer from './lexer';
 import {
-  type Base, addColumn, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf, identifierFromToken, literalFromToken, startOf, tokenRange,
+  type Base, addColumn, createFunctionOf, createMaterializedViewOf, functionArgumentOf, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf, identifierFromToken, literalFromToken, startOf, tokenRange,
 } from './nodes';
 import {
   firstOf, lastOf, rangeOf, isToken, ch, node, nodes, tok, has, identifier, qualifiedName, buildType, buildExpression, buildSelectors, buildWhere, buildProperties, buildTableOptions, buildPrimaryKeyClause, buildMask, buildColumnDefinition, buildTypeField, typeList,
@@ -64,34 +64,28 @@ export function buildCreate(n: CreateStatementCstNode, base: Base, nameWords: st
     const s = c.createMaterializedView[0];
     const names = nodes(s, 'tableName');
     const options = node(s, 'tableOptions');
-    return {
-      kind: 'CreateMaterializedView',
-      range: base.range,
-      terminated: base.terminated,
+    return createMaterializedViewOf(base, {
       name: qualifiedName(names[0]),
       ifNotExists: has(s, 'ifNotExists'),
-      ...buildSelectors(node(s, 'selectClause')!),
+      clause: buildSelectors(node(s, 'selectClause')!),
       from: qualifiedName(names[1]),
       where: buildWhere(node(s, 'whereClause')),
       primaryKey: buildPrimaryKeyClause(node(s, 'primaryKeyClause')!),
-      ...(options ? { options: buildTableOptions(options) } : {}),
-    };
+      options: options ? buildTableOptions(options) : undefined,
+    });
   }
   if (c.createFunction) {
     const s = c.createFunction[0];
-    return {
-      kind: 'CreateFunction',
-      range: base.range,
-      terminated: base.terminated,
+    return createFunctionOf(base, {
       orReplace: has(s, 'orReplace'),
       ifNotExists: has(s, 'ifNotExists'),
       name: qualifiedName(node(s, 'functionName')!),
-      arguments: nodes(s, 'functionArgument').map((a) => ({ kind: 'FunctionArgument', name: identifier(node(a, 'argumentName')!), type: buildType(node(a, 'cqlType')!), range: rangeOf(a) })),
+      arguments: nodes(s, 'functionArgument').map((a) => functionArgumentOf(identifier(node(a, 'argumentName')!), buildType(node(a, 'cqlType')!), rangeOf(a))),
       calledOnNullInput: has(s, 'CALLED'),
       returnType: buildType(node(s, 'cqlType')!),
       language: identifierFromToken(tok(s, 'Ident')!),
       body: literalFromToken(tok(s, 'StringLiteral')!),
-    };
+    });
   }
   if (c.createAggregate) {
     const s = c.createAggregate[0];

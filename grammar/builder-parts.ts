@@ -8,6 +8,7 @@ import type {
 } from './cst';
 import {
   assignmentOf, binaryChain, bindMarkerOf, braceLiteralOf, clusteringOrderOf, collectionTypeOf, columnDefinitionOf, columnRefOf, decodeString, elementAccessOf, endOf, fieldAccessOf, frozenTypeOf, functionCallOf, identifierFromToken, listLiteralOf, literalFromToken, nativeTypeOf, negate, ownString, parenthesizedOf, primaryKeyClauseOf, propertyOf, qualifiedNameOf, relationOf, selectorOf, spanRanges, starOf, tableOptionsOf, tokenRange, tupleTypeOf, usingClauseOf, userTypeOf, vectorTypeOf,
+  type SelectClause, selectClauseOf,
 } from './nodes';
 
 type Children = Record<string, CstElement[] | undefined>;
@@ -237,16 +238,13 @@ export function buildIntValue(n: IntValueCstNode): A.Expression {
 // ---------------------------------------------------------------------------------------------
 // Clauses
 
-export function buildSelectors(n: SelectClauseCstNode): { selectors: A.Selector[]; star: boolean } {
-  if (has(n, 'Star')) return { selectors: [], star: true };
-  return {
-    star: false,
-    selectors: nodes(n, 'selector').map((s) => {
-      const expression = buildExpression(node(s, 'expression')!);
-      const aliasNode = node(s, 'aliasName');
-      return selectorOf(expression, aliasNode ? identifier(aliasNode) : undefined, rangeOf(s));
-    }),
-  };
+export function buildSelectors(n: SelectClauseCstNode): SelectClause {
+  if (has(n, 'Star')) return selectClauseOf([], true);
+  return selectClauseOf(nodes(n, 'selector').map((s) => {
+    const expression = buildExpression(node(s, 'expression')!);
+    const aliasNode = node(s, 'aliasName');
+    return selectorOf(expression, aliasNode ? identifier(aliasNode) : undefined, rangeOf(s));
+  }), false);
 }
 
 function buildRelation(n: RelationCstNode): A.Relation {

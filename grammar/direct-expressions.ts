@@ -7,6 +7,7 @@ import * as Lexer from './lexer';
 import * as Base from './syntax/base';
 import {
   binaryChain, bindMarkerOf, braceLiteralOf, columnRefOf, elementAccessOf, fieldAccessOf, functionCallOf, identifierFromToken, listLiteralOf, literalFromToken, negate, parenthesizedOf, qualifiedNameOf, relationOf, sized, spanRanges, starOf, tokenRange, usingClauseOf,
+  type SelectClause, selectClauseOf, selectorOf,
 } from './nodes';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
@@ -182,8 +183,8 @@ export class TokenReader {
   }
 
   /** `[ks.]name(args)`, `token(...)` included (functionCallAhead said so). */
-  protected functionCall(): A.FunctionCall {
-    const first = this.peek();
+  /** `functionName`: `[keyspace.]name`, the name an identifier or `token`. */
+  protected functionName(): A.QualifiedName {
     let keyspace: IToken | undefined;
     if (this.la(2).tokenType === Dot) {
       keyspace = this.ident();
@@ -192,7 +193,12 @@ export class TokenReader {
     const nameToken = this.peek();
     if (!tokenMatcher(nameToken, Ident) && nameToken.tokenType !== K.TOKEN) throw GIVE_UP;
     this.pos++;
-    const name = qualifiedNameOf(keyspace && identifierFromToken(keyspace), identifierFromToken(nameToken));
+    return qualifiedNameOf(keyspace && identifierFromToken(keyspace), identifierFromToken(nameToken));
+  }
+
+  protected functionCall(): A.FunctionCall {
+    const first = this.peek();
+    const name = this.functionName();
     this.expect(LParen);
     const args: A.Expression[] = [];
     if (!this.is(RParen)) {
@@ -315,6 +321,19 @@ export class TokenReader {
     }
     if (this.accept(Dot)) return fieldAccessOf(column, identifierFromToken(this.ident()));
     return column;
+  }
+
+  /** `*` or `selector [AS alias] (, selector [AS alias])*`. */
+  protected selectClause(): SelectClause {
+    if (this.accept(Star)) return selectClauseOf([], true);
+    const selectors: A.Selector[] = [];
+    do {
+      const start = this.peek();
+      const expression = this.expression();
+      const alias = this.accept(K.AS) ? identifierFromToken(this.ident()) : undefined;
+      selectors.push(selectorOf(expression, alias, tokenRange(start, this.previous())));
+    } while (this.accept(Comma));
+    return selectClauseOf(sized(selectors), false);
   }
 
   /** `IF NOT EXISTS`, or nothing. */

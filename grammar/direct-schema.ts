@@ -1,10 +1,11 @@
 // The direct reading of the schema statements most files hold (grammar/direct.ts): CREATE TABLE, INDEX, KEYSPACE,
-// DROP TABLE, INDEX, with their column types, options and properties. Anything else gives up to the parser.
+// MATERIALIZED VIEW, FUNCTION and DROP TABLE, INDEX, with their column types, options and properties. Anything
+// else gives up to the parser.
 import { tokenMatcher, type IToken } from './chevrotain';
 import type * as A from './ast';
 import * as Lexer from './lexer';
 import {
-  type Base as StatementBase, type CreateIndexParts, addColumn, clusteringOrderOf, collectionTypeOf, columnDefinitionOf, createIndexOf, createKeyspaceOf, createTableOf, dropOf, endOf, frozenTypeOf, identifierFromToken, indexTargetOf, nativeTypeOf, primaryKeyClauseOf, propertyOf, qualifiedNameOf, sized, startOf, tableOptionsOf, tokenRange, tupleTypeOf, userTypeOf, vectorTypeOf,
+  type Base as StatementBase, type CreateIndexParts, type CreateFunctionParts, type CreateMaterializedViewParts, createFunctionOf, createMaterializedViewOf, functionArgumentOf, literalFromToken, addColumn, clusteringOrderOf, collectionTypeOf, columnDefinitionOf, createIndexOf, createKeyspaceOf, createTableOf, dropOf, endOf, frozenTypeOf, identifierFromToken, indexTargetOf, nativeTypeOf, primaryKeyClauseOf, propertyOf, qualifiedNameOf, sized, startOf, tableOptionsOf, tokenRange, tupleTypeOf, userTypeOf, vectorTypeOf,
 } from './nodes';
 import { GIVE_UP, TokenReader } from './direct-expressions';
 
@@ -13,14 +14,16 @@ const {
   keywordTokens: K, Ident, NonTypeIdent, NativeTypeKw, StringLiteral, EmptyQuotedName, IntegerLiteral, Comma, Dot, LParen, RParen, Lt, Gt, Eq,
 } = Lexer;
 
-/** The schema statements read here: CREATE TABLE, INDEX, KEYSPACE and DROP TABLE, INDEX, with their types and options. */
+/** The schema statements read here: CREATE TABLE, INDEX, KEYSPACE, MATERIALIZED VIEW, FUNCTION and DROP TABLE, INDEX. */
 export class SchemaReader extends TokenReader {
-  /** CREATE TABLE, INDEX, KEYSPACE. */
+  /** CREATE TABLE, INDEX, KEYSPACE, MATERIALIZED VIEW, FUNCTION. */
   protected create(base: StatementBase): A.Statement {
     this.expect(K.CREATE);
     const type = this.peek().tokenType;
     if (type === K.TABLE) return this.createTable(base);
     if (type === K.INDEX || type === K.CUSTOM) return createIndexOf(base, this.createIndex());
+    if (type === K.MATERIALIZED) return createMaterializedViewOf(base, this.createMaterializedView());
+    if (type === K.FUNCTION || type === K.OR) return createFunctionOf(base, this.createFunction());
     if (type === K.KEYSPACE || type === K.SCHEMA) {
       this.pos++;
       const ifNotExists = this.ifNotExists();
@@ -29,6 +32,57 @@ export class SchemaReader extends TokenReader {
       return createKeyspaceOf(base, name, ifNotExists, this.properties());
     }
     throw GIVE_UP;
+  }
+
+  /** `MATERIALIZED VIEW [IF NOT EXISTS] name AS SELECT ... FROM table [WHERE ...] PRIMARY KEY (...) [WITH ...]`. */
+  protected createMaterializedView(): CreateMaterializedViewParts {
+    this.expect(K.MATERIALIZED);
+    this.expect(K.VIEW);
+    const ifNotExists = this.ifNotExists();
+    const name = this.tableName();
+    this.expect(K.AS);
+    this.expect(K.SELECT);
+    const clause = this.selectClause();
+    this.expect(K.FROM);
+    const from = this.tableName();
+    const where = this.is(K.WHERE) ? this.where().where : [];
+    const primaryKey = this.primaryKeyClause();
+    const options = this.is(K.WITH) ? this.tableOptions() : undefined;
+    return { name, ifNotExists, clause, from, where, primaryKey, options };
+  }
+
+  /** `[OR REPLACE] FUNCTION [IF NOT EXISTS] name (args) (CALLED | RETURNS NULL) ON NULL INPUT RETURNS type LANGUAGE l AS body`. */
+  protected createFunction(): CreateFunctionParts {
+    const orReplace = !!this.accept(K.OR);
+    if (orReplace) this.expect(K.REPLACE);
+    this.expect(K.FUNCTION);
+    const ifNotExists = this.ifNotExists();
+    const name = this.functionName();
+    this.expect(LParen);
+    const args: A.FunctionArgument[] = [];
+    if (!this.is(RParen)) {
+      do {
+        const start = this.ident();
+        const type = this.cqlType();
+        args.push(functionArgumentOf(identifierFromToken(start), type, tokenRange(start, this.previous())));
+      } while (this.accept(Comma));
+    }
+    this.expect(RParen);
+    const calledOnNullInput = !!this.accept(K.CALLED);
+    if (!calledOnNullInput) {
+      this.expect(K.RETURNS);
+      this.expect(K.NULL);
+    }
+    this.expect(K.ON);
+    this.expect(K.NULL);
+    this.expect(K.INPUT);
+    this.expect(K.RETURNS);
+    const returnType = this.cqlType();
+    this.expect(K.LANGUAGE);
+    const language = identifierFromToken(this.ident());
+    this.expect(K.AS);
+    const body = literalFromToken(this.expect(StringLiteral));
+    return { orReplace, ifNotExists, name, arguments: sized(args), calledOnNullInput, returnType, language, body };
   }
 
   /** DROP TABLE, INDEX. */

@@ -1,6 +1,6 @@
 // The AST straight from the tokens, for the statements most CQL files are made of: INSERT, SELECT, UPDATE,
-// DELETE, BATCH and CREATE TABLE in their usual forms. A statement read here gets the very AST that the parser
-// and the CST builder give it: the same node constructors (grammar/nodes.ts), the same decisions where the
+// DELETE, BATCH, CREATE TABLE, MATERIALIZED VIEW and FUNCTION in their usual forms. A statement read here gets
+// the very AST that the parser and the CST builder give it: the same node constructors (grammar/nodes.ts), the same decisions where the
 // grammar needs lookahead (the parser's gate functions, grammar/syntax/base.ts), checked against the parser on
 // the corpus and on mutated statements (test/grammar/direct.test.ts). It costs a fraction of the parse: no
 // recogniser, no CST. Anything else (an error, a rare clause or form) gives up, and the parser reads the
@@ -12,14 +12,15 @@ import type { IToken } from './chevrotain';
 import type * as A from './ast';
 import * as Lexer from './lexer';
 import {
-  type Base as StatementBase, type DeleteParts, type InsertParts, type SelectParts, type UpdateParts, assignmentOf, batchOf, deleteOf, identifierFromToken, insertOf, orderingOf, selectOf, selectorOf, sized, tokenRange, truncateOf, updateOf, useOf,
+  type Base as StatementBase, type DeleteParts, type InsertParts, type SelectParts, type UpdateParts, assignmentOf, batchOf, deleteOf,
+  identifierFromToken, insertOf, orderingOf, selectOf, sized, tokenRange, truncateOf, updateOf, useOf,
 } from './nodes';
 import { GIVE_UP, NO_TOKENS } from './direct-expressions';
 import { SchemaReader } from './direct-schema';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
 const {
-  keywordTokens: K, Semicolon, Comma, LParen, RParen, Eq, PlusEq, MinusEq, Star,
+  keywordTokens: K, Semicolon, Comma, LParen, RParen, Eq, PlusEq, MinusEq,
 } = Lexer;
 
 /**
@@ -73,16 +74,7 @@ class DirectReader extends SchemaReader {
     this.expect(K.SELECT);
     // `SELECT JSON` / `SELECT DISTINCT` or columns of those names: the parser decides.
     if (this.is(K.JSON) || this.is(K.DISTINCT)) throw GIVE_UP;
-    const selectors: A.Selector[] = [];
-    const star = !!this.accept(Star);
-    if (!star) {
-      do {
-        const start = this.peek();
-        const expression = this.expression();
-        const alias = this.accept(K.AS) ? identifierFromToken(this.ident()) : undefined;
-        selectors.push(selectorOf(expression, alias, tokenRange(start, this.previous())));
-      } while (this.accept(Comma));
-    }
+    const { selectors, star } = this.selectClause();
     this.expect(K.FROM);
     const from = this.tableName();
     const { where, whereRange } = this.is(K.WHERE) ? this.where() : { where: [], whereRange: undefined };
@@ -110,7 +102,7 @@ class DirectReader extends SchemaReader {
     const limit = this.accept(K.LIMIT) ? this.intValue() : undefined;
     const allow = this.accept(K.ALLOW);
     const allowFilteringRange = allow ? tokenRange(allow, this.expect(K.FILTERING)) : undefined;
-    return { json: false, distinct: false, selectors: sized(selectors), star, from, where, whereRange, groupItems, orderBy: sized(orderBy), perPartitionLimit, limit, allowFilteringRange };
+    return { json: false, distinct: false, selectors, star, from, where, whereRange, groupItems, orderBy: sized(orderBy), perPartitionLimit, limit, allowFilteringRange };
   }
 
   protected insert(): InsertParts {

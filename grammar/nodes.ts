@@ -506,6 +506,73 @@ export function createIndexOf(base: Base, p: CreateIndexParts): A.CreateIndexSta
   return stmt;
 }
 
+/** A select clause: `*`, or its selectors. */
+export interface SelectClause {
+  selectors: A.Selector[];
+  star: boolean;
+}
+
+/** `*` (no selectors) or the selectors, in the order of the clause's fields in the nodes that keep it. */
+export function selectClauseOf(selectors: A.Selector[], star: boolean): SelectClause {
+  return star ? { selectors: [], star } : { star, selectors };
+}
+
+export interface CreateMaterializedViewParts {
+  name: A.QualifiedName;
+  ifNotExists: boolean;
+  clause: SelectClause;
+  from: A.QualifiedName;
+  where: A.Relation[];
+  primaryKey: A.PrimaryKey;
+  options: A.TableOptions | undefined;
+}
+
+export function createMaterializedViewOf(base: Base, p: CreateMaterializedViewParts): A.CreateMaterializedViewStatement {
+  return {
+    kind: 'CreateMaterializedView',
+    range: base.range,
+    terminated: base.terminated,
+    name: p.name,
+    ifNotExists: p.ifNotExists,
+    ...p.clause,
+    from: p.from,
+    where: p.where,
+    primaryKey: p.primaryKey,
+    ...(p.options ? { options: p.options } : {}),
+  };
+}
+
+export interface CreateFunctionParts {
+  orReplace: boolean;
+  ifNotExists: boolean;
+  name: A.QualifiedName;
+  arguments: A.FunctionArgument[];
+  calledOnNullInput: boolean;
+  returnType: A.CqlType;
+  language: A.Identifier;
+  body: A.Literal;
+}
+
+export function createFunctionOf(base: Base, p: CreateFunctionParts): A.CreateFunctionStatement {
+  return {
+    kind: 'CreateFunction',
+    range: base.range,
+    terminated: base.terminated,
+    orReplace: p.orReplace,
+    ifNotExists: p.ifNotExists,
+    name: p.name,
+    arguments: p.arguments,
+    calledOnNullInput: p.calledOnNullInput,
+    returnType: p.returnType,
+    language: p.language,
+    body: p.body,
+  };
+}
+
+export function functionArgumentOf(name: A.Identifier, type: A.CqlType, range: A.SourceRange): A.FunctionArgument {
+  return { kind: 'FunctionArgument', name, type, range };
+}
+
 /** `DROP TABLE|INDEX|TYPE|MATERIALIZED VIEW [IF EXISTS] name`. */
 export function dropOf<K extends 'DropTable' | 'DropIndex' | 'DropType' | 'DropMaterializedView'>(kind: K, base: Base, name: A.QualifiedName, ifExists: boolean): A.Statement & { kind: K } {
   return { kind, range: base.range, terminated: base.terminated, name, ifExists } as A.Statement & { kind: K };
