@@ -4,9 +4,10 @@ import type { CstNode, IToken } from './chevrotain';
 import type * as A from './ast';
 import type { AlterStatementCstNode, AlterTableCstNode, CreateStatementCstNode, DropStatementCstNode } from './cst';
 import * as Lexer from './lexer';
+import { identifierFromToken, literalFromToken, startOf, tokenRange } from './nodes';
 import {
-  type Base, addColumn, createFunctionOf, createMaterializedViewOf, functionArgumentOf, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf, identifierFromToken, literalFromToken, startOf, tokenRange,
-} from './nodes';
+  type Base, addColumn, createFunctionOf, createMaterializedViewOf, functionArgumentOf, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf,
+} from './nodes-statements';
 import {
   firstOf, lastOf, rangeOf, isToken, ch, node, nodes, tok, has, identifier, qualifiedName, buildType, buildExpression, buildSelectors, buildWhere, buildProperties, buildTableOptions, buildPrimaryKeyClause, buildMask, buildColumnDefinition, buildTypeField, typeList,
 } from './builder-parts';

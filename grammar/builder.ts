@@ -9,9 +9,8 @@ import type * as A from './ast';
 import type {
   BatchStatementCstNode, CqlStatementCstNode, DeleteStatementCstNode, InsertStatementCstNode, SelectStatementCstNode, UpdateStatementCstNode,
 } from './cst';
-import {
-  type Base, type WriteParts, batchOf, truncateOf, useOf, deleteOf, insertOf, literalFromToken, orderingOf, selectOf, tokenRange, updateOf,
-} from './nodes';
+import { literalFromToken, orderingOf, tokenRange } from './nodes';
+import { type Base, type WriteParts, batchOf, truncateOf, useOf, deleteOf, insertOf, selectOf, updateOf } from './nodes-statements';
 import {
   firstOf, lastOf, rangeOf, node, nodes, tok, toks, has, identifier, qualifiedName, buildExpression, buildBindMarker, buildIntValue, buildSelectors, buildWhere, buildUsing, buildTarget, buildAssignment, buildConditions,
 } from './builder-parts';

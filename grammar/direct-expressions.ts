@@ -6,8 +6,7 @@ import type * as A from './ast';
 import * as Lexer from './lexer';
 import * as Base from './syntax/base';
 import {
-  binaryChain, bindMarkerOf, braceLiteralOf, columnRefOf, elementAccessOf, fieldAccessOf, functionCallOf, identifierFromToken, listLiteralOf, literalFromToken, negate, parenthesizedOf, qualifiedNameOf, relationOf, sized, spanRanges, starOf, tokenRange, usingClauseOf,
-  type SelectClause, selectClauseOf, selectorOf,
+  binaryChain, bindMarkerOf, braceLiteralOf, columnRefOf, elementAccessOf, fieldAccessOf, functionCallOf, identifierFromToken, listLiteralOf, literalFromToken, negate, parenthesizedOf, qualifiedNameOf, relationOf, sized, spanRanges, starOf, tokenRange, usingClauseOf, type SelectClause, selectClauseOf, selectorOf,
 } from './nodes';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.

@@ -5,8 +5,11 @@ import { tokenMatcher, type IToken } from './chevrotain';
 import type * as A from './ast';
 import * as Lexer from './lexer';
 import {
-  type Base as StatementBase, type CreateIndexParts, type CreateFunctionParts, type CreateMaterializedViewParts, createFunctionOf, createMaterializedViewOf, functionArgumentOf, literalFromToken, addColumn, clusteringOrderOf, collectionTypeOf, columnDefinitionOf, createIndexOf, createKeyspaceOf, createTableOf, dropOf, endOf, frozenTypeOf, identifierFromToken, indexTargetOf, nativeTypeOf, primaryKeyClauseOf, propertyOf, qualifiedNameOf, sized, startOf, tableOptionsOf, tokenRange, tupleTypeOf, userTypeOf, vectorTypeOf,
+  literalFromToken, clusteringOrderOf, collectionTypeOf, columnDefinitionOf, endOf, frozenTypeOf, identifierFromToken, nativeTypeOf, primaryKeyClauseOf, propertyOf, qualifiedNameOf, sized, startOf, tableOptionsOf, tokenRange, tupleTypeOf, userTypeOf, vectorTypeOf,
 } from './nodes';
+import {
+  type Base as StatementBase, type CreateIndexParts, type CreateFunctionParts, type CreateMaterializedViewParts, createFunctionOf, createMaterializedViewOf, functionArgumentOf, addColumn, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf,
+} from './nodes-statements';
 import { GIVE_UP, TokenReader } from './direct-expressions';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.

@@ -11,10 +11,10 @@
 import type { IToken } from './chevrotain';
 import type * as A from './ast';
 import * as Lexer from './lexer';
+import { assignmentOf, identifierFromToken, orderingOf, sized, tokenRange } from './nodes';
 import {
-  type Base as StatementBase, type DeleteParts, type InsertParts, type SelectParts, type UpdateParts, assignmentOf, batchOf, deleteOf,
-  identifierFromToken, insertOf, orderingOf, selectOf, sized, tokenRange, truncateOf, updateOf, useOf,
-} from './nodes';
+  type Base as StatementBase, type DeleteParts, type InsertParts, type SelectParts, type UpdateParts, batchOf, deleteOf, insertOf, selectOf, truncateOf, updateOf, useOf,
+} from './nodes-statements';
 import { GIVE_UP, NO_TOKENS } from './direct-expressions';
 import { SchemaReader } from './direct-schema';
 
