@@ -7,6 +7,7 @@ import * as Lexer from './lexer';
 import { identifierFromToken, literalFromToken, startOf, tokenRange } from './nodes';
 import {
   type Base, addColumn, createFunctionOf, createMaterializedViewOf, functionArgumentOf, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf,
+  alterTableOf, alterColumnTypeOf, addColumnsOf, dropColumnsOf, renameColumnsOf, withOptionsOf,
 } from './nodes-statements';
 import {
   firstOf, lastOf, rangeOf, isToken, ch, node, nodes, tok, has, identifier, qualifiedName, buildType, buildExpression, buildSelectors, buildWhere, buildProperties, buildTableOptions, buildPrimaryKeyClause, buildMask, buildColumnDefinition, buildTypeField, typeList,
@@ -122,7 +123,7 @@ export function buildAlter(n: AlterStatementCstNode, base: Base, nameWords: stri
   }
   if (c.alterTable) {
     const s = c.alterTable[0];
-    return { kind: 'AlterTable', range: base.range, terminated: base.terminated, name: qualifiedName(node(s, 'tableName')!), ifExists: has(s, 'ifExists'), action: buildAlterTableAction(s) };
+    return alterTableOf(base, qualifiedName(node(s, 'tableName')!), has(s, 'ifExists'), buildAlterTableAction(s));
   }
   if (c.alterType) {
     const s = c.alterType[0];
@@ -164,33 +165,29 @@ export function buildAlterTableAction(s: AlterTableCstNode): A.AlterTableAction 
     const column = identifier(node(alter, 'columnName')!);
     const range = rangeOf(alter);
     const ifExists = has(alter, 'ifExists');
-    if (has(alter, 'TYPE')) return { kind: 'AlterColumnType', ifExists, column, type: buildType(node(alter, 'cqlType')!), range };
+    if (has(alter, 'TYPE')) return alterColumnTypeOf(ifExists, column, buildType(node(alter, 'cqlType')!), range);
     const mask = node(alter, 'columnMask');
     return { kind: 'AlterColumnMask', ifExists, column, ...(mask ? { mask: buildMask(mask) } : {}), dropMask: !mask, range };
   }
   const add = node(s, 'addColumns');
-  if (add) return { kind: 'AddColumns', ifNotExists: has(add, 'ifNotExists'), columns: nodes(add, 'columnDefinition').map(buildColumnDefinition), range: rangeOf(add) };
+  if (add) return addColumnsOf(has(add, 'ifNotExists'), nodes(add, 'columnDefinition').map(buildColumnDefinition), rangeOf(add));
   const drop = node(s, 'dropColumns');
   if (drop) {
     const ts = tok(drop, 'IntegerLiteral');
-    return { kind: 'DropColumns', ifExists: has(drop, 'ifExists'), columns: nodes(drop, 'columnName').map(identifier), ...(ts ? { timestamp: literalFromToken(ts) } : {}), range: rangeOf(drop) };
+    return dropColumnsOf(has(drop, 'ifExists'), nodes(drop, 'columnName').map(identifier), ts ? literalFromToken(ts) : undefined, rangeOf(drop));
   }
   const rename = node(s, 'renameColumns');
   if (rename) {
-    return {
-      kind: 'RenameColumns',
-      ifExists: has(rename, 'ifExists'),
-      renames: nodes(rename, 'renamePair').map((p) => {
-        const [from, to] = nodes(p, 'columnName').map(identifier);
-        return { from, to };
-      }),
-      range: rangeOf(rename),
-    };
+    const renames = nodes(rename, 'renamePair').map((p) => {
+      const [from, to] = nodes(p, 'columnName').map(identifier);
+      return { from, to };
+    });
+    return renameColumnsOf(has(rename, 'ifExists'), renames, rangeOf(rename));
   }
   const dropCompact = node(s, 'dropCompactStorage');
   if (dropCompact) return { kind: 'DropCompactStorage', range: rangeOf(dropCompact) };
   const options = node(s, 'tableOptions')!;
-  return { kind: 'WithOptions', options: buildTableOptions(options), range: rangeOf(options) };
+  return withOptionsOf(buildTableOptions(options), rangeOf(options));
 }
 
 export function buildDrop(n: DropStatementCstNode, base: Base, nameWords: string[]): A.Statement {

@@ -1,6 +1,6 @@
 // The direct reading of the schema statements most files hold (grammar/direct.ts): CREATE TABLE, INDEX, KEYSPACE,
-// MATERIALIZED VIEW, FUNCTION and DROP TABLE, INDEX, with their column types, options and properties. Anything
-// else gives up to the parser.
+// MATERIALIZED VIEW, FUNCTION, ALTER TABLE and DROP TABLE, INDEX, with their column types, options and properties.
+// Anything else gives up to the parser.
 import { tokenMatcher, type IToken } from './chevrotain';
 import type * as A from './ast';
 import * as Lexer from './lexer';
@@ -9,6 +9,7 @@ import {
 } from './nodes';
 import {
   type Base as StatementBase, type CreateIndexParts, type CreateFunctionParts, type CreateMaterializedViewParts, createFunctionOf, createMaterializedViewOf, functionArgumentOf, addColumn, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf,
+  alterTableOf, alterColumnTypeOf, addColumnsOf, dropColumnsOf, renameColumnsOf, withOptionsOf,
 } from './nodes-statements';
 import { GIVE_UP, TokenReader } from './direct-expressions';
 
@@ -17,7 +18,7 @@ const {
   keywordTokens: K, Ident, NonTypeIdent, NativeTypeKw, StringLiteral, EmptyQuotedName, IntegerLiteral, Comma, Dot, LParen, RParen, Lt, Gt, Eq,
 } = Lexer;
 
-/** The schema statements read here: CREATE TABLE, INDEX, KEYSPACE, MATERIALIZED VIEW, FUNCTION and DROP TABLE, INDEX. */
+/** The schema statements read here: CREATE TABLE, INDEX, KEYSPACE, MATERIALIZED VIEW, FUNCTION, ALTER TABLE, DROP TABLE, INDEX. */
 export class SchemaReader extends TokenReader {
   /** CREATE TABLE, INDEX, KEYSPACE, MATERIALIZED VIEW, FUNCTION. */
   protected create(base: StatementBase): A.Statement {
@@ -86,6 +87,55 @@ export class SchemaReader extends TokenReader {
     this.expect(K.AS);
     const body = literalFromToken(this.expect(StringLiteral));
     return { orReplace, ifNotExists, name, arguments: sized(args), calledOnNullInput, returnType, language, body };
+  }
+
+  /**
+   * `ALTER TABLE name` and one action: `ALTER column TYPE type`, `ADD column`, `DROP column`, `RENAME a TO b (AND ...)*`
+   * or `WITH options`. IF [NOT] EXISTS, masks, lists in parentheses, DROP COMPACT STORAGE and USING TIMESTAMP: the
+   * parser reads them.
+   */
+  protected alter(base: StatementBase): A.AlterTableStatement {
+    this.expect(K.ALTER);
+    this.expect(K.TABLE);
+    if (this.is(K.IF)) throw GIVE_UP;
+    const name = this.tableName();
+    return alterTableOf(base, name, false, this.alterTableAction());
+  }
+
+  private alterTableAction(): A.AlterTableAction {
+    const t = this.peek();
+    const type = t.tokenType;
+    if (type === K.WITH) {
+      const options = this.tableOptions();
+      return withOptionsOf(options, tokenRange(t, this.previous()));
+    }
+    this.pos++;
+    if (this.is(K.IF)) throw GIVE_UP;
+    if (type === K.ALTER) {
+      const column = this.columnName();
+      this.expect(K.TYPE);
+      const columnType = this.cqlType();
+      return alterColumnTypeOf(false, column, columnType, tokenRange(t, this.previous()));
+    }
+    if (type === K.ADD) {
+      const column = this.columnDefinition();
+      return addColumnsOf(false, [column], tokenRange(t, this.previous()));
+    }
+    if (type === K.DROP) {
+      if (this.is(K.COMPACT)) throw GIVE_UP;
+      const column = this.columnName();
+      return dropColumnsOf(false, [column], undefined, tokenRange(t, this.previous()));
+    }
+    if (type === K.RENAME) {
+      const renames: { from: A.Identifier; to: A.Identifier }[] = [];
+      do {
+        const from = this.columnName();
+        this.expect(K.TO);
+        renames.push({ from, to: this.columnName() });
+      } while (this.accept(K.AND));
+      return renameColumnsOf(false, sized(renames), tokenRange(t, this.previous()));
+    }
+    throw GIVE_UP;
   }
 
   /** DROP TABLE, INDEX. */
@@ -163,19 +213,24 @@ export class SchemaReader extends TokenReader {
   }
 
   protected tableElement(stmt: A.CreateTableStatement): void {
-    const start = this.peek();
-    if (start.tokenType === K.PRIMARY) {
+    if (this.is(K.PRIMARY)) {
       const primaryKey = this.primaryKeyClause();
       if (!stmt.primaryKey) stmt.primaryKey = primaryKey;
       return;
     }
+    // An inline PRIMARY KEY is the definition's last two tokens.
+    addColumn(stmt, this.columnDefinition(), () => tokenRange(this.tokens[this.pos - 2]!, this.previous()));
+  }
+
+  /** `name type [STATIC] [PRIMARY KEY]` (MASKED WITH ...: the parser reads it). */
+  protected columnDefinition(): A.ColumnDefinition {
+    const start = this.peek();
     const name = this.columnName();
     const type = this.cqlType();
     const isStatic = !!this.accept(K.STATIC);
-    // MASKED WITH ...: the parser reads it.
     const primary = this.accept(K.PRIMARY);
-    const key = primary && this.expect(K.KEY);
-    addColumn(stmt, columnDefinitionOf(name, type, isStatic, !!primary, tokenRange(start, this.previous())), () => tokenRange(primary!, key!));
+    if (primary) this.expect(K.KEY);
+    return columnDefinitionOf(name, type, isStatic, !!primary, tokenRange(start, this.previous()));
   }
 
   protected primaryKeyClause(): A.PrimaryKey {

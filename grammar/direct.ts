@@ -1,13 +1,14 @@
 // The AST straight from the tokens, for the statements most CQL files are made of: INSERT, SELECT, UPDATE,
-// DELETE, BATCH, CREATE TABLE, MATERIALIZED VIEW and FUNCTION in their usual forms. A statement read here gets
-// the very AST that the parser and the CST builder give it: the same node constructors (grammar/nodes.ts), the
-// same decisions where the grammar needs lookahead (the parser's gate functions, grammar/syntax/base.ts),
-// checked against the parser on the corpus and on mutated statements (test/grammar/direct.test.ts). It costs a
-// fraction of the parse: no recogniser, no CST. Anything else (an error, a rare clause or form) gives up, and
-// the parser reads the statement: error recovery, messages and content assist are the parser's alone.
+// DELETE, BATCH, CREATE TABLE, MATERIALIZED VIEW, FUNCTION and ALTER TABLE in their usual forms. A statement
+// read here gets the very AST that the parser and the CST builder give it: the same node constructors
+// (grammar/nodes*.ts), the same decisions where the grammar needs lookahead (the parser's gate functions,
+// grammar/syntax/base.ts), checked against the parser on the corpus and on mutated statements
+// (test/grammar/direct.test.ts). It costs a fraction of the parse: no recogniser, no CST. Anything else (an
+// error, a rare clause or form) gives up, and the parser reads the statement: error recovery, messages and
+// content assist are the parser's alone.
 //
 // The reading is split along the statement kinds: grammar/direct-expressions.ts (tokens, names, expressions,
-// clauses), grammar/direct-schema.ts (CREATE and DROP) and this file (queries, BATCH, the dispatch).
+// clauses), grammar/direct-schema.ts (CREATE, ALTER TABLE, DROP) and this file (queries, BATCH, the dispatch).
 import type { IToken } from './chevrotain';
 import type * as A from './ast';
 import * as Lexer from './lexer';
@@ -54,6 +55,7 @@ class DirectReader extends SchemaReader {
     else if (type === K.BEGIN) stmt = this.batch(base);
     else if (type === K.CREATE) stmt = this.create(base);
     else if (type === K.DROP) stmt = this.drop(base);
+    else if (type === K.ALTER) stmt = this.alter(base);
     else if (type === K.USE) {
       this.pos++;
       stmt = useOf(base, identifierFromToken(this.ident()));

@@ -252,6 +252,30 @@ export function functionArgumentOf(name: A.Identifier, type: A.CqlType, range: A
   return { kind: 'FunctionArgument', name, type, range };
 }
 
+export function alterTableOf(base: Base, name: A.QualifiedName, ifExists: boolean, action: A.AlterTableAction): A.AlterTableStatement {
+  return { kind: 'AlterTable', range: base.range, terminated: base.terminated, name, ifExists, action };
+}
+
+export function alterColumnTypeOf(ifExists: boolean, column: A.Identifier, type: A.CqlType, range: A.SourceRange): A.AlterTableAction {
+  return { kind: 'AlterColumnType', ifExists, column, type, range };
+}
+
+export function addColumnsOf(ifNotExists: boolean, columns: A.ColumnDefinition[], range: A.SourceRange): A.AlterTableAction {
+  return { kind: 'AddColumns', ifNotExists, columns, range };
+}
+
+export function dropColumnsOf(ifExists: boolean, columns: A.Identifier[], timestamp: A.Expression | undefined, range: A.SourceRange): A.AlterTableAction {
+  return { kind: 'DropColumns', ifExists, columns, ...(timestamp ? { timestamp } : {}), range };
+}
+
+export function renameColumnsOf(ifExists: boolean, renames: { from: A.Identifier; to: A.Identifier }[], range: A.SourceRange): A.AlterTableAction {
+  return { kind: 'RenameColumns', ifExists, renames, range };
+}
+
+export function withOptionsOf(options: A.TableOptions, range: A.SourceRange): A.AlterTableAction {
+  return { kind: 'WithOptions', options, range };
+}
+
 /** `DROP TABLE|INDEX|TYPE|MATERIALIZED VIEW [IF EXISTS] name`. */
 export function dropOf<K extends 'DropTable' | 'DropIndex' | 'DropType' | 'DropMaterializedView'>(kind: K, base: Base, name: A.QualifiedName, ifExists: boolean): A.Statement & { kind: K } {
   return { kind, range: base.range, terminated: base.terminated, name, ifExists } as A.Statement & { kind: K };
