@@ -4,15 +4,13 @@
 import { statSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
-import type { ParseResult, QualifiedName, Statement } from '../../grammar/ast';
+import type { ParseResult, QualifiedName } from '../../grammar/ast';
 import { parseCql } from '../../grammar';
 import { LineIndex } from '../../grammar/line-index';
 import { locateFindings, type Finding, type OffsetFinding } from './findings';
 import { buildFileSchema, compactFileSchema, keyDefinitions, mergeSchemas, type FileSchema } from './schema/build';
 import { allSameShape, resolveTableName } from './schema/resolve';
-import { type SchemaModel, type TableDefinition, type TableInfo } from './schema/model';
-import { shardAbove } from './schema/shard';
-import { hintsAbove } from './schema/hint-comment';
+import { type SchemaModel, type TableInfo } from './schema/model';
 import { mergeHints } from './schema/workload';
 import { buildFileReferences, type TableReference } from './schema/references';
 import type { TargetId } from './targets';
@@ -22,7 +20,9 @@ import type { ConfigError, CqlintConfig, EvidenceSetting, RuleLevel } from './co
 import { combineEvidence, type EvidenceFile, type TableEvidence } from './evidence';
 import { udtLookupFor } from './schema/key-values';
 import { allRules } from './rules';
-import { isSchemaStatement, RuleRunner, ruleOptions, severityFor, withoutRanges, type ReferenceDependency } from './rule-runner';
+import { RuleRunner, ruleOptions, severityFor, type ReferenceDependency } from './rule-runner';
+import { ReferenceIndex } from './reference-index';
+import { ddlSignature, reuseFileSchema, type DdlSignature } from './schema-reuse';
 
 export type { TargetId } from './targets';
 export type { CqlintConfig, RuleLevel, ConfigError } from './config-types';
@@ -109,53 +109,6 @@ interface FileEntry {
   released?: boolean;
 }
 
-/** referencesTo() order: by file, then position (the order resolveReferencesOf reads them in). */
-function referenceOrder(a: TableReference, b: TableReference): number {
-  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.range.start - b.range.start;
-}
-
-/** The references to one table name, resolved to their definitions, for one model and name version. */
-interface ResolvedReferences {
-  model: SchemaModel;
-  version: number;
-  /** References that resolve to one defining statement. */
-  direct: Map<TableDefinition, TableReference[]>;
-  /** References whose candidates are copies of one shape: they belong to every candidate's statement. */
-  copies: { candidates: readonly TableInfo[]; references: TableReference[] }[];
-  /** referencesTo() answers by defining statement (the same array while the resolution stands). */
-  answers: Map<TableDefinition, readonly TableReference[]>;
-  /** The `copies` classes each defining statement is a candidate of, made on the first referencesTo() of the name. */
-  classesOf?: Map<TableDefinition, ResolvedReferences['copies']>;
-}
-
-/**
- * The statements a FileSchema is built from (USE, CREATE/ALTER/DROP ...), as AST objects, with their start
- * offsets when the schema was built and the `-- @shard` annotation above each CREATE TABLE. The incremental
- * parser hands back the very same statement objects (ranges shifted in place) for unchanged statement text,
- * so the same objects in the same order mean the same schema, only moved.
- */
-interface DdlSignature {
-  statements: Statement[];
-  starts: number[];
-  shards: string[];
-}
-
-/** Mirrors the referencedNames of buildFileSchema (for a reused FileSchema). */
-function referencedNamesOf(statements: readonly Statement[]): Set<string> {
-  const names = new Set<string>();
-  const visit = (stmt: Statement): void => {
-    switch (stmt.kind) {
-      case 'Select': case 'CreateMaterializedView': names.add(stmt.from.name.name); break;
-      case 'Insert': case 'Update': case 'Delete': case 'CreateIndex': names.add(stmt.table.name.name); break;
-      case 'Truncate': names.add(stmt.name.name.name); break;
-      case 'Batch': for (const inner of stmt.statements) visit(inner); break;
-      default: break;
-    }
-  };
-  for (const s of statements) visit(s);
-  return names;
-}
-
 interface LoadedConfig {
   mtimeMs: number;
   config?: CqlintConfig;
@@ -178,8 +131,8 @@ export class Project {
   private readonly runner = new RuleRunner({
     ruleTable: (filePath, candidates) => ruleTable(filePath, candidates),
     resolveTable: (filePath, name, at) => this.resolveTable(filePath, name, at),
-    referenceDependency: (table) => this.referenceDependency(table),
-    referencesUnchanged: (dependencies) => this.referencesUnchanged(dependencies),
+    referenceDependency: (table) => this.references.referenceDependency(table),
+    referencesUnchanged: (dependencies) => this.references.referencesUnchanged(dependencies),
     recordInternalError: (ruleId, filePath, error) => this.recordInternalError(ruleId, filePath, error),
     sampleSummary: (table, filePath) => this.sampleSummary(table, filePath),
     evidence: (table, filePath) => this.evidence(table, filePath),
@@ -191,16 +144,12 @@ export class Project {
   /** Names each file defined before its latest change (for dependents()). */
   private readonly previousDefined = new Map<string, Set<string>>();
   private readonly configCache = new Map<string, LoadedConfig>();
-  /** The reference index: table name (without keyspace) -> file -> that file's references to the name. */
-  private readonly referenceIndex = new Map<string, Map<string, TableReference[]>>();
-  /** Each file's references as they are in referenceIndex. */
-  private readonly indexedReferences = new Map<string, readonly TableReference[]>();
-  /** Files whose references changed since the index was last brought up to date. */
-  private readonly staleReferences = new Set<string>();
-  /** Bumped for a name whenever a file's references to it are replaced. */
-  private readonly referenceVersions = new Map<string, number>();
-  /** referencesTo() answers by defining statement, valid for one model and name version. */
-  private readonly resolvedReferences = new Map<string, ResolvedReferences>();
+  /** The workspace's statements on each table name, resolved by referencesTo(). */
+  private readonly references = new ReferenceIndex({
+    fileReferences: (filePath) => this.fileReferences(filePath),
+    schema: () => this.schema(),
+    resolveParts: (filePath, keyspace, table, atOffset) => this.resolveParts(filePath, keyspace, table, atOffset),
+  });
   /** Rule and fix crashes are contained (they must never take the server down); the last ones are kept here. */
   readonly internalErrors: { ruleId: string; filePath: string; error: unknown }[] = [];
 
@@ -263,7 +212,7 @@ export class Project {
     const previous = old?.parse ?? old?.previous;
     const previousSchema = old?.parse ? (old.schema && old.ddl ? { schema: old.schema, ddl: old.ddl } : undefined) : old?.previousSchema;
     this.entries.set(filePath, { text, previous, previousSchema });
-    this.staleReferences.add(filePath);
+    this.references.markStale(filePath);
     this.modelChecked = false;
     // The merged model is checked against its inputs in schema(): an edit that touches no DDL keeps it.
   }
@@ -273,7 +222,7 @@ export class Project {
     if (!old) return;
     if (old.schema) this.previousDefined.set(filePath, old.schema.definedNames);
     this.entries.delete(filePath);
-    this.staleReferences.add(filePath);
+    this.references.markStale(filePath);
     this.modelChecked = false;
   }
 
@@ -369,7 +318,7 @@ export class Project {
     if (old?.schema) this.previousDefined.set(file.filePath, old.schema.definedNames);
     const packed = Buffer.isBuffer(file.packed) ? file.packed : Buffer.from(file.packed.buffer, file.packed.byteOffset, file.packed.byteLength);
     this.entries.set(file.filePath, { packed, schema: file.schema, references: file.references, released: true });
-    this.staleReferences.add(file.filePath);
+    this.references.markStale(file.filePath);
     this.modelChecked = false;
   }
 
@@ -380,59 +329,13 @@ export class Project {
     if (!entry.schema) {
       const parse = this.parse(filePath);
       const text = textOf(entry);
-      const ddl = this.ddlSignature(text, parse);
-      const reused = entry.previousSchema && this.reuseFileSchema(entry.previousSchema, ddl, parse);
+      const ddl = ddlSignature(text, parse);
+      const reused = entry.previousSchema && reuseFileSchema(entry.previousSchema, ddl, parse, text);
       entry.schema = reused || buildFileSchema(filePath, text, parse);
       entry.ddl = ddl;
       entry.previousSchema = undefined;
     }
     return entry.schema;
-  }
-
-  private ddlSignature(text: string, parse: ParseResult): DdlSignature {
-    const statements: Statement[] = [];
-    const starts: number[] = [];
-    const shards: string[] = [];
-    for (const stmt of parse.statements) {
-      if (!isSchemaStatement(stmt)) continue;
-      statements.push(stmt);
-      starts.push(stmt.range.start);
-      shards.push(stmt.kind === 'CreateTable'
-        ? withoutRanges(shardAbove(parse.comments, text, stmt.range.start)) + JSON.stringify(hintsAbove(parse.comments, text, stmt.range.start) ?? null)
-        : '');
-    }
-    return { statements, starts, shards };
-  }
-
-  /**
-   * The previous FileSchema when the new parse has the same schema statements (same AST objects, same
-   * @shard annotations): its offsets are moved to the statements' new positions, the @shard ranges and
-   * the referenced names refreshed. Undefined when it cannot be reused.
-   */
-  private reuseFileSchema(previous: { schema: FileSchema; ddl: DdlSignature }, ddl: DdlSignature, parse: ParseResult): FileSchema | undefined {
-    const old = previous.ddl;
-    if (old.statements.length !== ddl.statements.length) return undefined;
-    for (let i = 0; i < ddl.statements.length; i++) {
-      if (old.statements[i] !== ddl.statements[i] || old.shards[i] !== ddl.shards[i]) return undefined;
-    }
-    const moved = new Map<number, number>();
-    for (let i = 0; i < old.starts.length; i++) moved.set(old.starts[i]!, ddl.starts[i]!);
-    const schema = previous.schema;
-    const move = (offset: number): number | undefined => moved.get(offset);
-    for (const use of schema.uses) if (move(use.offset) === undefined) return undefined;
-    for (const list of schema.versions.values()) for (const v of list) if (move(v.offset) === undefined) return undefined;
-    for (const use of schema.uses) use.offset = move(use.offset)!;
-    for (const list of schema.versions.values()) for (const v of list) v.offset = move(v.offset)!;
-    // @shard specs hold copies of the comment's ranges: refresh them from this parse's comments.
-    for (const stmt of ddl.statements) {
-      if (stmt.kind !== 'CreateTable') continue;
-      const spec = schema.byStatement.get(stmt)?.shard;
-      if (!spec) continue;
-      const fresh = shardAbove(parse.comments, this.getText(schema.filePath) ?? '', stmt.range.start);
-      if (fresh) Object.assign(spec, fresh);
-    }
-    schema.referencedNames = referencedNamesOf(parse.statements);
-    return schema;
   }
 
   /** The merged workspace schema (kept while every file's schema is the same object). */
@@ -479,69 +382,10 @@ export class Project {
 
   /**
    * The statements of the workspace that read or write `table` (SELECT, INSERT, UPDATE, DELETE, batch
-   * members included): those whose name resolves, where they stand, to a definition made by the same
-   * CREATE statement (its ALTERed states included): to tableFor's answer, or to any of the candidates
-   * when the workspace holds several definitions of the same shape. Ordered by file, then position.
-   * Reads only the references of the table's name.
+   * members included), ordered by file, then position: see ReferenceIndex.referencesTo.
    */
   referencesTo(table: TableInfo): readonly TableReference[] {
-    this.syncReferences();
-    const model = this.schema();
-    const version = this.referenceVersions.get(table.name) ?? 0;
-    let resolved = this.resolvedReferences.get(table.name);
-    if (!resolved || resolved.model !== model || resolved.version !== version) {
-      resolved = this.resolveReferencesOf(table.name, model, version);
-      this.resolvedReferences.set(table.name, resolved);
-    }
-    let out = resolved.answers.get(table.definition);
-    if (!out) {
-      const direct = resolved.direct.get(table.definition);
-      // The classes by definition, in one pass over the lists (a Set per list was 7 MiB on the 2,000-file
-      // bench; a scan of every list per definition, quadratic there): answers are kept per definition.
-      const classes = (resolved.classesOf ??= classesByDefinition(resolved.copies)).get(table.definition) ?? [];
-      if (!direct && classes.length === 1) {
-        // The common case in a workspace of migrations: every copy of a definition gets the same
-        // references; they share one array (one per copy would be quadratic in memory).
-        out = classes[0]!.references;
-      } else {
-        const parts = [direct ?? [], ...classes.map((c) => c.references)];
-        out = parts.length === 1 ? parts[0]! : parts.flat().sort(referenceOrder);
-      }
-      resolved.answers.set(table.definition, out);
-    }
-    return out;
-  }
-
-  /**
-   * Resolves every reference to a table name once (not once per definition: a workspace of migrations
-   * defines the same table in hundreds of files). A reference with one candidate, or with differing
-   * candidates (the first wins, as tableFor), goes to one defining statement; one whose candidates are
-   * copies of one shape goes to all of them, kept once per candidate list.
-   */
-  private resolveReferencesOf(name: string, model: SchemaModel, version: number): ResolvedReferences {
-    const resolved: ResolvedReferences = { model, version, direct: new Map(), copies: [], answers: new Map() };
-    const byList = new Map<readonly TableInfo[], ResolvedReferences['copies'][number] | null>();
-    const byFile = this.referenceIndex.get(name);
-    for (const file of [...(byFile?.keys() ?? [])].sort()) {
-      for (const entry of byFile!.get(file)!) {
-        const candidates = this.resolveParts(file, entry.keyspace, entry.name, entry.range.start);
-        const first = candidates[0];
-        if (!first) continue;
-        let copies = candidates.length > 1 ? byList.get(candidates) : null;
-        if (copies === undefined) {
-          copies = allSameShape(candidates) ? { candidates, references: [] } : null;
-          byList.set(candidates, copies);
-          if (copies) resolved.copies.push(copies);
-        }
-        if (copies) copies.references.push(entry);
-        else {
-          const list = resolved.direct.get(first.definition);
-          if (list) list.push(entry);
-          else resolved.direct.set(first.definition, [entry]);
-        }
-      }
-    }
-    return resolved;
+    return this.references.referencesTo(table);
   }
 
   /** The table references of one file, built from its parse (cached with it). */
@@ -550,72 +394,6 @@ export class Project {
     if (!entry) return [];
     if (!entry.references) entry.references = buildFileReferences(filePath, this.parse(filePath));
     return entry.references;
-  }
-
-  /** Replaces the index entries of the files changed since the last lookup (and only theirs). */
-  private syncReferences(): void {
-    if (!this.staleReferences.size) return;
-    for (const file of this.staleReferences) {
-      const was = this.indexedReferences.get(file) ?? [];
-      const current = this.entries.has(file) ? this.fileReferences(file) : [];
-      if (current.length) this.indexedReferences.set(file, current);
-      else this.indexedReferences.delete(file);
-      // The incremental parse keeps the statements an edit did not touch, and buildFileReferences their
-      // reference objects, whose ranges move in place with the statements: the same objects in the same
-      // order are the same answer (findings that copied their ranges move with them). Only the names of
-      // the entries between the common head and tail (by identity) can have changed: an edit touches
-      // those, not every table the file reads.
-      let head = 0;
-      while (head < was.length && head < current.length && was[head] === current[head]) head++;
-      let tail = 0;
-      while (tail < was.length - head && tail < current.length - head && was[was.length - 1 - tail] === current[current.length - 1 - tail]) tail++;
-      const names = new Set<string>();
-      for (let i = head; i < was.length - tail; i++) names.add(was[i]!.name);
-      for (let i = head; i < current.length - tail; i++) names.add(current[i]!.name);
-      if (!names.size) continue;
-      const lists = new Map<string, TableReference[]>();
-      for (const entry of current) {
-        if (!names.has(entry.name)) continue;
-        const list = lists.get(entry.name);
-        if (list) list.push(entry);
-        else lists.set(entry.name, [entry]);
-      }
-      for (const name of names) {
-        let byFile = this.referenceIndex.get(name);
-        const before = byFile?.get(file) ?? [];
-        const now = lists.get(name) ?? [];
-        if (now.length === before.length && now.every((e, i) => e === before[i])) continue;
-        if (now.length) {
-          if (!byFile) this.referenceIndex.set(name, (byFile = new Map()));
-          byFile.set(file, now.slice());
-        } else if (byFile) {
-          byFile.delete(file);
-          if (!byFile.size) this.referenceIndex.delete(name);
-        }
-        this.referenceVersions.set(name, (this.referenceVersions.get(name) ?? 0) + 1);
-      }
-    }
-    this.staleReferences.clear();
-  }
-
-  private referenceDependency(table: TableInfo): ReferenceDependency {
-    const references = this.referencesTo(table);
-    return { table, references, model: this.schema(), version: this.referenceVersions.get(table.name) ?? 0 };
-  }
-
-  /** True when every recorded referencesTo() answer is still the same. */
-  private referencesUnchanged(dependencies: readonly ReferenceDependency[]): boolean {
-    if (!dependencies.length) return true;
-    this.syncReferences();
-    const model = this.schema();
-    return dependencies.every((d) => {
-      if (d.model === model && d.version === (this.referenceVersions.get(d.table.name) ?? 0)) return true;
-      const now = this.referencesTo(d.table);
-      // The incremental parse keeps the statements an edit did not touch, and buildFileReferences their
-      // reference objects, whose ranges move in place with the statements (so do findings that copied
-      // them): the same objects in the same order are the same answer, wherever they now stand.
-      return now === d.references || (now.length === d.references.length && now.every((r, i) => r === d.references[i]));
-    });
   }
 
   tableFor(filePath: string, name: QualifiedName | string, atOffset?: number): TableInfo | undefined {
@@ -687,7 +465,7 @@ export class Project {
     const model = this.schema();
     const config = this.configFor(filePath);
     const cached = entry.lint;
-    if (cached && cached.model === model && cached.config === config && cached.optionsVersion === this.optionsVersion && this.referencesUnchanged(cached.references)) {
+    if (cached && cached.model === model && cached.config === config && cached.optionsVersion === this.optionsVersion && this.references.referencesUnchanged(cached.references)) {
       return this.locate(filePath, cached.findings);
     }
     const references: ReferenceDependency[] = [];
@@ -749,19 +527,6 @@ export class Project {
     this.internalErrors.push({ ruleId, filePath, error });
     if (this.internalErrors.length > 20) this.internalErrors.shift();
   }
-}
-
-/** The copy classes each definition is a candidate of, in class order. */
-function classesByDefinition(copies: ResolvedReferences['copies']): Map<TableDefinition, ResolvedReferences['copies']> {
-  const out = new Map<TableDefinition, ResolvedReferences['copies']>();
-  for (const copy of copies) {
-    for (const candidate of copy.candidates) {
-      const list = out.get(candidate.definition);
-      if (!list) out.set(candidate.definition, [copy]);
-      else if (list[list.length - 1] !== copy) list.push(copy);
-    }
-  }
-  return out;
 }
 
 /**
