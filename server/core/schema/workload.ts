@@ -173,15 +173,21 @@ export function writeTtlSeconds(references: readonly TableReference[] | undefine
  */
 export function tableWorkload(table: TableInfo, hints?: TableHints, references?: readonly TableReference[]): TableWorkload {
   // Every partition rule and the hover ask for the same table with the same hints and references (the
-  // Project hands out one array per table until a statement on it changes): computed once for them.
-  const cached = workloads.get(table);
-  if (cached && cached.hints === hints && cached.references === references) return cached.workload;
+  // Project hands out one array per table until a statement on it changes): computed once for them. A
+  // rule that asks without the references (large-partition's schema figures) keeps an entry of its own
+  // beside theirs: with one entry per table the two questions evicted each other's answer on every call.
+  let cached = workloads.get(table);
+  if (!cached) workloads.set(table, (cached = []));
+  for (const c of cached) if (c.hints === hints && c.references === references) return c.workload;
   const workload = computeWorkload(table, hints, references);
-  workloads.set(table, { hints, references, workload });
+  if (cached.length >= KEPT_WORKLOADS) cached.shift();
+  cached.push({ hints, references, workload });
   return workload;
 }
 
-const workloads = new WeakMap<TableInfo, { hints: TableHints | undefined; references: readonly TableReference[] | undefined; workload: TableWorkload }>();
+/** Workloads kept per table: one per (hints, references) question, the last few asked. */
+const KEPT_WORKLOADS = 4;
+const workloads = new WeakMap<TableInfo, { hints: TableHints | undefined; references: readonly TableReference[] | undefined; workload: TableWorkload }[]>();
 
 function computeWorkload(table: TableInfo, hints?: TableHints, references?: readonly TableReference[]): TableWorkload {
   const distinctOf = (c: ColumnInfo): number | undefined => ownEntry(hints?.columns, c.name)?.distinct;
@@ -271,6 +277,21 @@ function statementEvidence(table: TableInfo, references: readonly TableReference
   if (!references.length) return undefined;
   const partition = table.partitionKey.map((c) => c.name);
   const clustering = table.clustering.map((c) => c.name);
+  // A workspace of migrations defines one table in hundreds of files, and every copy gets the same
+  // references array (Project.referencesTo): the evidence depends only on it and the key's column names.
+  let byKey = evidenceByReferences.get(references);
+  if (!byKey) evidenceByReferences.set(references, (byKey = new Map()));
+  const key = JSON.stringify([partition, clustering]);
+  if (byKey.has(key)) return byKey.get(key);
+  const evidence = evidenceOf(partition, clustering, references);
+  byKey.set(key, evidence);
+  return evidence;
+}
+
+/** statementEvidence's answers (never changed by their readers), by references array and key columns. */
+const evidenceByReferences = new WeakMap<readonly TableReference[], Map<string, Map<string, ColumnEvidence> | undefined>>();
+
+function evidenceOf(partition: readonly string[], clustering: readonly string[], references: readonly TableReference[]): Map<string, ColumnEvidence> | undefined {
   // A partition-key column's literals; null once a statement names it without one (a bind marker).
   const literals = new Map<string, string[] | null>();
   const now = new Set<string>();
