@@ -18,7 +18,7 @@ import { deserialize, serialize } from 'node:v8';
 import { Project, type IndexedFile } from '../core/project';
 import type { CqlintConfig } from '../core/config-types';
 import type { TargetId } from '../core/targets';
-import { BATCH_HEAP, compactHeap, heapKeeper, useHeapBudget } from '../core/util/heap';
+import { WORKER_HEAP, compactHeap, heapKeeper, useHeapBudget } from '../core/util/heap';
 import { discoveredConfigs } from './io';
 import { ProjectFacts } from './project-facts';
 import { fixableFindings } from './fix';
@@ -220,7 +220,7 @@ const EMPTY = new Uint8Array(0);
 /** Serves as a lint worker (see the top of this file) until the main thread has all its results. */
 function serveAsWorker(setup: WorkerSetup): void {
   const port = parentPort!;
-  useHeapBudget(BATCH_HEAP);
+  useHeapBudget(WORKER_HEAP);
   // The samples and evidence, read as the one-thread run reads them (project-facts.ts).
   const facts = new ProjectFacts(setup.evidence ?? [], setup.cwd ?? process.cwd());
   const project = new Project({
