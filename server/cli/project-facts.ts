@@ -44,7 +44,10 @@ export class ProjectFacts {
    * workspace does not define are warnings. Returns the evidence files read.
    */
   async read(project: Project, files: readonly string[], options: { roots: readonly string[]; fail: (message: string) => void; warn: (message: string) => void }): Promise<readonly string[]> {
-    await readConfiguredSamples(project, tablesDefinedIn(project, files), { cache: this.samples, onProblem: options.fail, roots: options.roots });
+    // Most runs configure no sample: then the workspace's tables (tens of thousands, sorted) are not listed.
+    if (files.some((file) => project.configFor(file).samples)) {
+      await readConfiguredSamples(project, tablesDefinedIn(project, files), { cache: this.samples, onProblem: options.fail, roots: options.roots });
+    }
     const read = await readProjectEvidence(project, files, this.evidenceCache, { roots: options.roots });
     for (const problem of read.problems) options.fail(problem);
     for (const warning of read.warnings) options.warn(warning);
