@@ -196,8 +196,11 @@ export class SchemaModel {
   /** Indexes by table name (without keyspace). */
   readonly indexesByTable = new Map<string, IndexInfo[]>();
 
-  /** candidates() answers: the same array for the same question (callers may cache by its identity). */
-  private readonly candidateLists = new Map<string, TableInfo[]>();
+  /**
+   * candidates() answers by table name, then keyspace: the same array for the same question (callers may
+   * cache by its identity). Two maps rather than one joined key: every table lookup of a lint asks.
+   */
+  private readonly candidateLists = new Map<string, Map<string, TableInfo[]>>();
   /** Index histories by keyspace and table name (a workspace of migrations creates the same index in hundreds of files). */
   private readonly indexHistories = new Map<string, IndexHistory>();
   private readonly indexesByKeyspace = new Map<string, { byKeyspace: Map<string, IndexInfo[]>; unqualified: IndexInfo[] }>();
@@ -238,12 +241,13 @@ export class SchemaModel {
     const list = this.tablesByName.get(name);
     if (!list) return [];
     if (!keyspace) return list;
-    const key = `${keyspace}\u0000${name}`;
-    let out = this.candidateLists.get(key);
+    let byKeyspace = this.candidateLists.get(name);
+    if (!byKeyspace) this.candidateLists.set(name, (byKeyspace = new Map()));
+    let out = byKeyspace.get(keyspace);
     if (!out) {
       const exact = list.filter((t) => t.keyspace === keyspace);
       out = exact.length ? exact : list.filter((t) => t.keyspace === undefined);
-      this.candidateLists.set(key, out);
+      byKeyspace.set(keyspace, out);
     }
     return out;
   }
