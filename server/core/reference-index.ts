@@ -25,6 +25,33 @@ interface ResolvedReferences {
   classesOf?: Map<TableDefinition, ResolvedReferences['copies']>;
 }
 
+/**
+ * The lists in referencesTo() order, as a stable sort of their concatenation gives it: merged when each list
+ * is in order already (they are built file by file, position by position), sorted otherwise. Each copy of a
+ * definition with references of its own gets such a list: a sort per copy was several per cent of a lint.
+ */
+function mergeInOrder(parts: readonly (readonly TableReference[])[]): TableReference[] {
+  let out = parts[0]!.slice();
+  for (let p = 1; p < parts.length; p++) {
+    const next = parts[p]!;
+    if (!inOrder(out) || !inOrder(next)) return parts.flat().sort(referenceOrder);
+    const merged: TableReference[] = [];
+    let i = 0;
+    let j = 0;
+    // Ties go to the earlier list, as in the stable sort.
+    while (i < out.length && j < next.length) merged.push(referenceOrder(next[j]!, out[i]!) < 0 ? next[j++]! : out[i++]!);
+    while (i < out.length) merged.push(out[i++]!);
+    while (j < next.length) merged.push(next[j++]!);
+    out = merged;
+  }
+  return out;
+}
+
+function inOrder(list: readonly TableReference[]): boolean {
+  for (let i = 1; i < list.length; i++) if (referenceOrder(list[i - 1]!, list[i]!) > 0) return false;
+  return true;
+}
+
 /** What the index asks of the Project. */
 export interface ReferenceIndexHost {
   /** A file's table references (none when the Project no longer holds it). */
@@ -82,7 +109,7 @@ export class ReferenceIndex {
         out = classes[0]!.references;
       } else {
         const parts = [direct ?? [], ...classes.map((c) => c.references)];
-        out = parts.length === 1 ? parts[0]! : parts.flat().sort(referenceOrder);
+        out = parts.length === 1 ? parts[0]! : mergeInOrder(parts);
       }
       resolved.answers.set(table.definition, out);
     }
