@@ -241,6 +241,15 @@ export class RuleRunner {
     const overrides = input.overrides ?? {};
     const findings: OffsetFinding[] = [];
     const latestCache = new Map<TableInfo, TableInfo>();
+    // Several rules look up the same name of the same statement: resolved once per run (the model stands).
+    const resolved = new Map<QualifiedName, { at: number; candidates: readonly TableInfo[] }>();
+    const candidatesOf = (name: QualifiedName, at: number): readonly TableInfo[] => {
+      const hit = resolved.get(name);
+      if (hit && hit.at === at) return hit.candidates;
+      const candidates = this.host.resolveTable(filePath, name, at);
+      resolved.set(name, { at, candidates });
+      return candidates;
+    };
     const base = {
       filePath,
       text,
@@ -248,8 +257,8 @@ export class RuleRunner {
       target,
       ruleIds: ruleIds(),
       userType: (keyspace: string | undefined, name: string, mention?: Mention) => model.userType(keyspace, name, mention),
-      tableFor: (name: QualifiedName, at: number) => this.host.ruleTable(filePath, this.host.resolveTable(filePath, name, at)),
-      tableCandidates: (name: QualifiedName, at: number) => this.host.resolveTable(filePath, name, at),
+      tableFor: (name: QualifiedName, at: number) => this.host.ruleTable(filePath, candidatesOf(name, at)),
+      tableCandidates: candidatesOf,
       definedBy: (stmt: Statement) => fs.byStatement.get(stmt),
       latest: (table: TableInfo) => {
         let out = latestCache.get(table);
