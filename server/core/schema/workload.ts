@@ -174,20 +174,26 @@ export function writeTtlSeconds(references: readonly TableReference[] | undefine
 export function tableWorkload(table: TableInfo, hints?: TableHints, references?: readonly TableReference[]): TableWorkload {
   // Every partition rule and the hover ask for the same table with the same hints and references (the
   // Project hands out one array per table until a statement on it changes): computed once for them. A
-  // rule that asks without the references (large-partition's schema figures) keeps an entry of its own
-  // beside theirs: with one entry per table the two questions evicted each other's answer on every call.
+  // rule that asks without the references (large-partition's schema figures) has a slot of its own: with
+  // one slot per table the two questions evicted each other's answer on every call. One slot each, so that
+  // a table keeps no references array the workspace has since replaced.
   let cached = workloads.get(table);
-  if (!cached) workloads.set(table, (cached = []));
-  for (const c of cached) if (c.hints === hints && c.references === references) return c.workload;
+  if (!cached) workloads.set(table, (cached = {}));
+  const slot = references ? 'withReferences' : 'bare';
+  const hit = cached[slot];
+  if (hit && hit.hints === hints && hit.references === references) return hit.workload;
   const workload = computeWorkload(table, hints, references);
-  if (cached.length >= KEPT_WORKLOADS) cached.shift();
-  cached.push({ hints, references, workload });
+  cached[slot] = { hints, references, workload };
   return workload;
 }
 
-/** Workloads kept per table: one per (hints, references) question, the last few asked. */
-const KEPT_WORKLOADS = 4;
-const workloads = new WeakMap<TableInfo, { hints: TableHints | undefined; references: readonly TableReference[] | undefined; workload: TableWorkload }[]>();
+interface KeptWorkload {
+  hints: TableHints | undefined;
+  references: readonly TableReference[] | undefined;
+  workload: TableWorkload;
+}
+
+const workloads = new WeakMap<TableInfo, { bare?: KeptWorkload; withReferences?: KeptWorkload }>();
 
 function computeWorkload(table: TableInfo, hints?: TableHints, references?: readonly TableReference[]): TableWorkload {
   const distinctOf = (c: ColumnInfo): number | undefined => ownEntry(hints?.columns, c.name)?.distinct;
