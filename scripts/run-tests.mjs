@@ -1,14 +1,28 @@
-// Runs every test/**/*.test.ts with Node's built-in test runner (through tsx, so no compile step).
-// Node 20's --test does not expand globs or pick up .ts files, hence this small finder.
-// Usage: node scripts/run-tests.mjs [path filters...]
+// Runs every test/**/*.test.ts with Node's built-in test runner (through tsx, so no compile step), one
+// process per file as `node --test` does, a few files at a time, and ends with the slowest files.
+// Node 20's --test does not expand globs or pick up .ts files, and runs one file at a time on a 2-core
+// machine (its concurrency is the core count minus one), hence this small runner.
+// Usage: node scripts/run-tests.mjs [--jobs N] [path filters...]
 //        node scripts/run-tests.mjs --browser [filters...]   (test/browser: needs Chromium, see README)
-import { readdirSync, statSync } from 'node:fs';
+// --jobs: files run at once (default: the core count + 1; many suites wait on child processes and files).
+// The slowest files of the last run start first (node_modules/.cache/cqlint-test-times.json), so that
+// a long file does not start last and run alone.
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
 
 const root = new URL('..', import.meta.url).pathname;
-const browser = process.argv.includes('--browser');
-const filters = process.argv.slice(2).filter((a) => a !== '--browser');
+const { values: options, positionals: filters } = parseArgs({
+  allowPositionals: true,
+  options: { browser: { type: 'boolean', default: false }, jobs: { type: 'string' } },
+});
+const jobs = options.jobs === undefined ? availableParallelism() + 1 : Number(options.jobs);
+if (!Number.isInteger(jobs) || jobs < 1) {
+  console.error(`--jobs must be a whole number of at least 1, not ${options.jobs}`);
+  process.exit(2);
+}
 
 function findTests(dir) {
   const found = [];
@@ -17,23 +31,101 @@ function findTests(dir) {
     if (statSync(path).isDirectory()) {
       // test/vscode holds the mocha suite that runs inside VS Code, not under node:test; test/browser needs
       // a Chromium, which `npm test` must not (it runs with `npm run test:browser`).
-      if (name === 'vscode' || name === 'fixtures' || name === 'node_modules' || (name === 'browser' && !browser)) continue;
+      if (name === 'vscode' || name === 'fixtures' || name === 'node_modules' || (name === 'browser' && !options.browser)) continue;
       found.push(...findTests(path));
     } else if (name.endsWith('.test.ts')) {
-      found.push(path);
+      found.push(relative(root, path));
     }
   }
   return found;
 }
 
-let files = findTests(join(root, 'test', ...(browser ? ['browser'] : []))).sort();
-if (filters.length) files = files.filter((f) => filters.some((flt) => relative(root, f).includes(flt)));
+let files = findTests(join(root, 'test', ...(options.browser ? ['browser'] : []))).sort();
+if (filters.length) files = files.filter((f) => filters.some((flt) => f.includes(flt)));
 if (!files.length) {
   console.error('no test files found');
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
-  stdio: 'inherit',
-  cwd: root,
-});
-process.exit(result.status ?? 1);
+
+const timesFile = join(root, 'node_modules', '.cache', 'cqlint-test-times.json');
+/** Seconds each file took in the last run that ran it (a missing or unreadable record: none). */
+function lastTimes() {
+  try {
+    const times = JSON.parse(readFileSync(timesFile, 'utf8'));
+    return times && typeof times === 'object' ? times : {};
+  } catch {
+    return {};
+  }
+}
+const times = lastTimes();
+files.sort((a, b) => (Number(times[b]) || 0) - (Number(times[a]) || 0));
+
+// The suites that run the bundles build dist/ when it is missing; building it once here keeps two of them
+// from writing it at the same time.
+if (!existsSync(join(root, 'dist', 'cli.js')) || !existsSync(join(root, 'dist', 'server.js'))) {
+  console.log('dist/ is missing: npm run build');
+  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(1);
+}
+
+/** The spec reporter's closing counts (`ℹ pass 12`), summed over the files. */
+const COUNTS = ['tests', 'pass', 'fail', 'cancelled', 'skipped', 'todo'];
+const totals = Object.fromEntries(COUNTS.map((name) => [name, 0]));
+const children = new Set();
+
+/** Runs one file in its own process (as `node --test` would) and resolves with its output, status and time. */
+function runFile(file) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=spec', file], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.add(child);
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code, signal) => {
+      children.delete(child);
+      resolve({ file, output: Buffer.concat(output).toString(), ok: code === 0, status: signal ?? code, seconds: (performance.now() - started) / 1000 });
+    });
+  });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exit(130);
+  });
+}
+
+const started = performance.now();
+const results = [];
+let next = 0;
+async function worker() {
+  while (next < files.length) {
+    const result = await runFile(files[next++]);
+    results.push(result);
+    process.stdout.write(`\n▶ ${result.file} (${result.seconds.toFixed(1)} s)\n${result.output}`);
+    for (const [, name, count] of result.output.matchAll(/^ℹ (\w+) (\d+)$/gm)) if (name in totals) totals[name] += Number(count);
+    if (!result.ok && !/^ℹ fail [1-9]/m.test(result.output)) totals.fail++; // a file that failed before reporting
+  }
+}
+await Promise.all(Array.from({ length: Math.min(jobs, files.length) }, worker));
+
+const wall = (performance.now() - started) / 1000;
+for (const result of results) times[result.file] = Number(result.seconds.toFixed(2));
+try {
+  mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
+  writeFileSync(timesFile, `${JSON.stringify(times, null, 1)}\n`);
+} catch {
+  // only the order of the next run depends on it
+}
+const failed = results.filter((result) => !result.ok);
+const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+console.log(`\n${files.length} files, ${jobs} at a time, ${wall.toFixed(1)} s`);
+console.log(COUNTS.map((name) => `${name} ${totals[name]}`).join(', '));
+console.log(`slowest files: ${slowest.map((result) => `${result.file} ${result.seconds.toFixed(1)} s`).join(', ')}`);
+if (failed.length) console.log(`\n✖ failed: ${failed.map((result) => `${result.file} (exit ${result.status})`).join(', ')}`);
+process.exit(failed.length ? 1 : 0);
