@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { capabilities, projectRoot, startServerCommand, type LspTestClient } from '../scripts/lsp-client';
+import { capabilities, projectRoot, startServerCommand, type SpawnedLspClient } from '../scripts/lsp-client';
 
 /** Per request: long enough for the slowest old build to finish or die. */
 const REQUEST_TIMEOUT_MS = 300_000;
@@ -35,7 +35,7 @@ function peakRssMb(pid: number | undefined): string {
   }
 }
 
-async function timed(client: LspTestClient, what: string, request: () => Promise<unknown>, describe: (result: unknown) => string): Promise<void> {
+async function timed(client: SpawnedLspClient, what: string, request: () => Promise<unknown>, describe: (result: unknown) => string): Promise<void> {
   if (!client.alive) {
     console.log(`  ${what.padEnd(22)} not run: the server is gone`);
     return;

@@ -99,7 +99,7 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): unknown;
 }
 
-export class LspTestClient<P extends ServerProcess = ChildProcessWithoutNullStreams> {
+export class LspTestClient<P extends ServerProcess = ServerProcess> {
   readonly connection: MessageConnection;
   /**
    * Sent as `processId` in initialize: the server ends when that process does. Null for a server in
@@ -327,6 +327,20 @@ export class LspTestClient<P extends ServerProcess = ChildProcessWithoutNullStre
     return this.waitFor('workspace/inlayHint/refresh', () => (this.inlayHintRefreshCount > count ? this.inlayHintRefreshCount : undefined), timeoutMs);
   }
 
+  /** Runs `action` (a change the server applies asynchronously) and resolves once the server asked for a workspace/diagnostic/refresh after it. */
+  async refreshesDiagnosticsAfter(action: () => Promise<unknown>, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
+    const count = this.refreshCount;
+    await action();
+    await this.waitForRefresh(count, timeoutMs);
+  }
+
+  /** Runs `action` and resolves once the server asked for a workspace/inlayHint/refresh after it (hints, ring and settings changes). */
+  async refreshesInlayHintsAfter(action: () => Promise<unknown>, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
+    const count = this.inlayHintRefreshCount;
+    await action();
+    await this.waitForInlayHintRefresh(count, timeoutMs);
+  }
+
   /** Resolves once a work-done progress titled like `title` has ended (its `end` notification). */
   waitForProgressEnd(title: RegExp, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
     return this.waitFor(`the end of progress ${title}`, () => {
@@ -403,8 +417,11 @@ export class LspTestClient<P extends ServerProcess = ChildProcessWithoutNullStre
   }
 }
 
+/** A client of a server in a child process (its pid, exit code and memory are the test's to look at). */
+export type SpawnedLspClient = LspTestClient<ChildProcessWithoutNullStreams>;
+
 /** Spawns the server from the TypeScript sources (cwd: the project root). */
-export async function startServer(options: StartOptions = {}): Promise<LspTestClient> {
+export async function startServer(options: StartOptions = {}): Promise<SpawnedLspClient> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'lsp', 'main.ts'), '--stdio', ...(options.args ?? [])], {
     cwd: projectRoot,
     env: { ...process.env, ...options.env },
@@ -414,22 +431,9 @@ export async function startServer(options: StartOptions = {}): Promise<LspTestCl
 }
 
 /** Spawns any command that speaks LSP on stdio (e.g. `node bin/cqlint-language-server.js --stdio`). */
-export function startServerCommand(command: string, args: string[], options: { cwd?: string } = {}): LspTestClient {
+export function startServerCommand(command: string, args: string[], options: { cwd?: string } = {}): SpawnedLspClient {
   const child = spawn(command, args, { cwd: options.cwd ?? projectRoot, stdio: ['pipe', 'pipe', 'pipe'] });
   return new LspTestClient(child);
-}
-
-/**
- * Polls `get` until `check` passes or the time is up, and returns the last value (the caller asserts on
- * it): for what the server applies asynchronously, such as settings or files changed on disk.
- */
-export async function eventually<T>(get: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await get();
-    if (check(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 export { fileUri, tempWorkspace, type TempWorkspace } from './temp-workspace';

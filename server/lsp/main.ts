@@ -8,29 +8,22 @@
 // that is not JSON, a $/cancelRequest without an id) only costs that message (message-guard.ts).
 import { createConnection as createSocket } from 'node:net';
 import {
-  createConnection,
   IPCMessageReader,
   IPCMessageWriter,
-  LSPErrorCodes,
-  ProposedFeatures,
   SocketMessageWriter,
   StreamMessageReader,
   StreamMessageWriter,
   type MessageReader,
   type MessageWriter,
-  type ResponseMessage,
 } from 'vscode-languageserver/node';
 import { createServer } from './server';
-import { GuardedReader, lenientJsonDecoder } from './message-guard';
+import { createServerConnection, READER_OPTIONS } from './message-guard';
 
 interface Transport {
   reader: MessageReader;
   writer: MessageWriter;
   stdio: boolean;
 }
-
-/** A body that does not decode is answered by GuardedReader, not raised as a reader error (message-guard.ts). */
-const READER_OPTIONS = { charset: 'utf-8' as const, contentTypeDecoder: lenientJsonDecoder };
 
 /**
  * The transport named on the command line, as vscode-languageserver itself reads it (default stdio); the
@@ -52,28 +45,8 @@ function transportFromArgs(argv: readonly string[]): Transport {
 
 const transport = transportFromArgs(process.argv.slice(2));
 
-/** Where a dropped message is told about: stderr until the connection exists, then its log too. */
-let logDropped = (line: string): void => void process.stderr.write(`${line}\n`);
-// Only framing errors reach the reader's onError (and end the process): an unusable message is dropped here.
-const reader = new GuardedReader(transport.reader, ({ reason, reply }) => {
-  logDropped(`cqlint: ignored ${reason}`);
-  if (reply) transport.writer.write(reply).catch(() => undefined);
-});
-
-// Requests still waiting in the queue when their $/cancelRequest arrives are answered at once and never
-// run (vscode-jsonrpc runs them anyway unless the strategy says otherwise).
-const cancelUndispatched = (message: { id?: number | string | null }): ResponseMessage => ({
-  jsonrpc: '2.0',
-  id: message.id ?? null,
-  error: { code: LSPErrorCodes.RequestCancelled, message: 'cancelled before it ran' },
-});
-
-const connection = createConnection(ProposedFeatures.all, reader, transport.writer, {
-  cancelUndispatched: (message) => cancelUndispatched(message as { id?: number | string | null }),
-});
-
+const connection = createServerConnection(transport.reader, transport.writer);
 const server = createServer(connection);
-logDropped = (line) => connection.console.warn(line);
 
 let exiting = false;
 /** Ends the process after a fault the connection cannot recover from, saying why on stderr and in the log. */

@@ -3,7 +3,19 @@
 // `$/cancelRequest` without a usable id, a JSON value that is not a message), and whose reader error ends
 // the process (main.ts: after a framing error the byte stream cannot be resynchronised). Only framing
 // errors end the server; anything else about one message costs that message.
-import { ErrorCodes, type DataCallback, type Disposable, type Message, type MessageReader, type ResponseMessage } from 'vscode-languageserver/node';
+import {
+  createConnection,
+  ErrorCodes,
+  LSPErrorCodes,
+  ProposedFeatures,
+  type Connection,
+  type DataCallback,
+  type Disposable,
+  type Message,
+  type MessageReader,
+  type MessageWriter,
+  type ResponseMessage,
+} from 'vscode-languageserver/node';
 
 /** A body that did not decode (not JSON, or an unknown charset), standing in for its message. */
 class UnreadableBody {
@@ -15,7 +27,7 @@ class UnreadableBody {
  * that a body that does not decode becomes an UnreadableBody (which GuardedReader answers) instead of a
  * reader error.
  */
-export const lenientJsonDecoder = {
+const lenientJsonDecoder = {
   name: 'application/json',
   decode(buffer: Uint8Array, options: { charset: string }): Promise<Message> {
     try {
@@ -25,6 +37,9 @@ export const lenientJsonDecoder = {
     }
   },
 };
+
+/** The stream readers' options: UTF-8, and a body that does not decode is answered by GuardedReader, not raised as a reader error. */
+export const READER_OPTIONS = { charset: 'utf-8' as const, contentTypeDecoder: lenientJsonDecoder };
 
 interface Dropped {
   /** Why the message is not handled, for the log. */
@@ -88,4 +103,30 @@ export class GuardedReader implements MessageReader {
   dispose(): void {
     this.inner.dispose();
   }
+}
+
+// Requests still waiting in the queue when their $/cancelRequest arrives are answered at once and never
+// run (vscode-jsonrpc runs them anyway unless the strategy says otherwise).
+const cancelUndispatched = (message: { id?: number | string | null }): ResponseMessage => ({
+  jsonrpc: '2.0',
+  id: message.id ?? null,
+  error: { code: LSPErrorCodes.RequestCancelled, message: 'cancelled before it ran' },
+});
+
+/**
+ * The server's connection over a transport (main.ts's, or the tests' in-memory streams): unusable messages
+ * are dropped by GuardedReader, answered when JSON-RPC says so, and logged (on stderr until the connection
+ * exists); requests cancelled while queued never run. The caller handles the transport's errors and close.
+ */
+export function createServerConnection(reader: MessageReader, writer: MessageWriter): Connection {
+  let logDropped = (line: string): void => void process.stderr.write(`${line}\n`);
+  const guarded = new GuardedReader(reader, ({ reason, reply }) => {
+    logDropped(`cqlint: ignored ${reason}`);
+    if (reply) writer.write(reply).catch(() => undefined);
+  });
+  const connection = createConnection(ProposedFeatures.all, guarded, writer, {
+    cancelUndispatched: (message) => cancelUndispatched(message as { id?: number | string | null }),
+  });
+  logDropped = (line) => connection.console.warn(line);
+  return connection;
 }

@@ -9,7 +9,7 @@ import ts from 'typescript';
 import * as extensions from '../../server/lsp/lsp-extensions';
 import { LSP_EXTENSIONS_MODULE, lspExtensionsReference } from '../../scripts/generate-docs';
 import { capabilities, projectRoot, tempWorkspace } from '../../scripts/lsp-client';
-import { startInProcessServer } from './in-process';
+import { startInProcessServer } from '../helpers/in-process-server';
 
 const messages = (Object.values(extensions) as unknown[]).filter((value): value is extensions.Request<unknown, unknown> | extensions.Notification<unknown> =>
   typeof value === 'object' && value !== null && 'method' in value);

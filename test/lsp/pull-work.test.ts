@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { Diagnostic, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol';
 import { capabilities, tempWorkspace } from '../../scripts/lsp-client';
 import { Project } from '../../server/core/project';
-import { startInProcessServer } from './in-process';
+import { startInProcessServer } from '../helpers/in-process-server';
 
 const SCHEMA = 'CREATE TABLE ks.users (id int PRIMARY KEY, name text);\n';
 

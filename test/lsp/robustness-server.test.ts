@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { ClientCapabilities, Diagnostic, Hover, InlayHint } from 'vscode-languageserver-protocol';
-import { capabilities, projectRoot, startServerCommand, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
+import { capabilities, projectRoot, startServerCommand, tempWorkspace, type SpawnedLspClient } from '../../scripts/lsp-client';
 import { outsideCodeSpans } from '../helpers/markdown';
 
 const serverJs = process.env.CQLINT_SERVER_JS ?? path.join(projectRoot, 'bin', 'cqlint-language-server.js');
@@ -24,7 +24,7 @@ const withInlayHints: ClientCapabilities = {
   textDocument: { ...capabilities.pull.textDocument, inlayHint: { dynamicRegistration: false }, hover: { contentFormat: ['markdown'] } },
 };
 
-function start(): LspTestClient {
+function start(): SpawnedLspClient {
   return startServerCommand(process.execPath, [serverJs, '--stdio']);
 }
 
@@ -39,12 +39,12 @@ function peakRssKb(pid: number | undefined): number | undefined {
   }
 }
 
-function assertMemoryBounded(client: LspTestClient): void {
+function assertMemoryBounded(client: SpawnedLspClient): void {
   const peak = peakRssKb(client.process.pid);
   if (peak !== undefined) assert.ok(peak < MAX_PEAK_RSS_KB, `peak RSS ${Math.round(peak / 1024)} MB`);
 }
 
-function exitCode(client: LspTestClient, timeoutMs: number): Promise<number | null> {
+function exitCode(client: SpawnedLspClient, timeoutMs: number): Promise<number | null> {
   const child = client.process;
   if (child.exitCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve, reject) => {
@@ -57,7 +57,7 @@ function exitCode(client: LspTestClient, timeoutMs: number): Promise<number | nu
 }
 
 /** The server still works: a fresh document gets its syntax error. */
-async function assertStillServing(client: LspTestClient, uri = 'untitled:still-serving'): Promise<void> {
+async function assertStillServing(client: SpawnedLspClient, uri = 'untitled:still-serving'): Promise<void> {
   await client.open(uri, 'CREATE TABLE ks.alive (id uuid PRIMARY KEY, v text;\n');
   const report = (await client.pullDiagnostics(uri)) as { items: Diagnostic[] };
   assert.deepEqual(report.items.map((d) => d.code), ['syntax-error']);
@@ -339,7 +339,7 @@ describe('robustness of the built server', () => {
 });
 
 /** The responses with these ids, read off the server's stdout (the harness connection ignores ids it did not send). */
-function answersOnStdout(client: LspTestClient, ids: number[], timeoutMs: number): Promise<Map<number, Record<string, unknown>>> {
+function answersOnStdout(client: SpawnedLspClient, ids: number[], timeoutMs: number): Promise<Map<number, Record<string, unknown>>> {
   return new Promise((resolve, reject) => {
     let seen = '';
     const found = new Map<number, Record<string, unknown>>();

@@ -8,9 +8,11 @@ import fs from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { syncBuiltinESMExports } from 'node:module';
 import type { Diagnostic, DocumentDiagnosticReport, Hover, InlayHint, MarkupContent } from 'vscode-languageserver-protocol';
-import { capabilities, eventually, tempWorkspace } from '../../scripts/lsp-client';
-import { startInProcessServer } from './in-process';
+import { capabilities, tempWorkspace } from '../../scripts/lsp-client';
+import { startInProcessServer } from '../helpers/in-process-server';
 import { RuleRunner } from '../../server/core/rule-runner';
+import { REFRESH_DEBOUNCE_MS as DIAGNOSTICS_REFRESH_MS } from '../../server/lsp/features/diagnostics';
+import { REFRESH_DELAY_MS as HINTS_REFRESH_MS } from '../../server/lsp/features/inlay-hints';
 
 type Client = ReturnType<typeof startInProcessServer>;
 
@@ -138,8 +140,9 @@ describe('the server reads files ahead, never synchronously on a request', () =>
 
     spy.counting = true;
     await writeFile(ws.path('.cqlint.json'), JSON.stringify({ ring: 'ring.json', rules: { 'hot-partition': 'off' } }));
-    await client.filesChanged([{ uri: ws.uri('.cqlint.json'), type: 2 }]);
-    const after = await eventually(() => pulled(client, schemaUri), (d) => !d.some((x) => x.code === 'hot-partition'));
+    // The server reads it, then asks the client to pull again.
+    await client.refreshesDiagnosticsAfter(() => client.filesChanged([{ uri: ws.uri('.cqlint.json'), type: 2 }]));
+    const after = await pulled(client, schemaUri);
     spy.counting = false;
 
     assert.deepEqual(after.map((d) => d.code), []);
@@ -156,8 +159,9 @@ describe('the server reads files ahead, never synchronously on a request', () =>
 
     spy.counting = true;
     await writeFile(ws.path('ring.json'), ring('10.0.0.9'));
-    await client.filesChanged([{ uri: ws.uri('ring.json'), type: 2 }]);
-    const after = await eventually(() => hoverText(client, queryUri), (h) => /10\.0\.0\.9/.test(h));
+    // The server reads it, then asks the client to show the hints (which show the ring) again.
+    await client.refreshesInlayHintsAfter(() => client.filesChanged([{ uri: ws.uri('ring.json'), type: 2 }]));
+    const after = await hoverText(client, queryUri);
     spy.counting = false;
 
     assert.match(after, /replicas: 10\.0\.0\.9 \(dc1\/r2\)/);
@@ -165,6 +169,9 @@ describe('the server reads files ahead, never synchronously on a request', () =>
   });
 
   test('a ring file changed on disk refreshes the inlay hints and re-lints nothing (no rule reads the ring)', async (t) => {
+    // The change's inlay hint refresh comes REFRESH_DELAY_MS after it; a diagnostics refresh it caused would
+    // have come REFRESH_DEBOUNCE_MS after it, so before: the hint refresh is the event to check after.
+    assert.ok(DIAGNOSTICS_REFRESH_MS < HINTS_REFRESH_MS, 'a diagnostics refresh would come before the hint refresh');
     const { ws, client } = await start(t);
     await pulled(client, ws.uri('q.cql'));
     // Rule runs, not Project.lint calls: the hover asks for the file's (kept) findings.
@@ -177,15 +184,18 @@ describe('the server reads files ahead, never synchronously on a request', () =>
     t.after(() => {
       RuleRunner.prototype.run = original;
     });
-    // Let the refreshes of the start (index, opened documents) pass before counting.
-    await new Promise((done) => setTimeout(done, 1500));
-    const hintRefreshes = client.inlayHintRefreshCount;
+    /** Writes the ring with `owner`, tells the server, and resolves once the hints were refreshed for it. */
+    const changeRing = async (owner: string): Promise<void> => {
+      await writeFile(ws.path('ring.json'), ring(owner));
+      await client.refreshesInlayHintsAfter(() => client.filesChanged([{ uri: ws.uri('ring.json'), type: 2 }]));
+    };
+    // A first change: once its hint refresh is in, every refresh the start had pending (the index, the
+    // opened documents: each debounced by at most as long) is in too, and the counts below stay put.
+    await changeRing('10.0.0.8');
+    assert.match(await hoverText(client, ws.uri('q.cql')), /replicas: 10\.0\.0\.8/);
     const diagnosticRefreshes = client.refreshCount;
-    await writeFile(ws.path('ring.json'), ring('10.0.0.9'));
-    await client.filesChanged([{ uri: ws.uri('ring.json'), type: 2 }]);
-    await client.waitForInlayHintRefresh(hintRefreshes);
+    await changeRing('10.0.0.9');
     assert.match(await hoverText(client, ws.uri('q.cql')), /replicas: 10\.0\.0\.9/);
-    await new Promise((done) => setTimeout(done, 500));
     assert.deepEqual(lints, [], 'no file linted again');
     assert.equal(client.refreshCount, diagnosticRefreshes, 'no workspace/diagnostic/refresh');
   });

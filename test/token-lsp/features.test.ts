@@ -6,7 +6,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Hover, InitializeResult, InlayHint, MarkupContent } from 'vscode-languageserver-protocol';
 const murmurhash3js: { x86: { hash32(data: Uint8Array | string, seed?: number): number } } = require('murmurhash3js-revisited');
-import { capabilities, eventually, startServer, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
+import { capabilities, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
+import { startInProcessServer } from '../helpers/in-process-server';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const shardOf = (title: string, n: number) => (murmurhash3js.x86.hash32(utf8(title)) % n) + 1;
@@ -70,7 +71,7 @@ async function ready(client: LspTestClient): Promise<void> {
 async function start(t: { after(fn: () => unknown): void }, files: Record<string, string>, settings: Record<string, unknown> = {}, caps = withHints) {
   const ws = tempWorkspace(files);
   t.after(() => ws.cleanup());
-  const client = await startServer();
+  const client = startInProcessServer();
   t.after(() => client.shutdown());
   const init = await client.initialize(caps, { workspaceFolders: [ws.dir], settings: { trace: { server: 'verbose' }, ...settings } });
   await ready(client);
@@ -106,10 +107,11 @@ describe('key preview hover', () => {
     await client.open(uri, query);
     const at = positionOf(query, '= 1', 2);
     assert.match(await hoverText(client, uri, at), /replicas: 10\.9\.9\.9 \(dc1\/r1\)/);
-    await client.changeSettings({ ringFile: 'elsewhere.json' });
-    assert.match(await eventually(() => hoverText(client, uri, at), (h) => /no replicas/.test(h)), /no replicas: keyspace ks replicates to dc1, the ring's datacenters are datacenter1/);
-    await client.changeSettings({ ringFile: 'missing.json' });
-    const text = await eventually(() => hoverText(client, uri, at), (h) => /ring: /.test(h));
+    // The server re-reads the ring after a settings change and then asks for the hints again: the hover follows.
+    await client.refreshesInlayHintsAfter(() => client.changeSettings({ ringFile: 'elsewhere.json' }));
+    assert.match(await hoverText(client, uri, at), /no replicas: keyspace ks replicates to dc1, the ring's datacenters are datacenter1/);
+    await client.refreshesInlayHintsAfter(() => client.changeSettings({ ringFile: 'missing.json' }));
+    const text = await hoverText(client, uri, at);
     assert.ok(text.includes(INT_1_TOKEN), 'the token is still shown');
     assert.match(text, /ring: cannot read .*missing\.json/);
   });
@@ -185,11 +187,11 @@ describe('inlay hints', () => {
     await client.open(uri, QUERY);
     let labels = (await inlayHints(client, uri, QUERY)).map(label);
     assert.ok(labels.length > 0 && labels.every((l) => l.startsWith('shard')), labels.join(' | '));
-    await client.changeSettings({ inlayHints: { shards: false } });
-    labels = (await eventually(() => inlayHints(client, uri, QUERY), (hs) => hs.some((h) => label(h).startsWith('token')))).map(label);
+    await client.refreshesInlayHintsAfter(() => client.changeSettings({ inlayHints: { shards: false } }));
+    labels = (await inlayHints(client, uri, QUERY)).map(label);
     assert.ok(labels.length > 0 && labels.every((l) => l.startsWith('token')), labels.join(' | '));
-    await client.changeSettings({ 'inlayHints.shards': false, 'inlayHints.tokens': false });
-    assert.deepEqual(await eventually(() => inlayHints(client, uri, QUERY), (hs) => hs.length === 0), []);
+    await client.refreshesInlayHintsAfter(() => client.changeSettings({ 'inlayHints.shards': false, 'inlayHints.tokens': false }));
+    assert.deepEqual(await inlayHints(client, uri, QUERY), []);
   });
 
   test('not advertised to clients without inlay hint support', async (t) => {
@@ -200,13 +202,8 @@ describe('inlay hints', () => {
   test('a schema change asks the client to refresh its hints', async (t) => {
     const ws = tempWorkspace({ 'schema.cql': SCHEMA, 'q.cql': QUERY });
     t.after(() => ws.cleanup());
-    const client = await startServer();
+    const client = startInProcessServer();
     t.after(() => client.shutdown());
-    let refreshes = 0;
-    client.connection.onRequest('workspace/inlayHint/refresh', () => {
-      refreshes++;
-      return null;
-    });
     await client.initialize(withHints, { workspaceFolders: [ws.dir], settings: { trace: { server: 'verbose' } } });
     await ready(client);
     const uri = ws.uri('q.cql');
@@ -214,10 +211,7 @@ describe('inlay hints', () => {
     await inlayHints(client, uri, QUERY);
     const schemaUri = ws.uri('schema.cql');
     await client.open(schemaUri, SCHEMA);
-    await client.change(schemaUri, SCHEMA.replace('% 16 + 1', '% 8 + 1'));
-    const deadline = Date.now() + 10_000;
-    while (refreshes === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    assert.ok(refreshes >= 1, 'workspace/inlayHint/refresh was sent');
+    await client.refreshesInlayHintsAfter(() => client.change(schemaUri, SCHEMA.replace('% 16 + 1', '% 8 + 1')));
     const labels = (await inlayHints(client, uri, QUERY)).map(label);
     assert.ok(labels.includes(`shard ${shardOf('Hello', 8)}`), labels.join(' | '));
   });

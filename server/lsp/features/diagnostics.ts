@@ -38,7 +38,7 @@ export const PUSH_DEBOUNCE_MS = 100;
 /** Longest run of background publishing (after a workspace-wide change) before requests get a turn. */
 const BACKLOG_SLICE_MS = 15;
 /** Delay before asking a pull client to refresh, so a burst of changes costs one refresh. */
-const REFRESH_DEBOUNCE_MS = 150;
+export const REFRESH_DEBOUNCE_MS = 150;
 
 function usesPullDiagnostics(capabilities: ClientCapabilities): boolean {
   return capabilities.textDocument?.diagnostic !== undefined;

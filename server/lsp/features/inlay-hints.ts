@@ -98,7 +98,8 @@ function schemaSignature(model: SchemaModel): string {
   return parts.sort().join('\n');
 }
 
-const REFRESH_DELAY_MS = 250;
+/** Delay after the last change before checking whether the hints need a refresh (changes come in bursts). */
+export const REFRESH_DELAY_MS = 250;
 
 export const inlayHintsFeature: Feature = {
   name: 'inlayHints',
