@@ -7,7 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { capabilities, startServer, tempWorkspace } from '../../scripts/lsp-client';
+import { capabilities, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
+import { startInProcessServer } from '../helpers/in-process-server';
+import { EvidenceFiles } from '../../server/lsp/evidence-files';
 import { tablestatsOutput } from '../../server/core/rules/example-evidence';
 
 const SCHEMA = 'CREATE TABLE ks.events (host text, ts timestamp, v int, PRIMARY KEY (host, ts));\n';
@@ -18,18 +20,19 @@ const measured = (d: Diagnostic[]): boolean =>
 const none = (d: Diagnostic[]): boolean => !d.some((x) => x.code === 'large-partition');
 
 /** The finding's details (its hover) cite the capture: tool, node, date, figure and file:line. */
-async function assertCites(client: Awaited<ReturnType<typeof startServer>>, uri: string, d: Diagnostic[], file: string): Promise<void> {
+async function assertCites(client: LspTestClient, uri: string, d: Diagnostic[], file: string): Promise<void> {
   const finding = d.find((x) => x.code === 'large-partition')!;
   const hover = (await client.request('textDocument/hover', { textDocument: { uri }, position: finding.range.start })) as { contents: { value: string } };
   assert.ok(hover.contents.value.includes(`nodetool tablestats, node 10.0.0.3, 2026-11-20: compacted partition maximum 1.3 GB (${file}:19)`), hover.contents.value);
 }
 
 /** A workspace of `files` served to a push client, schema.cql open. */
-async function serve(t: TestContext, files: Record<string, string>, init: { initializationOptions?: unknown; settings?: Record<string, unknown> } = {}) {
+async function serve(t: TestContext, files: Record<string, string>, init: { initializationOptions?: unknown; settings?: Record<string, unknown> } = {}, started?: (client: LspTestClient) => void) {
   const ws = tempWorkspace({ 'schema.cql': SCHEMA, ...files });
   t.after(() => ws.cleanup());
-  const client = await startServer();
+  const client = startInProcessServer();
   t.after(() => client.shutdown());
+  started?.(client);
   await client.initialize(capabilities.push, { workspaceFolders: [ws.dir], ...init });
   const uri = ws.uri('schema.cql');
   await client.open(uri, SCHEMA);
@@ -71,13 +74,28 @@ test('evidence a .cqlint.json names outside the workspace is not read; the cqlin
 });
 
 test('in an untrusted workspace no evidence is read', async (t) => {
+  // A trusted workspace reads the evidence in the background check that follows the index (see the first
+  // test). Waited for here: the first check to start once the index is done (the server runs in this process).
+  const check = EvidenceFiles.prototype as unknown as { readAll(this: EvidenceFiles): Promise<void> };
+  const readAll = check.readAll;
+  let indexed: () => boolean;
+  let checkedAfterIndex!: () => void;
+  const checked = new Promise<void>((resolve) => (checkedAfterIndex = resolve));
+  check.readAll = async function (this: EvidenceFiles) {
+    const afterIndex = indexed();
+    await readAll.call(this);
+    if (afterIndex) checkedAfterIndex();
+  };
+  t.after(() => {
+    check.readAll = readAll;
+  });
   const { client, uri } = await serve(t, { 'ops/node3.txt': BIG, '.cqlint.json': JSON.stringify({ evidence: ['ops'] }) }, {
     initializationOptions: { workspaceTrusted: false }, settings: { evidence: ['ops/node3.txt'], trace: { server: 'verbose' } },
+  }, (started) => {
+    // The index's log line reaches the client long before the check, which waits 300 ms after the index.
+    indexed = () => started.logs.some((line) => /cqlint: indexed \d+ CQL file/.test(line));
   });
-  // Once the workspace scan is done, a trusted workspace would have read the evidence (see the first
-  // test); give it well over the 300 ms the reading waits for, then look again.
-  await client.waitForLog(/cqlint: scan: /);
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await checked;
   await client.change(uri, `${SCHEMA}\n`);
   const after = await client.waitForDiagnostics(uri, () => true);
   assert.ok(none(after), JSON.stringify(after));

@@ -14,7 +14,8 @@ import type {
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { capabilities, startServer, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
+import { capabilities, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
+import { startInProcessServer } from '../helpers/in-process-server';
 
 // What VS Code 1.9x sends: pull diagnostics, code action literals, versioned workspace edits.
 const VSCODE_LIKE: ClientCapabilities = {
@@ -56,7 +57,7 @@ interface Session {
 }
 
 async function session(t: { after(fn: () => unknown): void }, options: Parameters<LspTestClient['initialize']>[1] = {}, caps = VSCODE_LIKE): Promise<Session> {
-  const client = await startServer();
+  const client = startInProcessServer();
   t.after(() => client.shutdown());
   const init = await client.initialize(caps, options);
   // Until `initialized` is handled (settings fetched, workspace scanned) the server's diagnostics cache
@@ -229,7 +230,7 @@ describe('textDocument/codeAction through the server', () => {
     for (let i = 0; i < 120; i++) files[`queries/q${String(i).padStart(3, '0')}.cql`] = `SELECT author FROM ks.books WHERE publish_date = '2024-05-01' AND title = 'Book ${i}';\n`;
     const ws = tempWorkspace(files);
     t.after(() => ws.cleanup());
-    const client = await startServer();
+    const client = startInProcessServer();
     t.after(() => client.shutdown());
     await client.initialize(VSCODE_LIKE, { workspaceFolders: [ws.dir] });
     const uri = ws.uri('books.cql');

@@ -2,7 +2,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic, DocumentDiagnosticReport, FullDocumentDiagnosticReport } from 'vscode-languageserver-protocol';
-import { capabilities, startServer, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
+import { capabilities, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
+import { startInProcessServer } from '../helpers/in-process-server';
 
 const SCHEMA = 'CREATE TABLE ks.users (id uuid PRIMARY KEY, name text);\n';
 const QUERY = 'SELECT email FROM ks.users WHERE id = ?;\n';
@@ -17,7 +18,7 @@ const full = (report: DocumentDiagnosticReport): FullDocumentDiagnosticReport =>
 };
 
 async function started(t: { after(fn: () => unknown): void }): Promise<LspTestClient> {
-  const client = await startServer();
+  const client = startInProcessServer();
   t.after(() => client.shutdown());
   return client;
 }

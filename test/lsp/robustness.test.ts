@@ -2,7 +2,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { capabilities, startServer, tempWorkspace } from '../../scripts/lsp-client';
+import { capabilities, tempWorkspace } from '../../scripts/lsp-client';
+import { startInProcessServer } from '../helpers/in-process-server';
 import { corpusFiles, readText } from '../helpers/corpus';
 import { mulberry32 } from '../helpers/random';
 
@@ -18,7 +19,7 @@ function binaryJunk(length: number): string {
 
 describe('robustness', () => {
   test('garbage documents get diagnostics, and the server still answers afterwards', async (t) => {
-    const client = await startServer();
+    const client = startInProcessServer();
     t.after(() => client.shutdown());
     await client.initialize(capabilities.push);
 
@@ -60,7 +61,7 @@ describe('robustness', () => {
   });
 
   test('a document too large to analyse keeps its text and gets one informational diagnostic', async (t) => {
-    const client = await startServer();
+    const client = startInProcessServer();
     t.after(() => client.shutdown());
     await client.initialize(capabilities.push);
     const big = `-- ${'x'.repeat(5 * 1024 * 1024)}\n`;
@@ -83,7 +84,7 @@ describe('robustness', () => {
       'q.cql': 'SELECT nope FROM ks.users WHERE id = ?;\n',
     });
     t.after(() => ws.cleanup());
-    const client = await startServer();
+    const client = startInProcessServer();
     t.after(() => client.shutdown());
     await client.initialize(capabilities.push, { workspaceFolders: [ws.dir] });
     await client.waitForLog(/skipping .*latin1\.cql: file is not valid UTF-8/);
@@ -105,7 +106,7 @@ describe('robustness', () => {
 
 describe('editing through the server', () => {
   test('after a burst of incremental edits the diagnostics equal those of the final text opened fresh', async (t) => {
-    const client = await startServer();
+    const client = startInProcessServer();
     t.after(() => client.shutdown());
     await client.initialize(capabilities.pull);
     // Deterministic pseudo-random edits: typing, deleting, pasting and new lines.

@@ -2,7 +2,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
-import { capabilities, fileUri, startServer, tempWorkspace } from '../../scripts/lsp-client';
+import { capabilities, fileUri, tempWorkspace } from '../../scripts/lsp-client';
+import { startInProcessServer } from '../helpers/in-process-server';
 
 const HOT = 'CREATE TABLE ks.books (publish_date date, title text, author text, PRIMARY KEY (publish_date, title));\n';
 const POSTS = 'CREATE TABLE ks.posts (author_id uuid, id timeuuid, body text, PRIMARY KEY ((author_id, id)));\n';
@@ -15,7 +16,7 @@ const lacks = (code: string) => (diagnostics: Diagnostic[]) => !diagnostics.some
 
 describe('settings', () => {
   test('cqlint.rules levels apply on workspace/configuration changes', async (t) => {
-    const client = await startServer();
+    const client = startInProcessServer();
     t.after(() => client.shutdown());
     await client.initialize(capabilities.push, { settings: { rules: { 'hot-partition': 'error' } } });
     await client.waitForRegistration('workspace/didChangeConfiguration');
@@ -36,7 +37,7 @@ describe('settings', () => {
   test('cqlint.target changes what the target-specific rules report', async (t) => {
     const ws = tempWorkspace({ '.cqlint.json': HINTS, 'posts.cql': POSTS });
     t.after(() => ws.cleanup());
-    const client = await startServer();
+    const client = startInProcessServer();
     t.after(() => client.shutdown());
     await client.initialize(capabilities.push, { workspaceFolders: [ws.dir], settings: { target: 'cassandra' } });
     const uri = ws.uri('posts.cql');
@@ -64,7 +65,7 @@ describe('settings', () => {
   });
 
   test('without workspace/configuration: initializationOptions, then didChangeConfiguration payloads', async (t) => {
-    const client = await startServer();
+    const client = startInProcessServer();
     t.after(() => client.shutdown());
     await client.initialize(capabilities.minimal, { initializationOptions: { cqlint: { rules: { 'hot-partition': 'off' } } } });
     const uri = 'untitled:books';
@@ -78,7 +79,7 @@ describe('settings', () => {
   test('.cqlint.json changes re-lint; a broken one is reported naming the key', async (t) => {
     const ws = tempWorkspace({ 'books.cql': HOT });
     t.after(() => ws.cleanup());
-    const client = await startServer();
+    const client = startInProcessServer();
     t.after(() => client.shutdown());
     await client.initialize(capabilities.push, { workspaceFolders: [ws.dir] });
     const uri = ws.uri('books.cql');
@@ -99,7 +100,7 @@ describe('settings', () => {
   test('settings per workspace folder and per document (scopeUri), re-read on didChangeConfiguration', async (t) => {
     const ws = tempWorkspace({ 'quiet/books.cql': BOOK, 'strict/books.cql': BOOK });
     t.after(() => ws.cleanup());
-    const client = await startServer();
+    const client = startInProcessServer();
     t.after(() => client.shutdown());
     const quiet = ws.path('quiet');
     const strict = ws.path('strict');

@@ -8,7 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Diagnostic, Hover, MarkupContent } from 'vscode-languageserver-protocol';
-import { capabilities, fileUri, startServer, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
+import { capabilities, fileUri, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
+import { startInProcessServer } from '../helpers/in-process-server';
 
 const HOT = 'CREATE TABLE ks.posts_by_day (publish_date date, title text, PRIMARY KEY (publish_date, title));\n';
 const SCHEMA = "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};\nCREATE TABLE ks.users (id int PRIMARY KEY, name text);\n";
@@ -27,7 +28,7 @@ async function start(t: { after(fn: () => unknown): void }, files: Record<string
   const temp = tempWorkspace(files);
   t.after(() => temp.cleanup());
   mkdirSync(temp.path('ws'), { recursive: true });
-  const client = await startServer();
+  const client = startInProcessServer();
   t.after(() => client.shutdown());
   await client.initialize(capabilities.push, { workspaceFolders: [temp.path('ws')], initializationOptions, settings: { trace: { server: 'verbose' } } });
   await client.waitForLog(/cqlint: indexed \d+ CQL file/);
@@ -104,7 +105,7 @@ describe('files the server reads', () => {
     const temp = tempWorkspace({ 'outside/secret.cql': `-- ${SECRET}\n${HOT}`, 'ws/inside.cql': HOT });
     t.after(() => temp.cleanup());
     symlinkSync(temp.path('outside/secret.cql'), temp.path('ws/link.cql'));
-    const client = await startServer();
+    const client = startInProcessServer();
     t.after(() => client.shutdown());
     await client.initialize(capabilities.push, { workspaceFolders: [temp.path('ws')] });
     assert.match(await client.waitForLog(/link\.cql/), /skipping .*link\.cql: .*outside the workspace/);

@@ -7,7 +7,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import type { Diagnostic, FullDocumentDiagnosticReport, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol';
 import { Project } from '../../server/core/project';
 import { BackgroundIndex, type IndexHost } from '../../server/lsp/workspace-index';
-import { capabilities, startServer, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
+import { capabilities, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
+import { startInProcessServer } from '../helpers/in-process-server';
 import { mulberry32 } from '../helpers/random';
 
 const SCHEMA = 'CREATE TABLE shop.orders (customer_id uuid, order_id timeuuid, total decimal, PRIMARY KEY (customer_id, order_id));\n';
@@ -29,7 +30,7 @@ function workspaceFiles(fillers: number, schemaLast = true): Record<string, stri
 const codes = (diagnostics: Diagnostic[]): string[] => diagnostics.map((d) => `${String(d.code)}@${d.range.start.line}:${d.range.start.character}`).sort();
 
 async function started(t: { after(fn: () => unknown): void }): Promise<LspTestClient> {
-  const client = await startServer();
+  const client = startInProcessServer();
   t.after(() => client.shutdown());
   return client;
 }

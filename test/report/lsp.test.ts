@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { CodeLens, Diagnostic, InitializeResult } from 'vscode-languageserver-protocol';
-import { capabilities, startServer, tempWorkspace } from '../../scripts/lsp-client';
+import { capabilities, tempWorkspace } from '../../scripts/lsp-client';
+import { startInProcessServer } from '../helpers/in-process-server';
 
 const SCHEMA = [
   'CREATE TABLE ks.posts_by_day (publish_date date, title text, body text, PRIMARY KEY (publish_date, title));',
@@ -16,7 +17,7 @@ const SCHEMA = [
 test('CodeLens above each table and view; the report request answers the page with the same figures', async (t) => {
   const ws = tempWorkspace({ 'schema.cql': SCHEMA, '.cqlint.json': JSON.stringify({ tables: { 'ks.posts_by_day': { writesPerSecondPerPartition: 10 } } }) });
   t.after(() => ws.cleanup());
-  const client = await startServer();
+  const client = startInProcessServer();
   t.after(() => client.shutdown());
   const init = (await client.initialize(capabilities.pull, { workspaceFolders: [ws.dir], settings: { trace: { server: 'verbose' } } })) as InitializeResult;
   assert.ok(init.capabilities.codeLensProvider, 'codeLensProvider is advertised');
@@ -78,7 +79,7 @@ const eventsCsv = (rows: number): string => ['host,ts,a,b,c,d', ...Array.from({ 
 test('configured samples are read in the background with work-done progress, and the diagnostics follow them', async (t) => {
   const ws = tempWorkspace({ 'schema.cql': EVENTS, 'samples/events.csv': eventsCsv(25_001), '.cqlint.json': JSON.stringify({ samples: { 'ks.events': 'samples/events.csv' } }) });
   t.after(() => ws.cleanup());
-  const client = await startServer();
+  const client = startInProcessServer();
   t.after(() => client.shutdown());
   await client.initialize({ ...capabilities.push, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
   const uri = ws.uri('schema.cql');
@@ -110,7 +111,7 @@ test('a sample chosen in the report: progress on the request token, the page say
   const config = '{\n  "target": "cassandra",\n  "rules": { "simple-strategy": "off" }\n}\n';
   const ws = tempWorkspace({ 'schema.cql': EVENTS, 'data/events.csv': eventsCsv(25_001), '.cqlint.json': config });
   t.after(() => ws.cleanup());
-  const client = await startServer();
+  const client = startInProcessServer();
   t.after(() => client.shutdown());
   await client.initialize({ ...capabilities.pull, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
   const uri = ws.uri('schema.cql');
@@ -136,7 +137,7 @@ test('a bad sample (a folder, a FIFO) is logged with its reason and never blocks
   t.after(() => ws.cleanup());
   const { spawnSync } = await import('node:child_process');
   assert.equal(spawnSync('mkfifo', [ws.path('pipe.csv')]).status, 0);
-  const client = await startServer();
+  const client = startInProcessServer();
   t.after(() => client.shutdown());
   await client.initialize(capabilities.push, { workspaceFolders: [ws.dir] });
   const uri = ws.uri('schema.cql');
@@ -153,7 +154,7 @@ test('the report link in a hover: a table name cannot end the link text or chang
   const text = `CREATE TABLE ks.${quoted} (publish_date date, title text, PRIMARY KEY (publish_date, title));\n`;
   const ws = tempWorkspace({ 'schema.cql': text });
   t.after(() => ws.cleanup());
-  const client = await startServer();
+  const client = startInProcessServer();
   t.after(() => client.shutdown());
   await client.initialize(capabilities.pull, { workspaceFolders: [ws.dir] });
   const uri = ws.uri('schema.cql');
