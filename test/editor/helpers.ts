@@ -1,6 +1,14 @@
 // Fixtures with a cursor marker: `|` in the text marks the cursor and is removed.
 import { Project } from '../../server/core/project';
 import { SymbolIndex } from '../../server/core/editor/symbols';
+import { defaultFeatures } from '../../server/lsp/features';
+import { editorFeatures } from '../../server/lsp/features/formatting';
+
+/** The server's features with the editor features: the default features plus every editor feature not already listed. */
+export function editorServerFeatures() {
+  const names = new Set(defaultFeatures.map((f) => f.name));
+  return [...defaultFeatures, ...editorFeatures().filter((f) => !names.has(f.name))];
+}
 
 interface CursorFixture {
   text: string;

@@ -1,11 +1,9 @@
-// The language server with the editor features registered, for test/editor/lsp.test.ts and the
-// editor benchmark: the default features plus every editor feature not already listed.
+// The language server with the editor features registered (editorServerFeatures), on stdio, for the editor
+// and code-action benchmarks; test/editor/lsp.test.ts runs the same server in process.
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { createServer } from '../../server/lsp/server';
-import { defaultFeatures } from '../../server/lsp/features';
-import { editorFeatures } from '../../server/lsp/features/formatting';
+import { editorServerFeatures } from './helpers';
 
-const names = new Set(defaultFeatures.map((f) => f.name));
 const connection = createConnection(ProposedFeatures.all);
-createServer(connection, { features: [...defaultFeatures, ...editorFeatures().filter((f) => !names.has(f.name))] });
+createServer(connection, { features: editorServerFeatures() });
 connection.listen();

@@ -1,13 +1,13 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import * as path from 'node:path';
 import { MarkupKind, type ClientCapabilities } from 'vscode-languageserver-protocol';
 import type {
   CompletionList, DocumentSymbol, Hover, InitializeResult, Location, SemanticTokens, SelectionRange, FoldingRange, TextEdit, WorkspaceEdit,
   SymbolInformation,
 } from 'vscode-languageserver-protocol';
-import { startServerCommand, tempWorkspace, capabilities, projectRoot, type LspTestClient, type TempWorkspace } from '../../scripts/lsp-client';
-import { SCHEMA } from './helpers';
+import { tempWorkspace, capabilities, type LspTestClient, type TempWorkspace } from '../../scripts/lsp-client';
+import { startInProcessServer } from '../helpers/in-process-server';
+import { editorServerFeatures, SCHEMA } from './helpers';
 
 const CLIENT: ClientCapabilities = {
   ...capabilities.pull,
@@ -28,7 +28,7 @@ describe('editor features through the language server', () => {
 
   before(async () => {
     ws = tempWorkspace({ 'schema.cql': SCHEMA });
-    client = startServerCommand(process.execPath, ['--import', 'tsx', path.join('test', 'editor', 'lsp-server.ts'), '--stdio'], { cwd: projectRoot });
+    client = startInProcessServer({ features: editorServerFeatures() });
     init = await client.initialize(CLIENT, { workspaceFolders: [ws.dir], settings: { format: { keywordCase: 'upper' } } });
     await client.open(ws.uri('query.cql'), QUERY);
   });

@@ -8,7 +8,7 @@ import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
 import { LspTestClient, type ServerProcess } from '../../scripts/lsp-client';
-import { createServer } from '../../server/lsp/server';
+import { createServer, type ServerOptions } from '../../server/lsp/server';
 import { createServerConnection, READER_OPTIONS } from '../../server/lsp/message-guard';
 
 /** Stands in for the server's child process. */
@@ -18,10 +18,10 @@ class InProcessServer extends EventEmitter implements ServerProcess {
   readonly stderr = new PassThrough();
   private ended = false;
 
-  constructor() {
+  constructor(options: ServerOptions) {
     super();
     const connection = createServerConnection(new StreamMessageReader(this.stdin, READER_OPTIONS), new StreamMessageWriter(this.stdout));
-    createServer(connection);
+    createServer(connection, options);
     connection.listen();
   }
 
@@ -53,6 +53,7 @@ class InProcessClient extends LspTestClient<InProcessServer> {
 
 export type InProcessLspClient = LspTestClient<InProcessServer>;
 
-export function startInProcessServer(): InProcessLspClient {
-  return new InProcessClient(new InProcessServer());
+/** `options.features`: the features to register (default: the server's own). */
+export function startInProcessServer(options: ServerOptions = {}): InProcessLspClient {
+  return new InProcessClient(new InProcessServer(options));
 }
