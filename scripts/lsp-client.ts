@@ -327,6 +327,19 @@ export class LspTestClient<P extends ServerProcess = ServerProcess> {
     return this.waitFor('workspace/inlayHint/refresh', () => (this.inlayHintRefreshCount > count ? this.inlayHintRefreshCount : undefined), timeoutMs);
   }
 
+  /**
+   * Pulls `uri` on each workspace/diagnostic/refresh after the first `refreshes`, as VS Code does, until the
+   * report differs from `previousResultId` (a refresh asked for before a change may come after it, and
+   * find the report unchanged): resolves with that report.
+   */
+  async pullOnRefresh(uri: string, previousResultId: string | undefined, refreshes: number, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<DocumentDiagnosticReport> {
+    for (let seen = refreshes; ; ) {
+      seen = await this.waitForRefresh(seen, timeoutMs);
+      const report = await this.pullDiagnostics(uri, previousResultId);
+      if (report.kind !== 'unchanged') return report;
+    }
+  }
+
   /** Runs `action` (a change the server applies asynchronously) and resolves once the server asked for a workspace/diagnostic/refresh after it. */
   async refreshesDiagnosticsAfter(action: () => Promise<unknown>, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
     const count = this.refreshCount;

@@ -1,4 +1,4 @@
-// The language server end to end: a real server process, a scripted client (scripts/lsp-client.ts).
+// The language server end to end, run in process, and a scripted client (scripts/lsp-client.ts).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic, DocumentDiagnosticReport, FullDocumentDiagnosticReport } from 'vscode-languageserver-protocol';
@@ -178,8 +178,7 @@ describe('pull diagnostics', () => {
 
     const refreshes = client.refreshCount;
     await client.change('untitled:schema', 'CREATE TABLE ks.users (id uuid PRIMARY KEY, name text, email text);\n');
-    await client.waitForRefresh(refreshes);
-    const after = full(await client.pullDiagnostics('untitled:query', before.resultId));
+    const after = full(await client.pullOnRefresh('untitled:query', before.resultId, refreshes));
     assert.deepEqual(after.items, []);
   });
 });
@@ -242,8 +241,7 @@ describe('cross-file', () => {
     const refreshes = client.refreshCount;
     ws.write('schema.cql', 'CREATE TABLE ks.users (id uuid PRIMARY KEY, name text, email text);\n');
     await client.filesChanged([{ uri: ws.uri('schema.cql'), type: 2 }]);
-    await client.waitForRefresh(refreshes);
-    assert.deepEqual(full(await client.pullDiagnostics(uri, before.resultId)).items, []);
+    assert.deepEqual(full(await client.pullOnRefresh(uri, before.resultId, refreshes)).items, []);
   });
 
   test('push: a workspace folder added later is scanned', async (t) => {

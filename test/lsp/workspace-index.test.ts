@@ -139,13 +139,7 @@ describe('background index through the server', () => {
     assert.deepEqual(codes(first.items), ['syntax-error@1:0']);
     // When the files the query needs are in, the client is asked to pull again, and gets the rest (as VS Code
     // does, it pulls on every refresh: the end of the index asks too).
-    let seen = refreshes;
-    let report = first;
-    while (report === first) {
-      seen = await client.waitForRefresh(seen, 60_000);
-      const next = await client.pullDiagnostics(uri, first.resultId);
-      if (next.kind === 'full') report = next as FullDocumentDiagnosticReport;
-    }
+    const report = (await client.pullOnRefresh(uri, first.resultId, refreshes, 60_000)) as FullDocumentDiagnosticReport;
     assert.deepEqual(codes(report.items), ['syntax-error@1:0', 'unknown-column@0:14']);
     assert.deepEqual(report.items.find((d) => d.code === 'syntax-error'), first.items[0]);
   });
