@@ -141,8 +141,9 @@ async function walkThrough() {
   assert.match(fixed, /--\s*@shard shard = murmur3\(isbn\) % \d+ \+ 1/, fixed);
   assert.match(fixed, /PRIMARY KEY \(\(publish_date, shard\), isbn\)/, fixed);
   // For the picture only: move the mouse off the text (a hover that started before the diagnostics were
-  // refreshed keeps showing the old problem), and give the tab's and explorer's problem badges (CSS
-  // decorations, not in the DOM text) a moment to catch up.
+  // refreshed keeps showing the old problem), and give the tab's and explorer's problem badges a moment to
+  // catch up. A pause, not a wait on an event: they are CSS decorations that change no DOM text, and no
+  // check depends on them (step 6 reads the Problems panel).
   await page.mouse.move(1000, 650);
   await page.waitForTimeout(1500);
   await screenshot('fixed');
@@ -151,7 +152,9 @@ async function walkThrough() {
   await page.keyboard.press('Control+Shift+M');
   const problems = page.locator('.markers-panel');
   await problems.waitFor({ state: 'visible', timeout: 20_000 });
-  await page.waitForTimeout(500);
+  // Read it once it has drawn the markers (the same ones the squiggle, gone above, came from): a row per
+  // file with problems, or the message that there are none.
+  await problems.locator('.monaco-list-row').or(problems.getByText(/No problems have been detected/)).first().waitFor({ state: 'visible', timeout: 20_000 });
   const problemsText = normalize(await page.locator('.markers-panel-container').first().innerText());
   assert.doesNotMatch(problemsText, /hot-partition/, problemsText);
   await screenshot('problems-after-fix');

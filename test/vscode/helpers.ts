@@ -49,11 +49,15 @@ export async function closeAllEditors(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }
 
-export function sleep(ms: number): Promise<void> {
+function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Polls `probe` until it returns a value that is not undefined, or fails after `timeoutMs`. */
+/**
+ * Polls `probe` until it returns a value that is not undefined, or fails after `timeoutMs`: for the language
+ * server's answers (hovers, inlay hints, completion, commands), which no VS Code event announces. What an
+ * event announces is waited for with waitOn.
+ */
 export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
@@ -71,6 +75,37 @@ export async function waitFor<T>(what: string, probe: () => T | undefined | Prom
   }
 }
 
+/**
+ * Resolves with `probe()` once it is not undefined, probing again on each of `events` (the diagnostics,
+ * the active editor, the tabs changed), never on a timer; fails after `timeoutMs`.
+ */
+export function waitOn<T>(what: string, events: readonly vscode.Event<unknown>[], probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const subscriptions: vscode.Disposable[] = [];
+    const done = (): void => {
+      clearTimeout(timer);
+      for (const subscription of subscriptions) subscription.dispose();
+    };
+    const check = (): void => {
+      const value = probe();
+      if (value === undefined) return;
+      done();
+      resolve(value);
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`));
+    }, timeoutMs);
+    for (const event of events) subscriptions.push(event(check));
+    check();
+  });
+}
+
+/** Waits until the diagnostics of `uri` satisfy `probe` (re-checked when any diagnostics change). */
+export function waitOnDiagnostics<T>(what: string, probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+  return waitOn(what, [vscode.languages.onDidChangeDiagnostics], probe, timeoutMs);
+}
+
 /** The diagnostic code as a plain string (`code` may be `{ value, target }` when the rule has a docs link). */
 export function codeOf(diagnostic: vscode.Diagnostic): string | undefined {
   const code = diagnostic.code;
@@ -85,14 +120,14 @@ export function cqlintDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
 
 /** Waits until the server has published a diagnostic with rule id `ruleId` for `uri`. */
 export function waitForDiagnostic(uri: vscode.Uri, ruleId: string, timeoutMs = 30_000): Promise<vscode.Diagnostic> {
-  return waitFor(`a "${ruleId}" diagnostic on ${path.basename(uri.fsPath)}`, () =>
+  return waitOnDiagnostics(`a "${ruleId}" diagnostic on ${path.basename(uri.fsPath)}`, () =>
     cqlintDiagnostics(uri).find((d) => codeOf(d) === ruleId),
   timeoutMs);
 }
 
 /** Waits until no diagnostic with rule id `ruleId` remains for `uri`. */
 export function waitForNoDiagnostic(uri: vscode.Uri, ruleId: string, timeoutMs = 30_000): Promise<true> {
-  return waitFor(`the "${ruleId}" diagnostic on ${path.basename(uri.fsPath)} to go away`, () =>
+  return waitOnDiagnostics(`the "${ruleId}" diagnostic on ${path.basename(uri.fsPath)} to go away`, () =>
     cqlintDiagnostics(uri).some((d) => codeOf(d) === ruleId) ? undefined : true,
   timeoutMs);
 }

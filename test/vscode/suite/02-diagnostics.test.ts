@@ -1,7 +1,7 @@
 // Diagnostics published by the server for the three fixture problems: codes, ranges, severities.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { closeAllEditors, codeOf, cqlintDiagnostics, lineOf, openFixture, waitFor, waitForDiagnostic, waitForNoDiagnostic } from '../helpers';
+import { closeAllEditors, codeOf, cqlintDiagnostics, lineOf, openFixture, waitForDiagnostic, waitForNoDiagnostic, waitOnDiagnostics } from '../helpers';
 
 suite('diagnostics', () => {
   suiteTeardown(async () => {
@@ -55,7 +55,7 @@ suite('diagnostics', () => {
     await config.update('rules', { 'hot-partition': 'off' }, vscode.ConfigurationTarget.Global);
     await waitForNoDiagnostic(document.uri, 'hot-partition');
     await config.update('rules', { 'hot-partition': 'error' }, vscode.ConfigurationTarget.Global);
-    const upgraded = await waitFor('hot-partition reported as an error', () =>
+    const upgraded = await waitOnDiagnostics('hot-partition reported as an error', () =>
       cqlintDiagnostics(document.uri).find(
         (d) => codeOf(d) === 'hot-partition' && d.severity === vscode.DiagnosticSeverity.Error,
       ),

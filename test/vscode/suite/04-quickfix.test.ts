@@ -1,7 +1,7 @@
 // Quick fixes: fetched like the light bulb does, applied with workspace.applyEdit, then re-checked.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { closeAllEditors, codeOf, cqlintDiagnostics, fixtureUri, openFixture, openUntitled, waitFor, waitForDiagnostic, waitForNoDiagnostic } from '../helpers';
+import { closeAllEditors, codeOf, cqlintDiagnostics, fixtureUri, openFixture, openUntitled, waitFor, waitForDiagnostic, waitForNoDiagnostic, waitOnDiagnostics } from '../helpers';
 
 const HOT_TABLE = [
   'CREATE TABLE books_by_date (',
@@ -64,7 +64,7 @@ suite('quick fixes', () => {
     assert.match(text, /PRIMARY KEY\s*\(\(\s*publish_date\s*,\s*shard\s*\)/);
     await waitForNoDiagnostic(document.uri, 'hot-partition');
     // Nothing else broke: no syntax error after the edit.
-    await waitFor('the re-checked document to settle', () =>
+    await waitOnDiagnostics('the re-checked document to settle', () =>
       vscode.languages.getDiagnostics(document.uri).some((d) => codeOf(d) === 'syntax-error') ? undefined : true,
     );
   });
@@ -132,7 +132,7 @@ suite('quick fixes', () => {
       assert.match(text, /WHERE issue_date = '2026-11-20' AND shard IN \(1, /);
       // The Problems panel: nothing from cqlint on either file once the server has checked the new texts.
       for (const uri of [schemaUri, queriesUri]) {
-        await waitFor(`no cqlint problem in ${uri.path}`, () => (cqlintDiagnostics(uri).length ? undefined : true));
+        await waitOnDiagnostics(`no cqlint problem in ${uri.path}`, () => (cqlintDiagnostics(uri).length ? undefined : true));
       }
     } finally {
       await closeAllEditors();

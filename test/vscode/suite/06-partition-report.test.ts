@@ -3,7 +3,7 @@
 // cqlint.openReportSource command with the place the server wrote into the link).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { closeAllEditors, fixtureUri, openFixture, waitFor } from '../helpers';
+import { closeAllEditors, fixtureUri, openFixture, waitFor, waitOn } from '../helpers';
 
 /** The [uri, line, character] of the command link in `anchor` (the <a> that wraps a box or a label). */
 function linkArguments(html: string, around: RegExp): [string, number, number] {
@@ -24,7 +24,7 @@ suite('partition report', () => {
     assert.equal(result.table, 'shop.tasks_by_status');
     // The panel is open beside the editor.
     const tabs = (): readonly vscode.Tab[] => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
-    const panel = await waitFor(`the report panel among the tabs ${tabs().map((t) => t.label).join(', ')}`, () =>
+    const panel = await waitOn(`the report panel among the tabs ${tabs().map((t) => t.label).join(', ')}`, [vscode.window.tabGroups.onDidChangeTabs], () =>
       tabs().find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('cqlint.partitionReport')), 10_000);
     assert.equal(panel.label, 'Partition report: shop.tasks_by_status');
     // The keyspace diagram of shop, with the board's query as Q1 into the table.
@@ -37,13 +37,13 @@ suite('partition report', () => {
     const [uri, line, character] = linkArguments(result.html, /<g class="kd-box[^"]*" data-table="shop\.tasks_by_status" data-box="\d+"><title>[^<]*<\/title><a href="([^"]+)"/);
     assert.equal(vscode.Uri.parse(uri).fsPath, fixtureUri('tasks_by_status.cql').fsPath);
     await vscode.commands.executeCommand('cqlint.openReportSource', uri, line, character);
-    const editor = await waitFor('the table opened', () => vscode.window.activeTextEditor?.document.uri.fsPath === fixtureUri('tasks_by_status.cql').fsPath ? vscode.window.activeTextEditor : undefined);
+    const editor = await waitOn('the table opened', [vscode.window.onDidChangeActiveTextEditor], () => vscode.window.activeTextEditor?.document.uri.fsPath === fixtureUri('tasks_by_status.cql').fsPath ? vscode.window.activeTextEditor : undefined);
     const at = editor.selection.active;
     assert.match(editor.document.lineAt(at.line).text.slice(at.character), /^(shop\.)?tasks_by_status \(/, 'the cursor is on the table\'s name');
 
     const [queryUri, queryLine] = linkArguments(result.html, /<a href="([^"]+)" aria-label="Q1: SELECT task_id, title FROM shop\.tasks_by_status/);
     await vscode.commands.executeCommand('cqlint.openReportSource', queryUri, queryLine, 0);
-    const query = await waitFor('the query opened', () => vscode.window.activeTextEditor?.document.uri.fsPath === fixtureUri('board_queries.cql').fsPath ? vscode.window.activeTextEditor : undefined);
+    const query = await waitOn('the query opened', [vscode.window.onDidChangeActiveTextEditor], () => vscode.window.activeTextEditor?.document.uri.fsPath === fixtureUri('board_queries.cql').fsPath ? vscode.window.activeTextEditor : undefined);
     assert.match(query.document.lineAt(query.selection.active.line).text, /^SELECT task_id, title FROM shop\.tasks_by_status/);
   });
 });
