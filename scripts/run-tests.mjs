@@ -2,9 +2,11 @@
 // process per file as `node --test` does, a few files at a time, and ends with the slowest files.
 // Node 20's --test does not expand globs or pick up .ts files, and runs one file at a time on a 2-core
 // machine (its concurrency is the core count minus one), hence this small runner.
-// Usage: node scripts/run-tests.mjs [--jobs N] [path filters...]
+// Usage: node scripts/run-tests.mjs [--jobs N] [--typecheck] [path filters...]
 //        node scripts/run-tests.mjs --browser [filters...]   (test/browser: needs Chromium, see README)
 // --jobs: files run at once (default: the core count + 1; many suites wait on child processes and files).
+// --typecheck: `tsc --noEmit` runs too, as one more job beside the files (`npm test` does this), and
+// fails the run like a failing file.
 // The slowest files of the last run start first (node_modules/.cache/cqlint-test-times.json), so that
 // a long file does not start last and run alone.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -16,7 +18,7 @@ import { parseArgs } from 'node:util';
 const root = new URL('..', import.meta.url).pathname;
 const { values: options, positionals: filters } = parseArgs({
   allowPositionals: true,
-  options: { browser: { type: 'boolean', default: false }, jobs: { type: 'string' } },
+  options: { browser: { type: 'boolean', default: false }, jobs: { type: 'string' }, typecheck: { type: 'boolean', default: false } },
 });
 const jobs = options.jobs === undefined ? availableParallelism() + 1 : Number(options.jobs);
 if (!Number.isInteger(jobs) || jobs < 1) {
@@ -58,7 +60,15 @@ function lastTimes() {
   }
 }
 const times = lastTimes();
-files.sort((a, b) => (Number(times[b]) || 0) - (Number(times[a]) || 0));
+const TYPECHECK = 'typecheck: tsc -p tsconfig.json --noEmit';
+/** What runs: each test file in its own process (as `node --test` runs it), and the typecheck if asked for. */
+const jobsToRun = [
+  ...(options.typecheck ? [{ name: TYPECHECK, args: [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit'] }] : []),
+  ...files.map((file) => ({ name: file, args: ['--import', 'tsx', '--test-reporter=spec', file] })),
+];
+/** A job's last time; the typecheck, never timed yet, is taken for a long one. */
+const lastTime = (name) => Number(times[name]) || (name === TYPECHECK ? 60 : 0);
+jobsToRun.sort((a, b) => lastTime(b.name) - lastTime(a.name));
 
 // The suites that run the bundles build dist/ when it is missing; building it once here keeps two of them
 // from writing it at the same time.
@@ -73,11 +83,11 @@ const COUNTS = ['tests', 'pass', 'fail', 'cancelled', 'skipped', 'todo'];
 const totals = Object.fromEntries(COUNTS.map((name) => [name, 0]));
 const children = new Set();
 
-/** Runs one file in its own process (as `node --test` would) and resolves with its output, status and time. */
-function runFile(file) {
+/** Runs one job in its own process and resolves with its output, status and time. */
+function run({ name, args }) {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=spec', file], {
+    const child = spawn(process.execPath, args, {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -88,7 +98,7 @@ function runFile(file) {
     child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
     child.on('close', (code, signal) => {
       children.delete(child);
-      resolve({ file, output: Buffer.concat(output).toString(), ok: code === 0, status: signal ?? code, seconds: (performance.now() - started) / 1000 });
+      resolve({ name, output: Buffer.concat(output).toString(), ok: code === 0, status: signal ?? code, seconds: (performance.now() - started) / 1000 });
     });
   });
 }
@@ -104,18 +114,18 @@ const started = performance.now();
 const results = [];
 let next = 0;
 async function worker() {
-  while (next < files.length) {
-    const result = await runFile(files[next++]);
+  while (next < jobsToRun.length) {
+    const result = await run(jobsToRun[next++]);
     results.push(result);
-    process.stdout.write(`\n▶ ${result.file} (${result.seconds.toFixed(1)} s)\n${result.output}`);
+    process.stdout.write(`\n▶ ${result.name} (${result.seconds.toFixed(1)} s)\n${result.output}`);
     for (const [, name, count] of result.output.matchAll(/^ℹ (\w+) (\d+)$/gm)) if (name in totals) totals[name] += Number(count);
     if (!result.ok && !/^ℹ fail [1-9]/m.test(result.output)) totals.fail++; // a file that failed before reporting
   }
 }
-await Promise.all(Array.from({ length: Math.min(jobs, files.length) }, worker));
+await Promise.all(Array.from({ length: Math.min(jobs, jobsToRun.length) }, worker));
 
 const wall = (performance.now() - started) / 1000;
-for (const result of results) times[result.file] = Number(result.seconds.toFixed(2));
+for (const result of results) times[result.name] = Number(result.seconds.toFixed(2));
 try {
   mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
   writeFileSync(timesFile, `${JSON.stringify(times, null, 1)}\n`);
@@ -124,8 +134,8 @@ try {
 }
 const failed = results.filter((result) => !result.ok);
 const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
-console.log(`\n${files.length} files, ${jobs} at a time, ${wall.toFixed(1)} s`);
+console.log(`\n${files.length} files${options.typecheck ? ' and the typecheck' : ''}, ${jobs} at a time, ${wall.toFixed(1)} s`);
 console.log(COUNTS.map((name) => `${name} ${totals[name]}`).join(', '));
-console.log(`slowest files: ${slowest.map((result) => `${result.file} ${result.seconds.toFixed(1)} s`).join(', ')}`);
-if (failed.length) console.log(`\n✖ failed: ${failed.map((result) => `${result.file} (exit ${result.status})`).join(', ')}`);
+console.log(`slowest: ${slowest.map((result) => `${result.name} ${result.seconds.toFixed(1)} s`).join(', ')}`);
+if (failed.length) console.log(`\n✖ failed: ${failed.map((result) => `${result.name} (exit ${result.status})`).join(', ')}`);
 process.exit(failed.length ? 1 : 0);
