@@ -4,6 +4,9 @@ import type { LineIndex, LocatedRange } from '../../grammar/line-index';
 
 export type Severity = 'error' | 'warning' | 'info';
 
+/** The values of a message template's `{{placeholders}}`, by name. */
+export type MessageValues = Readonly<Record<string, string | number>>;
+
 /** Another place that explains a finding, e.g. where the table a query uses is defined. */
 interface RelatedLocation<R> {
   /** Absolute file path. */
@@ -21,6 +24,13 @@ interface FindingWith<R> {
    * Cassandra expert. The LSP diagnostic's message, the CLI's row, ESLint JSON's and SARIF's message.
    */
   message: string;
+  /**
+   * Which of the rule's declared messages (RuleMeta.messages) the headline is: stable where the wording is
+   * not (ESLint JSON's `messageId`, SARIF's `message.id`, the LSP diagnostic's `data.messageId`).
+   */
+  messageId: string;
+  /** The values the message's template placeholders were filled with (SARIF's `message.arguments`). */
+  values?: MessageValues;
   /**
    * The rest: the figures, the cure and the sources, as markdown (code spans, links; it reads as plain text
    * too). Shown under the headline by stylish output, in the hover, as JSON `details` and SARIF

@@ -16,6 +16,7 @@ import { hintsFor } from './config';
 import type { CqlintConfig, RuleLevel, RuleSetting } from './config-types';
 import { allRules } from './rules';
 import type { FileLocalRuleModule, FileRuleContext, RuleContext, RuleModule } from './rules/types';
+import { findingOf } from './rules/messages';
 import { applySuppressions } from './suppression';
 import { IndexEvents, latestVersion, StatementKeys, type ReferenceDependency, type StatementScope } from './statement-keys';
 
@@ -192,7 +193,7 @@ export class RuleRunner {
         target,
         options: ruleOptions(rule, setting),
         keyspaceAt: (offset: number) => keyspaceAt(fs, offset),
-        report: (f) => findings.push({ ruleId: rule.meta.id, ...f, severity: f.severity ?? severity }),
+        report: (f) => findings.push(findingOf(rule.meta, f, severity)),
       };
       if (rule.handlers) walk.push({ rule, ctx: ctx as RuleContext, failed: false });
       else this.runRule(rule, ctx as RuleContext, filePath);
@@ -364,7 +365,7 @@ export class RuleRunner {
       if (!severity) continue;
       const options = ruleOptions(rule, setting);
       const report = (f: Parameters<RuleContext['report']>[0]): void => {
-        out.push({ ruleId: rule.meta.id, ...f, severity: f.severity ?? severity });
+        out.push(findingOf(rule.meta, f, severity));
       };
       if (rule.meta.scope === 'statement') {
         statementRules.push({ rule, ctx: { ...scopedBase, options, report } });

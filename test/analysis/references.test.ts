@@ -285,7 +285,7 @@ test('on the corpus, the index equals a fresh build across edits, deletions and 
 describe('rules that read the index', () => {
   // A statement-scoped probe rule: on each CREATE TABLE, the columns the workspace's reads pin.
   const probe: RuleModule = {
-    meta: { id: 'references-probe', defaultSeverity: 'info', description: 'test probe', scope: 'statement' },
+    meta: { id: 'references-probe', defaultSeverity: 'info', description: 'test probe', messages: { pinned: '{{count}} references; pinned: {{pinned}}' }, scope: 'statement' },
     check(ctx) {
       for (const stmt of ctx.parse.statements) {
         if (stmt.kind !== 'CreateTable') continue;
@@ -293,7 +293,8 @@ describe('rules that read the index', () => {
         if (!table) continue;
         const refs = ctx.referencesTo(table);
         ctx.report({
-          message: `${refs.length} references; pinned: ${refs.map((r) => r.pinned.join('+')).join(' ')}`,
+          messageId: 'pinned',
+          values: { count: refs.length, pinned: refs.map((r) => r.pinned.join('+')).join(' ') },
           range: stmt.name.range,
           related: refs.map((r) => ({ filePath: r.file, range: r.range, message: r.kind })),
         });

@@ -19,11 +19,11 @@ BEGIN BATCH INSERT INTO ks.t (id, v) VALUES (2, 'b'); APPLY BATCH;
 function probe(id: string, meta: Partial<RuleModule['meta']> = {}) {
   const seen: string[] = [];
   const rule: RuleModule = {
-    meta: { id, defaultSeverity: 'info', description: 'test probe of handlers', ...meta },
+    meta: { id, defaultSeverity: 'info', description: 'test probe of handlers', messages: { select: 'select from {{table}}' }, ...meta },
     handlers: {
       Select(stmt, ctx) {
         seen.push(`Select@${stmt.range.start}`);
-        ctx.report({ message: `select from ${stmt.from.name.name}`, range: stmt.from.range });
+        ctx.report({ messageId: 'select', values: { table: stmt.from.name.name }, range: stmt.from.range });
       },
       CreateTable(stmt) {
         seen.push(`CreateTable@${stmt.range.start}`);
@@ -96,7 +96,7 @@ describe('rule handlers by statement kind', () => {
   test('a handler that throws is recorded once, not called again on the file, and the other rules still report', () => {
     let calls = 0;
     const rule: RuleModule = {
-      meta: { id: 'handler-probe-throws', defaultSeverity: 'info', description: 'test probe that throws' },
+      meta: { id: 'handler-probe-throws', defaultSeverity: 'info', description: 'test probe that throws', messages: {} },
       handlers: {
         Select() {
           calls++;

@@ -332,7 +332,7 @@ SELECT title FROM ks.books WHERE publish_date = '2024-05-01';
     const range = new LineIndex(BOOKS).locate(parse.statements[0].range);
     const env = projectFixEnvironment(project, MAIN, { onError: () => {} });
     for (const ruleId of ['hot-partition', 'unbounded-partition', 'shard-mismatch', 'unknown-column', 'unrestricted-partition-key', 'incomplete-key-write']) {
-      const weird: Finding = { ruleId, severity: 'warning', message: 'x', range, data: { expected: 'seven', suggestion: 42, candidates: 'title', missing: 'shard' } };
+      const weird: Finding = { ruleId, severity: 'warning', message: 'x', messageId: 'x', range, data: { expected: 'seven', suggestion: 42, candidates: 'title', missing: 'shard' } };
       assert.doesNotThrow(() => fixesForFinding(BOOKS, parse, weird, env));
     }
   });

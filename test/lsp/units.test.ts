@@ -148,17 +148,18 @@ describe('diagnostic conversion', () => {
     ruleId: 'unknown-column',
     severity: 'info' as const,
     message: 'no such column',
+    messageId: 'noColumn',
     range: { start: { offset: 0, line: 1, column: 1 }, end: { offset: 3, line: 1, column: 4 } },
     related: [{ filePath: '/tmp/schema.cql', range: { start: { offset: 0, line: 2, column: 1 }, end: { offset: 1, line: 2, column: 2 } }, message: 'defined here' }],
     data: { table: 'ks.t' },
   };
 
-  test('severity, code, docs link, data with ruleId, related only on request', () => {
+  test('severity, code, docs link, data with ruleId and messageId, related only on request', () => {
     const withRelated = findingToDiagnostic(finding, { relatedInformation: true, pathToUri });
     assert.equal(withRelated.severity, 3);
     assert.equal(withRelated.code, 'unknown-column');
     assert.match(withRelated.codeDescription!.href, /unknown-column\.md$/);
-    assert.deepEqual(withRelated.data, { table: 'ks.t', ruleId: 'unknown-column' });
+    assert.deepEqual(withRelated.data, { table: 'ks.t', ruleId: 'unknown-column', messageId: 'noColumn' });
     assert.deepEqual(withRelated.relatedInformation, [
       { location: { uri: 'file:///tmp/schema.cql', range: { start: { line: 1, character: 0 }, end: { line: 1, character: 1 } } }, message: 'defined here' },
     ]);

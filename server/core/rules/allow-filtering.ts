@@ -9,11 +9,15 @@ import { analyseWhere, unrestrictedPartitionColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';
 import { describeIndex, servedRestrictions } from './serving-index';
 
-export const rule: RuleModule = {
+export const rule: RuleModule<'withinPartitions' | 'everyNode'> = {
   meta: {
     id: 'allow-filtering',
     defaultSeverity: 'warning',
     description: 'ALLOW FILTERING queries, whose cost grows with the data scanned.',
+    messages: {
+      everyNode: 'ALLOW FILTERING on {{table}}: this query reads rows on every node and throws most of them away',
+      withinPartitions: 'ALLOW FILTERING on {{table}}: the partitions named are read whole and then filtered',
+    },
     scope: 'statement',
     options: {
       allowWithinPartition: { type: 'boolean', default: true, description: 'Do not report ALLOW FILTERING when every partition key column is restricted with = or IN (the filtering stays inside the partitions named).' },
@@ -40,9 +44,8 @@ export const rule: RuleModule = {
             ? `every partition named is read and filtered`
             : `${pk} is not fully restricted, so this scans every partition of ${name} across the cluster`;
       ctx.report({
-        message: partitionRestricted
-          ? `ALLOW FILTERING on ${name}: the partitions named are read whole and then filtered`
-          : `ALLOW FILTERING on ${name}: this query reads rows on every node and throws most of them away`,
+        messageId: partitionRestricted ? 'withinPartitions' : 'everyNode',
+        values: { table: name },
         details: `ALLOW FILTERING reads rows and discards those that do not match: ${scope}.\n\nModel a table whose partition key is what you filter on, or restrict the partition key.`,
         range: stmt.allowFilteringRange ?? stmt.range,
         data: {

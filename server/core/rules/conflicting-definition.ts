@@ -24,11 +24,14 @@ function fileName(filePath: string): string {
   return filePath.split(/[\\/]/).pop() ?? filePath;
 }
 
-export const rule: RuleModule = {
+export const rule: RuleModule<'otherKey'> = {
   meta: {
     id: 'conflicting-definition',
     defaultSeverity: 'warning',
     description: 'A table defined in several files with different primary keys.',
+    messages: {
+      otherKey: '{{table}} is defined with another primary key in {{files}}',
+    },
   },
   handlers: {
     CreateTable(stmt, ctx) {
@@ -41,7 +44,8 @@ export const rule: RuleModule = {
       if (!others.length) return;
       const names = [...new Set(others.map((t) => fileName(t.filePath)))];
       ctx.report({
-        message: `${table.qualifiedName} is defined with another primary key in ${names.join(', ')}`,
+        messageId: 'otherKey',
+        values: { table: table.qualifiedName, files: names.join(', ') },
         details: `Here: PRIMARY KEY ${keyWithTypes(table)}; ${others.map((t) => `${fileName(t.filePath)}: PRIMARY KEY ${keyWithTypes(t)}`).join('; ')}.\n\n`
           + 'Statements in other files resolve to the first definition in file order, so tokens, partition findings and fixes follow that one. '
           + 'Keep one definition of the table, or give the other its own name.',

@@ -7,11 +7,15 @@ import { withCreatedTable } from './defined-tables';
 import { primaryKeyColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';
 
-export const rule: RuleModule = {
+export const rule: RuleModule<'counterInKey' | 'mixed'> = {
   meta: {
     id: 'counter-mixed',
     defaultSeverity: 'error',
     description: 'Counter columns mixed with other non-key columns, or a counter in the primary key.',
+    messages: {
+      counterInKey: '{{column}} is a counter and cannot be part of the primary key of {{table}}',
+      mixed: '{{table}} mixes counter columns ({{counters}}) with {{column}} ({{type}})',
+    },
     scope: 'statement',
   },
   handlers: {
@@ -21,7 +25,8 @@ export const rule: RuleModule = {
       for (const key of primaryKeyColumns(table)) {
         if (nativeName(key.type) === 'counter') {
           ctx.report({
-            message: `${key.name} is a counter and cannot be part of the primary key of ${table.qualifiedName}`,
+            messageId: 'counterInKey',
+            values: { column: key.name, table: table.qualifiedName },
             range: key.range,
             data: { table: table.qualifiedName, column: key.name, reason: 'in-primary-key' } satisfies FindingData<'counter-mixed'>,
           });
@@ -31,7 +36,8 @@ export const rule: RuleModule = {
       for (const col of nonKey) {
         if (nativeName(col.type) === 'counter') continue;
         ctx.report({
-          message: `${table.qualifiedName} mixes counter columns (${counters.map((c) => c.name).join(', ')}) with ${col.name} (${col.typeText})`,
+          messageId: 'mixed',
+          values: { table: table.qualifiedName, counters: counters.map((c) => c.name).join(', '), column: col.name, type: col.typeText },
           details: `A table with counters may only have counters outside its primary key.\n\nMove ${col.name} to another table.`,
           range: col.range,
           data: { table: table.qualifiedName, column: col.name, reason: 'mixed', counters: counters.map((c) => c.name) } satisfies FindingData<'counter-mixed'>,

@@ -6,11 +6,17 @@ import type { RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings-data';
 import { columnNamed } from '../schema/model';
 
-export const rule: RuleModule = {
+export const rule: RuleModule<'definedTwice' | 'keyDeclaredTwice' | 'keyColumnTwice' | 'alreadyHasColumn'> = {
   meta: {
     id: 'duplicate-column',
     defaultSeverity: 'error',
     description: 'A column defined twice, or named twice in the primary key.',
+    messages: {
+      definedTwice: 'column {{column}} is defined twice in {{table}}',
+      keyDeclaredTwice: '{{table}} declares its primary key more than once',
+      keyColumnTwice: 'column {{column}} appears twice in the primary key of {{table}}',
+      alreadyHasColumn: '{{table}} already has a column {{column}}',
+    },
     scope: 'statement',
   },
   handlers: {
@@ -21,7 +27,8 @@ export const rule: RuleModule = {
         const first = seen.get(def.name.name);
         if (first) {
           ctx.report({
-            message: `column ${def.name.text} is defined twice in ${table}`,
+            messageId: 'definedTwice',
+            values: { column: def.name.text, table },
             range: def.name.range,
             data: { table, column: def.name.name, firstRange: first.range } satisfies FindingData<'duplicate-column'>,
             related: [{ filePath: ctx.filePath, range: first.range, message: 'first defined here' }],
@@ -32,7 +39,8 @@ export const rule: RuleModule = {
       if (inline.length > 1 || (inline.length === 1 && stmt.primaryKey?.form === 'clause')) {
         const extra = inline.length > 1 ? inline[1]! : inline[0]!;
         ctx.report({
-          message: `${table} declares its primary key more than once`,
+          messageId: 'keyDeclaredTwice',
+          values: { table },
           range: extra.name.range,
           data: { table, column: extra.name.name } satisfies FindingData<'duplicate-column'>,
         });
@@ -42,7 +50,8 @@ export const rule: RuleModule = {
         const first = keySeen.get(id.name);
         if (first) {
           ctx.report({
-            message: `column ${id.text} appears twice in the primary key of ${table}`,
+            messageId: 'keyColumnTwice',
+            values: { column: id.text, table },
             range: id.range,
             data: { table, column: id.name, firstRange: first.range } satisfies FindingData<'duplicate-column'>,
           });
@@ -56,7 +65,8 @@ export const rule: RuleModule = {
         const existing = columnNamed(table, def.name.name);
         if (table && existing) {
           ctx.report({
-            message: `${table.qualifiedName} already has a column ${def.name.text}`,
+            messageId: 'alreadyHasColumn',
+            values: { table: table.qualifiedName, column: def.name.text },
             range: def.name.range,
             data: { table: table.qualifiedName, column: def.name.name, firstRange: existing.range } satisfies FindingData<'duplicate-column'>,
             related: [{ filePath: existing.filePath ?? table.filePath, range: existing.range, message: 'defined here' }],

@@ -63,13 +63,15 @@ function perItemColumns(table: TableInfo): string[] {
   return items.length > regular.filter((c) => isMeasureColumn(c)).length ? items : [];
 }
 
-/** What is wrong, for someone who is not a Cassandra expert (the headline). */
-const HEADLINES: Record<Reason, (pk: string[]) => string> = {
-  'time-bucket': (pk) => `every write of the same ${pk.join('/')} goes to one partition`,
-  'low-cardinality': (pk) => `${pk.join(', ')} ${pk.length === 1 ? 'has' : 'have'} few values, so a few partitions take all the writes`,
-  'shard-only': () => 'the partition key is only a shard number, so the table has few partitions',
-  measured: () => 'one partition takes most of the traffic',
-};
+type HeadlineId = 'timeBucket' | 'lowCardinality' | 'lowCardinalityColumns' | 'shardOnly';
+type MessageId = HeadlineId | `${HeadlineId}Measured` | 'measured';
+
+/** The headline for the reason (a key of one column or several), with the measured share when there is one. */
+function messageIdFor(reason: Reason, keyColumns: number, measured: boolean): MessageId {
+  if (reason === 'measured') return 'measured';
+  const id: HeadlineId = reason === 'time-bucket' ? 'timeBucket' : reason === 'shard-only' ? 'shardOnly' : keyColumns === 1 ? 'lowCardinality' : 'lowCardinalityColumns';
+  return measured ? `${id}Measured` : id;
+}
 
 /** A key of at most this many values puts the whole table in that many partitions, whatever else it holds. */
 const TINY_KEY = 3;
@@ -120,7 +122,7 @@ function shardAdvice(table: TableInfo, candidates: readonly string[], references
   return `${calculated}random 1..N (reads then visit every shard); none of the workspace's ${count(reads.length)} on it pins the partition key`;
 }
 
-function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx: RuleContext): void {
+function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx: RuleContext<MessageId>): void {
   const defined = ctx.definedBy(stmt);
   if (!defined || !defined.partitionKey.length) return;
   const table: TableInfo = ctx.latest(defined);
@@ -163,7 +165,8 @@ function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx
         ? `Key the table by what identifies each of its rows: it holds at most ${formatCount(w.livePartitions ?? 0)} rows, and every read and write of it goes to those partitions (values the application reads on every request belong in its own configuration or cache)`
         : `Shard it: add a shard column to the partition key ${suggestedKey}, ${shardHint}`;
   ctx.report({
-    message: `hot partition in ${table.qualifiedName}: ${HEADLINES[reason](pkNames)}${busiest ? ` (measured: ${shareText(busiest).replace(/ of the .*/, '')})` : ''}`,
+    messageId: messageIdFor(reason, pkNames.length, !!busiest),
+    values: { table: table.qualifiedName, key: pkNames.join(reason === 'time-bucket' ? '/' : ', '), ...(busiest ? { share: shareText(busiest).replace(/ of the .*/, '') } : {}) },
     details: `${reason === 'measured' ? `${measuredHotText(busiest!).replace(/^measured/, 'Measured')}.` : `The ${keyDescription(w, reason, overwrittenBy).replace(/^the /, '')}.${busiest ? ` ${measuredHotText(busiest).replace(/^measured/, 'Measured')}.` : ''}`}${growthText}\n\n${advice}.\n\n${partitionNumbersText(figures)}`,
     range: stmt.primaryKey?.partitionKeyRange ?? stmt.primaryKey?.range ?? stmt.name.range,
     data: {
@@ -185,11 +188,23 @@ function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx
   });
 }
 
-export const rule: RuleModule = {
+export const rule: RuleModule<MessageId> = {
   meta: {
     id: 'hot-partition',
     defaultSeverity: 'warning',
     description: 'A partition key that sends most traffic to few partitions (time bucket alone, boolean, enum-like, shard alone), or a partition measured taking most of it.',
+    // What is wrong, for someone who is not a Cassandra expert.
+    messages: {
+      timeBucket: 'hot partition in {{table}}: every write of the same {{key}} goes to one partition',
+      timeBucketMeasured: 'hot partition in {{table}}: every write of the same {{key}} goes to one partition (measured: {{share}})',
+      lowCardinality: 'hot partition in {{table}}: {{key}} has few values, so a few partitions take all the writes',
+      lowCardinalityMeasured: 'hot partition in {{table}}: {{key}} has few values, so a few partitions take all the writes (measured: {{share}})',
+      lowCardinalityColumns: 'hot partition in {{table}}: {{key}} have few values, so a few partitions take all the writes',
+      lowCardinalityColumnsMeasured: 'hot partition in {{table}}: {{key}} have few values, so a few partitions take all the writes (measured: {{share}})',
+      shardOnly: 'hot partition in {{table}}: the partition key is only a shard number, so the table has few partitions',
+      shardOnlyMeasured: 'hot partition in {{table}}: the partition key is only a shard number, so the table has few partitions (measured: {{share}})',
+      measured: 'hot partition in {{table}}: one partition takes most of the traffic (measured: {{share}})',
+    },
     scope: 'statement',
   },
   handlers: { CreateTable: check, CreateMaterializedView: check },

@@ -8,7 +8,7 @@ import type { FindingData } from '../findings-data';
 import { columnNamed } from '../schema/model';
 
 /** An INSERT, UPDATE or DELETE, on its own or in a batch. */
-function checkWrite(stmt: StatementOf<'Insert' | 'Update' | 'Delete'>, ctx: RuleContext): void {
+function checkWrite(stmt: StatementOf<'Insert' | 'Update' | 'Delete'>, ctx: RuleContext<'primaryKey' | 'partitionKey'>): void {
   const table = ctx.tableFor(stmt.table, stmt.range.start);
   if (!table || table.kind !== 'table' || !table.partitionKey.length) return;
   let missing: string[];
@@ -37,17 +37,22 @@ function checkWrite(stmt: StatementOf<'Insert' | 'Update' | 'Delete'>, ctx: Rule
   if (!missing.length) return;
   const verb = stmt.kind.toUpperCase() as Uppercase<typeof stmt.kind>;
   ctx.report({
-    message: `${verb} on ${table.qualifiedName} must name ${stmt.kind === 'Delete' ? 'the whole partition key' : 'the full primary key'}; missing ${missing.join(', ')}`,
+    messageId: stmt.kind === 'Delete' ? 'partitionKey' : 'primaryKey',
+    values: { statement: verb, table: table.qualifiedName, missing: missing.join(', ') },
     range: stmt.kind === 'Insert' ? (stmt.columnsRange ?? stmt.table.range) : (stmt.whereRange ?? stmt.table.range),
     data: { table: table.qualifiedName, statement: verb, missing, partitionKey: table.partitionKey.map((c) => c.name), clustering: table.clustering.map((c) => c.name) } satisfies FindingData<'incomplete-key-write'>,
   });
 }
 
-export const rule: RuleModule = {
+export const rule: RuleModule<'primaryKey' | 'partitionKey'> = {
   meta: {
     id: 'incomplete-key-write',
     defaultSeverity: 'error',
     description: 'An INSERT, UPDATE or DELETE that does not name the full key Cassandra requires.',
+    messages: {
+      primaryKey: '{{statement}} on {{table}} must name the full primary key; missing {{missing}}',
+      partitionKey: '{{statement}} on {{table}} must name the whole partition key; missing {{missing}}',
+    },
     scope: 'statement',
   },
   handlers: {

@@ -4,7 +4,9 @@
 import type { RuleContext, RuleExamples, RuleModule, StatementOf } from './types';
 import type { FindingData } from '../findings-data';
 
-function checkOrder(stmt: StatementOf<'CreateTable' | 'CreateMaterializedView'>, ctx: RuleContext): void {
+type MessageId = 'notClustering' | 'outOfOrder';
+
+function checkOrder(stmt: StatementOf<'CreateTable' | 'CreateMaterializedView'>, ctx: RuleContext<MessageId>): void {
   const orders = stmt.options?.clusteringOrder ?? [];
   if (!orders.length || !stmt.primaryKey) return;
   const table = ctx.definedBy(stmt);
@@ -18,7 +20,8 @@ function checkOrder(stmt: StatementOf<'CreateTable' | 'CreateMaterializedView'>,
       // unknown-column reports columns that do not exist at all
       if (!columnNames.has(o.column.name) && !(stmt.kind === 'CreateMaterializedView' && !table?.baseResolved)) continue;
       ctx.report({
-        message: `${o.column.text} is not a clustering column of ${name}`,
+        messageId: 'notClustering',
+        values: { column: o.column.text, table: name },
         details: `CLUSTERING ORDER BY may only name ${clustering.length ? clustering.join(', ') : 'clustering columns (this table has none)'}.`,
         range: o.column.range,
         data: { table: name, column: o.column.name, clustering } satisfies FindingData<'invalid-clustering-order'>,
@@ -27,7 +30,8 @@ function checkOrder(stmt: StatementOf<'CreateTable' | 'CreateMaterializedView'>,
     }
     if (index !== expected) {
       ctx.report({
-        message: `CLUSTERING ORDER BY lists ${o.column.text} out of primary key order`,
+        messageId: 'outOfOrder',
+        values: { column: o.column.text },
         details: `It must list the clustering columns in primary key order (${clustering.join(', ')}).`,
         range: o.column.range,
         data: { table: name, column: o.column.name, clustering } satisfies FindingData<'invalid-clustering-order'>,
@@ -38,11 +42,15 @@ function checkOrder(stmt: StatementOf<'CreateTable' | 'CreateMaterializedView'>,
   }
 }
 
-export const rule: RuleModule = {
+export const rule: RuleModule<MessageId> = {
   meta: {
     id: 'invalid-clustering-order',
     defaultSeverity: 'error',
     description: 'CLUSTERING ORDER BY on a non-clustering column or out of primary key order.',
+    messages: {
+      notClustering: '{{column}} is not a clustering column of {{table}}',
+      outOfOrder: 'CLUSTERING ORDER BY lists {{column}} out of primary key order',
+    },
     scope: 'statement',
   },
   handlers: { CreateTable: checkOrder, CreateMaterializedView: checkOrder },

@@ -10,11 +10,17 @@ import { annotatedTables } from '../schema/annotations';
 import type { FindingData } from '../findings-data';
 import type { FileLocalRuleModule, RuleExamples } from './types';
 
-export const rule: FileLocalRuleModule = {
+export const rule: FileLocalRuleModule<'malformed' | 'unknownColumn' | 'detached'> = {
   meta: {
     id: 'invalid-hint',
     defaultSeverity: 'error',
     description: 'A -- @cqlint workload-hint comment that is malformed, names unknown columns, or applies to no table.',
+    messages: {
+      // The hint reader words what it cannot read (schema/hint-comment.ts); the headline is its sentence.
+      malformed: '{{problem}}',
+      unknownColumn: "@cqlint: {{table}} has no column '{{column}}'",
+      detached: '@cqlint: this hint comment applies to no table',
+    },
     fileLocal: true,
   },
   check(ctx) {
@@ -25,20 +31,23 @@ export const rule: FileLocalRuleModule = {
       const table = qualify(stmt.name.keyspace?.name, stmt.name.name.name);
       const columns = new Set(stmt.columns.map((c) => c.name.name));
       for (const found of annotations) {
-        for (const e of found.errors) ctx.report({ ...headlineAndDetails(e.message), range: e.range, data: { problem: 'syntax', table } satisfies FindingData<'invalid-hint'> });
+        for (const e of found.errors) {
+          const { message, details } = headlineAndDetails(e.message);
+          ctx.report({ messageId: 'malformed', values: { problem: message }, ...(details !== undefined ? { details } : {}), range: e.range, data: { problem: 'syntax', table } satisfies FindingData<'invalid-hint'> });
+        }
         const named = [...Object.keys(found.hints.columns ?? {}), ...Object.keys(found.hints.columnSizes ?? {})];
         for (const column of new Set(named)) {
           if (columns.has(column)) continue;
           const at = found.comment.text.indexOf(`${column}.`);
           const start = found.comment.range.start + Math.max(0, at);
           const range = at < 0 ? found.comment.range : { start, end: start + column.length };
-          ctx.report({ message: `@cqlint: ${table} has no column '${column}'`, details: `Its columns: ${[...columns].join(', ')}.`, range, data: { problem: 'schema', table } satisfies FindingData<'invalid-hint'> });
+          ctx.report({ messageId: 'unknownColumn', values: { table, column }, details: `Its columns: ${[...columns].join(', ')}.`, range, data: { problem: 'schema', table } satisfies FindingData<'invalid-hint'> });
         }
       }
     }
     for (const comment of detached) {
       ctx.report({
-        message: '@cqlint: this hint comment applies to no table',
+        messageId: 'detached',
         details: 'Write it on the line directly above CREATE TABLE (no blank line between).',
         range: comment.range,
         data: { problem: 'detached' } satisfies FindingData<'invalid-hint'>,

@@ -13,11 +13,17 @@ import { isShardAnnotation, validateShardSpec } from '../token/shard';
 import type { RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings-data';
 
-export const rule: RuleModule = {
+export const rule: RuleModule<'malformed' | 'schemaMismatch' | 'detached'> = {
   meta: {
     id: 'invalid-shard-annotation',
     defaultSeverity: 'error',
     description: 'A -- @shard annotation that is malformed, names unknown columns, or applies to no table.',
+    messages: {
+      // The annotation reader and the spec check word their problems (token/shard.ts parseShardAnnotation, validateShardSpec); the headline is their sentence.
+      malformed: '{{problem}}',
+      schemaMismatch: '{{problem}}',
+      detached: '@shard: this annotation applies to no table',
+    },
   },
   check(ctx) {
     const udts = udtLookupFor(ctx);
@@ -29,17 +35,19 @@ export const rule: RuleModule = {
     for (const { statement: stmt, annotations: [found] } of tables) {
       const table = qualify(stmt.name.keyspace?.name, stmt.name.name.name);
       if (!found.result.ok) {
-        ctx.report({ ...headlineAndDetails(found.result.error.message), range: found.result.error.range, data: { problem: 'syntax', table } satisfies FindingData<'invalid-shard-annotation'> });
+        const { message, details } = headlineAndDetails(found.result.error.message);
+        ctx.report({ messageId: 'malformed', values: { problem: message }, ...(details !== undefined ? { details } : {}), range: found.result.error.range, data: { problem: 'syntax', table } satisfies FindingData<'invalid-shard-annotation'> });
         continue;
       }
       for (const p of validateShardSpec(found.result.spec, stmt, udts)) {
         if (p.severity !== 'error') continue; // one shard (a warning) is skewed-shard-formula's business
-        ctx.report({ ...headlineAndDetails(p.message), range: p.range, data: { problem: 'schema', table } satisfies FindingData<'invalid-shard-annotation'> });
+        const { message, details } = headlineAndDetails(p.message);
+        ctx.report({ messageId: 'schemaMismatch', values: { problem: message }, ...(details !== undefined ? { details } : {}), range: p.range, data: { problem: 'schema', table } satisfies FindingData<'invalid-shard-annotation'> });
       }
     }
     for (const comment of detached) {
       ctx.report({
-        message: '@shard: this annotation applies to no table',
+        messageId: 'detached',
         details: 'Write it on the line directly above CREATE TABLE (no blank line between), one per table.',
         range: comment.range,
         data: { problem: 'detached' } satisfies FindingData<'invalid-shard-annotation'>,

@@ -7,11 +7,15 @@ import { suppressionDirectives } from '../suppression';
 import { nearest } from '../util/edit-distance';
 import type { RuleExamples, RuleModule } from './types';
 
-export const rule: RuleModule = {
+export const rule: RuleModule<'unknownRule' | 'unknownRuleDidYouMean'> = {
   meta: {
     id: 'invalid-suppression',
     defaultSeverity: 'warning',
     description: 'A cqlint-disable or cqlint-enable comment that names a rule cqlint does not have (it suppresses nothing).',
+    messages: {
+      unknownRule: 'there is no rule "{{id}}"',
+      unknownRuleDidYouMean: 'there is no rule "{{id}}"; did you mean "{{suggestion}}"?',
+    },
   },
   check(ctx) {
     if (!ctx.parse.comments.length) return;
@@ -22,7 +26,8 @@ export const rule: RuleModule = {
         const close = nearest(id, ctx.ruleIds);
         const suggestion = close && close.distance <= Math.max(2, Math.floor(id.length / 3)) ? close.best : undefined;
         ctx.report({
-          message: `there is no rule "${id}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
+          messageId: suggestion ? 'unknownRuleDidYouMean' : 'unknownRule',
+          values: { id, ...(suggestion ? { suggestion } : {}) },
           details: `This ${directive} comment suppresses nothing for "${id}".`,
           range: { start, end },
           data: { id, ...(suggestion ? { suggestion } : {}) } satisfies FindingData<'invalid-suppression'>,

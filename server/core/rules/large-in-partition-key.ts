@@ -6,7 +6,7 @@ import type { RuleContext, RuleExamples, RuleModule, StatementOf } from './types
 import { analyseWhere } from '../util/statements';
 import type { FindingData } from '../findings-data';
 
-function checkQuery(stmt: StatementOf<'Select' | 'Update' | 'Delete'>, ctx: RuleContext): void {
+function checkQuery(stmt: StatementOf<'Select' | 'Update' | 'Delete'>, ctx: RuleContext<'tooManyPartitions'>): void {
   const max = Number(ctx.options['maxPartitions'] ?? 10);
   const name = stmt.kind === 'Select' ? stmt.from : stmt.table;
   const table = ctx.tableFor(name, stmt.range.start);
@@ -22,18 +22,22 @@ function checkQuery(stmt: StatementOf<'Select' | 'Update' | 'Delete'>, ctx: Rule
   }
   if (!widest || partitions <= max) return;
   ctx.report({
-    message: `IN on the partition key of ${table.qualifiedName} names ${partitions} partitions (more than ${max})`,
+    messageId: 'tooManyPartitions',
+    values: { table: table.qualifiedName, partitions, max },
     details: `One coordinator queries them all and holds the whole result.\n\nRun one query per partition, asynchronously.`,
     range: widest.range,
     data: { table: table.qualifiedName, column: widest.column, values: widest.values, partitions, max } satisfies FindingData<'large-in-partition-key'>,
   });
 }
 
-export const rule: RuleModule = {
+export const rule: RuleModule<'tooManyPartitions'> = {
   meta: {
     id: 'large-in-partition-key',
     defaultSeverity: 'warning',
     description: 'IN on the partition key with many values (a multi-partition query on one coordinator).',
+    messages: {
+      tooManyPartitions: 'IN on the partition key of {{table}} names {{partitions}} partitions (more than {{max}})',
+    },
     scope: 'statement',
     options: {
       maxPartitions: { type: 'number', default: 10, minimum: 1, description: 'Most partitions one IN query may name before it is reported.' },

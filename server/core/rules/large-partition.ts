@@ -31,7 +31,9 @@ import type { FindingData } from '../findings-data';
 import { tablestatsOutput } from './example-evidence';
 
 /** Judges the table or view a CREATE statement defines, as its ALTERs left it. */
-const checkTable = withLatestTableOrView((stmt, table, ctx) => {
+type MessageId = 'rowMeasured' | 'rowEstimated' | 'partitionMeasured' | 'partitionSampled' | 'bucketTooCoarse' | 'partitionHinted';
+
+const checkTable = withLatestTableOrView<MessageId>((stmt, table, ctx) => {
   const udts = udtLookupFrom(ctx);
   const target = ctx.target;
   const hints = ctx.hints(table);
@@ -43,14 +45,16 @@ const checkTable = withLatestTableOrView((stmt, table, ctx) => {
   const measuredRow = evidence?.maxRowBytes;
   if (target.rowBytes && measuredRow && measuredRow.value > target.rowBytes.value) {
     ctx.report({
-      message: `rows of ${table.qualifiedName} are too large: one measured on the cluster is ${formatBytes(measuredRow.value)}, over ${target.name}'s limit`,
+      messageId: 'rowMeasured',
+      values: { table: table.qualifiedName, size: formatBytes(measuredRow.value), target: target.name },
       details: `Measured on the cluster: ${citeText(measuredRow)}, above ${target.name}'s ${target.rowBytes.label} (${target.rowBytes.source}).\n\nSplit the large values into rows of their own (chunks in a clustering column).`,
       range,
       data: { ...base, limit: target.rowBytes.label, limitValue: target.rowBytes.value, source: target.rowBytes.source, evidence: evidenceFindingData(measuredRow) } satisfies FindingData<'large-partition'>,
     });
   } else if (target.rowBytes && !measuredRow && perRow > target.rowBytes.value) {
     ctx.report({
-      message: `rows of ${table.qualifiedName} are too large: about ${formatBytes(perRow)} each, over ${target.name}'s limit`,
+      messageId: 'rowEstimated',
+      values: { table: table.qualifiedName, size: formatBytes(perRow), target: target.name },
       details: `The estimate is above ${target.name}'s ${target.rowBytes.label} (${target.rowBytes.source}).\n\nSplit the large values into rows of their own (chunks in a clustering column).`,
       range,
       data: { ...base, limit: target.rowBytes.label, limitValue: target.rowBytes.value, source: target.rowBytes.source } satisfies FindingData<'large-partition'>,
@@ -63,7 +67,8 @@ const checkTable = withLatestTableOrView((stmt, table, ctx) => {
     if (!first) return;
     const figures = partitionFigures(table, target, hints, udts, growthRateOf(tableWorkload(table, hints)));
     ctx.report({
-      message: `partitions of ${table.qualifiedName} are too large: the largest measured on the cluster holds ${valueText(first.measured.value, first.measured.unit)}`,
+      messageId: 'partitionMeasured',
+      values: { table: table.qualifiedName, size: valueText(first.measured.value, first.measured.unit) },
       details: `${measuredOverText(measured.over, target.name).replace(/^measured/, 'Measured')}.\n\nSplit partitions with a bucket in the partition key.\n\n${partitionNumbersText(figures)}`,
       range,
       data: {
@@ -82,7 +87,8 @@ const checkTable = withLatestTableOrView((stmt, table, ctx) => {
     const also = others.length ? ` (and ${others.map((o) => o.limit.label).join(', ')})` : '';
     const what = first.limit.measure === 'bytes' ? formatBytes(first.measured) : `${formatCount(first.measured)} rows`;
     ctx.report({
-      message: `partitions of ${table.qualifiedName} are too large: the largest in the sample holds ${what}`,
+      messageId: 'partitionSampled',
+      values: { table: table.qualifiedName, size: what },
       details:
         `Measured ${verdict.text}; the largest partition (${what}) is past ${target.name}'s ${first.limit.label}${also}.\n\n` +
         `Split partitions with a bucket in the partition key.\n\n${partitionNumbersText(figures)}`,
@@ -109,7 +115,8 @@ const checkTable = withLatestTableOrView((stmt, table, ctx) => {
     if (!fit) return;
     const figures = partitionFigures(table, target, hints, udts, growthRateOf(w));
     ctx.report({
-      message: `partitions of ${table.qualifiedName} are too large: the time bucket ${fit.column} is too coarse for ${formatRate(fit.rowsPerSecond)}`,
+      messageId: 'bucketTooCoarse',
+      values: { table: table.qualifiedName, bucket: fit.column, rate: formatRate(fit.rowsPerSecond) },
       details: `${sentence(bucketFitText(fit, table.partitionKey.map((c) => c.name)))}.\n\n${partitionNumbersText(figures, { rate: false })}`,
       range,
       data: {
@@ -146,7 +153,8 @@ const checkTable = withLatestTableOrView((stmt, table, ctx) => {
   const first = over[0]!;
   const also = over.length > 1 ? ` (and ${over.slice(1).map((o) => `${o.label} at ${formatCount(o.rows)} rows`).join(', ')})` : '';
   ctx.report({
-    message: `partitions of ${table.qualifiedName} are too large: ${formatCount(rows)} rows each is about ${formatBytes(est.bytes)}`,
+    messageId: 'partitionHinted',
+    values: { table: table.qualifiedName, rows: formatCount(rows), size: formatBytes(est.bytes) },
     details:
       `${formatCount(rows)} rows per partition (hinted) ≈ ${formatBytes(est.bytes)} and ${formatCount(est.values)} values, past ${target.name}'s ${first.label}, reached at about ${formatCount(first.rows)} rows${also}.\n\n` +
       // The hint states the size: how long growth would take to reach it says nothing more.
@@ -166,11 +174,19 @@ const checkTable = withLatestTableOrView((stmt, table, ctx) => {
   });
 });
 
-export const rule: RuleModule = {
+export const rule: RuleModule<MessageId> = {
   meta: {
     id: 'large-partition',
     defaultSeverity: 'warning',
     description: "Partition (or row) size above the target's limits: measured on the cluster (evidence), in a sample of real rows, estimated from workload hints, or a time bucket too coarse for the rate.",
+    messages: {
+      rowMeasured: "rows of {{table}} are too large: one measured on the cluster is {{size}}, over {{target}}'s limit",
+      rowEstimated: "rows of {{table}} are too large: about {{size}} each, over {{target}}'s limit",
+      partitionMeasured: 'partitions of {{table}} are too large: the largest measured on the cluster holds {{size}}',
+      partitionSampled: 'partitions of {{table}} are too large: the largest in the sample holds {{size}}',
+      bucketTooCoarse: 'partitions of {{table}} are too large: the time bucket {{bucket}} is too coarse for {{rate}}',
+      partitionHinted: 'partitions of {{table}} are too large: {{rows}} rows each is about {{size}}',
+    },
     scope: 'statement',
   },
   handlers: { CreateTable: checkTable, CreateMaterializedView: checkTable },

@@ -19,7 +19,7 @@ const INDEX_SOURCE = 'https://cassandra.apache.org/doc/latest/cassandra/developi
 /** At most this many values make a column too few-valued for a built-in index. */
 const MAX_VALUES = 10;
 
-function check(ctx: RuleContext, stmt: CreateIndexStatement, plainIsSai: boolean): void {
+function check(ctx: RuleContext<'index' | 'namedIndex'>, stmt: CreateIndexStatement, plainIsSai: boolean): void {
   // SAI (`USING 'sai'`, 'StorageAttachedIndex'), SASI and plug-ins keep no index table per value.
   if (stmt.custom || (stmt.using && !/legacy_local_table/i.test(stmt.using)) || (plainIsSai && !stmt.using)) return;
   const target = stmt.targets[0];
@@ -32,7 +32,8 @@ function check(ctx: RuleContext, stmt: CreateIndexStatement, plainIsSai: boolean
   const share = profile.distinct <= 2 ? 'half' : `about a ${profile.distinct === 3 ? 'third' : `${formatCount(profile.distinct)}th`}`;
   const name = stmt.name?.name;
   ctx.report({
-    message: `${name ? `index ${name}` : 'an index'} on ${table.qualifiedName}.${column.name}, a column of ${formatCount(profile.distinct)} values: each value is a huge index partition`,
+    messageId: name ? 'namedIndex' : 'index',
+    values: { ...(name ? { index: name } : {}), table: table.qualifiedName, column: column.name, values: formatCount(profile.distinct) },
     details:
       `${name ? `Index ${name}` : 'This index'} on ${table.qualifiedName} (${column.name} ${column.typeText}: ${profile.signal}) indexes a column of ${formatCount(profile.distinct)} values: ` +
       `each value is one row of the index on every node, holding ${share} of that node's rows, so every query on a value reads a huge index partition (${INDEX_SOURCE}).\n\n` +
@@ -48,11 +49,15 @@ function check(ctx: RuleContext, stmt: CreateIndexStatement, plainIsSai: boolean
   });
 }
 
-export const rule: RuleModule = {
+export const rule: RuleModule<'index' | 'namedIndex'> = {
   meta: {
     id: 'low-cardinality-index',
     defaultSeverity: 'warning',
     description: 'A built-in secondary index on a column of very few values (a boolean, a status): each value is one huge index partition.',
+    messages: {
+      index: 'an index on {{table}}.{{column}}, a column of {{values}} values: each value is a huge index partition',
+      namedIndex: 'index {{index}} on {{table}}.{{column}}, a column of {{values}} values: each value is a huge index partition',
+    },
     scope: 'statement',
     options: {
       defaultIndexIsSai: {

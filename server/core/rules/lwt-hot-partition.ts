@@ -40,11 +40,11 @@ function fixedPartition(stmt: Conditional, partitionKey: readonly string[]): str
   return values.every((v) => v !== undefined) ? (values as string[]) : undefined;
 }
 
-function checkWrite(stmt: Statement, ctx: RuleContext): void {
+function checkWrite(stmt: Statement, ctx: RuleContext<'contention'>): void {
   if (isConditional(stmt)) check(ctx, stmt);
 }
 
-function check(ctx: RuleContext, stmt: Conditional): void {
+function check(ctx: RuleContext<'contention'>, stmt: Conditional): void {
   if (!ctx.target.paxosLwt) return;
   const table = ctx.tableFor(stmt.table, stmt.range.start);
   if (!table) return;
@@ -60,7 +60,8 @@ function check(ctx: RuleContext, stmt: Conditional): void {
     ? `the one partition ${pk.map((k, i) => `${k} = '${values[i]}'`).join(' AND ')}, which every run of it pins`
     : `a partition of ${table.qualifiedName}, whose key sends its writes to ${w!.livePartitions !== undefined && Number.isFinite(w!.livePartitions) ? `at most ${formatCount(w!.livePartitions)}` : 'a few'} partitions (${w!.partitionKey.map((p) => `${p.name}: ${p.signal}`).join('; ')})`;
   ctx.report({
-    message: `lightweight transaction on a hot partition of ${table.qualifiedName}: concurrent ones contend, retry and time out`,
+    messageId: 'contention',
+    values: { table: table.qualifiedName },
     details:
       `This ${kind} ... IF runs Paxos (four round trips between the replicas, ${LWT_SOURCE}) on ${where}. ` +
       'Conditional writes to one partition serialise: concurrent ones contend, retry and time out.\n\n' +
@@ -77,11 +78,14 @@ function check(ctx: RuleContext, stmt: Conditional): void {
   });
 }
 
-export const rule: RuleModule = {
+export const rule: RuleModule<'contention'> = {
   meta: {
     id: 'lwt-hot-partition',
     defaultSeverity: 'warning',
     description: 'A lightweight transaction (IF NOT EXISTS, IF ...) on a partition many of them share: Paxos rounds on one partition serialise and contend.',
+    messages: {
+      contention: 'lightweight transaction on a hot partition of {{table}}: concurrent ones contend, retry and time out',
+    },
     scope: 'statement',
   },
   handlers: {

@@ -4,11 +4,14 @@ import { qualify } from '../schema/model';
 import type { FileLocalRuleModule, RuleExamples } from './types';
 import type { FindingData } from '../findings-data';
 
-export const rule: FileLocalRuleModule = {
+export const rule: FileLocalRuleModule<'missing'> = {
   meta: {
     id: 'missing-primary-key',
     defaultSeverity: 'error',
     description: 'A CREATE TABLE without a primary key.',
+    messages: {
+      missing: '{{table}} has no PRIMARY KEY',
+    },
     fileLocal: true,
   },
   handlers: {
@@ -17,7 +20,8 @@ export const rule: FileLocalRuleModule = {
       // The name the schema gives the table it defines: the statement's keyspace, else the USE in effect.
       const table = qualify(stmt.name.keyspace?.name ?? ctx.keyspaceAt(stmt.range.start), stmt.name.name.name);
       ctx.report({
-        message: `${table} has no PRIMARY KEY`,
+        messageId: 'missing',
+        values: { table },
         details: 'Add PRIMARY KEY ((partition key columns), clustering columns).',
         range: stmt.name.range,
         data: { table, columns: stmt.columns.map((c) => c.name.name) } satisfies FindingData<'missing-primary-key'>,

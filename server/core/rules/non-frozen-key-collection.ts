@@ -6,11 +6,14 @@ import { withCreatedTable } from './defined-tables';
 import { primaryKeyColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';
 
-export const rule: RuleModule = {
+export const rule: RuleModule<'notFrozen'> = {
   meta: {
     id: 'non-frozen-key-collection',
     defaultSeverity: 'error',
     description: 'A non-frozen collection or user-defined type in the primary key.',
+    messages: {
+      notFrozen: '{{column}} ({{type}}) is in the primary key of {{table}} but not frozen',
+    },
     scope: 'statement',
   },
   handlers: {
@@ -20,7 +23,8 @@ export const rule: RuleModule = {
         if (kind !== 'CollectionType' && kind !== 'UserType') continue;
         const suggestedType = `frozen<${col.typeText}>`;
         ctx.report({
-          message: `${col.name} (${col.typeText}) is in the primary key of ${table.qualifiedName} but not frozen`,
+          messageId: 'notFrozen',
+          values: { column: col.name, type: col.typeText, table: table.qualifiedName },
           details: `Key columns must be frozen: ${suggestedType}.`,
           range: col.range,
           data: { table: table.qualifiedName, column: col.name, type: col.typeText, suggestedType } satisfies FindingData<'non-frozen-key-collection'>,

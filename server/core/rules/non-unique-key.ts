@@ -17,11 +17,14 @@ import type { FindingData } from '../findings-data';
 const UPSERT_SOURCE = 'https://cassandra.apache.org/doc/latest/cassandra/developing/cql/dml.html#insert-statement';
 const SHARED_NATURES = new Set(['enum', 'cyclic', 'bucket']);
 
-export const rule: RuleModule = {
+export const rule: RuleModule<'overwrite'> = {
   meta: {
     id: 'non-unique-key',
     defaultSeverity: 'warning',
     description: 'A primary key that does not identify its rows (clustered only by a score, a category or a bucket while another column holds the item): writes overwrite each other.',
+    messages: {
+      overwrite: 'the key of {{table}} does not identify its rows: two with the same {{clustering}} overwrite each other',
+    },
     scope: 'statement',
   },
   handlers: {
@@ -42,7 +45,8 @@ export const rule: RuleModule = {
       const clustering = table.clustering.map((c) => c.name);
       const suggestedKey = keyText(pk, [...clustering, identity[0]!]);
       ctx.report({
-        message: `the key of ${table.qualifiedName} does not identify its rows: two with the same ${clustering.join(', ')} overwrite each other`,
+messageId: 'overwrite',
+        values: { table: table.qualifiedName, clustering: clustering.join(', ') },
         details:
           `Within one ${pk.join(', ')} the rows are keyed only by ${shared.join(', ')}, ` +
           `while ${identity.join(', ')} ${identity.length === 1 ? 'holds' : 'hold'} each item's identity. An INSERT is an upsert (${UPSERT_SOURCE}): ` +

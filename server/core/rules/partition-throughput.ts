@@ -23,7 +23,9 @@ import type { FindingData } from '../findings-data';
 import { toppartitionsOutput } from './example-evidence';
 
 /** Judges the table or view a CREATE statement defines, as its ALTERs left it. */
-const checkTable = withLatestTableOrView((stmt, table, ctx) => {
+type MessageId = 'hotCounter' | 'overLimitMeasured' | 'overLimitHinted';
+
+const checkTable = withLatestTableOrView<MessageId>((stmt, table, ctx) => {
   const udts = udtLookupFrom(ctx);
   // Measured rates win over the hinted ones.
   const evidence = ctx.evidence(table);
@@ -43,7 +45,8 @@ const checkTable = withLatestTableOrView((stmt, table, ctx) => {
     const already = table.shard ? ` (already sharded ${table.shard.count} ways: the hint is per shard partition)` : '';
     if (t === counter) {
       ctx.report({
-        message: `hot counter in ${table.qualifiedName}: ${formatCount(t.perSecond)} increments/s on one partition, past ${formatCount(t.limit)}/s`,
+        messageId: 'hotCounter',
+        values: { table: table.qualifiedName, rate: formatCount(t.perSecond), limit: formatCount(t.limit) },
         details:
           `Past ${t.label}: each increment reads the counter before writing it (${t.source}), all of them on the same replicas${already}.\n\n` +
           `Spread it over at least ${t.shardsNeeded} counter rows: partition key ${keyText([...pk, 'shard'], table.clustering.map((c) => c.name))}, increment a random shard and sum the shards on read.`,
@@ -56,7 +59,8 @@ const checkTable = withLatestTableOrView((stmt, table, ctx) => {
       continue;
     }
     ctx.report({
-      message: `too many ${t.kind} for one partition of ${table.qualifiedName}: ${formatCount(t.perSecond)}/s ${rates[t.kind] ? 'measured' : 'hinted'}, over ${t.label}`,
+      messageId: rates[t.kind] ? 'overLimitMeasured' : 'overLimitHinted',
+      values: { kind: t.kind, table: table.qualifiedName, rate: formatCount(t.perSecond), limit: t.label },
       details:
         `${formatCount(t.perSecond)} ${t.kind}/s on one partition${measuredRateNote(rates[t.kind])} ≈ ${formatCount(t.unitsPerSecond)} ${t.unit} (${formatUnits(t.unitsPerSecond / t.perSecond)} per ${t.kind === 'writes' ? 'write' : 'read'} of ${row}${t.costSource ? `, by the published request charges: ${t.costSource}` : ''}), above ${ctx.target.name}'s ${t.label} (${t.source})${already}.\n\n` +
         `Spread it over at least ${t.shardsNeeded} shards: partition key ${keyText([...pk, 'shard'], table.clustering.map((c) => c.name))}.`,
@@ -80,11 +84,16 @@ const checkTable = withLatestTableOrView((stmt, table, ctx) => {
   }
 });
 
-export const rule: RuleModule = {
+export const rule: RuleModule<MessageId> = {
   meta: {
     id: 'partition-throughput',
     defaultSeverity: 'warning',
     description: "Per-partition reads or writes (measured by toppartitions, or from workload hints; rows measured in a sample) above the target's per-partition limit.",
+    messages: {
+      hotCounter: 'hot counter in {{table}}: {{rate}} increments/s on one partition, past {{limit}}/s',
+      overLimitMeasured: 'too many {{kind}} for one partition of {{table}}: {{rate}}/s measured, over {{limit}}',
+      overLimitHinted: 'too many {{kind}} for one partition of {{table}}: {{rate}}/s hinted, over {{limit}}',
+    },
     scope: 'statement',
     options: {
       counterWritesPerSecond: {

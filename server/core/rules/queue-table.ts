@@ -16,11 +16,14 @@ import { canHoldInstant } from '../schema/columns';
 import type { FindingData } from '../findings-data';
 
 
-export const rule: RuleModule = {
+export const rule: RuleModule<'queue'> = {
   meta: {
     id: 'queue-table',
     defaultSeverity: 'warning',
     description: 'A table used as a queue: the workspace reads the oldest rows of a partition and deletes them, so every read scans the tombstones of the rows consumed before it.',
+    messages: {
+      queue: '{{table}} is used as a queue: each read scans the tombstones of the rows consumed before it',
+    },
     scope: 'statement',
   },
   handlers: {
@@ -50,7 +53,8 @@ export const rule: RuleModule = {
         Object.assign(numbers, { tombstonesKept: kept, secondsToWarn: Math.round(toWarn), warnThreshold: target.tombstones.warn, failThreshold: target.tombstones.fail });
       }
       ctx.report({
-        message: `${table.qualifiedName} is used as a queue: each read scans the tombstones of the rows consumed before it`,
+messageId: 'queue',
+        values: { table: table.qualifiedName },
         details:
           `A SELECT reads the oldest rows of one ${pk.join(', ')}${read.limit !== undefined ? ` (LIMIT ${read.limit})` : ''} and a DELETE removes them by ${column}, ` +
           `so every later read of that partition scans the tombstones of all the rows consumed before it.${figures}\n\n` +

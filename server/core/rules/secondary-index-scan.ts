@@ -14,11 +14,14 @@ import type { FindingData } from '../findings-data';
 import { describeIndex, indexFamily, scatterGatherCost, servedRestrictions } from './serving-index';
 import { hasColumn } from '../schema/model';
 
-export const rule: RuleModule = {
+export const rule: RuleModule<'everyNode'> = {
   meta: {
     id: 'secondary-index-scan',
     defaultSeverity: 'warning',
     description: 'An index query without the partition key: it fans out to every node (storage-attached indexes: information).',
+    messages: {
+      everyNode: 'this query on {{table}} asks every node: an index on {{column}} without the partition key',
+    },
     scope: 'statement',
     options: {
       defaultIndexIsSai: {
@@ -51,7 +54,8 @@ export const rule: RuleModule = {
         const keyspace = table.keyspace ? ctx.keyspace(table.keyspace) : undefined;
         ctx.report({
           severity: 'info',
-          message: `this query on ${table.qualifiedName} asks every node: an index on ${sai.column} without the partition key`,
+          messageId: 'everyNode',
+          values: { table: table.qualifiedName, column: sai.column },
           details: `It is served by ${describeIndex(index, plainIsSai)} without the partition key (${missing.join(', ')}): ${scatterGatherCost(keyspace)}.\n\nFine for occasional queries; for a frequent one restrict ${missing.join(', ')} as well, or query a table keyed by ${sai.column}.`,
           range: sai.relation.range,
           data: { table: table.qualifiedName, column: sai.column, ...(index.name ? { index: index.name } : {}), indexKind: 'sai', missing } satisfies FindingData<'secondary-index-scan'>,
@@ -71,7 +75,8 @@ export const rule: RuleModule = {
         .filter((c) => c !== first.column && !keyColumns.has(c) && hasColumn(table, c));
       const family = indexFamily(used, plainIsSai);
       ctx.report({
-        message: `this query on ${table.qualifiedName} asks every node: an index on ${first.column} without the partition key`,
+        messageId: 'everyNode',
+        values: { table: table.qualifiedName, column: first.column },
         details: `It is served by ${describeIndex(used, plainIsSai)}${alternatives.length ? ` (${alternatives.join(', ')} could serve it too)` : ''} without the partition key (${missing.join(', ')}): every node is asked.` +
           (needsFiltering.length ? ` The restriction on ${needsFiltering.join(', ')} would then be filtered: Cassandra refuses the query without ALLOW FILTERING.` : '') +
           `\n\nRestrict the partition key, use a storage-attached index (USING 'sai'), or query a table keyed by ${first.column}.`,

@@ -15,11 +15,16 @@ import type { KeyType } from '../token/types';
 import type { RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings-data';
 
-export const rule: RuleModule = {
+export const rule: RuleModule<'wrongShard' | 'outOfRange'> = {
   meta: {
     id: 'shard-mismatch',
     defaultSeverity: 'error',
     description: "A literal shard value that is not what the table's @shard formula gives for the row (or is out of range).",
+    messages: {
+      // The shard check words what is wrong with the value (token/shard.ts checkShardValue); the headline is its sentence.
+      wrongShard: '{{problem}}',
+      outOfRange: '{{problem}}',
+    },
     // Each statement is checked against its table's spec alone: results are cached per statement.
     scope: 'statement',
   },
@@ -52,8 +57,11 @@ export const rule: RuleModule = {
         if (!check) continue;
         let message = check.message;
         if (check.kind === 'out-of-range' && expected !== undefined) message += `; for this row it is ${expected}`;
+        const { message: headline, details } = headlineAndDetails(message);
         ctx.report({
-          ...headlineAndDetails(message),
+          messageId: check.kind === 'mismatch' ? 'wrongShard' : 'outOfRange',
+          values: { problem: headline },
+          ...(details !== undefined ? { details } : {}),
           range: value.range,
           data: {
             table: table.qualifiedName,

@@ -7,7 +7,7 @@ import { mapLiteralStrings } from '../schema/definitions';
 import type { FileLocalRuleModule, FileRuleContext, RuleExamples, StatementOf } from './types';
 import type { FindingData } from '../findings-data';
 
-function checkReplication(stmt: StatementOf<'CreateKeyspace' | 'AlterKeyspace'>, ctx: FileRuleContext): void {
+function checkReplication(stmt: StatementOf<'CreateKeyspace' | 'AlterKeyspace'>, ctx: FileRuleContext<'simpleStrategy'>): void {
   if (ctx.target.id === 'keyspaces' || ctx.target.id === 'cosmosdb') return;
   const prop = stmt.properties.find((p) => p.name.name.toLowerCase() === 'replication');
   if (!prop) return;
@@ -17,18 +17,22 @@ function checkReplication(stmt: StatementOf<'CreateKeyspace' | 'AlterKeyspace'>,
   const rf = replication['replication_factor'];
   const suggestedReplication = `{'class': 'NetworkTopologyStrategy', '<datacenter>': ${rf && Number(rf) >= 3 ? rf : 3}}`;
   ctx.report({
-    message: `keyspace ${stmt.name.text} uses SimpleStrategy: fine for a test cluster, not for production`,
+    messageId: 'simpleStrategy',
+    values: { keyspace: stmt.name.text },
     details: `SimpleStrategy places replicas without regard to datacenters or racks: fine for a single-node or test cluster, not for production.\n\nUse ${suggestedReplication}.`,
     range: prop.value.range,
     data: { keyspace: stmt.name.name, ...(rf ? { replicationFactor: rf } : {}), suggestedReplication } satisfies FindingData<'simple-strategy'>,
   });
 }
 
-export const rule: FileLocalRuleModule = {
+export const rule: FileLocalRuleModule<'simpleStrategy'> = {
   meta: {
     id: 'simple-strategy',
     defaultSeverity: 'warning',
     description: 'A keyspace replicated with SimpleStrategy (not datacenter or rack aware).',
+    messages: {
+      simpleStrategy: 'keyspace {{keyspace}} uses SimpleStrategy: fine for a test cluster, not for production',
+    },
     fileLocal: true,
   },
   handlers: { CreateKeyspace: checkReplication, AlterKeyspace: checkReplication },

@@ -23,11 +23,15 @@ function predict(spec: ShardSpec): SkewReport {
   return report;
 }
 
-export const rule: RuleModule = {
+export const rule: RuleModule<'oneShard' | 'uneven'> = {
   meta: {
     id: 'skewed-shard-formula',
     defaultSeverity: 'warning',
     description: 'A @shard formula that spreads rows unevenly over the shards (e.g. the product of code points).',
+    messages: {
+      oneShard: '{{formula}}: one shard puts every row in the same partition',
+      uneven: 'uneven shards: {{formula}} puts {{percent}}% of the rows in one shard',
+    },
   },
   handlers: {
     CreateTable: withCreatedTable((stmt, table, ctx) => {
@@ -36,7 +40,8 @@ export const rule: RuleModule = {
       const formula = `${spec.shardColumn} = ${spec.text}`;
       if (spec.count === 1) {
         ctx.report({
-          message: `${formula}: one shard puts every row in the same partition`,
+          messageId: 'oneShard',
+          values: { formula },
           details: 'The sharding spreads nothing: use more shards (e.g. 16).',
           range: spec.ranges.count,
           data: { table: table.qualifiedName, formula, method: spec.method, count: 1, fullestShare: 1, emptyShards: 0 } satisfies FindingData<'skewed-shard-formula'>,
@@ -48,7 +53,8 @@ export const rule: RuleModule = {
       const suggestion = spec.method === 'codepoints' ? `${spec.shardColumn} = murmur3(${spec.sources.join(', ')}) % ${spec.count}${spec.offset ? ` + ${spec.offset}` : ''}` : undefined;
       const share = report.primary.fullestShare * 100;
       ctx.report({
-        message: `uneven shards: ${formula} puts ${share >= 99.95 ? 100 : share >= 10 ? share.toFixed(0) : share.toFixed(1)}% of the rows in one shard`,
+        messageId: 'uneven',
+        values: { formula, percent: share >= 99.95 ? 100 : share >= 10 ? share.toFixed(0) : share.toFixed(1) },
         details: report.message,
         range: spec.ranges.annotation,
         data: {

@@ -5,11 +5,16 @@
 import type { RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings-data';
 
-export const rule: RuleModule = {
+export const rule: RuleModule<'inPrimaryKey' | 'noClustering' | 'addedWithoutClustering'> = {
   meta: {
     id: 'static-without-clustering',
     defaultSeverity: 'error',
     description: 'A static column in a table without clustering columns, or in the primary key.',
+    messages: {
+      inPrimaryKey: '{{column}} is part of the primary key of {{table}} and cannot be STATIC',
+      noClustering: '{{column}} is STATIC but {{table}} has no clustering columns',
+      addedWithoutClustering: '{{column}} is STATIC but {{table}} has no clustering columns; drop STATIC',
+    },
     scope: 'statement',
   },
   handlers: {
@@ -21,13 +26,15 @@ export const rule: RuleModule = {
         const inKey = stmt.primaryKey.partitionKey.some((k) => k.name === def.name.name) || stmt.primaryKey.clustering.some((k) => k.name === def.name.name) || def.inlinePrimaryKey;
         if (inKey) {
           ctx.report({
-            message: `${def.name.text} is part of the primary key of ${table.qualifiedName} and cannot be STATIC`,
+            messageId: 'inPrimaryKey',
+            values: { column: def.name.text, table: table.qualifiedName },
             range: def.name.range,
             data: { table: table.qualifiedName, column: def.name.name, reason: 'in-primary-key' } satisfies FindingData<'static-without-clustering'>,
           });
         } else if (stmt.primaryKey.clustering.length === 0) {
           ctx.report({
-            message: `${def.name.text} is STATIC but ${table.qualifiedName} has no clustering columns`,
+            messageId: 'noClustering',
+            values: { column: def.name.text, table: table.qualifiedName },
             details: 'Every partition has one row, so static columns are not allowed.\n\nDrop STATIC.',
             range: def.name.range,
             data: { table: table.qualifiedName, column: def.name.name, reason: 'no-clustering' } satisfies FindingData<'static-without-clustering'>,
@@ -42,7 +49,8 @@ export const rule: RuleModule = {
       for (const def of stmt.action.columns) {
         if (!def.isStatic) continue;
         ctx.report({
-          message: `${def.name.text} is STATIC but ${table.qualifiedName} has no clustering columns; drop STATIC`,
+          messageId: 'addedWithoutClustering',
+          values: { column: def.name.text, table: table.qualifiedName },
           range: def.name.range,
           data: { table: table.qualifiedName, column: def.name.name, reason: 'no-clustering' } satisfies FindingData<'static-without-clustering'>,
         });

@@ -11,11 +11,14 @@ import type { RuleExamples, RuleModule } from './types';
 import { withLatestCreatedTable } from './defined-tables';
 import type { FindingData } from '../findings-data';
 
-export const rule: RuleModule = {
+export const rule: RuleModule<'statusMove'> = {
   meta: {
     id: 'status-move',
     defaultSeverity: 'warning',
     description: 'Rows moved between status partitions (deleted from one, inserted into another): every move leaves a tombstone in the partition readers scan.',
+    messages: {
+      statusMove: 'rows of {{table}} move between {{column}} partitions, leaving a tombstone at each move',
+    },
     scope: 'statement',
   },
   handlers: {
@@ -27,7 +30,8 @@ export const rule: RuleModule = {
       const inBatch = del.batch !== undefined && del.batch === insert.batch;
       const move = from !== undefined && to !== undefined ? `from ${column} = '${from}' to '${to}'` : `from one ${column} partition to another`;
       ctx.report({
-        message: `rows of ${table.qualifiedName} move between ${column} partitions, leaving a tombstone at each move`,
+messageId: 'statusMove',
+        values: { table: table.qualifiedName, column },
         details:
           `A DELETE and an INSERT${inBatch ? ' in one BATCH' : ''} move a row ${move}. ` +
           `Each move leaves a tombstone in the partition the row leaves (${CASSANDRA_TOMBSTONES}), so the partition rows pass through fills with tombstones its readers scan, ` +

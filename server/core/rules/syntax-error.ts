@@ -2,15 +2,22 @@
 import { headlineAndDetails } from '../findings';
 import type { FileLocalRuleModule, RuleExamples } from './types';
 
-export const rule: FileLocalRuleModule = {
+export const rule: FileLocalRuleModule<'parseError'> = {
   meta: {
     id: 'syntax-error',
     defaultSeverity: 'error',
     description: 'CQL that does not parse.',
+    messages: {
+      // The parser words its errors (grammar/errors.ts: what it expected, what it found); the headline is its sentence.
+      parseError: '{{problem}}',
+    },
     fileLocal: true,
   },
   check(ctx) {
-    for (const error of ctx.parse.errors) ctx.report({ ...headlineAndDetails(error.message), range: error.range });
+    for (const error of ctx.parse.errors) {
+      const { message, details } = headlineAndDetails(error.message);
+      ctx.report({ messageId: 'parseError', values: { problem: message }, ...(details !== undefined ? { details } : {}), range: error.range });
+    }
   },
 };
 

@@ -26,11 +26,14 @@ function windowFor(ttlSeconds: number): { unit: 'DAYS' | 'HOURS' | 'MINUTES'; si
   return { unit: 'MINUTES', size: 1 };
 }
 
-export const rule: RuleModule = {
+export const rule: RuleModule<'noTwcs'> = {
   meta: {
     id: 'ttl-without-twcs',
     defaultSeverity: 'warning',
     description: 'A time series whose rows all expire by TTL, compacted without TimeWindowCompactionStrategy: expired rows linger beside live ones.',
+    messages: {
+      noTwcs: '{{table}} expires its rows by TTL but compacts without TimeWindowCompactionStrategy',
+    },
     scope: 'statement',
   },
   handlers: {
@@ -52,7 +55,8 @@ export const rule: RuleModule = {
       const { unit, size } = windowFor(ttl);
       const suggestedOption = `compaction = {'class': 'TimeWindowCompactionStrategy', 'compaction_window_unit': '${unit}', 'compaction_window_size': ${size}}`;
       ctx.report({
-        message: `${table.qualifiedName} expires its rows by TTL but compacts without TimeWindowCompactionStrategy`,
+messageId: 'noTwcs',
+        values: { table: table.qualifiedName },
         details:
           `${table.qualifiedName} writes its rows in time order (${w.growth.column.name}) and expires every one of them by TTL (${ttlSource} of ${formatDuration(ttl)}), ` +
           `but compacts with ${compaction}${declared ? '' : ' (the default)'}: expired rows stay in SSTables beside live ones until a compaction happens to merge them.\n\n` +

@@ -1,7 +1,7 @@
 // What a rule is and what it gets to look at. Rules are pure: they read the parse result and the schema
 // through the context and report findings; they never talk to LSP.
 import type { ParseResult, QualifiedName, SourceRange, Statement, StatementKind } from '../../../grammar/ast';
-import type { OffsetFinding, Severity } from '../findings';
+import type { MessageValues, OffsetFinding, Severity } from '../findings';
 import type { TableInfo, IndexInfo, KeyspaceInfo, UserTypeInfo } from '../schema/model';
 import type { Mention } from '../schema/versions';
 import type { TargetId, TargetInfo } from '../targets';
@@ -10,7 +10,7 @@ import type { TableReference } from '../schema/references';
 import type { PartitionSample } from '../sample-figures';
 import type { TableEvidence } from '../evidence';
 
-export interface RuleMeta {
+export interface RuleMeta<M extends string = string> {
   /**
    * Stable id: diagnostic code, CLI ruleId, suppression name, docs page name. The docs page's URL is
    * derived from it (findings.ts docsUrl(id): docs/rules/<id>.md), never written by hand.
@@ -19,6 +19,13 @@ export interface RuleMeta {
   defaultSeverity: Severity;
   /** One line: what the rule catches. */
   description: string;
+  /**
+   * ESLint's `meta.messages`: every headline the rule reports, by message id. A template's `{{name}}`
+   * placeholders are filled from the report's `values`; a headline that reads differently case by case is
+   * several ids, not a template that hides the choice. The id is stable (JSON `messageId`, SARIF
+   * `message.id`), the text may be reworded.
+   */
+  messages: Readonly<Record<M, string>>;
   /** Options accepted in `"rules": { "<id>": ["warn", { ... }] }`. */
   options?: Record<string, RuleOptionSpec>;
   /**
@@ -44,12 +51,21 @@ export interface RuleMeta {
   fileLocal?: boolean;
 }
 
-type ReportedFinding = Omit<OffsetFinding, 'ruleId' | 'severity'> & {
+/**
+ * What a rule reports: a declared message id and the values of its template's placeholders, never a
+ * headline of its own (`message` is made from the template by the runner).
+ */
+export type ReportedFinding<M extends string = string> = Omit<OffsetFinding, 'ruleId' | 'severity' | 'message' | 'messageId' | 'values'> & {
+  /** A key of the rule's `meta.messages`. */
+  messageId: M;
+  /** The template's placeholders: `{{table}}` is filled from `values.table`. */
+  values?: MessageValues;
+  message?: never;
   /** `'info'`: a note on a cost worth knowing rather than a mistake, shown as information whatever the rule's level. */
   severity?: 'info';
 };
 
-export interface RuleContext {
+export interface RuleContext<M extends string = string> {
   readonly filePath: string;
   readonly text: string;
   readonly parse: ParseResult;
@@ -94,7 +110,7 @@ export interface RuleContext {
    * statement-scoped rule may call it: its cached findings are recomputed when the answer changes.
    */
   referencesTo(table: TableInfo): readonly TableReference[];
-  report(finding: ReportedFinding): void;
+  report(finding: ReportedFinding<M>): void;
 }
 
 /** The top-level statement of one kind. */
@@ -113,20 +129,20 @@ export type StatementHandlers<C> = { [K in StatementKind]?: (stmt: StatementOf<K
  * whole file (scope 'file') or each statement as ctx.parse.statements (scope 'statement') — for rules
  * that read comments, errors, or every statement of any kind. Exactly one of the two.
  */
-export interface RuleModule {
-  meta: RuleMeta;
-  check?(ctx: RuleContext): void;
-  handlers?: StatementHandlers<RuleContext>;
+export interface RuleModule<M extends string = string> {
+  meta: RuleMeta<M>;
+  check?(ctx: RuleContext<M>): void;
+  handlers?: StatementHandlers<RuleContext<M>>;
 }
 
 /** What a file-local rule (RuleMeta.fileLocal) sees: the file itself, nothing of the workspace. */
-export type FileRuleContext = Pick<RuleContext, 'filePath' | 'text' | 'parse' | 'target' | 'options' | 'keyspaceAt' | 'report'>;
+export type FileRuleContext<M extends string = string> = Pick<RuleContext<M>, 'filePath' | 'text' | 'parse' | 'target' | 'options' | 'keyspaceAt' | 'report'>;
 
 /** A rule whose findings depend on its file alone (RuleMeta.fileLocal): it is given a FileRuleContext. */
-export interface FileLocalRuleModule extends RuleModule {
-  meta: RuleMeta & { fileLocal: true };
-  check?(ctx: FileRuleContext): void;
-  handlers?: StatementHandlers<FileRuleContext>;
+export interface FileLocalRuleModule<M extends string = string> extends RuleModule<M> {
+  meta: RuleMeta<M> & { fileLocal: true };
+  check?(ctx: FileRuleContext<M>): void;
+  handlers?: StatementHandlers<FileRuleContext<M>>;
 }
 
 /** A case of the examples table: CQL text, optionally with a target, config, or other workspace files. */
@@ -155,6 +171,8 @@ export interface InvalidExampleCase extends ExampleCase {
   count?: number;
   /** Every finding's message, headline and details, must match. */
   message?: RegExp;
+  /** Every finding's message id (ESLint's `errors: [{ messageId }]`). */
+  messageId?: string;
   /** Every finding's severity (default: the rule's default severity). */
   severity?: Severity;
   /** The first finding's data must contain these entries (deep-equal per key). */

@@ -24,7 +24,7 @@ import type { FindingData } from '../findings-data';
 import { evidenceFindingData, growthText, measuredGrowth, measuredGrowthRate, measuredReachText } from '../evidence';
 import { tablestatsOutput } from './example-evidence';
 
-function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx: RuleContext): void {
+function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx: RuleContext<'growsForever' | 'growsForeverMeasured'>): void {
   const defined = ctx.definedBy(stmt);
   if (!defined || !defined.partitionKey.length || !defined.clustering.length) return;
   const table: TableInfo = ctx.latest(defined);
@@ -71,7 +71,8 @@ function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx
   const bytesLimit = figures.limits.find((l) => l.measure === 'bytes');
   const evidenceText = measured ? `${growthText(measured).replace(/^measured/, 'Measured')}${measuredReachText(measured, bytesLimit?.value, bytesLimit?.label)}.\n\n` : '';
   ctx.report({
-    message: `partition grows forever: every row of ${table.qualifiedName} for ${who} lands in one partition${measured ? ' (measured)' : ''}`,
+    messageId: measured ? 'growsForeverMeasured' : 'growsForever',
+    values: { table: table.qualifiedName, key: who },
     details:
       `${arrival[0]!.toUpperCase()}${arrival.slice(1)}, and ${why}.\n\n${evidenceText}` +
       `${clusteredBucket ? `Move ${bucket} into` : `Add a bucket such as ${bucket} to`} the partition key ${suggestedKey} or set ${ttlAdvice}.\n\n${partitionNumbersText(figures)}`,
@@ -102,11 +103,15 @@ function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx
   });
 }
 
-export const rule: RuleModule = {
+export const rule: RuleModule<'growsForever' | 'growsForeverMeasured'> = {
   meta: {
     id: 'unbounded-partition',
     defaultSeverity: 'warning',
     description: 'Partitions that grow forever: rows arriving per event with no time bucket, a TTL too long for the growth rate, or growth measured between two captures.',
+    messages: {
+      growsForever: 'partition grows forever: every row of {{table}} for {{key}} lands in one partition',
+      growsForeverMeasured: 'partition grows forever: every row of {{table}} for {{key}} lands in one partition (measured)',
+    },
     scope: 'statement',
     options: {
       reportEntityHistories: {

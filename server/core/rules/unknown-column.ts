@@ -7,14 +7,17 @@ import type { RuleContext, RuleExamples, RuleModule } from './types';
 import { allStatements, suggestColumn } from '../util/statements';
 import type { FindingData } from '../findings-data';
 
+type MessageId = 'noColumn' | 'noColumnDidYouMean';
+
 const PSEUDO_COLUMNS = new Set(['token', 'writetime', 'ttl', 'maxwritetime']);
 
-function report(ctx: RuleContext, candidates: TableInfo[], id: Identifier, where: string): void {
+function report(ctx: RuleContext<MessageId>, candidates: TableInfo[], id: Identifier): void {
   const table = candidates[0]!;
   if (candidates.some((t) => hasColumn(t, id.name))) return;
   const suggestion = suggestColumn(id.name, table);
   ctx.report({
-    message: `${table.kind === 'view' ? 'view' : 'table'} ${table.qualifiedName} has no column ${id.text}${where}${suggestion ? `; did you mean ${suggestion}?` : ''}`,
+    messageId: suggestion ? 'noColumnDidYouMean' : 'noColumn',
+    values: { kind: table.kind === 'view' ? 'view' : 'table', table: table.qualifiedName, column: id.text, ...(suggestion ? { suggestion } : {}) },
     range: id.range,
     data: { table: table.qualifiedName, column: id.name, ...(suggestion ? { suggestion } : {}), columns: table.columns.map((c) => c.name) } satisfies FindingData<'unknown-column'>,
     related: [{ filePath: table.filePath, range: table.nameRange, message: `${table.qualifiedName} is defined here` }],
@@ -42,7 +45,7 @@ function columnRefs(expr: Expression | undefined, out: Identifier[]): void {
   }
 }
 
-function checkDefinition(ctx: RuleContext, stmt: Statement): void {
+function checkDefinition(ctx: RuleContext<MessageId>, stmt: Statement): void {
   if (stmt.kind !== 'CreateTable' && stmt.kind !== 'CreateMaterializedView') return;
   const table = ctx.definedBy(stmt);
   if (!table) return;
@@ -52,24 +55,23 @@ function checkDefinition(ctx: RuleContext, stmt: Statement): void {
   if (stmt.kind === 'CreateMaterializedView' && !baseTable) return;
   const base = baseTable ? [baseTable] : [];
   const definedIn = stmt.kind === 'CreateMaterializedView' && base.length ? base : [table];
-  const where = stmt.kind === 'CreateMaterializedView' ? '' : '';
-  for (const id of [...(stmt.primaryKey?.partitionKey ?? []), ...(stmt.primaryKey?.clustering ?? [])]) report(ctx, definedIn, id, where);
-  for (const o of stmt.options?.clusteringOrder ?? []) report(ctx, [table], o.column, '');
+  for (const id of [...(stmt.primaryKey?.partitionKey ?? []), ...(stmt.primaryKey?.clustering ?? [])]) report(ctx, definedIn, id);
+  for (const o of stmt.options?.clusteringOrder ?? []) report(ctx, [table], o.column);
   if (stmt.kind === 'CreateMaterializedView' && base.length) {
     for (const sel of stmt.selectors) {
       const ids: Identifier[] = [];
       columnRefs(sel.expression, ids);
-      for (const id of ids) report(ctx, base, id, '');
+      for (const id of ids) report(ctx, base, id);
     }
     for (const rel of stmt.where) {
       const ids: Identifier[] = [];
       columnRefs(rel.left, ids);
-      for (const id of ids) report(ctx, base, id, '');
+      for (const id of ids) report(ctx, base, id);
     }
   }
 }
 
-function checkStatement(ctx: RuleContext, stmt: Statement): void {
+function checkStatement(ctx: RuleContext<MessageId>, stmt: Statement): void {
   const at = stmt.range.start;
   const ids: Identifier[] = [];
   let name;
@@ -112,15 +114,19 @@ function checkStatement(ctx: RuleContext, stmt: Statement): void {
   if (candidates.some((t) => t.kind === 'view' && !t.baseResolved)) return;
   for (const id of ids) {
     if (!id.quoted && PSEUDO_COLUMNS.has(id.name)) continue;
-    report(ctx, candidates, id, '');
+    report(ctx, candidates, id);
   }
 }
 
-export const rule: RuleModule = {
+export const rule: RuleModule<MessageId> = {
   meta: {
     id: 'unknown-column',
     defaultSeverity: 'error',
     description: 'A column the table does not have (with a "did you mean" suggestion).',
+    messages: {
+      noColumn: '{{kind}} {{table}} has no column {{column}}',
+      noColumnDidYouMean: '{{kind}} {{table}} has no column {{column}}; did you mean {{suggestion}}?',
+    },
     scope: 'statement',
   },
   check(ctx) {

@@ -8,11 +8,15 @@ import type { RuleExamples, RuleModule } from './types';
 import { analyseWhere, exprText } from '../util/statements';
 import type { FindingData } from '../findings-data';
 
-export const rule: RuleModule = {
+export const rule: RuleModule<'partitions' | 'partitionsInTables'> = {
   meta: {
     id: 'unlogged-batch-multi-partition',
     defaultSeverity: 'warning',
     description: 'An UNLOGGED batch that writes to several partitions.',
+    messages: {
+      partitions: 'this UNLOGGED batch writes to {{partitions}} partitions: it is not atomic and only loads one node',
+      partitionsInTables: 'this UNLOGGED batch writes to {{partitions}} partitions in {{tables}} tables: it is not atomic and only loads one node',
+    },
     scope: 'statement',
   },
   handlers: {
@@ -51,7 +55,8 @@ export const rule: RuleModule = {
       if (tables.size < 2 && !comparable) return;
       if (keys.size < 2) return;
       ctx.report({
-        message: `this UNLOGGED batch writes to ${keys.size} partitions${tables.size > 1 ? ` in ${tables.size} tables` : ''}: it is not atomic and only loads one node`,
+        messageId: tables.size > 1 ? 'partitionsInTables' : 'partitions',
+        values: { partitions: keys.size, tables: tables.size },
         details: `Across partitions an unlogged batch only adds coordinator load and is not atomic.\n\nSend the writes as separate asynchronous statements, or use a LOGGED batch if they must apply together.`,
         range: stmt.range,
         data: { partitions: keys.size, tables: [...tables], batchRange: stmt.range } satisfies FindingData<'unlogged-batch-multi-partition'>,

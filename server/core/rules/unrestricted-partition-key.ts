@@ -6,7 +6,7 @@
 // LIMIT still reads partition after partition until it has n rows), system keyspaces, unknown tables.
 // Data: { table, partitionKey: string[], missing: string[], restricted: string[], whereRange?, limit?,
 //         shardColumn?: string, shardCount?: number, shardOnlyMissing?: boolean }
-import type { RuleExamples, RuleModule } from './types';
+import type { ReportedFinding, RuleExamples, RuleModule } from './types';
 import { analyseWhere, isSystemKeyspace, unrestrictedPartitionColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';
 import { servedRestrictions } from './serving-index';
@@ -14,11 +14,18 @@ import { servedRestrictions } from './serving-index';
 /** A LIMIT up to this many rows, on a SELECT without WHERE, is a sample (a look at the data), not a scan. */
 const DEFAULT_SAMPLE_LIMIT = 100;
 
-export const rule: RuleModule = {
+type MessageId = 'allShards' | 'scan' | 'scanMissing';
+
+export const rule: RuleModule<MessageId> = {
   meta: {
     id: 'unrestricted-partition-key',
     defaultSeverity: 'warning',
     description: 'A SELECT that does not name its partitions: a scan of the whole table.',
+    messages: {
+      allShards: 'this query on {{table}} must read all {{shards}} shards: it does not name {{shardColumn}}',
+      scan: 'this query reads all of {{table}}: it does not name its partitions',
+      scanMissing: 'this query reads all of {{table}}: it does not name its partitions (missing {{missing}})',
+    },
     scope: 'statement',
     options: {
       sampleLimit: {
@@ -50,21 +57,21 @@ export const rule: RuleModule = {
       const restricted = pk.filter((c) => !missing.includes(c));
       const shard = table.shard && pk.includes(table.shard.shardColumn) ? table.shard : undefined;
       const shardOnlyMissing = !!shard && missing.length === 1 && missing[0] === shard.shardColumn;
-      let message: string;
+      let headline: Pick<ReportedFinding<MessageId>, 'messageId' | 'values'>;
       let details: string;
       if (shardOnlyMissing) {
         const first = shard!.offset;
-        message = `this query on ${table.qualifiedName} must read all ${shard!.count} shards: it does not name ${shard!.shardColumn}`;
+        headline = { messageId: 'allShards', values: { table: table.qualifiedName, shards: shard!.count, shardColumn: shard!.shardColumn } };
         details = `${table.qualifiedName} is sharded ${shard!.count} ways on ${shard!.shardColumn}: without ${shard!.shardColumn} this query must read all ${shard!.count} shards.\n\n` +
           `Add ${shard!.shardColumn} IN (${first}..${first + shard!.count - 1})${shard!.method === 'random' ? '' : ` or compute it from ${shard!.sources.join(', ') || 'the source column'}`}.`;
       } else {
-        message = `this query reads all of ${table.qualifiedName}: it does not name its partitions${stmt.where.length ? ` (missing ${missing.join(', ')})` : ''}`;
+        headline = stmt.where.length ? { messageId: 'scanMissing', values: { table: table.qualifiedName, missing: missing.join(', ') } } : { messageId: 'scan', values: { table: table.qualifiedName } };
         details = `The query does not restrict the partition key (${pk.join(', ')}) of ${table.qualifiedName}: it scans every partition on every node` +
           (stmt.limit ? `; ${limit === undefined ? 'a bound LIMIT' : `LIMIT ${limit}`} only stops the scan after that many rows${limit === undefined ? '' : ` (a sample is at most ${sampleLimit})`}` : '') + `.\n\nRestrict ${missing.join(', ')} with = or IN, or query a table keyed by what you filter on` +
           (shard ? `; the table is sharded ${shard.count} ways on ${shard.shardColumn}, so all ${shard.count} shards must be read` : '') + '.';
       }
       ctx.report({
-        message,
+        ...headline,
         details,
         range: stmt.whereRange ?? stmt.from.range,
         data: {

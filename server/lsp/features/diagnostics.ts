@@ -68,13 +68,14 @@ function plainCopy(value: unknown): unknown {
 /**
  * A diagnostic's data: a copy of the finding's (it may hold the AST's own location objects, which later
  * parses shift in place) without the partition figures (`numbers`: already in the message, and no fix
- * reads them, so every pull would carry them twice), with the rule id.
+ * reads them, so every pull would carry them twice), with the rule id and the message id.
  */
 function diagnosticData(finding: Finding): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const data = finding.data;
   if (data) for (const key in data) if (key !== 'numbers') out[key] = plainCopy(data[key]);
   out.ruleId = finding.ruleId;
+  out.messageId = finding.messageId;
   return out;
 }
 

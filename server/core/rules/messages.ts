@@ -1,0 +1,45 @@
+// A rule's report becomes a finding here: the headline is the rule's declared message (ESLint's
+// meta.messages) with its placeholders filled, so no rule writes a headline of its own.
+import type { MessageValues, OffsetFinding, Severity } from '../findings';
+import type { ReportedFinding, RuleMeta } from './types';
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+
+/** The names of a template's `{{placeholders}}`, in order of first use. */
+export function placeholders(template: string): string[] {
+  return [...new Set(Array.from(template.matchAll(PLACEHOLDER), (m) => m[1]!))];
+}
+
+/**
+ * A template with its placeholders filled. A placeholder without a value is a bug in the rule, so it
+ * throws (the runner records it as the rule's internal error) rather than show `{{table}}` to a user.
+ */
+export function fillMessage(template: string, values: MessageValues | undefined): string {
+  return template.replace(PLACEHOLDER, (_, name: string) => {
+    const value = values && Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined;
+    if (value === undefined) throw new Error(`message "${template}" has no value for {{${name}}}`);
+    return String(value);
+  });
+}
+
+/**
+ * The finding a rule reported, with its headline made from the declared message `messageId` (a message id
+ * the rule does not declare throws: an internal error of the rule) and the severity it runs at (or info).
+ */
+export function findingOf(meta: RuleMeta, reported: ReportedFinding, severity: Severity): OffsetFinding {
+  const template = Object.prototype.hasOwnProperty.call(meta.messages, reported.messageId) ? meta.messages[reported.messageId] : undefined;
+  if (template === undefined) throw new Error(`${meta.id} reported the message id "${reported.messageId}", which its meta.messages does not declare`);
+  // One literal shape (the optional fields set only when present, as a rule reports them).
+  const finding: OffsetFinding = {
+    ruleId: meta.id,
+    severity: reported.severity ?? severity,
+    message: fillMessage(template, reported.values),
+    messageId: reported.messageId,
+    range: reported.range,
+  };
+  if (reported.values !== undefined) finding.values = reported.values;
+  if (reported.details !== undefined) finding.details = reported.details;
+  if (reported.related !== undefined) finding.related = reported.related;
+  if (reported.data !== undefined) finding.data = reported.data;
+  return finding;
+}
