@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Finding, Severity } from '../core/findings';
 import { docsUrl as defaultDocsUrl } from '../core/findings';
 import { wrapWords } from './options';
+import { placeholders } from '../core/rules/messages';
 
 export const FORMAT_NAMES = ['stylish', 'compact', 'json', 'sarif'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
@@ -28,6 +29,8 @@ export interface RuleDescription {
   defaultSeverity: Severity;
   description: string;
   docsUrl: string;
+  /** The rule's headlines by message id (RuleMeta.messages): templates with `{{placeholders}}`. */
+  messages?: Readonly<Record<string, string>>;
 }
 
 interface FormatContext {
@@ -229,6 +232,8 @@ interface EslintMessage {
   message: string;
   line: number;
   column: number;
+  /** Which of the rule's messages this is (RuleMeta.messages), as ESLint prints it. */
+  messageId: string;
   endLine: number;
   endColumn: number;
   /** Set on syntax errors, like ESLint's parsing errors. */
@@ -275,6 +280,7 @@ function toEslintResults(results: readonly FileResult[]): EslintResult[] {
         message: finding.message,
         line: finding.range.start.line,
         column: finding.range.start.column,
+        messageId: finding.messageId,
         endLine: finding.range.end.line,
         endColumn: finding.range.end.column,
       };
@@ -339,6 +345,40 @@ function region(range: Finding['range']): Record<string, number> {
   };
 }
 
+/**
+ * A message template as a SARIF message string (§3.11.5): the `{{name}}` placeholders numbered `{0}`, `{1}`...
+ * in order of first use (the order of a result's arguments), other braces doubled.
+ */
+function sarifTemplate(template: string): string {
+  const names = placeholders(template);
+  return template.split(/(\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\})/).map((part, i) => {
+    if (i % 2) return `{${names.indexOf(part.slice(2, -2).trim())}}`;
+    return part.replace(/[{}]/g, '$&$&');
+  }).join('');
+}
+
+/** A rule's `messageStrings` (§3.49.11): each message id with its message string. */
+function sarifMessageStrings(messages: Readonly<Record<string, string>>): Record<string, { text: string }> {
+  const out: Record<string, { text: string }> = {};
+  for (const [id, template] of Object.entries(messages)) out[id] = { text: sarifTemplate(template) };
+  return out;
+}
+
+/**
+ * A result's message: the headline as `text` (GitHub code scanning requires it), with the details as
+ * markdown (viewers that render markdown show both), and the message `id` (§3.11.10) with the placeholders'
+ * values as `arguments` (§3.11.11) when the rule declares that message.
+ */
+function sarifMessage(finding: Finding, template: string | undefined): Record<string, unknown> {
+  const message: Record<string, unknown> = { text: finding.message };
+  if (finding.details) message.markdown = `${finding.message}\n\n${finding.details}`;
+  if (template === undefined) return message;
+  message.id = finding.messageId;
+  const names = placeholders(template);
+  if (names.length) message.arguments = names.map((name) => String(finding.values?.[name] ?? ''));
+  return message;
+}
+
 /** Stands for the results array while the SARIF log around it is laid out. */
 const RESULTS_MARK = JSON.stringify('\u0000results\u0000');
 
@@ -367,6 +407,7 @@ function sarifWriter(out: OutputSink, context: FormatContext): ResultWriter {
               id: rule.id,
               shortDescription: { text: rule.description },
               helpUri: rule.docsUrl,
+              ...(rule.messages ? { messageStrings: sarifMessageStrings(rule.messages) } : {}),
               defaultConfiguration: { level: SARIF_LEVEL[rule.defaultSeverity] ?? 'warning' },
             })),
           },
@@ -398,8 +439,7 @@ function sarifWriter(out: OutputSink, context: FormatContext): ResultWriter {
           ruleId: finding.ruleId,
           ruleIndex: index.get(finding.ruleId),
           level: SARIF_LEVEL[finding.severity] ?? 'warning',
-          // The headline as text; with the details as markdown (viewers that render markdown show both).
-          message: finding.details ? { text: finding.message, markdown: `${finding.message}\n\n${finding.details}` } : { text: finding.message },
+          message: sarifMessage(finding, rules[index.get(finding.ruleId)!]!.messages?.[finding.messageId]),
           locations: [{ physicalLocation: { artifactLocation: artifactLocation(result.filePath, context.cwd), region: region(finding.range) } }],
         };
         if (finding.related?.length) {

@@ -140,6 +140,7 @@ function ruleDescriptions(): RuleDescription[] {
     defaultSeverity: rule.meta.defaultSeverity,
     description: rule.meta.description,
     docsUrl: docsUrl(rule.meta.id),
+    messages: rule.meta.messages,
   }));
   return rules;
 }

@@ -52,6 +52,14 @@ async function run(c: ExampleCase, ruleId: string) {
   return { all, mine: ofRule(all, ruleId) };
 }
 
+/** Each invalid case's findings of its rule, linted once (its own test and the message-id coverage test share them). */
+const invalidRuns = new Map<ExampleCase, ReturnType<typeof run>>();
+function runInvalid(c: ExampleCase, ruleId: string): ReturnType<typeof run> {
+  let result = invalidRuns.get(c);
+  if (!result) invalidRuns.set(c, (result = run(c, ruleId)));
+  return result;
+}
+
 test('every rule module is registered and has an examples table', () => {
   const modules = ruleFiles.filter((m) => m.rule);
   assert.deepEqual(modules.map((m) => m.rule!.meta.id).sort(), allRules.map((r) => r.meta.id).sort());
@@ -69,6 +77,10 @@ describe('rule examples', () => {
         assert.ok(!rule.check !== !rule.handlers, 'the rule has handlers by statement kind or a check(), not both');
         assert.ok(examples.valid.length >= 1, 'at least one valid case');
         assert.ok(examples.invalid.length >= 1, 'at least one invalid case');
+        assert.ok(Object.keys(rule.meta.messages).length >= 1, 'declares its messages');
+        for (const [messageId, template] of Object.entries(rule.meta.messages)) {
+          assert.ok(template.length <= HEADLINE_CHARS + 20 && !/\n/.test(template), `${messageId}: a headline template of at most about ${HEADLINE_CHARS} characters on one line`);
+        }
         // The docs URL is derived from the id (no rule writes one): it names the page, which must exist.
         assert.ok(docsUrl(id).endsWith(`/docs/rules/${id}.md`), docsUrl(id));
         const page = join(projectRoot, 'docs', 'rules', `${id}.md`);
@@ -85,10 +97,12 @@ describe('rule examples', () => {
       });
       examples.invalid.forEach((c, i) => {
         test(`invalid #${i + 1}${c.name ? ` (${c.name})` : ''}`, async () => {
-          const { mine } = await run(c, id);
+          const { mine } = await runInvalid(c, id);
           assert.equal(mine.length, c.count ?? 1, `expected ${c.count ?? 1} ${id} finding(s), got:\n${summary(mine)}\nin:\n${c.code}`);
           for (const f of mine) {
             assert.equal(f.severity, c.severity ?? rule.meta.defaultSeverity);
+            assert.ok(Object.hasOwn(rule.meta.messages, f.messageId), `reports a declared message id: ${f.messageId}`);
+            if (c.messageId) assert.equal(f.messageId, c.messageId);
             // The headline (one short line) and its details together say what the case expects.
             assert.ok(f.message.length <= HEADLINE_CHARS + 20 && !/\n/.test(f.message), `a headline of at most about ${HEADLINE_CHARS} characters on one line: ${f.message}`);
             if (c.message) assert.match(`${f.message} ${f.details ?? ''}`.replace(/\s*\n\s*/g, ' '), c.message);
@@ -102,6 +116,11 @@ describe('rule examples', () => {
           }
           assert.doesNotThrow(() => JSON.stringify(first.data), 'data is JSON-serialisable');
         });
+      });
+      test('every declared message id is reported by an invalid case', async () => {
+        const reported = new Set<string>();
+        for (const c of examples.invalid) for (const f of (await runInvalid(c, id)).mine) reported.add(f.messageId);
+        assert.deepEqual(Object.keys(rule.meta.messages).filter((m) => !reported.has(m)), [], 'message ids no invalid case shows');
       });
     });
   }

@@ -44,7 +44,7 @@ export function tempDir(files: Record<string, string | Uint8Array> = {}): TempWo
 /** ESLint JSON output, parsed. */
 export interface JsonResult {
   filePath: string;
-  messages: { ruleId: string; severity: 1 | 2; message: string; line: number; column: number; endLine: number; endColumn: number; fatal?: boolean }[];
+  messages: { ruleId: string; severity: 1 | 2; message: string; line: number; column: number; messageId: string; endLine: number; endColumn: number; fatal?: boolean }[];
   errorCount: number;
   warningCount: number;
   fatalErrorCount: number;

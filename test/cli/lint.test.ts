@@ -95,10 +95,12 @@ describe('cqlint lint: formats', () => {
       message: q.messages[0]!.message,
       line: 1,
       column: 8,
+      messageId: 'noColumn',
       endLine: 1,
       endColumn: 13,
     });
     assert.match(q.messages[0]!.message, /has no column email/);
+    assert.equal(q.messages[1]!.messageId, 'timeBucket');
     assert.equal(q.messages[1]!.ruleId, 'hot-partition');
     assert.equal(q.messages[1]!.severity, 1);
     assert.equal(q.messages[1]!.line, 2);
@@ -134,12 +136,21 @@ describe('cqlint lint: formats', () => {
     assert.match(hotRule.helpUri, /docs\/rules\/hot-partition\.md$/);
     assert.ok(hotRule.shortDescription.text.length > 10);
     assert.ok(driver.rules.some((r: { id: string }) => r.id === 'syntax-error'));
+    // Each rule's messages, their {{placeholders}} numbered as SARIF message strings (§3.49.11, §3.11.5).
+    assert.equal(hotRule.messageStrings.timeBucket.text, 'hot partition in {0}: every write of the same {1} goes to one partition');
+    assert.ok(driver.rules.every((r: { messageStrings?: object }) => r.messageStrings && Object.keys(r.messageStrings).length > 0), 'every rule lists its messages');
 
     const [unknown, hot] = sarifRun.results;
     assert.equal(unknown.ruleId, 'unknown-column');
     assert.equal(unknown.level, 'error');
     assert.equal(driver.rules[unknown.ruleIndex].id, 'unknown-column');
     assert.match(unknown.message.text, /has no column email/);
+    // The message's id and arguments rebuild its text from the rule's message string (§3.11.10, §3.11.11).
+    assert.equal(unknown.message.id, 'noColumn');
+    assert.deepEqual(unknown.message.arguments, ['table', 'ks.users', 'email']);
+    const template: string = driver.rules[unknown.ruleIndex].messageStrings[unknown.message.id].text;
+    assert.equal(template.replace(/\{(\d+)\}/g, (_: string, n: string) => unknown.message.arguments[Number(n)]), unknown.message.text);
+    assert.equal(hot.message.id, 'timeBucket');
     const location = unknown.locations[0].physicalLocation;
     assert.deepEqual(location.artifactLocation, { uri: 'sub%20dir/q.cql', uriBaseId: '%SRCROOT%' });
     assert.deepEqual(location.region, { startLine: 1, startColumn: 8, endLine: 1, endColumn: 13 });

@@ -83,8 +83,9 @@ export const examples: RuleExamples = {
     'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nALTER TABLE ks.t ADD IF NOT EXISTS v text;',
   ],
   invalid: [
-    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text, v int);', at: 'v int', data: { column: 'v' } },
-    { code: 'CREATE TABLE ks.t (a int, b int, PRIMARY KEY (a, a));', at: 'a))' },
-    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nALTER TABLE ks.t ADD v text;', at: 'v text;' },
+    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text, v int);', at: 'v int', messageId: 'definedTwice', data: { column: 'v' } },
+    { code: 'CREATE TABLE ks.t (a int, b int, PRIMARY KEY (a, a));', at: 'a))', messageId: 'keyColumnTwice' },
+    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nALTER TABLE ks.t ADD v text;', at: 'v text;', messageId: 'alreadyHasColumn' },
+    { name: 'two inline PRIMARY KEYs', code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text PRIMARY KEY);', at: 'v text PRIMARY', messageId: 'keyDeclaredTwice', data: { column: 'v' } },
   ],
 };

@@ -22,7 +22,7 @@ import type { TableReference } from '../schema/references';
 import { nativeName } from '../schema/types';
 import { spreadShards } from '../planning';
 import { growthRateOf, reportableGrowth, rowsAccumulate, suggestedBucket, tableWorkload, type TableWorkload } from '../schema/workload';
-import type { RuleContext, RuleExamples, RuleModule } from './types';
+import type { InvalidExampleCase, RuleContext, RuleExamples, RuleModule } from './types';
 import { keyText } from '../util/statements';
 import type { FindingData } from '../findings-data';
 import { evidenceFindingData, measuredHotText, measuredHotness, shareText } from '../evidence';
@@ -198,17 +198,23 @@ export const rule: RuleModule<MessageId> = {
       timeBucket: 'hot partition in {{table}}: every write of the same {{key}} goes to one partition',
       timeBucketMeasured: 'hot partition in {{table}}: every write of the same {{key}} goes to one partition (measured: {{share}})',
       lowCardinality: 'hot partition in {{table}}: {{key}} has few values, so a few partitions take all the writes',
-      lowCardinalityMeasured: 'hot partition in {{table}}: {{key}} has few values, so a few partitions take all the writes (measured: {{share}})',
+      lowCardinalityMeasured: 'hot partition in {{table}}: {{key}} has few values (measured: {{share}})',
       lowCardinalityColumns: 'hot partition in {{table}}: {{key}} have few values, so a few partitions take all the writes',
-      lowCardinalityColumnsMeasured: 'hot partition in {{table}}: {{key}} have few values, so a few partitions take all the writes (measured: {{share}})',
+      lowCardinalityColumnsMeasured: 'hot partition in {{table}}: {{key}} have few values (measured: {{share}})',
       shardOnly: 'hot partition in {{table}}: the partition key is only a shard number, so the table has few partitions',
-      shardOnlyMeasured: 'hot partition in {{table}}: the partition key is only a shard number, so the table has few partitions (measured: {{share}})',
+      shardOnlyMeasured: 'hot partition in {{table}}: the partition key is only a shard number (measured: {{share}})',
       measured: 'hot partition in {{table}}: one partition takes most of the traffic (measured: {{share}})',
     },
     scope: 'statement',
   },
   handlers: { CreateTable: check, CreateMaterializedView: check },
 };
+
+/** An invalid case whose table nodetool toppartitions measured hot: the first key takes 9,000 of the sampled writes, the second 100. */
+function measuredHot(name: string, code: string, at: string, keys: [string, string], cardinality: number, messageId: MessageId, reason: Reason): InvalidExampleCase {
+  const table = /CREATE TABLE (\S+)/.exec(code)![1]!;
+  return { name, code, at, evidence: { 'top.txt': toppartitionsOutput(table, 60_000, [[keys[0], 9000], [keys[1], 100]], { cardinality }) }, messageId, data: { reason } };
+}
 
 export const examples: RuleExamples = {
   valid: [
@@ -258,7 +264,15 @@ export const examples: RuleExamples = {
       message: /time bucket alone.*Apache Cassandra: a row ≈ \d+ B; the first limit hit is .* at [\d,]+ rows: .* at 1 row\/s/,
       data: { reason: 'time-bucket', partitionKey: ['publish_date'], candidates: ['title'], suggestedKey: '((publish_date, shard), title)' },
     },
-    { code: 'CREATE TABLE ks.tasks (done boolean, task_id uuid, PRIMARY KEY (done, task_id));', at: 'done,', data: { reason: 'low-cardinality', candidates: ['task_id'], livePartitions: 2 } },
+    { code: 'CREATE TABLE ks.tasks (done boolean, task_id uuid, PRIMARY KEY (done, task_id));', at: 'done,', messageId: 'lowCardinality', data: { reason: 'low-cardinality', candidates: ['task_id'], livePartitions: 2 } },
+    measuredHot('a status key measured hot: the measured share in the headline', 'CREATE TABLE ks.orders (status text, order_id uuid, PRIMARY KEY (status, order_id));', 'status,', ['NEW', 'SHIPPED'], 10, 'lowCardinalityMeasured', 'low-cardinality'),
+    {
+      name: 'a key of two few-valued columns',
+      code: 'CREATE TABLE ks.tasks (done boolean, urgent boolean, task_id uuid, PRIMARY KEY ((done, urgent), task_id));', at: '(done, urgent)',
+      message: /^hot partition in ks\.tasks: done, urgent have few values/, messageId: 'lowCardinalityColumns', data: { reason: 'low-cardinality' },
+    },
+    measuredHot('a key of two few-valued columns, measured hot', 'CREATE TABLE ks.orders (region text, status text, order_id uuid, PRIMARY KEY ((region, status), order_id));', '(region, status)', ['eu:NEW', 'us:NEW'], 20, 'lowCardinalityColumnsMeasured', 'low-cardinality'),
+    measuredHot('a time-bucket key measured hot', 'CREATE TABLE ks.books (publish_date date, title text, author text, PRIMARY KEY (publish_date, title));', 'publish_date, title)', ['2026-11-20', '2026-11-19'], 30, 'timeBucketMeasured', 'time-bucket'),
     { code: 'CREATE TABLE ks.orders (status text, order_id uuid, PRIMARY KEY (status, order_id));', at: 'status,' },
     { code: 'CREATE TABLE ks.latest (yyyymmdd text, added_date timestamp, videoid uuid, PRIMARY KEY (yyyymmdd, added_date, videoid));', at: 'yyyymmdd,', data: { reason: 'time-bucket', candidates: ['videoid'] } },
     { code: 'CREATE TABLE ks.b (id uuid PRIMARY KEY, region text, v text);\nCREATE MATERIALIZED VIEW ks.by_region AS SELECT * FROM ks.b WHERE region IS NOT NULL AND id IS NOT NULL PRIMARY KEY (region, id);', at: 'region,' },
@@ -278,9 +292,10 @@ export const examples: RuleExamples = {
     {
       name: 'shard-only key',
       code: 'CREATE TABLE ks.events_sharded (shard int, event_time timestamp, payload text, PRIMARY KEY (shard, event_time));', at: 'shard,',
-      message: /shard column shard alone/,
+      message: /shard column shard alone/, messageId: 'shardOnly',
       data: { reason: 'shard-only', growth: { timeColumn: 'event_time', suggestedBucket: 'day' } },
     },
+    measuredHot('shard-only key measured hot', 'CREATE TABLE ks.events_sharded (shard int, event_time timestamp, payload text, PRIMARY KEY (shard, event_time));', 'shard,', ['3', '4'], 16, 'shardOnlyMeasured', 'shard-only'),
     {
       name: 'queue table keyed by queue name',
       code: 'CREATE TABLE ks.queue_items (queue_name text, item_id timeuuid, payload blob, PRIMARY KEY (queue_name, item_id));', at: 'queue_name,',

@@ -240,6 +240,15 @@ export const examples: RuleExamples = {
   ],
   invalid: [
     {
+      name: 'ScyllaDB evidence: system.large_rows recorded a 12 MB row, over the large-row warning',
+      code: 'CREATE TABLE shop.carts (cart_id uuid, item int, payload blob, PRIMARY KEY (cart_id, item));', at: 'shop.carts', target: 'scylladb',
+      evidence: {
+        'large-rows.csv': '# node: 10.0.0.6\nkeyspace_name,table_name,sstable_name,row_size,partition_key,clustering_key,compaction_time\n' +
+          'shop,carts,me-3gsv-big-Data.db,12582912,"{key: pk{00103f0c2a4e7d2b4c6e9a512b7f4c1d9e80}, token:-3220401724292620430}",7,2026-11-21 04:00:00.000000+0000',
+      },
+      messageId: 'rowMeasured', message: /^rows of shop\.carts are too large: one measured on the cluster is 12 MB, over ScyllaDB's limit/,
+    },
+    {
       name: 'evidence alone: nodetool tablestats measured a 1.3 GB partition, quoted with its node, date and line',
       code: readings, at: 'ks.readings',
       evidence: { 'node3.txt': tablestatsOutput('ks.readings', 1386179893) },
