@@ -1,4 +1,4 @@
-// Writes what rule metadata (server/core/rules/*: id, default severity, description, options) already
+// Writes what rule metadata (server/core/rules/*: id, default severity, description, options, messages) already
 // says, so that it is written by hand nowhere: the `rules` part of schemas/cqlint.schema.json, the
 // header block of every docs/rules/<id>.md and the README's rule table. Likewise the README's command
 // reference, from the CLI's own option declarations (server/cli/options.ts). Page bodies and the rest
@@ -46,6 +46,15 @@ function optionLines(meta: RuleMeta): string[] {
   ];
 }
 
+/** The rule's headlines by message id (RuleMeta.messages), as JSON's `messageId` and SARIF's `message.id` name them. */
+function messageLines(meta: RuleMeta): string[] {
+  return [
+    '**Messages** (the headline of each finding; `messageId` in `--format json`, `message.id` in SARIF; `{{name}}` is filled in):',
+    '',
+    ...Object.entries(meta.messages).map(([id, template]) => `- \`${id}\`: ${template}`),
+  ];
+}
+
 /** The generated block at the top of docs/rules/<id>.md. */
 export function docsHeader(meta: RuleMeta): string {
   return [
@@ -57,6 +66,8 @@ export function docsHeader(meta: RuleMeta): string {
     `**Default severity:** ${SEVERITY_LABEL[meta.defaultSeverity]} · turn it off or change its level with \`"rules": { "${meta.id}": "off" | "warn" | "error" }\`, or for one line with \`-- cqlint-disable-next-line ${meta.id}\`.`,
     '',
     ...optionLines(meta),
+    '',
+    ...messageLines(meta),
     GENERATED_END,
   ].join('\n');
 }

@@ -47,9 +47,10 @@ All inputs are analysed together, so queries resolve against tables defined in a
   options: LINT_OPTIONS,
   notes: `Each problem has a headline (what is wrong and where, about 100 characters) and most have details
 (the figures, the cure and the sources, as markdown): stylish shows the details wrapped under the headline,
-compact the headline alone. json is ESLint's JSON formatter shape, the headline as "message" and the details
-in an added "details" field; sarif is SARIF 2.1.0 for code-scanning uploads, the headline as message.text
-and headline and details as message.markdown.
+compact the headline alone. json is ESLint's JSON formatter shape, the headline as "message" with its
+"messageId" (which of the rule's declared messages it is) and the details in an added "details" field; sarif
+is SARIF 2.1.0 for code-scanning uploads, the headline as message.text with message.id and arguments (the
+rule's messageStrings), and headline and details as message.markdown.
 
 Runs of many files parse and lint them in worker threads, one per core up to 4 and per 200 files (the
 output is the same as on one thread); CQLINT_WORKERS=n sets how many (1: none, at most 16). --fix, --fix-dry-run, --stdin and --cache run on one thread.`,
