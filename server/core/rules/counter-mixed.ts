@@ -50,7 +50,7 @@ export const rule: RuleModule<'counterInKey' | 'mixed'> = {
 export const examples: RuleExamples = {
   valid: ['CREATE TABLE ks.views (id uuid PRIMARY KEY, views counter, likes counter);'],
   invalid: [
-    { code: 'CREATE TABLE ks.views (id uuid PRIMARY KEY, views counter, title text);', at: 'title', data: { reason: 'mixed', column: 'title' } },
-    { code: 'CREATE TABLE ks.c (n counter, v counter, PRIMARY KEY (n));', at: 'n counter', data: { reason: 'in-primary-key' } },
+    { code: 'CREATE TABLE ks.views (id uuid PRIMARY KEY, views counter, title text);', at: 'title', messageId: 'mixed', data: { reason: 'mixed', column: 'title' } },
+    { code: 'CREATE TABLE ks.c (n counter, v counter, PRIMARY KEY (n));', at: 'n counter', messageId: 'counterInKey', data: { reason: 'in-primary-key' } },
   ],
 };

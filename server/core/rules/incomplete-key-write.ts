@@ -77,9 +77,9 @@ export const examples: RuleExamples = {
     { name: 'static columns only', code: `${t}INSERT INTO ks.t (id, s) VALUES (?, ?);` },
   ],
   invalid: [
-    { code: `${t}INSERT INTO ks.t (id, v) VALUES (?, ?);`, at: '(id, v)', data: { statement: 'INSERT', missing: ['c'] } },
-    { code: `${t}UPDATE ks.t SET v = ? WHERE id = ?;`, at: 'WHERE', data: { missing: ['c'] } },
-    { code: `${t}DELETE FROM ks.t WHERE c = 1;`, at: 'WHERE', data: { statement: 'DELETE', missing: ['id'] } },
-    { name: 'in a batch', code: `${t}BEGIN BATCH\n  INSERT INTO ks.t (c, v) VALUES (1, 'x');\nAPPLY BATCH;`, at: '(c', data: { missing: ['id'] } },
+    { code: `${t}INSERT INTO ks.t (id, v) VALUES (?, ?);`, at: '(id, v)', messageId: 'primaryKey', data: { statement: 'INSERT', missing: ['c'] } },
+    { code: `${t}UPDATE ks.t SET v = ? WHERE id = ?;`, at: 'WHERE', messageId: 'primaryKey', data: { missing: ['c'] } },
+    { code: `${t}DELETE FROM ks.t WHERE c = 1;`, at: 'WHERE', messageId: 'partitionKey', data: { statement: 'DELETE', missing: ['id'] } },
+    { name: 'in a batch', code: `${t}BEGIN BATCH\n  INSERT INTO ks.t (c, v) VALUES (1, 'x');\nAPPLY BATCH;`, at: '(c', messageId: 'primaryKey', data: { missing: ['id'] } },
   ],
 };

@@ -62,8 +62,8 @@ export const examples: RuleExamples = {
     'CREATE TABLE ks.t (a int, b int, c int, PRIMARY KEY (a, b, c)) WITH CLUSTERING ORDER BY (b DESC);',
   ],
   invalid: [
-    { code: 'CREATE TABLE ks.t (a int, b int, v text, PRIMARY KEY (a, b)) WITH CLUSTERING ORDER BY (v DESC);', at: 'v DESC', data: { column: 'v', clustering: ['b'] } },
-    { code: 'CREATE TABLE ks.t (a int, b int, c int, PRIMARY KEY (a, b, c)) WITH CLUSTERING ORDER BY (c DESC, b ASC);', at: 'c DESC' },
-    { code: 'CREATE TABLE ks.t (a int PRIMARY KEY, v int) WITH CLUSTERING ORDER BY (a DESC);', at: 'a DESC', message: /not a clustering column/ },
+    { code: 'CREATE TABLE ks.t (a int, b int, v text, PRIMARY KEY (a, b)) WITH CLUSTERING ORDER BY (v DESC);', at: 'v DESC', messageId: 'notClustering', data: { column: 'v', clustering: ['b'] } },
+    { code: 'CREATE TABLE ks.t (a int, b int, c int, PRIMARY KEY (a, b, c)) WITH CLUSTERING ORDER BY (c DESC, b ASC);', at: 'c DESC', messageId: 'outOfOrder' },
+    { code: 'CREATE TABLE ks.t (a int PRIMARY KEY, v int) WITH CLUSTERING ORDER BY (a DESC);', at: 'a DESC', messageId: 'notClustering', message: /not a clustering column/ },
   ],
 };

@@ -88,19 +88,19 @@ export const examples: RuleExamples = {
     {
       name: 'low-cardinality class: an index on a boolean',
       code: `${contacts}\nCREATE INDEX contacts_by_opt_in ON crm.contacts (opted_in);`,
-      at: 'CREATE INDEX',
+      at: 'CREATE INDEX', messageId: 'namedIndex',
       message: /^index contacts_by_opt_in on crm\.contacts\.opted_in, a column of 2 values: each value is a huge index partition Index contacts_by_opt_in on crm\.contacts \(opted_in boolean: boolean type\) indexes a column of 2 values: each value is one row of the index on every node, holding half of that node's rows/,
       data: { column: 'opted_in', distinct: 2, index: 'contacts_by_opt_in' },
     },
     {
       name: 'low-cardinality class: an index on a status, in another file than the table',
-      code: 'CREATE INDEX ON crm.contacts (status);', at: 'CREATE',
+      code: 'CREATE INDEX ON crm.contacts (status);', at: 'CREATE', messageId: 'index',
       files: { 'schema.cql': contacts },
       message: /^an index on crm\.contacts\.status, .* This index on crm\.contacts \(status text: name word 'status' \(enum, ~10 values\)\) indexes a column of 10 values.*about a 10th of that node's rows/,
     },
     {
       name: 'low-cardinality class: a hint says the segment has 3 values',
-      code: `${contacts.replace('status text', 'segment_code text')}\nCREATE INDEX ON crm.contacts (segment_code);`, at: 'CREATE INDEX',
+      code: `${contacts.replace('status text', 'segment_code text')}\nCREATE INDEX ON crm.contacts (segment_code);`, at: 'CREATE INDEX', messageId: 'index',
       config: { tables: { 'crm.contacts': { columns: { segment_code: { distinct: 3 } } } } },
       data: { distinct: 3 },
     },

@@ -84,19 +84,19 @@ export const examples: RuleExamples = {
     {
       name: "Amazon's code-point product mod 200",
       code: `-- @shard shard = codepoints(title) % 200 + 1\nCREATE TABLE ks.posts ${columns}`,
-      at: '-- @shard',
+      at: '-- @shard', messageId: 'uneven',
       message: /codepoints\(title\) % 200 \+ 1 puts \d+% of sample titles in shard 1 \(\d+ of 200 shards empty.*Use murmur3\(title\) % 200 \+ 1/,
       data: { method: 'codepoints', count: 200, suggestion: 'shard = murmur3(title) % 200 + 1' },
     },
     {
       name: 'code points of ids',
-      code: `-- @shard shard = codepoints(order_id) % 64\nCREATE TABLE ks.posts ${columns}`, at: '-- @shard',
+      code: `-- @shard shard = codepoints(order_id) % 64\nCREATE TABLE ks.posts ${columns}`, at: '-- @shard', messageId: 'uneven',
       message: /ids like ORD-000123/,
     },
     {
       name: 'a single shard',
       code: `-- @shard shard = murmur3(title) % 1\nCREATE TABLE ks.posts ${columns}`,
-      at: '1\nCREATE',
+      at: '1\nCREATE', messageId: 'oneShard',
       message: /one shard/,
     },
   ],

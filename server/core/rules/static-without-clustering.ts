@@ -62,8 +62,8 @@ export const rule: RuleModule<'inPrimaryKey' | 'noClustering' | 'addedWithoutClu
 export const examples: RuleExamples = {
   valid: ['CREATE TABLE ks.t (a int, b int, s text STATIC, PRIMARY KEY (a, b));'],
   invalid: [
-    { code: 'CREATE TABLE ks.t (a int, s text STATIC, PRIMARY KEY (a));', at: 's text', data: { reason: 'no-clustering' } },
-    { code: 'CREATE TABLE ks.t (a int, b int STATIC, PRIMARY KEY (a, b));', at: 'b int STATIC', data: { reason: 'in-primary-key' } },
-    { code: 'CREATE TABLE ks.t (a int PRIMARY KEY, v int);\nALTER TABLE ks.t ADD s text STATIC;', at: 's text' },
+    { code: 'CREATE TABLE ks.t (a int, s text STATIC, PRIMARY KEY (a));', at: 's text', messageId: 'noClustering', data: { reason: 'no-clustering' } },
+    { code: 'CREATE TABLE ks.t (a int, b int STATIC, PRIMARY KEY (a, b));', at: 'b int STATIC', messageId: 'inPrimaryKey', data: { reason: 'in-primary-key' } },
+    { code: 'CREATE TABLE ks.t (a int PRIMARY KEY, v int);\nALTER TABLE ks.t ADD s text STATIC;', at: 's text', messageId: 'addedWithoutClustering' },
   ],
 };

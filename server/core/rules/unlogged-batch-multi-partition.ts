@@ -74,7 +74,7 @@ export const examples: RuleExamples = {
     `${t}BEGIN UNLOGGED BATCH\n  INSERT INTO ks.t (id, c, v) VALUES (?, ?, ?);\n  INSERT INTO ks.t (id, c, v) VALUES (?, ?, ?);\nAPPLY BATCH;`,
   ],
   invalid: [
-    { code: `${t}BEGIN UNLOGGED BATCH\n  INSERT INTO ks.t (id, c, v) VALUES (1, 1, 'a');\n  UPDATE ks.t SET v = 'b' WHERE id = 2 AND c = 1;\nAPPLY BATCH;`, at: 'BEGIN', data: { partitions: 2 } },
-    { code: `${t}CREATE TABLE ks.u (id int PRIMARY KEY, v text);\nBEGIN UNLOGGED BATCH\n  INSERT INTO ks.t (id, c, v) VALUES (?, ?, ?);\n  INSERT INTO ks.u (id, v) VALUES (?, ?);\nAPPLY BATCH;`, at: 'BEGIN', data: { partitions: 2, tables: ['ks.t', 'ks.u'] } },
+    { code: `${t}BEGIN UNLOGGED BATCH\n  INSERT INTO ks.t (id, c, v) VALUES (1, 1, 'a');\n  UPDATE ks.t SET v = 'b' WHERE id = 2 AND c = 1;\nAPPLY BATCH;`, at: 'BEGIN', messageId: 'partitions', data: { partitions: 2 } },
+    { code: `${t}CREATE TABLE ks.u (id int PRIMARY KEY, v text);\nBEGIN UNLOGGED BATCH\n  INSERT INTO ks.t (id, c, v) VALUES (?, ?, ?);\n  INSERT INTO ks.u (id, v) VALUES (?, ?);\nAPPLY BATCH;`, at: 'BEGIN', messageId: 'partitionsInTables', data: { partitions: 2, tables: ['ks.t', 'ks.u'] } },
   ],
 };
