@@ -4,7 +4,7 @@
 // restrictions, the message says so: every node looks the value up in its index and filters only the
 // rows found, which is not a scan of every partition.
 // Data: { table?: string, allowFilteringRange, partitionRestricted: boolean, missing: string[], index?: string }
-import type { RuleExamples, RuleModule } from './types';
+import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { analyseWhere, unrestrictedPartitionColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';
 import { describeIndex, servedRestrictions } from './serving-index';
@@ -60,7 +60,7 @@ export const rule: RuleModule<'withinPartitions' | 'everyNode'> = {
 const table = 'CREATE TABLE ks.t (id uuid, ts timestamp, v int, PRIMARY KEY (id, ts));\n';
 const cyclists = 'CREATE TABLE cycling.cyclist_name (id uuid PRIMARY KEY, firstname text, lastname text);\n';
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     { name: 'filtering inside one partition', code: `${table}SELECT * FROM ks.t WHERE id = ? AND v > 3 ALLOW FILTERING;` },
     { name: 'no ALLOW FILTERING', code: `${table}SELECT * FROM ks.t WHERE id = ?;` },

@@ -8,7 +8,7 @@
 import type { FindingData } from '../findings-data';
 import type { TableInfo } from '../schema/model';
 import { keyText } from '../util/statements';
-import type { RuleExamples, RuleModule } from './types';
+import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 
 /** The primary key as it decides tokens: column names and types, in order. */
 function keySignature(table: TableInfo): string {
@@ -57,7 +57,7 @@ export const rule: RuleModule<'otherKey'> = {
   },
 };
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     { code: 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);', files: { 'other.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY, v text, w int);' }, name: 'same key, other columns' },
     { code: 'CREATE TABLE t (id int PRIMARY KEY);', files: { 'other.cql': 'CREATE TABLE t (id text PRIMARY KEY);' }, name: 'no keyspace on either side' },

@@ -2,7 +2,7 @@
 // counter in the primary key. Cassandra rejects both: counters live in counter-only tables.
 // Data: { table: string, column: string, reason: 'mixed' | 'in-primary-key' }
 import { nativeName } from '../schema/types';
-import type { RuleExamples, RuleModule } from './types';
+import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withCreatedTable } from './defined-tables';
 import { primaryKeyColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';
@@ -47,7 +47,7 @@ export const rule: RuleModule<'counterInKey' | 'mixed'> = {
   },
 };
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: ['CREATE TABLE ks.views (id uuid PRIMARY KEY, views counter, likes counter);'],
   invalid: [
     { code: 'CREATE TABLE ks.views (id uuid PRIMARY KEY, views counter, title text);', at: 'title', messageId: 'mixed', data: { reason: 'mixed', column: 'title' } },

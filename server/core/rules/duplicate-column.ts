@@ -2,7 +2,7 @@
 // twice in the PRIMARY KEY. Cassandra rejects all of these.
 // Data: { table: string, column: string, firstRange: SourceRange }
 import type { Identifier } from '../../../grammar/ast';
-import type { RuleExamples, RuleModule } from './types';
+import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings-data';
 import { columnNamed } from '../schema/model';
 
@@ -77,7 +77,7 @@ export const rule: RuleModule<'definedTwice' | 'keyDeclaredTwice' | 'keyColumnTw
   },
 };
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nALTER TABLE ks.t ADD w text;',
     'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nALTER TABLE ks.t ADD IF NOT EXISTS v text;',

@@ -22,7 +22,7 @@ import type { TableReference } from '../schema/references';
 import { nativeName } from '../schema/types';
 import { spreadShards } from '../planning';
 import { growthRateOf, reportableGrowth, rowsAccumulate, suggestedBucket, tableWorkload, type TableWorkload } from '../schema/workload';
-import type { InvalidExampleCase, RuleContext, RuleExamples, RuleModule } from './types';
+import type { InvalidExampleCase, MessageIdOf, RuleContext, RuleExamples, RuleModule } from './types';
 import { keyText } from '../util/statements';
 import type { FindingData } from '../findings-data';
 import { evidenceFindingData, measuredHotText, measuredHotness, shareText } from '../evidence';
@@ -211,12 +211,12 @@ export const rule: RuleModule<MessageId> = {
 };
 
 /** An invalid case whose table nodetool toppartitions measured hot: the first key takes 9,000 of the sampled writes, the second 100. */
-function measuredHot(name: string, code: string, at: string, keys: [string, string], cardinality: number, messageId: MessageId, reason: Reason): InvalidExampleCase {
+function measuredHot(name: string, code: string, at: string, keys: [string, string], cardinality: number, messageId: MessageId, reason: Reason): InvalidExampleCase<MessageId> {
   const table = /CREATE TABLE (\S+)/.exec(code)![1]!;
   return { name, code, at, evidence: { 'top.txt': toppartitionsOutput(table, 60_000, [[keys[0], 9000], [keys[1], 100]], { cardinality }) }, messageId, data: { reason } };
 }
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     {
       name: 'evidence of an even spread silences the model: toppartitions saw 10 days of books with about the same writes each',

@@ -2,7 +2,7 @@
 // without every primary key column; an UPDATE without the partition key or (unless it only sets static
 // columns) every clustering column; a DELETE without the whole partition key.
 // Data: { table, statement: 'INSERT' | 'UPDATE' | 'DELETE', missing: string[], partitionKey: string[], clustering: string[] }
-import type { RuleContext, RuleExamples, RuleModule, StatementOf } from './types';
+import type { RuleContext, MessageIdOf, RuleExamples, RuleModule, StatementOf } from './types';
 import { analyseWhere } from '../util/statements';
 import type { FindingData } from '../findings-data';
 import { columnNamed } from '../schema/model';
@@ -67,7 +67,7 @@ export const rule: RuleModule<'primaryKey' | 'partitionKey'> = {
 
 const t = 'CREATE TABLE ks.t (id uuid, c int, s text STATIC, v text, PRIMARY KEY (id, c));\n';
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     `${t}INSERT INTO ks.t (id, c, v) VALUES (?, ?, ?);`,
     `${t}UPDATE ks.t SET v = ? WHERE id = ? AND c IN (1, 2);`,

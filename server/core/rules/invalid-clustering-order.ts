@@ -1,7 +1,7 @@
 // `invalid-clustering-order`: CLUSTERING ORDER BY naming a column that is not a clustering column, or
 // listing clustering columns in another order than the primary key. Cassandra rejects both.
 // Data: { table: string, column: string, clustering: string[] }
-import type { RuleContext, RuleExamples, RuleModule, StatementOf } from './types';
+import type { RuleContext, MessageIdOf, RuleExamples, RuleModule, StatementOf } from './types';
 import type { FindingData } from '../findings-data';
 
 type MessageId = 'notClustering' | 'outOfOrder';
@@ -56,7 +56,7 @@ export const rule: RuleModule<MessageId> = {
   handlers: { CreateTable: checkOrder, CreateMaterializedView: checkOrder },
 };
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     'CREATE TABLE ks.t (a int, b int, c int, v text, PRIMARY KEY (a, b, c)) WITH CLUSTERING ORDER BY (b DESC, c ASC);',
     'CREATE TABLE ks.t (a int, b int, c int, PRIMARY KEY (a, b, c)) WITH CLUSTERING ORDER BY (b DESC);',

@@ -8,7 +8,7 @@ import { headlineAndDetails } from '../findings';
 import { hintCommentsAbove, isHintComment } from '../schema/hint-comment';
 import { annotatedTables } from '../schema/annotations';
 import type { FindingData } from '../findings-data';
-import type { FileLocalRuleModule, RuleExamples } from './types';
+import type { FileLocalRuleModule, MessageIdOf, RuleExamples } from './types';
 
 export const rule: FileLocalRuleModule<'malformed' | 'unknownColumn' | 'detached'> = {
   meta: {
@@ -58,7 +58,7 @@ export const rule: FileLocalRuleModule<'malformed' | 'unknownColumn' | 'detached
 
 const readings = 'CREATE TABLE ks.readings (sensor_id uuid, country text, ts timestamp, value double, PRIMARY KEY (sensor_id, ts));';
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     `-- @cqlint rate=50/s country.distinct=5\n${readings}`,
     `-- @cqlint rows=2_000_000 writes=1200/s reads=2/min value.bytes=16\n${readings}`,

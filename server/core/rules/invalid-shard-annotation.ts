@@ -10,7 +10,7 @@ import { shardAnnotationAbove } from '../schema/shard';
 import { annotatedTables } from '../schema/annotations';
 import { udtLookupFor } from '../schema/key-values';
 import { isShardAnnotation, validateShardSpec } from '../token/shard';
-import type { RuleExamples, RuleModule } from './types';
+import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule<'malformed' | 'schemaMismatch' | 'detached'> = {
@@ -58,7 +58,7 @@ export const rule: RuleModule<'malformed' | 'schemaMismatch' | 'detached'> = {
 
 const books = 'CREATE TABLE ks.books (publish_date date, shard int, title text, isbn text, PRIMARY KEY ((publish_date, shard), isbn));';
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     `-- @shard shard = murmur3(title) % 16 + 1\n${books}`,
     `-- @shard shard = codepoints(title) % 200 + 1\n${books}`,

@@ -5,7 +5,7 @@
 import type { FindingData } from '../findings-data';
 import { suppressionDirectives } from '../suppression';
 import { nearest } from '../util/edit-distance';
-import type { RuleExamples, RuleModule } from './types';
+import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 
 export const rule: RuleModule<'unknownRule' | 'unknownRuleDidYouMean'> = {
   meta: {
@@ -39,7 +39,7 @@ export const rule: RuleModule<'unknownRule' | 'unknownRuleDidYouMean'> = {
 
 const hot = 'CREATE TABLE ks.posts_by_day (publish_date date, title text, PRIMARY KEY (publish_date, title));';
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     `-- cqlint-disable-next-line hot-partition\n${hot}`,
     `-- cqlint-disable-next-line hot-partition, unbounded-partition -- a daily digest, read once\n${hot}`,

@@ -2,7 +2,7 @@
 // for composite keys). The coordinator fans out to one partition per value and holds the whole result:
 // prefer one asynchronous query per partition.
 // Data: { table?: string, column: string, values: number, partitions: number, max: number }
-import type { RuleContext, RuleExamples, RuleModule, StatementOf } from './types';
+import type { RuleContext, MessageIdOf, RuleExamples, RuleModule, StatementOf } from './types';
 import { analyseWhere } from '../util/statements';
 import type { FindingData } from '../findings-data';
 
@@ -49,7 +49,7 @@ export const rule: RuleModule<'tooManyPartitions'> = {
 const t = 'CREATE TABLE ks.t (id int, ts timestamp, PRIMARY KEY (id, ts));\n';
 const many = Array.from({ length: 12 }, (_, i) => i).join(', ');
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [`${t}SELECT * FROM ks.t WHERE id IN (1, 2, 3);`, `${t}SELECT * FROM ks.t WHERE id = 1 AND ts IN (${many});`, `${t}SELECT * FROM ks.t WHERE id IN ?;`],
   invalid: [
     { code: `${t}SELECT * FROM ks.t WHERE id IN (${many});`, at: 'id IN', data: { partitions: 12, column: 'id' } },

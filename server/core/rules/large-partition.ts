@@ -25,7 +25,7 @@ import { bucketPeriodSeconds } from '../schema/columns';
 import { formatBytes, formatCount } from '../targets';
 import { sampleFindingData } from '../sample-figures';
 import { citeText, evidenceFindingData, measuredOverText, measuredSizeVerdict, valueText } from '../evidence';
-import type { RuleExamples, RuleModule } from './types';
+import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withLatestTableOrView } from './defined-tables';
 import type { FindingData } from '../findings-data';
 import { tablestatsOutput } from './example-evidence';
@@ -212,7 +212,7 @@ function metricsCsv(partitions: Record<string, number>): string {
   return lines.join('\n');
 }
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     { name: 'no hints, no warning', code: readings },
     { name: 'small partitions', code: readings, config: { tables: { 'ks.readings': { rowsPerPartition: 1000 } } } },

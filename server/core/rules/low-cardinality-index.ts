@@ -11,7 +11,7 @@ import { columnNamed } from '../schema/model';
 import { profileColumn } from '../schema/columns';
 import { formatCount } from '../targets';
 import { ownEntry } from '../util/names';
-import type { RuleContext, RuleExamples, RuleModule } from './types';
+import type { RuleContext, MessageIdOf, RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings-data';
 
 // States that an index on an extremely low-cardinality column, such as a boolean, does not make sense.
@@ -76,7 +76,7 @@ export const rule: RuleModule<'index' | 'namedIndex'> = {
 
 const contacts = 'CREATE TABLE crm.contacts (contact_id uuid PRIMARY KEY, email text, country text, opted_in boolean, status text);';
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     { name: 'an index on an email', code: `${contacts}\nCREATE INDEX contacts_by_email ON crm.contacts (email);` },
     { name: 'an index on a country (hundreds of values, like the race year of the Apache docs)', code: `${contacts}\nCREATE INDEX contacts_by_country ON crm.contacts (country);` },

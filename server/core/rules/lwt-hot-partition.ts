@@ -9,7 +9,7 @@
 import type { DeleteStatement, InsertStatement, Statement, UpdateStatement } from '../../../grammar/ast';
 import { tableWorkload } from '../schema/workload';
 import { formatCount } from '../targets';
-import type { RuleContext, RuleExamples, RuleModule } from './types';
+import type { RuleContext, MessageIdOf, RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings-data';
 import { bindsValues } from '../schema/references';
 
@@ -100,7 +100,7 @@ export const rule: RuleModule<'contention'> = {
 
 const sequences = 'CREATE TABLE ids.sequences (name text PRIMARY KEY, next_id bigint);';
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     { name: 'one partition per user: no contention', code: 'CREATE TABLE accounts.users_by_email (email text PRIMARY KEY, user_id uuid);\nINSERT INTO accounts.users_by_email (email, user_id) VALUES (?, ?) IF NOT EXISTS;' },
     { name: 'a literal key without a condition is an ordinary write', code: `${sequences}\nUPDATE ids.sequences SET next_id = ? WHERE name = 'order';` },

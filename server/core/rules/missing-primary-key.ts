@@ -1,7 +1,7 @@
 // `missing-primary-key`: CREATE TABLE without a PRIMARY KEY (Cassandra: "No PRIMARY KEY specified").
 // Data: { table: string, columns: string[] }
 import { qualify } from '../schema/model';
-import type { FileLocalRuleModule, RuleExamples } from './types';
+import type { FileLocalRuleModule, MessageIdOf, RuleExamples } from './types';
 import type { FindingData } from '../findings-data';
 
 export const rule: FileLocalRuleModule<'missing'> = {
@@ -30,7 +30,7 @@ export const rule: FileLocalRuleModule<'missing'> = {
   },
 };
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: ['CREATE TABLE ks.t (id uuid PRIMARY KEY);', 'CREATE TABLE ks.t2 LIKE ks.t;'],
   invalid: [{ code: 'CREATE TABLE ks.t (id uuid, v text);', at: 'ks.t' }],
 };

@@ -1,7 +1,7 @@
 // `non-frozen-key-collection`: a collection or user-defined type in the primary key that is not frozen.
 // Cassandra only accepts frozen collections/UDTs in primary keys (their value is compared as a whole).
 // Data: { table: string, column: string, type: string, suggestedType: string }
-import type { RuleExamples, RuleModule } from './types';
+import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withCreatedTable } from './defined-tables';
 import { primaryKeyColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';
@@ -34,7 +34,7 @@ export const rule: RuleModule<'notFrozen'> = {
   },
 };
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: ['CREATE TABLE ks.t (tags frozen<set<text>>, id uuid, PRIMARY KEY (tags, id));', 'CREATE TABLE ks.t (id uuid PRIMARY KEY, tags set<text>);'],
   invalid: [
     { code: 'CREATE TABLE ks.t (tags set<text>, id uuid, PRIMARY KEY (tags, id));', at: 'tags set', data: { suggestedType: 'frozen<set<text>>' } },

@@ -7,7 +7,7 @@
 // Data: { table, clustering: string[], identity: string[], suggestedKey, primaryKeyRange? }
 import { isMeasureColumn, profileColumn } from '../schema/columns';
 import { nativeName } from '../schema/types';
-import type { RuleExamples, RuleModule } from './types';
+import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withLatestCreatedTable } from './defined-tables';
 import { keyText } from '../util/statements';
 import { ownEntry } from '../util/names';
@@ -64,7 +64,7 @@ messageId: 'overwrite',
   },
 };
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     { name: 'the player is in the key after the score', code: 'CREATE TABLE game.leaderboard (game_id uuid, score int, player_id uuid, PRIMARY KEY (game_id, score, player_id));' },
     { name: 'one row per category by design: no item column', code: 'CREATE TABLE shop.category_totals (store_id uuid, category text, total decimal, PRIMARY KEY (store_id, category));' },

@@ -16,7 +16,7 @@ import { growthRateOf, tableWorkload } from '../schema/workload';
 import { formatBytes, formatCount } from '../targets';
 import { sampleFindingData, sampleSummaryText } from '../sample-figures';
 import { evidenceFindingData, hintsWithMeasuredRates, measuredRateNote, measuredRates } from '../evidence';
-import type { RuleExamples, RuleModule } from './types';
+import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withLatestTableOrView } from './defined-tables';
 import { keyText } from '../util/statements';
 import type { FindingData } from '../findings-data';
@@ -121,7 +121,7 @@ function postsCsv(bodyBytes: number): string {
   return lines.join('\n');
 }
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     { name: 'no hints', code: posts, target: 'keyspaces' },
     { name: 'within limits', code: posts, target: 'keyspaces', config: { tables: { 'ks.posts': { writesPerSecondPerPartition: 500 } } } },

@@ -9,7 +9,7 @@
 //         rateHinted, gcGraceSeconds, tombstonesKept?, secondsToWarn?, warnThreshold?, failThreshold? }
 import { growthRateOf, formatDuration, formatRate, tableWorkload } from '../schema/workload';
 import { CASSANDRA_TOMBSTONES, formatCount } from '../targets';
-import type { RuleExamples, RuleModule } from './types';
+import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withLatestCreatedTable } from './defined-tables';
 import { numericOption } from '../schema/definitions';
 import { canHoldInstant } from '../schema/columns';
@@ -81,7 +81,7 @@ messageId: 'queue',
 const jobs = 'CREATE TABLE jobs.pending (pool text, queued_at timeuuid, job_id uuid, payload text, PRIMARY KEY (pool, queued_at));';
 const insert = 'INSERT INTO jobs.pending (pool, queued_at, job_id, payload) VALUES (?, now(), ?, ?);';
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     { name: 'rows read but never deleted: a log, not a queue', code: `${jobs}\n${insert}\nSELECT * FROM jobs.pending WHERE pool = ? LIMIT 50;` },
     { name: 'newest first and deleted one at a time by the user (a chat message removed)', code: 'CREATE TABLE chat.messages (room_id uuid, sent_at timeuuid, body text, PRIMARY KEY (room_id, sent_at)) WITH CLUSTERING ORDER BY (sent_at DESC);\nSELECT * FROM chat.messages WHERE room_id = ? LIMIT 50;\nDELETE FROM chat.messages WHERE room_id = ? AND sent_at = ?;' },

@@ -8,7 +8,7 @@
 // Data: { table, column, index?, indexKind: 'legacy' | 'sasi' | 'custom' | 'sai', missing: string[],
 //         alternatives?: string[], needsFiltering?: string[] }
 import type { CqlintConfig } from '../config-types';
-import type { RuleExamples, RuleModule } from './types';
+import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { analyseWhere, unrestrictedPartitionColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';
 import { describeIndex, indexFamily, scatterGatherCost, servedRestrictions } from './serving-index';
@@ -97,7 +97,7 @@ const sasi = (name: string, mode?: string): string =>
 const teams = 'CREATE TABLE cycling.teams (id uuid PRIMARY KEY, lastname text, teams map<int, text>);\n';
 const saiOff: CqlintConfig = { rules: { 'secondary-index-scan': ['warn', { reportStorageAttached: false }] } };
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     { name: 'index lookup inside one partition', code: `${t}CREATE INDEX t_country ON ks.t (country);\nSELECT * FROM ks.t WHERE id = ? AND country = 'FR';` },
     { name: 'partition key read, no index involved', code: `${t}SELECT * FROM ks.t WHERE id = ?;` },

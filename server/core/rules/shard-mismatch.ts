@@ -12,7 +12,7 @@ import { computedShard, keyedStatements, statementColumnValues, statementTable, 
 import { checkShardValue } from '../token/shard';
 import { nameRecord } from '../util/names';
 import type { KeyType } from '../token/types';
-import type { RuleExamples, RuleModule } from './types';
+import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule<'wrongShard' | 'outOfRange'> = {
@@ -83,7 +83,7 @@ const table = '-- @shard shard = murmur3(title) % 16 + 1\nCREATE TABLE ks.posts 
 // murmur3x86_32('Hello') % 16 + 1 = 9 (cross-checked with murmurhash3js-revisited in test/analysis/shard-rules.test.ts).
 const random = '-- @shard shard = random(8)\nCREATE TABLE ks.events (day date, shard int, id uuid, PRIMARY KEY ((day, shard), id));\n';
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     `${table}INSERT INTO ks.posts (publish_date, shard, title) VALUES ('2020-07-09', 9, 'Hello');`,
     `${table}INSERT INTO ks.posts (publish_date, shard, title) VALUES ('2020-07-09', ?, 'Hello');`,

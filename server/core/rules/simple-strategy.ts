@@ -4,7 +4,7 @@
 // Not reported for Amazon Keyspaces or Cosmos DB, which manage replication themselves.
 // Data: { keyspace: string, replicationFactor?: string, suggestedReplication: string }
 import { mapLiteralStrings } from '../schema/definitions';
-import type { FileLocalRuleModule, FileRuleContext, RuleExamples, StatementOf } from './types';
+import type { FileLocalRuleModule, FileRuleContext, MessageIdOf, RuleExamples, StatementOf } from './types';
 import type { FindingData } from '../findings-data';
 
 function checkReplication(stmt: StatementOf<'CreateKeyspace' | 'AlterKeyspace'>, ctx: FileRuleContext<'simpleStrategy'>): void {
@@ -38,7 +38,7 @@ export const rule: FileLocalRuleModule<'simpleStrategy'> = {
   handlers: { CreateKeyspace: checkReplication, AlterKeyspace: checkReplication },
 };
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     "CREATE KEYSPACE ks WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};",
     { code: "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};", target: 'keyspaces' },

@@ -5,7 +5,7 @@
 // Data: { table, formula, method, count, fullestShare, emptyShards, suggestion?: string }
 import { predictShardSkew, type SkewReport } from '../token/skew';
 import type { ShardSpec } from '../token/shard';
-import type { RuleExamples, RuleModule } from './types';
+import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withCreatedTable } from './defined-tables';
 import type { FindingData } from '../findings-data';
 
@@ -73,7 +73,7 @@ export const rule: RuleModule<'oneShard' | 'uneven'> = {
 
 const columns = '(publish_date date, shard int, title text, order_id text, PRIMARY KEY ((publish_date, shard), title));';
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     `-- @shard shard = murmur3(title) % 200 + 1\nCREATE TABLE ks.posts ${columns}`,
     `-- @shard shard = random(200)\nCREATE TABLE ks.posts ${columns}`,

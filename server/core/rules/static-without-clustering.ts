@@ -2,7 +2,7 @@
 // in the primary key. Cassandra rejects both ("Static columns are only useful (and thus allowed) if the
 // table has at least one clustering column").
 // Data: { table: string, column: string, reason: 'no-clustering' | 'in-primary-key' }
-import type { RuleExamples, RuleModule } from './types';
+import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings-data';
 
 export const rule: RuleModule<'inPrimaryKey' | 'noClustering' | 'addedWithoutClustering'> = {
@@ -59,7 +59,7 @@ export const rule: RuleModule<'inPrimaryKey' | 'noClustering' | 'addedWithoutClu
   },
 };
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: ['CREATE TABLE ks.t (a int, b int, s text STATIC, PRIMARY KEY (a, b));'],
   invalid: [
     { code: 'CREATE TABLE ks.t (a int, s text STATIC, PRIMARY KEY (a));', at: 's text', messageId: 'noClustering', data: { reason: 'no-clustering' } },

@@ -7,7 +7,7 @@
 // Data: { table, column, from?, to?, inBatch, deleteFile, deleteRange, insertFile, insertRange }
 import { tableWorkload } from '../schema/workload';
 import { CASSANDRA_TOMBSTONES } from '../targets';
-import type { RuleExamples, RuleModule } from './types';
+import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withLatestCreatedTable } from './defined-tables';
 import type { FindingData } from '../findings-data';
 
@@ -56,7 +56,7 @@ messageId: 'statusMove',
 
 const tickets = 'CREATE TABLE desk.tickets_by_status (status text, ticket_id timeuuid, title text, PRIMARY KEY (status, ticket_id));';
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     { name: 'status updated in place in a table keyed by the item', code: "CREATE TABLE desk.tickets (ticket_id timeuuid PRIMARY KEY, status text, title text);\nUPDATE desk.tickets SET status = 'closed' WHERE ticket_id = ?;" },
     { name: 'rows only inserted into status partitions, never moved', code: `${tickets}\nINSERT INTO desk.tickets_by_status (status, ticket_id, title) VALUES ('open', now(), ?);` },

@@ -1,6 +1,6 @@
 // `syntax-error`: what the parser could not read. Data: none.
 import { headlineAndDetails } from '../findings';
-import type { FileLocalRuleModule, RuleExamples } from './types';
+import type { FileLocalRuleModule, MessageIdOf, RuleExamples } from './types';
 
 export const rule: FileLocalRuleModule<'parseError'> = {
   meta: {
@@ -21,7 +21,7 @@ export const rule: FileLocalRuleModule<'parseError'> = {
   },
 };
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: ['CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);', 'SELECT * FROM ks.t WHERE id = ?;'],
   invalid: [
     { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text;', at: ';' },

@@ -8,7 +8,7 @@
 // Data: { table, ttlSeconds, ttlSource, compaction, timeColumn, windowUnit, windowSize, suggestedOption }
 import { mapLiteralStrings } from '../schema/definitions';
 import { formatDuration, tableWorkload, writeTtlSeconds } from '../schema/workload';
-import type { RuleExamples, RuleModule } from './types';
+import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withLatestCreatedTable } from './defined-tables';
 import type { FindingData } from '../findings-data';
 import { canHoldInstant } from '../schema/columns';
@@ -80,7 +80,7 @@ messageId: 'noTwcs',
 
 const cpu = 'CREATE TABLE metrics.cpu_by_host_day (host text, day date, ts timestamp, pct double, PRIMARY KEY ((host, day), ts))';
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     { name: 'TWCS already', code: `${cpu} WITH default_time_to_live = 2592000 AND compaction = {'class': 'TimeWindowCompactionStrategy', 'compaction_window_unit': 'DAYS', 'compaction_window_size': 1};` },
     { name: 'no TTL: rows are kept, not expired', code: `${cpu};` },

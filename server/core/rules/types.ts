@@ -166,13 +166,16 @@ export interface ExampleCase {
   evidence?: Record<string, string>;
 }
 
-export interface InvalidExampleCase extends ExampleCase {
+/** The message ids a rule declares (its `RuleModule<M>`'s M), for its examples table. */
+export type MessageIdOf<R> = R extends RuleModule<infer M> ? M : never;
+
+export interface InvalidExampleCase<M extends string = string> extends ExampleCase {
   /** How many findings of this rule (default 1). */
   count?: number;
   /** Every finding's message, headline and details, must match. */
   message?: RegExp;
   /** Every finding's message id (ESLint's `errors: [{ messageId }]`). */
-  messageId?: string;
+  messageId?: M;
   /** Every finding's severity (default: the rule's default severity). */
   severity?: Severity;
   /** The first finding's data must contain these entries (deep-equal per key). */
@@ -181,9 +184,10 @@ export interface InvalidExampleCase extends ExampleCase {
   at: string;
 }
 
-export interface RuleExamples {
+/** A rule's examples; `RuleExamples<MessageIdOf<typeof rule>>` checks the message ids its invalid cases pin. */
+export interface RuleExamples<M extends string = string> {
   valid: (string | ExampleCase)[];
-  invalid: InvalidExampleCase[];
+  invalid: InvalidExampleCase<M>[];
 }
 
 export type { SourceRange };

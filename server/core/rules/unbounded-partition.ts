@@ -18,7 +18,7 @@ import { figuresData, partitionFigures, partitionNumbersText, udtLookupFrom } fr
 import type { TableInfo } from '../schema/model';
 import { formatDuration, growthRateOf, reportableGrowth, suggestedBucket, tableWorkload } from '../schema/workload';
 import { formatCount } from '../targets';
-import type { RuleContext, RuleExamples, RuleModule } from './types';
+import type { RuleContext, MessageIdOf, RuleExamples, RuleModule } from './types';
 import { keyText } from '../util/statements';
 import type { FindingData } from '../findings-data';
 import { evidenceFindingData, growthText, measuredGrowth, measuredGrowthRate, measuredReachText } from '../evidence';
@@ -124,7 +124,7 @@ export const rule: RuleModule<'growsForever' | 'growsForeverMeasured'> = {
   handlers: { CreateTable: check, CreateMaterializedView: check },
 };
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     'CREATE TABLE ks.readings (sensor_id uuid, day date, reading_time timestamp, value double, PRIMARY KEY ((sensor_id, day), reading_time));',
     'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time)) WITH default_time_to_live = 604800;',

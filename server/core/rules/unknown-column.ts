@@ -3,7 +3,7 @@
 // Data: { table: string, column: string, suggestion?: string, columns: string[] }
 import type { Expression, Identifier, Statement } from '../../../grammar/ast';
 import { type TableInfo, hasColumn } from '../schema/model';
-import type { RuleContext, RuleExamples, RuleModule } from './types';
+import type { RuleContext, MessageIdOf, RuleExamples, RuleModule } from './types';
 import { allStatements, suggestColumn } from '../util/statements';
 import type { FindingData } from '../findings-data';
 
@@ -135,7 +135,7 @@ export const rule: RuleModule<MessageId> = {
   },
 };
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     'CREATE TABLE ks.t (id uuid, ts timestamp, v text, PRIMARY KEY (id, ts)) WITH CLUSTERING ORDER BY (ts DESC);',
     'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nSELECT id, v, writetime(v) FROM ks.t WHERE id = ?;',

@@ -4,7 +4,7 @@
 // when two keys cannot be compared the batch is not reported.
 // Data: { partitions: number, tables: string[], batchRange }
 import type { Expression } from '../../../grammar/ast';
-import type { RuleExamples, RuleModule } from './types';
+import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { analyseWhere, exprText } from '../util/statements';
 import type { FindingData } from '../findings-data';
 
@@ -67,7 +67,7 @@ export const rule: RuleModule<'partitions' | 'partitionsInTables'> = {
 
 const t = 'CREATE TABLE ks.t (id int, c int, v text, PRIMARY KEY (id, c));\n';
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     `${t}BEGIN UNLOGGED BATCH\n  INSERT INTO ks.t (id, c, v) VALUES (1, 1, 'a');\n  INSERT INTO ks.t (id, c, v) VALUES (1, 2, 'b');\nAPPLY BATCH;`,
     `${t}BEGIN BATCH\n  INSERT INTO ks.t (id, c, v) VALUES (1, 1, 'a');\n  INSERT INTO ks.t (id, c, v) VALUES (2, 2, 'b');\nAPPLY BATCH;`,

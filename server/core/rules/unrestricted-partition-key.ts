@@ -6,7 +6,7 @@
 // LIMIT still reads partition after partition until it has n rows), system keyspaces, unknown tables.
 // Data: { table, partitionKey: string[], missing: string[], restricted: string[], whereRange?, limit?,
 //         shardColumn?: string, shardCount?: number, shardOnlyMissing?: boolean }
-import type { ReportedFinding, RuleExamples, RuleModule } from './types';
+import type { ReportedFinding, MessageIdOf, RuleExamples, RuleModule } from './types';
 import { analyseWhere, isSystemKeyspace, unrestrictedPartitionColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';
 import { servedRestrictions } from './serving-index';
@@ -91,7 +91,7 @@ export const rule: RuleModule<MessageId> = {
 const t = 'CREATE TABLE ks.t (id uuid, ts timestamp, v int, PRIMARY KEY (id, ts));\n';
 const sharded = '-- @shard shard = murmur3(title) % 8 + 1\nCREATE TABLE ks.books (publish_date date, shard int, title text, PRIMARY KEY ((publish_date, shard), title));\n';
 
-export const examples: RuleExamples = {
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     `${t}SELECT * FROM ks.t WHERE id = ?;`,
     `${t}SELECT * FROM ks.t WHERE id IN (?, ?) AND ts > ?;`,
