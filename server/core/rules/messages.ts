@@ -15,11 +15,23 @@ export function placeholders(template: string): string[] {
  * throws (the runner records it as the rule's internal error) rather than show `{{table}}` to a user.
  */
 export function fillMessage(template: string, values: MessageValues | undefined): string {
-  return template.replace(PLACEHOLDER, (_, name: string) => {
+  const parts = templateParts(template);
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i]!;
     const value = values && Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined;
     if (value === undefined) throw new Error(`message "${template}" has no value for {{${name}}}`);
-    return String(value);
-  });
+    out += String(value) + parts[i + 1]!;
+  }
+  return out;
+}
+
+/** Templates split once: text, placeholder name, text, ... (a lint fills the same few templates many times). */
+const splitTemplates = new Map<string, readonly string[]>();
+function templateParts(template: string): readonly string[] {
+  let parts = splitTemplates.get(template);
+  if (!parts) splitTemplates.set(template, (parts = template.split(PLACEHOLDER)));
+  return parts;
 }
 
 /**
