@@ -4,7 +4,7 @@
 import { afterEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { allRules } from '../../server/core/rules';
-import { fillMessage, findingOf, placeholders } from '../../server/core/rules/messages';
+import { composedMessage, fillMessage, findingOf, placeholders } from '../../server/core/rules/messages';
 import type { RuleModule } from '../../server/core/rules/types';
 import { resultWriter } from '../../server/cli/formatters';
 import { MAIN, ofRule, projectWith } from './helpers';
@@ -19,6 +19,12 @@ describe('message templates', () => {
   test('a placeholder without a value throws, naming it; an inherited name is no value', () => {
     assert.throws(() => fillMessage('{{table}} is hot', {}), /no value for \{\{table\}\}/);
     assert.throws(() => fillMessage('{{constructor}} is hot', {}), /no value for \{\{constructor\}\}/);
+  });
+
+  test('composedMessage: a short sentence is the problem whole; a long one is cut into the problem and the details', () => {
+    assert.deepEqual(composedMessage("expected ')' after the key"), { values: { problem: "expected ')' after the key" } });
+    const long = `shard = 17 is outside 1..16, the values murmur3(title) % 16 + 1 can give to the rows of this table; for this row it is 9`;
+    assert.deepEqual(composedMessage(long), { values: { problem: 'shard = 17 is outside 1..16, the values murmur3(title) % 16 + 1 can give to the rows of this table' }, details: 'For this row it is 9.' });
   });
 
   test('findingOf: the headline from the declared template; an undeclared id throws', () => {

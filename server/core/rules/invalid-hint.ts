@@ -4,7 +4,7 @@
 // partition rules on their defaults, so it is an error at the comment.
 // Data: { problem: 'syntax' | 'schema' | 'detached', table?: string }
 import { qualify } from '../schema/model';
-import { headlineAndDetails } from '../findings';
+import { composedMessage } from './messages';
 import { hintCommentsAbove, isHintComment } from '../schema/hint-comment';
 import { annotatedTables } from '../schema/annotations';
 import type { FindingData } from '../findings-data';
@@ -31,10 +31,7 @@ export const rule: FileLocalRuleModule<'malformed' | 'unknownColumn' | 'detached
       const table = qualify(stmt.name.keyspace?.name, stmt.name.name.name);
       const columns = new Set(stmt.columns.map((c) => c.name.name));
       for (const found of annotations) {
-        for (const e of found.errors) {
-          const { message, details } = headlineAndDetails(e.message);
-          ctx.report({ messageId: 'malformed', values: { problem: message }, ...(details !== undefined ? { details } : {}), range: e.range, data: { problem: 'syntax', table } satisfies FindingData<'invalid-hint'> });
-        }
+        for (const e of found.errors) ctx.report({ messageId: 'malformed', ...composedMessage(e.message), range: e.range, data: { problem: 'syntax', table } satisfies FindingData<'invalid-hint'> });
         const named = [...Object.keys(found.hints.columns ?? {}), ...Object.keys(found.hints.columnSizes ?? {})];
         for (const column of new Set(named)) {
           if (columns.has(column)) continue;

@@ -5,7 +5,7 @@
 // is an error at the annotation.
 // Data: { problem: 'syntax' | 'schema' | 'detached', table?: string }
 import { qualify } from '../schema/model';
-import { headlineAndDetails } from '../findings';
+import { composedMessage } from './messages';
 import { shardAnnotationAbove } from '../schema/shard';
 import { annotatedTables } from '../schema/annotations';
 import { udtLookupFor } from '../schema/key-values';
@@ -35,14 +35,12 @@ export const rule: RuleModule<'malformed' | 'schemaMismatch' | 'detached'> = {
     for (const { statement: stmt, annotations: [found] } of tables) {
       const table = qualify(stmt.name.keyspace?.name, stmt.name.name.name);
       if (!found.result.ok) {
-        const { message, details } = headlineAndDetails(found.result.error.message);
-        ctx.report({ messageId: 'malformed', values: { problem: message }, ...(details !== undefined ? { details } : {}), range: found.result.error.range, data: { problem: 'syntax', table } satisfies FindingData<'invalid-shard-annotation'> });
+        ctx.report({ messageId: 'malformed', ...composedMessage(found.result.error.message), range: found.result.error.range, data: { problem: 'syntax', table } satisfies FindingData<'invalid-shard-annotation'> });
         continue;
       }
       for (const p of validateShardSpec(found.result.spec, stmt, udts)) {
         if (p.severity !== 'error') continue; // one shard (a warning) is skewed-shard-formula's business
-        const { message, details } = headlineAndDetails(p.message);
-        ctx.report({ messageId: 'schemaMismatch', values: { problem: message }, ...(details !== undefined ? { details } : {}), range: p.range, data: { problem: 'schema', table } satisfies FindingData<'invalid-shard-annotation'> });
+        ctx.report({ messageId: 'schemaMismatch', ...composedMessage(p.message), range: p.range, data: { problem: 'schema', table } satisfies FindingData<'invalid-shard-annotation'> });
       }
     }
     for (const comment of detached) {

@@ -1,6 +1,6 @@
 // A rule's report becomes a finding here: the headline is the rule's declared message (ESLint's
 // meta.messages) with its placeholders filled, so no rule writes a headline of its own.
-import type { MessageValues, OffsetFinding, Severity } from '../findings';
+import { headlineAndDetails, type MessageValues, type OffsetFinding, type Severity } from '../findings';
 import type { ReportedFinding, RuleMeta } from './types';
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
@@ -32,6 +32,16 @@ function templateParts(template: string): readonly string[] {
   let parts = splitTemplates.get(template);
   if (!parts) splitTemplates.set(template, (parts = template.split(PLACEHOLDER)));
   return parts;
+}
+
+/**
+ * For a message whose template is `{{problem}}`: a sentence another module words (the parser's error, the
+ * hint reader's, the shard check's), cut into the headline, as the `problem` value, and the details
+ * (findings.ts headlineAndDetails). Spread into a report: `ctx.report({ messageId, ...composedMessage(text), range })`.
+ */
+export function composedMessage(text: string): { values: { problem: string }; details?: string } {
+  const { message, details } = headlineAndDetails(text);
+  return details === undefined ? { values: { problem: message } } : { values: { problem: message }, details };
 }
 
 /**

@@ -7,11 +7,11 @@
 //         min: number, max: number, table: string }
 // The quick fix replaces data.valueRange with data.expected.
 import type { Expression } from '../../../grammar/ast';
-import { headlineAndDetails } from '../findings';
 import { computedShard, keyedStatements, statementColumnValues, statementTable, udtLookupFor, usableShardSpec, columnKeyType } from '../schema/key-values';
 import { checkShardValue } from '../token/shard';
 import { nameRecord } from '../util/names';
 import type { KeyType } from '../token/types';
+import { composedMessage } from './messages';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings-data';
 
@@ -57,11 +57,9 @@ export const rule: RuleModule<'wrongShard' | 'outOfRange'> = {
         if (!check) continue;
         let message = check.message;
         if (check.kind === 'out-of-range' && expected !== undefined) message += `; for this row it is ${expected}`;
-        const { message: headline, details } = headlineAndDetails(message);
         ctx.report({
           messageId: check.kind === 'mismatch' ? 'wrongShard' : 'outOfRange',
-          values: { problem: headline },
-          ...(details !== undefined ? { details } : {}),
+          ...composedMessage(message),
           range: value.range,
           data: {
             table: table.qualifiedName,

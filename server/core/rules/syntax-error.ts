@@ -1,5 +1,5 @@
 // `syntax-error`: what the parser could not read. Data: none.
-import { headlineAndDetails } from '../findings';
+import { composedMessage } from './messages';
 import type { FileLocalRuleModule, MessageIdOf, RuleExamples } from './types';
 
 export const rule: FileLocalRuleModule<'parseError'> = {
@@ -14,10 +14,7 @@ export const rule: FileLocalRuleModule<'parseError'> = {
     fileLocal: true,
   },
   check(ctx) {
-    for (const error of ctx.parse.errors) {
-      const { message, details } = headlineAndDetails(error.message);
-      ctx.report({ messageId: 'parseError', values: { problem: message }, ...(details !== undefined ? { details } : {}), range: error.range });
-    }
+    for (const error of ctx.parse.errors) ctx.report({ messageId: 'parseError', ...composedMessage(error.message), range: error.range });
   },
 };
 
