@@ -236,126 +236,15 @@ export class RuleRunner {
    * their lines), sorted by position.
    */
   run(input: RuleRunInput): OffsetFinding[] {
-    const { filePath, text, parse, model, config, references } = input;
-    const fs = input.fileSchema;
+    const { filePath, parse, config } = input;
     const target = targetInfo(input.target ?? config.target);
     const overrides = input.overrides ?? {};
     const findings: OffsetFinding[] = [];
-    const latestCache = new Map<TableInfo, TableInfo>();
-    // Several rules look up the same name of the same statement: resolved once per run (the model stands).
-    const resolved = new Map<QualifiedName, { at: number; candidates: readonly TableInfo[] }>();
-    const candidatesOf = (name: QualifiedName, at: number): readonly TableInfo[] => {
-      const hit = resolved.get(name);
-      if (hit && hit.at === at) return hit.candidates;
-      const candidates = this.host.resolveTable(filePath, name, at);
-      resolved.set(name, { at, candidates });
-      return candidates;
-    };
-    const base = {
-      filePath,
-      text,
-      parse,
-      target,
-      ruleIds: ruleIds(),
-      userType: (keyspace: string | undefined, name: string, mention?: Mention) => model.userType(keyspace, name, mention),
-      tableFor: (name: QualifiedName, at: number) => this.host.ruleTable(filePath, candidatesOf(name, at)),
-      tableCandidates: candidatesOf,
-      definedBy: (stmt: Statement) => fs.byStatement.get(stmt),
-      latest: (table: TableInfo) => {
-        let out = latestCache.get(table);
-        if (!out) {
-          out = latestVersion(fs, table);
-          latestCache.set(table, out);
-        }
-        return out;
-      },
-      keyspaceAt: (offset: number) => keyspaceAt(fs, offset),
-      keyspace: (name: string) => fs.keyspaces.filter((k) => k.name === name).pop() ?? model.keyspaces.get(name),
-      indexesOn: (table: TableInfo) => model.indexesOn(table, filePath),
-      indexesAt: (table: TableInfo, offset: number) => model.indexesAt(table, filePath, offset),
-      hints: (table: TableInfo) => mergeHints(table.commentHints, hintsFor(config, table.keyspace, table.name)),
-      sample: (table: TableInfo) => this.host.sampleSummary(table, filePath),
-      evidence: (table: TableInfo) => this.host.evidence(table, filePath),
-      referencesTo: (table: TableInfo) => {
-        const dependency = this.host.referenceDependency(table);
-        references.push(dependency);
-        return dependency.references;
-      },
-    };
+    const base = fileContext(this.host, input, target);
+    const statementRun: StatementRun = { scope: undefined, out: findings, single: [] };
+    const scopedBase = statementContext(this.host, input, base, statementRun);
 
-    // Statement-scoped rules run statement by statement through a context that only answers lookups
-    // the statement's key covers (anything else marks the statement uncacheable); file-scoped rules run
-    // over the whole file as before.
-    let scope: StatementScope | undefined;
-    let out: OffsetFinding[] = findings;
-    const single: Statement[] = [];
-    const uncacheable = (): void => {
-      if (scope) scope.cacheable = false;
-    };
-    /** The statement key's answer for a lookup; none (and the statement is not cacheable) when the key does not cover it. */
-    const covered = (name: QualifiedName, at: number): readonly TableInfo[] | undefined => {
-      if (!scope) return undefined;
-      const answers = scope.lookups.get(name);
-      if (answers) for (const a of answers) if (a.at === at) return a.candidates;
-      scope.cacheable = false;
-      return undefined;
-    };
-    const nameCovered = (table: TableInfo | undefined): void => {
-      if (scope && (!table || !scope.names.has(table.name))) scope.cacheable = false;
-    };
-    const scopedParse: ParseResult = {
-      statements: single,
-      get comments() {
-        uncacheable();
-        return parse.comments;
-      },
-      get errors() {
-        uncacheable();
-        return parse.errors;
-      },
-    };
-    const scopedBase = {
-      ...base,
-      parse: scopedParse,
-      // Schema statements' keys cover the user types (sizing); on any other statement the reuse stops.
-      userType: (keyspace: string | undefined, name: string, mention?: Mention) => {
-        if (scope && !scope.types) scope.cacheable = false;
-        return base.userType(keyspace, name, mention);
-      },
-      tableFor: (name: QualifiedName, at: number) => {
-        const candidates = covered(name, at);
-        return candidates ? this.host.ruleTable(filePath, candidates) : base.tableFor(name, at);
-      },
-      tableCandidates: (name: QualifiedName, at: number) => covered(name, at) ?? base.tableCandidates(name, at),
-      definedBy: (stmt: Statement) => {
-        if (scope && stmt !== scope.statement) scope.cacheable = false;
-        return base.definedBy(stmt);
-      },
-      latest: (table: TableInfo) => {
-        if (scope && table !== scope.defined && table !== scope.latest) scope.cacheable = false;
-        return base.latest(table);
-      },
-      keyspaceAt: (offset: number) => {
-        if (scope && offset !== scope.start) scope.cacheable = false;
-        return base.keyspaceAt(offset);
-      },
-      keyspace: (name: string) => (uncacheable(), base.keyspace(name)),
-      indexesOn: (table: TableInfo) => (nameCovered(table), base.indexesOn(table)),
-      // Allowed: the answer is recorded with the statement's result and compared before it is reused.
-      referencesTo: (table: TableInfo) => {
-        const dependency = this.host.referenceDependency(table);
-        if (scope) (scope.references ??= []).push(dependency);
-        references.push(dependency);
-        return dependency.references;
-      },
-      indexesAt: (table: TableInfo, offset: number) => {
-        if (scope && offset !== scope.start) scope.cacheable = false;
-        nameCovered(table);
-        return base.indexesAt(table, offset);
-      },
-    };
-
-    const statementRules: { rule: RuleModule; ctx: RuleContext }[] = [];
+    const statementRules: StatementRule[] = [];
     const walk: HandlerRun[] = [];
     const epochParts: string[] = [filePath, String(input.optionsVersion), String(this.keys.objectId(config)), target.id];
     for (const rule of allRules) {
@@ -365,7 +254,7 @@ export class RuleRunner {
       if (!severity) continue;
       const options = ruleOptions(rule, setting);
       const report = (f: Parameters<RuleContext['report']>[0]): void => {
-        out.push(findingOf(rule.meta, f, severity));
+        statementRun.out.push(findingOf(rule.meta, f, severity));
       };
       if (rule.meta.scope === 'statement') {
         statementRules.push({ rule, ctx: { ...scopedBase, options, report } });
@@ -376,92 +265,100 @@ export class RuleRunner {
       else this.runRule(rule, { ...base, options, report }, filePath);
     }
     this.walkHandlers(parse.statements, walk, filePath);
-
-    if (statementRules.length) {
-      if (this.keys.full()) {
-        // Every cached statement result was keyed by the fingerprints forgotten: they miss once.
-        this.keys.reset();
-        this.statementResults = new WeakMap();
-      }
-      this.keys.useModel(model);
-      const epoch = epochParts.join('\u0000');
-      const indexEvents = new IndexEvents(model, filePath);
-      const moved = (result: RuleResult, start: number): boolean => result.anchors.every((a) => a.range.start - start === a.relative);
-      // What one rule reports on one statement (most report nothing: no array each).
-      const reported: OffsetFinding[] = [];
-      // Runs one statement rule with a fresh scope; its result when it can be reused.
-      const runOne = (i: number, stmt: Statement, current: StatementScope): RuleResult | undefined => {
-        const { rule, ctx } = statementRules[i]!;
-        // A rule with handlers but none for this kind has nothing to say on the statement.
-        if (rule.handlers && !handlerFor(rule, stmt)) return EMPTY_RESULT;
-        scope = current;
-        scope.cacheable = true;
-        scope.references = undefined;
-        reported.length = 0;
-        out = reported;
-        const ran = this.runRule(rule, ctx, filePath, stmt);
-        out = findings;
-        for (const f of reported) findings.push(f);
-        const result = !ran || !scope.cacheable ? undefined
-          : !reported.length && !scope.references ? EMPTY_RESULT
-          : { findings: reported.slice(), anchors: anchorsOf(reported, stmt), references: scope.references ?? NO_REFERENCES };
-        scope = undefined;
-        return result;
-      };
-      for (const stmt of parse.statements) {
-        const start = stmt.range.start;
-        single[0] = stmt;
-        const cached = this.statementResults.get(stmt);
-        if (!cached && !input.editing && !this.lintedOnce.has(stmt)) {
-          this.lintedOnce.add(stmt);
-          const bare: StatementScope = { statement: stmt, start, lookups: NO_LOOKUPS, names: NO_NAMES, types: false, cacheable: false };
-          for (let i = 0; i < statementRules.length; i++) {
-            const { rule, ctx } = statementRules[i]!;
-            if (rule.handlers && !handlerFor(rule, stmt)) continue;
-            scope = bare;
-            this.runRule(rule, ctx, filePath, stmt);
-          }
-          scope = undefined;
-          continue;
-        }
-        const current = this.keys.statementScope(filePath, fs, model, stmt, indexEvents, this.resolveTable);
-        if (cached && cached.epoch === epoch && cached.key === current.key && moved(cached.fixed, start)) {
-          for (const f of cached.fixed.findings) findings.push(f);
-          let stale = false;
-          for (const entry of cached.dynamic) {
-            if (moved(entry.result, start) && this.host.referencesUnchanged(entry.result.references)) {
-              for (const f of entry.result.findings) findings.push(f);
-              for (const d of entry.result.references) references.push(d);
-              continue;
-            }
-            const result = runOne(entry.rule, stmt, current.scope);
-            if (result) entry.result = result;
-            else stale = true;
-          }
-          if (stale) this.statementResults.delete(stmt);
-          continue;
-        }
-        let fixed: RuleResult = EMPTY_RESULT;
-        let dynamic: StatementResult['dynamic'] = NO_DYNAMIC;
-        let cacheable = true;
-        for (let i = 0; i < statementRules.length; i++) {
-          const result = runOne(i, stmt, current.scope);
-          if (!result) cacheable = false;
-          else if (result.references.length) (dynamic === NO_DYNAMIC ? (dynamic = []) : dynamic).push({ rule: i, result });
-          else if (result !== EMPTY_RESULT) {
-            // The rule's own anchors, found by runOne, serve the statement's fixed result as they are.
-            if (fixed === EMPTY_RESULT) fixed = { findings: [], anchors: [], references: NO_REFERENCES };
-            for (const f of result.findings) fixed.findings.push(f);
-            for (const a of result.anchors) fixed.anchors.push(a);
-          }
-        }
-        if (!cacheable) this.statementResults.delete(stmt);
-        else this.statementResults.set(stmt, { epoch, key: current.key, fixed, dynamic });
-      }
-      single.length = 0;
-    }
+    if (statementRules.length) this.runStatementRules(input, statementRules, statementRun, findings, epochParts.join('\u0000'));
     for (const f of input.local) findings.push(f);
     return this.settle(findings, parse, input.lines);
+  }
+
+  /**
+   * The statement-scoped rules, statement by statement: a statement's cached results are reused while its
+   * key, the epoch and its anchors hold (the rules that read references run again when those changed);
+   * otherwise each rule runs with a fresh scope and the results are cached if every lookup was covered.
+   */
+  private runStatementRules(input: RuleRunInput, statementRules: readonly StatementRule[], run: StatementRun, findings: OffsetFinding[], epoch: string): void {
+    const { filePath, parse, model, references } = input;
+    const fs = input.fileSchema;
+    if (this.keys.full()) {
+      // Every cached statement result was keyed by the fingerprints forgotten: they miss once.
+      this.keys.reset();
+      this.statementResults = new WeakMap();
+    }
+    this.keys.useModel(model);
+    const indexEvents = new IndexEvents(model, filePath);
+    const moved = (result: RuleResult, start: number): boolean => result.anchors.every((a) => a.range.start - start === a.relative);
+    // What one rule reports on one statement (most report nothing: no array each).
+    const reported: OffsetFinding[] = [];
+    // Runs one statement rule with a fresh scope; its result when it can be reused.
+    const runOne = (i: number, stmt: Statement, current: StatementScope): RuleResult | undefined => {
+      const { rule, ctx } = statementRules[i]!;
+      // A rule with handlers but none for this kind has nothing to say on the statement.
+      if (rule.handlers && !handlerFor(rule, stmt)) return EMPTY_RESULT;
+      const scope = (run.scope = current);
+      scope.cacheable = true;
+      scope.references = undefined;
+      reported.length = 0;
+      run.out = reported;
+      const ran = this.runRule(rule, ctx, filePath, stmt);
+      run.out = findings;
+      for (const f of reported) findings.push(f);
+      const result = !ran || !scope.cacheable ? undefined
+        : !reported.length && !scope.references ? EMPTY_RESULT
+        : { findings: reported.slice(), anchors: anchorsOf(reported, stmt), references: scope.references ?? NO_REFERENCES };
+      run.scope = undefined;
+      return result;
+    };
+    const single = run.single;
+    for (const stmt of parse.statements) {
+      const start = stmt.range.start;
+      single[0] = stmt;
+      const cached = this.statementResults.get(stmt);
+      if (!cached && !input.editing && !this.lintedOnce.has(stmt)) {
+        this.lintedOnce.add(stmt);
+        const bare: StatementScope = { statement: stmt, start, lookups: NO_LOOKUPS, names: NO_NAMES, types: false, cacheable: false };
+        for (let i = 0; i < statementRules.length; i++) {
+          const { rule, ctx } = statementRules[i]!;
+          if (rule.handlers && !handlerFor(rule, stmt)) continue;
+          run.scope = bare;
+          this.runRule(rule, ctx, filePath, stmt);
+        }
+        run.scope = undefined;
+        continue;
+      }
+      const current = this.keys.statementScope(filePath, fs, model, stmt, indexEvents, this.resolveTable);
+      if (cached && cached.epoch === epoch && cached.key === current.key && moved(cached.fixed, start)) {
+        for (const f of cached.fixed.findings) findings.push(f);
+        let stale = false;
+        for (const entry of cached.dynamic) {
+          if (moved(entry.result, start) && this.host.referencesUnchanged(entry.result.references)) {
+            for (const f of entry.result.findings) findings.push(f);
+            for (const d of entry.result.references) references.push(d);
+            continue;
+          }
+          const result = runOne(entry.rule, stmt, current.scope);
+          if (result) entry.result = result;
+          else stale = true;
+        }
+        if (stale) this.statementResults.delete(stmt);
+        continue;
+      }
+      let fixed: RuleResult = EMPTY_RESULT;
+      let dynamic: StatementResult['dynamic'] = NO_DYNAMIC;
+      let cacheable = true;
+      for (let i = 0; i < statementRules.length; i++) {
+        const result = runOne(i, stmt, current.scope);
+        if (!result) cacheable = false;
+        else if (result.references.length) (dynamic === NO_DYNAMIC ? (dynamic = []) : dynamic).push({ rule: i, result });
+        else if (result !== EMPTY_RESULT) {
+          // The rule's own anchors, found by runOne, serve the statement's fixed result as they are.
+          if (fixed === EMPTY_RESULT) fixed = { findings: [], anchors: [], references: NO_REFERENCES };
+          for (const f of result.findings) fixed.findings.push(f);
+          for (const a of result.anchors) fixed.anchors.push(a);
+        }
+      }
+      if (!cacheable) this.statementResults.delete(stmt);
+      else this.statementResults.set(stmt, { epoch, key: current.key, fixed, dynamic });
+    }
+    single.length = 0;
   }
 
   /**
@@ -494,3 +391,144 @@ function anchorsOf(findings: OffsetFinding[], stmt: Statement): RuleResult['anch
   return anchors;
 }
 
+/** A statement-scoped rule with its context (made once per run). */
+interface StatementRule {
+  rule: RuleModule;
+  ctx: RuleContext;
+}
+
+/**
+ * What the statement-scoped rules of one run share: the statement a rule runs on (its scope: the lookups
+ * its key covers), where findings go (the run's list, or one rule's on one statement), and the one-statement
+ * list their context's parse shows.
+ */
+interface StatementRun {
+  scope: StatementScope | undefined;
+  out: OffsetFinding[];
+  single: Statement[];
+}
+
+/** Everything a rule's context has but its options and report. */
+type BaseContext = Omit<RuleContext, 'options' | 'report'>;
+
+/** The lookups of a file's rules: the file, its schema versions and the host's workspace answers. */
+function fileContext(host: RuleRunHost, input: RuleRunInput, target: RuleContext['target']): BaseContext {
+  const { filePath, text, parse, model, config, references } = input;
+  const fs = input.fileSchema;
+  const latestCache = new Map<TableInfo, TableInfo>();
+  // Several rules look up the same name of the same statement: resolved once per run (the model stands).
+  const resolved = new Map<QualifiedName, { at: number; candidates: readonly TableInfo[] }>();
+  const candidatesOf = (name: QualifiedName, at: number): readonly TableInfo[] => {
+    const hit = resolved.get(name);
+    if (hit && hit.at === at) return hit.candidates;
+    const candidates = host.resolveTable(filePath, name, at);
+    resolved.set(name, { at, candidates });
+    return candidates;
+  };
+  return {
+    filePath,
+    text,
+    parse,
+    target,
+    ruleIds: ruleIds(),
+    userType: (keyspace: string | undefined, name: string, mention?: Mention) => model.userType(keyspace, name, mention),
+    tableFor: (name: QualifiedName, at: number) => host.ruleTable(filePath, candidatesOf(name, at)),
+    tableCandidates: candidatesOf,
+    definedBy: (stmt: Statement) => fs.byStatement.get(stmt),
+    latest: (table: TableInfo) => {
+      let out = latestCache.get(table);
+      if (!out) {
+        out = latestVersion(fs, table);
+        latestCache.set(table, out);
+      }
+      return out;
+    },
+    keyspaceAt: (offset: number) => keyspaceAt(fs, offset),
+    keyspace: (name: string) => fs.keyspaces.filter((k) => k.name === name).pop() ?? model.keyspaces.get(name),
+    indexesOn: (table: TableInfo) => model.indexesOn(table, filePath),
+    indexesAt: (table: TableInfo, offset: number) => model.indexesAt(table, filePath, offset),
+    hints: (table: TableInfo) => mergeHints(table.commentHints, hintsFor(config, table.keyspace, table.name)),
+    sample: (table: TableInfo) => host.sampleSummary(table, filePath),
+    evidence: (table: TableInfo) => host.evidence(table, filePath),
+    referencesTo: (table: TableInfo) => {
+      const dependency = host.referenceDependency(table);
+      references.push(dependency);
+      return dependency.references;
+    },
+  };
+}
+
+/**
+ * The context of statement-scoped rules: it answers only the lookups the statement's key covers (anything
+ * else marks the statement uncacheable), and its parse shows the one statement (comments and errors, read,
+ * mark it too).
+ */
+function statementContext(host: RuleRunHost, input: RuleRunInput, base: BaseContext, run: StatementRun): BaseContext {
+  const { filePath, parse, references } = input;
+  const uncacheable = (): void => {
+    if (run.scope) run.scope.cacheable = false;
+  };
+  /** The statement key's answer for a lookup; none (and the statement is not cacheable) when the key does not cover it. */
+  const covered = (name: QualifiedName, at: number): readonly TableInfo[] | undefined => {
+    const scope = run.scope;
+    if (!scope) return undefined;
+    const answers = scope.lookups.get(name);
+    if (answers) for (const a of answers) if (a.at === at) return a.candidates;
+    scope.cacheable = false;
+    return undefined;
+  };
+  const nameCovered = (table: TableInfo | undefined): void => {
+    if (run.scope && (!table || !run.scope.names.has(table.name))) run.scope.cacheable = false;
+  };
+  const scopedParse: ParseResult = {
+    statements: run.single,
+    get comments() {
+      uncacheable();
+      return parse.comments;
+    },
+    get errors() {
+      uncacheable();
+      return parse.errors;
+    },
+  };
+  return {
+    ...base,
+    parse: scopedParse,
+    // Schema statements' keys cover the user types (sizing); on any other statement the reuse stops.
+    userType: (keyspace: string | undefined, name: string, mention?: Mention) => {
+      if (run.scope && !run.scope.types) run.scope.cacheable = false;
+      return base.userType(keyspace, name, mention);
+    },
+    tableFor: (name: QualifiedName, at: number) => {
+      const candidates = covered(name, at);
+      return candidates ? host.ruleTable(filePath, candidates) : base.tableFor(name, at);
+    },
+    tableCandidates: (name: QualifiedName, at: number) => covered(name, at) ?? base.tableCandidates(name, at),
+    definedBy: (stmt: Statement) => {
+      if (run.scope && stmt !== run.scope.statement) run.scope.cacheable = false;
+      return base.definedBy(stmt);
+    },
+    latest: (table: TableInfo) => {
+      if (run.scope && table !== run.scope.defined && table !== run.scope.latest) run.scope.cacheable = false;
+      return base.latest(table);
+    },
+    keyspaceAt: (offset: number) => {
+      if (run.scope && offset !== run.scope.start) run.scope.cacheable = false;
+      return base.keyspaceAt(offset);
+    },
+    keyspace: (name: string) => (uncacheable(), base.keyspace(name)),
+    indexesOn: (table: TableInfo) => (nameCovered(table), base.indexesOn(table)),
+    // Allowed: the answer is recorded with the statement's result and compared before it is reused.
+    referencesTo: (table: TableInfo) => {
+      const dependency = host.referenceDependency(table);
+      if (run.scope) (run.scope.references ??= []).push(dependency);
+      references.push(dependency);
+      return dependency.references;
+    },
+    indexesAt: (table: TableInfo, offset: number) => {
+      if (run.scope && offset !== run.scope.start) run.scope.cacheable = false;
+      nameCovered(table);
+      return base.indexesAt(table, offset);
+    },
+  };
+}
