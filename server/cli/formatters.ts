@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Finding, Severity } from '../core/findings';
 import { docsUrl as defaultDocsUrl } from '../core/findings';
 import { wrapWords } from './options';
-import { placeholders } from '../core/rules/messages';
+import { placeholders, templateParts } from '../core/rules/messages';
 
 export const FORMAT_NAMES = ['stylish', 'compact', 'json', 'sarif'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
@@ -351,10 +351,8 @@ function region(range: Finding['range']): Record<string, number> {
  */
 function sarifTemplate(template: string): string {
   const names = placeholders(template);
-  return template.split(/(\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\})/).map((part, i) => {
-    if (i % 2) return `{${names.indexOf(part.slice(2, -2).trim())}}`;
-    return part.replace(/[{}]/g, '$&$&');
-  }).join('');
+  // templateParts: text, placeholder name, text, ...
+  return templateParts(template).map((part, i) => (i % 2 ? `{${names.indexOf(part)}}` : part.replace(/[{}]/g, '$&$&'))).join('');
 }
 
 /** A rule's `messageStrings` (§3.49.11): each message id with its message string. */

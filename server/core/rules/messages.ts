@@ -28,7 +28,7 @@ export function fillMessage(template: string, values: MessageValues | undefined)
 
 /** Templates split once: text, placeholder name, text, ... (a lint fills the same few templates many times). */
 const splitTemplates = new Map<string, readonly string[]>();
-function templateParts(template: string): readonly string[] {
+export function templateParts(template: string): readonly string[] {
   let parts = splitTemplates.get(template);
   if (!parts) splitTemplates.set(template, (parts = template.split(PLACEHOLDER)));
   return parts;
