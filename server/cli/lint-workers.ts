@@ -18,7 +18,7 @@ import { deserialize, serialize } from 'node:v8';
 import { Project, type IndexedFile } from '../core/project';
 import type { CqlintConfig } from '../core/config-types';
 import type { TargetId } from '../core/targets';
-import { WORKER_HEAP, compactHeap, heapKeeper, useHeapBudget } from '../core/util/heap';
+import { BATCH_HEAP, WORKER_HEAP, compactHeap, heapKeeper, useHeapBudget } from '../core/util/heap';
 import { discoveredConfigs } from './io';
 import { ProjectFacts } from './project-facts';
 import { fixableFindings } from './fix';
@@ -27,23 +27,40 @@ import type { FileResult } from './formatters';
 /** Marks the workers this module starts (workerData.role), so that the bundle knows to serve as one. */
 const ROLE = 'cqlint-lint-worker';
 /**
- * Below this many files per worker, starting workers costs more than it saves (each one reads and indexes
- * the whole workspace again; on a busy 2-core machine 250 files ran slower on 2 workers than on one).
+ * A worker per this many files (the first one included). Below it, a run stays on the main thread: a
+ * worker's sized young generation (YOUNG_GENERATION_MB) pays for itself only when the index is large (on
+ * the generated workspaces, 500 files took as long in a worker for twice the memory; 1,000 files took
+ * 12.0 s of CPU instead of 13.6 s), and each further worker reads and indexes the whole workspace again.
  */
-const FILES_PER_WORKER = 200;
+const FILES_PER_WORKER = 1000;
+/**
+ * Cores per worker by default: each lint thread keeps about one more core busy with V8's concurrent marking
+ * and sweeping. On 2 cores and 2,000 files one worker took 23 s of CPU, two 34 s (each holds the whole
+ * index, and merges it) for no shorter run and 400 MiB more memory.
+ */
+const CORES_PER_WORKER = 2;
 /** At most this many workers by default: each holds the whole workspace's index (about 300 MiB at 2,000 files). */
 const DEFAULT_MAX_WORKERS = 4;
 /** At most this many workers, whatever CQLINT_WORKERS says. */
 const MAX_WORKERS = 16;
+/**
+ * Each worker's young generation (V8's resourceLimits.maxYoungGenerationSizeMb, three semi-spaces). Indexing
+ * and linting make many objects that live for a statement or a file: V8's default 16 MiB semi-space is
+ * full before they die, so they are promoted, then marked and swept with the index (GC took 29% of a
+ * 2,000-file run). On the 2,000-file workspace 192 MiB took 24-26 s of CPU and peaked at 900-925 MiB,
+ * 384 MiB 24 s and 1,080-1,120 MiB, the main thread's default 29 s and 600-640 MiB.
+ */
+const YOUNG_GENERATION_MB = 192;
 
 /**
- * How many worker threads to lint `files` files with: one per core, no more than the files allow; 1
- * means no worker (the run stays on the main thread). CQLINT_WORKERS=n sets it (1: one thread).
+ * How many worker threads lint `files` files: 0 means none (the run stays on the main thread).
+ * CQLINT_WORKERS=n sets it (0: none).
  */
 export function workerCount(files: number, env: NodeJS.ProcessEnv): number {
-  const asked = Number(env.CQLINT_WORKERS);
-  if (Number.isInteger(asked) && asked >= 1) return Math.max(1, Math.min(asked, MAX_WORKERS, files));
-  return Math.max(1, Math.min(availableParallelism(), DEFAULT_MAX_WORKERS, Math.floor(files / FILES_PER_WORKER)));
+  const asked = env.CQLINT_WORKERS?.trim() ? Number(env.CQLINT_WORKERS) : Number.NaN;
+  if (Number.isInteger(asked) && asked >= 0) return Math.min(asked, MAX_WORKERS, files);
+  const cores = Math.max(1, Math.floor(availableParallelism() / CORES_PER_WORKER));
+  return Math.min(cores, DEFAULT_MAX_WORKERS, Math.floor(files / FILES_PER_WORKER));
 }
 
 /** What the workers' Projects are made with (the main thread's options, plain data). */
@@ -62,6 +79,8 @@ interface WorkerSetup {
    * them does: they all read the same).
    */
   reportsReads: boolean;
+  /** Whether this is the only worker (it then holds the whole index itself). */
+  alone: boolean;
 }
 
 /**
@@ -85,7 +104,7 @@ type FromWorker =
 
 export interface WorkerLint {
   workers: number;
-  setup: Omit<WorkerSetup, 'reportsReads'>;
+  setup: Omit<WorkerSetup, 'reportsReads' | 'alone'>;
   /** The files, in order; each is read by `read` (undefined: it could not be, and was reported). */
   files: readonly string[];
   read(filePath: string): Promise<string | undefined>;
@@ -127,8 +146,8 @@ export async function lintInWorkers(plan: WorkerLint): Promise<void> {
   // bundle (dist/cli.js) is plain JavaScript.
   const script = entry.endsWith('.ts') ? `require(${JSON.stringify(createRequire(__filename).resolve('tsx/cjs'))});\nrequire(${JSON.stringify(entry)});` : entry;
   for (let k = 0; k < plan.workers; k++) {
-    const setup: WorkerSetup = { ...plan.setup, reportsReads: k === 0 };
-    const worker = new Worker(script, { workerData: { role: ROLE, setup }, eval: script !== entry });
+    const setup: WorkerSetup = { ...plan.setup, reportsReads: k === 0, alone: plan.workers === 1 };
+    const worker = new Worker(script, { workerData: { role: ROLE, setup }, eval: script !== entry, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     let done = false;
     worker.on('message', (message: FromWorker) => {
       if (message.type === 'done') done = true;
@@ -153,7 +172,8 @@ export async function lintInWorkers(plan: WorkerLint): Promise<void> {
     }
     plan.allRead(readFiles);
     // 2. Every worker's index, then each worker gets the others' and lints its files.
-    const indexes = await Promise.race([failed, collect<SerializedIndex>(handlers, plan.workers, (m) => (m.type === 'indexed' ? m.files : undefined), workers, { type: 'index' })]);
+    // A lone worker holds the whole index already: nothing to exchange.
+    const indexes = plan.workers === 1 ? [] : await Promise.race([failed, collect<SerializedIndex>(handlers, plan.workers, (m) => (m.type === 'indexed' ? m.files : undefined), workers, { type: 'index' })]);
     const order = readFiles;
     const results = new Map<number, FromWorker>();
     let next = 0;
@@ -220,7 +240,8 @@ const EMPTY = new Uint8Array(0);
 /** Serves as a lint worker (see the top of this file) until the main thread has all its results. */
 function serveAsWorker(setup: WorkerSetup): void {
   const port = parentPort!;
-  useHeapBudget(WORKER_HEAP);
+  // A lone worker is the one-thread run moved off the main thread: it keeps that run's budget.
+  useHeapBudget(setup.alone ? BATCH_HEAP : WORKER_HEAP);
   // The samples and evidence, read as the one-thread run reads them (project-facts.ts).
   const facts = new ProjectFacts(setup.evidence ?? [], setup.cwd ?? process.cwd());
   const project = new Project({
@@ -248,8 +269,9 @@ function serveAsWorker(setup: WorkerSetup): void {
 
   async function lintShare({ adopt, order, mine }: Extract<ToWorker, { type: 'lint' }>): Promise<void> {
     // Indexing left the heap's pages mostly empty (the trees let go): hand them back before the other
-    // workers' indexes come in, or every worker keeps them for the rest of the run.
-    compactHeap();
+    // workers' indexes come in, or every worker keeps them for the rest of the run. A lone worker adopts
+    // nothing: the pages it has serve the linting (a compaction here took 2 s on 2,000 files).
+    if (adopt.length) compactHeap();
     for (let i = 0; i < adopt.length; i++) {
       for (const file of deserialize(adopt[i]!) as IndexedFile[]) project.adoptIndexed(file);
       adopt[i] = EMPTY;

@@ -52,8 +52,9 @@ compact the headline alone. json is ESLint's JSON formatter shape, the headline 
 is SARIF 2.1.0 for code-scanning uploads, the headline as message.text with message.id and arguments (the
 rule's messageStrings), and headline and details as message.markdown.
 
-Runs of many files parse and lint them in worker threads, one per core up to 4 and per 200 files (the
-output is the same as on one thread); CQLINT_WORKERS=n sets how many (1: none, at most 16). --fix, --fix-dry-run, --stdin and --cache run on one thread.`,
+Runs of 1,000 files or more parse and lint them in worker threads, whose heaps are sized for it: one per
+two cores, up to 4 and one per 1,000 files (the output is the same as on the main thread); CQLINT_WORKERS=n
+sets how many (0: none, at most 16). --fix, --fix-dry-run, --stdin and --cache run on the main thread.`,
   exitStatus: `0 no errors (and warnings within --max-warnings), 1 errors or too many warnings, 2 usage error,
 bad configuration or a file that could not be read. Files over ${MAX_FILE_BYTES.source / (1024 * 1024)} MiB are refused (exit 2): cqlint checks
 schemas and queries, not data dumps.`,
@@ -208,12 +209,12 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
   };
   const lintFailed = (filePath: string, message: string): void => fail(`internal error while linting ${displayPath(filePath, io.cwd)}: ${message}`);
 
-  // Many files and several cores: worker threads parse and lint them. Fixing edits the texts, stdin is one
-  // text, and the cache skips the files it holds: those runs stay on one thread.
+  // Many files: worker threads parse and lint them (see lint-workers.ts). Fixing edits the texts, stdin is one
+  // text, and the cache skips the files it holds: those runs stay on the main thread.
   const oneThread = options.fix || options.fixDryRun || options.stdinPath !== undefined || options.cacheFile !== undefined;
-  const workers = oneThread ? 1 : workerCount(files.length, io.env);
-  if (workers > 1) {
-    if (io.env.CQLINT_DEBUG) io.stderr.write(`cqlint: linting ${files.length} files in ${workers} worker threads\n`);
+  const workers = oneThread ? 0 : workerCount(files.length, io.env);
+  if (workers > 0) {
+    if (io.env.CQLINT_DEBUG) io.stderr.write(`cqlint: linting ${files.length} files in ${workers} worker thread${workers === 1 ? '' : 's'}\n`);
     const out = writer();
     let read = 0;
     let written = 0;

@@ -3,6 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { lintInWorkers, workerCount } from '../../server/cli/lint-workers';
 import { corpusFiles, readText } from '../helpers/corpus';
 import { projectRoot, runCli, tempDir } from './helpers';
@@ -37,17 +38,23 @@ function firstDifference(a: string, b: string): number {
 }
 
 describe('cqlint lint in worker threads', () => {
-  test('the output is the same, byte for byte, on one thread and in three worker threads, in every format', async (t) => {
+  test('the output is the same, byte for byte, on the main thread and in one or three worker threads, in every format', async (t) => {
     const ws = tempDir(generatedWorkspace(120));
     t.after(() => ws.cleanup());
     for (const format of ['json', 'stylish', 'sarif']) {
-      const one = await runCli(['lint', '--format', format, '.'], { cwd: ws.dir, env: { CQLINT_WORKERS: '1' } });
+      const one = await runCli(['lint', '--format', format, '.'], { cwd: ws.dir, env: { CQLINT_WORKERS: '0' } });
       const three = await runCli(['lint', '--format', format, '.'], { cwd: ws.dir, env: { CQLINT_WORKERS: '3', CQLINT_DEBUG: '1' } });
       assert.match(three.stderr, /linting 120 files in 3 worker threads/);
       assert.equal(one.stderr, '', one.stderr);
       assert.ok(one.stdout.length > 100_000, `${format}: ${one.stdout.length} bytes`);
       assert.ok(three.stdout === one.stdout, `${format}: the outputs differ from byte ${firstDifference(three.stdout, one.stdout)} on`);
       assert.equal(three.code, one.code);
+      if (format !== 'json') continue;
+      // A lone worker holds the whole index itself: nothing is exchanged.
+      const lone = await runCli(['lint', '--format', format, '.'], { cwd: ws.dir, env: { CQLINT_WORKERS: '1', CQLINT_DEBUG: '1' } });
+      assert.match(lone.stderr, /linting 120 files in 1 worker threads?/);
+      assert.ok(lone.stdout === one.stdout, `${format}: the outputs differ from byte ${firstDifference(lone.stdout, one.stdout)} on`);
+      assert.equal(lone.code, one.code);
     }
   });
 
@@ -55,7 +62,7 @@ describe('cqlint lint in worker threads', () => {
     const files = generatedWorkspace(12);
     const ws = tempDir({ ...files, 'svc00/bad.cql': new Uint8Array([0xff, 0xfe, 0x00, 0x41]) });
     t.after(() => ws.cleanup());
-    const one = await runCli(['lint', '--max-warnings', '0', '.'], { cwd: ws.dir, env: { CQLINT_WORKERS: '1' } });
+    const one = await runCli(['lint', '--max-warnings', '0', '.'], { cwd: ws.dir, env: { CQLINT_WORKERS: '0' } });
     const two = await runCli(['lint', '--max-warnings', '0', '.'], { cwd: ws.dir, env: { CQLINT_WORKERS: '2' } });
     assert.equal(one.code, 2);
     assert.equal(two.code, one.code);
@@ -76,7 +83,7 @@ describe('cqlint lint in worker threads', () => {
     ];
     for (const run of runs) {
       const args = ['lint', '--format', 'json', ...run.args, 'examples'];
-      const one = await runCli(args, { cwd: projectRoot, env: { CQLINT_WORKERS: '1' } });
+      const one = await runCli(args, { cwd: projectRoot, env: { CQLINT_WORKERS: '0' } });
       const two = await runCli(args, { cwd: projectRoot, env: { CQLINT_WORKERS: '2', CQLINT_DEBUG: '1' } });
       assert.match(two.stderr, /in 2 worker threads/);
       assert.equal(one.code, run.code, one.stderr);
@@ -108,16 +115,22 @@ describe('cqlint lint in worker threads', () => {
     }
   });
 
-  test('as many workers as cores up to 4, fewer for few files, one below 400; CQLINT_WORKERS decides when set', () => {
-    assert.equal(workerCount(10, {}), 1);
-    assert.equal(workerCount(399, {}), 1, 'two workers need 200 files each');
-    assert.ok(workerCount(2000, {}) >= 1 && workerCount(2000, {}) <= 4, 'each worker holds the whole index: at most 4 by default');
-    assert.ok(workerCount(100_000, {}) <= 4);
+  test('one worker per two cores and per 1,000 files, up to 4, none below 1,000; CQLINT_WORKERS decides when set', () => {
+    const perTwoCores = Math.max(1, Math.floor(availableParallelism() / 2));
+    assert.equal(workerCount(10, {}), 0, 'a few files stay on the main thread');
+    assert.equal(workerCount(999, {}), 0);
+    assert.equal(workerCount(1000, {}), 1, 'one worker from 1,000 files: its young generation is sized');
+    assert.equal(workerCount(1999, {}), 1, 'two workers need 1,000 files each');
+    assert.equal(workerCount(2000, {}), Math.min(perTwoCores, 2));
+    assert.equal(workerCount(100_000, {}), Math.min(perTwoCores, 4), 'each worker holds the whole index: at most 4 by default');
+    assert.equal(workerCount(2000, { CQLINT_WORKERS: '0' }), 0, 'none: the main thread lints');
     assert.equal(workerCount(2000, { CQLINT_WORKERS: '1' }), 1);
     assert.equal(workerCount(2000, { CQLINT_WORKERS: '4' }), 4);
     assert.equal(workerCount(2000, { CQLINT_WORKERS: '12' }), 12, 'asked for, more than the default cap');
     assert.equal(workerCount(2000, { CQLINT_WORKERS: '99' }), 16);
     assert.equal(workerCount(3, { CQLINT_WORKERS: '4' }), 3, 'never more workers than files');
     assert.equal(workerCount(2000, { CQLINT_WORKERS: 'many' }), workerCount(2000, {}));
+    assert.equal(workerCount(2000, { CQLINT_WORKERS: '' }), workerCount(2000, {}));
+    assert.equal(workerCount(2000, { CQLINT_WORKERS: '-1' }), workerCount(2000, {}));
   });
 });
