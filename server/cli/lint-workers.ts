@@ -2,7 +2,7 @@
 // output is the same, byte for byte, as a run on one thread.
 //
 //   main thread                                   worker k (of n)
-//   reads the files in order, file i to worker i % n   indexes its files: schema, references, text deflated
+//   reads the files in order, file i to worker i % n   indexes its files: schema, references, text
 //   asks each for its index                        sends it (Project.exportIndexed)
 //   hands each worker every other worker's index   adopts them (Project.adoptIndexed): the whole workspace
 //                                                  reads the configured samples, lints its files in order,
@@ -245,7 +245,7 @@ function serveAsWorker(setup: WorkerSetup): void {
   // The samples and evidence, read as the one-thread run reads them (project-facts.ts).
   const facts = new ProjectFacts(setup.evidence ?? [], setup.cwd ?? process.cwd());
   const project = new Project({
-    target: setup.target, config: setup.config, configLookup: discoveredConfigs(setup.roots ?? []).lookup, ...facts.projectOptions(),
+    target: setup.target, config: setup.config, configLookup: discoveredConfigs(setup.roots ?? []).lookup, keepTexts: true, ...facts.projectOptions(),
   });
   const own: string[] = [];
   const send = (message: FromWorker): void => port.postMessage(message);

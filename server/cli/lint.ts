@@ -244,9 +244,9 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
   // Rules are synchronous: the samples and evidence are read before they run, and handed to them here
   // (--evidence is the user's own word: it may name files anywhere).
   const facts = new ProjectFacts(options.evidence, io.cwd);
-  const project = new Project({ target: options.target, config, configLookup: configs.lookup, ...facts.projectOptions() });
+  const project = new Project({ target: options.target, config, configLookup: configs.lookup, keepTexts: true, ...facts.projectOptions() });
   // The files read, in order, each with its byte order mark and stamp (--fix keeps the one and checks the
-  // other when it writes). Their texts live in the project only, deflated once a file is indexed.
+  // other when it writes). Their texts live in the project only.
   const readFiles = new Map<string, ReadBack>();
   // --cache: what each file's findings depend on (see cache.ts), gathered as the files are indexed.
   const inputs = options.cacheFile !== undefined ? new RunInputs() : undefined;

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { Project } from '../../server/core/project';
 import { corpusFiles, readText } from '../helpers/corpus';
 import { columnNamed } from '../../server/core/schema/model';
+import { inflateRawSync } from 'node:zlib';
 
 const folders = ['cassandra-docs', 'killrvideo'];
 const plain = (findings: ReturnType<Project['lint']>): unknown => JSON.parse(JSON.stringify(findings));
@@ -31,6 +32,29 @@ test('a released file lints to the same findings as one never released, on the c
   assert.ok(findings > 100, `the corpus should give findings to compare (got ${findings})`);
   // Released twice over (findings dropped too), the files still lint the same.
   for (const file of files.slice(0, 40)) assert.deepEqual(plain(released.lint(file)), plain(kept.lint(file)), file);
+});
+
+test('keepTexts: a released file keeps its text as it is, lints the same, and is exported deflated', () => {
+  const files = folders.flatMap((folder) => corpusFiles(folder)).slice(0, 60);
+  const packing = new Project({ config: {} });
+  const keeping = new Project({ config: {}, keepTexts: true });
+  for (const file of files) {
+    for (const project of [packing, keeping]) {
+      project.setFile(file, readText(file));
+      project.fileSchema(file);
+      project.release(file);
+    }
+  }
+  for (const file of files) {
+    assert.equal(keeping.getText(file), readText(file), file);
+    assert.deepEqual(plain(keeping.lint(file)), plain(packing.lint(file)), file);
+    keeping.release(file, { findings: true });
+    packing.release(file, { findings: true });
+    // What another Project adopts is the same either way: the text deflated.
+    const exported = keeping.exportIndexed(file)!;
+    assert.equal(inflateRawSync(exported.packed).toString('utf8'), readText(file), file);
+    assert.deepEqual(exported.packed, packing.exportIndexed(file)!.packed, file);
+  }
 });
 
 test('a released file that is edited builds its schema from the new text', () => {
