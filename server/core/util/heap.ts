@@ -42,14 +42,14 @@ export const SERVER_HEAP: HeapBudget = { floorBytes: 192 * MiB, growth: 1.3, com
 const FRAGMENTED_BYTES = 48 * MiB;
 
 /**
- * A run that ends (the CLI). On 2,000 files the keeper's forced collections (each one an atomic pause that
+ * A run that ends (the CLI, on its main thread or in its one lint worker thread). On 2,000 files the keeper's forced collections (each one an atomic pause that
  * marks the whole index, about 250 MiB) took more of the run than the rules; V8's own collector, held to
  * the same growth, keeps the peak where the keeper did for a fraction of the pauses.
  */
 export const BATCH_HEAP: HeapBudget = { floorBytes: 224 * MiB, growth: 1.4, collector: 'v8' };
 
 /**
- * The CLI's lint worker threads (server/cli/lint-workers.ts): each holds the whole index, and V8's
+ * The CLI's lint worker threads when there are several (server/cli/lint-workers.ts): each holds the whole index, and V8's
  * collector, with every core at work, lets each heap overshoot its limit: on the 2,000-file bench two workers
  * peaked about 10% above the keeper's run at 40%, 4-9% above it at 25% (1,207-1,267 MiB against 1,162).
  */
