@@ -86,9 +86,42 @@ interface HandlerRun {
   failed: boolean;
 }
 
+type StatementHandler = (stmt: Statement, ctx: RuleContext) => void;
+
 /** The rule's handler for the statement's kind (RuleModule.handlers), if any. */
-function handlerFor(rule: RuleModule, stmt: Statement): ((stmt: Statement, ctx: RuleContext) => void) | undefined {
-  return rule.handlers?.[stmt.kind] as ((stmt: Statement, ctx: RuleContext) => void) | undefined;
+function handlerFor(rule: RuleModule, stmt: Statement): StatementHandler | undefined {
+  return rule.handlers?.[stmt.kind] as StatementHandler | undefined;
+}
+
+/** A rule of a run (by its index) to run on a kind of statement, with its handler for the kind (none: its check()). */
+interface KindRule {
+  index: number;
+  handler: StatementHandler | undefined;
+}
+
+/**
+ * Of a run's rules, those with something to run on a kind of statement (a check(), or a handler for the
+ * kind), by their index: found once per kind and run, not once per statement and rule (most rules
+ * handle a few kinds, and a file has tens of thousands of statements).
+ */
+class RulesByKind {
+  private readonly lists = new Map<Statement['kind'], readonly KindRule[]>();
+
+  constructor(private readonly rules: readonly { rule: RuleModule }[]) {}
+
+  of(kind: Statement['kind']): readonly KindRule[] {
+    let list = this.lists.get(kind);
+    if (!list) {
+      const found: KindRule[] = [];
+      for (let i = 0; i < this.rules.length; i++) {
+        const rule = this.rules[i]!.rule;
+        const handler = rule.handlers?.[kind] as StatementHandler | undefined;
+        if (!rule.handlers || handler) found.push({ index: i, handler: rule.check ? undefined : handler });
+      }
+      this.lists.set(kind, (list = found));
+    }
+    return list;
+  }
 }
 
 /** A rule whose findings depend on its file alone: it runs with a FileRuleContext (runLocal). */
@@ -208,13 +241,13 @@ export class RuleRunner {
    */
   private walkHandlers(statements: readonly Statement[], runs: HandlerRun[], filePath: string): void {
     if (!runs.length) return;
+    const byKind = new RulesByKind(runs);
     for (const stmt of statements) {
-      for (const run of runs) {
+      for (const { index, handler } of byKind.of(stmt.kind)) {
+        const run = runs[index]!;
         if (run.failed) continue;
-        const handler = handlerFor(run.rule, stmt);
-        if (!handler) continue;
         try {
-          handler(stmt, run.ctx);
+          handler!(stmt, run.ctx);
         } catch (error) {
           run.failed = true;
           this.host.recordInternalError(run.rule.meta.id, filePath, error);
@@ -289,16 +322,16 @@ export class RuleRunner {
     // What one rule reports on one statement (most report nothing: no array each).
     const reported: OffsetFinding[] = [];
     // Runs one statement rule with a fresh scope; its result when it can be reused.
-    const runOne = (i: number, stmt: Statement, current: StatementScope): RuleResult | undefined => {
+    // A rule with handlers but none for a statement's kind has nothing to say on it: it is not run.
+    const byKind = new RulesByKind(statementRules);
+    const runOne = (i: number, stmt: Statement, current: StatementScope, handler: StatementHandler | undefined): RuleResult | undefined => {
       const { rule, ctx } = statementRules[i]!;
-      // A rule with handlers but none for this kind has nothing to say on the statement.
-      if (rule.handlers && !handlerFor(rule, stmt)) return EMPTY_RESULT;
       const scope = (run.scope = current);
       scope.cacheable = true;
       scope.references = undefined;
       reported.length = 0;
       run.out = reported;
-      const ran = this.runRule(rule, ctx, filePath, stmt);
+      const ran = this.runRule(rule, ctx, filePath, stmt, handler);
       run.out = findings;
       for (const f of reported) findings.push(f);
       const result = !ran || !scope.cacheable ? undefined
@@ -308,18 +341,24 @@ export class RuleRunner {
       return result;
     };
     const single = run.single;
+    // The scope of a statement's first lint (no key: nothing is covered), one object for the run.
+    let bare: StatementScope | undefined;
     for (const stmt of parse.statements) {
       const start = stmt.range.start;
       single[0] = stmt;
+      const rules = byKind.of(stmt.kind);
       const cached = this.statementResults.get(stmt);
       if (!cached && !input.editing && !this.lintedOnce.has(stmt)) {
         this.lintedOnce.add(stmt);
-        const bare: StatementScope = { statement: stmt, start, lookups: NO_LOOKUPS, names: NO_NAMES, types: false, cacheable: false };
-        for (let i = 0; i < statementRules.length; i++) {
-          const { rule, ctx } = statementRules[i]!;
-          if (rule.handlers && !handlerFor(rule, stmt)) continue;
+        if (!bare) bare = { statement: stmt, start, lookups: NO_LOOKUPS, names: NO_NAMES, types: false, cacheable: false };
+        bare.statement = stmt;
+        bare.start = start;
+        for (const { index, handler } of rules) {
+          const { rule, ctx } = statementRules[index]!;
+          bare.cacheable = false;
+          bare.references = undefined;
           run.scope = bare;
-          this.runRule(rule, ctx, filePath, stmt);
+          this.runRule(rule, ctx, filePath, stmt, handler);
         }
         run.scope = undefined;
         continue;
@@ -334,7 +373,8 @@ export class RuleRunner {
             for (const d of entry.result.references) references.push(d);
             continue;
           }
-          const result = runOne(entry.rule, stmt, current.scope);
+          const rule = statementRules[entry.rule]!.rule;
+          const result = runOne(entry.rule, stmt, current.scope, rule.check ? undefined : handlerFor(rule, stmt));
           if (result) entry.result = result;
           else stale = true;
         }
@@ -344,8 +384,8 @@ export class RuleRunner {
       let fixed: RuleResult = EMPTY_RESULT;
       let dynamic: StatementResult['dynamic'] = NO_DYNAMIC;
       let cacheable = true;
-      for (let i = 0; i < statementRules.length; i++) {
-        const result = runOne(i, stmt, current.scope);
+      for (const { index: i, handler } of rules) {
+        const result = runOne(i, stmt, current.scope, handler);
         if (!result) cacheable = false;
         else if (result.references.length) (dynamic === NO_DYNAMIC ? (dynamic = []) : dynamic).push({ rule: i, result });
         else if (result !== EMPTY_RESULT) {
@@ -362,13 +402,13 @@ export class RuleRunner {
   }
 
   /**
-   * Runs one rule: its check(), or (a statement-scoped run of a rule with handlers) its handler for `stmt`.
+   * Runs one rule: its check(), or (a statement-scoped run of a rule with handlers) its `handler` for `stmt`.
    * A crash is recorded (a rule must never take the server down). False when it threw.
    */
-  private runRule(rule: RuleModule, ctx: RuleContext, filePath: string, stmt?: Statement): boolean {
+  private runRule(rule: RuleModule, ctx: RuleContext, filePath: string, stmt?: Statement, handler?: StatementHandler): boolean {
     try {
       if (rule.check) rule.check(ctx);
-      else if (stmt) handlerFor(rule, stmt)?.(stmt, ctx);
+      else if (stmt) handler?.(stmt, ctx);
       return true;
     } catch (error) {
       this.host.recordInternalError(rule.meta.id, filePath, error);
