@@ -7,15 +7,64 @@
 //         min: number, max: number, table: string }
 // The quick fix replaces data.valueRange with data.expected.
 import type { Expression } from '../../../grammar/ast';
-import { computedShard, keyedStatements, statementColumnValues, statementTable, udtLookupFor, usableShardSpec, columnKeyType } from '../schema/key-values';
+import { computedShard, statementColumnValues, statementTable, udtLookupFor, usableShardSpec, columnKeyType, type KeyedStatement } from '../schema/key-values';
 import { checkShardValue } from '../token/shard';
 import { nameRecord } from '../util/names';
 import type { KeyType } from '../token/types';
 import { composedMessage } from './messages';
-import type { MessageIdOf, RuleExamples, RuleModule } from './types';
+import type { MessageIdOf, RuleContext, RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings-data';
 
-export const rule: RuleModule<'wrongShard' | 'outOfRange'> = {
+type MessageId = 'wrongShard' | 'outOfRange';
+
+/** Checks the literal shard values of one statement against its table's @shard formula. */
+function checkStatement(stmt: KeyedStatement, ctx: RuleContext<MessageId>): void {
+  const table = ctx.tableFor(statementTable(stmt), stmt.range.start);
+  if (!table) return;
+  const spec = usableShardSpec(table);
+  if (!spec) return;
+  const values = statementColumnValues(stmt);
+  const shard = values.get(spec.shardColumn);
+  if (!shard) return;
+  const udts = udtLookupFor(ctx);
+  const types = nameRecord<KeyType>();
+  for (const name of [spec.shardColumn, ...spec.sources]) {
+    const t = columnKeyType(table, name, udts);
+    if (t) types[name] = t;
+  }
+  const computed = computedShard(table, spec, values, udts);
+  const expected = computed?.ok ? computed.value : undefined;
+  const sourceLiterals = nameRecord<Expression>();
+  for (const name of spec.sources) {
+    const v = values.get(name);
+    if (v && !v.in && v.values.length === 1) sourceLiterals[name] = v.values[0]!;
+  }
+  for (const value of shard.values) {
+    if (value.kind !== 'Literal' && value.kind !== 'UnaryExpression') continue;
+    // An IN list of shards reads several partitions on purpose: only the range is checked there.
+    const check = checkShardValue(spec, types, shard.in && shard.values.length > 1 ? { [spec.shardColumn]: value } : { ...sourceLiterals, [spec.shardColumn]: value });
+    if (!check) continue;
+    let message = check.message;
+    if (check.kind === 'out-of-range' && expected !== undefined) message += `; for this row it is ${expected}`;
+    ctx.report({
+      messageId: check.kind === 'mismatch' ? 'wrongShard' : 'outOfRange',
+      ...composedMessage(message),
+      range: value.range,
+      data: {
+        table: table.qualifiedName,
+        shardColumn: spec.shardColumn,
+        valueRange: value.range,
+        kind: check.kind,
+        ...(check.expected !== undefined ? { expected: check.expected } : expected !== undefined ? { expected } : {}),
+        actual: check.actual,
+        min: check.min,
+        max: check.max,
+      } satisfies FindingData<'shard-mismatch'>,
+    });
+  }
+}
+
+export const rule: RuleModule<MessageId> = {
   meta: {
     id: 'shard-mismatch',
     defaultSeverity: 'error',
@@ -28,52 +77,14 @@ export const rule: RuleModule<'wrongShard' | 'outOfRange'> = {
     // Each statement is checked against its table's spec alone: results are cached per statement.
     scope: 'statement',
   },
-  check(ctx) {
-    const udts = udtLookupFor(ctx);
-    for (const stmt of keyedStatements(ctx.parse)) {
-      const table = ctx.tableFor(statementTable(stmt), stmt.range.start);
-      if (!table) continue;
-      const spec = usableShardSpec(table);
-      if (!spec) continue;
-      const values = statementColumnValues(stmt);
-      const shard = values.get(spec.shardColumn);
-      if (!shard) continue;
-      const types = nameRecord<KeyType>();
-      for (const name of [spec.shardColumn, ...spec.sources]) {
-        const t = columnKeyType(table, name, udts);
-        if (t) types[name] = t;
-      }
-      const computed = computedShard(table, spec, values, udts);
-      const expected = computed?.ok ? computed.value : undefined;
-      const sourceLiterals = nameRecord<Expression>();
-      for (const name of spec.sources) {
-        const v = values.get(name);
-        if (v && !v.in && v.values.length === 1) sourceLiterals[name] = v.values[0]!;
-      }
-      for (const value of shard.values) {
-        if (value.kind !== 'Literal' && value.kind !== 'UnaryExpression') continue;
-        // An IN list of shards reads several partitions on purpose: only the range is checked there.
-        const check = checkShardValue(spec, types, shard.in && shard.values.length > 1 ? { [spec.shardColumn]: value } : { ...sourceLiterals, [spec.shardColumn]: value });
-        if (!check) continue;
-        let message = check.message;
-        if (check.kind === 'out-of-range' && expected !== undefined) message += `; for this row it is ${expected}`;
-        ctx.report({
-          messageId: check.kind === 'mismatch' ? 'wrongShard' : 'outOfRange',
-          ...composedMessage(message),
-          range: value.range,
-          data: {
-            table: table.qualifiedName,
-            shardColumn: spec.shardColumn,
-            valueRange: value.range,
-            kind: check.kind,
-            ...(check.expected !== undefined ? { expected: check.expected } : expected !== undefined ? { expected } : {}),
-            actual: check.actual,
-            min: check.min,
-            max: check.max,
-          } satisfies FindingData<'shard-mismatch'>,
-        });
-      }
-    }
+  handlers: {
+    Select: checkStatement,
+    Insert: checkStatement,
+    Update: checkStatement,
+    Delete: checkStatement,
+    Batch(stmt, ctx) {
+      for (const member of stmt.statements) checkStatement(member, ctx);
+    },
   },
 };
 

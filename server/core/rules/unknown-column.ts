@@ -4,7 +4,7 @@
 import type { Expression, Identifier, Statement } from '../../../grammar/ast';
 import { type TableInfo, hasColumn } from '../schema/model';
 import type { RuleContext, MessageIdOf, RuleExamples, RuleModule } from './types';
-import { allStatements, suggestColumn } from '../util/statements';
+import { suggestColumn } from '../util/statements';
 import type { FindingData } from '../findings-data';
 
 type MessageId = 'noColumn' | 'noColumnDidYouMean';
@@ -45,7 +45,7 @@ function columnRefs(expr: Expression | undefined, out: Identifier[]): void {
   }
 }
 
-function checkDefinition(ctx: RuleContext<MessageId>, stmt: Statement): void {
+function checkDefinition(stmt: Statement, ctx: RuleContext<MessageId>): void {
   if (stmt.kind !== 'CreateTable' && stmt.kind !== 'CreateMaterializedView') return;
   const table = ctx.definedBy(stmt);
   if (!table) return;
@@ -71,34 +71,35 @@ function checkDefinition(ctx: RuleContext<MessageId>, stmt: Statement): void {
   }
 }
 
-function checkStatement(ctx: RuleContext<MessageId>, stmt: Statement): void {
+function checkStatement(stmt: Statement, ctx: RuleContext<MessageId>): void {
   const at = stmt.range.start;
   const ids: Identifier[] = [];
   let name;
   switch (stmt.kind) {
     case 'Select': {
       name = stmt.from;
-      const aliases = new Set(stmt.selectors.map((s) => s.alias?.name).filter((a): a is string => !!a));
       for (const sel of stmt.selectors) columnRefs(sel.expression, ids);
       for (const rel of stmt.where) columnRefs(rel.left, ids);
-      ids.push(...stmt.groupBy);
+      for (const id of stmt.groupBy) ids.push(id);
       // ORDER BY may name a selector alias only in ANN queries; keep real columns.
-      for (const o of stmt.orderBy) if (!aliases.has(o.column.name)) ids.push(o.column);
+      for (const o of stmt.orderBy) if (!stmt.selectors.some((s) => !!s.alias?.name && s.alias.name === o.column.name)) ids.push(o.column);
       break;
     }
     case 'Insert':
       name = stmt.table;
-      ids.push(...stmt.columns);
+      for (const id of stmt.columns) ids.push(id);
       break;
     case 'Update':
       name = stmt.table;
       for (const a of stmt.assignments) columnRefs(a.target, ids);
-      for (const rel of [...stmt.where, ...stmt.conditions]) columnRefs(rel.left, ids);
+      for (const rel of stmt.where) columnRefs(rel.left, ids);
+      for (const rel of stmt.conditions) columnRefs(rel.left, ids);
       break;
     case 'Delete':
       name = stmt.table;
       for (const s of stmt.selections) columnRefs(s, ids);
-      for (const rel of [...stmt.where, ...stmt.conditions]) columnRefs(rel.left, ids);
+      for (const rel of stmt.where) columnRefs(rel.left, ids);
+      for (const rel of stmt.conditions) columnRefs(rel.left, ids);
       break;
     case 'CreateIndex':
       name = stmt.table;
@@ -129,9 +130,17 @@ export const rule: RuleModule<MessageId> = {
     },
     scope: 'statement',
   },
-  check(ctx) {
-    for (const stmt of ctx.parse.statements) checkDefinition(ctx, stmt);
-    for (const stmt of allStatements(ctx.parse.statements)) checkStatement(ctx, stmt);
+  handlers: {
+    CreateTable: checkDefinition,
+    CreateMaterializedView: checkDefinition,
+    Select: checkStatement,
+    Insert: checkStatement,
+    Update: checkStatement,
+    Delete: checkStatement,
+    CreateIndex: checkStatement,
+    Batch(stmt, ctx) {
+      for (const member of stmt.statements) checkStatement(member, ctx);
+    },
   },
 };
 
