@@ -323,6 +323,8 @@ export function buildFileReferences(filePath: string, parse: ParseResult): Table
       visit(stmt);
       continue;
     }
+    // Most statements of a schema file reference no table: nothing to visit, nothing to remember.
+    if (!REFERENCING_KINDS.has(stmt.kind)) continue;
     // The incremental parse keeps unchanged statements (their ranges moved in place): so do we, so
     // that an edit changes the references of the edited statements only.
     const memo = referencesByStatement.get(stmt);
@@ -337,5 +339,8 @@ export function buildFileReferences(filePath: string, parse: ParseResult): Table
   // Kept as long as the file is: copied to its size (a list grown by push keeps room to spare).
   return out.slice();
 }
+
+/** The statements visit() makes references of (a batch's members through the batch). */
+const REFERENCING_KINDS: ReadonlySet<Statement['kind']> = new Set(['Select', 'Insert', 'Update', 'Delete', 'Batch']);
 
 const referencesByStatement = new WeakMap<Statement, { filePath: string; keyspace: string | undefined; references: TableReference[] }>();
