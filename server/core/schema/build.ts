@@ -104,6 +104,9 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
   };
   let current: string | undefined;
   const keyspaceByName = new Map<string, KeyspaceInfo>();
+  // The file's named indexes by name: CREATE INDEX IF NOT EXISTS and DROP INDEX look theirs up (a scan of
+  // all the file's indexes each was quadratic in a file of thousands).
+  const indexesByName = new Map<string, IndexInfo[]>();
 
   const visit = (stmt: Statement): void => {
     const ref = referencedTable(stmt);
@@ -226,10 +229,10 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
       case 'CreateIndex': {
         const { keyspace, name } = nameParts(stmt.table, current);
         // CREATE INDEX IF NOT EXISTS of a live index is a no-op.
-        if (stmt.name && schema.indexes.some((i) => !i.droppedBy && i.name === stmt.name!.name && i.keyspace === keyspace)) break;
+        if (stmt.name && indexesByName.get(stmt.name.name)?.some((i) => !i.droppedBy && i.keyspace === keyspace)) break;
         const options = mapLiteralStrings(propertyMap(stmt.properties).get('options'));
         for (const target of stmt.targets) {
-          schema.indexes.push({
+          const index: IndexInfo = {
             name: stmt.name && internName(stmt.name.name),
             keyspace: internName(keyspace),
             table: internName(name),
@@ -241,14 +244,20 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
             ...(Object.keys(options).length ? { options } : {}),
             filePath,
             range: stmt.range,
-          });
+          };
+          schema.indexes.push(index);
+          if (index.name) {
+            const named = indexesByName.get(index.name);
+            if (named) named.push(index);
+            else indexesByName.set(index.name, [index]);
+          }
         }
         break;
       }
       case 'DropIndex': {
         const ks = stmt.name.keyspace?.name ?? current;
-        for (const i of schema.indexes) {
-          if (!i.droppedBy && i.name === stmt.name.name.name && !(ks && i.keyspace && i.keyspace !== ks)) i.droppedBy = stmt.range;
+        for (const i of indexesByName.get(stmt.name.name.name) ?? []) {
+          if (!i.droppedBy && !(ks && i.keyspace && i.keyspace !== ks)) i.droppedBy = stmt.range;
         }
         break;
       }
