@@ -465,6 +465,8 @@ function fileContext(host: RuleRunHost, input: RuleRunInput, target: RuleContext
     resolved.set(name, { at, candidates });
     return candidates;
   };
+  // Several rules ask for the indexes on the same statement's table in a row: the last answer serves again.
+  let lastIndexes: { table: TableInfo; offset: number; indexes: ReturnType<SchemaModel['indexesAt']> } | undefined;
   return {
     filePath,
     text,
@@ -486,7 +488,10 @@ function fileContext(host: RuleRunHost, input: RuleRunInput, target: RuleContext
     keyspaceAt: (offset: number) => keyspaceAt(fs, offset),
     keyspace: (name: string) => fs.keyspaces.filter((k) => k.name === name).pop() ?? model.keyspaces.get(name),
     indexesOn: (table: TableInfo) => model.indexesOn(table, filePath),
-    indexesAt: (table: TableInfo, offset: number) => model.indexesAt(table, filePath, offset),
+    indexesAt: (table: TableInfo, offset: number) => {
+      if (lastIndexes?.table !== table || lastIndexes.offset !== offset) lastIndexes = { table, offset, indexes: model.indexesAt(table, filePath, offset) };
+      return lastIndexes.indexes;
+    },
     hints: (table: TableInfo) => mergeHints(table.commentHints, hintsFor(config, table.keyspace, table.name)),
     sample: (table: TableInfo) => host.sampleSummary(table, filePath),
     evidence: (table: TableInfo) => host.evidence(table, filePath),
