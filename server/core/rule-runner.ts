@@ -18,7 +18,7 @@ import { allRules } from './rules';
 import type { FileLocalRuleModule, FileRuleContext, RuleContext, RuleModule } from './rules/types';
 import { findingOf } from './rules/messages';
 import { applySuppressions } from './suppression';
-import { IndexEvents, latestVersion, StatementKeys, type ReferenceDependency, type StatementScope } from './statement-keys';
+import { IndexEvents, isSchemaStatement, latestVersion, StatementKeys, type ReferenceDependency, type StatementScope } from './statement-keys';
 
 export { isSchemaStatement, withoutRanges, type ReferenceDependency } from './statement-keys';
 
@@ -343,8 +343,12 @@ export class RuleRunner {
     const single = run.single;
     // The scope of a statement's first lint (no key: nothing is covered), one object for the run.
     let bare: StatementScope | undefined;
+    // How many schema statements precede the statement (an open file's kept scopes are checked with it).
+    let schemaSeen = 0;
     for (const stmt of parse.statements) {
       const start = stmt.range.start;
+      const schemaBefore = schemaSeen;
+      if (input.editing && isSchemaStatement(stmt)) schemaSeen++;
       single[0] = stmt;
       const rules = byKind.of(stmt.kind);
       const cached = this.statementResults.get(stmt);
@@ -363,7 +367,7 @@ export class RuleRunner {
         run.scope = undefined;
         continue;
       }
-      const current = this.keys.statementScope(filePath, fs, model, stmt, indexEvents, this.resolveTable);
+      const current = this.keys.statementScope(filePath, fs, model, stmt, indexEvents, this.resolveTable, input.editing ? schemaBefore : undefined);
       if (cached && cached.epoch === epoch && cached.key === current.key && moved(cached.fixed, start)) {
         for (const f of cached.fixed.findings) findings.push(f);
         let stale = false;
@@ -518,7 +522,7 @@ function statementContext(host: RuleRunHost, input: RuleRunInput, base: BaseCont
     const scope = run.scope;
     if (!scope) return undefined;
     const answers = scope.lookups.get(name);
-    if (answers) for (const a of answers) if (a.at === at) return a.candidates;
+    if (answers) for (const a of answers) if (a.offset === at - scope.start) return a.candidates;
     scope.cacheable = false;
     return undefined;
   };

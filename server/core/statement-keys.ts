@@ -19,9 +19,13 @@ export interface ReferenceDependency {
 /** What a statement-scoped rule run may look up, from the statement's key; any other lookup makes it uncacheable. */
 export interface StatementScope {
   statement: Statement;
+  /** The statement's start (set on each use: a kept scope serves a statement the edit moved). */
   start: number;
-  /** Table names looked up, with the offsets the key resolved them at and the answers (the rules' lookups reuse them). */
-  lookups: Map<QualifiedName, { at: number; candidates: readonly TableInfo[] }[]>;
+  /**
+   * Table names looked up, with the offsets the key resolved them at, relative to the statement's start,
+   * and the answers (the rules' lookups reuse them).
+   */
+  lookups: Map<QualifiedName, { offset: number; candidates: readonly TableInfo[] }[]>;
   /** Table names whose indexes the key covers. */
   names: ReadonlySet<string>;
   defined?: TableInfo;
@@ -77,6 +81,11 @@ export class StatementKeys {
   private tableIdsModel?: SchemaModel;
   private indexIds = new Map<string, number>();
   private typesId?: number;
+  /**
+   * Scopes kept for the statements of files open in an editor, with the file schema and model they were
+   * made under: see statementScope.
+   */
+  private scopes = new WeakMap<Statement, { fs: FileSchema; model: SchemaModel; schemaBefore: number; made: { key: string; scope: StatementScope } }>();
 
   /**
    * What the statement-scoped rules' findings on `stmt` depend on besides the statement's own text (the
@@ -85,17 +94,29 @@ export class StatementKeys {
    * all candidates), for a CREATE TABLE/VIEW the table it builds and its last ALTERed state, the indexes
    * on those names, and (schema statements) the user types. Fingerprints include the identity of the AST
    * nodes that findings point at (definitions' names and columns), so related locations stay right.
+   *
+   * With `schemaBefore` (a file open in an editor, whose statements are linted again on every edit: how many
+   * of its schema statements stand before `stmt`) the scope is kept, and serves again while the file schema
+   * and the model are the same objects and the statement still stands after as many schema statements.
+   * The file's schema statements are then the same ones in the same order (Project.fileSchema reuses its
+   * schema only then, moving its offsets with them), every other file's too, and the same ones precede the
+   * statement: the key reads nothing else of where it stands (a moved statement's ranges move in place).
    */
-  statementScope(filePath: string, fs: FileSchema, model: SchemaModel, stmt: Statement, indexEvents: IndexEvents, resolveTable: ResolveTable): { key: string; scope: StatementScope } {
+  statementScope(filePath: string, fs: FileSchema, model: SchemaModel, stmt: Statement, indexEvents: IndexEvents, resolveTable: ResolveTable, schemaBefore?: number): { key: string; scope: StatementScope } {
     const start = stmt.range.start;
+    const kept = schemaBefore !== undefined ? this.scopes.get(stmt) : undefined;
+    if (kept && kept.fs === fs && kept.model === model && kept.schemaBefore === schemaBefore) {
+      kept.made.scope.start = start;
+      return kept.made;
+    }
     const names = new Set<string>();
     const scope: StatementScope = { statement: stmt, start, lookups: new Map(), names, types: false, cacheable: true };
     let key = keyspaceAt(fs, start) ?? '';
     for (const { name, at } of tableLookups(stmt)) {
       const candidates = resolveTable(filePath, name, at);
       const list = scope.lookups.get(name);
-      if (list) list.push({ at, candidates });
-      else scope.lookups.set(name, [{ at, candidates }]);
+      if (list) list.push({ offset: at - start, candidates });
+      else scope.lookups.set(name, [{ offset: at - start, candidates }]);
       names.add(name.name.name);
       key += `|${this.candidatesKey(candidates)}@${at - start}`;
     }
@@ -113,7 +134,9 @@ export class StatementKeys {
       key += `|t${this.typesFingerprint(model)}`;
     }
     for (const name of scope.names) key += `|i${this.indexFingerprint(model, name)}:${indexEvents.before(name, start)}`;
-    return { key, scope };
+    const made = { key, scope };
+    if (schemaBefore !== undefined) this.scopes.set(stmt, { fs, model, schemaBefore, made });
+    return made;
   }
 
   objectId(value: object | undefined): number {
@@ -162,6 +185,8 @@ export class StatementKeys {
     this.candidateKeys = new WeakMap();
     this.indexIds.clear();
     this.typesId = undefined;
+    // Their keys hold the ids just forgotten.
+    this.scopes = new WeakMap();
   }
 
   /** A small id for a table's shape, where it is defined, and the AST nodes its locations are. */

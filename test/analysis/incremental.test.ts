@@ -211,6 +211,26 @@ test('statements that move keep findings at their new positions', () => {
   assert.deepEqual(plain(moved), plain(fresh.lint(file)));
 });
 
+test('a query moved across an ALTER in an open file is judged where it now stands', () => {
+  // The file's schema is reused (same statements, moved) and so are the queries' statement objects: only
+  // their place among the schema statements changed.
+  const project = new Project({ config: {}, editing: () => true });
+  const file = `${ROOT}/open.cql`;
+  // Statements ahead of the edit, so that the parser keeps the CREATE TABLE (it re-reads the one before an edit).
+  const create = 'CREATE TABLE ks.t (id uuid PRIMARY KEY);\nCREATE TABLE ks.other (id uuid PRIMARY KEY);\nSELECT id FROM ks.other WHERE id = ?;\n';
+  const alter = 'ALTER TABLE ks.t ADD v text;\n';
+  const readsV = 'SELECT v FROM ks.t WHERE id = ?;\n';
+  const readsId = 'SELECT id FROM ks.t WHERE id = ?;\n';
+  project.setFile(file, create + readsV + alter + readsId);
+  assert.deepEqual(project.lint(file).map((f) => f.ruleId), ['unknown-column']);
+  const swapped = create + readsId + alter + readsV;
+  project.setFile(file, swapped);
+  const fresh = new Project({ config: {} });
+  fresh.setFile(file, swapped);
+  assert.deepEqual(plain(project.lint(file)), plain(fresh.lint(file)));
+  assert.deepEqual(project.lint(file).map((f) => f.ruleId), []);
+});
+
 test('changing a @shard annotation re-checks the shard values of cached queries', () => {
   const project = new Project({ config: {} });
   const schema = `${ROOT}/shard-s.cql`;
