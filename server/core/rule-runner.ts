@@ -183,7 +183,7 @@ interface RuleRunInput {
   references: ReferenceDependency[];
   /** The file-local rules' findings on this parse (runLocal), which the run adds to the others'. */
   local: readonly OffsetFinding[];
-  /** The file is open in an editor: its statements' results are kept from their first lint (lintedOnce). */
+  /** The file is open in an editor: its statements' results are kept from their first lint (not lintedOnce). */
   editing: boolean;
 }
 
@@ -194,11 +194,14 @@ export class RuleRunner {
   /** Statement-scoped rule results by statement AST object. */
   private statementResults = new WeakMap<Statement, StatementResult>();
   /**
-   * Statements linted once, whose results were not kept: most statements are linted once (every file of a
-   * workspace, the CLI's), so a statement's key is made, and its results kept, from its second lint on (an
-   * edit elsewhere in its file).
+   * Parses (their statement lists) linted once, whose statements' results were not kept: most statements
+   * are linted once (every file of a workspace, the CLI's), so a statement's key is made, and its results
+   * kept, from its parse's second lint on (a file whose lint read a table that an edit elsewhere changed).
+   * Marked by parse, not by statement: one entry per file instead of one per statement (a WeakSet of tens
+   * of thousands of statements cost the CLI more than the keys it saved); a statement the incremental parse
+   * carried into a new parse of a file not open in an editor is linted as new there once more.
    */
-  private lintedOnce = new WeakSet<Statement>();
+  private lintedOnce = new WeakSet<readonly Statement[]>();
   private readonly keys = new StatementKeys();
   private readonly resolveTable = (filePath: string, name: QualifiedName, at: number): readonly TableInfo[] => this.host.resolveTable(filePath, name, at);
 
@@ -318,7 +321,6 @@ export class RuleRunner {
     }
     this.keys.useModel(model);
     const indexEvents = new IndexEvents(model, filePath);
-    const moved = (result: RuleResult, start: number): boolean => result.anchors.every((a) => a.range.start - start === a.relative);
     // What one rule reports on one statement (most report nothing: no array each).
     const reported: OffsetFinding[] = [];
     // Runs one statement rule with a fresh scope; its result when it can be reused.
@@ -343,6 +345,8 @@ export class RuleRunner {
     const single = run.single;
     // The scope of a statement's first lint (no key: nothing is covered), one object for the run.
     let bare: StatementScope | undefined;
+    const firstLint = !input.editing && !this.lintedOnce.has(parse.statements);
+    if (firstLint) this.lintedOnce.add(parse.statements);
     // How many schema statements precede the statement (an open file's kept scopes are checked with it).
     let schemaSeen = 0;
     for (const stmt of parse.statements) {
@@ -352,8 +356,7 @@ export class RuleRunner {
       single[0] = stmt;
       const rules = byKind.of(stmt.kind);
       const cached = this.statementResults.get(stmt);
-      if (!cached && !input.editing && !this.lintedOnce.has(stmt)) {
-        this.lintedOnce.add(stmt);
+      if (!cached && firstLint) {
         if (!bare) bare = { statement: stmt, start, lookups: NO_LOOKUPS, names: NO_NAMES, types: false, cacheable: false };
         bare.statement = stmt;
         bare.start = start;
@@ -420,6 +423,12 @@ export class RuleRunner {
     }
   }
 
+}
+
+/** Whether a result's anchors moved with its statement, now at `start` (a plain loop: asked of every statement on every edit). */
+function moved(result: RuleResult, start: number): boolean {
+  for (const a of result.anchors) if (a.range.start - start !== a.relative) return false;
+  return true;
 }
 
 /** Ranges starting inside the statement that the findings hold, with their offset from its start. */
