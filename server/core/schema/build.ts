@@ -1,7 +1,7 @@
 // Turns one file's statements into schema facts (cached per ParseResult by the Project), then merges the
 // files into the workspace SchemaModel. Within a file, CREATE/ALTER/DROP are applied in order and every
 // change is kept as a version, so a query resolves against the table as it stood where the query is.
-import type { AlterTableStatement, Expression, ParseResult, QualifiedName, Statement } from '../../../grammar/ast';
+import type { AlterTableStatement, CreateIndexStatement, DropIndexStatement, Expression, ParseResult, QualifiedName, Statement } from '../../../grammar/ast';
 import { type IndexInfo, type KeyspaceInfo, SchemaModel, type TableInfo, type TypeVersion, type UserTypeInfo, isSaiClass, qualify, sameShape } from './model';
 import { applyAlter, applyTypeAlter, cloneTable, literalString, mapLiteralStrings, propertyMap, tableFromCreate, viewFromBase } from './definitions';
 import { sharedType, typeText } from './types';
@@ -86,6 +86,52 @@ function referencedTable(stmt: Statement): QualifiedName | undefined {
   }
 }
 
+/**
+ * A file's indexes as its CREATE and DROP INDEX statements leave them, the named ones also by name: CREATE
+ * INDEX IF NOT EXISTS and DROP INDEX look theirs up (a scan of all the file's indexes each was quadratic
+ * in a file of thousands).
+ */
+class FileIndexes {
+  private readonly byName = new Map<string, IndexInfo[]>();
+
+  constructor(private readonly list: IndexInfo[], private readonly filePath: string) {}
+
+  create(stmt: CreateIndexStatement, table: { keyspace?: string; name: string }): void {
+    const { keyspace, name } = table;
+    // CREATE INDEX IF NOT EXISTS of a live index is a no-op.
+    if (stmt.name && this.byName.get(stmt.name.name)?.some((i) => !i.droppedBy && i.keyspace === keyspace)) return;
+    const options = mapLiteralStrings(propertyMap(stmt.properties).get('options'));
+    for (const target of stmt.targets) {
+      const index: IndexInfo = {
+        name: stmt.name && internName(stmt.name.name),
+        keyspace: internName(keyspace),
+        table: internName(name),
+        column: internName(target.column.name),
+        indexKind: target.indexKind,
+        using: internName(stmt.using),
+        sai: isSaiClass(stmt.using),
+        custom: stmt.custom && !isSaiClass(stmt.using),
+        ...(Object.keys(options).length ? { options } : {}),
+        filePath: this.filePath,
+        range: stmt.range,
+      };
+      this.list.push(index);
+      if (index.name) {
+        const named = this.byName.get(index.name);
+        if (named) named.push(index);
+        else this.byName.set(index.name, [index]);
+      }
+    }
+  }
+
+  /** DROP INDEX in `keyspace` (written or in effect): the live indexes of that name there are dropped. */
+  drop(stmt: DropIndexStatement, keyspace: string | undefined): void {
+    for (const i of this.byName.get(stmt.name.name.name) ?? []) {
+      if (!i.droppedBy && !(keyspace && i.keyspace && i.keyspace !== keyspace)) i.droppedBy = stmt.range;
+    }
+  }
+}
+
 /** Schema facts of one file, independent of every other file. */
 export function buildFileSchema(filePath: string, text: string, parse: ParseResult): FileSchema {
   const schema: FileSchema = {
@@ -104,9 +150,7 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
   };
   let current: string | undefined;
   const keyspaceByName = new Map<string, KeyspaceInfo>();
-  // The file's named indexes by name: CREATE INDEX IF NOT EXISTS and DROP INDEX look theirs up (a scan of
-  // all the file's indexes each was quadratic in a file of thousands).
-  const indexesByName = new Map<string, IndexInfo[]>();
+  const indexes = new FileIndexes(schema.indexes, filePath);
 
   const visit = (stmt: Statement): void => {
     const ref = referencedTable(stmt);
@@ -226,41 +270,12 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
         if (latestLocal(schema.typeVersions, keyspace, name)) pushVersion(schema.typeVersions, { offset: stmt.range.start, keyspace, name });
         break;
       }
-      case 'CreateIndex': {
-        const { keyspace, name } = nameParts(stmt.table, current);
-        // CREATE INDEX IF NOT EXISTS of a live index is a no-op.
-        if (stmt.name && indexesByName.get(stmt.name.name)?.some((i) => !i.droppedBy && i.keyspace === keyspace)) break;
-        const options = mapLiteralStrings(propertyMap(stmt.properties).get('options'));
-        for (const target of stmt.targets) {
-          const index: IndexInfo = {
-            name: stmt.name && internName(stmt.name.name),
-            keyspace: internName(keyspace),
-            table: internName(name),
-            column: internName(target.column.name),
-            indexKind: target.indexKind,
-            using: internName(stmt.using),
-            sai: isSaiClass(stmt.using),
-            custom: stmt.custom && !isSaiClass(stmt.using),
-            ...(Object.keys(options).length ? { options } : {}),
-            filePath,
-            range: stmt.range,
-          };
-          schema.indexes.push(index);
-          if (index.name) {
-            const named = indexesByName.get(index.name);
-            if (named) named.push(index);
-            else indexesByName.set(index.name, [index]);
-          }
-        }
+      case 'CreateIndex':
+        indexes.create(stmt, nameParts(stmt.table, current));
         break;
-      }
-      case 'DropIndex': {
-        const ks = stmt.name.keyspace?.name ?? current;
-        for (const i of indexesByName.get(stmt.name.name.name) ?? []) {
-          if (!i.droppedBy && !(ks && i.keyspace && i.keyspace !== ks)) i.droppedBy = stmt.range;
-        }
+      case 'DropIndex':
+        indexes.drop(stmt, stmt.name.keyspace?.name ?? current);
         break;
-      }
       case 'Batch':
         for (const inner of stmt.statements) visit(inner);
         break;
