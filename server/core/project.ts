@@ -66,7 +66,7 @@ export interface ProjectOptions {
   /**
    * Whether a file is open in an editor, and so likely to be edited: its rule results are kept statement by
    * statement from its first lint, so that the first edit re-checks only what it touched. Other files' are
-   * kept from their second lint (most files are linted once: a workspace's, the CLI's).
+   * kept from their parse's second lint (most files are linted once: a workspace's, the CLI's).
    */
   editing?: (filePath: string) => boolean;
   /**
