@@ -9,6 +9,7 @@ import { type CqlParser, getParser } from './parser';
 import { buildStatement } from './builder';
 import { readStatement } from './direct';
 import { tokenRange, withSharedStrings } from './nodes';
+import { commonPrefixLength, commonSuffixLength } from './text-diff';
 import type { CqlStatementCstNode } from './cst';
 import { buildSyntaxMessage, describeFound } from './errors';
 import { isShellWord, firstOnLine, startsStatement, shellEnd, chunkEnd, chunkTokens, TokenWindow } from './chunks';
@@ -270,24 +271,6 @@ function moveRecord(record: ChunkRecord, line: number, dOffset: number, dLine: n
     record.afterLine += dLine;
     record.afterComments += dComments;
   }
-}
-
-// Block compares first (string equality runs in native code), then char by char inside the differing block.
-const COMPARE_BLOCK = 2048;
-
-function commonPrefixLength(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i + COMPARE_BLOCK <= n && a.slice(i, i + COMPARE_BLOCK) === b.slice(i, i + COMPARE_BLOCK)) i += COMPARE_BLOCK;
-  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  return i;
-}
-
-function commonSuffixLength(a: string, b: string, limit: number): number {
-  let k = 0;
-  while (k + COMPARE_BLOCK <= limit && a.slice(a.length - k - COMPARE_BLOCK, a.length - k) === b.slice(b.length - k - COMPARE_BLOCK, b.length - k)) k += COMPARE_BLOCK;
-  while (k < limit && a.charCodeAt(a.length - 1 - k) === b.charCodeAt(b.length - 1 - k)) k++;
-  return k;
 }
 
 /** The index of the old record (from `from`) whose chunk ended, with a clean boundary, exactly at `offset`. */

@@ -3,7 +3,7 @@
 import { TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import * as path from 'node:path';
-import { analysisRefusal } from '../core/io/input-limits';
+import { editedTextRefusal, type StatementScan } from '../core/io/input-limits';
 import { uriToPath } from './conversions';
 import { describeError } from './safe';
 import type { ServerCore } from './server-core';
@@ -28,6 +28,8 @@ export class OpenDocuments {
   private readonly uris = new Map<string, string>();
   /** Engine keys that are too large to analyse, with why. */
   private readonly skipped = new Map<string, string>();
+  /** The statement-size scan of each open document's text, which the next edit's scan resumes from. */
+  private readonly scans = new Map<string, StatementScan>();
 
   constructor(private readonly core: ServerCore, private readonly host: DocumentsHost) {
     this.documents.onDidChangeContent((change) => {
@@ -72,7 +74,10 @@ export class OpenDocuments {
     const { core } = this;
     const before = this.dependentsOf(filePath);
     // The one statement-size guard (core/io/input-limits.ts): a larger document is kept but not analysed.
-    const tooLarge = analysisRefusal(text);
+    // An open document's scan resumes from its last one (an edit rescans the statements it touched).
+    const { refusal: tooLarge, scan } = editedTextRefusal(text, this.scans.get(filePath));
+    if (scan && this.uris.has(filePath)) this.scans.set(filePath, scan);
+    else this.scans.delete(filePath);
     if (tooLarge) {
       // Said once per file (not on every keystroke): in the log, and visibly, since every feature goes quiet.
       if (!this.skipped.has(filePath)) {
@@ -106,6 +111,7 @@ export class OpenDocuments {
   private async close(uri: string): Promise<void> {
     const filePath = uriToPath(uri);
     this.uris.delete(filePath);
+    this.scans.delete(filePath);
     this.host.closed(filePath, uri);
     try {
       const text = await this.host.diskTextOnClose(filePath, uri);

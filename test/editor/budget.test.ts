@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { parseCql } from '../../grammar';
 import { lexCql } from '../../grammar/lexer';
 import { WorkBudget } from '../../server/core/budget';
-import { largestStatement } from '../../server/core/io/input-limits';
+import { editedTextRefusal, largestStatement, StatementScan } from '../../server/core/io/input-limits';
 import { formatText, formatRange } from '../../server/core/format/formatter';
 import { foldingRanges } from '../../server/core/editor/folding';
 import { semanticTokens } from '../../server/core/editor/semantic-tokens';
@@ -39,6 +39,50 @@ describe('largestStatement', () => {
   test('a batch is one statement', () => {
     const batch = `BEGIN BATCH\n${'INSERT INTO t (a) VALUES (1);\n'.repeat(100)}APPLY BATCH;\nSELECT a FROM t;`;
     assert.equal(largestStatement(batch).tokens, 2 + 100 * 11 + 3);
+  });
+});
+
+describe('StatementScan: the scan of an edited text resumes from the last one', () => {
+  // Pieces whose edits move statement boundaries: quotes and comments that open or close, batches, CR/CRLF/LF.
+  const PIECES = ["SELECT a, b FROM t WHERE k = 'v';", 'INSERT INTO t (a) VALUES (1);', "'", '"', '--', '/*', '*/', '$$', ';', '\n', '\r', '\r\n',
+    'BEGIN BATCH', 'APPLY BATCH;', 'begin', 'apply batch', ' x ', '//', 'UPDATE t SET a = 1 WHERE k = 2;\n'];
+  let seed = 7;
+  const random = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const someText = (pieces: number): string => Array.from({ length: pieces }, () => PIECES[random(PIECES.length)]!).join(random(2) ? ' ' : '\n');
+
+  test('after any edit it finds what a scan of the whole text finds, the statements and where they are included', () => {
+    for (let round = 0; round < 60; round++) {
+      let text = someText(40 + random(200));
+      let scan = StatementScan.of(text);
+      for (let edit = 0; edit < 30; edit++) {
+        const at = random(text.length + 1);
+        const end = Math.min(text.length, at + random(3) * random(40));
+        text = text.slice(0, at) + (random(3) ? someText(1 + random(3)) : '') + text.slice(end);
+        scan = StatementScan.of(text, scan);
+        // The whole structure, not only the verdict: a wrong boundary kept would spoil later edits.
+        assert.deepEqual(scan, StatementScan.of(text), JSON.stringify(text));
+        assert.deepEqual(scan.largest, largestStatement(text));
+      }
+    }
+  });
+
+  test('an edit that opens a quote or comment reaches the statements after it; the refusal follows the text', () => {
+    const dense = `SELECT ${'a, '.repeat(30_000)}b FROM t;`;
+    const text = `${'SELECT a FROM t;\n'.repeat(10_000)}${dense}\nSELECT b FROM t;\n`;
+    const first = editedTextRefusal(text, undefined);
+    assert.match(first.refusal ?? '', /statement at line 10001 too large/);
+    // A quote opened on line 2 makes the rest one quoted token: no statement is large any more.
+    const quoted = text.replace('SELECT a FROM t;\nSELECT', "SELECT a FROM t;\nSELECT '");
+    const second = editedTextRefusal(quoted, first.scan);
+    assert.equal(second.refusal, undefined);
+    assert.deepEqual(second.scan!.largest, largestStatement(quoted));
+    // Closing it again brings the large statement back, found on its line.
+    const third = editedTextRefusal(text, second.scan);
+    assert.equal(third.refusal, first.refusal);
+    assert.deepEqual(third.scan, StatementScan.of(text));
   });
 });
 

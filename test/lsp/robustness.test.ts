@@ -75,6 +75,38 @@ describe('robustness', () => {
     assert.deepEqual(codes(await client.waitForDiagnostics('untitled:big')), ['syntax-error']);
   });
 
+  test('edits that make a statement too large and back: the verdict follows each edit, on the right line', async (t) => {
+    const client = startInProcessServer();
+    t.after(() => client.shutdown());
+    const ws = tempWorkspace({});
+    t.after(() => ws.cleanup());
+    await client.initialize(capabilities.pull, { workspaceFolders: [ws.dir] });
+    // The (empty) folder indexed: the server is past its start (it asks for the settings first).
+    await client.whenIndexed();
+    const uri = ws.uri('growing.cql');
+    // Enough statements that the statement-size scan runs (and resumes from the last one on each edit).
+    const lines = Array.from({ length: 4000 }, (_, i) => `SELECT v FROM ks.t WHERE id = ${i};`);
+    await client.open(uri, `${lines.join('\n')}\n`);
+    const messages = async (): Promise<string[]> => ((await client.pullDiagnostics(uri)) as { items: Diagnostic[] }).items.map((d) => String(d.message));
+    assert.ok(!(await messages()).some((m) => /too large/.test(m)));
+    const line = (n: number, text: string) => ({ range: { start: { line: n, character: 0 }, end: { line: n, character: lines[n]!.length } }, text });
+    // Line 3000's statement grows past the limit: refused, at its line.
+    const dense = `SELECT ${'a, '.repeat(60_000)}b FROM ks.t;`;
+    await client.change(uri, [line(3000, dense)]);
+    assert.deepEqual(await messages(), ['cqlint: statement at line 3001 too large to analyse (about 120007 tokens, limit 50000)']);
+    // An edit far above it: still refused, and the line follows the lines added above.
+    await client.change(uri, [{ range: { start: { line: 10, character: 0 }, end: { line: 10, character: 0 } }, text: 'SELECT v FROM ks.t;\nSELECT v FROM ks.t;\n' }]);
+    assert.deepEqual(await messages(), ['cqlint: statement at line 3003 too large to analyse (about 120007 tokens, limit 50000)']);
+    // A quote opened above makes the rest one string: no large statement any more (a syntax error instead).
+    await client.change(uri, [{ range: { start: { line: 20, character: 0 }, end: { line: 20, character: 0 } }, text: "'" }]);
+    assert.ok(!(await messages()).some((m) => /too large/.test(m)));
+    await client.change(uri, [{ range: { start: { line: 20, character: 0 }, end: { line: 20, character: 1 } }, text: '' }]);
+    assert.deepEqual(await messages(), ['cqlint: statement at line 3003 too large to analyse (about 120007 tokens, limit 50000)']);
+    // Back to its short self: analysed again.
+    await client.change(uri, [{ range: { start: { line: 3002, character: 0 }, end: { line: 3002, character: dense.length } }, text: 'SELECT v FROM ks.t;' }]);
+    assert.ok(!(await messages()).some((m) => /too large/.test(m)));
+  });
+
   test('binary and non-UTF-8 files in the workspace are skipped with a log line; the rest is analysed', async (t) => {
     const ws = tempWorkspace({
       'schema.cql': GOOD,

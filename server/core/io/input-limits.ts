@@ -15,6 +15,7 @@
 //   there are fewer, and past that the keys whose count could exceed what it dropped (the largest, which
 //   are what the rules judge), each with a bound on its error; the number of distinct keys is then estimated.
 // Pure (no Node or LSP imports).
+import { commonPrefixLength, commonSuffixLength } from '../../../grammar/text-diff';
 import { murmur3x86_32 } from '../token/murmur3';
 
 // -------------------------------------------------------------------------------------------------
@@ -39,11 +40,25 @@ export const DOCUMENT_LIMITS: Readonly<Required<AnalysisLimits>> = Object.freeze
 
 /** Why a text is too large to analyse (a sentence for the user), or undefined when it is not. */
 export function analysisRefusal(text: string, limits: AnalysisLimits = DOCUMENT_LIMITS): string | undefined {
+  return refusalOf(text, limits, largestStatement);
+}
+
+/**
+ * analysisRefusal of a text that replaces another (an edited document), with the statement scan resumed from
+ * the other's (StatementScan): the scan to keep for the next edit comes back with the verdict.
+ */
+export function editedTextRefusal(text: string, previous: StatementScan | undefined, limits: AnalysisLimits = DOCUMENT_LIMITS): { refusal?: string; scan?: StatementScan } {
+  let scan: StatementScan | undefined;
+  const refusal = refusalOf(text, limits, () => (scan = StatementScan.of(text, previous)).largest);
+  return { refusal, scan };
+}
+
+function refusalOf(text: string, limits: AnalysisLimits, largestOf: (text: string) => DenseStatement): string | undefined {
   const { maxDocumentChars, maxStatementTokens } = limits;
   if (maxDocumentChars !== undefined && text.length > maxDocumentChars) return `file too large to analyse (${text.length} characters, limit ${maxDocumentChars})`;
   // A statement cannot hold more tokens than characters: short texts need no scan.
   if (text.length <= maxStatementTokens) return undefined;
-  const largest = largestStatement(text);
+  const largest = largestOf(text);
   if (largest.tokens <= maxStatementTokens) return undefined;
   return `statement at line ${largest.line} too large to analyse (about ${largest.tokens} tokens, limit ${maxStatementTokens})`;
 }
@@ -66,15 +81,27 @@ const CR = 13;
  */
 export function largestStatement(text: string): DenseStatement {
   let best: DenseStatement = { tokens: 0, line: 1 };
+  const tail = scanStatements(text, 0, 1, (tokens, line) => {
+    if (tokens > best.tokens) best = { tokens, line };
+    return false;
+  })!;
+  return tail.tokens > best.tokens ? tail : best;
+}
+
+/**
+ * The statement scan of largestStatement from `from`, a statement boundary (the text's start, or just after a
+ * `;` that ended a statement) on line `line`. `ended` is told of each statement a `;` ends: its tokens, its
+ * first line, the offset after its `;` and the line there; answering true stops the scan. Answers the
+ * unfinished statement after the last `;` (tokens 0 and line 1 when there is none), or undefined when stopped.
+ * What it finds after a boundary depends on nothing before it but the line count: a statement's scan
+ * reads no character past its `;`, and a boundary resets the whole state (a batch starts with its own
+ * first word).
+ */
+function scanStatements(text: string, from: number, line: number, ended: (tokens: number, line: number, end: number, endLine: number) => boolean): DenseStatement | undefined {
   let count = 0;
-  let line = 1;
-  let startLine = 1;
+  let startLine = line;
   let inBatch = false;
   const lastWords = ['', ''];
-  const finish = (): void => {
-    if (count > best.tokens) best = { tokens: count, line: startLine };
-    count = 0;
-  };
   /** Counts the line ends in text[from, to) (CRLF once). */
   const linesIn = (from: number, to: number): void => {
     for (let j = from; j < to; j++) {
@@ -82,7 +109,7 @@ export function largestStatement(text: string): DenseStatement {
       if (d === LF || (d === CR && text.charCodeAt(j + 1) !== LF)) line++;
     }
   };
-  for (let i = 0; i < text.length; i++) {
+  for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === LF || (c === CR && text.charCodeAt(i + 1) !== LF)) line++;
     // Quoted text and comments: skipped to their end (a ';' inside them ends nothing).
@@ -115,10 +142,13 @@ export function largestStatement(text: string): DenseStatement {
       continue;
     }
     if (c === 59 /* ; */) {
+      // A lone `;` is a statement of its own line (not of the one before).
+      if (count === 0) startLine = line;
       count++;
       // A batch is one statement for the parser: its inner statements' semicolons end nothing.
       if (!inBatch || (lastWords[0] === 'apply' && lastWords[1] === 'batch')) {
-        finish();
+        if (ended(count, startLine, i + 1, line)) return undefined;
+        count = 0;
         inBatch = false;
       }
       continue;
@@ -136,8 +166,82 @@ export function largestStatement(text: string): DenseStatement {
     lastWords[1] = word;
     i = wordEnd - 1;
   }
-  finish();
-  return best;
+  return count ? { tokens: count, line: startLine } : { tokens: 0, line: 1 };
+}
+
+/** Fields per statement in StatementScan.statements: the offset after its `;`, the line there, its tokens, its first line. */
+const STRIDE = 4;
+
+/**
+ * A text's statements as largestStatement scans them, kept so that the scan of the text's next version (an
+ * edit in the editor) resumes: the statements that end before the edit are kept, the scan restarts after the
+ * last of them, and it stops at the first boundary past the edit that was a boundary of the old text too
+ * (after it, everything is the old scan moved by the edit's characters and lines). An edit costs the compare
+ * of the two texts (native, by blocks) and the scan of the statements it touched, not a scan of the whole.
+ */
+export class StatementScan {
+  /** The largest statement (as largestStatement answers). */
+  readonly largest: DenseStatement;
+
+  private constructor(
+    readonly text: string,
+    /** STRIDE numbers per statement a `;` ended, in order. */
+    private readonly statements: number[],
+    /** The statement after the last `;` (tokens 0 and line 1 when none). */
+    private readonly tail: DenseStatement,
+  ) {
+    let best: DenseStatement = { tokens: 0, line: 1 };
+    for (let i = 0; i < statements.length; i += STRIDE) if (statements[i + 2]! > best.tokens) best = { tokens: statements[i + 2]!, line: statements[i + 3]! };
+    this.largest = tail.tokens > best.tokens ? tail : best;
+  }
+
+  static of(text: string, previous?: StatementScan): StatementScan {
+    const out: number[] = [];
+    let from = 0;
+    let line = 1;
+    // Offsets from changeEnd on hold the old text's from changeEnd - delta on.
+    let changeEnd = 0;
+    let delta = 0;
+    if (previous) {
+      if (previous.text === text) return previous;
+      const old = previous.statements;
+      const prefix = commonPrefixLength(previous.text, text);
+      changeEnd = text.length - commonSuffixLength(previous.text, text, Math.min(previous.text.length, text.length) - prefix);
+      delta = text.length - previous.text.length;
+      // The statements that end inside the common prefix read nothing after it: kept as they are.
+      let kept = 0;
+      while (kept < old.length && old[kept]! <= prefix) kept += STRIDE;
+      for (let i = 0; i < kept; i++) out.push(old[i]!);
+      if (kept) [from, line] = [old[kept - STRIDE]!, old[kept - STRIDE + 1]!];
+    }
+    let resumedTail: DenseStatement | undefined;
+    const tail = scanStatements(text, from, line, (tokens, startLine, end, endLine) => {
+      out.push(end, endLine, tokens, startLine);
+      if (!previous || end < changeEnd) return false;
+      const at = previous.statementEndingAt(end - delta);
+      if (at < 0) return false;
+      // The same boundary in both texts: the rest is the old scan, moved.
+      const old = previous.statements;
+      const lines = endLine - old[at + 1]!;
+      for (let i = at + STRIDE; i < old.length; i += STRIDE) out.push(old[i]! + delta, old[i + 1]! + lines, old[i + 2]!, old[i + 3]! + lines);
+      resumedTail = previous.tail.tokens ? { tokens: previous.tail.tokens, line: previous.tail.line + lines } : previous.tail;
+      return true;
+    });
+    return new StatementScan(text, out, tail ?? resumedTail!);
+  }
+
+  /** The index in `statements` of the statement that ends at `offset`, or -1. */
+  private statementEndingAt(offset: number): number {
+    const s = this.statements;
+    let lo = 0;
+    let hi = s.length / STRIDE;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (s[mid * STRIDE]! < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo * STRIDE < s.length && s[lo * STRIDE] === offset ? lo * STRIDE : -1;
+  }
 }
 
 function isWordChar(c: number): boolean {
