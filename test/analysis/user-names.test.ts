@@ -9,6 +9,8 @@ import { workspace } from '../editor/helpers';
 import { replicasFor, parseRing, replicationFromMap } from '../../server/core/token/ring';
 import { describeKeyPreview } from '../../server/core/token/preview';
 import { nativeType } from '../../server/core/token/types';
+import { buildFileReferences } from '../../server/core/schema/references';
+import { parseCql } from '../../grammar';
 
 const SCHEMA = `-- @cqlint rate=5/constructor constructor.bytes=100 __proto__.distinct=3
 CREATE TABLE ks.u (
@@ -49,6 +51,14 @@ describe('names that are Object.prototype members', () => {
     const hover = nameHover(index, '/ws/names.cql', SCHEMA, sources.parse('/ws/names.cql'), offset);
     assert.ok(hover, 'a hover on the table');
     assert.doesNotMatch(hover.markdown, PROTOTYPE_LEAK, hover.markdown);
+  });
+
+  test('references: the literal values of columns named __proto__ or constructor are entries like any other', () => {
+    const text = `INSERT INTO ks.u ("__proto__", constructor, v) VALUES ('p', 'c', 'v');\nSELECT * FROM ks.u WHERE constructor IN ('a', 'b', 'a');\n`;
+    const [insert, select] = buildFileReferences('/v/refs.cql', parseCql(text));
+    assert.equal(Object.getPrototypeOf(insert!.literals), null);
+    assert.deepEqual(Object.entries(insert!.literals!), [['__proto__', ['p']], ['constructor', ['c']], ['v', ['v']]]);
+    assert.deepEqual(Object.entries(select!.literals!), [['constructor', ['a', 'b']]]);
   });
 
   test('.cqlint.json: tables, columns and sizes named __proto__ or constructor are entries like any other', () => {

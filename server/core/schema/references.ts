@@ -5,7 +5,7 @@
 // navigation read it.
 import type { Expression, ParseResult, Relation, SourceRange, Statement } from '../../../grammar/ast';
 import { qualify } from './model';
-import { internName, nameRecord } from '../util/names';
+import { internName, smallNameRecord } from '../util/names';
 
 export interface TableReference {
   /** File path of the statement. */
@@ -141,9 +141,14 @@ interface ValueFacts {
 
 /** Records one column's literal value (the first, or one more of an IN list). */
 function addLiteral(facts: ValueFacts, column: string, value: string): void {
-  // Kept as long as the file is: the column name interned like the other lists of names.
-  const kept = ((facts.literals ??= nameRecord<string[]>())[internName(column)] ??= []);
-  if (!kept.includes(value)) kept.push(value);
+  // Kept as long as the file is: the column name interned like the other lists of names, and a column's
+  // first value in an array of its own size (an empty array grown by push holds room for 17: 152 bytes
+  // against 24 for one value, 462,000 times over on the 2,000-file workspace, about 60 MB of the server's heap).
+  const literals = (facts.literals ??= smallNameRecord<string[]>());
+  const name = internName(column);
+  const kept = literals[name];
+  if (!kept) literals[name] = [value];
+  else if (!kept.includes(value)) kept.push(value);
 }
 
 /** Adds one column's value term to the facts: its literal, or that it gets now(), or that it is bound. */

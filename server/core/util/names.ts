@@ -74,6 +74,17 @@ export function nameRecord<V>(): Record<string, V> {
 }
 
 /**
+ * nameRecord for the many small records kept as long as their file (a statement's literal values by column):
+ * the same safety, in a quarter of the memory. Object.create(null) makes a dictionary (288 bytes for four
+ * keys); an empty object whose prototype is then taken away keeps V8's fast properties (64 bytes), and
+ * without a prototype an assigned `__proto__` is a key like any other. Not for records that take many keys
+ * or lose them (V8 turns those into dictionaries anyway).
+ */
+export function smallNameRecord<V>(): Record<string, V> {
+  return Object.setPrototypeOf({}, null) as Record<string, V>;
+}
+
+/**
  * `record[key]` for a key a user wrote, only when the record holds it itself: a plain object (a spread,
  * JSON, Object.fromEntries) would answer `constructor` with Object.prototype's function.
  */
