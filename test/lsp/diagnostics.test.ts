@@ -183,6 +183,42 @@ describe('pull diagnostics', () => {
   });
 });
 
+describe('diagnostics after edits', () => {
+  const hasOffsets = (value: unknown): boolean =>
+    typeof value === 'object' && value !== null && (('start' in value && typeof (value as { start: unknown }).start === 'number') || Object.values(value).some(hasOffsets));
+
+  test('data holds no offsets; an edit moves the findings after it and changes those of its statement, as a fresh open shows', async (t) => {
+    const ws = tempWorkspace();
+    t.after(() => ws.cleanup());
+    const client = await started(t);
+    await client.initialize(capabilities.pull, { workspaceFolders: [ws.dir] });
+    await client.whenIndexed();
+    const sharded = "-- @shard shard = murmur3(title) % 16 + 1\nCREATE TABLE ks.posts (day date, shard int, title text, PRIMARY KEY ((day, shard), title));\n";
+    const select = (shard: number, title: string): string => `SELECT title FROM ks.posts WHERE day = '2024-05-01' AND shard = ${shard} AND title = '${title}';`;
+    // Two queries on one line: an edit of the first moves the second's finding along the line.
+    const uri = ws.uri('edited.cql');
+    await client.open(uri, `${sharded}${HOT}${select(3, 'Dune')} ${select(4, 'Dune')}\n`);
+    const before = full(await client.pullDiagnostics(uri)).items;
+    assert.deepEqual(codes(before), ['hot-partition', 'shard-mismatch', 'shard-mismatch']);
+    for (const d of before) assert.ok(!hasOffsets(d.data), `${String(d.code)}: ${JSON.stringify(d.data)}`);
+    const edit = async (from: string, to: string): Promise<Diagnostic[]> => {
+      const text = client.text(uri)!.split('\n')[3]!;
+      const at = text.indexOf(from);
+      await client.change(uri, [{ range: { start: { line: 3, character: at }, end: { line: 3, character: at + from.length } }, text: to }]);
+      return full(await client.pullDiagnostics(uri)).items;
+    };
+    // The first lint of a statement keeps no findings for the next: a first edit, then the one looked at.
+    await edit("title = 'Dune'", "title = 'Dunes'");
+    const moved = await edit("title = 'Dunes'", "title = 'Dune Messiah'");
+    const second = (items: Diagnostic[]): Diagnostic => items.filter((d) => d.code === 'shard-mismatch').at(-1)!;
+    assert.equal(second(moved).range.start.character, second(before).range.start.character + ' Messiah'.length);
+    const changed = await edit('shard = 3', 'shard = 5');
+    await client.open(ws.uri('fresh.cql'), client.text(uri)!);
+    assert.deepEqual(changed, full(await client.pullDiagnostics(ws.uri('fresh.cql'))).items);
+    assert.notDeepEqual(changed.map((d) => d.message), moved.map((d) => d.message), 'the edited value shows in its finding');
+  });
+});
+
 describe('cross-file', () => {
   test('push: a query is re-checked when the open schema document changes', async (t) => {
     const client = await started(t);

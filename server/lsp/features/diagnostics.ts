@@ -19,6 +19,7 @@ import {
   type WorkspaceDiagnosticReport,
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver/node';
+import { isSourceRange } from '../../../grammar/ast';
 import type { Finding, Severity } from '../../core/findings';
 import { docsUrl } from '../../core/findings';
 import type { Feature, FilesChangedEvent, ServerContext } from '../context';
@@ -56,24 +57,30 @@ interface DiagnosticOptions {
   pathToUri(filePath: string): string;
 }
 
-/** A deep copy of a JSON-like value (objects, arrays, primitives). */
+/** A deep copy of a JSON-like value (objects, arrays, primitives), without the offset ranges its objects hold. */
 function plainCopy(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map(plainCopy);
   const out: Record<string, unknown> = {};
-  for (const key in value as Record<string, unknown>) out[key] = plainCopy((value as Record<string, unknown>)[key]);
+  for (const key in value as Record<string, unknown>) {
+    const field = (value as Record<string, unknown>)[key];
+    if (!isSourceRange(field)) out[key] = plainCopy(field);
+  }
   return out;
 }
 
 /**
- * A diagnostic's data: a copy of the finding's (it may hold the AST's own location objects, which later
- * parses shift in place) without the partition figures (`numbers`: already in the message, and no fix
- * reads them, so every pull would carry them twice), with the rule id and the message id.
+ * A diagnostic's data: a copy of the finding's with the rule id and the message id, without the partition
+ * figures (`numbers`: already in the message, and no fix reads them, so every pull would carry them twice)
+ * and without the AST's offset ranges (`statementRange`, `valueRange`, ...): offsets into the server's copy
+ * of the text, which a client cannot place, and which code actions do not read (they find the finding
+ * again). Left in, they changed with every edit above them, so that every diagnostic below an edit was
+ * made, compared and sent anew; without them a finding's diagnostic stands while the finding does.
  */
 function diagnosticData(finding: Finding): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const data = finding.data;
-  if (data) for (const key in data) if (key !== 'numbers') out[key] = plainCopy(data[key]);
+  if (data) for (const key in data) if (key !== 'numbers' && !isSourceRange(data[key])) out[key] = plainCopy(data[key]);
   out.ruleId = finding.ruleId;
   out.messageId = finding.messageId;
   return out;
@@ -95,6 +102,49 @@ export function findingToDiagnostic(finding: Finding, options: DiagnosticOptions
       message: related.message,
     }));
   }
+  return diagnostic;
+}
+
+/**
+ * The diagnostics made from findings, by the finding's data object: the rule runner reuses a statement's
+ * findings (and their data) while the statement holds, so after an edit most findings come back as they
+ * were and their diagnostics are reused rather than made again (the report's compare with the last one
+ * then meets the same objects). A diagnostic is reused only while what it shows of the finding outside
+ * its data (place, headline, severity, message id, related places) is unchanged; its data copy holds no
+ * offsets (diagnosticData), and a finding's data does not change otherwise.
+ */
+type MadeDiagnostics = WeakMap<object, Diagnostic>;
+
+function samePosition(position: { line: number; character: number }, location: { line: number; column: number }): boolean {
+  return position.line === Math.max(0, location.line - 1) && position.character === Math.max(0, location.column - 1);
+}
+
+function sameRange(range: Diagnostic['range'], located: Finding['range']): boolean {
+  return samePosition(range.start, located.start) && samePosition(range.end, located.end);
+}
+
+function stillShows(diagnostic: Diagnostic, finding: Finding, options: DiagnosticOptions): boolean {
+  if (diagnostic.code !== finding.ruleId || diagnostic.message !== finding.message || diagnostic.severity !== (SEVERITIES[finding.severity] ?? DiagnosticSeverity.Warning)) return false;
+  if ((diagnostic.data as { messageId?: string }).messageId !== finding.messageId || !sameRange(diagnostic.range, finding.range)) return false;
+  const shown = diagnostic.relatedInformation;
+  const related = options.relatedInformation && finding.related?.length ? finding.related : undefined;
+  if (!related || !shown) return related === shown;
+  if (related.length !== shown.length) return false;
+  for (let i = 0; i < related.length; i++) {
+    const r = related[i]!;
+    const s = shown[i]!;
+    if (s.message !== r.message || s.location.uri !== options.pathToUri(r.filePath) || !sameRange(s.location.range, r.range)) return false;
+  }
+  return true;
+}
+
+/** findingToDiagnostic, or the diagnostic made from the same finding before when it still shows it. */
+function diagnosticFor(finding: Finding, options: DiagnosticOptions, made: MadeDiagnostics): Diagnostic {
+  const data = finding.data;
+  const before = data && made.get(data);
+  if (before && stillShows(before, finding, options)) return before;
+  const diagnostic = findingToDiagnostic(finding, options);
+  if (data) made.set(data, diagnostic);
   return diagnostic;
 }
 
@@ -159,12 +209,13 @@ export const diagnosticsFeature: Feature = {
     const cache = new Map<string, CachedReport>();
     /** The last report of each file, valid or not: a recomputed report with the same content keeps its id. */
     const last = new Map<string, CachedReport>();
+    const made: MadeDiagnostics = new WeakMap();
 
     /** Diagnostics for one project file: an open document's cached until an event says its findings may have changed. */
     const reportFor = (filePath: string): Report => {
       const cached = cache.get(filePath);
       if (cached?.diagnostics) return cached as Report;
-      const diagnostics = computeDiagnostics(ctx, filePath, relatedInformation);
+      const diagnostics = computeDiagnostics(ctx, filePath, relatedInformation, made);
       // A file that is not open goes back to its schema and references, and its report to a digest
       // (the findings would only be reused while nothing they depend on changes, and any such change
       // brings the file back here anyway).
@@ -188,7 +239,7 @@ export const diagnosticsFeature: Feature = {
      * that a full set with the same content keeps its id, but not cached as its valid one.
      */
     const localReportFor = (filePath: string): Report => {
-      const diagnostics = computeDiagnostics(ctx, filePath, relatedInformation, 'local');
+      const diagnostics = computeDiagnostics(ctx, filePath, relatedInformation, made, 'local');
       const previous = last.get(filePath);
       const same = !!previous?.diagnostics && sameJson(previous.diagnostics, diagnostics);
       const resultId = same ? previous!.resultId : `${RUN_ID}.${nextResultId++}`;
@@ -278,7 +329,7 @@ export function createStages(ctx: Pick<ServerContext, 'documents' | 'pathToUri' 
   };
 }
 
-function computeDiagnostics(ctx: ServerContext, filePath: string, relatedInformation: boolean, stage: 'full' | 'local' = 'full'): Diagnostic[] {
+function computeDiagnostics(ctx: ServerContext, filePath: string, relatedInformation: boolean, made: MadeDiagnostics, stage: 'full' | 'local' = 'full'): Diagnostic[] {
   const skipped = ctx.skippedReason(filePath);
   if (skipped) {
     return [{
@@ -301,7 +352,7 @@ function computeDiagnostics(ctx: ServerContext, filePath: string, relatedInforma
   const out: Diagnostic[] = [];
   for (const finding of findings) {
     try {
-      out.push(findingToDiagnostic(finding, options));
+      out.push(diagnosticFor(finding, options, made));
     } catch (error) {
       ctx.log.error(`cqlint: cannot convert a ${String(finding?.ruleId)} finding in ${filePath}: ${String(error)}`);
     }
