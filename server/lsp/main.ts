@@ -17,7 +17,7 @@ import {
   type MessageWriter,
 } from 'vscode-languageserver/node';
 import { createServer } from './server';
-import { createServerConnection, READER_OPTIONS } from './message-guard';
+import { createServerConnection, READER_OPTIONS, WRITER_OPTIONS } from './message-guard';
 
 interface Transport {
   reader: MessageReader;
@@ -37,10 +37,10 @@ function transportFromArgs(argv: readonly string[]): Transport {
     if (flag === '--node-ipc') return { reader: new IPCMessageReader(process), writer: new IPCMessageWriter(process), stdio: false };
     if ((flag === '--socket' || flag === '--pipe') && value) {
       const socket = flag === '--socket' ? createSocket(Number.parseInt(value, 10), '127.0.0.1') : createSocket(value);
-      return { reader: new StreamMessageReader(socket, READER_OPTIONS), writer: new SocketMessageWriter(socket), stdio: false };
+      return { reader: new StreamMessageReader(socket, READER_OPTIONS), writer: new SocketMessageWriter(socket, WRITER_OPTIONS), stdio: false };
     }
   }
-  return { reader: new StreamMessageReader(process.stdin, READER_OPTIONS), writer: new StreamMessageWriter(process.stdout), stdio: true };
+  return { reader: new StreamMessageReader(process.stdin, READER_OPTIONS), writer: new StreamMessageWriter(process.stdout, WRITER_OPTIONS), stdio: true };
 }
 
 const transport = transportFromArgs(process.argv.slice(2));

@@ -16,6 +16,7 @@ import {
   type MessageWriter,
   type ResponseMessage,
 } from 'vscode-languageserver/node';
+import { messageEncoder } from './message-encoder';
 
 /** A body that did not decode (not JSON, or an unknown charset), standing in for its message. */
 class UnreadableBody {
@@ -40,6 +41,9 @@ const lenientJsonDecoder = {
 
 /** The stream readers' options: UTF-8, and a body that does not decode is answered by GuardedReader, not raised as a reader error. */
 export const READER_OPTIONS = { charset: 'utf-8' as const, contentTypeDecoder: lenientJsonDecoder };
+
+/** The stream writers' options: UTF-8, reports encoded with their diagnostics' JSON kept (message-encoder.ts). */
+export const WRITER_OPTIONS = { charset: 'utf-8' as const, contentTypeEncoder: messageEncoder };
 
 interface Dropped {
   /** Why the message is not handled, for the log. */

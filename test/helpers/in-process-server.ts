@@ -9,7 +9,7 @@ import { PassThrough } from 'node:stream';
 import { StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
 import { LspTestClient, type ServerProcess } from '../../scripts/lsp-client';
 import { createServer, type ServerOptions } from '../../server/lsp/server';
-import { createServerConnection, READER_OPTIONS } from '../../server/lsp/message-guard';
+import { createServerConnection, READER_OPTIONS, WRITER_OPTIONS } from '../../server/lsp/message-guard';
 
 /** Stands in for the server's child process. */
 class InProcessServer extends EventEmitter implements ServerProcess {
@@ -20,7 +20,7 @@ class InProcessServer extends EventEmitter implements ServerProcess {
 
   constructor(options: ServerOptions) {
     super();
-    const connection = createServerConnection(new StreamMessageReader(this.stdin, READER_OPTIONS), new StreamMessageWriter(this.stdout));
+    const connection = createServerConnection(new StreamMessageReader(this.stdin, READER_OPTIONS), new StreamMessageWriter(this.stdout, WRITER_OPTIONS));
     createServer(connection, options);
     connection.listen();
   }

@@ -10,6 +10,7 @@ import type { FilesChangedEvent } from '../../server/lsp/context';
 import { mergeCapabilities } from '../../server/lsp/session';
 import { tempWorkspace } from '../../scripts/lsp-client';
 import { LineIndex } from '../../grammar/line-index';
+import { messageEncoder, messageJson } from '../../server/lsp/message-encoder';
 
 describe('conversions', () => {
   test('SourceRange (1-based) <-> LSP Range (0-based)', () => {
@@ -209,5 +210,38 @@ describe('diagnostics in stages', () => {
     assert.equal(await stages.early('/ws/q.cql', waiting), false);
     fire({ reason: 'open', changed: ['/ws/q.cql'] });
     assert.equal(await stages.early('/ws/q.cql', waiting), true);
+  });
+});
+
+describe('message encoder', () => {
+  const diagnostic = (line: number, message: string) => ({
+    range: { start: { line, character: 0 }, end: { line, character: 4 } }, severity: 2, code: 'hot-partition', source: 'cqlint', message, data: { table: 'ks.t', ruleId: 'hot-partition' },
+  });
+
+  test('writes what JSON.stringify writes: reports, publications, anything else, with diagnostics reused between messages', async () => {
+    const a = diagnostic(1, 'a "quoted" \u2028 headline');
+    const b = diagnostic(2, 'b');
+    const messages = [
+      { jsonrpc: '2.0', id: 1, result: { kind: 'full', resultId: 'r1', items: [a, b] } },
+      // The same objects again (their JSON kept), in another order and another kind of message.
+      { jsonrpc: '2.0', id: 2, result: { kind: 'full', resultId: 'r2', items: [b, a, diagnostic(3, 'c')] } },
+      { jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { uri: 'file:///a.cql', version: 3, diagnostics: [a, undefined, b] } },
+      { jsonrpc: '2.0', id: 3, result: { kind: 'unchanged', resultId: 'r2' } },
+      { jsonrpc: '2.0', id: 4, result: { kind: 'full', items: [] } },
+      { jsonrpc: '2.0', id: 5, result: { items: [{ kind: 'full', uri: 'file:///b.cql', items: [a] }] } },
+      { jsonrpc: '2.0', method: 'window/logMessage', params: { type: 3, message: 'x' } },
+      { jsonrpc: '2.0', id: 6, result: null },
+    ];
+    for (const message of messages) {
+      const expected = JSON.stringify(message);
+      assert.equal(messageJson(message as never), expected);
+      const bytes = await messageEncoder.encode(message as never, { charset: 'utf-8' });
+      assert.deepEqual(Buffer.from(bytes), Buffer.from(expected, 'utf-8'));
+    }
+  });
+
+  test('a placeholder-like string in a message is left as it is', () => {
+    const message = { jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { uri: 'file:///\u0000cqlint-diagnostics-x\u0000', diagnostics: [diagnostic(0, '\u0000cqlint-diagnostics-\u0000')] } };
+    assert.equal(messageJson(message as never), JSON.stringify(message));
   });
 });
