@@ -95,7 +95,13 @@ export class SampleSummaries {
     const project = this.host.project;
     const seen = new Set<string>();
     const out: { table: TableInfo; setting: SampleSetting }[] = [];
+    // Most workspaces configure no sample: a file's configuration is looked up once, not once per table
+    // (39,000 tables in 2,000 files took 0.8 s of path work at the end of the index).
+    const samplesIn = new Map<string, boolean>();
     for (const table of project.schema().allTables()) {
+      let any = samplesIn.get(table.filePath);
+      if (any === undefined) samplesIn.set(table.filePath, (any = project.configFor(table.filePath).samples !== undefined));
+      if (!any) continue;
       const setting = configuredSample(project, table);
       const key = setting && `${setting.file}\u0000${table.qualifiedName}`;
       if (!setting || seen.has(key!)) continue;
