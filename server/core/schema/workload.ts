@@ -11,6 +11,10 @@ import type { TableReference } from './references';
 import { isCollection, nativeName } from './types';
 import { formatCount } from '../targets';
 import { BUCKET_LENGTHS, longestFitting } from '../planning';
+import { RecentCache } from '../util/recent-cache';
+
+/** How many tables' workload answers are kept (see `workloads`). */
+export const WORKLOADS_KEPT = 4096;
 
 /**
  * Who fills one partition, which sets the default rate:
@@ -193,7 +197,13 @@ interface KeptWorkload {
   workload: TableWorkload;
 }
 
-const workloads = new WeakMap<TableInfo, { bare?: KeptWorkload; withReferences?: KeptWorkload }>();
+/**
+ * The answers for the tables asked about lately. Not one per table of the model: a server that publishes a
+ * 2,000-file workspace lints every file once, and a WeakMap kept ~70 MiB of answers for its 32,000 tables
+ * that only an edit of their file would ask for again. The bound is above the tables of any one large file
+ * (the 10,000-line bench file's), so an edited file's other tables keep their answers across edits.
+ */
+const workloads = new RecentCache<TableInfo, { bare?: KeptWorkload; withReferences?: KeptWorkload }>(WORKLOADS_KEPT);
 
 function computeWorkload(table: TableInfo, hints?: TableHints, references?: readonly TableReference[]): TableWorkload {
   const distinctOf = (c: ColumnInfo): number | undefined => ownEntry(hints?.columns, c.name)?.distinct;

@@ -1,0 +1,60 @@
+// The bounded caches: RecentCache itself, and the workload cache built on it (answers for the tables asked
+// about lately, not one per table of the model: see schema/workload.ts).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { RecentCache } from '../../server/core/util/recent-cache';
+import { Project } from '../../server/core/project';
+import { WORKLOADS_KEPT, tableWorkload } from '../../server/core/schema/workload';
+
+describe('RecentCache', () => {
+  test('keeps at most twice its capacity, letting the oldest answers go first', () => {
+    const cache = new RecentCache<number, string>(3);
+    for (let i = 0; i < 10; i++) cache.set(i, `v${i}`);
+    assert.ok(cache.size <= 6, `size ${cache.size}`);
+    assert.equal(cache.get(0), undefined);
+    assert.equal(cache.get(9), 'v9');
+  });
+
+  test('an answer asked again moves to the newer generation and outlives the ones not asked', () => {
+    const cache = new RecentCache<string, number>(2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('c', 3); // a, b are now the older generation
+    assert.equal(cache.get('a'), 1); // back in the newer one, with c
+    cache.set('d', 4); // the newer generation was full: {c, a} become the older, b is let go
+    assert.equal(cache.get('b'), undefined);
+    assert.equal(cache.get('a'), 1);
+    assert.equal(cache.get('c'), 3);
+    assert.equal(cache.get('d'), 4);
+  });
+
+  test('setting a key it holds replaces the answer without starting a generation', () => {
+    const cache = new RecentCache<string, number>(1);
+    cache.set('a', 1);
+    cache.set('a', 2);
+    assert.equal(cache.get('a'), 2);
+    assert.equal(cache.size, 1);
+  });
+
+  test('refuses a capacity below one', () => {
+    assert.throws(() => new RecentCache(0), RangeError);
+  });
+});
+
+describe('tableWorkload cache', () => {
+  const project = new Project({ config: {} });
+  project.setFile('/s.cql', 'CREATE TABLE ks.events (server text, log_time timestamp, message text, PRIMARY KEY (server, log_time));');
+  const table = project.schema().table('ks', 'events')!;
+
+  test('answers the same question about the same table with the same object', () => {
+    assert.equal(tableWorkload(table), tableWorkload(table));
+  });
+
+  test('lets the answer of a table not asked since go once many other tables were asked, and computes it again alike', () => {
+    const first = tableWorkload(table);
+    for (let i = 0; i < 2 * WORKLOADS_KEPT + 1; i++) tableWorkload({ ...table });
+    const again = tableWorkload(table);
+    assert.notEqual(again, first);
+    assert.deepEqual(again, first);
+  });
+});
