@@ -10,10 +10,18 @@ import type { TableInfo } from '../schema/model';
 import { keyText } from '../util/statements';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 
+/** keySignature's answers: a workspace of migrations defines one table in hundreds of files, and each definition compares itself with all the others. */
+const signatures = new WeakMap<TableInfo, string>();
+
 /** The primary key as it decides tokens: column names and types, in order. */
 function keySignature(table: TableInfo): string {
-  const part = (columns: TableInfo['partitionKey']) => columns.map((c) => `${c.name} ${c.typeText}`);
-  return `${part(table.partitionKey).join(',')}|${part(table.clustering).join(',')}`;
+  let signature = signatures.get(table);
+  if (signature === undefined) {
+    const part = (columns: TableInfo['partitionKey']) => columns.map((c) => `${c.name} ${c.typeText}`);
+    signature = `${part(table.partitionKey).join(',')}|${part(table.clustering).join(',')}`;
+    signatures.set(table, signature);
+  }
+  return signature;
 }
 
 function keyWithTypes(table: TableInfo): string {
@@ -39,8 +47,9 @@ export const rule: RuleModule<'otherKey'> = {
       if (!own?.keyspace || !own.partitionKey.length) return;
       const table = ctx.latest(own);
       // From the start of the file, the name resolves to every workspace definition (schema/resolve.ts, rule 2).
+      const signature = keySignature(table);
       const others = ctx.tableCandidates(stmt.name, 0)
-        .filter((t) => t.filePath !== ctx.filePath && t.kind === 'table' && t.keyspace === table.keyspace && t.partitionKey.length && keySignature(t) !== keySignature(table));
+        .filter((t) => t.filePath !== ctx.filePath && t.kind === 'table' && t.keyspace === table.keyspace && t.partitionKey.length && keySignature(t) !== signature);
       if (!others.length) return;
       const names = [...new Set(others.map((t) => fileName(t.filePath)))];
       ctx.report({
