@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { isSourceRange, type QualifiedName, type Statement } from '../../grammar/ast';
 import { keyspaceAt, type FileSchema } from './schema/build';
-import type { SchemaModel, TableInfo } from './schema/model';
+import type { IndexInfo, SchemaModel, TableInfo } from './schema/model';
 import type { TableReference } from './schema/references';
 
 /** A referencesTo() answer a rule run depended on, to tell whether the answer has changed since. */
@@ -222,11 +222,24 @@ export class StatementKeys {
     return key;
   }
 
+  /**
+   * Every CREATE INDEX on a table name in the workspace, in file order, and for each one a DROP INDEX
+   * removed, where the drop stands among its file's CREATE and DROP INDEX on the name (dropDepth): which
+   * indexes are live (indexesOn, and indexesAt from another file) and, with the count of the querying file's
+   * own events before a statement (IndexEvents), which of its own are in effect there. Offsets are left
+   * out: they move with every keystroke.
+   */
   private indexFingerprint(model: SchemaModel, name: string): number {
     let id = this.indexIds.get(name);
     if (id === undefined) {
       const list = model.indexesByTable.get(name) ?? [];
-      id = this.intern('idx\u0001' + list.map((i) => withoutRanges({ ...i, range: undefined })).join('\u0001'));
+      let text = 'idx';
+      let files: Map<string, number[]> | undefined;
+      for (const i of list) {
+        text += '\u0001' + withoutRanges({ ...i, range: undefined, droppedBy: undefined });
+        if (i.droppedBy) text += `\u0002dropped@${dropDepth(list, i, (files ??= new Map()))}`;
+      }
+      id = this.intern(text);
       this.indexIds.set(name, id);
     }
     return id;
@@ -240,6 +253,38 @@ export class StatementKeys {
   }
 }
 
+/** The offsets of the CREATE and DROP INDEX statements of `indexes` (one file's), sorted. */
+function indexEventOffsets(indexes: readonly IndexInfo[]): number[] {
+  const sorted: number[] = [];
+  for (const i of indexes) {
+    sorted.push(i.range.start);
+    if (i.droppedBy) sorted.push(i.droppedBy.start);
+  }
+  return sorted.sort((a, b) => a - b);
+}
+
+/** How many of the sorted offsets are below `offset` (a binary search). */
+function countBelow(sorted: readonly number[], offset: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * How many CREATE and DROP INDEX on the name of its file precede the DROP INDEX that removed `dropped`, one
+ * of `list` (all the indexes on a name); `byFile` keeps each file's sorted offsets for the next.
+ */
+function dropDepth(list: readonly IndexInfo[], dropped: IndexInfo, byFile: Map<string, number[]>): number {
+  let sorted = byFile.get(dropped.filePath);
+  if (!sorted) byFile.set(dropped.filePath, (sorted = indexEventOffsets(list.filter((i) => i.filePath === dropped.filePath))));
+  return countBelow(sorted, dropped.droppedBy!.start);
+}
+
 /**
  * How many of a file's CREATE and DROP INDEX on a name precede an offset (which indexes are in effect there):
  * their offsets sorted once per run (a file that creates the same index hundreds of times asks for every statement).
@@ -251,23 +296,8 @@ export class IndexEvents {
 
   before(name: string, offset: number): number {
     let sorted = this.offsets.get(name);
-    if (!sorted) {
-      sorted = [];
-      for (const i of this.model.fileIndexesOn(name, this.filePath)) {
-        sorted.push(i.range.start);
-        if (i.droppedBy) sorted.push(i.droppedBy.start);
-      }
-      sorted.sort((a, b) => a - b);
-      this.offsets.set(name, sorted);
-    }
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (sorted[mid]! < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    if (!sorted) this.offsets.set(name, (sorted = indexEventOffsets(this.model.fileIndexesOn(name, this.filePath))));
+    return countBelow(sorted, offset);
   }
 }
 

@@ -152,7 +152,7 @@ function freshFindings(files: Map<string, string>): Map<string, unknown> {
 }
 
 // Statement results are kept from a file's first lint when it is open in an editor, else from its second.
-for (const [seed, editing] of [[1, false], [2, false], [3, false], [4, true], [5, true], [6, true]] as const) {
+for (const [seed, editing] of [[1, false], [2, false], [3, false], [4, true], [5, true], [6, true], [67, true], [67, false]] as const) {
   test(`incremental lint equals a fresh Project over random edits (seed ${seed}${editing ? ', files open in an editor' : ''})`, () => {
     const next = random(seed);
     const files = new Map<string, string>([
@@ -268,4 +268,61 @@ test('moving, dropping or re-creating an index in a script re-judges the cached 
   assert.deepEqual(check(table + index + 'DROP INDEX ks.people_city;\n' + query), ['unrestricted-partition-key']);
   assert.deepEqual(check(table + index + query + 'DROP INDEX ks.people_city;\n'), ['secondary-index-scan:people_city'], 'dropped only after the query');
   assert.deepEqual(check(table + index.replace('people_city', 'by_city') + query), ['secondary-index-scan:by_city']);
+});
+
+for (const editing of [false, true]) {
+  test(`a DROP INDEX in another file re-judges the cached queries its index served (${editing ? 'files open in an editor' : 'files not open'})`, () => {
+    // The table, its indexes and the queries in three files: editing the indexes' file leaves the table's
+    // definition (and so the queries' table lookups) as it was; only the indexes on it change.
+    const project = new Project({ config: {}, editing: () => editing });
+    const files = new Map([
+      [`${ROOT}/drop-tables.cql`, 'CREATE TABLE ks.people (id uuid PRIMARY KEY, name text, city text);\n'],
+      [`${ROOT}/drop-indexes.cql`, ''],
+      [`${ROOT}/drop-queries.cql`, "SELECT * FROM ks.people WHERE city = 'Lyon';\n"],
+    ]);
+    const queries = `${ROOT}/drop-queries.cql`;
+    for (const [path, text] of files) project.setFile(path, text);
+    // A file not open in an editor keeps its statements' results from its parse's second lint: this is its first.
+    project.lint(queries);
+    const verdict = (indexes: string): string[] => {
+      files.set(`${ROOT}/drop-indexes.cql`, indexes);
+      project.setFile(`${ROOT}/drop-indexes.cql`, indexes);
+      const findings = project.lint(queries);
+      assert.deepEqual(plain(findings), freshFindings(files).get(queries));
+      return findings.map((f) => `${f.ruleId}${f.data?.['index'] ? `:${String(f.data['index'])}` : ''}`);
+    };
+    const create = 'CREATE INDEX people_city ON ks.people (city);\n';
+    const drop = 'DROP INDEX ks.people_city;\n';
+    const sai = "CREATE CUSTOM INDEX people_city ON ks.people (city) USING 'StorageAttachedIndex';\n";
+    assert.deepEqual(verdict(create), ['secondary-index-scan:people_city']);
+    assert.deepEqual(verdict(create + drop), ['unrestricted-partition-key']);
+    assert.deepEqual(verdict(create + drop + create.replace('INDEX', 'INDEX IF NOT EXISTS')), ['secondary-index-scan:people_city']);
+    assert.deepEqual(verdict(create + drop + sai), ['secondary-index-scan:people_city']);
+    assert.equal(project.lint(queries)[0]!.severity, 'info', 'served by a storage-attached index');
+    assert.deepEqual(verdict(create + drop + sai + drop), ['unrestricted-partition-key']);
+    assert.deepEqual(verdict(create + drop + sai + drop + create), ['secondary-index-scan:people_city']);
+  });
+}
+
+test('swapping two DROP INDEX around a query in an open file re-judges it', () => {
+  // The same schema statements, as many before the query: only which index the DROP before it removes
+  // differs. The table is defined in another file, so its definition stays the same object throughout.
+  const project = new Project({ config: {}, editing: () => true });
+  const tables = `${ROOT}/swap-tables.cql`;
+  const file = `${ROOT}/swap-drops.cql`;
+  const table = 'CREATE TABLE ks.people (id uuid PRIMARY KEY, name text, city text);\n';
+  const head = 'CREATE INDEX people_city ON ks.people (city);\nCREATE INDEX people_name ON ks.people (name);\n';
+  const query = "SELECT * FROM ks.people WHERE city = 'Lyon';\n";
+  const dropCity = 'DROP INDEX ks.people_city;\n';
+  const dropName = 'DROP INDEX ks.people_name;\n';
+  project.setFile(tables, table);
+  const check = (text: string): string[] => {
+    project.setFile(file, text);
+    const findings = project.lint(file);
+    assert.deepEqual(plain(findings), freshFindings(new Map([[tables, table], [file, text]])).get(file));
+    return findings.map((f) => f.ruleId);
+  };
+  assert.deepEqual(check(head + dropName + query + dropCity), ['secondary-index-scan']);
+  assert.deepEqual(check(head + dropCity + query + dropName), ['unrestricted-partition-key']);
+  assert.deepEqual(check(head + dropName + query + dropCity), ['secondary-index-scan']);
 });
