@@ -75,6 +75,28 @@ SELECT b FROM ks1.events WHERE id = ?;
     assert.deepEqual(names(model.indexesAt(b, file('a'), 0)), ['b_y', 'tz']);
   });
 
+  test('DROP TABLE drops the indexes its file created on the table (in its keyspace), as Cassandra does', () => {
+    const code = 'CREATE TABLE ks.t (id int PRIMARY KEY, x int);\nCREATE TABLE other.t (id int PRIMARY KEY, x int);\n' +
+      'CREATE INDEX t_x ON ks.t (x);\nCREATE INDEX other_x ON other.t (x);\nSELECT * FROM ks.t WHERE x = 1;\n' +
+      'DROP TABLE ks.t;\nCREATE TABLE ks.t (id int PRIMARY KEY, x int);\nSELECT * FROM ks.t WHERE x = 1;\nSELECT * FROM other.t WHERE x = 1;\n';
+    const p = projectWith(code);
+    const model = p.schema();
+    const names = (list: readonly { name?: string }[]): (string | undefined)[] => list.map((i) => i.name);
+    const selects = [...code.matchAll(/SELECT/g)].map((m) => m.index);
+    const table = p.tableFor(MAIN, 'ks.t', code.length)!;
+    assert.deepEqual(names(model.indexesAt(table, MAIN, selects[0]!)), ['t_x'], 'before the DROP TABLE');
+    assert.deepEqual(names(model.indexesAt(table, MAIN, selects[1]!)), [], 'the re-created table has no index');
+    assert.deepEqual(names(model.indexesAt(p.tableFor(MAIN, 'other.t', code.length)!, MAIN, selects[2]!)), ['other_x'], 'another keyspace\'s table keeps its own');
+    const lines = code.split('\n');
+    const verdicts = p.lint(MAIN).filter((f) => f.ruleId === 'secondary-index-scan' || f.ruleId === 'unrestricted-partition-key')
+      .map((f) => `${lines[f.range.start.line - 1]!.slice(0, 18)}${f.range.start.line}: ${f.ruleId}`);
+    assert.deepEqual(verdicts, [
+      'SELECT * FROM ks.t5: secondary-index-scan',
+      'SELECT * FROM ks.t8: unrestricted-partition-key',
+      'SELECT * FROM othe9: secondary-index-scan',
+    ]);
+  });
+
   test('USE context resolves unqualified names; a different keyspace does not match', () => {
     const code = 'USE a;\nCREATE TABLE t (id int PRIMARY KEY, x int);\nUSE b;\nCREATE TABLE t (id int PRIMARY KEY, y int);\nSELECT * FROM t;';
     const p = projectWith(code);

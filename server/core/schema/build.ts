@@ -1,7 +1,7 @@
 // Turns one file's statements into schema facts (cached per ParseResult by the Project), then merges the
 // files into the workspace SchemaModel. Within a file, CREATE/ALTER/DROP are applied in order and every
 // change is kept as a version, so a query resolves against the table as it stood where the query is.
-import type { AlterTableStatement, CreateIndexStatement, DropIndexStatement, Expression, ParseResult, QualifiedName, Statement } from '../../../grammar/ast';
+import type { AlterTableStatement, CreateIndexStatement, DropIndexStatement, DropTableStatement, Expression, ParseResult, QualifiedName, SourceRange, Statement } from '../../../grammar/ast';
 import { type IndexInfo, type KeyspaceInfo, SchemaModel, type TableInfo, type TypeVersion, type UserTypeInfo, isSaiClass, qualify, sameShape } from './model';
 import { applyAlter, applyTypeAlter, cloneTable, literalString, mapLiteralStrings, propertyMap, tableFromCreate, viewFromBase } from './definitions';
 import { sharedType, typeText } from './types';
@@ -24,7 +24,7 @@ export interface FileSchema {
   types: UserTypeInfo[];
   /** Every version of every user type created, altered or dropped here, by type name, in order. */
   typeVersions: Map<string, TypeVersion[]>;
-  /** Every CREATE INDEX of the file, in order; those a later DROP INDEX removed carry droppedBy. */
+  /** Every CREATE INDEX of the file, in order; those a later DROP INDEX or DROP TABLE removed carry droppedBy. */
   indexes: IndexInfo[];
   /** Every version of every table or view defined, altered or dropped here, by table name, in order. */
   versions: Map<string, TableVersion[]>;
@@ -87,12 +87,14 @@ function referencedTable(stmt: Statement): QualifiedName | undefined {
 }
 
 /**
- * A file's indexes as its CREATE and DROP INDEX statements leave them, the named ones also by name: CREATE
- * INDEX IF NOT EXISTS and DROP INDEX look theirs up (a scan of all the file's indexes each was quadratic
- * in a file of thousands).
+ * A file's indexes as its CREATE INDEX, DROP INDEX and DROP TABLE statements leave them, also by name and by
+ * table: CREATE INDEX IF NOT EXISTS, DROP INDEX and DROP TABLE look theirs up (a scan of all the file's
+ * indexes each was quadratic in a file of thousands).
  */
 class FileIndexes {
   private readonly byName = new Map<string, IndexInfo[]>();
+  /** By the indexed table's name: DROP TABLE drops them. */
+  private readonly byTable = new Map<string, IndexInfo[]>();
 
   constructor(private readonly list: IndexInfo[], private readonly filePath: string) {}
 
@@ -116,19 +118,32 @@ class FileIndexes {
         range: stmt.range,
       };
       this.list.push(index);
-      if (index.name) {
-        const named = this.byName.get(index.name);
-        if (named) named.push(index);
-        else this.byName.set(index.name, [index]);
-      }
+      if (index.name) addTo(this.byName, index.name, index);
+      addTo(this.byTable, index.table, index);
     }
   }
 
   /** DROP INDEX in `keyspace` (written or in effect): the live indexes of that name there are dropped. */
   drop(stmt: DropIndexStatement, keyspace: string | undefined): void {
-    for (const i of this.byName.get(stmt.name.name.name) ?? []) {
-      if (!i.droppedBy && !(keyspace && i.keyspace && i.keyspace !== keyspace)) i.droppedBy = stmt.range;
-    }
+    dropLive(this.byName.get(stmt.name.name.name), keyspace, stmt.range);
+  }
+
+  /** DROP TABLE: Cassandra drops the table's indexes with it, so the file's live ones on it are dropped there. */
+  dropTable(stmt: DropTableStatement, table: { keyspace?: string; name: string }): void {
+    dropLive(this.byTable.get(table.name), table.keyspace, stmt.range);
+  }
+}
+
+function addTo(map: Map<string, IndexInfo[]>, key: string, index: IndexInfo): void {
+  const list = map.get(key);
+  if (list) list.push(index);
+  else map.set(key, [index]);
+}
+
+/** Marks the live indexes of `indexes` in `keyspace` (an unknown one on either side matches) dropped by `by`. */
+function dropLive(indexes: readonly IndexInfo[] | undefined, keyspace: string | undefined, by: SourceRange): void {
+  for (const i of indexes ?? []) {
+    if (!i.droppedBy && !(keyspace && i.keyspace && i.keyspace !== keyspace)) i.droppedBy = by;
   }
 }
 
@@ -232,6 +247,7 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
       case 'DropMaterializedView': {
         const { keyspace, name } = nameParts(stmt.name, current);
         schema.definedNames.add(name);
+        if (stmt.kind === 'DropTable') indexes.dropTable(stmt, { keyspace, name });
         if (latestLocal(schema.versions, keyspace, name)) {
           pushVersion(schema.versions, { offset: stmt.range.start, keyspace, name });
         }

@@ -117,7 +117,7 @@ export interface IndexInfo {
   filePath: string;
   /** The CREATE INDEX statement. */
   range: SourceRange;
-  /** The DROP INDEX later in the same file that removed it; dropped indexes only count before it. */
+  /** The DROP INDEX (or DROP TABLE of its table) later in the same file that removed it; dropped indexes only count before it. */
   droppedBy?: SourceRange;
 }
 
