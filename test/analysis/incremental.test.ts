@@ -326,3 +326,28 @@ test('swapping two DROP INDEX around a query in an open file re-judges it', () =
   assert.deepEqual(check(head + dropCity + query + dropName), ['unrestricted-partition-key']);
   assert.deepEqual(check(head + dropName + query + dropCity), ['secondary-index-scan']);
 });
+
+test('a view or LIKE table whose base another file defines forgets the base when a merge can no longer pick one', () => {
+  // Once two files define ks.people differently the merge does not guess which one the view reads: its
+  // columns are unknown, as for a fresh Project, whatever an earlier merge completed it from.
+  const project = new Project({ config: {} });
+  const files = new Map([
+    [`${ROOT}/base-view.cql`, 'CREATE MATERIALIZED VIEW ks.by_city AS SELECT * FROM ks.people WHERE city IS NOT NULL AND id IS NOT NULL PRIMARY KEY (city, id);\n' +
+      'CREATE TABLE ks.people_copy LIKE ks.people;\nSELECT name FROM ks.people_copy WHERE id = 5d1e5f7e-1111-4d8a-9a8b-000000000001;\n'],
+    [`${ROOT}/base-table.cql`, 'CREATE TABLE ks.people (id uuid PRIMARY KEY, name text, city text);\n'],
+  ]);
+  const view = `${ROOT}/base-view.cql`;
+  const summary = (findings: Finding[]): string[] => findings.map((f) => `${f.ruleId}:${String(f.data?.['timeColumnType'] ?? f.data?.['column'] ?? '')}`);
+  for (const [path, text] of files) project.setFile(path, text);
+  assert.deepEqual(summary(project.lint(view)), ['unbounded-partition:uuid']);
+  const other = `${ROOT}/base-other.cql`;
+  const otherText = 'CREATE TABLE ks.people (id uuid, city text, PRIMARY KEY (city, id));\n';
+  files.set(other, otherText);
+  project.setFile(other, otherText);
+  const findings = project.lint(view);
+  assert.deepEqual(plain(findings), freshFindings(files).get(view));
+  assert.deepEqual(summary(findings), ['unbounded-partition:?', 'unknown-column:name', 'unknown-column:id']);
+  files.delete(other);
+  project.removeFile(other);
+  assert.deepEqual(summary(project.lint(view)), ['unbounded-partition:uuid'], 'one definition again: the view reads it');
+});

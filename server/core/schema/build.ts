@@ -32,8 +32,12 @@ export interface FileSchema {
   byStatement: Map<Statement, TableInfo>;
   /** ALTER TABLE statements on tables this file does not define (applied to the workspace definition). */
   foreignAlters: { keyspace?: string; name: string; statement: AlterTableStatement }[];
-  /** Views (and CREATE TABLE ... LIKE) whose base table is not in this file; completed from the workspace. */
-  pending: { table: TableInfo; base: { keyspace?: string; name: string } }[];
+  /**
+   * Views (and CREATE TABLE ... LIKE) whose base table is not in this file; completed from the workspace, in
+   * place, by each merge, from `built` (the table as this file alone makes it): a merge that finds no base,
+   * or several that differ, leaves it as built, whatever an earlier merge found.
+   */
+  pending: { table: TableInfo; built: TableInfo; base: { keyspace?: string; name: string } }[];
   /** Table and type names this file creates, alters or drops. */
   definedNames: Set<string>;
   /** Table names this file's statements use. */
@@ -203,7 +207,7 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
           const local = latestLocal(schema.versions, src.keyspace, src.name)?.table;
           const base = local ?? tableFromCreate(stmt, keyspace, filePath, parse, text);
           table = { ...cloneTable(base), keyspace, name, qualifiedName: qualify(keyspace, name), filePath, definition: { statement: stmt }, range: stmt.range, nameRange: stmt.name.range };
-          if (!local) schema.pending.push({ table, base: src });
+          if (!local) schema.pending.push({ table, built: { ...table }, base: src });
         } else {
           table = tableFromCreate(stmt, keyspace, filePath, parse, text);
         }
@@ -217,7 +221,7 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
         schema.definedNames.add(name);
         const local = latestLocal(schema.versions, base.keyspace, base.name)?.table;
         const view = viewFromBase(stmt, keyspace, local, filePath);
-        if (!local) schema.pending.push({ table: view, base });
+        if (!local) schema.pending.push({ table: view, built: { ...view }, base });
         schema.byStatement.set(stmt, view);
         pushVersion(schema.versions, { offset: stmt.range.start, keyspace, name, table: view });
         break;
@@ -324,7 +328,11 @@ export function compactFileSchema(schema: FileSchema): void {
     if (!table.options.size) table.options = NO_OPTIONS;
   };
   for (const list of schema.versions.values()) for (const v of list) if (v.table) compact(v.table);
-  for (const { table } of schema.pending) compact(table);
+  // A pending table is put back as built before each merge: both copies are compacted.
+  for (const { table, built } of schema.pending) {
+    compact(table);
+    compact(built);
+  }
   for (const type of schema.types) for (const field of type.fields) field.type = sharedType(field.type);
   schema.byStatement.clear();
 }
@@ -360,6 +368,16 @@ function typeHistory(file: FileSchema): string {
     }
   }
   return parts.join(';');
+}
+
+/**
+ * Puts a pending table back as its file built it (the same object: what is keyed by it holds), undoing an
+ * earlier merge's completion, which a later merge may not repeat (its base gone, or defined differently twice).
+ */
+function restoreBuilt(table: TableInfo, built: TableInfo): void {
+  const fields = table as unknown as Record<string, unknown>;
+  for (const key of Object.keys(fields)) if (!(key in built)) delete fields[key];
+  Object.assign(table, built);
 }
 
 /**
@@ -401,7 +419,8 @@ export function mergeSchemas(files: readonly FileSchema[]): SchemaModel {
     }
   }
   for (const file of files) {
-    for (const { table, base } of file.pending) {
+    for (const { table, built, base } of file.pending) {
+      restoreBuilt(table, built);
       const candidates = model.candidates(base.keyspace, base.name);
       const found = candidates[0];
       if (!found || found === table) continue;
