@@ -63,7 +63,8 @@ export const rule: RuleModule<'definedTwice' | 'keyDeclaredTwice' | 'keyColumnTw
       const table = ctx.tableFor(stmt.name, stmt.range.start);
       for (const def of stmt.action.columns) {
         const existing = columnNamed(table, def.name.name);
-        if (table && existing) {
+        // A table another file defines is looked up as the merge left it, with the columns this ALTER adds.
+        if (table && existing && existing.range !== def.name.range) {
           ctx.report({
             messageId: 'alreadyHasColumn',
             values: { table: table.qualifiedName, column: def.name.text },
@@ -81,11 +82,13 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nALTER TABLE ks.t ADD w text;',
     'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nALTER TABLE ks.t ADD IF NOT EXISTS v text;',
+    { name: 'the table defined in another file', code: 'ALTER TABLE ks.t ADD w text;', files: { 'schema.cql': 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);' } },
   ],
   invalid: [
     { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text, v int);', at: 'v int', messageId: 'definedTwice', data: { column: 'v' } },
     { code: 'CREATE TABLE ks.t (a int, b int, PRIMARY KEY (a, a));', at: 'a))', messageId: 'keyColumnTwice' },
     { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nALTER TABLE ks.t ADD v text;', at: 'v text;', messageId: 'alreadyHasColumn' },
+    { name: 'the table defined in another file', code: 'ALTER TABLE ks.t ADD v text;', files: { 'schema.cql': 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);' }, at: 'v text;', messageId: 'alreadyHasColumn' },
     { name: 'two inline PRIMARY KEYs', code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text PRIMARY KEY);', at: 'v text PRIMARY', messageId: 'keyDeclaredTwice', data: { column: 'v' } },
   ],
 };
