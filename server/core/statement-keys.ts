@@ -223,8 +223,8 @@ export class StatementKeys {
   }
 
   /**
-   * Every CREATE INDEX on a table name in the workspace, in file order, and for each one a DROP INDEX
-   * removed, where the drop stands among its file's CREATE and DROP INDEX on the name (dropDepth): which
+   * Every CREATE INDEX on a table name in the workspace, in file order, and for each one a DROP INDEX (or
+   * DROP TABLE) removed, where the drop stands among its file's CREATE and DROP events on the name: which
    * indexes are live (indexesOn, and indexesAt from another file) and, with the count of the querying file's
    * own events before a statement (IndexEvents), which of its own are in effect there. Offsets are left
    * out: they move with every keystroke.
@@ -234,10 +234,14 @@ export class StatementKeys {
     if (id === undefined) {
       const list = model.indexesByTable.get(name) ?? [];
       let text = 'idx';
-      let files: Map<string, number[]> | undefined;
+      // Each file's CREATE and DROP INDEX offsets on the name, sorted (as IndexEvents counts them), when one drops.
+      const events = new Map<string, number[]>();
       for (const i of list) {
         text += '\u0001' + withoutRanges({ ...i, range: undefined, droppedBy: undefined });
-        if (i.droppedBy) text += `\u0002dropped@${dropDepth(list, i, (files ??= new Map()))}`;
+        if (!i.droppedBy) continue;
+        let sorted = events.get(i.filePath);
+        if (!sorted) events.set(i.filePath, (sorted = indexEventOffsets(model.fileIndexesOn(name, i.filePath))));
+        text += `\u0002dropped@${countBelow(sorted, i.droppedBy.start)}`;
       }
       id = this.intern(text);
       this.indexIds.set(name, id);
@@ -273,16 +277,6 @@ function countBelow(sorted: readonly number[], offset: number): number {
     else hi = mid;
   }
   return lo;
-}
-
-/**
- * How many CREATE and DROP INDEX on the name of its file precede the DROP INDEX that removed `dropped`, one
- * of `list` (all the indexes on a name); `byFile` keeps each file's sorted offsets for the next.
- */
-function dropDepth(list: readonly IndexInfo[], dropped: IndexInfo, byFile: Map<string, number[]>): number {
-  let sorted = byFile.get(dropped.filePath);
-  if (!sorted) byFile.set(dropped.filePath, (sorted = indexEventOffsets(list.filter((i) => i.filePath === dropped.filePath))));
-  return countBelow(sorted, dropped.droppedBy!.start);
 }
 
 /**
