@@ -359,6 +359,8 @@ for (const editing of [false, true]) {
     const verdict = (indexes: string): string[] => {
       files.set(`${ROOT}/drop-indexes.cql`, indexes);
       project.setFile(`${ROOT}/drop-indexes.cql`, indexes);
+      // The language server re-lints (and publishes, or has the client pull again) the dependents of an edited file.
+      assert.ok(project.dependents(`${ROOT}/drop-indexes.cql`).includes(queries), 'the queries depend on the indexes\' file');
       const findings = project.lint(queries);
       assert.deepEqual(plain(findings), freshFindings(files).get(queries));
       return findings.map((f) => `${f.ruleId}${f.data?.['index'] ? `:${String(f.data['index'])}` : ''}`);

@@ -38,7 +38,7 @@ export interface FileSchema {
    * or several that differ, leaves it as built, whatever an earlier merge found.
    */
   pending: { table: TableInfo; built: TableInfo; base: { keyspace?: string; name: string } }[];
-  /** Table and type names this file creates, alters or drops. */
+  /** Table and type names this file creates, alters or drops, and the tables it creates indexes on (a DROP INDEX removes one of those). */
   definedNames: Set<string>;
   /** Table names this file's statements use. */
   referencedNames: Set<string>;
@@ -290,9 +290,13 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
         if (latestLocal(schema.typeVersions, keyspace, name)) pushVersion(schema.typeVersions, { offset: stmt.range.start, keyspace, name });
         break;
       }
-      case 'CreateIndex':
-        indexes.create(stmt, nameParts(stmt.table, current));
+      case 'CreateIndex': {
+        const table = nameParts(stmt.table, current);
+        // Its queries in other files are judged by the table's indexes: they depend on this file (Project.dependents).
+        schema.definedNames.add(table.name);
+        indexes.create(stmt, table);
         break;
+      }
       case 'DropIndex':
         indexes.drop(stmt, stmt.name.keyspace?.name ?? current);
         break;
