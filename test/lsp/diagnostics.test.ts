@@ -233,6 +233,39 @@ describe('cross-file', () => {
     assert.deepEqual(codes(await client.waitForDiagnostics('untitled:query', (d) => d.length > 0)), ['unknown-column']);
   });
 
+  const dropIndex = {
+    table: 'CREATE TABLE ks.people (id uuid PRIMARY KEY, name text, city text);\n',
+    index: 'CREATE INDEX people_city ON ks.people (city);\n',
+    query: "SELECT * FROM ks.people WHERE city = 'Lyon';\n",
+    dropped: 'CREATE INDEX people_city ON ks.people (city);\nDROP INDEX ks.people_city;\n',
+  };
+  /** The table, its index and a query it serves, each in its own open document. */
+  const openDropIndexFiles = async (client: LspTestClient): Promise<void> => {
+    await client.open('untitled:tables', dropIndex.table);
+    await client.open('untitled:indexes', dropIndex.index);
+    await client.open('untitled:query', dropIndex.query);
+  };
+
+  test('pull: a DROP INDEX in a file of indexes re-checks the queries the index served', async (t) => {
+    const client = await started(t);
+    await client.initialize(capabilities.pull);
+    await openDropIndexFiles(client);
+    const before = full(await client.pullDiagnostics('untitled:query'));
+    assert.deepEqual(codes(before.items), ['secondary-index-scan']);
+    const refreshes = client.refreshCount;
+    await client.change('untitled:indexes', dropIndex.dropped);
+    assert.deepEqual(codes(full(await client.pullOnRefresh('untitled:query', before.resultId, refreshes)).items), ['unrestricted-partition-key']);
+  });
+
+  test('push: a DROP INDEX in a file of indexes re-checks the queries the index served', async (t) => {
+    const client = await started(t);
+    await client.initialize(capabilities.push);
+    await openDropIndexFiles(client);
+    assert.deepEqual(codes(await client.waitForDiagnostics('untitled:query', (d) => d.length > 0)), ['secondary-index-scan']);
+    await client.change('untitled:indexes', dropIndex.dropped);
+    assert.deepEqual(codes(await client.waitForDiagnostics('untitled:query', (d) => d.some((x) => x.code === 'unrestricted-partition-key'))), ['unrestricted-partition-key']);
+  });
+
   test('push: a schema file on disk, changed outside the editor (didChangeWatchedFiles)', async (t) => {
     const ws = tempWorkspace({ 'schema/users.cql': SCHEMA });
     t.after(() => ws.cleanup());
