@@ -489,6 +489,7 @@ function fileContext(host: RuleRunHost, input: RuleRunInput, target: RuleContext
     userType: (keyspace: string | undefined, name: string, mention?: Mention) => model.userType(keyspace, name, mention),
     tableFor: (name: QualifiedName, at: number) => host.ruleTable(filePath, candidatesOf(name, at)),
     tableCandidates: candidatesOf,
+    definitionsOf: (table: TableInfo) => model.candidates(table.keyspace, table.name),
     definedBy: (stmt: Statement) => fs.byStatement.get(stmt),
     latest: (table: TableInfo) => {
       let out = latestCache.get(table);
@@ -562,6 +563,7 @@ function statementContext(host: RuleRunHost, input: RuleRunInput, base: BaseCont
       return candidates ? host.ruleTable(filePath, candidates) : base.tableFor(name, at);
     },
     tableCandidates: (name: QualifiedName, at: number) => covered(name, at) ?? base.tableCandidates(name, at),
+    definitionsOf: (table: TableInfo) => (uncacheable(), base.definitionsOf(table)),
     definedBy: (stmt: Statement) => {
       if (run.scope && stmt !== run.scope.statement) run.scope.cacheable = false;
       return base.definedBy(stmt);

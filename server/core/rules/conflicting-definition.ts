@@ -46,9 +46,10 @@ export const rule: RuleModule<'otherKey'> = {
       const own = ctx.definedBy(stmt);
       if (!own?.keyspace || !own.partitionKey.length) return;
       const table = ctx.latest(own);
-      // From the start of the file, the name resolves to every workspace definition (schema/resolve.ts, rule 2).
+      // Every workspace definition in the table's keyspace: what the name resolves to from the start of the
+      // file (schema/resolve.ts, rule 2), in file order.
       const signature = keySignature(table);
-      const others = ctx.tableCandidates(stmt.name, 0)
+      const others = ctx.definitionsOf(table)
         .filter((t) => t.filePath !== ctx.filePath && t.kind === 'table' && t.keyspace === table.keyspace && t.partitionKey.length && keySignature(t) !== signature);
       if (!others.length) return;
       const names = [...new Set(others.map((t) => fileName(t.filePath)))];

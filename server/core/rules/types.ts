@@ -36,7 +36,7 @@ export interface RuleMeta<M extends string = string> {
    * reads the rest of the workspace through the context's lookups only: tableFor/tableCandidates for the
    * names the statement uses, definedBy/latest for the table it creates, keyspaceAt(its start),
    * indexesOn, indexesAt(table, its start), hints, sample, evidence, referencesTo, userType on schema statements, and
-   * ctx.text inside the statement. Other reads (ctx.parse.comments or errors, userType elsewhere, keyspace())
+   * ctx.text inside the statement. Other reads (ctx.parse.comments or errors, userType elsewhere, keyspace(), definitionsOf())
    * still work but turn the reuse off for that statement. Default `'file'`: the rule sees the whole file on
    * every lint (its handlers called in one walk over the statements).
    */
@@ -83,6 +83,12 @@ export interface RuleContext<M extends string = string> {
    * workspace definition (the docs define some tables in several files, not always alike).
    */
   tableCandidates(name: QualifiedName, atOffset: number): readonly TableInfo[];
+  /**
+   * Every workspace definition of a table's keyspace and name, this file's included, in file order (what
+   * tableCandidates gives from the start of a file that defines the table, without putting this file's
+   * first: a new list per file and name, quadratic in a workspace of migrations).
+   */
+  definitionsOf(table: TableInfo): readonly TableInfo[];
   /** The table built by a CREATE TABLE / CREATE MATERIALIZED VIEW statement of this file. */
   definedBy(statement: Statement): TableInfo | undefined;
   /** The last state of a table defined in this file (after its ALTERs), or the table itself. */
