@@ -74,9 +74,7 @@ function latestLocal<V extends { keyspace?: string }>(
 }
 
 function pushVersion<V extends { name: string }>(versions: Map<string, V[]>, v: V): void {
-  const list = versions.get(v.name);
-  if (list) list.push(v);
-  else versions.set(v.name, [v]);
+  addTo(versions, v.name, v);
 }
 
 function referencedTable(stmt: Statement): QualifiedName | undefined {
@@ -138,10 +136,11 @@ class FileIndexes {
   }
 }
 
-function addTo(map: Map<string, IndexInfo[]>, key: string, index: IndexInfo): void {
+/** Adds `value` to the list of `key`, starting it when there is none. */
+function addTo<V>(map: Map<string, V[]>, key: string, value: V): void {
   const list = map.get(key);
-  if (list) list.push(index);
-  else map.set(key, [index]);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 /** Marks the live indexes of `indexes` in `keyspace` (an unknown one on either side matches) dropped by `by`. */
