@@ -8,14 +8,28 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { SourceRange } from '../../grammar/ast';
 import type { LineIndex, LocatedRange, SourceLocation } from '../../grammar/line-index';
 
+/** A 1-based line or column -> LSP's 0-based line or character. */
+function zeroBased(n: number): number {
+  return Math.max(0, n - 1);
+}
+
 /** SourceLocation (1-based line/column) -> LSP Position (0-based line/character). */
 function toPosition(location: SourceLocation): Position {
-  return { line: Math.max(0, location.line - 1), character: Math.max(0, location.column - 1) };
+  return { line: zeroBased(location.line), character: zeroBased(location.column) };
 }
 
 /** A finding's LocatedRange -> LSP Range. Both are half-open and count UTF-16 code units, so only the base changes. */
 export function toRange(range: LocatedRange): Range {
   return { start: toPosition(range.start), end: toPosition(range.end) };
+}
+
+function isPositionOf(position: Position, location: SourceLocation): boolean {
+  return position.line === zeroBased(location.line) && position.character === zeroBased(location.column);
+}
+
+/** Whether `range` is toRange(`located`), without making it (asked of every kept diagnostic on every edit). */
+export function isRangeOf(range: Range, located: LocatedRange): boolean {
+  return isPositionOf(range.start, located.start) && isPositionOf(range.end, located.end);
 }
 
 /** Offsets (an AST range, an edit) -> LSP Range, by the lines of the text they are in (a LineIndex or a TextDocument). */

@@ -32,7 +32,7 @@ import type { EditorDocument } from './symbols';
 /** Files per workspace-diagnostics batch, and the longest a batch may run before the server yields. */
 const WORKSPACE_BATCH_FILES = 100;
 const WORKSPACE_BATCH_MS = 50;
-import { toRange } from '../conversions';
+import { isRangeOf, toRange } from '../conversions';
 
 /** Delay between the last edit of a file and publishing its diagnostics (push clients). */
 export const PUSH_DEBOUNCE_MS = 100;
@@ -86,10 +86,15 @@ function diagnosticData(finding: Finding): Record<string, unknown> {
   return out;
 }
 
+/** The LSP severity a finding is shown with. */
+function severityOf(finding: Finding): DiagnosticSeverity {
+  return SEVERITIES[finding.severity] ?? DiagnosticSeverity.Warning;
+}
+
 export function findingToDiagnostic(finding: Finding, options: DiagnosticOptions): Diagnostic {
   const diagnostic: Diagnostic = {
     range: toRange(finding.range),
-    severity: SEVERITIES[finding.severity] ?? DiagnosticSeverity.Warning,
+    severity: severityOf(finding),
     code: finding.ruleId,
     codeDescription: { href: docsUrl(finding.ruleId) },
     source: 'cqlint',
@@ -115,17 +120,9 @@ export function findingToDiagnostic(finding: Finding, options: DiagnosticOptions
  */
 type MadeDiagnostics = WeakMap<object, Diagnostic>;
 
-function samePosition(position: { line: number; character: number }, location: { line: number; column: number }): boolean {
-  return position.line === Math.max(0, location.line - 1) && position.character === Math.max(0, location.column - 1);
-}
-
-function sameRange(range: Diagnostic['range'], located: Finding['range']): boolean {
-  return samePosition(range.start, located.start) && samePosition(range.end, located.end);
-}
-
 function stillShows(diagnostic: Diagnostic, finding: Finding, options: DiagnosticOptions): boolean {
-  if (diagnostic.code !== finding.ruleId || diagnostic.message !== finding.message || diagnostic.severity !== (SEVERITIES[finding.severity] ?? DiagnosticSeverity.Warning)) return false;
-  if ((diagnostic.data as { messageId?: string }).messageId !== finding.messageId || !sameRange(diagnostic.range, finding.range)) return false;
+  if (diagnostic.code !== finding.ruleId || diagnostic.message !== finding.message || diagnostic.severity !== severityOf(finding)) return false;
+  if ((diagnostic.data as { messageId?: string }).messageId !== finding.messageId || !isRangeOf(diagnostic.range, finding.range)) return false;
   const shown = diagnostic.relatedInformation;
   const related = options.relatedInformation && finding.related?.length ? finding.related : undefined;
   if (!related || !shown) return related === shown;
@@ -133,7 +130,7 @@ function stillShows(diagnostic: Diagnostic, finding: Finding, options: Diagnosti
   for (let i = 0; i < related.length; i++) {
     const r = related[i]!;
     const s = shown[i]!;
-    if (s.message !== r.message || s.location.uri !== options.pathToUri(r.filePath) || !sameRange(s.location.range, r.range)) return false;
+    if (s.message !== r.message || s.location.uri !== options.pathToUri(r.filePath) || !isRangeOf(s.location.range, r.range)) return false;
   }
   return true;
 }
