@@ -111,6 +111,8 @@ interface FileEntry {
   local?: { findings: OffsetFinding[]; parse: ParseResult; config: CqlintConfig; optionsVersion: number };
   /** The table references of `parse` (see schema/references.ts). */
   references?: TableReference[];
+  /** Those of `previous`: the statements the incremental parse keeps keep theirs. */
+  previousReferences?: TableReference[];
   /** The tree was let go (release()): the next parse keys `schema.byStatement` by its statements again. */
   released?: boolean;
 }
@@ -217,7 +219,8 @@ export class Project {
     // The old schema can serve again only with the parse it was built from as `previous` (same AST objects).
     const previous = old?.parse ?? old?.previous;
     const previousSchema = old?.parse ? (old.schema && old.ddl ? { schema: old.schema, ddl: old.ddl } : undefined) : old?.previousSchema;
-    this.entries.set(filePath, { text, previous, previousSchema });
+    const previousReferences = old?.parse ? old.references : old?.previousReferences;
+    this.entries.set(filePath, { text, previous, previousSchema, previousReferences });
     this.references.markStale(filePath);
     this.modelChecked = false;
     // The merged model is checked against its inputs in schema(): an edit that touches no DDL keeps it.
@@ -292,6 +295,7 @@ export class Project {
     this.fileReferences(filePath);
     entry.parse = undefined;
     entry.previous = undefined;
+    entry.previousReferences = undefined;
     entry.local = undefined; // made from the tree, and only ever reused with it
     // Kept deflated (a schema file compresses about 6x): read back by textOf whenever it is needed.
     // UTF-8 cannot carry a lone surrogate (an editor's text may hold one): such a text stays as it is.
@@ -401,7 +405,10 @@ export class Project {
   fileReferences(filePath: string): readonly TableReference[] {
     const entry = this.entries.get(filePath);
     if (!entry) return [];
-    if (!entry.references) entry.references = buildFileReferences(filePath, this.parse(filePath));
+    if (!entry.references) {
+      entry.references = buildFileReferences(filePath, this.parse(filePath), entry.previousReferences);
+      entry.previousReferences = undefined;
+    }
     return entry.references;
   }
 

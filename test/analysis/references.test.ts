@@ -145,6 +145,27 @@ describe('referencesTo', () => {
     project.removeFile(`${ROOT}/q.cql`);
     assert.deepEqual(project.referencesTo(table), []);
   });
+
+  test('an edit keeps the reference objects of the statements it did not touch, unless the USE above them changed', () => {
+    const project = new Project({ config: {} });
+    const path = `${ROOT}/edit.cql`;
+    const batch = 'BEGIN BATCH INSERT INTO t (id) VALUES (1); UPDATE ks.t SET v = 1 WHERE id = 2; APPLY BATCH;\n';
+    const text = `USE ks;\nSELECT * FROM t WHERE id = 1;\n${batch}SELECT * FROM ks.t WHERE id = 5;\nSELECT * FROM t WHERE id = 3;\n`;
+    project.setFile(path, text);
+    const before = project.fileReferences(path);
+    assert.equal(before.length, 5);
+    project.setFile(path, text.replace('id = 3', 'id = 4'));
+    const after = project.fileReferences(path);
+    assert.deepEqual(after.slice(0, 4), before.slice(0, 4), 'the statements before the edit keep their references');
+    for (let i = 0; i < 4; i++) assert.equal(after[i], before[i], `reference ${i} is the same object`);
+    assert.notEqual(after[4], before[4], 'the edited statement has a new reference');
+    assert.deepEqual(after[4]!.pinned, ['id']);
+    // A USE changed above them: the statements without a keyspace now read another keyspace's table.
+    project.setFile(path, text.replace('id = 3', 'id = 4').replace('USE ks;', 'USE other;'));
+    const moved = project.fileReferences(path);
+    assert.deepEqual(moved.map((r) => r.table), ['other.t', 'other.t', 'ks.t', 'ks.t', 'other.t']);
+    assert.equal(moved[3], before[3], 'a statement naming its keyspace keeps its reference');
+  });
 });
 
 // Snippets random edits insert: reads and writes on the schema's tables, USE changes, DDL.

@@ -255,9 +255,13 @@ function ttlOf(using: readonly { option: string; value: Expression }[]): number 
 
 /**
  * The table references of one file, in source order (a batch's members in place of the batch), each
- * qualified with the keyspace its statement names or the USE in effect.
+ * qualified with the keyspace its statement names or the USE in effect. `previous`: the references built
+ * from the parse this one was parsed from incrementally (the same file's); those of the statements that
+ * parse kept are reused as they are (the same objects), so that an edit changes the references of the
+ * edited statements only.
  */
-export function buildFileReferences(filePath: string, parse: ParseResult): TableReference[] {
+export function buildFileReferences(filePath: string, parse: ParseResult, previous?: readonly TableReference[]): TableReference[] {
+  const kept = previous?.length ? referencesByStatement(previous) : undefined;
   const out: TableReference[] = [];
   let current: string | undefined;
   let batch: SourceRange | undefined;
@@ -330,16 +334,13 @@ export function buildFileReferences(filePath: string, parse: ParseResult): Table
     }
     // Most statements of a schema file reference no table: nothing to visit, nothing to remember.
     if (!REFERENCING_KINDS.has(stmt.kind)) continue;
-    // The incremental parse keeps unchanged statements (their ranges moved in place): so do we, so
-    // that an edit changes the references of the edited statements only.
-    const memo = referencesByStatement.get(stmt);
-    if (memo && memo.filePath === filePath && memo.keyspace === current) {
-      out.push(...memo.references);
+    // The incremental parse keeps unchanged statements (their ranges moved in place): so do we.
+    const memo = kept?.get(stmt.range);
+    if (memo && sameKeyspaces(stmt, memo, current)) {
+      for (const reference of memo) out.push(reference);
       continue;
     }
-    const start = out.length;
     visit(stmt);
-    referencesByStatement.set(stmt, { filePath, keyspace: current, references: out.slice(start) });
   }
   // Kept as long as the file is: copied to its size (a list grown by push keeps room to spare).
   return out.slice();
@@ -348,4 +349,44 @@ export function buildFileReferences(filePath: string, parse: ParseResult): Table
 /** The statements visit() makes references of (a batch's members through the batch). */
 const REFERENCING_KINDS: ReadonlySet<Statement['kind']> = new Set(['Select', 'Insert', 'Update', 'Delete', 'Batch']);
 
-const referencesByStatement = new WeakMap<Statement, { filePath: string; keyspace: string | undefined; references: TableReference[] }>();
+/**
+ * A file's references by the range object of the statement that made them (a batch's for its members):
+ * made only when a file is built again from an incremental parse, not kept for every statement of every
+ * file (a WeakMap entry per statement was the largest line of a first lint's reference building).
+ */
+function referencesByStatement(references: readonly TableReference[]): Map<SourceRange, TableReference[]> {
+  const byStatement = new Map<SourceRange, TableReference[]>();
+  for (const reference of references) {
+    const key = reference.batch ?? reference.range;
+    const list = byStatement.get(key);
+    if (list) list.push(reference);
+    else byStatement.set(key, [reference]);
+  }
+  return byStatement;
+}
+
+/**
+ * Whether a kept statement's references still hold: one per statement visit() makes one of, in order,
+ * each in the keyspace the statement now resolves in (its own, else the USE in effect, which an edit
+ * above it may have changed).
+ */
+function sameKeyspaces(stmt: Statement, references: readonly TableReference[], current: string | undefined): boolean {
+  let next = 0;
+  const same = (s: Statement): boolean => {
+    switch (s.kind) {
+      case 'Batch':
+        for (const inner of s.statements) if (!same(inner)) return false;
+        return true;
+      case 'Select':
+      case 'Insert':
+      case 'Update':
+      case 'Delete': {
+        const reference = references[next++];
+        return reference !== undefined && reference.keyspace === ((s.kind === 'Select' ? s.from : s.table).keyspace?.name ?? current);
+      }
+      default:
+        return true;
+    }
+  };
+  return same(stmt) && next === references.length;
+}
