@@ -98,8 +98,14 @@ interface FileEntry {
   /** The parse of the previous text, handed to the parser for incremental reuse. */
   previous?: ParseResult;
   schema?: FileSchema;
-  /** What `schema` was built from (its schema statements), to reuse it when an edit touches no DDL. */
+  /**
+   * What `schema` was built from (its schema statements), to reuse it when an edit touches no DDL: made when
+   * the text changes (setFile), from `schemaParse`, unless fileSchema made it already to compare with the
+   * previous one. Most files are never edited: building it with every schema cost ~3% of a first lint.
+   */
   ddl?: DdlSignature;
+  /** The parse `schema` was built (or reused) for: `ddl` can be made from it while it is `parse`. */
+  schemaParse?: ParseResult;
   /** The previous text's schema and signature: reused when the new parse has the same schema statements. */
   previousSchema?: { schema: FileSchema; ddl: DdlSignature };
   lint?: {
@@ -218,7 +224,10 @@ export class Project {
     if (old?.schema) this.previousDefined.set(filePath, old.schema.definedNames);
     // The old schema can serve again only with the parse it was built from as `previous` (same AST objects).
     const previous = old?.parse ?? old?.previous;
-    const previousSchema = old?.parse ? (old.schema && old.ddl ? { schema: old.schema, ddl: old.ddl } : undefined) : old?.previousSchema;
+    // Its signature is made now, from the parse the schema was built for (intact until the next parse).
+    const previousSchema = old?.parse
+      ? (old.schema && old.schemaParse === old.parse ? { schema: old.schema, ddl: old.ddl ?? ddlSignature(textOf(old), old.parse) } : undefined)
+      : old?.previousSchema;
     const previousReferences = old?.parse ? old.references : old?.previousReferences;
     this.entries.set(filePath, { text, previous, previousSchema, previousReferences });
     this.references.markStale(filePath);
@@ -307,6 +316,7 @@ export class Project {
     if (entry.schema) compactFileSchema(entry.schema);
     // Reusing the schema across an edit needs the tree it was built from.
     entry.ddl = undefined;
+    entry.schemaParse = undefined;
     entry.released = true;
     // Runs of thousands of files (the CLI, the server's index) release each in turn; keeping the heap near
     // what is alive is process policy, the entry points' (they call util/heap's keeper after each release).
@@ -342,10 +352,11 @@ export class Project {
     if (!entry.schema) {
       const parse = this.parse(filePath);
       const text = textOf(entry);
-      const ddl = ddlSignature(text, parse);
-      const reused = entry.previousSchema && reuseFileSchema(entry.previousSchema, ddl, parse, text);
+      const ddl = entry.previousSchema && ddlSignature(text, parse);
+      const reused = ddl && reuseFileSchema(entry.previousSchema!, ddl, parse, text);
       entry.schema = reused || buildFileSchema(filePath, text, parse);
-      entry.ddl = ddl;
+      entry.ddl = ddl || undefined;
+      entry.schemaParse = parse;
       entry.previousSchema = undefined;
     }
     return entry.schema;

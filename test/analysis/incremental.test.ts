@@ -425,3 +425,21 @@ test('a view or LIKE table whose base another file defines forgets the base when
   project.removeFile(other);
   assert.deepEqual(summary(project.lint(view)), ['unbounded-partition:uuid'], 'one definition again: the view reads it');
 });
+
+test("an edit that touches no DDL reuses the file's schema; one that does, or a tree re-parsed after release, builds it again", () => {
+  const path = `${ROOT}/schema-reuse.cql`;
+  const text = 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);\nSELECT * FROM ks.t WHERE id = 1;\n';
+  const project = new Project({ config: {} });
+  project.setFile(path, text);
+  const first = project.fileSchema(path);
+  project.setFile(path, text.replace('id = 1', 'id = 2'));
+  assert.equal(project.fileSchema(path), first, 'a query edited: the same schema object');
+  project.setFile(path, text.replace('id = 1', 'id = 3').replace('v text', 'v int'));
+  const altered = project.fileSchema(path);
+  assert.notEqual(altered, first, 'the CREATE TABLE edited: a new schema');
+  assert.equal([...altered!.byStatement.values()][0]?.columns[1]?.typeText, 'int');
+  project.release(path);
+  project.parse(path);
+  project.setFile(path, text.replace('id = 1', 'id = 4').replace('v text', 'v int'));
+  assert.notEqual(project.fileSchema(path), altered, 'after a release the schema is not reused from the re-parse');
+});
