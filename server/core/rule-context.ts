@@ -79,18 +79,41 @@ export interface StatementRun {
 /** Everything a rule's context has but its options and report. */
 export type BaseContext = Omit<RuleContext, 'options' | 'report'>;
 
+/** The last few name lookups of a run (a ring of RECENT_LOOKUPS): names by identity, with the offset asked at. */
+class RecentLookups {
+  private readonly names: (QualifiedName | undefined)[] = new Array<QualifiedName | undefined>(RECENT_LOOKUPS).fill(undefined);
+  private readonly offsets: number[] = new Array<number>(RECENT_LOOKUPS).fill(0);
+  private readonly answers: (readonly TableInfo[])[] = new Array<readonly TableInfo[]>(RECENT_LOOKUPS).fill([]);
+  private next = 0;
+
+  get(name: QualifiedName, at: number): readonly TableInfo[] | undefined {
+    for (let i = 0; i < RECENT_LOOKUPS; i++) if (this.names[i] === name && this.offsets[i] === at) return this.answers[i];
+    return undefined;
+  }
+
+  set(name: QualifiedName, at: number, answer: readonly TableInfo[]): void {
+    this.names[this.next] = name;
+    this.offsets[this.next] = at;
+    this.answers[this.next] = answer;
+    this.next = (this.next + 1) % RECENT_LOOKUPS;
+  }
+}
+const RECENT_LOOKUPS = 4;
+
 /** The lookups of a file's rules: the file, its schema versions and the host's workspace answers. */
 export function fileContext(host: RuleRunHost, input: RuleRunInput, target: RuleContext['target']): BaseContext {
   const { filePath, text, parse, model, config, references } = input;
   const fs = input.fileSchema;
   const latestCache = new Map<TableInfo, TableInfo>();
-  // Several rules look up the same name of the same statement: resolved once per run (the model stands).
-  const resolved = new Map<QualifiedName, { at: number; candidates: readonly TableInfo[] }>();
+  // Several rules look up the same name of the same statement in a row (a batch's members: a few names in
+  // turn): the last few answers serve again (the model stands for the run). Not a map of every name of the
+  // file: an entry per statement, read only while its statement runs.
+  const recent = new RecentLookups();
   const candidatesOf = (name: QualifiedName, at: number): readonly TableInfo[] => {
-    const hit = resolved.get(name);
-    if (hit && hit.at === at) return hit.candidates;
+    const hit = recent.get(name, at);
+    if (hit) return hit;
     const candidates = host.resolveTable(filePath, name, at);
-    resolved.set(name, { at, candidates });
+    recent.set(name, at, candidates);
     return candidates;
   };
   // Several rules ask for the indexes on the same statement's table in a row: the last answer serves again.
