@@ -23,9 +23,18 @@ export function resolveVersions<V extends Version, T extends { filePath: string 
   filePath: string | undefined, keyspace: string | undefined, atOffset: number,
 ): readonly T[] {
   if (versions) {
-    for (let i = versions.length - 1; i >= 0; i--) {
+    // Versions are in file order (offsets ascending): those before `atOffset` are found by bisection, not
+    // by a scan back from the file's last one (a file that re-creates a name hundreds of times asked that
+    // of every statement on it).
+    let lo = 0;
+    let hi = versions.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (versions[mid]!.offset < atOffset) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo - 1; i >= 0; i--) {
       const v = versions[i]!;
-      if (v.offset >= atOffset) continue;
       if (keyspace && v.keyspace && v.keyspace !== keyspace) continue;
       const value = valueOf(v);
       return value ? onlyOne(value) : NONE;
