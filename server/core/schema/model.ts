@@ -278,9 +278,15 @@ export class SchemaModel {
     const history = this.indexHistory(table);
     const own = history.byFile.get(filePath);
     if (!own) return history.live;
-    const local = own.filter((i) => i.range.start < offset);
-    if (local.length) return local.filter((i) => !i.droppedBy || i.droppedBy.start > offset);
-    return history.live.filter((i) => i.filePath !== filePath);
+    // The file's indexes are in file order: those created before the offset are a prefix, which one loop
+    // reads (not a copy of it filtered again, for every statement on the table).
+    if (!own.length || own[0]!.range.start >= offset) return history.live.filter((i) => i.filePath !== filePath);
+    const inEffect: IndexInfo[] = [];
+    for (const i of own) {
+      if (i.range.start >= offset) break;
+      if (!i.droppedBy || i.droppedBy.start > offset) inEffect.push(i);
+    }
+    return inEffect;
   }
 
   /** Every index on the table's column in the workspace, whatever file. */
