@@ -24,6 +24,36 @@ function keySignature(table: TableInfo): string {
   return signature;
 }
 
+/**
+ * How many of a definitions list's tables in `keyspace` (with a partition key) have each key signature, by
+ * list and keyspace: in a workspace of migrations every CREATE TABLE of a name compared its key with all
+ * the name's definitions (quadratic), and most agree, which the counts tell at once.
+ */
+const signatureCounts = new WeakMap<readonly TableInfo[], Map<string | undefined, { total: number; bySignature: Map<string, number> }>>();
+
+/** Whether any table of `definitions` in `keyspace` with a partition key has a key signature other than `signature`. */
+function anyOtherKey(definitions: readonly TableInfo[], keyspace: string | undefined, signature: string): boolean {
+  let byKeyspace = signatureCounts.get(definitions);
+  if (!byKeyspace) signatureCounts.set(definitions, (byKeyspace = new Map()));
+  let counts = byKeyspace.get(keyspace);
+  if (!counts) {
+    counts = { total: 0, bySignature: new Map() };
+    for (const t of definitions) {
+      if (!comparable(t, keyspace)) continue;
+      const s = keySignature(t);
+      counts.total++;
+      counts.bySignature.set(s, (counts.bySignature.get(s) ?? 0) + 1);
+    }
+    byKeyspace.set(keyspace, counts);
+  }
+  return counts.total > (counts.bySignature.get(signature) ?? 0);
+}
+
+/** A definition whose key is compared: a table (not a view) of the keyspace, with a partition key. */
+function comparable(t: TableInfo, keyspace: string | undefined): boolean {
+  return t.kind === 'table' && t.keyspace === keyspace && t.partitionKey.length > 0;
+}
+
 function keyWithTypes(table: TableInfo): string {
   return keyText(table.partitionKey.map((c) => `${c.name} ${c.typeText}`), table.clustering.map((c) => c.name));
 }
@@ -49,8 +79,9 @@ export const rule: RuleModule<'otherKey'> = {
       // Every workspace definition in the table's keyspace: what the name resolves to from the start of the
       // file (schema/resolve.ts, rule 2), in file order.
       const signature = keySignature(table);
-      const others = ctx.definitionsOf(table)
-        .filter((t) => t.filePath !== ctx.filePath && t.kind === 'table' && t.keyspace === table.keyspace && t.partitionKey.length && keySignature(t) !== signature);
+      const definitions = ctx.definitionsOf(table);
+      if (!anyOtherKey(definitions, table.keyspace, signature)) return;
+      const others = definitions.filter((t) => t.filePath !== ctx.filePath && comparable(t, table.keyspace) && keySignature(t) !== signature);
       if (!others.length) return;
       const names = [...new Set(others.map((t) => fileName(t.filePath)))];
       ctx.report({
