@@ -106,6 +106,7 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   ],
   invalid: [
     { code: 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);', files: { 'other.cql': 'CREATE TABLE ks.t (id text PRIMARY KEY, v text);' }, at: 'ks.t', message: /other\.cql/, data: { table: 'ks.t' } },
+    { code: 'CREATE TABLE ks.t (id int PRIMARY KEY);', files: { 'a.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);', 'b.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY);', 'c.cql': 'CREATE TABLE ks.t (id text PRIMARY KEY);' }, name: 'one of several agreeing definitions differs', at: 'ks.t', message: /^(?![\s\S]*(a|b)\.cql)[\s\S]*c\.cql/, data: { others: ['/virtual/cqlint-tests/c.cql'] } },
     { code: 'USE ks;\nCREATE TABLE t (day date, id int, PRIMARY KEY (day, id));', files: { 'other.cql': 'CREATE TABLE ks.t (day date, id int, PRIMARY KEY ((day, id)));' }, at: 't (', message: /PRIMARY KEY \(\(day date, id int\)\)/ },
   ],
 };
