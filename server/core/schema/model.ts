@@ -200,7 +200,7 @@ export class SchemaModel {
    * candidates() answers by table name, then keyspace: the same array for the same question (callers may
    * cache by its identity). Two maps rather than one joined key: every table lookup of a lint asks.
    */
-  private readonly candidateLists = new Map<string, Map<string, TableInfo[]>>();
+  private readonly candidateLists = new Map<string, { byKeyspace: Map<string, TableInfo[]>; unqualified: TableInfo[] }>();
   /** Index histories by keyspace and table name (a workspace of migrations creates the same index in hundreds of files). */
   private readonly indexHistories = new Map<string, IndexHistory>();
   private readonly indexesByKeyspace = new Map<string, { byKeyspace: Map<string, IndexInfo[]>; unqualified: IndexInfo[] }>();
@@ -241,13 +241,27 @@ export class SchemaModel {
     const list = this.tablesByName.get(name);
     if (!list) return [];
     if (!keyspace) return list;
-    let byKeyspace = this.candidateLists.get(name);
-    if (!byKeyspace) this.candidateLists.set(name, (byKeyspace = new Map()));
-    let out = byKeyspace.get(keyspace);
+    // The name's definitions grouped by keyspace in one pass, on its first question: a workspace of
+    // migrations defines a name in hundreds of keyspaces (one per file), and a filter of every definition
+    // per keyspace asked was quadratic (12,819 such filters of ~850 definitions in 200 of the 2,000 files).
+    let groups = this.candidateLists.get(name);
+    if (!groups) {
+      groups = { byKeyspace: new Map(), unqualified: [] };
+      for (const t of list) {
+        if (t.keyspace === undefined) groups.unqualified.push(t);
+        else {
+          const exact = groups.byKeyspace.get(t.keyspace);
+          if (exact) exact.push(t);
+          else groups.byKeyspace.set(t.keyspace, [t]);
+        }
+      }
+      this.candidateLists.set(name, groups);
+    }
+    let out = groups.byKeyspace.get(keyspace);
     if (!out) {
-      const exact = list.filter((t) => t.keyspace === keyspace);
-      out = exact.length ? exact : list.filter((t) => t.keyspace === undefined);
-      byKeyspace.set(keyspace, out);
+      // A keyspace without a definition of its own gets those without a keyspace, in an array of its own.
+      out = groups.unqualified.slice();
+      groups.byKeyspace.set(keyspace, out);
     }
     return out;
   }
