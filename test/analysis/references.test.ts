@@ -166,6 +166,36 @@ describe('referencesTo', () => {
     assert.deepEqual(moved.map((r) => r.table), ['other.t', 'other.t', 'ks.t', 'ks.t', 'other.t']);
     assert.equal(moved[3], before[3], 'a statement naming its keyspace keeps its reference');
   });
+
+  test('after a block of statements is removed or added, the statements the parse kept keep their reference objects', () => {
+    const project = new Project({ config: {} });
+    const path = `${ROOT}/blocks.cql`;
+    const block = Array.from({ length: 40 }, (_, i) => `SELECT * FROM ks.a WHERE id = ${i};\n`).join('');
+    const tail = Array.from({ length: 5 }, (_, i) => `SELECT * FROM ks.b WHERE id = ${i};\n`).join('');
+    /** How many references of `after` belong to a statement kept from `before` (the same range object); each must be the same object. */
+    const keptSame = (before: readonly TableReference[], after: readonly TableReference[]): number => {
+      const byRange = new Map(before.map((r) => [r.range, r]));
+      let kept = 0;
+      for (const r of after) {
+        const old = byRange.get(r.range);
+        if (!old) continue;
+        assert.equal(r, old, `the reference at ${r.range.start} is the kept statement's`);
+        kept++;
+      }
+      return kept;
+    };
+    project.setFile(path, `SELECT * FROM ks.c WHERE id = 1;\n${block}${tail}`);
+    const before = project.fileReferences(path);
+    project.setFile(path, `SELECT * FROM ks.c WHERE id = 1;\n${tail}`);
+    const removed = project.fileReferences(path);
+    assert.deepEqual(removed.map((r) => r.name), ['c', 'b', 'b', 'b', 'b', 'b']);
+    assert.ok(keptSame(before, removed) >= 5, 'the statements after the removed block are kept');
+    project.setFile(path, `SELECT * FROM ks.c WHERE id = 1;\n${block}${tail}`);
+    const added = project.fileReferences(path);
+    assert.equal(added.length, 46);
+    assert.ok(keptSame(removed, added) >= 5, 'the statements after the added block are kept');
+    assert.deepEqual(added.map(plain), fresh(new Map([[path, `SELECT * FROM ks.c WHERE id = 1;\n${block}${tail}`]])).fileReferences(path).map(plain));
+  });
 });
 
 // Snippets random edits insert: reads and writes on the schema's tables, USE changes, DDL.

@@ -261,7 +261,7 @@ function ttlOf(using: readonly { option: string; value: Expression }[]): number 
  * edited statements only.
  */
 export function buildFileReferences(filePath: string, parse: ParseResult, previous?: readonly TableReference[]): TableReference[] {
-  const kept = previous?.length ? referencesByStatement(previous) : undefined;
+  const kept = previous?.length ? new PreviousReferences(previous) : undefined;
   const out: TableReference[] = [];
   let current: string | undefined;
   let batch: SourceRange | undefined;
@@ -335,11 +335,7 @@ export function buildFileReferences(filePath: string, parse: ParseResult, previo
     // Most statements of a schema file reference no table: nothing to visit, nothing to remember.
     if (!REFERENCING_KINDS.has(stmt.kind)) continue;
     // The incremental parse keeps unchanged statements (their ranges moved in place): so do we.
-    const memo = kept?.get(stmt.range);
-    if (memo && sameKeyspaces(stmt, memo, current)) {
-      for (const reference of memo) out.push(reference);
-      continue;
-    }
+    if (kept?.reuse(stmt, current, out)) continue;
     visit(stmt);
   }
   // Kept as long as the file is: copied to its size (a list grown by push keeps room to spare).
@@ -349,44 +345,96 @@ export function buildFileReferences(filePath: string, parse: ParseResult, previo
 /** The statements visit() makes references of (a batch's members through the batch). */
 const REFERENCING_KINDS: ReadonlySet<Statement['kind']> = new Set(['Select', 'Insert', 'Update', 'Delete', 'Batch']);
 
-/**
- * A file's references by the range object of the statement that made them (a batch's for its members):
- * made only when a file is built again from an incremental parse, not kept for every statement of every
- * file (a WeakMap entry per statement was the largest line of a first lint's reference building).
- */
-function referencesByStatement(references: readonly TableReference[]): Map<SourceRange, TableReference[]> {
-  const byStatement = new Map<SourceRange, TableReference[]>();
-  for (const reference of references) {
-    const key = reference.batch ?? reference.range;
-    const list = byStatement.get(key);
-    if (list) list.push(reference);
-    else byStatement.set(key, [reference]);
-  }
-  return byStatement;
+/** The range object of the statement a reference was made from (a batch's, for its members). */
+function statementKey(reference: TableReference): SourceRange {
+  return reference.batch ?? reference.range;
 }
 
 /**
- * Whether a kept statement's references still hold: one per statement visit() makes one of, in order,
+ * The previous build's references, found for the new parse's statements in file order: the incremental parse
+ * keeps statements in order, so a kept statement's references are at the cursor or a few past it (past
+ * those of statements the edit removed). After two misses in a row (a block of new statements, or more
+ * removed ones than the look-ahead) the rest is indexed by statement once, and the statements missed are
+ * looked up there too (their new references replaced by the kept ones). Not a table entry for every
+ * statement of every file (a WeakMap entry per statement was the largest line of a first lint's reference
+ * building), nor for every statement of an edited file.
+ */
+class PreviousReferences {
+  private cursor = 0;
+  private byStatement?: Map<SourceRange, number>;
+  /** The statements not found since the last one found, with the keyspace in effect and where their references start in `out`. */
+  private readonly missed: { stmt: Statement; current: string | undefined; at: number }[] = [];
+
+  constructor(private readonly list: readonly TableReference[]) {}
+
+  /**
+   * Adds the statement's previous references to `out` when the parse kept it and they still hold (true);
+   * false when the caller must make them (right away: a later miss may replace them).
+   */
+  reuse(stmt: Statement, current: string | undefined, out: TableReference[]): boolean {
+    const from = this.find(stmt, current, out);
+    if (from < 0) return false;
+    const to = this.end(from);
+    if (!sameKeyspaces(stmt, this.list, from, to, current)) return false;
+    for (let i = from; i < to; i++) out.push(this.list[i]!);
+    return true;
+  }
+
+  /** Where the statement's references start in the previous list; -1 when it was not kept. */
+  private find(stmt: Statement, current: string | undefined, out: TableReference[]): number {
+    if (this.byStatement) return this.byStatement.get(stmt.range) ?? -1;
+    const list = this.list;
+    const limit = Math.min(list.length, this.cursor + LOOK_AHEAD);
+    for (let i = this.cursor; i < limit; i++) {
+      if (statementKey(list[i]!) !== stmt.range) continue;
+      // Those missed since the last one found stand before this one: they were not in the previous list.
+      this.missed.length = 0;
+      this.cursor = this.end(i);
+      return i;
+    }
+    this.missed.push({ stmt, current, at: out.length });
+    if (this.missed.length < MISSES_BEFORE_INDEX) return -1;
+    const byStatement = (this.byStatement = new Map());
+    for (let i = list.length - 1; i >= this.cursor; i--) byStatement.set(statementKey(list[i]!), i);
+    // The earlier misses have references made already: the kept ones replace them (the same number: the same statement).
+    for (const { stmt: missed, current: keyspace, at } of this.missed.slice(0, -1)) {
+      const from = byStatement.get(missed.range);
+      if (from === undefined) continue;
+      const to = this.end(from);
+      if (!sameKeyspaces(missed, list, from, to, keyspace)) continue;
+      for (let i = from; i < to; i++) out[at + i - from] = list[i]!;
+    }
+    this.missed.length = 0;
+    return byStatement.get(stmt.range) ?? -1;
+  }
+
+  /** The end of the run of references that starts at `from` (those of one statement). */
+  end(from: number): number {
+    const key = statementKey(this.list[from]!);
+    let to = from + 1;
+    while (to < this.list.length && statementKey(this.list[to]!) === key) to++;
+    return to;
+  }
+}
+const LOOK_AHEAD = 16;
+const MISSES_BEFORE_INDEX = 2;
+
+/**
+ * Whether a kept statement's references still hold: one for it (a batch: one per member, in order),
  * each in the keyspace the statement now resolves in (its own, else the USE in effect, which an edit
  * above it may have changed).
  */
-function sameKeyspaces(stmt: Statement, references: readonly TableReference[], current: string | undefined): boolean {
-  let next = 0;
-  const same = (s: Statement): boolean => {
-    switch (s.kind) {
-      case 'Batch':
-        for (const inner of s.statements) if (!same(inner)) return false;
-        return true;
-      case 'Select':
-      case 'Insert':
-      case 'Update':
-      case 'Delete': {
-        const reference = references[next++];
-        return reference !== undefined && reference.keyspace === ((s.kind === 'Select' ? s.from : s.table).keyspace?.name ?? current);
-      }
-      default:
-        return true;
-    }
-  };
-  return same(stmt) && next === references.length;
+function sameKeyspaces(stmt: Statement, references: readonly TableReference[], from: number, to: number, current: string | undefined): boolean {
+  if (stmt.kind !== 'Batch') return to === from + 1 && references[from]!.keyspace === statementKeyspace(stmt, current);
+  let next = from;
+  for (const member of stmt.statements) {
+    if (next >= to || references[next++]!.keyspace !== statementKeyspace(member, current)) return false;
+  }
+  return next === to;
+}
+
+/** The keyspace a statement's table resolves in: the one it names, else the USE in effect. */
+function statementKeyspace(stmt: Statement, current: string | undefined): string | undefined {
+  const name = stmt.kind === 'Select' ? stmt.from : stmt.kind === 'Insert' || stmt.kind === 'Update' || stmt.kind === 'Delete' ? stmt.table : undefined;
+  return name?.keyspace?.name ?? current;
 }
