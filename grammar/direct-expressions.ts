@@ -1,13 +1,13 @@
 // The direct reading's base (grammar/direct.ts): tokens, names, expressions and the clauses statements share,
 // read exactly as the parser reads them (its gate functions, grammar/syntax/base.ts) into the nodes of
 // grammar/nodes.ts. Anything it does not expect gives up (GIVE_UP), and the parser reads the statement.
-import { EOF, tokenMatcher, type IToken, type TokenType } from './chevrotain';
+import * as Chevrotain from './chevrotain';
+import type { IToken, TokenType } from './chevrotain';
 import type * as A from './ast';
 import * as Lexer from './lexer';
 import * as Base from './syntax/base';
-import {
-  binaryChain, bindMarkerOf, braceLiteralOf, columnRefOf, elementAccessOf, fieldAccessOf, functionCallOf, identifierFromToken, listLiteralOf, literalFromToken, negate, parenthesizedOf, qualifiedNameOf, relationOf, sized, spanRanges, starOf, tokenRange, usingClauseOf, type SelectClause, selectClauseOf, selectorOf,
-} from './nodes';
+import * as Nodes from './nodes';
+import type { SelectClause } from './nodes';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
 const {
@@ -15,6 +15,10 @@ const {
   LParen, RParen, LBracket, RBracket, LBrace, RBrace, Lt, Gt, Eq, NotEq, LtEq, GtEq, Plus, Minus, Star, Slash, Percent, Colon, QMark,
 } = Lexer;
 const { functionCallAhead, typeHintAhead, existsEndsAhead, keyWordAhead } = Base;
+const { EOF, tokenMatcher } = Chevrotain;
+const {
+  binaryChain, bindMarkerOf, braceLiteralOf, columnRefOf, elementAccessOf, fieldAccessOf, functionCallOf, identifierFromToken, listLiteralOf, literalFromToken, negate, parenthesizedOf, qualifiedNameOf, relationOf, sized, spanRanges, starOf, tokenRange, usingClauseOf, selectClauseOf, selectorOf,
+} = Nodes;
 
 /** Thrown (one object, no stack) when the statement is not one this reader takes: the parser reads it. */
 export const GIVE_UP = { giveUp: true };

@@ -1,22 +1,28 @@
 // The direct reading of the schema statements most files hold (grammar/direct.ts): CREATE TABLE, INDEX, KEYSPACE,
 // MATERIALIZED VIEW, FUNCTION, ALTER TABLE and DROP TABLE, INDEX, with their column types, options and properties.
 // Anything else gives up to the parser.
-import { tokenMatcher, type IToken } from './chevrotain';
+import * as Chevrotain from './chevrotain';
+import type { IToken } from './chevrotain';
 import type * as A from './ast';
 import * as Lexer from './lexer';
-import {
-  literalFromToken, clusteringOrderOf, collectionTypeOf, columnDefinitionOf, endOf, frozenTypeOf, identifierFromToken, nativeTypeOf, primaryKeyClauseOf, propertyOf, qualifiedNameOf, sized, startOf, tableOptionsOf, tokenRange, tupleTypeOf, userTypeOf, vectorTypeOf,
-} from './nodes';
-import {
-  type Base as StatementBase, type CreateIndexParts, type CreateFunctionParts, type CreateMaterializedViewParts, createFunctionOf, createMaterializedViewOf, functionArgumentOf, addColumn, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf,
-  alterTableOf, alterColumnTypeOf, addColumnsOf, dropColumnsOf, renameColumnsOf, withOptionsOf,
-} from './nodes-statements';
-import { GIVE_UP, TokenReader } from './direct-expressions';
+import * as Nodes from './nodes';
+import * as Statements from './nodes-statements';
+import type { Base as StatementBase, CreateIndexParts, CreateFunctionParts, CreateMaterializedViewParts } from './nodes-statements';
+import * as Expressions from './direct-expressions';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
 const {
   keywordTokens: K, Ident, NonTypeIdent, NativeTypeKw, StringLiteral, EmptyQuotedName, IntegerLiteral, Comma, Dot, LParen, RParen, Lt, Gt, Eq,
 } = Lexer;
+const { tokenMatcher } = Chevrotain;
+const {
+  literalFromToken, clusteringOrderOf, collectionTypeOf, columnDefinitionOf, endOf, frozenTypeOf, identifierFromToken, nativeTypeOf, primaryKeyClauseOf, propertyOf, qualifiedNameOf, sized, startOf, tableOptionsOf, tokenRange, tupleTypeOf, userTypeOf, vectorTypeOf,
+} = Nodes;
+const {
+  createFunctionOf, createMaterializedViewOf, functionArgumentOf, addColumn, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf,
+  alterTableOf, alterColumnTypeOf, addColumnsOf, dropColumnsOf, renameColumnsOf, withOptionsOf,
+} = Statements;
+const { GIVE_UP, TokenReader } = Expressions;
 
 /** The schema statements read here: CREATE TABLE, INDEX, KEYSPACE, MATERIALIZED VIEW, FUNCTION, ALTER TABLE, DROP TABLE, INDEX. */
 export class SchemaReader extends TokenReader {

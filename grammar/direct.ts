@@ -12,17 +12,19 @@
 import type { IToken } from './chevrotain';
 import type * as A from './ast';
 import * as Lexer from './lexer';
-import { assignmentOf, identifierFromToken, orderingOf, sized, tokenRange } from './nodes';
-import {
-  type Base as StatementBase, type DeleteParts, type InsertParts, type SelectParts, type UpdateParts, batchOf, deleteOf, insertOf, selectOf, truncateOf, updateOf, useOf,
-} from './nodes-statements';
-import { GIVE_UP, NO_TOKENS } from './direct-expressions';
+import * as Nodes from './nodes';
+import * as Statements from './nodes-statements';
+import type { Base as StatementBase, DeleteParts, InsertParts, SelectParts, UpdateParts } from './nodes-statements';
+import * as Expressions from './direct-expressions';
 import { SchemaReader } from './direct-schema';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
 const {
   keywordTokens: K, Semicolon, Comma, LParen, RParen, Eq, PlusEq, MinusEq,
 } = Lexer;
+const { assignmentOf, identifierFromToken, orderingOf, sized, tokenRange } = Nodes;
+const { batchOf, deleteOf, insertOf, selectOf, truncateOf, updateOf, useOf } = Statements;
+const { GIVE_UP, NO_TOKENS } = Expressions;
 
 /**
  * The AST of one statement chunk (its tokens, `;` included), or undefined when it is not one of the forms read

@@ -4,15 +4,23 @@
 import { EOF, type CstNode, type IRecognitionException, type IToken } from './chevrotain';
 import type * as A from './ast';
 import { isSourceRange } from './ast';
-import { lexCql, CqlScanner, type ScanPosition, Semicolon, BlockComment } from './lexer';
+import * as Lexer from './lexer';
+import type { ScanPosition } from './lexer';
 import { type CqlParser, getParser } from './parser';
 import { buildStatement } from './builder';
-import { readStatement } from './direct';
-import { tokenRange, withSharedStrings } from './nodes';
+import * as Direct from './direct';
+import * as Nodes from './nodes';
 import { commonPrefixLength, commonSuffixLength } from './text-diff';
 import type { CqlStatementCstNode } from './cst';
 import { buildSyntaxMessage, describeFound } from './errors';
-import { isShellWord, firstOnLine, startsStatement, shellEnd, chunkEnd, chunkTokens, TokenWindow } from './chunks';
+import * as Chunks from './chunks';
+
+// Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call,
+// and these are called for every statement or token.
+const { lexCql, CqlScanner, Semicolon, BlockComment } = Lexer;
+const { readStatement } = Direct;
+const { tokenRange, withSharedStrings } = Nodes;
+const { isShellWord, firstOnLine, startsStatement, shellEnd, chunkEnd, chunkTokens, TokenWindow } = Chunks;
 
 export interface ParseOptions {
   /** The previous result for an earlier version of the text: unchanged statements are reused (moved, ranges shifted in place). */
