@@ -4,7 +4,7 @@ import type { CstNode, IToken } from './chevrotain';
 import type * as A from './ast';
 import type { AlterStatementCstNode, AlterTableCstNode, CreateStatementCstNode, DropStatementCstNode } from './cst';
 import * as Lexer from './lexer';
-import { identifierFromToken, literalFromToken, startOf, tokenRange } from './nodes';
+import { identifierFromToken, literalFromToken, sized, startOf, tokenRange } from './nodes';
 import {
   type Base, addColumn, createFunctionOf, createMaterializedViewOf, functionArgumentOf, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf,
   alterTableOf, alterColumnTypeOf, addColumnsOf, dropColumnsOf, renameColumnsOf, withOptionsOf,
@@ -250,7 +250,7 @@ export function buildOther(n: CstNode, base: Base, words: string[]): A.OtherStat
   const names: (A.Identifier | A.QualifiedName)[] = [];
   collectNames(n, names);
   names.sort((a, b) => a.range.start - b.range.start);
-  return { kind: 'Other', range: base.range, terminated: base.terminated, statementType: words.join(' '), names };
+  return { kind: 'Other', range: base.range, terminated: base.terminated, statementType: words.join(' '), names: sized(names) };
 }
 
 /** `statementType` words for statements modelled as OtherStatement. */

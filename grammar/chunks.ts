@@ -1,24 +1,27 @@
 // Cutting a token stream into statement chunks: at top-level `;` (BEGIN BATCH ... APPLY BATCH is one chunk;
 // cqlsh commands and DESCRIBE end at the end of their line). Each chunk is parsed on its own (grammar/parse.ts),
 // so one broken statement never hides the rest and unchanged chunks can be reused by the next parse.
-import { type IToken } from './chevrotain';
+import type { IToken, TokenType } from './chevrotain';
 import * as Lexer from './lexer';
 import type { CqlScanner } from './lexer';
 import * as Parser from './parser';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call,
 // and these are read for every token.
-const { Keyword, Semicolon, Identifier, keywordTokens: K, SHELL_COMMANDS } = Lexer;
+const { Keyword, Semicolon, Identifier, keywordTokens: K, SHELL_COMMANDS, keywordType, isKeywordType } = Lexer;
 const { STATEMENT_START } = Parser;
 
 const SHELL_WORDS = new Set(SHELL_COMMANDS.map((w) => w.toLowerCase()));
+/** The keyword token types that are cqlsh commands too (`LOGIN`): a keyword's image is its word in any case. */
+const SHELL_KEYWORDS = new Set([...SHELL_WORDS].map(keywordType).filter((t): t is TokenType => t !== undefined && isKeywordType(t)));
 
 export function isWord(t: IToken): boolean {
   return t.tokenType === Identifier || (t.tokenType.CATEGORIES?.includes(Keyword) ?? false);
 }
 
 export function isShellWord(t: IToken): boolean {
-  return isWord(t) && SHELL_WORDS.has(t.image.toLowerCase());
+  // Read at every statement's start: a keyword's type says it without lower-casing the image.
+  return t.tokenType === Identifier ? SHELL_WORDS.has(t.image.toLowerCase()) : SHELL_KEYWORDS.has(t.tokenType);
 }
 
 /** Token access by index: an array, or a TokenWindow that lexes on demand. Undefined past the end. */
@@ -54,6 +57,13 @@ export class TokenWindow implements TokenSource {
 
   /** Tokens [start, end), releasing everything before `end`. */
   take(start: number, end: number): IToken[] {
+    if (start === this.base && end - this.base === this.buffer.length) {
+      // The usual case: the window holds the chunk and nothing beyond it (read up to its `;`): hand it over.
+      const whole = this.buffer;
+      this.buffer = [];
+      this.base = end;
+      return whole;
+    }
     const chunk = this.buffer.slice(start - this.base, end - this.base);
     this.buffer = this.buffer.slice(end - this.base);
     this.base = end;

@@ -214,6 +214,7 @@ export class SchemaReader extends TokenReader {
       if (this.is(K.PRIMARY) || tokenMatcher(this.peek(), Ident) || this.is(EmptyQuotedName)) this.tableElement(stmt);
     }
     bodyRange.end = endOf(this.expect(RParen));
+    stmt.columns = sized(stmt.columns);
     if (this.is(K.WITH)) stmt.options = this.tableOptions();
     return stmt;
   }
@@ -282,8 +283,8 @@ export class SchemaReader extends TokenReader {
       } else properties.push(this.property());
     } while (this.accept(K.AND));
     const options = tableOptionsOf(tokenRange(start, this.previous()));
-    options.properties = properties;
-    options.clusteringOrder = clusteringOrder;
+    options.properties = sized(properties);
+    options.clusteringOrder = sized(clusteringOrder);
     options.compactStorage = compactStorage;
     if (clusteringOrderRange) options.clusteringOrderRange = clusteringOrderRange;
     return options;

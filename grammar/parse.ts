@@ -105,6 +105,13 @@ const NO_ERRORS: readonly A.CqlSyntaxError[] = Object.freeze([]);
 type Kept = A.Statement | A.Statement[];
 
 function parseChunk(text: string, parser: CqlParser, tokens: IToken[], record: ChunkRecord): void {
+  // Most chunks are one statement of the forms read straight from their tokens: no lists to gather.
+  const direct = isShellWord(tokens[0]) ? undefined : readStatement(tokens);
+  if (direct) {
+    record.statements = direct;
+    record.errors = NO_ERRORS as A.CqlSyntaxError[];
+    return;
+  }
   const out = parseChunkInto(text, parser, tokens);
   // Most chunks hold one statement: keep it without an array. Arrays grown by push keep spare capacity: keep
   // exact copies, as the result lives as long as the parse.
@@ -112,6 +119,7 @@ function parseChunk(text: string, parser: CqlParser, tokens: IToken[], record: C
   record.errors = out.errors.length ? out.errors.slice() : (NO_ERRORS as A.CqlSyntaxError[]);
 }
 
+/** A chunk the direct reading did not take (parseChunk tried it on the whole chunk): the parser reads it. */
 function parseChunkInto(text: string, parser: CqlParser, tokens: IToken[]): ChunkResult {
   const out: ChunkResult = { statements: [], errors: [] };
   let a = 0;
@@ -124,12 +132,6 @@ function parseChunkInto(text: string, parser: CqlParser, tokens: IToken[]): Chun
       continue;
     }
     const seg = a === 0 ? tokens : tokens.slice(a, b);
-    // The common statements are read straight from their tokens; the parser reads the rest.
-    const direct = a === 0 ? readStatement(seg) : undefined;
-    if (direct) {
-      out.statements.push(direct);
-      break;
-    }
     const result = attempt(parser, seg);
     if (result.cst) {
       safeBuild(result.cst, seg, out);
