@@ -402,9 +402,13 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
   // 2. Lex and parse from there.
   const scanner = new CqlScanner(text, resume);
   const tokens = new TokenWindow(scanner);
-  const commentBase = comments.length;
+  // The scanner's comment tokens become Comment nodes chunk by chunk: held to the end, a file's comment tokens
+  // lived through every collection of the young heap and were copied with the tree.
   const takeComments = (): void => {
-    for (let i = comments.length - commentBase; i < scanner.comments.length; i++) comments.push(buildComment(scanner.comments[i]));
+    const pending = scanner.comments;
+    if (pending.length === 0) return;
+    for (let i = 0; i < pending.length; i++) comments.push(buildComment(pending[i]));
+    pending.length = 0;
   };
   for (let start = 0; ; ) {
     if (memo && tokens.idle()) {
@@ -435,6 +439,7 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
     const end = chunkEnd(tokens, start);
     const chunk = tokens.take(start, end);
     start = end;
+    takeComments();
     const first = chunk[0];
     const last = chunk[chunk.length - 1];
     const length = last.endOffset! + 1 - first.startOffset;
@@ -443,7 +448,7 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
     const afterOffset = at ? at.offset : -1;
     const afterLine = at ? at.line : 0;
     const afterColumn = at ? at.column : 0;
-    const afterComments = at ? commentBase + scanner.comments.length : 0;
+    const afterComments = at ? comments.length : 0;
     // The first chunk re-lexed holds the edit: its text is new.
     const candidates = memo && parsedChunks++ > 0 ? oldByKey().get(text.slice(first.startOffset, first.startOffset + length)) : undefined;
     let record: ChunkRecord;
@@ -463,7 +468,7 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
     }
     keep(record);
   }
-  if (comments.length - commentBase < scanner.comments.length) takeComments();
+  takeComments();
 
   // Comment errors first (as if comments were lexed before the statements): the sort below is stable.
   const errors: A.CqlSyntaxError[] = [];
