@@ -6,7 +6,7 @@ import type { AlterStatementCstNode, AlterTableCstNode, CreateStatementCstNode, 
 import * as Lexer from './lexer';
 import { identifierFromToken, literalFromToken, sized, startOf, tokenRange } from './nodes';
 import {
-  type Base, addColumn, createFunctionOf, createMaterializedViewOf, functionArgumentOf, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf,
+  type Base, addColumn, createTypeOf, createFunctionOf, createMaterializedViewOf, functionArgumentOf, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf,
   alterTableOf, alterColumnTypeOf, addColumnsOf, dropColumnsOf, renameColumnsOf, withOptionsOf,
 } from './nodes-statements';
 import {
@@ -47,7 +47,7 @@ export function buildCreate(n: CreateStatementCstNode, base: Base, nameWords: st
   }
   if (c.createType) {
     const s = c.createType[0];
-    return { kind: 'CreateType', range: base.range, terminated: base.terminated, name: qualifiedName(node(s, 'userTypeName')!), ifNotExists: has(s, 'ifNotExists'), fields: nodes(s, 'typeField').map(buildTypeField) };
+    return createTypeOf(base, qualifiedName(node(s, 'userTypeName')!), has(s, 'ifNotExists'), nodes(s, 'typeField').map(buildTypeField));
   }
   if (c.createIndex) {
     const s = c.createIndex[0];

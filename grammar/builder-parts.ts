@@ -7,7 +7,7 @@ import type {
   OperandCstChildren, AssignmentCstNode, BindMarkerCstNode, ColumnDefinitionCstNode, ColumnMaskCstNode, CqlTypeCstNode, DeleteSelectionCstNode, ExpressionCstNode, FunctionCallCstNode, IfClauseCstNode, IntValueCstNode, OperandCstNode, PrimaryKeyClauseCstNode, PropertiesCstNode, PropertyCstNode, RelationCstNode, SelectClauseCstNode, TableOptionsCstNode, TypeFieldCstNode, TypeListCstNode, UsingClauseCstNode, WhereClauseCstNode,
 } from './cst';
 import {
-  assignmentOf, binaryChain, bindMarkerOf, braceLiteralOf, clusteringOrderOf, collectionTypeOf, columnDefinitionOf, columnRefOf, decodeString, elementAccessOf, endOf, fieldAccessOf, frozenTypeOf, functionCallOf, identifierFromToken, listLiteralOf, literalFromToken, nativeTypeOf, negate, ownString, parenthesizedOf, primaryKeyClauseOf, propertyOf, qualifiedNameOf, relationOf, selectorOf, spanRanges, starOf, tableOptionsOf, tokenRange, tupleTypeOf, usingClauseOf, userTypeOf, vectorTypeOf, type SelectClause, selectClauseOf,
+  assignmentOf, binaryChain, bindMarkerOf, braceLiteralOf, clusteringOrderOf, collectionTypeOf, columnDefinitionOf, columnRefOf, decodeString, elementAccessOf, endOf, fieldAccessOf, frozenTypeOf, functionCallOf, identifierFromToken, listLiteralOf, literalFromToken, nativeTypeOf, negate, ownString, parenthesizedOf, primaryKeyClauseOf, propertyOf, qualifiedNameOf, relationOf, selectorOf, spanRanges, starOf, tableOptionsOf, tokenRange, tupleTypeOf, typeFieldOf, usingClauseOf, userTypeOf, vectorTypeOf, type SelectClause, selectClauseOf,
 } from './nodes';
 
 type Children = Record<string, CstElement[] | undefined>;
@@ -321,7 +321,7 @@ export function buildColumnDefinition(n: ColumnDefinitionCstNode): A.ColumnDefin
 }
 
 export function buildTypeField(n: TypeFieldCstNode): A.TypeField {
-  return { kind: 'TypeField', name: identifier(node(n, 'fieldName')!), type: buildType(node(n, 'cqlType')!), range: rangeOf(n) };
+  return typeFieldOf(identifier(node(n, 'fieldName')!), buildType(node(n, 'cqlType')!), rangeOf(n));
 }
 
 /**

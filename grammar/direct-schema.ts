@@ -1,5 +1,5 @@
 // The direct reading of the schema statements most files hold (grammar/direct.ts): CREATE TABLE, INDEX, KEYSPACE,
-// MATERIALIZED VIEW, FUNCTION, ALTER TABLE and DROP TABLE, INDEX, with their column types, options and properties.
+// TYPE, MATERIALIZED VIEW, FUNCTION, ALTER TABLE and DROP TABLE, INDEX, with their column types, options and properties.
 // Anything else gives up to the parser.
 import * as Chevrotain from './chevrotain';
 import type { IToken } from './chevrotain';
@@ -16,10 +16,10 @@ const {
 } = Lexer;
 const { tokenMatcher } = Chevrotain;
 const {
-  literalFromToken, clusteringOrderOf, collectionTypeOf, columnDefinitionOf, endOf, frozenTypeOf, identifierFromToken, nativeTypeOf, primaryKeyClauseOf, propertyOf, qualifiedNameOf, sized, startOf, tableOptionsOf, tokenRange, tupleTypeOf, userTypeOf, vectorTypeOf,
+  literalFromToken, clusteringOrderOf, collectionTypeOf, columnDefinitionOf, endOf, frozenTypeOf, identifierFromToken, nativeTypeOf, primaryKeyClauseOf, propertyOf, qualifiedNameOf, sized, startOf, tableOptionsOf, tokenRange, tupleTypeOf, typeFieldOf, userTypeOf, vectorTypeOf,
 } = Nodes;
 const {
-  createFunctionOf, createMaterializedViewOf, functionArgumentOf, addColumn, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf,
+  createTypeOf, createFunctionOf, createMaterializedViewOf, functionArgumentOf, addColumn, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf,
   alterTableOf, alterColumnTypeOf, addColumnsOf, dropColumnsOf, renameColumnsOf, withOptionsOf,
 } = Statements;
 const { GIVE_UP, TokenReader } = Expressions;
@@ -31,6 +31,7 @@ export class SchemaReader extends TokenReader {
     this.expect(K.CREATE);
     const type = this.peek().tokenType;
     if (type === K.TABLE) return this.createTable(base);
+    if (type === K.TYPE) return this.createType(base);
     if (type === K.INDEX || type === K.CUSTOM) return createIndexOf(base, this.createIndex());
     if (type === K.MATERIALIZED) return createMaterializedViewOf(base, this.createMaterializedView());
     if (type === K.FUNCTION || type === K.OR) return createFunctionOf(base, this.createFunction());
@@ -42,6 +43,27 @@ export class SchemaReader extends TokenReader {
       return createKeyspaceOf(base, name, ifNotExists, this.properties());
     }
     throw GIVE_UP;
+  }
+
+  /** `TYPE [IF NOT EXISTS] [keyspace.]name (field type, ...)`, a trailing comma allowed (as the grammar does). */
+  protected createType(base: StatementBase): A.CreateTypeStatement {
+    this.expect(K.TYPE);
+    const ifNotExists = this.ifNotExists();
+    const name = this.userTypeName();
+    this.expect(LParen);
+    const fields = [this.typeField()];
+    while (this.accept(Comma)) {
+      if (tokenMatcher(this.peek(), Ident)) fields.push(this.typeField());
+    }
+    this.expect(RParen);
+    return createTypeOf(base, name, ifNotExists, fields.length > 1 ? sized(fields) : fields);
+  }
+
+  /** `fieldName cqlType`. */
+  protected typeField(): A.TypeField {
+    const start = this.ident();
+    const type = this.cqlType();
+    return typeFieldOf(identifierFromToken(start), type, tokenRange(start, this.previous()));
   }
 
   /** `MATERIALIZED VIEW [IF NOT EXISTS] name AS SELECT ... FROM table [WHERE ...] PRIMARY KEY (...) [WITH ...]`. */
@@ -326,7 +348,11 @@ export class SchemaReader extends TokenReader {
         return vectorTypeOf(elementType, dimension, tokenRange(t, this.expect(Gt)));
       }
     }
-    // A user type, `[ks.]name`.
+    return userTypeOf(this.userTypeName(), tokenRange(t, this.previous()));
+  }
+
+  /** `userTypeName`: `[keyspace.]name`, the name not a native type's. */
+  protected userTypeName(): A.QualifiedName {
     let keyspace: IToken | undefined;
     if (this.la(2).tokenType === Dot) {
       keyspace = this.ident();
@@ -335,6 +361,6 @@ export class SchemaReader extends TokenReader {
     const name = this.peek();
     if (!tokenMatcher(name, NonTypeIdent)) throw GIVE_UP;
     this.pos++;
-    return userTypeOf(qualifiedNameOf(keyspace && identifierFromToken(keyspace), identifierFromToken(name)), tokenRange(t, name));
+    return qualifiedNameOf(keyspace && identifierFromToken(keyspace), identifierFromToken(name));
   }
 }

@@ -160,6 +160,10 @@ export function addColumn(stmt: A.CreateTableStatement, column: A.ColumnDefiniti
   if (column.inlinePrimaryKey && !stmt.primaryKey) stmt.primaryKey = inlinePrimaryKeyOf(column, primaryKeyRange());
 }
 
+export function createTypeOf(base: Base, name: A.QualifiedName, ifNotExists: boolean, fields: A.TypeField[]): A.CreateTypeStatement {
+  return { kind: 'CreateType', range: base.range, terminated: base.terminated, name, ifNotExists, fields };
+}
+
 export function createKeyspaceOf(base: Base, name: A.Identifier, ifNotExists: boolean, properties: A.Property[]): A.CreateKeyspaceStatement {
   return { kind: 'CreateKeyspace', range: base.range, terminated: base.terminated, name, ifNotExists, properties };
 }

@@ -298,6 +298,11 @@ export function columnDefinitionOf(name: A.Identifier, type: A.CqlType, isStatic
   return { kind: 'ColumnDefinition', name, type, isStatic, inlinePrimaryKey, range };
 }
 
+/** A user type's field: `name type`. */
+export function typeFieldOf(name: A.Identifier, type: A.CqlType, range: A.SourceRange): A.TypeField {
+  return { kind: 'TypeField', name, type, range };
+}
+
 /** `PRIMARY KEY (partition key, clustering...)`; `partitionKeyRange`: the partition key as written (parenthesised or one name). */
 export function primaryKeyClauseOf(partitionKey: A.Identifier[], clustering: A.Identifier[], parenthesised: boolean, partitionKeyRange: A.SourceRange, range: A.SourceRange): A.PrimaryKey {
   return { kind: 'PrimaryKey', form: 'clause', partitionKey, clustering, partitionKeyParenthesised: parenthesised, partitionKeyRange, range };

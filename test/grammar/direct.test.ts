@@ -81,7 +81,7 @@ function check(chunk: { source: string; tokens: () => IToken[] }, tally: Tally):
 /** Tokens worth trying in any position: keywords whose reading depends on lookahead, punctuation, values. */
 const POOL = [
   'KEY', 'EXISTS', 'IF', 'NOT', 'AND', 'AS', 'CONTAINS', 'IN', 'FROM', 'WHERE', 'JSON', 'DISTINCT', 'CAST', 'TOKEN', 'FROZEN', 'MAP', 'LIST', 'SET',
-  'STATIC', 'PRIMARY', 'WITH', 'CLUSTERING', 'ORDER', 'BY', 'COMPACT', 'STORAGE', 'TTL', 'TIMESTAMP', 'USING', 'LIMIT', 'APPLY', 'BATCH', 'INDEX', 'ON',
+  'STATIC', 'PRIMARY', 'TYPE', 'WITH', 'CLUSTERING', 'ORDER', 'BY', 'COMPACT', 'STORAGE', 'TTL', 'TIMESTAMP', 'USING', 'LIMIT', 'APPLY', 'BATCH', 'INDEX', 'ON',
   'KEYS', 'VALUES', 'ENTRIES', 'FULL', 'CUSTOM', 'KEYSPACE', '(', ')', '[', ']', '{', '}', '<', '>', ',', ';', '.', ':', '?', '=', '+', '-', '*', '/',
   '%', '..', "'x'", '1', '-2', '1.5', '0xff', 'true', 'null', 'NaN', 'text', 'int', 'x', '"Q"', '""', 'count',
 ];
