@@ -6,7 +6,7 @@ import type { AlterStatementCstNode, AlterTableCstNode, CreateStatementCstNode, 
 import * as Lexer from './lexer';
 import { identifierFromToken, literalFromToken, sized, startOf, tokenRange } from './nodes';
 import {
-  type Base, addColumn, createTypeOf, createFunctionOf, createMaterializedViewOf, functionArgumentOf, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf,
+  type Base, addColumn, otherOf, createTypeOf, createFunctionOf, createMaterializedViewOf, functionArgumentOf, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf,
   alterTableOf, alterColumnTypeOf, addColumnsOf, dropColumnsOf, renameColumnsOf, withOptionsOf,
 } from './nodes-statements';
 import {
@@ -250,7 +250,7 @@ export function buildOther(n: CstNode, base: Base, words: string[]): A.OtherStat
   const names: (A.Identifier | A.QualifiedName)[] = [];
   collectNames(n, names);
   names.sort((a, b) => a.range.start - b.range.start);
-  return { kind: 'Other', range: base.range, terminated: base.terminated, statementType: words.join(' '), names: sized(names) };
+  return otherOf(base, words.join(' '), sized(names));
 }
 
 /** `statementType` words for statements modelled as OtherStatement. */

@@ -1,5 +1,6 @@
 // The AST straight from the tokens, for the statements most CQL files are made of: INSERT, SELECT, UPDATE,
-// DELETE, BATCH, CREATE TABLE, MATERIALIZED VIEW, FUNCTION and ALTER TABLE in their usual forms. A statement
+// DELETE, BATCH, CREATE TABLE, TYPE, MATERIALIZED VIEW, FUNCTION, ALTER TABLE, and CREATE / ALTER ROLE and USER in
+// their usual forms. A statement
 // read here gets the very AST that the parser and the CST builder give it: the same node constructors
 // (grammar/nodes*.ts), the same decisions where the grammar needs lookahead (the parser's gate functions,
 // grammar/syntax/base.ts), checked against the parser on the corpus and on mutated statements
@@ -8,7 +9,8 @@
 // content assist are the parser's alone.
 //
 // The reading is split along the statement kinds: grammar/direct-expressions.ts (tokens, names, expressions,
-// clauses), grammar/direct-schema.ts (CREATE, ALTER TABLE, DROP) and this file (queries, BATCH, the dispatch).
+// clauses), grammar/direct-schema.ts (CREATE, ALTER TABLE, DROP), grammar/direct-admin.ts (roles and users) and this
+// file (queries, BATCH, the dispatch).
 import type { IToken } from './chevrotain';
 import type * as A from './ast';
 import * as Lexer from './lexer';
@@ -16,7 +18,7 @@ import * as Nodes from './nodes';
 import * as Statements from './nodes-statements';
 import type { Base as StatementBase, DeleteParts, InsertParts, SelectParts, UpdateParts } from './nodes-statements';
 import * as Expressions from './direct-expressions';
-import { SchemaReader } from './direct-schema';
+import { AdminReader } from './direct-admin';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
 const {
@@ -43,7 +45,7 @@ export function readStatement(tokens: IToken[]): A.Statement | undefined {
   }
 }
 
-class DirectReader extends SchemaReader {
+class DirectReader extends AdminReader {
   statement(): A.Statement {
     const tokens = this.tokens;
     const last = tokens[tokens.length - 1]!;
@@ -55,6 +57,7 @@ class DirectReader extends SchemaReader {
     else if (type === K.UPDATE) stmt = updateOf(base, this.update());
     else if (type === K.DELETE) stmt = deleteOf(base, this.delete());
     else if (type === K.BEGIN) stmt = this.batch(base);
+    else if ((type === K.CREATE || type === K.ALTER) && this.isRoleOrUser()) stmt = this.roleOrUser(base);
     else if (type === K.CREATE) stmt = this.create(base);
     else if (type === K.DROP) stmt = this.drop(base);
     else if (type === K.ALTER) stmt = this.alter(base);

@@ -285,6 +285,11 @@ export function dropOf<K extends 'DropTable' | 'DropIndex' | 'DropType' | 'DropM
   return { kind, range: base.range, terminated: base.terminated, name, ifExists } as A.Statement & { kind: K };
 }
 
+/** A statement modelled by its words (`CREATE ROLE`, `GRANT`, ...) and the names it mentions, in source order. */
+export function otherOf(base: Base, statementType: string, names: (A.Identifier | A.QualifiedName)[]): A.OtherStatement {
+  return { kind: 'Other', range: base.range, terminated: base.terminated, statementType, names };
+}
+
 export function useOf(base: Base, keyspace: A.Identifier): A.UseStatement {
   return { kind: 'Use', range: base.range, terminated: base.terminated, keyspace };
 }

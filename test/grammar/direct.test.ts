@@ -83,7 +83,7 @@ const POOL = [
   'KEY', 'EXISTS', 'IF', 'NOT', 'AND', 'AS', 'CONTAINS', 'IN', 'FROM', 'WHERE', 'JSON', 'DISTINCT', 'CAST', 'TOKEN', 'FROZEN', 'MAP', 'LIST', 'SET',
   'STATIC', 'PRIMARY', 'TYPE', 'WITH', 'CLUSTERING', 'ORDER', 'BY', 'COMPACT', 'STORAGE', 'TTL', 'TIMESTAMP', 'USING', 'LIMIT', 'APPLY', 'BATCH', 'INDEX', 'ON',
   'KEYS', 'VALUES', 'ENTRIES', 'FULL', 'CUSTOM', 'KEYSPACE', '(', ')', '[', ']', '{', '}', '<', '>', ',', ';', '.', ':', '?', '=', '+', '-', '*', '/',
-  '%', '..', "'x'", '1', '-2', '1.5', '0xff', 'true', 'null', 'NaN', 'text', 'int', 'x', '"Q"', '""', 'count',
+  '%', '..', 'ROLE', 'USER', 'PASSWORD', 'LOGIN', 'SUPERUSER', 'ACCESS', 'CIDRS', 'ALL', "'x'", '1', '-2', '1.5', '0xff', 'true', 'null', 'NaN', 'text', 'int', 'x', '"Q"', '""', 'count',
 ];
 
 const corpus = [...corpusFiles('cassandra-docs'), ...corpusFiles('killrvideo'), ...corpusFiles('dialects'), ...corpusFiles('cassandra-docs-broken')];

@@ -1,0 +1,103 @@
+// The direct reading of the role and user statements (grammar/direct.ts): CREATE and ALTER ROLE and USER, read as
+// the grammar reads them (grammar/syntax/admin.ts) into the OtherStatement the CST builder makes of them (its
+// words and its one name, grammar/builder-ddl.ts). `OPTIONS = {...}` (a map that may hold names): the parser reads it.
+import * as Chevrotain from './chevrotain';
+import type { IToken } from './chevrotain';
+import type * as A from './ast';
+import * as Lexer from './lexer';
+import * as Nodes from './nodes';
+import * as Statements from './nodes-statements';
+import type { Base as StatementBase } from './nodes-statements';
+import * as Expressions from './direct-expressions';
+import * as Schema from './direct-schema';
+
+// Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
+const { keywordTokens: K, Ident, StringLiteral, BooleanLiteral, Comma, LBrace, RBrace, Eq } = Lexer;
+const { tokenMatcher } = Chevrotain;
+const { identifierFromToken } = Nodes;
+const { otherOf } = Statements;
+const { GIVE_UP } = Expressions;
+const { SchemaReader } = Schema;
+
+/** The schema statements (SchemaReader), and CREATE and ALTER ROLE and USER. */
+export class AdminReader extends SchemaReader {
+  /** The statement's second token is ROLE or USER: `CREATE` / `ALTER` one. */
+  protected isRoleOrUser(): boolean {
+    const second = this.la(2).tokenType;
+    return second === K.ROLE || second === K.USER;
+  }
+
+  /** `CREATE|ALTER ROLE [IF [NOT] EXISTS] name [WITH option (AND option)*]`, `CREATE|ALTER USER [IF [NOT] EXISTS] name [WITH password] [[NO]SUPERUSER]`. */
+  protected roleOrUser(base: StatementBase): A.OtherStatement {
+    const verb = this.peek();
+    this.pos++;
+    const what = this.peek();
+    this.pos++;
+    if (verb.tokenType === K.CREATE) this.ifNotExists();
+    else if (this.accept(K.IF)) this.expect(K.EXISTS);
+    const name = this.roleName();
+    if (what.tokenType === K.ROLE) {
+      if (this.accept(K.WITH)) {
+        do this.roleOption();
+        while (this.accept(K.AND));
+      }
+    } else {
+      if (this.accept(K.WITH)) this.userPassword();
+      if (!this.accept(K.SUPERUSER)) this.accept(K.NOSUPERUSER);
+    }
+    return otherOf(base, `${verb.image.toUpperCase()} ${what.image.toUpperCase()}`, [name]);
+  }
+
+  /** `roleName` / `userName`: a name or a string. */
+  private roleName(): A.Identifier {
+    const t = this.peek();
+    if (!tokenMatcher(t, Ident) && t.tokenType !== StringLiteral) throw GIVE_UP;
+    this.pos++;
+    return identifierFromToken(t);
+  }
+
+  private roleOption(): void {
+    const type = this.peek().tokenType;
+    this.pos++;
+    if (type === K.PASSWORD) this.passwordValue();
+    else if (type === K.HASHED) {
+      this.expect(K.PASSWORD);
+      this.passwordValue();
+    } else if (type === K.GENERATED) this.expect(K.PASSWORD);
+    else if (type === K.SUPERUSER || type === K.LOGIN) {
+      this.expect(Eq);
+      this.expect(BooleanLiteral);
+    } else if (type === K.ACCESS) {
+      const to = !!this.accept(K.TO);
+      if (!to) this.expect(K.FROM);
+      const all = !!this.accept(K.ALL);
+      this.expect(to ? K.DATACENTERS : K.CIDRS);
+      if (!all) this.stringSet();
+    } else throw GIVE_UP;
+  }
+
+  private passwordValue(): void {
+    this.expect(Eq);
+    this.expect(StringLiteral);
+  }
+
+  /** `PASSWORD 'p'`, `HASHED PASSWORD 'h'` or `GENERATED PASSWORD` (a user's: no `=`). */
+  private userPassword(): void {
+    const t: IToken = this.peek();
+    this.pos++;
+    if (t.tokenType === K.HASHED) this.expect(K.PASSWORD);
+    else if (t.tokenType === K.GENERATED) {
+      this.expect(K.PASSWORD);
+      return;
+    } else if (t.tokenType !== K.PASSWORD) throw GIVE_UP;
+    this.expect(StringLiteral);
+  }
+
+  /** `{'a', 'b', ...}`. */
+  private stringSet(): void {
+    this.expect(LBrace);
+    do this.expect(StringLiteral);
+    while (this.accept(Comma));
+    this.expect(RBrace);
+  }
+}
