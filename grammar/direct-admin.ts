@@ -1,6 +1,7 @@
-// The direct reading of the role and user statements (grammar/direct.ts): CREATE and ALTER ROLE and USER, read as
-// the grammar reads them (grammar/syntax/admin.ts) into the OtherStatement the CST builder makes of them (its
-// words and its one name, grammar/builder-ddl.ts). `OPTIONS = {...}` (a map that may hold names): the parser reads it.
+// The direct reading of the role, user and permission statements (grammar/direct.ts): CREATE and ALTER ROLE and USER,
+// GRANT and REVOKE, read as the grammar reads them (grammar/syntax/admin.ts) into the OtherStatement the CST builder
+// makes of them (their words and the names they mention, grammar/builder-ddl.ts). `OPTIONS = {...}` (a map that may
+// hold names) and FUNCTION and MBean resources: the parser reads them.
 import * as Chevrotain from './chevrotain';
 import type { IToken } from './chevrotain';
 import type * as A from './ast';
@@ -12,14 +13,14 @@ import * as Expressions from './direct-expressions';
 import * as Schema from './direct-schema';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
-const { keywordTokens: K, Ident, StringLiteral, BooleanLiteral, Comma, LBrace, RBrace, Eq } = Lexer;
+const { keywordTokens: K, Ident, PermissionKw, StringLiteral, BooleanLiteral, Comma, LBrace, RBrace, Eq } = Lexer;
 const { tokenMatcher } = Chevrotain;
 const { identifierFromToken } = Nodes;
 const { otherOf } = Statements;
 const { GIVE_UP } = Expressions;
 const { SchemaReader } = Schema;
 
-/** The schema statements (SchemaReader), and CREATE and ALTER ROLE and USER. */
+/** The schema statements (SchemaReader), CREATE and ALTER ROLE and USER, GRANT and REVOKE. */
 export class AdminReader extends SchemaReader {
   /** The statement's second token is ROLE or USER: `CREATE` / `ALTER` one. */
   protected isRoleOrUser(): boolean {
@@ -46,6 +47,72 @@ export class AdminReader extends SchemaReader {
       if (!this.accept(K.SUPERUSER)) this.accept(K.NOSUPERUSER);
     }
     return otherOf(base, `${verb.image.toUpperCase()} ${what.image.toUpperCase()}`, [name]);
+  }
+
+  /** `GRANT|REVOKE permissions ON resource TO|FROM role`, or `GRANT|REVOKE role TO|FROM role`. */
+  protected grantOrRevoke(base: StatementBase): A.OtherStatement {
+    const verb = this.peek();
+    this.pos++;
+    const toward = verb.tokenType === K.GRANT ? K.TO : K.FROM;
+    const names: (A.Identifier | A.QualifiedName)[] = [];
+    // A role then TO / FROM: the role alternative (no permission list reads so).
+    if (this.la(2).tokenType === toward) names.push(this.roleName());
+    else {
+      this.permissions();
+      this.expect(K.ON);
+      this.resource(names);
+    }
+    this.expect(toward);
+    names.push(this.roleName());
+    return otherOf(base, verb.image.toUpperCase(), names);
+  }
+
+  /** `ALL [PERMISSIONS]` or `permission [PERMISSION] (, ...)*`. */
+  private permissions(): void {
+    if (this.accept(K.ALL)) {
+      this.accept(K.PERMISSIONS);
+      return;
+    }
+    do {
+      if (!tokenMatcher(this.peek(), PermissionKw)) throw GIVE_UP;
+      this.pos++;
+      this.accept(K.PERMISSION);
+    } while (this.accept(Comma));
+  }
+
+  /**
+   * `ALL KEYSPACES|ROLES|MBEANS`, `ALL TABLES IN KEYSPACE ks`, `ALL FUNCTIONS [IN KEYSPACE ks]`, `KEYSPACE ks`,
+   * `ROLE role` or `[TABLE] table`, its names added to `names`. Where ALL or ROLE could be a table's name
+   * (unreserved words), it gives up unless the word's own alternative follows.
+   */
+  private resource(names: (A.Identifier | A.QualifiedName)[]): void {
+    const type = this.peek().tokenType;
+    if (type === K.ALL) {
+      this.pos++;
+      const what = this.peek().tokenType;
+      this.pos++;
+      if (what === K.KEYSPACES || what === K.ROLES || what === K.MBEANS) return;
+      if (what === K.TABLES) {
+        this.expect(K.IN);
+        this.expect(K.KEYSPACE);
+        names.push(identifierFromToken(this.ident()));
+        return;
+      }
+      if (what !== K.FUNCTIONS) throw GIVE_UP;
+      if (this.accept(K.IN)) {
+        this.expect(K.KEYSPACE);
+        names.push(identifierFromToken(this.ident()));
+      }
+      return;
+    }
+    if (type === K.KEYSPACE || type === K.ROLE) {
+      this.pos++;
+      names.push(type === K.KEYSPACE ? identifierFromToken(this.ident()) : this.roleName());
+      return;
+    }
+    if (type === K.FUNCTION || type === K.MBEAN || type === K.MBEANS) throw GIVE_UP;
+    this.accept(K.TABLE);
+    names.push(this.tableName());
   }
 
   /** `roleName` / `userName`: a name or a string. */

@@ -1,6 +1,6 @@
 // The AST straight from the tokens, for the statements most CQL files are made of: INSERT, SELECT, UPDATE,
-// DELETE, BATCH, CREATE TABLE, TYPE, MATERIALIZED VIEW, FUNCTION, ALTER TABLE, and CREATE / ALTER ROLE and USER in
-// their usual forms. A statement
+// DELETE, BATCH, CREATE TABLE, TYPE, MATERIALIZED VIEW, FUNCTION, ALTER TABLE, CREATE / ALTER ROLE and USER, GRANT
+// and REVOKE in their usual forms. A statement
 // read here gets the very AST that the parser and the CST builder give it: the same node constructors
 // (grammar/nodes*.ts), the same decisions where the grammar needs lookahead (the parser's gate functions,
 // grammar/syntax/base.ts), checked against the parser on the corpus and on mutated statements
@@ -9,7 +9,7 @@
 // content assist are the parser's alone.
 //
 // The reading is split along the statement kinds: grammar/direct-expressions.ts (tokens, names, expressions,
-// clauses), grammar/direct-schema.ts (CREATE, ALTER TABLE, DROP), grammar/direct-admin.ts (roles and users) and this
+// clauses), grammar/direct-schema.ts (CREATE, ALTER TABLE, DROP), grammar/direct-admin.ts (roles, users, permissions) and this
 // file (queries, BATCH, the dispatch).
 import type { IToken } from './chevrotain';
 import type * as A from './ast';
@@ -58,6 +58,7 @@ class DirectReader extends AdminReader {
     else if (type === K.DELETE) stmt = deleteOf(base, this.delete());
     else if (type === K.BEGIN) stmt = this.batch(base);
     else if ((type === K.CREATE || type === K.ALTER) && this.isRoleOrUser()) stmt = this.roleOrUser(base);
+    else if (type === K.GRANT || type === K.REVOKE) stmt = this.grantOrRevoke(base);
     else if (type === K.CREATE) stmt = this.create(base);
     else if (type === K.DROP) stmt = this.drop(base);
     else if (type === K.ALTER) stmt = this.alter(base);
