@@ -6,7 +6,7 @@ import type { AlterStatementCstNode, AlterTableCstNode, CreateStatementCstNode, 
 import * as Lexer from './lexer';
 import { identifierFromToken, literalFromToken, sized, startOf, tokenRange } from './nodes';
 import {
-  type Base, addColumn, otherOf, createTypeOf, createFunctionOf, createMaterializedViewOf, functionArgumentOf, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf,
+  type Base, addColumn, otherOf, dropKeyspaceOf, dropFunctionOf, dropTriggerOf, createTypeOf, createFunctionOf, createMaterializedViewOf, functionArgumentOf, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf,
   alterTableOf, alterColumnTypeOf, addColumnsOf, dropColumnsOf, renameColumnsOf, withOptionsOf,
 } from './nodes-statements';
 import {
@@ -194,7 +194,7 @@ export function buildDrop(n: DropStatementCstNode, base: Base, nameWords: string
   const c = n.children;
   if (c.dropKeyspace) {
     const s = c.dropKeyspace[0];
-    return { kind: 'DropKeyspace', range: base.range, terminated: base.terminated, name: identifier(node(s, 'keyspaceName')!), ifExists: has(s, 'ifExists') };
+    return dropKeyspaceOf(base, identifier(node(s, 'keyspaceName')!), has(s, 'ifExists'));
   }
   if (c.dropTable) {
     const s = c.dropTable[0];
@@ -214,19 +214,11 @@ export function buildDrop(n: DropStatementCstNode, base: Base, nameWords: string
   }
   if (c.dropFunction || c.dropAggregate) {
     const s = (c.dropFunction ?? c.dropAggregate)![0];
-    const argumentTypes = typeList(node(s, 'typeList'));
-    return {
-      kind: c.dropFunction ? 'DropFunction' : 'DropAggregate',
-      range: base.range,
-      terminated: base.terminated,
-      ifExists: has(s, 'ifExists'),
-      name: qualifiedName(node(s, 'functionName')!),
-      ...(argumentTypes ? { argumentTypes } : {}),
-    };
+    return dropFunctionOf(c.dropFunction ? 'DropFunction' : 'DropAggregate', base, has(s, 'ifExists'), qualifiedName(node(s, 'functionName')!), typeList(node(s, 'typeList')));
   }
   if (c.dropTrigger) {
     const s = c.dropTrigger[0];
-    return { kind: 'DropTrigger', range: base.range, terminated: base.terminated, ifExists: has(s, 'ifExists'), name: identifier(node(s, 'triggerName')!), table: qualifiedName(node(s, 'tableName')!) };
+    return dropTriggerOf(base, has(s, 'ifExists'), identifier(node(s, 'triggerName')!), qualifiedName(node(s, 'tableName')!));
   }
   return buildOther(n, base, nameWords);
 }

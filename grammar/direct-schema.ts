@@ -1,5 +1,5 @@
 // The direct reading of the schema statements most files hold (grammar/direct.ts): CREATE TABLE, INDEX, KEYSPACE,
-// TYPE, MATERIALIZED VIEW, FUNCTION, ALTER TABLE and DROP TABLE, INDEX, with their column types, options and properties.
+// TYPE, MATERIALIZED VIEW, FUNCTION, ALTER TABLE and DROP (but ROLE, USER, IDENTITY), with their column types, options and properties.
 // Anything else gives up to the parser.
 import * as Chevrotain from './chevrotain';
 import type { IToken } from './chevrotain';
@@ -20,7 +20,7 @@ const {
 } = Nodes;
 const {
   createTypeOf, createFunctionOf, createMaterializedViewOf, functionArgumentOf, addColumn, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf,
-  alterTableOf, alterColumnTypeOf, addColumnsOf, dropColumnsOf, renameColumnsOf, withOptionsOf,
+  alterTableOf, alterColumnTypeOf, addColumnsOf, dropColumnsOf, renameColumnsOf, withOptionsOf, dropKeyspaceOf, dropFunctionOf, dropTriggerOf,
 } = Statements;
 const { GIVE_UP, TokenReader } = Expressions;
 
@@ -166,18 +166,43 @@ export class SchemaReader extends TokenReader {
     throw GIVE_UP;
   }
 
-  /** DROP TABLE, INDEX. */
+  /** DROP KEYSPACE, TABLE, TYPE, INDEX, MATERIALIZED VIEW, FUNCTION, AGGREGATE, TRIGGER. */
   protected drop(base: StatementBase): A.Statement {
     this.expect(K.DROP);
     const what = this.peek().tokenType;
-    if (what !== K.TABLE && what !== K.INDEX) throw GIVE_UP;
     this.pos++;
+    if (what === K.MATERIALIZED) this.expect(K.VIEW);
     let ifExists = false;
     if (this.accept(K.IF)) {
       this.expect(K.EXISTS);
       ifExists = true;
     }
-    return dropOf(what === K.TABLE ? 'DropTable' : 'DropIndex', base, this.tableName(), ifExists);
+    if (what === K.TABLE || what === K.INDEX) return dropOf(what === K.TABLE ? 'DropTable' : 'DropIndex', base, this.tableName(), ifExists);
+    if (what === K.KEYSPACE || what === K.SCHEMA) return dropKeyspaceOf(base, identifierFromToken(this.ident()), ifExists);
+    if (what === K.TYPE) return dropOf('DropType', base, this.userTypeName(), ifExists);
+    if (what === K.MATERIALIZED) return dropOf('DropMaterializedView', base, this.tableName(), ifExists);
+    if (what === K.FUNCTION || what === K.AGGREGATE) {
+      const name = this.functionName();
+      return dropFunctionOf(what === K.FUNCTION ? 'DropFunction' : 'DropAggregate', base, ifExists, name, this.is(LParen) ? this.typeList() : undefined);
+    }
+    if (what === K.TRIGGER) {
+      const name = identifierFromToken(this.ident());
+      this.expect(K.ON);
+      return dropTriggerOf(base, ifExists, name, this.tableName());
+    }
+    throw GIVE_UP;
+  }
+
+  /** `typeList`: `([type (, type)*])`. */
+  private typeList(): A.CqlType[] {
+    this.expect(LParen);
+    const types: A.CqlType[] = [];
+    if (!this.is(RParen)) {
+      do types.push(this.cqlType());
+      while (this.accept(Comma));
+    }
+    this.expect(RParen);
+    return sized(types);
   }
 
   /** `name = value (AND name = value)*`. */

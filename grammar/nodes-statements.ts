@@ -290,6 +290,21 @@ export function otherOf(base: Base, statementType: string, names: (A.Identifier 
   return { kind: 'Other', range: base.range, terminated: base.terminated, statementType, names };
 }
 
+export function dropKeyspaceOf(base: Base, name: A.Identifier, ifExists: boolean): A.DropKeyspaceStatement {
+  return { kind: 'DropKeyspace', range: base.range, terminated: base.terminated, name, ifExists };
+}
+
+/** `DROP FUNCTION|AGGREGATE [IF EXISTS] name [(types)]`. */
+export function dropFunctionOf(kind: 'DropFunction' | 'DropAggregate', base: Base, ifExists: boolean, name: A.QualifiedName, argumentTypes: A.CqlType[] | undefined): A.DropFunctionStatement | A.DropAggregateStatement {
+  const stmt: A.DropFunctionStatement | A.DropAggregateStatement = { kind, range: base.range, terminated: base.terminated, ifExists, name };
+  if (argumentTypes) stmt.argumentTypes = argumentTypes;
+  return stmt;
+}
+
+export function dropTriggerOf(base: Base, ifExists: boolean, name: A.Identifier, table: A.QualifiedName): A.DropTriggerStatement {
+  return { kind: 'DropTrigger', range: base.range, terminated: base.terminated, ifExists, name, table };
+}
+
 export function useOf(base: Base, keyspace: A.Identifier): A.UseStatement {
   return { kind: 'Use', range: base.range, terminated: base.terminated, keyspace };
 }
