@@ -7,7 +7,7 @@ import type {
   OperandCstChildren, AssignmentCstNode, BindMarkerCstNode, ColumnDefinitionCstNode, ColumnMaskCstNode, CqlTypeCstNode, DeleteSelectionCstNode, ExpressionCstNode, FunctionCallCstNode, IfClauseCstNode, IntValueCstNode, OperandCstNode, PrimaryKeyClauseCstNode, PropertiesCstNode, PropertyCstNode, RelationCstNode, SelectClauseCstNode, TableOptionsCstNode, TypeFieldCstNode, TypeListCstNode, UsingClauseCstNode, WhereClauseCstNode,
 } from './cst';
 import {
-  assignmentOf, binaryChain, bindMarkerOf, braceLiteralOf, clusteringOrderOf, collectionTypeOf, columnDefinitionOf, columnRefOf, decodeString, elementAccessOf, endOf, fieldAccessOf, frozenTypeOf, functionCallOf, identifierFromToken, listLiteralOf, literalFromToken, nativeTypeOf, negate, ownString, parenthesizedOf, primaryKeyClauseOf, propertyOf, qualifiedNameOf, relationOf, selectorOf, spanRanges, starOf, tableOptionsOf, tokenRange, tupleTypeOf, typeFieldOf, usingClauseOf, userTypeOf, vectorTypeOf, type SelectClause, selectClauseOf,
+  assignmentOf, binaryChain, bindMarkerOf, braceLiteralOf, castOf, elementAccessAt, clusteringOrderOf, collectionTypeOf, columnDefinitionOf, columnRefOf, decodeString, elementAccessOf, endOf, fieldAccessOf, frozenTypeOf, functionCallOf, identifierFromToken, listLiteralOf, literalFromToken, nativeTypeOf, negate, ownString, parenthesizedOf, primaryKeyClauseOf, propertyOf, qualifiedNameOf, relationOf, selectorOf, spanRanges, starOf, tableOptionsOf, tokenRange, tupleTypeOf, typeFieldOf, usingClauseOf, userTypeOf, vectorTypeOf, type SelectClause, selectClauseOf,
 } from './nodes';
 
 type Children = Record<string, CstElement[] | undefined>;
@@ -167,15 +167,14 @@ function applyPostfix(n: OperandCstNode, target: A.Expression): A.Expression {
       offset: open.startOffset,
       apply: () => {
         const sub = subscripts[i];
-        const range = { start: result.range.start, end: endOf(closes[i]) };
         const exprs = nodes(sub, 'expression').map(buildExpression);
         if (has(sub, 'Range')) {
           const rangeTok = tok(sub, 'Range')!;
           const first = exprs[0];
           const fromFirst = first !== undefined && first.range.start < rangeTok.startOffset;
-          result = { kind: 'SliceAccess', target: result, from: fromFirst ? first : undefined, to: fromFirst ? exprs[1] : first, range };
+          result = { kind: 'SliceAccess', target: result, from: fromFirst ? first : undefined, to: fromFirst ? exprs[1] : first, range: { start: result.range.start, end: endOf(closes[i]) } };
         } else {
-          result = elementAccessOf(result, exprs[0], range);
+          result = elementAccessAt(result, exprs[0], closes[i]);
         }
       },
     });
@@ -214,7 +213,7 @@ function buildPrimary(c: OperandCstChildren): A.Expression {
     return { kind: 'TypeHint', type: buildType(node(h, 'cqlType')!), expression: buildOperand(node(h, 'operand')!), range: rangeOf(h) };
   }
   const cast = c.castExpression![0];
-  return { kind: 'CastExpression', expression: buildExpression(node(cast, 'expression')!), type: buildType(node(cast, 'cqlType')!), range: rangeOf(cast) };
+  return castOf(buildExpression(node(cast, 'expression')!), buildType(node(cast, 'cqlType')!), rangeOf(cast));
 }
 
 export function buildBindMarker(n: BindMarkerCstNode): A.BindMarker {

@@ -11,13 +11,13 @@ import type { SelectClause } from './nodes';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
 const {
-  keywordTokens: K, Ident, NumberLit, StringLiteral, EmptyQuotedName, UuidLiteral, HexLiteral, BooleanLiteral, IntegerLiteral, Comma, Dot,
+  keywordTokens: K, Ident, NumberLit, StringLiteral, EmptyQuotedName, UuidLiteral, HexLiteral, BooleanLiteral, IntegerLiteral, Comma, Dot, Range,
   LParen, RParen, LBracket, RBracket, LBrace, RBrace, Lt, Gt, Eq, NotEq, LtEq, GtEq, Plus, Minus, Star, Slash, Percent, Colon, QMark,
 } = Lexer;
 const { functionCallAhead, typeHintAhead, existsEndsAhead, keyWordAhead } = Base;
 const { EOF, tokenMatcher } = Chevrotain;
 const {
-  binaryChain, bindMarkerOf, braceLiteralOf, columnRefOf, elementAccessOf, fieldAccessOf, functionCallOf, identifierFromToken, listLiteralOf, literalFromToken, negate, parenthesizedOf, qualifiedNameOf, relationOf, sized, spanRanges, starOf, tokenRange, usingClauseOf, selectClauseOf, selectorOf,
+  binaryChain, bindMarkerOf, braceLiteralOf, castOf, columnRefOf, elementAccessAt, elementAccessOf, fieldAccessOf, functionCallOf, identifierFromToken, listLiteralOf, literalFromToken, negate, parenthesizedOf, qualifiedNameOf, relationOf, sized, spanRanges, starOf, tokenRange, usingClauseOf, selectClauseOf, selectorOf,
 } = Nodes;
 
 /** Thrown (one object, no stack) when the statement is not one this reader takes: the parser reads it. */
@@ -120,10 +120,25 @@ export class TokenReader {
     const firstMinus = minuses;
     const lastMinus = this.pos - 1;
     let result = this.primary();
-    // `x[i]`, `x.field`: the parser reads them.
-    if (this.is(LBracket) || this.is(Dot)) throw GIVE_UP;
+    // `x[i]` and `x.field`, in source order (slices `x[a..b]`: the parser reads them), then the minuses.
+    for (let type = this.peek().tokenType; type === LBracket || type === Dot; type = this.peek().tokenType) {
+      this.pos++;
+      if (type === Dot) {
+        result = fieldAccessOf(result, identifierFromToken(this.ident()));
+        continue;
+      }
+      if (this.is(Range)) throw GIVE_UP;
+      const index = this.expression();
+      if (this.is(Range)) throw GIVE_UP;
+      result = elementAccessAt(result, index, this.expect(RBracket));
+    }
     for (let i = lastMinus; i >= firstMinus; i--) result = negate(this.tokens[i]!, result);
     return result;
+  }
+
+  /** A type (the schema reading's; this base reads none). */
+  protected cqlType(): A.CqlType {
+    throw GIVE_UP;
   }
 
   protected primary(): A.Expression {
@@ -146,7 +161,13 @@ export class TokenReader {
       const elements = this.expressionList();
       return parenthesizedOf(elements, tokenRange(t, this.expect(RParen)));
     }
-    if (type === K.CAST && this.la(2).tokenType === LParen) throw GIVE_UP;
+    if (type === K.CAST && this.la(2).tokenType === LParen) {
+      this.pos += 2;
+      const expression = this.expression();
+      this.expect(K.AS);
+      const castType = this.cqlType();
+      return castOf(expression, castType, tokenRange(t, this.expect(RParen)));
+    }
     if (functionCallAhead(this.la)) return this.functionCall();
     if (tokenMatcher(t, Ident) || type === EmptyQuotedName) {
       this.pos++;

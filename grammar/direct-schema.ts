@@ -337,7 +337,7 @@ export class SchemaReader extends TokenReader {
     return options;
   }
 
-  protected cqlType(): A.CqlType {
+  protected override cqlType(): A.CqlType {
     const t = this.peek();
     const type = t.tokenType;
     if (tokenMatcher(t, NativeTypeKw)) {

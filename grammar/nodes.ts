@@ -222,6 +222,15 @@ export function elementAccessOf(target: A.Expression, index: A.Expression, range
   return { kind: 'ElementAccess', target, index, range };
 }
 
+/** `target[index]`: its range runs from the target's start to the `]`. */
+export function elementAccessAt(target: A.Expression, index: A.Expression, close: IToken): A.ElementAccess {
+  return elementAccessOf(target, index, { start: target.range.start, end: endOf(close) });
+}
+
+export function castOf(expression: A.Expression, type: A.CqlType, range: A.SourceRange): A.CastExpression {
+  return { kind: 'CastExpression', expression, type, range };
+}
+
 export function fieldAccessOf(target: A.Expression, field: A.Identifier): A.FieldAccess {
   return { kind: 'FieldAccess', target, field, range: spanRanges(target.range, field.range) };
 }
