@@ -7,7 +7,7 @@ import * as Lexer from './lexer';
 import { identifierFromToken, literalFromToken, sized, startOf, tokenRange } from './nodes';
 import {
   type Base, addColumn, otherOf, dropKeyspaceOf, dropFunctionOf, dropTriggerOf, createTypeOf, createFunctionOf, createMaterializedViewOf, functionArgumentOf, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf,
-  alterTableOf, alterColumnTypeOf, addColumnsOf, dropColumnsOf, renameColumnsOf, withOptionsOf,
+  alterTableOf, alterColumnTypeOf, alterColumnMaskOf, addColumnsOf, dropColumnsOf, renameColumnsOf, withOptionsOf,
 } from './nodes-statements';
 import {
   firstOf, lastOf, rangeOf, isToken, ch, node, nodes, tok, has, identifier, qualifiedName, buildType, buildExpression, buildSelectors, buildWhere, buildProperties, buildTableOptions, buildPrimaryKeyClause, buildMask, buildColumnDefinition, buildTypeField, typeList,
@@ -167,7 +167,7 @@ export function buildAlterTableAction(s: AlterTableCstNode): A.AlterTableAction 
     const ifExists = has(alter, 'ifExists');
     if (has(alter, 'TYPE')) return alterColumnTypeOf(ifExists, column, buildType(node(alter, 'cqlType')!), range);
     const mask = node(alter, 'columnMask');
-    return { kind: 'AlterColumnMask', ifExists, column, ...(mask ? { mask: buildMask(mask) } : {}), dropMask: !mask, range };
+    return alterColumnMaskOf(ifExists, column, mask ? buildMask(mask) : undefined, range);
   }
   const add = node(s, 'addColumns');
   if (add) return addColumnsOf(has(add, 'ifNotExists'), nodes(add, 'columnDefinition').map(buildColumnDefinition), rangeOf(add));

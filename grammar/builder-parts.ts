@@ -7,7 +7,7 @@ import type {
   OperandCstChildren, AssignmentCstNode, BindMarkerCstNode, ColumnDefinitionCstNode, ColumnMaskCstNode, CqlTypeCstNode, DeleteSelectionCstNode, ExpressionCstNode, FunctionCallCstNode, IfClauseCstNode, IntValueCstNode, OperandCstNode, PrimaryKeyClauseCstNode, PropertiesCstNode, PropertyCstNode, RelationCstNode, SelectClauseCstNode, TableOptionsCstNode, TypeFieldCstNode, TypeListCstNode, UsingClauseCstNode, WhereClauseCstNode,
 } from './cst';
 import {
-  assignmentOf, binaryChain, bindMarkerOf, braceLiteralOf, castOf, elementAccessAt, clusteringOrderOf, collectionTypeOf, columnDefinitionOf, columnRefOf, decodeString, elementAccessOf, endOf, fieldAccessOf, frozenTypeOf, functionCallOf, identifierFromToken, listLiteralOf, literalFromToken, nativeTypeOf, negate, ownString, parenthesizedOf, primaryKeyClauseOf, propertyOf, qualifiedNameOf, relationOf, selectorOf, spanRanges, starOf, tableOptionsOf, tokenRange, tupleTypeOf, typeFieldOf, usingClauseOf, userTypeOf, vectorTypeOf, type SelectClause, selectClauseOf,
+  assignmentOf, binaryChain, bindMarkerOf, braceLiteralOf, castOf, elementAccessAt, maskOf, clusteringOrderOf, collectionTypeOf, columnDefinitionOf, columnRefOf, decodeString, elementAccessOf, endOf, fieldAccessOf, frozenTypeOf, functionCallOf, identifierFromToken, listLiteralOf, literalFromToken, nativeTypeOf, negate, ownString, parenthesizedOf, primaryKeyClauseOf, propertyOf, qualifiedNameOf, relationOf, selectorOf, spanRanges, starOf, tableOptionsOf, tokenRange, tupleTypeOf, typeFieldOf, usingClauseOf, userTypeOf, vectorTypeOf, type SelectClause, selectClauseOf,
 } from './nodes';
 
 type Children = Record<string, CstElement[] | undefined>;
@@ -309,7 +309,7 @@ export function buildPrimaryKeyClause(n: PrimaryKeyClauseCstNode): A.PrimaryKey 
 
 export function buildMask(n: ColumnMaskCstNode): A.MaskClause {
   const fn = node(n, 'functionCall');
-  return { kind: 'MaskClause', function: fn ? buildFunctionCall(fn) : undefined, isDefault: !fn, range: rangeOf(n) };
+  return maskOf(fn ? buildFunctionCall(fn) : undefined, rangeOf(n));
 }
 
 export function buildColumnDefinition(n: ColumnDefinitionCstNode): A.ColumnDefinition {

@@ -16,11 +16,11 @@ const {
 } = Lexer;
 const { tokenMatcher } = Chevrotain;
 const {
-  literalFromToken, clusteringOrderOf, collectionTypeOf, columnDefinitionOf, endOf, frozenTypeOf, identifierFromToken, nativeTypeOf, primaryKeyClauseOf, propertyOf, qualifiedNameOf, sized, startOf, tableOptionsOf, tokenRange, tupleTypeOf, typeFieldOf, userTypeOf, vectorTypeOf,
+  literalFromToken, clusteringOrderOf, collectionTypeOf, columnDefinitionOf, endOf, frozenTypeOf, identifierFromToken, nativeTypeOf, primaryKeyClauseOf, propertyOf, qualifiedNameOf, sized, startOf, tableOptionsOf, tokenRange, tupleTypeOf, typeFieldOf, userTypeOf, vectorTypeOf, maskOf,
 } = Nodes;
 const {
   createTypeOf, createFunctionOf, createMaterializedViewOf, functionArgumentOf, addColumn, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf,
-  alterTableOf, alterColumnTypeOf, addColumnsOf, dropColumnsOf, renameColumnsOf, withOptionsOf, dropKeyspaceOf, dropFunctionOf, dropTriggerOf,
+  alterTableOf, alterColumnTypeOf, alterColumnMaskOf, addColumnsOf, dropColumnsOf, renameColumnsOf, withOptionsOf, dropKeyspaceOf, dropFunctionOf, dropTriggerOf,
 } = Statements;
 const { GIVE_UP, TokenReader } = Expressions;
 
@@ -141,6 +141,11 @@ export class SchemaReader extends TokenReader {
     if (this.is(K.IF)) throw GIVE_UP;
     if (type === K.ALTER) {
       const column = this.columnName();
+      if (this.is(K.MASKED)) return alterColumnMaskOf(false, column, this.columnMask(), tokenRange(t, this.previous()));
+      if (this.accept(K.DROP)) {
+        this.expect(K.MASKED);
+        return alterColumnMaskOf(false, column, undefined, tokenRange(t, this.previous()));
+      }
       this.expect(K.TYPE);
       const columnType = this.cqlType();
       return alterColumnTypeOf(false, column, columnType, tokenRange(t, this.previous()));
@@ -276,15 +281,28 @@ export class SchemaReader extends TokenReader {
     addColumn(stmt, this.columnDefinition(), () => tokenRange(this.tokens[this.pos - 2]!, this.previous()));
   }
 
-  /** `name type [STATIC] [PRIMARY KEY]` (MASKED WITH ...: the parser reads it). */
+  /** `name type [STATIC] [MASKED WITH ...] [PRIMARY KEY]`. */
   protected columnDefinition(): A.ColumnDefinition {
     const start = this.peek();
     const name = this.columnName();
     const type = this.cqlType();
     const isStatic = !!this.accept(K.STATIC);
+    const mask = this.is(K.MASKED) ? this.columnMask() : undefined;
     const primary = this.accept(K.PRIMARY);
     if (primary) this.expect(K.KEY);
-    return columnDefinitionOf(name, type, isStatic, !!primary, tokenRange(start, this.previous()));
+    const column = columnDefinitionOf(name, type, isStatic, !!primary, tokenRange(start, this.previous()));
+    if (mask) column.mask = mask;
+    return column;
+  }
+
+  /** `MASKED WITH DEFAULT` or `MASKED WITH f(args)` (a function named default when a `(` or `.` follows). */
+  protected columnMask(): A.MaskClause {
+    const start = this.expect(K.MASKED);
+    this.expect(K.WITH);
+    const next = this.la(2).tokenType;
+    const isDefault = this.is(K.DEFAULT) && next !== LParen && next !== Dot;
+    if (isDefault) this.pos++;
+    return maskOf(isDefault ? undefined : this.functionCall(), tokenRange(start, this.previous()));
   }
 
   protected primaryKeyClause(): A.PrimaryKey {

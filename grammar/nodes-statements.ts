@@ -264,6 +264,11 @@ export function alterColumnTypeOf(ifExists: boolean, column: A.Identifier, type:
   return { kind: 'AlterColumnType', ifExists, column, type, range };
 }
 
+/** `ALTER column MASKED WITH ...`, or without a mask `ALTER column DROP MASKED`. */
+export function alterColumnMaskOf(ifExists: boolean, column: A.Identifier, mask: A.MaskClause | undefined, range: A.SourceRange): A.AlterTableAction {
+  return { kind: 'AlterColumnMask', ifExists, column, ...(mask ? { mask } : {}), dropMask: !mask, range };
+}
+
 export function addColumnsOf(ifNotExists: boolean, columns: A.ColumnDefinition[], range: A.SourceRange): A.AlterTableAction {
   return { kind: 'AddColumns', ifNotExists, columns, range };
 }

@@ -307,6 +307,11 @@ export function columnDefinitionOf(name: A.Identifier, type: A.CqlType, isStatic
   return { kind: 'ColumnDefinition', name, type, isStatic, inlinePrimaryKey, range };
 }
 
+/** `MASKED WITH DEFAULT` (no function) or `MASKED WITH f(args)`. */
+export function maskOf(fn: A.FunctionCall | undefined, range: A.SourceRange): A.MaskClause {
+  return { kind: 'MaskClause', function: fn, isDefault: !fn, range };
+}
+
 /** A user type's field: `name type`. */
 export function typeFieldOf(name: A.Identifier, type: A.CqlType, range: A.SourceRange): A.TypeField {
   return { kind: 'TypeField', name, type, range };
