@@ -1,7 +1,8 @@
 // The direct reading of the role, user and permission statements (grammar/direct.ts): CREATE and ALTER ROLE and USER,
-// GRANT and REVOKE, read as the grammar reads them (grammar/syntax/admin.ts) into the OtherStatement the CST builder
-// makes of them (their words and the names they mention, grammar/builder-ddl.ts). `OPTIONS = {...}` (a map that may
-// hold names) and FUNCTION and MBean resources: the parser reads them.
+// GRANT, REVOKE, LIST, and DESCRIBE of a keyspace, table, index, view or schema, read as the grammar reads them
+// (grammar/syntax/admin.ts) into the OtherStatement the CST builder makes of them (their words and the names they
+// mention, grammar/builder-ddl.ts). `OPTIONS = {...}` (a map that may hold names), FUNCTION and MBean resources, and
+// DESCRIBE forms led by an unreserved word (CLUSTER, TYPES, a bare table name, ...): the parser reads them.
 import * as Chevrotain from './chevrotain';
 import type { IToken } from './chevrotain';
 import type * as A from './ast';
@@ -20,7 +21,7 @@ const { otherOf } = Statements;
 const { GIVE_UP } = Expressions;
 const { SchemaReader } = Schema;
 
-/** The schema statements (SchemaReader), CREATE and ALTER ROLE and USER, GRANT and REVOKE. */
+/** The schema statements (SchemaReader), CREATE and ALTER ROLE and USER, GRANT, REVOKE, LIST, DESCRIBE. */
 export class AdminReader extends SchemaReader {
   /** The statement's second token is ROLE or USER: `CREATE` / `ALTER` one. */
   protected isRoleOrUser(): boolean {
@@ -65,6 +66,50 @@ export class AdminReader extends SchemaReader {
     this.expect(toward);
     names.push(this.roleName());
     return otherOf(base, verb.image.toUpperCase(), names);
+  }
+
+  /** `LIST ROLES|USERS|SUPERUSERS [OF role] [NORECURSIVE]` or `LIST permissions [ON resource] [OF role] [NORECURSIVE]`. */
+  protected list(base: StatementBase): A.OtherStatement {
+    this.expect(K.LIST);
+    const t = this.peek();
+    const names: (A.Identifier | A.QualifiedName)[] = [];
+    let words = 'LIST PERMISSIONS';
+    if (t.tokenType === K.ROLES || t.tokenType === K.USERS || t.tokenType === K.SUPERUSERS) {
+      this.pos++;
+      words = `LIST ${t.image.toUpperCase()}`;
+    } else {
+      this.permissions();
+      if (this.accept(K.ON)) this.resource(names);
+    }
+    if (this.accept(K.OF)) names.push(this.roleName());
+    this.accept(K.NORECURSIVE);
+    return otherOf(base, words, names);
+  }
+
+  /** `DESCRIBE|DESC` then `KEYSPACE [ks]`, `TABLE t`, `INDEX i`, `MATERIALIZED VIEW v` or `[FULL] SCHEMA`, `[WITH INTERNALS]`. */
+  protected describe(base: StatementBase): A.OtherStatement {
+    this.pos++;
+    const type = this.peek().tokenType;
+    this.pos++;
+    const names: (A.Identifier | A.QualifiedName)[] = [];
+    let words: string;
+    if (type === K.KEYSPACE) {
+      words = 'DESCRIBE KEYSPACE';
+      if (tokenMatcher(this.peek(), Ident)) names.push(identifierFromToken(this.ident()));
+    } else if (type === K.TABLE || type === K.INDEX) {
+      words = type === K.TABLE ? 'DESCRIBE TABLE' : 'DESCRIBE INDEX';
+      names.push(this.tableName());
+    } else if (type === K.MATERIALIZED) {
+      words = 'DESCRIBE MATERIALIZED VIEW';
+      this.expect(K.VIEW);
+      names.push(this.tableName());
+    } else if (type === K.FULL) {
+      words = 'DESCRIBE FULL SCHEMA';
+      this.expect(K.SCHEMA);
+    } else if (type === K.SCHEMA) words = 'DESCRIBE SCHEMA';
+    else throw GIVE_UP;
+    if (this.accept(K.WITH)) this.expect(K.INTERNALS);
+    return otherOf(base, words, names);
   }
 
   /** `ALL [PERMISSIONS]` or `permission [PERMISSION] (, ...)*`. */

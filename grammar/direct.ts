@@ -1,6 +1,6 @@
 // The AST straight from the tokens, for the statements most CQL files are made of: INSERT, SELECT, UPDATE,
-// DELETE, BATCH, CREATE TABLE, TYPE, MATERIALIZED VIEW, FUNCTION, ALTER TABLE, CREATE / ALTER ROLE and USER, GRANT
-// and REVOKE in their usual forms. A statement
+// DELETE, BATCH, CREATE TABLE, TYPE, MATERIALIZED VIEW, FUNCTION, ALTER TABLE, DROP, CREATE / ALTER ROLE and USER,
+// GRANT, REVOKE, LIST and DESCRIBE in their usual forms. A statement
 // read here gets the very AST that the parser and the CST builder give it: the same node constructors
 // (grammar/nodes*.ts), the same decisions where the grammar needs lookahead (the parser's gate functions,
 // grammar/syntax/base.ts), checked against the parser on the corpus and on mutated statements
@@ -59,6 +59,8 @@ class DirectReader extends AdminReader {
     else if (type === K.BEGIN) stmt = this.batch(base);
     else if ((type === K.CREATE || type === K.ALTER) && this.isRoleOrUser()) stmt = this.roleOrUser(base);
     else if (type === K.GRANT || type === K.REVOKE) stmt = this.grantOrRevoke(base);
+    else if (type === K.LIST) stmt = this.list(base);
+    else if (type === K.DESCRIBE || type === K.DESC) stmt = this.describe(base);
     else if (type === K.CREATE) stmt = this.create(base);
     else if (type === K.DROP) stmt = this.drop(base);
     else if (type === K.ALTER) stmt = this.alter(base);
