@@ -6,7 +6,7 @@ import type { AlterStatementCstNode, AlterTableCstNode, CreateStatementCstNode, 
 import * as Lexer from './lexer';
 import { identifierFromToken, literalFromToken, sized, startOf, tokenRange } from './nodes';
 import {
-  type Base, addColumn, otherOf, dropKeyspaceOf, dropFunctionOf, dropTriggerOf, createTypeOf, createFunctionOf, createMaterializedViewOf, functionArgumentOf, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf,
+  type Base, addColumn, otherOf, alterKeyspaceOf, createTriggerOf, dropKeyspaceOf, dropFunctionOf, dropTriggerOf, createTypeOf, createFunctionOf, createMaterializedViewOf, functionArgumentOf, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf,
   alterTableOf, alterColumnTypeOf, alterColumnMaskOf, addColumnsOf, dropColumnsOf, renameColumnsOf, withOptionsOf,
 } from './nodes-statements';
 import {
@@ -110,7 +110,7 @@ export function buildCreate(n: CreateStatementCstNode, base: Base, nameWords: st
   }
   if (c.createTrigger) {
     const s = c.createTrigger[0];
-    return { kind: 'CreateTrigger', range: base.range, terminated: base.terminated, ifNotExists: has(s, 'ifNotExists'), name: identifier(node(s, 'triggerName')!), table: qualifiedName(node(s, 'tableName')!), using: literalFromToken(tok(s, 'StringLiteral')!) };
+    return createTriggerOf(base, has(s, 'ifNotExists'), identifier(node(s, 'triggerName')!), qualifiedName(node(s, 'tableName')!), literalFromToken(tok(s, 'StringLiteral')!));
   }
   return buildOther(n, base, nameWords);
 }
@@ -119,7 +119,7 @@ export function buildAlter(n: AlterStatementCstNode, base: Base, nameWords: stri
   const c = n.children;
   if (c.alterKeyspace) {
     const s = c.alterKeyspace[0];
-    return { kind: 'AlterKeyspace', range: base.range, terminated: base.terminated, name: identifier(node(s, 'keyspaceName')!), ifExists: has(s, 'ifExists'), properties: buildProperties(node(s, 'properties')) };
+    return alterKeyspaceOf(base, identifier(node(s, 'keyspaceName')!), has(s, 'ifExists'), buildProperties(node(s, 'properties')));
   }
   if (c.alterTable) {
     const s = c.alterTable[0];

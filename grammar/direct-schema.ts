@@ -20,7 +20,7 @@ const {
 } = Nodes;
 const {
   createTypeOf, createFunctionOf, createMaterializedViewOf, functionArgumentOf, addColumn, createIndexOf, createKeyspaceOf, createTableOf, dropOf, indexTargetOf,
-  alterTableOf, alterColumnTypeOf, alterColumnMaskOf, addColumnsOf, dropColumnsOf, renameColumnsOf, withOptionsOf, dropKeyspaceOf, dropFunctionOf, dropTriggerOf,
+  alterKeyspaceOf, createTriggerOf, alterTableOf, alterColumnTypeOf, alterColumnMaskOf, addColumnsOf, dropColumnsOf, renameColumnsOf, withOptionsOf, dropKeyspaceOf, dropFunctionOf, dropTriggerOf,
 } = Statements;
 const { GIVE_UP, TokenReader } = Expressions;
 
@@ -35,6 +35,15 @@ export class SchemaReader extends TokenReader {
     if (type === K.INDEX || type === K.CUSTOM) return createIndexOf(base, this.createIndex());
     if (type === K.MATERIALIZED) return createMaterializedViewOf(base, this.createMaterializedView());
     if (type === K.FUNCTION || type === K.OR) return createFunctionOf(base, this.createFunction());
+    if (type === K.TRIGGER) {
+      this.pos++;
+      const ifNotExists = this.ifNotExists();
+      const name = identifierFromToken(this.ident());
+      this.expect(K.ON);
+      const table = this.tableName();
+      this.expect(K.USING);
+      return createTriggerOf(base, ifNotExists, name, table, literalFromToken(this.expect(StringLiteral)));
+    }
     if (type === K.KEYSPACE || type === K.SCHEMA) {
       this.pos++;
       const ifNotExists = this.ifNotExists();
@@ -122,8 +131,19 @@ export class SchemaReader extends TokenReader {
    * or `WITH options`. IF [NOT] EXISTS, masks, lists in parentheses, DROP COMPACT STORAGE and USING TIMESTAMP: the
    * parser reads them.
    */
-  protected alter(base: StatementBase): A.AlterTableStatement {
+  protected alter(base: StatementBase): A.AlterTableStatement | A.AlterKeyspaceStatement {
     this.expect(K.ALTER);
+    if (this.is(K.KEYSPACE) || this.is(K.SCHEMA)) {
+      this.pos++;
+      let ifExists = false;
+      if (this.accept(K.IF)) {
+        this.expect(K.EXISTS);
+        ifExists = true;
+      }
+      const name = identifierFromToken(this.ident());
+      this.expect(K.WITH);
+      return alterKeyspaceOf(base, name, ifExists, this.properties());
+    }
     this.expect(K.TABLE);
     if (this.is(K.IF)) throw GIVE_UP;
     const name = this.tableName();

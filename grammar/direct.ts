@@ -22,9 +22,9 @@ import { AdminReader } from './direct-admin';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
 const {
-  keywordTokens: K, Semicolon, Comma, LParen, RParen, Eq, PlusEq, MinusEq,
+  keywordTokens: K, Semicolon, Comma, LParen, RParen, Eq, PlusEq, MinusEq, StringLiteral,
 } = Lexer;
-const { assignmentOf, identifierFromToken, orderingOf, sized, tokenRange } = Nodes;
+const { assignmentOf, identifierFromToken, literalFromToken, orderingOf, sized, tokenRange } = Nodes;
 const { batchOf, deleteOf, insertOf, selectOf, truncateOf, updateOf, useOf } = Statements;
 const { GIVE_UP, NO_TOKENS } = Expressions;
 
@@ -97,10 +97,15 @@ class DirectReader extends AdminReader {
     if (this.accept(K.ORDER)) {
       this.expect(K.BY);
       do {
+        const start = this.peek();
         const column = this.columnName();
-        // ANN OF: the parser reads it.
+        let annOf: A.Expression | undefined;
+        if (this.accept(K.ANN)) {
+          this.expect(K.OF);
+          annOf = this.expression();
+        }
         const direction = this.accept(K.DESC) ? 'DESC' : this.accept(K.ASC) ? 'ASC' : undefined;
-        orderBy.push(orderingOf(column, tokenRange(this.tokens[this.pos - (direction ? 2 : 1)]!, this.previous()), direction, undefined));
+        orderBy.push(orderingOf(column, tokenRange(start, this.previous()), direction, annOf));
       } while (this.accept(Comma));
     }
     let perPartitionLimit: A.Expression | undefined;
@@ -119,7 +124,7 @@ class DirectReader extends AdminReader {
     this.expect(K.INSERT);
     this.expect(K.INTO);
     const table = this.tableName();
-    // INSERT ... JSON: the parser reads it.
+    if (this.accept(K.JSON)) return this.insertJson(table);
     const open = this.expect(LParen);
     const columns = [this.columnName()];
     while (this.accept(Comma)) columns.push(this.columnName());
@@ -131,6 +136,22 @@ class DirectReader extends AdminReader {
     const ifNotExists = this.ifNotExists();
     const using = this.using();
     return { table, columns: columns.length > 1 ? sized(columns) : columns, values, ifNotExists, using, columnsRange, valuesRange, json: undefined, jsonDefault: undefined };
+  }
+
+  /** `INSERT INTO table JSON (string | bind marker) [DEFAULT NULL|UNSET] [IF NOT EXISTS] [USING ...]`, after JSON. */
+  private insertJson(table: A.QualifiedName): InsertParts {
+    const json = this.is(StringLiteral) ? literalFromToken(this.expect(StringLiteral)) : this.bindMarker();
+    let jsonDefault: InsertParts['jsonDefault'];
+    if (this.accept(K.DEFAULT)) {
+      if (this.accept(K.NULL)) jsonDefault = 'NULL';
+      else {
+        this.expect(K.UNSET);
+        jsonDefault = 'UNSET';
+      }
+    }
+    const ifNotExists = this.ifNotExists();
+    const using = this.using();
+    return { table, columns: [], values: [], ifNotExists, using, columnsRange: undefined, valuesRange: undefined, json, jsonDefault };
   }
 
   protected update(): UpdateParts {

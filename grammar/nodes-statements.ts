@@ -295,6 +295,14 @@ export function otherOf(base: Base, statementType: string, names: (A.Identifier 
   return { kind: 'Other', range: base.range, terminated: base.terminated, statementType, names };
 }
 
+export function alterKeyspaceOf(base: Base, name: A.Identifier, ifExists: boolean, properties: A.Property[]): A.AlterKeyspaceStatement {
+  return { kind: 'AlterKeyspace', range: base.range, terminated: base.terminated, name, ifExists, properties };
+}
+
+export function createTriggerOf(base: Base, ifNotExists: boolean, name: A.Identifier, table: A.QualifiedName, using: A.Literal): A.CreateTriggerStatement {
+  return { kind: 'CreateTrigger', range: base.range, terminated: base.terminated, ifNotExists, name, table, using };
+}
+
 export function dropKeyspaceOf(base: Base, name: A.Identifier, ifExists: boolean): A.DropKeyspaceStatement {
   return { kind: 'DropKeyspace', range: base.range, terminated: base.terminated, name, ifExists };
 }
