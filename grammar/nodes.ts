@@ -49,15 +49,19 @@ export function sized<T>(list: T[]): T[] {
 // Strings the AST keeps, one copy each during a parse (withSharedStrings): a name written a hundred times is
 // kept once instead of as a hundred copies of the token's image.
 let sharedStrings: Map<string, string> | undefined;
+/** A string literal's shared value by its shared text (the same table's life): decoded once per distinct literal. */
+let decodedStrings: Map<string, string> | undefined;
 
-/** Runs `build` with the AST's strings shared; the table is dropped afterwards, so it keeps nothing alive. */
+/** Runs `build` with the AST's strings shared; the tables are dropped afterwards, so they keep nothing alive. */
 export function withSharedStrings<T>(build: () => T): T {
   if (sharedStrings) return build();
   sharedStrings = new Map();
+  decodedStrings = new Map();
   try {
     return build();
   } finally {
     sharedStrings = undefined;
+    decodedStrings = undefined;
   }
 }
 
@@ -127,8 +131,7 @@ export function literalFromToken(t: IToken): A.Literal {
   let value = text;
   if (type === StringLiteral) {
     literalKind = 'string';
-    value = decodeString(text);
-    value = value.length <= SHARED_LITERAL_LENGTH ? shared(value) : ownString(value);
+    value = decodedValue(text);
   } else if (type === IntegerLiteral) literalKind = 'integer';
   else if (type === FloatLiteral) literalKind = 'float';
   else if (type === DurationLiteral) literalKind = 'duration';
@@ -139,6 +142,17 @@ export function literalFromToken(t: IToken): A.Literal {
   else if (type === HexLiteral) literalKind = 'hex';
   else literalKind = 'null';
   return { kind: 'Literal', literalKind, value, text, range: tokenRange(t) };
+}
+
+/** A string literal's value, shared as its text is (the text itself is shared when short). */
+function decodedValue(text: string): string {
+  const cache = text.length <= SHARED_LITERAL_LENGTH ? decodedStrings : undefined;
+  const known = cache?.get(text);
+  if (known !== undefined) return known;
+  const decoded = decodeString(text);
+  const value = decoded.length <= SHARED_LITERAL_LENGTH ? shared(decoded) : ownString(decoded);
+  cache?.set(text, value);
+  return value;
 }
 
 export function nativeTypeOf(t: IToken, range: A.SourceRange): A.NativeType {
