@@ -32,21 +32,15 @@ export interface SelectParts {
 }
 
 export function selectOf(base: Base, p: SelectParts): A.SelectStatement {
-  const stmt: A.SelectStatement = {
-    kind: 'Select',
-    range: base.range,
-    terminated: base.terminated,
-    json: p.json,
-    distinct: p.distinct,
-    selectors: p.selectors,
-    star: p.star,
-    from: p.from,
-    where: p.where,
-    groupBy: p.groupItems.filter((g): g is A.ColumnRef => g.kind === 'ColumnRef').map((g) => g.name),
-    orderBy: p.orderBy,
-    allowFiltering: p.allowFilteringRange !== undefined,
-  };
-  if (p.whereRange) stmt.whereRange = p.whereRange;
+  const { json, distinct, selectors, star, from, where, orderBy, whereRange } = p;
+  const groupBy = p.groupItems.length ? p.groupItems.filter((g): g is A.ColumnRef => g.kind === 'ColumnRef').map((g) => g.name) : [];
+  const allowFiltering = p.allowFilteringRange !== undefined;
+  // The usual query (a WHERE, nothing after it) in one literal: one shape, its fields kept in the object.
+  if (whereRange && !p.groupItems.length && !p.perPartitionLimit && !p.limit && !allowFiltering) {
+    return { kind: 'Select', range: base.range, terminated: base.terminated, json, distinct, selectors, star, from, where, groupBy, orderBy, allowFiltering, whereRange };
+  }
+  const stmt: A.SelectStatement = { kind: 'Select', range: base.range, terminated: base.terminated, json, distinct, selectors, star, from, where, groupBy, orderBy, allowFiltering };
+  if (whereRange) stmt.whereRange = whereRange;
   if (p.groupItems.length) stmt.groupByExpressions = p.groupItems;
   if (p.perPartitionLimit) stmt.perPartitionLimit = p.perPartitionLimit;
   if (p.limit) stmt.limit = p.limit;
@@ -68,18 +62,12 @@ export interface InsertParts {
 }
 
 export function insertOf(base: Base, p: InsertParts): A.InsertStatement {
-  const stmt: A.InsertStatement = {
-    kind: 'Insert',
-    range: base.range,
-    terminated: base.terminated,
-    table: p.table,
-    columns: p.columns,
-    values: p.values,
-    ifNotExists: p.ifNotExists,
-    using: p.using,
-  };
-  if (p.columnsRange) stmt.columnsRange = p.columnsRange;
-  if (p.valuesRange) stmt.valuesRange = p.valuesRange;
+  const { table, columns, values, ifNotExists, using, columnsRange, valuesRange } = p;
+  // The usual INSERT ... VALUES in one literal: one shape, its fields kept in the object.
+  if (columnsRange && valuesRange && !p.json) return { kind: 'Insert', range: base.range, terminated: base.terminated, table, columns, values, ifNotExists, using, columnsRange, valuesRange };
+  const stmt: A.InsertStatement = { kind: 'Insert', range: base.range, terminated: base.terminated, table, columns, values, ifNotExists, using };
+  if (columnsRange) stmt.columnsRange = columnsRange;
+  if (valuesRange) stmt.valuesRange = valuesRange;
   if (p.json) {
     stmt.json = p.json;
     if (p.jsonDefault) stmt.jsonDefault = p.jsonDefault;
@@ -102,19 +90,11 @@ export interface UpdateParts extends WriteParts {
 }
 
 export function updateOf(base: Base, p: UpdateParts): A.UpdateStatement {
-  const stmt: A.UpdateStatement = {
-    kind: 'Update',
-    range: base.range,
-    terminated: base.terminated,
-    table: p.table,
-    using: p.using,
-    assignments: p.assignments,
-    where: p.where,
-    conditions: p.conditions,
-    ifExists: p.ifExists,
-  };
-  if (p.whereRange) stmt.whereRange = p.whereRange;
-  return stmt;
+  const { whereRange } = p;
+  // With its WHERE (the usual case) in the literal: one shape, kept in the object (the same field order).
+  return whereRange
+    ? { kind: 'Update', range: base.range, terminated: base.terminated, table: p.table, using: p.using, assignments: p.assignments, where: p.where, conditions: p.conditions, ifExists: p.ifExists, whereRange }
+    : { kind: 'Update', range: base.range, terminated: base.terminated, table: p.table, using: p.using, assignments: p.assignments, where: p.where, conditions: p.conditions, ifExists: p.ifExists };
 }
 
 export interface DeleteParts extends WriteParts {
@@ -122,19 +102,11 @@ export interface DeleteParts extends WriteParts {
 }
 
 export function deleteOf(base: Base, p: DeleteParts): A.DeleteStatement {
-  const stmt: A.DeleteStatement = {
-    kind: 'Delete',
-    range: base.range,
-    terminated: base.terminated,
-    selections: p.selections,
-    table: p.table,
-    using: p.using,
-    where: p.where,
-    conditions: p.conditions,
-    ifExists: p.ifExists,
-  };
-  if (p.whereRange) stmt.whereRange = p.whereRange;
-  return stmt;
+  const { whereRange } = p;
+  // As updateOf: the WHERE range in the literal when there is one.
+  return whereRange
+    ? { kind: 'Delete', range: base.range, terminated: base.terminated, selections: p.selections, table: p.table, using: p.using, where: p.where, conditions: p.conditions, ifExists: p.ifExists, whereRange }
+    : { kind: 'Delete', range: base.range, terminated: base.terminated, selections: p.selections, table: p.table, using: p.using, where: p.where, conditions: p.conditions, ifExists: p.ifExists };
 }
 
 export function batchOf(base: Base, batchType: A.BatchStatement['batchType'], using: A.UsingClause[], statements: A.BatchStatement['statements']): A.BatchStatement {
