@@ -37,6 +37,15 @@ export function timeMs(fn: () => void): number {
   return performance.now() - start;
 }
 
+/** CPU time (user + system, every thread of the process: GC helpers included) of one call, in ms: on a machine
+ * busy with other work, wall time measures the machine; this measures the call. */
+export function cpuMs(fn: () => void): number {
+  const start = process.cpuUsage();
+  fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
 /** How many runs the slow benches (whole workspaces, servers) make: CQLINT_BENCH_RUNS, else `fallback`. */
 export function benchRuns(fallback: number): number {
   const n = Number(process.env.CQLINT_BENCH_RUNS);
