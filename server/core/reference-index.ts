@@ -5,6 +5,7 @@ import type { SchemaModel, TableDefinition, TableInfo } from './schema/model';
 import { allSameShape } from './schema/resolve';
 import type { TableReference } from './schema/references';
 import type { ReferenceDependency } from './statement-keys';
+import { RecentCache } from './util/recent-cache';
 
 /** referencesTo() order: by file, then position (the order resolveReferencesOf reads them in). */
 function referenceOrder(a: TableReference, b: TableReference): number {
@@ -19,11 +20,23 @@ interface ResolvedReferences {
   direct: Map<TableDefinition, TableReference[]>;
   /** References whose candidates are copies of one shape: they belong to every candidate's statement. */
   copies: { candidates: readonly TableInfo[]; references: TableReference[] }[];
-  /** referencesTo() answers by defining statement (the same array while the resolution stands). */
-  answers: Map<TableDefinition, readonly TableReference[]>;
+  /**
+   * The answer for a definition nothing refers to. One per resolution, as every answer: caches keyed by the
+   * answer (the workload of a table) then meet a new one with a new model, whose merge may have completed a
+   * view's columns in place.
+   */
+  none: readonly TableReference[];
   /** The `copies` classes each defining statement is a candidate of, made on the first referencesTo() of the name. */
   classesOf?: Map<TableDefinition, ResolvedReferences['copies']>;
 }
+
+/**
+ * How many merged referencesTo() answers are kept (see referencesTo). A lint asks for a table's references
+ * several times within one file (each partition rule, the workload they share), and an edited file's
+ * findings are checked against the name's version before its answers are asked again; the bound is above
+ * the tables of one large file.
+ */
+const MERGED_ANSWERS_KEPT = 1024;
 
 /**
  * Two lists in referencesTo() order, as a stable sort of their concatenation gives it: merged when each is
@@ -67,8 +80,15 @@ export class ReferenceIndex {
   private readonly stale = new Set<string>();
   /** Bumped for a name whenever a file's references to it are replaced. */
   private readonly versions = new Map<string, number>();
-  /** referencesTo() answers by defining statement, valid for one model and name version. */
+  /** The resolved references of each table name asked about, valid for one model and name version. */
   private readonly resolved = new Map<string, ResolvedReferences>();
+  /**
+   * Answers made for one definition out of several lists (its own references and its copy classes'), with
+   * the resolution they came from. Bounded: a workspace of migrations defines a table in hundreds of files
+   * and queries it from hundreds more, and each copy's merged list kept was 14 MiB of the 2,000-file
+   * workspace once every file had been linted, although only the tables being linted ask again.
+   */
+  private readonly merged = new RecentCache<TableDefinition, { resolved: ResolvedReferences; references: readonly TableReference[] }>(MERGED_ANSWERS_KEPT);
 
   constructor(private readonly host: ReferenceIndexHost) {}
 
@@ -93,23 +113,21 @@ export class ReferenceIndex {
       resolved = this.resolveReferencesOf(table.name, model, version);
       this.resolved.set(table.name, resolved);
     }
-    let out = resolved.answers.get(table.definition);
-    if (!out) {
-      const direct = resolved.direct.get(table.definition);
-      // The classes by definition, in one pass over the lists (a Set per list was 7 MiB on the 2,000-file
-      // bench; a scan of every list per definition, quadratic there): answers are kept per definition.
-      const classes = (resolved.classesOf ??= classesByDefinition(resolved.copies)).get(table.definition) ?? [];
-      if (!direct && classes.length === 1) {
-        // The common case in a workspace of migrations: every copy of a definition gets the same
-        // references; they share one array (one per copy would be quadratic in memory).
-        out = classes[0]!.references;
-      } else {
-        const parts = [direct ?? [], ...classes.map((c) => c.references)];
-        out = parts.length === 1 ? parts[0]! : parts.length === 2 ? mergeInOrder(parts[0]!, parts[1]!) : parts.flat().sort(referenceOrder);
-      }
-      resolved.answers.set(table.definition, out);
-    }
-    return out;
+    const direct = resolved.direct.get(table.definition);
+    // The classes by definition, in one pass over the lists (a Set per list was 7 MiB on the 2,000-file
+    // bench; a scan of every list per definition, quadratic there).
+    const classes = (resolved.classesOf ??= classesByDefinition(resolved.copies)).get(table.definition) ?? [];
+    // One list is the answer as it is, the same array while the resolution stands. The common case in a
+    // workspace of migrations: every copy of a definition gets the same references, and they share one
+    // array (one per copy would be quadratic in memory).
+    if (!classes.length) return direct ?? resolved.none;
+    if (!direct && classes.length === 1) return classes[0]!.references;
+    const kept = this.merged.get(table.definition);
+    if (kept?.resolved === resolved) return kept.references;
+    const parts = [direct ?? [], ...classes.map((c) => c.references)];
+    const references = parts.length === 2 ? mergeInOrder(parts[0]!, parts[1]!) : parts.flat().sort(referenceOrder);
+    this.merged.set(table.definition, { resolved, references });
+    return references;
   }
 
   /**
@@ -119,7 +137,7 @@ export class ReferenceIndex {
    * copies of one shape goes to all of them, kept once per candidate list.
    */
   private resolveReferencesOf(name: string, model: SchemaModel, version: number): ResolvedReferences {
-    const resolved: ResolvedReferences = { model, version, direct: new Map(), copies: [], answers: new Map() };
+    const resolved: ResolvedReferences = { model, version, direct: new Map(), copies: [], none: [] };
     const byList = new Map<readonly TableInfo[], ResolvedReferences['copies'][number] | null>();
     const byFile = this.byName.get(name);
     for (const file of [...(byFile?.keys() ?? [])].sort()) {

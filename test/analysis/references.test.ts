@@ -196,6 +196,25 @@ describe('referencesTo', () => {
     assert.ok(keptSame(removed, added) >= 5, 'the statements after the added block are kept');
     assert.deepEqual(added.map(plain), fresh(new Map([[path, `SELECT * FROM ks.c WHERE id = 1;\n${block}${tail}`]])).fileReferences(path).map(plain));
   });
+
+  test('a copy with references of its own gets them merged with its copy class, in order, however many copies were asked about since', () => {
+    const project = new Project({ config: {} });
+    const copies = 2100; // more than the merged answers the index keeps
+    const file = (i: number): string => `${ROOT}/m${String(i).padStart(4, '0')}.cql`;
+    for (let i = 0; i < copies; i++) project.setFile(file(i), 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);\nSELECT * FROM ks.t WHERE id = 1;\n');
+    project.setFile(`${ROOT}/a.cql`, 'SELECT * FROM ks.t WHERE v = ? ALLOW FILTERING;\n');
+    project.setFile(`${ROOT}/z.cql`, 'UPDATE ks.t SET v = ? WHERE id = ?;\n');
+    const tables = project.schema().allTables();
+    assert.equal(tables.length, copies);
+    const expected = (i: number): string[] => [`${ROOT}/a.cql`, file(i), `${ROOT}/z.cql`];
+    const first = project.referencesTo(tables[0]!);
+    assert.deepEqual(first.map((r) => r.file), expected(0));
+    assert.equal(project.referencesTo(tables[0]!), first, 'the same answer object when asked again');
+    for (let i = 1; i < copies; i++) assert.deepEqual(project.referencesTo(tables[i]!).map((r) => r.file), expected(i));
+    const again = project.referencesTo(tables[0]!);
+    assert.deepEqual(again, first, 'made again with the same references');
+    assert.equal(project.referencesTo(tables[0]!), again);
+  });
 });
 
 // Snippets random edits insert: reads and writes on the schema's tables, USE changes, DDL.
