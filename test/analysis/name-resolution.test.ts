@@ -336,3 +336,21 @@ CREATE TABLE ks.t (a int, b text, d text, PRIMARY KEY (a, b));
     assert.equal(definition?.range.start, text.indexOf('c text'));
   });
 });
+
+describe('the candidates of a name asked from a keyspace that defines none of its own', () => {
+  const project = new Project({ config: {} });
+  project.setFile('/ws/a.cql', 'CREATE TABLE ks1.t (id int PRIMARY KEY);\nCREATE TABLE t (id int PRIMARY KEY, v text);\nCREATE TABLE ks1.u (id int PRIMARY KEY);\n');
+  project.setFile('/ws/b.cql', 'CREATE TABLE t (id int PRIMARY KEY, v text);\n');
+
+  test('are the definitions that name no keyspace, in file order, one list for every such keyspace', () => {
+    const model = project.schema();
+    const fromTwo = model.candidates('ks2', 't');
+    assert.deepEqual(fromTwo.map((t) => [t.filePath, t.keyspace]), [['/ws/a.cql', undefined], ['/ws/b.cql', undefined]]);
+    assert.equal(model.candidates('ks3', 't'), fromTwo);
+    assert.deepEqual(model.candidates('ks1', 't').map((t) => t.keyspace), ['ks1']);
+  });
+
+  test('are none when every definition names its keyspace', () => {
+    assert.deepEqual(project.schema().candidates('ks2', 'u'), []);
+  });
+});
