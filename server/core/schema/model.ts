@@ -172,6 +172,12 @@ interface IndexHistory {
   liveByFile: Map<string, IndexInfo[]>;
 }
 
+/**
+ * The history of a table nothing indexes, most tables': one object for all of them (two maps and two arrays
+ * for each of the 8,000 asked about were 2.5 MiB of the 2,000-file workspace's). Never changed.
+ */
+const NO_INDEXES: IndexHistory = { all: [], live: [], byFile: new Map(), liveByFile: new Map() };
+
 function groupByFile(indexes: readonly IndexInfo[]): Map<string, IndexInfo[]> {
   const out = new Map<string, IndexInfo[]>();
   for (const index of indexes) {
@@ -344,7 +350,7 @@ export class SchemaModel {
     if (!history) {
       const all = this.indexesSeenFrom(name, keyspace);
       const live = all.filter((i) => !i.droppedBy);
-      history = { all, live, byFile: groupByFile(all), liveByFile: groupByFile(live) };
+      history = all.length ? { all, live, byFile: groupByFile(all), liveByFile: groupByFile(live) } : NO_INDEXES;
       this.indexHistories.set(key, history);
     }
     return history;
