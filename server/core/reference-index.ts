@@ -36,7 +36,7 @@ interface ResolvedReferences {
  * findings are checked against the name's version before its answers are asked again; the bound is above
  * the tables of one large file.
  */
-const MERGED_ANSWERS_KEPT = 1024;
+const MERGED_ANSWERS_KEPT = 256;
 
 /**
  * Two lists in referencesTo() order, as a stable sort of their concatenation gives it: merged when each is
@@ -160,6 +160,15 @@ export class ReferenceIndex {
       }
     }
     return resolved;
+  }
+
+  /**
+   * Lets go of every name's resolved references (referencesTo resolves a name again when asked): for a
+   * process that has linted the whole workspace and now lints only what changes (see Project.forgetLookups).
+   */
+  forgetResolutions(): void {
+    this.resolved.clear();
+    this.merged.clear();
   }
 
   /** Replaces the index entries of the files changed since the last lookup (and only theirs). */

@@ -36,6 +36,17 @@ describe('RecentCache', () => {
     assert.equal(cache.size, 1);
   });
 
+  test('clear lets go of both generations', () => {
+    const cache = new RecentCache<string, number>(2);
+    for (const [i, key] of ['a', 'b', 'c'].entries()) cache.set(key, i);
+    cache.clear();
+    assert.equal(cache.size, 0);
+    assert.equal(cache.get('a'), undefined);
+    assert.equal(cache.get('c'), undefined);
+    cache.set('d', 4);
+    assert.equal(cache.get('d'), 4);
+  });
+
   test('refuses a capacity below one', () => {
     assert.throws(() => new RecentCache(0), RangeError);
   });

@@ -197,6 +197,29 @@ describe('referencesTo', () => {
     assert.deepEqual(added.map(plain), fresh(new Map([[path, `SELECT * FROM ks.c WHERE id = 1;\n${block}${tail}`]])).fileReferences(path).map(plain));
   });
 
+  test('after forgetLookups the answers are made again from the index, and lints follow later edits as a fresh Project\'s do', () => {
+    const files: Record<string, string> = {
+      [`${ROOT}/s.cql`]: 'CREATE TABLE ks.events (source text, at timestamp, v text, PRIMARY KEY (source, at));\n',
+      [`${ROOT}/q.cql`]: 'INSERT INTO ks.events (source, at, v) VALUES (?, ?, ?);\n',
+    };
+    const project = new Project({ config: {} });
+    for (const [file, text] of Object.entries(files)) project.setFile(file, text);
+    const table = project.schema().allTables()[0]!;
+    const before = project.referencesTo(table);
+    const lint = project.lint(`${ROOT}/s.cql`);
+    project.forgetLookups();
+    assert.deepEqual(project.referencesTo(table), before);
+    assert.deepEqual(project.lint(`${ROOT}/s.cql`), lint);
+    files[`${ROOT}/q.cql`] = 'INSERT INTO ks.events (source, at, v) VALUES (?, ?, ?) USING TTL 86400;\n';
+    project.setFile(`${ROOT}/q.cql`, files[`${ROOT}/q.cql`]!);
+    project.forgetLookups();
+    const fresh = new Project({ config: {} });
+    for (const [file, text] of Object.entries(files)) fresh.setFile(file, text);
+    const now = project.lint(`${ROOT}/s.cql`);
+    assert.deepEqual(now, fresh.lint(`${ROOT}/s.cql`));
+    assert.notDeepEqual(now.map((f) => f.ruleId), lint.map((f) => f.ruleId), 'the TTL on every write changes the verdict');
+  });
+
   test('a copy with references of its own gets them merged with its copy class, in order, however many copies were asked about since', () => {
     const project = new Project({ config: {} });
     const copies = 2100; // more than the merged answers the index keeps

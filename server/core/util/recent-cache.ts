@@ -35,6 +35,12 @@ export class RecentCache<K, V> {
     this.newer.set(key, value);
   }
 
+  /** Lets go of every answer. */
+  clear(): void {
+    this.newer = new Map();
+    this.older = new Map();
+  }
+
   /** How many answers are kept (both generations). */
   get size(): number {
     return this.newer.size + this.older.size;

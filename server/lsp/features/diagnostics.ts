@@ -435,6 +435,9 @@ function registerPush(
           sliceStart = Date.now();
         }
       }
+      // Every file the change concerned is published: the answers their lints filled (thousands of files'
+      // at the end of the index) are not what the next edit needs.
+      if (!stopped) ctx.project.forgetLookups();
     };
     void run()
       .catch((error: unknown) => ctx.log.error(`cqlint: publishing workspace diagnostics failed: ${String(error)}`))
