@@ -414,13 +414,15 @@ export class Project {
 
   /**
    * Lets go of the answers the lookups of a pass over the whole workspace filled (each table name's resolved
-   * references: 5 MiB once the 2,000-file bench workspace is linted). For a long-lived process once such a
+   * references, 5 MiB once the 2,000-file bench workspace is linted; the model's candidates by keyspace and
+   * index histories, 5 MiB). For a long-lived process once such a
    * pass is done (the language server, after publishing every file): what it lints next, an edited file and
    * its dependents, asks again for a few names, which are resolved again. Findings stay valid: they are
    * checked against each name's version, not against these answers.
    */
   forgetLookups(): void {
     this.references.forgetResolutions();
+    this.model?.forgetLookups();
   }
 
   /** The table references of one file, built from its parse (cached with it). */

@@ -350,6 +350,17 @@ describe('the candidates of a name asked from a keyspace that defines none of it
     assert.deepEqual(model.candidates('ks1', 't').map((t) => t.keyspace), ['ks1']);
   });
 
+  test('are made again, the same definitions, after the model forgot its lookups', () => {
+    const model = project.schema();
+    const before = model.candidates('ks2', 't');
+    const own = model.candidates('ks1', 't');
+    project.forgetLookups();
+    assert.equal(project.schema(), model);
+    assert.deepEqual(model.candidates('ks2', 't'), before);
+    assert.deepEqual(model.candidates('ks1', 't'), own);
+    assert.equal(model.candidates('ks3', 't'), model.candidates('ks2', 't'));
+  });
+
   test('are none when every definition names its keyspace', () => {
     assert.deepEqual(project.schema().candidates('ks2', 'u'), []);
   });

@@ -235,6 +235,18 @@ export class SchemaModel {
     else this.types.set(type.name, [type]);
   }
 
+  /**
+   * Lets go of the lookups' answers (candidates by keyspace, index histories), made again when asked: for a
+   * process that has linted the whole workspace with this model (see Project.forgetLookups). Callers that
+   * cached an answer by its array meet a new array with the same definitions, the same answer.
+   */
+  forgetLookups(): void {
+    this.candidateLists.clear();
+    this.indexHistories.clear();
+    this.indexesByKeyspace.clear();
+    this.tableHistories = new WeakMap();
+  }
+
   /** Every table or view in the workspace (one entry per definition). */
   allTables(): TableInfo[] {
     const out: TableInfo[] = [];
