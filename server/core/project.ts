@@ -5,7 +5,7 @@ import { statSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
 import type { ParseResult, QualifiedName } from '../../grammar/ast';
-import { parseCql } from '../../grammar';
+import { forgetParse, parseCql } from '../../grammar';
 import { LineIndex } from '../../grammar/line-index';
 import { locateFindings, type Finding, type OffsetFinding } from './findings';
 import { buildFileSchema, compactFileSchema, keyDefinitions, mergeSchemas, type FileSchema } from './schema/build';
@@ -302,6 +302,9 @@ export class Project {
     // What the file keeps: built now, from the tree it is about to lose.
     this.fileSchema(filePath);
     this.fileReferences(filePath);
+    // Neither tree will be parsed again incrementally: the grammar's memo of them must not keep them alive.
+    forgetParse(entry.parse);
+    if (entry.previous) forgetParse(entry.previous);
     entry.parse = undefined;
     entry.previous = undefined;
     entry.previousReferences = undefined;

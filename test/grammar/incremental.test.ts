@@ -1,7 +1,7 @@
 // parseCql(text, { previous }): unchanged statements are reused, with their ranges shifted.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseCql } from '../../grammar/index';
+import { forgetParse, parseCql } from '../../grammar/index';
 import { corpusFiles, readText } from '../helpers/corpus';
 import { mulberry32 as rng } from '../helpers/random';
 import { LineIndex } from '../../grammar/line-index';
@@ -55,6 +55,17 @@ describe('incremental parsing', () => {
     assert.deepEqual(parseCql(edited, { previous: first }), parseCql(edited));
     const again = 'USE ks;\n' + original;
     assert.deepEqual(parseCql(again, { previous: first }), parseCql(again));
+  });
+
+  test('a forgotten parse keeps nothing for a re-parse: passing it as previous is a full parse', () => {
+    const first = parseCql(original);
+    forgetParse(first);
+    const edited = original.replace('CREATE TABLE t150 (\n  id int', 'CREATE TABLE t150 (\n  id bigint');
+    const second = parseCql(edited, { previous: first });
+    assert.deepEqual(second, parseCql(edited));
+    // Nothing reused: the statements before the edit are new objects, and the forgotten tree's ranges did not move.
+    assert.notEqual(second.statements[0], first.statements[0]);
+    assert.deepEqual(first, parseCql(original));
   });
 
   test('repeated identical statements are matched one to one', () => {
