@@ -229,7 +229,7 @@ export class Project {
       ? (old.schema && old.schemaParse === old.parse ? { schema: old.schema, ddl: old.ddl ?? ddlSignature(textOf(old), old.parse) } : undefined)
       : old?.previousSchema;
     const previousReferences = old?.parse ? old.references : old?.previousReferences;
-    this.entries.set(filePath, { text, previous, previousSchema, previousReferences });
+    this.entries.set(filePath, fileEntry({ text, previous, previousSchema, previousReferences }));
     this.references.markStale(filePath);
     this.modelChecked = false;
     // The merged model is checked against its inputs in schema(): an edit that touches no DDL keeps it.
@@ -343,7 +343,7 @@ export class Project {
     const old = this.entries.get(file.filePath);
     if (old?.schema) this.previousDefined.set(file.filePath, old.schema.definedNames);
     const packed = Buffer.isBuffer(file.packed) ? file.packed : Buffer.from(file.packed.buffer, file.packed.byteOffset, file.packed.byteLength);
-    this.entries.set(file.filePath, { packed, schema: file.schema, references: file.references, released: true });
+    this.entries.set(file.filePath, fileEntry({ packed, schema: file.schema, references: file.references, released: true }));
     this.references.markStale(file.filePath);
     this.modelChecked = false;
   }
@@ -581,6 +581,22 @@ function ruleTable(filePath: string, candidates: readonly TableInfo[]): TableInf
   const first = candidates[0];
   if (!first || candidates.length === 1 || first.filePath === filePath) return first;
   return allSameShape(candidates) ? first : undefined;
+}
+
+/**
+ * A file's entry with every field it will ever have, so that it keeps one shape (V8 map) for its life. An
+ * entry given a field later (its first lint's `lint`) moves its fields to a new property store, and the old
+ * store, dead in the old generation, still points at the tree of the moment: V8's young-generation
+ * collections take such a pointer as alive, so every tree then parsed was promoted and freed only by a full
+ * collection (the CLI's lint pass: 10 MB promoted per scavenge).
+ */
+function fileEntry(fields: FileEntry): FileEntry {
+  // Every field, in one order (the type makes a field added to FileEntry an error here until it is listed).
+  const blank: { [K in keyof Required<FileEntry>]: FileEntry[K] } = {
+    text: undefined, packed: undefined, parse: undefined, previous: undefined, schema: undefined, ddl: undefined, schemaParse: undefined,
+    previousSchema: undefined, lint: undefined, local: undefined, references: undefined, previousReferences: undefined, released: undefined,
+  };
+  return { ...blank, ...fields };
 }
 
 /** No lone surrogate (String.prototype.isWellFormed: Node 20+, newer than the ES2022 lib we compile against). */
