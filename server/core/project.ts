@@ -12,6 +12,7 @@ import { buildFileSchema, compactFileSchema, keyDefinitions, mergeSchemas, type 
 import { allSameShape, resolveTableName } from './schema/resolve';
 import { type SchemaModel, type TableInfo } from './schema/model';
 import { mergeHints } from './schema/workload';
+import { forgetSchemaAnswers } from './schema/forget';
 import { buildFileReferences, type TableReference } from './schema/references';
 import type { TargetId } from './targets';
 import { findConfigFor, hintsFor, loadConfigFile, sampleFor, type LoadedConfigFile, type SampleSetting, type TableHints } from './config';
@@ -20,6 +21,7 @@ import type { ConfigError, CqlintConfig, EvidenceSetting, RuleLevel } from './co
 import { combineEvidence, type EvidenceFile, type TableEvidence } from './evidence';
 import { udtLookupFor } from './schema/key-values';
 import { allRules } from './rules';
+import { forgetKeySignatures } from './rules/conflicting-definition';
 import { RuleRunner, ruleOptions, severityFor, type ReferenceDependency } from './rule-runner';
 import { ReferenceIndex } from './reference-index';
 import { ddlSignature, reuseFileSchema, type DdlSignature } from './schema-reuse';
@@ -416,16 +418,15 @@ export class Project {
   }
 
   /**
-   * Lets go of the answers the lookups of a pass over the whole workspace filled (each table name's resolved
-   * references, 5 MiB once the 2,000-file bench workspace is linted; the model's candidates by keyspace and
-   * index histories, 5 MiB). For a long-lived process once such a
-   * pass is done (the language server, after publishing every file): what it lints next, an edited file and
-   * its dependents, asks again for a few names, which are resolved again. Findings stay valid: they are
-   * checked against each name's version, not against these answers.
+   * Lets go of what the lookups of a pass over the whole workspace kept (resolved references, the model's candidates
+   * and index histories, workloads, column profiles, key signatures, interned names), once that pass is done in a
+   * long-lived process (the language server, after publishing every file): what it lints next asks again.
    */
   forgetLookups(): void {
     this.references.forgetResolutions();
     this.model?.forgetLookups();
+    forgetSchemaAnswers();
+    forgetKeySignatures();
   }
 
   /** The table references of one file, built from its parse (cached with it). */

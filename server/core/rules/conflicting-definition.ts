@@ -11,7 +11,12 @@ import { keyText } from '../util/statements';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 
 /** keySignature's answers: a workspace of migrations defines one table in hundreds of files, and each definition compares itself with all the others. */
-const signatures = new WeakMap<TableInfo, string>();
+let signatures = new WeakMap<TableInfo, string>();
+
+/** Lets go of the kept signatures (see Project.forgetLookups): each is made from its table alone. */
+export function forgetKeySignatures(): void {
+  signatures = new WeakMap();
+}
 
 /** The primary key as it decides tokens: column names and types, in order. */
 function keySignature(table: TableInfo): string {

@@ -310,7 +310,12 @@ function withEvidence(p: ColumnProfile, type: string | undefined, name: string, 
 }
 
 /** A column's profile from its type and name, kept per column (every rule and the hover ask for it). */
-const vocabularyProfiles = new WeakMap<ColumnInfo, { shard: TableInfo['shard']; profile: ColumnProfile }>();
+let vocabularyProfiles = new WeakMap<ColumnInfo, { shard: TableInfo['shard']; profile: ColumnProfile }>();
+
+/** Lets go of the kept profiles (see Project.forgetLookups): each is made from its column alone. */
+export function forgetVocabularyProfiles(): void {
+  vocabularyProfiles = new WeakMap();
+}
 
 function cachedVocabularyProfile(col: ColumnInfo, table: TableInfo | undefined, type: string | undefined): ColumnProfile {
   // The `-- @shard` comment of the table makes a column a shard whatever its name: part of the key.

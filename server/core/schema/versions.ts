@@ -47,7 +47,15 @@ export function resolveVersions<V extends Version, T extends { filePath: string 
 
 const NONE: readonly never[] = Object.freeze([]);
 /** One list per definition for `onlyOne`: the rule runner keys its kept results by the list it is given. */
-const singleLists = new WeakMap<object, readonly object[]>();
+let singleLists = new WeakMap<object, readonly object[]>();
+
+/**
+ * Lets go of the one-definition lists (see Project.forgetLookups). A list made again is a new array with
+ * the same definition: the statement keys fingerprint a list by its tables, not by the array.
+ */
+export function forgetSingleLists(): void {
+  singleLists = new WeakMap();
+}
 
 /** `[value]`, the same array each time (a new one per lookup made every statement's key anew). */
 function onlyOne<T extends object>(value: T): readonly T[] {

@@ -211,6 +211,15 @@ interface KeptWorkload {
  */
 const workloads = new RecentCache<TableInfo, { bare?: KeptWorkload; withReferences?: KeptWorkload }>(WORKLOADS_KEPT);
 
+/**
+ * Lets go of the workload answers and the statements' evidence (see Project.forgetLookups): both are made
+ * from their keys alone (table, hints, references), so an answer made again is equal to the one let go.
+ */
+export function forgetWorkloads(): void {
+  workloads.clear();
+  evidenceByReferences = new WeakMap();
+}
+
 function computeWorkload(table: TableInfo, hints?: TableHints, references?: readonly TableReference[]): TableWorkload {
   const distinctOf = (c: ColumnInfo): number | undefined => ownEntry(hints?.columns, c.name)?.distinct;
   const refs = references ?? [];
@@ -311,7 +320,7 @@ function statementEvidence(table: TableInfo, references: readonly TableReference
 }
 
 /** statementEvidence's answers (never changed by their readers), by references array and key columns. */
-const evidenceByReferences = new WeakMap<readonly TableReference[], Map<string, Map<string, ColumnEvidence> | undefined>>();
+let evidenceByReferences = new WeakMap<readonly TableReference[], Map<string, Map<string, ColumnEvidence> | undefined>>();
 
 function evidenceOf(partition: readonly string[], clustering: readonly string[], references: readonly TableReference[]): Map<string, ColumnEvidence> | undefined {
   // A partition-key column's literals; null once a statement names it without one (a bind marker).

@@ -50,6 +50,14 @@ const internedNames = new Map<string, string>();
 const MAX_INTERNED_NAMES = 100_000;
 
 /**
+ * Lets go of the pool (see Project.forgetLookups): names interned later are not shared with those kept
+ * so far, which stay as they are. Strings compare by value: only memory depends on the pool.
+ */
+export function forgetInternedNames(): void {
+  internedNames.clear();
+}
+
+/**
  * One string object for equal names (names of tables, columns, keyspaces and indexes, qualified names, type
  * texts) kept by schema summaries and references: a workspace spells the same few in thousands of places.
  */
