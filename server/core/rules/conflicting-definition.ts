@@ -13,9 +13,10 @@ import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 /** keySignature's answers: a workspace of migrations defines one table in hundreds of files, and each definition compares itself with all the others. */
 let signatures = new WeakMap<TableInfo, string>();
 
-/** Lets go of the kept signatures (see Project.forgetLookups): each is made from its table alone. */
+/** Lets go of the kept signatures and their counts (see Project.forgetLookups): made from their table or list alone. */
 export function forgetKeySignatures(): void {
   signatures = new WeakMap();
+  signatureCounts = new WeakMap();
 }
 
 /** The primary key as it decides tokens: column names and types, in order. */
@@ -34,7 +35,7 @@ function keySignature(table: TableInfo): string {
  * list and keyspace: in a workspace of migrations every CREATE TABLE of a name compared its key with all
  * the name's definitions (quadratic), and most agree, which the counts tell at once.
  */
-const signatureCounts = new WeakMap<readonly TableInfo[], Map<string | undefined, { total: number; bySignature: Map<string, number> }>>();
+let signatureCounts = new WeakMap<readonly TableInfo[], Map<string | undefined, { total: number; bySignature: Map<string, number> }>>();
 
 /** Whether any table of `definitions` in `keyspace` with a partition key has a key signature other than `signature`. */
 function anyOtherKey(definitions: readonly TableInfo[], keyspace: string | undefined, signature: string): boolean {
