@@ -6,6 +6,7 @@ import { isSourceRange, type QualifiedName, type Statement } from '../../grammar
 import { keyspaceAt, type FileSchema } from './schema/build';
 import type { IndexInfo, SchemaModel, TableInfo } from './schema/model';
 import type { TableReference } from './schema/references';
+import { countBefore } from './util/lists';
 
 /** A referencesTo() answer a rule run depended on, to tell whether the answer has changed since. */
 export interface ReferenceDependency {
@@ -269,15 +270,10 @@ function indexEventOffsets(indexes: readonly IndexInfo[]): number[] {
 
 /** How many of the sorted offsets are below `offset` (a binary search). */
 function countBelow(sorted: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return countBefore(sorted, offset, itself);
 }
+
+const itself = (n: number): number => n;
 
 /**
  * How many of a file's CREATE and DROP INDEX on a name precede an offset (which indexes are in effect there):

@@ -6,6 +6,7 @@ import { type IndexInfo, type KeyspaceInfo, SchemaModel, type TableInfo, type Ty
 import { applyAlter, applyTypeAlter, cloneTable, literalString, mapLiteralStrings, propertyMap, tableFromCreate, viewFromBase } from './definitions';
 import { sharedType, typeText } from './types';
 import { internName } from '../util/names';
+import { addTo } from '../util/lists';
 
 /** One state of a table inside a file: created or altered at `offset`, or dropped (`table` undefined). */
 interface TableVersion {
@@ -134,13 +135,6 @@ class FileIndexes {
   dropTable(stmt: DropTableStatement, table: { keyspace?: string; name: string }): void {
     dropLive(this.byTable.get(table.name), table.keyspace, stmt.range);
   }
-}
-
-/** Adds `value` to the list of `key`, starting it when there is none. */
-function addTo<V>(map: Map<string, V[]>, key: string, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }
 
 /** Marks the live indexes of `indexes` in `keyspace` (an unknown one on either side matches) dropped by `by`. */

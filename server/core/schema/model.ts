@@ -5,6 +5,7 @@ import type {
 } from '../../../grammar/ast';
 import type { ShardSpec } from '../token/shard';
 import { internName } from '../util/names';
+import { addTo } from '../util/lists';
 import type { TableHints } from '../config-types';
 import { resolveVersions, type Mention } from './versions';
 
@@ -180,11 +181,7 @@ const NO_INDEXES: IndexHistory = { all: [], live: [], byFile: new Map(), liveByF
 
 function groupByFile(indexes: readonly IndexInfo[]): Map<string, IndexInfo[]> {
   const out = new Map<string, IndexInfo[]>();
-  for (const index of indexes) {
-    const list = out.get(index.filePath);
-    if (list) list.push(index);
-    else out.set(index.filePath, [index]);
-  }
+  for (const index of indexes) addTo(out, index.filePath, index);
   return out;
 }
 
@@ -215,24 +212,18 @@ export class SchemaModel {
 
   addTable(table: TableInfo): void {
     this.candidateLists.clear();
-    const list = this.tablesByName.get(table.name);
-    if (list) list.push(table);
-    else this.tablesByName.set(table.name, [table]);
+    addTo(this.tablesByName, table.name, table);
   }
 
   addIndex(index: IndexInfo): void {
     this.indexHistories.clear();
     this.indexesByKeyspace.clear();
     this.tableHistories = new WeakMap();
-    const list = this.indexesByTable.get(index.table);
-    if (list) list.push(index);
-    else this.indexesByTable.set(index.table, [index]);
+    addTo(this.indexesByTable, index.table, index);
   }
 
   addType(type: UserTypeInfo): void {
-    const list = this.types.get(type.name);
-    if (list) list.push(type);
-    else this.types.set(type.name, [type]);
+    addTo(this.types, type.name, type);
   }
 
   /**
@@ -267,11 +258,7 @@ export class SchemaModel {
       groups = { byKeyspace: new Map(), unqualified: [] };
       for (const t of list) {
         if (t.keyspace === undefined) groups.unqualified.push(t);
-        else {
-          const exact = groups.byKeyspace.get(t.keyspace);
-          if (exact) exact.push(t);
-          else groups.byKeyspace.set(t.keyspace, [t]);
-        }
+        else addTo(groups.byKeyspace, t.keyspace, t);
       }
       this.candidateLists.set(name, groups);
     }

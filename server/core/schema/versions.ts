@@ -1,5 +1,6 @@
 // Rules 1 and 2 of schema/resolve.ts over one kind of definition (tables or user types), for the resolver
 // and for SchemaModel.userType, which model.ts answers itself (it sits below resolve.ts).
+import { countBefore } from '../util/lists';
 
 /** A file's version of one name (a table's or a type's): where it stands and its keyspace. */
 export interface Version {
@@ -26,14 +27,7 @@ export function resolveVersions<V extends Version, T extends { filePath: string 
     // Versions are in file order (offsets ascending): those before `atOffset` are found by bisection, not
     // by a scan back from the file's last one (a file that re-creates a name hundreds of times asked that
     // of every statement on it).
-    let lo = 0;
-    let hi = versions.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (versions[mid]!.offset < atOffset) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo - 1; i >= 0; i--) {
+    for (let i = countBefore(versions, atOffset, offsetOf) - 1; i >= 0; i--) {
       const v = versions[i]!;
       if (keyspace && v.keyspace && v.keyspace !== keyspace) continue;
       const value = valueOf(v);
@@ -46,6 +40,7 @@ export function resolveVersions<V extends Version, T extends { filePath: string 
 }
 
 const NONE: readonly never[] = Object.freeze([]);
+const offsetOf = (v: Version): number => v.offset;
 /** One list per definition for `onlyOne`: the rule runner keys its kept results by the list it is given. */
 let singleLists = new WeakMap<object, readonly object[]>();
 
