@@ -216,9 +216,7 @@ export class SchemaModel {
   }
 
   addIndex(index: IndexInfo): void {
-    this.indexHistories.clear();
-    this.indexesByKeyspace.clear();
-    this.tableHistories = new WeakMap();
+    this.forgetIndexLookups();
     addTo(this.indexesByTable, index.table, index);
   }
 
@@ -233,6 +231,11 @@ export class SchemaModel {
    */
   forgetLookups(): void {
     this.candidateLists.clear();
+    this.forgetIndexLookups();
+  }
+
+  /** Lets go of the index lookups' answers (histories by name, by keyspace and by table asked about). */
+  private forgetIndexLookups(): void {
     this.indexHistories.clear();
     this.indexesByKeyspace.clear();
     this.tableHistories = new WeakMap();
