@@ -182,13 +182,12 @@ export function writeTtlSeconds(references: readonly TableReference[] | undefine
  * workspace's statements on it (their USING TTL).
  */
 export function tableWorkload(table: TableInfo, hints?: TableHints, references?: readonly TableReference[]): TableWorkload {
-  // Every partition rule and the hover ask for the same table with the same hints and references (the
-  // Project hands out one array per table while it keeps the answer: until a statement on it changes, the
-  // answer is evicted, or a push server forgets its lookups; then an equal new array, computed again once
-  // here): computed once for them. A
-  // rule that asks without the references (large-partition's schema figures) has a slot of its own: with
-  // one slot per table the two questions evicted each other's answer on every call. One slot each, so that
-  // a table keeps no references array the workspace has since replaced.
+  // Every partition rule and the hover ask for the same table with the same hints and references: computed
+  // once for them. (The Project hands out one array per table while it keeps the answer, until a statement
+  // on it changes, the answer is evicted or a push server forgets its lookups; then an equal new array,
+  // computed again once here.) A rule that asks without the references (large-partition's schema figures)
+  // has a slot of its own: with one slot per table the two questions evicted each other's answer on every
+  // call. One slot each, so that a table keeps no references array the workspace has since replaced.
   let cached = workloads.get(table);
   if (!cached) workloads.set(table, (cached = {}));
   const slot = references ? 'withReferences' : 'bare';
