@@ -2,17 +2,16 @@
 // `IN` restrictions, UPDATE `SET col = value`), and the inputs the token maths needs for them. Shared by
 // the shard rules and the editor features (hover, inlay hints, cqlint/tokenAt) so they agree on what a
 // statement's key is.
-import type {
-  DeleteStatement, Expression, InsertStatement, ParseResult, SelectStatement, SourceRange, UpdateStatement,
-} from '../../../grammar/ast';
+import type { Expression, ParseResult, SourceRange } from '../../../grammar/ast';
 import { computeShardValue, type ShardSpec, type ShardValueResult, type SourceValue } from '../token/shard';
 import { keyTypeFromAst, type KeyType, type UdtLookup } from '../token/types';
 import type { KeyPreviewInput } from '../token/preview';
 import { type SchemaModel, type TableInfo, type UserTypeInfo, columnMention, columnNamed } from './model';
 import type { Mention } from './versions';
 import { nameRecord } from '../util/names';
+import { statementTable, type KeyedStatement } from '../util/statements';
 
-export type KeyedStatement = InsertStatement | UpdateStatement | DeleteStatement | SelectStatement;
+export { statementTable, type KeyedStatement };
 
 /** The values one column gets in a statement. */
 export interface ColumnValues {
@@ -32,11 +31,6 @@ export function keyedStatements(parse: ParseResult): KeyedStatement[] {
     else if (s.kind === 'Insert' || s.kind === 'Update' || s.kind === 'Delete' || s.kind === 'Select') out.push(s);
   }
   return out;
-}
-
-/** The statement's table name. */
-export function statementTable(stmt: KeyedStatement) {
-  return stmt.kind === 'Select' ? stmt.from : stmt.table;
 }
 
 /** Column name -> the values the statement gives it (only plain `col = v`, `col IN (...)`, tuple `=` and INSERT values). */

@@ -6,6 +6,7 @@
 import type { Expression, ParseResult, Relation, SourceRange, Statement } from '../../../grammar/ast';
 import { qualify } from './model';
 import { internName, smallNameRecord } from '../util/names';
+import { statementTable } from '../util/statements';
 
 export interface TableReference {
   /** File path of the statement. */
@@ -279,7 +280,7 @@ export function buildFileReferences(filePath: string, parse: ParseResult, previo
       case 'Insert':
       case 'Update':
       case 'Delete': {
-        const qualified = stmt.kind === 'Select' ? stmt.from : stmt.table;
+        const qualified = statementTable(stmt);
         const keyspace = qualified.keyspace?.name ?? current;
         const name = qualified.name.name;
         let columns: { pinned: string[]; ranged: string[] };
@@ -435,6 +436,6 @@ function sameKeyspaces(stmt: Statement, references: readonly TableReference[], f
 
 /** The keyspace a statement's table resolves in: the one it names, else the USE in effect. */
 function statementKeyspace(stmt: Statement, current: string | undefined): string | undefined {
-  const name = stmt.kind === 'Select' ? stmt.from : stmt.kind === 'Insert' || stmt.kind === 'Update' || stmt.kind === 'Delete' ? stmt.table : undefined;
-  return name?.keyspace?.name ?? current;
+  const keyed = stmt.kind === 'Select' || stmt.kind === 'Insert' || stmt.kind === 'Update' || stmt.kind === 'Delete';
+  return (keyed ? statementTable(stmt).keyspace?.name : undefined) ?? current;
 }

@@ -1,7 +1,17 @@
 // Facts read off CQL statements and tables, shared by rules, fixes and the size estimate: WHERE clause
 // analysis, column suggestions, statement walking, key text.
-import type { Expression, Identifier, Relation, Statement } from '../../../grammar/ast';
+import type {
+  DeleteStatement, Expression, Identifier, InsertStatement, QualifiedName, Relation, SelectStatement, Statement, UpdateStatement,
+} from '../../../grammar/ast';
 import { nearest } from './edit-distance';
+
+/** The statements that read or write a table's rows by key. */
+export type KeyedStatement = InsertStatement | UpdateStatement | DeleteStatement | SelectStatement;
+
+/** The statement's table name. */
+export function statementTable(stmt: KeyedStatement): QualifiedName {
+  return stmt.kind === 'Select' ? stmt.from : stmt.table;
+}
 
 /** What these helpers read of a table (schema/model's TableInfo has it): util sits below schema. */
 interface KeyedTable<C extends { name: string }> {
