@@ -1,9 +1,13 @@
 // Bundles the three entry points into dist/: the VS Code client, the language server and the CLI.
 // Bundling keeps the .vsix free of node_modules and lets `cqlint` run without a TypeScript step.
+// The tree-sitter runtime and grammars (WebAssembly, read by server/core/embedded) are copied beside the
+// bundles into dist/tree-sitter/, where server/core/embedded/runtime.ts looks for them first.
 // Run as a script to build; test/packaging.test.ts imports `bundleOptions` to check what the bundles hold.
 import * as esbuild from 'esbuild';
-import { readFile } from 'node:fs/promises';
-import { pathToFileURL } from 'node:url';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
 /**
@@ -47,9 +51,28 @@ export function bundleOptions(production) {
   ];
 }
 
+const require = createRequire(import.meta.url);
+
+/** The .wasm files the embedded reader loads: the runtime and one grammar per host language. */
+export function treeSitterFiles() {
+  const vscode = dirname(require.resolve('@vscode/tree-sitter-wasm'));
+  const names = ['tree-sitter', 'tree-sitter-java', 'tree-sitter-python', 'tree-sitter-go', 'tree-sitter-javascript', 'tree-sitter-typescript', 'tree-sitter-tsx', 'tree-sitter-c-sharp'];
+  return [
+    ...names.map((name) => join(vscode, `${name}.wasm`)),
+    require.resolve('@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm'),
+  ];
+}
+
+/** Copies the .wasm files into `<dist>/tree-sitter/`. */
+export async function copyTreeSitter(dist) {
+  await mkdir(join(dist, 'tree-sitter'), { recursive: true });
+  await Promise.all(treeSitterFiles().map((file) => copyFile(file, join(dist, 'tree-sitter', basename(file)))));
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const production = process.argv.includes('--production');
   const watch = process.argv.includes('--watch');
+  await copyTreeSitter(join(dirname(fileURLToPath(import.meta.url)), '..', 'dist'));
   for (const options of bundleOptions(production)) {
     if (watch) {
       const ctx = await esbuild.context(options);

@@ -1,5 +1,5 @@
 // What ships: the bundles leave the rules' examples tables out, and `npm pack` holds the CLI and the
-// language server (bin/ with their bundles) and no sources or tests. The .vsix is checked in
+// language server (bin/ with their bundles and the tree-sitter .wasm files) and no sources or tests. The .vsix is checked in
 // test/extension/vsix.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -38,7 +38,8 @@ test('npm pack ships the CLI and the language server with their bundles, and no 
   const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: projectRoot, encoding: 'utf8' });
   assert.equal(pack.status, 0, pack.stderr);
   const files = (JSON.parse(pack.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path).sort();
-  for (const needed of ['bin/cqlint.js', 'bin/cqlint-language-server.js', 'dist/cli.js', 'dist/server.js', 'package.json', 'README.md', 'LICENSE', 'schemas/cqlint.schema.json']) {
+  const grammars = ['tree-sitter', 'tree-sitter-java', 'tree-sitter-kotlin', 'tree-sitter-python', 'tree-sitter-go', 'tree-sitter-javascript', 'tree-sitter-typescript', 'tree-sitter-tsx', 'tree-sitter-c-sharp'].map((g) => `dist/tree-sitter/${g}.wasm`);
+  for (const needed of ['bin/cqlint.js', 'bin/cqlint-language-server.js', 'dist/cli.js', 'dist/server.js', 'package.json', 'README.md', 'LICENSE', 'schemas/cqlint.schema.json', ...grammars]) {
     assert.ok(files.includes(needed), `${needed} is in the package`);
   }
   const unexpected = files.filter((f) => /^(server|grammar|client|test|bench|scripts|examples|node_modules)\//.test(f) || /\.(ts|map)$/.test(f) || f === 'dist/extension.js');

@@ -18,7 +18,7 @@ export type KeyspaceSource =
 
 /** One statement found in the host file. */
 export interface EmbeddedStatement {
-  /** Its range in the CQL text (without the `;` the CQL text may add after it). */
+  /** Its range in the CQL text (without the `;` the CQL text may add after it, nor leading or trailing white space). */
   cqlRange: SourceRange;
   /** Host range of the expression that holds it (the literal, the concatenation, the constant's use). */
   hostRange: SourceRange;
@@ -27,7 +27,11 @@ export interface EmbeddedStatement {
    * that parses as a complete CQL statement on its own).
    */
   anchor?: string;
-  /** The parts of the statement that are not literals (a table name from a variable), as ranges of the CQL text. */
+  /**
+   * The parts of the statement that are not literals (a table name from a variable), as ranges of the CQL text.
+   * Each is a placeholder there: `?` where the text before it asks for a value (after `=`, `IN`, `LIMIT`, inside
+   * `VALUES (...)`), else a name `cqlint_hole_N` (N counts the file's holes from 1; inside a quoted string too).
+   */
   holes: SourceRange[];
   /** The session keyspace that applies to it, when the code or the settings give one. */
   keyspace?: KeyspaceSource;
@@ -49,8 +53,14 @@ export interface EmbeddedDocument {
   readonly cqlText: string;
   readonly statements: readonly EmbeddedStatement[];
   readonly problems: readonly EmbeddedProblem[];
-  /** The host offset a CQL offset shows at (a hole's or a synthesised character's nearest host place). */
+  /**
+   * The host offset a CQL offset shows at (a hole's or a synthesised character's nearest host place). Where two
+   * parts meet (`"a" + "b"`), the start of the next one; use toHostRange for a range, whose end is the end of the
+   * last character it covers.
+   */
   toHost(cqlOffset: number): number;
+  /** The host range a CQL range covers: from where its first character was written to where its last one ends. */
+  toHostRange(cqlRange: SourceRange): SourceRange;
   /** The CQL offset of a host offset inside a statement's literal (or hole), else undefined. */
   toCql(hostOffset: number): number | undefined;
   /**

@@ -1,0 +1,97 @@
+// Reading the CQL inside application code: which files are host files (hostLanguageOf), loading their grammars
+// (loadHostLanguages, asynchronous, once), and reading one file's text into an EmbeddedDocument (readEmbedded,
+// synchronous, pure: the same text gives the same CQL text). See README.md beside this file for the packages.
+import { parseCql } from '../../../grammar';
+import { embeddedDocument, layOut } from './document';
+import { java } from './java';
+import { python } from './python';
+import { Reader, STATEMENT_START } from './reader';
+import { isHostLanguageLoaded, loadHostLanguages, parserFor } from './runtime';
+import type { LanguageSupport } from './syntax';
+import type { EmbeddedDocument, EmbeddedOptions, EmbeddedProblem, HostLanguage } from './types';
+
+export type * from './types';
+export { HOLE_PREFIX } from './document';
+export { loadHostLanguages, isHostLanguageLoaded };
+
+/** Host files larger than this (UTF-16 code units, about 4 MiB of ASCII) are not read: one problem, no statements. */
+export const MAX_HOST_CHARS = 4 * 1024 * 1024;
+
+const BY_EXTENSION: Record<string, HostLanguage> = {
+  java: 'java',
+  kt: 'kotlin',
+  kts: 'kotlin',
+  py: 'python',
+  go: 'go',
+  js: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  jsx: 'javascript',
+  ts: 'typescript',
+  mts: 'typescript',
+  cts: 'typescript',
+  tsx: 'tsx',
+  cs: 'csharp',
+};
+
+/** The host language of a file by its extension; undefined for other files and for TypeScript declaration files. */
+export function hostLanguageOf(filePath: string): HostLanguage | undefined {
+  const name = filePath.slice(Math.max(filePath.lastIndexOf('/'), filePath.lastIndexOf('\\')) + 1).toLowerCase();
+  if (/\.d\.[mc]?ts$/.test(name)) return undefined;
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? BY_EXTENSION[name.slice(dot + 1)] : undefined;
+}
+
+const SUPPORT: Partial<Record<HostLanguage, LanguageSupport>> = {
+  java,
+  python,
+};
+
+/** A literal that reaches no driver call is a statement only when it is one complete statement of these kinds. */
+const STANDALONE = /^(?:Select|Insert|Update|Delete|Batch|Truncate|Create\w+|Alter\w+|Drop\w+)$/;
+
+function standaloneStatement(text: string): boolean {
+  const result = parseCql(text);
+  return result.errors.length === 0 && result.statements.length === 1 && STANDALONE.test(result.statements[0]!.kind);
+}
+
+function lineStarts(text: string): (offset: number) => number {
+  return (offset) => text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+/**
+ * Reads a host file's text: its CQL statements, their session keyspaces, and the map back to the host. Throws
+ * when the language's grammar was not loaded (await loadHostLanguages first).
+ */
+export function readEmbedded(language: HostLanguage, hostText: string, options: EmbeddedOptions = {}): EmbeddedDocument {
+  const support = SUPPORT[language];
+  if (!support) throw new Error(`reading ${language} files is not supported yet`);
+  const parser = parserFor(language);
+  const problems: EmbeddedProblem[] = [];
+  if (hostText.length > MAX_HOST_CHARS) {
+    problems.push({ message: `not read for CQL: ${(hostText.length / 1048576).toFixed(1)} MiB of code, over the ${MAX_HOST_CHARS / 1048576} MiB cqlint reads in one file`, hostRange: { start: 0, end: 0 } });
+    return embeddedDocument(language, hostText, undefined, problems, support.commentPrefix);
+  }
+  const nul = hostText.indexOf('\u0000');
+  if (nul >= 0) {
+    problems.push({ message: 'not read for CQL: the file holds binary data (a NUL character), not source code', hostRange: { start: nul, end: nul + 1 } });
+    return embeddedDocument(language, hostText, undefined, problems, support.commentPrefix);
+  }
+  STATEMENT_START.lastIndex = 0;
+  if (!STATEMENT_START.test(hostText)) return embeddedDocument(language, hostText, undefined, problems, support.commentPrefix);
+  const tree = parser.parse(hostText);
+  if (!tree) {
+    problems.push({ message: `not read for CQL: the ${language} parser gave up on this file`, hostRange: { start: 0, end: 0 } });
+    return embeddedDocument(language, hostText, undefined, problems, support.commentPrefix);
+  }
+  try {
+    const facts = support.facts(support.imports(hostText));
+    const reader = new Reader(support, hostText, tree.rootNode, facts);
+    const statements = reader.statements(standaloneStatement);
+    const keyspaces = statements.length > 0 ? reader.keyspaces() : [];
+    const layout = layOut(statements, keyspaces, options, lineStarts(hostText));
+    return embeddedDocument(language, hostText, layout, problems, support.commentPrefix);
+  } finally {
+    tree.delete();
+  }
+}
