@@ -3,7 +3,9 @@
 // synchronous, pure: the same text gives the same CQL text). See README.md beside this file for the packages.
 import { parseCql } from '../../../grammar';
 import { embeddedDocument, layOut } from './document';
+import { go } from './go';
 import { java } from './java';
+import { javascript } from './javascript';
 import { python } from './python';
 import { Reader, STATEMENT_START } from './reader';
 import { isHostLanguageLoaded, loadHostLanguages, parserFor } from './runtime';
@@ -45,6 +47,10 @@ export function hostLanguageOf(filePath: string): HostLanguage | undefined {
 const SUPPORT: Partial<Record<HostLanguage, LanguageSupport>> = {
   java,
   python,
+  go,
+  javascript,
+  typescript: javascript,
+  tsx: javascript,
 };
 
 /** A literal that reaches no driver call is a statement only when it is one complete statement of these kinds. */

@@ -3,7 +3,7 @@
 // and annotations (drivers.ts).
 import { backslashEscape } from './encode';
 import { driverReceiver, jvmAnchor, jvmFacts, lastSegment } from './drivers';
-import { climbTo, compactText, indexIn, namedChildren, sameNode } from './nodes';
+import { climbTo, commonExpression, compactText, declaratorOf, indexIn, namedChildren, sameNode } from './nodes';
 import type { CallShape, Context, Declaration, Expr, LanguageSupport, Node } from './syntax';
 import { type EscapeReader, type HostLiteral, type Part, ValueBuilder, decodeRange, indentWidth, isBlank, linesOf, readHex } from './value';
 
@@ -164,17 +164,6 @@ export const java: LanguageSupport = {
     switch (node.type) {
       case 'string_literal':
         return { kind: 'literal', node };
-      case 'binary_expression': {
-        const left = node.childForFieldName('left');
-        const right = node.childForFieldName('right');
-        return left && right && node.childForFieldName('operator')?.type === '+' ? { kind: 'concat', operands: [left, right] } : { kind: 'other' };
-      }
-      case 'parenthesized_expression': {
-        const inner = namedChildren(node)[0];
-        return inner ? { kind: 'paren', inner } : { kind: 'other' };
-      }
-      case 'identifier':
-        return { kind: 'name', name: node.text };
       case 'field_access': {
         const object = node.childForFieldName('object');
         const field = node.childForFieldName('field');
@@ -191,7 +180,7 @@ export const java: LanguageSupport = {
         return { kind: 'other' };
       }
       default:
-        return { kind: 'other' };
+        return commonExpression(node) ?? { kind: 'other' };
     }
   },
 
@@ -226,9 +215,8 @@ export const java: LanguageSupport = {
   },
 
   declarationAt(node) {
-    const parent = node.parent;
-    if (node.type !== 'identifier' || parent?.type !== 'variable_declarator' || !sameNode(parent.childForFieldName('name'), node)) return undefined;
-    return declarationOf(parent);
+    const declarator = declaratorOf(node, 'variable_declarator');
+    return declarator && declarationOf(declarator);
   },
 
   nameUse(node) {

@@ -1,5 +1,5 @@
 // Small helpers over tree-sitter nodes shared by the language modules.
-import type { Node } from './syntax';
+import type { Expr, FileFacts, Node } from './syntax';
 
 /** The named children of a node, comments left out. */
 export function namedChildren(node: Node): Node[] {
@@ -38,4 +38,37 @@ export function ancestor(node: Node, types: ReadonlySet<string>): Node | undefin
 /** The index of `child` among the argument nodes, or -1. */
 export function indexIn(children: readonly Node[], child: Node): number {
   return children.findIndex((c) => sameNode(c, child));
+}
+
+/**
+ * The expressions most grammars spell alike: `a + b` (binary_expression), `(a)` (parenthesized_expression) and a
+ * name (identifier); undefined for anything else.
+ */
+export function commonExpression(node: Node): Expr | undefined {
+  switch (node.type) {
+    case 'binary_expression': {
+      const left = node.childForFieldName('left');
+      const right = node.childForFieldName('right');
+      return left && right && node.childForFieldName('operator')?.type === '+' ? { kind: 'concat', operands: [left, right] } : { kind: 'other' };
+    }
+    case 'parenthesized_expression': {
+      const inner = namedChildren(node)[0];
+      return inner ? { kind: 'paren', inner } : { kind: 'other' };
+    }
+    case 'identifier':
+      return { kind: 'name', name: node.text };
+    default:
+      return undefined;
+  }
+}
+
+/** The identifier `node` when it is the `name` of a parent of type `declarator`: that parent, else undefined. */
+export function declaratorOf(node: Node, declarator: string): Node | undefined {
+  const parent = node.parent;
+  return node.type === 'identifier' && parent?.type === declarator && sameNode(parent.childForFieldName('name'), node) ? parent : undefined;
+}
+
+/** Facts from a file's imports by two patterns (Cassandra drivers, other SQL APIs); no Spring, no mapper. */
+export function importFacts(imports: readonly string[], cassandra: RegExp, otherSql: RegExp): FileFacts {
+  return { cassandra: imports.some((i) => cassandra.test(i)), otherSql: imports.some((i) => otherSql.test(i)), spring: false, mapper: false };
 }

@@ -3,7 +3,7 @@
 // DataStax `cassandra-driver` calls (`execute` with `%s` / `%(name)s` parameters, `prepare` with `?`).
 import { backslashEscape, refuse } from './encode';
 import { anchor, driverReceiver, lastSegment } from './drivers';
-import { climbTo, compactText, indexIn, namedChildren, sameNode } from './nodes';
+import { climbTo, compactText, importFacts, indexIn, namedChildren, sameNode } from './nodes';
 import type { CallShape, Context, Declaration, Evaluate, Expr, FileFacts, LanguageSupport, Node } from './syntax';
 import { type EscapeReader, type HostLiteral, type Interpolation, type Part, ValueBuilder, codePoint, decodeRange, readHex } from './value';
 
@@ -226,12 +226,7 @@ export const python: LanguageSupport = {
     return out;
   },
 
-  facts: (imports) => ({
-    cassandra: imports.some((i) => CASSANDRA_MODULES.test(i)),
-    otherSql: imports.some((i) => OTHER_SQL_MODULES.test(i)),
-    spring: false,
-    mapper: false,
-  }),
+  facts: (imports) => importFacts(imports, CASSANDRA_MODULES, OTHER_SQL_MODULES),
 
   anchorOf(context, facts) {
     return context.kind === 'argument' ? pythonAnchor(context.call, context.index, context.keyword, facts) : undefined;
