@@ -32,7 +32,7 @@ export function backslashEscape(text: string, options: BackslashOptions): string
 
 /** Keeps line breaks of `text` with `indent` after each (a raw or verbatim multi-line literal). */
 export function indentLines(text: string, indent: string): string {
-  return indent ? text.replace(/\n/g, `\n${indent}`) : text;
+  return indent ? text.replace(/\n/g, () => `\n${indent}`) : text;
 }
 
 /** A refusal, with the reason a user reads. */

@@ -3,9 +3,11 @@
 // synchronous, pure: the same text gives the same CQL text). See README.md beside this file for the packages.
 import { parseCql } from '../../../grammar';
 import { embeddedDocument, layOut } from './document';
+import { csharp } from './csharp';
 import { go } from './go';
 import { java } from './java';
 import { javascript } from './javascript';
+import { kotlin } from './kotlin';
 import { python } from './python';
 import { Reader, STATEMENT_START } from './reader';
 import { isHostLanguageLoaded, loadHostLanguages, parserFor } from './runtime';
@@ -44,13 +46,15 @@ export function hostLanguageOf(filePath: string): HostLanguage | undefined {
   return dot > 0 ? BY_EXTENSION[name.slice(dot + 1)] : undefined;
 }
 
-const SUPPORT: Partial<Record<HostLanguage, LanguageSupport>> = {
+const SUPPORT: Record<HostLanguage, LanguageSupport> = {
   java,
   python,
   go,
   javascript,
   typescript: javascript,
   tsx: javascript,
+  csharp,
+  kotlin,
 };
 
 /** A literal that reaches no driver call is a statement only when it is one complete statement of these kinds. */
@@ -71,7 +75,6 @@ function lineStarts(text: string): (offset: number) => number {
  */
 export function readEmbedded(language: HostLanguage, hostText: string, options: EmbeddedOptions = {}): EmbeddedDocument {
   const support = SUPPORT[language];
-  if (!support) throw new Error(`reading ${language} files is not supported yet`);
   const parser = parserFor(language);
   const problems: EmbeddedProblem[] = [];
   if (hostText.length > MAX_HOST_CHARS) {

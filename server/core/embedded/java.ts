@@ -5,7 +5,7 @@ import { backslashEscape } from './encode';
 import { driverReceiver, jvmAnchor, jvmFacts, lastSegment } from './drivers';
 import { climbTo, commonExpression, compactText, declaratorOf, indexIn, namedChildren, sameNode } from './nodes';
 import type { CallShape, Context, Declaration, Expr, LanguageSupport, Node } from './syntax';
-import { type EscapeReader, type HostLiteral, type Part, ValueBuilder, decodeRange, indentWidth, isBlank, linesOf, readHex } from './value';
+import { type EscapeReader, type HostLiteral, type Interpolation, type NameValue, type Part, ValueBuilder, decodeRange, indentWidth, isBlank, linesOf, readHex } from './value';
 
 const JAVA_SIMPLE: Record<string, string> = { b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', s: ' ', '"': '"', "'": "'", '\\': '\\' };
 
@@ -31,9 +31,9 @@ export const javaEscape: EscapeReader = (src, i, end) => {
  * `trimIndent()`/`trimMargin()` string, a C# raw string): `lines` gives, per line, the host range kept (or none for
  * a line that reads as empty) and whether a line break follows it.
  */
-export function decodeLines(out: ValueBuilder, literal: HostLiteral, src: string, lines: readonly { keep?: [number, number]; breakAt?: [number, number] }[], escape: EscapeReader | undefined, holes: readonly { start: number; end: number }[]): void {
+export function decodeLines(out: ValueBuilder, literal: HostLiteral, src: string, lines: readonly { keep?: [number, number]; breakAt?: [number, number] }[], escape: EscapeReader | undefined, holes: readonly Interpolation[], triggers?: string, nameValue?: NameValue): void {
   for (const line of lines) {
-    if (line.keep) decodeRange(out, literal, src, line.keep[0], line.keep[1], escape, holes.filter((h) => h.start >= line.keep![0] && h.end <= line.keep![1]));
+    if (line.keep) decodeRange(out, literal, src, line.keep[0], line.keep[1], escape, holes.filter((h) => h.start >= line.keep![0] && h.end <= line.keep![1]), triggers, nameValue);
     if (line.breakAt) out.char(literal, '\n', line.breakAt[0], line.breakAt[1]);
   }
 }

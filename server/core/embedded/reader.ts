@@ -112,15 +112,17 @@ export class Reader {
   rootOf(node: Node): Node {
     let current = node;
     climbing: for (;;) {
-      // A format call holds its arguments inside an argument list (and a C# argument): up to three levels.
+      // A format call holds its arguments inside an argument list (and a C# argument), a Kotlin `.trimIndent()`
+      // its literal inside a navigation: up to three levels.
       let ancestor = current.parent;
       for (let level = 0; ancestor && level < 3; level++, ancestor = ancestor.parent) {
         const e = this.support.classify(ancestor);
         const id = key(current);
         const inside = level === 0 && ((e.kind === 'concat' && e.operands.some((o) => key(o) === id))
-          || (e.kind === 'paren' && key(e.inner) === id)
-          || (e.kind === 'literal' && e.mode !== undefined && key(e.node) === id));
-        if (inside || (e.kind === 'format' && (key(e.template) === id || e.args.some((a) => key(a) === id)))) {
+          || (e.kind === 'paren' && key(e.inner) === id));
+        // A format call's template or argument, a literal under `.trimIndent()`.
+        if (inside || (e.kind === 'format' && (key(e.template) === id || e.args.some((a) => key(a) === id)))
+          || (e.kind === 'literal' && e.mode !== undefined && key(e.node) === id)) {
           current = ancestor;
           continue climbing;
         }
@@ -232,7 +234,7 @@ export class Reader {
       const e = this.support.classify(node);
       switch (e.kind) {
         case 'literal': {
-          const parts = this.support.decodeLiteral(e.node, this.src, e.mode, constantOnly);
+          const parts = this.support.decodeLiteral(e.node, this.src, e.mode, constantOnly, (name, at) => this.resolve(name, at));
           if (parts) out.append(parts);
           else out.hole(node.startIndex, node.endIndex);
           break;
@@ -244,7 +246,7 @@ export class Reader {
           stack.push(e.inner);
           break;
         case 'name': {
-          const value = this.resolve(e.name, node);
+          const value = this.resolve(e.name, node.startIndex);
           if (value) out.append(value);
           else out.hole(node.startIndex, node.endIndex);
           break;
@@ -263,7 +265,7 @@ export class Reader {
   }
 
   /** The value of a name at a node: a local assigned once before it in its function, else a constant of the file. */
-  private resolve(name: string, at: Node): Part[] | undefined {
+  private resolve(name: string, at: number): Part[] | undefined {
     let best: Declaration | undefined;
     for (const position of this.positionsOf(name)) {
       const node = this.root.descendantForIndex(position, position + name.length);
@@ -271,8 +273,8 @@ export class Reader {
       if (!declaration || declaration.name !== name) continue;
       if (declaration.constant) {
         if (!best && (!declaration.reassignable || this.assignedOnce(declaration))) best = declaration;
-      } else if (declaration.scope.startIndex <= at.startIndex && at.startIndex < declaration.scope.endIndex
-        && declaration.value.endIndex <= at.startIndex && this.assignedOnce(declaration)) {
+      } else if (declaration.scope.startIndex <= at && at < declaration.scope.endIndex
+        && declaration.value.endIndex <= at && this.assignedOnce(declaration)) {
         if (!best || best.constant || best.nameStart < declaration.nameStart) best = declaration;
       }
     }

@@ -3,7 +3,7 @@
 // (java.ts, kotlin.ts, python.ts, go.ts, javascript.ts, csharp.ts) implements it over tree-sitter's nodes; the
 // reader (reader.ts) does the rest the same way for all.
 import type { Node } from '@vscode/tree-sitter-wasm';
-import type { Part } from './value';
+import type { NameValue, Part } from './value';
 
 export type { Node };
 
@@ -99,7 +99,7 @@ export interface LanguageSupport {
   /** What an expression node is. */
   classify(node: Node): Expr;
   /** The decoded parts of a literal node (classify gave `literal`), or undefined when it is not text (bytes, char). */
-  decodeLiteral(node: Node, src: string, mode: 'trimIndent' | 'trimMargin' | undefined, evaluate: Evaluate): Part[] | undefined;
+  decodeLiteral(node: Node, src: string, mode: 'trimIndent' | 'trimMargin' | undefined, evaluate: Evaluate, nameValue: NameValue): Part[] | undefined;
   /** Where an expression's value goes. */
   contextOf(expr: Node): Context;
   /** The declaration whose name is the identifier `node`, if it is one. */

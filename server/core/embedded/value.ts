@@ -79,11 +79,14 @@ function copyText(part: TextPart): TextPart {
   return { ...part, starts: part.starts.slice(), ends: part.ends.slice(), atomic: part.atomic.map(([a, b]) => [a, b]) };
 }
 
-/** An escape read at a backslash: the decoded text and how many host characters it takes. */
-export interface Escape {
-  text: string;
-  length: number;
-}
+/**
+ * An escape read at a backslash: the decoded text and how many host characters it takes; or a template's name
+ * (Kotlin `$name`), whose value the decoder asks for.
+ */
+export type Escape = { text: string; length: number } | { name: string; length: number };
+
+/** The value of a name used at a host offset (a constant's), or undefined (a hole). */
+export type NameValue = (name: string, at: number) => readonly Part[] | undefined;
 
 /** How a literal's escapes read: undefined when the character at `i` does not start one. */
 export type EscapeReader = (src: string, i: number, end: number) => Escape | undefined;
@@ -109,7 +112,7 @@ function triggerPattern(triggers: string): RegExp {
  * Decodes host [from, to) of a literal's content: escapes (read by `escape` at each character of `triggers`, a
  * backslash unless told) and interpolations (sorted host ranges inside the content), everything else verbatim.
  */
-export function decodeRange(out: ValueBuilder, literal: HostLiteral, src: string, from: number, to: number, escape?: EscapeReader, holes: readonly Interpolation[] = [], triggers = '\\'): void {
+export function decodeRange(out: ValueBuilder, literal: HostLiteral, src: string, from: number, to: number, escape?: EscapeReader, holes: readonly Interpolation[] = [], triggers = '\\', nameValue?: NameValue): void {
   let h = 0;
   while (h < holes.length && holes[h]!.end <= from) h++;
   const trigger = triggerPattern(triggers);
@@ -137,7 +140,12 @@ export function decodeRange(out: ValueBuilder, literal: HostLiteral, src: string
       continue;
     }
     const read = escape!(src, i, stop);
-    if (read) {
+    if (read && 'name' in read) {
+      const value = nameValue?.(read.name, i);
+      if (value) out.append(value);
+      else out.hole(i, i + read.length);
+      i += read.length;
+    } else if (read) {
       out.char(literal, read.text, i, i + read.length);
       i += read.length;
     } else {
