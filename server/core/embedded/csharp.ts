@@ -5,7 +5,7 @@
 import { backslashEscape, indentLines, refuse } from './encode';
 import { anchor, driverReceiver, lastSegment } from './drivers';
 import { decodeLines } from './java';
-import { climbTo, commonExpression, compactText, importFacts, indexIn, namedChildren, sameNode } from './nodes';
+import { climbTo, commonExpression, compactText, importFacts, indexIn, namedChildren, parentOf, sameNode, treeRoot } from './nodes';
 import type { CallShape, Context, Declaration, Evaluate, Expr, FileFacts, LanguageSupport, Node } from './syntax';
 import { type EscapeReader, type HostLiteral, type Interpolation, type Part, ValueBuilder, codePoint, decodeRange, indentWidth, isBlank, linesOf, readHex } from './value';
 
@@ -117,7 +117,8 @@ function argumentsOf(list: Node): { args: Node[]; keywords: Map<string, Node> } 
   return { args, keywords };
 }
 
-function callShape(node: Node): CallShape | undefined {
+function callShape(node: Node | null | undefined): CallShape | undefined {
+  if (!node) return undefined;
   if (node.type === 'invocation_expression') {
     const fn = node.childForFieldName('function');
     const list = node.childForFieldName('arguments');
@@ -148,19 +149,18 @@ function declaratorValue(declarator: Node): Node | undefined {
 function declarationOf(declarator: Node): Declaration | undefined {
   const nameNode = declarator.childForFieldName('name');
   const value = declaratorValue(declarator);
-  const statement = declarator.parent?.parent;
+  const statement = parentOf(parentOf(declarator));
   if (!nameNode || !value || !statement) return undefined;
   const modifiers = namedChildren(statement).filter((c) => c.type === 'modifier').map((c) => c.text);
   if (statement.type === 'field_declaration') {
     const constant = modifiers.includes('const') || (modifiers.includes('static') && modifiers.includes('readonly'));
     if (!constant) return undefined;
-    let file: Node = statement;
-    while (file.parent) file = file.parent;
+    const file = treeRoot(statement);
     return { name: nameNode.text, nameStart: nameNode.startIndex, value, scope: file, constant: true, reassignable: false };
   }
   if (statement.type === 'local_declaration_statement') {
-    let scope: Node | null = statement.parent;
-    while (scope && !FUNCTIONS.has(scope.type)) scope = scope.parent;
+    let scope: Node | null = parentOf(statement);
+    while (scope && !FUNCTIONS.has(scope.type)) scope = parentOf(scope);
     if (!scope) return undefined;
     return { name: nameNode.text, nameStart: nameNode.startIndex, value, scope, constant: false, reassignable: !modifiers.includes('const') };
   }
@@ -210,10 +210,10 @@ export const csharp: LanguageSupport = {
   decodeLiteral: (node, src, _mode, evaluate) => csLiteral(node, src, evaluate),
 
   contextOf(expr): Context {
-    const parent = expr.parent;
+    const parent = parentOf(expr);
     if (!parent) return { kind: 'other' };
-    if (parent.type === 'argument' && parent.parent?.type === 'argument_list') {
-      const call = parent.parent.parent && callShape(parent.parent.parent);
+    if (parent.type === 'argument' && parentOf(parent)?.type === 'argument_list') {
+      const call = callShape(parentOf(parentOf(parent)));
       if (!call) return { kind: 'other' };
       const index = indexIn(call.args, expr);
       const keyword = index < 0 ? [...call.keywords].find(([, v]) => sameNode(v, expr))?.[0] : undefined;
@@ -228,14 +228,14 @@ export const csharp: LanguageSupport = {
   },
 
   declarationAt(node) {
-    const parent = node.parent;
+    const parent = parentOf(node);
     if (node.type !== 'identifier' || parent?.type !== 'variable_declarator' || !sameNode(parent.childForFieldName('name'), node)) return undefined;
     return declarationOf(parent);
   },
 
   nameUse(node) {
     if (node.type !== 'identifier') return undefined;
-    const parent = node.parent;
+    const parent = parentOf(node);
     if (!parent) return node;
     if (parent.type === 'member_access_expression' && sameNode(parent.childForFieldName('name'), node)) {
       return csharp.classify(parent).kind === 'name' ? parent : undefined;
@@ -253,8 +253,8 @@ export const csharp: LanguageSupport = {
   keyspaceWords: /\b(?:Connect|ChangeKeyspace|WithDefaultKeyspace)\b/,
 
   keyspaceAt(node, facts) {
-    const access = node.parent;
-    const call = access?.type === 'member_access_expression' && sameNode(access.childForFieldName('name'), node) && access.parent ? callShape(access.parent) : undefined;
+    const access = parentOf(node);
+    const call = access?.type === 'member_access_expression' && sameNode(access.childForFieldName('name'), node) ? callShape(parentOf(access)) : undefined;
     if (!call || !facts.cassandra || call.args.length !== 1) return undefined;
     return { expr: call.args[0]!, via: call.node };
   },

@@ -70,13 +70,19 @@ export interface Layout {
 
 /** Lays out the CQL text: the statements in host order, `USE` lines where the session keyspace changes. */
 export function layOut(found: readonly FoundStatement[], keyspaces: readonly FoundKeyspace[], options: EmbeddedOptions, lineStartOf: (offset: number) => number): Layout {
-  let cql = '';
+  // The text is built as chunks and joined once: slicing a string built by `+=` flattens it each time.
+  const chunks: string[] = [];
+  let length = 0;
+  const add = (text: string): void => {
+    chunks.push(text);
+    length += text.length;
+  };
   const segments: Segment[] = [];
   const statements: EmbeddedStatement[] = [];
   const layouts: StatementLayout[] = [];
   const synth = (text: string, statement: number, hostStart: number, hostEnd = hostStart): void => {
-    segments.push({ kind: 'synth', cqlStart: cql.length, cqlEnd: cql.length + text.length, statement, hostStart, hostEnd });
-    cql += text;
+    segments.push({ kind: 'synth', cqlStart: length, cqlEnd: length + text.length, statement, hostStart, hostEnd });
+    add(text);
   };
   const setting = keyspaces.length === 0 && options.defaultKeyspace ? options.defaultKeyspace : undefined;
   if (setting && found.length > 0) synth(`USE ${quoteName(setting)};\n`, -1, 0);
@@ -98,23 +104,25 @@ export function layOut(found: readonly FoundStatement[], keyspaces: readonly Fou
       keyspace = { kind: 'code', name: keyspaceName(code), hostRange: { start: code.start, end: code.end }, via: code.via };
     }
     if (fromStatement) keyspace = fromStatement;
-    const textStart = cql.length;
+    const textStart = length;
+    let text = '';
     const holeRanges: SourceRange[] = [];
     let lastHost = statement.expr.endIndex;
     for (const part of statement.parts) {
       if (part.kind === 'text') {
-        segments.push({ kind: 'text', cqlStart: cql.length, cqlEnd: cql.length + part.text.length, statement: index, part });
-        cql += part.text;
+        segments.push({ kind: 'text', cqlStart: length, cqlEnd: length + part.text.length, statement: index, part });
+        add(part.text);
+        text += part.text;
         if (part.text.length > 0) lastHost = part.ends[part.ends.length - 1]!;
       } else {
-        const placeholder = placeholderFor(cql.slice(textStart), ++holes);
-        segments.push({ kind: 'hole', cqlStart: cql.length, cqlEnd: cql.length + placeholder.length, statement: index, hostStart: part.start, hostEnd: part.end });
-        holeRanges.push({ start: cql.length, end: cql.length + placeholder.length });
-        cql += placeholder;
+        const placeholder = placeholderFor(text, ++holes);
+        segments.push({ kind: 'hole', cqlStart: length, cqlEnd: length + placeholder.length, statement: index, hostStart: part.start, hostEnd: part.end });
+        holeRanges.push({ start: length, end: length + placeholder.length });
+        add(placeholder);
+        text += placeholder;
       }
     }
-    const textEnd = cql.length;
-    const text = cql.slice(textStart, textEnd);
+    const textEnd = length;
     const leading = text.length - text.trimStart().length;
     const trimmed = text.trim();
     const cqlRange = trimmed ? { start: textStart + leading, end: textStart + leading + trimmed.length } : { start: textStart, end: textStart };
@@ -130,14 +138,14 @@ export function layOut(found: readonly FoundStatement[], keyspaces: readonly Fou
     };
     statements.push(entry);
     const commentAt = anchors.length > 0 ? anchors.map((a) => lineStartOf(a.node.startIndex)) : [lineStartOf(statement.expr.startIndex)];
-    layouts.push({ textStart, textEnd, regionEnd: cql.length, commentAt: [...new Set(commentAt)].sort((a, b) => a - b), ...(statement.encodeParameters ? { encodeParameters: statement.encodeParameters } : {}) });
+    layouts.push({ textStart, textEnd, regionEnd: length, commentAt: [...new Set(commentAt)].sort((a, b) => a - b), ...(statement.encodeParameters ? { encodeParameters: statement.encodeParameters } : {}) });
     const use = anchors.length > 0 ? USE_STATEMENT.exec(trimmed) : null;
     if (use && current === code) {
       const name = use[1]!.startsWith('"') ? use[1]!.slice(1, -1).replace(/""/g, '"') : use[1]!.toLowerCase();
       fromStatement = { kind: 'code', name, hostRange: entry.hostRange, via: anchors[0]!.label };
     }
   });
-  return { cqlText: cql, statements, layouts, segments };
+  return { cqlText: chunks.join(''), statements, layouts, segments };
 }
 
 /** The host offset where the CQL offset `offset` starts (`end`: where the character before it ends). */

@@ -2,7 +2,7 @@
 // `fmt.Sprintf`, and gocql's (and gocqlx's) `session.Query`, `batch.Query` and `gocql.BatchEntry{Stmt: ...}`.
 import { backslashEscape, refuse } from './encode';
 import { anchor, driverReceiver } from './drivers';
-import { climbTo, commonExpression, compactText, importFacts, indexIn, namedChildren, sameNode } from './nodes';
+import { climbTo, commonExpression, compactText, importFacts, indexIn, namedChildren, parentOf, sameNode } from './nodes';
 import type { CallShape, Context, Declaration, Expr, FileFacts, LanguageSupport, Node } from './syntax';
 import { type EscapeReader, type HostLiteral, type Part, ValueBuilder, codePoint, decodeRange, readHex } from './value';
 
@@ -44,7 +44,8 @@ function goLiteral(node: Node, src: string): Part[] {
 const LITERALS = new Set(['interpreted_string_literal', 'raw_string_literal']);
 const FUNCTIONS = new Set(['function_declaration', 'method_declaration', 'func_literal']);
 
-function callShape(node: Node): CallShape | undefined {
+function callShape(node: Node | null | undefined): CallShape | undefined {
+  if (!node) return undefined;
   if (node.type !== 'call_expression') return undefined;
   const fn = node.childForFieldName('function');
   const args = node.childForFieldName('arguments');
@@ -57,8 +58,8 @@ function callShape(node: Node): CallShape | undefined {
 }
 
 function declarationOf(spec: Node, nameNode: Node, value: Node): Declaration | undefined {
-  let scope: Node | null = spec.parent;
-  while (scope && !FUNCTIONS.has(scope.type) && scope.type !== 'source_file') scope = scope.parent;
+  let scope: Node | null = parentOf(spec);
+  while (scope && !FUNCTIONS.has(scope.type) && scope.type !== 'source_file') scope = parentOf(scope);
   if (!scope) return undefined;
   const isConst = spec.type === 'const_spec';
   const fileLevel = scope.type === 'source_file';
@@ -91,7 +92,7 @@ function goAnchor(context: Context, facts: FileFacts) {
   if (context.kind === 'property') {
     // `gocql.BatchEntry{Stmt: ...}`, or an element of `[]gocql.BatchEntry{{Stmt: ...}}` whose type is elided.
     let literal: Node | null = context.container;
-    for (let i = 0; literal && literal.type !== 'composite_literal' && i < 4; i++) literal = literal.parent;
+    for (let i = 0; literal && literal.type !== 'composite_literal' && i < 4; i++) literal = parentOf(literal);
     const type = literal?.type === 'composite_literal' ? literal.childForFieldName('type')?.text ?? '' : '';
     return context.key === 'Stmt' && facts.cassandra && /BatchEntry/.test(type) ? anchor('gocql.BatchEntry', context.container) : undefined;
   }
@@ -126,19 +127,20 @@ export const go: LanguageSupport = {
   decodeLiteral: (node, src) => goLiteral(node, src),
 
   contextOf(expr): Context {
-    const parent = expr.parent;
+    const parent = parentOf(expr);
     if (!parent) return { kind: 'other' };
     if (parent.type === 'argument_list') {
-      const call = parent.parent && callShape(parent.parent);
+      const call = callShape(parentOf(parent));
       return call ? { kind: 'argument', call, index: indexIn(call.args, expr) } : { kind: 'other' };
     }
-    if (parent.type === 'literal_element' && parent.parent?.type === 'keyed_element' && sameNode(parent.parent.childForFieldName('value'), parent)) {
-      const key = parent.parent.childForFieldName('key')?.text;
-      const container = parent.parent.parent;
+    const keyed = parentOf(parent);
+    if (parent.type === 'literal_element' && keyed?.type === 'keyed_element' && sameNode(keyed.childForFieldName('value'), parent)) {
+      const key = keyed.childForFieldName('key')?.text;
+      const container = parentOf(parentOf(parent));
       return key && container ? { kind: 'property', key, container } : { kind: 'other' };
     }
     if (parent.type === 'expression_list') {
-      const spec = parent.parent;
+      const spec = parentOf(parent);
       const values = namedChildren(parent);
       const i = indexIn(values, expr);
       if (!spec || i < 0) return { kind: 'other' };
@@ -154,22 +156,24 @@ export const go: LanguageSupport = {
 
   declarationAt(node) {
     if (node.type !== 'identifier') return undefined;
-    const parent = node.parent;
+    const parent = parentOf(node);
     if (!parent) return undefined;
     if (parent.type === 'const_spec' || parent.type === 'var_spec') return specDeclaration(parent, node);
-    if (parent.type === 'expression_list' && parent.parent?.type === 'short_var_declaration' && sameNode(parent.parent.childForFieldName('left'), parent)) {
-      return specDeclaration(parent.parent, node);
+    const spec = parentOf(parent);
+    if (parent.type === 'expression_list' && spec?.type === 'short_var_declaration' && sameNode(spec.childForFieldName('left'), parent)) {
+      return specDeclaration(spec, node);
     }
     return undefined;
   },
 
   nameUse(node) {
     if (node.type !== 'identifier') return undefined;
-    const parent = node.parent;
+    const parent = parentOf(node);
     if (!parent) return node;
     if (parent.type === 'const_spec' || parent.type === 'var_spec' || /parameter/.test(parent.type)) return undefined;
-    if (parent.type === 'expression_list' && (parent.parent?.type === 'short_var_declaration' || parent.parent?.type === 'assignment_statement')
-      && sameNode(parent.parent.childForFieldName('left'), parent)) return undefined;
+    const statement = parentOf(parent);
+    if (parent.type === 'expression_list' && (statement?.type === 'short_var_declaration' || statement?.type === 'assignment_statement')
+      && sameNode(statement.childForFieldName('left'), parent)) return undefined;
     return node;
   },
 
@@ -190,16 +194,16 @@ export const go: LanguageSupport = {
 
   keyspaceAt(node, facts) {
     if (!facts.cassandra) return undefined;
-    const parent = node.parent;
+    const parent = parentOf(node);
     // cluster.Keyspace = "shop"
-    if (node.type === 'field_identifier' && parent?.type === 'selector_expression' && parent.parent?.type === 'expression_list') {
-      const assignment = parent.parent.parent;
-      if (assignment?.type !== 'assignment_statement' || !sameNode(assignment.childForFieldName('left'), parent.parent)) return undefined;
-      const expr = namedChildren(assignment.childForFieldName('right')!)[indexIn(namedChildren(parent.parent), parent)];
+    if (node.type === 'field_identifier' && parent?.type === 'selector_expression' && parentOf(parent)?.type === 'expression_list') {
+      const assignment = parentOf(parentOf(parent));
+      if (assignment?.type !== 'assignment_statement' || !sameNode(assignment.childForFieldName('left'), parentOf(parent))) return undefined;
+      const expr = namedChildren(assignment.childForFieldName('right')!)[indexIn(namedChildren(parentOf(parent)!), parent)];
       return expr ? { expr, via: assignment } : undefined;
     }
     // gocql.ClusterConfig{Keyspace: "shop"}
-    const keyed = parent?.type === 'literal_element' ? parent.parent : undefined;
+    const keyed = parent?.type === 'literal_element' ? parentOf(parent) : undefined;
     if (node.type === 'identifier' && keyed?.type === 'keyed_element' && sameNode(keyed.childForFieldName('key'), parent)) {
       const value = keyed.childForFieldName('value');
       const expr = value && namedChildren(value)[0];

@@ -3,6 +3,8 @@
 // synchronous, pure: the same text gives the same CQL text). See README.md beside this file for the packages.
 import { parseCql } from '../../../grammar';
 import { embeddedDocument, layOut } from './document';
+import { withParents } from './nodes';
+import { lastAtOrBefore } from './segments';
 import { csharp } from './csharp';
 import { go } from './go';
 import { java } from './java';
@@ -65,8 +67,16 @@ function standaloneStatement(text: string): boolean {
   return result.errors.length === 0 && result.statements.length === 1 && STANDALONE.test(result.statements[0]!.kind);
 }
 
+/** The start of the line holding an offset (line starts found once, then a binary search). */
 function lineStarts(text: string): (offset: number) => number {
-  return (offset) => text.lastIndexOf('\n', offset - 1) + 1;
+  let starts: number[] | undefined;
+  return (offset) => {
+    if (!starts) {
+      starts = [0];
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    }
+    return starts[Math.max(0, lastAtOrBefore(starts, offset, (s) => s))]!;
+  };
 }
 
 /**
@@ -94,12 +104,14 @@ export function readEmbedded(language: HostLanguage, hostText: string, options: 
     return embeddedDocument(language, hostText, undefined, problems, support.commentPrefix);
   }
   try {
-    const facts = support.facts(support.imports(hostText));
-    const reader = new Reader(support, hostText, tree.rootNode, facts);
-    const statements = reader.statements(standaloneStatement);
-    const keyspaces = statements.length > 0 ? reader.keyspaces() : [];
-    const layout = layOut(statements, keyspaces, options, lineStarts(hostText));
-    return embeddedDocument(language, hostText, layout, problems, support.commentPrefix);
+    return withParents(() => {
+      const facts = support.facts(support.imports(hostText));
+      const reader = new Reader(support, hostText, tree.rootNode, facts);
+      const statements = reader.statements(standaloneStatement);
+      const keyspaces = statements.length > 0 ? reader.keyspaces() : [];
+      const layout = layOut(statements, keyspaces, options, lineStarts(hostText));
+      return embeddedDocument(language, hostText, layout, problems, support.commentPrefix);
+    });
   } finally {
     tree.delete();
   }

@@ -3,7 +3,7 @@
 // and annotations (drivers.ts).
 import { backslashEscape } from './encode';
 import { driverReceiver, jvmAnchor, jvmFacts, lastSegment } from './drivers';
-import { climbTo, commonExpression, compactText, declaratorOf, indexIn, namedChildren, sameNode } from './nodes';
+import { climbTo, commonExpression, compactText, declaratorOf, indexIn, namedChildren, parentOf, sameNode, treeRoot } from './nodes';
 import type { CallShape, Context, Declaration, Expr, LanguageSupport, Node } from './syntax';
 import { type EscapeReader, type HostLiteral, type Interpolation, type NameValue, type Part, ValueBuilder, decodeRange, indentWidth, isBlank, linesOf, readHex } from './value';
 
@@ -96,7 +96,8 @@ function javaLiteral(node: Node, src: string): Part[] {
 const LITERALS = new Set(['string_literal']);
 const FUNCTIONS = new Set(['method_declaration', 'constructor_declaration', 'lambda_expression', 'compact_constructor_declaration', 'static_initializer']);
 
-function callShape(node: Node): CallShape | undefined {
+function callShape(node: Node | null | undefined): CallShape | undefined {
+  if (!node) return undefined;
   if (node.type === 'method_invocation') {
     const name = node.childForFieldName('name')?.text;
     const args = node.childForFieldName('arguments');
@@ -137,18 +138,17 @@ function hasModifier(declaration: Node, modifier: string): boolean {
 function declarationOf(declarator: Node): Declaration | undefined {
   const nameNode = declarator.childForFieldName('name');
   const value = declarator.childForFieldName('value');
-  const statement = declarator.parent;
+  const statement = parentOf(declarator);
   if (!nameNode || !value || !statement) return undefined;
   if (statement.type === 'field_declaration' || statement.type === 'constant_declaration') {
-    const inInterface = statement.parent?.type === 'interface_body';
+    const inInterface = parentOf(statement)?.type === 'interface_body';
     if (!inInterface && !hasModifier(statement, 'final')) return undefined;
-    let scope: Node = statement;
-    while (scope.parent) scope = scope.parent;
+    const scope = treeRoot(statement);
     return { name: nameNode.text, nameStart: nameNode.startIndex, value, scope, constant: true, reassignable: false };
   }
   if (statement.type === 'local_variable_declaration') {
-    let scope: Node | null = statement.parent;
-    while (scope && !FUNCTIONS.has(scope.type)) scope = scope.parent;
+    let scope: Node | null = parentOf(statement);
+    while (scope && !FUNCTIONS.has(scope.type)) scope = parentOf(scope);
     if (!scope) return undefined;
     return { name: nameNode.text, nameStart: nameNode.startIndex, value, scope, constant: false, reassignable: !hasModifier(statement, 'final') };
   }
@@ -187,19 +187,19 @@ export const java: LanguageSupport = {
   decodeLiteral: (node, src) => javaLiteral(node, src),
 
   contextOf(expr): Context {
-    const parent = expr.parent;
+    const parent = parentOf(expr);
     if (!parent) return { kind: 'other' };
     switch (parent.type) {
       case 'argument_list': {
-        const call = parent.parent && callShape(parent.parent);
+        const call = callShape(parentOf(parent));
         return call ? { kind: 'argument', call, index: indexIn(call.args, expr) } : { kind: 'other' };
       }
       case 'annotation_argument_list': {
-        const call = parent.parent && callShape(parent.parent);
+        const call = callShape(parentOf(parent));
         return call ? { kind: 'annotation', call, index: indexIn(call.args, expr) } : { kind: 'other' };
       }
       case 'element_value_pair': {
-        const call = parent.parent?.parent && callShape(parent.parent.parent);
+        const call = callShape(parentOf(parentOf(parent)));
         const keyword = parent.childForFieldName('key')?.text;
         return call && keyword ? { kind: 'annotation', call, index: -1, keyword } : { kind: 'other' };
       }
@@ -221,7 +221,7 @@ export const java: LanguageSupport = {
 
   nameUse(node) {
     if (node.type !== 'identifier') return undefined;
-    const parent = node.parent;
+    const parent = parentOf(node);
     if (!parent) return node;
     if (parent.type === 'field_access' && sameNode(parent.childForFieldName('field'), node)) {
       return java.classify(parent).kind === 'name' ? parent : undefined;
@@ -243,7 +243,7 @@ export const java: LanguageSupport = {
   keyspaceWords: /\b(?:connect|withKeyspace|getKeyspaceName)\b/,
 
   keyspaceAt(node, facts) {
-    const parent = node.parent;
+    const parent = parentOf(node);
     if (!parent || node.type !== 'identifier') return undefined;
     if (parent.type === 'method_invocation' && sameNode(parent.childForFieldName('name'), node)) {
       const call = callShape(parent);

@@ -4,7 +4,7 @@
 // `{ query }` objects and arrays of strings, and `new Client({ keyspace })`.
 import { backslashEscape } from './encode';
 import { anchor, driverReceiver } from './drivers';
-import { ancestor, climbTo, commonExpression, compactText, declaratorOf, importFacts, indexIn, namedChildren, sameNode } from './nodes';
+import { ancestor, climbTo, commonExpression, compactText, declaratorOf, importFacts, indexIn, namedChildren, parentOf, sameNode, treeRoot } from './nodes';
 import type { CallShape, Context, Declaration, Evaluate, Expr, FileFacts, LanguageSupport, Node } from './syntax';
 import { type EscapeReader, type HostLiteral, type Interpolation, type Part, ValueBuilder, codePoint, decodeRange, readHex } from './value';
 
@@ -62,7 +62,8 @@ const LITERALS = new Set(['string', 'template_string']);
 const FUNCTIONS = new Set(['function_declaration', 'function_expression', 'function', 'arrow_function', 'method_definition', 'generator_function_declaration', 'generator_function']);
 const WRAPPERS = new Set(['as_expression', 'satisfies_expression', 'non_null_expression', 'type_assertion']);
 
-function callShape(node: Node): CallShape | undefined {
+function callShape(node: Node | null | undefined): CallShape | undefined {
+  if (!node) return undefined;
   if (node.type !== 'call_expression' && node.type !== 'new_expression') return undefined;
   const fn = node.childForFieldName(node.type === 'new_expression' ? 'constructor' : 'function');
   const args = node.childForFieldName('arguments');
@@ -78,13 +79,12 @@ function callShape(node: Node): CallShape | undefined {
 function declarationOf(declarator: Node): Declaration | undefined {
   const nameNode = declarator.childForFieldName('name');
   const value = declarator.childForFieldName('value');
-  const statement = declarator.parent;
+  const statement = parentOf(declarator);
   if (nameNode?.type !== 'identifier' || !value || !statement) return undefined;
   const kind = statement.type === 'lexical_declaration' ? statement.childForFieldName('kind')?.text : 'var';
   const scope = ancestor(declarator, FUNCTIONS);
   if (!scope) {
-    let file: Node = declarator;
-    while (file.parent) file = file.parent;
+    const file = treeRoot(declarator);
     return { name: nameNode.text, nameStart: nameNode.startIndex, value, scope: file, constant: true, reassignable: kind !== 'const' };
   }
   return { name: nameNode.text, nameStart: nameNode.startIndex, value, scope, constant: false, reassignable: kind !== 'const' };
@@ -98,8 +98,8 @@ const OTHER_SQL_CALLS = new Set(['query', 'raw', 'prepare', '$queryRaw', '$execu
 
 /** The call an array literal is the first argument of, if any. */
 function arrayCall(array: Node): CallShape | undefined {
-  const args = array.parent;
-  const call = args?.type === 'arguments' && args.parent ? callShape(args.parent) : undefined;
+  const args = parentOf(array);
+  const call = args?.type === 'arguments' ? callShape(parentOf(args)) : undefined;
   return call && sameNode(call.args[0], array) ? call : undefined;
 }
 
@@ -111,7 +111,7 @@ function jsAnchor(context: Context, facts: FileFacts) {
   }
   if (context.kind === 'property') {
     if (context.key !== 'query') return undefined;
-    const array = context.container.parent;
+    const array = parentOf(context.container);
     const call = array?.type === 'array' ? arrayCall(array) : undefined;
     if (call?.name === 'batch' && driverReceiver(call.receiver, facts, /client/i) === 'anchor') return anchor(`${call.receiver?.replace(/^.*\./, '') || 'client'}.batch`, call.node);
     return cassandraOnly ? anchor('{ query }', context.container) : undefined;
@@ -135,7 +135,7 @@ export const javascript: LanguageSupport = {
         return { kind: 'literal', node };
       case 'template_string':
         // A tagged template is the tag function's business, not a string.
-        return node.parent?.type === 'call_expression' && sameNode(node.parent.childForFieldName('arguments'), node) ? { kind: 'other' } : { kind: 'literal', node };
+        return parentOf(node)?.type === 'call_expression' && sameNode(parentOf(node)!.childForFieldName('arguments'), node) ? { kind: 'other' } : { kind: 'literal', node };
       default: {
         const inner = WRAPPERS.has(node.type) ? namedChildren(node)[0] : undefined;
         return inner ? { kind: 'paren', inner } : commonExpression(node) ?? { kind: 'other' };
@@ -146,11 +146,11 @@ export const javascript: LanguageSupport = {
   decodeLiteral: (node, src, _mode, evaluate) => jsLiteral(node, src, evaluate),
 
   contextOf(expr): Context {
-    const parent = expr.parent;
+    const parent = parentOf(expr);
     if (!parent) return { kind: 'other' };
     switch (parent.type) {
       case 'arguments': {
-        const call = parent.parent && callShape(parent.parent);
+        const call = callShape(parentOf(parent));
         return call ? { kind: 'argument', call, index: indexIn(call.args, expr) } : { kind: 'other' };
       }
       case 'call_expression': {
@@ -161,7 +161,8 @@ export const javascript: LanguageSupport = {
       case 'pair': {
         const key = parent.childForFieldName('key');
         const name = key?.type === 'string' ? key.text.slice(1, -1) : key?.text;
-        return name && parent.parent && sameNode(parent.childForFieldName('value'), expr) ? { kind: 'property', key: name, container: parent.parent } : { kind: 'other' };
+        const container = parentOf(parent);
+        return name && container && sameNode(parent.childForFieldName('value'), expr) ? { kind: 'property', key: name, container } : { kind: 'other' };
       }
       case 'array':
         return { kind: 'element', array: parent };
@@ -183,7 +184,7 @@ export const javascript: LanguageSupport = {
 
   nameUse(node) {
     if (node.type !== 'identifier') return undefined;
-    const parent = node.parent;
+    const parent = parentOf(node);
     if (!parent) return node;
     if (parent.type === 'variable_declarator' && sameNode(parent.childForFieldName('name'), node)) return undefined;
     if (/parameter|import|export_specifier|pattern/.test(parent.type)) return undefined;
@@ -199,9 +200,10 @@ export const javascript: LanguageSupport = {
   keyspaceWords: /\bkeyspace\b/,
 
   keyspaceAt(node, facts) {
-    const pair = node.parent;
+    const pair = parentOf(node);
     if (!facts.cassandra || pair?.type !== 'pair' || !sameNode(pair.childForFieldName('key'), node)) return undefined;
     const expr = pair.childForFieldName('value');
-    return expr ? { expr, via: pair.parent?.parent?.type === 'arguments' ? pair.parent.parent.parent ?? pair : pair } : undefined;
+    const args = parentOf(parentOf(pair));
+    return expr ? { expr, via: args?.type === 'arguments' ? parentOf(args) ?? pair : pair } : undefined;
   },
 };

@@ -4,7 +4,7 @@
 import { backslashEscape, refuse } from './encode';
 import { jvmAnchor, jvmFacts, lastSegment } from './drivers';
 import { decodeLines } from './java';
-import { climbTo, commonExpression, compactText, indexIn, namedChildren, sameNode } from './nodes';
+import { climbTo, commonExpression, compactText, indexIn, namedChildren, parentOf, sameNode, treeRoot } from './nodes';
 import type { CallShape, Context, Declaration, Evaluate, Expr, LanguageSupport, Node } from './syntax';
 import { type EscapeReader, type HostLiteral, type Interpolation, type NameValue, type Part, ValueBuilder, decodeRange, indentWidth, isBlank, linesOf, readHex } from './value';
 
@@ -107,7 +107,8 @@ function argumentsOf(list: Node): { args: Node[]; keywords: Map<string, Node> } 
   return { args, keywords };
 }
 
-function callShape(node: Node): CallShape | undefined {
+function callShape(node: Node | null | undefined): CallShape | undefined {
+  if (!node) return undefined;
   if (node.type === 'call_expression') {
     const callee = node.namedChild(0);
     const list = namedChildren(node).find((c) => c.type === 'value_arguments');
@@ -138,14 +139,13 @@ function declarationOf(property: Node, value: Node): Declaration | undefined {
   if (!nameNode) return undefined;
   const isVar = property.children.some((c) => c?.type === 'var');
   const isConst = namedChildren(property).some((c) => c.type === 'modifiers' && /\bconst\b/.test(c.text));
-  let scope: Node | null = property.parent;
-  while (scope && !FUNCTIONS.has(scope.type) && scope.type !== 'class_body' && scope.type !== 'source_file') scope = scope.parent;
+  let scope: Node | null = parentOf(property);
+  while (scope && !FUNCTIONS.has(scope.type) && scope.type !== 'class_body' && scope.type !== 'source_file') scope = parentOf(scope);
   if (!scope) return undefined;
   if (FUNCTIONS.has(scope.type)) return { name: nameNode.text, nameStart: nameNode.startIndex, value, scope, constant: false, reassignable: isVar };
   // A member of a class or object, or a top-level property: a constant when it is `val` (or `const val`).
   if (isVar && !isConst) return undefined;
-  let file: Node = property;
-  while (file.parent) file = file.parent;
+  const file = treeRoot(property);
   return { name: nameNode.text, nameStart: nameNode.startIndex, value, scope: file, constant: true, reassignable: false };
 }
 
@@ -186,11 +186,11 @@ export const kotlin: LanguageSupport = {
   decodeLiteral: (node, src, mode, evaluate, nameValue) => kotlinLiteral(node, src, mode, evaluate, nameValue),
 
   contextOf(expr): Context {
-    const parent = expr.parent;
+    const parent = parentOf(expr);
     if (!parent) return { kind: 'other' };
-    if (parent.type === 'value_argument' && parent.parent?.type === 'value_arguments') {
-      const owner = parent.parent.parent;
-      const annotation = owner?.type === 'constructor_invocation' && owner.parent?.type === 'annotation' ? owner.parent : undefined;
+    if (parent.type === 'value_argument' && parentOf(parent)?.type === 'value_arguments') {
+      const owner = parentOf(parentOf(parent));
+      const annotation = owner?.type === 'constructor_invocation' && parentOf(owner)?.type === 'annotation' ? parentOf(owner) : undefined;
       const call = annotation ? callShape(annotation) : owner && callShape(owner);
       if (!call) return { kind: 'other' };
       const index = indexIn(call.args, expr);
@@ -206,8 +206,8 @@ export const kotlin: LanguageSupport = {
   },
 
   declarationAt(node) {
-    const variable = node.parent;
-    const property = variable?.type === 'variable_declaration' ? variable.parent : undefined;
+    const variable = parentOf(node);
+    const property = variable?.type === 'variable_declaration' ? parentOf(variable) : undefined;
     if (node.type !== 'identifier' || property?.type !== 'property_declaration') return undefined;
     const value = propertyValue(property);
     return value ? declarationOf(property, value) : undefined;
@@ -215,7 +215,7 @@ export const kotlin: LanguageSupport = {
 
   nameUse(node) {
     if (node.type !== 'identifier') return undefined;
-    const parent = node.parent;
+    const parent = parentOf(node);
     if (!parent) return node;
     if (parent.type === 'navigation_expression' && !sameNode(parent.namedChild(0), node)) {
       return kotlin.classify(parent).kind === 'name' ? parent : undefined;
@@ -237,8 +237,8 @@ export const kotlin: LanguageSupport = {
   keyspaceWords: /\b(?:connect|withKeyspace)\b/,
 
   keyspaceAt(node, facts) {
-    const navigation = node.parent;
-    const call = navigation?.type === 'navigation_expression' && navigation.parent ? callShape(navigation.parent) : undefined;
+    const navigation = parentOf(node);
+    const call = navigation?.type === 'navigation_expression' ? callShape(parentOf(navigation)) : undefined;
     if (!call || call.name !== node.text || call.args.length !== 1 || !facts.cassandra) return undefined;
     const arg = call.args[0]!;
     if (call.name === 'connect') return { expr: arg, via: call.node };

@@ -3,7 +3,7 @@
 // DataStax `cassandra-driver` calls (`execute` with `%s` / `%(name)s` parameters, `prepare` with `?`).
 import { backslashEscape, refuse } from './encode';
 import { anchor, driverReceiver, lastSegment } from './drivers';
-import { climbTo, compactText, importFacts, indexIn, namedChildren, sameNode } from './nodes';
+import { climbTo, compactText, importFacts, indexIn, namedChildren, parentOf, sameNode, treeRoot } from './nodes';
 import type { CallShape, Context, Declaration, Evaluate, Expr, FileFacts, LanguageSupport, Node } from './syntax';
 import { type EscapeReader, type HostLiteral, type Interpolation, type Part, ValueBuilder, codePoint, decodeRange, readHex } from './value';
 
@@ -75,7 +75,8 @@ function pythonLiteral(node: Node, src: string, evaluate: Evaluate): Part[] | un
 const LITERALS = new Set(['string']);
 const FUNCTIONS = new Set(['function_definition', 'lambda']);
 
-function callShape(node: Node): CallShape | undefined {
+function callShape(node: Node | null | undefined): CallShape | undefined {
+  if (!node) return undefined;
   if (node.type !== 'call') return undefined;
   const fn = node.childForFieldName('function');
   const argList = node.childForFieldName('arguments');
@@ -101,13 +102,12 @@ function callShape(node: Node): CallShape | undefined {
 function declarationOf(assignment: Node): Declaration | undefined {
   const left = assignment.childForFieldName('left');
   const value = assignment.childForFieldName('right');
-  if (left?.type !== 'identifier' || !value || assignment.parent?.type !== 'expression_statement') return undefined;
-  let scope: Node | null = assignment.parent.parent;
-  while (scope && !FUNCTIONS.has(scope.type) && scope.type !== 'module') scope = scope.parent;
+  if (left?.type !== 'identifier' || !value || parentOf(assignment)?.type !== 'expression_statement') return undefined;
+  let scope: Node | null = parentOf(parentOf(assignment));
+  while (scope && !FUNCTIONS.has(scope.type) && scope.type !== 'module') scope = parentOf(scope);
   if (!scope) return undefined;
   if (scope.type === 'module') {
-    let file: Node = scope;
-    while (file.parent) file = file.parent;
+    const file = treeRoot(scope);
     return { name: left.text, nameStart: left.startIndex, value, scope: file, constant: true, reassignable: true };
   }
   return { name: left.text, nameStart: left.startIndex, value, scope, constant: false, reassignable: true };
@@ -178,15 +178,15 @@ export const python: LanguageSupport = {
   decodeLiteral: (node, src, _mode, evaluate) => pythonLiteral(node, src, evaluate),
 
   contextOf(expr): Context {
-    let parent = expr.parent;
+    let parent = parentOf(expr);
     let keyword: string | undefined;
     if (parent?.type === 'keyword_argument' && sameNode(parent.childForFieldName('value'), expr)) {
       keyword = parent.childForFieldName('name')?.text;
-      parent = parent.parent;
+      parent = parentOf(parent);
     }
     if (!parent) return { kind: 'other' };
     if (parent.type === 'argument_list') {
-      const call = parent.parent && callShape(parent.parent);
+      const call = callShape(parentOf(parent));
       if (!call) return { kind: 'other' };
       return keyword ? { kind: 'argument', call, index: -1, keyword } : { kind: 'argument', call, index: indexIn(call.args, expr) };
     }
@@ -199,14 +199,14 @@ export const python: LanguageSupport = {
   },
 
   declarationAt(node) {
-    const parent = node.parent;
+    const parent = parentOf(node);
     if (node.type !== 'identifier' || parent?.type !== 'assignment' || !sameNode(parent.childForFieldName('left'), node)) return undefined;
     return declarationOf(parent);
   },
 
   nameUse(node) {
     if (node.type !== 'identifier') return undefined;
-    const parent = node.parent;
+    const parent = parentOf(node);
     if (!parent) return node;
     if (parent.type === 'attribute' && sameNode(parent.childForFieldName('attribute'), node)) {
       return python.classify(parent).kind === 'name' ? parent : undefined;
@@ -235,8 +235,8 @@ export const python: LanguageSupport = {
   keyspaceWords: /\b(?:connect|set_keyspace)\b/,
 
   keyspaceAt(node, facts) {
-    const attribute = node.parent;
-    const call = attribute?.type === 'attribute' && sameNode(attribute.childForFieldName('attribute'), node) && attribute.parent ? callShape(attribute.parent) : undefined;
+    const attribute = parentOf(node);
+    const call = attribute?.type === 'attribute' && sameNode(attribute.childForFieldName('attribute'), node) ? callShape(parentOf(attribute)) : undefined;
     if (!call || !facts.cassandra) return undefined;
     const expr = call.args[0] ?? call.keywords.get('keyspace');
     if (!expr) return undefined;

@@ -8,6 +8,7 @@
 // nodes around the literals that matter are visited: the keyword hits are found in the text, not by walking the
 // tree.
 import type { Anchor, Context, Declaration, FileFacts, FormatStyle, LanguageSupport, Node } from './syntax';
+import { nodeAt, parentOf } from './nodes';
 import { type Part, ValueBuilder, plainText, rewriteMatches } from './value';
 
 /** A literal whose content starts like a CQL statement (after a quote, white space, a Kotlin margin `|`). */
@@ -70,7 +71,7 @@ export class Reader {
     let hits = 0;
     for (let m = STATEMENT_START.exec(src); m && hits < MAX_HITS; m = STATEMENT_START.exec(src), hits++) {
       const at = STATEMENT_START.lastIndex - m[1]!.length;
-      const node = root.descendantForIndex(at, at + 1);
+      const node = nodeAt(root, at, at + 1);
       const literal = node && support.literalAt(node);
       if (!literal || seenLiteral.has(key(literal))) continue;
       seenLiteral.add(key(literal));
@@ -101,11 +102,13 @@ export class Reader {
     return [...found.values()].sort((a, b) => a.expr.startIndex - b.expr.startIndex);
   }
 
+  /**
+   * A literal tree-sitter could not read whole (an unterminated string), or one lying loose in an error. Code
+   * around an error often parses fine inside it (a method intact in a class the error swallowed): that is read.
+   */
   private insideError(node: Node): boolean {
     if (!this.root.hasError) return false;
-    if (node.hasError) return true;
-    for (let p = node.parent; p; p = p.parent) if (p.isError || p.isMissing) return true;
-    return false;
+    return node.hasError || node.isMissing || parentOf(node)?.isError === true;
   }
 
   /** The largest constant expression `node` is an operand of (a concatenation, a parenthesis, a format call). */
@@ -114,8 +117,8 @@ export class Reader {
     climbing: for (;;) {
       // A format call holds its arguments inside an argument list (and a C# argument), a Kotlin `.trimIndent()`
       // its literal inside a navigation: up to three levels.
-      let ancestor = current.parent;
-      for (let level = 0; ancestor && level < 3; level++, ancestor = ancestor.parent) {
+      let ancestor = parentOf(current);
+      for (let level = 0; ancestor && level < 3; level++, ancestor = parentOf(ancestor)) {
         const e = this.support.classify(ancestor);
         const id = key(current);
         const inside = level === 0 && ((e.kind === 'concat' && e.operands.some((o) => key(o) === id))
@@ -173,7 +176,7 @@ export class Reader {
     const from = declaration.constant ? declaration.scope.startIndex : declaration.value.endIndex;
     for (const at of this.positionsOf(declaration.name)) {
       if (at < from || at >= declaration.scope.endIndex || at === declaration.nameStart) continue;
-      const node = this.root.descendantForIndex(at, at + declaration.name.length);
+      const node = nodeAt(this.root, at, at + declaration.name.length);
       const use = node && this.support.nameUse(node);
       if (use) uses.push(use);
       if (uses.length >= MAX_USES) break;
@@ -268,7 +271,7 @@ export class Reader {
   private resolve(name: string, at: number): Part[] | undefined {
     let best: Declaration | undefined;
     for (const position of this.positionsOf(name)) {
-      const node = this.root.descendantForIndex(position, position + name.length);
+      const node = nodeAt(this.root, position, position + name.length);
       const declaration = node && this.support.declarationAt(node);
       if (!declaration || declaration.name !== name) continue;
       if (declaration.constant) {
@@ -343,7 +346,7 @@ export class Reader {
     const out: FoundKeyspace[] = [];
     const words = new RegExp(this.support.keyspaceWords.source, 'g');
     for (const m of this.src.matchAll(words)) {
-      const node = this.root.descendantForIndex(m.index, m.index + m[0].length);
+      const node = nodeAt(this.root, m.index, m.index + m[0].length);
       const found = node && this.support.keyspaceAt(node, this.facts);
       if (!found || this.insideError(found.expr)) continue;
       const parts = this.evaluate(found.expr);

@@ -98,16 +98,6 @@ export interface Interpolation {
   parts?: readonly Part[];
 }
 
-const triggerPatterns = new Map<string, RegExp>();
-function triggerPattern(triggers: string): RegExp {
-  let pattern = triggerPatterns.get(triggers);
-  if (!pattern) {
-    pattern = new RegExp(`[${triggers.replace(/[\\\]^-]/g, '\\$&')}]`, 'g');
-    triggerPatterns.set(triggers, pattern);
-  }
-  return pattern;
-}
-
 /**
  * Decodes host [from, to) of a literal's content: escapes (read by `escape` at each character of `triggers`, a
  * backslash unless told) and interpolations (sorted host ranges inside the content), everything else verbatim.
@@ -115,7 +105,6 @@ function triggerPattern(triggers: string): RegExp {
 export function decodeRange(out: ValueBuilder, literal: HostLiteral, src: string, from: number, to: number, escape?: EscapeReader, holes: readonly Interpolation[] = [], triggers = '\\', nameValue?: NameValue): void {
   let h = 0;
   while (h < holes.length && holes[h]!.end <= from) h++;
-  const trigger = triggerPattern(triggers);
   let i = from;
   while (i < to) {
     const hole = holes[h];
@@ -130,9 +119,8 @@ export function decodeRange(out: ValueBuilder, literal: HostLiteral, src: string
     // Runs without an escape are copied verbatim.
     let plainEnd = stop;
     if (escape) {
-      trigger.lastIndex = i;
-      const next = trigger.exec(src);
-      if (next && next.index < stop) plainEnd = next.index;
+      plainEnd = i;
+      while (plainEnd < stop && !triggers.includes(src[plainEnd]!)) plainEnd++;
     }
     if (plainEnd > i) {
       out.verbatim(literal, src.slice(i, plainEnd), i);
