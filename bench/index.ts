@@ -25,6 +25,7 @@ const benches: Bench[] = [
   { name: 'cli', module: './cli', exportName: 'runCliBench' },
   { name: 'evidence', module: './evidence', exportName: 'runEvidenceBench' },
   { name: 'heap', module: './heap', exportName: 'runHeapBench' },
+  { name: 'embedded', module: './embedded', exportName: 'runEmbeddedBench' },
 ];
 
 async function main(): Promise<void> {
