@@ -1,7 +1,7 @@
 // Runs the shard-formula snippets of docs/shard-formula.md, as written there, against cqlint's engine:
 // each language's code block plus a small driver that reads `n offset hex-of-UTF-8` lines and prints the
-// shard of each. Node and Python run in npm test (shard-snippets.test.ts); Java and Go, which need
-// Debian's JDK and Go toolchain, in CI: `npm run test:snippets` (node --import tsx test/docs/shard-snippets.ts java go).
+// shard of each. Node and Python run in npm test (shard-snippets.test.ts); Java, Go and C#, which need
+// Debian's JDK, Go toolchain and Mono, in CI: `npm run test:snippets` (node --import tsx test/docs/shard-snippets.ts java go csharp).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { mulberry32 } from '../helpers/random';
 
 const projectRoot = join(__dirname, '..', '..');
 
-export type SnippetLanguage = 'js' | 'python' | 'java' | 'go';
+export type SnippetLanguage = 'js' | 'python' | 'java' | 'go' | 'csharp';
 
 /** The fenced code block of a language in docs/shard-formula.md (exactly one each). */
 export function snippet(language: SnippetLanguage): string {
@@ -88,6 +88,16 @@ const DRIVERS: Record<SnippetLanguage, { files: (code: string) => Record<string,
     }),
     run: (dir) => [{ command: 'go', args: ['build', '-o', join(dir, 'shard-bin'), 'shard.go', 'main.go'] }, { command: join(dir, 'shard-bin'), args: [] }],
   },
+  csharp: {
+    files: (code) => ({
+      'Shard.cs': code,
+      'Main.cs': `using System;\nusing System.IO;\nusing System.Text;\npublic static class Program {\n  public static void Main() {\n    var input = new StreamReader(Console.OpenStandardInput(), new UTF8Encoding(false));\n`
+        + `    var output = new StringBuilder();\n    for (string line; (line = input.ReadLine()) != null;) {\n      if (line.Length == 0) continue;\n      var p = line.Split(' ');\n      var hex = p.Length > 2 ? p[2] : "";\n`
+        + `      var bytes = new byte[hex.Length / 2];\n      for (int i = 0; i < bytes.Length; i++) bytes[i] = Convert.ToByte(hex.Substring(2 * i, 2), 16);\n`
+        + `      output.Append(CqlintShard.Shard(Encoding.UTF8.GetString(bytes), uint.Parse(p[0]), uint.Parse(p[1]))).Append('\\n');\n    }\n    Console.Out.Write(output.ToString());\n  }\n}\n`,
+    }),
+    run: (dir) => [{ command: 'mcs', args: ['-out:' + join(dir, 'shard.exe'), 'Shard.cs', 'Main.cs'] }, { command: 'mono', args: [join(dir, 'shard.exe')] }],
+  },
 };
 
 /** Runs a language's snippet on the vectors; the shards it printed, or why it could not run. */
@@ -121,7 +131,7 @@ export function disagreements(language: SnippetLanguage, input = vectors()): str
 if (require.main === module) {
   const languages = process.argv.slice(2) as SnippetLanguage[];
   let failed = false;
-  for (const language of languages.length ? languages : (['java', 'go'] as SnippetLanguage[])) {
+  for (const language of languages.length ? languages : (['java', 'go', 'csharp'] as SnippetLanguage[])) {
     const wrong = disagreements(language);
     console.log(`${wrong.length ? '✖' : '✔'} docs/shard-formula.md ${language} snippet ${wrong.length ? `disagrees with cqlint:\n    ${wrong.join('\n    ')}` : 'gives cqlint\'s shard for every test value'}`);
     failed ||= wrong.length > 0;
