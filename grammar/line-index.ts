@@ -27,7 +27,23 @@ interface Position {
   character: number;
 }
 
-export class LineIndex {
+/**
+ * Where the offsets of a CQL text show to people. For a CQL file, its own lines (a LineIndex); for the CQL read
+ * out of application code, the host file's lines (server/core/embedded). Offsets stay offsets into the CQL text
+ * (the AST's); lines, columns and positions are where they show.
+ */
+export interface SourcePositions {
+  /** The 1-based line and column where `offset` shows; `offset` itself is kept as it is (clamped). */
+  location(offset: number): SourceLocation;
+  /** A range's 1-based lines and columns. */
+  locate(range: SourceRange): LocatedRange;
+  /** LSP's 0-based position of `offset`. */
+  positionAt(offset: number): Position;
+  /** The offset shown at an LSP position; undefined where the position shows none of the text (host code around the CQL). */
+  offsetAt(position: Position): number | undefined;
+}
+
+export class LineIndex implements SourcePositions {
   /** Offset of the first character of every line. */
   readonly lineStarts: number[];
 

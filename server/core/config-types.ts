@@ -61,6 +61,22 @@ export interface CqlintConfig {
    * folders, absolute once loaded (written relative to the .cqlint.json), with what the output does not say.
    */
   evidence?: EvidenceSetting[];
+  /**
+   * The keyspace of statements in application code that name a table without one, when the code itself does not
+   * say (`cluster.connect('shop')`, `new Client({ keyspace: 'shop' })`, ...).
+   */
+  defaultKeyspace?: string;
+  /** Reading the CQL inside application code (docs/application-code.md): which languages; all by default. */
+  embedded?: EmbeddedSetting;
+}
+
+/** The application languages whose files cqlint reads CQL from, as the settings name them. */
+export const EMBEDDED_LANGUAGES = ['java', 'kotlin', 'python', 'go', 'javascript', 'typescript', 'csharp'] as const;
+export type EmbeddedLanguageName = (typeof EMBEDDED_LANGUAGES)[number];
+
+export interface EmbeddedSetting {
+  /** The languages read; an empty list reads none. */
+  languages: readonly EmbeddedLanguageName[];
 }
 
 export interface SampleSetting {

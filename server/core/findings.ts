@@ -1,6 +1,6 @@
 // What an analysis reports, independent of how it is shown (LSP diagnostic, CLI line, SARIF result).
 import type { SourceRange } from '../../grammar/ast';
-import type { LineIndex, LocatedRange } from '../../grammar/line-index';
+import type { LocatedRange, SourcePositions } from '../../grammar/line-index';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -55,7 +55,7 @@ export type OffsetFinding = FindingWith<SourceRange>;
  * located when asked for, since a lint result stands while an edit elsewhere (a comment above a table)
  * moves the definitions it points at. A related location in a file with no text is left out, not misplaced.
  */
-export function locateFindings(findings: readonly OffsetFinding[], filePath: string, lines: LineIndex, linesOf: (filePath: string) => LineIndex | undefined): Finding[] {
+export function locateFindings(findings: readonly OffsetFinding[], filePath: string, lines: SourcePositions, linesOf: (filePath: string) => SourcePositions | undefined): Finding[] {
   return findings.map((finding) => {
     // A spread with the range replaced (V8 copies such a literal fast; a rest pattern is several times slower).
     const located = { ...finding, range: lines.locate(finding.range) } as Finding;

@@ -5,7 +5,7 @@ import { statSync } from 'node:fs';
 
 import type { ParseResult, QualifiedName } from '../../grammar/ast';
 import { forgetParse, parseCql } from '../../grammar';
-import { LineIndex } from '../../grammar/line-index';
+import { LineIndex, type SourcePositions } from '../../grammar/line-index';
 import { locateFindings, type Finding, type OffsetFinding } from './findings';
 import { buildFileSchema, compactFileSchema, keyDefinitions, mergeSchemas, type FileSchema } from './schema/build';
 import { allSameShape, resolveTableName } from './schema/resolve';
@@ -25,6 +25,10 @@ import { RuleRunner, ruleOptions, severityFor, type ReferenceDependency } from '
 import { ReferenceIndex } from './reference-index';
 import { ddlSignature, reuseFileSchema } from './schema-reuse';
 import { fileEntry, isWellFormed, packText, textOf, type FileEntry } from './project-entry';
+import { hostLanguageOf, readEmbedded, type EmbeddedDocument, type HostEditResult, type HostLanguage } from './embedded';
+import type { TextEdit } from './util/text-edit';
+import { HostPositions, refusedDocument, touchesHole } from './embedded/in-project';
+import { analysisRefusal } from './io/input-limits';
 
 export type { TargetId } from './targets';
 export type { CqlintConfig, RuleLevel, ConfigError } from './config-types';
@@ -89,6 +93,24 @@ export interface IndexedFile {
   schema: FileSchema;
   references: TableReference[];
   packed: Uint8Array;
+  /** For application code: the host file's text, deflated (positions in it are read from it again). */
+  hostPacked?: Uint8Array;
+}
+
+/**
+ * Application code (a Java, Python, Go, JavaScript/TypeScript, Kotlin or C# file) as the Project holds it: the
+ * engine reads the CQL text of its statements (the entry's text); findings show at host positions.
+ */
+interface HostFile {
+  language: HostLanguage;
+  /** The file's own text, or deflated once an adopted index is all the Project has of it. */
+  hostText?: string;
+  hostPacked?: Buffer;
+  /** The keyspace of statements the code names none for, as the document was read with. */
+  defaultKeyspace: string | undefined;
+  /** Read when needed (an adopted index holds the host text only). */
+  doc?: EmbeddedDocument;
+  positions?: HostPositions;
 }
 
 interface LoadedConfig {
@@ -132,6 +154,8 @@ export class Project {
     schema: () => this.schema(),
     resolveParts: (filePath, keyspace, table, atOffset) => this.resolveParts(filePath, keyspace, table, atOffset),
   });
+  /** The files of application code, by path (see HostFile). */
+  private readonly hosts = new Map<string, HostFile>();
   /** Rule and fix crashes are contained (they must never take the server down); the last ones are kept here. */
   readonly internalErrors: { ruleId: string; filePath: string; error: unknown }[] = [];
 
@@ -142,6 +166,20 @@ export class Project {
   setOptions(options: ProjectOptions): void {
     this.options = { ...options };
     this.optionsVersion++;
+    this.rereadHosts();
+  }
+
+  /** Application code whose default keyspace (its .cqlint.json's) is not the one it was read with is read again. */
+  private rereadHosts(): void {
+    for (const [filePath, host] of this.hosts) {
+      if (this.defaultKeyspaceOf(filePath) === host.defaultKeyspace) continue;
+      const hostText = this.sourceText(filePath);
+      if (hostText !== undefined) this.setFile(filePath, hostText, { reread: true });
+    }
+  }
+
+  private defaultKeyspaceOf(filePath: string): string | undefined {
+    return this.configFor(filePath).defaultKeyspace;
   }
 
   /** The sampleSummary hook answers differently (a sample was read): findings are computed again. */
@@ -186,7 +224,20 @@ export class Project {
     return found ?? undefined;
   }
 
-  setFile(filePath: string, text: string): void {
+  /**
+   * Sets a file's text: CQL, or application code (hostLanguageOf: by its extension), whose statements are read
+   * out of it (readEmbedded: the host languages must be loaded first, see loadHostLanguages) and linted as CQL.
+   */
+  setFile(filePath: string, text: string, { reread = false }: { reread?: boolean } = {}): void {
+    const language = hostLanguageOf(filePath);
+    if (language) {
+      const old = this.hosts.get(filePath);
+      const defaultKeyspace = this.defaultKeyspaceOf(filePath);
+      if (!reread && old?.hostText === text && old.defaultKeyspace === defaultKeyspace && old.doc) return;
+      const doc = readHostFile(language, text, defaultKeyspace);
+      this.hosts.set(filePath, { language, hostText: text, defaultKeyspace, doc });
+      text = doc.cqlText;
+    }
     const old = this.entries.get(filePath);
     if (old && textOf(old) === text) return;
     if (old?.schema) this.previousDefined.set(filePath, old.schema.definedNames);
@@ -208,6 +259,7 @@ export class Project {
     if (!old) return;
     if (old.schema) this.previousDefined.set(filePath, old.schema.definedNames);
     this.entries.delete(filePath);
+    this.hosts.delete(filePath);
     this.references.markStale(filePath);
     this.modelChecked = false;
   }
@@ -220,14 +272,71 @@ export class Project {
     return [...this.entries.keys()];
   }
 
+  /** The CQL text of a file: its own text, or for application code the CQL text read out of it (see embedded/). */
   getText(filePath: string): string | undefined {
     const entry = this.entries.get(filePath);
     return entry && textOf(entry);
   }
 
+  /** What the file itself holds: for application code its host text (what fixes edit and writers write), else getText. */
+  sourceText(filePath: string): string | undefined {
+    const host = this.hosts.get(filePath);
+    if (!host) return this.getText(filePath);
+    return host.hostText ?? (host.hostPacked ? textOf({ packed: host.hostPacked }) : undefined);
+  }
+
+  /** The application code a file is read as (its host language), or undefined for a CQL file. */
+  hostLanguage(filePath: string): HostLanguage | undefined {
+    return this.hosts.get(filePath)?.language;
+  }
+
+  /** The statements read out of a file of application code, and its map back to the host text. */
+  embedded(filePath: string): EmbeddedDocument | undefined {
+    const host = this.hosts.get(filePath);
+    if (!host) return undefined;
+    if (!host.doc) {
+      const hostText = this.sourceText(filePath)!;
+      host.doc = readHostFile(host.language, hostText, host.defaultKeyspace);
+    }
+    return host.doc;
+  }
+
   /**
-   * Lines and columns of a file's ranges (the AST keeps offsets): the line index of its current text. The
-   * last few are kept, since a file's findings point at the same few definitions.
+   * Edits of a file's CQL text (a fix's) as edits of what the file holds (sourceText): the same for a CQL file;
+   * for application code, written into its string literals with the host's quoting (EmbeddedDocument.hostEdits),
+   * or refused with why.
+   */
+  sourceEdits(filePath: string, edits: readonly TextEdit[]): HostEditResult {
+    const doc = this.hosts.has(filePath) ? this.embedded(filePath) : undefined;
+    return doc ? doc.hostEdits(edits) : { edits: [...edits] };
+  }
+
+  /** The lines of what the file holds (sourceText), for the positions of sourceEdits. */
+  sourceLines(filePath: string): LineIndex | undefined {
+    if (!this.hosts.has(filePath)) return this.lineIndex(filePath);
+    return (this.positions(filePath) as HostPositions | undefined)?.hostLines;
+  }
+
+  /**
+   * Where a file's offsets show to people: its own lines, or for application code the host file's (see
+   * SourcePositions). Findings, related locations, the report's places and the editor's ranges go through it.
+   */
+  positions(filePath: string): SourcePositions | undefined {
+    const host = this.hosts.get(filePath);
+    if (!host) return this.lineIndex(filePath);
+    if (!host.positions) {
+      const doc = this.embedded(filePath);
+      const hostText = this.sourceText(filePath);
+      if (!doc || hostText === undefined) return undefined;
+      host.positions = new HostPositions(doc, hostText);
+    }
+    return host.positions;
+  }
+
+  /**
+   * The lines of a file's CQL text (the AST keeps offsets): its line index. The last few are kept, since a
+   * file's findings point at the same few definitions. Where a range shows to people is positions(): for
+   * application code, the host file's lines.
    */
   lineIndex(filePath: string): LineIndex | undefined {
     const entry = this.entries.get(filePath);
@@ -300,7 +409,9 @@ export class Project {
     // A text kept as it is (keepTexts) is deflated for the copy.
     if (!entry.packed && entry.text !== undefined && isWellFormed(entry.text)) entry.packed = packText(entry.text);
     if (!entry.packed) return undefined;
-    return { filePath, schema: entry.schema, references: entry.references, packed: entry.packed };
+    const host = this.hosts.get(filePath);
+    const hostPacked = host && (host.hostPacked ?? (host.hostText !== undefined && isWellFormed(host.hostText) ? packText(host.hostText) : undefined));
+    return { filePath, schema: entry.schema, references: entry.references, packed: entry.packed, ...(hostPacked ? { hostPacked } : {}) };
   }
 
   /**
@@ -312,6 +423,11 @@ export class Project {
     if (old?.schema) this.previousDefined.set(file.filePath, old.schema.definedNames);
     const packed = Buffer.isBuffer(file.packed) ? file.packed : Buffer.from(file.packed.buffer, file.packed.byteOffset, file.packed.byteLength);
     this.entries.set(file.filePath, fileEntry({ packed, schema: file.schema, references: file.references, released: true }));
+    const language = hostLanguageOf(file.filePath);
+    if (language && file.hostPacked) {
+      const hostPacked = Buffer.isBuffer(file.hostPacked) ? file.hostPacked : Buffer.from(file.hostPacked.buffer, file.hostPacked.byteOffset, file.hostPacked.byteLength);
+      this.hosts.set(file.filePath, { language, hostPacked, defaultKeyspace: this.defaultKeyspaceOf(file.filePath) });
+    } else this.hosts.delete(file.filePath);
     this.references.markStale(file.filePath);
     this.modelChecked = false;
   }
@@ -521,7 +637,10 @@ export class Project {
 
   private locate(filePath: string, findings: readonly OffsetFinding[]): Finding[] {
     if (!findings.length) return [];
-    return locateFindings(findings, filePath, this.lineIndex(filePath)!, (other) => this.lineIndex(other));
+    // A statement read from code with a hole (a name or value the program computes): what touches it is a guess.
+    const doc = this.hosts.has(filePath) ? this.embedded(filePath) : undefined;
+    const shown = doc?.statements.some((s) => s.holes.length) ? findings.filter((f) => !touchesHole(doc, f.range)) : findings;
+    return locateFindings(shown, filePath, this.positions(filePath)!, (other) => this.positions(other));
   }
 
   /** A rule's options for a file (defaults from meta, overridden by the config); undefined when the rule is off there. */
@@ -537,6 +656,16 @@ export class Project {
     this.internalErrors.push({ ruleId, filePath, error });
     if (this.internalErrors.length > 20) this.internalErrors.shift();
   }
+}
+
+/**
+ * The CQL of a file of application code, under the statement-size guard every CQL text analysed gets
+ * (core/io/input-limits.ts): a literal holding a statement too large to parse refuses the file's CQL, with why.
+ */
+function readHostFile(language: HostLanguage, hostText: string, defaultKeyspace: string | undefined): EmbeddedDocument {
+  const doc = readEmbedded(language, hostText, defaultKeyspace !== undefined ? { defaultKeyspace } : undefined);
+  const refused = analysisRefusal(doc.cqlText);
+  return refused === undefined ? doc : refusedDocument(language, hostText.length, `its CQL is not analysed: ${refused}`);
 }
 
 /**

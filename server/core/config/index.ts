@@ -5,9 +5,9 @@ import { dirname, join, resolve } from 'node:path';
 import { isInside, readTextFile, readTextFileSync, type ReadResult } from '../io/files';
 import { TARGET_IDS, isTargetId } from '../targets';
 import { allRules } from '../rules';
-import type { ColumnHints, ConfigError, CqlintConfig, EvidenceSetting, RuleLevel, RuleSetting, SampleSetting, TableHints } from '../config-types';
+import type { ColumnHints, ConfigError, CqlintConfig, EmbeddedLanguageName, EmbeddedSetting, EvidenceSetting, RuleLevel, RuleSetting, SampleSetting, TableHints } from '../config-types';
 import { parseDuration } from '../evidence/header';
-import { RULE_LEVELS } from '../config-types';
+import { EMBEDDED_LANGUAGES, RULE_LEVELS } from '../config-types';
 import { nearest } from '../util/edit-distance';
 import { nameRecord, ownEntry } from '../util/names';
 import { jsonErrorOffset } from '../util/json-scan';
@@ -105,7 +105,7 @@ function parseConfigText(text: string, path: string): LoadedConfigFile {
   }
 }
 
-const TOP_LEVEL_KEYS = new Set(['$schema', 'target', 'rules', 'tables', 'ring', 'samples', 'ignorePatterns', 'evidence']);
+const TOP_LEVEL_KEYS = new Set(['$schema', 'target', 'rules', 'tables', 'ring', 'samples', 'ignorePatterns', 'evidence', 'defaultKeyspace', 'embedded']);
 const HINT_KEYS: Record<keyof TableHints, 'rate' | 'count' | 'sizes' | 'columns'> = {
   rowsPerPartition: 'count',
   writesPerSecondPerPartition: 'rate',
@@ -308,7 +308,7 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
   for (const key of Object.keys(json)) {
     if (!TOP_LEVEL_KEYS.has(key)) {
       const hint = closest(key, [...TOP_LEVEL_KEYS].filter((k) => k !== '$schema'));
-      errors.push({ key, message: `${key}: unknown setting${hint ? ` (did you mean "${hint}"?)` : ''}; known: target, rules, tables, ring, samples, ignorePatterns, evidence` });
+      errors.push({ key, message: `${key}: unknown setting${hint ? ` (did you mean "${hint}"?)` : ''}; known: ${[...TOP_LEVEL_KEYS].filter((k) => k !== '$schema').join(', ')}` });
     }
   }
   if ('target' in json) {
@@ -351,8 +351,42 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
     } else errors.push({ key: 'ignorePatterns', message: `ignorePatterns: must be an array of gitignore patterns (strings), got ${describe(patterns)}` });
   }
   if ('evidence' in json) config.evidence = parseEvidence(json.evidence, source, errors);
+  if ('defaultKeyspace' in json) {
+    if (typeof json.defaultKeyspace === 'string' && json.defaultKeyspace.trim() !== '') config.defaultKeyspace = json.defaultKeyspace;
+    else errors.push({ key: 'defaultKeyspace', message: `defaultKeyspace: must be a keyspace name, got ${describe(json.defaultKeyspace)}` });
+  }
+  if ('embedded' in json) {
+    const embedded = parseEmbedded(json.embedded, errors);
+    if (embedded) config.embedded = embedded;
+  }
   if (source) for (const e of errors) e.message = `${where}${e.message}`;
   return { config, errors };
+}
+
+/** `embedded`: false (no application code is read), or { languages: [...] }. */
+function parseEmbedded(value: unknown, errors: ConfigError[]): EmbeddedSetting | undefined {
+  if (value === false) return { languages: [] };
+  if (value === true) return { languages: EMBEDDED_LANGUAGES };
+  const known = EMBEDDED_LANGUAGES.map((l) => `"${l}"`).join(', ');
+  if (!isPlainObject(value)) {
+    errors.push({ key: 'embedded', message: `embedded: must be false or { "languages": [...] }, got ${describe(value)}` });
+    return undefined;
+  }
+  for (const key of Object.keys(value)) {
+    if (key !== 'languages') errors.push({ key: `embedded.${key}`, message: `embedded.${key}: unknown setting; known: languages` });
+  }
+  if (!('languages' in value)) return undefined;
+  const languages = value.languages;
+  if (!Array.isArray(languages)) {
+    errors.push({ key: 'embedded.languages', message: `embedded.languages: must be a list of ${known}, got ${describe(languages)}` });
+    return undefined;
+  }
+  const kept: EmbeddedLanguageName[] = [];
+  for (const [i, language] of languages.entries()) {
+    if ((EMBEDDED_LANGUAGES as readonly unknown[]).includes(language)) kept.push(language as EmbeddedLanguageName);
+    else errors.push({ key: `embedded.languages[${i}]`, message: `embedded.languages[${i}]: must be one of ${known}, got ${describe(language)}` });
+  }
+  return { languages: kept };
 }
 
 /** `samples`: table -> "file.csv" or { file, columns }, files relative to the config that names them. */

@@ -49,7 +49,7 @@ export function projectFixEnvironment(project: Project, filePath: string, settin
     udts: udtLookupFrom(project.schema()),
     viewsOf: (table) => viewsOf(project, table),
     definitionsOf: (table) => definitionsOf(project, table),
-    lineOf: (file, text, offset) => (project.getText(file) === text ? project.lineIndex(file)?.location(offset).line : new LineIndex(text).location(offset).line) ?? 0,
+    lineOf: (file, text, offset) => (project.getText(file) === text ? project.positions(file)?.location(offset).line : new LineIndex(text).location(offset).line) ?? 0,
     ...(settings.relativePath ? { relativePath: settings.relativePath } : {}),
     ...(settings.safeOnly ? { safeOnly: true } : {}),
     onError: settings.onError,

@@ -446,7 +446,7 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
   });
 
   const partitionKey = table.partitionKey.map((c) => c.name);
-  const lineOf = (filePath: string, offset: number): number => (project.lineIndex(filePath)?.lineAt(offset) ?? 0) + 1;
+  const lineOf = (filePath: string, offset: number): number => project.positions(filePath)?.location(offset).line ?? 1;
   const queries: QueryReference[] = references.map((r) => {
     const facts = queryAccess(project, table, r);
     return {
@@ -461,7 +461,7 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     ...attributed.queries.map(({ reference, finding: f }) => ({ ruleId: f.ruleId, severity: f.severity, message: f.message, on: 'query' as const, file: reference.file, line: f.range.start.line })),
   ];
   const isHot = own.some((f) => f.ruleId === 'hot-partition' || f.ruleId === 'partition-throughput');
-  const namePosition = project.lineIndex(table.filePath)?.positionAt(table.nameRange.start) ?? { line: 0, character: 0 };
+  const namePosition = project.positions(table.filePath)?.positionAt(table.nameRange.start) ?? { line: 0, character: 0 };
   return {
     table: table.qualifiedName,
     kind: table.kind,

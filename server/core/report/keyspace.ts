@@ -90,7 +90,7 @@ export interface KeyspaceView {
 const MAX_QUERY_TEXT = 140;
 
 function placeOf(project: Project, file: string, offset: number): SourcePlace {
-  const lines = project.lineIndex(file);
+  const lines = project.positions(file);
   if (!lines) return { file, line: 0, character: 0 };
   const { line, character } = lines.positionAt(offset);
   return { file, line, character };
