@@ -11,10 +11,12 @@ import { applyEdits } from '../core/fixes/text';
 import type { Fix, TextEdit } from '../core/fixes/types';
 import { Project } from '../core/project';
 import { EVIDENCE_OPTION, ProjectFacts, evidenceOption } from './project-facts';
+import { EMBEDDED_OPTION, collectSourceFiles, embeddedOption, keepSourceFile } from './sources';
+import type { EmbeddedLanguageName } from '../core/config-types';
 import type { TargetId } from '../core/targets';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import {
-  CONFIG_OPTIONS, EXIT, InputError, NO_IGNORE_OPTION, UsageError, collectCqlFiles, discoveredConfigs, displayPath, explicitConfig, failureReporter,
+  CONFIG_OPTIONS, EXIT, InputError, NO_IGNORE_OPTION, UsageError, discoveredConfigs, displayPath, explicitConfig, failureReporter,
   ignoreCheck, inputFolders, parseCommandArgs, parseTargetOption, readInput, writeOutput, type CliIO, type ReadBack,
 } from './io';
 
@@ -30,6 +32,7 @@ const FIX_OPTIONS = {
   ...CONFIG_OPTIONS,
   ...NO_IGNORE_OPTION,
   ...EVIDENCE_OPTION,
+  ...EMBEDDED_OPTION,
   ...HELP_OPTION,
 } satisfies CliOptions;
 
@@ -59,6 +62,8 @@ interface FixCommandOptions {
   noIgnore: boolean;
   /** --evidence: files or folders of evidence for every table. */
   evidence: string[];
+  /** --embedded: the application languages whose CQL is read (and rewritten). */
+  embedded?: readonly EmbeddedLanguageName[];
   inputs: string[];
 }
 
@@ -85,6 +90,7 @@ function parseFixArgs(args: string[]): FixCommandOptions | 'help' {
     noConfig: v['no-config'] === true,
     noIgnore: v['no-ignore'] === true,
     evidence: evidenceOption(v.evidence),
+    embedded: embeddedOption(v.embedded),
     inputs: parsed.positionals,
   };
 }
@@ -126,15 +132,16 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
   const roots = await inputFolders(options.inputs, io);
   const configs = discoveredConfigs(roots);
   const ignored = options.noIgnore ? undefined : ignoreCheck(io, report, (entry) => config ?? configs.lookup(entry)?.config);
-  const files = await collectCqlFiles(options.inputs, io, report, ignored);
+  const files = await collectSourceFiles(options.inputs, io, report, ignored, { override: options.embedded, configFor: (entry) => config ?? configs.lookup(entry)?.config });
   const project = new Project({ target: options.target, config, configLookup: configs.lookup, ...facts.projectOptions() });
   // Each file's byte order mark and stamp: the writer keeps the one and refuses a file edited since the read.
   const boms = new Map<string, ReadBack>();
   for (const file of files) {
     const read = await readInput(file, io, report);
     if (!read) continue;
-    boms.set(file, { bom: read.bom, stamp: read.stamp });
     project.setFile(file, read.text);
+    if (!keepSourceFile(project, file, io)) continue;
+    boms.set(file, { bom: read.bom, stamp: read.stamp });
   }
   if (config === undefined) {
     for (const file of boms.keys()) configs.lookup(file);
@@ -190,12 +197,16 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
   if (!fix) throw new InputError(`no fix "${options.fix}" for the ${located.finding.ruleId} finding on ${located.table}; its fixes: ${fixes.map((f) => f.id).join(', ')}`);
 
   const changes: { filePath: string; before: string; edits: TextEdit[]; after: string }[] = [];
-  for (const { filePath, edits } of [{ filePath: located.filePath, edits: fix.edits }, ...(fix.otherFiles ?? [])]) {
-    const before = project.getText(filePath);
-    if (before === undefined || !edits.length) continue;
+  for (const { filePath, edits: cqlEdits } of [{ filePath: located.filePath, edits: fix.edits }, ...(fix.otherFiles ?? [])]) {
+    const before = project.sourceText(filePath);
+    if (before === undefined || !cqlEdits.length) continue;
     // The edits are exact for the statements they were computed from; a file that does not parse may hide others.
     if (project.parse(filePath).errors.length) throw new InputError(`${displayPath(filePath, io.cwd)} has syntax errors: fix them first (cqlint lint shows them); nothing was changed`);
-    changes.push({ filePath, before, edits: sortEdits(edits), after: applyEdits(before, edits) });
+    // Application code takes them in its string literals, with its quoting, or the refactoring is not made at all.
+    const source = project.sourceEdits(filePath, cqlEdits);
+    if ('refused' in source) throw new InputError(`${fix.title}: ${displayPath(filePath, io.cwd)} cannot take its edits: ${source.refused}; nothing was changed`);
+    const edits = sortEdits(source.edits);
+    changes.push({ filePath, before, edits, after: applyEdits(before, edits) });
   }
 
   if (options.dryRun) {

@@ -34,7 +34,8 @@ interface FixTextResult {
  * guess could change text the user has not finished writing.
  */
 export function applyFixesToText(project: Project, filePath: string, options: FixOptions = {}): FixTextResult {
-  const original = project.getText(filePath);
+  // What the file holds: the fixes edit its CQL text, written into application code's string literals.
+  const original = project.sourceText(filePath);
   if (original === undefined) throw new Error(`${filePath} is not part of the project`);
   const syntaxErrors = project.parse(filePath).errors.length;
   if (syntaxErrors) {
@@ -44,11 +45,18 @@ export function applyFixesToText(project: Project, filePath: string, options: Fi
   let text = original;
   let editCount = 0;
   let passes = 0;
+  let skipped: string | undefined;
   while (passes < MAX_FIX_PASSES) {
     const parse = project.parse(filePath);
     const env = projectFixEnvironment(project, filePath, { onError: recordFixErrors(project, filePath), ...options, safeOnly: true });
-    const edits = computeFixAll(text, parse, env.findings ?? [], env);
-    if (!edits.length) break;
+    const cqlEdits = computeFixAll(project.getText(filePath)!, parse, env.findings ?? [], env);
+    if (!cqlEdits.length) break;
+    const source = project.sourceEdits(filePath, cqlEdits);
+    if ('refused' in source) {
+      skipped = `its fixes cannot be written into its code: ${source.refused}`;
+      break;
+    }
+    const edits = source.edits;
     const next = applyEdits(text, edits);
     if (next === text) break;
     project.setFile(filePath, next);
@@ -60,7 +68,7 @@ export function applyFixesToText(project: Project, filePath: string, options: Fi
     editCount += edits.length;
     text = next;
   }
-  return { output: text, changed: text !== original, editCount, passes, findings: project.lint(filePath) };
+  return { output: text, changed: text !== original, editCount, passes, findings: project.lint(filePath), ...(skipped ? { skipped } : {}) };
 }
 
 interface FixFileResult extends FixTextResult {

@@ -9,6 +9,7 @@ import { analysisRefusal, DOCUMENT_LIMITS } from '../core/io/input-limits';
 import { IGNORE_FILE_NAME, ignoreFileSource, ignoredBy, type IgnoreSource } from '../core/config/ignore';
 import { findConfigFor, loadConfigFile, type CqlintConfig, type LoadedConfigFile } from '../core/config';
 import { TARGET_IDS, isTargetId, type TargetId } from '../core/targets';
+import { hostLanguageOf } from '../core/embedded';
 import { parseArgsOptions, type CliOptions } from './options';
 
 import { writeTextFile } from '../core/io/write';
@@ -249,7 +250,7 @@ export function ignoreCheck(io: CliIO, report: FailureReporter, configFor: (entr
  * path, a FIFO or device, an unreadable subfolder (named), a folder without CQL files. What `ignored`
  * keeps out is left out: a file or folder named on the command line with a warning.
  */
-export async function collectCqlFiles(inputs: readonly string[], io: CliIO, report: FailureReporter, ignored?: IgnoreCheck): Promise<string[]> {
+export async function collectCqlFiles(inputs: readonly string[], io: CliIO, report: FailureReporter, ignored?: IgnoreCheck, accept?: (name: string) => boolean): Promise<string[]> {
   const files: string[] = [];
   const seen = new Set<string>();
   const add = (file: string): void => {
@@ -272,11 +273,11 @@ export async function collectCqlFiles(inputs: readonly string[], io: CliIO, repo
       continue;
     }
     if (stat.isDirectory()) {
-      const walk = await findCqlFiles(resolved, ignored ? { skip: (entry, isDirectory) => ignored(entry, isDirectory) !== undefined } : {});
+      const walk = await findCqlFiles(resolved, { ...(ignored ? { skip: (entry, isDirectory) => ignored(entry, isDirectory) !== undefined } : {}), ...(accept ? { accept } : {}) });
       for (const error of walk.errors) report.fail(`cannot read folder ${displayPath(error.path, io.cwd)}: ${error.message}`);
       for (const skipped of walk.skipped) io.stderr.write(`cqlint: skipping ${displayPath(skipped.path, io.cwd)}: ${skipped.message}\n`);
       if (!walk.files.length && !walk.errors.length) {
-        report.fail(`no CQL files (*.cql, *.cqlsh) in ${input}${walk.ignored ? ` (${walk.ignored} ignored: .cqlintignore or ignorePatterns)` : ''}`);
+        report.fail(`no CQL files (*.cql, *.cqlsh${accept ? ', or application code' : ''}) in ${input}${walk.ignored ? ` (${walk.ignored} ignored: .cqlintignore or ignorePatterns)` : ''}`);
       }
       walk.files.forEach(add);
     } else if (stat.isFile()) {
@@ -315,11 +316,17 @@ export async function readInput(
   kind: FileKind = 'source',
 ): Promise<Extract<ReadResult, { ok: true }> | undefined> {
   const read = await readTextFile(filePath, { kind });
+  if (!read.ok && kind === 'source' && hostLanguageOf(filePath) && (read.reason === 'binary' || read.reason === 'encoding' || read.reason === 'too-large')) {
+    // Application code is read for the CQL it may hold: a file of it that is not text is skipped, not a failure.
+    io.stderr.write(`cqlint: warning: skipping ${displayPath(filePath, io.cwd)}: ${read.message}\n`);
+    return undefined;
+  }
   if (!read.ok) {
     report.fail(`cannot read ${displayPath(filePath, io.cwd)}: ${read.message}`);
     return undefined;
   }
-  const refused = kind === 'source' ? analysisRefusal(read.text, SOURCE_LIMITS) : undefined;
+  // Application code is not CQL: the guard applies to the CQL read out of it (Project.setFile).
+  const refused = kind === 'source' && !hostLanguageOf(filePath) ? analysisRefusal(read.text, SOURCE_LIMITS) : undefined;
   if (refused === undefined) return read;
   report.fail(`cannot analyse ${displayPath(filePath, io.cwd)}: ${refused}`);
   return undefined;

@@ -19,7 +19,8 @@ import { Project, type IndexedFile } from '../core/project';
 import type { CqlintConfig } from '../core/config-types';
 import type { TargetId } from '../core/targets';
 import { BATCH_HEAP, WORKER_HEAP, compactHeap, heapKeeper, useHeapBudget } from '../core/util/heap';
-import { discoveredConfigs } from './io';
+import { discoveredConfigs, displayPath } from './io';
+import { loadHostLanguages, type HostLanguage } from '../core/embedded';
 import { ProjectFacts } from './project-facts';
 import { fixableFindings } from './fix';
 import type { FileResult } from './formatters';
@@ -82,6 +83,8 @@ interface WorkerSetup {
   reportsReads: boolean;
   /** Whether this is the only worker (it then holds the whole index itself). */
   alone: boolean;
+  /** The host languages of the application code among the files (their parsers are loaded first). */
+  languages?: readonly HostLanguage[];
 }
 
 /**
@@ -99,7 +102,11 @@ type FromWorker =
   | { type: 'indexed'; files: SerializedIndex }
   | { type: 'problem'; message: string }
   | { type: 'warning'; message: string }
-  | { type: 'result'; index: number; result: FileResult }
+  /**
+   * A file's result; none for application code that holds no CQL (it is not reported). `problems`: what the
+   * reader of application code could not read in it.
+   */
+  | { type: 'result'; index: number; result?: FileResult; problems?: string[] }
   | { type: 'failed'; index: number; filePath: string; message: string }
   | { type: 'done' };
 
@@ -188,7 +195,10 @@ export async function lintInWorkers(plan: WorkerLint): Promise<void> {
           // Handed over in file order, whichever worker finishes first.
           for (let ready = results.get(next); ready; ready = results.get(next)) {
             results.delete(next);
-            if (ready.type === 'result') plan.result(ready.result);
+            if (ready.type === 'result') {
+              for (const problem of ready.problems ?? []) plan.warning(`${displayPath(order[ready.index]!, plan.setup.cwd ?? process.cwd())}: ${problem}`);
+              if (ready.result) plan.result(ready.result);
+            }
             else if (ready.type === 'failed') plan.failed(ready.filePath, ready.message);
             next++;
           }
@@ -249,11 +259,26 @@ function serveAsWorker(setup: WorkerSetup): void {
     target: setup.target, config: setup.config, configLookup: discoveredConfigs(setup.roots ?? []).lookup, keepTexts: true, ...facts.projectOptions(),
   });
   const own: string[] = [];
+  /** Application code with no CQL (taken out of the project again), and what could not be read in application code. */
+  const dropped = new Set<string>();
+  const readerProblems = new Map<string, string[]>();
   const send = (message: FromWorker): void => port.postMessage(message);
+  // Messages are handled in order, once the host languages' parsers are loaded.
+  let queue: Promise<void> = setup.languages?.length ? loadHostLanguages([...setup.languages]) : Promise.resolve();
   port.on('message', (message: ToWorker) => {
+    queue = queue.then(() => handle(message));
+  });
+  function handle(message: ToWorker): void {
     if (message.type === 'file') {
       // As the one-thread run does: index the file, then let go of its tree.
       project.setFile(message.filePath, message.text);
+      const doc = project.embedded(message.filePath);
+      if (doc?.problems.length) readerProblems.set(message.filePath, doc.problems.map((p) => p.message));
+      if (doc && !doc.statements.length) {
+        project.removeFile(message.filePath);
+        dropped.add(message.filePath);
+        return;
+      }
       project.fileSchema(message.filePath);
       project.release(message.filePath);
       heapKeeper().settle();
@@ -266,7 +291,7 @@ function serveAsWorker(setup: WorkerSetup): void {
     } else {
       void lintShare(message).then(() => send({ type: 'done' }));
     }
-  });
+  }
 
   async function lintShare({ adopt, order, mine }: Extract<ToWorker, { type: 'lint' }>): Promise<void> {
     // Indexing left the heap's pages mostly empty (the trees let go): hand them back before the other
@@ -288,6 +313,11 @@ function serveAsWorker(setup: WorkerSetup): void {
     });
     for (const index of mine) {
       const filePath = order[index]!;
+      const problems = readerProblems.get(filePath);
+      if (dropped.has(filePath)) {
+        send({ type: 'result', index, ...(problems ? { problems } : {}) });
+        continue;
+      }
       let findings;
       try {
         findings = project.lint(filePath);
@@ -301,7 +331,7 @@ function serveAsWorker(setup: WorkerSetup): void {
       } catch {
         // The fixable counts are a hint; a fix that cannot be computed is simply not counted.
       }
-      send({ type: 'result', index, result: { filePath, findings: findings.map(withoutData), source: project.getText(filePath)!, fixable } });
+      send({ type: 'result', index, result: { filePath, findings: findings.map(withoutData), source: project.sourceText(filePath)!, fixable }, ...(problems ? { problems } : {}) });
       project.release(filePath, { findings: true });
       heapKeeper().settle();
     }

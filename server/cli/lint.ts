@@ -15,7 +15,11 @@ import { withProgress, type Progress } from './progress';
 import { EVIDENCE_OPTION, ProjectFacts, evidenceOption } from './project-facts';
 import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type ResultWriter, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
-import { CONFIG_OPTIONS, EXIT, NO_IGNORE_OPTION, UsageError, collectCqlFiles, discoveredConfigs, ignoreCheck, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs, parseTargetOption, readInput, reportConfigErrors, writeOutput, type CliIO, type ReadBack } from './io';
+import { EMBEDDED_OPTION, collectSourceFiles, embeddedOption, hostLanguagesOf, keepSourceFile } from './sources';
+import { embeddedLanguageFor } from '../core/embedded/selection';
+import { loadHostLanguages } from '../core/embedded';
+import type { CqlintConfig, EmbeddedLanguageName } from '../core/config-types';
+import { CONFIG_OPTIONS, EXIT, NO_IGNORE_OPTION, UsageError, discoveredConfigs, ignoreCheck, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs, parseTargetOption, readInput, reportConfigErrors, writeOutput, type CliIO, type ReadBack } from './io';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import { lintInWorkers, workerCount } from './lint-workers';
 import packageJson from '../../package.json';
@@ -29,6 +33,7 @@ const LINT_OPTIONS = {
   quiet: { type: 'boolean', help: 'Report errors only: warnings and information are not shown (--max-warnings still counts the warnings)' },
   'max-warnings': { type: 'string', value: 'n', help: 'Exit with 1 when there are more than n warnings (default: -1, no limit)' },
   ...EVIDENCE_OPTION,
+  ...EMBEDDED_OPTION,
   fix: { type: 'boolean', help: 'Apply the fixes that need no choice (renames, computed shard values, ...), write the changed files, then report the problems that remain (a file with syntax errors is left as it is; a file edited meanwhile is not written)' },
   'fix-dry-run': { type: 'boolean', help: 'Like --fix, but write nothing (json output carries the fixed text as "output")' },
   color: { type: 'boolean', help: 'Force colours (default: colours when stdout is a terminal and NO_COLOR is unset)' },
@@ -82,6 +87,8 @@ interface LintOptions {
   stdinPath?: string;
   /** --evidence: files or folders of evidence for every table. */
   evidence: string[];
+  /** --embedded: the application languages whose CQL is read (undefined: each .cqlint.json's, else all). */
+  embedded?: readonly EmbeddedLanguageName[];
 }
 
 const INFORMATION_URI = 'https://github.com/cqlint/cqlint';
@@ -133,6 +140,7 @@ function parseLintArgs(args: string[], cwd: string): LintOptions | 'help' {
     stdinPath: values.stdin ? path.resolve(cwd, values['stdin-filename'] ?? '<stdin>') : undefined,
     cacheFile: cached ? path.resolve(cwd, values['cache-location'] ?? DEFAULT_CACHE_FILE) : undefined,
     evidence,
+    embedded: embeddedOption(values.embedded),
   };
 }
 
@@ -190,7 +198,10 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
   const roots = await inputFolders(options.inputs, io);
   const configs = discoveredConfigs(roots);
   const ignored = options.noIgnore ? undefined : ignoreCheck(io, report, (entry) => config ?? configs.lookup(entry)?.config);
-  const files = options.inputs.length ? await collectCqlFiles(options.inputs, io, report, ignored) : [];
+  const configFor = (entry: string): CqlintConfig | undefined => config ?? configs.lookup(entry)?.config;
+  const files = options.inputs.length ? await collectSourceFiles(options.inputs, io, report, ignored, { override: options.embedded, configFor }) : [];
+  const stdinLanguage = options.stdinPath === undefined ? undefined : embeddedLanguageFor(options.stdinPath, configFor(options.stdinPath)?.embedded, options.embedded);
+  if (stdinLanguage) await loadHostLanguages([stdinLanguage]);
   const color = options.color ?? (io.stdout.isTTY === true && !io.env.NO_COLOR);
   const writer = (): ResultWriter => resultWriter(options.format, io.stdout, {
     cwd: io.cwd,
@@ -220,7 +231,7 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     let written = 0;
     await lintInWorkers({
       workers,
-      setup: { target: options.target, config, roots, evidence: options.evidence, cwd: io.cwd },
+      setup: { target: options.target, config, roots, evidence: options.evidence, cwd: io.cwd, languages: hostLanguagesOf(files) },
       files,
       read: async (file) => {
         bar.update('reading', read++, files.length);
@@ -256,8 +267,9 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     if (file === options.stdinPath) continue;
     const read = await readInput(file, io, report);
     if (!read) continue;
-    readFiles.set(file, { bom: read.bom, stamp: read.stamp });
     project.setFile(file, read.text);
+    if (!keepSourceFile(project, file, io)) continue;
+    readFiles.set(file, { bom: read.bom, stamp: read.stamp });
     // Index the file (its schema and references), then let go of its tree: the run's memory grows with
     // the schema, not with the text. Linting parses each file again, one at a time.
     const schema = project.fileSchema(file);
@@ -275,6 +287,9 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     else {
       readFiles.set(options.stdinPath, { bom: read.bom });
       project.setFile(options.stdinPath, read.text);
+      // Application code on stdin is reported even without CQL (it is what was asked for), with what could not be read.
+      for (const problem of project.embedded(options.stdinPath)?.problems ?? []) io.stderr.write(`cqlint: warning: ${displayPath(options.stdinPath, io.cwd)}: ${problem.message}
+`);
     }
   }
   // What is reported: every file read, or with --stdin its text alone (the files are its context).
@@ -305,7 +320,7 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
   const outputs = new Map<string, string>();
   if (options.fix || options.fixDryRun) {
     for (const filePath of reported) {
-      const original = project.getText(filePath)!;
+      const original = project.sourceText(filePath)!;
       let fixed;
       try {
         fixed = applyFixesToText(project, filePath);
@@ -345,7 +360,7 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     }
     if (inputs) cache?.store(filePath, inputs, hit ? hit.readsQueries : project.lintReadReferences(filePath), findings, fixable);
     const output = outputs.get(filePath);
-    const result: FileResult = { filePath, findings, source: output ?? project.getText(filePath)!, fixable, ...(output !== undefined ? { output } : {}) };
+    const result: FileResult = { filePath, findings, source: output ?? project.sourceText(filePath)!, fixable, ...(output !== undefined ? { output } : {}) };
     write(out, result);
     project.release(filePath, { findings: true });
     heapKeeper().settle();

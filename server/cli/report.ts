@@ -17,10 +17,12 @@ import { lintMemo } from '../core/report/table-findings';
 import { PAGE_TABLES, reportPages } from '../core/report/pages';
 import { keyspacesSvg } from '../core/report/diagram';
 import {
-  CONFIG_OPTIONS, EXIT, UsageError, collectCqlFiles, discoveredConfigs, ignoreCheck, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs,
+  CONFIG_OPTIONS, EXIT, UsageError, discoveredConfigs, ignoreCheck, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs,
   parseTargetOption, readInput, reportConfigErrors, writeTextFile, type CliIO,
 } from './io';
 import { describeIoError } from '../core/io/files';
+import { EMBEDDED_OPTION, collectSourceFiles, embeddedOption, keepSourceFile } from './sources';
+import type { EmbeddedLanguageName } from '../core/config-types';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 
 const REPORT_OPTIONS = {
@@ -28,6 +30,7 @@ const REPORT_OPTIONS = {
   diagram: { type: 'string', value: 'file', help: 'Also write the keyspace diagrams as one standalone SVG' },
   ...CONFIG_OPTIONS,
   ...EVIDENCE_OPTION,
+  ...EMBEDDED_OPTION,
   ...HELP_OPTION,
 } satisfies CliOptions;
 
@@ -54,6 +57,8 @@ interface ReportCliOptions {
   noConfig: boolean;
   /** --evidence: files or folders of evidence for every table. */
   evidence: string[];
+  /** --embedded: the application languages whose CQL is read. */
+  embedded?: readonly EmbeddedLanguageName[];
   inputs: string[];
 }
 
@@ -68,7 +73,7 @@ function parseReportArgs(args: string[]): ReportCliOptions | 'help' {
   if (!parsed.positionals.length) throw new UsageError('no files or folders given');
   // --diagram alone writes the diagram only; the HTML too when --out says where.
   const out = values.out ?? (values.diagram === undefined ? 'report.html' : undefined);
-  return { out, diagram: values.diagram, target, configPath: values.config, noConfig: values['no-config'] === true, evidence: evidenceOption(values.evidence), inputs: parsed.positionals };
+  return { out, diagram: values.diagram, target, configPath: values.config, noConfig: values['no-config'] === true, evidence: evidenceOption(values.evidence), embedded: embeddedOption(values.embedded), inputs: parsed.positionals };
 }
 
 export async function runReportCommand(args: string[], io: CliIO): Promise<number> {
@@ -96,11 +101,11 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
   const project = new Project({ target: options.target, config, configLookup: configs.lookup, ...facts.projectOptions() });
   const loaded: string[] = [];
   const ignored = ignoreCheck(io, report, (entry) => config ?? configs.lookup(entry)?.config);
-  for (const file of await collectCqlFiles(options.inputs, io, report, ignored)) {
+  for (const file of await collectSourceFiles(options.inputs, io, report, ignored, { override: options.embedded, configFor: (entry) => config ?? configs.lookup(entry)?.config })) {
     const read = await readInput(file, io, report);
     if (!read) continue;
     project.setFile(file, read.text);
-    loaded.push(file);
+    if (keepSourceFile(project, file, io)) loaded.push(file);
   }
   // A broken .cqlint.json fails the run as it fails `lint` (its valid rest still applies).
   if (config === undefined) reportConfigErrors(configs, loaded, report);

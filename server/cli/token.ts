@@ -14,7 +14,8 @@ import { computeShardValue, formatShardFormula, type ShardSpec, type SourceValue
 import { KeyEncoder, toHex, toProblem } from '../core/token/token';
 import { parseTypeSpecs, type KeyType } from '../core/token/types';
 import { type KeyValue, parseKeyValue } from '../core/token/values';
-import { EXIT, InputError, UsageError, collectCqlFiles, displayPath, parseCommandArgs, readInput, readRequiredInput, type CliIO } from './io';
+import { collectSourceFiles, keepSourceFile } from './sources';
+import { EXIT, InputError, UsageError, displayPath, parseCommandArgs, readInput, readRequiredInput, type CliIO } from './io';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import { LineIndex } from '../../grammar/line-index';
 
@@ -98,11 +99,14 @@ function parseTokenArgs(args: string[]): Options {
 async function loadSchema(schemaPath: string, io: CliIO): Promise<Project> {
   // Any file that cannot be read stops the command: a token from part of the schema could be wrong.
   const report = { fail: (message: string): never => { throw new InputError(message); }, failed: false };
-  const files = await collectCqlFiles([schemaPath], io, report);
+  // A schema may be created by application code too (CREATE TABLE in a migration class).
+  const files = await collectSourceFiles([schemaPath], io, report, undefined, { configFor: () => undefined });
   const project = new Project({ config: {} });
   for (const file of files) {
     const read = await readInput(file, io, report);
-    if (read) project.setFile(file, read.text);
+    if (!read) continue;
+    project.setFile(file, read.text);
+    keepSourceFile(project, file, io);
   }
   return project;
 }

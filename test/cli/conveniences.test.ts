@@ -157,7 +157,7 @@ describe('ignore patterns: .cqlintignore and ignorePatterns', () => {
     t.after(() => temp.cleanup());
     const run = await runCli(['lint', 'team/legacy/a/..'], { cwd: temp.dir });
     assert.equal(run.code, 2);
-    assert.match(run.stderr, /no CQL files \(\*\.cql, \*\.cqlsh\) in team\/legacy\/a\/\.\. \(1 ignored: \.cqlintignore or ignorePatterns\)/);
+    assert.match(run.stderr, /no CQL files \(\*\.cql, \*\.cqlsh, or application code\) in team\/legacy\/a\/\.\. \(1 ignored: \.cqlintignore or ignorePatterns\)/);
   });
 
   test('format leaves ignored files alone too; a bad ignorePatterns is a config error', async (t) => {

@@ -260,7 +260,7 @@ describe('cqlint lint: I/O and configuration failures', () => {
     t.after(() => temp.cleanup());
     const run = await runCli(['lint', 'empty', 'blob.cql', 'latin1.cql', 'ok.cql'], { cwd: temp.dir });
     assert.equal(run.code, 2);
-    assert.match(run.stderr, /no CQL files \(\*\.cql, \*\.cqlsh\) in empty/);
+    assert.match(run.stderr, /no CQL files \(\*\.cql, \*\.cqlsh, or application code\) in empty/);
     assert.match(run.stderr, /cannot read blob\.cql: file looks binary/);
     assert.match(run.stderr, /cannot read latin1\.cql: file is not valid UTF-8/);
     assert.equal(run.stdout, '', 'ok.cql is clean, so stylish prints nothing');
