@@ -29,6 +29,9 @@ export interface CqlintApi {
   indexed(): Promise<IndexStatus>;
 }
 
+/** VS Code's ids of the languages whose files hold CQL in their string literals (see server/core/embedded). */
+const HOST_LANGUAGE_IDS = ['java', 'kotlin', 'python', 'go', 'javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'csharp'];
+
 let client: LanguageClient | undefined;
 let starting: Promise<void> | undefined;
 
@@ -49,9 +52,13 @@ export function activate(context: vscode.ExtensionContext): CqlintApi {
     documentSelector: [
       { scheme: 'file', language: 'cql' },
       { scheme: 'untitled', language: 'cql' },
+      // Application code, for the CQL in its string literals (the server answers nothing outside it, and registers
+      // completion, formatting and the other CQL-only features for CQL documents alone).
+      ...HOST_LANGUAGE_IDS.map((language) => ({ scheme: 'file', language })),
     ],
     synchronize: {
-      // The server re-checks open files when schema files or the project config change on disk.
+      // The server re-checks open files when schema files or the project config change on disk (it registers the
+      // watchers of application code itself).
       fileEvents: [
         vscode.workspace.createFileSystemWatcher('**/*.cql'),
         vscode.workspace.createFileSystemWatcher('**/.cqlint.json'),

@@ -5,6 +5,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import * as path from 'node:path';
 import { editedTextRefusal, type StatementScan } from '../core/io/input-limits';
 import { uriToPath } from './conversions';
+import { hostLanguageOf } from '../core/embedded';
 import { describeError } from './safe';
 import type { ServerCore } from './server-core';
 
@@ -20,6 +21,8 @@ interface DocumentsHost {
   diskTextOnClose(filePath: string, uri: string): Promise<string | undefined>;
   /** The index must not later load the text it read before the editor opened the file. */
   forgetIndexed(filePath: string): void;
+  /** Whether a file of application code is read for its CQL (its language is on). */
+  readsEmbedded(filePath: string): boolean;
 }
 
 export class OpenDocuments {
@@ -73,6 +76,17 @@ export class OpenDocuments {
     if (typeof text !== 'string') return []; // a malformed didOpen; nothing to analyse
     const { core } = this;
     const before = this.dependentsOf(filePath);
+    if (hostLanguageOf(filePath)) {
+      // Application code: read for its CQL when its language is on; the Project guards the CQL it holds.
+      this.skipped.delete(filePath);
+      this.scans.delete(filePath);
+      if (!this.host.readsEmbedded(filePath)) {
+        if (core.project.hasFile(filePath)) core.guarded(`removeFile(${filePath})`, () => core.project.removeFile(filePath), undefined);
+        return before;
+      }
+      core.guarded(`setFile(${filePath})`, () => core.project.setFile(filePath, text), undefined);
+      return [...before, ...this.dependentsOf(filePath)];
+    }
     // The one statement-size guard (core/io/input-limits.ts): a larger document is kept but not analysed.
     // An open document's scan resumes from its last one (an edit rescans the statements it touched).
     const { refusal: tooLarge, scan } = editedTextRefusal(text, this.scans.get(filePath));

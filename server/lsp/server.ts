@@ -4,6 +4,8 @@
 // handlers and the context features get are in session.ts: this file only wires the parts together.
 import { Emitter, type Connection } from 'vscode-languageserver/node';
 import { Project } from '../core/project';
+import { embeddedLanguageFor } from '../core/embedded/selection';
+import { hostLanguageOf } from '../core/embedded';
 import type { ChangeReason, Feature, FilesChangedEvent, Logger } from './context';
 import * as conv from './conversions';
 import { ConfigFiles } from './config-files';
@@ -50,6 +52,8 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     initializedReceived: false,
     shutdownReceived: false,
     wantsIndexStatus: false,
+    hostLanguages: false,
+    cqlOnly: [],
   };
 
   const log: Logger = {
@@ -142,6 +146,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     closed: (_filePath, uri) => settings.documentClosed(uri),
     diskTextOnClose: (filePath, uri) => workspace.diskTextOnClose(filePath, uri),
     forgetIndexed: (filePath) => workspace.forgetIndexed(filePath),
+    readsEmbedded: (filePath) => readsEmbedded(filePath),
   });
   const workspace: Workspace = new Workspace(core, documents, {
     clientCapabilities: () => session.clientCapabilities,
@@ -151,6 +156,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       void configFiles.loadRings(files);
     },
     ignoredBy: (filePath) => configFiles.ignoredBy(filePath),
+    readsEmbedded,
     foldersChanged: () => applyProjectOptions(),
   });
 
@@ -175,9 +181,14 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     },
   });
 
+  /** Whether a file of application code is read for its CQL: its language is on (the editor's setting, else its .cqlint.json's). */
+  function readsEmbedded(filePath: string): boolean {
+    return session.hostLanguages && embeddedLanguageFor(filePath, configFiles.lookup(filePath)?.config?.embedded, settings.settingsOf(filePath).embedded.languages) !== undefined;
+  }
+
   const uriToPath = (uri: string): string => conv.uriToPath(uri);
   const pathToUri = (filePath: string): string => documents.uriOf(filePath) ?? conv.pathToUri(filePath);
-  const getText = (uri: string): string | undefined => documents.documents.get(uri)?.getText() ?? project.getText(uriToPath(uri));
+  const getText = (uri: string): string | undefined => documents.documents.get(uri)?.getText() ?? project.sourceText(uriToPath(uri));
 
   // Samples (.cqlint.json `samples`) are read in the background; a new summary re-checks every file.
   const samples = new SampleSummaries({
@@ -216,6 +227,30 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       ...settings.projectOptions(), configLookup: (filePath) => configFiles.lookup(filePath), sampleSummary: samples.hook, evidenceFiles: evidence.hook,
       editing: (filePath) => documents.isOpen(filePath),
     }), undefined);
+    reconsiderApplicationCode();
+  }
+
+  /**
+   * A language turned off (cqlint.embedded.languages, .cqlint.json `embedded`): its files leave the project; one
+   * turned on: its open documents come in (the workspace's other files of it are read by the next index).
+   */
+  function reconsiderApplicationCode(): void {
+    const removed: string[] = [];
+    const changed: string[] = [];
+    const dependents: string[] = [];
+    for (const file of project.files()) {
+      if (!hostLanguageOf(file) || readsEmbedded(file)) continue;
+      dependents.push(...documents.removeText(file));
+      removed.push(file);
+    }
+    for (const file of documents.openFiles()) {
+      if (!hostLanguageOf(file) || project.hasFile(file) || !readsEmbedded(file)) continue;
+      const text = documents.documents.get(documents.uriOf(file)!)?.getText();
+      if (text === undefined) continue;
+      dependents.push(...documents.setText(file, text));
+      changed.push(file);
+    }
+    if (removed.length || changed.length) emit('settings', changed, removed, dependents);
   }
 
   // Notifications the core owns

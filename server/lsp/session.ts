@@ -6,6 +6,7 @@ import {
   DidChangeWatchedFilesNotification,
   ErrorCodes,
   FileChangeType,
+  RegistrationRequest,
   ResponseError,
   TextDocumentSyncKind,
   type ClientCapabilities,
@@ -13,12 +14,14 @@ import {
   type DidChangeWatchedFilesParams,
   type InitializeParams,
   type InitializeResult,
+  type Registration,
   type ServerCapabilities,
 } from 'vscode-languageserver/node';
 import * as path from 'node:path';
 import type { Project } from '../core/project';
 import { parseCql } from '../../grammar';
-import { isCqlFile } from '../core/io/files';
+import { HOST_FILES_GLOB } from '../core/embedded/selection';
+import { loadHostLanguages } from '../core/embedded';
 import { CONFIG_FILE_NAME } from '../core/config';
 import { LineIndex } from '../../grammar/line-index';
 import type { Feature, ServerContext } from './context';
@@ -29,10 +32,11 @@ import type { OpenDocuments } from './documents';
 import { describeError, safeHandler } from './safe';
 import type { ClientSettings } from './client-settings';
 import type { InitializationOptions } from './lsp-extensions';
-import type { Workspace } from './workspace';
+import { isLintedFile, type Workspace } from './workspace';
 import type { SampleSummaries } from './sample-summaries';
 import type { EvidenceFiles } from './evidence-files';
 import packageJson from '../../package.json';
+import { deferCqlOnly } from './cql-only';
 
 /** What the client told at `initialize`, and where the session stands. */
 export interface Session {
@@ -46,6 +50,10 @@ export interface Session {
   shutdownReceived: boolean;
   /** The client asked for `cqlint/indexStatus` notifications (initializationOptions.indexStatus). */
   wantsIndexStatus: boolean;
+  /** The host languages' parsers are loaded: application code can be read for its CQL. */
+  hostLanguages: boolean;
+  /** The CQL-only features, registered for CQL documents once the client is initialized (see cql-only.ts). */
+  cqlOnly: Registration[];
 }
 
 /** The parts of the server core, as server.ts wires them. */
@@ -97,8 +105,9 @@ export function featureContext(parts: ServerParts, featureConnection: Connection
     log,
     uriToPath,
     pathToUri,
-    // The project's text is the one its trees and schema were built from (open documents' included).
-    toRange: (filePath, range) => conv.offsetsToRange(project.lineIndex(filePath) ?? new LineIndex(''), range),
+    // The project's text is the one its trees and schema were built from (open documents' included); application
+    // code's ranges show in its host text.
+    toRange: (filePath, range) => conv.offsetsToRange(project.positions(filePath) ?? new LineIndex(''), range),
     getText,
     ringFor: (filePath) => configFiles.ringFor(filePath),
     safe: (name, handler, fallback) => safeHandler(log.error, name, handler, fallback),
@@ -131,7 +140,7 @@ export async function watchedFilesChanged(parts: ServerParts, params: DidChangeW
         if (change.type === FileChangeType.Deleted) samples.forget(filePath);
         samples.refresh();
       }
-      else if (isCqlFile(filePath)) cqlFiles.push({ filePath, type: change.type });
+      else if (isLintedFile(filePath)) cqlFiles.push({ filePath, type: change.type });
     }
     await Promise.all(loads);
     await workspace.filesChanged(cqlFiles);
@@ -171,6 +180,15 @@ export function registerLifecycle(
         log.error(`cqlint: feature ${feature.name} failed to register: ${describeError(error)}`);
       }
     }
+    session.cqlOnly = deferCqlOnly(capabilities, session.clientCapabilities);
+    // Application code is read for its CQL with tree-sitter's parsers (WebAssembly, loaded once, ~0.1 s).
+    session.hostLanguages = await loadHostLanguages().then(
+      () => true,
+      (error: unknown) => {
+        log.error(`cqlint: application code will not be read for CQL: its parsers could not be loaded: ${describeError(error)}`);
+        return false;
+      },
+    );
 
     workspace.createIndex();
     return {
@@ -201,11 +219,17 @@ export function registerLifecycle(
       if (session.clientCapabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
         await connection.client
           .register(DidChangeWatchedFilesNotification.type, {
-            watchers: [{ globPattern: '**/*.cql' }, { globPattern: '**/*.cqlsh' }, { globPattern: `**/${CONFIG_FILE_NAME}` }, { globPattern: '**/*.csv' }],
+            watchers: [
+              { globPattern: '**/*.cql' }, { globPattern: '**/*.cqlsh' }, { globPattern: `**/${CONFIG_FILE_NAME}` }, { globPattern: '**/*.csv' },
+              { globPattern: HOST_FILES_GLOB },
+            ],
           })
           .catch((error: unknown) => log.warn(`cqlint: cannot register file watchers: ${describeError(error)}`));
       } else {
         log.info('cqlint: the client cannot watch files; changes made outside the editor are seen when files are opened');
+      }
+      if (session.cqlOnly.length) {
+        await connection.sendRequest(RegistrationRequest.type, { registrations: session.cqlOnly }).catch((error: unknown) => log.warn(`cqlint: cannot register the CQL features: ${describeError(error)}`));
       }
       if (session.clientCapabilities.workspace?.workspaceFolders) {
         connection.workspace.onDidChangeWorkspaceFolders((event) => workspace.foldersChanged(event));

@@ -5,7 +5,7 @@
 // so a typo in a user's settings.json never stops the server.
 
 import { TARGET_IDS, type TargetId } from '../core/targets';
-import type { RuleLevel } from '../core/config-types';
+import { EMBEDDED_LANGUAGES, type EmbeddedLanguageName, type RuleLevel } from '../core/config-types';
 import type { KeywordCase } from '../core/format/formatter';
 
 export type { TargetId, RuleLevel };
@@ -42,6 +42,13 @@ export interface CqlintSettings {
     /** `cqlint.format.keywordCase`: how the formatter writes keywords. */
     keywordCase: KeywordCase;
   };
+  embedded: {
+    /**
+     * `cqlint.embedded.languages`: the application languages whose string literals are read for CQL; undefined
+     * (the default): the `.cqlint.json` `embedded` setting, else all of them.
+     */
+    languages?: readonly EmbeddedLanguageName[];
+  };
   trace: { server: TraceLevel };
 }
 
@@ -56,6 +63,7 @@ export const DEFAULT_SETTINGS: CqlintSettings = Object.freeze({
   ringFile: undefined,
   evidence: [],
   format: { keywordCase: 'upper' },
+  embedded: {},
   trace: { server: 'off' },
 }) as CqlintSettings;
 
@@ -90,6 +98,7 @@ export function parseSettings(raw: unknown, problems: string[] = []): CqlintSett
     ringFile: undefined,
     evidence: [],
     format: { ...DEFAULT_SETTINGS.format },
+    embedded: {},
     trace: { ...DEFAULT_SETTINGS.trace },
   };
 
@@ -143,6 +152,10 @@ export function parseSettings(raw: unknown, problems: string[] = []): CqlintSett
   const keywordCase = get('format.keywordCase');
   if (typeof keywordCase === 'string' && (KEYWORD_CASES as readonly string[]).includes(keywordCase)) settings.format.keywordCase = keywordCase as KeywordCase;
   else if (keywordCase !== undefined && keywordCase !== null) problems.push(`cqlint.format.keywordCase: ${JSON.stringify(keywordCase)} is not one of ${KEYWORD_CASES.join(', ')}; using ${settings.format.keywordCase}`);
+
+  const embedded = get('embedded.languages');
+  if (Array.isArray(embedded) && embedded.every((l) => (EMBEDDED_LANGUAGES as readonly unknown[]).includes(l))) settings.embedded.languages = embedded as EmbeddedLanguageName[];
+  else if (embedded !== undefined && embedded !== null) problems.push(`cqlint.embedded.languages: expected a list of ${EMBEDDED_LANGUAGES.join(', ')}; using .cqlint.json's embedded, else all`);
 
   const trace = get('trace.server');
   if (trace === 'off' || trace === 'messages' || trace === 'verbose') settings.trace.server = trace;

@@ -158,12 +158,17 @@ export class BackgroundIndex {
       this.pending.delete(file);
       if (!this.host.isOpen(file) && this.host.inWorkspace(file) && !this.host.project.hasFile(file)) {
         this.host.project.setFile(file, text);
-        this.host.project.fileSchema(file); // parse now, in this slice, not in the first request after
-        // A file that is not open keeps its schema and references, not its tree: memory grows with the
-        // schema, not the text. Whatever needs the tree later parses it again.
-        this.host.project.release(file);
-        heapKeeper().settle();
-        this.host.loaded(file);
+        if (this.host.project.embedded(file)?.statements.length === 0) {
+          // Application code with no CQL (most of a program's files) is not kept.
+          this.host.project.removeFile(file);
+        } else {
+          this.host.project.fileSchema(file); // parse now, in this slice, not in the first request after
+          // A file that is not open keeps its schema and references, not its tree: memory grows with the
+          // schema, not the text. Whatever needs the tree later parses it again.
+          this.host.project.release(file);
+          heapKeeper().settle();
+          this.host.loaded(file);
+        }
       }
       this.parsed++;
       this.settle(file);

@@ -2,6 +2,8 @@
 // added and removed, and the indexing progress shown in the client.
 import { FileChangeType, type ClientCapabilities, type WorkspaceFoldersChangeEvent } from 'vscode-languageserver/node';
 import { findCqlFiles, isCqlFile, isInside, readTextFile } from '../core/io/files';
+import { hostLanguageOf } from '../core/embedded';
+import { isGeneratedSource } from '../core/embedded/selection';
 import { analysisRefusal } from '../core/io/input-limits';
 import * as conv from './conversions';
 import type { OpenDocuments } from './documents';
@@ -12,11 +14,21 @@ import { BackgroundIndex, type IndexProgress } from './workspace-index';
 
 /** Limits that keep a huge workspace from stalling the server. */
 const WORKSPACE_LIMITS = {
-  /** Files loaded from the workspace folders at startup (open documents are not counted). */
+  /** CQL files loaded from the workspace folders at startup (open documents are not counted). */
   maxWorkspaceFiles: 5000,
+  /**
+   * Files of application code read for their CQL at startup, besides the CQL files: most hold none and cost a
+   * read and a scan for statement words (core/embedded), but a monorepo has tens of thousands.
+   */
+  maxSourceFiles: 20000,
   /** Bytes per file read from disk. */
   maxFileBytes: 2 * 1024 * 1024,
 };
+
+/** A CQL file, or application code cqlint reads CQL from. */
+export function isLintedFile(filePath: string): boolean {
+  return isCqlFile(filePath) || hostLanguageOf(filePath) !== undefined;
+}
 
 /** At most one indexing progress report per interval (lsp-extensions.ts says so to clients). */
 const PROGRESS_INTERVAL_MS = 250;
@@ -29,6 +41,11 @@ interface WorkspaceHost {
   loadConfigsOf(files: readonly string[]): Promise<void>;
   /** Whether ignore patterns leave a file out (answered once its configs are loaded). */
   ignoredBy(filePath: string): string | undefined;
+  /**
+   * Whether a file of application code is read for its CQL (its language is on: cqlint.embedded.languages, else
+   * its .cqlint.json's `embedded`); answered once its configs are loaded.
+   */
+  readsEmbedded(filePath: string): boolean;
   /** The folders changed: what depends on them (config boundaries, settings scopes) is brought up to date. */
   foldersChanged(): void;
 }
@@ -119,12 +136,17 @@ export class Workspace {
       log.warn(`cqlint: not scanning ${folder}: the ${WORKSPACE_LIMITS.maxWorkspaceFiles}-file limit is reached`);
       return [];
     }
-    const walk = await findCqlFiles(folder, { maxFiles: budget, roots: this.folders });
+    // CQL files and application code in one walk; the CQL files count against their own limit, so that the code
+    // of a large program never crowds the schema out.
+    const walk = await findCqlFiles(folder, { maxFiles: budget + WORKSPACE_LIMITS.maxSourceFiles, roots: this.folders, accept: (name) => isCqlFile(name) || hostLanguageOf(name) !== undefined });
     for (const error of walk.errors) log.warn(`cqlint: cannot read folder ${error.path}: ${error.message}`);
     for (const entry of walk.skipped) log.warn(`cqlint: skipping ${entry.path}: ${entry.message}`);
-    if (walk.truncated) log.warn(`cqlint: ${folder} has more than ${budget} CQL files; only the first ${budget} are analysed`);
+    const cql = walk.files.filter((file) => isCqlFile(file));
+    const code = walk.files.filter((file) => !isCqlFile(file) && !isGeneratedSource(folder, file));
+    if (cql.length > budget) log.warn(`cqlint: ${folder} has more than ${budget} CQL files; only the first ${budget} are analysed`);
+    if (walk.truncated || code.length > WORKSPACE_LIMITS.maxSourceFiles) log.warn(`cqlint: ${folder} has more than ${WORKSPACE_LIMITS.maxSourceFiles} files of application code; only the first ${WORKSPACE_LIMITS.maxSourceFiles} are read for CQL`);
     const files: string[] = [];
-    for (const file of walk.files) {
+    for (const file of [...cql.slice(0, budget), ...code.slice(0, WORKSPACE_LIMITS.maxSourceFiles)]) {
       if (this.documents.isOpen(file)) this.diskFiles.add(file); // the open document's text wins
       else files.push(file);
     }
@@ -140,18 +162,19 @@ export class Workspace {
   private async readFile(file: string): Promise<string | undefined> {
     const read = await this.read(file);
     // The statement-size guard open documents get (core/io/input-limits.ts): a file nobody opened is not
-    // analysed either when one statement of it would take the parser minutes and gigabytes.
-    const refused = read.ok ? analysisRefusal(read.text) : read.message;
+    // analysed either when one statement of it would take the parser minutes and gigabytes. Application code is
+    // not CQL: the Project guards the CQL read out of it.
+    const refused = read.ok ? (hostLanguageOf(file) ? undefined : analysisRefusal(read.text)) : read.message;
     if (refused === undefined && read.ok) return read.text;
     this.core.log.warn(`cqlint: skipping ${file}: ${refused}`);
     return undefined;
   }
 
-  /** The files ignore patterns do not leave out. */
+  /** The files ignore patterns do not leave out, and the application code whose language is read. */
   private withoutIgnored(files: readonly string[]): string[] {
     const kept = files.filter((file) => this.host.ignoredBy(file) === undefined);
-    if (kept.length < files.length) this.core.log.info(`cqlint: ${files.length - kept.length} CQL file(s) left out by .cqlintignore or ignorePatterns`);
-    return kept;
+    if (kept.length < files.length) this.core.log.info(`cqlint: ${files.length - kept.length} file(s) left out by .cqlintignore or ignorePatterns`);
+    return kept.filter((file) => !hostLanguageOf(file) || this.host.readsEmbedded(file));
   }
 
   /** Loads a folder added while the server runs (the initial folders go through the background index). */
@@ -172,7 +195,7 @@ export class Workspace {
 
   /** The disk text a closed document reverts to, when it is a workspace file (see OpenDocuments). */
   async diskTextOnClose(filePath: string, uri: string): Promise<string | undefined> {
-    if (!conv.isFileUri(uri) || !(this.diskFiles.has(filePath) || (this.inWorkspace(filePath) && isCqlFile(filePath)))) return undefined;
+    if (!conv.isFileUri(uri) || !(this.diskFiles.has(filePath) || (this.inWorkspace(filePath) && isLintedFile(filePath)))) return undefined;
     const read = await this.read(filePath);
     if (read.ok) this.diskFiles.add(filePath);
     else this.diskFiles.delete(filePath);
@@ -199,13 +222,14 @@ export class Workspace {
       }
       if (!this.diskFiles.has(filePath) && this.diskFiles.size >= WORKSPACE_LIMITS.maxWorkspaceFiles) continue;
       if (!this.diskFiles.has(filePath) && this.host.ignoredBy(filePath) !== undefined) continue;
+      if (hostLanguageOf(filePath) && !this.host.readsEmbedded(filePath)) continue;
       const text = await this.readFile(filePath);
       if (documents.isOpen(filePath)) continue;
       if (text === undefined) {
         if (core.project.hasFile(filePath)) remove(filePath);
         continue;
       }
-      if (core.project.getText(filePath) === text) continue;
+      if (core.project.sourceText(filePath) === text) continue;
       this.diskFiles.add(filePath);
       dependents.push(...documents.setText(filePath, text));
       changed.push(filePath);
@@ -257,7 +281,7 @@ export class Workspace {
         if (!finished && Date.now() - lastSent < PROGRESS_INTERVAL_MS) return;
         lastSent = Date.now();
         // At the end: every workspace CQL file the project holds, those opened in the editor meanwhile included.
-        const inProject = finished ? core.project.files().filter((file) => isCqlFile(file) && this.inWorkspace(file)).length : 0;
+        const inProject = finished ? core.project.files().filter((file) => isLintedFile(file) && this.inWorkspace(file)).length : 0;
         const status: IndexStatus = finished ? { indexed: inProject, total: inProject, done: true } : { indexed: progress.done, total: progress.total, done: false };
         void core.connection.sendNotification(indexStatusNotification.method, status).catch(() => undefined);
       };

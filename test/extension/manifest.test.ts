@@ -5,13 +5,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_SETTINGS, KEYWORD_CASES, parseSettings } from '../../server/lsp/settings';
 import { TARGET_IDS } from '../../server/core/targets';
+import { EMBEDDED_LANGUAGES } from '../../server/core/config-types';
 
 const root = join(__dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const readJson = (rel: string) => JSON.parse(readFileSync(join(root, rel), 'utf8'));
 
-test('activates on CQL files and on a workspace with .cqlint.json', () => {
-  assert.deepEqual(pkg.activationEvents, ['onLanguage:cql', 'workspaceContains:**/.cqlint.json']);
+test('activates on CQL files, on application code (for the CQL in its strings) and on a workspace with .cqlint.json', () => {
+  const hosts = ['java', 'kotlin', 'python', 'go', 'javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'csharp'];
+  assert.deepEqual(pkg.activationEvents, ['onLanguage:cql', ...hosts.map((l) => `onLanguage:${l}`), 'workspaceContains:**/.cqlint.json']);
   assert.equal(pkg.main, './dist/extension.js');
 });
 
@@ -61,6 +63,7 @@ test('.cqlint.json is validated with the project schema', () => {
 test('settings: the defaults in the manifest are the defaults the server uses', () => {
   const props = pkg.contributes.configuration.properties;
   assert.deepEqual(Object.keys(props).sort(), [
+    'cqlint.embedded.languages',
     'cqlint.evidence',
     'cqlint.format.keywordCase',
     'cqlint.inlayHints.shards',
@@ -90,6 +93,10 @@ test('settings: the defaults in the manifest are the defaults the server uses', 
   assert.equal(props['cqlint.format.keywordCase'].default, DEFAULT_SETTINGS.format.keywordCase);
   assert.deepEqual(props['cqlint.evidence'].default, DEFAULT_SETTINGS.evidence);
   assert.deepEqual(parseSettings({ evidence: ['ops/evidence', ' '] }).evidence, ['ops/evidence']);
+  // Unset (null): the .cqlint.json's `embedded`, else every language.
+  assert.equal(props['cqlint.embedded.languages'].default, null);
+  assert.deepEqual(props['cqlint.embedded.languages'].items.enum, [...EMBEDDED_LANGUAGES]);
+  assert.deepEqual(DEFAULT_SETTINGS.embedded, {});
   // Every setting is declared per resource (folder) but the trace, which belongs to the window, and the
   // ring file, which reads a file anywhere and so is a user setting (a workspace must not set it).
   const scopes: Record<string, string> = { 'cqlint.trace.server': 'window', 'cqlint.ringFile': 'machine', 'cqlint.evidence': 'machine' };

@@ -17,7 +17,6 @@ import type { Project } from '../../core/project';
 import { computeFixAll, fixesForFinding } from '../../core/fixes';
 import { projectFixEnvironment, recordFixErrors } from '../../core/fixes/environment';
 import type { FileEdits, TextEdit } from '../../core/fixes/types';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Feature } from '../context';
 import { offsetsToRange, toRange } from '../conversions';
 import { findingToDiagnostic } from './diagnostics';
@@ -46,6 +45,8 @@ export interface CodeActionRequest {
   pathToUri?(filePath: string): string;
   /** Told about a fix that threw (a bug; the fix is left out). Default: kept in project.internalErrors. */
   onFixError?(error: unknown, finding: Finding): void;
+  /** Told about a fix left out because application code cannot take its edits (why, and which file). */
+  onRefused?(filePath: string, reason: string): void;
   /**
    * The client resolves a code action's `edit` (codeAction/resolve): a partition fix's edit (a refactoring
    * over the workspace) is then built for the one action chosen, not for every action of the light bulb.
@@ -94,23 +95,38 @@ function diagnosticFor(finding: Finding, diagnostics: readonly Diagnostic[], uri
   return same ?? findingToDiagnostic(finding, { relatedInformation: false, pathToUri: () => uri });
 }
 
-function lspEdits(lines: TextDocument, edits: readonly TextEdit[]): LspTextEdit[] {
-  return edits.map((e) => ({ range: offsetsToRange(lines, e), newText: e.newText }));
+/**
+ * A file's edits (into its CQL text) as LSP edits of what the file holds: for application code, written into its
+ * string literals (Project.sourceEdits); undefined, logged, when that is refused.
+ */
+function lspEdits(request: Pick<CodeActionRequest, 'project' | 'onRefused'>, filePath: string, edits: readonly TextEdit[]): LspTextEdit[] | undefined {
+  const { project } = request;
+  const source = project.sourceEdits(filePath, edits);
+  const lines = project.sourceLines(filePath);
+  if ('refused' in source || !lines) {
+    request.onRefused?.(filePath, 'refused' in source ? source.refused : 'the file is not in the workspace');
+    return undefined;
+  }
+  return source.edits.map((e) => ({ range: offsetsToRange(lines, e), newText: e.newText }));
 }
 
 /**
  * The edit of a fix: its own document's edits, and those it makes to other files of the workspace
- * (their versions unknown here: null, which clients accept for an unversioned document).
+ * (their versions unknown here: null, which clients accept for an unversioned document). Undefined when the
+ * edits of one file cannot be written (a string literal of application code that cannot hold them): the fix
+ * changes every file or none.
  */
-function workspaceEdit(request: Pick<CodeActionRequest, 'project' | 'uri' | 'version' | 'pathToUri'>, lines: TextDocument, edits: readonly TextEdit[], otherFiles: readonly FileEdits[] = []): WorkspaceEdit {
+function workspaceEdit(request: Pick<CodeActionRequest, 'project' | 'filePath' | 'uri' | 'version' | 'pathToUri' | 'onRefused'>, edits: readonly TextEdit[], otherFiles: readonly FileEdits[] = []): WorkspaceEdit | undefined {
   const others: { uri: string; edits: LspTextEdit[] }[] = [];
   for (const other of otherFiles) {
-    const text = request.project.getText(other.filePath);
-    if (text === undefined) continue;
+    if (request.project.getText(other.filePath) === undefined) continue;
     const toUri = request.pathToUri ?? ((path: string) => pathToFileURL(path).href);
-    others.push({ uri: toUri(other.filePath), edits: lspEdits(TextDocument.create(toUri(other.filePath), 'cql', 0, text), other.edits) });
+    const otherEdits = lspEdits(request, other.filePath, other.edits);
+    if (!otherEdits) return undefined;
+    others.push({ uri: toUri(other.filePath), edits: otherEdits });
   }
-  const own = lspEdits(lines, edits);
+  const own = lspEdits(request, request.filePath, edits);
+  if (!own) return undefined;
   if (request.version !== undefined) {
     return {
       documentChanges: [
@@ -133,7 +149,6 @@ export function codeActionsFor(request: CodeActionRequest): CodeAction[] {
     onError: request.onFixError ?? recordFixErrors(project, filePath),
   });
   const findings = env.findings ?? [];
-  const lines = TextDocument.create(request.uri, 'cql', 0, text);
   const actions: CodeAction[] = [];
   for (const finding of findings) {
     if (!overlaps(finding, request.start, request.end)) continue;
@@ -150,14 +165,17 @@ export function codeActionsFor(request: CodeActionRequest): CodeAction[] {
         const data: ResolveData = { cqlintFix: 1, uri: request.uri, ...(request.version !== undefined ? { version: request.version } : {}), ruleId: finding.ruleId, start: finding.range.start.offset, end: finding.range.end.offset, fixId: fix.id };
         action.data = data;
       } else {
-        action.edit = workspaceEdit(request, lines, fix.edits, fix.otherFiles);
+        const edit = workspaceEdit(request, fix.edits, fix.otherFiles);
+        if (!edit) continue;
+        action.edit = edit;
       }
       actions.push(action);
     }
   }
   if (request.only && wants(request.only, FIX_ALL_KIND)) {
     const edits = computeFixAll(text, parse, findings, env);
-    if (edits.length) actions.push({ title: FIX_ALL_TITLE, kind: FIX_ALL_KIND, edit: workspaceEdit(request, lines, edits) });
+    const edit = edits.length ? workspaceEdit(request, edits) : undefined;
+    if (edit) actions.push({ title: FIX_ALL_TITLE, kind: FIX_ALL_KIND, edit });
   }
   return actions;
 }
@@ -175,9 +193,8 @@ export function resolveCodeAction(action: CodeAction, request: Omit<CodeActionRe
   const env = projectFixEnvironment(project, filePath, { shardCount: request.shardCount, onError: request.onFixError ?? recordFixErrors(project, filePath) });
   const finding = (env.findings ?? []).find((f) => f.ruleId === data.ruleId && f.range.start.offset === data.start && f.range.end.offset === data.end);
   const fix = finding && fixesForFinding(text, project.parse(filePath), finding, env).find((f) => f.id === data.fixId);
-  if (!fix) return action;
-  const lines = TextDocument.create(request.uri, 'cql', 0, text);
-  return { ...action, edit: workspaceEdit(request, lines, fix.edits, fix.otherFiles) };
+  const edit = fix && workspaceEdit(request, fix.edits, fix.otherFiles);
+  return edit ? { ...action, edit } : action;
 }
 
 function supportsResolveOfEdits(capabilities: ClientCapabilities): boolean {
@@ -205,13 +222,14 @@ export const codeActionsFeature: Feature = {
       ctx.project.recordInternalError(finding.ruleId, filePath, error);
       ctx.log.error(`cqlint: a quick fix for ${finding.ruleId} failed: ${describeError(error)}`);
     };
+    const onRefused = (filePath: string, reason: string): void => ctx.log.info(`cqlint: a fix is not offered: its edits to ${filePath} cannot be written there: ${reason}`);
     if (resolveEdits) {
       ctx.connection.onCodeActionResolve((action: CodeAction): CodeAction => {
         const data = action?.data as Partial<ResolveData> | undefined;
         if (!isResolveData(data)) return action;
         const filePath = ctx.uriToPath(data.uri);
         const document = ctx.documents.get(data.uri);
-        const text = ctx.project.getText(filePath);
+        const text = ctx.project.sourceText(filePath);
         // An edit is only computed against the text the editor holds.
         if (text === undefined || ctx.skippedReason(filePath) || (document && document.getText() !== text)) return action;
         return resolveCodeAction(action, {
@@ -222,30 +240,36 @@ export const codeActionsFeature: Feature = {
           version: versioned && document ? document.version : undefined,
           pathToUri: ctx.pathToUri,
           onFixError: onFixError(filePath),
+          onRefused,
         });
       });
     }
     ctx.connection.onCodeAction((params: CodeActionParams): CodeAction[] => {
       const uri = params.textDocument.uri;
       const filePath = ctx.uriToPath(uri);
-      const text = ctx.project.getText(filePath);
-      if (text === undefined || ctx.skippedReason(filePath)) return [];
+      const text = ctx.project.sourceText(filePath);
+      const positions = ctx.project.positions(filePath);
+      if (text === undefined || !positions || ctx.skippedReason(filePath)) return [];
       const document = ctx.documents.get(uri);
       // An edit is only offered against the text it was computed from.
       if (document && document.getText() !== text) return [];
-      const lines = document ?? TextDocument.create(uri, 'cql', 0, text);
+      // In application code a range may start or end outside its CQL: what of it shows CQL.
+      const start = positions.offsetAt(params.range.start);
+      const end = positions.offsetAt(params.range.end);
+      if (start === undefined && end === undefined) return [];
       const actions = codeActionsFor({
         project: ctx.project,
         filePath,
         uri,
-        start: lines.offsetAt(params.range.start),
-        end: lines.offsetAt(params.range.end),
+        start: start ?? end!,
+        end: end ?? start!,
         diagnostics: Array.isArray(params.context?.diagnostics) ? params.context.diagnostics : [],
         only: Array.isArray(params.context?.only) ? params.context.only : undefined,
         shardCount: ctx.settings.shardCount,
         version: versioned && document ? document.version : undefined,
         pathToUri: ctx.pathToUri,
         onFixError: onFixError(filePath),
+        onRefused,
         resolveEdits,
       });
       ctx.log.debug(`cqlint: codeAction ${uri} ${params.range.start.line}:${params.range.start.character}-${params.range.end.line}:${params.range.end.character} only=${Array.isArray(params.context?.only) ? params.context.only.join(',') : '*'}: ${actions.length} action(s)`);

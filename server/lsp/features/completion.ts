@@ -8,7 +8,7 @@ import {
 } from 'vscode-languageserver/node';
 import { complete, type CompletionKind } from '../../core/editor/completion';
 import type { Feature } from '../context';
-import { editorDocument, editorIndex, offsetOf } from './symbols';
+import { cqlDocument, editorIndex } from './symbols';
 
 const KINDS: Record<CompletionKind, CompletionItemKind> = {
   keyword: CompletionItemKind.Keyword,
@@ -38,9 +38,9 @@ export const completionFeature: Feature = {
   capabilities: { completionProvider: { triggerCharacters: COMPLETION_TRIGGER_CHARACTERS, resolveProvider: false } },
   register(ctx) {
     ctx.connection.onCompletion((params): CompletionList => {
-      const doc = editorDocument(ctx, params.textDocument.uri);
+      const doc = cqlDocument(ctx, params.textDocument.uri);
       if (!doc) return { isIncomplete: false, items: [] };
-      const offset = offsetOf(doc, params.position);
+      const offset = doc.lines.offsetAt(params.position);
       const result = complete(editorIndex(ctx), doc.filePath, doc.text, doc.parse, offset);
       const snippets = ctx.clientCapabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
       const markdown = ctx.clientCapabilities.textDocument?.completion?.completionItem?.documentationFormat?.includes(MarkupKind.Markdown) ?? true;

@@ -3,7 +3,7 @@ import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver/node'
 import { foldingRanges } from '../../core/editor/folding';
 import type { Feature } from '../context';
 import { requestBudget, settleBudget, unlessCancelled } from '../budget';
-import { editorDocument } from './symbols';
+import { cqlDocument } from './symbols';
 
 export const foldingFeature: Feature = {
   name: 'folding',
@@ -11,7 +11,7 @@ export const foldingFeature: Feature = {
   register(ctx) {
     ctx.connection.onFoldingRanges(async (params, token): Promise<FoldingRange[]> => {
       await unlessCancelled(token);
-      const doc = editorDocument(ctx, params.textDocument.uri);
+      const doc = cqlDocument(ctx, params.textDocument.uri);
       if (!doc) return [];
       const lineOnly = ctx.clientCapabilities.textDocument?.foldingRange?.lineFoldingOnly;
       void lineOnly; // ranges are whole lines already

@@ -6,7 +6,7 @@ import type { DocumentFormattingParams, TextEdit } from 'vscode-languageserver/n
 import { formatDocumentEdits, formatRange, type KeywordCase } from '../../core/format/formatter';
 import type { Feature, ServerContext } from '../context';
 import { requestBudget, settleBudget, unlessCancelled } from '../budget';
-import { editorDocument, symbolsFeature, type EditorDocument } from './symbols';
+import { cqlDocument, symbolsFeature, type EditorDocument } from './symbols';
 import { completionFeature } from './completion';
 import { hoverFeature } from './hover';
 import { navigationFeature } from './navigation';
@@ -36,7 +36,7 @@ const formattingFeature: Feature = {
       await unlessCancelled(token);
       const keywordCase = await keywordCaseFor(ctx, params.textDocument.uri);
       // Looked up after the await: the text may have changed meanwhile.
-      const doc = editorDocument(ctx, params.textDocument.uri);
+      const doc = cqlDocument(ctx, params.textDocument.uri);
       if (!doc) return [];
       const budget = requestBudget('formatting', token);
       const edits = formatDocumentEdits(doc.text, { keywordCase, indentSize: indentSize(params), budget }, doc.parse);
@@ -46,7 +46,7 @@ const formattingFeature: Feature = {
     ctx.connection.onDocumentRangeFormatting(async (params, token): Promise<TextEdit[]> => {
       await unlessCancelled(token);
       const keywordCase = await keywordCaseFor(ctx, params.textDocument.uri);
-      const doc = editorDocument(ctx, params.textDocument.uri);
+      const doc = cqlDocument(ctx, params.textDocument.uri);
       if (!doc) return [];
       const start = doc.lines.offsetAt(params.range.start);
       const end = doc.lines.offsetAt(params.range.end);

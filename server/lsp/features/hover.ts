@@ -10,6 +10,7 @@ import { MarkupKind, type Hover } from 'vscode-languageserver/node';
 import type { Feature, ServerContext } from '../context';
 import { editorDocument, type EditorDocument } from './symbols';
 import { nameHoverProvider } from './hover-names';
+import { embeddedHoverProvider } from './hover-embedded';
 
 interface HoverContribution {
   markdown: string;
@@ -20,8 +21,8 @@ interface HoverContribution {
 
 type HoverProvider = (ctx: ServerContext, doc: EditorDocument, offset: number) => string | HoverContribution | undefined;
 
-/** Providers asked for every hover, in order. Names come first. */
-const hoverProviders: HoverProvider[] = [nameHoverProvider];
+/** Providers asked for every hover, in order. Names come first; in application code, where its CQL came from. */
+const hoverProviders: HoverProvider[] = [nameHoverProvider, embeddedHoverProvider];
 
 export function registerHoverProvider(provider: HoverProvider): void {
   if (!hoverProviders.includes(provider)) hoverProviders.push(provider);
@@ -58,7 +59,9 @@ export const hoverFeature: Feature = {
     ctx.connection.onHover((params) => {
       const doc = editorDocument(ctx, params.textDocument.uri);
       if (!doc) return null;
-      return collectHover(ctx, doc, doc.lines.offsetAt(params.position));
+      const offset = doc.lines.offsetAt(params.position);
+      // In application code, only inside its CQL.
+      return offset === undefined ? null : collectHover(ctx, doc, offset);
     });
   },
 };

@@ -6,7 +6,7 @@
 //    the last partition key restriction of a WHERE); setting cqlint.inlayHints.tokens.
 // Advertised only to clients that support inlay hints; asks them to refresh (workspace/inlayHint/refresh)
 // when the shape of the schema (keys, types, @shard annotations, keyspaces) or the settings change.
-import { InlayHintKind, MarkupKind, type InlayHint, type InlayHintParams } from 'vscode-languageserver/node';
+import { InlayHintKind, MarkupKind, type InlayHint, type InlayHintParams, type Position, type Range } from 'vscode-languageserver/node';
 import {
   columnKeyType, computedShard, keyedStatements, statementColumnValues, statementKeyInput, statementTable, udtLookupFor, usableShardSpec,
 } from '../../core/schema/key-values';
@@ -98,6 +98,12 @@ function schemaSignature(model: SchemaModel): string {
   return parts.sort().join('\n');
 }
 
+function within(position: Position, range: Range): boolean {
+  const after = position.line > range.start.line || (position.line === range.start.line && position.character >= range.start.character);
+  const before = position.line < range.end.line || (position.line === range.end.line && position.character <= range.end.character);
+  return after && before;
+}
+
 /** Delay after the last change before checking whether the hints need a refresh (changes come in bursts). */
 export const REFRESH_DELAY_MS = 250;
 
@@ -110,7 +116,10 @@ export const inlayHintsFeature: Feature = {
       const doc = editorDocument(ctx, params.textDocument.uri);
       if (!doc) return [];
       const budget = requestBudget('inlayHints', token);
-      const hints = inlayHintsFor(ctx, doc, doc.lines.offsetAt(params.range.start), doc.lines.offsetAt(params.range.end), budget);
+      // Application code: its CQL is found anywhere in the file, so the hints of all of it, kept where the range shows.
+      const hints = doc.host
+        ? inlayHintsFor(ctx, doc, 0, doc.text.length, budget).filter((hint) => within(hint.position, params.range))
+        : inlayHintsFor(ctx, doc, doc.lines.offsetAt(params.range.start) ?? 0, doc.lines.offsetAt(params.range.end) ?? doc.text.length, budget);
       settleBudget(ctx, doc, 'inlayHints', budget, 'hints shown');
       return hints;
     });

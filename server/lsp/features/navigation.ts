@@ -4,7 +4,7 @@ import { offsetsToRange } from '../conversions';
 import type { Location, WorkspaceEdit, TextEdit } from 'vscode-languageserver/node';
 import { findDefinition, findReferences, prepareRename, rename, editsByFile } from '../../core/editor/navigation';
 import type { Feature } from '../context';
-import { editorDocument, editorIndex, offsetOf } from './symbols';
+import { cqlDocument, editorDocument, editorIndex, offsetOf } from './symbols';
 
 export const navigationFeature: Feature = {
   name: 'navigation',
@@ -19,21 +19,24 @@ export const navigationFeature: Feature = {
 
     ctx.connection.onDefinition((params) => {
       const doc = editorDocument(ctx, params.textDocument.uri);
-      if (!doc) return null;
-      return toLocations(findDefinition(editorIndex(ctx), doc.filePath, offsetOf(doc, params.position)));
+      const offset = doc && offsetOf(doc, params.position);
+      if (!doc || offset === undefined) return null;
+      return toLocations(findDefinition(editorIndex(ctx), doc.filePath, offset));
     });
 
     ctx.connection.onReferences((params) => {
       const doc = editorDocument(ctx, params.textDocument.uri);
-      if (!doc) return null;
+      const offset = doc && offsetOf(doc, params.position);
+      if (!doc || offset === undefined) return null;
       const include = params.context?.includeDeclaration ?? true;
-      return toLocations(findReferences(editorIndex(ctx), doc.filePath, offsetOf(doc, params.position), include));
+      return toLocations(findReferences(editorIndex(ctx), doc.filePath, offset, include));
     });
 
     ctx.connection.onPrepareRename((params) => {
-      const doc = editorDocument(ctx, params.textDocument.uri);
+      // Renames start in CQL files (a rename's edits in application code would need its quoting: not offered).
+      const doc = cqlDocument(ctx, params.textDocument.uri);
       if (!doc) return null;
-      const result = prepareRename(editorIndex(ctx), doc.filePath, offsetOf(doc, params.position));
+      const result = prepareRename(editorIndex(ctx), doc.filePath, doc.lines.offsetAt(params.position));
       // null tells the client there is nothing to rename here (the reason goes to the log).
       if (!result.ok) {
         ctx.log.debug(`cqlint: prepareRename: ${result.message}`);
@@ -43,9 +46,9 @@ export const navigationFeature: Feature = {
     });
 
     ctx.connection.onRenameRequest((params): WorkspaceEdit | null => {
-      const doc = editorDocument(ctx, params.textDocument.uri);
+      const doc = cqlDocument(ctx, params.textDocument.uri);
       if (!doc) return null;
-      const result = rename(editorIndex(ctx), doc.filePath, offsetOf(doc, params.position), params.newName);
+      const result = rename(editorIndex(ctx), doc.filePath, doc.lines.offsetAt(params.position), params.newName);
       if (!result.ok) {
         // Tell the user why (a clash, an invalid name) instead of failing silently.
         ctx.log.info(`cqlint: rename refused: ${result.message}`);

@@ -73,7 +73,7 @@ export async function partitionReport(ctx: ServerContext, params: PartitionRepor
   let table: TableInfo | undefined;
   if (typeof params.table === 'string') table = tables.find((t) => t.qualifiedName === params.table);
   else if (params.position && typeof params.position.line === 'number') {
-    const offset = doc.lines.offsetAt(params.position);
+    const offset = doc.lines.offsetAt(params.position) ?? 0;
     table = tables.filter((t) => t.range.start <= offset).pop() ?? tables[0];
   } else table = tables[0];
   if (!table) return null;

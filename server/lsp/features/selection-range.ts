@@ -3,17 +3,17 @@ import { offsetsToRange } from '../conversions';
 import type { SelectionRange } from 'vscode-languageserver/node';
 import { selectionChain } from '../../core/editor/selection';
 import type { Feature } from '../context';
-import { editorDocument, offsetOf } from './symbols';
+import { cqlDocument } from './symbols';
 
 export const selectionRangeFeature: Feature = {
   name: 'selectionRange',
   capabilities: { selectionRangeProvider: true },
   register(ctx) {
     ctx.connection.onSelectionRanges((params): SelectionRange[] => {
-      const doc = editorDocument(ctx, params.textDocument.uri);
+      const doc = cqlDocument(ctx, params.textDocument.uri);
       if (!doc) return [];
       return params.positions.map((position) => {
-        const offset = offsetOf(doc, position);
+        const offset = doc.lines.offsetAt(position);
         const chain = selectionChain(doc.text, doc.parse, offset);
         let parent: SelectionRange | undefined;
         for (let i = chain.length - 1; i >= 0; i--) {

@@ -4,7 +4,7 @@ import type { SemanticTokens } from 'vscode-languageserver/node';
 import { encodeSemanticTokens, semanticTokens, SEMANTIC_TOKENS_LEGEND } from '../../core/editor/semantic-tokens';
 import type { Feature } from '../context';
 import { requestBudget, settleBudget, unlessCancelled } from '../budget';
-import { editorDocument, editorIndex } from './symbols';
+import { cqlDocument, editorIndex } from './symbols';
 
 export const semanticTokensFeature: Feature = {
   name: 'semanticTokens',
@@ -12,7 +12,7 @@ export const semanticTokensFeature: Feature = {
   register(ctx) {
     ctx.connection.languages.semanticTokens.on(async (params, token): Promise<SemanticTokens> => {
       await unlessCancelled(token);
-      const doc = editorDocument(ctx, params.textDocument.uri);
+      const doc = cqlDocument(ctx, params.textDocument.uri);
       if (!doc) return { data: [] };
       const budget = requestBudget('semanticTokens', token);
       const tokens = semanticTokens(editorIndex(ctx), doc.filePath, doc.text, doc.parse, undefined, budget);
@@ -21,7 +21,7 @@ export const semanticTokensFeature: Feature = {
     });
     ctx.connection.languages.semanticTokens.onRange(async (params, token): Promise<SemanticTokens> => {
       await unlessCancelled(token);
-      const doc = editorDocument(ctx, params.textDocument.uri);
+      const doc = cqlDocument(ctx, params.textDocument.uri);
       if (!doc) return { data: [] };
       const range = { start: doc.lines.offsetAt(params.range.start), end: doc.lines.offsetAt(params.range.end) };
       const budget = requestBudget('semanticTokens', token);

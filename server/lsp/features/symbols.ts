@@ -8,6 +8,8 @@ import {
   type Position,
 } from 'vscode-languageserver/node';
 import type { ParseResult } from '../../../grammar/ast';
+import type { SourcePositions } from '../../../grammar/line-index';
+import type { HostLanguage } from '../../core/embedded/types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { documentSymbols, workspaceSymbols, type OutlineKind, type OutlineSymbol } from '../../core/editor/outline';
 import { SymbolIndex } from '../../core/editor/symbols';
@@ -31,10 +33,16 @@ export function editorIndex(ctx: ServerContext): SymbolIndex {
 export interface EditorDocument {
   uri: string;
   filePath: string;
+  /** The CQL text (for application code, the CQL read out of it: see core/embedded). */
   text: string;
   parse: ParseResult;
-  /** Offset <-> position conversion for this text. */
-  lines: TextDocument;
+  /**
+   * Offset <-> position conversion: offsets into `text`, positions in the document (for application code, the
+   * host file's; offsetAt answers undefined outside its CQL).
+   */
+  lines: Pick<SourcePositions, 'positionAt' | 'offsetAt'>;
+  /** Set for application code: only the features that work inside its CQL answer (see hostFeature). */
+  host?: HostLanguage;
 }
 
 const lineIndexes = new WeakMap<ParseResult, TextDocument>();
@@ -46,6 +54,11 @@ export function editorDocument(ctx: ServerContext, uri: string): EditorDocument 
   const text = ctx.project.getText(filePath);
   if (text === undefined) return undefined;
   const parse = ctx.project.parse(filePath);
+  const host = ctx.project.hostLanguage(filePath);
+  if (host) {
+    const positions = ctx.project.positions(filePath);
+    return positions && { uri, filePath, text, parse, lines: positions, host };
+  }
   let lines = lineIndexes.get(parse);
   if (!lines || lines.getText() !== text) {
     lines = TextDocument.create(uri, 'cql', 0, text);
@@ -54,7 +67,20 @@ export function editorDocument(ctx: ServerContext, uri: string): EditorDocument 
   return { uri, filePath, text, parse, lines };
 }
 
-export function offsetOf(doc: EditorDocument, position: Position): number {
+/**
+ * The project's view of a CQL document for a feature that works on CQL files only (outline, folding, formatting,
+ * completion, semantic tokens ...): undefined for application code, whose host language is its own editor's.
+ */
+export function cqlDocument(ctx: ServerContext, uri: string): CqlDocument | undefined {
+  const doc = editorDocument(ctx, uri);
+  return doc && !doc.host ? (doc as CqlDocument) : undefined;
+}
+
+/** A CQL file's EditorDocument: its lines are its own text's. */
+export type CqlDocument = Omit<EditorDocument, 'lines' | 'host'> & { lines: TextDocument };
+
+/** The CQL offset of a document position; undefined in application code outside its CQL. */
+export function offsetOf(doc: EditorDocument, position: Position): number | undefined {
   return doc.lines.offsetAt(position);
 }
 
@@ -89,7 +115,7 @@ export const symbolsFeature: Feature = {
   capabilities: { documentSymbolProvider: { label: 'cqlint' }, workspaceSymbolProvider: true },
   register(ctx) {
     ctx.connection.onDocumentSymbol((params): DocumentSymbol[] | SymbolInformation[] => {
-      const doc = editorDocument(ctx, params.textDocument.uri);
+      const doc = cqlDocument(ctx, params.textDocument.uri);
       if (!doc) return [];
       const outline = documentSymbols(doc.parse);
       if (ctx.clientCapabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport) {

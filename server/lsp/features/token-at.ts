@@ -12,6 +12,7 @@ function tokenAt(ctx: ServerContext, params: ParamsOf<typeof tokenAtRequest>): R
   const doc = editorDocument(ctx, uri);
   if (!doc) return null;
   const offset = doc.lines.offsetAt(position);
+  if (offset === undefined) return null;
   const at = keyAt(ctx, doc, offset, true) ?? keyAt(ctx, doc, offset, false);
   if (!at) return null;
   return { markdown: keyPreviewMarkdown(ctx, doc, at) };
