@@ -230,16 +230,20 @@ export const NO_IGNORE_OPTION = {
 
 /**
  * The ignore patterns of a run (server/core/config/ignore.ts): the working folder's .cqlintignore, then
- * the `ignorePatterns` of the config that applies to the entry. A .cqlintignore that cannot be read is
- * a failure.
+ * the `ignorePatterns` of the config that applies to the entry. A .cqlintignore that cannot be read, or
+ * a line of it that cannot be used, is a failure (its other lines still apply); like a .cqlint.json, it
+ * is read only if its real path is inside its folder (a link to a file elsewhere is refused, never read).
  */
 export function ignoreCheck(io: CliIO, report: FailureReporter, configFor: (entry: string) => CqlintConfig | undefined): IgnoreCheck {
   const file = path.join(io.cwd, IGNORE_FILE_NAME);
   let root: IgnoreSource | undefined;
   if (existsSync(file)) {
-    const read = readTextFileSync(file, { kind: 'config' });
-    if (read.ok) root = ignoreFileSource(read.text, file);
-    else report.fail(`cannot read ${displayPath(file, io.cwd)}: ${read.message}`);
+    const read = readTextFileSync(file, { kind: 'config', roots: [io.cwd] });
+    if (read.ok) {
+      const loaded = ignoreFileSource(read.text, file);
+      root = loaded.source;
+      for (const problem of loaded.problems) report.fail(`${displayPath(file, io.cwd)}: ${problem}`);
+    } else report.fail(`cannot read ${displayPath(file, io.cwd)}: ${read.message}`);
   }
   return (entry, isDirectory) => ignoredBy(entry, [root, configFor(entry)?.ignorePatterns], isDirectory);
 }

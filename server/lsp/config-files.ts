@@ -182,10 +182,14 @@ export class ConfigFiles {
     return path.basename(filePath) === IGNORE_FILE_NAME && this.host.workspaceFolders().includes(path.dirname(filePath));
   }
 
-  /** Reads a workspace folder's .cqlintignore (again); a change re-checks every file, as a .cqlint.json's does. */
+  /**
+   * Reads a workspace folder's .cqlintignore (again); a change re-checks every file, as a .cqlint.json's
+   * does. Like a .cqlint.json, it is read only if its real path is inside the workspace folders; a line
+   * that cannot be used is logged by its number (never quoted) and left out.
+   */
   async loadIgnoreFile(filePath: string): Promise<void> {
     const folder = path.dirname(filePath);
-    const read = await readTextFile(filePath, { kind: 'config' });
+    const read = await readTextFile(filePath, { kind: 'config', roots: this.host.workspaceFolders() });
     const known = this.ignoreFiles.get(folder);
     if (!read.ok && read.reason === 'io' && !(await fs.stat(filePath).catch(() => undefined))) {
       this.ignoreFiles.set(folder, undefined);
@@ -193,8 +197,10 @@ export class ConfigFiles {
       this.host.log.warn(`cqlint: cannot read ${filePath}: ${read.message}`);
       this.ignoreFiles.set(folder, undefined);
     } else {
-      if (known && known.patterns.join('\n') === read.text.split(/\r?\n/).join('\n')) return;
-      this.ignoreFiles.set(folder, ignoreFileSource(read.text, filePath));
+      const loaded = ignoreFileSource(read.text, filePath);
+      if (known && known.patterns.join('\n') === loaded.source.patterns.join('\n')) return;
+      for (const problem of loaded.problems) this.host.log.warn(`cqlint: ${filePath}: ${problem}`);
+      this.ignoreFiles.set(folder, loaded.source);
     }
     if (known || this.ignoreFiles.get(folder)) this.tell({ configs: true });
   }

@@ -130,4 +130,19 @@ describe('ignore patterns in the editor', () => {
       assert.deepEqual(await client.waitForDiagnostics(uri), [], `${ignored} is ignored`);
     }
   });
+
+  test('a .cqlintignore linked outside the workspace is not read, in Restricted Mode too; a line it cannot use is logged by its number', async (t) => {
+    for (const workspaceTrusted of [true, false]) {
+      const { client, root, ws } = await start(t, { 'outside/patterns': '*.cql\n', 'ws/hot.cql': HOT }, { workspaceTrusted });
+      symlinkSync(path.join(root, 'outside', 'patterns'), ws('.cqlintignore'));
+      await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: fileUri(ws('.cqlintignore')), type: 1 }] });
+      assert.match(await client.waitForLog(/\.cqlintignore/), /cannot read .*\.cqlintignore: the file \(or the link it goes through\) is outside the workspace/);
+      assert.deepEqual(codes(await client.waitForDiagnostics(fileUri(ws('hot.cql')))), ['hot-partition'], `trusted: ${workspaceTrusted}`);
+    }
+    const { client, ws } = await start(t, { 'ws/.cqlintignore': `generated/\n${'*a'.repeat(16_000)}\n`, 'ws/hot.cql': HOT, 'ws/generated/hot.cql': HOT });
+    const logged = await client.waitForLog(/\.cqlintignore: line/);
+    assert.match(logged, /\.cqlintignore: line 2: a pattern of 32000 characters \(at most 4096\): not used$/);
+    await client.waitForLog(/cqlint: 1 file\(s\) left out by \.cqlintignore or ignorePatterns/);
+    assert.deepEqual(codes(await client.waitForDiagnostics(fileUri(ws('hot.cql')))), ['hot-partition']);
+  });
 });

@@ -12,6 +12,7 @@ import { nearest } from '../util/edit-distance';
 import { nameRecord, ownEntry } from '../util/names';
 import { jsonErrorOffset } from '../util/json-scan';
 import { LineIndex } from '../../../grammar/line-index';
+import { usablePatterns } from './ignore';
 
 export { editDistance } from '../util/edit-distance';
 
@@ -346,8 +347,11 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
   if ('ignorePatterns' in json) {
     const patterns = json.ignorePatterns;
     if (Array.isArray(patterns) && patterns.every((p) => typeof p === 'string')) {
-      // Relative to the .cqlint.json (to the working folder for a config without a file).
-      config.ignorePatterns = { base: source ? dirname(resolve(source)) : resolve('.'), patterns, origin: source ?? CONFIG_FILE_NAME };
+      // Relative to the .cqlint.json (to the working folder for a config without a file). A pattern too long
+      // to use is an error of its own; the others apply.
+      const usable = usablePatterns(patterns);
+      for (const problem of usable.problems) errors.push({ key: `ignorePatterns[${problem.index}]`, message: `ignorePatterns[${problem.index}]: ${problem.message}` });
+      config.ignorePatterns = { base: source ? dirname(resolve(source)) : resolve('.'), patterns: usable.patterns, origin: source ?? CONFIG_FILE_NAME };
     } else errors.push({ key: 'ignorePatterns', message: `ignorePatterns: must be an array of gitignore patterns (strings), got ${describe(patterns)}` });
   }
   if ('evidence' in json) config.evidence = parseEvidence(json.evidence, source, errors);
