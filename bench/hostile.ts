@@ -4,6 +4,7 @@
 // (never committed): the time its hostile request (or the opening of its workspace) takes, then the time
 // the server needs to answer an ordinary request after it, whether it is still alive, and its peak RSS.
 // The worst time is printed at the end. Not a test: times depend on the machine (see README, Benchmarks).
+// First, each reader of untrusted text on its worst input (bench/hostile-readers.ts).
 //
 //   npm run bench -- hostile
 //   CQLINT_SERVER_JS=/path/to/other/dist/server.js npm run bench -- hostile    (another build, e.g. an old one)
@@ -12,6 +13,7 @@ import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { capabilities, projectRoot, startServerCommand, tempWorkspace, type LspTestClient, type TempWorkspace } from '../scripts/lsp-client';
+import { runHostileReaders } from './hostile-readers';
 
 /** Per step: long enough for an old build to finish or die. */
 const STEP_TIMEOUT_MS = 300_000;
@@ -179,6 +181,7 @@ async function runCase(serverJs: string, hostile: HostileCase): Promise<number> 
 }
 
 export async function runHostileBench(): Promise<void> {
+  await runHostileReaders();
   const serverJs = process.env.CQLINT_SERVER_JS ?? path.join(projectRoot, 'bin', 'cqlint-language-server.js');
   if (!process.env.CQLINT_SERVER_JS && !existsSync(path.join(projectRoot, 'dist', 'server.js'))) {
     const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: projectRoot, encoding: 'utf8' });

@@ -6,7 +6,8 @@ import type { Measured, TableFigures } from './types';
 
 export interface ReaderContext {
   readonly header: CaptureHeader;
-  problem(line: number, reason: string): void;
+  /** A line that could not be read; `limit` when a limit of the reader was reached (EvidenceProblem.limit). */
+  problem(line: number, reason: string, limit?: boolean): void;
   /** The figures of `keyspace.table` (undefined once the file named too many tables). */
   table(name: string, line: number): TableFigures | undefined;
 }
@@ -22,13 +23,13 @@ export class TableSet {
   readonly tables = new Map<string, TableFigures>();
   private refused = false;
 
-  constructor(private readonly onProblem: (line: number, reason: string) => void) {}
+  constructor(private readonly onProblem: (line: number, reason: string, limit?: boolean) => void) {}
 
   get(name: string, line: number): TableFigures | undefined {
     let figures = this.tables.get(name);
     if (figures) return figures;
     if (this.tables.size >= EVIDENCE_BOUNDS.maxTables) {
-      if (!this.refused) this.onProblem(line, `more than ${EVIDENCE_BOUNDS.maxTables} tables in one file: the rest are not read`);
+      if (!this.refused) this.onProblem(line, `more than ${EVIDENCE_BOUNDS.maxTables} tables in one file: the rest are not read`, true);
       this.refused = true;
       return undefined;
     }

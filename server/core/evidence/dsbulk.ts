@@ -38,8 +38,16 @@ const SHAPES: Record<Mode, string> = {
   partitions: '`<partition key> <rows> <percent>`',
 };
 
+/**
+ * An endpoint as dsbulk prints it (`/10.0.0.1:9042`, `[::1]`-less IPv6, a host name with a dot): a `.`
+ * or `:` after nothing but word characters, dots and dashes. By hand, as text-scan.ts says why.
+ */
 function isHost(text: string): boolean {
-  return /^\/?[\w.-]*[.:][\w.:%-]*(:\d+)?$/.test(text) && /\d/.test(text);
+  if (!/^\/?[\w.:%-]*$/.test(text) || !/\d/.test(text)) return false;
+  const host = text.startsWith('/') ? text.slice(1) : text;
+  const other = host.search(/[^\w.-]/);
+  const before = other < 0 ? host : host.slice(0, other);
+  return before.includes('.') || host[other] === ':';
 }
 
 export class DsbulkCount implements FormatReader {

@@ -6,6 +6,7 @@
 // cannot give print NaN (with a note line: "No SSTables exists, unable to calculate ...").
 import type { FormatReader, ReaderContext } from './context';
 import { parseNumber } from './numbers';
+import { histogramTitle } from './text-scan';
 import type { Percentiles, TableFigures } from './types';
 
 const COLUMNS = ['SSTables', 'Write Latency', 'Read Latency', 'Partition Size', 'Cell Count'] as const;
@@ -28,8 +29,8 @@ export class TablehistogramsText implements FormatReader {
   line(text: string, line: number): void {
     const body = text.trim();
     if (!body) return;
-    const title = /^(\S+)\/(\S+) histograms$/.exec(body);
-    if (title) return this.start(`${title[1]}.${title[2]}`, line);
+    const title = histogramTitle(body);
+    if (title) return this.start(title, line);
     if (/^Percentile\b/.test(body)) {
       const found = COLUMNS.map((c) => ({ c, at: body.indexOf(c) })).filter((x) => x.at >= 0).sort((a, b) => a.at - b.at).map((x) => x.c);
       if (found.length !== COLUMNS.length) {

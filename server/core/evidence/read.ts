@@ -7,6 +7,7 @@ import { TableSet, type FormatReader, type ReaderContext } from './context';
 import { DsbulkCount } from './dsbulk';
 import { readHeaderLine, type CaptureHeader } from './header';
 import { TablehistogramsText } from './histograms';
+import { hasSpace, histogramTitle, scyllaTablePrefix } from './text-scan';
 import { LineSplitter } from './lines';
 import { SystemTableCsv, systemTableOf } from './system-tables';
 import { TablestatsMap, TablestatsText } from './tablestats';
@@ -46,6 +47,13 @@ export const KNOWN_FORMATS = 'nodetool tablestats (text, -F json, -F yaml), node
 
 const DSBULK_LINE = /^(\S+ \d+ -?\d+[.,]\d{2}|-?\d+ -?\d+ \d+ \d+[.,]\d{2}|Total rows( per (node|host|token range|partition))?:|Operation directory:.*)$/i;
 
+/** `Table: ks.name` (tablestats sorted with -s / -t), read by hand (text-scan.ts). */
+function isSortedTableLine(line: string): boolean {
+  if (!line.startsWith('Table:')) return false;
+  const name = line.slice('Table:'.length).trimStart();
+  return !hasSpace(name) && name.slice(1, -1).includes('.');
+}
+
 function detect(lines: readonly string[], header: CaptureHeader): Detected | undefined {
   const content = lines.map((l) => l.trim()).filter(Boolean);
   const first = content[0];
@@ -55,20 +63,20 @@ function detect(lines: readonly string[], header: CaptureHeader): Detected | und
     if (content.some((l) => /^total_number_of_tables:\s*\d+$/.test(l)) || lines.some((l) => /^\s+tables:\s*$/.test(l))) {
       return { tool: 'nodetool tablestats', variant: 'YAML (-F yaml)', make: (ctx) => new TablestatsMap(ctx, 'yaml') };
     }
-    if (/^Total number of tables:/.test(first) || /^Keyspace\s*:/.test(first) || /^Table:\s*\S+\.\S+$/.test(first)) {
+    if (/^Total number of tables:/.test(first) || /^Keyspace\s*:/.test(first) || isSortedTableLine(first)) {
       const variant = content.some((l) => /^Keyspace :/.test(l)) ? 'text (Cassandra 3.x/4.x)' : 'text (Cassandra 5.x, ScyllaDB)';
       return { tool: 'nodetool tablestats', variant, make: (ctx) => new TablestatsText(ctx) };
     }
     return undefined;
   };
   const histograms = (): Detected | undefined =>
-    /^\S+\/\S+ histograms$/.test(first) || /^Percentile\s/.test(first)
+    histogramTitle(first) !== undefined || /^Percentile\s/.test(first)
       ? { tool: 'nodetool tablehistograms', variant: content.some((l) => /^Percentile\s+SSTables/.test(l)) ? 'text (Cassandra 3.x)' : 'text (Cassandra 4.x/5.x, ScyllaDB)', make: (ctx) => new TablehistogramsText(ctx) }
       : undefined;
   const toppartitions = (): Detected | undefined => {
     if (/^Frequency of \w+( \w+)? by partition:$/i.test(first)) return { tool: 'nodetool toppartitions', variant: 'Cassandra 4.0+', make: (ctx) => new ToppartitionsText(ctx) };
     if (/^[A-Z_]+ Sampler:$/.test(first)) {
-      const scylla = content.some((l) => /^\(\S+:\S+\) /.test(l));
+      const scylla = content.some((l) => scyllaTablePrefix(l) !== undefined);
       return { tool: 'nodetool toppartitions', variant: scylla ? 'ScyllaDB' : 'Cassandra 3.x', make: (ctx) => new ToppartitionsText(ctx) };
     }
     return undefined;
@@ -100,9 +108,18 @@ function isoDate(date: Date): string {
 export async function readEvidence(chunks: AsyncIterable<string> | Iterable<string>, options: EvidenceReadOptions): Promise<EvidenceFile> {
   const problems: EvidenceProblem[] = [];
   let problemCount = 0;
-  const problem = (line: number, reason: string): void => {
+  const problem = (line: number, reason: string, limit = false): void => {
     problemCount++;
-    if (problems.length < EVIDENCE_BOUNDS.maxProblems) problems.push({ line, reason });
+    if (!limit) {
+      if (problems.length < EVIDENCE_BOUNDS.maxProblems) problems.push({ line, reason });
+      return;
+    }
+    // A limit goes before the other problems (the first few are what messages show), within its own cap.
+    const limits = problems.findIndex((p) => !p.limit);
+    const count = limits < 0 ? problems.length : limits;
+    if (count >= EVIDENCE_BOUNDS.maxProblems) return;
+    problems.splice(count, 0, { line, reason, limit: true });
+    if (problems.length > EVIDENCE_BOUNDS.maxProblems) problems.pop();
   };
   const header: CaptureHeader = {};
   const setting = options.setting ?? {};
@@ -141,7 +158,7 @@ export async function readEvidence(chunks: AsyncIterable<string> | Iterable<stri
       pending.push({ text, line });
       start(false);
     }
-  }, (line, reason) => problem(line, `${reason}: skipped`), options.recordLimits);
+  }, (line, reason) => problem(line, `${reason}: skipped`, true), options.recordLimits);
 
   let cancelled = false;
   for await (const chunk of chunks) {

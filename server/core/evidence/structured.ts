@@ -2,7 +2,18 @@
 // small JSON tokenizer that keeps its place across lines (Jackson's pretty printer puts a key per line;
 // a compact document works too while its lines stay under the line cap) and a reader for the block
 // YAML SnakeYAML prints (`DumperOptions.FlowStyle.BLOCK`: two-space indents, `- ` list items).
+// Both take time linear in the text: nesting is bounded (MAX_NESTING; nodetool's maps are five levels
+// deep), so a scalar's path costs at most that many steps, and lines are read by hand (text-scan.ts).
 import type { FormatReader } from './context';
+import { isSpace } from './text-scan';
+
+/**
+ * Levels of nesting read. nodetool's `-F json` and `-F yaml` maps are five deep (keyspace, tables, table,
+ * top_size_partitions, key); past this the rest of the document is not read (said once, with the line):
+ * a path is rebuilt for every scalar, so depth without a bound costs depth x scalars.
+ */
+export const MAX_NESTING = 64;
+const tooDeep = (what: string): string => `nested deeper than ${MAX_NESTING} levels (nodetool's output is 5 deep): ${what} not read`;
 
 export type ScalarHandler = (path: readonly string[], value: string, line: number) => void;
 
@@ -17,10 +28,12 @@ interface Frame {
 export class JsonEvents implements FormatReader {
   private readonly stack: Frame[] = [];
   private done = false;
+  /** Past MAX_NESTING: nothing more is read. */
+  private abandoned = false;
 
   constructor(
     private readonly onScalar: ScalarHandler,
-    private readonly onProblem: (line: number, reason: string) => void,
+    private readonly onProblem: (line: number, reason: string, limit?: boolean) => void,
   ) {}
 
   private path(): string[] {
@@ -28,6 +41,7 @@ export class JsonEvents implements FormatReader {
   }
 
   line(text: string, line: number): void {
+    if (this.abandoned) return;
     let i = 0;
     const n = text.length;
     while (i < n) {
@@ -40,6 +54,11 @@ export class JsonEvents implements FormatReader {
       const top = this.stack[this.stack.length - 1];
       if (c === '{' || c === '[') {
         if (top?.kind === 'object' && !top.expectValue) return this.bad(line, `a ${c} where a key was expected`);
+        if (this.stack.length >= MAX_NESTING) {
+          this.abandoned = true;
+          this.onProblem(line, tooDeep('the rest of the document is'), true);
+          return;
+        }
         this.stack.push({ kind: c === '{' ? 'object' : 'array', expectValue: false, index: 0 });
         i++;
         continue;
@@ -113,7 +132,7 @@ export class JsonEvents implements FormatReader {
   }
 
   end(): void {
-    if (!this.done && this.stack.length) this.onProblem(0, 'the JSON document ends early (truncated?)');
+    if (!this.done && !this.abandoned && this.stack.length) this.onProblem(0, 'the JSON document ends early (truncated?)');
   }
 }
 
@@ -124,31 +143,82 @@ function unquoteYaml(value: string): string {
   return v;
 }
 
-/** `key: value` with the key possibly quoted (a partition key of top_size_partitions). */
-const YAML_ENTRY = /^('(?:[^']|'')*'|"(?:[^"\\]|\\.)*"|[^:#'"][^:]*?|\? .*?)\s*:(?:\s+(.*))?$/;
+/** Where a quoted YAML scalar starting at 0 ends (the offset after its closing quote), or -1. */
+function quotedEnd(text: string): number {
+  const quote = text[0];
+  for (let i = 1; i < text.length; i++) {
+    const c = text[i];
+    if (quote === '"' && c === '\\') i++;
+    else if (c === quote) {
+      if (quote === "'" && text[i + 1] === "'") i++;
+      else return i + 1;
+    }
+  }
+  return -1;
+}
+
+/**
+ * `key: value` or `key:` (a mapping of its own follows), the key possibly quoted (a partition key of
+ * top_size_partitions) or a complex `? key`; undefined for any other line. `body` is trimmed.
+ */
+function yamlEntry(body: string): { key: string; value?: string } | undefined {
+  const at = (colon: number, key: string): { key: string; value?: string } | undefined => {
+    if (colon + 1 === body.length) return { key };
+    return isSpace(body.charCodeAt(colon + 1)) ? { key, value: body.slice(colon + 1).trim() } : undefined;
+  };
+  const first = body[0];
+  if (first === undefined || first === ':' || first === '#') return undefined;
+  if (first === "'" || first === '"') {
+    const end = quotedEnd(body);
+    if (end < 0) return undefined;
+    let colon = end;
+    while (colon < body.length && isSpace(body.charCodeAt(colon))) colon++;
+    return body[colon] === ':' ? at(colon, body.slice(0, end)) : undefined;
+  }
+  // A plain key ends at the first colon; a complex one (`? a:b`) at the first colon followed by space or the end.
+  const plain = body.indexOf(':');
+  const entry = plain < 0 ? undefined : at(plain, body.slice(0, plain).trimEnd());
+  if (entry || !body.startsWith('? ')) return entry;
+  for (let colon = body.indexOf(':', 2); colon >= 0; colon = body.indexOf(':', colon + 1)) {
+    const complex = at(colon, body.slice(0, colon).trimEnd());
+    if (complex) return complex;
+  }
+  return undefined;
+}
 
 export class YamlEvents implements FormatReader {
   private readonly stack: { indent: number; key: string }[] = [];
+  /** The indent of a mapping past MAX_NESTING: lines indented deeper are skipped. */
+  private skipDeeperThan?: number;
 
   constructor(
     private readonly onScalar: ScalarHandler,
-    private readonly onProblem: (line: number, reason: string) => void,
+    private readonly onProblem: (line: number, reason: string, limit?: boolean) => void,
   ) {}
 
   line(text: string, line: number): void {
     if (!text.trim() || text.trimStart().startsWith('#') || text.trim() === '---' || text.trim() === '...') return;
     const indent = text.length - text.trimStart().length;
     const body = text.trim();
+    if (this.skipDeeperThan !== undefined) {
+      if (indent > this.skipDeeperThan) return;
+      this.skipDeeperThan = undefined;
+    }
     while (this.stack.length && this.stack[this.stack.length - 1]!.indent >= indent) this.stack.pop();
     if (body.startsWith('- ') || body === '-') return; // list items (sstables per level): not figures
-    const m = YAML_ENTRY.exec(body);
-    if (!m) {
+    const entry = yamlEntry(body);
+    if (!entry) {
       this.onProblem(line, 'not a YAML mapping line');
       return;
     }
-    const key = unquoteYaml(m[1]!);
-    const value = m[2]?.trim();
+    const key = unquoteYaml(entry.key);
+    const value = entry.value;
     if (value === undefined || value === '') {
+      if (this.stack.length >= MAX_NESTING) {
+        this.onProblem(line, tooDeep('this mapping is'), true);
+        this.skipDeeperThan = indent;
+        return;
+      }
       this.stack.push({ indent, key });
       return;
     }

@@ -11,6 +11,7 @@ import { boundedCell } from './bounds';
 import { labelled, parseByteSize, parseCount, parseNumber } from './numbers';
 import type { Measured, TableFigures } from './types';
 import { JsonEvents, YamlEvents } from './structured';
+import { trailingFields } from './text-scan';
 
 type Field =
   | 'partitionsEstimate' | 'min' | 'mean' | 'max' | 'spaceUsedLive' | 'localReads' | 'localWrites'
@@ -57,7 +58,7 @@ const MAP_KEYS: Record<string, Field> = {
 const BYTE_FIELDS = new Set<Field>(['min', 'mean', 'max', 'spaceUsedLive']);
 
 function setField(t: TableFigures, field: Field, raw: string, line: number): boolean {
-  const value = BYTE_FIELDS.has(field) ? parseByteSize(raw) : field.endsWith('LatencyMs') ? parseNumber(raw.replace(/\s*ms\.?$/, '')) : parseCount(raw);
+  const value = BYTE_FIELDS.has(field) ? parseByteSize(raw) : field.endsWith('LatencyMs') ? parseNumber(withoutMs(raw)) : parseCount(raw);
   // NaN latencies and empty histograms are printed as NaN: no figure, not a problem.
   if (value === undefined) return /nan/i.test(raw);
   const m: Measured = { value, line };
@@ -70,6 +71,29 @@ function setField(t: TableFigures, field: Field, raw: string, line: number): boo
     default: t[field] = m;
   }
   return true;
+}
+
+/** A latency without its ` ms` (or ` ms.`) unit. */
+function withoutMs(raw: string): string {
+  const t = raw.trimEnd();
+  const unit = t.endsWith('ms.') ? 3 : t.endsWith('ms') ? 2 : 0;
+  return unit ? t.slice(0, -unit) : t;
+}
+
+/** The units a size of `Top partitions by size` may end with, as a field of its own. */
+const SIZE_UNIT = /^(?:bytes|[KMGT]i?B)$/;
+const SIZE = /^-?[\d.,]+(?:[eE][-+]?\d+)?(?:bytes|[KMGT]i?B)?$/;
+
+/** A row of `Top partitions by size`: the key (inner spaces kept) and the size (`1386`, `1.3 GiB`, `1.3GiB`). */
+function topSizeRow(text: string): { key: string; size: string } | undefined {
+  const withUnit = trailingFields(text, 2, () => true);
+  if (withUnit && SIZE_UNIT.test(withUnit.fields[1]!) && SIZE.test(withUnit.fields[0]!)) {
+    const key = withUnit.head.trim();
+    return key ? { key, size: `${withUnit.fields[0]} ${withUnit.fields[1]}` } : undefined;
+  }
+  const bare = trailingFields(text, 1, (f) => SIZE.test(f));
+  const key = bare?.head.trim();
+  return key ? { key, size: bare!.fields[0]! } : undefined;
 }
 
 function addTopBySize(t: TableFigures, key: string, size: string, line: number): boolean {
@@ -122,8 +146,8 @@ export class TablestatsText implements FormatReader {
     }
     if (this.list) {
       if (/^\s*Key\s+(Size|Count)\s*$/.test(text) || this.list === 'other') return;
-      const row = /^\s*(.+?)\s+(-?[\d.,]+(?:[eE][-+]?\d+)?(?:\s*(?:bytes|[KMGT]i?B))?)\s*$/.exec(text);
-      if (row && this.current && addTopBySize(this.current, row[1]!, row[2]!, line)) return;
+      const row = topSizeRow(text);
+      if (row && this.current && addTopBySize(this.current, row.key, row.size, line)) return;
       this.list = undefined;
     }
     const entry = labelled(text);
@@ -147,7 +171,7 @@ export class TablestatsMap implements FormatReader {
 
   constructor(private readonly ctx: ReaderContext, format: 'json' | 'yaml') {
     const onScalar = (path: readonly string[], value: string, line: number): void => this.scalar(path, value, line);
-    const onProblem = (line: number, reason: string): void => ctx.problem(line, reason);
+    const onProblem = (line: number, reason: string, limit?: boolean): void => ctx.problem(line, reason, limit);
     this.events = format === 'json' ? new JsonEvents(onScalar, onProblem) : new YamlEvents(onScalar, onProblem);
   }
 

@@ -11,6 +11,7 @@
 import { boundedCell } from './bounds';
 import { keepLargest, type FormatReader, type ReaderContext } from './context';
 import type { SamplerKind, TableFigures, TopSampler } from './types';
+import { isDigits, scyllaTablePrefix, trailingFields } from './text-scan';
 
 export class ToppartitionsText implements FormatReader {
   private kind?: SamplerKind | 'other';
@@ -67,24 +68,23 @@ export class ToppartitionsText implements FormatReader {
     }
     if (/^Top \d+ partitions:$/.test(body) || /^Nothing recorded during sampling period/.test(body)) return;
     if (/^(Table\s+)?Partition\s+Count\s+\+\/-$/.test(body)) return;
+    // Keys keep their inner spaces: only the two numbers at the end are split off (by hand: text-scan.ts).
     if (this.format === 'frequency') {
-      const row = /^(\S+)\s+(.*?)\s+(\d+)\s+(\d+)$/.exec(body);
-      if (!row) return this.ctx.problem(line, 'not a `Table Partition Count +/-` row');
-      this.add(row[1]!, row[2]!, Number(row[3]), Number(row[4]), line);
+      const row = trailingFields(body, 2, isDigits);
+      const table = row && /^\S+/.exec(row.head)?.[0];
+      const key = table !== undefined ? row!.head.slice(table.length).trim() : '';
+      if (!row || !key) return this.ctx.problem(line, 'not a `Table Partition Count +/-` row');
+      this.add(table!, key, Number(row.fields[0]), Number(row.fields[1]), line);
       return;
     }
-    // Keys keep their inner spaces: only the two numbers at the end are split off.
-    const row = /^(.*?)\s+(\d+)\s+(\d+)$/.exec(text.replace(/^\t/, '').replace(/^ {4}/, ''));
+    const row = trailingFields(text.replace(/^\t/, '').replace(/^ {4}/, ''), 2, isDigits);
     if (!row) return this.ctx.problem(line, 'not a `Partition Count +/-` row');
-    let key = row[1]!.replace(/\s+$/, '');
+    let key = row.head;
     let table = this.ctx.header.table;
-    const scylla = /^\((\S+?):(\S+?)\) (.*)$/.exec(key);
-    if (scylla) {
-      table = `${scylla[1]}.${scylla[2]}`;
-      key = scylla[3]!;
-    }
+    const scylla = scyllaTablePrefix(key);
+    if (scylla) ({ table, key } = scylla);
     if (!table) return this.ctx.problem(line, 'which table? Cassandra 3.x prints no table name: put the command line at the top of the file or set "table" in the configuration');
-    this.add(table, key, Number(row[2]), Number(row[3]), line);
+    this.add(table, key, Number(row.fields[0]), Number(row.fields[1]), line);
   }
 
   private add(table: string, key: string, count: number, error: number, line: number): void {

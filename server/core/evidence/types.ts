@@ -116,6 +116,11 @@ export interface TableFigures {
 export interface EvidenceProblem {
   line: number;
   reason: string;
+  /**
+   * A limit of the reader was reached (a line over the record cap, nesting too deep, too many tables):
+   * what it says was not read. Listed before the other problems, so that messages always show it.
+   */
+  limit?: true;
 }
 
 /** One evidence file as read. */

@@ -3,6 +3,7 @@
 import type { CreateKeyspaceStatement, Expression } from '../../../grammar/ast';
 import { nameRecord, ownEntry } from '../util/names';
 import { LineIndex } from '../../../grammar/line-index';
+import { nestingPast } from '../util/json-scan';
 import { MAX_TOKEN, MIN_TOKEN } from './murmur3';
 
 export interface RingNode {
@@ -95,24 +96,37 @@ export function parseNodetoolRing(text: string): Ring {
   return buildRing(entries);
 }
 
-/** `nodetool describering <keyspace>` output: `TokenRange(start_token:..., end_token:..., endpoints:[...], ..., endpoint_details:[...])`. */
+const TOKEN_RANGE = 'TokenRange(';
+/** The start of a range, read where a `TokenRange(` stands (sticky: no search, no backtracking over the line). */
+const RANGE_START = /TokenRange\(\s*start_token:\s*(-?\d+),\s*end_token:\s*(-?\d+),\s*endpoints:\s*\[/y;
+const ENDPOINT_DETAILS = 'EndpointDetails(';
+
+/**
+ * `nodetool describering <keyspace>` output: a line per range, `TokenRange(start_token:..., end_token:...,
+ * endpoints:[...], ..., endpoint_details:[EndpointDetails(host:..., datacenter:..., rack:...), ...])`.
+ * Read line by line with indexOf: a search with `[^\]]*` over the whole text cost the square of a megabyte
+ * of unclosed `TokenRange(...endpoints:[` (44 s).
+ */
 export function parseDescribeRing(text: string): Ring {
   const entries: RingEntry[] = [];
   const ranges: RingRange[] = [];
   const details = new Map<string, RingNode>();
-  const re = /TokenRange\(\s*start_token:\s*(-?\d+),\s*end_token:\s*(-?\d+),\s*endpoints:\s*\[([^\]]*)\]([^\n]*)/g;
-  const lines = new LineIndex(text);
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text))) {
-    const where = `line ${lines.location(m.index).line}`;
-    const start = parseToken(m[1], where);
-    const end = parseToken(m[2], where);
-    const endpoints = m[3].split(',').map((s) => s.trim()).filter(Boolean);
-    const detailRe = /EndpointDetails\(host:\s*([^,]+),\s*datacenter:\s*([^,]+),\s*rack:\s*([^)]+)\)/g;
-    let d: RegExpExecArray | null;
-    while ((d = detailRe.exec(m[4]))) details.set(d[1].trim(), { address: d[1].trim(), dc: d[2].trim(), rack: d[3].trim() });
-    ranges.push({ start, end, endpoints, where });
-  }
+  text.split(/\r\n|\r|\n/).forEach((line, i) => {
+    for (let at = line.indexOf(TOKEN_RANGE); at >= 0; at = line.indexOf(TOKEN_RANGE, at + 1)) {
+      RANGE_START.lastIndex = at;
+      const m = RANGE_START.exec(line);
+      if (!m) continue;
+      const close = line.indexOf(']', RANGE_START.lastIndex);
+      if (close < 0) return;
+      const where = `line ${i + 1}`;
+      const start = parseToken(m[1], where);
+      const end = parseToken(m[2], where);
+      const endpoints = line.slice(RANGE_START.lastIndex, close).split(',').map((s) => s.trim()).filter(Boolean);
+      readEndpointDetails(line.slice(close + 1), details);
+      ranges.push({ start, end, endpoints, where });
+      return; // one range a line
+    }
+  });
   if (!ranges.length) throw new RingParseError('no TokenRange(...) lines found in the `nodetool describering` output');
   for (const r of ranges) {
     const primary = r.endpoints[0];
@@ -122,11 +136,37 @@ export function parseDescribeRing(text: string): Ring {
   return buildRing(entries, ranges);
 }
 
+/** `EndpointDetails(host: a, datacenter: d, rack: r)` entries of a line, by address. */
+function readEndpointDetails(text: string, details: Map<string, RingNode>): void {
+  for (let at = text.indexOf(ENDPOINT_DETAILS); at >= 0; ) {
+    const close = text.indexOf(')', at);
+    if (close < 0) return;
+    // The last entry that opens before this `)` (an unclosed one before it holds no details).
+    const start = text.lastIndexOf(ENDPOINT_DETAILS, close);
+    const [host, dc, ...rack] = text.slice(start + ENDPOINT_DETAILS.length, close).split(',');
+    const value = (part: string | undefined, name: string): string | undefined => {
+      const t = part?.trimStart();
+      return t?.startsWith(`${name}:`) ? t.slice(name.length + 1).trim() : undefined;
+    };
+    const address = value(host, 'host');
+    const datacenter = value(dc, 'datacenter');
+    const rackName = value(rack.join(','), 'rack');
+    if (address && datacenter && rackName) details.set(address, { address, dc: datacenter, rack: rackName });
+    at = text.indexOf(ENDPOINT_DETAILS, close + 1);
+  }
+}
+
+const MAX_RING_NESTING = 8;
+
 /**
  * JSON: `{"10.0.0.1": ["-9000...", "0"], ...}` or `{"10.0.0.1": {"tokens": [...], "dc": "dc1", "rack": "r1"}}`
  * (tokens as strings to stay exact; integers are accepted when they are exact).
  */
 export function parseRingJson(text: string): Ring {
+  // A ring is three levels deep at most (node -> { tokens: [...] }): deeper is not a ring, and is refused
+  // before JSON.parse spends a second a megabyte on it.
+  const deep = nestingPast(text, MAX_RING_NESTING);
+  if (deep !== undefined) throw new RingParseError(`ring JSON nested deeper than ${MAX_RING_NESTING} levels (line ${new LineIndex(text).location(deep).line}); a ring is node -> tokens`);
   let data: unknown;
   try {
     data = JSON.parse(text);
