@@ -6,7 +6,7 @@ import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describeIoError, findCqlFiles, readTextFile, readTextFileSync, type ReadOptions, type ReadResult } from '../../server/core/io/files';
-import { writeTextFile, WriteRefusedError } from '../../server/core/io/write';
+import { BatchWriteError, WriteBatch, writeTextFile, WriteRefusedError } from '../../server/core/io/write';
 import { describe as describeValue, findConfigFor, loadConfigFile } from '../../server/core/config';
 
 function temp(t: { after(fn: () => void): void }): (relative: string, content?: string | Uint8Array) => string {
@@ -151,6 +151,97 @@ describe('writeTextFile', () => {
     for (const [code, words] of [['ENOSPC', 'no space left on the device'], ['EROFS', 'read-only file system'], ['EACCES', 'permission denied'], ['EPIPE', 'broken pipe']]) {
       assert.match(describeIoError(Object.assign(new Error(`${code}: raw`), { code })), new RegExp(words));
     }
+  });
+});
+
+describe('writes stay inside their roots', () => {
+  test('a link out of the roots is refused and the file it points at kept; a new file is judged by its folder; no roots: anywhere', async (t) => {
+    const at = temp(t);
+    const outside = at('outside/.bashrc', 'export PATH=/usr/bin\n');
+    const ws = path.dirname(at('ws/schema.cql', 'x'));
+    symlinkSync(outside, at('ws/.cqlintcache'));
+    symlinkSync(path.dirname(outside), at('ws/report-pages'));
+    for (const target of [at('ws/.cqlintcache'), at('ws/report-pages/ks.html')]) {
+      await assert.rejects(writeTextFile(target, '{}', { roots: [ws] }), (error: Error) => error instanceof WriteRefusedError && /leads outside the project, to .*outside.*; not written \(name it on the command line/.test(error.message));
+    }
+    assert.equal(readFileSync(outside, 'utf8'), 'export PATH=/usr/bin\n');
+    assert.deepEqual(readdirSync(path.dirname(outside)), ['.bashrc'], 'nothing created beside it');
+    assert.equal(await writeTextFile(at('ws/new.html'), 'x', { roots: [ws] }), 'created');
+    assert.equal(await writeTextFile(at('ws/.cqlintcache'), '{}'), 'replaced', 'a path the user named is written where it leads');
+    assert.equal(readFileSync(outside, 'utf8'), '{}');
+  });
+});
+
+describe('WriteBatch: several files all or nothing', () => {
+  const stamped = async (file: string): Promise<{ bom: boolean; stamp: NonNullable<Extract<ReadResult, { ok: true }>['stamp']> }> => {
+    const read = await readTextFile(file);
+    assert.ok(read.ok && read.stamp);
+    return { bom: read.bom, stamp: read.stamp };
+  };
+  const leftovers = (dir: string): string[] => readdirSync(dir).filter((name) => name.includes('.cqlint-'));
+
+  test('writes every file, keeping BOMs, or none when one changed on disk since its read (a same-size edit included)', async (t) => {
+    const at = temp(t);
+    const files = ['a.cql', 'b.cql', 'c.cql'].map((name) => at(`ws/${name}`, `select ${name} from t;\n`));
+    const dir = path.dirname(files[0]!);
+    const reads = await Promise.all(files.map(stamped));
+    // c.cql is rewritten with the same size, its time put back: only its hash tells.
+    const { mtime } = statSync(files[2]!);
+    writeFileSync(files[2]!, 'select X.cql from t;\n');
+    utimesSync(files[2]!, mtime, mtime);
+    const batch = new WriteBatch();
+    await batch.add(files[0]!, 'A', { expected: reads[0]!.stamp, bom: true });
+    await batch.add(files[1]!, 'B', { expected: reads[1]!.stamp });
+    await assert.rejects(batch.add(files[2]!, 'C', { expected: reads[2]!.stamp }), (error: Error) => error instanceof BatchWriteError && error.path === files[2] && /changed on disk/.test(error.message));
+    assert.deepEqual(files.map((f) => readFileSync(f, 'utf8')), ['select a.cql from t;\n', 'select b.cql from t;\n', 'select X.cql from t;\n'], 'nothing replaced');
+    assert.deepEqual(leftovers(dir), [], 'no temporary file or backup left');
+
+    const again = await Promise.all(files.map(stamped));
+    const ok = new WriteBatch();
+    for (const [i, f] of files.entries()) await ok.add(f, `new ${i}\n`, { expected: again[i]!.stamp, bom: i === 0 });
+    await ok.commit();
+    assert.deepEqual([...readFileSync(files[0]!)].slice(0, 3), [0xef, 0xbb, 0xbf]);
+    assert.deepEqual(files.map((f) => readFileSync(f, 'utf8').replace('\uFEFF', '')), ['new 0\n', 'new 1\n', 'new 2\n']);
+    assert.deepEqual(leftovers(dir), []);
+  });
+
+  test('an edit saved after every file was staged, or a file deleted: commit refuses and replaces none', async (t) => {
+    const at = temp(t);
+    const files = ['a.cql', 'b.cql'].map((name) => at(`ws/${name}`, `select ${name} from t;\n`));
+    for (const change of [(f: string) => writeFileSync(f, 'edited meanwhile;\n'), (f: string) => rmSync(f)]) {
+      for (const f of files) writeFileSync(f, `select ${path.basename(f)} from t;\n`);
+      const reads = await Promise.all(files.map(stamped));
+      const batch = new WriteBatch();
+      for (const [i, f] of files.entries()) await batch.add(f, 'NEW', { expected: reads[i]!.stamp });
+      change(files[1]!);
+      await assert.rejects(batch.commit(), (error: Error) => error instanceof BatchWriteError && error.path === files[1]);
+      assert.equal(readFileSync(files[0]!, 'utf8'), 'select a.cql from t;\n', 'the first file is not replaced');
+      assert.deepEqual(leftovers(path.dirname(files[0]!)), []);
+    }
+  });
+
+  test('a rename that fails half way puts back the files already replaced', async (t) => {
+    const at = temp(t);
+    const files = ['a.cql', 'b.cql', 'c.cql'].map((name) => at(`ws/${name}`, `old ${name}\n`));
+    const dir = path.dirname(files[0]!);
+    const batch = new WriteBatch();
+    for (const f of files) await batch.add(f, 'NEW\n', { expected: (await stamped(f)).stamp });
+    // The third file's staged content disappears (another process cleaning the folder): its rename fails.
+    rmSync(path.join(dir, readdirSync(dir).find((name) => name.startsWith('.c.cql.cqlint-') && name.endsWith('.tmp'))!));
+    await assert.rejects(batch.commit(), (error: Error) => error instanceof BatchWriteError && error.path === files[2] && /no such file/.test(error.message));
+    assert.deepEqual(files.map((f) => readFileSync(f, 'utf8')), ['old a.cql\n', 'old b.cql\n', 'old c.cql\n']);
+    assert.deepEqual(leftovers(dir), []);
+  });
+
+  test('two names of one file (a link beside it) are refused, not written twice', async (t) => {
+    const at = temp(t);
+    const file = at('ws/a.cql', 'a\n');
+    symlinkSync(file, at('ws/b.cql'));
+    const batch = new WriteBatch();
+    await batch.add(file, 'A\n', { expected: (await stamped(file)).stamp });
+    await assert.rejects(batch.add(at('ws/b.cql'), 'B\n', { expected: (await stamped(at('ws/b.cql'))).stamp }), /the same file as .*a\.cql/);
+    assert.equal(readFileSync(file, 'utf8'), 'a\n');
+    assert.deepEqual(leftovers(path.dirname(file)), []);
   });
 });
 

@@ -352,7 +352,7 @@ interface WalkResult {
   /** Folders that could not be read, with why. */
   errors: { path: string; message: string }[];
   /** CQL-named entries that are not read: FIFOs, devices, links to nowhere or out of the roots. */
-  skipped: { path: string; message: string }[];
+  skipped: { path: string; message: string; /** A link that leads out of the roots. */ outside?: true }[];
   /** Folders and CQL files `skip` left out. */
   ignored: number;
 }
@@ -402,7 +402,7 @@ export async function findCqlFiles(root: string, options: WalkOptions = {}): Pro
       if (!entry.isFile()) {
         const why = await whyNotListed(full, entry.isSymbolicLink(), realRoots);
         if (why) {
-          result.skipped.push({ path: full, message: why });
+          result.skipped.push(why);
           continue;
         }
       }
@@ -419,21 +419,22 @@ export async function findCqlFiles(root: string, options: WalkOptions = {}): Pro
 }
 
 /** Why a non-regular directory entry is not listed, or undefined for a link to a regular file inside the roots. */
-async function whyNotListed(full: string, isLink: boolean, realRoots: readonly string[] | undefined): Promise<string | undefined> {
+async function whyNotListed(full: string, isLink: boolean, realRoots: readonly string[] | undefined): Promise<WalkResult['skipped'][number] | undefined> {
+  const skipped = (message: string): WalkResult['skipped'][number] => ({ path: full, message });
   if (!isLink) {
     try {
-      return `not a regular file (${describeFileType(await fs.lstat(full))})`;
+      return skipped(`not a regular file (${describeFileType(await fs.lstat(full))})`);
     } catch (error) {
-      return describeIoError(error);
+      return skipped(describeIoError(error));
     }
   }
   try {
     const stat = await fs.stat(full);
-    if (!stat.isFile()) return `not a regular file (a link to ${describeFileType(stat)})`;
-    if (realRoots) return outsideRoots(await fs.realpath(full), realRoots, realRoots)?.message;
-    return undefined;
+    if (!stat.isFile()) return skipped(`not a regular file (a link to ${describeFileType(stat)})`);
+    const outside = realRoots && outsideRoots(await fs.realpath(full), realRoots, realRoots);
+    return outside ? { ...skipped(outside.message), outside: true } : undefined;
   } catch (error) {
-    return describeIoError(error);
+    return skipped(describeIoError(error));
   }
 }
 
