@@ -12,7 +12,8 @@
 // So editing a query file re-lints the files whose findings read queries and itself; editing a schema file
 // re-lints everything. The fixable flags (ESLint's counts) are kept under a key that always covers the
 // queries, since a fix may edit other files. A cache that cannot be read, or is of another format or
-// engine, is ignored and rewritten.
+// engine, is ignored and rewritten; an entry that is not what this code writes (a finding of another
+// shape, a null) is a miss, never an error: the file is linted again.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -101,14 +102,43 @@ export class RunInputs {
   }
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const SEVERITIES: ReadonlySet<unknown> = new Set(['error', 'warning', 'info']);
+
+function isLocation(value: unknown): boolean {
+  return isRecord(value) && Number.isSafeInteger(value.offset) && Number.isSafeInteger(value.line) && Number.isSafeInteger(value.column);
+}
+
+function isRange(value: unknown): boolean {
+  return isRecord(value) && isLocation(value.start) && isLocation(value.end);
+}
+
+/** Whether a cached value is a finding as this code writes one (every field a formatter reads, of its type). */
+function isFinding(value: unknown): value is Finding {
+  if (!isRecord(value)) return false;
+  const { ruleId, severity, message, messageId, range, details, values, related, data } = value;
+  return typeof ruleId === 'string' && SEVERITIES.has(severity) && typeof message === 'string' && typeof messageId === 'string' && isRange(range)
+    && (details === undefined || typeof details === 'string')
+    && (values === undefined || (isRecord(values) && Object.values(values).every((v) => typeof v === 'string' || typeof v === 'number')))
+    && (related === undefined || (Array.isArray(related) && related.every((r) => isRecord(r) && typeof r.filePath === 'string' && typeof r.message === 'string' && isRange(r.range))))
+    && (data === undefined || isRecord(data));
+}
+
 export class LintCache {
   private readonly next: Record<string, CacheEntry> = Object.create(null);
 
-  private constructor(private readonly file: string, private readonly previous: Record<string, CacheEntry>) {}
+  private constructor(private readonly file: string, private readonly roots: readonly string[] | undefined, private readonly previous: Record<string, CacheEntry>) {}
 
-  /** The cache at `file`; empty when there is none or it cannot be used. */
-  static async load(file: string): Promise<LintCache> {
-    const read = await readTextFile(file, { kind: 'config', maxBytes: MAX_CACHE_BYTES });
+  /**
+   * The cache at `file`; empty when there is none or it cannot be used. `roots`: the folders it must stay
+   * in (the working folder for the default .cqlintcache: a committed one linked to a file elsewhere is
+   * neither read nor replaced); undefined for a --cache-location the user named.
+   */
+  static async load(file: string, roots?: readonly string[]): Promise<LintCache> {
+    const read = await readTextFile(file, { kind: 'config', maxBytes: MAX_CACHE_BYTES, roots });
     let entries: Record<string, CacheEntry> = Object.create(null);
     if (read.ok) {
       try {
@@ -120,7 +150,7 @@ export class LintCache {
         // not a cache (or a truncated one): start afresh
       }
     }
-    return new LintCache(file, entries);
+    return new LintCache(file, roots, entries);
   }
 
   /**
@@ -128,9 +158,12 @@ export class LintCache {
    * has changed. The caller stores them again (store), with fixable flags computed anew if need be.
    */
   lookup(filePath: string, inputs: RunInputs): { findings: Finding[]; readsQueries: boolean; fixable?: boolean[] } | undefined {
-    const entry = this.previous[filePath];
-    if (!entry || !Array.isArray(entry.findings) || entry.key !== inputs.key(filePath, entry.readsQueries === true)) return undefined;
-    const fixable = entry.fixKey === inputs.key(filePath, true) && Array.isArray(entry.fixable) && entry.fixable.length === entry.findings.length ? entry.fixable : undefined;
+    const entry: unknown = this.previous[filePath];
+    if (!isRecord(entry) || !Array.isArray(entry.findings) || entry.key !== inputs.key(filePath, entry.readsQueries === true)) return undefined;
+    // What the formatters will read of each finding, checked before any is used: a miss otherwise.
+    if (!entry.findings.every(isFinding)) return undefined;
+    const fixable = entry.fixKey === inputs.key(filePath, true) && Array.isArray(entry.fixable) && entry.fixable.length === entry.findings.length
+      && entry.fixable.every((f) => typeof f === 'boolean') ? entry.fixable as boolean[] : undefined;
     return { findings: entry.findings, readsQueries: entry.readsQueries === true, fixable };
   }
 
@@ -145,7 +178,7 @@ export class LintCache {
   /** Writes this run's entries (atomically; its folder made if need be). Throws when the file cannot be written. */
   async save(): Promise<void> {
     const data: CacheFile = { format: CACHE_FORMAT, engine: engine(), entries: this.next };
-    await mkdir(path.dirname(this.file), { recursive: true });
-    await writeTextFile(this.file, JSON.stringify(data), { bom: false });
+    if (!this.roots) await mkdir(path.dirname(this.file), { recursive: true });
+    await writeTextFile(this.file, JSON.stringify(data), { bom: false, roots: this.roots });
   }
 }

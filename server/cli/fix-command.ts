@@ -2,7 +2,7 @@
 // bucket, a copy of the table) to the schema and every statement on the table, in every file given, as the
 // editor's quick fix does. `--list` shows the findings and their fixes; `--dry-run` prints a unified diff.
 // Exit 0 applied or listed, 2 usage, no matching finding or fix, a file with syntax errors, or I/O failure.
-import { UnifiedDiff } from '../core/format/diff';
+import { fileDiff } from '../core/format/diff';
 import { sortEdits } from '../core/fixes/text';
 import type { Finding } from '../core/findings';
 import { fixesForFinding } from '../core/fixes';
@@ -17,7 +17,7 @@ import type { TargetId } from '../core/targets';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import {
   CONFIG_OPTIONS, EXIT, InputError, NO_IGNORE_OPTION, UsageError, discoveredConfigs, displayPath, explicitConfig, failureReporter,
-  ignoreCheck, inputFolders, parseCommandArgs, parseTargetOption, readInput, writeOutput, type CliIO, type ReadBack,
+  ignoreCheck, inputFolders, parseCommandArgs, parseTargetOption, readInput, writeConfinement, OutputFiles, type CliIO, type ReadBack,
 } from './io';
 
 /** The findings whose fixes re-key a table. */
@@ -212,22 +212,19 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
   if (options.dryRun) {
     // The diff of the edits themselves, as format --diff writes its own (git apply and patch -p1 read it).
     for (const { filePath, before, edits } of changes) {
-      const name = displayPath(filePath, io.cwd);
-      const diff = new UnifiedDiff(before, { from: `a/${name}`, to: `b/${name}` }, (chunk) => io.stdout.write(chunk));
+      const diff = fileDiff(before, boms.get(filePath)?.bom ?? false, displayPath(filePath, io.cwd), (chunk) => io.stdout.write(chunk));
       for (const edit of edits) diff.edit(edit.start, edit.end, edit.newText);
       diff.end();
     }
     io.stderr.write(`cqlint fix: ${fix.title} (dry run: nothing written)\n`);
     return EXIT.ok;
   }
-  const written: string[] = [];
-  for (const { filePath, after } of changes) {
-    if (!(await writeOutput(filePath, after, boms.get(filePath) ?? { bom: false }, io, report))) {
-      if (written.length) io.stderr.write(`cqlint fix: the refactoring is half done: ${written.join(', ')} written, the rest not; restore them (git checkout) or write the rest\n`);
-      return EXIT.failure;
-    }
-    written.push(displayPath(filePath, io.cwd));
-  }
+  // All or nothing: a file that cannot be written (read-only, edited since it was read, a link out of
+  // the project) is seen before any is replaced, and then none is.
+  const outputs = new OutputFiles(io, report, await writeConfinement(options.inputs, io));
+  for (const { filePath, after } of changes) if (!(await outputs.add(filePath, after, boms.get(filePath) ?? { bom: false }))) break;
+  if (!(await outputs.commit())) return EXIT.failure;
+  const written = outputs.files.map((file) => displayPath(file, io.cwd));
   io.stdout.write(`${fix.title}\n  wrote ${written.join(', ')}\n`);
   const left = (fix.detail ?? []).filter((d) => !d.startsWith('sizing: '));
   if (left.length) io.stdout.write(`  left to the application (a comment above each statement says what to bind):\n${left.map((d) => `    ${d}\n`).join('')}`);

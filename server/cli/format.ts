@@ -4,14 +4,13 @@
 // Files are formatted piece by piece (formatPieces), so memory stays a small multiple of the file.
 // Exit 2 for usage and I/O errors (a file that is not UTF-8 is refused, as lint refuses it, rather than
 // rewritten with replacement characters).
-import * as path from 'node:path';
 import { SLICE_CHARS, formatPieces, type FormatOptions, type FormattedPiece, type KeywordCase } from '../core/format/formatter';
 import { createHeapKeeper } from '../core/util/heap';
 import { withProgress, type Progress } from './progress';
-import { UnifiedDiff } from '../core/format/diff';
+import { fileDiff } from '../core/format/diff';
 import { MAX_FILE_BYTES } from '../core/io/files';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
-import { EXIT, NO_IGNORE_OPTION, UsageError, collectCqlFiles, discoveredConfigs, ignoreCheck, displayPath, failureReporter, parseCommandArgs, readInput, writeOutput, type CliIO } from './io';
+import { EXIT, NO_IGNORE_OPTION, OutputFiles, UsageError, collectCqlFiles, discoveredConfigs, ignoreCheck, displayPath, failureReporter, parseCommandArgs, readInput, writeConfinement, type CliIO } from './io';
 
 const FORMAT_OPTIONS = {
   check: { type: 'boolean', help: 'Do not write; list files that would change and exit 1 if any' },
@@ -82,7 +81,8 @@ async function formatFiles(options: FormatCommandOptions, io: CliIO, bar: Progre
   const files = await collectCqlFiles(options.inputs, io, report, ignored);
 
   const unformatted: string[] = [];
-  let written = 0;
+  // Every file that changes is staged as it is formatted and all are written at the end, or none.
+  const outputs = new OutputFiles(io, report, await writeConfinement(options.inputs, io));
   for (const [i, file] of files.entries()) {
     bar.update('formatting', i, files.length);
     const shown = displayPath(file, io.cwd);
@@ -100,10 +100,12 @@ async function formatFiles(options: FormatCommandOptions, io: CliIO, bar: Progre
       unformatted.push(shown);
       continue;
     }
-    if (await writeOutput(file, result.formatted!, read, io, report)) {
-      written++;
-      io.stdout.write(`${shown}\n`);
-    }
+    if (!(await outputs.add(file, result.formatted!, read))) break;
+  }
+  let written = 0;
+  if (outputs.files.length && (await outputs.commit())) {
+    written = outputs.files.length;
+    for (const file of outputs.files) io.stdout.write(`${displayPath(file, io.cwd)}\n`);
   }
 
   if (options.diff) {
@@ -153,10 +155,8 @@ function formatted(text: string, options: FormatOptions, build: boolean): { chan
 
 /** --diff: the file's unified diff on stdout (nothing when it is formatted). */
 function writeDiff(text: string, bom: boolean, shown: string, options: FormatOptions, io: CliIO): { changed: boolean } {
-  const name = shown.split(path.sep).join('/');
   // The diff is of the bytes on disk: with the byte order mark the file starts with (written back as it was).
-  const shift = bom ? 1 : 0;
-  const diff = new UnifiedDiff(bom ? `\uFEFF${text}` : text, { from: `a/${name}`, to: `b/${name}` }, (chunk) => io.stdout.write(chunk));
-  for (const piece of piecesOf(text, options)) diff.edit(piece.start + shift, piece.end + shift, piece.text);
+  const diff = fileDiff(text, bom, shown, (chunk) => io.stdout.write(chunk));
+  for (const piece of piecesOf(text, options)) diff.edit(piece.start, piece.end, piece.text);
   return { changed: diff.end() };
 }

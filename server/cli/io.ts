@@ -4,7 +4,7 @@
 import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { describeFileType, describeIoError, findCqlFiles, readTextFile, readTextFileSync, type FileKind, type ReadResult } from '../core/io/files';
+import { describeFileType, describeIoError, findCqlFiles, isInside, readTextFile, readTextFileSync, type FileKind, type ReadResult } from '../core/io/files';
 import { analysisRefusal, DOCUMENT_LIMITS } from '../core/io/input-limits';
 import { IGNORE_FILE_NAME, ignoreFileSource, ignoredBy, type IgnoreSource } from '../core/config/ignore';
 import { findConfigFor, loadConfigFile, type CqlintConfig, type LoadedConfigFile } from '../core/config';
@@ -12,7 +12,7 @@ import { TARGET_IDS, isTargetId, type TargetId } from '../core/targets';
 import { hostLanguageOf } from '../core/embedded';
 import { parseArgsOptions, type CliOptions } from './options';
 
-import { writeTextFile } from '../core/io/write';
+import { BatchWriteError, WriteBatch } from '../core/io/write';
 
 export { writeTextFile } from '../core/io/write';
 
@@ -251,8 +251,10 @@ export function ignoreCheck(io: CliIO, report: FailureReporter, configFor: (entr
 /**
  * The CQL files the command-line inputs name, in input order, each once: files as given, folders walked
  * (*.cql, *.cqlsh; node_modules and .git skipped). What cannot be used is reported and skipped: a missing
- * path, a FIFO or device, an unreadable subfolder (named), a folder without CQL files. What `ignored`
- * keeps out is left out: a file or folder named on the command line with a warning.
+ * path, a FIFO or device, an unreadable subfolder (named), a folder without CQL files, a link that leads
+ * out of the folder walked (a repository's link to another project's file is neither read nor, by fix
+ * or format, written: naming the file on the command line includes it). What `ignored` keeps out is
+ * left out: a file or folder named on the command line with a warning.
  */
 export async function collectCqlFiles(inputs: readonly string[], io: CliIO, report: FailureReporter, ignored?: IgnoreCheck, accept?: (name: string) => boolean): Promise<string[]> {
   const files: string[] = [];
@@ -277,9 +279,9 @@ export async function collectCqlFiles(inputs: readonly string[], io: CliIO, repo
       continue;
     }
     if (stat.isDirectory()) {
-      const walk = await findCqlFiles(resolved, { ...(ignored ? { skip: (entry, isDirectory) => ignored(entry, isDirectory) !== undefined } : {}), ...(accept ? { accept } : {}) });
+      const walk = await findCqlFiles(resolved, { roots: [resolved], ...(ignored ? { skip: (entry, isDirectory) => ignored(entry, isDirectory) !== undefined } : {}), ...(accept ? { accept } : {}) });
       for (const error of walk.errors) report.fail(`cannot read folder ${displayPath(error.path, io.cwd)}: ${error.message}`);
-      for (const skipped of walk.skipped) io.stderr.write(`cqlint: skipping ${displayPath(skipped.path, io.cwd)}: ${skipped.message}\n`);
+      for (const skipped of walk.skipped) io.stderr.write(`cqlint: skipping ${displayPath(skipped.path, io.cwd)}: ${skipped.message}${skipped.outside ? ` (name it on the command line to include it)` : ''}\n`);
       if (!walk.files.length && !walk.errors.length) {
         report.fail(`no CQL files (*.cql, *.cqlsh${accept ? ', or application code' : ''}) in ${input}${walk.ignored ? ` (${walk.ignored} ignored: .cqlintignore or ignorePatterns)` : ''}`);
       }
@@ -306,6 +308,27 @@ export async function inputFolders(inputs: readonly string[], io: CliIO): Promis
     if (stat) folders.add(stat.isDirectory() ? resolved : path.dirname(resolved));
   }
   return [...folders];
+}
+
+/**
+ * Where a command may write back each file it read (the one confinement rule for writes, core/io/write.ts
+ * `roots`): a file named on the command line wherever it is, a file a folder walk found inside that
+ * folder (its real path: a link swapped in since the walk is refused).
+ */
+export async function writeConfinement(inputs: readonly string[], io: CliIO): Promise<(file: string) => readonly string[] | undefined> {
+  const named = new Set<string>();
+  const folders: string[] = [];
+  for (const input of inputs) {
+    const resolved = path.resolve(io.cwd, input);
+    const stat = await fs.stat(resolved).catch(() => undefined);
+    if (stat?.isDirectory()) folders.push(resolved);
+    else named.add(resolved);
+  }
+  return (file) => {
+    if (named.has(file)) return undefined;
+    const within = folders.filter((folder) => isInside(folder, file));
+    return within.length ? within : [io.cwd];
+  };
 }
 
 /**
@@ -350,15 +373,50 @@ export async function readRequiredInput(filePath: string, io: CliIO, what: strin
 export type ReadBack = Pick<Extract<ReadResult, { ok: true }>, 'bom' | 'stamp'>;
 
 /**
- * Writes a changed file back (atomically, keeping its BOM, only while it is still what was read: an edit
- * saved meanwhile is kept and the write refused); a failure is reported. Returns whether it was written.
+ * The files a command writes back (`fix`, `lint --fix`, `format`), all or nothing (core/io/write.ts
+ * WriteBatch): each is checked and staged as it comes (kept where it was read, its BOM kept, only while it
+ * is still what was read, inside its confinement), and `commit` replaces them all. A file that cannot be
+ * written is reported and nothing is: every condition that would stop a write is seen before the first one.
  */
-export async function writeOutput(filePath: string, text: string, read: ReadBack, io: CliIO, report: FailureReporter): Promise<boolean> {
-  try {
-    await writeTextFile(filePath, text, { bom: read.bom, expected: read.stamp });
-    return true;
-  } catch (error) {
-    report.fail(`cannot write ${displayPath(filePath, io.cwd)}: ${describeIoError(error)}`);
+export class OutputFiles {
+  private readonly batch = new WriteBatch();
+  private refused = false;
+  /** The files staged, in order (written once `commit` says so). */
+  readonly files: string[] = [];
+
+  constructor(private readonly io: CliIO, private readonly report: FailureReporter, private readonly rootsOf: (file: string) => readonly string[] | undefined) {}
+
+  /** Stages a changed file; false once a file was refused (nothing will be written). */
+  async add(filePath: string, text: string, read: ReadBack): Promise<boolean> {
+    if (this.refused) return false;
+    try {
+      await this.batch.add(filePath, text, { bom: read.bom, expected: read.stamp, roots: this.rootsOf(filePath) });
+      this.files.push(filePath);
+      return true;
+    } catch (error) {
+      return this.refuse(error);
+    }
+  }
+
+  /** Writes every staged file, or none (reported); true when they were written. */
+  async commit(): Promise<boolean> {
+    if (this.refused) return false;
+    try {
+      await this.batch.commit();
+      return true;
+    } catch (error) {
+      return this.refuse(error);
+    }
+  }
+
+  private refuse(error: unknown): false {
+    this.refused = true;
+    const file = error instanceof BatchWriteError ? error.path : undefined;
+    const others = this.files.filter((f) => f !== file).length;
+    // The writer's "not written" is said for the whole batch here.
+    const reason = (error instanceof Error ? error.message : String(error)).replace(/; not written\b/, '');
+    const left = others === 1 ? ' (1 other file left as it was)' : others ? ` (${others} other files left as they were)` : '';
+    this.report.fail(`cannot write ${file === undefined ? 'the files' : displayPath(file, this.io.cwd)}: ${reason}; nothing was written${left}`);
     return false;
   }
 }

@@ -19,7 +19,7 @@ import { EMBEDDED_OPTION, collectSourceFiles, embeddedOption, hostLanguagesOf, k
 import { embeddedLanguageFor } from '../core/embedded/selection';
 import { loadHostLanguages } from '../core/embedded';
 import type { CqlintConfig, EmbeddedLanguageName } from '../core/config-types';
-import { CONFIG_OPTIONS, EXIT, NO_IGNORE_OPTION, UsageError, discoveredConfigs, ignoreCheck, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs, parseTargetOption, readInput, reportConfigErrors, writeOutput, type CliIO, type ReadBack } from './io';
+import { CONFIG_OPTIONS, EXIT, NO_IGNORE_OPTION, UsageError, discoveredConfigs, ignoreCheck, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs, parseTargetOption, readInput, reportConfigErrors, writeConfinement, OutputFiles, type CliIO, type ReadBack } from './io';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import { lintInWorkers, workerCount } from './lint-workers';
 import packageJson from '../../package.json';
@@ -83,6 +83,8 @@ interface LintOptions {
   noIgnore: boolean;
   /** --cache: the cache file (absolute), when the cache is used. */
   cacheFile?: string;
+  /** The cache file is the default one (confined to the working folder), not one --cache-location named. */
+  defaultCacheFile?: boolean;
   /** --stdin: the path the text on stdin is linted as (the inputs are then its context). */
   stdinPath?: string;
   /** --evidence: files or folders of evidence for every table. */
@@ -139,6 +141,7 @@ function parseLintArgs(args: string[], cwd: string): LintOptions | 'help' {
     fixDryRun: values['fix-dry-run'] === true,
     stdinPath: values.stdin ? path.resolve(cwd, values['stdin-filename'] ?? '<stdin>') : undefined,
     cacheFile: cached ? path.resolve(cwd, values['cache-location'] ?? DEFAULT_CACHE_FILE) : undefined,
+    defaultCacheFile: values['cache-location'] === undefined,
     evidence,
     embedded: embeddedOption(values.embedded),
   };
@@ -302,7 +305,7 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
   // without it; lines not read and tables the workspace does not define are warnings.
   const evidenceFiles = await facts.read(project, [...readFiles.keys()], { roots, fail, warn: (warning) => io.stderr.write(`cqlint: warning: ${warning}\n`) });
 
-  const cache = options.cacheFile !== undefined ? await LintCache.load(options.cacheFile) : undefined;
+  const cache = options.cacheFile !== undefined ? await LintCache.load(options.cacheFile, options.defaultCacheFile ? [io.cwd] : undefined) : undefined;
   if (inputs) {
     inputs.setting('target', options.target ?? '');
     const used = config !== undefined ? [['--config', config] as const] : configs.found().map(([file, loaded]) => [file, loaded.config] as const);
@@ -316,9 +319,11 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
   }
 
   // --fix / --fix-dry-run: every file is fixed first (the project keeps the fixed texts, so a fixed
-  // schema is what the queries of other files are checked against), then everything is linted.
+  // schema is what the queries of other files are checked against), then everything is linted. --fix
+  // writes the changed files all or nothing (a fix of a schema file and of the queries on it go together).
   const outputs = new Map<string, string>();
   if (options.fix || options.fixDryRun) {
+    const originals = new Map<string, string>();
     for (const filePath of reported) {
       const original = project.sourceText(filePath)!;
       let fixed;
@@ -330,12 +335,17 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
       }
       if (fixed.skipped) io.stderr.write(`cqlint: not fixing ${displayPath(filePath, io.cwd)}: ${fixed.skipped}\n`);
       if (!fixed.changed) continue;
-      if (options.fix && !(await writeOutput(filePath, fixed.output, readFiles.get(filePath)!, io, report))) {
-        // Report against what is on disk, not against fixes that were not saved.
-        project.setFile(filePath, original);
-        continue;
-      }
+      originals.set(filePath, original);
       outputs.set(filePath, fixed.output);
+    }
+    if (options.fix && outputs.size) {
+      const written = new OutputFiles(io, report, await writeConfinement(options.inputs, io));
+      for (const [filePath, text] of outputs) if (!(await written.add(filePath, text, readFiles.get(filePath)!))) break;
+      if (!(await written.commit())) {
+        // Report against what is on disk, not against fixes that were not saved.
+        for (const [filePath, original] of originals) project.setFile(filePath, original);
+        outputs.clear();
+      }
     }
   }
 

@@ -51,6 +51,8 @@ that could not be read or an output that could not be written.`,
 
 interface ReportCliOptions {
   out?: string;
+  /** --out was given (else the default report.html, which stays inside the working folder). */
+  outNamed: boolean;
   diagram?: string;
   target?: TargetId;
   configPath?: string;
@@ -73,7 +75,7 @@ function parseReportArgs(args: string[]): ReportCliOptions | 'help' {
   if (!parsed.positionals.length) throw new UsageError('no files or folders given');
   // --diagram alone writes the diagram only; the HTML too when --out says where.
   const out = values.out ?? (values.diagram === undefined ? 'report.html' : undefined);
-  return { out, diagram: values.diagram, target, configPath: values.config, noConfig: values['no-config'] === true, evidence: evidenceOption(values.evidence), embedded: embeddedOption(values.embedded), inputs: parsed.positionals };
+  return { out, outNamed: values.out !== undefined, diagram: values.diagram, target, configPath: values.config, noConfig: values['no-config'] === true, evidence: evidenceOption(values.evidence), embedded: embeddedOption(values.embedded), inputs: parsed.positionals };
 }
 
 export async function runReportCommand(args: string[], io: CliIO): Promise<number> {
@@ -123,10 +125,12 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
   const views = keyspaceViews(project, tables, { displayPath: (file) => path.basename(file), lint });
   const written: string[] = [];
   let streamed = false;
-  // A file is replaced atomically; a named pipe or a device (/dev/stdout, /dev/null) is written into, never replaced.
-  const writeArtifact = async (file: string, text: string): Promise<boolean> => {
+  // A file is replaced atomically; a named pipe or a device (/dev/stdout, /dev/null) is written into, never
+  // replaced. A path the user named is written where it is; the default report.html stays inside the
+  // working folder and the pages inside the report's folder (a committed link out of them is refused).
+  const writeArtifact = async (file: string, text: string, roots?: readonly string[]): Promise<boolean> => {
     try {
-      if ((await writeTextFile(file, text, { bom: false, special: 'stream' })) === 'streamed') streamed = true;
+      if ((await writeTextFile(file, text, { bom: false, special: 'stream', roots })) === 'streamed') streamed = true;
       return true;
     } catch (error) {
       fail(`cannot write ${displayPath(file, io.cwd)}: ${describeIoError(error)}`);
@@ -164,7 +168,7 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
           });
           folderMade = true;
         }
-        if (!(await writeArtifact(target, page.html))) break;
+        if (!(await writeArtifact(target, page.html, page.path ? [path.dirname(out)] : options.outNamed ? undefined : [io.cwd]))) break;
         if (page.path) pages++;
         else count = page.tables;
       }

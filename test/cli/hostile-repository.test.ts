@@ -4,8 +4,21 @@
 // every command that writes, every door a text comes in through.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { runCli, tempDir, type JsonResult } from './helpers';
+
+/** The refactoring workspace of the fix tests: a hot table in schema/, the queries on it in queries/. */
+const WORKSPACE = join(__dirname, '..', 'fixes', 'workspaces', 'invoices-calculated', 'before');
+function filesOf(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of readdirSync(dir, { recursive: true }) as string[]) {
+    if (statSync(join(dir, name)).isFile()) out[name] = readFileSync(join(dir, name), 'utf8');
+  }
+  return out;
+}
+const BEFORE = filesOf(WORKSPACE);
 
 const SCHEMA = 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);\n';
 const HOT = 'CREATE TABLE ks.books (publish_date date, title text, PRIMARY KEY (publish_date, title));\n';
@@ -51,5 +64,118 @@ describe('.cqlintignore and ignorePatterns a repository holds', () => {
     assert.equal(run.stderr, 'cqlint: cannot read .cqlintignore: the file (or the link it goes through) is outside the workspace\n');
     assert.deepEqual(lintedFiles(run.stdout, temp.dir), ['schema.cql'], 'its lines were not applied');
     assert.equal(readFileSync(outside.path('secret.txt'), 'utf8'), 'token=hunter2\nschema.cql\n');
+  });
+});
+
+/** A file outside the project, and the project beside it (both removed after the test). */
+function projectAndOutside(t: { after(fn: () => void): void }, files: Record<string, string>): { project: ReturnType<typeof tempDir>; outside: (name: string, text: string) => string } {
+  const project = tempDir(files);
+  const away = tempDir();
+  t.after(() => {
+    project.cleanup();
+    away.cleanup();
+  });
+  return { project, outside: (name, text) => away.write(name, text) };
+}
+
+describe('every write stays inside the project unless the user named the path', () => {
+  const BASHRC = 'export PATH=/usr/bin\n';
+
+  test('lint --cache: a committed .cqlintcache linked outside is neither read nor replaced; --cache-location is written where it names', async (t) => {
+    const { project, outside } = projectAndOutside(t, { 'schema.cql': SCHEMA });
+    const bashrc = outside('.bashrc', BASHRC);
+    symlinkSync(bashrc, project.path('.cqlintcache'));
+    const run = await runCli(['lint', '--cache', '.'], { cwd: project.dir });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /warning: cannot write the cache \.cqlintcache: the file \(or the link it goes through\) leads outside the project/);
+    assert.equal(readFileSync(bashrc, 'utf8'), BASHRC);
+    const named = outside('cache.json', '');
+    assert.equal((await runCli(['lint', '--cache', '--cache-location', named, '.'], { cwd: project.dir })).code, 0);
+    assert.match(readFileSync(named, 'utf8'), /^\{"format":/);
+  });
+
+  test('report: report.html or a page of report-pages/ linked outside is refused (exit 2); --out names a path that is written', async (t) => {
+    const tables = Array.from({ length: 101 }, (_, i) => `CREATE TABLE ks.t${i} (id int PRIMARY KEY, v text);\n`).join('');
+    const { project, outside } = projectAndOutside(t, { 'schema.cql': SCHEMA });
+    const target = outside('other.html', 'theirs');
+    symlinkSync(target, project.path('report.html'));
+    const run = await runCli(['report', '.'], { cwd: project.dir });
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /cannot write report\.html: the file \(or the link it goes through\) leads outside the project/);
+    assert.equal(readFileSync(target, 'utf8'), 'theirs');
+    assert.equal((await runCli(['report', '--out', 'report.html', '.'], { cwd: project.dir })).code, 0, 'named: written through the link');
+    assert.match(readFileSync(target, 'utf8'), /<html/);
+
+    const paged = projectAndOutside(t, { 'schema.cql': tables });
+    const page = paged.outside('ks-2.html', 'theirs');
+    paged.project.write('report-pages/.keep', '');
+    symlinkSync(page, paged.project.path('report-pages/ks-2.html'));
+    const pages = await runCli(['report', '--out', 'report.html', '.'], { cwd: paged.project.dir });
+    assert.equal(pages.code, 2);
+    assert.match(pages.stderr, /cannot write report-pages\/ks-2\.html: the file \(or the link it goes through\) leads outside the project/);
+    assert.equal(readFileSync(page, 'utf8'), 'theirs');
+  });
+
+  test('format, lint --fix and fix: a .cql the folder walk finds that links outside is skipped, never read or rewritten; named, it is written', async (t) => {
+    const UGLY = 'create table ks.t (id int primary key, v text);\n';
+    const { project, outside } = projectAndOutside(t, { 'schema.cql': SCHEMA });
+    const theirs = outside('theirs.cql', UGLY);
+    symlinkSync(theirs, project.path('linked.cql'));
+    for (const args of [['format', '.'], ['lint', '--fix', '.']]) {
+      const run = await runCli(args, { cwd: project.dir });
+      assert.match(run.stderr, /skipping linked\.cql: the file \(or the link it goes through\) is outside the workspace \(name it on the command line to include it\)/, args.join(' '));
+      assert.equal(readFileSync(theirs, 'utf8'), UGLY, `${args.join(' ')}: the other project's file is untouched`);
+    }
+    assert.equal((await runCli(['format', 'linked.cql'], { cwd: project.dir })).code, 0);
+    assert.notEqual(readFileSync(theirs, 'utf8'), UGLY, 'named on the command line, it is formatted where it leads');
+
+    // fix: another project's queries, linked into this one, are not refactored with it.
+    const { [join('queries', 'invoices.cql')]: queries, ...rest } = BEFORE;
+    const fix = projectAndOutside(t, rest);
+    const other = fix.outside('invoices.cql', queries!);
+    mkdirSync(fix.project.path('queries'));
+    symlinkSync(other, fix.project.path('queries/invoices.cql'));
+    const run = await runCli(['fix', '--table', 'billing.invoices_by_day', '.'], { cwd: fix.project.dir });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /skipping queries\/invoices\.cql: .*outside/);
+    assert.equal(readFileSync(other, 'utf8'), queries);
+  });
+});
+
+describe('cqlint fix --dry-run', () => {
+  test('fix --dry-run keeps a byte order mark: git apply takes the patch of a BOM file', async (t) => {
+    const temp = tempDir(BEFORE);
+    t.after(() => temp.cleanup());
+    for (const name of Object.keys(BEFORE)) writeFileSync(temp.path(name), `\uFEFF${BEFORE[name]}`);
+    const run = await runCli(['fix', '--table', 'billing.invoices_by_day', '--dry-run', '.'], { cwd: temp.dir });
+    assert.equal(run.code, 0, run.stderr);
+    temp.write('fix.patch', run.stdout);
+    const check = spawnSync('git', ['apply', '--check', 'fix.patch'], { cwd: temp.dir, encoding: 'utf8' });
+    assert.equal(check.status, 0, check.stderr);
+    assert.equal(spawnSync('git', ['apply', 'fix.patch'], { cwd: temp.dir }).status, 0);
+    const written = tempDir(BEFORE);
+    t.after(() => written.cleanup());
+    for (const name of Object.keys(BEFORE)) writeFileSync(written.path(name), `\uFEFF${BEFORE[name]}`);
+    assert.equal((await runCli(['fix', '--table', 'billing.invoices_by_day', '.'], { cwd: written.dir })).code, 0);
+    for (const name of Object.keys(BEFORE)) assert.equal(readFileSync(temp.path(name), 'utf8'), readFileSync(written.path(name), 'utf8'), `${name}: the patch gives what fix writes, BOM and all`);
+  });
+});
+
+describe('lint --cache with a cache a repository holds', () => {
+  test('a malformed entry (null findings, a finding of another shape) is a miss: the file is linted again, never an internal error', async (t) => {
+    const temp = tempDir({ 'hot.cql': HOT });
+    t.after(() => temp.cleanup());
+    const fresh = await runCli(['lint', '-f', 'json', '--cache', '.'], { cwd: temp.dir });
+    assert.equal(fresh.code, 0, fresh.stderr);
+    const cache = JSON.parse(readFileSync(temp.path('.cqlintcache'), 'utf8')) as { entries: Record<string, { findings: unknown[]; fixable?: unknown[] }> };
+    const entry = Object.values(cache.entries)[0]!;
+    const original = entry.findings;
+    for (const broken of [[null], [{ ...(original[0] as object), range: null }], [{ ...(original[0] as object), severity: 'fatal' }], [{ ...(original[0] as object), related: [null] }]]) {
+      entry.findings = broken;
+      writeFileSync(temp.path('.cqlintcache'), JSON.stringify(cache));
+      const run = await runCli(['lint', '-f', 'json', '--cache', '.'], { cwd: temp.dir });
+      assert.equal(run.stderr, '', JSON.stringify(broken));
+      assert.equal(run.stdout, fresh.stdout, 'the same findings, linted again');
+    }
   });
 });

@@ -167,23 +167,29 @@ describe('cqlint on hostile input (built binary)', () => {
     }
   });
 
+  /**
+   * Root reads and writes any folder: a test of permissions runs as an unprivileged user then, from a copy
+   * of the built CLI that user can reach (the checkout may sit where only root can enter, e.g. under /root
+   * or in a `mktemp -d` folder). Undefined (the test skipped) when that user cannot run it.
+   */
+  const unprivileged = (t: { skip(message: string): void }, copyFolder: string, what: string): { bin: string; spawnAs: SpawnSyncOptions; asRoot: boolean } | undefined => {
+    if (process.getuid?.() !== 0) return { bin: cliBin, spawnAs: {}, asRoot: false };
+    chmodSync(dir, 0o755);
+    const bin = cliCopyIn(at(copyFolder));
+    const spawnAs = { uid: NOBODY, gid: NOBODY };
+    const probe = cqlint(['--version'], dir, { ...spawnAs, bin });
+    if (probe.status === 0) return { bin, spawnAs, asRoot: true };
+    t.skip(`user ${NOBODY} cannot run ${process.execPath} ${bin} (${/^\w*Error: .*$/m.exec(probe.stderr)?.[0] ?? `exit ${probe.status}`}): ${what} cannot be tested as root`);
+    return undefined;
+  };
+
   test('an unreadable subfolder is named, and the readable files are still handled', (t) => {
     write('perm/readable/ugly.cql', UGLY);
     write('perm/locked/hidden.cql', UGLY);
-    // Root reads any folder: run as an unprivileged user then, from a copy of the built CLI that user can
-    // reach (the checkout may sit where only root can enter, e.g. under /root or in a `mktemp -d` folder).
-    const asRoot = process.getuid?.() === 0;
-    let bin = cliBin;
-    let spawnAs: SpawnSyncOptions = {};
+    const user = unprivileged(t, 'unprivileged', 'an unreadable folder');
+    if (!user) return;
+    const { bin, spawnAs, asRoot } = user;
     if (asRoot) {
-      chmodSync(dir, 0o755);
-      bin = cliCopyIn(at('unprivileged'));
-      spawnAs = { uid: NOBODY, gid: NOBODY };
-      const probe = cqlint(['--version'], dir, { ...spawnAs, bin });
-      if (probe.status !== 0) {
-        t.skip(`user ${NOBODY} cannot run ${process.execPath} ${bin} (${/^\w*Error: .*$/m.exec(probe.stderr)?.[0] ?? `exit ${probe.status}`}): an unreadable folder cannot be tested as root`);
-        return;
-      }
       for (const folder of ['perm', 'perm/readable']) chmodSync(at(folder), 0o777);
       chmodSync(at('perm/readable/ugly.cql'), 0o666);
     }
@@ -339,6 +345,32 @@ describe('cqlint on hostile input (built binary)', () => {
     assert.equal(named.status, 2);
     assert.match(named.stderr, /secret\/conf\.json: not valid JSON \(line 1, column 1\)/, 'where, not what');
     assert.doesNotMatch(named.stderr, /SECRET/);
+  });
+
+  test('fix with a file it cannot write (a read-only folder): nothing is written, and fix still finishes once it can', (t) => {
+    const workspace = path.join(projectRoot, 'test', 'fixes', 'workspaces', 'invoices-calculated', 'before');
+    const files = ['schema/invoices.cql', 'queries/invoices.cql'];
+    for (const file of files) write(`readonly/${file}`, readFileSync(path.join(workspace, file)));
+    const user = unprivileged(t, 'unprivileged-fix', 'a read-only folder');
+    if (!user) return;
+    const { bin, spawnAs } = user;
+    if (user.asRoot) {
+      for (const folder of ['readonly', 'readonly/schema']) chmodSync(at(folder), 0o777);
+      chmodSync(at('readonly/schema/invoices.cql'), 0o666);
+    }
+    chmodSync(at('readonly/queries/invoices.cql'), 0o444);
+    chmodSync(at('readonly/queries'), 0o555);
+    try {
+      const run = cqlint(['fix', '--table', 'billing.invoices_by_day', 'readonly'], dir, { ...spawnAs, bin });
+      assertClearFailure(run, 2, /cannot write readonly\/queries\/invoices\.cql: (the file is read-only|permission denied); nothing was written \(1 other file left as it was\)/);
+      for (const file of files) assert.equal(readFileSync(at(`readonly/${file}`), 'utf8'), readFileSync(path.join(workspace, file), 'utf8'), `${file} is as it was`);
+    } finally {
+      chmodSync(at('readonly/queries'), 0o777);
+      chmodSync(at('readonly/queries/invoices.cql'), 0o666);
+    }
+    const again = cqlint(['fix', '--table', 'billing.invoices_by_day', 'readonly'], dir, { ...spawnAs, bin });
+    assert.equal(again.status, 0, again.stderr);
+    assert.match(again.stdout, /wrote readonly\/schema\/invoices\.cql, readonly\/queries\/invoices\.cql/);
   });
 
   test('a 12 MB statement (under the 16 MiB file cap), its lines ended by lone CRs: every command refuses it by line, exit 2', () => {

@@ -176,3 +176,16 @@ export class UnifiedDiff {
     }
   }
 }
+
+/**
+ * The unified diff of a file as its bytes are on disk, under `a/<name>` and `b/<name>` (`name` as shown,
+ * separators made `/`): `text` is what the read gave (without its byte order mark) and `bom` whether the
+ * file starts with one, which the diff's context then carries, so that `git apply` finds the lines it
+ * patches. Edits are offsets into `text`, in order.
+ */
+export function fileDiff(text: string, bom: boolean, name: string, write: (text: string) => void): { edit(start: number, end: number, text: string): void; end(): boolean } {
+  const shown = name.split(/[\\/]/).join('/');
+  const shift = bom ? 1 : 0;
+  const diff = new UnifiedDiff(bom ? `\uFEFF${text}` : text, { from: `a/${shown}`, to: `b/${shown}` }, write);
+  return { edit: (start, end, newText) => diff.edit(start + shift, end + shift, newText), end: () => diff.end() };
+}
