@@ -4,7 +4,7 @@
 import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { describeFileType, describeIoError, findCqlFiles, isInside, readTextFile, readTextFileSync, type FileKind, type ReadResult } from '../core/io/files';
+import { describeFileType, describeIoError, findCqlFiles, isInside, readTextFile, readTextFileSync, readTextStream, type FileKind, type ReadResult } from '../core/io/files';
 import { analysisRefusal, DOCUMENT_LIMITS } from '../core/io/input-limits';
 import { IGNORE_FILE_NAME, ignoreFileSource, ignoredBy, type IgnoreSource } from '../core/config/ignore';
 import { findConfigFor, loadConfigFile, type CqlintConfig, type LoadedConfigFile } from '../core/config';
@@ -332,30 +332,34 @@ export async function writeConfinement(inputs: readonly string[], io: CliIO): Pr
 }
 
 /**
- * Reads an input file through the one safe reader; a failure is reported (naming the file) and undefined
- * returned. A CQL source with a statement too large to analyse (core/io/input-limits.ts) is refused the
- * same way: one such statement would take the parser minutes and gigabytes.
+ * Reads an input through the one safe reader, the one input path of every command: a file, or with
+ * `stdin` the text on that stream (lint --stdin), under the same guards (the kind's size cap, strict
+ * UTF-8, and for a CQL source the statement-size guard of core/io/input-limits.ts: one statement too large
+ * would take the parser minutes and gigabytes). A failure is reported (naming the file, or stdin) and
+ * undefined returned.
  */
 export async function readInput(
   filePath: string,
   io: CliIO,
   report: FailureReporter,
   kind: FileKind = 'source',
+  stdin?: AsyncIterable<string | Uint8Array>,
 ): Promise<Extract<ReadResult, { ok: true }> | undefined> {
-  const read = await readTextFile(filePath, { kind });
-  if (!read.ok && kind === 'source' && hostLanguageOf(filePath) && (read.reason === 'binary' || read.reason === 'encoding' || read.reason === 'too-large')) {
+  const read = stdin ? await readTextStream(stdin, { kind }) : await readTextFile(filePath, { kind });
+  const shown = stdin ? 'stdin' : displayPath(filePath, io.cwd);
+  if (!read.ok && !stdin && kind === 'source' && hostLanguageOf(filePath) && (read.reason === 'binary' || read.reason === 'encoding' || read.reason === 'too-large')) {
     // Application code is read for the CQL it may hold: a file of it that is not text is skipped, not a failure.
-    io.stderr.write(`cqlint: warning: skipping ${displayPath(filePath, io.cwd)}: ${read.message}\n`);
+    io.stderr.write(`cqlint: warning: skipping ${shown}: ${read.message}\n`);
     return undefined;
   }
   if (!read.ok) {
-    report.fail(`cannot read ${displayPath(filePath, io.cwd)}: ${read.message}`);
+    report.fail(`cannot read ${shown}: ${read.message}`);
     return undefined;
   }
   // Application code is not CQL: the guard applies to the CQL read out of it (Project.setFile).
   const refused = kind === 'source' && !hostLanguageOf(filePath) ? analysisRefusal(read.text, SOURCE_LIMITS) : undefined;
   if (refused === undefined) return read;
-  report.fail(`cannot analyse ${displayPath(filePath, io.cwd)}: ${refused}`);
+  report.fail(`cannot analyse ${shown}: ${refused}`);
   return undefined;
 }
 

@@ -9,7 +9,7 @@ import { docsUrl } from '../core/findings';
 import type { TargetId } from '../core/targets';
 import * as path from 'node:path';
 import { statSync } from 'node:fs';
-import { MAX_FILE_BYTES, describeIoError, readTextStream } from '../core/io/files';
+import { MAX_FILE_BYTES, describeIoError } from '../core/io/files';
 import { DEFAULT_CACHE_FILE, LintCache, RunInputs, definesSchema } from './cache';
 import { withProgress, type Progress } from './progress';
 import { EVIDENCE_OPTION, ProjectFacts, evidenceOption } from './project-facts';
@@ -285,9 +285,8 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
   if (stdinIgnoredBy !== undefined) {
     io.stderr.write(`cqlint: warning: ${displayPath(options.stdinPath!, io.cwd)} is ignored by ${displayPath(stdinIgnoredBy, io.cwd)} (--no-ignore includes it)\n`);
   } else if (options.stdinPath !== undefined) {
-    const read = await readTextStream(io.stdin ?? process.stdin);
-    if (!read.ok) report.fail(`cannot read stdin: ${read.message}`);
-    else {
+    const read = await readInput(options.stdinPath, io, report, 'source', io.stdin ?? process.stdin);
+    if (read) {
       readFiles.set(options.stdinPath, { bom: read.bom });
       project.setFile(options.stdinPath, read.text);
       // Application code on stdin is reported even without CQL (it is what was asked for), with what could not be read.
