@@ -366,9 +366,12 @@ export async function readInput(
 /** The command line caps a source's bytes where it reads it (MAX_FILE_BYTES), and its statements here. */
 const SOURCE_LIMITS = { maxStatementTokens: DOCUMENT_LIMITS.maxStatementTokens };
 
-/** Reads a file the command cannot do without (a ring, a --config): throws an InputError naming it. */
-export async function readRequiredInput(filePath: string, io: CliIO, what: string, kind: FileKind): Promise<string> {
-  const read = await readTextFile(path.resolve(io.cwd, filePath), { kind });
+/**
+ * Reads a file the command cannot do without (a ring, a --config): throws an InputError naming it. `roots`
+ * when a .cqlint.json named it (it must then be inside them); none for a path given on the command line.
+ */
+export async function readRequiredInput(filePath: string, io: CliIO, what: string, kind: FileKind, roots?: readonly string[]): Promise<string> {
+  const read = await readTextFile(path.resolve(io.cwd, filePath), { kind, roots });
   if (!read.ok) throw new InputError(`cannot read ${what} ${displayPath(path.resolve(io.cwd, filePath), io.cwd)}: ${read.message}`);
   return read.text;
 }

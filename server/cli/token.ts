@@ -15,7 +15,7 @@ import { KeyEncoder, toHex, toProblem } from '../core/token/token';
 import { parseTypeSpecs, type KeyType } from '../core/token/types';
 import { type KeyValue, parseKeyValue } from '../core/token/values';
 import { collectSourceFiles, keepSourceFile } from './sources';
-import { EXIT, InputError, UsageError, displayPath, parseCommandArgs, readInput, readRequiredInput, type CliIO } from './io';
+import { EXIT, InputError, UsageError, displayPath, parseCommandArgs, inputFolders, readInput, readRequiredInput, type CliIO } from './io';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import { LineIndex } from '../../grammar/line-index';
 
@@ -113,15 +113,19 @@ async function loadSchema(schemaPath: string, io: CliIO): Promise<Project> {
 
 /**
  * The ring the nearest .cqlint.json names (as lint finds configs: upward from the --schema file or folder,
- * else from the working directory). A broken .cqlint.json is an input error, as for lint.
+ * else from the working directory), and where it may be read: as lint and report read what a .cqlint.json
+ * names, only inside that config's folder and the input's (the --schema's folder, else the working
+ * directory); a .cqlint.json whose real path is outside them is not read. A broken .cqlint.json is an
+ * input error, as for lint.
  */
-function configuredRing(schemaPath: string | undefined, io: CliIO): string | undefined {
+async function configuredRing(schemaPath: string | undefined, io: CliIO): Promise<{ file: string; roots: string[] } | undefined> {
   const from = schemaPath === undefined ? io.cwd : path.resolve(io.cwd, schemaPath);
   const found = findConfigFor(existsSync(from) && statSync(from).isDirectory() ? path.join(from, CONFIG_FILE_NAME) : from);
   if (found === undefined) return undefined;
-  const loaded = loadConfigFile(found);
+  const roots = [path.dirname(found), ...(schemaPath === undefined ? [io.cwd] : await inputFolders([schemaPath], io))];
+  const loaded = loadConfigFile(found, { roots });
   if (loaded.errors.length) throw new InputError(loaded.errors.map((e) => e.message).join('; '));
-  return loaded.config?.ring;
+  return loaded.config?.ring === undefined ? undefined : { file: loaded.config.ring, roots };
 }
 
 /** The table a command-line name resolves to, by the rule the editor and the rules follow (schema/resolve.ts). */
@@ -377,8 +381,11 @@ export async function runTokenCommand(args: string[], io: CliIO): Promise<number
   try {
     const encoder = new KeyEncoder(shape.columns.map((c) => c.type), { columns: shape.named ? shape.columns.map((c) => c.name) : undefined });
     shape.columns = shape.columns.map((c, i) => ({ name: c.name, type: encoder.types[i] }));
-    const ringFile = opts.ring ?? (opts.noConfig ? undefined : configuredRing(opts.schema, io));
-    const ring = ringFile !== undefined ? parseRing(await readRequiredInput(ringFile, io, opts.ring !== undefined ? 'ring file' : 'ring file (named in .cqlint.json)', 'ring')) : undefined;
+    // --ring is read where it is; the ring a .cqlint.json names only inside the project.
+    const configured = opts.ring !== undefined || opts.noConfig ? undefined : await configuredRing(opts.schema, io);
+    const ringText = opts.ring !== undefined ? await readRequiredInput(opts.ring, io, 'ring file', 'ring')
+      : configured ? await readRequiredInput(configured.file, io, 'ring file (named in .cqlint.json)', 'ring', configured.roots) : undefined;
+    const ring = ringText !== undefined ? parseRing(ringText) : undefined;
     const replication = opts.replication ? parseReplication(opts.replication) : shape.replication;
 
     if (!values.length) {

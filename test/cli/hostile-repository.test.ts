@@ -179,3 +179,29 @@ describe('lint --cache with a cache a repository holds', () => {
     }
   });
 });
+
+describe('cqlint token and the ring a repository names', () => {
+  test('a .cqlint.json ring outside the project is refused, never read or quoted; inside it, or named by --ring, it is read', async (t) => {
+    const ring = JSON.stringify({ 'secret-node-1.internal': ['-3074457345618258603'], 'secret-node-2.internal': ['9223372036854775807'] });
+    const { project, outside } = projectAndOutside(t, { 'schema.cql': SCHEMA });
+    const far = outside('ring.json', ring);
+    project.write('.cqlint.json', JSON.stringify({ ring: far }));
+    const args = ['token', '--schema', 'schema.cql', 'ks.t', '1'];
+    const refused = await runCli(args, { cwd: project.dir });
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /cannot read ring file \(named in \.cqlint\.json\) .*ring\.json: the file \(or the link it goes through\) is outside the workspace/);
+    assert.doesNotMatch(refused.stdout + refused.stderr, /secret-node/);
+    // A link inside the project to the same file is refused the same way.
+    symlinkSync(far, project.path('ring-link.json'));
+    project.write('.cqlint.json', JSON.stringify({ ring: 'ring-link.json' }));
+    assert.doesNotMatch((await runCli(args, { cwd: project.dir })).stdout, /secret-node/);
+    project.write('ring.json', ring);
+    project.write('.cqlint.json', JSON.stringify({ ring: 'ring.json' }));
+    const inside = await runCli(args, { cwd: project.dir });
+    assert.equal(inside.code, 0, inside.stderr);
+    assert.match(inside.stdout, /secret-node-1\.internal/);
+    const named = await runCli([...args, '--ring', far, '--no-config'], { cwd: project.dir });
+    assert.equal(named.code, 0, named.stderr);
+    assert.match(named.stdout, /secret-node/);
+  });
+});
