@@ -18,6 +18,7 @@ import {
 } from 'vscode-languageserver/node';
 import { createServer } from './server';
 import { createServerConnection, READER_OPTIONS, WRITER_OPTIONS } from './message-guard';
+import { parseServerArgs, SERVER_USAGE, type ServerTransport } from './args';
 
 interface Transport {
   reader: MessageReader;
@@ -26,37 +27,46 @@ interface Transport {
 }
 
 /**
- * The transport named on the command line, as vscode-languageserver itself reads it (default stdio); the
+ * The transport named on the command line (args.ts, as vscode-languageserver reads it; default stdio); the
  * socket and pipe transports are built as its createServerSocketTransport / createServerPipeTransport build
  * them, with the lenient body decoder.
  */
-function transportFromArgs(argv: readonly string[]): Transport {
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i]!.split('=', 2);
-    const value = inline ?? argv[i + 1];
-    if (flag === '--node-ipc') return { reader: new IPCMessageReader(process), writer: new IPCMessageWriter(process), stdio: false };
-    if ((flag === '--socket' || flag === '--pipe') && value) {
-      const socket = flag === '--socket' ? createSocket(Number.parseInt(value, 10), '127.0.0.1') : createSocket(value);
+function transportOf(named: ServerTransport): Transport {
+  switch (named.kind) {
+    case 'node-ipc': return { reader: new IPCMessageReader(process), writer: new IPCMessageWriter(process), stdio: false };
+    case 'socket':
+    case 'pipe': {
+      const socket = named.kind === 'socket' ? createSocket(named.port, '127.0.0.1') : createSocket(named.name);
       return { reader: new StreamMessageReader(socket, READER_OPTIONS), writer: new SocketMessageWriter(socket, WRITER_OPTIONS), stdio: false };
     }
+    default: return { reader: new StreamMessageReader(process.stdin, READER_OPTIONS), writer: new StreamMessageWriter(process.stdout, WRITER_OPTIONS), stdio: true };
   }
-  return { reader: new StreamMessageReader(process.stdin, READER_OPTIONS), writer: new StreamMessageWriter(process.stdout, WRITER_OPTIONS), stdio: true };
 }
 
-const transport = transportFromArgs(process.argv.slice(2));
+const args = parseServerArgs(process.argv.slice(2));
+if (!('transport' in args)) {
+  // Before anything starts: one line (the usage with --help), exit 2 for a bad command line.
+  if ('help' in args) process.stdout.write(`${SERVER_USAGE}\n`);
+  else process.stderr.write(`cqlint-language-server: ${args.error}\n${SERVER_USAGE}\n`);
+  process.exit('help' in args ? 0 : 2);
+}
+const transport = transportOf(args.transport);
 
 const connection = createServerConnection(transport.reader, transport.writer);
 const server = createServer(connection);
 
 let exiting = false;
-/** Ends the process after a fault the connection cannot recover from, saying why on stderr and in the log. */
-function fatal(reason: string): void {
+/**
+ * Ends the process after a fault the connection cannot recover from, saying why on stderr and, while the
+ * writer works (`tell`), in the client's log.
+ */
+function fatal(reason: string, tell = true): void {
   if (exiting) return;
   exiting = true;
   const line = `cqlint: ${reason}; exiting so that the client can restart the server`;
   process.stderr.write(`${line}\n`);
   try {
-    connection.console.error(line);
+    if (tell) connection.console.error(line);
   } catch {
     // the writer may be gone too
   }
@@ -71,7 +81,7 @@ transport.reader.onPartialMessage((info) =>
 transport.reader.onClose(() => {
   if (!exiting) process.exit(server.shutdownRequested() ? 0 : 1);
 });
-transport.writer.onError(([error]) => fatal(`cannot write to the client: ${error.message}`));
+transport.writer.onError(([error]) => fatal(`cannot write to the client: ${error.message}`, false));
 transport.writer.onClose(() => {
   if (!exiting) process.exit(server.shutdownRequested() ? 0 : 1);
 });

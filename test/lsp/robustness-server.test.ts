@@ -170,6 +170,26 @@ describe('robustness of the built server', () => {
     assertMemoryBounded(client);
   });
 
+  test('a bad command line (a port that is no number, an unknown option, two transports): one line and the usage, exit 2, no stack trace', { timeout: SLOW_MS }, () => {
+    const cases: [string[], RegExp][] = [
+      [['--socket=abc'], /^cqlint-language-server: --socket expects a port number from 1 to 65535, got "abc"\n/],
+      [['--socket', '70000'], /--socket expects a port number from 1 to 65535, got "70000"/],
+      [['--pipe='], /--pipe expects a value/],
+      [['--clientProcessId=me', '--stdio'], /--clientProcessId expects a process id, got "me"/],
+      [['--stdio', '--node-ipc'], /--node-ipc: only one transport can be given/],
+      [['--verbose'], /unknown option "--verbose"/],
+    ];
+    for (const [args, message] of cases) {
+      const run = spawnSync(process.execPath, [serverJs, ...args], { encoding: 'utf8', input: '', timeout: SLOW_MS });
+      assert.equal(run.status, 2, `${args.join(' ')}: ${run.stderr}`);
+      assert.match(run.stderr, message);
+      assert.match(run.stderr, /\nUsage: cqlint-language-server \[--stdio/);
+      assert.doesNotMatch(run.stderr, /\n\s+at |Error \[ERR_/);
+    }
+    const help = spawnSync(process.execPath, [serverJs, '--help'], { encoding: 'utf8', input: '' });
+    assert.deepEqual([help.status, help.stdout.startsWith('Usage: cqlint-language-server')], [0, true]);
+  });
+
   test('a Content-Length 10 bytes short ends the server with a log line and a non-zero exit', { timeout: SLOW_MS }, async (t) => {
     const client = start();
     t.after(() => client.shutdown());
