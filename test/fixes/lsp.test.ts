@@ -206,6 +206,22 @@ describe('textDocument/codeAction through the server', () => {
     }
   });
 
+  test('another file the editor holds open gets its version in the edit of a partition fix, not null', async (t) => {
+    const queries = "SELECT author FROM ks.books WHERE publish_date = '2024-05-01' AND title = 'Dune';\n";
+    const ws = tempWorkspace({ 'books.cql': BOOKS, 'queries.cql': queries });
+    t.after(() => ws.cleanup());
+    const { client } = await session(t, { workspaceFolders: [ws.dir] });
+    const uri = ws.uri('books.cql');
+    await open(client, uri, BOOKS);
+    const other = ws.uri('queries.cql');
+    await open(client, other, queries);
+    await client.notify('textDocument/didChange', { textDocument: { uri: other, version: 2 }, contentChanges: [{ text: `${queries}-- a note\n` }] });
+    const actions = await codeActions(client, uri, await diagnostic(client, uri, 'hot-partition'));
+    const changes = actions[0]!.edit!.documentChanges as TextDocumentEdit[];
+    assert.deepEqual(changes.map((c) => [c.textDocument.uri, c.textDocument.version]), [[uri, 1], [other, 2]], 'the open document with its version, not null');
+    assert.match(TextDocument.applyEdits(TextDocument.create(other, 'cql', 2, `${queries}-- a note\n`), changes[1]!.edits as TextEdit[]), /AND shard = [12];\n-- a note\n$/);
+  });
+
   test('a client that resolves edits gets the partition fixes without their edits, and each edit on codeAction/resolve', async (t) => {
     const ws = tempWorkspace({ 'books.cql': BOOKS, 'queries.cql': "SELECT title FROM ks.books WHERE publish_date = '2024-05-01';\n" });
     t.after(() => ws.cleanup());

@@ -43,6 +43,12 @@ export interface CodeActionRequest {
   version?: number;
   /** URI of another workspace file (for fixes that edit several files). Default: a file: URI. */
   pathToUri?(filePath: string): string;
+  /**
+   * Another file's open document, if the editor holds one: its edits then carry its version (applied after
+   * one more keystroke, an unversioned edit corrupts the buffer), and a fix computed from a text the editor
+   * no longer holds is not offered.
+   */
+  openDocument?(filePath: string): { version: number; text: string } | undefined;
   /** Told about a fix that threw (a bug; the fix is left out). Default: kept in project.internalErrors. */
   onFixError?(error: unknown, finding: Finding): void;
   /** Told about a fix left out because application code cannot take its edits (why, and which file). */
@@ -111,19 +117,23 @@ function lspEdits(request: Pick<CodeActionRequest, 'project' | 'onRefused'>, fil
 }
 
 /**
- * The edit of a fix: its own document's edits, and those it makes to other files of the workspace
- * (their versions unknown here: null, which clients accept for an unversioned document). Undefined when the
- * edits of one file cannot be written (a string literal of application code that cannot hold them): the fix
- * changes every file or none.
+ * The edit of a fix: its own document's edits, and those it makes to other files of the workspace, each
+ * open one with its version (null, which clients accept for an unversioned document, for a closed file).
+ * Undefined when another file's open document no longer holds the text the edits were computed from, or when
+ * the edits of one file cannot be written (a string literal of application code that cannot hold them): the
+ * fix changes every file or none.
  */
-function workspaceEdit(request: Pick<CodeActionRequest, 'project' | 'filePath' | 'uri' | 'version' | 'pathToUri' | 'onRefused'>, edits: readonly TextEdit[], otherFiles: readonly FileEdits[] = []): WorkspaceEdit | undefined {
-  const others: { uri: string; edits: LspTextEdit[] }[] = [];
+function workspaceEdit(request: Pick<CodeActionRequest, 'project' | 'filePath' | 'uri' | 'version' | 'pathToUri' | 'openDocument' | 'onRefused'>, edits: readonly TextEdit[], otherFiles: readonly FileEdits[] = []): WorkspaceEdit | undefined {
+  const others: { uri: string; version: number | null; edits: LspTextEdit[] }[] = [];
   for (const other of otherFiles) {
-    if (request.project.getText(other.filePath) === undefined) continue;
+    const text = request.project.sourceText(other.filePath);
+    if (text === undefined) continue;
+    const open = request.openDocument?.(other.filePath);
+    if (open && open.text !== text) return undefined;
     const toUri = request.pathToUri ?? ((path: string) => pathToFileURL(path).href);
     const otherEdits = lspEdits(request, other.filePath, other.edits);
     if (!otherEdits) return undefined;
-    others.push({ uri: toUri(other.filePath), edits: otherEdits });
+    others.push({ uri: toUri(other.filePath), version: open?.version ?? null, edits: otherEdits });
   }
   const own = lspEdits(request, request.filePath, edits);
   if (!own) return undefined;
@@ -131,7 +141,7 @@ function workspaceEdit(request: Pick<CodeActionRequest, 'project' | 'filePath' |
     return {
       documentChanges: [
         { textDocument: { uri: request.uri, version: request.version }, edits: own },
-        ...others.map((o) => ({ textDocument: { uri: o.uri, version: null }, edits: o.edits })),
+        ...others.map((o) => ({ textDocument: { uri: o.uri, version: o.version }, edits: o.edits })),
       ],
     };
   }
@@ -217,6 +227,10 @@ export const codeActionsFeature: Feature = {
       : undefined,
   register(ctx) {
     const versioned = ctx.clientCapabilities.workspace?.workspaceEdit?.documentChanges === true;
+    const openDocument = (filePath: string): { version: number; text: string } | undefined => {
+      const document = ctx.documents.get(ctx.pathToUri(filePath));
+      return document && { version: document.version, text: document.getText() };
+    };
     const resolveEdits = supportsResolveOfEdits(ctx.clientCapabilities);
     const onFixError = (filePath: string) => (error: unknown, finding: Finding) => {
       ctx.project.recordInternalError(finding.ruleId, filePath, error);
@@ -239,6 +253,7 @@ export const codeActionsFeature: Feature = {
           shardCount: ctx.settings.shardCount,
           version: versioned && document ? document.version : undefined,
           pathToUri: ctx.pathToUri,
+          openDocument,
           onFixError: onFixError(filePath),
           onRefused,
         });
@@ -268,6 +283,7 @@ export const codeActionsFeature: Feature = {
         shardCount: ctx.settings.shardCount,
         version: versioned && document ? document.version : undefined,
         pathToUri: ctx.pathToUri,
+        openDocument,
         onFixError: onFixError(filePath),
         onRefused,
         resolveEdits,
