@@ -15,6 +15,7 @@ import { EMBEDDED_OPTION, collectSourceFiles, embeddedOption, keepSourceFile } f
 import type { EmbeddedLanguageName } from '../core/config-types';
 import type { TargetId } from '../core/targets';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
+import { terminalStream } from './terminal';
 import {
   CONFIG_OPTIONS, EXIT, InputError, NO_IGNORE_OPTION, UsageError, discoveredConfigs, displayPath, explicitConfig, failureReporter,
   ignoreCheck, inputFolders, parseCommandArgs, parseTargetOption, readInput, writeConfinement, OutputFiles, type CliIO, type ReadBack,
@@ -170,15 +171,17 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
     return fixesForFinding(project.getText(located.filePath)!, project.parse(located.filePath), located.finding, env);
   };
 
+  // What is printed for people: file names, table names and titles escaped for the terminal (terminal.ts).
+  const print = terminalStream(io.stdout);
   if (options.list) {
-    if (!found.length) io.stdout.write('No partition findings with fixes.\n');
+    if (!found.length) print.write('No partition findings with fixes.\n');
     for (const located of found) {
-      io.stdout.write(`${where(located, io)}  ${located.finding.ruleId}  ${located.table}\n`);
+      print.write(`${where(located, io)}  ${located.finding.ruleId}  ${located.table}\n`);
       const fixes = fixesOf(located);
-      if (!fixes.length) io.stdout.write('    (no fix applies)\n');
+      if (!fixes.length) print.write('    (no fix applies)\n');
       for (const fix of fixes) {
-        io.stdout.write(`  ${fix.isPreferred ? '*' : ' '} ${fix.id ?? '?'}\n      ${fix.title}\n`);
-        for (const line of fix.detail ?? []) io.stdout.write(`        ${line}\n`);
+        print.write(`  ${fix.isPreferred ? '*' : ' '} ${fix.id ?? '?'}\n      ${fix.title}\n`);
+        for (const line of fix.detail ?? []) print.write(`        ${line}\n`);
       }
     }
     return EXIT.ok;
@@ -225,8 +228,8 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
   for (const { filePath, after } of changes) if (!(await outputs.add(filePath, after, boms.get(filePath) ?? { bom: false }))) break;
   if (!(await outputs.commit())) return EXIT.failure;
   const written = outputs.files.map((file) => displayPath(file, io.cwd));
-  io.stdout.write(`${fix.title}\n  wrote ${written.join(', ')}\n`);
+  print.write(`${fix.title}\n  wrote ${written.join(', ')}\n`);
   const left = (fix.detail ?? []).filter((d) => !d.startsWith('sizing: '));
-  if (left.length) io.stdout.write(`  left to the application (a comment above each statement says what to bind):\n${left.map((d) => `    ${d}\n`).join('')}`);
+  if (left.length) print.write(`  left to the application (a comment above each statement says what to bind):\n${left.map((d) => `    ${d}\n`).join('')}`);
   return EXIT.ok;
 }

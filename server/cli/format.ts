@@ -10,6 +10,7 @@ import { withProgress, type Progress } from './progress';
 import { fileDiff } from '../core/format/diff';
 import { MAX_FILE_BYTES } from '../core/io/files';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
+import { terminalStream } from './terminal';
 import { EXIT, NO_IGNORE_OPTION, OutputFiles, UsageError, collectCqlFiles, discoveredConfigs, ignoreCheck, displayPath, failureReporter, parseCommandArgs, readInput, writeConfinement, type CliIO } from './io';
 
 const FORMAT_OPTIONS = {
@@ -105,13 +106,13 @@ async function formatFiles(options: FormatCommandOptions, io: CliIO, bar: Progre
   let written = 0;
   if (outputs.files.length && (await outputs.commit())) {
     written = outputs.files.length;
-    for (const file of outputs.files) io.stdout.write(`${displayPath(file, io.cwd)}\n`);
+    for (const file of outputs.files) terminalStream(io.stdout).write(`${displayPath(file, io.cwd)}\n`);
   }
 
   if (options.diff) {
     if (unformatted.length) io.stderr.write(`${unformatted.length} file${unformatted.length === 1 ? '' : 's'} not formatted (the diff above is what cqlint format would change)\n`);
   } else   if (options.check) {
-    for (const f of unformatted) io.stdout.write(`${f}\n`);
+    for (const f of unformatted) terminalStream(io.stdout).write(`${f}\n`);
     if (unformatted.length) io.stderr.write(`${unformatted.length} file${unformatted.length === 1 ? '' : 's'} not formatted (run cqlint format without --check to fix)\n`);
   } else if (written) {
     io.stderr.write(`formatted ${written} file${written === 1 ? '' : 's'}\n`);

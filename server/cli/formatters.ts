@@ -6,6 +6,7 @@ import type { Finding, Severity } from '../core/findings';
 import { docsUrl as defaultDocsUrl } from '../core/findings';
 import { wrapWords } from './options';
 import { placeholders, templateParts } from '../core/rules/messages';
+import { jsonTerminalSafe, terminalText } from './terminal';
 
 export const FORMAT_NAMES = ['stylish', 'compact', 'json', 'sarif'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
@@ -78,10 +79,15 @@ export interface ResultWriter {
   end(): void;
 }
 
+/**
+ * The writer of a format. Text reaches a terminal escaped (terminal.ts): the text formats escape every piece
+ * of a finding they print, JSON and SARIF go through jsonTerminalSafe.
+ */
 export function resultWriter(name: FormatName, out: OutputSink, context: FormatContext): ResultWriter {
+  const json: OutputSink = { write: (text: string) => out.write(jsonTerminalSafe(text)) };
   switch (name) {
-    case 'json': return jsonWriter(out);
-    case 'sarif': return sarifWriter(out, context);
+    case 'json': return jsonWriter(json);
+    case 'sarif': return sarifWriter(json, context);
     case 'compact': return compactWriter(out);
     default: return stylishWriter(out, context);
   }
@@ -154,7 +160,7 @@ function stylishWriter(out: OutputSink, context: Pick<FormatContext, 'color' | '
           column: String(finding.range.start.column),
           severity: finding.severity,
           // ESLint drops a message's final period.
-          message: finding.message.replace(/([^ ])\.$/u, '$1').replace(/\r?\n/g, ' '),
+          message: terminalText(finding.message.replace(/([^ ])\.$/u, '$1').replace(/\r?\n/g, ' '), true),
           ruleId: finding.ruleId,
           details: finding.details,
         };
@@ -167,7 +173,7 @@ function stylishWriter(out: OutputSink, context: Pick<FormatContext, 'color' | '
       const columnWidth = width((row) => row.column);
       const severityWidth = width((row) => row.severity);
       const messageWidth = width((row) => row.message);
-      let block = `\n${paint(result.filePath, 'underline')}\n`;
+      let block = `\n${paint(terminalText(result.filePath, true), 'underline')}\n`;
       // Where the message starts: the details are indented to it.
       const messageColumn = 2 + lineWidth + 1 + columnWidth + 2 + severityWidth + 2;
       for (const row of rows) {
@@ -181,7 +187,7 @@ function stylishWriter(out: OutputSink, context: Pick<FormatContext, 'color' | '
           `  ${paint(row.ruleId, 'dim')}\n`;
         if (row.details) {
           const indent = ' '.repeat(messageColumn);
-          for (const line of detailsLines(row.details, Math.max(MIN_DETAILS_WIDTH, columns - messageColumn))) block += line ? `${indent}${line}\n` : '\n';
+          for (const line of detailsLines(row.details, Math.max(MIN_DETAILS_WIDTH, columns - messageColumn))) block += line ? `${indent}${terminalText(line, true)}\n` : '\n';
         }
       }
       out.write(block);
@@ -212,8 +218,8 @@ function compactWriter(out: OutputSink): ResultWriter {
       for (const finding of result.findings) {
         total++;
         const severity = eslintSeverity(finding.severity) === 2 ? 'Error' : 'Warning';
-        const message = finding.message.replace(/\s*\r?\n\s*/g, ' ');
-        block += `${result.filePath}: line ${finding.range.start.line}, col ${finding.range.start.column}, ${severity} - ${message} (${finding.ruleId})\n`;
+        const message = terminalText(finding.message.replace(/\s*\r?\n\s*/g, ' '), true);
+        block += `${terminalText(result.filePath, true)}: line ${finding.range.start.line}, col ${finding.range.start.column}, ${severity} - ${message} (${finding.ruleId})\n`;
       }
       out.write(block);
     },

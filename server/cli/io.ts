@@ -18,6 +18,11 @@ export { writeTextFile } from '../core/io/write';
 
 export interface CliStream {
   write(text: string): unknown;
+  /**
+   * Set on a stream whose writes show control characters escaped (terminal.ts terminalStream): writes
+   * terminal control sequences as they are (the progress line's erase).
+   */
+  writeControl?(text: string): unknown;
   /** True when the stream is a terminal (stylish output is coloured only then). */
   isTTY?: boolean;
   /** The terminal's width, when it is one (stylish output wraps details to it). */

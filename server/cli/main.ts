@@ -9,6 +9,7 @@ import type { CommandSpec } from './options';
 import { EXIT, InputError, UsageError, resolveIO, type CliIO, type CommandRunner } from './io';
 import packageJson from '../../package.json';
 import { BATCH_HEAP, useHeapBudget } from '../core/util/heap';
+import { terminalStream } from './terminal';
 
 export type { CliIO } from './io';
 
@@ -48,7 +49,9 @@ Run 'cqlint <command> --help' for a command's options, e.g. 'cqlint lint --help'
 
 /** Runs the command line; resolves to the exit code. Never throws: internal errors exit 2. */
 export async function main(argv: string[], ioOverrides: Partial<CliIO> = {}): Promise<number> {
-  const io = resolveIO(ioOverrides);
+  const resolved = resolveIO(ioOverrides);
+  // Every message shows the control characters of a name or a path escaped (terminal.ts).
+  const io: CliIO = { ...resolved, stderr: terminalStream(resolved.stderr) };
   // A run ends: it may keep a little more garbage between full collections than the language server.
   useHeapBudget(BATCH_HEAP);
   const [first, ...rest] = argv;

@@ -25,11 +25,13 @@ const NO_PROGRESS: Progress = { update: () => undefined, end: () => undefined, a
 /** A progress line on io.stderr when it is a terminal (and CI is not set), else nothing. */
 export function progress(io: CliIO, now: () => number = () => performance.now()): Progress {
   if (io.stderr.isTTY !== true || io.env.CI) return NO_PROGRESS;
+  // The line's own control sequences, past the escaping of everything else written to stderr.
+  const draw = (text: string): unknown => (io.stderr.writeControl ? io.stderr.writeControl(text) : io.stderr.write(text));
   const started = now();
   let lastDrawn = Number.NEGATIVE_INFINITY;
   let shown = false;
   const erase = (): void => {
-    if (shown) io.stderr.write(ERASE_LINE);
+    if (shown) draw(ERASE_LINE);
     shown = false;
   };
   return {
@@ -38,7 +40,7 @@ export function progress(io: CliIO, now: () => number = () => performance.now())
       if (at - started < SHOW_AFTER_MS || at - lastDrawn < REDRAW_MS) return;
       lastDrawn = at;
       shown = true;
-      io.stderr.write(`${ERASE_LINE}cqlint: ${phase} ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} files`);
+      draw(`${ERASE_LINE}cqlint: ${phase} ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} files`);
     },
     end: erase,
     around(stream) {
@@ -47,6 +49,7 @@ export function progress(io: CliIO, now: () => number = () => performance.now())
           erase();
           return stream.write(text);
         },
+        ...(stream.writeControl ? { writeControl: (text: string) => stream.writeControl!(text) } : {}),
         get isTTY() {
           return stream.isTTY;
         },

@@ -24,6 +24,7 @@ import { describeIoError } from '../core/io/files';
 import { EMBEDDED_OPTION, collectSourceFiles, embeddedOption, keepSourceFile } from './sources';
 import type { EmbeddedLanguageName } from '../core/config-types';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
+import { terminalStream } from './terminal';
 
 const REPORT_OPTIONS = {
   out: { type: 'string', short: 'o', value: 'file', help: 'Where to write the HTML (default: report.html; with --diagram alone, none): a file is replaced atomically; a named pipe or device (/dev/stdout) is written into' },
@@ -183,6 +184,6 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
     return EXIT.failure;
   }
   // Streamed output may be stdout itself: the summary then goes to stderr, out of the HTML's way.
-  (streamed ? io.stderr : io.stdout).write(`cqlint report: wrote ${written.join(' and ')}\n`);
+  (streamed ? io.stderr : terminalStream(io.stdout)).write(`cqlint report: wrote ${written.join(' and ')}\n`);
   return EXIT.ok;
 }

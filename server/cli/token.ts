@@ -15,6 +15,7 @@ import { KeyEncoder, toHex, toProblem } from '../core/token/token';
 import { parseTypeSpecs, type KeyType } from '../core/token/types';
 import { type KeyValue, parseKeyValue } from '../core/token/values';
 import { collectSourceFiles, keepSourceFile } from './sources';
+import { jsonTerminalSafe, terminalStream } from './terminal';
 import { EXIT, InputError, UsageError, displayPath, parseCommandArgs, inputFolders, readInput, readRequiredInput, type CliIO } from './io';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import { LineIndex } from '../../grammar/line-index';
@@ -402,17 +403,18 @@ export async function runTokenCommand(args: string[], io: CliIO): Promise<number
           if (Array.isArray(data)) given = { positional: data.map((v) => ({ json: v })), named: new Map() };
           else if (typeof data === 'object' && data !== null) given = { positional: [], named: new Map(Object.entries(data).map(([k, v]) => [k, { json: v }])) };
           else throw new CliError('each line must be a JSON array of values (or an object of column: value)');
-          io.stdout.write(JSON.stringify(computeOne(shape, given, encoder, ring, replication)) + '\n');
+          io.stdout.write(jsonTerminalSafe(JSON.stringify(computeOne(shape, given, encoder, ring, replication))) + '\n');
         } catch (e) {
           failed++;
-          io.stdout.write(JSON.stringify({ error: errorMessage(e) }) + '\n');
+          io.stdout.write(jsonTerminalSafe(JSON.stringify({ error: errorMessage(e) })) + '\n');
         }
       });
       if (failed) io.stderr.write(`cqlint token: ${failed} of ${lines} key${lines === 1 ? '' : 's'} on stdin failed (see their "error" lines)\n`);
       return failed ? EXIT.failure : EXIT.ok;
     }
     const result = computeOne(shape, splitValues(values, shape), encoder, ring, replication);
-    io.stdout.write(opts.json ? JSON.stringify(result) + '\n' : formatText(result));
+    if (opts.json) io.stdout.write(jsonTerminalSafe(JSON.stringify(result)) + '\n');
+    else terminalStream(io.stdout).write(formatText(result));
     return EXIT.ok;
   } catch (e) {
     if (e instanceof UsageError || e instanceof InputError) throw e;

@@ -205,3 +205,35 @@ describe('cqlint token and the ring a repository names', () => {
     assert.match(named.stdout, /secret-node/);
   });
 });
+
+describe('control characters in names reach the terminal escaped', () => {
+  /** Any C0 control but tab and line feed, DEL or C1, once our own colours are taken out. */
+  const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+  const withoutColours = (text: string): string => text.replace(/\u001b\[\d+m/g, '');
+  const ESC = '\u001b';
+
+  test('file names, quoted identifiers, config keys and evidence names: escaped as git shows them, in every format and message', async (t) => {
+    const evilFile = `evil${ESC}]0;pwned\u0007.cql`;
+    const table = `CREATE TABLE ks."b${ESC}[2Jooks\u009b1A" (publish_date date, title text, PRIMARY KEY (publish_date, title));\n`;
+    const temp = tempDir({
+      [evilFile]: table,
+      '.cqlint.json': JSON.stringify({ [`${ESC}[1Aoops`]: 1, evidence: [`stats${ESC}[K.txt`] }),
+      [`stats${ESC}[K.txt`]: `Total number of tables: 1\nKeyspace : ks\n\tTable: x\n\tbad line \r${ESC}[2K\n`,
+    });
+    t.after(() => temp.cleanup());
+    const outputs: [string, string][] = [];
+    for (const args of [['lint', '.'], ['lint', '--color', '.'], ['lint', '-f', 'compact', '.'], ['lint', '-f', 'json', '.'], ['lint', '-f', 'sarif', '.'], ['fix', '--list', '--no-config', '.'], ['format', '--check', '.'], ['report', '--out', 'r.html', '.']]) {
+      const run = await runCli(args, { cwd: temp.dir });
+      outputs.push([`${args.join(' ')} stdout`, run.stdout], [`${args.join(' ')} stderr`, run.stderr]);
+    }
+    const output = (name: string): string => outputs.find(([n]) => n === name)![1];
+    assert.match(output('lint . stdout'), /evil\\033\]0;pwned\\a\.cql/, 'the file name as git shows it');
+    assert.match(output('lint . stdout'), /b\\033\[2Jooks\\302\\2331A/, 'the table name, ESC and CSI escaped');
+    assert.match(output('lint --color . stdout'), /\u001b\[4m.*evil\\033\]0;pwned\\a\.cql/, 'coloured, and escaped');
+    assert.match(output('lint . stderr'), /\\033\[1Aoops/, 'the config key in its error');
+    assert.match(output('lint . stderr'), /evidence stats\\033\[K\.txt: 2 lines not read/, 'the evidence file in its warning');
+    assert.match(output('lint -f json . stdout'), /\\u001b\[2Jooks\\u009b1A/, 'JSON escapes C1 too');
+    assert.match(output('fix --list --no-config . stdout'), /b\\033\[2Jooks/);
+    for (const [name, text] of outputs) assert.doesNotMatch(withoutColours(text), RAW_CONTROL, name);
+  });
+});
