@@ -7,6 +7,7 @@ import { docsUrl as defaultDocsUrl } from '../core/findings';
 import { wrapWords } from './options';
 import { placeholders, templateParts } from '../core/rules/messages';
 import { jsonTerminalSafe, terminalText } from './terminal';
+import { markdownText } from '../core/markdown';
 
 export const FORMAT_NAMES = ['stylish', 'compact', 'json', 'sarif'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
@@ -116,6 +117,9 @@ const ANSI = {
 
 type Style = keyof typeof ANSI;
 
+/** What detailsLines reads of markdown: a code span, a backslash escape, a link. */
+const MARKDOWN_INLINE = /(`+)(.+?)\1|\\([\\`*_{}[\]()#+\-.!<>|&])|\[((?:\\.|[^\]\\])+)\]\(([^)\s]+)\)/g;
+
 /** Width of stylish output when stdout is not a terminal (a CI log, a file). */
 const DEFAULT_COLUMNS = 100;
 /** Details are never wrapped narrower than this, however far right the message column is. */
@@ -123,12 +127,17 @@ const MIN_DETAILS_WIDTH = 40;
 
 /**
  * A finding's details (markdown) as terminal lines of at most `width`: links as `text (url)`, code spans
- * without their backticks, paragraphs and list items kept, each wrapped.
+ * without their backticks, backslash escapes as the characters they escape (a name in the details is
+ * escaped markdown: core/markdown.ts), paragraphs and list items kept, each wrapped. One pass, so that an
+ * escaped bracket never starts a link.
  */
 export function detailsLines(details: string, width: number): string[] {
-  const plain = details
-    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, text: string, url: string) => (text === url ? url : `${text} (${url})`))
-    .replace(/(`+)(.+?)\1/g, (_, __: string, code: string) => code.trim());
+  const plain = details.replace(MARKDOWN_INLINE, (whole, _fence: string, code?: string, escaped?: string, text?: string, url?: string) => {
+    if (code !== undefined) return code.trim();
+    if (escaped !== undefined) return escaped;
+    const shown = text!.replace(/\\(.)/g, '$1');
+    return shown === url ? url! : `${shown} (${url})`;
+  });
   const lines: string[] = [];
   for (const paragraph of plain.split(/\n\s*\n/)) {
     // A list item starts a line of its own and hangs under its text.
@@ -375,7 +384,8 @@ function sarifMessageStrings(messages: Readonly<Record<string, string>>): Record
  */
 function sarifMessage(finding: Finding, template: string | undefined): Record<string, unknown> {
   const message: Record<string, unknown> = { text: finding.message };
-  if (finding.details) message.markdown = `${finding.message}\n\n${finding.details}`;
+  // The headline is plain text: escaped in markdown, as the hover escapes it.
+  if (finding.details) message.markdown = `${markdownText(finding.message)}\n\n${finding.details}`;
   if (template === undefined) return message;
   message.id = finding.messageId;
   const names = placeholders(template);

@@ -28,3 +28,39 @@ export function markdownText(text: string): string {
 export function tableCell(markdown: string): string {
   return markdown.replace(/\|/g, '\\|');
 }
+
+/**
+ * Plain text (a sentence with the user's names in it) as markdown that shows it as written: each line
+ * through markdownText, line breaks kept (paragraphs and list items stay as they are).
+ */
+export function markdownProse(text: string): string {
+  return text.split('\n').map((line) => markdownText(line.replace(/\r$/, ''))).join('\n');
+}
+
+/** Markdown a piece of code builds on purpose (code spans, links): made by `md`, its interpolated values escaped. */
+export class Markdown {
+  constructor(readonly text: string) {}
+
+  toString(): string {
+    return this.text;
+  }
+}
+
+/**
+ * md`text ${value}`: the literal parts are markdown as written; every interpolated string is the user's
+ * text, escaped (markdownProse); a Markdown value (another md``) goes in as it is; numbers as written.
+ * The one way a finding's details carry markdown of their own (a rule's plain-string details are escaped
+ * whole: rules/messages.ts findingOf).
+ */
+export function md(strings: TemplateStringsArray, ...values: readonly (string | number | Markdown)[]): Markdown {
+  let out = strings[0]!;
+  values.forEach((value, i) => {
+    out += (value instanceof Markdown ? value.text : typeof value === 'number' ? String(value) : markdownProse(value)) + strings[i + 1]!;
+  });
+  return new Markdown(out);
+}
+
+/** `text` as an inline code span (inlineCode), to interpolate into md``. */
+export function codeSpan(text: string): Markdown {
+  return new Markdown(inlineCode(text));
+}

@@ -6,47 +6,12 @@ import { join } from 'node:path';
 import { allRules } from '../../server/core/rules';
 import { docsUrl, HEADLINE_CHARS } from '../../server/core/findings';
 import type { ExampleCase } from '../../server/core/rules/types';
-import { MAIN, ROOT, ofRule, projectWith, summary } from './helpers';
-import type { Project } from '../../server/core/project';
-import { readSample, type SampleSummary } from '../../server/core/report/sample';
-import { readEvidence, type EvidenceFile } from '../../server/core/evidence';
+import { MAIN, exampleProject, ofRule, summary } from './helpers';
 import { projectRoot } from '../helpers/corpus';
 import { ruleExamples, ruleFiles } from '../helpers/rule-modules';
 
-/** The example's sample, configured as samples/sample.csv and read as the CLI reads it before linting. */
-async function withSample(c: ExampleCase): Promise<Project> {
-  let read: SampleSummary | undefined;
-  const samples = c.sample ? { [c.sample.table]: { file: `${ROOT}/samples/sample.csv`, name: 'samples/sample.csv' } } : undefined;
-  // The example's evidence, read as the CLI reads it before linting (each file as evidence/<name>).
-  const evidence: EvidenceFile[] = [];
-  for (const [name, text] of Object.entries(c.evidence ?? {})) {
-    const file = await readEvidence([text], { file: `${ROOT}/evidence/${name}`, name: `evidence/${name}` });
-    assert.equal(file.problemCount, 0, `the example's evidence ${name} reads cleanly: ${JSON.stringify(file.problems)}`);
-    evidence.push(file);
-  }
-  const project = projectWith(c.code, c.files ?? {}, {
-    config: {
-      ...c.config,
-      ...(samples ? { samples: { ...c.config?.samples, ...samples } } : {}),
-      ...(c.evidence ? { evidence: Object.keys(c.evidence).map((name) => ({ path: `${ROOT}/evidence/${name}`, name: `evidence/${name}` })) } : {}),
-    },
-    target: c.target,
-    sampleSummary: () => read,
-    evidenceFiles: () => evidence,
-  });
-  if (c.sample) {
-    const table = project.tableFor(MAIN, c.sample.table);
-    assert.ok(table, `the sample's table ${c.sample.table} is defined`);
-    const csv = typeof c.sample.csv === 'string' ? c.sample.csv : c.sample.csv();
-    read = await readSample([csv], table, project.schema(), { file: `${ROOT}/samples/sample.csv`, name: 'samples/sample.csv' });
-    assert.equal(read.malformedCount, 0, `the example's sample reads cleanly: ${JSON.stringify(read.malformed)}`);
-    project.refreshSamples();
-  }
-  return project;
-}
-
 async function run(c: ExampleCase, ruleId: string) {
-  const project = await withSample(c);
+  const project = await exampleProject(c);
   const all = project.lint(MAIN);
   assert.deepEqual(project.internalErrors, [], 'no rule may throw');
   return { all, mine: ofRule(all, ruleId) };

@@ -237,3 +237,20 @@ describe('control characters in names reach the terminal escaped', () => {
     for (const [name, text] of outputs) assert.doesNotMatch(withoutColours(text), RAW_CONTROL, name);
   });
 });
+
+describe('markdown in names stays text in SARIF and JSON, and reads as written in stylish', () => {
+  test('a table name with an image and a link: escaped in message.markdown (headline and details) and JSON details, shown as written by stylish', async (t) => {
+    const name = 'b![i](http://h.invalid/p.png)[l](http://h.invalid)<b>';
+    const temp = tempDir({ 'hot.cql': `CREATE TABLE ks."${name}" (publish_date date, title text, PRIMARY KEY (publish_date, title));\n` });
+    t.after(() => temp.cleanup());
+    const sarif = JSON.parse((await runCli(['lint', '-f', 'sarif', '.'], { cwd: temp.dir })).stdout) as { runs: { results: { message: { text: string; markdown: string } }[] }[] };
+    const message = sarif.runs[0]!.results[0]!.message;
+    assert.ok(message.text.includes(name), 'the plain headline as written');
+    assert.doesNotMatch(message.markdown, /(?<!\\)\[(i|l)(?<!\\)\]\(http/, message.markdown);
+    assert.doesNotMatch(message.markdown, /(?<!\\)<b>/);
+    const json = JSON.parse((await runCli(['lint', '-f', 'json', '.'], { cwd: temp.dir })).stdout) as { messages: { details: string }[] }[];
+    assert.match(json[0]!.messages[0]!.details, /ks\.b!\\\[i\\\]\(http:\/\/h\.invalid\/p\.png\)\\\[l\\\]\(http:\/\/h\.invalid\)\\<b\\>/);
+    const stylish = (await runCli(['lint', '--format', 'stylish', '.'], { cwd: temp.dir })).stdout;
+    assert.ok(stylish.replace(/\s+/g, ' ').includes(`no query in the workspace reads ks.${name} yet`), stylish);
+  });
+});

@@ -2,6 +2,7 @@
 // meta.messages) with its placeholders filled, so no rule writes a headline of its own.
 import { headlineAndDetails, type MessageValues, type OffsetFinding, type Severity } from '../findings';
 import type { ReportedFinding, RuleMeta } from './types';
+import { Markdown, markdownProse } from '../markdown';
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
@@ -60,7 +61,9 @@ export function findingOf(meta: RuleMeta, reported: ReportedFinding, severity: S
     range: reported.range,
   };
   if (reported.values !== undefined) finding.values = reported.values;
-  if (reported.details !== undefined) finding.details = reported.details;
+  // Where every finding's details are assembled: plain text is escaped here, once for every rule, so that a
+  // name the user wrote (a table, a column, an evidence node, a partition key) stays text in the markdown.
+  if (reported.details !== undefined) finding.details = reported.details instanceof Markdown ? reported.details.text : markdownProse(reported.details);
   if (reported.related !== undefined) finding.related = reported.related;
   if (reported.data !== undefined) finding.data = reported.data;
   return finding;

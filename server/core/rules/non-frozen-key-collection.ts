@@ -1,6 +1,7 @@
 // `non-frozen-key-collection`: a collection or user-defined type in the primary key that is not frozen.
 // Cassandra only accepts frozen collections/UDTs in primary keys (their value is compared as a whole).
 // Data: { table: string, column: string, type: string, suggestedType: string }
+import { codeSpan, md } from '../markdown';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withCreatedTable } from './defined-tables';
 import { primaryKeyColumns } from '../util/statements';
@@ -25,7 +26,7 @@ export const rule: RuleModule<'notFrozen'> = {
         ctx.report({
           messageId: 'notFrozen',
           values: { column: col.name, type: col.typeText, table: table.qualifiedName },
-          details: `Key columns must be frozen: ${suggestedType}.`,
+          details: md`Key columns must be frozen: ${codeSpan(suggestedType)}.`,
           range: col.range,
           data: { table: table.qualifiedName, column: col.name, type: col.typeText, suggestedType } satisfies FindingData<'non-frozen-key-collection'>,
         });

@@ -4,6 +4,7 @@
 // Not reported for Amazon Keyspaces or Cosmos DB, which manage replication themselves.
 // Data: { keyspace: string, replicationFactor?: string, suggestedReplication: string }
 import { mapLiteralStrings } from '../schema/definitions';
+import { md } from '../markdown';
 import type { FileLocalRuleModule, FileRuleContext, MessageIdOf, RuleExamples, StatementOf } from './types';
 import type { FindingData } from '../findings-data';
 
@@ -15,11 +16,13 @@ function checkReplication(stmt: StatementOf<'CreateKeyspace' | 'AlterKeyspace'>,
   const cls = (replication['class'] ?? '').replace(/^org\.apache\.cassandra\.locator\./i, '');
   if (cls.toLowerCase() !== 'simplestrategy') return;
   const rf = replication['replication_factor'];
-  const suggestedReplication = `{'class': 'NetworkTopologyStrategy', '<datacenter>': ${rf && Number(rf) >= 3 ? rf : 3}}`;
+  const factor = rf && Number(rf) >= 3 ? rf : '3';
+  const suggestedReplication = `{'class': 'NetworkTopologyStrategy', '<datacenter>': ${factor}}`;
   ctx.report({
     messageId: 'simpleStrategy',
     values: { keyspace: stmt.name.text },
-    details: `SimpleStrategy places replicas without regard to datacenters or racks: fine for a single-node or test cluster, not for production.\n\nUse ${suggestedReplication}.`,
+    // Markdown of its own: the <datacenter> placeholder is the rule's text (the factor the user's, escaped).
+    details: md`SimpleStrategy places replicas without regard to datacenters or racks: fine for a single-node or test cluster, not for production.\n\nUse {'class': 'NetworkTopologyStrategy', '<datacenter>': ${factor}}.`,
     range: prop.value.range,
     data: { keyspace: stmt.name.name, ...(rf ? { replicationFactor: rf } : {}), suggestedReplication } satisfies FindingData<'simple-strategy'>,
   });

@@ -2,6 +2,7 @@
 // through the context and report findings; they never talk to LSP.
 import type { ParseResult, QualifiedName, SourceRange, Statement, StatementKind } from '../../../grammar/ast';
 import type { MessageValues, OffsetFinding, Severity } from '../findings';
+import type { Markdown } from '../markdown';
 import type { TableInfo, IndexInfo, KeyspaceInfo, UserTypeInfo } from '../schema/model';
 import type { Mention } from '../schema/versions';
 import type { TargetId, TargetInfo } from '../targets';
@@ -55,7 +56,14 @@ export interface RuleMeta<M extends string = string> {
  * What a rule reports: a declared message id and the values of its template's placeholders, never a
  * headline of its own (`message` is made from the template by the runner).
  */
-export type ReportedFinding<M extends string = string> = Omit<OffsetFinding, 'ruleId' | 'severity' | 'message' | 'messageId' | 'values'> & {
+export type ReportedFinding<M extends string = string> = Omit<OffsetFinding, 'ruleId' | 'severity' | 'message' | 'messageId' | 'values' | 'details'> & {
+  /**
+   * The figures, the cure and the sources. A string is plain text: the runner escapes it for markdown
+   * (every name in it shows as written in the hover and SARIF, never as a link, an image or HTML); markdown
+   * of the rule's own (code spans, links) is built with `md` (core/markdown.ts), which escapes what it
+   * interpolates.
+   */
+  details?: string | Markdown;
   /** A key of the rule's `meta.messages`. */
   messageId: M;
   /** The template's placeholders: `{{table}}` is filled from `values.table`. */
