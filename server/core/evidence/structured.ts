@@ -6,13 +6,12 @@
 // deep), so a scalar's path costs at most that many steps, and lines are read by hand (text-scan.ts).
 import type { FormatReader } from './context';
 import { isSpace } from './text-scan';
+import { MAX_NESTING } from '../io/input-limits';
 
-/**
- * Levels of nesting read. nodetool's `-F json` and `-F yaml` maps are five deep (keyspace, tables, table,
- * top_size_partitions, key); past this the rest of the document is not read (said once, with the line):
- * a path is rebuilt for every scalar, so depth without a bound costs depth x scalars.
- */
-export const MAX_NESTING = 64;
+// Levels of nesting read: the bounded-input policy's MAX_NESTING. nodetool's `-F json` and `-F yaml` maps
+// are five deep (keyspace, tables, table, top_size_partitions, key); past it the rest of the document (of
+// the mapping, in YAML) is not read, said once with the line: a path is rebuilt for every scalar, so depth
+// without a bound costs depth x scalars.
 const tooDeep = (what: string): string => `nested deeper than ${MAX_NESTING} levels (nodetool's output is 5 deep): ${what} not read`;
 
 export type ScalarHandler = (path: readonly string[], value: string, line: number) => void;

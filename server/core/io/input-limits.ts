@@ -10,6 +10,7 @@
 // - Records (a CSV row, a line of tool output): `RECORD_LIMITS` caps the characters of one record (every
 //   character: quoted or not, delimiters included), its fields and each field; `RecordGuard` does the
 //   counting for a streaming reader, which skips a record over a cap to its end (reported by line).
+// - Structure: `MAX_NESTING` levels of a JSON or YAML document are read, and no more.
 // - Keys (partitions of a sample, tables of an evidence file): `KeyTally` keeps at most
 //   `KEY_LIMITS.maxDistinctKeys` distinct keys (and their characters), with exact counts for every key while
 //   there are fewer, and past that the keys whose count could exceed what it dropped (the largest, which
@@ -269,6 +270,16 @@ export const RECORD_LIMITS: Readonly<RecordLimits> = Object.freeze({
   maxFields: 4096,
   maxFieldChars: 8 * 1024 * 1024,
 });
+
+/**
+ * Levels of nesting a reader of a structured format (JSON, YAML: nodetool's -F json / -F yaml, and any
+ * new one) follows; past it, it says so with the line and reads no deeper. Real documents are a few
+ * levels deep (nodetool's five), and a reader that keeps a path per value does depth x values of work:
+ * with this bound every reader stays linear in its input. A reader's lines are bounded by RECORD_LIMITS,
+ * and its patterns must not backtrack (evidence/text-scan.ts says how); `npm run bench -- hostile` times
+ * each reader's worst generated input (bench/hostile-readers.ts: a new reader adds itself there).
+ */
+export const MAX_NESTING = 64;
 
 /**
  * The counting a streaming record reader does against RECORD_LIMITS: it tells the guard what it takes
