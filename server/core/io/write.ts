@@ -249,16 +249,16 @@ function siblingName(target: string, kind: 'tmp' | 'orig'): string {
   return path.join(path.dirname(target), `.${path.basename(target)}.cqlint-${process.pid}-${Date.now().toString(36)}-${sequence++}.${kind}`);
 }
 
-/** The cheap last look before a rename (identity, size, time): an edit saved while the batch was staged. */
+/**
+ * The cheap last look before a rename (identity, size, time) of a file written from what was read: an edit
+ * saved, or the file deleted, while the batch was staged.
+ */
 async function recheck(staged: Staged): Promise<void> {
-  const now = await statOrMissing(staged.target);
-  if (!staged.existed) {
-    if (now) throw new WriteRefusedError('a file of that name was created since the run began; not written');
-    return;
-  }
   const expected = staged.expected;
-  if (!now || !now.isFile()) throw expected ? new WriteRefusedError('the file was deleted or moved since it was read; not written') : changedOnDisk();
-  if (expected && (now.ino !== expected.ino || now.size !== expected.size || now.mtimeMs !== expected.mtimeMs)) throw changedOnDisk();
+  if (!expected) return;
+  const now = await statOrMissing(staged.target);
+  if (!now || !now.isFile()) throw new WriteRefusedError('the file was deleted or moved since it was read; not written');
+  if (now.ino !== expected.ino || now.size !== expected.size || now.mtimeMs !== expected.mtimeMs) throw changedOnDisk();
 }
 
 /** Refuses (WriteRefusedError) unless the file is still exactly what the read that gave `expected` saw. */
