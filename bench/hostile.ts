@@ -68,6 +68,12 @@ const cases: HostileCase[] = [
     background: true,
   },
   {
+    // Issue 40: 160 KB of this held the server 50 s at workspace open (each scalar rebuilt the path).
+    name: 'workspace: a 1 MB nodetool -F json evidence file, 500,000 levels deep',
+    files: { 'schema.cql': SCHEMA, '.cqlint.json': JSON.stringify({ evidence: ['stats.json'] }), 'stats.json': `{"ks": {"tables": {"kv": {"x": ${'['.repeat(500_000)}${'1,'.repeat(250_000)}\n` },
+    act: (client, ws) => client.open(ws.uri('schema.cql'), SCHEMA).then(() => client.pullDiagnostics(ws.uri('schema.cql'))),
+  },
+  {
     name: 'Restricted Mode: the same sample is not read',
     files: { 'schema.cql': SCHEMA, '.cqlint.json': JSON.stringify({ samples: { 'ks.kv': 'kv.csv' } }) },
     write: (ws) => writeHostileSample(ws.path('kv.csv'), 2_000_000, 90_000_000),
