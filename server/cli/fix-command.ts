@@ -10,9 +10,10 @@ import { projectFixEnvironment } from '../core/fixes/environment';
 import { applyEdits } from '../core/fixes/text';
 import type { Fix, TextEdit } from '../core/fixes/types';
 import { Project } from '../core/project';
-import { EVIDENCE_OPTION, ProjectFacts, evidenceOption } from './project-facts';
 import { EMBEDDED_OPTION, collectSourceFiles, embeddedOption, keepSourceFile } from './sources';
 import type { EmbeddedLanguageName } from '../core/config-types';
+import type { ClusterSetting } from '../core/config-types';
+import { CLUSTER_OPTIONS, EVIDENCE_OPTION, ProjectFacts, clusterOption, evidenceOption } from './project-facts';
 import type { TargetId } from '../core/targets';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import { terminalStream } from './terminal';
@@ -34,6 +35,7 @@ const FIX_OPTIONS = {
   ...NO_IGNORE_OPTION,
   ...EVIDENCE_OPTION,
   ...EMBEDDED_OPTION,
+  ...CLUSTER_OPTIONS,
   ...HELP_OPTION,
 } satisfies CliOptions;
 
@@ -65,10 +67,12 @@ interface FixCommandOptions {
   evidence: string[];
   /** --embedded: the application languages whose CQL is read (and rewritten). */
   embedded?: readonly EmbeddedLanguageName[];
+  /** --cluster-config, --cluster-version. */
+  cluster?: ClusterSetting;
   inputs: string[];
 }
 
-function parseFixArgs(args: string[]): FixCommandOptions | 'help' {
+function parseFixArgs(args: string[], cwd: string): FixCommandOptions | 'help' {
   const parsed = parseCommandArgs(args, FIX_OPTIONS);
   const v = parsed.values;
   if (v.help) return 'help';
@@ -92,12 +96,13 @@ function parseFixArgs(args: string[]): FixCommandOptions | 'help' {
     noIgnore: v['no-ignore'] === true,
     evidence: evidenceOption(v.evidence),
     embedded: embeddedOption(v.embedded),
+    cluster: clusterOption(v, cwd),
     inputs: parsed.positionals,
   };
 }
 
 export async function runFixCommand(args: string[], io: CliIO): Promise<number> {
-  const options = parseFixArgs(args);
+  const options = parseFixArgs(args, io.cwd);
   if (options === 'help') {
     io.stdout.write(commandHelp(FIX_COMMAND));
     return EXIT.ok;
@@ -128,7 +133,7 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
   const report = failureReporter(io, 'cqlint fix');
   const config = explicitConfig(options, io, report);
   // The samples and evidence lint reads: the fix sizes from the figures the finding cites.
-  const facts = new ProjectFacts(options.evidence, io.cwd);
+  const facts = new ProjectFacts(options.evidence, io.cwd, options.cluster);
   // What a .cqlint.json names is read only inside its own folder and the inputs' folders (as lint).
   const roots = await inputFolders(options.inputs, io);
   const configs = discoveredConfigs(roots);

@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { deserialize, serialize } from 'node:v8';
 import { Project, type IndexedFile } from '../core/project';
-import type { CqlintConfig } from '../core/config-types';
+import type { ClusterSetting, CqlintConfig } from '../core/config-types';
 import type { TargetId } from '../core/targets';
 import { BATCH_HEAP, WORKER_HEAP, compactHeap, heapKeeper, useHeapBudget } from '../core/util/heap';
 import { discoveredConfigs, displayPath } from './io';
@@ -74,6 +74,8 @@ interface WorkerSetup {
   roots?: readonly string[];
   /** --evidence: evidence for every table, besides what each .cqlint.json names (relative to `cwd`). */
   evidence?: readonly string[];
+  /** --cluster-config, --cluster-version (resolved). */
+  cluster?: ClusterSetting;
   /** The working directory the --evidence values are relative to. */
   cwd?: string;
   /**
@@ -254,7 +256,7 @@ function serveAsWorker(setup: WorkerSetup): void {
   // A lone worker is the one-thread run moved off the main thread: it keeps that run's budget.
   useHeapBudget(setup.alone ? BATCH_HEAP : WORKER_HEAP);
   // The samples and evidence, read as the one-thread run reads them (project-facts.ts).
-  const facts = new ProjectFacts(setup.evidence ?? [], setup.cwd ?? process.cwd());
+  const facts = new ProjectFacts(setup.evidence ?? [], setup.cwd ?? process.cwd(), setup.cluster);
   const project = new Project({
     target: setup.target, config: setup.config, configLookup: discoveredConfigs(setup.roots ?? []).lookup, keepTexts: true, ...facts.projectOptions(),
   });

@@ -12,7 +12,8 @@ import { statSync } from 'node:fs';
 import { MAX_FILE_BYTES, describeIoError } from '../core/io/files';
 import { DEFAULT_CACHE_FILE, LintCache, RunInputs, definesSchema } from './cache';
 import { withProgress, type Progress } from './progress';
-import { EVIDENCE_OPTION, ProjectFacts, evidenceOption } from './project-facts';
+import type { ClusterSetting } from '../core/config-types';
+import { CLUSTER_OPTIONS, EVIDENCE_OPTION, ProjectFacts, clusterOption, evidenceOption } from './project-facts';
 import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type ResultWriter, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
 import { EMBEDDED_OPTION, collectSourceFiles, embeddedOption, hostLanguagesOf, keepSourceFile } from './sources';
@@ -34,6 +35,7 @@ const LINT_OPTIONS = {
   'max-warnings': { type: 'string', value: 'n', help: 'Exit with 1 when there are more than n warnings (default: -1, no limit)' },
   ...EVIDENCE_OPTION,
   ...EMBEDDED_OPTION,
+  ...CLUSTER_OPTIONS,
   fix: { type: 'boolean', help: 'Apply the fixes that need no choice (renames, computed shard values, ...), write the changed files, then report the problems that remain (a file with syntax errors is left as it is; a file edited meanwhile is not written)' },
   'fix-dry-run': { type: 'boolean', help: 'Like --fix, but write nothing (json output carries the fixed text as "output")' },
   color: { type: 'boolean', help: 'Force colours (default: colours when stdout is a terminal and NO_COLOR is unset)' },
@@ -91,6 +93,8 @@ interface LintOptions {
   evidence: string[];
   /** --embedded: the application languages whose CQL is read (undefined: each .cqlint.json's, else all). */
   embedded?: readonly EmbeddedLanguageName[];
+  /** --cluster-config, --cluster-version. */
+  cluster?: ClusterSetting;
 }
 
 const INFORMATION_URI = 'https://github.com/cqlint/cqlint';
@@ -144,6 +148,7 @@ function parseLintArgs(args: string[], cwd: string): LintOptions | 'help' {
     defaultCacheFile: values['cache-location'] === undefined,
     evidence,
     embedded: embeddedOption(values.embedded),
+    cluster: clusterOption(values, cwd),
   };
 }
 
@@ -234,7 +239,7 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     let written = 0;
     await lintInWorkers({
       workers,
-      setup: { target: options.target, config, roots, evidence: options.evidence, cwd: io.cwd, languages: hostLanguagesOf(files) },
+      setup: { target: options.target, config, roots, evidence: options.evidence, cluster: options.cluster, cwd: io.cwd, languages: hostLanguagesOf(files) },
       files,
       read: async (file) => {
         bar.update('reading', read++, files.length);
@@ -257,7 +262,7 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
 
   // Rules are synchronous: the samples and evidence are read before they run, and handed to them here
   // (--evidence is the user's own word: it may name files anywhere).
-  const facts = new ProjectFacts(options.evidence, io.cwd);
+  const facts = new ProjectFacts(options.evidence, io.cwd, options.cluster);
   const project = new Project({ target: options.target, config, configLookup: configs.lookup, keepTexts: true, ...facts.projectOptions() });
   // The files read, in order, each with its byte order mark and stamp (--fix keeps the one and checks the
   // other when it writes). Their texts live in the project only.
@@ -314,6 +319,8 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     }
     // Evidence changes findings too: every file read (whatever names it) is part of the key.
     inputs.setting('evidence', JSON.stringify(options.evidence));
+    inputs.setting('cluster', JSON.stringify(options.cluster ?? null));
+    for (const file of new Set(reported.map((f) => project.clusterSetting(f)?.config))) if (file) inputs.setting(`cluster ${file}`, fileStamp(file));
     for (const file of evidenceFiles) inputs.setting(`evidence ${file}`, fileStamp(file));
   }
 

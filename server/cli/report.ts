@@ -12,7 +12,8 @@ import { mkdir } from 'node:fs/promises';
 import { Project } from '../core/project';
 import type { TargetId } from '../core/targets';
 import { keyspaceViews, tablesDefinedIn } from '../core/report';
-import { EVIDENCE_OPTION, ProjectFacts, evidenceOption } from './project-facts';
+import type { ClusterSetting } from '../core/config-types';
+import { CLUSTER_OPTIONS, EVIDENCE_OPTION, ProjectFacts, clusterOption, evidenceOption } from './project-facts';
 import { lintMemo } from '../core/report/table-findings';
 import { PAGE_TABLES, reportPages } from '../core/report/pages';
 import { keyspacesSvg } from '../core/report/diagram';
@@ -32,6 +33,7 @@ const REPORT_OPTIONS = {
   ...CONFIG_OPTIONS,
   ...EVIDENCE_OPTION,
   ...EMBEDDED_OPTION,
+  ...CLUSTER_OPTIONS,
   ...HELP_OPTION,
 } satisfies CliOptions;
 
@@ -62,10 +64,12 @@ interface ReportCliOptions {
   evidence: string[];
   /** --embedded: the application languages whose CQL is read. */
   embedded?: readonly EmbeddedLanguageName[];
+  /** --cluster-config, --cluster-version. */
+  cluster?: ClusterSetting;
   inputs: string[];
 }
 
-function parseReportArgs(args: string[]): ReportCliOptions | 'help' {
+function parseReportArgs(args: string[], cwd: string): ReportCliOptions | 'help' {
   const parsed = parseCommandArgs(args, REPORT_OPTIONS);
   const values = parsed.values;
   if (values.help) return 'help';
@@ -76,11 +80,11 @@ function parseReportArgs(args: string[]): ReportCliOptions | 'help' {
   if (!parsed.positionals.length) throw new UsageError('no files or folders given');
   // --diagram alone writes the diagram only; the HTML too when --out says where.
   const out = values.out ?? (values.diagram === undefined ? 'report.html' : undefined);
-  return { out, outNamed: values.out !== undefined, diagram: values.diagram, target, configPath: values.config, noConfig: values['no-config'] === true, evidence: evidenceOption(values.evidence), embedded: embeddedOption(values.embedded), inputs: parsed.positionals };
+  return { out, outNamed: values.out !== undefined, diagram: values.diagram, target, configPath: values.config, noConfig: values['no-config'] === true, evidence: evidenceOption(values.evidence), embedded: embeddedOption(values.embedded), cluster: clusterOption(values, cwd), inputs: parsed.positionals };
 }
 
 export async function runReportCommand(args: string[], io: CliIO): Promise<number> {
-  const options = parseReportArgs(args);
+  const options = parseReportArgs(args, io.cwd);
   if (options === 'help') {
     io.stdout.write(commandHelp(REPORT_COMMAND));
     return EXIT.ok;
@@ -99,7 +103,7 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
   // The findings shown cite the samples too: the rules get each summary once it is read. What a
   // .cqlint.json names is read only inside its own folder and the inputs' folders.
   const roots = await inputFolders(options.inputs, io);
-  const facts = new ProjectFacts(options.evidence, io.cwd);
+  const facts = new ProjectFacts(options.evidence, io.cwd, options.cluster);
   const configs = discoveredConfigs(roots);
   const project = new Project({ target: options.target, config, configLookup: configs.lookup, ...facts.projectOptions() });
   const loaded: string[] = [];

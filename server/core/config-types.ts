@@ -68,6 +68,8 @@ export interface CqlintConfig {
   defaultKeyspace?: string;
   /** Reading the CQL inside application code (docs/application-code.md): which languages; all by default. */
   embedded?: EmbeddedSetting;
+  /** The cluster the schema runs on: its version and its cassandra.yaml or scylla.yaml (docs/guardrails.md). */
+  cluster?: ClusterSetting;
 }
 
 /** The application languages whose files cqlint reads CQL from, as the settings name them. */
@@ -77,6 +79,22 @@ export type EmbeddedLanguageName = (typeof EMBEDDED_LANGUAGES)[number];
 export interface EmbeddedSetting {
   /** The languages read; an empty list reads none. */
   languages: readonly EmbeddedLanguageName[];
+}
+
+/** Cassandra 4.0, 4.1, 5.0 or ScyllaDB: which guardrails exist, their yaml names and their defaults. */
+export type ClusterVersion = '4.0' | '4.1' | '5.0' | 'scylladb';
+
+/** `.cqlint.json` `cluster`, `--cluster-config` / `--cluster-version`, the editor's `cqlint.cluster`. */
+export interface ClusterSetting {
+  version?: ClusterVersion;
+  /** The cassandra.yaml or scylla.yaml (absolute once loaded; written relative to the .cqlint.json). */
+  config?: string;
+  /** `config` as written (messages cite it so). */
+  name?: string;
+  /** The folder of the .cqlint.json that named it: what a config names is read inside it and the reader's roots. */
+  configFolder?: string;
+  /** Named by the user's own command line or editor setting: read wherever it is. */
+  unconfined?: boolean;
 }
 
 export interface SampleSetting {

@@ -366,6 +366,20 @@ export interface LowCardinalityIndexData {
 }
 
 /** Finding.data by rule id. Every rule that writes data has its entry; `syntax-error` writes none. */
+/** guardrail-schema, guardrail-statement, guardrail-size: the cluster setting a finding is about. */
+export type GuardrailData = {
+  /** The yaml name (current spelling). */
+  setting: string;
+  /** What the server does: refuse, warn, or drop a property silently. */
+  action: 'fail' | 'warn' | 'ignore';
+  /** The value in force, as written in messages (`5 KiB`, `false`, `[ANY]`). */
+  value: string;
+  /** `cassandra.yaml:12` or `Cassandra 5.0 default`. */
+  source: string;
+  /** The count or size measured, when the setting is a threshold. */
+  measured?: number;
+};
+
 export interface FindingDataByRule {
   'hot-partition': HotPartitionData;
   'unbounded-partition': UnboundedPartitionData;
@@ -393,6 +407,9 @@ export interface FindingDataByRule {
   'conflicting-definition': ConflictingDefinitionData;
   'queue-table': QueueTableData;
   'status-move': StatusMoveData;
+  'guardrail-schema': GuardrailData;
+  'guardrail-statement': GuardrailData;
+  'guardrail-size': GuardrailData;
   'non-unique-key': NonUniqueKeyData;
   'lwt-hot-partition': LwtHotPartitionData;
   'ttl-without-twcs': TtlWithoutTwcsData;

@@ -16,7 +16,8 @@ import { buildFileReferences, type TableReference } from './schema/references';
 import type { TargetId } from './targets';
 import { findConfigFor, hintsFor, loadConfigFile, sampleFor, type LoadedConfigFile, type SampleSetting, type TableHints } from './config';
 import type { PartitionSample } from './sample-figures';
-import type { ConfigError, CqlintConfig, EvidenceSetting, RuleLevel } from './config-types';
+import type { ClusterSetting, ConfigError, CqlintConfig, EvidenceSetting, RuleLevel } from './config-types';
+import { ClusterSettings, clusterVersion, hasClusterSettings, type ClusterFile } from './cluster';
 import { combineEvidence, type EvidenceFile, type TableEvidence } from './evidence';
 import { udtLookupFor } from './schema/key-values';
 import { allRules } from './rules';
@@ -44,7 +45,7 @@ export interface ProjectOptions {
    * Per-file `target` and `ruleOverrides` (editor settings are per workspace folder or document), used
    * instead of the two above for the files it answers. Call setOptions again when its answers change.
    */
-  forFile?: (filePath: string) => Pick<ProjectOptions, 'target' | 'ruleOverrides' | 'evidence'> | undefined;
+  forFile?: (filePath: string) => Pick<ProjectOptions, 'target' | 'ruleOverrides' | 'evidence' | 'cluster'> | undefined;
   /**
    * The discovered config of a file, from the caller's cache: the language server answers without
    * touching the disk (it loads .cqlint.json files ahead, asynchronously), the CLI from one lookup per
@@ -69,6 +70,13 @@ export interface ProjectOptions {
    * Call refreshEvidence when its answers change.
    */
   evidenceFiles?: (settings: readonly EvidenceSetting[]) => readonly EvidenceFile[];
+  /** The cluster as the command line (`--cluster-config`, `--cluster-version`) or the editor names it, over each .cqlint.json's `cluster`. */
+  cluster?: ClusterSetting;
+  /**
+   * The cluster yaml files as read (rules are synchronous: whoever owns the Project reads them beforehand,
+   * see cluster/files.ts ClusterFileCache). Call refreshCluster when its answers change.
+   */
+  clusterFile?: (file: string) => ClusterFile | undefined;
   /**
    * Whether a file is open in an editor, and so likely to be edited: its rule results are kept statement by
    * statement from its first lint, so that the first edit re-checks only what it touched. Other files' are
@@ -140,7 +148,10 @@ export class Project {
     recordInternalError: (ruleId, filePath, error) => this.recordInternalError(ruleId, filePath, error),
     sampleSummary: (table, filePath) => this.sampleSummary(table, filePath),
     evidence: (table, filePath) => this.evidence(table, filePath),
+    cluster: (filePath) => this.clusterSettings(filePath),
   });
+  /** The settings in force per version and file read (`version|path`), while that reading stands. */
+  private readonly clusters = new Map<string, { file: ClusterFile | undefined; settings: ClusterSettings }>();
   /** Combined evidence per table, for one array of files (the hook's answer). */
   private readonly combined = new WeakMap<readonly EvidenceFile[], WeakMap<TableInfo, TableEvidence | null>>();
   /** Line indexes of the files asked for last (related locations, the report), with the text they were made from. */
@@ -222,6 +233,37 @@ export class Project {
       perTable.set(table, found);
     }
     return found ?? undefined;
+  }
+
+  /** The cluster setting that applies to a file: its .cqlint.json's, with the command line's or the editor's over it. */
+  clusterSetting(filePath: string): ClusterSetting | undefined {
+    const own = this.configFor(filePath).cluster;
+    const over = this.fileOptions(filePath).cluster ?? this.options.cluster;
+    if (!over) return own;
+    return { ...own, ...(over.version ? { version: over.version } : {}), ...(over.config ? { config: over.config, name: over.name, unconfined: over.unconfined, configFolder: over.configFolder } : {}) };
+  }
+
+  /**
+   * The cluster's settings in force for a file (its version's defaults, the team's yaml over them);
+   * undefined for targets without a yaml (Amazon Keyspaces, Cosmos DB).
+   */
+  clusterSettings(filePath: string): ClusterSettings | undefined {
+    const target = this.targetFor(filePath);
+    if (!hasClusterSettings(target)) return undefined;
+    const setting = this.clusterSetting(filePath);
+    const file = setting?.config ? this.options.clusterFile?.(setting.config) : undefined;
+    const version = clusterVersion(setting, target, file);
+    const key = `${version}|${setting?.config ?? ''}`;
+    const kept = this.clusters.get(key);
+    if (kept && kept.file === file) return kept.settings;
+    const settings = new ClusterSettings(version, file);
+    this.clusters.set(key, { file, settings });
+    return settings;
+  }
+
+  /** The clusterFile hook answers differently (a yaml was read): findings are computed again. */
+  refreshCluster(): void {
+    this.optionsVersion++;
   }
 
   /**
@@ -580,7 +622,7 @@ export class Project {
   }
 
   /** The target and rule overrides that apply to a file: its own (forFile), else the project's. */
-  private fileOptions(filePath: string): Pick<ProjectOptions, 'target' | 'ruleOverrides' | 'evidence'> {
+  private fileOptions(filePath: string): Pick<ProjectOptions, 'target' | 'ruleOverrides' | 'evidence' | 'cluster'> {
     return this.options.forFile?.(filePath) ?? this.options;
   }
 

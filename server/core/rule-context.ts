@@ -10,6 +10,7 @@ import type { Mention } from './schema/versions';
 import { mergeHints } from './schema/workload';
 import type { PartitionSample } from './sample-figures';
 import type { TableEvidence } from './evidence';
+import type { ClusterSettings } from './cluster';
 import type { TargetId } from './targets';
 import { hintsFor } from './config';
 import type { CqlintConfig, RuleLevel } from './config-types';
@@ -39,6 +40,8 @@ export interface RuleRunHost {
   sampleSummary(table: TableInfo, filePath: string): PartitionSample | undefined;
   /** What the configured evidence says of a table under the config of `filePath` (see Project.evidence). */
   evidence(table: TableInfo, filePath: string): TableEvidence | undefined;
+  /** The cluster settings in force for a file (see Project.clusterSettings). */
+  cluster(filePath: string): ClusterSettings | undefined;
 }
 
 /** One file to lint, with what it is linted under. */
@@ -172,6 +175,8 @@ export function fileContext(host: RuleRunHost, input: RuleRunInput, target: Rule
     hints: (table: TableInfo) => mergeHints(table.commentHints, hintsFor(config, table.keyspace, table.name)),
     sample: (table: TableInfo) => host.sampleSummary(table, filePath),
     evidence: (table: TableInfo) => host.evidence(table, filePath),
+    cluster: () => host.cluster(filePath),
+    workspaceDefinitions: () => ({ keyspaces: [...model.keyspaces.values()], tables: model.allTables() }),
     referencesTo: (table: TableInfo) => {
       const dependency = host.referenceDependency(table);
       references.push(dependency);

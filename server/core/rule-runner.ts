@@ -178,6 +178,7 @@ export class RuleRunner {
         target,
         options: ruleOptions(rule, setting),
         keyspaceAt: (offset: number) => keyspaceAt(fs, offset),
+        cluster: () => this.host.cluster(filePath),
         report: (f) => findings.push(findingOf(rule.meta, f, severity)),
       };
       if (rule.handlers) walk.push({ rule, ctx: ctx as RuleContext, failed: false });

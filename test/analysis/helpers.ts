@@ -5,6 +5,7 @@ import type { Finding } from '../../server/core/findings';
 import type { ExampleCase } from '../../server/core/rules/types';
 import { readSample, type SampleSummary } from '../../server/core/report/sample';
 import { readEvidence, type EvidenceFile } from '../../server/core/evidence';
+import { readClusterYaml } from '../../server/core/cluster';
 
 export const ROOT = '/virtual/cqlint-tests';
 export const MAIN = `${ROOT}/main.cql`;
@@ -40,15 +41,20 @@ export async function exampleProject(c: ExampleCase): Promise<Project> {
     assert.equal(file.problemCount, 0, `the example's evidence ${name} reads cleanly: ${JSON.stringify(file.problems)}`);
     evidence.push(file);
   }
+  // The example's cluster yaml, read as the CLI reads it before linting (as cluster.yaml).
+  const cluster = c.clusterYaml === undefined ? undefined : readClusterYaml(c.clusterYaml, `${ROOT}/cluster.yaml`, 'cluster.yaml');
+  assert.deepEqual(cluster?.problems ?? [], [], "the example's cluster yaml reads cleanly");
   const project = projectWith(c.code, c.files ?? {}, {
     config: {
       ...c.config,
+      ...(cluster ? { cluster: { ...c.config?.cluster, config: cluster.file, name: 'cluster.yaml' } } : {}),
       ...(samples ? { samples: { ...c.config?.samples, ...samples } } : {}),
       ...(c.evidence ? { evidence: Object.keys(c.evidence).map((name) => ({ path: `${ROOT}/evidence/${name}`, name: `evidence/${name}` })) } : {}),
     },
     target: c.target,
     sampleSummary: () => read,
     evidenceFiles: () => evidence,
+    clusterFile: (file) => (file === cluster?.file ? cluster : undefined),
   });
   if (c.sample) {
     const table = project.tableFor(MAIN, c.sample.table);

@@ -5,9 +5,10 @@ import { dirname, join, resolve } from 'node:path';
 import { isInside, readTextFile, readTextFileSync, type ReadResult } from '../io/files';
 import { TARGET_IDS, isTargetId } from '../targets';
 import { allRules } from '../rules';
-import type { ColumnHints, ConfigError, CqlintConfig, EmbeddedLanguageName, EmbeddedSetting, EvidenceSetting, RuleLevel, RuleSetting, SampleSetting, TableHints } from '../config-types';
+import type { ClusterSetting, ColumnHints, ConfigError, CqlintConfig, EmbeddedLanguageName, EmbeddedSetting, EvidenceSetting, RuleLevel, RuleSetting, SampleSetting, TableHints } from '../config-types';
 import { parseDuration } from '../evidence/header';
 import { EMBEDDED_LANGUAGES, RULE_LEVELS } from '../config-types';
+import { CLUSTER_VERSIONS } from '../cluster/catalogue';
 import { nearest } from '../util/edit-distance';
 import { nameRecord, ownEntry } from '../util/names';
 import { jsonErrorOffset } from '../util/json-scan';
@@ -106,7 +107,7 @@ function parseConfigText(text: string, path: string): LoadedConfigFile {
   }
 }
 
-const TOP_LEVEL_KEYS = new Set(['$schema', 'target', 'rules', 'tables', 'ring', 'samples', 'ignorePatterns', 'evidence', 'defaultKeyspace', 'embedded']);
+const TOP_LEVEL_KEYS = new Set(['$schema', 'target', 'rules', 'tables', 'ring', 'samples', 'ignorePatterns', 'evidence', 'defaultKeyspace', 'embedded', 'cluster']);
 const HINT_KEYS: Record<keyof TableHints, 'rate' | 'count' | 'sizes' | 'columns'> = {
   rowsPerPartition: 'count',
   writesPerSecondPerPartition: 'rate',
@@ -363,6 +364,7 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
     const embedded = parseEmbedded(json.embedded, errors);
     if (embedded) config.embedded = embedded;
   }
+  if ('cluster' in json) config.cluster = parseCluster(json.cluster, source, errors);
   if (source) for (const e of errors) e.message = `${where}${e.message}`;
   return { config, errors };
 }
@@ -391,6 +393,31 @@ function parseEmbedded(value: unknown, errors: ConfigError[]): EmbeddedSetting |
     else errors.push({ key: `embedded.languages[${i}]`, message: `embedded.languages[${i}]: must be one of ${known}, got ${describe(language)}` });
   }
   return { languages: kept };
+}
+
+/** `cluster`: `{ "version": "5.0", "config": "conf/cassandra.yaml" }`, the file relative to the config that names it. */
+export function parseCluster(value: unknown, source: string | undefined, errors: ConfigError[]): ClusterSetting | undefined {
+  if (!isPlainObject(value)) {
+    errors.push({ key: 'cluster', message: `cluster: must be an object such as { "version": "5.0", "config": "conf/cassandra.yaml" }, got ${describe(value)}` });
+    return undefined;
+  }
+  const out: ClusterSetting = {};
+  for (const key of Object.keys(value)) {
+    if (key !== 'version' && key !== 'config') errors.push({ key: `cluster.${key}`, message: `cluster.${key}: unknown key; known: version, config` });
+  }
+  if (value.version !== undefined) {
+    const version = typeof value.version === 'number' ? value.version.toFixed(1) : value.version;
+    if (typeof version === 'string' && (CLUSTER_VERSIONS as readonly string[]).includes(version)) out.version = version as ClusterSetting['version'];
+    else errors.push({ key: 'cluster.version', message: `cluster.version: must be one of ${CLUSTER_VERSIONS.map((v) => `"${v}"`).join(', ')}, got ${describe(value.version)}` });
+  }
+  if (value.config !== undefined) {
+    if (typeof value.config === 'string' && value.config.trim() !== '') {
+      out.config = source ? resolve(dirname(source), value.config) : value.config;
+      out.name = value.config;
+      if (source) out.configFolder = dirname(resolve(source));
+    } else errors.push({ key: 'cluster.config', message: `cluster.config: must be the path of a cassandra.yaml or scylla.yaml, got ${describe(value.config)}` });
+  }
+  return out;
 }
 
 /** `samples`: table -> "file.csv" or { file, columns }, files relative to the config that names them. */

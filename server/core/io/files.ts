@@ -11,7 +11,7 @@ import { constants, promises as fs, closeSync, fstatSync, openSync, readSync, re
 import * as path from 'node:path';
 
 /** What a file is read as: each kind has its own size cap. */
-export type FileKind = 'source' | 'config' | 'ring';
+export type FileKind = 'source' | 'config' | 'ring' | 'cluster';
 
 /**
  * Size caps per kind, in bytes. Sources: a schema is kilobytes and the largest real CQL scripts (the
@@ -19,11 +19,13 @@ export type FileKind = 'source' | 'config' | 'ring';
  * peak at 320 MB RSS), so 16 MiB stays well within Node's default heap, where a 200 MB dump runs it out.
  * Configs are a few hundred bytes.
  * Rings: `nodetool ring` prints ~100 bytes per token, and 1,000 nodes x 256 vnodes is ~26 MB.
+ * Cluster settings: a commented cassandra.yaml is ~150 KB, a scylla.yaml ~30 KB.
  */
 export const MAX_FILE_BYTES: Readonly<Record<FileKind, number>> = Object.freeze({
   source: 16 * 1024 * 1024,
   config: 1024 * 1024,
   ring: 32 * 1024 * 1024,
+  cluster: 2 * 1024 * 1024,
 });
 
 /** Extensions treated as CQL when walking folders. */

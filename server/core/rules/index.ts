@@ -31,6 +31,9 @@ import * as nonUniqueKey from './non-unique-key';
 import * as lwtHotPartition from './lwt-hot-partition';
 import * as ttlWithoutTwcs from './ttl-without-twcs';
 import * as lowCardinalityIndex from './low-cardinality-index';
+import * as guardrailSchema from './guardrail-schema';
+import * as guardrailStatement from './guardrail-statement';
+import * as guardrailSize from './guardrail-size';
 
 export type { RuleModule, RuleMeta, RuleContext, RuleExamples, ExampleCase, InvalidExampleCase } from './types';
 
@@ -43,7 +46,7 @@ export const allRules: RuleModule[] = [
   largeInPartitionKey.rule, unloggedBatchMultiPartition.rule, simpleStrategy.rule, secondaryIndexScan.rule,
   invalidShardAnnotation.rule, shardMismatch.rule, skewedShardFormula.rule, invalidHint.rule, invalidSuppression.rule,
   conflictingDefinition.rule, queueTable.rule, statusMove.rule, nonUniqueKey.rule, lwtHotPartition.rule, ttlWithoutTwcs.rule,
-  lowCardinalityIndex.rule,
+  lowCardinalityIndex.rule, guardrailSchema.rule, guardrailStatement.rule, guardrailSize.rule,
 ];
 
 export function ruleById(id: string): RuleModule | undefined {

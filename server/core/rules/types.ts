@@ -10,6 +10,7 @@ import type { CqlintConfig, RuleOptionSpec, TableHints } from '../config-types';
 import type { TableReference } from '../schema/references';
 import type { PartitionSample } from '../sample-figures';
 import type { TableEvidence } from '../evidence';
+import type { ClusterSettings } from '../cluster';
 
 export interface RuleMeta<M extends string = string> {
   /**
@@ -124,6 +125,16 @@ export interface RuleContext<M extends string = string> {
    * statement-scoped rule may call it: its cached findings are recomputed when the answer changes.
    */
   referencesTo(table: TableInfo): readonly TableReference[];
+  /**
+   * The cluster's settings in force for this file: the team's cassandra.yaml or scylla.yaml over its
+   * version's defaults (.cqlint.json `cluster`); undefined for targets without one. Never reads a file.
+   */
+  cluster(): ClusterSettings | undefined;
+  /**
+   * Every keyspace and every table or view definition of the workspace (the guardrails on their counts).
+   * A list of the whole schema: ask only when a count matters.
+   */
+  workspaceDefinitions(): { keyspaces: readonly KeyspaceInfo[]; tables: readonly TableInfo[] };
   report(finding: ReportedFinding<M>): void;
 }
 
@@ -150,7 +161,7 @@ export interface RuleModule<M extends string = string> {
 }
 
 /** What a file-local rule (RuleMeta.fileLocal) sees: the file itself, nothing of the workspace. */
-export type FileRuleContext<M extends string = string> = Pick<RuleContext<M>, 'filePath' | 'text' | 'parse' | 'target' | 'options' | 'keyspaceAt' | 'report'>;
+export type FileRuleContext<M extends string = string> = Pick<RuleContext<M>, 'filePath' | 'text' | 'parse' | 'target' | 'options' | 'keyspaceAt' | 'cluster' | 'report'>;
 
 /** A rule whose findings depend on its file alone (RuleMeta.fileLocal): it is given a FileRuleContext. */
 export interface FileLocalRuleModule<M extends string = string> extends RuleModule<M> {
@@ -178,6 +189,11 @@ export interface ExampleCase {
    * rules run: name -> the tool's output.
    */
   evidence?: Record<string, string>;
+  /**
+   * The cluster's cassandra.yaml or scylla.yaml text, configured as .cqlint.json `cluster.config` would
+   * (`cluster.yaml`, with the case's `config.cluster.version` if any) and read before the rules run.
+   */
+  clusterYaml?: string;
 }
 
 /** The message ids a rule declares (its `RuleModule<M>`'s M), for its examples table. */
