@@ -3,7 +3,8 @@
 // header block of every docs/rules/<id>.md and the README's rule table. Likewise the README's command
 // reference, from the CLI's own option declarations (server/cli/options.ts). Page bodies and the rest
 // of the README and schema are kept as they are. And docs/lsp-extensions.md's reference, from the
-// declarations of server/lsp/lsp-extensions.ts.
+// declarations of server/lsp/lsp-extensions.ts. And docs/guardrails.md's table, from the cluster
+// catalogue (server/core/cluster/catalogue.ts).
 // Run `npm run generate`; test/docs/generated.test.ts fails while any of it is stale.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,12 +14,14 @@ import { docsUrl } from '../server/core/findings';
 import type { RuleOptionSpec } from '../server/core/config-types';
 import { commands } from '../server/cli/main';
 import { markdownReference } from '../server/cli/options';
+import { CLUSTER_VERSIONS, GUARDRAILS, formatSetting, settingSpec, type SettingSpec } from '../server/core/cluster';
 
 export const GENERATED_START = '<!-- generated from rule metadata: do not edit -->';
 /** Starts the README's command reference. */
 export const CLI_GENERATED_START = "<!-- generated from the CLI's option declarations: do not edit -->";
 /** Starts docs/lsp-extensions.md's reference. */
 export const LSP_GENERATED_START = '<!-- generated from server/lsp/lsp-extensions.ts: do not edit -->';
+export const GUARDRAILS_GENERATED_START = '<!-- generated from server/core/cluster/catalogue.ts: do not edit -->';
 export const GENERATED_END = '<!-- end generated -->';
 export const LSP_EXTENSIONS_MODULE = 'server/lsp/lsp-extensions.ts';
 export const GENERATE_COMMAND = 'npm run generate';
@@ -194,6 +197,32 @@ export function lspExtensionsReference(moduleText: string): string {
   return out.join('\n');
 }
 
+/** docs/guardrails.md's table: every guardrail, its yaml names, its default per version, and what cqlint checks. */
+export function guardrailsTable(): string {
+  const cell = (text: string): string => text.replace(/\|/g, '\\|');
+  const rows = GUARDRAILS.map((g) => {
+    const specs = g.keys.map((k) => settingSpec(k)).filter((s): s is SettingSpec => s !== undefined);
+    const legacy = new Set(specs.flatMap((s) => (s.legacy ?? []).map((l) => l.key)));
+    const names = g.keys.filter((k) => !legacy.has(k)).map((k) => {
+      const old = settingSpec(k)?.legacy;
+      return `\`${k}\`${old?.length ? ` (4.0: ${old.map((l) => `\`${l.key}\``).join(', ')})` : ''}`;
+    }).join('<br>');
+    const defaults = CLUSTER_VERSIONS.map((v) => {
+      const values = specs.filter((s) => Object.hasOwn(s.defaults, v)).map((s) => formatSetting({ value: s.defaults[v] ?? undefined, type: s.type }));
+      return values.length ? values.join(' / ') : '—';
+    });
+    const checked = g.checkedBy ? `[\`${g.checkedBy}\`](rules/${g.checkedBy}.md), from ${g.from}` : `needs the cluster: ${g.needsCluster}`;
+    return `| \`${g.name}\` | ${names} | ${defaults.map(cell).join(' | ')} | ${g.when} | ${cell(checked)} |`;
+  });
+  return [
+    GUARDRAILS_GENERATED_START,
+    '| Guardrail | yaml names | 4.0 | 4.1 | 5.0 | ScyllaDB | Applied | cqlint |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+    GENERATED_END,
+  ].join('\n');
+}
+
 /** `text` with the block that starts with `startMarker` (up to the next GENERATED_END) replaced by `block`. */
 function replaceMarked(text: string, block: string, file: string, startMarker = GENERATED_START): string {
   const start = text.indexOf(startMarker);
@@ -220,6 +249,8 @@ export function generatedFiles(root: string): GeneratedFile[] {
   const lspPage = 'docs/lsp-extensions.md';
   const reference = lspExtensionsReference(readFileSync(join(root, LSP_EXTENSIONS_MODULE), 'utf8'));
   out.push({ path: lspPage, content: replaceMarked(readFileSync(join(root, lspPage), 'utf8'), reference, lspPage, LSP_GENERATED_START) });
+  const guardrailsPage = 'docs/guardrails.md';
+  out.push({ path: guardrailsPage, content: replaceMarked(readFileSync(join(root, guardrailsPage), 'utf8'), guardrailsTable(), guardrailsPage, GUARDRAILS_GENERATED_START) });
   return out;
 }
 

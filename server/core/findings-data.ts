@@ -190,6 +190,8 @@ export interface AllowFilteringData {
   missing: string[];
   /** The index that serves the query, when one does. */
   index?: string;
+  /** The cluster setting that refuses the query (allow_filtering_enabled), when the team's turns it off. */
+  setting?: string;
 }
 
 export interface SecondaryIndexScanData {
@@ -202,6 +204,8 @@ export interface SecondaryIndexScanData {
   alternatives?: string[];
   /** Restricted regular columns the query would then filter (Cassandra wants ALLOW FILTERING). */
   needsFiltering?: string[];
+  /** non_partition_restricted_index_query_enabled, when the cluster refuses the query. */
+  setting?: string;
 }
 
 export interface LargeInPartitionKeyData {
@@ -210,6 +214,8 @@ export interface LargeInPartitionKeyData {
   values: number;
   partitions: number;
   max: number;
+  /** The cluster's partition_keys_in_select threshold `max` comes from, when one applies. */
+  setting?: string;
 }
 
 export interface UnloggedBatchMultiPartitionData {
@@ -222,6 +228,8 @@ export interface SimpleStrategyData {
   keyspace: string;
   replicationFactor?: string;
   suggestedReplication: string;
+  /** simplestrategy_enabled, when the cluster refuses SimpleStrategy. */
+  setting?: string;
 }
 
 export interface SkewedShardFormulaData {

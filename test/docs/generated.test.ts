@@ -27,7 +27,7 @@ import { projectRoot } from '../helpers/corpus';
 
 /** What generatedFiles reads, copied into `root`. */
 function copyGeneratedInputs(root: string): void {
-  for (const path of ['schemas', 'docs/rules', 'README.md', 'docs/lsp-extensions.md', LSP_EXTENSIONS_MODULE]) {
+  for (const path of ['schemas', 'docs/rules', 'README.md', 'docs/lsp-extensions.md', 'docs/guardrails.md', LSP_EXTENSIONS_MODULE]) {
     cpSync(join(projectRoot, path), join(root, path), { recursive: true });
   }
 }

@@ -226,9 +226,9 @@ export const GUARDRAILS: readonly Guardrail[] = [
   { name: 'write_consistency_levels', keys: ['write_consistency_levels_warned', 'write_consistency_levels_disallowed'], when: 'query', checkedBy: STATEMENT, from: 'cqlsh CONSISTENCY before a write' },
   { name: 'page_size', keys: pairKeys('page_size'), when: 'query', checkedBy: STATEMENT, from: 'cqlsh PAGING n' },
   { name: 'partition_size', keys: [...pairKeys('partition_size'), 'compaction_large_partition_warning_threshold', 'compaction_large_partition_warning_threshold_mb'], when: 'SSTable write', checkedBy: 'large-partition', from: "the size model's partition estimate" },
-  { name: 'compaction_rows_count_warning_threshold', keys: ['compaction_rows_count_warning_threshold'], when: 'SSTable write', checkedBy: SIZE, from: "the size model's rows per partition" },
-  { name: 'compaction_large_row_warning_threshold_mb', keys: ['compaction_large_row_warning_threshold_mb'], when: 'SSTable write', checkedBy: SIZE, from: "the size model's row size" },
-  { name: 'compaction_large_cell_warning_threshold_mb', keys: ['compaction_large_cell_warning_threshold_mb'], when: 'SSTable write', checkedBy: SIZE, from: 'literals written (and columnSizes hints)' },
+  { name: 'compaction_rows_count_warning_threshold', keys: ['compaction_rows_count_warning_threshold'], when: 'SSTable write', checkedBy: 'large-partition', from: "the size model's rows per partition (workload hints, a sample, evidence)" },
+  { name: 'compaction_large_row_warning_threshold_mb', keys: ['compaction_large_row_warning_threshold_mb'], when: 'SSTable write', checkedBy: 'large-partition', from: "the size model's row size (column types, hints, evidence)" },
+  { name: 'compaction_large_cell_warning_threshold_mb', keys: ['compaction_large_cell_warning_threshold_mb'], when: 'SSTable write', checkedBy: SIZE, from: 'literals written' },
   { name: 'compaction_collection_elements_count_warning_threshold', keys: ['compaction_collection_elements_count_warning_threshold'], when: 'SSTable write', checkedBy: SIZE, from: 'collection literals written' },
   // Only the running cluster can judge these.
   { name: 'partition_tombstones', keys: [...pairKeys('partition_tombstones'), 'compaction_tombstone_warning_threshold'], when: 'SSTable write', needsCluster: 'tombstones come from deletes, TTLs and nulls over time; the CQL does not say how many a partition collects (evidence: nodetool tablestats)' },

@@ -25,6 +25,8 @@ interface Entry {
 
 export class ClusterFileCache {
   private readonly entries = new Map<string, Entry>();
+  /** The last reading of each file, whatever the roots (what the rules see). */
+  private readonly latestByFile = new Map<string, Entry>();
 
   /** Reads the files the settings name (again only when changed). Never throws. */
   async read(settings: readonly ClusterSetting[], options: { roots?: readonly string[] } = {}): Promise<ClusterReadResult> {
@@ -44,13 +46,16 @@ export class ClusterFileCache {
       } catch {
         stamp = 'missing';
       }
-      let entry = this.entries.get(file);
+      const roots = setting.unconfined ? undefined : [...(setting.configFolder ? [setting.configFolder] : []), ...(options.roots ?? [])];
+      // Where it may be read is part of the reading: a link refused to a .cqlint.json is read for the command line.
+      const key = `${file}\0${roots?.join('\0') ?? '*'}`;
+      let entry = this.entries.get(key);
       if (!entry || entry.stamp !== stamp) {
         fresh = true;
-        const roots = setting.unconfined ? undefined : [...(setting.configFolder ? [setting.configFolder] : []), ...(options.roots ?? [])];
         const read = await readTextFile(file, { kind: 'cluster', roots });
         entry = read.ok ? { stamp, result: readClusterYaml(read.text, file, name) } : { stamp, error: `cluster config ${name}: cannot read the file: ${read.message}` };
-        this.entries.set(file, entry);
+        this.entries.set(key, entry);
+        this.latestByFile.set(file, entry);
       }
       if (entry.error) problems.push(entry.error);
       if (entry.result) {
@@ -63,11 +68,12 @@ export class ClusterFileCache {
 
   /** The latest reading of a file, if any (never reads). */
   latest(file: string): ClusterFile | undefined {
-    return this.entries.get(file)?.result;
+    return this.latestByFile.get(file)?.result;
   }
 
   /** Forgets every reading (an untrusted workspace). */
   clear(): void {
     this.entries.clear();
+    this.latestByFile.clear();
   }
 }

@@ -8,8 +8,9 @@ import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { analyseWhere, unrestrictedPartitionColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';
 import { describeIndex, servedRestrictions } from './serving-index';
+import { settingParagraph } from './guardrail-text';
 
-export const rule: RuleModule<'withinPartitions' | 'everyNode'> = {
+export const rule: RuleModule<'withinPartitions' | 'everyNode' | 'refused'> = {
   meta: {
     id: 'allow-filtering',
     defaultSeverity: 'warning',
@@ -17,6 +18,7 @@ export const rule: RuleModule<'withinPartitions' | 'everyNode'> = {
     messages: {
       everyNode: 'ALLOW FILTERING on {{table}}: this query reads rows on every node and throws most of them away',
       withinPartitions: 'ALLOW FILTERING on {{table}}: the partitions named are read whole and then filtered',
+      refused: 'ALLOW FILTERING on {{table}} fails on this cluster: {{setting}} is false',
     },
     scope: 'statement',
     options: {
@@ -30,6 +32,21 @@ export const rule: RuleModule<'withinPartitions' | 'everyNode'> = {
       const where = analyseWhere(stmt.where);
       const missing = table ? unrestrictedPartitionColumns(table, where) : [];
       const partitionRestricted = !!table && missing.length === 0;
+      // The team's allow_filtering_enabled: false refuses every such query, inside one partition too.
+      const cluster = ctx.cluster();
+      const enabled = cluster?.flag('allow_filtering_enabled');
+      if (cluster && enabled?.value === false) {
+        ctx.report({
+          messageId: 'refused',
+          values: { table: table?.qualifiedName ?? stmt.from.name.name, setting: enabled.writtenKey },
+          details: `${settingParagraph(cluster, enabled, 'fail', 'query')}\n\nModel a table whose partition key is what you filter on, or restrict the partition key and filter in the application.`,
+          range: stmt.allowFilteringRange ?? stmt.range,
+          data: {
+            ...(table ? { table: table.qualifiedName } : {}), allowFilteringRange: stmt.allowFilteringRange ?? stmt.range, partitionRestricted, missing, setting: enabled.key,
+          } satisfies FindingData<'allow-filtering'>,
+        });
+        return;
+      }
       if (partitionRestricted && ctx.options['allowWithinPartition'] !== false) return;
       const name = table?.qualifiedName ?? stmt.from.name.name;
       const pk = table ? `the partition key (${table.partitionKey.map((c) => c.name).join(', ')})` : '';
@@ -66,6 +83,7 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     { name: 'no ALLOW FILTERING', code: `${table}SELECT * FROM ks.t WHERE id = ?;` },
   ],
   invalid: [
+    { name: "the team's allow_filtering_enabled: false refuses it even inside a partition", code: `${table}SELECT * FROM ks.t WHERE id = ? AND v > 3 ALLOW FILTERING;`, clusterYaml: 'allow_filtering_enabled: false\n', at: 'ALLOW', messageId: 'refused', message: /cluster\.yaml:1/, data: { setting: 'allow_filtering_enabled' } },
     { name: 'filtering scan of a whole table', code: `${table}SELECT * FROM ks.t WHERE v > 3 ALLOW FILTERING;`, at: 'ALLOW FILTERING', messageId: 'everyNode', message: /scans every partition of ks\.t/, data: { table: 'ks.t', missing: ['id'], partitionRestricted: false } },
     { name: 'table unknown to the workspace', code: 'SELECT * FROM ks.other WHERE v > 3 ALLOW FILTERING;', at: 'ALLOW', messageId: 'everyNode', data: { missing: [] } },
     { name: 'filtering inside one partition, reported (option)', code: `${table}SELECT * FROM ks.t WHERE id = ? AND v > 3 ALLOW FILTERING;`, at: 'ALLOW', messageId: 'withinPartitions', config: { rules: { 'allow-filtering': ['warn', { allowWithinPartition: false }] } }, message: /every partition named is read and filtered/ },

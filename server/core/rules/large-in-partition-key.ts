@@ -5,8 +5,12 @@
 import type { RuleContext, MessageIdOf, RuleExamples, RuleModule, StatementOf } from './types';
 import { analyseWhere } from '../util/statements';
 import type { FindingData } from '../findings-data';
+import { formatSetting } from '../cluster';
+import { settingParagraph } from './guardrail-text';
 
-function checkQuery(stmt: StatementOf<'Select' | 'Update' | 'Delete'>, ctx: RuleContext<'tooManyPartitions'>): void {
+type Id = 'tooManyPartitions' | 'guardrailFails' | 'guardrailWarns';
+
+function checkQuery(stmt: StatementOf<'Select' | 'Update' | 'Delete'>, ctx: RuleContext<Id>): void {
   const max = Number(ctx.options['maxPartitions'] ?? 10);
   const name = stmt.kind === 'Select' ? stmt.from : stmt.table;
   const table = ctx.tableFor(name, stmt.range.start);
@@ -20,7 +24,21 @@ function checkQuery(stmt: StatementOf<'Select' | 'Update' | 'Delete'>, ctx: Rule
     partitions *= r.inCount!;
     if (!widest || r.inCount! > widest.values) widest = { column: col.name, values: r.inCount!, range: r.relation.range };
   }
-  if (!widest || partitions <= max) return;
+  if (!widest) return;
+  // The cluster's own partition_keys_in_select threshold, when one is set, is what the server applies (SELECT only).
+  const cluster = ctx.cluster();
+  const crossing = stmt.kind === 'Select' ? cluster?.pair('partition_keys_in_select', partitions) : undefined;
+  if (cluster && crossing) {
+    ctx.report({
+      messageId: crossing.action === 'fail' ? 'guardrailFails' : 'guardrailWarns',
+      values: { table: table.qualifiedName, partitions, setting: crossing.setting.writtenKey, limit: formatSetting(crossing.setting) },
+      details: `One coordinator queries them all and holds the whole result.\n\n${settingParagraph(cluster, crossing.setting, crossing.action, 'query')}\n\nRun one query per partition, asynchronously.`,
+      range: widest.range,
+      data: { table: table.qualifiedName, column: widest.column, values: widest.values, partitions, max: crossing.setting.value!, setting: crossing.setting.key } satisfies FindingData<'large-in-partition-key'>,
+    });
+    return;
+  }
+  if (partitions <= max) return;
   ctx.report({
     messageId: 'tooManyPartitions',
     values: { table: table.qualifiedName, partitions, max },
@@ -30,13 +48,15 @@ function checkQuery(stmt: StatementOf<'Select' | 'Update' | 'Delete'>, ctx: Rule
   });
 }
 
-export const rule: RuleModule<'tooManyPartitions'> = {
+export const rule: RuleModule<Id> = {
   meta: {
     id: 'large-in-partition-key',
     defaultSeverity: 'warning',
     description: 'IN on the partition key with many values (a multi-partition query on one coordinator).',
     messages: {
       tooManyPartitions: 'IN on the partition key of {{table}} names {{partitions}} partitions (more than {{max}})',
+      guardrailFails: 'IN names {{partitions}} partitions of {{table}}, over {{setting}} ({{limit}}): the cluster refuses it',
+      guardrailWarns: 'IN names {{partitions}} partitions of {{table}}, over {{setting}} ({{limit}}): the cluster warns',
     },
     scope: 'statement',
     options: {
@@ -54,6 +74,8 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   invalid: [
     { code: `${t}SELECT * FROM ks.t WHERE id IN (${many});`, at: 'id IN', data: { partitions: 12, column: 'id' } },
     { name: 'cartesian product', code: `CREATE TABLE ks.p (a int, b int, PRIMARY KEY ((a, b)));\nSELECT * FROM ks.p WHERE a IN (1, 2, 3, 4) AND b IN (1, 2, 3);`, at: 'a IN', data: { partitions: 12 } },
+    { name: "the team's partition_keys_in_select threshold wins over the option", code: `${t}SELECT * FROM ks.t WHERE id IN (1, 2, 3);`, at: 'id IN', clusterYaml: 'partition_keys_in_select_fail_threshold: 2\n', messageId: 'guardrailFails', data: { max: 2, setting: 'partition_keys_in_select_fail_threshold' }, message: /cluster\.yaml:1/ },
+    { name: "the team's warning threshold", code: `${t}SELECT * FROM ks.t WHERE id IN (1, 2, 3);`, at: 'id IN', clusterYaml: 'partition_keys_in_select_warn_threshold: 2\n', messageId: 'guardrailWarns' },
     { name: 'option', code: `${t}SELECT * FROM ks.t WHERE id IN (1, 2, 3);`, at: 'id IN', config: { rules: { 'large-in-partition-key': ['warn', { maxPartitions: 2 }] } } },
   ],
 };

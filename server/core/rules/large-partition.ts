@@ -29,13 +29,15 @@ import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withLatestTableOrView } from './defined-tables';
 import type { FindingData } from '../findings-data';
 import { tablestatsOutput } from './example-evidence';
+import { targetUnderCluster } from './guardrail-text';
 
 /** Judges the table or view a CREATE statement defines, as its ALTERs left it. */
 type MessageId = 'rowMeasured' | 'rowEstimated' | 'partitionMeasured' | 'partitionSampled' | 'bucketTooCoarse' | 'partitionHinted';
 
 const checkTable = withLatestTableOrView<MessageId>((stmt, table, ctx) => {
   const udts = udtLookupFrom(ctx);
-  const target = ctx.target;
+  // The team's own partition and row thresholds (its cassandra.yaml or scylla.yaml) over the target's.
+  const target = targetUnderCluster(ctx.target, ctx.cluster());
   const hints = ctx.hints(table);
   const range = stmt.name.range;
   const sizes = rowSizes(table, hints, udts);
@@ -271,6 +273,12 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
       config: { tables: { 'ks.readings': { rowsPerPartition: 2_000_000 } } },
       message: /past Apache Cassandra's 100,000 values per partition, reached at about 50,000 rows \(and 100 MB per partition at [\d,]+ rows\)/,
       data: { rowsPerPartition: 2_000_000, target: 'cassandra' },
+    },
+    {
+      name: "the team's partition_size_warn_threshold from its cassandra.yaml wins over the 100 MB guidance",
+      code: readings, at: 'ks.readings', messageId: 'partitionHinted', clusterYaml: 'partition_size_warn_threshold: 1MiB\n',
+      config: { tables: { 'ks.readings': { rowsPerPartition: 20_000 } } },
+      message: /partition_size_warn_threshold at 1 MiB.*cluster\.yaml:1/s,
     },
     {
       name: 'Cassandra values guidance',

@@ -13,14 +13,16 @@ import { analyseWhere, unrestrictedPartitionColumns } from '../util/statements';
 import type { FindingData } from '../findings-data';
 import { describeIndex, indexFamily, scatterGatherCost, servedRestrictions } from './serving-index';
 import { hasColumn } from '../schema/model';
+import { settingParagraph } from './guardrail-text';
 
-export const rule: RuleModule<'everyNode'> = {
+export const rule: RuleModule<'everyNode' | 'refused'> = {
   meta: {
     id: 'secondary-index-scan',
     defaultSeverity: 'warning',
     description: 'An index query without the partition key: it fans out to every node (storage-attached indexes: information).',
     messages: {
       everyNode: 'this query on {{table}} asks every node: an index on {{column}} without the partition key',
+      refused: 'this index query on {{table}} fails on this cluster: {{setting}} is false',
     },
     scope: 'statement',
     options: {
@@ -47,6 +49,21 @@ export const rule: RuleModule<'everyNode'> = {
       if (!missing.length) return;
       const served = servedRestrictions(stmt.where, ctx.indexesAt(table, at), table, plainIsSai);
       if (!served.length) return;
+      // The team's non_partition_restricted_index_query_enabled: false refuses every such query.
+      const cluster = ctx.cluster();
+      const enabled = cluster?.flag('non_partition_restricted_index_query_enabled');
+      if (cluster && enabled?.value === false) {
+        ctx.report({
+          messageId: 'refused',
+          values: { table: table.qualifiedName, setting: enabled.writtenKey },
+          details: `The query uses an index without the partition key (${missing.join(', ')}).\n\n${settingParagraph(cluster, enabled, 'fail', 'query')}\n\nRestrict ${missing.join(', ')} as well, or query a table keyed by ${served[0]!.column}.`,
+          range: served[0]!.relation.range,
+          data: {
+            table: table.qualifiedName, column: served[0]!.column, indexKind: indexFamily(served[0]!.indexes[0]!, plainIsSai), missing, setting: enabled.key,
+          } satisfies FindingData<'secondary-index-scan'>,
+        });
+        return;
+      }
       const sai = served.find((s) => s.indexes.some((i) => indexFamily(i, plainIsSai) === 'sai'));
       if (sai) {
         if (ctx.options['reportStorageAttached'] === false) return;
@@ -112,6 +129,7 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     { name: 'prefix-mode SASI cannot serve an infix LIKE', code: `${cyclists}${sasi('fn_prefix')}SELECT * FROM cycling.cyclist_name WHERE firstname LIKE '%ari%';` },
   ],
   invalid: [
+    { name: "the team's non_partition_restricted_index_query_enabled: false", code: `${t}CREATE INDEX t_country ON ks.t (country);\nSELECT * FROM ks.t WHERE country = 'FR';`, clusterYaml: 'non_partition_restricted_index_query_enabled: false\n', at: "country = 'FR'", messageId: 'refused', data: { setting: 'non_partition_restricted_index_query_enabled', indexKind: 'legacy' } },
     { name: 'legacy index lookup without the partition key', code: `${t}CREATE INDEX t_country ON ks.t (country);\nSELECT * FROM ks.t WHERE country = 'FR';`, at: "country = 'FR'", message: /secondary index t_country on country without the partition key \(id\): every node is asked/, data: { column: 'country', index: 't_country', indexKind: 'legacy' } },
     { name: 'index defined in another file', code: `SELECT * FROM ks.t WHERE country = 'FR';`, at: 'country', files: { 'schema.cql': `${t}CREATE INDEX ON ks.t (country);` }, data: { column: 'country', indexKind: 'legacy' } },
     {

@@ -7,8 +7,9 @@ import { mapLiteralStrings } from '../schema/definitions';
 import { md } from '../markdown';
 import type { FileLocalRuleModule, FileRuleContext, MessageIdOf, RuleExamples, StatementOf } from './types';
 import type { FindingData } from '../findings-data';
+import { settingParagraph } from './guardrail-text';
 
-function checkReplication(stmt: StatementOf<'CreateKeyspace' | 'AlterKeyspace'>, ctx: FileRuleContext<'simpleStrategy'>): void {
+function checkReplication(stmt: StatementOf<'CreateKeyspace' | 'AlterKeyspace'>, ctx: FileRuleContext<'simpleStrategy' | 'refused'>): void {
   if (ctx.target.id === 'keyspaces' || ctx.target.id === 'cosmosdb') return;
   const prop = stmt.properties.find((p) => p.name.name.toLowerCase() === 'replication');
   if (!prop) return;
@@ -18,6 +19,18 @@ function checkReplication(stmt: StatementOf<'CreateKeyspace' | 'AlterKeyspace'>,
   const rf = replication['replication_factor'];
   const factor = rf && Number(rf) >= 3 ? rf : '3';
   const suggestedReplication = `{'class': 'NetworkTopologyStrategy', '<datacenter>': ${factor}}`;
+  const cluster = ctx.cluster();
+  const enabled = cluster?.flag('simplestrategy_enabled');
+  if (cluster && enabled?.value === false) {
+    ctx.report({
+      messageId: 'refused',
+      values: { keyspace: stmt.name.text, setting: enabled.writtenKey },
+      details: `${settingParagraph(cluster, enabled, 'fail', 'DDL')}\n\nUse ${suggestedReplication}.`,
+      range: prop.value.range,
+      data: { keyspace: stmt.name.name, ...(rf ? { replicationFactor: rf } : {}), suggestedReplication, setting: enabled.key } satisfies FindingData<'simple-strategy'>,
+    });
+    return;
+  }
   ctx.report({
     messageId: 'simpleStrategy',
     values: { keyspace: stmt.name.text },
@@ -28,13 +41,14 @@ function checkReplication(stmt: StatementOf<'CreateKeyspace' | 'AlterKeyspace'>,
   });
 }
 
-export const rule: FileLocalRuleModule<'simpleStrategy'> = {
+export const rule: FileLocalRuleModule<'simpleStrategy' | 'refused'> = {
   meta: {
     id: 'simple-strategy',
     defaultSeverity: 'warning',
     description: 'A keyspace replicated with SimpleStrategy (not datacenter or rack aware).',
     messages: {
       simpleStrategy: 'keyspace {{keyspace}} uses SimpleStrategy: fine for a test cluster, not for production',
+      refused: 'keyspace {{keyspace}} uses SimpleStrategy, which this cluster refuses: {{setting}} is false',
     },
     fileLocal: true,
   },
@@ -48,6 +62,7 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   ],
   invalid: [
     { code: "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};", at: '{', data: { keyspace: 'ks', replicationFactor: '1' } },
+    { name: "the team's simplestrategy_enabled: false", code: "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};", clusterYaml: 'simplestrategy_enabled: false\n', at: '{', messageId: 'refused', data: { setting: 'simplestrategy_enabled' } },
     { code: "ALTER KEYSPACE ks WITH replication = {'class': 'org.apache.cassandra.locator.SimpleStrategy', 'replication_factor': 3};", at: '{\'class' },
   ],
 };

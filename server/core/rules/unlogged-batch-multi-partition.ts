@@ -7,6 +7,7 @@ import type { Expression } from '../../../grammar/ast';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { analyseWhere, exprText } from '../util/statements';
 import type { FindingData } from '../findings-data';
+import { clusterNote } from './guardrail-text';
 
 export const rule: RuleModule<'partitions' | 'partitionsInTables'> = {
   meta: {
@@ -54,10 +55,15 @@ export const rule: RuleModule<'partitions' | 'partitionsInTables'> = {
       // Different tables are different partitions for sure; same-table keys only when comparable.
       if (tables.size < 2 && !comparable) return;
       if (keys.size < 2) return;
+      // The server's own warning (unlogged_batch_across_partitions_warn_threshold) fires only past its threshold.
+      const threshold = ctx.cluster()?.number('unlogged_batch_across_partitions_warn_threshold');
+      const note = threshold?.value === undefined ? ''
+        : keys.size > threshold.value ? `\n\n${clusterNote(threshold, 'warn', 'query')}`
+          : `\n\nOn this cluster the server stays silent: ${keys.size} partitions are within \`${threshold.writtenKey}\` (${threshold.value}, ${threshold.source}); the cost stands.`;
       ctx.report({
         messageId: tables.size > 1 ? 'partitionsInTables' : 'partitions',
         values: { partitions: keys.size, tables: tables.size },
-        details: `Across partitions an unlogged batch only adds coordinator load and is not atomic.\n\nSend the writes as separate asynchronous statements, or use a LOGGED batch if they must apply together.`,
+        details: `Across partitions an unlogged batch only adds coordinator load and is not atomic.${note}\n\nSend the writes as separate asynchronous statements, or use a LOGGED batch if they must apply together.`,
         range: stmt.range,
         data: { partitions: keys.size, tables: [...tables], batchRange: stmt.range } satisfies FindingData<'unlogged-batch-multi-partition'>,
       });
