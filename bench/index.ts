@@ -24,6 +24,7 @@ const benches: Bench[] = [
   { name: 'hostile', module: './hostile', exportName: 'runHostileBench' },
   { name: 'cli', module: './cli', exportName: 'runCliBench' },
   { name: 'evidence', module: './evidence', exportName: 'runEvidenceBench' },
+  { name: 'cluster', module: './cluster', exportName: 'runClusterBench' },
   { name: 'heap', module: './heap', exportName: 'runHeapBench' },
   { name: 'embedded', module: './embedded', exportName: 'runEmbeddedBench' },
 ];

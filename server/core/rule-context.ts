@@ -5,7 +5,7 @@ import type { ParseResult, QualifiedName, Statement } from '../../grammar/ast';
 import type { LineIndex } from '../../grammar/line-index';
 import type { OffsetFinding } from './findings';
 import { keyspaceAt, type FileSchema } from './schema/build';
-import type { SchemaModel, TableInfo } from './schema/model';
+import type { KeyspaceInfo, SchemaModel, TableInfo } from './schema/model';
 import type { Mention } from './schema/versions';
 import { mergeHints } from './schema/workload';
 import type { PartitionSample } from './sample-figures';
@@ -22,6 +22,14 @@ let allRuleIds: readonly string[] | undefined;
 /** Every rule's id (the registry is fixed once loaded). */
 function ruleIds(): readonly string[] {
   return (allRuleIds ??= allRules.map((rule) => rule.meta.id));
+}
+
+/** Every keyspace and table of a model, listed once per model (a count guardrail asks on every CREATE). */
+const definitionLists = new WeakMap<SchemaModel, { keyspaces: readonly KeyspaceInfo[]; tables: readonly TableInfo[] }>();
+function workspaceDefinitions(model: SchemaModel): { keyspaces: readonly KeyspaceInfo[]; tables: readonly TableInfo[] } {
+  let lists = definitionLists.get(model);
+  if (!lists) definitionLists.set(model, (lists = { keyspaces: [...model.keyspaces.values()], tables: model.allTables() }));
+  return lists;
 }
 
 /** What the runner asks of the Project. */
@@ -176,7 +184,7 @@ export function fileContext(host: RuleRunHost, input: RuleRunInput, target: Rule
     sample: (table: TableInfo) => host.sampleSummary(table, filePath),
     evidence: (table: TableInfo) => host.evidence(table, filePath),
     cluster: () => host.cluster(filePath),
-    workspaceDefinitions: () => ({ keyspaces: [...model.keyspaces.values()], tables: model.allTables() }),
+    workspaceDefinitions: () => workspaceDefinitions(model),
     referencesTo: (table: TableInfo) => {
       const dependency = host.referenceDependency(table);
       references.push(dependency);

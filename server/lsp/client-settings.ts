@@ -5,6 +5,7 @@ import type { ClientCapabilities, Connection, DidChangeConfigurationParams } fro
 import * as path from 'node:path';
 import type { ProjectOptions } from '../core/project';
 import type { EvidenceSetting } from '../core/evidence';
+import type { ClusterSetting } from '../core/config-types';
 import { isInside } from '../core/io/files';
 import type { ChangeReason, Logger } from './context';
 import * as conv from './conversions';
@@ -67,12 +68,24 @@ export class ClientSettings {
     return {
       target: settings.targetOverride,
       ruleOverrides: { ...settings.rules },
-      // `cqlint.evidence` is relative to the file's workspace folder, so it is answered per file.
+      // `cqlint.evidence` and `cqlint.cluster` are relative to the file's workspace folder, so they are answered per file.
       forFile: (filePath) => {
         const own = this.settingsOf(filePath);
         const evidence = this.evidenceOf(filePath, own);
-        return own === settings && !evidence.length ? undefined : { target: own.targetOverride, ruleOverrides: own.rules, evidence };
+        const cluster = this.clusterOf(filePath, own);
+        return own === settings && !evidence.length && !cluster ? undefined : { target: own.targetOverride, ruleOverrides: own.rules, evidence, cluster };
       },
+    };
+  }
+
+  /** `cqlint.cluster` of a file, its yaml resolved against its workspace folder (a user setting: it may lie anywhere). */
+  private clusterOf(filePath: string, own: CqlintSettings): ClusterSetting | undefined {
+    const cluster = own.cluster;
+    if (!cluster) return undefined;
+    const folder = this.host.workspaceFolders().find((f) => isInside(f, filePath)) ?? this.host.workspaceFolders()[0] ?? process.cwd();
+    return {
+      ...(cluster.version ? { version: cluster.version } : {}),
+      ...(cluster.config ? { config: path.isAbsolute(cluster.config) ? cluster.config : path.resolve(folder, cluster.config), name: cluster.config, unconfined: true } : {}),
     };
   }
 

@@ -38,7 +38,7 @@ export interface Feature {
 
 /** Why files' findings may have changed. */
 /** `'ring'`: a ring file was read again; no file's findings depend on it (hover, inlay hints and cqlint/tokenAt read it). */
-export type ChangeReason = 'open' | 'edit' | 'close' | 'disk' | 'scan' | 'settings' | 'config' | 'ring' | 'folders' | 'samples' | 'evidence';
+export type ChangeReason = 'open' | 'edit' | 'close' | 'disk' | 'scan' | 'settings' | 'config' | 'ring' | 'folders' | 'samples' | 'evidence' | 'cluster';
 
 export interface FilesChangedEvent {
   reason: ChangeReason;

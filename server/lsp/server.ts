@@ -18,6 +18,7 @@ import { defaultFeatures } from './features';
 import { Workspace } from './workspace';
 import { SampleSummaries } from './sample-summaries';
 import { EvidenceFiles } from './evidence-files';
+import { ClusterFiles } from './cluster-files';
 import { bothDone, featureContext, registerLifecycle, watchedFilesChanged, type ServerParts, type Session } from './session';
 
 /** Requests about the whole workspace wait for the whole index (workspace diagnostics, workspace symbols). */
@@ -101,6 +102,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     if (!workspace.whenAllIndexed()) {
       samples.onFilesChanged(event);
       evidence.onFilesChanged(event);
+      cluster.onFilesChanged(event);
     }
   };
 
@@ -213,7 +215,17 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     changed: () => emit('evidence', [], [], [], true),
   });
 
-  const parts: ServerParts = { session, project, documents, workspace, configFiles, settings, samples, evidence, log, guarded, emit, uriToPath, pathToUri, getText };
+  // The cluster's yaml (.cqlint.json `cluster.config`, cqlint.cluster) likewise; none in an untrusted workspace.
+  const cluster = new ClusterFiles({
+    project,
+    log,
+    connection,
+    roots: () => workspace.folders,
+    workspaceTrusted: () => session.workspaceTrusted,
+    changed: () => emit('cluster', [], [], [], true),
+  });
+
+  const parts: ServerParts = { session, project, documents, workspace, configFiles, settings, samples, evidence, cluster, log, guarded, emit, uriToPath, pathToUri, getText };
   const ctx = featureContext(parts, featureConnection, {
     onDidChangeFiles: (listener) => filesChanged.event(listener),
     onDidChangeSettings: (listener) => settingsChanged.event(listener),
@@ -224,7 +236,7 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   /** The settings and the configs as the Project sees them; setting them again drops its lint results. */
   function applyProjectOptions(): void {
     guarded('setOptions', () => project.setOptions({
-      ...settings.projectOptions(), configLookup: (filePath) => configFiles.lookup(filePath), sampleSummary: samples.hook, evidenceFiles: evidence.hook,
+      ...settings.projectOptions(), configLookup: (filePath) => configFiles.lookup(filePath), sampleSummary: samples.hook, evidenceFiles: evidence.hook, clusterFile: cluster.hook,
       editing: (filePath) => documents.isOpen(filePath),
     }), undefined);
     reconsiderApplicationCode();

@@ -35,6 +35,7 @@ import type { InitializationOptions } from './lsp-extensions';
 import { isLintedFile, type Workspace } from './workspace';
 import type { SampleSummaries } from './sample-summaries';
 import type { EvidenceFiles } from './evidence-files';
+import type { ClusterFiles } from './cluster-files';
 import packageJson from '../../package.json';
 import { deferCqlOnly } from './cql-only';
 
@@ -66,6 +67,8 @@ export interface ServerParts extends Pick<ServerCore, 'log' | 'guarded' | 'emit'
   settings: ClientSettings;
   samples: SampleSummaries;
   evidence: EvidenceFiles;
+  /** The cluster yaml files (.cqlint.json `cluster.config`, `cqlint.cluster`), read in the background. */
+  cluster: ClusterFiles;
   uriToPath(uri: string): string;
   pathToUri(filePath: string): string;
   getText(uri: string): string | undefined;
@@ -253,6 +256,7 @@ export function registerLifecycle(
     configFiles.stop();
     samples.stop();
     evidence.stop();
+    parts.cluster.stop();
     events.shutdown();
   });
 }

@@ -5,7 +5,8 @@
 // so a typo in a user's settings.json never stops the server.
 
 import { TARGET_IDS, type TargetId } from '../core/targets';
-import { EMBEDDED_LANGUAGES, type EmbeddedLanguageName, type RuleLevel } from '../core/config-types';
+import { EMBEDDED_LANGUAGES, type ClusterVersion, type EmbeddedLanguageName, type RuleLevel } from '../core/config-types';
+import { CLUSTER_VERSIONS } from '../core/cluster/catalogue';
 import type { KeywordCase } from '../core/format/formatter';
 
 export type { TargetId, RuleLevel };
@@ -38,6 +39,8 @@ export interface CqlintSettings {
   ringFile?: string;
   /** `cqlint.evidence`: evidence files or folders for every table (docs/evidence.md), as written. */
   evidence: string[];
+  /** `cqlint.cluster`: the cluster's version and yaml (docs/guardrails.md), the yaml as written. */
+  cluster?: { version?: ClusterVersion; config?: string };
   format: {
     /** `cqlint.format.keywordCase`: how the formatter writes keywords. */
     keywordCase: KeywordCase;
@@ -148,6 +151,22 @@ export function parseSettings(raw: unknown, problems: string[] = []): CqlintSett
   if (Array.isArray(evidence) && evidence.every((e) => typeof e === 'string')) settings.evidence = evidence.map((e) => e.trim()).filter(Boolean);
   else if (typeof evidence === 'string' && evidence.trim()) settings.evidence = [evidence.trim()];
   else if (evidence !== undefined && evidence !== null) problems.push('cqlint.evidence: expected a list of files or folders; ignored');
+
+  const cluster = get('cluster');
+  if (cluster !== undefined && cluster !== null) {
+    const record = typeof cluster === 'object' && !Array.isArray(cluster) ? cluster as Record<string, unknown> : undefined;
+    const version = record?.version;
+    const config = record?.config;
+    const okVersion = version === undefined || version === null || version === '' || (typeof version === 'string' && (CLUSTER_VERSIONS as readonly string[]).includes(version));
+    const okConfig = config === undefined || config === null || typeof config === 'string';
+    if (!record || !okVersion || !okConfig) problems.push(`cqlint.cluster: expected { "version": ${CLUSTER_VERSIONS.map((v) => `"${v}"`).join(' | ')}, "config": "path/to/cassandra.yaml" }; ignored`);
+    else {
+      const out: { version?: ClusterVersion; config?: string } = {};
+      if (typeof version === 'string' && version) out.version = version as ClusterVersion;
+      if (typeof config === 'string' && config.trim()) out.config = config.trim();
+      if (out.version || out.config) settings.cluster = out;
+    }
+  }
 
   const keywordCase = get('format.keywordCase');
   if (typeof keywordCase === 'string' && (KEYWORD_CASES as readonly string[]).includes(keywordCase)) settings.format.keywordCase = keywordCase as KeywordCase;

@@ -38,6 +38,8 @@ describe('corpus', () => {
       'hot-partition': 5,
       // v3 videos_by_tag (tag, videoid): a popular tag collects every video tagged with it, forever
       'unbounded-partition': 1,
+      // schema-v5.cql's five CREATE FUNCTIONs: user_defined_functions_enabled is false on a default 4.0+ node
+      'guardrail-schema': 5,
     });
   });
 
@@ -65,6 +67,9 @@ describe('corpus', () => {
       'duplicate-column': 1,
       // tuple.cql: CREATE TABLE durations without a primary key
       'missing-primary-key': 1,
+      // what a default 4.0+ node refuses: 5 CREATE MATERIALIZED VIEW (materialized_views_enabled), 5 SASI
+      // indexes (sasi_indexes_enabled) and 5 CREATE FUNCTION (user_defined_functions_enabled)
+      'guardrail-schema': 15,
     });
   });
 

@@ -63,6 +63,7 @@ test('.cqlint.json is validated with the project schema', () => {
 test('settings: the defaults in the manifest are the defaults the server uses', () => {
   const props = pkg.contributes.configuration.properties;
   assert.deepEqual(Object.keys(props).sort(), [
+    'cqlint.cluster',
     'cqlint.embedded.languages',
     'cqlint.evidence',
     'cqlint.format.keywordCase',
@@ -99,7 +100,11 @@ test('settings: the defaults in the manifest are the defaults the server uses', 
   assert.deepEqual(DEFAULT_SETTINGS.embedded, {});
   // Every setting is declared per resource (folder) but the trace, which belongs to the window, and the
   // ring file, which reads a file anywhere and so is a user setting (a workspace must not set it).
-  const scopes: Record<string, string> = { 'cqlint.trace.server': 'window', 'cqlint.ringFile': 'machine', 'cqlint.evidence': 'machine' };
+  const scopes: Record<string, string> = { 'cqlint.trace.server': 'window', 'cqlint.ringFile': 'machine', 'cqlint.evidence': 'machine', 'cqlint.cluster': 'machine' };
+  assert.deepEqual(parseSettings({ cluster: { version: '4.1', config: 'ops/cassandra.yaml' } }).cluster, { version: '4.1', config: 'ops/cassandra.yaml' });
+  const clusterProblems: string[] = [];
+  assert.equal(parseSettings({ cluster: { version: '3.11' } }, clusterProblems).cluster, undefined);
+  assert.match(clusterProblems.join('\n'), /cqlint\.cluster: expected/);
   for (const [key, schema] of Object.entries<{ scope?: string }>(props)) assert.equal(schema.scope, scopes[key] ?? 'resource', key);
   assert.deepEqual(props['cqlint.rules'].default, DEFAULT_SETTINGS.rules);
   assert.deepEqual(props['cqlint.rules'].additionalProperties.enum, ['off', 'warn', 'error']);
@@ -127,11 +132,12 @@ test('commands: titled, in the cqlint category, and registered by the client', (
 
 test('capabilities: limited in untrusted and virtual workspaces; settings that read files are user-only', () => {
   assert.equal(pkg.capabilities.untrustedWorkspaces.supported, 'limited');
-  assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ['cqlint.ringFile', 'cqlint.evidence']);
+  assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ['cqlint.ringFile', 'cqlint.evidence', 'cqlint.cluster']);
   assert.ok(pkg.capabilities.untrustedWorkspaces.description);
   // A workspace's own settings must not point the server at files outside it.
   assert.equal(pkg.contributes.configuration.properties['cqlint.ringFile'].scope, 'machine');
   assert.equal(pkg.contributes.configuration.properties['cqlint.evidence'].scope, 'machine');
+  assert.equal(pkg.contributes.configuration.properties['cqlint.cluster'].scope, 'machine');
   assert.match(readFileSync(join(root, 'client', 'extension.ts'), 'utf8'), /workspaceTrusted: vscode\.workspace\.isTrusted/);
   assert.equal(pkg.capabilities.virtualWorkspaces.supported, 'limited');
 });

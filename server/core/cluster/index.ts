@@ -5,3 +5,4 @@ export { ClusterSettings, VERSION_LABELS, clusterVersion, describeSetting, forma
 export { readClusterYaml, type ClusterFile, type FileSetting } from './yaml';
 export { ClusterFileCache, type ClusterReadResult } from './files';
 export { formatBytes, formatDuration, parseSettingValue, type ValueType } from './units';
+export { tableGuardrails, tableGuardrailsMarkdown } from './table-guardrails';

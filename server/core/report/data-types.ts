@@ -291,6 +291,8 @@ export interface PartitionReportData {
   sampleChosen?: boolean;
   /** What the configured evidence measured on the cluster (cluster.ts). */
   cluster?: ClusterPanelData;
+  /** The cluster's guardrails in force for the table (cluster/table-guardrails.ts), with their sources. */
+  guardrails?: { setting: string; value: string; source: string }[];
 }
 
 export interface ReportOptions {

@@ -30,6 +30,7 @@ import { udtLookupFor } from '../schema/key-values';
 import { keyText } from '../util/statements';
 import { addedKeyColumns } from '../fixes/key-change';
 import { clusterPanelData } from './cluster';
+import { formatSetting, tableGuardrails } from '../cluster';
 
 import type { Cure, GrowthCurve, GrowthData, GrowthVerdict, KeyPopularity, LimitLine, PartitionReportData, QueryReference, ReportFinding, ReportOptions, ShardHistogram, SizeTerm, SizeTerms, SpreadData, ThroughputRow, TrafficData } from './data-types';
 
@@ -491,6 +492,7 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     sample: options.sample,
     sampleVerdict: options.sample ? sampleVerdict(table, target, hints, udts, options.sample) : undefined,
     sampleChosen: options.sample && options.sampleChosen ? true : undefined,
+    guardrails: reportGuardrails(project, table),
     cluster: clusterPanelData(table, project.evidence(table), target, hints, { sizing: udts, token: udtLookupFor(project.schema()) }, {
       ring: options.ring,
       replication: table.keyspace ? project.schema().keyspaces.get(table.keyspace)?.replication : undefined,
@@ -500,4 +502,11 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
       } : {}),
     }),
   };
+}
+
+/** The cluster guardrails in force for a table, under the settings of the file that defines it. */
+function reportGuardrails(project: Project, table: TableInfo): PartitionReportData['guardrails'] {
+  const cluster = project.clusterSettings(table.filePath);
+  const rows = cluster ? tableGuardrails(cluster, table).map((s) => ({ setting: s.writtenKey, value: formatSetting(s), source: s.source })) : [];
+  return rows.length ? rows : undefined;
 }

@@ -501,8 +501,16 @@ function tableSection(data: PartitionReportData, anchor: string, displayPath: (f
     findingsList(data, displayPath) +
     `<div class="row">${keyDiagram(data)}${queriesBlock(data, links)}</div>` +
     sizeTermsSection(data) + growthSection(data) + trafficSection(data) + spreadSection(data.spread) + popularitySection(data) + throughputSection(data) +
-    clusterPanelHtml(data.cluster, data.table) + sampleSection(data.sample, data) + chooseSampleLink(data, chooseSample) +
+    clusterPanelHtml(data.cluster, data.table) + guardrailsSection(data) + sampleSection(data.sample, data) + chooseSampleLink(data, chooseSample) +
     '</section>';
+}
+
+/** The cluster's guardrails in force for the table (cassandra.yaml / scylla.yaml or the version's defaults). */
+function guardrailsSection(data: PartitionReportData): string {
+  if (!data.guardrails?.length) return '';
+  const rows = data.guardrails.map((g) => `<tr><td><code>${escapeHtml(g.setting)}</code></td><td>${escapeHtml(g.value)}</td><td>${escapeHtml(g.source)}</td></tr>`).join('');
+  return `<section class="guardrails" aria-label="Cluster guardrails of ${escapeHtml(data.table)}"><h3>Cluster guardrails</h3>` +
+    `<table><thead><tr><th>Setting</th><th>Value</th><th>Source</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
 /** Tables sorted by severity (errors first), then by name: the order of the index and of the sections. */

@@ -144,26 +144,53 @@ function checkReplication(ctx: Ctx, stmt: StatementOf<'CreateKeyspace' | 'AlterK
   }
 }
 
-/** The position of a definition among the workspace's (by file, then offset): the cluster counts it as the n-th. */
-function positionOf<T extends { filePath: string; range: SourceRange }>(all: readonly T[], filePath: string, offset: number): number {
-  return all.filter((d) => d.filePath < filePath || (d.filePath === filePath && d.range.start <= offset)).length;
+type Placed = { filePath: string; range: SourceRange };
+const byPlace = (a: Placed, b: Placed): number => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : a.range.start - b.range.start);
+
+/**
+ * The first definition of each name, in file then offset order, once per list (the model's lists are the
+ * same arrays while the schema is): the cluster counts the n-th CREATE as its n-th keyspace or table.
+ */
+const firstDefinitions = new WeakMap<readonly Placed[], readonly Placed[]>();
+function firstsOf<T extends Placed>(all: readonly T[], name: (d: T) => string | undefined): readonly Placed[] {
+  let firsts = firstDefinitions.get(all);
+  if (!firsts) {
+    const seen = new Set<string>();
+    firsts = all.filter((d) => name(d) !== undefined).sort(byPlace).filter((d) => !seen.has(name(d)!) && !!seen.add(name(d)!));
+    firstDefinitions.set(all, firsts);
+  }
+  return firsts;
+}
+
+/** How many of `firsts` come at or before (filePath, offset): a binary search. */
+function positionOf(firsts: readonly Placed[], filePath: string, offset: number): number {
+  const at: Placed = { filePath, range: { start: offset, end: offset } };
+  let lo = 0;
+  let hi = firsts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (byPlace(firsts[mid]!, at) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function hasPair(cluster: ClusterSettings, name: string): boolean {
+  return cluster.number(`${name}_warn_threshold`)?.value !== undefined || cluster.number(`${name}_fail_threshold`)?.value !== undefined;
 }
 
 function keyspaceCount(ctx: Ctx, stmt: Statement): void {
   const cluster = ctx.cluster();
-  if (!cluster || (cluster.number('keyspaces_warn_threshold')?.value === undefined && cluster.number('keyspaces_fail_threshold')?.value === undefined)) return;
-  const n = positionOf(ctx.workspaceDefinitions().keyspaces, ctx.filePath, stmt.range.start);
+  if (!cluster || !hasPair(cluster, 'keyspaces')) return;
+  const n = positionOf(firstsOf(ctx.workspaceDefinitions().keyspaces, (k) => k.name), ctx.filePath, stmt.range.start);
   count(ctx, 'keyspaces', n, 'the workspace', 'keyspaces with this one', stmt.range, 'The count is of the keyspaces this workspace defines (in file order); the cluster may hold more, and counts only user keyspaces.');
 }
 
 function tableCount(ctx: Ctx, stmt: Statement): void {
   const cluster = ctx.cluster();
-  if (!cluster || (cluster.number('tables_warn_threshold')?.value === undefined && cluster.number('tables_fail_threshold')?.value === undefined)) return;
-  const tables = ctx.workspaceDefinitions().tables.filter((t) => t.kind === 'table');
-  // One per name: a table defined in several files (migrations, docs) is one table on the cluster.
-  const first = new Map<string, (typeof tables)[number]>();
-  for (const t of [...tables].sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : a.range.start - b.range.start))) if (!first.has(t.qualifiedName)) first.set(t.qualifiedName, t);
-  const n = positionOf([...first.values()], ctx.filePath, stmt.range.start);
+  if (!cluster || !hasPair(cluster, 'tables')) return;
+  // One per name (views aside): a table defined in several files (migrations, docs) is one table on the cluster.
+  const n = positionOf(firstsOf(ctx.workspaceDefinitions().tables, (t) => (t.kind === 'table' ? t.qualifiedName : undefined)), ctx.filePath, stmt.range.start);
   count(ctx, 'tables', n, 'the workspace', 'tables with this one', stmt.range, 'The count is of the tables this workspace defines (in file order); the cluster may hold more.');
 }
 
@@ -251,7 +278,7 @@ export const rule: RuleModule<Id> = {
       disabled(ctx, 'materialized_views_enabled', 'CREATE MATERIALIZED VIEW', stmt.range, 'Materialized views are experimental and off by default since Cassandra 4.0: write a second table from the application (a logged batch keeps the two in step).');
       const base = ctx.tableFor(stmt.from, stmt.range.start);
       const cluster = ctx.cluster();
-      if (!base || !cluster || (cluster.number('materialized_views_per_table_warn_threshold')?.value === undefined && cluster.number('materialized_views_per_table_fail_threshold')?.value === undefined)) return;
+      if (!base || !cluster || !hasPair(cluster, 'materialized_views_per_table')) return;
       const views = ctx.workspaceDefinitions().tables.filter((t) => t.kind === 'view' && t.baseTable === base.qualifiedName);
       const n = new Set(views.filter((v) => v.filePath !== ctx.filePath || v.range.start <= stmt.range.start).map((v) => v.qualifiedName)).size;
       count(ctx, 'materialized_views_per_table', n, base.qualifiedName, 'views with this one', stmt.range, 'Every view adds a write to each write of the base table.');

@@ -4,6 +4,7 @@ import { nameHover } from '../../core/editor/hover';
 import { describeTable, udtLookupFrom } from '../../core/sizing';
 import { evidenceMarkdown } from '../../core/evidence';
 import { targetInfo } from '../../core/targets';
+import { tableGuardrailsMarkdown } from '../../core/cluster';
 import type { ServerContext } from '../context';
 import { editorIndex, type EditorDocument } from './symbols';
 
@@ -18,9 +19,13 @@ export function nameHoverProvider(ctx: ServerContext, doc: EditorDocument, offse
       const hints = ctx.project.tableHints(file, info);
       const target = ctx.settings.target ?? ctx.project.targetFor(file);
       const measured = evidenceMarkdown(info, targetInfo(target), hints, udtLookupFrom(ctx.project.schema()), ctx.project.evidence(info, file));
-      return describeTable(info, target, {
+      const described = describeTable(info, target, {
         ...hints, schema: ctx.project.schema(), references: ctx.project.referencesTo(info), sample: ctx.project.sampleSummary(info, file), measured,
       });
+      // The cluster's guardrails that apply to the table, with their values and sources.
+      const cluster = ctx.project.clusterSettings(file);
+      const guardrails = cluster && tableGuardrailsMarkdown(cluster, info);
+      return guardrails ? `${described}\n\n${guardrails}` : described;
     },
   });
 }
