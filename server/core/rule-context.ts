@@ -145,6 +145,7 @@ export function fileContext(host: RuleRunHost, input: RuleRunInput, target: Rule
   // turn): the last few answers serve again (the model stands for the run). Not a map of every name of the
   // file: an entry per statement, read only while its statement runs.
   const recent = new RecentLookups();
+  let cluster: ClusterSettings | null | undefined;
   const candidatesOf = (name: QualifiedName, at: number): readonly TableInfo[] => {
     const hit = recent.get(name, at);
     if (hit) return hit;
@@ -183,7 +184,8 @@ export function fileContext(host: RuleRunHost, input: RuleRunInput, target: Rule
     hints: (table: TableInfo) => mergeHints(table.commentHints, hintsFor(config, table.keyspace, table.name)),
     sample: (table: TableInfo) => host.sampleSummary(table, filePath),
     evidence: (table: TableInfo) => host.evidence(table, filePath),
-    cluster: () => host.cluster(filePath),
+    // The same answer for the whole run (rules ask it for every statement).
+    cluster: () => (cluster === undefined ? (cluster = host.cluster(filePath) ?? null) : cluster) ?? undefined,
     workspaceDefinitions: () => workspaceDefinitions(model),
     referencesTo: (table: TableInfo) => {
       const dependency = host.referenceDependency(table);

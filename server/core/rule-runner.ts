@@ -10,6 +10,7 @@ import type { TableInfo } from './schema/model';
 import { targetInfo } from './targets';
 import type { RuleLevel, RuleSetting } from './config-types';
 import { allRules } from './rules';
+import type { ClusterSettings } from './cluster';
 import type { FileLocalRuleModule, FileRuleContext, RuleContext, RuleModule } from './rules/types';
 import { findingOf } from './rules/messages';
 import { applySuppressions } from './suppression';
@@ -166,6 +167,8 @@ export class RuleRunner {
     const target = targetInfo(input.target ?? config.target);
     const findings: OffsetFinding[] = [];
     const walk: HandlerRun[] = [];
+    let cluster: ClusterSettings | null | undefined;
+    const clusterOf = (): ClusterSettings | undefined => (cluster === undefined ? (cluster = this.host.cluster(filePath) ?? null) : cluster) ?? undefined;
     for (const rule of allRules) {
       if (!isFileLocal(rule)) continue;
       const setting = config.rules?.[rule.meta.id];
@@ -178,7 +181,7 @@ export class RuleRunner {
         target,
         options: ruleOptions(rule, setting),
         keyspaceAt: (offset: number) => keyspaceAt(fs, offset),
-        cluster: () => this.host.cluster(filePath),
+        cluster: clusterOf,
         report: (f) => findings.push(findingOf(rule.meta, f, severity)),
       };
       if (rule.handlers) walk.push({ rule, ctx: ctx as RuleContext, failed: false });

@@ -16,7 +16,8 @@ type Id = 'largeCell' | 'manyElements';
 
 function check(stmt: Statement, ctx: RuleContext<Id>): void {
   const cluster = ctx.cluster();
-  if (!cluster) return;
+  // Only ScyllaDB has these thresholds: elsewhere nothing to measure.
+  if (!cluster || (cluster.number('compaction_large_cell_warning_threshold_mb')?.value === undefined && cluster.number('compaction_collection_elements_count_warning_threshold')?.value === undefined)) return;
   for (const { column, value } of writtenValues(stmt)) {
     const bytes = literalBytes(value);
     const items = collectionItems(value);

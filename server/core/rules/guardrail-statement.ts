@@ -7,7 +7,7 @@
 // markers weigh nothing here: only the application knows them.
 // Data: { setting: string, action: 'fail' | 'warn', value: string, source: string, measured?: number }
 import type { SourceRange, Statement } from '../../../grammar/ast';
-import { formatBytes, formatSetting, type Crossing, type SettingValue } from '../cluster';
+import { formatBytes, formatSetting, type ClusterSettings, type Crossing, type SettingValue } from '../cluster';
 import { columnNamed, type TableInfo } from '../schema/model';
 import type { FindingData } from '../findings-data';
 import { settingParagraph } from './guardrail-text';
@@ -163,9 +163,36 @@ function checkPaging(ctx: Ctx, stmt: StatementOf<'ShellCommand'>): void {
   over(ctx, cluster.pair('page_size', size), 'the page size', size, String(size), stmt.range, 'cqlsh asks for pages of this many rows.', 'query');
 }
 
+/** What a write's checks need, per settings: whether list operations are refused, the smallest size and item thresholds. */
+interface WritePlan {
+  listOpsRefused: boolean;
+  minBytes: number;
+  minItems: number;
+}
+const plans = new WeakMap<ClusterSettings, WritePlan>();
+function writePlan(cluster: ClusterSettings): WritePlan {
+  let plan = plans.get(cluster);
+  if (!plan) {
+    const smallest = (names: readonly string[]): number => Math.min(...names.flatMap((n) => [cluster.number(`${n}_warn_threshold`)?.value, cluster.number(`${n}_fail_threshold`)?.value]).filter((v): v is number => v !== undefined));
+    plan = {
+      listOpsRefused: cluster.flag('read_before_write_list_operations_enabled')?.value === false,
+      minBytes: smallest(['column_value_size', 'collection_size', 'sai_string_term_size', 'sai_frozen_term_size', 'sai_vector_term_size']),
+      minItems: smallest(['items_per_collection']),
+    };
+    plans.set(cluster, plan);
+  }
+  return plan;
+}
+
 function writeChecks(stmt: StatementOf<'Insert' | 'Update' | 'Delete'>, ctx: Ctx): void {
-  const table = ctx.tableFor(stmt.table, stmt.range.start);
+  const cluster = ctx.cluster();
+  if (!cluster) return;
   checkTimestamps(ctx, stmt.using);
+  // Most writes are small: the table is looked up only when a check could trip (bulk INSERT scripts).
+  const plan = writePlan(cluster);
+  const listOps = stmt.kind !== 'Insert' && plan.listOpsRefused;
+  if (!listOps && !writtenValues(stmt).some((w) => (collectionItems(w.value) ?? 0) > plan.minItems || literalBytes(w.value) > plan.minBytes)) return;
+  const table = ctx.tableFor(stmt.table, stmt.range.start);
   if (stmt.kind !== 'Insert') checkListOps(ctx, stmt, table);
   checkValues(ctx, stmt, table);
 }
