@@ -59,6 +59,50 @@ describe('readClusterYaml', () => {
     assert.match(file.problems.join('\n'), /table_properties_disallowed: .* is not a list of names/);
   });
 
+  test('text that is not YAML is read a bounded part at a time: a few places, then the rest is left', () => {
+    // 1 MiB of lines the yaml library makes an error of every piece of (125,000 errors read whole).
+    const garbage = `${' :'.repeat(50)}x\n`.repeat(Math.floor((1024 * 1024) / 102));
+    const file = readClusterYaml(`group_by_enabled: false\nguardrails:\n${garbage}`, '/c.yaml', 'c.yaml');
+    assert.equal(file.settings.get('group_by_enabled')?.value, false, 'what came before is read');
+    assert.ok(file.problems.length <= 3 * 21 + 1, `${file.problems.length} problems`);
+    assert.match(file.problems.at(-1)!, /c\.yaml:\d+: (a setting of \d+ KiB \(at most 32 KiB\): not read|not valid YAML in 3 places: the rest of the file is not read)$/);
+    // Many settings that are each not YAML: three runs are read, then the rest is not.
+    const many = Array.from({ length: 2000 }, (_, i) => `k${i}: [${' :'.repeat(40)}\n`).join('');
+    const manyRead = readClusterYaml(`${many}group_by_enabled: false\n`, '/c.yaml', 'c.yaml');
+    assert.match(manyRead.problems.at(-1)!, /not valid YAML in 3 places: the rest of the file is not read$/);
+    assert.equal(manyRead.settings.has('group_by_enabled'), false);
+  });
+
+  test('top-level lines that are no "key:" are not read, and after three the rest of the file is not', () => {
+    const text = `group_by_enabled: false\n${'? ? ? x\n'.repeat(10_000)}"user_timestamps_enabled": false\n`;
+    const file = readClusterYaml(text, '/c.yaml', 'c.yaml');
+    assert.deepEqual(file.problems, [
+      'c.yaml:2: expected a "key: value" setting: not read',
+      'c.yaml:3: expected a "key: value" setting: not read',
+      'c.yaml:4: expected a "key: value" setting: not read',
+      'c.yaml:4: not a settings file in 3 places: the rest of the file is not read',
+    ]);
+    assert.equal(file.settings.get('group_by_enabled')?.value, false);
+    assert.equal(file.settings.has('user_timestamps_enabled'), false);
+    const quoted = readClusterYaml('- a list\n"user_timestamps_enabled": false\n', '/c.yaml', 'c.yaml');
+    assert.deepEqual(quoted.problems, ['c.yaml:1: expected a "key: value" setting: not read']);
+    assert.equal(quoted.settings.get('user_timestamps_enabled')?.line, 2, 'a quoted key is a key');
+  });
+
+  test('an over-long setting is not read; the settings after it are, at their own lines', () => {
+    const long = `seed_provider:\n${'  # a comment line that is long enough to add up\n'.repeat(1000)}`;
+    const file = readClusterYaml(`${long}group_by_enabled: false\n`, '/c.yaml', 'c.yaml');
+    assert.deepEqual(file.problems, ['c.yaml:1: a setting of 48 KiB (at most 32 KiB): not read']);
+    assert.deepEqual(file.settings.get('group_by_enabled'), { writtenKey: 'group_by_enabled', value: false, line: 1002 });
+  });
+
+  test('a key given twice far apart (in another run of settings) is an error too', () => {
+    const filler = Array.from({ length: 600 }, (_, i) => `unknown_setting_${i}: ${i}\n`).join('');
+    const file = readClusterYaml(`group_by_enabled: false\n${filler}group_by_enabled: true\n`, '/c.yaml', 'c.yaml');
+    assert.deepEqual(file.problems, ['c.yaml:602: not valid YAML (line 602, column 1: group_by_enabled is given twice: map keys must be unique)']);
+    assert.equal(file.settings.get('group_by_enabled')?.value, false);
+  });
+
   test('a value quoted in an error is one of the settings cqlint reads, never another key (passwords)', () => {
     const file = readClusterYaml('keystore_password: hunter2 [\n', '/c.yaml', 'c.yaml');
     assert.ok(!file.problems.join('\n').includes('hunter2'));
