@@ -1,4 +1,5 @@
-// The readers of untrusted text on their hostile inputs (bench/hostile-inputs.ts): every input of each
+// The readers of untrusted text (evidence, samples, rings, ignore files, the cluster's yaml, application
+// code) on their hostile inputs (bench/hostile-inputs.ts): every input of each
 // reader is timed at 64 KiB (a reader that backtracks or rebuilds a path shows it there already), then
 // the five slowest again at 1 MiB, and the worst of those is printed with its time: under a second each
 // is the aim (docs/performance.md). Part of `npm run bench -- hostile`.
@@ -8,6 +9,8 @@ import { readSample } from '../server/core/report/sample';
 import { Project } from '../server/core/project';
 import { parseRing } from '../server/core/token/ring';
 import { ignoreFileSource, ignoredBy } from '../server/core/config/ignore';
+import { readClusterYaml } from '../server/core/cluster/yaml';
+import { loadHostLanguages, readEmbedded, type HostLanguage } from '../server/core/embedded';
 import { EVIDENCE_READERS, hostileInputs, type HostileInput, type HostileReader } from './hostile-inputs';
 
 const SCAN_CHARS = 64 * 1024;
@@ -26,6 +29,21 @@ function sampleReader(): TimedReader {
   return { name: 'sample CSV (cqlsh COPY)', prefix: 'k,c,v\nkey,1,value\n', read: (text) => readSample([text], table, project.schema(), { file: 'kv.csv' }) };
 }
 
+/**
+ * Application code: the hostile run inside a string literal that reaches a driver call (where the reader
+ * reads the most: the literal, its pieces, its CQL), the call closed after it.
+ */
+const HOST_READERS: readonly (HostileReader & { language: HostLanguage })[] = [
+  { language: 'java', name: 'application code: Java', prefix: 'import com.datastax.oss.driver.api.core.CqlSession;\nclass A { void f(CqlSession s) { s.execute("SELECT * FROM t WHERE k = ', suffix: '"); } }\n' },
+  { language: 'kotlin', name: 'application code: Kotlin', prefix: 'import com.datastax.oss.driver.api.core.CqlSession\nfun f(s: CqlSession) { s.execute("SELECT * FROM t WHERE k = ', suffix: '") }\n' },
+  { language: 'python', name: 'application code: Python', prefix: 'from cassandra.cluster import Cluster\nsession.execute("""SELECT * FROM t WHERE k = ', suffix: '""")\n' },
+  { language: 'go', name: 'application code: Go', prefix: 'package main\nimport "github.com/gocql/gocql"\nfunc f(s *gocql.Session) { s.Query(`SELECT * FROM t WHERE k = ', suffix: '`).Exec() }\n' },
+  { language: 'javascript', name: 'application code: JavaScript', prefix: "const cassandra = require('cassandra-driver');\nclient.execute(`SELECT * FROM t WHERE k = ", suffix: '`);\n' },
+  { language: 'typescript', name: 'application code: TypeScript', prefix: "import { Client } from 'cassandra-driver';\nclient.execute(`SELECT * FROM t WHERE k = ", suffix: '`);\n' },
+  { language: 'tsx', name: 'application code: TSX', prefix: "import { Client } from 'cassandra-driver';\nclient.execute(`SELECT * FROM t WHERE k = ", suffix: '`);\n' },
+  { language: 'csharp', name: 'application code: C#', prefix: 'using Cassandra;\nclass A { void F(ISession s) { s.Execute(@"SELECT * FROM t WHERE k = ', suffix: '"); } }\n' },
+];
+
 function readers(): TimedReader[] {
   const ignore = (text: string): void => {
     const source = ignoreFileSource(text, '/p/.cqlintignore');
@@ -38,6 +56,8 @@ function readers(): TimedReader[] {
     { name: 'ring: nodetool describering', prefix: 'TokenRange(start_token:1, end_token:2, endpoints:[10.0.0.1], rpc_endpoints:[10.0.0.1], endpoint_details:[EndpointDetails(host:10.0.0.1, datacenter:dc1, rack:r1)])\n', read: (text) => parseRing(text) },
     { name: 'ring: JSON', prefix: '{"10.0.0.1": ', read: (text) => parseRing(text) },
     { name: '.cqlintignore', prefix: '# patterns\n', read: ignore },
+    { name: 'cluster yaml (cassandra.yaml)', prefix: 'cluster_name: c\nguardrails:\n', read: (text) => readClusterYaml(text, '/p/cassandra.yaml') },
+    ...HOST_READERS.map((reader): TimedReader => ({ ...reader, read: (text) => readEmbedded(reader.language, text) })),
   ];
 }
 
@@ -55,6 +75,7 @@ async function seconds(reader: TimedReader, input: HostileInput): Promise<number
 export async function runHostileReaders(): Promise<number> {
   console.log(`readers: every hostile input at ${SCAN_CHARS / 1024} KiB, the ${RECHECKED} slowest of each again at ${MEASURE_CHARS / (1024 * 1024)} MiB`);
   let worstOfAll = 0;
+  await loadHostLanguages(HOST_READERS.map((reader) => reader.language));
   for (const reader of readers()) {
     // The inputs come in the same order at every size: the slowest are known by their place.
     const scanned: { index: number; seconds: number }[] = [];
