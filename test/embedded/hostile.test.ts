@@ -31,6 +31,20 @@ describe('hostile host files', () => {
     assert.match(binary.problems[0]!.message, /binary/);
   });
 
+  test("a file whose broken code sends tree-sitter's error recovery into its slow path is given up on, and the next file parses", async () => {
+    await loadHostLanguages(['java']);
+    // 64 KiB of `{"a":` closing and reopening Java strings: tree-sitter alone took 65 s on it (load 15).
+    const prefix = 'import com.datastax.oss.driver.api.core.CqlSession;\nclass A { void f(CqlSession s) { s.execute("SELECT * FROM t WHERE k = ';
+    const slow = readEmbedded('java', `${prefix}${'{"a":'.repeat(13_107)} 1"); } }\n`);
+    assert.equal(slow.statements.length, 0);
+    assert.equal(slow.problems.length, 1);
+    assert.match(slow.problems[0]!.message, /^not read for CQL: the java parser did not finish within 1\.1 s/);
+    // The cancelled parse is not resumed by the next call.
+    const next = readEmbedded('java', `${prefix}?"); } }\n`);
+    assert.deepEqual(next.problems, []);
+    assert.equal(next.cqlText.trim(), 'SELECT * FROM t WHERE k = ?;');
+  });
+
   test('minified JavaScript on one 2 MB line is read', async () => {
     await loadHostLanguages(['javascript']);
     const unit = 'const c=require("cassandra-driver");function f(a){return a.execute("SELECT name FROM videos WHERE videoid = ?",[a])}';

@@ -1,6 +1,7 @@
 // Reading the CQL inside application code: which files are host files (hostLanguageOf), loading their grammars
 // (loadHostLanguages, asynchronous, once), and reading one file's text into an EmbeddedDocument (readEmbedded,
-// synchronous, pure: the same text gives the same CQL text). See README.md beside this file for the packages.
+// synchronous, pure: the same text gives the same CQL text, unless the parse runs out of its time budget). See
+// README.md beside this file for the packages.
 import { parseCql } from '../../../grammar';
 import { embeddedDocument, layOut } from './document';
 import { withParents } from './nodes';
@@ -22,6 +23,15 @@ export { loadHostLanguages, isHostLanguageLoaded };
 
 /** Host files larger than this (UTF-16 code units, about 4 MiB of ASCII) are not read: one problem, no statements. */
 export const MAX_HOST_CHARS = 4 * 1024 * 1024;
+
+/**
+ * How long tree-sitter may parse one host file: PARSE_BUDGET_MS, and PARSE_MS_PER_MIB more per MiB. Its error
+ * recovery can take time far beyond linear on a long run of broken code (65 s for 64 KiB of `{"a":` inside a
+ * Java string, at load), in work its progress callback does not count, so only the clock can stop it; real code
+ * parses at several MiB a second. A file given up on is one problem and no statements.
+ */
+export const PARSE_BUDGET_MS = 1000;
+export const PARSE_MS_PER_MIB = 2000;
 
 const BY_EXTENSION: Record<string, HostLanguage> = {
   java: 'java',
@@ -98,9 +108,13 @@ export function readEmbedded(language: HostLanguage, hostText: string, options: 
   }
   STATEMENT_START.lastIndex = 0;
   if (!STATEMENT_START.test(hostText)) return embeddedDocument(language, hostText, undefined, problems, support.commentPrefix);
-  const tree = parser.parse(hostText);
+  const started = performance.now();
+  const budget = PARSE_BUDGET_MS + (PARSE_MS_PER_MIB * hostText.length) / 1048576;
+  const tree = parser.parse(hostText, null, { progressCallback: () => performance.now() - started > budget });
   if (!tree) {
-    problems.push({ message: `not read for CQL: the ${language} parser gave up on this file`, hostRange: { start: 0, end: 0 } });
+    // A cancelled parse would be resumed by the parser's next call: start the next file afresh.
+    parser.reset();
+    problems.push({ message: `not read for CQL: the ${language} parser did not finish within ${(budget / 1000).toFixed(1)} s (tree-sitter's error recovery is slow on long runs of code that does not parse)`, hostRange: { start: 0, end: 0 } });
     return embeddedDocument(language, hostText, undefined, problems, support.commentPrefix);
   }
   try {
