@@ -38,7 +38,7 @@ describe('hostile host files', () => {
     const slow = readEmbedded('java', `${prefix}${'{"a":'.repeat(13_107)} 1"); } }\n`);
     assert.equal(slow.statements.length, 0);
     assert.equal(slow.problems.length, 1);
-    assert.match(slow.problems[0]!.message, /^not read for CQL: the java parser did not finish within 1\.1 s/);
+    assert.match(slow.problems[0]!.message, /^not read for CQL: the java parser did not finish within \d+\.\d s/);
     // The cancelled parse is not resumed by the next call.
     const next = readEmbedded('java', `${prefix}?"); } }\n`);
     assert.deepEqual(next.problems, []);

@@ -27,11 +27,12 @@ export const MAX_HOST_CHARS = 4 * 1024 * 1024;
 /**
  * How long tree-sitter may parse one host file: PARSE_BUDGET_MS, and PARSE_MS_PER_MIB more per MiB. Its error
  * recovery can take time far beyond linear on a long run of broken code (65 s for 64 KiB of `{"a":` inside a
- * Java string, at load), in work its progress callback does not count, so only the clock can stop it; real code
- * parses at several MiB a second. A file given up on is one problem and no statements.
+ * Java string, at load), in work its progress callback does not count, so only the clock can stop it. Real code
+ * stays well inside it: the slowest of 4,089 real files (a 670 KB minified bundle) used 60% of the budget it
+ * would have had at half this one, at load 15. A file given up on is one problem and no statements.
  */
-export const PARSE_BUDGET_MS = 1000;
-export const PARSE_MS_PER_MIB = 2000;
+export const PARSE_BUDGET_MS = 2000;
+export const PARSE_MS_PER_MIB = 4000;
 
 const BY_EXTENSION: Record<string, HostLanguage> = {
   java: 'java',
