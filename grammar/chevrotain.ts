@@ -7,16 +7,14 @@ import type { SourceRange } from './ast';
 
 const chevrotain: typeof ChevrotainApi = require('../node_modules/chevrotain/lib/chevrotain.mjs');
 
-export const { createToken, Lexer, CstParser, EOF, tokenMatcher, tokenLabel, NoViableAltException, EarlyExitException, generateCstDts } = chevrotain;
+export const { createToken, Lexer, EmbeddedActionsParser, EOF, tokenMatcher, tokenLabel, LLkLookaheadStrategy, getLookaheadPaths } = chevrotain;
 
 /**
- * Chevrotain's token, plus the single-token AST range the builder made for it: every node that starts or ends at
- * the token shares its locations (the lexer creates the field, so tokens keep one shape).
+ * Chevrotain's token, plus the single-token AST range made for it (grammar/nodes.ts): every node that starts or ends
+ * at the token shares its locations (the lexer creates the field, so tokens keep one shape).
  */
 export interface IToken extends ChevrotainApi.IToken {
   astRange?: SourceRange;
 }
 export type TokenType = ChevrotainApi.TokenType;
-export type CstNode = ChevrotainApi.CstNode;
-export type CstElement = IToken | CstNode;
 export type IRecognitionException = ChevrotainApi.IRecognitionException;

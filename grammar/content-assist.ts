@@ -1,7 +1,6 @@
 // expectedTokensAt: what may be typed at an offset, from the grammar (Chevrotain content assist), for completion.
 import { type IToken, type TokenType } from './chevrotain';
 import { lexCql, Keyword, Ident, NativeTypeKw, NonTypeIdent, PermissionKw, NumberLit, Semicolon, StringLiteral, UnterminatedString, UnterminatedQuotedName, QuotedName, EmptyQuotedName, Identifier, IntegerLiteral, FloatLiteral, DurationLiteral, UuidLiteral, HexLiteral, BooleanLiteral, NanLiteral, InfinityLiteral, QMark, Colon, LBracket, LBrace, Minus, LineComment, BlockComment, keywordTokens as K, SHELL_COMMANDS } from './lexer';
-import { getParser } from './parser';
 import { nextTokenTypes } from './errors';
 import { isWord, isShellWord, startsStatement, chunkTokens } from './chunks';
 import { LineIndex } from './line-index';
@@ -120,14 +119,13 @@ export function expectedTokensAt(text: string, offset: number): ExpectedTokens {
     // A batch with no APPLY yet is cut into chunks at each `;`: the grammar reads it from its BEGIN.
     const begin = openBatchStart(prefixTokens);
     if (begin !== undefined && lastChunk && lastChunk[0] > begin && !isShellWord(prefixTokens[lastChunk[0]])) stmt = prefixTokens.slice(begin);
-    const parser = getParser();
-    let next = nextTokenTypes(parser, stmt);
+    let next = nextTokenTypes(stmt);
     // The statement before the cursor may be missing its `;`: retry from the last statement keyword at a line start.
     if (next.types.length === 0 && stmt.length > 0) {
       for (let j = stmt.length - 1; j > 0; j--) {
         if (startsStatement(stmt, j, true)) {
           stmt = stmt.slice(j);
-          next = nextTokenTypes(parser, stmt);
+          next = nextTokenTypes(stmt);
           break;
         }
       }

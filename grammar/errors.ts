@@ -8,7 +8,7 @@ import {
   Dot, Star, Slash, Percent, Plus, Range,
   keywordTokens as K,
 } from './lexer';
-import type { CqlParser } from './parser';
+import { getAssistParser } from './parser';
 
 /** Content assist beyond this many tokens of prefix is skipped (it walks the grammar for each token). */
 const MAX_ASSIST_PREFIX = 400;
@@ -40,7 +40,7 @@ export function clearAssistCache(): void {
 }
 
 /** The next token types the grammar allows after `prefix` (the tokens `startRule` began at), deduplicated. */
-export function nextTokenTypes(parser: CqlParser, prefix: IToken[], startRule = 'cqlStatement'): NextTokens {
+export function nextTokenTypes(prefix: IToken[], startRule = 'cqlStatement'): NextTokens {
   if (prefix.length > MAX_ASSIST_PREFIX) return { types: [], ruleStacks: new Map(), occurrenceStacks: new Map() };
   let key = startRule + ':';
   for (const t of prefix) key += t.tokenTypeIdx + ',';
@@ -55,7 +55,7 @@ export function nextTokenTypes(parser: CqlParser, prefix: IToken[], startRule = 
   const occurrenceStacks = new Map<TokenType, number[][]>();
   let paths;
   try {
-    paths = parser.computeContentAssist(startRule, prefix);
+    paths = getAssistParser().computeContentAssist(startRule, prefix);
   } catch {
     return { types: [], ruleStacks, occurrenceStacks };
   }
@@ -194,7 +194,7 @@ interface SyntaxErrorInfo {
  * term or type parsed from `startRule`).
  * `errorIndex` is the offending token's index in `tokens` (tokens.length for end of input).
  */
-export function buildSyntaxMessage(parser: CqlParser, exception: IRecognitionException, tokens: IToken[], errorIndex: number, startRule = 'cqlStatement'): SyntaxErrorInfo {
+export function buildSyntaxMessage(exception: IRecognitionException, tokens: IToken[], errorIndex: number, startRule = 'cqlStatement'): SyntaxErrorInfo {
   const token = errorIndex < tokens.length ? tokens[errorIndex] : undefined;
   if (token?.tokenType === UnterminatedString) return { message: 'unterminated string literal', token };
   if (token?.tokenType === UnterminatedQuotedName) return { message: 'unterminated quoted name', token };
@@ -206,7 +206,7 @@ export function buildSyntaxMessage(parser: CqlParser, exception: IRecognitionExc
     return { message: `expected a CQL statement (such as CREATE, SELECT, INSERT, UPDATE or DELETE), found ${found}`, token };
   }
   const prefix = tokens.slice(0, errorIndex);
-  const next = nextTokenTypes(parser, prefix, startRule);
+  const next = nextTokenTypes(prefix, startRule);
   const ruleStack = exception.context?.ruleStack ?? [];
   const rule = ruleStack[ruleStack.length - 1];
   if (rule === 'selectClause' && token?.tokenType === K.FROM) {

@@ -12,7 +12,7 @@ export {
   RESERVED_KEYWORDS, UNRESERVED_KEYWORDS, BASIC_UNRESERVED_KEYWORDS, OTHER_UNRESERVED_KEYWORDS, NATIVE_TYPE_NAMES,
   SHELL_COMMANDS,
 };
-export { parseCql, parseCstOnly, forgetParse, type ParseOptions, type ParseResult } from './parse';
+export { parseCql, parseWithRulesOnly, forgetParse, type ParseOptions, type ParseResult } from './parse';
 export { tokenize, type CqlToken, type TokenCategory } from './tokenize';
 export { expectedTokensAt, PERMISSIONS, type ExpectedTokens, type IdentifierKind, type NamePath } from './content-assist';
 export { parseTerm, parseCqlType, parseCqlTypes, type FragmentResult } from './fragments';

@@ -159,6 +159,11 @@ export function nativeTypeOf(t: IToken, range: A.SourceRange): A.NativeType {
   return { kind: 'NativeType', name: nativeTypeName(t.image), range };
 }
 
+/** `'org.example.MyType'`: a type named by its Java class. */
+export function customTypeOf(t: IToken): A.CqlType {
+  return { kind: 'CustomType', className: ownString(decodeString(t.image)), range: tokenRange(t) };
+}
+
 export function collectionTypeOf(collection: A.CollectionType['collection'], elementTypes: A.CqlType[], range: A.SourceRange): A.CollectionType {
   return { kind: 'CollectionType', collection, elementTypes, range };
 }
@@ -239,6 +244,16 @@ export function elementAccessOf(target: A.Expression, index: A.Expression, range
 /** `target[index]`: its range runs from the target's start to the `]`. */
 export function elementAccessAt(target: A.Expression, index: A.Expression, close: IToken): A.ElementAccess {
   return elementAccessOf(target, index, { start: target.range.start, end: endOf(close) });
+}
+
+/** `target[from..to]` (either bound may be missing): its range runs from the target's start to the `]`. */
+export function sliceAccessOf(target: A.Expression, from: A.Expression | undefined, to: A.Expression | undefined, close: IToken): A.Expression {
+  return { kind: 'SliceAccess', target, from, to, range: { start: target.range.start, end: endOf(close) } };
+}
+
+/** `(type) value`. */
+export function typeHintOf(type: A.CqlType, expression: A.Expression, range: A.SourceRange): A.Expression {
+  return { kind: 'TypeHint', type, expression, range };
 }
 
 export function castOf(expression: A.Expression, type: A.CqlType, range: A.SourceRange): A.CastExpression {

@@ -1,24 +1,22 @@
 // parseCql: each statement chunk parsed on its own, and the incremental parse that reuses the previous result's
 // unchanged chunks. Inside a chunk, a statement-start keyword where the statement cannot continue means a
 // missing `;`: the chunk is split there and both parts are parsed.
-import { EOF, type CstNode, type IRecognitionException, type IToken } from './chevrotain';
+import { EOF, type IRecognitionException, type IToken } from './chevrotain';
 import type * as A from './ast';
 import { isSourceRange } from './ast';
 import * as Lexer from './lexer';
 import type { ScanPosition } from './lexer';
-import { type CqlParser, getParser } from './parser';
-import { buildStatement } from './builder';
-import * as Direct from './direct';
+import * as Parser from './parser';
+import type { CqlParser } from './parser';
 import * as Nodes from './nodes';
 import { commonPrefixLength, commonSuffixLength } from './text-diff';
-import type { CqlStatementCstNode } from './cst';
 import { buildSyntaxMessage, describeFound } from './errors';
 import * as Chunks from './chunks';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call,
 // and these are called for every statement or token.
 const { lexCql, CqlScanner, Semicolon, BlockComment } = Lexer;
-const { readStatement } = Direct;
+const { getParser, readStatement } = Parser;
 const { tokenRange, withSharedStrings } = Nodes;
 const { isShellWord, firstOnLine, startsStatement, shellEnd, chunkEnd, chunkTokens, TokenWindow } = Chunks;
 
@@ -36,22 +34,25 @@ interface ChunkResult {
   errors: A.CqlSyntaxError[];
 }
 
+/** What the parser made of a statement's tokens: the statement, its first syntax error, or a failure of its own. */
 interface Attempt {
-  cst?: CstNode;
+  statement?: A.Statement;
   exception?: IRecognitionException;
+  /** An exception that is not a syntax error (a rule's action failed): a bug, reported rather than thrown. */
+  internal?: unknown;
 }
 
 function attempt(parser: CqlParser, tokens: IToken[]): Attempt {
   parser.input = tokens;
-  let cst;
+  let statement;
   try {
-    cst = parser.cqlStatement();
+    statement = parser.cqlStatement();
   } catch (e) {
     // Recognition exceptions are caught by Chevrotain; anything else is a bug we must not let escape.
-    return { exception: { name: 'InternalError', message: String(e), token: tokens[0], resyncedTokens: [], context: { ruleStack: [], ruleOccurrenceStack: [] } } as IRecognitionException };
+    return { internal: e };
   }
   if (parser.errors.length > 0) return { exception: parser.errors[0] };
-  return { cst };
+  return { statement };
 }
 
 function errorIndexOf(tokens: IToken[], exception: IRecognitionException): number {
@@ -86,14 +87,10 @@ function shellCommand(text: string, tokens: IToken[]): A.ShellCommand {
   return { kind: 'ShellCommand', command, argument, terminated, range: tokenRange(first, last) };
 }
 
-function safeBuild(cst: CstNode, tokens: IToken[], out: ChunkResult): void {
-  try {
-    out.statements.push(buildStatement(cst as CqlStatementCstNode, tokens));
-  } catch (e) {
-    // A CST shape the builder does not expect: keep the statement visible as Invalid rather than crash.
-    out.statements.push(invalidStatement(tokens));
-    out.errors.push({ message: `internal error building the syntax tree: ${(e as Error).message}`, range: tokenRange(tokens[0]) });
-  }
+/** A statement whose reading failed inside the parser: kept visible as Invalid, with the failure as its error. */
+function internalFailure(tokens: IToken[], e: unknown, out: ChunkResult): void {
+  out.statements.push(invalidStatement(tokens));
+  out.errors.push({ message: `internal error building the syntax tree: ${(e as Error)?.message ?? String(e)}`, range: tokenRange(tokens[0]) });
 }
 
 const NO_STATEMENTS: A.Statement[] = [];
@@ -133,8 +130,12 @@ function parseChunkInto(text: string, parser: CqlParser, tokens: IToken[]): Chun
     }
     const seg = a === 0 ? tokens : tokens.slice(a, b);
     const result = attempt(parser, seg);
-    if (result.cst) {
-      safeBuild(result.cst, seg, out);
+    if (result.statement) {
+      out.statements.push(result.statement);
+      break;
+    }
+    if (result.internal !== undefined) {
+      internalFailure(seg, result.internal, out);
       break;
     }
     const exception = result.exception!;
@@ -143,21 +144,21 @@ function parseChunkInto(text: string, parser: CqlParser, tokens: IToken[]): Chun
     if (errIdx > 0 && errIdx < seg.length && startsStatement(seg, errIdx, false)) {
       const prefix = seg.slice(0, errIdx);
       const prefixResult = attempt(parser, prefix);
-      if (prefixResult.cst) {
-        safeBuild(prefixResult.cst, prefix, out);
+      if (prefixResult.statement) {
+        out.statements.push(prefixResult.statement);
         out.errors.push({ message: `missing ';' before ${describeFound(seg[errIdx])} (the previous statement is not terminated)`, range: tokenRange(seg[errIdx]) });
         a += errIdx;
         continue;
       }
       if (firstOnLine(seg, errIdx)) {
-        const info = buildSyntaxMessage(parser, exception, seg, errIdx);
+        const info = buildSyntaxMessage(exception, seg, errIdx);
         out.errors.push({ message: info.message, range: tokenRange(seg[errIdx]) });
         out.statements.push(invalidStatement(prefix));
         a += errIdx;
         continue;
       }
     }
-    const info = buildSyntaxMessage(parser, exception, seg, errIdx);
+    const info = buildSyntaxMessage(exception, seg, errIdx);
     out.errors.push({ message: info.message, range: info.token ? tokenRange(info.token) : endOfInputRange(seg) });
     // Resynchronise at the next statement keyword that starts a line.
     let k = -1;
@@ -494,15 +495,19 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
   return parseResult;
 }
 
-/** Parses one chunk of tokens into a CST only (for the benchmark: parsing without the AST). */
-export function parseCstOnly(text: string): number {
+/**
+ * Parses every statement chunk of a text with the Chevrotain rules alone, their actions included (the reader
+ * skipped): for the benchmark, what the reader saves. Returns the number of statements parsed.
+ */
+export function parseWithRulesOnly(text: string): number {
   const parser = getParser();
   const { tokens } = lexCql(text);
   let count = 0;
-  for (const [start, end] of chunkTokens(tokens)) {
-    if (isShellWord(tokens[start])) continue;
-    const r = attempt(parser, tokens.slice(start, end));
-    if (r.cst) count++;
-  }
+  withSharedStrings(() => {
+    for (const [start, end] of chunkTokens(tokens)) {
+      if (isShellWord(tokens[start])) continue;
+      if (attempt(parser, tokens.slice(start, end)).statement) count++;
+    }
+  });
   return count;
 }

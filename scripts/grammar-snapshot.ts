@@ -9,6 +9,9 @@
 //   npx tsx scripts/grammar-snapshot.ts write /tmp/after.jsonl      (after it)
 //   npx tsx scripts/grammar-snapshot.ts compare /tmp/before.jsonl /tmp/after.jsonl
 //
+// `write <file> <checkout>` reads the CQL of another checkout (the code before the change, as a copy of this
+// script there, reading this checkout's CQL: both snapshots then have the same cases).
+//
 // The snapshot is large and belongs to one machine's checkout: keep it out of the repository.
 import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -18,7 +21,8 @@ import { lexCql } from '../grammar/lexer';
 import { chunkTokens } from '../grammar/chunks';
 import { mulberry32 } from '../test/helpers/random';
 
-const root = resolve(__dirname, '..');
+/** The checkout whose CQL is read (this one, unless `write` names another). */
+let root = resolve(__dirname, '..');
 
 /** Tokens a mutation may put anywhere: words whose reading depends on what follows, punctuation, values. */
 const POOL = [
@@ -71,7 +75,7 @@ function sources(): Source[] {
   const out: Source[] = files.map((file) => ({ name: relative(root, file), text: readFileSync(file, 'utf8') }));
   const tests: string[] = [];
   tsFilesBelow(join(root, 'test'), tests);
-  for (const file of tests) cqlStrings(file).forEach((text, i) => out.push({ name: `${relative(root, file)}#${i}`, text }));
+  for (const file of tests) for (const text of cqlStrings(file)) out.push({ name: 'string', text });
   return out;
 }
 
@@ -87,7 +91,8 @@ function* cases(): Generator<{ key: string; text: string; complete: boolean }> {
   for (const source of sources()) {
     if (!seen.has(source.text)) {
       seen.add(source.text);
-      yield { key: `file ${source.name}`, text: source.text, complete: false };
+      // Keyed by the file's name, or by its text for a test's string (a test may move).
+      yield { key: source.name === 'string' ? `string ${source.text}` : `file ${source.name}`, text: source.text, complete: false };
     }
     const { tokens } = lexCql(source.text);
     for (const [start, end] of chunkTokens(tokens)) {
@@ -139,7 +144,10 @@ function load(file: string): Map<string, string> {
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     if (!line) continue;
     const record = JSON.parse(line) as { key: string; value: unknown };
-    map.set(record.key, JSON.stringify(record.value));
+    if (record.key === 'grammar') {
+      // The rules by name: the order they are defined in (which family file first) is not part of the grammar.
+      for (const rule of record.value as { name: string }[]) map.set(`grammar rule ${rule.name}`, JSON.stringify(rule));
+    } else map.set(record.key, JSON.stringify(record.value));
   }
   return map;
 }
@@ -160,7 +168,10 @@ function compare(beforeFile: string, afterFile: string): void {
 }
 
 const [command, a, b] = process.argv.slice(2);
-if (command === 'write' && a) void write(a);
+if (command === 'write' && a) {
+  if (b) root = resolve(b);
+  void write(a);
+}
 else if (command === 'compare' && a && b) compare(a, b);
 else {
   console.error('usage: npx tsx scripts/grammar-snapshot.ts write <file> | compare <before> <after>');

@@ -1,14 +1,22 @@
-// The parser's foundation: Chevrotain configuration, CST nodes located by tokens, cheap error raising and the
-// hand-written gates. The rules build on it one statement family per file (names -> types -> expressions ->
-// dml -> ddl -> admin), and grammar/parser.ts adds the statement entry point.
+// The two readings of CQL start here. The Chevrotain parser (CqlParserBase and the rule classes of each family
+// file) is the statement of what CQL is: its rules decide what parses, word the syntax errors (grammar/errors.ts)
+// and answer completion (grammar/content-assist.ts), and their embedded actions build the AST. The reader
+// (TokenReader and the reader class beside the rules in each family file) reads the common statements straight
+// from their tokens into the very same AST, several times faster; test/grammar/oracle.test.ts checks that it
+// accepts exactly what the rules accept. The families build on each other one file at a time: names -> types ->
+// expressions -> select -> modify -> table -> schema -> roles -> admin, and grammar/parser.ts adds the statement
+// entry points of both.
 import * as Chevrotain from '../chevrotain';
-import type { CstNode, IRecognitionException, IToken, TokenType } from '../chevrotain';
+import type { IToken, TokenType } from '../chevrotain';
+import type * as ChevrotainApi from 'chevrotain' with { 'resolution-mode': 'import' };
+import type * as A from '../ast';
 import * as Lexer from '../lexer';
-import type { TokenSpan } from '../builder-parts';
+import * as Nodes from '../nodes';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
-const { CstParser, EOF, EarlyExitException, NoViableAltException, tokenMatcher } = Chevrotain;
+const { EmbeddedActionsParser, EOF, tokenMatcher } = Chevrotain;
 const { allTokenTypes, Semicolon, keywordTokens: K, Ident, NonTypeIdent, NativeTypeKw, NumberLit, StringLiteral, UuidLiteral, HexLiteral, IntegerLiteral, BooleanLiteral, Comma, Dot, LParen, RParen, LBracket, LBrace, Lt, Gt, Plus, Minus, Star, Slash, Percent, Colon, QMark } = Lexer;
+const { tokenRange } = Nodes;
 
 /** Tokens after which a `(`...`)` group is a type hint rather than a parenthesised value. */
 const TYPE_STARTERS = new Set<TokenType>([K.FROZEN, K.MAP, K.LIST, K.SET, K.TUPLE, K.VECTOR]);
@@ -19,6 +27,15 @@ export const STATEMENT_START = new Set<TokenType>([
   K.REVOKE, K.LIST, K.DESCRIBE, K.DESC, K.ADD,
 ]);
 
+/**
+ * The lookahead Chevrotain's content assist prunes alternatives at (completion and the words of a syntax error).
+ * A parse decides with one token of lookahead, except where a rule says `MAX_LOOKAHEAD`: a failed decision makes
+ * Chevrotain enumerate the decision's paths at the parser's lookahead for its own message (which errors.ts does
+ * not use), and at 4 tokens that took seconds for `operand` (`... WHERE` at the end of the input); at 1 it is a
+ * fraction of a millisecond. test/grammar/lookahead.test.ts checks that every decision sees as far as LL(4) would.
+ */
+export const CONTENT_ASSIST_LOOKAHEAD = 4;
+
 export interface CqlParserOptions {
   /**
    * Run Chevrotain's grammar validations (ambiguities, left recursion, ...) while building the parser. They
@@ -26,6 +43,10 @@ export interface CqlParserOptions {
    * one with `validate: true` to keep the grammar checked.
    */
   validate?: boolean;
+  /** The instance that answers content assist (CONTENT_ASSIST_LOOKAHEAD) rather than the one that parses. */
+  contentAssist?: boolean;
+  /** Chevrotain's lookahead strategy (a test records the lookahead each decision is built with). */
+  lookaheadStrategy?: ChevrotainApi.ILookaheadStrategy;
 }
 
 /** Token lookahead: `la(1)` is the next token; past the end, an EOF token. */
@@ -33,8 +54,19 @@ export type Lookahead = (i: number) => IToken;
 
 /**
  * The hand-written lookahead where LL(k) cannot decide, as functions of the tokens ahead: the parser's gates
- * call them, and so does grammar/direct.ts, which must read a statement exactly as the parser does.
+ * call them, and so does the reader, which must read a statement exactly as the parser does.
  */
+
+/** `SELECT JSON ...` / `SELECT DISTINCT ...` vs a column named `json` / `distinct` (la(1) is the keyword). */
+export function modifierKeywordAhead(la: Lookahead, keyword: TokenType): boolean {
+  if (la(1).tokenType !== keyword) return false;
+  const next = la(2).tokenType;
+  if (next === K.FROM || next === Comma || next === K.AS || next === Dot || next === LBracket || next === LParen || next === EOF) return false;
+  if (next === Plus || next === Minus || next === Slash || next === Percent) return false;
+  // `SELECT JSON * FROM` vs `SELECT json * 2 FROM`.
+  if (next === Star) return la(3).tokenType === K.FROM;
+  return true;
+}
 
 /** `name(` or `ks.name(`: a function call rather than a column. */
 export function functionCallAhead(la: Lookahead): boolean {
@@ -90,93 +122,128 @@ export function keyWordAhead(la: Lookahead): boolean {
   return next !== EOF && next !== Semicolon && next !== K.AND;
 }
 
-/** A CST node that is its own TokenSpan (builder.ts). */
-interface TokenSpanNode extends TokenSpan {
-  name: string;
-  children: Record<string, unknown[]>;
-  location: undefined;
+/** After MASKED WITH: `DEFAULT` is the default mask unless a function named `default` is called. */
+export function defaultMaskAhead(la: Lookahead): boolean {
+  const next = la(2).tokenType;
+  return la(1).tokenType === K.DEFAULT && next !== LParen && next !== Dot;
 }
 
-export class CqlParserBase extends CstParser {
+/** What every statement has: its range (`;` included) and whether it ends with `;`. */
+export interface Base {
+  range: A.SourceRange;
+  terminated: boolean;
+}
+
+/** A statement the rules have read but not yet placed: the statement rule gives it its range once it has ended. */
+export type Pending = (base: Base) => A.Statement;
+
+// ---------------------------------------------------------------------------------------------
+// The parser
+
+export class CqlParserBase extends EmbeddedActionsParser {
   /**
    * Alternatives and gated options, built once per parser and reused (Chevrotain's recommended OR caching:
    * rebuilding them on every call costs more than the parsing itself), by rule and DSL method (`relationOr2`).
+   * A cached alternative is shared by every call of its rule: it returns what it reads and never writes into a
+   * variable of the call.
    */
   protected readonly alts: Record<string, any> = {};
   /** This parser's lookahead, for the gate functions above. */
   protected readonly lookahead: Lookahead = (i) => this.LA(i);
 
   constructor(options: CqlParserOptions = {}) {
-    super(allTokenTypes, { maxLookahead: 4, recoveryEnabled: false, nodeLocationTracking: 'full', skipValidations: !options.validate });
-    this.trackNodesByTokens();
+    super(allTokenTypes, {
+      maxLookahead: options.contentAssist ? CONTENT_ASSIST_LOOKAHEAD : 1,
+      recoveryEnabled: false,
+      skipValidations: !options.validate,
+      ...(options.lookaheadStrategy ? { lookaheadStrategy: options.lookaheadStrategy } : {}),
+    });
   }
-
-  // -------------------------------------------------------------------------------------------
-  // CST node locations: the first and last tokens (builder.ts TokenSpan) rather than Chevrotain's six numbers
-  // per node, so that AST ranges share their tokens' locations and no location is copied. The node is its own
-  // span (one object per node instead of two).
-
-  private trackNodesByTokens(): void {
-    // With 'full' tracking and no recovery, Chevrotain makes a node and sets its location only in these two hooks.
-    const hooks = this as unknown as { CST_STACK: CstNode[]; cstInvocationStateUpdate(ruleName: string): void; cstPostRule(node: CstNode): void };
-    hooks.cstInvocationStateUpdate = (ruleName) => {
-      // Plain-object children (Chevrotain's are prototype-less dictionaries, slower to make and to read).
-      const node: TokenSpanNode = { name: ruleName, children: {}, location: undefined, first: this.LA(1), last: undefined };
-      hooks.CST_STACK.push(node as unknown as CstNode);
-    };
-    hooks.cstPostRule = (node) => {
-      const span = node as unknown as TokenSpanNode;
-      const previous = this.LA(0);
-      // A rule that consumed nothing starts after the previous token: it has no last token.
-      if (span.first.startOffset <= previous.startOffset) span.last = previous;
-    };
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // Errors. Chevrotain words its own message for a failed OR / AT_LEAST_ONE by computing every lookahead path
-  // of the production at maxLookahead, uncached: over a second for `operand` (e.g. `... WHERE` at the end of
-  // input). errors.ts writes our messages from content assist instead, so raise the same exceptions cheaply.
-
-  /** @internal Overrides Chevrotain's ErrorHandler method. */
-  raiseNoAltException(): never {
-    throw this.saveRecognitionError(new NoViableAltException('no viable alternative', this.LA(1), this.LA(0)));
-  }
-
-  /** @internal Overrides Chevrotain's ErrorHandler method. */
-  raiseEarlyExitException(): never {
-    throw this.saveRecognitionError(new EarlyExitException('expected at least one iteration', this.LA(1), this.LA(0)));
-  }
-
-  private saveRecognitionError(error: IRecognitionException): IRecognitionException {
-    // SAVE_ERROR records the rule stack (`context`) and the error in `errors`, as Chevrotain's own raise does.
-    return (this as unknown as { SAVE_ERROR(e: IRecognitionException): IRecognitionException }).SAVE_ERROR(error);
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // Gates (hand-written lookahead where LL(k) cannot decide).
 
   protected la(i: number): TokenType {
     return this.LA(i).tokenType;
   }
 
-  /** `SELECT JSON ...` / `SELECT DISTINCT ...` vs a column named `json` / `distinct`. */
-  protected isModifierKeyword(keyword: TokenType): boolean {
-    if (this.la(1) !== keyword) return false;
-    const next = this.la(2);
-    if (next === K.FROM || next === Comma || next === K.AS || next === Dot || next === LBracket || next === LParen || next === EOF) return false;
-    if (next === Plus || next === Minus || next === Slash || next === Percent) return false;
-    // `SELECT JSON * FROM` vs `SELECT json * 2 FROM`.
-    if (next === Star) return this.la(3) === K.FROM;
-    return true;
+  /**
+   * The range from `first` (the token the node started at, `LA(1)` when it began) to the last token read: the
+   * token's own shared range when the node is one token. Called in an action, when the node has ended.
+   */
+  protected rangeFrom(first: IToken): A.SourceRange {
+    return tokenRange(first, this.LA(0));
   }
 
-  /** `name(` or `ks.name(`: a function call rather than a column. */
-  protected isFunctionCall(): boolean {
-    return functionCallAhead(this.lookahead);
+  /** `CONSUME(type)` as a value (an AST literal or name is made of it in the caller's action). */
+  protected token(type: TokenType): IToken {
+    return this.CONSUME(type);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The reader
+
+/** Thrown (one object, no stack) when the tokens are not a statement of the grammar: a token it does not allow. */
+export const REJECT = { rejected: true };
+
+/** Thrown when the statement is a form the reader leaves to the parser, with the reason (the oracle reads it). */
+export class LeftToParser {
+  constructor(readonly reason: string) {}
+}
+
+/** What the reader says of a statement's tokens (test/grammar/oracle.ts compares it with the parser's verdict). */
+export type Verdict = { statement: A.Statement } | { rejected: true } | { leftToParser: string };
+
+/** What the parser's lookahead sees past the last token. */
+const END: IToken = { image: '', startOffset: NaN, endOffset: NaN, startLine: NaN, endLine: NaN, startColumn: NaN, endColumn: NaN, tokenTypeIdx: EOF.tokenTypeIdx!, tokenType: EOF };
+
+/** What a reader holds between statements (it keeps no tokens alive). */
+export const NO_TOKENS: IToken[] = [];
+
+/** Reads tokens as the parser does: REJECT where the grammar allows no such token, LeftToParser for forms it leaves. */
+export class TokenReader {
+  tokens: IToken[] = NO_TOKENS;
+  pos = 0;
+  /** The parser's lookahead over these tokens (the gate functions take it). */
+  protected readonly la = (i: number): IToken => this.tokens[this.pos + i - 1] ?? END;
+
+  protected peek(): IToken {
+    return this.tokens[this.pos] ?? END;
   }
 
-  /** `(type) value`: the parenthesised tokens form a type and a value follows. */
-  protected isTypeHint(): boolean {
-    return typeHintAhead(this.lookahead);
+  protected is(type: TokenType): boolean {
+    return this.peek().tokenType === type;
+  }
+
+  /** The next token, which must be of `type`. */
+  protected expect(type: TokenType): IToken {
+    const t = this.peek();
+    if (t.tokenType !== type) throw REJECT;
+    this.pos++;
+    return t;
+  }
+
+  /** The next token if it is of `type`. */
+  protected accept(type: TokenType): IToken | undefined {
+    const t = this.peek();
+    if (t.tokenType !== type) return undefined;
+    this.pos++;
+    return t;
+  }
+
+  /** The next token, which must match `type` or one of its categories (`Ident`, `NonTypeIdent`, ...). */
+  protected expectMatch(type: TokenType): IToken {
+    const t = this.peek();
+    if (!tokenMatcher(t, type)) throw REJECT;
+    this.pos++;
+    return t;
+  }
+
+  /** The token just read. */
+  protected previous(): IToken {
+    return this.tokens[this.pos - 1]!;
+  }
+
+  /** A form this reader leaves to the parser. */
+  protected leave(reason: string): never {
+    throw new LeftToParser(reason);
   }
 }
