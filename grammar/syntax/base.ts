@@ -4,8 +4,8 @@
 // (TokenReader and the reader class beside the rules in each family file) reads the common statements straight
 // from their tokens into the very same AST, several times faster; test/grammar/oracle.test.ts checks that it
 // accepts exactly what the rules accept. The families build on each other one file at a time: names -> types ->
-// expressions -> select -> modify -> table -> schema -> roles -> admin, and grammar/parser.ts adds the statement
-// entry points of both.
+// expressions -> select -> modify -> table -> alter-table -> functions -> schema -> roles -> admin, and
+// grammar/parser.ts adds the statement entry points of both.
 import * as Chevrotain from '../chevrotain';
 import type { IToken, TokenType } from '../chevrotain';
 import type * as ChevrotainApi from 'chevrotain' with { 'resolution-mode': 'import' };
