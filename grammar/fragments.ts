@@ -6,6 +6,7 @@ import { lexCql } from './lexer';
 import { getParser, type EntryRule } from './parser';
 import { tokenRange, withSharedStrings } from './nodes';
 import { buildSyntaxMessage, describeFound } from './errors';
+import { TOO_DEEP_MESSAGE, TooDeep } from './syntax/base';
 
 export interface FragmentResult<T> {
   /** The parsed value; undefined when the text has a syntax error (see `errors`). */
@@ -23,6 +24,7 @@ function parseFragment<T>(text: string, startRule: EntryRule): FragmentResult<T>
     value = withSharedStrings(() => parser[startRule]()) as T;
     exception = parser.errors[0];
   } catch (e) {
+    if (e instanceof TooDeep) return { errors: [{ message: TOO_DEEP_MESSAGE, range: tokenRange(e.token) }] };
     return { errors: [{ message: `internal error parsing ${JSON.stringify(text)}: ${String(e)}`, range: wholeRange(text) }] };
   }
   // A comment in a term or a type is almost surely a mistyped value: refuse it rather than drop text.

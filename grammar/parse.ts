@@ -12,6 +12,7 @@ import * as Nodes from './nodes';
 import { commonPrefixLength, commonSuffixLength } from './text-diff';
 import { buildSyntaxMessage, describeFound } from './errors';
 import * as Chunks from './chunks';
+import { TOO_DEEP_MESSAGE, TooDeep } from './syntax/base';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call,
 // and these are called for every statement or token.
@@ -135,7 +136,10 @@ function parseChunkInto(text: string, parser: CqlParser, tokens: IToken[]): Chun
       break;
     }
     if (result.internal !== undefined) {
-      internalFailure(seg, result.internal, out);
+      if (result.internal instanceof TooDeep) {
+        out.statements.push(invalidStatement(seg));
+        out.errors.push({ message: TOO_DEEP_MESSAGE, range: tokenRange(result.internal.token) });
+      } else internalFailure(seg, result.internal, out);
       break;
     }
     const exception = result.exception!;
@@ -243,22 +247,29 @@ export function forgetParse(parse: A.ParseResult): void {
  */
 const LEXER_LOOKAHEAD = 16;
 
+/**
+ * Every SourceRange in `value`, each once (range objects are shared between nodes: a token's, a node and its only
+ * child), added to `out`. With a stack of its own: a chain of 20,000 operators is a tree 20,000 deep.
+ */
 function collectRanges(value: unknown, out: A.SourceRange[], seen: Set<object>): void {
-  if (Array.isArray(value)) {
-    for (const v of value) collectRanges(v, out, seen);
-    return;
-  }
-  if (value === null || typeof value !== 'object') return;
-  if (isSourceRange(value)) {
-    // Range objects are shared between nodes (a token's, a node and its only child): each moves once.
-    if (!seen.has(value)) {
-      seen.add(value);
-      out.push(value);
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const item = pending.pop();
+    if (item === null || typeof item !== 'object') continue;
+    if (Array.isArray(item)) {
+      for (const v of item) pending.push(v);
+      continue;
     }
-    return;
+    if (isSourceRange(item)) {
+      if (!seen.has(item)) {
+        seen.add(item);
+        out.push(item);
+      }
+      continue;
+    }
+    const obj = item as Record<string, unknown>;
+    for (const key in obj) pending.push(obj[key]);
   }
-  const obj = value as Record<string, unknown>;
-  for (const key in obj) collectRanges(obj[key], out, seen);
 }
 
 function shiftRanges(ranges: readonly A.SourceRange[], dOffset: number): void {

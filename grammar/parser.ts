@@ -241,6 +241,7 @@ const reader = new StatementReader();
 export function readVerdict(tokens: IToken[]): Verdict {
   reader.tokens = tokens;
   reader.pos = 0;
+  reader.depth = 0;
   try {
     return { statement: reader.statement() };
   } catch (e) {
@@ -259,6 +260,7 @@ export function readVerdict(tokens: IToken[]): Verdict {
 export function readStatement(tokens: IToken[]): A.Statement | undefined {
   reader.tokens = tokens;
   reader.pos = 0;
+  reader.depth = 0;
   try {
     return reader.statement();
   } catch {

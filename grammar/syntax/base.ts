@@ -36,6 +36,23 @@ export const STATEMENT_START = new Set<TokenType>([
  */
 export const CONTENT_ASSIST_LOOKAHEAD = 4;
 
+/**
+ * How deep values and types may nest in one another (parentheses, brackets, braces, calls, casts, type hints, the
+ * `<...>` of a type). Both readings recurse once a level, and a stack overflow would come at a depth that depends
+ * on the thread (a lint worker's stack is larger than the main thread's): past this the statement is a syntax
+ * error on every thread and stack size (test/grammar/nesting.test.ts: the rules take about 5 KB of stack a level
+ * of maps or calls, so 64 levels fit a worker's stack of half a megabyte). Real CQL nests a few levels.
+ */
+export const MAX_NESTING = 64;
+
+/** Thrown by either reading when a statement nests deeper than MAX_NESTING, at the token where it does. */
+export class TooDeep {
+  constructor(readonly token: IToken) {}
+}
+
+/** The syntax error of a statement that nests too deep. */
+export const TOO_DEEP_MESSAGE = `nested too deep: more than ${MAX_NESTING} levels of parentheses, brackets, braces, calls, casts, type hints or type arguments`;
+
 export interface CqlParserOptions {
   /**
    * Run Chevrotain's grammar validations (ambiguities, left recursion, ...) while building the parser. They
@@ -160,6 +177,27 @@ export class CqlParserBase extends EmbeddedActionsParser {
     });
   }
 
+  /** How deep the statement being parsed nests at this point (MAX_NESTING). */
+  private nesting = 0;
+
+  /** Chevrotain's reset, before each input: the nesting starts again. */
+  override reset(): void {
+    super.reset();
+    this.nesting = 0;
+  }
+
+  /**
+   * One level deeper (in an action, where a value or type starts; the statement's own value or type is the first):
+   * past MAX_NESTING levels inside it the statement is refused.
+   */
+  protected enterNesting(): void {
+    if (++this.nesting > MAX_NESTING + 1) throw new TooDeep(this.LA(1));
+  }
+
+  protected leaveNesting(): void {
+    this.nesting--;
+  }
+
   protected la(i: number): TokenType {
     return this.LA(i).tokenType;
   }
@@ -202,6 +240,8 @@ export const NO_TOKENS: IToken[] = [];
 export class TokenReader {
   tokens: IToken[] = NO_TOKENS;
   pos = 0;
+  /** How deep the statement read nests at this point (MAX_NESTING). */
+  depth = 0;
   /** The parser's lookahead over these tokens (the gate functions take it). */
   protected readonly la = (i: number): IToken => this.tokens[this.pos + i - 1] ?? END;
 
@@ -245,5 +285,10 @@ export class TokenReader {
   /** A form this reader leaves to the parser. */
   protected leave(reason: string): never {
     throw new LeftToParser(reason);
+  }
+
+  /** One level deeper (where a value or type starts, as the rules count): past MAX_NESTING the parser reads it (and refuses it). */
+  protected enterNesting(): void {
+    if (++this.depth > MAX_NESTING + 1) this.leave('nested deeper than MAX_NESTING');
   }
 }

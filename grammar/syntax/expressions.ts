@@ -59,6 +59,7 @@ export class ExpressionRules extends TypeRules {
 
   /** `-`* primary (`[index]` | `[a..b]` | `.field`)* */
   readonly operand = this.RULE('operand', (): A.Expression => {
+    this.ACTION(() => this.enterNesting());
     const minuses: IToken[] = [];
     this.MANY(() => minuses.push(this.CONSUME(Minus)));
     // One token of lookahead: the alternatives that share a first token are told apart by their gates, and
@@ -99,6 +100,7 @@ export class ExpressionRules extends TypeRules {
       ]));
       result = this.ACTION(() => applyPostfix(result, step));
     });
+    this.ACTION(() => this.leaveNesting());
     return minuses.length ? this.ACTION(() => negateAll(minuses, result)) : result;
   });
 
@@ -264,6 +266,7 @@ export class ExpressionReader extends TypeReader {
   }
 
   protected operand(): A.Expression {
+    this.enterNesting();
     const firstMinus = this.pos;
     while (this.is(Minus)) this.pos++;
     const lastMinus = this.pos - 1;
@@ -289,6 +292,7 @@ export class ExpressionReader extends TypeReader {
       result = elementAccessAt(result, index, this.expect(RBracket));
     }
     for (let i = lastMinus; i >= firstMinus; i--) result = negate(this.tokens[i]!, result);
+    this.depth--;
     return result;
   }
 

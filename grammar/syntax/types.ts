@@ -26,7 +26,15 @@ export class TypeRules extends NameRules {
   });
 
   /** A type; its range is its tokens' (each alternative's node spans them all). */
-  readonly cqlType = this.RULE('cqlType', (): A.CqlType => this.OR((this.alts.cqlTypeOr ??= { MAX_LOOKAHEAD: 2, DEF: [
+  readonly cqlType = this.RULE('cqlType', (): A.CqlType => {
+    this.ACTION(() => this.enterNesting());
+    const type = this.OR(this.typeAlternatives());
+    this.ACTION(() => this.leaveNesting());
+    return type;
+  });
+
+  private typeAlternatives(): { MAX_LOOKAHEAD: number; DEF: { ALT: () => A.CqlType }[] } {
+    return (this.alts.cqlTypeOr ??= { MAX_LOOKAHEAD: 2, DEF: [
     {
       ALT: () => {
         const t = this.CONSUME(NativeTypeKw);
@@ -50,7 +58,8 @@ export class TypeRules extends NameRules {
         return this.ACTION(() => customTypeOf(t));
       },
     },
-  ] })));
+  ] });
+  }
 
   /** `type, type, ...` on its own (a command line's list of key types); not part of any statement. */
   readonly cqlTypes = this.RULE('cqlTypes', () => {
@@ -126,6 +135,13 @@ export class TypeRules extends NameRules {
 /** Types, as the rules above read them. */
 export class TypeReader extends NameReader {
   protected cqlType(): A.CqlType {
+    this.enterNesting();
+    const type = this.typeBody();
+    this.depth--;
+    return type;
+  }
+
+  private typeBody(): A.CqlType {
     const t = this.peek();
     const type = t.tokenType;
     if (tokenMatcher(t, NativeTypeKw)) {
