@@ -4,7 +4,8 @@
 // reference, from the CLI's own option declarations (server/cli/options.ts). Page bodies and the rest
 // of the README and schema are kept as they are. And docs/lsp-extensions.md's reference, from the
 // declarations of server/lsp/lsp-extensions.ts. And docs/guardrails.md's table, from the cluster
-// catalogue (server/core/cluster/catalogue.ts).
+// catalogue (server/core/cluster/catalogue.ts). And the TextMate grammar, from the lexer's keyword lists
+// (scripts/generate-textmate.ts).
 // Run `npm run generate`; test/docs/generated.test.ts fails while any of it is stale.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import type { RuleOptionSpec } from '../server/core/config-types';
 import { commands } from '../server/cli/main';
 import { markdownReference } from '../server/cli/options';
 import { CLUSTER_VERSIONS, GUARDRAILS, formatSetting, settingSpec, type SettingSpec } from '../server/core/cluster';
+import { TEXTMATE_GRAMMAR_PATH, textMateGrammarSource } from './generate-textmate';
 
 export const GENERATED_START = '<!-- generated from rule metadata: do not edit -->';
 /** Starts the README's command reference. */
@@ -251,6 +253,7 @@ export function generatedFiles(root: string): GeneratedFile[] {
   out.push({ path: lspPage, content: replaceMarked(readFileSync(join(root, lspPage), 'utf8'), reference, lspPage, LSP_GENERATED_START) });
   const guardrailsPage = 'docs/guardrails.md';
   out.push({ path: guardrailsPage, content: replaceMarked(readFileSync(join(root, guardrailsPage), 'utf8'), guardrailsTable(), guardrailsPage, GUARDRAILS_GENERATED_START) });
+  out.push({ path: TEXTMATE_GRAMMAR_PATH, content: textMateGrammarSource() });
   return out;
 }
 

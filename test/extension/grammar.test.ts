@@ -153,6 +153,16 @@ test('every keyword the parser knows is highlighted (upper and lower case)', () 
   assert.deepEqual(missed, []);
 });
 
+test('every word highlighted as a keyword is one the lexer knows (the lists are generated from grammar/lexer.ts)', () => {
+  const keywords = grammar.repository['keywords']!.patterns!.find((p) => p.name === 'keyword.other.cql')!.match!;
+  const listed = /\(\?:([a-z_|]+)\)/.exec(keywords)![1]!.split('|');
+  const known = new Set([...RESERVED_KEYWORDS, ...UNRESERVED_KEYWORDS].map((w) => w.toLowerCase()));
+  assert.ok(listed.length > 100);
+  assert.deepEqual(listed.filter((w) => !known.has(w)), []);
+  // A word the lexer reads as a name is highlighted as one.
+  assert.match(scopeOf('BEGIN LOGGED BATCH', 'LOGGED'), /variable\.other\.cql/);
+});
+
 test('the 21 native types are storage types', () => {
   assert.equal(NATIVE_TYPE_NAMES.length, 21);
   for (const type of NATIVE_TYPE_NAMES) assert.match(scopeOf(`c ${type},`, type), /storage\.type\.native/, type);
