@@ -243,6 +243,10 @@ export interface SelectStatement extends StatementBase {
   allowFiltering: boolean;
   /** Range of the `ALLOW FILTERING` words when present. */
   allowFilteringRange?: SourceRange;
+  /** Range of ScyllaDB's `BYPASS CACHE` words when present. */
+  bypassCacheRange?: SourceRange;
+  /** ScyllaDB's `USING TIMEOUT duration` (a TIMEOUT UsingClause) when present. */
+  using?: UsingClause[];
 }
 
 export interface InsertStatement extends StatementBase {

@@ -120,7 +120,7 @@ export const NATIVE_TYPE_NAMES: readonly string[] = [
   'int', 'smallint', 'text', 'time', 'timestamp', 'timeuuid', 'tinyint', 'uuid', 'varchar', 'varint',
 ];
 
-/** Parser.g `basic_unreserved_keyword` (5.0, plus BETWEEN). Usable as any name, including type names. */
+/** Parser.g `basic_unreserved_keyword` (5.0, plus BETWEEN and ScyllaDB's words). Usable as any name, including type names. */
 export const BASIC_UNRESERVED_KEYWORDS: readonly string[] = [
   'KEYS', 'AS', 'CLUSTER', 'CLUSTERING', 'COMPACT', 'STORAGE', 'TABLES', 'TYPE', 'TYPES', 'VALUES', 'MAP',
   'LIST', 'FILTERING', 'PERMISSION', 'PERMISSIONS', 'KEYSPACES', 'ALL', 'USER', 'USERS', 'ROLE', 'ROLES',
@@ -130,6 +130,8 @@ export const BASIC_UNRESERVED_KEYWORDS: readonly string[] = [
   'LANGUAGE', 'CALLED', 'INPUT', 'LIKE', 'PER', 'PARTITION', 'GROUP', 'DATACENTERS', 'CIDRS', 'ACCESS',
   'DEFAULT', 'MBEAN', 'MBEANS', 'REPLACE', 'UNSET', 'MASKED', 'UNMASK', 'SELECT_MASKED', 'VECTOR', 'ANN',
   'BETWEEN',
+  // ScyllaDB: SELECT ... BYPASS CACHE, USING TIMEOUT.
+  'BYPASS', 'CACHE', 'TIMEOUT',
 ];
 
 /** Parser.g `unreserved_keyword` additions: usable as column names but not as type names. */

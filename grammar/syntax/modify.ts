@@ -191,11 +191,16 @@ export class ModifyRules extends SelectRules {
     return options;
   });
 
-  readonly usingOption = this.RULE('usingOption', (): A.UsingClause => {
-    const option: IToken = this.OR((this.alts.usingOptionOr ??= [{ ALT: () => this.token(K.TTL) }, { ALT: () => this.token(K.TIMESTAMP) }]));
-    const value = this.SUBRULE(this.intValue);
-    return this.ACTION(() => usingClauseOf(option.tokenType === K.TTL ? 'TTL' : 'TIMESTAMP', value, this.rangeFrom(option)));
-  });
+  readonly usingOption = this.RULE('usingOption', (): A.UsingClause => this.OR((this.alts.usingOptionOr ??= [
+    {
+      ALT: () => {
+        const option: IToken = this.OR2((this.alts.usingOptionOr2 ??= [{ ALT: () => this.token(K.TTL) }, { ALT: () => this.token(K.TIMESTAMP) }]));
+        const value = this.SUBRULE(this.intValue);
+        return this.ACTION(() => usingClauseOf(option.tokenType === K.TTL ? 'TTL' : 'TIMESTAMP', value, this.rangeFrom(option)));
+      },
+    },
+    { ALT: () => this.SUBRULE(this.timeoutOption) },
+  ])));
 
   readonly updateStatement = this.RULE('updateStatement', (): UpdateParts => {
     this.CONSUME(K.UPDATE);
@@ -413,12 +418,16 @@ export class ModifyReader extends SelectReader {
     return batchOf(base, kind, using, sized(statements));
   }
 
-  /** `USING (TTL|TIMESTAMP) value (AND ...)*`, or nothing. */
+  /** `USING (TTL|TIMESTAMP) value (AND ...)*` (or ScyllaDB's `TIMEOUT duration`), or nothing. */
   protected using(): A.UsingClause[] {
     if (!this.accept(K.USING)) return [];
     const out: A.UsingClause[] = [];
     do {
       const option = this.peek();
+      if (option.tokenType === K.TIMEOUT) {
+        out.push(this.timeoutOption());
+        continue;
+      }
       if (option.tokenType !== K.TTL && option.tokenType !== K.TIMESTAMP) throw REJECT;
       this.pos++;
       const value = this.intValue();

@@ -1,5 +1,5 @@
-// SELECT and the clauses other statements share with it (the selection, WHERE and its relations): the rules, the
-// reading and the statement's node.
+// SELECT and the clauses other statements share with it (the selection, WHERE and its relations, ScyllaDB's
+// TIMEOUT): the rules, the reading and the statement's node.
 import type { IToken } from '../chevrotain';
 import type * as A from '../ast';
 import * as Lexer from '../lexer';
@@ -9,8 +9,8 @@ import { ExpressionReader, ExpressionRules } from './expressions';
 import { type Base, REJECT, keyWordAhead, modifierKeywordAhead } from './base';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
-const { keywordTokens: K, Ident, Comma, LParen, RParen, LtEq, GtEq, NotEq, Lt, Gt, Eq, Star } = Lexer;
-const { identifierFromToken, orderingOf, relationOf, selectClauseOf, selectorOf, sized, tokenRange } = Nodes;
+const { keywordTokens: K, Ident, DurationLiteral, Comma, LParen, RParen, LtEq, GtEq, NotEq, Lt, Gt, Eq, Star } = Lexer;
+const { identifierFromToken, literalFromToken, orderingOf, relationOf, selectClauseOf, selectorOf, sized, tokenRange, usingClauseOf } = Nodes;
 
 export interface SelectParts {
   json: boolean;
@@ -26,6 +26,10 @@ export interface SelectParts {
   perPartitionLimit: A.Expression | undefined;
   limit: A.Expression | undefined;
   allowFilteringRange: A.SourceRange | undefined;
+  /** ScyllaDB's `BYPASS CACHE`. */
+  bypassCacheRange: A.SourceRange | undefined;
+  /** ScyllaDB's `USING TIMEOUT`. */
+  using: A.UsingClause[] | undefined;
 }
 
 export function selectOf(base: Base, p: SelectParts): A.SelectStatement {
@@ -33,7 +37,7 @@ export function selectOf(base: Base, p: SelectParts): A.SelectStatement {
   const groupBy = p.groupItems.length ? p.groupItems.filter((g): g is A.ColumnRef => g.kind === 'ColumnRef').map((g) => g.name) : [];
   const allowFiltering = p.allowFilteringRange !== undefined;
   // The usual query (a WHERE, nothing after it) in one literal: one shape, its fields kept in the object.
-  if (whereRange && !p.groupItems.length && !p.perPartitionLimit && !p.limit && !allowFiltering) {
+  if (whereRange && !p.groupItems.length && !p.perPartitionLimit && !p.limit && !allowFiltering && !p.bypassCacheRange && !p.using) {
     return { kind: 'Select', range: base.range, terminated: base.terminated, json, distinct, selectors, star, from, where, groupBy, orderBy, allowFiltering, whereRange };
   }
   const stmt: A.SelectStatement = { kind: 'Select', range: base.range, terminated: base.terminated, json, distinct, selectors, star, from, where, groupBy, orderBy, allowFiltering };
@@ -42,6 +46,8 @@ export function selectOf(base: Base, p: SelectParts): A.SelectStatement {
   if (p.perPartitionLimit) stmt.perPartitionLimit = p.perPartitionLimit;
   if (p.limit) stmt.limit = p.limit;
   if (p.allowFilteringRange) stmt.allowFilteringRange = p.allowFilteringRange;
+  if (p.bypassCacheRange) stmt.bypassCacheRange = p.bypassCacheRange;
+  if (p.using) stmt.using = p.using;
   return stmt;
 }
 
@@ -95,9 +101,29 @@ export class SelectRules extends ExpressionRules {
       this.CONSUME(K.FILTERING);
       return this.rangeFrom(allow);
     });
+    const bypassCacheRange = this.OPTION9(() => {
+      const bypass = this.CONSUME(K.BYPASS);
+      this.CONSUME(K.CACHE);
+      return this.rangeFrom(bypass);
+    });
+    const timeout = this.option(10, () => {
+      this.CONSUME(K.USING);
+      return this.SUBRULE(this.timeoutOption);
+    });
     return this.ACTION(() => ({
       json: json !== undefined, distinct: distinct !== undefined, ...clause, from, where: where?.where ?? [], whereRange: where?.whereRange, groupItems, orderBy, perPartitionLimit, limit, allowFilteringRange,
+      bypassCacheRange, using: timeout && [timeout],
     }));
+  });
+
+  /** ScyllaDB's `TIMEOUT duration`: after USING in SELECT, and one of the writes' USING options. */
+  readonly timeoutOption = this.RULE('timeoutOption', (): A.UsingClause => {
+    const option = this.CONSUME(K.TIMEOUT);
+    const value: A.Expression = this.OR((this.alts.timeoutOptionOr ??= [
+      { ALT: () => this.literal(this.CONSUME(DurationLiteral)) },
+      { ALT: () => this.SUBRULE(this.bindMarker) },
+    ]));
+    return this.ACTION(() => usingClauseOf('TIMEOUT', value, this.rangeFrom(option)));
   });
 
   readonly selectClause = this.RULE('selectClause', (): SelectClause => this.OR((this.alts.selectClauseOr ??= [
@@ -307,7 +333,17 @@ export class SelectReader extends ExpressionReader {
     const limit = this.accept(K.LIMIT) ? this.intValue() : undefined;
     const allow = this.accept(K.ALLOW);
     const allowFilteringRange = allow ? tokenRange(allow, this.expect(K.FILTERING)) : undefined;
-    return { json, distinct, selectors, star, from, where, whereRange, groupItems, orderBy: sized(orderBy), perPartitionLimit, limit, allowFilteringRange };
+    const bypass = this.accept(K.BYPASS);
+    const bypassCacheRange = bypass ? tokenRange(bypass, this.expect(K.CACHE)) : undefined;
+    const using = this.accept(K.USING) ? [this.timeoutOption()] : undefined;
+    return { json, distinct, selectors, star, from, where, whereRange, groupItems, orderBy: sized(orderBy), perPartitionLimit, limit, allowFilteringRange, bypassCacheRange, using };
+  }
+
+  /** `TIMEOUT duration` (a duration or a bind marker). */
+  protected timeoutOption(): A.UsingClause {
+    const option = this.expect(K.TIMEOUT);
+    const value = this.is(DurationLiteral) ? literalFromToken(this.expect(DurationLiteral)) : this.bindMarker();
+    return usingClauseOf('TIMEOUT', value, tokenRange(option, this.previous()));
   }
 
   /** `*` or `selector [AS alias] (, selector [AS alias])*`. */

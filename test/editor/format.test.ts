@@ -52,6 +52,15 @@ describe('formatter layout', () => {
       'ALLOW FILTERING;',
       '',
     ], { indentSize: 2 });
+    assertFormats('select * from t where k = 1 allow filtering bypass cache using timeout 500ms;', [
+      'SELECT *',
+      'FROM t',
+      'WHERE k = 1',
+      'ALLOW FILTERING',
+      'BYPASS CACHE',
+      'USING TIMEOUT 500ms;',
+      '',
+    ]);
   });
 
   test('keyword case: upper, lower, preserve; names, types and literals keep their spelling', () => {

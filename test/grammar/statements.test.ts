@@ -219,6 +219,29 @@ describe('DML', () => {
     assert.ok(slice(text, s.whereRange!).startsWith('WHERE token(a)'));
   });
 
+  test("ScyllaDB's BYPASS CACHE and USING TIMEOUT, in SELECT and in the writes' USING", () => {
+    const text = 'SELECT * FROM ks.t WHERE k = 1 LIMIT 10 ALLOW FILTERING BYPASS CACHE USING TIMEOUT 500ms;';
+    const s = one(text, 'Select');
+    assert.equal(slice(text, s.bypassCacheRange!), 'BYPASS CACHE');
+    assert.deepEqual(s.using?.map((u) => [u.option, slice(text, u.range), u.value.kind]), [['TIMEOUT', 'TIMEOUT 500ms', 'Literal']]);
+    assert.equal(one('SELECT a FROM t BYPASS CACHE', 'Select').using, undefined);
+    assert.equal(one('SELECT a FROM t USING TIMEOUT ?', 'Select').using?.[0]?.value.kind, 'BindMarker');
+    // Without them a SELECT keeps its shape: neither field is there.
+    assert.ok(!('bypassCacheRange' in one('SELECT a FROM t WHERE k = 1', 'Select')) && !('using' in one('SELECT a FROM t', 'Select')));
+    const insert = one('INSERT INTO t (a) VALUES (1) USING TTL 5 AND TIMEOUT 1s', 'Insert');
+    assert.deepEqual(insert.using.map((u) => u.option), ['TTL', 'TIMEOUT']);
+    assert.deepEqual(one('UPDATE t USING TIMEOUT :t SET a = 1 WHERE k = 1', 'Update').using.map((u) => u.option), ['TIMEOUT']);
+    assert.deepEqual(one('DELETE FROM t USING TIMEOUT 2s AND TIMESTAMP 3 WHERE k = 1', 'Delete').using.map((u) => u.option), ['TIMEOUT', 'TIMESTAMP']);
+    assert.deepEqual(one('BEGIN BATCH USING TIMEOUT 1s INSERT INTO t (a) VALUES (1); APPLY BATCH', 'Batch').using.map((u) => u.option), ['TIMEOUT']);
+    // The clause order of ScyllaDB's grammar: BYPASS CACHE after ALLOW FILTERING, USING TIMEOUT last; a duration only.
+    for (const wrong of ['SELECT a FROM t BYPASS CACHE ALLOW FILTERING', 'SELECT a FROM t USING TIMEOUT 1s BYPASS CACHE', 'SELECT a FROM t USING TIMEOUT 5', 'SELECT a FROM t BYPASS', 'SELECT a FROM t USING TTL 5']) {
+      assert.equal(parseCql(wrong).errors.length, 1, wrong);
+    }
+    // The words stay names.
+    const names = one('SELECT bypass, cache, timeout FROM t WHERE timeout = 1', 'Select');
+    assert.deepEqual(names.selectors.map((x) => x.expression.kind === 'ColumnRef' && x.expression.name.name), ['bypass', 'cache', 'timeout']);
+  });
+
   test('SELECT JSON *, json and distinct as column names, type hints', () => {
     const s = one('SELECT JSON * FROM t', 'Select');
     assert.ok(s.json && s.star);

@@ -139,7 +139,7 @@ export function layoutStatement(statement: Statement, tokens: EditorToken[], fac
 
   switch (statement.kind) {
     case 'Select':
-      clauses({ FROM: 0, WHERE: 0, GROUP: 0, ORDER: 0, PER: 0, LIMIT: 0, ALLOW: 0 }, { WHERE: 1 });
+      clauses({ FROM: 0, WHERE: 0, GROUP: 0, ORDER: 0, PER: 0, LIMIT: 0, ALLOW: 0, BYPASS: 0, USING: 0 }, { WHERE: 1 });
       break;
     case 'Insert':
       clauses({ VALUES: 0, IF: 0, USING: 0 }, {});
