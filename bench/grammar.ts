@@ -3,8 +3,10 @@
 // (cassandra-docs + killrvideo concatenated and repeated to at least 6 MB), with parseCql's share of time in
 // garbage collection and the heap its result keeps per source byte. Each figure is the median of several
 // runs, printed with the lowest and highest run. Run alone with `npx tsx bench/grammar.ts`, or through
-// `npm run bench`.
+// `npm run bench`. With CQLINT_BENCH_BASELINE=<another checkout> (its node_modules beside it), that checkout's
+// parseCql runs interleaved with this one's, and the bench prints this one's speed and heap against it.
 import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { loadavg } from 'node:os';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
@@ -67,8 +69,9 @@ export async function runGrammarBench(): Promise<void> {
   });
   const fullTenK = Array.from({ length: RUNS }, () => timeMs(() => parseCql(tenKEdited)));
 
-  const memory = await parseMemory(text);
+  const memory = await parseMemory(text, parseCql);
   const errorPaths = benchErrorPaths(files);
+  const baseline = process.env.CQLINT_BENCH_BASELINE ? await againstBaseline(resolve(process.env.CQLINT_BENCH_BASELINE), text) : undefined;
 
   const rate = (ms: number[]) => formatSpread(spread(rates(mb, ms)), 'MB/s');
   const ratio = (a: number[], b: number[]) => formatSpread(spread(a.map((x, i) => x / b[i]!)), 'x', 2);
@@ -84,16 +87,36 @@ export async function runGrammarBench(): Promise<void> {
   console.log(`grammar: incremental re-parse of the ${mb.toFixed(1)} MB text after a one-line edit: ${formatSpread(spread(incremental), 'ms', 0)}`);
   console.log(`grammar: 10,000-line file (${(tenK.length / 1024).toFixed(0)} KB): full parse ${formatSpread(spread(fullTenK), 'ms')}, incremental after a one-line edit ${formatSpread(spread(keystroke), 'ms')}`);
   console.log(`grammar: error paths: ${errorPaths.cases} truncated statements (parseCql + expectedTokensAt at the cut): median ${errorPaths.median.toFixed(2)} ms, p99 ${errorPaths.p99.toFixed(2)} ms, worst ${errorPaths.worst.toFixed(1)} ms (${JSON.stringify(errorPaths.worstText.slice(-60))})`);
+  if (baseline) {
+    console.log(`grammar: against ${baseline.dir}, interleaved: parseCql here ${rate(baseline.here)}, there ${rate(baseline.there)}; speed here over there, run by run: ${ratio(baseline.there, baseline.here)}`);
+    console.log(`grammar: the result keeps ${formatSpread(spread(baseline.keptHere), 'bytes per source byte')} here, ${formatSpread(spread(baseline.keptThere), 'bytes per source byte')} there`);
+  }
   if (errorPaths.worst > ERROR_PATH_LIMIT_MS) {
     throw new Error(`grammar: a truncated statement takes ${errorPaths.worst.toFixed(0)} ms to parse and complete (limit ${ERROR_PATH_LIMIT_MS} ms): ${JSON.stringify(errorPaths.worstText)}`);
   }
+}
+
+type Parse = (text: string) => unknown;
+
+/** This checkout's parseCql and another's, interleaved run by run, with the heap each result keeps per source byte. */
+async function againstBaseline(dir: string, text: string): Promise<{ dir: string; here: number[]; there: number[]; keptHere: number[]; keptThere: number[] }> {
+  const theirs = (require(join(dir, 'grammar', 'index')) as { parseCql: Parse }).parseCql;
+  const here: number[] = [];
+  const there: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    there.push(timeMs(() => theirs(text)));
+    here.push(timeMs(() => parseCql(text)));
+  }
+  const keptHere = (await parseMemory(text, parseCql)).retainedPerByte;
+  const keptThere = (await parseMemory(text, theirs)).retainedPerByte;
+  return { dir, here, there, keptHere, keptThere };
 }
 
 /**
  * parseCql's GC share (GC pauses over wall time) in each of RUNS parses, and the heap its result keeps per
  * source byte (heap after a full GC with the result alive, minus before) in each of three parses.
  */
-async function parseMemory(text: string): Promise<{ gcShares: number[]; retainedPerByte: number[] }> {
+async function parseMemory(text: string, parse: Parse): Promise<{ gcShares: number[]; retainedPerByte: number[] }> {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   const pauses: { start: number; duration: number }[] = [];
@@ -105,7 +128,7 @@ async function parseMemory(text: string): Promise<{ gcShares: number[]; retained
   for (let i = 0; i < RUNS; i++) {
     gc();
     const start = performance.now();
-    parseCql(text);
+    parse(text);
     windows.push({ start, end: performance.now() });
   }
   // GC entries are delivered after the synchronous parses, on a later turn of the event loop.
@@ -115,18 +138,18 @@ async function parseMemory(text: string): Promise<{ gcShares: number[]; retained
     const inWindow = pauses.filter((p) => p.start >= start && p.start < end).reduce((sum, p) => sum + p.duration, 0);
     return inWindow / (end - start);
   });
-  const retainedPerByte = Array.from({ length: 3 }, () => retainedBytes(text, gc) / Buffer.byteLength(text));
+  const retainedPerByte = Array.from({ length: 3 }, () => retainedBytes(text, gc, parse) / Buffer.byteLength(text));
   return { gcShares: shares, retainedPerByte };
 }
 
 /** The heap one parse result keeps (in a call of its own, so that no earlier result is still held). */
-function retainedBytes(text: string, gc: () => void): number {
+function retainedBytes(text: string, gc: () => void, parse: Parse): number {
   gc();
   const before = process.memoryUsage().heapUsed;
-  let kept: ReturnType<typeof parseCql> | undefined = parseCql(text);
+  let kept: unknown = parse(text);
   gc();
   const retained = process.memoryUsage().heapUsed - before;
-  void kept.statements.length;
+  void (kept as ReturnType<typeof parseCql>).statements.length;
   kept = undefined;
   return retained;
 }
