@@ -118,7 +118,8 @@ function describeExpected(types: TokenType[], found: IToken | undefined): string
   void found;
   const all = [...rest, ...parts];
   if (all.length === 0) return 'something else';
-  if (all.length > 8) return `${all.slice(0, 7).join(', ')}, ...`;
+  // Nine fit a message of about 100 characters (a SELECT's clauses after WHERE are nine); past that, seven and '...'.
+  if (all.length > 9) return `${all.slice(0, 7).join(', ')}, ...`;
   return all.length === 1 ? all[0] : `${all.slice(0, -1).join(', ')} or ${all[all.length - 1]}`;
 }
 

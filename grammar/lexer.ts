@@ -62,6 +62,7 @@ export const DurationLiteral = createToken({
   ),
   categories: [NumberLit],
   start_chars_hint: [...'0123456789P'],
+  label: 'a duration',
 });
 /** `1.5`, `1e10`, `1.` (but `1..2` is INTEGER RANGE INTEGER, as in Lexer.g). */
 export const FloatLiteral = createToken({ name: 'FloatLiteral', pattern: /\d+(?:\.(?!\.)\d*(?:[eE][+-]?\d+)?|[eE][+-]?\d+)/, categories: [NumberLit] });

@@ -35,7 +35,7 @@ describe('messages', () => {
     assert.equal(r.errors[0].range.end, 21);
   });
   test('names the keywords that were possible', () => {
-    assert.equal(firstError('SELECT * FROM t WHERE a = 1 LIMT 5;').message, "expected ';', 'ALLOW', 'AND', 'GROUP', 'LIMIT', 'ORDER' or 'PER', found 'LIMT'");
+    assert.equal(firstError('SELECT * FROM t WHERE a = 1 LIMT 5;').message, "expected ';', 'ALLOW', 'AND', 'BYPASS', 'GROUP', 'LIMIT', 'ORDER', 'PER' or 'USING', found 'LIMT'");
     assert.equal(firstError('CREATE TABLE t (a int PRIMARY KEY) WITH;').message, "expected 'CLUSTERING', 'COMPACT' or an identifier in table options, found ';'");
     assert.equal(firstError('CREATE KEYSPACE ks;').message, "expected 'WITH' in CREATE KEYSPACE, found ';'");
   });
