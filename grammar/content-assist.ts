@@ -1,4 +1,4 @@
-// expectedTokensAt: what may be typed at an offset, from the grammar (Chevrotain content assist), for completion.
+// expectedTokensAt: what may be typed at an offset, from the grammar (content assist, grammar/next-tokens.ts), for completion.
 import { type IToken, type TokenType } from './chevrotain';
 import { lexCql, Keyword, Ident, NativeTypeKw, NonTypeIdent, PermissionKw, NumberLit, Semicolon, StringLiteral, UnterminatedString, UnterminatedQuotedName, QuotedName, EmptyQuotedName, Identifier, IntegerLiteral, FloatLiteral, DurationLiteral, UuidLiteral, HexLiteral, BooleanLiteral, NanLiteral, InfinityLiteral, QMark, Colon, LBracket, LBrace, Minus, LineComment, BlockComment, keywordTokens as K, SHELL_COMMANDS } from './lexer';
 import { nextTokenTypes } from './errors';
@@ -32,7 +32,7 @@ function openBatchStart(tokens: readonly IToken[]): number | undefined {
 }
 
 /**
- * What may be typed at `offset`, from the grammar (Chevrotain content assist on the statement containing
+ * What may be typed at `offset`, from the grammar (content assist, grammar/next-tokens.ts, on the statement containing
  * the offset). Shape:
  * - `keywords`: keywords valid next, upper-case (`['FROM', 'WHERE']`). Keywords that are only valid there
  *   as names are not listed; type constructors (`MAP`, `FROZEN`, ...) are listed only if a type is expected.

@@ -8,7 +8,7 @@ import {
   Dot, Star, Slash, Percent, Plus, Range,
   keywordTokens as K,
 } from './lexer';
-import { getAssistParser } from './parser';
+import { nextTokenPaths } from './next-tokens';
 
 /** Content assist beyond this many tokens of prefix is skipped (it walks the grammar for each token). */
 const MAX_ASSIST_PREFIX = 400;
@@ -55,7 +55,7 @@ export function nextTokenTypes(prefix: IToken[], startRule = 'cqlStatement'): Ne
   const occurrenceStacks = new Map<TokenType, number[][]>();
   let paths;
   try {
-    paths = getAssistParser().computeContentAssist(startRule, prefix);
+    paths = nextTokenPaths(startRule, prefix);
   } catch {
     return { types: [], ruleStacks, occurrenceStacks };
   }

@@ -139,7 +139,6 @@ export class CqlParser extends AdminRules {
 }
 
 let instance: CqlParser | undefined;
-let assistInstance: CqlParser | undefined;
 let constructionMs = 0;
 
 /** The shared parser (grammar analysis is done once, on first use). */
@@ -150,11 +149,6 @@ export function getParser(): CqlParser {
     constructionMs = performance.now() - start;
   }
   return instance;
-}
-
-/** The shared instance that answers Chevrotain's content assist (built when first asked: on a syntax error or a completion). */
-export function getAssistParser(): CqlParser {
-  return (assistInstance ??= new CqlParser({ contentAssist: true }));
 }
 
 /** How long building the grammar took (ms), for the benchmark. */

@@ -28,11 +28,12 @@ export const STATEMENT_START = new Set<TokenType>([
 ]);
 
 /**
- * The lookahead Chevrotain's content assist prunes alternatives at (completion and the words of a syntax error).
- * A parse decides with one token of lookahead, except where a rule says `MAX_LOOKAHEAD`: a failed decision makes
- * Chevrotain enumerate the decision's paths at the parser's lookahead for its own message (which errors.ts does
- * not use), and at 4 tokens that took seconds for `operand` (`... WHERE` at the end of the input); at 1 it is a
- * fraction of a millisecond. test/grammar/lookahead.test.ts checks that every decision sees as far as LL(4) would.
+ * The lookahead content assist prunes alternatives at (grammar/next-tokens.ts: completion and the words of a
+ * syntax error). A parse decides with one token of lookahead, except where a rule says `MAX_LOOKAHEAD`: a failed
+ * decision makes Chevrotain enumerate the decision's paths at the parser's lookahead for its own message (which
+ * errors.ts does not use), and at 4 tokens that took seconds for `operand` (`... WHERE` at the end of the input);
+ * at 1 it is a fraction of a millisecond. test/grammar/lookahead.test.ts checks that every decision sees as far
+ * as LL(4) would.
  */
 export const CONTENT_ASSIST_LOOKAHEAD = 4;
 
@@ -60,10 +61,13 @@ export interface CqlParserOptions {
    * one with `validate: true` to keep the grammar checked.
    */
   validate?: boolean;
-  /** The instance that answers content assist (CONTENT_ASSIST_LOOKAHEAD) rather than the one that parses. */
-  contentAssist?: boolean;
   /** Chevrotain's lookahead strategy (a test records the lookahead each decision is built with). */
   lookaheadStrategy?: ChevrotainApi.ILookaheadStrategy;
+  /**
+   * The parser's lookahead where a rule says none (1): a test builds Chevrotain 11's own content assist, which
+   * prunes at the parser's lookahead, with CONTENT_ASSIST_LOOKAHEAD.
+   */
+  maxLookahead?: number;
 }
 
 /** Token lookahead: `la(1)` is the next token; past the end, an EOF token. */
@@ -170,7 +174,7 @@ export class CqlParserBase extends EmbeddedActionsParser {
 
   constructor(options: CqlParserOptions = {}) {
     super(allTokenTypes, {
-      maxLookahead: options.contentAssist ? CONTENT_ASSIST_LOOKAHEAD : 1,
+      maxLookahead: options.maxLookahead ?? 1,
       recoveryEnabled: false,
       skipValidations: !options.validate,
       ...(options.lookaheadStrategy ? { lookaheadStrategy: options.lookaheadStrategy } : {}),

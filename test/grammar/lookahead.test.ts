@@ -7,10 +7,10 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LLkLookaheadStrategy, getLookaheadPaths } from '../../grammar/chevrotain';
 import { CqlParser } from '../../grammar/parser';
-import type { CONTENT_ASSIST_LOOKAHEAD } from '../../grammar/syntax/base';
+import { CONTENT_ASSIST_LOOKAHEAD } from '../../grammar/syntax/base';
 
 /** As far as the parse looked before (one parser, maxLookahead 4), and as far as content assist still looks. */
-const FULL: typeof CONTENT_ASSIST_LOOKAHEAD = 4;
+const FULL = CONTENT_ASSIST_LOOKAHEAD;
 
 /**
  * Decisions built with less on purpose: `operand` tells names, calls, casts, hints and tuples apart with one token
