@@ -1,8 +1,7 @@
 // The AST's nodes, made from tokens and from parts already built: their ranges (shared where nodes start
 // and end at the same token), their strings (one copy each during a parse), and one constructor per node
-// shape (the statements' in grammar/nodes-statements.ts). Both ways to an AST use them, so a node has the same
-// fields in the same order whichever way it was made: the CST builder (grammar/builder*.ts) and the direct
-// reading of the common statements from their tokens (grammar/direct*.ts).
+// shape (a statement's in its family file, grammar/syntax/*.ts). Both readings use them, so a node has the same
+// fields in the same order whichever way it was made: the rules' actions and the reader beside them.
 import type { IToken } from './chevrotain';
 import type * as A from './ast';
 import * as Lexer from './lexer';
@@ -37,7 +36,7 @@ export function spanRanges(a: A.SourceRange, b: A.SourceRange): A.SourceRange {
 
 /**
  * A list the AST keeps, at its size: an array grown by push keeps room for 16 or more further items, kept as
- * long as the parse is (the CST builder's lists come from `map`, already at their size).
+ * long as the parse is.
  */
 export function sized<T>(list: T[]): T[] {
   return list.length ? list.slice() : list;

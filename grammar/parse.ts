@@ -117,7 +117,7 @@ function parseChunk(text: string, parser: CqlParser, tokens: IToken[], record: C
   record.errors = out.errors.length ? out.errors.slice() : (NO_ERRORS as A.CqlSyntaxError[]);
 }
 
-/** A chunk the direct reading did not take (parseChunk tried it on the whole chunk): the parser reads it. */
+/** A chunk the reader did not take (parseChunk tried it on the whole chunk): the rules read it. */
 function parseChunkInto(text: string, parser: CqlParser, tokens: IToken[]): ChunkResult {
   const out: ChunkResult = { statements: [], errors: [] };
   let a = 0;
