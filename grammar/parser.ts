@@ -12,13 +12,15 @@ import type * as A from './ast';
 import * as Lexer from './lexer';
 import * as Nodes from './nodes';
 import { AdminReader, AdminRules } from './syntax/admin';
-import { type Base, type CqlParserOptions, LeftToParser, NO_TOKENS, type Pending, REJECT, type Verdict } from './syntax/base';
+import * as BaseModule from './syntax/base';
+import type { Base, CqlParserOptions, Pending, Verdict } from './syntax/base';
 import { selectOf } from './syntax/select';
 import { batchOf, deleteOf, insertOf, truncateOf, updateOf, useOf } from './syntax/modify';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
 const { keywordTokens: K, Semicolon } = Lexer;
 const { identifierFromToken, tokenRange } = Nodes;
+const { LeftToParser, NO_TOKENS, REJECT } = BaseModule;
 
 export { STATEMENT_START, type CqlParserOptions } from './syntax/base';
 

@@ -7,7 +7,7 @@ import * as Chevrotain from '../chevrotain';
 import * as Lexer from '../lexer';
 import * as Nodes from '../nodes';
 import { TypeReader, TypeRules } from './types';
-import { REJECT, functionCallAhead, typeHintAhead } from './base';
+import * as BaseModule from './base';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
 const {
@@ -18,6 +18,7 @@ const { tokenMatcher } = Chevrotain;
 const {
   binaryChain, bindMarkerOf, braceLiteralOf, castOf, columnRefOf, elementAccessAt, fieldAccessOf, functionCallOf, identifierFromToken, listLiteralOf, literalFromToken, negate, parenthesizedOf, sized, sliceAccessOf, starOf, tokenRange, typeHintOf,
 } = Nodes;
+const { REJECT, functionCallAhead, typeHintAhead } = BaseModule;
 
 /** What follows a primary value: `[index]`, `[from..to]` or `.field`, applied in source order. */
 type Postfix = { close: IToken; index: A.Expression; slice: false } | { close: IToken; from: A.Expression | undefined; to: A.Expression | undefined; slice: true } | { field: A.Identifier };

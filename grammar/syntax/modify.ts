@@ -5,11 +5,13 @@ import type * as A from '../ast';
 import * as Lexer from '../lexer';
 import * as Nodes from '../nodes';
 import { SelectReader, SelectRules, type Where } from './select';
-import { type Base, REJECT, existsEndsAhead } from './base';
+import * as BaseModule from './base';
+import type { Base } from './base';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
 const { keywordTokens: K, StringLiteral, Semicolon, Comma, Dot, LParen, RParen, LBracket, RBracket, PlusEq, MinusEq, Eq } = Lexer;
 const { assignmentOf, columnRefOf, elementAccessOf, fieldAccessOf, identifierFromToken, literalFromToken, sized, spanRanges, tokenRange, usingClauseOf } = Nodes;
+const { REJECT, existsEndsAhead } = BaseModule;
 
 // ---------------------------------------------------------------------------------------------
 // The statements' nodes

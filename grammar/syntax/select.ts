@@ -6,11 +6,13 @@ import * as Lexer from '../lexer';
 import * as Nodes from '../nodes';
 import type { SelectClause } from '../nodes';
 import { ExpressionReader, ExpressionRules } from './expressions';
-import { type Base, REJECT, keyWordAhead, modifierKeywordAhead } from './base';
+import * as BaseModule from './base';
+import type { Base } from './base';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
 const { keywordTokens: K, Ident, DurationLiteral, Comma, LParen, RParen, LtEq, GtEq, NotEq, Lt, Gt, Eq, Star } = Lexer;
 const { identifierFromToken, literalFromToken, orderingOf, relationOf, selectClauseOf, selectorOf, sized, tokenRange, usingClauseOf } = Nodes;
+const { REJECT, keyWordAhead, modifierKeywordAhead } = BaseModule;
 
 export interface SelectParts {
   json: boolean;

@@ -7,7 +7,8 @@ import * as Lexer from '../lexer';
 import * as Nodes from '../nodes';
 import type { SelectClause } from '../nodes';
 import { ModifyReader, ModifyRules } from './modify';
-import { type Base, type Pending, defaultMaskAhead } from './base';
+import * as BaseModule from './base';
+import type { Base, Pending } from './base';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
 const { keywordTokens: K, Ident, EmptyQuotedName, Comma, LParen, RParen, Eq } = Lexer;
@@ -15,6 +16,7 @@ const { tokenMatcher } = Chevrotain;
 const {
   clusteringOrderOf, columnDefinitionOf, identifierFromToken, inlinePrimaryKeyOf, maskOf, primaryKeyClauseOf, propertyOf, sized, tableOptionsOf, tokenRange,
 } = Nodes;
+const { defaultMaskAhead } = BaseModule;
 
 // ---------------------------------------------------------------------------------------------
 // The statements' nodes
