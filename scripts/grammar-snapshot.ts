@@ -1,9 +1,10 @@
 // Before/after snapshot of what the grammar makes of real CQL, for changes to grammar/ that must not change it:
 // every statement of test/fixtures/corpus, ../shared/corpus (when present), examples/ and the .cql fixtures of
-// test/, the CQL strings of test/**/*.ts, each file whole, each statement cut after its tokens (what the editor
-// sees while typing) and mutated (a token dropped, doubled, swapped or replaced, seeded), and completion at
-// the cuts. Each case's parseCql result (statements, comments, errors) and expectedTokensAt answer are kept
-// as JSON, with the serialised grammar (Chevrotain's GAST).
+// test/, the CQL strings of test/**/*.ts and the CQL text read from the host-code fixtures (test/fixtures/embedded:
+// statements from application code, with their placeholders `?` and `cqlint_hole_N`), each file whole, each
+// statement cut after its tokens (what the editor sees while typing) and mutated (a token dropped, doubled,
+// swapped or replaced, seeded), and completion at the cuts. Each case's parseCql result (statements, comments,
+// errors) and expectedTokensAt answer are kept as JSON, with the serialised grammar (Chevrotain's GAST).
 //
 //   npx tsx scripts/grammar-snapshot.ts write /tmp/before.jsonl     (with the code before the change)
 //   npx tsx scripts/grammar-snapshot.ts write /tmp/after.jsonl      (after it)
@@ -20,6 +21,7 @@ import { expectedTokensAt, getParser, parseCql } from '../grammar';
 import { lexCql } from '../grammar/lexer';
 import { chunkTokens } from '../grammar/chunks';
 import { mulberry32 } from '../test/helpers/random';
+import { hostLanguageOf, loadHostLanguages, readEmbedded, type HostLanguage } from '../server/core/embedded';
 
 /** The checkout whose CQL is read (this one, unless `write` names another). */
 let root = resolve(__dirname, '..');
@@ -32,22 +34,16 @@ const POOL = [
   '[', ']', '{', '}', '<', '>', ',', ';', '.', ':', '?', '=', '+', '-', '*', '..', "'x'", '1', '1.5', 'true', 'null', 'int', 'x', '"Q"',
 ];
 
-function cqlFilesBelow(dir: string, out: string[]): void {
-  if (!existsSync(dir)) return;
+/** The files below `dir` (sorted, node_modules and dot files left out) whose names `keep` keeps. */
+function filesBelow(dir: string, keep: (name: string) => boolean, out: string[] = []): string[] {
+  if (!existsSync(dir)) return out;
   for (const name of readdirSync(dir).sort()) {
     if (name === 'node_modules' || name.startsWith('.')) continue;
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) cqlFilesBelow(path, out);
-    else if (name.endsWith('.cql')) out.push(path);
+    if (statSync(path).isDirectory()) filesBelow(path, keep, out);
+    else if (keep(name)) out.push(path);
   }
-}
-
-function tsFilesBelow(dir: string, out: string[]): void {
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) tsFilesBelow(path, out);
-    else if (name.endsWith('.ts')) out.push(path);
-  }
+  return out;
 }
 
 const STATEMENT_WORD = /^\s*(select|insert|update|delete|begin|use|truncate|create|alter|drop|grant|revoke|list|describe|desc|add)\b/i;
@@ -69,13 +65,22 @@ interface Source {
   text: string;
 }
 
-function sources(): Source[] {
+/** The CQL text of each host-code fixture, as the language server reads it (its grammars loaded first). */
+async function embeddedSources(): Promise<Source[]> {
+  const files: { path: string; language: HostLanguage }[] = [];
+  for (const path of filesBelow(join(root, 'test', 'fixtures', 'embedded'), (name) => hostLanguageOf(name) !== undefined)) {
+    files.push({ path, language: hostLanguageOf(path)! });
+  }
+  await loadHostLanguages([...new Set(files.map((f) => f.language))]);
+  return files.map(({ path, language }) => ({ name: `${relative(root, path)} (its CQL)`, text: readEmbedded(language, readFileSync(path, 'utf8')).cqlText }));
+}
+
+function sources(embedded: Source[]): Source[] {
   const files: string[] = [];
-  for (const dir of [join(root, 'test'), join(root, 'examples'), resolve(root, '..', 'shared', 'corpus')]) cqlFilesBelow(dir, files);
+  for (const dir of [join(root, 'test'), join(root, 'examples'), resolve(root, '..', 'shared', 'corpus')]) filesBelow(dir, (name) => name.endsWith('.cql'), files);
   const out: Source[] = files.map((file) => ({ name: relative(root, file), text: readFileSync(file, 'utf8') }));
-  const tests: string[] = [];
-  tsFilesBelow(join(root, 'test'), tests);
-  for (const file of tests) for (const text of cqlStrings(file)) out.push({ name: 'string', text });
+  out.push(...embedded);
+  for (const file of filesBelow(join(root, 'test'), (name) => name.endsWith('.ts'))) for (const text of cqlStrings(file)) out.push({ name: 'string', text });
   return out;
 }
 
@@ -85,10 +90,10 @@ function outcome(text: string, complete: boolean): unknown {
   return complete ? { parse, completion: expectedTokensAt(text, text.length) } : { parse };
 }
 
-function* cases(): Generator<{ key: string; text: string; complete: boolean }> {
+function* cases(embedded: Source[]): Generator<{ key: string; text: string; complete: boolean }> {
   const random = mulberry32(36);
   const seen = new Set<string>();
-  for (const source of sources()) {
+  for (const source of sources(embedded)) {
     if (!seen.has(source.text)) {
       seen.add(source.text);
       // Keyed by the file's name, or by its text for a test's string (a test may move).
@@ -131,7 +136,7 @@ async function write(out: string): Promise<void> {
   const line = (record: unknown) => new Promise<void>((done) => (stream.write(JSON.stringify(record) + '\n') ? done() : stream.once('drain', done)));
   await line({ key: 'grammar', value: getParser().getSerializedGastProductions() });
   let count = 0;
-  for (const c of cases()) {
+  for (const c of cases(await embeddedSources())) {
     await line({ key: c.key, value: outcome(c.text, c.complete) });
     count++;
   }
