@@ -101,15 +101,25 @@ type Parse = (text: string) => unknown;
 /** This checkout's parseCql and another's, interleaved run by run, with the heap each result keeps per source byte. */
 async function againstBaseline(dir: string, text: string): Promise<{ dir: string; here: number[]; there: number[]; keptHere: number[]; keptThere: number[] }> {
   const theirs = (require(join(dir, 'grammar', 'index')) as { parseCql: Parse }).parseCql;
+  const gc = exposedGc();
   const here: number[] = [];
   const there: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    there.push(timeMs(() => theirs(text)));
-    here.push(timeMs(() => parseCql(text)));
+  // A full collection before each pass, and the order flipped every run (there, here, here, there, ...): the
+  // collection of one pass's result otherwise falls in the next pass, always the same side's.
+  for (let i = 0; i < 2 * RUNS; i++) {
+    gc();
+    if (i % 4 === 0 || i % 4 === 3) there.push(timeMs(() => theirs(text)));
+    else here.push(timeMs(() => parseCql(text)));
   }
   const keptHere = (await parseMemory(text, parseCql)).retainedPerByte;
   const keptThere = (await parseMemory(text, theirs)).retainedPerByte;
   return { dir, here, there, keptHere, keptThere };
+}
+
+/** V8's full collection, as a function. */
+function exposedGc(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
 }
 
 /**
@@ -117,8 +127,7 @@ async function againstBaseline(dir: string, text: string): Promise<{ dir: string
  * source byte (heap after a full GC with the result alive, minus before) in each of three parses.
  */
 async function parseMemory(text: string, parse: Parse): Promise<{ gcShares: number[]; retainedPerByte: number[] }> {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
+  const gc = exposedGc();
   const pauses: { start: number; duration: number }[] = [];
   const observer = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) pauses.push({ start: e.startTime, duration: e.duration });
