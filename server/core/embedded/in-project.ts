@@ -1,8 +1,9 @@
 // The Project's side of application code: where its CQL shows in the host file (HostPositions), the findings a
-// hole makes guesses of (touchesHole), and a file whose CQL is refused (refusedDocument). The engine keeps offsets
+// hole makes guesses of (guessesAtHole), and a file whose CQL is refused (refusedDocument). The engine keeps offsets
 // into the CQL text (the AST's); lines, columns and LSP positions are the host file's, through the document's map.
 import type { SourceRange } from '../../../grammar/ast';
 import { LineIndex, type LocatedRange, type SourceLocation, type SourcePositions } from '../../../grammar/line-index';
+import { HOLE_PREFIX } from './document';
 import type { EmbeddedDocument } from './types';
 
 export class HostPositions implements SourcePositions {
@@ -48,6 +49,16 @@ export function touchesHole(doc: EmbeddedDocument, range: SourceRange): boolean 
     for (const hole of statement.holes) if (hole.start <= range.end && range.start <= hole.end) return true;
   }
   return false;
+}
+
+const NAMES_HOLE = new RegExp(`\\b${HOLE_PREFIX}\\d+\\b`);
+
+/**
+ * Whether a finding on a file of code is a guess about a hole: its range touches one, or its message names one's
+ * placeholder (`ALLOW FILTERING on cqlint_hole_1`: a table the program picks, which cqlint cannot name).
+ */
+export function guessesAtHole(doc: EmbeddedDocument, finding: { range: SourceRange; message: string }): boolean {
+  return touchesHole(doc, finding.range) || NAMES_HOLE.test(finding.message);
 }
 
 /**
