@@ -1,5 +1,6 @@
 // A FixEnvironment backed by the Project: table lookup across files, the shard maths, the file's other
-// findings (for workload numbers) and the workspace's reads and writes of a table (the reference index).
+// findings (for workload numbers), the workspace's reads and writes of a table (the reference index), and
+// whether application code can take a fix's edits.
 import type { Project } from '../project';
 import { statementAt, type FixEnvironment } from './index';
 import { hintsFor } from '../config';
@@ -49,6 +50,12 @@ export function projectFixEnvironment(project: Project, filePath: string, settin
     udts: udtLookupFrom(project.schema()),
     viewsOf: (table) => viewsOf(project, table),
     definitionsOf: (table) => definitionsOf(project, table),
+    // Application code takes a fix's edits in its string literals, or says why not.
+    refusal: (file, edits) => {
+      if (project.hostLanguage(file) === undefined) return undefined;
+      const source = project.sourceEdits(file, edits);
+      return 'refused' in source ? source.refused : undefined;
+    },
     lineOf: (file, text, offset) => (project.getText(file) === text ? project.positions(file)?.location(offset).line : new LineIndex(text).location(offset).line) ?? 0,
     ...(settings.relativePath ? { relativePath: settings.relativePath } : {}),
     ...(settings.safeOnly ? { safeOnly: true } : {}),

@@ -66,6 +66,11 @@ export interface FixEnvironment {
   /** How detail lines show a path (the CLI: relative to the working directory). */
   relativePath?(filePath: string): string;
   /**
+   * Why a file cannot take edits of its text (application code whose string literals cannot hold them), or
+   * undefined: a fix with such edits is marked `refused` and not preferred.
+   */
+  refusal?(filePath: string, edits: readonly TextEdit[]): string | undefined;
+  /**
    * Called with the error when a fix throws (a bug), which then offers nothing. Without it the error
    * propagates, so that tests fail on it; the server and the CLI pass a logger.
    */
@@ -77,7 +82,8 @@ export function fixesForFinding(text: string, parse: ParseResult, finding: Findi
   const provider = (PROVIDERS as Partial<Record<string, Provider<RuleWithData>>>)[finding.ruleId];
   if (!provider || !isFindingOf(finding, finding.ruleId as RuleWithData)) return [];
   try {
-    return provider(text, parse, finding, env);
+    const fixes = provider(text, parse, finding, env);
+    return env.refusal ? fixes.map((fix) => writable(fix, env)) : fixes;
   } catch (error) {
     // A fix that throws is a bug: callers that must keep serving (server, CLI) report it and offer
     // nothing; everyone else (the tests) gets the error.
@@ -85,6 +91,22 @@ export function fixesForFinding(text: string, parse: ParseResult, finding: Findi
     env.onError(error, finding);
     return [];
   }
+}
+
+/**
+ * The fix as it is when every file it edits can take its edits (env.refusal); else marked `refused`, with why in
+ * its detail, and not preferred: a refactoring changes every file or none.
+ */
+function writable(fix: Fix, env: FixEnvironment): Fix {
+  for (const { filePath, edits } of [{ filePath: env.filePath, edits: fix.edits }, ...(fix.otherFiles ?? [])]) {
+    if (filePath === undefined || !edits.length) continue;
+    const why = env.refusal!(filePath, edits);
+    if (why === undefined) continue;
+    const { isPreferred: _preferred, ...rest } = fix;
+    const detail = `not possible: ${env.relativePath?.(filePath) ?? filePath} cannot take its edits: ${why}`;
+    return { ...rest, refused: { filePath, reason: why }, detail: [...(fix.detail ?? []), detail] };
+  }
+  return fix;
 }
 
 /** The rule ids that have quick fixes. */
@@ -268,7 +290,7 @@ function shardQueryFixes(text: string, parse: ParseResult, range: SourceRange, m
 export function computeFixAll(text: string, parse: ParseResult, findings: readonly Finding[], env: FixEnvironment = {}): TextEdit[] {
   const taken: TextEdit[] = [];
   for (const finding of findings) {
-    const fix = fixesForFinding(text, parse, finding, env).find((f) => f.safeForFixAll);
+    const fix = fixesForFinding(text, parse, finding, env).find((f) => f.safeForFixAll && !f.refused);
     if (!fix || editsConflict(taken, fix.edits)) continue;
     taken.push(...fix.edits);
   }

@@ -27,6 +27,12 @@ export interface Fix {
   detail?: string[];
   /** For partition fixes: the key change, with the figures it was sized from (the report draws them). */
   plan?: PartitionPlan;
+  /**
+   * Why the fix cannot be made: application code it edits cannot take its edits in its string literals (a hole
+   * where the new text must go). Such a fix is never preferred, editors do not offer it, fix-all skips it and
+   * `cqlint fix` says why (FixEnvironment.refusal).
+   */
+  refused?: { filePath: string; reason: string };
 }
 
 export interface FileEdits {

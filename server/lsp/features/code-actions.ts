@@ -163,6 +163,11 @@ export function codeActionsFor(request: CodeActionRequest): CodeAction[] {
   for (const finding of findings) {
     if (!overlaps(finding, request.start, request.end)) continue;
     for (const fix of fixesForFinding(text, parse, finding, env)) {
+      // Application code that cannot take the edits: not offered (a deferred edit would come back empty).
+      if (fix.refused) {
+        request.onRefused?.(fix.refused.filePath, fix.refused.reason);
+        continue;
+      }
       const kind = fix.kind === 'quickfix' ? CodeActionKind.QuickFix : CodeActionKind.RefactorRewrite;
       if (!wants(request.only, kind)) continue;
       const action: CodeAction = {
