@@ -1,7 +1,7 @@
-// Workspaces of a schema and application code for the tests that compare or fix them as a whole: each language's
-// fixtures (test/fixtures/embedded/<language>/ with the schema beside them) and the small application of
-// app-fixtures.ts, under a virtual root, with their host languages loaded.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// Workspaces of a schema and application code for the tests that compare or fix them as a whole: each folder of
+// fixtures (test/fixtures/embedded/<language>/ with the schema beside them, or the folder's own schema.cql: seed/,
+// literal key values in seven languages) and the small application of app-fixtures.ts, under a virtual root.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { hostLanguageOf, loadHostLanguages, type HostLanguage } from '../../server/core/embedded';
 import { JAVA, PYTHON, SCHEMA } from './app-fixtures';
@@ -18,14 +18,15 @@ export interface HostWorkspace {
   hosts: string[];
 }
 
-/** The fixture workspaces: one per language folder (with the shared schema), and the app fixtures. */
+/** The fixture workspaces: one per folder (with its own schema.cql, else the shared one), and the app fixtures. */
 export function hostWorkspaces(): HostWorkspace[] {
   const schema = readFileSync(join(FIXTURES, 'schema.cql'), 'utf8');
   const out: HostWorkspace[] = [];
   for (const folder of readdirSync(FIXTURES).sort()) {
     const dir = join(FIXTURES, folder);
     if (!statSync(dir).isDirectory()) continue;
-    const files = new Map([[`${WORKSPACE_ROOT}/schema.cql`, schema]]);
+    const own = join(dir, 'schema.cql');
+    const files = new Map([[`${WORKSPACE_ROOT}/schema.cql`, existsSync(own) ? readFileSync(own, 'utf8') : schema]]);
     const hosts: string[] = [];
     for (const name of readdirSync(dir).sort()) {
       if (!hostLanguageOf(name)) continue;
