@@ -38,8 +38,10 @@ export function withParents<T>(read: () => T): T {
 export function nodeAt(root: Node, start: number, end: number): Node {
   let current = root;
   for (let child = root.firstChildForIndex(start); child; child = current.firstChildForIndex(start)) {
-    if (child.startIndex > start || child.endIndex < end) break;
-    parents?.set(nodeKey(child), current);
+    // endIndex is a call into the runtime each time it is read: once per level here.
+    const childEnd = child.endIndex;
+    if (child.startIndex > start || childEnd < end) break;
+    parents?.set(`${child.id}:${child.startIndex}:${childEnd}`, current);
     current = child;
   }
   return current;

@@ -51,6 +51,11 @@ export class Reader {
   private readonly valueCache = new Map<string, Part[] | undefined>();
   private readonly resolving = new Set<string>();
   private readonly namePositions = new Map<string, number[]>();
+  /** The declarations of each name, found once: resolve() is asked for a name at each of its uses. */
+  private readonly declarations = new Map<string, Declaration[]>();
+  /** assignedOnce and usesOf by a declaration's name offset: each scans its scope. */
+  private readonly assignedOnceCache = new Map<number, boolean>();
+  private readonly usesCache = new Map<number, Node[]>();
   private depth = 0;
 
   constructor(
@@ -171,6 +176,15 @@ export class Reader {
 
   /** The uses of a declared name: anywhere in the file for a constant, after it in its function for a local. */
   private usesOf(declaration: Declaration): Node[] {
+    let uses = this.usesCache.get(declaration.nameStart);
+    if (!uses) {
+      uses = this.findUses(declaration);
+      this.usesCache.set(declaration.nameStart, uses);
+    }
+    return uses;
+  }
+
+  private findUses(declaration: Declaration): Node[] {
     if (declaration.reassignable && !this.assignedOnce(declaration)) return [];
     const uses: Node[] = [];
     const from = declaration.constant ? declaration.scope.startIndex : declaration.value.endIndex;
@@ -186,6 +200,15 @@ export class Reader {
 
   /** A variable that may be assigned again: its value is known only when it is assigned once, where declared. */
   private assignedOnce(declaration: Declaration): boolean {
+    let once = this.assignedOnceCache.get(declaration.nameStart);
+    if (once === undefined) {
+      once = this.scanAssignments(declaration);
+      this.assignedOnceCache.set(declaration.nameStart, once);
+    }
+    return once;
+  }
+
+  private scanAssignments(declaration: Declaration): boolean {
     const text = this.src.slice(declaration.scope.startIndex, declaration.scope.endIndex);
     const name = declaration.name.replace(/[$]/g, '\\$');
     const assignment = new RegExp(`(?<![\\w$.])${name}\\s*(?:[-+*/%|&^]?=|:=|\\+\\+|--)(?!=)|(?:\\+\\+|--)${name}(?![\\w$])`, 'g');
@@ -270,10 +293,7 @@ export class Reader {
   /** The value of a name at a node: a local assigned once before it in its function, else a constant of the file. */
   private resolve(name: string, at: number): Part[] | undefined {
     let best: Declaration | undefined;
-    for (const position of this.positionsOf(name)) {
-      const node = nodeAt(this.root, position, position + name.length);
-      const declaration = node && this.support.declarationAt(node);
-      if (!declaration || declaration.name !== name) continue;
+    for (const declaration of this.declarationsOf(name)) {
       if (declaration.constant) {
         if (!best && (!declaration.reassignable || this.assignedOnce(declaration))) best = declaration;
       } else if (declaration.scope.startIndex <= at && at < declaration.scope.endIndex
@@ -292,6 +312,21 @@ export class Reader {
     } finally {
       this.resolving.delete(k);
     }
+  }
+
+  /** Where `name` is declared in the file (constants and locals), in the order of the text. */
+  private declarationsOf(name: string): Declaration[] {
+    let found = this.declarations.get(name);
+    if (!found) {
+      found = [];
+      for (const position of this.positionsOf(name)) {
+        const node = nodeAt(this.root, position, position + name.length);
+        const declaration = node && this.support.declarationAt(node);
+        if (declaration && declaration.name === name) found.push(declaration);
+      }
+      this.declarations.set(name, found);
+    }
+    return found;
   }
 
   /** A format call's value: the template with each specifier replaced by its argument's value, or a hole. */
