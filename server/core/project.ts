@@ -28,7 +28,7 @@ import { ddlSignature, reuseFileSchema } from './schema-reuse';
 import { fileEntry, isWellFormed, packText, textOf, type FileEntry } from './project-entry';
 import { hostLanguageOf, readEmbedded, type EmbeddedDocument, type HostEditResult, type HostLanguage } from './embedded';
 import type { TextEdit } from './util/text-edit';
-import { HostPositions, guessesAtHole, refusedDocument } from './embedded/in-project';
+import { HostPositions, guessesAtHole, refusedDocument, suppressedInCode } from './embedded/in-project';
 import { analysisRefusal } from './io/input-limits';
 
 export type { TargetId } from './targets';
@@ -681,7 +681,9 @@ export class Project {
     if (!findings.length) return [];
     // A statement read from code with a hole (a name or value the program computes): what touches or names it is a guess.
     const doc = this.hosts.has(filePath) ? this.embedded(filePath) : undefined;
-    const shown = doc?.statements.some((s) => s.holes.length) ? findings.filter((f) => !guessesAtHole(doc, f)) : findings;
+    let shown = doc?.statements.some((s) => s.holes.length) ? findings.filter((f) => !guessesAtHole(doc, f)) : findings;
+    // A suppression comment in the code (`// cqlint-disable-next-line rule` above the call).
+    if (doc?.statements.some((s) => s.disabled)) shown = shown.filter((f) => !suppressedInCode(doc, f));
     return locateFindings(shown, filePath, this.positions(filePath)!, (other) => this.positions(other));
   }
 

@@ -61,6 +61,16 @@ export function guessesAtHole(doc: EmbeddedDocument, finding: { range: SourceRan
   return touchesHole(doc, finding.range) || NAMES_HOLE.test(finding.message);
 }
 
+/** Whether a suppression comment of the code turns the finding's rule off on the statement it lies in. */
+export function suppressedInCode(doc: EmbeddedDocument, finding: { range: SourceRange; ruleId: string }): boolean {
+  for (const statement of doc.statements) {
+    if (statement.cqlRange.start > finding.range.start) break;
+    if (!statement.disabled || finding.range.start > statement.cqlRange.end) continue;
+    return statement.disabled.length === 0 || statement.disabled.includes(finding.ruleId);
+  }
+  return false;
+}
+
 /**
  * A host file none of whose CQL is analysed, with why (its CQL text would take the parser minutes: the statement
  * guard of core/io/input-limits.ts): it keeps its place in the workspace with no statements.

@@ -13,6 +13,7 @@ import { javascript } from './javascript';
 import { kotlin } from './kotlin';
 import { python } from './python';
 import { Reader, STATEMENT_START } from './reader';
+import { disabledRules } from './suppressions';
 import { isHostLanguageLoaded, loadHostLanguages, parserFor } from './runtime';
 import type { LanguageSupport } from './syntax';
 import type { EmbeddedDocument, EmbeddedOptions, EmbeddedProblem, HostLanguage } from './types';
@@ -142,7 +143,13 @@ export function readEmbedded(language: HostLanguage, hostText: string, options: 
       const reader = new Reader(support, hostText, tree.rootNode, facts);
       const statements = reader.statements(standaloneStatement);
       const keyspaces = statements.length > 0 ? reader.keyspaces() : [];
-      const layout = layOut(statements, keyspaces, options, lineStarts(hostText));
+      const lineStartOf = lineStarts(hostText);
+      const layout = layOut(statements, keyspaces, options, lineStartOf);
+      layout.statements.forEach((statement, i) => {
+        const lines = new Set([...layout.layouts[i]!.commentAt, lineStartOf(statement.hostRange.start)]);
+        const disabled = disabledRules(tree.rootNode, hostText, [...lines], lineStartOf);
+        if (disabled) statement.disabled = disabled;
+      });
       return embeddedDocument(language, hostText, layout, problems, support.commentPrefix);
     });
   } finally {

@@ -35,6 +35,11 @@ export interface EmbeddedStatement {
   holes: SourceRange[];
   /** The session keyspace that applies to it, when the code or the settings give one. */
   keyspace?: KeyspaceSource;
+  /**
+   * The rules a suppression comment of the code turns off on it (`// cqlint-disable-next-line allow-filtering` above
+   * its call, `# ...` in Python, or `cqlint-disable-line` at the end of the line); empty: every rule.
+   */
+  disabled?: string[];
 }
 
 /** Something about the host file the user should know (too large to read, a grammar that failed): shown as a note. */
