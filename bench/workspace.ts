@@ -19,7 +19,7 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter } fro
 import { benchRuns, formatSpread, spread, type Spread } from './stats';
 
 const root = path.resolve(__dirname, '..');
-const makeWorkspace = path.resolve(root, '..', 'shared', 'tools', 'make-workspace.py');
+export const makeWorkspace = path.resolve(root, '..', 'shared', 'tools', 'make-workspace.py');
 const MiB = 1024 * 1024;
 
 /** A preloaded script that writes the process's peak RSS (bytes) to a file when it exits. */
@@ -36,12 +36,12 @@ function rssProbe(dir: string): { preload: string; read(): number | undefined } 
   };
 }
 
-function buildWorkspace(dir: string, files: number): void {
+export function buildWorkspace(dir: string, files: number): void {
   const result = spawnSync('python3', [makeWorkspace, dir, String(files)], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`make-workspace.py failed: ${result.stderr}`);
 }
 
-function cliRun(dir: string, probeDir: string): { seconds: number; peakBytes: number | undefined; exit: number | null; outputBytes: number } {
+export function cliRun(dir: string, probeDir: string): { seconds: number; peakBytes: number | undefined; exit: number | null; outputBytes: number } {
   const probe = rssProbe(probeDir);
   const started = performance.now();
   const result = spawnSync(process.execPath, ['--require', probe.preload, path.join(root, 'bin', 'cqlint.js'), 'lint', '--format', 'json', dir], {
@@ -62,7 +62,7 @@ function rssOf(pid: number): { rss: number; peak: number } | undefined {
   }
 }
 
-interface ServerMeasure {
+export interface ServerMeasure {
   initializeSeconds: number;
   /** From didOpen to the first diagnostics of the opened file (push: published; pull: the first answer). */
   firstDiagnosticsSeconds: number;
@@ -83,7 +83,7 @@ interface ServerMeasure {
  * that file's diagnostics is recorded (pushed, or pulled again on each workspace/diagnostic/refresh) until
  * nothing has come for 3 s. The reports before the last must hold only diagnostics of the last one.
  */
-async function serverRun(dir: string, openFile: string, mode: 'push' | 'pull'): Promise<ServerMeasure> {
+export async function serverRun(dir: string, openFile: string, mode: 'push' | 'pull', languageId = 'cql'): Promise<ServerMeasure> {
   const child = spawn(process.execPath, [path.join(root, 'bin', 'cqlint-language-server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
   const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const uri = pathToFileURL(openFile).href;
@@ -140,7 +140,7 @@ async function serverRun(dir: string, openFile: string, mode: 'push' | 'pull'): 
     connection.sendNotification('initialized', {});
     opened = performance.now();
     connection.sendNotification('textDocument/didOpen', {
-      textDocument: { uri, languageId: 'cql', version: 1, text: readFileSync(openFile, 'utf8') },
+      textDocument: { uri, languageId, version: 1, text: readFileSync(openFile, 'utf8') },
     });
     if (mode === 'pull') pull();
     // Settled: the indexing progress (if begun) has ended and no diagnostics or progress came for 3 s, at most
@@ -176,7 +176,7 @@ async function serverRun(dir: string, openFile: string, mode: 'push' | 'pull'): 
   }
 }
 
-function firstCqlFile(dir: string): string {
+export function firstCqlFile(dir: string): string {
   const sub = readdirSync(dir).sort()[0]!;
   const file = readdirSync(path.join(dir, sub)).sort()[0]!;
   return path.join(dir, sub, file);
