@@ -27,7 +27,7 @@ const benches: Bench[] = [
   { name: 'cluster', module: './cluster', exportName: 'runClusterBench' },
   { name: 'heap', module: './heap', exportName: 'runHeapBench' },
   { name: 'embedded', module: './embedded', exportName: 'runEmbeddedBench' },
-  { name: 'embedded-workspace', module: './embedded-workspace', exportName: 'runEmbeddedWorkspaceBench' },
+  { name: 'app-code', module: './app-code', exportName: 'runAppCodeBench' },
 ];
 
 async function main(): Promise<void> {

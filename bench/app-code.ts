@@ -9,7 +9,7 @@
 //     first diagnostics (aim: at most 1 s) and to its full set, for the same .cql file in both, and for a
 //     Python file with statements in the mixed one.
 //
-//   npm run bench -- embedded-workspace      (CQLINT_BENCH_RUNS=3 by default)
+//   npm run bench -- app-code      (CQLINT_BENCH_RUNS=3 by default; not a name `-- embedded` or `-- workspace` selects)
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -61,14 +61,14 @@ function serverLine(what: string, measures: ServerMeasure[]): string {
     (withdrawn ? `; ${withdrawn} DIAGNOSTICS SHOWN, THEN WITHDRAWN OR CHANGED` : '');
 }
 
-export async function runEmbeddedWorkspaceBench(): Promise<void> {
+export async function runAppCodeBench(): Promise<void> {
   if (!existsSync(makeWorkspace)) {
-    console.log(`embedded-workspace: ${makeWorkspace} is not here (../shared is optional); nothing measured`);
+    console.log(`app-code: ${makeWorkspace} is not here (../shared is optional); nothing measured`);
     return;
   }
   if (!existsSync(path.join(root, 'dist', 'cli.js'))) throw new Error('run `npm run build` first: this bench runs the built bin/');
   const runs = benchRuns(3);
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'cqlint-embedded-ws-bench-'));
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'cqlint-app-code-bench-'));
   try {
     const cqlOnly = path.join(tmp, 'cql-only');
     const mixed = path.join(tmp, 'mixed');
