@@ -3,18 +3,17 @@
 // editor's quick fix does. `--list` shows the findings and their fixes; `--dry-run` prints a unified diff.
 // Exit 0 applied or listed, 2 usage, no matching finding or fix, a file with syntax errors, or I/O failure.
 import { fileDiff } from '../core/format/diff';
-import { sortEdits } from '../core/fixes/text';
+import { applyEdits, sortEdits } from '../core/fixes/text';
 import type { Finding } from '../core/findings';
 import { fixesForFinding } from '../core/fixes';
 import { projectFixEnvironment } from '../core/fixes/environment';
-import { applyEdits } from '../core/fixes/text';
 import type { Fix, TextEdit } from '../core/fixes/types';
 import { Project } from '../core/project';
 import { EMBEDDED_OPTION, collectSourceFiles, embeddedOption, keepSourceFile } from './sources';
 import type { EmbeddedLanguageName } from '../core/config-types';
 import type { ClusterSetting } from '../core/config-types';
 import { CLUSTER_OPTIONS, EVIDENCE_OPTION, ProjectFacts, clusterOption, evidenceOption } from './project-facts';
-import type { TargetId } from '../core/targets';
+import type { TargetId } from '../core/partition/targets';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import { terminalStream } from './terminal';
 import {

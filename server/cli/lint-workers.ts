@@ -17,7 +17,7 @@ import { availableParallelism } from 'node:os';
 import { deserialize, serialize } from 'node:v8';
 import { Project, type IndexedFile } from '../core/project';
 import type { ClusterSetting, CqlintConfig } from '../core/config-types';
-import type { TargetId } from '../core/targets';
+import type { TargetId } from '../core/partition/targets';
 import { BATCH_HEAP, WORKER_HEAP, compactHeap, heapKeeper, useHeapBudget } from '../core/util/heap';
 import { discoveredConfigs, displayPath } from './io';
 import { loadHostLanguages, type HostLanguage } from '../core/embedded';

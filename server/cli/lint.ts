@@ -6,7 +6,7 @@ import { Project } from '../core/project';
 import { heapKeeper } from '../core/util/heap';
 import { allRules } from '../core/rules';
 import { docsUrl } from '../core/findings';
-import type { TargetId } from '../core/targets';
+import type { TargetId } from '../core/partition/targets';
 import * as path from 'node:path';
 import { statSync } from 'node:fs';
 import { MAX_FILE_BYTES, describeIoError } from '../core/io/files';

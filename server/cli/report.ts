@@ -10,7 +10,7 @@
 import * as path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { Project } from '../core/project';
-import type { TargetId } from '../core/targets';
+import type { TargetId } from '../core/partition/targets';
 import { keyspaceViews, tablesDefinedIn } from '../core/report';
 import type { ClusterSetting } from '../core/config-types';
 import { CLUSTER_OPTIONS, EVIDENCE_OPTION, ProjectFacts, clusterOption, evidenceOption } from './project-facts';

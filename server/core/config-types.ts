@@ -1,7 +1,15 @@
 // The shape of .cqlint.json once validated: the vocabulary of the configuration, which the schema, the
-// rules, the fixes, the evidence and the report read. It sits below all of them (it imports only targets'
-// ids); the loader that fills it (config/) sits above the rules, whose option specs it validates.
-import type { TargetId } from './targets';
+// rules, the fixes, the evidence and the report read. It sits below all of them (it imports nothing); the
+// loader that fills it (config/) sits above the rules, whose option specs it validates.
+
+/** The databases cqlint lints for (their limits: partition/targets.ts). */
+export type TargetId = 'cassandra' | 'scylladb' | 'keyspaces' | 'cosmosdb';
+
+export const TARGET_IDS: readonly TargetId[] = ['cassandra', 'scylladb', 'keyspaces', 'cosmosdb'];
+
+export function isTargetId(value: unknown): value is TargetId {
+  return typeof value === 'string' && (TARGET_IDS as readonly string[]).includes(value);
+}
 
 export type RuleLevel = 'off' | 'warn' | 'error';
 

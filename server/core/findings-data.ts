@@ -4,7 +4,7 @@
 // typed diagnostics). Data stays JSON-serialisable: strings, numbers, booleans, arrays, SourceRanges.
 import type { SourceRange } from '../../grammar/ast';
 import type { Finding } from './findings';
-import type { TargetId } from './targets';
+import type { TargetId } from './partition/targets';
 import type { EvidenceFindingData } from './evidence/figures';
 
 /** Figures behind a partition message (the partition model's numbers for one table and target). */

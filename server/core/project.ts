@@ -13,9 +13,9 @@ import { type SchemaModel, type TableInfo } from './schema/model';
 import { mergeHints } from './schema/workload';
 import { forgetSchemaAnswers } from './schema/forget';
 import { buildFileReferences, type TableReference } from './schema/references';
-import type { TargetId } from './targets';
+import type { TargetId } from './partition/targets';
 import { findConfigFor, hintsFor, loadConfigFile, sampleFor, type LoadedConfigFile, type SampleSetting, type TableHints } from './config';
-import type { PartitionSample } from './sample-figures';
+import type { PartitionSample } from './partition/sample';
 import type { ClusterSetting, ConfigError, CqlintConfig, EvidenceSetting, RuleLevel } from './config-types';
 import { ClusterSettings, clusterVersion, hasClusterSettings, type ClusterFile } from './cluster';
 import { combineEvidence, type EvidenceFile, type TableEvidence } from './evidence';
@@ -31,7 +31,7 @@ import type { TextEdit } from './util/text-edit';
 import { HostPositions, guessesAtHole, refusedDocument, suppressedInCode } from './embedded/in-project';
 import { analysisRefusal } from './io/input-limits';
 
-export type { TargetId } from './targets';
+export type { TargetId } from './partition/targets';
 export type { CqlintConfig, RuleLevel, ConfigError } from './config-types';
 
 export interface ProjectOptions {

@@ -7,7 +7,7 @@ import type { LineIndex } from '../../grammar/line-index';
 import type { OffsetFinding, Severity } from './findings';
 import { keyspaceAt } from './schema/build';
 import type { TableInfo } from './schema/model';
-import { targetInfo } from './targets';
+import { targetInfo } from './partition/targets';
 import type { RuleLevel, RuleSetting } from './config-types';
 import { allRules } from './rules';
 import type { ClusterSettings } from './cluster';

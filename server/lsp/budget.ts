@@ -1,8 +1,8 @@
-// Per-request work limits for the editor features (server/core/budget.ts does the counting). A feature
+// Per-request work limits for the editor features (server/core/util/budget.ts does the counting). A feature
 // that runs out answers with what it has; the user is told once per document and feature, in the log and
 // visibly, rather than getting a frozen or dead server on a huge file.
 import { LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver/node';
-import { WorkBudget } from '../core/budget';
+import { WorkBudget } from '../core/util/budget';
 import type { ServerContext } from './context';
 import type { EditorDocument } from './features/symbols';
 

@@ -4,7 +4,8 @@
 // Anything malformed falls back to the default for that key (and is reported once in the log),
 // so a typo in a user's settings.json never stops the server.
 
-import { TARGET_IDS, type TargetId } from '../core/targets';
+import { TARGET_IDS } from '../core/config-types';
+import { type TargetId } from '../core/partition/targets';
 import { EMBEDDED_LANGUAGES, type ClusterVersion, type EmbeddedLanguageName, type RuleLevel } from '../core/config-types';
 import { CLUSTER_VERSIONS } from '../core/cluster/catalogue';
 import type { KeywordCase } from '../core/format/formatter';

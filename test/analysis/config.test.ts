@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { findConfigFor, loadConfigFile, parseConfig } from '../../server/core/config';
 import { allRules } from '../../server/core/rules';
 import { Project } from '../../server/core/project';
-import { TARGET_IDS } from '../../server/core/targets';
+import { TARGET_IDS } from '../../server/core/config-types';
 import { projectRoot } from '../helpers/corpus';
 
 function keys(json: unknown): string[] {

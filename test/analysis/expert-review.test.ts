@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CqlintConfig } from '../../server/core/config-types';
-import type { TargetId } from '../../server/core/targets';
+import type { TargetId } from '../../server/core/partition/targets';
 import { MAIN, ofRule, projectWith, summary } from './helpers';
 
 const RULES = ['hot-partition', 'unbounded-partition', 'large-partition', 'partition-throughput'] as const;

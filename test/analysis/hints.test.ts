@@ -7,8 +7,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Finding } from '../../server/core/findings';
-import type { TargetId } from '../../server/core/targets';
-import { TARGET_IDS } from '../../server/core/targets';
+import type { TargetId } from '../../server/core/partition/targets';
+import { TARGET_IDS } from '../../server/core/config-types';
 import { MAIN, ofRule, projectWith } from './helpers';
 
 type Hint = 'rate' | 'writes' | 'reads' | 'rows' | 'distinct' | 'bytes';

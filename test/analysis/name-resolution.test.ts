@@ -9,7 +9,7 @@ import { SymbolIndex } from '../../server/core/editor/symbols';
 import { findDefinition } from '../../server/core/editor/navigation';
 import { nameHover } from '../../server/core/editor/hover';
 import { complete } from '../../server/core/editor/completion';
-import { rowSizes, udtLookupFrom } from '../../server/core/sizing';
+import { rowSizes, udtLookupFrom } from '../../server/core/partition/sizing';
 import { columnKeyType, udtLookupFor } from '../../server/core/schema/key-values';
 import { typeToString } from '../../server/core/token/types';
 import { parseCql } from '../../grammar';

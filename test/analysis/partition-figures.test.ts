@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseConfig } from '../../server/core/config';
-import { describeTable } from '../../server/core/sizing';
+import { describeTable } from '../../server/core/partition/sizing';
 import { MAIN, ofRule, projectWith } from './helpers';
 
 const LOG = 'CREATE TABLE ks.app_log (level text, logged_at timestamp, message text, PRIMARY KEY (level, logged_at));';

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { renderReportHtml, tableReport, tablesDefinedIn } from '../../server/core/report';
 import { parseRing } from '../../server/core/token/ring';
-import { formatBytes } from '../../server/core/targets';
+import { formatBytes } from '../../server/core/util/format';
 import { RING, oracleDayRegion, oracleUuid, shopProject } from '../evidence/helpers';
 
 const RESULTS = path.resolve(__dirname, '..', '..', 'test-results', 'report');

@@ -9,7 +9,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { Project } from '../../server/core/project';
 import type { CqlintConfig } from '../../server/core/config-types';
 import { renderReportHtml, sortBySeverity, tableReport, tablesDefinedIn, type PartitionReportData } from '../../server/core/report';
-import { formatCount } from '../../server/core/targets';
+import { formatCount } from '../../server/core/util/format';
 
 const RESULTS = path.resolve(__dirname, '..', '..', 'test-results', 'report');
 const FILE = '/virtual/report/blog.cql';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GUARDRAILS, readClusterYaml, type ClusterFile } from '../../server/core/cluster';
 import type { ClusterVersion, TableHints } from '../../server/core/config-types';
-import type { TargetId } from '../../server/core/targets';
+import type { TargetId } from '../../server/core/partition/targets';
 import type { Finding } from '../../server/core/findings';
 import { MAIN, projectWith, summary } from '../analysis/helpers';
 import { projectRoot } from '../helpers/corpus';

@@ -1,9 +1,9 @@
-// Bounded work on large input (server/core/budget.ts) and the features that spend it.
+// Bounded work on large input (server/core/util/budget.ts) and the features that spend it.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCql } from '../../grammar';
 import { lexCql } from '../../grammar/lexer';
-import { WorkBudget } from '../../server/core/budget';
+import { WorkBudget } from '../../server/core/util/budget';
 import { editedTextRefusal, largestStatement, StatementScan } from '../../server/core/io/input-limits';
 import { formatText, formatRange } from '../../server/core/format/formatter';
 import { foldingRanges } from '../../server/core/editor/folding';

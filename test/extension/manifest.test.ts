@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_SETTINGS, KEYWORD_CASES, parseSettings } from '../../server/lsp/settings';
-import { TARGET_IDS } from '../../server/core/targets';
+import { TARGET_IDS } from '../../server/core/config-types';
 import { EMBEDDED_LANGUAGES } from '../../server/core/config-types';
 
 const root = join(__dirname, '..', '..');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { corpusFiles, projectRoot, readText } from '../helpers/corpus';
-import { MAX_SHARDS, MIN_SHARDS } from '../../server/core/planning';
+import { MAX_SHARDS, MIN_SHARDS } from '../../server/core/partition/planning';
 import { PARTITION_RULES, applyToWorkspace, fixesFor, refactoringProblems, shardValueChecks, workspaceProject } from './workspace';
 
 const CORPUS_FOLDERS = ['cassandra-docs', 'killrvideo', 'cassandra-docs-broken', 'dialects'];
@@ -71,7 +71,7 @@ describe('every partition fix leaves a working workspace', () => {
 });
 
 // One verdict: what a finding's message proposes (its bucket, its shard count) is what its preferred fix
-// does, both sized by server/core/planning.ts.
+// does, both sized by server/core/partition/planning.ts.
 describe('the message proposes what the preferred fix does', () => {
   let compared = 0;
   for (const { name, files, config } of workspaces()) {

@@ -1,7 +1,7 @@
 // expectedTokensAt: grammar-driven completion context.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { expectedTokensAt } from '../../grammar/index';
+import { expectedTokensAt } from '../../grammar';
 
 function at(textWithCursor: string) {
   const offset = textWithCursor.indexOf('|');

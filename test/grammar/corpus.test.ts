@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { corpusFiles, corpusName, readText } from '../helpers/corpus';
-import { parseCql } from '../../grammar/index';
+import { parseCql } from '../../grammar';
 import { LineIndex } from '../../grammar/line-index';
 
 function errorsOf(file: string): string {

@@ -1,7 +1,7 @@
 // Syntax errors: messages in the user's words, at the offending token, and recovery around them.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseCql } from '../../grammar/index';
+import { parseCql } from '../../grammar';
 import { LineIndex } from '../../grammar/line-index';
 
 function firstError(text: string): { message: string; at: string; line: number; column: number } {

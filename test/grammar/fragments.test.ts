@@ -1,7 +1,7 @@
 // A term or a type parsed on its own with the statement grammar's rules (parseTerm, parseCqlType, parseCqlTypes).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseCql, parseCqlType, parseCqlTypes, parseTerm, type Expression, type SourceRange } from '../../grammar/index';
+import { parseCql, parseCqlType, parseCqlTypes, parseTerm, type Expression, type SourceRange } from '../../grammar';
 import { LineIndex } from '../../grammar/line-index';
 
 const slice = (text: string, r: SourceRange) => text.slice(r.start, r.end);

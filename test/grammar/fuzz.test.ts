@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { corpusFiles, readText } from '../helpers/corpus';
-import { expectedTokensAt, parseCql, tokenize } from '../../grammar/index';
+import { expectedTokensAt, parseCql, tokenize } from '../../grammar';
 import type * as A from '../../grammar/ast';
 import { mulberry32 as rng } from '../helpers/random';
 

@@ -1,7 +1,7 @@
 // parseCql(text, { previous }): unchanged statements are reused, with their ranges shifted.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { forgetParse, parseCql } from '../../grammar/index';
+import { forgetParse, parseCql } from '../../grammar';
 import { corpusFiles, readText } from '../helpers/corpus';
 import { mulberry32 as rng } from '../helpers/random';
 import { LineIndex } from '../../grammar/line-index';

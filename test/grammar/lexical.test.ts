@@ -1,7 +1,7 @@
 // Lexical rules: literals, names, comments, bind markers, and tokenize().
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseCql, tokenize } from '../../grammar/index';
+import { parseCql, tokenize } from '../../grammar';
 import type * as A from '../../grammar/ast';
 import { LineIndex } from '../../grammar/line-index';
 

@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { expectedTokensAt } from '../../grammar/index';
+import { expectedTokensAt } from '../../grammar';
 import { LineIndex } from '../../grammar/line-index';
 
 describe('LineIndex', () => {

@@ -1,7 +1,7 @@
 // AST shapes for every statement kind, with exact source ranges.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseCql } from '../../grammar/index';
+import { parseCql } from '../../grammar';
 import type * as A from '../../grammar/ast';
 import { LineIndex } from '../../grammar/line-index';
 

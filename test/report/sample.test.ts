@@ -8,7 +8,7 @@ import { Project } from '../../server/core/project';
 import { computeToken } from '../../server/core/token/token';
 import { parseRing, ownerIndex } from '../../server/core/token/ring';
 import { shardHistogram } from '../../server/core/token/skew';
-import { estimatePartition } from '../../server/core/sizing';
+import { estimatePartition } from '../../server/core/partition/sizing';
 import { parseConfig, sampleFor } from '../../server/core/config';
 
 function parseCsv(text: string, chunkSize = text.length || 1): { records: { fields: CsvField[]; line: number }[]; problems: { line: number; reason: string }[] } {

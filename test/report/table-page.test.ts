@@ -10,9 +10,9 @@ import { partitionReportData, type PartitionReportData, type ReportOptions } fro
 import { renderReportHtml } from '../../server/core/report/html';
 import { readSample } from '../../server/core/report/sample';
 import { placeLineLabels, lineChart } from '../../server/core/report/svg';
-import { estimatePartition } from '../../server/core/sizing';
+import { estimatePartition } from '../../server/core/partition/sizing';
 import { hintsFor } from '../../server/core/config';
-import { targetInfo } from '../../server/core/targets';
+import { targetInfo } from '../../server/core/partition/targets';
 import { parseRing, replicasFor, replicationFromMap } from '../../server/core/token/ring';
 import { bucketPeriodSeconds } from '../../server/core/schema/columns';
 

@@ -2,7 +2,7 @@
 // comes from (the team's yaml file and line, or the version's default). What the guardrail rules, the
 // overlapping rules, the hover and the report read. Pure: the yaml was read beforehand (files.ts).
 import type { ClusterSetting, ClusterVersion } from '../config-types';
-import type { TargetId } from '../targets';
+import type { TargetId } from '../partition/targets';
 import { settingSpec, type SettingSpec } from './catalogue';
 import type { ClusterFile } from './yaml';
 import { formatBytes, formatDuration } from './units';

@@ -3,11 +3,11 @@
 import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isInside, readTextFile, readTextFileSync, type ReadResult } from '../io/files';
-import { TARGET_IDS, isTargetId } from '../targets';
+import { TARGET_IDS, isTargetId, RULE_LEVELS } from '../config-types';
 import { allRules } from '../rules';
 import type { ClusterSetting, ColumnHints, ConfigError, CqlintConfig, EmbeddedLanguageName, EmbeddedSetting, EvidenceSetting, RuleLevel, RuleSetting, SampleSetting, TableHints } from '../config-types';
 import { parseDuration } from '../evidence/header';
-import { EMBEDDED_LANGUAGES, RULE_LEVELS } from '../config-types';
+import { EMBEDDED_LANGUAGES } from '../config-types';
 import { CLUSTER_VERSIONS } from '../cluster/catalogue';
 import { nearest } from '../util/edit-distance';
 import { nameRecord, ownEntry } from '../util/names';

@@ -3,7 +3,7 @@
 import type { ParseResult, SourceRange } from '../../../grammar/ast';
 import { LineIndex } from '../../../grammar/line-index';
 import { clauseRanges, walk } from '../util/ast-walk';
-import type { WorkBudget } from '../budget';
+import type { WorkBudget } from '../util/budget';
 
 export interface FoldingRange {
   startLine: number;

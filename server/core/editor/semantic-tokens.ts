@@ -6,7 +6,7 @@ import { LineIndex } from '../../../grammar/line-index';
 import type { ColumnSummary, SymbolIndex } from './symbols';
 import { editorTokens, type EditorToken } from './tokens';
 import { FUNCTIONS_BY_NAME } from './cql-docs';
-import type { WorkBudget } from '../budget';
+import type { WorkBudget } from '../util/budget';
 
 const SEMANTIC_TOKEN_TYPES = [
   'namespace', 'class', 'struct', 'property', 'type', 'function', 'keyword', 'string', 'number', 'comment',

@@ -6,8 +6,9 @@
 import type { TableHints } from '../config-types';
 import type { TableInfo } from '../schema/model';
 import type { GrowthRate } from '../schema/workload';
-import { partitionFigures, type UdtLookup } from '../sizing';
-import { formatBytes, formatCount, type TargetInfo } from '../targets';
+import { partitionFigures, type UdtLookup } from '../partition/sizing';
+import { formatBytes, formatCount } from '../util/format';
+import { type TargetInfo } from '../partition/targets';
 import { inlineCode, markdownText } from '../markdown';
 import type { BusyPartition, Cited, TableEvidence } from './combine';
 import type { EvidenceOrigin, SamplerKind } from './types';

@@ -4,8 +4,8 @@
 import type { Project } from '../project';
 import { statementAt, type FixEnvironment } from './index';
 import { hintsFor } from '../config';
-import { targetInfo } from '../targets';
-import { udtLookupFrom } from '../sizing';
+import { targetInfo } from '../partition/targets';
+import { udtLookupFrom } from '../partition/sizing';
 import { LineIndex } from '../../../grammar/line-index';
 import type { TableInfo } from '../schema/model';
 import type { TableDefinitionSite, WorkspaceView } from './refactor';

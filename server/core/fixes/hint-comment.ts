@@ -7,7 +7,7 @@ import type { CreateTableStatement, ParseResult } from '../../../grammar/ast';
 import type { Finding } from '../findings';
 import { isFindingOf } from '../findings-data';
 import { hintCommentsAbove } from '../schema/hint-comment';
-import { formatRate } from '../schema/workload';
+import { formatRate } from '../util/format';
 import { commentAboveEdit } from './table-edits';
 import type { Fix } from './types';
 

@@ -17,8 +17,8 @@ import { partitionPlans, type PlanContext, type PlanDemand } from './partition-p
 import { applicationCountOf, keyChangeCopyFix, keyChangeFix, samePrimaryKey, type RefactorContext, type TableDefinitionSite, type WorkspaceStatement, type WorkspaceView } from './refactor';
 import type { PartitionPlan } from './key-change';
 import { shardAbove } from '../schema/shard';
-import { targetInfo, type TargetInfo } from '../targets';
-import type { UdtLookup } from '../sizing';
+import { targetInfo, type TargetInfo } from '../partition/targets';
+import type { UdtLookup } from '../partition/sizing';
 import { renameColumnFix, shardValueFix, suppressionIdFix } from './replace';
 import { withRateHint } from './hint-comment';
 import { twcsFixes } from './compaction';

@@ -8,11 +8,13 @@ import type { ColumnInfo, TableInfo } from '../schema/model';
 import { bucketPeriodSeconds, profileColumn } from '../schema/columns';
 import type { TableReference } from '../schema/references';
 import { nativeName } from '../schema/types';
-import { growthRateOf, tableWorkload, formatRate, type TableWorkload } from '../schema/workload';
-import { partitionFigures, throughputEstimates, type UdtLookup } from '../sizing';
-import { formatBytes, formatCount, type TargetInfo } from '../targets';
+import { growthRateOf, tableWorkload, type TableWorkload } from '../schema/workload';
+import { formatRate, formatBytes, formatCount } from '../util/format';
+import { partitionFigures, throughputEstimates, type UdtLookup } from '../partition/sizing';
+import { type TargetInfo } from '../partition/targets';
 import { freeName } from './identifiers';
-import { MAX_SHARDS, MIN_SHARDS, PLANNING_HEADROOM, SECONDS, SOFT_WRITES_PER_PARTITION, longestFitting, partsToFit } from '../planning';
+import { MAX_SHARDS, MIN_SHARDS, PLANNING_HEADROOM, SOFT_WRITES_PER_PARTITION, longestFitting, partsToFit } from '../partition/planning';
+import { SECONDS } from '../util/periods';
 import type { BucketGranularity } from './bucket-values';
 import type { BucketPlan, PartitionPlan, PlanFigures, ShardPlan } from './key-change';
 

@@ -7,7 +7,7 @@
 // indented. Comments stay where they were relative to the tokens around them: a comment on its own
 // line stays on its own line, a trailing comment stays at the end of its line. Statements with
 // syntax errors, cqlsh commands and anything the parser did not account for are kept byte for byte.
-import type { WorkBudget } from '../budget';
+import type { WorkBudget } from '../util/budget';
 import type { ParseResult, Statement } from '../../../grammar/ast';
 import { parseCql } from '../../../grammar';
 import { editorTokens, type EditorToken } from '../editor/tokens';
@@ -22,7 +22,7 @@ export interface FormatOptions {
   /** Spaces per indentation level; default 4. */
   indentSize?: number;
   /**
-   * Work limit in characters of statement text formatted (server/core/budget.ts). Statements from the
+   * Work limit in characters of statement text formatted (server/core/util/budget.ts). Statements from the
    * one where it runs out are left exactly as they are; `budget.stoppedAt` then says where.
    */
   budget?: WorkBudget;

@@ -4,9 +4,9 @@
 // module with a small hook into data.ts and html.ts, so that the report can change around it.
 import type { TableHints } from '../config-types';
 import type { TableInfo } from '../schema/model';
-import type { UdtLookup as SizingUdtLookup } from '../sizing';
-import { formatBytes, formatCount, type TargetInfo } from '../targets';
-import { formatDuration } from '../schema/workload';
+import type { UdtLookup as SizingUdtLookup } from '../partition/sizing';
+import { formatBytes, formatCount, formatDuration } from '../util/format';
+import { type TargetInfo } from '../partition/targets';
 import { replicasFor, replicationFromMap, type Ring } from '../token/ring';
 import type { UdtLookup } from '../token/types';
 import {

@@ -2,7 +2,7 @@
 // JSON-serialisable figures.
 import type { Severity } from '../findings';
 import type { TableHints } from '../config-types';
-import type { BucketFit, SampleVerdict } from '../sizing';
+import type { BucketFit, SampleVerdict } from '../partition/sizing';
 import type { ShardMethod, ShardSpec } from '../token/shard';
 import type { SampleFamily } from '../token/skew';
 import type { Ring } from '../token/ring';

@@ -13,8 +13,9 @@ import { bucketPeriodSeconds } from '../schema/columns';
 import { nativeName } from '../schema/types';
 import {
   CELL_METADATA_BYTES, bucketFit, estimatePartition, partitionFigures, rowSizes, sampleVerdict, throughputEstimates, udtLookupFrom, type UdtLookup,
-} from '../sizing';
-import { formatCount, type TargetInfo } from '../targets';
+} from '../partition/sizing';
+import { formatCount, formatDuration } from '../util/format';
+import { type TargetInfo } from '../partition/targets';
 import { formatShardFormula, type ShardMethod } from '../token/shard';
 import { randomShardDraw, shardHistogram, skewSamples, type ShardCounts } from '../token/skew';
 import { replicasFor, replicationFromMap, type Replication, type Ring } from '../token/ring';
@@ -22,7 +23,7 @@ import { projectFixEnvironment } from '../fixes/environment';
 import { preferredPartitionPlan, type FixEnvironment } from '../fixes';
 import { BUCKETS } from '../fixes/partition-plans';
 import type { SampleSummary } from './sample';
-import { DEFAULT_ROWS_PER_SECOND, formatDuration, growthRateOf, tableWorkload, rowsArrive, type GrowthRate, type TableWorkload } from '../schema/workload';
+import { DEFAULT_ROWS_PER_SECOND, growthRateOf, tableWorkload, rowsArrive, type GrowthRate, type TableWorkload } from '../schema/workload';
 import { markOf } from './keyspace';
 import { queryAccess } from './queries';
 import { severityRank, tableFindings, worstSeverity } from './table-findings';

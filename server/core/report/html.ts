@@ -1,13 +1,12 @@
 // The partition report as one self-contained HTML page: inline CSS and SVG, no script, nothing loaded from
 // the network. Colours follow the VS Code theme through its CSS variables (a webview sets them), with
 // light and dark fallbacks for the standalone file. Only draws the numbers of PartitionReportData.
-import { formatBytes, formatCount } from '../targets';
-import { formatDuration, formatRate } from '../schema/workload';
+import { formatBytes, formatCount, formatDuration, formatRate } from '../util/format';
 import type { GrowthCurve, PartitionReportData, ShardHistogram, SpreadData } from './data';
 import { severityRank } from './table-findings';
 import { barChart, escapeHtml, horizontalBars, lineChart, niceTicks, resetChartIds } from './svg';
 import type { SampleSummary } from './sample';
-import { bucketFitText, sampleVerdictText } from '../sizing';
+import { bucketFitText, sampleVerdictText } from '../partition/sizing';
 import type { KeyspaceView, SourcePlace } from './keyspace';
 import { keyspaceSection } from './html-keyspace';
 import { clusterPanelHtml } from './cluster';

@@ -5,7 +5,7 @@ import { sampleFor, type SampleSetting } from '../config';
 import { readTextFile } from '../io/files';
 import { parseRing, type Ring } from '../token/ring';
 import type { TableInfo } from '../schema/model';
-import { targetInfo } from '../targets';
+import { targetInfo } from '../partition/targets';
 import { partitionReportData, type PartitionReportData, type ReportOptions } from './data';
 import type { SampleOptions } from './sample';
 import { SampleCache, type SampleRequest, type SampleResult } from './sample-cache';

@@ -10,7 +10,7 @@ import type { TableReference } from '../schema/references';
 import { statementAt } from '../fixes';
 import { indexFamily, servedRestrictions } from '../rules/serving-index';
 import { analyseWhere, unrestrictedPartitionColumns } from '../util/statements';
-import { formatCount } from '../targets';
+import { formatCount } from '../util/format';
 
 /**
  * - `partition`: every partition key column pinned with = (one partition);

@@ -3,7 +3,7 @@
 // whether the server warns or refuses, and when. Shared so that every rule words it alike.
 import type { ClusterSettings, GuardrailTime, SettingValue } from '../cluster';
 import { describeSetting, formatSetting } from '../cluster';
-import type { TargetInfo } from '../targets';
+import type { TargetInfo } from '../partition/targets';
 
 const WHEN: Readonly<Record<GuardrailTime, string>> = {
   DDL: 'when the statement runs (DDL)',

@@ -14,14 +14,15 @@
 //         growth?: { timeColumn, suggestedBucket } (the same key also grows without bound),
 //         numbers: { rowBytes, limitLabel?, limitSource?, rowsToLimit?, secondsToLimit?, rowsPerSecond? } }
 import type { CreateMaterializedViewStatement, CreateTableStatement } from '../../../grammar/ast';
-import { figuresData, partitionFigures, partitionNumbersText, udtLookupFrom } from '../sizing';
-import { formatCount } from '../targets';
+import { figuresData, partitionFigures, partitionNumbersText, udtLookupFrom } from '../partition/sizing';
+import { formatCount } from '../util/format';
 import { isHighCardinality, isItemColumn, isMeasureColumn } from '../schema/columns';
 import type { TableInfo } from '../schema/model';
 import type { TableReference } from '../schema/references';
 import { nativeName } from '../schema/types';
-import { spreadShards } from '../planning';
-import { growthRateOf, reportableGrowth, rowsAccumulate, suggestedBucket, tableWorkload, type TableWorkload } from '../schema/workload';
+import { spreadShards } from '../partition/planning';
+import { growthRateOf, rowsAccumulate, tableWorkload, type TableWorkload } from '../schema/workload';
+import { reportableGrowth, suggestedBucket } from '../partition/growth';
 import type { InvalidExampleCase, MessageIdOf, RuleContext, RuleExamples, RuleModule } from './types';
 import { keyText } from '../util/statements';
 import type { FindingData } from '../findings-data';

@@ -19,11 +19,11 @@
 //         limitValue: number, source: string, rowsAtLimit?: number, target: TargetId, numbers?, sample?, evidence?,
 //         bucket?: { column, bucketSeconds, rowsPerSecond, rateHinted, rowsPerBucket, valuesPerBucket,
 //                    bytesPerBucket, rowsAtLimit, secondsToLimit, smallerBucket?, smallerBucketSeconds?, shards } }
-import { bucketFitText, estimatePartition, figuresData, partitionFigures, partitionNumbersText, reportedBucketFit, rowSizes, sampleVerdict, udtLookupFrom, CELL_METADATA_BYTES } from '../sizing';
-import { formatRate, growthRateOf, tableWorkload } from '../schema/workload';
+import { bucketFitText, estimatePartition, figuresData, partitionFigures, partitionNumbersText, reportedBucketFit, rowSizes, sampleVerdict, udtLookupFrom, CELL_METADATA_BYTES } from '../partition/sizing';
+import { formatRate, formatBytes, formatCount } from '../util/format';
+import { growthRateOf, tableWorkload } from '../schema/workload';
 import { bucketPeriodSeconds } from '../schema/columns';
-import { formatBytes, formatCount } from '../targets';
-import { sampleFindingData } from '../sample-figures';
+import { sampleFindingData } from '../partition/sample';
 import { citeText, evidenceFindingData, measuredOverText, measuredSizeVerdict, valueText } from '../evidence';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withLatestTableOrView } from './defined-tables';

@@ -9,7 +9,7 @@
 import type { CreateIndexStatement } from '../../../grammar/ast';
 import { columnNamed } from '../schema/model';
 import { profileColumn } from '../schema/columns';
-import { formatCount } from '../targets';
+import { formatCount } from '../util/format';
 import { ownEntry } from '../util/names';
 import type { RuleContext, MessageIdOf, RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings-data';

@@ -8,7 +8,7 @@
 //         partitionKey, values?, livePartitions? }
 import type { DeleteStatement, InsertStatement, Statement, UpdateStatement } from '../../../grammar/ast';
 import { tableWorkload } from '../schema/workload';
-import { formatCount } from '../targets';
+import { formatCount } from '../util/format';
 import type { RuleContext, MessageIdOf, RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings-data';
 import { bindsValues } from '../schema/references';

@@ -11,10 +11,10 @@
 // against the counterWritesPerSecond option: every increment of one counter partition is a read before
 // write on the same replicas, so thousands a second make a hot counter whatever the key.
 // Data: { table, target, kind: 'writes' | 'reads', perSecond, unitsPerSecond, unit, limit, shardsNeeded, source, partitionKey: string[], numbers, rowOperationBytes?, sample?, evidence?, counter? }
-import { counterWriteEstimate, figuresData, operationBytes, partitionFigures, throughputEstimates, udtLookupFrom } from '../sizing';
+import { counterWriteEstimate, figuresData, operationBytes, partitionFigures, throughputEstimates, udtLookupFrom } from '../partition/sizing';
 import { growthRateOf, tableWorkload } from '../schema/workload';
-import { formatBytes, formatCount } from '../targets';
-import { sampleFindingData, sampleSummaryText } from '../sample-figures';
+import { formatBytes, formatCount } from '../util/format';
+import { sampleFindingData, sampleSummaryText } from '../partition/sample';
 import { evidenceFindingData, hintsWithMeasuredRates, measuredRateNote, measuredRates } from '../evidence';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withLatestTableOrView } from './defined-tables';

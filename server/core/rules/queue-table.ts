@@ -7,8 +7,9 @@
 // Keyspaces and Cosmos DB manage tombstones themselves.
 // Data: { table, partitionKey, column, readRange, readFile, deleteRange, deleteFile, rowsPerSecond,
 //         rateHinted, gcGraceSeconds, tombstonesKept?, secondsToWarn?, warnThreshold?, failThreshold? }
-import { growthRateOf, formatDuration, formatRate, tableWorkload } from '../schema/workload';
-import { CASSANDRA_TOMBSTONES, formatCount } from '../targets';
+import { growthRateOf, tableWorkload } from '../schema/workload';
+import { formatDuration, formatRate, formatCount } from '../util/format';
+import { CASSANDRA_TOMBSTONES } from '../partition/targets';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withLatestCreatedTable } from './defined-tables';
 import { numericOption } from '../schema/definitions';

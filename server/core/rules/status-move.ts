@@ -6,7 +6,7 @@
 // Cassandra and ScyllaDB only (Keyspaces and Cosmos DB manage tombstones themselves).
 // Data: { table, column, from?, to?, inBatch, deleteFile, deleteRange, insertFile, insertRange }
 import { tableWorkload } from '../schema/workload';
-import { CASSANDRA_TOMBSTONES } from '../targets';
+import { CASSANDRA_TOMBSTONES } from '../partition/targets';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withLatestCreatedTable } from './defined-tables';
 import type { FindingData } from '../findings-data';

@@ -7,7 +7,8 @@
 // themselves); a table with another strategy (TWCS, UCS, ICS ...) is left alone.
 // Data: { table, ttlSeconds, ttlSource, compaction, timeColumn, windowUnit, windowSize, suggestedOption }
 import { mapLiteralStrings } from '../schema/definitions';
-import { formatDuration, tableWorkload, writeTtlSeconds } from '../schema/workload';
+import { formatDuration } from '../util/format';
+import { tableWorkload, writeTtlSeconds } from '../schema/workload';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withLatestCreatedTable } from './defined-tables';
 import type { FindingData } from '../findings-data';

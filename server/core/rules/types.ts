@@ -5,10 +5,10 @@ import type { MessageValues, OffsetFinding, Severity } from '../findings';
 import type { Markdown } from '../markdown';
 import type { TableInfo, IndexInfo, KeyspaceInfo, UserTypeInfo } from '../schema/model';
 import type { Mention } from '../schema/versions';
-import type { TargetId, TargetInfo } from '../targets';
+import type { TargetId, TargetInfo } from '../partition/targets';
 import type { CqlintConfig, RuleOptionSpec, TableHints } from '../config-types';
 import type { TableReference } from '../schema/references';
-import type { PartitionSample } from '../sample-figures';
+import type { PartitionSample } from '../partition/sample';
 import type { TableEvidence } from '../evidence';
 import type { ClusterSettings } from '../cluster';
 

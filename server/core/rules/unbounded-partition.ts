@@ -14,10 +14,11 @@
 //         numbers: { rowBytes, limitLabel, limitSource, rowsToLimit, secondsToLimit, rowsPerSecond },
 //         evidence?: { tool, file, line, node?, captured?, label, value, days, bytesPerDay?, rowsPerDay? } }
 import type { CreateMaterializedViewStatement, CreateTableStatement } from '../../../grammar/ast';
-import { figuresData, partitionFigures, partitionNumbersText, udtLookupFrom } from '../sizing';
+import { figuresData, partitionFigures, partitionNumbersText, udtLookupFrom } from '../partition/sizing';
 import type { TableInfo } from '../schema/model';
-import { formatDuration, growthRateOf, reportableGrowth, suggestedBucket, tableWorkload } from '../schema/workload';
-import { formatCount } from '../targets';
+import { formatDuration, formatCount } from '../util/format';
+import { growthRateOf, tableWorkload } from '../schema/workload';
+import { reportableGrowth, suggestedBucket } from '../partition/growth';
 import type { RuleContext, MessageIdOf, RuleExamples, RuleModule } from './types';
 import { keyText } from '../util/statements';
 import type { FindingData } from '../findings-data';

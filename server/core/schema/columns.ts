@@ -4,7 +4,7 @@
 // docs/partition-model.md lists every word below and how to correct a wrong guess.
 import type { ColumnInfo, TableInfo } from './model';
 import { isCollection, nativeName } from './types';
-import { SECONDS } from '../planning';
+import { SECONDS } from '../util/periods';
 
 /**
  * snake_case, camelCase and plain: created_at, createdAt, yyyymmdd → words. Accents are dropped

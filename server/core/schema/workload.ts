@@ -9,8 +9,7 @@ import { FEW_VALUES, boundedContainerColumn, bucketPeriodSeconds, namesEventStre
 import type { ColumnInfo, TableInfo } from './model';
 import type { TableReference } from './references';
 import { isCollection, nativeName } from './types';
-import { formatCount } from '../targets';
-import { BUCKET_LENGTHS, longestFitting } from '../planning';
+import { formatCount } from '../util/format';
 import { RecentCache } from '../util/recent-cache';
 
 /** How many tables' workload answers are kept (see `workloads`). */
@@ -460,26 +459,6 @@ export function growthRateOf(w: TableWorkload): GrowthRate {
   };
 }
 
-/** "1 row/s", "1 row/min", "2.5 rows/s". */
-export function formatRate(rowsPerSecond: number): string {
-  const per = (n: number, unit: string): string => `${Number.isInteger(n) ? n : Number(n.toPrecision(3))} row${n === 1 ? '' : 's'}/${unit}`;
-  if (rowsPerSecond >= 1) return per(rowsPerSecond, 's');
-  if (rowsPerSecond * 60 >= 1) return per(rowsPerSecond * 60, 'min');
-  if (rowsPerSecond * 3600 >= 1) return per(rowsPerSecond * 3600, 'h');
-  return per(rowsPerSecond * 86400, 'day');
-}
-
-/** "26 hours", "69 days", "3.2 years". */
-export function formatDuration(seconds: number): string {
-  if (!Number.isFinite(seconds)) return 'never';
-  const round = (n: number): string => (n >= 10 ? String(Math.round(n)) : String(Number(n.toFixed(1))));
-  if (seconds < 120) return `${round(seconds)} seconds`;
-  if (seconds < 7200) return `${round(seconds / 60)} minutes`;
-  if (seconds < 2 * 86400) return `${round(seconds / 3600)} hours`;
-  if (seconds < 2 * 365 * 86400) return `${round(seconds / 86400)} days`;
-  return `${round(seconds / (365 * 86400))} years`;
-}
-
 /** The model's guess for a column, in words (for hovers and docs). */
 export function describeProfile(p: ColumnProfile): string {
   const n = p.distinct === undefined ? 'unknown distinct values' : Number.isFinite(p.distinct) ? `~${formatCount(p.distinct)} distinct values` : 'unbounded distinct values';
@@ -487,52 +466,3 @@ export function describeProfile(p: ColumnProfile): string {
 }
 
 export { FEW_VALUES };
-
-/**
- * A partition that needs longer than this to reach the target's first limit at the stated rate is not
- * reported as unbounded: no deployment waits that long (Cosmos DB's 20 GB at 1 row a minute is a millennium).
- */
-const GROWTH_HORIZON_SECONDS = 5 * 365 * 86_400;
-
-/** Time buckets the advice may suggest, coarsest last, with their length. */
-const BUCKET_SECONDS = BUCKET_LENGTHS.filter((b) => b.name === 'hour' || b.name === 'day' || b.name === 'month');
-
-/**
- * Whether a partition of the table grows past `rowsToLimit` (the target's binding limit): rows arrive
- * per event and neither a bucket, a split column nor a TTL short enough for the rate bounds them.
- * `ttl` says when a TTL is there but too long: the rows it keeps at the rate.
- */
-function unboundedGrowth(w: TableWorkload, rowsToLimit: number | undefined): { ttl?: { seconds: number; rowsKept: number; source: string } } | undefined {
-  if (!w.growth) return undefined;
-  if (w.bound.kind === 'bucket' || w.bound.kind === 'split' || w.bound.kind === 'natural') return undefined;
-  if (w.bound.kind === 'ttl') {
-    // Judged against the growth rate: a TTL bounds a partition only if it expires rows before the limit.
-    if (rowsToLimit === undefined || !Number.isFinite(rowsToLimit)) return undefined;
-    const rowsKept = w.rowsPerSecond * w.bound.ttlSeconds!;
-    if (rowsKept < rowsToLimit) return undefined;
-    return { ttl: { seconds: w.bound.ttlSeconds!, rowsKept, source: w.bound.ttlSource ?? 'default_time_to_live' } };
-  }
-  return {};
-}
-
-/**
- * The growth the partition rules report: unbounded (see unboundedGrowth) against a target that has a
- * partition size limit, reached within GROWTH_HORIZON_SECONDS at the stated rate (a too-long TTL is
- * reported whatever the horizon; `anyHorizon` for entity histories the user asked for).
- */
-export function reportableGrowth(w: TableWorkload, rowsToLimit: number | undefined, secondsToLimit: number | undefined, anyHorizon = false): ReturnType<typeof unboundedGrowth> {
-  if (rowsToLimit === undefined) return undefined;
-  const growth = unboundedGrowth(w, rowsToLimit);
-  if (!growth) return undefined;
-  if (!growth.ttl && !anyHorizon && secondsToLimit !== undefined && secondsToLimit > GROWTH_HORIZON_SECONDS) return undefined;
-  return growth;
-}
-
-/**
- * The coarsest bucket (hour, day, month) whose partitions stay under `rowsToLimit` at the rate, with the
- * planning headroom the fixes size by; hour when none does, day when there is no limit.
- */
-export function suggestedBucket(rowsPerSecond: number, rowsToLimit: number | undefined): string {
-  if (rowsToLimit === undefined || !Number.isFinite(rowsToLimit)) return 'day';
-  return longestFitting(BUCKET_SECONDS, rowsPerSecond, rowsToLimit)?.name ?? 'hour';
-}

@@ -1,9 +1,9 @@
 // Hover contribution for names: tables and views (the schema's describeTable: key, columns,
 // estimated row size, the sample's measured partitions, the evidence's figures), columns (type and key role), keyspaces, types, functions and keywords.
 import { nameHover } from '../../core/editor/hover';
-import { describeTable, udtLookupFrom } from '../../core/sizing';
+import { describeTable, udtLookupFrom } from '../../core/partition/sizing';
 import { evidenceMarkdown } from '../../core/evidence';
-import { targetInfo } from '../../core/targets';
+import { targetInfo } from '../../core/partition/targets';
 import { tableGuardrailsMarkdown } from '../../core/cluster';
 import type { ServerContext } from '../context';
 import { editorIndex, type EditorDocument } from './symbols';

@@ -14,7 +14,7 @@ import type { SchemaModel } from '../../core/schema/model';
 import { describeKeyPreview } from '../../core/token/preview';
 import { formatShardFormula } from '../../core/token/shard';
 import { parseKeyValue } from '../../core/token/values';
-import type { WorkBudget } from '../../core/budget';
+import type { WorkBudget } from '../../core/util/budget';
 import type { Feature, ServerContext } from '../context';
 import { requestBudget, settleBudget } from '../budget';
 import { editorDocument, type EditorDocument } from './symbols';

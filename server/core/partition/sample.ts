@@ -2,7 +2,7 @@
 // `COPY ... TO` CSV named by .cqlint.json `samples`): its partitions measured. A SampleSummary
 // (report/sample.ts) is one; the rules get it through their context (RuleContext.sample), already read,
 // because they are synchronous. Judged against the target's limits by sampleVerdict (sizing.ts).
-import { formatBytes, formatCount } from './targets';
+import { formatBytes, formatCount } from '../util/format';
 
 export interface PartitionSample {
   /** The CSV's path. */

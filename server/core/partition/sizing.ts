@@ -2,19 +2,21 @@
 // Chebotko & Kashlev): Nv = Nr (Nc - Npk - Ns) + Ns values, and
 // St = Σ sizeOf(pk) + Σ sizeOf(static) + Nr × (Σ sizeOf(regular) + Σ sizeOf(clustering)) + Nv × 8 bytes of
 // cell metadata. Column sizes come from their types unless the config gives averages.
-import type { CqlType } from '../../grammar/ast';
-import { ownEntry } from './util/names';
-import type { TableHints } from './config-types';
-import { columnMention, type ColumnInfo, type SchemaModel, type TableInfo } from './schema/model';
-import type { Mention } from './schema/versions';
-import { typeSize } from './schema/types';
-import { type TargetId, type TargetInfo, formatBytes, formatCount, targetInfo, unitsPerOperation } from './targets';
-import { keyText } from './util/statements';
-import { BUCKET_LENGTHS, longestFitting, partsToFit } from './planning';
-import { inlineCode, markdownText, tableCell } from './markdown';
-import { describeProfile, formatDuration, formatRate, growthRateOf, rowsArrive, tableWorkload, type GrowthRate, type PartitionBound, type TableWorkload } from './schema/workload';
-import type { TableReference } from './schema/references';
-import { sampleSummaryText, type PartitionSample } from './sample-figures';
+import type { CqlType } from '../../../grammar/ast';
+import { ownEntry } from '../util/names';
+import type { TableHints } from '../config-types';
+import { columnMention, type ColumnInfo, type SchemaModel, type TableInfo } from '../schema/model';
+import type { Mention } from '../schema/versions';
+import { typeSize } from '../schema/types';
+import { type TargetId, type TargetInfo, targetInfo, unitsPerOperation } from './targets';
+import { formatBytes, formatCount, formatDuration, formatRate } from '../util/format';
+import { keyText } from '../util/statements';
+import { BUCKET_LENGTHS } from '../util/periods';
+import { longestFitting, partsToFit } from './planning';
+import { inlineCode, markdownText, tableCell } from '../markdown';
+import { describeProfile, growthRateOf, rowsArrive, tableWorkload, type GrowthRate, type PartitionBound, type TableWorkload } from '../schema/workload';
+import type { TableReference } from '../schema/references';
+import { sampleSummaryText, type PartitionSample } from './sample';
 
 export const CELL_METADATA_BYTES = 8;
 const SIZING_SOURCE = 'https://cassandra.apache.org/doc/latest/cassandra/developing/data-modeling/data-modeling_refining.html';

@@ -1,9 +1,8 @@
 // The databases cqlint lints for and the per-partition limits each one documents.
 // Every number carries the page it comes from so messages and docs can cite it.
+import type { TargetId } from '../config-types';
 
-export type TargetId = 'cassandra' | 'scylladb' | 'keyspaces' | 'cosmosdb';
-
-export const TARGET_IDS: readonly TargetId[] = ['cassandra', 'scylladb', 'keyspaces', 'cosmosdb'];
+export type { TargetId } from '../config-types';
 
 interface Limit {
   /** The threshold in the unit named by the field holding it (bytes, rows, values, units per second). */
@@ -146,10 +145,6 @@ const TARGETS: Record<TargetId, TargetInfo> = {
 
 const DEFAULT_TARGET: TargetId = 'cassandra';
 
-export function isTargetId(value: unknown): value is TargetId {
-  return typeof value === 'string' && (TARGET_IDS as readonly string[]).includes(value);
-}
-
 export function targetInfo(id: TargetId | undefined): TargetInfo {
   return TARGETS[id ?? DEFAULT_TARGET];
 }
@@ -166,26 +161,4 @@ export function unitsPerOperation(cost: UnitCost, kind: 'reads' | 'writes', byte
   }
   const [xl, yl] = points[points.length - 1]!;
   return (yl * bytes) / xl;
-}
-
-/** "12.3 MB", "850 KB", "64 B". */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes)) return 'unlimited';
-  if (bytes >= GB) return `${trim(bytes / GB)} GB`;
-  if (bytes >= MB) return `${trim(bytes / MB)} MB`;
-  if (bytes >= 1024) return `${trim(bytes / 1024)} KB`;
-  return `${Math.round(bytes)} B`;
-}
-
-export function formatCount(n: number): string {
-  if (!Number.isFinite(n)) return 'unlimited';
-  const rounded = Math.round(n);
-  // toLocaleString sets up a locale formatter on every call: a third of a partition rule's time on a
-  // re-lint. Grouping the digits gives the same text for en-US.
-  if (Math.abs(rounded) >= 1e21) return rounded.toLocaleString('en-US');
-  return String(rounded).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-function trim(n: number): string {
-  return n >= 100 ? String(Math.round(n)) : n.toFixed(1).replace(/\.0$/, '');
 }
