@@ -6,7 +6,7 @@ import { fileDiff } from '../core/format/diff';
 import { applyEdits, sortEdits } from '../core/fixes/text';
 import type { Finding } from '../core/findings';
 import { fixesForFinding } from '../core/fixes';
-import { projectFixEnvironment } from '../core/fixes/environment';
+import { projectFixContext } from '../core/fixes/environment';
 import type { Fix, TextEdit } from '../core/fixes/types';
 import { Project } from '../core/project';
 import { EMBEDDED_OPTION, collectSourceFiles, embeddedOption, keepSourceFile } from './sources';
@@ -171,8 +171,8 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
     onError: (error: unknown, finding: Finding) => report.fail(`internal error in the ${finding.ruleId} fix: ${error instanceof Error ? error.message : String(error)}`),
   };
   const fixesOf = (located: Located): Fix[] => {
-    const env = projectFixEnvironment(project, located.filePath, settings);
-    return fixesForFinding(project.getText(located.filePath)!, project.parse(located.filePath), located.finding, env);
+    const ctx = projectFixContext(project, located.filePath, settings);
+    return fixesForFinding(project.getText(located.filePath)!, project.parse(located.filePath), located.finding, ctx);
   };
 
   // What is printed for people: file names, table names and titles escaped for the terminal (terminal.ts).

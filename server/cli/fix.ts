@@ -3,8 +3,8 @@
 // would add a syntax error is dropped (never happens by design; this keeps a bug from corrupting a file).
 import type { Finding } from '../core/findings';
 import type { Project } from '../core/project';
-import { computeFixAll, fixesForFinding } from '../core/fixes';
-import { projectFixEnvironment, recordFixErrors, type EnvironmentSettings } from '../core/fixes/environment';
+import { computeFixAll, fixOffers } from '../core/fixes';
+import { projectFixContext, recordFixErrors, type ContextSettings } from '../core/fixes/environment';
 import { applyEdits } from '../core/fixes/text';
 import type { FileStamp } from '../core/io/files';
 import { writeTextFile } from '../core/io/write';
@@ -12,7 +12,7 @@ import { writeTextFile } from '../core/io/write';
 /** Like ESLint: later passes fix what earlier fixes uncovered; ten is plenty and bounds the work. */
 const MAX_FIX_PASSES = 10;
 
-type FixOptions = EnvironmentSettings;
+type FixOptions = ContextSettings;
 
 interface FixTextResult {
   /** The fixed text (the input when nothing was fixable). */
@@ -48,8 +48,8 @@ export function applyFixesToText(project: Project, filePath: string, options: Fi
   let skipped: string | undefined;
   while (passes < MAX_FIX_PASSES) {
     const parse = project.parse(filePath);
-    const env = projectFixEnvironment(project, filePath, { onError: recordFixErrors(project, filePath), ...options, safeOnly: true });
-    const cqlEdits = computeFixAll(project.getText(filePath)!, parse, env.findings ?? [], env);
+    const ctx = projectFixContext(project, filePath, { onError: recordFixErrors(project, filePath), ...options, safeOnly: true });
+    const cqlEdits = computeFixAll(project.getText(filePath)!, parse, project.lint(filePath), ctx);
     if (!cqlEdits.length) break;
     const source = project.sourceEdits(filePath, cqlEdits);
     if ('refused' in source) {
@@ -98,6 +98,6 @@ export function fixableFindings(project: Project, filePath: string, findings: re
   const text = project.getText(filePath);
   if (text === undefined) return findings.map(() => false);
   const parse = project.parse(filePath);
-  const env = projectFixEnvironment(project, filePath, { onError: recordFixErrors(project, filePath), ...options, safeOnly: true });
-  return findings.map((finding) => fixesForFinding(text, parse, finding, env).some((f) => f.safeForFixAll));
+  const ctx = projectFixContext(project, filePath, { onError: recordFixErrors(project, filePath), ...options, safeOnly: true });
+  return findings.map((finding) => fixOffers(text, parse, finding, ctx).some((f) => f.safeForFixAll));
 }

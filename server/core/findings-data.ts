@@ -6,6 +6,7 @@ import type { SourceRange } from '../../grammar/ast';
 import type { Finding } from './findings';
 import type { TargetId } from './partition/targets';
 import type { EvidenceFindingData } from './evidence/figures';
+import type { FigureSource, PartitionPlan } from './partition/plan';
 
 /** Figures behind a partition message (the partition model's numbers for one table and target). */
 export interface PartitionNumbers {
@@ -17,11 +18,21 @@ export interface PartitionNumbers {
   secondsToLimit?: number;
   /** The rate the time is computed at: hinted or the workload model's stated default. */
   rowsPerSecond?: number;
-  /** Whether that rate is a hint (false: the verdict rests on the model's default rate). */
+  /** Whether that rate is stated, measured or hinted (false: the verdict rests on the model's default rate). */
   rateHinted?: boolean;
+  /** Where the rate comes from: measured on the cluster, hinted, or the model's default. */
+  rateSource?: FigureSource;
 }
 
-export interface HotPartitionData {
+/**
+ * The cures the planner chose for a partition finding (partition/planner.ts), the preferred one first: the
+ * message words the first, the fixes apply them as they are, the report draws the first.
+ */
+interface PartitionCures {
+  plans?: PartitionPlan[];
+}
+
+export interface HotPartitionData extends PartitionCures {
   table: string;
   keyspace?: string;
   partitionKey: string[];
@@ -34,7 +45,7 @@ export interface HotPartitionData {
   suggestedKey: string;
   statementRange: SourceRange;
   partitionKeyRange?: SourceRange;
-  /** Set when the same key also grows without bound: the fix then adds a shard and a time bucket at once. */
+  /** Set when the same key also grows without bound: the plans then add a time bucket too (suggestedBucket: its column), unless it is a work list. */
   growth?: { timeColumn: string; suggestedBucket: string };
   /** No clustering column, and each new item overwrites the partition's one row: the columns that tell items apart. */
   overwrittenBy?: string[];
@@ -48,7 +59,7 @@ export interface HotPartitionData {
   evidence?: EvidenceFindingData & { key: string; share: number };
 }
 
-export interface UnboundedPartitionData {
+export interface UnboundedPartitionData extends PartitionCures {
   table: string;
   keyspace?: string;
   partitionKey: string[];
@@ -72,7 +83,7 @@ export interface UnboundedPartitionData {
   evidence?: EvidenceFindingData & { bytesPerDay?: number; rowsPerDay?: number; days: number };
 }
 
-export interface LargePartitionData {
+export interface LargePartitionData extends PartitionCures {
   table: string;
   target: TargetId;
   rowBytes: number;
@@ -88,7 +99,9 @@ export interface LargePartitionData {
   sample?: SampleFindingData;
   /** With evidence: the measured figure judged (it wins over a sample and the hints). */
   evidence?: EvidenceFindingData;
-  /** A time bucket too coarse for the rate (sizing.ts bucketFit): what one bucket holds and what would fit. */
+  /** A TTL shorter than the horizon bounds the partitions, at these many rows (past the limit). */
+  ttl?: { seconds: number; source: string; rowsKept: number };
+  /** A time bucket too coarse for the rate (sizing.ts bucketFit): what one bucket holds (the cure: `plans`). */
   bucket?: BucketFitData;
 }
 
@@ -104,11 +117,8 @@ export interface BucketFitData {
   /** Rows at which the limit is reached, and seconds into each bucket until then. */
   rowsAtLimit: number;
   secondsToLimit: number;
-  /** The coarsest shorter bucket that fits (minute, hour, day, week, month), when one does. */
-  smallerBucket?: string;
-  smallerBucketSeconds?: number;
-  /** Shards per bucket that each stay under the limit with the planning headroom (planning.ts), as the fix sizes them. */
-  shards: number;
+  /** Where the rate comes from. */
+  rateSource: FigureSource;
 }
 
 /** A sample's measured partitions, as the partition rules' data cite them. */
@@ -121,7 +131,7 @@ export interface SampleFindingData {
   p99Bytes: number;
 }
 
-export interface PartitionThroughputData {
+export interface PartitionThroughputData extends PartitionCures {
   table: string;
   target: TargetId;
   kind: 'writes' | 'reads';

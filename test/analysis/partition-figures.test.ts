@@ -4,7 +4,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseConfig } from '../../server/core/config';
-import { describeTable } from '../../server/core/partition/sizing';
+import { describeTable } from '../../server/core/editor/table-hover';
+import { tableCures } from '../../server/core/fixes';
+import { cureAdvice } from '../../server/core/partition/planner';
+import type { PartitionPlan } from '../../server/core/partition/plan';
+import { markdownText } from '../../server/core/markdown';
 import { MAIN, ofRule, projectWith } from './helpers';
 
 const LOG = 'CREATE TABLE ks.app_log (level text, logged_at timestamp, message text, PRIMARY KEY (level, logged_at));';
@@ -96,19 +100,22 @@ describe('workload hints', () => {
     assert.equal(ofRule(project.lint(MAIN), 'hot-partition').length, 0);
   });
 
-  test('the hover states the bucket fit large-partition reports, from the same computation', () => {
+  test('the hover states the bucket fit large-partition reports and shows the plan its finding carries', () => {
     const code = '-- @cqlint rate=500/s\nCREATE TABLE iot.readings_by_hour (sensor_id uuid, hour timestamp, ts timestamp, value double, PRIMARY KEY ((sensor_id, hour), ts));';
     const { project, findings } = lint(code);
     const [large] = ofRule(findings, 'large-partition');
-    const bucket = large!.data!.bucket as { rowsPerBucket: number; shards: number; smallerBucket: string };
+    const bucket = large!.data!.bucket as { rowsPerBucket: number };
     const table = project.schema().allTables()[0]!;
-    const hover = describeTable(table, 'cassandra', project.tableHints(MAIN, table));
-    const sentence = /[oO]ne sensor_id's hour bucket \(hour\) takes ([\d,]+) rows.*: a (\w+) bucket \([\d,]+ rows\) or (\d+) shards per hour would fit/;
-    const [, rows, smaller, shards] = sentence.exec(hover)!;
+    const hover = describeTable(table, 'cassandra', { ...project.tableHints(MAIN, table), cures: tableCures(findings, table.qualifiedName) });
+    const sentence = /[oO]ne sensor_id's hour bucket \(hour\) takes ([\d,]+) rows at 500 rows\/s \(hinted\)/;
+    const [, rows] = sentence.exec(hover)!;
     assert.equal(rows, bucket.rowsPerBucket.toLocaleString('en-US'));
-    assert.equal(smaller, bucket.smallerBucket);
-    assert.equal(Number(shards), bucket.shards);
     assert.match(large!.details!, sentence);
+    // The cure is the finding's own first plan, shown: the same words as the message's advice.
+    const plan = (large!.data!.plans as PartitionPlan[])[0]!;
+    const advice = cureAdvice(table, plan);
+    assert.ok(large!.details!.includes(advice), large!.details);
+    assert.ok(hover.includes(`Cure (\`large-partition\`, the preferred fix): ${markdownText(advice)}`), hover);
   });
 
   test('a partition that cannot grow states the rows it holds, not a time at a rate', () => {

@@ -6,7 +6,8 @@ import { Project } from '../../server/core/project';
 import { stripRanges } from '../../server/core/format/ast-compare';
 import { typeText } from '../../server/core/schema/types';
 import { typeText as editorTypeText } from '../../server/core/editor/cql-text';
-import { describeTable, estimatePartition, rowSizes, rowsToReachBytes } from '../../server/core/partition/sizing';
+import { describeTable } from '../../server/core/editor/table-hover';
+import { estimatePartition, rowSizes, rowsToReachBytes } from '../../server/core/partition/sizing';
 import { MAIN, ROOT, projectWith } from './helpers';
 import { columnNamed, hasColumn } from '../../server/core/schema/model';
 

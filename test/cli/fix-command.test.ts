@@ -75,7 +75,7 @@ test('bad choices get a clear message and exit 2, and change nothing', async (t)
     [['--rule', 'allow-filtering', '.'], /--rule "allow-filtering" has no partition refactoring; use one of hot-partition, unbounded-partition/],
     [['--table', 'billing.nope', '.'], /no partition finding matches --table billing\.nope; cqlint fix --list shows/],
     [['.'], /2 partition findings match the inputs; choose one:\n  logs\.cql:1:\d+  --rule unbounded-partition --table ops\.logs\n  schema\/invoices\.cql:9:\d+  --rule hot-partition --table billing\.invoices_by_day\n/],
-    [['--table', 'billing.invoices_by_day', '--fix', 'shard:title', '.'], /no fix "shard:title" for the hot-partition finding on billing\.invoices_by_day; its fixes: shard:invoice_no, shard:random, copy:shard:invoice_no, copy-move:shard:invoice_no/],
+    [['--table', 'billing.invoices_by_day', '--fix', 'shard:title', '.'], /no fix "shard:title" for the hot-partition finding on billing\.invoices_by_day; its fixes: shard:invoice_no, shard:random, shard:invoice_no\+bucket:hour, copy:shard:invoice_no, copy-move:shard:invoice_no/],
     [['--list', '--dry-run', '.'], /--list changes nothing/],
     [['--rule', 'hot-partition'], /no files or folders given/],
   ];

@@ -7,7 +7,7 @@ import { Project } from '../../server/core/project';
 import { loadHostLanguages } from '../../server/core/embedded';
 import { applyEdits } from '../../server/core/fixes/text';
 import { fixesForFinding } from '../../server/core/fixes';
-import { projectFixEnvironment } from '../../server/core/fixes/environment';
+import { projectFixContext } from '../../server/core/fixes/environment';
 import type { Finding } from '../../server/core/findings';
 import { JAVA, SCHEMA } from './app-fixtures';
 
@@ -115,7 +115,7 @@ def day_orders(day):
     const p = project({ 'schema.cql': SCHEMA, 'orders.py': code });
     const schema = `${ROOT}/schema.cql`;
     const hot = p.lint(schema).find((f) => f.ruleId === 'hot-partition')!;
-    const fixes = fixesForFinding(p.getText(schema)!, p.parse(schema), hot, projectFixEnvironment(p, schema));
+    const fixes = fixesForFinding(p.getText(schema)!, p.parse(schema), hot, projectFixContext(p, schema));
     const fix = fixes.find((f) => f.id === 'shard:order_id');
     assert.ok(fix, fixes.map((f) => f.id).join(', '));
     const other = fix.otherFiles?.find((o) => o.filePath === `${ROOT}/orders.py`);

@@ -5,8 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { tableReport, tablesDefinedIn } from '../../server/core/report';
-import { describeTable, udtLookupFrom } from '../../server/core/partition/sizing';
-import { evidenceMarkdown } from '../../server/core/evidence';
+import { describeTable } from '../../server/core/editor/table-hover';
+import { udtLookupFrom } from '../../server/core/partition/sizing';
+import { evidenceMarkdown } from '../../server/core/partition/measured';
 import { targetInfo } from '../../server/core/partition/targets';
 import { parseRing } from '../../server/core/token/ring';
 import { RING, oracleDayRegion, oracleUuid, shopProject } from './helpers';

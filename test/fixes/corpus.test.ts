@@ -8,7 +8,7 @@ import { basename } from 'node:path';
 import type { CreateTableStatement } from '../../grammar/ast';
 import { parseCql } from '../../grammar';
 import { Project } from '../../server/core/project';
-import { namedPlan } from '../../server/core/fixes/partition-plans';
+import { namedPlan } from '../../server/core/partition/planner';
 import { keyChangeFix } from '../../server/core/fixes/refactor';
 import { nativeName } from '../../server/core/schema/types';
 import { validateShardSpec } from '../../server/core/token/shard';
@@ -41,7 +41,7 @@ describe('shard column and time bucket on every corpus table', () => {
             namedPlan(info, { bucket: { granularity: 'day', ...(time ? { source: time.name } : {}) } }),
           ];
           const context = { filePath: file, text, create: table, table: info, comments: parse.comments, statements: [], rewrite: { maxInList: 32, inForWrites: true } };
-          const fixes = plans.map((plan) => keyChangeFix(context, plan)).filter((f) => f !== undefined);
+          const fixes = plans.map((plan) => keyChangeFix(context, plan)?.resolve()).filter((f) => f !== undefined);
           if (fixes.length !== 2) failures.push(`${where}: ${fixes.length} of 2 key changes apply`);
           for (const fix of fixes) {
             const { output, problems } = applyChecked(text, fix);

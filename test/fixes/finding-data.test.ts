@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { allRules } from '../../server/core/rules';
 import { ruleExamples } from '../helpers/rule-modules';
 import { fixableRuleIds, fixesForFinding } from '../../server/core/fixes';
-import { projectFixEnvironment } from '../../server/core/fixes/environment';
+import { projectFixContext } from '../../server/core/fixes/environment';
 import { applyEdits } from '../../server/core/fixes/text';
 import { Project } from '../../server/core/project';
 import type { Finding } from '../../server/core/findings';
@@ -35,8 +35,8 @@ describe('finding data', () => {
       const cases = [...examples.valid.map((v) => (typeof v === 'string' ? { code: v } : v)), ...examples.invalid];
       cases.forEach((c, i) => {
         const project = exampleProject(c);
-        const env = projectFixEnvironment(project, MAIN);
-        for (const finding of env.findings ?? []) {
+        const env = projectFixContext(project, MAIN);
+        for (const finding of project.lint(MAIN)) {
           findings++;
           const where = `${ruleId} example #${i + 1}: ${finding.ruleId} at ${finding.range.start.line}:${finding.range.start.column}`;
           if (fixableRuleIds().includes(finding.ruleId) && finding.data === undefined) failures.push(`${where}: no data for its fixes`);
@@ -60,9 +60,9 @@ describe('finding data', () => {
     for (const [ruleId, examples] of Object.entries(ruleExamples)) {
       for (const c of [...examples.valid.map((v) => (typeof v === 'string' ? { code: v } : v)), ...examples.invalid]) {
         const project = exampleProject(c);
-        const all = projectFixEnvironment(project, MAIN);
-        const only = projectFixEnvironment(project, MAIN, { safeOnly: true });
-        for (const finding of all.findings ?? []) {
+        const all = projectFixContext(project, MAIN);
+        const only = projectFixContext(project, MAIN, { safeOnly: true });
+        for (const finding of project.lint(MAIN)) {
           const expected = fixesForFinding(c.code, project.parse(MAIN), finding, all).filter((f) => f.safeForFixAll);
           const got = fixesForFinding(c.code, project.parse(MAIN), finding, only).filter((f) => f.safeForFixAll);
           assert.deepEqual(got.map((f) => [f.title, f.edits]), expected.map((f) => [f.title, f.edits]), `${ruleId}: ${finding.ruleId} at ${finding.range.start.line}`);
@@ -80,12 +80,12 @@ describe('finding data', () => {
     const broken: Finding = { ...real!, data: { ...real!.data, suggestion: 42 } };
 
     test('throws where no error reporter is given (the tests)', () => {
-      assert.throws(() => fixesForFinding(project.getText(MAIN)!, project.parse(MAIN), broken, projectFixEnvironment(project, MAIN)));
+      assert.throws(() => fixesForFinding(project.getText(MAIN)!, project.parse(MAIN), broken, projectFixContext(project, MAIN)));
     });
 
     test('is reported and offers nothing where one is given (server, CLI)', () => {
       const reported: unknown[] = [];
-      const env = projectFixEnvironment(project, MAIN, { onError: (error, finding) => reported.push([finding.ruleId, error]) });
+      const env = projectFixContext(project, MAIN, { onError: (error, finding) => reported.push([finding.ruleId, error]) });
       assert.deepEqual(fixesForFinding(project.getText(MAIN)!, project.parse(MAIN), broken, env), []);
       assert.equal(reported.length, 1);
       assert.equal((reported[0] as unknown[])[0], 'unknown-column');

@@ -6,7 +6,7 @@ import { Project } from '../../server/core/project';
 import { computeFixAll, fixesForFinding, statementAt } from '../../server/core/fixes';
 import { parseCql } from '../../grammar';
 import { flatStatements } from '../../server/core/util/ast-walk';
-import { projectFixEnvironment } from '../../server/core/fixes/environment';
+import { projectFixContext } from '../../server/core/fixes/environment';
 import { applyEdits } from '../../server/core/fixes/text';
 import type { Finding } from '../../server/core/findings';
 import type { Fix } from '../../server/core/fixes/types';
@@ -28,8 +28,8 @@ CREATE TABLE ks.books (publish_date date, shard int, title text, author text, PR
 
 function offered(project: Project, ruleId: string, settings = {}): { finding: Finding; fixes: Fix[] }[] {
   const text = project.getText(MAIN)!;
-  const env = projectFixEnvironment(project, MAIN, settings);
-  return ofRule(env.findings ?? [], ruleId).map((finding) => ({ finding, fixes: fixesForFinding(text, project.parse(MAIN), finding, env) }));
+  const env = projectFixContext(project, MAIN, settings);
+  return ofRule(project.lint(MAIN), ruleId).map((finding) => ({ finding, fixes: fixesForFinding(text, project.parse(MAIN), finding, env) }));
 }
 
 /** Applies a fix, checks the guarantees, and returns the rule's findings on the result. */
@@ -131,8 +131,14 @@ describe('hot-partition fixes', () => {
     const flood = new Project({ config: { tables: { 'ks.books': { writesPerSecondPerPartition: 3000 } } } });
     flood.setFile(MAIN, BOOKS);
     const [{ fixes: capped }] = offered(flood, 'hot-partition');
-    assert.equal(capped[0]!.plan?.shard?.count, 256, 'no more shards than a read can visit');
-    assert.ok(capped[0]!.detail?.some((d) => d.includes('needs a finer time bucket too')));
+    // 3,000 rows/s x one day is 259 million rows: more shards than a read can visit. The preferred cure is a
+    // finer bucket beside the day with the shards the writes need; the shards alone come second, capped.
+    assert.equal(capped[0]!.plan?.mechanism, 'finer-bucket');
+    assert.equal(capped[0]!.plan?.bucket?.refines?.column, 'publish_date');
+    assert.ok(capped[0]!.isPreferred);
+    const shardsOnly = capped.find((f) => f.plan?.mechanism === 'shard')!;
+    assert.equal(shardsOnly.plan?.shard?.count, 256, 'no more shards than a read can visit');
+    assert.ok(shardsOnly.detail?.some((d) => d.includes('256 is the most a read of every shard can visit')), shardsOnly.detail?.join('\n'));
   });
 
   test('the cqlint.shardCount setting stands in for the default rates; stated figures win over it', () => {
@@ -154,11 +160,19 @@ describe('hot-partition fixes', () => {
   });
 
   test('a hot key that also grows gets a bucket only when the rows per shard reach a limit within five years', () => {
-    const tasks = (hint: string) => `${hint}CREATE TABLE ks.tasks_by_status (status text, created_at timestamp, task_id uuid, PRIMARY KEY (status, created_at, task_id));\n`;
-    const [{ fixes: busy }] = offered(projectWith(tasks('')), 'hot-partition');
-    assert.equal(busy[0]!.id, 'shard:task_id+bucket:day', 'at the default 1 row/s: two shards and a day bucket');
-    const [{ fixes: calm }] = offered(projectWith(tasks('-- @cqlint rate=1/h\n')), 'hot-partition');
-    assert.equal(calm[0]!.id, 'shard:task_id', 'at one row an hour the shards alone stay small for years');
+    const events = (hint: string) => `${hint}CREATE TABLE ks.events_by_level (level text, created_at timestamp, event_id uuid, PRIMARY KEY (level, created_at, event_id));\n`;
+    const [{ fixes: busy }] = offered(projectWith(events('')), 'hot-partition');
+    assert.equal(busy[0]!.id, 'shard:event_id+bucket:day', 'at the default 1 row/s: two shards and a day bucket');
+    const [{ fixes: calm }] = offered(projectWith(events('-- @cqlint rate=1/h\n')), 'hot-partition');
+    assert.equal(calm[0]!.id, 'shard:event_id', 'at one row an hour the shards alone stay small for years');
+  });
+
+  test('a work list keyed by status gets shards and no time bucket: "every pending task" stays one read per shard', () => {
+    const tasks = 'CREATE TABLE ks.tasks_by_status (status text, created_at timestamp, task_id uuid, PRIMARY KEY (status, created_at, task_id));\n';
+    const [{ finding, fixes }] = offered(projectWith(tasks), 'hot-partition');
+    assert.equal(fixes[0]!.id, 'shard:task_id');
+    assert.ok(fixes[0]!.detail?.some((d) => /no time bucket: status is read as a whole work list/.test(d)), fixes[0]!.detail?.join('\n'));
+    assert.match(finding.details!, /status is a work list the application reads whole/);
   });
 });
 
@@ -183,12 +197,14 @@ describe('unbounded-partition fixes', () => {
     );
   });
 
-  test('the bucket follows the hinted rate; past an hour\'s worth of the limit, shards are added too', () => {
+  test('the bucket follows the hinted rate; past a minute\'s worth of the limit, shards are added too', () => {
     const at = (rate: string) => offered(projectWith(`-- @cqlint rate=${rate}\n${READINGS}`), 'unbounded-partition')[0]?.fixes[0]!.id;
     assert.equal(at('1/h'), undefined, 'a partition this slow reaches no limit within five years: no finding');
     assert.equal(at('1/s'), 'bucket:hour');
     assert.equal(at('2/min'), 'bucket:day');
-    assert.equal(at('100/s'), 'shard:random+bucket:hour');
+    // 100 rows/s: a minute holds 6,000 rows, a finer bucket rather than shards every read would visit.
+    assert.equal(at('100/s'), 'bucket:minute');
+    assert.equal(at('2000/s'), 'shard:random+bucket:minute');
   });
 
   test('an epoch bigint time column gets the same buckets', () => {
@@ -311,8 +327,8 @@ SELECT title FROM ks.books WHERE publish_date = '2024-05-01';
 
   test('applies only the fixes that need no choice, and is idempotent', () => {
     const project = projectWith(MESSY);
-    const env = projectFixEnvironment(project, MAIN);
-    const edits = computeFixAll(MESSY, project.parse(MAIN), env.findings ?? [], env);
+    const env = projectFixContext(project, MAIN);
+    const edits = computeFixAll(MESSY, project.parse(MAIN), project.lint(MAIN), env);
     const once = applyEdits(MESSY, edits);
     const expected = (murmur.x86.hash32(Buffer.from('Dune', 'utf8')) >>> 0) % 16 + 1;
     assert.ok(once.includes('SELECT author FROM ks.plain'), once);
@@ -322,15 +338,15 @@ SELECT title FROM ks.books WHERE publish_date = '2024-05-01';
     assert.ok(once.includes("SELECT title FROM ks.books WHERE publish_date = '2024-05-01';"), once);
     assert.ok(once.includes('PRIMARY KEY (publish_date, title)'), once);
     const again = projectWith(once);
-    const env2 = projectFixEnvironment(again, MAIN);
-    assert.deepEqual(computeFixAll(once, again.parse(MAIN), env2.findings ?? [], env2), []);
+    const env2 = projectFixContext(again, MAIN);
+    assert.deepEqual(computeFixAll(once, again.parse(MAIN), again.lint(MAIN), env2), []);
   });
 
   test('with an error reporter (server, CLI), fixes never throw on findings with odd data', () => {
     const project = projectWith(BOOKS);
     const parse = project.parse(MAIN);
     const range = new LineIndex(BOOKS).locate(parse.statements[0].range);
-    const env = projectFixEnvironment(project, MAIN, { onError: () => {} });
+    const env = projectFixContext(project, MAIN, { onError: () => {} });
     for (const ruleId of ['hot-partition', 'unbounded-partition', 'shard-mismatch', 'unknown-column', 'unrestricted-partition-key', 'incomplete-key-write']) {
       const weird: Finding = { ruleId, severity: 'warning', message: 'x', messageId: 'x', range, data: { expected: 'seven', suggestion: 42, candidates: 'title', missing: 'shard' } };
       assert.doesNotThrow(() => fixesForFinding(BOOKS, parse, weird, env));

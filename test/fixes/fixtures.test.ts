@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import type { CreateTableStatement, ParseResult } from '../../grammar/ast';
 import { parseCql } from '../../grammar';
 import { fixesForFinding } from '../../server/core/fixes';
-import { projectFixEnvironment } from '../../server/core/fixes/environment';
-import { namedPlan } from '../../server/core/fixes/partition-plans';
+import { projectFixContext } from '../../server/core/fixes/environment';
+import { namedPlan } from '../../server/core/partition/planner';
 import { keyChangeFix } from '../../server/core/fixes/refactor';
 import type { Fix } from '../../server/core/fixes/types';
 import { writeFileSync } from 'node:fs';
@@ -40,15 +40,15 @@ const keyEditOffer: Offer = (text, options) => {
     ...(options['clustering'] ? { clustering: options['clustering'] as string[] } : {}),
   });
   const fix = keyChangeFix({ filePath: MAIN, text, create, table, comments: parse.comments, statements: [], rewrite: { maxInList: 32, inForWrites: true } }, plan);
-  return fix ? [fix] : [];
+  return fix ? [fix.resolve()] : [];
 };
 
 /** Fixes offered for the findings of some rules, as the editor and the CLI get them; `shardCount` is the setting. */
 function findingOffer(...ruleIds: string[]): Offer {
   return (text, options) => {
     const project = projectWith(text);
-    const env = projectFixEnvironment(project, MAIN, { shardCount: options['shardCount'] as number | undefined });
-    return (env.findings ?? [])
+    const env = projectFixContext(project, MAIN, { shardCount: options['shardCount'] as number | undefined });
+    return project.lint(MAIN)
       .filter((f) => ruleIds.includes(f.ruleId))
       .flatMap((f) => fixesForFinding(text, project.parse(MAIN), f, env));
   };

@@ -289,19 +289,22 @@ describe('textDocument/codeAction through the server', () => {
     }
   });
 
-  test('unbounded partition: a time bucket, monthly at the stated default rate, hourly with shards for 1,000 rows/s, and it clears the warning', async (t) => {
+  test('unbounded partition: a time bucket, monthly at the stated default rate, by the minute for 1,000 rows/s, with shards for 5,000, and it clears the warning', async (t) => {
     const cases = [
       // The rule's stated default for a sensor stream, 1 row/min: a month is ~44,000 rows, under 100,000 values.
       { config: {}, preferred: /^Add a time bucket month text \(monthly partitions by reading_time\)$/ },
-      // 1,000 rows/s: an hour is 3.6 million rows, far past 100,000 values: an hour bucket and shards.
-      { config: { tables: { 'ks.readings': { writesPerSecondPerPartition: 1000 } } }, preferred: /^Add a random shard column \(\d+ shards\) and a time bucket hour timestamp \(hourly partitions by reading_time\)$/ },
+      // 1,000 rows/s: an hour is 3.6 million rows, far past 100,000 values, a minute 60,000: a minute bucket.
+      { config: { tables: { 'ks.readings': { writesPerSecondPerPartition: 1000 } } }, preferred: /^Add a time bucket minute timestamp \(minute-by-minute partitions by reading_time\)$/ },
+      // 5,000 rows/s (a -- @cqlint rate the fix divides by the shards): not even a minute fits: a minute bucket and shards.
+      { config: {}, hint: '-- @cqlint rate=5000/s\n', preferred: /^Add a random shard column \(\d+ shards\) and a time bucket minute timestamp \(minute-by-minute partitions by reading_time\)$/ },
     ];
-    for (const { config, preferred } of cases) {
-      const ws = tempWorkspace({ '.cqlint.json': JSON.stringify(config), 'readings.cql': READINGS });
+    for (const { config, preferred, hint } of cases) {
+      const text = `${hint ?? ''}${READINGS}`;
+      const ws = tempWorkspace({ '.cqlint.json': JSON.stringify(config), 'readings.cql': text });
       t.after(() => ws.cleanup());
       const { client } = await session(t, { workspaceFolders: [ws.dir] });
       const uri = ws.uri('readings.cql');
-      await open(client, uri, READINGS);
+      await open(client, uri, text);
       const actions = await codeActions(client, uri, await diagnostic(client, uri, 'unbounded-partition'));
       const chosen = actions.filter((a) => a.isPreferred);
       assert.equal(chosen.length, 1, titles(actions).join(' | '));

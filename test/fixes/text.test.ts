@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyEdits, editsConflict, lineBreakAt, restOfLineAfter, sortEdits } from '../../server/core/fixes/text';
-import { freeName } from '../../server/core/fixes/identifiers';
+import { freeName } from '../../server/core/util/identifiers';
 
 describe('applyEdits', () => {
   test('applies non-overlapping edits given in any order', () => {

@@ -9,10 +9,11 @@ import type { CqlintConfig } from '../../server/core/config-types';
 import type { Finding } from '../../server/core/findings';
 import type { Fix } from '../../server/core/fixes/types';
 import { fixesForFinding } from '../../server/core/fixes';
-import { projectFixEnvironment, type EnvironmentSettings } from '../../server/core/fixes/environment';
+import { projectFixContext, type ContextSettings } from '../../server/core/fixes/environment';
 import { allStatements } from '../../server/core/util/statements';
 import { columnNamed } from '../../server/core/schema/model';
 import { nativeName } from '../../server/core/schema/types';
+import { profileColumn } from '../../server/core/schema/columns';
 import { applyChecked } from './helpers';
 import { RATE_HINT_ID } from '../../server/core/fixes/hint-comment';
 import { driverEncoder, driverRoutingKey, driverTypes } from '../token/helpers';
@@ -43,8 +44,8 @@ export function workspaceProject(files: ReadonlyMap<string, string>, config: Cql
 }
 
 /** The fixes offered for a finding of `filePath`, as the editor and the CLI get them. */
-export function fixesFor(project: Project, filePath: string, finding: Finding, settings: EnvironmentSettings = {}): Fix[] {
-  const env = projectFixEnvironment(project, filePath, settings);
+export function fixesFor(project: Project, filePath: string, finding: Finding, settings: ContextSettings = {}): Fix[] {
+  const env = projectFixContext(project, filePath, settings);
   return fixesForFinding(project.getText(filePath)!, project.parse(filePath), finding, env);
 }
 
@@ -70,7 +71,12 @@ export function findingCounts(project: Project, files: Iterable<string>): Map<st
   return counts;
 }
 
-/** What a refactoring broke: guarded findings it added, and the finding it was for still there (in place). */
+/**
+ * What a refactoring broke: guarded findings it added; and, for a fix whose plan the planner says cures
+ * (the preferred one among them), a finding of its rule left on its table, or a partition finding there
+ * that was not before. A plan that does not cure must say so in its title ("(leaves: ...)"), and a copy or a
+ * rate hint leaves the original's findings as they were.
+ */
 export function refactoringProblems(before: Project, after: Project, files: readonly string[], file: string, finding: Finding, fix: Fix): string[] {
   const problems: string[] = [];
   const was = findingCounts(before, files);
@@ -80,15 +86,28 @@ export function refactoringProblems(before: Project, after: Project, files: read
     if (GUARDED_RULES.includes(rule) && n > (was.get(key) ?? 0)) problems.push(`new ${key}: ${n} after, ${was.get(key) ?? 0} before`);
   }
   const table = (finding.data as { table?: string } | undefined)?.table;
-  const same = (f: Finding): boolean => f.ruleId === finding.ruleId && (f.data as { table?: string } | undefined)?.table === table;
+  const onTable = (rule: string) => (f: Finding): boolean => f.ruleId === rule && (f.data as { table?: string } | undefined)?.table === table;
   // Counted in the finding's file: a workspace may define the table again elsewhere (or drop and re-create it).
-  const had = before.lint(file).filter(same).length;
-  const left = after.lint(file).filter(same);
-  // A copy leaves the original's findings; a rate hint states the rate the finding rested on and leaves it too.
+  const had = before.lint(file).filter(onTable(finding.ruleId)).length;
+  const left = after.lint(file).filter(onTable(finding.ruleId));
   if (fix.id?.startsWith('copy') || fix.id === RATE_HINT_ID) {
-    if (left.length !== had) problems.push(`the ${fix.id === RATE_HINT_ID ? 'rate hint' : 'copy'} should leave the original's ${finding.ruleId} findings alone: ${left.length} left, ${had} before`);
-  } else if (left.length >= had) {
-    problems.push(`the ${finding.ruleId} finding on ${table} is still there: ${left.map((f) => f.message.slice(0, 120)).join(' | ')}`);
+    // A copy leaves the original as it was; moving the statements to it may take away what the original's
+    // finding read of them (a key given two literals is few-valued only while those statements are there).
+    const moved = fix.id?.startsWith('copy-move');
+    if (moved ? left.length > had : left.length !== had) problems.push(`the ${fix.id === RATE_HINT_ID ? 'rate hint' : 'copy'} should leave the original's ${finding.ruleId} findings alone: ${left.length} left, ${had} before`);
+    return problems;
+  }
+  if (fix.isPreferred && !fix.plan?.cures) problems.push('a preferred fix whose plan does not cure');
+  if (fix.plan && !fix.plan.cures) {
+    if (!fix.title.includes('(leaves: ')) problems.push(`a fix that does not cure must say what it leaves in its title: "${fix.title}"`);
+    return problems;
+  }
+  if (left.length) problems.push(`the ${finding.ruleId} finding on ${table} is still there: ${left.map((f) => f.message.slice(0, 160)).join(' | ')}`);
+  for (const rule of PARTITION_RULES) {
+    if (rule === finding.ruleId) continue;
+    const n = after.lint(file).filter(onTable(rule)).length;
+    const m = before.lint(file).filter(onTable(rule)).length;
+    if (n > m) problems.push(`a new ${rule} finding on ${table}: ${after.lint(file).filter(onTable(rule)).map((f) => f.message.slice(0, 160)).join(' | ')}`);
   }
   return problems;
 }
@@ -159,4 +178,48 @@ function serialized(type: string | undefined, literal: Expression & { kind: 'Lit
     case 'bigint': return driverEncoder.encode(BigInt(literal.value), T.bigint);
     default: return undefined;
   }
+}
+
+const TIME_TYPES = new Set(['timestamp', 'timeuuid', 'date']);
+const EPOCH_TYPES = new Set(['bigint', 'varint', 'int']);
+
+/**
+ * The meaning of a partition fix's rewrites, checked on the workspace it leaves: a time bucket is computed
+ * from a column that holds an instant (a timestamp, timeuuid or date, or an epoch number named as a time),
+ * never from an id; and every read left to walk its buckets one at a time walks them in its own order
+ * (a read of the oldest rows first steps forward from the oldest bucket, one of the newest steps back).
+ */
+export function meaningProblems(before: Project, after: Project, files: Iterable<string>, finding: Finding, fix: Fix): string[] {
+  const problems: string[] = [];
+  const table = (finding.data as { table?: string } | undefined)?.table;
+  const source = fix.plan?.bucket?.source;
+  if (source) {
+    const info = before.schema().allTables().find((t) => t.qualifiedName === table);
+    const column = info?.columns.find((c) => c.name === source);
+    const type = nativeName(column?.type) ?? '';
+    // An epoch number the model reads as a time (by its name or its statements), never a sequence or an id.
+    const profile = column && info ? profileColumn(column, info) : undefined;
+    const epoch = EPOCH_TYPES.has(type) && profile?.nature === 'instant' && !/sequence/.test(profile.signal);
+    if (!TIME_TYPES.has(type) && !epoch) problems.push(`the bucket is computed from ${source} (${column?.typeText ?? '?'}), which holds no time`);
+  }
+  for (const file of files) {
+    const text = after.getText(file);
+    if (text === undefined) continue;
+    const parse = after.parse(file);
+    for (const statement of parse.statements) {
+      if (statement.kind !== 'Select') continue;
+      const above = parse.comments.filter((c) => c.range.end <= statement.range.start && !text.slice(c.range.end, statement.range.start).trim().replace(/--[^\n]*\n/g, '').trim()).map((c) => c.text).join('\n');
+      const forward = /step forward|oldest first/.test(above);
+      const back = /step back|newest first/.test(above);
+      if (!forward && !back) continue;
+      const info = after.tableFor(file, statement.from, statement.range.start);
+      const first = info?.clustering[0];
+      if (!first) continue;
+      const written = statement.orderBy[0]?.direction ?? (statement.orderBy.length ? 'ASC' : undefined);
+      const declared = first.order ?? 'ASC';
+      const descending = written === undefined ? declared === 'DESC' : written === 'DESC';
+      if (descending ? forward : back) problems.push(`${file}:${text.slice(0, statement.range.start).split('\n').length}: the read returns the ${descending ? 'newest' : 'oldest'} rows first, but its buckets are walked ${forward ? 'from the oldest' : 'from the newest'}`);
+    }
+  }
+  return problems;
 }

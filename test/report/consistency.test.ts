@@ -14,8 +14,8 @@ import { renderReportHtml } from '../../server/core/report/html';
 import { tableReport, tablesDefinedIn, type PartitionReportData } from '../../server/core/report';
 import { severityRank } from '../../server/core/report/table-findings';
 import { fixesForFinding } from '../../server/core/fixes';
-import { projectFixEnvironment } from '../../server/core/fixes/environment';
-import { BUCKETS } from '../../server/core/fixes/partition-plans';
+import { projectFixContext } from '../../server/core/fixes/environment';
+import { BUCKETS } from '../../server/core/partition/planner';
 import { corpusFiles, projectRoot, readText } from '../helpers/corpus';
 
 function cqlFiles(dir: string): string[] {
@@ -79,7 +79,7 @@ function check(files: readonly string[]): { tables: number; findings: number; pa
     // "With the fix" is the preferred fix of the table's first partition finding that has one: the fix the
     // editor offers first and `cqlint fix` applies, its shards and bucket.
     const table = tables.find((t) => t.qualifiedName === r.table && t.filePath === r.file)!;
-    const env = projectFixEnvironment(project, r.file);
+    const env = projectFixContext(project, r.file);
     const text = project.getText(r.file)!;
     const plan = (diagnostics.get(r.file) ?? [])
       .filter((d) => CURE_ORDER.includes(d.ruleId) && d.range.start.offset >= table.range.start && d.range.end.offset <= table.range.end)

@@ -6,7 +6,8 @@ import { Project } from '../../server/core/project';
 import type { CqlintConfig } from '../../server/core/config-types';
 import { partitionReportData, type PartitionReportData } from '../../server/core/report/data';
 import { tableWorkload } from '../../server/core/schema/workload';
-import { describeTable, estimatePartition, rowSizes, rowsToReachBytes, rowsToReachValues, sampleVerdictText } from '../../server/core/partition/sizing';
+import { describeTable } from '../../server/core/editor/table-hover';
+import { estimatePartition, rowSizes, rowsToReachBytes, rowsToReachValues, sampleVerdictText } from '../../server/core/partition/sizing';
 import { renderReportHtml } from '../../server/core/report/html';
 import { readSample, type SampleSummary } from '../../server/core/report/sample';
 import { markdownText } from '../../server/core/markdown';
@@ -15,7 +16,7 @@ import { targetInfo, type TargetId } from '../../server/core/partition/targets';
 import { hintsFor } from '../../server/core/config';
 import { generateTitles, shardHistogram } from '../../server/core/token/skew';
 import { fixesForFinding } from '../../server/core/fixes';
-import { projectFixEnvironment } from '../../server/core/fixes/environment';
+import { projectFixContext } from '../../server/core/fixes/environment';
 import { codepointsMod } from '../../server/core/token/shard';
 
 const FILE = '/virtual/report/schema.cql';
@@ -64,7 +65,7 @@ test('growth: each limit line sits at the rows large-partition states, and the c
   assert.equal(data.growth.limits.find((l) => l.label.startsWith('2 billion cells'))!.rowsAtLimit, rowsToReachValues(sizes, 2 ** 31));
   assert.equal(data.growth.limits.length, 3);
   assert.equal(data.growth.rowsPerSecond, 5);
-  assert.equal(data.growth.rateSource, 'hint');
+  assert.equal(data.growth.rateSource, 'hinted');
   for (const line of data.growth.limits) {
     // The curve is estimatePartition over time: below the line one row before, at or above it at rowsAtLimit.
     const hints = config.tables!['ks.readings'];
@@ -87,18 +88,20 @@ test('growth: an unbounded partition is drawn with the preferred fix\'s own plan
   const { data, project } = report(READINGS, 'ks.readings', config);
   const finding = project.lint(FILE).find((f) => f.ruleId === 'unbounded-partition')!;
   // The fix the editor offers first and `cqlint fix` applies.
-  const plan = fixesForFinding(project.getText(FILE)!, project.parse(FILE), finding, projectFixEnvironment(project, FILE)).find((f) => f.isPreferred && f.plan)!.plan!;
+  const plan = fixesForFinding(project.getText(FILE)!, project.parse(FILE), finding, projectFixContext(project, FILE)).find((f) => f.isPreferred && f.plan)!.plan!;
   assert.deepEqual(data.growth.cure?.plan, plan);
   assert.equal(data.growth.cure?.ruleId, 'unbounded-partition');
-  // 50 rows/s of 64 B: an hour bucket is 11.5 MB, a day 276 MB: the fix buckets by the hour.
-  assert.equal(plan.bucket?.granularity, 'hour');
-  assert.equal(data.growth.cure?.bucketSeconds, 3600);
-  assert.equal(data.growth.cured?.stopsAfterSeconds, 3600);
-  assert.equal(data.growth.cured?.rowsPerSecond, 50 / (plan.shard?.count ?? 1), 'its shards, if any, split the rate');
-  assert.match(data.growth.cure!.description, /an hour bucket \(hour timestamp\) in the partition key, by ts$/);
+  // 50 rows/s of two values each: an hour is 180,000 rows, past the 50,000 that reach 100,000 values; a
+  // minute is 3,000: the fix buckets by the minute (a finer bucket rather than shards of an hour).
+  assert.equal(plan.bucket?.granularity, 'minute');
+  assert.equal(plan.shard, undefined);
+  assert.equal(data.growth.cure?.bucketSeconds, 60);
+  assert.equal(data.growth.cured?.stopsAfterSeconds, 60);
+  assert.equal(data.growth.cured?.rowsPerSecond, 50, 'no shard splits the rate');
+  assert.match(data.growth.cure!.description, /a minute bucket \(minute timestamp\) in the partition key, by ts$/);
   assert.equal(data.growth.verdict.kind, 'reported');
   const curedMax = Math.max(...data.growth.cured!.points.map((p) => p.bytes));
-  assert.ok(curedMax < 100 * 1024 * 1024, 'one hour of rows stays under 100 MB');
+  assert.ok(curedMax < 100 * 1024 * 1024, 'one minute of rows stays under 100 MB');
   const hard = data.growth.limits.find((l) => l.kind === 'bytes')!;
   assert.ok(hard.secondsToday! > 0);
   assert.equal(hard.secondsCured, undefined, 'the cured partition never reaches 100 MB');

@@ -4,6 +4,7 @@ import { computeToken, serializeKey, tryComputeToken, KeyEncoder } from '../../s
 import { KeyValueError, parseDate, parseTimestamp, parseTime, parseDecimal, parseInet, parseDuration, valueFromText } from '../../server/core/token/values';
 import { parseTypeSpec } from '../../server/core/token/types';
 import { call, lit, neg } from './ast-helpers';
+import { serializeValue } from '../../server/core/token/serialize';
 
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 
@@ -127,4 +128,16 @@ describe('literal errors are clear', () => {
     assert.equal(valueFromText({ kind: 'native', name: 'text' }, 'hello world'), 'hello world');
     assert.equal(valueFromText({ kind: 'native', name: 'text' }, "'it''s'"), "it's");
   });
+});
+
+test('docs/shard-formula.md: the bytes a varint and an inet source are hashed from', () => {
+  // Java's BigInteger.toByteArray() for varint; network-order address bytes for inet (4 or 16, no port).
+  const bytes = (name: 'varint' | 'inet', text: string): string => {
+    const type = { kind: 'native', name } as const;
+    return Buffer.from(serializeValue(type, valueFromText(type, text))).toString('hex');
+  };
+  assert.deepEqual(['0', '127', '128', '-1', '-129'].map((v) => bytes('varint', v)), ['00', '7f', '0080', 'ff', 'ff7f']);
+  assert.equal(bytes('inet', '10.0.0.1'), '0a000001');
+  assert.equal(bytes('inet', '::1'), `${'00'.repeat(15)}01`);
+  assert.equal(bytes('inet', '::ffff:10.0.0.1'), '00000000000000000000ffff0a000001');
 });

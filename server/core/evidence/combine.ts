@@ -11,7 +11,7 @@
 import type { CountedPartition, EvidenceFile, EvidenceOrigin, Measured, Percentiles, SamplerKind, TableFigures } from './types';
 import type { TableInfo } from '../schema/model';
 import type { UdtLookup } from '../token/types';
-import { decodePartitionKey } from './keys';
+import { decodePartitionKey, keyFitsColumns } from './keys';
 
 export type FigureUnit = 'bytes' | 'count' | 'cells' | 'rows';
 
@@ -126,6 +126,7 @@ function dayOf(origin: EvidenceOrigin): number | undefined {
 /** The figures of `files` for one table, combined; undefined when no file has any. */
 export function combineEvidence(table: Pick<TableInfo, 'keyspace' | 'name' | 'partitionKey'>, files: readonly EvidenceFile[], udts?: UdtLookup): TableEvidence | undefined {
   const { keyspace, name } = table;
+  const columns = table.partitionKey.length;
   const keyText: KeyText = (printed, origin) => {
     if (!printed.startsWith('pk{')) return printed;
     const decoded = decodePartitionKey(printed, origin.tool, table as TableInfo, udts);
@@ -158,15 +159,16 @@ export function combineEvidence(table: Pick<TableInfo, 'keyspace' | 'name' | 'pa
       for (const k of Object.keys(f.histogram.partitionBytes) as (keyof Percentiles)[]) p.bytes[k] = larger(p.bytes[k], cite(f.histogram.partitionBytes[k], 'bytes', `partition size ${k}`, origin));
       for (const k of Object.keys(f.histogram.cellCount) as (keyof Percentiles)[]) p.cells[k] = larger(p.cells[k], cite(f.histogram.cellCount[k], 'cells', `cell count ${k}`, origin));
     }
-    const counted = f.partitions?.[0];
+    const fitting = f.partitions?.filter((p) => keyFitsColumns(p.key, origin.tool, columns));
+    const counted = fitting?.[0];
     if (counted?.rows !== undefined) evidence.maxRows = larger(evidence.maxRows, { value: counted.rows, unit: 'rows', label: `rows of partition ${counted.key}`, origin, line: counted.line });
     const large = f.largePartitions?.find((p) => p.rows !== undefined);
     if (large?.rows !== undefined && origin.tool === 'system.large_partitions') evidence.maxRows = larger(evidence.maxRows, { value: large.rows, unit: 'rows', label: `rows of large partition ${keyText(large.key, origin)}`, origin, line: large.line });
     const row = f.largeRows?.[0];
     if (row?.bytes !== undefined) evidence.maxRowBytes = larger(evidence.maxRowBytes, { value: row.bytes, unit: 'bytes', label: `large row in partition ${keyText(row.key, origin)}`, origin, line: row.line });
-    if (f.partitions?.length) {
+    if (fitting?.length) {
       const c = (evidence.counted ??= { partitions: [] });
-      c.partitions.push(...f.partitions.map((p) => ({ ...p, origin })));
+      c.partitions.push(...fitting.map((p) => ({ ...p, origin })));
       if (f.totalRows) c.totalRows = Math.max(c.totalRows ?? 0, f.totalRows.value);
     }
     if (f.largePartitions?.length) (evidence.large ??= []).push(...f.largePartitions.map((p) => ({ ...p, origin })));
@@ -185,7 +187,10 @@ export function combineEvidence(table: Pick<TableInfo, 'keyspace' | 'name' | 'pa
         origin,
       });
     }
-    for (const s of f.samplers ?? []) {
+    for (const sampler of f.samplers ?? []) {
+      // Partitions of another key (the table re-keyed since the capture) are not this table's.
+      const s = { ...sampler, partitions: sampler.partitions.filter((p) => keyFitsColumns(p.key, origin.tool, columns)) };
+      if (!s.partitions.length) continue;
       const listed = s.partitions.reduce((sum, p) => sum + p.count, 0);
       const smallest = s.partitions.length ? s.partitions[s.partitions.length - 1]!.count : 0;
       const distinct = Math.max(s.cardinality ?? 0, s.partitions.length);

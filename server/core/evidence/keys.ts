@@ -113,6 +113,19 @@ function nodetoolLiteral(type: KeyType, text: string): string {
 }
 
 /** Decodes a printed key into the table's key columns and computes its token (never throws). */
+/**
+ * Whether a printed key can be a key of a partition key of `columns` columns: its parts as the tool joins
+ * them. A key of another partition key (the table re-keyed since the capture: a shard or a time bucket joined
+ * it) is another table's partition, whatever its name. A one-column key is taken as printed (its value may
+ * hold a `:`), so a capture of a one-column key fits only a one-column key.
+ */
+export function keyFitsColumns(printed: string, tool: EvidenceTool, columns: number): boolean {
+  const scylla = /^pk\{([0-9a-fA-F]*)\}$/.exec(printed.trim());
+  if (scylla) return columns === 1 || hexComponents(scylla[1]!)?.length === columns;
+  const parts = tool === 'dsbulk count' ? splitOutsideQuotes(printed, '|').length : splitComposite(printed).length;
+  return columns === 1 ? tool === 'dsbulk count' ? parts === 1 : true : parts === columns;
+}
+
 export function decodePartitionKey(printed: string, tool: EvidenceTool, table: TableInfo, udts?: UdtLookup): DecodedKey {
   const types = keyTypes(table, udts);
   const n = table.partitionKey.length;

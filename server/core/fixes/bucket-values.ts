@@ -4,9 +4,11 @@
 // asks the application for it.
 import type { Expression } from '../../../grammar/ast';
 import { parseDate, parseTimestamp, parseUuid } from '../token/values';
+import type { BucketGranularity } from '../partition/plan';
+import { SECONDS } from '../util/periods';
 
-export type BucketGranularity = 'hour' | 'day' | 'month' | 'year';
 
+const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
@@ -71,6 +73,7 @@ export function timeValue(expr: Expression | undefined, type: string | undefined
 /** The start (ms, UTC) of the bucket containing `ms`. */
 export function bucketStart(granularity: BucketGranularity, ms: number): number {
   switch (granularity) {
+    case 'minute': return Math.floor(ms / MINUTE_MS) * MINUTE_MS;
     case 'hour': return Math.floor(ms / HOUR_MS) * HOUR_MS;
     case 'day': return Math.floor(ms / DAY_MS) * DAY_MS;
     case 'month': {
@@ -84,6 +87,7 @@ export function bucketStart(granularity: BucketGranularity, ms: number): number 
 /** The start of the bucket after the one starting at `start`. */
 function nextBucket(granularity: BucketGranularity, start: number): number {
   switch (granularity) {
+    case 'minute': return start + MINUTE_MS;
     case 'hour': return start + HOUR_MS;
     case 'day': return start + DAY_MS;
     case 'month': {
@@ -94,16 +98,27 @@ function nextBucket(granularity: BucketGranularity, start: number): number {
   }
 }
 
+/**
+ * The end (exclusive, ms) of the period of `seconds` that starts at `start`: a calendar month or year for
+ * theirs (their lengths in util/periods.ts are means), else `start` plus the length.
+ */
+export function periodEnd(seconds: number, start: number): number {
+  if (seconds === SECONDS.month) return nextBucket('month', start);
+  if (seconds === SECONDS.year) return nextBucket('year', start);
+  return start + seconds * 1000;
+}
+
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
 /**
- * The bucket column's CQL literal for the bucket containing `ms`: `'2026-11-20 10:00:00+0000'` (hour,
- * a timestamp), `'2026-11-20'` (day, a date), `'2026-11'` (month, text), `2026` (year, an int).
+ * The bucket column's CQL literal for the bucket containing `ms`: `'2026-11-20 10:15:00+0000'` (minute),
+ * `'2026-11-20 10:00:00+0000'` (hour, both timestamps), `'2026-11-20'` (day, a date), `'2026-11'` (month, text), `2026` (year, an int).
  */
 export function bucketLiteral(granularity: BucketGranularity, ms: number): string {
   const d = new Date(bucketStart(granularity, ms));
   const ymd = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}`;
   switch (granularity) {
+    case 'minute': return `'${ymd}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:00+0000'`;
     case 'hour': return `'${ymd}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:00:00+0000'`;
     case 'day': return `'${ymd}-${pad(d.getUTCDate())}'`;
     case 'month': return `'${ymd}'`;

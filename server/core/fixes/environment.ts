@@ -1,53 +1,43 @@
-// A FixEnvironment backed by the Project: table lookup across files, the shard maths, the file's other
-// findings (for workload numbers), the workspace's reads and writes of a table (the reference index), and
-// whether application code can take a fix's edits.
+// The FixContext of a file of a Project, built here and nowhere else: table lookup across files, the
+// workspace's statements on a table (the reference index, found in their files' syntax trees), the
+// table's definitions and views, whether application code can take a fix's edits, the target and the settings.
 import type { Project } from '../project';
-import { statementAt, type FixEnvironment } from './index';
-import { hintsFor } from '../config';
+import { statementAt, type FixContext } from './index';
 import { targetInfo } from '../partition/targets';
-import { udtLookupFrom } from '../partition/sizing';
+import { ONE_READ_SHARDS } from '../partition/limits';
 import { LineIndex } from '../../../grammar/line-index';
 import type { TableInfo } from '../schema/model';
-import type { TableDefinitionSite, WorkspaceView } from './refactor';
+import { isDmlStatement } from './key-rewrite';
+import type { TableDefinitionSite, WorkspaceStatement, WorkspaceView } from './refactor';
 
-export interface EnvironmentSettings {
+export interface ContextSettings {
   /** The `cqlint.shardCount` setting. */
   shardCount?: number;
   maxInListShards?: number;
-  /** See FixEnvironment.onError: without it, a fix that throws throws. */
-  onError?: FixEnvironment['onError'];
+  /** See FixContext.onError: without it, a fix that throws throws. */
+  onError?: FixContext['onError'];
   /** How detail lines show a path (the CLI: relative to the working directory). */
   relativePath?(filePath: string): string;
-  /** The file's findings when the caller has them (a report of many tables lints each file once). */
-  findings?: FixEnvironment['findings'];
-  /** See FixEnvironment.safeOnly. */
+  /** See FixContext.safeOnly. */
   safeOnly?: boolean;
 }
 
+
 /** An onError for callers that must keep going (server, CLI): the crash is kept in project.internalErrors. */
-export function recordFixErrors(project: Project, filePath: string): NonNullable<FixEnvironment['onError']> {
+export function recordFixErrors(project: Project, filePath: string): NonNullable<FixContext['onError']> {
   return (error, finding) => project.recordInternalError(finding.ruleId, filePath, error);
 }
 
-export function projectFixEnvironment(project: Project, filePath: string, settings: EnvironmentSettings = {}): FixEnvironment {
-  const config = project.configFor(filePath);
+export function projectFixContext(project: Project, filePath: string, settings: ContextSettings = {}): FixContext {
   return {
-    tableFor: (name, offset) => project.tableFor(filePath, name, offset),
-    shardCount: settings.shardCount,
-    maxInListShards: settings.maxInListShards ?? inListLimit(project, filePath),
-    findings: settings.findings ?? project.lint(filePath),
     filePath,
-    referencesTo: (table) => project.referencesTo(table),
-    statementAt: (file, range) => {
-      const text = project.getText(file);
-      if (text === undefined) return undefined;
-      const statement = statementAt(project.parse(file), range);
-      return statement && { text, statement };
-    },
-    tableNameTaken: (name) => project.schema().tablesByName.has(name),
-    hintsFor: (table) => project.tableHints(table.filePath, table) ?? hintsFor(config, table.keyspace, table.name),
+    safeOnly: settings.safeOnly ?? false,
     target: targetInfo(project.targetFor(filePath)),
-    udts: udtLookupFrom(project.schema()),
+    shardCount: settings.shardCount,
+    maxInListShards: settings.maxInListShards ?? inListLimit(project, filePath) ?? ONE_READ_SHARDS,
+    tableFor: (name, offset) => project.tableFor(filePath, name, offset),
+    statementsOn: (table) => statementsOn(project, table),
+    tableNameTaken: (name) => project.schema().tablesByName.has(name),
     viewsOf: (table) => viewsOf(project, table),
     definitionsOf: (table) => definitionsOf(project, table),
     // Application code takes a fix's edits in its string literals, or says why not.
@@ -57,22 +47,43 @@ export function projectFixEnvironment(project: Project, filePath: string, settin
       return 'refused' in source ? source.refused : undefined;
     },
     lineOf: (file, text, offset) => (project.getText(file) === text ? project.positions(file)?.location(offset).line : new LineIndex(text).location(offset).line) ?? 0,
-    ...(settings.relativePath ? { relativePath: settings.relativePath } : {}),
-    ...(settings.safeOnly ? { safeOnly: true } : {}),
+    relativePath: settings.relativePath ?? ((p) => p),
     onError: settings.onError,
   };
 }
 
-/** Every CREATE TABLE of the table's name in its keyspace, with its file's text and comments. */
+/** The statements of the workspace's references to the table, found in their files' syntax trees. */
+function statementsOn(project: Project, table: TableInfo): WorkspaceStatement[] {
+  const out: WorkspaceStatement[] = [];
+  for (const reference of project.referencesTo(table)) {
+    const text = project.getText(reference.file);
+    if (text === undefined) continue;
+    const statement = statementAt(project.parse(reference.file), reference.range);
+    if (statement && isDmlStatement(statement)) out.push({ filePath: reference.file, text, statement });
+  }
+  return out;
+}
+
+/**
+ * Every CREATE TABLE of the table's name in its keyspace, with its file's text and comments: the schema's
+ * definitions, and any other CREATE of the same table in their files (a file that drops and creates a
+ * table again keeps only its last definition in the schema, but both are the table).
+ */
 function definitionsOf(project: Project, table: TableInfo): (TableDefinitionSite & { table: TableInfo })[] {
   const out: (TableDefinitionSite & { table: TableInfo })[] = [];
+  const files = new Set<string>([table.filePath]);
   for (const def of project.schema().candidates(table.keyspace, table.name)) {
-    if (def.kind !== 'table' || def.qualifiedName !== table.qualifiedName) continue;
-    const text = project.getText(def.filePath);
+    if (def.kind === 'table' && def.qualifiedName === table.qualifiedName) files.add(def.filePath);
+  }
+  for (const file of files) {
+    const text = project.getText(file);
     if (text === undefined) continue;
-    const parse = project.parse(def.filePath);
-    const create = statementAt(parse, def.range);
-    if (create?.kind === 'CreateTable') out.push({ filePath: def.filePath, text, create, comments: parse.comments, table: def });
+    const parse = project.parse(file);
+    for (const create of parse.statements) {
+      if (create.kind !== 'CreateTable' || create.name.name.name !== table.name) continue;
+      const info = project.tableFor(file, create.name, create.range.end);
+      if (info?.kind === 'table' && info.qualifiedName === table.qualifiedName) out.push({ filePath: file, text, create, comments: parse.comments, table: info });
+    }
   }
   return out;
 }

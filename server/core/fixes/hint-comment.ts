@@ -9,7 +9,7 @@ import { isFindingOf } from '../findings-data';
 import { hintCommentsAbove } from '../schema/hint-comment';
 import { formatRate } from '../util/format';
 import { commentAboveEdit } from './table-edits';
-import type { Fix } from './types';
+import { offerOf, type FixOffer } from './types';
 
 /** The rate a finding's verdict rests on, and whether a hint gave it. */
 function rateOf(finding: Finding): { rowsPerSecond: number; hinted: boolean; table: string } | undefined {
@@ -18,6 +18,10 @@ function rateOf(finding: Finding): { rowsPerSecond: number; hinted: boolean; tab
   }
   if (isFindingOf(finding, 'large-partition') && finding.data.bucket) {
     return { rowsPerSecond: finding.data.bucket.rowsPerSecond, hinted: finding.data.bucket.rateHinted, table: finding.data.table };
+  }
+  // The rows a TTL keeps rest on the rate too.
+  if (isFindingOf(finding, 'large-partition') && finding.data.ttl && finding.data.numbers?.rowsPerSecond !== undefined) {
+    return { rowsPerSecond: finding.data.numbers.rowsPerSecond, hinted: finding.data.numbers.rateHinted ?? true, table: finding.data.table };
   }
   if (isFindingOf(finding, 'queue-table')) return { rowsPerSecond: finding.data.rowsPerSecond, hinted: finding.data.rateHinted, table: finding.data.table };
   return undefined;
@@ -38,7 +42,7 @@ function tableStatementAt(parse: ParseResult, offset: number): CreateTableStatem
 }
 
 /** The fix writing the default rate down as a hint above the table, when the finding's verdict rests on it. */
-export function rateHintFixes(text: string, parse: ParseResult, finding: Finding): Fix[] {
+export function rateHintFixes(text: string, parse: ParseResult, finding: Finding): FixOffer[] {
   const rate = rateOf(finding);
   if (!rate || rate.hinted || !(rate.rowsPerSecond > 0)) return [];
   const table = tableStatementAt(parse, finding.range.start.offset);
@@ -46,10 +50,10 @@ export function rateHintFixes(text: string, parse: ParseResult, finding: Finding
   const value = rateHintValue(rate.rowsPerSecond);
   const title = `${RATE_HINT_TITLE}: -- @cqlint rate=${value} above ${rate.table} (then correct it to the real rate)`;
   if (hintCommentsAbove(parse.comments, text, table.range.start).some((f) => /\brate=/i.test(f.comment.value))) return [];
-  return [{ id: RATE_HINT_ID, title, kind: 'quickfix', safeForFixAll: false, edits: [commentAboveEdit(text, table.range.start, [`@cqlint rate=${value}`])] }];
+  return [offerOf({ id: RATE_HINT_ID, title, kind: 'quickfix', safeForFixAll: false, edits: [commentAboveEdit(text, table.range.start, [`@cqlint rate=${value}`])] })];
 }
 
-type FindingFixes<F extends Finding, E> = (text: string, parse: ParseResult, finding: F, env: E) => Fix[];
+type FindingFixes<F extends Finding, E> = (text: string, parse: ParseResult, finding: F, env: E) => FixOffer[];
 
 /** A rule's fixes followed by the rate hint fix (a provider of fixes/index.ts PROVIDERS). */
 export function withRateHint<F extends Finding, E>(fixes?: FindingFixes<F, E>): FindingFixes<F, E> {

@@ -1,109 +1,130 @@
-// Which fixes a finding gets, and fix-all. Pure: the caller (LSP, CLI, tests) supplies the table
-// lookup and the settings through FixEnvironment.
+// Which fixes a finding gets, and fix-all. Pure: the caller (LSP, CLI, tests) supplies what the fixes read
+// of the workspace through one FixContext, built in one place (fixes/environment.ts projectFixContext).
+// Partition fixes apply the plans their finding carries (partition/planner.ts): they size nothing.
 import type { CreateTableStatement, ParseResult, QualifiedName, SourceRange, Statement } from '../../../grammar/ast';
 import type { Finding } from '../findings';
 import { offsetsOf } from '../../../grammar/line-index';
 import { isFindingOf, type FindingOf, type RuleWithData } from '../findings-data';
 import type { TableInfo } from '../schema/model';
-import type { TableHints } from '../config-types';
 import { flatStatements } from '../util/ast-walk';
-import type { Fix, TextEdit } from './types';
+import { statementTable } from '../util/statements';
+import { offerOf, type Fix, type FixOffer, type TextEdit } from './types';
 import { editsConflict, sortEdits } from './text';
-import { freeName } from './identifiers';
-import type { TableReference } from '../schema/references';
+import { freeName } from '../util/identifiers';
 import { shardStatementFixes } from './shard-statements';
 import { isDmlStatement } from './key-rewrite';
-import { partitionPlans, type PlanContext, type PlanDemand } from './partition-plans';
+import { withShardCountSetting } from '../partition/planner';
+import type { PartitionPlan } from '../partition/plan';
 import { applicationCountOf, keyChangeCopyFix, keyChangeFix, samePrimaryKey, type RefactorContext, type TableDefinitionSite, type WorkspaceStatement, type WorkspaceView } from './refactor';
-import type { PartitionPlan } from './key-change';
 import { shardAbove } from '../schema/shard';
-import { targetInfo, type TargetInfo } from '../partition/targets';
-import type { UdtLookup } from '../partition/sizing';
+import type { TargetInfo } from '../partition/targets';
 import { renameColumnFix, shardValueFix, suppressionIdFix } from './replace';
 import { withRateHint } from './hint-comment';
 import { twcsFixes } from './compaction';
 
-export type { Fix, TextEdit } from './types';
+export { offerOf, type Fix, type FixOffer, type TextEdit } from './types';
 export { applyEdits } from './text';
 
 /** Finds a file's statement at a range (the reference index gives positions; a rewrite needs the AST). */
 export type StatementLookup = (filePath: string, range: SourceRange) => { text: string; statement: Statement } | undefined;
 
-export interface FixEnvironment {
+/**
+ * What the fixes read of the workspace and the settings, every member required (fixes/environment.ts builds
+ * it from a Project; nothing else does).
+ */
+export interface FixContext {
+  /** The file the fixes are for (reads of a table in it are rewritten in the fix's own edits). */
+  filePath: string;
   /**
    * Only the fixes that need no choice (`safeForFixAll`) are wanted (`--fix`, the CLI's fixable counts):
    * providers whose fixes all need one (the partition refactorings) skip their work.
    */
-  safeOnly?: boolean;
+  safeOnly: boolean;
+  /** The database whose limits apply to the file (IN on the partition key in writes). */
+  target: TargetInfo;
+  /** The `cqlint.shardCount` setting: replaces a shard count only the model's defaults sized. */
+  shardCount: number | undefined;
+  /** Largest shard count read with one `IN (...)`. */
+  maxInListShards: number;
   /** The table or view a statement's name refers to at an offset (other files included). */
-  tableFor?(name: QualifiedName, offset: number): TableInfo | undefined;
-  /** The `cqlint.shardCount` setting: shards to add when the finding carries no workload numbers. Default 16. */
-  shardCount?: number;
-  /** Largest shard count read with one `IN (...)`. Default 32. */
-  maxInListShards?: number;
-  /** The file the fixes are for (reads of a table in it are rewritten in the fix's own edits). */
-  filePath?: string;
-  /** The workspace's statements on a table (the reference index): the shard advice follows its reads. */
-  referencesTo?(table: TableInfo): readonly TableReference[];
-  /** A statement of a workspace file at a range, with the file's text. */
-  statementAt?: StatementLookup;
-  /** Whether some table or view of the workspace has this name (in any keyspace). */
-  tableNameTaken?(name: string): boolean;
-  /** Every finding of the file: workload numbers of one rule (partition-throughput) size another's fix. */
-  findings?: readonly Finding[];
-  /** Workload hints for a table (.cqlint.json `tables`): they size the shard count and the time bucket. */
-  hintsFor?(table: TableInfo): TableHints | undefined;
-  /** The database whose limits apply to the file (per-partition throughput, partition size). */
-  target?: TargetInfo;
-  /** User-defined types, to size rows that hold them. */
-  udts?: UdtLookup;
+  tableFor(name: QualifiedName, offset: number): TableInfo | undefined;
+  /** The workspace's statements on a table (the reference index), found in their files' syntax trees. */
+  statementsOn(table: TableInfo): WorkspaceStatement[];
   /** Every CREATE TABLE of the table in the workspace (a schema kept in several versions), with its table. */
-  definitionsOf?(table: TableInfo): (TableDefinitionSite & { table: TableInfo })[];
+  definitionsOf(table: TableInfo): (TableDefinitionSite & { table: TableInfo })[];
   /** Materialized views on a table, every file: a key change extends their primary keys too. */
-  viewsOf?(table: TableInfo): WorkspaceView[];
+  viewsOf(table: TableInfo): WorkspaceView[];
+  /** Whether some table or view of the workspace has this name (in any keyspace). */
+  tableNameTaken(name: string): boolean;
   /** 1-based line of an offset in a file (for the fixes' detail lines). */
-  lineOf?(filePath: string, text: string, offset: number): number;
+  lineOf(filePath: string, text: string, offset: number): number;
   /** How detail lines show a path (the CLI: relative to the working directory). */
-  relativePath?(filePath: string): string;
+  relativePath(filePath: string): string;
   /**
    * Why a file cannot take edits of its text (application code whose string literals cannot hold them), or
-   * undefined: a fix with such edits is marked `refused` and not preferred.
+   * undefined: a fix with such edits is marked `refused` and not preferred (resolveOffer).
    */
-  refusal?(filePath: string, edits: readonly TextEdit[]): string | undefined;
+  refusal(filePath: string, edits: readonly TextEdit[]): string | undefined;
   /**
-   * Called with the error when a fix throws (a bug), which then offers nothing. Without it the error
-   * propagates, so that tests fail on it; the server and the CLI pass a logger.
+   * Called with the error when a fix throws (a bug), which then offers nothing; undefined: the error
+   * propagates, so that tests fail on it. The server and the CLI pass a logger.
    */
-  onError?(error: unknown, finding: Finding): void;
+  onError: ((error: unknown, finding: Finding) => void) | undefined;
 }
 
-/** Every fix offered for one finding (empty when none applies). */
-export function fixesForFinding(text: string, parse: ParseResult, finding: Finding, env: FixEnvironment = {}): Fix[] {
+/**
+ * Every fix offered for one finding, unresolved: titles, ids, plans and detail, with the edits built only
+ * when `resolve()` is called (a light bulb lists every fix of a finding and applies one at most).
+ */
+export function fixOffers(text: string, parse: ParseResult, finding: Finding, ctx: FixContext): FixOffer[] {
   const provider = (PROVIDERS as Partial<Record<string, Provider<RuleWithData>>>)[finding.ruleId];
   if (!provider || !isFindingOf(finding, finding.ruleId as RuleWithData)) return [];
   try {
-    const fixes = provider(text, parse, finding, env);
-    return env.refusal ? fixes.map((fix) => writable(fix, env)) : fixes;
+    return provider(text, parse, finding, ctx);
   } catch (error) {
     // A fix that throws is a bug: callers that must keep serving (server, CLI) report it and offer
     // nothing; everyone else (the tests) gets the error.
-    if (!env.onError) throw error;
-    env.onError(error, finding);
+    if (!ctx.onError) throw error;
+    ctx.onError(error, finding);
     return [];
   }
 }
 
+/** Every fix for one finding, resolved (the CLI and the tests apply them; the editor resolves the one picked). */
+export function fixesForFinding(text: string, parse: ParseResult, finding: Finding, ctx: FixContext): Fix[] {
+  const out: Fix[] = [];
+  for (const offer of fixOffers(text, parse, finding, ctx)) {
+    const fix = resolveOffer(offer, finding, ctx);
+    if (fix) out.push(fix);
+  }
+  return out;
+}
+
 /**
- * The fix as it is when every file it edits can take its edits (env.refusal); else marked `refused`, with why in
+ * An offer's fix, its errors handled as fixOffers handles them, and marked `refused` when a file it edits
+ * cannot take its edits (writable).
+ */
+export function resolveOffer(offer: FixOffer, finding: Finding, ctx: FixContext): Fix | undefined {
+  try {
+    return writable(offer.resolve(), ctx);
+  } catch (error) {
+    if (!ctx.onError) throw error;
+    ctx.onError(error, finding);
+    return undefined;
+  }
+}
+
+/**
+ * The fix as it is when every file it edits can take its edits (ctx.refusal); else marked `refused`, with why in
  * its detail, and not preferred: a refactoring changes every file or none.
  */
-function writable(fix: Fix, env: FixEnvironment): Fix {
-  for (const { filePath, edits } of [{ filePath: env.filePath, edits: fix.edits }, ...(fix.otherFiles ?? [])]) {
+function writable(fix: Fix, ctx: FixContext): Fix {
+  for (const { filePath, edits } of [{ filePath: ctx.filePath, edits: fix.edits }, ...(fix.otherFiles ?? [])]) {
     if (filePath === undefined || !edits.length) continue;
-    const why = env.refusal!(filePath, edits);
+    const why = ctx.refusal(filePath, edits);
     if (why === undefined) continue;
     const { isPreferred: _preferred, ...rest } = fix;
-    const detail = `not possible: ${env.relativePath?.(filePath) ?? filePath} cannot take its edits: ${why}`;
+    const detail = `not possible: ${ctx.relativePath(filePath)} cannot take its edits: ${why}`;
     return { ...rest, refused: { filePath, reason: why }, detail: [...(fix.detail ?? []), detail] };
   }
   return fix;
@@ -115,170 +136,139 @@ export function fixableRuleIds(): string[] {
 }
 
 /** The fixes of one rule's findings, from the data that rule declares in findings-data.ts. */
-type Provider<R extends RuleWithData> = (text: string, parse: ParseResult, finding: FindingOf<R>, env: FixEnvironment) => Fix[];
-
-/** The CREATE TABLE a partition finding is on, its table, and what the plans and the refactoring need. */
-function partitionContexts(text: string, parse: ParseResult, finding: Finding, env: FixEnvironment): { plan: PlanContext; refactor: RefactorContext } | undefined {
-  const create = createTableAt(parse, offsetsOf(finding.range));
-  if (!create?.primaryKey) return undefined;
-  const table = env.tableFor?.(create.name, create.range.end);
-  if (!table || table.kind !== 'table') return undefined;
-  // Every definition of the table with the same key (the schema in several versions) is re-keyed, and every
-  // statement on any of them rewritten; a table of the same name with another key is another design.
-  const others = (env.definitionsOf?.(table) ?? []).filter((d) => d.create !== create && samePrimaryKey(d.create, create));
-  const references = uniqueReferences([table, ...others.map((o) => o.table)].flatMap((t) => env.referencesTo?.(t) ?? []));
-  const plan: PlanContext = {
-    table,
-    create,
-    target: env.target ?? targetInfo(undefined),
-    hints: env.hintsFor?.(table),
-    udts: env.udts,
-    references,
-    shardCountSetting: env.shardCount,
-  };
-  const refactor: RefactorContext = {
-    filePath: env.filePath ?? '',
-    text,
-    create,
-    table,
-    comments: parse.comments,
-    otherDefinitions: others,
-    statements: workspaceStatements(env, references),
-    views: env.viewsOf?.(table),
-    rewrite: { maxInList: env.maxInListShards ?? DEFAULT_MAX_IN_LIST, inForWrites: inForWrites(plan.target) },
-    lineOf: env.lineOf,
-  };
-  return { plan, refactor };
-}
-
-/** Largest number of partitions a rewritten statement names with IN when large-in-partition-key says nothing. */
-const DEFAULT_MAX_IN_LIST = 32;
+type Provider<R extends RuleWithData> = (text: string, parse: ParseResult, finding: FindingOf<R>, ctx: FixContext) => FixOffer[];
 
 /** Amazon Keyspaces and Cosmos DB take IN on the partition key in SELECT only. */
 function inForWrites(target: TargetInfo): boolean {
   return target.id === 'cassandra' || target.id === 'scylladb';
 }
 
-function uniqueReferences(references: readonly TableReference[]): TableReference[] {
-  const seen = new Set<string>();
-  return references.filter((r) => {
-    const key = `${r.file}\u0000${r.range.start}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+/** The CREATE TABLE a partition finding is on, and what the refactoring needs of the workspace. */
+function refactorContext(text: string, parse: ParseResult, finding: Finding, ctx: FixContext): RefactorContext | undefined {
+  const create = createTableAt(parse, offsetsOf(finding.range));
+  if (!create?.primaryKey) return undefined;
+  const table = ctx.tableFor(create.name, create.range.end);
+  if (!table || table.kind !== 'table') return undefined;
+  // Every definition of the table with the same key (the schema in several versions) is re-keyed, and every
+  // statement on any of them rewritten; a table of the same name with another key is another design.
+  const others = ctx.definitionsOf(table).filter((d) => d.create !== create && samePrimaryKey(d.create, create));
+  return {
+    filePath: ctx.filePath,
+    text,
+    create,
+    table,
+    comments: parse.comments,
+    otherDefinitions: others,
+    statements: uniqueStatements([table, ...others.map((o) => o.table)].flatMap((t) => ctx.statementsOn(t))),
+    views: ctx.viewsOf(table),
+    rewrite: { maxInList: ctx.maxInListShards, inForWrites: inForWrites(ctx.target) },
+    lineOf: ctx.lineOf,
+  };
 }
 
-/** The statements of the references, found in their files' syntax trees. */
-function workspaceStatements(env: FixEnvironment, references: readonly TableReference[]): WorkspaceStatement[] {
-  const out: WorkspaceStatement[] = [];
-  if (!env.statementAt) return out;
-  for (const reference of references) {
-    const found = env.statementAt(reference.file, reference.range);
-    if (found && isDmlStatement(found.statement)) out.push({ filePath: reference.file, text: found.text, statement: found.statement });
+function uniqueStatements(statements: readonly WorkspaceStatement[]): WorkspaceStatement[] {
+  const seen = new Set<WorkspaceStatement['statement']>();
+  return statements.filter((s) => !seen.has(s.statement) && !!seen.add(s.statement));
+}
+
+/**
+ * The fixes of a partition finding: its plans as the planner made them (the finding's data), applied; the
+ * first is preferred when it cures; then the copy of the table keyed for that plan, and the copy with the
+ * statements moved to it.
+ */
+function partitionFixes(text: string, parse: ParseResult, finding: Finding, ctx: FixContext, planned: readonly PartitionPlan[] | undefined): FixOffer[] {
+  // Every partition refactoring is a choice (refactor.ts: safeForFixAll false): none for --fix, and the
+  // workspace they rewrite (other files parsed again) is not looked at for nothing.
+  if (ctx.safeOnly || !planned?.length) return [];
+  const refactor = refactorContext(text, parse, finding, ctx);
+  if (!refactor || planned[0]!.table !== refactor.table.qualifiedName) return [];
+  // A table already sharded by an annotation gets no second shard column. A view's primary key must hold
+  // every key column of its base table: the views are re-keyed with the partition columns a plan adds, but
+  // not (yet) with new clustering columns, so those plans wait.
+  const sharded = !!shardAbove(parse.comments, text, refactor.create.range.start);
+  const plans = planned
+    .filter((p) => !(sharded && p.shard) && (!p.clustering?.length || !refactor.views?.length))
+    .map((p) => withShardCountSetting(p, ctx.shardCount));
+  const offers: FixOffer[] = [];
+  for (const [i, plan] of plans.entries()) {
+    const offer = keyChangeFix(refactor, plan, { preferred: i === 0 && plan.cures, relative: ctx.relativePath });
+    if (offer) offers.push(offer);
+  }
+  const first = plans[0];
+  const firstOffer = offers[0]?.plan === first ? offers[0] : undefined;
+  if (first?.cures) {
+    const base = refactor.create.name.name.name;
+    const suffix = first.shard ? 'sharded' : first.bucket ? `by_${first.bucket.granularity}` : `by_${first.moveToPartition?.join('_') ?? 'key'}`;
+    const copyName = freeName([`${base}_${suffix}`], [], (n) => ctx.tableNameTaken(n));
+    for (const move of [false, true]) {
+      const copy = keyChangeCopyFix(refactor, first, copyName, move, ctx.relativePath, firstOffer && applicationCountOf(firstOffer));
+      if (copy) offers.push(copy);
+    }
+  }
+  return offers;
+}
+
+/** The first plan of each partition finding of `table` among `findings` (the hover shows them as the fixes apply them). */
+export function tableCures(findings: readonly Finding[], table: string): { rule: string; plan: PartitionPlan }[] {
+  const out: { rule: string; plan: PartitionPlan }[] = [];
+  for (const f of findings) {
+    const data = f.data as { table?: string; plans?: PartitionPlan[] } | undefined;
+    if (data?.table === table && data.plans?.[0]) out.push({ rule: f.ruleId, plan: data.plans[0] });
   }
   return out;
 }
 
-/** The fixes of a partition finding: one per plan (the first preferred), then the copy, and the copy with its statements moved. */
-function partitionFixes(text: string, parse: ParseResult, finding: Finding, env: FixEnvironment, demand: PlanDemand): Fix[] {
-  // Every partition refactoring is a choice (refactor.ts: safeForFixAll false): none for --fix, and the
-  // workspace they rewrite (other files parsed again) is not looked at for nothing.
-  if (env.safeOnly) return [];
-  const contexts = partitionContexts(text, parse, finding, env);
-  if (!contexts) return [];
-  // A table already sharded by an annotation gets no second shard column.
-  if ((demand.spread || demand.throughput || demand.size) && shardAbove(parse.comments, text, contexts.plan.create.range.start)) return [];
-  // A view's primary key must hold every key column of its base table: the views are re-keyed with the
-  // partition columns a plan adds, but not (yet) with new clustering columns, so those plans wait.
-  const plans = partitionPlans(contexts.plan, demand).filter((p) => !p.clustering?.length || !contexts.refactor.views?.length);
-  const fixes: Fix[] = [];
-  for (const [i, plan] of plans.entries()) {
-    const fix = keyChangeFix(contexts.refactor, plan, { preferred: i === 0, relative: env.relativePath });
-    if (fix) fixes.push(fix);
-  }
-  const first = plans[0];
-  const firstFix = fixes[0]?.plan === first ? fixes[0] : undefined;
-  if (first && env.tableNameTaken) {
-    const base = contexts.plan.create.name.name.name;
-    const suffix = first.shard ? 'sharded' : first.bucket ? `by_${first.bucket.granularity}` : `by_${first.moveToPartition?.join('_') ?? 'key'}`;
-    const copyName = freeName([`${base}_${suffix}`], [], (n) => env.tableNameTaken!(n));
-    for (const move of [false, true]) {
-      const copy = keyChangeCopyFix(contexts.refactor, first, copyName, move, env.relativePath, firstFix && applicationCountOf(firstFix));
-      if (copy) fixes.push(copy);
-    }
-  }
-  return fixes;
-}
-
-/** The preferred plan for a partition finding (the report draws "with the fix" from it). */
-export function preferredPartitionPlan(text: string, parse: ParseResult, finding: Finding, env: FixEnvironment): PartitionPlan | undefined {
-  return fixesForFinding(text, parse, finding, env).find((f) => f.isPreferred && f.plan)?.plan;
+/** The plan a partition finding's preferred fix applies, when one cures it (the report draws "with the fix" from it). */
+export function preferredPlan(finding: Finding): PartitionPlan | undefined {
+  const plan = (finding.data as { plans?: PartitionPlan[] } | undefined)?.plans?.[0];
+  return plan?.cures ? plan : undefined;
 }
 
 const PROVIDERS: { [R in RuleWithData]?: Provider<R> } = {
-  'hot-partition': (text, parse, finding, env) => {
-    // A key of shards alone is spread by another shard no better: it needs a real key column.
-    if (finding.data.reason === 'shard-only') return [];
-    const { growth, overwrittenBy } = finding.data;
-    return partitionFixes(text, parse, finding, env, { spread: true, ...(growth ? { growth: { timeColumn: growth.timeColumn } } : {}), ...(overwrittenBy?.length ? { overwrittenBy } : {}) });
-  },
-  'partition-throughput': (text, parse, finding, env) => {
-    const { unitsPerSecond, limit, unit } = finding.data;
-    return partitionFixes(text, parse, finding, env, { spread: true, throughput: { unitsPerSecond, limit, unit } });
-  },
+  'hot-partition': (text, parse, finding, ctx) => partitionFixes(text, parse, finding, ctx, finding.data.plans),
+  'partition-throughput': (text, parse, finding, ctx) => partitionFixes(text, parse, finding, ctx, finding.data.plans),
   // Verdicts that rest on the model's default rate also offer to write it down as a hint (fixes/hint-comment.ts).
-  'unbounded-partition': withRateHint((text, parse, finding, env) => {
-    const { timeColumn, suggestedBucket, clustering } = finding.data;
-    // The message proposes moving a bucket that is already a clustering column into the key: so does the fix.
-    const moveToPartition = clustering.includes(suggestedBucket) ? suggestedBucket : undefined;
-    return partitionFixes(text, parse, finding, env, { growth: { timeColumn }, ...(moveToPartition ? { moveToPartition } : {}) });
-  }),
-  'large-partition': withRateHint((text, parse, finding, env) => {
-    const { rowsPerPartition, sample, rowsAtLimit, evidence, limitValue, bucket } = finding.data;
-    // A time bucket too coarse for the rate: its rows against the limit, which the shards split (a finer
-    // bucket would change what the existing bucket column means to the application).
-    if (bucket) return partitionFixes(text, parse, finding, env, { size: { rows: bucket.rowsPerBucket, rowsLimit: bucket.rowsAtLimit } });
-    // A row over the target's row limit is no partition's fault: no key change helps.
-    if (rowsAtLimit === undefined) return [];
-    // A measured partition size, in the limit's own measure: its bytes as such, cells as the rows they make.
-    if (evidence?.unit === 'bytes') return partitionFixes(text, parse, finding, env, { size: { bytes: evidence.value, limitBytes: limitValue } });
-    const measuredRows = evidence?.unit === 'rows' ? evidence.value : evidence?.unit === 'cells' && limitValue > 0 ? (evidence.value / limitValue) * rowsAtLimit : undefined;
-    const rows = measuredRows ?? rowsPerPartition ?? sample?.maxRows;
-    if (rows === undefined) return [];
-    return partitionFixes(text, parse, finding, env, { size: { rows, rowsLimit: rowsAtLimit } });
-  }),
+  'unbounded-partition': withRateHint((text, parse, finding, ctx) => partitionFixes(text, parse, finding, ctx, finding.data.plans)),
+  'large-partition': withRateHint((text, parse, finding, ctx) => partitionFixes(text, parse, finding, ctx, finding.data.plans)),
   'queue-table': withRateHint(),
-  'ttl-without-twcs': (text, parse, finding) => twcsFixes(text, parse, finding),
+  'ttl-without-twcs': (text, parse, finding) => twcsFixes(text, parse, finding).map(offerOf),
   'shard-mismatch': (text, _parse, finding) => {
     const { expected, valueRange, shardColumn } = finding.data;
     if (expected === undefined) return [];
-    return shardValueFix(text, valueRange, expected, shardColumn);
+    return shardValueFix(text, valueRange, expected, shardColumn).map(offerOf);
   },
   'unknown-column': (text, parse, finding) => {
     const { suggestion } = finding.data;
     if (!suggestion) return [];
-    return renameColumnFix(text, parse, offsetsOf(finding.range), suggestion, true);
+    return renameColumnFix(text, parse, offsetsOf(finding.range), suggestion, true).map(offerOf);
   },
   'invalid-suppression': (text, _parse, finding) => {
     const { id, suggestion } = finding.data;
-    return suggestion ? suppressionIdFix(text, offsetsOf(finding.range), id, suggestion) : [];
+    return suggestion ? suppressionIdFix(text, offsetsOf(finding.range), id, suggestion).map(offerOf) : [];
   },
-  'unrestricted-partition-key': (text, parse, finding, env) => shardQueryFixes(text, parse, offsetsOf(finding.range), finding.data.missing, env),
-  'incomplete-key-write': (text, parse, finding, env) => shardQueryFixes(text, parse, offsetsOf(finding.range), finding.data.missing, env),
+  'unrestricted-partition-key': (text, parse, finding, ctx) => shardQueryFixes(text, parse, offsetsOf(finding.range), finding.data.missing, ctx).map(offerOf),
+  'incomplete-key-write': (text, parse, finding, ctx) => shardQueryFixes(text, parse, offsetsOf(finding.range), finding.data.missing, ctx).map(offerOf),
 };
 
 /** Fixes for a statement on a sharded table that does not name the shard column. */
-function shardQueryFixes(text: string, parse: ParseResult, range: SourceRange, missing: readonly string[], env: FixEnvironment): Fix[] {
+function shardQueryFixes(text: string, parse: ParseResult, range: SourceRange, missing: readonly string[], ctx: FixContext): Fix[] {
   const statement = innermostStatement(parse, range);
-  if (!statement || !isDmlStatement(statement) || !env.tableFor) return [];
-  const name = statement.kind === 'Select' ? statement.from : statement.table;
-  const table = env.tableFor(name, statement.range.start);
+  if (!statement || !isDmlStatement(statement)) return [];
+  const table = ctx.tableFor(statementTable(statement), statement.range.start);
   if (!table?.shard) return [];
   // Only when the shard column is all the statement is missing from the partition key.
   if (missing.some((m) => m !== table.shard!.shardColumn)) return [];
-  const target = env.target ?? targetInfo(undefined);
-  return shardStatementFixes(text, statement, table, { maxInList: env.maxInListShards ?? DEFAULT_MAX_IN_LIST, inForWrites: inForWrites(target) });
+  return shardStatementFixes(text, statement, table, { maxInList: ctx.maxInListShards, inForWrites: inForWrites(ctx.target) });
+}
+
+/** The first fix of a finding that fix-all may take: safe, and not refused by a file it edits. */
+function safeFix(text: string, parse: ParseResult, finding: Finding, ctx: FixContext): Fix | undefined {
+  for (const offer of fixOffers(text, parse, finding, ctx)) {
+    if (!offer.safeForFixAll) continue;
+    const fix = resolveOffer(offer, finding, ctx);
+    if (fix && !fix.refused) return fix;
+  }
+  return undefined;
 }
 
 /**
@@ -287,10 +277,10 @@ function shardQueryFixes(text: string, parse: ParseResult, range: SourceRange, m
  * and linting again yields no more safe fixes for the same findings, so running it twice changes
  * nothing more than running it once.
  */
-export function computeFixAll(text: string, parse: ParseResult, findings: readonly Finding[], env: FixEnvironment = {}): TextEdit[] {
+export function computeFixAll(text: string, parse: ParseResult, findings: readonly Finding[], ctx: FixContext): TextEdit[] {
   const taken: TextEdit[] = [];
   for (const finding of findings) {
-    const fix = fixesForFinding(text, parse, finding, env).find((f) => f.safeForFixAll && !f.refused);
+    const fix = safeFix(text, parse, finding, ctx);
     if (!fix || editsConflict(taken, fix.edits)) continue;
     taken.push(...fix.edits);
   }

@@ -7,12 +7,13 @@ import type {
   DeleteStatement, Expression, InsertStatement, Relation, SelectStatement, Statement, UpdateStatement,
 } from '../../../grammar/ast';
 import { columnNamed } from '../schema/model';
+import { nativeName } from '../schema/types';
 import { computeShardValue, type SourceValue } from '../token/shard';
 import { columnKeyType } from '../schema/key-values';
 import { someExpression } from '../util/ast-walk';
 import { nameRecord, quoteName } from '../util/names';
-import { bucketLiteral, bucketsCovering, timeValue, type TimeBound } from './bucket-values';
-import { shardFormulaText, type BucketPlan, type KeyChange, type ShardPlan } from './key-change';
+import { bucketLiteral, bucketsCovering, periodEnd, timeValue, type TimeBound } from './bucket-values';
+import { shardFormulaText, type BucketPlan, type KeyChange, type ShardPlan } from '../partition/plan';
 import { commentAboveEdit } from './table-edits';
 import type { TextEdit } from './types';
 
@@ -329,7 +330,7 @@ function everyShard(facts: StatementFacts, change: KeyChange, shard: ShardPlan, 
   return { kind: 'marker', note: `run once per ${column} = ${shard.offset}..${shard.count - 1 + shard.offset}, in parallel${combine ? `, and ${combine}` : ''}` };
 }
 
-const PERIOD: Record<BucketPlan['granularity'], string> = { hour: 'UTC hour', day: 'UTC day', month: 'UTC month', year: 'UTC year' };
+const PERIOD: Record<BucketPlan['granularity'], string> = { minute: 'UTC minute', hour: 'UTC hour', day: 'UTC day', month: 'UTC month', year: 'UTC year' };
 
 function bucketValue(facts: StatementFacts, change: KeyChange, bucket: BucketPlan, options: RewriteOptions, shardValues: number): NewValue {
   const { statement } = facts;
@@ -365,24 +366,54 @@ function bucketValue(facts: StatementFacts, change: KeyChange, bucket: BucketPla
   if (statement.kind === 'Insert' || (statement.kind === 'Update' && !source)) {
     return { kind: 'marker', note: `bind ${column} = the ${period} ${sourceText ? `of ${sourceText}` : 'the row is written'}` };
   }
+  // A finer bucket beside a coarse one the statement pins (a day's rows, now in hours): every finer bucket of
+  // that coarse one, an IN list where the read may take one, else one run per bucket.
+  const coarse = bucket.refines ? coarseRange(facts, change, bucket.refines) : undefined;
+  if (coarse && statement.kind !== 'Update') {
+    const room = Math.floor(options.maxInList / existingPartitions(facts, change) / shardValues);
+    const buckets = bucketsCovering(bucket.granularity, { ms: coarse.from, inclusive: true }, { ms: coarse.to, inclusive: false }, Math.max(1, room));
+    if (buckets && mayUseIn(statement, options)) return { kind: 'literals', literals: buckets, fanOut: buckets.length > 1 };
+    return { kind: 'marker', note: `run once per ${period} of the ${quoteName(bucket.refines!.column)} the statement names (${column} from its first to its last), ${orderWord(statement, change, source)}` };
+  }
   if (statement.kind === 'Select') {
-    return { kind: 'marker', note: `bind ${column}: start at the current ${period} and step back one at a time until you have the rows you need` };
+    // Reads keep their order: oldest first starts at the oldest bucket and steps forward.
+    return ascending(statement, change, source)
+      ? { kind: 'marker', note: `bind ${column}: start at the oldest ${period} that has rows and step forward one at a time until you have the rows you need` }
+      : { kind: 'marker', note: `bind ${column}: start at the current ${period} and step back one at a time until you have the rows you need` };
   }
   return { kind: 'marker', note: `run once per ${column} the partition has rows in` };
 }
 
-/** The order a read visits buckets in: its ORDER BY, else the source column's clustering order. */
-function orderWord(statement: DmlStatement, change: KeyChange, source: string | undefined): string {
-  if (statement.kind !== 'Select') return 'one bucket at a time';
-  const column = source ? change.table.clustering.find((c) => c.name === source) : undefined;
+/** Whether a read returns the bucket source's oldest rows first: its ORDER BY, else the source column's clustering order. */
+function ascending(statement: DmlStatement & { kind: 'Select' }, change: KeyChange, source: string | undefined): boolean {
+  // Without a source the bucket is the write time, in the order of the first clustering column.
+  const column = source ? change.table.clustering.find((c) => c.name === source) : change.table.clustering[0];
   // ORDER BY names the first clustering column; reversing it reverses them all.
   const ordering = statement.orderBy[0];
   const firstOrder = change.table.clustering[0]?.order ?? 'ASC';
   const written = ordering ? (ordering.direction ?? 'ASC') : firstOrder;
   const reversed = written !== firstOrder;
   const own = column?.order ?? 'ASC';
-  const descending = reversed ? own === 'ASC' : own === 'DESC';
-  return descending ? 'newest first, and concatenate the rows' : 'oldest first, and concatenate the rows';
+  return reversed ? own !== 'ASC' : own !== 'DESC';
+}
+
+/** The order a read visits buckets in, in words. */
+function orderWord(statement: DmlStatement, change: KeyChange, source: string | undefined): string {
+  if (statement.kind !== 'Select') return 'one bucket at a time';
+  return ascending(statement, change, source) ? 'oldest first, and concatenate the rows' : 'newest first, and concatenate the rows';
+}
+
+/**
+ * The time span [from, to) of the coarse bucket a statement pins with a literal (`day = '2026-11-20'`):
+ * read as its column's type holds it; undefined when it pins none, several, or one cqlint cannot read.
+ */
+function coarseRange(facts: StatementFacts, change: KeyChange, refines: NonNullable<BucketPlan['refines']>): { from: number; to: number } | undefined {
+  const given = facts.values.get(refines.column);
+  if (given?.length !== 1) return undefined;
+  const type = nativeName(columnNamed(change.table, refines.column)?.type);
+  const time = timeValue(given[0], type);
+  if (time.kind !== 'known') return undefined;
+  return { from: time.ms, to: periodEnd(refines.seconds, time.ms) };
 }
 
 /** The partition key columns the change does not add (a table annotated `-- @shard` already has its shard in the key). */

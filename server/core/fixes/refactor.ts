@@ -4,14 +4,15 @@
 // edits span the files, with a title that says how many statements it rewrites and how many need the
 // application, and detail lines that list those.
 import type { Comment, CreateMaterializedViewStatement, CreateTableStatement } from '../../../grammar/ast';
-import { scaledHintEdits } from '../schema/hint-comment';
+import { hintCommentsAbove, scaledHintEdits, type HintScale } from '../schema/hint-comment';
 import type { TableInfo } from '../schema/model';
 import { quoteName } from '../util/names';
-import { addedKeyColumns, keyChangeOf, shardFormulaText, type KeyChange, type PartitionPlan } from './key-change';
+import { addedKeyColumns, keyChangeOf, shardFormulaText, type BucketGranularity, type KeyChange, type PartitionPlan } from '../partition/plan';
+import { planId, planText } from '../partition/planner';
 import { classifyForKeyChange, rewriteForKeyChange, type DmlStatement, type RewriteOptions, type RewriteOutcome } from './key-rewrite';
 import { addBodyElements, commentAboveEdit, identifierText, partitionKeyEdits, type BodyElement } from './table-edits';
 import { applyEdits, indentAt, lineBreakAt, restOfLineAfter, startsLine } from './text';
-import type { FileEdits, Fix, TextEdit } from './types';
+import type { Fix, FixOffer, TextEdit } from './types';
 
 /** A statement on the table somewhere in the workspace. */
 export interface WorkspaceStatement {
@@ -53,9 +54,8 @@ export interface RefactorContext {
   lineOf?(filePath: string, text: string, offset: number): number;
 }
 
-const PERIOD_TEXT: Record<string, string> = { hour: 'hourly', day: 'daily', month: 'monthly', year: 'yearly' };
-
-const BUCKET_DESCRIPTION: Record<string, (source: string | undefined) => string> = {
+const BUCKET_DESCRIPTION: Record<BucketGranularity, (source: string | undefined) => string> = {
+  minute: (s) => (s ? `${s} truncated to the UTC minute` : 'the UTC minute the row is written'),
   hour: (s) => (s ? `${s} truncated to the UTC hour` : 'the UTC hour the row is written'),
   day: (s) => (s ? `the UTC day of ${s}` : 'the UTC day the row is written'),
   month: (s) => (s ? `the UTC month of ${s} as 'YYYY-MM'` : "the UTC month the row is written, as 'YYYY-MM'"),
@@ -68,7 +68,7 @@ function addedElements(plan: PartitionPlan): BodyElement[] {
   if (plan.shard) elements.push({ sql: `${quoteName(plan.shard.column)} int` });
   if (plan.bucket) {
     const source = plan.bucket.source ? quoteName(plan.bucket.source) : undefined;
-    elements.push({ sql: `${quoteName(plan.bucket.column)} ${plan.bucket.type}`, comment: `bucket: ${BUCKET_DESCRIPTION[plan.bucket.granularity]!(source)}, set by the application` });
+    elements.push({ sql: `${quoteName(plan.bucket.column)} ${plan.bucket.type}`, comment: `bucket: ${BUCKET_DESCRIPTION[plan.bucket.granularity](source)}, set by the application` });
   }
   return elements;
 }
@@ -107,27 +107,6 @@ function movedKeyEdits(text: string, create: CreateTableStatement, moved: readon
 /** The `-- @shard` annotation line a plan writes above the table. */
 function shardAnnotation(plan: PartitionPlan): string | undefined {
   return plan.shard ? `@shard ${quoteName(plan.shard.column)} = ${shardFormulaText(plan.shard, quoteName)}` : undefined;
-}
-
-/** "a calculated shard column from title (4 shards) and a time bucket day date (daily partitions by ts)". */
-export function planText(plan: PartitionPlan): string {
-  const parts: string[] = [];
-  if (plan.shard) {
-    const shards = `${plan.shard.count} shard${plan.shard.count === 1 ? '' : 's'}`;
-    parts.push(plan.shard.method === 'random'
-      ? `a random shard column (${shards})`
-      : `a calculated shard column from ${plan.shard.sources.map(quoteName).join(', ')} (${shards})`);
-  }
-  if (plan.bucket) {
-    const by = plan.bucket.source ? ` by ${quoteName(plan.bucket.source)}` : '';
-    parts.push(`a time bucket ${quoteName(plan.bucket.column)} ${plan.bucket.type} (${PERIOD_TEXT[plan.bucket.granularity]} partitions${by})`);
-  }
-  if (plan.moveToPartition?.length) parts.unshift(`${plan.moveToPartition.map(quoteName).join(', ')} moved into the partition key`);
-  const text = parts.join(' and ');
-  if (!plan.clustering?.length) return text;
-  // "isbn as a clustering column, and a calculated shard column from isbn (2 shards)"
-  const clustering = `${plan.clustering.map(quoteName).join(', ')} as ${plan.clustering.length === 1 ? 'a clustering column' : 'clustering columns'}`;
-  return text ? `${clustering}, and ${text}` : clustering;
 }
 
 /** What a key change does to the workspace's statements, counted for the fix's title and detail. */
@@ -222,51 +201,42 @@ function detailLines(plan: PartitionPlan, summary: WorkspaceSummary, relative: (
 }
 
 /**
- * A fix whose edits are built when first read (and kept): a light bulb asks for every fix of a finding,
- * and shows their titles; the edits of a refactoring over hundreds of statements are wanted for one of
- * them at most (the editor resolves it; the CLI and tests read them directly).
+ * An offer whose edits (and, when `detail` is a function, detail lines) are built by `resolve()`, once: a
+ * light bulb asks for every fix of a finding and shows their titles; the edits of a refactoring over
+ * hundreds of statements are wanted for one of them at most.
  */
-function lazyEdits(fix: Omit<Fix, 'edits' | 'otherFiles'>, filePath: string, build: () => Map<string, TextEdit[]>): Fix {
-  let built: { edits: TextEdit[]; otherFiles?: FileEdits[] } | undefined;
-  const get = (): { edits: TextEdit[]; otherFiles?: FileEdits[] } => {
-    if (built) return built;
-    const byFile = build();
-    const elsewhere = [...byFile].filter(([path]) => path !== filePath).map(([path, edits]) => ({ filePath: path, edits }));
-    built = { edits: byFile.get(filePath) ?? [], ...(elsewhere.length ? { otherFiles: elsewhere } : {}) };
-    return built;
+function deferredFix(offer: Omit<FixOffer, 'resolve' | 'detail'>, filePath: string, build: () => Map<string, TextEdit[]>, detail: string[] | (() => string[])): FixOffer {
+  let resolved: Fix | undefined;
+  return {
+    ...offer,
+    ...(Array.isArray(detail) ? { detail } : {}),
+    resolve: () => {
+      if (resolved) return resolved;
+      const byFile = build();
+      const elsewhere = [...byFile].filter(([path]) => path !== filePath).map(([path, edits]) => ({ filePath: path, edits }));
+      resolved = {
+        ...offer, edits: byFile.get(filePath) ?? [], ...(elsewhere.length ? { otherFiles: elsewhere } : {}),
+        detail: Array.isArray(detail) ? detail : detail(),
+      };
+      return resolved;
+    },
   };
-  return Object.defineProperties(fix as Fix, {
-    edits: { get: () => get().edits, enumerable: true, configurable: true },
-    otherFiles: { get: () => get().otherFiles, enumerable: true, configurable: true },
-  });
 }
 
-/** Stable short ids for the command line: `shard:title`, `shard:random`, `bucket:day`, `shard:title+bucket:day`. */
-export function planId(plan: PartitionPlan): string {
-  const parts: string[] = [];
-  if (plan.clustering?.length) parts.push(`clustering:${plan.clustering.join(',')}`);
-  if (plan.moveToPartition?.length) parts.push(`move:${plan.moveToPartition.join(',')}`);
-  if (plan.shard) parts.push(`shard:${plan.shard.method === 'random' ? 'random' : plan.shard.sources.join(',')}`);
-  if (plan.bucket) parts.push(`bucket:${plan.bucket.granularity}`);
-  return parts.join('+');
-}
-
-/**
- * The fix that applies a plan to the table and to every statement on it. Undefined when the table's
- * key cannot take the columns (it did not parse).
- */
 /** Edits that re-key one definition: its columns and key, its `-- @shard` line, its hints rescaled. */
 function definitionEdits(text: string, create: CreateTableStatement, comments: readonly Comment[] | undefined, plan: PartitionPlan): TextEdit[] | undefined {
   const schema = keyChangeSchemaEdits(text, create, plan);
   if (!schema) return undefined;
   const annotation = shardAnnotation(plan);
   if (annotation) schema.push(commentAboveEdit(text, create.range.start, [annotation]));
-  if (plan.shard && comments) {
-    // The table's hints describe its partitions: after the shard, each is an Nth of what they were.
-    const n = plan.shard.count;
-    schema.push(...scaledHintEdits(comments, text, create.range.start, { writes: n, rows: n, reads: plan.shard.method === 'random' ? 1 : n }));
-  }
+  if (plan.shard && comments) schema.push(...scaledHintEdits(comments, text, create.range.start, hintScale(plan)));
   return schema;
+}
+
+/** The table's hints describe its partitions: after the shard, each is an Nth of what they were (reads of whole partitions visit every random shard). */
+function hintScale(plan: PartitionPlan): HintScale {
+  const n = plan.shard?.count ?? 1;
+  return { writes: n, rows: n, reads: plan.shard?.method === 'random' ? 1 : n };
 }
 
 /** Two CREATE TABLEs with the same partition key and clustering columns, in order. */
@@ -287,7 +257,11 @@ function definitionFits(create: CreateTableStatement, original: CreateTableState
   return needed.every((c) => names.has(c)) && !addedKeyColumns(plan).some((c) => names.has(c));
 }
 
-export function keyChangeFix(ctx: RefactorContext, plan: PartitionPlan, options: { preferred?: boolean; relative?: (path: string) => string } = {}): Fix | undefined {
+/**
+ * The fix that applies a plan to the table and to every statement on it. Undefined when the table's key
+ * cannot take the columns (it did not parse). A plan that does not cure says in its title what it leaves.
+ */
+export function keyChangeFix(ctx: RefactorContext, plan: PartitionPlan, options: { preferred?: boolean; relative?: (path: string) => string } = {}): FixOffer | undefined {
   const schema = definitionEdits(ctx.text, ctx.create, ctx.comments, plan);
   if (!schema) return undefined;
   const change = keyChangeOf(ctx.table, plan);
@@ -295,13 +269,13 @@ export function keyChangeFix(ctx: RefactorContext, plan: PartitionPlan, options:
   const summary = summarizeWorkspace(ctx, change, ctx.table.qualifiedName);
   summary.files.add(ctx.filePath);
   for (const other of others) summary.files.add(other.filePath);
-  const fix = lazyEdits({
+  const action = plan.moveToPartition?.length && !plan.shard && !plan.bucket ? `Move ${plan.moveToPartition.map(quoteName).join(', ')} into the partition key` : `Add ${planText(plan)}`;
+  const offer = deferredFix({
     id: planId(plan),
-    title: `${plan.moveToPartition?.length && !plan.shard && !plan.bucket ? `Move ${plan.moveToPartition.map(quoteName).join(', ')} into the partition key` : `Add ${planText(plan)}`}${summaryText(summary)}`,
+    title: `${action}${summaryText(summary)}${plan.cures || !plan.leaves ? '' : ` (leaves: ${plan.leaves})`}`,
     kind: 'quickfix',
     ...(options.preferred ? { isPreferred: true } : {}),
     safeForFixAll: false,
-    detail: detailLines(plan, summary, options.relative ?? ((p) => p)),
     plan,
   }, ctx.filePath, () => {
     const byFile = rewriteWorkspace(ctx, change);
@@ -311,15 +285,15 @@ export function keyChangeFix(ctx: RefactorContext, plan: PartitionPlan, options:
       if (edits) byFile.set(other.filePath, [...edits, ...(byFile.get(other.filePath) ?? [])]);
     }
     return byFile;
-  });
-  applicationCounts.set(fix, summary.outcomes.application);
-  return fix;
+  }, detailLines(plan, summary, options.relative ?? ((p) => p)));
+  applicationCounts.set(offer, summary.outcomes.application);
+  return offer;
 }
 
 /** The statements a key change fix leaves to the application (its copy-and-move twin has as many). */
-const applicationCounts = new WeakMap<Fix, number>();
+const applicationCounts = new WeakMap<FixOffer, number>();
 
-export function applicationCountOf(fix: Fix): number | undefined {
+export function applicationCountOf(fix: FixOffer): number | undefined {
   return applicationCounts.get(fix);
 }
 
@@ -333,7 +307,7 @@ export function keyChangeCopyFix(
   ctx: RefactorContext, plan: PartitionPlan, copyName: string, move: boolean, relative: (path: string) => string = (p) => p,
   /** The statements the in-place fix of the same plan leaves to the application (known: not counted again). */
   applicationCount?: number,
-): Fix | undefined {
+): FixOffer | undefined {
   const { text, create } = ctx;
   if (move && !ctx.statements.length) return undefined;
   const start = create.range.start;
@@ -347,12 +321,16 @@ export function keyChangeCopyFix(
   const eol = lineBreakAt(text, end);
   const indent = startsLine(text, start) ? indentAt(text, start) : '';
   const annotation = shardAnnotation(plan);
+  // The copy keeps the original's workload hints, divided as the in-place fix divides them: it is judged at
+  // the same rates.
+  const hints = copiedHints(ctx, plan);
   const comments = [
     `${copyQualified}: a copy of ${original} keyed for ${planText(plan)}; a deployed table's primary key cannot be altered.`,
     move
       ? `Moving the data: copy the rows of ${original} here (computing the new key columns) before the statements that now use this table go live, then drop ${original}.`
       : `Moving the data: write to both tables, copy the existing rows (computing the new key columns), move the reads here, then drop ${original}.`,
     ...(annotation ? [annotation] : []),
+    ...hints,
   ];
   // After the statement's line when only comments follow it there, so that they stay with the original.
   const rest = restOfLineAfter(text, end);
@@ -361,7 +339,8 @@ export function keyChangeCopyFix(
   const schemaEdit: TextEdit = { start: at, end: at, newText: block };
   const what = `a copy of ${original}: ${copyQualified}, ${planText(plan)}`;
   if (!move) {
-    return { id: `copy:${planId(plan)}`, title: `Create ${what}`, kind: 'quickfix', safeForFixAll: false, edits: [schemaEdit], plan };
+    const fix: Fix = { id: `copy:${planId(plan)}`, title: `Create ${what}`, kind: 'quickfix', safeForFixAll: false, edits: [schemaEdit], plan };
+    return { ...fix, resolve: () => fix };
   }
   const copyTable: TableInfo = { ...ctx.table, name: copyName, qualifiedName: ctx.table.keyspace ? `${ctx.table.keyspace}.${copyName}` : copyName };
   const change = keyChangeOf(copyTable, plan);
@@ -370,7 +349,7 @@ export function keyChangeCopyFix(
   const summary = (): WorkspaceSummary => summarizeWorkspace(ctx, change, copyTable.qualifiedName, []);
   const left = applicationCount ?? summary().outcomes.application;
   const moved = ctx.statements.length;
-  const fix = lazyEdits({
+  return deferredFix({
     id: `copy-move:${planId(plan)}`,
     title: `Create ${what}, and move ${moved} statement${moved === 1 ? '' : 's'} to it${left ? `, ${left} left to the application` : ''}`,
     kind: 'quickfix',
@@ -386,7 +365,22 @@ export function keyChangeCopyFix(
     }
     byFile.set(ctx.filePath, [schemaEdit, ...(byFile.get(ctx.filePath) ?? [])]);
     return byFile;
-  });
-  let detail: string[] | undefined;
-  return Object.defineProperty(fix, 'detail', { get: () => (detail ??= detailLines(plan, summary(), relative)), enumerable: true, configurable: true });
+  }, () => detailLines(plan, summary(), relative));
+}
+
+/**
+ * The `-- @cqlint` lines the copy carries: the original's hints, each line as written with its per-partition
+ * figures divided as the in-place fix divides them (hints describe partitions, and the copy's are smaller).
+ */
+function copiedHints(ctx: RefactorContext, plan: PartitionPlan): string[] {
+  if (!ctx.comments) return [];
+  const lines: string[] = [];
+  for (const comment of hintCommentsAbove(ctx.comments, ctx.text, ctx.create.range.start)) {
+    const text = ctx.text.slice(comment.comment.range.start, comment.comment.range.end);
+    const scaled = plan.shard ? scaledHintEdits([comment.comment], ctx.text, ctx.create.range.start, hintScale(plan)) : [];
+    const start = comment.comment.range.start;
+    const value = applyEdits(text, scaled.map((e) => ({ ...e, start: e.start - start, end: e.end - start })));
+    lines.push(value.replace(/^--\s?|^\/\/\s?|^\/\*\s?|\s?\*\/$/g, ''));
+  }
+  return lines;
 }

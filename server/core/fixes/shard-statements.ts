@@ -4,7 +4,7 @@
 import type { TableInfo } from '../schema/model';
 import type { ShardSpec } from '../token/shard';
 import { quoteName } from '../util/names';
-import { shardFormulaText, type KeyChange, type ShardPlan } from './key-change';
+import { shardFormulaText, type KeyChange, type ShardPlan } from '../partition/plan';
 import { rewriteForKeyChange, type DmlStatement, type RewriteOptions, type StatementRewrite } from './key-rewrite';
 import type { Fix } from './types';
 

@@ -1,7 +1,7 @@
 // The shape of a quick fix, independent of how it is shown (LSP code action, CLI --fix).
 // Fixes are small pure functions from (text, parse, finding or node, options) to edits, like
 // rust-analyzer's assists.
-import type { PartitionPlan } from './key-change';
+import type { PartitionPlan } from '../partition/plan';
 import type { TextEdit } from '../util/text-edit';
 
 export type { TextEdit } from '../util/text-edit';
@@ -25,7 +25,7 @@ export interface Fix {
   id?: string;
   /** More than the title says, one line each: how it was sized, and each statement left to the application. */
   detail?: string[];
-  /** For partition fixes: the key change, with the figures it was sized from (the report draws them). */
+  /** For partition fixes: the plan it applies (its finding's, partition/planner.ts), with the figures it was sized from. */
   plan?: PartitionPlan;
   /**
    * Why the fix cannot be made: application code it edits cannot take its edits in its string literals (a hole
@@ -35,8 +35,23 @@ export interface Fix {
   refused?: { filePath: string; reason: string };
 }
 
+/**
+ * A fix as offered, before its edits are built: everything but the edits (a refactoring of hundreds of
+ * statements builds them only for the fix picked). `resolve()` builds them (once) and returns the fix.
+ */
+export interface FixOffer extends Omit<Fix, 'edits' | 'otherFiles' | 'detail'> {
+  /** The detail lines, when they are known before the edits are built. */
+  detail?: string[];
+  resolve(): Fix;
+}
+
 export interface FileEdits {
   filePath: string;
   /** Non-overlapping edits into that file's text as the fix saw it. */
   edits: TextEdit[];
+}
+
+/** A fix whose edits are already built, as an offer. */
+export function offerOf(fix: Fix): FixOffer {
+  return { ...fix, resolve: () => fix };
 }

@@ -10,9 +10,11 @@ import { type TargetInfo } from '../partition/targets';
 import { replicasFor, replicationFromMap, type Ring } from '../token/ring';
 import type { UdtLookup } from '../token/types';
 import {
-  decodePartitionKey, growthText, lineRef, measuredHotness, measuredSizeVerdict, originText, shareText, valueText,
+  decodePartitionKey, growthText, lineRef, originText, shareText, valueText,
   type BusyPartition, type Cited, type EvidenceOrigin, type TableEvidence,
 } from '../evidence';
+import { measuredSizeVerdict } from '../partition/measured';
+import type { MeasuredHot } from '../partition/verdicts';
 import { escapeHtml } from './svg';
 
 interface KeyColumns {
@@ -71,6 +73,8 @@ export interface ClusterContext {
   /** The preferred fix: its shards and bucket period (either or both), in words. */
   cure?: { shardCount?: number; bucketSeconds?: number; description: string };
   suggestedKey?: string;
+  /** hot-partition's measured verdict (partition/verdicts.ts measuredHot): the busiest partition, judged against the table's partitions. */
+  hot?: MeasuredHot;
 }
 
 function sourceOf(origin: EvidenceOrigin, line: number): string {
@@ -143,7 +147,7 @@ export function clusterPanelData(table: TableInfo, evidence: TableEvidence | und
   for (const l of evidence.large?.slice(0, 10) ?? []) {
     top.push({ ...keyColumns(l.key, l.origin, table, udts.token, context, l.token), measure: 'bytes', value: l.bytes ?? 0, source: sourceOf(l.origin, l.line) });
   }
-  const hotness = measuredHotness(evidence);
+  const hotness = context.hot;
   const busiest = hotness ? { row: busyRow(hotness.busiest, table, udts.token, context), text: shareText(hotness.busiest), hot: hotness.hot } : undefined;
   const fixRow = busiest?.row ?? top[0];
   return {

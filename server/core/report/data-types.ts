@@ -6,7 +6,7 @@ import type { BucketFit, SampleVerdict } from '../partition/sizing';
 import type { ShardMethod, ShardSpec } from '../token/shard';
 import type { SampleFamily } from '../token/skew';
 import type { Ring } from '../token/ring';
-import type { PartitionPlan } from '../fixes/key-change';
+import type { FigureSource, PartitionPlan } from '../partition/plan';
 import type { SampleSummary } from './sample';
 import type { KeyMark } from './keyspace';
 import type { QueryAccess } from './queries';
@@ -90,7 +90,8 @@ export interface GrowthVerdict {
 export interface GrowthData {
   rowsPerSecond: number;
   /** 'hint' (rowsPerSecondPerPartition / writesPerSecondPerPartition) or 'default' (the workload model's, by rate class). */
-  rateSource: 'hint' | 'default';
+  /** Where the rate comes from: measured on the cluster, hinted, or the model's default. */
+  rateSource: FigureSource;
   /** Where the rate comes from, as the rules' messages say it. */
   rateNote: string;
   /** Bytes one row adds (row values plus cell metadata) and the fixed part per partition. */

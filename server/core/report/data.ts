@@ -19,17 +19,18 @@ import { type TargetInfo } from '../partition/targets';
 import { formatShardFormula, type ShardMethod } from '../token/shard';
 import { randomShardDraw, shardHistogram, skewSamples, type ShardCounts } from '../token/skew';
 import { replicasFor, replicationFromMap, type Replication, type Ring } from '../token/ring';
-import { projectFixEnvironment } from '../fixes/environment';
-import { preferredPartitionPlan, type FixEnvironment } from '../fixes';
-import { BUCKETS } from '../fixes/partition-plans';
+import { preferredPlan } from '../fixes';
+import { BUCKETS, withShardCountSetting } from '../partition/planner';
+import { measuredHot, rowRate } from '../partition/verdicts';
+import { HORIZON_SECONDS } from '../partition/limits';
 import type { SampleSummary } from './sample';
-import { DEFAULT_ROWS_PER_SECOND, growthRateOf, tableWorkload, rowsArrive, type GrowthRate, type TableWorkload } from '../schema/workload';
+import { DEFAULT_ROWS_PER_SECOND, tableWorkload, rowsArrive, type GrowthRate, type TableWorkload } from '../schema/workload';
 import { markOf } from './keyspace';
 import { queryAccess } from './queries';
 import { severityRank, tableFindings, worstSeverity } from './table-findings';
 import { udtLookupFor } from '../schema/key-values';
 import { keyText } from '../util/statements';
-import { addedKeyColumns } from '../fixes/key-change';
+import { addedKeyColumns } from '../partition/plan';
 import { clusterPanelData } from './cluster';
 import { formatSetting, tableGuardrails } from '../cluster';
 
@@ -78,23 +79,20 @@ function secondsToRows(rows: number, rate: number, stopsAfter?: number): number 
 
 const DAY = 86_400;
 const YEAR = BUCKETS.year.seconds;
-/** The rules' horizon: a partition that needs longer to reach its first limit is not reported (workload.ts). */
-const RULES_HORIZON_SECONDS = 5 * 365 * DAY;
 
 /** The partition rules whose findings have fixes that re-key the table, the one the report follows first. */
 const CURE_ORDER = ['unbounded-partition', 'large-partition', 'hot-partition', 'partition-throughput'];
 
 /**
- * The cure drawn "with the fix": the plan of the preferred fix of the table's first partition finding
- * (fixes/index.ts preferredPartitionPlan), the same fix the editor offers first and `cqlint fix` applies.
+ * The cure drawn "with the fix": the plan the table's first partition finding carries (partition/planner.ts),
+ * the one the editor offers first and `cqlint fix` applies, when it cures; drawn, never sized here.
  */
-function cureFor(project: Project, table: TableInfo, findings: readonly Finding[], env: FixEnvironment): Cure | undefined {
-  const text = project.getText(table.filePath);
-  if (text === undefined) return undefined;
-  const parse = project.parse(table.filePath);
+function cureFor(findings: readonly Finding[], shardCount: number | undefined): Cure | undefined {
   const partition = findings.filter((f) => CURE_ORDER.includes(f.ruleId)).sort((a, b) => CURE_ORDER.indexOf(a.ruleId) - CURE_ORDER.indexOf(b.ruleId));
   for (const finding of partition) {
-    const plan = preferredPartitionPlan(text, parse, finding, env);
+    const preferred = preferredPlan(finding);
+    // The cqlint.shardCount setting replaces a count the defaults alone sized, as in the editor's fix.
+    const plan = preferred && withShardCountSetting(preferred, shardCount);
     if (!plan || (!plan.shard && !plan.bucket)) continue;
     const parts: string[] = [];
     if (plan.shard) parts.push(`${plan.shard.count} shards: ${formatShardFormula(plan.shard)}`);
@@ -330,8 +328,8 @@ function growthVerdict(workload: TableWorkload, grows: boolean, reported: string
   if (workload.rateClass === 'entity') {
     return { kind: 'not-reported', text: 'one entity\'s own history grows at human pace: unbounded-partition reports it only with its reportEntityHistories option' };
   }
-  if (secondsToFirst !== undefined && secondsToFirst > RULES_HORIZON_SECONDS) {
-    return { kind: 'beyond-horizon', text: `it grows, but reaches its first limit only after ${formatDuration(secondsToFirst)}: the rules look ${formatDuration(RULES_HORIZON_SECONDS)} ahead` };
+  if (secondsToFirst !== undefined && secondsToFirst > HORIZON_SECONDS) {
+    return { kind: 'beyond-horizon', text: `it grows, but reaches its first limit only after ${formatDuration(secondsToFirst)}: the rules look ${formatDuration(HORIZON_SECONDS)} ahead` };
   }
   return { kind: 'not-reported', text: 'the partition rules do not report it on this target' };
 }
@@ -347,14 +345,16 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
   const fixedBytes = estimatePartition(table, 0, hints, udts).bytes;
   const attributed = tableFindings(project, table, options.lint);
   const own = attributed.table;
-  // The fixes' view of the workspace, with the file's findings as this report has them (linted once).
-  const env: FixEnvironment = { ...projectFixEnvironment(project, table.filePath, { shardCount: options.shardCount, findings: (options.lint ?? ((file) => project.lint(file)))(table.filePath) }), target };
   const references = project.referencesTo(table);
 
-  // Growth: rows per second into one partition (the rules' workload model: the hint or its stated
-  // default), until the key's time bucket closes or the TTL (default_time_to_live or USING TTL) balances it.
+  // Growth: rows per second into one partition as the rules take it (partition/verdicts.ts rowRate: measured
+  // on the cluster, else hinted, else the model's stated default), until the key's time bucket closes or
+  // the TTL (default_time_to_live or USING TTL) balances it.
   const workload = tableWorkload(table, hints, references);
-  const rate = workload.rowsPerSecond > 0 ? workload.rowsPerSecond : DEFAULT_ROWS_PER_SECOND[workload.rateClass];
+  const evidence = project.evidence(table);
+  const inputs = { table, target, hints, udts, references, evidence, sample: options.sample };
+  const growthRate = rowRate(inputs, workload);
+  const rate = growthRate.rowsPerSecond > 0 ? growthRate.rowsPerSecond : DEFAULT_ROWS_PER_SECOND[workload.rateClass];
   const bucketColumns = table.partitionKey.filter((c) => workload.partitionKey.find((p) => p.name === c.name)?.nature === 'bucket');
   const bucketSeconds = bucketColumns.map(bucketPeriodSeconds).filter((s): s is number => s !== undefined);
   let stopsAfter: number | undefined;
@@ -381,8 +381,8 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     stopsAfter = full;
     stopsBecause = 'rows';
   }
-  const limits = limitLines(table, target, hints, udts, growthRateOf(workload));
-  const cure = table.clustering.length ? cureFor(project, table, own, env) : undefined;
+  const limits = limitLines(table, target, hints, udts, growthRate);
+  const cure = table.clustering.length ? cureFor(own, options.shardCount) : undefined;
   let curedRate = rate;
   let curedStop = stopsAfter;
   let curedBecause = stopsBecause;
@@ -418,8 +418,8 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
   const today = grows ? growthCurve(table, hints, udts, rate, horizon, count, extra, stopsAfter, stopsBecause) : undefined;
   const growth: GrowthData = {
     rowsPerSecond: rate,
-    rateSource: workload.rateHinted ? 'hint' : 'default',
-    rateNote: growthRateOf(workload).note,
+    rateSource: growthRate.source,
+    rateNote: growthRate.note,
     bytesPerRow,
     fixedBytes,
     horizonSeconds: horizon,
@@ -430,7 +430,7 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     verdict,
     ...(assumedBucketPeriod ? { assumedBucketPeriod } : {}),
   };
-  const fit = bucketFit(table, target, hints, udts, workload);
+  const fit = bucketFit(table, target, hints, udts, workload, growthRate);
   if (fit) growth.bucketFit = fit;
 
   const throughput: ThroughputRow[] = throughputEstimates(table, target, hints, udts, options.sample).map((t) => {
@@ -494,9 +494,10 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     sampleVerdict: options.sample ? sampleVerdict(table, target, hints, udts, options.sample) : undefined,
     sampleChosen: options.sample && options.sampleChosen ? true : undefined,
     guardrails: reportGuardrails(project, table),
-    cluster: clusterPanelData(table, project.evidence(table), target, hints, { sizing: udts, token: udtLookupFor(project.schema()) }, {
+    cluster: clusterPanelData(table, evidence, target, hints, { sizing: udts, token: udtLookupFor(project.schema()) }, {
       ring: options.ring,
       replication: table.keyspace ? project.schema().keyspaces.get(table.keyspace)?.replication : undefined,
+      hot: measuredHot(inputs, workload),
       ...(cure ? {
         cure: { shardCount: cure.plan.shard?.count, bucketSeconds: cure.bucketSeconds, description: cure.description },
         suggestedKey: keyText([...partitionKey, ...addedKeyColumns(cure.plan)], table.clustering.map((c) => c.name)),

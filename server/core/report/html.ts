@@ -233,9 +233,11 @@ function growthSection(data: PartitionReportData): string {
   const series = [{ name: `today: ${curveSummary(today)}`, cls: 'series-today', points: today.points.map((p) => [p.seconds / time.unit, p.bytes / yUnit] as [number, number]) }];
   if (g.cured) series.push({ name: `with ${g.cure!.description}: ${curveSummary(g.cured)}`, cls: 'series-cured', points: g.cured.points.map((p) => [p.seconds / time.unit, p.bytes / yUnit] as [number, number]) });
   const clsOf = (kind: string): string => (kind === 'bytes' ? 'limit-hard' : 'limit-count');
-  const rate = g.rateSource === 'hint'
+  const rate = g.rateSource === 'hinted'
     ? `${escapeHtml(formatRate(g.rowsPerSecond))} into one partition (hinted)`
-    : `an assumed ${escapeHtml(formatRate(g.rowsPerSecond))} into one partition (${escapeHtml(g.rateNote)})`;
+    : g.rateSource === 'measured'
+      ? `${escapeHtml(formatRate(g.rowsPerSecond))} into one partition (${escapeHtml(g.rateNote)})`
+      : `an assumed ${escapeHtml(formatRate(g.rowsPerSecond))} into one partition (${escapeHtml(g.rateNote)})`;
   const chart = lineChart({
     title: `Estimated size of one partition of ${data.table} over time`,
     desc: `${series.map((s) => s.name).join('. ')}. Limits: ${g.limits.map((l) => `${l.label} at ${formatCount(l.rowsAtLimit)} rows`).join('; ') || 'none'}.`,

@@ -2,7 +2,7 @@
 // (docs/evidence.md names the sources), with the figures an example needs.
 
 /** `nodetool tablestats` text (Cassandra 4.x) of one table, taken on `node` on `captured`. */
-export function tablestatsOutput(table: string, maxBytes: number, options: { node?: string; captured?: string } = {}): string {
+export function tablestatsOutput(table: string, maxBytes: number, options: { node?: string; captured?: string; partitions?: number } = {}): string {
   const [ks, name] = table.split('.');
   return [
     `$ nodetool -h ${options.node ?? '10.0.0.3'} tablestats ${table}`,
@@ -17,7 +17,7 @@ export function tablestatsOutput(table: string, maxBytes: number, options: { nod
     '\tPending Flushes: 0',
     `\t\tTable: ${name}`,
     '\t\tSSTable count: 14',
-    '\t\tNumber of partitions (estimate): 1460',
+    `\t\tNumber of partitions (estimate): ${options.partitions ?? 1460}`,
     '\t\tLocal read count: 2202211',
     '\t\tLocal read latency: 0.412 ms',
     '\t\tLocal write count: 183224312',

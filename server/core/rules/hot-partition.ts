@@ -14,55 +14,23 @@
 //         growth?: { timeColumn, suggestedBucket } (the same key also grows without bound),
 //         numbers: { rowBytes, limitLabel?, limitSource?, rowsToLimit?, secondsToLimit?, rowsPerSecond? } }
 import type { CreateMaterializedViewStatement, CreateTableStatement } from '../../../grammar/ast';
-import { figuresData, partitionFigures, partitionNumbersText, udtLookupFrom } from '../partition/sizing';
+import { figuresData, partitionNumbersText } from '../partition/sizing';
 import { formatCount } from '../util/format';
-import { isHighCardinality, isItemColumn, isMeasureColumn } from '../schema/columns';
+import { isHighCardinality } from '../schema/columns';
 import type { TableInfo } from '../schema/model';
 import type { TableReference } from '../schema/references';
 import { nativeName } from '../schema/types';
-import { spreadShards } from '../partition/planning';
-import { growthRateOf, rowsAccumulate, tableWorkload, type TableWorkload } from '../schema/workload';
-import { reportableGrowth, suggestedBucket } from '../partition/growth';
+import type { TableWorkload } from '../schema/workload';
 import type { InvalidExampleCase, MessageIdOf, RuleContext, RuleExamples, RuleModule } from './types';
 import { keyText } from '../util/statements';
 import type { FindingData } from '../findings-data';
-import { evidenceFindingData, measuredHotText, measuredHotness, shareText } from '../evidence';
-import { toppartitionsOutput } from './example-evidence';
+import { evidenceFindingData, measuredHotText, shareText } from '../evidence';
+import { tablestatsOutput, toppartitionsOutput } from './example-evidence';
+import { partitionInputs } from '../partition/inputs';
+import { figuresOf, hotVerdict, reportableGrowth, rowRate, workListColumn, workloadOf, type HotReason } from '../partition/verdicts';
+import { chooseBucket, cureAdvice, partitionPlans, plannedKeyText } from '../partition/planner';
 
-type Reason = 'time-bucket' | 'low-cardinality' | 'shard-only' | 'measured';
-
-/** Why the key is hot, or undefined when it is not (or the model cannot tell). */
-function hotReason(w: TableWorkload): Reason | undefined {
-  const reason: Reason | undefined =
-    w.keyShape === 'time-bucket' ? 'time-bucket'
-    : w.keyShape === 'few' ? 'low-cardinality'
-    : w.keyShape === 'shard-only' ? 'shard-only'
-    : undefined;
-  if (!reason) return undefined;
-  // Rows clustered only by coarse buckets or enum values (a calendar by year and month) stay few.
-  if (rowsAccumulate(w)) return reason;
-  if (w.table.clustering.length) return undefined;
-  // Without clustering: hot only when each event rewrites the partition: counters, appended ids, or a
-  // date-keyed row of per-item columns (isbn, title, a body) that every new item overwrites. A summary of
-  // totals written once a day is fine; so is a lookup of ten statuses. A boolean or a tiny enum is not:
-  // every read and write of the table goes to two or three partitions.
-  if (w.perEventCells) return reason;
-  // (From the type or name: a key only ever given one literal by the workspace is one row the statements
-  // chose, such as a sequence's 'order' row, which lwt-hot-partition judges when it is contended.)
-  if (reason === 'low-cardinality' && w.livePartitions !== undefined && w.livePartitions <= TINY_KEY && w.partitionKey.every((p) => !p.fromStatements)) return reason;
-  return reason === 'time-bucket' && perItemColumns(w.table).length ? reason : undefined;
-}
-
-/**
- * Regular columns that hold one item's identity or content (isbn, title, a uuid, a body, a headline):
- * written per item, not per period. None when the row mostly holds totals (a summary written once a
- * period, with perhaps its top product): a book's price beside its isbn and title is still the book's.
- */
-function perItemColumns(table: TableInfo): string[] {
-  const regular = table.columns.filter((c) => c.role === 'regular');
-  const items = regular.filter((c) => !isMeasureColumn(c) && isItemColumn(c, table)).map((c) => c.name);
-  return items.length > regular.filter((c) => isMeasureColumn(c)).length ? items : [];
-}
+type Reason = HotReason;
 
 type HeadlineId = 'timeBucket' | 'lowCardinality' | 'lowCardinalityColumns' | 'shardOnly';
 type MessageId = HeadlineId | `${HeadlineId}Measured` | 'measured';
@@ -73,9 +41,6 @@ function messageIdFor(reason: Reason, keyColumns: number, measured: boolean): Me
   const id: HeadlineId = reason === 'time-bucket' ? 'timeBucket' : reason === 'shard-only' ? 'shardOnly' : keyColumns === 1 ? 'lowCardinality' : 'lowCardinalityColumns';
   return measured ? `${id}Measured` : id;
 }
-
-/** A key of at most this many values puts the whole table in that many partitions, whatever else it holds. */
-const TINY_KEY = 3;
 
 /** `overwrittenBy`: the per-item columns a time-bucket key's one row takes from each new item (see check). */
 function keyDescription(w: TableWorkload, reason: Reason, overwrittenBy: readonly string[]): string {
@@ -127,48 +92,63 @@ function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx
   const defined = ctx.definedBy(stmt);
   if (!defined || !defined.partitionKey.length) return;
   const table: TableInfo = ctx.latest(defined);
-  const hints = ctx.hints(table);
-  const references = ctx.referencesTo(table);
-  const w = tableWorkload(table, hints, references);
+  const inputs = partitionInputs(ctx, table);
+  const w = workloadOf(inputs);
   // Measured traffic wins over the model: a hot partition on the cluster is reported, an even spread silences it.
-  const hotness = measuredHotness(ctx.evidence(table));
-  const busiest = hotness?.hot ? hotness.busiest : undefined;
-  const reason: Reason | undefined = hotness ? (busiest ? hotReason(w) ?? 'measured' : undefined) : hotReason(w);
-  if (!reason) return;
-  const figures = partitionFigures(table, ctx.target, hints, udtLookupFrom(ctx), growthRateOf(w));
+  const verdict = hotVerdict(inputs, w);
+  if (!verdict) return;
+  const { reason, overwrittenBy, wholeTable } = verdict;
+  const busiest = verdict.measured?.busiest;
+  const references = inputs.references;
+  const rate = rowRate(inputs, w);
+  const figures = figuresOf(inputs, rate);
   const candidates = table.columns
     .filter((c) => c.role !== 'partition' && isHighCardinality(c) && nativeName(c.type) !== 'timeuuid')
     .map((c) => c.name);
   const pkNames = table.partitionKey.map((c) => c.name);
   const clustering = table.clustering.map((c) => c.name);
   // The same growth unbounded-partition reports (none on a target without a partition size limit).
-  const unbounded = reportableGrowth(w, figures.binding?.rows, figures.secondsToLimit);
-  const growth = unbounded && w.growth?.by === 'time'
-    // Sized as the fix sizes it: at the rate each shard of the spread takes.
-    ? { timeColumn: w.growth.column.name, suggestedBucket: suggestedBucket(w.rowsPerSecond / spreadShards(w.rowsPerSecond), figures.binding?.rows) }
-    : undefined;
-  const shardName = reason === 'shard-only' ? undefined : 'shard';
-  const keyColumns = [...pkNames, ...(shardName ? [shardName] : []), ...(growth ? [growth.suggestedBucket] : [])];
-  // No clustering column and a row of one item's columns: each new item overwrites the last one.
-  const overwrittenBy = reason === 'time-bucket' && !table.clustering.length && !w.perEventCells ? perItemColumns(table) : [];
-  const suggestedKey = keyText(keyColumns, overwrittenBy.length ? [overwrittenBy[0]!] : clustering);
+  const unbounded = reportableGrowth(w, rate, figures);
+  const grows = unbounded && w.growth?.by === 'time' ? w.growth : undefined;
+  // A work list read whole ("every pending order") gets shards, no time bucket.
+  const workList = grows ? workListColumn(w) : undefined;
+  const isView = table.kind === 'view';
+  // The cures, planned once: the message words the first, the fix applies it. A key of shards alone is spread
+  // by another shard no better, a tiny key without clustering needs another key, and a view's key follows
+  // its base table's: none of them gets a plan.
+  const plans = reason === 'shard-only' || wholeTable || isView ? [] : partitionPlans(inputs, {
+    rule: 'hot-partition', spread: true,
+    ...(grows ? { growth: { timeColumn: grows.column.name } } : {}),
+    ...(overwrittenBy.length ? { overwrittenBy } : {}),
+    ...(workList ? { workList } : {}),
+  });
+  const plan = plans[0];
+  const shardName = reason === 'shard-only' ? undefined : plan?.shard?.column ?? 'shard';
+  const bucketName = grows && !workList ? plan?.bucket?.column ?? chooseBucket(rate.rowsPerSecond, figures.binding?.rows, { force: true })?.granularity ?? 'day' : undefined;
+  const growth = grows ? { timeColumn: grows.column.name, suggestedBucket: bucketName ?? '' } : undefined;
+  const suggestedKey = plan ? plannedKeyText(table, plan)
+    : keyText([...pkNames, ...(shardName ? [shardName] : []), ...(bucketName ? [bucketName] : [])], overwrittenBy.length ? [overwrittenBy[0]!] : clustering);
   const shardHint = shardAdvice(table, candidates, references);
-  const growthText = growth
-    ? ` Each of these partitions also grows without bound (rows arrive per event, clustered by ${w.growth!.column.name} (${w.growth!.column.typeText})${unbounded?.ttl ? `, and the TTL keeps them for too long` : ', with no bucket or TTL'}): a shard spreads the writes but does not stop the growth, so add ${growth.suggestedBucket === 'hour' ? 'an' : 'a'} ${growth.suggestedBucket} bucket too.`
+  const growthText = grows
+    ? ` Each of these partitions also grows without bound (rows arrive per event, clustered by ${grows.column.name} (${grows.column.typeText})${unbounded?.ttl ? `, and the TTL keeps them for too long` : ', with no bucket or TTL'}): ${workList
+      ? `but ${workList} is a work list the application reads whole ("every pending one"), so no time bucket: one would put an old item as many queries away as buckets have passed; its rows leave a ${workList} partition when it moves on (status-move).`
+      : `a shard spreads the writes but does not stop the growth, so add ${bucketName === 'hour' ? 'an' : 'a'} ${bucketName} bucket too.`}`
     : '';
-  // A tiny key without clustering holds the whole table in two or three rows: a shard would copy them, not spread them.
-  const wholeTable = reason === 'low-cardinality' && !table.clustering.length && !w.perEventCells;
   const advice = reason === 'shard-only'
     ? `Put a real key in front of the shard, or a time bucket beside it: ${suggestedKey}`
-    : overwrittenBy.length
-      ? `Keep a row per item and shard by it: make ${overwrittenBy[0]} a clustering column and add a shard column computed from it, ${suggestedKey}`
-      : wholeTable
-        ? `Key the table by what identifies each of its rows: it holds at most ${formatCount(w.livePartitions ?? 0)} rows, and every read and write of it goes to those partitions (values the application reads on every request belong in its own configuration or cache)`
-        : `Shard it: add a shard column to the partition key ${suggestedKey}, ${shardHint}`;
+    : isView
+      ? `A materialized view's key follows its base table's and cannot take a shard column: replace the view with a table the application writes beside ${table.baseTable ?? 'its base table'} (sharded: ${suggestedKey}), or index ${pkNames.join(', ')} with SAI (CREATE INDEX ... USING 'sai') and read the base table`
+      : overwrittenBy.length
+        ? `Keep a row per item and shard by it: make ${overwrittenBy[0]} a clustering column and add a shard column computed from it, ${suggestedKey}`
+        : wholeTable
+          ? `Key the table by what identifies each of its rows: it holds at most ${formatCount(w.livePartitions ?? 0)} rows, and every read and write of it goes to those partitions (values the application reads on every request belong in its own configuration or cache)`
+          : plan && !plan.cures
+            ? `Shard it, ${shardHint}: ${cureAdvice(table, plan)}`
+            : `Shard it: add a shard column to the partition key ${suggestedKey}, ${shardHint}`;
   ctx.report({
     messageId: messageIdFor(reason, pkNames.length, !!busiest),
     values: { table: table.qualifiedName, key: pkNames.join(reason === 'time-bucket' ? '/' : ', '), ...(busiest ? { share: shareText(busiest).replace(/ of the .*/, '') } : {}) },
-    details: `${reason === 'measured' ? `${measuredHotText(busiest!).replace(/^measured/, 'Measured')}.` : `The ${keyDescription(w, reason, overwrittenBy).replace(/^the /, '')}.${busiest ? ` ${measuredHotText(busiest).replace(/^measured/, 'Measured')}.` : ''}`}${growthText}\n\n${advice}.\n\n${partitionNumbersText(figures)}`,
+    details: `${reason === 'measured' ? `${measuredHotText(busiest!).replace(/^measured/, 'Measured')}.` : `The ${keyDescription(w, reason, overwrittenBy).replace(/^the /, '')}.${busiest ? ` ${measuredHotText(busiest).replace(/^measured/, 'Measured')}.` : ''}`}${verdict.measured && verdict.measured.partitions > busiest!.distinct ? ` Judged against the table's ${formatCount(verdict.measured.partitions)} partitions (${verdict.measured.partitionsFrom}).` : ''}${growthText}\n\n${advice}.\n\n${partitionNumbersText(figures)}`,
     range: stmt.primaryKey?.partitionKeyRange ?? stmt.primaryKey?.range ?? stmt.name.range,
     data: {
       table: table.qualifiedName,
@@ -184,6 +164,7 @@ function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx
       ...(overwrittenBy.length ? { overwrittenBy } : {}),
       ...(wholeTable ? { wholeTable: true } : {}),
       numbers: figuresData(figures),
+      plans,
       ...(busiest ? { evidence: { ...evidenceFindingData({ ...busiest, label: `${busiest.kind} sampled`, value: busiest.count }), key: busiest.key, share: busiest.share! } } : {}),
     } satisfies FindingData<'hot-partition'>,
   });
@@ -245,6 +226,10 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     },
     { name: 'owner-aware: a person\'s settings keyed by user, no clustering', code: 'CREATE TABLE ks.user_settings (user_id uuid PRIMARY KEY, theme text, locale text);' },
     { name: 'no clustering: a lookup of ten statuses is no tiny key', code: 'CREATE TABLE ks.status_names (status text PRIMARY KEY, label text, color text);' },
+    {
+      name: 'a reference table: a tag vocabulary by category, seeded by literal rows and only read by the application',
+      code: "CREATE TABLE ks.tags_by_category (category text, tag text, label text, PRIMARY KEY (category, tag));\nINSERT INTO ks.tags_by_category (category, tag, label) VALUES ('color', 'red', 'Red');\nINSERT INTO ks.tags_by_category (category, tag, label) VALUES ('size', 'xl', 'Extra large');\nSELECT tag, label FROM ks.tags_by_category WHERE category = ?;",
+    },
   ],
   invalid: [
     {
@@ -257,6 +242,22 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
       },
       message: /^hot partition in ks\.carts: one partition takes most of the traffic \(measured: at least 70%\) Measured on the cluster, partition 3f0c2a4e-7d2b-4c6e-9a51-2b7f4c1d9e80 takes at least 70% of the writes sampled over 40 partitions \(nodetool toppartitions, node 10\.0\.0\.3, 2026-11-20: 9,000 writes in 60 s on partition 3f0c2a4e-7d2b-4c6e-9a51-2b7f4c1d9e80 \(evidence\/top\.txt:7\)\)\. Shard it:/,
       data: { reason: 'measured', evidence: { tool: 'nodetool toppartitions', file: '/virtual/cqlint-tests/evidence/top.txt', line: 7, node: '10.0.0.3', captured: '2026-11-20', label: 'writes sampled', value: 9000, key: '3f0c2a4e-7d2b-4c6e-9a51-2b7f4c1d9e80', share: 9000 / 12900 } },
+    },
+    {
+      name: 'evidence judged against the table\'s partitions: one region takes 39% of the writes of a 14-partition table (tablestats), though the sampler listed 10',
+      code: 'CREATE TABLE ks.orders_by_region (region text, order_id timeuuid, total decimal, PRIMARY KEY (region, order_id));', at: 'region,', messageId: 'lowCardinalityMeasured',
+      evidence: {
+        'top.txt': toppartitionsOutput('ks.orders_by_region', 60_000, [['eu-west', 3900], ...Array.from({ length: 9 }, (_, i): [string, number] => [`region-${i}`, 680 - i * 10])]),
+        'stats.txt': tablestatsOutput('ks.orders_by_region', 50_000_000, { partitions: 14 }),
+      },
+      message: /Judged against the table's 14 partitions \(nodetool tablestats/,
+      data: { reason: 'low-cardinality' },
+    },
+    {
+      name: 'evidence: a capture listing 2 partitions, 99.95% of the writes (10,201/s) on one: hot, and the shards sized from the measured writes',
+      code: 'CREATE TABLE ks.events_by_kind (kind text, event_id timeuuid, body text, PRIMARY KEY (kind, event_id));', at: 'kind,', messageId: 'lowCardinalityMeasured',
+      evidence: { 'top.txt': toppartitionsOutput('ks.events_by_kind', 60_000, [['click', 612_060], ['view', 300]]) },
+      message: /at 10201 rows\/s \(measured: nodetool toppartitions/,
     },
     {
       name: "Amazon's write-sharding example",
@@ -294,7 +295,8 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
       name: 'shard-only key',
       code: 'CREATE TABLE ks.events_sharded (shard int, event_time timestamp, payload text, PRIMARY KEY (shard, event_time));', at: 'shard,',
       message: /shard column shard alone/, messageId: 'shardOnly',
-      data: { reason: 'shard-only', growth: { timeColumn: 'event_time', suggestedBucket: 'day' } },
+      // 1 row/s into each of the shard partitions: a day (86,400 rows) is past 100,000 values with the headroom.
+      data: { reason: 'shard-only', growth: { timeColumn: 'event_time', suggestedBucket: 'hour' } },
     },
     measuredHot('shard-only key measured hot', 'CREATE TABLE ks.events_sharded (shard int, event_time timestamp, payload text, PRIMARY KEY (shard, event_time));', 'shard,', ['3', '4'], 16, 'shardOnlyMeasured', 'shard-only'),
     {

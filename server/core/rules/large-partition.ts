@@ -19,20 +19,24 @@
 //         limitValue: number, source: string, rowsAtLimit?: number, target: TargetId, numbers?, sample?, evidence?,
 //         bucket?: { column, bucketSeconds, rowsPerSecond, rateHinted, rowsPerBucket, valuesPerBucket,
 //                    bytesPerBucket, rowsAtLimit, secondsToLimit, smallerBucket?, smallerBucketSeconds?, shards } }
-import { bucketFitText, estimatePartition, figuresData, partitionFigures, partitionNumbersText, reportedBucketFit, rowSizes, sampleVerdict, udtLookupFrom, CELL_METADATA_BYTES } from '../partition/sizing';
-import { formatRate, formatBytes, formatCount } from '../util/format';
-import { growthRateOf, tableWorkload } from '../schema/workload';
-import { bucketPeriodSeconds } from '../schema/columns';
+import { CELL_METADATA_BYTES, bucketFitText, figuresData, partitionNumbersText, rowSizes, udtLookupFrom } from '../partition/sizing';
+import { formatBytes, formatCount, formatDuration, formatRate } from '../util/format';
 import { sampleFindingData } from '../partition/sample';
-import { citeText, evidenceFindingData, measuredOverText, measuredSizeVerdict, valueText } from '../evidence';
-import type { MessageIdOf, RuleExamples, RuleModule } from './types';
+import { citeText, evidenceFindingData, valueText } from '../evidence';
+import { measuredOverText } from '../partition/measured';
+import type { MessageIdOf, RuleContext, RuleExamples, RuleModule } from './types';
 import { withLatestTableOrView } from './defined-tables';
 import type { FindingData } from '../findings-data';
 import { tablestatsOutput } from './example-evidence';
 import { targetUnderCluster } from './guardrail-text';
+import { partitionInputs, type PartitionInputs } from '../partition/inputs';
+import { sizeVerdict, workloadOf, type SizeVerdict } from '../partition/verdicts';
+import { cureAdvice, partitionPlans, type PlanDemand } from '../partition/planner';
+import type { TableInfo } from '../schema/model';
+import type { TableWorkload } from '../schema/workload';
 
 /** Judges the table or view a CREATE statement defines, as its ALTERs left it. */
-type MessageId = 'rowMeasured' | 'rowEstimated' | 'partitionMeasured' | 'partitionSampled' | 'bucketTooCoarse' | 'partitionHinted';
+type MessageId = 'rowMeasured' | 'rowEstimated' | 'partitionMeasured' | 'partitionSampled' | 'bucketTooCoarse' | 'partitionHinted' | 'ttlKeepsTooMany';
 
 const checkTable = withLatestTableOrView<MessageId>((stmt, table, ctx) => {
   const udts = udtLookupFrom(ctx);
@@ -63,63 +67,80 @@ const checkTable = withLatestTableOrView<MessageId>((stmt, table, ctx) => {
     });
   }
   if (!table.clustering.length) return;
-  const measured = measuredSizeVerdict(table, target, hints, udts, evidence);
-  if (measured) {
-    const first = measured.over[0];
-    if (!first) return;
-    const figures = partitionFigures(table, target, hints, udts, growthRateOf(tableWorkload(table, hints)));
+  const inputs = partitionInputs(ctx, table);
+  const w = workloadOf(inputs);
+  const verdict = sizeVerdict(inputs, w);
+  if (!verdict) return;
+  reportSize(ctx, stmt.name.range, table, inputs, w, verdict, base);
+});
+
+/** What a size verdict asks of the plans: a bucket where rows arrive by time (sized at the rate), else shards sized from the partition. */
+function demandOf(w: TableWorkload, verdict: SizeVerdict, size: PlanDemand['size']): PlanDemand {
+  if (verdict.kind === 'bucket') return { rule: 'large-partition', coarseBucket: { column: verdict.fit.column, seconds: verdict.fit.bucketSeconds } };
+  // A rows= hint states a size a bucket would not change: shards. Otherwise a partition whose rows arrive by
+  // time (measured, sampled, or kept by a TTL) needs a bound, not shards that only postpone it: a bucket, or
+  // a finer one beside a bucket of the key already too coarse (a day of 1.3 GB).
+  if (verdict.kind !== 'hinted' && w.growth?.by === 'time') {
+    if (w.bound.kind === 'bucket' && w.bound.bucketSeconds !== undefined) return { rule: 'large-partition', coarseBucket: { column: w.bound.column!, seconds: w.bound.bucketSeconds } };
+    if (w.bound.kind !== 'bucket') return { rule: 'large-partition', growth: { timeColumn: w.growth.column.name } };
+  }
+  return { rule: 'large-partition', spread: true, size };
+}
+
+/** The advice sentence from the first plan, or the generic one when the table gets none (a view). */
+function adviceOf(table: TableInfo, plans: ReturnType<typeof partitionPlans>): string {
+  const plan = plans[0];
+  return plan ? `${cureAdvice(table, plan)}.` : 'Split partitions with a bucket in the partition key.';
+}
+
+function reportSize(ctx: RuleContext<MessageId>, range: { start: number; end: number }, table: TableInfo, inputs: PartitionInputs, w: TableWorkload, verdict: SizeVerdict, base: { table: string; target: FindingData<'large-partition'>['target']; rowBytes: number }): void {
+  const target = inputs.target;
+  const figures = verdict.figures;
+  if (verdict.kind === 'measured') {
+    const first = verdict.over[0]!;
+    // A measured partition size, in the limit's own measure: its bytes as such, cells as the rows they make.
+    const m = first.measured;
+    const rows = m.unit === 'rows' ? m.value : m.unit === 'cells' && first.limitValue > 0 ? (m.value / first.limitValue) * first.rowsAtLimit : undefined;
+    const plans = partitionPlans(inputs, demandOf(w, verdict, m.unit === 'bytes' ? { bytes: m.value, limitBytes: first.limitValue } : rows !== undefined ? { rows, rowsLimit: first.rowsAtLimit } : undefined));
     ctx.report({
       messageId: 'partitionMeasured',
       values: { table: table.qualifiedName, size: valueText(first.measured.value, first.measured.unit) },
-      details: `${measuredOverText(measured.over, target.name).replace(/^measured/, 'Measured')}.\n\nSplit partitions with a bucket in the partition key.\n\n${partitionNumbersText(figures)}`,
+      details: `${measuredOverText(verdict.over, target.name).replace(/^measured/, 'Measured')}.\n\n${adviceOf(table, plans)}\n\n${partitionNumbersText(figures)}`,
       range,
       data: {
         ...base, limit: first.limitLabel, limitValue: first.limitValue, source: first.limitSource, rowsAtLimit: first.rowsAtLimit,
-        numbers: figuresData(figures), evidence: evidenceFindingData(first.measured),
+        numbers: figuresData(figures), evidence: evidenceFindingData(first.measured), plans,
       } satisfies FindingData<'large-partition'>,
     });
     return;
   }
-  const sample = ctx.sample(table);
-  if (sample) {
-    const verdict = sampleVerdict(table, target, hints, udts, sample);
+  if (verdict.kind === 'sampled') {
     const [first, ...others] = verdict.over;
-    if (!first) return;
-    const figures = partitionFigures(table, target, hints, udts, growthRateOf(tableWorkload(table, hints, ctx.referencesTo(table))));
     const also = others.length ? ` (and ${others.map((o) => o.limit.label).join(', ')})` : '';
-    const what = first.limit.measure === 'bytes' ? formatBytes(first.measured) : `${formatCount(first.measured)} rows`;
+    const what = first!.limit.measure === 'bytes' ? formatBytes(first!.measured) : `${formatCount(first!.measured)} rows`;
+    const sample = verdict.verdict.sample;
+    const plans = partitionPlans(inputs, demandOf(w, verdict, { rows: sample.rowsPerPartition.max, rowsLimit: first!.limit.rows }));
     ctx.report({
       messageId: 'partitionSampled',
       values: { table: table.qualifiedName, size: what },
       details:
-        `Measured ${verdict.text}; the largest partition (${what}) is past ${target.name}'s ${first.limit.label}${also}.\n\n` +
-        `Split partitions with a bucket in the partition key.\n\n${partitionNumbersText(figures)}`,
+        `Measured ${verdict.verdict.text}; the largest partition (${what}) is past ${target.name}'s ${first!.limit.label}${also}.\n\n` +
+        `${adviceOf(table, plans)}\n\n${partitionNumbersText(figures)}`,
       range,
       data: {
-        ...base,
-        limit: first.limit.label,
-        limitValue: first.limit.value,
-        source: first.limit.source,
-        rowsAtLimit: first.limit.rows,
-        numbers: figuresData(figures),
-        sample: sampleFindingData(sample),
+        ...base, limit: first!.limit.label, limitValue: first!.limit.value, source: first!.limit.source, rowsAtLimit: first!.limit.rows,
+        numbers: figuresData(figures), sample: sampleFindingData(sample), plans,
       } satisfies FindingData<'large-partition'>,
     });
     return;
   }
-  const rows = hints?.rowsPerPartition;
-  // Without a size stated, only a time bucket of known length is judged: no lookup for the others.
-  if (rows === undefined && !table.partitionKey.some((c) => bucketPeriodSeconds(c) !== undefined)) return;
-  const w = tableWorkload(table, hints, ctx.referencesTo(table));
-  if (rows === undefined) {
-    // No size stated: a time bucket bounds the partition only if one bucket's rows fit the limits.
-    const fit = reportedBucketFit(table, target, hints, udts, w);
-    if (!fit) return;
-    const figures = partitionFigures(table, target, hints, udts, growthRateOf(w));
+  if (verdict.kind === 'bucket') {
+    const fit = verdict.fit;
+    const plans = partitionPlans(inputs, demandOf(w, verdict, undefined));
     ctx.report({
       messageId: 'bucketTooCoarse',
       values: { table: table.qualifiedName, bucket: fit.column, rate: formatRate(fit.rowsPerSecond) },
-      details: `${sentence(bucketFitText(fit, table.partitionKey.map((c) => c.name)))}.\n\n${partitionNumbersText(figures, { rate: false })}`,
+      details: `${sentence(bucketFitText(fit, table.partitionKey.map((c) => c.name)))}.\n\n${adviceOf(table, plans)}\n\n${partitionNumbersText(figures, { rate: false })}`,
       range,
       data: {
         ...base,
@@ -135,46 +156,49 @@ const checkTable = withLatestTableOrView<MessageId>((stmt, table, ctx) => {
           bucketSeconds: fit.bucketSeconds,
           rowsPerSecond: fit.rowsPerSecond,
           rateHinted: fit.rateHinted,
+          rateSource: fit.rateSource,
           rowsPerBucket: fit.rowsPerBucket,
           valuesPerBucket: fit.valuesPerBucket,
           bytesPerBucket: fit.bytesPerBucket,
           rowsAtLimit: fit.limit.rows,
           secondsToLimit: Math.round(fit.secondsToLimit!),
-          ...(fit.smallerBucket ? { smallerBucket: fit.smallerBucket.name, smallerBucketSeconds: fit.smallerBucket.seconds } : {}),
-          shards: fit.shards,
         },
+        plans,
       } satisfies FindingData<'large-partition'>,
     });
     return;
   }
-  const est = estimatePartition(table, rows, hints, udts);
-  const figures = partitionFigures(table, target, hints, udts, growthRateOf(w));
-  // Every limit the hinted partition passes, the one hit first first (figures.limits is sorted).
-  const over = figures.limits.filter((l) => rows > l.rows);
-  if (!over.length) return;
-  const first = over[0]!;
-  const also = over.length > 1 ? ` (and ${over.slice(1).map((o) => `${o.label} at ${formatCount(o.rows)} rows`).join(', ')})` : '';
+  // A rows= hint, or the rows a TTL keeps: every limit the partition passes, the one hit first first.
+  const first = verdict.over[0]!;
+  const also = verdict.over.length > 1 ? ` (and ${verdict.over.slice(1).map((o) => `${o.label} at ${formatCount(o.rows)} rows`).join(', ')})` : '';
+  const plans = partitionPlans(inputs, demandOf(w, verdict, { rows: verdict.rows, rowsLimit: first.rows }));
+  const common = {
+    ...base, estimatedBytes: verdict.bytes, estimatedValues: verdict.values,
+    limit: first.label, limitValue: first.value, source: first.source, rowsAtLimit: first.rows, numbers: figuresData(figures), plans,
+  };
+  if (verdict.kind === 'ttl') {
+    ctx.report({
+      messageId: 'ttlKeepsTooMany',
+      values: { table: table.qualifiedName, rows: formatCount(verdict.rows), size: formatBytes(verdict.bytes) },
+      details:
+        `Its ${verdict.ttl.source} of ${formatDuration(verdict.ttl.seconds)} bounds each partition, at ${formatCount(verdict.rows)} rows at ${formatRate(figures.rowsPerSecond ?? 0)} (${figures.rateNote}) ≈ ${formatBytes(verdict.bytes)} and ${formatCount(verdict.values)} values: past ${target.name}'s ${first.label}, reached at about ${formatCount(first.rows)} rows${also}.\n\n` +
+        `${adviceOf(table, plans)} Or shorten the TTL.\n\n${partitionNumbersText(figures, { rate: false })}`,
+      range,
+      data: { ...common, ttl: { seconds: verdict.ttl.seconds, source: verdict.ttl.source, rowsKept: verdict.rows } } satisfies FindingData<'large-partition'>,
+    });
+    return;
+  }
   ctx.report({
     messageId: 'partitionHinted',
-    values: { table: table.qualifiedName, rows: formatCount(rows), size: formatBytes(est.bytes) },
+    values: { table: table.qualifiedName, rows: formatCount(verdict.rows), size: formatBytes(verdict.bytes) },
     details:
-      `${formatCount(rows)} rows per partition (hinted) ≈ ${formatBytes(est.bytes)} and ${formatCount(est.values)} values, past ${target.name}'s ${first.label}, reached at about ${formatCount(first.rows)} rows${also}.\n\n` +
+      `${formatCount(verdict.rows)} rows per partition (hinted) ≈ ${formatBytes(verdict.bytes)} and ${formatCount(verdict.values)} values, past ${target.name}'s ${first.label}, reached at about ${formatCount(first.rows)} rows${also}.\n\n` +
       // The hint states the size: how long growth would take to reach it says nothing more.
-      `Split partitions with a bucket in the partition key.\n\n${partitionNumbersText(figures, { rate: false })}`,
+      `${adviceOf(table, plans)}\n\n${partitionNumbersText(figures, { rate: false })}`,
     range,
-    data: {
-      ...base,
-      rowsPerPartition: rows,
-      estimatedBytes: est.bytes,
-      estimatedValues: est.values,
-      limit: first.label,
-      limitValue: first.value,
-      source: first.source,
-      rowsAtLimit: first.rows,
-      numbers: figuresData(figures),
-    } satisfies FindingData<'large-partition'>,
+    data: { ...common, rowsPerPartition: verdict.rows } satisfies FindingData<'large-partition'>,
   });
-});
+}
 
 export const rule: RuleModule<MessageId> = {
   meta: {
@@ -188,6 +212,7 @@ export const rule: RuleModule<MessageId> = {
       partitionSampled: 'partitions of {{table}} are too large: the largest in the sample holds {{size}}',
       bucketTooCoarse: 'partitions of {{table}} are too large: the time bucket {{bucket}} is too coarse for {{rate}}',
       partitionHinted: 'partitions of {{table}} are too large: {{rows}} rows each is about {{size}}',
+      ttlKeepsTooMany: 'partitions of {{table}} are too large: the TTL keeps about {{rows}} rows ({{size}}) in each',
     },
     scope: 'statement',
   },
@@ -227,6 +252,7 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
       code: 'CREATE TABLE ks.posts_by_day (day date, posted_at timestamp, post_id uuid, author text, title text, body text, PRIMARY KEY (day, posted_at, post_id));',
     },
     { name: 'a rows= hint states the size: the bucket is not judged again', code: `-- @cqlint rate=500/s rows=1000\n${hourly}` },
+    { name: 'a TTL that keeps fewer rows than the limit bounds the partition under it', code: '-- @cqlint rate=1/s\nCREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time)) WITH default_time_to_live = 3600;' },
     {
       name: 'a sample whose partitions are all under the limits: measured rows beat the 2,000,000-row hint, and the rule is silent',
       code: wide,
@@ -315,19 +341,41 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     {
       name: 'bucket fit: an hour bucket at a hinted 500 rows/s holds 1.8 million rows',
       code: `-- @cqlint rate=500/s\n${hourly}`, at: 'iot.readings_by_hour', messageId: 'bucketTooCoarse',
-      message: /the time bucket hour is too coarse for 500 rows\/s One sensor_id's hour bucket \(hour\) takes 1,800,000 rows at 500 rows\/s \(hinted\) ≈ [\d.]+ MB and 1,800,000 values, past 100,000 values per partition after 3\.3 minutes of each hour: a minute bucket \(30,000 rows\) or 27 shards per hour would fit/,
+      message: /the time bucket hour is too coarse for 500 rows\/s One sensor_id's hour bucket \(hour\) takes 1,800,000 rows at 500 rows\/s \(hinted\) ≈ [\d.]+ MB and 1,800,000 values, past 100,000 values per partition after 3\.3 minutes of each hour\. Add a random shard column \(27 shards\) to the partition key: \(\(sensor_id, hour, shard\), ts\)\./,
       data: { estimatedValues: 1_800_000, rowsAtLimit: 100_000, limit: '100,000 values per partition' },
     },
     {
       name: 'bucket fit at a default rate: a sensor\'s month bucket of three values a row',
       code: 'CREATE TABLE iot.readings_by_month (sensor_id uuid, month text, ts timestamp, temperature double, humidity double, pressure double, PRIMARY KEY ((sensor_id, month), ts));', at: 'iot.readings_by_month', messageId: 'bucketTooCoarse',
-      message: /One sensor_id's month bucket \(month\) takes 43,829 rows at 1 row\/min \(the default for a machine source; correct it with rate= in a -- @cqlint comment\).*a week bucket \(10,080 rows\) or 2 shards per month would fit/,
+      message: /One sensor_id's month bucket \(month\) takes 43,829 rows at 1 row\/min \(the default for a machine source; correct it with rate= in a -- @cqlint comment\).*Add a time bucket day date \(daily partitions by ts beside month\) to the partition key: \(\(sensor_id, month, day\), ts\)\./,
     },
     {
       name: 'bucket fit on ScyllaDB: its 100,000-row warning',
       code: `-- @cqlint rate=5/s\n${readings}`, at: 'ks.readings', messageId: 'bucketTooCoarse',
       target: 'scylladb',
-      message: /One sensor_id's day bucket \(day\) takes 432,000 rows at 5 rows\/s \(hinted\).*past large-partition warning at 100,000 rows after 5\.6 hours of each day: an hour bucket \(18,000 rows\) or 7 shards per day would fit/,
+      message: /One sensor_id's day bucket \(day\) takes 432,000 rows at 5 rows\/s \(hinted\).*past large-partition warning at 100,000 rows after 5\.6 hours of each day\. Add a random shard column \(7 shards\) to the partition key: \(\(sensor_id, day, shard\), ts\)\./,
+    },
+    {
+      name: 'bucket fit of an audit log per tenant and day at 5 rows/s, read by time ranges: an hour bucket beside the day, not 7 shards every range read would visit',
+      code: 'CREATE TABLE audit.events_by_tenant (tenant_id uuid, day date, ts timestamp, actor text, action text, PRIMARY KEY ((tenant_id, day), ts));\nSELECT * FROM audit.events_by_tenant WHERE tenant_id = ? AND day = ? AND ts >= ? AND ts < ?;',
+      config: { tables: { 'audit.events_by_tenant': { rowsPerSecondPerPartition: 5 } } }, at: 'audit.events_by_tenant', messageId: 'bucketTooCoarse',
+      message: /Add a time bucket hour timestamp \(hourly partitions by ts beside day\) to the partition key: \(\(tenant_id, day, hour\), ts\)\./,
+    },
+    {
+      name: 'bucket fit at 2,000 rows/s: not even a minute fits alone, so a minute bucket and a few shards (a day would need thousands)',
+      code: `-- @cqlint rate=2000/s\n${readings}`, at: 'ks.readings', messageId: 'bucketTooCoarse',
+      message: /One sensor_id's day bucket \(day\) takes 172,800,000 rows at 2000 rows\/s \(hinted\).*Add a random shard column \(\d shards\) and a time bucket minute timestamp \(minute-by-minute partitions by ts beside day\) to the partition key: \(\(sensor_id, day, shard, minute\), ts\)\./,
+    },
+    {
+      name: 'a one-day TTL bounds each partition at 172,800 rows at 2 rows/s: bounded, but past the 100,000 values',
+      code: '-- @cqlint rate=2/s\nCREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time)) WITH default_time_to_live = 86400;', at: 'ks.readings', messageId: 'ttlKeepsTooMany',
+      message: /the TTL keeps about 172,800 rows \([\d.]+ MB\) in each Its default_time_to_live of 24 hours bounds each partition, at 172,800 rows at 2 rows\/s \(hinted\).*Add a time bucket hour timestamp \(hourly partitions by reading_time\) to the partition key: \(\(sensor_id, hour\), reading_time\)\. Or shorten the TTL\./,
+      data: { ttl: { seconds: 86400, source: 'default_time_to_live', rowsKept: 172_800 } },
+    },
+    {
+      name: 'a week-long TTL at a hinted 5 rows/s keeps 3 million rows in a partition',
+      code: '-- @cqlint rate=5/s\nCREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time)) WITH default_time_to_live = 604800;', at: 'ks.readings', messageId: 'ttlKeepsTooMany',
+      message: /about 3,024,000 rows/,
     },
     {
       name: 'Keyspaces 1 MB row',

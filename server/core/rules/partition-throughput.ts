@@ -11,37 +11,42 @@
 // against the counterWritesPerSecond option: every increment of one counter partition is a read before
 // write on the same replicas, so thousands a second make a hot counter whatever the key.
 // Data: { table, target, kind: 'writes' | 'reads', perSecond, unitsPerSecond, unit, limit, shardsNeeded, source, partitionKey: string[], numbers, rowOperationBytes?, sample?, evidence?, counter? }
-import { counterWriteEstimate, figuresData, operationBytes, partitionFigures, throughputEstimates, udtLookupFrom } from '../partition/sizing';
-import { growthRateOf, tableWorkload } from '../schema/workload';
+import { figuresData, operationBytes } from '../partition/sizing';
 import { formatBytes, formatCount } from '../util/format';
 import { sampleFindingData, sampleSummaryText } from '../partition/sample';
-import { evidenceFindingData, hintsWithMeasuredRates, measuredRateNote, measuredRates } from '../evidence';
+import { evidenceFindingData, measuredRateNote } from '../evidence';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withLatestTableOrView } from './defined-tables';
 import { keyText } from '../util/statements';
 import type { FindingData } from '../findings-data';
 import { toppartitionsOutput } from './example-evidence';
+import { partitionInputs } from '../partition/inputs';
+import { figuresOf, rowRate, throughputVerdict, workloadOf } from '../partition/verdicts';
+import { cureAdvice, partitionPlans } from '../partition/planner';
 
 /** Judges the table or view a CREATE statement defines, as its ALTERs left it. */
 type MessageId = 'hotCounter' | 'overLimitMeasured' | 'overLimitHinted';
 
 const checkTable = withLatestTableOrView<MessageId>((stmt, table, ctx) => {
-  const udts = udtLookupFrom(ctx);
+  const inputs = partitionInputs(ctx, table);
+  const options = { counterWritesPerSecond: Number(ctx.options['counterWritesPerSecond'] ?? 1000) };
   // Measured rates win over the hinted ones.
-  const evidence = ctx.evidence(table);
-  const hints = hintsWithMeasuredRates(ctx.hints(table), evidence);
-  if (!hints) return;
-  const rates = measuredRates(evidence);
-  const sample = ctx.sample(table);
-  const counter = counterWriteEstimate(table, ctx.target, hints, Number(ctx.options['counterWritesPerSecond'] ?? 1000));
-  const estimates = counter ? [counter] : throughputEstimates(table, ctx.target, hints, udts, sample);
-  if (!estimates.some((t) => t.shardsNeeded > 1)) return;
-  const figures = partitionFigures(table, ctx.target, hints, udts, growthRateOf(tableWorkload(table, hints, ctx.referencesTo(table))));
+  const verdict = throughputVerdict(inputs, options);
+  if (!verdict) return;
+  const { hints, rates, counter } = verdict;
+  const estimates = verdict.over;
+  const udts = inputs.udts;
+  const sample = inputs.sample;
+  const w = workloadOf(inputs);
+  const figures = figuresOf(inputs, rowRate(inputs, w));
   const measured = sample && sample.rows > 0 ? operationBytes(table, hints, udts, sample) : undefined;
   const row = measured !== undefined ? `a ${formatBytes(measured)} row on average, ${sampleSummaryText(sample!)}` : `a ${formatBytes(figures.rowBytes)} row`;
   for (const t of estimates) {
-    if (t.shardsNeeded <= 1) continue;
     const pk = table.partitionKey.map((c) => c.name);
+    // The cures, planned once: the message words the first, the fix applies it.
+    const plans = partitionPlans(inputs, { rule: 'partition-throughput', options, spread: true, throughput: { unitsPerSecond: t.unitsPerSecond, limit: t.limit, unit: t.unit } });
+    const plan = plans[0];
+    const key = keyText([...pk, plan?.shard?.column ?? 'shard'], table.clustering.map((c) => c.name));
     const already = table.shard ? ` (already sharded ${table.shard.count} ways: the hint is per shard partition)` : '';
     if (t === counter) {
       ctx.report({
@@ -49,11 +54,11 @@ const checkTable = withLatestTableOrView<MessageId>((stmt, table, ctx) => {
         values: { table: table.qualifiedName, rate: formatCount(t.perSecond), limit: formatCount(t.limit) },
         details:
           `Past ${t.label}: each increment reads the counter before writing it (${t.source}), all of them on the same replicas${already}.\n\n` +
-          `Spread it over at least ${t.shardsNeeded} counter rows: partition key ${keyText([...pk, 'shard'], table.clustering.map((c) => c.name))}, increment a random shard and sum the shards on read.`,
+          `Spread it over at least ${t.shardsNeeded} counter rows: partition key ${key}, increment a random shard and sum the shards on read${plan ? ` (${cureAdvice(table, plan)})` : ''}.`,
         range: stmt.name.range,
         data: {
           table: table.qualifiedName, target: ctx.target.id, kind: 'writes', perSecond: t.perSecond, unitsPerSecond: t.unitsPerSecond, unit: t.unit,
-          limit: t.limit, shardsNeeded: t.shardsNeeded, source: t.source, partitionKey: pk, numbers: figuresData(figures), counter: true,
+          limit: t.limit, shardsNeeded: t.shardsNeeded, source: t.source, partitionKey: pk, numbers: figuresData(figures), counter: true, plans,
         } satisfies FindingData<'partition-throughput'>,
       });
       continue;
@@ -63,7 +68,7 @@ const checkTable = withLatestTableOrView<MessageId>((stmt, table, ctx) => {
       values: { kind: t.kind, table: table.qualifiedName, rate: formatCount(t.perSecond), limit: t.label },
       details:
         `${formatCount(t.perSecond)} ${t.kind}/s on one partition${measuredRateNote(rates[t.kind])} ≈ ${formatCount(t.unitsPerSecond)} ${t.unit} (${formatUnits(t.unitsPerSecond / t.perSecond)} per ${t.kind === 'writes' ? 'write' : 'read'} of ${row}${t.costSource ? `, by the published request charges: ${t.costSource}` : ''}), above ${ctx.target.name}'s ${t.label} (${t.source})${already}.\n\n` +
-        `Spread it over at least ${t.shardsNeeded} shards: partition key ${keyText([...pk, 'shard'], table.clustering.map((c) => c.name))}.`,
+        `Spread it over at least ${t.shardsNeeded} shards: ${plan ? cureAdvice(table, plan) : `partition key ${key}`}.`,
       range: stmt.name.range,
       data: {
         table: table.qualifiedName,
@@ -77,6 +82,7 @@ const checkTable = withLatestTableOrView<MessageId>((stmt, table, ctx) => {
         source: t.source,
         partitionKey: pk,
         numbers: figuresData(figures),
+        plans,
         ...(measured !== undefined ? { rowOperationBytes: measured, sample: sampleFindingData(sample!) } : {}),
         ...(rates[t.kind] ? { evidence: { ...evidenceFindingData({ ...rates[t.kind]!, label: `${t.kind} per second`, value: rates[t.kind]!.perSecond }), key: rates[t.kind]!.key } } : {}),
       } satisfies FindingData<'partition-throughput'>,

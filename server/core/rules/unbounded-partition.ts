@@ -14,69 +14,61 @@
 //         numbers: { rowBytes, limitLabel, limitSource, rowsToLimit, secondsToLimit, rowsPerSecond },
 //         evidence?: { tool, file, line, node?, captured?, label, value, days, bytesPerDay?, rowsPerDay? } }
 import type { CreateMaterializedViewStatement, CreateTableStatement } from '../../../grammar/ast';
-import { figuresData, partitionFigures, partitionNumbersText, udtLookupFrom } from '../partition/sizing';
+import { figuresData, partitionNumbersText } from '../partition/sizing';
 import type { TableInfo } from '../schema/model';
-import { formatDuration, formatCount } from '../util/format';
-import { growthRateOf, tableWorkload } from '../schema/workload';
-import { reportableGrowth, suggestedBucket } from '../partition/growth';
+import { formatCount, formatDuration } from '../util/format';
 import type { RuleContext, MessageIdOf, RuleExamples, RuleModule } from './types';
-import { keyText } from '../util/statements';
 import type { FindingData } from '../findings-data';
-import { evidenceFindingData, growthText, measuredGrowth, measuredGrowthRate, measuredReachText } from '../evidence';
+import { evidenceFindingData, growthText, measuredReachText } from '../evidence';
 import { tablestatsOutput } from './example-evidence';
+import { partitionInputs } from '../partition/inputs';
+import { growthVerdict, workloadOf } from '../partition/verdicts';
+import { chooseBucket, cureAdvice, partitionPlans, plannedKeyText } from '../partition/planner';
+import { keyText } from '../util/statements';
 
 function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx: RuleContext<'growsForever' | 'growsForeverMeasured'>): void {
   const defined = ctx.definedBy(stmt);
   if (!defined || !defined.partitionKey.length || !defined.clustering.length) return;
   const table: TableInfo = ctx.latest(defined);
-  const hints = ctx.hints(table);
-  const references = ctx.referencesTo(table);
-  const w = tableWorkload(table, hints, references);
-  if (!w.growth) return;
-  // Rows a query reads and deletes again are a queue: queue-table speaks for it (tombstones, not growth).
-  if (w.consumption?.kind === 'queue') return;
-  // Measured growth between two captures wins over the model's rate: flat partitions are bounded in fact.
-  const measured = measuredGrowth(ctx.evidence(table));
-  if (measured && !measured.growing) return;
-  // A stated rate or a measured growth always reaches the verdict; without either, one entity's history
-  // only on request.
-  if (w.rateClass === 'entity' && !w.rateHinted && !ctx.options['reportEntityHistories'] && !measured) return;
-  const udts = udtLookupFrom(ctx);
-  const modelFigures = partitionFigures(table, ctx.target, hints, udts, growthRateOf(w));
-  // A measured growth states its own pace.
-  const figures = measured ? partitionFigures(table, ctx.target, hints, udts, measuredGrowthRate(measured, modelFigures.rowBytes)) : modelFigures;
-  const binding = figures.binding;
-  // Without a partition size limit (Keyspaces) growth is a cost, not a failure: partition-throughput and
-  // hot-partition speak for that target.
-  if (!binding) return;
-  // Entity histories are only here because the option asked for them: their slow default rate is the point.
-  const unbounded = reportableGrowth(w, binding.rows, figures.secondsToLimit, (w.rateClass === 'entity' && !w.rateHinted) || !!measured);
-  if (!unbounded) return;
-  const rowsPerSecond = figures.rowsPerSecond ?? w.rowsPerSecond;
+  const inputs = partitionInputs(ctx, table);
+  const w = workloadOf(inputs);
+  const options = { reportEntityHistories: !!ctx.options['reportEntityHistories'] };
+  const verdict = growthVerdict(inputs, w, options);
+  if (!verdict || !w.growth) return;
+  const { figures, unbounded, measured, rate } = verdict;
+  const binding = figures.binding!;
+  const references = inputs.references;
   const pk = table.partitionKey.map((c) => c.name);
   // A bucket already among the clustering columns (`posted_month`) only needs to move into the key.
   // Not when a statement reads a range of it (months 1 to 3): a partition key column takes no range.
   const clusteredBucket = w.clustering.find((c) => c.nature === 'bucket' && !references.some((r) => r.ranged.includes(c.name)))?.name;
-  const bucket = clusteredBucket ?? suggestedBucket(rowsPerSecond, binding.rows);
-  const suggestedKey = keyText([...pk, bucket], table.clustering.map((c) => c.name).filter((c) => c !== clusteredBucket));
-  const who = pk.length === 1 ? `one ${pk[0]}` : `one (${pk.join(', ')})`;
   const column = w.growth.column;
+  // The cures, planned once: the message words the first, the fix applies it.
+  const plans = partitionPlans(inputs, { rule: 'unbounded-partition', options, growth: { timeColumn: column.name }, ...(clusteredBucket ? { moveToPartition: clusteredBucket } : {}) });
+  const plan = plans[0];
+  // A view has no plan (its key follows its base table's): the bucket the planner would choose, in words.
+  const bucket = plan?.moveToPartition?.[0] ?? plan?.bucket?.column ?? clusteredBucket ?? chooseBucket(rate.rowsPerSecond, binding.rows, { force: true })?.granularity ?? 'day';
+  const suggestedKey = plan ? plannedKeyText(table, plan) : keyText([...pk, bucket], table.clustering.map((c) => c.name).filter((c) => c !== clusteredBucket));
+  const who = pk.length === 1 ? `one ${pk[0]}` : `one (${pk.join(', ')})`;
   const arrival = w.growth.by === 'time'
     ? `rows are clustered by ${column.name} (${column.typeText})`
     : `rows are added per new ${column.name} (${column.typeText})`;
   const why = unbounded.ttl
-    ? `its ${unbounded.ttl.source} of ${formatDuration(unbounded.ttl.seconds)} keeps about ${formatCount(unbounded.ttl.rowsKept)} rows at ${figures.rowsPerSecond !== undefined ? `this rate` : 'the rate'}, past the limit, so it bounds nothing`
+    ? `its ${unbounded.ttl.source} of ${formatDuration(unbounded.ttl.seconds)} keeps about ${formatCount(unbounded.ttl.rowsKept)} rows at this rate, past the limit, so it bounds nothing`
     : clusteredBucket ? `the time bucket ${clusteredBucket} is a clustering column, not part of the partition key` : 'the partition key has no time bucket';
   const ttlAdvice = figures.secondsToLimit !== undefined ? `a default_time_to_live under ${formatDuration(figures.secondsToLimit)}` : 'a default_time_to_live';
   const limitBytes = Math.min(...figures.limits.map((l) => (l.measure === 'bytes' ? l.value : l.rows * figures.rowBytes)));
   const bytesLimit = figures.limits.find((l) => l.measure === 'bytes');
   const evidenceText = measured ? `${growthText(measured).replace(/^measured/, 'Measured')}${measuredReachText(measured, bytesLimit?.value, bytesLimit?.label)}.\n\n` : '';
+  const advice = plan
+    ? `${cureAdvice(table, plan)}; or set ${ttlAdvice}`
+    : `${clusteredBucket ? `Move ${bucket} into` : `Add a bucket such as ${bucket} to`} the partition key ${suggestedKey} or set ${ttlAdvice}`;
   ctx.report({
     messageId: measured ? 'growsForeverMeasured' : 'growsForever',
     values: { table: table.qualifiedName, key: who },
     details:
       `${arrival[0]!.toUpperCase()}${arrival.slice(1)}, and ${why}.\n\n${evidenceText}` +
-      `${clusteredBucket ? `Move ${bucket} into` : `Add a bucket such as ${bucket} to`} the partition key ${suggestedKey} or set ${ttlAdvice}.\n\n${partitionNumbersText(figures)}`,
+      `${advice}.\n\n${partitionNumbersText(figures)}`,
     range: stmt.primaryKey?.partitionKeyRange ?? stmt.primaryKey?.range ?? stmt.name.range,
     data: {
       table: table.qualifiedName,
@@ -90,10 +82,11 @@ function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx
       statementRange: stmt.range,
       ...(stmt.primaryKey ? { primaryKeyRange: stmt.primaryKey.range } : {}),
       rowBytes: figures.rowBytes,
-      rowsPerSecond,
+      rowsPerSecond: rate.rowsPerSecond,
       limitBytes,
       ...(unbounded.ttl ? { ttlSeconds: unbounded.ttl.seconds } : {}),
       numbers: figuresData(figures),
+      plans,
       ...(measured ? {
         evidence: {
           ...evidenceFindingData(measured.last), days: measured.days,
@@ -146,6 +139,14 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     },
     { name: 'statements: comments read by date range are a time series at a human pace', code: 'CREATE TABLE ks.comments (id uuid, created_at timestamp, comment text, PRIMARY KEY (id, created_at));\nSELECT * FROM ks.comments WHERE id = ? AND created_at > ?;' },
     { name: 'a TTL short for the hinted rate', code: '-- @cqlint rate=1/s\nCREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time)) WITH default_time_to_live = 3600;' },
+    {
+      name: 'a one-day TTL at 2 rows/s bounds the partition at 172,800 rows: bounded (large-partition judges its size), not growing forever',
+      code: '-- @cqlint rate=2/s\nCREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time)) WITH default_time_to_live = 86400;',
+    },
+    {
+      name: 'a week-long TTL bounds the partition whatever the rate (large-partition judges the rows it keeps)',
+      code: '-- @cqlint rate=5/s\nCREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time)) WITH default_time_to_live = 604800;',
+    },
     {
       name: 'evidence: two captures three weeks apart show the largest partition flat, so the growth the model expects is not there',
       code: 'CREATE TABLE ks.logs (server text, log_time timeuuid, line text, PRIMARY KEY (server, log_time));',
@@ -212,12 +213,6 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
       message: /the partition key has no time bucket/,
     },
     { name: 'shard-only key grows in N partitions', code: 'CREATE TABLE ks.events_sharded (shard int, event_time timestamp, payload text, PRIMARY KEY (shard, event_time));', at: 'shard,', messageId: 'growsForever' },
-    {
-      name: 'hinted rate makes a week-long TTL too long',
-      code: '-- @cqlint rate=5/s\nCREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time)) WITH default_time_to_live = 604800;', at: 'sensor_id,', messageId: 'growsForever',
-      message: /at 5 rows\/s \(hinted\)/,
-      data: { rowsPerSecond: 5 },
-    },
     {
       name: 'hints win: a rate on one entity\'s history is judged without the option',
       code: '-- @cqlint rate=2/s\nCREATE TABLE ks.comments_by_user (userid uuid, commentid timeuuid, comment text, PRIMARY KEY (userid, commentid));', at: 'userid,', messageId: 'growsForever',

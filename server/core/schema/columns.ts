@@ -464,6 +464,18 @@ export function bucketPeriodSeconds(col: ColumnInfo): number | undefined {
   return nativeName(col.type) === 'date' ? SECONDS.day : undefined;
 }
 
+/**
+ * A number that holds an instant: an epoch time (`created_at bigint`, a column written with
+ * toUnixTimestamp(now()) or read by time ranges), not a per-event sequence (`message_seq`), which orders
+ * rows as a time does but holds none.
+ */
+export function isEpochTime(col: ColumnInfo, table?: TableInfo): boolean {
+  const type = nativeName(col.type);
+  if (type !== 'bigint' && type !== 'varint' && type !== 'int') return false;
+  const p = profileColumn(col, table);
+  return p.nature === 'instant' && !words(col.name).some((x) => SEQUENCE_WORDS.has(x));
+}
+
 /** Identifiers and other values with many distinct values: uuids, *_id, email, name, title ... */
 export function isHighCardinality(col: ColumnInfo): boolean {
   const p = profileColumn(col);

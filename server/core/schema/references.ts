@@ -40,6 +40,8 @@ export interface TableReference {
    * script rather than application code, whose literals say nothing about the values the application uses.
    */
   allLiteral?: true;
+  /** Some value is a bind marker (or the write time): application code, as an example's literals are not. */
+  bound?: true;
   /** Columns written or pinned with now(), toTimestamp(now()), currentTimestamp() ...: a new value per write. */
   now?: readonly string[];
   /** A lightweight transaction: IF NOT EXISTS, IF EXISTS or IF conditions. */
@@ -317,6 +319,7 @@ export function buildFileReferences(filePath: string, parse: ParseResult, previo
           if (!facts.variable && !otherTermsVariable(stmt)) reference.allLiteral = true;
         }
         if (facts.now) reference.now = keptNames(facts.now);
+        if (facts.variable || anyVariable(stmt)) reference.bound = true;
         if ((stmt.kind === 'Insert' && stmt.ifNotExists) || ((stmt.kind === 'Update' || stmt.kind === 'Delete') && (stmt.ifExists || stmt.conditions.length > 0))) reference.conditional = true;
         if (batch !== undefined) reference.batch = batch;
         if (stmt.kind === 'Select' && stmt.orderBy[0]?.direction) reference.order = stmt.orderBy[0].direction;

@@ -21,9 +21,10 @@ export const WORKLOADS_KEPT = 4096;
  * - `machine`: the partition key names a machine-like source (sensor, device, host ...);
  * - `aggregate`: a few-valued key collects the rows of many entities (status, country, queue, a time bucket or shard alone);
  * - `popular`: a grouping key (tag, city) whose popular values collect many entities' rows;
- * - `entity`: one entity's own history (a user's comments), or any partition one person owns (an inbox): human pace.
+ * - `entity`: one entity's own history (a user's comments), or any partition one person owns (an inbox): human pace;
+ * - `queue`: the statements use the table as a queue (Consumption): its items arrive as events do, whoever owns the partition.
  */
-type RateClass = 'event' | 'machine' | 'aggregate' | 'popular' | 'entity';
+type RateClass = 'event' | 'machine' | 'aggregate' | 'popular' | 'entity' | 'queue';
 
 /** Default rows per second arriving in one partition, by rate class (stated in every message that uses one). */
 export const DEFAULT_ROWS_PER_SECOND: Record<RateClass, number> = {
@@ -32,6 +33,7 @@ export const DEFAULT_ROWS_PER_SECOND: Record<RateClass, number> = {
   aggregate: 1,
   popular: 1 / 60,
   entity: 1 / 3600,
+  queue: 1 / 60,
 };
 
 /** How the key spreads writes: see partitionKeyShape. */
@@ -255,18 +257,27 @@ function computeWorkload(table: TableInfo, hints?: TableHints, references?: read
     rateClass = 'entity';
     rateSignal = 'one entity\'s own history';
   }
+  const consumption = consumptionOf(table, partitionKey, clustering, refs);
+  // A queue is no one's history: its items arrive at an event stream's pace (a few-valued key's stays).
+  if (consumption?.kind === 'queue' && (rateClass === 'entity' || rateClass === 'popular')) {
+    rateClass = 'queue';
+    rateSignal = 'the statements read the oldest rows and delete them: a queue';
+  }
   // A counter table's writes are increments of existing cells, not new rows.
   const hintedRate = hints?.rowsPerSecondPerPartition ?? (table.counter ? undefined : hints?.writesPerSecondPerPartition);
   const rowsPerSecond = hintedRate ?? DEFAULT_ROWS_PER_SECOND[rateClass];
 
   let bound: PartitionBound = { kind: 'none' };
-  const bucket = partitionKey.find((c) => c.nature === 'bucket');
+  // Several buckets in the key (a day refined into hours): a partition spans the finest of them.
+  let bucket: { name: string; seconds?: number } | undefined;
+  for (const [i, p] of partitionKey.entries()) {
+    if (p.nature !== 'bucket') continue;
+    const seconds = bucketPeriodSeconds(table.partitionKey[i]!);
+    if (!bucket || (seconds !== undefined && (bucket.seconds === undefined || seconds < bucket.seconds))) bucket = { name: p.name, ...(seconds !== undefined ? { seconds } : {}) };
+  }
   const split = partitionKey.find((c) => c.nature === 'split');
   const container = boundedContainerColumn(table);
-  if (bucket) {
-    const seconds = bucketPeriodSeconds(table.partitionKey.find((c) => c.name === bucket.name)!);
-    bound = { kind: 'bucket', column: bucket.name, ...(seconds !== undefined ? { bucketSeconds: seconds } : {}) };
-  }
+  if (bucket) bound = { kind: 'bucket', column: bucket.name, ...(bucket.seconds !== undefined ? { bucketSeconds: bucket.seconds } : {}) };
   else if (split) bound = { kind: 'split', column: split.name };
   else if (container) bound = { kind: 'natural', column: container.name };
   else {
@@ -278,7 +289,6 @@ function computeWorkload(table: TableInfo, hints?: TableHints, references?: read
 
   const perEventCells = perEventCellsOf(table);
   const rowsBound = growth ? undefined : rowsBoundOf(clustering, perEventCells);
-  const consumption = consumptionOf(table, partitionKey, clustering, refs);
   return {
     table,
     partitionKey,
@@ -431,13 +441,18 @@ export function rowsArrive(w: TableWorkload): boolean {
   return w.growth !== undefined || w.rateHinted || (shared && rowsAccumulate(w));
 }
 
+/** Where a figure comes from: measured on the cluster beats a hint, which beats the model's default. */
+export type FigureSource = 'measured' | 'hinted' | 'default';
+
 /** How fast a partition grows and where that rate comes from, as messages state it. */
 export interface GrowthRate {
   rowsPerSecond: number;
   note: string;
   /** The rows a partition can ever hold (TableWorkload.rowsBound): no rate is projected past them. */
   rowsBound?: { rows: number; signal: string };
-  /** Whether the rate is stated: a hint, or measured on the cluster (false: the rate class default the note names). */
+  /** Measured (evidence), hinted, or the rate class default the note names. */
+  source: FigureSource;
+  /** Whether the rate is stated: measured or hinted (false: the default, which the user is asked to correct). */
   hinted: boolean;
 }
 
@@ -447,6 +462,7 @@ const RATE_CLASS_NOTE: Record<RateClass, string> = {
   aggregate: 'the default for a key many entities share',
   popular: 'the default for a popular value of a grouping key',
   entity: "the default for one entity's history",
+  queue: "the default for a queue's items",
 };
 
 /** The workload's growth rate with its note: the hint, or the stated default and how to correct it. */
@@ -454,6 +470,7 @@ export function growthRateOf(w: TableWorkload): GrowthRate {
   return {
     rowsPerSecond: w.rowsPerSecond,
     note: w.rateHinted ? 'hinted' : `${RATE_CLASS_NOTE[w.rateClass]}; correct it with rate= in a -- @cqlint comment`,
+    source: w.rateHinted ? 'hinted' : 'default',
     hinted: w.rateHinted,
     ...(w.rowsBound ? { rowsBound: w.rowsBound } : {}),
   };

@@ -14,8 +14,8 @@ import {
 } from 'vscode-languageserver/node';
 import type { Finding } from '../../core/findings';
 import type { Project } from '../../core/project';
-import { computeFixAll, fixesForFinding } from '../../core/fixes';
-import { projectFixEnvironment, recordFixErrors } from '../../core/fixes/environment';
+import { computeFixAll, fixOffers, resolveOffer } from '../../core/fixes';
+import { projectFixContext, recordFixErrors } from '../../core/fixes/environment';
 import type { FileEdits, TextEdit } from '../../core/fixes/types';
 import type { Feature } from '../context';
 import { offsetsToRange, toRange } from '../conversions';
@@ -148,39 +148,58 @@ function workspaceEdit(request: Pick<CodeActionRequest, 'project' | 'filePath' |
   return { changes: Object.fromEntries([[request.uri, own], ...others.map((o) => [o.uri, o.edits])]) };
 }
 
+/** Whether application code holds statements of the table (its qualified name): its fixes may be refused there. */
+function hostCodeOn(project: Project, table: string): boolean {
+  for (const tables of project.schema().tablesByName.values()) {
+    for (const info of tables) {
+      if (info.qualifiedName !== table) continue;
+      if (project.referencesTo(info).some((reference) => project.hostLanguage(reference.file) !== undefined)) return true;
+    }
+  }
+  return false;
+}
+
 /** The code actions for a request; pure apart from reading the project. */
 export function codeActionsFor(request: CodeActionRequest): CodeAction[] {
   const { project, filePath } = request;
   const text = project.getText(filePath);
   if (text === undefined) return [];
   const parse = project.parse(filePath);
-  const env = projectFixEnvironment(project, filePath, {
+  const ctx = projectFixContext(project, filePath, {
     shardCount: request.shardCount,
     onError: request.onFixError ?? recordFixErrors(project, filePath),
   });
-  const findings = env.findings ?? [];
+  const findings = project.lint(filePath);
   const actions: CodeAction[] = [];
   for (const finding of findings) {
     if (!overlaps(finding, request.start, request.end)) continue;
-    for (const fix of fixesForFinding(text, parse, finding, env)) {
-      // Application code that cannot take the edits: not offered (a deferred edit would come back empty).
-      if (fix.refused) {
+    // An offer is listed unresolved (its edits built when picked) unless application code holds statements of
+    // the table: then a fix may be refused by it, and is resolved to know (a deferred edit would come back empty).
+    const offers = fixOffers(text, parse, finding, ctx);
+    const eager = !request.resolveEdits || offers.some((offer) => offer.plan && hostCodeOn(project, offer.plan.table));
+    for (const offer of offers) {
+      const kind = offer.kind === 'quickfix' ? CodeActionKind.QuickFix : CodeActionKind.RefactorRewrite;
+      if (!wants(request.only, kind)) continue;
+      const fix = eager ? resolveOffer(offer, finding, ctx) : undefined;
+      if (eager && !fix) continue;
+      // Application code that cannot take the edits: not offered.
+      if (fix?.refused) {
         request.onRefused?.(fix.refused.filePath, fix.refused.reason);
         continue;
       }
-      const kind = fix.kind === 'quickfix' ? CodeActionKind.QuickFix : CodeActionKind.RefactorRewrite;
-      if (!wants(request.only, kind)) continue;
       const action: CodeAction = {
-        title: fix.title,
+        title: offer.title,
         kind,
         diagnostics: [diagnosticFor(finding, request.diagnostics, request.uri)],
-        ...(fix.isPreferred ? { isPreferred: true } : {}),
+        ...((fix ?? offer).isPreferred ? { isPreferred: true } : {}),
       };
-      if (request.resolveEdits && fix.plan && fix.id) {
-        const data: ResolveData = { cqlintFix: 1, uri: request.uri, ...(request.version !== undefined ? { version: request.version } : {}), ruleId: finding.ruleId, start: finding.range.start.offset, end: finding.range.end.offset, fixId: fix.id };
+      if (!fix && offer.plan && offer.id) {
+        const data: ResolveData = { cqlintFix: 1, uri: request.uri, ...(request.version !== undefined ? { version: request.version } : {}), ruleId: finding.ruleId, start: finding.range.start.offset, end: finding.range.end.offset, fixId: offer.id };
         action.data = data;
       } else {
-        const edit = workspaceEdit(request, fix.edits, fix.otherFiles);
+        const resolved = fix ?? resolveOffer(offer, finding, ctx);
+        if (!resolved || resolved.refused) continue;
+        const edit = workspaceEdit(request, resolved.edits, resolved.otherFiles);
         if (!edit) continue;
         action.edit = edit;
       }
@@ -188,7 +207,7 @@ export function codeActionsFor(request: CodeActionRequest): CodeAction[] {
     }
   }
   if (request.only && wants(request.only, FIX_ALL_KIND)) {
-    const edits = computeFixAll(text, parse, findings, env);
+    const edits = computeFixAll(text, parse, findings, ctx);
     const edit = edits.length ? workspaceEdit(request, edits) : undefined;
     if (edit) actions.push({ title: FIX_ALL_TITLE, kind: FIX_ALL_KIND, edit });
   }
@@ -205,10 +224,11 @@ export function resolveCodeAction(action: CodeAction, request: Omit<CodeActionRe
   const { project, filePath } = request;
   const text = project.getText(filePath);
   if (text === undefined) return action;
-  const env = projectFixEnvironment(project, filePath, { shardCount: request.shardCount, onError: request.onFixError ?? recordFixErrors(project, filePath) });
-  const finding = (env.findings ?? []).find((f) => f.ruleId === data.ruleId && f.range.start.offset === data.start && f.range.end.offset === data.end);
-  const fix = finding && fixesForFinding(text, project.parse(filePath), finding, env).find((f) => f.id === data.fixId);
-  const edit = fix && workspaceEdit(request, fix.edits, fix.otherFiles);
+  const ctx = projectFixContext(project, filePath, { shardCount: request.shardCount, onError: request.onFixError ?? recordFixErrors(project, filePath) });
+  const finding = project.lint(filePath).find((f) => f.ruleId === data.ruleId && f.range.start.offset === data.start && f.range.end.offset === data.end);
+  const offer = finding && fixOffers(text, project.parse(filePath), finding, ctx).find((f) => f.id === data.fixId);
+  const fix = offer && resolveOffer(offer, finding, ctx);
+  const edit = fix && !fix.refused ? workspaceEdit(request, fix.edits, fix.otherFiles) : undefined;
   return edit ? { ...action, edit } : action;
 }
 

@@ -1,4 +1,4 @@
-// Names a fix adds to a table must not collide with the names already there.
+// Names a fix or a plan adds to a table must not collide with the names already there.
 import type { Identifier } from '../../../grammar/ast';
 
 /** A column name compared the way a free name must be: case-insensitively, to avoid look-alikes. */

@@ -1,8 +1,12 @@
-// What a partition fix does to a table's key: the shard and/or time bucket columns it adds, with the
-// figures it was sized from. Statements are rewritten for it (key-rewrite.ts), the schema is edited for
-// it (refactor.ts), and the report draws its "with the fix" figures from it.
+// What a partition cure does to a table's key, as the planner (planner.ts) decides it once: the shard and/or
+// time bucket columns it adds (or the clustering bucket it moves into the key, or the columns that become
+// clustering columns), the figures it was sized from, the reasons, and whether it cures the finding it was
+// planned for. The partition rules put the plans in their finding data; the fixes apply them (statements
+// rewritten by fixes/key-rewrite.ts, the schema by fixes/refactor.ts); the report draws them. JSON only.
 import type { TableInfo } from '../schema/model';
-import type { BucketGranularity } from './bucket-values';
+
+/** The bucket lengths a plan adds, finest first. */
+export type BucketGranularity = 'minute' | 'hour' | 'day' | 'month' | 'year';
 
 export interface ShardPlan {
   /** The shard column's name as Cassandra sees it. */
@@ -23,23 +27,36 @@ export interface BucketPlan {
   /** The bucket column's name as Cassandra sees it. */
   column: string;
   granularity: BucketGranularity;
-  /** Its CQL type: timestamp (hour), date (day), text (month, 'YYYY-MM'), int (year). */
+  /** Its CQL type: timestamp (minute, hour), date (day), text (month, 'YYYY-MM'), int (year). */
   type: string;
-  /** The time column the bucket is computed from; absent: the time the row is written. */
+  /** The time column (timestamp, timeuuid or date: never anything else) the bucket is computed from; absent: the time the row is written. */
   source?: string;
   /** The source column's native type (timestamp, timeuuid, date). */
   sourceType?: string;
+  /**
+   * A coarser bucket column already in the partition key that this one refines (a day refined into hours):
+   * it stays in the key, so that every statement that writes it keeps working, and each of its values
+   * now spans several partitions of the finer bucket.
+   */
+  refines?: { column: string; seconds: number };
 }
 
-/** The figures a partition fix was sized from, and what one partition holds and takes after it. */
+/** How a plan cures: the mechanism, as the message names it and `cqlint fix` ids begin. */
+export type CureMechanism = 'shard' | 'bucket' | 'shard-and-bucket' | 'finer-bucket' | 'move-bucket' | 'clustering';
+
+/** Where a figure comes from: measured on the cluster beats a hint, which beats the model's default. */
+export type FigureSource = 'measured' | 'hinted' | 'default';
+
+/** The figures a plan was sized from, and what one partition holds and takes after it. */
 export interface PlanFigures {
-  /** Rows per second arriving in today's busiest partition: hinted, measured or the stated default. */
+  /** Rows per second arriving in today's busiest partition. */
   rowsPerSecond: number;
-  /** Where that rate comes from: "hinted", or the default's description. */
+  rateSource: FigureSource;
+  /** Where that rate comes from, as messages say it: "hinted", "measured: ...", or the default's description. */
   rateNote: string;
   /** Estimated bytes one row adds to its partition (values and cell metadata). */
   rowBytes: number;
-  /** Rows per second into one partition after the fix. */
+  /** Rows per second into one partition after the plan. */
   rowsPerSecondAfter: number;
   /** Rows one partition collects before it stops taking writes (its bucket ends); undefined: forever. */
   rowsPerPartitionAfter?: number;
@@ -47,6 +64,8 @@ export interface PlanFigures {
   rowsToLimit?: number;
   /** Why this many shards / this bucket, in words (one line each). */
   reasons: string[];
+  /** Whether the shard count rests on stated figures (a hint, a measurement, the finding's own); false: the defaults alone, which the `cqlint.shardCount` setting replaces. */
+  stated: boolean;
 }
 
 /** A change of a table's primary key: the columns it appends to the partition key, in this order (shard first). */
@@ -66,11 +85,16 @@ export interface KeyChange {
   moveToPartition?: string[];
 }
 
-/** A partition fix's plan: the key change with the figures it was sized from. */
+/** A partition cure: the key change with the figures it was sized from and the planner's verdict on it. */
 export interface PartitionPlan extends Omit<KeyChange, 'table'> {
   /** The table (`ks.name`) the plan re-keys. */
   table: string;
+  mechanism: CureMechanism;
   figures?: PlanFigures;
+  /** Whether the table re-keyed by the plan has no finding of the plan's rule left (the planner judged it as the rule does). */
+  cures: boolean;
+  /** When it does not cure: what it leaves, in words ("each day's partition is still past 100,000 values"). */
+  leaves?: string;
 }
 
 /** The KeyChange of a plan, on `table`. */

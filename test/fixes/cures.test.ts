@@ -1,0 +1,49 @@
+// The preferred fix cures: for every partition finding of the partition rules' own examples (hints, samples,
+// evidence, every target: the cases of issue 35's "What was found" among them), each fix applied to its
+// workspace, linted again with the same config, samples and captures, leaves what its plan says: a plan the
+// planner says cures (the preferred fix is one) leaves no finding of its rule on the table and no new
+// partition finding there; one that does not says in its title what it leaves. Beside them, the
+// mechanical property over real CQL (refactoring.test.ts) checks the same of every workspace fixture.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ExampleCase } from '../../server/core/rules/types';
+import { MAIN, ROOT, exampleProject } from '../analysis/helpers';
+import { ruleExamples } from '../helpers/rule-modules';
+import { PARTITION_RULES, applyToWorkspace, fixesFor, meaningProblems, refactoringProblems } from './workspace';
+
+describe('the preferred fix of every partition example cures it', () => {
+  let preferred = 0;
+  let leaving = 0;
+  for (const rule of PARTITION_RULES) {
+    const cases = (ruleExamples[rule]?.invalid ?? []) as ExampleCase[];
+    for (const [i, c] of cases.entries()) {
+      test(`${rule} #${i + 1}${c.name ? ` (${c.name})` : ''}`, async () => {
+        const project = await exampleProject(c);
+        const paths = [MAIN, ...Object.keys(c.files ?? {}).map((rel) => `${ROOT}/${rel}`)];
+        const failures: string[] = [];
+        for (const finding of project.lint(MAIN).filter((f) => PARTITION_RULES.includes(f.ruleId))) {
+          const fixes = fixesFor(project, MAIN, finding);
+          const plans = fixes.filter((f) => f.plan && !f.id?.startsWith('copy'));
+          if (plans.some((f) => f.isPreferred)) preferred++;
+          else if (plans.length) {
+            leaving++;
+            // No plan cures: none is preferred, and each says what it leaves.
+            for (const f of plans) if (f.plan!.cures || !f.title.includes('(leaves: ')) failures.push(`${finding.ruleId}: "${f.title}" is not preferred, yet its plan says it cures`);
+          }
+          for (const fix of fixes) {
+            const { texts, problems } = applyToWorkspace(project, MAIN, fix);
+            failures.push(...problems.map((p) => `${finding.ruleId} "${fix.title}": ${p}`));
+            const after = await exampleProject(c, texts.get(MAIN) ?? c.code, Object.fromEntries(Object.entries(c.files ?? {}).map(([name, text]) => [name, texts.get(`${ROOT}/${name}`) ?? text])));
+            failures.push(...refactoringProblems(project, after, paths, MAIN, finding, fix).map((p) => `${finding.ruleId} "${fix.title}": ${p}`));
+            failures.push(...meaningProblems(project, after, texts.keys(), finding, fix).map((p) => `${finding.ruleId} "${fix.title}": ${p}`));
+          }
+        }
+        assert.deepEqual(failures, []);
+      });
+    }
+  }
+  test('the examples exercise preferred fixes, and findings no key change cures', () => {
+    assert.ok(preferred > 30, `only ${preferred} findings with a preferred fix`);
+    assert.ok(leaving > 0, 'no finding without a curing plan: the measured cases should be one');
+  });
+});
