@@ -375,6 +375,15 @@ export interface TtlWithoutTwcsData {
   suggestedOption: string;
 }
 
+export interface PartialPartitionKeyData {
+  table: string;
+  clause: 'distinct' | 'token' | 'group-by';
+  /** The partition key columns the clause names, and those it misses (key order). */
+  named: string[];
+  missing: string[];
+  partitionKey: string[];
+}
+
 export interface LowCardinalityIndexData {
   table: string;
   column: string;
@@ -432,6 +441,7 @@ export interface FindingDataByRule {
   'lwt-hot-partition': LwtHotPartitionData;
   'ttl-without-twcs': TtlWithoutTwcsData;
   'low-cardinality-index': LowCardinalityIndexData;
+  'partial-partition-key': PartialPartitionKeyData;
 }
 
 export type RuleWithData = keyof FindingDataByRule;

@@ -1,7 +1,7 @@
 // The property every partition fix must have, over real CQL (the corpus, ../shared/corpus when present,
 // examples/, the workspace fixtures and every fix fixture): applied to the whole workspace, the result parses,
-// has no new incomplete-key-write, unrestricted-partition-key, unknown-column, shard-mismatch or
-// syntax-error; a fix the planner says cures (the preferred one among them) leaves no
+// has no new incomplete-key-write, unrestricted-partition-key, unknown-column, shard-mismatch,
+// partial-partition-key or syntax-error; a fix the planner says cures (the preferred one among them) leaves no
 // finding of its rule on the table and no new partition finding there, one that does not says what it leaves
 // in its title (a copy leaves the original's); its bucket is computed from a time, its reads walk their buckets
 // in their own order; and every literal shard value written is the oracle's.

@@ -15,6 +15,7 @@ import { nameRecord, quoteName } from '../util/names';
 import { bucketLiteral, bucketsCovering, periodEnd, timeValue, type TimeBound } from './bucket-values';
 import { shardFormulaText, type BucketPlan, type KeyChange, type ShardPlan } from '../partition/plan';
 import { commentAboveEdit } from './table-edits';
+import { partitionKeyClauses } from '../util/key-clauses';
 import type { TextEdit } from './types';
 
 export type DmlStatement = InsertStatement | UpdateStatement | DeleteStatement | SelectStatement;
@@ -442,20 +443,33 @@ function namesPartition(facts: StatementFacts, change: KeyChange): boolean {
 export function rewriteForKeyChange(text: string, statement: DmlStatement, change: KeyChange, options: RewriteOptions, tableName = change.table.qualifiedName): StatementRewrite {
   const unchanged: StatementRewrite = { edits: [], outcome: 'unchanged', notes: [], values: [] };
   if (statement.kind === 'Insert' && statement.json !== undefined) return jsonInsertRewrite(text, statement, change, options);
+  const clauses = keyClauseRewrite(statement, change);
   const decided = decide(statement, change, options, tableName);
-  if (!decided) return unchanged;
-  const { facts, wanted } = decided;
-  const marker = (column: string): string => (facts.namedMarkers ? `:${quoteName(column)}` : '?');
-  const parts: { column: string; value: string; list: boolean }[] = wanted.map(([column, v]) =>
-    v.kind === 'literals'
-      ? { column, value: v.literals.length === 1 ? v.literals[0]! : `(${v.literals.join(', ')})`, list: v.literals.length > 1 }
-      : { column, value: marker(column), list: false });
-  const edits = valueEdits(statement, parts);
-  if (!edits) return unchanged;
-  const notes = wanted.flatMap(([, v]) => (v.note ? [v.note] : []));
+  const parts: { column: string; value: string; list: boolean }[] = [];
+  let edits: TextEdit[] = [];
+  const notes: string[] = [];
+  if (decided) {
+    const { facts, wanted } = decided;
+    const marker = (column: string): string => (facts.namedMarkers ? `:${quoteName(column)}` : '?');
+    parts.push(...wanted.map(([column, v]) =>
+      v.kind === 'literals'
+        ? { column, value: v.literals.length === 1 ? v.literals[0]! : `(${v.literals.join(', ')})`, list: v.literals.length > 1 }
+        : { column, value: marker(column), list: false }));
+    const valueEdited = valueEdits(statement, parts);
+    if (valueEdited) {
+      edits = valueEdited;
+      notes.push(...wanted.flatMap(([, v]) => (v.note ? [v.note] : [])));
+    }
+  }
+  if (clauses) {
+    edits.push(...clauses.edits);
+    notes.push(...clauses.notes);
+  }
+  if (!edits.length) return unchanged;
   if (notes.length) edits.unshift(commentAboveEdit(text, statement.range.start, notes));
-  const values = parts.map((p, i) => ({ column: p.column, text: p.value, kind: wanted[i]![1].kind === 'marker' ? 'marker' as const : p.list ? 'list' as const : 'literal' as const }));
-  return { edits, outcome: outcomeOf(wanted), notes, values };
+  const values = decided && edits.length ? parts.map((p, i) => ({ column: p.column, text: p.value, kind: decided.wanted[i]![1].kind === 'marker' ? 'marker' as const : p.list ? 'list' as const : 'literal' as const })) : [];
+  const outcome = decided && valueEditsFit(statement, decided.wanted) ? outcomeOf(decided.wanted) : clauses?.notes.length ? 'application' : 'exact';
+  return { edits, outcome: outcome === 'exact' && clauses?.notes.length ? 'application' : outcome, notes, values };
 }
 
 /**
@@ -464,9 +478,45 @@ export function rewriteForKeyChange(text: string, statement: DmlStatement, chang
  */
 export function classifyForKeyChange(text: string, statement: DmlStatement, change: KeyChange, options: RewriteOptions, tableName = change.table.qualifiedName): Pick<StatementRewrite, 'outcome' | 'notes'> {
   if (statement.kind === 'Insert' && statement.json !== undefined) return rewriteForKeyChange(text, statement, change, options, tableName);
+  const clauses = keyClauseRewrite(statement, change);
   const decided = decide(statement, change, options, tableName);
-  if (!decided || !valueEditsFit(statement, decided.wanted)) return { outcome: 'unchanged', notes: [] };
-  return { outcome: outcomeOf(decided.wanted), notes: decided.wanted.flatMap(([, v]) => (v.note ? [v.note] : [])) };
+  const fits = !!decided && valueEditsFit(statement, decided.wanted);
+  if (!fits && !clauses) return { outcome: 'unchanged', notes: [] };
+  const notes = [...(fits ? decided!.wanted.flatMap(([, v]) => (v.note ? [v.note] : [])) : []), ...(clauses?.notes ?? [])];
+  const outcome = fits ? outcomeOf(decided!.wanted) : 'exact';
+  return { outcome: outcome === 'exact' && clauses?.notes.length ? 'application' : outcome, notes };
+}
+
+/**
+ * A SELECT's DISTINCT, token() and GROUP BY that name the whole partition key, extended with the columns the
+ * change adds to it: Cassandra takes them only with every partition key column (util/key-clauses.ts). A
+ * token() bound (`token(?)`) gets a marker per new column; DISTINCT and GROUP BY now list each new
+ * partition, which the application merges. Undefined when the statement has none.
+ */
+function keyClauseRewrite(statement: DmlStatement, change: KeyChange): { edits: TextEdit[]; notes: string[] } | undefined {
+  if (statement.kind !== 'Select' || (!statement.distinct && !statement.groupBy.length && !mentionsToken(statement))) return undefined;
+  const key = keptKey(change);
+  const added = [...(change.moveToPartition ?? []), ...(change.shard ? [change.shard.column] : []), ...(change.bucket ? [change.bucket.column] : [])];
+  if (!added.length) return undefined;
+  const edits: TextEdit[] = [];
+  const notes: string[] = [];
+  const names = added.map(quoteName);
+  for (const clause of partitionKeyClauses(statement, key)) {
+    if (!key.every((c) => clause.named.includes(c)) || added.some((c) => clause.named.includes(c))) continue;
+    edits.push({ start: clause.insertAt, end: clause.insertAt, newText: names.map((n) => `, ${n}`).join('') });
+    if (clause.kind === 'token' && clause.bound) {
+      edits.push({ start: clause.bound.insertAt, end: clause.bound.insertAt, newText: names.map(() => ', ?').join('') });
+      notes.push(`bind ${names.join(', ')} in the token() bound: token() hashes the whole partition key now`);
+    }
+    if (clause.kind === 'distinct') notes.push(`DISTINCT now lists each (${[...key, ...added].map(quoteName).join(', ')}): merge the ones of one ${key.map(quoteName).join(', ')}`);
+    if (clause.kind === 'group-by') notes.push(`GROUP BY now groups by (${[...key, ...added].map(quoteName).join(', ')}) too: merge the groups of one ${key.map(quoteName).join(', ')}`);
+  }
+  return edits.length ? { edits, notes } : undefined;
+}
+
+function mentionsToken(statement: DmlStatement & { kind: 'Select' }): boolean {
+  const isToken = (e: Expression): boolean => e.kind === 'FunctionCall' && e.name.name.name.toLowerCase() === 'token';
+  return statement.where.some((r) => isToken(r.left)) || statement.selectors.some((s) => isToken(s.expression));
 }
 
 /** The value each new key column gets in the statement; undefined when it needs none. */

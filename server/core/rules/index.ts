@@ -34,6 +34,7 @@ import * as lowCardinalityIndex from './low-cardinality-index';
 import * as guardrailSchema from './guardrail-schema';
 import * as guardrailStatement from './guardrail-statement';
 import * as guardrailSize from './guardrail-size';
+import * as partialPartitionKey from './partial-partition-key';
 
 export type { RuleModule, RuleMeta, RuleContext, RuleExamples, ExampleCase, InvalidExampleCase } from './types';
 
@@ -46,7 +47,7 @@ export const allRules: RuleModule[] = [
   largeInPartitionKey.rule, unloggedBatchMultiPartition.rule, simpleStrategy.rule, secondaryIndexScan.rule,
   invalidShardAnnotation.rule, shardMismatch.rule, skewedShardFormula.rule, invalidHint.rule, invalidSuppression.rule,
   conflictingDefinition.rule, queueTable.rule, statusMove.rule, nonUniqueKey.rule, lwtHotPartition.rule, ttlWithoutTwcs.rule,
-  lowCardinalityIndex.rule, guardrailSchema.rule, guardrailStatement.rule, guardrailSize.rule,
+  lowCardinalityIndex.rule, guardrailSchema.rule, guardrailStatement.rule, guardrailSize.rule, partialPartitionKey.rule,
 ];
 
 export function ruleById(id: string): RuleModule | undefined {
