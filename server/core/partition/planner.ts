@@ -23,7 +23,7 @@ import type { PartitionInputs } from './inputs';
 import { HEADROOM, HORIZON_SECONDS, MAX_SHARDS, MIN_SHARDS, ONE_READ_SHARDS, SOFT_WRITES_PER_PARTITION, partsToFit } from './limits';
 import type { BucketGranularity, BucketPlan, CureMechanism, PartitionPlan, PlanFigures, ShardPlan } from './plan';
 import { partitionVerdicts, verdictAfter, type PartitionRule, type RuleOptions } from './rekey';
-import { throughputEstimates } from './sizing';
+import { throughputEstimates, writeKindOf } from './sizing';
 import { figuresOf, rowRate, workloadOf } from './verdicts';
 
 const SHARD_NAMES = ['shard', 'shard_id', 'shard_no', 'shard_num', 'shard_key'];
@@ -148,7 +148,7 @@ function sizingOf(inputs: PartitionInputs): Sizing {
 function writeLoad(inputs: PartitionInputs, sizing: Sizing): { units: number; limit: number; unit: string; label: string; soft: boolean; measured: boolean } {
   const measured = sizing.hints?.writesPerSecondPerPartition !== inputs.hints?.writesPerSecondPerPartition;
   const writes = sizing.hints?.writesPerSecondPerPartition ?? sizing.rate.rowsPerSecond;
-  const [estimate] = throughputEstimates(inputs.table, inputs.target, { ...sizing.hints, writesPerSecondPerPartition: writes, readsPerSecondPerPartition: undefined }, inputs.udts, inputs.sample);
+  const [estimate] = throughputEstimates(inputs.table, inputs.target, { ...sizing.hints, writesPerSecondPerPartition: writes, readsPerSecondPerPartition: undefined }, inputs.udts, inputs.sample, writeKindOf(inputs.table, inputs.references));
   if (estimate) return { units: estimate.unitsPerSecond, limit: estimate.limit, unit: estimate.unit, label: estimate.label, soft: false, measured };
   return { units: writes, limit: SOFT_WRITES_PER_PARTITION, unit: 'writes/s', label: `${formatCount(SOFT_WRITES_PER_PARTITION)} writes/s per partition (cqlint's planning figure)`, soft: true, measured };
 }

@@ -130,6 +130,16 @@ export interface ThroughputEstimate {
   source: string;
   /** The vendor's published cost per operation these units come from (Cosmos DB's request charges). */
   costSource?: string;
+  /** What a write is charged as, where the kind matters (Cosmos DB): an insert, or a replace of an existing row. */
+  writeKind?: WriteKind;
+}
+
+/** A write as a per-operation price sees it: a new row, or a replace of an existing one (an UPDATE, a counter's increment). */
+export type WriteKind = 'insert' | 'replace';
+
+/** What the workspace's writes to a table are charged as: replaces when any is an UPDATE or the table holds counters. */
+export function writeKindOf(table: TableInfo, references: readonly { kind: string }[]): WriteKind {
+  return table.counter || references.some((r) => r.kind === 'Update') ? 'replace' : 'insert';
 }
 
 /**
@@ -137,7 +147,7 @@ export interface ThroughputEstimate {
  * With a sample, each operation moves the sample's mean measured row (key + row + cell metadata) instead
  * of the estimated one.
  */
-export function throughputEstimates(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, udts?: UdtLookup, sample?: PartitionSample): ThroughputEstimate[] {
+export function throughputEstimates(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, udts?: UdtLookup, sample?: PartitionSample, writeKind: WriteKind = table.counter ? 'replace' : 'insert'): ThroughputEstimate[] {
   const out: ThroughputEstimate[] = [];
   if (!hints) return out;
   const rowBytes = operationBytes(table, hints, udts, sample);
@@ -153,7 +163,7 @@ export function throughputEstimates(table: TableInfo, target: TargetInfo, hints:
     // Cosmos DB: request units by row size from Microsoft's published charges (targets.ts unitCost).
     let unitsPerOp: number;
     if (limit.unitBytes) unitsPerOp = Math.max(1, Math.ceil(rowBytes / limit.unitBytes));
-    else if (target.unitCost) unitsPerOp = Math.round(unitsPerOperation(target.unitCost, kind, rowBytes) * 10) / 10;
+    else if (target.unitCost) unitsPerOp = Math.round(unitsPerOperation(target.unitCost, kind, rowBytes, writeKind === 'replace') * 10) / 10;
     else unitsPerOp = 1;
     const unitsPerSecond = perSecond * unitsPerOp;
     out.push({
@@ -165,7 +175,7 @@ export function throughputEstimates(table: TableInfo, target: TargetInfo, hints:
       shardsNeeded: Math.max(1, Math.ceil(unitsPerSecond / limit.value)),
       label: limit.label,
       source: limit.source,
-      ...(target.unitCost && !limit.unitBytes ? { costSource: target.unitCost.source } : {}),
+      ...(target.unitCost && !limit.unitBytes ? { costSource: target.unitCost.source, ...(kind === 'writes' ? { writeKind } : {}) } : {}),
     });
   }
   return out;

@@ -13,7 +13,7 @@ import type { PartitionInputs } from './inputs';
 import { HOT_OVER_EVEN, HOT_SHARE, measuredGrowthRate, measuredSizeVerdict, type MeasuredReach } from './measured';
 import { HORIZON_SECONDS, SOFT_WRITES_PER_PARTITION } from './limits';
 import {
-  counterWriteEstimate, estimatePartition, partitionFigures, reportedBucketFit, sampleVerdict, throughputEstimates,
+  counterWriteEstimate, estimatePartition, partitionFigures, reportedBucketFit, sampleVerdict, throughputEstimates, writeKindOf,
   type BucketFit, type LimitReach, type PartitionFigures, type SampleVerdict, type ThroughputEstimate,
 } from './sizing';
 
@@ -345,7 +345,7 @@ export function throughputVerdict(inputs: PartitionInputs, options: { counterWri
   const hints = hintsWithMeasuredRates(inputs.hints, inputs.evidence);
   if (!hints) return undefined;
   const counter = counterWriteEstimate(inputs.table, inputs.target, hints, options.counterWritesPerSecond ?? 1000);
-  const estimates = counter ? [counter] : throughputEstimates(inputs.table, inputs.target, hints, inputs.udts, inputs.sample);
+  const estimates = counter ? [counter] : throughputEstimates(inputs.table, inputs.target, hints, inputs.udts, inputs.sample, writeKindOf(inputs.table, inputs.references));
   const over = estimates.filter((t) => t.shardsNeeded > 1);
   if (!over.length) return undefined;
   return { hints, over, ...(counter ? { counter } : {}), rates: measuredRates(inputs.evidence) };

@@ -67,7 +67,7 @@ const checkTable = withLatestTableOrView<MessageId>((stmt, table, ctx) => {
       messageId: rates[t.kind] ? 'overLimitMeasured' : 'overLimitHinted',
       values: { kind: t.kind, table: table.qualifiedName, rate: formatCount(t.perSecond), limit: t.label },
       details:
-        `${formatCount(t.perSecond)} ${t.kind}/s on one partition${measuredRateNote(rates[t.kind])} ≈ ${formatCount(t.unitsPerSecond)} ${t.unit} (${formatUnits(t.unitsPerSecond / t.perSecond)} per ${t.kind === 'writes' ? 'write' : 'read'} of ${row}${t.costSource ? `, by the published request charges: ${t.costSource}` : ''}), above ${ctx.target.name}'s ${t.label} (${t.source})${already}.\n\n` +
+        `${formatCount(t.perSecond)} ${t.kind}/s on one partition${measuredRateNote(rates[t.kind])} ≈ ${formatCount(t.unitsPerSecond)} ${t.unit} (${formatUnits(t.unitsPerSecond / t.perSecond)} per ${t.kind === 'writes' ? t.writeKind === 'replace' ? 'replace (an UPDATE of an existing row: twice an insert)' : t.writeKind === 'insert' ? 'insert' : 'write' : 'read'} of ${row}${t.costSource ? `, by the published request charges: ${t.costSource}` : ''}), above ${ctx.target.name}'s ${t.label} (${t.source})${already}.\n\n` +
         `Spread it over at least ${t.shardsNeeded} shards: ${plan ? cureAdvice(table, plan) : `partition key ${key}`}.`,
       range: stmt.name.range,
       data: {
@@ -171,7 +171,14 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
       config: { tables: { 'ks.posts': { readsPerSecondPerPartition: 10_000, columnSizes: { body: 6000 } } } },
       data: { kind: 'reads', unitsPerSecond: 20_000, shardsNeeded: 7 },
     },
-    { code: posts, at: 'ks.posts', messageId: 'overLimitHinted', target: 'cosmosdb', config: { tables: { 'ks.posts': { writesPerSecondPerPartition: 3000 } } }, message: /16,500 RU\/s \(5\.5 per write of a \d+ B row, by the published request charges: https:\/\/learn\.microsoft\.com\/en-us\/azure\/cosmos-db\/optimize-cost-reads-writes\), above Azure Cosmos DB for Apache Cassandra's 10,000 RU\/s per logical \(and physical\) partition/ },
+    {
+      name: 'Cosmos DB: an UPDATE of an existing row is a replace, charged at twice an insert (5,000 writes/s: 55,000 RU/s, 6 shards at least)',
+      code: `${posts}\nUPDATE ks.posts SET body = ? WHERE day = ? AND id = ?;`, at: 'ks.posts', messageId: 'overLimitHinted', target: 'cosmosdb',
+      config: { tables: { 'ks.posts': { writesPerSecondPerPartition: 5000 } } },
+      message: /55,000 RU\/s \(11 per replace \(an UPDATE of an existing row: twice an insert\) of a \d+ B row.*Spread it over at least 6 shards/,
+      data: { unitsPerSecond: 55_000, shardsNeeded: 6 },
+    },
+    { code: posts, at: 'ks.posts', messageId: 'overLimitHinted', target: 'cosmosdb', config: { tables: { 'ks.posts': { writesPerSecondPerPartition: 3000 } } }, message: /16,500 RU\/s \(5\.5 per insert of a \d+ B row, by the published request charges: https:\/\/learn\.microsoft\.com\/en-us\/azure\/cosmos-db\/optimize-cost-reads-writes\), above Azure Cosmos DB for Apache Cassandra's 10,000 RU\/s per logical \(and physical\) partition/ },
     {
       name: 'a sample of long posts: the same 900 writes/s take 2 WCU each, citing the sample (the type estimate would say 1)',
       code: posts, at: 'ks.posts', messageId: 'overLimitHinted',
