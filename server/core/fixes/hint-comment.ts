@@ -53,9 +53,9 @@ export function rateHintFixes(text: string, parse: ParseResult, finding: Finding
   return [offerOf({ id: RATE_HINT_ID, title, kind: 'quickfix', safeForFixAll: false, edits: [commentAboveEdit(text, table.range.start, [`@cqlint rate=${value}`])] })];
 }
 
-type FindingFixes<F extends Finding, E> = (text: string, parse: ParseResult, finding: F, env: E) => FixOffer[];
+type FindingFixes<F extends Finding, E> = (text: string, parse: ParseResult, finding: F, env: E, only?: string) => FixOffer[];
 
 /** A rule's fixes followed by the rate hint fix (a provider of fixes/index.ts PROVIDERS). */
 export function withRateHint<F extends Finding, E>(fixes?: FindingFixes<F, E>): FindingFixes<F, E> {
-  return (text, parse, finding, env) => [...(fixes ? fixes(text, parse, finding, env) : []), ...rateHintFixes(text, parse, finding)];
+  return (text, parse, finding, env, only) => [...(fixes ? fixes(text, parse, finding, env, only) : []), ...rateHintFixes(text, parse, finding)];
 }

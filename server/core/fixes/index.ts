@@ -13,7 +13,7 @@ import { editsConflict, sortEdits } from './text';
 import { freeName } from '../util/identifiers';
 import { shardStatementFixes } from './shard-statements';
 import { isDmlStatement } from './key-rewrite';
-import { withShardCountSetting } from '../partition/planner';
+import { planId, withShardCountSetting } from '../partition/planner';
 import type { PartitionPlan } from '../partition/plan';
 import { applicationCountOf, keyChangeCopyFix, keyChangeFix, samePrimaryKey, type RefactorContext, type TableDefinitionSite, type WorkspaceStatement, type WorkspaceView } from './refactor';
 import { shardAbove } from '../schema/shard';
@@ -74,13 +74,15 @@ export interface FixContext {
 
 /**
  * Every fix offered for one finding, unresolved: titles, ids, plans and detail, with the edits built only
- * when `resolve()` is called (a light bulb lists every fix of a finding and applies one at most).
+ * when `resolve()` is called (a light bulb lists every fix of a finding and applies one at most). `only`:
+ * the id of the one fix wanted (codeAction/resolve, `cqlint fix --fix`): the others are not built.
  */
-export function fixOffers(text: string, parse: ParseResult, finding: Finding, ctx: FixContext): FixOffer[] {
+export function fixOffers(text: string, parse: ParseResult, finding: Finding, ctx: FixContext, only?: string): FixOffer[] {
   const provider = (PROVIDERS as Partial<Record<string, Provider<RuleWithData>>>)[finding.ruleId];
   if (!provider || !isFindingOf(finding, finding.ruleId as RuleWithData)) return [];
   try {
-    return provider(text, parse, finding, ctx);
+    const offers = provider(text, parse, finding, ctx, only);
+    return only === undefined ? offers : offers.filter((o) => o.id === only);
   } catch (error) {
     // A fix that throws is a bug: callers that must keep serving (server, CLI) report it and offer
     // nothing; everyone else (the tests) gets the error.
@@ -136,7 +138,7 @@ export function fixableRuleIds(): string[] {
 }
 
 /** The fixes of one rule's findings, from the data that rule declares in findings-data.ts. */
-type Provider<R extends RuleWithData> = (text: string, parse: ParseResult, finding: FindingOf<R>, ctx: FixContext) => FixOffer[];
+type Provider<R extends RuleWithData> = (text: string, parse: ParseResult, finding: FindingOf<R>, ctx: FixContext, only?: string) => FixOffer[];
 
 /** Amazon Keyspaces and Cosmos DB take IN on the partition key in SELECT only. */
 function inForWrites(target: TargetInfo): boolean {
@@ -176,7 +178,7 @@ function uniqueStatements(statements: readonly WorkspaceStatement[]): WorkspaceS
  * first is preferred when it cures; then the copy of the table keyed for that plan, and the copy with the
  * statements moved to it.
  */
-function partitionFixes(text: string, parse: ParseResult, finding: Finding, ctx: FixContext, planned: readonly PartitionPlan[] | undefined): FixOffer[] {
+function partitionFixes(text: string, parse: ParseResult, finding: Finding, ctx: FixContext, planned: readonly PartitionPlan[] | undefined, only?: string): FixOffer[] {
   // Every partition refactoring is a choice (refactor.ts: safeForFixAll false): none for --fix, and the
   // workspace they rewrite (other files parsed again) is not looked at for nothing.
   if (ctx.safeOnly || !planned?.length) return [];
@@ -190,13 +192,16 @@ function partitionFixes(text: string, parse: ParseResult, finding: Finding, ctx:
     .filter((p) => !(sharded && p.shard) && (!p.clustering?.length || !refactor.views?.length))
     .map((p) => withShardCountSetting(p, ctx.shardCount));
   const offers: FixOffer[] = [];
+  // One fix asked for by its id (codeAction/resolve): the others, and their workspace summaries, are not built.
+  const wanted = (id: string): boolean => only === undefined || only === id;
   for (const [i, plan] of plans.entries()) {
+    if (!wanted(planId(plan))) continue;
     const offer = keyChangeFix(refactor, plan, { preferred: i === 0 && plan.cures, relative: ctx.relativePath });
     if (offer) offers.push(offer);
   }
   const first = plans[0];
   const firstOffer = offers[0]?.plan === first ? offers[0] : undefined;
-  if (first?.cures) {
+  if (first?.cures && (only === undefined || only.startsWith('copy'))) {
     const base = refactor.create.name.name.name;
     const suffix = first.shard ? 'sharded' : first.bucket ? `by_${first.bucket.granularity}` : `by_${first.moveToPartition?.join('_') ?? 'key'}`;
     const copyName = freeName([`${base}_${suffix}`], [], (n) => ctx.tableNameTaken(n));
@@ -225,11 +230,11 @@ export function preferredPlan(finding: Finding): PartitionPlan | undefined {
 }
 
 const PROVIDERS: { [R in RuleWithData]?: Provider<R> } = {
-  'hot-partition': (text, parse, finding, ctx) => partitionFixes(text, parse, finding, ctx, finding.data.plans),
-  'partition-throughput': (text, parse, finding, ctx) => partitionFixes(text, parse, finding, ctx, finding.data.plans),
+  'hot-partition': (text, parse, finding, ctx, only) => partitionFixes(text, parse, finding, ctx, finding.data.plans, only),
+  'partition-throughput': (text, parse, finding, ctx, only) => partitionFixes(text, parse, finding, ctx, finding.data.plans, only),
   // Verdicts that rest on the model's default rate also offer to write it down as a hint (fixes/hint-comment.ts).
-  'unbounded-partition': withRateHint((text, parse, finding, ctx) => partitionFixes(text, parse, finding, ctx, finding.data.plans)),
-  'large-partition': withRateHint((text, parse, finding, ctx) => partitionFixes(text, parse, finding, ctx, finding.data.plans)),
+  'unbounded-partition': withRateHint((text, parse, finding, ctx, only) => partitionFixes(text, parse, finding, ctx, finding.data.plans, only)),
+  'large-partition': withRateHint((text, parse, finding, ctx, only) => partitionFixes(text, parse, finding, ctx, finding.data.plans, only)),
   'queue-table': withRateHint(),
   'ttl-without-twcs': (text, parse, finding) => twcsFixes(text, parse, finding).map(offerOf),
   'shard-mismatch': (text, _parse, finding) => {

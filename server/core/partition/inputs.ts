@@ -34,15 +34,46 @@ export interface InputSource {
   userType(keyspace: string | undefined, name: string, mention?: Mention): UserTypeInfo | undefined;
 }
 
-/** The inputs of a table, read once from a rule's context. */
+/** A rule context's user type lookup, one per context (the sizing caches by it). */
+const udtLookups = new WeakMap<InputSource, UdtLookup>();
+
+/**
+ * The inputs of a table from a rule's context: what a verdict reads is read when first asked, once (most
+ * tables get no finding, and a statement-scoped rule's result depends on the lookups it made: a statement
+ * list or a capture read for nothing would tie it to them).
+ */
+class SourceInputs implements PartitionInputs {
+  private read: { hints?: TableHints | undefined; references?: readonly TableReference[]; evidence?: TableEvidence | undefined; sample?: PartitionSample | undefined } = {};
+
+  constructor(private readonly source: InputSource, readonly table: TableInfo, readonly udts: UdtLookup) {}
+
+  get target(): TargetInfo {
+    return this.source.target;
+  }
+
+  get hints(): TableHints | undefined {
+    if (!('hints' in this.read)) this.read.hints = this.source.hints(this.table);
+    return this.read.hints;
+  }
+
+  get references(): readonly TableReference[] {
+    return (this.read.references ??= this.source.referencesTo(this.table));
+  }
+
+  get evidence(): TableEvidence | undefined {
+    if (!('evidence' in this.read)) this.read.evidence = this.source.evidence(this.table);
+    return this.read.evidence;
+  }
+
+  get sample(): PartitionSample | undefined {
+    if (!('sample' in this.read)) this.read.sample = this.source.sample(this.table);
+    return this.read.sample;
+  }
+}
+
+/** The inputs of a table, read from a rule's context when first needed. */
 export function partitionInputs(source: InputSource, table: TableInfo): PartitionInputs {
-  return {
-    table,
-    target: source.target,
-    hints: source.hints(table),
-    udts: (keyspace, name, mention) => source.userType(keyspace, name, mention),
-    references: source.referencesTo(table),
-    evidence: source.evidence(table),
-    sample: source.sample(table),
-  };
+  let udts = udtLookups.get(source);
+  if (!udts) udtLookups.set(source, (udts = (keyspace, name, mention) => source.userType(keyspace, name, mention)));
+  return new SourceInputs(source, table, udts);
 }

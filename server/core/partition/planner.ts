@@ -22,7 +22,7 @@ import { keyText } from '../util/statements';
 import type { PartitionInputs } from './inputs';
 import { HEADROOM, HORIZON_SECONDS, MAX_SHARDS, MIN_SHARDS, ONE_READ_SHARDS, SOFT_WRITES_PER_PARTITION, partsToFit } from './limits';
 import type { BucketGranularity, BucketPlan, CureMechanism, PartitionPlan, PlanFigures, ShardPlan } from './plan';
-import { partitionVerdicts, verdictAfter, type PartitionRule, type RuleOptions } from './rekey';
+import { verdictAfter, verdictsBefore, type PartitionRule, type RuleOptions } from './rekey';
 import { throughputEstimates, writeKindOf } from './sizing';
 import { figuresOf, rowRate, workloadOf } from './verdicts';
 
@@ -321,8 +321,16 @@ type Candidate = Omit<PartitionPlan, 'cures' | 'leaves'>;
 export function partitionPlans(inputs: PartitionInputs, demand: PlanDemand): PartitionPlan[] {
   const candidates = candidatePlans(inputs, demand);
   if (!candidates.length) return [];
-  const before = partitionVerdicts(inputs, demand.options);
-  const judged = candidates.map((c): PartitionPlan => ({ ...c, ...verdictAfter(inputs, c, demand.rule, demand.options, before) }));
+  const before = verdictsBefore(inputs, demand.options);
+  // Plans that re-key alike (a shard calculated from one column or another) get one verdict: what a shard
+  // hashes changes no rule's verdict, only whether it is random (random shards divide no reads= hint).
+  const verdicts = new Map<string, { cures: boolean; leaves?: string }>();
+  const judged = candidates.map((c): PartitionPlan => {
+    const key = JSON.stringify([c.shard && [c.shard.count, c.shard.method === 'random'], c.bucket, c.clustering, c.moveToPartition]);
+    let verdict = verdicts.get(key);
+    if (!verdict) verdicts.set(key, (verdict = verdictAfter(inputs, c, demand.rule, demand.options, before)));
+    return { ...c, ...verdict };
+  });
   return [...judged.filter((p) => p.cures), ...judged.filter((p) => !p.cures)];
 }
 
@@ -450,7 +458,10 @@ function candidatePlans(inputs: PartitionInputs, demand: PlanDemand): Candidate[
     return [plan(byItem, { clustering }), plan({ column: shardColumn, method: 'random', sources: [], count, offset: 1 }, { clustering })];
   }
   const shards = shardChoices(inputs, shardColumn, count).slice(0, 4).map((shard) => plan(shard));
-  return refined.length ? orderRefined(inputs, refined[0], shards, sizeShards) : shards;
+  // A hot key's finer bucket is offered where it is the better cure (it comes first); the shards cure the
+  // heat either way, and a light bulb of every alternative costs a workspace summary each.
+  const ordered = refined.length ? orderRefined(inputs, refined[0], shards, sizeShards) : shards;
+  return ordered[0] === refined[0] ? ordered : shards;
 }
 
 /**

@@ -19,8 +19,6 @@ export interface RuleOptions {
   counterWritesPerSecond?: number;
 }
 
-const PARTITION_RULES: readonly PartitionRule[] = ['hot-partition', 'unbounded-partition', 'large-partition', 'partition-throughput'];
-
 /** A column the plan adds to the table. */
 function addedColumn(table: TableInfo, name: string, type: string, keyPosition: number): ColumnInfo {
   return { name, type: { kind: 'NativeType', name: type as NativeTypeName, range: table.nameRange }, typeText: type, role: 'partition', keyPosition, range: table.nameRange };
@@ -94,7 +92,9 @@ export function rekeyedInputs(inputs: PartitionInputs, plan: Omit<PartitionPlan,
   const table = rekeyedTable(inputs.table, plan);
   const keyChanged = !!(plan.shard || plan.bucket || plan.moveToPartition?.length);
   return {
-    ...inputs,
+    target: inputs.target,
+    udts: inputs.udts,
+    references: inputs.references,
     table,
     hints: inputs.hints && scaledHints(inputs.hints, inputs.table.commentHints, plan),
     evidence: evidenceAfter(inputs.evidence, keyChanged),
@@ -115,40 +115,58 @@ function configFigures(inputs: PartitionInputs, plan: Pick<PartitionPlan, 'shard
   return keys.length ? ` (the .cqlint.json ${keys.join(', ')} of ${inputs.table.qualifiedName} is per partition: divide it by the ${plan.shard.count} shards there)` : '';
 }
 
-/** What each partition rule would report of the inputs' table, in words (what a plan leaves). */
-export function partitionVerdicts(inputs: PartitionInputs, options: RuleOptions = {}): Map<PartitionRule, string> {
-  const out = new Map<PartitionRule, string>();
-  const w = workloadOf(inputs);
-  const hot = hotVerdict(inputs, w);
-  if (hot) out.set('hot-partition', hot.measured ? `the captures still show partition ${hot.measured.busiest.key} hot` : 'the key is still hot');
-  const growth = growthVerdict(inputs, w, options);
-  if (growth) out.set('unbounded-partition', 'its partitions still grow without bound');
-  const size = sizeVerdict(inputs, w);
-  if (size) {
-    const text = size.kind === 'measured' ? `the captures of the deployed table still show its ${formatBytes(size.over[0]!.measured.value)} partition until it is captured again`
-      : size.kind === 'sampled' ? 'the sample still has partitions past the limit'
-      : size.kind === 'hinted' ? `the rows= hint still states ${formatCount(size.rows)} rows per partition`
-      : size.kind === 'ttl' ? `its TTL still keeps ${formatCount(size.rows)} rows per partition`
-      : `one ${size.fit.column} bucket still takes ${formatCount(size.fit.rowsPerBucket)} rows, past ${size.fit.limit.label}`;
-    out.set('large-partition', text);
+/** What one partition rule would report of the inputs' table, in words (what a plan leaves); undefined: nothing. */
+export function ruleVerdict(inputs: PartitionInputs, rule: PartitionRule, options: RuleOptions = {}, w = workloadOf(inputs)): string | undefined {
+  switch (rule) {
+    case 'hot-partition': {
+      const hot = hotVerdict(inputs, w);
+      return hot && (hot.measured ? `the captures still show partition ${hot.measured.busiest.key} hot` : 'the key is still hot');
+    }
+    case 'unbounded-partition':
+      return growthVerdict(inputs, w, options) ? 'its partitions still grow without bound' : undefined;
+    case 'large-partition': {
+      const size = sizeVerdict(inputs, w);
+      if (!size) return undefined;
+      return size.kind === 'measured' ? `the captures of the deployed table still show its ${formatBytes(size.over[0]!.measured.value)} partition until it is captured again`
+        : size.kind === 'sampled' ? 'the sample still has partitions past the limit'
+        : size.kind === 'hinted' ? `the rows= hint still states ${formatCount(size.rows)} rows per partition`
+        : size.kind === 'ttl' ? `its TTL still keeps ${formatCount(size.rows)} rows per partition`
+        : `one ${size.fit.column} bucket still takes ${formatCount(size.fit.rowsPerBucket)} rows, past ${size.fit.limit.label}`;
+    }
+    case 'partition-throughput': {
+      const t = throughputVerdict(inputs, options)?.over[0];
+      return t && `one partition still takes ${formatCount(t.unitsPerSecond)} ${t.unit}, past ${t.label}`;
+    }
   }
-  const throughput = throughputVerdict(inputs, options);
-  if (throughput) {
-    const t = throughput.over[0]!;
-    out.set('partition-throughput', `one partition still takes ${formatCount(t.unitsPerSecond)} ${t.unit}, past ${t.label}`);
-  }
-  return out;
+}
+
+/**
+ * What each partition rule reports of the table as it is, asked lazily and once per rule (a plan that cures
+ * its own rule is checked for new findings of the others, which most plans have none of).
+ */
+export function verdictsBefore(inputs: PartitionInputs, options: RuleOptions = {}): (rule: PartitionRule) => string | undefined {
+  const known = new Map<PartitionRule, string | undefined>();
+  let w: ReturnType<typeof workloadOf> | undefined;
+  return (rule) => {
+    if (!known.has(rule)) known.set(rule, ruleVerdict(inputs, rule, options, (w ??= workloadOf(inputs))));
+    return known.get(rule);
+  };
 }
 
 /**
  * Whether a plan cures its rule's finding: the re-keyed table has no finding of that rule, and no partition
- * rule reports what it did not before. `before`: partitionVerdicts of the table as it is.
+ * rule reports what it did not before (`before`: verdictsBefore of the table as it is).
  */
-export function verdictAfter(inputs: PartitionInputs, plan: Omit<PartitionPlan, 'cures' | 'leaves'>, rule: PartitionRule, options: RuleOptions = {}, before = partitionVerdicts(inputs, options)): { cures: boolean; leaves?: string } {
-  const after = partitionVerdicts(rekeyedInputs(inputs, plan), options);
-  const left = after.get(rule);
+export function verdictAfter(inputs: PartitionInputs, plan: Omit<PartitionPlan, 'cures' | 'leaves'>, rule: PartitionRule, options: RuleOptions = {}, before = verdictsBefore(inputs, options)): { cures: boolean; leaves?: string } {
+  const after = rekeyedInputs(inputs, plan);
+  const w = workloadOf(after);
+  const left = ruleVerdict(after, rule, options, w);
   if (left) return { cures: false, leaves: `${left}${configFigures(inputs, plan)}` };
-  const added = PARTITION_RULES.filter((r) => after.has(r) && !before.has(r));
-  if (added.length) return { cures: false, leaves: added.map((r) => `${r}: ${after.get(r)}`).join('; ') };
-  return { cures: true };
+  // Of the other rules, large-partition can say something new of a re-keyed table (a bucket too coarse for
+  // the rate each shard takes, a year-keyed table's shards), and unbounded-partition of one whose items
+  // become clustering rows (each new item a row, where it overwrote the partition's one row): a key column
+  // added never makes a key hotter, and the hints are only divided and the keyed captures dropped.
+  const others: PartitionRule[] = ['large-partition', ...(plan.clustering?.length ? ['unbounded-partition' as const] : [])];
+  const added = others.filter((r) => r !== rule).map((r) => [r, !before(r) && ruleVerdict(after, r, options, w)] as const).filter(([, v]) => v);
+  return added.length ? { cures: false, leaves: added.map(([r, v]) => `${r}: ${v}`).join('; ') } : { cures: true };
 }

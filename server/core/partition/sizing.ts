@@ -58,7 +58,18 @@ function columnBytes(col: ColumnInfo, table: TableInfo, hints: TableHints | unde
   return { bytes: typeSize(col.type, sizer), hinted: false };
 }
 
+/** The last row sizes computed per table, with what they were computed from (the partition verdicts ask again and again). */
+const lastRowSizes = new WeakMap<TableInfo, { hints: TableHints | undefined; udts: UdtLookup | undefined; sizes: RowSizes }>();
+
 export function rowSizes(table: TableInfo, hints?: TableHints, udts?: UdtLookup): RowSizes {
+  const last = lastRowSizes.get(table);
+  if (last && last.hints === hints && last.udts === udts) return last.sizes;
+  const sizes = computeRowSizes(table, hints, udts);
+  lastRowSizes.set(table, { hints, udts, sizes });
+  return sizes;
+}
+
+function computeRowSizes(table: TableInfo, hints?: TableHints, udts?: UdtLookup): RowSizes {
   let partitionKeyBytes = 0;
   let staticBytes = 0;
   let rowBytes = 0;
@@ -242,6 +253,23 @@ export interface PartitionFigures {
 
 /** The figures for a table on a target: computed here only; messages and the hover format them. */
 export function partitionFigures(table: TableInfo, target: TargetInfo, hints?: TableHints, udts?: UdtLookup, rate?: GrowthRate): PartitionFigures {
+  // The rules' verdicts and the planner ask for the same table's figures again and again, each rate a new
+  // object of the same values: the last answer per table is kept (figures are never changed by readers).
+  const last = lastFigures.get(table);
+  if (last && last.target === target && last.hints === hints && last.udts === udts && sameRate(last.rate, rate)) return last.figures;
+  const figures = computeFigures(table, target, hints, udts, rate);
+  lastFigures.set(table, { target, hints, udts, rate, figures });
+  return figures;
+}
+
+const lastFigures = new WeakMap<TableInfo, { target: TargetInfo; hints: TableHints | undefined; udts: UdtLookup | undefined; rate: GrowthRate | undefined; figures: PartitionFigures }>();
+
+function sameRate(a: GrowthRate | undefined, b: GrowthRate | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.rowsPerSecond === b.rowsPerSecond && a.note === b.note && a.source === b.source && a.hinted === b.hinted && a.rowsBound === b.rowsBound;
+}
+
+function computeFigures(table: TableInfo, target: TargetInfo, hints?: TableHints, udts?: UdtLookup, rate?: GrowthRate): PartitionFigures {
   const sizes = rowSizes(table, hints, udts);
   const rowBytes = sizes.rowBytes + sizes.valuesPerRow * CELL_METADATA_BYTES;
   const limits: LimitReach[] = [];

@@ -31,6 +31,17 @@ export function workloadOf(inputs: PartitionInputs): TableWorkload {
  * captures), else hinted, else the workload model's default for the table. Each says which it is.
  */
 export function rowRate(inputs: PartitionInputs, w: TableWorkload = workloadOf(inputs)): GrowthRate {
+  // One answer per inputs and workload: every verdict of a table (and of each plan's re-keyed table) asks.
+  const last = rates.get(inputs);
+  if (last?.w === w) return last.rate;
+  const rate = computeRowRate(inputs, w);
+  rates.set(inputs, { w, rate });
+  return rate;
+}
+
+const rates = new WeakMap<PartitionInputs, { w: TableWorkload; rate: GrowthRate }>();
+
+function computeRowRate(inputs: PartitionInputs, w: TableWorkload): GrowthRate {
   const model = growthRateOf(w);
   const { table, evidence } = inputs;
   const busiest = measuredRates(evidence).writes;

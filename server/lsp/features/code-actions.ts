@@ -226,7 +226,7 @@ export function resolveCodeAction(action: CodeAction, request: Omit<CodeActionRe
   if (text === undefined) return action;
   const ctx = projectFixContext(project, filePath, { shardCount: request.shardCount, onError: request.onFixError ?? recordFixErrors(project, filePath) });
   const finding = project.lint(filePath).find((f) => f.ruleId === data.ruleId && f.range.start.offset === data.start && f.range.end.offset === data.end);
-  const offer = finding && fixOffers(text, project.parse(filePath), finding, ctx).find((f) => f.id === data.fixId);
+  const offer = finding && fixOffers(text, project.parse(filePath), finding, ctx, data.fixId)[0];
   const fix = offer && resolveOffer(offer, finding, ctx);
   const edit = fix && !fix.refused ? workspaceEdit(request, fix.edits, fix.otherFiles) : undefined;
   return edit ? { ...action, edit } : action;
