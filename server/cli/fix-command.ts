@@ -28,6 +28,7 @@ const FIX_OPTIONS = {
   rule: { type: 'string', short: 'r', value: 'id', help: `The finding's rule: ${PARTITION_RULES.join(', ')}` },
   table: { type: 'string', value: 'ks.table', help: 'The table whose finding to fix' },
   fix: { type: 'string', value: 'id', help: 'The fix, by the id --list shows (default: the preferred fix)' },
+  at: { type: 'string', value: 'file:line', help: 'The finding at this line of this file, when several match (--list shows where each is)' },
   list: { type: 'boolean', short: 'l', help: 'List the partition findings and their fixes, change nothing' },
   'dry-run': { type: 'boolean', help: 'Print the change as a unified diff (git apply / patch -p1) and write nothing' },
   ...CONFIG_OPTIONS,
@@ -56,6 +57,8 @@ interface FixCommandOptions {
   rule?: string;
   table?: string;
   fix?: string;
+  /** --at file:line: the finding's place. */
+  at?: { file: string; line: number };
   list: boolean;
   dryRun: boolean;
   target?: TargetId;
@@ -80,6 +83,8 @@ function parseFixArgs(args: string[], cwd: string): FixCommandOptions | 'help' {
   }
   if (v.table !== undefined && v.table.trim() === '') throw new UsageError('--table expects a table name, e.g. --table ks.events');
   if (v.fix !== undefined && v.fix.trim() === '') throw new UsageError('--fix expects a fix id, as --list shows them');
+  const at = v.at === undefined ? undefined : /^(.+):(\d+)$/.exec(v.at.trim());
+  if (v.at !== undefined && !at) throw new UsageError(`--at expects file:line, as --list shows the findings (e.g. --at schema.cql:12), got "${v.at}"`);
   if (v.list && (v.fix !== undefined || v['dry-run'])) throw new UsageError('--list changes nothing: it goes without --fix and --dry-run');
   if (v.config !== undefined && v['no-config']) throw new UsageError('--config and --no-config cannot be used together');
   if (!parsed.positionals.length) throw new UsageError('no files or folders given');
@@ -87,6 +92,7 @@ function parseFixArgs(args: string[], cwd: string): FixCommandOptions | 'help' {
     rule: v.rule,
     table: v.table?.trim(),
     fix: v.fix?.trim(),
+    ...(at ? { at: { file: at[1]!, line: Number(at[2]) } } : {}),
     list: v.list === true,
     dryRun: v['dry-run'] === true,
     target: parseTargetOption(v.target),
@@ -121,6 +127,12 @@ function tableMatches(wanted: string, table: string): boolean {
   const w = fold(wanted);
   const t = fold(table);
   return w === t || (!w.includes('.') && t.endsWith(`.${w}`));
+}
+
+/** Whether the finding is at `at` (a path as given, relative to the working directory, or absolute, and a 1-based line). */
+function isAt(located: Located, at: { file: string; line: number }, io: CliIO): boolean {
+  const { line } = located.finding.range.start;
+  return line === at.line && (displayPath(located.filePath, io.cwd) === at.file || located.filePath === at.file || located.filePath.endsWith(`/${at.file}`));
 }
 
 function where(located: Located, io: CliIO): string {
@@ -191,13 +203,18 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
     return EXIT.ok;
   }
 
-  const choice = [options.rule && `--rule ${options.rule}`, options.table && `--table ${options.table}`].filter(Boolean).join(' ') || 'the inputs';
-  if (!found.length) throw new InputError(`no partition finding matches ${choice}; cqlint fix --list shows the findings and their fixes`);
-  if (found.length > 1) {
-    const list = found.map((l) => `  ${where(l, io)}  --rule ${l.finding.ruleId} --table ${l.table}`).join('\n');
-    throw new UsageError(`${found.length} partition findings match ${choice}; choose one:\n${list}`);
+  const choice = [options.rule && `--rule ${options.rule}`, options.table && `--table ${options.table}`, options.at && `--at ${options.at.file}:${options.at.line}`].filter(Boolean).join(' ') || 'the inputs';
+  const chosen = options.at ? found.filter((l) => isAt(l, options.at!, io)) : found;
+  if (!chosen.length) throw new InputError(`no partition finding matches ${choice}; cqlint fix --list shows the findings and their fixes`);
+  // The same finding on every definition of one table (a file that drops and creates it again): one fix
+  // re-keys every definition with the same key, as the editor's does, so the first one stands for them all.
+  const same = chosen.every((l) => l.finding.ruleId === chosen[0]!.finding.ruleId && l.table === chosen[0]!.table && l.finding.message === chosen[0]!.finding.message);
+  if (chosen.length > 1 && !same) {
+    const list = chosen.map((l) => `  ${where(l, io)}  --rule ${l.finding.ruleId} --table ${l.table} --at ${displayPath(l.filePath, io.cwd)}:${l.finding.range.start.line}`).join('\n');
+    throw new UsageError(`${chosen.length} partition findings match ${choice}; choose one:\n${list}`);
   }
-  const located = found[0]!;
+  if (chosen.length > 1) io.stderr.write(`cqlint fix: ${chosen.length} definitions of ${chosen[0]!.table} have the same ${chosen[0]!.finding.ruleId} finding: the fix re-keys every definition with the same key\n`);
+  const located = chosen[0]!;
   const fixes = fixesOf(located);
   if (!fixes.length) throw new InputError(`no fix applies to the ${located.finding.ruleId} finding on ${located.table} (${where(located, io)})`);
   const fix = options.fix === undefined ? fixes.find((f) => f.isPreferred) ?? fixes[0]! : fixes.find((f) => f.id === options.fix);

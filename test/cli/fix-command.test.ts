@@ -74,8 +74,10 @@ test('bad choices get a clear message and exit 2, and change nothing', async (t)
   const cases: [string[], RegExp][] = [
     [['--rule', 'allow-filtering', '.'], /--rule "allow-filtering" has no partition refactoring; use one of hot-partition, unbounded-partition/],
     [['--table', 'billing.nope', '.'], /no partition finding matches --table billing\.nope; cqlint fix --list shows/],
-    [['.'], /2 partition findings match the inputs; choose one:\n  logs\.cql:1:\d+  --rule unbounded-partition --table ops\.logs\n  schema\/invoices\.cql:9:\d+  --rule hot-partition --table billing\.invoices_by_day\n/],
-    [['--table', 'billing.invoices_by_day', '--fix', 'shard:title', '.'], /no fix "shard:title" for the hot-partition finding on billing\.invoices_by_day; its fixes: shard:invoice_no, shard:random, shard:invoice_no\+bucket:hour, copy:shard:invoice_no, copy-move:shard:invoice_no/],
+    [['.'], /2 partition findings match the inputs; choose one:\n  logs\.cql:1:\d+  --rule unbounded-partition --table ops\.logs --at logs\.cql:1\n  schema\/invoices\.cql:9:\d+  --rule hot-partition --table billing\.invoices_by_day --at schema\/invoices\.cql:9\n/],
+    [['--at', 'logs.cql:7', '.'], /no partition finding matches --at logs\.cql:7/],
+    [['--at', 'logs.cql', '.'], /--at expects file:line/],
+    [['--table', 'billing.invoices_by_day', '--fix', 'shard:title', '.'], /no fix "shard:title" for the hot-partition finding on billing\.invoices_by_day; its fixes: shard:invoice_no, shard:random, copy:shard:invoice_no, copy-move:shard:invoice_no/],
     [['--list', '--dry-run', '.'], /--list changes nothing/],
     [['--rule', 'hot-partition'], /no files or folders given/],
   ];
@@ -85,6 +87,20 @@ test('bad choices get a clear message and exit 2, and change nothing', async (t)
     assert.match(run.stderr, message, args.join(' '));
   }
   for (const [name, text] of Object.entries(BEFORE)) assert.equal(readFileSync(temp.path(name), 'utf8'), text, `${name} is untouched`);
+});
+
+test('--at chooses a finding; a table defined twice with the same finding (DROP and CREATE again) is fixed once, both definitions re-keyed', async (t) => {
+  const twice = 'CREATE TABLE ops.logs (server text, log_time timestamp, line text, PRIMARY KEY (server, log_time));\nDROP TABLE ops.logs;\nCREATE TABLE ops.logs (server text, log_time timestamp, line text, PRIMARY KEY (server, log_time));\n';
+  const temp = tempDir({ ...BEFORE, 'logs.cql': twice });
+  t.after(() => temp.cleanup());
+  const chosen = await runCli(['fix', '--dry-run', '--at', 'schema/invoices.cql:9', '.'], { cwd: temp.dir });
+  assert.equal(chosen.code, 0, chosen.stderr);
+  assert.match(chosen.stderr, /cqlint fix: Add a calculated shard column from invoice_no/);
+  const run = await runCli(['fix', '--table', 'ops.logs', '.'], { cwd: temp.dir });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, /2 definitions of ops\.logs have the same unbounded-partition finding: the fix re-keys every definition with the same key/);
+  const after = readFileSync(temp.path('logs.cql'), 'utf8');
+  assert.equal(after.match(/PRIMARY KEY \(\(server, \w+\), log_time\)/g)?.length, 2, after);
 });
 
 test('a file the refactoring would change that has syntax errors: nothing is written, exit 2', async (t) => {
