@@ -35,7 +35,7 @@ test('docs/fixes.md: every fixture block is the fixture\'s diff, and every fix h
     return `<!-- fixture: ${name} -->\n\`\`\`diff\n${diff}\`\`\`\n`;
   });
   if (process.env.UPDATE_FIXTURES) writeFileSync(PAGE, updated);
-  for (const name of ['invoices-calculated', 'tasks-random-reads', 'counter-calculated', 'logs-day-bucket', 'readings-minute-shards', 'status-work-list', 'copy-move', 'keyspaces-throughput']) {
+  for (const name of ['invoices-calculated', 'tasks-random-reads', 'counter-calculated', 'logs-day-bucket', 'readings-minute-shards', 'status-work-list', 'copy-move', 'keyspaces-throughput', 'view-replaced-by-table']) {
     assert.ok(seen.includes(name), `docs/fixes.md shows ${name}`);
   }
 });

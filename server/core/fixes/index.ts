@@ -12,6 +12,7 @@ import { offerOf, type Fix, type FixOffer, type TextEdit } from './types';
 import { editsConflict, sortEdits } from './text';
 import { freeName } from '../util/identifiers';
 import { shardStatementFixes } from './shard-statements';
+import { viewReplacementFix, type ViewReplacement } from './view-replacement';
 import { isDmlStatement } from './key-rewrite';
 import { planId, withShardCountSetting } from '../partition/planner';
 import type { PartitionPlan } from '../partition/plan';
@@ -182,6 +183,7 @@ function partitionFixes(text: string, parse: ParseResult, finding: Finding, ctx:
   // Every partition refactoring is a choice (refactor.ts: safeForFixAll false): none for --fix, and the
   // workspace they rewrite (other files parsed again) is not looked at for nothing.
   if (ctx.safeOnly || !planned?.length) return [];
+  if (planned[0]!.replacesView) return viewFixes(text, parse, finding, ctx, planned, only);
   const refactor = refactorContext(text, parse, finding, ctx);
   if (!refactor || planned[0]!.table !== refactor.table.qualifiedName) return [];
   // A table already sharded by an annotation gets no second shard column. A view's primary key must hold
@@ -209,6 +211,29 @@ function partitionFixes(text: string, parse: ParseResult, finding: Finding, ctx:
       const copy = keyChangeCopyFix(refactor, first, copyName, move, ctx.relativePath, firstOffer && applicationCountOf(firstOffer));
       if (copy) offers.push(copy);
     }
+  }
+  return offers;
+}
+
+/** A partition finding on a materialized view: its plans applied to a table that replaces the view. */
+function viewFixes(text: string, parse: ParseResult, finding: Finding, ctx: FixContext, planned: readonly PartitionPlan[], only?: string): FixOffer[] {
+  const view = innermostStatement(parse, offsetsOf(finding.range));
+  if (view?.kind !== 'CreateMaterializedView' || !view.primaryKey) return [];
+  const table = ctx.tableFor(view.name, view.range.end);
+  const base = ctx.tableFor(view.from, view.range.start);
+  if (table?.kind !== 'view' || !base || planned[0]!.table !== table.qualifiedName) return [];
+  const replacement: ViewReplacement = {
+    filePath: ctx.filePath, text, view, table,
+    statements: ctx.statementsOn(table),
+    baseWrites: ctx.statementsOn(base).filter((s) => s.statement.kind !== 'Select'),
+    rewrite: { maxInList: ctx.maxInListShards, inForWrites: inForWrites(ctx.target) },
+    lineOf: ctx.lineOf,
+  };
+  const offers: FixOffer[] = [];
+  for (const [i, plan] of planned.map((p) => withShardCountSetting(p, ctx.shardCount)).entries()) {
+    if (only !== undefined && only !== planId(plan)) continue;
+    const offer = viewReplacementFix(replacement, plan, { preferred: i === 0 && plan.cures, relative: ctx.relativePath });
+    if (offer) offers.push(offer);
   }
   return offers;
 }

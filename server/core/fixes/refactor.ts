@@ -54,6 +54,9 @@ export interface RefactorContext {
   lineOf?(filePath: string, text: string, offset: number): number;
 }
 
+/** What rewriting the workspace's statements for a key change reads of a refactoring's context. */
+export type WorkspaceRewrite = Pick<RefactorContext, 'statements' | 'views' | 'rewrite' | 'lineOf'>;
+
 const BUCKET_DESCRIPTION: Record<BucketGranularity, (source: string | undefined) => string> = {
   minute: (s) => (s ? `${s} truncated to the UTC minute` : 'the UTC minute the row is written'),
   hour: (s) => (s ? `${s} truncated to the UTC hour` : 'the UTC hour the row is written'),
@@ -62,13 +65,17 @@ const BUCKET_DESCRIPTION: Record<BucketGranularity, (source: string | undefined)
   year: (s) => (s ? `the UTC year of ${s}` : 'the UTC year the row is written'),
 };
 
+/** How the application computes a bucket's value: "the UTC day of ts". */
+export function bucketDescription(bucket: NonNullable<PartitionPlan['bucket']>): string {
+  return BUCKET_DESCRIPTION[bucket.granularity](bucket.source ? quoteName(bucket.source) : undefined);
+}
+
 /** The column definitions a plan adds to the table body. */
-function addedElements(plan: PartitionPlan): BodyElement[] {
+export function addedElements(plan: PartitionPlan): BodyElement[] {
   const elements: BodyElement[] = [];
   if (plan.shard) elements.push({ sql: `${quoteName(plan.shard.column)} int` });
   if (plan.bucket) {
-    const source = plan.bucket.source ? quoteName(plan.bucket.source) : undefined;
-    elements.push({ sql: `${quoteName(plan.bucket.column)} ${plan.bucket.type}`, comment: `bucket: ${BUCKET_DESCRIPTION[plan.bucket.granularity](source)}, set by the application` });
+    elements.push({ sql: `${quoteName(plan.bucket.column)} ${plan.bucket.type}`, comment: `bucket: ${bucketDescription(plan.bucket)}, set by the application` });
   }
   return elements;
 }
@@ -105,12 +112,12 @@ function movedKeyEdits(text: string, create: CreateTableStatement, moved: readon
 }
 
 /** The `-- @shard` annotation line a plan writes above the table. */
-function shardAnnotation(plan: PartitionPlan): string | undefined {
+export function shardAnnotation(plan: PartitionPlan): string | undefined {
   return plan.shard ? `@shard ${quoteName(plan.shard.column)} = ${shardFormulaText(plan.shard, quoteName)}` : undefined;
 }
 
 /** What a key change does to the workspace's statements, counted for the fix's title and detail. */
-interface WorkspaceSummary {
+export interface WorkspaceSummary {
   rewritten: number;
   files: Set<string>;
   outcomes: Record<RewriteOutcome, number>;
@@ -118,14 +125,14 @@ interface WorkspaceSummary {
   application: { filePath: string; line?: number; note: string }[];
 }
 
-function rewriteOptions(ctx: RefactorContext, change: KeyChange): RewriteOptions {
+function rewriteOptions(ctx: Pick<RefactorContext, 'rewrite'>, change: KeyChange): RewriteOptions {
   let next = 0;
   const count = change.shard?.count ?? 1;
   return { ...ctx.rewrite, pickRandomShard: () => (next++ % count) + 1 };
 }
 
 /** The summary of rewriteWorkspace without building its edits (classifyForKeyChange per statement). */
-function summarizeWorkspace(ctx: RefactorContext, change: KeyChange, tableName: string, views = ctx.views ?? []): WorkspaceSummary {
+export function summarizeWorkspace(ctx: WorkspaceRewrite, change: KeyChange, tableName: string, views = ctx.views ?? []): WorkspaceSummary {
   const options = rewriteOptions(ctx, change);
   const summary: WorkspaceSummary = { rewritten: 0, files: new Set(), outcomes: { exact: 0, 'fan-out': 0, application: 0, unchanged: 0 }, application: [] };
   for (const { filePath, text, statement } of ctx.statements) {
@@ -148,7 +155,7 @@ function summarizeWorkspace(ctx: RefactorContext, change: KeyChange, tableName: 
 }
 
 /** Every statement of the workspace rewritten for the key change, and the views' keys extended: edits by file. */
-export function rewriteWorkspace(ctx: RefactorContext, change: KeyChange, tableName = ctx.table.qualifiedName, views = ctx.views ?? []): Map<string, TextEdit[]> {
+export function rewriteWorkspace(ctx: WorkspaceRewrite, change: KeyChange, tableName = change.table.qualifiedName, views = ctx.views ?? []): Map<string, TextEdit[]> {
   const options = rewriteOptions(ctx, change);
   const byFile = new Map<string, TextEdit[]>();
   const add = (filePath: string, edits: readonly TextEdit[]): void => {
@@ -188,13 +195,13 @@ function leftToApplication(summary: WorkspaceSummary): string {
   return app ? `, ${app} left to the application` : '';
 }
 
-function summaryText(summary: WorkspaceSummary): string {
+export function summaryText(summary: WorkspaceSummary): string {
   if (!summary.rewritten) return '';
   const files = summary.files.size;
   return `; rewrites ${summary.rewritten} statement${summary.rewritten === 1 ? '' : 's'}${files > 1 ? ` in ${files} files` : ''}${leftToApplication(summary)}`;
 }
 
-function detailLines(plan: PartitionPlan, summary: WorkspaceSummary, relative: (path: string) => string): string[] {
+export function detailLines(plan: PartitionPlan, summary: WorkspaceSummary, relative: (path: string) => string): string[] {
   const lines = (plan.figures?.reasons ?? []).map((r) => `sizing: ${r}`);
   for (const a of summary.application) lines.push(`${relative(a.filePath)}${a.line !== undefined ? `:${a.line}` : ''}: ${a.note}`);
   return lines;
@@ -205,7 +212,7 @@ function detailLines(plan: PartitionPlan, summary: WorkspaceSummary, relative: (
  * light bulb asks for every fix of a finding and shows their titles; the edits of a refactoring over
  * hundreds of statements are wanted for one of them at most.
  */
-function deferredFix(offer: Omit<FixOffer, 'resolve' | 'detail'>, filePath: string, build: () => Map<string, TextEdit[]>, detail: string[] | (() => string[])): FixOffer {
+export function deferredFix(offer: Omit<FixOffer, 'resolve' | 'detail'>, filePath: string, build: () => Map<string, TextEdit[]>, detail: string[] | (() => string[])): FixOffer {
   let resolved: Fix | undefined;
   return {
     ...offer,

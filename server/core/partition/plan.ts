@@ -95,6 +95,12 @@ export interface PartitionPlan extends Omit<KeyChange, 'table'> {
   cures: boolean;
   /** When it does not cure: what it leaves, in words ("each day's partition is still past 100,000 values"). */
   leaves?: string;
+  /**
+   * The table is a materialized view, whose key follows its base table's and cannot take a shard or a
+   * bucket: the plan replaces it with a table of the same name and the new key, which the application
+   * writes beside `base` (every write of the base table writes it too).
+   */
+  replacesView?: { base: string };
 }
 
 /** The KeyChange of a plan, on `table`. */

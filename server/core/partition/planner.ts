@@ -319,7 +319,10 @@ type Candidate = Omit<PartitionPlan, 'cures' | 'leaves'>;
  * workspace; the others follow, each saying what it leaves.
  */
 export function partitionPlans(inputs: PartitionInputs, demand: PlanDemand): PartitionPlan[] {
-  const candidates = candidatePlans(inputs, demand);
+  // A view's key follows its base table's: its cures are those of a table of the same name and key, which
+  // the application writes beside the base table in its place.
+  const view = inputs.table.kind === 'view' ? { replacesView: { base: inputs.table.baseTable ?? 'its base table' } } : {};
+  const candidates = candidatePlans(inputs, demand).map((c) => ({ ...c, ...view }));
   if (!candidates.length) return [];
   const before = verdictsBefore(inputs, demand.options);
   // Plans that re-key alike (a shard calculated from one column or another) get one verdict: what a shard
@@ -336,7 +339,7 @@ export function partitionPlans(inputs: PartitionInputs, demand: PlanDemand): Par
 
 function candidatePlans(inputs: PartitionInputs, demand: PlanDemand): Candidate[] {
   const { table } = inputs;
-  if (table.kind !== 'table' || table.partitionKey.length === 0) return [];
+  if (table.partitionKey.length === 0) return [];
   const moved = demand.moveToPartition;
   // Moving a clustering bucket into the key: statements that pin it keep working, the others bind it; a
   // range over it (months 1 to 3) cannot restrict a partition key, so then the plan adds a bucket of its own.
@@ -565,15 +568,18 @@ export function plannedKeyText(table: TableInfo, plan: PartitionPlan): string {
  */
 export function cureAdvice(table: TableInfo, plan: PartitionPlan): string {
   const key = plannedKeyText(table, plan);
-  const text = plan.moveToPartition?.length && !plan.shard && !plan.bucket
+  const text = plan.replacesView
+    ? `Replace the view with a table the application writes beside ${plan.replacesView.base} (a view's key follows its base table's): ${key}, with ${planText(plan)}`
+    : plan.moveToPartition?.length && !plan.shard && !plan.bucket
     ? `Move ${plan.moveToPartition.map(quoteName).join(', ')} into the partition key ${key}`
     : `Add ${planText(plan)} to the partition key: ${key}`;
   return plan.cures || !plan.leaves ? text : `${text} (no key change cures it alone: after it, ${plan.leaves})`;
 }
 
-/** Stable short ids for the command line: `shard:title`, `shard:random`, `bucket:day`, `shard:title+bucket:day`. */
+/** Stable short ids for the command line: `shard:title`, `shard:random`, `bucket:day`, `shard:title+bucket:day` (`table+shard:id`: a view replaced by a table). */
 export function planId(plan: PartitionPlan): string {
   const parts: string[] = [];
+  if (plan.replacesView) parts.push('table');
   if (plan.clustering?.length) parts.push(`clustering:${plan.clustering.join(',')}`);
   if (plan.moveToPartition?.length) parts.push(`move:${plan.moveToPartition.join(',')}`);
   if (plan.shard) parts.push(`shard:${plan.shard.method === 'random' ? 'random' : plan.shard.sources.join(',')}`);

@@ -46,8 +46,10 @@ export function rekeyedTable(table: TableInfo, plan: Omit<PartitionPlan, 'cures'
     text: '', ranges: { annotation: table.nameRange, formula: table.nameRange, shardColumn: table.nameRange, method: table.nameRange, sources: [], count: table.nameRange },
   };
   const commentHints = table.commentHints && scaledHints(table.commentHints, table.commentHints, plan);
+  // A view replaced by a table: a table of the same name and columns, written by the application.
+  const { baseTable: _base, baseResolved: _resolved, ...rest } = table;
   return {
-    ...table, columns, partitionKey: byRole('partition'), clustering: byRole('clustering'),
+    ...(plan.replacesView ? { ...rest, kind: 'table' as const } : table), columns, partitionKey: byRole('partition'), clustering: byRole('clustering'),
     ...(shard ? { shard } : {}),
     ...(commentHints ? { commentHints } : {}),
   };

@@ -114,9 +114,9 @@ function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx
   const workList = grows ? workListColumn(w) : undefined;
   const isView = table.kind === 'view';
   // The cures, planned once: the message words the first, the fix applies it. A key of shards alone is spread
-  // by another shard no better, a tiny key without clustering needs another key, and a view's key follows
-  // its base table's: none of them gets a plan.
-  const plans = reason === 'shard-only' || wholeTable || isView ? [] : partitionPlans(inputs, {
+  // by another shard no better, and a tiny key without clustering needs another key: neither gets a plan. A
+  // view's key follows its base table's: its plans replace it with a table (planner.ts replacesView).
+  const plans = reason === 'shard-only' || wholeTable ? [] : partitionPlans(inputs, {
     rule: 'hot-partition', spread: true,
     ...(grows ? { growth: { timeColumn: grows.column.name } } : {}),
     ...(overwrittenBy.length ? { overwrittenBy } : {}),
@@ -137,7 +137,7 @@ function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx
   const advice = reason === 'shard-only'
     ? `Put a real key in front of the shard, or a time bucket beside it: ${suggestedKey}`
     : isView
-      ? `A materialized view's key follows its base table's and cannot take a shard column: replace the view with a table the application writes beside ${table.baseTable ?? 'its base table'} (sharded: ${suggestedKey}), or index ${pkNames.join(', ')} with SAI (CREATE INDEX ... USING 'sai') and read the base table`
+      ? `A materialized view's key follows its base table's and cannot take a shard column: replace the view with a table the application writes beside ${table.baseTable ?? 'its base table'} (key ${suggestedKey}; the fix does this), or index ${pkNames.join(', ')} with SAI (CREATE INDEX ... USING 'sai') and read the base table`
       : overwrittenBy.length
         ? `Keep a row per item and shard by it: make ${overwrittenBy[0]} a clustering column and add a shard column computed from it, ${suggestedKey}`
         : wholeTable
@@ -289,6 +289,13 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
       code: 'CREATE TABLE ks.cyclists (id uuid PRIMARY KEY, name text, country text);\nCREATE MATERIALIZED VIEW ks.cyclists_by_country AS SELECT * FROM ks.cyclists WHERE country IS NOT NULL AND id IS NOT NULL PRIMARY KEY (country, id);', at: 'country,', messageId: 'lowCardinality',
       message: /geography, ~200 values.*a few of them take most of the traffic/,
       data: { reason: 'low-cardinality', livePartitions: 200 },
+    },
+    {
+      name: 'a hot, growing view with its own clustering order: replaced by a table of the same name with a shard and a day bucket, which keeps the order (the fix writes it; cures.test applies it)',
+      code: "CREATE TABLE ks.riders (id timeuuid PRIMARY KEY, name text, country text);\nCREATE MATERIALIZED VIEW ks.riders_by_country AS SELECT * FROM ks.riders WHERE country IS NOT NULL AND id IS NOT NULL PRIMARY KEY (country, id) WITH CLUSTERING ORDER BY (id DESC);\nINSERT INTO ks.riders (id, name, country) VALUES (now(), ?, ?);\nSELECT name FROM ks.riders_by_country WHERE country = ?;",
+      at: 'country,', messageId: 'lowCardinality',
+      message: /replace the view with a table the application writes beside ks\.riders \(key \(\(country, shard, day\), id\); the fix does this\)/,
+      data: { reason: 'low-cardinality', suggestedKey: '((country, shard, day), id)' },
     },
     { name: 'nationality-keyed table', code: 'CREATE TABLE ks.athletes_by_nationality (nationality text, athlete_id uuid, name text, PRIMARY KEY (nationality, athlete_id));', at: 'nationality,', messageId: 'lowCardinality' },
     {
