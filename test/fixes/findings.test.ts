@@ -179,19 +179,29 @@ describe('hot-partition fixes', () => {
 describe('unbounded-partition fixes', () => {
   const READINGS = 'CREATE TABLE ks.readings (\n  sensor_id uuid,\n  reading_time timestamp,\n  value double,\n  PRIMARY KEY (sensor_id, reading_time)\n);\n';
 
-  test('the coarsest bucket that fits at the stated rate first, then the finer ones; each removes the finding', () => {
+  test('the coarsest bucket that fits at the stated rate first, then the finer ones whose partitions stay in the window; each removes the finding', () => {
+    // A reading is about 56 B: a month at the default 1 row/min is 43,829 rows (about 2.4 MB); a day (80 KB) or
+    // an hour would only multiply the partitions a read visits (over-partitioning: under MIN_PARTITION_BYTES).
     const project = projectWith(READINGS);
     const [{ fixes }] = offered(project, 'unbounded-partition');
     assert.deepEqual(fixes.map((f) => [f.id, f.isPreferred ?? false]), [
-      ['bucket:month', true], ['bucket:day', false], ['bucket:hour', false], ['copy:bucket:month', false],
+      ['bucket:month', true], ['copy:bucket:month', false],
       // The verdict rests on the default rate for a machine source: the hint fix writes it down.
       ['hint:rate', false],
     ]);
-    for (const fix of fixes.filter((f) => !f.id?.startsWith('copy') && !isHintFix(f))) assert.deepEqual(applyAndRelint(project, fix, 'unbounded-partition').left, []);
-    const daily = fixes.find((f) => f.id === 'bucket:day')!;
+    // 4 KB rows at 10 a minute: a day (14,400 rows, 58 MB) fits under 100 MB with the headroom, and an hour
+    // (600 rows, 2.4 MB) is still in the window: offered second.
+    const logs = projectWith(`-- @cqlint rate=10/min body.bytes=4000
+${READINGS.replace('value double', 'body text')}`);
+    const [{ fixes: large }] = offered(logs, 'unbounded-partition');
+    assert.deepEqual(large.map((f) => [f.id, f.isPreferred ?? false]), [['bucket:day', true], ['bucket:hour', false], ['copy:bucket:day', false]]);
+    for (const [p, list] of [[project, fixes], [logs, large]] as const) {
+      for (const fix of list.filter((f) => !f.id?.startsWith('copy') && !isHintFix(f))) assert.deepEqual(applyAndRelint(p, fix, 'unbounded-partition').left, []);
+    }
+    const daily = large.find((f) => f.id === 'bucket:day')!;
     assert.equal(
-      applyEdits(READINGS, daily.edits),
-      'CREATE TABLE ks.readings (\n  sensor_id uuid,\n  reading_time timestamp,\n  value double,\n' +
+      applyEdits(logs.getText(MAIN)!, daily.edits),
+      '-- @cqlint rate=10/min body.bytes=4000\nCREATE TABLE ks.readings (\n  sensor_id uuid,\n  reading_time timestamp,\n  body text,\n' +
         '  day date, -- bucket: the UTC day of reading_time, set by the application\n' +
         '  PRIMARY KEY ((sensor_id, day), reading_time)\n);\n',
     );

@@ -16,6 +16,14 @@ export const HEADROOM = 1.5;
  */
 export const HORIZON_SECONDS = 5 * 365 * 86_400;
 
+/**
+ * The bottom of the window of partition sizes a time bucket is chosen in (its top is the target's first
+ * limit, with the headroom): a bucket finer than needed whose partitions would hold less than this only
+ * multiplies the partitions a read of a time range visits, so it is not offered. Netflix's TimeSeries
+ * Abstraction sizes its time slices the same way, for partitions of a few MiB up to the store's limit.
+ */
+export const MIN_PARTITION_BYTES = 2 * 1024 * 1024;
+
 /** The fewest shards a shard column gets: one shard is no spread. */
 export const MIN_SHARDS = 2;
 

@@ -20,7 +20,7 @@ import { formatBytes, formatCount, formatRate } from '../util/format';
 import { SECONDS } from '../util/periods';
 import { keyText } from '../util/statements';
 import type { PartitionInputs } from './inputs';
-import { HEADROOM, HORIZON_SECONDS, MAX_SHARDS, MIN_SHARDS, ONE_READ_SHARDS, SOFT_WRITES_PER_PARTITION, partsToFit } from './limits';
+import { HEADROOM, HORIZON_SECONDS, MAX_SHARDS, MIN_PARTITION_BYTES, MIN_SHARDS, ONE_READ_SHARDS, SOFT_WRITES_PER_PARTITION, partsToFit } from './limits';
 import type { BucketGranularity, BucketPlan, CureMechanism, PartitionPlan, PlanFigures, ShardPlan } from './plan';
 import { verdictAfter, verdictsBefore, type PartitionRule, type RuleOptions } from './rekey';
 import { throughputEstimates, writeKindOf } from './sizing';
@@ -431,7 +431,10 @@ function candidatePlans(inputs: PartitionInputs, demand: PlanDemand): Candidate[
       // The finer lengths, for those who read short ranges: smaller partitions, more of them to read.
       const order: BucketGranularity[] = sourceType === 'date' ? ['year', 'month'] : ['month', 'day', 'hour'];
       const at = order.indexOf(choice.granularity);
-      alternatives = at < 0 || choice.shards > 1 ? [] : order.slice(at + 1);
+      // Over-partitioning is as wrong as a bucket too coarse: only lengths whose partitions stay in the window
+      // (at least MIN_PARTITION_BYTES) are offered.
+      const inWindow = (g: BucketGranularity): boolean => sizing.rate.rowsPerSecond * BUCKETS[g].seconds * sizing.rowBytes >= MIN_PARTITION_BYTES;
+      alternatives = at < 0 || choice.shards > 1 ? [] : order.slice(at + 1).filter(inWindow);
     }
   }
 
