@@ -45,10 +45,10 @@ const udtLookups = new WeakMap<InputSource, UdtLookup>();
 class SourceInputs implements PartitionInputs {
   private read: { hints?: TableHints | undefined; references?: readonly TableReference[]; evidence?: TableEvidence | undefined; sample?: PartitionSample | undefined } = {};
 
-  constructor(private readonly source: InputSource, readonly table: TableInfo, readonly udts: UdtLookup) {}
+  constructor(private readonly source: InputSource, readonly table: TableInfo, readonly udts: UdtLookup, private readonly ownTarget?: TargetInfo) {}
 
   get target(): TargetInfo {
-    return this.source.target;
+    return this.ownTarget ?? this.source.target;
   }
 
   get hints(): TableHints | undefined {
@@ -71,9 +71,12 @@ class SourceInputs implements PartitionInputs {
   }
 }
 
-/** The inputs of a table, read from a rule's context when first needed. */
-export function partitionInputs(source: InputSource, table: TableInfo): PartitionInputs {
+/**
+ * The inputs of a table, read from a rule's context when first needed. `target`: the target's limits as the
+ * rule applies them (large-partition: under the team's cluster thresholds), else the context's.
+ */
+export function partitionInputs(source: InputSource, table: TableInfo, target?: TargetInfo): PartitionInputs {
   let udts = udtLookups.get(source);
   if (!udts) udtLookups.set(source, (udts = (keyspace, name, mention) => source.userType(keyspace, name, mention)));
-  return new SourceInputs(source, table, udts);
+  return new SourceInputs(source, table, udts, target);
 }

@@ -67,7 +67,8 @@ const checkTable = withLatestTableOrView<MessageId>((stmt, table, ctx) => {
     });
   }
   if (!table.clustering.length) return;
-  const inputs = partitionInputs(ctx, table);
+  // The verdicts and the plans measure against the same limits: the team's thresholds where it has them.
+  const inputs = partitionInputs(ctx, table, target);
   const w = workloadOf(inputs);
   const verdict = sizeVerdict(inputs, w);
   if (!verdict) return;
