@@ -3,7 +3,7 @@
 // would add a syntax error is dropped (never happens by design; this keeps a bug from corrupting a file).
 import type { Finding } from '../core/findings';
 import type { Project } from '../core/project';
-import { computeFixAll, fixOffers } from '../core/fixes';
+import { computeFixAll, fixOffers, safeFix } from '../core/fixes';
 import { projectFixContext, recordFixErrors, type ContextSettings } from '../core/fixes/environment';
 import { applyEdits } from '../core/fixes/text';
 import type { FileStamp } from '../core/io/files';
@@ -99,5 +99,7 @@ export function fixableFindings(project: Project, filePath: string, findings: re
   if (text === undefined) return findings.map(() => false);
   const parse = project.parse(filePath);
   const ctx = projectFixContext(project, filePath, { onError: recordFixErrors(project, filePath), ...options, safeOnly: true });
+  // A .cql file takes every safe fix: the offers say; application code may refuse one, which fix-all then skips.
+  if (project.hostLanguage(filePath) !== undefined) return findings.map((finding) => safeFix(text, parse, finding, ctx) !== undefined);
   return findings.map((finding) => fixOffers(text, parse, finding, ctx).some((f) => f.safeForFixAll));
 }

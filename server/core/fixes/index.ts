@@ -292,7 +292,7 @@ function shardQueryFixes(text: string, parse: ParseResult, range: SourceRange, m
 }
 
 /** The first fix of a finding that fix-all may take: safe, and not refused by a file it edits. */
-function safeFix(text: string, parse: ParseResult, finding: Finding, ctx: FixContext): Fix | undefined {
+export function safeFix(text: string, parse: ParseResult, finding: Finding, ctx: FixContext): Fix | undefined {
   for (const offer of fixOffers(text, parse, finding, ctx)) {
     if (!offer.safeForFixAll) continue;
     const fix = resolveOffer(offer, finding, ctx);
