@@ -30,7 +30,7 @@ export interface Fix {
   /**
    * Why the fix cannot be made: application code it edits cannot take its edits in its string literals (a hole
    * where the new text must go). Such a fix is never preferred, editors do not offer it, fix-all skips it and
-   * `cqlint fix` says why (FixEnvironment.refusal).
+   * `cqlint fix` says why (FixContext.refusal, resolveOffer).
    */
   refused?: { filePath: string; reason: string };
 }
