@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import type { Diagnostic, DocumentDiagnosticReport } from 'vscode-languageserver-protocol';
 import { parseCql } from '../grammar';
 import { lexCql } from '../grammar/lexer';
-import { Project } from '../server/core/project';
+import { Project } from '../server/core/engine/project';
 import { PUSH_DEBOUNCE_MS } from '../server/lsp/features/diagnostics';
 import { capabilities, projectRoot, startServerCommand, tempWorkspace, type LspTestClient } from '../scripts/lsp-client';
 import { corpusText } from './corpus';

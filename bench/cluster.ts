@@ -4,7 +4,7 @@
 // falls on both alike. CPU time per run (the development VM is shared); the ratio is the figure to watch.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Project } from '../server/core/project';
+import { Project } from '../server/core/engine/project';
 import { readClusterYaml } from '../server/core/cluster';
 import { corpusFiles } from './corpus';
 import { benchRuns, cpuMs, formatSpread, spread } from './stats';

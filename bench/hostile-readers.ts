@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { readEvidence } from '../server/core/evidence/read';
 import { readSample } from '../server/core/report/sample';
-import { Project } from '../server/core/project';
+import { Project } from '../server/core/engine/project';
 import { parseRing } from '../server/core/token/ring';
 import { ignoreFileSource, ignoredBy } from '../server/core/config/ignore';
 import { readClusterYaml } from '../server/core/cluster/yaml';

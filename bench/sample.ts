@@ -6,7 +6,7 @@ import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { once } from 'node:events';
-import { Project } from '../server/core/project';
+import { Project } from '../server/core/engine/project';
 import { readSampleFile } from '../server/core/report/sample';
 import { generateTitles } from '../server/core/token/skew';
 

@@ -120,10 +120,13 @@ function moduleOf(file: string): string {
   return parts.slice(0, Math.max(1, Math.min(parts.length - 1, 2))).join('/');
 }
 
+/** Test data that rule modules' examples tables (never shipped) may import. */
+const EXAMPLES_ONLY_HELPER = 'test/helpers/example-evidence.ts';
+
 describe('architecture', () => {
   test('the import graph covers the sources', () => {
-    assert.ok(graph.has('grammar/index.ts') && graph.has('server/core/project.ts') && graph.has('server/lsp/server.ts'));
-    assert.ok([...graph.values()].some((imports) => imports.some((i) => i.target === 'server/core/project.ts')));
+    assert.ok(graph.has('grammar/index.ts') && graph.has('server/core/engine/project.ts') && graph.has('server/lsp/server.ts'));
+    assert.ok([...graph.values()].some((imports) => imports.some((i) => i.target === 'server/core/engine/project.ts')));
   });
 
   test('source files are named in kebab-case', () => {
@@ -176,9 +179,17 @@ describe('architecture', () => {
     },
     { name: 'bench imports nothing from test/', from: (f) => f.startsWith('bench/'), forbidden: (t) => t.startsWith('test/') },
     {
+      // Except one file: the rules' examples tables are test data (scripts/build.mjs leaves them out of the
+      // bundles, test/packaging.test.ts checks it), and the partition rules' tables build their evidence
+      // with test/helpers/example-evidence.ts.
       name: 'shipped code imports nothing from test/ or bench/',
       from: (f) => /^(grammar|server|client)\//.test(f),
-      forbidden: (t) => t.startsWith('test/') || t.startsWith('bench/'),
+      forbidden: (t) => (t.startsWith('test/') && t !== EXAMPLES_ONLY_HELPER) || t.startsWith('bench/'),
+    },
+    {
+      name: 'only rule modules import the examples tables\' helper',
+      from: (f) => /^(grammar|server|client)\//.test(f) && !/^server\/core\/rules\/[^/]+\.ts$/.test(f),
+      forbidden: (t) => t === EXAMPLES_ONLY_HELPER,
     },
   ];
   for (const rule of layerRules) {
@@ -194,22 +205,22 @@ describe('architecture', () => {
 
   test('the import reader finds every kind of import', () => {
     // Guards the reader itself, so that the checks above cannot pass by seeing nothing.
-    const probe = join(projectRoot, 'server', 'core', 'probe.ts');
+    const probe = join(projectRoot, 'server', 'core', 'engine', 'probe.ts');
     const text = [
-      "import type { A } from '../lsp/context';",
+      "import type { A } from '../../lsp/context';",
       "import { type B } from './project';",
-      "export { C } from '../../grammar';",
+      "export { C } from '../../../grammar';",
       "const d = require('vscode-languageserver/node');",
-      "const e = import('../cli/token');",
-      "let f: import('./findings').Finding;",
+      "const e = import('../../cli/token');",
+      "let f: import('../findings/findings').Finding;",
     ].join('\n');
     assert.deepEqual(importsOf(probe, text), [
       { target: 'server/lsp/context.ts', typeOnly: true },
-      { target: 'server/core/project.ts', typeOnly: true },
+      { target: 'server/core/engine/project.ts', typeOnly: true },
       { target: 'grammar/index.ts', typeOnly: false },
       { target: 'vscode-languageserver', typeOnly: false },
       { target: 'server/cli/token.ts', typeOnly: false },
-      { target: 'server/core/findings.ts', typeOnly: true },
+      { target: 'server/core/findings/findings.ts', typeOnly: true },
     ]);
   });
 });

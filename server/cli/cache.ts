@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { Finding } from '../core/findings';
+import type { Finding } from '../core/findings/findings';
 import type { FileSchema } from '../core/schema/build';
 import { readTextFile } from '../core/io/files';
 import { writeTextFile } from '../core/io/write';

@@ -4,14 +4,14 @@
 // Exit 0 applied or listed, 2 usage, no matching finding or fix, a file with syntax errors, or I/O failure.
 import { fileDiff } from '../core/format/diff';
 import { applyEdits, sortEdits } from '../core/fixes/text';
-import type { Finding } from '../core/findings';
+import type { Finding } from '../core/findings/findings';
 import { fixesForFinding } from '../core/fixes';
 import { projectFixContext } from '../core/fixes/environment';
 import type { Fix, TextEdit } from '../core/fixes/types';
-import { Project } from '../core/project';
+import { Project } from '../core/engine/project';
 import { EMBEDDED_OPTION, collectSourceFiles, embeddedOption, keepSourceFile } from './sources';
-import type { EmbeddedLanguageName } from '../core/config-types';
-import type { ClusterSetting } from '../core/config-types';
+import type { EmbeddedLanguageName } from '../core/vocabulary/config';
+import type { ClusterSetting } from '../core/vocabulary/config';
 import { CLUSTER_OPTIONS, EVIDENCE_OPTION, ProjectFacts, clusterOption, evidenceOption } from './project-facts';
 import type { TargetId } from '../core/partition/targets';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';

@@ -1,8 +1,8 @@
 // `cqlint lint --fix`: applies every fix that needs no choice (fix-all), the way ESLint's --fix does:
 // lint, apply the safe fixes, lint again, up to MAX_FIX_PASSES times, then write the file. A pass that
 // would add a syntax error is dropped (never happens by design; this keeps a bug from corrupting a file).
-import type { Finding } from '../core/findings';
-import type { Project } from '../core/project';
+import type { Finding } from '../core/findings/findings';
+import type { Project } from '../core/engine/project';
 import { computeFixAll, fixOffers, safeFix } from '../core/fixes';
 import { projectFixContext, recordFixErrors, type ContextSettings } from '../core/fixes/environment';
 import { applyEdits } from '../core/fixes/text';

@@ -2,12 +2,12 @@
 // and SARIF 2.1.0 (GitHub code scanning and other SARIF viewers).
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Finding, Severity } from '../core/findings';
-import { docsUrl as defaultDocsUrl } from '../core/findings';
+import type { Finding, Severity } from '../core/findings/findings';
+import { docsUrl as defaultDocsUrl } from '../core/findings/findings';
 import { wrapWords } from './options';
 import { placeholders, templateParts } from '../core/rules/messages';
 import { jsonTerminalSafe, terminalText } from './terminal';
-import { markdownText } from '../core/markdown';
+import { markdownText } from '../core/util/markdown';
 
 export const FORMAT_NAMES = ['stylish', 'compact', 'json', 'sarif'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
@@ -128,7 +128,7 @@ const MIN_DETAILS_WIDTH = 40;
 /**
  * A finding's details (markdown) as terminal lines of at most `width`: links as `text (url)`, code spans
  * without their backticks, backslash escapes as the characters they escape (a name in the details is
- * escaped markdown: core/markdown.ts), paragraphs and list items kept, each wrapped. One pass, so that an
+ * escaped markdown: core/util/markdown.ts), paragraphs and list items kept, each wrapped. One pass, so that an
  * escaped bracket never starts a link.
  */
 export function detailsLines(details: string, width: number): string[] {

@@ -8,7 +8,7 @@ import { describeFileType, describeIoError, findCqlFiles, isInside, readTextFile
 import { analysisRefusal, DOCUMENT_LIMITS } from '../core/io/input-limits';
 import { IGNORE_FILE_NAME, ignoreFileSource, ignoredBy, type IgnoreSource } from '../core/config/ignore';
 import { findConfigFor, loadConfigFile, type CqlintConfig, type LoadedConfigFile } from '../core/config';
-import { TARGET_IDS, isTargetId } from '../core/config-types';
+import { TARGET_IDS, isTargetId } from '../core/vocabulary/config';
 import { type TargetId } from '../core/partition/targets';
 import { hostLanguageOf } from '../core/embedded';
 import { parseArgsOptions, type CliOptions } from './options';

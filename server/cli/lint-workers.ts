@@ -15,8 +15,8 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { deserialize, serialize } from 'node:v8';
-import { Project, type IndexedFile } from '../core/project';
-import type { ClusterSetting, CqlintConfig } from '../core/config-types';
+import { Project, type IndexedFile } from '../core/engine/project';
+import type { ClusterSetting, CqlintConfig } from '../core/vocabulary/config';
 import type { TargetId } from '../core/partition/targets';
 import { BATCH_HEAP, WORKER_HEAP, compactHeap, heapKeeper, useHeapBudget } from '../core/util/heap';
 import { discoveredConfigs, displayPath } from './io';
@@ -24,7 +24,7 @@ import { loadHostLanguages, type HostLanguage } from '../core/embedded';
 import { ProjectFacts } from './project-facts';
 import { fixableFindings } from './fix';
 import type { FileResult } from './formatters';
-import type { Finding } from '../core/findings';
+import type { Finding } from '../core/findings/findings';
 
 /** Marks the workers this module starts (workerData.role), so that the bundle knows to serve as one. */
 const ROLE = 'cqlint-lint-worker';

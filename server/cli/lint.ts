@@ -2,24 +2,24 @@
 // against tables defined in other inputs), each file is linted and the findings are printed.
 // Exit 0 clean (warnings allowed), 1 errors or too many warnings, 2 usage, config or I/O failure;
 // a file that cannot be read is reported on stderr and the others are still linted.
-import { Project } from '../core/project';
+import { Project } from '../core/engine/project';
 import { heapKeeper } from '../core/util/heap';
 import { allRules } from '../core/rules';
-import { docsUrl } from '../core/findings';
+import { docsUrl } from '../core/findings/findings';
 import type { TargetId } from '../core/partition/targets';
 import * as path from 'node:path';
 import { statSync } from 'node:fs';
 import { MAX_FILE_BYTES, describeIoError } from '../core/io/files';
 import { DEFAULT_CACHE_FILE, LintCache, RunInputs, definesSchema } from './cache';
 import { withProgress, type Progress } from './progress';
-import type { ClusterSetting } from '../core/config-types';
+import type { ClusterSetting } from '../core/vocabulary/config';
 import { CLUSTER_OPTIONS, EVIDENCE_OPTION, ProjectFacts, clusterOption, evidenceOption } from './project-facts';
 import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type ResultWriter, type RuleDescription } from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
 import { EMBEDDED_OPTION, collectSourceFiles, embeddedOption, hostLanguagesOf, keepSourceFile } from './sources';
 import { embeddedLanguageFor } from '../core/embedded/selection';
 import { loadHostLanguages } from '../core/embedded';
-import type { CqlintConfig, EmbeddedLanguageName } from '../core/config-types';
+import type { CqlintConfig, EmbeddedLanguageName } from '../core/vocabulary/config';
 import { CONFIG_OPTIONS, EXIT, NO_IGNORE_OPTION, UsageError, discoveredConfigs, ignoreCheck, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs, parseTargetOption, readInput, reportConfigErrors, writeConfinement, OutputFiles, type CliIO, type ReadBack } from './io';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import { lintInWorkers, workerCount } from './lint-workers';

@@ -4,11 +4,11 @@
 
 import * as path from 'node:path';
 import { EvidenceCache, readProjectEvidence, type EvidenceSetting } from '../core/evidence';
-import type { Project, ProjectOptions } from '../core/project';
+import type { Project, ProjectOptions } from '../core/engine/project';
 import { SampleCache, readConfiguredSamples, sampleSummaryHook, tablesDefinedIn } from '../core/report';
 import { UsageError } from './io';
 import { CLUSTER_VERSIONS, ClusterFileCache } from '../core/cluster';
-import type { ClusterSetting, ClusterVersion } from '../core/config-types';
+import type { ClusterSetting, ClusterVersion } from '../core/vocabulary/config';
 import type { CliOptions } from './options';
 
 /** `--evidence`, for the commands that analyse a project. */

@@ -9,10 +9,10 @@
 // failure: with one, the note of what was written goes to stderr after it.
 import * as path from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { Project } from '../core/project';
+import { Project } from '../core/engine/project';
 import type { TargetId } from '../core/partition/targets';
 import { keyspaceViews, tablesDefinedIn } from '../core/report';
-import type { ClusterSetting } from '../core/config-types';
+import type { ClusterSetting } from '../core/vocabulary/config';
 import { CLUSTER_OPTIONS, EVIDENCE_OPTION, ProjectFacts, clusterOption, evidenceOption } from './project-facts';
 import { lintMemo } from '../core/report/table-findings';
 import { PAGE_TABLES, reportPages } from '../core/report/pages';
@@ -23,7 +23,7 @@ import {
 } from './io';
 import { describeIoError } from '../core/io/files';
 import { EMBEDDED_OPTION, collectSourceFiles, embeddedOption, keepSourceFile } from './sources';
-import type { EmbeddedLanguageName } from '../core/config-types';
+import type { EmbeddedLanguageName } from '../core/vocabulary/config';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import { terminalStream } from './terminal';
 

@@ -5,11 +5,11 @@
 // the first file is set into a Project.
 import * as path from 'node:path';
 import { promises as fs } from 'node:fs';
-import type { CqlintConfig, EmbeddedLanguageName } from '../core/config-types';
+import type { CqlintConfig, EmbeddedLanguageName } from '../core/vocabulary/config';
 import { hostLanguageOf, loadHostLanguages, type HostLanguage } from '../core/embedded';
 import { embeddedLanguageFor, isGeneratedSource, parseEmbeddedOption } from '../core/embedded/selection';
 import { isCqlFile } from '../core/io/files';
-import type { Project } from '../core/project';
+import type { Project } from '../core/engine/project';
 import { UsageError, collectCqlFiles, displayPath, type CliIO, type IgnoreCheck } from './io';
 import type { CliOptions } from './options';
 

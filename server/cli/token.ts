@@ -3,7 +3,7 @@
 import { existsSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { CONFIG_FILE_NAME, findConfigFor, loadConfigFile } from '../core/config';
-import { Project } from '../core/project';
+import { Project } from '../core/engine/project';
 import { columnKeyType, udtLookupFor } from '../core/schema/key-values';
 import type { TableInfo } from '../core/schema/model';
 import { parseTableName, resolveTableName } from '../core/schema/resolve';

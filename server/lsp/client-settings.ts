@@ -3,9 +3,9 @@
 // and didChangeConfiguration payloads). Parsing and defaults: settings.ts.
 import type { ClientCapabilities, Connection, DidChangeConfigurationParams } from 'vscode-languageserver/node';
 import * as path from 'node:path';
-import type { ProjectOptions } from '../core/project';
+import type { ProjectOptions } from '../core/engine/project';
 import type { EvidenceSetting } from '../core/evidence';
-import type { ClusterSetting } from '../core/config-types';
+import type { ClusterSetting } from '../core/vocabulary/config';
 import { isInside } from '../core/io/files';
 import type { ChangeReason, Logger } from './context';
 import * as conv from './conversions';

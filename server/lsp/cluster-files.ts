@@ -5,9 +5,9 @@
 // by a .cqlint.json must be inside the workspace; in an untrusted workspace (VS Code's Restricted Mode)
 // none is read, the version's defaults apply, and the log says so once per file.
 import type { Connection } from 'vscode-languageserver/node';
-import type { Project } from '../core/project';
+import type { Project } from '../core/engine/project';
 import { ClusterFileCache, type ClusterFile } from '../core/cluster';
-import type { ClusterSetting } from '../core/config-types';
+import type { ClusterSetting } from '../core/vocabulary/config';
 import { describeError } from './safe';
 import { BackgroundJob } from './background-job';
 

@@ -14,7 +14,7 @@ import type {
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { SourceRange } from '../../grammar/ast';
-import type { Project } from '../core/project';
+import type { Project } from '../core/engine/project';
 import type { Ring } from '../core/token/ring';
 import type { CqlintSettings } from './settings';
 import type { SampleSummaries } from './sample-summaries';

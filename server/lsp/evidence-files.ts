@@ -6,7 +6,7 @@
 // inside the workspace; in an untrusted workspace (VS Code's Restricted Mode) none is read.
 import * as path from 'node:path';
 import { DidChangeWatchedFilesNotification, type ClientCapabilities, type Connection, type Disposable, type FileSystemWatcher } from 'vscode-languageserver/node';
-import type { Project } from '../core/project';
+import type { Project } from '../core/engine/project';
 import { EvidenceCache, evidenceSettingsOf, readProjectEvidence, type EvidenceFile, type EvidenceSetting } from '../core/evidence';
 import { isInside } from '../core/io/files';
 import { describeError } from './safe';

@@ -5,7 +5,7 @@
 // edit reuses them. A reading shows standard work-done progress (cancellable: cancelling stops the
 // stream); a new summary makes the server check every file again.
 import type { CancellationToken, Connection } from 'vscode-languageserver/node';
-import type { Project } from '../core/project';
+import type { Project } from '../core/engine/project';
 import { configuredSample, readTableSample, SampleCache, sampleSummaryHook, type SampleProgress, type SampleResult } from '../core/report';
 import type { TableInfo } from '../core/schema/model';
 import type { SampleSetting } from '../core/config';

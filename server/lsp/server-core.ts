@@ -1,7 +1,7 @@
 // What the parts of the server core (documents.ts, workspace.ts, config-files.ts, wired in server.ts)
 // share: the engine, the core's connection, the log and the change event features listen to.
 import type { Connection } from 'vscode-languageserver/node';
-import type { Project } from '../core/project';
+import type { Project } from '../core/engine/project';
 import type { ChangeReason, Logger } from './context';
 
 export interface ServerCore {

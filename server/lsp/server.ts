@@ -3,7 +3,7 @@
 // Project, and registers the features (features/*.ts), which add the user-visible behaviour. The lifecycle
 // handlers and the context features get are in session.ts: this file only wires the parts together.
 import { Emitter, type Connection } from 'vscode-languageserver/node';
-import { Project } from '../core/project';
+import { Project } from '../core/engine/project';
 import { embeddedLanguageFor } from '../core/embedded/selection';
 import { hostLanguageOf } from '../core/embedded';
 import type { ChangeReason, Feature, FilesChangedEvent, Logger } from './context';

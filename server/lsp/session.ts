@@ -18,7 +18,7 @@ import {
   type ServerCapabilities,
 } from 'vscode-languageserver/node';
 import * as path from 'node:path';
-import type { Project } from '../core/project';
+import type { Project } from '../core/engine/project';
 import { parseCql } from '../../grammar';
 import { HOST_FILES_GLOB } from '../core/embedded/selection';
 import { loadHostLanguages } from '../core/embedded';

@@ -4,9 +4,9 @@
 // Anything malformed falls back to the default for that key (and is reported once in the log),
 // so a typo in a user's settings.json never stops the server.
 
-import { TARGET_IDS } from '../core/config-types';
+import { TARGET_IDS } from '../core/vocabulary/config';
 import { type TargetId } from '../core/partition/targets';
-import { EMBEDDED_LANGUAGES, type ClusterVersion, type EmbeddedLanguageName, type RuleLevel } from '../core/config-types';
+import { EMBEDDED_LANGUAGES, type ClusterVersion, type EmbeddedLanguageName, type RuleLevel } from '../core/vocabulary/config';
 import { CLUSTER_VERSIONS } from '../core/cluster/catalogue';
 import type { KeywordCase } from '../core/format/formatter';
 

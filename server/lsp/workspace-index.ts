@@ -7,7 +7,7 @@
 // first, so the open file's diagnostics come early and never report a false `unknown-column` for a
 // table whose file is not indexed yet. The rest follows; when all is done the caller re-checks
 // everything once.
-import type { Project } from '../core/project';
+import type { Project } from '../core/engine/project';
 import { heapKeeper } from '../core/util/heap';
 
 export interface IndexProgress {

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findConfigFor, loadConfigFile, parseConfig } from '../../server/core/config';
 import { allRules } from '../../server/core/rules';
-import { Project } from '../../server/core/project';
-import { TARGET_IDS } from '../../server/core/config-types';
+import { Project } from '../../server/core/engine/project';
+import { TARGET_IDS } from '../../server/core/vocabulary/config';
 import { projectRoot } from '../helpers/corpus';
 
 function keys(json: unknown): string[] {

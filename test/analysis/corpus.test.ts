@@ -2,7 +2,7 @@
 // counts are asserted so that a rule change that adds noise (or loses a finding) shows up here.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { corpusFiles, readText } from '../helpers/corpus';
 
 function lintFolder(folder: string) {

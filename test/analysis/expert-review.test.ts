@@ -4,7 +4,7 @@
 // the cases the rules' own examples name.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CqlintConfig } from '../../server/core/config-types';
+import type { CqlintConfig } from '../../server/core/vocabulary/config';
 import type { TargetId } from '../../server/core/partition/targets';
 import { MAIN, ofRule, projectWith, summary } from './helpers';
 

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EXPERT_TABLES, SCORED_RULES, type ExpertTable } from '../fixtures/expert-tables';
 import { MAIN, ROOT, ofRule, projectWith } from './helpers';
-import type { Finding } from '../../server/core/findings';
+import type { Finding } from '../../server/core/findings/findings';
 
 /** Right verdicts below this fail the test (the score when it was last raised; see the history of this line). */
 const FLOOR = 51;

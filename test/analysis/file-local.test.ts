@@ -4,10 +4,10 @@
 // among the others: a verdict shown early is never withdrawn or changed.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { allRules } from '../../server/core/rules';
-import { isFileLocal } from '../../server/core/rule-runner';
-import type { Finding } from '../../server/core/findings';
+import { isFileLocal } from '../../server/core/engine/rule-runner';
+import type { Finding } from '../../server/core/findings/findings';
 import { corpusFiles, readText } from '../helpers/corpus';
 
 const localIds = new Set(allRules.filter(isFileLocal).map((r) => r.meta.id));

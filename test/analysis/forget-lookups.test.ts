@@ -7,7 +7,7 @@
 // them right).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { tableWorkload } from '../../server/core/schema/workload';
 import { profileColumn } from '../../server/core/schema/columns';
 import { resolveTableName } from '../../server/core/schema/resolve';

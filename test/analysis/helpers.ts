@@ -1,7 +1,7 @@
 // Small helpers for the analysis tests: a Project from in-memory files.
 import assert from 'node:assert/strict';
-import { Project, type ProjectOptions } from '../../server/core/project';
-import type { Finding } from '../../server/core/findings';
+import { Project, type ProjectOptions } from '../../server/core/engine/project';
+import type { Finding } from '../../server/core/findings/findings';
 import type { ExampleCase } from '../../server/core/rules/types';
 import { readSample, type SampleSummary } from '../../server/core/report/sample';
 import { readEvidence, type EvidenceFile } from '../../server/core/evidence';

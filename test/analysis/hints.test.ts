@@ -6,9 +6,9 @@
 // (test/analysis/partition-figures.test.ts covers that the two forms agree).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Finding } from '../../server/core/findings';
+import type { Finding } from '../../server/core/findings/findings';
 import type { TargetId } from '../../server/core/partition/targets';
-import { TARGET_IDS } from '../../server/core/config-types';
+import { TARGET_IDS } from '../../server/core/vocabulary/config';
 import { MAIN, ofRule, projectWith } from './helpers';
 
 type Hint = 'rate' | 'writes' | 'reads' | 'rows' | 'distinct' | 'bytes';

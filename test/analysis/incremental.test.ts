@@ -4,8 +4,8 @@
 // to a long-lived Project; after each step every file's findings are compared with a fresh Project's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Project } from '../../server/core/project';
-import type { Finding } from '../../server/core/findings';
+import { Project } from '../../server/core/engine/project';
+import type { Finding } from '../../server/core/findings/findings';
 import { mulberry32 as random } from '../helpers/random';
 
 const ROOT = '/virtual/incremental';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { KeyTally, RECORD_LIMITS } from '../../server/core/io/input-limits';
 import { CsvReader, type CsvField } from '../../server/core/io/csv';
 import { readSample } from '../../server/core/report/sample';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 
 function readCsv(chunks: Iterable<string>, limits = RECORD_LIMITS): { records: { fields: string[]; line: number }[]; problems: { line: number; reason: string }[] } {
   const records: { fields: string[]; line: number }[] = [];

@@ -4,7 +4,7 @@
 // for conflicting definitions.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { SymbolIndex } from '../../server/core/editor/symbols';
 import { findDefinition } from '../../server/core/editor/navigation';
 import { nameHover } from '../../server/core/editor/hover';

@@ -8,7 +8,7 @@ import { describeTable } from '../../server/core/editor/table-hover';
 import { tableCures } from '../../server/core/fixes';
 import { cureAdvice } from '../../server/core/partition/planner';
 import type { PartitionPlan } from '../../server/core/partition/plan';
-import { markdownText } from '../../server/core/markdown';
+import { markdownText } from '../../server/core/util/markdown';
 import { MAIN, ofRule, projectWith } from './helpers';
 
 const LOG = 'CREATE TABLE ks.app_log (level text, logged_at timestamp, message text, PRIMARY KEY (level, logged_at));';

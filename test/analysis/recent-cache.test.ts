@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RecentCache } from '../../server/core/util/recent-cache';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { WORKLOADS_KEPT, tableWorkload } from '../../server/core/schema/workload';
 
 describe('RecentCache', () => {

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { relative } from 'node:path';
 import { parseCql } from '../../grammar';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { buildFileReferences, type TableReference } from '../../server/core/schema/references';
 import { allRules } from '../../server/core/rules';
 import type { RuleModule } from '../../server/core/rules/types';

@@ -3,7 +3,7 @@
 // findings, the tables its CREATE statements define included.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { corpusFiles, readText } from '../helpers/corpus';
 import { columnNamed } from '../../server/core/schema/model';
 import { inflateRawSync } from 'node:zlib';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allRules } from '../../server/core/rules';
-import { docsUrl, HEADLINE_CHARS } from '../../server/core/findings';
+import { docsUrl, HEADLINE_CHARS } from '../../server/core/findings/findings';
 import type { ExampleCase } from '../../server/core/rules/types';
 import { MAIN, exampleProject, ofRule, summary } from './helpers';
 import { projectRoot } from '../helpers/corpus';

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCql } from '../../grammar';
 import type { CqlType } from '../../grammar/ast';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { stripRanges } from '../../server/core/format/ast-compare';
 import { typeText } from '../../server/core/schema/types';
 import { typeText as editorTypeText } from '../../server/core/editor/cql-text';

@@ -2,7 +2,7 @@
 // cqlint knows: `constructor`, `toString` or `__proto__` never find Object.prototype's members.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { parseConfig } from '../../server/core/config';
 import { nameHover } from '../../server/core/editor/hover';
 import { workspace } from '../editor/helpers';

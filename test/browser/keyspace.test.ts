@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { keyspaceViews, renderReportHtml, tableReport, tablesDefinedIn } from '../../server/core/report';
 import { corpusFiles, projectRoot, readText } from '../helpers/corpus';
 

@@ -6,8 +6,8 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { Project } from '../../server/core/project';
-import type { CqlintConfig } from '../../server/core/config-types';
+import { Project } from '../../server/core/engine/project';
+import type { CqlintConfig } from '../../server/core/vocabulary/config';
 import { renderReportHtml, sortBySeverity, tableReport, tablesDefinedIn, type PartitionReportData } from '../../server/core/report';
 import { formatCount } from '../../server/core/util/format';
 

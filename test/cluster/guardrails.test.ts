@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GUARDRAILS, readClusterYaml, type ClusterFile } from '../../server/core/cluster';
-import type { ClusterVersion, TableHints } from '../../server/core/config-types';
+import type { ClusterVersion, TableHints } from '../../server/core/vocabulary/config';
 import type { TargetId } from '../../server/core/partition/targets';
-import type { Finding } from '../../server/core/findings';
+import type { Finding } from '../../server/core/findings/findings';
 import { MAIN, projectWith, summary } from '../analysis/helpers';
 import { projectRoot } from '../helpers/corpus';
 

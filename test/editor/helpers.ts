@@ -1,5 +1,5 @@
 // Fixtures with a cursor marker: `|` in the text marks the cursor and is removed.
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { SymbolIndex } from '../../server/core/editor/symbols';
 import { defaultFeatures } from '../../server/lsp/features';
 import { editorFeatures } from '../../server/lsp/features/formatting';

@@ -1,7 +1,7 @@
-// User text inside hover markdown (server/core/markdown.ts).
+// User text inside hover markdown (server/core/util/markdown.ts).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { inlineCode, markdownText, tableCell } from '../../server/core/markdown';
+import { inlineCode, markdownText, tableCell } from '../../server/core/util/markdown';
 
 describe('markdown escaping', () => {
   test('inlineCode: a fence longer than any backtick run, padding where a backtick or space touches it, one line', () => {

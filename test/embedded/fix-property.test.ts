@@ -10,13 +10,13 @@
 // the tables the code uses.
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CqlintConfig } from '../../server/core/config-types';
+import type { CqlintConfig } from '../../server/core/vocabulary/config';
 import { hostLanguageOf } from '../../server/core/embedded';
 import { parserFor } from '../../server/core/embedded/runtime';
-import type { Finding } from '../../server/core/findings';
+import type { Finding } from '../../server/core/findings/findings';
 import type { Fix } from '../../server/core/fixes/types';
 import { applyEdits } from '../../server/core/fixes/text';
-import type { Project } from '../../server/core/project';
+import type { Project } from '../../server/core/engine/project';
 import { codeActionsFor } from '../../server/lsp/features/code-actions';
 import { fixesFor, PARTITION_RULES, refactoringProblems, shardValueChecks, workspaceProject } from '../fixes/workspace';
 import { hostWorkspaces, loadFixtureLanguages, type HostWorkspace } from './workspaces';

@@ -3,12 +3,12 @@
 // fixes' edits are written into its string literals.
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { loadHostLanguages } from '../../server/core/embedded';
 import { applyEdits } from '../../server/core/fixes/text';
 import { fixesForFinding } from '../../server/core/fixes';
 import { projectFixContext } from '../../server/core/fixes/environment';
-import type { Finding } from '../../server/core/findings';
+import type { Finding } from '../../server/core/findings/findings';
 import { JAVA, SCHEMA } from './app-fixtures';
 
 const ROOT = '/virtual/app';

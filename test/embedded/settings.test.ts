@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { parseConfig } from '../../server/core/config';
-import { EMBEDDED_LANGUAGES } from '../../server/core/config-types';
+import { EMBEDDED_LANGUAGES } from '../../server/core/vocabulary/config';
 import { embeddedLanguageFor, isGeneratedSource, parseEmbeddedOption } from '../../server/core/embedded/selection';
 import { parseSettings } from '../../server/lsp/settings';
 import { deferCqlOnly } from '../../server/lsp/cql-only';

@@ -5,7 +5,7 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadHostLanguages } from '../../server/core/embedded';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { SCHEMA } from './app-fixtures';
 
 const ROOT = '/virtual/suppress';

@@ -2,7 +2,7 @@
 // and the independent token oracle (cassandra-driver) for its keys.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { readEvidence, type EvidenceFile } from '../../server/core/evidence';
 import { driverEncoder, driverRoutingKey, driverToken, driverTypes } from '../token/helpers';
 

@@ -10,7 +10,7 @@ import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { capabilities, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
 import { startInProcessServer } from '../helpers/in-process-server';
 import { EvidenceFiles } from '../../server/lsp/evidence-files';
-import { tablestatsOutput } from '../../server/core/rules/example-evidence';
+import { tablestatsOutput } from '../helpers/example-evidence';
 
 const SCHEMA = 'CREATE TABLE ks.events (host text, ts timestamp, v int, PRIMARY KEY (host, ts));\n';
 const BIG = tablestatsOutput('ks.events', 1386179893);

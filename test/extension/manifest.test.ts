@@ -4,8 +4,8 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_SETTINGS, KEYWORD_CASES, parseSettings } from '../../server/lsp/settings';
-import { TARGET_IDS } from '../../server/core/config-types';
-import { EMBEDDED_LANGUAGES } from '../../server/core/config-types';
+import { TARGET_IDS } from '../../server/core/vocabulary/config';
+import { EMBEDDED_LANGUAGES } from '../../server/core/vocabulary/config';
 
 const root = join(__dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { applyFixesToText, fixFile, isFixable } from '../../server/cli/fix';
 const murmur = require('murmurhash3js-revisited') as { x86: { hash32(bytes: Uint8Array, seed?: number): number } };
 const shardOf = (title: string): number => (murmur.x86.hash32(Buffer.from(title, 'utf8')) >>> 0) % 16 + 1;

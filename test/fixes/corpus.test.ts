@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { basename } from 'node:path';
 import type { CreateTableStatement } from '../../grammar/ast';
 import { parseCql } from '../../grammar';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { namedPlan } from '../../server/core/partition/planner';
 import { keyChangeFix } from '../../server/core/fixes/refactor';
 import { nativeName } from '../../server/core/schema/types';

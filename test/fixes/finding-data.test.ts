@@ -1,4 +1,4 @@
-// Typed finding data (server/core/findings-data.ts): fixes exist only for real rules, every rule with
+// Typed finding data (server/core/findings/findings-data.ts): fixes exist only for real rules, every rule with
 // fixes writes the data they read, and a fix that throws fails the tests (the server and the CLI contain
 // it through onError). Every corpus finding goes through the same path in corpus.test.ts.
 import { describe, test } from 'node:test';
@@ -8,8 +8,8 @@ import { ruleExamples } from '../helpers/rule-modules';
 import { fixableRuleIds, fixesForFinding } from '../../server/core/fixes';
 import { projectFixContext } from '../../server/core/fixes/environment';
 import { applyEdits } from '../../server/core/fixes/text';
-import { Project } from '../../server/core/project';
-import type { Finding } from '../../server/core/findings';
+import { Project } from '../../server/core/engine/project';
+import type { Finding } from '../../server/core/findings/findings';
 import type { ExampleCase } from '../../server/core/rules/types';
 import { MAIN, ROOT, projectWith } from './helpers';
 

@@ -2,13 +2,13 @@
 // it is for is gone afterwards, and fix-all only applies what needs no choice, idempotently.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { computeFixAll, fixesForFinding, statementAt } from '../../server/core/fixes';
 import { parseCql } from '../../grammar';
 import { flatStatements } from '../../server/core/util/ast-walk';
 import { projectFixContext } from '../../server/core/fixes/environment';
 import { applyEdits } from '../../server/core/fixes/text';
-import type { Finding } from '../../server/core/findings';
+import type { Finding } from '../../server/core/findings/findings';
 import type { Fix } from '../../server/core/fixes/types';
 import { MAIN, ROOT, applyChecked, isHintFix, ofRule, projectWith } from './helpers';
 import { LineIndex } from '../../grammar/line-index';

@@ -2,8 +2,8 @@
 // holding in-memory files.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Project } from '../../server/core/project';
-import type { Finding } from '../../server/core/findings';
+import { Project } from '../../server/core/engine/project';
+import type { Finding } from '../../server/core/findings/findings';
 import { parseCql } from '../../grammar';
 import { applyEdits } from '../../server/core/fixes/text';
 import type { Fix } from '../../server/core/fixes/types';

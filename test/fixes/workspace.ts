@@ -4,9 +4,9 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Expression, Statement } from '../../grammar/ast';
-import { Project } from '../../server/core/project';
-import type { CqlintConfig } from '../../server/core/config-types';
-import type { Finding } from '../../server/core/findings';
+import { Project } from '../../server/core/engine/project';
+import type { CqlintConfig } from '../../server/core/vocabulary/config';
+import type { Finding } from '../../server/core/findings/findings';
 import type { Fix } from '../../server/core/fixes/types';
 import { fixesForFinding } from '../../server/core/fixes';
 import { projectFixContext, type ContextSettings } from '../../server/core/fixes/environment';

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { CqlintConfig } from '../../server/core/config-types';
+import type { CqlintConfig } from '../../server/core/vocabulary/config';
 import { applyToWorkspace, filesBelow, fixesFor, refactoringProblems, shardValueChecks, workspaceProject } from './workspace';
 
 const DIR = join(__dirname, 'workspaces');

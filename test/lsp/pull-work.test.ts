@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol';
 import { capabilities, tempWorkspace } from '../../scripts/lsp-client';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { startInProcessServer } from '../helpers/in-process-server';
 
 const SCHEMA = 'CREATE TABLE ks.users (id int PRIMARY KEY, name text);\n';

@@ -10,7 +10,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import type { Diagnostic, DocumentDiagnosticReport, Hover, InlayHint, MarkupContent } from 'vscode-languageserver-protocol';
 import { capabilities, tempWorkspace } from '../../scripts/lsp-client';
 import { startInProcessServer } from '../helpers/in-process-server';
-import { RuleRunner } from '../../server/core/rule-runner';
+import { RuleRunner } from '../../server/core/engine/rule-runner';
 import { REFRESH_DEBOUNCE_MS as DIAGNOSTICS_REFRESH_MS } from '../../server/lsp/features/diagnostics';
 import { REFRESH_DELAY_MS as HINTS_REFRESH_MS } from '../../server/lsp/features/inlay-hints';
 

@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import type { Diagnostic, FullDocumentDiagnosticReport, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { BackgroundIndex, type IndexHost } from '../../server/lsp/workspace-index';
 import { capabilities, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
 import { startInProcessServer } from '../helpers/in-process-server';

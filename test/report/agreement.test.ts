@@ -8,10 +8,10 @@
 // rules leave unreported on purpose (one entity's history at a human pace, stated in the model).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { tableReport, tablesDefinedIn } from '../../server/core/report';
 import { tableWorkload } from '../../server/core/schema/workload';
-import type { Finding } from '../../server/core/findings';
+import type { Finding } from '../../server/core/findings/findings';
 import { corpusFiles, readText } from '../helpers/corpus';
 import { EXPERT_TABLES } from '../fixtures/expert-tables';
 

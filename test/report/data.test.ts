@@ -2,15 +2,15 @@
 // the cure the quick fix would add, and shard spreads from the same shard maths.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { Project } from '../../server/core/project';
-import type { CqlintConfig } from '../../server/core/config-types';
+import { Project } from '../../server/core/engine/project';
+import type { CqlintConfig } from '../../server/core/vocabulary/config';
 import { partitionReportData, type PartitionReportData } from '../../server/core/report/data';
 import { tableWorkload } from '../../server/core/schema/workload';
 import { describeTable } from '../../server/core/editor/table-hover';
 import { estimatePartition, rowSizes, rowsToReachBytes, rowsToReachValues, sampleVerdictText } from '../../server/core/partition/sizing';
 import { renderReportHtml } from '../../server/core/report/html';
 import { readSample, type SampleSummary } from '../../server/core/report/sample';
-import { markdownText } from '../../server/core/markdown';
+import { markdownText } from '../../server/core/util/markdown';
 import { formatCount } from '../../server/core/util/format';
 import { targetInfo, type TargetId } from '../../server/core/partition/targets';
 import { hintsFor } from '../../server/core/config';

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { keyspaceViews, type KeyspaceView } from '../../server/core/report/keyspace';
 import { arrowKindOf, diagramLayout, diagramSvg, keyspacesSvg, type DiagramLayout, type Rect } from '../../server/core/report/diagram';
 import { tablesDefinedIn } from '../../server/core/report';

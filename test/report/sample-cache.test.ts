@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { utimesSync } from 'node:fs';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { SampleCache } from '../../server/core/report/sample-cache';
 import { SampleReadError } from '../../server/core/report/sample';
 import { tempDir } from '../cli/helpers';

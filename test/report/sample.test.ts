@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { CsvReader, type CsvField } from '../../server/core/io/csv';
 import { copyDefaultColumnOrder, readSample, type SampleSummary } from '../../server/core/report/sample';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { computeToken } from '../../server/core/token/token';
 import { parseRing, ownerIndex } from '../../server/core/token/ring';
 import { shardHistogram } from '../../server/core/token/skew';

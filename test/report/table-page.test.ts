@@ -4,8 +4,8 @@
 // the cosmetics the review listed (labels, the index, a scan's reads, a bucket's period, a uuid source).
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { Project } from '../../server/core/project';
-import type { CqlintConfig } from '../../server/core/config-types';
+import { Project } from '../../server/core/engine/project';
+import type { CqlintConfig } from '../../server/core/vocabulary/config';
 import { partitionReportData, type PartitionReportData, type ReportOptions } from '../../server/core/report/data';
 import { renderReportHtml } from '../../server/core/report/html';
 import { readSample } from '../../server/core/report/sample';

@@ -5,7 +5,7 @@ import {
 } from '../../server/core/token/shard';
 import { parseCql } from '../../grammar';
 import { shardAnnotationAbove } from '../../server/core/schema/shard';
-import { Project } from '../../server/core/project';
+import { Project } from '../../server/core/engine/project';
 import { predictShardSkew, factorize } from '../../server/core/token/skew';
 import { nativeType } from '../../server/core/token/types';
 import { createTable, lineComment, lit, rangeAt, call } from './ast-helpers';

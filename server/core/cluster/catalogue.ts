@@ -7,10 +7,10 @@
 // the defaults nodetool getguardrailsconfig prints (test/unit/.../GuardrailsConfigCommandsTest), the
 // pre-4.1 names from the 4.0 cassandra.yaml (4.1 renamed them and still reads the old names), and ScyllaDB's
 // from its configuration reference (docs.scylladb.com, reference/configuration-parameters).
-import type { ClusterVersion } from '../config-types';
+import type { ClusterVersion } from '../vocabulary/config';
 import type { ValueType } from './units';
 
-export type { ClusterVersion } from '../config-types';
+export type { ClusterVersion } from '../vocabulary/config';
 export const CLUSTER_VERSIONS: readonly ClusterVersion[] = ['4.0', '4.1', '5.0', 'scylladb'];
 
 /** A default: a value, `null` for off (-1 or null in the yaml), absent when the version has no such setting. */

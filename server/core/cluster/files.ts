@@ -5,7 +5,7 @@
 // does. A ClusterFileCache keeps each file's reading by path, size and modification time.
 import { stat } from 'node:fs/promises';
 import { readTextFile } from '../io/files';
-import type { ClusterSetting } from '../config-types';
+import type { ClusterSetting } from '../vocabulary/config';
 import { readClusterYaml, type ClusterFile } from './yaml';
 
 export interface ClusterReadResult {

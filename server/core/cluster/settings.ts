@@ -1,7 +1,7 @@
 // The cluster a file's CQL runs on: its version and, for every setting, the value in force with where it
 // comes from (the team's yaml file and line, or the version's default). What the guardrail rules, the
 // overlapping rules, the hover and the report read. Pure: the yaml was read beforehand (files.ts).
-import type { ClusterSetting, ClusterVersion } from '../config-types';
+import type { ClusterSetting, ClusterVersion } from '../vocabulary/config';
 import type { TargetId } from '../partition/targets';
 import { settingSpec, type SettingSpec } from './catalogue';
 import type { ClusterFile } from './yaml';

@@ -2,7 +2,7 @@
 // not empty), with their values and sources: what the hover of a table and the partition report show.
 // Pure: reads the table and the settings.
 import type { TableInfo } from '../schema/model';
-import { markdownText } from '../markdown';
+import { markdownText } from '../util/markdown';
 import { formatSetting, type ClusterSettings, type SettingValue } from './settings';
 
 /** Settings about one table's shape and the statements on it; pairs are listed warn then fail. */

@@ -5,9 +5,9 @@
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { isInside } from '../io/files';
-import type { IgnoreSource } from '../config-types';
+import type { IgnoreSource } from '../vocabulary/config';
 
-export type { IgnoreSource } from '../config-types';
+export type { IgnoreSource } from '../vocabulary/config';
 
 export const IGNORE_FILE_NAME = '.cqlintignore';
 

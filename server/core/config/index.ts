@@ -3,11 +3,11 @@
 import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isInside, readTextFile, readTextFileSync, type ReadResult } from '../io/files';
-import { TARGET_IDS, isTargetId, RULE_LEVELS } from '../config-types';
+import { TARGET_IDS, isTargetId, RULE_LEVELS } from '../vocabulary/config';
 import { allRules } from '../rules';
-import type { ClusterSetting, ColumnHints, ConfigError, CqlintConfig, EmbeddedLanguageName, EmbeddedSetting, EvidenceSetting, RuleLevel, RuleSetting, SampleSetting, TableHints } from '../config-types';
+import type { ClusterSetting, ColumnHints, ConfigError, CqlintConfig, EmbeddedLanguageName, EmbeddedSetting, EvidenceSetting, RuleLevel, RuleSetting, SampleSetting, TableHints } from '../vocabulary/config';
 import { parseDuration } from '../evidence/header';
-import { EMBEDDED_LANGUAGES } from '../config-types';
+import { EMBEDDED_LANGUAGES } from '../vocabulary/config';
 import { CLUSTER_VERSIONS } from '../cluster/catalogue';
 import { nearest } from '../util/edit-distance';
 import { nameRecord, ownEntry } from '../util/names';
@@ -17,8 +17,8 @@ import { usablePatterns } from './ignore';
 
 export { editDistance } from '../util/edit-distance';
 
-export type { ColumnHints, ConfigError, CqlintConfig, RuleLevel, RuleSetting, SampleSetting, TableHints, RuleOptionSpec } from '../config-types';
-export { RULE_LEVELS } from '../config-types';
+export type { ColumnHints, ConfigError, CqlintConfig, RuleLevel, RuleSetting, SampleSetting, TableHints, RuleOptionSpec } from '../vocabulary/config';
+export { RULE_LEVELS } from '../vocabulary/config';
 
 export const CONFIG_FILE_NAME = '.cqlint.json';
 

@@ -2,7 +2,7 @@
 // at the cursor, keyspaces, tables and views, the statement's columns, types, native functions,
 // table options and compaction/compression classes, each with documentation.
 import type { CreateTypeStatement, ParseResult } from '../../../grammar/ast';
-import { inlineCode, markdownText } from '../markdown';
+import { inlineCode, markdownText } from '../util/markdown';
 import { analyzeCompletion, type CompletionContext } from './completion-context';
 import { grammarKnows, type CompletionSite, type ExpectedTokensProvider } from './completion-site';
 import {

@@ -10,7 +10,7 @@ import { qualifiedText, typeText } from './cql-text';
 import { ownEntry, quoteName } from '../util/names';
 import type { ColumnSummary, Occurrence, SymbolIndex, TableDeclaration } from './symbols';
 import { editorTokens, tokenIndexAt } from './tokens';
-import { inlineCode, markdownText, tableCell } from '../markdown';
+import { inlineCode, markdownText, tableCell } from '../util/markdown';
 
 interface NameHover {
   /** Markdown. */

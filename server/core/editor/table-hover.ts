@@ -2,7 +2,7 @@
 // partition rules cite (partition/sizing.ts), the bucket fit, the workload model's view, the hints, the
 // sample's and the cluster's measured figures, throughput per partition, and the cure the planner chose for
 // the table's findings (shown, never computed here).
-import type { TableHints } from '../config-types';
+import type { TableHints } from '../vocabulary/config';
 import type { ColumnInfo, SchemaModel, TableInfo } from '../schema/model';
 import type { TableReference } from '../schema/references';
 import { describeProfile, tableWorkload, type PartitionBound } from '../schema/workload';
@@ -10,7 +10,7 @@ import type { TableEvidence } from '../evidence';
 import type { PartitionPlan } from '../partition/plan';
 import { cureAdvice } from '../partition/planner';
 import { rowRate } from '../partition/verdicts';
-import { inlineCode, markdownText, tableCell } from '../markdown';
+import { inlineCode, markdownText, tableCell } from '../util/markdown';
 import { formatBytes, formatCount, formatDuration, formatRate } from '../util/format';
 import { keyText } from '../util/statements';
 import type { PartitionSample } from '../partition/sample';

@@ -3,7 +3,7 @@
 // package manager wrote (dist/, target/, node_modules/, minified bundles): a walk of a project's folders meets
 // those by the thousand, and the CQL in them is a copy of the sources'.
 import * as path from 'node:path';
-import { EMBEDDED_LANGUAGES, type EmbeddedLanguageName, type EmbeddedSetting } from '../config-types';
+import { EMBEDDED_LANGUAGES, type EmbeddedLanguageName, type EmbeddedSetting } from '../vocabulary/config';
 import { hostLanguageOf } from './index';
 import type { HostLanguage } from './types';
 

@@ -2,7 +2,7 @@
 // growth the partition model (partition/measured.ts) judges: every message built from them says it was
 // measured and quotes where ("nodetool tablestats, node 10.0.0.3, 2026-11-20: compacted partition maximum
 // 1.3 GB (ops/node3.txt:42)").
-import type { TableHints } from '../config-types';
+import type { TableHints } from '../vocabulary/config';
 import { formatBytes, formatCount } from '../util/format';
 import type { BusyPartition, Cited, TableEvidence } from './combine';
 import type { EvidenceOrigin, SamplerKind } from './types';

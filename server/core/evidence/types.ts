@@ -137,4 +137,4 @@ export interface EvidenceFile {
 }
 
 /** What the configuration or the command line says about an evidence file or folder (declared with the rest of the configuration). */
-export type { EvidenceSetting } from '../config-types';
+export type { EvidenceSetting } from '../vocabulary/config';

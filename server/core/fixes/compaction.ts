@@ -3,7 +3,7 @@
 // `compaction = {...}` is replaced; otherwise the option is added to the WITH clause, or a WITH clause is
 // added after the column list. Only the option's text changes.
 import type { CreateTableStatement, ParseResult } from '../../../grammar/ast';
-import type { FindingOf } from '../findings-data';
+import type { FindingOf } from '../findings/findings-data';
 import type { Fix } from './types';
 
 /** How the fix's id names it among its finding's fixes (`cqlint fix --fix compaction:twcs`). */

@@ -1,7 +1,7 @@
 // The FixContext of a file of a Project, built here and nowhere else: table lookup across files, the
 // workspace's statements on a table (the reference index, found in their files' syntax trees), the
 // table's definitions and views, whether application code can take a fix's edits, the target and the settings.
-import type { Project } from '../project';
+import type { Project } from '../engine/project';
 import { statementAt, type FixContext } from './index';
 import { targetInfo } from '../partition/targets';
 import { ONE_READ_SHARDS } from '../partition/limits';

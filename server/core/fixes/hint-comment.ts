@@ -4,8 +4,8 @@
 // It goes on a line of its own right above the statement: hint comments directly above merge, so one
 // that is already there keeps its text.
 import type { CreateTableStatement, ParseResult } from '../../../grammar/ast';
-import type { Finding } from '../findings';
-import { isFindingOf } from '../findings-data';
+import type { Finding } from '../findings/findings';
+import { isFindingOf } from '../findings/findings-data';
 import { hintCommentsAbove } from '../schema/hint-comment';
 import { formatRate } from '../util/format';
 import { commentAboveEdit } from './table-edits';

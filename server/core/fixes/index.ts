@@ -2,9 +2,9 @@
 // of the workspace through one FixContext, built in one place (fixes/environment.ts projectFixContext).
 // Partition fixes apply the plans their finding carries (partition/planner.ts): they size nothing.
 import type { CreateTableStatement, ParseResult, QualifiedName, SourceRange, Statement } from '../../../grammar/ast';
-import type { Finding } from '../findings';
+import type { Finding } from '../findings/findings';
 import { offsetsOf } from '../../../grammar/line-index';
-import { isFindingOf, type FindingOf, type RuleWithData } from '../findings-data';
+import { isFindingOf, type FindingOf, type RuleWithData } from '../findings/findings-data';
 import type { TableInfo } from '../schema/model';
 import { flatStatements } from '../util/ast-walk';
 import { statementTable } from '../util/statements';

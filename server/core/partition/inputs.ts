@@ -1,7 +1,7 @@
 // What the partition model knows of one table, gathered in one place: the table as its ALTERs left it, the
 // target's limits, the hints in effect, the workspace's statements on it, and what was measured (evidence)
 // or sampled. The partition rules, the planner and the planner's verdict on a re-keyed table all read this.
-import type { TableHints } from '../config-types';
+import type { TableHints } from '../vocabulary/config';
 import type { TableEvidence } from '../evidence';
 import type { TableInfo, UserTypeInfo } from '../schema/model';
 import type { TableReference } from '../schema/references';

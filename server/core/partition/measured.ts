@@ -2,11 +2,11 @@
 // partition against the target's limits, whether the samplers show a hot partition, the growth between two
 // captures as a rate, and the hover's lines. Measured figures win over workload hints, which win over the
 // model's defaults.
-import type { TableHints } from '../config-types';
+import type { TableHints } from '../vocabulary/config';
 import type { TableInfo } from '../schema/model';
 import type { GrowthRate } from '../schema/workload';
 import { formatBytes, formatCount } from '../util/format';
-import { inlineCode, markdownText } from '../markdown';
+import { inlineCode, markdownText } from '../util/markdown';
 import { citeText, growthText, lineRef, measuredGrowth, originText, shareText, valueText, type BusyPartition, type Cited, type MeasuredGrowth, type TableEvidence } from '../evidence';
 import { partitionFigures, type UdtLookup } from './sizing';
 import type { TargetInfo } from './targets';

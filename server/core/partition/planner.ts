@@ -8,7 +8,7 @@
 // finding's rule has nothing left to say and no other partition rule has anything new; a plan that cannot
 // cure says what it leaves. The rules put the plans in their finding data and word their advice from the
 // first; the fixes apply them; the report draws them.
-import type { TableHints } from '../config-types';
+import type { TableHints } from '../vocabulary/config';
 import { bucketPeriodSeconds, isEpochTime, profileColumn } from '../schema/columns';
 import type { ColumnInfo, TableInfo } from '../schema/model';
 import { nativeName } from '../schema/types';

@@ -3,7 +3,7 @@
 // by the partition rules' own verdicts (verdicts.ts). A plan cures when the rule it was planned for has
 // nothing left to say of that table and no other partition rule has anything new.
 import type { NativeTypeName } from '../../../grammar/ast';
-import type { TableHints } from '../config-types';
+import type { TableHints } from '../vocabulary/config';
 import type { TableEvidence } from '../evidence';
 import type { ColumnInfo, TableInfo } from '../schema/model';
 import { formatBytes, formatCount } from '../util/format';

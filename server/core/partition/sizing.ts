@@ -4,7 +4,7 @@
 // cell metadata. Column sizes come from their types unless the config gives averages.
 import type { CqlType } from '../../../grammar/ast';
 import { ownEntry } from '../util/names';
-import type { TableHints } from '../config-types';
+import type { TableHints } from '../vocabulary/config';
 import { columnMention, type ColumnInfo, type SchemaModel, type TableInfo } from '../schema/model';
 import type { Mention } from '../schema/versions';
 import { typeSize } from '../schema/types';

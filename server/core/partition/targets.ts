@@ -1,8 +1,8 @@
 // The databases cqlint lints for and the per-partition limits each one documents.
 // Every number carries the page it comes from so messages and docs can cite it.
-import type { TargetId } from '../config-types';
+import type { TargetId } from '../vocabulary/config';
 
-export type { TargetId } from '../config-types';
+export type { TargetId } from '../vocabulary/config';
 
 interface Limit {
   /** The threshold in the unit named by the field holding it (bytes, rows, values, units per second). */

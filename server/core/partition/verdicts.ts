@@ -4,7 +4,7 @@
 // (partition-throughput). The rules word and report them; the planner (planner.ts) asks the same questions
 // of the table as a plan would re-key it, so that the cure it prefers is one the rules then have nothing to
 // say about.
-import type { TableHints } from '../config-types';
+import type { TableHints } from '../vocabulary/config';
 import { busyText, citeText, measuredGrowth, measuredRates, hintsWithMeasuredRates, type BusyPartition, type MeasuredGrowth } from '../evidence';
 import { columnWords, isItemColumn, isMeasureColumn } from '../schema/columns';
 import type { TableInfo } from '../schema/model';

@@ -2,7 +2,7 @@
 // percentiles against the target's limits, the top partitions with their exact tokens and, with a ring
 // file, their replicas, the busiest partition's share) and the cure shown for that very key. Its own
 // module with a small hook into data.ts and html.ts, so that the report can change around it.
-import type { TableHints } from '../config-types';
+import type { TableHints } from '../vocabulary/config';
 import type { TableInfo } from '../schema/model';
 import type { UdtLookup as SizingUdtLookup } from '../partition/sizing';
 import { formatBytes, formatCount, formatDuration } from '../util/format';

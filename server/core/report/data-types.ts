@@ -1,7 +1,7 @@
 // The shape of the partition report's data (data.ts computes it, the HTML view draws it): plain,
 // JSON-serialisable figures.
-import type { Severity } from '../findings';
-import type { TableHints } from '../config-types';
+import type { Severity } from '../findings/findings';
+import type { TableHints } from '../vocabulary/config';
 import type { BucketFit, SampleVerdict } from '../partition/sizing';
 import type { ShardMethod, ShardSpec } from '../token/shard';
 import type { SampleFamily } from '../token/skew';

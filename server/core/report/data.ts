@@ -4,10 +4,10 @@
 // One verdict: the findings listed are the diagnostics (table-findings.ts), and every figure comes from
 // the functions the rules, hovers and fixes use (sizing.ts, the workload model, targets.ts, the shard
 // maths); the HTML view only draws these numbers.
-import type { Finding } from '../findings';
-import { isFindingOf } from '../findings-data';
-import type { Project } from '../project';
-import type { TableHints } from '../config-types';
+import type { Finding } from '../findings/findings';
+import { isFindingOf } from '../findings/findings-data';
+import type { Project } from '../engine/project';
+import type { TableHints } from '../vocabulary/config';
 import { type TableInfo, columnNamed } from '../schema/model';
 import { bucketPeriodSeconds } from '../schema/columns';
 import { nativeName } from '../schema/types';

@@ -1,6 +1,6 @@
 // The partition report: data (data.ts), sample reading (sample.ts, csv.ts) and the HTML page (html.ts).
 import { createHash } from 'node:crypto';
-import type { Project, ProjectOptions } from '../project';
+import type { Project, ProjectOptions } from '../engine/project';
 import { sampleFor, type SampleSetting } from '../config';
 import { readTextFile } from '../io/files';
 import { parseRing, type Ring } from '../token/ring';

@@ -5,8 +5,8 @@
 // Severities are the diagnostics' (table-findings.ts). diagram.ts lays it out; html.ts draws it.
 import * as path from 'node:path';
 import type { Expression, Statement } from '../../../grammar/ast';
-import type { Severity } from '../findings';
-import type { Project } from '../project';
+import type { Severity } from '../findings/findings';
+import type { Project } from '../engine/project';
 import type { ColumnInfo, TableInfo } from '../schema/model';
 import type { TableReference } from '../schema/references';
 import { nativeName } from '../schema/types';

@@ -3,7 +3,7 @@
 // most severe findings) and, in a folder beside it, one page per keyspace of at most PAGE_TABLES tables
 // (a large keyspace gets several), each with its keyspace view and its tables' sections. Pages are made
 // one at a time (an async generator): a report of 10,000 tables never holds more than one page.
-import type { Project } from '../project';
+import type { Project } from '../engine/project';
 import type { TableInfo } from '../schema/model';
 import { lintMemo, worstSeverity } from './table-findings';
 import { indexSection, pageHead, renderReportHtml, sortBySeverity, tableAnchors, type IndexEntry } from './html';

@@ -4,7 +4,7 @@
 // own helpers (analyseWhere, unrestrictedPartitionColumns, servedRestrictions), so that "reads" agrees
 // with unrestricted-partition-key, allow-filtering and secondary-index-scan.
 import type { Statement } from '../../../grammar/ast';
-import type { Project } from '../project';
+import type { Project } from '../engine/project';
 import type { TableInfo } from '../schema/model';
 import type { TableReference } from '../schema/references';
 import { statementAt } from '../fixes';

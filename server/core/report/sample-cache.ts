@@ -5,7 +5,7 @@
 // sampled table's own columns or key changes the figures, so it is read again; other edits are not.
 // Rules are synchronous and never wait for a read: they see `latest`, the last complete summary.
 import { createHash } from 'node:crypto';
-import type { SampleSetting } from '../config-types';
+import type { SampleSetting } from '../vocabulary/config';
 import type { SchemaModel, TableInfo } from '../schema/model';
 import { openRegularFile } from '../io/files';
 import type { Ring } from '../token/ring';

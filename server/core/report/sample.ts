@@ -5,7 +5,7 @@
 // value parser sees it, and the partitions are tallied in at most KEY_LIMITS.maxDistinctKeys entries
 // (every count exact below that; past it the largest partitions are kept, the rest counted).
 import type { CqlType } from '../../../grammar/ast';
-import type { TableHints } from '../config-types';
+import type { TableHints } from '../vocabulary/config';
 import { type ColumnInfo, type SchemaModel, type TableInfo, columnNamed, hasColumn } from '../schema/model';
 import { nativeName } from '../schema/types';
 import { udtLookupFor } from '../schema/key-values';

@@ -1,8 +1,8 @@
 // Which diagnostics belong to a table: those on its CREATE statement, and those on the workspace's
 // statements that use it (an INSERT missing a key column, an ALLOW FILTERING scan). The report's badges,
 // index and keyspace view count exactly these, taken from Project.lint (the diagnostics themselves).
-import type { Finding, Severity } from '../findings';
-import type { Project } from '../project';
+import type { Finding, Severity } from '../findings/findings';
+import type { Project } from '../engine/project';
 import type { TableInfo } from '../schema/model';
 import type { TableReference } from '../schema/references';
 

@@ -6,7 +6,7 @@
 // Data: { table?: string, allowFilteringRange, partitionRestricted: boolean, missing: string[], index?: string }
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { analyseWhere, unrestrictedPartitionColumns } from '../util/statements';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 import { describeIndex, servedRestrictions } from './serving-index';
 import { settingParagraph } from './guardrail-text';
 

@@ -5,7 +5,7 @@ import { nativeName } from '../schema/types';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withCreatedTable } from './defined-tables';
 import { primaryKeyColumns } from '../util/statements';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 
 export const rule: RuleModule<'counterInKey' | 'mixed'> = {
   meta: {

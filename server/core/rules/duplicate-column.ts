@@ -3,7 +3,7 @@
 // Data: { table: string, column: string, firstRange: SourceRange }
 import type { Identifier } from '../../../grammar/ast';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 import { columnNamed } from '../schema/model';
 
 export const rule: RuleModule<'definedTwice' | 'keyDeclaredTwice' | 'keyColumnTwice' | 'alreadyHasColumn'> = {

@@ -10,7 +10,7 @@ import type { CqlType, Expression, SourceRange, Statement } from '../../../gramm
 import type { ClusterSettings, Crossing, SettingValue } from '../cluster';
 import { formatSetting } from '../cluster';
 import { mapLiteralStrings } from '../schema/definitions';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 import { settingParagraph } from './guardrail-text';
 import type { MessageIdOf, RuleContext, RuleExamples, RuleModule, StatementOf } from './types';
 

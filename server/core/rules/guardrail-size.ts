@@ -7,7 +7,7 @@
 // Data: { setting: string, action: 'warn', value: string, source: string, measured: number }
 import type { Statement } from '../../../grammar/ast';
 import { formatBytes, formatSetting } from '../cluster';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 import { settingParagraph } from './guardrail-text';
 import { collectionItems, literalBytes, writtenValues } from './guardrail-values';
 import type { MessageIdOf, RuleContext, RuleExamples, RuleModule } from './types';

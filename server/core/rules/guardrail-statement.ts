@@ -9,7 +9,7 @@
 import type { SourceRange, Statement } from '../../../grammar/ast';
 import { formatBytes, formatSetting, type ClusterSettings, type Crossing, type SettingValue } from '../cluster';
 import { columnNamed, type TableInfo } from '../schema/model';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 import { settingParagraph } from './guardrail-text';
 import { collectionItems, literalBytes, writtenValues } from './guardrail-values';
 import type { MessageIdOf, RuleContext, RuleExamples, RuleModule, StatementOf } from './types';

@@ -4,7 +4,7 @@
 // Data: { table, statement: 'INSERT' | 'UPDATE' | 'DELETE', missing: string[], partitionKey: string[], clustering: string[] }
 import type { RuleContext, MessageIdOf, RuleExamples, RuleModule, StatementOf } from './types';
 import { analyseWhere } from '../util/statements';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 import { columnNamed } from '../schema/model';
 
 /** An INSERT, UPDATE or DELETE, on its own or in a batch. */

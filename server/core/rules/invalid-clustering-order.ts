@@ -2,7 +2,7 @@
 // listing clustering columns in another order than the primary key. Cassandra rejects both.
 // Data: { table: string, column: string, clustering: string[] }
 import type { RuleContext, MessageIdOf, RuleExamples, RuleModule, StatementOf } from './types';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 
 type MessageId = 'notClustering' | 'outOfOrder';
 

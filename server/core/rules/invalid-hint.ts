@@ -7,7 +7,7 @@ import { qualify } from '../schema/model';
 import { composedMessage } from './messages';
 import { hintCommentsAbove, isHintComment } from '../schema/hint-comment';
 import { annotatedTables } from '../schema/annotations';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 import type { FileLocalRuleModule, MessageIdOf, RuleExamples } from './types';
 
 export const rule: FileLocalRuleModule<'malformed' | 'unknownColumn' | 'detached'> = {

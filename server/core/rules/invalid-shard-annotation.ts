@@ -11,7 +11,7 @@ import { annotatedTables } from '../schema/annotations';
 import { udtLookupFor } from '../schema/key-values';
 import { isShardAnnotation, validateShardSpec } from '../token/shard';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 
 export const rule: RuleModule<'malformed' | 'schemaMismatch' | 'detached'> = {
   meta: {

@@ -4,7 +4,7 @@
 // Data: { table?: string, column: string, values: number, partitions: number, max: number }
 import type { RuleContext, MessageIdOf, RuleExamples, RuleModule, StatementOf } from './types';
 import { analyseWhere } from '../util/statements';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 import { formatSetting } from '../cluster';
 import { settingParagraph } from './guardrail-text';
 

@@ -12,7 +12,7 @@ import { profileColumn } from '../schema/columns';
 import { formatCount } from '../util/format';
 import { ownEntry } from '../util/names';
 import type { RuleContext, MessageIdOf, RuleExamples, RuleModule } from './types';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 
 // States that an index on an extremely low-cardinality column, such as a boolean, does not make sense.
 const INDEX_SOURCE = 'https://cassandra.apache.org/doc/latest/cassandra/developing/cql/indexing/2i/2i-when-to-use.html';

@@ -10,7 +10,7 @@ import type { DeleteStatement, InsertStatement, Statement, UpdateStatement } fro
 import { tableWorkload } from '../schema/workload';
 import { formatCount } from '../util/format';
 import type { RuleContext, MessageIdOf, RuleExamples, RuleModule } from './types';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 import { bindsValues } from '../schema/references';
 
 // States that an LWT takes four round trips between the proposer and the replicas, and blocks other LWTs.

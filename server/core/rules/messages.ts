@@ -1,8 +1,8 @@
 // A rule's report becomes a finding here: the headline is the rule's declared message (ESLint's
 // meta.messages) with its placeholders filled, so no rule writes a headline of its own.
-import { headlineAndDetails, type MessageValues, type OffsetFinding, type Severity } from '../findings';
+import { headlineAndDetails, type MessageValues, type OffsetFinding, type Severity } from '../findings/findings';
 import type { ReportedFinding, RuleMeta } from './types';
-import { Markdown, markdownProse } from '../markdown';
+import { Markdown, markdownProse } from '../util/markdown';
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 

@@ -2,7 +2,7 @@
 // Data: { table: string, columns: string[] }
 import { qualify } from '../schema/model';
 import type { FileLocalRuleModule, MessageIdOf, RuleExamples } from './types';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 
 export const rule: FileLocalRuleModule<'missing'> = {
   meta: {

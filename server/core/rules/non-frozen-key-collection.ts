@@ -1,11 +1,11 @@
 // `non-frozen-key-collection`: a collection or user-defined type in the primary key that is not frozen.
 // Cassandra only accepts frozen collections/UDTs in primary keys (their value is compared as a whole).
 // Data: { table: string, column: string, type: string, suggestedType: string }
-import { codeSpan, md } from '../markdown';
+import { codeSpan, md } from '../util/markdown';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withCreatedTable } from './defined-tables';
 import { primaryKeyColumns } from '../util/statements';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 
 export const rule: RuleModule<'notFrozen'> = {
   meta: {

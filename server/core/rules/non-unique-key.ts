@@ -11,7 +11,7 @@ import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withLatestCreatedTable } from './defined-tables';
 import { keyText } from '../util/statements';
 import { ownEntry } from '../util/names';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 
 // States that an INSERT creates the row when none exists and updates it otherwise (an upsert).
 const UPSERT_SOURCE = 'https://cassandra.apache.org/doc/latest/cassandra/developing/cql/dml.html#insert-statement';

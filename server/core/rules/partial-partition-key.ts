@@ -5,7 +5,7 @@
 // schema whose partition key grew (a shard, a time bucket) leaves such statements behind.
 // Data: { table, clause: 'distinct' | 'token' | 'group-by', named: string[], missing: string[], partitionKey: string[] }
 import type { MessageIdOf, RuleContext, RuleExamples, RuleModule, StatementOf } from './types';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 import { partitionKeyClauses } from '../util/key-clauses';
 
 type MessageId = 'distinct' | 'token' | 'groupBy';

@@ -14,7 +14,7 @@ import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withLatestCreatedTable } from './defined-tables';
 import { numericOption } from '../schema/definitions';
 import { canHoldInstant } from '../schema/columns';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 
 
 export const rule: RuleModule<'queue'> = {

@@ -7,10 +7,10 @@
 // With ALLOW FILTERING, allow-filtering reports the query instead.
 // Data: { table, column, index?, indexKind: 'legacy' | 'sasi' | 'custom' | 'sai', missing: string[],
 //         alternatives?: string[], needsFiltering?: string[] }
-import type { CqlintConfig } from '../config-types';
+import type { CqlintConfig } from '../vocabulary/config';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { analyseWhere, unrestrictedPartitionColumns } from '../util/statements';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 import { describeIndex, indexFamily, scatterGatherCost, servedRestrictions } from './serving-index';
 import { hasColumn } from '../schema/model';
 import { settingParagraph } from './guardrail-text';

@@ -13,7 +13,7 @@ import { nameRecord } from '../util/names';
 import type { KeyType } from '../token/types';
 import { composedMessage } from './messages';
 import type { MessageIdOf, RuleContext, RuleExamples, RuleModule } from './types';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 
 type MessageId = 'wrongShard' | 'outOfRange';
 

@@ -4,9 +4,9 @@
 // Not reported for Amazon Keyspaces or Cosmos DB, which manage replication themselves.
 // Data: { keyspace: string, replicationFactor?: string, suggestedReplication: string }
 import { mapLiteralStrings } from '../schema/definitions';
-import { md } from '../markdown';
+import { md } from '../util/markdown';
 import type { FileLocalRuleModule, FileRuleContext, MessageIdOf, RuleExamples, StatementOf } from './types';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 import { settingParagraph } from './guardrail-text';
 
 function checkReplication(stmt: StatementOf<'CreateKeyspace' | 'AlterKeyspace'>, ctx: FileRuleContext<'simpleStrategy' | 'refused'>): void {

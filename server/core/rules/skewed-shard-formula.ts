@@ -7,7 +7,7 @@ import { predictShardSkew, type SkewReport } from '../token/skew';
 import type { ShardSpec } from '../token/shard';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withCreatedTable } from './defined-tables';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 
 // Predictions take a few milliseconds and depend only on these fields: cache them across lint runs.
 const cache = new Map<string, SkewReport>();

@@ -3,7 +3,7 @@
 // table has at least one clustering column").
 // Data: { table: string, column: string, reason: 'no-clustering' | 'in-primary-key' }
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 
 export const rule: RuleModule<'inPrimaryKey' | 'noClustering' | 'addedWithoutClustering'> = {
   meta: {

@@ -9,7 +9,7 @@ import { tableWorkload } from '../schema/workload';
 import { CASSANDRA_TOMBSTONES } from '../partition/targets';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withLatestCreatedTable } from './defined-tables';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 
 export const rule: RuleModule<'statusMove'> = {
   meta: {

@@ -11,7 +11,7 @@ import { formatDuration } from '../util/format';
 import { tableWorkload, writeTtlSeconds } from '../schema/workload';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withLatestCreatedTable } from './defined-tables';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 import { canHoldInstant } from '../schema/columns';
 
 // States TWCS is the recommended strategy for time series and expiring TTL workloads, and 20-30 windows.

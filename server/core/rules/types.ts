@@ -1,12 +1,12 @@
 // What a rule is and what it gets to look at. Rules are pure: they read the parse result and the schema
 // through the context and report findings; they never talk to LSP.
 import type { ParseResult, QualifiedName, SourceRange, Statement, StatementKind } from '../../../grammar/ast';
-import type { MessageValues, OffsetFinding, Severity } from '../findings';
-import type { Markdown } from '../markdown';
+import type { MessageValues, OffsetFinding, Severity } from '../findings/findings';
+import type { Markdown } from '../util/markdown';
 import type { TableInfo, IndexInfo, KeyspaceInfo, UserTypeInfo } from '../schema/model';
 import type { Mention } from '../schema/versions';
 import type { TargetId, TargetInfo } from '../partition/targets';
-import type { CqlintConfig, RuleOptionSpec, TableHints } from '../config-types';
+import type { CqlintConfig, RuleOptionSpec, TableHints } from '../vocabulary/config';
 import type { TableReference } from '../schema/references';
 import type { PartitionSample } from '../partition/sample';
 import type { TableEvidence } from '../evidence';
@@ -61,7 +61,7 @@ export type ReportedFinding<M extends string = string> = Omit<OffsetFinding, 'ru
   /**
    * The figures, the cure and the sources. A string is plain text: the runner escapes it for markdown
    * (every name in it shows as written in the hover and SARIF, never as a link, an image or HTML); markdown
-   * of the rule's own (code spans, links) is built with `md` (core/markdown.ts), which escapes what it
+   * of the rule's own (code spans, links) is built with `md` (core/util/markdown.ts), which escapes what it
    * interpolates.
    */
   details?: string | Markdown;

@@ -5,7 +5,7 @@ import type { Expression, Identifier, Statement } from '../../../grammar/ast';
 import { type TableInfo, hasColumn } from '../schema/model';
 import type { RuleContext, MessageIdOf, RuleExamples, RuleModule } from './types';
 import { suggestColumn } from '../util/statements';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 
 type MessageId = 'noColumn' | 'noColumnDidYouMean';
 

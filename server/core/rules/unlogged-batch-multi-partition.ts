@@ -6,7 +6,7 @@
 import type { Expression } from '../../../grammar/ast';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { analyseWhere, exprText } from '../util/statements';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 import { clusterNote } from './guardrail-text';
 
 export const rule: RuleModule<'partitions' | 'partitionsInTables'> = {

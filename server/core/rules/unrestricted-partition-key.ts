@@ -8,7 +8,7 @@
 //         shardColumn?: string, shardCount?: number, shardOnlyMissing?: boolean }
 import type { ReportedFinding, MessageIdOf, RuleExamples, RuleModule } from './types';
 import { analyseWhere, isSystemKeyspace, unrestrictedPartitionColumns } from '../util/statements';
-import type { FindingData } from '../findings-data';
+import type { FindingData } from '../findings/findings-data';
 import { servedRestrictions } from './serving-index';
 
 /** A LIMIT up to this many rows, on a SELECT without WHERE, is a sample (a look at the data), not a scan. */

@@ -5,7 +5,7 @@
 // Found with the same "comments directly above" lookup as `-- @shard` (schema/shard.ts).
 import type { Comment, SourceRange } from '../../../grammar/ast';
 import { nameRecord, ownEntry } from '../util/names';
-import type { TableHints } from '../config-types';
+import type { TableHints } from '../vocabulary/config';
 import { commentsDirectlyAbove } from './shard';
 
 interface HintCommentError {

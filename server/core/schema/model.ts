@@ -6,7 +6,7 @@ import type {
 import type { ShardSpec } from '../token/shard';
 import { internName } from '../util/names';
 import { addTo } from '../util/lists';
-import type { TableHints } from '../config-types';
+import type { TableHints } from '../vocabulary/config';
 import { resolveVersions, type Mention } from './versions';
 
 type ColumnRole = 'partition' | 'clustering' | 'static' | 'regular';

@@ -3,7 +3,7 @@
 // options and the user's hints (.cqlint.json `tables` or a `-- @cqlint` comment); the partition rules
 // (hot-partition, unbounded-partition, large-partition, partition-throughput) and the table hover all
 // decide from it. Documented in docs/partition-model.md.
-import type { TableHints } from '../config-types';
+import type { TableHints } from '../vocabulary/config';
 import { nameRecord, ownEntry } from '../util/names';
 import { FEW_VALUES, boundedContainerColumn, bucketPeriodSeconds, namesEventStream, namesMachineSource, personOwnerColumn, profileColumn, type ColumnEvidence, type ColumnProfile } from './columns';
 import type { ColumnInfo, TableInfo } from './model';

@@ -5,7 +5,7 @@ import { computeShardValue, formatShardFormula, type ShardSpec, type SourceValue
 import { toHex, tryComputeToken } from './token';
 import { type KeyType, typeToString } from './types';
 import type { KeyValue } from './values';
-import { inlineCode, markdownText } from '../markdown';
+import { inlineCode, markdownText } from '../util/markdown';
 import { nameRecord } from '../util/names';
 
 export interface KeyPreviewInput {

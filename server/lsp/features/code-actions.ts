@@ -12,8 +12,8 @@ import {
   type TextEdit as LspTextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver/node';
-import type { Finding } from '../../core/findings';
-import type { Project } from '../../core/project';
+import type { Finding } from '../../core/findings/findings';
+import type { Project } from '../../core/engine/project';
 import { computeFixAll, fixOffers, resolveOffer } from '../../core/fixes';
 import { projectFixContext, recordFixErrors } from '../../core/fixes/environment';
 import type { FileEdits, TextEdit } from '../../core/fixes/types';

@@ -20,11 +20,11 @@ import {
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver/node';
 import { isSourceRange } from '../../../grammar/ast';
-import type { Finding, Severity } from '../../core/findings';
-import { docsUrl } from '../../core/findings';
+import type { Finding, Severity } from '../../core/findings/findings';
+import { docsUrl } from '../../core/findings/findings';
 import type { Feature, FilesChangedEvent, ServerContext } from '../context';
 import { unlessCancelled } from '../budget';
-import { markdownText } from '../../core/markdown';
+import { markdownText } from '../../core/util/markdown';
 import { heapKeeper } from '../../core/util/heap';
 import { registerHoverProvider } from './hover';
 import type { EditorDocument } from './symbols';

@@ -4,7 +4,7 @@
 // the parts the program computes (holes), about which nothing is said.
 import { languageName } from '../../core/embedded/selection';
 import type { EmbeddedStatement } from '../../core/embedded/types';
-import { inlineCode, markdownText } from '../../core/markdown';
+import { inlineCode, markdownText } from '../../core/util/markdown';
 import type { ServerContext } from '../context';
 import type { EditorDocument } from './symbols';
 

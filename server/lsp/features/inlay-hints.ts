@@ -18,7 +18,7 @@ import type { WorkBudget } from '../../core/util/budget';
 import type { Feature, ServerContext } from '../context';
 import { requestBudget, settleBudget } from '../budget';
 import { editorDocument, type EditorDocument } from './symbols';
-import { inlineCode } from '../../core/markdown';
+import { inlineCode } from '../../core/util/markdown';
 
 function inlayHintsFor(ctx: ServerContext, doc: EditorDocument, start: number, end: number, budget?: WorkBudget): InlayHint[] {
   const { shards, tokens } = ctx.settingsOf(doc.filePath).inlayHints;

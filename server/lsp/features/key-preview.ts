@@ -16,7 +16,7 @@ import { typeToString } from '../../core/token/types';
 import type { Feature, ServerContext } from '../context';
 import { registerHoverProvider } from './hover';
 import type { EditorDocument } from './symbols';
-import { inlineCode, markdownText } from '../../core/markdown';
+import { inlineCode, markdownText } from '../../core/util/markdown';
 
 function replicationOf(ctx: ServerContext, table: TableInfo): Replication | undefined {
   const ks = table.keyspace ? ctx.project.schema().keyspaces.get(table.keyspace) : undefined;

@@ -14,7 +14,7 @@ import { findConfigFor } from '../../core/config';
 import { sampleSettingEdit } from '../../core/config/json-edit';
 import { isInside, readTextFile } from '../../core/io/files';
 import { LineIndex } from '../../../grammar/line-index';
-import { markdownText } from '../../core/markdown';
+import { markdownText } from '../../core/util/markdown';
 import type { TableInfo } from '../../core/schema/model';
 import type { Feature, ServerContext } from '../context';
 import {

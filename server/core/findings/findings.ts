@@ -1,6 +1,6 @@
 // What an analysis reports, independent of how it is shown (LSP diagnostic, CLI line, SARIF result).
-import type { SourceRange } from '../../grammar/ast';
-import type { LocatedRange, SourcePositions } from '../../grammar/line-index';
+import type { SourceRange } from '../../../grammar/ast';
+import type { LocatedRange, SourcePositions } from '../../../grammar/line-index';
 
 export type Severity = 'error' | 'warning' | 'info';
 

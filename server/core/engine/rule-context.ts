@@ -1,21 +1,21 @@
 // The contexts the rule runner gives rules (RuleContext): the file's lookups, answered by its schema and the
 // Project (fileContext), and the statement-scoped rules' context, which marks a statement's cached results
 // unusable when a rule reads what the statement's key does not cover (statementContext).
-import type { ParseResult, QualifiedName, Statement } from '../../grammar/ast';
-import type { LineIndex } from '../../grammar/line-index';
-import type { OffsetFinding } from './findings';
-import { keyspaceAt, type FileSchema } from './schema/build';
-import type { KeyspaceInfo, SchemaModel, TableInfo } from './schema/model';
-import type { Mention } from './schema/versions';
-import { mergeHints } from './schema/workload';
-import type { PartitionSample } from './partition/sample';
-import type { TableEvidence } from './evidence';
-import type { ClusterSettings } from './cluster';
-import type { TargetId } from './partition/targets';
-import { hintsFor } from './config';
-import type { CqlintConfig, RuleLevel } from './config-types';
-import { allRules } from './rules';
-import type { RuleContext } from './rules/types';
+import type { ParseResult, QualifiedName, Statement } from '../../../grammar/ast';
+import type { LineIndex } from '../../../grammar/line-index';
+import type { OffsetFinding } from '../findings/findings';
+import { keyspaceAt, type FileSchema } from '../schema/build';
+import type { KeyspaceInfo, SchemaModel, TableInfo } from '../schema/model';
+import type { Mention } from '../schema/versions';
+import { mergeHints } from '../schema/workload';
+import type { PartitionSample } from '../partition/sample';
+import type { TableEvidence } from '../evidence';
+import type { ClusterSettings } from '../cluster';
+import type { TargetId } from '../partition/targets';
+import { hintsFor } from '../config';
+import type { CqlintConfig, RuleLevel } from '../vocabulary/config';
+import { allRules } from '../rules';
+import type { RuleContext } from '../rules/types';
 import { latestVersion, type ReferenceDependency, type StatementScope } from './statement-keys';
 
 let allRuleIds: readonly string[] | undefined;

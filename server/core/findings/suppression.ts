@@ -4,8 +4,8 @@
 //   -- cqlint-disable hot-partition  ...  -- cqlint-enable hot-partition
 //   -- cqlint-disable                (without a matching enable: to the end of the file, so at the top: file-wide)
 // Text after ` -- ` is a free description.
-import type { Comment } from '../../grammar/ast';
-import type { LineIndex } from '../../grammar/line-index';
+import type { Comment } from '../../../grammar/ast';
+import type { LineIndex } from '../../../grammar/line-index';
 import type { OffsetFinding } from './findings';
 
 interface Region {

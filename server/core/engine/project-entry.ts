@@ -1,12 +1,12 @@
 // What a Project keeps per file (FileEntry), and the text it keeps deflated once the file's tree is let go.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
-import type { ParseResult } from '../../grammar/ast';
-import type { OffsetFinding } from './findings';
-import type { FileSchema } from './schema/build';
-import type { SchemaModel } from './schema/model';
-import type { TableReference } from './schema/references';
-import type { CqlintConfig } from './config-types';
+import type { ParseResult } from '../../../grammar/ast';
+import type { OffsetFinding } from '../findings/findings';
+import type { FileSchema } from '../schema/build';
+import type { SchemaModel } from '../schema/model';
+import type { TableReference } from '../schema/references';
+import type { CqlintConfig } from '../vocabulary/config';
 import type { ReferenceDependency } from './rule-runner';
 import type { DdlSignature } from './schema-reuse';
 

@@ -2,11 +2,11 @@
 // FindingData<'hot-partition'>`), quick fixes read it through findingData(), so a rule and its fixes
 // cannot drift apart without a type error (in the way of Langium's diagnostic data and rust-analyzer's
 // typed diagnostics). Data stays JSON-serialisable: strings, numbers, booleans, arrays, SourceRanges.
-import type { SourceRange } from '../../grammar/ast';
+import type { SourceRange } from '../../../grammar/ast';
 import type { Finding } from './findings';
-import type { TargetId } from './partition/targets';
-import type { EvidenceFindingData } from './evidence/figures';
-import type { FigureSource, PartitionPlan } from './partition/plan';
+import type { TargetId } from '../partition/targets';
+import type { EvidenceFindingData } from '../evidence/figures';
+import type { FigureSource, PartitionPlan } from '../partition/plan';
 
 /** Figures behind a partition message (the partition model's numbers for one table and target). */
 export interface PartitionNumbers {

@@ -3,36 +3,36 @@
 // server, the CLI and the tests alike; everything is computed lazily and cached per text.
 import { statSync } from 'node:fs';
 
-import type { ParseResult, QualifiedName } from '../../grammar/ast';
-import { forgetParse, parseCql } from '../../grammar';
-import { LineIndex, type SourcePositions } from '../../grammar/line-index';
-import { locateFindings, type Finding, type OffsetFinding } from './findings';
-import { buildFileSchema, compactFileSchema, keyDefinitions, mergeSchemas, type FileSchema } from './schema/build';
-import { allSameShape, resolveTableName } from './schema/resolve';
-import { type SchemaModel, type TableInfo } from './schema/model';
-import { mergeHints } from './schema/workload';
-import { forgetSchemaAnswers } from './schema/forget';
-import { buildFileReferences, type TableReference } from './schema/references';
-import type { TargetId } from './partition/targets';
-import { findConfigFor, hintsFor, loadConfigFile, sampleFor, type LoadedConfigFile, type SampleSetting, type TableHints } from './config';
-import type { PartitionSample } from './partition/sample';
-import type { ClusterSetting, ConfigError, CqlintConfig, EvidenceSetting, RuleLevel } from './config-types';
-import { ClusterSettings, clusterVersion, hasClusterSettings, type ClusterFile } from './cluster';
-import { combineEvidence, type EvidenceFile, type TableEvidence } from './evidence';
-import { udtLookupFor } from './schema/key-values';
-import { allRules } from './rules';
-import { forgetKeySignatures } from './rules/conflicting-definition';
+import type { ParseResult, QualifiedName } from '../../../grammar/ast';
+import { forgetParse, parseCql } from '../../../grammar';
+import { LineIndex, type SourcePositions } from '../../../grammar/line-index';
+import { locateFindings, type Finding, type OffsetFinding } from '../findings/findings';
+import { buildFileSchema, compactFileSchema, keyDefinitions, mergeSchemas, type FileSchema } from '../schema/build';
+import { allSameShape, resolveTableName } from '../schema/resolve';
+import { type SchemaModel, type TableInfo } from '../schema/model';
+import { mergeHints } from '../schema/workload';
+import { forgetSchemaAnswers } from '../schema/forget';
+import { buildFileReferences, type TableReference } from '../schema/references';
+import type { TargetId } from '../partition/targets';
+import { findConfigFor, hintsFor, loadConfigFile, sampleFor, type LoadedConfigFile, type SampleSetting, type TableHints } from '../config';
+import type { PartitionSample } from '../partition/sample';
+import type { ClusterSetting, ConfigError, CqlintConfig, EvidenceSetting, RuleLevel } from '../vocabulary/config';
+import { ClusterSettings, clusterVersion, hasClusterSettings, type ClusterFile } from '../cluster';
+import { combineEvidence, type EvidenceFile, type TableEvidence } from '../evidence';
+import { udtLookupFor } from '../schema/key-values';
+import { allRules } from '../rules';
+import { forgetKeySignatures } from '../rules/conflicting-definition';
 import { RuleRunner, ruleOptions, severityFor, type ReferenceDependency } from './rule-runner';
 import { ReferenceIndex } from './reference-index';
 import { ddlSignature, reuseFileSchema } from './schema-reuse';
 import { fileEntry, isWellFormed, packText, textOf, type FileEntry } from './project-entry';
-import { hostLanguageOf, readEmbedded, type EmbeddedDocument, type HostEditResult, type HostLanguage } from './embedded';
-import type { TextEdit } from './util/text-edit';
-import { HostPositions, guessesAtHole, refusedDocument, suppressedInCode } from './embedded/in-project';
-import { analysisRefusal } from './io/input-limits';
+import { hostLanguageOf, readEmbedded, type EmbeddedDocument, type HostEditResult, type HostLanguage } from '../embedded';
+import type { TextEdit } from '../util/text-edit';
+import { HostPositions, guessesAtHole, refusedDocument, suppressedInCode } from '../embedded/in-project';
+import { analysisRefusal } from '../io/input-limits';
 
-export type { TargetId } from './partition/targets';
-export type { CqlintConfig, RuleLevel, ConfigError } from './config-types';
+export type { TargetId } from '../partition/targets';
+export type { CqlintConfig, RuleLevel, ConfigError } from '../vocabulary/config';
 
 export interface ProjectOptions {
   /** Overrides the config's target (CLI --target, editor setting). */

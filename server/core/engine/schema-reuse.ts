@@ -1,9 +1,9 @@
 // Reusing a file's schema across an edit that touches no schema statement (the language server re-parses on
 // every keystroke; most edits are to queries): the DDL signature says what a FileSchema was built from.
-import type { ParseResult, Statement } from '../../grammar/ast';
-import type { FileSchema } from './schema/build';
-import { shardAbove } from './schema/shard';
-import { hintsAbove } from './schema/hint-comment';
+import type { ParseResult, Statement } from '../../../grammar/ast';
+import type { FileSchema } from '../schema/build';
+import { shardAbove } from '../schema/shard';
+import { hintsAbove } from '../schema/hint-comment';
 import { isSchemaStatement, withoutRanges } from './statement-keys';
 
 /**

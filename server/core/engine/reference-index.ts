@@ -1,11 +1,11 @@
 // The workspace's reference index (see schema/references.ts): every file's statements that read or write a
 // table, by table name, and referencesTo(), which resolves them to the definitions they mean. Kept up to date
 // file by file: the Project marks a file stale when its text changes and the index rereads only its entries.
-import type { SchemaModel, TableDefinition, TableInfo } from './schema/model';
-import { allSameShape } from './schema/resolve';
-import type { TableReference } from './schema/references';
+import type { SchemaModel, TableDefinition, TableInfo } from '../schema/model';
+import { allSameShape } from '../schema/resolve';
+import type { TableReference } from '../schema/references';
 import type { ReferenceDependency } from './statement-keys';
-import { RecentCache } from './util/recent-cache';
+import { RecentCache } from '../util/recent-cache';
 
 /** referencesTo() order: by file, then position (the order resolveReferencesOf reads them in). */
 function referenceOrder(a: TableReference, b: TableReference): number {

@@ -2,18 +2,18 @@
 // of statement-scoped rules, RuleMeta.scope, by statement), reused while what a statement looks up is
 // unchanged. The Project owns the files, the schema and the references, and answers the runner's
 // lookups (RuleRunHost).
-import { isSourceRange, type ParseResult, type QualifiedName, type SourceRange, type Statement } from '../../grammar/ast';
-import type { LineIndex } from '../../grammar/line-index';
-import type { OffsetFinding, Severity } from './findings';
-import { keyspaceAt } from './schema/build';
-import type { TableInfo } from './schema/model';
-import { targetInfo } from './partition/targets';
-import type { RuleLevel, RuleSetting } from './config-types';
-import { allRules } from './rules';
-import type { ClusterSettings } from './cluster';
-import type { FileLocalRuleModule, FileRuleContext, RuleContext, RuleModule } from './rules/types';
-import { findingOf } from './rules/messages';
-import { applySuppressions } from './suppression';
+import { isSourceRange, type ParseResult, type QualifiedName, type SourceRange, type Statement } from '../../../grammar/ast';
+import type { LineIndex } from '../../../grammar/line-index';
+import type { OffsetFinding, Severity } from '../findings/findings';
+import { keyspaceAt } from '../schema/build';
+import type { TableInfo } from '../schema/model';
+import { targetInfo } from '../partition/targets';
+import type { RuleLevel, RuleSetting } from '../vocabulary/config';
+import { allRules } from '../rules';
+import type { ClusterSettings } from '../cluster';
+import type { FileLocalRuleModule, FileRuleContext, RuleContext, RuleModule } from '../rules/types';
+import { findingOf } from '../rules/messages';
+import { applySuppressions } from '../findings/suppression';
 import { IndexEvents, isSchemaStatement, StatementKeys, type ReferenceDependency, type StatementScope } from './statement-keys';
 import { fileContext, statementContext, type RuleRunHost, type RuleRunInput, type StatementRun } from './rule-context';
 

@@ -2,11 +2,11 @@
 // findings on one statement depend on besides the statement's own text, as a string of small interned ids
 // (fingerprints of the tables it resolves to, the indexes on them, the user types, the keyspace in effect).
 import { createHash } from 'node:crypto';
-import { isSourceRange, type QualifiedName, type Statement } from '../../grammar/ast';
-import { keyspaceAt, type FileSchema } from './schema/build';
-import type { IndexInfo, SchemaModel, TableInfo } from './schema/model';
-import type { TableReference } from './schema/references';
-import { countBefore } from './util/lists';
+import { isSourceRange, type QualifiedName, type Statement } from '../../../grammar/ast';
+import { keyspaceAt, type FileSchema } from '../schema/build';
+import type { IndexInfo, SchemaModel, TableInfo } from '../schema/model';
+import type { TableReference } from '../schema/references';
+import { countBefore } from '../util/lists';
 
 /** A referencesTo() answer a rule run depended on, to tell whether the answer has changed since. */
 export interface ReferenceDependency {
