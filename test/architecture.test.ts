@@ -1,6 +1,8 @@
-// The shape of the code base, checked on every run: no import cycles, and the layers import only downwards
-// (grammar -> server/core -> server/lsp and server/cli; tests and benchmarks on top). Imports are read
-// with the TypeScript parser, so `import type`, `export ... from`, `require()` and `import()` all count.
+// The shape of the code base, checked on every run: no import cycles, the layers import only downwards
+// (grammar -> server/core -> server/lsp and server/cli; tests and benchmarks on top), and inside server/core
+// each room (folder) imports only the rooms below it that the table ROOMS lists, as CONTRIBUTING.md's map
+// says. Imports are read with the TypeScript parser, so `import type`, `export ... from`, `require()` and
+// `import()` all count.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -113,11 +115,82 @@ function describeCycle(component: string[], edges: Map<string, Set<string>>): st
   return links.join('\n  ');
 }
 
-/** Where a file sits: server/core's subfolders and top-level files each count as one module. */
-function moduleOf(file: string): string {
+/**
+ * The rooms of server/core: each folder with its level and the rooms it may import (grammar/ is below them
+ * all and open to every room). A room imports only rooms on lower levels, so the table is the direction of
+ * the architecture; CONTRIBUTING.md's map of the rooms says the same in words, and the tests below keep the
+ * table, the map and the folders equal.
+ */
+interface Room {
+  level: number;
+  mayImport: readonly string[];
+}
+const ROOMS: Record<string, Room> = {
+  vocabulary: { level: 0, mayImport: [] },
+  util: { level: 0, mayImport: [] },
+  token: { level: 1, mayImport: ['util'] },
+  io: { level: 2, mayImport: ['token'] },
+  schema: { level: 2, mayImport: ['token', 'util', 'vocabulary'] },
+  embedded: { level: 2, mayImport: ['util', 'vocabulary'] },
+  evidence: { level: 3, mayImport: ['io', 'schema', 'token', 'util', 'vocabulary'] },
+  partition: { level: 4, mayImport: ['evidence', 'schema', 'util', 'vocabulary'] },
+  cluster: { level: 5, mayImport: ['io', 'partition', 'schema', 'util', 'vocabulary'] },
+  findings: { level: 5, mayImport: ['evidence', 'partition'] },
+  rules: { level: 6, mayImport: ['cluster', 'evidence', 'findings', 'partition', 'schema', 'token', 'util', 'vocabulary'] },
+  config: { level: 7, mayImport: ['cluster', 'evidence', 'io', 'rules', 'util', 'vocabulary'] },
+  engine: { level: 8, mayImport: ['cluster', 'config', 'embedded', 'evidence', 'findings', 'io', 'partition', 'rules', 'schema', 'util', 'vocabulary'] },
+  fixes: { level: 9, mayImport: ['engine', 'findings', 'partition', 'schema', 'token', 'util'] },
+  editor: { level: 9, mayImport: ['evidence', 'partition', 'schema', 'token', 'util', 'vocabulary'] },
+  format: { level: 10, mayImport: ['editor', 'util'] },
+  report: {
+    level: 10,
+    mayImport: ['cluster', 'config', 'engine', 'evidence', 'findings', 'fixes', 'io', 'partition', 'rules', 'schema', 'token', 'util', 'vocabulary'],
+  },
+};
+
+/** The room of a file of server/core (its folder), or undefined outside server/core. */
+function roomOf(file: string): string | undefined {
   const parts = file.split('/');
-  if (parts[0] === 'server' && parts[1] === 'core') return parts.length > 3 ? parts.slice(0, 3).join('/') : file;
-  return parts.slice(0, Math.max(1, Math.min(parts.length - 1, 2))).join('/');
+  return parts[0] === 'server' && parts[1] === 'core' ? (parts.length > 3 ? parts[2] : '(root)') : undefined;
+}
+
+/** The table's own faults: a room that may import itself, a room not in the table, or one not below it. */
+function tableFaults(rooms: Record<string, Room>): string[] {
+  const faults: string[] = [];
+  for (const [name, room] of Object.entries(rooms)) {
+    for (const other of room.mayImport) {
+      if (!rooms[other]) faults.push(`${name} may import ${other}, which is no room`);
+      else if (rooms[other].level >= room.level) faults.push(`${name} (level ${room.level}) may import ${other} (level ${rooms[other].level}), which is not below it`);
+    }
+  }
+  return faults;
+}
+
+/** The imports between rooms that the table does not allow, as `from -> to (why)`. */
+function roomFaults(imports: Iterable<[from: string, to: string]>, rooms: Record<string, Room>): string[] {
+  const faults: string[] = [];
+  for (const [from, to] of imports) {
+    const fromRoom = roomOf(from);
+    const toRoom = roomOf(to);
+    if (fromRoom === undefined || toRoom === undefined || fromRoom === toRoom) continue;
+    if (!rooms[fromRoom]) faults.push(`${from} -> ${to} (${fromRoom} is no room)`);
+    else if (!rooms[toRoom]) faults.push(`${from} -> ${to} (${toRoom} is no room)`);
+    else if (!rooms[fromRoom].mayImport.includes(toRoom)) faults.push(`${from} -> ${to} (${fromRoom} may not import ${toRoom})`);
+  }
+  return faults;
+}
+
+/** CONTRIBUTING.md's map of the rooms: each room's entry (`- **`name/`**: ...`) and the rooms it says it may import. */
+function roomMap(markdown: string): Map<string, string[]> {
+  const section = markdown.split(/^## /m).find((s) => s.startsWith('The rooms of server/core'));
+  const map = new Map<string, string[]>();
+  for (const entry of section?.split(/^- /m).slice(1) ?? []) {
+    const name = /^\*\*`([a-z-]+)\/`\*\*/.exec(entry)?.[1];
+    if (!name) continue;
+    const may = /May import: ([^.]*)\./.exec(entry.replace(/\s+/g, ' '))?.[1] ?? '';
+    map.set(name, [...may.matchAll(/`([a-z-]+)\/`/g)].map((m) => m[1]).sort());
+  }
+  return map;
 }
 
 /** Test data that rule modules' examples tables (never shipped) may import. */
@@ -141,24 +214,65 @@ describe('architecture', () => {
     assert.deepEqual(found.map((c) => describeCycle(c, edges)), []);
   });
 
-  test('no import cycle between the folders of server/core, type-only imports included', () => {
-    // Shared helpers live in leaf modules (server/core/util/...), not inside a feature folder, so that two
-    // features never need each other. A type-only import is erased at run time but is a dependency all the
-    // same: a folder that needs another's types is above it, so it counts too.
-    const edges = new Map<string, Set<string>>();
-    for (const [file, imports] of graph) {
-      if (!file.startsWith('server/core/')) continue;
-      const from = moduleOf(file);
-      for (const i of imports) {
-        if (!i.target.startsWith('server/core/')) continue;
-        const to = moduleOf(i.target);
-        if (to === from) continue;
-        if (!edges.has(from)) edges.set(from, new Set());
-        edges.get(from)!.add(to);
-      }
-    }
-    const found = cycles(edges);
-    assert.deepEqual(found.map((c) => describeCycle(c, edges)), []);
+  const coreEntries = readdirSync(join(projectRoot, 'server', 'core')).sort();
+  const coreFolders = coreEntries.filter((name) => statSync(join(projectRoot, 'server', 'core', name)).isDirectory());
+
+  test('server/core holds rooms only, no loose file', () => {
+    assert.deepEqual(coreEntries.filter((name) => !coreFolders.includes(name)), []);
+  });
+
+  test('the rooms table names the folders of server/core and points only downwards', () => {
+    assert.deepEqual(Object.keys(ROOMS).sort(), coreFolders);
+    assert.deepEqual(tableFaults(ROOMS), []);
+  });
+
+  test('every import between rooms is one the table allows, type-only imports included', () => {
+    // A type-only import is erased at run time but is a dependency all the same: a room that needs
+    // another's types sits above it. Since the table only points downwards, this also forbids cycles.
+    const imports = [...graph].flatMap(([file, list]) => list.map((i): [string, string] => [file, i.target]));
+    assert.deepEqual(roomFaults(imports, ROOMS), []);
+  });
+
+  test("CONTRIBUTING.md's map of the rooms is the table: the same rooms, each with the same imports", () => {
+    const map = roomMap(readFileSync(join(projectRoot, 'CONTRIBUTING.md'), 'utf8'));
+    assert.deepEqual([...map.keys()].sort(), coreFolders);
+    for (const [name, room] of Object.entries(ROOMS)) assert.deepEqual(map.get(name), [...room.mayImport].sort(), `the map's entry for ${name}/`);
+  });
+
+  test('the rooms check fails on a lower room importing a higher one, and the table check on an upward table', () => {
+    // The checkers on fabricated input, so that the checks above cannot pass by allowing everything.
+    assert.deepEqual(roomFaults([['server/core/util/names.ts', 'server/core/engine/project.ts']], ROOMS), [
+      'server/core/util/names.ts -> server/core/engine/project.ts (util may not import engine)',
+    ]);
+    assert.deepEqual(roomFaults([['server/core/partition/plan.ts', 'server/core/findings/findings.ts']], ROOMS), [
+      'server/core/partition/plan.ts -> server/core/findings/findings.ts (partition may not import findings)',
+    ]);
+    assert.deepEqual(roomFaults([
+      ['server/core/engine/project.ts', 'server/core/util/names.ts'],
+      ['server/core/engine/project.ts', 'server/core/engine/rule-runner.ts'],
+      ['server/lsp/server.ts', 'server/core/engine/project.ts'],
+      ['server/core/rules/index.ts', 'grammar/index.ts'],
+    ], ROOMS), []);
+    assert.deepEqual(roomFaults([['server/core/loose.ts', 'server/core/util/names.ts'], ['server/core/attic/a.ts', 'server/core/util/names.ts']], ROOMS), [
+      'server/core/loose.ts -> server/core/util/names.ts ((root) is no room)',
+      'server/core/attic/a.ts -> server/core/util/names.ts (attic is no room)',
+    ]);
+    const upward: Record<string, Room> = { low: { level: 0, mayImport: ['high'] }, high: { level: 1, mayImport: ['low', 'gone'] }, same: { level: 1, mayImport: ['high'] } };
+    assert.deepEqual(tableFaults(upward), [
+      'low (level 0) may import high (level 1), which is not below it',
+      'high may import gone, which is no room',
+      'same (level 1) may import high (level 1), which is not below it',
+    ]);
+  });
+
+  test('the map reader reads each room and the rooms it may import', () => {
+    const text = [
+      '# Contributing', '', '## The rooms of server/core', '', 'Intro.', '',
+      '- **`low/`**: the bottom. May import: none.',
+      '- **`high/`**: the top, with `other/` named in passing. May', '  import: `low/`, `mid/`.', '',
+      '## Adding a rule', '', '- **`rule/`**: not a room. May import: `low/`.',
+    ].join('\n');
+    assert.deepEqual([...roomMap(text)], [['low', []], ['high', ['low', 'mid']]]);
   });
 
   const layerRules: { name: string; from: (file: string) => boolean; forbidden: (target: string) => boolean }[] = [
