@@ -1,12 +1,16 @@
 // Evidence for the partition rules' examples: small outputs of the cluster's tools in their exact formats
 // (docs/evidence.md names the sources), with the figures an example needs.
 
-/** `nodetool tablestats` text (Cassandra 4.x) of one table, taken on `node` on `captured`. */
-export function tablestatsOutput(table: string, maxBytes: number, options: { node?: string; captured?: string; partitions?: number } = {}): string {
+/**
+ * `nodetool tablestats` text (Cassandra 4.x) of one table, taken on `node` on `captured`; `uptime`: the
+ * node's uptime as nodetool info prints it (`Uptime (seconds) : N`), above the output.
+ */
+export function tablestatsOutput(table: string, maxBytes: number, options: { node?: string; captured?: string; partitions?: number; uptimeSeconds?: number } = {}): string {
   const [ks, name] = table.split('.');
   return [
     `$ nodetool -h ${options.node ?? '10.0.0.3'} tablestats ${table}`,
     `# captured: ${options.captured ?? '2026-11-20'}`,
+    ...(options.uptimeSeconds !== undefined ? [`Uptime (seconds)       : ${options.uptimeSeconds}`] : []),
     'Total number of tables: 1',
     '----------------',
     `Keyspace : ${ks}`,

@@ -8,6 +8,12 @@ export interface CaptureHeader {
   captured?: string;
   table?: string;
   durationMs?: number;
+  /**
+   * The node's uptime when the capture was taken (`# uptime: 30d`, or nodetool info's `Uptime (seconds) :
+   * 2592000` line): tablestats' local write count is counted since the node started, so with it the count
+   * is a rate.
+   */
+  uptimeSeconds?: number;
   /** The command's program and subcommand: `nodetool toppartitions`, `dsbulk count`, `cqlsh`. */
   command?: string;
   /** dsbulk's `--stats.modes` (global, hosts, ranges, partitions). */
@@ -23,13 +29,13 @@ function words(line: string): string[] {
   return out;
 }
 
-/** `60s`, `2m`, `60000ms`, `60000` (milliseconds, as nodetool takes it). */
+/** `60s`, `2m`, `60000ms`, `60000` (milliseconds, as nodetool takes it), `3h`, `30d`. */
 export function parseDuration(text: string, bareUnit: 'ms' | 's'): number | undefined {
-  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|min|h)?$/i.exec(text.trim());
+  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|min|h|d)?$/i.exec(text.trim());
   if (!m) return undefined;
   const n = Number(m[1]);
   const unit = (m[2] ?? bareUnit).toLowerCase();
-  const ms = unit === 'ms' ? n : unit === 's' ? n * 1000 : unit === 'h' ? n * 3_600_000 : n * 60_000;
+  const ms = unit === 'ms' ? n : unit === 's' ? n * 1000 : unit === 'h' ? n * 3_600_000 : unit === 'd' ? n * 86_400_000 : n * 60_000;
   return Number.isFinite(ms) && ms > 0 ? ms : undefined;
 }
 
@@ -88,6 +94,11 @@ function dsbulk(args: string[], header: CaptureHeader): void {
   if (keyspace && table) header.table ??= `${keyspace}.${table}`;
 }
 
+/** Whole seconds of a duration in milliseconds; undefined for none or zero. */
+function secondsOf(ms: number | undefined): number | undefined {
+  return ms !== undefined && ms >= 1000 && Number.isFinite(ms) ? Math.round(ms / 1000) : undefined;
+}
+
 /**
  * Reads one line of a capture's header into `header`. Returns false when the line is not a header line
  * (the output starts there).
@@ -103,7 +114,14 @@ export function readHeaderLine(line: string, header: CaptureHeader): boolean {
     else if (key === 'captured' || key === 'date') header.captured ??= value;
     else if (key === 'table') header.table ??= value;
     else if (key === 'duration') header.durationMs ??= parseDuration(value, 's');
+    else if (key === 'uptime') header.uptimeSeconds ??= secondsOf(parseDuration(value, 's'));
     else if (key === 'command') readHeaderLine(`$ ${value}`, header);
+    return true;
+  }
+  // nodetool info's line, pasted above the output (the rest of nodetool info is not read).
+  const uptime = /^uptime \(seconds\)\s*:\s*(\d+)$/i.exec(text);
+  if (uptime) {
+    header.uptimeSeconds ??= secondsOf(Number(uptime[1]) * 1000);
     return true;
   }
   const command = /^(?:\$|#\s*\$|>)?\s*(\S*(?:nodetool|dsbulk|cqlsh)(?:\.bat|\.sh)?)\s+(.*)$/.exec(text);

@@ -180,6 +180,7 @@ export async function readEvidence(chunks: AsyncIterable<string> | Iterable<stri
     variant: detected!.variant,
     ...(header.node ? { node: ownString(header.node) } : {}),
     ...(captured ? { captured: ownString(captured), capturedFrom: setting.captured ? 'config' : header.captured ? 'header' : 'file time' } : {}),
+    ...(header.uptimeSeconds ? { uptimeSeconds: header.uptimeSeconds } : {}),
   };
   return { origin, tables: [...tables.tables.values()], problems, problemCount, lines, ...(cancelled ? { cancelled } : {}) };
 }

@@ -25,6 +25,8 @@ export interface EvidenceOrigin {
   captured?: string;
   /** Where the capture date came from: the configuration, the file's `# captured:` header, or its modification time. */
   capturedFrom?: 'config' | 'header' | 'file time';
+  /** The node's uptime when captured, in seconds (the header's `# uptime:`): the span tablestats' counts cover. */
+  uptimeSeconds?: number;
 }
 
 /** A number read from a line of an evidence file. */

@@ -13,7 +13,7 @@ import { bucketPeriodSeconds, isEpochTime, profileColumn } from '../schema/colum
 import type { ColumnInfo, TableInfo } from '../schema/model';
 import { nativeName } from '../schema/types';
 import type { GrowthRate, TableWorkload } from '../schema/workload';
-import { hintsWithMeasuredRates } from '../evidence';
+import { hintsWithMeasuredRates, valueText } from '../evidence';
 import { freeName } from '../util/identifiers';
 import { quoteName } from '../util/names';
 import { formatBytes, formatCount, formatRate } from '../util/format';
@@ -151,6 +151,22 @@ function writeLoad(inputs: PartitionInputs, sizing: Sizing): { units: number; li
   const [estimate] = throughputEstimates(inputs.table, inputs.target, { ...sizing.hints, writesPerSecondPerPartition: writes, readsPerSecondPerPartition: undefined }, inputs.udts, inputs.sample, writeKindOf(inputs.table, inputs.references));
   if (estimate) return { units: estimate.unitsPerSecond, limit: estimate.limit, unit: estimate.unit, label: estimate.label, soft: false, measured };
   return { units: writes, limit: SOFT_WRITES_PER_PARTITION, unit: 'writes/s', label: `${formatCount(SOFT_WRITES_PER_PARTITION)} writes/s per partition (cqlint's planning figure)`, soft: true, measured };
+}
+
+/**
+ * A size measured on the cluster with no rate beside it (one tablestats capture: no second capture, no
+ * sampler, no uptime, no rate= hint): a size is not a rate, so the plan is sized at the model's default,
+ * and the reasons say so, with how long the measured partition would have taken at that rate.
+ */
+function assumedRateReason(inputs: PartitionInputs, sizing: Sizing): string | undefined {
+  if (sizing.rate.source !== 'default') return undefined;
+  const largest = inputs.evidence?.maxRows ?? inputs.evidence?.maxPartitionBytes;
+  if (!largest || !(sizing.rate.rowsPerSecond > 0)) return undefined;
+  const rows = largest.unit === 'rows' ? largest.value : largest.value / Math.max(1, sizing.rowBytes);
+  const took = rows / sizing.rate.rowsPerSecond;
+  const years = took / (365 * 86_400);
+  const span = years >= 1 ? `${formatCount(years)} years` : `${formatCount(took / 86_400)} days`;
+  return `rate: none measured or hinted; the ${valueText(largest.value, largest.unit)} measured is a size, not a rate, so this is sized at the assumed ${formatRate(sizing.rate.rowsPerSecond)} (${sizing.rate.note.replace(/;.*$/, '')}), at which that partition took ${span} to fill${years > 1 ? ': the real rate is likely higher' : ''} (a rate= hint, a toppartitions capture, a second capture at a later date, or the node's # uptime: beside its write count gives it)`;
 }
 
 /** Where a figure came from, in a reason: " (measured)", " (hinted)", or the default's note. */
@@ -350,6 +366,8 @@ function candidatePlans(inputs: PartitionInputs, demand: PlanDemand): Candidate[
   const sizing = sizingOf(inputs);
   const taken = table.columns.map((c) => c.name);
   const reasons: string[] = [];
+  const assumed = assumedRateReason(inputs, sizing);
+  if (assumed) reasons.push(assumed);
   const limitText = sizing.rowsToLimit !== undefined ? `, the first limit at ${formatCount(sizing.rowsToLimit)} rows` : '';
   const figures = (shards: number, bucket: BucketPlan | undefined, lines: string[], stated: boolean): PlanFigures => {
     const after = sizing.rate.rowsPerSecond / shards;

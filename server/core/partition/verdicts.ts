@@ -12,6 +12,7 @@ import { growthRateOf, rowsAccumulate, type GrowthRate, type TableWorkload, tabl
 import type { PartitionInputs } from './inputs';
 import { HOT_OVER_EVEN, HOT_SHARE, measuredGrowthRate, measuredSizeVerdict, type MeasuredReach } from './measured';
 import { HORIZON_SECONDS, SOFT_WRITES_PER_PARTITION } from './limits';
+import { formatCount, formatDuration } from '../util/format';
 import {
   counterWriteEstimate, estimatePartition, partitionFigures, reportedBucketFit, sampleVerdict, throughputEstimates, writeKindOf,
   type BucketFit, type LimitReach, type PartitionFigures, type SampleVerdict, type ThroughputEstimate,
@@ -66,7 +67,31 @@ function computeRowRate(inputs: PartitionInputs, w: TableWorkload): GrowthRate {
       note: `measured: the largest partition, ${citeText(largest)}, holds one ${w.bound.column} of rows${largest.unit === 'rows' ? '' : ' at the estimated row size'}`,
     };
   }
+  const counted = countedRate(inputs);
+  if (counted && table.clustering.length && !table.counter && !w.perEventCells) return { ...counted, ...(model.rowsBound ? { rowsBound: model.rowsBound } : {}) };
   return model;
+}
+
+/**
+ * The largest partition's rate from one tablestats capture with the node's uptime (`# uptime:`): the
+ * table's local writes since the node started, per second, at the largest partition's share of the node's
+ * bytes (its maximum over the partitions estimate × their mean). Undefined without all five figures.
+ */
+function countedRate(inputs: PartitionInputs): GrowthRate | undefined {
+  let best: GrowthRate | undefined;
+  let bestBytes = 0;
+  for (const n of inputs.evidence?.nodes ?? []) {
+    const uptime = n.origin.uptimeSeconds;
+    if (!uptime || !n.localWrites || !n.partitionsEstimate || !n.maxPartitionBytes || !n.meanPartitionBytes || n.maxPartitionBytes <= bestBytes) continue;
+    const share = Math.min(1, n.maxPartitionBytes / (n.partitionsEstimate * n.meanPartitionBytes));
+    const tableRate = n.localWrites / uptime;
+    bestBytes = n.maxPartitionBytes;
+    best = {
+      rowsPerSecond: tableRate * share, source: 'measured', hinted: true,
+      note: `measured: ${formatCount(n.localWrites)} local writes over the node's ${formatDuration(uptime)} uptime (${n.origin.name}) at the largest partition's ${share >= 0.001 ? `${(share * 100).toFixed(share >= 0.1 ? 0 : 1)}%` : 'under 0.1%'} of the table's bytes`,
+    };
+  }
+  return best;
 }
 
 /** The partition figures at the inputs' rate (the ones every partition message cites). */

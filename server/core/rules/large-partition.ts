@@ -285,6 +285,12 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
       data: { limit: '100 MB per partition', evidence: { tool: 'nodetool tablestats', file: '/virtual/cqlint-tests/evidence/node3.txt', line: 19, node: '10.0.0.3', captured: '2026-11-20', label: 'compacted partition maximum', value: 1386179893, unit: 'bytes' } },
     },
     {
+      name: "evidence alone: a log that grows forever measured at 1.3 GB, with the node's uptime beside the write count: the hour bucket is sized at the rate they give, not the default",
+      code: 'CREATE TABLE ks.logs (server text, log_time timeuuid, line text, PRIMARY KEY (server, log_time));', at: 'ks.logs', messageId: 'partitionMeasured',
+      evidence: { 'node3.txt': tablestatsOutput('ks.logs', 1386179893, { uptimeSeconds: 2_592_000 }) },
+      message: /Add a time bucket hour timestamp \(hourly partitions by log_time\) to the partition key: \(\(server, hour\), log_time\) \(no key change cures it alone: after it, the captures of the deployed table still show its 1\.3 GB partition until it is captured again\)\..*at 58\.1 rows\/min \(measured: 183,224,312 local writes over the node's 30 days uptime \(evidence\/node3\.txt\) at the largest partition's 1\.4% of the table's bytes\)/,
+    },
+    {
       name: 'ScyllaDB evidence: system.large_partitions recorded 1,480,000 rows in one partition',
       code: readings, at: 'ks.readings', messageId: 'partitionMeasured',
       target: 'scylladb',
