@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { corpusFiles, projectRoot, readText } from '../helpers/corpus';
-import { PARTITION_RULES, applyToWorkspace, fixesFor, meaningProblems, refactoringProblems, shardValueChecks, workspaceProject } from './workspace';
+import { PARTITION_RULES, applyToWorkspace, fixesFor, fixtureEvidence, meaningProblems, refactoringProblems, shardValueChecks, workspaceProject } from './workspace';
 
 const CORPUS_FOLDERS = ['cassandra-docs', 'killrvideo', 'cassandra-docs-broken', 'dialects'];
 const WORKSPACE_FIXTURES = join(__dirname, 'workspaces');
@@ -22,8 +22,10 @@ function cqlBelow(dir: string): string[] {
   });
 }
 
-function workspaces(): { name: string; files: Map<string, string>; config?: Record<string, unknown> }[] {
-  const out: { name: string; files: Map<string, string>; config?: Record<string, unknown> }[] = [];
+interface Workspace { name: string; files: Map<string, string>; config?: Record<string, unknown>; evidence?: string }
+
+function workspaces(): Workspace[] {
+  const out: Workspace[] = [];
   for (const folder of CORPUS_FOLDERS) out.push({ name: `corpus/${folder}`, files: new Map(corpusFiles(folder).map((f) => [f, readText(f)])) });
   out.push({ name: 'examples', files: new Map(cqlBelow(join(projectRoot, 'examples')).map((f) => [f, readFileSync(f, 'utf8')])) });
   // Every fix fixture's before file, a workspace of its own (its `-- with:` options as the editor's settings).
@@ -36,7 +38,7 @@ function workspaces(): { name: string; files: Map<string, string>; config?: Reco
     for (const name of readdirSync(WORKSPACE_FIXTURES).sort()) {
       const dir = join(WORKSPACE_FIXTURES, name);
       const spec = JSON.parse(readFileSync(join(dir, 'fix.json'), 'utf8')) as { config?: Record<string, unknown> };
-      out.push({ name: `workspaces/${name}`, files: new Map(cqlBelow(join(dir, 'before')).map((f) => [f, readFileSync(f, 'utf8')])), config: spec.config });
+      out.push({ name: `workspaces/${name}`, files: new Map(cqlBelow(join(dir, 'before')).map((f) => [f, readFileSync(f, 'utf8')])), config: spec.config, evidence: dir });
     }
   }
   return out;
@@ -46,9 +48,11 @@ describe('every partition fix leaves a working workspace', () => {
   let applied = 0;
   let oracleChecked = 0;
   const rules = new Set<string>();
-  for (const { name, files, config } of workspaces()) {
-    test(name, () => {
-      const project = workspaceProject(files, config);
+  for (const { name, files, config, evidence: dir } of workspaces()) {
+    test(name, async () => {
+      // A workspace fixture's captures, where it has them.
+      const evidence = dir ? await fixtureEvidence(dir, dir) : [];
+      const project = workspaceProject(files, config, evidence);
       const paths = [...files.keys()];
       const failures: string[] = [];
       for (const file of paths) {
@@ -59,7 +63,7 @@ describe('every partition fix leaves a working workspace', () => {
             const where = `${relative(projectRoot, file)}:${finding.range.start.line} ${finding.ruleId} "${fix.title}"`;
             const { texts, problems } = applyToWorkspace(project, file, fix);
             failures.push(...problems.map((p) => `${where}: ${p}`));
-            const after = workspaceProject(new Map([...files, ...texts]), config);
+            const after = workspaceProject(new Map([...files, ...texts]), config, evidence);
             failures.push(...refactoringProblems(project, after, paths, file, finding, fix).map((p) => `${where}: ${p}`));
             failures.push(...meaningProblems(project, after, texts.keys(), finding, fix).map((p) => `${where}: ${p}`));
             for (const check of shardValueChecks(after, [...texts.keys()])) {

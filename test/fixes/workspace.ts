@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import type { Expression, Statement } from '../../grammar/ast';
 import { Project } from '../../server/core/engine/project';
 import type { CqlintConfig } from '../../server/core/vocabulary/config';
+import { readEvidence, type EvidenceFile } from '../../server/core/evidence';
 import type { Finding } from '../../server/core/findings/findings';
 import type { Fix } from '../../server/core/fixes/types';
 import { fixesForFinding } from '../../server/core/fixes';
@@ -37,10 +38,27 @@ export const GUARDED_RULES = ['syntax-error', 'incomplete-key-write', 'unrestric
 /** The findings whose fixes are refactorings of the key. */
 export const PARTITION_RULES = ['hot-partition', 'unbounded-partition', 'large-partition', 'partition-throughput'];
 
-export function workspaceProject(files: ReadonlyMap<string, string>, config: CqlintConfig = {}): Project {
-  const project = new Project({ config });
+export function workspaceProject(files: ReadonlyMap<string, string>, config: CqlintConfig = {}, evidence: readonly EvidenceFile[] = []): Project {
+  const project = new Project({
+    config: evidence.length ? { ...config, evidence: evidence.map((e) => ({ path: e.origin.file, name: e.origin.name })) } : config,
+    ...(evidence.length ? { evidenceFiles: () => evidence } : {}),
+  });
   for (const [path, text] of files) project.setFile(path, text);
   return project;
+}
+
+/**
+ * A workspace fixture's captures (test/fixes/workspaces/<case>/evidence/: nodetool outputs), read as the CLI
+ * reads `evidence` before linting, each as evidence/<name> under `root`. None when the folder is absent.
+ */
+export async function fixtureEvidence(dir: string, root: string): Promise<EvidenceFile[]> {
+  const out: EvidenceFile[] = [];
+  for (const [rel, text] of filesBelow(join(dir, 'evidence'))) {
+    const file = await readEvidence([text], { file: `${root}/evidence/${rel}`, name: `evidence/${rel}` });
+    if (file.problemCount) throw new Error(`${dir}/evidence/${rel} does not read cleanly: ${JSON.stringify(file.problems)}`);
+    out.push(file);
+  }
+  return out;
 }
 
 /** The fixes offered for a finding of `filePath`, as the editor and the CLI get them. */

@@ -1,13 +1,15 @@
 // Before/after fixtures of whole workspaces for the partition refactorings:
 // test/fixes/workspaces/<case>/fix.json names the finding (rule and table) and the fix to apply (its id,
 // or null: no partition fix applies); before/ holds the workspace's files, after/ every file the fix
-// changes, exactly. Files missing from after/ must come out unchanged. UPDATE_FIXTURES=1 rewrites after/.
+// changes, exactly, and evidence/ (optional) the cluster's captures the workspace is linted with (nodetool
+// outputs, as .cqlint.json's `evidence` names them). Files missing from after/ must come out unchanged.
+// UPDATE_FIXTURES=1 rewrites after/.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { CqlintConfig } from '../../server/core/vocabulary/config';
-import { applyToWorkspace, filesBelow, fixesFor, refactoringProblems, shardValueChecks, workspaceProject } from './workspace';
+import { applyToWorkspace, filesBelow, fixesFor, fixtureEvidence, refactoringProblems, shardValueChecks, workspaceProject } from './workspace';
 
 const DIR = join(__dirname, 'workspaces');
 /** The virtual root the fixtures' files are loaded under (paths in titles and details are relative to it). */
@@ -21,6 +23,8 @@ interface FixSpec {
   apply: string | null;
   /** The ids offered, in order (the first is the preferred one). */
   offered?: string[];
+  /** The preferred fix's id; null: no fix is preferred (none cures: each title says what it leaves). */
+  preferred?: string | null;
   title?: string;
   /** The file whose finding it is, when the table is defined in several. */
   file?: string;
@@ -31,11 +35,12 @@ interface FixSpec {
 describe('workspace refactorings', () => {
   for (const name of readdirSync(DIR).sort()) {
     const spec = JSON.parse(readFileSync(join(DIR, name, 'fix.json'), 'utf8')) as FixSpec;
-    test(`${name}: ${spec.description}`, () => {
+    test(`${name}: ${spec.description}`, async () => {
+      const evidence = await fixtureEvidence(join(DIR, name), ROOT);
       const before = filesBelow(join(DIR, name, 'before'));
       const expected = filesBelow(join(DIR, name, 'after'));
       const files = new Map([...before].map(([rel, text]) => [`${ROOT}/${rel}`, text]));
-      const project = workspaceProject(files, spec.config);
+      const project = workspaceProject(files, spec.config, evidence);
       const paths = [...files.keys()];
       const found = paths.filter((p) => !spec.file || p === `${ROOT}/${spec.file}`).flatMap((file) => project.lint(file).filter((f) => f.ruleId === spec.rule && (f.data as { table?: string } | undefined)?.table === spec.table).map((finding) => ({ file, finding })));
       assert.equal(found.length, 1, `one ${spec.rule} finding on ${spec.table}; found ${found.length}`);
@@ -49,6 +54,10 @@ describe('workspace refactorings', () => {
       if (spec.offered) {
         assert.deepEqual(fixes.map((f) => f.id), spec.offered);
         assert.equal(fixes.findIndex((f) => f.isPreferred), 0, 'the first fix is the preferred one');
+      }
+      if (spec.preferred !== undefined) {
+        assert.equal(fixes.find((f) => f.isPreferred)?.id ?? null, spec.preferred, 'the preferred fix');
+        if (spec.preferred === null) for (const f of fixes.filter((f) => f.plan)) assert.match(f.title, /\(leaves: /, `"${f.title}" says what it leaves`);
       }
       const fix = fixes.find((f) => f.id === spec.apply);
       assert.ok(fix, `no fix ${spec.apply}; offered: ${fixes.map((f) => f.id).join(', ')}`);
@@ -73,7 +82,7 @@ describe('workspace refactorings', () => {
         else assert.equal(texts.get(path), want, `${rel} as after/${rel}`);
       }
       for (const rel of expected.keys()) assert.ok(before.has(rel), `after/${rel} has a before/${rel}`);
-      const after = workspaceProject(new Map([...files, ...texts]), spec.config);
+      const after = workspaceProject(new Map([...files, ...texts]), spec.config, evidence);
       assert.deepEqual(refactoringProblems(project, after, paths, file, finding, fix), []);
       for (const check of shardValueChecks(after, [...texts.keys()])) assert.equal(check.written, check.expected, `${check.where}: the oracle's shard`);
     });
