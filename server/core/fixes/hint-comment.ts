@@ -6,7 +6,7 @@
 import type { CreateTableStatement, ParseResult } from '../../../grammar/ast';
 import type { Finding } from '../findings/findings';
 import { isFindingOf } from '../findings/findings-data';
-import { hintCommentsAbove } from '../schema/hint-comment';
+import { hintCommentsAbove, parseRateValue } from '../schema/hint-comment';
 import { formatRate } from '../util/format';
 import { commentAboveEdit } from './table-edits';
 import { offerOf, type FixOffer } from './types';
@@ -31,9 +31,18 @@ function rateOf(finding: Finding): { rowsPerSecond: number; hinted: boolean; tab
 export const RATE_HINT_TITLE = 'Write the assumed rate down';
 export const RATE_HINT_ID = 'hint:rate';
 
-/** The rate as a hint's value: "1/min", "2.5/s", "1/h". */
-export function rateHintValue(rowsPerSecond: number): string {
-  return formatRate(rowsPerSecond).replace(/ rows?/, '');
+/**
+ * The rate as a hint's value: "1/min", "2.5/s", "1/h", in words a `rate=` hint reads back as the same rate
+ * (within half a percent), so that writing it down leaves the verdict it records as it was; undefined when
+ * no short value does.
+ */
+export function rateHintValue(rowsPerSecond: number): string | undefined {
+  const units: [string, number][] = [['s', 1], ['min', 60], ['h', 3600], ['d', 86_400]];
+  const candidates = [formatRate(rowsPerSecond).replace(/ rows?/, ''), ...units.map(([unit, seconds]) => `${Number((rowsPerSecond * seconds).toPrecision(4))}/${unit}`)];
+  return candidates.find((value) => {
+    const read = parseRateValue(value);
+    return read !== undefined && read > 0 && Math.abs(read - rowsPerSecond) <= rowsPerSecond * 0.005;
+  });
 }
 
 /** The CREATE TABLE whose text holds the finding. */
@@ -48,6 +57,7 @@ export function rateHintFixes(text: string, parse: ParseResult, finding: Finding
   const table = tableStatementAt(parse, finding.range.start.offset);
   if (!table) return [];
   const value = rateHintValue(rate.rowsPerSecond);
+  if (value === undefined) return [];
   const title = `${RATE_HINT_TITLE}: -- @cqlint rate=${value} above ${rate.table} (then correct it to the real rate)`;
   if (hintCommentsAbove(parse.comments, text, table.range.start).some((f) => /\brate=/i.test(f.comment.value))) return [];
   return [offerOf({ id: RATE_HINT_ID, title, kind: 'quickfix', safeForFixAll: false, edits: [commentAboveEdit(text, table.range.start, [`@cqlint rate=${value}`])] })];

@@ -32,6 +32,14 @@ function parseNumber(text: string): number | undefined {
   return /^\d+(\.\d+)?$/.test(plain) ? Number(plain) : undefined;
 }
 
+/** A `rate=` (`writes=`, `reads=`) value as a hint comment states it (`50/s`, `2/min`, `1/h`, `3`): per second. */
+export function parseRateValue(value: string): number | undefined {
+  const rm = /^([^/]+)(?:\/(\w+))?$/.exec(value);
+  const n = rm ? parseNumber(rm[1]!) : undefined;
+  const per = rm?.[2] ? PER_UNIT.get(rm[2].toLowerCase()) : 1;
+  return n === undefined || per === undefined ? undefined : n / per;
+}
+
 /** Parses one `@cqlint` comment: the hints it sets and an error per pair it cannot use. */
 function parseHintComment(comment: Comment): HintCommentResult | undefined {
   const m = /^@cqlint\b/i.exec(comment.value);
@@ -60,14 +68,11 @@ function parseHintComment(comment: Comment): HintCommentResult | undefined {
     const value = text.slice(eq + 1);
     const lower = key.toLowerCase();
     if (lower === 'rate' || lower === 'writes' || lower === 'reads') {
-      const rm = /^([^/]+)(?:\/(\w+))?$/.exec(value);
-      const n = rm ? parseNumber(rm[1]!) : undefined;
-      const per = rm?.[2] ? PER_UNIT.get(rm[2].toLowerCase()) : 1;
-      if (n === undefined || per === undefined) {
+      const perSecond = parseRateValue(value);
+      if (perSecond === undefined) {
         fail(`${key} must be a number of rows per second, minute, hour or day (e.g. ${key}=50/s or ${key}=2/min), got '${value}'`);
         continue;
       }
-      const perSecond = n / per;
       if (lower === 'rate') hints.rowsPerSecondPerPartition = perSecond;
       else if (lower === 'writes') hints.writesPerSecondPerPartition = perSecond;
       else hints.readsPerSecondPerPartition = perSecond;
