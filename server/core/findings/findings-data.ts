@@ -384,6 +384,26 @@ export interface PartialPartitionKeyData {
   partitionKey: string[];
 }
 
+export interface OverPartitionedReadData {
+  table: string;
+  /** The time bucket column of the partition key, and its length. */
+  bucket: string;
+  bucketSeconds: number;
+  /** Partitions the read visits, and the most the rule allows (its maxPartitions option). */
+  partitions: number;
+  max: number;
+  /** What made it visit them: the bucket's literal IN list, or a literal LIMIT at the rows one bucket holds. */
+  via: 'in' | 'limit';
+  rowsPerSecond: number;
+  rateSource: 'measured' | 'hinted' | 'default';
+  rowsPerPartition: number;
+  bytesPerPartition: number;
+  /** The floor of the window of partition sizes (partition/limits.ts MIN_PARTITION_BYTES). */
+  minPartitionBytes: number;
+  /** The planner's bucket for the rate (chooseBucket), and what the same read visits with it. */
+  coarser: { granularity: string; rowsPerPartition: number; bytesPerPartition: number; partitions: number };
+}
+
 export interface LowCardinalityIndexData {
   table: string;
   column: string;
@@ -442,6 +462,7 @@ export interface FindingDataByRule {
   'ttl-without-twcs': TtlWithoutTwcsData;
   'low-cardinality-index': LowCardinalityIndexData;
   'partial-partition-key': PartialPartitionKeyData;
+  'over-partitioned-read': OverPartitionedReadData;
 }
 
 export type RuleWithData = keyof FindingDataByRule;

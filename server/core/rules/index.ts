@@ -35,6 +35,7 @@ import * as guardrailSchema from './guardrail-schema';
 import * as guardrailStatement from './guardrail-statement';
 import * as guardrailSize from './guardrail-size';
 import * as partialPartitionKey from './partial-partition-key';
+import * as overPartitionedRead from './over-partitioned-read';
 
 export type { RuleModule, RuleMeta, RuleContext, RuleExamples, ExampleCase, InvalidExampleCase } from './types';
 
@@ -48,6 +49,7 @@ export const allRules: RuleModule[] = [
   invalidShardAnnotation.rule, shardMismatch.rule, skewedShardFormula.rule, invalidHint.rule, invalidSuppression.rule,
   conflictingDefinition.rule, queueTable.rule, statusMove.rule, nonUniqueKey.rule, lwtHotPartition.rule, ttlWithoutTwcs.rule,
   lowCardinalityIndex.rule, guardrailSchema.rule, guardrailStatement.rule, guardrailSize.rule, partialPartitionKey.rule,
+  overPartitionedRead.rule,
 ];
 
 export function ruleById(id: string): RuleModule | undefined {

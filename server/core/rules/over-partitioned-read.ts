@@ -1,0 +1,132 @@
+// `over-partitioned-read`: a read that fans out over more partitions than a read should, because the time
+// bucket of the table's partition key is finer than its rows need. Partitions are sized in a window: under
+// the target's first limit (with the headroom) and above MIN_PARTITION_BYTES (2 MiB), the floor the planner
+// keeps when it offers a bucket (partition/limits.ts). A bucket whose partitions hold less than the floor
+// at the table's rate only multiplies the partitions a read of a span of time visits. Reported on a SELECT
+// that pins the rest of the partition key and reads several buckets: `bucket IN (...)` with literal
+// values, or a literal LIMIT that, at the rows one bucket holds, takes more buckets than `maxPartitions`;
+// only when the planner's own choice (chooseBucket) is a coarser length, which it names with its figures.
+// Data: { table, bucket, bucketSeconds, granularity?, partitions, max, via: 'in' | 'limit', rowsPerSecond,
+//         rateSource, rowsPerPartition, bytesPerPartition, minPartitionBytes, coarser: { granularity,
+//         rowsPerPartition, bytesPerPartition, partitions } }
+import type { MessageIdOf, RuleContext, RuleExamples, RuleModule, StatementOf } from './types';
+import type { FindingData } from '../findings/findings-data';
+import { bucketPeriodSeconds } from '../schema/columns';
+import { nativeName } from '../schema/types';
+import { analyseWhere } from '../util/statements';
+import { formatBytes, formatCount, formatRate } from '../util/format';
+import { partitionInputs } from '../partition/inputs';
+import { figuresOf, rowRate, workloadOf } from '../partition/verdicts';
+import { BUCKETS, bucketSource, chooseBucket } from '../partition/planner';
+import { MIN_PARTITION_BYTES } from '../partition/limits';
+
+type MessageId = 'fansOut';
+
+/** "1 row", "43,829 rows", "0.5 rows". */
+function rowsText(rows: number): string {
+  const n = formatCount(rows);
+  return `${n} ${n === '1' ? 'row' : 'rows'}`;
+}
+
+function check(stmt: StatementOf<'Select'>, ctx: RuleContext<MessageId>): void {
+  const table = ctx.tableFor(stmt.from, stmt.range.start);
+  if (!table || !table.clustering.length || table.counter) return;
+  const bucket = table.partitionKey.find((c) => bucketPeriodSeconds(c) !== undefined);
+  if (!bucket) return;
+  const seconds = bucketPeriodSeconds(bucket)!;
+  const where = analyseWhere(stmt.where);
+  // The rest of the key pinned: the read is of one entity's buckets, not a scan.
+  if (!table.partitionKey.every((c) => c === bucket || (where.byColumn.get(c.name) ?? []).some((r) => r.kind === 'eq' || r.kind === 'in'))) return;
+  const onBucket = where.byColumn.get(bucket.name) ?? [];
+  const listed = onBucket.find((r) => r.kind === 'in' && r.inCount !== undefined)?.inCount;
+  const limit = stmt.limit?.kind === 'Literal' && stmt.limit.literalKind === 'integer' ? Number(stmt.limit.value) : undefined;
+  if (listed === undefined && (limit === undefined || !onBucket.some((r) => r.kind === 'eq'))) return;
+
+  const inputs = partitionInputs(ctx, table);
+  const rate = rowRate(inputs, workloadOf(inputs));
+  if (!(rate.rowsPerSecond > 0)) return;
+  const figures = figuresOf(inputs, rate);
+  const rowsPerPartition = rate.rowsPerSecond * seconds;
+  const bytesPerPartition = rowsPerPartition * figures.rowBytes;
+  if (bytesPerPartition >= MIN_PARTITION_BYTES) return;
+  const partitions = listed ?? Math.ceil(limit! / Math.max(1, rowsPerPartition));
+  const max = Number(ctx.options['maxPartitions'] ?? 32);
+  if (!(partitions > max)) return;
+  // The planner's own bucket for this rate: reported only when it is coarser than the table's.
+  const rowsToLimit = figures.binding && Number.isFinite(figures.binding.rows) ? figures.binding.rows : undefined;
+  const choice = chooseBucket(rate.rowsPerSecond, rowsToLimit, { sourceType: nativeName(bucketSource(table)?.type), force: true });
+  const coarser = choice && choice.shards === 1 ? BUCKETS[choice.granularity] : undefined;
+  if (!coarser || coarser.seconds <= seconds) return;
+  const coarserRows = rate.rowsPerSecond * coarser.seconds;
+  const coarserPartitions = Math.max(1, Math.ceil((partitions * seconds) / coarser.seconds));
+  const rateText = `${formatRate(rate.rowsPerSecond)} (${rate.source === 'default' ? rate.note.replace(/;.*$/, '') : rate.source})`;
+  const reads = listed !== undefined ? `${bucket.name} IN names ${formatCount(listed)} buckets` : `LIMIT ${formatCount(limit!)} at ${rowsText(rowsPerPartition)} a bucket takes ${formatCount(partitions)} buckets`;
+  ctx.report({
+    messageId: 'fansOut',
+    values: { table: table.qualifiedName, partitions: formatCount(partitions), bytes: formatBytes(bytesPerPartition) },
+    details:
+      `One ${bucket.name} partition holds ${rowsText(rowsPerPartition)} at ${rateText} ≈ ${formatBytes(bytesPerPartition)}, under the ${formatBytes(MIN_PARTITION_BYTES)} floor of the window partitions are sized in (the top is the target's first limit); this read's ${reads}, more than ${max}.\n\n` +
+      `A ${coarser.granularity} bucket would hold ${rowsText(coarserRows)} ≈ ${formatBytes(coarserRows * figures.rowBytes)} a partition, still under ${figures.binding ? figures.binding.label : 'the limit'} with the headroom: the same read visits ${formatCount(coarserPartitions)}. ` +
+      `Time-series stores size their time slices to such a window (Netflix's TimeSeries Abstraction does), so that a read of a span visits few partitions and no partition grows past the limit.`,
+    range: listed !== undefined ? onBucket.find((r) => r.kind === 'in')!.relation.range : stmt.limit!.range,
+    data: {
+      table: table.qualifiedName, bucket: bucket.name, bucketSeconds: seconds, partitions, max, via: listed !== undefined ? 'in' : 'limit',
+      rowsPerSecond: rate.rowsPerSecond, rateSource: rate.source, rowsPerPartition, bytesPerPartition, minPartitionBytes: MIN_PARTITION_BYTES,
+      coarser: { granularity: coarser.granularity, rowsPerPartition: coarserRows, bytesPerPartition: coarserRows * figures.rowBytes, partitions: coarserPartitions },
+    } satisfies FindingData<'over-partitioned-read'>,
+  });
+}
+
+export const rule: RuleModule<MessageId> = {
+  meta: {
+    id: 'over-partitioned-read',
+    defaultSeverity: 'warning',
+    description: "A read that visits many partitions because the key's time bucket is finer than the rows need: partitions under the 2 MiB floor of the window of partition sizes, where a coarser bucket would fit under the limit.",
+    messages: {
+      fansOut: 'a read of {{table}} visits {{partitions}} partitions of about {{bytes}}: the time bucket is too fine',
+    },
+    scope: 'statement',
+    options: {
+      maxPartitions: {
+        type: 'number',
+        default: 32,
+        description: 'The most partitions one read may visit before a bucket finer than the window is reported.',
+      },
+    },
+  },
+  handlers: { Select: check },
+};
+
+const minutes = 'CREATE TABLE iot.readings_by_minute (sensor_id uuid, minute timestamp, ts timestamp, value double, PRIMARY KEY ((sensor_id, minute), ts));\n';
+
+export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
+  valid: [
+    { name: 'one bucket read', code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ?;` },
+    { name: 'a LIMIT one bucket holds: 2,000 rows/s fills a minute with 120,000 rows', code: `-- @cqlint rate=2000/s\n${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? LIMIT 1000;` },
+    { name: 'partitions in the window: an hour at 2 rows/s holds 7,200 rows', code: '-- @cqlint rate=2/s\nCREATE TABLE ks.events (source text, hour timestamp, ts timestamp, v double, PRIMARY KEY ((source, hour), ts));\nSELECT v FROM ks.events WHERE source = ? AND hour = ? LIMIT 1000000;' },
+    { name: 'a few buckets named', code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute IN (?, ?, ?);` },
+    { name: 'no coarser length fits: a day at 5 rows/s would pass the limit, so hours are right', code: `-- @cqlint rate=5/s\nCREATE TABLE ks.events (source text, hour timestamp, ts timestamp, v double, PRIMARY KEY ((source, hour), ts));\nSELECT v FROM ks.events WHERE source = ? AND hour = ? LIMIT 100000;` },
+    { name: 'the rest of the key not pinned: a scan, another rule\'s', code: `${minutes}SELECT value FROM iot.readings_by_minute LIMIT 1000;` },
+  ],
+  invalid: [
+    {
+      name: 'a minute bucket at a sensor\'s 1 row/min: the latest 500 readings visit 500 partitions of one row',
+      code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? LIMIT 500;`, at: '500;', messageId: 'fansOut',
+      message: /^a read of iot\.readings_by_minute visits 500 partitions of about \d+ B: the time bucket is too fine One minute partition holds 1 row at 1 row\/min \(the default for a machine source\).*under the 2 MB floor.*LIMIT 500 at 1 row a bucket takes 500 buckets, more than 32\. A month bucket would hold 43,829 rows/,
+      data: { partitions: 500, via: 'limit', max: 32, bucket: 'minute', bucketSeconds: 60 },
+    },
+    {
+      name: 'an hour bucket at a hinted 2 rows/min, 48 hours named: a day fits (a month would not), and the read visits two',
+      code: `-- @cqlint rate=2/min\nCREATE TABLE ks.audit (account text, hour timestamp, ts timestamp, action text, PRIMARY KEY ((account, hour), ts));\nSELECT action FROM ks.audit WHERE account = 'a1' AND hour IN (${Array.from({ length: 48 }, (_, i) => `'2026-11-${String(19 + Math.floor(i / 24)).padStart(2, '0')} ${String(i % 24).padStart(2, '0')}:00:00+0000'`).join(', ')});`,
+      at: 'hour IN', messageId: 'fansOut',
+      message: /visits 48 partitions.*hour IN names 48 buckets.*A day bucket would hold 2,880 rows.*visits 2\./,
+      data: { partitions: 48, via: 'in', rateSource: 'hinted' },
+    },
+    {
+      name: 'the option: at most 8 partitions a read',
+      code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? LIMIT 10;`, at: '10;', messageId: 'fansOut',
+      config: { rules: { 'over-partitioned-read': ['warn', { maxPartitions: 8 }] } },
+      data: { partitions: 10, max: 8 },
+    },
+  ],
+};
