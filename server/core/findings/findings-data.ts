@@ -392,8 +392,8 @@ export interface OverPartitionedReadData {
   /** Partitions the read visits, and the most the rule allows (its maxPartitions option). */
   partitions: number;
   max: number;
-  /** What made it visit them: the bucket's literal IN list, or a literal LIMIT at the rows one bucket holds. */
-  via: 'in' | 'limit';
+  /** What made it visit them: the bucket's literal IN list, a range of literal times, or a literal LIMIT at the rows one bucket holds. */
+  via: 'in' | 'range' | 'limit';
   rowsPerSecond: number;
   rateSource: 'measured' | 'hinted' | 'default';
   rowsPerPartition: number;

@@ -4,9 +4,10 @@
 // keeps when it offers a bucket (partition/limits.ts). A bucket whose partitions hold less than the floor
 // at the table's rate only multiplies the partitions a read of a span of time visits. Reported on a SELECT
 // that pins the rest of the partition key and reads several buckets: `bucket IN (...)` with literal
-// values, or a literal LIMIT that, at the rows one bucket holds, takes more buckets than `maxPartitions`;
+// values, a range of literal times on a time column (run once per bucket it covers), or a literal LIMIT
+// that, at the rows one bucket holds, takes more buckets than `maxPartitions`;
 // only when the planner's own choice (chooseBucket) is a coarser length, which it names with its figures.
-// Data: { table, bucket, bucketSeconds, granularity?, partitions, max, via: 'in' | 'limit', rowsPerSecond,
+// Data: { table, bucket, bucketSeconds, granularity?, partitions, max, via: 'in' | 'range' | 'limit', rowsPerSecond,
 //         rateSource, rowsPerPartition, bytesPerPartition, minPartitionBytes, coarser: { granularity,
 //         rowsPerPartition, bytesPerPartition, partitions } }
 import type { MessageIdOf, RuleContext, RuleExamples, RuleModule, StatementOf } from './types';
@@ -14,7 +15,10 @@ import type { FindingData } from '../findings/findings-data';
 import { bucketPeriodSeconds } from '../schema/columns';
 import { nativeName } from '../schema/types';
 import { analyseWhere } from '../util/statements';
-import { formatBytes, formatCount, formatRate } from '../util/format';
+import type { Expression, Relation, SourceRange } from '../../../grammar/ast';
+import type { TableInfo } from '../schema/model';
+import { parseDate, parseTimestamp } from '../token/values';
+import { formatBytes, formatCount, formatDuration, formatRate } from '../util/format';
 import { partitionInputs } from '../partition/inputs';
 import { figuresOf, rowRate, workloadOf } from '../partition/verdicts';
 import { BUCKETS, bucketSource, chooseBucket } from '../partition/planner';
@@ -28,6 +32,43 @@ function rowsText(rows: number): string {
   return `${n} ${n === '1' ? 'row' : 'rows'}`;
 }
 
+/** A range of literal times on one time column (`ts >= '2026-11-01' AND ts < '2026-11-08'`): its length and where it is written. */
+function literalSpan(table: TableInfo, where: ReturnType<typeof analyseWhere>): { column: string; ms: number; range: SourceRange } | undefined {
+  for (const [name, restrictions] of where.byColumn) {
+    const column = table.columns.find((c) => c.name === name);
+    const type = nativeName(column?.type);
+    if (!column || !type || !TIME_TYPES.has(type)) continue;
+    let from: number | undefined;
+    let to: number | undefined;
+    let first: Relation | undefined;
+    let last: Relation | undefined;
+    for (const { kind, relation } of restrictions) {
+      if (kind !== 'range' || relation.right.length !== 1) continue;
+      const ms = literalMillis(relation.right[0]!, type);
+      if (ms === undefined) continue;
+      if (relation.operator === '>' || relation.operator === '>=') from = ms;
+      else if (relation.operator === '<' || relation.operator === '<=') to = ms;
+      first = first && first.range.start < relation.range.start ? first : relation;
+      last = last && last.range.end > relation.range.end ? last : relation;
+    }
+    if (from !== undefined && to !== undefined && to > from) return { column: name, ms: to - from, range: { start: first!.range.start, end: last!.range.end } };
+  }
+  return undefined;
+}
+
+const TIME_TYPES = new Set(['timestamp', 'date']);
+
+/** Milliseconds since 1970 of a literal timestamp or date as Cassandra reads it; undefined for anything else (a bind marker, now()). */
+function literalMillis(expr: Expression, type: string): number | undefined {
+  if (expr.kind !== 'Literal' || (expr.literalKind !== 'string' && expr.literalKind !== 'integer')) return undefined;
+  if (type === 'date') {
+    const days = expr.literalKind === 'string' ? parseDate(expr.value) : undefined;
+    return typeof days === 'number' ? days * 86_400_000 : undefined;
+  }
+  const ms = parseTimestamp(expr.value);
+  return typeof ms === 'string' || !Number.isSafeInteger(Number(ms)) ? undefined : Number(ms);
+}
+
 function check(stmt: StatementOf<'Select'>, ctx: RuleContext<MessageId>): void {
   const table = ctx.tableFor(stmt.from, stmt.range.start);
   if (!table || !table.clustering.length || table.counter) return;
@@ -39,8 +80,10 @@ function check(stmt: StatementOf<'Select'>, ctx: RuleContext<MessageId>): void {
   if (!table.partitionKey.every((c) => c === bucket || (where.byColumn.get(c.name) ?? []).some((r) => r.kind === 'eq' || r.kind === 'in'))) return;
   const onBucket = where.byColumn.get(bucket.name) ?? [];
   const listed = onBucket.find((r) => r.kind === 'in' && r.inCount !== undefined)?.inCount;
+  const pinned = onBucket.some((r) => r.kind === 'eq');
   const limit = stmt.limit?.kind === 'Literal' && stmt.limit.literalKind === 'integer' ? Number(stmt.limit.value) : undefined;
-  if (listed === undefined && (limit === undefined || !onBucket.some((r) => r.kind === 'eq'))) return;
+  const span = pinned ? literalSpan(table, where) : undefined;
+  if (listed === undefined && span === undefined && (limit === undefined || !pinned)) return;
 
   const inputs = partitionInputs(ctx, table);
   const rate = rowRate(inputs, workloadOf(inputs));
@@ -49,7 +92,9 @@ function check(stmt: StatementOf<'Select'>, ctx: RuleContext<MessageId>): void {
   const rowsPerPartition = rate.rowsPerSecond * seconds;
   const bytesPerPartition = rowsPerPartition * figures.rowBytes;
   if (bytesPerPartition >= MIN_PARTITION_BYTES) return;
-  const partitions = listed ?? Math.ceil(limit! / Math.max(1, rowsPerPartition));
+  // A literal span of time, run once per bucket it covers; else the LIMIT's rows at one bucket's rows each.
+  const partitions = listed ?? (span ? Math.ceil(span.ms / 1000 / seconds) : Math.ceil(limit! / Math.max(1, rowsPerPartition)));
+  const via = listed !== undefined ? 'in' : span ? 'range' : 'limit';
   const max = Number(ctx.options['maxPartitions'] ?? 32);
   if (!(partitions > max)) return;
   // The planner's own bucket for this rate: reported only when it is coarser than the table's.
@@ -60,7 +105,9 @@ function check(stmt: StatementOf<'Select'>, ctx: RuleContext<MessageId>): void {
   const coarserRows = rate.rowsPerSecond * coarser.seconds;
   const coarserPartitions = Math.max(1, Math.ceil((partitions * seconds) / coarser.seconds));
   const rateText = `${formatRate(rate.rowsPerSecond)} (${rate.source === 'default' ? rate.note.replace(/;.*$/, '') : rate.source})`;
-  const reads = listed !== undefined ? `${bucket.name} IN names ${formatCount(listed)} buckets` : `LIMIT ${formatCount(limit!)} at ${rowsText(rowsPerPartition)} a bucket takes ${formatCount(partitions)} buckets`;
+  const reads = via === 'in' ? `${bucket.name} IN names ${formatCount(listed!)} buckets`
+    : via === 'range' ? `range of ${span!.column} spans ${formatDuration(span!.ms / 1000)}, one query per ${bucket.name} it covers: ${formatCount(partitions)} buckets`
+    : `LIMIT ${formatCount(limit!)} at ${rowsText(rowsPerPartition)} a bucket takes ${formatCount(partitions)} buckets`;
   ctx.report({
     messageId: 'fansOut',
     values: { table: table.qualifiedName, partitions: formatCount(partitions), bytes: formatBytes(bytesPerPartition) },
@@ -68,9 +115,9 @@ function check(stmt: StatementOf<'Select'>, ctx: RuleContext<MessageId>): void {
       `One ${bucket.name} partition holds ${rowsText(rowsPerPartition)} at ${rateText} ≈ ${formatBytes(bytesPerPartition)}, under the ${formatBytes(MIN_PARTITION_BYTES)} floor of the window partitions are sized in (the top is the target's first limit); this read's ${reads}, more than ${max}.\n\n` +
       `A ${coarser.granularity} bucket would hold ${rowsText(coarserRows)} ≈ ${formatBytes(coarserRows * figures.rowBytes)} a partition, still under ${figures.binding ? figures.binding.label : 'the limit'} with the headroom: the same read visits ${formatCount(coarserPartitions)}. ` +
       `Time-series stores size their time slices to such a window (Netflix's TimeSeries Abstraction does), so that a read of a span visits few partitions and no partition grows past the limit.`,
-    range: listed !== undefined ? onBucket.find((r) => r.kind === 'in')!.relation.range : stmt.limit!.range,
+    range: via === 'in' ? onBucket.find((r) => r.kind === 'in')!.relation.range : via === 'range' ? span!.range : stmt.limit!.range,
     data: {
-      table: table.qualifiedName, bucket: bucket.name, bucketSeconds: seconds, partitions, max, via: listed !== undefined ? 'in' : 'limit',
+      table: table.qualifiedName, bucket: bucket.name, bucketSeconds: seconds, partitions, max, via,
       rowsPerSecond: rate.rowsPerSecond, rateSource: rate.source, rowsPerPartition, bytesPerPartition, minPartitionBytes: MIN_PARTITION_BYTES,
       coarser: { granularity: coarser.granularity, rowsPerPartition: coarserRows, bytesPerPartition: coarserRows * figures.rowBytes, partitions: coarserPartitions },
     } satisfies FindingData<'over-partitioned-read'>,
@@ -104,6 +151,8 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     { name: 'one bucket read', code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ?;` },
     { name: 'a LIMIT one bucket holds: 2,000 rows/s fills a minute with 120,000 rows', code: `-- @cqlint rate=2000/s\n${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? LIMIT 1000;` },
     { name: 'partitions in the window: an hour at 2 rows/s holds 7,200 rows', code: '-- @cqlint rate=2/s\nCREATE TABLE ks.events (source text, hour timestamp, ts timestamp, v double, PRIMARY KEY ((source, hour), ts));\nSELECT v FROM ks.events WHERE source = ? AND hour = ? LIMIT 1000000;' },
+    { name: 'a range of bound times: its span is unknown', code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? AND ts >= ? AND ts < ?;` },
+    { name: 'a range of 20 minutes over minute buckets: 20 queries, within the 32', code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? AND ts >= '2026-11-20 10:00:00+0000' AND ts < '2026-11-20 10:20:00+0000';` },
     { name: 'a few buckets named', code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute IN (?, ?, ?);` },
     { name: 'no coarser length fits: a day at 5 rows/s would pass the limit, so hours are right', code: `-- @cqlint rate=5/s\nCREATE TABLE ks.events (source text, hour timestamp, ts timestamp, v double, PRIMARY KEY ((source, hour), ts));\nSELECT v FROM ks.events WHERE source = ? AND hour = ? LIMIT 100000;` },
     { name: 'the rest of the key not pinned: a scan, another rule\'s', code: `${minutes}SELECT value FROM iot.readings_by_minute LIMIT 1000;` },
@@ -121,6 +170,13 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
       at: 'hour IN', messageId: 'fansOut',
       message: /visits 48 partitions.*hour IN names 48 buckets.*A day bucket would hold 2,880 rows.*visits 2\./,
       data: { partitions: 48, via: 'in', rateSource: 'hinted' },
+    },
+    {
+      name: 'a range read of one day over minute buckets: 1,440 queries, one per minute, for a sensor\'s 1,440 rows',
+      code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? AND ts >= '2026-11-20 00:00:00+0000' AND ts < '2026-11-21 00:00:00+0000';`,
+      at: "ts >= '2026", messageId: 'fansOut',
+      message: /visits 1,440 partitions.*range of ts spans 24 hours, one query per minute it covers: 1,440 buckets.*A month bucket would hold 43,829 rows.*visits 1\./,
+      data: { partitions: 1440, via: 'range' },
     },
     {
       name: 'the option: at most 8 partitions a read',
