@@ -2,7 +2,7 @@
 // about lately, not one per table of the model: see schema/workload.ts).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RecentCache } from '../../server/core/util/recent-cache';
+import { RecentCache, WeakRecentCache } from '../../server/core/util/recent-cache';
 import { Project } from '../../server/core/engine/project';
 import { WORKLOADS_KEPT, tableWorkload } from '../../server/core/schema/workload';
 
@@ -49,6 +49,42 @@ describe('RecentCache', () => {
 
   test('refuses a capacity below one', () => {
     assert.throws(() => new RecentCache(0), RangeError);
+  });
+});
+
+describe('WeakRecentCache', () => {
+  test('keeps the answers of the last generations only, as RecentCache does', () => {
+    const cache = new WeakRecentCache<object, string>(2);
+    const keys = Array.from({ length: 5 }, () => ({}));
+    for (const [i, key] of keys.entries()) cache.set(key, `v${i}`);
+    // {k0, k1} went when {k2, k3} became the older generation; k4 is in the newer one.
+    assert.equal(cache.get(keys[0]!), undefined);
+    assert.equal(cache.get(keys[1]!), undefined);
+    assert.equal(cache.get(keys[4]!), 'v4');
+    assert.equal(cache.get(keys[2]!), 'v2'); // moved to the newer generation, beside k4
+    cache.set({}, 'x'); // the newer one was full: {k4, k2} become the older, k3 is let go
+    assert.equal(cache.get(keys[3]!), undefined);
+    assert.equal(cache.get(keys[2]!), 'v2');
+  });
+
+  test('setting a key it holds replaces the answer without starting a generation', () => {
+    const cache = new WeakRecentCache<object, number>(1);
+    const a = {};
+    const b = {};
+    cache.set(b, 0);
+    cache.set(a, 1); // b is now older
+    cache.set(a, 2);
+    assert.equal(cache.get(a), 2);
+    assert.equal(cache.get(b), 0);
+  });
+
+  test('clear lets go of both generations; refuses a capacity below one', () => {
+    const cache = new WeakRecentCache<object, number>(2);
+    const keys = [{}, {}, {}];
+    for (const [i, key] of keys.entries()) cache.set(key, i);
+    cache.clear();
+    for (const key of keys) assert.equal(cache.get(key), undefined);
+    assert.throws(() => new WeakRecentCache(0), RangeError);
   });
 });
 

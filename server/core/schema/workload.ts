@@ -10,7 +10,7 @@ import type { ColumnInfo, TableInfo } from './model';
 import type { TableReference } from './references';
 import { isCollection, nativeName } from './types';
 import { formatCount } from '../util/format';
-import { RecentCache } from '../util/recent-cache';
+import { WeakRecentCache } from '../util/recent-cache';
 
 /** How many tables' workload answers are kept (see `workloads`). */
 export const WORKLOADS_KEPT = 4096;
@@ -209,9 +209,11 @@ interface KeptWorkload {
  * The answers for the tables asked about lately. Not one per table of the model: a server that publishes a
  * 2,000-file workspace lints every file once, and a WeakMap kept ~70 MiB of answers for its 32,000 tables
  * that only an edit of their file would ask for again. The bound is above the tables of any one large file
- * (the 10,000-line bench file's), so an edited file's other tables keep their answers across edits.
+ * (the 10,000-line bench file's), so an edited file's other tables keep their answers across edits. Its keys
+ * are held weakly: the module outlives every Project, and strong keys kept a dropped Project's tables, their
+ * references and the Project itself (test/analysis/dropped-project.test.ts).
  */
-const workloads = new RecentCache<TableInfo, { bare?: KeptWorkload; withReferences?: KeptWorkload }>(WORKLOADS_KEPT);
+const workloads = new WeakRecentCache<TableInfo, { bare?: KeptWorkload; withReferences?: KeptWorkload }>(WORKLOADS_KEPT);
 
 /**
  * Lets go of the workload answers and the statements' evidence (see Project.forgetLookups): both are made
