@@ -30,10 +30,21 @@ const benches: Bench[] = [
   { name: 'app-code', module: './app-code', exportName: 'runAppCodeBench' },
 ];
 
+/** The 1, 5 and 15-minute load averages. */
+function loadAverage(): string {
+  return os.loadavg().map((l) => l.toFixed(2)).join(' ');
+}
+
+/** What the figures were measured on: Node, the CPU model and its cores, the memory, the OS. */
+function machine(): string {
+  const cpus = os.cpus();
+  return `node ${process.version}, ${cpus.length} CPUs (${cpus[0]?.model ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()} ${os.arch()}`;
+}
+
 async function main(): Promise<void> {
   const filters = process.argv.slice(2);
   const selected = filters.length ? benches.filter((b) => filters.some((f) => b.name.includes(f))) : benches;
-  console.log(`cqlint benchmarks: node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`cqlint benchmarks: ${machine()}, load average ${loadAverage()}`);
   const failed: string[] = [];
   for (const bench of selected) {
     console.log(`\n=== ${bench.name}`);
@@ -52,15 +63,17 @@ async function main(): Promise<void> {
       continue;
     }
     const started = performance.now();
+    const loadBefore = loadAverage();
     try {
       await run();
-      console.log(`${bench.name}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      // The machine may be shared: each bench's figures come with the load they were taken under.
+      console.log(`${bench.name}: done in ${((performance.now() - started) / 1000).toFixed(1)} s (load average before ${loadBefore}, after ${loadAverage()})`);
     } catch (error) {
       failed.push(bench.name);
       console.log(`${bench.name}: FAILED: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
     }
   }
-  console.log(`\nload average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`\nload average at the end: ${loadAverage()}`);
   if (failed.length) {
     console.log(`benchmarks that did not run to the end: ${failed.join(', ')}`);
     process.exitCode = 1;
