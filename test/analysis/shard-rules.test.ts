@@ -4,6 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SourceRange } from '../../grammar/ast';
 import { MAIN, ofRule, projectWith } from './helpers';
+import { Project } from '../../server/core/engine/project';
 const murmurhash3js: { x86: { hash32(data: Uint8Array | string, seed?: number): number } } = require('murmurhash3js-revisited');
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
@@ -96,6 +97,25 @@ describe('one @shard parser', () => {
     const errors = ofRule(p.lint(MAIN), 'invalid-shard-annotation');
     assert.equal(errors.length, 1);
     assert.equal(errors[0]!.range.start.line, 1);
+  });
+
+  test('edits that move, keep or change annotations give what a fresh Project gives (each reading is kept while its comment stays put)', () => {
+    const texts = [
+      '-- @shard s = murmur3(t) % 4 +\nCREATE TABLE ks.a (d date, s int, t text, PRIMARY KEY ((d, s), t));\n\n-- @shard s = murmur3(t) % 8 + 1\nCREATE TABLE ks.b (d date, s int, t text, PRIMARY KEY ((d, s), t));\nINSERT INTO ks.b (d, s, t) VALUES (\'2024-01-01\', 3, \'x\');\n',
+    ];
+    // A line above both (both move), a line between them (the second moves), the second's text changed, undone.
+    texts.push(`SELECT * FROM ks.a;\n${texts[0]}`);
+    texts.push(texts[1]!.replace('\n\n', '\n\nSELECT * FROM ks.b;\n\n'));
+    texts.push(texts[2]!.replace('% 8 + 1', '% 8 + 2'));
+    texts.push(texts[1]!);
+    const editing = new Project({ config: {}, editing: () => true });
+    for (const text of texts) {
+      editing.setFile(MAIN, text);
+      editing.parse(MAIN);
+      const fresh = projectWith(text);
+      assert.deepEqual(editing.lint(MAIN), fresh.lint(MAIN), text);
+      assert.deepEqual(editing.tableFor(MAIN, 'ks.b')!.shard, fresh.tableFor(MAIN, 'ks.b')!.shard, text);
+    }
   });
 });
 

@@ -40,10 +40,27 @@ export function shardAnnotationAbove(
   for (let i = run.length - 1; i >= 0; i--) {
     const comment = run[i]!;
     if (!isShardAnnotation(comment)) continue;
-    const result = parseShardAnnotation(comment);
+    const result = readingOf(comment);
     if (result) return { comment, result };
   }
   return undefined;
+}
+
+/**
+ * Each `@shard` comment's reading, while the comment stands where it was read. Every edit asks for every
+ * table's annotation several times (the DDL signature, the file's schema, invalid-shard-annotation), and the
+ * incremental parse keeps the comments the edit did not touch as the same objects, moving their ranges in
+ * place: a comment that moved is read again (the reading's ranges are the comment's), the others are not.
+ * Keyed weakly by the comment, so a dropped parse leaves nothing here.
+ */
+const readings = new WeakMap<Comment, { start: number; result: ShardParseResult | undefined }>();
+
+function readingOf(comment: Comment): ShardParseResult | undefined {
+  const kept = readings.get(comment);
+  if (kept && kept.start === comment.range.start) return kept.result;
+  const result = parseShardAnnotation(comment);
+  readings.set(comment, { start: comment.range.start, result });
+  return result;
 }
 
 /** The table's shard spec when the annotation above it is well-formed. */
