@@ -77,6 +77,8 @@ export interface ServerContext {
    * `onDidChangeWatchedFiles`, `onDid*TextDocument`, `onWillSave*`): calling those throws; use
    * `ctx.documents.onDid*`, `ctx.onDidChangeFiles`, `ctx.onDidChangeSettings`, `ctx.onInitialized`,
    * `ctx.onShutdown` instead.
+   * Each handler declares what it waits for, next to it: `ctx.connection.onHover(requires('file-and-ring', handler))`
+   * (readiness.ts: `nothing`, `file`, `file-and-ring`, `workspace`); a handler that declares nothing is refused.
    */
   readonly connection: Connection;
   /** Open documents (incremental sync). Their text is already in `project` when events fire. */
@@ -120,8 +122,8 @@ export interface ServerContext {
   ignoredBy(filePath: string): string | undefined;
   /**
    * Resolves once every workspace file that could change `filePath`'s findings is indexed (at once
-   * when the background index is done). Features that answer requests need not call it: requests
-   * about a document already wait for it (but textDocument/diagnostic, which shows findings in stages).
+   * when the background index is done). Features that answer requests need not call it: a handler declared
+   * `file` (readiness.ts) already waits for it; textDocument/diagnostic, declared `nothing`, shows findings in stages.
    */
   whenIndexed(filePath: string): Promise<void>;
   /** Resolves once the .cqlint.json that applies to `filePath` is loaded (its rule levels and options). */
@@ -129,7 +131,8 @@ export interface ServerContext {
 
   /**
    * The ring file of a file (the `cqlint.ringFile` setting, else `.cqlint.json`'s `ring`), from the
-   * server's cache: it never reads the disk (hover, inlay hint and cqlint/tokenAt requests wait for it).
+   * server's cache: it never reads the disk (handlers declared `file-and-ring` wait for it: hover, inlay hints,
+   * cqlint/tokenAt).
    */
   ringFor(filePath: string): RingLookup;
 

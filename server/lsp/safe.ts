@@ -1,6 +1,7 @@
 // Keeps the server serving whatever happens inside a handler: an exception is logged and the request
 // gets an empty answer, instead of an error popup in the editor or a dead server.
 import { LSPErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import { readinessOf, type Readiness } from './readiness';
 
 type ErrorSink = (message: string) => void;
 
@@ -56,10 +57,11 @@ interface GuardOptions {
   /** Top-level registration methods that throw instead of registering (see CORE_OWNED_REGISTRATIONS). */
   reserved?: ReadonlySet<string>;
   /**
-   * Called before each wrapped handler with its registration label and arguments; when it returns a
-   * promise, the handler runs once that settles (the server waits for its background index this way).
+   * Called before each wrapped handler with the readiness it declared (readiness.ts) and its arguments; when it
+   * returns a promise, the handler runs once that settles (the server waits for its background index this way).
+   * With it, a registration whose handler declares no readiness throws: there is no default to hide a missing one.
    */
-  ready?: (label: string, args: unknown[]) => Promise<void> | undefined;
+  ready?: (readiness: Readiness, args: unknown[]) => Promise<void> | undefined;
 }
 
 /**
@@ -72,8 +74,10 @@ export function guardConnection<C extends object>(connection: C, sink: ErrorSink
   const afterReady = (name: string, handler: (...a: unknown[]) => unknown) => {
     const ready = options.ready;
     if (!ready) return handler;
+    const readiness = readinessOf(handler);
+    if (!readiness) throw new Error(`${name}: the handler declares no readiness; register requires('nothing' | 'file' | 'file-and-ring' | 'workspace', handler) (readiness.ts)`);
     return (...a: unknown[]): unknown => {
-      const wait = ready(name, a);
+      const wait = ready(readiness, a);
       return wait ? wait.then(() => handler(...a)) : handler(...a);
     };
   };

@@ -16,20 +16,11 @@ import type { CqlintSettings } from './settings';
 import { ClientSettings } from './client-settings';
 import { defaultFeatures } from './features';
 import { Workspace } from './workspace';
+import { readinessWait } from './readiness';
 import { SampleSummaries } from './sample-summaries';
 import { EvidenceFiles } from './evidence-files';
 import { ClusterFiles } from './cluster-files';
-import { bothDone, featureContext, registerLifecycle, watchedFilesChanged, type ServerParts, type Session } from './session';
-
-/** Requests about the whole workspace wait for the whole index (workspace diagnostics, workspace symbols). */
-const WORKSPACE_REQUEST = /\.onWorkspace(Symbol)?$|\(workspace\//;
-/**
- * Requests that wait by themselves: textDocument/diagnostic answers an opened document's file-local findings
- * while the index runs (features/diagnostics.ts, Stages).
- */
-const SELF_PACED_REQUEST = /\.languages\.diagnostics\.on$/;
-/** Requests that show the ring (hover, inlay hints, cqlint/tokenAt) also wait for the ring file to be read. */
-const RING_REQUEST = /\.onHover$|\.inlayHint\.on$|\(cqlint\/tokenAt\)$/;
+import { featureContext, registerLifecycle, watchedFilesChanged, type ServerParts, type Session } from './session';
 
 export interface ServerOptions {
   /** Features to register; defaults to features/index.ts. */
@@ -70,15 +61,14 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   const connection = guardConnection(rawConnection, log.error);
   const featureConnection = guardConnection(rawConnection, log.error, {
     reserved: CORE_OWNED_REGISTRATIONS,
-    // A request about a document waits for the workspace files that could change its answer (while the
-    // workspace is indexed) and for its .cqlint.json and ring to be read; a workspace-wide request for the whole index.
-    ready: (label, args) => {
-      if (SELF_PACED_REQUEST.test(label)) return undefined;
-      const uri = (args[0] as { textDocument?: { uri?: unknown } } | null | undefined)?.textDocument?.uri;
-      if (typeof uri !== 'string') return WORKSPACE_REQUEST.test(label) ? workspace.whenAllIndexed() : undefined;
-      const filePath = uriToPath(uri);
-      return bothDone(workspace.whenIndexed(filePath), configFiles.whenReady(filePath, RING_REQUEST.test(label)));
-    },
+    // Each handler waits for what its feature declared next to it (readiness.ts): nothing, its document's
+    // indexed files and .cqlint.json (and ring), or the whole index.
+    ready: (readiness, args) => readinessWait(readiness, args, {
+      whenIndexed: (filePath) => workspace.whenIndexed(filePath),
+      whenConfigured: (filePath, ring) => configFiles.whenReady(filePath, ring),
+      whenAllIndexed: () => workspace.whenAllIndexed(),
+      uriToPath,
+    }),
   });
 
   const filesChanged = new Emitter<FilesChangedEvent>();

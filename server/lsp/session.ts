@@ -38,6 +38,7 @@ import type { EvidenceFiles } from './evidence-files';
 import type { ClusterFiles } from './cluster-files';
 import packageJson from '../../package.json';
 import { deferCqlOnly } from './cql-only';
+import { bothDone } from './readiness';
 
 /** What the client told at `initialize`, and where the session stands. */
 export interface Session {
@@ -72,11 +73,6 @@ export interface ServerParts extends Pick<ServerCore, 'log' | 'guarded' | 'emit'
   uriToPath(uri: string): string;
   pathToUri(filePath: string): string;
   getText(uri: string): string | undefined;
-}
-
-/** Both waits, or the one there is; undefined when there is none (the caller answers at once). */
-export function bothDone(a: Promise<void> | undefined, b: Promise<void> | undefined): Promise<void> | undefined {
-  return a && b ? Promise.all([a, b]).then(() => undefined) : a ?? b;
 }
 
 /** Sample CSVs are watched too (any .csv: which ones are samples depends on every .cqlint.json). */

@@ -18,6 +18,7 @@ import { computeFixAll, fixOffers, resolveOffer } from '../../core/fixes';
 import { projectFixContext, recordFixErrors } from '../../core/fixes/environment';
 import type { FileEdits, TextEdit } from '../../core/fixes/types';
 import type { Feature } from '../context';
+import { requires } from '../readiness';
 import { offsetsToRange, toRange } from '../conversions';
 import { findingToDiagnostic } from './diagnostics';
 import { describeError } from '../safe';
@@ -263,7 +264,7 @@ export const codeActionsFeature: Feature = {
     };
     const onRefused = (filePath: string, reason: string): void => ctx.log.info(`cqlint: a fix is not offered: its edits to ${filePath} cannot be written there: ${reason}`);
     if (resolveEdits) {
-      ctx.connection.onCodeActionResolve((action: CodeAction): CodeAction => {
+      ctx.connection.onCodeActionResolve(requires('nothing', (action: CodeAction): CodeAction => {
         const data = action?.data as Partial<ResolveData> | undefined;
         if (!isResolveData(data)) return action;
         const filePath = ctx.uriToPath(data.uri);
@@ -282,9 +283,9 @@ export const codeActionsFeature: Feature = {
           onFixError: onFixError(filePath),
           onRefused,
         });
-      });
+      }));
     }
-    ctx.connection.onCodeAction((params: CodeActionParams): CodeAction[] => {
+    ctx.connection.onCodeAction(requires('file', (params: CodeActionParams): CodeAction[] => {
       const uri = params.textDocument.uri;
       const filePath = ctx.uriToPath(uri);
       const text = ctx.project.sourceText(filePath);
@@ -315,6 +316,6 @@ export const codeActionsFeature: Feature = {
       });
       ctx.log.debug(`cqlint: codeAction ${uri} ${params.range.start.line}:${params.range.start.character}-${params.range.end.line}:${params.range.end.character} only=${Array.isArray(params.context?.only) ? params.context.only.join(',') : '*'}: ${actions.length} action(s)`);
       return actions;
-    });
+    }));
   },
 };

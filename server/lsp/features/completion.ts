@@ -8,6 +8,7 @@ import {
 } from 'vscode-languageserver/node';
 import { complete, type CompletionKind } from '../../core/editor/completion';
 import type { Feature } from '../context';
+import { requires } from '../readiness';
 import { cqlDocument, editorIndex } from './symbols';
 
 const KINDS: Record<CompletionKind, CompletionItemKind> = {
@@ -37,7 +38,7 @@ export const completionFeature: Feature = {
   name: 'completion',
   capabilities: { completionProvider: { triggerCharacters: COMPLETION_TRIGGER_CHARACTERS, resolveProvider: false } },
   register(ctx) {
-    ctx.connection.onCompletion((params): CompletionList => {
+    ctx.connection.onCompletion(requires('file', (params): CompletionList => {
       const doc = cqlDocument(ctx, params.textDocument.uri);
       if (!doc) return { isIncomplete: false, items: [] };
       const offset = doc.lines.offsetAt(params.position);
@@ -63,6 +64,6 @@ export const completionFeature: Feature = {
         return item;
       });
       return { isIncomplete: false, items };
-    });
+    }));
   },
 };

@@ -23,6 +23,7 @@ import { isSourceRange } from '../../../grammar/ast';
 import type { Finding, Severity } from '../../core/findings/findings';
 import { docsUrl } from '../../core/findings/findings';
 import type { Feature, FilesChangedEvent, ServerContext } from '../context';
+import { requires } from '../readiness';
 import { unlessCancelled } from '../budget';
 import { markdownText } from '../../core/util/markdown';
 import { heapKeeper } from '../../core/util/heap';
@@ -498,7 +499,7 @@ function registerPull(
 
   const emptyFull = (): DocumentDiagnosticReport => ({ kind: DocumentDiagnosticReportKind.Full, items: [] });
 
-  ctx.connection.languages.diagnostics.on(ctx.safe('textDocument/diagnostic', async (params: DocumentDiagnosticParams, token: CancellationToken): Promise<DocumentDiagnosticReport> => {
+  ctx.connection.languages.diagnostics.on(requires('nothing', ctx.safe('textDocument/diagnostic', async (params: DocumentDiagnosticParams, token: CancellationToken): Promise<DocumentDiagnosticReport> => {
     // A pull the client already cancelled (it re-pulls after each edit) does not parse and lint for nothing.
     await unlessCancelled(token);
     const filePath = ctx.uriToPath(params.textDocument.uri);
@@ -518,12 +519,12 @@ function registerPull(
     stages.shownFull(filePath);
     if (!diagnostics || params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items: diagnostics };
-  }, emptyFull()));
+  }, emptyFull())));
 
   // Answered in batches: each batch goes out as a partial result when the client gave a token for them,
   // and the server yields between batches, so a workspace of thousands of files never holds the
   // connection for one long request (edits and hovers are served in between).
-  ctx.connection.languages.diagnostics.onWorkspace(ctx.safe('workspace/diagnostic', async (
+  ctx.connection.languages.diagnostics.onWorkspace(requires('workspace', ctx.safe('workspace/diagnostic', async (
     params: WorkspaceDiagnosticParams,
     token?: CancellationToken,
     _workDone?: unknown,
@@ -562,7 +563,7 @@ function registerPull(
       return { items: [] };
     }
     return { items };
-  }, { items: [] } as WorkspaceDiagnosticReport));
+  }, { items: [] } as WorkspaceDiagnosticReport)));
 
   let stopped = false;
   const requestRefresh = (): void => {

@@ -2,6 +2,7 @@
 import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver/node';
 import { foldingRanges } from '../../core/editor/folding';
 import type { Feature } from '../context';
+import { requires } from '../readiness';
 import { requestBudget, settleBudget, unlessCancelled } from '../budget';
 import { cqlDocument } from './symbols';
 
@@ -9,7 +10,7 @@ export const foldingFeature: Feature = {
   name: 'folding',
   capabilities: { foldingRangeProvider: true },
   register(ctx) {
-    ctx.connection.onFoldingRanges(async (params, token): Promise<FoldingRange[]> => {
+    ctx.connection.onFoldingRanges(requires('file', async (params, token): Promise<FoldingRange[]> => {
       await unlessCancelled(token);
       const doc = cqlDocument(ctx, params.textDocument.uri);
       if (!doc) return [];
@@ -24,6 +25,6 @@ export const foldingFeature: Feature = {
         endLine: r.endLine,
         ...(r.kind === 'comment' ? { kind: FoldingRangeKind.Comment } : {}),
       }));
-    });
+    }));
   },
 };

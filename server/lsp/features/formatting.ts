@@ -5,6 +5,7 @@ import { offsetsToRange } from '../conversions';
 import type { DocumentFormattingParams, TextEdit } from 'vscode-languageserver/node';
 import { formatDocumentEdits, formatRange, type KeywordCase } from '../../core/format/formatter';
 import type { Feature, ServerContext } from '../context';
+import { requires } from '../readiness';
 import { requestBudget, settleBudget, unlessCancelled } from '../budget';
 import { cqlDocument, symbolsFeature, type EditorDocument } from './symbols';
 import { completionFeature } from './completion';
@@ -32,7 +33,7 @@ const formattingFeature: Feature = {
   name: 'formatting',
   capabilities: { documentFormattingProvider: true, documentRangeFormattingProvider: true },
   register(ctx) {
-    ctx.connection.onDocumentFormatting(async (params, token): Promise<TextEdit[]> => {
+    ctx.connection.onDocumentFormatting(requires('file', async (params, token): Promise<TextEdit[]> => {
       await unlessCancelled(token);
       const keywordCase = await keywordCaseFor(ctx, params.textDocument.uri);
       // Looked up after the await: the text may have changed meanwhile.
@@ -42,8 +43,8 @@ const formattingFeature: Feature = {
       const edits = formatDocumentEdits(doc.text, { keywordCase, indentSize: indentSize(params), budget }, doc.parse);
       settleBudget(ctx, doc, 'formatting', budget, 'formatted');
       return toLspEdits(doc, edits);
-    });
-    ctx.connection.onDocumentRangeFormatting(async (params, token): Promise<TextEdit[]> => {
+    }));
+    ctx.connection.onDocumentRangeFormatting(requires('file', async (params, token): Promise<TextEdit[]> => {
       await unlessCancelled(token);
       const keywordCase = await keywordCaseFor(ctx, params.textDocument.uri);
       const doc = cqlDocument(ctx, params.textDocument.uri);
@@ -54,7 +55,7 @@ const formattingFeature: Feature = {
       const edits = formatRange(doc.text, start, end, { keywordCase, indentSize: indentSize(params), budget }, doc.parse);
       settleBudget(ctx, doc, 'formatting', budget, 'formatted');
       return toLspEdits(doc, edits);
-    });
+    }));
   },
 };
 

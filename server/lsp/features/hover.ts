@@ -8,6 +8,7 @@
 import { offsetsToRange } from '../conversions';
 import { MarkupKind, type Hover } from 'vscode-languageserver/node';
 import type { Feature, ServerContext } from '../context';
+import { requires } from '../readiness';
 import { editorDocument, type EditorDocument } from './symbols';
 import { nameHoverProvider } from './hover-names';
 import { embeddedHoverProvider } from './hover-embedded';
@@ -56,12 +57,12 @@ export const hoverFeature: Feature = {
   name: 'hover',
   capabilities: { hoverProvider: true },
   register(ctx) {
-    ctx.connection.onHover((params) => {
+    ctx.connection.onHover(requires('file-and-ring', (params) => {
       const doc = editorDocument(ctx, params.textDocument.uri);
       if (!doc) return null;
       const offset = doc.lines.offsetAt(params.position);
       // In application code, only inside its CQL.
       return offset === undefined ? null : collectHover(ctx, doc, offset);
-    });
+    }));
   },
 };

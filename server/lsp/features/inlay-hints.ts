@@ -16,6 +16,7 @@ import { formatShardFormula } from '../../core/token/shard';
 import { parseKeyValue } from '../../core/token/values';
 import type { WorkBudget } from '../../core/util/budget';
 import type { Feature, ServerContext } from '../context';
+import { requires } from '../readiness';
 import { requestBudget, settleBudget } from '../budget';
 import { editorDocument, type EditorDocument } from './symbols';
 import { inlineCode } from '../../core/util/markdown';
@@ -112,7 +113,7 @@ export const inlayHintsFeature: Feature = {
   capabilities: (ctx) => (ctx.clientCapabilities.textDocument?.inlayHint ? { inlayHintProvider: true } : undefined),
   register(ctx) {
     if (!ctx.clientCapabilities.textDocument?.inlayHint) return;
-    ctx.connection.languages.inlayHint.on((params: InlayHintParams, token) => {
+    ctx.connection.languages.inlayHint.on(requires('file-and-ring', (params: InlayHintParams, token) => {
       const doc = editorDocument(ctx, params.textDocument.uri);
       if (!doc) return [];
       const budget = requestBudget('inlayHints', token);
@@ -122,7 +123,7 @@ export const inlayHintsFeature: Feature = {
         : inlayHintsFor(ctx, doc, doc.lines.offsetAt(params.range.start) ?? 0, doc.lines.offsetAt(params.range.end) ?? doc.text.length, budget);
       settleBudget(ctx, doc, 'inlayHints', budget, 'hints shown');
       return hints;
-    });
+    }));
     if (!ctx.clientCapabilities.workspace?.inlayHint?.refreshSupport) return;
     let signature: string | undefined;
     let timer: NodeJS.Timeout | undefined;

@@ -4,6 +4,7 @@ import { offsetsToRange } from '../conversions';
 import type { Location, WorkspaceEdit, TextEdit } from 'vscode-languageserver/node';
 import { findDefinition, findReferences, prepareRename, rename, editsByFile } from '../../core/editor/navigation';
 import type { Feature } from '../context';
+import { requires } from '../readiness';
 import { cqlDocument, editorDocument, editorIndex, offsetOf } from './symbols';
 
 export const navigationFeature: Feature = {
@@ -17,22 +18,22 @@ export const navigationFeature: Feature = {
     const toLocations = (ranges: ReturnType<typeof findReferences>): Location[] =>
       ranges.map((r) => ({ uri: ctx.pathToUri(r.filePath), range: ctx.toRange(r.filePath, r.range) }));
 
-    ctx.connection.onDefinition((params) => {
+    ctx.connection.onDefinition(requires('file', (params) => {
       const doc = editorDocument(ctx, params.textDocument.uri);
       const offset = doc && offsetOf(doc, params.position);
       if (!doc || offset === undefined) return null;
       return toLocations(findDefinition(editorIndex(ctx), doc.filePath, offset));
-    });
+    }));
 
-    ctx.connection.onReferences((params) => {
+    ctx.connection.onReferences(requires('file', (params) => {
       const doc = editorDocument(ctx, params.textDocument.uri);
       const offset = doc && offsetOf(doc, params.position);
       if (!doc || offset === undefined) return null;
       const include = params.context?.includeDeclaration ?? true;
       return toLocations(findReferences(editorIndex(ctx), doc.filePath, offset, include));
-    });
+    }));
 
-    ctx.connection.onPrepareRename((params) => {
+    ctx.connection.onPrepareRename(requires('file', (params) => {
       // Renames start in CQL files (a rename's edits in application code would need its quoting: not offered).
       const doc = cqlDocument(ctx, params.textDocument.uri);
       if (!doc) return null;
@@ -43,9 +44,9 @@ export const navigationFeature: Feature = {
         return null;
       }
       return { range: offsetsToRange(doc.lines, result.range), placeholder: result.placeholder };
-    });
+    }));
 
-    ctx.connection.onRenameRequest((params): WorkspaceEdit | null => {
+    ctx.connection.onRenameRequest(requires('file', (params): WorkspaceEdit | null => {
       const doc = cqlDocument(ctx, params.textDocument.uri);
       if (!doc) return null;
       const result = rename(editorIndex(ctx), doc.filePath, doc.lines.offsetAt(params.position), params.newName);
@@ -60,6 +61,6 @@ export const navigationFeature: Feature = {
         changes[ctx.pathToUri(filePath)] = edits.map((e) => ({ range: ctx.toRange(filePath, e), newText: e.newText }));
       }
       return { changes };
-    });
+    }));
   },
 };

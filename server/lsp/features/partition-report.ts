@@ -17,6 +17,7 @@ import { LineIndex } from '../../../grammar/line-index';
 import { markdownText } from '../../core/util/markdown';
 import type { TableInfo } from '../../core/schema/model';
 import type { Feature, ServerContext } from '../context';
+import { requires } from '../readiness';
 import {
   SHOW_PARTITION_REPORT_COMMAND,
   partitionReportRequest,
@@ -157,8 +158,8 @@ export const partitionReportFeature: Feature = {
   capabilities: { codeLensProvider: { resolveProvider: false } },
   register(ctx) {
     registerHoverProvider(partitionReportHover);
-    ctx.connection.onCodeLens((params) => partitionReportLenses(ctx, params));
-    ctx.connection.onRequest(partitionReportRequest.method, (params: PartitionReportParams, token: CancellationToken) => partitionReport(ctx, params, token));
-    ctx.connection.onRequest(sampleConfigEditRequest.method, (params: SampleConfigEditParams) => sampleConfigEdit(ctx, params));
+    ctx.connection.onCodeLens(requires('file', (params) => partitionReportLenses(ctx, params)));
+    ctx.connection.onRequest(partitionReportRequest.method, requires('file', (params: PartitionReportParams, token: CancellationToken) => partitionReport(ctx, params, token)));
+    ctx.connection.onRequest(sampleConfigEditRequest.method, requires('file', (params: SampleConfigEditParams) => sampleConfigEdit(ctx, params)));
   },
 };

@@ -3,13 +3,14 @@ import { offsetsToRange } from '../conversions';
 import type { SelectionRange } from 'vscode-languageserver/node';
 import { selectionChain } from '../../core/editor/selection';
 import type { Feature } from '../context';
+import { requires } from '../readiness';
 import { cqlDocument } from './symbols';
 
 export const selectionRangeFeature: Feature = {
   name: 'selectionRange',
   capabilities: { selectionRangeProvider: true },
   register(ctx) {
-    ctx.connection.onSelectionRanges((params): SelectionRange[] => {
+    ctx.connection.onSelectionRanges(requires('file', (params): SelectionRange[] => {
       const doc = cqlDocument(ctx, params.textDocument.uri);
       if (!doc) return [];
       return params.positions.map((position) => {
@@ -22,6 +23,6 @@ export const selectionRangeFeature: Feature = {
         // Every position must get an answer: an empty range at the cursor when nothing else applies.
         return parent ?? { range: { start: position, end: position } };
       });
-    });
+    }));
   },
 };

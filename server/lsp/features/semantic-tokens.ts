@@ -3,6 +3,7 @@
 import type { SemanticTokens } from 'vscode-languageserver/node';
 import { encodeSemanticTokens, semanticTokens, SEMANTIC_TOKENS_LEGEND } from '../../core/editor/semantic-tokens';
 import type { Feature } from '../context';
+import { requires } from '../readiness';
 import { requestBudget, settleBudget, unlessCancelled } from '../budget';
 import { cqlDocument, editorIndex } from './symbols';
 
@@ -10,7 +11,7 @@ export const semanticTokensFeature: Feature = {
   name: 'semanticTokens',
   capabilities: { semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true, range: true } },
   register(ctx) {
-    ctx.connection.languages.semanticTokens.on(async (params, token): Promise<SemanticTokens> => {
+    ctx.connection.languages.semanticTokens.on(requires('file', async (params, token): Promise<SemanticTokens> => {
       await unlessCancelled(token);
       const doc = cqlDocument(ctx, params.textDocument.uri);
       if (!doc) return { data: [] };
@@ -18,8 +19,8 @@ export const semanticTokensFeature: Feature = {
       const tokens = semanticTokens(editorIndex(ctx), doc.filePath, doc.text, doc.parse, undefined, budget);
       settleBudget(ctx, doc, 'semanticTokens', budget, 'highlighted');
       return { data: encodeSemanticTokens(tokens) };
-    });
-    ctx.connection.languages.semanticTokens.onRange(async (params, token): Promise<SemanticTokens> => {
+    }));
+    ctx.connection.languages.semanticTokens.onRange(requires('file', async (params, token): Promise<SemanticTokens> => {
       await unlessCancelled(token);
       const doc = cqlDocument(ctx, params.textDocument.uri);
       if (!doc) return { data: [] };
@@ -28,6 +29,6 @@ export const semanticTokensFeature: Feature = {
       const tokens = semanticTokens(editorIndex(ctx), doc.filePath, doc.text, doc.parse, range, budget);
       settleBudget(ctx, doc, 'semanticTokens', budget, 'highlighted');
       return { data: encodeSemanticTokens(tokens) };
-    });
+    }));
   },
 };

@@ -14,6 +14,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { documentSymbols, workspaceSymbols, type OutlineKind, type OutlineSymbol } from '../../core/editor/outline';
 import { SymbolIndex } from '../../core/editor/symbols';
 import type { Feature, ServerContext } from '../context';
+import { requires } from '../readiness';
 
 // ---------------------------------------------------------------------------------------------
 // Shared editor state
@@ -114,7 +115,7 @@ export const symbolsFeature: Feature = {
   name: 'symbols',
   capabilities: { documentSymbolProvider: { label: 'cqlint' }, workspaceSymbolProvider: true },
   register(ctx) {
-    ctx.connection.onDocumentSymbol((params): DocumentSymbol[] | SymbolInformation[] => {
+    ctx.connection.onDocumentSymbol(requires('file', (params): DocumentSymbol[] | SymbolInformation[] => {
       const doc = cqlDocument(ctx, params.textDocument.uri);
       if (!doc) return [];
       const outline = documentSymbols(doc.parse);
@@ -128,8 +129,8 @@ export const symbolsFeature: Feature = {
       };
       for (const s of outline) visit(s);
       return flat;
-    });
-    ctx.connection.onWorkspaceSymbol((params): SymbolInformation[] => {
+    }));
+    ctx.connection.onWorkspaceSymbol(requires('workspace', (params): SymbolInformation[] => {
       const index = editorIndex(ctx);
       return workspaceSymbols(index, params.query ?? '').map((s) => ({
         name: s.name,
@@ -137,6 +138,6 @@ export const symbolsFeature: Feature = {
         containerName: s.containerName,
         location: { uri: ctx.pathToUri(s.filePath), range: ctx.toRange(s.filePath, s.range) },
       }));
-    });
+    }));
   },
 };

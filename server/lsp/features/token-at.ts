@@ -1,6 +1,7 @@
 // `cqlint/tokenAt` (lsp-extensions.ts): the hover's key preview for the partition key value under the
 // cursor, or else for the key of the statement under it. The VS Code command cqlint.showTokenAtCursor calls it.
 import type { Feature, ServerContext } from '../context';
+import { requires } from '../readiness';
 import { tokenAtRequest, type ParamsOf, type ResultOf } from '../lsp-extensions';
 import { keyAt, keyPreviewMarkdown } from './key-preview';
 import { editorDocument } from './symbols';
@@ -21,6 +22,6 @@ function tokenAt(ctx: ServerContext, params: ParamsOf<typeof tokenAtRequest>): R
 export const tokenAtFeature: Feature = {
   name: 'tokenAt',
   register(ctx) {
-    ctx.connection.onRequest(tokenAtRequest.method, (params: ParamsOf<typeof tokenAtRequest>) => tokenAt(ctx, params));
+    ctx.connection.onRequest(tokenAtRequest.method, requires('file-and-ring', (params: ParamsOf<typeof tokenAtRequest>) => tokenAt(ctx, params)));
   },
 };
