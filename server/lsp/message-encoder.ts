@@ -1,7 +1,7 @@
 // The JSON of the messages the server writes, as vscode-jsonrpc's own encoder makes it (JSON.stringify, then
 // the bytes), except that a report's diagnostics are encoded one by one and each one's JSON is kept with it:
 // after an edit most of a document's diagnostics are the very objects of its last report (features/
-// diagnostics.ts reuses them while their findings stand), and a large document's report is hundreds of KB
+// diagnostics-reports.ts reuses them while their findings stand), and a large document's report is hundreds of KB
 // of them (800 KB for 1,329 diagnostics on the analysis bench's 10,000 lines). Diagnostics are never
 // changed once made, which is what lets their JSON be kept.
 import type { ContentTypeEncoder, ContentTypeEncoderOptions, Message } from 'vscode-jsonrpc';

@@ -20,7 +20,7 @@ import type { FileEdits, TextEdit } from '../../core/fixes/types';
 import type { Feature } from '../context';
 import { requires } from '../readiness';
 import { offsetsToRange, toRange } from '../conversions';
-import { findingToDiagnostic } from './diagnostics';
+import { findingToDiagnostic } from './diagnostics-reports';
 import { describeError } from '../safe';
 
 export const FIX_ALL_KIND = 'source.fixAll.cqlint';
