@@ -5,9 +5,10 @@ import assert from 'node:assert/strict';
 import { guardConnection, safeHandler } from '../../server/lsp/safe';
 import { readinessWait, requires, type Readiness, type ReadinessSources } from '../../server/lsp/readiness';
 import { defaultFeatures } from '../../server/lsp/features';
-import type { ServerContext } from '../../server/lsp/context';
+import type { Feature, ServerContext } from '../../server/lsp/context';
 import type { ClientCapabilities } from 'vscode-languageserver/node';
-import { capabilities } from '../../scripts/lsp-client';
+import { capabilities, tempWorkspace } from '../../scripts/lsp-client';
+import { startInProcessServer } from '../helpers/in-process-server';
 
 type Handler = (...args: unknown[]) => unknown;
 
@@ -189,5 +190,39 @@ describe('what the server waits for', () => {
     assert.equal(readinessWait('file', [null], sources), undefined);
     assert.equal(readinessWait('file', [{ textDocument: {} }], sources), undefined);
     assert.deepEqual(sources.asked, []);
+  });
+});
+
+describe('the server waits for what a handler declared', () => {
+  const SCHEMA = 'CREATE TABLE shop.orders (customer_id uuid, order_id timeuuid, total decimal, PRIMARY KEY (customer_id, order_id));\n';
+  const QUERY = 'SELECT total FROM shop.orders WHERE customer_id = ?;\n';
+  const filler = (i: number): string => `CREATE TABLE misc.t${i} (id uuid PRIMARY KEY, v text);\n`.repeat(20);
+
+  test('while the workspace is indexed, a file request answers once the files its document names are in, a workspace request once all are', async (t) => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 200; i++) files[`f/${String(i).padStart(4, '0')}.cql`] = filler(i);
+    files['z/schema.cql'] = SCHEMA;
+    const ws = tempWorkspace(files);
+    t.after(() => ws.cleanup());
+    // What the project holds when each handler runs.
+    const probe: Feature = {
+      name: 'probe',
+      register(ctx) {
+        const holds = () => ({ schema: ctx.project.hasFile(ws.path('z/schema.cql')), files: ctx.project.files().length });
+        ctx.connection.onRequest('test/nothing', requires('nothing', holds));
+        ctx.connection.onRequest('test/file', requires('file', holds));
+        ctx.connection.onRequest('test/workspace', requires('workspace', holds));
+      },
+    };
+    const client = startInProcessServer({ features: [probe] });
+    t.after(() => client.shutdown());
+    await client.initialize(capabilities.push, { workspaceFolders: [ws.dir] });
+    const uri = ws.uri('query.cql');
+    await client.open(uri, QUERY);
+    type Holds = { schema: boolean; files: number };
+    const [nothing, file, workspace] = (await Promise.all(['test/nothing', 'test/file', 'test/workspace'].map((method) => client.request(method, { textDocument: { uri } })))) as Holds[];
+    assert.equal(file!.schema, true, 'the file request ran once the schema its query names was indexed');
+    assert.deepEqual(workspace, { schema: true, files: 202 }, 'the workspace request ran once every file was indexed');
+    assert.ok(nothing!.files <= workspace!.files);
   });
 });
