@@ -107,7 +107,7 @@ function parseConfigText(text: string, path: string): LoadedConfigFile {
   }
 }
 
-const TOP_LEVEL_KEYS = new Set(['$schema', 'target', 'rules', 'tables', 'ring', 'samples', 'ignorePatterns', 'evidence', 'defaultKeyspace', 'embedded', 'cluster']);
+const TOP_LEVEL_KEYS = new Set(['$schema', 'target', 'rules', 'tables', 'ring', 'samples', 'ignorePatterns', 'evidence', 'defaultKeyspace', 'embedded', 'cluster', 'migrations']);
 const HINT_KEYS: Record<keyof TableHints, 'rate' | 'count' | 'sizes' | 'columns'> = {
   rowsPerPartition: 'count',
   writesPerSecondPerPartition: 'rate',
@@ -365,8 +365,26 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
     if (embedded) config.embedded = embedded;
   }
   if ('cluster' in json) config.cluster = parseCluster(json.cluster, source, errors);
+  if ('migrations' in json) {
+    const migrations = parseMigrations(json.migrations, source, errors);
+    if (migrations !== undefined) config.migrations = migrations;
+  }
   if (source) for (const e of errors) e.message = `${where}${e.message}`;
   return { config, errors };
+}
+
+/**
+ * `migrations`: a folder or a list of folders (relative to the .cqlint.json; to the working folder for a
+ * config without a file) whose .cql files apply in order, or `false` (no migration folder).
+ */
+function parseMigrations(value: unknown, source: string | undefined, errors: ConfigError[]): string[] | false | undefined {
+  if (value === false) return false;
+  const list = typeof value === 'string' ? [value] : value;
+  if (!Array.isArray(list) || !list.length || !list.every((v) => typeof v === 'string' && v.trim() !== '')) {
+    errors.push({ key: 'migrations', message: `migrations: must be a folder, a list of folders (relative to the .cqlint.json) or false, got ${describe(value)}` });
+    return undefined;
+  }
+  return (list as string[]).map((folder) => (source ? resolve(dirname(source), folder) : resolve(folder)));
 }
 
 /** `embedded`: false (no application code is read), or { languages: [...] }. */

@@ -8,6 +8,7 @@ import { forgetParse, parseCql } from '../../../grammar';
 import { LineIndex, type SourcePositions } from '../../../grammar/line-index';
 import { locateFindings, type Finding, type OffsetFinding } from '../findings/findings';
 import { buildFileSchema, compactFileSchema, keyDefinitions, mergeSchemas, type FileSchema } from '../schema/build';
+import { findMigrationFolders, type MigrationFolder } from '../schema/migrations';
 import { allSameShape, resolveTableName } from '../schema/resolve';
 import { type SchemaModel, type TableInfo } from '../schema/model';
 import { mergeHints } from '../schema/workload';
@@ -138,6 +139,8 @@ export class Project {
   private model?: SchemaModel;
   /** The file schemas (in merge order) `model` was merged from: the same objects mean the same model. */
   private modelInputs: FileSchema[] = [];
+  /** The migration folders the model was merged with, as text (a change of folders or order merges again). */
+  private modelFolders = '';
   /** False after a file changed: schema() then compares its inputs. */
   private modelChecked = false;
   private readonly runner = new RuleRunner({
@@ -496,12 +499,33 @@ export class Project {
     if (this.model && this.modelChecked) return this.model;
     const files = [...this.entries.keys()].sort();
     const inputs = files.map((f) => this.fileSchema(f)!);
-    if (!this.model || inputs.length !== this.modelInputs.length || inputs.some((fs, i) => fs !== this.modelInputs[i])) {
-      this.model = mergeSchemas(inputs);
+    const folders = this.migrationFolders(files);
+    const foldersText = JSON.stringify(folders);
+    if (!this.model || foldersText !== this.modelFolders || inputs.length !== this.modelInputs.length || inputs.some((fs, i) => fs !== this.modelInputs[i])) {
+      this.model = mergeSchemas(inputs, folders);
       this.modelInputs = inputs;
+      this.modelFolders = foldersText;
     }
     this.modelChecked = true;
     return this.model;
+  }
+
+  /**
+   * The workspace's migration folders (docs/migrations.md): found by their files' names, unless the config
+   * that applies to a folder names its migration folders (`migrations`), which then decides.
+   */
+  migrationFolders(files: readonly string[] = [...this.entries.keys()].sort()): MigrationFolder[] {
+    return findMigrationFolders(files, (dir, sample) => {
+      const setting = this.configFor(sample).migrations;
+      if (setting === undefined) return undefined;
+      return setting !== false && setting.some((folder) => samePath(folder, dir));
+    });
+  }
+
+  /** The migration folder a file applies in, with its place there; undefined for other files. */
+  migrationOf(filePath: string): { folder: MigrationFolder; index: number } | undefined {
+    const step = this.schema().migrations.get(filePath);
+    return step && { folder: step.folder, index: step.index };
   }
 
   /**
@@ -513,10 +537,17 @@ export class Project {
     const own = this.entries.has(filePath) ? this.fileSchema(filePath) : undefined;
     for (const n of own?.definedNames ?? []) names.add(n);
     const used = own?.referencedNames;
-    if (!names.size && !used?.size) return [];
+    // The files a migration folder applies after this one meet the tables as it leaves them.
+    const step = this.model?.migrations.get(filePath);
+    const later = new Set(step ? step.folder.files.slice(step.index + 1) : []);
+    if (!names.size && !used?.size && !later.size) return [];
     const out: string[] = [];
     for (const [other, entry] of this.entries) {
       if (other === filePath) continue;
+      if (later.has(other)) {
+        out.push(other);
+        continue;
+      }
       if (used?.size && entry.lint?.references.some((d) => used.has(d.table.name))) {
         out.push(other);
         continue;
@@ -710,6 +741,12 @@ function readHostFile(language: HostLanguage, hostText: string, defaultKeyspace:
   const doc = readEmbedded(language, hostText, defaultKeyspace !== undefined ? { defaultKeyspace } : undefined);
   const refused = analysisRefusal(doc.cqlText);
   return refused === undefined ? doc : refusedDocument(language, hostText.length, `its CQL is not analysed: ${refused}`);
+}
+
+/** Two spellings of one folder (separators, a trailing slash). */
+function samePath(a: string, b: string): boolean {
+  const norm = (p: string) => p.replace(/\\/g, '/').replace(/\/+$/, '');
+  return norm(a) === norm(b);
 }
 
 /**

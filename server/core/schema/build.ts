@@ -1,20 +1,14 @@
 // Turns one file's statements into schema facts (cached per ParseResult by the Project), then merges the
 // files into the workspace SchemaModel. Within a file, CREATE/ALTER/DROP are applied in order and every
 // change is kept as a version, so a query resolves against the table as it stood where the query is.
-import type { AlterTableStatement, CreateIndexStatement, DropIndexStatement, DropTableStatement, Expression, ParseResult, QualifiedName, SourceRange, Statement } from '../../../grammar/ast';
-import { type IndexInfo, type KeyspaceInfo, SchemaModel, type TableInfo, type TypeVersion, type UserTypeInfo, isSaiClass, qualify, sameShape } from './model';
+import type { AlterTableStatement, CreateIndexStatement, DropIndexStatement, DropMaterializedViewStatement, DropTableStatement, Expression, ParseResult, QualifiedName, SourceRange, Statement } from '../../../grammar/ast';
+import { type IndexInfo, type KeyspaceInfo, SchemaModel, type TableInfo, type TableVersion, type TypeVersion, type UserTypeInfo, isSaiClass, qualify, sameShape } from './model';
 import { applyAlter, applyTypeAlter, cloneTable, literalString, mapLiteralStrings, propertyMap, tableFromCreate, viewFromBase } from './definitions';
 import { sharedType, typeText } from './types';
 import { internName } from '../util/names';
 import { addTo } from '../util/lists';
-
-/** One state of a table inside a file: created or altered at `offset`, or dropped (`table` undefined). */
-interface TableVersion {
-  offset: number;
-  keyspace?: string;
-  name: string;
-  table?: TableInfo;
-}
+import type { MigrationFolder } from './migrations';
+import { walkMigrationFolder } from './history';
 
 export interface FileSchema {
   filePath: string;
@@ -33,6 +27,8 @@ export interface FileSchema {
   byStatement: Map<Statement, TableInfo>;
   /** ALTER TABLE statements on tables this file does not define (applied to the workspace definition). */
   foreignAlters: { keyspace?: string; name: string; statement: AlterTableStatement }[];
+  /** DROP TABLE / DROP MATERIALIZED VIEW statements of tables this file does not define (a migration folder's history follows them). */
+  foreignDrops: { keyspace?: string; name: string; statement: DropTableStatement | DropMaterializedViewStatement }[];
   /**
    * Views (and CREATE TABLE ... LIKE) whose base table is not in this file; completed from the workspace, in
    * place, by each merge, from `built` (the table as this file alone makes it): a merge that finds no base,
@@ -156,6 +152,7 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
     versions: new Map(),
     byStatement: new Map(),
     foreignAlters: [],
+    foreignDrops: [],
     pending: [],
     definedNames: new Set(),
     referencedNames: new Set(),
@@ -247,6 +244,8 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
         if (stmt.kind === 'DropTable') indexes.dropTable(stmt, { keyspace, name });
         if (latestLocal(schema.versions, keyspace, name)) {
           pushVersion(schema.versions, { offset: stmt.range.start, keyspace, name });
+        } else {
+          schema.foreignDrops.push({ keyspace, name, statement: stmt });
         }
         break;
       }
@@ -378,12 +377,28 @@ function restoreBuilt(table: TableInfo, built: TableInfo): void {
 }
 
 /**
- * Merges file schemas (in the given order) into the workspace model: every file's final tables and types, then
+ * Merges file schemas (in the given order) into the workspace model: every file's final tables and types (a
+ * migration folder's: the state after its last file, schema/history.ts), then
  * ALTERs of tables defined elsewhere (additive changes only, so an ALTER in one file never makes
  * another file's columns unknown), then views and LIKE tables whose base lives in another file.
  */
-export function mergeSchemas(files: readonly FileSchema[]): SchemaModel {
+export function mergeSchemas(files: readonly FileSchema[], folders: readonly MigrationFolder[] = []): SchemaModel {
   const model = new SchemaModel();
+  // A migration folder's files add the state its last file leaves (walkMigrationFolder), where the last
+  // of them comes in `files`; their own tables are versions of that history, not workspace definitions.
+  const byPath = new Map(files.map((f) => [f.filePath, f]));
+  const position = new Map(files.map((f, i) => [f, i]));
+  const folderAt = new Map<FileSchema, MigrationFolder>();
+  const inFolder = new Set<FileSchema>();
+  for (const folder of folders) {
+    const schemas = folder.files.map((f) => byPath.get(f)).filter((f) => f !== undefined);
+    if (!schemas.length) continue;
+    for (const f of schemas) inFolder.add(f);
+    let last = schemas[0]!;
+    for (const f of schemas) if (position.get(f)! > position.get(last)!) last = f;
+    folderAt.set(last, { ...folder, files: schemas.map((f) => f.filePath) });
+  }
+  const alters: { file: FileSchema; alter: FileSchema['foreignAlters'][number] }[] = [];
   for (const file of files) {
     for (const ks of file.keyspaces) model.keyspaces.set(ks.name, ks);
     if (file.typeVersions.size) {
@@ -397,22 +412,30 @@ export function mergeSchemas(files: readonly FileSchema[]): SchemaModel {
       for (const v of last.values()) if (v.type) model.addType(v.type);
     }
     for (const index of file.indexes) model.addIndex(index);
-    for (const list of file.versions.values()) {
-      // The last version of each keyspace's table of that name (ks1.t and ks2.t are two tables).
-      const last = new Map<string | undefined, TableVersion>();
-      for (const v of list) last.set(v.keyspace, v);
-      for (const v of last.values()) if (v.table) model.addTable(v.table);
+    if (!inFolder.has(file)) {
+      for (const list of file.versions.values()) {
+        // The last version of each keyspace's table of that name (ks1.t and ks2.t are two tables).
+        const last = new Map<string | undefined, TableVersion>();
+        for (const v of list) last.set(v.keyspace, v);
+        for (const v of last.values()) if (v.table) model.addTable(v.table);
+      }
+      for (const alter of file.foreignAlters) alters.push({ file, alter });
+    }
+    const folder = folderAt.get(file);
+    if (folder) {
+      const history = walkMigrationFolder(model, folder, folder.files.map((f) => byPath.get(f)!));
+      for (const table of history.tables) model.addTable(table);
+      alters.push(...history.outsideAlters);
     }
   }
-  for (const file of files) {
-    for (const alter of file.foreignAlters) {
-      const list = model.tablesByName.get(alter.name);
-      if (!list) continue;
-      for (let i = 0; i < list.length; i++) {
-        const t = list[i]!;
-        if (alter.keyspace && t.keyspace && t.keyspace !== alter.keyspace) continue;
-        list[i] = applyAlter(t, alter.statement, file.filePath);
-      }
+  if (folderAt.size) alters.sort((a, b) => position.get(a.file)! - position.get(b.file)!);
+  for (const { file, alter } of alters) {
+    const list = model.tablesByName.get(alter.name);
+    if (!list) continue;
+    for (let i = 0; i < list.length; i++) {
+      const t = list[i]!;
+      if (alter.keyspace && t.keyspace && t.keyspace !== alter.keyspace) continue;
+      list[i] = applyAlter(t, alter.statement, file.filePath);
     }
   }
   for (const file of files) {

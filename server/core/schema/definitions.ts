@@ -157,8 +157,7 @@ export function cloneTable(table: TableInfo): TableInfo {
  * Applies an ALTER TABLE to a copy of `table`. `alterFile`: the ALTER's file when it is not the table's
  * (cross-file: drops and renames are skipped, and added columns say where they were added).
  */
-export function applyAlter(table: TableInfo, stmt: AlterTableStatement, alterFile?: string): TableInfo {
-  const additiveOnly = alterFile !== undefined;
+export function applyAlter(table: TableInfo, stmt: AlterTableStatement, alterFile?: string, additiveOnly = alterFile !== undefined): TableInfo {
   const next = cloneTable(table);
   const action = stmt.action;
   switch (action.kind) {

@@ -8,6 +8,7 @@ import { internName } from '../util/names';
 import { addTo } from '../util/lists';
 import type { TableHints } from '../vocabulary/config';
 import { resolveVersions, type Mention } from './versions';
+import type { MigrationFolder } from './migrations';
 
 type ColumnRole = 'partition' | 'clustering' | 'static' | 'regular';
 
@@ -90,6 +91,33 @@ export interface UserTypeInfo {
   fields: { name: string; type: CqlType; typeText: string }[];
   filePath: string;
   range: SourceRange;
+}
+
+/** One state of a table inside a file: created or altered at `offset`, or dropped (`table` undefined). */
+export interface TableVersion {
+  offset: number;
+  keyspace?: string;
+  name: string;
+  table?: TableInfo;
+}
+
+/**
+ * A file of a migration folder as the folder's history sees it (schema/history.ts): the files before it have
+ * been applied, so its statements meet the tables as those left them.
+ */
+export interface MigrationStep {
+  folder: MigrationFolder;
+  /** Its place in `folder.files`. */
+  index: number;
+  /**
+   * Every table name's versions here: the state the files before it left (at offset -1), then this file's
+   * changes, its ALTERs and DROPs of those tables included. Resolution reads these instead of the file's own.
+   */
+  versions: ReadonlyMap<string, readonly TableVersion[]>;
+  /** The last definition of each table (by `keyspace\0name`) before this file, dropped ones included. */
+  seenBefore: ReadonlyMap<string, TableInfo>;
+  /** The columns an ALTER ... DROP removed from a table before this file, by its definition, then name. */
+  droppedBefore: ReadonlyMap<TableDefinition, ReadonlyMap<string, ColumnInfo>>;
 }
 
 /** One state of a user type inside a file: created or altered at `offset`, or dropped (`type` undefined). */
@@ -198,6 +226,8 @@ export class SchemaModel {
   private typesText?: string;
   /** Indexes by table name (without keyspace). */
   readonly indexesByTable = new Map<string, IndexInfo[]>();
+  /** The files of migration folders, by path: their place in their folder's history. */
+  readonly migrations = new Map<string, MigrationStep>();
 
   /**
    * candidates() answers by table name, then keyspace: the same array for the same question (callers may
@@ -209,6 +239,12 @@ export class SchemaModel {
   private readonly indexesByKeyspace = new Map<string, { byKeyspace: Map<string, IndexInfo[]>; unqualified: IndexInfo[] }>();
   /** The same, by the table asked about (rules ask for the same tables over and over). */
   private tableHistories = new WeakMap<TableInfo, IndexHistory>();
+
+  /** A table name's versions in a file: its migration history's when it is in a migration folder, else its own. */
+  tableVersions(file: { filePath: string; versions: ReadonlyMap<string, readonly TableVersion[]> }, name: string): readonly TableVersion[] | undefined {
+    const step = this.migrations.get(file.filePath);
+    return step ? step.versions.get(name) : file.versions.get(name);
+  }
 
   addTable(table: TableInfo): void {
     this.candidateLists.clear();

@@ -42,7 +42,7 @@ function resolveName<V extends Version, T extends { filePath: string }>(
 
 /** The candidates for a table or view name, best first (rule 1: one or none; rule 2: every compatible definition). */
 export function resolveTableName(model: SchemaModel, file: FileSchema | undefined, name: TableName, atOffset = Number.MAX_SAFE_INTEGER): readonly TableInfo[] {
-  return resolveName(file?.versions.get(name.name), (v) => v.table, (keyspace) => model.candidates(keyspace, name.name), file, name, atOffset);
+  return resolveName(file && model.tableVersions(file, name.name), (v) => v.table, (keyspace) => model.candidates(keyspace, name.name), file, name, atOffset);
 }
 
 /** The candidates for a user type name, best first, by the same rule. */

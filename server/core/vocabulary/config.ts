@@ -78,6 +78,12 @@ export interface CqlintConfig {
   embedded?: EmbeddedSetting;
   /** The cluster the schema runs on: its version and its cassandra.yaml or scylla.yaml (docs/guardrails.md). */
   cluster?: ClusterSetting;
+  /**
+   * Migration folders (docs/migrations.md): the folders whose .cql files apply in order, absolute once loaded
+   * (written relative to the .cqlint.json); `false` when none is. Set, it replaces the detection by file names
+   * for the files this config applies to.
+   */
+  migrations?: string[] | false;
 }
 
 /** The application languages whose files cqlint reads CQL from, as the settings name them. */
