@@ -10,10 +10,15 @@ import { readClusterYaml } from '../../server/core/cluster';
 export const ROOT = '/virtual/cqlint-tests';
 export const MAIN = `${ROOT}/main.cql`;
 
+/** The file an example's code is (its `path`, else main.cql). */
+export function mainOf(c: Pick<ExampleCase, 'path'>): string {
+  return c.path ? `${ROOT}/${c.path}` : MAIN;
+}
+
 /** A project holding `code` as main.cql plus other files (relative path → text); explicit config so no discovery. */
-export function projectWith(code: string, files: Record<string, string> = {}, options: ProjectOptions = {}): Project {
+export function projectWith(code: string, files: Record<string, string> = {}, options: ProjectOptions = {}, main = MAIN): Project {
   const project = new Project({ config: {}, ...options });
-  project.setFile(MAIN, code);
+  project.setFile(main, code);
   for (const [rel, text] of Object.entries(files)) project.setFile(`${ROOT}/${rel}`, text);
   return project;
 }
@@ -61,9 +66,9 @@ export async function exampleProject(c: ExampleCase, code = c.code, files = c.fi
     sampleSummary: () => read,
     evidenceFiles: () => evidence,
     clusterFile: (file) => (file === cluster?.file ? cluster : undefined),
-  });
+  }, mainOf(c));
   if (c.sample) {
-    const table = project.tableFor(MAIN, c.sample.table);
+    const table = project.tableFor(mainOf(c), c.sample.table);
     assert.ok(table, `the sample's table ${c.sample.table} is defined`);
     const csv = typeof c.sample.csv === 'string' ? c.sample.csv : c.sample.csv();
     try {

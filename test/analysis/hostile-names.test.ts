@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { lexCql, keywordType } from '../../grammar/lexer';
 import { allRules } from '../../server/core/rules';
 import type { ExampleCase } from '../../server/core/rules/types';
-import { MAIN, exampleProject, projectWith } from './helpers';
+import { exampleProject, mainOf, projectWith } from './helpers';
 import { ruleExamples } from '../helpers/rule-modules';
 import { outsideCodeSpans } from '../helpers/markdown';
 
@@ -77,7 +77,7 @@ describe('names interpolated into findings stay text in their markdown', () => {
       let fired = 0;
       for (const example of ruleExamples[id]!.invalid) {
         const project = await exampleProject(hostile(example));
-        for (const finding of project.lint(MAIN)) {
+        for (const finding of project.lint(mainOf(example))) {
           if (finding.ruleId === id) fired++;
           const prose = outsideCodeSpans(finding.details ?? '');
           assert.doesNotMatch(prose, RAW_MARKUP, `${finding.ruleId} (an example of ${id}) interpolates a name raw into its details:\n${finding.details}`);

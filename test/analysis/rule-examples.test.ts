@@ -6,13 +6,13 @@ import { join } from 'node:path';
 import { allRules } from '../../server/core/rules';
 import { docsUrl, HEADLINE_CHARS } from '../../server/core/findings/findings';
 import type { ExampleCase } from '../../server/core/rules/types';
-import { MAIN, exampleProject, ofRule, summary } from './helpers';
+import { exampleProject, mainOf, ofRule, summary } from './helpers';
 import { projectRoot } from '../helpers/corpus';
 import { ruleExamples, ruleFiles } from '../helpers/rule-modules';
 
 async function run(c: ExampleCase, ruleId: string) {
   const project = await exampleProject(c);
-  const all = project.lint(MAIN);
+  const all = project.lint(mainOf(c));
   assert.deepEqual(project.internalErrors, [], 'no rule may throw');
   return { all, mine: ofRule(all, ruleId) };
 }

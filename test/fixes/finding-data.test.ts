@@ -13,9 +13,12 @@ import type { Finding } from '../../server/core/findings/findings';
 import type { ExampleCase } from '../../server/core/rules/types';
 import { MAIN, ROOT, projectWith } from './helpers';
 
+/** The file an example's code is (its `path`, else main.cql). */
+const mainOf = (c: ExampleCase): string => (c.path ? `${ROOT}/${c.path}` : MAIN);
+
 function exampleProject(c: ExampleCase): Project {
   const project = new Project({ config: c.config ?? {}, target: c.target });
-  project.setFile(MAIN, c.code);
+  project.setFile(mainOf(c), c.code);
   for (const [rel, text] of Object.entries(c.files ?? {})) project.setFile(`${ROOT}/${rel}`, text);
   return project;
 }
@@ -35,13 +38,14 @@ describe('finding data', () => {
       const cases = [...examples.valid.map((v) => (typeof v === 'string' ? { code: v } : v)), ...examples.invalid];
       cases.forEach((c, i) => {
         const project = exampleProject(c);
-        const env = projectFixContext(project, MAIN);
-        for (const finding of project.lint(MAIN)) {
+        const main = mainOf(c);
+        const env = projectFixContext(project, main);
+        for (const finding of project.lint(main)) {
           findings++;
           const where = `${ruleId} example #${i + 1}: ${finding.ruleId} at ${finding.range.start.line}:${finding.range.start.column}`;
           if (fixableRuleIds().includes(finding.ruleId) && finding.data === undefined) failures.push(`${where}: no data for its fixes`);
           try {
-            for (const fix of fixesForFinding(c.code, project.parse(MAIN), finding, env)) {
+            for (const fix of fixesForFinding(c.code, project.parse(main), finding, env)) {
               fixes++;
               applyEdits(c.code, fix.edits);
             }
@@ -60,11 +64,12 @@ describe('finding data', () => {
     for (const [ruleId, examples] of Object.entries(ruleExamples)) {
       for (const c of [...examples.valid.map((v) => (typeof v === 'string' ? { code: v } : v)), ...examples.invalid]) {
         const project = exampleProject(c);
-        const all = projectFixContext(project, MAIN);
-        const only = projectFixContext(project, MAIN, { safeOnly: true });
-        for (const finding of project.lint(MAIN)) {
-          const expected = fixesForFinding(c.code, project.parse(MAIN), finding, all).filter((f) => f.safeForFixAll);
-          const got = fixesForFinding(c.code, project.parse(MAIN), finding, only).filter((f) => f.safeForFixAll);
+        const main = mainOf(c);
+        const all = projectFixContext(project, main);
+        const only = projectFixContext(project, main, { safeOnly: true });
+        for (const finding of project.lint(main)) {
+          const expected = fixesForFinding(c.code, project.parse(main), finding, all).filter((f) => f.safeForFixAll);
+          const got = fixesForFinding(c.code, project.parse(main), finding, only).filter((f) => f.safeForFixAll);
           assert.deepEqual(got.map((f) => [f.title, f.edits]), expected.map((f) => [f.title, f.edits]), `${ruleId}: ${finding.ruleId} at ${finding.range.start.line}`);
           safe += expected.length;
         }

@@ -8,6 +8,7 @@ import { keyspaceAt, type FileSchema } from '../schema/build';
 import type { KeyspaceInfo, SchemaModel, TableInfo } from '../schema/model';
 import type { Mention } from '../schema/versions';
 import { mergeHints } from '../schema/workload';
+import { historyAt } from '../schema/history';
 import type { PartitionSample } from '../partition/sample';
 import type { TableEvidence } from '../evidence';
 import type { ClusterSettings } from '../cluster';
@@ -187,6 +188,8 @@ export function fileContext(host: RuleRunHost, input: RuleRunInput, target: Rule
     // The same answer for the whole run (rules ask it for every statement).
     cluster: () => (cluster === undefined ? (cluster = host.cluster(filePath) ?? null) : cluster) ?? undefined,
     workspaceDefinitions: () => workspaceDefinitions(model),
+    migration: () => model.migrations.get(filePath),
+    history: (name: QualifiedName, at: number) => historyAt(model, filePath, name.keyspace?.name ?? keyspaceAt(fs, at), name.name.name, at),
     referencesTo: (table: TableInfo) => {
       const dependency = host.referenceDependency(table);
       references.push(dependency);
@@ -244,6 +247,8 @@ export function statementContext(host: RuleRunHost, input: RuleRunInput, base: B
       return base.keyspaceAt(offset);
     },
     keyspace: (name: string) => (uncacheable(), base.keyspace(name)),
+    migration: () => (uncacheable(), base.migration()),
+    history: (name: QualifiedName, at: number) => (uncacheable(), base.history(name, at)),
     indexesOn: (table: TableInfo) => (nameCovered(table), base.indexesOn(table)),
     // Allowed: the answer is recorded with the statement's result and compared before it is reused.
     referencesTo: (table: TableInfo) => {

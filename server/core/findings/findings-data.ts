@@ -427,6 +427,25 @@ export type GuardrailData = {
   measured?: number;
 };
 
+/** The migration-safety rules (docs/migrations.md): the table a migration changes, and how. */
+export interface MigrationChangeData {
+  /** `ks.table` (of the base table, for a view). */
+  table: string;
+  /** The column the change is about. */
+  column?: string;
+  /** The primary key or the column's type before the change, and after it. */
+  before?: string;
+  after?: string;
+  /** The migration file (its name in its folder) that created the table, when an earlier one did. */
+  createdIn?: string;
+  /** What the evidence measured of the table's size, when it was read. */
+  measured?: string;
+  /** The name of the table the safer plan creates. */
+  newTable?: string;
+  /** The safer plan, step by step, with its commands. */
+  plan?: string[];
+}
+
 export interface FindingDataByRule {
   'hot-partition': HotPartitionData;
   'unbounded-partition': UnboundedPartitionData;
@@ -463,6 +482,13 @@ export interface FindingDataByRule {
   'low-cardinality-index': LowCardinalityIndexData;
   'partial-partition-key': PartialPartitionKeyData;
   'over-partitioned-read': OverPartitionedReadData;
+  'primary-key-change': MigrationChangeData;
+  'column-type-change': MigrationChangeData;
+  'readd-dropped-column': MigrationChangeData;
+  'destructive-migration': MigrationChangeData;
+  'compaction-change-on-large-table': MigrationChangeData;
+  'index-on-large-table': MigrationChangeData;
+  'view-on-existing-table': MigrationChangeData;
 }
 
 export type RuleWithData = keyof FindingDataByRule;

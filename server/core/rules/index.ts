@@ -36,6 +36,13 @@ import * as guardrailStatement from './guardrail-statement';
 import * as guardrailSize from './guardrail-size';
 import * as partialPartitionKey from './partial-partition-key';
 import * as overPartitionedRead from './over-partitioned-read';
+import * as primaryKeyChange from './primary-key-change';
+import * as columnTypeChange from './column-type-change';
+import * as readdDroppedColumn from './readd-dropped-column';
+import * as destructiveMigration from './destructive-migration';
+import * as compactionChangeOnLargeTable from './compaction-change-on-large-table';
+import * as indexOnLargeTable from './index-on-large-table';
+import * as viewOnExistingTable from './view-on-existing-table';
 
 export type { RuleModule, RuleMeta, RuleContext, RuleExamples, ExampleCase, InvalidExampleCase } from './types';
 
@@ -50,6 +57,8 @@ export const allRules: RuleModule[] = [
   conflictingDefinition.rule, queueTable.rule, statusMove.rule, nonUniqueKey.rule, lwtHotPartition.rule, ttlWithoutTwcs.rule,
   lowCardinalityIndex.rule, guardrailSchema.rule, guardrailStatement.rule, guardrailSize.rule, partialPartitionKey.rule,
   overPartitionedRead.rule,
+  primaryKeyChange.rule, columnTypeChange.rule, readdDroppedColumn.rule, destructiveMigration.rule, compactionChangeOnLargeTable.rule,
+  indexOnLargeTable.rule, viewOnExistingTable.rule,
 ];
 
 export function ruleById(id: string): RuleModule | undefined {

@@ -3,7 +3,8 @@
 import type { ParseResult, QualifiedName, SourceRange, Statement, StatementKind } from '../../../grammar/ast';
 import type { MessageValues, OffsetFinding, Severity } from '../findings/findings';
 import type { Markdown } from '../util/markdown';
-import type { TableInfo, IndexInfo, KeyspaceInfo, UserTypeInfo } from '../schema/model';
+import type { TableInfo, IndexInfo, KeyspaceInfo, MigrationStep, UserTypeInfo } from '../schema/model';
+import type { HistoryAt } from '../schema/history';
 import type { Mention } from '../schema/versions';
 import type { TargetId, TargetInfo } from '../partition/targets';
 import type { CqlintConfig, RuleOptionSpec, TableHints } from '../vocabulary/config';
@@ -135,6 +136,14 @@ export interface RuleContext<M extends string = string> {
    * A list of the whole schema: ask only when a count matters.
    */
   workspaceDefinitions(): { keyspaces: readonly KeyspaceInfo[]; tables: readonly TableInfo[] };
+  /** This file's place in its migration folder (docs/migrations.md); undefined for a file in none. */
+  migration(): MigrationStep | undefined;
+  /**
+   * What the statement at `atOffset` of this migration file meets of a table name: the table as the history
+   * has it just before (files before this one applied), its last definition (a dropped one too) and the
+   * columns ALTERs dropped from it. Undefined for a file in no migration folder.
+   */
+  history(name: QualifiedName, atOffset: number): HistoryAt | undefined;
   report(finding: ReportedFinding<M>): void;
 }
 
@@ -179,6 +188,11 @@ export interface ExampleCase {
   config?: CqlintConfig;
   /** Other files of the workspace: path (relative) → CQL. */
   files?: Record<string, string>;
+  /**
+   * Where `code` is (relative), when not `main.cql`: a migration file (`migrations/v002_x.cql`) whose
+   * folder's other files are in `files`.
+   */
+  path?: string;
   /**
    * A sample of real rows for a table, configured as .cqlint.json `samples` would (as samples/sample.csv)
    * and read before the rules run: cqlsh CSV text, or a function making it (large samples).
