@@ -8,11 +8,8 @@ import { join } from 'node:path';
 import { Project } from '../../server/core/engine/project';
 import { projectRoot } from '../helpers/corpus';
 import { ROOT, summary } from '../analysis/helpers';
+import { MIGRATION_RULES } from './rules';
 
-export const MIGRATION_RULES = [
-  'primary-key-change', 'column-type-change', 'readd-dropped-column', 'destructive-migration',
-  'compaction-change-on-large-table', 'index-on-large-table', 'view-on-existing-table',
-];
 
 /** The files of a page's section: each ```cql block whose first line names its path. */
 function sectionFiles(page: string, heading: string): Record<string, string> {

@@ -87,7 +87,9 @@ export const rule: RuleModule<'otherKey'> = {
       const signature = keySignature(table);
       const definitions = ctx.definitionsOf(table);
       if (!anyOtherKey(definitions, table.keyspace, signature)) return;
-      const others = definitions.filter((t) => t.filePath !== ctx.filePath && comparable(t, table.keyspace) && keySignature(t) !== signature);
+      // In a migration folder, a later file that re-creates the table is its history, not a conflict (primary-key-change judges it).
+      const history = ctx.migration()?.folder.files;
+      const others = definitions.filter((t) => t.filePath !== ctx.filePath && comparable(t, table.keyspace) && keySignature(t) !== signature && !history?.includes(t.filePath));
       if (!others.length) return;
       const names = [...new Set(others.map((t) => fileName(t.filePath)))];
       ctx.report({
@@ -108,6 +110,7 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     { code: 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);', files: { 'other.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY, v text, w int);' }, name: 'same key, other columns' },
     { code: 'CREATE TABLE t (id int PRIMARY KEY);', files: { 'other.cql': 'CREATE TABLE t (id text PRIMARY KEY);' }, name: 'no keyspace on either side' },
+    { path: 'migrations/v001_create.cql', code: 'CREATE TABLE ks.t (id int PRIMARY KEY);', files: { 'migrations/v002_rekey.cql': 'DROP TABLE ks.t;\nCREATE TABLE ks.t (id text PRIMARY KEY);' }, name: 'a later migration re-creates it (its history: primary-key-change)' },
     { code: 'CREATE TABLE ks.t (id int PRIMARY KEY);\nDROP TABLE ks.t;\nCREATE TABLE ks.t (id text PRIMARY KEY);', name: 're-created in one file' },
   ],
   invalid: [
