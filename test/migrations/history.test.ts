@@ -95,3 +95,20 @@ describe('the schema at each point of the history', () => {
     assert.deepEqual(ofRule(q.lint(`${ROOT}/migrations/v002_query.cql`), 'unknown-column'), []);
   });
 });
+
+describe('the history while a migration is edited', () => {
+  test('an edit that moves the statements keeps each change at its place (the reused file schema)', () => {
+    const p = project({
+      'migrations/v001_create.cql': 'CREATE TABLE ks.events (id int PRIMARY KEY, body text);',
+      'migrations/v002_add.cql': 'SELECT kind FROM ks.events WHERE id = 1;\nALTER TABLE ks.events ADD kind text;\nSELECT kind FROM ks.events WHERE id = 2;',
+    });
+    const file = `${ROOT}/migrations/v002_add.cql`;
+    const lines = () => ofRule(p.lint(file), 'unknown-column').map((f) => f.range.start.line);
+    assert.deepEqual(lines(), [1]);
+    // Text typed above every statement: the schema statements are the same, only moved.
+    p.setFile(file, '-- a note\n-- another\nSELECT kind FROM ks.events WHERE id = 1;\nALTER TABLE ks.events ADD kind text;\nSELECT kind FROM ks.events WHERE id = 2;');
+    assert.deepEqual(lines(), [3]);
+    p.setFile(file, '-- a note\n-- another\nSELECT kind FROM ks.events WHERE id = 1;\nALTER TABLE ks.events ADD kind text;\nSELECT kind FROM ks.events WHERE id = 2;\nSELECT kind FROM ks.events WHERE id = 3;');
+    assert.deepEqual(lines(), [3]);
+  });
+});
