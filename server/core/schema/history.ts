@@ -3,10 +3,20 @@
 // time (mergeSchemas), gives each file its MigrationStep (the versions resolution reads there) and the
 // workspace the folder's final state. The file schemas themselves are not changed: a file's own
 // versions stay what the file alone makes (and what the cache and the editor's reuse keep).
-import type { FileSchema } from './build';
+import type { AlterTableStatement, DropMaterializedViewStatement, DropTableStatement } from '../../../grammar/ast';
 import { applyAlter } from './definitions';
 import type { MigrationFolder } from './migrations';
 import type { ColumnInfo, MigrationStep, SchemaModel, TableDefinition, TableInfo, TableVersion } from './model';
+
+/** What the walk reads of a file's schema (build.ts FileSchema, which imports this module). */
+export interface HistoryFile {
+  filePath: string;
+  versions: ReadonlyMap<string, readonly TableVersion[]>;
+  foreignAlters: readonly ForeignAlter[];
+  foreignDrops: readonly { keyspace?: string; name: string; statement: DropTableStatement | DropMaterializedViewStatement }[];
+}
+
+type ForeignAlter = { keyspace?: string; name: string; statement: AlterTableStatement };
 
 /** The state a walk carries from file to file: each name's current versions (one per keyspace). */
 type State = Map<string, readonly TableVersion[]>;
@@ -28,8 +38,8 @@ function current(list: readonly TableVersion[] | undefined, keyspace: string | u
 /** A change a file makes, in file order: one of its own versions, or an ALTER/DROP of a table a file before it made. */
 type Change =
   | { kind: 'own'; at: number; version: TableVersion }
-  | { kind: 'alter'; at: number; alter: FileSchema['foreignAlters'][number] }
-  | { kind: 'drop'; at: number; drop: FileSchema['foreignDrops'][number] };
+  | { kind: 'alter'; at: number; alter: ForeignAlter }
+  | { kind: 'drop'; at: number; drop: HistoryFile['foreignDrops'][number] };
 
 /**
  * A version placed by a statement of the file: its offset is read from the statement, whose range the
@@ -44,11 +54,11 @@ function versionAt(statement: { range: { start: number } }, keyspace: string | u
  * model. Returns the tables and views the last file leaves, and the ALTERs of tables the history does not
  * hold (defined outside the folder), which the merge applies to the workspace's definitions as before.
  */
-export function walkMigrationFolder(model: SchemaModel, folder: MigrationFolder, files: readonly FileSchema[]): { tables: TableInfo[]; outsideAlters: { file: FileSchema; alter: FileSchema['foreignAlters'][number] }[] } {
+export function walkMigrationFolder<F extends HistoryFile>(model: SchemaModel, folder: MigrationFolder, files: readonly F[]): { tables: TableInfo[]; outsideAlters: { file: F; alter: ForeignAlter }[] } {
   let state: State = new Map();
   const seen = new Map<string, TableInfo>();
   const dropped = new Map<TableDefinition, Map<string, ColumnInfo>>();
-  const outsideAlters: { file: FileSchema; alter: FileSchema['foreignAlters'][number] }[] = [];
+  const outsideAlters: { file: F; alter: ForeignAlter }[] = [];
   files.forEach((file, index) => {
     const step: MigrationStep = {
       folder, index,
