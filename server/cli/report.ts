@@ -133,8 +133,10 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
   // A file is replaced atomically; a named pipe or a device (/dev/stdout, /dev/null) is written into, never
   // replaced. A path the user named is written where it is; the default report.html stays inside the
   // working folder and the pages inside the report's folder (a committed link out of them is refused).
+  // A path the user named gets its missing folders (`-o build/cqlint/report.html`), as other tools' --out does.
   const writeArtifact = async (file: string, text: string, roots?: readonly string[]): Promise<boolean> => {
     try {
+      if (!roots) await mkdir(path.dirname(file), { recursive: true });
       if ((await writeTextFile(file, text, { bom: false, special: 'stream', roots })) === 'streamed') streamed = true;
       return true;
     } catch (error) {
