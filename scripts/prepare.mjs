@@ -5,8 +5,11 @@
 // clone, and pre-commit's own `npm install` may leave them out. So when the build tools cannot be found, they
 // are installed here from the lockfile (npm ci, without their install scripts: the build reads files only),
 // into this folder whatever npm_config_global or npm_config_prefix say. A checkout that has them builds at once.
+// Under `npm install --global git+...`, npm's inner install also links the global cqlint to this temporary clone
+// (npm/cli#4148: the global package is left a link to a deleted folder); that link is removed here, so that the
+// outer install unpacks the built package in its place.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, unlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +35,30 @@ export function localNpmEnv(env) {
   return { ...clean, npm_config_include: 'dev' };
 }
 
+/** The global node_modules of the npm that runs this script, asked of npm itself (npm prefix --global). */
+function globalModules() {
+  const npm = process.env.npm_execpath;
+  const args = ['prefix', '--global'];
+  const result = npm && /\.c?js$/.test(npm)
+    ? spawnSync(process.execPath, [npm, ...args], { encoding: 'utf8' })
+    : spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, { encoding: 'utf8' });
+  const prefix = result.status === 0 ? result.stdout.trim() : '';
+  return prefix ? (process.platform === 'win32' ? join(prefix, 'node_modules') : join(prefix, 'lib', 'node_modules')) : undefined;
+}
+
+/** npm/cli#4148: when npm's inner install of a git clone ran in global mode, the global cqlint is a link to this clone. */
+function unlinkGlobalLinkToHere() {
+  if (!/^true$/i.test(process.env.npm_config_global ?? '')) return;
+  const modules = globalModules();
+  if (!modules) return;
+  const link = join(modules, 'cqlint');
+  try {
+    if (lstatSync(link).isSymbolicLink() && realpathSync(link) === realpathSync(root)) unlinkSync(link);
+  } catch {
+    // No global cqlint, or not a link to here: nothing to undo.
+  }
+}
+
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: localNpmEnv(process.env), shell: false });
   if (result.error) throw result.error;
@@ -53,4 +80,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     else run(process.platform === 'win32' ? 'npm.cmd' : 'npm', args);
   }
   run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--production']);
+  unlinkGlobalLinkToHere();
 }
