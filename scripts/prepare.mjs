@@ -7,9 +7,9 @@
 // into this folder whatever npm_config_global or npm_config_prefix say. A checkout that has them builds at once.
 // Under `npm install --global git+...`, npm's inner install also links the global cqlint to this temporary clone
 // (npm/cli#4148: the global package is left a link to a deleted folder); that link is removed here, so that the
-// outer install unpacks the built package in its place.
+// outer install unpacks the built package in its place (an empty folder, where it expects one).
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, realpathSync, unlinkSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, realpathSync, unlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,7 +53,11 @@ function unlinkGlobalLinkToHere() {
   if (!modules) return;
   const link = join(modules, 'cqlint');
   try {
-    if (lstatSync(link).isSymbolicLink() && realpathSync(link) === realpathSync(root)) unlinkSync(link);
+    if (lstatSync(link).isSymbolicLink() && realpathSync(link) === realpathSync(root)) {
+      // The outer install unpacks into this folder: it must be there, empty.
+      unlinkSync(link);
+      mkdirSync(link);
+    }
   } catch {
     // No global cqlint, or not a link to here: nothing to undo.
   }
