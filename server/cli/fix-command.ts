@@ -122,7 +122,7 @@ interface Located {
 }
 
 /** `ks.events` matches the table `ks.events`, and `events` any keyspace's `events` (case as Cassandra folds it). */
-function tableMatches(wanted: string, table: string): boolean {
+export function tableMatches(wanted: string, table: string): boolean {
   const fold = (name: string): string => name.split('.').map((part) => (/^".*"$/.test(part) ? part.slice(1, -1) : part.toLowerCase())).join('.');
   const w = fold(wanted);
   const t = fold(table);

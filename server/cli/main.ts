@@ -5,6 +5,7 @@ import { LINT_COMMAND, runLintCommand } from './lint';
 import { TOKEN_COMMAND, runTokenCommand } from './token';
 import { REPORT_COMMAND, runReportCommand } from './report';
 import { FIX_COMMAND, runFixCommand } from './fix-command';
+import { MCP_COMMAND, runMcpCommand } from '../mcp/server';
 import type { CommandSpec } from './options';
 import { EXIT, InputError, UsageError, resolveIO, type CliIO, type CommandRunner } from './io';
 import packageJson from '../../package.json';
@@ -27,6 +28,7 @@ export const commands: Record<string, Command> = Object.fromEntries([
   command(FORMAT_COMMAND, runFormatCommand),
   command(REPORT_COMMAND, runReportCommand),
   command(FIX_COMMAND, runFixCommand),
+  command(MCP_COMMAND, runMcpCommand),
 ]);
 
 function helpText(): string {
