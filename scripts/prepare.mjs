@@ -8,11 +8,15 @@
 // Under `npm install --global git+...`, npm's inner install also links the global cqlint to this temporary clone
 // (npm/cli#4148: the global package is left a link to a deleted folder); that link is removed here, so that the
 // outer install unpacks the built package in its place (an empty folder, where it expects one).
+// In npm's temporary clone of a git dependency (nothing else is packed from there), the built package.json
+// loses its scripts, as scripts/pack.mjs does for `npm pack`: installed, it has no install script to approve.
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, realpathSync, unlinkSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { packedManifest } from './pack.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
@@ -85,4 +89,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   }
   run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--production']);
   unlinkGlobalLinkToHere();
+  // pacote clones a git dependency into <cache>/_cacache/tmp/git-clone<random> and packs it from there.
+  if (/[\\/]_cacache[\\/]tmp[\\/]git-clone[^\\/]*$/.test(realpathSync(root))) {
+    const manifest = join(root, 'package.json');
+    writeFileSync(manifest, packedManifest(readFileSync(manifest, 'utf8')));
+  }
 }

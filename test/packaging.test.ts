@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { ruleFiles } from './helpers/rule-modules';
@@ -44,4 +45,38 @@ test('npm pack ships the CLI and the language server with their bundles, and no 
   }
   const unexpected = files.filter((f) => /^(server|grammar|client|test|bench|scripts|examples|node_modules)\//.test(f) || /\.(ts|map)$/.test(f) || f === 'dist/extension.js');
   assert.deepEqual(unexpected, []);
+});
+
+/**
+ * The tarball `npm pack` would write, estimated without packing: each packed file gzipped on its own (the
+ * bundles built for production in memory, package.json as scripts/pack.mjs ships it). Within 2% of a real
+ * pack's size, which gzips the files as one stream with tar headers.
+ */
+async function estimatedTarballBytes(): Promise<number> {
+  const { bundleOptions } = await import('../scripts/build.mjs');
+  const { packedManifest } = await import('../scripts/pack.mjs');
+  const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: projectRoot, encoding: 'utf8' });
+  assert.equal(pack.status, 0, pack.stderr);
+  const files = (JSON.parse(pack.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
+  const contents = new Map<string, Uint8Array | string>();
+  for (const options of bundleOptions(true).filter((o) => files.includes(o.outfile))) {
+    const result = await esbuild.build({ ...options, absWorkingDir: projectRoot, write: false, logLevel: 'silent' });
+    contents.set(options.outfile, result.outputFiles.find((f) => f.path.endsWith(options.outfile))!.contents);
+  }
+  contents.set('package.json', packedManifest(readFileSync(join(projectRoot, 'package.json'), 'utf8')));
+  return files.reduce((sum, file) => sum + gzipSync(contents.get(file) ?? readFileSync(join(projectRoot, file))).length, 0);
+}
+
+test("docs/install.md states the tarball's size (within 10%), and the packed package.json runs no script", async () => {
+  const install = readFileSync(join(projectRoot, 'docs', 'install.md'), 'utf8');
+  const stated = /`cqlint-[\d.]+\.tgz` \(about ([\d.]+) (kB|MB)\b/.exec(install);
+  assert.ok(stated, 'docs/install.md says "`cqlint-<version>.tgz` (about N MB"');
+  const statedBytes = Number(stated[1]) * (stated[2] === 'MB' ? 1e6 : 1e3);
+  const estimated = await estimatedTarballBytes();
+  const say = `${(estimated / 1e6).toFixed(1)} MB`;
+  assert.ok(Math.abs(estimated - statedBytes) <= statedBytes * 0.1, `the tarball is about ${say} now, docs/install.md says ${stated[1]} ${stated[2]}: update it`);
+  const { packedManifest } = await import('../scripts/pack.mjs');
+  const packed = JSON.parse(packedManifest(readFileSync(join(projectRoot, 'package.json'), 'utf8'))) as Record<string, unknown>;
+  assert.equal(packed.scripts, undefined, 'no install script (prepare) that needs the unpacked scripts/');
+  assert.deepEqual(packed.bin, { cqlint: 'bin/cqlint.js', 'cqlint-language-server': 'bin/cqlint-language-server.js' });
 });
