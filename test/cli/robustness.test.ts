@@ -293,6 +293,17 @@ describe('cqlint on hostile input (built binary)', () => {
     assert.ok(lstatSync(at('out/link.html')).isSymbolicLink(), 'the link is still a link');
   });
 
+  test('report --out and --diagram <missing folders>/file: the folders are made, the files written', () => {
+    rmSync(at('build'), { recursive: true, force: true });
+    const run = cqlint(['report', '--out', 'build/cqlint/report.html', '--diagram', 'build/svg/keyspaces.svg', 'schema'], dir);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(readFileSync(at('build/cqlint/report.html'), 'utf8'), /^<!DOCTYPE html>/i);
+    assert.match(readFileSync(at('build/svg/keyspaces.svg'), 'utf8'), /<svg\b/);
+    writeFileSync(at('build/file'), 'not a folder');
+    assertClearFailure(cqlint(['report', '--out', 'build/file/report.html', 'schema'], dir), 2, /cannot write build\/file\/report\.html/);
+    rmSync(at('build'), { recursive: true, force: true });
+  });
+
   test('report --out <a folder>: refused with exit 2, the folder untouched', () => {
     mkdirSync(at('outdir'), { recursive: true });
     assertClearFailure(cqlint(['report', '--out', 'outdir', 'schema'], dir), 2, /cannot write outdir: .*(directory)/);
