@@ -5,7 +5,7 @@ import { LINT_COMMAND, runLintCommand } from './lint';
 import { TOKEN_COMMAND, runTokenCommand } from './token';
 import { REPORT_COMMAND, runReportCommand } from './report';
 import { FIX_COMMAND, runFixCommand } from './fix-command';
-import { MCP_COMMAND, runMcpCommand } from '../mcp/server';
+import { MCP_COMMAND } from '../mcp/command';
 import type { CommandSpec } from './options';
 import { EXIT, InputError, UsageError, resolveIO, type CliIO, type CommandRunner } from './io';
 import packageJson from '../../package.json';
@@ -28,7 +28,8 @@ export const commands: Record<string, Command> = Object.fromEntries([
   command(FORMAT_COMMAND, runFormatCommand),
   command(REPORT_COMMAND, runReportCommand),
   command(FIX_COMMAND, runFixCommand),
-  command(MCP_COMMAND, runMcpCommand),
+  // Loaded when run: the MCP SDK and zod are evaluated for `cqlint mcp` only.
+  command(MCP_COMMAND, async (args, io) => (await import('../mcp/server.js')).runMcpCommand(args, io)),
 ]);
 
 function helpText(): string {
