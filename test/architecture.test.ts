@@ -280,6 +280,9 @@ describe('architecture', () => {
     { name: 'server/core imports nothing from server/lsp', from: (f) => f.startsWith('server/core/'), forbidden: (t) => t.startsWith('server/lsp/') },
     { name: 'server/core imports nothing from server/cli', from: (f) => f.startsWith('server/core/'), forbidden: (t) => t.startsWith('server/cli/') },
     { name: 'server/cli imports nothing from server/lsp', from: (f) => f.startsWith('server/cli/'), forbidden: (t) => t.startsWith('server/lsp/') },
+    // The MCP server (cqlint mcp) uses core as the CLI does, through the CLI's read-only commands.
+    { name: 'server/core imports nothing from server/mcp', from: (f) => f.startsWith('server/core/'), forbidden: (t) => t.startsWith('server/mcp/') },
+    { name: 'server/mcp imports nothing from server/lsp', from: (f) => f.startsWith('server/mcp/'), forbidden: (t) => t.startsWith('server/lsp/') },
     {
       name: 'grammar and server/core import no vscode or LSP package',
       from: (f) => f.startsWith('grammar/') || f.startsWith('server/core/'),

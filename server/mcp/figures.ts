@@ -2,7 +2,7 @@
 // them (core/report tableReport), from the workspace's files read as `cqlint report` reads them (its
 // .cqlint.json files, samples and evidence), written nowhere.
 import * as path from 'node:path';
-import { Project } from '../core/project';
+import { Project } from '../core/engine/project';
 import { tableReport, tablesDefinedIn, type PartitionReportData } from '../core/report';
 import { lintMemo } from '../core/report/table-findings';
 import type { TargetId } from '../core/partition/targets';

@@ -7,7 +7,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { runLintCommand } from '../cli/lint';
 import { runFixCommand, PARTITION_RULES } from '../cli/fix-command';
 import { runTokenCommand } from '../cli/token';
-import { TARGET_IDS } from '../core/config-types';
+import { TARGET_IDS } from '../core/vocabulary/config';
 import type { TargetId } from '../core/partition/targets';
 import { failureText, invalidParams, pathInRoot, runCli } from './run-cli';
 import { partitionFigures } from './figures';
