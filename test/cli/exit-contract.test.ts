@@ -79,6 +79,12 @@ const rows: Record<string, Row[]> = {
     { args: ['--out', 'r.html', 'clean.cql'], code: 0, out: /wrote r\.html \(1 table\)/ },
     { args: ['--target', 'mongodb', 'clean.cql'], code: 2, usage: true, err: /unknown target "mongodb"/ },
   ],
+  // Serving itself (it runs until stdin closes) is test/mcp/server.test.ts's, with the SDK's client.
+  mcp: [
+    { args: ['--root', 'missing'], code: 2, usage: true, err: /--root missing: not a folder/ },
+    { args: ['--root', 'clean.cql'], code: 2, usage: true, err: /--root clean\.cql: not a folder/ },
+    { args: ['clean.cql'], code: 2, usage: true, err: /unexpected argument "clean\.cql"/ },
+  ],
 };
 
 describe('the exit contract of every command', () => {
