@@ -8,6 +8,7 @@ import { wrapWords } from './options';
 import { placeholders, templateParts } from '../core/rules/messages';
 import { jsonTerminalSafe, terminalText } from './terminal';
 import { markdownText } from '../core/util/markdown';
+import { FINGERPRINT_KEY, fingerprints } from './fingerprint';
 
 export const FORMAT_NAMES = ['stylish', 'compact', 'json', 'sarif'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
@@ -24,6 +25,8 @@ export interface FileResult {
   fixable?: readonly boolean[];
   /** The fixed text, when --fix or --fix-dry-run changed the file (ESLint's `output`). */
   output?: string;
+  /** Per finding (same order): its fingerprint (fingerprint.ts); computed from the cwd when left out. */
+  fingerprints?: readonly string[];
 }
 
 export interface RuleDescription {
@@ -444,7 +447,8 @@ function sarifWriter(out: OutputSink, context: FormatContext): ResultWriter {
   return {
     file(result) {
       artifacts.push({ location: artifactLocation(result.filePath, context.cwd) });
-      for (const finding of result.findings) {
+      const prints = result.fingerprints ?? fingerprints(result.findings, result.filePath, result.source, context.cwd);
+      for (const [i, finding] of result.findings.entries()) {
         if (!index.has(finding.ruleId)) {
           index.set(finding.ruleId, rules.length);
           rules.push({ id: finding.ruleId, defaultSeverity: 'error', description: finding.ruleId, docsUrl: defaultDocsUrl(finding.ruleId) });
@@ -455,6 +459,8 @@ function sarifWriter(out: OutputSink, context: FormatContext): ResultWriter {
           level: SARIF_LEVEL[finding.severity] ?? 'warning',
           message: sarifMessage(finding, rules[index.get(finding.ruleId)!]!.messages?.[finding.messageId]),
           locations: [{ physicalLocation: { artifactLocation: artifactLocation(result.filePath, context.cwd), region: region(finding.range) } }],
+          // GitHub code scanning matches results across runs by these (a line moved is the same result).
+          partialFingerprints: { [FINGERPRINT_KEY]: prints[i] },
         };
         if (finding.related?.length) {
           entry.relatedLocations = finding.related.map((related, id) => ({

@@ -20,9 +20,12 @@ import { EMBEDDED_OPTION, collectSourceFiles, embeddedOption, hostLanguagesOf, k
 import { embeddedLanguageFor } from '../core/embedded/selection';
 import { loadHostLanguages } from '../core/embedded';
 import type { CqlintConfig, EmbeddedLanguageName } from '../core/vocabulary/config';
-import { CONFIG_OPTIONS, EXIT, NO_IGNORE_OPTION, UsageError, discoveredConfigs, ignoreCheck, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs, parseTargetOption, readInput, reportConfigErrors, writeConfinement, OutputFiles, type CliIO, type ReadBack } from './io';
+import { CONFIG_OPTIONS, EXIT, NO_IGNORE_OPTION, UsageError, writeTextFile, discoveredConfigs, ignoreCheck, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs, parseTargetOption, readInput, reportConfigErrors, writeConfinement, OutputFiles, type CliIO, type ReadBack } from './io';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import { lintInWorkers, workerCount } from './lint-workers';
+import { fingerprintPath, fingerprints } from './fingerprint';
+import { baselineEntry, baselineText, readBaseTree, readBaseline, type BaselineEntry } from './changed';
+import { mkdir } from 'node:fs/promises';
 import packageJson from '../../package.json';
 
 const LINT_OPTIONS = {
@@ -40,6 +43,9 @@ const LINT_OPTIONS = {
   'fix-dry-run': { type: 'boolean', help: 'Like --fix, but write nothing (json output carries the fixed text as "output")' },
   color: { type: 'boolean', help: 'Force colours (default: colours when stdout is a terminal and NO_COLOR is unset)' },
   'no-color': { type: 'boolean', help: 'Disable colours' },
+  since: { type: 'string', value: 'git ref', help: 'Report only the findings the branch introduces: the working tree is linted, and so are the same inputs at the merge-base of HEAD and the ref (read with git, the working tree untouched); a finding whose fingerprint the merge-base has is not reported. Exit 2 outside a git repository or for an unknown ref' },
+  baseline: { type: 'string', value: 'file', help: 'Report only the findings not in this baseline file (accepted findings, matched by fingerprint); a missing or malformed file is an error (exit 2)' },
+  'update-baseline': { type: 'boolean', help: 'Write every finding of this run to the --baseline file (created, with its folders, or replaced) and report none of them' },
   cache: { type: 'boolean', help: `Keep each file's findings in a cache and reuse them while nothing they depend on has changed (the file, the schema, the queries it reads, the configuration, cqlint itself); not used with --fix, --fix-dry-run or --stdin` },
   'cache-location': { type: 'string', value: 'file', help: `Where --cache keeps its file (default: ${DEFAULT_CACHE_FILE} in the working directory)` },
   ...HELP_OPTION,
@@ -95,6 +101,16 @@ interface LintOptions {
   embedded?: readonly EmbeddedLanguageName[];
   /** --cluster-config, --cluster-version. */
   cluster?: ClusterSetting;
+  /** --since: the git ref whose merge-base with HEAD holds the findings not reported. */
+  since?: string;
+  /** --baseline: the baseline file (absolute). */
+  baseline?: string;
+  /** --update-baseline: write it instead of reading it. */
+  updateBaseline?: boolean;
+  /** Internal (the merge-base's run of --since): gets each file's fingerprints, writes no output. */
+  collect?: (fingerprints: readonly string[]) => void;
+  /** Internal: what the fingerprints' file paths are relative to (default: the working directory). */
+  fingerprintRoot?: string;
 }
 
 const INFORMATION_URI = 'https://github.com/cqlint/cqlint';
@@ -128,6 +144,10 @@ function parseLintArgs(args: string[], cwd: string): LintOptions | 'help' {
   const evidence = evidenceOption(values.evidence);
   if (values['cache-location'] !== undefined && !values.cache) throw new UsageError('--cache-location needs --cache');
   if (values['cache-location'] !== undefined && values['cache-location'].trim() === '') throw new UsageError('--cache-location expects a file name');
+  if (values['update-baseline'] && values.baseline === undefined) throw new UsageError('--update-baseline needs --baseline <file>');
+  if (values.baseline !== undefined && values.baseline.trim() === '') throw new UsageError('--baseline expects a file name');
+  if (values.since !== undefined && values.stdin) throw new UsageError('--since lints files against their merge-base, not stdin');
+  if (values.since !== undefined && values['update-baseline']) throw new UsageError('--update-baseline writes every finding; it cannot be used with --since');
   // Fixing changes the texts the keys are made of, and stdin is a text of the moment: no cache for them.
   const cached = values.cache === true && !values.fix && !values['fix-dry-run'] && !values.stdin;
 
@@ -149,6 +169,9 @@ function parseLintArgs(args: string[], cwd: string): LintOptions | 'help' {
     evidence,
     embedded: embeddedOption(values.embedded),
     cluster: clusterOption(values, cwd),
+    since: values.since,
+    baseline: values.baseline === undefined ? undefined : path.resolve(cwd, values.baseline),
+    updateBaseline: values['update-baseline'] === true,
   };
 }
 
@@ -198,6 +221,9 @@ function runLint(options: LintOptions, terminal: CliIO): Promise<number> {
 async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promise<number> {
   const report = failureReporter(io, 'cqlint');
   const fail = (message: string): void => report.fail(message);
+  // --since, --baseline: the fingerprints not reported (read before anything is linted: a bad ref or
+  // baseline file stops the run with exit 2).
+  const known = await knownFindings(options, io, bar);
 
   // Configuration: an explicit file, none at all, or each file's nearest .cqlint.json (the Project finds it).
   const config = explicitConfig(options, io, report);
@@ -220,7 +246,11 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     informationUri: INFORMATION_URI,
   });
   const counts = { errorCount: 0, warningCount: 0 };
-  const write = (out: ResultWriter, result: FileResult): void => {
+  const root = options.fingerprintRoot ?? io.cwd;
+  const write = (out: ResultWriter, linted: FileResult): void => {
+    const prints = fingerprints(linted.findings, linted.filePath, linted.source, root);
+    if (options.collect) return options.collect(prints);
+    const result = known.keep({ ...linted, fingerprints: prints });
     out.file(options.quiet ? errorsOnly(result) : result);
     const fileCounts = countFindings(result.findings);
     counts.errorCount += fileCounts.errorCount;
@@ -257,6 +287,7 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
       failed: lintFailed,
     });
     out.end();
+    await known.end(fail);
     return exitCode(report.failed, counts, options.maxWarnings, io);
   }
 
@@ -382,12 +413,81 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     heapKeeper().settle();
   }
   out.end();
+  await known.end(fail);
   if (cache) {
     // Not worth failing the run for: the results stand, the next run starts afresh.
     await cache.save().catch((error: unknown) => io.stderr.write(`cqlint: warning: cannot write the cache ${displayPath(options.cacheFile!, io.cwd)}: ${describeIoError(error)}\n`));
   }
 
   return exitCode(report.failed, counts, options.maxWarnings, io);
+}
+
+/** What --since and --baseline leave out of a run's results, and what --update-baseline writes at its end. */
+interface KnownFindings {
+  keep(result: FileResult): FileResult;
+  end(fail: (message: string) => void): Promise<void>;
+}
+
+async function knownFindings(options: LintOptions, io: CliIO, bar: Progress): Promise<KnownFindings> {
+  const sets: { set: Set<string>; where: string }[] = [];
+  if (options.since !== undefined) {
+    const inputs = options.inputs.map((input) => path.resolve(io.cwd, input));
+    const base = readBaseTree(io.cwd, options.since, inputs);
+    try {
+      const set = new Set<string>();
+      if (base.inputs.length) {
+        let said = '';
+        const quiet = { write: () => true };
+        // The merge-base's configuration files are its own; its evidence and --config are the run's.
+        await lintFiles(
+          { ...options, inputs: base.inputs, format: 'json', fix: false, fixDryRun: false, cacheFile: undefined, since: undefined, baseline: undefined, updateBaseline: false, fingerprintRoot: base.cwd, collect: (prints) => prints.forEach((p) => set.add(p)) },
+          { ...io, stdout: quiet, stderr: { write: (text: string) => (said += text) } },
+          bar,
+        );
+        if (said) io.stderr.write(`cqlint: warning: linting the merge-base ${base.commit.slice(0, 12)} (--since ${options.since}) said:\n${said.replace(/^(?=.)/gm, '  ')}`);
+      }
+      sets.push({ set, where: `at the merge-base ${base.commit.slice(0, 12)} (--since ${options.since})` });
+    } finally {
+      base.dispose();
+    }
+  }
+  const shownBaseline = options.baseline === undefined ? '' : displayPath(options.baseline, io.cwd);
+  if (options.baseline !== undefined && !options.updateBaseline) sets.push({ set: await readBaseline(options.baseline, shownBaseline), where: `in the baseline ${shownBaseline}` });
+  const accepted: BaselineEntry[] = [];
+  const hidden = sets.map(() => 0);
+  const root = options.fingerprintRoot ?? io.cwd;
+  return {
+    keep(result) {
+      const prints = result.fingerprints!;
+      if (options.updateBaseline) {
+        const file = fingerprintPath(result.filePath, root);
+        result.findings.forEach((finding, i) => accepted.push(baselineEntry(finding, prints[i]!, file)));
+      } else if (!sets.length) return result;
+      const kept = result.findings.map((_, i) => i).filter((i) => {
+        if (options.updateBaseline) return false;
+        const at = sets.findIndex(({ set }) => set.has(prints[i]!));
+        if (at >= 0) hidden[at]!++;
+        return at < 0;
+      });
+      if (kept.length === result.findings.length) return result;
+      const pick = <T>(list: readonly T[] | undefined): T[] | undefined => list && kept.map((i) => list[i]!);
+      return { ...result, findings: pick(result.findings)!, fixable: pick(result.fixable), fingerprints: pick(prints) };
+    },
+    async end(fail) {
+      const plural = (n: number): string => `${n} finding${n === 1 ? '' : 's'}`;
+      sets.forEach(({ where }, i) => {
+        if (hidden[i]) io.stderr.write(`cqlint: ${plural(hidden[i]!)} not reported: already ${where}\n`);
+      });
+      if (!options.updateBaseline || options.baseline === undefined) return;
+      try {
+        await mkdir(path.dirname(options.baseline), { recursive: true });
+        await writeTextFile(options.baseline, baselineText(accepted));
+        io.stderr.write(`cqlint: wrote ${plural(accepted.length)} to the baseline ${shownBaseline}\n`);
+      } catch (error) {
+        fail(`cannot write the baseline ${shownBaseline}: ${describeIoError(error)}`);
+      }
+    },
+  };
 }
 
 /** 2 after a failure, 1 with errors or too many warnings, else 0. */

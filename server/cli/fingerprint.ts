@@ -1,0 +1,105 @@
+// A finding's fingerprint: what `--since` and `--baseline` match findings by, and SARIF's
+// partialFingerprints (§3.27.17) carry, so that a finding keeps its identity when lines move. It is made
+// of the rule id, the file (relative to the run's root, '/'-separated), the message id, the text of the
+// statement the finding sits in with its whitespace and comments collapsed, the text the finding
+// underlines, and the finding's table (data.table); never of line numbers. Findings alike in all of that
+// within one file are told apart by their order (an occurrence index).
+import { createHash } from 'node:crypto';
+import * as path from 'node:path';
+import type { Finding } from '../core/findings/findings';
+
+/** The SARIF partialFingerprints key (a name and a version, as §3.27.17 asks). */
+export const FINGERPRINT_KEY = 'cqlint/v1';
+
+/** Files whose text is CQL: a statement runs from one `;` to the next. Other files (application code): the finding's lines. */
+const CQL_FILE = /\.(cql|cqlsh)$/i;
+
+/**
+ * The start and end offsets of the statement around `offset` in CQL text: from the end of the previous `;`
+ * to the next `;` (inclusive), skipping semicolons inside strings, quoted names, $$ bodies and comments.
+ */
+export function statementAround(text: string, offset: number): { start: number; end: number } {
+  let start = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    const next = text[i + 1];
+    let skipTo = -1;
+    if (c === "'" || c === '"') {
+      // A doubled quote is an escaped one: the scan simply goes on past it.
+      const close = text.indexOf(c, i + 1);
+      skipTo = close < 0 ? text.length : close + 1;
+    } else if (c === '$' && next === '$') {
+      const close = text.indexOf('$$', i + 2);
+      skipTo = close < 0 ? text.length : close + 2;
+    } else if ((c === '-' && next === '-') || (c === '/' && next === '/')) {
+      const close = text.indexOf('\n', i);
+      skipTo = close < 0 ? text.length : close;
+    } else if (c === '/' && next === '*') {
+      const close = text.indexOf('*/', i + 2);
+      skipTo = close < 0 ? text.length : close + 2;
+    }
+    if (skipTo >= 0) {
+      // A finding inside a comment or a string belongs to the statement the scan is in.
+      i = skipTo;
+      continue;
+    }
+    if (c === ';') {
+      if (i >= offset) return { start, end: i + 1 };
+      start = i + 1;
+    }
+    i++;
+  }
+  return { start, end: text.length };
+}
+
+/** Text with comments dropped and whitespace collapsed (a reindented or recommented statement is the same one). */
+export function normalisedCql(text: string): string {
+  // One pass, so that a quote inside a comment or a comment mark inside a string is what it is.
+  return text
+    .replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\$\$[\s\S]*?\$\$|(?:--|\/\/)[^\n]*|\/\*[\s\S]*?\*\/|\s+/g, (match) => (/^['"$]/.test(match) ? match : '\u0000'))
+    .replace(/\u0000+/g, ' ')
+    .trim();
+}
+
+/** The lines a range spans, each trimmed (application code: the statement's string may be built over several). */
+function linesOf(text: string, start: number, end: number): string {
+  const from = text.lastIndexOf('\n', Math.max(0, start - 1)) + 1;
+  const newline = text.indexOf('\n', end);
+  return text.slice(start === 0 ? 0 : from, newline < 0 ? text.length : newline).replace(/\s+/g, ' ').trim();
+}
+
+/** The part of a fingerprint that does not depend on the finding's neighbours. */
+function findingKey(finding: Finding, file: string, source: string): string {
+  const start = Math.max(0, Math.min(finding.range.start.offset, source.length));
+  const end = Math.max(start, Math.min(finding.range.end.offset, source.length));
+  let context: string;
+  if (CQL_FILE.test(file)) {
+    const statement = statementAround(source, start);
+    context = normalisedCql(source.slice(statement.start, Math.max(statement.end, end)));
+  } else context = linesOf(source, start, end);
+  const table = typeof finding.data?.table === 'string' ? finding.data.table : '';
+  const underlined = source.slice(start, end).replace(/\s+/g, ' ').trim();
+  return JSON.stringify([finding.ruleId, file, finding.messageId, table, underlined, context]);
+}
+
+/** `filePath` as the fingerprints name it: relative to `root`, with '/' between folders. */
+export function fingerprintPath(filePath: string, root: string): string {
+  const relative = path.relative(root, filePath);
+  return (relative && !path.isAbsolute(relative) ? relative : filePath).split(path.sep).join('/');
+}
+
+/**
+ * One fingerprint per finding of a file (same order): a hex digest, the same in every run while the finding's
+ * rule, file, statement and table are the same, wherever the statement has moved to.
+ */
+export function fingerprints(findings: readonly Finding[], filePath: string, source: string, root: string): string[] {
+  const file = fingerprintPath(filePath, root);
+  const seen = new Map<string, number>();
+  return findings.map((finding) => {
+    const key = findingKey(finding, file, source);
+    const occurrence = seen.get(key) ?? 0;
+    seen.set(key, occurrence + 1);
+    return createHash('sha256').update(`${key}\u0000${occurrence}`).digest('hex').slice(0, 32);
+  });
+}
