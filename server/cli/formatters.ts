@@ -4,13 +4,16 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Finding, Severity } from '../core/findings/findings';
 import { docsUrl as defaultDocsUrl } from '../core/findings/findings';
-import { wrapWords } from './options';
+import { detailsLines } from './details-text';
+import { githubWriter, markdownWriter } from './review-formats';
 import { placeholders, templateParts } from '../core/rules/messages';
 import { jsonTerminalSafe, terminalText } from './terminal';
 import { markdownText } from '../core/util/markdown';
 import { FINGERPRINT_KEY, fingerprints } from './fingerprint';
 
-export const FORMAT_NAMES = ['stylish', 'compact', 'json', 'sarif'] as const;
+export { detailsLines } from './details-text';
+
+export const FORMAT_NAMES = ['stylish', 'compact', 'json', 'sarif', 'github', 'markdown'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
 
 /** The findings of one linted file. */
@@ -93,6 +96,8 @@ export function resultWriter(name: FormatName, out: OutputSink, context: FormatC
     case 'json': return jsonWriter(json);
     case 'sarif': return sarifWriter(json, context);
     case 'compact': return compactWriter(out);
+    case 'github': return githubWriter(out, context.cwd);
+    case 'markdown': return markdownWriter(out, context.cwd);
     default: return stylishWriter(out, context);
   }
 }
@@ -120,38 +125,10 @@ const ANSI = {
 
 type Style = keyof typeof ANSI;
 
-/** What detailsLines reads of markdown: a code span, a backslash escape, a link. */
-const MARKDOWN_INLINE = /(`+)(.+?)\1|\\([\\`*_{}[\]()#+\-.!<>|&])|\[((?:\\.|[^\]\\])+)\]\(([^)\s]+)\)/g;
-
 /** Width of stylish output when stdout is not a terminal (a CI log, a file). */
 const DEFAULT_COLUMNS = 100;
 /** Details are never wrapped narrower than this, however far right the message column is. */
 const MIN_DETAILS_WIDTH = 40;
-
-/**
- * A finding's details (markdown) as terminal lines of at most `width`: links as `text (url)`, code spans
- * without their backticks, backslash escapes as the characters they escape (a name in the details is
- * escaped markdown: core/util/markdown.ts), paragraphs and list items kept, each wrapped. One pass, so that an
- * escaped bracket never starts a link.
- */
-export function detailsLines(details: string, width: number): string[] {
-  const plain = details.replace(MARKDOWN_INLINE, (whole, _fence: string, code?: string, escaped?: string, text?: string, url?: string) => {
-    if (code !== undefined) return code.trim();
-    if (escaped !== undefined) return escaped;
-    const shown = text!.replace(/\\(.)/g, '$1');
-    return shown === url ? url! : `${shown} (${url})`;
-  });
-  const lines: string[] = [];
-  for (const paragraph of plain.split(/\n\s*\n/)) {
-    // A list item starts a line of its own and hangs under its text.
-    for (const block of paragraph.split(/\n(?=\s*[-*] )/)) {
-      const item = /^\s*[-*] /.exec(block);
-      const words = wrapWords(item ? block.slice(item[0].length) : block, width - (item ? 2 : 0));
-      words.forEach((line, i) => lines.push(item ? `${i === 0 ? '- ' : '  '}${line}` : line));
-    }
-  }
-  return lines;
-}
 
 function stylishWriter(out: OutputSink, context: Pick<FormatContext, 'color' | 'columns'>): ResultWriter {
   const columns = context.columns && context.columns > 0 ? context.columns : DEFAULT_COLUMNS;

@@ -29,7 +29,7 @@ import { mkdir } from 'node:fs/promises';
 import packageJson from '../../package.json';
 
 const LINT_OPTIONS = {
-  format: { type: 'string', short: 'f', value: 'name', help: `Output format: ${FORMAT_NAMES.join(', ')} (default: stylish; compact is one line per problem)` },
+  format: { type: 'string', short: 'f', value: 'name', help: `Output format: ${FORMAT_NAMES.join(', ')} (default: stylish; compact is one line per problem; github writes GitHub Actions annotations; markdown a job summary or pull-request comment)` },
   ...CONFIG_OPTIONS,
   stdin: { type: 'boolean', help: 'Lint the text on stdin. Files and folders given too are read as its context (their tables resolve its queries) and not reported' },
   'stdin-filename': { type: 'string', value: 'path', help: "The file the stdin text stands for: its .cqlint.json applies, it replaces that file among the inputs, and results name it (default: '<stdin>' in the working directory)" },
