@@ -4,7 +4,7 @@
 // bundles into dist/tree-sitter/, where server/core/embedded/runtime.ts looks for them first.
 // Run as a script to build; test/packaging.test.ts imports `bundleOptions` to check what the bundles hold.
 import * as esbuild from 'esbuild';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -33,6 +33,22 @@ const withoutRuleExamples = {
   },
 };
 
+/**
+ * The rules' documentation pages inside the CLI bundle (`cqlint explain`): server/cli/rule-docs-data.ts is
+ * replaced by a module that holds docs/rules/*.md, so the packed CLI needs no docs/ folder.
+ */
+const bundledRuleDocs = {
+  name: 'bundled-rule-docs',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]server[\\/]cli[\\/]rule-docs-data\.ts$/ }, async (args) => {
+      const folder = join(dirname(args.path), '..', '..', 'docs', 'rules');
+      const pages = {};
+      for (const name of (await readdir(folder)).filter((n) => n.endsWith('.md')).sort()) pages[name.slice(0, -3)] = await readFile(join(folder, name), 'utf8');
+      return { contents: `export function bundledRuleDocs() { return ${JSON.stringify(pages)}; }`, loader: 'js', watchDirs: [folder] };
+    });
+  },
+};
+
 /** esbuild options of each bundle (`--production`: minified, no source maps). */
 export function bundleOptions(production) {
   const common = {
@@ -47,7 +63,7 @@ export function bundleOptions(production) {
   return [
     { ...common, entryPoints: ['client/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
     { ...common, entryPoints: ['server/lsp/main.ts'], outfile: 'dist/server.js', plugins: [withoutRuleExamples] },
-    { ...common, entryPoints: ['server/cli/main.ts'], outfile: 'dist/cli.js', plugins: [withoutRuleExamples] },
+    { ...common, entryPoints: ['server/cli/main.ts'], outfile: 'dist/cli.js', plugins: [withoutRuleExamples, bundledRuleDocs] },
   ];
 }
 

@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -24,7 +25,10 @@ test('the shipped bundles hold every rule but none of the examples tables', asyn
   const descriptions = modules.map(({ rule }) => rule.meta.description).filter(verbatim);
   assert.ok(exampleCode.length >= 20 && descriptions.length >= 10, 'enough strings to look for');
   for (const options of bundleOptions(true).filter((o) => !o.outfile.endsWith('extension.js'))) {
-    const result = await esbuild.build({ ...options, absWorkingDir: projectRoot, write: false, logLevel: 'silent' });
+    // The CLI also bundles the rules' documentation pages (cqlint explain), whose examples are prose: the
+    // code alone is checked here.
+    const plugins = options.plugins?.filter((p: { name: string }) => p.name !== 'bundled-rule-docs');
+    const result = await esbuild.build({ ...options, plugins, absWorkingDir: projectRoot, write: false, logLevel: 'silent' });
     const bundle = result.outputFiles.map((f) => f.text).join('\n');
     assert.deepEqual(descriptions.filter((d) => !bundle.includes(d)), [], `${options.outfile} holds the rules`);
     assert.deepEqual(exampleCode.filter((c) => bundle.includes(c)), [], `${options.outfile} holds no example`);
@@ -79,4 +83,15 @@ test("docs/install.md states the tarball's size (within 10%), and the packed pac
   const packed = JSON.parse(packedManifest(readFileSync(join(projectRoot, 'package.json'), 'utf8'))) as Record<string, unknown>;
   assert.equal(packed.scripts, undefined, 'no install script (prepare) that needs the unpacked scripts/');
   assert.deepEqual(packed.bin, { cqlint: 'bin/cqlint.js', 'cqlint-language-server': 'bin/cqlint-language-server.js' });
+});
+
+test('the CLI bundle holds the rules\' documentation pages: cqlint explain works with no docs/ beside it', async (t) => {
+  const { bundleOptions } = await import('../scripts/build.mjs');
+  const options = bundleOptions(true).find((o) => o.outfile.endsWith('cli.js'))!;
+  const dir = mkdtempSync(join(tmpdir(), 'cqlint-bundle-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  await esbuild.build({ ...options, absWorkingDir: projectRoot, outfile: join(dir, 'cli.js'), logLevel: 'silent' });
+  const run = spawnSync(process.execPath, ['-e', "require('./cli.js').main(['explain', 'unbounded-partition']).then((code) => { process.exitCode = code; })"], { cwd: dir, encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stdout, /^# unbounded-partition\n/);
 });

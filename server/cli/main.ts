@@ -6,6 +6,7 @@ import { TOKEN_COMMAND, runTokenCommand } from './token';
 import { REPORT_COMMAND, runReportCommand } from './report';
 import { FIX_COMMAND, runFixCommand } from './fix-command';
 import { MCP_COMMAND } from '../mcp/command';
+import { EXPLAIN_COMMAND, runExplainCommand } from './explain';
 import type { CommandSpec } from './options';
 import { EXIT, InputError, UsageError, resolveIO, type CliIO, type CommandRunner } from './io';
 import packageJson from '../../package.json';
@@ -30,6 +31,7 @@ export const commands: Record<string, Command> = Object.fromEntries([
   command(FIX_COMMAND, runFixCommand),
   // Loaded when run: the MCP SDK and zod are evaluated for `cqlint mcp` only.
   command(MCP_COMMAND, async (args, io) => (await import('../mcp/server.js')).runMcpCommand(args, io)),
+  command(EXPLAIN_COMMAND, runExplainCommand),
 ]);
 
 function helpText(): string {
