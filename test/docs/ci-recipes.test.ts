@@ -4,6 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { commands } from '../../server/cli/main';
 import { runCli, tempDir } from '../cli/helpers';
@@ -22,7 +23,7 @@ function invocations(line: string): string[][] {
     if (word !== 'cqlint') return;
     const args: string[] = [];
     for (const next of words.slice(i + 1)) {
-      if (/^(>|\||\|\||&&|;|2>&1)$/.test(next)) break;
+      if (/^(>|>>|\||\|\||&&|;|2>&1)$/.test(next)) break;
       args.push(next);
     }
     out.push(args);
@@ -49,7 +50,7 @@ const recipes = {
   'docs/ci/github-actions.yml': (doc: Yaml): string[] =>
     Object.values(doc.jobs as Record<string, { steps: { run?: string }[] }>).flatMap((job) => job.steps.flatMap((step) => (step.run ? step.run.split('\n') : []))),
   'docs/ci/gitlab-ci.yml': (doc: Yaml): string[] =>
-    Object.values(doc).flatMap((job) => ((job as { script?: string[] }).script ?? [])),
+    Object.values(doc).flatMap((job) => ((job as { script?: string[] }).script ?? []).flatMap((entry) => entry.split('\n'))),
   '.pre-commit-hooks.yaml': (doc: unknown): string[] =>
     (doc as { entry: string; args?: string[] }[]).map((hook) => [hook.entry, ...(hook.args ?? ['examples/schema/keyspace.cql'])].join(' ')),
 };
@@ -63,20 +64,23 @@ describe('CI recipes and pre-commit hooks', () => {
       const temp = tempDir();
       t.after(() => temp.cleanup());
       cpSync(join(projectRoot, 'examples'), temp.path('.'), { recursive: true });
+      // A repository with one commit: --since <the base branch> reads its merge-base, here HEAD.
+      for (const args of [['init', '-q'], ['add', '.'], ['-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'x']]) execFileSync('git', args, { cwd: temp.dir });
       for (const args of calls) {
         assertAccepted(args, file);
-        const run = await runCli(args.map((a) => (a === 'examples/schema/keyspace.cql' ? 'schema/keyspace.cql' : a)), { cwd: temp.dir });
+        const run = await runCli(args.map((a, i) => (a === 'examples/schema/keyspace.cql' ? 'schema/keyspace.cql' : args[i - 1] === '--since' ? 'HEAD' : a)), { cwd: temp.dir });
         assert.ok(run.code === 0 || run.code === 1, `${file}: cqlint ${args.join(' ')} exits ${run.code}: ${run.stderr}`);
       }
     });
   }
 
   test('the GitHub workflow uploads the SARIF it writes and keeps the report as an artifact', () => {
-    const doc = load('docs/ci/github-actions.yml') as { permissions: Record<string, string>; jobs: Record<string, { steps: { uses?: string; run?: string; with?: Record<string, string> }[] }> };
+    const doc = load('docs/ci/github-actions.yml') as { permissions: Record<string, string>; jobs: Record<string, { permissions?: Record<string, string>; steps: { uses?: string; run?: string; with?: Record<string, string> }[] }> };
     const steps = Object.values(doc.jobs).flatMap((job) => job.steps);
-    const sarif = steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif'));
-    assert.ok(sarif && steps.some((s) => s.run?.includes(`> ${sarif.with!.sarif_file}`)), 'the uploaded file is the one lint writes');
-    assert.equal(doc.permissions['security-events'], 'write');
+    const uploads = Object.values(doc.jobs).find((job) => job.steps.some((s) => s.uses?.startsWith('github/codeql-action/upload-sarif')))!;
+    const sarif = uploads.steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif'));
+    assert.ok(sarif && uploads.steps.some((s) => s.run?.includes(`> ${sarif.with!.sarif_file}`)), 'the uploaded file is the one lint writes');
+    assert.equal((uploads.permissions ?? doc.permissions)['security-events'], 'write');
     const artifact = steps.find((s) => s.uses?.startsWith('actions/upload-artifact'));
     assert.ok(artifact && steps.some((s) => s.run?.includes(`--out ${artifact.with!.path}`)), 'the artifact is the report written');
   });
