@@ -2,7 +2,7 @@
 // partialFingerprints (§3.27.17) carry, so that a finding keeps its identity when lines move. It is made
 // of the rule id, the file (relative to the run's root, '/'-separated), the message id, the text of the
 // statement the finding sits in with its whitespace and comments collapsed, the text the finding
-// underlines, and the finding's table (data.table); never of line numbers. Findings alike in all of that
+// underlines, and the finding's table (the message's {{table}}); never of line numbers. Findings alike in all of that
 // within one file are told apart by their order (an occurrence index).
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
@@ -78,7 +78,8 @@ function findingKey(finding: Finding, file: string, source: string): string {
     const statement = statementAround(source, start);
     context = normalisedCql(source.slice(statement.start, Math.max(statement.end, end)));
   } else context = linesOf(source, start, end);
-  const table = typeof finding.data?.table === 'string' ? finding.data.table : '';
+  // The message's table (its values, which worker threads pass on as the main thread has them; not data).
+  const table = typeof finding.values?.table === 'string' ? finding.values.table : '';
   const underlined = source.slice(start, end).replace(/\s+/g, ' ').trim();
   return JSON.stringify([finding.ruleId, file, finding.messageId, table, underlined, context]);
 }

@@ -44,6 +44,8 @@ export interface RuleDescription {
 interface FormatContext {
   cwd: string;
   color: boolean;
+  /** Stylish links each rule id to its page (an OSC 8 terminal hyperlink). */
+  hyperlinks?: boolean;
   /** Width stylish output wraps details to (the terminal's; DEFAULT_COLUMNS when not a terminal). */
   columns?: number;
   /** Every rule cqlint knows (SARIF lists them). */
@@ -130,7 +132,12 @@ const DEFAULT_COLUMNS = 100;
 /** Details are never wrapped narrower than this, however far right the message column is. */
 const MIN_DETAILS_WIDTH = 40;
 
-function stylishWriter(out: OutputSink, context: Pick<FormatContext, 'color' | 'columns'>): ResultWriter {
+/** `text` as an OSC 8 terminal hyperlink to `url` (terminals without them show the text alone). */
+function hyperlink(text: string, url: string): string {
+  return `\u001b]8;;${url}\u001b\\${text}\u001b]8;;\u001b\\`;
+}
+
+function stylishWriter(out: OutputSink, context: Pick<FormatContext, 'color' | 'columns' | 'hyperlinks'>): ResultWriter {
   const columns = context.columns && context.columns > 0 ? context.columns : DEFAULT_COLUMNS;
   const paint = (text: string, ...styles: Style[]): string =>
     context.color ? styles.reduce((painted, style) => `${ANSI[style][0]}${painted}${ANSI[style][1]}`, text) : text;
@@ -173,7 +180,7 @@ function stylishWriter(out: OutputSink, context: Pick<FormatContext, 'color' | '
           `  ${paint(`${row.line.padStart(lineWidth)}:${row.column}`, 'dim')}${' '.repeat(columnWidth - row.column.length)}` +
           `  ${paint(row.severity, severityStyle)}${' '.repeat(severityWidth - row.severity.length)}` +
           `  ${row.message}${' '.repeat(fits ? messageWidth - row.message.length : 0)}` +
-          `  ${paint(row.ruleId, 'dim')}\n`;
+          `  ${context.hyperlinks ? hyperlink(paint(row.ruleId, 'dim'), defaultDocsUrl(row.ruleId)) : paint(row.ruleId, 'dim')}\n`;
         if (row.details) {
           const indent = ' '.repeat(messageColumn);
           for (const line of detailsLines(row.details, Math.max(MIN_DETAILS_WIDTH, columns - messageColumn))) block += line ? `${indent}${terminalText(line, true)}\n` : '\n';

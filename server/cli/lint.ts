@@ -41,6 +41,7 @@ const LINT_OPTIONS = {
   ...CLUSTER_OPTIONS,
   fix: { type: 'boolean', help: 'Apply the fixes that need no choice (renames, computed shard values, ...), write the changed files, then report the problems that remain (a file with syntax errors is left as it is; a file edited meanwhile is not written)' },
   'fix-dry-run': { type: 'boolean', help: 'Like --fix, but write nothing (json output carries the fixed text as "output")' },
+  'output-file': { type: 'string', short: 'o', value: 'file', help: 'Write the output to this file instead of stdout (its folders are created; the file is replaced atomically; no colours unless --color)' },
   color: { type: 'boolean', help: 'Force colours (default: colours when stdout is a terminal and NO_COLOR is unset)' },
   'no-color': { type: 'boolean', help: 'Disable colours' },
   since: { type: 'string', value: 'git ref', help: 'Report only the findings the branch introduces: the working tree is linted, and so are the same inputs at the merge-base of HEAD and the ref (read with git, the working tree untouched); a finding whose fingerprint the merge-base has is not reported. Exit 2 outside a git repository or for an unknown ref' },
@@ -109,6 +110,8 @@ interface LintOptions {
   updateBaseline?: boolean;
   /** Internal (the merge-base's run of --since): gets each file's fingerprints, writes no output. */
   collect?: (fingerprints: readonly string[]) => void;
+  /** --output-file: where the output goes (absolute) instead of stdout. */
+  outputFile?: string;
   /** Internal: what the fingerprints' file paths are relative to (default: the working directory). */
   fingerprintRoot?: string;
 }
@@ -144,6 +147,7 @@ function parseLintArgs(args: string[], cwd: string): LintOptions | 'help' {
   const evidence = evidenceOption(values.evidence);
   if (values['cache-location'] !== undefined && !values.cache) throw new UsageError('--cache-location needs --cache');
   if (values['cache-location'] !== undefined && values['cache-location'].trim() === '') throw new UsageError('--cache-location expects a file name');
+  if (values['output-file'] !== undefined && values['output-file'].trim() === '') throw new UsageError('--output-file expects a file name');
   if (values['update-baseline'] && values.baseline === undefined) throw new UsageError('--update-baseline needs --baseline <file>');
   if (values.baseline !== undefined && values.baseline.trim() === '') throw new UsageError('--baseline expects a file name');
   if (values.since !== undefined && values.stdin) throw new UsageError('--since lints files against their merge-base, not stdin');
@@ -172,6 +176,7 @@ function parseLintArgs(args: string[], cwd: string): LintOptions | 'help' {
     since: values.since,
     baseline: values.baseline === undefined ? undefined : path.resolve(cwd, values.baseline),
     updateBaseline: values['update-baseline'] === true,
+    outputFile: values['output-file'] === undefined ? undefined : path.resolve(cwd, values['output-file']),
   };
 }
 
@@ -236,11 +241,18 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
   const files = options.inputs.length ? await collectSourceFiles(options.inputs, io, report, ignored, { override: options.embedded, configFor }) : [];
   const stdinLanguage = options.stdinPath === undefined ? undefined : embeddedLanguageFor(options.stdinPath, configFor(options.stdinPath)?.embedded, options.embedded);
   if (stdinLanguage) await loadHostLanguages([stdinLanguage]);
-  const color = options.color ?? (io.stdout.isTTY === true && !io.env.NO_COLOR);
-  const writer = (): ResultWriter => resultWriter(options.format, io.stdout, {
+  // --output-file: the output is gathered and written at the end (atomically, its folders created).
+  let gathered = '';
+  const toFile = options.outputFile !== undefined;
+  const sink = toFile ? { write: (text: string) => (gathered += text) } : io.stdout;
+  const terminal = !toFile && io.stdout.isTTY === true;
+  const color = options.color ?? (terminal && !io.env.NO_COLOR);
+  const writer = (): ResultWriter => resultWriter(options.format, sink, {
     cwd: io.cwd,
     color,
-    columns: io.stdout.isTTY ? io.stdout.columns : undefined,
+    // The rule ids link to their pages (OSC 8) on a terminal only: a log or a file would show the codes.
+    hyperlinks: color && terminal && io.env.TERM !== 'dumb',
+    columns: terminal ? io.stdout.columns : undefined,
     rules: ruleDescriptions(),
     toolVersion: packageJson.version,
     informationUri: INFORMATION_URI,
@@ -288,6 +300,7 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     });
     out.end();
     await known.end(fail);
+    await writeOutputFile(options, gathered, io, fail);
     return exitCode(report.failed, counts, options.maxWarnings, io);
   }
 
@@ -359,8 +372,19 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
   // schema is what the queries of other files are checked against), then everything is linted. --fix
   // writes the changed files all or nothing (a fix of a schema file and of the queries on it go together).
   const outputs = new Map<string, string>();
+  // The problems before fixing, for the "fixed N problems" line (the problems after are counted as reported).
+  let problemsBefore: number | undefined;
+  let problemsAfter = 0;
   if (options.fix || options.fixDryRun) {
     const originals = new Map<string, string>();
+    problemsBefore = 0;
+    for (const filePath of reported) {
+      try {
+        problemsBefore += project.lint(filePath).length;
+      } catch {
+        // Linting it again below reports the failure.
+      }
+    }
     for (const filePath of reported) {
       const original = project.sourceText(filePath)!;
       let fixed;
@@ -406,6 +430,7 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
       // The fixable counts are a hint; a fix that cannot be computed is simply not counted.
     }
     if (inputs) cache?.store(filePath, inputs, hit ? hit.readsQueries : project.lintReadReferences(filePath), findings, fixable);
+    problemsAfter += findings.length;
     const output = outputs.get(filePath);
     const result: FileResult = { filePath, findings, source: output ?? project.sourceText(filePath)!, fixable, ...(output !== undefined ? { output } : {}) };
     write(out, result);
@@ -414,12 +439,30 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
   }
   out.end();
   await known.end(fail);
+  await writeOutputFile(options, gathered, io, fail);
+  // As ESLint's users expect after --fix: how many problems the fixes took away (on stderr: the output stays the format's).
+  const fixedProblems = outputs.size && problemsBefore !== undefined ? problemsBefore - problemsAfter : 0;
+  if (fixedProblems > 0) {
+    const counted = `${fixedProblems} problem${fixedProblems === 1 ? '' : 's'} in ${outputs.size} file${outputs.size === 1 ? '' : 's'}`;
+    io.stderr.write(options.fix ? `cqlint: fixed ${counted}\n` : `cqlint: --fix would fix ${counted} (nothing written: --fix-dry-run)\n`);
+  }
   if (cache) {
     // Not worth failing the run for: the results stand, the next run starts afresh.
     await cache.save().catch((error: unknown) => io.stderr.write(`cqlint: warning: cannot write the cache ${displayPath(options.cacheFile!, io.cwd)}: ${describeIoError(error)}\n`));
   }
 
   return exitCode(report.failed, counts, options.maxWarnings, io);
+}
+
+/** --output-file: writes the run's output (creating the file's folders); a failure is exit 2. */
+async function writeOutputFile(options: LintOptions, text: string, io: CliIO, fail: (message: string) => void): Promise<void> {
+  if (options.outputFile === undefined) return;
+  try {
+    await mkdir(path.dirname(options.outputFile), { recursive: true });
+    await writeTextFile(options.outputFile, text, { special: 'stream' });
+  } catch (error) {
+    fail(`cannot write ${displayPath(options.outputFile, io.cwd)}: ${describeIoError(error)}`);
+  }
 }
 
 /** What --since and --baseline leave out of a run's results, and what --update-baseline writes at its end. */
@@ -440,7 +483,7 @@ async function knownFindings(options: LintOptions, io: CliIO, bar: Progress): Pr
         const quiet = { write: () => true };
         // The merge-base's configuration files are its own; its evidence and --config are the run's.
         await lintFiles(
-          { ...options, inputs: base.inputs, format: 'json', fix: false, fixDryRun: false, cacheFile: undefined, since: undefined, baseline: undefined, updateBaseline: false, fingerprintRoot: base.cwd, collect: (prints) => prints.forEach((p) => set.add(p)) },
+          { ...options, inputs: base.inputs, format: 'json', fix: false, fixDryRun: false, cacheFile: undefined, since: undefined, baseline: undefined, updateBaseline: false, outputFile: undefined, fingerprintRoot: base.cwd, collect: (prints) => prints.forEach((p) => set.add(p)) },
           { ...io, stdout: quiet, stderr: { write: (text: string) => (said += text) } },
           bar,
         );

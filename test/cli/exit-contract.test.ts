@@ -74,6 +74,11 @@ const rows: Record<string, Row[]> = {
     { args: ['missing.cql'], code: 2, err: /cannot read missing\.cql/ },
     { args: ['broken'], code: 2, err: /\.cqlint\.json: not valid JSON/ },
   ],
+  explain: [
+    { args: ['hot-partition'], code: 0, out: /^# hot-partition\n/ },
+    { args: ['hot-partiton'], code: 2, err: /unknown rule "hot-partiton"; did you mean "hot-partition"/ },
+    { args: [], code: 2, usage: true, err: /which rule\?/ },
+  ],
   // The partition report's own failures (a broken .cqlint.json, an unreadable input) are issue 22's to add.
   report: [
     { args: ['--out', 'r.html', 'clean.cql'], code: 0, out: /wrote r\.html \(1 table\)/ },

@@ -51,9 +51,11 @@ describe('cqlint lint --fix', () => {
     assert.match(run.stdout, /hot-partition/);
     assert.doesNotMatch(run.stdout, /unknown-column|incomplete-key-write|shard-mismatch|potentially fixable/);
     assert.match(run.stdout, /2 problems \(0 errors, 2 warnings\)/);
+    assert.equal(run.stderr, 'cqlint: fixed 3 problems in 1 file\n');
 
     const again = await runCli(['lint', '--fix', '-f', 'json', temp.dir]);
     assert.equal(again.code, 0);
+    assert.equal(again.stderr, '', 'nothing fixed, nothing said');
     assert.equal(readFileSync(temp.path('q.cql'), 'utf8'), FIXED);
     const q = byName(json(again.stdout), 'q.cql');
     assert.equal(q.output, undefined, 'nothing changed, so no output');
@@ -77,6 +79,7 @@ describe('cqlint lint --fix', () => {
     const mtime = statSync(temp.path('q.cql')).mtimeMs;
     const run = await runCli(['lint', '--fix-dry-run', '-f', 'json', temp.dir]);
     assert.equal(run.code, 0);
+    assert.equal(run.stderr, 'cqlint: --fix would fix 3 problems in 1 file (nothing written: --fix-dry-run)\n');
     assert.equal(byName(json(run.stdout), 'q.cql').output, FIXED);
     assert.equal(readFileSync(temp.path('q.cql'), 'utf8'), QUERIES);
     assert.equal(statSync(temp.path('q.cql')).mtimeMs, mtime);

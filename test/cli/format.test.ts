@@ -91,7 +91,7 @@ describe('cqlint --help', () => {
     const help = await runCli(['--help']);
     assert.equal(help.code, 0);
     const names = Object.keys(commands);
-    assert.deepEqual(names.slice().sort(), ['fix', 'format', 'lint', 'mcp', 'report', 'token']);
+    assert.deepEqual(names.slice().sort(), ['explain', 'fix', 'format', 'lint', 'mcp', 'report', 'token']);
     for (const name of names) assert.match(help.stdout, new RegExp(`\\n {2}${name} +${commands[name].spec.summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`));
   });
 });
