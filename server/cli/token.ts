@@ -10,7 +10,7 @@ import { parseTableName, resolveTableName } from '../core/schema/resolve';
 import { foldName } from '../core/util/names';
 import { shardAnnotationAbove } from '../core/schema/shard';
 import { parseRing, type Replication, replicasFor, replicationFromMap, type Ring, RingParseError, tokenRangeOf } from '../core/token/ring';
-import { computeShardValue, formatShardFormula, type ShardSpec, type SourceValue } from '../core/token/shard';
+import { formatShardFormula, shardValueFrom, type ShardSpec } from '../core/token/shard';
 import { KeyEncoder, toHex, toProblem } from '../core/token/token';
 import { parseTypeSpecs, type KeyType } from '../core/token/types';
 import { type KeyValue, parseKeyValue } from '../core/token/values';
@@ -272,13 +272,7 @@ function computeOne(shape: KeyShape, given: GivenValues, encoder: KeyEncoder, ri
   }
   let shardOut: KeyResult['shard'];
   if (spec && computable && spec.sources.every((src) => values.has(src))) {
-    const sources: Record<string, SourceValue> = Object.create(null);
-    for (const src of spec.sources) {
-      const type = shape.allColumns?.get(src);
-      if (!type) throw new CliError(`@shard source column ${src} is not a column of the table`);
-      sources[src] = { type, value: values.get(src)! };
-    }
-    const r = computeShardValue(spec, sources);
+    const r = shardValueFrom(spec, (src) => shape.allColumns?.get(src), (src) => values.get(src));
     if (!r.ok) throw new CliError(r.reason);
     shardOut = { column: spec.shardColumn, value: r.value, formula: `${spec.shardColumn} = ${formatShardFormula(spec)}` };
     if (!values.has(spec.shardColumn)) values.set(spec.shardColumn, r.value);

@@ -3,7 +3,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Project } from '../../server/core/engine/project';
-import { computeFixAll, fixesForFinding, statementAt } from '../../server/core/fixes';
+import { computeFixAll, fixesForFinding } from '../../server/core/fixes';
+import { statementWithRange } from '../../server/core/util/ast-walk';
 import { parseCql } from '../../grammar';
 import { flatStatements } from '../../server/core/util/ast-walk';
 import { projectFixContext } from '../../server/core/fixes/environment';
@@ -374,14 +375,14 @@ SELECT title FROM ks.books WHERE publish_date = '2024-05-01';
   });
 });
 
-describe('statementAt (the statement of a reference)', () => {
+describe('statementWithRange (the statement of a reference)', () => {
   test('finds top-level statements and batch members by their exact range, and nothing else', () => {
     const text = "USE ks;\nSELECT * FROM t WHERE id = 1;\nBEGIN BATCH\n  INSERT INTO t (id) VALUES (1);\n  UPDATE t SET v = 1 WHERE id = 2;\nAPPLY BATCH;\nSELECT * FROM u;\n";
     const parse = parseCql(text);
-    for (const s of flatStatements(parse)) assert.equal(statementAt(parse, s.range), s);
+    for (const s of flatStatements(parse)) assert.equal(statementWithRange(parse, s.range), s);
     const update = flatStatements(parse).find((s) => s.kind === 'Update')!;
-    assert.equal(statementAt(parse, { ...update.range, end: update.range.end - 1 }), undefined);
-    assert.equal(statementAt(parseCql(''), update.range), undefined);
+    assert.equal(statementWithRange(parse, { ...update.range, end: update.range.end - 1 }), undefined);
+    assert.equal(statementWithRange(parseCql(''), update.range), undefined);
   });
 });
 

@@ -7,7 +7,7 @@ import type { Finding } from '../../server/core/findings/findings';
 import { parseCql } from '../../grammar';
 import { applyEdits } from '../../server/core/fixes/text';
 import type { Fix } from '../../server/core/fixes/types';
-import { RATE_HINT_ID } from '../../server/core/fixes/hint-comment';
+import { RATE_HINT_ID } from '../../server/core/fixes/rate-hint';
 import { LineIndex } from '../../grammar/line-index';
 
 export const FIXTURES = join(__dirname, 'fixtures');

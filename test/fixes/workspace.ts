@@ -11,12 +11,12 @@ import type { Finding } from '../../server/core/findings/findings';
 import type { Fix } from '../../server/core/fixes/types';
 import { fixesForFinding } from '../../server/core/fixes';
 import { projectFixContext, type ContextSettings } from '../../server/core/fixes/environment';
-import { allStatements } from '../../server/core/util/statements';
+import { allStatements, statementTable } from '../../server/core/util/statements';
 import { columnNamed } from '../../server/core/schema/model';
 import { nativeName } from '../../server/core/schema/types';
 import { profileColumn } from '../../server/core/schema/columns';
 import { applyChecked } from './helpers';
-import { RATE_HINT_ID } from '../../server/core/fixes/hint-comment';
+import { RATE_HINT_ID } from '../../server/core/fixes/rate-hint';
 import { driverEncoder, driverRoutingKey, driverTypes } from '../token/helpers';
 
 const murmur = require('murmurhash3js-revisited') as { x86: { hash32(bytes: Uint8Array, seed?: number): number } };
@@ -142,7 +142,7 @@ export function shardValueChecks(project: Project, files: readonly string[]): { 
     const text = project.getText(file)!;
     for (const statement of allStatements(project.parse(file).statements)) {
       if (statement.kind !== 'Insert' && statement.kind !== 'Update' && statement.kind !== 'Delete' && statement.kind !== 'Select') continue;
-      const name = statement.kind === 'Select' ? statement.from : statement.table;
+      const name = statementTable(statement);
       const table = project.tableFor(file, name, statement.range.start);
       const spec = table?.shard;
       if (!table || !spec || spec.method === 'random') continue;

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  checkShardValue, codepointsMod, computeShardValue, parseShardAnnotation, validateShardSpec, type ShardSpec,
+  checkShardValue, codepointsMod, computeShardValue, parseShardAnnotation, shardValueFrom, validateShardSpec, type ShardSpec,
 } from '../../server/core/token/shard';
 import { parseCql } from '../../grammar';
 import { shardAnnotationAbove } from '../../server/core/schema/shard';
@@ -137,6 +137,17 @@ describe('shard values', () => {
     assert.ok(!r.ok && /any of 1\.\.8/.test(r.reason));
     const n = computeShardValue(spec('@shard shard = murmur3(id) % 8'), { id: { type: nativeType('timeuuid'), value: call('now') } });
     assert.ok(!n.ok && n.problem === 'not-computable');
+  });
+  test('shardValueFrom gathers the sources by name and position: a source with no type or no value is not computed', () => {
+    const s = spec('@shard shard = murmur3(a, b) % 16');
+    const types: Record<string, ReturnType<typeof nativeType>> = { a: text, b: nativeType('int') };
+    const values = ['x', 1];
+    const r = shardValueFrom(s, (c) => types[c], (_, i) => values[i]);
+    assert.deepEqual(r, computeShardValue(s, { a: { type: text, value: 'x' }, b: { type: nativeType('int'), value: 1 } }));
+    const untyped = shardValueFrom(s, (c) => (c === 'a' ? text : undefined), (_, i) => values[i]);
+    assert.ok(!untyped.ok && untyped.column === 'b' && /@shard source column b is not a column of the table/.test(untyped.reason));
+    const valueless = shardValueFrom(s, (c) => types[c], (c) => (c === 'a' ? 'x' : undefined));
+    assert.ok(!valueless.ok && valueless.problem === 'not-computable' && valueless.column === 'b');
   });
   test('checkShardValue finds mismatches and out-of-range values', () => {
     const s = spec('@shard shard = murmur3(title) % 200 + 1');

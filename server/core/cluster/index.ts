@@ -4,5 +4,5 @@ export { CLUSTER_VERSIONS, GUARDRAILS, SETTINGS, settingSpec, legacySpelling, ty
 export { ClusterSettings, VERSION_LABELS, clusterVersion, describeSetting, formatSetting, hasClusterSettings, type Crossing, type SettingValue } from './settings';
 export { readClusterYaml, type ClusterFile, type FileSetting } from './yaml';
 export { ClusterFileCache, type ClusterReadResult } from './files';
-export { formatBytes, formatDuration, parseSettingValue, type ValueType } from './units';
+export { formatDuration, parseSettingValue, type ValueType } from './units';
 export { tableGuardrails, tableGuardrailsMarkdown } from './table-guardrails';

@@ -5,7 +5,8 @@ import type { ClusterSetting, ClusterVersion } from '../vocabulary/config';
 import type { TargetId } from '../partition/targets';
 import { settingSpec, type SettingSpec } from './catalogue';
 import type { ClusterFile } from './yaml';
-import { formatBytes, formatDuration } from './units';
+import { formatDuration } from './units';
+import { formatCassandraBytes } from '../util/format';
 
 /** One setting in force. */
 export interface SettingValue<T = number | boolean | readonly string[]> {
@@ -101,7 +102,7 @@ export function formatSetting(setting: Pick<SettingValue, 'value' | 'type'>): st
   if (value === undefined) return 'off';
   if (typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return `[${value.join(', ')}]`;
-  if (type === 'bytes') return formatBytes(value as number);
+  if (type === 'bytes') return formatCassandraBytes(value as number);
   if (type === 'duration') return formatDuration(value as number);
   return String(value);
 }

@@ -64,18 +64,6 @@ export function parseSettingValue(type: ValueType, raw: unknown, plainUnit?: str
   return { ok: true, value: value > 0 ? value : undefined };
 }
 
-/** A size as Cassandra writes it: `5 KiB`, `100 MiB`, `1.5 GiB`, `512 B`. */
-export function formatBytes(bytes: number): string {
-  for (const unit of ['GiB', 'MiB', 'KiB'] as const) {
-    const scale = BYTES_PER_UNIT[unit]!;
-    if (bytes >= scale) {
-      const n = bytes / scale;
-      return `${Number.isInteger(n) ? n : n.toFixed(1)} ${unit}`;
-    }
-  }
-  return `${bytes} B`;
-}
-
 /** A duration in the largest unit that divides it: `12 h`, `90 s`, `250 ms`. */
 export function formatDuration(ms: number): string {
   for (const unit of ['d', 'h', 'm', 's'] as const) {

@@ -3,7 +3,7 @@
 import type { ParseResult, Statement } from '../../../grammar/ast';
 import type { FileSchema } from '../schema/build';
 import { shardAbove } from '../schema/shard';
-import { hintsAbove } from '../schema/hint-comment';
+import { hintsAbove } from '../schema/hint-comments';
 import { isSchemaStatement, withoutRanges } from './statement-keys';
 
 /**

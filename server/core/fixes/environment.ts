@@ -2,7 +2,8 @@
 // workspace's statements on a table (the reference index, found in their files' syntax trees), the
 // table's definitions and views, whether application code can take a fix's edits, the target and the settings.
 import type { Project } from '../engine/project';
-import { statementAt, type FixContext } from './index';
+import type { FixContext } from './index';
+import { statementWithRange } from '../util/ast-walk';
 import { targetInfo } from '../partition/targets';
 import { ONE_READ_SHARDS } from '../partition/limits';
 import { LineIndex } from '../../../grammar/line-index';
@@ -58,7 +59,7 @@ function statementsOn(project: Project, table: TableInfo): WorkspaceStatement[] 
   for (const reference of project.referencesTo(table)) {
     const text = project.getText(reference.file);
     if (text === undefined) continue;
-    const statement = statementAt(project.parse(reference.file), reference.range);
+    const statement = statementWithRange(project.parse(reference.file), reference.range);
     if (statement && isDmlStatement(statement)) out.push({ filePath: reference.file, text, statement });
   }
   return out;
@@ -95,7 +96,7 @@ function viewsOf(project: Project, table: TableInfo): WorkspaceView[] {
     if (view.kind !== 'view' || view.baseTable !== table.qualifiedName) continue;
     const text = project.getText(view.filePath);
     if (text === undefined) continue;
-    const statement = statementAt(project.parse(view.filePath), view.range);
+    const statement = statementWithRange(project.parse(view.filePath), view.range);
     if (statement?.kind === 'CreateMaterializedView') out.push({ filePath: view.filePath, text, statement });
   }
   return out;

@@ -20,7 +20,7 @@ import { applicationCountOf, keyChangeCopyFix, keyChangeFix, samePrimaryKey, typ
 import { shardAbove } from '../schema/shard';
 import type { TargetInfo } from '../partition/targets';
 import { renameColumnFix, shardValueFix, suppressionIdFix } from './replace';
-import { withRateHint } from './hint-comment';
+import { withRateHint } from './rate-hint';
 import { twcsFixes } from './compaction';
 
 export { offerOf, type Fix, type FixOffer, type TextEdit } from './types';
@@ -257,7 +257,7 @@ export function preferredPlan(finding: Finding): PartitionPlan | undefined {
 const PROVIDERS: { [R in RuleWithData]?: Provider<R> } = {
   'hot-partition': (text, parse, finding, ctx, only) => partitionFixes(text, parse, finding, ctx, finding.data.plans, only),
   'partition-throughput': (text, parse, finding, ctx, only) => partitionFixes(text, parse, finding, ctx, finding.data.plans, only),
-  // Verdicts that rest on the model's default rate also offer to write it down as a hint (fixes/hint-comment.ts).
+  // Verdicts that rest on the model's default rate also offer to write it down as a hint (fixes/rate-hint.ts).
   'unbounded-partition': withRateHint((text, parse, finding, ctx, only) => partitionFixes(text, parse, finding, ctx, finding.data.plans, only)),
   'large-partition': withRateHint((text, parse, finding, ctx, only) => partitionFixes(text, parse, finding, ctx, finding.data.plans, only)),
   'queue-table': withRateHint(),
@@ -320,24 +320,6 @@ export function computeFixAll(text: string, parse: ParseResult, findings: readon
 function createTableAt(parse: ParseResult, range: SourceRange): CreateTableStatement | undefined {
   const statement = innermostStatement(parse, range);
   return statement?.kind === 'CreateTable' ? statement : undefined;
-}
-
-/** The statement (a batch's member rather than the batch) whose range is exactly `range`. */
-export function statementAt(parse: ParseResult, range: SourceRange): Statement | undefined {
-  // Statements are in source order: find the last one starting at or before the range (binary search).
-  const statements = parse.statements;
-  let lo = 0;
-  let hi = statements.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (statements[mid]!.range.start <= range.start) lo = mid;
-    else hi = mid - 1;
-  }
-  const top = statements[lo];
-  const same = (s: Statement): boolean => s.range.start === range.start && s.range.end === range.end;
-  if (!top) return undefined;
-  if (top.kind === 'Batch') return top.statements.find(same) ?? (same(top) ? top : undefined);
-  return same(top) ? top : undefined;
 }
 
 /** The innermost statement (a batch's member before the batch) that contains the range. */

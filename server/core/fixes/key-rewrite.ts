@@ -8,10 +8,10 @@ import type {
 } from '../../../grammar/ast';
 import { columnNamed } from '../schema/model';
 import { nativeName } from '../schema/types';
-import { computeShardValue, type SourceValue } from '../token/shard';
+import { shardValueFrom } from '../token/shard';
 import { columnKeyType } from '../schema/key-values';
 import { someExpression } from '../util/ast-walk';
-import { nameRecord, quoteName } from '../util/names';
+import { quoteName } from '../util/names';
 import { bucketLiteral, bucketsCovering, periodEnd, timeValue, type TimeBound } from './bucket-values';
 import { shardFormulaText, type BucketPlan, type KeyChange, type ShardPlan } from '../partition/plan';
 import { commentAboveEdit } from './table-edits';
@@ -286,18 +286,8 @@ function computeShardOf(change: KeyChange, shard: ShardPlan, values: readonly Ex
   }
   const cached = first && values.length === 1 ? shardCache.get(first) : undefined;
   if (cached?.has(key)) return cached.get(key);
-  const sources = nameRecord<SourceValue>();
-  let value: number | undefined;
-  let computable = true;
-  for (const [i, name] of shard.sources.entries()) {
-    const type = columnKeyType(change.table, name);
-    if (!type) computable = false;
-    else sources[name] = { type, value: values[i]! };
-  }
-  if (computable) {
-    const result = computeShardValue(shard, sources);
-    value = result.ok ? result.value : undefined;
-  }
+  const result = shardValueFrom(shard, (name) => columnKeyType(change.table, name), (_, i) => values[i]);
+  const value = result.ok ? result.value : undefined;
   if (first && values.length === 1) {
     const map = cached ?? new Map<string, number | undefined>();
     map.set(key, value);
@@ -617,14 +607,11 @@ function jsonInsertRewrite(text: string, statement: InsertStatement, change: Key
     let value: number | undefined;
     if (change.shard.method === 'random') value = options.pickRandomShard();
     else {
-      const sources = nameRecord<SourceValue>();
-      for (const name of change.shard.sources) {
-        const type = columnKeyType(change.table, name);
+      const result = shardValueFrom(change.shard, (name) => columnKeyType(change.table, name), (name) => {
         const v = valueOf(name);
-        if (type && v !== undefined) sources[name] = { type, value: { json: v } };
-      }
-      const result = Object.keys(sources).length === change.shard.sources.length ? computeShardValue(change.shard, sources) : undefined;
-      value = result?.ok ? result.value : undefined;
+        return v === undefined ? undefined : { json: v };
+      });
+      value = result.ok ? result.value : undefined;
     }
     if (value !== undefined) added.push({ column: change.shard.column, json: String(value) });
   }

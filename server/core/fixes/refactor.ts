@@ -4,9 +4,10 @@
 // edits span the files, with a title that says how many statements it rewrites and how many need the
 // application, and detail lines that list those.
 import type { Comment, CreateMaterializedViewStatement, CreateTableStatement } from '../../../grammar/ast';
-import { hintCommentsAbove, scaledHintEdits, type HintScale } from '../schema/hint-comment';
+import { hintCommentsAbove, scaledHintEdits, type HintScale } from '../schema/hint-comments';
 import type { TableInfo } from '../schema/model';
 import { quoteName } from '../util/names';
+import { statementTable } from '../util/statements';
 import { addedKeyColumns, keyChangeOf, shardFormulaText, type BucketGranularity, type KeyChange, type PartitionPlan } from '../partition/plan';
 import { planId, planText } from '../partition/planner';
 import { classifyForKeyChange, rewriteForKeyChange, type DmlStatement, type RewriteOptions, type RewriteOutcome } from './key-rewrite';
@@ -366,7 +367,7 @@ export function keyChangeCopyFix(
     const byFile = rewriteWorkspace(ctx, change, copyTable.qualifiedName, []);
     // Every statement on the original names the copy instead.
     for (const { filePath, statement } of ctx.statements) {
-      const name = statement.kind === 'Select' ? statement.from : statement.table;
+      const name = statementTable(statement);
       const edit: TextEdit = { start: name.name.range.start, end: name.name.range.end, newText: quoteName(copyName) };
       byFile.set(filePath, [...(byFile.get(filePath) ?? []), edit]);
     }

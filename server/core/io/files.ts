@@ -241,11 +241,13 @@ function tooLarge(size: number, maxBytes: number, atLeast: boolean): ReadFailure
   return {
     ok: false,
     reason: 'too-large',
-    message: `file is ${atLeast ? 'over ' : ''}${formatBytes(size)}, over the ${formatBytes(maxBytes)} limit`,
+    message: `file is ${atLeast ? 'over ' : ''}${limitSize(size)}, over the ${limitSize(maxBytes)} limit`,
   };
 }
 
-function formatBytes(bytes: number): string {
+/** A size in a too-large message: whole bytes below a MiB, so that `2000 bytes, over the 1999 bytes limit` still
+ * tells the two apart (util/format's formatters round to a unit). */
+function limitSize(bytes: number): string {
   if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
   return `${bytes} bytes`;

@@ -7,7 +7,7 @@ import type { Statement } from '../../../grammar/ast';
 import type { Project } from '../engine/project';
 import type { TableInfo } from '../schema/model';
 import type { TableReference } from '../schema/references';
-import { statementAt } from '../fixes';
+import { statementWithRange } from '../util/ast-walk';
 import { indexFamily, servedRestrictions } from '../rules/serving-index';
 import { analyseWhere, unrestrictedPartitionColumns } from '../util/statements';
 import { formatCount } from '../util/format';
@@ -39,7 +39,7 @@ export function servedByKey(access: QueryAccess): boolean {
 
 /** The statement a reference points at (a batch member's own), from the file's parse. */
 export function referenceStatement(project: Project, ref: TableReference): Statement | undefined {
-  return statementAt(project.parse(ref.file), ref.range);
+  return statementWithRange(project.parse(ref.file), ref.range);
 }
 
 const DEFAULT_SAMPLE_LIMIT = 100;

@@ -6,7 +6,8 @@
 // large-partition rule's, which reads them from the same settings.
 // Data: { setting: string, action: 'warn', value: string, source: string, measured: number }
 import type { Statement } from '../../../grammar/ast';
-import { formatBytes, formatSetting } from '../cluster';
+import { formatSetting } from '../cluster';
+import { formatCassandraBytes } from '../util/format';
 import type { FindingData } from '../findings/findings-data';
 import { settingParagraph } from './guardrail-text';
 import { collectionItems, literalBytes, writtenValues } from './guardrail-values';
@@ -24,7 +25,7 @@ function check(stmt: Statement, ctx: RuleContext<Id>): void {
     const cell = cluster.crossing('compaction_large_cell_warning_threshold_mb', undefined, bytes);
     if (cell) {
       ctx.report({
-        messageId: 'largeCell', values: { column, size: formatBytes(bytes), setting: cell.setting.writtenKey, limit: formatSetting(cell.setting) }, range: value.range,
+        messageId: 'largeCell', values: { column, size: formatCassandraBytes(bytes), setting: cell.setting.writtenKey, limit: formatSetting(cell.setting) }, range: value.range,
         details: `${settingParagraph(cluster, cell.setting, 'warn', 'SSTable write')} ScyllaDB also records the cell in system.large_cells.\n\nLarge values belong in an object store, with their key in the table.`,
         data: { setting: cell.setting.key, action: 'warn', value: formatSetting(cell.setting), source: cell.setting.source, measured: bytes } satisfies FindingData<'guardrail-size'>,
       });

@@ -7,7 +7,8 @@
 // markers weigh nothing here: only the application knows them.
 // Data: { setting: string, action: 'fail' | 'warn', value: string, source: string, measured?: number }
 import type { SourceRange, Statement } from '../../../grammar/ast';
-import { formatBytes, formatSetting, type ClusterSettings, type Crossing, type SettingValue } from '../cluster';
+import { formatSetting, type ClusterSettings, type Crossing, type SettingValue } from '../cluster';
+import { formatCassandraBytes } from '../util/format';
 import { columnNamed, type TableInfo } from '../schema/model';
 import type { FindingData } from '../findings/findings-data';
 import { settingParagraph } from './guardrail-text';
@@ -93,17 +94,17 @@ function checkValues(ctx: Ctx, stmt: Statement, table: TableInfo | undefined): v
     const bytes = literalBytes(value);
     if (items !== undefined) {
       over(ctx, cluster.pair('items_per_collection', items), `${column}'s collection`, items, `${items} items`, value.range, 'Every element of a non-frozen collection is a cell; large collections are read whole.');
-      over(ctx, cluster.pair('collection_size', bytes), `${column}'s collection`, bytes, formatBytes(bytes), value.range, 'Collections are read whole: keep large ones in rows of their own table.');
+      over(ctx, cluster.pair('collection_size', bytes), `${column}'s collection`, bytes, formatCassandraBytes(bytes), value.range, 'Collections are read whole: keep large ones in rows of their own table.');
     }
     if (info && (info.role === 'regular' || info.role === 'static')) {
-      over(ctx, cluster.pair('column_value_size', bytes), `the value of ${column}`, bytes, formatBytes(bytes), value.range, 'Large values belong in an object store, with their key in the table.');
+      over(ctx, cluster.pair('column_value_size', bytes), `the value of ${column}`, bytes, formatCassandraBytes(bytes), value.range, 'Large values belong in an object store, with their key in the table.');
     }
     if (!info?.type || !indexes.some((i) => i.column === column)) continue;
     const type = info.type;
     const kind = type.kind === 'VectorType' ? 'sai_vector_term_size' : type.kind === 'FrozenType' ? 'sai_frozen_term_size' : type.kind === 'NativeType' && /^(text|varchar|ascii)$/i.test(type.name) ? 'sai_string_term_size' : undefined;
     // A vector literal of floats: 4 bytes per dimension.
     const termBytes = type.kind === 'VectorType' && value.kind === 'ListLiteral' ? value.elements.length * 4 : bytes;
-    if (kind) over(ctx, cluster.pair(kind, termBytes), `the indexed value of ${column}`, termBytes, formatBytes(termBytes), value.range, `${column} has a storage-attached index: the server checks each term it indexes.`);
+    if (kind) over(ctx, cluster.pair(kind, termBytes), `the indexed value of ${column}`, termBytes, formatCassandraBytes(termBytes), value.range, `${column} has a storage-attached index: the server checks each term it indexes.`);
   }
 }
 
@@ -132,7 +133,7 @@ function checkBatchSize(ctx: Ctx, stmt: StatementOf<'Batch'>): void {
     for (const r of where) for (const e of r.right) bytes += literalBytes(e);
   }
   const crossing = cluster.crossing('batch_size_warn_threshold', 'batch_size_fail_threshold', bytes);
-  over(ctx, crossing, 'this batch', bytes, `${formatBytes(bytes)} of values`, { start: stmt.range.start, end: stmt.range.start + 'BEGIN'.length }, 'Counted from the literals the batch writes (bind markers count as nothing, so the batch may weigh more). Batches are for atomicity, not for speed: send the writes on their own.', 'query');
+  over(ctx, crossing, 'this batch', bytes, `${formatCassandraBytes(bytes)} of values`, { start: stmt.range.start, end: stmt.range.start + 'BEGIN'.length }, 'Counted from the literals the batch writes (bind markers count as nothing, so the batch may weigh more). Batches are for atomicity, not for speed: send the writes on their own.', 'query');
 }
 
 const READS = new Set(['Select']);

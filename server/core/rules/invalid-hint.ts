@@ -5,7 +5,7 @@
 // Data: { problem: 'syntax' | 'schema' | 'detached', table?: string }
 import { qualify } from '../schema/model';
 import { composedMessage } from './messages';
-import { hintCommentsAbove, isHintComment } from '../schema/hint-comment';
+import { hintCommentsAbove, isHintComment } from '../schema/hint-comments';
 import { annotatedTables } from '../schema/annotations';
 import type { FindingData } from '../findings/findings-data';
 import type { FileLocalRuleModule, MessageIdOf, RuleExamples } from './types';
@@ -16,7 +16,7 @@ export const rule: FileLocalRuleModule<'malformed' | 'unknownColumn' | 'detached
     defaultSeverity: 'error',
     description: 'A -- @cqlint workload-hint comment that is malformed, names unknown columns, or applies to no table.',
     messages: {
-      // The hint reader words what it cannot read (schema/hint-comment.ts); the headline is its sentence.
+      // The hint reader words what it cannot read (schema/hint-comments.ts); the headline is its sentence.
       malformed: '{{problem}}',
       unknownColumn: "@cqlint: {{table}} has no column '{{column}}'",
       detached: '@cqlint: this hint comment applies to no table',

@@ -3,7 +3,7 @@
 // prefer one asynchronous query per partition.
 // Data: { table?: string, column: string, values: number, partitions: number, max: number }
 import type { RuleContext, MessageIdOf, RuleExamples, RuleModule, StatementOf } from './types';
-import { analyseWhere } from '../util/statements';
+import { analyseWhere, statementTable } from '../util/statements';
 import type { FindingData } from '../findings/findings-data';
 import { formatSetting } from '../cluster';
 import { settingParagraph } from './guardrail-text';
@@ -12,7 +12,7 @@ type Id = 'tooManyPartitions' | 'guardrailFails' | 'guardrailWarns';
 
 function checkQuery(stmt: StatementOf<'Select' | 'Update' | 'Delete'>, ctx: RuleContext<Id>): void {
   const max = Number(ctx.options['maxPartitions'] ?? 10);
-  const name = stmt.kind === 'Select' ? stmt.from : stmt.table;
+  const name = statementTable(stmt);
   const table = ctx.tableFor(name, stmt.range.start);
   if (!table) return;
   const where = analyseWhere(stmt.where);

@@ -7,7 +7,7 @@ import type {
 } from '../../../grammar/ast';
 import { type ColumnInfo, type TableInfo, type UserTypeInfo, columnNamed, hasColumn, qualify } from './model';
 import { shardAbove } from './shard';
-import { hintsAbove } from './hint-comment';
+import { hintsAbove } from './hint-comments';
 import { typeText } from './types';
 import { internName, nameRecord } from '../util/names';
 

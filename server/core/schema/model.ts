@@ -59,7 +59,7 @@ export interface TableInfo {
   shard?: ShardSpec;
   /** A counter table (every regular column is a counter). */
   counter: boolean;
-  /** Workload hints from `-- @cqlint` comments directly above the CREATE TABLE (schema/hint-comment.ts). */
+  /** Workload hints from `-- @cqlint` comments directly above the CREATE TABLE (schema/hint-comments.ts). */
   commentHints?: TableHints;
 }
 

@@ -290,6 +290,26 @@ export type ShardValueResult =
   | { ok: false; reason: string; problem: 'invalid' | 'not-computable' | 'unsupported'; column?: string; range?: SourceRange };
 
 /**
+ * The shard value from each source column's type and value, looked up by name (and position in the
+ * formula): the one way the fixes and `cqlint token` gather a formula's source values. A source with no
+ * type is not a column of the table; one with no value is not computable.
+ */
+export function shardValueFrom(
+  spec: Pick<ShardSpec, 'method' | 'sources' | 'count' | 'offset'>,
+  typeOf: (column: string) => KeyType | undefined,
+  valueOf: (column: string, index: number) => KeyValue | undefined,
+): ShardValueResult {
+  const sources: Record<string, SourceValue> = Object.create(null);
+  for (const [i, name] of spec.sources.entries()) {
+    const type = typeOf(name);
+    if (!type) return { ok: false, problem: 'not-computable', reason: `@shard source column ${name} is not a column of the table`, column: name };
+    const value = valueOf(name, i);
+    if (value !== undefined) sources[name] = { type, value };
+  }
+  return computeShardValue(spec, sources);
+}
+
+/**
  * The shard value the formula gives for these source values (keyed by column name). random() is not
  * computable (any of 1..N is right).
  */

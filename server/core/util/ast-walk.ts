@@ -44,6 +44,24 @@ export function clauseRanges(node: object): SourceRange[] {
   return out;
 }
 
+/** The statement (a batch's member rather than the batch) whose range is exactly `range`. */
+export function statementWithRange(parse: ParseResult, range: SourceRange): Statement | undefined {
+  // Statements are in source order: find the last one starting at or before the range (binary search).
+  const statements = parse.statements;
+  let lo = 0;
+  let hi = statements.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (statements[mid]!.range.start <= range.start) lo = mid;
+    else hi = mid - 1;
+  }
+  const top = statements[lo];
+  const same = (s: Statement): boolean => s.range.start === range.start && s.range.end === range.end;
+  if (!top) return undefined;
+  if (top.kind === 'Batch') return top.statements.find(same) ?? (same(top) ? top : undefined);
+  return same(top) ? top : undefined;
+}
+
 /** The statement whose range contains `offset` (end inclusive, so a cursor right after `;` still counts). */
 export function statementAt(parse: ParseResult, offset: number): Statement | undefined {
   const list = parse.statements;

@@ -13,6 +13,18 @@ export function formatBytes(bytes: number): string {
   return `${Math.round(bytes)} B`;
 }
 
+/** A size as Cassandra writes it (binary units): `5 KiB`, `100 MiB`, `1.5 GiB`, `512 B`; the settings, guardrail
+ * messages and the bounded-input errors write sizes so. */
+export function formatCassandraBytes(bytes: number): string {
+  for (const [unit, scale] of [['GiB', GB], ['MiB', MB], ['KiB', 1024]] as const) {
+    if (bytes >= scale) {
+      const n = bytes / scale;
+      return `${Number.isInteger(n) ? n : n.toFixed(1)} ${unit}`;
+    }
+  }
+  return `${bytes} B`;
+}
+
 export function formatCount(n: number): string {
   if (!Number.isFinite(n)) return 'unlimited';
   const rounded = Math.round(n);

@@ -6,7 +6,7 @@
 import type { CreateTableStatement, ParseResult } from '../../../grammar/ast';
 import type { Finding } from '../findings/findings';
 import { isFindingOf } from '../findings/findings-data';
-import { hintCommentsAbove, parseRateValue } from '../schema/hint-comment';
+import { hintCommentsAbove, parseRateValue } from '../schema/hint-comments';
 import { formatRate } from '../util/format';
 import { commentAboveEdit } from './table-edits';
 import { offerOf, type FixOffer } from './types';
