@@ -60,6 +60,40 @@ function messageLines(meta: RuleMeta): string[] {
   ];
 }
 
+/** Where each rule's Finding.data is declared: the Data line of its page is read from there. */
+export const FINDING_DATA_SOURCE = join(__dirname, '..', 'server/core/findings/findings-data.ts');
+
+let dataLines: Map<string, string> | undefined;
+
+/**
+ * Each rule's `{ field, optional?, reason: 'a' | 'b' }` by rule id, from FindingDataByRule's types (read with
+ * the type checker, so fields inherited from a shared interface count): the top-level fields, each union of
+ * string literals spelled out.
+ */
+export function findingDataShapes(): Map<string, string> {
+  if (dataLines) return dataLines;
+  const program = ts.createProgram([FINDING_DATA_SOURCE], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, moduleResolution: ts.ModuleResolutionKind.Node10 });
+  const checker = program.getTypeChecker();
+  const byRule = program.getSourceFile(FINDING_DATA_SOURCE)!.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'FindingDataByRule');
+  if (!byRule) throw new Error(`${FINDING_DATA_SOURCE} no longer declares FindingDataByRule`);
+  dataLines = new Map();
+  for (const rule of checker.getPropertiesOfType(checker.getTypeAtLocation(byRule.name))) {
+    const fields = checker.getPropertiesOfType(checker.getTypeOfSymbolAtLocation(rule, byRule)).map((field) => {
+      const name = `${field.name}${field.flags & ts.SymbolFlags.Optional ? '?' : ''}`;
+      const type = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(field, byRule));
+      const literals = type.isUnion() && type.types.every((t) => t.isStringLiteral()) ? type.types.map((t) => `'${(t as ts.StringLiteralType).value}'`) : undefined;
+      return literals ? `${name}: ${literals.join(' | ')}` : name;
+    });
+    dataLines.set(rule.name, `{ ${fields.join(', ')} }`);
+  }
+  return dataLines;
+}
+
+function dataLine(meta: RuleMeta): string[] {
+  const shape = findingDataShapes().get(meta.id);
+  return shape ? ['', `**Data** (\`data\` of each finding in \`--format json\`; declared in server/core/findings/findings-data.ts): \`${shape}\``] : [];
+}
+
 /** The generated block at the top of docs/rules/<id>.md. */
 export function docsHeader(meta: RuleMeta): string {
   return [
@@ -73,6 +107,7 @@ export function docsHeader(meta: RuleMeta): string {
     ...optionLines(meta),
     '',
     ...messageLines(meta),
+    ...dataLine(meta),
     GENERATED_END,
   ].join('\n');
 }

@@ -3,7 +3,6 @@
 // only one partition is filtered), which the message says. When an index serves one of the
 // restrictions, the message says so: every node looks the value up in its index and filters only the
 // rows found, which is not a scan of every partition.
-// Data: { table?: string, allowFilteringRange, partitionRestricted: boolean, missing: string[], index?: string }
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { analyseWhere, unrestrictedPartitionColumns } from '../util/statements';
 import type { FindingData } from '../findings/findings-data';

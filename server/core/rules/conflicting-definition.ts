@@ -4,7 +4,6 @@
 // cluster. Reported on each definition, naming the others. Definitions that agree on the key (a schema
 // kept in several versions that differ in other columns) are no conflict; neither is a table without a
 // keyspace on either side (the docs' snippets), nor a DROP and re-CREATE inside one file.
-// Data: { table: string, others: string[] } (the other definitions' files)
 import type { FindingData } from '../findings/findings-data';
 import type { TableInfo } from '../schema/model';
 import { keyText } from '../util/statements';

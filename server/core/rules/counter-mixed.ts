@@ -1,6 +1,5 @@
 // `counter-mixed`: a table that mixes counter and non-counter columns outside the primary key, or a
 // counter in the primary key. Cassandra rejects both: counters live in counter-only tables.
-// Data: { table: string, column: string, reason: 'mixed' | 'in-primary-key' }
 import { nativeName } from '../schema/types';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withCreatedTable } from './defined-tables';

@@ -1,6 +1,5 @@
 // `duplicate-column`: a column defined twice in CREATE TABLE, added again by ALTER TABLE ADD, or named
 // twice in the PRIMARY KEY. Cassandra rejects all of these.
-// Data: { table: string, column: string, firstRange: SourceRange }
 import type { Identifier } from '../../../grammar/ast';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings/findings-data';

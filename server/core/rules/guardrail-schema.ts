@@ -5,7 +5,6 @@
 // allowed range and table properties the team warns about, ignores or disallows. Values come from the
 // team's yaml (.cqlint.json `cluster.config`, `--cluster-config`), else from the version's defaults
 // (server/core/cluster/catalogue.ts); docs/guardrails.md lists every one.
-// Data: { setting: string, action: 'fail' | 'warn' | 'ignore', value: string, source: string, measured?: number }
 import type { CqlType, Expression, SourceRange, Statement } from '../../../grammar/ast';
 import type { ClusterSettings, Crossing, SettingValue } from '../cluster';
 import { formatSetting } from '../cluster';

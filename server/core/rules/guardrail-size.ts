@@ -4,7 +4,6 @@
 // scylla.yaml, else ScyllaDB's defaults (docs/guardrails.md). The partition thresholds (Cassandra's
 // partition_size_*, compaction_large_partition_warning_threshold, ScyllaDB's _mb one) are the
 // large-partition rule's, which reads them from the same settings.
-// Data: { setting: string, action: 'warn', value: string, source: string, measured: number }
 import type { Statement } from '../../../grammar/ast';
 import { formatSetting } from '../cluster';
 import { formatCassandraBytes } from '../util/format';

@@ -5,7 +5,6 @@
 // literals weigh more than the batch size thresholds, and cqlsh CONSISTENCY and PAGING the team warns
 // about or disallows. From the team's yaml, else the version's defaults (docs/guardrails.md). Bind
 // markers weigh nothing here: only the application knows them.
-// Data: { setting: string, action: 'fail' | 'warn', value: string, source: string, measured?: number }
 import type { SourceRange, Statement } from '../../../grammar/ast';
 import { formatSetting, type ClusterSettings, type Crossing, type SettingValue } from '../cluster';
 import { formatCassandraBytes } from '../util/format';

@@ -8,11 +8,6 @@
 // With evidence (`nodetool toppartitions`), measured traffic wins: one partition taking at least 20% of the
 // sampled writes or reads and 5 times an even share is reported (reason 'measured' when the model saw
 // nothing), quoting the sampler's line; samplers that show an even spread silence the model.
-// Data: { table, keyspace?, partitionKey: string[], reason: 'time-bucket' | 'low-cardinality' | 'shard-only' | 'measured',
-//         livePartitions?: number, candidates: string[] (high-cardinality columns a calculated shard could hash),
-//         suggestedKey: string, statementRange, partitionKeyRange?,
-//         growth?: { timeColumn, suggestedBucket } (the same key also grows without bound),
-//         numbers: { rowBytes, limitLabel?, limitSource?, rowsToLimit?, secondsToLimit?, rowsPerSecond? } }
 import type { CreateMaterializedViewStatement, CreateTableStatement } from '../../../grammar/ast';
 import { figuresData, partitionNumbersText } from '../partition/sizing';
 import { formatCount } from '../util/format';

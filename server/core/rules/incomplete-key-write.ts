@@ -1,7 +1,6 @@
 // `incomplete-key-write`: writes Cassandra rejects because they do not name a full key: an INSERT
 // without every primary key column; an UPDATE without the partition key or (unless it only sets static
 // columns) every clustering column; a DELETE without the whole partition key.
-// Data: { table, statement: 'INSERT' | 'UPDATE' | 'DELETE', missing: string[], partitionKey: string[], clustering: string[] }
 import type { RuleContext, MessageIdOf, RuleExamples, RuleModule, StatementOf } from './types';
 import { analyseWhere } from '../util/statements';
 import type { FindingData } from '../findings/findings-data';

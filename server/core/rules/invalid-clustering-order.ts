@@ -1,6 +1,5 @@
 // `invalid-clustering-order`: CLUSTERING ORDER BY naming a column that is not a clustering column, or
 // listing clustering columns in another order than the primary key. Cassandra rejects both.
-// Data: { table: string, column: string, clustering: string[] }
 import type { RuleContext, MessageIdOf, RuleExamples, RuleModule, StatementOf } from './types';
 import type { FindingData } from '../findings/findings-data';
 

@@ -2,7 +2,6 @@
 // that is not key=value, an unknown key, a value that is not a number or rate, a column the table does
 // not have, or a comment that stands where it applies to no table. Each would silently leave the
 // partition rules on their defaults, so it is an error at the comment.
-// Data: { problem: 'syntax' | 'schema' | 'detached', table?: string }
 import { qualify } from '../schema/model';
 import { composedMessage } from './messages';
 import { hintCommentsAbove, isHintComment } from '../schema/hint-comments';

@@ -3,7 +3,6 @@
 // CREATE TABLE); when it is malformed, names a column the table does not have, puts the shard outside the
 // partition key, or stands where it applies to no table, every shard check and hint silently stops, so it
 // is an error at the annotation.
-// Data: { problem: 'syntax' | 'schema' | 'detached', table?: string }
 import { qualify } from '../schema/model';
 import { composedMessage } from './messages';
 import { shardAnnotationAbove } from '../schema/shard';

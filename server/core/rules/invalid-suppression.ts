@@ -1,7 +1,6 @@
 // `invalid-suppression`: a `cqlint-disable` (or -enable, -line, -next-line) comment that names a rule
 // cqlint does not have. The comment then suppresses nothing, silently: the finding it was written for
 // still shows, and a typo is hard to spot. Reported at the id, with the nearest rule id as a suggestion.
-// Data: { id: string, suggestion?: string }
 import type { FindingData } from '../findings/findings-data';
 import { suppressionDirectives } from '../findings/suppression';
 import { nearest } from '../util/edit-distance';

@@ -1,7 +1,6 @@
 // `large-in-partition-key`: IN on partition key columns with many values (the product across columns
 // for composite keys). The coordinator fans out to one partition per value and holds the whole result:
 // prefer one asynchronous query per partition.
-// Data: { table?: string, column: string, values: number, partitions: number, max: number }
 import type { RuleContext, MessageIdOf, RuleExamples, RuleModule, StatementOf } from './types';
 import { analyseWhere, statementTable } from '../util/statements';
 import type { FindingData } from '../findings/findings-data';

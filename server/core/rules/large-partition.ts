@@ -15,10 +15,6 @@
 // bucketFit): one bucket's rows (hinted or default rate × bucket length) past the limit hit first is
 // reported here, with a smaller bucket or the shard count that fits. At a default rate on a key many
 // entities share (a bucket alone, an enum) the verdict is hot-partition's, whose message states the same rows.
-// Data: { table, rowsPerPartition?, estimatedBytes?, estimatedValues?, rowBytes, limit: string,
-//         limitValue: number, source: string, rowsAtLimit?: number, target: TargetId, numbers?, sample?, evidence?,
-//         bucket?: { column, bucketSeconds, rowsPerSecond, rateHinted, rowsPerBucket, valuesPerBucket,
-//                    bytesPerBucket, rowsAtLimit, secondsToLimit, smallerBucket?, smallerBucketSeconds?, shards } }
 import { CELL_METADATA_BYTES, bucketFitText, figuresData, partitionNumbersText, rowSizes, udtLookupFrom } from '../partition/sizing';
 import { formatBytes, formatCount, formatDuration, formatRate } from '../util/format';
 import { sampleFindingData } from '../partition/sample';

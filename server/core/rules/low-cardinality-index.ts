@@ -5,7 +5,6 @@
 // index partition, read whole by every query on that value. The Apache docs call an index on an
 // extremely low-cardinality column such as a boolean senseless. SAI and other custom indexes are left
 // alone; `defaultIndexIsSai` treats a plain CREATE INDEX as SAI (cassandra.yaml default_secondary_index: sai).
-// Data: { table, column, index?, distinct, signal }
 import type { CreateIndexStatement } from '../../../grammar/ast';
 import { columnNamed } from '../schema/model';
 import { profileColumn } from '../schema/columns';

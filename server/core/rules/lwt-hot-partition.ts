@@ -4,8 +4,6 @@
 // time bucket alone, a few-valued key, a shard alone). Each LWT runs Paxos (four round trips between the
 // replicas) and conditional writes to one partition serialise: concurrent ones contend, retry and time
 // out. Cassandra and ScyllaDB (Paxos-based LWT); reported at the statement.
-// Data: { table, statement: 'INSERT' | 'UPDATE' | 'DELETE', reason: 'fixed-partition' | 'few-partitions',
-//         partitionKey, values?, livePartitions? }
 import type { DeleteStatement, InsertStatement, Statement, UpdateStatement } from '../../../grammar/ast';
 import { tableWorkload } from '../schema/workload';
 import { formatCount } from '../util/format';

@@ -1,5 +1,4 @@
 // `missing-primary-key`: CREATE TABLE without a PRIMARY KEY (Cassandra: "No PRIMARY KEY specified").
-// Data: { table: string, columns: string[] }
 import { qualify } from '../schema/model';
 import type { FileLocalRuleModule, MessageIdOf, RuleExamples } from './types';
 import type { FindingData } from '../findings/findings-data';

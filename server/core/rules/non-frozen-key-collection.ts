@@ -1,6 +1,5 @@
 // `non-frozen-key-collection`: a collection or user-defined type in the primary key that is not frozen.
 // Cassandra only accepts frozen collections/UDTs in primary keys (their value is compared as a whole).
-// Data: { table: string, column: string, type: string, suggestedType: string }
 import { codeSpan, md } from '../util/markdown';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { withCreatedTable } from './defined-tables';

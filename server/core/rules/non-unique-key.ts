@@ -4,7 +4,6 @@
 // an INSERT is an upsert, so two items with the same score in one partition overwrite each other.
 // The cure adds the identity column to the clustering columns. Counter tables and tables whose
 // clustering the model cannot read are left alone.
-// Data: { table, clustering: string[], identity: string[], suggestedKey, primaryKeyRange? }
 import { isMeasureColumn, profileColumn } from '../schema/columns';
 import { nativeName } from '../schema/types';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';

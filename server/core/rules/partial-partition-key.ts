@@ -3,7 +3,6 @@
 // DISTINCT queries must request all the partition key columns"), token() takes the whole partition key in
 // order, and GROUP BY groups by a prefix of the primary key, which starts with the whole partition key. A
 // schema whose partition key grew (a shard, a time bucket) leaves such statements behind.
-// Data: { table, clause: 'distinct' | 'token' | 'group-by', named: string[], missing: string[], partitionKey: string[] }
 import type { MessageIdOf, RuleContext, RuleExamples, RuleModule, StatementOf } from './types';
 import type { FindingData } from '../findings/findings-data';
 import { partitionKeyClauses } from '../util/key-clauses';

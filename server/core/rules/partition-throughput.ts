@@ -10,7 +10,6 @@
 // On targets without a per-partition quota (Cassandra, ScyllaDB), a counter table's writes= hint is judged
 // against the counterWritesPerSecond option: every increment of one counter partition is a read before
 // write on the same replicas, so thousands a second make a hot counter whatever the key.
-// Data: { table, target, kind: 'writes' | 'reads', perSecond, unitsPerSecond, unit, limit, shardsNeeded, source, partitionKey: string[], numbers, rowOperationBytes?, sample?, evidence?, counter? }
 import { figuresData, operationBytes } from '../partition/sizing';
 import { formatBytes, formatCount } from '../util/format';
 import { sampleFindingData, sampleSummaryText } from '../partition/sample';

@@ -5,8 +5,6 @@
 // default) the message states how many tombstones one partition keeps and when reads pass the
 // tombstone warning and failure thresholds (Apache Cassandra's defaults). Cassandra and ScyllaDB only:
 // Keyspaces and Cosmos DB manage tombstones themselves.
-// Data: { table, partitionKey, column, readRange, readFile, deleteRange, deleteFile, rowsPerSecond,
-//         rateHinted, gcGraceSeconds, tombstonesKept?, secondsToWarn?, warnThreshold?, failThreshold? }
 import { growthRateOf, tableWorkload } from '../schema/workload';
 import { formatDuration, formatRate, formatCount } from '../util/format';
 import { CASSANDRA_TOMBSTONES } from '../partition/targets';

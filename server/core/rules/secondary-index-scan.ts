@@ -5,8 +5,6 @@
 // such queries but still costs a cluster-wide scatter-gather: that is reported as information (with the
 // replication numbers of the keyspace), and `reportStorageAttached: false` silences it.
 // With ALLOW FILTERING, allow-filtering reports the query instead.
-// Data: { table, column, index?, indexKind: 'legacy' | 'sasi' | 'custom' | 'sai', missing: string[],
-//         alternatives?: string[], needsFiltering?: string[] }
 import type { CqlintConfig } from '../vocabulary/config';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { analyseWhere, unrestrictedPartitionColumns } from '../util/statements';

@@ -2,9 +2,6 @@
 // is not the one the formula gives for the statement's literal source values, or that no formula result
 // can be (outside offset..offset+N-1; random(N) is 1..N). Checks INSERT values, UPDATE/DELETE/SELECT
 // `=` and `IN` restrictions and UPDATE `SET` values; bind markers and function calls are left alone.
-// Data: { shardColumn: string, valueRange: SourceRange (the literal), kind: 'mismatch' | 'out-of-range',
-//         expected?: number (the formula's value, when the sources are literals), actual: number,
-//         min: number, max: number, table: string }
 // The quick fix replaces data.valueRange with data.expected.
 import type { Expression } from '../../../grammar/ast';
 import { computedShard, statementColumnValues, statementTable, udtLookupFor, usableShardSpec, columnKeyType, type KeyedStatement } from '../schema/key-values';

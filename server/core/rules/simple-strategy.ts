@@ -2,7 +2,6 @@
 // is for a single-datacenter test cluster; production keyspaces use NetworkTopologyStrategy. Also a
 // replication factor of 1 or 2 under NetworkTopologyStrategy is not reported (a conscious choice).
 // Not reported for Amazon Keyspaces or Cosmos DB, which manage replication themselves.
-// Data: { keyspace: string, replicationFactor?: string, suggestedReplication: string }
 import { mapLiteralStrings } from '../schema/definitions';
 import { md } from '../util/markdown';
 import type { FileLocalRuleModule, FileRuleContext, MessageIdOf, RuleExamples, StatementOf } from './types';

@@ -2,7 +2,6 @@
 // Amazon's "product of the code points mod N" (codepoints) does: measured with predictShardSkew on fixed
 // synthetic samples (titles, ids, uuid strings), reported on the annotation with the evidence and the
 // murmur3 formula to use instead. A single shard (`% 1`, `random(1)`) is reported too.
-// Data: { table, formula, method, count, fullestShare, emptyShards, suggestion?: string }
 import { predictShardSkew, type SkewReport } from '../token/skew';
 import type { ShardSpec } from '../token/shard';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';

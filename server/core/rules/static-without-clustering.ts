@@ -1,7 +1,6 @@
 // `static-without-clustering`: STATIC columns in a table without clustering columns, or a static column
 // in the primary key. Cassandra rejects both ("Static columns are only useful (and thus allowed) if the
 // table has at least one clustering column").
-// Data: { table: string, column: string, reason: 'no-clustering' | 'in-primary-key' }
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import type { FindingData } from '../findings/findings-data';
 

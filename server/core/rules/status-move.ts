@@ -4,7 +4,6 @@
 // leaves a tombstone in the partition the row leaves, so the partition that rows pass through (the
 // 'open' one) fills with tombstones its readers must scan, and the final state's partition only grows.
 // Cassandra and ScyllaDB only (Keyspaces and Cosmos DB manage tombstones themselves).
-// Data: { table, column, from?, to?, inBatch, deleteFile, deleteRange, insertFile, insertRange }
 import { tableWorkload } from '../schema/workload';
 import { CASSANDRA_TOMBSTONES } from '../partition/targets';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';

@@ -5,7 +5,6 @@
 // of it has expired. The message gives the option, with a window of about a thirtieth of the TTL (the
 // Apache docs advise 20-30 windows). Cassandra and ScyllaDB (the managed targets choose compaction
 // themselves); a table with another strategy (TWCS, UCS, ICS ...) is left alone.
-// Data: { table, ttlSeconds, ttlSource, compaction, timeColumn, windowUnit, windowSize, suggestedOption }
 import { mapLiteralStrings } from '../schema/definitions';
 import { formatDuration } from '../util/format';
 import { tableWorkload, writeTtlSeconds } from '../schema/workload';

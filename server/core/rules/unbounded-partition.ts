@@ -8,11 +8,6 @@
 // With evidence of the table at two capture dates (nodetool tablestats / tablehistograms, ScyllaDB
 // large_partitions), the measured growth of the largest partition wins over the model's rate: growth is
 // reported (entity histories included, the pace measured), flat partitions are not.
-// Data: { table, keyspace?, partitionKey: string[], clustering: string[], timeColumn: string,
-//         timeColumnType: string, suggestedBucket: string, suggestedKey: string, statementRange, primaryKeyRange?,
-//         rowBytes: number, rowsPerSecond: number, limitBytes: number, ttlSeconds?: number,
-//         numbers: { rowBytes, limitLabel, limitSource, rowsToLimit, secondsToLimit, rowsPerSecond },
-//         evidence?: { tool, file, line, node?, captured?, label, value, days, bytesPerDay?, rowsPerDay? } }
 import type { CreateMaterializedViewStatement, CreateTableStatement } from '../../../grammar/ast';
 import { figuresData, partitionNumbersText } from '../partition/sizing';
 import type { TableInfo } from '../schema/model';

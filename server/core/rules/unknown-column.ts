@@ -1,6 +1,5 @@
 // `unknown-column`: a column the table does not have, in a PRIMARY KEY, CLUSTERING ORDER BY, index,
 // view, or SELECT/INSERT/UPDATE/DELETE. Only when the table is known.
-// Data: { table: string, column: string, suggestion?: string, columns: string[] }
 import type { Expression, Identifier, Statement } from '../../../grammar/ast';
 import { type TableInfo, hasColumn } from '../schema/model';
 import type { RuleContext, MessageIdOf, RuleExamples, RuleModule } from './types';

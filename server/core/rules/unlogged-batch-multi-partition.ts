@@ -2,7 +2,6 @@
 // Unlogged batches are only a win inside one partition; across partitions the coordinator does all the
 // work and nothing is atomic. Statements whose keys are bind markers are compared by marker text, and
 // when two keys cannot be compared the batch is not reported.
-// Data: { partitions: number, tables: string[], batchRange }
 import type { Expression } from '../../../grammar/ast';
 import type { MessageIdOf, RuleExamples, RuleModule } from './types';
 import { analyseWhere, exprText } from '../util/statements';

@@ -4,8 +4,6 @@
 // Skipped: ALLOW FILTERING (allow-filtering reports it), queries an index serves (secondary-index-scan),
 // a sample (`SELECT ... LIMIT n` without WHERE, n at most the `sampleLimit` option: a larger or bound
 // LIMIT still reads partition after partition until it has n rows), system keyspaces, unknown tables.
-// Data: { table, partitionKey: string[], missing: string[], restricted: string[], whereRange?, limit?,
-//         shardColumn?: string, shardCount?: number, shardOnlyMissing?: boolean }
 import type { ReportedFinding, MessageIdOf, RuleExamples, RuleModule } from './types';
 import { analyseWhere, isSystemKeyspace, unrestrictedPartitionColumns } from '../util/statements';
 import type { FindingData } from '../findings/findings-data';
