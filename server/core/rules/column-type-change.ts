@@ -4,7 +4,6 @@
 // lost, and code still writing the old type fails). The safer change is a new column of the new type,
 // written beside the old one, backfilled, then read; the old one dropped last. A key column's type is
 // primary-key-change's. Migration folders only (docs/migrations.md).
-// Data: { table, column, before, after, createdIn? }
 import type { AlterTableStatement, CreateTableStatement } from '../../../grammar/ast';
 import type { FindingData } from '../findings/findings-data';
 import { columnNamed } from '../schema/model';

@@ -4,7 +4,6 @@
 // the evidence (docs/evidence.md: nodetool tablestats, dsbulk count) measures the table large (1 GiB on a
 // node, or 100 million rows); with no evidence, a note (information) that the table exists already; nothing
 // when the evidence measures it small. Migration folders only (docs/migrations.md).
-// Data: { table, before?, after, createdIn?, measured? }
 import type { AlterTableStatement, Expression } from '../../../grammar/ast';
 import { mapLiteralStrings } from '../schema/definitions';
 import type { FindingData } from '../findings/findings-data';

@@ -3,7 +3,6 @@
 // auto_snapshot is on, and restoring it is an operator's job on every node), while application versions
 // that still read or write it fail. Not reported for what the same migration created (it held no rows yet).
 // A key column's drop is primary-key-change's (Cassandra refuses it). Migration folders only.
-// Data: { table, column? }
 import type { AlterTableStatement, DropKeyspaceStatement, DropTableStatement, TruncateStatement } from '../../../grammar/ast';
 import type { FindingData } from '../findings/findings-data';
 import { columnNamed } from '../schema/model';

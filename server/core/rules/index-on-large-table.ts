@@ -4,7 +4,6 @@
 // evidence (docs/evidence.md) measures the table large (1 GiB on a node, or 100 million rows); with no
 // evidence, a note (information) that the table exists already; nothing when the evidence measures it
 // small. Migration folders only (docs/migrations.md).
-// Data: { table, column?, createdIn?, measured? }
 import type { CreateIndexStatement } from '../../../grammar/ast';
 import type { FindingData } from '../findings/findings-data';
 import { existedBefore, largeTable } from './migration-plan';

@@ -7,9 +7,6 @@
 // values, a range of literal times on a time column (run once per bucket it covers), or a literal LIMIT
 // that, at the rows one bucket holds, takes more buckets than `maxPartitions`;
 // only when the planner's own choice (chooseBucket) is a coarser length, which it names with its figures.
-// Data: { table, bucket, bucketSeconds, granularity?, partitions, max, via: 'in' | 'range' | 'limit', rowsPerSecond,
-//         rateSource, rowsPerPartition, bytesPerPartition, minPartitionBytes, coarser: { granularity,
-//         rowsPerPartition, bytesPerPartition, partitions } }
 import type { MessageIdOf, RuleContext, RuleExamples, RuleModule, StatementOf } from './types';
 import type { FindingData } from '../findings/findings-data';
 import { bucketPeriodSeconds } from '../schema/columns';

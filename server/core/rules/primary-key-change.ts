@@ -4,7 +4,6 @@
 // The key decides where every row lives and in what order: it cannot change in place. The safer plan: a new
 // table with the new key, dual writes, a dsbulk unload/load backfill, reads switched, the old table dropped.
 // Migration folders only (docs/migrations.md): a plain .cql file describes a schema, it changes none.
-// Data: { table, before, after?, column?, createdIn?, newTable, plan }
 import type { AlterTableStatement, CreateTableStatement } from '../../../grammar/ast';
 import type { FindingData } from '../findings/findings-data';
 import { columnNamed } from '../schema/model';

@@ -4,7 +4,6 @@
 // the old cells with the new type; with the same type, the values written before the drop stay hidden,
 // while any written with a client timestamp later than the drop (a clock ahead, a replayed batch) come back.
 // Use a new name. Migration folders only (docs/migrations.md).
-// Data: { table, column, before, after, createdIn? }
 import type { AlterTableStatement } from '../../../grammar/ast';
 import type { FindingData } from '../findings/findings-data';
 import { typeText } from '../schema/types';

@@ -4,7 +4,6 @@
 // materialized views are experimental (off by default since Cassandra 4.0, materialized_views_enabled),
 // with known cases of a view drifting from its base. Safer: a table keyed for the query, written by the
 // application beside the base, backfilled with dsbulk. Migration folders only (docs/migrations.md).
-// Data: { table, createdIn?, measured?, newTable }
 import type { CreateMaterializedViewStatement } from '../../../grammar/ast';
 import type { FindingData } from '../findings/findings-data';
 import { existedBefore, largeTable } from './migration-plan';
