@@ -14,7 +14,13 @@ import { parseCql } from '../grammar';
 import { lexCql } from '../grammar/lexer';
 import { Project } from '../server/core/engine/project';
 import { PUSH_DEBOUNCE_MS } from '../server/lsp/features/diagnostics';
-import { capabilities, projectRoot, startServerCommand, tempWorkspace, type LspTestClient } from '../scripts/lsp-client';
+import {
+  capabilities,
+  projectRoot,
+  startServerCommand,
+  tempWorkspace,
+  type LspTestClient,
+} from '../scripts/lsp-client';
 import { corpusText } from './corpus';
 import { formatSpread, rates, spread, timeMs } from './stats';
 
@@ -43,7 +49,10 @@ export function generateAnalysisFile(targetLines = TARGET_LINES): AnalysisWorklo
   const keyspaces = ['shop', 'iot', 'social', 'billing'];
   let n = 0;
   const makeTables = (ks: string, round: number): void => {
-    push(`CREATE KEYSPACE IF NOT EXISTS ${ks}${round ? `_${round}` : ''} WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};`, '');
+    push(
+      `CREATE KEYSPACE IF NOT EXISTS ${ks}${round ? `_${round}` : ''} WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};`,
+      '',
+    );
     statements++;
     const k = `${ks}${round ? `_${round}` : ''}`;
     for (let t = 0; t < 6; t++, n++) {
@@ -51,25 +60,119 @@ export function generateAnalysisFile(targetLines = TARGET_LINES): AnalysisWorklo
       let ddl: string[];
       let tb: T;
       if (variant === 0) {
-        tb = { q: `${k}.orders_${n}`, pk: ['customer_id'], ck: ['order_time', 'order_id'], cols: { customer_id: 'uuid', order_time: 'timestamp', order_id: 'timeuuid', status: 'text', total: 'decimal', items: 'list<text>' } };
-        ddl = [`CREATE TABLE IF NOT EXISTS ${tb.q} (`, '  customer_id uuid,', '  order_time timestamp,', '  order_id timeuuid,', '  status text,', '  total decimal,', '  items list<text>,', '  PRIMARY KEY (customer_id, order_time, order_id)', ') WITH CLUSTERING ORDER BY (order_time DESC, order_id ASC);'];
+        tb = {
+          q: `${k}.orders_${n}`,
+          pk: ['customer_id'],
+          ck: ['order_time', 'order_id'],
+          cols: {
+            customer_id: 'uuid',
+            order_time: 'timestamp',
+            order_id: 'timeuuid',
+            status: 'text',
+            total: 'decimal',
+            items: 'list<text>',
+          },
+        };
+        ddl = [
+          `CREATE TABLE IF NOT EXISTS ${tb.q} (`,
+          '  customer_id uuid,',
+          '  order_time timestamp,',
+          '  order_id timeuuid,',
+          '  status text,',
+          '  total decimal,',
+          '  items list<text>,',
+          '  PRIMARY KEY (customer_id, order_time, order_id)',
+          ') WITH CLUSTERING ORDER BY (order_time DESC, order_id ASC);',
+        ];
       } else if (variant === 1) {
-        tb = { q: `${k}.readings_${n}`, pk: ['sensor_id', 'day'], ck: ['ts'], cols: { sensor_id: 'uuid', day: 'date', ts: 'timestamp', value: 'double', unit: 'text' } };
-        ddl = [`CREATE TABLE ${tb.q} (`, '  sensor_id uuid,', '  day date,', '  ts timestamp,', '  value double,', '  unit text,', '  PRIMARY KEY ((sensor_id, day), ts)', ') WITH default_time_to_live = 864000;'];
+        tb = {
+          q: `${k}.readings_${n}`,
+          pk: ['sensor_id', 'day'],
+          ck: ['ts'],
+          cols: { sensor_id: 'uuid', day: 'date', ts: 'timestamp', value: 'double', unit: 'text' },
+        };
+        ddl = [
+          `CREATE TABLE ${tb.q} (`,
+          '  sensor_id uuid,',
+          '  day date,',
+          '  ts timestamp,',
+          '  value double,',
+          '  unit text,',
+          '  PRIMARY KEY ((sensor_id, day), ts)',
+          ') WITH default_time_to_live = 864000;',
+        ];
       } else if (variant === 2) {
-        tb = { q: `${k}.events_by_status_${n}`, pk: ['status'], ck: ['created_at', 'event_id'], cols: { status: 'text', created_at: 'timestamp', event_id: 'uuid', payload: 'blob' } };
-        ddl = [`CREATE TABLE ${tb.q} (`, '  status text,', '  created_at timestamp,', '  event_id uuid,', '  payload blob,', '  PRIMARY KEY (status, created_at, event_id)', ');'];
+        tb = {
+          q: `${k}.events_by_status_${n}`,
+          pk: ['status'],
+          ck: ['created_at', 'event_id'],
+          cols: { status: 'text', created_at: 'timestamp', event_id: 'uuid', payload: 'blob' },
+        };
+        ddl = [
+          `CREATE TABLE ${tb.q} (`,
+          '  status text,',
+          '  created_at timestamp,',
+          '  event_id uuid,',
+          '  payload blob,',
+          '  PRIMARY KEY (status, created_at, event_id)',
+          ');',
+        ];
       } else if (variant === 3) {
-        tb = { q: `${k}.users_${n}`, pk: ['user_id'], ck: [], cols: { user_id: 'uuid', email: 'text', name: 'text', country: 'text', created_at: 'timestamp' } };
-        ddl = [`CREATE TABLE ${tb.q} (`, '  user_id uuid PRIMARY KEY,', '  email text,', '  name text,', '  country text,', '  created_at timestamp', ');', `CREATE INDEX IF NOT EXISTS users_${n}_country ON ${tb.q} (country);`];
+        tb = {
+          q: `${k}.users_${n}`,
+          pk: ['user_id'],
+          ck: [],
+          cols: { user_id: 'uuid', email: 'text', name: 'text', country: 'text', created_at: 'timestamp' },
+        };
+        ddl = [
+          `CREATE TABLE ${tb.q} (`,
+          '  user_id uuid PRIMARY KEY,',
+          '  email text,',
+          '  name text,',
+          '  country text,',
+          '  created_at timestamp',
+          ');',
+          `CREATE INDEX IF NOT EXISTS users_${n}_country ON ${tb.q} (country);`,
+        ];
         statements++;
       } else if (variant === 4) {
-        tb = { q: `${k}.logs_${n}`, pk: ['server'], ck: ['log_time'], cols: { server: 'text', log_time: 'timestamp', level: 'text', message: 'text' } };
-        ddl = [`CREATE TABLE ${tb.q} (`, '  server text,', '  log_time timestamp,', '  level text,', '  message text,', '  PRIMARY KEY (server, log_time)', ');'];
+        tb = {
+          q: `${k}.logs_${n}`,
+          pk: ['server'],
+          ck: ['log_time'],
+          cols: { server: 'text', log_time: 'timestamp', level: 'text', message: 'text' },
+        };
+        ddl = [
+          `CREATE TABLE ${tb.q} (`,
+          '  server text,',
+          '  log_time timestamp,',
+          '  level text,',
+          '  message text,',
+          '  PRIMARY KEY (server, log_time)',
+          ');',
+        ];
       } else {
-        tb = { q: `${k}.posts_${n}`, pk: ['publish_date', 'shard'], ck: ['title'], cols: { publish_date: 'date', shard: 'int', title: 'text', author: 'text', body: 'text' } };
-        ddl = [`-- @shard shard = murmur3(title) % 16 + 1`, `CREATE TABLE ${tb.q} (`, '  publish_date date,', '  shard int,', '  title text,', '  author text,', '  body text,', '  PRIMARY KEY ((publish_date, shard), title)', ');',
-          `CREATE MATERIALIZED VIEW IF NOT EXISTS ${k}.posts_by_author_${n} AS`, `  SELECT * FROM ${tb.q}`, '  WHERE author IS NOT NULL AND publish_date IS NOT NULL AND shard IS NOT NULL AND title IS NOT NULL', '  PRIMARY KEY (author, publish_date, shard, title);'];
+        tb = {
+          q: `${k}.posts_${n}`,
+          pk: ['publish_date', 'shard'],
+          ck: ['title'],
+          cols: { publish_date: 'date', shard: 'int', title: 'text', author: 'text', body: 'text' },
+        };
+        ddl = [
+          `-- @shard shard = murmur3(title) % 16 + 1`,
+          `CREATE TABLE ${tb.q} (`,
+          '  publish_date date,',
+          '  shard int,',
+          '  title text,',
+          '  author text,',
+          '  body text,',
+          '  PRIMARY KEY ((publish_date, shard), title)',
+          ');',
+          `CREATE MATERIALIZED VIEW IF NOT EXISTS ${k}.posts_by_author_${n} AS`,
+          `  SELECT * FROM ${tb.q}`,
+          '  WHERE author IS NOT NULL AND publish_date IS NOT NULL AND shard IS NOT NULL AND title IS NOT NULL',
+          '  PRIMARY KEY (author, publish_date, shard, title);',
+        ];
         statements++;
       }
       push(...ddl, '');
@@ -79,14 +182,24 @@ export function generateAnalysisFile(targetLines = TARGET_LINES): AnalysisWorklo
   };
   const literal = (type: string, i: number): string => {
     switch (type) {
-      case 'uuid': case 'timeuuid': return `${(0x10000000 + i).toString(16)}-1234-4321-8888-00000000${String(i % 10000).padStart(4, '0')}`;
-      case 'timestamp': return `'2024-01-${String(1 + (i % 28)).padStart(2, '0')} 10:00:00'`;
-      case 'date': return `'2024-02-${String(1 + (i % 28)).padStart(2, '0')}'`;
-      case 'int': return String(1 + (i % 16));
-      case 'double': case 'decimal': return `${i}.5`;
-      case 'blob': return '0xcafe';
-      case 'list<text>': return "['a', 'b']";
-      default: return `'v${i}'`;
+      case 'uuid':
+      case 'timeuuid':
+        return `${(0x10000000 + i).toString(16)}-1234-4321-8888-00000000${String(i % 10000).padStart(4, '0')}`;
+      case 'timestamp':
+        return `'2024-01-${String(1 + (i % 28)).padStart(2, '0')} 10:00:00'`;
+      case 'date':
+        return `'2024-02-${String(1 + (i % 28)).padStart(2, '0')}'`;
+      case 'int':
+        return String(1 + (i % 16));
+      case 'double':
+      case 'decimal':
+        return `${i}.5`;
+      case 'blob':
+        return '0xcafe';
+      case 'list<text>':
+        return "['a', 'b']";
+      default:
+        return `'v${i}'`;
     }
   };
   const queries = (round: number): void => {
@@ -106,22 +219,34 @@ export function generateAnalysisFile(targetLines = TARGET_LINES): AnalysisWorklo
         push(`SELECT * FROM ${t.q} WHERE ${nonKey[0] ?? t.pk[0]} = 'v${idx}' ALLOW FILTERING;`);
       } else if (kind === 3) {
         // Index queries on users tables; full scans elsewhere.
-        push(t.cols['country'] ? `SELECT email FROM ${t.q} WHERE country = 'c${idx}';` : `SELECT count(*) FROM ${t.q};`);
+        push(
+          t.cols['country'] ? `SELECT email FROM ${t.q} WHERE country = 'c${idx}';` : `SELECT count(*) FROM ${t.q};`,
+        );
       } else if (kind === 4) {
-        push(`INSERT INTO ${t.q} (${cols.join(', ')})`, `  VALUES (${cols.map((c) => literal(t.cols[c]!, idx)).join(', ')})`, '  USING TTL 86400;');
+        push(
+          `INSERT INTO ${t.q} (${cols.join(', ')})`,
+          `  VALUES (${cols.map((c) => literal(t.cols[c]!, idx)).join(', ')})`,
+          '  USING TTL 86400;',
+        );
       } else if (kind === 5) {
         const target = nonKey.find((c) => t.cols[c] === 'text') ?? nonKey[0]!;
         editableLines.push(out.length + 1);
-        push(`UPDATE ${t.q}`, `  SET ${target} = ${literal(t.cols[target] ?? 'text', idx)}`, `  WHERE ${whereKey(key)};`);
+        push(
+          `UPDATE ${t.q}`,
+          `  SET ${target} = ${literal(t.cols[target] ?? 'text', idx)}`,
+          `  WHERE ${whereKey(key)};`,
+        );
       } else if (kind === 6) {
         push(`DELETE FROM ${t.q} WHERE ${whereKey(t.pk.slice(0, 1))};`);
       } else {
         const u = tables[(idx * 11) % tables.length]!;
         const ucols = Object.keys(u.cols);
-        push('BEGIN UNLOGGED BATCH',
+        push(
+          'BEGIN UNLOGGED BATCH',
           `  INSERT INTO ${t.q} (${cols.join(', ')}) VALUES (${cols.map((c) => literal(t.cols[c]!, idx)).join(', ')});`,
           `  INSERT INTO ${u.q} (${ucols.join(', ')}) VALUES (${ucols.map((c) => literal(u.cols[c]!, idx + 1)).join(', ')});`,
-          'APPLY BATCH;');
+          'APPLY BATCH;',
+        );
       }
       statements++;
       push('');
@@ -155,44 +280,69 @@ function percentile(sorted: number[], p: number): number {
   return sorted[i]!;
 }
 
-interface Stat { min: number; p50: number; p95: number; max: number; n: number }
+interface Stat {
+  min: number;
+  p50: number;
+  p95: number;
+  max: number;
+  n: number;
+}
 
 function stat(samples: number[]): Stat {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { min: sorted[0]!, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1]!, n: samples.length };
+  return {
+    min: sorted[0]!,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted[sorted.length - 1]!,
+    n: samples.length,
+  };
 }
 
 /** A figure with its spread: the median, and the lowest, 95th percentile and highest of the runs. */
 function line(name: string, s: Stat, goal?: number): void {
   const verdict = goal === undefined ? '' : `  (goal < ${goal} ms: ${s.p50 < goal ? 'OK' : 'ABOVE GOAL'})`;
-  const range = s.n > 1 ? `  min ${s.min.toFixed(1).padStart(7)} ms  p95 ${s.p95.toFixed(1).padStart(7)} ms  max ${s.max.toFixed(1).padStart(7)} ms` : '  (one run)';
-  console.log(`  ${name.padEnd(44)} n=${String(s.n).padStart(3)}  median ${s.p50.toFixed(1).padStart(7)} ms${range}${verdict}`);
+  const range =
+    s.n > 1
+      ? `  min ${s.min.toFixed(1).padStart(7)} ms  p95 ${s.p95.toFixed(1).padStart(7)} ms  max ${s.max.toFixed(1).padStart(7)} ms`
+      : '  (one run)';
+  console.log(
+    `  ${name.padEnd(44)} n=${String(s.n).padStart(3)}  median ${s.p50.toFixed(1).padStart(7)} ms${range}${verdict}`,
+  );
 }
 
 function inProcess(work: AnalysisWorkload): void {
   const file = '/bench/analysis.cql';
   // Warm the parser (Chevrotain builds its tables on first use) and the JIT.
   for (let i = 0; i < 3; i++) new Project({ config: {} }).setFile(file, work.text);
-  { const p = new Project({ config: {} }); p.setFile(file, work.text); p.lint(file); }
+  {
+    const p = new Project({ config: {} });
+    p.setFile(file, work.text);
+    p.lint(file);
+  }
 
   const parse = stat(Array.from({ length: IN_PROCESS_SAMPLES }, () => timeMs(() => parseCql(work.text))));
   // For reference: lexing the whole text, which the incremental parse no longer does (it lexes the edit).
   const lex = stat(Array.from({ length: IN_PROCESS_SAMPLES }, () => timeMs(() => lexCql(work.text))));
   let findings = 0;
-  const full = stat(Array.from({ length: IN_PROCESS_SAMPLES }, () => {
-    const project = new Project({ config: {} });
-    project.setFile(file, work.text);
-    return timeMs(() => {
-      findings = project.lint(file).length;
-    });
-  }));
+  const full = stat(
+    Array.from({ length: IN_PROCESS_SAMPLES }, () => {
+      const project = new Project({ config: {} });
+      project.setFile(file, work.text);
+      return timeMs(() => {
+        findings = project.lint(file).length;
+      });
+    }),
+  );
   // Full lint without the parse: what the rules and the schema cost.
-  const rulesOnly = stat(Array.from({ length: IN_PROCESS_SAMPLES }, () => {
-    const project = new Project({ config: {} });
-    project.setFile(file, work.text);
-    project.parse(file);
-    return timeMs(() => project.lint(file));
-  }));
+  const rulesOnly = stat(
+    Array.from({ length: IN_PROCESS_SAMPLES }, () => {
+      const project = new Project({ config: {} });
+      project.setFile(file, work.text);
+      project.parse(file);
+      return timeMs(() => project.lint(file));
+    }),
+  );
   // Re-lint after a one-line edit, on a project that linted the previous text (the editor's case: the file is open).
   const project = new Project({ config: {}, editing: () => true });
   let text = work.text;
@@ -203,12 +353,16 @@ function inProcess(work: AnalysisWorkload): void {
   for (let i = 0; i < IN_PROCESS_SAMPLES; i++) {
     text = editLine(text, work.editableLines[(i * 37) % work.editableLines.length]!, i);
     project.setFile(file, text);
-    edit.push(timeMs(() => {
-      editParse.push(timeMs(() => project.parse(file)));
-      project.lint(file);
-    }));
+    edit.push(
+      timeMs(() => {
+        editParse.push(timeMs(() => project.parse(file)));
+        project.lint(file);
+      }),
+    );
   }
-  console.log(`analysis (in process): ${work.lines} lines, ${(work.text.length / 1024).toFixed(0)} KB, ${work.statements} statements, ${findings} findings`);
+  console.log(
+    `analysis (in process): ${work.lines} lines, ${(work.text.length / 1024).toFixed(0)} KB, ${work.statements} statements, ${findings} findings`,
+  );
   line('parse (parseCql, no previous)', parse);
   line('full lint (parse + schema + rules)', full, 100);
   line('  of which schema + rules (parsed already)', rulesOnly);
@@ -243,7 +397,9 @@ function corpusLint(): void {
     parsed.parse(file);
     rules.push(timeMs(() => parsed.lint(file)));
   }
-  console.log(`analysis (in process): Project.lint of the corpus text (${mb.toFixed(1)} MB, ${findings} findings), ${RUNS} runs interleaved:`);
+  console.log(
+    `analysis (in process): Project.lint of the corpus text (${mb.toFixed(1)} MB, ${findings} findings), ${RUNS} runs interleaved:`,
+  );
   console.log(`  parse + schema + rules     ${formatSpread(spread(rates(mb, total)), 'MB/s')}`);
   console.log(`  parseCql alone             ${formatSpread(spread(rates(mb, parse)), 'MB/s')}`);
   console.log(`  schema + rules (parsed)    ${formatSpread(spread(rates(mb, rules)), 'MB/s')}`);
@@ -256,7 +412,11 @@ function corpusLint(): void {
  */
 async function throughServer(work: AnalysisWorkload, mode: 'push' | 'pull', expected?: number): Promise<number> {
   const ws = tempWorkspace({});
-  const client: LspTestClient = startServerCommand(process.execPath, ['--import', 'tsx', path.join('server', 'lsp', 'main.ts'), '--stdio'], { cwd: projectRoot });
+  const client: LspTestClient = startServerCommand(
+    process.execPath,
+    ['--import', 'tsx', path.join('server', 'lsp', 'main.ts'), '--stdio'],
+    { cwd: projectRoot },
+  );
   const uri = ws.uri('analysis.cql');
   const caps = mode === 'pull' ? capabilities.pull : capabilities.push;
   let text = work.text;
@@ -293,13 +453,16 @@ async function throughServer(work: AnalysisWorkload, mode: 'push' | 'pull', expe
       const after = next.split('\n')[l]!;
       text = next;
       start = performance.now();
-      await client.change(uri, [{ range: { start: { line: l, character: 0 }, end: { line: l, character: before.length } }, text: after }]);
+      await client.change(uri, [
+        { range: { start: { line: l, character: 0 }, end: { line: l, character: before.length } }, text: after },
+      ]);
       await diagnose();
       samples.push(performance.now() - start);
     }
     if (mode === 'pull') {
       // As VS Code pulls: with the previous resultId, so unchanged diagnostics come back as `unchanged`.
-      let previousResultId: string | undefined = ((await client.pullDiagnostics(uri)) as { resultId?: string }).resultId;
+      let previousResultId: string | undefined = ((await client.pullDiagnostics(uri)) as { resultId?: string })
+        .resultId;
       const vscodeLike: number[] = [];
       let unchanged = 0;
       for (let i = 0; i < SERVER_SAMPLES; i++) {
@@ -309,7 +472,9 @@ async function throughServer(work: AnalysisWorkload, mode: 'push' | 'pull', expe
         const after = next.split('\n')[l]!;
         text = next;
         const t0 = performance.now();
-        await client.change(uri, [{ range: { start: { line: l, character: 0 }, end: { line: l, character: before.length } }, text: after }]);
+        await client.change(uri, [
+          { range: { start: { line: l, character: 0 }, end: { line: l, character: before.length } }, text: after },
+        ]);
         const report = (await client.pullDiagnostics(uri, previousResultId)) as { kind: string; resultId?: string };
         vscodeLike.push(performance.now() - t0);
         if (report.kind === 'unchanged') unchanged++;
@@ -337,13 +502,23 @@ async function throughServer(work: AnalysisWorkload, mode: 'push' | 'pull', expe
 
 export async function runAnalysisBench(): Promise<void> {
   const work = generateAnalysisFile();
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
-  console.log(`analysis bench: ${os.cpus().length} CPUs, load average ${load} (other work on the machine skews the numbers)`);
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  console.log(
+    `analysis bench: ${os.cpus().length} CPUs, load average ${load} (other work on the machine skews the numbers)`,
+  );
   inProcess(work);
   corpusLint();
   const full = await throughServer(work, 'pull');
   await throughServer(work, 'push', full);
-  console.log(`analysis bench: load average now ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `analysis bench: load average now ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 if (require.main === module) {

@@ -22,11 +22,25 @@ const root = path.resolve(__dirname, '..');
 const HOST_FILES = 2000;
 
 const EXTENSION: Record<HostLanguage, string> = {
-  java: 'java', kotlin: 'kt', python: 'py', go: 'go', javascript: 'js', typescript: 'ts', tsx: 'tsx', csharp: 'cs',
+  java: 'java',
+  kotlin: 'kt',
+  python: 'py',
+  go: 'go',
+  javascript: 'js',
+  typescript: 'ts',
+  tsx: 'tsx',
+  csharp: 'cs',
 };
 
 const LANGUAGE_ID: Record<HostLanguage, string> = {
-  java: 'java', kotlin: 'kotlin', python: 'python', go: 'go', javascript: 'javascript', typescript: 'typescript', tsx: 'typescriptreact', csharp: 'csharp',
+  java: 'java',
+  kotlin: 'kotlin',
+  python: 'python',
+  go: 'go',
+  javascript: 'javascript',
+  typescript: 'typescript',
+  tsx: 'typescriptreact',
+  csharp: 'csharp',
 };
 
 /**
@@ -36,10 +50,13 @@ const LANGUAGE_ID: Record<HostLanguage, string> = {
  */
 function addApplication(dir: string, hosts: boolean): string | undefined {
   mkdirSync(path.join(dir, 'web'), { recursive: true });
-  writeFileSync(path.join(dir, 'web', 'schema.cql'), readFileSync(path.join(root, 'test', 'fixtures', 'embedded', 'schema.cql')));
+  writeFileSync(
+    path.join(dir, 'web', 'schema.cql'),
+    readFileSync(path.join(root, 'test', 'fixtures', 'embedded', 'schema.cql')),
+  );
   if (!hosts) return undefined;
   // The embedded bench's mix by bytes (30% services with statements, 10% silent, 60% plain), 2,000 files of it.
-  const files = hostCorpus(HOST_FILES * 3 / 1024).slice(0, HOST_FILES);
+  const files = hostCorpus((HOST_FILES * 3) / 1024).slice(0, HOST_FILES);
   if (files.length < HOST_FILES) throw new Error(`only ${files.length} host files generated`);
   let python: string | undefined;
   files.forEach((file, i) => {
@@ -56,9 +73,22 @@ function serverLine(what: string, measures: ServerMeasure[]): string {
   const of = (f: (m: ServerMeasure) => number) => spread(measures.map(f));
   const counts = (f: (m: ServerMeasure) => number) => [...new Set(measures.map(f))].join(' / ');
   const withdrawn = measures.reduce((n, m) => n + m.withdrawn, 0);
-  return `  server, ${what}: first diagnostics ${formatSpread(of((m) => m.firstDiagnosticsSeconds), 's', 2)} after didOpen (${counts((m) => m.firstCount)} diagnostics; aim ≤ 1 s), ` +
-    `full set ${formatSpread(of((m) => m.fullDiagnosticsSeconds), 's')} (${counts((m) => m.fullCount)}), initialize ${formatSpread(of((m) => m.initializeSeconds), 's', 2)}` +
-    (withdrawn ? `; ${withdrawn} DIAGNOSTICS SHOWN, THEN WITHDRAWN OR CHANGED` : '');
+  return (
+    `  server, ${what}: first diagnostics ${formatSpread(
+      of((m) => m.firstDiagnosticsSeconds),
+      's',
+      2,
+    )} after didOpen (${counts((m) => m.firstCount)} diagnostics; aim ≤ 1 s), ` +
+    `full set ${formatSpread(
+      of((m) => m.fullDiagnosticsSeconds),
+      's',
+    )} (${counts((m) => m.fullCount)}), initialize ${formatSpread(
+      of((m) => m.initializeSeconds),
+      's',
+      2,
+    )}` +
+    (withdrawn ? `; ${withdrawn} DIAGNOSTICS SHOWN, THEN WITHDRAWN OR CHANGED` : '')
+  );
 }
 
 export async function runAppCodeBench(): Promise<void> {
@@ -66,7 +96,8 @@ export async function runAppCodeBench(): Promise<void> {
     console.log(`app-code: ${makeWorkspace} is not here (../shared is optional); nothing measured`);
     return;
   }
-  if (!existsSync(path.join(root, 'dist', 'cli.js'))) throw new Error('run `npm run build` first: this bench runs the built bin/');
+  if (!existsSync(path.join(root, 'dist', 'cli.js')))
+    throw new Error('run `npm run build` first: this bench runs the built bin/');
   const runs = benchRuns(3);
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'cqlint-app-code-bench-'));
   try {
@@ -76,7 +107,9 @@ export async function runAppCodeBench(): Promise<void> {
     buildWorkspace(mixed, 2000);
     addApplication(cqlOnly, false);
     const python = addApplication(mixed, true)!;
-    console.log(`2,000 .cql files + the fixtures' schema; mixed: + ${HOST_FILES} host files (${runs} runs each, interleaved)`);
+    console.log(
+      `2,000 .cql files + the fixtures' schema; mixed: + ${HOST_FILES} host files (${runs} runs each, interleaved)`,
+    );
 
     const seconds = { cqlOnly: [] as number[], mixed: [] as number[] };
     const exits = new Set<string>();
@@ -88,12 +121,18 @@ export async function runAppCodeBench(): Promise<void> {
       exits.add(`${a.exit}/${b.exit}`);
     }
     const ratios = seconds.mixed.map((s, i) => s / seconds.cqlOnly[i]!);
-    console.log(`  cli lint --format json: .cql only ${formatSpread(spread(seconds.cqlOnly), 's')}, with the code ${formatSpread(spread(seconds.mixed), 's')}; ` +
-      `run by run ${formatSpread(spread(ratios), 'x', 2)} (aim ≤ 2x); exit ${[...exits].join(', ')}`);
+    console.log(
+      `  cli lint --format json: .cql only ${formatSpread(spread(seconds.cqlOnly), 's')}, with the code ${formatSpread(spread(seconds.mixed), 's')}; ` +
+        `run by run ${formatSpread(spread(ratios), 'x', 2)} (aim ≤ 2x); exit ${[...exits].join(', ')}`,
+    );
 
     const open = firstCqlFile(cqlOnly);
     const sameInMixed = path.join(mixed, path.relative(cqlOnly, open));
-    const measures = { cqlOnly: [] as ServerMeasure[], mixedCql: [] as ServerMeasure[], mixedPython: [] as ServerMeasure[] };
+    const measures = {
+      cqlOnly: [] as ServerMeasure[],
+      mixedCql: [] as ServerMeasure[],
+      mixedPython: [] as ServerMeasure[],
+    };
     for (let i = 0; i < runs; i++) {
       measures.cqlOnly.push(await serverRun(cqlOnly, open, 'push'));
       measures.mixedCql.push(await serverRun(mixed, sameInMixed, 'push'));

@@ -25,9 +25,10 @@ function unformattedSchema(bytes: number): string {
   const parts: string[] = [];
   let size = 0;
   for (let i = 0; size < bytes; i++) {
-    const part = `create table ks.t${i} (id uuid, day date, v text, primary key ((id), day)) with comment = 'table ${i}';\n`
-      + `-- rows of t${i}\ninsert into ks.t${i} (id, day, v) values (uuid(), '2024-01-01', 'hello');\n`
-      + `select v from ks.t${i} where id = ? and day > '2024-01-01';\n\n`;
+    const part =
+      `create table ks.t${i} (id uuid, day date, v text, primary key ((id), day)) with comment = 'table ${i}';\n` +
+      `-- rows of t${i}\ninsert into ks.t${i} (id, day, v) values (uuid(), '2024-01-01', 'hello');\n` +
+      `select v from ks.t${i} where id = ? and day > '2024-01-01';\n\n`;
     if (size + part.length > bytes) break;
     parts.push(part);
     size += part.length;
@@ -46,9 +47,17 @@ interface Run {
 function runCli(args: string[], dir: string): Run {
   const peakFile = path.join(dir, 'peak.txt');
   const hook = path.join(dir, 'peak.cjs');
-  writeFileSync(hook, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(peakFile)}, String(process.resourceUsage().maxRSS)));\n`);
+  writeFileSync(
+    hook,
+    `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(peakFile)}, String(process.resourceUsage().maxRSS)));\n`,
+  );
   const started = performance.now();
-  const run = spawnSync(process.execPath, ['-r', hook, CLI, ...args], { cwd: dir, encoding: 'utf8', maxBuffer: 256 * MiB, stdio: ['ignore', 'ignore', 'pipe'] });
+  const run = spawnSync(process.execPath, ['-r', hook, CLI, ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 256 * MiB,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const seconds = (performance.now() - started) / 1000;
   let peakMiB = Number.NaN;
   try {
@@ -66,7 +75,9 @@ export async function runCliBench(): Promise<void> {
     writeFileSync(file, unformattedSchema(MAX_FILE_BYTES.source - 64 * 1024));
     const bytes = statSync(file).size;
     const aim = (bytes * AIM_RSS_PER_BYTE) / MiB;
-    console.log(`format, a ${(bytes / MiB).toFixed(1)} MiB generated file (aim: peak RSS under ${aim.toFixed(0)} MiB, ${AIM_RSS_PER_BYTE}x the file)`);
+    console.log(
+      `format, a ${(bytes / MiB).toFixed(1)} MiB generated file (aim: peak RSS under ${aim.toFixed(0)} MiB, ${AIM_RSS_PER_BYTE}x the file)`,
+    );
     const steps: [string, string[], number][] = [
       ['--check (unformatted)', ['format', '--check', 'big.cql'], 1],
       ['--diff', ['format', '--diff', 'big.cql'], 1],
@@ -75,8 +86,14 @@ export async function runCliBench(): Promise<void> {
     for (const [what, args, expected] of steps) report(what, runCli(args, dir), expected, aim);
     // The rewrite grew the file (one column per line); trimmed to the cap if need be, then --check reads it all.
     const formatted = readFileSync(file, 'utf8');
-    if (Buffer.byteLength(formatted) > MAX_FILE_BYTES.source) writeFileSync(file, formatted.slice(0, formatted.lastIndexOf(';\n\n', MAX_FILE_BYTES.source - 1024) + 2));
-    report(`--check (formatted, ${(statSync(file).size / MiB).toFixed(1)} MiB)`, runCli(['format', '--check', 'big.cql'], dir), 0, aim);
+    if (Buffer.byteLength(formatted) > MAX_FILE_BYTES.source)
+      writeFileSync(file, formatted.slice(0, formatted.lastIndexOf(';\n\n', MAX_FILE_BYTES.source - 1024) + 2));
+    report(
+      `--check (formatted, ${(statSync(file).size / MiB).toFixed(1)} MiB)`,
+      runCli(['format', '--check', 'big.cql'], dir),
+      0,
+      aim,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -93,8 +110,14 @@ async function lintCacheBench(): Promise<void> {
     const again = runCli(args, dir);
     appendFileSync(path.join(dir, 'corpus', 'extra-query.cql'), 'SELECT * FROM ks.nothing_here WHERE id = 1;\n');
     const afterQuery = runCli(args, dir);
-    for (const [what, run] of [['first run', first], ['nothing changed', again], ['a query file added', afterQuery]] as const) {
-      console.log(`  ${what.padEnd(32)} ${run.seconds.toFixed(1).padStart(6)} s  peak RSS ${run.peakMiB.toFixed(0).padStart(5)} MiB  exit ${run.code}`);
+    for (const [what, run] of [
+      ['first run', first],
+      ['nothing changed', again],
+      ['a query file added', afterQuery],
+    ] as const) {
+      console.log(
+        `  ${what.padEnd(32)} ${run.seconds.toFixed(1).padStart(6)} s  peak RSS ${run.peakMiB.toFixed(0).padStart(5)} MiB  exit ${run.code}`,
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -102,7 +125,13 @@ async function lintCacheBench(): Promise<void> {
 }
 
 function report(what: string, run: Run, expectedCode: number, aimMiB: number): void {
-  const verdict = run.code !== expectedCode ? `FAILED: exit ${run.code} (expected ${expectedCode}) ${run.stderr.trim().split('\n').pop() ?? ''}`
-    : run.peakMiB > aimMiB ? 'over the aim' : 'within the aim';
-  console.log(`  ${what.padEnd(32)} ${run.seconds.toFixed(1).padStart(6)} s  peak RSS ${run.peakMiB.toFixed(0).padStart(5)} MiB  ${verdict}`);
+  const verdict =
+    run.code !== expectedCode
+      ? `FAILED: exit ${run.code} (expected ${expectedCode}) ${run.stderr.trim().split('\n').pop() ?? ''}`
+      : run.peakMiB > aimMiB
+        ? 'over the aim'
+        : 'within the aim';
+  console.log(
+    `  ${what.padEnd(32)} ${run.seconds.toFixed(1).padStart(6)} s  peak RSS ${run.peakMiB.toFixed(0).padStart(5)} MiB  ${verdict}`,
+  );
 }

@@ -14,14 +14,15 @@ const YAML = join(__dirname, '..', 'test', 'fixtures', 'cluster', 'cassandra-5.0
 export async function runClusterBench(): Promise<void> {
   const files = corpusFiles().map((file) => ({ file, text: readFileSync(file, 'utf8') }));
   const yaml = readClusterYaml(readFileSync(YAML, 'utf8'), YAML, 'cassandra-5.0.yaml');
-  const lintAll = (withYaml: boolean): number => cpuMs(() => {
-    const project = new Project({
-      config: withYaml ? { cluster: { config: yaml.file, name: yaml.name } } : {},
-      clusterFile: (file) => (file === yaml.file ? yaml : undefined),
+  const lintAll = (withYaml: boolean): number =>
+    cpuMs(() => {
+      const project = new Project({
+        config: withYaml ? { cluster: { config: yaml.file, name: yaml.name } } : {},
+        clusterFile: (file) => (file === yaml.file ? yaml : undefined),
+      });
+      for (const { file, text } of files) project.setFile(file, text);
+      for (const { file } of files) project.lint(file);
     });
-    for (const { file, text } of files) project.setFile(file, text);
-    for (const { file } of files) project.lint(file);
-  });
   lintAll(false);
   lintAll(true);
   const without: number[] = [];
@@ -34,7 +35,9 @@ export async function runClusterBench(): Promise<void> {
   const b = spread(withYaml);
   console.log(`cluster: ${files.length} corpus files linted, defaults: ${formatSpread(a, 'ms CPU', 0)}`);
   console.log(`cluster: the same with a cassandra.yaml setting every guardrail: ${formatSpread(b, 'ms CPU', 0)}`);
-  console.log(`cluster: with the yaml / without: ${(b.median / a.median).toFixed(2)}x (aim: 1.00, within the runs' spread)`);
+  console.log(
+    `cluster: with the yaml / without: ${(b.median / a.median).toFixed(2)}x (aim: 1.00, within the runs' spread)`,
+  );
 }
 
 if (require.main === module) void runClusterBench();

@@ -30,8 +30,9 @@ export function generateWorkspace(): Generated {
     for (let t = 0; t < 60; t++) {
       const name = `${ks}_table_${t}`;
       const columns = ['tenant_id', 'bucket', 'event_time', 'event_id', 'status', 'amount', 'payload', 'tags'];
-      schema += `-- ${name}: events by tenant and day\nCREATE TABLE ${ks}.${name} (\n  tenant_id uuid,\n  bucket date,\n  event_time timestamp,\n  event_id timeuuid,\n`
-        + `  status text,\n  amount decimal,\n  payload blob,\n  tags set<text>,\n  PRIMARY KEY ((tenant_id, bucket), event_time, event_id)\n) WITH CLUSTERING ORDER BY (event_time DESC, event_id ASC)\n  AND default_time_to_live = 2592000;\n\n`;
+      schema +=
+        `-- ${name}: events by tenant and day\nCREATE TABLE ${ks}.${name} (\n  tenant_id uuid,\n  bucket date,\n  event_time timestamp,\n  event_id timeuuid,\n` +
+        `  status text,\n  amount decimal,\n  payload blob,\n  tags set<text>,\n  PRIMARY KEY ((tenant_id, bucket), event_time, event_id)\n) WITH CLUSTERING ORDER BY (event_time DESC, event_id ASC)\n  AND default_time_to_live = 2592000;\n\n`;
       tables.push({ keyspace: ks, name, columns });
     }
     files[`schema/${ks}.cql`] = schema;
@@ -80,21 +81,36 @@ function report(name: string, samples: number[]): { p50: number; p95: number } {
   const sorted = [...samples].sort((a, b) => a - b);
   const p50 = percentile(sorted, 50);
   const p95 = percentile(sorted, 95);
-  console.log(`${name.padEnd(28)} n=${String(samples.length).padStart(4)}  p50 ${p50.toFixed(2).padStart(7)} ms  p95 ${p95.toFixed(2).padStart(7)} ms  max ${sorted[sorted.length - 1].toFixed(2).padStart(7)} ms`);
+  console.log(
+    `${name.padEnd(28)} n=${String(samples.length).padStart(4)}  p50 ${p50.toFixed(2).padStart(7)} ms  p95 ${p95.toFixed(2).padStart(7)} ms  max ${sorted[sorted.length - 1].toFixed(2).padStart(7)} ms`,
+  );
   return { p50, p95 };
 }
 
 export async function runEditorBench(): Promise<void> {
   const generated = generateWorkspace();
   const ws = tempWorkspace(generated.files);
-  const client = startServerCommand(process.execPath, ['--import', 'tsx', path.join('test', 'editor', 'lsp-server.ts'), '--stdio'], { cwd: projectRoot });
+  const client = startServerCommand(
+    process.execPath,
+    ['--import', 'tsx', path.join('test', 'editor', 'lsp-server.ts'), '--stdio'],
+    { cwd: projectRoot },
+  );
   try {
     const started = performance.now();
-    await client.initialize({
-      ...capabilities.pull,
-      textDocument: { ...capabilities.pull.textDocument, completion: { completionItem: { snippetSupport: true } }, hover: {} },
-    }, { workspaceFolders: [ws.dir] });
-    console.log(`editor bench: ${Object.keys(generated.files).length} files, ${generated.lines} lines; server ready in ${(performance.now() - started).toFixed(0)} ms`);
+    await client.initialize(
+      {
+        ...capabilities.pull,
+        textDocument: {
+          ...capabilities.pull.textDocument,
+          completion: { completionItem: { snippetSupport: true } },
+          hover: {},
+        },
+      },
+      { workspaceFolders: [ws.dir] },
+    );
+    console.log(
+      `editor bench: ${Object.keys(generated.files).length} files, ${generated.lines} lines; server ready in ${(performance.now() - started).toFixed(0)} ms`,
+    );
 
     // An open document the user is typing in: a copy of a query file plus a statement being written.
     const uri = ws.uri('queries/editing.cql');
@@ -113,7 +129,8 @@ export async function runEditorBench(): Promise<void> {
     for (const c of completionCases) {
       await client.change(uri, base + c.line);
       const position = { line: baseLines, character: c.character < 0 ? c.line.length : c.character };
-      const request = () => client.request('textDocument/completion', { textDocument: { uri }, position }) as Promise<CompletionList>;
+      const request = () =>
+        client.request('textDocument/completion', { textDocument: { uri }, position }) as Promise<CompletionList>;
       const first = await request();
       if (!first.items.length) throw new Error(`${c.name}: no completion items`);
       const samples = await timeRequests(request);
@@ -129,7 +146,8 @@ export async function runEditorBench(): Promise<void> {
     ];
     for (const h of hoverCases) {
       const position = { line: h.line, character: lines[h.line].indexOf(h.needle) + 1 };
-      const request = () => client.request('textDocument/hover', { textDocument: { uri }, position }) as Promise<Hover | null>;
+      const request = () =>
+        client.request('textDocument/hover', { textDocument: { uri }, position }) as Promise<Hover | null>;
       if (!(await request())) throw new Error(`${h.name}: no hover`);
       const samples = await timeRequests(request);
       results[h.name] = report(h.name, samples);
@@ -141,7 +159,10 @@ export async function runEditorBench(): Promise<void> {
       const line = `SELECT * FROM ${t0.keyspace}.${t0.name} WHERE ${'x'.repeat(i % 5)}`;
       await client.change(uri, base + line);
       const start = performance.now();
-      await client.request('textDocument/completion', { textDocument: { uri }, position: { line: baseLines, character: line.length } });
+      await client.request('textDocument/completion', {
+        textDocument: { uri },
+        position: { line: baseLines, character: line.length },
+      });
       typing.push(performance.now() - start);
     }
     results['completion after an edit'] = report('completion after an edit', typing);

@@ -28,13 +28,35 @@ function plainFile(language: HostLanguage, n: number): string {
     const message = `"item ${i} of batch ${n} is ready"`;
     switch (language) {
       case 'python':
-        lines.push(`def handler_${n}_${i}(request, items):`, `    total = sum(x.price for x in items if x.id > ${i})`, `    log.info(${message}, total)`, '    return {"total": total, "count": len(items)}', '');
+        lines.push(
+          `def handler_${n}_${i}(request, items):`,
+          `    total = sum(x.price for x in items if x.id > ${i})`,
+          `    log.info(${message}, total)`,
+          '    return {"total": total, "count": len(items)}',
+          '',
+        );
         break;
       case 'go':
-        lines.push(`func handler${n}x${i}(items []Item) int {`, '\ttotal := 0', `\tfor _, x := range items { if x.ID > ${i} { total += x.Price } }`, `\tlog.Printf(${message})`, '\treturn total', '}', '');
+        lines.push(
+          `func handler${n}x${i}(items []Item) int {`,
+          '\ttotal := 0',
+          `\tfor _, x := range items { if x.ID > ${i} { total += x.Price } }`,
+          `\tlog.Printf(${message})`,
+          '\treturn total',
+          '}',
+          '',
+        );
         break;
       default:
-        lines.push(`  public int handler${n}x${i}(java.util.List<Item> items) {`, '    int total = 0;', `    for (Item x : items) { if (x.id > ${i}) { total += x.price; } }`, `    log.info(${message});`, '    return total;', '  }', '');
+        lines.push(
+          `  public int handler${n}x${i}(java.util.List<Item> items) {`,
+          '    int total = 0;',
+          `    for (Item x : items) { if (x.id > ${i}) { total += x.price; } }`,
+          `    log.info(${message});`,
+          '    return total;',
+          '  }',
+          '',
+        );
     }
   }
   return lines.join('\n');
@@ -51,7 +73,10 @@ export function hostCorpus(megabytes: number): HostFile[] {
       const language = hostLanguageOf(name);
       if (!language) continue;
       const text = readFileSync(path.join(dir, name), 'utf8');
-      (/Audit|Messages|messages|Notices|notices|audit|Reports|reports|export_rows/.test(name) ? silent : withStatements).push({ language, text, kind: 'statements' });
+      (/Audit|Messages|messages|Notices|notices|audit|Reports|reports|export_rows/.test(name)
+        ? silent
+        : withStatements
+      ).push({ language, text, kind: 'statements' });
     }
   }
   for (const f of silent) f.kind = 'silent';
@@ -63,9 +88,16 @@ export function hostCorpus(megabytes: number): HostFile[] {
   const bytes = { statements: 0, silent: 0, plain: 0 };
   let size = 0;
   for (let i = 0; size < budget; i++) {
-    const kind = (Object.keys(share) as HostFile['kind'][]).sort((a, b) => bytes[a] / share[a] - bytes[b] / share[b])[0]!;
+    const kind = (Object.keys(share) as HostFile['kind'][]).sort(
+      (a, b) => bytes[a] / share[a] - bytes[b] / share[b],
+    )[0]!;
     const language = languages[i % languages.length]!;
-    const entry = kind === 'statements' ? withStatements[i % withStatements.length]! : kind === 'silent' ? silent[i % silent.length]! : { language, text: plainFile(language, i), kind };
+    const entry =
+      kind === 'statements'
+        ? withStatements[i % withStatements.length]!
+        : kind === 'silent'
+          ? silent[i % silent.length]!
+          : { language, text: plainFile(language, i), kind };
     out.push(entry);
     bytes[kind] += entry.text.length;
     size += entry.text.length;
@@ -96,7 +128,11 @@ export async function benchEmbedded(megabytes = 10): Promise<EmbeddedFigures> {
   await loadHostLanguages();
   // One warm-up pass over a slice, so that the figures are not the JIT's first steps.
   for (const file of corpus.slice(0, 50)) readEmbedded(file.language, file.text);
-  const byKind: EmbeddedFigures['byKind'] = { statements: { megabytes: 0, ms: 0, cpuMs: 0 }, silent: { megabytes: 0, ms: 0, cpuMs: 0 }, plain: { megabytes: 0, ms: 0, cpuMs: 0 } };
+  const byKind: EmbeddedFigures['byKind'] = {
+    statements: { megabytes: 0, ms: 0, cpuMs: 0 },
+    silent: { megabytes: 0, ms: 0, cpuMs: 0 },
+    plain: { megabytes: 0, ms: 0, cpuMs: 0 },
+  };
   let statements = 0;
   let readMs = 0;
   let parseMs = 0;
@@ -125,6 +161,11 @@ export async function runEmbeddedBench(): Promise<void> {
   const f = await benchEmbedded(megabytes);
   const rate = (mb: number, ms: number): string => `${(mb / (ms / 1000)).toFixed(1)} MB/s`;
   console.log(`embedded: ${f.files} host files, ${f.megabytes.toFixed(1)} MB, ${f.statements} statements`);
-  console.log(`  read (prefilter + tree-sitter + find + map): ${(f.readMs / 1000).toFixed(2)} s; CQL parse: ${(f.parseMs / 1000).toFixed(2)} s; all: ${rate(f.megabytes, f.readMs + f.parseMs)} wall, ${rate(f.megabytes, f.cpuMs)} of CPU time`);
-  for (const [kind, k] of Object.entries(f.byKind)) console.log(`  ${kind.padEnd(10)} ${k.megabytes.toFixed(1)} MB in ${(k.ms / 1000).toFixed(2)} s (${rate(k.megabytes, k.ms)} wall, ${rate(k.megabytes, k.cpuMs)} of CPU time)`);
+  console.log(
+    `  read (prefilter + tree-sitter + find + map): ${(f.readMs / 1000).toFixed(2)} s; CQL parse: ${(f.parseMs / 1000).toFixed(2)} s; all: ${rate(f.megabytes, f.readMs + f.parseMs)} wall, ${rate(f.megabytes, f.cpuMs)} of CPU time`,
+  );
+  for (const [kind, k] of Object.entries(f.byKind))
+    console.log(
+      `  ${kind.padEnd(10)} ${k.megabytes.toFixed(1)} MB in ${(k.ms / 1000).toFixed(2)} s (${rate(k.megabytes, k.ms)} wall, ${rate(k.megabytes, k.cpuMs)} of CPU time)`,
+    );
 }

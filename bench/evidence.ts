@@ -18,14 +18,15 @@ export async function writeDsbulkCapture(file: string, megabytes: number): Promi
   const out = createWriteStream(file, { encoding: 'utf8' });
   const target = megabytes * 2 ** 20;
   let written = 0;
-  let buffer = '$ dsbulk count -k shop -t events_by_day --stats.modes ranges,partitions --stats.numPartitions 100000000\nTotal rows per token range:\n';
+  let buffer =
+    '$ dsbulk count -k shop -t events_by_day --stats.modes ranges,partitions --stats.numPartitions 100000000\nTotal rows per token range:\n';
   const flush = async (): Promise<void> => {
     written += Buffer.byteLength(buffer);
     if (!out.write(buffer)) await once(out, 'drain');
     buffer = '';
   };
   const ranges = 256 * 64;
-  const step = (2n ** 64n) / BigInt(ranges);
+  const step = 2n ** 64n / BigInt(ranges);
   for (let i = 0; i < ranges; i++) {
     const start = -(2n ** 63n) + step * BigInt(i);
     buffer += `${start} ${start + step} ${1000 + (i % 977)} 0.01\n`;
@@ -60,7 +61,9 @@ export async function measureEvidenceRead(file: string): Promise<EvidenceReadSta
   global.gc?.();
   const before = process.memoryUsage().heapUsed;
   let peak = before;
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().heapUsed); }, 2);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  }, 2);
   const started = performance.now();
   const result = await readEvidenceFile(file);
   const seconds = (performance.now() - started) / 1000;
@@ -70,8 +73,12 @@ export async function measureEvidenceRead(file: string): Promise<EvidenceReadSta
   const after = process.memoryUsage().heapUsed;
   const mb = (n: number): number => n / 2 ** 20;
   return {
-    bytes: statSync(file).size, lines: result.lines, seconds,
-    heapBeforeMB: mb(before), heapPeakMB: mb(peak), heapAfterMB: mb(after),
+    bytes: statSync(file).size,
+    lines: result.lines,
+    seconds,
+    heapBeforeMB: mb(before),
+    heapPeakMB: mb(peak),
+    heapAfterMB: mb(after),
     partitionsKept: result.tables[0]?.partitions?.length ?? 0,
   };
 }
@@ -79,13 +86,16 @@ export async function measureEvidenceRead(file: string): Promise<EvidenceReadSta
 export async function runEvidenceBench(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'cqlint-bench-evidence-'));
   try {
-    if (!global.gc) console.log('evidence: run node with --expose-gc for exact heap figures (collections between runs)');
+    if (!global.gc)
+      console.log('evidence: run node with --expose-gc for exact heap figures (collections between runs)');
     for (const mb of SIZES_MB) {
       const file = path.join(dir, `dsbulk-${mb}.txt`);
       await writeDsbulkCapture(file, mb);
       const s = await measureEvidenceRead(file);
-      console.log(`evidence: ${(s.bytes / 2 ** 20).toFixed(0)} MB, ${s.lines.toLocaleString('en-US')} lines in ${s.seconds.toFixed(1)} s = ${(s.bytes / 2 ** 20 / s.seconds).toFixed(0)} MB/s; ` +
-        `heap ${s.heapBeforeMB.toFixed(0)} MB before, ${s.heapPeakMB.toFixed(0)} MB at most while reading, ${s.heapAfterMB.toFixed(0)} MB after (${s.partitionsKept} partitions kept)`);
+      console.log(
+        `evidence: ${(s.bytes / 2 ** 20).toFixed(0)} MB, ${s.lines.toLocaleString('en-US')} lines in ${s.seconds.toFixed(1)} s = ${(s.bytes / 2 ** 20 / s.seconds).toFixed(0)} MB/s; ` +
+          `heap ${s.heapBeforeMB.toFixed(0)} MB before, ${s.heapPeakMB.toFixed(0)} MB at most while reading, ${s.heapAfterMB.toFixed(0)} MB after (${s.partitionsKept} partitions kept)`,
+      );
       rmSync(file, { force: true });
     }
   } finally {

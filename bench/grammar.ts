@@ -43,11 +43,16 @@ export async function runGrammarBench(): Promise<void> {
     let wall = 0;
     rulesCpu.push(cpuMs(() => (wall = timeMs(() => parseWithRulesOnly(text)))));
     rules.push(wall);
-    astCpu.push(cpuMs(() => (wall = timeMs(() => {
-      const r = parseCql(text);
-      statements = r.statements.length;
-      errors = r.errors.length;
-    }))));
+    astCpu.push(
+      cpuMs(
+        () =>
+          (wall = timeMs(() => {
+            const r = parseCql(text);
+            statements = r.statements.length;
+            errors = r.errors.length;
+          })),
+      ),
+    );
     ast.push(wall);
   }
   // Incremental: one edited line in the middle of the 6 MB text, with the previous result.
@@ -60,7 +65,11 @@ export async function runGrammarBench(): Promise<void> {
   });
   // The language server's case: a 10,000-line file, one keystroke.
   const lines = one.split('\n');
-  const tenK = Array.from({ length: Math.ceil(10000 / lines.length) }, () => one).join('\n').split('\n').slice(0, 10000).join('\n');
+  const tenK = Array.from({ length: Math.ceil(10000 / lines.length) }, () => one)
+    .join('\n')
+    .split('\n')
+    .slice(0, 10000)
+    .join('\n');
   const at = tenK.indexOf('SELECT', Math.floor(tenK.length / 2));
   const tenKEdited = tenK.slice(0, at) + 'SELECT  ' + tenK.slice(at + 'SELECT'.length);
   const keystroke = Array.from({ length: RUNS * 2 }, () => {
@@ -71,35 +80,64 @@ export async function runGrammarBench(): Promise<void> {
 
   const memory = await parseMemory(text, parseCql);
   const errorPaths = benchErrorPaths(files);
-  const baseline = process.env.CQLINT_BENCH_BASELINE ? await againstBaseline(resolve(process.env.CQLINT_BENCH_BASELINE), text) : undefined;
+  const baseline = process.env.CQLINT_BENCH_BASELINE
+    ? await againstBaseline(resolve(process.env.CQLINT_BENCH_BASELINE), text)
+    : undefined;
 
   const rate = (ms: number[]) => formatSpread(spread(rates(mb, ms)), 'MB/s');
   const ratio = (a: number[], b: number[]) => formatSpread(spread(a.map((x, i) => x / b[i]!)), 'x', 2);
-  console.log(`grammar: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log(`grammar: corpus ${files.length} files x ${copies} = ${mb.toFixed(1)} MB, ${statements} statements, ${errors} errors; ${RUNS} runs of each pass, interleaved`);
+  console.log(
+    `grammar: load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    `grammar: corpus ${files.length} files x ${copies} = ${mb.toFixed(1)} MB, ${statements} statements, ${errors} errors; ${RUNS} runs of each pass, interleaved`,
+  );
   console.log(`grammar: construction (performSelfAnalysis) ${construction.toFixed(0)} ms (one run)`);
   console.log(`grammar: lexing          ${rate(lexing)}`);
   console.log(`grammar: the rules alone ${rate(rules)}`);
   console.log(`grammar: parse + AST     ${rate(ast)}`);
-  console.log(`grammar: parseCql's time over the rules-only pass's, run by run: ${ratio(ast, rules)}; over lexing: ${ratio(ast, lexing)}`);
-  console.log(`grammar: CPU time (user + system) of parseCql ${formatSpread(spread(astCpu), 'ms', 0)}, of the rules-only pass ${formatSpread(spread(rulesCpu), 'ms', 0)}; parseCql's over the rules-only pass's, run by run: ${ratio(astCpu, rulesCpu)}`);
-  console.log(`grammar: parseCql's GC share ${formatSpread(spread(memory.gcShares.map((g) => g * 100)), '%', 0)}; the result keeps ${formatSpread(spread(memory.retainedPerByte), 'bytes per source byte')}`);
-  console.log(`grammar: incremental re-parse of the ${mb.toFixed(1)} MB text after a one-line edit: ${formatSpread(spread(incremental), 'ms', 0)}`);
-  console.log(`grammar: 10,000-line file (${(tenK.length / 1024).toFixed(0)} KB): full parse ${formatSpread(spread(fullTenK), 'ms')}, incremental after a one-line edit ${formatSpread(spread(keystroke), 'ms')}`);
-  console.log(`grammar: error paths: ${errorPaths.cases} truncated statements (parseCql + expectedTokensAt at the cut): median ${errorPaths.median.toFixed(2)} ms, p99 ${errorPaths.p99.toFixed(2)} ms, worst ${errorPaths.worst.toFixed(1)} ms (${JSON.stringify(errorPaths.worstText.slice(-60))})`);
+  console.log(
+    `grammar: parseCql's time over the rules-only pass's, run by run: ${ratio(ast, rules)}; over lexing: ${ratio(ast, lexing)}`,
+  );
+  console.log(
+    `grammar: CPU time (user + system) of parseCql ${formatSpread(spread(astCpu), 'ms', 0)}, of the rules-only pass ${formatSpread(spread(rulesCpu), 'ms', 0)}; parseCql's over the rules-only pass's, run by run: ${ratio(astCpu, rulesCpu)}`,
+  );
+  console.log(
+    `grammar: parseCql's GC share ${formatSpread(spread(memory.gcShares.map((g) => g * 100)), '%', 0)}; the result keeps ${formatSpread(spread(memory.retainedPerByte), 'bytes per source byte')}`,
+  );
+  console.log(
+    `grammar: incremental re-parse of the ${mb.toFixed(1)} MB text after a one-line edit: ${formatSpread(spread(incremental), 'ms', 0)}`,
+  );
+  console.log(
+    `grammar: 10,000-line file (${(tenK.length / 1024).toFixed(0)} KB): full parse ${formatSpread(spread(fullTenK), 'ms')}, incremental after a one-line edit ${formatSpread(spread(keystroke), 'ms')}`,
+  );
+  console.log(
+    `grammar: error paths: ${errorPaths.cases} truncated statements (parseCql + expectedTokensAt at the cut): median ${errorPaths.median.toFixed(2)} ms, p99 ${errorPaths.p99.toFixed(2)} ms, worst ${errorPaths.worst.toFixed(1)} ms (${JSON.stringify(errorPaths.worstText.slice(-60))})`,
+  );
   if (baseline) {
-    console.log(`grammar: against ${baseline.dir}, interleaved: parseCql here ${rate(baseline.here)}, there ${rate(baseline.there)}; speed here over there, run by run: ${ratio(baseline.there, baseline.here)}`);
-    console.log(`grammar: the result keeps ${formatSpread(spread(baseline.keptHere), 'bytes per source byte')} here, ${formatSpread(spread(baseline.keptThere), 'bytes per source byte')} there`);
+    console.log(
+      `grammar: against ${baseline.dir}, interleaved: parseCql here ${rate(baseline.here)}, there ${rate(baseline.there)}; speed here over there, run by run: ${ratio(baseline.there, baseline.here)}`,
+    );
+    console.log(
+      `grammar: the result keeps ${formatSpread(spread(baseline.keptHere), 'bytes per source byte')} here, ${formatSpread(spread(baseline.keptThere), 'bytes per source byte')} there`,
+    );
   }
   if (errorPaths.worst > ERROR_PATH_LIMIT_MS) {
-    throw new Error(`grammar: a truncated statement takes ${errorPaths.worst.toFixed(0)} ms to parse and complete (limit ${ERROR_PATH_LIMIT_MS} ms): ${JSON.stringify(errorPaths.worstText)}`);
+    throw new Error(
+      `grammar: a truncated statement takes ${errorPaths.worst.toFixed(0)} ms to parse and complete (limit ${ERROR_PATH_LIMIT_MS} ms): ${JSON.stringify(errorPaths.worstText)}`,
+    );
   }
 }
 
 type Parse = (text: string) => unknown;
 
 /** This checkout's parseCql and another's, interleaved run by run, with the heap each result keeps per source byte. */
-async function againstBaseline(dir: string, text: string): Promise<{ dir: string; here: number[]; there: number[]; keptHere: number[]; keptThere: number[] }> {
+async function againstBaseline(
+  dir: string,
+  text: string,
+): Promise<{ dir: string; here: number[]; there: number[]; keptHere: number[]; keptThere: number[] }> {
   const theirs = (require(join(dir, 'grammar', 'index')) as { parseCql: Parse }).parseCql;
   const gc = exposedGc();
   const here: number[] = [];
@@ -169,14 +207,21 @@ function retainedBytes(text: string, gc: () => void, parse: Parse): number {
  * The slowest cases are timed again (median of 5) so one GC pause or a busy machine does not count as slow.
  * The content-assist cache is cleared before each case: this times the uncached path.
  */
-function benchErrorPaths(files: string[]): { cases: number; median: number; p99: number; worst: number; worstText: string } {
+function benchErrorPaths(files: string[]): {
+  cases: number;
+  median: number;
+  p99: number;
+  worst: number;
+  worstText: string;
+} {
   // Uncached: the content-assist cache would make every repeat cheap. (expectedTokensAt right after parseCql may
   // hit the answer parseCql's error message just computed, as it does in the editor.)
-  const once = (s: string) => timeMs(() => {
-    clearAssistCache();
-    parseCql(s);
-    expectedTokensAt(s, s.length);
-  });
+  const once = (s: string) =>
+    timeMs(() => {
+      clearAssistCache();
+      parseCql(s);
+      expectedTokensAt(s, s.length);
+    });
   const samples: { ms: number; text: string }[] = [];
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
@@ -194,7 +239,9 @@ function benchErrorPaths(files: string[]): { cases: number; median: number; p99:
     }
   }
   samples.sort((a, b) => a.ms - b.ms);
-  const slowest = samples.slice(-20).map(({ text }) => ({ text, ms: median(Array.from({ length: 5 }, () => once(text))) }));
+  const slowest = samples
+    .slice(-20)
+    .map(({ text }) => ({ text, ms: median(Array.from({ length: 5 }, () => once(text))) }));
   slowest.sort((a, b) => a.ms - b.ms);
   const worst = slowest[slowest.length - 1];
   return {

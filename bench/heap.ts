@@ -47,7 +47,10 @@ async function fragmentedSlack(): Promise<number> {
   gc();
   await pause(400);
   const free = slack();
-  check(free > 64 * MiB, `a plain collection leaves ${free / MiB | 0} MiB free in the heap (over 64 MiB: fragmented)`);
+  check(
+    free > 64 * MiB,
+    `a plain collection leaves ${(free / MiB) | 0} MiB free in the heap (over 64 MiB: fragmented)`,
+  );
   return free;
 }
 
@@ -57,7 +60,10 @@ export async function runHeapBench(): Promise<void> {
     const before = await fragmentedSlack();
     check(compactHeap(), 'compactHeap ran');
     await pause(400);
-    check(slack() < before / 2, `compactHeap: free in the heap ${before / MiB | 0} MiB -> ${slack() / MiB | 0} MiB (under half)`);
+    check(
+      slack() < before / 2,
+      `compactHeap: free in the heap ${(before / MiB) | 0} MiB -> ${(slack() / MiB) | 0} MiB (under half)`,
+    );
     check(held.kept.length === KEPT, 'what is alive stays');
   }
   gc();
@@ -67,7 +73,10 @@ export async function runHeapBench(): Promise<void> {
     keeper.settle();
     const before = await fragmentedSlack();
     await pause(1200);
-    check(slack() < before / 2, `server keeper, idle 1.2 s: free in the heap ${before / MiB | 0} MiB -> ${slack() / MiB | 0} MiB (under half)`);
+    check(
+      slack() < before / 2,
+      `server keeper, idle 1.2 s: free in the heap ${(before / MiB) | 0} MiB -> ${(slack() / MiB) | 0} MiB (under half)`,
+    );
     check(held.kept.length === KEPT, 'what is alive stays');
   }
   gc();
@@ -77,7 +86,10 @@ export async function runHeapBench(): Promise<void> {
     keeper.settle();
     const before = await fragmentedSlack();
     await pause(1200);
-    check(slack() > before * 0.8, `keeper without idle compaction, idle 1.2 s: free in the heap ${before / MiB | 0} MiB -> ${slack() / MiB | 0} MiB (no compaction)`);
+    check(
+      slack() > before * 0.8,
+      `keeper without idle compaction, idle 1.2 s: free in the heap ${(before / MiB) | 0} MiB -> ${(slack() / MiB) | 0} MiB (no compaction)`,
+    );
     check(held.kept.length === KEPT, 'what is alive stays');
   }
 }

@@ -19,21 +19,77 @@ export interface HostileReader {
 /** The readers of evidence (server/core/evidence): every format and variant readEvidence recognises. */
 export const EVIDENCE_READERS: readonly HostileReader[] = [
   { name: 'tablestats text', prefix: 'Total number of tables: 1\nKeyspace : ks\n\tTable: t\n' },
-  { name: 'tablestats text, top partitions list', prefix: 'Keyspace: ks\n\tTable: t\n\tTop partitions by size (last update: 2024-01-01):\n\t\tKey Size\n' },
+  {
+    name: 'tablestats text, top partitions list',
+    prefix: 'Keyspace: ks\n\tTable: t\n\tTop partitions by size (last update: 2024-01-01):\n\t\tKey Size\n',
+  },
   { name: 'tablestats -F json', prefix: '{"ks": {"tables": {"t": {"x": ', suffix: '}}}}\n' },
   { name: 'tablestats -F yaml', prefix: 'total_number_of_tables: 1\nks:\n  tables:\n    t:\n      ' },
-  { name: 'tablehistograms', prefix: 'ks/t histograms\nPercentile  Read Latency  Write Latency  SSTables  Partition Size  Cell Count\n' },
-  { name: 'toppartitions 3.x', prefix: '$ nodetool toppartitions ks t 1000\nWRITES Sampler:\n  Cardinality: ~2 (256 capacity)\n  Top 10 partitions:\n\tPartition\tCount\t+/-\n' },
+  {
+    name: 'tablehistograms',
+    prefix: 'ks/t histograms\nPercentile  Read Latency  Write Latency  SSTables  Partition Size  Cell Count\n',
+  },
+  {
+    name: 'toppartitions 3.x',
+    prefix:
+      '$ nodetool toppartitions ks t 1000\nWRITES Sampler:\n  Cardinality: ~2 (256 capacity)\n  Top 10 partitions:\n\tPartition\tCount\t+/-\n',
+  },
   { name: 'toppartitions 4.0+', prefix: 'Frequency of writes by partition:\n\tTable\tPartition\tCount\t+/-\n' },
-  { name: 'toppartitions ScyllaDB', prefix: 'WRITES Sampler:\n  Cardinality: ~2 (256 capacity)\n  Top 10 partitions:\n\t(ks:t) k 1 0\n' },
+  {
+    name: 'toppartitions ScyllaDB',
+    prefix: 'WRITES Sampler:\n  Cardinality: ~2 (256 capacity)\n  Top 10 partitions:\n\t(ks:t) k 1 0\n',
+  },
   { name: 'dsbulk count', prefix: '$ dsbulk count -k ks -t t --stats.modes hosts,partitions\nTotal rows per node:\n' },
-  { name: 'dsbulk count, partitions', prefix: '$ dsbulk count -k ks -t t --stats.modes partitions\nTotal rows per partition:\n' },
-  { name: 'system.large_partitions CSV', prefix: 'keyspace_name,table_name,sstable_name,partition_size,partition_key,rows,compaction_time\n' },
+  {
+    name: 'dsbulk count, partitions',
+    prefix: '$ dsbulk count -k ks -t t --stats.modes partitions\nTotal rows per partition:\n',
+  },
+  {
+    name: 'system.large_partitions CSV',
+    prefix: 'keyspace_name,table_name,sstable_name,partition_size,partition_key,rows,compaction_time\n',
+  },
   { name: 'capture header', prefix: '' },
 ];
 
 /** Runs of these (alone, or after a lead and before a tail) make the lines. */
-const UNITS = [' ', '\t', 'a', '1', '1 ', 'a ', ' 1', '/', '.', ':', ': ', ' :', ',', ', ', '"', "'", "''", '\\', '\\"', '{', '[', '{"a":', '[1,', '(', '(a:', ') ', '|', ' | ', '#', '? ', '-', '%', '1.', 'e', 'k:1 ', '- '];
+const UNITS = [
+  ' ',
+  '\t',
+  'a',
+  '1',
+  '1 ',
+  'a ',
+  ' 1',
+  '/',
+  '.',
+  ':',
+  ': ',
+  ' :',
+  ',',
+  ', ',
+  '"',
+  "'",
+  "''",
+  '\\',
+  '\\"',
+  '{',
+  '[',
+  '{"a":',
+  '[1,',
+  '(',
+  '(a:',
+  ') ',
+  '|',
+  ' | ',
+  '#',
+  '? ',
+  '-',
+  '%',
+  '1.',
+  'e',
+  'k:1 ',
+  '- ',
+];
 /** What comes before a run: nothing, a word, or the start of a shape a reader knows. */
 const LEADS = ['', 'a', '(', '"', 'Table: ', '# node: ', '$ nodetool ', 'k: ', '50% '];
 /** What ends a line: a character that makes it fail at the very end, or the rest of a shape. */
@@ -57,12 +113,21 @@ export function* hostileInputs(reader: HostileReader, size: number): Generator<H
   const wrap = (body: string): string => `${reader.prefix}${body}\n${reader.suffix ?? ''}`;
   for (const [u, unit] of UNITS.entries()) {
     // Each unit meets every lead (with the tails in turn) and every tail (with the leads in turn).
-    const pairs = [...LEADS.map((lead, l) => [lead, TAILS[(u + l) % TAILS.length]!]), ...TAILS.map((tail, t) => [LEADS[(u + t) % LEADS.length]!, tail])];
+    const pairs = [
+      ...LEADS.map((lead, l) => [lead, TAILS[(u + l) % TAILS.length]!]),
+      ...TAILS.map((tail, t) => [LEADS[(u + t) % LEADS.length]!, tail]),
+    ];
     for (const [lead, tail] of pairs) {
-      yield { name: `one line: ${JSON.stringify(lead)} + ${JSON.stringify(unit)} x ${Math.floor(size / unit.length)} + ${JSON.stringify(tail)}`, text: wrap(`${lead}${fill(unit, size)}${tail}`) };
+      yield {
+        name: `one line: ${JSON.stringify(lead)} + ${JSON.stringify(unit)} x ${Math.floor(size / unit.length)} + ${JSON.stringify(tail)}`,
+        text: wrap(`${lead}${fill(unit, size)}${tail}`),
+      };
     }
     const line = `${fill(unit, 100)}x`;
-    yield { name: `many lines of ${JSON.stringify(unit)} x ${Math.floor(100 / unit.length)}`, text: wrap(fill(`${line}\n`, size)) };
+    yield {
+      name: `many lines of ${JSON.stringify(unit)} x ${Math.floor(100 / unit.length)}`,
+      text: wrap(fill(`${line}\n`, size)),
+    };
   }
   const half = Math.floor(size / 2);
   yield { name: `${half} [ then scalars`, text: wrap(`${fill('[', half)}${fill('1,', half)}`) };

@@ -12,7 +12,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { capabilities, projectRoot, startServerCommand, tempWorkspace, type LspTestClient, type TempWorkspace } from '../scripts/lsp-client';
+import {
+  capabilities,
+  projectRoot,
+  startServerCommand,
+  tempWorkspace,
+  type LspTestClient,
+  type TempWorkspace,
+} from '../scripts/lsp-client';
 import { runHostileReaders } from './hostile-readers';
 
 /** Per step: long enough for an old build to finish or die. */
@@ -41,7 +48,10 @@ interface HostileCase {
 }
 
 function frame(body: string): Buffer {
-  return Buffer.concat([Buffer.from(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n`, 'ascii'), Buffer.from(body, 'utf8')]);
+  return Buffer.concat([
+    Buffer.from(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n`, 'ascii'),
+    Buffer.from(body, 'utf8'),
+  ]);
 }
 
 /** A sample CSV of ks.kv: a line of commas, one huge key cell and `keys` distinct keys, streamed to disk. */
@@ -54,7 +64,10 @@ function writeHostileSample(file: string, keys: number, commas: number): void {
 const cases: HostileCase[] = [
   {
     name: 'open: a 3 MB statement behind a lone CR',
-    act: (client) => client.open('untitled:cr', `-- comment\r${DENSE.replace(/\n/g, '\r')}`).then(() => client.pullDiagnostics('untitled:cr')),
+    act: (client) =>
+      client
+        .open('untitled:cr', `-- comment\r${DENSE.replace(/\n/g, '\r')}`)
+        .then(() => client.pullDiagnostics('untitled:cr')),
   },
   {
     name: 'workspace: a closed file of one 1.9 MB statement',
@@ -64,54 +77,87 @@ const cases: HostileCase[] = [
     name: 'workspace: a hostile sample (90 MB of commas, a 13 MB key, 2 M keys)',
     files: { 'schema.cql': SCHEMA, '.cqlint.json': JSON.stringify({ samples: { 'ks.kv': 'kv.csv' } }) },
     write: (ws) => writeHostileSample(ws.path('kv.csv'), 2_000_000, 90_000_000),
-    act: (client, ws) => client.request('cqlint/partitionReport', { textDocument: { uri: ws.uri('schema.cql') }, table: 'ks.kv' }),
+    act: (client, ws) =>
+      client.request('cqlint/partitionReport', { textDocument: { uri: ws.uri('schema.cql') }, table: 'ks.kv' }),
     background: true,
   },
   {
     // Issue 40: 160 KB of this held the server 50 s at workspace open (each scalar rebuilt the path).
     name: 'workspace: a 1 MB nodetool -F json evidence file, 500,000 levels deep',
-    files: { 'schema.cql': SCHEMA, '.cqlint.json': JSON.stringify({ evidence: ['stats.json'] }), 'stats.json': `{"ks": {"tables": {"kv": {"x": ${'['.repeat(500_000)}${'1,'.repeat(250_000)}\n` },
-    act: (client, ws) => client.open(ws.uri('schema.cql'), SCHEMA).then(() => client.pullDiagnostics(ws.uri('schema.cql'))),
+    files: {
+      'schema.cql': SCHEMA,
+      '.cqlint.json': JSON.stringify({ evidence: ['stats.json'] }),
+      'stats.json': `{"ks": {"tables": {"kv": {"x": ${'['.repeat(500_000)}${'1,'.repeat(250_000)}\n`,
+    },
+    act: (client, ws) =>
+      client.open(ws.uri('schema.cql'), SCHEMA).then(() => client.pullDiagnostics(ws.uri('schema.cql'))),
   },
   {
     name: 'Restricted Mode: the same sample is not read',
     files: { 'schema.cql': SCHEMA, '.cqlint.json': JSON.stringify({ samples: { 'ks.kv': 'kv.csv' } }) },
     write: (ws) => writeHostileSample(ws.path('kv.csv'), 2_000_000, 90_000_000),
     initializationOptions: { workspaceTrusted: false },
-    act: (client, ws) => client.request('cqlint/partitionReport', { textDocument: { uri: ws.uri('schema.cql') }, table: 'ks.kv' }),
+    act: (client, ws) =>
+      client.request('cqlint/partitionReport', { textDocument: { uri: ws.uri('schema.cql') }, table: 'ks.kv' }),
   },
   {
     name: 'shard counts of 2^31 - 1 and 1,000,000: lint, hover, report',
     act: async (client) => {
-      const text = '-- @shard shard = murmur3(title) % 2147483647 + 1\nCREATE TABLE ks.b (d date, shard int, title text, PRIMARY KEY ((d, shard), title));\n' +
+      const text =
+        '-- @shard shard = murmur3(title) % 2147483647 + 1\nCREATE TABLE ks.b (d date, shard int, title text, PRIMARY KEY ((d, shard), title));\n' +
         "SELECT * FROM ks.b WHERE d = '2020-01-01';\nINSERT INTO ks.b (d, title) VALUES ('2020-01-01', 'x');\n" +
         '-- @shard shard = random(1000000)\nCREATE TABLE ks.r (d date, shard int, title text, PRIMARY KEY ((d, shard), title));\n' +
         '-- @shard shard = codepoints(title) % 100000000 + 1\nCREATE TABLE ks.c (d date, shard int, title text, PRIMARY KEY ((d, shard), title));\n';
       await client.open('untitled:shards', text);
       await client.pullDiagnostics('untitled:shards');
-      await client.request('textDocument/hover', { textDocument: { uri: 'untitled:shards' }, position: { line: 3, character: 55 } });
-      for (const table of ['ks.b', 'ks.r', 'ks.c']) await client.request('cqlint/partitionReport', { textDocument: { uri: 'untitled:shards' }, table });
+      await client.request('textDocument/hover', {
+        textDocument: { uri: 'untitled:shards' },
+        position: { line: 3, character: 55 },
+      });
+      for (const table of ['ks.b', 'ks.r', 'ks.c'])
+        await client.request('cqlint/partitionReport', { textDocument: { uri: 'untitled:shards' }, table });
     },
   },
   {
     name: 'protocol: bodies that are not JSON, $/cancelRequest without an id',
     act: async (client) => {
-      client.process.stdin.write(Buffer.concat([frame('{"jsonrpc": "2.0", "id": 1, '), frame('null'), frame('{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":null}}'), frame('{"jsonrpc":"2.0","method":"$/cancelRequest"}')]));
+      client.process.stdin.write(
+        Buffer.concat([
+          frame('{"jsonrpc": "2.0", "id": 1, '),
+          frame('null'),
+          frame('{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":null}}'),
+          frame('{"jsonrpc":"2.0","method":"$/cancelRequest"}'),
+        ]),
+      );
     },
   },
   {
     name: 'initialize with workspaceFolders [null]',
-    rawInitialize: () => ({ processId: process.pid, rootUri: null, workspaceFolders: [null], capabilities: capabilities.pull }),
+    rawInitialize: () => ({
+      processId: process.pid,
+      rootUri: null,
+      workspaceFolders: [null],
+      capabilities: capabilities.pull,
+    }),
   },
   {
     name: 'cqlint/sampleConfigEdit on a .cqlint.json nested 400,000 deep',
     files: { 'schema.cql': SCHEMA, '.cqlint.json': `{"x": ${'['.repeat(400_000)}}` },
-    act: (client, ws) => client.request('cqlint/sampleConfigEdit', { textDocument: { uri: ws.uri('schema.cql') }, table: 'ks.kv', file: ws.path('kv.csv') }),
+    act: (client, ws) =>
+      client.request('cqlint/sampleConfigEdit', {
+        textDocument: { uri: ws.uri('schema.cql') },
+        table: 'ks.kv',
+        file: ws.path('kv.csv'),
+      }),
   },
   {
     name: 'a .cqlint.json linked outside, samples named outside, no workspace folder',
     noFolder: true,
-    files: { 'proj/schema.cql': SCHEMA, 'proj/.cqlint.json': JSON.stringify({ samples: { 'ks.kv': '/etc/passwd' }, ring: '/etc/passwd' }), 'other/q.cql': SCHEMA },
+    files: {
+      'proj/schema.cql': SCHEMA,
+      'proj/.cqlint.json': JSON.stringify({ samples: { 'ks.kv': '/etc/passwd' }, ring: '/etc/passwd' }),
+      'other/q.cql': SCHEMA,
+    },
     write: (ws) => symlinkSync('/etc/passwd', ws.path('other/.cqlint.json')),
     act: async (client, ws) => {
       for (const file of ['proj/schema.cql', 'other/q.cql']) {
@@ -136,10 +182,19 @@ async function seconds(work: () => Promise<unknown>): Promise<{ seconds: number;
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([work(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer after ${STEP_TIMEOUT_MS / 1000} s`)), STEP_TIMEOUT_MS)))]);
+    await Promise.race([
+      work(),
+      new Promise(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error(`no answer after ${STEP_TIMEOUT_MS / 1000} s`)), STEP_TIMEOUT_MS)),
+      ),
+    ]);
     return { seconds: (performance.now() - started) / 1000 };
   } catch (error) {
-    return { seconds: (performance.now() - started) / 1000, error: error instanceof Error ? error.message : String(error) };
+    return {
+      seconds: (performance.now() - started) / 1000,
+      error: error instanceof Error ? error.message : String(error),
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -162,7 +217,10 @@ async function runCase(serverJs: string, hostile: HostileCase): Promise<number> 
         await client.request('initialize', hostile.rawInitialize(ws));
         await client.notify('initialized', {});
       } else {
-        await client.initialize(capabilities.pull, { workspaceFolders: hostile.noFolder ? [] : [ws.dir], initializationOptions: { indexStatus: true, ...hostile.initializationOptions } });
+        await client.initialize(capabilities.pull, {
+          workspaceFolders: hostile.noFolder ? [] : [ws.dir],
+          initializationOptions: { indexStatus: true, ...hostile.initializationOptions },
+        });
       }
     });
     const acting = seconds(async () => hostile.act?.(client, ws));
@@ -175,10 +233,19 @@ async function runCase(serverJs: string, hostile: HostileCase): Promise<number> 
     const exit = client.process.exitCode ?? client.process.signalCode;
     const rss = peakRssMb(client.process.pid);
     const worst = Math.max(init.seconds, act?.seconds ?? 0, after.seconds);
-    const problems = [init.error && `initialize: ${init.error}`, done.error && `request: ${done.error}`, after.error && `then: ${after.error}`, !alive && `the server died (${exit})`].filter(Boolean);
-    const part = background ? `background work ${background.seconds.toFixed(2)} s (the next request was sent during it)` : `hostile part ${done.seconds.toFixed(2)} s`;
-    console.log(`${hostile.name}\n  initialize ${init.seconds.toFixed(2)} s, ${part}, next request ${after.seconds.toFixed(2)} s; ` +
-      `${alive ? 'alive' : 'DEAD'}, peak RSS ${rss ?? '?'} MB${problems.length ? `\n  ${problems.join('; ')}` : ''}`);
+    const problems = [
+      init.error && `initialize: ${init.error}`,
+      done.error && `request: ${done.error}`,
+      after.error && `then: ${after.error}`,
+      !alive && `the server died (${exit})`,
+    ].filter(Boolean);
+    const part = background
+      ? `background work ${background.seconds.toFixed(2)} s (the next request was sent during it)`
+      : `hostile part ${done.seconds.toFixed(2)} s`;
+    console.log(
+      `${hostile.name}\n  initialize ${init.seconds.toFixed(2)} s, ${part}, next request ${after.seconds.toFixed(2)} s; ` +
+        `${alive ? 'alive' : 'DEAD'}, peak RSS ${rss ?? '?'} MB${problems.length ? `\n  ${problems.join('; ')}` : ''}`,
+    );
     return alive && !problems.length ? worst : Number.POSITIVE_INFINITY;
   } finally {
     if (client.alive) await client.shutdown().catch(() => undefined);
@@ -203,7 +270,9 @@ export async function runHostileBench(): Promise<void> {
       worstCase = hostile.name;
     }
   }
-  console.log(`worst hold: ${Number.isFinite(worst) ? `${worst.toFixed(2)} s` : 'a case failed (the server died or did not answer)'} (${worstCase})`);
+  console.log(
+    `worst hold: ${Number.isFinite(worst) ? `${worst.toFixed(2)} s` : 'a case failed (the server died or did not answer)'} (${worstCase})`,
+  );
 }
 
 if (require.main === module) {

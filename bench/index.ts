@@ -32,7 +32,10 @@ const benches: Bench[] = [
 
 /** The 1, 5 and 15-minute load averages. */
 function loadAverage(): string {
-  return os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 }
 
 /** What the figures were measured on: Node, the CPU model and its cores, the memory, the OS. */
@@ -54,9 +57,12 @@ async function main(): Promise<void> {
       const mod = (await import(bench.module)) as Record<string, unknown>;
       const fn = mod[bench.exportName] ?? (mod.default as Record<string, unknown> | undefined)?.[bench.exportName];
       if (typeof fn === 'function') run = fn as () => Promise<void>;
-      else console.log(`${bench.name}: bench/${bench.module.slice(2)}.ts does not export ${bench.exportName}(); skipped`);
+      else
+        console.log(`${bench.name}: bench/${bench.module.slice(2)}.ts does not export ${bench.exportName}(); skipped`);
     } catch (error) {
-      console.log(`${bench.name}: cannot load bench/${bench.module.slice(2)}.ts: ${error instanceof Error ? error.message : String(error)}`);
+      console.log(
+        `${bench.name}: cannot load bench/${bench.module.slice(2)}.ts: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     if (!run) {
       failed.push(`${bench.name} (missing)`);
@@ -67,10 +73,12 @@ async function main(): Promise<void> {
     try {
       await run();
       // The machine may be shared: each bench's figures come with the load they were taken under.
-      console.log(`${bench.name}: done in ${((performance.now() - started) / 1000).toFixed(1)} s (load average before ${loadBefore}, after ${loadAverage()})`);
+      console.log(
+        `${bench.name}: done in ${((performance.now() - started) / 1000).toFixed(1)} s (load average before ${loadBefore}, after ${loadAverage()})`,
+      );
     } catch (error) {
       failed.push(bench.name);
-      console.log(`${bench.name}: FAILED: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      console.log(`${bench.name}: FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
   }
   console.log(`\nload average at the end: ${loadAverage()}`);

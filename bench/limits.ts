@@ -22,7 +22,8 @@ function denseDocument(): string {
 
 function hugeDocument(): string {
   const parts = ['CREATE TABLE ks.t (id int, ts timestamp, a text, b int, PRIMARY KEY ((id), ts));\n'];
-  for (let i = 0; i < 40_000; i++) parts.push(`INSERT INTO ks.t (id, ts, a, b) VALUES (${i}, '2024-01-01 00:00:00', 'row ${i}', ${i * 7});\n`);
+  for (let i = 0; i < 40_000; i++)
+    parts.push(`INSERT INTO ks.t (id, ts, a, b) VALUES (${i}, '2024-01-01 00:00:00', 'row ${i}', ${i * 7});\n`);
   return parts.join('');
 }
 
@@ -35,7 +36,12 @@ function peakRssMb(pid: number | undefined): string {
   }
 }
 
-async function timed(client: SpawnedLspClient, what: string, request: () => Promise<unknown>, describe: (result: unknown) => string): Promise<void> {
+async function timed(
+  client: SpawnedLspClient,
+  what: string,
+  request: () => Promise<unknown>,
+  describe: (result: unknown) => string,
+): Promise<void> {
   if (!client.alive) {
     console.log(`  ${what.padEnd(22)} not run: the server is gone`);
     return;
@@ -46,14 +52,25 @@ async function timed(client: SpawnedLspClient, what: string, request: () => Prom
     const result = await Promise.race([
       request(),
       new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer after ${REQUEST_TIMEOUT_MS / 1000} s`)), REQUEST_TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new Error(`no answer after ${REQUEST_TIMEOUT_MS / 1000} s`)),
+          REQUEST_TIMEOUT_MS,
+        );
       }),
     ]);
-    console.log(`  ${what.padEnd(22)} ${((performance.now() - started) / 1000).toFixed(2).padStart(7)} s  peak RSS so far ${peakRssMb(client.process.pid).padStart(7)}  ${describe(result)}`);
+    console.log(
+      `  ${what.padEnd(22)} ${((performance.now() - started) / 1000).toFixed(2).padStart(7)} s  peak RSS so far ${peakRssMb(client.process.pid).padStart(7)}  ${describe(result)}`,
+    );
   } catch (error) {
     const exit = client.process.exitCode ?? client.process.signalCode;
-    const reason = client.alive ? (error instanceof Error ? error.message : String(error)) : `the server died (${exit})`;
-    console.log(`  ${what.padEnd(22)} ${((performance.now() - started) / 1000).toFixed(2).padStart(7)} s  FAILED: ${reason}`);
+    const reason = client.alive
+      ? error instanceof Error
+        ? error.message
+        : String(error)
+      : `the server died (${exit})`;
+    console.log(
+      `  ${what.padEnd(22)} ${((performance.now() - started) / 1000).toFixed(2).padStart(7)} s  FAILED: ${reason}`,
+    );
   } finally {
     clearTimeout(timer);
   }
@@ -72,10 +89,24 @@ async function runDocument(serverJs: string, name: string, text: string): Promis
       return Array.isArray(value) ? `${value.length} ${key}` : '';
     };
     await timed(client, 'diagnostics (pull)', () => client.pullDiagnostics(uri), count('items'));
-    await timed(client, 'formatting', () => client.request('textDocument/formatting', { ...textDocument, options: { tabSize: 4, insertSpaces: true } }),
-      (r) => (Array.isArray(r) && r.length ? `${(r[0] as { newText: string }).newText.length} characters` : 'no edit'));
-    await timed(client, 'semantic tokens (full)', () => client.request('textDocument/semanticTokens/full', textDocument), (r) => `${((r as { data: number[] }).data.length / 5)} tokens`);
-    await timed(client, 'folding ranges', () => client.request('textDocument/foldingRange', textDocument), (r) => `${(r as unknown[]).length} ranges`);
+    await timed(
+      client,
+      'formatting',
+      () => client.request('textDocument/formatting', { ...textDocument, options: { tabSize: 4, insertSpaces: true } }),
+      (r) => (Array.isArray(r) && r.length ? `${(r[0] as { newText: string }).newText.length} characters` : 'no edit'),
+    );
+    await timed(
+      client,
+      'semantic tokens (full)',
+      () => client.request('textDocument/semanticTokens/full', textDocument),
+      (r) => `${(r as { data: number[] }).data.length / 5} tokens`,
+    );
+    await timed(
+      client,
+      'folding ranges',
+      () => client.request('textDocument/foldingRange', textDocument),
+      (r) => `${(r as unknown[]).length} ranges`,
+    );
   } finally {
     if (client.alive) await client.shutdown();
   }

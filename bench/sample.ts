@@ -14,7 +14,8 @@ const ROWS = Number(process.env.CQLINT_BENCH_SAMPLE_ROWS ?? 2_000_000);
 const AUTHORS = 5_000;
 const DAYS = 4;
 
-const SCHEMA = 'CREATE TABLE blog.posts_by_author_day (author text, publish_date date, title text, body text, likes int, PRIMARY KEY ((author, publish_date), title));';
+const SCHEMA =
+  'CREATE TABLE blog.posts_by_author_day (author text, publish_date date, title text, body text, likes int, PRIMARY KEY ((author, publish_date), title));';
 
 async function writeSample(file: string): Promise<void> {
   const out = createWriteStream(file, { encoding: 'utf8' });
@@ -23,7 +24,7 @@ async function writeSample(file: string): Promise<void> {
   let buffer = '';
   for (let i = 0; i < ROWS; i++) {
     const author = `author ${i % AUTHORS}`;
-    const day = `2020-07-${String(1 + ((i / AUTHORS) | 0) % DAYS).padStart(2, '0')}`;
+    const day = `2020-07-${String(1 + (((i / AUTHORS) | 0) % DAYS)).padStart(2, '0')}`;
     buffer += `${author},${day},"${titles[i % titles.length]} #${i}","body, with ""quotes"" and a comma",${i % 100}\n`;
     if (buffer.length > 1 << 20) {
       if (!out.write(buffer)) await once(out, 'drain');
@@ -54,9 +55,15 @@ export async function runSampleBench(): Promise<void> {
     });
     const seconds = (performance.now() - started) / 1000;
     const peak = process.resourceUsage().maxRSS / 1024;
-    console.log(`sample: ${summary.rows.toLocaleString('en-US')} rows (${(size / 2 ** 20).toFixed(0)} MB CSV), ${summary.partitions.toLocaleString('en-US')} partitions, ${summary.malformedCount} malformed`);
-    console.log(`sample: ${(summary.rows / seconds / 1000).toFixed(0)}k rows/s, ${(size / 2 ** 20 / seconds).toFixed(1)} MB/s (${seconds.toFixed(1)} s; one run of ${ROWS.toLocaleString('en-US')} rows)`);
-    console.log(`sample: RSS before ${(baseline / 2 ** 20).toFixed(0)} MB; while reading ${rss.map((r) => `${(r.rows / 1e6).toFixed(2)}M rows ${r.mb.toFixed(0)} MB`).join(', ')}; peak ${peak.toFixed(0)} MB`);
+    console.log(
+      `sample: ${summary.rows.toLocaleString('en-US')} rows (${(size / 2 ** 20).toFixed(0)} MB CSV), ${summary.partitions.toLocaleString('en-US')} partitions, ${summary.malformedCount} malformed`,
+    );
+    console.log(
+      `sample: ${(summary.rows / seconds / 1000).toFixed(0)}k rows/s, ${(size / 2 ** 20 / seconds).toFixed(1)} MB/s (${seconds.toFixed(1)} s; one run of ${ROWS.toLocaleString('en-US')} rows)`,
+    );
+    console.log(
+      `sample: RSS before ${(baseline / 2 ** 20).toFixed(0)} MB; while reading ${rss.map((r) => `${(r.rows / 1e6).toFixed(2)}M rows ${r.mb.toFixed(0)} MB`).join(', ')}; peak ${peak.toFixed(0)} MB`,
+    );
     const first = rss[0]?.mb ?? 0;
     const last = rss.at(-1)?.mb ?? 0;
     console.log(`sample: RSS growth from the first eighth of the rows to the end: ${(last - first).toFixed(0)} MB`);

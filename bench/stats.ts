@@ -14,7 +14,12 @@ export interface Spread {
 export function spread(samples: readonly number[]): Spread {
   if (!samples.length) return { median: NaN, min: NaN, max: NaN, n: 0 };
   const sorted = [...samples].sort((a, b) => a - b);
-  return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted[sorted.length - 1]!, n: sorted.length };
+  return {
+    median: sorted[Math.floor(sorted.length / 2)]!,
+    min: sorted[0]!,
+    max: sorted[sorted.length - 1]!,
+    n: sorted.length,
+  };
 }
 
 /** `12.3 <unit> (11.0-14.2 over 5 runs)`; one run says so instead of a range. */

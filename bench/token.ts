@@ -18,15 +18,26 @@ function measure(fn: () => unknown, n: number): number {
   return n / (ns / 1e9);
 }
 
-function rate(label: string, ours: () => unknown, driver: () => unknown): { label: string; ours: Spread; driver: Spread; ratio: Spread } {
+function rate(
+  label: string,
+  ours: () => unknown,
+  driver: () => unknown,
+): { label: string; ours: Spread; driver: Spread; ratio: Spread } {
   // warm up both
-  ours(); driver();
-  const o: number[] = [], d: number[] = [];
+  ours();
+  driver();
+  const o: number[] = [],
+    d: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     o.push(measure(ours, KEYS));
     d.push(measure(driver, KEYS));
   }
-  return { label, ours: spread(o.map((x) => x / 1e6)), driver: spread(d.map((x) => x / 1e6)), ratio: spread(o.map((x, i) => x / d[i]!)) };
+  return {
+    label,
+    ours: spread(o.map((x) => x / 1e6)),
+    driver: spread(d.map((x) => x / 1e6)),
+    ratio: spread(o.map((x, i) => x / d[i]!)),
+  };
 }
 
 export async function runTokenBench(): Promise<void> {
@@ -54,30 +65,55 @@ export async function runTokenBench(): Promise<void> {
   let sink = 0n;
 
   const results = [
-    rate('text keys',
-      () => { for (let i = 0; i < KEYS; i++) sink ^= textEnc.token(textValues[i]); },
-      () => { for (let i = 0; i < KEYS; i++) tokenizer.hash(driverEncoder.encode(titles[i], T.text)); }),
-    rate('composite (date, int, text)',
-      () => { for (let i = 0; i < KEYS; i++) sink ^= compEnc.token(compValues[i]); },
+    rate(
+      'text keys',
+      () => {
+        for (let i = 0; i < KEYS; i++) sink ^= textEnc.token(textValues[i]);
+      },
+      () => {
+        for (let i = 0; i < KEYS; i++) tokenizer.hash(driverEncoder.encode(titles[i], T.text));
+      },
+    ),
+    rate(
+      'composite (date, int, text)',
+      () => {
+        for (let i = 0; i < KEYS; i++) sink ^= compEnc.token(compValues[i]);
+      },
       () => {
         for (let i = 0; i < KEYS; i++) {
-          const parts: Buffer[] = [driverEncoder.encode(driverDates[i], T.date), driverEncoder.encode(ints[i], T.int), driverEncoder.encode(titles[i], T.text)];
+          const parts: Buffer[] = [
+            driverEncoder.encode(driverDates[i], T.date),
+            driverEncoder.encode(ints[i], T.int),
+            driverEncoder.encode(titles[i], T.text),
+          ];
           let len = 0;
           for (const p of parts) len += p.length + 3;
           const key = Buffer.allocUnsafe(len);
           let off = 0;
-          for (const p of parts) { key.writeUInt16BE(p.length, off); off += 2; p.copy(key, off); off += p.length; key[off++] = 0; }
+          for (const p of parts) {
+            key.writeUInt16BE(p.length, off);
+            off += 2;
+            p.copy(key, off);
+            off += p.length;
+            key[off++] = 0;
+          }
           tokenizer.hash(key);
         }
-      }),
+      },
+    ),
   ];
   if (sink === 42n) console.log('');
   console.log(`token (${RUNS} runs x ${KEYS} keys, interleaved; median and range)`);
   for (const r of results) {
-    console.log(`  ${r.label.padEnd(28)} cqlint ${formatSpread(r.ours, 'M/s', 2)}   cassandra-driver ${formatSpread(r.driver, 'M/s', 2)}   cqlint/driver ${formatSpread(r.ratio, 'x')}`);
+    console.log(
+      `  ${r.label.padEnd(28)} cqlint ${formatSpread(r.ours, 'M/s', 2)}   cassandra-driver ${formatSpread(r.driver, 'M/s', 2)}   cqlint/driver ${formatSpread(r.ratio, 'x')}`,
+    );
   }
 }
 
 if (require.main === module) {
-  runTokenBench().catch((e) => { console.error(e); process.exit(1); });
+  runTokenBench().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
 }

@@ -41,13 +41,20 @@ export function buildWorkspace(dir: string, files: number): void {
   if (result.status !== 0) throw new Error(`make-workspace.py failed: ${result.stderr}`);
 }
 
-export function cliRun(dir: string, probeDir: string): { seconds: number; peakBytes: number | undefined; exit: number | null; outputBytes: number } {
+export function cliRun(
+  dir: string,
+  probeDir: string,
+): { seconds: number; peakBytes: number | undefined; exit: number | null; outputBytes: number } {
   const probe = rssProbe(probeDir);
   const started = performance.now();
-  const result = spawnSync(process.execPath, ['--require', probe.preload, path.join(root, 'bin', 'cqlint.js'), 'lint', '--format', 'json', dir], {
-    maxBuffer: 1024 * MiB,
-    encoding: 'buffer',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--require', probe.preload, path.join(root, 'bin', 'cqlint.js'), 'lint', '--format', 'json', dir],
+    {
+      maxBuffer: 1024 * MiB,
+      encoding: 'buffer',
+    },
+  );
   const seconds = (performance.now() - started) / 1000;
   return { seconds, peakBytes: probe.read(), exit: result.status, outputBytes: result.stdout?.length ?? 0 };
 }
@@ -55,7 +62,8 @@ export function cliRun(dir: string, probeDir: string): { seconds: number; peakBy
 function rssOf(pid: number): { rss: number; peak: number } | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (key: string): number => Number(/\s(\d+) kB/.exec(status.split('\n').find((l) => l.startsWith(key)) ?? '')?.[1] ?? NaN) * 1024;
+    const kb = (key: string): number =>
+      Number(/\s(\d+) kB/.exec(status.split('\n').find((l) => l.startsWith(key)) ?? '')?.[1] ?? NaN) * 1024;
     return { rss: kb('VmRSS:'), peak: kb('VmHWM:') };
   } catch {
     return undefined;
@@ -83,9 +91,19 @@ export interface ServerMeasure {
  * that file's diagnostics is recorded (pushed, or pulled again on each workspace/diagnostic/refresh) until
  * nothing has come for 3 s. The reports before the last must hold only diagnostics of the last one.
  */
-export async function serverRun(dir: string, openFile: string, mode: 'push' | 'pull', languageId = 'cql'): Promise<ServerMeasure> {
-  const child = spawn(process.execPath, [path.join(root, 'bin', 'cqlint-language-server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
-  const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+export async function serverRun(
+  dir: string,
+  openFile: string,
+  mode: 'push' | 'pull',
+  languageId = 'cql',
+): Promise<ServerMeasure> {
+  const child = spawn(process.execPath, [path.join(root, 'bin', 'cqlint-language-server.js'), '--stdio'], {
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  const connection = createMessageConnection(
+    new StreamMessageReader(child.stdout!),
+    new StreamMessageWriter(child.stdin!),
+  );
   const uri = pathToFileURL(openFile).href;
   let lastMessage = performance.now();
   let progressEnded = false;
@@ -96,7 +114,10 @@ export async function serverRun(dir: string, openFile: string, mode: 'push' | 'p
   let resultId: string | undefined;
   const pull = (): void => {
     pulls = pulls.then(async () => {
-      const report = await connection.sendRequest('textDocument/diagnostic', { textDocument: { uri }, previousResultId: resultId }) as { kind: string; resultId?: string; items?: unknown[] };
+      const report = (await connection.sendRequest('textDocument/diagnostic', {
+        textDocument: { uri },
+        previousResultId: resultId,
+      })) as { kind: string; resultId?: string; items?: unknown[] };
       lastMessage = performance.now();
       resultId = report.resultId;
       if (report.kind === 'full') reports.push({ at: performance.now() - opened, diagnostics: report.items ?? [] });
@@ -123,9 +144,13 @@ export async function serverRun(dir: string, openFile: string, mode: 'push' | 'p
   connection.listen();
   const started = performance.now();
   try {
-    const textDocument = mode === 'pull'
-      ? { publishDiagnostics: { relatedInformation: true }, diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false } }
-      : { publishDiagnostics: { relatedInformation: true } };
+    const textDocument =
+      mode === 'pull'
+        ? {
+            publishDiagnostics: { relatedInformation: true },
+            diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false },
+          }
+        : { publishDiagnostics: { relatedInformation: true } };
     await connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri: pathToFileURL(dir).href,
@@ -133,7 +158,11 @@ export async function serverRun(dir: string, openFile: string, mode: 'push' | 'p
       capabilities: {
         window: { workDoneProgress: true },
         textDocument,
-        workspace: { configuration: true, workspaceFolders: true, ...(mode === 'pull' ? { diagnostics: { refreshSupport: true } } : {}) },
+        workspace: {
+          configuration: true,
+          workspaceFolders: true,
+          ...(mode === 'pull' ? { diagnostics: { refreshSupport: true } } : {}),
+        },
       },
     });
     const initializeSeconds = (performance.now() - started) / 1000;
@@ -147,7 +176,8 @@ export async function serverRun(dir: string, openFile: string, mode: 'push' | 'p
     // 10 min. The opened file's first report comes before the index is done (staged diagnostics), and on a
     // busy machine the index may send no progress for more than 3 s: quiet alone is not settled.
     const deadline = performance.now() + 600_000;
-    const settled = (): boolean => reports.length > 0 && (!progressBegun || progressEnded) && performance.now() - lastMessage >= 3000;
+    const settled = (): boolean =>
+      reports.length > 0 && (!progressBegun || progressEnded) && performance.now() - lastMessage >= 3000;
     while (!settled() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 250));
     await pulls;
     const memory = rssOf(child.pid!);
@@ -187,8 +217,12 @@ export async function runWorkspaceBench(): Promise<void> {
     console.log(`workspace: ${makeWorkspace} is not here (../shared is optional); nothing measured`);
     return;
   }
-  if (!existsSync(path.join(root, 'dist', 'cli.js'))) throw new Error('run `npm run build` first: this bench runs the built bin/');
-  const sizes = (process.env.CQLINT_BENCH_FILES ?? '250,2000').split(',').map(Number).filter((n) => n > 0);
+  if (!existsSync(path.join(root, 'dist', 'cli.js')))
+    throw new Error('run `npm run build` first: this bench runs the built bin/');
+  const sizes = (process.env.CQLINT_BENCH_FILES ?? '250,2000')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
   const runs = benchRuns(3);
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'cqlint-ws-bench-'));
   const mib = (bytes: number[]): Spread => spread(bytes.map((b) => b / MiB));
@@ -217,7 +251,9 @@ export async function runWorkspaceBench(): Promise<void> {
     if (cli.length >= 2) {
       const [a, b] = [cli[0]!, cli[cli.length - 1]!];
       const ratios = b.seconds.map((s, i) => s / a.seconds[i % a.seconds.length]!);
-      console.log(`cli time ratio ${b.files}/${a.files} files, run by run: ${formatSpread(spread(ratios), 'x')} for ${(b.files / a.files).toFixed(0)}x the files (aim ≤ 10x)`);
+      console.log(
+        `cli time ratio ${b.files}/${a.files} files, run by run: ${formatSpread(spread(ratios), 'x')} for ${(b.files / a.files).toFixed(0)}x the files (aim ≤ 10x)`,
+      );
     }
     const largest = path.join(tmp, `ws${sizes[sizes.length - 1]}`);
     const openFile = firstCqlFile(largest);
@@ -227,9 +263,20 @@ export async function runWorkspaceBench(): Promise<void> {
       const of = (f: (m: ServerMeasure) => number): Spread => spread(measures.map(f));
       const withdrawn = measures.reduce((n, m) => n + m.withdrawn, 0);
       console.log(
-        `server on ${sizes[sizes.length - 1]} files, ${mode} client: initialize answered in ${formatSpread(of((m) => m.initializeSeconds), 's', 2)} (aim < 1 s); ` +
-          `the opened file's first diagnostics ${formatSpread(of((m) => m.firstDiagnosticsSeconds), 's', 2)} after didOpen (${[...new Set(measures.map((m) => m.firstCount))].join(' / ')} diagnostics), ` +
-          `its full set ${formatSpread(of((m) => m.fullDiagnosticsSeconds), 's')} after didOpen (${[...new Set(measures.map((m) => m.fullCount))].join(' / ')} diagnostics); ` +
+        `server on ${sizes[sizes.length - 1]} files, ${mode} client: initialize answered in ${formatSpread(
+          of((m) => m.initializeSeconds),
+          's',
+          2,
+        )} (aim < 1 s); ` +
+          `the opened file's first diagnostics ${formatSpread(
+            of((m) => m.firstDiagnosticsSeconds),
+            's',
+            2,
+          )} after didOpen (${[...new Set(measures.map((m) => m.firstCount))].join(' / ')} diagnostics), ` +
+          `its full set ${formatSpread(
+            of((m) => m.fullDiagnosticsSeconds),
+            's',
+          )} after didOpen (${[...new Set(measures.map((m) => m.fullCount))].join(' / ')} diagnostics); ` +
           `${withdrawn ? `${withdrawn} DIAGNOSTICS SHOWN, THEN WITHDRAWN OR CHANGED` : 'no diagnostic shown and later withdrawn or changed'}`,
       );
       console.log(
@@ -237,7 +284,8 @@ export async function runWorkspaceBench(): Promise<void> {
           `settled ${formatSpread(mib(measures.map((m) => m.settledBytes)), 'MiB', 0)} (aim ≤ 300)` +
           (measures.every((m) => m.progressEnded) ? ', indexing progress ended' : ''),
       );
-      if (withdrawn) throw new Error(`${mode}: diagnostics of the opened file were shown and later withdrawn or changed`);
+      if (withdrawn)
+        throw new Error(`${mode}: diagnostics of the opened file were shown and later withdrawn or changed`);
     }
   } finally {
     rmSync(tmp, { recursive: true, force: true });

@@ -30,7 +30,17 @@ export interface CqlintApi {
 }
 
 /** VS Code's ids of the languages whose files hold CQL in their string literals (see server/core/embedded). */
-const HOST_LANGUAGE_IDS = ['java', 'kotlin', 'python', 'go', 'javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'csharp'];
+const HOST_LANGUAGE_IDS = [
+  'java',
+  'kotlin',
+  'python',
+  'go',
+  'javascript',
+  'javascriptreact',
+  'typescript',
+  'typescriptreact',
+  'csharp',
+];
 
 let client: LanguageClient | undefined;
 let starting: Promise<void> | undefined;
@@ -67,7 +77,10 @@ export function activate(context: vscode.ExtensionContext): CqlintApi {
     },
     outputChannel: output,
     // The server reads nothing outside an untrusted workspace (see package.json untrustedWorkspaces).
-    initializationOptions: { indexStatus: true, workspaceTrusted: vscode.workspace.isTrusted } satisfies InitializationOptions,
+    initializationOptions: {
+      indexStatus: true,
+      workspaceTrusted: vscode.workspace.isTrusted,
+    } satisfies InitializationOptions,
     // The hover of a partition finding links to its report: trust that one command in server markdown.
     markdown: { isTrusted: { enabledCommands: [SHOW_PARTITION_REPORT_COMMAND] } },
   };
@@ -133,7 +146,8 @@ export function activate(context: vscode.ExtensionContext): CqlintApi {
   void start();
   return {
     ready: () => starting ?? Promise.reject(new Error('cqlint: not started')),
-    indexed: () => (indexedStatus ? Promise.resolve(indexedStatus) : new Promise((resolve) => indexedWaiters.push(resolve))),
+    indexed: () =>
+      indexedStatus ? Promise.resolve(indexedStatus) : new Promise((resolve) => indexedWaiters.push(resolve)),
   };
 }
 
@@ -160,7 +174,9 @@ async function showTokenAtCursor(): Promise<ResultOf<typeof tokenAtRequest>> {
     result = await client.sendRequest<ResultOf<typeof tokenAtRequest>>(tokenAtRequest.method, params);
   } catch (error) {
     client.error(`${tokenAtRequest.method} failed`, error);
-    void vscode.window.showWarningMessage(`cqlint: could not compute the token (${error instanceof Error ? error.message : String(error)}).`);
+    void vscode.window.showWarningMessage(
+      `cqlint: could not compute the token (${error instanceof Error ? error.message : String(error)}).`,
+    );
     return null;
   }
   if (!result || typeof result.markdown !== 'string' || result.markdown.trim() === '') {

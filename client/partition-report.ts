@@ -9,7 +9,12 @@
 // A sample being read shows a cancellable notification: the server reports work-done progress on the
 // request's token, and cancelling cancels the request, which stops the reading.
 import * as vscode from 'vscode';
-import { WorkDoneProgress, type LanguageClient, type WorkDoneProgressBegin, type WorkDoneProgressReport } from 'vscode-languageclient/node';
+import {
+  WorkDoneProgress,
+  type LanguageClient,
+  type WorkDoneProgressBegin,
+  type WorkDoneProgressReport,
+} from 'vscode-languageclient/node';
 
 import {
   CHOOSE_SAMPLE_COMMAND,
@@ -39,7 +44,10 @@ interface ReportParams {
 let progressTokens = 0;
 
 /** Registers the commands; `getClient` returns the running language client (or undefined). */
-export function registerPartitionReport(context: vscode.ExtensionContext, getClient: () => LanguageClient | undefined): void {
+export function registerPartitionReport(
+  context: vscode.ExtensionContext,
+  getClient: () => LanguageClient | undefined,
+): void {
   let shown: Shown | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -57,17 +65,20 @@ export function registerPartitionReport(context: vscode.ExtensionContext, getCli
     const listener = client.onProgress(WorkDoneProgress.type, token, (value) => {
       if (value.kind === 'begin') {
         const begin = value as WorkDoneProgressBegin;
-        void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: begin.title, cancellable: true }, (progress, userCancel) => {
-          userCancel.onCancellationRequested(() => cancel.cancel());
-          let last = begin.percentage ?? 0;
-          progress.report({ message: begin.message, increment: last });
-          report = (r) => {
-            const next = r.percentage ?? last;
-            progress.report({ message: r.message, increment: Math.max(0, next - last) });
-            last = next;
-          };
-          return new Promise<void>((resolve) => (ended = resolve));
-        });
+        void vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: begin.title, cancellable: true },
+          (progress, userCancel) => {
+            userCancel.onCancellationRequested(() => cancel.cancel());
+            let last = begin.percentage ?? 0;
+            progress.report({ message: begin.message, increment: last });
+            report = (r) => {
+              const next = r.percentage ?? last;
+              progress.report({ message: r.message, increment: Math.max(0, next - last) });
+              last = next;
+            };
+            return new Promise<void>((resolve) => (ended = resolve));
+          },
+        );
       } else if (value.kind === 'report') report?.(value as WorkDoneProgressReport);
       else ended?.();
     });
@@ -81,7 +92,11 @@ export function registerPartitionReport(context: vscode.ExtensionContext, getCli
         openSourceCommand: OPEN_REPORT_SOURCE_COMMAND,
         workDoneToken: token,
       };
-      return await client.sendRequest<ResultOf<typeof partitionReportRequest>>(partitionReportRequest.method, request, cancel.token);
+      return await client.sendRequest<ResultOf<typeof partitionReportRequest>>(
+        partitionReportRequest.method,
+        request,
+        cancel.token,
+      );
     } catch (error) {
       if (!cancel.token.isCancellationRequested) client.error(`${partitionReportRequest.method} failed`, error);
       return null;
@@ -94,15 +109,26 @@ export function registerPartitionReport(context: vscode.ExtensionContext, getCli
 
   function show(uri: string, result: NonNullable<ResultOf<typeof partitionReportRequest>>, sample?: string): void {
     if (!shown) {
-      const panel = vscode.window.createWebviewPanel('cqlint.partitionReport', `Partition report: ${result.table}`, vscode.ViewColumn.Beside, {
-        enableScripts: false,
-        // The page's "Choose sample CSV…" link and its links to the sources; no other command may run from it.
-        enableCommandUris: [CHOOSE_SAMPLE_COMMAND, OPEN_REPORT_SOURCE_COMMAND],
-        enableFindWidget: true,
-        retainContextWhenHidden: false,
-        localResourceRoots: [],
-      });
-      panel.onDidDispose(() => { shown = undefined; }, undefined, context.subscriptions);
+      const panel = vscode.window.createWebviewPanel(
+        'cqlint.partitionReport',
+        `Partition report: ${result.table}`,
+        vscode.ViewColumn.Beside,
+        {
+          enableScripts: false,
+          // The page's "Choose sample CSV…" link and its links to the sources; no other command may run from it.
+          enableCommandUris: [CHOOSE_SAMPLE_COMMAND, OPEN_REPORT_SOURCE_COMMAND],
+          enableFindWidget: true,
+          retainContextWhenHidden: false,
+          localResourceRoots: [],
+        },
+      );
+      panel.onDidDispose(
+        () => {
+          shown = undefined;
+        },
+        undefined,
+        context.subscriptions,
+      );
       shown = { panel, uri, table: result.table, sample };
     } else {
       shown.uri = uri;
@@ -120,7 +146,9 @@ export function registerPartitionReport(context: vscode.ExtensionContext, getCli
     if (typeof uri !== 'string') {
       const editor = vscode.window.activeTextEditor;
       if (!editor || editor.document.languageId !== 'cql') {
-        void vscode.window.showInformationMessage('cqlint: open a CQL file with a CREATE TABLE to see its partition report.');
+        void vscode.window.showInformationMessage(
+          'cqlint: open a CQL file with a CREATE TABLE to see its partition report.',
+        );
         return null;
       }
       uri = editor.document.uri.toString();
@@ -138,18 +166,27 @@ export function registerPartitionReport(context: vscode.ExtensionContext, getCli
   }
 
   /** A link of the page: opens the file at the place, in the editor column beside the panel. */
-  async function openReportSource(uri: unknown, line: unknown, character: unknown): Promise<vscode.TextEditor | undefined> {
+  async function openReportSource(
+    uri: unknown,
+    line: unknown,
+    character: unknown,
+  ): Promise<vscode.TextEditor | undefined> {
     if (typeof uri !== 'string' || typeof line !== 'number' || typeof character !== 'number') return undefined;
     const position = new vscode.Position(Math.max(0, line), Math.max(0, character));
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
-    return vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, selection: new vscode.Range(position, position) });
+    return vscode.window.showTextDocument(document, {
+      viewColumn: vscode.ViewColumn.One,
+      selection: new vscode.Range(position, position),
+    });
   }
 
   /** Picks a CSV for the open report, re-renders from it, and offers to save it into .cqlint.json. */
   async function chooseSample(file?: string): Promise<{ table: string; sample: string } | null> {
     const current = shown;
     if (!current) {
-      void vscode.window.showInformationMessage('cqlint: open a partition report first (the CodeLens above a CREATE TABLE).');
+      void vscode.window.showInformationMessage(
+        'cqlint: open a partition report first (the CodeLens above a CREATE TABLE).',
+      );
       return null;
     }
     if (typeof file !== 'string') {
@@ -157,7 +194,7 @@ export function registerPartitionReport(context: vscode.ExtensionContext, getCli
         canSelectMany: false,
         openLabel: 'Use as sample',
         title: `Sample rows of ${current.table} (cqlsh COPY ... TO CSV)`,
-        filters: { 'CSV': ['csv'], 'All files': ['*'] },
+        filters: { CSV: ['csv'], 'All files': ['*'] },
         defaultUri: vscode.workspace.getWorkspaceFolder(vscode.Uri.parse(current.uri))?.uri,
       });
       if (!picked?.[0]) return null;
@@ -172,11 +209,21 @@ export function registerPartitionReport(context: vscode.ExtensionContext, getCli
 
   async function offerToSave(current: Shown, file: string): Promise<void> {
     const save = 'Save to .cqlint.json';
-    const answer = await vscode.window.showInformationMessage(`cqlint: use ${vscode.workspace.asRelativePath(file)} as the sample of ${current.table} for diagnostics too?`, save);
+    const answer = await vscode.window.showInformationMessage(
+      `cqlint: use ${vscode.workspace.asRelativePath(file)} as the sample of ${current.table} for diagnostics too?`,
+      save,
+    );
     const client = getClient();
     if (answer !== save || !client) return;
-    const params: ParamsOf<typeof sampleConfigEditRequest> = { textDocument: { uri: current.uri }, table: current.table, file };
-    const result = await client.sendRequest<ResultOf<typeof sampleConfigEditRequest>>(sampleConfigEditRequest.method, params);
+    const params: ParamsOf<typeof sampleConfigEditRequest> = {
+      textDocument: { uri: current.uri },
+      table: current.table,
+      file,
+    };
+    const result = await client.sendRequest<ResultOf<typeof sampleConfigEditRequest>>(
+      sampleConfigEditRequest.method,
+      params,
+    );
     if (!result) return;
     if ('error' in result) {
       void vscode.window.showWarningMessage(`cqlint: ${result.error}`);
@@ -199,9 +246,11 @@ export function registerPartitionReport(context: vscode.ExtensionContext, getCli
       timer = setTimeout(() => {
         const current = shown;
         if (!current) return;
-        void fetchReport({ textDocument: { uri: current.uri }, table: current.table, sample: current.sample }).then((result) => {
-          if (result && shown === current) current.panel.webview.html = result.html;
-        });
+        void fetchReport({ textDocument: { uri: current.uri }, table: current.table, sample: current.sample }).then(
+          (result) => {
+            if (result && shown === current) current.panel.webview.html = result.html;
+          },
+        );
       }, 400);
     }),
     { dispose: () => timer && clearTimeout(timer) },

@@ -50,9 +50,27 @@ export interface QualifiedName extends Node {
 // Types
 
 export type NativeTypeName =
-  | 'ascii' | 'bigint' | 'blob' | 'boolean' | 'counter' | 'date' | 'decimal' | 'double'
-  | 'duration' | 'float' | 'inet' | 'int' | 'smallint' | 'text' | 'time' | 'timestamp'
-  | 'timeuuid' | 'tinyint' | 'uuid' | 'varchar' | 'varint';
+  | 'ascii'
+  | 'bigint'
+  | 'blob'
+  | 'boolean'
+  | 'counter'
+  | 'date'
+  | 'decimal'
+  | 'double'
+  | 'duration'
+  | 'float'
+  | 'inet'
+  | 'int'
+  | 'smallint'
+  | 'text'
+  | 'time'
+  | 'timestamp'
+  | 'timeuuid'
+  | 'tinyint'
+  | 'uuid'
+  | 'varchar'
+  | 'varint';
 
 export interface NativeType extends Node {
   kind: 'NativeType';
@@ -100,7 +118,7 @@ export type CqlType = NativeType | CollectionType | FrozenType | TupleType | Vec
 // Expressions (terms, selectors, relation operands)
 
 export type LiteralKind =
-  | 'string' | 'integer' | 'float' | 'boolean' | 'null' | 'uuid' | 'hex' | 'duration' | 'nan' | 'infinity';
+  'string' | 'integer' | 'float' | 'boolean' | 'null' | 'uuid' | 'hex' | 'duration' | 'nan' | 'infinity';
 
 export interface Literal extends Node {
   kind: 'Literal';
@@ -217,9 +235,23 @@ export interface StarExpression extends Node {
 }
 
 export type Expression =
-  | Literal | BindMarker | ColumnRef | ListLiteral | SetLiteral | MapLiteral | UdtLiteral
-  | TupleExpression | FunctionCall | CastExpression | TypeHint | BinaryExpression | UnaryExpression
-  | ElementAccess | SliceAccess | FieldAccess | StarExpression;
+  | Literal
+  | BindMarker
+  | ColumnRef
+  | ListLiteral
+  | SetLiteral
+  | MapLiteral
+  | UdtLiteral
+  | TupleExpression
+  | FunctionCall
+  | CastExpression
+  | TypeHint
+  | BinaryExpression
+  | UnaryExpression
+  | ElementAccess
+  | SliceAccess
+  | FieldAccess
+  | StarExpression;
 
 // ---------------------------------------------------------------------------------------------
 // Clauses
@@ -231,8 +263,21 @@ export interface Selector extends Node {
 }
 
 export type RelationOperator =
-  | '=' | '!=' | '<' | '<=' | '>' | '>=' | 'IN' | 'NOT IN' | 'CONTAINS' | 'CONTAINS KEY'
-  | 'NOT CONTAINS' | 'NOT CONTAINS KEY' | 'LIKE' | 'IS NOT NULL' | 'BETWEEN';
+  | '='
+  | '!='
+  | '<'
+  | '<='
+  | '>'
+  | '>='
+  | 'IN'
+  | 'NOT IN'
+  | 'CONTAINS'
+  | 'CONTAINS KEY'
+  | 'NOT CONTAINS'
+  | 'NOT CONTAINS KEY'
+  | 'LIKE'
+  | 'IS NOT NULL'
+  | 'BETWEEN';
 
 /**
  * One `WHERE` (or `IF`) condition. `left` is a ColumnRef, a TupleExpression of ColumnRefs,

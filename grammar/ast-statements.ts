@@ -1,7 +1,22 @@
 // The AST's statements, comments, errors and the parse result (grammar/ast.ts is the contract that re-exports
 // them), made of the parts in grammar/ast-expressions.ts. Free of editor or LSP imports.
 import type {
-  SourceRange, Node, Identifier, QualifiedName, CqlType, Literal, Expression, Selector, Relation, Ordering, UsingClause, Property, TableOptions, PrimaryKey, MaskClause, ColumnDefinition,
+  SourceRange,
+  Node,
+  Identifier,
+  QualifiedName,
+  CqlType,
+  Literal,
+  Expression,
+  Selector,
+  Relation,
+  Ordering,
+  UsingClause,
+  Property,
+  TableOptions,
+  PrimaryKey,
+  MaskClause,
+  ColumnDefinition,
 } from './ast-expressions';
 
 // ---------------------------------------------------------------------------------------------
@@ -58,7 +73,14 @@ export type AlterTableAction =
   | { kind: 'DropColumns'; ifExists: boolean; columns: Identifier[]; timestamp?: Expression; range: SourceRange }
   | { kind: 'RenameColumns'; ifExists: boolean; renames: { from: Identifier; to: Identifier }[]; range: SourceRange }
   | { kind: 'AlterColumnType'; ifExists: boolean; column: Identifier; type: CqlType; range: SourceRange }
-  | { kind: 'AlterColumnMask'; ifExists: boolean; column: Identifier; mask?: MaskClause; dropMask: boolean; range: SourceRange }
+  | {
+      kind: 'AlterColumnMask';
+      ifExists: boolean;
+      column: Identifier;
+      mask?: MaskClause;
+      dropMask: boolean;
+      range: SourceRange;
+    }
   | { kind: 'WithOptions'; options: TableOptions; range: SourceRange }
   | { kind: 'DropCompactStorage'; range: SourceRange };
 
@@ -332,15 +354,36 @@ export interface InvalidStatement extends StatementBase {
 }
 
 export type Statement =
-  | CreateKeyspaceStatement | AlterKeyspaceStatement | DropKeyspaceStatement | UseStatement
-  | CreateTableStatement | AlterTableStatement | DropTableStatement | TruncateStatement
-  | CreateTypeStatement | AlterTypeStatement | DropTypeStatement
-  | CreateIndexStatement | DropIndexStatement
-  | CreateMaterializedViewStatement | AlterMaterializedViewStatement | DropMaterializedViewStatement
-  | CreateFunctionStatement | DropFunctionStatement | CreateAggregateStatement | DropAggregateStatement
-  | CreateTriggerStatement | DropTriggerStatement
-  | SelectStatement | InsertStatement | UpdateStatement | DeleteStatement | BatchStatement
-  | OtherStatement | ShellCommand | InvalidStatement;
+  | CreateKeyspaceStatement
+  | AlterKeyspaceStatement
+  | DropKeyspaceStatement
+  | UseStatement
+  | CreateTableStatement
+  | AlterTableStatement
+  | DropTableStatement
+  | TruncateStatement
+  | CreateTypeStatement
+  | AlterTypeStatement
+  | DropTypeStatement
+  | CreateIndexStatement
+  | DropIndexStatement
+  | CreateMaterializedViewStatement
+  | AlterMaterializedViewStatement
+  | DropMaterializedViewStatement
+  | CreateFunctionStatement
+  | DropFunctionStatement
+  | CreateAggregateStatement
+  | DropAggregateStatement
+  | CreateTriggerStatement
+  | DropTriggerStatement
+  | SelectStatement
+  | InsertStatement
+  | UpdateStatement
+  | DeleteStatement
+  | BatchStatement
+  | OtherStatement
+  | ShellCommand
+  | InvalidStatement;
 
 export type StatementKind = Statement['kind'];
 

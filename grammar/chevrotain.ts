@@ -7,9 +7,29 @@ import type { SourceRange } from './ast';
 
 const chevrotain: typeof ChevrotainApi = require('../node_modules/chevrotain/lib/chevrotain.mjs');
 
-export const { createToken, Lexer, EmbeddedActionsParser, EOF, tokenMatcher, tokenLabel, LLkLookaheadStrategy, getLookaheadPaths } = chevrotain;
+export const {
+  createToken,
+  Lexer,
+  EmbeddedActionsParser,
+  EOF,
+  tokenMatcher,
+  tokenLabel,
+  LLkLookaheadStrategy,
+  getLookaheadPaths,
+} = chevrotain;
 /** The grammar's productions (GAST), as getGAstProductions gives them. */
-export const { Rule, Terminal, NonTerminal, Option, Repetition, RepetitionMandatory, RepetitionWithSeparator, RepetitionMandatoryWithSeparator, Alternation, Alternative } = chevrotain;
+export const {
+  Rule,
+  Terminal,
+  NonTerminal,
+  Option,
+  Repetition,
+  RepetitionMandatory,
+  RepetitionWithSeparator,
+  RepetitionMandatoryWithSeparator,
+  Alternation,
+  Alternative,
+} = chevrotain;
 
 /**
  * Chevrotain's token, plus the single-token AST range made for it (grammar/nodes.ts): every node that starts or ends

@@ -13,7 +13,9 @@ const { STATEMENT_START } = Parser;
 
 const SHELL_WORDS = new Set(SHELL_COMMANDS.map((w) => w.toLowerCase()));
 /** The keyword token types that are cqlsh commands too (`LOGIN`): a keyword's image is its word in any case. */
-const SHELL_KEYWORDS = new Set([...SHELL_WORDS].map(keywordType).filter((t): t is TokenType => t !== undefined && isKeywordType(t)));
+const SHELL_KEYWORDS = new Set(
+  [...SHELL_WORDS].map(keywordType).filter((t): t is TokenType => t !== undefined && isKeywordType(t)),
+);
 
 export function isWord(t: IToken): boolean {
   return t.tokenType === Identifier || (t.tokenType.CATEGORIES?.includes(Keyword) ?? false);
@@ -127,7 +129,7 @@ export function chunkEnd(tokens: TokenSource, i: number): number {
 /** Statement chunks [start, end) over a whole token array. */
 export function chunkTokens(tokens: IToken[]): [number, number][] {
   const chunks: [number, number][] = [];
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     const end = chunkEnd(tokens, i);
     chunks.push([i, end]);
     i = end;

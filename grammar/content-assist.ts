@@ -1,24 +1,94 @@
 // expectedTokensAt: what may be typed at an offset, from the grammar (content assist, grammar/next-tokens.ts), for completion.
 import { type IToken, type TokenType } from './chevrotain';
-import { lexCql, Keyword, Ident, NativeTypeKw, NonTypeIdent, PermissionKw, NumberLit, Semicolon, StringLiteral, UnterminatedString, UnterminatedQuotedName, QuotedName, EmptyQuotedName, Identifier, IntegerLiteral, FloatLiteral, DurationLiteral, UuidLiteral, HexLiteral, BooleanLiteral, NanLiteral, InfinityLiteral, QMark, Colon, LBracket, LBrace, Minus, LineComment, BlockComment, keywordTokens as K, SHELL_COMMANDS } from './lexer';
+import {
+  lexCql,
+  Keyword,
+  Ident,
+  NativeTypeKw,
+  NonTypeIdent,
+  PermissionKw,
+  NumberLit,
+  Semicolon,
+  StringLiteral,
+  UnterminatedString,
+  UnterminatedQuotedName,
+  QuotedName,
+  EmptyQuotedName,
+  Identifier,
+  IntegerLiteral,
+  FloatLiteral,
+  DurationLiteral,
+  UuidLiteral,
+  HexLiteral,
+  BooleanLiteral,
+  NanLiteral,
+  InfinityLiteral,
+  QMark,
+  Colon,
+  LBracket,
+  LBrace,
+  Minus,
+  LineComment,
+  BlockComment,
+  keywordTokens as K,
+  SHELL_COMMANDS,
+} from './lexer';
 import { nextTokenTypes } from './errors';
 import { isWord, isShellWord, startsStatement, chunkTokens } from './chunks';
 import { LineIndex } from './line-index';
 
 /** Permission names usable in GRANT / REVOKE / LIST. */
-export const PERMISSIONS: readonly string[] = ['ALL', 'ALTER', 'AUTHORIZE', 'CREATE', 'DESCRIBE', 'DROP', 'EXECUTE', 'MODIFY', 'SELECT', 'UNMASK', 'SELECT_MASKED'];
-
+export const PERMISSIONS: readonly string[] = [
+  'ALL',
+  'ALTER',
+  'AUTHORIZE',
+  'CREATE',
+  'DESCRIBE',
+  'DROP',
+  'EXECUTE',
+  'MODIFY',
+  'SELECT',
+  'UNMASK',
+  'SELECT_MASKED',
+];
 
 /** What a name at the cursor refers to, from the grammar rule that expects it. */
 export type IdentifierKind =
-  | 'keyspace' | 'table' | 'column' | 'field' | 'type' | 'function' | 'role' | 'index' | 'property' | 'alias'
-  | 'trigger' | 'argument' | 'identity' | 'language';
+  | 'keyspace'
+  | 'table'
+  | 'column'
+  | 'field'
+  | 'type'
+  | 'function'
+  | 'role'
+  | 'index'
+  | 'property'
+  | 'alias'
+  | 'trigger'
+  | 'argument'
+  | 'identity'
+  | 'language';
 
 const RULE_IDENTIFIER_KIND: Record<string, IdentifierKind> = {
-  keyspaceName: 'keyspace', tableName: 'table', columnName: 'column', columnRef: 'column', fieldName: 'field',
-  userTypeName: 'type', functionName: 'function', roleName: 'role', userName: 'role', indexName: 'index',
-  qualifiedIndexName: 'index', operand: 'column', propertyName: 'property', aliasName: 'alias', triggerName: 'trigger',
-  argumentName: 'argument', identityName: 'identity', createFunction: 'language', cqlType: 'type',
+  keyspaceName: 'keyspace',
+  tableName: 'table',
+  columnName: 'column',
+  columnRef: 'column',
+  fieldName: 'field',
+  userTypeName: 'type',
+  functionName: 'function',
+  roleName: 'role',
+  userName: 'role',
+  indexName: 'index',
+  qualifiedIndexName: 'index',
+  operand: 'column',
+  propertyName: 'property',
+  aliasName: 'alias',
+  triggerName: 'trigger',
+  argumentName: 'argument',
+  identityName: 'identity',
+  createFunction: 'language',
+  cqlType: 'type',
 };
 
 /** The index of the last BEGIN that no APPLY follows, if any. */
@@ -68,7 +138,24 @@ export interface ExpectedTokens {
   namePaths: NamePath[];
 }
 
-const VALUE_TYPES = new Set<TokenType>([StringLiteral, NumberLit, IntegerLiteral, FloatLiteral, DurationLiteral, UuidLiteral, HexLiteral, BooleanLiteral, NanLiteral, InfinityLiteral, K.NULL, QMark, Colon, LBracket, LBrace, Minus]);
+const VALUE_TYPES = new Set<TokenType>([
+  StringLiteral,
+  NumberLit,
+  IntegerLiteral,
+  FloatLiteral,
+  DurationLiteral,
+  UuidLiteral,
+  HexLiteral,
+  BooleanLiteral,
+  NanLiteral,
+  InfinityLiteral,
+  K.NULL,
+  QMark,
+  Colon,
+  LBracket,
+  LBrace,
+  Minus,
+]);
 const TYPE_CONSTRUCTORS = new Set<TokenType>([K.MAP, K.LIST, K.SET, K.TUPLE, K.VECTOR, K.FROZEN]);
 /** The grammar rules that consume a type constructor as the start of a type (grammar/syntax/types.ts). */
 const TYPE_RULES = new Set(['cqlType', 'collectionType', 'tupleType', 'vectorType', 'frozenType']);
@@ -76,8 +163,18 @@ const NAME_TYPES = new Set<TokenType>([Ident, NonTypeIdent, QuotedName, EmptyQuo
 
 export function expectedTokensAt(text: string, offset: number): ExpectedTokens {
   const result: ExpectedTokens = {
-    keywords: [], punctuation: [], expectsIdentifier: false, identifierKinds: [], expectsType: false, expectsValue: false,
-    atStatementStart: false, shellCommands: [], prefix: '', prefixStart: offset, inCommentOrString: false, namePaths: [],
+    keywords: [],
+    punctuation: [],
+    expectsIdentifier: false,
+    identifierKinds: [],
+    expectsType: false,
+    expectsValue: false,
+    atStatementStart: false,
+    shellCommands: [],
+    prefix: '',
+    prefixStart: offset,
+    inCommentOrString: false,
+    namePaths: [],
   };
   try {
     offset = Math.max(0, Math.min(offset, text.length));
@@ -86,7 +183,8 @@ export function expectedTokensAt(text: string, offset: number): ExpectedTokens {
     const { tokens, comments } = lexCql(before);
     const lastComment = comments[comments.length - 1];
     if (lastComment && lastComment.endOffset! + 1 >= offset) {
-      const closed = lastComment.tokenType === BlockComment && lastComment.image.length >= 4 && lastComment.image.endsWith('*/');
+      const closed =
+        lastComment.tokenType === BlockComment && lastComment.image.length >= 4 && lastComment.image.endsWith('*/');
       if (!closed && (lastComment.tokenType === LineComment || lastComment.tokenType === BlockComment)) {
         result.inCommentOrString = true;
         return result;
@@ -108,7 +206,9 @@ export function expectedTokensAt(text: string, offset: number): ExpectedTokens {
     const lastChunk = chunks[chunks.length - 1];
     if (lastChunk) {
       const [s, e] = lastChunk;
-      const complete = prefixTokens[e - 1].tokenType === Semicolon && !(prefixTokens[s].tokenType === K.BEGIN && prefixTokens[e - 2]?.tokenType !== K.BATCH);
+      const complete =
+        prefixTokens[e - 1].tokenType === Semicolon &&
+        !(prefixTokens[s].tokenType === K.BEGIN && prefixTokens[e - 2]?.tokenType !== K.BATCH);
       if (isShellWord(prefixTokens[s])) {
         if (complete || prefixTokens[e - 1].endLine! < new LineIndex(before).location(offset).line) stmt = [];
         else return result;
@@ -118,7 +218,8 @@ export function expectedTokensAt(text: string, offset: number): ExpectedTokens {
     }
     // A batch with no APPLY yet is cut into chunks at each `;`: the grammar reads it from its BEGIN.
     const begin = openBatchStart(prefixTokens);
-    if (begin !== undefined && lastChunk && lastChunk[0] > begin && !isShellWord(prefixTokens[lastChunk[0]])) stmt = prefixTokens.slice(begin);
+    if (begin !== undefined && lastChunk && lastChunk[0] > begin && !isShellWord(prefixTokens[lastChunk[0]]))
+      stmt = prefixTokens.slice(begin);
     let next = nextTokenTypes(stmt);
     // The statement before the cursor may be missing its `;`: retry from the last statement keyword at a line start.
     if (next.types.length === 0 && stmt.length > 0) {
@@ -154,12 +255,18 @@ export function expectedTokensAt(text: string, offset: number): ExpectedTokens {
         for (const p of PERMISSIONS) keywords.add(p);
       } else if (VALUE_TYPES.has(t)) {
         result.expectsValue = true;
-        if (t === LBracket || t === LBrace || t === Minus || t === Colon || t === QMark) punctuation.add(t.LABEL!.slice(1, -1));
+        if (t === LBracket || t === LBrace || t === Minus || t === Colon || t === QMark)
+          punctuation.add(t.LABEL!.slice(1, -1));
         if (t === K.NULL) keywords.add('NULL');
       } else if (t.CATEGORIES?.includes(Keyword)) {
         // MAP, LIST, SET, ... as a type's start only where a type is expected; LIST (the statement) and
         // SET (UPDATE's clause) are keywords of other rules.
-        if (TYPE_CONSTRUCTORS.has(t) && !expectsType && (next.ruleStacks.get(t) ?? []).every((stack) => TYPE_RULES.has(stack[stack.length - 1]!))) continue;
+        if (
+          TYPE_CONSTRUCTORS.has(t) &&
+          !expectsType &&
+          (next.ruleStacks.get(t) ?? []).every((stack) => TYPE_RULES.has(stack[stack.length - 1]!))
+        )
+          continue;
         keywords.add(t.name);
       } else if (t.LABEL) {
         punctuation.add(t.LABEL.replace(/^'|'$/g, ''));

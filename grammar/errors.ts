@@ -2,10 +2,38 @@
 // assist on the tokens before the error), where (the rule being parsed), and what was found.
 import { EOF, type IRecognitionException, type IToken, type TokenType } from './chevrotain';
 import {
-  Ident, NonTypeIdent, NativeTypeKw, NumberLit, PermissionKw, Keyword, StringLiteral, QuotedName, EmptyQuotedName,
-  Identifier, IntegerLiteral, FloatLiteral, DurationLiteral, UuidLiteral, HexLiteral, BooleanLiteral, NanLiteral,
-  InfinityLiteral, QMark, Colon, LBracket, LBrace, Minus, UnterminatedString, UnterminatedQuotedName, Unknown,
-  Dot, Star, Slash, Percent, Plus, Range,
+  Ident,
+  NonTypeIdent,
+  NativeTypeKw,
+  NumberLit,
+  PermissionKw,
+  Keyword,
+  StringLiteral,
+  QuotedName,
+  EmptyQuotedName,
+  Identifier,
+  IntegerLiteral,
+  FloatLiteral,
+  DurationLiteral,
+  UuidLiteral,
+  HexLiteral,
+  BooleanLiteral,
+  NanLiteral,
+  InfinityLiteral,
+  QMark,
+  Colon,
+  LBracket,
+  LBrace,
+  Minus,
+  UnterminatedString,
+  UnterminatedQuotedName,
+  Unknown,
+  Dot,
+  Star,
+  Slash,
+  Percent,
+  Plus,
+  Range,
   keywordTokens as K,
 } from './lexer';
 import { nextTokenPaths } from './next-tokens';
@@ -13,7 +41,25 @@ import { nextTokenPaths } from './next-tokens';
 /** Content assist beyond this many tokens of prefix is skipped (it walks the grammar for each token). */
 const MAX_ASSIST_PREFIX = 400;
 
-const VALUE_TOKENS = new Set<TokenType>([StringLiteral, NumberLit, IntegerLiteral, FloatLiteral, DurationLiteral, UuidLiteral, HexLiteral, BooleanLiteral, NanLiteral, InfinityLiteral, K.NULL, QMark, Colon, LBracket, LBrace, Minus, K.CAST]);
+const VALUE_TOKENS = new Set<TokenType>([
+  StringLiteral,
+  NumberLit,
+  IntegerLiteral,
+  FloatLiteral,
+  DurationLiteral,
+  UuidLiteral,
+  HexLiteral,
+  BooleanLiteral,
+  NanLiteral,
+  InfinityLiteral,
+  K.NULL,
+  QMark,
+  Colon,
+  LBracket,
+  LBrace,
+  Minus,
+  K.CAST,
+]);
 const TYPE_TOKENS = new Set<TokenType>([NativeTypeKw, K.MAP, K.LIST, K.SET, K.TUPLE, K.VECTOR, K.FROZEN]);
 const NAME_TOKENS = new Set<TokenType>([Ident, NonTypeIdent, QuotedName, EmptyQuotedName, Identifier, K.TOKEN]);
 const PUNCT_ORDER = ["')'", "']'", "'}'", "'>'", "','", "';'"];
@@ -136,11 +182,13 @@ export function describeFound(token: IToken | undefined): string {
 
 /** Where the error is, from the innermost rule that has a description. */
 const RULE_CONTEXT: Record<string, (prev: IToken | undefined) => string | undefined> = {
-  tableBody: (prev) => (prev && (prev.image === '(' || prev.image === ',') ? 'in the column list' : 'after column definition'),
+  tableBody: (prev) =>
+    prev && (prev.image === '(' || prev.image === ',') ? 'in the column list' : 'after column definition',
   columnDefinition: () => 'in column definition',
   primaryKeyClause: () => 'in PRIMARY KEY',
   partitionKey: () => 'in the partition key',
-  createType: (prev) => (prev && (prev.image === '(' || prev.image === ',') ? 'in the field list' : 'after field definition'),
+  createType: (prev) =>
+    prev && (prev.image === '(' || prev.image === ',') ? 'in the field list' : 'after field definition',
   insertColumns: () => 'in the INSERT column list',
   insertValues: () => 'in the VALUES list',
   whereClause: () => 'in WHERE clause',
@@ -195,7 +243,12 @@ interface SyntaxErrorInfo {
  * term or type parsed from `startRule`).
  * `errorIndex` is the offending token's index in `tokens` (tokens.length for end of input).
  */
-export function buildSyntaxMessage(exception: IRecognitionException, tokens: IToken[], errorIndex: number, startRule = 'cqlStatement'): SyntaxErrorInfo {
+export function buildSyntaxMessage(
+  exception: IRecognitionException,
+  tokens: IToken[],
+  errorIndex: number,
+  startRule = 'cqlStatement',
+): SyntaxErrorInfo {
   const token = errorIndex < tokens.length ? tokens[errorIndex] : undefined;
   if (token?.tokenType === UnterminatedString) return { message: 'unterminated string literal', token };
   if (token?.tokenType === UnterminatedQuotedName) return { message: 'unterminated quoted name', token };
@@ -204,18 +257,28 @@ export function buildSyntaxMessage(exception: IRecognitionException, tokens: ITo
   if (errorIndex === 0 && startRule === 'cqlStatement') {
     const dialect = dialectHint(token, [], tokens);
     if (dialect) return { message: dialect, token };
-    return { message: `expected a CQL statement (such as CREATE, SELECT, INSERT, UPDATE or DELETE), found ${found}`, token };
+    return {
+      message: `expected a CQL statement (such as CREATE, SELECT, INSERT, UPDATE or DELETE), found ${found}`,
+      token,
+    };
   }
   const prefix = tokens.slice(0, errorIndex);
   const next = nextTokenTypes(prefix, startRule);
   const ruleStack = exception.context?.ruleStack ?? [];
   const rule = ruleStack[ruleStack.length - 1];
   if (rule === 'selectClause' && token?.tokenType === K.FROM) {
-    return { message: "unexpected 'FROM': a SELECT needs at least one selector (a column, an expression or '*')", token };
+    return {
+      message: "unexpected 'FROM': a SELECT needs at least one selector (a column, an expression or '*')",
+      token,
+    };
   }
   const dialect = dialectHint(token, ruleStack, tokens);
   if (dialect) return { message: dialect, token };
-  const types = relevantTypes(next.types, next.ruleStacks, exception.name === 'MismatchedTokenException' ? ruleStack : undefined);
+  const types = relevantTypes(
+    next.types,
+    next.ruleStacks,
+    exception.name === 'MismatchedTokenException' ? ruleStack : undefined,
+  );
   const prev = tokens[errorIndex - 1];
   let where: string | undefined;
   for (let i = ruleStack.length - 1; i >= 0 && where === undefined; i--) where = RULE_CONTEXT[ruleStack[i]]?.(prev);
@@ -231,8 +294,13 @@ const CONTINUATIONS = new Set<TokenType>([LBracket, Dot, Star, Slash, Percent, P
  * Keeps the suggestions made at the level of the rule that failed (or its callers): after a complete column
  * definition, "')' or ','" rather than also every optional modifier the column could still take.
  */
-function relevantTypes(types: TokenType[], ruleStacks: Map<TokenType, string[][]>, failedStack: string[] | undefined): TokenType[] {
-  const isPrefix = (stack: string[]) => !!failedStack && stack.length <= failedStack.length && stack.every((r, i) => failedStack[i] === r);
+function relevantTypes(
+  types: TokenType[],
+  ruleStacks: Map<TokenType, string[][]>,
+  failedStack: string[] | undefined,
+): TokenType[] {
+  const isPrefix = (stack: string[]) =>
+    !!failedStack && stack.length <= failedStack.length && stack.every((r, i) => failedStack[i] === r);
   let kept = failedStack ? types.filter((t) => (ruleStacks.get(t) ?? []).some(isPrefix)) : types;
   if (kept.length === 0) kept = types;
   const withoutContinuations = kept.filter((t) => !CONTINUATIONS.has(t));
@@ -243,10 +311,17 @@ function relevantTypes(types: TokenType[], ruleStacks: Map<TokenType, string[][]
 function dialectHint(token: IToken | undefined, ruleStack: string[], tokens: IToken[]): string | undefined {
   if (!token) return undefined;
   const word = token.image.toUpperCase();
-  if (word === 'OR' && (ruleStack.length === 0 || ruleStack.some((r) => r === 'whereClause' || r === 'relation' || r === 'selectStatement' || r === 'cqlStatement')) && tokens.some((t) => t.tokenType === K.WHERE)) {
+  if (
+    word === 'OR' &&
+    (ruleStack.length === 0 ||
+      ruleStack.some(
+        (r) => r === 'whereClause' || r === 'relation' || r === 'selectStatement' || r === 'cqlStatement',
+      )) &&
+    tokens.some((t) => t.tokenType === K.WHERE)
+  ) {
     return "'OR' is not supported in a CQL WHERE clause: Apache Cassandra 5.0 only combines conditions with AND (OR is DataStax-specific syntax); use IN, or run separate queries";
   }
-  if (word === 'RESTRICT' || (word === 'UNRESTRICT')) {
+  if (word === 'RESTRICT' || word === 'UNRESTRICT') {
     return `'${word} ROWS' is DataStax Enterprise syntax (row-level access control), not Apache Cassandra CQL`;
   }
   return undefined;

@@ -25,16 +25,28 @@ function parseFragment<T>(text: string, startRule: EntryRule): FragmentResult<T>
     exception = parser.errors[0];
   } catch (e) {
     if (e instanceof TooDeep) return { errors: [{ message: TOO_DEEP_MESSAGE, range: tokenRange(e.token) }] };
-    return { errors: [{ message: `internal error parsing ${JSON.stringify(text)}: ${String(e)}`, range: wholeRange(text) }] };
+    return {
+      errors: [{ message: `internal error parsing ${JSON.stringify(text)}: ${String(e)}`, range: wholeRange(text) }],
+    };
   }
   // A comment in a term or a type is almost surely a mistyped value: refuse it rather than drop text.
-  if (!exception && value && comments.length) return { errors: [{ message: `unexpected comment ${describeFound(comments[0])}`, range: tokenRange(comments[0]) }] };
+  if (!exception && value && comments.length)
+    return {
+      errors: [{ message: `unexpected comment ${describeFound(comments[0])}`, range: tokenRange(comments[0]) }],
+    };
   if (!exception && value) return { value, errors: [] };
   const token = exception!.token;
   let index = !token || token.tokenType === EOF ? tokens.length : tokens.indexOf(token);
   if (index < 0) index = tokens.length;
   if (exception!.name === 'NotAllInputParsedException') {
-    return { errors: [{ message: `unexpected ${describeFound(token)} after the ${startRule === 'expression' ? 'value' : 'type'}`, range: tokenRange(token) }] };
+    return {
+      errors: [
+        {
+          message: `unexpected ${describeFound(token)} after the ${startRule === 'expression' ? 'value' : 'type'}`,
+          range: tokenRange(token),
+        },
+      ],
+    };
   }
   const info = buildSyntaxMessage(exception!, tokens, index, startRule);
   return { errors: [{ message: info.message, range: info.token ? tokenRange(info.token) : endRange(text, tokens) }] };

@@ -29,21 +29,53 @@ export const NumberLit = createToken({ name: 'NumberLit', pattern: Lexer.NA });
 // ---------------------------------------------------------------------------------------------
 // Trivia
 
-const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f\v\u00a0\ufeff]+/, group: Lexer.SKIPPED, line_breaks: true });
+const WhiteSpace = createToken({
+  name: 'WhiteSpace',
+  pattern: /[ \t\r\n\f\v\u00a0\ufeff]+/,
+  group: Lexer.SKIPPED,
+  line_breaks: true,
+});
 export const LineComment = createToken({ name: 'LineComment', pattern: /(?:--|\/\/)[^\n\r]*/, group: 'comments' });
 /** A block comment; unterminated ones run to the end of input (reported by the parser front end). */
-export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[^]*?(?:\*\/|$(?![^]))/, group: 'comments', line_breaks: true, start_chars_hint: ['/'] });
+export const BlockComment = createToken({
+  name: 'BlockComment',
+  pattern: /\/\*[^]*?(?:\*\/|$(?![^]))/,
+  group: 'comments',
+  line_breaks: true,
+  start_chars_hint: ['/'],
+});
 
 // ---------------------------------------------------------------------------------------------
 // Literals
 
 /** `'text'` with `''` escapes, or `$$text$$`. */
-export const StringLiteral = createToken({ name: 'StringLiteral', pattern: /'[^']*(?:''[^']*)*'|\$\$[^]*?\$\$/, line_breaks: true, start_chars_hint: ["'", '$'] });
+export const StringLiteral = createToken({
+  name: 'StringLiteral',
+  pattern: /'[^']*(?:''[^']*)*'|\$\$[^]*?\$\$/,
+  line_breaks: true,
+  start_chars_hint: ["'", '$'],
+});
 /** A string that never closes: runs to the end of input; never accepted by the grammar. */
-export const UnterminatedString = createToken({ name: 'UnterminatedString', pattern: /'[^']*(?:''[^']*)*|\$\$[^]*/, line_breaks: true, start_chars_hint: ["'", '$'] });
-export const QuotedName = createToken({ name: 'QuotedName', pattern: /"(?:[^"]|"")+"/, categories: [Ident, NonTypeIdent], line_breaks: true, start_chars_hint: ['"'] });
+export const UnterminatedString = createToken({
+  name: 'UnterminatedString',
+  pattern: /'[^']*(?:''[^']*)*|\$\$[^]*/,
+  line_breaks: true,
+  start_chars_hint: ["'", '$'],
+});
+export const QuotedName = createToken({
+  name: 'QuotedName',
+  pattern: /"(?:[^"]|"")+"/,
+  categories: [Ident, NonTypeIdent],
+  line_breaks: true,
+  start_chars_hint: ['"'],
+});
 export const EmptyQuotedName = createToken({ name: 'EmptyQuotedName', pattern: /""/ });
-export const UnterminatedQuotedName = createToken({ name: 'UnterminatedQuotedName', pattern: /"[^"]*/, line_breaks: true, start_chars_hint: ['"'] });
+export const UnterminatedQuotedName = createToken({
+  name: 'UnterminatedQuotedName',
+  pattern: /"[^"]*/,
+  line_breaks: true,
+  start_chars_hint: ['"'],
+});
 
 const HEX = '[0-9a-fA-F]';
 export const UuidLiteral = createToken({
@@ -51,7 +83,11 @@ export const UuidLiteral = createToken({
   pattern: new RegExp(`${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-${HEX}{12}(?![0-9A-Za-z_])`),
   start_chars_hint: [...'0123456789abcdefABCDEF'],
 });
-export const HexLiteral = createToken({ name: 'HexLiteral', pattern: /0[xX][0-9a-fA-F]*(?![0-9A-Za-z_])/, start_chars_hint: ['0'] });
+export const HexLiteral = createToken({
+  name: 'HexLiteral',
+  pattern: /0[xX][0-9a-fA-F]*(?![0-9A-Za-z_])/,
+  start_chars_hint: ['0'],
+});
 const UNIT = '(?:[mM][oOsS]|[uUnN][sS]|\u00b5[sS]|[yYwWdDhHmMsS])';
 const ISO_TIME = '(?:\\d+H(?:\\d+M)?(?:\\d+S)?|\\d+M(?:\\d+S)?|\\d+S)';
 /** `1h30m`, `P1Y2M3D`, `PT5S`, `P2W`, `P0001-02-03T04:05:06` (the leading `-` is a unary minus). */
@@ -65,10 +101,18 @@ export const DurationLiteral = createToken({
   label: 'a duration',
 });
 /** `1.5`, `1e10`, `1.` (but `1..2` is INTEGER RANGE INTEGER, as in Lexer.g). */
-export const FloatLiteral = createToken({ name: 'FloatLiteral', pattern: /\d+(?:\.(?!\.)\d*(?:[eE][+-]?\d+)?|[eE][+-]?\d+)/, categories: [NumberLit] });
+export const FloatLiteral = createToken({
+  name: 'FloatLiteral',
+  pattern: /\d+(?:\.(?!\.)\d*(?:[eE][+-]?\d+)?|[eE][+-]?\d+)/,
+  categories: [NumberLit],
+});
 export const IntegerLiteral = createToken({ name: 'IntegerLiteral', pattern: /\d+/, categories: [NumberLit] });
 
-export const Identifier = createToken({ name: 'Identifier', pattern: /[a-zA-Z][a-zA-Z0-9_]*/, categories: [Ident, NonTypeIdent] });
+export const Identifier = createToken({
+  name: 'Identifier',
+  pattern: /[a-zA-Z][a-zA-Z0-9_]*/,
+  categories: [Ident, NonTypeIdent],
+});
 
 // ---------------------------------------------------------------------------------------------
 // Punctuation
@@ -106,49 +150,211 @@ export const Unknown = createToken({ name: 'Unknown', pattern: /[\u0000-\uffff]/
 
 /** Reserved keywords of Cassandra 5.0 (cannot be used as unquoted names). */
 export const RESERVED_KEYWORDS: readonly string[] = [
-  'ADD', 'ALLOW', 'ALTER', 'AND', 'APPLY', 'ASC', 'AUTHORIZE', 'BATCH', 'BEGIN', 'BY', 'COLUMNFAMILY',
-  'CREATE', 'DELETE', 'DESC', 'DESCRIBE', 'DROP', 'ENTRIES', 'EXECUTE', 'FROM', 'FULL', 'GRANT', 'IF', 'IN',
-  'INDEX', 'INFINITY', 'INSERT', 'INTO', 'IS', 'KEYSPACE', 'LIMIT', 'MATERIALIZED', 'MODIFY', 'NAN',
-  'NORECURSIVE', 'NOT', 'NULL', 'OF', 'ON', 'OR', 'ORDER', 'PRIMARY', 'RENAME', 'REVOKE', 'SCHEMA', 'SELECT',
-  'SET', 'TABLE', 'TO', 'TOKEN', 'TRUNCATE', 'UNLOGGED', 'UPDATE', 'USE', 'USING', 'VIEW', 'WHERE', 'WITH',
+  'ADD',
+  'ALLOW',
+  'ALTER',
+  'AND',
+  'APPLY',
+  'ASC',
+  'AUTHORIZE',
+  'BATCH',
+  'BEGIN',
+  'BY',
+  'COLUMNFAMILY',
+  'CREATE',
+  'DELETE',
+  'DESC',
+  'DESCRIBE',
+  'DROP',
+  'ENTRIES',
+  'EXECUTE',
+  'FROM',
+  'FULL',
+  'GRANT',
+  'IF',
+  'IN',
+  'INDEX',
+  'INFINITY',
+  'INSERT',
+  'INTO',
+  'IS',
+  'KEYSPACE',
+  'LIMIT',
+  'MATERIALIZED',
+  'MODIFY',
+  'NAN',
+  'NORECURSIVE',
+  'NOT',
+  'NULL',
+  'OF',
+  'ON',
+  'OR',
+  'ORDER',
+  'PRIMARY',
+  'RENAME',
+  'REVOKE',
+  'SCHEMA',
+  'SELECT',
+  'SET',
+  'TABLE',
+  'TO',
+  'TOKEN',
+  'TRUNCATE',
+  'UNLOGGED',
+  'UPDATE',
+  'USE',
+  'USING',
+  'VIEW',
+  'WHERE',
+  'WITH',
   // Not in Cassandra's reserved list but lexed as keywords and used only structurally.
-  'OF', 'DESC',
+  'OF',
+  'DESC',
 ];
 
 /** The 21 native type names (unreserved: usable as names). */
 export const NATIVE_TYPE_NAMES: readonly string[] = [
-  'ascii', 'bigint', 'blob', 'boolean', 'counter', 'date', 'decimal', 'double', 'duration', 'float', 'inet',
-  'int', 'smallint', 'text', 'time', 'timestamp', 'timeuuid', 'tinyint', 'uuid', 'varchar', 'varint',
+  'ascii',
+  'bigint',
+  'blob',
+  'boolean',
+  'counter',
+  'date',
+  'decimal',
+  'double',
+  'duration',
+  'float',
+  'inet',
+  'int',
+  'smallint',
+  'text',
+  'time',
+  'timestamp',
+  'timeuuid',
+  'tinyint',
+  'uuid',
+  'varchar',
+  'varint',
 ];
 
 /** Parser.g `basic_unreserved_keyword` (5.0, plus BETWEEN and ScyllaDB's words). Usable as any name, including type names. */
 export const BASIC_UNRESERVED_KEYWORDS: readonly string[] = [
-  'KEYS', 'AS', 'CLUSTER', 'CLUSTERING', 'COMPACT', 'STORAGE', 'TABLES', 'TYPE', 'TYPES', 'VALUES', 'MAP',
-  'LIST', 'FILTERING', 'PERMISSION', 'PERMISSIONS', 'KEYSPACES', 'ALL', 'USER', 'USERS', 'ROLE', 'ROLES',
-  'IDENTITY', 'SUPERUSER', 'SUPERUSERS', 'NOSUPERUSER', 'LOGIN', 'NOLOGIN', 'OPTIONS', 'PASSWORD', 'GENERATED',
-  'HASHED', 'EXISTS', 'CUSTOM', 'TRIGGER', 'CONTAINS', 'INTERNALS', 'ONLY', 'STATIC', 'FROZEN', 'TUPLE',
-  'FUNCTION', 'FUNCTIONS', 'AGGREGATE', 'AGGREGATES', 'SFUNC', 'STYPE', 'FINALFUNC', 'INITCOND', 'RETURNS',
-  'LANGUAGE', 'CALLED', 'INPUT', 'LIKE', 'PER', 'PARTITION', 'GROUP', 'DATACENTERS', 'CIDRS', 'ACCESS',
-  'DEFAULT', 'MBEAN', 'MBEANS', 'REPLACE', 'UNSET', 'MASKED', 'UNMASK', 'SELECT_MASKED', 'VECTOR', 'ANN',
+  'KEYS',
+  'AS',
+  'CLUSTER',
+  'CLUSTERING',
+  'COMPACT',
+  'STORAGE',
+  'TABLES',
+  'TYPE',
+  'TYPES',
+  'VALUES',
+  'MAP',
+  'LIST',
+  'FILTERING',
+  'PERMISSION',
+  'PERMISSIONS',
+  'KEYSPACES',
+  'ALL',
+  'USER',
+  'USERS',
+  'ROLE',
+  'ROLES',
+  'IDENTITY',
+  'SUPERUSER',
+  'SUPERUSERS',
+  'NOSUPERUSER',
+  'LOGIN',
+  'NOLOGIN',
+  'OPTIONS',
+  'PASSWORD',
+  'GENERATED',
+  'HASHED',
+  'EXISTS',
+  'CUSTOM',
+  'TRIGGER',
+  'CONTAINS',
+  'INTERNALS',
+  'ONLY',
+  'STATIC',
+  'FROZEN',
+  'TUPLE',
+  'FUNCTION',
+  'FUNCTIONS',
+  'AGGREGATE',
+  'AGGREGATES',
+  'SFUNC',
+  'STYPE',
+  'FINALFUNC',
+  'INITCOND',
+  'RETURNS',
+  'LANGUAGE',
+  'CALLED',
+  'INPUT',
+  'LIKE',
+  'PER',
+  'PARTITION',
+  'GROUP',
+  'DATACENTERS',
+  'CIDRS',
+  'ACCESS',
+  'DEFAULT',
+  'MBEAN',
+  'MBEANS',
+  'REPLACE',
+  'UNSET',
+  'MASKED',
+  'UNMASK',
+  'SELECT_MASKED',
+  'VECTOR',
+  'ANN',
   'BETWEEN',
   // ScyllaDB: SELECT ... BYPASS CACHE, USING TIMEOUT.
-  'BYPASS', 'CACHE', 'TIMEOUT',
+  'BYPASS',
+  'CACHE',
+  'TIMEOUT',
 ];
 
 /** Parser.g `unreserved_keyword` additions: usable as column names but not as type names. */
 export const OTHER_UNRESERVED_KEYWORDS: readonly string[] = [
-  'TTL', 'COUNT', 'WRITETIME', 'MAXWRITETIME', 'KEY', 'CAST', 'JSON', 'DISTINCT',
+  'TTL',
+  'COUNT',
+  'WRITETIME',
+  'MAXWRITETIME',
+  'KEY',
+  'CAST',
+  'JSON',
+  'DISTINCT',
 ];
 
 /** All unreserved keywords (basic, native type names upper-cased, and the others). */
 export const UNRESERVED_KEYWORDS: readonly string[] = [
-  ...BASIC_UNRESERVED_KEYWORDS, ...NATIVE_TYPE_NAMES.map((n) => n.toUpperCase()), ...OTHER_UNRESERVED_KEYWORDS,
+  ...BASIC_UNRESERVED_KEYWORDS,
+  ...NATIVE_TYPE_NAMES.map((n) => n.toUpperCase()),
+  ...OTHER_UNRESERVED_KEYWORDS,
 ];
 
 /** cqlsh commands (not CQL): recognised as ShellCommand statements. */
 export const SHELL_COMMANDS: readonly string[] = [
-  'CAPTURE', 'CLEAR', 'CLS', 'CONSISTENCY', 'COPY', 'DEBUG', 'EXIT', 'EXPAND', 'HELP', 'HISTORY', 'LOGIN',
-  'PAGING', 'QUIT', 'SERIAL', 'SHOW', 'SOURCE', 'TRACING', 'UNICODE', 'ELAPSED',
+  'CAPTURE',
+  'CLEAR',
+  'CLS',
+  'CONSISTENCY',
+  'COPY',
+  'DEBUG',
+  'EXIT',
+  'EXPAND',
+  'HELP',
+  'HISTORY',
+  'LOGIN',
+  'PAGING',
+  'QUIT',
+  'SERIAL',
+  'SHOW',
+  'SOURCE',
+  'TRACING',
+  'UNICODE',
+  'ELAPSED',
 ];
 
 /** The keyword token types, by upper-case keyword. `TABLE` and `COLUMNFAMILY` share a type, as in Lexer.g. */
@@ -156,14 +362,30 @@ export const keywordTokens: Record<string, TokenType> = {};
 const keywordByLowerImage = new Map<string, TokenType>();
 
 function defineKeyword(word: string, categories: TokenType[], aliases: string[] = []): TokenType {
-  const tokenType = createToken({ name: word, pattern: Lexer.NA, categories: [Keyword, ...categories], label: `'${word}'` });
+  const tokenType = createToken({
+    name: word,
+    pattern: Lexer.NA,
+    categories: [Keyword, ...categories],
+    label: `'${word}'`,
+  });
   keywordTokens[word] = tokenType;
   keywordByLowerImage.set(word.toLowerCase(), tokenType);
   for (const alias of aliases) keywordByLowerImage.set(alias.toLowerCase(), tokenType);
   return tokenType;
 }
 
-const PERMISSION_WORDS = new Set(['CREATE', 'ALTER', 'DROP', 'SELECT', 'MODIFY', 'AUTHORIZE', 'DESCRIBE', 'EXECUTE', 'UNMASK', 'SELECT_MASKED']);
+const PERMISSION_WORDS = new Set([
+  'CREATE',
+  'ALTER',
+  'DROP',
+  'SELECT',
+  'MODIFY',
+  'AUTHORIZE',
+  'DESCRIBE',
+  'EXECUTE',
+  'UNMASK',
+  'SELECT_MASKED',
+]);
 for (const word of new Set(RESERVED_KEYWORDS)) {
   defineKeyword(word, PERMISSION_WORDS.has(word) ? [PermissionKw] : [], word === 'TABLE' ? ['COLUMNFAMILY'] : []);
 }
@@ -171,7 +393,11 @@ for (const word of new Set(RESERVED_KEYWORDS)) {
 delete keywordTokens.COLUMNFAMILY;
 keywordByLowerImage.set('columnfamily', keywordTokens.TABLE);
 for (const word of BASIC_UNRESERVED_KEYWORDS) {
-  defineKeyword(word, PERMISSION_WORDS.has(word) ? [Ident, NonTypeIdent, PermissionKw] : [Ident, NonTypeIdent], word === 'TABLES' ? ['COLUMNFAMILIES'] : []);
+  defineKeyword(
+    word,
+    PERMISSION_WORDS.has(word) ? [Ident, NonTypeIdent, PermissionKw] : [Ident, NonTypeIdent],
+    word === 'TABLES' ? ['COLUMNFAMILIES'] : [],
+  );
 }
 for (const name of NATIVE_TYPE_NAMES) defineKeyword(name.toUpperCase(), [Ident, NativeTypeKw]);
 for (const word of OTHER_UNRESERVED_KEYWORDS) defineKeyword(word, word === 'KEY' ? [Ident, NonTypeIdent] : [Ident]);
@@ -180,8 +406,18 @@ for (const word of OTHER_UNRESERVED_KEYWORDS) defineKeyword(word, word === 'KEY'
 export const BooleanLiteral = createToken({ name: 'BooleanLiteral', pattern: Lexer.NA, label: 'a boolean' });
 keywordByLowerImage.set('true', BooleanLiteral);
 keywordByLowerImage.set('false', BooleanLiteral);
-export const NanLiteral = createToken({ name: 'NanLiteral', pattern: Lexer.NA, categories: [NumberLit], label: "'NaN'" });
-export const InfinityLiteral = createToken({ name: 'InfinityLiteral', pattern: Lexer.NA, categories: [NumberLit], label: "'Infinity'" });
+export const NanLiteral = createToken({
+  name: 'NanLiteral',
+  pattern: Lexer.NA,
+  categories: [NumberLit],
+  label: "'NaN'",
+});
+export const InfinityLiteral = createToken({
+  name: 'InfinityLiteral',
+  pattern: Lexer.NA,
+  categories: [NumberLit],
+  label: "'Infinity'",
+});
 keywordByLowerImage.set('nan', NanLiteral);
 keywordByLowerImage.set('infinity', InfinityLiteral);
 delete keywordTokens.NAN;
@@ -189,18 +425,60 @@ delete keywordTokens.INFINITY;
 
 // Token order matters: the first pattern that matches wins.
 const lexerTokens: TokenType[] = [
-  WhiteSpace, LineComment, BlockComment,
-  StringLiteral, UnterminatedString, EmptyQuotedName, QuotedName, UnterminatedQuotedName,
-  UuidLiteral, HexLiteral, DurationLiteral, FloatLiteral, IntegerLiteral, Identifier,
-  Semicolon, Comma, Range, Dot, LParen, RParen, LBracket, RBracket, LBrace, RBrace,
-  LtEq, GtEq, NotEq, PlusEq, MinusEq, Lt, Gt, Eq, Plus, Minus, Star, Slash, Percent, Colon, QMark,
+  WhiteSpace,
+  LineComment,
+  BlockComment,
+  StringLiteral,
+  UnterminatedString,
+  EmptyQuotedName,
+  QuotedName,
+  UnterminatedQuotedName,
+  UuidLiteral,
+  HexLiteral,
+  DurationLiteral,
+  FloatLiteral,
+  IntegerLiteral,
+  Identifier,
+  Semicolon,
+  Comma,
+  Range,
+  Dot,
+  LParen,
+  RParen,
+  LBracket,
+  RBracket,
+  LBrace,
+  RBrace,
+  LtEq,
+  GtEq,
+  NotEq,
+  PlusEq,
+  MinusEq,
+  Lt,
+  Gt,
+  Eq,
+  Plus,
+  Minus,
+  Star,
+  Slash,
+  Percent,
+  Colon,
+  QMark,
   Unknown,
 ];
 
 /** Every token type the parser knows (lexer tokens, keywords, categories). */
 export const allTokenTypes: TokenType[] = [
-  Ident, NonTypeIdent, NativeTypeKw, Keyword, PermissionKw, NumberLit,
-  ...lexerTokens, BooleanLiteral, NanLiteral, InfinityLiteral,
+  Ident,
+  NonTypeIdent,
+  NativeTypeKw,
+  Keyword,
+  PermissionKw,
+  NumberLit,
+  ...lexerTokens,
+  BooleanLiteral,
+  NanLiteral,
+  InfinityLiteral,
   ...new Set(Object.values(keywordTokens)),
 ];
 
@@ -274,7 +552,27 @@ const WORD = 1 | 2 | 4;
 
 /** Single-character punctuation by char code (multi-character operators are checked first). */
 const PUNCT: (TokenType | undefined)[] = [];
-for (const t of [Semicolon, Comma, Dot, LParen, RParen, LBracket, RBracket, LBrace, RBrace, Lt, Gt, Eq, Plus, Minus, Star, Slash, Percent, Colon, QMark]) {
+for (const t of [
+  Semicolon,
+  Comma,
+  Dot,
+  LParen,
+  RParen,
+  LBracket,
+  RBracket,
+  LBrace,
+  RBrace,
+  Lt,
+  Gt,
+  Eq,
+  Plus,
+  Minus,
+  Star,
+  Slash,
+  Percent,
+  Colon,
+  QMark,
+]) {
   PUNCT[(t.PATTERN as string).charCodeAt(0)] = t;
 }
 
@@ -331,7 +629,10 @@ export class CqlScanner {
   private column: number;
 
   /** `start`: resume at a position of an earlier scan of the same text (where a token may begin). */
-  constructor(readonly text: string, start?: ScanPosition) {
+  constructor(
+    readonly text: string,
+    start?: ScanPosition,
+  ) {
     this.offset = start?.offset ?? 0;
     this.line = start?.line ?? 1;
     this.column = start?.column ?? 1;
@@ -395,8 +696,23 @@ export class CqlScanner {
           }
           len = i - offset;
           const image = text.substring(offset, i);
-          const keyword = !upper ? keywordByLowerImage.get(image) : !lower ? keywordByUpperImage.get(image) : keywordByLowerImage.get(image.toLowerCase());
-          const token: IToken = { image, startOffset: offset, endOffset: i - 1, startLine: line, endLine: line, startColumn: column, endColumn: column + len - 1, tokenTypeIdx: 0, tokenType: Identifier, astRange: undefined };
+          const keyword = !upper
+            ? keywordByLowerImage.get(image)
+            : !lower
+              ? keywordByUpperImage.get(image)
+              : keywordByLowerImage.get(image.toLowerCase());
+          const token: IToken = {
+            image,
+            startOffset: offset,
+            endOffset: i - 1,
+            startLine: line,
+            endLine: line,
+            startColumn: column,
+            endColumn: column + len - 1,
+            tokenTypeIdx: 0,
+            tokenType: Identifier,
+            astRange: undefined,
+          };
           if (keyword !== undefined) {
             token.tokenType = keyword;
             token.tokenTypeIdx = keyword.tokenTypeIdx!;
@@ -477,7 +793,18 @@ export class CqlScanner {
         }
       }
       const image = text.substring(offset, offset + len);
-      const token: IToken = { image, startOffset: offset, endOffset: offset + len - 1, startLine: line, endLine: line, startColumn: column, endColumn: column + len - 1, tokenTypeIdx: type.tokenTypeIdx!, tokenType: type, astRange: undefined };
+      const token: IToken = {
+        image,
+        startOffset: offset,
+        endOffset: offset + len - 1,
+        startLine: line,
+        endLine: line,
+        startColumn: column,
+        endColumn: column + len - 1,
+        tokenTypeIdx: type.tokenTypeIdx!,
+        tokenType: type,
+        astRange: undefined,
+      };
       offset += len;
       if (!multiline) column += len;
       else {

@@ -12,7 +12,19 @@ import { CONTENT_ASSIST_LOOKAHEAD } from './syntax/base';
 import { getParser } from './parser';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
-const { Alternation, Alternative, NonTerminal, Option, Repetition, RepetitionMandatory, RepetitionMandatoryWithSeparator, RepetitionWithSeparator, Rule, Terminal, tokenMatcher } = Chevrotain;
+const {
+  Alternation,
+  Alternative,
+  NonTerminal,
+  Option,
+  Repetition,
+  RepetitionMandatory,
+  RepetitionMandatoryWithSeparator,
+  RepetitionWithSeparator,
+  Rule,
+  Terminal,
+  tokenMatcher,
+} = Chevrotain;
 
 type Production = InstanceType<typeof Terminal> | { accept(visitor: unknown): void };
 
@@ -62,7 +74,8 @@ export function nextTokenPaths(startRule: string, tokens: readonly IToken[]): Ne
   const result: NextTokenPath[] = [];
   let reachedEnd = false;
   const stack: (Path | typeof NEXT_ALTERNATIVE)[] = [{ idx: -1, rest: [rule], ruleStack: [], occurrenceStack: [] }];
-  const push = (from: Path, idx: number, rest: Step[]) => stack.push({ idx, rest, ruleStack: from.ruleStack, occurrenceStack: from.occurrenceStack });
+  const push = (from: Path, idx: number, rest: Step[]) =>
+    stack.push({ idx, rest, ruleStack: from.ruleStack, occurrenceStack: from.occurrenceStack });
 
   while (stack.length) {
     const popped = stack.pop()!;
@@ -75,10 +88,17 @@ export function nextTokenPaths(startRule: string, tokens: readonly IToken[]): Ne
     if (path.rest.length === 0) continue;
     const [head, ...tail] = path.rest;
     if (head === END_OF_RULE) {
-      stack.push({ idx: path.idx, rest: tail, ruleStack: path.ruleStack.slice(0, -1), occurrenceStack: path.occurrenceStack.slice(0, -1) });
+      stack.push({
+        idx: path.idx,
+        rest: tail,
+        ruleStack: path.ruleStack.slice(0, -1),
+        occurrenceStack: path.occurrenceStack.slice(0, -1),
+      });
     } else if ('moreOf' in head) {
       // None, or one more iteration (its separator first) and the rest of the repetition again.
-      const iteration: Step[] = head.separator ? [new Terminal({ terminalType: head.separator }), ...head.moreOf] : head.moreOf;
+      const iteration: Step[] = head.separator
+        ? [new Terminal({ terminalType: head.separator }), ...head.moreOf]
+        : head.moreOf;
       push(path, path.idx, tail);
       stack.push(NEXT_ALTERNATIVE);
       push(path, path.idx, [...iteration, head, ...tail]);
@@ -86,19 +106,44 @@ export function nextTokenPaths(startRule: string, tokens: readonly IToken[]): Ne
       if (path.idx < last) {
         if (tokenMatcher(tokens[path.idx + 1]!, head.terminalType)) push(path, path.idx + 1, tail);
       } else {
-        result.push({ nextTokenType: head.terminalType, nextTokenOccurrence: head.idx, ruleStack: path.ruleStack, occurrenceStack: path.occurrenceStack });
+        result.push({
+          nextTokenType: head.terminalType,
+          nextTokenOccurrence: head.idx,
+          ruleStack: path.ruleStack,
+          occurrenceStack: path.occurrenceStack,
+        });
         reachedEnd = true;
       }
     } else if (head instanceof NonTerminal) {
-      stack.push({ idx: path.idx, rest: [...head.definition, END_OF_RULE, ...tail], ruleStack: [...path.ruleStack, head.nonTerminalName], occurrenceStack: [...path.occurrenceStack, head.idx] });
+      stack.push({
+        idx: path.idx,
+        rest: [...head.definition, END_OF_RULE, ...tail],
+        ruleStack: [...path.ruleStack, head.nonTerminalName],
+        occurrenceStack: [...path.occurrenceStack, head.idx],
+      });
     } else if (head instanceof Option || head instanceof Repetition || head instanceof RepetitionWithSeparator) {
       // Without it, then (explored first) with it: a repetition's iterations go on as MoreIterations.
-      const more: Step[] = head instanceof Option ? [] : [{ moreOf: definitionOf(head), separator: head instanceof RepetitionWithSeparator ? head.separator : undefined }];
+      const more: Step[] =
+        head instanceof Option
+          ? []
+          : [
+              {
+                moreOf: definitionOf(head),
+                separator: head instanceof RepetitionWithSeparator ? head.separator : undefined,
+              },
+            ];
       push(path, path.idx, tail);
       stack.push(NEXT_ALTERNATIVE);
       push(path, path.idx, [...definitionOf(head), ...more, ...tail]);
     } else if (head instanceof RepetitionMandatory || head instanceof RepetitionMandatoryWithSeparator) {
-      push(path, path.idx, [...definitionOf(head), { moreOf: definitionOf(head), separator: head instanceof RepetitionMandatoryWithSeparator ? head.separator : undefined }, ...tail]);
+      push(path, path.idx, [
+        ...definitionOf(head),
+        {
+          moreOf: definitionOf(head),
+          separator: head instanceof RepetitionMandatoryWithSeparator ? head.separator : undefined,
+        },
+        ...tail,
+      ]);
     } else if (head instanceof Alternation) {
       // The first alternative is explored first.
       const alternatives = head.definition as Production[];
@@ -109,7 +154,12 @@ export function nextTokenPaths(startRule: string, tokens: readonly IToken[]): Ne
     } else if (head instanceof Alternative) {
       push(path, path.idx, [...definitionOf(head), ...tail]);
     } else if (head instanceof Rule) {
-      stack.push({ idx: path.idx, rest: [...head.definition], ruleStack: [...path.ruleStack, head.name], occurrenceStack: [...path.occurrenceStack, 1] });
+      stack.push({
+        idx: path.idx,
+        rest: [...head.definition],
+        ruleStack: [...path.ruleStack, head.name],
+        occurrenceStack: [...path.occurrenceStack, 1],
+      });
     } else {
       throw new Error('a production the content assist walk does not know');
     }

@@ -8,7 +8,19 @@ import * as Lexer from './lexer';
 
 // Token types as module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a
 // getter call, a few per cent of a parse in the hot paths.
-const { QuotedName, EmptyQuotedName, StringLiteral, IntegerLiteral, FloatLiteral, DurationLiteral, NanLiteral, InfinityLiteral, BooleanLiteral, UuidLiteral, HexLiteral } = Lexer;
+const {
+  QuotedName,
+  EmptyQuotedName,
+  StringLiteral,
+  IntegerLiteral,
+  FloatLiteral,
+  DurationLiteral,
+  NanLiteral,
+  InfinityLiteral,
+  BooleanLiteral,
+  UuidLiteral,
+  HexLiteral,
+} = Lexer;
 
 // ---------------------------------------------------------------------------------------------
 // Ranges
@@ -112,12 +124,23 @@ export function identifierFromToken(t: IToken): A.Identifier {
     const lower = image.toLowerCase();
     name = lower === image ? image : shared(lower);
   }
-  return { kind: 'Identifier', name, text: image, quoted: quoted || t.tokenType === StringLiteral, range: tokenRange(t) };
+  return {
+    kind: 'Identifier',
+    name,
+    text: image,
+    quoted: quoted || t.tokenType === StringLiteral,
+    range: tokenRange(t),
+  };
 }
 
 /** `[keyspace.]name`. */
 export function qualifiedNameOf(keyspace: A.Identifier | undefined, name: A.Identifier): A.QualifiedName {
-  return { kind: 'QualifiedName', keyspace, name, range: keyspace ? spanRanges(keyspace.range, name.range) : name.range };
+  return {
+    kind: 'QualifiedName',
+    keyspace,
+    name,
+    range: keyspace ? spanRanges(keyspace.range, name.range) : name.range,
+  };
 }
 
 const SHARED_LITERAL_LENGTH = 24;
@@ -163,7 +186,11 @@ export function customTypeOf(t: IToken): A.CqlType {
   return { kind: 'CustomType', className: ownString(decodeString(t.image)), range: tokenRange(t) };
 }
 
-export function collectionTypeOf(collection: A.CollectionType['collection'], elementTypes: A.CqlType[], range: A.SourceRange): A.CollectionType {
+export function collectionTypeOf(
+  collection: A.CollectionType['collection'],
+  elementTypes: A.CqlType[],
+  range: A.SourceRange,
+): A.CollectionType {
   return { kind: 'CollectionType', collection, elementTypes, range };
 }
 
@@ -199,7 +226,12 @@ export function starOf(star: IToken): A.StarExpression {
 }
 
 /** `name(args)`; `star`: the only argument is `*` (`count(*)`). */
-export function functionCallOf(name: A.QualifiedName, args: A.Expression[], range: A.SourceRange, star: boolean): A.FunctionCall {
+export function functionCallOf(
+  name: A.QualifiedName,
+  args: A.Expression[],
+  range: A.SourceRange,
+  star: boolean,
+): A.FunctionCall {
   const call: A.FunctionCall = { kind: 'FunctionCall', name, args, range };
   if (star) call.star = true;
   return call;
@@ -227,9 +259,16 @@ export function parenthesizedOf(elements: A.Expression[], range: A.SourceRange):
 
 /** `-operand`: `-5` is one literal (Cassandra lexes it so); `- x` is a negation. */
 export function negate(minus: IToken, operand: A.Expression): A.Expression {
-  if (operand.kind === 'Literal' && operand.range.start === minus.endOffset! + 1 &&
-      (operand.literalKind === 'integer' || operand.literalKind === 'float' || operand.literalKind === 'duration' || operand.literalKind === 'nan' || operand.literalKind === 'infinity') &&
-      !operand.text.startsWith('-')) {
+  if (
+    operand.kind === 'Literal' &&
+    operand.range.start === minus.endOffset! + 1 &&
+    (operand.literalKind === 'integer' ||
+      operand.literalKind === 'float' ||
+      operand.literalKind === 'duration' ||
+      operand.literalKind === 'nan' ||
+      operand.literalKind === 'infinity') &&
+    !operand.text.startsWith('-')
+  ) {
     const text = '-' + operand.text;
     return { ...operand, value: text, text, range: { start: startOf(minus), end: operand.range.end } };
   }
@@ -246,7 +285,12 @@ export function elementAccessAt(target: A.Expression, index: A.Expression, close
 }
 
 /** `target[from..to]` (either bound may be missing): its range runs from the target's start to the `]`. */
-export function sliceAccessOf(target: A.Expression, from: A.Expression | undefined, to: A.Expression | undefined, close: IToken): A.Expression {
+export function sliceAccessOf(
+  target: A.Expression,
+  from: A.Expression | undefined,
+  to: A.Expression | undefined,
+  close: IToken,
+): A.Expression {
   return { kind: 'SliceAccess', target, from, to, range: { start: target.range.start, end: endOf(close) } };
 }
 
@@ -269,7 +313,11 @@ const PRECEDENCE: Record<string, number> = { '+': 1, '-': 1, '*': 2, '/': 2, '%'
  * `operands[0] op[0] operands[1] ...` with operator precedence (the grammar is flat): reduced with a
  * small operator stack. `operand(i)` builds the i-th operand when its turn comes.
  */
-export function binaryChain(count: number, operand: (i: number) => A.Expression, operators: readonly string[]): A.Expression {
+export function binaryChain(
+  count: number,
+  operand: (i: number) => A.Expression,
+  operators: readonly string[],
+): A.Expression {
   const first = operand(0);
   if (count === 1) return first;
   const values: A.Expression[] = [first];
@@ -293,28 +341,52 @@ export function binaryChain(count: number, operand: (i: number) => A.Expression,
 // ---------------------------------------------------------------------------------------------
 // Clauses
 
-export function selectorOf(expression: A.Expression, alias: A.Identifier | undefined, range: A.SourceRange): A.Selector {
+export function selectorOf(
+  expression: A.Expression,
+  alias: A.Identifier | undefined,
+  range: A.SourceRange,
+): A.Selector {
   return { kind: 'Selector', expression, alias, range };
 }
 
-export function relationOf(left: A.Expression, operator: A.RelationOperator, right: A.Expression[], range: A.SourceRange, inList: boolean | undefined): A.Relation {
+export function relationOf(
+  left: A.Expression,
+  operator: A.RelationOperator,
+  right: A.Expression[],
+  range: A.SourceRange,
+  inList: boolean | undefined,
+): A.Relation {
   const relation: A.Relation = { kind: 'Relation', left, operator, right, range };
   if (inList !== undefined) relation.inList = inList;
   return relation;
 }
 
-export function orderingOf(column: A.Identifier, range: A.SourceRange, direction: A.Ordering['direction'], annOf: A.Expression | undefined): A.Ordering {
+export function orderingOf(
+  column: A.Identifier,
+  range: A.SourceRange,
+  direction: A.Ordering['direction'],
+  annOf: A.Expression | undefined,
+): A.Ordering {
   const ordering: A.Ordering = { kind: 'Ordering', column, range };
   if (direction) ordering.direction = direction;
   if (annOf) ordering.annOf = annOf;
   return ordering;
 }
 
-export function usingClauseOf(option: A.UsingClause['option'], value: A.Expression, range: A.SourceRange): A.UsingClause {
+export function usingClauseOf(
+  option: A.UsingClause['option'],
+  value: A.Expression,
+  range: A.SourceRange,
+): A.UsingClause {
   return { kind: 'UsingClause', option, value, range };
 }
 
-export function assignmentOf(target: A.Expression, operator: IToken, value: A.Expression, range: A.SourceRange): A.Assignment {
+export function assignmentOf(
+  target: A.Expression,
+  operator: IToken,
+  value: A.Expression,
+  range: A.SourceRange,
+): A.Assignment {
   return { kind: 'Assignment', target, operator: operator.image as A.Assignment['operator'], value, range };
 }
 
@@ -331,7 +403,13 @@ export function clusteringOrderOf(column: A.Identifier, descending: boolean, ran
   return { kind: 'ClusteringOrder', column, direction: descending ? 'DESC' : 'ASC', range };
 }
 
-export function columnDefinitionOf(name: A.Identifier, type: A.CqlType, isStatic: boolean, inlinePrimaryKey: boolean, range: A.SourceRange): A.ColumnDefinition {
+export function columnDefinitionOf(
+  name: A.Identifier,
+  type: A.CqlType,
+  isStatic: boolean,
+  inlinePrimaryKey: boolean,
+  range: A.SourceRange,
+): A.ColumnDefinition {
   return { kind: 'ColumnDefinition', name, type, isStatic, inlinePrimaryKey, range };
 }
 
@@ -346,8 +424,22 @@ export function typeFieldOf(name: A.Identifier, type: A.CqlType, range: A.Source
 }
 
 /** `PRIMARY KEY (partition key, clustering...)`; `partitionKeyRange`: the partition key as written (parenthesised or one name). */
-export function primaryKeyClauseOf(partitionKey: A.Identifier[], clustering: A.Identifier[], parenthesised: boolean, partitionKeyRange: A.SourceRange, range: A.SourceRange): A.PrimaryKey {
-  return { kind: 'PrimaryKey', form: 'clause', partitionKey, clustering, partitionKeyParenthesised: parenthesised, partitionKeyRange, range };
+export function primaryKeyClauseOf(
+  partitionKey: A.Identifier[],
+  clustering: A.Identifier[],
+  parenthesised: boolean,
+  partitionKeyRange: A.SourceRange,
+  range: A.SourceRange,
+): A.PrimaryKey {
+  return {
+    kind: 'PrimaryKey',
+    form: 'clause',
+    partitionKey,
+    clustering,
+    partitionKeyParenthesised: parenthesised,
+    partitionKeyRange,
+    range,
+  };
 }
 
 /** `col type PRIMARY KEY`: the primary key is that column alone; `range` is the `PRIMARY KEY` words'. */

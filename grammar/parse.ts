@@ -70,7 +70,11 @@ function endOfInputRange(tokens: IToken[]): A.SourceRange {
 }
 
 function invalidStatement(tokens: IToken[]): A.InvalidStatement {
-  return { kind: 'Invalid', range: tokenRange(tokens[0], tokens[tokens.length - 1]), terminated: tokens[tokens.length - 1].tokenType === Semicolon };
+  return {
+    kind: 'Invalid',
+    range: tokenRange(tokens[0], tokens[tokens.length - 1]),
+    terminated: tokens[tokens.length - 1].tokenType === Semicolon,
+  };
 }
 
 function shellCommand(text: string, tokens: IToken[]): A.ShellCommand {
@@ -84,14 +88,19 @@ function shellCommand(text: string, tokens: IToken[]): A.ShellCommand {
   const last = tokens[tokens.length - 1];
   const terminated = last.tokenType === Semicolon;
   const argTokens = tokens.slice(argStart, terminated ? -1 : undefined);
-  const argument = argTokens.length ? text.slice(argTokens[0].startOffset, argTokens[argTokens.length - 1].endOffset! + 1).trim() : '';
+  const argument = argTokens.length
+    ? text.slice(argTokens[0].startOffset, argTokens[argTokens.length - 1].endOffset! + 1).trim()
+    : '';
   return { kind: 'ShellCommand', command, argument, terminated, range: tokenRange(first, last) };
 }
 
 /** A statement whose reading failed inside the parser: kept visible as Invalid, with the failure as its error. */
 function internalFailure(tokens: IToken[], e: unknown, out: ChunkResult): void {
   out.statements.push(invalidStatement(tokens));
-  out.errors.push({ message: `internal error building the syntax tree: ${(e as Error)?.message ?? String(e)}`, range: tokenRange(tokens[0]) });
+  out.errors.push({
+    message: `internal error building the syntax tree: ${(e as Error)?.message ?? String(e)}`,
+    range: tokenRange(tokens[0]),
+  });
 }
 
 const NO_STATEMENTS: A.Statement[] = [];
@@ -150,7 +159,10 @@ function parseChunkInto(text: string, parser: CqlParser, tokens: IToken[]): Chun
       const prefixResult = attempt(parser, prefix);
       if (prefixResult.statement) {
         out.statements.push(prefixResult.statement);
-        out.errors.push({ message: `missing ';' before ${describeFound(seg[errIdx])} (the previous statement is not terminated)`, range: tokenRange(seg[errIdx]) });
+        out.errors.push({
+          message: `missing ';' before ${describeFound(seg[errIdx])} (the previous statement is not terminated)`,
+          range: tokenRange(seg[errIdx]),
+        });
         a += errIdx;
         continue;
       }
@@ -219,8 +231,14 @@ interface ChunkRecord {
 
 /** Where the scanner stood after a record's chunk, if it had read nothing beyond it. */
 function afterOf(record: ChunkRecord): ScanState | undefined {
-  return record.afterOffset < 0 ? undefined
-    : { offset: record.afterOffset, line: record.afterLine, column: record.afterColumn, comments: record.afterComments };
+  return record.afterOffset < 0
+    ? undefined
+    : {
+        offset: record.afterOffset,
+        line: record.afterLine,
+        column: record.afterColumn,
+        comments: record.afterComments,
+      };
 }
 
 interface ParseMemo {
@@ -295,7 +313,14 @@ function shiftResult(record: ChunkRecord, dOffset: number): void {
  * Moves an old chunk's record in place, AST included, the same way (plus dComments on its comment count).
  * Only for the splice, after which the old records are not searched again.
  */
-function moveRecord(record: ChunkRecord, line: number, dOffset: number, dLine: number, dColumn: number, dComments: number): void {
+function moveRecord(
+  record: ChunkRecord,
+  line: number,
+  dOffset: number,
+  dLine: number,
+  dColumn: number,
+  dComments: number,
+): void {
   shiftResult(record, dOffset);
   record.startOffset += dOffset;
   if (record.afterOffset >= 0) {
@@ -325,7 +350,10 @@ function recordEndingAt(records: readonly ChunkRecord[], from: number, offset: n
 
 function unterminatedComment(comment: A.Comment): A.CqlSyntaxError | undefined {
   if (comment.style !== 'block' || (comment.text.length >= 4 && comment.text.endsWith('*/'))) return undefined;
-  return { message: "unterminated comment: '/*' without '*/'", range: { start: comment.range.start, end: comment.range.end } };
+  return {
+    message: "unterminated comment: '/*' without '*/'",
+    range: { start: comment.range.start, end: comment.range.end },
+  };
 }
 
 function buildComment(token: IToken): A.Comment {
@@ -355,7 +383,11 @@ export function parseCql(text: string, options: ParseOptions = {}): ParseResult 
     return withSharedStrings(() => parseCqlUnsafe(text, options));
   } catch (e) {
     // Defensive: an internal failure must not take the language server down.
-    return { statements: [], comments: [], errors: [{ message: `internal parser error: ${(e as Error).message}`, range: { start: 0, end: text.length } }] };
+    return {
+      statements: [],
+      comments: [],
+      errors: [{ message: `internal parser error: ${(e as Error).message}`, range: { start: 0, end: text.length } }],
+    };
   }
 }
 
@@ -433,7 +465,7 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
     for (let i = 0; i < pending.length; i++) comments.push(buildComment(pending[i]));
     pending.length = 0;
   };
-  for (let start = 0; ; ) {
+  for (let start = 0; ;) {
     if (memo && tokens.idle()) {
       // 3. Past the edit, at a boundary the old parse had too: the rest is the old parse, moved.
       const here = scanner.position();
@@ -473,7 +505,10 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
     const afterColumn = at ? at.column : 0;
     const afterComments = at ? comments.length : 0;
     // The first chunk re-lexed holds the edit: its text is new.
-    const candidates = memo && parsedChunks++ > 0 ? oldByKey().get(text.slice(first.startOffset, first.startOffset + length)) : undefined;
+    const candidates =
+      memo && parsedChunks++ > 0
+        ? oldByKey().get(text.slice(first.startOffset, first.startOffset + length))
+        : undefined;
     let record: ChunkRecord;
     if (candidates && candidates.length) {
       // Prefer a chunk that did not move; otherwise take the first one left.
@@ -484,9 +519,29 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
       // A new record: the old one stays as it was for the splice's search (records in source order).
       const old = oldRecords[i];
       shiftResult(old, first.startOffset - old.startOffset);
-      record = { length, startOffset: first.startOffset, statements: old.statements, errors: old.errors, afterOffset, afterLine, afterColumn, afterComments, ranges: old.ranges };
+      record = {
+        length,
+        startOffset: first.startOffset,
+        statements: old.statements,
+        errors: old.errors,
+        afterOffset,
+        afterLine,
+        afterColumn,
+        afterComments,
+        ranges: old.ranges,
+      };
     } else {
-      record = { length, startOffset: first.startOffset, statements: NO_STATEMENTS, errors: NO_ERRORS as A.CqlSyntaxError[], afterOffset, afterLine, afterColumn, afterComments, ranges: undefined };
+      record = {
+        length,
+        startOffset: first.startOffset,
+        statements: NO_STATEMENTS,
+        errors: NO_ERRORS as A.CqlSyntaxError[],
+        afterOffset,
+        afterLine,
+        afterColumn,
+        afterComments,
+        ranges: undefined,
+      };
       parseChunk(text, parser, chunk, record);
     }
     keep(record);

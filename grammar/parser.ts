@@ -31,58 +31,60 @@ export type EntryRule = 'cqlStatement' | 'expression' | 'cqlType' | 'cqlTypes';
 export class CqlParser extends AdminRules {
   readonly cqlStatement = this.RULE('cqlStatement', (): A.Statement => {
     const first = this.LA(1);
-    const statement: Pending = this.OR((this.alts.cqlStatementOr ??= [
-      {
-        ALT: (): Pending => {
-          const parts = this.SUBRULE(this.selectStatement);
-          return (base) => selectOf(base, parts);
+    const statement: Pending = this.OR(
+      (this.alts.cqlStatementOr ??= [
+        {
+          ALT: (): Pending => {
+            const parts = this.SUBRULE(this.selectStatement);
+            return (base) => selectOf(base, parts);
+          },
         },
-      },
-      {
-        ALT: (): Pending => {
-          const parts = this.SUBRULE(this.insertStatement);
-          return (base) => insertOf(base, parts);
+        {
+          ALT: (): Pending => {
+            const parts = this.SUBRULE(this.insertStatement);
+            return (base) => insertOf(base, parts);
+          },
         },
-      },
-      {
-        ALT: (): Pending => {
-          const parts = this.SUBRULE(this.updateStatement);
-          return (base) => updateOf(base, parts);
+        {
+          ALT: (): Pending => {
+            const parts = this.SUBRULE(this.updateStatement);
+            return (base) => updateOf(base, parts);
+          },
         },
-      },
-      {
-        ALT: (): Pending => {
-          const parts = this.SUBRULE(this.deleteStatement);
-          return (base) => deleteOf(base, parts);
+        {
+          ALT: (): Pending => {
+            const parts = this.SUBRULE(this.deleteStatement);
+            return (base) => deleteOf(base, parts);
+          },
         },
-      },
-      {
-        ALT: (): Pending => {
-          const parts = this.SUBRULE(this.batchStatement);
-          return (base) => batchOf(base, parts.batchType, parts.using, parts.statements);
+        {
+          ALT: (): Pending => {
+            const parts = this.SUBRULE(this.batchStatement);
+            return (base) => batchOf(base, parts.batchType, parts.using, parts.statements);
+          },
         },
-      },
-      {
-        ALT: (): Pending => {
-          const keyspace = this.SUBRULE(this.useStatement);
-          return (base) => useOf(base, keyspace);
+        {
+          ALT: (): Pending => {
+            const keyspace = this.SUBRULE(this.useStatement);
+            return (base) => useOf(base, keyspace);
+          },
         },
-      },
-      {
-        ALT: (): Pending => {
-          const name = this.SUBRULE(this.truncateStatement);
-          return (base) => truncateOf(base, name);
+        {
+          ALT: (): Pending => {
+            const name = this.SUBRULE(this.truncateStatement);
+            return (base) => truncateOf(base, name);
+          },
         },
-      },
-      { ALT: () => this.SUBRULE(this.createStatement) },
-      { ALT: () => this.SUBRULE(this.alterStatement) },
-      { ALT: () => this.SUBRULE(this.dropStatement) },
-      { ALT: () => this.SUBRULE(this.grantStatement) },
-      { ALT: () => this.SUBRULE(this.revokeStatement) },
-      { ALT: () => this.SUBRULE(this.listStatement) },
-      { ALT: () => this.SUBRULE(this.describeStatement) },
-      { ALT: () => this.SUBRULE(this.addIdentityStatement) },
-    ]));
+        { ALT: () => this.SUBRULE(this.createStatement) },
+        { ALT: () => this.SUBRULE(this.alterStatement) },
+        { ALT: () => this.SUBRULE(this.dropStatement) },
+        { ALT: () => this.SUBRULE(this.grantStatement) },
+        { ALT: () => this.SUBRULE(this.revokeStatement) },
+        { ALT: () => this.SUBRULE(this.listStatement) },
+        { ALT: () => this.SUBRULE(this.describeStatement) },
+        { ALT: () => this.SUBRULE(this.addIdentityStatement) },
+      ]),
+    );
     const semicolon = this.OPTION(() => this.CONSUME(Semicolon));
     return this.ACTION(() => statement({ range: this.rangeFrom(first), terminated: semicolon !== undefined }));
   });
@@ -90,47 +92,56 @@ export class CqlParser extends AdminRules {
   readonly createStatement = this.RULE('createStatement', (): Pending => {
     this.CONSUME(K.CREATE);
     // `OR REPLACE FUNCTION` against `OR REPLACE AGGREGATE`: three tokens.
-    return this.OR((this.alts.createStatementOr ??= { MAX_LOOKAHEAD: 3, DEF: [
-      { ALT: () => this.SUBRULE(this.createKeyspace) },
-      { ALT: () => this.SUBRULE(this.createTable) },
-      { ALT: () => this.SUBRULE(this.createType) },
-      { ALT: () => this.SUBRULE(this.createIndex) },
-      { ALT: () => this.SUBRULE(this.createMaterializedView) },
-      { ALT: () => this.SUBRULE(this.createFunction) },
-      { ALT: () => this.SUBRULE(this.createAggregate) },
-      { ALT: () => this.SUBRULE(this.createTrigger) },
-      { ALT: () => this.SUBRULE(this.createRole) },
-      { ALT: () => this.SUBRULE(this.createUser) },
-    ] }));
+    return this.OR(
+      (this.alts.createStatementOr ??= {
+        MAX_LOOKAHEAD: 3,
+        DEF: [
+          { ALT: () => this.SUBRULE(this.createKeyspace) },
+          { ALT: () => this.SUBRULE(this.createTable) },
+          { ALT: () => this.SUBRULE(this.createType) },
+          { ALT: () => this.SUBRULE(this.createIndex) },
+          { ALT: () => this.SUBRULE(this.createMaterializedView) },
+          { ALT: () => this.SUBRULE(this.createFunction) },
+          { ALT: () => this.SUBRULE(this.createAggregate) },
+          { ALT: () => this.SUBRULE(this.createTrigger) },
+          { ALT: () => this.SUBRULE(this.createRole) },
+          { ALT: () => this.SUBRULE(this.createUser) },
+        ],
+      }),
+    );
   });
 
   readonly alterStatement = this.RULE('alterStatement', (): Pending => {
     this.CONSUME(K.ALTER);
-    return this.OR((this.alts.alterStatementOr ??= [
-      { ALT: () => this.SUBRULE(this.alterKeyspace) },
-      { ALT: () => this.SUBRULE(this.alterTable) },
-      { ALT: () => this.SUBRULE(this.alterType) },
-      { ALT: () => this.SUBRULE(this.alterMaterializedView) },
-      { ALT: () => this.SUBRULE(this.alterRole) },
-      { ALT: () => this.SUBRULE(this.alterUser) },
-    ]));
+    return this.OR(
+      (this.alts.alterStatementOr ??= [
+        { ALT: () => this.SUBRULE(this.alterKeyspace) },
+        { ALT: () => this.SUBRULE(this.alterTable) },
+        { ALT: () => this.SUBRULE(this.alterType) },
+        { ALT: () => this.SUBRULE(this.alterMaterializedView) },
+        { ALT: () => this.SUBRULE(this.alterRole) },
+        { ALT: () => this.SUBRULE(this.alterUser) },
+      ]),
+    );
   });
 
   readonly dropStatement = this.RULE('dropStatement', (): Pending => {
     this.CONSUME(K.DROP);
-    return this.OR((this.alts.dropStatementOr ??= [
-      { ALT: () => this.SUBRULE(this.dropKeyspace) },
-      { ALT: () => this.SUBRULE(this.dropTable) },
-      { ALT: () => this.SUBRULE(this.dropType) },
-      { ALT: () => this.SUBRULE(this.dropIndex) },
-      { ALT: () => this.SUBRULE(this.dropMaterializedView) },
-      { ALT: () => this.SUBRULE(this.dropFunction) },
-      { ALT: () => this.SUBRULE(this.dropAggregate) },
-      { ALT: () => this.SUBRULE(this.dropTrigger) },
-      { ALT: () => this.SUBRULE(this.dropRole) },
-      { ALT: () => this.SUBRULE(this.dropUser) },
-      { ALT: () => this.SUBRULE(this.dropIdentity) },
-    ]));
+    return this.OR(
+      (this.alts.dropStatementOr ??= [
+        { ALT: () => this.SUBRULE(this.dropKeyspace) },
+        { ALT: () => this.SUBRULE(this.dropTable) },
+        { ALT: () => this.SUBRULE(this.dropType) },
+        { ALT: () => this.SUBRULE(this.dropIndex) },
+        { ALT: () => this.SUBRULE(this.dropMaterializedView) },
+        { ALT: () => this.SUBRULE(this.dropFunction) },
+        { ALT: () => this.SUBRULE(this.dropAggregate) },
+        { ALT: () => this.SUBRULE(this.dropTrigger) },
+        { ALT: () => this.SUBRULE(this.dropRole) },
+        { ALT: () => this.SUBRULE(this.dropUser) },
+        { ALT: () => this.SUBRULE(this.dropIdentity) },
+      ]),
+    );
   });
 
   constructor(options: CqlParserOptions = {}) {
@@ -176,7 +187,8 @@ class StatementReader extends AdminReader {
     else if (type === K.UPDATE) stmt = updateOf(base, this.update());
     else if (type === K.DELETE) stmt = deleteOf(base, this.delete());
     else if (type === K.BEGIN) stmt = this.batch(base);
-    else if ((type === K.CREATE || type === K.ALTER) && (second === K.ROLE || second === K.USER)) stmt = this.roleOrUser(base);
+    else if ((type === K.CREATE || type === K.ALTER) && (second === K.ROLE || second === K.USER))
+      stmt = this.roleOrUser(base);
     else if (type === K.GRANT || type === K.REVOKE) stmt = this.grantOrRevoke(base);
     else if (type === K.LIST) stmt = this.list(base);
     else if (type === K.DESCRIBE || type === K.DESC) stmt = this.describe(base);
@@ -184,7 +196,10 @@ class StatementReader extends AdminReader {
     else if (type === K.ALTER) stmt = this.alter(base);
     else if (type === K.DROP) {
       this.pos++;
-      stmt = second === K.ROLE || second === K.USER || second === K.IDENTITY ? this.dropRoleOrUser(base) : this.dropSchemaObject(base);
+      stmt =
+        second === K.ROLE || second === K.USER || second === K.IDENTITY
+          ? this.dropRoleOrUser(base)
+          : this.dropSchemaObject(base);
     } else if (type === K.USE) {
       this.pos++;
       stmt = useOf(base, identifierFromToken(this.ident()));

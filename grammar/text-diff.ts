@@ -16,7 +16,11 @@ export function commonPrefixLength(a: string, b: string): number {
 /** How many characters a and b share at their end, at most `limit` (what their common prefix leaves). */
 export function commonSuffixLength(a: string, b: string, limit: number): number {
   let k = 0;
-  while (k + COMPARE_BLOCK <= limit && a.slice(a.length - k - COMPARE_BLOCK, a.length - k) === b.slice(b.length - k - COMPARE_BLOCK, b.length - k)) k += COMPARE_BLOCK;
+  while (
+    k + COMPARE_BLOCK <= limit &&
+    a.slice(a.length - k - COMPARE_BLOCK, a.length - k) === b.slice(b.length - k - COMPARE_BLOCK, b.length - k)
+  )
+    k += COMPARE_BLOCK;
   while (k < limit && a.charCodeAt(a.length - 1 - k) === b.charCodeAt(b.length - 1 - k)) k++;
   return k;
 }

@@ -23,8 +23,12 @@ const withoutRuleExamples = {
       const source = ts.createSourceFile(args.path, text, ts.ScriptTarget.Latest, false);
       let contents = text;
       for (const statement of [...source.statements].reverse()) {
-        const exported = ts.isVariableStatement(statement) && statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-        if (exported && statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === 'examples')) {
+        const exported =
+          ts.isVariableStatement(statement) && statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+        if (
+          exported &&
+          statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === 'examples')
+        ) {
           contents = contents.slice(0, statement.getStart(source)) + contents.slice(statement.end);
         }
       }
@@ -43,8 +47,13 @@ const bundledRuleDocs = {
     build.onLoad({ filter: /[\\/]server[\\/]cli[\\/]rule-docs-data\.ts$/ }, async (args) => {
       const folder = join(dirname(args.path), '..', '..', 'docs', 'rules');
       const pages = {};
-      for (const name of (await readdir(folder)).filter((n) => n.endsWith('.md')).sort()) pages[name.slice(0, -3)] = await readFile(join(folder, name), 'utf8');
-      return { contents: `export function bundledRuleDocs() { return ${JSON.stringify(pages)}; }`, loader: 'js', watchDirs: [folder] };
+      for (const name of (await readdir(folder)).filter((n) => n.endsWith('.md')).sort())
+        pages[name.slice(0, -3)] = await readFile(join(folder, name), 'utf8');
+      return {
+        contents: `export function bundledRuleDocs() { return ${JSON.stringify(pages)}; }`,
+        loader: 'js',
+        watchDirs: [folder],
+      };
     });
   },
 };
@@ -63,7 +72,12 @@ export function bundleOptions(production) {
   return [
     { ...common, entryPoints: ['client/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
     { ...common, entryPoints: ['server/lsp/main.ts'], outfile: 'dist/server.js', plugins: [withoutRuleExamples] },
-    { ...common, entryPoints: ['server/cli/main.ts'], outfile: 'dist/cli.js', plugins: [withoutRuleExamples, bundledRuleDocs] },
+    {
+      ...common,
+      entryPoints: ['server/cli/main.ts'],
+      outfile: 'dist/cli.js',
+      plugins: [withoutRuleExamples, bundledRuleDocs],
+    },
   ];
 }
 
@@ -72,7 +86,16 @@ const require = createRequire(import.meta.url);
 /** The .wasm files the embedded reader loads: the runtime and one grammar per host language. */
 export function treeSitterFiles() {
   const vscode = dirname(require.resolve('@vscode/tree-sitter-wasm'));
-  const names = ['tree-sitter', 'tree-sitter-java', 'tree-sitter-python', 'tree-sitter-go', 'tree-sitter-javascript', 'tree-sitter-typescript', 'tree-sitter-tsx', 'tree-sitter-c-sharp'];
+  const names = [
+    'tree-sitter',
+    'tree-sitter-java',
+    'tree-sitter-python',
+    'tree-sitter-go',
+    'tree-sitter-javascript',
+    'tree-sitter-typescript',
+    'tree-sitter-tsx',
+    'tree-sitter-c-sharp',
+  ];
   return [
     ...names.map((name) => join(vscode, `${name}.wasm`)),
     require.resolve('@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm'),

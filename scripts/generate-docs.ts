@@ -34,7 +34,11 @@ export interface GeneratedFile {
   content: string;
 }
 
-const SEVERITY_LABEL: Record<RuleMeta['defaultSeverity'], string> = { error: 'error', warning: 'warning', info: 'information' };
+const SEVERITY_LABEL: Record<RuleMeta['defaultSeverity'], string> = {
+  error: 'error',
+  warning: 'warning',
+  info: 'information',
+};
 
 function optionType(spec: RuleOptionSpec): string {
   return spec.type === 'number' && spec.minimum !== undefined ? `number ≥ ${spec.minimum}` : spec.type;
@@ -47,7 +51,10 @@ function optionLines(meta: RuleMeta): string[] {
   return [
     `**Options** (\`"rules": { "${meta.id}": ["warn", { ${example} }] }\` in \`.cqlint.json\`):`,
     '',
-    ...options.map(([name, spec]) => `- \`${name}\` (${optionType(spec)}${spec.default === undefined ? '' : `, default \`${JSON.stringify(spec.default)}\``}): ${spec.description}`),
+    ...options.map(
+      ([name, spec]) =>
+        `- \`${name}\` (${optionType(spec)}${spec.default === undefined ? '' : `, default \`${JSON.stringify(spec.default)}\``}): ${spec.description}`,
+    ),
   ];
 }
 
@@ -72,16 +79,28 @@ let dataLines: Map<string, string> | undefined;
  */
 export function findingDataShapes(): Map<string, string> {
   if (dataLines) return dataLines;
-  const program = ts.createProgram([FINDING_DATA_SOURCE], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, moduleResolution: ts.ModuleResolutionKind.Node10 });
+  const program = ts.createProgram([FINDING_DATA_SOURCE], {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+  });
   const checker = program.getTypeChecker();
-  const byRule = program.getSourceFile(FINDING_DATA_SOURCE)!.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'FindingDataByRule');
+  const byRule = program
+    .getSourceFile(FINDING_DATA_SOURCE)!
+    .statements.find(
+      (s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'FindingDataByRule',
+    );
   if (!byRule) throw new Error(`${FINDING_DATA_SOURCE} no longer declares FindingDataByRule`);
   dataLines = new Map();
   for (const rule of checker.getPropertiesOfType(checker.getTypeAtLocation(byRule.name))) {
     const fields = checker.getPropertiesOfType(checker.getTypeOfSymbolAtLocation(rule, byRule)).map((field) => {
       const name = `${field.name}${field.flags & ts.SymbolFlags.Optional ? '?' : ''}`;
       const type = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(field, byRule));
-      const literals = type.isUnion() && type.types.every((t) => t.isStringLiteral()) ? type.types.map((t) => `'${(t as ts.StringLiteralType).value}'`) : undefined;
+      const literals =
+        type.isUnion() && type.types.every((t) => t.isStringLiteral())
+          ? type.types.map((t) => `'${(t as ts.StringLiteralType).value}'`)
+          : undefined;
       return literals ? `${name}: ${literals.join(' | ')}` : name;
     });
     dataLines.set(rule.name, `{ ${fields.join(', ')} }`);
@@ -91,7 +110,12 @@ export function findingDataShapes(): Map<string, string> {
 
 function dataLine(meta: RuleMeta): string[] {
   const shape = findingDataShapes().get(meta.id);
-  return shape ? ['', `**Data** (\`data\` of each finding in \`--format json\`; declared in server/core/findings/findings-data.ts): \`${shape}\``] : [];
+  return shape
+    ? [
+        '',
+        `**Data** (\`data\` of each finding in \`--format json\`; declared in server/core/findings/findings-data.ts): \`${shape}\``,
+      ]
+    : [];
 }
 
 /** The generated block at the top of docs/rules/<id>.md. */
@@ -136,7 +160,8 @@ export function withDocsHeader(page: string, meta: RuleMeta): string {
 }
 
 function optionSchema(spec: RuleOptionSpec): Record<string, unknown> {
-  const out: Record<string, unknown> = spec.type === 'string[]' ? { type: 'array', items: { type: 'string' } } : { type: spec.type };
+  const out: Record<string, unknown> =
+    spec.type === 'string[]' ? { type: 'array', items: { type: 'string' } } : { type: spec.type };
   if (spec.minimum !== undefined) out['minimum'] = spec.minimum;
   if (spec.default !== undefined) out['default'] = spec.default;
   out['description'] = spec.description;
@@ -149,13 +174,23 @@ export function rulesSchema(): Record<string, unknown> {
   for (const { meta } of allRules) {
     const options = Object.entries(meta.options ?? {});
     const optionsObject = options.length
-      ? { type: 'object', additionalProperties: false, properties: Object.fromEntries(options.map(([name, spec]) => [name, optionSchema(spec)])) }
+      ? {
+          type: 'object',
+          additionalProperties: false,
+          properties: Object.fromEntries(options.map(([name, spec]) => [name, optionSchema(spec)])),
+        }
       : { type: 'object', additionalProperties: false, maxProperties: 0 };
     properties[meta.id] = {
       description: `${meta.description} Default: ${meta.defaultSeverity}. ${docsUrl(meta.id)}`,
       oneOf: [
         { $ref: '#/$defs/level' },
-        { type: 'array', prefixItems: [{ $ref: '#/$defs/level' }, optionsObject], items: false, minItems: 1, maxItems: 2 },
+        {
+          type: 'array',
+          prefixItems: [{ $ref: '#/$defs/level' }, optionsObject],
+          items: false,
+          minItems: 1,
+          maxItems: 2,
+        },
       ],
     };
   }
@@ -175,7 +210,9 @@ export function readmeTable(): string {
     '| rule | default | catches | options |',
     '| --- | --- | --- | --- |',
     ...allRules.map(({ meta }) => {
-      const options = Object.keys(meta.options ?? {}).map((o) => `\`${o}\``).join(', ');
+      const options = Object.keys(meta.options ?? {})
+        .map((o) => `\`${o}\``)
+        .join(', ');
       return `| [\`${meta.id}\`](docs/rules/${meta.id}.md) | ${SEVERITY_LABEL[meta.defaultSeverity]} | ${escape(meta.description)} | ${options} |`;
     }),
     GENERATED_END,
@@ -192,7 +229,13 @@ function docComment(node: ts.Node, source: ts.SourceFile): string {
   const ranges = ts.getLeadingCommentRanges(source.text, node.pos) ?? [];
   const last = ranges.filter((r) => source.text.startsWith('/**', r.pos)).at(-1);
   if (!last) return '';
-  return source.text.slice(last.pos + 3, last.end - 2).split('\n').map((line) => line.replace(/^\s*\* ?/, '').trimEnd()).join('\n').trim().replace(/\n(?!\n)/g, ' ');
+  return source.text
+    .slice(last.pos + 3, last.end - 2)
+    .split('\n')
+    .map((line) => line.replace(/^\s*\* ?/, '').trimEnd())
+    .join('\n')
+    .trim()
+    .replace(/\n(?!\n)/g, ' ');
 }
 
 /**
@@ -205,24 +248,44 @@ export function lspExtensionsReference(moduleText: string): string {
   const out: string[] = [LSP_GENERATED_START];
   let started = false;
   for (const statement of source.statements) {
-    const comments = (ts.getLeadingCommentRanges(source.text, statement.pos) ?? []).map((r) => source.text.slice(r.pos, r.end));
+    const comments = (ts.getLeadingCommentRanges(source.text, statement.pos) ?? []).map((r) =>
+      source.text.slice(r.pos, r.end),
+    );
     const rule = comments.findIndex((comment) => /^\/\/ -{20,}$/.test(comment));
     const heading = rule >= 0 ? /^\/\/ (.+)$/.exec(comments[rule + 1] ?? '')?.[1] : undefined;
     if (heading) {
       started = true;
       out.push('', `## ${heading}`);
     }
-    if (!started || !(ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword))) continue;
+    if (
+      !started ||
+      !(
+        ts.canHaveModifiers(statement) &&
+        ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+      )
+    )
+      continue;
     const doc = docComment(statement, source);
     if (ts.isVariableStatement(statement)) {
       const declaration = statement.declarationList.declarations[0]!;
       const init = declaration.initializer;
-      if (init && ts.isCallExpression(init) && ts.isIdentifier(init.expression) && ts.isStringLiteral(init.arguments[0]!)) {
+      if (
+        init &&
+        ts.isCallExpression(init) &&
+        ts.isIdentifier(init.expression) &&
+        ts.isStringLiteral(init.arguments[0]!)
+      ) {
         const kind = init.expression.text;
         const [params, result] = (init.typeArguments ?? []).map((t) => t.getText(source));
         const direction = kind === 'request' ? 'client → server' : 'server → client';
-        out.push('', `### \`${(init.arguments[0] as ts.StringLiteral).text}\` (${kind}, ${direction})`, '', doc, '',
-          `Params: \`${params}\`${result === undefined ? '' : `; result: \`${result}\``} (\`${declaration.name.getText(source)}\`).`);
+        out.push(
+          '',
+          `### \`${(init.arguments[0] as ts.StringLiteral).text}\` (${kind}, ${direction})`,
+          '',
+          doc,
+          '',
+          `Params: \`${params}\`${result === undefined ? '' : `; result: \`${result}\``} (\`${declaration.name.getText(source)}\`).`,
+        );
       } else if (init && ts.isStringLiteral(init)) {
         out.push('', `### \`${init.text}\` (client command)`, '', doc);
       }
@@ -240,15 +303,22 @@ export function guardrailsTable(): string {
   const rows = GUARDRAILS.map((g) => {
     const specs = g.keys.map((k) => settingSpec(k)).filter((s): s is SettingSpec => s !== undefined);
     const legacy = new Set(specs.flatMap((s) => (s.legacy ?? []).map((l) => l.key)));
-    const names = g.keys.filter((k) => !legacy.has(k)).map((k) => {
-      const old = settingSpec(k)?.legacy;
-      return `\`${k}\`${old?.length ? ` (4.0: ${old.map((l) => `\`${l.key}\``).join(', ')})` : ''}`;
-    }).join('<br>');
+    const names = g.keys
+      .filter((k) => !legacy.has(k))
+      .map((k) => {
+        const old = settingSpec(k)?.legacy;
+        return `\`${k}\`${old?.length ? ` (4.0: ${old.map((l) => `\`${l.key}\``).join(', ')})` : ''}`;
+      })
+      .join('<br>');
     const defaults = CLUSTER_VERSIONS.map((v) => {
-      const values = specs.filter((s) => Object.hasOwn(s.defaults, v)).map((s) => formatSetting({ value: s.defaults[v] ?? undefined, type: s.type }));
+      const values = specs
+        .filter((s) => Object.hasOwn(s.defaults, v))
+        .map((s) => formatSetting({ value: s.defaults[v] ?? undefined, type: s.type }));
       return values.length ? values.join(' / ') : '—';
     });
-    const checked = g.checkedBy ? `[\`${g.checkedBy}\`](rules/${g.checkedBy}.md), from ${g.from}` : `needs the cluster: ${g.needsCluster}`;
+    const checked = g.checkedBy
+      ? `[\`${g.checkedBy}\`](rules/${g.checkedBy}.md), from ${g.from}`
+      : `needs the cluster: ${g.needsCluster}`;
     return `| \`${g.name}\` | ${names} | ${defaults.map(cell).join(' | ')} | ${g.when} | ${cell(checked)} |`;
   });
   return [
@@ -282,12 +352,26 @@ export function generatedFiles(root: string): GeneratedFile[] {
     out.push({ path, content: withDocsHeader(page, meta) });
   }
   const readme = replaceMarked(readFileSync(join(root, 'README.md'), 'utf8'), readmeTable(), 'README.md');
-  out.push({ path: 'README.md', content: replaceMarked(readme, readmeCommandReference(), 'README.md', CLI_GENERATED_START) });
+  out.push({
+    path: 'README.md',
+    content: replaceMarked(readme, readmeCommandReference(), 'README.md', CLI_GENERATED_START),
+  });
   const lspPage = 'docs/lsp-extensions.md';
   const reference = lspExtensionsReference(readFileSync(join(root, LSP_EXTENSIONS_MODULE), 'utf8'));
-  out.push({ path: lspPage, content: replaceMarked(readFileSync(join(root, lspPage), 'utf8'), reference, lspPage, LSP_GENERATED_START) });
+  out.push({
+    path: lspPage,
+    content: replaceMarked(readFileSync(join(root, lspPage), 'utf8'), reference, lspPage, LSP_GENERATED_START),
+  });
   const guardrailsPage = 'docs/guardrails.md';
-  out.push({ path: guardrailsPage, content: replaceMarked(readFileSync(join(root, guardrailsPage), 'utf8'), guardrailsTable(), guardrailsPage, GUARDRAILS_GENERATED_START) });
+  out.push({
+    path: guardrailsPage,
+    content: replaceMarked(
+      readFileSync(join(root, guardrailsPage), 'utf8'),
+      guardrailsTable(),
+      guardrailsPage,
+      GUARDRAILS_GENERATED_START,
+    ),
+  });
   out.push({ path: TEXTMATE_GRAMMAR_PATH, content: textMateGrammarSource() });
   return out;
 }

@@ -5,29 +5,40 @@
 // consistency levels) is listed here. test/extension/grammar.test.ts checks what it scopes; the generated-files
 // test fails while the committed file is stale.
 import {
-  BASIC_UNRESERVED_KEYWORDS, NATIVE_TYPE_NAMES, OTHER_UNRESERVED_KEYWORDS, RESERVED_KEYWORDS, SHELL_COMMANDS,
+  BASIC_UNRESERVED_KEYWORDS,
+  NATIVE_TYPE_NAMES,
+  OTHER_UNRESERVED_KEYWORDS,
+  RESERVED_KEYWORDS,
+  SHELL_COMMANDS,
 } from '../grammar/lexer';
 
 export const TEXTMATE_GRAMMAR_PATH = 'syntaxes/cql.tmLanguage.json';
 
 const words = (s: string): string[] => s.trim().split(/\s+/);
 /** A regex alternation of words, lower-cased, each once, sorted (the lexer's lists are case-insensitive). */
-const alternation = (list: readonly string[]): string => [...new Set(list.map((w) => w.toLowerCase()))].sort().join('|');
+const alternation = (list: readonly string[]): string =>
+  [...new Set(list.map((w) => w.toLowerCase()))].sort().join('|');
 
 /** Number constants (NaN, Infinity) are keywords to the lexer and numbers to the highlighter. */
 const NUMBER_WORDS = new Set(['NAN', 'INFINITY']);
 
 const nativeTypes = alternation(NATIVE_TYPE_NAMES);
 /** Every keyword of the lexer that is not a native type name (those are types) or a number. */
-const statementKw = alternation([...RESERVED_KEYWORDS, ...BASIC_UNRESERVED_KEYWORDS, ...OTHER_UNRESERVED_KEYWORDS].filter((w) => !NUMBER_WORDS.has(w)));
+const statementKw = alternation(
+  [...RESERVED_KEYWORDS, ...BASIC_UNRESERVED_KEYWORDS, ...OTHER_UNRESERVED_KEYWORDS].filter(
+    (w) => !NUMBER_WORDS.has(w),
+  ),
+);
 const cqlshCommands = alternation(SHELL_COMMANDS);
 // AND/OR/NOT/IN/IS/LIKE/CONTAINS/BETWEEN are operators on values; the rest of the list stays keyword.other.
 const logicalKw = alternation(words(`and or not in is like contains between`));
-const functions = alternation(words(`token now uuid currenttimestamp currentdate currenttime currenttimeuuid todate totimestamp tounixtimestamp
+const functions = alternation(
+  words(`token now uuid currenttimestamp currentdate currenttime currenttimeuuid todate totimestamp tounixtimestamp
   dateof unixtimestampof mintimeuuid maxtimeuuid ttl writetime maxwritetime count min max sum avg cast similarity_cosine
   similarity_euclidean similarity_dot_product blobasint intasblob textasblob blobastext floor round abs exp log log10
   collection_count collection_min collection_max collection_sum collection_avg map_keys map_values mask_null mask_default
-  mask_replace mask_inner mask_outer mask_hash random_uuid murmur3 codepoints random`));
+  mask_replace mask_inner mask_outer mask_hash random_uuid murmur3 codepoints random`),
+);
 /** Reserved words: never a function or table name. */
 const reserved = alternation(RESERVED_KEYWORDS);
 
@@ -82,7 +93,10 @@ export function textMateGrammar(): Record<string, unknown> {
         match: '(?<![\\w-])(cqlint-(?:disable-next-line|disable-line|disable|enable))\\b((?:[ \\t,]+[a-z][a-z0-9-]*)*)',
         captures: {
           1: { name: 'keyword.control.directive.cqlint.cql' },
-          2: { name: 'meta.directive.rules.cql', patterns: [{ match: '[a-z][a-z0-9-]*', name: 'entity.name.tag.rule-id.cql' }] },
+          2: {
+            name: 'meta.directive.rules.cql',
+            patterns: [{ match: '[a-z][a-z0-9-]*', name: 'entity.name.tag.rule-id.cql' }],
+          },
         },
       },
       'annotation-expression': {
@@ -111,8 +125,7 @@ export function textMateGrammar(): Record<string, unknown> {
       },
       'table-references': {
         // INSERT INTO t (...), FROM ks.t, UPDATE t, ON t (col), TRUNCATE t: a table, not a function call.
-        match:
-          `(?i)\\b(into|from|update|on|truncate)(\\s+)(?!(?:${reserved}|keyspaces|all|role|roles|function|functions|input|json|distinct)\\b)([A-Za-z_][A-Za-z0-9_]*|"(?:[^"]|"")+")(?:(\\.)([A-Za-z_][A-Za-z0-9_]*|"(?:[^"]|"")+"))?`,
+        match: `(?i)\\b(into|from|update|on|truncate)(\\s+)(?!(?:${reserved}|keyspaces|all|role|roles|function|functions|input|json|distinct)\\b)([A-Za-z_][A-Za-z0-9_]*|"(?:[^"]|"")+")(?:(\\.)([A-Za-z_][A-Za-z0-9_]*|"(?:[^"]|"")+"))?`,
         captures: {
           1: { name: 'keyword.other.cql' },
           3: { name: 'variable.other.table.cql' },
@@ -173,12 +186,19 @@ export function textMateGrammar(): Record<string, unknown> {
       durations: {
         patterns: [
           // 1h30m, 12mo, 500ms, 3us / 3µs, 10ns
-          { match: '(?i)(?<![\\w.])\\d+(?:mo|ms|us|µs|ns|y|w|d|h|m|s)(?:\\d+(?:mo|ms|us|µs|ns|y|w|d|h|m|s))*(?![\\w.])', name: 'constant.other.duration.cql' },
+          {
+            match: '(?i)(?<![\\w.])\\d+(?:mo|ms|us|µs|ns|y|w|d|h|m|s)(?:\\d+(?:mo|ms|us|µs|ns|y|w|d|h|m|s))*(?![\\w.])',
+            name: 'constant.other.duration.cql',
+          },
           // ISO 8601: P1Y2M3D, PT5S, P1DT2H, P2W, P0001-02-03T04:05:06
           { match: '(?i)(?<![\\w.])P\\d+W(?![\\w.])', name: 'constant.other.duration.iso8601.cql' },
-          { match: '(?i)(?<![\\w.])P\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?![\\w.])', name: 'constant.other.duration.iso8601.cql' },
           {
-            match: '(?i)(?<![\\w.])P(?=[\\dT])(?:\\d+Y)?(?:\\d+M)?(?:\\d+D)?(?:T(?=\\d)(?:\\d+H)?(?:\\d+M)?(?:\\d+S)?)?(?![\\w.])',
+            match: '(?i)(?<![\\w.])P\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?![\\w.])',
+            name: 'constant.other.duration.iso8601.cql',
+          },
+          {
+            match:
+              '(?i)(?<![\\w.])P(?=[\\dT])(?:\\d+Y)?(?:\\d+M)?(?:\\d+D)?(?:T(?=\\d)(?:\\d+H)?(?:\\d+M)?(?:\\d+S)?)?(?![\\w.])',
             name: 'constant.other.duration.iso8601.cql',
           },
         ],
@@ -187,7 +207,10 @@ export function textMateGrammar(): Record<string, unknown> {
       numbers: {
         patterns: [
           { match: '(?i)(?<![\\w.])(?:nan|infinity)(?![\\w.])', name: 'constant.numeric.float.special.cql' },
-          { match: '(?<![\\w.])(?:\\d+\\.\\d*(?:[eE][+-]?\\d+)?|\\.\\d+(?:[eE][+-]?\\d+)?|\\d+[eE][+-]?\\d+)(?![\\w.])', name: 'constant.numeric.float.cql' },
+          {
+            match: '(?<![\\w.])(?:\\d+\\.\\d*(?:[eE][+-]?\\d+)?|\\.\\d+(?:[eE][+-]?\\d+)?|\\d+[eE][+-]?\\d+)(?![\\w.])',
+            name: 'constant.numeric.float.cql',
+          },
           { match: '(?<![\\w.])\\d+(?![\\w.])', name: 'constant.numeric.integer.cql' },
         ],
       },
@@ -200,7 +223,10 @@ export function textMateGrammar(): Record<string, unknown> {
       'bind-markers': {
         patterns: [
           { match: '\\?', name: 'variable.parameter.bind-marker.positional.cql' },
-          { match: '(?<![\\w:]):(?:[A-Za-z_][A-Za-z0-9_]*|"(?:[^"]|"")+")', name: 'variable.parameter.bind-marker.named.cql' },
+          {
+            match: '(?<![\\w:]):(?:[A-Za-z_][A-Za-z0-9_]*|"(?:[^"]|"")+")',
+            name: 'variable.parameter.bind-marker.named.cql',
+          },
         ],
       },
       types: {
@@ -212,7 +238,10 @@ export function textMateGrammar(): Record<string, unknown> {
       functions: {
         patterns: [
           { match: `(?i)\\b(?:${functions})(?=\\s*\\()`, name: 'support.function.builtin.cql' },
-          { match: `(?i)\\b(?!(?:${reserved}|values|key|keys|exists|static|contains|as|frozen|list|set|map|tuple|vector)\\b)[A-Za-z_][A-Za-z0-9_]*(?=\\s*\\()`, name: 'entity.name.function.cql' },
+          {
+            match: `(?i)\\b(?!(?:${reserved}|values|key|keys|exists|static|contains|as|frozen|list|set|map|tuple|vector)\\b)[A-Za-z_][A-Za-z0-9_]*(?=\\s*\\()`,
+            name: 'entity.name.function.cql',
+          },
         ],
       },
       keywords: {
@@ -220,7 +249,11 @@ export function textMateGrammar(): Record<string, unknown> {
           { match: `(?i)\\b(?:${logicalKw})\\b`, name: 'keyword.operator.logical.cql' },
           { match: `(?i)\\b(?:${statementKw})\\b`, name: 'keyword.other.cql' },
           { match: `(?i)^\\s*(?:${cqlshCommands})\\b`, name: 'keyword.other.cqlsh.cql' },
-          { match: '(?i)\\b(?:ANY|ONE|TWO|THREE|QUORUM|ALL|LOCAL_QUORUM|EACH_QUORUM|SERIAL|LOCAL_SERIAL|LOCAL_ONE|CONSISTENCY)\\b', name: 'keyword.other.consistency.cql' },
+          {
+            match:
+              '(?i)\\b(?:ANY|ONE|TWO|THREE|QUORUM|ALL|LOCAL_QUORUM|EACH_QUORUM|SERIAL|LOCAL_SERIAL|LOCAL_ONE|CONSISTENCY)\\b',
+            name: 'keyword.other.consistency.cql',
+          },
         ],
       },
       operators: {

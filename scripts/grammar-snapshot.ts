@@ -28,10 +28,78 @@ let root = resolve(__dirname, '..');
 
 /** Tokens a mutation may put anywhere: words whose reading depends on what follows, punctuation, values. */
 const POOL = [
-  'KEY', 'EXISTS', 'IF', 'NOT', 'AND', 'AS', 'CONTAINS', 'IN', 'FROM', 'WHERE', 'JSON', 'DISTINCT', 'CAST', 'TOKEN', 'FROZEN', 'MAP',
-  'LIST', 'SET', 'STATIC', 'PRIMARY', 'TYPE', 'WITH', 'CLUSTERING', 'ORDER', 'BY', 'ASC', 'DESC', 'TTL', 'TIMESTAMP', 'USING', 'LIMIT', 'PER',
-  'PARTITION', 'ALLOW', 'FILTERING', 'APPLY', 'BATCH', 'INDEX', 'ON', 'OF', 'NORECURSIVE', 'ROLE', 'ALL', 'TO', 'TABLE', 'SELECT', '(', ')',
-  '[', ']', '{', '}', '<', '>', ',', ';', '.', ':', '?', '=', '+', '-', '*', '..', "'x'", '1', '1.5', 'true', 'null', 'int', 'x', '"Q"',
+  'KEY',
+  'EXISTS',
+  'IF',
+  'NOT',
+  'AND',
+  'AS',
+  'CONTAINS',
+  'IN',
+  'FROM',
+  'WHERE',
+  'JSON',
+  'DISTINCT',
+  'CAST',
+  'TOKEN',
+  'FROZEN',
+  'MAP',
+  'LIST',
+  'SET',
+  'STATIC',
+  'PRIMARY',
+  'TYPE',
+  'WITH',
+  'CLUSTERING',
+  'ORDER',
+  'BY',
+  'ASC',
+  'DESC',
+  'TTL',
+  'TIMESTAMP',
+  'USING',
+  'LIMIT',
+  'PER',
+  'PARTITION',
+  'ALLOW',
+  'FILTERING',
+  'APPLY',
+  'BATCH',
+  'INDEX',
+  'ON',
+  'OF',
+  'NORECURSIVE',
+  'ROLE',
+  'ALL',
+  'TO',
+  'TABLE',
+  'SELECT',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  '<',
+  '>',
+  ',',
+  ';',
+  '.',
+  ':',
+  '?',
+  '=',
+  '+',
+  '-',
+  '*',
+  '..',
+  "'x'",
+  '1',
+  '1.5',
+  'true',
+  'null',
+  'int',
+  'x',
+  '"Q"',
 ];
 
 /** The files below `dir` (sorted, node_modules and dot files left out) whose names `keep` keeps. */
@@ -46,14 +114,16 @@ function filesBelow(dir: string, keep: (name: string) => boolean, out: string[] 
   return out;
 }
 
-const STATEMENT_WORD = /^\s*(select|insert|update|delete|begin|use|truncate|create|alter|drop|grant|revoke|list|describe|desc|add)\b/i;
+const STATEMENT_WORD =
+  /^\s*(select|insert|update|delete|begin|use|truncate|create|alter|drop|grant|revoke|list|describe|desc|add)\b/i;
 
 /** The string and template literals of a TypeScript file that read as CQL statements. */
 function cqlStrings(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
   const out: string[] = [];
   const visit = (node: ts.Node): void => {
-    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && STATEMENT_WORD.test(node.text)) out.push(node.text);
+    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && STATEMENT_WORD.test(node.text))
+      out.push(node.text);
     node.forEachChild(visit);
   };
   visit(source);
@@ -68,19 +138,27 @@ interface Source {
 /** The CQL text of each host-code fixture, as the language server reads it (its grammars loaded first). */
 async function embeddedSources(): Promise<Source[]> {
   const files: { path: string; language: HostLanguage }[] = [];
-  for (const path of filesBelow(join(root, 'test', 'fixtures', 'embedded'), (name) => hostLanguageOf(name) !== undefined)) {
+  for (const path of filesBelow(
+    join(root, 'test', 'fixtures', 'embedded'),
+    (name) => hostLanguageOf(name) !== undefined,
+  )) {
     files.push({ path, language: hostLanguageOf(path)! });
   }
   await loadHostLanguages([...new Set(files.map((f) => f.language))]);
-  return files.map(({ path, language }) => ({ name: `${relative(root, path)} (its CQL)`, text: readEmbedded(language, readFileSync(path, 'utf8')).cqlText }));
+  return files.map(({ path, language }) => ({
+    name: `${relative(root, path)} (its CQL)`,
+    text: readEmbedded(language, readFileSync(path, 'utf8')).cqlText,
+  }));
 }
 
 function sources(embedded: Source[]): Source[] {
   const files: string[] = [];
-  for (const dir of [join(root, 'test'), join(root, 'examples'), resolve(root, '..', 'shared', 'corpus')]) filesBelow(dir, (name) => name.endsWith('.cql'), files);
+  for (const dir of [join(root, 'test'), join(root, 'examples'), resolve(root, '..', 'shared', 'corpus')])
+    filesBelow(dir, (name) => name.endsWith('.cql'), files);
   const out: Source[] = files.map((file) => ({ name: relative(root, file), text: readFileSync(file, 'utf8') }));
   out.push(...embedded);
-  for (const file of filesBelow(join(root, 'test'), (name) => name.endsWith('.ts'))) for (const text of cqlStrings(file)) out.push({ name: 'string', text });
+  for (const file of filesBelow(join(root, 'test'), (name) => name.endsWith('.ts')))
+    for (const text of cqlStrings(file)) out.push({ name: 'string', text });
   return out;
 }
 
@@ -97,7 +175,11 @@ function* cases(embedded: Source[]): Generator<{ key: string; text: string; comp
     if (!seen.has(source.text)) {
       seen.add(source.text);
       // Keyed by the file's name, or by its text for a test's string (a test may move).
-      yield { key: source.name === 'string' ? `string ${source.text}` : `file ${source.name}`, text: source.text, complete: false };
+      yield {
+        key: source.name === 'string' ? `string ${source.text}` : `file ${source.name}`,
+        text: source.text,
+        complete: false,
+      };
     }
     const { tokens } = lexCql(source.text);
     for (const [start, end] of chunkTokens(tokens)) {
@@ -111,7 +193,8 @@ function* cases(embedded: Source[]): Generator<{ key: string; text: string; comp
         const prefix = images.slice(0, at).join(' ');
         yield { key: `cut ${prefix}`, text: prefix, complete: true };
         const last = images[at - 1]!;
-        if (/^[A-Za-z]{3,}$/.test(last)) yield { key: `cut ${prefix.slice(0, -1)}`, text: prefix.slice(0, -1), complete: true };
+        if (/^[A-Za-z]{3,}$/.test(last))
+          yield { key: `cut ${prefix.slice(0, -1)}`, text: prefix.slice(0, -1), complete: true };
       }
       for (let m = 0; m < 12; m++) {
         const mutated = images.slice();
@@ -133,7 +216,8 @@ function* cases(embedded: Source[]): Generator<{ key: string; text: string; comp
 
 async function write(out: string): Promise<void> {
   const stream = createWriteStream(out);
-  const line = (record: unknown) => new Promise<void>((done) => (stream.write(JSON.stringify(record) + '\n') ? done() : stream.once('drain', done)));
+  const line = (record: unknown) =>
+    new Promise<void>((done) => (stream.write(JSON.stringify(record) + '\n') ? done() : stream.once('drain', done)));
   await line({ key: 'grammar', value: getParser().getSerializedGastProductions() });
   let count = 0;
   for (const c of cases(await embeddedSources())) {
@@ -164,11 +248,16 @@ function compare(beforeFile: string, afterFile: string): void {
   for (const [key, value] of before) if (after.has(key) && after.get(key) !== value) changed.push(key);
   const onlyBefore = [...before.keys()].filter((k) => !after.has(k));
   const onlyAfter = [...after.keys()].filter((k) => !before.has(k));
-  console.log(`${before.size} cases before, ${after.size} after: ${changed.length} changed, ${onlyBefore.length} only before, ${onlyAfter.length} only after`);
+  console.log(
+    `${before.size} cases before, ${after.size} after: ${changed.length} changed, ${onlyBefore.length} only before, ${onlyAfter.length} only after`,
+  );
   for (const key of changed.slice(0, 40)) {
-    console.log(`\n${key.slice(0, 300)}\n  before: ${before.get(key)!.slice(0, 600)}\n  after:  ${after.get(key)!.slice(0, 600)}`);
+    console.log(
+      `\n${key.slice(0, 300)}\n  before: ${before.get(key)!.slice(0, 600)}\n  after:  ${after.get(key)!.slice(0, 600)}`,
+    );
   }
-  for (const key of [...onlyBefore.slice(0, 10), ...onlyAfter.slice(0, 10)]) console.log(`only in one: ${key.slice(0, 200)}`);
+  for (const key of [...onlyBefore.slice(0, 10), ...onlyAfter.slice(0, 10)])
+    console.log(`only in one: ${key.slice(0, 200)}`);
   if (changed.length || onlyBefore.length || onlyAfter.length) process.exitCode = 1;
 }
 
@@ -176,8 +265,7 @@ const [command, a, b] = process.argv.slice(2);
 if (command === 'write' && a) {
   if (b) root = resolve(b);
   void write(a);
-}
-else if (command === 'compare' && a && b) compare(a, b);
+} else if (command === 'compare' && a && b) compare(a, b);
 else {
   console.error('usage: npx tsx scripts/grammar-snapshot.ts write <file> | compare <before> <after>');
   process.exitCode = 2;

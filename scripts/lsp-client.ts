@@ -15,7 +15,12 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as path from 'node:path';
 import { fileUri } from './temp-workspace';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
 import type {
   ClientCapabilities,
   Diagnostic,
@@ -37,7 +42,12 @@ export const capabilities = {
   push: {
     textDocument: {
       synchronization: { dynamicRegistration: false, didSave: true },
-      publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true, dataSupport: true },
+      publishDiagnostics: {
+        relatedInformation: true,
+        versionSupport: true,
+        codeDescriptionSupport: true,
+        dataSupport: true,
+      },
     },
     workspace: {
       configuration: true,
@@ -50,7 +60,12 @@ export const capabilities = {
   pull: {
     textDocument: {
       synchronization: { dynamicRegistration: false, didSave: true },
-      publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true, dataSupport: true },
+      publishDiagnostics: {
+        relatedInformation: true,
+        versionSupport: true,
+        codeDescriptionSupport: true,
+        dataSupport: true,
+      },
       diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false },
     },
     workspace: {
@@ -126,7 +141,10 @@ export class LspTestClient<P extends ServerProcess = ServerProcess> {
   /** Everything the server wrote to stderr. */
   stderr = '';
   /** Every `$/progress` notification (work-done progress), in order. */
-  readonly progress: { token: string | number; value: { kind: string; title?: string; message?: string; percentage?: number } }[] = [];
+  readonly progress: {
+    token: string | number;
+    value: { kind: string; title?: string; message?: string; percentage?: number };
+  }[] = [];
 
   /** The client's copy of each open document (what it sent the server). */
   private readonly documents = new Map<string, TextDocument>();
@@ -137,7 +155,10 @@ export class LspTestClient<P extends ServerProcess = ServerProcess> {
   private readonly exitPromise: Promise<number | null>;
 
   constructor(readonly process: P) {
-    this.connection = createMessageConnection(new StreamMessageReader(process.stdout), new StreamMessageWriter(process.stdin));
+    this.connection = createMessageConnection(
+      new StreamMessageReader(process.stdout),
+      new StreamMessageWriter(process.stdin),
+    );
     process.stderr.on('data', (chunk: Buffer) => {
       this.stderr += chunk.toString();
     });
@@ -162,15 +183,17 @@ export class LspTestClient<P extends ServerProcess = ServerProcess> {
       this.logs.push(params.message);
       this.notifyWaiters();
     });
-    this.connection.onRequest('workspace/configuration', (params: { items: { section?: string; scopeUri?: string }[] }) =>
-      params.items.map((item) => {
-        this.configurationScopes.push(item.scopeUri);
-        if (item.section !== 'cqlint' && item.section !== undefined) return null;
-        const scope = Object.keys(this.scopedSettings)
-          .filter((uri) => item.scopeUri === uri || item.scopeUri?.startsWith(`${uri}/`))
-          .sort((a, b) => b.length - a.length)[0];
-        return scope === undefined ? this.settings : this.scopedSettings[scope];
-      }),
+    this.connection.onRequest(
+      'workspace/configuration',
+      (params: { items: { section?: string; scopeUri?: string }[] }) =>
+        params.items.map((item) => {
+          this.configurationScopes.push(item.scopeUri);
+          if (item.section !== 'cqlint' && item.section !== undefined) return null;
+          const scope = Object.keys(this.scopedSettings)
+            .filter((uri) => item.scopeUri === uri || item.scopeUri?.startsWith(`${uri}/`))
+            .sort((a, b) => b.length - a.length)[0];
+          return scope === undefined ? this.settings : this.scopedSettings[scope];
+        }),
     );
     this.connection.onRequest('client/registerCapability', (params: { registrations: Registration[] }) => {
       this.registrations.push(...params.registrations);
@@ -191,10 +214,16 @@ export class LspTestClient<P extends ServerProcess = ServerProcess> {
     this.connection.onRequest('window/workDoneProgress/create', () => null);
     this.connection.onRequest('window/showMessageRequest', () => null);
     this.connection.onNotification('telemetry/event', () => undefined);
-    this.connection.onNotification('$/progress', (params: { token: string | number; value: { kind: string; title?: string; message?: string; percentage?: number } }) => {
-      this.progress.push(params);
-      this.notifyWaiters();
-    });
+    this.connection.onNotification(
+      '$/progress',
+      (params: {
+        token: string | number;
+        value: { kind: string; title?: string; message?: string; percentage?: number };
+      }) => {
+        this.progress.push(params);
+        this.notifyWaiters();
+      },
+    );
     this.connection.listen();
   }
 
@@ -203,9 +232,15 @@ export class LspTestClient<P extends ServerProcess = ServerProcess> {
   }
 
   /** initialize + initialized. Resolves with the server's InitializeResult. */
-  async initialize(clientCapabilities: ClientCapabilities = capabilities.push, options: InitializeOptions = {}): Promise<InitializeResult> {
+  async initialize(
+    clientCapabilities: ClientCapabilities = capabilities.push,
+    options: InitializeOptions = {},
+  ): Promise<InitializeResult> {
     if (options.settings) this.settings = options.settings;
-    const folders = (options.workspaceFolders ?? []).map((folder) => ({ uri: fileUri(folder), name: path.basename(folder) }));
+    const folders = (options.workspaceFolders ?? []).map((folder) => ({
+      uri: fileUri(folder),
+      name: path.basename(folder),
+    }));
     const result = (await this.request('initialize', {
       processId: this.parentProcessId,
       clientInfo: { name: 'cqlint-test-harness' },
@@ -269,7 +304,11 @@ export class LspTestClient<P extends ServerProcess = ServerProcess> {
    * - Without: the first publication after the last harness action (open/change/close/settings/
    *   files) that carries the document's current version (when the server sends versions).
    */
-  async waitForDiagnostics(uri: string, predicate?: (diagnostics: Diagnostic[]) => boolean, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Diagnostic[]> {
+  async waitForDiagnostics(
+    uri: string,
+    predicate?: (diagnostics: Diagnostic[]) => boolean,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+  ): Promise<Diagnostic[]> {
     const since = this.actions;
     const pick = (): Diagnostic[] | undefined => {
       const list = this.published.get(uri) ?? [];
@@ -280,7 +319,8 @@ export class LspTestClient<P extends ServerProcess = ServerProcess> {
       const version = this.documents.get(uri)?.version;
       for (const publication of list) {
         if (publication.afterAction < since) continue;
-        if (version !== undefined && publication.params.version !== undefined && publication.params.version !== version) continue;
+        if (version !== undefined && publication.params.version !== undefined && publication.params.version !== version)
+          continue;
         return publication.params.diagnostics;
       }
       return undefined;
@@ -301,7 +341,10 @@ export class LspTestClient<P extends ServerProcess = ServerProcess> {
 
   /** textDocument/diagnostic (pull clients). */
   pullDiagnostics(uri: string, previousResultId?: string): Promise<DocumentDiagnosticReport> {
-    return this.request('textDocument/diagnostic', { textDocument: { uri }, previousResultId }) as Promise<DocumentDiagnosticReport>;
+    return this.request('textDocument/diagnostic', {
+      textDocument: { uri },
+      previousResultId,
+    }) as Promise<DocumentDiagnosticReport>;
   }
 
   /** workspace/diagnostic (pull clients). */
@@ -319,12 +362,20 @@ export class LspTestClient<P extends ServerProcess = ServerProcess> {
 
   /** Resolves once the server sent more than `count` workspace/diagnostic/refresh requests. */
   waitForRefresh(count: number, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<number> {
-    return this.waitFor('workspace/diagnostic/refresh', () => (this.refreshCount > count ? this.refreshCount : undefined), timeoutMs);
+    return this.waitFor(
+      'workspace/diagnostic/refresh',
+      () => (this.refreshCount > count ? this.refreshCount : undefined),
+      timeoutMs,
+    );
   }
 
   /** Resolves once the server sent more than `count` workspace/inlayHint/refresh requests. */
   waitForInlayHintRefresh(count: number, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<number> {
-    return this.waitFor('workspace/inlayHint/refresh', () => (this.inlayHintRefreshCount > count ? this.inlayHintRefreshCount : undefined), timeoutMs);
+    return this.waitFor(
+      'workspace/inlayHint/refresh',
+      () => (this.inlayHintRefreshCount > count ? this.inlayHintRefreshCount : undefined),
+      timeoutMs,
+    );
   }
 
   /**
@@ -332,8 +383,13 @@ export class LspTestClient<P extends ServerProcess = ServerProcess> {
    * report differs from `previousResultId` (a refresh asked for before a change may come after it, and
    * find the report unchanged): resolves with that report.
    */
-  async pullOnRefresh(uri: string, previousResultId: string | undefined, refreshes: number, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<DocumentDiagnosticReport> {
-    for (let seen = refreshes; ; ) {
+  async pullOnRefresh(
+    uri: string,
+    previousResultId: string | undefined,
+    refreshes: number,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+  ): Promise<DocumentDiagnosticReport> {
+    for (let seen = refreshes; ;) {
       seen = await this.waitForRefresh(seen, timeoutMs);
       const report = await this.pullDiagnostics(uri, previousResultId);
       if (report.kind !== 'unchanged') return report;
@@ -356,20 +412,32 @@ export class LspTestClient<P extends ServerProcess = ServerProcess> {
 
   /** Resolves once a work-done progress titled like `title` has ended (its `end` notification). */
   waitForProgressEnd(title: RegExp, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
-    return this.waitFor(`the end of progress ${title}`, () => {
-      const begin = this.progress.find((p) => p.value.kind === 'begin' && title.test(p.value.title ?? ''));
-      return begin && this.progress.some((p) => p.token === begin.token && p.value.kind === 'end') ? true : undefined;
-    }, timeoutMs).then(() => undefined);
+    return this.waitFor(
+      `the end of progress ${title}`,
+      () => {
+        const begin = this.progress.find((p) => p.value.kind === 'begin' && title.test(p.value.title ?? ''));
+        return begin && this.progress.some((p) => p.token === begin.token && p.value.kind === 'end') ? true : undefined;
+      },
+      timeoutMs,
+    ).then(() => undefined);
   }
 
   /** Resolves once a registration for `method` (e.g. workspace/didChangeWatchedFiles) arrived. */
   waitForRegistration(method: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Registration> {
-    return this.waitFor(`registration of ${method}`, () => this.registrations.find((registration) => registration.method === method), timeoutMs);
+    return this.waitFor(
+      `registration of ${method}`,
+      () => this.registrations.find((registration) => registration.method === method),
+      timeoutMs,
+    );
   }
 
   /** Resolves once a log/show message matching `pattern` arrived. */
   waitForLog(pattern: RegExp, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<string> {
-    return this.waitFor(`a log line matching ${pattern}`, () => this.logs.find((line) => pattern.test(line)), timeoutMs);
+    return this.waitFor(
+      `a log line matching ${pattern}`,
+      () => this.logs.find((line) => pattern.test(line)),
+      timeoutMs,
+    );
   }
 
   request(method: string, params?: unknown): Promise<unknown> {
@@ -435,11 +503,15 @@ export type SpawnedLspClient = LspTestClient<ChildProcessWithoutNullStreams>;
 
 /** Spawns the server from the TypeScript sources (cwd: the project root). */
 export async function startServer(options: StartOptions = {}): Promise<SpawnedLspClient> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'lsp', 'main.ts'), '--stdio', ...(options.args ?? [])], {
-    cwd: projectRoot,
-    env: { ...process.env, ...options.env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join('server', 'lsp', 'main.ts'), '--stdio', ...(options.args ?? [])],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   return new LspTestClient(child);
 }
 

@@ -26,7 +26,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const step = process.argv[2];
   if (step === 'prepack') {
     restore();
-    const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--production'], { cwd: root, stdio: 'inherit' });
+    const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--production'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (build.status !== 0) process.exit(build.status ?? 1);
     const text = readFileSync(manifest, 'utf8');
     writeFileSync(saved, text);

@@ -22,7 +22,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
 
 /** The packages scripts/build.mjs imports or reads. */
-export const BUILD_TOOLS = ['esbuild', 'typescript', '@vscode/tree-sitter-wasm', '@tree-sitter-grammars/tree-sitter-kotlin/package.json'];
+export const BUILD_TOOLS = [
+  'esbuild',
+  'typescript',
+  '@vscode/tree-sitter-wasm',
+  '@tree-sitter-grammars/tree-sitter-kotlin/package.json',
+];
 
 function resolvable(name) {
   try {
@@ -35,7 +40,9 @@ function resolvable(name) {
 
 /** The environment of an npm run in this folder: no inherited global mode or prefix, dev dependencies included. */
 export function localNpmEnv(env) {
-  const clean = Object.fromEntries(Object.entries(env).filter(([key]) => !/^npm_config_(global|prefix|location|omit|only|production)$/i.test(key)));
+  const clean = Object.fromEntries(
+    Object.entries(env).filter(([key]) => !/^npm_config_(global|prefix|location|omit|only|production)$/i.test(key)),
+  );
   return { ...clean, npm_config_include: 'dev' };
 }
 
@@ -43,11 +50,16 @@ export function localNpmEnv(env) {
 function globalModules() {
   const npm = process.env.npm_execpath;
   const args = ['prefix', '--global'];
-  const result = npm && /\.c?js$/.test(npm)
-    ? spawnSync(process.execPath, [npm, ...args], { encoding: 'utf8' })
-    : spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, { encoding: 'utf8' });
+  const result =
+    npm && /\.c?js$/.test(npm)
+      ? spawnSync(process.execPath, [npm, ...args], { encoding: 'utf8' })
+      : spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, { encoding: 'utf8' });
   const prefix = result.status === 0 ? result.stdout.trim() : '';
-  return prefix ? (process.platform === 'win32' ? join(prefix, 'node_modules') : join(prefix, 'lib', 'node_modules')) : undefined;
+  return prefix
+    ? process.platform === 'win32'
+      ? join(prefix, 'node_modules')
+      : join(prefix, 'lib', 'node_modules')
+    : undefined;
 }
 
 /** npm/cli#4148: when npm's inner install of a git clone ran in global mode, the global cqlint is a link to this clone. */
@@ -77,10 +89,14 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const missing = BUILD_TOOLS.filter((name) => !resolvable(name));
   if (missing.length) {
     if (!existsSync(join(root, 'package-lock.json'))) {
-      process.stderr.write(`cqlint prepare: the build tools (${missing.join(', ')}) are missing and there is no package-lock.json to install them from\n`);
+      process.stderr.write(
+        `cqlint prepare: the build tools (${missing.join(', ')}) are missing and there is no package-lock.json to install them from\n`,
+      );
       process.exit(1);
     }
-    process.stderr.write(`cqlint prepare: installing the build tools (${missing.join(', ')} missing) from package-lock.json\n`);
+    process.stderr.write(
+      `cqlint prepare: installing the build tools (${missing.join(', ')} missing) from package-lock.json\n`,
+    );
     // npm_execpath is the npm that runs this script (npm-cli.js); `npm` on the PATH otherwise.
     const npm = process.env.npm_execpath;
     const args = ['ci', '--include=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'];

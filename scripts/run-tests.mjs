@@ -18,7 +18,11 @@ import { parseArgs } from 'node:util';
 const root = new URL('..', import.meta.url).pathname;
 const { values: options, positionals: filters } = parseArgs({
   allowPositionals: true,
-  options: { browser: { type: 'boolean', default: false }, jobs: { type: 'string' }, typecheck: { type: 'boolean', default: false } },
+  options: {
+    browser: { type: 'boolean', default: false },
+    jobs: { type: 'string' },
+    typecheck: { type: 'boolean', default: false },
+  },
 });
 const jobs = options.jobs === undefined ? availableParallelism() + 1 : Number(options.jobs);
 if (!Number.isInteger(jobs) || jobs < 1) {
@@ -33,7 +37,13 @@ function findTests(dir) {
     if (statSync(path).isDirectory()) {
       // test/vscode holds the mocha suite that runs inside VS Code, not under node:test; test/browser needs
       // a Chromium, which `npm test` must not (it runs with `npm run test:browser`).
-      if (name === 'vscode' || name === 'fixtures' || name === 'node_modules' || (name === 'browser' && !options.browser)) continue;
+      if (
+        name === 'vscode' ||
+        name === 'fixtures' ||
+        name === 'node_modules' ||
+        (name === 'browser' && !options.browser)
+      )
+        continue;
       found.push(...findTests(path));
     } else if (name.endsWith('.test.ts')) {
       found.push(relative(root, path));
@@ -63,7 +73,14 @@ const times = lastTimes();
 const TYPECHECK = 'typecheck: tsc -p tsconfig.json --noEmit';
 /** What runs: each test file in its own process (as `node --test` runs it), and the typecheck if asked for. */
 const jobsToRun = [
-  ...(options.typecheck ? [{ name: TYPECHECK, args: [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit'] }] : []),
+  ...(options.typecheck
+    ? [
+        {
+          name: TYPECHECK,
+          args: [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit'],
+        },
+      ]
+    : []),
   ...files.map((file) => ({ name: file, args: ['--import', 'tsx', '--test-reporter=spec', file] })),
 ];
 /** A job's last time; the typecheck, never timed yet, goes first (it is one of the longest). */
@@ -98,7 +115,13 @@ function run({ name, args }) {
     child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
     child.on('close', (code, signal) => {
       children.delete(child);
-      resolve({ name, output: Buffer.concat(output).toString(), ok: code === 0, status: signal ?? code, seconds: (performance.now() - started) / 1000 });
+      resolve({
+        name,
+        output: Buffer.concat(output).toString(),
+        ok: code === 0,
+        status: signal ?? code,
+        seconds: (performance.now() - started) / 1000,
+      });
     });
   });
 }
@@ -118,7 +141,8 @@ async function worker() {
     const result = await run(jobsToRun[next++]);
     results.push(result);
     process.stdout.write(`\n▶ ${result.name} (${result.seconds.toFixed(1)} s)\n${result.output}`);
-    for (const [, name, count] of result.output.matchAll(/^ℹ (\w+) (\d+)$/gm)) if (name in totals) totals[name] += Number(count);
+    for (const [, name, count] of result.output.matchAll(/^ℹ (\w+) (\d+)$/gm))
+      if (name in totals) totals[name] += Number(count);
     if (!result.ok && !/^ℹ fail [1-9]/m.test(result.output)) totals.fail++; // a file that failed before reporting
   }
 }
@@ -134,8 +158,11 @@ try {
 }
 const failed = results.filter((result) => !result.ok);
 const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
-console.log(`\n${files.length} files${options.typecheck ? ' and the typecheck' : ''}, ${jobs} at a time, ${wall.toFixed(1)} s`);
+console.log(
+  `\n${files.length} files${options.typecheck ? ' and the typecheck' : ''}, ${jobs} at a time, ${wall.toFixed(1)} s`,
+);
 console.log(COUNTS.map((name) => `${name} ${totals[name]}`).join(', '));
 console.log(`slowest: ${slowest.map((result) => `${result.name} ${result.seconds.toFixed(1)} s`).join(', ')}`);
-if (failed.length) console.log(`\n✖ failed: ${failed.map((result) => `${result.name} (exit ${result.status})`).join(', ')}`);
+if (failed.length)
+  console.log(`\n✖ failed: ${failed.map((result) => `${result.name} (exit ${result.status})`).join(', ')}`);
 process.exit(failed.length ? 1 : 0);

@@ -33,7 +33,13 @@ function sourceFiles(dir: string): string[] {
 }
 
 function resolveSpecifier(from: string, specifier: string): string {
-  if (!specifier.startsWith('.')) return specifier.startsWith('node:') ? specifier : specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+  if (!specifier.startsWith('.'))
+    return specifier.startsWith('node:')
+      ? specifier
+      : specifier
+          .split('/')
+          .slice(0, specifier.startsWith('@') ? 2 : 1)
+          .join('/');
   const base = resolve(dirname(from), specifier);
   const candidates = [base, `${base}.ts`, `${base}.mts`, join(base, 'index.ts'), base.replace(/\.js$/, '.ts')];
   const found = candidates.find((c) => existsSync(c) && statSync(c).isFile());
@@ -44,21 +50,30 @@ function importsOf(file: string, text = readFileSync(file, 'utf8')): Import[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
   const out: Import[] = [];
   const add = (specifier: ts.Expression | undefined, typeOnly: boolean): void => {
-    if (specifier && ts.isStringLiteralLike(specifier)) out.push({ target: resolveSpecifier(file, specifier.text), typeOnly });
+    if (specifier && ts.isStringLiteralLike(specifier))
+      out.push({ target: resolveSpecifier(file, specifier.text), typeOnly });
   };
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node)) {
       const clause = node.importClause;
       const bindings = clause?.namedBindings;
-      const onlyTypeNames = !!clause && !clause.name && !!bindings && ts.isNamedImports(bindings)
-        && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly);
+      const onlyTypeNames =
+        !!clause &&
+        !clause.name &&
+        !!bindings &&
+        ts.isNamedImports(bindings) &&
+        bindings.elements.length > 0 &&
+        bindings.elements.every((e) => e.isTypeOnly);
       add(node.moduleSpecifier, !!clause && (clause.isTypeOnly || onlyTypeNames));
     } else if (ts.isExportDeclaration(node)) {
       add(node.moduleSpecifier, node.isTypeOnly);
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
       add(node.moduleReference.expression, node.isTypeOnly);
-    } else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword
-      || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) {
+    } else if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+        (ts.isIdentifier(node.expression) && node.expression.text === 'require'))
+    ) {
       add(node.arguments[0], false);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
       add(node.argument.literal as ts.Expression, true);
@@ -111,7 +126,9 @@ function cycles(edges: Map<string, Set<string>>): string[][] {
 
 function describeCycle(component: string[], edges: Map<string, Set<string>>): string {
   const members = new Set(component);
-  const links = component.flatMap((from) => [...(edges.get(from) ?? [])].filter((to) => members.has(to)).map((to) => `${from} -> ${to}`));
+  const links = component.flatMap((from) =>
+    [...(edges.get(from) ?? [])].filter((to) => members.has(to)).map((to) => `${from} -> ${to}`),
+  );
   return links.join('\n  ');
 }
 
@@ -136,15 +153,47 @@ const ROOMS: Record<string, Room> = {
   partition: { level: 4, mayImport: ['evidence', 'schema', 'util', 'vocabulary'] },
   cluster: { level: 5, mayImport: ['io', 'partition', 'schema', 'util', 'vocabulary'] },
   findings: { level: 5, mayImport: ['evidence', 'partition'] },
-  rules: { level: 6, mayImport: ['cluster', 'evidence', 'findings', 'partition', 'schema', 'token', 'util', 'vocabulary'] },
+  rules: {
+    level: 6,
+    mayImport: ['cluster', 'evidence', 'findings', 'partition', 'schema', 'token', 'util', 'vocabulary'],
+  },
   config: { level: 7, mayImport: ['cluster', 'evidence', 'io', 'rules', 'util', 'vocabulary'] },
-  engine: { level: 8, mayImport: ['cluster', 'config', 'embedded', 'evidence', 'findings', 'io', 'partition', 'rules', 'schema', 'util', 'vocabulary'] },
+  engine: {
+    level: 8,
+    mayImport: [
+      'cluster',
+      'config',
+      'embedded',
+      'evidence',
+      'findings',
+      'io',
+      'partition',
+      'rules',
+      'schema',
+      'util',
+      'vocabulary',
+    ],
+  },
   fixes: { level: 9, mayImport: ['engine', 'findings', 'partition', 'schema', 'token', 'util'] },
   editor: { level: 9, mayImport: ['evidence', 'partition', 'schema', 'token', 'util', 'vocabulary'] },
   format: { level: 10, mayImport: ['editor', 'util'] },
   report: {
     level: 10,
-    mayImport: ['cluster', 'config', 'engine', 'evidence', 'findings', 'fixes', 'io', 'partition', 'rules', 'schema', 'token', 'util', 'vocabulary'],
+    mayImport: [
+      'cluster',
+      'config',
+      'engine',
+      'evidence',
+      'findings',
+      'fixes',
+      'io',
+      'partition',
+      'rules',
+      'schema',
+      'token',
+      'util',
+      'vocabulary',
+    ],
   },
 };
 
@@ -160,7 +209,10 @@ function tableFaults(rooms: Record<string, Room>): string[] {
   for (const [name, room] of Object.entries(rooms)) {
     for (const other of room.mayImport) {
       if (!rooms[other]) faults.push(`${name} may import ${other}, which is no room`);
-      else if (rooms[other].level >= room.level) faults.push(`${name} (level ${room.level}) may import ${other} (level ${rooms[other].level}), which is not below it`);
+      else if (rooms[other].level >= room.level)
+        faults.push(
+          `${name} (level ${room.level}) may import ${other} (level ${rooms[other].level}), which is not below it`,
+        );
     }
   }
   return faults;
@@ -175,7 +227,8 @@ function roomFaults(imports: Iterable<[from: string, to: string]>, rooms: Record
     if (fromRoom === undefined || toRoom === undefined || fromRoom === toRoom) continue;
     if (!rooms[fromRoom]) faults.push(`${from} -> ${to} (${fromRoom} is no room)`);
     else if (!rooms[toRoom]) faults.push(`${from} -> ${to} (${toRoom} is no room)`);
-    else if (!rooms[fromRoom].mayImport.includes(toRoom)) faults.push(`${from} -> ${to} (${fromRoom} may not import ${toRoom})`);
+    else if (!rooms[fromRoom].mayImport.includes(toRoom))
+      faults.push(`${from} -> ${to} (${fromRoom} may not import ${toRoom})`);
   }
   return faults;
 }
@@ -198,27 +251,38 @@ const EXAMPLES_ONLY_HELPER = 'test/helpers/example-evidence.ts';
 
 describe('architecture', () => {
   test('the import graph covers the sources', () => {
-    assert.ok(graph.has('grammar/index.ts') && graph.has('server/core/engine/project.ts') && graph.has('server/lsp/server.ts'));
+    assert.ok(
+      graph.has('grammar/index.ts') && graph.has('server/core/engine/project.ts') && graph.has('server/lsp/server.ts'),
+    );
     assert.ok([...graph.values()].some((imports) => imports.some((i) => i.target === 'server/core/engine/project.ts')));
   });
 
   test('source files are named in kebab-case', () => {
-    const misnamed = [...graph.keys()].filter((file) => !/^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+)*\.(ts|mts|mjs)$/.test(file.split('/').pop()!));
+    const misnamed = [...graph.keys()].filter(
+      (file) => !/^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+)*\.(ts|mts|mjs)$/.test(file.split('/').pop()!),
+    );
     assert.deepEqual(misnamed, []);
   });
 
   test('no import cycle between files', () => {
     const edges = new Map<string, Set<string>>();
-    for (const [file, imports] of graph) edges.set(file, new Set(imports.map((i) => i.target).filter((t) => graph.has(t))));
+    for (const [file, imports] of graph)
+      edges.set(file, new Set(imports.map((i) => i.target).filter((t) => graph.has(t))));
     const found = cycles(edges);
-    assert.deepEqual(found.map((c) => describeCycle(c, edges)), []);
+    assert.deepEqual(
+      found.map((c) => describeCycle(c, edges)),
+      [],
+    );
   });
 
   const coreEntries = readdirSync(join(projectRoot, 'server', 'core')).sort();
   const coreFolders = coreEntries.filter((name) => statSync(join(projectRoot, 'server', 'core', name)).isDirectory());
 
   test('server/core holds rooms only, no loose file', () => {
-    assert.deepEqual(coreEntries.filter((name) => !coreFolders.includes(name)), []);
+    assert.deepEqual(
+      coreEntries.filter((name) => !coreFolders.includes(name)),
+      [],
+    );
   });
 
   test('the rooms table names the folders of server/core and points only downwards', () => {
@@ -236,7 +300,8 @@ describe('architecture', () => {
   test("CONTRIBUTING.md's map of the rooms is the table: the same rooms, each with the same imports", () => {
     const map = roomMap(readFileSync(join(projectRoot, 'CONTRIBUTING.md'), 'utf8'));
     assert.deepEqual([...map.keys()].sort(), coreFolders);
-    for (const [name, room] of Object.entries(ROOMS)) assert.deepEqual(map.get(name), [...room.mayImport].sort(), `the map's entry for ${name}/`);
+    for (const [name, room] of Object.entries(ROOMS))
+      assert.deepEqual(map.get(name), [...room.mayImport].sort(), `the map's entry for ${name}/`);
   });
 
   test('the rooms check fails on a lower room importing a higher one, and the table check on an upward table', () => {
@@ -247,17 +312,36 @@ describe('architecture', () => {
     assert.deepEqual(roomFaults([['server/core/partition/plan.ts', 'server/core/findings/findings.ts']], ROOMS), [
       'server/core/partition/plan.ts -> server/core/findings/findings.ts (partition may not import findings)',
     ]);
-    assert.deepEqual(roomFaults([
-      ['server/core/engine/project.ts', 'server/core/util/names.ts'],
-      ['server/core/engine/project.ts', 'server/core/engine/rule-runner.ts'],
-      ['server/lsp/server.ts', 'server/core/engine/project.ts'],
-      ['server/core/rules/index.ts', 'grammar/index.ts'],
-    ], ROOMS), []);
-    assert.deepEqual(roomFaults([['server/core/loose.ts', 'server/core/util/names.ts'], ['server/core/attic/a.ts', 'server/core/util/names.ts']], ROOMS), [
-      'server/core/loose.ts -> server/core/util/names.ts ((root) is no room)',
-      'server/core/attic/a.ts -> server/core/util/names.ts (attic is no room)',
-    ]);
-    const upward: Record<string, Room> = { low: { level: 0, mayImport: ['high'] }, high: { level: 1, mayImport: ['low', 'gone'] }, same: { level: 1, mayImport: ['high'] } };
+    assert.deepEqual(
+      roomFaults(
+        [
+          ['server/core/engine/project.ts', 'server/core/util/names.ts'],
+          ['server/core/engine/project.ts', 'server/core/engine/rule-runner.ts'],
+          ['server/lsp/server.ts', 'server/core/engine/project.ts'],
+          ['server/core/rules/index.ts', 'grammar/index.ts'],
+        ],
+        ROOMS,
+      ),
+      [],
+    );
+    assert.deepEqual(
+      roomFaults(
+        [
+          ['server/core/loose.ts', 'server/core/util/names.ts'],
+          ['server/core/attic/a.ts', 'server/core/util/names.ts'],
+        ],
+        ROOMS,
+      ),
+      [
+        'server/core/loose.ts -> server/core/util/names.ts ((root) is no room)',
+        'server/core/attic/a.ts -> server/core/util/names.ts (attic is no room)',
+      ],
+    );
+    const upward: Record<string, Room> = {
+      low: { level: 0, mayImport: ['high'] },
+      high: { level: 1, mayImport: ['low', 'gone'] },
+      same: { level: 1, mayImport: ['high'] },
+    };
     assert.deepEqual(tableFaults(upward), [
       'low (level 0) may import high (level 1), which is not below it',
       'high may import gone, which is no room',
@@ -267,22 +351,61 @@ describe('architecture', () => {
 
   test('the map reader reads each room and the rooms it may import', () => {
     const text = [
-      '# Contributing', '', '## The rooms of server/core', '', 'Intro.', '',
+      '# Contributing',
+      '',
+      '## The rooms of server/core',
+      '',
+      'Intro.',
+      '',
       '- **`low/`**: the bottom. May import: none.',
-      '- **`high/`**: the top, with `other/` named in passing. May', '  import: `low/`, `mid/`.', '',
-      '## Adding a rule', '', '- **`rule/`**: not a room. May import: `low/`.',
+      '- **`high/`**: the top, with `other/` named in passing. May',
+      '  import: `low/`, `mid/`.',
+      '',
+      '## Adding a rule',
+      '',
+      '- **`rule/`**: not a room. May import: `low/`.',
     ].join('\n');
-    assert.deepEqual([...roomMap(text)], [['low', []], ['high', ['low', 'mid']]]);
+    assert.deepEqual(
+      [...roomMap(text)],
+      [
+        ['low', []],
+        ['high', ['low', 'mid']],
+      ],
+    );
   });
 
   const layerRules: { name: string; from: (file: string) => boolean; forbidden: (target: string) => boolean }[] = [
-    { name: 'grammar imports nothing from server/', from: (f) => f.startsWith('grammar/'), forbidden: (t) => t.startsWith('server/') },
-    { name: 'server/core imports nothing from server/lsp', from: (f) => f.startsWith('server/core/'), forbidden: (t) => t.startsWith('server/lsp/') },
-    { name: 'server/core imports nothing from server/cli', from: (f) => f.startsWith('server/core/'), forbidden: (t) => t.startsWith('server/cli/') },
-    { name: 'server/cli imports nothing from server/lsp', from: (f) => f.startsWith('server/cli/'), forbidden: (t) => t.startsWith('server/lsp/') },
+    {
+      name: 'grammar imports nothing from server/',
+      from: (f) => f.startsWith('grammar/'),
+      forbidden: (t) => t.startsWith('server/'),
+    },
+    {
+      name: 'server/core imports nothing from server/lsp',
+      from: (f) => f.startsWith('server/core/'),
+      forbidden: (t) => t.startsWith('server/lsp/'),
+    },
+    {
+      name: 'server/core imports nothing from server/cli',
+      from: (f) => f.startsWith('server/core/'),
+      forbidden: (t) => t.startsWith('server/cli/'),
+    },
+    {
+      name: 'server/cli imports nothing from server/lsp',
+      from: (f) => f.startsWith('server/cli/'),
+      forbidden: (t) => t.startsWith('server/lsp/'),
+    },
     // The MCP server (cqlint mcp) uses core as the CLI does, through the CLI's read-only commands.
-    { name: 'server/core imports nothing from server/mcp', from: (f) => f.startsWith('server/core/'), forbidden: (t) => t.startsWith('server/mcp/') },
-    { name: 'server/mcp imports nothing from server/lsp', from: (f) => f.startsWith('server/mcp/'), forbidden: (t) => t.startsWith('server/lsp/') },
+    {
+      name: 'server/core imports nothing from server/mcp',
+      from: (f) => f.startsWith('server/core/'),
+      forbidden: (t) => t.startsWith('server/mcp/'),
+    },
+    {
+      name: 'server/mcp imports nothing from server/lsp',
+      from: (f) => f.startsWith('server/mcp/'),
+      forbidden: (t) => t.startsWith('server/lsp/'),
+    },
     {
       name: 'grammar and server/core import no vscode or LSP package',
       from: (f) => f.startsWith('grammar/') || f.startsWith('server/core/'),
@@ -294,7 +417,11 @@ describe('architecture', () => {
       from: (f) => f.startsWith('client/'),
       forbidden: (t) => t.startsWith('server/') && t !== 'server/lsp/lsp-extensions.ts',
     },
-    { name: 'bench imports nothing from test/', from: (f) => f.startsWith('bench/'), forbidden: (t) => t.startsWith('test/') },
+    {
+      name: 'bench imports nothing from test/',
+      from: (f) => f.startsWith('bench/'),
+      forbidden: (t) => t.startsWith('test/'),
+    },
     {
       // Except one file: the rules' examples tables are test data (scripts/build.mjs leaves them out of the
       // bundles, test/packaging.test.ts checks it), and the partition rules' tables build their evidence
@@ -304,7 +431,7 @@ describe('architecture', () => {
       forbidden: (t) => (t.startsWith('test/') && t !== EXAMPLES_ONLY_HELPER) || t.startsWith('bench/'),
     },
     {
-      name: 'only rule modules import the examples tables\' helper',
+      name: "only rule modules import the examples tables' helper",
       from: (f) => /^(grammar|server|client)\//.test(f) && !/^server\/core\/rules\/[^/]+\.ts$/.test(f),
       forbidden: (t) => t === EXAMPLES_ONLY_HELPER,
     },

@@ -19,7 +19,8 @@ const verbatim = (s: string): boolean => s.length >= 30 && !/['"`\\\n\r$]/.test(
 test('the shipped bundles hold every rule but none of the examples tables', async () => {
   const { bundleOptions } = await import('../scripts/build.mjs');
   const modules = ruleFiles.flatMap((m) => (m.rule && m.examples ? [{ rule: m.rule, examples: m.examples }] : []));
-  const exampleCode = modules.flatMap(({ examples }) => [...examples.valid, ...examples.invalid])
+  const exampleCode = modules
+    .flatMap(({ examples }) => [...examples.valid, ...examples.invalid])
     .map((c) => (typeof c === 'string' ? c : c.code))
     .filter(verbatim);
   const descriptions = modules.map(({ rule }) => rule.meta.description).filter(verbatim);
@@ -28,10 +29,24 @@ test('the shipped bundles hold every rule but none of the examples tables', asyn
     // The CLI also bundles the rules' documentation pages (cqlint explain), whose examples are prose: the
     // code alone is checked here.
     const plugins = options.plugins?.filter((p: { name: string }) => p.name !== 'bundled-rule-docs');
-    const result = await esbuild.build({ ...options, plugins, absWorkingDir: projectRoot, write: false, logLevel: 'silent' });
+    const result = await esbuild.build({
+      ...options,
+      plugins,
+      absWorkingDir: projectRoot,
+      write: false,
+      logLevel: 'silent',
+    });
     const bundle = result.outputFiles.map((f) => f.text).join('\n');
-    assert.deepEqual(descriptions.filter((d) => !bundle.includes(d)), [], `${options.outfile} holds the rules`);
-    assert.deepEqual(exampleCode.filter((c) => bundle.includes(c)), [], `${options.outfile} holds no example`);
+    assert.deepEqual(
+      descriptions.filter((d) => !bundle.includes(d)),
+      [],
+      `${options.outfile} holds the rules`,
+    );
+    assert.deepEqual(
+      exampleCode.filter((c) => bundle.includes(c)),
+      [],
+      `${options.outfile} holds no example`,
+    );
   }
 });
 
@@ -40,14 +55,42 @@ test('npm pack ships the CLI and the language server with their bundles, and no 
     assert.ok(existsSync(join(projectRoot, bundle)), `${bundle} is missing: run "npm run build" first`);
   }
   // --ignore-scripts: the prepack build is not what is tested here, the file list is.
-  const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: projectRoot, encoding: 'utf8' });
+  const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+  });
   assert.equal(pack.status, 0, pack.stderr);
   const files = (JSON.parse(pack.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path).sort();
-  const grammars = ['tree-sitter', 'tree-sitter-java', 'tree-sitter-kotlin', 'tree-sitter-python', 'tree-sitter-go', 'tree-sitter-javascript', 'tree-sitter-typescript', 'tree-sitter-tsx', 'tree-sitter-c-sharp'].map((g) => `dist/tree-sitter/${g}.wasm`);
-  for (const needed of ['bin/cqlint.js', 'bin/cqlint-language-server.js', 'dist/cli.js', 'dist/server.js', 'package.json', 'README.md', 'LICENSE', 'schemas/cqlint.schema.json', ...grammars]) {
+  const grammars = [
+    'tree-sitter',
+    'tree-sitter-java',
+    'tree-sitter-kotlin',
+    'tree-sitter-python',
+    'tree-sitter-go',
+    'tree-sitter-javascript',
+    'tree-sitter-typescript',
+    'tree-sitter-tsx',
+    'tree-sitter-c-sharp',
+  ].map((g) => `dist/tree-sitter/${g}.wasm`);
+  for (const needed of [
+    'bin/cqlint.js',
+    'bin/cqlint-language-server.js',
+    'dist/cli.js',
+    'dist/server.js',
+    'package.json',
+    'README.md',
+    'LICENSE',
+    'schemas/cqlint.schema.json',
+    ...grammars,
+  ]) {
     assert.ok(files.includes(needed), `${needed} is in the package`);
   }
-  const unexpected = files.filter((f) => /^(server|grammar|client|test|bench|scripts|examples|node_modules)\//.test(f) || /\.(ts|map)$/.test(f) || f === 'dist/extension.js');
+  const unexpected = files.filter(
+    (f) =>
+      /^(server|grammar|client|test|bench|scripts|examples|node_modules)\//.test(f) ||
+      /\.(ts|map)$/.test(f) ||
+      f === 'dist/extension.js',
+  );
   assert.deepEqual(unexpected, []);
 });
 
@@ -59,7 +102,10 @@ test('npm pack ships the CLI and the language server with their bundles, and no 
 async function estimatedTarballBytes(): Promise<number> {
   const { bundleOptions } = await import('../scripts/build.mjs');
   const { packedManifest } = await import('../scripts/pack.mjs');
-  const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: projectRoot, encoding: 'utf8' });
+  const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+  });
   assert.equal(pack.status, 0, pack.stderr);
   const files = (JSON.parse(pack.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
   const contents = new Map<string, Uint8Array | string>();
@@ -68,7 +114,10 @@ async function estimatedTarballBytes(): Promise<number> {
     contents.set(options.outfile, result.outputFiles.find((f) => f.path.endsWith(options.outfile))!.contents);
   }
   contents.set('package.json', packedManifest(readFileSync(join(projectRoot, 'package.json'), 'utf8')));
-  return files.reduce((sum, file) => sum + gzipSync(contents.get(file) ?? readFileSync(join(projectRoot, file))).length, 0);
+  return files.reduce(
+    (sum, file) => sum + gzipSync(contents.get(file) ?? readFileSync(join(projectRoot, file))).length,
+    0,
+  );
 }
 
 test("docs/install.md states the tarball's size (within 10%), and the packed package.json runs no script", async () => {
@@ -78,20 +127,30 @@ test("docs/install.md states the tarball's size (within 10%), and the packed pac
   const statedBytes = Number(stated[1]) * (stated[2] === 'MB' ? 1e6 : 1e3);
   const estimated = await estimatedTarballBytes();
   const say = `${(estimated / 1e6).toFixed(1)} MB`;
-  assert.ok(Math.abs(estimated - statedBytes) <= statedBytes * 0.1, `the tarball is about ${say} now, docs/install.md says ${stated[1]} ${stated[2]}: update it`);
+  assert.ok(
+    Math.abs(estimated - statedBytes) <= statedBytes * 0.1,
+    `the tarball is about ${say} now, docs/install.md says ${stated[1]} ${stated[2]}: update it`,
+  );
   const { packedManifest } = await import('../scripts/pack.mjs');
-  const packed = JSON.parse(packedManifest(readFileSync(join(projectRoot, 'package.json'), 'utf8'))) as Record<string, unknown>;
+  const packed = JSON.parse(packedManifest(readFileSync(join(projectRoot, 'package.json'), 'utf8'))) as Record<
+    string,
+    unknown
+  >;
   assert.equal(packed.scripts, undefined, 'no install script (prepare) that needs the unpacked scripts/');
   assert.deepEqual(packed.bin, { cqlint: 'bin/cqlint.js', 'cqlint-language-server': 'bin/cqlint-language-server.js' });
 });
 
-test('the CLI bundle holds the rules\' documentation pages: cqlint explain works with no docs/ beside it', async (t) => {
+test("the CLI bundle holds the rules' documentation pages: cqlint explain works with no docs/ beside it", async (t) => {
   const { bundleOptions } = await import('../scripts/build.mjs');
   const options = bundleOptions(true).find((o) => o.outfile.endsWith('cli.js'))!;
   const dir = mkdtempSync(join(tmpdir(), 'cqlint-bundle-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   await esbuild.build({ ...options, absWorkingDir: projectRoot, outfile: join(dir, 'cli.js'), logLevel: 'silent' });
-  const run = spawnSync(process.execPath, ['-e', "require('./cli.js').main(['explain', 'unbounded-partition']).then((code) => { process.exitCode = code; })"], { cwd: dir, encoding: 'utf8' });
+  const run = spawnSync(
+    process.execPath,
+    ['-e', "require('./cli.js').main(['explain', 'unbounded-partition']).then((code) => { process.exitCode = code; })"],
+    { cwd: dir, encoding: 'utf8' },
+  );
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stdout, /^# unbounded-partition\n/);
 });

@@ -22,70 +22,82 @@ interface Described {
 export class AdminRules extends RoleRules {
   readonly grantStatement = this.RULE('grantStatement', (): Pending => {
     this.CONSUME(K.GRANT);
-    const names: Name[] = this.OR((this.alts.grantStatementOr ??= { MAX_LOOKAHEAD: 2, DEF: [
-      {
-        ALT: () => {
-          this.SUBRULE(this.permissions);
-          this.CONSUME(K.ON);
-          const resource = this.SUBRULE(this.resource);
-          this.CONSUME(K.TO);
-          const role = this.SUBRULE(this.roleName);
-          return this.ACTION(() => [...resource, role]);
-        },
-      },
-      {
-        ALT: () => {
-          const role = this.SUBRULE2(this.roleName);
-          this.CONSUME2(K.TO);
-          return [role, this.SUBRULE3(this.roleName)];
-        },
-      },
-    ] }));
+    const names: Name[] = this.OR(
+      (this.alts.grantStatementOr ??= {
+        MAX_LOOKAHEAD: 2,
+        DEF: [
+          {
+            ALT: () => {
+              this.SUBRULE(this.permissions);
+              this.CONSUME(K.ON);
+              const resource = this.SUBRULE(this.resource);
+              this.CONSUME(K.TO);
+              const role = this.SUBRULE(this.roleName);
+              return this.ACTION(() => [...resource, role]);
+            },
+          },
+          {
+            ALT: () => {
+              const role = this.SUBRULE2(this.roleName);
+              this.CONSUME2(K.TO);
+              return [role, this.SUBRULE3(this.roleName)];
+            },
+          },
+        ],
+      }),
+    );
     return (base) => otherOf(base, 'GRANT', names);
   });
 
   readonly revokeStatement = this.RULE('revokeStatement', (): Pending => {
     this.CONSUME(K.REVOKE);
-    const names: Name[] = this.OR((this.alts.revokeStatementOr ??= { MAX_LOOKAHEAD: 2, DEF: [
-      {
-        ALT: () => {
-          this.SUBRULE(this.permissions);
-          this.CONSUME(K.ON);
-          const resource = this.SUBRULE(this.resource);
-          this.CONSUME(K.FROM);
-          const role = this.SUBRULE(this.roleName);
-          return this.ACTION(() => [...resource, role]);
-        },
-      },
-      {
-        ALT: () => {
-          const role = this.SUBRULE2(this.roleName);
-          this.CONSUME2(K.FROM);
-          return [role, this.SUBRULE3(this.roleName)];
-        },
-      },
-    ] }));
+    const names: Name[] = this.OR(
+      (this.alts.revokeStatementOr ??= {
+        MAX_LOOKAHEAD: 2,
+        DEF: [
+          {
+            ALT: () => {
+              this.SUBRULE(this.permissions);
+              this.CONSUME(K.ON);
+              const resource = this.SUBRULE(this.resource);
+              this.CONSUME(K.FROM);
+              const role = this.SUBRULE(this.roleName);
+              return this.ACTION(() => [...resource, role]);
+            },
+          },
+          {
+            ALT: () => {
+              const role = this.SUBRULE2(this.roleName);
+              this.CONSUME2(K.FROM);
+              return [role, this.SUBRULE3(this.roleName)];
+            },
+          },
+        ],
+      }),
+    );
     return (base) => otherOf(base, 'REVOKE', names);
   });
 
   readonly permissions = this.RULE('permissions', () => {
-    this.OR((this.alts.permissionsOr ??= [
-      {
-        ALT: () => {
-          this.CONSUME(K.ALL);
-          this.OPTION(() => this.CONSUME(K.PERMISSIONS));
+    this.OR(
+      (this.alts.permissionsOr ??= [
+        {
+          ALT: () => {
+            this.CONSUME(K.ALL);
+            this.OPTION(() => this.CONSUME(K.PERMISSIONS));
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.SUBRULE(this.permission);
-          this.MANY(() => {
-            this.CONSUME(Comma);
-            this.SUBRULE2(this.permission);
-          });
+        {
+          ALT: () => {
+            this.SUBRULE(this.permission);
+            this.MANY(() => {
+              this.CONSUME(Comma);
+              this.SUBRULE2(this.permission);
+            });
+          },
         },
-      },
-    ]));
+      ]),
+    );
   });
 
   readonly permission = this.RULE('permission', () => {
@@ -94,176 +106,221 @@ export class AdminRules extends RoleRules {
   });
 
   /** A resource; it returns the names it mentions. */
-  readonly resource = this.RULE('resource', (): Name[] => this.OR((this.alts.resourceOr ??= { MAX_LOOKAHEAD: 2, DEF: [
-    {
-      ALT: () => {
-        this.CONSUME(K.ALL);
-        return this.OR2((this.alts.resourceOr2 ??= [
-          { ALT: () => (this.CONSUME(K.KEYSPACES), []) },
+  readonly resource = this.RULE('resource', (): Name[] =>
+    this.OR(
+      (this.alts.resourceOr ??= {
+        MAX_LOOKAHEAD: 2,
+        DEF: [
           {
             ALT: () => {
-              this.CONSUME(K.TABLES);
-              this.CONSUME(K.IN);
-              this.CONSUME(K.KEYSPACE);
-              return [this.SUBRULE(this.keyspaceName)];
+              this.CONSUME(K.ALL);
+              return this.OR2(
+                (this.alts.resourceOr2 ??= [
+                  { ALT: () => (this.CONSUME(K.KEYSPACES), []) },
+                  {
+                    ALT: () => {
+                      this.CONSUME(K.TABLES);
+                      this.CONSUME(K.IN);
+                      this.CONSUME(K.KEYSPACE);
+                      return [this.SUBRULE(this.keyspaceName)];
+                    },
+                  },
+                  { ALT: () => (this.CONSUME(K.ROLES), []) },
+                  {
+                    ALT: () => {
+                      this.CONSUME(K.FUNCTIONS);
+                      const keyspace = this.OPTION(() => {
+                        this.CONSUME2(K.IN);
+                        this.CONSUME2(K.KEYSPACE);
+                        return this.SUBRULE2(this.keyspaceName);
+                      });
+                      return keyspace ? [keyspace] : [];
+                    },
+                  },
+                  { ALT: () => (this.CONSUME(K.MBEANS), []) },
+                ]),
+              );
             },
+            IGNORE_AMBIGUITIES: true,
           },
-          { ALT: () => (this.CONSUME(K.ROLES), []) },
           {
             ALT: () => {
-              this.CONSUME(K.FUNCTIONS);
-              const keyspace = this.OPTION(() => {
-                this.CONSUME2(K.IN);
-                this.CONSUME2(K.KEYSPACE);
-                return this.SUBRULE2(this.keyspaceName);
-              });
-              return keyspace ? [keyspace] : [];
+              this.CONSUME3(K.KEYSPACE);
+              return [this.SUBRULE3(this.keyspaceName)];
             },
           },
-          { ALT: () => (this.CONSUME(K.MBEANS), []) },
-        ]));
-      },
-      IGNORE_AMBIGUITIES: true,
-    },
-    {
-      ALT: () => {
-        this.CONSUME3(K.KEYSPACE);
-        return [this.SUBRULE3(this.keyspaceName)];
-      },
-    },
-    {
-      ALT: () => {
-        this.CONSUME(K.ROLE);
-        return [this.SUBRULE(this.roleName)];
-      },
-      IGNORE_AMBIGUITIES: true,
-    },
-    {
-      ALT: () => {
-        this.CONSUME(K.FUNCTION);
-        const names: Name[] = [this.SUBRULE(this.functionName)];
-        const types = this.SUBRULE(this.typeList);
-        this.ACTION(() => namesIn(types, names));
-        return names;
-      },
-      IGNORE_AMBIGUITIES: true,
-    },
-    {
-      ALT: () => {
-        this.OR3((this.alts.resourceOr3 ??= [{ ALT: () => this.CONSUME(K.MBEAN) }, { ALT: () => this.CONSUME2(K.MBEANS) }]));
-        this.CONSUME(StringLiteral);
-        return [];
-      },
-      IGNORE_AMBIGUITIES: true,
-    },
-    {
-      ALT: () => {
-        this.OPTION2(() => this.CONSUME(K.TABLE));
-        return [this.SUBRULE(this.tableName)];
-      },
-    },
-  ] })));
+          {
+            ALT: () => {
+              this.CONSUME(K.ROLE);
+              return [this.SUBRULE(this.roleName)];
+            },
+            IGNORE_AMBIGUITIES: true,
+          },
+          {
+            ALT: () => {
+              this.CONSUME(K.FUNCTION);
+              const names: Name[] = [this.SUBRULE(this.functionName)];
+              const types = this.SUBRULE(this.typeList);
+              this.ACTION(() => namesIn(types, names));
+              return names;
+            },
+            IGNORE_AMBIGUITIES: true,
+          },
+          {
+            ALT: () => {
+              this.OR3(
+                (this.alts.resourceOr3 ??= [
+                  { ALT: () => this.CONSUME(K.MBEAN) },
+                  { ALT: () => this.CONSUME2(K.MBEANS) },
+                ]),
+              );
+              this.CONSUME(StringLiteral);
+              return [];
+            },
+            IGNORE_AMBIGUITIES: true,
+          },
+          {
+            ALT: () => {
+              this.OPTION2(() => this.CONSUME(K.TABLE));
+              return [this.SUBRULE(this.tableName)];
+            },
+          },
+        ],
+      }),
+    ),
+  );
 
   readonly listStatement = this.RULE('listStatement', (): Pending => {
     this.CONSUME(K.LIST);
-    const listed: { words: string; names: Name[] } = this.OR((this.alts.listStatementOr ??= [
-      {
-        ALT: () => {
-          const what: IToken = this.OR2((this.alts.listStatementOr2 ??= [{ ALT: () => this.token(K.ROLES) }, { ALT: () => this.token(K.USERS) }, { ALT: () => this.token(K.SUPERUSERS) }]));
-          const role = this.OPTION(() => {
-            this.CONSUME(K.OF);
-            return this.SUBRULE(this.roleName);
-          });
-          this.OPTION2(() => this.CONSUME(K.NORECURSIVE));
-          return this.ACTION(() => ({ words: `LIST ${what.image.toUpperCase()}`, names: role ? [role] : [] }));
+    const listed: { words: string; names: Name[] } = this.OR(
+      (this.alts.listStatementOr ??= [
+        {
+          ALT: () => {
+            const what: IToken = this.OR2(
+              (this.alts.listStatementOr2 ??= [
+                { ALT: () => this.token(K.ROLES) },
+                { ALT: () => this.token(K.USERS) },
+                { ALT: () => this.token(K.SUPERUSERS) },
+              ]),
+            );
+            const role = this.OPTION(() => {
+              this.CONSUME(K.OF);
+              return this.SUBRULE(this.roleName);
+            });
+            this.OPTION2(() => this.CONSUME(K.NORECURSIVE));
+            return this.ACTION(() => ({ words: `LIST ${what.image.toUpperCase()}`, names: role ? [role] : [] }));
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.SUBRULE(this.permissions);
-          const names = this.OPTION3(() => {
-            this.CONSUME(K.ON);
-            return this.SUBRULE(this.resource);
-          }) ?? [];
-          const role = this.OPTION4(() => {
-            this.CONSUME2(K.OF);
-            return this.SUBRULE2(this.roleName);
-          });
-          this.OPTION5(() => this.CONSUME2(K.NORECURSIVE));
-          return { words: 'LIST PERMISSIONS', names: this.ACTION(() => (role ? [...names, role] : names)) };
+        {
+          ALT: () => {
+            this.SUBRULE(this.permissions);
+            const names =
+              this.OPTION3(() => {
+                this.CONSUME(K.ON);
+                return this.SUBRULE(this.resource);
+              }) ?? [];
+            const role = this.OPTION4(() => {
+              this.CONSUME2(K.OF);
+              return this.SUBRULE2(this.roleName);
+            });
+            this.OPTION5(() => this.CONSUME2(K.NORECURSIVE));
+            return { words: 'LIST PERMISSIONS', names: this.ACTION(() => (role ? [...names, role] : names)) };
+          },
         },
-      },
-    ]));
+      ]),
+    );
     return (base) => otherOf(base, listed.words, listed.names);
   });
 
   readonly describeStatement = this.RULE('describeStatement', (): Pending => {
-    this.OR((this.alts.describeStatementOr ??= [{ ALT: () => this.CONSUME(K.DESCRIBE) }, { ALT: () => this.CONSUME(K.DESC) }]));
-    const described: Described = this.OR2((this.alts.describeStatementOr2 ??= { MAX_LOOKAHEAD: 2, DEF: [
-      { ALT: () => (this.CONSUME(K.CLUSTER), { words: 'DESCRIBE CLUSTER', names: [] }), IGNORE_AMBIGUITIES: true },
-      {
-        ALT: () => {
-          const full = this.OPTION(() => this.CONSUME(K.FULL));
-          this.CONSUME(K.SCHEMA);
-          return { words: full ? 'DESCRIBE FULL SCHEMA' : 'DESCRIBE SCHEMA', names: [] };
-        },
-      },
-      { ALT: () => (this.CONSUME(K.KEYSPACES), { words: 'DESCRIBE KEYSPACES', names: [] }), IGNORE_AMBIGUITIES: true },
-      {
-        ALT: () => {
-          const only = this.OPTION2(() => this.CONSUME(K.ONLY));
-          this.CONSUME(K.KEYSPACE);
-          const keyspace = this.OPTION3(() => this.SUBRULE(this.keyspaceName));
-          return { words: only ? 'DESCRIBE ONLY KEYSPACE' : 'DESCRIBE KEYSPACE', names: keyspace ? [keyspace] : [] };
-        },
-        IGNORE_AMBIGUITIES: true,
-      },
-      { ALT: () => (this.CONSUME(K.TABLES), { words: 'DESCRIBE TABLES', names: [] }), IGNORE_AMBIGUITIES: true },
-      {
-        ALT: () => {
-          this.CONSUME(K.TABLE);
-          return { words: 'DESCRIBE TABLE', names: [this.SUBRULE(this.tableName)] };
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(K.INDEX);
-          return { words: 'DESCRIBE INDEX', names: [this.SUBRULE(this.qualifiedIndexName)] };
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(K.MATERIALIZED);
-          this.CONSUME(K.VIEW);
-          return { words: 'DESCRIBE MATERIALIZED VIEW', names: [this.SUBRULE2(this.tableName)] };
-        },
-      },
-      { ALT: () => (this.CONSUME(K.TYPES), { words: 'DESCRIBE TYPES', names: [] }), IGNORE_AMBIGUITIES: true },
-      {
-        ALT: () => {
-          this.CONSUME(K.TYPE);
-          return { words: 'DESCRIBE TYPE', names: [this.SUBRULE(this.userTypeName)] };
-        },
-        IGNORE_AMBIGUITIES: true,
-      },
-      { ALT: () => (this.CONSUME(K.FUNCTIONS), { words: 'DESCRIBE FUNCTIONS', names: [] }), IGNORE_AMBIGUITIES: true },
-      {
-        ALT: () => {
-          this.CONSUME(K.FUNCTION);
-          return { words: 'DESCRIBE FUNCTION', names: [this.SUBRULE(this.functionName)] };
-        },
-        IGNORE_AMBIGUITIES: true,
-      },
-      { ALT: () => (this.CONSUME(K.AGGREGATES), { words: 'DESCRIBE AGGREGATES', names: [] }), IGNORE_AMBIGUITIES: true },
-      {
-        ALT: () => {
-          this.CONSUME(K.AGGREGATE);
-          return { words: 'DESCRIBE AGGREGATE', names: [this.SUBRULE2(this.functionName)] };
-        },
-        IGNORE_AMBIGUITIES: true,
-      },
-      { ALT: () => ({ words: 'DESCRIBE', names: [this.SUBRULE3(this.tableName)] }) },
-    ] }));
+    this.OR(
+      (this.alts.describeStatementOr ??= [
+        { ALT: () => this.CONSUME(K.DESCRIBE) },
+        { ALT: () => this.CONSUME(K.DESC) },
+      ]),
+    );
+    const described: Described = this.OR2(
+      (this.alts.describeStatementOr2 ??= {
+        MAX_LOOKAHEAD: 2,
+        DEF: [
+          { ALT: () => (this.CONSUME(K.CLUSTER), { words: 'DESCRIBE CLUSTER', names: [] }), IGNORE_AMBIGUITIES: true },
+          {
+            ALT: () => {
+              const full = this.OPTION(() => this.CONSUME(K.FULL));
+              this.CONSUME(K.SCHEMA);
+              return { words: full ? 'DESCRIBE FULL SCHEMA' : 'DESCRIBE SCHEMA', names: [] };
+            },
+          },
+          {
+            ALT: () => (this.CONSUME(K.KEYSPACES), { words: 'DESCRIBE KEYSPACES', names: [] }),
+            IGNORE_AMBIGUITIES: true,
+          },
+          {
+            ALT: () => {
+              const only = this.OPTION2(() => this.CONSUME(K.ONLY));
+              this.CONSUME(K.KEYSPACE);
+              const keyspace = this.OPTION3(() => this.SUBRULE(this.keyspaceName));
+              return {
+                words: only ? 'DESCRIBE ONLY KEYSPACE' : 'DESCRIBE KEYSPACE',
+                names: keyspace ? [keyspace] : [],
+              };
+            },
+            IGNORE_AMBIGUITIES: true,
+          },
+          { ALT: () => (this.CONSUME(K.TABLES), { words: 'DESCRIBE TABLES', names: [] }), IGNORE_AMBIGUITIES: true },
+          {
+            ALT: () => {
+              this.CONSUME(K.TABLE);
+              return { words: 'DESCRIBE TABLE', names: [this.SUBRULE(this.tableName)] };
+            },
+          },
+          {
+            ALT: () => {
+              this.CONSUME(K.INDEX);
+              return { words: 'DESCRIBE INDEX', names: [this.SUBRULE(this.qualifiedIndexName)] };
+            },
+          },
+          {
+            ALT: () => {
+              this.CONSUME(K.MATERIALIZED);
+              this.CONSUME(K.VIEW);
+              return { words: 'DESCRIBE MATERIALIZED VIEW', names: [this.SUBRULE2(this.tableName)] };
+            },
+          },
+          { ALT: () => (this.CONSUME(K.TYPES), { words: 'DESCRIBE TYPES', names: [] }), IGNORE_AMBIGUITIES: true },
+          {
+            ALT: () => {
+              this.CONSUME(K.TYPE);
+              return { words: 'DESCRIBE TYPE', names: [this.SUBRULE(this.userTypeName)] };
+            },
+            IGNORE_AMBIGUITIES: true,
+          },
+          {
+            ALT: () => (this.CONSUME(K.FUNCTIONS), { words: 'DESCRIBE FUNCTIONS', names: [] }),
+            IGNORE_AMBIGUITIES: true,
+          },
+          {
+            ALT: () => {
+              this.CONSUME(K.FUNCTION);
+              return { words: 'DESCRIBE FUNCTION', names: [this.SUBRULE(this.functionName)] };
+            },
+            IGNORE_AMBIGUITIES: true,
+          },
+          {
+            ALT: () => (this.CONSUME(K.AGGREGATES), { words: 'DESCRIBE AGGREGATES', names: [] }),
+            IGNORE_AMBIGUITIES: true,
+          },
+          {
+            ALT: () => {
+              this.CONSUME(K.AGGREGATE);
+              return { words: 'DESCRIBE AGGREGATE', names: [this.SUBRULE2(this.functionName)] };
+            },
+            IGNORE_AMBIGUITIES: true,
+          },
+          { ALT: () => ({ words: 'DESCRIBE', names: [this.SUBRULE3(this.tableName)] }) },
+        ],
+      }),
+    );
     this.OPTION4(() => {
       this.CONSUME(K.WITH);
       this.CONSUME(K.INTERNALS);
@@ -358,7 +415,8 @@ export class AdminReader extends RoleReader {
     const type = this.peek().tokenType;
     if (type === K.ALL) {
       const what: TokenType = this.la(2).tokenType;
-      if (what !== K.KEYSPACES && what !== K.ROLES && what !== K.MBEANS && what !== K.TABLES && what !== K.FUNCTIONS) this.leave('a table named ALL');
+      if (what !== K.KEYSPACES && what !== K.ROLES && what !== K.MBEANS && what !== K.TABLES && what !== K.FUNCTIONS)
+        this.leave('a table named ALL');
       this.pos += 2;
       if (what === K.TABLES) {
         this.expect(K.IN);

@@ -12,28 +12,56 @@ const { literalFromToken, sized, tokenRange } = Nodes;
 // ---------------------------------------------------------------------------------------------
 // The statement's nodes
 
-export function alterTableOf(base: Base, name: A.QualifiedName, ifExists: boolean, action: A.AlterTableAction): A.AlterTableStatement {
+export function alterTableOf(
+  base: Base,
+  name: A.QualifiedName,
+  ifExists: boolean,
+  action: A.AlterTableAction,
+): A.AlterTableStatement {
   return { kind: 'AlterTable', range: base.range, terminated: base.terminated, name, ifExists, action };
 }
 
-export function alterColumnTypeOf(ifExists: boolean, column: A.Identifier, type: A.CqlType, range: A.SourceRange): A.AlterTableAction {
+export function alterColumnTypeOf(
+  ifExists: boolean,
+  column: A.Identifier,
+  type: A.CqlType,
+  range: A.SourceRange,
+): A.AlterTableAction {
   return { kind: 'AlterColumnType', ifExists, column, type, range };
 }
 
 /** `ALTER column MASKED WITH ...`, or without a mask `ALTER column DROP MASKED`. */
-export function alterColumnMaskOf(ifExists: boolean, column: A.Identifier, mask: A.MaskClause | undefined, range: A.SourceRange): A.AlterTableAction {
+export function alterColumnMaskOf(
+  ifExists: boolean,
+  column: A.Identifier,
+  mask: A.MaskClause | undefined,
+  range: A.SourceRange,
+): A.AlterTableAction {
   return { kind: 'AlterColumnMask', ifExists, column, ...(mask ? { mask } : {}), dropMask: !mask, range };
 }
 
-export function addColumnsOf(ifNotExists: boolean, columns: A.ColumnDefinition[], range: A.SourceRange): A.AlterTableAction {
+export function addColumnsOf(
+  ifNotExists: boolean,
+  columns: A.ColumnDefinition[],
+  range: A.SourceRange,
+): A.AlterTableAction {
   return { kind: 'AddColumns', ifNotExists, columns, range };
 }
 
-export function dropColumnsOf(ifExists: boolean, columns: A.Identifier[], timestamp: A.Expression | undefined, range: A.SourceRange): A.AlterTableAction {
+export function dropColumnsOf(
+  ifExists: boolean,
+  columns: A.Identifier[],
+  timestamp: A.Expression | undefined,
+  range: A.SourceRange,
+): A.AlterTableAction {
   return { kind: 'DropColumns', ifExists, columns, ...(timestamp ? { timestamp } : {}), range };
 }
 
-export function renameColumnsOf(ifExists: boolean, renames: { from: A.Identifier; to: A.Identifier }[], range: A.SourceRange): A.AlterTableAction {
+export function renameColumnsOf(
+  ifExists: boolean,
+  renames: { from: A.Identifier; to: A.Identifier }[],
+  range: A.SourceRange,
+): A.AlterTableAction {
   return { kind: 'RenameColumns', ifExists, renames, range };
 }
 
@@ -49,20 +77,25 @@ export class AlterTableRules extends TableRules {
     this.CONSUME(K.TABLE);
     const ifExists = !!this.OPTION(() => this.SUBRULE(this.ifExists));
     const name = this.SUBRULE(this.tableName);
-    const action: A.AlterTableAction = this.OR((this.alts.alterTableOr ??= { MAX_LOOKAHEAD: 3, DEF: [
-      { ALT: () => this.SUBRULE(this.alterColumn) },
-      { ALT: () => this.SUBRULE(this.addColumns) },
-      { ALT: () => this.SUBRULE(this.dropCompactStorage) },
-      { ALT: () => this.SUBRULE(this.dropColumns) },
-      { ALT: () => this.SUBRULE(this.renameColumns) },
-      {
-        ALT: () => {
-          const first = this.LA(1);
-          const options = this.SUBRULE(this.tableOptions);
-          return this.ACTION(() => withOptionsOf(options, this.rangeFrom(first)));
-        },
-      },
-    ] }));
+    const action: A.AlterTableAction = this.OR(
+      (this.alts.alterTableOr ??= {
+        MAX_LOOKAHEAD: 3,
+        DEF: [
+          { ALT: () => this.SUBRULE(this.alterColumn) },
+          { ALT: () => this.SUBRULE(this.addColumns) },
+          { ALT: () => this.SUBRULE(this.dropCompactStorage) },
+          { ALT: () => this.SUBRULE(this.dropColumns) },
+          { ALT: () => this.SUBRULE(this.renameColumns) },
+          {
+            ALT: () => {
+              const first = this.LA(1);
+              const options = this.SUBRULE(this.tableOptions);
+              return this.ACTION(() => withOptionsOf(options, this.rangeFrom(first)));
+            },
+          },
+        ],
+      }),
+    );
     return (base) => alterTableOf(base, name, ifExists, action);
   });
 
@@ -70,43 +103,51 @@ export class AlterTableRules extends TableRules {
     const first = this.CONSUME(K.ALTER);
     const ifExists = !!this.OPTION(() => this.SUBRULE(this.ifExists));
     const column = this.SUBRULE(this.columnName);
-    const change: { type: A.CqlType } | { mask: A.MaskClause | undefined } = this.OR((this.alts.alterColumnOr ??= [
-      {
-        ALT: () => {
-          this.CONSUME(K.TYPE);
-          return { type: this.SUBRULE(this.cqlType) };
+    const change: { type: A.CqlType } | { mask: A.MaskClause | undefined } = this.OR(
+      (this.alts.alterColumnOr ??= [
+        {
+          ALT: () => {
+            this.CONSUME(K.TYPE);
+            return { type: this.SUBRULE(this.cqlType) };
+          },
         },
-      },
-      { ALT: () => ({ mask: this.SUBRULE(this.columnMask) }) },
-      {
-        ALT: () => {
-          this.CONSUME(K.DROP);
-          this.CONSUME(K.MASKED);
-          return { mask: undefined };
+        { ALT: () => ({ mask: this.SUBRULE(this.columnMask) }) },
+        {
+          ALT: () => {
+            this.CONSUME(K.DROP);
+            this.CONSUME(K.MASKED);
+            return { mask: undefined };
+          },
         },
-      },
-    ]));
-    return this.ACTION(() => ('type' in change ? alterColumnTypeOf(ifExists, column, change.type, this.rangeFrom(first)) : alterColumnMaskOf(ifExists, column, change.mask, this.rangeFrom(first))));
+      ]),
+    );
+    return this.ACTION(() =>
+      'type' in change
+        ? alterColumnTypeOf(ifExists, column, change.type, this.rangeFrom(first))
+        : alterColumnMaskOf(ifExists, column, change.mask, this.rangeFrom(first)),
+    );
   });
 
   readonly addColumns = this.RULE('addColumns', (): A.AlterTableAction => {
     const first = this.CONSUME(K.ADD);
     const ifNotExists = !!this.OPTION(() => this.SUBRULE(this.ifNotExists));
-    const columns: A.ColumnDefinition[] = this.OR((this.alts.addColumnsOr ??= [
-      { ALT: () => [this.SUBRULE(this.columnDefinition).column] },
-      {
-        ALT: () => {
-          this.CONSUME(LParen);
-          const defs = [this.SUBRULE2(this.columnDefinition).column];
-          this.MANY(() => {
-            this.CONSUME(Comma);
-            defs.push(this.SUBRULE3(this.columnDefinition).column);
-          });
-          this.CONSUME(RParen);
-          return defs;
+    const columns: A.ColumnDefinition[] = this.OR(
+      (this.alts.addColumnsOr ??= [
+        { ALT: () => [this.SUBRULE(this.columnDefinition).column] },
+        {
+          ALT: () => {
+            this.CONSUME(LParen);
+            const defs = [this.SUBRULE2(this.columnDefinition).column];
+            this.MANY(() => {
+              this.CONSUME(Comma);
+              defs.push(this.SUBRULE3(this.columnDefinition).column);
+            });
+            this.CONSUME(RParen);
+            return defs;
+          },
         },
-      },
-    ]));
+      ]),
+    );
     return this.ACTION(() => addColumnsOf(ifNotExists, columns, this.rangeFrom(first)));
   });
 
@@ -120,10 +161,9 @@ export class AlterTableRules extends TableRules {
   readonly dropColumns = this.RULE('dropColumns', (): A.AlterTableAction => {
     const first = this.CONSUME(K.DROP);
     const ifExists = !!this.OPTION(() => this.SUBRULE(this.ifExists));
-    const columns: A.Identifier[] = this.OR((this.alts.dropColumnsOr ??= [
-      { ALT: () => [this.SUBRULE(this.columnName)] },
-      { ALT: () => this.columnList() },
-    ]));
+    const columns: A.Identifier[] = this.OR(
+      (this.alts.dropColumnsOr ??= [{ ALT: () => [this.SUBRULE(this.columnName)] }, { ALT: () => this.columnList() }]),
+    );
     const timestamp = this.OPTION2(() => {
       this.CONSUME(K.USING);
       this.CONSUME(K.TIMESTAMP);
@@ -175,7 +215,8 @@ export class AlterTableReader extends TableReader {
     if (type === K.ALTER) {
       const ifExists = this.ifExists();
       const column = this.columnName();
-      if (this.is(K.MASKED)) return alterColumnMaskOf(ifExists, column, this.columnMask(), tokenRange(t, this.previous()));
+      if (this.is(K.MASKED))
+        return alterColumnMaskOf(ifExists, column, this.columnMask(), tokenRange(t, this.previous()));
       if (this.accept(K.DROP)) {
         this.expect(K.MASKED);
         return alterColumnMaskOf(ifExists, column, undefined, tokenRange(t, this.previous()));

@@ -15,7 +15,35 @@ import * as Nodes from '../nodes';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
 const { EmbeddedActionsParser, EOF, tokenMatcher } = Chevrotain;
-const { allTokenTypes, Semicolon, keywordTokens: K, Ident, NonTypeIdent, NativeTypeKw, NumberLit, StringLiteral, UuidLiteral, HexLiteral, IntegerLiteral, BooleanLiteral, Comma, Dot, LParen, RParen, LBracket, LBrace, Lt, Gt, Plus, Minus, Star, Slash, Percent, Colon, QMark } = Lexer;
+const {
+  allTokenTypes,
+  Semicolon,
+  keywordTokens: K,
+  Ident,
+  NonTypeIdent,
+  NativeTypeKw,
+  NumberLit,
+  StringLiteral,
+  UuidLiteral,
+  HexLiteral,
+  IntegerLiteral,
+  BooleanLiteral,
+  Comma,
+  Dot,
+  LParen,
+  RParen,
+  LBracket,
+  LBrace,
+  Lt,
+  Gt,
+  Plus,
+  Minus,
+  Star,
+  Slash,
+  Percent,
+  Colon,
+  QMark,
+} = Lexer;
 const { tokenRange } = Nodes;
 
 /** Tokens after which a `(`...`)` group is a type hint rather than a parenthesised value. */
@@ -23,8 +51,22 @@ const TYPE_STARTERS = new Set<TokenType>([K.FROZEN, K.MAP, K.LIST, K.SET, K.TUPL
 
 /** Keywords that begin a CQL statement. */
 export const STATEMENT_START = new Set<TokenType>([
-  K.SELECT, K.INSERT, K.UPDATE, K.DELETE, K.BEGIN, K.USE, K.TRUNCATE, K.CREATE, K.ALTER, K.DROP, K.GRANT,
-  K.REVOKE, K.LIST, K.DESCRIBE, K.DESC, K.ADD,
+  K.SELECT,
+  K.INSERT,
+  K.UPDATE,
+  K.DELETE,
+  K.BEGIN,
+  K.USE,
+  K.TRUNCATE,
+  K.CREATE,
+  K.ALTER,
+  K.DROP,
+  K.GRANT,
+  K.REVOKE,
+  K.LIST,
+  K.DESCRIBE,
+  K.DESC,
+  K.ADD,
 ]);
 
 /**
@@ -82,7 +124,16 @@ export type Lookahead = (i: number) => IToken;
 export function modifierKeywordAhead(la: Lookahead, keyword: TokenType): boolean {
   if (la(1).tokenType !== keyword) return false;
   const next = la(2).tokenType;
-  if (next === K.FROM || next === Comma || next === K.AS || next === Dot || next === LBracket || next === LParen || next === EOF) return false;
+  if (
+    next === K.FROM ||
+    next === Comma ||
+    next === K.AS ||
+    next === Dot ||
+    next === LBracket ||
+    next === LParen ||
+    next === EOF
+  )
+    return false;
   if (next === Plus || next === Minus || next === Slash || next === Percent) return false;
   // `SELECT JSON * FROM` vs `SELECT json * 2 FROM`.
   if (next === Star) return la(3).tokenType === K.FROM;
@@ -94,7 +145,9 @@ export function functionCallAhead(la: Lookahead): boolean {
   const first = la(1).tokenType;
   if (!(tokenMatcher(la(1), Ident) || first === K.TOKEN)) return false;
   if (la(2).tokenType === LParen) return true;
-  return la(2).tokenType === Dot && (tokenMatcher(la(3), Ident) || la(3).tokenType === K.TOKEN) && la(4).tokenType === LParen;
+  return (
+    la(2).tokenType === Dot && (tokenMatcher(la(3), Ident) || la(3).tokenType === K.TOKEN) && la(4).tokenType === LParen
+  );
 }
 
 /** `(type) value`: the parenthesised tokens form a type and a value follows. */
@@ -116,25 +169,40 @@ export function typeHintAhead(la: Lookahead): boolean {
     else if (t === RParen) {
       if (depth !== 0) return false;
       break;
-    } else if (!(t === Comma || t === Dot || t === IntegerLiteral || t === StringLiteral || tokenMatcher(la(i), Ident))) return false;
+    } else if (!(t === Comma || t === Dot || t === IntegerLiteral || t === StringLiteral || tokenMatcher(la(i), Ident)))
+      return false;
     if (depth === 0 && t === Comma) return false;
   }
   if (i >= 64) return false;
   const after = la(i + 1);
   const afterType = after.tokenType;
   const simpleValue =
-    tokenMatcher(after, NumberLit) || afterType === StringLiteral || afterType === UuidLiteral || afterType === HexLiteral ||
-    afterType === BooleanLiteral || afterType === QMark || afterType === Colon || afterType === LBracket || afterType === LBrace || afterType === K.NULL;
+    tokenMatcher(after, NumberLit) ||
+    afterType === StringLiteral ||
+    afterType === UuidLiteral ||
+    afterType === HexLiteral ||
+    afterType === BooleanLiteral ||
+    afterType === QMark ||
+    afterType === Colon ||
+    afterType === LBracket ||
+    afterType === LBrace ||
+    afterType === K.NULL;
   if (simpleValue) return true;
   // A name or a parenthesis after `(x)` only makes it a hint when `x` is clearly a type.
-  if (isNative || isTypeCtor) return tokenMatcher(after, Ident) || afterType === LParen || afterType === Minus || afterType === K.TOKEN;
+  if (isNative || isTypeCtor)
+    return tokenMatcher(after, Ident) || afterType === LParen || afterType === Minus || afterType === K.TOKEN;
   return false;
 }
 
 /** After IF: `EXISTS` that ends the statement is `IF EXISTS`, else a condition on a column named `exists`. */
 export function existsEndsAhead(la: Lookahead): boolean {
   const next = la(2);
-  return next.tokenType === EOF || next.tokenType === Semicolon || next.tokenType === K.APPLY || STATEMENT_START.has(next.tokenType);
+  return (
+    next.tokenType === EOF ||
+    next.tokenType === Semicolon ||
+    next.tokenType === K.APPLY ||
+    STATEMENT_START.has(next.tokenType)
+  );
 }
 
 /** After CONTAINS: `KEY` followed by a value is `CONTAINS KEY`, else the value is a column named `key`. */
@@ -235,7 +303,17 @@ export class LeftToParser {
 export type Verdict = { statement: A.Statement } | { rejected: true } | { leftToParser: string };
 
 /** What the parser's lookahead sees past the last token. */
-const END: IToken = { image: '', startOffset: NaN, endOffset: NaN, startLine: NaN, endLine: NaN, startColumn: NaN, endColumn: NaN, tokenTypeIdx: EOF.tokenTypeIdx!, tokenType: EOF };
+const END: IToken = {
+  image: '',
+  startOffset: NaN,
+  endOffset: NaN,
+  startLine: NaN,
+  endLine: NaN,
+  startColumn: NaN,
+  endColumn: NaN,
+  tokenTypeIdx: EOF.tokenTypeIdx!,
+  tokenType: EOF,
+};
 
 /** What a reader holds between statements (it keeps no tokens alive). */
 export const NO_TOKENS: IToken[] = [];

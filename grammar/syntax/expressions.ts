@@ -11,24 +11,70 @@ import * as BaseModule from './base';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
 const {
-  keywordTokens: K, Ident, NumberLit, StringLiteral, EmptyQuotedName, UuidLiteral, HexLiteral, BooleanLiteral, IntegerLiteral, Comma, Range, Dot,
-  LParen, RParen, LBracket, RBracket, LBrace, RBrace, Plus, Minus, Star, Slash, Percent, Colon, QMark,
+  keywordTokens: K,
+  Ident,
+  NumberLit,
+  StringLiteral,
+  EmptyQuotedName,
+  UuidLiteral,
+  HexLiteral,
+  BooleanLiteral,
+  IntegerLiteral,
+  Comma,
+  Range,
+  Dot,
+  LParen,
+  RParen,
+  LBracket,
+  RBracket,
+  LBrace,
+  RBrace,
+  Plus,
+  Minus,
+  Star,
+  Slash,
+  Percent,
+  Colon,
+  QMark,
 } = Lexer;
 const { tokenMatcher } = Chevrotain;
 const {
-  binaryChain, bindMarkerOf, braceLiteralOf, castOf, columnRefOf, elementAccessAt, fieldAccessOf, functionCallOf, identifierFromToken, listLiteralOf, literalFromToken, negate, parenthesizedOf, sized, sliceAccessOf, starOf, tokenRange, typeHintOf,
+  binaryChain,
+  bindMarkerOf,
+  braceLiteralOf,
+  castOf,
+  columnRefOf,
+  elementAccessAt,
+  fieldAccessOf,
+  functionCallOf,
+  identifierFromToken,
+  listLiteralOf,
+  literalFromToken,
+  negate,
+  parenthesizedOf,
+  sized,
+  sliceAccessOf,
+  starOf,
+  tokenRange,
+  typeHintOf,
 } = Nodes;
 const { REJECT, functionCallAhead, typeHintAhead } = BaseModule;
 
 /** What follows a primary value: `[index]`, `[from..to]` or `.field`, applied in source order. */
-type Postfix = { close: IToken; index: A.Expression; slice: false } | { close: IToken; from: A.Expression | undefined; to: A.Expression | undefined; slice: true } | { field: A.Identifier };
+type Postfix =
+  | { close: IToken; index: A.Expression; slice: false }
+  | { close: IToken; from: A.Expression | undefined; to: A.Expression | undefined; slice: true }
+  | { field: A.Identifier };
 
 /** What a subscript holds: an index, or a slice's bounds. */
-type Subscript = { index: A.Expression; slice: false } | { from: A.Expression | undefined; to: A.Expression | undefined; slice: true };
+type Subscript =
+  { index: A.Expression; slice: false } | { from: A.Expression | undefined; to: A.Expression | undefined; slice: true };
 
 function applyPostfix(target: A.Expression, step: Postfix): A.Expression {
   if ('field' in step) return fieldAccessOf(target, step.field);
-  return step.slice ? sliceAccessOf(target, step.from, step.to, step.close) : elementAccessAt(target, step.index, step.close);
+  return step.slice
+    ? sliceAccessOf(target, step.from, step.to, step.close)
+    : elementAccessAt(target, step.index, step.close);
 }
 
 /** The operand's minuses, innermost (last written) first. */
@@ -44,13 +90,15 @@ export class ExpressionRules extends TypeRules {
     let operands: A.Expression[] | undefined;
     const operators: string[] = [];
     this.MANY(() => {
-      const operator: IToken = this.OR((this.alts.expressionOr ??= [
-        { ALT: () => this.token(Plus) },
-        { ALT: () => this.token(Minus) },
-        { ALT: () => this.token(Star) },
-        { ALT: () => this.token(Slash) },
-        { ALT: () => this.token(Percent) },
-      ]));
+      const operator: IToken = this.OR(
+        (this.alts.expressionOr ??= [
+          { ALT: () => this.token(Plus) },
+          { ALT: () => this.token(Minus) },
+          { ALT: () => this.token(Star) },
+          { ALT: () => this.token(Slash) },
+          { ALT: () => this.token(Percent) },
+        ]),
+      );
       const operand = this.SUBRULE2(this.operand);
       (operands ??= [first]).push(operand);
       operators.push(operator.image);
@@ -65,76 +113,97 @@ export class ExpressionRules extends TypeRules {
     this.MANY(() => minuses.push(this.CONSUME(Minus)));
     // One token of lookahead: the alternatives that share a first token are told apart by their gates, and
     // LL(4) analysis of this OR (names, calls, casts, hints and tuples all overlap) took over a second.
-    let result: A.Expression = this.OR((this.alts.operandOr ??= { MAX_LOOKAHEAD: 1, DEF: [
-      { ALT: () => this.literal(this.CONSUME(StringLiteral)) },
-      { ALT: () => this.literal(this.CONSUME(NumberLit)) },
-      { ALT: () => this.literal(this.CONSUME(BooleanLiteral)) },
-      { ALT: () => this.literal(this.CONSUME(UuidLiteral)) },
-      { ALT: () => this.literal(this.CONSUME(HexLiteral)) },
-      { ALT: () => this.literal(this.CONSUME(K.NULL)) },
-      { ALT: () => this.SUBRULE(this.bindMarker) },
-      { ALT: () => this.SUBRULE(this.listLiteral) },
-      { ALT: () => this.SUBRULE(this.braceLiteral) },
-      { ALT: () => this.SUBRULE(this.typeHint), GATE: () => typeHintAhead(this.lookahead), IGNORE_AMBIGUITIES: true },
-      { ALT: () => this.SUBRULE(this.parenthesized) },
-      { ALT: () => this.SUBRULE(this.castExpression), GATE: () => this.la(2) === LParen, IGNORE_AMBIGUITIES: true },
-      { ALT: () => this.SUBRULE(this.functionCall), GATE: () => functionCallAhead(this.lookahead), IGNORE_AMBIGUITIES: true },
-      { ALT: () => this.column(this.CONSUME(Ident)) },
-      { ALT: () => this.column(this.CONSUME(EmptyQuotedName)) },
-    ] }));
+    let result: A.Expression = this.OR(
+      (this.alts.operandOr ??= {
+        MAX_LOOKAHEAD: 1,
+        DEF: [
+          { ALT: () => this.literal(this.CONSUME(StringLiteral)) },
+          { ALT: () => this.literal(this.CONSUME(NumberLit)) },
+          { ALT: () => this.literal(this.CONSUME(BooleanLiteral)) },
+          { ALT: () => this.literal(this.CONSUME(UuidLiteral)) },
+          { ALT: () => this.literal(this.CONSUME(HexLiteral)) },
+          { ALT: () => this.literal(this.CONSUME(K.NULL)) },
+          { ALT: () => this.SUBRULE(this.bindMarker) },
+          { ALT: () => this.SUBRULE(this.listLiteral) },
+          { ALT: () => this.SUBRULE(this.braceLiteral) },
+          {
+            ALT: () => this.SUBRULE(this.typeHint),
+            GATE: () => typeHintAhead(this.lookahead),
+            IGNORE_AMBIGUITIES: true,
+          },
+          { ALT: () => this.SUBRULE(this.parenthesized) },
+          { ALT: () => this.SUBRULE(this.castExpression), GATE: () => this.la(2) === LParen, IGNORE_AMBIGUITIES: true },
+          {
+            ALT: () => this.SUBRULE(this.functionCall),
+            GATE: () => functionCallAhead(this.lookahead),
+            IGNORE_AMBIGUITIES: true,
+          },
+          { ALT: () => this.column(this.CONSUME(Ident)) },
+          { ALT: () => this.column(this.CONSUME(EmptyQuotedName)) },
+        ],
+      }),
+    );
     this.MANY2(() => {
-      const step: Postfix = this.OR2((this.alts.operandOr2 ??= [
-        {
-          ALT: (): Postfix => {
-            this.CONSUME(LBracket);
-            const subscript = this.SUBRULE(this.subscript);
-            const close = this.CONSUME(RBracket);
-            return { ...subscript, close };
+      const step: Postfix = this.OR2(
+        (this.alts.operandOr2 ??= [
+          {
+            ALT: (): Postfix => {
+              this.CONSUME(LBracket);
+              const subscript = this.SUBRULE(this.subscript);
+              const close = this.CONSUME(RBracket);
+              return { ...subscript, close };
+            },
           },
-        },
-        {
-          ALT: (): Postfix => {
-            this.CONSUME(Dot);
-            return { field: this.SUBRULE(this.fieldName) };
+          {
+            ALT: (): Postfix => {
+              this.CONSUME(Dot);
+              return { field: this.SUBRULE(this.fieldName) };
+            },
           },
-        },
-      ]));
+        ]),
+      );
       result = this.ACTION(() => applyPostfix(result, step));
     });
     this.ACTION(() => this.leaveNesting());
     return minuses.length ? this.ACTION(() => negateAll(minuses, result)) : result;
   });
 
-  readonly subscript = this.RULE('subscript', (): Subscript => this.OR((this.alts.subscriptOr ??= [
-    {
-      ALT: (): Subscript => {
-        this.CONSUME(Range);
-        return { from: undefined, to: this.SUBRULE(this.expression), slice: true };
-      },
-    },
-    {
-      ALT: (): Subscript => {
-        const first = this.SUBRULE2(this.expression);
-        const end = this.OPTION(() => {
-          this.CONSUME2(Range);
-          return { to: this.OPTION2(() => this.SUBRULE3(this.expression)) };
-        });
-        return end ? { from: first, to: end.to, slice: true } : { index: first, slice: false };
-      },
-    },
-  ])));
+  readonly subscript = this.RULE('subscript', (): Subscript =>
+    this.OR(
+      (this.alts.subscriptOr ??= [
+        {
+          ALT: (): Subscript => {
+            this.CONSUME(Range);
+            return { from: undefined, to: this.SUBRULE(this.expression), slice: true };
+          },
+        },
+        {
+          ALT: (): Subscript => {
+            const first = this.SUBRULE2(this.expression);
+            const end = this.OPTION(() => {
+              this.CONSUME2(Range);
+              return { to: this.OPTION2(() => this.SUBRULE3(this.expression)) };
+            });
+            return end ? { from: first, to: end.to, slice: true } : { index: first, slice: false };
+          },
+        },
+      ]),
+    ),
+  );
 
   readonly bindMarker = this.RULE('bindMarker', (): A.BindMarker => {
     const first = this.LA(1);
-    const name: IToken | undefined = this.OR((this.alts.bindMarkerOr ??= [
-      { ALT: () => void this.CONSUME(QMark) },
-      {
-        ALT: () => {
-          this.CONSUME(Colon);
-          return this.CONSUME(Ident);
+    const name: IToken | undefined = this.OR(
+      (this.alts.bindMarkerOr ??= [
+        { ALT: () => void this.CONSUME(QMark) },
+        {
+          ALT: () => {
+            this.CONSUME(Colon);
+            return this.CONSUME(Ident);
+          },
         },
-      },
-    ]));
+      ]),
+    );
     return this.ACTION(() => bindMarkerOf(name ? identifierFromToken(name) : undefined, this.rangeFrom(first)));
   });
 
@@ -220,24 +289,34 @@ export class ExpressionRules extends TypeRules {
     });
     this.CONSUME(RParen);
     // `count(*)`: an expression is never a StarExpression, so the one argument is the `*`.
-    return this.ACTION(() => functionCallOf(name, args, this.rangeFrom(first), args.length === 1 && args[0]!.kind === 'StarExpression'));
+    return this.ACTION(() =>
+      functionCallOf(name, args, this.rangeFrom(first), args.length === 1 && args[0]!.kind === 'StarExpression'),
+    );
   });
 
-  readonly functionArg = this.RULE('functionArg', (): A.Expression => this.OR((this.alts.functionArgOr ??= [
-    {
-      ALT: () => {
-        const star = this.CONSUME(Star);
-        return this.ACTION(() => starOf(star));
-      },
-    },
-    { ALT: () => this.SUBRULE(this.expression) },
-  ])));
+  readonly functionArg = this.RULE('functionArg', (): A.Expression =>
+    this.OR(
+      (this.alts.functionArgOr ??= [
+        {
+          ALT: () => {
+            const star = this.CONSUME(Star);
+            return this.ACTION(() => starOf(star));
+          },
+        },
+        { ALT: () => this.SUBRULE(this.expression) },
+      ]),
+    ),
+  );
 
   /** An integer or a bind marker (LIMIT, TTL, TIMESTAMP). */
-  readonly intValue = this.RULE('intValue', (): A.Expression => this.OR((this.alts.intValueOr ??= [
-    { ALT: () => this.literal(this.CONSUME(IntegerLiteral)) },
-    { ALT: () => this.SUBRULE(this.bindMarker) },
-  ])));
+  readonly intValue = this.RULE('intValue', (): A.Expression =>
+    this.OR(
+      (this.alts.intValueOr ??= [
+        { ALT: () => this.literal(this.CONSUME(IntegerLiteral)) },
+        { ALT: () => this.SUBRULE(this.bindMarker) },
+      ]),
+    ),
+  );
 
   /** The Literal of a token (in an action). */
   protected literal(token: IToken): A.Expression {
@@ -300,7 +379,14 @@ export class ExpressionReader extends TypeReader {
   protected primary(): A.Expression {
     const t = this.peek();
     const type = t.tokenType;
-    if (type === StringLiteral || tokenMatcher(t, NumberLit) || type === BooleanLiteral || type === UuidLiteral || type === HexLiteral || type === K.NULL) {
+    if (
+      type === StringLiteral ||
+      tokenMatcher(t, NumberLit) ||
+      type === BooleanLiteral ||
+      type === UuidLiteral ||
+      type === HexLiteral ||
+      type === K.NULL
+    ) {
       this.pos++;
       return literalFromToken(t);
     }

@@ -72,8 +72,20 @@ export function createAggregateOf(base: Base, p: CreateAggregateParts): A.Create
 }
 
 /** `DROP FUNCTION|AGGREGATE [IF EXISTS] name [(types)]`. */
-export function dropFunctionOf(kind: 'DropFunction' | 'DropAggregate', base: Base, ifExists: boolean, name: A.QualifiedName, argumentTypes: A.CqlType[] | undefined): A.DropFunctionStatement | A.DropAggregateStatement {
-  const stmt: A.DropFunctionStatement | A.DropAggregateStatement = { kind, range: base.range, terminated: base.terminated, ifExists, name };
+export function dropFunctionOf(
+  kind: 'DropFunction' | 'DropAggregate',
+  base: Base,
+  ifExists: boolean,
+  name: A.QualifiedName,
+  argumentTypes: A.CqlType[] | undefined,
+): A.DropFunctionStatement | A.DropAggregateStatement {
+  const stmt: A.DropFunctionStatement | A.DropAggregateStatement = {
+    kind,
+    range: base.range,
+    terminated: base.terminated,
+    ifExists,
+    name,
+  };
   if (argumentTypes) stmt.argumentTypes = argumentTypes;
   return stmt;
 }
@@ -103,16 +115,18 @@ export class FunctionRules extends AlterTableRules {
       });
     });
     this.CONSUME(RParen);
-    const calledOnNullInput: boolean = this.OR((this.alts.createFunctionOr ??= [
-      {
-        ALT: () => {
-          this.CONSUME(K.RETURNS);
-          this.CONSUME(K.NULL);
-          return false;
+    const calledOnNullInput: boolean = this.OR(
+      (this.alts.createFunctionOr ??= [
+        {
+          ALT: () => {
+            this.CONSUME(K.RETURNS);
+            this.CONSUME(K.NULL);
+            return false;
+          },
         },
-      },
-      { ALT: () => (this.CONSUME(K.CALLED), true) },
-    ]));
+        { ALT: () => (this.CONSUME(K.CALLED), true) },
+      ]),
+    );
     this.CONSUME(K.ON);
     this.CONSUME2(K.NULL);
     this.CONSUME(K.INPUT);
@@ -122,7 +136,17 @@ export class FunctionRules extends AlterTableRules {
     const language = this.nameOf(this.CONSUME(Ident));
     this.CONSUME(K.AS);
     const body = this.literal(this.CONSUME(StringLiteral)) as A.Literal;
-    return (base) => createFunctionOf(base, { orReplace, ifNotExists, name, arguments: args, calledOnNullInput, returnType, language, body });
+    return (base) =>
+      createFunctionOf(base, {
+        orReplace,
+        ifNotExists,
+        name,
+        arguments: args,
+        calledOnNullInput,
+        returnType,
+        language,
+        body,
+      });
   });
 
   readonly functionArgument = this.RULE('functionArgument', (): A.FunctionArgument => {
@@ -152,7 +176,17 @@ export class FunctionRules extends AlterTableRules {
       this.CONSUME(K.INITCOND);
       return this.SUBRULE(this.expression);
     });
-    return (base) => createAggregateOf(base, { orReplace, ifNotExists, name, argumentTypes, stateFunction, stateType, finalFunction, initialCondition });
+    return (base) =>
+      createAggregateOf(base, {
+        orReplace,
+        ifNotExists,
+        name,
+        argumentTypes,
+        stateFunction,
+        stateType,
+        finalFunction,
+        initialCondition,
+      });
   });
 
   readonly dropFunction = this.RULE('dropFunction', (): Pending => {
@@ -207,7 +241,16 @@ export class FunctionReader extends AlterTableReader {
     const language = identifierFromToken(this.ident());
     this.expect(K.AS);
     const body = literalFromToken(this.expect(StringLiteral));
-    return createFunctionOf(base, { orReplace, ifNotExists, name, arguments: sized(args), calledOnNullInput, returnType, language, body });
+    return createFunctionOf(base, {
+      orReplace,
+      ifNotExists,
+      name,
+      arguments: sized(args),
+      calledOnNullInput,
+      returnType,
+      language,
+      body,
+    });
   }
 
   /** `[OR REPLACE] AGGREGATE [IF NOT EXISTS] name (types) SFUNC f STYPE type [FINALFUNC f] [INITCOND value]`. */
@@ -223,7 +266,16 @@ export class FunctionReader extends AlterTableReader {
     const stateType = this.cqlType();
     const finalFunction = this.accept(K.FINALFUNC) ? this.functionName() : undefined;
     const initialCondition = this.accept(K.INITCOND) ? this.expression() : undefined;
-    return createAggregateOf(base, { orReplace, ifNotExists, name, argumentTypes, stateFunction, stateType, finalFunction, initialCondition });
+    return createAggregateOf(base, {
+      orReplace,
+      ifNotExists,
+      name,
+      argumentTypes,
+      stateFunction,
+      stateType,
+      finalFunction,
+      initialCondition,
+    });
   }
 
   private orReplace(): boolean {

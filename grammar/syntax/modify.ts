@@ -9,8 +9,32 @@ import * as BaseModule from './base';
 import type { Base } from './base';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
-const { keywordTokens: K, StringLiteral, Semicolon, Comma, Dot, LParen, RParen, LBracket, RBracket, PlusEq, MinusEq, Eq } = Lexer;
-const { assignmentOf, columnRefOf, elementAccessOf, fieldAccessOf, identifierFromToken, literalFromToken, sized, spanRanges, tokenRange, usingClauseOf } = Nodes;
+const {
+  keywordTokens: K,
+  StringLiteral,
+  Semicolon,
+  Comma,
+  Dot,
+  LParen,
+  RParen,
+  LBracket,
+  RBracket,
+  PlusEq,
+  MinusEq,
+  Eq,
+} = Lexer;
+const {
+  assignmentOf,
+  columnRefOf,
+  elementAccessOf,
+  fieldAccessOf,
+  identifierFromToken,
+  literalFromToken,
+  sized,
+  spanRanges,
+  tokenRange,
+  usingClauseOf,
+} = Nodes;
 const { REJECT, existsEndsAhead } = BaseModule;
 
 // ---------------------------------------------------------------------------------------------
@@ -32,8 +56,29 @@ export interface InsertParts {
 export function insertOf(base: Base, p: InsertParts): A.InsertStatement {
   const { table, columns, values, ifNotExists, using, columnsRange, valuesRange } = p;
   // The usual INSERT ... VALUES in one literal: one shape, its fields kept in the object.
-  if (columnsRange && valuesRange && !p.json) return { kind: 'Insert', range: base.range, terminated: base.terminated, table, columns, values, ifNotExists, using, columnsRange, valuesRange };
-  const stmt: A.InsertStatement = { kind: 'Insert', range: base.range, terminated: base.terminated, table, columns, values, ifNotExists, using };
+  if (columnsRange && valuesRange && !p.json)
+    return {
+      kind: 'Insert',
+      range: base.range,
+      terminated: base.terminated,
+      table,
+      columns,
+      values,
+      ifNotExists,
+      using,
+      columnsRange,
+      valuesRange,
+    };
+  const stmt: A.InsertStatement = {
+    kind: 'Insert',
+    range: base.range,
+    terminated: base.terminated,
+    table,
+    columns,
+    values,
+    ifNotExists,
+    using,
+  };
   if (columnsRange) stmt.columnsRange = columnsRange;
   if (valuesRange) stmt.valuesRange = valuesRange;
   if (p.json) {
@@ -61,8 +106,29 @@ export function updateOf(base: Base, p: UpdateParts): A.UpdateStatement {
   const { whereRange } = p;
   // With its WHERE (the usual case) in the literal: one shape, kept in the object (the same field order).
   return whereRange
-    ? { kind: 'Update', range: base.range, terminated: base.terminated, table: p.table, using: p.using, assignments: p.assignments, where: p.where, conditions: p.conditions, ifExists: p.ifExists, whereRange }
-    : { kind: 'Update', range: base.range, terminated: base.terminated, table: p.table, using: p.using, assignments: p.assignments, where: p.where, conditions: p.conditions, ifExists: p.ifExists };
+    ? {
+        kind: 'Update',
+        range: base.range,
+        terminated: base.terminated,
+        table: p.table,
+        using: p.using,
+        assignments: p.assignments,
+        where: p.where,
+        conditions: p.conditions,
+        ifExists: p.ifExists,
+        whereRange,
+      }
+    : {
+        kind: 'Update',
+        range: base.range,
+        terminated: base.terminated,
+        table: p.table,
+        using: p.using,
+        assignments: p.assignments,
+        where: p.where,
+        conditions: p.conditions,
+        ifExists: p.ifExists,
+      };
 }
 
 export interface DeleteParts extends WriteParts {
@@ -73,14 +139,40 @@ export function deleteOf(base: Base, p: DeleteParts): A.DeleteStatement {
   const { whereRange } = p;
   // As updateOf: the WHERE range in the literal when there is one.
   return whereRange
-    ? { kind: 'Delete', range: base.range, terminated: base.terminated, selections: p.selections, table: p.table, using: p.using, where: p.where, conditions: p.conditions, ifExists: p.ifExists, whereRange }
-    : { kind: 'Delete', range: base.range, terminated: base.terminated, selections: p.selections, table: p.table, using: p.using, where: p.where, conditions: p.conditions, ifExists: p.ifExists };
+    ? {
+        kind: 'Delete',
+        range: base.range,
+        terminated: base.terminated,
+        selections: p.selections,
+        table: p.table,
+        using: p.using,
+        where: p.where,
+        conditions: p.conditions,
+        ifExists: p.ifExists,
+        whereRange,
+      }
+    : {
+        kind: 'Delete',
+        range: base.range,
+        terminated: base.terminated,
+        selections: p.selections,
+        table: p.table,
+        using: p.using,
+        where: p.where,
+        conditions: p.conditions,
+        ifExists: p.ifExists,
+      };
 }
 
 export type BatchType = A.BatchStatement['batchType'];
 type BatchMember = A.BatchStatement['statements'][number];
 
-export function batchOf(base: Base, batchType: BatchType, using: A.UsingClause[], statements: BatchMember[]): A.BatchStatement {
+export function batchOf(
+  base: Base,
+  batchType: BatchType,
+  using: A.UsingClause[],
+  statements: BatchMember[],
+): A.BatchStatement {
   return { kind: 'Batch', range: base.range, terminated: base.terminated, batchType, using, statements };
 }
 
@@ -132,30 +224,47 @@ export class ModifyRules extends SelectRules {
     this.CONSUME(K.INSERT);
     this.CONSUME(K.INTO);
     const table = this.SUBRULE(this.tableName);
-    const body: Pick<InsertParts, 'columns' | 'values' | 'columnsRange' | 'valuesRange' | 'json' | 'jsonDefault'> = this.OR((this.alts.insertStatementOr ??= [
-      {
-        ALT: () => {
-          const columns = this.SUBRULE(this.insertColumns);
-          this.CONSUME(K.VALUES);
-          const values = this.SUBRULE(this.insertValues);
-          return { columns: columns.names, values: values.values, columnsRange: columns.range, valuesRange: values.range, json: undefined, jsonDefault: undefined };
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(K.JSON);
-          const json: A.Expression = this.OR2((this.alts.insertStatementOr2 ??= [{ ALT: () => this.literal(this.CONSUME(StringLiteral)) }, { ALT: () => this.SUBRULE(this.bindMarker) }]));
-          const jsonDefault = this.OPTION(() => {
-            this.CONSUME(K.DEFAULT);
-            return this.OR3((this.alts.insertStatementOr3 ??= [
-              { ALT: () => (this.CONSUME(K.NULL), 'NULL' as const) },
-              { ALT: () => (this.CONSUME(K.UNSET), 'UNSET' as const) },
-            ]));
-          });
-          return { columns: [], values: [], columnsRange: undefined, valuesRange: undefined, json, jsonDefault };
-        },
-      },
-    ]));
+    const body: Pick<InsertParts, 'columns' | 'values' | 'columnsRange' | 'valuesRange' | 'json' | 'jsonDefault'> =
+      this.OR(
+        (this.alts.insertStatementOr ??= [
+          {
+            ALT: () => {
+              const columns = this.SUBRULE(this.insertColumns);
+              this.CONSUME(K.VALUES);
+              const values = this.SUBRULE(this.insertValues);
+              return {
+                columns: columns.names,
+                values: values.values,
+                columnsRange: columns.range,
+                valuesRange: values.range,
+                json: undefined,
+                jsonDefault: undefined,
+              };
+            },
+          },
+          {
+            ALT: () => {
+              this.CONSUME(K.JSON);
+              const json: A.Expression = this.OR2(
+                (this.alts.insertStatementOr2 ??= [
+                  { ALT: () => this.literal(this.CONSUME(StringLiteral)) },
+                  { ALT: () => this.SUBRULE(this.bindMarker) },
+                ]),
+              );
+              const jsonDefault = this.OPTION(() => {
+                this.CONSUME(K.DEFAULT);
+                return this.OR3(
+                  (this.alts.insertStatementOr3 ??= [
+                    { ALT: () => (this.CONSUME(K.NULL), 'NULL' as const) },
+                    { ALT: () => (this.CONSUME(K.UNSET), 'UNSET' as const) },
+                  ]),
+                );
+              });
+              return { columns: [], values: [], columnsRange: undefined, valuesRange: undefined, json, jsonDefault };
+            },
+          },
+        ]),
+      );
     const ifNotExists = !!this.OPTION2(() => this.SUBRULE(this.ifNotExists));
     const using = this.OPTION3(() => this.SUBRULE(this.usingClause)) ?? [];
     return this.ACTION(() => ({ table, ...body, ifNotExists, using }));
@@ -193,16 +302,24 @@ export class ModifyRules extends SelectRules {
     return options;
   });
 
-  readonly usingOption = this.RULE('usingOption', (): A.UsingClause => this.OR((this.alts.usingOptionOr ??= [
-    {
-      ALT: () => {
-        const option: IToken = this.OR2((this.alts.usingOptionOr2 ??= [{ ALT: () => this.token(K.TTL) }, { ALT: () => this.token(K.TIMESTAMP) }]));
-        const value = this.SUBRULE(this.intValue);
-        return this.ACTION(() => usingClauseOf(option.tokenType === K.TTL ? 'TTL' : 'TIMESTAMP', value, this.rangeFrom(option)));
-      },
-    },
-    { ALT: () => this.SUBRULE(this.timeoutOption) },
-  ])));
+  readonly usingOption = this.RULE('usingOption', (): A.UsingClause =>
+    this.OR(
+      (this.alts.usingOptionOr ??= [
+        {
+          ALT: () => {
+            const option: IToken = this.OR2(
+              (this.alts.usingOptionOr2 ??= [{ ALT: () => this.token(K.TTL) }, { ALT: () => this.token(K.TIMESTAMP) }]),
+            );
+            const value = this.SUBRULE(this.intValue);
+            return this.ACTION(() =>
+              usingClauseOf(option.tokenType === K.TTL ? 'TTL' : 'TIMESTAMP', value, this.rangeFrom(option)),
+            );
+          },
+        },
+        { ALT: () => this.SUBRULE(this.timeoutOption) },
+      ]),
+    ),
+  );
 
   readonly updateStatement = this.RULE('updateStatement', (): UpdateParts => {
     this.CONSUME(K.UPDATE);
@@ -222,27 +339,41 @@ export class ModifyRules extends SelectRules {
   readonly assignment = this.RULE('assignment', (): A.Assignment => {
     const first = this.LA(1);
     const target = this.columnTarget();
-    const operator: IToken = this.OR2((this.alts.assignmentOr2 ??= [{ ALT: () => this.token(Eq) }, { ALT: () => this.token(PlusEq) }, { ALT: () => this.token(MinusEq) }]));
+    const operator: IToken = this.OR2(
+      (this.alts.assignmentOr2 ??= [
+        { ALT: () => this.token(Eq) },
+        { ALT: () => this.token(PlusEq) },
+        { ALT: () => this.token(MinusEq) },
+      ]),
+    );
     const value = this.SUBRULE2(this.expression);
     return this.ACTION(() => assignmentOf(target, operator, value, this.rangeFrom(first)));
   });
 
   readonly ifClause = this.RULE('ifClause', (): IfParts => {
     this.CONSUME(K.IF);
-    return this.OR((this.alts.ifClauseOr ??= { MAX_LOOKAHEAD: 2, DEF: [
-      // `IF EXISTS` vs a condition on a column named `exists`.
-      { GATE: () => existsEndsAhead(this.lookahead), ALT: () => (this.CONSUME(K.EXISTS), { conditions: [], ifExists: true }) },
-      {
-        ALT: () => {
-          const conditions = [this.SUBRULE(this.relation)];
-          this.MANY(() => {
-            this.CONSUME(K.AND);
-            conditions.push(this.SUBRULE2(this.relation));
-          });
-          return { conditions, ifExists: false };
-        },
-      },
-    ] }));
+    return this.OR(
+      (this.alts.ifClauseOr ??= {
+        MAX_LOOKAHEAD: 2,
+        DEF: [
+          // `IF EXISTS` vs a condition on a column named `exists`.
+          {
+            GATE: () => existsEndsAhead(this.lookahead),
+            ALT: () => (this.CONSUME(K.EXISTS), { conditions: [], ifExists: true }),
+          },
+          {
+            ALT: () => {
+              const conditions = [this.SUBRULE(this.relation)];
+              this.MANY(() => {
+                this.CONSUME(K.AND);
+                conditions.push(this.SUBRULE2(this.relation));
+              });
+              return { conditions, ifExists: false };
+            },
+          },
+        ],
+      }),
+    );
   });
 
   readonly deleteStatement = this.RULE('deleteStatement', (): DeleteParts => {
@@ -272,59 +403,71 @@ export class ModifyRules extends SelectRules {
   private columnTarget(): A.Expression {
     const name = this.SUBRULE(this.columnName);
     const tail = this.OPTION((): TargetTail =>
-      this.OR((this.alts.columnTargetOr ??= [
-        {
-          ALT: (): TargetTail => {
-            this.CONSUME(LBracket);
-            const index = this.SUBRULE(this.expression);
-            return { index, close: this.CONSUME(RBracket) };
+      this.OR(
+        (this.alts.columnTargetOr ??= [
+          {
+            ALT: (): TargetTail => {
+              this.CONSUME(LBracket);
+              const index = this.SUBRULE(this.expression);
+              return { index, close: this.CONSUME(RBracket) };
+            },
           },
-        },
-        {
-          ALT: (): TargetTail => {
-            this.CONSUME(Dot);
-            return { field: this.SUBRULE(this.fieldName) };
+          {
+            ALT: (): TargetTail => {
+              this.CONSUME(Dot);
+              return { field: this.SUBRULE(this.fieldName) };
+            },
           },
-        },
-      ])),
+        ]),
+      ),
     );
     return this.ACTION(() => targetOf(name, tail));
   }
 
   readonly batchStatement = this.RULE('batchStatement', () => {
     this.CONSUME(K.BEGIN);
-    const kind = this.OPTION((): IToken => this.OR((this.alts.batchStatementOr ??= [{ ALT: () => this.token(K.UNLOGGED) }, { ALT: () => this.token(K.COUNTER) }])));
+    const kind = this.OPTION((): IToken =>
+      this.OR(
+        (this.alts.batchStatementOr ??= [{ ALT: () => this.token(K.UNLOGGED) }, { ALT: () => this.token(K.COUNTER) }]),
+      ),
+    );
     this.CONSUME(K.BATCH);
     const using = this.OPTION2(() => this.SUBRULE(this.usingClause)) ?? [];
     const statements: BatchMember[] = [];
     this.MANY(() => {
       const first = this.LA(1);
-      const member: (base: Base) => BatchMember = this.OR2((this.alts.batchStatementOr2 ??= [
-        {
-          ALT: () => {
-            const parts = this.SUBRULE(this.insertStatement);
-            return (base: Base) => insertOf(base, parts);
+      const member: (base: Base) => BatchMember = this.OR2(
+        (this.alts.batchStatementOr2 ??= [
+          {
+            ALT: () => {
+              const parts = this.SUBRULE(this.insertStatement);
+              return (base: Base) => insertOf(base, parts);
+            },
           },
-        },
-        {
-          ALT: () => {
-            const parts = this.SUBRULE(this.updateStatement);
-            return (base: Base) => updateOf(base, parts);
+          {
+            ALT: () => {
+              const parts = this.SUBRULE(this.updateStatement);
+              return (base: Base) => updateOf(base, parts);
+            },
           },
-        },
-        {
-          ALT: () => {
-            const parts = this.SUBRULE(this.deleteStatement);
-            return (base: Base) => deleteOf(base, parts);
+          {
+            ALT: () => {
+              const parts = this.SUBRULE(this.deleteStatement);
+              return (base: Base) => deleteOf(base, parts);
+            },
           },
-        },
-      ]));
+        ]),
+      );
       const semi = this.OPTION3(() => this.CONSUME(Semicolon));
       statements.push(this.ACTION(() => member({ range: this.rangeFrom(first), terminated: semi !== undefined })));
     });
     this.CONSUME(K.APPLY);
     this.CONSUME2(K.BATCH);
-    return this.ACTION(() => ({ batchType: (kind ? kind.image.toUpperCase() : 'LOGGED') as BatchType, using, statements }));
+    return this.ACTION(() => ({
+      batchType: (kind ? kind.image.toUpperCase() : 'LOGGED') as BatchType,
+      using,
+      statements,
+    }));
   });
 }
 
@@ -348,7 +491,17 @@ export class ModifyReader extends SelectReader {
     const valuesRange = tokenRange(valuesOpen, this.expect(RParen));
     const ifNotExists = this.ifNotExists();
     const using = this.using();
-    return { table, columns: columns.length > 1 ? sized(columns) : columns, values, ifNotExists, using, columnsRange, valuesRange, json: undefined, jsonDefault: undefined };
+    return {
+      table,
+      columns: columns.length > 1 ? sized(columns) : columns,
+      values,
+      ifNotExists,
+      using,
+      columnsRange,
+      valuesRange,
+      json: undefined,
+      jsonDefault: undefined,
+    };
   }
 
   /** `INSERT INTO table JSON (string | bind marker) [DEFAULT NULL|UNSET] [IF NOT EXISTS] [USING ...]`, after JSON. */
@@ -364,7 +517,17 @@ export class ModifyReader extends SelectReader {
     }
     const ifNotExists = this.ifNotExists();
     const using = this.using();
-    return { table, columns: [], values: [], ifNotExists, using, columnsRange: undefined, valuesRange: undefined, json, jsonDefault };
+    return {
+      table,
+      columns: [],
+      values: [],
+      ifNotExists,
+      using,
+      columnsRange: undefined,
+      valuesRange: undefined,
+      json,
+      jsonDefault,
+    };
   }
 
   protected update(): UpdateParts {
@@ -413,7 +576,13 @@ export class ModifyReader extends SelectReader {
       const parts = type === K.INSERT ? this.insert() : type === K.UPDATE ? this.update() : this.delete();
       const semi = this.accept(Semicolon);
       const inner: Base = { range: tokenRange(first, semi ?? this.previous()), terminated: !!semi };
-      statements.push(type === K.INSERT ? insertOf(inner, parts as InsertParts) : type === K.UPDATE ? updateOf(inner, parts as UpdateParts) : deleteOf(inner, parts as DeleteParts));
+      statements.push(
+        type === K.INSERT
+          ? insertOf(inner, parts as InsertParts)
+          : type === K.UPDATE
+            ? updateOf(inner, parts as UpdateParts)
+            : deleteOf(inner, parts as DeleteParts),
+      );
     }
     this.expect(K.APPLY);
     this.expect(K.BATCH);
@@ -433,7 +602,9 @@ export class ModifyReader extends SelectReader {
       if (option.tokenType !== K.TTL && option.tokenType !== K.TIMESTAMP) throw REJECT;
       this.pos++;
       const value = this.intValue();
-      out.push(usingClauseOf(option.tokenType === K.TTL ? 'TTL' : 'TIMESTAMP', value, tokenRange(option, this.previous())));
+      out.push(
+        usingClauseOf(option.tokenType === K.TTL ? 'TTL' : 'TIMESTAMP', value, tokenRange(option, this.previous())),
+      );
     } while (this.accept(K.AND));
     return sized(out);
   }

@@ -23,17 +23,31 @@ export class NameRules extends CqlParserBase {
     return true;
   });
 
-  readonly userName = this.RULE('userName', () => this.nameOf(this.OR((this.alts.userNameOr ??= [{ ALT: () => this.token(Ident) }, { ALT: () => this.token(StringLiteral) }]))));
+  readonly userName = this.RULE('userName', () =>
+    this.nameOf(
+      this.OR((this.alts.userNameOr ??= [{ ALT: () => this.token(Ident) }, { ALT: () => this.token(StringLiteral) }])),
+    ),
+  );
 
   readonly keyspaceName = this.RULE('keyspaceName', () => this.nameOf(this.CONSUME(Ident)));
 
-  readonly columnName = this.RULE('columnName', () => this.nameOf(this.OR((this.alts.columnNameOr ??= [{ ALT: () => this.token(Ident) }, { ALT: () => this.token(EmptyQuotedName) }]))));
+  readonly columnName = this.RULE('columnName', () =>
+    this.nameOf(
+      this.OR(
+        (this.alts.columnNameOr ??= [{ ALT: () => this.token(Ident) }, { ALT: () => this.token(EmptyQuotedName) }]),
+      ),
+    ),
+  );
 
   readonly fieldName = this.RULE('fieldName', () => this.nameOf(this.CONSUME(Ident)));
 
   readonly indexName = this.RULE('indexName', () => this.nameOf(this.CONSUME(Ident)));
 
-  readonly roleName = this.RULE('roleName', () => this.nameOf(this.OR((this.alts.roleNameOr ??= [{ ALT: () => this.token(Ident) }, { ALT: () => this.token(StringLiteral) }]))));
+  readonly roleName = this.RULE('roleName', () =>
+    this.nameOf(
+      this.OR((this.alts.roleNameOr ??= [{ ALT: () => this.token(Ident) }, { ALT: () => this.token(StringLiteral) }])),
+    ),
+  );
 
   /** `[keyspace.]table` */
   readonly tableName = this.RULE('tableName', () => {
@@ -54,7 +68,10 @@ export class NameRules extends CqlParserBase {
 
   readonly functionName = this.RULE('functionName', () => {
     const keyspace = this.OPTION(this.keyspacePrefix());
-    return this.qualified(keyspace, this.OR((this.alts.functionNameOr ??= [{ ALT: () => this.token(Ident) }, { ALT: () => this.token(K.TOKEN) }])));
+    return this.qualified(
+      keyspace,
+      this.OR((this.alts.functionNameOr ??= [{ ALT: () => this.token(Ident) }, { ALT: () => this.token(K.TOKEN) }])),
+    );
   });
 
   /** `keyspace.` before a name (two tokens decide it: `ks.t` against `t`). */

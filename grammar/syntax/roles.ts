@@ -15,7 +15,13 @@ export type Name = A.Identifier | A.QualifiedName;
 
 /** A statement modelled by its words (`CREATE ROLE`, `GRANT`, ...) and the names it mentions, in source order. */
 export function otherOf(base: Base, statementType: string, names: Name[]): A.OtherStatement {
-  return { kind: 'Other', range: base.range, terminated: base.terminated, statementType, names: sized(names.sort((a, b) => a.range.start - b.range.start)) };
+  return {
+    kind: 'Other',
+    range: base.range,
+    terminated: base.terminated,
+    statementType,
+    names: sized(names.sort((a, b) => a.range.start - b.range.start)),
+  };
 }
 
 /**
@@ -81,88 +87,101 @@ export class RoleRules extends SchemaRules {
   });
 
   readonly roleOption = this.RULE('roleOption', (names: Name[]) => {
-    const options = this.OR((this.alts.roleOptionOr ??= [
-      {
-        ALT: () => {
-          this.CONSUME(K.PASSWORD);
-          this.CONSUME(Eq);
-          this.CONSUME(StringLiteral);
+    const options = this.OR(
+      (this.alts.roleOptionOr ??= [
+        {
+          ALT: () => {
+            this.CONSUME(K.PASSWORD);
+            this.CONSUME(Eq);
+            this.CONSUME(StringLiteral);
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(K.HASHED);
-          this.CONSUME2(K.PASSWORD);
-          this.CONSUME2(Eq);
-          this.CONSUME2(StringLiteral);
+        {
+          ALT: () => {
+            this.CONSUME(K.HASHED);
+            this.CONSUME2(K.PASSWORD);
+            this.CONSUME2(Eq);
+            this.CONSUME2(StringLiteral);
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(K.GENERATED);
-          this.CONSUME3(K.PASSWORD);
+        {
+          ALT: () => {
+            this.CONSUME(K.GENERATED);
+            this.CONSUME3(K.PASSWORD);
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(K.OPTIONS);
-          this.CONSUME3(Eq);
-          return this.SUBRULE(this.braceLiteral);
+        {
+          ALT: () => {
+            this.CONSUME(K.OPTIONS);
+            this.CONSUME3(Eq);
+            return this.SUBRULE(this.braceLiteral);
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.OR2((this.alts.roleOptionOr2 ??= [{ ALT: () => this.CONSUME(K.SUPERUSER) }, { ALT: () => this.CONSUME(K.LOGIN) }]));
-          this.CONSUME4(Eq);
-          this.CONSUME(BooleanLiteral);
+        {
+          ALT: () => {
+            this.OR2(
+              (this.alts.roleOptionOr2 ??= [
+                { ALT: () => this.CONSUME(K.SUPERUSER) },
+                { ALT: () => this.CONSUME(K.LOGIN) },
+              ]),
+            );
+            this.CONSUME4(Eq);
+            this.CONSUME(BooleanLiteral);
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(K.ACCESS);
-          this.OR3((this.alts.roleOptionOr3 ??= [
-            {
-              ALT: () => {
-                this.CONSUME(K.TO);
-                this.OR4((this.alts.roleOptionOr4 ??= [
-                  {
-                    ALT: () => {
-                      this.CONSUME(K.ALL);
-                      this.CONSUME(K.DATACENTERS);
-                    },
+        {
+          ALT: () => {
+            this.CONSUME(K.ACCESS);
+            this.OR3(
+              (this.alts.roleOptionOr3 ??= [
+                {
+                  ALT: () => {
+                    this.CONSUME(K.TO);
+                    this.OR4(
+                      (this.alts.roleOptionOr4 ??= [
+                        {
+                          ALT: () => {
+                            this.CONSUME(K.ALL);
+                            this.CONSUME(K.DATACENTERS);
+                          },
+                        },
+                        {
+                          ALT: () => {
+                            this.CONSUME2(K.DATACENTERS);
+                            this.SUBRULE(this.stringSet);
+                          },
+                        },
+                      ]),
+                    );
                   },
-                  {
-                    ALT: () => {
-                      this.CONSUME2(K.DATACENTERS);
-                      this.SUBRULE(this.stringSet);
-                    },
+                },
+                {
+                  ALT: () => {
+                    this.CONSUME(K.FROM);
+                    this.OR5(
+                      (this.alts.roleOptionOr5 ??= [
+                        {
+                          ALT: () => {
+                            this.CONSUME2(K.ALL);
+                            this.CONSUME(K.CIDRS);
+                          },
+                        },
+                        {
+                          ALT: () => {
+                            this.CONSUME2(K.CIDRS);
+                            this.SUBRULE2(this.stringSet);
+                          },
+                        },
+                      ]),
+                    );
                   },
-                ]));
-              },
-            },
-            {
-              ALT: () => {
-                this.CONSUME(K.FROM);
-                this.OR5((this.alts.roleOptionOr5 ??= [
-                  {
-                    ALT: () => {
-                      this.CONSUME2(K.ALL);
-                      this.CONSUME(K.CIDRS);
-                    },
-                  },
-                  {
-                    ALT: () => {
-                      this.CONSUME2(K.CIDRS);
-                      this.SUBRULE2(this.stringSet);
-                    },
-                  },
-                ]));
-              },
-            },
-          ]));
+                },
+              ]),
+            );
+          },
         },
-      },
-    ]));
+      ]),
+    );
     if (options) this.ACTION(() => namesIn(options, names));
   });
 
@@ -198,7 +217,14 @@ export class RoleRules extends SchemaRules {
       this.CONSUME(K.WITH);
       this.SUBRULE(this.userPassword);
     });
-    this.OPTION3(() => this.OR((this.alts.userSuperuserOr ??= [{ ALT: () => this.CONSUME(K.SUPERUSER) }, { ALT: () => this.CONSUME(K.NOSUPERUSER) }])));
+    this.OPTION3(() =>
+      this.OR(
+        (this.alts.userSuperuserOr ??= [
+          { ALT: () => this.CONSUME(K.SUPERUSER) },
+          { ALT: () => this.CONSUME(K.NOSUPERUSER) },
+        ]),
+      ),
+    );
   }
 
   readonly dropUser = this.RULE('dropUser', (): Pending => {
@@ -209,27 +235,29 @@ export class RoleRules extends SchemaRules {
   });
 
   readonly userPassword = this.RULE('userPassword', () => {
-    this.OR((this.alts.userPasswordOr ??= [
-      {
-        ALT: () => {
-          this.CONSUME(K.PASSWORD);
-          this.CONSUME(StringLiteral);
+    this.OR(
+      (this.alts.userPasswordOr ??= [
+        {
+          ALT: () => {
+            this.CONSUME(K.PASSWORD);
+            this.CONSUME(StringLiteral);
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(K.HASHED);
-          this.CONSUME2(K.PASSWORD);
-          this.CONSUME2(StringLiteral);
+        {
+          ALT: () => {
+            this.CONSUME(K.HASHED);
+            this.CONSUME2(K.PASSWORD);
+            this.CONSUME2(StringLiteral);
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(K.GENERATED);
-          this.CONSUME3(K.PASSWORD);
+        {
+          ALT: () => {
+            this.CONSUME(K.GENERATED);
+            this.CONSUME3(K.PASSWORD);
+          },
         },
-      },
-    ]));
+      ]),
+    );
   });
 
   readonly addIdentityStatement = this.RULE('addIdentityStatement', (): Pending => {
@@ -250,7 +278,16 @@ export class RoleRules extends SchemaRules {
     return (base) => otherOf(base, 'DROP IDENTITY', [identity]);
   });
 
-  readonly identityName = this.RULE('identityName', () => this.nameOf(this.OR((this.alts.identityNameOr ??= [{ ALT: () => this.token(Lexer.Ident) }, { ALT: () => this.token(StringLiteral) }]))));
+  readonly identityName = this.RULE('identityName', () =>
+    this.nameOf(
+      this.OR(
+        (this.alts.identityNameOr ??= [
+          { ALT: () => this.token(Lexer.Ident) },
+          { ALT: () => this.token(StringLiteral) },
+        ]),
+      ),
+    ),
+  );
 }
 
 /** Roles, users and identities, as the rules above read them. */

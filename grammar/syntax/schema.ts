@@ -12,16 +12,27 @@ import { type Base, type Pending, REJECT } from './base';
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
 const { keywordTokens: K, Ident, StringLiteral, Comma, LParen, RParen } = Lexer;
 const { tokenMatcher } = Chevrotain;
-const { decodeString, identifierFromToken, literalFromToken, ownString, sized, startOf, tokenRange, typeFieldOf } = Nodes;
+const { decodeString, identifierFromToken, literalFromToken, ownString, sized, startOf, tokenRange, typeFieldOf } =
+  Nodes;
 
 // ---------------------------------------------------------------------------------------------
 // The statements' nodes
 
-export function createKeyspaceOf(base: Base, name: A.Identifier, ifNotExists: boolean, properties: A.Property[]): A.CreateKeyspaceStatement {
+export function createKeyspaceOf(
+  base: Base,
+  name: A.Identifier,
+  ifNotExists: boolean,
+  properties: A.Property[],
+): A.CreateKeyspaceStatement {
   return { kind: 'CreateKeyspace', range: base.range, terminated: base.terminated, name, ifNotExists, properties };
 }
 
-export function alterKeyspaceOf(base: Base, name: A.Identifier, ifExists: boolean, properties: A.Property[]): A.AlterKeyspaceStatement {
+export function alterKeyspaceOf(
+  base: Base,
+  name: A.Identifier,
+  ifExists: boolean,
+  properties: A.Property[],
+): A.AlterKeyspaceStatement {
   return { kind: 'AlterKeyspace', range: base.range, terminated: base.terminated, name, ifExists, properties };
 }
 
@@ -29,11 +40,21 @@ export function dropKeyspaceOf(base: Base, name: A.Identifier, ifExists: boolean
   return { kind: 'DropKeyspace', range: base.range, terminated: base.terminated, name, ifExists };
 }
 
-export function createTypeOf(base: Base, name: A.QualifiedName, ifNotExists: boolean, fields: A.TypeField[]): A.CreateTypeStatement {
+export function createTypeOf(
+  base: Base,
+  name: A.QualifiedName,
+  ifNotExists: boolean,
+  fields: A.TypeField[],
+): A.CreateTypeStatement {
   return { kind: 'CreateType', range: base.range, terminated: base.terminated, name, ifNotExists, fields };
 }
 
-export function alterTypeOf(base: Base, name: A.QualifiedName, ifExists: boolean, action: A.AlterTypeAction): A.AlterTypeStatement {
+export function alterTypeOf(
+  base: Base,
+  name: A.QualifiedName,
+  ifExists: boolean,
+  action: A.AlterTypeAction,
+): A.AlterTypeStatement {
   return { kind: 'AlterType', range: base.range, terminated: base.terminated, name, ifExists, action };
 }
 
@@ -69,11 +90,22 @@ export function createIndexOf(base: Base, p: CreateIndexParts): A.CreateIndexSta
   return stmt;
 }
 
-export function createTriggerOf(base: Base, ifNotExists: boolean, name: A.Identifier, table: A.QualifiedName, using: A.Literal): A.CreateTriggerStatement {
+export function createTriggerOf(
+  base: Base,
+  ifNotExists: boolean,
+  name: A.Identifier,
+  table: A.QualifiedName,
+  using: A.Literal,
+): A.CreateTriggerStatement {
   return { kind: 'CreateTrigger', range: base.range, terminated: base.terminated, ifNotExists, name, table, using };
 }
 
-export function dropTriggerOf(base: Base, ifExists: boolean, name: A.Identifier, table: A.QualifiedName): A.DropTriggerStatement {
+export function dropTriggerOf(
+  base: Base,
+  ifExists: boolean,
+  name: A.Identifier,
+  table: A.QualifiedName,
+): A.DropTriggerStatement {
   return { kind: 'DropTrigger', range: base.range, terminated: base.terminated, ifExists, name, table };
 }
 
@@ -81,7 +113,11 @@ export function dropTriggerOf(base: Base, ifExists: boolean, name: A.Identifier,
 // The rules
 
 export class SchemaRules extends FunctionRules {
-  readonly keyspaceKeyword = this.RULE('keyspaceKeyword', () => this.OR((this.alts.keyspaceKeywordOr ??= [{ ALT: () => this.token(K.KEYSPACE) }, { ALT: () => this.token(K.SCHEMA) }])));
+  readonly keyspaceKeyword = this.RULE('keyspaceKeyword', () =>
+    this.OR(
+      (this.alts.keyspaceKeywordOr ??= [{ ALT: () => this.token(K.KEYSPACE) }, { ALT: () => this.token(K.SCHEMA) }]),
+    ),
+  );
 
   readonly createKeyspace = this.RULE('createKeyspace', (): Pending => {
     this.SUBRULE(this.keyspaceKeyword);
@@ -133,37 +169,54 @@ export class SchemaRules extends FunctionRules {
     this.CONSUME(K.TYPE);
     const ifExists = !!this.OPTION(() => this.SUBRULE(this.ifExists));
     const name = this.SUBRULE(this.userTypeName);
-    const action: A.AlterTypeAction = this.OR((this.alts.alterTypeOr ??= [
-      {
-        ALT: (): A.AlterTypeAction => {
-          const first = this.CONSUME(K.ALTER);
-          const field = this.SUBRULE(this.fieldName);
-          this.CONSUME2(K.TYPE);
-          const type = this.SUBRULE(this.cqlType);
-          return this.ACTION(() => ({ kind: 'AlterFieldType', field, type, range: { start: startOf(first), end: type.range.end } }));
+    const action: A.AlterTypeAction = this.OR(
+      (this.alts.alterTypeOr ??= [
+        {
+          ALT: (): A.AlterTypeAction => {
+            const first = this.CONSUME(K.ALTER);
+            const field = this.SUBRULE(this.fieldName);
+            this.CONSUME2(K.TYPE);
+            const type = this.SUBRULE(this.cqlType);
+            return this.ACTION(() => ({
+              kind: 'AlterFieldType',
+              field,
+              type,
+              range: { start: startOf(first), end: type.range.end },
+            }));
+          },
         },
-      },
-      {
-        ALT: (): A.AlterTypeAction => {
-          const first = this.CONSUME(K.ADD);
-          const ifNotExists = !!this.OPTION2(() => this.SUBRULE(this.ifNotExists));
-          const field = this.SUBRULE(this.typeField);
-          return this.ACTION(() => ({ kind: 'AddField', ifNotExists, field, range: { start: startOf(first), end: field.range.end } }));
+        {
+          ALT: (): A.AlterTypeAction => {
+            const first = this.CONSUME(K.ADD);
+            const ifNotExists = !!this.OPTION2(() => this.SUBRULE(this.ifNotExists));
+            const field = this.SUBRULE(this.typeField);
+            return this.ACTION(() => ({
+              kind: 'AddField',
+              ifNotExists,
+              field,
+              range: { start: startOf(first), end: field.range.end },
+            }));
+          },
         },
-      },
-      {
-        ALT: (): A.AlterTypeAction => {
-          const first = this.CONSUME(K.RENAME);
-          const renameIfExists = !!this.OPTION3(() => this.SUBRULE2(this.ifExists));
-          const renames = [this.SUBRULE(this.renameField)];
-          this.MANY(() => {
-            this.CONSUME(K.AND);
-            renames.push(this.SUBRULE2(this.renameField));
-          });
-          return this.ACTION(() => ({ kind: 'RenameFields', ifExists: renameIfExists, renames, range: this.rangeFrom(first) }));
+        {
+          ALT: (): A.AlterTypeAction => {
+            const first = this.CONSUME(K.RENAME);
+            const renameIfExists = !!this.OPTION3(() => this.SUBRULE2(this.ifExists));
+            const renames = [this.SUBRULE(this.renameField)];
+            this.MANY(() => {
+              this.CONSUME(K.AND);
+              renames.push(this.SUBRULE2(this.renameField));
+            });
+            return this.ACTION(() => ({
+              kind: 'RenameFields',
+              ifExists: renameIfExists,
+              renames,
+              range: this.rangeFrom(first),
+            }));
+          },
         },
-      },
-    ]));
+      ]),
+    );
     return (base) => alterTypeOf(base, name, ifExists, action);
   });
 
@@ -206,28 +259,44 @@ export class SchemaRules extends FunctionRules {
       this.CONSUME(K.WITH);
       return this.SUBRULE(this.properties);
     });
-    return (base) => createIndexOf(base, { custom: custom !== undefined, ifNotExists, table, targets, properties: properties ?? [], name, using });
+    return (base) =>
+      createIndexOf(base, {
+        custom: custom !== undefined,
+        ifNotExists,
+        table,
+        targets,
+        properties: properties ?? [],
+        name,
+        using,
+      });
   });
 
   readonly indexTarget = this.RULE('indexTarget', (): A.IndexTarget => {
     const first = this.LA(1);
-    const target: { kind: IToken | undefined; column: A.Identifier } = this.OR((this.alts.indexTargetOr ??= { MAX_LOOKAHEAD: 2, DEF: [
-      {
-        ALT: () => {
-          const kind = this.OR2((this.alts.indexTargetOr2 ??= [
-            { ALT: () => this.token(K.KEYS) },
-            { ALT: () => this.token(K.VALUES) },
-            { ALT: () => this.token(K.ENTRIES) },
-            { ALT: () => this.token(K.FULL) },
-          ]));
-          this.CONSUME(LParen);
-          const column = this.SUBRULE(this.columnName);
-          this.CONSUME(RParen);
-          return { kind, column };
-        },
-      },
-      { ALT: () => ({ kind: undefined, column: this.SUBRULE2(this.columnName) }) },
-    ] }));
+    const target: { kind: IToken | undefined; column: A.Identifier } = this.OR(
+      (this.alts.indexTargetOr ??= {
+        MAX_LOOKAHEAD: 2,
+        DEF: [
+          {
+            ALT: () => {
+              const kind = this.OR2(
+                (this.alts.indexTargetOr2 ??= [
+                  { ALT: () => this.token(K.KEYS) },
+                  { ALT: () => this.token(K.VALUES) },
+                  { ALT: () => this.token(K.ENTRIES) },
+                  { ALT: () => this.token(K.FULL) },
+                ]),
+              );
+              this.CONSUME(LParen);
+              const column = this.SUBRULE(this.columnName);
+              this.CONSUME(RParen);
+              return { kind, column };
+            },
+          },
+          { ALT: () => ({ kind: undefined, column: this.SUBRULE2(this.columnName) }) },
+        ],
+      }),
+    );
     return this.ACTION(() => indexTargetOf(target.column, target.kind, this.rangeFrom(first)));
   });
 
@@ -330,7 +399,12 @@ export class SchemaReader extends FunctionReader {
         this.expect(K.TO);
         renames.push({ from, to: identifierFromToken(this.ident()) });
       } while (this.accept(K.AND));
-      action = { kind: 'RenameFields', ifExists: renameIfExists, renames: sized(renames), range: tokenRange(first, this.previous()) };
+      action = {
+        kind: 'RenameFields',
+        ifExists: renameIfExists,
+        renames: sized(renames),
+        range: tokenRange(first, this.previous()),
+      };
     } else throw REJECT;
     return alterTypeOf(base, name, ifExists, action);
   }
@@ -349,7 +423,11 @@ export class SchemaReader extends FunctionReader {
       do {
         const start = this.peek();
         const type = start.tokenType;
-        const kind = (type === K.KEYS || type === K.VALUES || type === K.ENTRIES || type === K.FULL) && this.la(2).tokenType === LParen ? start : undefined;
+        const kind =
+          (type === K.KEYS || type === K.VALUES || type === K.ENTRIES || type === K.FULL) &&
+          this.la(2).tokenType === LParen
+            ? start
+            : undefined;
         if (kind) this.pos += 2;
         const column = this.columnName();
         if (kind) this.expect(RParen);
@@ -359,7 +437,15 @@ export class SchemaReader extends FunctionReader {
     this.expect(RParen);
     const using = this.accept(K.USING) && this.expect(StringLiteral);
     const properties = this.accept(K.WITH) ? this.properties() : [];
-    return createIndexOf(base, { custom, ifNotExists, table, targets: sized(targets), properties, name, using: using || undefined });
+    return createIndexOf(base, {
+      custom,
+      ifNotExists,
+      table,
+      targets: sized(targets),
+      properties,
+      name,
+      using: using || undefined,
+    });
   }
 
   /** `TRIGGER [IF NOT EXISTS] name ON table USING 'class'`, after CREATE. */
@@ -381,12 +467,19 @@ export class SchemaReader extends FunctionReader {
     const ifExists = this.ifExists();
     if (what === K.TABLE) return dropOf('DropTable', base, this.tableName(), ifExists);
     if (what === K.INDEX) return dropOf('DropIndex', base, this.qualifiedIndexName(), ifExists);
-    if (what === K.KEYSPACE || what === K.SCHEMA) return dropKeyspaceOf(base, identifierFromToken(this.ident()), ifExists);
+    if (what === K.KEYSPACE || what === K.SCHEMA)
+      return dropKeyspaceOf(base, identifierFromToken(this.ident()), ifExists);
     if (what === K.TYPE) return dropOf('DropType', base, this.userTypeName(), ifExists);
     if (what === K.MATERIALIZED) return dropOf('DropMaterializedView', base, this.tableName(), ifExists);
     if (what === K.FUNCTION || what === K.AGGREGATE) {
       const name = this.functionName();
-      return dropFunctionOf(what === K.FUNCTION ? 'DropFunction' : 'DropAggregate', base, ifExists, name, this.is(LParen) ? this.typeList() : undefined);
+      return dropFunctionOf(
+        what === K.FUNCTION ? 'DropFunction' : 'DropAggregate',
+        base,
+        ifExists,
+        name,
+        this.is(LParen) ? this.typeList() : undefined,
+      );
     }
     if (what === K.TRIGGER) {
       const name = identifierFromToken(this.ident());

@@ -11,7 +11,17 @@ import type { Base } from './base';
 
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
 const { keywordTokens: K, Ident, DurationLiteral, Comma, LParen, RParen, LtEq, GtEq, NotEq, Lt, Gt, Eq, Star } = Lexer;
-const { identifierFromToken, literalFromToken, orderingOf, relationOf, selectClauseOf, selectorOf, sized, tokenRange, usingClauseOf } = Nodes;
+const {
+  identifierFromToken,
+  literalFromToken,
+  orderingOf,
+  relationOf,
+  selectClauseOf,
+  selectorOf,
+  sized,
+  tokenRange,
+  usingClauseOf,
+} = Nodes;
 const { REJECT, keyWordAhead, modifierKeywordAhead } = BaseModule;
 
 export interface SelectParts {
@@ -36,13 +46,50 @@ export interface SelectParts {
 
 export function selectOf(base: Base, p: SelectParts): A.SelectStatement {
   const { json, distinct, selectors, star, from, where, orderBy, whereRange } = p;
-  const groupBy = p.groupItems.length ? p.groupItems.filter((g): g is A.ColumnRef => g.kind === 'ColumnRef').map((g) => g.name) : [];
+  const groupBy = p.groupItems.length
+    ? p.groupItems.filter((g): g is A.ColumnRef => g.kind === 'ColumnRef').map((g) => g.name)
+    : [];
   const allowFiltering = p.allowFilteringRange !== undefined;
   // The usual query (a WHERE, nothing after it) in one literal: one shape, its fields kept in the object.
-  if (whereRange && !p.groupItems.length && !p.perPartitionLimit && !p.limit && !allowFiltering && !p.bypassCacheRange && !p.using) {
-    return { kind: 'Select', range: base.range, terminated: base.terminated, json, distinct, selectors, star, from, where, groupBy, orderBy, allowFiltering, whereRange };
+  if (
+    whereRange &&
+    !p.groupItems.length &&
+    !p.perPartitionLimit &&
+    !p.limit &&
+    !allowFiltering &&
+    !p.bypassCacheRange &&
+    !p.using
+  ) {
+    return {
+      kind: 'Select',
+      range: base.range,
+      terminated: base.terminated,
+      json,
+      distinct,
+      selectors,
+      star,
+      from,
+      where,
+      groupBy,
+      orderBy,
+      allowFiltering,
+      whereRange,
+    };
   }
-  const stmt: A.SelectStatement = { kind: 'Select', range: base.range, terminated: base.terminated, json, distinct, selectors, star, from, where, groupBy, orderBy, allowFiltering };
+  const stmt: A.SelectStatement = {
+    kind: 'Select',
+    range: base.range,
+    terminated: base.terminated,
+    json,
+    distinct,
+    selectors,
+    star,
+    from,
+    where,
+    groupBy,
+    orderBy,
+    allowFiltering,
+  };
   if (whereRange) stmt.whereRange = whereRange;
   if (p.groupItems.length) stmt.groupByExpressions = p.groupItems;
   if (p.perPartitionLimit) stmt.perPartitionLimit = p.perPartitionLimit;
@@ -70,8 +117,20 @@ export class SelectRules extends ExpressionRules {
   readonly selectStatement = this.RULE('selectStatement', (): SelectParts => {
     this.CONSUME(K.SELECT);
     // `json` and `distinct` are also valid column names (Parser.g uses syntactic predicates).
-    const json = this.OPTION((this.alts.selectStatementOption ??= { MAX_LOOKAHEAD: 2, GATE: () => modifierKeywordAhead(this.lookahead, K.JSON), DEF: () => this.CONSUME(K.JSON) }));
-    const distinct = this.OPTION2((this.alts.selectStatementOption2 ??= { MAX_LOOKAHEAD: 2, GATE: () => modifierKeywordAhead(this.lookahead, K.DISTINCT), DEF: () => this.CONSUME(K.DISTINCT) }));
+    const json = this.OPTION(
+      (this.alts.selectStatementOption ??= {
+        MAX_LOOKAHEAD: 2,
+        GATE: () => modifierKeywordAhead(this.lookahead, K.JSON),
+        DEF: () => this.CONSUME(K.JSON),
+      }),
+    );
+    const distinct = this.OPTION2(
+      (this.alts.selectStatementOption2 ??= {
+        MAX_LOOKAHEAD: 2,
+        GATE: () => modifierKeywordAhead(this.lookahead, K.DISTINCT),
+        DEF: () => this.CONSUME(K.DISTINCT),
+      }),
+    );
     const clause = this.SUBRULE(this.selectClause);
     this.CONSUME(K.FROM);
     const from = this.SUBRULE(this.tableName);
@@ -113,39 +172,56 @@ export class SelectRules extends ExpressionRules {
       return this.SUBRULE(this.timeoutOption);
     });
     return this.ACTION(() => ({
-      json: json !== undefined, distinct: distinct !== undefined, ...clause, from, where: where?.where ?? [], whereRange: where?.whereRange, groupItems, orderBy, perPartitionLimit, limit, allowFilteringRange,
-      bypassCacheRange, using: timeout && [timeout],
+      json: json !== undefined,
+      distinct: distinct !== undefined,
+      ...clause,
+      from,
+      where: where?.where ?? [],
+      whereRange: where?.whereRange,
+      groupItems,
+      orderBy,
+      perPartitionLimit,
+      limit,
+      allowFilteringRange,
+      bypassCacheRange,
+      using: timeout && [timeout],
     }));
   });
 
   /** ScyllaDB's `TIMEOUT duration`: after USING in SELECT, and one of the writes' USING options. */
   readonly timeoutOption = this.RULE('timeoutOption', (): A.UsingClause => {
     const option = this.CONSUME(K.TIMEOUT);
-    const value: A.Expression = this.OR((this.alts.timeoutOptionOr ??= [
-      { ALT: () => this.literal(this.CONSUME(DurationLiteral)) },
-      { ALT: () => this.SUBRULE(this.bindMarker) },
-    ]));
+    const value: A.Expression = this.OR(
+      (this.alts.timeoutOptionOr ??= [
+        { ALT: () => this.literal(this.CONSUME(DurationLiteral)) },
+        { ALT: () => this.SUBRULE(this.bindMarker) },
+      ]),
+    );
     return this.ACTION(() => usingClauseOf('TIMEOUT', value, this.rangeFrom(option)));
   });
 
-  readonly selectClause = this.RULE('selectClause', (): SelectClause => this.OR((this.alts.selectClauseOr ??= [
-    {
-      ALT: () => {
-        this.CONSUME(Star);
-        return selectClauseOf([], true);
-      },
-    },
-    {
-      ALT: () => {
-        const selectors = [this.SUBRULE(this.selector)];
-        this.MANY(() => {
-          this.CONSUME(Comma);
-          selectors.push(this.SUBRULE2(this.selector));
-        });
-        return selectClauseOf(selectors, false);
-      },
-    },
-  ])));
+  readonly selectClause = this.RULE('selectClause', (): SelectClause =>
+    this.OR(
+      (this.alts.selectClauseOr ??= [
+        {
+          ALT: () => {
+            this.CONSUME(Star);
+            return selectClauseOf([], true);
+          },
+        },
+        {
+          ALT: () => {
+            const selectors = [this.SUBRULE(this.selector)];
+            this.MANY(() => {
+              this.CONSUME(Comma);
+              selectors.push(this.SUBRULE2(this.selector));
+            });
+            return selectClauseOf(selectors, false);
+          },
+        },
+      ]),
+    ),
+  );
 
   readonly selector = this.RULE('selector', (): A.Selector => {
     const first = this.LA(1);
@@ -169,8 +245,17 @@ export class SelectRules extends ExpressionRules {
       this.CONSUME(K.OF);
       return this.SUBRULE(this.expression);
     });
-    const direction = this.OPTION2((): IToken => this.OR((this.alts.orderingOr ??= [{ ALT: () => this.token(K.ASC) }, { ALT: () => this.token(K.DESC) }])));
-    return this.ACTION(() => orderingOf(column, this.rangeFrom(first), direction ? (direction.tokenType === K.DESC ? 'DESC' : 'ASC') : undefined, annOf));
+    const direction = this.OPTION2((): IToken =>
+      this.OR((this.alts.orderingOr ??= [{ ALT: () => this.token(K.ASC) }, { ALT: () => this.token(K.DESC) }])),
+    );
+    return this.ACTION(() =>
+      orderingOf(
+        column,
+        this.rangeFrom(first),
+        direction ? (direction.tokenType === K.DESC ? 'DESC' : 'ASC') : undefined,
+        annOf,
+      ),
+    );
   });
 
   readonly perPartitionLimit = this.RULE('perPartitionLimit', () => {
@@ -198,100 +283,127 @@ export class SelectRules extends ExpressionRules {
   readonly relation = this.RULE('relation', (): A.Relation => {
     const first = this.LA(1);
     const left = this.SUBRULE(this.expression);
-    const tail: RelationTail = this.OR((this.alts.relationOr ??= [
-      {
-        ALT: (): RelationTail => {
-          const operator = this.SUBRULE(this.comparisonOperator);
-          return { operator: operator.image as A.RelationOperator, right: [this.SUBRULE2(this.expression)] };
+    const tail: RelationTail = this.OR(
+      (this.alts.relationOr ??= [
+        {
+          ALT: (): RelationTail => {
+            const operator = this.SUBRULE(this.comparisonOperator);
+            return { operator: operator.image as A.RelationOperator, right: [this.SUBRULE2(this.expression)] };
+          },
         },
-      },
-      {
-        ALT: (): RelationTail => {
-          this.CONSUME(K.IN);
-          return { operator: 'IN', ...this.SUBRULE(this.inValues) };
+        {
+          ALT: (): RelationTail => {
+            this.CONSUME(K.IN);
+            return { operator: 'IN', ...this.SUBRULE(this.inValues) };
+          },
         },
-      },
-      {
-        ALT: (): RelationTail => {
-          this.CONSUME(K.NOT);
-          return this.OR2((this.alts.relationOr2 ??= [
-            {
-              ALT: (): RelationTail => {
-                this.CONSUME2(K.IN);
-                return { operator: 'NOT IN', ...this.SUBRULE2(this.inValues) };
-              },
-            },
-            {
-              ALT: (): RelationTail => {
-                this.CONSUME(K.CONTAINS);
-                const key = this.OPTION((this.alts.relationOption ??= { MAX_LOOKAHEAD: 2, GATE: () => keyWordAhead(this.lookahead), DEF: () => this.CONSUME(K.KEY) }));
-                return { operator: key ? 'NOT CONTAINS KEY' : 'NOT CONTAINS', right: [this.SUBRULE3(this.expression)] };
-              },
-            },
-          ]));
+        {
+          ALT: (): RelationTail => {
+            this.CONSUME(K.NOT);
+            return this.OR2(
+              (this.alts.relationOr2 ??= [
+                {
+                  ALT: (): RelationTail => {
+                    this.CONSUME2(K.IN);
+                    return { operator: 'NOT IN', ...this.SUBRULE2(this.inValues) };
+                  },
+                },
+                {
+                  ALT: (): RelationTail => {
+                    this.CONSUME(K.CONTAINS);
+                    const key = this.OPTION(
+                      (this.alts.relationOption ??= {
+                        MAX_LOOKAHEAD: 2,
+                        GATE: () => keyWordAhead(this.lookahead),
+                        DEF: () => this.CONSUME(K.KEY),
+                      }),
+                    );
+                    return {
+                      operator: key ? 'NOT CONTAINS KEY' : 'NOT CONTAINS',
+                      right: [this.SUBRULE3(this.expression)],
+                    };
+                  },
+                },
+              ]),
+            );
+          },
         },
-      },
-      {
-        ALT: (): RelationTail => {
-          this.CONSUME2(K.CONTAINS);
-          const key = this.OPTION2((this.alts.relationOption2 ??= { MAX_LOOKAHEAD: 2, GATE: () => keyWordAhead(this.lookahead), DEF: () => this.CONSUME2(K.KEY) }));
-          return { operator: key ? 'CONTAINS KEY' : 'CONTAINS', right: [this.SUBRULE4(this.expression)] };
+        {
+          ALT: (): RelationTail => {
+            this.CONSUME2(K.CONTAINS);
+            const key = this.OPTION2(
+              (this.alts.relationOption2 ??= {
+                MAX_LOOKAHEAD: 2,
+                GATE: () => keyWordAhead(this.lookahead),
+                DEF: () => this.CONSUME2(K.KEY),
+              }),
+            );
+            return { operator: key ? 'CONTAINS KEY' : 'CONTAINS', right: [this.SUBRULE4(this.expression)] };
+          },
         },
-      },
-      {
-        ALT: (): RelationTail => {
-          this.CONSUME(K.LIKE);
-          return { operator: 'LIKE', right: [this.SUBRULE5(this.expression)] };
+        {
+          ALT: (): RelationTail => {
+            this.CONSUME(K.LIKE);
+            return { operator: 'LIKE', right: [this.SUBRULE5(this.expression)] };
+          },
         },
-      },
-      {
-        ALT: (): RelationTail => {
-          this.CONSUME(K.IS);
-          this.CONSUME2(K.NOT);
-          this.CONSUME(K.NULL);
-          return { operator: 'IS NOT NULL', right: [] };
+        {
+          ALT: (): RelationTail => {
+            this.CONSUME(K.IS);
+            this.CONSUME2(K.NOT);
+            this.CONSUME(K.NULL);
+            return { operator: 'IS NOT NULL', right: [] };
+          },
         },
-      },
-      {
-        ALT: (): RelationTail => {
-          this.CONSUME(K.BETWEEN);
-          const low = this.SUBRULE6(this.expression);
-          this.CONSUME(K.AND);
-          return { operator: 'BETWEEN', right: [low, this.SUBRULE7(this.expression)] };
+        {
+          ALT: (): RelationTail => {
+            this.CONSUME(K.BETWEEN);
+            const low = this.SUBRULE6(this.expression);
+            this.CONSUME(K.AND);
+            return { operator: 'BETWEEN', right: [low, this.SUBRULE7(this.expression)] };
+          },
         },
-      },
-    ]));
+      ]),
+    );
     return this.ACTION(() => relationOf(left, tail.operator, tail.right, this.rangeFrom(first), tail.inList));
   });
 
-  readonly comparisonOperator = this.RULE('comparisonOperator', () => this.OR((this.alts.comparisonOperatorOr ??= [
-    { ALT: () => this.token(Eq) },
-    { ALT: () => this.token(NotEq) },
-    { ALT: () => this.token(Lt) },
-    { ALT: () => this.token(LtEq) },
-    { ALT: () => this.token(Gt) },
-    { ALT: () => this.token(GtEq) },
-  ])));
+  readonly comparisonOperator = this.RULE('comparisonOperator', () =>
+    this.OR(
+      (this.alts.comparisonOperatorOr ??= [
+        { ALT: () => this.token(Eq) },
+        { ALT: () => this.token(NotEq) },
+        { ALT: () => this.token(Lt) },
+        { ALT: () => this.token(LtEq) },
+        { ALT: () => this.token(Gt) },
+        { ALT: () => this.token(GtEq) },
+      ]),
+    ),
+  );
 
   /** What IN takes: `(values...)` (a list) or a bind marker. */
-  readonly inValues = this.RULE('inValues', (): { right: A.Expression[]; inList: boolean } => this.OR((this.alts.inValuesOr ??= [
-    {
-      ALT: () => {
-        this.CONSUME(LParen);
-        const right: A.Expression[] = [];
-        this.OPTION(() => {
-          right.push(this.SUBRULE(this.expression));
-          this.MANY(() => {
-            this.CONSUME(Comma);
-            right.push(this.SUBRULE2(this.expression));
-          });
-        });
-        this.CONSUME(RParen);
-        return { right, inList: true };
-      },
-    },
-    { ALT: () => ({ right: [this.SUBRULE(this.bindMarker)], inList: false }) },
-  ])));
+  readonly inValues = this.RULE('inValues', (): { right: A.Expression[]; inList: boolean } =>
+    this.OR(
+      (this.alts.inValuesOr ??= [
+        {
+          ALT: () => {
+            this.CONSUME(LParen);
+            const right: A.Expression[] = [];
+            this.OPTION(() => {
+              right.push(this.SUBRULE(this.expression));
+              this.MANY(() => {
+                this.CONSUME(Comma);
+                right.push(this.SUBRULE2(this.expression));
+              });
+            });
+            this.CONSUME(RParen);
+            return { right, inList: true };
+          },
+        },
+        { ALT: () => ({ right: [this.SUBRULE(this.bindMarker)], inList: false }) },
+      ]),
+    ),
+  );
 }
 
 const COMPARISONS = new Set([Eq, NotEq, Lt, LtEq, Gt, GtEq]);
@@ -338,7 +450,22 @@ export class SelectReader extends ExpressionReader {
     const bypass = this.accept(K.BYPASS);
     const bypassCacheRange = bypass ? tokenRange(bypass, this.expect(K.CACHE)) : undefined;
     const using = this.accept(K.USING) ? [this.timeoutOption()] : undefined;
-    return { json, distinct, selectors, star, from, where, whereRange, groupItems, orderBy: sized(orderBy), perPartitionLimit, limit, allowFilteringRange, bypassCacheRange, using };
+    return {
+      json,
+      distinct,
+      selectors,
+      star,
+      from,
+      where,
+      whereRange,
+      groupItems,
+      orderBy: sized(orderBy),
+      perPartitionLimit,
+      limit,
+      allowFilteringRange,
+      bypassCacheRange,
+      using,
+    };
   }
 
   /** `TIMEOUT duration` (a duration or a bind marker). */

@@ -14,7 +14,16 @@ import type { Base, Pending } from './base';
 const { keywordTokens: K, Ident, EmptyQuotedName, Comma, LParen, RParen, Eq } = Lexer;
 const { tokenMatcher } = Chevrotain;
 const {
-  clusteringOrderOf, columnDefinitionOf, identifierFromToken, inlinePrimaryKeyOf, maskOf, primaryKeyClauseOf, propertyOf, sized, tableOptionsOf, tokenRange,
+  clusteringOrderOf,
+  columnDefinitionOf,
+  identifierFromToken,
+  inlinePrimaryKeyOf,
+  maskOf,
+  primaryKeyClauseOf,
+  propertyOf,
+  sized,
+  tableOptionsOf,
+  tokenRange,
 } = Nodes;
 const { defaultMaskAhead } = BaseModule;
 
@@ -22,7 +31,12 @@ const { defaultMaskAhead } = BaseModule;
 // The statements' nodes
 
 /** A CREATE TABLE without its body, columns and options: the caller adds them (addColumn, `options`). */
-export function createTableOf(base: Base, table: IToken, name: A.QualifiedName, ifNotExists: boolean): A.CreateTableStatement {
+export function createTableOf(
+  base: Base,
+  table: IToken,
+  name: A.QualifiedName,
+  ifNotExists: boolean,
+): A.CreateTableStatement {
   return {
     kind: 'CreateTable',
     range: base.range,
@@ -35,7 +49,11 @@ export function createTableOf(base: Base, table: IToken, name: A.QualifiedName, 
 }
 
 /** A column definition of a CREATE TABLE body; the first primary key (inline or clause) is the table's. */
-export function addColumn(stmt: A.CreateTableStatement, column: A.ColumnDefinition, primaryKeyRange: () => A.SourceRange): void {
+export function addColumn(
+  stmt: A.CreateTableStatement,
+  column: A.ColumnDefinition,
+  primaryKeyRange: () => A.SourceRange,
+): void {
   stmt.columns.push(column);
   if (column.inlinePrimaryKey && !stmt.primaryKey) stmt.primaryKey = inlinePrimaryKeyOf(column, primaryKeyRange());
 }
@@ -50,7 +68,10 @@ export interface CreateMaterializedViewParts {
   options: A.TableOptions | undefined;
 }
 
-export function createMaterializedViewOf(base: Base, p: CreateMaterializedViewParts): A.CreateMaterializedViewStatement {
+export function createMaterializedViewOf(
+  base: Base,
+  p: CreateMaterializedViewParts,
+): A.CreateMaterializedViewStatement {
   return {
     kind: 'CreateMaterializedView',
     range: base.range,
@@ -65,12 +86,22 @@ export function createMaterializedViewOf(base: Base, p: CreateMaterializedViewPa
   };
 }
 
-export function alterMaterializedViewOf(base: Base, name: A.QualifiedName, ifExists: boolean, options: A.TableOptions): A.AlterMaterializedViewStatement {
+export function alterMaterializedViewOf(
+  base: Base,
+  name: A.QualifiedName,
+  ifExists: boolean,
+  options: A.TableOptions,
+): A.AlterMaterializedViewStatement {
   return { kind: 'AlterMaterializedView', range: base.range, terminated: base.terminated, name, ifExists, options };
 }
 
 /** `DROP TABLE|INDEX|TYPE|MATERIALIZED VIEW [IF EXISTS] name`. */
-export function dropOf<K extends 'DropTable' | 'DropIndex' | 'DropType' | 'DropMaterializedView'>(kind: K, base: Base, name: A.QualifiedName, ifExists: boolean): A.Statement & { kind: K } {
+export function dropOf<K extends 'DropTable' | 'DropIndex' | 'DropType' | 'DropMaterializedView'>(
+  kind: K,
+  base: Base,
+  name: A.QualifiedName,
+  ifExists: boolean,
+): A.Statement & { kind: K } {
   return { kind, range: base.range, terminated: base.terminated, name, ifExists } as A.Statement & { kind: K };
 }
 
@@ -107,7 +138,8 @@ function createTableFrom(base: Base, p: TableParts): A.CreateTableStatement {
 }
 
 /** A table option: `COMPACT STORAGE`, `CLUSTERING ORDER BY (...)` or `name = value`. */
-type TableOption = { compact: true } | { clustering: A.ClusteringOrder[]; range: A.SourceRange } | { property: A.Property };
+type TableOption =
+  { compact: true } | { clustering: A.ClusteringOrder[]; range: A.SourceRange } | { property: A.Property };
 
 function tableOptionsFrom(range: A.SourceRange, list: readonly TableOption[]): A.TableOptions {
   const options = tableOptionsOf(range);
@@ -152,21 +184,28 @@ export class TableRules extends ModifyRules {
     const table = this.CONSUME(K.TABLE);
     const ifNotExists = !!this.OPTION(() => this.SUBRULE(this.ifNotExists));
     const name = this.SUBRULE(this.tableName);
-    const rest: Pick<TableParts, 'bodyRange' | 'elements' | 'like' | 'options'> = this.OR((this.alts.createTableOr ??= [
-      {
-        ALT: () => {
-          const body = this.SUBRULE(this.tableBody);
-          return { ...body, like: undefined, options: this.OPTION2(() => this.SUBRULE(this.tableOptions)) };
+    const rest: Pick<TableParts, 'bodyRange' | 'elements' | 'like' | 'options'> = this.OR(
+      (this.alts.createTableOr ??= [
+        {
+          ALT: () => {
+            const body = this.SUBRULE(this.tableBody);
+            return { ...body, like: undefined, options: this.OPTION2(() => this.SUBRULE(this.tableOptions)) };
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(K.LIKE);
-          const like = this.SUBRULE2(this.tableName);
-          return { bodyRange: undefined, elements: [], like, options: this.OPTION3(() => this.SUBRULE2(this.tableOptions)) };
+        {
+          ALT: () => {
+            this.CONSUME(K.LIKE);
+            const like = this.SUBRULE2(this.tableName);
+            return {
+              bodyRange: undefined,
+              elements: [],
+              like,
+              options: this.OPTION3(() => this.SUBRULE2(this.tableOptions)),
+            };
+          },
         },
-      },
-    ]));
+      ]),
+    );
     return (base) => createTableFrom(base, { table, name, ifNotExists, ...rest });
   });
 
@@ -182,10 +221,14 @@ export class TableRules extends ModifyRules {
     return this.ACTION(() => ({ bodyRange: this.rangeFrom(first), elements }));
   });
 
-  readonly tableElement = this.RULE('tableElement', (): TableElement => this.OR((this.alts.tableElementOr ??= [
-    { ALT: () => ({ primaryKey: this.SUBRULE(this.primaryKeyClause) }) },
-    { ALT: () => this.SUBRULE(this.columnDefinition) },
-  ])));
+  readonly tableElement = this.RULE('tableElement', (): TableElement =>
+    this.OR(
+      (this.alts.tableElementOr ??= [
+        { ALT: () => ({ primaryKey: this.SUBRULE(this.primaryKeyClause) }) },
+        { ALT: () => this.SUBRULE(this.columnDefinition) },
+      ]),
+    ),
+  );
 
   readonly columnDefinition = this.RULE('columnDefinition', (): ColumnDef => {
     const first = this.LA(1);
@@ -199,7 +242,13 @@ export class TableRules extends ModifyRules {
       return this.rangeFrom(start);
     });
     return this.ACTION(() => {
-      const column = columnDefinitionOf(name, type, isStatic !== undefined, primary !== undefined, this.rangeFrom(first));
+      const column = columnDefinitionOf(
+        name,
+        type,
+        isStatic !== undefined,
+        primary !== undefined,
+        this.rangeFrom(first),
+      );
       if (mask) column.mask = mask;
       return { column, primaryKeyWords: primary };
     });
@@ -208,10 +257,19 @@ export class TableRules extends ModifyRules {
   readonly columnMask = this.RULE('columnMask', (): A.MaskClause => {
     const first = this.CONSUME(K.MASKED);
     this.CONSUME(K.WITH);
-    const fn: A.FunctionCall | undefined = this.OR((this.alts.columnMaskOr ??= { MAX_LOOKAHEAD: 2, DEF: [
-      { ALT: () => void this.CONSUME(K.DEFAULT), GATE: () => defaultMaskAhead(this.lookahead), IGNORE_AMBIGUITIES: true },
-      { ALT: () => this.SUBRULE(this.functionCall) },
-    ] }));
+    const fn: A.FunctionCall | undefined = this.OR(
+      (this.alts.columnMaskOr ??= {
+        MAX_LOOKAHEAD: 2,
+        DEF: [
+          {
+            ALT: () => void this.CONSUME(K.DEFAULT),
+            GATE: () => defaultMaskAhead(this.lookahead),
+            IGNORE_AMBIGUITIES: true,
+          },
+          { ALT: () => this.SUBRULE(this.functionCall) },
+        ],
+      }),
+    );
     return this.ACTION(() => maskOf(fn, this.rangeFrom(first)));
   });
 
@@ -226,15 +284,19 @@ export class TableRules extends ModifyRules {
       clustering.push(this.SUBRULE(this.columnName));
     });
     this.CONSUME(RParen);
-    return this.ACTION(() => primaryKeyClauseOf(partition.names, clustering, partition.parenthesised, partition.range, this.rangeFrom(first)));
+    return this.ACTION(() =>
+      primaryKeyClauseOf(partition.names, clustering, partition.parenthesised, partition.range, this.rangeFrom(first)),
+    );
   });
 
   readonly partitionKey = this.RULE('partitionKey', () => {
     const first = this.LA(1);
-    const key: { names: A.Identifier[]; parenthesised: boolean } = this.OR((this.alts.partitionKeyOr ??= [
-      { ALT: () => ({ names: [this.SUBRULE(this.columnName)], parenthesised: false }) },
-      { ALT: () => ({ names: this.columnList(), parenthesised: true }) },
-    ]));
+    const key: { names: A.Identifier[]; parenthesised: boolean } = this.OR(
+      (this.alts.partitionKeyOr ??= [
+        { ALT: () => ({ names: [this.SUBRULE(this.columnName)], parenthesised: false }) },
+        { ALT: () => ({ names: this.columnList(), parenthesised: true }) },
+      ]),
+    );
     return this.ACTION(() => ({ ...key, range: this.rangeFrom(first) }));
   });
 
@@ -260,17 +322,24 @@ export class TableRules extends ModifyRules {
     return this.ACTION(() => tableOptionsFrom(this.rangeFrom(first), options));
   });
 
-  readonly tableOption = this.RULE('tableOption', (): TableOption => this.OR((this.alts.tableOptionOr ??= { MAX_LOOKAHEAD: 2, DEF: [
-    {
-      ALT: () => {
-        this.CONSUME(K.COMPACT);
-        this.CONSUME(K.STORAGE);
-        return { compact: true };
-      },
-    },
-    { ALT: () => this.SUBRULE(this.clusteringOrder) },
-    { ALT: () => ({ property: this.SUBRULE(this.property) }) },
-  ] })));
+  readonly tableOption = this.RULE('tableOption', (): TableOption =>
+    this.OR(
+      (this.alts.tableOptionOr ??= {
+        MAX_LOOKAHEAD: 2,
+        DEF: [
+          {
+            ALT: () => {
+              this.CONSUME(K.COMPACT);
+              this.CONSUME(K.STORAGE);
+              return { compact: true };
+            },
+          },
+          { ALT: () => this.SUBRULE(this.clusteringOrder) },
+          { ALT: () => ({ property: this.SUBRULE(this.property) }) },
+        ],
+      }),
+    ),
+  );
 
   readonly clusteringOrder = this.RULE('clusteringOrder', () => {
     const first = this.CONSUME(K.CLUSTERING);
@@ -289,7 +358,9 @@ export class TableRules extends ModifyRules {
   readonly clusteringOrderItem = this.RULE('clusteringOrderItem', (): A.ClusteringOrder => {
     const first = this.LA(1);
     const column = this.SUBRULE(this.columnName);
-    const direction: IToken = this.OR((this.alts.clusteringOrderItemOr ??= [{ ALT: () => this.token(K.ASC) }, { ALT: () => this.token(K.DESC) }]));
+    const direction: IToken = this.OR(
+      (this.alts.clusteringOrderItemOr ??= [{ ALT: () => this.token(K.ASC) }, { ALT: () => this.token(K.DESC) }]),
+    );
     return this.ACTION(() => clusteringOrderOf(column, direction.tokenType === K.DESC, this.rangeFrom(first)));
   });
 
@@ -313,7 +384,16 @@ export class TableRules extends ModifyRules {
     const where = this.OPTION2(() => this.SUBRULE(this.whereClause));
     const primaryKey = this.SUBRULE(this.primaryKeyClause);
     const options = this.OPTION3(() => this.SUBRULE(this.tableOptions));
-    return (base) => createMaterializedViewOf(base, { name, ifNotExists, clause, from, where: where?.where ?? [], primaryKey, options });
+    return (base) =>
+      createMaterializedViewOf(base, {
+        name,
+        ifNotExists,
+        clause,
+        from,
+        where: where?.where ?? [],
+        primaryKey,
+        options,
+      });
   });
 
   readonly alterMaterializedView = this.RULE('alterMaterializedView', (): Pending => {
@@ -346,16 +426,33 @@ export class TableReader extends ModifyReader {
     const name = this.tableName();
     if (this.accept(K.LIKE)) {
       const like = this.tableName();
-      return createTableFrom(base, { table, name, ifNotExists, bodyRange: undefined, elements: [], like, options: this.is(K.WITH) ? this.tableOptions() : undefined });
+      return createTableFrom(base, {
+        table,
+        name,
+        ifNotExists,
+        bodyRange: undefined,
+        elements: [],
+        like,
+        options: this.is(K.WITH) ? this.tableOptions() : undefined,
+      });
     }
     const open = this.expect(LParen);
     const elements = [this.tableElement()];
     while (this.accept(Comma)) {
       // Cassandra accepts a trailing comma (and the grammar, empty elements).
-      if (this.is(K.PRIMARY) || tokenMatcher(this.peek(), Ident) || this.is(EmptyQuotedName)) elements.push(this.tableElement());
+      if (this.is(K.PRIMARY) || tokenMatcher(this.peek(), Ident) || this.is(EmptyQuotedName))
+        elements.push(this.tableElement());
     }
     const bodyRange = tokenRange(open, this.expect(RParen));
-    return createTableFrom(base, { table, name, ifNotExists, bodyRange, elements, like: undefined, options: this.is(K.WITH) ? this.tableOptions() : undefined });
+    return createTableFrom(base, {
+      table,
+      name,
+      ifNotExists,
+      bodyRange,
+      elements,
+      like: undefined,
+      options: this.is(K.WITH) ? this.tableOptions() : undefined,
+    });
   }
 
   private tableElement(): TableElement {
@@ -399,7 +496,13 @@ export class TableReader extends ModifyReader {
     const partitionKeyRange = tokenRange(partitionStart, this.previous());
     const clustering: A.Identifier[] = [];
     while (this.accept(Comma)) clustering.push(this.columnName());
-    return primaryKeyClauseOf(partitionKey.length > 1 ? sized(partitionKey) : partitionKey, sized(clustering), parenthesised, partitionKeyRange, tokenRange(start, this.expect(RParen)));
+    return primaryKeyClauseOf(
+      partitionKey.length > 1 ? sized(partitionKey) : partitionKey,
+      sized(clustering),
+      parenthesised,
+      partitionKeyRange,
+      tokenRange(start, this.expect(RParen)),
+    );
   }
 
   protected tableOptions(): A.TableOptions {
@@ -469,4 +572,3 @@ export class TableReader extends ModifyReader {
     return alterMaterializedViewOf(base, name, ifExists, this.tableOptions());
   }
 }
-

@@ -8,7 +8,17 @@ import { NameReader, NameRules } from './names';
 // Module constants: compiled to CommonJS (tsx: tests, bench), every use of an imported binding is a getter call.
 const { keywordTokens: K, NativeTypeKw, StringLiteral, IntegerLiteral, Comma, LParen, RParen, Lt, Gt } = Lexer;
 const { tokenMatcher } = Chevrotain;
-const { collectionTypeOf, customTypeOf, frozenTypeOf, nativeTypeOf, sized, tokenRange, tupleTypeOf, userTypeOf, vectorTypeOf } = Nodes;
+const {
+  collectionTypeOf,
+  customTypeOf,
+  frozenTypeOf,
+  nativeTypeOf,
+  sized,
+  tokenRange,
+  tupleTypeOf,
+  userTypeOf,
+  vectorTypeOf,
+} = Nodes;
 
 export class TypeRules extends NameRules {
   readonly typeList = this.RULE('typeList', () => {
@@ -34,31 +44,34 @@ export class TypeRules extends NameRules {
   });
 
   private typeAlternatives(): { MAX_LOOKAHEAD: number; DEF: { ALT: () => A.CqlType }[] } {
-    return (this.alts.cqlTypeOr ??= { MAX_LOOKAHEAD: 2, DEF: [
-    {
-      ALT: () => {
-        const t = this.CONSUME(NativeTypeKw);
-        return this.ACTION(() => nativeTypeOf(t, tokenRange(t)));
-      },
-    },
-    { ALT: () => this.SUBRULE(this.collectionType) },
-    { ALT: () => this.SUBRULE(this.tupleType) },
-    { ALT: () => this.SUBRULE(this.vectorType) },
-    { ALT: () => this.SUBRULE(this.frozenType) },
-    {
-      ALT: () => {
-        const first = this.LA(1);
-        const name = this.SUBRULE(this.userTypeName);
-        return this.ACTION(() => userTypeOf(name, this.rangeFrom(first)));
-      },
-    },
-    {
-      ALT: () => {
-        const t = this.CONSUME(StringLiteral);
-        return this.ACTION(() => customTypeOf(t));
-      },
-    },
-  ] });
+    return (this.alts.cqlTypeOr ??= {
+      MAX_LOOKAHEAD: 2,
+      DEF: [
+        {
+          ALT: () => {
+            const t = this.CONSUME(NativeTypeKw);
+            return this.ACTION(() => nativeTypeOf(t, tokenRange(t)));
+          },
+        },
+        { ALT: () => this.SUBRULE(this.collectionType) },
+        { ALT: () => this.SUBRULE(this.tupleType) },
+        { ALT: () => this.SUBRULE(this.vectorType) },
+        { ALT: () => this.SUBRULE(this.frozenType) },
+        {
+          ALT: () => {
+            const first = this.LA(1);
+            const name = this.SUBRULE(this.userTypeName);
+            return this.ACTION(() => userTypeOf(name, this.rangeFrom(first)));
+          },
+        },
+        {
+          ALT: () => {
+            const t = this.CONSUME(StringLiteral);
+            return this.ACTION(() => customTypeOf(t));
+          },
+        },
+      ],
+    });
   }
 
   /** `type, type, ...` on its own (a command line's list of key types); not part of any statement. */
@@ -73,31 +86,42 @@ export class TypeRules extends NameRules {
 
   readonly collectionType = this.RULE('collectionType', (): A.CqlType => {
     const first = this.LA(1);
-    const elementTypes: A.CqlType[] = this.OR((this.alts.collectionTypeOr ??= [
-      {
-        ALT: () => {
-          this.CONSUME(K.MAP);
-          this.CONSUME(Lt);
-          const key = this.SUBRULE(this.cqlType);
-          this.CONSUME(Comma);
-          const value = this.SUBRULE2(this.cqlType);
-          this.CONSUME(Gt);
-          return [key, value];
+    const elementTypes: A.CqlType[] = this.OR(
+      (this.alts.collectionTypeOr ??= [
+        {
+          ALT: () => {
+            this.CONSUME(K.MAP);
+            this.CONSUME(Lt);
+            const key = this.SUBRULE(this.cqlType);
+            this.CONSUME(Comma);
+            const value = this.SUBRULE2(this.cqlType);
+            this.CONSUME(Gt);
+            return [key, value];
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.OR2((this.alts.collectionTypeOr2 ??= [{ ALT: () => this.CONSUME(K.LIST) }, { ALT: () => this.CONSUME(K.SET) }]));
-          this.CONSUME2(Lt);
-          const element = this.SUBRULE3(this.cqlType);
-          this.CONSUME2(Gt);
-          return [element];
+        {
+          ALT: () => {
+            this.OR2(
+              (this.alts.collectionTypeOr2 ??= [
+                { ALT: () => this.CONSUME(K.LIST) },
+                { ALT: () => this.CONSUME(K.SET) },
+              ]),
+            );
+            this.CONSUME2(Lt);
+            const element = this.SUBRULE3(this.cqlType);
+            this.CONSUME2(Gt);
+            return [element];
+          },
         },
-      },
-    ]));
+      ]),
+    );
     return this.ACTION(() => {
       const type = first.tokenType;
-      return collectionTypeOf(type === K.MAP ? 'map' : type === K.LIST ? 'list' : 'set', elementTypes, this.rangeFrom(first));
+      return collectionTypeOf(
+        type === K.MAP ? 'map' : type === K.LIST ? 'list' : 'set',
+        elementTypes,
+        this.rangeFrom(first),
+      );
     });
   });
 
@@ -156,7 +180,11 @@ export class TypeReader extends NameReader {
           this.expect(Comma);
           elementTypes.push(this.cqlType());
         }
-        return collectionTypeOf(type === K.MAP ? 'map' : type === K.LIST ? 'list' : 'set', elementTypes, tokenRange(t, this.expect(Gt)));
+        return collectionTypeOf(
+          type === K.MAP ? 'map' : type === K.LIST ? 'list' : 'set',
+          elementTypes,
+          tokenRange(t, this.expect(Gt)),
+        );
       }
       if (type === K.FROZEN) {
         this.pos += 2;
@@ -167,7 +195,10 @@ export class TypeReader extends NameReader {
         this.pos += 2;
         const elementTypes = [this.cqlType()];
         while (this.accept(Comma)) elementTypes.push(this.cqlType());
-        return tupleTypeOf(elementTypes.length > 1 ? sized(elementTypes) : elementTypes, tokenRange(t, this.expect(Gt)));
+        return tupleTypeOf(
+          elementTypes.length > 1 ? sized(elementTypes) : elementTypes,
+          tokenRange(t, this.expect(Gt)),
+        );
       }
       if (type === K.VECTOR) {
         this.pos += 2;

@@ -36,18 +36,28 @@ function markdownCommands(file) {
       }
     } else if (lang === 'json') {
       let parsed;
-      try { parsed = JSON.parse(body); } catch { continue; }
-      for (const [name, script] of Object.entries(parsed?.scripts ?? {})) if (runsCqlint(script)) out.push({ command: `npm run ${name}`, script: { name, value: script } });
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        continue;
+      }
+      for (const [name, script] of Object.entries(parsed?.scripts ?? {}))
+        if (runsCqlint(script)) out.push({ command: `npm run ${name}`, script: { name, value: script } });
     }
   }
   const prose = text.replace(/```[\s\S]*?```/g, '');
-  for (const [, command] of prose.matchAll(/`(npx cqlint [^`]+)`/g)) if (!command.includes('...')) out.push({ command });
+  for (const [, command] of prose.matchAll(/`(npx cqlint [^`]+)`/g))
+    if (!command.includes('...')) out.push({ command });
   return out;
 }
 
 const recipes = [];
 const ci = join(root, 'docs', 'ci');
-for (const name of existsSync(ci) ? readdirSync(ci).filter((n) => /\.ya?ml$/.test(n)).sort() : []) {
+for (const name of existsSync(ci)
+  ? readdirSync(ci)
+      .filter((n) => /\.ya?ml$/.test(n))
+      .sort()
+  : []) {
   recipes.push({ recipe: `docs/ci/${name}`, commands: yamlCommands(join(ci, name)).map((command) => ({ command })) });
 }
 for (const page of ['docs/install.md', 'docs/ci.md']) {

@@ -54,12 +54,15 @@ function serverEnv(dirs, extra = {}) {
 
 function commonArgs(dirs) {
   return [
-    '--auth', 'none',
+    '--auth',
+    'none',
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
-    '--user-data-dir', dirs.userData,
-    '--extensions-dir', dirs.extensions,
+    '--user-data-dir',
+    dirs.userData,
+    '--extensions-dir',
+    dirs.extensions,
   ];
 }
 
@@ -87,10 +90,14 @@ export function writeUserSettings(dirs, settings = {}) {
 }
 
 export function installExtension(dirs, vsix) {
-  const result = spawnSync(paths.node, [paths.codeServerEntry, ...commonArgs(dirs), '--install-extension', vsix, '--force'], {
-    env: serverEnv(dirs),
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    paths.node,
+    [paths.codeServerEntry, ...commonArgs(dirs), '--install-extension', vsix, '--force'],
+    {
+      env: serverEnv(dirs),
+      encoding: 'utf8',
+    },
+  );
   if (result.status !== 0) {
     throw new Error(`code-server --install-extension failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
   }
@@ -103,15 +110,14 @@ export function installExtension(dirs, vsix) {
  */
 export async function startCodeServer(dirs, { smokeTestDriver = false, env = {} } = {}) {
   const port = await freePort();
-  const args = [
-    paths.codeServerEntry,
-    ...commonArgs(dirs),
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--ignore-last-opened',
-  ];
+  const args = [paths.codeServerEntry, ...commonArgs(dirs), '--bind-addr', `127.0.0.1:${port}`, '--ignore-last-opened'];
   if (smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
   const log = createWriteStream(join(dirs.base, 'code-server.log'));
-  const child = spawn(paths.node, args, { env: serverEnv(dirs, env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(paths.node, args, {
+    env: serverEnv(dirs, env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   let exited = false;
@@ -127,7 +133,8 @@ export async function startCodeServer(dirs, { smokeTestDriver = false, env = {} 
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`code-server did not start within 60 s; see ${join(dirs.base, 'code-server.log')}`);
+    if (Date.now() > deadline)
+      throw new Error(`code-server did not start within 60 s; see ${join(dirs.base, 'code-server.log')}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 

@@ -22,7 +22,9 @@ try {
     }
   }
   const dir = join(paths.root, 'test', 'e2e');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.e2e.mjs')).map((f) => join(dir, f));
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.e2e.mjs'))
+    .map((f) => join(dir, f));
   process.exit(run(process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=1', ...files]));
 } catch (error) {
   console.error('[test:e2e]', error?.message ?? error);

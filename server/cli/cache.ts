@@ -52,8 +52,15 @@ const sha1 = (text: string): string => createHash('sha1').update(text).digest('h
 /** Whether a file adds anything to the workspace's schema model (what other files' findings can read). */
 export function definesSchema(schema: FileSchema | undefined): boolean {
   if (!schema) return false;
-  return schema.keyspaces.length > 0 || schema.types.length > 0 || schema.indexes.length > 0 || schema.versions.size > 0
-    || schema.foreignAlters.length > 0 || schema.pending.length > 0 || schema.definedNames.size > 0;
+  return (
+    schema.keyspaces.length > 0 ||
+    schema.types.length > 0 ||
+    schema.indexes.length > 0 ||
+    schema.versions.size > 0 ||
+    schema.foreignAlters.length > 0 ||
+    schema.pending.length > 0 ||
+    schema.definedNames.size > 0
+  );
 }
 
 let engineStamp: string | undefined;
@@ -97,8 +104,21 @@ export class RunInputs {
   key(filePath: string, withQueries: boolean): string | undefined {
     const text = this.texts.get(filePath);
     if (text === undefined) return undefined;
-    this.digests ??= { settings: this.settings.digest('hex'), schema: this.schema.digest('hex'), queries: this.queries.digest('hex') };
-    return sha1([engine(), this.digests.settings, this.digests.schema, withQueries ? this.digests.queries : '', filePath, text].join('\u0000'));
+    this.digests ??= {
+      settings: this.settings.digest('hex'),
+      schema: this.schema.digest('hex'),
+      queries: this.queries.digest('hex'),
+    };
+    return sha1(
+      [
+        engine(),
+        this.digests.settings,
+        this.digests.schema,
+        withQueries ? this.digests.queries : '',
+        filePath,
+        text,
+      ].join('\u0000'),
+    );
   }
 }
 
@@ -109,7 +129,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 const SEVERITIES: ReadonlySet<unknown> = new Set(['error', 'warning', 'info']);
 
 function isLocation(value: unknown): boolean {
-  return isRecord(value) && Number.isSafeInteger(value.offset) && Number.isSafeInteger(value.line) && Number.isSafeInteger(value.column);
+  return (
+    isRecord(value) &&
+    Number.isSafeInteger(value.offset) &&
+    Number.isSafeInteger(value.line) &&
+    Number.isSafeInteger(value.column)
+  );
 }
 
 function isRange(value: unknown): boolean {
@@ -120,17 +145,32 @@ function isRange(value: unknown): boolean {
 function isFinding(value: unknown): value is Finding {
   if (!isRecord(value)) return false;
   const { ruleId, severity, message, messageId, range, details, values, related, data } = value;
-  return typeof ruleId === 'string' && SEVERITIES.has(severity) && typeof message === 'string' && typeof messageId === 'string' && isRange(range)
-    && (details === undefined || typeof details === 'string')
-    && (values === undefined || (isRecord(values) && Object.values(values).every((v) => typeof v === 'string' || typeof v === 'number')))
-    && (related === undefined || (Array.isArray(related) && related.every((r) => isRecord(r) && typeof r.filePath === 'string' && typeof r.message === 'string' && isRange(r.range))))
-    && (data === undefined || isRecord(data));
+  return (
+    typeof ruleId === 'string' &&
+    SEVERITIES.has(severity) &&
+    typeof message === 'string' &&
+    typeof messageId === 'string' &&
+    isRange(range) &&
+    (details === undefined || typeof details === 'string') &&
+    (values === undefined ||
+      (isRecord(values) && Object.values(values).every((v) => typeof v === 'string' || typeof v === 'number'))) &&
+    (related === undefined ||
+      (Array.isArray(related) &&
+        related.every(
+          (r) => isRecord(r) && typeof r.filePath === 'string' && typeof r.message === 'string' && isRange(r.range),
+        ))) &&
+    (data === undefined || isRecord(data))
+  );
 }
 
 export class LintCache {
   private readonly next: Record<string, CacheEntry> = Object.create(null);
 
-  private constructor(private readonly file: string, private readonly roots: readonly string[] | undefined, private readonly previous: Record<string, CacheEntry>) {}
+  private constructor(
+    private readonly file: string,
+    private readonly roots: readonly string[] | undefined,
+    private readonly previous: Record<string, CacheEntry>,
+  ) {}
 
   /**
    * The cache at `file`; empty when there is none or it cannot be used. `roots`: the folders it must stay
@@ -143,7 +183,12 @@ export class LintCache {
     if (read.ok) {
       try {
         const parsed = JSON.parse(read.text) as Partial<CacheFile>;
-        if (parsed.format === CACHE_FORMAT && parsed.engine === engine() && parsed.entries && typeof parsed.entries === 'object') {
+        if (
+          parsed.format === CACHE_FORMAT &&
+          parsed.engine === engine() &&
+          parsed.entries &&
+          typeof parsed.entries === 'object'
+        ) {
           entries = Object.assign(Object.create(null), parsed.entries);
         }
       } catch {
@@ -157,18 +202,37 @@ export class LintCache {
    * The findings of the last run (with their fixable flags when those still hold), if nothing they read
    * has changed. The caller stores them again (store), with fixable flags computed anew if need be.
    */
-  lookup(filePath: string, inputs: RunInputs): { findings: Finding[]; readsQueries: boolean; fixable?: boolean[] } | undefined {
+  lookup(
+    filePath: string,
+    inputs: RunInputs,
+  ): { findings: Finding[]; readsQueries: boolean; fixable?: boolean[] } | undefined {
     const entry: unknown = this.previous[filePath];
-    if (!isRecord(entry) || !Array.isArray(entry.findings) || entry.key !== inputs.key(filePath, entry.readsQueries === true)) return undefined;
+    if (
+      !isRecord(entry) ||
+      !Array.isArray(entry.findings) ||
+      entry.key !== inputs.key(filePath, entry.readsQueries === true)
+    )
+      return undefined;
     // What the formatters will read of each finding, checked before any is used: a miss otherwise.
     if (!entry.findings.every(isFinding)) return undefined;
-    const fixable = entry.fixKey === inputs.key(filePath, true) && Array.isArray(entry.fixable) && entry.fixable.length === entry.findings.length
-      && entry.fixable.every((f) => typeof f === 'boolean') ? entry.fixable as boolean[] : undefined;
+    const fixable =
+      entry.fixKey === inputs.key(filePath, true) &&
+      Array.isArray(entry.fixable) &&
+      entry.fixable.length === entry.findings.length &&
+      entry.fixable.every((f) => typeof f === 'boolean')
+        ? (entry.fixable as boolean[])
+        : undefined;
     return { findings: entry.findings, readsQueries: entry.readsQueries === true, fixable };
   }
 
   /** What this run found for a file (kept for the next run). */
-  store(filePath: string, inputs: RunInputs, readsQueries: boolean, findings: Finding[], fixable: boolean[] | undefined): void {
+  store(
+    filePath: string,
+    inputs: RunInputs,
+    readsQueries: boolean,
+    findings: Finding[],
+    fixable: boolean[] | undefined,
+  ): void {
     const key = inputs.key(filePath, readsQueries);
     const fixKey = inputs.key(filePath, true);
     if (key === undefined || fixKey === undefined) return;

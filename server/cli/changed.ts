@@ -16,7 +16,11 @@ function git(cwd: string, args: string[], what: string, input?: Buffer): Buffer 
   const run = spawnSync('git', args, { cwd, input, maxBuffer: 1024 * 1024 * 1024, windowsHide: true });
   if (run.error) {
     const code = (run.error as NodeJS.ErrnoException).code;
-    throw new InputError(code === 'ENOENT' ? '--since needs git, which is not on the PATH' : `--since: cannot run git: ${run.error.message}`);
+    throw new InputError(
+      code === 'ENOENT'
+        ? '--since needs git, which is not on the PATH'
+        : `--since: cannot run git: ${run.error.message}`,
+    );
   }
   if (run.status !== 0) {
     const said = run.stderr.toString('utf8').trim().split('\n')[0] ?? '';
@@ -45,9 +49,15 @@ export interface BaseTree {
  */
 export function readBaseTree(cwd: string, ref: string, inputs: readonly string[]): BaseTree {
   if (ref.startsWith('-') || ref.trim() === '') throw new InputError(`--since: "${ref}" is not a git ref`);
-  const top = git(cwd, ['rev-parse', '--show-toplevel'], `${cwd} is not inside a git repository`).toString('utf8').trim();
-  const commit = git(top, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], `unknown git ref "${ref}"`).toString('utf8').trim();
-  const base = git(top, ['merge-base', 'HEAD', commit], `HEAD and "${ref}" have no common commit`).toString('utf8').trim();
+  const top = git(cwd, ['rev-parse', '--show-toplevel'], `${cwd} is not inside a git repository`)
+    .toString('utf8')
+    .trim();
+  const commit = git(top, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], `unknown git ref "${ref}"`)
+    .toString('utf8')
+    .trim();
+  const base = git(top, ['merge-base', 'HEAD', commit], `HEAD and "${ref}" have no common commit`)
+    .toString('utf8')
+    .trim();
   const realTop = realpathSync(top);
   const inRepo = (file: string): string => {
     let real: string;
@@ -57,7 +67,8 @@ export function readBaseTree(cwd: string, ref: string, inputs: readonly string[]
       real = file;
     }
     const relative = path.relative(realTop, real);
-    if (relative.startsWith('..') || path.isAbsolute(relative)) throw new InputError(`--since: ${file} is outside the git repository ${top}`);
+    if (relative.startsWith('..') || path.isAbsolute(relative))
+      throw new InputError(`--since: ${file} is outside the git repository ${top}`);
     return relative.split(path.sep).join('/');
   };
   const relativeInputs = inputs.map(inRepo);
@@ -65,7 +76,11 @@ export function readBaseTree(cwd: string, ref: string, inputs: readonly string[]
 
   // Every blob under the inputs (the .cqlint.json files of their folders too: they are read by the same
   // walk as the sources), with its size: a file lint would refuse is not read.
-  const listing = git(top, ['ls-tree', '-r', '-l', '-z', '--full-tree', base, '--', ...relativeInputs.map((p) => (p === '' ? '.' : p))], `cannot list the files of ${base}`).toString('utf8');
+  const listing = git(
+    top,
+    ['ls-tree', '-r', '-l', '-z', '--full-tree', base, '--', ...relativeInputs.map((p) => (p === '' ? '.' : p))],
+    `cannot list the files of ${base}`,
+  ).toString('utf8');
   const blobs: { id: string; file: string }[] = [];
   for (const entry of listing.split('\0')) {
     const match = /^(\d+) (\w+) ([0-9a-f]+) +(-|\d+)\t([\s\S]+)$/.exec(entry);
@@ -79,7 +94,12 @@ export function readBaseTree(cwd: string, ref: string, inputs: readonly string[]
   try {
     if (blobs.length) {
       // One cat-file for all: "<id> blob <size>\n<content>\n" per object, in the order asked.
-      const out = git(top, ['cat-file', '--batch'], `cannot read the files of ${base}`, Buffer.from(blobs.map((b) => b.id).join('\n') + '\n'));
+      const out = git(
+        top,
+        ['cat-file', '--batch'],
+        `cannot read the files of ${base}`,
+        Buffer.from(blobs.map((b) => b.id).join('\n') + '\n'),
+      );
       let at = 0;
       for (const blob of blobs) {
         const header = out.indexOf(10, at);
@@ -93,10 +113,14 @@ export function readBaseTree(cwd: string, ref: string, inputs: readonly string[]
     }
   } catch (error) {
     dispose();
-    throw error instanceof InputError ? error : new InputError(`--since: cannot write the files of ${base} to a temporary folder: ${describeIoError(error)}`);
+    throw error instanceof InputError
+      ? error
+      : new InputError(`--since: cannot write the files of ${base} to a temporary folder: ${describeIoError(error)}`);
   }
   const inDir = (relative: string): string => path.join(dir, ...relative.split('/').filter(Boolean));
-  const existing = relativeInputs.filter((relative) => relative === '' || blobs.some((b) => b.file === relative || b.file.startsWith(`${relative}/`)));
+  const existing = relativeInputs.filter(
+    (relative) => relative === '' || blobs.some((b) => b.file === relative || b.file.startsWith(`${relative}/`)),
+  );
   return { commit: base, dir, cwd: inDir(relativeCwd), inputs: existing.map(inDir), dispose };
 }
 
@@ -126,11 +150,20 @@ export async function readBaseline(file: string, shown: string): Promise<Set<str
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new InputError(`the baseline ${shown} is not JSON: ${error instanceof Error ? error.message : String(error)} (--update-baseline writes it again)`);
+    throw new InputError(
+      `the baseline ${shown} is not JSON: ${error instanceof Error ? error.message : String(error)} (--update-baseline writes it again)`,
+    );
   }
   const findings = (parsed as { findings?: unknown } | null)?.findings;
-  if (typeof parsed !== 'object' || parsed === null || (parsed as { format?: unknown }).format !== BASELINE_FORMAT || !Array.isArray(findings)) {
-    throw new InputError(`${shown} is not a cqlint baseline (a JSON object with "format": "${BASELINE_FORMAT}" and a "findings" list; --update-baseline writes one)`);
+  if (
+    typeof parsed !== 'object' ||
+    parsed === null ||
+    (parsed as { format?: unknown }).format !== BASELINE_FORMAT ||
+    !Array.isArray(findings)
+  ) {
+    throw new InputError(
+      `${shown} is not a cqlint baseline (a JSON object with "format": "${BASELINE_FORMAT}" and a "findings" list; --update-baseline writes one)`,
+    );
   }
   const out = new Set<string>();
   for (const [i, entry] of findings.entries()) {
@@ -145,7 +178,9 @@ export async function readBaseline(file: string, shown: string): Promise<Set<str
 
 /** The text of a baseline file holding `entries` (sorted by file, line and fingerprint: a stable diff). */
 export function baselineText(entries: readonly BaselineEntry[]): string {
-  const sorted = [...entries].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || (a.fingerprint < b.fingerprint ? -1 : 1)));
+  const sorted = [...entries].sort((a, b) =>
+    a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || (a.fingerprint < b.fingerprint ? -1 : 1),
+  );
   return `${JSON.stringify({ format: BASELINE_FORMAT, version: 1, findings: sorted }, null, 2)}\n`;
 }
 

@@ -12,12 +12,15 @@ const MARKDOWN_INLINE = /(`+)(.+?)\1|\\([\\`*_{}[\]()#+\-.!<>|&])|\[((?:\\.|[^\]
  * escaped bracket never starts a link.
  */
 export function detailsLines(details: string, width: number): string[] {
-  const plain = details.replace(MARKDOWN_INLINE, (whole, _fence: string, code?: string, escaped?: string, text?: string, url?: string) => {
-    if (code !== undefined) return code.trim();
-    if (escaped !== undefined) return escaped;
-    const shown = text!.replace(/\\(.)/g, '$1');
-    return shown === url ? url! : `${shown} (${url})`;
-  });
+  const plain = details.replace(
+    MARKDOWN_INLINE,
+    (whole, _fence: string, code?: string, escaped?: string, text?: string, url?: string) => {
+      if (code !== undefined) return code.trim();
+      if (escaped !== undefined) return escaped;
+      const shown = text!.replace(/\\(.)/g, '$1');
+      return shown === url ? url! : `${shown} (${url})`;
+    },
+  );
   const lines: string[] = [];
   for (const paragraph of plain.split(/\n\s*\n/)) {
     // A list item starts a line of its own and hangs under its text.
@@ -29,4 +32,3 @@ export function detailsLines(details: string, width: number): string[] {
   }
   return lines;
 }
-

@@ -55,7 +55,9 @@ export function closeRuleIds(word: string, ids: readonly string[]): string[] {
   const parts = lower.split(/[^a-z0-9]+/).filter((p) => p.length >= 3);
   return ids
     .map((id) => ({ id, distance: editDistance(lower, id) }))
-    .filter(({ id, distance }) => distance <= Math.max(2, Math.floor(id.length / 3)) || parts.some((p) => id.includes(p)))
+    .filter(
+      ({ id, distance }) => distance <= Math.max(2, Math.floor(id.length / 3)) || parts.some((p) => id.includes(p)),
+    )
     .sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : 1))
     .slice(0, 5)
     .map(({ id }) => id);
@@ -67,15 +69,22 @@ export async function runExplainCommand(args: string[], io: CliIO): Promise<numb
     io.stdout.write(commandHelp(EXPLAIN_COMMAND));
     return EXIT.ok;
   }
-  if (parsed.positionals.length !== 1) throw new UsageError(parsed.positionals.length ? 'one rule at a time' : 'which rule? e.g. cqlint explain hot-partition');
+  if (parsed.positionals.length !== 1)
+    throw new UsageError(
+      parsed.positionals.length ? 'one rule at a time' : 'which rule? e.g. cqlint explain hot-partition',
+    );
   const wanted = parsed.positionals[0]!;
   const ids = allRules.map((rule) => rule.meta.id).sort();
   const id = ids.find((candidate) => candidate === wanted.toLowerCase());
   const page = id === undefined ? undefined : rulePage(id);
   if (id === undefined || page === undefined) {
     const close = closeRuleIds(wanted, ids);
-    const list = close.length ? `did you mean ${close.map((c) => `"${c}"`).join(', ')}?` : `the rules are: ${ids.join(', ')}`;
-    io.stderr.write(`cqlint explain: ${id === undefined ? `unknown rule "${wanted}"` : `no documentation page for "${id}"`}; ${list}\n`);
+    const list = close.length
+      ? `did you mean ${close.map((c) => `"${c}"`).join(', ')}?`
+      : `the rules are: ${ids.join(', ')}`;
+    io.stderr.write(
+      `cqlint explain: ${id === undefined ? `unknown rule "${wanted}"` : `no documentation page for "${id}"`}; ${list}\n`,
+    );
     return EXIT.failure;
   }
   terminalStream(io.stdout).write(terminalPage(page, id));

@@ -57,7 +57,9 @@ export function statementAround(text: string, offset: number): { start: number; 
 export function normalisedCql(text: string): string {
   // One pass, so that a quote inside a comment or a comment mark inside a string is what it is.
   return text
-    .replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\$\$[\s\S]*?\$\$|(?:--|\/\/)[^\n]*|\/\*[\s\S]*?\*\/|\s+/g, (match) => (/^['"$]/.test(match) ? match : '\u0000'))
+    .replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\$\$[\s\S]*?\$\$|(?:--|\/\/)[^\n]*|\/\*[\s\S]*?\*\/|\s+/g, (match) =>
+      /^['"$]/.test(match) ? match : '\u0000',
+    )
     .replace(/\u0000+/g, ' ')
     .trim();
 }
@@ -66,7 +68,10 @@ export function normalisedCql(text: string): string {
 function linesOf(text: string, start: number, end: number): string {
   const from = text.lastIndexOf('\n', Math.max(0, start - 1)) + 1;
   const newline = text.indexOf('\n', end);
-  return text.slice(start === 0 ? 0 : from, newline < 0 ? text.length : newline).replace(/\s+/g, ' ').trim();
+  return text
+    .slice(start === 0 ? 0 : from, newline < 0 ? text.length : newline)
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The part of a fingerprint that does not depend on the finding's neighbours. */

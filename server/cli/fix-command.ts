@@ -17,18 +17,43 @@ import type { TargetId } from '../core/partition/targets';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import { terminalStream } from './terminal';
 import {
-  CONFIG_OPTIONS, EXIT, InputError, NO_IGNORE_OPTION, UsageError, discoveredConfigs, displayPath, explicitConfig, failureReporter,
-  ignoreCheck, inputFolders, parseCommandArgs, parseTargetOption, readInput, writeConfinement, OutputFiles, type CliIO, type ReadBack,
+  CONFIG_OPTIONS,
+  EXIT,
+  InputError,
+  NO_IGNORE_OPTION,
+  UsageError,
+  discoveredConfigs,
+  displayPath,
+  explicitConfig,
+  failureReporter,
+  ignoreCheck,
+  inputFolders,
+  parseCommandArgs,
+  parseTargetOption,
+  readInput,
+  writeConfinement,
+  OutputFiles,
+  type CliIO,
+  type ReadBack,
 } from './io';
 
 /** The findings whose fixes re-key a table. */
-export const PARTITION_RULES = ['hot-partition', 'unbounded-partition', 'large-partition', 'partition-throughput'] as const;
+export const PARTITION_RULES = [
+  'hot-partition',
+  'unbounded-partition',
+  'large-partition',
+  'partition-throughput',
+] as const;
 
 const FIX_OPTIONS = {
   rule: { type: 'string', short: 'r', value: 'id', help: `The finding's rule: ${PARTITION_RULES.join(', ')}` },
   table: { type: 'string', value: 'ks.table', help: 'The table whose finding to fix' },
   fix: { type: 'string', value: 'id', help: 'The fix, by the id --list shows (default: the preferred fix)' },
-  at: { type: 'string', value: 'file:line', help: 'The finding at this line of this file, when several match (--list shows where each is)' },
+  at: {
+    type: 'string',
+    value: 'file:line',
+    help: 'The finding at this line of this file, when several match (--list shows where each is)',
+  },
   list: { type: 'boolean', short: 'l', help: 'List the partition findings and their fixes, change nothing' },
   'dry-run': { type: 'boolean', help: 'Print the change as a unified diff (git apply / patch -p1) and write nothing' },
   ...CONFIG_OPTIONS,
@@ -79,14 +104,22 @@ function parseFixArgs(args: string[], cwd: string): FixCommandOptions | 'help' {
   const v = parsed.values;
   if (v.help) return 'help';
   if (v.rule !== undefined && !(PARTITION_RULES as readonly string[]).includes(v.rule)) {
-    throw new UsageError(`--rule "${v.rule}" has no partition refactoring; use one of ${PARTITION_RULES.join(', ')} (cqlint lint --fix applies the other rules' fixes)`);
+    throw new UsageError(
+      `--rule "${v.rule}" has no partition refactoring; use one of ${PARTITION_RULES.join(', ')} (cqlint lint --fix applies the other rules' fixes)`,
+    );
   }
-  if (v.table !== undefined && v.table.trim() === '') throw new UsageError('--table expects a table name, e.g. --table ks.events');
+  if (v.table !== undefined && v.table.trim() === '')
+    throw new UsageError('--table expects a table name, e.g. --table ks.events');
   if (v.fix !== undefined && v.fix.trim() === '') throw new UsageError('--fix expects a fix id, as --list shows them');
   const at = v.at === undefined ? undefined : /^(.+):(\d+)$/.exec(v.at.trim());
-  if (v.at !== undefined && !at) throw new UsageError(`--at expects file:line, as --list shows the findings (e.g. --at schema.cql:12), got "${v.at}"`);
-  if (v.list && (v.fix !== undefined || v['dry-run'])) throw new UsageError('--list changes nothing: it goes without --fix and --dry-run');
-  if (v.config !== undefined && v['no-config']) throw new UsageError('--config and --no-config cannot be used together');
+  if (v.at !== undefined && !at)
+    throw new UsageError(
+      `--at expects file:line, as --list shows the findings (e.g. --at schema.cql:12), got "${v.at}"`,
+    );
+  if (v.list && (v.fix !== undefined || v['dry-run']))
+    throw new UsageError('--list changes nothing: it goes without --fix and --dry-run');
+  if (v.config !== undefined && v['no-config'])
+    throw new UsageError('--config and --no-config cannot be used together');
   if (!parsed.positionals.length) throw new UsageError('no files or folders given');
   return {
     rule: v.rule,
@@ -123,7 +156,11 @@ interface Located {
 
 /** `ks.events` matches the table `ks.events`, and `events` any keyspace's `events` (case as Cassandra folds it). */
 export function tableMatches(wanted: string, table: string): boolean {
-  const fold = (name: string): string => name.split('.').map((part) => (/^".*"$/.test(part) ? part.slice(1, -1) : part.toLowerCase())).join('.');
+  const fold = (name: string): string =>
+    name
+      .split('.')
+      .map((part) => (/^".*"$/.test(part) ? part.slice(1, -1) : part.toLowerCase()))
+      .join('.');
   const w = fold(wanted);
   const t = fold(table);
   return w === t || (!w.includes('.') && t.endsWith(`.${w}`));
@@ -132,7 +169,12 @@ export function tableMatches(wanted: string, table: string): boolean {
 /** Whether the finding is at `at` (a path as given, relative to the working directory, or absolute, and a 1-based line). */
 function isAt(located: Located, at: { file: string; line: number }, io: CliIO): boolean {
   const { line } = located.finding.range.start;
-  return line === at.line && (displayPath(located.filePath, io.cwd) === at.file || located.filePath === at.file || located.filePath.endsWith(`/${at.file}`));
+  return (
+    line === at.line &&
+    (displayPath(located.filePath, io.cwd) === at.file ||
+      located.filePath === at.file ||
+      located.filePath.endsWith(`/${at.file}`))
+  );
 }
 
 function where(located: Located, io: CliIO): string {
@@ -148,9 +190,19 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
   // What a .cqlint.json names is read only inside its own folder and the inputs' folders (as lint).
   const roots = await inputFolders(options.inputs, io);
   const configs = discoveredConfigs(roots);
-  const ignored = options.noIgnore ? undefined : ignoreCheck(io, report, (entry) => config ?? configs.lookup(entry)?.config);
-  const files = await collectSourceFiles(options.inputs, io, report, ignored, { override: options.embedded, configFor: (entry) => config ?? configs.lookup(entry)?.config });
-  const project = new Project({ target: options.target, config, configLookup: configs.lookup, ...facts.projectOptions() });
+  const ignored = options.noIgnore
+    ? undefined
+    : ignoreCheck(io, report, (entry) => config ?? configs.lookup(entry)?.config);
+  const files = await collectSourceFiles(options.inputs, io, report, ignored, {
+    override: options.embedded,
+    configFor: (entry) => config ?? configs.lookup(entry)?.config,
+  });
+  const project = new Project({
+    target: options.target,
+    config,
+    configLookup: configs.lookup,
+    ...facts.projectOptions(),
+  });
   // Each file's byte order mark and stamp: the writer keeps the one and refuses a file edited since the read.
   const boms = new Map<string, ReadBack>();
   for (const file of files) {
@@ -164,7 +216,11 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
     for (const file of boms.keys()) configs.lookup(file);
     for (const [, loaded] of configs.found()) for (const error of loaded.errors) report.fail(error.message);
   }
-  await facts.read(project, [...boms.keys()], { roots, fail: (m) => report.fail(m), warn: (m) => io.stderr.write(`cqlint: warning: ${m}\n`) });
+  await facts.read(project, [...boms.keys()], {
+    roots,
+    fail: (m) => report.fail(m),
+    warn: (m) => io.stderr.write(`cqlint: warning: ${m}\n`),
+  });
   // A refactoring over files that could not all be read would leave the unread ones broken.
   if (report.failed) return EXIT.failure;
 
@@ -180,7 +236,10 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
   }
   const settings = {
     relativePath: (p: string) => displayPath(p, io.cwd),
-    onError: (error: unknown, finding: Finding) => report.fail(`internal error in the ${finding.ruleId} fix: ${error instanceof Error ? error.message : String(error)}`),
+    onError: (error: unknown, finding: Finding) =>
+      report.fail(
+        `internal error in the ${finding.ruleId} fix: ${error instanceof Error ? error.message : String(error)}`,
+      ),
   };
   const fixesOf = (located: Located): Fix[] => {
     const ctx = projectFixContext(project, located.filePath, settings);
@@ -203,32 +262,73 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
     return EXIT.ok;
   }
 
-  const choice = [options.rule && `--rule ${options.rule}`, options.table && `--table ${options.table}`, options.at && `--at ${options.at.file}:${options.at.line}`].filter(Boolean).join(' ') || 'the inputs';
+  const choice =
+    [
+      options.rule && `--rule ${options.rule}`,
+      options.table && `--table ${options.table}`,
+      options.at && `--at ${options.at.file}:${options.at.line}`,
+    ]
+      .filter(Boolean)
+      .join(' ') || 'the inputs';
   const chosen = options.at ? found.filter((l) => isAt(l, options.at!, io)) : found;
-  if (!chosen.length) throw new InputError(`no partition finding matches ${choice}; cqlint fix --list shows the findings and their fixes`);
+  if (!chosen.length)
+    throw new InputError(
+      `no partition finding matches ${choice}; cqlint fix --list shows the findings and their fixes`,
+    );
   // The same finding on every definition of one table (a file that drops and creates it again): one fix
   // re-keys every definition with the same key, as the editor's does, so the first one stands for them all.
-  const same = chosen.every((l) => l.finding.ruleId === chosen[0]!.finding.ruleId && l.table === chosen[0]!.table && l.finding.message === chosen[0]!.finding.message);
+  const same = chosen.every(
+    (l) =>
+      l.finding.ruleId === chosen[0]!.finding.ruleId &&
+      l.table === chosen[0]!.table &&
+      l.finding.message === chosen[0]!.finding.message,
+  );
   if (chosen.length > 1 && !same) {
-    const list = chosen.map((l) => `  ${where(l, io)}  --rule ${l.finding.ruleId} --table ${l.table} --at ${displayPath(l.filePath, io.cwd)}:${l.finding.range.start.line}`).join('\n');
+    const list = chosen
+      .map(
+        (l) =>
+          `  ${where(l, io)}  --rule ${l.finding.ruleId} --table ${l.table} --at ${displayPath(l.filePath, io.cwd)}:${l.finding.range.start.line}`,
+      )
+      .join('\n');
     throw new UsageError(`${chosen.length} partition findings match ${choice}; choose one:\n${list}`);
   }
-  if (chosen.length > 1) io.stderr.write(`cqlint fix: ${chosen.length} definitions of ${chosen[0]!.table} have the same ${chosen[0]!.finding.ruleId} finding: the fix re-keys every definition with the same key\n`);
+  if (chosen.length > 1)
+    io.stderr.write(
+      `cqlint fix: ${chosen.length} definitions of ${chosen[0]!.table} have the same ${chosen[0]!.finding.ruleId} finding: the fix re-keys every definition with the same key\n`,
+    );
   const located = chosen[0]!;
   const fixes = fixesOf(located);
-  if (!fixes.length) throw new InputError(`no fix applies to the ${located.finding.ruleId} finding on ${located.table} (${where(located, io)})`);
-  const fix = options.fix === undefined ? fixes.find((f) => f.isPreferred) ?? fixes[0]! : fixes.find((f) => f.id === options.fix);
-  if (!fix) throw new InputError(`no fix "${options.fix}" for the ${located.finding.ruleId} finding on ${located.table}; its fixes: ${fixes.map((f) => f.id).join(', ')}`);
+  if (!fixes.length)
+    throw new InputError(
+      `no fix applies to the ${located.finding.ruleId} finding on ${located.table} (${where(located, io)})`,
+    );
+  const fix =
+    options.fix === undefined
+      ? (fixes.find((f) => f.isPreferred) ?? fixes[0]!)
+      : fixes.find((f) => f.id === options.fix);
+  if (!fix)
+    throw new InputError(
+      `no fix "${options.fix}" for the ${located.finding.ruleId} finding on ${located.table}; its fixes: ${fixes.map((f) => f.id).join(', ')}`,
+    );
 
   const changes: { filePath: string; before: string; edits: TextEdit[]; after: string }[] = [];
-  for (const { filePath, edits: cqlEdits } of [{ filePath: located.filePath, edits: fix.edits }, ...(fix.otherFiles ?? [])]) {
+  for (const { filePath, edits: cqlEdits } of [
+    { filePath: located.filePath, edits: fix.edits },
+    ...(fix.otherFiles ?? []),
+  ]) {
     const before = project.sourceText(filePath);
     if (before === undefined || !cqlEdits.length) continue;
     // The edits are exact for the statements they were computed from; a file that does not parse may hide others.
-    if (project.parse(filePath).errors.length) throw new InputError(`${displayPath(filePath, io.cwd)} has syntax errors: fix them first (cqlint lint shows them); nothing was changed`);
+    if (project.parse(filePath).errors.length)
+      throw new InputError(
+        `${displayPath(filePath, io.cwd)} has syntax errors: fix them first (cqlint lint shows them); nothing was changed`,
+      );
     // Application code takes them in its string literals, with its quoting, or the refactoring is not made at all.
     const source = project.sourceEdits(filePath, cqlEdits);
-    if ('refused' in source) throw new InputError(`${fix.title}: ${displayPath(filePath, io.cwd)} cannot take its edits: ${source.refused}; nothing was changed`);
+    if ('refused' in source)
+      throw new InputError(
+        `${fix.title}: ${displayPath(filePath, io.cwd)} cannot take its edits: ${source.refused}; nothing was changed`,
+      );
     const edits = sortEdits(source.edits);
     changes.push({ filePath, before, edits, after: applyEdits(before, edits) });
   }
@@ -236,7 +336,9 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
   if (options.dryRun) {
     // The diff of the edits themselves, as format --diff writes its own (git apply and patch -p1 read it).
     for (const { filePath, before, edits } of changes) {
-      const diff = fileDiff(before, boms.get(filePath)?.bom ?? false, displayPath(filePath, io.cwd), (chunk) => io.stdout.write(chunk));
+      const diff = fileDiff(before, boms.get(filePath)?.bom ?? false, displayPath(filePath, io.cwd), (chunk) =>
+        io.stdout.write(chunk),
+      );
       for (const edit of edits) diff.edit(edit.start, edit.end, edit.newText);
       diff.end();
     }
@@ -246,11 +348,15 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
   // All or nothing: a file that cannot be written (read-only, edited since it was read, a link out of
   // the project) is seen before any is replaced, and then none is.
   const outputs = new OutputFiles(io, report, await writeConfinement(options.inputs, io));
-  for (const { filePath, after } of changes) if (!(await outputs.add(filePath, after, boms.get(filePath) ?? { bom: false }))) break;
+  for (const { filePath, after } of changes)
+    if (!(await outputs.add(filePath, after, boms.get(filePath) ?? { bom: false }))) break;
   if (!(await outputs.commit())) return EXIT.failure;
   const written = outputs.files.map((file) => displayPath(file, io.cwd));
   print.write(`${fix.title}\n  wrote ${written.join(', ')}\n`);
   const left = (fix.detail ?? []).filter((d) => !d.startsWith('sizing: '));
-  if (left.length) print.write(`  left to the application (a comment above each statement says what to bind):\n${left.map((d) => `    ${d}\n`).join('')}`);
+  if (left.length)
+    print.write(
+      `  left to the application (a comment above each statement says what to bind):\n${left.map((d) => `    ${d}\n`).join('')}`,
+    );
   return EXIT.ok;
 }

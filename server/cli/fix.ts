@@ -48,7 +48,11 @@ export function applyFixesToText(project: Project, filePath: string, options: Fi
   let skipped: string | undefined;
   while (passes < MAX_FIX_PASSES) {
     const parse = project.parse(filePath);
-    const ctx = projectFixContext(project, filePath, { onError: recordFixErrors(project, filePath), ...options, safeOnly: true });
+    const ctx = projectFixContext(project, filePath, {
+      onError: recordFixErrors(project, filePath),
+      ...options,
+      safeOnly: true,
+    });
     const cqlEdits = computeFixAll(project.getText(filePath)!, parse, project.lint(filePath), ctx);
     if (!cqlEdits.length) break;
     const source = project.sourceEdits(filePath, cqlEdits);
@@ -68,7 +72,14 @@ export function applyFixesToText(project: Project, filePath: string, options: Fi
     editCount += edits.length;
     text = next;
   }
-  return { output: text, changed: text !== original, editCount, passes, findings: project.lint(filePath), ...(skipped ? { skipped } : {}) };
+  return {
+    output: text,
+    changed: text !== original,
+    editCount,
+    passes,
+    findings: project.lint(filePath),
+    ...(skipped ? { skipped } : {}),
+  };
 }
 
 interface FixFileResult extends FixTextResult {
@@ -82,7 +93,13 @@ interface FixFileResult extends FixTextResult {
  * kept as it was (line endings included); `bom` (what the read reported) puts a byte order mark back, and
  * `expected` (the read's stamp) refuses the write when the file changed on disk since it was read.
  */
-export async function fixFile(project: Project, filePath: string, options: FixOptions = {}, bom = false, expected?: FileStamp): Promise<FixFileResult> {
+export async function fixFile(
+  project: Project,
+  filePath: string,
+  options: FixOptions = {},
+  bom = false,
+  expected?: FileStamp,
+): Promise<FixFileResult> {
   const result = applyFixesToText(project, filePath, options);
   if (result.changed) await writeTextFile(filePath, result.output, { bom, expected });
   return { ...result, filePath, written: result.changed };
@@ -94,12 +111,22 @@ export function isFixable(project: Project, filePath: string, finding: Finding, 
 }
 
 /** isFixable for each of a file's findings, sharing one fix environment. */
-export function fixableFindings(project: Project, filePath: string, findings: readonly Finding[], options: FixOptions = {}): boolean[] {
+export function fixableFindings(
+  project: Project,
+  filePath: string,
+  findings: readonly Finding[],
+  options: FixOptions = {},
+): boolean[] {
   const text = project.getText(filePath);
   if (text === undefined) return findings.map(() => false);
   const parse = project.parse(filePath);
-  const ctx = projectFixContext(project, filePath, { onError: recordFixErrors(project, filePath), ...options, safeOnly: true });
+  const ctx = projectFixContext(project, filePath, {
+    onError: recordFixErrors(project, filePath),
+    ...options,
+    safeOnly: true,
+  });
   // A .cql file takes every safe fix: the offers say; application code may refuse one, which fix-all then skips.
-  if (project.hostLanguage(filePath) !== undefined) return findings.map((finding) => safeFix(text, parse, finding, ctx) !== undefined);
+  if (project.hostLanguage(filePath) !== undefined)
+    return findings.map((finding) => safeFix(text, parse, finding, ctx) !== undefined);
   return findings.map((finding) => fixOffers(text, parse, finding, ctx).some((f) => f.safeForFixAll));
 }

@@ -4,18 +4,41 @@
 // Files are formatted piece by piece (formatPieces), so memory stays a small multiple of the file.
 // Exit 2 for usage and I/O errors (a file that is not UTF-8 is refused, as lint refuses it, rather than
 // rewritten with replacement characters).
-import { SLICE_CHARS, formatPieces, type FormatOptions, type FormattedPiece, type KeywordCase } from '../core/format/formatter';
+import {
+  SLICE_CHARS,
+  formatPieces,
+  type FormatOptions,
+  type FormattedPiece,
+  type KeywordCase,
+} from '../core/format/formatter';
 import { createHeapKeeper } from '../core/util/heap';
 import { withProgress, type Progress } from './progress';
 import { fileDiff } from '../core/format/diff';
 import { MAX_FILE_BYTES } from '../core/io/files';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import { terminalStream } from './terminal';
-import { EXIT, NO_IGNORE_OPTION, OutputFiles, UsageError, collectCqlFiles, discoveredConfigs, ignoreCheck, displayPath, failureReporter, parseCommandArgs, readInput, writeConfinement, type CliIO } from './io';
+import {
+  EXIT,
+  NO_IGNORE_OPTION,
+  OutputFiles,
+  UsageError,
+  collectCqlFiles,
+  discoveredConfigs,
+  ignoreCheck,
+  displayPath,
+  failureReporter,
+  parseCommandArgs,
+  readInput,
+  writeConfinement,
+  type CliIO,
+} from './io';
 
 const FORMAT_OPTIONS = {
   check: { type: 'boolean', help: 'Do not write; list files that would change and exit 1 if any' },
-  diff: { type: 'boolean', help: 'Do not write; print what would change as a unified diff (git apply or patch -p1 applies it) and exit 1 if anything would' },
+  diff: {
+    type: 'boolean',
+    help: 'Do not write; print what would change as a unified diff (git apply or patch -p1 applies it) and exit 1 if anything would',
+  },
   'keyword-case': { type: 'string', value: 'case', help: 'upper (default), lower or preserve' },
   indent: { type: 'string', value: 'n', help: 'Spaces per indentation level (default 4)' },
   ...NO_IGNORE_OPTION,
@@ -61,7 +84,13 @@ function parseFormatArgs(args: string[]): FormatCommandOptions | 'help' {
     format.indentSize = n;
   }
   if (!positionals.length) throw new UsageError('no files or folders given');
-  return { check: values.check === true, diff: values.diff === true, noIgnore: values['no-ignore'] === true, format, inputs: positionals };
+  return {
+    check: values.check === true,
+    diff: values.diff === true,
+    noIgnore: values['no-ignore'] === true,
+    format,
+    inputs: positionals,
+  };
 }
 
 export async function runFormatCommand(args: string[], io: CliIO): Promise<number> {
@@ -91,7 +120,9 @@ async function formatFiles(options: FormatCommandOptions, io: CliIO, bar: Progre
     if (!read) continue;
     let result: { changed: boolean; formatted?: string };
     try {
-      result = options.diff ? writeDiff(read.text, read.bom, shown, options.format, io) : formatted(read.text, options.format, !options.check);
+      result = options.diff
+        ? writeDiff(read.text, read.bom, shown, options.format, io)
+        : formatted(read.text, options.format, !options.check);
     } catch (error) {
       report.fail(`internal error formatting ${shown}: ${error instanceof Error ? error.message : String(error)}`);
       continue;
@@ -110,10 +141,16 @@ async function formatFiles(options: FormatCommandOptions, io: CliIO, bar: Progre
   }
 
   if (options.diff) {
-    if (unformatted.length) io.stderr.write(`${unformatted.length} file${unformatted.length === 1 ? '' : 's'} not formatted (the diff above is what cqlint format would change)\n`);
-  } else   if (options.check) {
+    if (unformatted.length)
+      io.stderr.write(
+        `${unformatted.length} file${unformatted.length === 1 ? '' : 's'} not formatted (the diff above is what cqlint format would change)\n`,
+      );
+  } else if (options.check) {
     for (const f of unformatted) terminalStream(io.stdout).write(`${f}\n`);
-    if (unformatted.length) io.stderr.write(`${unformatted.length} file${unformatted.length === 1 ? '' : 's'} not formatted (run cqlint format without --check to fix)\n`);
+    if (unformatted.length)
+      io.stderr.write(
+        `${unformatted.length} file${unformatted.length === 1 ? '' : 's'} not formatted (run cqlint format without --check to fix)\n`,
+      );
   } else if (written) {
     io.stderr.write(`formatted ${written} file${written === 1 ? '' : 's'}\n`);
   }

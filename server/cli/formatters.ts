@@ -95,12 +95,18 @@ export interface ResultWriter {
 export function resultWriter(name: FormatName, out: OutputSink, context: FormatContext): ResultWriter {
   const json: OutputSink = { write: (text: string) => out.write(jsonTerminalSafe(text)) };
   switch (name) {
-    case 'json': return jsonWriter(json);
-    case 'sarif': return sarifWriter(json, context);
-    case 'compact': return compactWriter(out);
-    case 'github': return githubWriter(out, context.cwd);
-    case 'markdown': return markdownWriter(out, context.cwd);
-    default: return stylishWriter(out, context);
+    case 'json':
+      return jsonWriter(json);
+    case 'sarif':
+      return sarifWriter(json, context);
+    case 'compact':
+      return compactWriter(out);
+    case 'github':
+      return githubWriter(out, context.cwd);
+    case 'markdown':
+      return markdownWriter(out, context.cwd);
+    default:
+      return stylishWriter(out, context);
   }
 }
 
@@ -137,7 +143,10 @@ function hyperlink(text: string, url: string): string {
   return `\u001b]8;;${url}\u001b\\${text}\u001b]8;;\u001b\\`;
 }
 
-function stylishWriter(out: OutputSink, context: Pick<FormatContext, 'color' | 'columns' | 'hyperlinks'>): ResultWriter {
+function stylishWriter(
+  out: OutputSink,
+  context: Pick<FormatContext, 'color' | 'columns' | 'hyperlinks'>,
+): ResultWriter {
   const columns = context.columns && context.columns > 0 ? context.columns : DEFAULT_COLUMNS;
   const paint = (text: string, ...styles: Style[]): string =>
     context.color ? styles.reduce((painted, style) => `${ANSI[style][0]}${painted}${ANSI[style][1]}`, text) : text;
@@ -164,7 +173,8 @@ function stylishWriter(out: OutputSink, context: Pick<FormatContext, 'color' | '
       const fixable = countFixable([result]);
       fixableErrors += fixable.fixableErrorCount;
       fixableWarnings += fixable.fixableWarningCount;
-      const width = (pick: (row: (typeof rows)[number]) => string): number => rows.reduce((max, row) => Math.max(max, pick(row).length), 0);
+      const width = (pick: (row: (typeof rows)[number]) => string): number =>
+        rows.reduce((max, row) => Math.max(max, pick(row).length), 0);
       const lineWidth = width((row) => row.line);
       const columnWidth = width((row) => row.column);
       const severityWidth = width((row) => row.severity);
@@ -183,7 +193,8 @@ function stylishWriter(out: OutputSink, context: Pick<FormatContext, 'color' | '
           `  ${context.hyperlinks ? hyperlink(paint(row.ruleId, 'dim'), defaultDocsUrl(row.ruleId)) : paint(row.ruleId, 'dim')}\n`;
         if (row.details) {
           const indent = ' '.repeat(messageColumn);
-          for (const line of detailsLines(row.details, Math.max(MIN_DETAILS_WIDTH, columns - messageColumn))) block += line ? `${indent}${terminalText(line, true)}\n` : '\n';
+          for (const line of detailsLines(row.details, Math.max(MIN_DETAILS_WIDTH, columns - messageColumn)))
+            block += line ? `${indent}${terminalText(line, true)}\n` : '\n';
         }
       }
       out.write(block);
@@ -327,7 +338,11 @@ function jsonWriter(out: OutputSink): ResultWriter {
 // ---------------------------------------------------------------------------------------------
 // SARIF 2.1.0
 
-const SARIF_LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
+const SARIF_LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = {
+  error: 'error',
+  warning: 'warning',
+  info: 'note',
+};
 
 /** A URI reference for a file: relative to the cwd (with %SRCROOT%) when inside it, else absolute. */
 function artifactLocation(filePath: string, cwd: string): { uri: string; uriBaseId?: string } {
@@ -354,7 +369,9 @@ function region(range: Finding['range']): Record<string, number> {
 function sarifTemplate(template: string): string {
   const names = placeholders(template);
   // templateParts: text, placeholder name, text, ...
-  return templateParts(template).map((part, i) => (i % 2 ? `{${names.indexOf(part)}}` : part.replace(/[{}]/g, '$&$&'))).join('');
+  return templateParts(template)
+    .map((part, i) => (i % 2 ? `{${names.indexOf(part)}}` : part.replace(/[{}]/g, '$&$&')))
+    .join('');
 }
 
 /** A rule's `messageStrings` (§3.49.11): each message id with its message string. */
@@ -435,14 +452,26 @@ function sarifWriter(out: OutputSink, context: FormatContext): ResultWriter {
       for (const [i, finding] of result.findings.entries()) {
         if (!index.has(finding.ruleId)) {
           index.set(finding.ruleId, rules.length);
-          rules.push({ id: finding.ruleId, defaultSeverity: 'error', description: finding.ruleId, docsUrl: defaultDocsUrl(finding.ruleId) });
+          rules.push({
+            id: finding.ruleId,
+            defaultSeverity: 'error',
+            description: finding.ruleId,
+            docsUrl: defaultDocsUrl(finding.ruleId),
+          });
         }
         const entry: Record<string, unknown> = {
           ruleId: finding.ruleId,
           ruleIndex: index.get(finding.ruleId),
           level: SARIF_LEVEL[finding.severity] ?? 'warning',
           message: sarifMessage(finding, rules[index.get(finding.ruleId)!]!.messages?.[finding.messageId]),
-          locations: [{ physicalLocation: { artifactLocation: artifactLocation(result.filePath, context.cwd), region: region(finding.range) } }],
+          locations: [
+            {
+              physicalLocation: {
+                artifactLocation: artifactLocation(result.filePath, context.cwd),
+                region: region(finding.range),
+              },
+            },
+          ],
           // GitHub code scanning matches results across runs by these (a line moved is the same result).
           partialFingerprints: { [FINGERPRINT_KEY]: prints[i] },
         };
@@ -450,7 +479,10 @@ function sarifWriter(out: OutputSink, context: FormatContext): ResultWriter {
           entry.relatedLocations = finding.related.map((related, id) => ({
             id,
             message: { text: related.message },
-            physicalLocation: { artifactLocation: artifactLocation(related.filePath, context.cwd), region: region(related.range) },
+            physicalLocation: {
+              artifactLocation: artifactLocation(related.filePath, context.cwd),
+              region: region(related.range),
+            },
           }));
         }
         if (indent === undefined) {

@@ -4,7 +4,17 @@
 import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { describeFileType, describeIoError, findCqlFiles, isInside, readTextFile, readTextFileSync, readTextStream, type FileKind, type ReadResult } from '../core/io/files';
+import {
+  describeFileType,
+  describeIoError,
+  findCqlFiles,
+  isInside,
+  readTextFile,
+  readTextFileSync,
+  readTextStream,
+  type FileKind,
+  type ReadResult,
+} from '../core/io/files';
 import { analysisRefusal, DOCUMENT_LIMITS } from '../core/io/input-limits';
 import { IGNORE_FILE_NAME, ignoreFileSource, ignoredBy, type IgnoreSource } from '../core/config/ignore';
 import { findConfigFor, loadConfigFile, type CqlintConfig, type LoadedConfigFile } from '../core/config';
@@ -66,7 +76,13 @@ function stdoutOfProcess(): CliStream {
 }
 
 function processIO(): CliIO {
-  return { stdout: stdoutOfProcess(), stderr: process.stderr, cwd: process.cwd(), env: process.env, stdin: process.stdin };
+  return {
+    stdout: stdoutOfProcess(),
+    stderr: process.stderr,
+    cwd: process.cwd(),
+    env: process.env,
+    stdin: process.stdin,
+  };
 }
 
 /** Fills what a caller left out with the process's own streams. */
@@ -102,7 +118,9 @@ export const EXIT = { ok: 0, findings: 1, failure: 2 } as const;
 
 /** What parseCommandArgs gives for options declared as `O`. */
 interface ParsedArgs<O extends CliOptions> {
-  values: { [K in keyof O]?: O[K]['type'] extends 'string' ? (O[K]['multiple'] extends true ? string[] : string) : boolean };
+  values: {
+    [K in keyof O]?: O[K]['type'] extends 'string' ? (O[K]['multiple'] extends true ? string[] : string) : boolean;
+  };
   positionals: string[];
 }
 
@@ -121,9 +139,15 @@ export function parseCommandArgs<O extends CliOptions>(args: string[], declared:
       break;
     }
     const next = args[i + 1];
-    const option = arg.startsWith('--') ? options[arg.slice(2)] : arg.length === 2 && arg[0] === '-' ? Object.values(options).find((o) => o.short === arg[1]) : undefined;
+    const option = arg.startsWith('--')
+      ? options[arg.slice(2)]
+      : arg.length === 2 && arg[0] === '-'
+        ? Object.values(options).find((o) => o.short === arg[1])
+        : undefined;
     if (option?.type === 'string' && next !== undefined && /^-\d/.test(next) && !arg.includes('=')) {
-      joined.push(`${arg.startsWith('--') ? arg : `--${Object.keys(options).find((k) => options[k] === option)}`}=${next}`);
+      joined.push(
+        `${arg.startsWith('--') ? arg : `--${Object.keys(options).find((k) => options[k] === option)}`}=${next}`,
+      );
       i++;
       continue;
     }
@@ -139,8 +163,18 @@ export function parseCommandArgs<O extends CliOptions>(args: string[], declared:
 
 /** The options of the commands that lint under a configuration (lint, report): what explicitConfig and parseTargetOption read. */
 export const CONFIG_OPTIONS = {
-  target: { type: 'string', short: 't', value: 'db', help: `Target database: ${TARGET_IDS.join(', ')} (default: from .cqlint.json, else cassandra)` },
-  config: { type: 'string', short: 'c', value: 'file', help: 'Use this configuration file instead of looking for .cqlint.json files' },
+  target: {
+    type: 'string',
+    short: 't',
+    value: 'db',
+    help: `Target database: ${TARGET_IDS.join(', ')} (default: from .cqlint.json, else cassandra)`,
+  },
+  config: {
+    type: 'string',
+    short: 'c',
+    value: 'file',
+    help: 'Use this configuration file instead of looking for .cqlint.json files',
+  },
   'no-config': { type: 'boolean', help: 'Ignore .cqlint.json files' },
 } satisfies CliOptions;
 
@@ -156,7 +190,11 @@ export function parseTargetOption(value: string | undefined): TargetId | undefin
  * The configuration `--no-config` or `--config F` asks for (a broken file is a failure, its valid rest
  * still applies); undefined when neither is given: each file's nearest .cqlint.json then.
  */
-export function explicitConfig(options: { noConfig: boolean; configPath?: string }, io: CliIO, report: FailureReporter): CqlintConfig | undefined {
+export function explicitConfig(
+  options: { noConfig: boolean; configPath?: string },
+  io: CliIO,
+  report: FailureReporter,
+): CqlintConfig | undefined {
   if (options.noConfig) return {};
   if (options.configPath === undefined) return undefined;
   const loaded = loadConfigFile(path.resolve(io.cwd, options.configPath));
@@ -187,7 +225,8 @@ export function discoveredConfigs(roots: readonly string[] = []): DiscoveredConf
       if (byFolder.has(folder)) return byFolder.get(folder);
       const found = findConfigFor(filePath);
       let loaded = found === undefined ? undefined : byPath.get(found);
-      if (found !== undefined && !loaded) byPath.set(found, (loaded = loadConfigFile(found, { roots: [path.dirname(found), ...roots] })));
+      if (found !== undefined && !loaded)
+        byPath.set(found, (loaded = loadConfigFile(found, { roots: [path.dirname(found), ...roots] })));
       byFolder.set(folder, loaded);
       return loaded;
     },
@@ -231,7 +270,10 @@ export type IgnoreCheck = (entry: string, isDirectory: boolean) => string | unde
 
 /** `--no-ignore`, for the commands that walk folders. */
 export const NO_IGNORE_OPTION = {
-  'no-ignore': { type: 'boolean', help: `Lint files that .cqlintignore or the ignorePatterns of .cqlint.json leave out` },
+  'no-ignore': {
+    type: 'boolean',
+    help: `Lint files that .cqlintignore or the ignorePatterns of .cqlint.json leave out`,
+  },
 } satisfies CliOptions;
 
 /**
@@ -240,7 +282,11 @@ export const NO_IGNORE_OPTION = {
  * a line of it that cannot be used, is a failure (its other lines still apply); like a .cqlint.json, it
  * is read only if its real path is inside its folder (a link to a file elsewhere is refused, never read).
  */
-export function ignoreCheck(io: CliIO, report: FailureReporter, configFor: (entry: string) => CqlintConfig | undefined): IgnoreCheck {
+export function ignoreCheck(
+  io: CliIO,
+  report: FailureReporter,
+  configFor: (entry: string) => CqlintConfig | undefined,
+): IgnoreCheck {
   const file = path.join(io.cwd, IGNORE_FILE_NAME);
   let root: IgnoreSource | undefined;
   if (existsSync(file)) {
@@ -262,7 +308,13 @@ export function ignoreCheck(io: CliIO, report: FailureReporter, configFor: (entr
  * or format, written: naming the file on the command line includes it). What `ignored` keeps out is
  * left out: a file or folder named on the command line with a warning.
  */
-export async function collectCqlFiles(inputs: readonly string[], io: CliIO, report: FailureReporter, ignored?: IgnoreCheck, accept?: (name: string) => boolean): Promise<string[]> {
+export async function collectCqlFiles(
+  inputs: readonly string[],
+  io: CliIO,
+  report: FailureReporter,
+  ignored?: IgnoreCheck,
+  accept?: (name: string) => boolean,
+): Promise<string[]> {
   const files: string[] = [];
   const seen = new Set<string>();
   const add = (file: string): void => {
@@ -281,15 +333,27 @@ export async function collectCqlFiles(inputs: readonly string[], io: CliIO, repo
     }
     const ignoredAt = ignored?.(resolved, stat.isDirectory());
     if (ignoredAt !== undefined) {
-      io.stderr.write(`cqlint: warning: ${input} is ignored by ${displayPath(ignoredAt, io.cwd)} (--no-ignore includes it)\n`);
+      io.stderr.write(
+        `cqlint: warning: ${input} is ignored by ${displayPath(ignoredAt, io.cwd)} (--no-ignore includes it)\n`,
+      );
       continue;
     }
     if (stat.isDirectory()) {
-      const walk = await findCqlFiles(resolved, { roots: [resolved], ...(ignored ? { skip: (entry, isDirectory) => ignored(entry, isDirectory) !== undefined } : {}), ...(accept ? { accept } : {}) });
-      for (const error of walk.errors) report.fail(`cannot read folder ${displayPath(error.path, io.cwd)}: ${error.message}`);
-      for (const skipped of walk.skipped) io.stderr.write(`cqlint: skipping ${displayPath(skipped.path, io.cwd)}: ${skipped.message}${skipped.outside ? ` (name it on the command line to include it)` : ''}\n`);
+      const walk = await findCqlFiles(resolved, {
+        roots: [resolved],
+        ...(ignored ? { skip: (entry, isDirectory) => ignored(entry, isDirectory) !== undefined } : {}),
+        ...(accept ? { accept } : {}),
+      });
+      for (const error of walk.errors)
+        report.fail(`cannot read folder ${displayPath(error.path, io.cwd)}: ${error.message}`);
+      for (const skipped of walk.skipped)
+        io.stderr.write(
+          `cqlint: skipping ${displayPath(skipped.path, io.cwd)}: ${skipped.message}${skipped.outside ? ` (name it on the command line to include it)` : ''}\n`,
+        );
       if (!walk.files.length && !walk.errors.length) {
-        report.fail(`no CQL files (*.cql, *.cqlsh${accept ? ', or application code' : ''}) in ${input}${walk.ignored ? ` (${walk.ignored} ignored: .cqlintignore or ignorePatterns)` : ''}`);
+        report.fail(
+          `no CQL files (*.cql, *.cqlsh${accept ? ', or application code' : ''}) in ${input}${walk.ignored ? ` (${walk.ignored} ignored: .cqlintignore or ignorePatterns)` : ''}`,
+        );
       }
       walk.files.forEach(add);
     } else if (stat.isFile()) {
@@ -321,7 +385,10 @@ export async function inputFolders(inputs: readonly string[], io: CliIO): Promis
  * `roots`): a file named on the command line wherever it is, a file a folder walk found inside that
  * folder (its real path: a link swapped in since the walk is refused).
  */
-export async function writeConfinement(inputs: readonly string[], io: CliIO): Promise<(file: string) => readonly string[] | undefined> {
+export async function writeConfinement(
+  inputs: readonly string[],
+  io: CliIO,
+): Promise<(file: string) => readonly string[] | undefined> {
   const named = new Set<string>();
   const folders: string[] = [];
   for (const input of inputs) {
@@ -353,7 +420,13 @@ export async function readInput(
 ): Promise<Extract<ReadResult, { ok: true }> | undefined> {
   const read = stdin ? await readTextStream(stdin, { kind }) : await readTextFile(filePath, { kind });
   const shown = stdin ? 'stdin' : displayPath(filePath, io.cwd);
-  if (!read.ok && !stdin && kind === 'source' && hostLanguageOf(filePath) && (read.reason === 'binary' || read.reason === 'encoding' || read.reason === 'too-large')) {
+  if (
+    !read.ok &&
+    !stdin &&
+    kind === 'source' &&
+    hostLanguageOf(filePath) &&
+    (read.reason === 'binary' || read.reason === 'encoding' || read.reason === 'too-large')
+  ) {
     // Application code is read for the CQL it may hold: a file of it that is not text is skipped, not a failure.
     io.stderr.write(`cqlint: warning: skipping ${shown}: ${read.message}\n`);
     return undefined;
@@ -363,7 +436,8 @@ export async function readInput(
     return undefined;
   }
   // Application code is not CQL: the guard applies to the CQL read out of it (Project.setFile).
-  const refused = kind === 'source' && !hostLanguageOf(filePath) ? analysisRefusal(read.text, SOURCE_LIMITS) : undefined;
+  const refused =
+    kind === 'source' && !hostLanguageOf(filePath) ? analysisRefusal(read.text, SOURCE_LIMITS) : undefined;
   if (refused === undefined) return read;
   report.fail(`cannot analyse ${shown}: ${refused}`);
   return undefined;
@@ -376,9 +450,16 @@ const SOURCE_LIMITS = { maxStatementTokens: DOCUMENT_LIMITS.maxStatementTokens }
  * Reads a file the command cannot do without (a ring, a --config): throws an InputError naming it. `roots`
  * when a .cqlint.json named it (it must then be inside them); none for a path given on the command line.
  */
-export async function readRequiredInput(filePath: string, io: CliIO, what: string, kind: FileKind, roots?: readonly string[]): Promise<string> {
+export async function readRequiredInput(
+  filePath: string,
+  io: CliIO,
+  what: string,
+  kind: FileKind,
+  roots?: readonly string[],
+): Promise<string> {
   const read = await readTextFile(path.resolve(io.cwd, filePath), { kind, roots });
-  if (!read.ok) throw new InputError(`cannot read ${what} ${displayPath(path.resolve(io.cwd, filePath), io.cwd)}: ${read.message}`);
+  if (!read.ok)
+    throw new InputError(`cannot read ${what} ${displayPath(path.resolve(io.cwd, filePath), io.cwd)}: ${read.message}`);
   return read.text;
 }
 
@@ -397,7 +478,11 @@ export class OutputFiles {
   /** The files staged, in order (written once `commit` says so). */
   readonly files: string[] = [];
 
-  constructor(private readonly io: CliIO, private readonly report: FailureReporter, private readonly rootsOf: (file: string) => readonly string[] | undefined) {}
+  constructor(
+    private readonly io: CliIO,
+    private readonly report: FailureReporter,
+    private readonly rootsOf: (file: string) => readonly string[] | undefined,
+  ) {}
 
   /** Stages a changed file; false once a file was refused (nothing will be written). */
   async add(filePath: string, text: string, read: ReadBack): Promise<boolean> {
@@ -428,8 +513,11 @@ export class OutputFiles {
     const others = this.files.filter((f) => f !== file).length;
     // The writer's "not written" is said for the whole batch here.
     const reason = (error instanceof Error ? error.message : String(error)).replace(/; not written\b/, '');
-    const left = others === 1 ? ' (1 other file left as it was)' : others ? ` (${others} other files left as they were)` : '';
-    this.report.fail(`cannot write ${file === undefined ? 'the files' : displayPath(file, this.io.cwd)}: ${reason}; nothing was written${left}`);
+    const left =
+      others === 1 ? ' (1 other file left as it was)' : others ? ` (${others} other files left as they were)` : '';
+    this.report.fail(
+      `cannot write ${file === undefined ? 'the files' : displayPath(file, this.io.cwd)}: ${reason}; nothing was written${left}`,
+    );
     return false;
   }
 }

@@ -154,10 +154,16 @@ export async function lintInWorkers(plan: WorkerLint): Promise<void> {
   // Run from the TypeScript sources (tests, development), a worker loads this file through tsx's require
   // hook, as the main thread's modules were (a worker's entry does not go through --import hooks); the
   // bundle (dist/cli.js) is plain JavaScript.
-  const script = entry.endsWith('.ts') ? `require(${JSON.stringify(createRequire(__filename).resolve('tsx/cjs'))});\nrequire(${JSON.stringify(entry)});` : entry;
+  const script = entry.endsWith('.ts')
+    ? `require(${JSON.stringify(createRequire(__filename).resolve('tsx/cjs'))});\nrequire(${JSON.stringify(entry)});`
+    : entry;
   for (let k = 0; k < plan.workers; k++) {
     const setup: WorkerSetup = { ...plan.setup, reportsReads: k === 0, alone: plan.workers === 1 };
-    const worker = new Worker(script, { workerData: { role: ROLE, setup }, eval: script !== entry, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    const worker = new Worker(script, {
+      workerData: { role: ROLE, setup },
+      eval: script !== entry,
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
     let done = false;
     worker.on('message', (message: FromWorker) => {
       if (message.type === 'done') done = true;
@@ -183,7 +189,19 @@ export async function lintInWorkers(plan: WorkerLint): Promise<void> {
     plan.allRead(readFiles);
     // 2. Every worker's index, then each worker gets the others' and lints its files.
     // A lone worker holds the whole index already: nothing to exchange.
-    const indexes = plan.workers === 1 ? [] : await Promise.race([failed, collect<SerializedIndex>(handlers, plan.workers, (m) => (m.type === 'indexed' ? m.files : undefined), workers, { type: 'index' })]);
+    const indexes =
+      plan.workers === 1
+        ? []
+        : await Promise.race([
+            failed,
+            collect<SerializedIndex>(
+              handlers,
+              plan.workers,
+              (m) => (m.type === 'indexed' ? m.files : undefined),
+              workers,
+              { type: 'index' },
+            ),
+          ]);
     const order = readFiles;
     const results = new Map<number, FromWorker>();
     let next = 0;
@@ -198,10 +216,10 @@ export async function lintInWorkers(plan: WorkerLint): Promise<void> {
           for (let ready = results.get(next); ready; ready = results.get(next)) {
             results.delete(next);
             if (ready.type === 'result') {
-              for (const problem of ready.problems ?? []) plan.warning(`${displayPath(order[ready.index]!, plan.setup.cwd ?? process.cwd())}: ${problem}`);
+              for (const problem of ready.problems ?? [])
+                plan.warning(`${displayPath(order[ready.index]!, plan.setup.cwd ?? process.cwd())}: ${problem}`);
               if (ready.result) plan.result(ready.result);
-            }
-            else if (ready.type === 'failed') plan.failed(ready.filePath, ready.message);
+            } else if (ready.type === 'failed') plan.failed(ready.filePath, ready.message);
             next++;
           }
           // The results written are garbage: keep the main thread's heap near what is alive, as the workers do.
@@ -214,7 +232,12 @@ export async function lintInWorkers(plan: WorkerLint): Promise<void> {
       const lastFor = (j: number): number => (j === plan.workers - 1 ? plan.workers - 2 : plan.workers - 1);
       const adopt = indexes.flatMap((bytes, j) => (j === k ? [] : [lastFor(j) === k ? bytes : bytes.slice()]));
       const mine = order.flatMap((_, i) => (i % plan.workers === k ? [i] : []));
-      workers[k]!.postMessage({ type: 'lint', adopt, order, mine } satisfies ToWorker, adopt.filter((b) => b.byteOffset === 0 && b.byteLength === b.buffer.byteLength).map((b) => b.buffer as ArrayBuffer));
+      workers[k]!.postMessage(
+        { type: 'lint', adopt, order, mine } satisfies ToWorker,
+        adopt
+          .filter((b) => b.byteOffset === 0 && b.byteLength === b.buffer.byteLength)
+          .map((b) => b.buffer as ArrayBuffer),
+      );
     }
     indexes.length = 0;
     await Promise.race([failed, allDone]);
@@ -226,7 +249,11 @@ export async function lintInWorkers(plan: WorkerLint): Promise<void> {
 
 /** Sends `request` to every worker and resolves with each one's answer (picked out of its messages), by worker. */
 function collect<T>(
-  handlers: ((message: FromWorker, worker: number) => void)[], count: number, pick: (message: FromWorker) => T | undefined, workers: Worker[], request: ToWorker,
+  handlers: ((message: FromWorker, worker: number) => void)[],
+  count: number,
+  pick: (message: FromWorker) => T | undefined,
+  workers: Worker[],
+  request: ToWorker,
 ): Promise<T[]> {
   return new Promise((resolve) => {
     const answers: T[] = [];
@@ -258,7 +285,11 @@ function serveAsWorker(setup: WorkerSetup): void {
   // The samples and evidence, read as the one-thread run reads them (project-facts.ts).
   const facts = new ProjectFacts(setup.evidence ?? [], setup.cwd ?? process.cwd(), setup.cluster);
   const project = new Project({
-    target: setup.target, config: setup.config, configLookup: discoveredConfigs(setup.roots ?? []).lookup, keepTexts: true, ...facts.projectOptions(),
+    target: setup.target,
+    config: setup.config,
+    configLookup: discoveredConfigs(setup.roots ?? []).lookup,
+    keepTexts: true,
+    ...facts.projectOptions(),
   });
   const own: string[] = [];
   /** Application code with no CQL (taken out of the project again), and what could not be read in application code. */
@@ -275,7 +306,11 @@ function serveAsWorker(setup: WorkerSetup): void {
       // As the one-thread run does: index the file, then let go of its tree.
       project.setFile(message.filePath, message.text);
       const doc = project.embedded(message.filePath);
-      if (doc?.problems.length) readerProblems.set(message.filePath, doc.problems.map((p) => p.message));
+      if (doc?.problems.length)
+        readerProblems.set(
+          message.filePath,
+          doc.problems.map((p) => p.message),
+        );
       if (doc && !doc.statements.length) {
         project.removeFile(message.filePath);
         dropped.add(message.filePath);
@@ -288,7 +323,10 @@ function serveAsWorker(setup: WorkerSetup): void {
     } else if (message.type === 'index') {
       const bytes = serialize(own.map((filePath) => project.exportIndexed(filePath)!));
       // A buffer of its own, moved to the main thread rather than copied.
-      const index = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Uint8Array.prototype.slice.call(bytes);
+      const index =
+        bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+          ? bytes
+          : Uint8Array.prototype.slice.call(bytes);
       port.postMessage({ type: 'indexed', files: index } satisfies FromWorker, [index.buffer as ArrayBuffer]);
     } else {
       void lintShare(message).then(() => send({ type: 'done' }));
@@ -333,7 +371,12 @@ function serveAsWorker(setup: WorkerSetup): void {
       } catch {
         // The fixable counts are a hint; a fix that cannot be computed is simply not counted.
       }
-      send({ type: 'result', index, result: { filePath, findings: findings.map(withoutData), source: project.sourceText(filePath)!, fixable }, ...(problems ? { problems } : {}) });
+      send({
+        type: 'result',
+        index,
+        result: { filePath, findings: findings.map(withoutData), source: project.sourceText(filePath)!, fixable },
+        ...(problems ? { problems } : {}),
+      });
       project.release(filePath, { findings: true });
       heapKeeper().settle();
     }
@@ -351,4 +394,5 @@ function withoutData(finding: Finding): Finding {
   return rest;
 }
 
-if (!isMainThread && (workerData as { role?: unknown } | null)?.role === ROLE) serveAsWorker((workerData as { setup: WorkerSetup }).setup);
+if (!isMainThread && (workerData as { role?: unknown } | null)?.role === ROLE)
+  serveAsWorker((workerData as { setup: WorkerSetup }).setup);

@@ -14,13 +14,41 @@ import { DEFAULT_CACHE_FILE, LintCache, RunInputs, definesSchema } from './cache
 import { withProgress, type Progress } from './progress';
 import type { ClusterSetting } from '../core/vocabulary/config';
 import { CLUSTER_OPTIONS, EVIDENCE_OPTION, ProjectFacts, clusterOption, evidenceOption } from './project-facts';
-import { FORMAT_NAMES, countFindings, resultWriter, type FileResult, type FormatName, type ResultWriter, type RuleDescription } from './formatters';
+import {
+  FORMAT_NAMES,
+  countFindings,
+  resultWriter,
+  type FileResult,
+  type FormatName,
+  type ResultWriter,
+  type RuleDescription,
+} from './formatters';
 import { applyFixesToText, fixableFindings } from './fix';
 import { EMBEDDED_OPTION, collectSourceFiles, embeddedOption, hostLanguagesOf, keepSourceFile } from './sources';
 import { embeddedLanguageFor } from '../core/embedded/selection';
 import { loadHostLanguages } from '../core/embedded';
 import type { CqlintConfig, EmbeddedLanguageName } from '../core/vocabulary/config';
-import { CONFIG_OPTIONS, EXIT, NO_IGNORE_OPTION, UsageError, writeTextFile, discoveredConfigs, ignoreCheck, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs, parseTargetOption, readInput, reportConfigErrors, writeConfinement, OutputFiles, type CliIO, type ReadBack } from './io';
+import {
+  CONFIG_OPTIONS,
+  EXIT,
+  NO_IGNORE_OPTION,
+  UsageError,
+  writeTextFile,
+  discoveredConfigs,
+  ignoreCheck,
+  displayPath,
+  explicitConfig,
+  failureReporter,
+  inputFolders,
+  parseCommandArgs,
+  parseTargetOption,
+  readInput,
+  reportConfigErrors,
+  writeConfinement,
+  OutputFiles,
+  type CliIO,
+  type ReadBack,
+} from './io';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import { lintInWorkers, workerCount } from './lint-workers';
 import { fingerprintPath, fingerprints } from './fingerprint';
@@ -29,26 +57,74 @@ import { mkdir } from 'node:fs/promises';
 import packageJson from '../../package.json';
 
 const LINT_OPTIONS = {
-  format: { type: 'string', short: 'f', value: 'name', help: `Output format: ${FORMAT_NAMES.join(', ')} (default: stylish; compact is one line per problem; github writes GitHub Actions annotations; markdown a job summary or pull-request comment)` },
+  format: {
+    type: 'string',
+    short: 'f',
+    value: 'name',
+    help: `Output format: ${FORMAT_NAMES.join(', ')} (default: stylish; compact is one line per problem; github writes GitHub Actions annotations; markdown a job summary or pull-request comment)`,
+  },
   ...CONFIG_OPTIONS,
-  stdin: { type: 'boolean', help: 'Lint the text on stdin. Files and folders given too are read as its context (their tables resolve its queries) and not reported' },
-  'stdin-filename': { type: 'string', value: 'path', help: "The file the stdin text stands for: its .cqlint.json applies, it replaces that file among the inputs, and results name it (default: '<stdin>' in the working directory)" },
+  stdin: {
+    type: 'boolean',
+    help: 'Lint the text on stdin. Files and folders given too are read as its context (their tables resolve its queries) and not reported',
+  },
+  'stdin-filename': {
+    type: 'string',
+    value: 'path',
+    help: "The file the stdin text stands for: its .cqlint.json applies, it replaces that file among the inputs, and results name it (default: '<stdin>' in the working directory)",
+  },
   ...NO_IGNORE_OPTION,
-  quiet: { type: 'boolean', help: 'Report errors only: warnings and information are not shown (--max-warnings still counts the warnings)' },
-  'max-warnings': { type: 'string', value: 'n', help: 'Exit with 1 when there are more than n warnings (default: -1, no limit)' },
+  quiet: {
+    type: 'boolean',
+    help: 'Report errors only: warnings and information are not shown (--max-warnings still counts the warnings)',
+  },
+  'max-warnings': {
+    type: 'string',
+    value: 'n',
+    help: 'Exit with 1 when there are more than n warnings (default: -1, no limit)',
+  },
   ...EVIDENCE_OPTION,
   ...EMBEDDED_OPTION,
   ...CLUSTER_OPTIONS,
-  fix: { type: 'boolean', help: 'Apply the fixes that need no choice (renames, computed shard values, ...), write the changed files, then report the problems that remain (a file with syntax errors is left as it is; a file edited meanwhile is not written)' },
-  'fix-dry-run': { type: 'boolean', help: 'Like --fix, but write nothing (json output carries the fixed text as "output")' },
-  'output-file': { type: 'string', short: 'o', value: 'file', help: 'Write the output to this file instead of stdout (its folders are created; the file is replaced atomically; no colours unless --color)' },
+  fix: {
+    type: 'boolean',
+    help: 'Apply the fixes that need no choice (renames, computed shard values, ...), write the changed files, then report the problems that remain (a file with syntax errors is left as it is; a file edited meanwhile is not written)',
+  },
+  'fix-dry-run': {
+    type: 'boolean',
+    help: 'Like --fix, but write nothing (json output carries the fixed text as "output")',
+  },
+  'output-file': {
+    type: 'string',
+    short: 'o',
+    value: 'file',
+    help: 'Write the output to this file instead of stdout (its folders are created; the file is replaced atomically; no colours unless --color)',
+  },
   color: { type: 'boolean', help: 'Force colours (default: colours when stdout is a terminal and NO_COLOR is unset)' },
   'no-color': { type: 'boolean', help: 'Disable colours' },
-  since: { type: 'string', value: 'git ref', help: 'Report only the findings the branch introduces: the working tree is linted, and so are the same inputs at the merge-base of HEAD and the ref (read with git, the working tree untouched); a finding whose fingerprint the merge-base has is not reported. Exit 2 outside a git repository or for an unknown ref' },
-  baseline: { type: 'string', value: 'file', help: 'Report only the findings not in this baseline file (accepted findings, matched by fingerprint); a missing or malformed file is an error (exit 2)' },
-  'update-baseline': { type: 'boolean', help: 'Write every finding of this run to the --baseline file (created, with its folders, or replaced) and report none of them' },
-  cache: { type: 'boolean', help: `Keep each file's findings in a cache and reuse them while nothing they depend on has changed (the file, the schema, the queries it reads, the configuration, cqlint itself); not used with --fix, --fix-dry-run or --stdin` },
-  'cache-location': { type: 'string', value: 'file', help: `Where --cache keeps its file (default: ${DEFAULT_CACHE_FILE} in the working directory)` },
+  since: {
+    type: 'string',
+    value: 'git ref',
+    help: 'Report only the findings the branch introduces: the working tree is linted, and so are the same inputs at the merge-base of HEAD and the ref (read with git, the working tree untouched); a finding whose fingerprint the merge-base has is not reported. Exit 2 outside a git repository or for an unknown ref',
+  },
+  baseline: {
+    type: 'string',
+    value: 'file',
+    help: 'Report only the findings not in this baseline file (accepted findings, matched by fingerprint); a missing or malformed file is an error (exit 2)',
+  },
+  'update-baseline': {
+    type: 'boolean',
+    help: 'Write every finding of this run to the --baseline file (created, with its folders, or replaced) and report none of them',
+  },
+  cache: {
+    type: 'boolean',
+    help: `Keep each file's findings in a cache and reuse them while nothing they depend on has changed (the file, the schema, the queries it reads, the configuration, cqlint itself); not used with --fix, --fix-dry-run or --stdin`,
+  },
+  'cache-location': {
+    type: 'string',
+    value: 'file',
+    help: `Where --cache keeps its file (default: ${DEFAULT_CACHE_FILE} in the working directory)`,
+  },
   ...HELP_OPTION,
 } satisfies CliOptions;
 
@@ -136,22 +212,33 @@ function parseLintArgs(args: string[], cwd: string): LintOptions | 'help' {
     }
     maxWarnings = Number(text);
   }
-  if (values.config !== undefined && values['no-config']) throw new UsageError('--config and --no-config cannot be used together');
+  if (values.config !== undefined && values['no-config'])
+    throw new UsageError('--config and --no-config cannot be used together');
   if (values.config !== undefined && values.config.trim() === '') throw new UsageError('--config expects a file name');
   if (values.color && values['no-color']) throw new UsageError('--color and --no-color cannot be used together');
   if (values.fix && values['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run cannot be used together');
   if (values['stdin-filename'] !== undefined && !values.stdin) throw new UsageError('--stdin-filename needs --stdin');
-  if (values['stdin-filename'] !== undefined && values['stdin-filename'].trim() === '') throw new UsageError('--stdin-filename expects a file name');
-  if (values.stdin && values.fix) throw new UsageError('--fix cannot write stdin back: use --fix-dry-run (json output carries the fixed text as "output")');
+  if (values['stdin-filename'] !== undefined && values['stdin-filename'].trim() === '')
+    throw new UsageError('--stdin-filename expects a file name');
+  if (values.stdin && values.fix)
+    throw new UsageError(
+      '--fix cannot write stdin back: use --fix-dry-run (json output carries the fixed text as "output")',
+    );
   if (!parsed.positionals.length && !values.stdin) throw new UsageError('no files or folders given');
   const evidence = evidenceOption(values.evidence);
   if (values['cache-location'] !== undefined && !values.cache) throw new UsageError('--cache-location needs --cache');
-  if (values['cache-location'] !== undefined && values['cache-location'].trim() === '') throw new UsageError('--cache-location expects a file name');
-  if (values['output-file'] !== undefined && values['output-file'].trim() === '') throw new UsageError('--output-file expects a file name');
-  if (values['update-baseline'] && values.baseline === undefined) throw new UsageError('--update-baseline needs --baseline <file>');
-  if (values.baseline !== undefined && values.baseline.trim() === '') throw new UsageError('--baseline expects a file name');
-  if (values.since !== undefined && values.stdin) throw new UsageError('--since lints files against their merge-base, not stdin');
-  if (values.since !== undefined && values['update-baseline']) throw new UsageError('--update-baseline writes every finding; it cannot be used with --since');
+  if (values['cache-location'] !== undefined && values['cache-location'].trim() === '')
+    throw new UsageError('--cache-location expects a file name');
+  if (values['output-file'] !== undefined && values['output-file'].trim() === '')
+    throw new UsageError('--output-file expects a file name');
+  if (values['update-baseline'] && values.baseline === undefined)
+    throw new UsageError('--update-baseline needs --baseline <file>');
+  if (values.baseline !== undefined && values.baseline.trim() === '')
+    throw new UsageError('--baseline expects a file name');
+  if (values.since !== undefined && values.stdin)
+    throw new UsageError('--since lints files against their merge-base, not stdin');
+  if (values.since !== undefined && values['update-baseline'])
+    throw new UsageError('--update-baseline writes every finding; it cannot be used with --since');
   // Fixing changes the texts the keys are made of, and stdin is a text of the moment: no cache for them.
   const cached = values.cache === true && !values.fix && !values['fix-dry-run'] && !values.stdin;
 
@@ -214,7 +301,11 @@ function fileStamp(file: string): string {
 function errorsOnly(result: FileResult): FileResult {
   const kept = result.findings.map((finding, i) => i).filter((i) => result.findings[i].severity === 'error');
   if (kept.length === result.findings.length) return result;
-  return { ...result, findings: kept.map((i) => result.findings[i]), fixable: result.fixable && kept.map((i) => result.fixable![i]) };
+  return {
+    ...result,
+    findings: kept.map((i) => result.findings[i]),
+    fixable: result.fixable && kept.map((i) => result.fixable![i]),
+  };
 }
 
 /** Lints per `options`; returns the exit code. */
@@ -236,10 +327,17 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
   // What a .cqlint.json names is read only inside its own folder and the inputs' folders.
   const roots = await inputFolders(options.inputs, io);
   const configs = discoveredConfigs(roots);
-  const ignored = options.noIgnore ? undefined : ignoreCheck(io, report, (entry) => config ?? configs.lookup(entry)?.config);
+  const ignored = options.noIgnore
+    ? undefined
+    : ignoreCheck(io, report, (entry) => config ?? configs.lookup(entry)?.config);
   const configFor = (entry: string): CqlintConfig | undefined => config ?? configs.lookup(entry)?.config;
-  const files = options.inputs.length ? await collectSourceFiles(options.inputs, io, report, ignored, { override: options.embedded, configFor }) : [];
-  const stdinLanguage = options.stdinPath === undefined ? undefined : embeddedLanguageFor(options.stdinPath, configFor(options.stdinPath)?.embedded, options.embedded);
+  const files = options.inputs.length
+    ? await collectSourceFiles(options.inputs, io, report, ignored, { override: options.embedded, configFor })
+    : [];
+  const stdinLanguage =
+    options.stdinPath === undefined
+      ? undefined
+      : embeddedLanguageFor(options.stdinPath, configFor(options.stdinPath)?.embedded, options.embedded);
   if (stdinLanguage) await loadHostLanguages([stdinLanguage]);
   // --output-file: the output is gathered and written at the end (atomically, its folders created).
   let gathered = '';
@@ -247,16 +345,17 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
   const sink = toFile ? { write: (text: string) => (gathered += text) } : io.stdout;
   const terminal = !toFile && io.stdout.isTTY === true;
   const color = options.color ?? (terminal && !io.env.NO_COLOR);
-  const writer = (): ResultWriter => resultWriter(options.format, sink, {
-    cwd: io.cwd,
-    color,
-    // The rule ids link to their pages (OSC 8) on a terminal only: a log or a file would show the codes.
-    hyperlinks: color && terminal && io.env.TERM !== 'dumb',
-    columns: terminal ? io.stdout.columns : undefined,
-    rules: ruleDescriptions(),
-    toolVersion: packageJson.version,
-    informationUri: INFORMATION_URI,
-  });
+  const writer = (): ResultWriter =>
+    resultWriter(options.format, sink, {
+      cwd: io.cwd,
+      color,
+      // The rule ids link to their pages (OSC 8) on a terminal only: a log or a file would show the codes.
+      hyperlinks: color && terminal && io.env.TERM !== 'dumb',
+      columns: terminal ? io.stdout.columns : undefined,
+      rules: ruleDescriptions(),
+      toolVersion: packageJson.version,
+      informationUri: INFORMATION_URI,
+    });
   const counts = { errorCount: 0, warningCount: 0 };
   const root = options.fingerprintRoot ?? io.cwd;
   const write = (out: ResultWriter, linted: FileResult): void => {
@@ -268,20 +367,31 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     counts.errorCount += fileCounts.errorCount;
     counts.warningCount += fileCounts.warningCount;
   };
-  const lintFailed = (filePath: string, message: string): void => fail(`internal error while linting ${displayPath(filePath, io.cwd)}: ${message}`);
+  const lintFailed = (filePath: string, message: string): void =>
+    fail(`internal error while linting ${displayPath(filePath, io.cwd)}: ${message}`);
 
   // Many files: worker threads parse and lint them (see lint-workers.ts). Fixing edits the texts, stdin is one
   // text, and the cache skips the files it holds: those runs stay on the main thread.
-  const oneThread = options.fix || options.fixDryRun || options.stdinPath !== undefined || options.cacheFile !== undefined;
+  const oneThread =
+    options.fix || options.fixDryRun || options.stdinPath !== undefined || options.cacheFile !== undefined;
   const workers = oneThread ? 0 : workerCount(files.length, io.env);
   if (workers > 0) {
-    if (io.env.CQLINT_DEBUG) io.stderr.write(`cqlint: linting ${files.length} files in ${workers} worker thread${workers === 1 ? '' : 's'}\n`);
+    if (io.env.CQLINT_DEBUG)
+      io.stderr.write(`cqlint: linting ${files.length} files in ${workers} worker thread${workers === 1 ? '' : 's'}\n`);
     const out = writer();
     let read = 0;
     let written = 0;
     await lintInWorkers({
       workers,
-      setup: { target: options.target, config, roots, evidence: options.evidence, cluster: options.cluster, cwd: io.cwd, languages: hostLanguagesOf(files) },
+      setup: {
+        target: options.target,
+        config,
+        roots,
+        evidence: options.evidence,
+        cluster: options.cluster,
+        cwd: io.cwd,
+        languages: hostLanguagesOf(files),
+      },
       files,
       read: async (file) => {
         bar.update('reading', read++, files.length);
@@ -307,7 +417,13 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
   // Rules are synchronous: the samples and evidence are read before they run, and handed to them here
   // (--evidence is the user's own word: it may name files anywhere).
   const facts = new ProjectFacts(options.evidence, io.cwd, options.cluster);
-  const project = new Project({ target: options.target, config, configLookup: configs.lookup, keepTexts: true, ...facts.projectOptions() });
+  const project = new Project({
+    target: options.target,
+    config,
+    configLookup: configs.lookup,
+    keepTexts: true,
+    ...facts.projectOptions(),
+  });
   // The files read, in order, each with its byte order mark and stamp (--fix keeps the one and checks the
   // other when it writes). Their texts live in the project only.
   const readFiles = new Map<string, ReadBack>();
@@ -332,39 +448,59 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
 
   const stdinIgnoredBy = options.stdinPath === undefined ? undefined : ignored?.(options.stdinPath, false);
   if (stdinIgnoredBy !== undefined) {
-    io.stderr.write(`cqlint: warning: ${displayPath(options.stdinPath!, io.cwd)} is ignored by ${displayPath(stdinIgnoredBy, io.cwd)} (--no-ignore includes it)\n`);
+    io.stderr.write(
+      `cqlint: warning: ${displayPath(options.stdinPath!, io.cwd)} is ignored by ${displayPath(stdinIgnoredBy, io.cwd)} (--no-ignore includes it)\n`,
+    );
   } else if (options.stdinPath !== undefined) {
     const read = await readInput(options.stdinPath, io, report, 'source', io.stdin ?? process.stdin);
     if (read) {
       readFiles.set(options.stdinPath, { bom: read.bom });
       project.setFile(options.stdinPath, read.text);
       // Application code on stdin is reported even without CQL (it is what was asked for), with what could not be read.
-      for (const problem of project.embedded(options.stdinPath)?.problems ?? []) io.stderr.write(`cqlint: warning: ${displayPath(options.stdinPath, io.cwd)}: ${problem.message}
+      for (const problem of project.embedded(options.stdinPath)?.problems ?? [])
+        io.stderr.write(`cqlint: warning: ${displayPath(options.stdinPath, io.cwd)}: ${problem.message}
 `);
     }
   }
   // What is reported: every file read, or with --stdin its text alone (the files are its context).
-  const reported = options.stdinPath === undefined ? [...readFiles.keys()] : readFiles.has(options.stdinPath) ? [options.stdinPath] : [];
+  const reported =
+    options.stdinPath === undefined
+      ? [...readFiles.keys()]
+      : readFiles.has(options.stdinPath)
+        ? [options.stdinPath]
+        : [];
 
   // Discovered configuration files: a broken one is a failure (its valid rest still applies).
   if (config === undefined) reportConfigErrors(configs, readFiles.keys(), report);
 
   // A configured sample or evidence file that cannot be read is an I/O failure (exit 2), the rules then go
   // without it; lines not read and tables the workspace does not define are warnings.
-  const evidenceFiles = await facts.read(project, [...readFiles.keys()], { roots, fail, warn: (warning) => io.stderr.write(`cqlint: warning: ${warning}\n`) });
+  const evidenceFiles = await facts.read(project, [...readFiles.keys()], {
+    roots,
+    fail,
+    warn: (warning) => io.stderr.write(`cqlint: warning: ${warning}\n`),
+  });
 
-  const cache = options.cacheFile !== undefined ? await LintCache.load(options.cacheFile, options.defaultCacheFile ? [io.cwd] : undefined) : undefined;
+  const cache =
+    options.cacheFile !== undefined
+      ? await LintCache.load(options.cacheFile, options.defaultCacheFile ? [io.cwd] : undefined)
+      : undefined;
   if (inputs) {
     inputs.setting('target', options.target ?? '');
-    const used = config !== undefined ? [['--config', config] as const] : configs.found().map(([file, loaded]) => [file, loaded.config] as const);
+    const used =
+      config !== undefined
+        ? [['--config', config] as const]
+        : configs.found().map(([file, loaded]) => [file, loaded.config] as const);
     for (const [file, loaded] of used) {
       inputs.setting(`config ${file}`, JSON.stringify(loaded ?? null));
-      for (const sample of Object.values(loaded?.samples ?? {})) inputs.setting(`sample ${sample.file}`, fileStamp(sample.file));
+      for (const sample of Object.values(loaded?.samples ?? {}))
+        inputs.setting(`sample ${sample.file}`, fileStamp(sample.file));
     }
     // Evidence changes findings too: every file read (whatever names it) is part of the key.
     inputs.setting('evidence', JSON.stringify(options.evidence));
     inputs.setting('cluster', JSON.stringify(options.cluster ?? null));
-    for (const file of new Set(reported.map((f) => project.clusterSetting(f)?.config))) if (file) inputs.setting(`cluster ${file}`, fileStamp(file));
+    for (const file of new Set(reported.map((f) => project.clusterSetting(f)?.config)))
+      if (file) inputs.setting(`cluster ${file}`, fileStamp(file));
     for (const file of evidenceFiles) inputs.setting(`evidence ${file}`, fileStamp(file));
   }
 
@@ -391,7 +527,9 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
       try {
         fixed = applyFixesToText(project, filePath);
       } catch (error) {
-        fail(`internal error while fixing ${displayPath(filePath, io.cwd)}: ${error instanceof Error ? error.message : String(error)}`);
+        fail(
+          `internal error while fixing ${displayPath(filePath, io.cwd)}: ${error instanceof Error ? error.message : String(error)}`,
+        );
         continue;
       }
       if (fixed.skipped) io.stderr.write(`cqlint: not fixing ${displayPath(filePath, io.cwd)}: ${fixed.skipped}\n`);
@@ -429,10 +567,17 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     } catch {
       // The fixable counts are a hint; a fix that cannot be computed is simply not counted.
     }
-    if (inputs) cache?.store(filePath, inputs, hit ? hit.readsQueries : project.lintReadReferences(filePath), findings, fixable);
+    if (inputs)
+      cache?.store(filePath, inputs, hit ? hit.readsQueries : project.lintReadReferences(filePath), findings, fixable);
     problemsAfter += findings.length;
     const output = outputs.get(filePath);
-    const result: FileResult = { filePath, findings, source: output ?? project.sourceText(filePath)!, fixable, ...(output !== undefined ? { output } : {}) };
+    const result: FileResult = {
+      filePath,
+      findings,
+      source: output ?? project.sourceText(filePath)!,
+      fixable,
+      ...(output !== undefined ? { output } : {}),
+    };
     write(out, result);
     project.release(filePath, { findings: true });
     heapKeeper().settle();
@@ -444,18 +589,33 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
   const fixedProblems = outputs.size && problemsBefore !== undefined ? problemsBefore - problemsAfter : 0;
   if (fixedProblems > 0) {
     const counted = `${fixedProblems} problem${fixedProblems === 1 ? '' : 's'} in ${outputs.size} file${outputs.size === 1 ? '' : 's'}`;
-    io.stderr.write(options.fix ? `cqlint: fixed ${counted}\n` : `cqlint: --fix would fix ${counted} (nothing written: --fix-dry-run)\n`);
+    io.stderr.write(
+      options.fix
+        ? `cqlint: fixed ${counted}\n`
+        : `cqlint: --fix would fix ${counted} (nothing written: --fix-dry-run)\n`,
+    );
   }
   if (cache) {
     // Not worth failing the run for: the results stand, the next run starts afresh.
-    await cache.save().catch((error: unknown) => io.stderr.write(`cqlint: warning: cannot write the cache ${displayPath(options.cacheFile!, io.cwd)}: ${describeIoError(error)}\n`));
+    await cache
+      .save()
+      .catch((error: unknown) =>
+        io.stderr.write(
+          `cqlint: warning: cannot write the cache ${displayPath(options.cacheFile!, io.cwd)}: ${describeIoError(error)}\n`,
+        ),
+      );
   }
 
   return exitCode(report.failed, counts, options.maxWarnings, io);
 }
 
 /** --output-file: writes the run's output (creating the file's folders); a failure is exit 2. */
-async function writeOutputFile(options: LintOptions, text: string, io: CliIO, fail: (message: string) => void): Promise<void> {
+async function writeOutputFile(
+  options: LintOptions,
+  text: string,
+  io: CliIO,
+  fail: (message: string) => void,
+): Promise<void> {
   if (options.outputFile === undefined) return;
   try {
     await mkdir(path.dirname(options.outputFile), { recursive: true });
@@ -483,11 +643,27 @@ async function knownFindings(options: LintOptions, io: CliIO, bar: Progress): Pr
         const quiet = { write: () => true };
         // The merge-base's configuration files are its own; its evidence and --config are the run's.
         await lintFiles(
-          { ...options, inputs: base.inputs, format: 'json', fix: false, fixDryRun: false, cacheFile: undefined, since: undefined, baseline: undefined, updateBaseline: false, outputFile: undefined, fingerprintRoot: base.cwd, collect: (prints) => prints.forEach((p) => set.add(p)) },
+          {
+            ...options,
+            inputs: base.inputs,
+            format: 'json',
+            fix: false,
+            fixDryRun: false,
+            cacheFile: undefined,
+            since: undefined,
+            baseline: undefined,
+            updateBaseline: false,
+            outputFile: undefined,
+            fingerprintRoot: base.cwd,
+            collect: (prints) => prints.forEach((p) => set.add(p)),
+          },
           { ...io, stdout: quiet, stderr: { write: (text: string) => (said += text) } },
           bar,
         );
-        if (said) io.stderr.write(`cqlint: warning: linting the merge-base ${base.commit.slice(0, 12)} (--since ${options.since}) said:\n${said.replace(/^(?=.)/gm, '  ')}`);
+        if (said)
+          io.stderr.write(
+            `cqlint: warning: linting the merge-base ${base.commit.slice(0, 12)} (--since ${options.since}) said:\n${said.replace(/^(?=.)/gm, '  ')}`,
+          );
       }
       sets.push({ set, where: `at the merge-base ${base.commit.slice(0, 12)} (--since ${options.since})` });
     } finally {
@@ -495,7 +671,8 @@ async function knownFindings(options: LintOptions, io: CliIO, bar: Progress): Pr
     }
   }
   const shownBaseline = options.baseline === undefined ? '' : displayPath(options.baseline, io.cwd);
-  if (options.baseline !== undefined && !options.updateBaseline) sets.push({ set: await readBaseline(options.baseline, shownBaseline), where: `in the baseline ${shownBaseline}` });
+  if (options.baseline !== undefined && !options.updateBaseline)
+    sets.push({ set: await readBaseline(options.baseline, shownBaseline), where: `in the baseline ${shownBaseline}` });
   const accepted: BaselineEntry[] = [];
   const hidden = sets.map(() => 0);
   const root = options.fingerprintRoot ?? io.cwd;
@@ -506,12 +683,14 @@ async function knownFindings(options: LintOptions, io: CliIO, bar: Progress): Pr
         const file = fingerprintPath(result.filePath, root);
         result.findings.forEach((finding, i) => accepted.push(baselineEntry(finding, prints[i]!, file)));
       } else if (!sets.length) return result;
-      const kept = result.findings.map((_, i) => i).filter((i) => {
-        if (options.updateBaseline) return false;
-        const at = sets.findIndex(({ set }) => set.has(prints[i]!));
-        if (at >= 0) hidden[at]!++;
-        return at < 0;
-      });
+      const kept = result.findings
+        .map((_, i) => i)
+        .filter((i) => {
+          if (options.updateBaseline) return false;
+          const at = sets.findIndex(({ set }) => set.has(prints[i]!));
+          if (at >= 0) hidden[at]!++;
+          return at < 0;
+        });
       if (kept.length === result.findings.length) return result;
       const pick = <T>(list: readonly T[] | undefined): T[] | undefined => list && kept.map((i) => list[i]!);
       return { ...result, findings: pick(result.findings)!, fixable: pick(result.fixable), fingerprints: pick(prints) };
@@ -534,11 +713,18 @@ async function knownFindings(options: LintOptions, io: CliIO, bar: Progress): Pr
 }
 
 /** 2 after a failure, 1 with errors or too many warnings, else 0. */
-function exitCode(failed: boolean, counts: { errorCount: number; warningCount: number }, maxWarnings: number, io: CliIO): number {
+function exitCode(
+  failed: boolean,
+  counts: { errorCount: number; warningCount: number },
+  maxWarnings: number,
+  io: CliIO,
+): number {
   if (failed) return EXIT.failure;
   if (counts.errorCount > 0) return EXIT.findings;
   if (maxWarnings >= 0 && counts.warningCount > maxWarnings) {
-    io.stderr.write(`cqlint: too many warnings (${counts.warningCount}); at most ${maxWarnings} allowed (--max-warnings)\n`);
+    io.stderr.write(
+      `cqlint: too many warnings (${counts.warningCount}); at most ${maxWarnings} allowed (--max-warnings)\n`,
+    );
     return EXIT.findings;
   }
   return EXIT.ok;

@@ -85,7 +85,8 @@ export async function main(argv: string[], ioOverrides: Partial<CliIO> = {}): Pr
       return EXIT.failure;
     }
     // A bug, not bad input: one line for the user; the stack only when asked for (CQLINT_DEBUG=1).
-    const detail = error instanceof Error ? (io.env.CQLINT_DEBUG ? error.stack ?? error.message : error.message) : String(error);
+    const detail =
+      error instanceof Error ? (io.env.CQLINT_DEBUG ? (error.stack ?? error.message) : error.message) : String(error);
     io.stderr.write(`cqlint: internal error: ${detail}\n`);
     return EXIT.failure;
   }

@@ -38,10 +38,16 @@ export interface CommandSpec {
 }
 
 /** What node:util parseArgs takes from the declaration (it refuses keys it does not know). */
-export function parseArgsOptions(options: CliOptions): Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> {
+export function parseArgsOptions(
+  options: CliOptions,
+): Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> {
   const out: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {};
   for (const [name, option] of Object.entries(options)) {
-    out[name] = { type: option.type, ...(option.short ? { short: option.short } : {}), ...(option.multiple ? { multiple: true } : {}) };
+    out[name] = {
+      type: option.type,
+      ...(option.short ? { short: option.short } : {}),
+      ...(option.multiple ? { multiple: true } : {}),
+    };
   }
   return out;
 }
@@ -71,19 +77,28 @@ const HELP_WIDTH = 100;
 function paragraphs(text: string, width: number, indent = ''): string {
   return text
     .split(/\n\s*\n/)
-    .map((p) => wrapWords(p, width - indent.length).map((l) => indent + l).join('\n'))
+    .map((p) =>
+      wrapWords(p, width - indent.length)
+        .map((l) => indent + l)
+        .join('\n'),
+    )
     .join('\n\n');
 }
 
 /** `cqlint <command> --help`. */
 export function commandHelp(spec: CommandSpec): string {
   const usage = spec.usage.map((form, i) => `${i === 0 ? 'Usage: ' : '       '}cqlint ${spec.name} ${form}`).join('\n');
-  const entries = Object.entries(spec.options).map(([name, option]) => ({ label: `  ${optionLabel(name, option)}`, help: option.help }));
+  const entries = Object.entries(spec.options).map(([name, option]) => ({
+    label: `  ${optionLabel(name, option)}`,
+    help: option.help,
+  }));
   const column = Math.max(...entries.map((e) => e.label.length)) + 2;
   const options = entries
     .map((e) => {
       const lines = wrapWords(e.help, HELP_WIDTH - column);
-      return [e.label.padEnd(column) + (lines[0] ?? ''), ...lines.slice(1).map((l) => ' '.repeat(column) + l)].join('\n');
+      return [e.label.padEnd(column) + (lines[0] ?? ''), ...lines.slice(1).map((l) => ' '.repeat(column) + l)].join(
+        '\n',
+      );
     })
     .join('\n');
   const parts = [usage, paragraphs(spec.description, HELP_WIDTH), `Options:\n${options}`];
@@ -96,11 +111,21 @@ export function commandHelp(spec: CommandSpec): string {
 export function markdownReference(specs: readonly CommandSpec[]): string {
   // Plain text in markdown: `*` would start emphasis and `<type>` an HTML tag.
   const cell = (text: string): string => text.replace(/[|*<]/g, (c) => `\\${c}`).replace(/\s*\n\s*/g, ' ');
-  const out: string[] = ['```', ...specs.flatMap((spec) => spec.usage.map((form) => `cqlint ${spec.name} ${form}`)), '```'];
+  const out: string[] = [
+    '```',
+    ...specs.flatMap((spec) => spec.usage.map((form) => `cqlint ${spec.name} ${form}`)),
+    '```',
+  ];
   for (const spec of specs) {
-    out.push('', `#### \`cqlint ${spec.name}\``, '', ...spec.description.split(/\n\s*\n/).flatMap((p) => [cell(p), '']));
+    out.push(
+      '',
+      `#### \`cqlint ${spec.name}\``,
+      '',
+      ...spec.description.split(/\n\s*\n/).flatMap((p) => [cell(p), '']),
+    );
     out.push('| option | |', '| --- | --- |');
-    for (const [name, option] of Object.entries(spec.options)) out.push(`| \`${optionLabel(name, option).trim()}\` | ${cell(option.help)} |`);
+    for (const [name, option] of Object.entries(spec.options))
+      out.push(`| \`${optionLabel(name, option).trim()}\` | ${cell(option.help)} |`);
     if (spec.notes) out.push('', ...spec.notes.split(/\n\s*\n/).flatMap((p, i) => [...(i ? [''] : []), cell(p)]));
     out.push('', `Exit status: ${cell(spec.exitStatus)}`);
   }

@@ -26,7 +26,8 @@ const NO_PROGRESS: Progress = { update: () => undefined, end: () => undefined, a
 export function progress(io: CliIO, now: () => number = () => performance.now()): Progress {
   if (io.stderr.isTTY !== true || io.env.CI) return NO_PROGRESS;
   // The line's own control sequences, past the escaping of everything else written to stderr.
-  const draw = (text: string): unknown => (io.stderr.writeControl ? io.stderr.writeControl(text) : io.stderr.write(text));
+  const draw = (text: string): unknown =>
+    io.stderr.writeControl ? io.stderr.writeControl(text) : io.stderr.write(text);
   const started = now();
   let lastDrawn = Number.NEGATIVE_INFINITY;
   let shown = false;

@@ -18,8 +18,21 @@ import { lintMemo } from '../core/report/table-findings';
 import { PAGE_TABLES, reportPages } from '../core/report/pages';
 import { keyspacesSvg } from '../core/report/diagram';
 import {
-  CONFIG_OPTIONS, EXIT, UsageError, discoveredConfigs, ignoreCheck, displayPath, explicitConfig, failureReporter, inputFolders, parseCommandArgs,
-  parseTargetOption, readInput, reportConfigErrors, writeTextFile, type CliIO,
+  CONFIG_OPTIONS,
+  EXIT,
+  UsageError,
+  discoveredConfigs,
+  ignoreCheck,
+  displayPath,
+  explicitConfig,
+  failureReporter,
+  inputFolders,
+  parseCommandArgs,
+  parseTargetOption,
+  readInput,
+  reportConfigErrors,
+  writeTextFile,
+  type CliIO,
 } from './io';
 import { describeIoError } from '../core/io/files';
 import { EMBEDDED_OPTION, collectSourceFiles, embeddedOption, keepSourceFile } from './sources';
@@ -28,7 +41,12 @@ import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './o
 import { terminalStream } from './terminal';
 
 const REPORT_OPTIONS = {
-  out: { type: 'string', short: 'o', value: 'file', help: 'Where to write the HTML (default: report.html; with --diagram alone, none): a file is replaced atomically; a named pipe or device (/dev/stdout) is written into' },
+  out: {
+    type: 'string',
+    short: 'o',
+    value: 'file',
+    help: 'Where to write the HTML (default: report.html; with --diagram alone, none): a file is replaced atomically; a named pipe or device (/dev/stdout) is written into',
+  },
   diagram: { type: 'string', value: 'file', help: 'Also write the keyspace diagrams as one standalone SVG' },
   ...CONFIG_OPTIONS,
   ...EVIDENCE_OPTION,
@@ -75,12 +93,25 @@ function parseReportArgs(args: string[], cwd: string): ReportCliOptions | 'help'
   if (values.help) return 'help';
   const target = parseTargetOption(values.target);
   if (values.out !== undefined && values.out.trim() === '') throw new UsageError('--out expects a file name');
-  if (values.diagram !== undefined && values.diagram.trim() === '') throw new UsageError('--diagram expects a file name');
-  if (values.config !== undefined && values['no-config']) throw new UsageError('--config and --no-config cannot be used together');
+  if (values.diagram !== undefined && values.diagram.trim() === '')
+    throw new UsageError('--diagram expects a file name');
+  if (values.config !== undefined && values['no-config'])
+    throw new UsageError('--config and --no-config cannot be used together');
   if (!parsed.positionals.length) throw new UsageError('no files or folders given');
   // --diagram alone writes the diagram only; the HTML too when --out says where.
   const out = values.out ?? (values.diagram === undefined ? 'report.html' : undefined);
-  return { out, outNamed: values.out !== undefined, diagram: values.diagram, target, configPath: values.config, noConfig: values['no-config'] === true, evidence: evidenceOption(values.evidence), embedded: embeddedOption(values.embedded), cluster: clusterOption(values, cwd), inputs: parsed.positionals };
+  return {
+    out,
+    outNamed: values.out !== undefined,
+    diagram: values.diagram,
+    target,
+    configPath: values.config,
+    noConfig: values['no-config'] === true,
+    evidence: evidenceOption(values.evidence),
+    embedded: embeddedOption(values.embedded),
+    cluster: clusterOption(values, cwd),
+    inputs: parsed.positionals,
+  };
 }
 
 export async function runReportCommand(args: string[], io: CliIO): Promise<number> {
@@ -105,10 +136,18 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
   const roots = await inputFolders(options.inputs, io);
   const facts = new ProjectFacts(options.evidence, io.cwd, options.cluster);
   const configs = discoveredConfigs(roots);
-  const project = new Project({ target: options.target, config, configLookup: configs.lookup, ...facts.projectOptions() });
+  const project = new Project({
+    target: options.target,
+    config,
+    configLookup: configs.lookup,
+    ...facts.projectOptions(),
+  });
   const loaded: string[] = [];
   const ignored = ignoreCheck(io, report, (entry) => config ?? configs.lookup(entry)?.config);
-  for (const file of await collectSourceFiles(options.inputs, io, report, ignored, { override: options.embedded, configFor: (entry) => config ?? configs.lookup(entry)?.config })) {
+  for (const file of await collectSourceFiles(options.inputs, io, report, ignored, {
+    override: options.embedded,
+    configFor: (entry) => config ?? configs.lookup(entry)?.config,
+  })) {
     const read = await readInput(file, io, report);
     if (!read) continue;
     project.setFile(file, read.text);
@@ -125,7 +164,11 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
   const tables = tablesDefinedIn(project, loaded);
   // The samples and evidence first, so that the findings and the "On the cluster" panels cite them (as
   // lint's do); then each file is linted once for the whole report.
-  await facts.read(project, loaded, { roots, fail, warn: (warning) => io.stderr.write(`cqlint: warning: ${warning}\n`) });
+  await facts.read(project, loaded, {
+    roots,
+    fail,
+    warn: (warning) => io.stderr.write(`cqlint: warning: ${warning}\n`),
+  });
   const lint = lintMemo(project);
   const views = keyspaceViews(project, tables, { displayPath: (file) => path.basename(file), lint });
   const written: string[] = [];
@@ -175,14 +218,24 @@ export async function runReportCommand(args: string[], io: CliIO): Promise<numbe
           });
           folderMade = true;
         }
-        if (!(await writeArtifact(target, page.html, page.path ? [path.dirname(out)] : options.outNamed ? undefined : [io.cwd]))) break;
+        if (
+          !(await writeArtifact(
+            target,
+            page.html,
+            page.path ? [path.dirname(out)] : options.outNamed ? undefined : [io.cwd],
+          ))
+        )
+          break;
         if (page.path) pages++;
         else count = page.tables;
       }
     } catch (error) {
       fail(`cannot write ${options.out}: ${describeIoError(error)}`);
     }
-    if (count || !tables.length) written.push(`${options.out}${pages ? ` and ${pages} page${pages === 1 ? '' : 's'} in ${path.join(path.dirname(options.out), pagesFolder)}${path.sep}` : ''} (${tables.length} table${tables.length === 1 ? '' : 's'})`);
+    if (count || !tables.length)
+      written.push(
+        `${options.out}${pages ? ` and ${pages} page${pages === 1 ? '' : 's'} in ${path.join(path.dirname(options.out), pagesFolder)}${path.sep}` : ''} (${tables.length} table${tables.length === 1 ? '' : 's'})`,
+      );
   }
   if (!written.length) return EXIT.failure;
   if (report.failed) {

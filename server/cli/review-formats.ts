@@ -28,7 +28,9 @@ interface Writer {
 /** A file as a repository-relative path ('/'-separated) when it is under the working directory, else as it is. */
 function shownPath(filePath: string, cwd: string): string {
   const relative = path.relative(cwd, filePath);
-  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative.split(path.sep).join('/') : filePath;
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative)
+    ? relative.split(path.sep).join('/')
+    : filePath;
 }
 
 /** `text` cut to at most `max` characters, with an ellipsis when cut (never inside a surrogate pair). */
@@ -52,7 +54,11 @@ export function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-const ANNOTATION_LEVEL: Record<Severity, 'error' | 'warning' | 'notice'> = { error: 'error', warning: 'warning', info: 'notice' };
+const ANNOTATION_LEVEL: Record<Severity, 'error' | 'warning' | 'notice'> = {
+  error: 'error',
+  warning: 'warning',
+  info: 'notice',
+};
 
 /** GitHub shows at most this many annotations of each level from one step (and 50 from a job). */
 export const ANNOTATIONS_PER_LEVEL = 10;
@@ -79,13 +85,19 @@ export function githubWriter(out: Sink, cwd: string): Writer {
         if (written[level] >= cap) {
           over++;
           // Not a workflow command: a line that starts with `cqlint:` is never one, whatever the message holds.
-          write(`cqlint: ${file}:${start.line}:${start.column}: ${level}: ${finding.message.replace(/\s*[\r\n]+\s*/g, ' ')} (${finding.ruleId})`);
+          write(
+            `cqlint: ${file}:${start.line}:${start.column}: ${level}: ${finding.message.replace(/\s*[\r\n]+\s*/g, ' ')} (${finding.ruleId})`,
+          );
           continue;
         }
         written[level]++;
-        const details = finding.details ? `\n\n${detailsLines(finding.details, Number.MAX_SAFE_INTEGER).join('\n')}` : '';
+        const details = finding.details
+          ? `\n\n${detailsLines(finding.details, Number.MAX_SAFE_INTEGER).join('\n')}`
+          : '';
         // Control characters shown escaped before the message is bounded (the bound is what is shown).
-        const shown = `${finding.message}${details}\n\n${docsUrl(finding.ruleId)}`.replace(/[^\r\n]+/g, (line) => terminalText(line));
+        const shown = `${finding.message}${details}\n\n${docsUrl(finding.ruleId)}`.replace(/[^\r\n]+/g, (line) =>
+          terminalText(line),
+        );
         const message = bounded(shown, ANNOTATION_MESSAGE_CHARS);
         const properties = [
           `file=${escapeProperty(file)}`,
@@ -101,7 +113,9 @@ export function githubWriter(out: Sink, cwd: string): Writer {
     end() {
       if (!over) return;
       const plural = over === 1 ? 'finding is' : 'findings are';
-      write(`::notice title=cqlint::${escapeData(`${over} more ${plural} not annotated (GitHub shows at most ${ANNOTATIONS_PER_LEVEL} errors, ${ANNOTATIONS_PER_LEVEL} warnings and ${ANNOTATIONS_PER_LEVEL} notices of a step, and 50 of a job): they are listed in this step's log, each on a line that starts with "cqlint:".`)}`);
+      write(
+        `::notice title=cqlint::${escapeData(`${over} more ${plural} not annotated (GitHub shows at most ${ANNOTATIONS_PER_LEVEL} errors, ${ANNOTATIONS_PER_LEVEL} warnings and ${ANNOTATIONS_PER_LEVEL} notices of a step, and 50 of a job): they are listed in this step's log, each on a line that starts with "cqlint:".`)}`,
+      );
     },
   };
 }
@@ -190,9 +204,10 @@ export function markdownWriter(out: Sink, cwd: string): Writer {
         }
       }
       if (rowsShown < findings || sectionsShown < findings) {
-        const left = rowsShown < findings
-          ? `${plural(findings - rowsShown, 'finding')} more, and the figures of every finding, are not shown`
-          : `the figures of ${plural(findings - sectionsShown, 'finding')} are not shown`;
+        const left =
+          rowsShown < findings
+            ? `${plural(findings - rowsShown, 'finding')} more, and the figures of every finding, are not shown`
+            : `the figures of ${plural(findings - sectionsShown, 'finding')} are not shown`;
         text += `\n> [!NOTE]\n> Truncated to fit GitHub's limit of ${MARKDOWN_CHARS.toLocaleString('en-US')} characters for a comment: ${left}. \`cqlint lint\` lists them all.\n`;
       }
       out.write(terminalText(text));

@@ -43,7 +43,13 @@ interface SourceSelection {
  * generated; one named on the command line when its language is on (else a warning says why it is skipped).
  * The parsers of the languages found are loaded before this returns.
  */
-export async function collectSourceFiles(inputs: readonly string[], io: CliIO, report: { fail(message: string): void }, ignored: IgnoreCheck | undefined, selection: SourceSelection): Promise<string[]> {
+export async function collectSourceFiles(
+  inputs: readonly string[],
+  io: CliIO,
+  report: { fail(message: string): void },
+  ignored: IgnoreCheck | undefined,
+  selection: SourceSelection,
+): Promise<string[]> {
   const anyLanguage = selection.override === undefined || selection.override.length > 0;
   const named = new Set<string>();
   const roots: string[] = [];
@@ -53,7 +59,13 @@ export async function collectSourceFiles(inputs: readonly string[], io: CliIO, r
     if (stat?.isDirectory()) roots.push(resolved);
     else named.add(resolved);
   }
-  const found = await collectCqlFiles(inputs, io, report as Parameters<typeof collectCqlFiles>[2], ignored, anyLanguage ? (name) => isCqlFile(name) || hostLanguageOf(name) !== undefined : undefined);
+  const found = await collectCqlFiles(
+    inputs,
+    io,
+    report as Parameters<typeof collectCqlFiles>[2],
+    ignored,
+    anyLanguage ? (name) => isCqlFile(name) || hostLanguageOf(name) !== undefined : undefined,
+  );
   const files: string[] = [];
   const languages = new Set<HostLanguage>();
   for (const file of found) {
@@ -63,7 +75,10 @@ export async function collectSourceFiles(inputs: readonly string[], io: CliIO, r
     }
     const language = embeddedLanguageFor(file, selection.configFor(file)?.embedded, selection.override);
     if (named.has(file)) {
-      if (!language) io.stderr.write(`cqlint: warning: skipping ${displayPath(file, io.cwd)}: reading CQL from ${hostLanguageOf(file)} code is off (--embedded or .cqlint.json embedded)\n`);
+      if (!language)
+        io.stderr.write(
+          `cqlint: warning: skipping ${displayPath(file, io.cwd)}: reading CQL from ${hostLanguageOf(file)} code is off (--embedded or .cqlint.json embedded)\n`,
+        );
     } else if (language && roots.some((root) => isGeneratedSource(root, file))) continue;
     if (!language) continue;
     languages.add(language);
@@ -91,7 +106,8 @@ export function hostLanguagesOf(files: readonly string[]): HostLanguage[] {
 export function keepSourceFile(project: Project, filePath: string, io: CliIO): boolean {
   const doc = project.embedded(filePath);
   if (!doc) return true;
-  for (const problem of doc.problems) io.stderr.write(`cqlint: warning: ${displayPath(filePath, io.cwd)}: ${problem.message}\n`);
+  for (const problem of doc.problems)
+    io.stderr.write(`cqlint: warning: ${displayPath(filePath, io.cwd)}: ${problem.message}\n`);
   if (doc.statements.length) return true;
   project.removeFile(filePath);
   return false;

@@ -13,7 +13,14 @@ const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 const CONTROLS_ALL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 const CONTROLS_AND_LINES = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
 
-const C_ESCAPES: Readonly<Record<string, string>> = { '\u0007': '\\a', '\b': '\\b', '\n': '\\n', '\u000b': '\\v', '\f': '\\f', '\r': '\\r' };
+const C_ESCAPES: Readonly<Record<string, string>> = {
+  '\u0007': '\\a',
+  '\b': '\\b',
+  '\n': '\\n',
+  '\u000b': '\\v',
+  '\f': '\\f',
+  '\r': '\\r',
+};
 
 function escapeControl(c: string): string {
   const named = C_ESCAPES[c];
@@ -27,7 +34,8 @@ function escapeControl(c: string): string {
  * feeds unless `oneLine` (a file name, a headline: a line feed in them would make a line of its own).
  */
 export function terminalText(text: string, oneLine = false): string {
-  if (oneLine) return text.includes('\n') || CONTROLS.test(text) ? text.replace(CONTROLS_AND_LINES, escapeControl) : text;
+  if (oneLine)
+    return text.includes('\n') || CONTROLS.test(text) ? text.replace(CONTROLS_AND_LINES, escapeControl) : text;
   return CONTROLS.test(text) ? text.replace(CONTROLS_ALL, escapeControl) : text;
 }
 
@@ -54,5 +62,7 @@ export function terminalStream(stream: CliStream): CliStream {
  * C0 only, and a terminal takes U+009B for CSI. The same JSON value, so every reader reads it the same.
  */
 export function jsonTerminalSafe(json: string): string {
-  return /[\u007f-\u009f]/.test(json) ? json.replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : json;
+  return /[\u007f-\u009f]/.test(json)
+    ? json.replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    : json;
 }

@@ -9,24 +9,61 @@ import type { TableInfo } from '../core/schema/model';
 import { parseTableName, resolveTableName } from '../core/schema/resolve';
 import { foldName } from '../core/util/names';
 import { shardAnnotationAbove } from '../core/schema/shard';
-import { parseRing, type Replication, replicasFor, replicationFromMap, type Ring, RingParseError, tokenRangeOf } from '../core/token/ring';
+import {
+  parseRing,
+  type Replication,
+  replicasFor,
+  replicationFromMap,
+  type Ring,
+  RingParseError,
+  tokenRangeOf,
+} from '../core/token/ring';
 import { formatShardFormula, shardValueFrom, type ShardSpec } from '../core/token/shard';
 import { KeyEncoder, toHex, toProblem } from '../core/token/token';
 import { parseTypeSpecs, type KeyType } from '../core/token/types';
 import { type KeyValue, parseKeyValue } from '../core/token/values';
 import { collectSourceFiles, keepSourceFile } from './sources';
 import { jsonTerminalSafe, terminalStream } from './terminal';
-import { EXIT, InputError, UsageError, displayPath, parseCommandArgs, inputFolders, readInput, readRequiredInput, type CliIO } from './io';
+import {
+  EXIT,
+  InputError,
+  UsageError,
+  displayPath,
+  parseCommandArgs,
+  inputFolders,
+  readInput,
+  readRequiredInput,
+  type CliIO,
+} from './io';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import { LineIndex } from '../../grammar/line-index';
 
 const TOKEN_OPTIONS = {
-  types: { type: 'string', value: 'T,...', help: "Partition key column types in key order (e.g. date,int or 'frozen<list<int>>')" },
-  schema: { type: 'string', value: 'path', help: "CQL file or folder; the table's partition key gives the types. For a table with a '-- @shard' annotation you may give the source columns (title='...') instead of the shard column; the shard value is computed and printed." },
-  ring: { type: 'string', value: 'file', help: "'nodetool ring', 'nodetool describering' or JSON {\"node\": [\"token\", ...]}: also print the owning token range and the replicas (default: the ring of the .cqlint.json found from --schema, else from the working directory)" },
+  types: {
+    type: 'string',
+    value: 'T,...',
+    help: "Partition key column types in key order (e.g. date,int or 'frozen<list<int>>')",
+  },
+  schema: {
+    type: 'string',
+    value: 'path',
+    help: "CQL file or folder; the table's partition key gives the types. For a table with a '-- @shard' annotation you may give the source columns (title='...') instead of the shard column; the shard value is computed and printed.",
+  },
+  ring: {
+    type: 'string',
+    value: 'file',
+    help: '\'nodetool ring\', \'nodetool describering\' or JSON {"node": ["token", ...]}: also print the owning token range and the replicas (default: the ring of the .cqlint.json found from --schema, else from the working directory)',
+  },
   'no-config': { type: 'boolean', help: 'Ignore .cqlint.json files (and the ring they name)' },
-  replication: { type: 'string', value: 'spec', help: "SimpleStrategy RF ('3') or per-DC RFs ('dc1:3,dc2:2'); default: the keyspace's CREATE KEYSPACE in --schema, else 1" },
-  json: { type: 'boolean', help: 'JSON output, one object per key; without values, read one JSON array (or {col: value} object) per line from stdin' },
+  replication: {
+    type: 'string',
+    value: 'spec',
+    help: "SimpleStrategy RF ('3') or per-DC RFs ('dc1:3,dc2:2'); default: the keyspace's CREATE KEYSPACE in --schema, else 1",
+  },
+  json: {
+    type: 'boolean',
+    help: 'JSON output, one object per key; without values, read one JSON array (or {col: value} object) per line from stdin',
+  },
   ...HELP_OPTION,
 } satisfies CliOptions;
 
@@ -99,7 +136,12 @@ function parseTokenArgs(args: string[]): Options {
 /** The files of --schema in one Project (one schema model), read and walked as lint reads them. */
 async function loadSchema(schemaPath: string, io: CliIO): Promise<Project> {
   // Any file that cannot be read stops the command: a token from part of the schema could be wrong.
-  const report = { fail: (message: string): never => { throw new InputError(message); }, failed: false };
+  const report = {
+    fail: (message: string): never => {
+      throw new InputError(message);
+    },
+    failed: false,
+  };
   // A schema may be created by application code too (CREATE TABLE in a migration class).
   const files = await collectSourceFiles([schemaPath], io, report, undefined, { configFor: () => undefined });
   const project = new Project({ config: {} });
@@ -119,9 +161,14 @@ async function loadSchema(schemaPath: string, io: CliIO): Promise<Project> {
  * directory); a .cqlint.json whose real path is outside them is not read. A broken .cqlint.json is an
  * input error, as for lint.
  */
-async function configuredRing(schemaPath: string | undefined, io: CliIO): Promise<{ file: string; roots: string[] } | undefined> {
+async function configuredRing(
+  schemaPath: string | undefined,
+  io: CliIO,
+): Promise<{ file: string; roots: string[] } | undefined> {
   const from = schemaPath === undefined ? io.cwd : path.resolve(io.cwd, schemaPath);
-  const found = findConfigFor(existsSync(from) && statSync(from).isDirectory() ? path.join(from, CONFIG_FILE_NAME) : from);
+  const found = findConfigFor(
+    existsSync(from) && statSync(from).isDirectory() ? path.join(from, CONFIG_FILE_NAME) : from,
+  );
   if (found === undefined) return undefined;
   const roots = [path.dirname(found), ...(schemaPath === undefined ? [io.cwd] : await inputFolders([schemaPath], io))];
   const loaded = loadConfigFile(found, { roots });
@@ -135,11 +182,20 @@ function findTable(project: Project, qualified: string): TableInfo {
   if (!name) throw new UsageError(`${qualified} is not a table name: write keyspace.table`);
   const matches = resolveTableName(project.schema(), undefined, name).filter((t) => t.kind === 'table');
   if (!matches.length) {
-    const known = project.schema().allTables().filter((t) => t.kind === 'table').map((t) => t.qualifiedName);
-    throw new CliError(`table ${qualified} not found in the schema${known.length ? ` (tables: ${known.slice(0, 20).join(', ')}${known.length > 20 ? ', ...' : ''})` : ''}`);
+    const known = project
+      .schema()
+      .allTables()
+      .filter((t) => t.kind === 'table')
+      .map((t) => t.qualifiedName);
+    throw new CliError(
+      `table ${qualified} not found in the schema${known.length ? ` (tables: ${known.slice(0, 20).join(', ')}${known.length > 20 ? ', ...' : ''})` : ''}`,
+    );
   }
   const keyspaces = [...new Set(matches.map((m) => m.keyspace))];
-  if (keyspaces.length > 1 && !name.keyspace) throw new CliError(`table ${qualified} is defined in several keyspaces (${keyspaces.join(', ')}); write keyspace.table`);
+  if (keyspaces.length > 1 && !name.keyspace)
+    throw new CliError(
+      `table ${qualified} is defined in several keyspaces (${keyspaces.join(', ')}); write keyspace.table`,
+    );
   return matches[0]!;
 }
 
@@ -191,11 +247,19 @@ function shapeFromSchema(project: Project, tableName: string, io: CliIO): KeySha
     const found = shardAnnotationAbove(project.parse(table.filePath).comments, text, table.range.start);
     if (found && !found.result.ok) {
       const at = new LineIndex(text).location(found.result.error.range.start);
-      throw new CliError(`${displayPath(table.filePath, io.cwd)}:${at.line}:${at.column}: ${found.result.error.message}`);
+      throw new CliError(
+        `${displayPath(table.filePath, io.cwd)}:${at.line}:${at.column}: ${found.result.error.message}`,
+      );
     }
   }
   const ks = table.keyspace ? project.schema().keyspaces.get(table.keyspace) : undefined;
-  return { named: true, columns, allColumns, shard, replication: ks?.replication.class ? replicationFromMap(ks.replication) : undefined };
+  return {
+    named: true,
+    columns,
+    allColumns,
+    shard,
+    replication: ks?.replication.class ? replicationFromMap(ks.replication) : undefined,
+  };
 }
 
 function parseReplication(spec: string): Replication {
@@ -231,7 +295,13 @@ interface GivenValues {
   named: Map<string, KeyValue>;
 }
 
-function computeOne(shape: KeyShape, given: GivenValues, encoder: KeyEncoder, ring?: Ring, replication?: Replication): KeyResult {
+function computeOne(
+  shape: KeyShape,
+  given: GivenValues,
+  encoder: KeyEncoder,
+  ring?: Ring,
+  replication?: Replication,
+): KeyResult {
   const names = shape.columns.map((c) => c.name);
   const values = new Map<string, KeyValue>();
   for (const [k, v] of given.named) {
@@ -247,9 +317,13 @@ function computeOne(shape: KeyShape, given: GivenValues, encoder: KeyEncoder, ri
   if (given.positional.length) {
     // A sharded table may take the source values instead of the shard: the open key columns without the
     // shard, followed by the sources that are neither key columns nor named.
-    const sourceSlots = spec && computable && open.includes(spec.shardColumn)
-      ? [...open.filter((n) => n !== spec.shardColumn), ...spec.sources.filter((src) => !names.includes(src) && !values.has(src))]
-      : undefined;
+    const sourceSlots =
+      spec && computable && open.includes(spec.shardColumn)
+        ? [
+            ...open.filter((n) => n !== spec.shardColumn),
+            ...spec.sources.filter((src) => !names.includes(src) && !values.has(src)),
+          ]
+        : undefined;
     let slots = open;
     if (sourceSlots && given.positional.length !== open.length) slots = sourceSlots;
     else if (sourceSlots && sourceSlots.length === open.length) {
@@ -266,22 +340,36 @@ function computeOne(shape: KeyShape, given: GivenValues, encoder: KeyEncoder, ri
       const forms = [open, ...(sourceSlots && sourceSlots.join() !== open.join() ? [sourceSlots] : [])];
       const describeForm = (form: string[]) => `${form.length}${shape.named ? ` (${form.join(', ')})` : ''}`;
       const after = values.size ? ' after the named ones' : '';
-      throw new CliError(`expected ${forms.map(describeForm).join(' or ')} value${forms.length === 1 && forms[0].length === 1 ? '' : 's'}${after}, got ${given.positional.length}`);
+      throw new CliError(
+        `expected ${forms.map(describeForm).join(' or ')} value${forms.length === 1 && forms[0].length === 1 ? '' : 's'}${after}, got ${given.positional.length}`,
+      );
     }
     slots.forEach((n, i) => values.set(n, given.positional[i]));
   }
   let shardOut: KeyResult['shard'];
   if (spec && computable && spec.sources.every((src) => values.has(src))) {
-    const r = shardValueFrom(spec, (src) => shape.allColumns?.get(src), (src) => values.get(src));
+    const r = shardValueFrom(
+      spec,
+      (src) => shape.allColumns?.get(src),
+      (src) => values.get(src),
+    );
     if (!r.ok) throw new CliError(r.reason);
-    shardOut = { column: spec.shardColumn, value: r.value, formula: `${spec.shardColumn} = ${formatShardFormula(spec)}` };
+    shardOut = {
+      column: spec.shardColumn,
+      value: r.value,
+      formula: `${spec.shardColumn} = ${formatShardFormula(spec)}`,
+    };
     if (!values.has(spec.shardColumn)) values.set(spec.shardColumn, r.value);
   }
   const missing = names.filter((n) => !values.has(n));
   if (missing.length) {
-    const hint = spec && missing.includes(spec.shardColumn) && computable
-      ? ` (or give ${spec.sources.join(', ')} to compute ${spec.shardColumn})` : '';
-    throw new CliError(`missing value for partition key column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}${hint}`);
+    const hint =
+      spec && missing.includes(spec.shardColumn) && computable
+        ? ` (or give ${spec.sources.join(', ')} to compute ${spec.shardColumn})`
+        : '';
+    throw new CliError(
+      `missing value for partition key column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}${hint}`,
+    );
   }
   const parsed = encoder.parse(names.map((n) => values.get(n)!));
   const token = encoder.token(parsed);
@@ -291,13 +379,17 @@ function computeOne(shape: KeyShape, given: GivenValues, encoder: KeyEncoder, ri
     const idx = names.indexOf(shardOut.column);
     const written = idx >= 0 ? parsed[idx] : undefined;
     if (written !== undefined && Number(written) !== shardOut.value) {
-      throw new CliError(`${shardOut.column} = ${String(written)} but ${shardOut.formula.split(' = ')[1]} gives ${shardOut.value}`);
+      throw new CliError(
+        `${shardOut.column} = ${String(written)} but ${shardOut.formula.split(' = ')[1]} gives ${shardOut.value}`,
+      );
     }
   }
   if (ring) {
     const range = tokenRangeOf(ring, token);
     result.range = { start: range.start.toString(), end: range.end.toString() };
-    result.replicas = replicasFor(ring, token, replication ?? { strategy: 'SimpleStrategy', replicationFactor: 1 }).map((n) => n.address);
+    result.replicas = replicasFor(ring, token, replication ?? { strategy: 'SimpleStrategy', replicationFactor: 1 }).map(
+      (n) => n.address,
+    );
   }
   return result;
 }
@@ -343,7 +435,8 @@ async function readLines(stream: NodeJS.ReadableStream, onLine: (line: string) =
       start = nl + 1;
     }
     buffered = buffered.slice(start);
-    if (buffered.length > MAX_LINE_CHARS) throw new InputError(`a line on stdin is longer than ${MAX_LINE_CHARS / (1024 * 1024)} Mi characters`);
+    if (buffered.length > MAX_LINE_CHARS)
+      throw new InputError(`a line on stdin is longer than ${MAX_LINE_CHARS / (1024 * 1024)} Mi characters`);
   }
   if (buffered.length) onLine(buffered);
 }
@@ -365,7 +458,10 @@ export async function runTokenCommand(args: string[], io: CliIO): Promise<number
   if (opts.schema !== undefined) {
     if (opts.types !== undefined) throw new UsageError('give either --types or --schema, not both');
     const tableName = values[0];
-    if (!tableName) throw new UsageError('--schema needs the table: cqlint token --schema <file|folder> <keyspace.table> <values...>');
+    if (!tableName)
+      throw new UsageError(
+        '--schema needs the table: cqlint token --schema <file|folder> <keyspace.table> <values...>',
+      );
     values = values.slice(1);
     shape = shapeFromSchema(await loadSchema(opts.schema, io), tableName, io);
   } else if (opts.types !== undefined) {
@@ -374,17 +470,25 @@ export async function runTokenCommand(args: string[], io: CliIO): Promise<number
     throw new UsageError('give the key types with --types (e.g. --types date,int) or a table with --schema');
   }
   try {
-    const encoder = new KeyEncoder(shape.columns.map((c) => c.type), { columns: shape.named ? shape.columns.map((c) => c.name) : undefined });
+    const encoder = new KeyEncoder(
+      shape.columns.map((c) => c.type),
+      { columns: shape.named ? shape.columns.map((c) => c.name) : undefined },
+    );
     shape.columns = shape.columns.map((c, i) => ({ name: c.name, type: encoder.types[i] }));
     // --ring is read where it is; the ring a .cqlint.json names only inside the project.
     const configured = opts.ring !== undefined || opts.noConfig ? undefined : await configuredRing(opts.schema, io);
-    const ringText = opts.ring !== undefined ? await readRequiredInput(opts.ring, io, 'ring file', 'ring')
-      : configured ? await readRequiredInput(configured.file, io, 'ring file (named in .cqlint.json)', 'ring', configured.roots) : undefined;
+    const ringText =
+      opts.ring !== undefined
+        ? await readRequiredInput(opts.ring, io, 'ring file', 'ring')
+        : configured
+          ? await readRequiredInput(configured.file, io, 'ring file (named in .cqlint.json)', 'ring', configured.roots)
+          : undefined;
     const ring = ringText !== undefined ? parseRing(ringText) : undefined;
     const replication = opts.replication ? parseReplication(opts.replication) : shape.replication;
 
     if (!values.length) {
-      if (!opts.json) throw new UsageError('no values given (to read keys from stdin, use --json with one JSON array per line)');
+      if (!opts.json)
+        throw new UsageError('no values given (to read keys from stdin, use --json with one JSON array per line)');
       let failed = 0;
       let lines = 0;
       await readLines(io.stdin ?? process.stdin, (line) => {
@@ -392,18 +496,28 @@ export async function runTokenCommand(args: string[], io: CliIO): Promise<number
         lines++;
         try {
           let data: unknown;
-          try { data = JSON.parse(line); } catch { throw new CliError('line is not JSON'); }
+          try {
+            data = JSON.parse(line);
+          } catch {
+            throw new CliError('line is not JSON');
+          }
           let given: GivenValues;
           if (Array.isArray(data)) given = { positional: data.map((v) => ({ json: v })), named: new Map() };
-          else if (typeof data === 'object' && data !== null) given = { positional: [], named: new Map(Object.entries(data).map(([k, v]) => [k, { json: v }])) };
+          else if (typeof data === 'object' && data !== null)
+            given = { positional: [], named: new Map(Object.entries(data).map(([k, v]) => [k, { json: v }])) };
           else throw new CliError('each line must be a JSON array of values (or an object of column: value)');
-          io.stdout.write(jsonTerminalSafe(JSON.stringify(computeOne(shape, given, encoder, ring, replication))) + '\n');
+          io.stdout.write(
+            jsonTerminalSafe(JSON.stringify(computeOne(shape, given, encoder, ring, replication))) + '\n',
+          );
         } catch (e) {
           failed++;
           io.stdout.write(jsonTerminalSafe(JSON.stringify({ error: errorMessage(e) })) + '\n');
         }
       });
-      if (failed) io.stderr.write(`cqlint token: ${failed} of ${lines} key${lines === 1 ? '' : 's'} on stdin failed (see their "error" lines)\n`);
+      if (failed)
+        io.stderr.write(
+          `cqlint token: ${failed} of ${lines} key${lines === 1 ? '' : 's'} on stdin failed (see their "error" lines)\n`,
+        );
       return failed ? EXIT.failure : EXIT.ok;
     }
     const result = computeOne(shape, splitValues(values, shape), encoder, ring, replication);

@@ -4,14 +4,12 @@
 // Node stack trace (`--socket=abc` died with ERR_SOCKET_BAD_PORT).
 
 export type ServerTransport =
-  | { kind: 'stdio' }
-  | { kind: 'node-ipc' }
-  | { kind: 'socket'; port: number }
-  | { kind: 'pipe'; name: string };
+  { kind: 'stdio' } | { kind: 'node-ipc' } | { kind: 'socket'; port: number } | { kind: 'pipe'; name: string };
 
 export type ServerArgs = { transport: ServerTransport } | { help: true } | { error: string };
 
-export const SERVER_USAGE = 'Usage: cqlint-language-server [--stdio | --node-ipc | --socket=<port> | --pipe=<name>] [--clientProcessId=<pid>]';
+export const SERVER_USAGE =
+  'Usage: cqlint-language-server [--stdio | --node-ipc | --socket=<port> | --pipe=<name>] [--clientProcessId=<pid>]';
 
 const TRANSPORT_FLAGS = ['--stdio', '--node-ipc', '--socket', '--pipe'];
 
@@ -46,7 +44,10 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
         break;
       case '--socket': {
         const port = /^\d{1,5}$/.test(value!) ? Number(value) : Number.NaN;
-        if (!(port >= 1 && port <= 65535)) return { error: `--socket expects a port number from 1 to 65535, got ${JSON.stringify(value!.slice(0, 40))}` };
+        if (!(port >= 1 && port <= 65535))
+          return {
+            error: `--socket expects a port number from 1 to 65535, got ${JSON.stringify(value!.slice(0, 40))}`,
+          };
         problem = set(flag, { kind: 'socket', port });
         break;
       }
@@ -54,7 +55,8 @@ export function parseServerArgs(argv: readonly string[]): ServerArgs {
         problem = set(flag, { kind: 'pipe', name: value! });
         break;
       case '--clientProcessId':
-        if (!/^\d{1,10}$/.test(value!)) return { error: `--clientProcessId expects a process id, got ${JSON.stringify(value!.slice(0, 40))}` };
+        if (!/^\d{1,10}$/.test(value!))
+          return { error: `--clientProcessId expects a process id, got ${JSON.stringify(value!.slice(0, 40))}` };
         break;
       default:
         return { error: `unknown option ${JSON.stringify(arg.slice(0, 60))}` };

@@ -7,7 +7,10 @@ export class BackgroundJob {
   private again = false;
   private stopped = false;
 
-  constructor(private readonly work: () => Promise<void>, private readonly delayMs: number) {}
+  constructor(
+    private readonly work: () => Promise<void>,
+    private readonly delayMs: number,
+  ) {}
 
   get isStopped(): boolean {
     return this.stopped;

@@ -32,7 +32,8 @@ export function requestBudget(feature: BudgetedFeature, token?: CancellationToke
  */
 export async function unlessCancelled(token: CancellationToken | undefined): Promise<void> {
   for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
-  if (token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled before it started');
+  if (token?.isCancellationRequested)
+    throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled before it started');
 }
 
 const announced = new WeakMap<ServerContext, Set<string>>();
@@ -41,7 +42,13 @@ const announced = new WeakMap<ServerContext, Set<string>>();
  * After the work: a cancelled request answers as cancelled; a partial answer is reported (the log every
  * time at debug level, and once per document and feature as a warning and a visible message).
  */
-export function settleBudget(ctx: ServerContext, doc: EditorDocument, feature: BudgetedFeature, budget: WorkBudget, what: string): void {
+export function settleBudget(
+  ctx: ServerContext,
+  doc: EditorDocument,
+  feature: BudgetedFeature,
+  budget: WorkBudget,
+  what: string,
+): void {
   if (!budget.stopped) return;
   if (budget.reason === 'cancelled') throw new ResponseError(LSPErrorCodes.RequestCancelled, `${feature} cancelled`);
   const uri = doc.uri;

@@ -73,7 +73,9 @@ export class ClientSettings {
         const own = this.settingsOf(filePath);
         const evidence = this.evidenceOf(filePath, own);
         const cluster = this.clusterOf(filePath, own);
-        return own === settings && !evidence.length && !cluster ? undefined : { target: own.targetOverride, ruleOverrides: own.rules, evidence, cluster };
+        return own === settings && !evidence.length && !cluster
+          ? undefined
+          : { target: own.targetOverride, ruleOverrides: own.rules, evidence, cluster };
       },
     };
   }
@@ -82,18 +84,34 @@ export class ClientSettings {
   private clusterOf(filePath: string, own: CqlintSettings): ClusterSetting | undefined {
     const cluster = own.cluster;
     if (!cluster) return undefined;
-    const folder = this.host.workspaceFolders().find((f) => isInside(f, filePath)) ?? this.host.workspaceFolders()[0] ?? process.cwd();
+    const folder =
+      this.host.workspaceFolders().find((f) => isInside(f, filePath)) ??
+      this.host.workspaceFolders()[0] ??
+      process.cwd();
     return {
       ...(cluster.version ? { version: cluster.version } : {}),
-      ...(cluster.config ? { config: path.isAbsolute(cluster.config) ? cluster.config : path.resolve(folder, cluster.config), name: cluster.config, unconfined: true } : {}),
+      ...(cluster.config
+        ? {
+            config: path.isAbsolute(cluster.config) ? cluster.config : path.resolve(folder, cluster.config),
+            name: cluster.config,
+            unconfined: true,
+          }
+        : {}),
     };
   }
 
   /** `cqlint.evidence` of a file, resolved against its workspace folder (a user setting: it may lie anywhere). */
   private evidenceOf(filePath: string, own: CqlintSettings): EvidenceSetting[] {
     if (!own.evidence.length) return [];
-    const folder = this.host.workspaceFolders().find((f) => isInside(f, filePath)) ?? this.host.workspaceFolders()[0] ?? process.cwd();
-    return own.evidence.map((e) => ({ path: path.isAbsolute(e) ? e : path.resolve(folder, e), name: e, unconfined: true }));
+    const folder =
+      this.host.workspaceFolders().find((f) => isInside(f, filePath)) ??
+      this.host.workspaceFolders()[0] ??
+      process.cwd();
+    return own.evidence.map((e) => ({
+      path: path.isAbsolute(e) ? e : path.resolve(folder, e),
+      name: e,
+      unconfined: true,
+    }));
   }
 
   /** Settings passed at startup: `{ cqlint: {...} }`, `{ settings: { cqlint: {...} } }` or the section itself. */
@@ -102,7 +120,8 @@ export class ClientSettings {
     const record = options as Record<string, unknown>;
     const nested = record.settings as Record<string, unknown> | undefined;
     if (typeof record.cqlint === 'object') this.apply(record.cqlint, 'settings');
-    else if (nested && typeof nested === 'object' && typeof nested.cqlint === 'object') this.apply(nested.cqlint, 'settings');
+    else if (nested && typeof nested === 'object' && typeof nested.cqlint === 'object')
+      this.apply(nested.cqlint, 'settings');
     else this.apply(record, 'settings');
   }
 
@@ -117,7 +136,9 @@ export class ClientSettings {
       return undefined;
     });
     if (raw !== undefined && raw !== null) this.apply(raw, 'settings');
-    await this.fetchScopes().catch((error: unknown) => this.host.log.warn(`cqlint: cannot read folder settings: ${describeError(error)}`));
+    await this.fetchScopes().catch((error: unknown) =>
+      this.host.log.warn(`cqlint: cannot read folder settings: ${describeError(error)}`),
+    );
     this.host.applied();
   }
 
@@ -171,7 +192,10 @@ export class ClientSettings {
   }
 
   private folderUriOf(filePath: string): string | undefined {
-    const folder = this.host.workspaceFolders().filter((f) => isInside(f, filePath)).sort((a, b) => b.length - a.length)[0];
+    const folder = this.host
+      .workspaceFolders()
+      .filter((f) => isInside(f, filePath))
+      .sort((a, b) => b.length - a.length)[0];
     return folder === undefined ? undefined : conv.pathToUri(folder);
   }
 }

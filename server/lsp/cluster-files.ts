@@ -28,7 +28,10 @@ const REFRESH_DELAY_MS = 300;
 export class ClusterFiles {
   readonly cache = new ClusterFileCache();
   private readonly job = new BackgroundJob(
-    () => this.readAll().catch((error: unknown) => this.host.log.error(`cqlint: reading the cluster config failed: ${describeError(error)}`)),
+    () =>
+      this.readAll().catch((error: unknown) =>
+        this.host.log.error(`cqlint: reading the cluster config failed: ${describeError(error)}`),
+      ),
     REFRESH_DELAY_MS,
   );
   /** Problems already shown (each once, until it goes away). */
@@ -37,7 +40,8 @@ export class ClusterFiles {
   constructor(private readonly host: ClusterHost) {}
 
   /** The ProjectOptions.clusterFile hook: the latest reading, none in an untrusted workspace. */
-  readonly hook = (file: string): ClusterFile | undefined => (this.host.workspaceTrusted() ? this.cache.latest(file) : undefined);
+  readonly hook = (file: string): ClusterFile | undefined =>
+    this.host.workspaceTrusted() ? this.cache.latest(file) : undefined;
 
   /**
    * After a change of the project (configs, settings and files may name a yaml, or it may have changed):
@@ -62,7 +66,10 @@ export class ClusterFiles {
     let problems: string[];
     let fresh = false;
     if (!this.host.workspaceTrusted()) {
-      problems = [...settings.values()].map((s) => `cluster config ${s.name ?? s.config}: not read in Restricted Mode (an untrusted workspace); the version's defaults apply`);
+      problems = [...settings.values()].map(
+        (s) =>
+          `cluster config ${s.name ?? s.config}: not read in Restricted Mode (an untrusted workspace); the version's defaults apply`,
+      );
       if (this.cache.latest([...settings.keys()][0] ?? '')) fresh = true;
       this.cache.clear();
     } else {

@@ -77,7 +77,8 @@ function stampOf(stat: Stats | undefined): string {
   return stat ? `${stat.mtimeMs}:${stat.size}:${stat.ino}` : 'missing';
 }
 
-const UNTRUSTED_RING = 'ring files named in .cqlint.json are not read in an untrusted workspace (trust it, or set cqlint.ringFile)';
+const UNTRUSTED_RING =
+  'ring files named in .cqlint.json are not read in an untrusted workspace (trust it, or set cqlint.ringFile)';
 
 export class ConfigFiles {
   /** Every .cqlint.json known to exist, by path; the objects stay the same while the file does. */
@@ -125,7 +126,10 @@ export class ConfigFiles {
     if (!path.isAbsolute(filePath)) return undefined;
     const holding = this.host.workspaceFolders().filter((folder) => isInside(folder, filePath));
     const folder = holding.length ? holding.reduce((a, b) => (a.length >= b.length ? a : b)) : undefined;
-    return ignoredBy(filePath, [folder === undefined ? undefined : this.ignoreFiles.get(folder), this.lookup(filePath)?.config?.ignorePatterns]);
+    return ignoredBy(filePath, [
+      folder === undefined ? undefined : this.ignoreFiles.get(folder),
+      this.lookup(filePath)?.config?.ignorePatterns,
+    ]);
   }
 
   /** The ring for a file, or why it could not be read. */
@@ -155,7 +159,8 @@ export class ConfigFiles {
     // The ring may come from the config: look for it once the config is in.
     if (waits.length) return Promise.all(waits).then(() => this.whenReady(filePath, ring));
     const source = ring ? this.ringSourceFor(filePath) : undefined;
-    if (source && !source.refused && (this.ringLoads.has(source.key) || !this.rings.has(source.key))) return this.loadRing(source);
+    if (source && !source.refused && (this.ringLoads.has(source.key) || !this.rings.has(source.key)))
+      return this.loadRing(source);
     return undefined;
   }
 
@@ -173,13 +178,17 @@ export class ConfigFiles {
     for (const file of files) {
       if (path.isAbsolute(file)) for (const dir of configSearchDirs(file, folders)) dirs.add(dir);
     }
-    const ignoreFiles = folders.filter((folder) => !this.ignoreFiles.has(folder)).map((folder) => this.loadIgnoreFile(path.join(folder, IGNORE_FILE_NAME)));
+    const ignoreFiles = folders
+      .filter((folder) => !this.ignoreFiles.has(folder))
+      .map((folder) => this.loadIgnoreFile(path.join(folder, IGNORE_FILE_NAME)));
     await Promise.all([...[...dirs].map((dir) => this.probe(dir, recheck)), ...ignoreFiles]);
   }
 
   /** Whether a changed file is the .cqlintignore of a workspace folder. */
   isIgnoreFile(filePath: string): boolean {
-    return path.basename(filePath) === IGNORE_FILE_NAME && this.host.workspaceFolders().includes(path.dirname(filePath));
+    return (
+      path.basename(filePath) === IGNORE_FILE_NAME && this.host.workspaceFolders().includes(path.dirname(filePath))
+    );
   }
 
   /**
@@ -235,7 +244,8 @@ export class ConfigFiles {
   /** The client says a ring file changed: read it again (for every workspace that uses it). */
   async ringChanged(filePath: string): Promise<void> {
     const reloads: Promise<void>[] = [];
-    for (const ring of this.rings.values()) if (ring.source.path === filePath) reloads.push(this.loadRing(ring.source, true, true));
+    for (const ring of this.rings.values())
+      if (ring.source.path === filePath) reloads.push(this.loadRing(ring.source, true, true));
     await Promise.all(reloads);
   }
 
@@ -245,7 +255,9 @@ export class ConfigFiles {
   /** Publishes the config problems found before `initialized`, and watches the ring files from now on. */
   start(): void {
     for (const [configPath, diagnostics] of this.pendingDiagnostics) {
-      void this.host.connection.sendDiagnostics({ uri: this.host.pathToUri(configPath), diagnostics }).catch(() => undefined);
+      void this.host.connection
+        .sendDiagnostics({ uri: this.host.pathToUri(configPath), diagnostics })
+        .catch(() => undefined);
     }
     this.pendingDiagnostics.clear();
     this.watching = this.host.clientCapabilities().workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
@@ -280,7 +292,8 @@ export class ConfigFiles {
         // Any entry counts (a FIFO or folder named .cqlint.json too): loading it then says what is wrong.
         const stat = await fs.stat(configPath).catch(() => undefined);
         if (!stat) this.forgetConfig(configPath);
-        else if (this.configs.get(configPath)?.stamp !== stampOf(stat)) await this.loadConfig(configPath, stampOf(stat));
+        else if (this.configs.get(configPath)?.stamp !== stampOf(stat))
+          await this.loadConfig(configPath, stampOf(stat));
       } finally {
         this.probed.add(dir);
       }
@@ -331,20 +344,28 @@ export class ConfigFiles {
     }
     if (this.reportedErrors.get(configPath) === summary) return;
     this.reportedErrors.set(configPath, summary);
-    this.publish(configPath, errors.map((error): Diagnostic => ({
-      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-      severity: DiagnosticSeverity.Warning,
-      source: 'cqlint',
-      code: 'invalid-config',
-      message: error.message.startsWith(`${configPath}: `) ? error.message.slice(configPath.length + 2) : error.message,
-    })));
+    this.publish(
+      configPath,
+      errors.map((error): Diagnostic => ({
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+        severity: DiagnosticSeverity.Warning,
+        source: 'cqlint',
+        code: 'invalid-config',
+        message: error.message.startsWith(`${configPath}: `)
+          ? error.message.slice(configPath.length + 2)
+          : error.message,
+      })),
+    );
     this.host.log.warn(`cqlint: ${summary}`);
     void this.host.connection.window.showWarningMessage(`cqlint: ${summary}`);
   }
 
   private publish(configPath: string, diagnostics: Diagnostic[]): void {
     if (!this.host.initialised()) this.pendingDiagnostics.set(configPath, diagnostics);
-    else void this.host.connection.sendDiagnostics({ uri: this.host.pathToUri(configPath), diagnostics }).catch(() => undefined);
+    else
+      void this.host.connection
+        .sendDiagnostics({ uri: this.host.pathToUri(configPath), diagnostics })
+        .catch(() => undefined);
   }
 
   private ringSourceFor(filePath: string): RingSource | undefined {
@@ -415,10 +436,12 @@ export class ConfigFiles {
     this.ringRegistration = (async () => {
       (await previous)?.dispose();
       if (!this.watching) return undefined;
-      return this.host.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).catch((error: unknown) => {
-        this.host.log.warn(`cqlint: cannot watch the ring files: ${describeError(error)}`);
-        return undefined;
-      });
+      return this.host.connection.client
+        .register(DidChangeWatchedFilesNotification.type, { watchers })
+        .catch((error: unknown) => {
+          this.host.log.warn(`cqlint: cannot watch the ring files: ${describeError(error)}`);
+          return undefined;
+        });
     })();
   }
 }

@@ -38,7 +38,19 @@ export interface Feature {
 
 /** Why files' findings may have changed. */
 /** `'ring'`: a ring file was read again; no file's findings depend on it (hover, inlay hints and cqlint/tokenAt read it). */
-export type ChangeReason = 'open' | 'edit' | 'close' | 'disk' | 'scan' | 'settings' | 'config' | 'ring' | 'folders' | 'samples' | 'evidence' | 'cluster';
+export type ChangeReason =
+  | 'open'
+  | 'edit'
+  | 'close'
+  | 'disk'
+  | 'scan'
+  | 'settings'
+  | 'config'
+  | 'ring'
+  | 'folders'
+  | 'samples'
+  | 'evidence'
+  | 'cluster';
 
 export interface FilesChangedEvent {
   reason: ChangeReason;
@@ -137,7 +149,11 @@ export interface ServerContext {
   ringFor(filePath: string): RingLookup;
 
   /** Wraps a handler so that a throw or rejection is logged and `fallback` is returned instead. */
-  safe<A extends unknown[], R, F>(name: string, handler: (...args: A) => R | Promise<R>, fallback: F): (...args: A) => Promise<R | F>;
+  safe<A extends unknown[], R, F>(
+    name: string,
+    handler: (...args: A) => R | Promise<R>,
+    fallback: F,
+  ): (...args: A) => Promise<R | F>;
 
   /** Fires after the project changed: documents opened/edited/closed, disk changes, settings, config. */
   onDidChangeFiles(listener: (event: FilesChangedEvent) => void): Disposable;

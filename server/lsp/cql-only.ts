@@ -4,13 +4,22 @@
 // capabilities dynamically (VS Code) gets them registered for CQL documents only, so that it never weighs them
 // against the host language's own (two formatters for Java would make VS Code ask which one to use, and a
 // semantic-token provider that answers nothing could win over the language's own).
-import type { ClientCapabilities, Registration, ServerCapabilities, TextDocumentClientCapabilities } from 'vscode-languageserver/node';
+import type {
+  ClientCapabilities,
+  Registration,
+  ServerCapabilities,
+  TextDocumentClientCapabilities,
+} from 'vscode-languageserver/node';
 
 /** The documents the CQL-only features serve: the `cql` language, and CQL files by name (clients that set no language). */
 export const CQL_DOCUMENTS = [{ language: 'cql' }, { pattern: '**/*.{cql,cqlsh}' }];
 
 /** The CQL-only capabilities, their requests, and the client capability that says it registers them dynamically. */
-const CQL_ONLY: readonly { key: keyof ServerCapabilities; method: string; client: keyof TextDocumentClientCapabilities }[] = [
+const CQL_ONLY: readonly {
+  key: keyof ServerCapabilities;
+  method: string;
+  client: keyof TextDocumentClientCapabilities;
+}[] = [
   { key: 'completionProvider', method: 'textDocument/completion', client: 'completion' },
   { key: 'documentFormattingProvider', method: 'textDocument/formatting', client: 'formatting' },
   { key: 'documentRangeFormattingProvider', method: 'textDocument/rangeFormatting', client: 'rangeFormatting' },
@@ -31,11 +40,16 @@ export function deferCqlOnly(capabilities: ServerCapabilities, client: ClientCap
   const statics = capabilities as Record<string, unknown>;
   for (const { key, method, client: name } of CQL_ONLY) {
     const capability = statics[key];
-    const dynamic = (client.textDocument?.[name] as { dynamicRegistration?: boolean } | undefined)?.dynamicRegistration === true;
+    const dynamic =
+      (client.textDocument?.[name] as { dynamicRegistration?: boolean } | undefined)?.dynamicRegistration === true;
     if (!capability || !dynamic) continue;
     delete statics[key];
     const options = typeof capability === 'object' ? capability : {};
-    registrations.push({ id: `cqlint-${key}`, method, registerOptions: { ...options, documentSelector: CQL_DOCUMENTS } });
+    registrations.push({
+      id: `cqlint-${key}`,
+      method,
+      registerOptions: { ...options, documentSelector: CQL_DOCUMENTS },
+    });
   }
   return registrations;
 }

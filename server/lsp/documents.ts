@@ -34,7 +34,10 @@ export class OpenDocuments {
   /** The statement-size scan of each open document's text, which the next edit's scan resumes from. */
   private readonly scans = new Map<string, StatementScan>();
 
-  constructor(private readonly core: ServerCore, private readonly host: DocumentsHost) {
+  constructor(
+    private readonly core: ServerCore,
+    private readonly host: DocumentsHost,
+  ) {
     this.documents.onDidChangeContent((change) => {
       const uri = change.document.uri;
       const filePath = uriToPath(uri);
@@ -81,7 +84,8 @@ export class OpenDocuments {
       this.skipped.delete(filePath);
       this.scans.delete(filePath);
       if (!this.host.readsEmbedded(filePath)) {
-        if (core.project.hasFile(filePath)) core.guarded(`removeFile(${filePath})`, () => core.project.removeFile(filePath), undefined);
+        if (core.project.hasFile(filePath))
+          core.guarded(`removeFile(${filePath})`, () => core.project.removeFile(filePath), undefined);
         return before;
       }
       core.guarded(`setFile(${filePath})`, () => core.project.setFile(filePath, text), undefined);
@@ -96,10 +100,13 @@ export class OpenDocuments {
       // Said once per file (not on every keystroke): in the log, and visibly, since every feature goes quiet.
       if (!this.skipped.has(filePath)) {
         core.log.warn(`cqlint: ${filePath}: ${tooLarge}; not analysed`);
-        void core.connection.window.showWarningMessage(`cqlint: ${path.basename(filePath)} is not analysed: ${tooLarge}`);
+        void core.connection.window.showWarningMessage(
+          `cqlint: ${path.basename(filePath)} is not analysed: ${tooLarge}`,
+        );
       }
       this.skipped.set(filePath, tooLarge);
-      if (core.project.hasFile(filePath)) core.guarded(`removeFile(${filePath})`, () => core.project.removeFile(filePath), undefined);
+      if (core.project.hasFile(filePath))
+        core.guarded(`removeFile(${filePath})`, () => core.project.removeFile(filePath), undefined);
       return before;
     }
     this.skipped.delete(filePath);
@@ -112,13 +119,16 @@ export class OpenDocuments {
     const { core } = this;
     const before = this.dependentsOf(filePath);
     this.skipped.delete(filePath);
-    if (core.project.hasFile(filePath)) core.guarded(`removeFile(${filePath})`, () => core.project.removeFile(filePath), undefined);
+    if (core.project.hasFile(filePath))
+      core.guarded(`removeFile(${filePath})`, () => core.project.removeFile(filePath), undefined);
     return before;
   }
 
   private dependentsOf(filePath: string): string[] {
     const { project } = this.core;
-    return project.hasFile(filePath) ? this.core.guarded(`dependents(${filePath})`, () => project.dependents(filePath), []) : [];
+    return project.hasFile(filePath)
+      ? this.core.guarded(`dependents(${filePath})`, () => project.dependents(filePath), [])
+      : [];
   }
 
   /** Reverts to what is on disk, if the file is part of the workspace; else it leaves the project. */

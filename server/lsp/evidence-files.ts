@@ -5,9 +5,21 @@
 // and size; new results make the server check every file again. Evidence named by a .cqlint.json must be
 // inside the workspace; in an untrusted workspace (VS Code's Restricted Mode) none is read.
 import * as path from 'node:path';
-import { DidChangeWatchedFilesNotification, type ClientCapabilities, type Connection, type Disposable, type FileSystemWatcher } from 'vscode-languageserver/node';
+import {
+  DidChangeWatchedFilesNotification,
+  type ClientCapabilities,
+  type Connection,
+  type Disposable,
+  type FileSystemWatcher,
+} from 'vscode-languageserver/node';
 import type { Project } from '../core/engine/project';
-import { EvidenceCache, evidenceSettingsOf, readProjectEvidence, type EvidenceFile, type EvidenceSetting } from '../core/evidence';
+import {
+  EvidenceCache,
+  evidenceSettingsOf,
+  readProjectEvidence,
+  type EvidenceFile,
+  type EvidenceSetting,
+} from '../core/evidence';
 import { isInside } from '../core/io/files';
 import { describeError } from './safe';
 import { BackgroundJob } from './background-job';
@@ -31,7 +43,10 @@ const REFRESH_DELAY_MS = 300;
 export class EvidenceFiles {
   readonly cache = new EvidenceCache();
   private readonly job = new BackgroundJob(
-    () => this.readAll().catch((error: unknown) => this.host.log.error(`cqlint: reading the evidence failed: ${describeError(error)}`)),
+    () =>
+      this.readAll().catch((error: unknown) =>
+        this.host.log.error(`cqlint: reading the evidence failed: ${describeError(error)}`),
+      ),
     REFRESH_DELAY_MS,
   );
   /** Problems already shown (each once, until it goes away). */
@@ -44,7 +59,8 @@ export class EvidenceFiles {
   constructor(private readonly host: EvidenceHost) {}
 
   /** The ProjectOptions.evidenceFiles hook: the latest results, none in an untrusted workspace. */
-  readonly hook = (settings: readonly EvidenceSetting[]): readonly EvidenceFile[] => (this.host.workspaceTrusted() ? this.cache.latest(settings) : []);
+  readonly hook = (settings: readonly EvidenceSetting[]): readonly EvidenceFile[] =>
+    this.host.workspaceTrusted() ? this.cache.latest(settings) : [];
 
   /** After a change of the project: configs, settings and the index may name evidence. */
   onFilesChanged(event: { reason: string; all: boolean }): void {
@@ -78,7 +94,10 @@ export class EvidenceFiles {
     this.paths = evidenceSettingsOf(project, files).map((s) => s.path);
     this.watch();
     if (!this.paths.length) return;
-    const result = await readProjectEvidence(project, files, this.cache, { roots: this.host.roots(), isCancelled: () => this.job.isStopped });
+    const result = await readProjectEvidence(project, files, this.cache, {
+      roots: this.host.roots(),
+      isCancelled: () => this.job.isStopped,
+    });
     const now = new Set([...result.problems, ...result.warnings]);
     for (const message of now) {
       if (this.shown.has(message)) continue;
@@ -101,16 +120,22 @@ export class EvidenceFiles {
     const watchers: FileSystemWatcher[] = paths.map((p) => {
       const name = path.basename(p).replace(/[*?{}[\]]/g, '?');
       // A folder or a file: the pattern covers both (the name itself, and anything below it).
-      return { globPattern: relative ? { baseUri: this.host.pathToUri(path.dirname(p)), pattern: `${name}{,/**}` } : `**/${name}{,/**}` };
+      return {
+        globPattern: relative
+          ? { baseUri: this.host.pathToUri(path.dirname(p)), pattern: `${name}{,/**}` }
+          : `**/${name}{,/**}`,
+      };
     });
     const previous = this.registration;
     this.registration = (async () => {
       (await previous)?.dispose();
       if (this.job.isStopped || !watchers.length) return undefined;
-      return this.host.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).catch((error: unknown) => {
-        this.host.log.warn(`cqlint: cannot watch the evidence files: ${describeError(error)}`);
-        return undefined;
-      });
+      return this.host.connection.client
+        .register(DidChangeWatchedFilesNotification.type, { watchers })
+        .catch((error: unknown) => {
+          this.host.log.warn(`cqlint: cannot watch the evidence files: ${describeError(error)}`);
+          return undefined;
+        });
     })();
   }
 }

@@ -75,7 +75,9 @@ export interface TokenAtResult {
  * the one defined at or before the position, else the document's first. Reading a sample reports work-done
  * progress on `workDoneToken` and stops when the request is cancelled. Null: no table there.
  */
-export const partitionReportRequest = request<PartitionReportParams, PartitionReportResult | null>('cqlint/partitionReport');
+export const partitionReportRequest = request<PartitionReportParams, PartitionReportResult | null>(
+  'cqlint/partitionReport',
+);
 
 export interface PartitionReportParams {
   textDocument: TextDocumentIdentifier;
@@ -107,7 +109,9 @@ export interface PartitionReportResult {
  * (a new one in its workspace folder when there is none); only the `samples` key changes. The file must be
  * inside the workspace. `config` is the URI of the `.cqlint.json`; `error` says why there is no edit.
  */
-export const sampleConfigEditRequest = request<SampleConfigEditParams, SampleConfigEditResult | null>('cqlint/sampleConfigEdit');
+export const sampleConfigEditRequest = request<SampleConfigEditParams, SampleConfigEditResult | null>(
+  'cqlint/sampleConfigEdit',
+);
 
 export interface SampleConfigEditParams {
   textDocument: TextDocumentIdentifier;

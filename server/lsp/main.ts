@@ -33,13 +33,23 @@ interface Transport {
  */
 function transportOf(named: ServerTransport): Transport {
   switch (named.kind) {
-    case 'node-ipc': return { reader: new IPCMessageReader(process), writer: new IPCMessageWriter(process), stdio: false };
+    case 'node-ipc':
+      return { reader: new IPCMessageReader(process), writer: new IPCMessageWriter(process), stdio: false };
     case 'socket':
     case 'pipe': {
       const socket = named.kind === 'socket' ? createSocket(named.port, '127.0.0.1') : createSocket(named.name);
-      return { reader: new StreamMessageReader(socket, READER_OPTIONS), writer: new SocketMessageWriter(socket, WRITER_OPTIONS), stdio: false };
+      return {
+        reader: new StreamMessageReader(socket, READER_OPTIONS),
+        writer: new SocketMessageWriter(socket, WRITER_OPTIONS),
+        stdio: false,
+      };
     }
-    default: return { reader: new StreamMessageReader(process.stdin, READER_OPTIONS), writer: new StreamMessageWriter(process.stdout, WRITER_OPTIONS), stdio: true };
+    default:
+      return {
+        reader: new StreamMessageReader(process.stdin, READER_OPTIONS),
+        writer: new StreamMessageWriter(process.stdout, WRITER_OPTIONS),
+        stdio: true,
+      };
   }
 }
 
@@ -76,7 +86,9 @@ function fatal(reason: string, tell = true): void {
 
 transport.reader.onError((error) => fatal(`protocol error: ${error.message.split('\n')[0]}`));
 transport.reader.onPartialMessage((info) =>
-  connection.console.warn(`cqlint: a message has been incomplete for ${info.waitingTime} ms (is the Content-Length too long?)`),
+  connection.console.warn(
+    `cqlint: a message has been incomplete for ${info.waitingTime} ms (is the Content-Length too long?)`,
+  ),
 );
 transport.reader.onClose(() => {
   if (!exiting) process.exit(server.shutdownRequested() ? 0 : 1);

@@ -34,7 +34,11 @@ const lenientJsonDecoder = {
     try {
       return Promise.resolve(JSON.parse(new TextDecoder(options.charset).decode(buffer)) as Message);
     } catch (error) {
-      return Promise.resolve(new UnreadableBody(error instanceof Error ? error.message.split('\n')[0]! : String(error)) as unknown as Message);
+      return Promise.resolve(
+        new UnreadableBody(
+          error instanceof Error ? error.message.split('\n')[0]! : String(error),
+        ) as unknown as Message,
+      );
     }
   },
 };
@@ -56,15 +60,28 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const errorReply = (code: number, message: string): ResponseMessage => ({ jsonrpc: '2.0', id: null, error: { code, message } });
+const errorReply = (code: number, message: string): ResponseMessage => ({
+  jsonrpc: '2.0',
+  id: null,
+  error: { code, message },
+});
 
 /** Why a decoded message cannot be handed to the connection, or undefined when it can. */
 function unusable(message: unknown): Dropped | undefined {
-  if (message instanceof UnreadableBody) return { reason: `a message body that is not JSON (${message.reason})`, reply: errorReply(ErrorCodes.ParseError, 'Parse error: the body is not JSON') };
-  if (!isObject(message)) return { reason: 'a JSON value that is not a JSON-RPC message', reply: errorReply(ErrorCodes.InvalidRequest, 'Invalid Request: not a JSON-RPC message object') };
+  if (message instanceof UnreadableBody)
+    return {
+      reason: `a message body that is not JSON (${message.reason})`,
+      reply: errorReply(ErrorCodes.ParseError, 'Parse error: the body is not JSON'),
+    };
+  if (!isObject(message))
+    return {
+      reason: 'a JSON value that is not a JSON-RPC message',
+      reply: errorReply(ErrorCodes.InvalidRequest, 'Invalid Request: not a JSON-RPC message object'),
+    };
   if (message.method === '$/cancelRequest') {
     const id = isObject(message.params) ? message.params.id : undefined;
-    if (typeof id !== 'string' && typeof id !== 'number') return { reason: '$/cancelRequest without a request id (a number or a string) in its params' };
+    if (typeof id !== 'string' && typeof id !== 'number')
+      return { reason: '$/cancelRequest without a request id (a number or a string) in its params' };
   }
   return undefined;
 }
@@ -75,7 +92,10 @@ function unusable(message: unknown): Dropped | undefined {
  * makes the connection throw is reported the same way instead of becoming a reader error.
  */
 export class GuardedReader implements MessageReader {
-  constructor(private readonly inner: MessageReader, private readonly dropped: (what: Dropped) => void) {}
+  constructor(
+    private readonly inner: MessageReader,
+    private readonly dropped: (what: Dropped) => void,
+  ) {}
 
   get onError() {
     return this.inner.onError;
@@ -99,7 +119,9 @@ export class GuardedReader implements MessageReader {
       try {
         callback(message);
       } catch (error) {
-        this.dropped({ reason: `a message the connection could not handle (${error instanceof Error ? error.message : String(error)})` });
+        this.dropped({
+          reason: `a message the connection could not handle (${error instanceof Error ? error.message : String(error)})`,
+        });
       }
     });
   }

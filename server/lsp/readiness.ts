@@ -41,7 +41,11 @@ export interface ReadinessSources {
  * What a request with `args` (its params first) waits for under `readiness`; undefined: nothing, it runs at
  * once. A `file` request without a document (malformed params) runs at once and answers as its handler does.
  */
-export function readinessWait(readiness: Readiness, args: readonly unknown[], sources: ReadinessSources): Promise<void> | undefined {
+export function readinessWait(
+  readiness: Readiness,
+  args: readonly unknown[],
+  sources: ReadinessSources,
+): Promise<void> | undefined {
   if (readiness === 'nothing') return undefined;
   if (readiness === 'workspace') return sources.whenAllIndexed();
   const uri = (args[0] as { textDocument?: { uri?: unknown } } | null | undefined)?.textDocument?.uri;
@@ -52,5 +56,5 @@ export function readinessWait(readiness: Readiness, args: readonly unknown[], so
 
 /** Both waits, or the one there is; undefined when there is none (the caller answers at once). */
 export function bothDone(a: Promise<void> | undefined, b: Promise<void> | undefined): Promise<void> | undefined {
-  return a && b ? Promise.all([a, b]).then(() => undefined) : a ?? b;
+  return a && b ? Promise.all([a, b]).then(() => undefined) : (a ?? b);
 }

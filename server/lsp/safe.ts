@@ -20,7 +20,8 @@ export function safeHandler<A extends unknown[], R, F>(
   return async (...args: A) => {
     try {
       // A request whose $/cancelRequest arrived before it started does not run at all.
-      if (isCancelledToken(args[args.length - 1])) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled before it ran');
+      if (isCancelledToken(args[args.length - 1]))
+        throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled before it ran');
       return await handler(...args);
     } catch (error) {
       // A cancelled request is not a failure; let vscode-jsonrpc answer it as such.
@@ -47,10 +48,18 @@ function isCancellation(error: unknown): boolean {
  * registration silently replaces the first), so a feature calling one would break the core.
  */
 export const CORE_OWNED_REGISTRATIONS: ReadonlySet<string> = new Set([
-  'onInitialize', 'onInitialized', 'onShutdown', 'onExit',
-  'onDidChangeConfiguration', 'onDidChangeWatchedFiles',
-  'onDidOpenTextDocument', 'onDidChangeTextDocument', 'onDidCloseTextDocument', 'onDidSaveTextDocument',
-  'onWillSaveTextDocument', 'onWillSaveTextDocumentWaitUntil',
+  'onInitialize',
+  'onInitialized',
+  'onShutdown',
+  'onExit',
+  'onDidChangeConfiguration',
+  'onDidChangeWatchedFiles',
+  'onDidOpenTextDocument',
+  'onDidChangeTextDocument',
+  'onDidCloseTextDocument',
+  'onDidSaveTextDocument',
+  'onWillSaveTextDocument',
+  'onWillSaveTextDocumentWaitUntil',
 ]);
 
 interface GuardOptions {
@@ -75,7 +84,10 @@ export function guardConnection<C extends object>(connection: C, sink: ErrorSink
     const ready = options.ready;
     if (!ready) return handler;
     const readiness = readinessOf(handler);
-    if (!readiness) throw new Error(`${name}: the handler declares no readiness; register requires('nothing' | 'file' | 'file-and-ring' | 'workspace', handler) (readiness.ts)`);
+    if (!readiness)
+      throw new Error(
+        `${name}: the handler declares no readiness; register requires('nothing' | 'file' | 'file-and-ring' | 'workspace', handler) (readiness.ts)`,
+      );
     return (...a: unknown[]): unknown => {
       const wait = ready(readiness, a);
       return wait ? wait.then(() => handler(...a)) : handler(...a);
@@ -92,16 +104,23 @@ export function guardConnection<C extends object>(connection: C, sink: ErrorSink
           if (!/^on([A-Z]|$)/.test(property)) return value.bind(obj);
           if (label === 'connection' && options.reserved?.has(property)) {
             return () => {
-              throw new Error(`connection.${property} is owned by the server core; use ctx.documents / ctx.onDidChangeFiles / ctx.onDidChangeSettings / ctx.onInitialized / ctx.onShutdown instead`);
+              throw new Error(
+                `connection.${property} is owned by the server core; use ctx.documents / ctx.onDidChangeFiles / ctx.onDidChangeSettings / ctx.onInitialized / ctx.onShutdown instead`,
+              );
             };
           }
           return (...args: unknown[]) => {
             const name = `${label}.${property}${typeof args[0] === 'string' ? `(${args[0]})` : ''}`;
-            const guarded = args.map((arg) => (typeof arg === 'function' ? safeHandler(sink, name, afterReady(name, arg as (...a: unknown[]) => unknown), null) : arg));
+            const guarded = args.map((arg) =>
+              typeof arg === 'function'
+                ? safeHandler(sink, name, afterReady(name, arg as (...a: unknown[]) => unknown), null)
+                : arg,
+            );
             return (value as (...a: unknown[]) => unknown).apply(obj, guarded);
           };
         }
-        if (value !== null && typeof value === 'object' && !isPlainData(property)) return wrap(value as object, `${label}.${property}`);
+        if (value !== null && typeof value === 'object' && !isPlainData(property))
+          return wrap(value as object, `${label}.${property}`);
         return value;
       },
     });

@@ -6,7 +6,14 @@
 // stream); a new summary makes the server check every file again.
 import type { CancellationToken, Connection } from 'vscode-languageserver/node';
 import type { Project } from '../core/engine/project';
-import { configuredSample, readTableSample, SampleCache, sampleSummaryHook, type SampleProgress, type SampleResult } from '../core/report';
+import {
+  configuredSample,
+  readTableSample,
+  SampleCache,
+  sampleSummaryHook,
+  type SampleProgress,
+  type SampleResult,
+} from '../core/report';
 import type { TableInfo } from '../core/schema/model';
 import type { SampleSetting } from '../core/config';
 import { describeError } from './safe';
@@ -100,7 +107,8 @@ export class SampleSummaries {
     const samplesIn = new Map<string, boolean>();
     for (const table of project.schema().allTables()) {
       let any = samplesIn.get(table.filePath);
-      if (any === undefined) samplesIn.set(table.filePath, (any = project.configFor(table.filePath).samples !== undefined));
+      if (any === undefined)
+        samplesIn.set(table.filePath, (any = project.configFor(table.filePath).samples !== undefined));
       if (!any) continue;
       const setting = configuredSample(project, table);
       const key = setting && `${setting.file}\u0000${table.qualifiedName}`;
@@ -117,7 +125,10 @@ export class SampleSummaries {
     this.anyConfigured = sampled.length > 0;
     if (sampled.length && this.host.roots() === 'none') {
       // Restricted Mode: a repository's samples are not read (nor its ring); said once.
-      if (!this.untrustedNoted) this.host.log.warn('cqlint: the samples .cqlint.json names are not read in an untrusted workspace (Restricted Mode)');
+      if (!this.untrustedNoted)
+        this.host.log.warn(
+          'cqlint: the samples .cqlint.json names are not read in an untrusted workspace (Restricted Mode)',
+        );
       this.untrustedNoted = true;
       return;
     }
@@ -134,7 +145,13 @@ export class SampleSummaries {
    * `progress` shows the reading; `token` is the request's cancellation. A new summary of a configured
    * sample tells the host (unless `notify` is false: the caller does it once for many).
    */
-  async read(table: TableInfo, chosen: SampleSetting | undefined, progress: ReadingProgress, token?: CancellationToken, notify = true): Promise<SampleResult | undefined> {
+  async read(
+    table: TableInfo,
+    chosen: SampleSetting | undefined,
+    progress: ReadingProgress,
+    token?: CancellationToken,
+    notify = true,
+  ): Promise<SampleResult | undefined> {
     try {
       const result = await readTableSample(this.host.project, table, {
         cache: this.cache,
@@ -166,11 +183,23 @@ export class SampleSummaries {
   /** Progress on a token the client gave with its request (`workDoneToken`). */
   requestProgress(setting: SampleSetting | undefined, workDoneToken: string | number | undefined): ReadingProgress {
     const title = `cqlint: reading sample ${fileName(setting?.name ?? setting?.file ?? '')}`;
-    if (workDoneToken === undefined) return setting ? this.backgroundProgress(setting) : this.progress(title, async () => undefined);
+    if (workDoneToken === undefined)
+      return setting ? this.backgroundProgress(setting) : this.progress(title, async () => undefined);
     return this.progress(title, async () => this.host.connection.window.attachWorkDoneProgress(workDoneToken));
   }
 
-  private progress(title: string, create: () => Promise<{ begin(title: string, percentage?: number, message?: string, cancellable?: boolean): void; report(percentage: number, message?: string): void; done(): void; token?: CancellationToken } | undefined>): ReadingProgress {
+  private progress(
+    title: string,
+    create: () => Promise<
+      | {
+          begin(title: string, percentage?: number, message?: string, cancellable?: boolean): void;
+          report(percentage: number, message?: string): void;
+          done(): void;
+          token?: CancellationToken;
+        }
+      | undefined
+    >,
+  ): ReadingProgress {
     let reporter: Promise<Awaited<ReturnType<typeof create>>> | undefined;
     let last = 0;
     let cancelled = false;
@@ -182,11 +211,14 @@ export class SampleSummaries {
       },
       report: (p) => {
         if (!reporter) {
-          reporter = create().then((r) => {
-            r?.begin(title, percent(p), message(p), true);
-            r?.token?.onCancellationRequested(() => (cancelled = true));
-            return r;
-          }, () => undefined);
+          reporter = create().then(
+            (r) => {
+              r?.begin(title, percent(p), message(p), true);
+              r?.token?.onCancellationRequested(() => (cancelled = true));
+              return r;
+            },
+            () => undefined,
+          );
           last = Date.now();
           return;
         }

@@ -63,12 +63,13 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     reserved: CORE_OWNED_REGISTRATIONS,
     // Each handler waits for what its feature declared next to it (readiness.ts): nothing, its document's
     // indexed files and .cqlint.json (and ring), or the whole index.
-    ready: (readiness, args) => readinessWait(readiness, args, {
-      whenIndexed: (filePath) => workspace.whenIndexed(filePath),
-      whenConfigured: (filePath, ring) => configFiles.whenReady(filePath, ring),
-      whenAllIndexed: () => workspace.whenAllIndexed(),
-      uriToPath,
-    }),
+    ready: (readiness, args) =>
+      readinessWait(readiness, args, {
+        whenIndexed: (filePath) => workspace.whenIndexed(filePath),
+        whenConfigured: (filePath, ring) => configFiles.whenReady(filePath, ring),
+        whenAllIndexed: () => workspace.whenAllIndexed(),
+        uriToPath,
+      }),
   });
 
   const filesChanged = new Emitter<FilesChangedEvent>();
@@ -76,7 +77,13 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   const initializedEmitter = new Emitter<void>();
   const shutdownEmitter = new Emitter<void>();
 
-  const emit = (reason: ChangeReason, changed: string[], removed: string[], dependents: Iterable<string> = [], all = false): void => {
+  const emit = (
+    reason: ChangeReason,
+    changed: string[],
+    removed: string[],
+    dependents: Iterable<string> = [],
+    all = false,
+  ): void => {
     const direct = new Set([...changed, ...removed]);
     const event: FilesChangedEvent = {
       reason,
@@ -86,7 +93,9 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
       dependents: [...new Set(dependents)].filter((file) => !direct.has(file) && project.hasFile(file)),
     };
     if (!session.initialised) return; // the scan's single event is sent on `initialized`
-    log.debug(`cqlint: ${reason}: changed ${changed.length}, removed ${removed.length}, dependents ${event.dependents.length}${all ? ', all' : ''}`);
+    log.debug(
+      `cqlint: ${reason}: changed ${changed.length}, removed ${removed.length}, dependents ${event.dependents.length}${all ? ', all' : ''}`,
+    );
     filesChanged.fire(event);
     // A change may name a sample or change a sampled table; not while indexing: the index's end checks them all.
     if (!workspace.whenAllIndexed()) {
@@ -126,7 +135,10 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     },
   });
   // The server's configs come from configFiles' cache: linting never reads the disk.
-  const project = new Project({ configLookup: (filePath) => configFiles.lookup(filePath), editing: (filePath) => documents.isOpen(filePath) });
+  const project = new Project({
+    configLookup: (filePath) => configFiles.lookup(filePath),
+    editing: (filePath) => documents.isOpen(filePath),
+  });
   const core: ServerCore = { project, connection, log, guarded, emit };
 
   const documents: OpenDocuments = new OpenDocuments(core, {
@@ -175,12 +187,20 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
 
   /** Whether a file of application code is read for its CQL: its language is on (the editor's setting, else its .cqlint.json's). */
   function readsEmbedded(filePath: string): boolean {
-    return session.hostLanguages && embeddedLanguageFor(filePath, configFiles.lookup(filePath)?.config?.embedded, settings.settingsOf(filePath).embedded.languages) !== undefined;
+    return (
+      session.hostLanguages &&
+      embeddedLanguageFor(
+        filePath,
+        configFiles.lookup(filePath)?.config?.embedded,
+        settings.settingsOf(filePath).embedded.languages,
+      ) !== undefined
+    );
   }
 
   const uriToPath = (uri: string): string => conv.uriToPath(uri);
   const pathToUri = (filePath: string): string => documents.uriOf(filePath) ?? conv.pathToUri(filePath);
-  const getText = (uri: string): string | undefined => documents.documents.get(uri)?.getText() ?? project.sourceText(uriToPath(uri));
+  const getText = (uri: string): string | undefined =>
+    documents.documents.get(uri)?.getText() ?? project.sourceText(uriToPath(uri));
 
   // Samples (.cqlint.json `samples`) are read in the background; a new summary re-checks every file.
   const samples = new SampleSummaries({
@@ -215,7 +235,23 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
     changed: () => emit('cluster', [], [], [], true),
   });
 
-  const parts: ServerParts = { session, project, documents, workspace, configFiles, settings, samples, evidence, cluster, log, guarded, emit, uriToPath, pathToUri, getText };
+  const parts: ServerParts = {
+    session,
+    project,
+    documents,
+    workspace,
+    configFiles,
+    settings,
+    samples,
+    evidence,
+    cluster,
+    log,
+    guarded,
+    emit,
+    uriToPath,
+    pathToUri,
+    getText,
+  };
   const ctx = featureContext(parts, featureConnection, {
     onDidChangeFiles: (listener) => filesChanged.event(listener),
     onDidChangeSettings: (listener) => settingsChanged.event(listener),
@@ -225,10 +261,19 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
 
   /** The settings and the configs as the Project sees them; setting them again drops its lint results. */
   function applyProjectOptions(): void {
-    guarded('setOptions', () => project.setOptions({
-      ...settings.projectOptions(), configLookup: (filePath) => configFiles.lookup(filePath), sampleSummary: samples.hook, evidenceFiles: evidence.hook, clusterFile: cluster.hook,
-      editing: (filePath) => documents.isOpen(filePath),
-    }), undefined);
+    guarded(
+      'setOptions',
+      () =>
+        project.setOptions({
+          ...settings.projectOptions(),
+          configLookup: (filePath) => configFiles.lookup(filePath),
+          sampleSummary: samples.hook,
+          evidenceFiles: evidence.hook,
+          clusterFile: cluster.hook,
+          editing: (filePath) => documents.isOpen(filePath),
+        }),
+      undefined,
+    );
     reconsiderApplicationCode();
   }
 
@@ -267,4 +312,3 @@ export function createServer(rawConnection: Connection, options: ServerOptions =
   documents.documents.listen(rawConnection);
   return { shutdownRequested: () => session.shutdownReceived };
 }
-

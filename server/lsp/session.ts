@@ -79,8 +79,25 @@ export interface ServerParts extends Pick<ServerCore, 'log' | 'guarded' | 'emit'
 const isSampleFile = (filePath: string): boolean => filePath.toLowerCase().endsWith('.csv');
 
 /** What features see of the server (context.ts): `featureConnection` refuses the registrations the core owns. */
-export function featureContext(parts: ServerParts, featureConnection: Connection, events: Pick<ServerContext, 'onDidChangeFiles' | 'onDidChangeSettings' | 'onInitialized' | 'onShutdown'>): ServerContext {
-  const { session, project, documents, workspace, configFiles, settings, samples, evidence, log, uriToPath, pathToUri, getText } = parts;
+export function featureContext(
+  parts: ServerParts,
+  featureConnection: Connection,
+  events: Pick<ServerContext, 'onDidChangeFiles' | 'onDidChangeSettings' | 'onInitialized' | 'onShutdown'>,
+): ServerContext {
+  const {
+    session,
+    project,
+    documents,
+    workspace,
+    configFiles,
+    settings,
+    samples,
+    evidence,
+    log,
+    uriToPath,
+    pathToUri,
+    getText,
+  } = parts;
   return {
     connection: featureConnection,
     samples,
@@ -113,7 +130,8 @@ export function featureContext(parts: ServerParts, featureConnection: Connection
     ...events,
     skippedReason: (filePath) => documents.skippedReason(filePath),
     ignoredBy: (filePath) => configFiles.ignoredBy(filePath),
-    whenIndexed: (filePath) => bothDone(workspace.whenIndexed(filePath), configFiles.whenReady(filePath, false)) ?? Promise.resolve(),
+    whenIndexed: (filePath) =>
+      bothDone(workspace.whenIndexed(filePath), configFiles.whenReady(filePath, false)) ?? Promise.resolve(),
     whenConfigured: (filePath) => configFiles.whenReady(filePath, false) ?? Promise.resolve(),
   };
 }
@@ -121,28 +139,27 @@ export function featureContext(parts: ServerParts, featureConnection: Connection
 /** workspace/didChangeWatchedFiles: configs, ignore files, rings, evidence, samples and CQL files. */
 export async function watchedFilesChanged(parts: ServerParts, params: DidChangeWatchedFilesParams): Promise<void> {
   const { project, configFiles, workspace, samples, evidence, emit, uriToPath } = parts;
-    const cqlFiles: { filePath: string; type: FileChangeType }[] = [];
-    const loads: Promise<void>[] = [];
-    for (const change of params.changes) {
-      const filePath = uriToPath(change.uri);
-      if (path.basename(filePath) === CONFIG_FILE_NAME) loads.push(configFiles.configChanged(filePath, change.type === FileChangeType.Deleted));
-      else if (configFiles.isIgnoreFile(filePath)) loads.push(configFiles.loadIgnoreFile(filePath));
-      else if (configFiles.isRing(filePath)) loads.push(configFiles.ringChanged(filePath));
-      else if (evidence.concerns(filePath)) {
-        if (change.type === FileChangeType.Deleted && evidence.cache.forget(filePath)) {
-          project.refreshEvidence();
-          emit('evidence', [], [], [], true);
-        }
-        evidence.refresh();
+  const cqlFiles: { filePath: string; type: FileChangeType }[] = [];
+  const loads: Promise<void>[] = [];
+  for (const change of params.changes) {
+    const filePath = uriToPath(change.uri);
+    if (path.basename(filePath) === CONFIG_FILE_NAME)
+      loads.push(configFiles.configChanged(filePath, change.type === FileChangeType.Deleted));
+    else if (configFiles.isIgnoreFile(filePath)) loads.push(configFiles.loadIgnoreFile(filePath));
+    else if (configFiles.isRing(filePath)) loads.push(configFiles.ringChanged(filePath));
+    else if (evidence.concerns(filePath)) {
+      if (change.type === FileChangeType.Deleted && evidence.cache.forget(filePath)) {
+        project.refreshEvidence();
+        emit('evidence', [], [], [], true);
       }
-      else if (isSampleFile(filePath)) {
-        if (change.type === FileChangeType.Deleted) samples.forget(filePath);
-        samples.refresh();
-      }
-      else if (isLintedFile(filePath)) cqlFiles.push({ filePath, type: change.type });
-    }
-    await Promise.all(loads);
-    await workspace.filesChanged(cqlFiles);
+      evidence.refresh();
+    } else if (isSampleFile(filePath)) {
+      if (change.type === FileChangeType.Deleted) samples.forget(filePath);
+      samples.refresh();
+    } else if (isLintedFile(filePath)) cqlFiles.push({ filePath, type: change.type });
+  }
+  await Promise.all(loads);
+  await workspace.filesChanged(cqlFiles);
 }
 
 /** What the lifecycle handlers fire once the client is ready and when it shuts the server down. */
@@ -153,97 +170,133 @@ export interface LifecycleEvents {
 
 /** initialize, initialized and shutdown. */
 export function registerLifecycle(
-  rawConnection: Connection, connection: Connection, parts: ServerParts, features: readonly Feature[], ctx: ServerContext, events: LifecycleEvents,
+  rawConnection: Connection,
+  connection: Connection,
+  parts: ServerParts,
+  features: readonly Feature[],
+  ctx: ServerContext,
+  events: LifecycleEvents,
 ): void {
   const { session, project, workspace, configFiles, settings, samples, evidence, log, guarded, emit } = parts;
-  const initialize = safeHandler(log.error, 'initialize', async (params: InitializeParams): Promise<InitializeResult> => {
-    session.clientCapabilities = params.capabilities ?? {};
-    const options: InitializationOptions | undefined = isPlainObject(params.initializationOptions) ? params.initializationOptions : undefined;
-    session.wantsIndexStatus = options?.indexStatus === true;
-    workspace.folders = foldersOf(params);
-    session.workspaceTrusted = options?.workspaceTrusted !== false;
-    settings.applyInitializationOptions(params.initializationOptions);
+  const initialize = safeHandler(
+    log.error,
+    'initialize',
+    async (params: InitializeParams): Promise<InitializeResult> => {
+      session.clientCapabilities = params.capabilities ?? {};
+      const options: InitializationOptions | undefined = isPlainObject(params.initializationOptions)
+        ? params.initializationOptions
+        : undefined;
+      session.wantsIndexStatus = options?.indexStatus === true;
+      workspace.folders = foldersOf(params);
+      session.workspaceTrusted = options?.workspaceTrusted !== false;
+      settings.applyInitializationOptions(params.initializationOptions);
 
-    const capabilities: ServerCapabilities = {
-      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
-    };
-    if (session.clientCapabilities.workspace?.workspaceFolders) {
-      capabilities.workspace = { workspaceFolders: { supported: true, changeNotifications: true } };
-    }
-    for (const feature of features) {
-      try {
-        feature.register(ctx);
-        const contributed = typeof feature.capabilities === 'function' ? feature.capabilities(ctx) : feature.capabilities;
-        if (contributed) mergeCapabilities(capabilities, contributed);
-      } catch (error) {
-        log.error(`cqlint: feature ${feature.name} failed to register: ${describeError(error)}`);
+      const capabilities: ServerCapabilities = {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+      };
+      if (session.clientCapabilities.workspace?.workspaceFolders) {
+        capabilities.workspace = { workspaceFolders: { supported: true, changeNotifications: true } };
       }
-    }
-    session.cqlOnly = deferCqlOnly(capabilities, session.clientCapabilities);
-    // Application code is read for its CQL with tree-sitter's parsers (WebAssembly, loaded once, ~0.1 s).
-    session.hostLanguages = await loadHostLanguages().then(
-      () => true,
-      (error: unknown) => {
-        log.error(`cqlint: application code will not be read for CQL: its parsers could not be loaded: ${describeError(error)}`);
-        return false;
-      },
-    );
+      for (const feature of features) {
+        try {
+          feature.register(ctx);
+          const contributed =
+            typeof feature.capabilities === 'function' ? feature.capabilities(ctx) : feature.capabilities;
+          if (contributed) mergeCapabilities(capabilities, contributed);
+        } catch (error) {
+          log.error(`cqlint: feature ${feature.name} failed to register: ${describeError(error)}`);
+        }
+      }
+      session.cqlOnly = deferCqlOnly(capabilities, session.clientCapabilities);
+      // Application code is read for its CQL with tree-sitter's parsers (WebAssembly, loaded once, ~0.1 s).
+      session.hostLanguages = await loadHostLanguages().then(
+        () => true,
+        (error: unknown) => {
+          log.error(
+            `cqlint: application code will not be read for CQL: its parsers could not be loaded: ${describeError(error)}`,
+          );
+          return false;
+        },
+      );
 
-    workspace.createIndex();
-    return {
-      capabilities,
-      serverInfo: { name: 'cqlint', version: packageJson.version },
-    };
-  }, undefined);
+      workspace.createIndex();
+      return {
+        capabilities,
+        serverInfo: { name: 'cqlint', version: packageJson.version },
+      };
+    },
+    undefined,
+  );
   rawConnection.onInitialize(async (params: InitializeParams) => {
     // LSP: "initialize ... may only be sent once"; a second one is answered with an error.
     if (session.initializeReceived) {
       log.warn('cqlint: a second initialize request was refused');
       return new ResponseError(ErrorCodes.InvalidRequest, 'the server is already initialized');
     }
-    if (!isPlainObject(params)) return new ResponseError(ErrorCodes.InvalidParams, 'initialize needs its params (an object)');
+    if (!isPlainObject(params))
+      return new ResponseError(ErrorCodes.InvalidParams, 'initialize needs its params (an object)');
     session.initializeReceived = true;
     // A failure (logged by safeHandler) is an error for the client, not a server that answers every later
     // request with "method not found" because no feature registered.
-    return (await initialize(params)) ?? new ResponseError(ErrorCodes.InternalError, 'cqlint could not initialize; see its log');
+    return (
+      (await initialize(params)) ??
+      new ResponseError(ErrorCodes.InternalError, 'cqlint could not initialize; see its log')
+    );
   });
 
   rawConnection.onInitialized(
-    safeHandler(log.error, 'initialized', async () => {
-      if (session.initializedReceived || !session.initializeReceived) return;
-      session.initializedReceived = true;
-      if (session.clientCapabilities.workspace?.didChangeConfiguration?.dynamicRegistration) {
-        await connection.client.register(DidChangeConfigurationNotification.type, { section: 'cqlint' }).catch((error: unknown) => log.warn(`cqlint: cannot register for configuration changes: ${describeError(error)}`));
-      }
-      if (session.clientCapabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
-        await connection.client
-          .register(DidChangeWatchedFilesNotification.type, {
-            watchers: [
-              { globPattern: '**/*.cql' }, { globPattern: '**/*.cqlsh' }, { globPattern: `**/${CONFIG_FILE_NAME}` }, { globPattern: '**/*.csv' },
-              { globPattern: HOST_FILES_GLOB },
-            ],
-          })
-          .catch((error: unknown) => log.warn(`cqlint: cannot register file watchers: ${describeError(error)}`));
-      } else {
-        log.info('cqlint: the client cannot watch files; changes made outside the editor are seen when files are opened');
-      }
-      if (session.cqlOnly.length) {
-        await connection.sendRequest(RegistrationRequest.type, { registrations: session.cqlOnly }).catch((error: unknown) => log.warn(`cqlint: cannot register the CQL features: ${describeError(error)}`));
-      }
-      if (session.clientCapabilities.workspace?.workspaceFolders) {
-        connection.workspace.onDidChangeWorkspaceFolders((event) => workspace.foldersChanged(event));
-      }
-      await settings.fetchAtStart();
-      session.initialised = true;
-      configFiles.start();
-      events.initialized();
-      // Whatever changed before `initialized` sent no event: check all the project holds so far (the
-      // documents already open), and again when the index is done.
-      emit('scan', project.files(), [], [], true);
-      workspace.startIndex();
-      // The parser builds its tables on first use (seconds); do it now rather than on the first keystroke.
-      if (!workspace.folders.length) setTimeout(() => guarded('parser warm-up', () => parseCql('SELECT * FROM ks.t WHERE id = 1;'), undefined), 0);
-    }, undefined),
+    safeHandler(
+      log.error,
+      'initialized',
+      async () => {
+        if (session.initializedReceived || !session.initializeReceived) return;
+        session.initializedReceived = true;
+        if (session.clientCapabilities.workspace?.didChangeConfiguration?.dynamicRegistration) {
+          await connection.client
+            .register(DidChangeConfigurationNotification.type, { section: 'cqlint' })
+            .catch((error: unknown) =>
+              log.warn(`cqlint: cannot register for configuration changes: ${describeError(error)}`),
+            );
+        }
+        if (session.clientCapabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
+          await connection.client
+            .register(DidChangeWatchedFilesNotification.type, {
+              watchers: [
+                { globPattern: '**/*.cql' },
+                { globPattern: '**/*.cqlsh' },
+                { globPattern: `**/${CONFIG_FILE_NAME}` },
+                { globPattern: '**/*.csv' },
+                { globPattern: HOST_FILES_GLOB },
+              ],
+            })
+            .catch((error: unknown) => log.warn(`cqlint: cannot register file watchers: ${describeError(error)}`));
+        } else {
+          log.info(
+            'cqlint: the client cannot watch files; changes made outside the editor are seen when files are opened',
+          );
+        }
+        if (session.cqlOnly.length) {
+          await connection
+            .sendRequest(RegistrationRequest.type, { registrations: session.cqlOnly })
+            .catch((error: unknown) => log.warn(`cqlint: cannot register the CQL features: ${describeError(error)}`));
+        }
+        if (session.clientCapabilities.workspace?.workspaceFolders) {
+          connection.workspace.onDidChangeWorkspaceFolders((event) => workspace.foldersChanged(event));
+        }
+        await settings.fetchAtStart();
+        session.initialised = true;
+        configFiles.start();
+        events.initialized();
+        // Whatever changed before `initialized` sent no event: check all the project holds so far (the
+        // documents already open), and again when the index is done.
+        emit('scan', project.files(), [], [], true);
+        workspace.startIndex();
+        // The parser builds its tables on first use (seconds); do it now rather than on the first keystroke.
+        if (!workspace.folders.length)
+          setTimeout(() => guarded('parser warm-up', () => parseCql('SELECT * FROM ks.t WHERE id = 1;'), undefined), 0);
+      },
+      undefined,
+    ),
   );
 
   connection.onShutdown(() => {
@@ -264,10 +317,13 @@ export function registerLifecycle(
 function foldersOf(params: InitializeParams): string[] {
   const uris: string[] = [];
   const folders = Array.isArray(params.workspaceFolders) ? params.workspaceFolders : [];
-  const given = folders.map((folder: unknown) => (isPlainObject(folder) && typeof folder.uri === 'string' ? folder.uri : undefined));
+  const given = folders.map((folder: unknown) =>
+    isPlainObject(folder) && typeof folder.uri === 'string' ? folder.uri : undefined,
+  );
   if (given.length) uris.push(...given.filter((uri): uri is string => uri !== undefined));
   else if (typeof params.rootUri === 'string') uris.push(params.rootUri);
-  else if (typeof params.rootPath === 'string' && params.rootPath) uris.push(conv.pathToUri(path.resolve(params.rootPath)));
+  else if (typeof params.rootPath === 'string' && params.rootPath)
+    uris.push(conv.pathToUri(path.resolve(params.rootPath)));
   return [...new Set(uris.filter(conv.isFileUri).map(conv.uriToPath))];
 }
 

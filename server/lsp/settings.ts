@@ -6,7 +6,12 @@
 
 import { TARGET_IDS } from '../core/vocabulary/config';
 import { type TargetId } from '../core/partition/targets';
-import { EMBEDDED_LANGUAGES, type ClusterVersion, type EmbeddedLanguageName, type RuleLevel } from '../core/vocabulary/config';
+import {
+  EMBEDDED_LANGUAGES,
+  type ClusterVersion,
+  type EmbeddedLanguageName,
+  type RuleLevel,
+} from '../core/vocabulary/config';
 import { CLUSTER_VERSIONS } from '../core/cluster/catalogue';
 import type { KeywordCase } from '../core/format/formatter';
 
@@ -111,7 +116,9 @@ export function parseSettings(raw: unknown, problems: string[] = []): CqlintSett
     if (typeof target === 'string' && (TARGETS as readonly string[]).includes(target.toLowerCase())) {
       settings.target = settings.targetOverride = target.toLowerCase() as TargetId;
     } else {
-      problems.push(`cqlint.target: ${JSON.stringify(target)} is not one of ${TARGETS.join(', ')}; using .cqlint.json's target, else cassandra`);
+      problems.push(
+        `cqlint.target: ${JSON.stringify(target)} is not one of ${TARGETS.join(', ')}; using .cqlint.json's target, else cassandra`,
+      );
     }
   }
 
@@ -130,10 +137,17 @@ export function parseSettings(raw: unknown, problems: string[] = []): CqlintSett
 
   const shardCount = get('shardCount');
   if (shardCount !== undefined && shardCount !== null) {
-    if (typeof shardCount === 'number' && Number.isInteger(shardCount) && shardCount >= 1 && shardCount <= MAX_SHARD_COUNT) {
+    if (
+      typeof shardCount === 'number' &&
+      Number.isInteger(shardCount) &&
+      shardCount >= 1 &&
+      shardCount <= MAX_SHARD_COUNT
+    ) {
       settings.shardCount = shardCount;
     } else {
-      problems.push(`cqlint.shardCount: ${JSON.stringify(shardCount)} is not an integer from 1 to ${MAX_SHARD_COUNT}; ${settings.shardCount === undefined ? 'sizing shards from the workload' : `using ${settings.shardCount}`}`);
+      problems.push(
+        `cqlint.shardCount: ${JSON.stringify(shardCount)} is not an integer from 1 to ${MAX_SHARD_COUNT}; ${settings.shardCount === undefined ? 'sizing shards from the workload' : `using ${settings.shardCount}`}`,
+      );
     }
   }
 
@@ -146,21 +160,32 @@ export function parseSettings(raw: unknown, problems: string[] = []): CqlintSett
 
   const ringFile = get('ringFile');
   if (typeof ringFile === 'string' && ringFile.trim() !== '') settings.ringFile = ringFile;
-  else if (ringFile !== undefined && ringFile !== null && ringFile !== '') problems.push('cqlint.ringFile: expected a file path; ignored');
+  else if (ringFile !== undefined && ringFile !== null && ringFile !== '')
+    problems.push('cqlint.ringFile: expected a file path; ignored');
 
   const evidence = get('evidence');
-  if (Array.isArray(evidence) && evidence.every((e) => typeof e === 'string')) settings.evidence = evidence.map((e) => e.trim()).filter(Boolean);
+  if (Array.isArray(evidence) && evidence.every((e) => typeof e === 'string'))
+    settings.evidence = evidence.map((e) => e.trim()).filter(Boolean);
   else if (typeof evidence === 'string' && evidence.trim()) settings.evidence = [evidence.trim()];
-  else if (evidence !== undefined && evidence !== null) problems.push('cqlint.evidence: expected a list of files or folders; ignored');
+  else if (evidence !== undefined && evidence !== null)
+    problems.push('cqlint.evidence: expected a list of files or folders; ignored');
 
   const cluster = get('cluster');
   if (cluster !== undefined && cluster !== null) {
-    const record = typeof cluster === 'object' && !Array.isArray(cluster) ? cluster as Record<string, unknown> : undefined;
+    const record =
+      typeof cluster === 'object' && !Array.isArray(cluster) ? (cluster as Record<string, unknown>) : undefined;
     const version = record?.version;
     const config = record?.config;
-    const okVersion = version === undefined || version === null || version === '' || (typeof version === 'string' && (CLUSTER_VERSIONS as readonly string[]).includes(version));
+    const okVersion =
+      version === undefined ||
+      version === null ||
+      version === '' ||
+      (typeof version === 'string' && (CLUSTER_VERSIONS as readonly string[]).includes(version));
     const okConfig = config === undefined || config === null || typeof config === 'string';
-    if (!record || !okVersion || !okConfig) problems.push(`cqlint.cluster: expected { "version": ${CLUSTER_VERSIONS.map((v) => `"${v}"`).join(' | ')}, "config": "path/to/cassandra.yaml" }; ignored`);
+    if (!record || !okVersion || !okConfig)
+      problems.push(
+        `cqlint.cluster: expected { "version": ${CLUSTER_VERSIONS.map((v) => `"${v}"`).join(' | ')}, "config": "path/to/cassandra.yaml" }; ignored`,
+      );
     else {
       const out: { version?: ClusterVersion; config?: string } = {};
       if (typeof version === 'string' && version) out.version = version as ClusterVersion;
@@ -170,12 +195,20 @@ export function parseSettings(raw: unknown, problems: string[] = []): CqlintSett
   }
 
   const keywordCase = get('format.keywordCase');
-  if (typeof keywordCase === 'string' && (KEYWORD_CASES as readonly string[]).includes(keywordCase)) settings.format.keywordCase = keywordCase as KeywordCase;
-  else if (keywordCase !== undefined && keywordCase !== null) problems.push(`cqlint.format.keywordCase: ${JSON.stringify(keywordCase)} is not one of ${KEYWORD_CASES.join(', ')}; using ${settings.format.keywordCase}`);
+  if (typeof keywordCase === 'string' && (KEYWORD_CASES as readonly string[]).includes(keywordCase))
+    settings.format.keywordCase = keywordCase as KeywordCase;
+  else if (keywordCase !== undefined && keywordCase !== null)
+    problems.push(
+      `cqlint.format.keywordCase: ${JSON.stringify(keywordCase)} is not one of ${KEYWORD_CASES.join(', ')}; using ${settings.format.keywordCase}`,
+    );
 
   const embedded = get('embedded.languages');
-  if (Array.isArray(embedded) && embedded.every((l) => (EMBEDDED_LANGUAGES as readonly unknown[]).includes(l))) settings.embedded.languages = embedded as EmbeddedLanguageName[];
-  else if (embedded !== undefined && embedded !== null) problems.push(`cqlint.embedded.languages: expected a list of ${EMBEDDED_LANGUAGES.join(', ')}; using .cqlint.json's embedded, else all`);
+  if (Array.isArray(embedded) && embedded.every((l) => (EMBEDDED_LANGUAGES as readonly unknown[]).includes(l)))
+    settings.embedded.languages = embedded as EmbeddedLanguageName[];
+  else if (embedded !== undefined && embedded !== null)
+    problems.push(
+      `cqlint.embedded.languages: expected a list of ${EMBEDDED_LANGUAGES.join(', ')}; using .cqlint.json's embedded, else all`,
+    );
 
   const trace = get('trace.server');
   if (trace === 'off' || trace === 'messages' || trace === 'verbose') settings.trace.server = trace;

@@ -59,7 +59,11 @@ export class Workspace {
   private index?: BackgroundIndex;
   private report: (progress: IndexProgress | 'done') => void = () => undefined;
 
-  constructor(private readonly core: ServerCore, private readonly documents: OpenDocuments, private readonly host: WorkspaceHost) {}
+  constructor(
+    private readonly core: ServerCore,
+    private readonly documents: OpenDocuments,
+    private readonly host: WorkspaceHost,
+  ) {}
 
   inWorkspace(filePath: string): boolean {
     return this.folders.some((folder) => isInside(folder, filePath));
@@ -100,7 +104,9 @@ export class Workspace {
   startIndex(): void {
     const running = this.index;
     if (running) {
-      void this.indexWorkspace(running).catch((error) => this.core.log.error(`cqlint: indexing the workspace failed: ${describeError(error)}`));
+      void this.indexWorkspace(running).catch((error) =>
+        this.core.log.error(`cqlint: indexing the workspace failed: ${describeError(error)}`),
+      );
     } else if (this.host.wantsIndexStatus()) {
       void this.indexProgress().then((report) => report('done')); // nothing to index: say so, the client waits for it
     }
@@ -116,7 +122,10 @@ export class Workspace {
     try {
       await running.run(async () => {
         const files: string[] = [];
-        for (const folder of this.folders) files.push(...(await this.listFolder(folder, WORKSPACE_LIMITS.maxWorkspaceFiles - files.length - this.diskFiles.size)));
+        for (const folder of this.folders)
+          files.push(
+            ...(await this.listFolder(folder, WORKSPACE_LIMITS.maxWorkspaceFiles - files.length - this.diskFiles.size)),
+          );
         // The configs before the first file is linted; what their ignore patterns leave out is not read.
         await this.host.loadConfigsOf(files);
         this.report = await this.indexProgress();
@@ -125,7 +134,9 @@ export class Workspace {
     } finally {
       this.report('done');
     }
-    core.log.info(`cqlint: indexed ${this.diskFiles.size} CQL file(s) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    core.log.info(
+      `cqlint: indexed ${this.diskFiles.size} CQL file(s) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     core.emit('scan', core.project.files(), [], [], true);
   }
 
@@ -138,16 +149,25 @@ export class Workspace {
     }
     // CQL files and application code in one walk; the CQL files count against their own limit, so that the code
     // of a large program never crowds the schema out.
-    const walk = await findCqlFiles(folder, { maxFiles: budget + WORKSPACE_LIMITS.maxSourceFiles, roots: this.folders, accept: (name) => isCqlFile(name) || hostLanguageOf(name) !== undefined });
+    const walk = await findCqlFiles(folder, {
+      maxFiles: budget + WORKSPACE_LIMITS.maxSourceFiles,
+      roots: this.folders,
+      accept: (name) => isCqlFile(name) || hostLanguageOf(name) !== undefined,
+    });
     for (const error of walk.errors) log.warn(`cqlint: cannot read folder ${error.path}: ${error.message}`);
     for (const entry of walk.skipped) log.warn(`cqlint: skipping ${entry.path}: ${entry.message}`);
     const cql = walk.files.filter((file) => isCqlFile(file));
     const code = walk.files.filter((file) => !isCqlFile(file) && !isGeneratedSource(folder, file));
-    if (cql.length > budget) log.warn(`cqlint: ${folder} has more than ${budget} CQL files; only the first ${budget} are analysed`);
-    if (walk.truncated || code.length > WORKSPACE_LIMITS.maxSourceFiles) log.warn(`cqlint: ${folder} has more than ${WORKSPACE_LIMITS.maxSourceFiles} files of application code; only the first ${WORKSPACE_LIMITS.maxSourceFiles} are read for CQL`);
+    if (cql.length > budget)
+      log.warn(`cqlint: ${folder} has more than ${budget} CQL files; only the first ${budget} are analysed`);
+    if (walk.truncated || code.length > WORKSPACE_LIMITS.maxSourceFiles)
+      log.warn(
+        `cqlint: ${folder} has more than ${WORKSPACE_LIMITS.maxSourceFiles} files of application code; only the first ${WORKSPACE_LIMITS.maxSourceFiles} are read for CQL`,
+      );
     const files: string[] = [];
     for (const file of [...cql.slice(0, budget), ...code.slice(0, WORKSPACE_LIMITS.maxSourceFiles)]) {
-      if (this.documents.isOpen(file)) this.diskFiles.add(file); // the open document's text wins
+      if (this.documents.isOpen(file))
+        this.diskFiles.add(file); // the open document's text wins
       else files.push(file);
     }
     return files;
@@ -173,7 +193,8 @@ export class Workspace {
   /** The files ignore patterns do not leave out, and the application code whose language is read. */
   private withoutIgnored(files: readonly string[]): string[] {
     const kept = files.filter((file) => this.host.ignoredBy(file) === undefined);
-    if (kept.length < files.length) this.core.log.info(`cqlint: ${files.length - kept.length} file(s) left out by .cqlintignore or ignorePatterns`);
+    if (kept.length < files.length)
+      this.core.log.info(`cqlint: ${files.length - kept.length} file(s) left out by .cqlintignore or ignorePatterns`);
     return kept.filter((file) => !hostLanguageOf(file) || this.host.readsEmbedded(file));
   }
 
@@ -195,7 +216,11 @@ export class Workspace {
 
   /** The disk text a closed document reverts to, when it is a workspace file (see OpenDocuments). */
   async diskTextOnClose(filePath: string, uri: string): Promise<string | undefined> {
-    if (!conv.isFileUri(uri) || !(this.diskFiles.has(filePath) || (this.inWorkspace(filePath) && isLintedFile(filePath)))) return undefined;
+    if (
+      !conv.isFileUri(uri) ||
+      !(this.diskFiles.has(filePath) || (this.inWorkspace(filePath) && isLintedFile(filePath)))
+    )
+      return undefined;
     const read = await this.read(filePath);
     if (read.ok) this.diskFiles.add(filePath);
     else this.diskFiles.delete(filePath);
@@ -281,8 +306,12 @@ export class Workspace {
         if (!finished && Date.now() - lastSent < PROGRESS_INTERVAL_MS) return;
         lastSent = Date.now();
         // At the end: every workspace CQL file the project holds, those opened in the editor meanwhile included.
-        const inProject = finished ? core.project.files().filter((file) => isLintedFile(file) && this.inWorkspace(file)).length : 0;
-        const status: IndexStatus = finished ? { indexed: inProject, total: inProject, done: true } : { indexed: progress.done, total: progress.total, done: false };
+        const inProject = finished
+          ? core.project.files().filter((file) => isLintedFile(file) && this.inWorkspace(file)).length
+          : 0;
+        const status: IndexStatus = finished
+          ? { indexed: inProject, total: inProject, done: true }
+          : { indexed: progress.done, total: progress.total, done: false };
         void core.connection.sendNotification(indexStatusNotification.method, status).catch(() => undefined);
       };
     }

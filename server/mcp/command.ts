@@ -3,7 +3,11 @@
 import { HELP_OPTION, type CliOptions, type CommandSpec } from '../cli/options';
 
 export const MCP_OPTIONS = {
-  root: { type: 'string', value: 'folder', help: 'The workspace root: the tools read files and folders inside it only (default: the working directory)' },
+  root: {
+    type: 'string',
+    value: 'folder',
+    help: 'The workspace root: the tools read files and folders inside it only (default: the working directory)',
+  },
   ...HELP_OPTION,
 } satisfies CliOptions;
 

@@ -27,12 +27,27 @@ export function invalidParams(message: string): InvalidParams {
 }
 
 /** The IO of one in-process command run: output captured, no colours, no worker threads, `cwd` the root. */
-export function capturedIO(root: string, stdin?: string): { io: CliIO; output: () => { stdout: string; stderr: string } } {
+export function capturedIO(
+  root: string,
+  stdin?: string,
+): { io: CliIO; output: () => { stdout: string; stderr: string } } {
   let stdout = '';
   let stderr = '';
   const io: CliIO = {
-    stdout: { write: (text: string) => { stdout += text; return true; }, isTTY: false },
-    stderr: { write: (text: string) => { stderr += text; return true; }, isTTY: false },
+    stdout: {
+      write: (text: string) => {
+        stdout += text;
+        return true;
+      },
+      isTTY: false,
+    },
+    stderr: {
+      write: (text: string) => {
+        stderr += text;
+        return true;
+      },
+      isTTY: false,
+    },
     cwd: root,
     env: { NO_COLOR: '1', CQLINT_WORKERS: '0' },
     stdin: Readable.from(stdin === undefined ? [] : [stdin]),
@@ -58,7 +73,13 @@ export async function runCli(runner: CommandRunner, args: string[], root: string
 
 /** The command's failure message (its stderr, without the `cqlint <command>:` prefixes), for an error. */
 export function failureText(run: CliRun): string {
-  return run.stderr.trim().split('\n').map((line) => line.replace(/^cqlint(?: \w+)?: (?:error: )?/, '')).join('\n') || `exit status ${run.code}`;
+  return (
+    run.stderr
+      .trim()
+      .split('\n')
+      .map((line) => line.replace(/^cqlint(?: \w+)?: (?:error: )?/, ''))
+      .join('\n') || `exit status ${run.code}`
+  );
 }
 
 /**
@@ -67,7 +88,8 @@ export function failureText(run: CliRun): string {
  * `--`, so that a name such as `-x.cql` is not read as an option.
  */
 export function pathInRoot(root: string, given: string, what = 'path'): string {
-  if (typeof given !== 'string' || given.trim() === '' || given.includes('\0')) throw invalidParams(`${what} must be a non-empty path`);
+  if (typeof given !== 'string' || given.trim() === '' || given.includes('\0'))
+    throw invalidParams(`${what} must be a non-empty path`);
   const resolved = path.resolve(root, given);
   const inside = (base: string, file: string): boolean => {
     const rel = path.relative(base, file);
@@ -80,6 +102,7 @@ export function pathInRoot(root: string, given: string, what = 'path'): string {
   } catch {
     real = undefined;
   }
-  if (real !== undefined && !inside(fs.realpathSync(root), real)) throw invalidParams(`${what} "${given}" leads outside the workspace root ${root}`);
+  if (real !== undefined && !inside(fs.realpathSync(root), real))
+    throw invalidParams(`${what} "${given}" leads outside the workspace root ${root}`);
   return path.relative(root, resolved) || '.';
 }

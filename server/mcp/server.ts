@@ -19,11 +19,14 @@ export function createMcpServer(root: string): Server {
     { name: 'cqlint', version: packageJson.version },
     {
       capabilities: { tools: {} },
-      instructions: 'cqlint checks CQL (Cassandra, ScyllaDB, Amazon Keyspaces, Azure Cosmos DB) for partition-key design mistakes. Lint a schema and its queries together: a query is judged against the tables and the workload the workspace describes.',
+      instructions:
+        'cqlint checks CQL (Cassandra, ScyllaDB, Amazon Keyspaces, Azure Cosmos DB) for partition-key design mistakes. Lint a schema and its queries together: a query is judged against the tables and the workload the workspace describes.',
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList() }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(request.params.name, request.params.arguments, root));
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    callTool(request.params.name, request.params.arguments, root),
+  );
   return server;
 }
 
@@ -33,9 +36,11 @@ export async function runMcpCommand(args: string[], io: CliIO): Promise<number> 
     io.stdout.write(commandHelp(MCP_COMMAND));
     return EXIT.ok;
   }
-  if (parsed.positionals.length) throw new UsageError(`unexpected argument "${parsed.positionals[0]}" (the workspace is --root)`);
+  if (parsed.positionals.length)
+    throw new UsageError(`unexpected argument "${parsed.positionals[0]}" (the workspace is --root)`);
   const root = path.resolve(io.cwd, parsed.values.root ?? '.');
-  if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--root ${parsed.values.root}: not a folder`);
+  if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory())
+    throw new UsageError(`--root ${parsed.values.root}: not a folder`);
   const server = createMcpServer(fs.realpathSync(root));
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;

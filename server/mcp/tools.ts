@@ -12,34 +12,78 @@ import type { TargetId } from '../core/partition/targets';
 import { failureText, invalidParams, pathInRoot, runCli } from './run-cli';
 import { partitionFigures } from './figures';
 
-const target = z.enum(TARGET_IDS as [TargetId, ...TargetId[]]).optional()
+const target = z
+  .enum(TARGET_IDS as [TargetId, ...TargetId[]])
+  .optional()
   .describe("The database whose limits apply (default: the nearest .cqlint.json's target, else cassandra)");
-const paths = z.array(z.string().min(1)).min(1).max(1000).optional()
+const paths = z
+  .array(z.string().min(1))
+  .min(1)
+  .max(1000)
+  .optional()
   .describe('CQL files or folders, relative to the workspace root (default: the whole root)');
 
 const lintArgs = z.strictObject({
-  text: z.string().max(10 * 1024 * 1024).optional().describe('CQL text to lint (a schema or statements); the files in `paths` are its context'),
-  filename: z.string().min(1).optional().describe('The file the text stands for, relative to the root (default: input.cql): its .cqlint.json applies and the findings name it'),
-  paths: paths.describe('CQL files or folders to lint, relative to the workspace root (default: the whole root; with `text`: its context, not reported)'),
+  text: z
+    .string()
+    .max(10 * 1024 * 1024)
+    .optional()
+    .describe('CQL text to lint (a schema or statements); the files in `paths` are its context'),
+  filename: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'The file the text stands for, relative to the root (default: input.cql): its .cqlint.json applies and the findings name it',
+    ),
+  paths: paths.describe(
+    'CQL files or folders to lint, relative to the workspace root (default: the whole root; with `text`: its context, not reported)',
+  ),
   target,
 });
 
 const fixesArgs = z.strictObject({
   paths,
-  rule: z.enum(PARTITION_RULES).optional().describe('The finding\'s rule'),
+  rule: z.enum(PARTITION_RULES).optional().describe("The finding's rule"),
   table: z.string().min(1).optional().describe('The table whose finding to fix (ks.table, or table)'),
-  at: z.strictObject({ file: z.string().min(1), line: z.number().int().min(1) }).optional().describe('The finding at this line of this file, when several match'),
+  at: z
+    .strictObject({ file: z.string().min(1), line: z.number().int().min(1) })
+    .optional()
+    .describe('The finding at this line of this file, when several match'),
   fix: z.string().min(1).optional().describe('The fix id, as `list` shows (default: the preferred fix)'),
   target,
 });
 
-const tokenArgs = z.strictObject({
-  values: z.array(z.string()).min(1).max(64).describe("The partition key's values as CQL literals in key order (quotes optional for text, dates, uuids), or col=value for a table's named columns"),
-  types: z.array(z.string().min(1)).min(1).max(64).optional().describe("The partition key's column types in key order (e.g. [\"date\", \"int\"]); or give `table`"),
-  table: z.string().min(1).optional().describe('keyspace.table whose partition key gives the types (its @shard value is computed when the source columns are given)'),
-  schema: z.string().min(1).optional().describe('The CQL file or folder that defines `table`, relative to the root (default: the root)'),
-  replication: z.string().min(1).optional().describe("SimpleStrategy RF ('3') or per-DC RFs ('dc1:3,dc2:2')"),
-}).refine((a) => (a.types === undefined) !== (a.table === undefined), { message: 'give either types or table' });
+const tokenArgs = z
+  .strictObject({
+    values: z
+      .array(z.string())
+      .min(1)
+      .max(64)
+      .describe(
+        "The partition key's values as CQL literals in key order (quotes optional for text, dates, uuids), or col=value for a table's named columns",
+      ),
+    types: z
+      .array(z.string().min(1))
+      .min(1)
+      .max(64)
+      .optional()
+      .describe('The partition key\'s column types in key order (e.g. ["date", "int"]); or give `table`'),
+    table: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'keyspace.table whose partition key gives the types (its @shard value is computed when the source columns are given)',
+      ),
+    schema: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('The CQL file or folder that defines `table`, relative to the root (default: the root)'),
+    replication: z.string().min(1).optional().describe("SimpleStrategy RF ('3') or per-DC RFs ('dc1:3,dc2:2')"),
+  })
+  .refine((a) => (a.types === undefined) !== (a.table === undefined), { message: 'give either types or table' });
 
 const figuresArgs = z.strictObject({
   table: z.string().min(1).describe('The table or view (ks.table, or table when only one keyspace has it)'),
@@ -55,7 +99,10 @@ interface ToolSpec {
 }
 
 const text = (value: string): CallToolResult['content'] => [{ type: 'text', text: value }];
-const json = (value: unknown): CallToolResult => ({ content: text(JSON.stringify(value, null, 2)), structuredContent: value as Record<string, unknown> });
+const json = (value: unknown): CallToolResult => ({
+  content: text(JSON.stringify(value, null, 2)),
+  structuredContent: value as Record<string, unknown>,
+});
 
 /** The inputs, checked to be inside the root, relative to it; the root itself when none are given. */
 function inputsOf(root: string, given: readonly string[] | undefined): string[] {
@@ -77,9 +124,18 @@ async function lint(args: z.infer<typeof lintArgs>, root: string): Promise<CallT
   }
   const run = await runCli(runLintCommand, argv, root, args.text);
   if (run.code === 2) throw invalidParams(failureText(run));
-  const results = JSON.parse(run.stdout) as { filePath: string; messages: unknown[]; errorCount: number; warningCount: number }[];
+  const results = JSON.parse(run.stdout) as {
+    filePath: string;
+    messages: unknown[];
+    errorCount: number;
+    warningCount: number;
+  }[];
   const files = results.map((r) => ({ ...r, filePath: path.relative(root, r.filePath) || r.filePath }));
-  return json({ errorCount: files.reduce((n, r) => n + r.errorCount, 0), warningCount: files.reduce((n, r) => n + r.warningCount, 0), results: files });
+  return json({
+    errorCount: files.reduce((n, r) => n + r.errorCount, 0),
+    warningCount: files.reduce((n, r) => n + r.warningCount, 0),
+    results: files,
+  });
 }
 
 async function fixes(args: z.infer<typeof fixesArgs>, root: string): Promise<CallToolResult> {
@@ -92,11 +148,17 @@ async function fixes(args: z.infer<typeof fixesArgs>, root: string): Promise<Cal
   ];
   const list = await runCli(runFixCommand, ['--list', ...choice, '--', ...inputs], root);
   if (list.code !== 0) throw invalidParams(failureText(list));
-  const dry = await runCli(runFixCommand, ['--dry-run', ...choice, ...(args.fix ? [`--fix=${args.fix}`] : []), '--', ...inputs], root);
+  const dry = await runCli(
+    runFixCommand,
+    ['--dry-run', ...choice, ...(args.fix ? [`--fix=${args.fix}`] : []), '--', ...inputs],
+    root,
+  );
   if (dry.code !== 0) throw invalidParams(failureText(dry));
   const title = /^cqlint fix: (.*) \(dry run: nothing written\)$/m.exec(dry.stderr)?.[1] ?? '';
   return {
-    content: text(`${title}\n\n${dry.stdout}\nAll the partition findings and their fixes (* preferred):\n${list.stdout}`),
+    content: text(
+      `${title}\n\n${dry.stdout}\nAll the partition findings and their fixes (* preferred):\n${list.stdout}`,
+    ),
     structuredContent: { fix: title, diff: dry.stdout, list: list.stdout },
   };
 }
@@ -117,25 +179,29 @@ async function figures(args: z.infer<typeof figuresArgs>, root: string): Promise
 export const TOOLS: readonly ToolSpec[] = [
   {
     name: 'lint',
-    description: "Lint CQL (schemas and statements) with cqlint's rules: partition-key design (hot, unbounded, large partitions), unknown columns, guardrails, syntax. Returns the findings as ESLint-style JSON (rule, severity, message, details, position) per file.",
+    description:
+      "Lint CQL (schemas and statements) with cqlint's rules: partition-key design (hot, unbounded, large partitions), unknown columns, guardrails, syntax. Returns the findings as ESLint-style JSON (rule, severity, message, details, position) per file.",
     schema: lintArgs,
     run: lint as ToolSpec['run'],
   },
   {
     name: 'fixes',
-    description: "The partition refactoring of a finding (a shard column, a time bucket, a copy of the table) as a unified diff over the schema and every statement on the table, never written; with the list of all partition findings and their fix ids.",
+    description:
+      'The partition refactoring of a finding (a shard column, a time bucket, a copy of the table) as a unified diff over the schema and every statement on the table, never written; with the list of all partition findings and their fix ids.',
     schema: fixesArgs,
     run: fixes as ToolSpec['run'],
   },
   {
     name: 'token',
-    description: "The Murmur3 token of a partition key (exactly as SELECT token(...) returns it), by column types or by a table's partition key; for a table with a calculated @shard, its shard value from the source columns.",
+    description:
+      "The Murmur3 token of a partition key (exactly as SELECT token(...) returns it), by column types or by a table's partition key; for a table with a calculated @shard, its shard value from the source columns.",
     schema: tokenArgs,
     run: token as ToolSpec['run'],
   },
   {
     name: 'partition_figures',
-    description: "A table's partition figures as cqlint's partition report and hover compute them: row and partition sizes term by term, growth against the target's limits, hot-key traffic, shard spread, throughput, findings and the statements on it.",
+    description:
+      "A table's partition figures as cqlint's partition report and hover compute them: row and partition sizes term by term, growth against the target's limits, hot-key traffic, shard spread, throughput, findings and the statements on it.",
     schema: figuresArgs,
     run: figures as ToolSpec['run'],
   },
@@ -144,8 +210,16 @@ export const TOOLS: readonly ToolSpec[] = [
 /** The tools as tools/list describes them, input schemas generated from the zod schemas. */
 export function toolList(): Tool[] {
   return TOOLS.map((tool) => {
-    const { $schema: _schema, ...inputSchema } = z.toJSONSchema(tool.schema, { io: 'input' }) as Record<string, unknown>;
-    return { name: tool.name, description: tool.description, inputSchema: inputSchema as Tool['inputSchema'], annotations: { readOnlyHint: true, openWorldHint: false } };
+    const { $schema: _schema, ...inputSchema } = z.toJSONSchema(tool.schema, { io: 'input' }) as Record<
+      string,
+      unknown
+    >;
+    return {
+      name: tool.name,
+      description: tool.description,
+      inputSchema: inputSchema as Tool['inputSchema'],
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    };
   });
 }
 

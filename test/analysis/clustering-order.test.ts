@@ -9,5 +9,8 @@ test('invalid-clustering-order checks every table of a file, not only up to the 
   ].join('\n');
   const findings = ofRule(lintMain(code), 'invalid-clustering-order');
   assert.equal(findings.length, 2);
-  assert.deepEqual(findings.map((f) => f.range.start.line), [1, 2]);
+  assert.deepEqual(
+    findings.map((f) => f.range.start.line),
+    [1, 2],
+  );
 });

@@ -21,7 +21,10 @@ describe('.cqlint.json ring', () => {
     assert.equal(parseConfig({ ring: 'ring.json' }).config?.ring, 'ring.json');
     const { config, errors } = parseConfig({ ring: 3 });
     assert.equal(config?.ring, undefined);
-    assert.deepEqual(errors.map((e) => e.key), ['ring']);
+    assert.deepEqual(
+      errors.map((e) => e.key),
+      ['ring'],
+    );
     assert.match(errors[0]!.message, /ring: must be the path of a ring file/);
   });
 });

@@ -18,8 +18,19 @@ describe('parseConfig', () => {
     const { config, errors } = parseConfig({
       $schema: './schemas/cqlint.schema.json',
       target: 'keyspaces',
-      rules: { 'hot-partition': 'error', 'allow-filtering': 'off', 'large-in-partition-key': ['warn', { maxPartitions: 20 }] },
-      tables: { 'ks.posts': { rowsPerPartition: 200000, writesPerSecondPerPartition: 2000, readsPerSecondPerPartition: 100, columnSizes: { body: 2000 } } },
+      rules: {
+        'hot-partition': 'error',
+        'allow-filtering': 'off',
+        'large-in-partition-key': ['warn', { maxPartitions: 20 }],
+      },
+      tables: {
+        'ks.posts': {
+          rowsPerPartition: 200000,
+          writesPerSecondPerPartition: 2000,
+          readsPerSecondPerPartition: 100,
+          columnSizes: { body: 2000 },
+        },
+      },
     });
     assert.deepEqual(errors, []);
     assert.equal(config?.target, 'keyspaces');
@@ -32,8 +43,12 @@ describe('parseConfig', () => {
     assert.deepEqual(keys({ target: 'mongo' }), ['target']);
     assert.deepEqual(keys({ rules: { 'hot-partiton': 'warn' } }), ['rules.hot-partiton']);
     assert.deepEqual(keys({ rules: { 'hot-partition': 'warning' } }), ['rules.hot-partition']);
-    assert.deepEqual(keys({ rules: { 'large-in-partition-key': ['warn', { maxPartitons: 3 }] } }), ['rules.large-in-partition-key.maxPartitons']);
-    assert.deepEqual(keys({ rules: { 'large-in-partition-key': ['warn', { maxPartitions: 0 }] } }), ['rules.large-in-partition-key.maxPartitions']);
+    assert.deepEqual(keys({ rules: { 'large-in-partition-key': ['warn', { maxPartitons: 3 }] } }), [
+      'rules.large-in-partition-key.maxPartitons',
+    ]);
+    assert.deepEqual(keys({ rules: { 'large-in-partition-key': ['warn', { maxPartitions: 0 }] } }), [
+      'rules.large-in-partition-key.maxPartitions',
+    ]);
     assert.deepEqual(keys({ tables: { 'ks.t': { rowsPerPartition: -1 } } }), ['tables.ks.t.rowsPerPartition']);
     assert.deepEqual(keys({ tables: { 'ks.t': { rowsPerPartiton: 5 } } }), ['tables.ks.t.rowsPerPartiton']);
     assert.deepEqual(keys({ tables: { 'ks.t': { columnSizes: { body: 'big' } } } }), ['tables.ks.t.columnSizes.body']);
@@ -42,7 +57,10 @@ describe('parseConfig', () => {
 
   test('messages name the key and suggest a fix', () => {
     const { errors } = parseConfig({ rules: { 'hot-partiton': 'warn' } }, '/p/.cqlint.json');
-    assert.match(errors[0]!.message, /^\/p\/\.cqlint\.json: rules\.hot-partiton: unknown rule "hot-partiton" \(did you mean "hot-partition"\?\)/);
+    assert.match(
+      errors[0]!.message,
+      /^\/p\/\.cqlint\.json: rules\.hot-partiton: unknown rule "hot-partiton" \(did you mean "hot-partition"\?\)/,
+    );
     const level = parseConfig({ rules: { 'hot-partition': 2 } }).errors[0]!;
     assert.match(level.message, /rules\.hot-partition: level must be "off", "warn" or "error"/);
   });
@@ -84,7 +102,10 @@ describe('config files', () => {
   test('a Project discovers the config per file, and options override it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cqlint-project-'));
     try {
-      writeFileSync(join(dir, '.cqlint.json'), JSON.stringify({ rules: { 'allow-filtering': 'error' }, target: 'keyspaces' }));
+      writeFileSync(
+        join(dir, '.cqlint.json'),
+        JSON.stringify({ rules: { 'allow-filtering': 'error' }, target: 'keyspaces' }),
+      );
       const file = join(dir, 'q.cql');
       const code = 'SELECT * FROM ks.t WHERE v = 1 ALLOW FILTERING;';
       const project = new Project();
@@ -92,7 +113,10 @@ describe('config files', () => {
       assert.equal(project.targetFor(file), 'keyspaces');
       assert.equal(project.lint(file).find((f) => f.ruleId === 'allow-filtering')?.severity, 'error');
       project.setOptions({ ruleOverrides: { 'allow-filtering': 'off' }, target: 'cassandra' });
-      assert.equal(project.lint(file).find((f) => f.ruleId === 'allow-filtering'), undefined);
+      assert.equal(
+        project.lint(file).find((f) => f.ruleId === 'allow-filtering'),
+        undefined,
+      );
       assert.equal(project.targetFor(file), 'cassandra');
       project.setOptions({ config: { rules: { 'allow-filtering': 'warn' } } });
       assert.equal(project.lint(file).find((f) => f.ruleId === 'allow-filtering')?.severity, 'warning');

@@ -65,5 +65,7 @@ void (async () => {
     tables: all.reduce((n, w) => n + w.tables.filter((t) => t.deref() !== undefined).length, 0),
     warmTables: warm.tables.filter((t) => t.deref() !== undefined).length,
   };
-  process.stdout.write(`${JSON.stringify({ tables: watched.tables.length, alive, heapBeforeMB, heapWithMB: watched.heapWithMB, heapAfterMB })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ tables: watched.tables.length, alive, heapBeforeMB, heapWithMB: watched.heapWithMB, heapAfterMB })}\n`,
+  );
 })();

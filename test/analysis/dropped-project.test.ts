@@ -20,11 +20,15 @@ interface ProbeResult {
 }
 
 function probe(...args: string[]): ProbeResult {
-  const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join('test', 'analysis', 'dropped-project-probe.ts'), ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 600_000,
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', path.join('test', 'analysis', 'dropped-project-probe.ts'), ...args],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 600_000,
+    },
+  );
   assert.equal(run.status, 0, run.stderr);
   return JSON.parse(run.stdout) as ProbeResult;
 }

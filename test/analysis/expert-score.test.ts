@@ -16,7 +16,10 @@ const FLOOR = 51;
 const APP = `${ROOT}/app.cql`;
 
 function findingsOf(t: ExpertTable): { findings: Finding[]; internalErrors: unknown[] } {
-  const project = projectWith(t.schema, t.app ? { 'app.cql': t.app } : {}, { config: t.config ?? {}, target: t.target });
+  const project = projectWith(t.schema, t.app ? { 'app.cql': t.app } : {}, {
+    config: t.config ?? {},
+    target: t.target,
+  });
   const findings = [...project.lint(MAIN), ...(t.app ? project.lint(APP) : [])];
   return { findings, internalErrors: project.internalErrors };
 }
@@ -40,7 +43,9 @@ test(`expert-labelled tables: the score (${EXPERT_TABLES.length} tables)`, () =>
       else {
         tableRight = false;
         const reason = t.expect[rule]?.[1] ?? 'expected none';
-        wrong.push(`  ${t.name} / ${rule}: expected ${want}, got ${got.length} (${reason})${got.map((f) => `\n      ${f.message.slice(0, 220)}`).join('')}`);
+        wrong.push(
+          `  ${t.name} / ${rule}: expected ${want}, got ${got.length} (${reason})${got.map((f) => `\n      ${f.message.slice(0, 220)}`).join('')}`,
+        );
       }
     }
     if (!expected.length) {
@@ -50,14 +55,17 @@ test(`expert-labelled tables: the score (${EXPERT_TABLES.length} tables)`, () =>
     }
     if (tableRight) cleanTables++;
   }
-  console.log(`expert score: ${right} of ${total} verdicts right; ${cleanTables} of ${EXPERT_TABLES.length} tables entirely right (floor ${FLOOR})`);
+  console.log(
+    `expert score: ${right} of ${total} verdicts right; ${cleanTables} of ${EXPERT_TABLES.length} tables entirely right (floor ${FLOOR})`,
+  );
   if (wrong.length) console.log(`wrong verdicts:\n${wrong.join('\n')}`);
   assert.ok(right >= FLOOR, `the score fell below its floor: ${right} < ${FLOOR}`);
 });
 
 test('the labelled set holds at least 40 tables, 15 of them with non-English or neutral names, and a reason per label', () => {
   assert.ok(EXPERT_TABLES.length >= 40);
-  const english = /^[a-z_]+\.(readings|impressions|notes|page|inbox|user|pending|high|products|leaderboard|sequences|redemptions|users|cpu|disk|contacts|tickets)/;
+  const english =
+    /^[a-z_]+\.(readings|impressions|notes|page|inbox|user|pending|high|products|leaderboard|sequences|redemptions|users|cpu|disk|contacts|tickets)/;
   const other = EXPERT_TABLES.filter((t) => {
     const name = /CREATE TABLE ([\w.]+)/.exec(t.schema)?.[1] ?? '';
     return !english.test(name);

@@ -18,8 +18,16 @@ function localPart(findings: Finding[]): Finding[] {
 
 describe('file-local rules', () => {
   test('syntax errors and the schema checks that need nothing else are file-local; rules that look up the workspace are not', () => {
-    for (const id of ['syntax-error', 'missing-primary-key', 'simple-strategy', 'invalid-hint']) assert.ok(localIds.has(id), id);
-    for (const id of ['unknown-column', 'hot-partition', 'unbounded-partition', 'invalid-shard-annotation', 'counter-mixed']) assert.ok(!localIds.has(id), id);
+    for (const id of ['syntax-error', 'missing-primary-key', 'simple-strategy', 'invalid-hint'])
+      assert.ok(localIds.has(id), id);
+    for (const id of [
+      'unknown-column',
+      'hot-partition',
+      'unbounded-partition',
+      'invalid-shard-annotation',
+      'counter-mixed',
+    ])
+      assert.ok(!localIds.has(id), id);
   });
 
   test('on every corpus file: the same findings alone, in the whole corpus, and as part of the full lint', () => {
@@ -59,15 +67,22 @@ describe('file-local rules', () => {
     project.setFile('/ws/schema.cql', 'CREATE TABLE shop.orders (id uuid PRIMARY KEY, name text);');
     const full = project.lint('/ws/queries.cql');
     assert.deepEqual(localPart(full), early);
-    assert.ok(full.some((f) => f.ruleId === 'unknown-column' && /nmae/.test(f.message)), JSON.stringify(full.map((f) => f.ruleId)));
+    assert.ok(
+      full.some((f) => f.ruleId === 'unknown-column' && /nmae/.test(f.message)),
+      JSON.stringify(full.map((f) => f.ruleId)),
+    );
   });
 
   test('suppression comments and rule levels apply to the early findings as to the full lint', () => {
-    const text = "-- cqlint-disable-next-line simple-strategy\nCREATE KEYSPACE a WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};\nCREATE TABLE a.t (id int);\n";
+    const text =
+      "-- cqlint-disable-next-line simple-strategy\nCREATE KEYSPACE a WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};\nCREATE TABLE a.t (id int);\n";
     const project = new Project({ config: { rules: { 'missing-primary-key': 'warn' } } });
     project.setFile('/ws/a.cql', text);
     const early = project.lintLocal('/ws/a.cql');
-    assert.deepEqual(early.map((f) => [f.ruleId, f.severity]), [['missing-primary-key', 'warning']]);
+    assert.deepEqual(
+      early.map((f) => [f.ruleId, f.severity]),
+      [['missing-primary-key', 'warning']],
+    );
     assert.deepEqual(localPart(project.lint('/ws/a.cql')), early);
   });
 });

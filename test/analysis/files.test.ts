@@ -2,10 +2,29 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { describeIoError, findCqlFiles, readTextFile, readTextFileSync, type ReadOptions, type ReadResult } from '../../server/core/io/files';
+import {
+  describeIoError,
+  findCqlFiles,
+  readTextFile,
+  readTextFileSync,
+  type ReadOptions,
+  type ReadResult,
+} from '../../server/core/io/files';
 import { BatchWriteError, WriteBatch, writeTextFile, WriteRefusedError } from '../../server/core/io/write';
 import { describe as describeValue, findConfigFor, loadConfigFile } from '../../server/core/config';
 
@@ -55,28 +74,57 @@ describe('readTextFile', () => {
     const at = temp(t);
     const fifo = at('pipe.cql');
     assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
-    assert.deepEqual(await readBoth(fifo), { ok: false, reason: 'not-a-file', message: 'not a regular file (a named pipe)' });
-    assert.deepEqual(await readBoth('/dev/zero'), { ok: false, reason: 'not-a-file', message: 'not a regular file (a character device)' });
+    assert.deepEqual(await readBoth(fifo), {
+      ok: false,
+      reason: 'not-a-file',
+      message: 'not a regular file (a named pipe)',
+    });
+    assert.deepEqual(await readBoth('/dev/zero'), {
+      ok: false,
+      reason: 'not-a-file',
+      message: 'not a regular file (a character device)',
+    });
     mkdirSync(at('folder'));
-    assert.deepEqual(await readBoth(at('folder')), { ok: false, reason: 'not-a-file', message: 'not a regular file (a directory)' });
-    assert.deepEqual(await readBoth(at('missing.cql')), { ok: false, reason: 'io', message: 'no such file or directory' });
+    assert.deepEqual(await readBoth(at('folder')), {
+      ok: false,
+      reason: 'not-a-file',
+      message: 'not a regular file (a directory)',
+    });
+    assert.deepEqual(await readBoth(at('missing.cql')), {
+      ok: false,
+      reason: 'io',
+      message: 'no such file or directory',
+    });
   });
 
   test('caps the size per kind (or as asked)', async (t) => {
     const at = temp(t);
     const file = at('big.json', 'x'.repeat(2000));
-    assert.deepEqual(await readBoth(file, { maxBytes: 1999 }), { ok: false, reason: 'too-large', message: 'file is 2000 bytes, over the 1999 bytes limit' });
+    assert.deepEqual(await readBoth(file, { maxBytes: 1999 }), {
+      ok: false,
+      reason: 'too-large',
+      message: 'file is 2000 bytes, over the 1999 bytes limit',
+    });
     assert.equal((await readBoth(file, { maxBytes: 2000 })).ok, true);
     const config = at('big-config.json', Buffer.alloc(1024 * 1024 + 1, 0x20));
-    assert.match((await readBoth(config, { kind: 'config' }) as { message: string }).message, /over the 1 MiB limit/);
+    assert.match(((await readBoth(config, { kind: 'config' })) as { message: string }).message, /over the 1 MiB limit/);
     assert.equal((await readBoth(config, { kind: 'source' })).ok, true);
   });
 
   test('refuses invalid UTF-8 (Latin-1), UTF-16 and binary', async (t) => {
     const at = temp(t);
-    assert.equal((await readBoth(at('latin1.cql', Buffer.from('caf\xe9', 'latin1'))) as { reason: string }).reason, 'encoding');
-    assert.equal((await readBoth(at('utf16.cql', Buffer.from('\uFEFFhi', 'utf16le'))) as { reason: string }).reason, 'encoding');
-    assert.equal((await readBoth(at('bin.cql', Buffer.from([0x41, 0, 0x42]))) as { reason: string }).reason, 'binary');
+    assert.equal(
+      ((await readBoth(at('latin1.cql', Buffer.from('caf\xe9', 'latin1')))) as { reason: string }).reason,
+      'encoding',
+    );
+    assert.equal(
+      ((await readBoth(at('utf16.cql', Buffer.from('\uFEFFhi', 'utf16le')))) as { reason: string }).reason,
+      'encoding',
+    );
+    assert.equal(
+      ((await readBoth(at('bin.cql', Buffer.from([0x41, 0, 0x42])))) as { reason: string }).reason,
+      'binary',
+    );
   });
 
   test('with roots: refuses a path whose real location is outside them', async (t) => {
@@ -86,7 +134,11 @@ describe('readTextFile', () => {
     symlinkSync(outside, at('ws/link.cql'));
     const roots = [path.dirname(inside)];
     assert.equal((await readBoth(inside, { roots })).ok, true);
-    assert.deepEqual(await readBoth(at('ws/link.cql'), { roots }), { ok: false, reason: 'outside-workspace', message: 'the file (or the link it goes through) is outside the workspace' });
+    assert.deepEqual(await readBoth(at('ws/link.cql'), { roots }), {
+      ok: false,
+      reason: 'outside-workspace',
+      message: 'the file (or the link it goes through) is outside the workspace',
+    });
     assert.equal((await readBoth(at('ws/../outside/secret.cql'), { roots })).ok, false);
     assert.equal((await readBoth(at('ws/link.cql'))).ok, true, 'without roots links are followed');
   });
@@ -115,7 +167,10 @@ describe('writeTextFile', () => {
     const { mtime } = statSync(file);
     writeFileSync(file, 'select b from t;\n');
     utimesSync(file, mtime, mtime);
-    await assert.rejects(writeTextFile(file, 'SELECT a FROM t;\n', { expected: read.stamp }), (error: Error) => error instanceof WriteRefusedError && /changed on disk since it was read/.test(error.message));
+    await assert.rejects(
+      writeTextFile(file, 'SELECT a FROM t;\n', { expected: read.stamp }),
+      (error: Error) => error instanceof WriteRefusedError && /changed on disk since it was read/.test(error.message),
+    );
     assert.equal(readFileSync(file, 'utf8'), 'select b from t;\n', 'the edit saved meanwhile is kept');
     const again = await readTextFile(file);
     assert.ok(again.ok);
@@ -136,19 +191,30 @@ describe('writeTextFile', () => {
     assert.equal(await writeTextFile(fifo, big, { special: 'stream' }), 'streamed');
     assert.equal(await read, big);
     assert.ok(lstatSync(fifo).isFIFO(), 'still a named pipe');
-    await assert.rejects(writeTextFile(fifo, 'x', { special: 'stream', pipeWaitMs: 300 }), /no process opened the named pipe for reading/);
+    await assert.rejects(
+      writeTextFile(fifo, 'x', { special: 'stream', pipeWaitMs: 300 }),
+      /no process opened the named pipe for reading/,
+    );
     const readOnce = await readTextFile(at('f.cql', 'a'));
     assert.ok(readOnce.ok);
     rmSync(at('f.cql'));
     assert.equal(spawnSync('mkfifo', [at('f.cql')]).status, 0);
-    await assert.rejects(writeTextFile(at('f.cql'), 'b', { expected: readOnce.stamp, special: 'stream' }), /no longer a regular file \(a named pipe\)/);
+    await assert.rejects(
+      writeTextFile(at('f.cql'), 'b', { expected: readOnce.stamp, special: 'stream' }),
+      /no longer a regular file \(a named pipe\)/,
+    );
     mkdirSync(at('folder'));
     await assert.rejects(writeTextFile(at('folder'), 'x', { special: 'stream' }), /not a regular file \(a directory\)/);
     assert.deepEqual(readdirSync(path.dirname(fifo)).sort(), ['f.cql', 'folder', 'out.pipe']);
   });
 
   test('system errors are worded for people', () => {
-    for (const [code, words] of [['ENOSPC', 'no space left on the device'], ['EROFS', 'read-only file system'], ['EACCES', 'permission denied'], ['EPIPE', 'broken pipe']]) {
+    for (const [code, words] of [
+      ['ENOSPC', 'no space left on the device'],
+      ['EROFS', 'read-only file system'],
+      ['EACCES', 'permission denied'],
+      ['EPIPE', 'broken pipe'],
+    ]) {
       assert.match(describeIoError(Object.assign(new Error(`${code}: raw`), { code })), new RegExp(words));
     }
   });
@@ -162,18 +228,29 @@ describe('writes stay inside their roots', () => {
     symlinkSync(outside, at('ws/.cqlintcache'));
     symlinkSync(path.dirname(outside), at('ws/report-pages'));
     for (const target of [at('ws/.cqlintcache'), at('ws/report-pages/ks.html')]) {
-      await assert.rejects(writeTextFile(target, '{}', { roots: [ws] }), (error: Error) => error instanceof WriteRefusedError && /leads outside the project, to .*outside.*; not written \(name it on the command line/.test(error.message));
+      await assert.rejects(
+        writeTextFile(target, '{}', { roots: [ws] }),
+        (error: Error) =>
+          error instanceof WriteRefusedError &&
+          /leads outside the project, to .*outside.*; not written \(name it on the command line/.test(error.message),
+      );
     }
     assert.equal(readFileSync(outside, 'utf8'), 'export PATH=/usr/bin\n');
     assert.deepEqual(readdirSync(path.dirname(outside)), ['.bashrc'], 'nothing created beside it');
     assert.equal(await writeTextFile(at('ws/new.html'), 'x', { roots: [ws] }), 'created');
-    assert.equal(await writeTextFile(at('ws/.cqlintcache'), '{}'), 'replaced', 'a path the user named is written where it leads');
+    assert.equal(
+      await writeTextFile(at('ws/.cqlintcache'), '{}'),
+      'replaced',
+      'a path the user named is written where it leads',
+    );
     assert.equal(readFileSync(outside, 'utf8'), '{}');
   });
 });
 
 describe('WriteBatch: several files all or nothing', () => {
-  const stamped = async (file: string): Promise<{ bom: boolean; stamp: NonNullable<Extract<ReadResult, { ok: true }>['stamp']> }> => {
+  const stamped = async (
+    file: string,
+  ): Promise<{ bom: boolean; stamp: NonNullable<Extract<ReadResult, { ok: true }>['stamp']> }> => {
     const read = await readTextFile(file);
     assert.ok(read.ok && read.stamp);
     return { bom: read.bom, stamp: read.stamp };
@@ -192,8 +269,16 @@ describe('WriteBatch: several files all or nothing', () => {
     const batch = new WriteBatch();
     await batch.add(files[0]!, 'A', { expected: reads[0]!.stamp, bom: true });
     await batch.add(files[1]!, 'B', { expected: reads[1]!.stamp });
-    await assert.rejects(batch.add(files[2]!, 'C', { expected: reads[2]!.stamp }), (error: Error) => error instanceof BatchWriteError && error.path === files[2] && /changed on disk/.test(error.message));
-    assert.deepEqual(files.map((f) => readFileSync(f, 'utf8')), ['select a.cql from t;\n', 'select b.cql from t;\n', 'select X.cql from t;\n'], 'nothing replaced');
+    await assert.rejects(
+      batch.add(files[2]!, 'C', { expected: reads[2]!.stamp }),
+      (error: Error) =>
+        error instanceof BatchWriteError && error.path === files[2] && /changed on disk/.test(error.message),
+    );
+    assert.deepEqual(
+      files.map((f) => readFileSync(f, 'utf8')),
+      ['select a.cql from t;\n', 'select b.cql from t;\n', 'select X.cql from t;\n'],
+      'nothing replaced',
+    );
     assert.deepEqual(leftovers(dir), [], 'no temporary file or backup left');
 
     const again = await Promise.all(files.map(stamped));
@@ -201,7 +286,10 @@ describe('WriteBatch: several files all or nothing', () => {
     for (const [i, f] of files.entries()) await ok.add(f, `new ${i}\n`, { expected: again[i]!.stamp, bom: i === 0 });
     await ok.commit();
     assert.deepEqual([...readFileSync(files[0]!)].slice(0, 3), [0xef, 0xbb, 0xbf]);
-    assert.deepEqual(files.map((f) => readFileSync(f, 'utf8').replace('\uFEFF', '')), ['new 0\n', 'new 1\n', 'new 2\n']);
+    assert.deepEqual(
+      files.map((f) => readFileSync(f, 'utf8').replace('\uFEFF', '')),
+      ['new 0\n', 'new 1\n', 'new 2\n'],
+    );
     assert.deepEqual(leftovers(dir), []);
   });
 
@@ -214,7 +302,10 @@ describe('WriteBatch: several files all or nothing', () => {
       const batch = new WriteBatch();
       for (const [i, f] of files.entries()) await batch.add(f, 'NEW', { expected: reads[i]!.stamp });
       change(files[1]!);
-      await assert.rejects(batch.commit(), (error: Error) => error instanceof BatchWriteError && error.path === files[1]);
+      await assert.rejects(
+        batch.commit(),
+        (error: Error) => error instanceof BatchWriteError && error.path === files[1],
+      );
       assert.equal(readFileSync(files[0]!, 'utf8'), 'select a.cql from t;\n', 'the first file is not replaced');
       assert.deepEqual(leftovers(path.dirname(files[0]!)), []);
     }
@@ -227,9 +318,21 @@ describe('WriteBatch: several files all or nothing', () => {
     const batch = new WriteBatch();
     for (const f of files) await batch.add(f, 'NEW\n', { expected: (await stamped(f)).stamp });
     // The third file's staged content disappears (another process cleaning the folder): its rename fails.
-    rmSync(path.join(dir, readdirSync(dir).find((name) => name.startsWith('.c.cql.cqlint-') && name.endsWith('.tmp'))!));
-    await assert.rejects(batch.commit(), (error: Error) => error instanceof BatchWriteError && error.path === files[2] && /no such file/.test(error.message));
-    assert.deepEqual(files.map((f) => readFileSync(f, 'utf8')), ['old a.cql\n', 'old b.cql\n', 'old c.cql\n']);
+    rmSync(
+      path.join(
+        dir,
+        readdirSync(dir).find((name) => name.startsWith('.c.cql.cqlint-') && name.endsWith('.tmp'))!,
+      ),
+    );
+    await assert.rejects(
+      batch.commit(),
+      (error: Error) =>
+        error instanceof BatchWriteError && error.path === files[2] && /no such file/.test(error.message),
+    );
+    assert.deepEqual(
+      files.map((f) => readFileSync(f, 'utf8')),
+      ['old a.cql\n', 'old b.cql\n', 'old c.cql\n'],
+    );
     assert.deepEqual(leftovers(dir), []);
   });
 
@@ -239,7 +342,10 @@ describe('WriteBatch: several files all or nothing', () => {
     symlinkSync(file, at('ws/b.cql'));
     const batch = new WriteBatch();
     await batch.add(file, 'A\n', { expected: (await stamped(file)).stamp });
-    await assert.rejects(batch.add(at('ws/b.cql'), 'B\n', { expected: (await stamped(at('ws/b.cql'))).stamp }), /the same file as .*a\.cql/);
+    await assert.rejects(
+      batch.add(at('ws/b.cql'), 'B\n', { expected: (await stamped(at('ws/b.cql'))).stamp }),
+      /the same file as .*a\.cql/,
+    );
     assert.equal(readFileSync(file, 'utf8'), 'a\n');
     assert.deepEqual(leftovers(path.dirname(file)), []);
   });
@@ -256,14 +362,23 @@ describe('findCqlFiles', () => {
     symlinkSync(at('nowhere.cql'), at('ws/dangling.cql'));
     const ws = at('ws');
     const walk = await findCqlFiles(ws, { roots: [ws] });
-    assert.deepEqual(walk.files.map((f) => path.relative(ws, f)), ['a.cql', path.join('sub', 'b.cqlsh')]);
-    assert.deepEqual(walk.skipped.map((s) => `${path.relative(ws, s.path)}: ${s.message}`), [
-      'dangling.cql: no such file or directory',
-      'out.cql: the file (or the link it goes through) is outside the workspace',
-      'pipe.cql: not a regular file (a named pipe)',
-    ]);
+    assert.deepEqual(
+      walk.files.map((f) => path.relative(ws, f)),
+      ['a.cql', path.join('sub', 'b.cqlsh')],
+    );
+    assert.deepEqual(
+      walk.skipped.map((s) => `${path.relative(ws, s.path)}: ${s.message}`),
+      [
+        'dangling.cql: no such file or directory',
+        'out.cql: the file (or the link it goes through) is outside the workspace',
+        'pipe.cql: not a regular file (a named pipe)',
+      ],
+    );
     const unconfined = await findCqlFiles(ws);
-    assert.ok(unconfined.files.some((f) => f.endsWith('out.cql')), 'without roots a link to a file is followed');
+    assert.ok(
+      unconfined.files.some((f) => f.endsWith('out.cql')),
+      'without roots a link to a file is followed',
+    );
   });
 });
 
@@ -283,7 +398,11 @@ describe('config files', () => {
     assert.equal(findConfigFor(file, [at('ws')]), undefined);
     const inner = at('ws/.cqlint.json', '{}');
     assert.equal(findConfigFor(file, [at('ws')]), inner);
-    assert.equal(findConfigFor(at('elsewhere/q.cql', ''), [at('ws')]), undefined, 'outside every folder: its own folder only');
+    assert.equal(
+      findConfigFor(at('elsewhere/q.cql', ''), [at('ws')]),
+      undefined,
+      'outside every folder: its own folder only',
+    );
   });
 
   test('loadConfigFile never throws: FIFOs, devices and JSON errors are errors', (t) => {
@@ -294,6 +413,9 @@ describe('config files', () => {
     assert.match(loadConfigFile('/dev/zero').errors[0].message, /not a regular file \(a character device\)/);
     assert.match(loadConfigFile(at('bad.json', '{"target": ')).errors[0].message, /not valid JSON/);
     const prototypeKeys = loadConfigFile(at('proto.json', '{"tables": {"constructor": {"constructor": 1}}}'));
-    assert.deepEqual(prototypeKeys.errors.map((e) => e.key), ['tables.constructor.constructor']);
+    assert.deepEqual(
+      prototypeKeys.errors.map((e) => e.key),
+      ['tables.constructor.constructor'],
+    );
   });
 });

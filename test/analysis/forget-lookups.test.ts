@@ -44,9 +44,16 @@ function lintAll(project: Project, files: Record<string, string>): unknown {
 describe('Project.forgetLookups', () => {
   test('the workspace lints with findings from the workload, evidence and conflicting-definition caches', () => {
     const files = workspace();
-    const ids = new Set(Object.keys(files).flatMap((file) => projectOf(files).lint(file).map((f) => f.ruleId)));
+    const ids = new Set(
+      Object.keys(files).flatMap((file) =>
+        projectOf(files)
+          .lint(file)
+          .map((f) => f.ruleId),
+      ),
+    );
     // Otherwise the lints compared below would not read the caches forgotten.
-    for (const id of ['hot-partition', 'conflicting-definition']) assert.ok(ids.has(id), `${id} among ${[...ids].join(', ')}`);
+    for (const id of ['hot-partition', 'conflicting-definition'])
+      assert.ok(ids.has(id), `${id} among ${[...ids].join(', ')}`);
   });
 
   test('workloads, column profiles and one-definition lists are made again, new and equal', () => {
@@ -63,7 +70,11 @@ describe('Project.forgetLookups', () => {
     // Asked from the file that defines it: the file's version, as a one-definition list.
     const single = resolveTableName(model, project.fileSchema(`${ROOT}/events.cql`), name);
     assert.deepEqual(single, [events]);
-    assert.equal(resolveTableName(model, project.fileSchema(`${ROOT}/events.cql`), name), single, 'kept until forgotten');
+    assert.equal(
+      resolveTableName(model, project.fileSchema(`${ROOT}/events.cql`), name),
+      single,
+      'kept until forgotten',
+    );
 
     project.forgetLookups();
 

@@ -46,7 +46,9 @@ function renamed(text: string, names: ReadonlySet<string>): string {
       const word = token.image.toLowerCase();
       if (!keywordType(word) && names.has(word)) replacement = quoted(word);
     } else if (token.image.startsWith('--')) {
-      replacement = token.image.replace(/(?<![@\w])[A-Za-z][A-Za-z0-9_]*/g, (word) => (names.has(word.toLowerCase()) ? quoted(word.toLowerCase()) : word));
+      replacement = token.image.replace(/(?<![@\w])[A-Za-z][A-Za-z0-9_]*/g, (word) =>
+        names.has(word.toLowerCase()) ? quoted(word.toLowerCase()) : word,
+      );
     }
     if (replacement === undefined) continue;
     out += `${text.slice(at, token.startOffset)}${replacement}`;
@@ -58,14 +60,23 @@ function renamed(text: string, names: ReadonlySet<string>): string {
 /** The example with hostile names; names its evidence, samples or config refer to are left as they are. */
 export function hostile(c: ExampleCase): ExampleCase {
   const names = definedNames(c);
-  const csv = typeof c.sample?.csv === 'function' ? c.sample.csv().slice(0, 10_000) : c.sample?.csv ?? '';
+  const csv = typeof c.sample?.csv === 'function' ? c.sample.csv().slice(0, 10_000) : (c.sample?.csv ?? '');
   const mentioned = JSON.stringify([c.evidence ?? {}, c.config ?? {}, c.sample?.table ?? '', csv]).toLowerCase();
   for (const name of [...names]) if (mentioned.includes(name)) names.delete(name);
-  const evidence = c.evidence && Object.fromEntries(Object.entries(c.evidence).map(([name, text]) => [`${HOSTILE}${name}`, text.replace(/^# node: (.*)$/m, `# node: ${HOSTILE}$1`)]));
+  const evidence =
+    c.evidence &&
+    Object.fromEntries(
+      Object.entries(c.evidence).map(([name, text]) => [
+        `${HOSTILE}${name}`,
+        text.replace(/^# node: (.*)$/m, `# node: ${HOSTILE}$1`),
+      ]),
+    );
   return {
     ...c,
     code: renamed(c.code, names),
-    ...(c.files ? { files: Object.fromEntries(Object.entries(c.files).map(([file, text]) => [file, renamed(text, names)])) } : {}),
+    ...(c.files
+      ? { files: Object.fromEntries(Object.entries(c.files).map(([file, text]) => [file, renamed(text, names)])) }
+      : {}),
     ...(evidence ? { evidence } : {}),
   };
 }
@@ -80,10 +91,17 @@ describe('names interpolated into findings stay text in their markdown', () => {
         for (const finding of project.lint(mainOf(example))) {
           if (finding.ruleId === id) fired++;
           const prose = outsideCodeSpans(finding.details ?? '');
-          assert.doesNotMatch(prose, RAW_MARKUP, `${finding.ruleId} (an example of ${id}) interpolates a name raw into its details:\n${finding.details}`);
+          assert.doesNotMatch(
+            prose,
+            RAW_MARKUP,
+            `${finding.ruleId} (an example of ${id}) interpolates a name raw into its details:\n${finding.details}`,
+          );
         }
       }
-      assert.ok(fired > 0 || UNREACHED.has(id), `no invalid example of ${id} fires once its names are hostile: add one that does`);
+      assert.ok(
+        fired > 0 || UNREACHED.has(id),
+        `no invalid example of ${id} fires once its names are hostile: add one that does`,
+      );
     });
   }
 });

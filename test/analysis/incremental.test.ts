@@ -58,28 +58,43 @@ interface Snippets {
 }
 
 /** Statements and fragments that random edits insert. */
-const SNIPPETS: Snippets = { statements: 15, list: [
-  'SELECT * FROM ks.readings;\n',
-  'SELECT value FROM ks.readings WHERE sensor_id = 5d1e5f7e-1111-4d8a-9a8b-000000000009;\n',
-  'CREATE TABLE ks.readings (sensor_id uuid, day date, ts timestamp, value double, PRIMARY KEY ((sensor_id, day), ts));\n',
-  'CREATE TABLE ks.users (id uuid PRIMARY KEY, email text, country text, age int);\n',
-  'DROP TABLE ks.users;\n',
-  'ALTER TABLE ks.users ADD age int;\n',
-  'CREATE INDEX ON ks.by_status (id);\n',
-  'CREATE INDEX users_email ON ks.users (email);\n',
-  'DROP INDEX ks.users_country;\n',
-  "SELECT * FROM ks.users WHERE email = 'x';\n",
-  'USE other;\n',
-  'USE ks;\n',
-  'CREATE TYPE ks.addr (street text, city text);\n',
-  '-- @shard shard = random(4)\n',
-  '-- cqlint-disable-next-line\n',
-  'SELECT * FROM events;\n',
-  'CREATE TABLE events (day date, ts timestamp, PRIMARY KEY (day, ts));\n',
-  'BEGIN UNLOGGED BATCH INSERT INTO ks.users (id) VALUES (1); INSERT INTO ks.readings (sensor_id, ts) VALUES (1, 2); APPLY BATCH;\n',
-  "'", '(', ';', ' ', '\n', 'x', '--', '/*', '*/', 'SELECT', ' WHERE ', ' ALLOW FILTERING', ',', 'ks.',
-] };
-
+const SNIPPETS: Snippets = {
+  statements: 15,
+  list: [
+    'SELECT * FROM ks.readings;\n',
+    'SELECT value FROM ks.readings WHERE sensor_id = 5d1e5f7e-1111-4d8a-9a8b-000000000009;\n',
+    'CREATE TABLE ks.readings (sensor_id uuid, day date, ts timestamp, value double, PRIMARY KEY ((sensor_id, day), ts));\n',
+    'CREATE TABLE ks.users (id uuid PRIMARY KEY, email text, country text, age int);\n',
+    'DROP TABLE ks.users;\n',
+    'ALTER TABLE ks.users ADD age int;\n',
+    'CREATE INDEX ON ks.by_status (id);\n',
+    'CREATE INDEX users_email ON ks.users (email);\n',
+    'DROP INDEX ks.users_country;\n',
+    "SELECT * FROM ks.users WHERE email = 'x';\n",
+    'USE other;\n',
+    'USE ks;\n',
+    'CREATE TYPE ks.addr (street text, city text);\n',
+    '-- @shard shard = random(4)\n',
+    '-- cqlint-disable-next-line\n',
+    'SELECT * FROM events;\n',
+    'CREATE TABLE events (day date, ts timestamp, PRIMARY KEY (day, ts));\n',
+    'BEGIN UNLOGGED BATCH INSERT INTO ks.users (id) VALUES (1); INSERT INTO ks.readings (sensor_id, ts) VALUES (1, 2); APPLY BATCH;\n',
+    "'",
+    '(',
+    ';',
+    ' ',
+    '\n',
+    'x',
+    '--',
+    '/*',
+    '*/',
+    'SELECT',
+    ' WHERE ',
+    ' ALLOW FILTERING',
+    ',',
+    'ks.',
+  ],
+};
 
 /** Tables, their indexes and the queries they serve, each in its own file (index changes reach other files). */
 const INDEX_TABLES = `CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};
@@ -112,27 +127,41 @@ SELECT * FROM ks.people_by_city WHERE city = 'Lyon';
 `;
 
 /** Index changes of every kind: CREATE (IF NOT EXISTS, CUSTOM, SAI, KEYS), DROP INDEX, DROP TABLE, a view dropped. */
-const INDEX_SNIPPETS: Snippets = { statements: 18, list: [
-  'CREATE INDEX people_city ON ks.people (city);\n',
-  'DROP INDEX ks.people_city;\n',
-  'DROP INDEX people_city;\n',
-  'CREATE INDEX IF NOT EXISTS people_city ON ks.people (city);\n',
-  "CREATE CUSTOM INDEX people_city ON ks.people (city) USING 'sai';\n",
-  'DROP INDEX ks.orders_status;\n',
-  'CREATE INDEX orders_status ON ks.orders (status);\n',
-  'DROP TABLE ks.people;\n',
-  'CREATE TABLE ks.people (id uuid PRIMARY KEY, name text, city text, tags set<text>, born date);\n',
-  'CREATE TABLE ks.people (id uuid, city text, name text, tags set<text>, born date, PRIMARY KEY (city, id));\n',
-  'USE other;\n',
-  'USE ks;\n',
-  "SELECT * FROM ks.people WHERE city = 'Lyon';\n",
-  "SELECT * FROM people WHERE name = 'Ann';\n",
-  'DROP INDEX people_name;\n',
-  'CREATE INDEX people_name ON ks.people (name);\n',
-  'DROP MATERIALIZED VIEW ks.people_by_city;\n',
-  'CREATE INDEX ON ks.people (KEYS(tags));\n',
-  "'", '(', ';', ' ', '\n', 'x', '--', 'IF NOT EXISTS ', 'CUSTOM ', 'ks.', " USING 'sai'", ' ALLOW FILTERING',
-] };
+const INDEX_SNIPPETS: Snippets = {
+  statements: 18,
+  list: [
+    'CREATE INDEX people_city ON ks.people (city);\n',
+    'DROP INDEX ks.people_city;\n',
+    'DROP INDEX people_city;\n',
+    'CREATE INDEX IF NOT EXISTS people_city ON ks.people (city);\n',
+    "CREATE CUSTOM INDEX people_city ON ks.people (city) USING 'sai';\n",
+    'DROP INDEX ks.orders_status;\n',
+    'CREATE INDEX orders_status ON ks.orders (status);\n',
+    'DROP TABLE ks.people;\n',
+    'CREATE TABLE ks.people (id uuid PRIMARY KEY, name text, city text, tags set<text>, born date);\n',
+    'CREATE TABLE ks.people (id uuid, city text, name text, tags set<text>, born date, PRIMARY KEY (city, id));\n',
+    'USE other;\n',
+    'USE ks;\n',
+    "SELECT * FROM ks.people WHERE city = 'Lyon';\n",
+    "SELECT * FROM people WHERE name = 'Ann';\n",
+    'DROP INDEX people_name;\n',
+    'CREATE INDEX people_name ON ks.people (name);\n',
+    'DROP MATERIALIZED VIEW ks.people_by_city;\n',
+    'CREATE INDEX ON ks.people (KEYS(tags));\n',
+    "'",
+    '(',
+    ';',
+    ' ',
+    '\n',
+    'x',
+    '--',
+    'IF NOT EXISTS ',
+    'CUSTOM ',
+    'ks.',
+    " USING 'sai'",
+    ' ALLOW FILTERING',
+  ],
+};
 
 function lineStarts(text: string): number[] {
   const starts = [0];
@@ -194,7 +223,10 @@ function randomEdit(text: string, next: () => number, snippets: Snippets): { tex
     default: {
       // A keystroke inside a word: change one character.
       const c = pick(['a', 'e', '_', '1', ' ', 'k']);
-      return { text: text.slice(0, at) + c + text.slice(at + 1), what: `replace char at ${at} with ${JSON.stringify(c)}` };
+      return {
+        text: text.slice(0, at) + c + text.slice(at + 1),
+        what: `replace char at ${at} with ${JSON.stringify(c)}`,
+      };
     }
   }
 }
@@ -215,7 +247,12 @@ function freshFindings(files: Map<string, string>): Map<string, unknown> {
  * compares the findings of the edited file (every file every third step) with a fresh Project's.
  * Statement results are kept from a file's first lint when it is open in an editor, else from its second.
  */
-function randomEditsEqualFresh(seed: number, editing: boolean, initial: readonly (readonly [string, string])[], snippets: Snippets): void {
+function randomEditsEqualFresh(
+  seed: number,
+  editing: boolean,
+  initial: readonly (readonly [string, string])[],
+  snippets: Snippets,
+): void {
   const next = random(seed);
   const files = new Map<string, string>(initial.map(([name, text]) => [`${ROOT}/${name}`, text]));
   const project = new Project({ config: {}, editing: () => editing });
@@ -232,24 +269,65 @@ function randomEditsEqualFresh(seed: number, editing: boolean, initial: readonly
     const lintAll = step % 3 === 0;
     const expected = freshFindings(files);
     for (const file of lintAll ? files.keys() : [path]) {
-      assert.deepEqual(plain(project.lint(file)), expected.get(file), `seed ${seed}, step ${step}, ${file}\nedits:\n${history.join('\n')}`);
+      assert.deepEqual(
+        plain(project.lint(file)),
+        expected.get(file),
+        `seed ${seed}, step ${step}, ${file}\nedits:\n${history.join('\n')}`,
+      );
     }
   }
   for (const file of files.keys()) assert.deepEqual(plain(project.lint(file)), freshFindings(files).get(file));
 }
 
 // Seed 67 (both modes) inserts a DROP INDEX in schema.cql that served a cached query of queries.cql.
-for (const [seed, editing] of [[1, false], [2, false], [3, false], [4, true], [5, true], [6, true], [67, true], [67, false]] as const) {
+for (const [seed, editing] of [
+  [1, false],
+  [2, false],
+  [3, false],
+  [4, true],
+  [5, true],
+  [6, true],
+  [67, true],
+  [67, false],
+] as const) {
   test(`incremental lint equals a fresh Project over random edits (seed ${seed}${editing ? ', files open in an editor' : ''})`, () => {
-    randomEditsEqualFresh(seed, editing, [['schema.cql', SCHEMA], ['queries.cql', QUERIES], ['mixed.cql', MIXED]], SNIPPETS);
+    randomEditsEqualFresh(
+      seed,
+      editing,
+      [
+        ['schema.cql', SCHEMA],
+        ['queries.cql', QUERIES],
+        ['mixed.cql', MIXED],
+      ],
+      SNIPPETS,
+    );
   });
 }
 
 // On main before the statement keys saw DROP INDEX, seeds 4, 7, 32 and 99 kept a dropped index's verdict; before
 // the merge put pending views back as built, 128, 166 and 251 kept a view's columns from a base it could no longer pick.
-for (const [seed, editing] of [[1, false], [2, true], [4, false], [7, true], [32, true], [99, true], [128, false], [166, true], [251, false]] as const) {
+for (const [seed, editing] of [
+  [1, false],
+  [2, true],
+  [4, false],
+  [7, true],
+  [32, true],
+  [99, true],
+  [128, false],
+  [166, true],
+  [251, false],
+] as const) {
   test(`incremental lint equals a fresh Project over random index changes in three files (seed ${seed}${editing ? ', files open in an editor' : ''})`, () => {
-    randomEditsEqualFresh(seed, editing, [['tables.cql', INDEX_TABLES], ['indexes.cql', INDEX_INDEXES], ['queries.cql', INDEX_QUERIES]], INDEX_SNIPPETS);
+    randomEditsEqualFresh(
+      seed,
+      editing,
+      [
+        ['tables.cql', INDEX_TABLES],
+        ['indexes.cql', INDEX_INDEXES],
+        ['queries.cql', INDEX_QUERIES],
+      ],
+      INDEX_SNIPPETS,
+    );
   });
 }
 
@@ -259,10 +337,16 @@ test('a DDL change in one file updates the findings of queries in another', () =
   const queries = `${ROOT}/q.cql`;
   project.setFile(schema, 'CREATE TABLE ks.t (id uuid PRIMARY KEY, name text);\n');
   project.setFile(queries, 'SELECT nme FROM ks.t WHERE id = ?;\nSELECT name FROM ks.t;\n');
-  const before = project.lint(queries).map((f) => f.ruleId).sort();
+  const before = project
+    .lint(queries)
+    .map((f) => f.ruleId)
+    .sort();
   assert.deepEqual(before, ['unknown-column', 'unrestricted-partition-key']);
   project.setFile(schema, 'CREATE TABLE ks.t (id uuid PRIMARY KEY, name text, nme text);\n');
-  assert.deepEqual(project.lint(queries).map((f) => f.ruleId), ['unrestricted-partition-key']);
+  assert.deepEqual(
+    project.lint(queries).map((f) => f.ruleId),
+    ['unrestricted-partition-key'],
+  );
   assert.deepEqual(project.dependents(schema), [queries]);
 });
 
@@ -289,18 +373,25 @@ test('a query moved across an ALTER in an open file is judged where it now stand
   const project = new Project({ config: {}, editing: () => true });
   const file = `${ROOT}/open.cql`;
   // Statements ahead of the edit, so that the parser keeps the CREATE TABLE (it re-reads the one before an edit).
-  const create = 'CREATE TABLE ks.t (id uuid PRIMARY KEY);\nCREATE TABLE ks.other (id uuid PRIMARY KEY);\nSELECT id FROM ks.other WHERE id = ?;\n';
+  const create =
+    'CREATE TABLE ks.t (id uuid PRIMARY KEY);\nCREATE TABLE ks.other (id uuid PRIMARY KEY);\nSELECT id FROM ks.other WHERE id = ?;\n';
   const alter = 'ALTER TABLE ks.t ADD v text;\n';
   const readsV = 'SELECT v FROM ks.t WHERE id = ?;\n';
   const readsId = 'SELECT id FROM ks.t WHERE id = ?;\n';
   project.setFile(file, create + readsV + alter + readsId);
-  assert.deepEqual(project.lint(file).map((f) => f.ruleId), ['unknown-column']);
+  assert.deepEqual(
+    project.lint(file).map((f) => f.ruleId),
+    ['unknown-column'],
+  );
   const swapped = create + readsId + alter + readsV;
   project.setFile(file, swapped);
   const fresh = new Project({ config: {} });
   fresh.setFile(file, swapped);
   assert.deepEqual(plain(project.lint(file)), plain(fresh.lint(file)));
-  assert.deepEqual(project.lint(file).map((f) => f.ruleId), []);
+  assert.deepEqual(
+    project.lint(file).map((f) => f.ruleId),
+    [],
+  );
 });
 
 test('changing a @shard annotation re-checks the shard values of cached queries', () => {
@@ -308,16 +399,26 @@ test('changing a @shard annotation re-checks the shard values of cached queries'
   const schema = `${ROOT}/shard-s.cql`;
   const queries = `${ROOT}/shard-q.cql`;
   // murmur3('Hello') % 16 + 1 = 9; with % 8 + 1 it is 1.
-  const table = (n: number) => `-- @shard shard = murmur3(title) % ${n} + 1\nCREATE TABLE ks.posts (day date, shard int, title text, PRIMARY KEY ((day, shard), title));\n`;
+  const table = (n: number) =>
+    `-- @shard shard = murmur3(title) % ${n} + 1\nCREATE TABLE ks.posts (day date, shard int, title text, PRIMARY KEY ((day, shard), title));\n`;
   project.setFile(schema, table(16));
   project.setFile(queries, "INSERT INTO ks.posts (day, shard, title) VALUES ('2024-01-01', 9, 'Hello');\n");
-  assert.deepEqual(project.lint(queries).map((f) => f.ruleId), []);
+  assert.deepEqual(
+    project.lint(queries).map((f) => f.ruleId),
+    [],
+  );
   project.setFile(schema, table(8));
   const after = project.lint(queries);
-  assert.deepEqual(after.map((f) => f.ruleId), ['shard-mismatch']);
+  assert.deepEqual(
+    after.map((f) => f.ruleId),
+    ['shard-mismatch'],
+  );
   assert.match(after[0]!.message, /\b1\b/);
   project.setFile(schema, table(16));
-  assert.deepEqual(project.lint(queries).map((f) => f.ruleId), []);
+  assert.deepEqual(
+    project.lint(queries).map((f) => f.ruleId),
+    [],
+  );
 });
 
 test('moving, dropping or re-creating an index in a script re-judges the cached queries after it', () => {
@@ -335,10 +436,18 @@ test('moving, dropping or re-creating an index in a script re-judges the cached 
     return findings.map((f) => `${f.ruleId}${f.data?.['index'] ? `:${String(f.data['index'])}` : ''}`);
   };
   assert.deepEqual(check(table + index + query), ['secondary-index-scan:people_city']);
-  assert.deepEqual(check(table + query + index), ['unrestricted-partition-key'], 'an index created after the query does not serve it');
+  assert.deepEqual(
+    check(table + query + index),
+    ['unrestricted-partition-key'],
+    'an index created after the query does not serve it',
+  );
   assert.deepEqual(check(table + index + query), ['secondary-index-scan:people_city']);
   assert.deepEqual(check(table + index + 'DROP INDEX ks.people_city;\n' + query), ['unrestricted-partition-key']);
-  assert.deepEqual(check(table + index + query + 'DROP INDEX ks.people_city;\n'), ['secondary-index-scan:people_city'], 'dropped only after the query');
+  assert.deepEqual(
+    check(table + index + query + 'DROP INDEX ks.people_city;\n'),
+    ['secondary-index-scan:people_city'],
+    'dropped only after the query',
+  );
   assert.deepEqual(check(table + index.replace('people_city', 'by_city') + query), ['secondary-index-scan:by_city']);
 });
 
@@ -360,7 +469,10 @@ for (const editing of [false, true]) {
       files.set(`${ROOT}/drop-indexes.cql`, indexes);
       project.setFile(`${ROOT}/drop-indexes.cql`, indexes);
       // The language server re-lints (and publishes, or has the client pull again) the dependents of an edited file.
-      assert.ok(project.dependents(`${ROOT}/drop-indexes.cql`).includes(queries), 'the queries depend on the indexes\' file');
+      assert.ok(
+        project.dependents(`${ROOT}/drop-indexes.cql`).includes(queries),
+        "the queries depend on the indexes' file",
+      );
       const findings = project.lint(queries);
       assert.deepEqual(plain(findings), freshFindings(files).get(queries));
       return findings.map((f) => `${f.ruleId}${f.data?.['index'] ? `:${String(f.data['index'])}` : ''}`);
@@ -370,7 +482,9 @@ for (const editing of [false, true]) {
     const sai = "CREATE CUSTOM INDEX people_city ON ks.people (city) USING 'StorageAttachedIndex';\n";
     assert.deepEqual(verdict(create), ['secondary-index-scan:people_city']);
     assert.deepEqual(verdict(create + drop), ['unrestricted-partition-key']);
-    assert.deepEqual(verdict(create + drop + create.replace('INDEX', 'INDEX IF NOT EXISTS')), ['secondary-index-scan:people_city']);
+    assert.deepEqual(verdict(create + drop + create.replace('INDEX', 'INDEX IF NOT EXISTS')), [
+      'secondary-index-scan:people_city',
+    ]);
     assert.deepEqual(verdict(create + drop + sai), ['secondary-index-scan:people_city']);
     assert.equal(project.lint(queries)[0]!.severity, 'info', 'served by a storage-attached index');
     assert.deepEqual(verdict(create + drop + sai + drop), ['unrestricted-partition-key']);
@@ -393,7 +507,15 @@ test('swapping two DROP INDEX around a query in an open file re-judges it', () =
   const check = (text: string): string[] => {
     project.setFile(file, text);
     const findings = project.lint(file);
-    assert.deepEqual(plain(findings), freshFindings(new Map([[tables, table], [file, text]])).get(file));
+    assert.deepEqual(
+      plain(findings),
+      freshFindings(
+        new Map([
+          [tables, table],
+          [file, text],
+        ]),
+      ).get(file),
+    );
     return findings.map((f) => f.ruleId);
   };
   assert.deepEqual(check(head + dropName + query + dropCity), ['secondary-index-scan']);
@@ -407,12 +529,16 @@ test('a view or LIKE table whose base another file defines forgets the base when
   // itself fails on a default cluster, materialized_views_enabled: false: guardrail-schema, every time.)
   const project = new Project({ config: {} });
   const files = new Map([
-    [`${ROOT}/base-view.cql`, 'CREATE MATERIALIZED VIEW ks.by_city AS SELECT * FROM ks.people WHERE city IS NOT NULL AND id IS NOT NULL PRIMARY KEY (city, id);\n' +
-      'CREATE TABLE ks.people_copy LIKE ks.people;\nSELECT name FROM ks.people_copy WHERE id = 5d1e5f7e-1111-4d8a-9a8b-000000000001;\n'],
+    [
+      `${ROOT}/base-view.cql`,
+      'CREATE MATERIALIZED VIEW ks.by_city AS SELECT * FROM ks.people WHERE city IS NOT NULL AND id IS NOT NULL PRIMARY KEY (city, id);\n' +
+        'CREATE TABLE ks.people_copy LIKE ks.people;\nSELECT name FROM ks.people_copy WHERE id = 5d1e5f7e-1111-4d8a-9a8b-000000000001;\n',
+    ],
     [`${ROOT}/base-table.cql`, 'CREATE TABLE ks.people (id uuid PRIMARY KEY, name text, city text);\n'],
   ]);
   const view = `${ROOT}/base-view.cql`;
-  const summary = (findings: Finding[]): string[] => findings.map((f) => `${f.ruleId}:${String(f.data?.['timeColumnType'] ?? f.data?.['column'] ?? '')}`);
+  const summary = (findings: Finding[]): string[] =>
+    findings.map((f) => `${f.ruleId}:${String(f.data?.['timeColumnType'] ?? f.data?.['column'] ?? '')}`);
   for (const [path, text] of files) project.setFile(path, text);
   assert.deepEqual(summary(project.lint(view)), ['guardrail-schema:', 'unbounded-partition:uuid']);
   const other = `${ROOT}/base-other.cql`;
@@ -421,10 +547,19 @@ test('a view or LIKE table whose base another file defines forgets the base when
   project.setFile(other, otherText);
   const findings = project.lint(view);
   assert.deepEqual(plain(findings), freshFindings(files).get(view));
-  assert.deepEqual(summary(findings), ['guardrail-schema:', 'unbounded-partition:?', 'unknown-column:name', 'unknown-column:id']);
+  assert.deepEqual(summary(findings), [
+    'guardrail-schema:',
+    'unbounded-partition:?',
+    'unknown-column:name',
+    'unknown-column:id',
+  ]);
   files.delete(other);
   project.removeFile(other);
-  assert.deepEqual(summary(project.lint(view)), ['guardrail-schema:', 'unbounded-partition:uuid'], 'one definition again: the view reads it');
+  assert.deepEqual(
+    summary(project.lint(view)),
+    ['guardrail-schema:', 'unbounded-partition:uuid'],
+    'one definition again: the view reads it',
+  );
 });
 
 test("an edit that touches no DDL reuses the file's schema; one that does, or a tree re-parsed after release, builds it again", () => {

@@ -7,10 +7,17 @@ import { CsvReader, type CsvField } from '../../server/core/io/csv';
 import { readSample } from '../../server/core/report/sample';
 import { Project } from '../../server/core/engine/project';
 
-function readCsv(chunks: Iterable<string>, limits = RECORD_LIMITS): { records: { fields: string[]; line: number }[]; problems: { line: number; reason: string }[] } {
+function readCsv(
+  chunks: Iterable<string>,
+  limits = RECORD_LIMITS,
+): { records: { fields: string[]; line: number }[]; problems: { line: number; reason: string }[] } {
   const records: { fields: string[]; line: number }[] = [];
   const problems: { line: number; reason: string }[] = [];
-  const reader = new CsvReader((fields: CsvField[], line) => records.push({ fields: fields.map((f) => f.text), line }), (p) => problems.push(p), limits);
+  const reader = new CsvReader(
+    (fields: CsvField[], line) => records.push({ fields: fields.map((f) => f.text), line }),
+    (p) => problems.push(p),
+    limits,
+  );
   for (const chunk of chunks) reader.push(chunk);
   reader.end();
   return { records, problems };
@@ -31,8 +38,28 @@ describe('record caps', () => {
 
   test('an unquoted field, a quoted one and a record over their caps are skipped to the record end, with the line', () => {
     const limits = { maxRecordChars: 100, maxFields: 10, maxFieldChars: 20 };
-    const result = readCsv(['a,', 'x'.repeat(21), '\n', '"', 'y'.repeat(15), '""', 'y'.repeat(8), '",1\n', 'b,', 'c,'.repeat(9), '\n', `${'z'.repeat(15)},`.repeat(7), '\nlast,2'], limits);
-    assert.deepEqual(result.problems.map((p) => p.line), [1, 2, 3, 4]);
+    const result = readCsv(
+      [
+        'a,',
+        'x'.repeat(21),
+        '\n',
+        '"',
+        'y'.repeat(15),
+        '""',
+        'y'.repeat(8),
+        '",1\n',
+        'b,',
+        'c,'.repeat(9),
+        '\n',
+        `${'z'.repeat(15)},`.repeat(7),
+        '\nlast,2',
+      ],
+      limits,
+    );
+    assert.deepEqual(
+      result.problems.map((p) => p.line),
+      [1, 2, 3, 4],
+    );
     assert.match(result.problems[0]!.reason, /a field longer than 20 characters/);
     assert.match(result.problems[1]!.reason, /a field longer than 20 characters/);
     assert.match(result.problems[2]!.reason, /more than 10 fields/);
@@ -65,12 +92,21 @@ describe('KeyTally', () => {
     for (let i = 0; i < 500; i++) exact.add(`k${i % 50}`, () => i);
     assert.equal(exact.approximate, false);
     assert.equal(exact.distinct(), 50);
-    assert.deepEqual([...exact.entries()].map((e) => [e.key, e.count, e.value]).slice(0, 2), [['k0', 10, 0], ['k1', 10, 1]]);
+    assert.deepEqual([...exact.entries()].map((e) => [e.key, e.count, e.value]).slice(0, 2), [
+      ['k0', 10, 0],
+      ['k1', 10, 1],
+    ]);
   });
 
   test('a key whose data cannot be made is not counted', () => {
     const tally = new KeyTally<number>();
-    assert.throws(() => tally.add('bad', () => { throw new Error('unreadable'); }), /unreadable/);
+    assert.throws(
+      () =>
+        tally.add('bad', () => {
+          throw new Error('unreadable');
+        }),
+      /unreadable/,
+    );
     assert.equal(tally.size, 0);
     assert.equal(tally.distinct(), 0);
   });
@@ -82,9 +118,14 @@ describe('samples in bounded memory', () => {
   const table = project.tableFor('/v/s.cql', 'ks.kv')!;
 
   test('a key cell over 64 KiB is refused by line before its value is parsed; the other rows count', async () => {
-    const summary = await readSample([`${'k'.repeat(5_000_000)},1,v\n`, 'a,1,x\na,2,y\n'], table, project.schema(), { file: 's.csv' });
+    const summary = await readSample([`${'k'.repeat(5_000_000)},1,v\n`, 'a,1,x\na,2,y\n'], table, project.schema(), {
+      file: 's.csv',
+    });
     assert.equal(summary.malformedCount, 1);
-    assert.match(summary.malformed[0]!.reason, /partition key column k holds 5000000 characters, over the 65535 a key may have/);
+    assert.match(
+      summary.malformed[0]!.reason,
+      /partition key column k holds 5000000 characters, over the 65535 a key may have/,
+    );
     assert.deepEqual([summary.rows, summary.partitions], [2, 1]);
   });
 
@@ -92,12 +133,17 @@ describe('samples in bounded memory', () => {
     const rows = function* (): Iterable<string> {
       for (let i = 0; i < 60_000; i++) yield `big,${i},x\nk${i},1,y\n`;
     };
-    const summary = await readSample(rows(), table, project.schema(), { file: 's.csv', keyLimits: { maxDistinctKeys: 5000, maxKeyChars: 1 << 20, maxKeyLength: 65_535 } });
+    const summary = await readSample(rows(), table, project.schema(), {
+      file: 's.csv',
+      keyLimits: { maxDistinctKeys: 5000, maxKeyChars: 1 << 20, maxKeyLength: 65_535 },
+    });
     assert.equal(summary.rows, 120_000);
     assert.deepEqual(summary.largest[0]!.key, ['big']);
     assert.equal(summary.largest[0]!.rows, 60_000, 'the largest partition is counted exactly');
     assert.equal(summary.rowsPerPartition.max, 60_000);
-    assert.ok(summary.approximate && summary.approximate.tracked <= 5000 && summary.approximate.untrackedRowsAtMost < 100);
+    assert.ok(
+      summary.approximate && summary.approximate.tracked <= 5000 && summary.approximate.untrackedRowsAtMost < 100,
+    );
     assert.ok(Math.abs(summary.partitions - 60_001) / 60_001 < 0.03, `about 60,001 partitions: ${summary.partitions}`);
   });
 });

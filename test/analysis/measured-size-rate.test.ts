@@ -22,7 +22,13 @@ async function plansOf(code: string, evidence: Record<string, string>): Promise<
 
 describe('a measured size that grows forever', () => {
   test("the capture's header reads the node's uptime, as a comment or as nodetool info prints it", () => {
-    for (const [line, seconds] of [['# uptime: 30d', 2_592_000], ['Uptime (seconds)       : 2592000', 2_592_000], ['# uptime: 36h', 129_600], ['# uptime: 0', undefined], ['# uptime: soon', undefined]] as const) {
+    for (const [line, seconds] of [
+      ['# uptime: 30d', 2_592_000],
+      ['Uptime (seconds)       : 2592000', 2_592_000],
+      ['# uptime: 36h', 129_600],
+      ['# uptime: 0', undefined],
+      ['# uptime: soon', undefined],
+    ] as const) {
       const header: CaptureHeader = {};
       assert.equal(readHeaderLine(line, header), true, line);
       assert.equal(header.uptimeSeconds, seconds, line);
@@ -37,12 +43,17 @@ describe('a measured size that grows forever', () => {
       assert.ok(plan.bucket, 'a bucket bounds the growth');
       assert.equal(plan.cures, false, 'a measured size stays in the captures until the table is captured again');
       assert.equal(plan.figures?.rateSource, 'default');
-      assert.match(plan.figures!.reasons[0]!, /^rate: none measured or hinted; the 1\.3 GB measured is a size, not a rate, so this is sized at the assumed 1 row\/min \(the default for a machine source\), at which that partition took 47 years to fill: the real rate is likely higher/);
+      assert.match(
+        plan.figures!.reasons[0]!,
+        /^rate: none measured or hinted; the 1\.3 GB measured is a size, not a rate, so this is sized at the assumed 1 row\/min \(the default for a machine source\), at which that partition took 47 years to fill: the real rate is likely higher/,
+      );
     }
   });
 
   test("with the node's uptime, the rate is the table's local writes over it at the largest partition's share of the bytes", async () => {
-    const plans = await plansOf(LOGS, { 'node3.txt': tablestatsOutput('ks.logs', BYTES, { uptimeSeconds: 2_592_000 }) });
+    const plans = await plansOf(LOGS, {
+      'node3.txt': tablestatsOutput('ks.logs', BYTES, { uptimeSeconds: 2_592_000 }),
+    });
     const [plan] = plans;
     // 183,224,312 writes over 30 days, at 1 / (1,460 partitions × mean max/20) of the bytes: 20/1,460.
     const rate = (183_224_312 / 2_592_000) * (BYTES / (1460 * Math.round(BYTES / 20)));

@@ -36,8 +36,14 @@ describe('a table dropped and created again in one file', () => {
 
   test('the rules resolve the SELECT to the second definition', () => {
     const table = project.tableFor('/ws/schema.cql', 'ks.t', select);
-    assert.deepEqual(table?.columns.map((c) => c.name), ['a', 'b']);
-    assert.deepEqual(project.lint('/ws/schema.cql').filter((f) => f.ruleId === 'unknown-column'), []);
+    assert.deepEqual(
+      table?.columns.map((c) => c.name),
+      ['a', 'b'],
+    );
+    assert.deepEqual(
+      project.lint('/ws/schema.cql').filter((f) => f.ruleId === 'unknown-column'),
+      [],
+    );
   });
 
   test('go to definition on the table name goes to the second CREATE, as the rules resolve it', () => {
@@ -79,7 +85,10 @@ describe('one table defined differently in two files', () => {
   test('each definition gets a conflicting-definition finding that names the other file', () => {
     const project = new Project({ config: {} });
     for (const [name, text] of Object.entries(files)) project.setFile(`/ws/${name}`, text);
-    for (const [name, other] of [['a.cql', 'b.cql'], ['b.cql', 'a.cql']] as const) {
+    for (const [name, other] of [
+      ['a.cql', 'b.cql'],
+      ['b.cql', 'a.cql'],
+    ] as const) {
       const found = project.lint(`/ws/${name}`).filter((f) => f.ruleId === 'conflicting-definition');
       assert.equal(found.length, 1, name);
       assert.match(`${found[0]!.message}\n${found[0]!.details ?? ''}`, new RegExp(other.replace('.', '\\.')));
@@ -90,7 +99,10 @@ describe('one table defined differently in two files', () => {
     const project = new Project({ config: {} });
     project.setFile('/ws/a.cql', files['a.cql']);
     project.setFile('/ws/c.cql', files['a.cql']);
-    assert.deepEqual(project.lint('/ws/a.cql').filter((f) => f.ruleId === 'conflicting-definition'), []);
+    assert.deepEqual(
+      project.lint('/ws/a.cql').filter((f) => f.ruleId === 'conflicting-definition'),
+      [],
+    );
   });
 });
 
@@ -136,7 +148,10 @@ CREATE TABLE ks.t (id int PRIMARY KEY, home frozen<addr>);
   test('the sizing sizes the column by the second definition', () => {
     const only = new Project({ config: {} });
     only.setFile('/ws/schema.cql', second);
-    assert.equal(columnBytes(project, '/ws/schema.cql', 'ks.t', 'home'), columnBytes(only, '/ws/schema.cql', 'ks.t', 'home'));
+    assert.equal(
+      columnBytes(project, '/ws/schema.cql', 'ks.t', 'home'),
+      columnBytes(only, '/ws/schema.cql', 'ks.t', 'home'),
+    );
   });
 });
 
@@ -147,11 +162,15 @@ describe('one user type defined differently in two files', () => {
     'c.cql': 'CREATE TABLE ks.t (k frozen<addr> PRIMARY KEY, v text);\n',
   };
 
-  test('`cqlint token --schema`, hover and the sizing all use the first file\'s', async (t) => {
+  test("`cqlint token --schema`, hover and the sizing all use the first file's", async (t) => {
     const all = tempDir(files);
     const first = tempDir({ 'a.cql': files['a.cql'], 'c.cql': files['c.cql'] });
     const other = tempDir({ 'b.cql': files['b.cql'], 'c.cql': files['c.cql'] });
-    t.after(() => { all.cleanup(); first.cleanup(); other.cleanup(); });
+    t.after(() => {
+      all.cleanup();
+      first.cleanup();
+      other.cleanup();
+    });
     const token = async (dir: string): Promise<string> => {
       const run = await runCli(['token', '--schema', dir, 'ks.t', '{n: 5}']);
       assert.equal(run.code, 0, run.stderr);
@@ -198,27 +217,40 @@ CREATE TABLE ks.people (home frozen<address>, id int, note text, PRIMARY KEY ((h
   const both = projectOf(['a.cql', 'b.cql']);
   const own = projectOf(['b.cql']);
 
-  test('the workspace definition is still the first file\'s', () => {
-    assert.deepEqual(both.schema().userType('ks', 'address')?.fields.map((f) => f.typeText), ['text', 'int']);
+  test("the workspace definition is still the first file's", () => {
+    assert.deepEqual(
+      both
+        .schema()
+        .userType('ks', 'address')
+        ?.fields.map((f) => f.typeText),
+      ['text', 'int'],
+    );
   });
 
-  test('the sizing sizes the table\'s column by its own file\'s definition', () => {
+  test("the sizing sizes the table's column by its own file's definition", () => {
     const bytes = columnBytes(both, '/ws/b.cql', 'ks.people', 'home');
     assert.equal(bytes, columnBytes(own, '/ws/b.cql', 'ks.people', 'home'));
     const other = projectOf(['a.cql']);
     other.setFile('/ws/b.cql', files['b.cql'].slice(files['b.cql'].indexOf('CREATE TABLE')));
-    assert.notEqual(bytes, columnBytes(other, '/ws/b.cql', 'ks.people', 'home'), 'the two definitions size differently');
+    assert.notEqual(
+      bytes,
+      columnBytes(other, '/ws/b.cql', 'ks.people', 'home'),
+      'the two definitions size differently',
+    );
   });
 
-  test('the key encoder encodes the table\'s key by its own file\'s definition', () => {
+  test("the key encoder encodes the table's key by its own file's definition", () => {
     assert.equal(keyType(both), keyType(own));
     assert.match(keyType(both), /"bigint"/);
   });
 
-  test('`cqlint token --schema` gives the token of its own file\'s definition', async (t) => {
+  test("`cqlint token --schema` gives the token of its own file's definition", async (t) => {
     const all = tempDir(files);
     const only = tempDir({ 'b.cql': files['b.cql'] });
-    t.after(() => { all.cleanup(); only.cleanup(); });
+    t.after(() => {
+      all.cleanup();
+      only.cleanup();
+    });
     const token = async (dir: string): Promise<string> => {
       const run = await runCli(['token', '--schema', dir, 'ks.people', "{street: 'x', zip: 5, city: 'y'}"]);
       assert.equal(run.code, 0, run.stderr);
@@ -228,7 +260,7 @@ CREATE TABLE ks.people (home frozen<address>, id int, note text, PRIMARY KEY ((h
   });
 });
 
-describe('the user types\' signature that caches compare (SchemaModel.typesSignature)', () => {
+describe("the user types' signature that caches compare (SchemaModel.typesSignature)", () => {
   const signature = (text: string): string => {
     const project = new Project({ config: {} });
     project.setFile('/ws/a.cql', text);
@@ -236,8 +268,11 @@ describe('the user types\' signature that caches compare (SchemaModel.typesSigna
   };
   const typeFirst = 'CREATE TYPE ks.a (x int);\nCREATE TABLE ks.t (k frozen<a> PRIMARY KEY, v text);\n';
 
-  test('a type version moved across a table changes it: the table\'s column resolves to another version', () => {
-    assert.notEqual(signature(typeFirst), signature('CREATE TABLE ks.t (k frozen<a> PRIMARY KEY, v text);\nCREATE TYPE ks.a (x int);\n'));
+  test("a type version moved across a table changes it: the table's column resolves to another version", () => {
+    assert.notEqual(
+      signature(typeFirst),
+      signature('CREATE TABLE ks.t (k frozen<a> PRIMARY KEY, v text);\nCREATE TYPE ks.a (x int);\n'),
+    );
     assert.notEqual(signature(typeFirst), signature(typeFirst.replace('x int', 'x bigint')));
   });
 
@@ -250,7 +285,10 @@ describe('the user types\' signature that caches compare (SchemaModel.typesSigna
 describe('a user type that contains itself', () => {
   test('the key encoder gives the inner mention as unsupported instead of recursing without end', () => {
     const project = new Project({ config: {} });
-    project.setFile('/ws/a.cql', 'CREATE TYPE ks.a (x frozen<a>);\nCREATE TABLE ks.t (k frozen<a> PRIMARY KEY, v int);\n');
+    project.setFile(
+      '/ws/a.cql',
+      'CREATE TYPE ks.a (x frozen<a>);\nCREATE TABLE ks.t (k frozen<a> PRIMARY KEY, v int);\n',
+    );
     const table = project.tableFor('/ws/a.cql', 'ks.t', Number.MAX_SAFE_INTEGER);
     assert.ok(table);
     const type = columnKeyType(table, 'k', udtLookupFor(project.schema()));
@@ -272,8 +310,17 @@ SELECT c FROM ks.v WHERE b = 'x';
   const select = text.indexOf('SELECT c');
 
   test('the rules resolve the SELECT to the second view', () => {
-    assert.deepEqual(project.tableFor('/ws/schema.cql', 'ks.v', select)?.columns.map((c) => c.name).sort(), ['a', 'b', 'c']);
-    assert.deepEqual(project.lint('/ws/schema.cql').filter((f) => f.ruleId === 'unknown-column'), []);
+    assert.deepEqual(
+      project
+        .tableFor('/ws/schema.cql', 'ks.v', select)
+        ?.columns.map((c) => c.name)
+        .sort(),
+      ['a', 'b', 'c'],
+    );
+    assert.deepEqual(
+      project.lint('/ws/schema.cql').filter((f) => f.ruleId === 'unknown-column'),
+      [],
+    );
   });
 
   test('go to definition on the view name goes to the second CREATE', () => {
@@ -287,20 +334,32 @@ SELECT c FROM ks.v WHERE b = 'x';
     const marked = `${text}SELECT  FROM ks.v;`;
     const at = marked.length - ' FROM ks.v;'.length;
     const r = complete(index, '/ws/schema.cql', marked, parseCql(marked), at);
-    assert.ok(r.items.some((i) => i.kind === 'column' && i.label === 'c'), JSON.stringify(r.items.map((i) => i.label)));
+    assert.ok(
+      r.items.some((i) => i.kind === 'column' && i.label === 'c'),
+      JSON.stringify(r.items.map((i) => i.label)),
+    );
   });
 });
 
 describe('a user type altered in its file', () => {
   test('the workspace definition is the type as the last ALTER TYPE left it; a DROP TYPE removes it', () => {
     const project = new Project({ config: {} });
-    project.setFile('/ws/a.cql', `CREATE TYPE ks.addr (street text);
+    project.setFile(
+      '/ws/a.cql',
+      `CREATE TYPE ks.addr (street text);
 ALTER TYPE ks.addr ADD zip int;
 ALTER TYPE ks.addr RENAME street TO line1;
 CREATE TYPE ks.gone (x int);
 DROP TYPE ks.gone;
-`);
-    assert.deepEqual(project.schema().userType('ks', 'addr')?.fields.map((f) => `${f.name} ${f.typeText}`), ['line1 text', 'zip int']);
+`,
+    );
+    assert.deepEqual(
+      project
+        .schema()
+        .userType('ks', 'addr')
+        ?.fields.map((f) => `${f.name} ${f.typeText}`),
+      ['line1 text', 'zip int'],
+    );
     assert.equal(project.schema().userType('ks', 'gone'), undefined);
   });
 
@@ -324,9 +383,9 @@ CREATE MATERIALIZED VIEW ks.v AS SELECT a, b, c FROM ks.t WHERE a IS NOT NULL AN
 DROP TABLE ks.t;
 CREATE TABLE ks.t (a int, b text, d text, PRIMARY KEY (a, b));
 `;
-  const query = 'SELECT c FROM ks.v WHERE b = \'x\';\n';
+  const query = "SELECT c FROM ks.v WHERE b = 'x';\n";
 
-  test('the view\'s columns come from the table as the view\'s own file saw it', () => {
+  test("the view's columns come from the table as the view's own file saw it", () => {
     const project = new Project({ config: {} });
     project.setFile('/ws/schema.cql', text);
     project.setFile('/ws/query.cql', query);
@@ -339,15 +398,27 @@ CREATE TABLE ks.t (a int, b text, d text, PRIMARY KEY (a, b));
 
 describe('the candidates of a name asked from a keyspace that defines none of its own', () => {
   const project = new Project({ config: {} });
-  project.setFile('/ws/a.cql', 'CREATE TABLE ks1.t (id int PRIMARY KEY);\nCREATE TABLE t (id int PRIMARY KEY, v text);\nCREATE TABLE ks1.u (id int PRIMARY KEY);\n');
+  project.setFile(
+    '/ws/a.cql',
+    'CREATE TABLE ks1.t (id int PRIMARY KEY);\nCREATE TABLE t (id int PRIMARY KEY, v text);\nCREATE TABLE ks1.u (id int PRIMARY KEY);\n',
+  );
   project.setFile('/ws/b.cql', 'CREATE TABLE t (id int PRIMARY KEY, v text);\n');
 
   test('are the definitions that name no keyspace, in file order, one list for every such keyspace', () => {
     const model = project.schema();
     const fromTwo = model.candidates('ks2', 't');
-    assert.deepEqual(fromTwo.map((t) => [t.filePath, t.keyspace]), [['/ws/a.cql', undefined], ['/ws/b.cql', undefined]]);
+    assert.deepEqual(
+      fromTwo.map((t) => [t.filePath, t.keyspace]),
+      [
+        ['/ws/a.cql', undefined],
+        ['/ws/b.cql', undefined],
+      ],
+    );
     assert.equal(model.candidates('ks3', 't'), fromTwo);
-    assert.deepEqual(model.candidates('ks1', 't').map((t) => t.keyspace), ['ks1']);
+    assert.deepEqual(
+      model.candidates('ks1', 't').map((t) => t.keyspace),
+      ['ks1'],
+    );
   });
 
   test('are made again, the same definitions, after the model forgot its lookups', () => {

@@ -12,7 +12,8 @@ import { markdownText } from '../../server/core/util/markdown';
 import { MAIN, ofRule, projectWith } from './helpers';
 
 const LOG = 'CREATE TABLE ks.app_log (level text, logged_at timestamp, message text, PRIMARY KEY (level, logged_at));';
-const READINGS = 'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));';
+const READINGS =
+  'CREATE TABLE ks.readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));';
 
 function lint(code: string, target?: 'cassandra' | 'scylladb' | 'keyspaces' | 'cosmosdb', config = {}) {
   const project = projectWith(code, {}, { config, target });
@@ -24,10 +25,17 @@ describe('partition figures', () => {
     const { project, findings } = lint(READINGS);
     const [finding] = ofRule(findings, 'unbounded-partition');
     const numbers = finding!.data!.numbers as { rowsToLimit: number; limitLabel: string };
-    const hover = describeTable(project.schema().allTables()[0]!, 'cassandra', project.tableHints(MAIN, project.schema().allTables()[0]!));
+    const hover = describeTable(
+      project.schema().allTables()[0]!,
+      'cassandra',
+      project.tableHints(MAIN, project.schema().allTables()[0]!),
+    );
     const rows = numbers.rowsToLimit.toLocaleString('en-US');
     assert.match(finding!.details!, new RegExp(`${numbers.limitLabel}, at ${rows} rows`));
-    assert.match(hover, new RegExp(`\\[${numbers.limitLabel}\\]\\([^)]+\\) \\*\\*\\(hit first\\)\\*\\* \\| ${rows} \\|`));
+    assert.match(
+      hover,
+      new RegExp(`\\[${numbers.limitLabel}\\]\\([^)]+\\) \\*\\*\\(hit first\\)\\*\\* \\| ${rows} \\|`),
+    );
     assert.match(hover, /sensor_id`: identifier/);
   });
 
@@ -35,12 +43,19 @@ describe('partition figures', () => {
     // At 50 rows/s even Cosmos DB's 20 GB is reached within the horizon (at the default 1 row/min it takes centuries: silent).
     assert.equal(ofRule(lint(READINGS, 'cosmosdb').findings, 'unbounded-partition').length, 0);
     const hinted = `-- @cqlint rate=50/s\n${READINGS}`;
-    const messages = (['cassandra', 'scylladb', 'cosmosdb'] as const).map((t) => ofRule(lint(hinted, t).findings, 'unbounded-partition')[0]!.details!);
+    const messages = (['cassandra', 'scylladb', 'cosmosdb'] as const).map(
+      (t) => ofRule(lint(hinted, t).findings, 'unbounded-partition')[0]!.details!,
+    );
     assert.match(messages[0]!, /Apache Cassandra: .*100,000 values per partition.*datastax/);
     assert.match(messages[1]!, /ScyllaDB: .*large-partition warning at 100,000 rows.*scylladb\.com/);
-    assert.match(messages[2]!, /Azure Cosmos DB for Apache Cassandra: .*20 GB per logical partition.*learn\.microsoft\.com/);
+    assert.match(
+      messages[2]!,
+      /Azure Cosmos DB for Apache Cassandra: .*20 GB per logical partition.*learn\.microsoft\.com/,
+    );
     assert.equal(new Set(messages).size, 3);
-    const hot = (['cassandra', 'keyspaces'] as const).map((t) => ofRule(lint(LOG, t).findings, 'hot-partition')[0]!.details!);
+    const hot = (['cassandra', 'keyspaces'] as const).map(
+      (t) => ofRule(lint(LOG, t).findings, 'hot-partition')[0]!.details!,
+    );
     assert.match(hot[0]!, /100,000 values per partition/);
     assert.match(hot[1]!, /1,000 WCU per partition = 1,000 writes\/s/);
   });
@@ -59,16 +74,28 @@ describe('partition figures', () => {
 
 describe('workload hints', () => {
   test('.cqlint.json: columns.<c>.distinct and rowsPerSecondPerPartition are validated', () => {
-    const ok = parseConfig({ tables: { 'ks.t': { columns: { country: { distinct: 5 } }, rowsPerSecondPerPartition: 2 } } });
+    const ok = parseConfig({
+      tables: { 'ks.t': { columns: { country: { distinct: 5 } }, rowsPerSecondPerPartition: 2 } },
+    });
     assert.deepEqual(ok.errors, []);
-    assert.deepEqual(structuredClone(ok.config?.tables?.['ks.t']), { columns: { country: { distinct: 5 } }, rowsPerSecondPerPartition: 2 });
-    const bad = parseConfig({ tables: { 'ks.t': { columns: { country: { distinc: 5 }, city: { distinct: 0 }, x: 3 }, rowsPerSecondPerPartition: -1 } } });
-    assert.deepEqual(bad.errors.map((e) => e.key), [
-      'tables.ks.t.columns.country.distinc',
-      'tables.ks.t.columns.city.distinct',
-      'tables.ks.t.columns.x',
-      'tables.ks.t.rowsPerSecondPerPartition',
-    ]);
+    assert.deepEqual(structuredClone(ok.config?.tables?.['ks.t']), {
+      columns: { country: { distinct: 5 } },
+      rowsPerSecondPerPartition: 2,
+    });
+    const bad = parseConfig({
+      tables: {
+        'ks.t': { columns: { country: { distinc: 5 }, city: { distinct: 0 }, x: 3 }, rowsPerSecondPerPartition: -1 },
+      },
+    });
+    assert.deepEqual(
+      bad.errors.map((e) => e.key),
+      [
+        'tables.ks.t.columns.country.distinc',
+        'tables.ks.t.columns.city.distinct',
+        'tables.ks.t.columns.x',
+        'tables.ks.t.rowsPerSecondPerPartition',
+      ],
+    );
     assert.match(bad.errors[0]!.message, /unknown column hint \(did you mean "distinct"\?\)/);
     assert.match(bad.errors[1]!.message, /must be a whole number of distinct values >= 1, got 0/);
   });
@@ -76,7 +103,14 @@ describe('workload hints', () => {
   test('a cardinality hint corrects the model without suppressing the rule', () => {
     const code = 'CREATE TABLE ks.users_by_country (country text, user_id uuid, PRIMARY KEY (country, user_id));';
     assert.equal(ofRule(lint(code).findings, 'hot-partition').length, 1);
-    assert.equal(ofRule(lint(code, undefined, { tables: { 'ks.users_by_country': { columns: { country: { distinct: 50_000 } } } } }).findings, 'hot-partition').length, 0);
+    assert.equal(
+      ofRule(
+        lint(code, undefined, { tables: { 'ks.users_by_country': { columns: { country: { distinct: 50_000 } } } } })
+          .findings,
+        'hot-partition',
+      ).length,
+      0,
+    );
     assert.equal(ofRule(lint(`-- @cqlint country.distinct=50000\n${code}`).findings, 'hot-partition').length, 0);
   });
 
@@ -84,7 +118,10 @@ describe('workload hints', () => {
     const code = `-- @cqlint rate=2/s country.distinct=5\nCREATE TABLE ks.t (country text, ts timestamp, v int, PRIMARY KEY (country, ts));`;
     const project = projectWith(code, {}, { config: { tables: { 'ks.t': { rowsPerSecondPerPartition: 7 } } } });
     const table = project.schema().allTables()[0]!;
-    assert.deepEqual(structuredClone(project.tableHints(MAIN, table)), { rowsPerSecondPerPartition: 7, columns: { country: { distinct: 5 } } });
+    assert.deepEqual(structuredClone(project.tableHints(MAIN, table)), {
+      rowsPerSecondPerPartition: 7,
+      columns: { country: { distinct: 5 } },
+    });
     const [hot] = ofRule(project.lint(MAIN), 'hot-partition');
     assert.match(hot!.details!, /at 7 rows\/s \(hinted\)/);
     assert.match(hot!.details!, /hint: 5 distinct values/);
@@ -94,19 +131,28 @@ describe('workload hints', () => {
   });
 
   test('editing the -- @cqlint comment re-lints the table (the cached statement result is not reused)', () => {
-    const project = projectWith(`-- @cqlint cohort.distinct=4\nCREATE TABLE ks.u (cohort text, user_id uuid, PRIMARY KEY (cohort, user_id));`);
+    const project = projectWith(
+      `-- @cqlint cohort.distinct=4\nCREATE TABLE ks.u (cohort text, user_id uuid, PRIMARY KEY (cohort, user_id));`,
+    );
     assert.equal(ofRule(project.lint(MAIN), 'hot-partition').length, 1);
-    project.setFile(MAIN, `-- @cqlint cohort.distinct=40000\nCREATE TABLE ks.u (cohort text, user_id uuid, PRIMARY KEY (cohort, user_id));`);
+    project.setFile(
+      MAIN,
+      `-- @cqlint cohort.distinct=40000\nCREATE TABLE ks.u (cohort text, user_id uuid, PRIMARY KEY (cohort, user_id));`,
+    );
     assert.equal(ofRule(project.lint(MAIN), 'hot-partition').length, 0);
   });
 
   test('the hover states the bucket fit large-partition reports and shows the plan its finding carries', () => {
-    const code = '-- @cqlint rate=500/s\nCREATE TABLE iot.readings_by_hour (sensor_id uuid, hour timestamp, ts timestamp, value double, PRIMARY KEY ((sensor_id, hour), ts));';
+    const code =
+      '-- @cqlint rate=500/s\nCREATE TABLE iot.readings_by_hour (sensor_id uuid, hour timestamp, ts timestamp, value double, PRIMARY KEY ((sensor_id, hour), ts));';
     const { project, findings } = lint(code);
     const [large] = ofRule(findings, 'large-partition');
     const bucket = large!.data!.bucket as { rowsPerBucket: number };
     const table = project.schema().allTables()[0]!;
-    const hover = describeTable(table, 'cassandra', { ...project.tableHints(MAIN, table), cures: tableCures(findings, table.qualifiedName) });
+    const hover = describeTable(table, 'cassandra', {
+      ...project.tableHints(MAIN, table),
+      cures: tableCures(findings, table.qualifiedName),
+    });
     const sentence = /[oO]ne sensor_id's hour bucket \(hour\) takes ([\d,]+) rows at 500 rows\/s \(hinted\)/;
     const [, rows] = sentence.exec(hover)!;
     assert.equal(rows, bucket.rowsPerBucket.toLocaleString('en-US'));
@@ -119,13 +165,18 @@ describe('workload hints', () => {
   });
 
   test('a partition that cannot grow states the rows it holds, not a time at a rate', () => {
-    const { project, findings } = lint('CREATE TABLE ks.settings_by_active (active boolean PRIMARY KEY, params map<text, text>);');
+    const { project, findings } = lint(
+      'CREATE TABLE ks.settings_by_active (active boolean PRIMARY KEY, params map<text, text>);',
+    );
     const [hot] = ofRule(findings, 'hot-partition');
     assert.doesNotMatch(`${hot!.message} ${hot!.details}`, /row\/s/);
     assert.match(hot!.details!, /which one partition never holds: at most 1 row/);
     const table = project.schema().allTables()[0]!;
     const hover = describeTable(table, 'cassandra', project.tableHints(MAIN, table));
-    assert.match(hover, /at most 1 row per partition \(no clustering columns: one row per partition\) \| — \| it does not grow with time/);
+    assert.match(
+      hover,
+      /at most 1 row per partition \(no clustering columns: one row per partition\) \| — \| it does not grow with time/,
+    );
     assert.doesNotMatch(hover, /\| time at /);
   });
 });

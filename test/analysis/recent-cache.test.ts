@@ -90,7 +90,10 @@ describe('WeakRecentCache', () => {
 
 describe('tableWorkload cache', () => {
   const project = new Project({ config: {} });
-  project.setFile('/s.cql', 'CREATE TABLE ks.events (server text, log_time timestamp, message text, PRIMARY KEY (server, log_time));');
+  project.setFile(
+    '/s.cql',
+    'CREATE TABLE ks.events (server text, log_time timestamp, message text, PRIMARY KEY (server, log_time));',
+  );
   const table = project.schema().table('ks', 'events')!;
 
   test('answers the same question about the same table with the same object', () => {

@@ -63,10 +63,19 @@ test('a released file that is edited builds its schema from the new text', () =>
   project.setFile(file, 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);\nSELECT nope FROM ks.t WHERE id = 1;\n');
   project.fileSchema(file);
   project.release(file);
-  assert.deepEqual(project.lint(file).map((f) => f.ruleId), ['unknown-column']);
+  assert.deepEqual(
+    project.lint(file).map((f) => f.ruleId),
+    ['unknown-column'],
+  );
   project.release(file, { findings: true });
-  project.setFile(file, 'CREATE TABLE ks.t (id int PRIMARY KEY, v text, nope int);\nSELECT nope FROM ks.t WHERE id = 1;\n');
-  assert.deepEqual(project.lint(file).map((f) => f.ruleId), []);
+  project.setFile(
+    file,
+    'CREATE TABLE ks.t (id int PRIMARY KEY, v text, nope int);\nSELECT nope FROM ks.t WHERE id = 1;\n',
+  );
+  assert.deepEqual(
+    project.lint(file).map((f) => f.ruleId),
+    [],
+  );
 });
 
 test('a released file keeps its exact text (kept deflated), and setting the same text again changes nothing', () => {
@@ -93,13 +102,16 @@ test('a released file keeps its exact text (kept deflated), and setting the same
 test('a released schema keeps no syntax tree: definitions let go of their statement, columns share one range-free type', () => {
   const project = new Project({ config: {} });
   const file = '/virtual/release/tables.cql';
-  project.setFile(file, [
-    'CREATE TABLE ks.a (id int PRIMARY KEY, tags frozen<list<text>>, v text);',
-    'ALTER TABLE ks.a ADD extra text;',
-    'CREATE TABLE ks.b (id int PRIMARY KEY, tags frozen<list<text>>);',
-    'CREATE MATERIALIZED VIEW ks.by_v AS SELECT * FROM ks.base WHERE v IS NOT NULL AND id IS NOT NULL PRIMARY KEY (v, id);',
-    '',
-  ].join('\n'));
+  project.setFile(
+    file,
+    [
+      'CREATE TABLE ks.a (id int PRIMARY KEY, tags frozen<list<text>>, v text);',
+      'ALTER TABLE ks.a ADD extra text;',
+      'CREATE TABLE ks.b (id int PRIMARY KEY, tags frozen<list<text>>);',
+      'CREATE MATERIALIZED VIEW ks.by_v AS SELECT * FROM ks.base WHERE v IS NOT NULL AND id IS NOT NULL PRIMARY KEY (v, id);',
+      '',
+    ].join('\n'),
+  );
   const schema = project.fileSchema(file)!;
   const [createdA, alteredA] = schema.versions.get('a')!.map((v) => v.table!);
   assert.ok(createdA!.definition.statement, 'kept while the tree is');
@@ -117,7 +129,10 @@ test('a released schema keeps no syntax tree: definitions let go of their statem
   assert.equal(view.definition.statement?.kind, 'CreateMaterializedView');
   project.setFile('/virtual/release/base.cql', 'CREATE TABLE ks.base (id int PRIMARY KEY, v text, w int);\n');
   project.schema();
-  assert.deepEqual(view.columns.map((c) => c.name), ['id', 'v', 'w']);
+  assert.deepEqual(
+    view.columns.map((c) => c.name),
+    ['id', 'v', 'w'],
+  );
   // A parse of the released file keys its CREATE statements again (rules and navigation look tables up by them).
   const parse = project.parse(file);
   assert.equal(schema.byStatement.get(parse.statements[0]!), createdA);

@@ -29,7 +29,10 @@ test('every rule module is registered and has an examples table', () => {
   const modules = ruleFiles.filter((m) => m.rule);
   assert.deepEqual(modules.map((m) => m.rule!.meta.id).sort(), allRules.map((r) => r.meta.id).sort());
   for (const m of modules) assert.ok(m.examples, `${m.rule!.meta.id} exports its examples`);
-  assert.ok(modules.every((m) => allRules.includes(m.rule!)), 'the registry holds the modules\' own rule objects');
+  assert.ok(
+    modules.every((m) => allRules.includes(m.rule!)),
+    "the registry holds the modules' own rule objects",
+  );
 });
 
 describe('rule examples', () => {
@@ -44,7 +47,10 @@ describe('rule examples', () => {
         assert.ok(examples.invalid.length >= 1, 'at least one invalid case');
         assert.ok(Object.keys(rule.meta.messages).length >= 1, 'declares its messages');
         for (const [messageId, template] of Object.entries(rule.meta.messages)) {
-          assert.ok(template.length <= HEADLINE_CHARS + 20 && !/\n/.test(template), `${messageId}: a headline template of at most about ${HEADLINE_CHARS} characters on one line`);
+          assert.ok(
+            template.length <= HEADLINE_CHARS + 20 && !/\n/.test(template),
+            `${messageId}: a headline template of at most about ${HEADLINE_CHARS} characters on one line`,
+          );
         }
         // The docs URL is derived from the id (no rule writes one): it names the page, which must exist.
         assert.ok(docsUrl(id).endsWith(`/docs/rules/${id}.md`), docsUrl(id));
@@ -63,13 +69,20 @@ describe('rule examples', () => {
       examples.invalid.forEach((c, i) => {
         test(`invalid #${i + 1}${c.name ? ` (${c.name})` : ''}`, async () => {
           const { mine } = await runInvalid(c, id);
-          assert.equal(mine.length, c.count ?? 1, `expected ${c.count ?? 1} ${id} finding(s), got:\n${summary(mine)}\nin:\n${c.code}`);
+          assert.equal(
+            mine.length,
+            c.count ?? 1,
+            `expected ${c.count ?? 1} ${id} finding(s), got:\n${summary(mine)}\nin:\n${c.code}`,
+          );
           for (const f of mine) {
             assert.equal(f.severity, c.severity ?? rule.meta.defaultSeverity);
             assert.ok(Object.hasOwn(rule.meta.messages, f.messageId), `reports a declared message id: ${f.messageId}`);
             if (c.messageId) assert.equal(f.messageId, c.messageId);
             // The headline (one short line) and its details together say what the case expects.
-            assert.ok(f.message.length <= HEADLINE_CHARS + 20 && !/\n/.test(f.message), `a headline of at most about ${HEADLINE_CHARS} characters on one line: ${f.message}`);
+            assert.ok(
+              f.message.length <= HEADLINE_CHARS + 20 && !/\n/.test(f.message),
+              `a headline of at most about ${HEADLINE_CHARS} characters on one line: ${f.message}`,
+            );
             if (c.message) assert.match(`${f.message} ${f.details ?? ''}`.replace(/\s*\n\s*/g, ' '), c.message);
           }
           const first = mine[0]!;
@@ -85,7 +98,11 @@ describe('rule examples', () => {
       test('every declared message id is reported by an invalid case', async () => {
         const reported = new Set<string>();
         for (const c of examples.invalid) for (const f of (await runInvalid(c, id)).mine) reported.add(f.messageId);
-        assert.deepEqual(Object.keys(rule.meta.messages).filter((m) => !reported.has(m)), [], 'message ids no invalid case shows');
+        assert.deepEqual(
+          Object.keys(rule.meta.messages).filter((m) => !reported.has(m)),
+          [],
+          'message ids no invalid case shows',
+        );
       });
     });
   }

@@ -19,7 +19,13 @@ BEGIN BATCH INSERT INTO ks.t (id, v) VALUES (2, 'b'); APPLY BATCH;
 function probe(id: string, meta: Partial<RuleModule['meta']> = {}) {
   const seen: string[] = [];
   const rule: RuleModule = {
-    meta: { id, defaultSeverity: 'info', description: 'test probe of handlers', messages: { select: 'select from {{table}}' }, ...meta },
+    meta: {
+      id,
+      defaultSeverity: 'info',
+      description: 'test probe of handlers',
+      messages: { select: 'select from {{table}}' },
+      ...meta,
+    },
     handlers: {
       Select(stmt, ctx) {
         seen.push(`Select@${stmt.range.start}`);
@@ -45,7 +51,10 @@ afterEach(() => {
 /** Where each statement of a kind starts in CODE, as the probe records it. */
 function starts(kinds: Statement['kind'][]): string[] {
   const project = projectWith(CODE);
-  return project.parse(MAIN).statements.filter((s) => kinds.includes(s.kind)).map((s) => `${s.kind}@${s.range.start}`);
+  return project
+    .parse(MAIN)
+    .statements.filter((s) => kinds.includes(s.kind))
+    .map((s) => `${s.kind}@${s.range.start}`);
 }
 
 describe('rule handlers by statement kind', () => {
@@ -58,7 +67,13 @@ describe('rule handlers by statement kind', () => {
       assert.deepEqual(project.internalErrors, []);
       // The INSERTs (one on its own, one in a batch) and the batch have no handler: never called.
       assert.deepEqual(seen, starts(['CreateTable', 'Select']));
-      assert.deepEqual(findings.map((f) => [f.range.start.line, f.message]), [[2, 'select from t'], [4, 'select from t']]);
+      assert.deepEqual(
+        findings.map((f) => [f.range.start.line, f.message]),
+        [
+          [2, 'select from t'],
+          [4, 'select from t'],
+        ],
+      );
     });
   }
 
@@ -96,7 +111,12 @@ describe('rule handlers by statement kind', () => {
   test('a handler that throws is recorded once, not called again on the file, and the other rules still report', () => {
     let calls = 0;
     const rule: RuleModule = {
-      meta: { id: 'handler-probe-throws', defaultSeverity: 'info', description: 'test probe that throws', messages: {} },
+      meta: {
+        id: 'handler-probe-throws',
+        defaultSeverity: 'info',
+        description: 'test probe that throws',
+        messages: {},
+      },
       handlers: {
         Select() {
           calls++;
@@ -110,7 +130,10 @@ describe('rule handlers by statement kind', () => {
     const project = projectWith(CODE);
     const findings = project.lint(MAIN);
     assert.equal(calls, 1);
-    assert.deepEqual(project.internalErrors.map((e) => e.ruleId), ['handler-probe-throws']);
+    assert.deepEqual(
+      project.internalErrors.map((e) => e.ruleId),
+      ['handler-probe-throws'],
+    );
     assert.equal(ofRule(findings, 'handler-probe-other').length, 2);
   });
 });

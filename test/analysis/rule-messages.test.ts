@@ -11,7 +11,10 @@ import { MAIN, ofRule, projectWith } from './helpers';
 
 describe('message templates', () => {
   test('placeholders are filled by name, each as often as it stands, spaces inside the braces allowed', () => {
-    assert.equal(fillMessage('{{table}} has no column {{ column }}; {{table}} again', { table: 'ks.t', column: 'v' }), 'ks.t has no column v; ks.t again');
+    assert.equal(
+      fillMessage('{{table}} has no column {{ column }}; {{table}} again', { table: 'ks.t', column: 'v' }),
+      'ks.t has no column v; ks.t again',
+    );
     assert.equal(fillMessage('{{n}} partitions', { n: 3 }), '3 partitions');
     assert.deepEqual(placeholders('{{a}} {{b}} {{a}} {{ c }}'), ['a', 'b', 'c']);
   });
@@ -22,16 +25,43 @@ describe('message templates', () => {
   });
 
   test('composedMessage: a short sentence is the problem whole; a long one is cut into the problem and the details', () => {
-    assert.deepEqual(composedMessage("expected ')' after the key"), { values: { problem: "expected ')' after the key" } });
+    assert.deepEqual(composedMessage("expected ')' after the key"), {
+      values: { problem: "expected ')' after the key" },
+    });
     const long = `shard = 17 is outside 1..16, the values murmur3(title) % 16 + 1 can give to the rows of this table; for this row it is 9`;
-    assert.deepEqual(composedMessage(long), { values: { problem: 'shard = 17 is outside 1..16, the values murmur3(title) % 16 + 1 can give to the rows of this table' }, details: 'For this row it is 9.' });
+    assert.deepEqual(composedMessage(long), {
+      values: {
+        problem: 'shard = 17 is outside 1..16, the values murmur3(title) % 16 + 1 can give to the rows of this table',
+      },
+      details: 'For this row it is 9.',
+    });
   });
 
   test('findingOf: the headline from the declared template; an undeclared id throws', () => {
-    const meta = { id: 'probe', defaultSeverity: 'warning' as const, description: 'a probe rule', messages: { hot: '{{table}} is hot' } };
-    const finding = findingOf(meta, { messageId: 'hot', values: { table: 'ks.t' }, range: { start: 0, end: 4 }, details: 'More.' }, 'warning');
-    assert.deepEqual(finding, { ruleId: 'probe', severity: 'warning', message: 'ks.t is hot', messageId: 'hot', values: { table: 'ks.t' }, range: { start: 0, end: 4 }, details: 'More.' });
-    assert.throws(() => findingOf(meta, { messageId: 'cold', range: { start: 0, end: 4 } }, 'warning'), /probe reported the message id "cold", which its meta.messages does not declare/);
+    const meta = {
+      id: 'probe',
+      defaultSeverity: 'warning' as const,
+      description: 'a probe rule',
+      messages: { hot: '{{table}} is hot' },
+    };
+    const finding = findingOf(
+      meta,
+      { messageId: 'hot', values: { table: 'ks.t' }, range: { start: 0, end: 4 }, details: 'More.' },
+      'warning',
+    );
+    assert.deepEqual(finding, {
+      ruleId: 'probe',
+      severity: 'warning',
+      message: 'ks.t is hot',
+      messageId: 'hot',
+      values: { table: 'ks.t' },
+      range: { start: 0, end: 4 },
+      details: 'More.',
+    });
+    assert.throws(
+      () => findingOf(meta, { messageId: 'cold', range: { start: 0, end: 4 } }, 'warning'),
+      /probe reported the message id "cold", which its meta.messages does not declare/,
+    );
   });
 });
 
@@ -47,14 +77,22 @@ describe('a rule whose report does not fit its messages', () => {
   ] as const) {
     test(`${name}: recorded as the rule's internal error, no finding`, () => {
       const rule: RuleModule = {
-        meta: { id: 'messages-probe', defaultSeverity: 'info', description: 'a probe rule', messages: { select: 'select from {{table}}' } },
+        meta: {
+          id: 'messages-probe',
+          defaultSeverity: 'info',
+          description: 'a probe rule',
+          messages: { select: 'select from {{table}}' },
+        },
         handlers: { Select: (stmt, ctx) => ctx.report({ ...report, range: stmt.from.range }) },
       };
       allRules.push(rule);
       added.push(rule);
       const project = projectWith('CREATE TABLE ks.t (id int PRIMARY KEY);\nSELECT * FROM ks.t WHERE id = 1;');
       assert.deepEqual(ofRule(project.lint(MAIN), rule.meta.id), []);
-      assert.deepEqual(project.internalErrors.map((e) => e.ruleId), ['messages-probe']);
+      assert.deepEqual(
+        project.internalErrors.map((e) => e.ruleId),
+        ['messages-probe'],
+      );
     });
   }
 });
@@ -62,12 +100,40 @@ describe('a rule whose report does not fit its messages', () => {
 describe('SARIF message strings', () => {
   test('placeholders numbered in order of first use, literal braces doubled, arguments in that order', () => {
     let out = '';
-    const writer = resultWriter('sarif', { write: (text: string) => (out += text) }, {
-      cwd: '/tmp', color: false, toolVersion: '0.0.0', informationUri: 'https://example.com',
-      rules: [{ id: 'probe', defaultSeverity: 'warning', description: 'a probe rule', docsUrl: 'https://example.com/probe', messages: { m: '{{b}} then {{a}} in {set} and {{b}}' } }],
-    });
+    const writer = resultWriter(
+      'sarif',
+      { write: (text: string) => (out += text) },
+      {
+        cwd: '/tmp',
+        color: false,
+        toolVersion: '0.0.0',
+        informationUri: 'https://example.com',
+        rules: [
+          {
+            id: 'probe',
+            defaultSeverity: 'warning',
+            description: 'a probe rule',
+            docsUrl: 'https://example.com/probe',
+            messages: { m: '{{b}} then {{a}} in {set} and {{b}}' },
+          },
+        ],
+      },
+    );
     const range = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 1, line: 1, column: 2 } };
-    writer.file({ filePath: '/tmp/q.cql', source: 'x', findings: [{ ruleId: 'probe', severity: 'warning', message: 'B then A in {set} and B', messageId: 'm', values: { a: 'A', b: 'B' }, range }] });
+    writer.file({
+      filePath: '/tmp/q.cql',
+      source: 'x',
+      findings: [
+        {
+          ruleId: 'probe',
+          severity: 'warning',
+          message: 'B then A in {set} and B',
+          messageId: 'm',
+          values: { a: 'A', b: 'B' },
+          range,
+        },
+      ],
+    });
     writer.end();
     const run = JSON.parse(out).runs[0];
     assert.deepEqual(run.tool.driver.rules[0].messageStrings, { m: { text: '{0} then {1} in {{set}} and {0}' } });

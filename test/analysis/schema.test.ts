@@ -23,8 +23,17 @@ CREATE INDEX carts_item ON carts (item) USING 'sai';
 `);
     const t = p.tableFor(MAIN, 'shop.carts')!;
     assert.equal(t.qualifiedName, 'shop.carts');
-    assert.deepEqual(t.partitionKey.map((c) => c.name), ['user_id']);
-    assert.deepEqual(t.clustering.map((c) => [c.name, c.order]), [['added', 'DESC'], ['item', 'ASC']]);
+    assert.deepEqual(
+      t.partitionKey.map((c) => c.name),
+      ['user_id'],
+    );
+    assert.deepEqual(
+      t.clustering.map((c) => [c.name, c.order]),
+      [
+        ['added', 'DESC'],
+        ['item', 'ASC'],
+      ],
+    );
     assert.equal(columnNamed(t, 'owner')?.role, 'static');
     assert.equal(columnNamed(t, 'qty')?.role, 'regular');
     assert.equal(t.defaultTtlSeconds, 3600);
@@ -32,7 +41,10 @@ CREATE INDEX carts_item ON carts (item) USING 'sai';
     assert.equal(model.keyspaces.get('shop')?.replicationClass, 'NetworkTopologyStrategy');
     assert.equal(model.keyspaces.get('shop')?.durableWrites, true);
     assert.equal(model.userType('shop', 'addr')?.fields.length, 2);
-    assert.deepEqual(model.indexesOn(t).map((i) => [i.name, i.column, i.sai]), [['carts_item', 'item', true]]);
+    assert.deepEqual(
+      model.indexesOn(t).map((i) => [i.name, i.column, i.sai]),
+      [['carts_item', 'item', true]],
+    );
   });
 
   test('one file defining a table of the same name in two keyspaces defines two tables', () => {
@@ -43,12 +55,35 @@ ALTER TABLE ks1.events ADD c int;
 SELECT b FROM ks2.events WHERE id = ?;
 SELECT b FROM ks1.events WHERE id = ?;
 `);
-    assert.deepEqual(p.schema().allTables().map((t) => t.qualifiedName).sort(), ['ks1.events', 'ks2.events']);
-    assert.deepEqual(p.tableFor(MAIN, 'ks1.events')!.columns.map((c) => c.name), ['id', 'a', 'c']);
-    assert.deepEqual(p.tableFor(MAIN, 'ks2.events')!.columns.map((c) => c.name), ['id', 'b']);
+    assert.deepEqual(
+      p
+        .schema()
+        .allTables()
+        .map((t) => t.qualifiedName)
+        .sort(),
+      ['ks1.events', 'ks2.events'],
+    );
+    assert.deepEqual(
+      p.tableFor(MAIN, 'ks1.events')!.columns.map((c) => c.name),
+      ['id', 'a', 'c'],
+    );
+    assert.deepEqual(
+      p.tableFor(MAIN, 'ks2.events')!.columns.map((c) => c.name),
+      ['id', 'b'],
+    );
     // The queries are checked against their own keyspace's table: b is unknown in ks1.events only.
-    const line = p.getText(MAIN)!.split('\n').findIndex((l) => l.startsWith('SELECT b FROM ks1.events'));
-    assert.deepEqual(p.lint(MAIN).filter((f) => f.ruleId === 'unknown-column').map((f) => f.range.start.line), [line + 1], 'lines count from 1');
+    const line = p
+      .getText(MAIN)!
+      .split('\n')
+      .findIndex((l) => l.startsWith('SELECT b FROM ks1.events'));
+    assert.deepEqual(
+      p
+        .lint(MAIN)
+        .filter((f) => f.ruleId === 'unknown-column')
+        .map((f) => f.range.start.line),
+      [line + 1],
+      'lines count from 1',
+    );
   });
 
   test('index lookups: a keyspace sees its own indexes and those naming none, each file its own history first', () => {
@@ -57,7 +92,10 @@ SELECT b FROM ks1.events WHERE id = ?;
     p.setFile(file('a'), 'CREATE TABLE a.t (id int PRIMARY KEY, x int, y int, z int);\nCREATE INDEX ax ON a.t (x);\n');
     p.setFile(file('b'), 'CREATE TABLE b.t (id int PRIMARY KEY, x int, y int, z int);\nCREATE INDEX b_y ON b.t (y);\n');
     p.setFile(file('c'), 'CREATE INDEX tz ON t (z);\n');
-    p.setFile(file('q'), 'CREATE INDEX qx ON a.t (x);\nSELECT * FROM a.t WHERE x = 1;\nDROP INDEX a.qx;\nSELECT * FROM a.t WHERE x = 1;\n');
+    p.setFile(
+      file('q'),
+      'CREATE INDEX qx ON a.t (x);\nSELECT * FROM a.t WHERE x = 1;\nDROP INDEX a.qx;\nSELECT * FROM a.t WHERE x = 1;\n',
+    );
     const model = p.schema();
     const names = (list: readonly { name?: string }[]): (string | undefined)[] => list.map((i) => i.name);
     const a = p.tableFor(file('a'), 'a.t')!;
@@ -66,18 +104,27 @@ SELECT b FROM ks1.events WHERE id = ?;
     assert.deepEqual(names(model.allIndexesOn(a, 'z')), ['tz']);
     assert.deepEqual(names(model.allIndexesOn(b, 'x')), []);
     assert.deepEqual(names(model.indexesOn(b, file('c'))), ['tz'], 'the querying file first');
-    assert.deepEqual(names(model.indexesOn(b)), ['b_y'], 'then the table\'s own file');
+    assert.deepEqual(names(model.indexesOn(b)), ['b_y'], "then the table's own file");
     const text = p.getText(file('q'))!;
     const first = text.indexOf('SELECT');
     const second = text.lastIndexOf('SELECT');
-    assert.deepEqual(names(model.indexesAt(a, file('q'), first)), ['qx'], 'the file\'s own CREATE INDEX before the query');
+    assert.deepEqual(
+      names(model.indexesAt(a, file('q'), first)),
+      ['qx'],
+      "the file's own CREATE INDEX before the query",
+    );
     assert.deepEqual(names(model.indexesAt(a, file('q'), second)), [], 'and its DROP INDEX');
-    assert.deepEqual(names(model.indexesAt(a, file('q'), 0)), ['ax', 'tz'], 'before any of its own: the other files\' live ones');
+    assert.deepEqual(
+      names(model.indexesAt(a, file('q'), 0)),
+      ['ax', 'tz'],
+      "before any of its own: the other files' live ones",
+    );
     assert.deepEqual(names(model.indexesAt(b, file('a'), 0)), ['b_y', 'tz']);
   });
 
   test('DROP TABLE drops the indexes its file created on the table (in its keyspace), as Cassandra does', () => {
-    const code = 'CREATE TABLE ks.t (id int PRIMARY KEY, x int);\nCREATE TABLE other.t (id int PRIMARY KEY, x int);\n' +
+    const code =
+      'CREATE TABLE ks.t (id int PRIMARY KEY, x int);\nCREATE TABLE other.t (id int PRIMARY KEY, x int);\n' +
       'CREATE INDEX t_x ON ks.t (x);\nCREATE INDEX other_x ON other.t (x);\nSELECT * FROM ks.t WHERE x = 1;\n' +
       'DROP TABLE ks.t;\nCREATE TABLE ks.t (id int PRIMARY KEY, x int);\nSELECT * FROM ks.t WHERE x = 1;\nSELECT * FROM other.t WHERE x = 1;\n';
     const p = projectWith(code);
@@ -87,9 +134,15 @@ SELECT b FROM ks1.events WHERE id = ?;
     const table = p.tableFor(MAIN, 'ks.t', code.length)!;
     assert.deepEqual(names(model.indexesAt(table, MAIN, selects[0]!)), ['t_x'], 'before the DROP TABLE');
     assert.deepEqual(names(model.indexesAt(table, MAIN, selects[1]!)), [], 'the re-created table has no index');
-    assert.deepEqual(names(model.indexesAt(p.tableFor(MAIN, 'other.t', code.length)!, MAIN, selects[2]!)), ['other_x'], 'another keyspace\'s table keeps its own');
+    assert.deepEqual(
+      names(model.indexesAt(p.tableFor(MAIN, 'other.t', code.length)!, MAIN, selects[2]!)),
+      ['other_x'],
+      "another keyspace's table keeps its own",
+    );
     const lines = code.split('\n');
-    const verdicts = p.lint(MAIN).filter((f) => f.ruleId === 'secondary-index-scan' || f.ruleId === 'unrestricted-partition-key')
+    const verdicts = p
+      .lint(MAIN)
+      .filter((f) => f.ruleId === 'secondary-index-scan' || f.ruleId === 'unrestricted-partition-key')
       .map((f) => `${lines[f.range.start.line - 1]!.slice(0, 18)}${f.range.start.line}: ${f.ruleId}`);
     assert.deepEqual(verdicts, [
       'SELECT * FROM ks.t5: secondary-index-scan',
@@ -99,7 +152,8 @@ SELECT b FROM ks1.events WHERE id = ?;
   });
 
   test('USE context resolves unqualified names; a different keyspace does not match', () => {
-    const code = 'USE a;\nCREATE TABLE t (id int PRIMARY KEY, x int);\nUSE b;\nCREATE TABLE t (id int PRIMARY KEY, y int);\nSELECT * FROM t;';
+    const code =
+      'USE a;\nCREATE TABLE t (id int PRIMARY KEY, x int);\nUSE b;\nCREATE TABLE t (id int PRIMARY KEY, y int);\nSELECT * FROM t;';
     const p = projectWith(code);
     const end = code.length;
     assert.ok(hasColumn(p.tableFor(MAIN, 't', end), 'y'));
@@ -118,9 +172,18 @@ SELECT b FROM ks1.events WHERE id = ?;
     ].join('\n');
     const p = projectWith(code);
     const at = (i: number) => code.split('\n').slice(0, i).join('\n').length + 1;
-    assert.deepEqual(p.tableFor(MAIN, 'ks.t', at(1))!.columns.map((c) => c.name), ['id', 'a']);
-    assert.deepEqual(p.tableFor(MAIN, 'ks.t', at(2))!.columns.map((c) => c.name), ['id', 'a', 'b']);
-    assert.deepEqual(p.tableFor(MAIN, 'ks.t', at(4))!.columns.map((c) => c.name), ['key', 'b']);
+    assert.deepEqual(
+      p.tableFor(MAIN, 'ks.t', at(1))!.columns.map((c) => c.name),
+      ['id', 'a'],
+    );
+    assert.deepEqual(
+      p.tableFor(MAIN, 'ks.t', at(2))!.columns.map((c) => c.name),
+      ['id', 'a', 'b'],
+    );
+    assert.deepEqual(
+      p.tableFor(MAIN, 'ks.t', at(4))!.columns.map((c) => c.name),
+      ['key', 'b'],
+    );
     assert.equal(p.tableFor(MAIN, 'ks.t', at(5))!.defaultTtlSeconds, 60);
     assert.equal(p.tableFor(MAIN, 'ks.t', at(6)), undefined);
   });
@@ -130,22 +193,31 @@ SELECT b FROM ks1.events WHERE id = ?;
     const p = projectWith('CREATE TABLE ks.t (id int PRIMARY KEY);\n', { 'alters.cql': alters });
     const merged = p.tableFor(`${ROOT}/alters.cql`, 'ks.t');
     assert.equal(columnNamed(merged, 'extra')?.filePath, `${ROOT}/alters.cql`);
-    assert.equal(columnNamed(merged, 'id')?.filePath, undefined, 'a column of the CREATE is in the table\'s file');
+    assert.equal(columnNamed(merged, 'id')?.filePath, undefined, "a column of the CREATE is in the table's file");
     const [duplicate] = p.lint(`${ROOT}/alters.cql`).filter((f) => f.ruleId === 'duplicate-column');
     assert.ok(duplicate, 'the second ADD is reported');
-    assert.deepEqual(duplicate.related?.map((r) => [r.filePath, r.range.start.line, r.range.start.column]), [[`${ROOT}/alters.cql`, 1, 22]]);
+    assert.deepEqual(
+      duplicate.related?.map((r) => [r.filePath, r.range.start.line, r.range.start.column]),
+      [[`${ROOT}/alters.cql`, 1, 22]],
+    );
   });
 
   test('queries in one file resolve against another; the same file is preferred', () => {
-    const p = projectWith('SELECT * FROM ks.t;\nCREATE TABLE ks.t (id int PRIMARY KEY, mine int);\nSELECT mine FROM ks.t;', {
-      'a.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY, theirs int);',
-      'b.cql': 'SELECT theirs FROM ks.t;',
-    });
+    const p = projectWith(
+      'SELECT * FROM ks.t;\nCREATE TABLE ks.t (id int PRIMARY KEY, mine int);\nSELECT mine FROM ks.t;',
+      {
+        'a.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY, theirs int);',
+        'b.cql': 'SELECT theirs FROM ks.t;',
+      },
+    );
     assert.ok(hasColumn(p.tableFor(`${ROOT}/b.cql`, 'ks.t'), 'theirs'));
     assert.ok(hasColumn(p.tableFor(MAIN, 'ks.t'), 'mine'));
     // Before the local definition: the file's own definition still wins over the other file's.
     assert.ok(hasColumn(p.tableFor(MAIN, 'ks.t', 0), 'mine'));
-    assert.deepEqual(p.lint(`${ROOT}/b.cql`).filter((f) => f.ruleId === 'unknown-column'), []);
+    assert.deepEqual(
+      p.lint(`${ROOT}/b.cql`).filter((f) => f.ruleId === 'unknown-column'),
+      [],
+    );
   });
 
   test('a column in any of several workspace definitions is not unknown', () => {
@@ -153,7 +225,10 @@ SELECT b FROM ks1.events WHERE id = ?;
       'one.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY, a int);',
       'two.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY, b int);',
     });
-    assert.deepEqual(p.lint(MAIN).filter((f) => f.ruleId === 'unknown-column'), []);
+    assert.deepEqual(
+      p.lint(MAIN).filter((f) => f.ruleId === 'unknown-column'),
+      [],
+    );
   });
 
   test('ALTER in another file adds columns to the workspace table', () => {
@@ -161,24 +236,41 @@ SELECT b FROM ks1.events WHERE id = ?;
       'a.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY);',
       'b.cql': 'ALTER TABLE ks.t ADD extra text;',
     });
-    assert.deepEqual(p.lint(MAIN).filter((f) => f.ruleId === 'unknown-column'), []);
+    assert.deepEqual(
+      p.lint(MAIN).filter((f) => f.ruleId === 'unknown-column'),
+      [],
+    );
   });
 
   test('materialized views take column types from their base, in any file', () => {
-    const p = projectWith('CREATE MATERIALIZED VIEW ks.by_email AS SELECT * FROM ks.users WHERE email IS NOT NULL AND id IS NOT NULL PRIMARY KEY (email, id);', {
-      'users.cql': 'CREATE TABLE ks.users (id uuid PRIMARY KEY, email text, name text);',
-    });
+    const p = projectWith(
+      'CREATE MATERIALIZED VIEW ks.by_email AS SELECT * FROM ks.users WHERE email IS NOT NULL AND id IS NOT NULL PRIMARY KEY (email, id);',
+      {
+        'users.cql': 'CREATE TABLE ks.users (id uuid PRIMARY KEY, email text, name text);',
+      },
+    );
     const v = p.tableFor(MAIN, 'ks.by_email')!;
     assert.equal(v.kind, 'view');
     assert.equal(columnNamed(v, 'name')?.typeText, 'text');
-    assert.deepEqual(v.partitionKey.map((c) => c.name), ['email']);
-    assert.deepEqual(v.clustering.map((c) => c.name), ['id']);
+    assert.deepEqual(
+      v.partitionKey.map((c) => c.name),
+      ['email'],
+    );
+    assert.deepEqual(
+      v.clustering.map((c) => c.name),
+      ['id'],
+    );
   });
 
   test('@shard comment directly above CREATE TABLE', () => {
-    const p = projectWith('-- books by day\n-- @shard shard = murmur3(title) % 16 + 1\nCREATE TABLE ks.b (d date, shard int, title text, PRIMARY KEY ((d, shard), title));\n\n-- @shard s = random(4)\n\nCREATE TABLE ks.c (d date, s int, PRIMARY KEY ((d, s)));');
+    const p = projectWith(
+      '-- books by day\n-- @shard shard = murmur3(title) % 16 + 1\nCREATE TABLE ks.b (d date, shard int, title text, PRIMARY KEY ((d, shard), title));\n\n-- @shard s = random(4)\n\nCREATE TABLE ks.c (d date, s int, PRIMARY KEY ((d, s)));',
+    );
     const b = p.tableFor(MAIN, 'ks.b')!;
-    assert.deepEqual({ c: b.shard?.shardColumn, n: b.shard?.count, m: b.shard?.method, src: b.shard?.sources, o: b.shard?.offset }, { c: 'shard', n: 16, m: 'murmur3', src: ['title'], o: 1 });
+    assert.deepEqual(
+      { c: b.shard?.shardColumn, n: b.shard?.count, m: b.shard?.method, src: b.shard?.sources, o: b.shard?.offset },
+      { c: 'shard', n: 16, m: 'murmur3', src: ['title'], o: 1 },
+    );
     assert.equal(p.tableFor(MAIN, 'ks.c')!.shard, undefined, 'a blank line separates the comment from the table');
   });
 
@@ -194,7 +286,10 @@ SELECT b FROM ks1.events WHERE id = ?;
       ['frozen<"My Type">', 'frozen<"My Type">'],
       ['frozen<"Shop"."My Type">', 'frozen<"Shop"."My Type">'],
       ['map<text, frozen<"select">>', 'map<text, frozen<"select">>'],
-      ["'org.apache.cassandra.db.marshal.DynamicCompositeType(s=>UTF8Type)'", "'org.apache.cassandra.db.marshal.DynamicCompositeType(s=>UTF8Type)'"],
+      [
+        "'org.apache.cassandra.db.marshal.DynamicCompositeType(s=>UTF8Type)'",
+        "'org.apache.cassandra.db.marshal.DynamicCompositeType(s=>UTF8Type)'",
+      ],
       ["'com.example.O''Brien'", "'com.example.O''Brien'"],
       ['vector<float, 3>', 'vector<float, 3>'],
     ];
@@ -203,13 +298,19 @@ SELECT b FROM ks1.events WHERE id = ?;
       assert.equal(typeText(type), text, written);
       assert.deepEqual(stripRanges(typeOf(typeText(type))), stripRanges(type), `${text} parses back to the same type`);
     }
-    assert.equal(typeText(typeOf('frozen<My_Type>')), 'frozen<my_type>', 'an unquoted name means its lower-case spelling');
+    assert.equal(
+      typeText(typeOf('frozen<My_Type>')),
+      'frozen<my_type>',
+      'an unquoted name means its lower-case spelling',
+    );
     assert.equal(typeText(undefined), '?');
     assert.equal(editorTypeText, typeText, 'editors print types with the same function');
   });
 
   test('column typeText quotes UDT names that need it', () => {
-    const p = projectWith('CREATE TYPE ks."My Type" (a int);\nCREATE TABLE ks.t (id int PRIMARY KEY, m frozen<"My Type">, c \'org.example.It\'\'s\');');
+    const p = projectWith(
+      'CREATE TYPE ks."My Type" (a int);\nCREATE TABLE ks.t (id int PRIMARY KEY, m frozen<"My Type">, c \'org.example.It\'\'s\');',
+    );
     const t = p.tableFor(MAIN, 'ks.t')!;
     assert.equal(columnNamed(t, 'm')?.typeText, 'frozen<"My Type">');
     assert.equal(columnNamed(t, 'c')?.typeText, "'org.example.It''s'");
@@ -241,7 +342,9 @@ SELECT b FROM ks1.events WHERE id = ?;
 });
 
 describe('sizing', () => {
-  const p = projectWith('CREATE TABLE ks.r (sensor uuid, day date, ts timestamp, v double, note text, s int STATIC, PRIMARY KEY ((sensor, day), ts));');
+  const p = projectWith(
+    'CREATE TABLE ks.r (sensor uuid, day date, ts timestamp, v double, note text, s int STATIC, PRIMARY KEY ((sensor, day), ts));',
+  );
   const t = p.tableFor(MAIN, 'ks.r')!;
 
   test('the Cassandra guide formula', () => {

@@ -5,12 +5,15 @@ import assert from 'node:assert/strict';
 import type { SourceRange } from '../../grammar/ast';
 import { MAIN, ofRule, projectWith } from './helpers';
 import { Project } from '../../server/core/engine/project';
-const murmurhash3js: { x86: { hash32(data: Uint8Array | string, seed?: number): number } } = require('murmurhash3js-revisited');
+const murmurhash3js: {
+  x86: { hash32(data: Uint8Array | string, seed?: number): number };
+} = require('murmurhash3js-revisited');
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const shardOf = (title: string, n: number, offset = 1) => (murmurhash3js.x86.hash32(utf8(title)) % n) + offset;
 
-const TABLE = '-- @shard shard = murmur3(title) % 16 + 1\nCREATE TABLE ks.posts (publish_date date, shard int, title text, body text, PRIMARY KEY ((publish_date, shard), title));\n';
+const TABLE =
+  '-- @shard shard = murmur3(title) % 16 + 1\nCREATE TABLE ks.posts (publish_date date, shard int, title text, body text, PRIMARY KEY ((publish_date, shard), title));\n';
 
 describe('shard-mismatch', () => {
   test('the examples use the right shard for Hello', () => {
@@ -38,22 +41,34 @@ describe('shard-mismatch', () => {
   });
 
   test('several source columns use the composite framing', () => {
-    const table = '-- @shard s = murmur3(a, b) % 8\nCREATE TABLE ks.t (a text, b text, s int, PRIMARY KEY ((a, s), b));\n';
+    const table =
+      '-- @shard s = murmur3(a, b) % 8\nCREATE TABLE ks.t (a text, b text, s int, PRIMARY KEY ((a, s), b));\n';
     // Composite key bytes: 2-byte length, the bytes, 0x00 per component.
     const frame = (v: string) => [0, v.length, ...utf8(v), 0];
     const expected = murmurhash3js.x86.hash32(new Uint8Array([...frame('x'), ...frame('yz')])) % 8;
     const wrong = (expected + 1) % 8;
-    const findings = ofRule(projectWith(`${table}INSERT INTO ks.t (a, b, s) VALUES ('x', 'yz', ${wrong});`).lint(MAIN), 'shard-mismatch');
+    const findings = ofRule(
+      projectWith(`${table}INSERT INTO ks.t (a, b, s) VALUES ('x', 'yz', ${wrong});`).lint(MAIN),
+      'shard-mismatch',
+    );
     assert.equal(findings.length, 1);
     assert.equal(findings[0]!.data?.expected, expected);
-    assert.deepEqual(ofRule(projectWith(`${table}INSERT INTO ks.t (a, b, s) VALUES ('x', 'yz', ${expected});`).lint(MAIN), 'shard-mismatch'), []);
+    assert.deepEqual(
+      ofRule(
+        projectWith(`${table}INSERT INTO ks.t (a, b, s) VALUES ('x', 'yz', ${expected});`).lint(MAIN),
+        'shard-mismatch',
+      ),
+      [],
+    );
   });
 
   test('the table may live in another file; UPDATE SET gives the source value', () => {
-    const schema = '-- @shard s = murmur3(title) % 16 + 1\nCREATE TABLE ks.items (d date, s int, id int, title text, PRIMARY KEY ((d, s), id));\n';
+    const schema =
+      '-- @shard s = murmur3(title) % 16 + 1\nCREATE TABLE ks.items (d date, s int, id int, title text, PRIMARY KEY ((d, s), id));\n';
     const right = shardOf('Dune', 16);
     const wrong = right === 16 ? 1 : right + 1;
-    const update = (shard: number) => `UPDATE ks.items SET title = 'Dune' WHERE d = '2020-07-09' AND s = ${shard} AND id = 1;`;
+    const update = (shard: number) =>
+      `UPDATE ks.items SET title = 'Dune' WHERE d = '2020-07-09' AND s = ${shard} AND id = 1;`;
     const findings = ofRule(projectWith(update(wrong), { 'schema.cql': schema }).lint(MAIN), 'shard-mismatch');
     assert.equal(findings.length, 1);
     assert.equal(findings[0]!.data?.expected, right);
@@ -61,7 +76,8 @@ describe('shard-mismatch', () => {
   });
 
   test('an invalid annotation turns the check off (invalid-shard-annotation reports it instead)', () => {
-    const code = "-- @shard shard = murmur3(headline) % 16 + 1\nCREATE TABLE ks.p (d date, shard int, title text, PRIMARY KEY ((d, shard), title));\nINSERT INTO ks.p (d, shard, title) VALUES ('2020-07-09', 3, 'Hello');";
+    const code =
+      "-- @shard shard = murmur3(headline) % 16 + 1\nCREATE TABLE ks.p (d date, shard int, title text, PRIMARY KEY ((d, shard), title));\nINSERT INTO ks.p (d, shard, title) VALUES ('2020-07-09', 3, 'Hello');";
     const all = projectWith(code).lint(MAIN);
     assert.deepEqual(ofRule(all, 'shard-mismatch'), []);
     assert.equal(ofRule(all, 'invalid-shard-annotation').length, 1);
@@ -70,16 +86,21 @@ describe('shard-mismatch', () => {
 
 describe('one @shard parser', () => {
   test('the schema model carries the token module spec: random(N) is 1..N, % N alone 0..N-1', () => {
-    const p = projectWith([
-      '-- @shard s = random(8)',
-      'CREATE TABLE ks.a (d date, s int, PRIMARY KEY ((d, s)));',
-      '-- @shard s = murmur3(d) % 8',
-      'CREATE TABLE ks.b (d date, s int, PRIMARY KEY ((d, s)));',
-      '-- @shard s = (murmur3(d) % 8) + 1',
-      'CREATE TABLE ks.c (d date, s int, PRIMARY KEY ((d, s)));',
-    ].join('\n'));
+    const p = projectWith(
+      [
+        '-- @shard s = random(8)',
+        'CREATE TABLE ks.a (d date, s int, PRIMARY KEY ((d, s)));',
+        '-- @shard s = murmur3(d) % 8',
+        'CREATE TABLE ks.b (d date, s int, PRIMARY KEY ((d, s)));',
+        '-- @shard s = (murmur3(d) % 8) + 1',
+        'CREATE TABLE ks.c (d date, s int, PRIMARY KEY ((d, s)));',
+      ].join('\n'),
+    );
     const a = p.tableFor(MAIN, 'ks.a')!.shard!;
-    assert.deepEqual({ method: a.method, count: a.count, offset: a.offset, shardColumn: a.shardColumn }, { method: 'random', count: 8, offset: 1, shardColumn: 's' });
+    assert.deepEqual(
+      { method: a.method, count: a.count, offset: a.offset, shardColumn: a.shardColumn },
+      { method: 'random', count: 8, offset: 1, shardColumn: 's' },
+    );
     assert.ok(a.ranges.annotation, 'the full spec with ranges');
     const b = p.tableFor(MAIN, 'ks.b')!.shard!;
     assert.deepEqual({ offset: b.offset, sources: b.sources }, { offset: 0, sources: ['d'] });
@@ -91,7 +112,8 @@ describe('one @shard parser', () => {
   });
 
   test('the nearest annotation above a table applies; another one above it is reported as applying to nothing', () => {
-    const code = '-- @shard s = murmur3(d) % 4\n-- @shard s = random(8)\nCREATE TABLE ks.a (d date, s int, PRIMARY KEY ((d, s)));';
+    const code =
+      '-- @shard s = murmur3(d) % 4\n-- @shard s = random(8)\nCREATE TABLE ks.a (d date, s int, PRIMARY KEY ((d, s)));';
     const p = projectWith(code);
     assert.equal(p.tableFor(MAIN, 'ks.a')!.shard!.method, 'random');
     const errors = ofRule(p.lint(MAIN), 'invalid-shard-annotation');
@@ -101,7 +123,7 @@ describe('one @shard parser', () => {
 
   test('edits that move, keep or change annotations give what a fresh Project gives (each reading is kept while its comment stays put)', () => {
     const texts = [
-      '-- @shard s = murmur3(t) % 4 +\nCREATE TABLE ks.a (d date, s int, t text, PRIMARY KEY ((d, s), t));\n\n-- @shard s = murmur3(t) % 8 + 1\nCREATE TABLE ks.b (d date, s int, t text, PRIMARY KEY ((d, s), t));\nINSERT INTO ks.b (d, s, t) VALUES (\'2024-01-01\', 3, \'x\');\n',
+      "-- @shard s = murmur3(t) % 4 +\nCREATE TABLE ks.a (d date, s int, t text, PRIMARY KEY ((d, s), t));\n\n-- @shard s = murmur3(t) % 8 + 1\nCREATE TABLE ks.b (d date, s int, t text, PRIMARY KEY ((d, s), t));\nINSERT INTO ks.b (d, s, t) VALUES ('2024-01-01', 3, 'x');\n",
     ];
     // A line above both (both move), a line between them (the second moves), the second's text changed, undone.
     texts.push(`SELECT * FROM ks.a;\n${texts[0]}`);
@@ -121,7 +143,8 @@ describe('one @shard parser', () => {
 
 describe('skewed-shard-formula', () => {
   test('codepoints is reported with its evidence, murmur3 of the same column is not', () => {
-    const code = (f: string) => `-- @shard shard = ${f}\nCREATE TABLE ks.posts (publish_date date, shard int, title text, PRIMARY KEY ((publish_date, shard), title));`;
+    const code = (f: string) =>
+      `-- @shard shard = ${f}\nCREATE TABLE ks.posts (publish_date date, shard int, title text, PRIMARY KEY ((publish_date, shard), title));`;
     const [finding] = ofRule(projectWith(code('codepoints(title) % 200 + 1')).lint(MAIN), 'skewed-shard-formula');
     assert.ok(finding);
     assert.equal(finding.severity, 'warning');

@@ -19,8 +19,13 @@ describe('suppression comments', () => {
     assert.deepEqual(rules(`${table}/* cqlint-disable-next-line allow-filtering */\n${scan}`), []);
   });
   test('disable-next-line names only some rules', () => {
-    assert.deepEqual(rules(`${table}-- cqlint-disable-next-line hot-partition, unknown-column\n${scan}`), ['allow-filtering']);
-    assert.deepEqual(rules(`${table}-- cqlint-disable-next-line hot-partition, allow-filtering -- reviewed\n${scan}`), []);
+    assert.deepEqual(rules(`${table}-- cqlint-disable-next-line hot-partition, unknown-column\n${scan}`), [
+      'allow-filtering',
+    ]);
+    assert.deepEqual(
+      rules(`${table}-- cqlint-disable-next-line hot-partition, allow-filtering -- reviewed\n${scan}`),
+      [],
+    );
   });
   test('disable-next-line applies to the next line only', () => {
     assert.deepEqual(rules(`${table}-- cqlint-disable-next-line allow-filtering\n\n${scan}`), ['allow-filtering']);

@@ -33,9 +33,24 @@ before(async () => {
   expectedQueries = views.reduce((n, v) => n + v.queries.filter((q) => q.access !== 'write').length, 0);
   expectedTables = views.reduce((n, v) => n + v.tables.length, 0);
   htmlFile = path.join(RESULTS, 'killrvideo.html');
-  writeFileSync(htmlFile, renderReportHtml(tables.map((t) => tableReport(project, t)), { title: 'cqlint partition report: killrvideo', keyspaces: views, index: true, displayPath: (f) => path.relative(projectRoot, f) }));
+  writeFileSync(
+    htmlFile,
+    renderReportHtml(
+      tables.map((t) => tableReport(project, t)),
+      {
+        title: 'cqlint partition report: killrvideo',
+        keyspaces: views,
+        index: true,
+        displayPath: (f) => path.relative(projectRoot, f),
+      },
+    ),
+  );
   const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('../../scripts/vscode/code-server.mjs');
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--headless', ...CHROMIUM_ARGS] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--headless', ...CHROMIUM_ARGS],
+  });
 });
 
 after(async () => {
@@ -45,17 +60,25 @@ after(async () => {
 async function open(): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
   const errors: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text());
+  });
   page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('request', (r) => { if (!r.url().startsWith('file:')) errors.push(`network request: ${r.url()}`); });
+  page.on('request', (r) => {
+    if (!r.url().startsWith('file:')) errors.push(`network request: ${r.url()}`);
+  });
   await page.goto(`file://${htmlFile}`);
   return { page, errors };
 }
 
 test('the killrvideo keyspace diagrams render; every query arrow ends on a table box', async () => {
   const { page, errors } = await open();
-  const facts: { boxes: number; arrows: { table: string; x: number; end: number; box: { left: number; right: number; top: number } | null }[]; labels: number }[] =
-    await page.locator('svg.keyspace-diagram').evaluateAll((svgs: InPage[]) => svgs.map((svg) => {
+  const facts: {
+    boxes: number;
+    arrows: { table: string; x: number; end: number; box: { left: number; right: number; top: number } | null }[];
+    labels: number;
+  }[] = await page.locator('svg.keyspace-diagram').evaluateAll((svgs: InPage[]) =>
+    svgs.map((svg) => {
       const boxes = [...svg.querySelectorAll('g.kd-box')];
       const arrows = [...svg.querySelectorAll('g[data-arrow-box] line.kd-shaft')].map((shaft: InPage) => {
         const group = shaft.parentElement;
@@ -69,10 +92,19 @@ test('the killrvideo keyspace diagrams render; every query arrow ends on a table
         };
       });
       return { boxes: boxes.length, arrows, labels: svg.querySelectorAll('text.kd-query').length };
-    }));
+    }),
+  );
   assert.ok(facts.length >= 3, `${facts.length} keyspace diagrams`);
-  assert.equal(facts.reduce((n, f) => n + f.boxes, 0), expectedTables, 'a box per table');
-  assert.equal(facts.reduce((n, f) => n + f.labels, 0), expectedQueries, 'a label per query');
+  assert.equal(
+    facts.reduce((n, f) => n + f.boxes, 0),
+    expectedTables,
+    'a box per table',
+  );
+  assert.equal(
+    facts.reduce((n, f) => n + f.labels, 0),
+    expectedQueries,
+    'a label per query',
+  );
   const arrows = facts.flatMap((f) => f.arrows);
   assert.ok(arrows.length > 10);
   for (const a of arrows) {
@@ -87,26 +119,35 @@ test('the killrvideo keyspace diagrams render; every query arrow ends on a table
 test('the browser draws the text inside the room the layout gave it (monospace widths hold)', async () => {
   const { page, errors } = await open();
   // Each column name, type and query label against the width its characters were given (7.3 px each).
-  const overflows: string[] = await page.locator('svg.keyspace-diagram').evaluateAll((svgs: InPage[]) => svgs.flatMap((svg) =>
-    [...svg.querySelectorAll('text.kd-column, text.kd-type, text.kd-query, text.kd-name')].flatMap((t: InPage) => {
-      const width = t.getComputedTextLength();
-      const room = t.textContent.length * 7.3;
-      return width > room + 0.5 ? [`"${t.textContent}" is ${width.toFixed(1)} px for ${room.toFixed(1)}`] : [];
-    })));
+  const overflows: string[] = await page.locator('svg.keyspace-diagram').evaluateAll((svgs: InPage[]) =>
+    svgs.flatMap((svg) =>
+      [...svg.querySelectorAll('text.kd-column, text.kd-type, text.kd-query, text.kd-name')].flatMap((t: InPage) => {
+        const width = t.getComputedTextLength();
+        const room = t.textContent.length * 7.3;
+        return width > room + 0.5 ? [`"${t.textContent}" is ${width.toFixed(1)} px for ${room.toFixed(1)}`] : [];
+      }),
+    ),
+  );
   assert.deepEqual(overflows, []);
   // No two query labels or boxes overlap as drawn.
-  const overlaps: string[] = await page.locator('svg.keyspace-diagram').evaluateAll((svgs: InPage[]) => svgs.flatMap((svg) => {
-    const rects = [...svg.querySelectorAll('text.kd-query, rect.kd-frame')].map((e: InPage) => ({ what: e.textContent || e.parentElement.parentElement.getAttribute('data-table'), b: e.getBBox() }));
-    const out: string[] = [];
-    for (let i = 0; i < rects.length; i++) {
-      for (let j = i + 1; j < rects.length; j++) {
-        const a = rects[i].b;
-        const b = rects[j].b;
-        if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height) out.push(`${rects[i].what} / ${rects[j].what}`);
+  const overlaps: string[] = await page.locator('svg.keyspace-diagram').evaluateAll((svgs: InPage[]) =>
+    svgs.flatMap((svg) => {
+      const rects = [...svg.querySelectorAll('text.kd-query, rect.kd-frame')].map((e: InPage) => ({
+        what: e.textContent || e.parentElement.parentElement.getAttribute('data-table'),
+        b: e.getBBox(),
+      }));
+      const out: string[] = [];
+      for (let i = 0; i < rects.length; i++) {
+        for (let j = i + 1; j < rects.length; j++) {
+          const a = rects[i].b;
+          const b = rects[j].b;
+          if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height)
+            out.push(`${rects[i].what} / ${rects[j].what}`);
+        }
       }
-    }
-    return out;
-  }));
+      return out;
+    }),
+  );
   assert.deepEqual(overlaps, []);
   assert.deepEqual(errors, []);
   await page.close();
@@ -127,7 +168,10 @@ test('a table box leads to its section; the screenshots of the keyspace view and
   assert.ok(statSync(shot).size > 20_000, `the screenshot of ${title} has content`);
   mkdirSync(path.dirname(README_SHOT), { recursive: true });
   copyFileSync(shot, README_SHOT);
-  await page.locator('section.keyspace').first().screenshot({ path: path.join(RESULTS, 'keyspace-section.png') });
+  await page
+    .locator('section.keyspace')
+    .first()
+    .screenshot({ path: path.join(RESULTS, 'keyspace-section.png') });
   // A hot table's page: findings, key, queries, size terms, growth, traffic.
   await page.setViewportSize({ width: 1000, height: 900 });
   const table = path.join(RESULTS, 'latest-videos.png');

@@ -29,7 +29,8 @@ const FILES = {
 };
 
 const json = (stdout: string): JsonResult[] => JSON.parse(stdout) as JsonResult[];
-const names = (results: JsonResult[], root: string): string[] => results.map((r) => r.filePath.slice(root.length + 1).replace(/\\/g, '/'));
+const names = (results: JsonResult[], root: string): string[] =>
+  results.map((r) => r.filePath.slice(root.length + 1).replace(/\\/g, '/'));
 
 describe('cqlint lint on application code', () => {
   test('a folder: statements in code are linted at host positions; generated code, dependencies and code without CQL are left out', async (t) => {
@@ -40,7 +41,10 @@ describe('cqlint lint on application code', () => {
     const results = json(run.stdout);
     assert.deepEqual(names(results, dir.dir), ['schema.cql', 'src/UserDao.java', 'src/orders.py']);
     const java = results[1]!;
-    assert.deepEqual(java.messages.map((m) => [m.ruleId, m.line, m.column, m.endLine, m.endColumn]), [['unknown-column', 9, 39, 9, 43]]);
+    assert.deepEqual(
+      java.messages.map((m) => [m.ruleId, m.line, m.column, m.endLine, m.endColumn]),
+      [['unknown-column', 9, 39, 9, 43]],
+    );
     // ESLint's `source` is the file's own text, which the lines and columns point into.
     assert.equal(java.source, JAVA);
     assert.equal(java.source!.split('\n')[8]!.slice(38, 42), 'nmae');
@@ -52,27 +56,59 @@ describe('cqlint lint on application code', () => {
   test('--embedded none reads CQL files alone; --embedded python one language', async (t) => {
     const dir = tempDir(FILES);
     t.after(() => dir.cleanup());
-    assert.deepEqual(names(json((await runCli(['lint', '--format', 'json', '--embedded', 'none', dir.dir])).stdout), dir.dir), ['schema.cql']);
-    assert.deepEqual(names(json((await runCli(['lint', '--format', 'json', '--embedded', 'python', dir.dir])).stdout), dir.dir), ['schema.cql', 'src/orders.py']);
+    assert.deepEqual(
+      names(json((await runCli(['lint', '--format', 'json', '--embedded', 'none', dir.dir])).stdout), dir.dir),
+      ['schema.cql'],
+    );
+    assert.deepEqual(
+      names(json((await runCli(['lint', '--format', 'json', '--embedded', 'python', dir.dir])).stdout), dir.dir),
+      ['schema.cql', 'src/orders.py'],
+    );
     const bad = await runCli(['lint', '--embedded', 'cobol', dir.dir]);
     assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /--embedded expects all, none or a comma-separated list of java, kotlin, python, go, javascript, typescript, csharp; unknown: cobol/);
+    assert.match(
+      bad.stderr,
+      /--embedded expects all, none or a comma-separated list of java, kotlin, python, go, javascript, typescript, csharp; unknown: cobol/,
+    );
   });
 
   test('.cqlint.json embedded: the config of the code decides', async (t) => {
     const dir = tempDir({ ...FILES, '.cqlint.json': JSON.stringify({ embedded: { languages: ['java'] } }) });
     t.after(() => dir.cleanup());
-    assert.deepEqual(names(json((await runCli(['lint', '--format', 'json', dir.dir])).stdout), dir.dir), ['schema.cql', 'src/UserDao.java']);
+    assert.deepEqual(names(json((await runCli(['lint', '--format', 'json', dir.dir])).stdout), dir.dir), [
+      'schema.cql',
+      'src/UserDao.java',
+    ]);
   });
 
   test('sarif points into the host file', async (t) => {
     const dir = tempDir(FILES);
     t.after(() => dir.cleanup());
     const run = await runCli(['lint', '--format', 'sarif', dir.dir], { cwd: dir.dir });
-    const results = (JSON.parse(run.stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number } } }[] }[] }[] }).runs[0]!.results;
+    const results = (
+      JSON.parse(run.stdout) as {
+        runs: {
+          results: {
+            ruleId: string;
+            locations: {
+              physicalLocation: {
+                artifactLocation: { uri: string };
+                region: { startLine: number; startColumn: number };
+              };
+            }[];
+          }[];
+        }[];
+      }
+    ).runs[0]!.results;
     const unknown = results.find((r) => r.ruleId === 'unknown-column')!;
     assert.equal(unknown.locations[0]!.physicalLocation.artifactLocation.uri, 'src/UserDao.java');
-    assert.deepEqual([unknown.locations[0]!.physicalLocation.region.startLine, unknown.locations[0]!.physicalLocation.region.startColumn], [9, 39]);
+    assert.deepEqual(
+      [
+        unknown.locations[0]!.physicalLocation.region.startLine,
+        unknown.locations[0]!.physicalLocation.region.startColumn,
+      ],
+      [9, 39],
+    );
   });
 
   test('worker threads give the same bytes as the main thread on mixed files, reader warnings included', async (t) => {
@@ -101,9 +137,15 @@ describe('cqlint lint on application code', () => {
   test('--stdin with a file name of code reads its CQL', async (t) => {
     const dir = tempDir({ 'schema.cql': SCHEMA });
     t.after(() => dir.cleanup());
-    const run = await runCli(['lint', '--format', 'json', '--stdin', '--stdin-filename', 'UserDao.java', dir.dir], { cwd: dir.dir, stdin: JAVA });
+    const run = await runCli(['lint', '--format', 'json', '--stdin', '--stdin-filename', 'UserDao.java', dir.dir], {
+      cwd: dir.dir,
+      stdin: JAVA,
+    });
     const [result] = json(run.stdout);
-    assert.deepEqual(result!.messages.map((m) => [m.ruleId, m.line, m.column]), [['unknown-column', 9, 39]]);
+    assert.deepEqual(
+      result!.messages.map((m) => [m.ruleId, m.line, m.column]),
+      [['unknown-column', 9, 39]],
+    );
   });
 });
 
@@ -111,12 +153,17 @@ describe('cqlint fix and lint --fix on application code', () => {
   test('a partition fix rewrites the schema and the Python strings, and nothing is left to say', async (t) => {
     const dir = tempDir(FILES);
     t.after(() => dir.cleanup());
-    const fixed = await runCli(['fix', '--rule', 'hot-partition', '--table', 'shop.orders_by_day', dir.dir], { cwd: dir.dir });
+    const fixed = await runCli(['fix', '--rule', 'hot-partition', '--table', 'shop.orders_by_day', dir.dir], {
+      cwd: dir.dir,
+    });
     assert.equal(fixed.code, 0, fixed.stderr);
     assert.match(fixed.stdout, /^Add a calculated shard column from order_id/);
     assert.match(fixed.stdout, /wrote schema\.cql, src\/orders\.py/);
     const python = readFileSync(dir.path('src/orders.py'), 'utf8');
-    assert.match(python, /\n {4}# cqlint: bind shard = murmur3\(order_id\) % \d+ \+ 1[^\n]*\n {4}session\.execute\("INSERT INTO orders_by_day \(day, order_id, total, shard\) VALUES \(%s, %s, %s, %s\)"/);
+    assert.match(
+      python,
+      /\n {4}# cqlint: bind shard = murmur3\(order_id\) % \d+ \+ 1[^\n]*\n {4}session\.execute\("INSERT INTO orders_by_day \(day, order_id, total, shard\) VALUES \(%s, %s, %s, %s\)"/,
+    );
     assert.match(python, /WHERE day = %s AND order_id = %s AND shard = %s"/);
     const after = await runCli(['lint', '--format', 'json', dir.dir]);
     const messages = json(after.stdout).flatMap((r) => r.messages.map((m) => m.ruleId));

@@ -9,8 +9,10 @@ import { fingerprints, normalisedCql, statementAround } from '../../server/cli/f
 import type { Finding } from '../../server/core/findings/findings';
 
 // A reference table seeded by literal rows is not hot; a query that writes any category makes it hot.
-const SCHEMA = 'CREATE TABLE ks.tags_by_category (category text, tag text, label text, PRIMARY KEY (category, tag));\nCREATE TABLE ks.books (publish_date date, title text, author text, PRIMARY KEY (publish_date, title));\n';
-const SEED = "INSERT INTO ks.tags_by_category (category, tag, label) VALUES ('color', 'red', 'Red');\nSELECT tag, label FROM ks.tags_by_category WHERE category = ?;\n";
+const SCHEMA =
+  'CREATE TABLE ks.tags_by_category (category text, tag text, label text, PRIMARY KEY (category, tag));\nCREATE TABLE ks.books (publish_date date, title text, author text, PRIMARY KEY (publish_date, title));\n';
+const SEED =
+  "INSERT INTO ks.tags_by_category (category, tag, label) VALUES ('color', 'red', 'Red');\nSELECT tag, label FROM ks.tags_by_category WHERE category = ?;\n";
 const WRITES_ANY_CATEGORY = 'INSERT INTO ks.tags_by_category (category, tag, label) VALUES (?, ?, ?);\n';
 
 const parse = (stdout: string): JsonResult[] => JSON.parse(stdout) as JsonResult[];
@@ -21,7 +23,12 @@ const messages = (stdout: string): { file: string; ruleId: string; message: stri
 function repository(t: { after(fn: () => void): void }) {
   const temp = tempDir({ 'db/schema.cql': SCHEMA, 'db/seed.cql': SEED });
   t.after(() => temp.cleanup());
-  const git = (...args: string[]): string => execFileSync('git', args, { cwd: temp.dir, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: temp.dir } });
+  const git = (...args: string[]): string =>
+    execFileSync('git', args, {
+      cwd: temp.dir,
+      encoding: 'utf8',
+      env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: temp.dir },
+    });
   git('init', '-q', '-b', 'main');
   git('config', 'user.email', 'test@example.com');
   git('config', 'user.name', 'test');
@@ -32,14 +39,19 @@ function repository(t: { after(fn: () => void): void }) {
 }
 
 describe('fingerprints', () => {
-  const finding = (start: number, end: number, ruleId = 'hot-partition'): Finding => ({
-    ruleId, severity: 'warning', message: 'm', messageId: 'x',
-    range: { start: { line: 1, column: 1, offset: start }, end: { line: 1, column: 1, offset: end } },
-  } as Finding);
+  const finding = (start: number, end: number, ruleId = 'hot-partition'): Finding =>
+    ({
+      ruleId,
+      severity: 'warning',
+      message: 'm',
+      messageId: 'x',
+      range: { start: { line: 1, column: 1, offset: start }, end: { line: 1, column: 1, offset: end } },
+    }) as Finding;
 
   test('the same statement moved down, reindented and recommented keeps its fingerprint; another statement or rule does not', () => {
-    const a = "CREATE TABLE ks.a (k int PRIMARY KEY);\nSELECT * FROM ks.a WHERE k = 1; -- one\n";
-    const b = "-- a comment\n\n\nCREATE TABLE ks.a (k int PRIMARY KEY);\n\nSELECT *\n  FROM ks.a  /* two */ WHERE k = 1;\n";
+    const a = 'CREATE TABLE ks.a (k int PRIMARY KEY);\nSELECT * FROM ks.a WHERE k = 1; -- one\n';
+    const b =
+      '-- a comment\n\n\nCREATE TABLE ks.a (k int PRIMARY KEY);\n\nSELECT *\n  FROM ks.a  /* two */ WHERE k = 1;\n';
     const inA = a.indexOf('ks.a WHERE');
     const inB = b.indexOf('ks.a  /*');
     const [printA] = fingerprints([finding(inA, inA + 4)], '/w/q.cql', a, '/w');
@@ -60,7 +72,7 @@ describe('fingerprints', () => {
   });
 
   test('statements end at semicolons outside strings, quoted names, $$ bodies and comments', () => {
-    const text = "SELECT ';' FROM \"a;b\" -- ;\n WHERE x = $$;$$ /* ; */;SELECT 2;";
+    const text = 'SELECT \';\' FROM "a;b" -- ;\n WHERE x = $$;$$ /* ; */;SELECT 2;';
     assert.deepEqual(statementAround(text, 3), { start: 0, end: text.indexOf('*/;') + 3 });
     assert.deepEqual(statementAround(text, text.length - 3), { start: text.indexOf('*/;') + 3, end: text.length });
     assert.equal(normalisedCql("SELECT  '--  x' -- c\n FROM t /* c */;"), "SELECT '--  x' FROM t ;");
@@ -74,7 +86,12 @@ describe('cqlint lint --since', () => {
     git('add', '.');
     git('commit', '-q', '-m', 'writes');
     const all = await runCli(['lint', '-f', 'json', 'db'], { cwd: temp.dir });
-    assert.deepEqual(messages(all.stdout).map((m) => m.message.split(':')[0]).sort(), ['hot partition in ks.books', 'hot partition in ks.tags_by_category']);
+    assert.deepEqual(
+      messages(all.stdout)
+        .map((m) => m.message.split(':')[0])
+        .sort(),
+      ['hot partition in ks.books', 'hot partition in ks.tags_by_category'],
+    );
     const since = await runCli(['lint', '-f', 'json', '--since', 'main', 'db'], { cwd: temp.dir });
     assert.equal(since.code, 0, since.stderr);
     const found = messages(since.stdout);
@@ -85,7 +102,12 @@ describe('cqlint lint --since', () => {
     // The working tree is linted as it is (an uncommitted change counts), and git's state is untouched.
     temp.write('db/more.cql', 'SELECT * FROM ks.books WHERE author = ? ALLOW FILTERING;\n');
     const dirty = await runCli(['lint', '-f', 'json', '--since', 'main', temp.dir], { cwd: temp.dir });
-    assert.deepEqual(messages(dirty.stdout).map((m) => m.ruleId).sort(), ['allow-filtering', 'hot-partition']);
+    assert.deepEqual(
+      messages(dirty.stdout)
+        .map((m) => m.ruleId)
+        .sort(),
+      ['allow-filtering', 'hot-partition'],
+    );
     assert.equal(git('status', '--porcelain'), '?? db/more.cql\n');
     assert.equal(git('rev-parse', '--abbrev-ref', 'HEAD').trim(), 'work');
   });
@@ -93,13 +115,22 @@ describe('cqlint lint --since', () => {
   test('a branch that only moves lines reports nothing', async (t) => {
     const { temp, git } = repository(t);
     const [first, second] = SCHEMA.trim().split('\n');
-    temp.write('db/schema.cql', `-- tables, reordered\n\n${second}\n\n\n${first!.replace('(category text,', '(\n  category text,')}\n`);
+    temp.write(
+      'db/schema.cql',
+      `-- tables, reordered\n\n${second}\n\n\n${first!.replace('(category text,', '(\n  category text,')}\n`,
+    );
     git('commit', '-q', '-am', 'moves');
     const before = await runCli(['lint', '-f', 'json', 'db'], { cwd: temp.dir });
     assert.equal(messages(before.stdout).length, 1);
     const since = await runCli(['lint', '-f', 'json', '--since', 'main', 'db'], { cwd: temp.dir });
     assert.equal(since.code, 0, since.stderr);
-    assert.deepEqual(parse(since.stdout).map((r) => [r.filePath, r.messages.length, r.warningCount]), [[temp.path('db/schema.cql'), 0, 0], [temp.path('db/seed.cql'), 0, 0]]);
+    assert.deepEqual(
+      parse(since.stdout).map((r) => [r.filePath, r.messages.length, r.warningCount]),
+      [
+        [temp.path('db/schema.cql'), 0, 0],
+        [temp.path('db/seed.cql'), 0, 0],
+      ],
+    );
     assert.match(since.stderr, /1 finding not reported/);
   });
 
@@ -107,7 +138,10 @@ describe('cqlint lint --since', () => {
     const { temp } = repository(t);
     temp.write('db/new/hot.cql', 'CREATE TABLE ks.logs (day date, id timeuuid, PRIMARY KEY (day, id));\n');
     const since = await runCli(['lint', '-f', 'json', '--since', 'main', '.'], { cwd: temp.path('db') });
-    assert.deepEqual(messages(since.stdout).map((m) => [m.file, m.message.split(':')[0]]), [[temp.path('db/new/hot.cql'), 'hot partition in ks.logs']]);
+    assert.deepEqual(
+      messages(since.stdout).map((m) => [m.file, m.message.split(':')[0]]),
+      [[temp.path('db/new/hot.cql'), 'hot partition in ks.logs']],
+    );
   });
 
   test('not a git repository, an unknown ref, or a ref that looks like an option: exit 2 with a clear message', async (t) => {
@@ -133,14 +167,24 @@ describe('cqlint lint --baseline', () => {
   test('round trip: --update-baseline accepts every finding, then only a new one is reported', async (t) => {
     const temp = tempDir({ 'db/schema.cql': SCHEMA, 'db/seed.cql': SEED + WRITES_ANY_CATEGORY });
     t.after(() => temp.cleanup());
-    const write = await runCli(['lint', '--baseline', 'ci/cqlint-baseline.json', '--update-baseline', 'db'], { cwd: temp.dir });
+    const write = await runCli(['lint', '--baseline', 'ci/cqlint-baseline.json', '--update-baseline', 'db'], {
+      cwd: temp.dir,
+    });
     assert.deepEqual([write.code, write.stdout], [0, '']);
     assert.match(write.stderr, /wrote 2 findings to the baseline ci\/cqlint-baseline\.json/);
     const baseline = JSON.parse(readFileSync(temp.path('ci/cqlint-baseline.json'), 'utf8'));
     assert.equal(baseline.format, 'cqlint-baseline');
-    assert.deepEqual(baseline.findings.map((f: { ruleId: string; file: string; line: number }) => [f.ruleId, f.file, f.line]), [['hot-partition', 'db/schema.cql', 1], ['hot-partition', 'db/schema.cql', 2]]);
+    assert.deepEqual(
+      baseline.findings.map((f: { ruleId: string; file: string; line: number }) => [f.ruleId, f.file, f.line]),
+      [
+        ['hot-partition', 'db/schema.cql', 1],
+        ['hot-partition', 'db/schema.cql', 2],
+      ],
+    );
 
-    const clean = await runCli(['lint', '-f', 'json', '--baseline', 'ci/cqlint-baseline.json', 'db'], { cwd: temp.dir });
+    const clean = await runCli(['lint', '-f', 'json', '--baseline', 'ci/cqlint-baseline.json', 'db'], {
+      cwd: temp.dir,
+    });
     assert.equal(clean.code, 0);
     assert.deepEqual(messages(clean.stdout), []);
     assert.match(clean.stderr, /2 findings not reported: already in the baseline/);
@@ -150,13 +194,28 @@ describe('cqlint lint --baseline', () => {
     temp.write('db/q.cql', 'SELECT nope FROM ks.books WHERE publish_date = ?;\n');
     const next = await runCli(['lint', '-f', 'json', '--baseline', 'ci/cqlint-baseline.json', 'db'], { cwd: temp.dir });
     assert.equal(next.code, 1);
-    assert.deepEqual(messages(next.stdout).map((m) => m.ruleId + ' ' + m.message.split(':')[0]).sort(), ['hot-partition hot partition in ks.logs', 'unknown-column table ks.books has no column nope']);
+    assert.deepEqual(
+      messages(next.stdout)
+        .map((m) => m.ruleId + ' ' + m.message.split(':')[0])
+        .sort(),
+      ['hot-partition hot partition in ks.logs', 'unknown-column table ks.books has no column nope'],
+    );
   });
 
   test('a missing or corrupt baseline is exit 2; --update-baseline needs --baseline', async (t) => {
-    const temp = tempDir({ 'a.cql': SCHEMA, 'bad.json': '{"format":', 'other.json': '{"findings": []}', 'nofp.json': '{"format":"cqlint-baseline","findings":[{}]}' });
+    const temp = tempDir({
+      'a.cql': SCHEMA,
+      'bad.json': '{"format":',
+      'other.json': '{"findings": []}',
+      'nofp.json': '{"format":"cqlint-baseline","findings":[{}]}',
+    });
     t.after(() => temp.cleanup());
-    for (const [file, said] of [['missing.json', /cannot read the baseline missing\.json/], ['bad.json', /the baseline bad\.json is not JSON/], ['other.json', /other\.json is not a cqlint baseline/], ['nofp.json', /findings\[0\] has no fingerprint/]] as const) {
+    for (const [file, said] of [
+      ['missing.json', /cannot read the baseline missing\.json/],
+      ['bad.json', /the baseline bad\.json is not JSON/],
+      ['other.json', /other\.json is not a cqlint baseline/],
+      ['nofp.json', /findings\[0\] has no fingerprint/],
+    ] as const) {
       const run = await runCli(['lint', '--baseline', file, 'a.cql'], { cwd: temp.dir });
       assert.equal(run.code, 2, file);
       assert.match(run.stderr, said);
@@ -168,12 +227,19 @@ describe('cqlint lint --baseline', () => {
     assert.equal(existsSync(temp.path('missing.json')), false);
   });
 
-  test('SARIF carries each result\'s fingerprint in partialFingerprints, the same one the baseline holds', async (t) => {
+  test("SARIF carries each result's fingerprint in partialFingerprints, the same one the baseline holds", async (t) => {
     const temp = tempDir({ 'a.cql': SCHEMA });
     t.after(() => temp.cleanup());
     await runCli(['lint', '--baseline', 'b.json', '--update-baseline', 'a.cql'], { cwd: temp.dir });
     const sarif = JSON.parse((await runCli(['lint', '-f', 'sarif', 'a.cql'], { cwd: temp.dir })).stdout);
-    const prints = sarif.runs[0].results.map((r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints['cqlint/v1']);
-    assert.deepEqual(prints.sort(), JSON.parse(readFileSync(temp.path('b.json'), 'utf8')).findings.map((f: { fingerprint: string }) => f.fingerprint).sort());
+    const prints = sarif.runs[0].results.map(
+      (r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints['cqlint/v1'],
+    );
+    assert.deepEqual(
+      prints.sort(),
+      JSON.parse(readFileSync(temp.path('b.json'), 'utf8'))
+        .findings.map((f: { fingerprint: string }) => f.fingerprint)
+        .sort(),
+    );
   });
 });

@@ -19,7 +19,12 @@ describe('cqlint lint --format compact', () => {
     const run = await runCli(['lint', '--format', 'compact', temp.dir]);
     assert.equal(run.code, 1, run.stderr);
     const lines = run.stdout.split('\n');
-    assert.match(lines[0]!, new RegExp(`^${temp.path('q.cql').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: line 1, col 8, Error - table ks\\.users has no column email.* \\(unknown-column\\)$`));
+    assert.match(
+      lines[0]!,
+      new RegExp(
+        `^${temp.path('q.cql').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: line 1, col 8, Error - table ks\\.users has no column email.* \\(unknown-column\\)$`,
+      ),
+    );
     assert.match(lines[1]!, /: line 2, col \d+, Warning - hot partition in ks\.books[^\n]* \(hot-partition\)$/);
     assert.deepEqual(lines.slice(2), ['', '2 problems', '']);
   });
@@ -39,13 +44,21 @@ describe('cqlint lint --quiet', () => {
     const json = await runCli(['lint', '--quiet', '-f', 'json', temp.dir]);
     assert.equal(json.code, 1);
     const q = (JSON.parse(json.stdout) as JsonResult[]).find((r) => r.filePath.endsWith('q.cql'))!;
-    assert.deepEqual(q.messages.map((m) => m.ruleId), ['unknown-column']);
+    assert.deepEqual(
+      q.messages.map((m) => m.ruleId),
+      ['unknown-column'],
+    );
     const stylish = await runCli(['lint', '--quiet', temp.dir]);
     assert.match(stylish.stdout, /unknown-column/);
     assert.doesNotMatch(stylish.stdout, /hot-partition| warning /);
     assert.match(stylish.stdout, /\u2716 1 problem \(1 error, 0 warnings\)/);
-    const sarif = JSON.parse((await runCli(['lint', '--quiet', '-f', 'sarif', temp.dir])).stdout) as { runs: { results: { ruleId: string }[] }[] };
-    assert.deepEqual(sarif.runs[0]!.results.map((r) => r.ruleId), ['unknown-column']);
+    const sarif = JSON.parse((await runCli(['lint', '--quiet', '-f', 'sarif', temp.dir])).stdout) as {
+      runs: { results: { ruleId: string }[] }[];
+    };
+    assert.deepEqual(
+      sarif.runs[0]!.results.map((r) => r.ruleId),
+      ['unknown-column'],
+    );
   });
 
   test('warnings alone: nothing shown, exit 0, but --max-warnings still counts them', async (t) => {
@@ -66,8 +79,14 @@ describe('cqlint lint --stdin', () => {
     const run = await runCli(['lint', '--stdin', '-f', 'json'], { cwd: temp.dir, stdin: HOT });
     assert.equal(run.code, 0, run.stderr);
     const results = JSON.parse(run.stdout) as JsonResult[];
-    assert.deepEqual(results.map((r) => r.filePath), [temp.path('<stdin>')]);
-    assert.deepEqual(results[0]!.messages.map((m) => m.ruleId), ['hot-partition']);
+    assert.deepEqual(
+      results.map((r) => r.filePath),
+      [temp.path('<stdin>')],
+    );
+    assert.deepEqual(
+      results[0]!.messages.map((m) => m.ruleId),
+      ['hot-partition'],
+    );
     assert.equal(results[0]!.source, HOT);
   });
 
@@ -77,7 +96,11 @@ describe('cqlint lint --stdin', () => {
     const run = await runCli(['lint', '--stdin', '-f', 'json', '.'], { cwd: temp.dir, stdin: QUERY });
     assert.equal(run.code, 1, run.stderr);
     const results = JSON.parse(run.stdout) as JsonResult[];
-    assert.deepEqual(results.map((r) => r.filePath), [temp.path('<stdin>')], 'schema.cql (with its hot partition) is not reported');
+    assert.deepEqual(
+      results.map((r) => r.filePath),
+      [temp.path('<stdin>')],
+      'schema.cql (with its hot partition) is not reported',
+    );
     assert.match(results[0]!.messages[0]!.message, /ks\.users has no column email/);
   });
 
@@ -88,25 +111,47 @@ describe('cqlint lint --stdin', () => {
       'quiet/.cqlint.json': JSON.stringify({ rules: { 'hot-partition': 'off' } }),
     });
     t.after(() => temp.cleanup());
-    const replaced = await runCli(['lint', '--stdin', '--stdin-filename', 'q.cql', '.'], { cwd: temp.dir, stdin: 'SELECT name FROM ks.users WHERE id = ?;\n' });
-    assert.deepEqual([replaced.code, replaced.stdout, replaced.stderr], [0, '', ''], 'the saved q.cql (unknown column) is not what is linted');
-    const configured = await runCli(['lint', '--stdin', '--stdin-filename', 'quiet/new.cql', '-f', 'json'], { cwd: temp.dir, stdin: HOT });
+    const replaced = await runCli(['lint', '--stdin', '--stdin-filename', 'q.cql', '.'], {
+      cwd: temp.dir,
+      stdin: 'SELECT name FROM ks.users WHERE id = ?;\n',
+    });
+    assert.deepEqual(
+      [replaced.code, replaced.stdout, replaced.stderr],
+      [0, '', ''],
+      'the saved q.cql (unknown column) is not what is linted',
+    );
+    const configured = await runCli(['lint', '--stdin', '--stdin-filename', 'quiet/new.cql', '-f', 'json'], {
+      cwd: temp.dir,
+      stdin: HOT,
+    });
     const results = JSON.parse(configured.stdout) as JsonResult[];
-    assert.deepEqual(results.map((r) => [r.filePath, r.messages.length]), [[temp.path('quiet/new.cql'), 0]]);
+    assert.deepEqual(
+      results.map((r) => [r.filePath, r.messages.length]),
+      [[temp.path('quiet/new.cql'), 0]],
+    );
   });
 
   test('--fix-dry-run gives the fixed text; --fix, a lone --stdin-filename and unreadable stdin are refused (exit 2)', async (t) => {
     const temp = tempDir({ 'schema.cql': SCHEMA });
     t.after(() => temp.cleanup());
-    const dry = await runCli(['lint', '--stdin', '--fix-dry-run', '-f', 'json', '.'], { cwd: temp.dir, stdin: 'SELECT nme FROM ks.users WHERE id = ?;\n' });
-    assert.equal((JSON.parse(dry.stdout) as { output?: string }[])[0]!.output, 'SELECT name FROM ks.users WHERE id = ?;\n');
+    const dry = await runCli(['lint', '--stdin', '--fix-dry-run', '-f', 'json', '.'], {
+      cwd: temp.dir,
+      stdin: 'SELECT nme FROM ks.users WHERE id = ?;\n',
+    });
+    assert.equal(
+      (JSON.parse(dry.stdout) as { output?: string }[])[0]!.output,
+      'SELECT name FROM ks.users WHERE id = ?;\n',
+    );
     const fix = await runCli(['lint', '--stdin', '--fix'], { cwd: temp.dir, stdin: QUERY });
     assert.equal(fix.code, 2);
     assert.match(fix.stderr, /--fix cannot write stdin back: use --fix-dry-run/);
     const lone = await runCli(['lint', '--stdin-filename', 'a.cql', '.'], { cwd: temp.dir });
     assert.equal(lone.code, 2);
     assert.match(lone.stderr, /--stdin-filename needs --stdin/);
-    const binary = await runCli(['lint', '--stdin'], { cwd: temp.dir, stdin: new Uint8Array([0x53, 0xff, 0xfe, 0x00]) });
+    const binary = await runCli(['lint', '--stdin'], {
+      cwd: temp.dir,
+      stdin: new Uint8Array([0x53, 0xff, 0xfe, 0x00]),
+    });
     assert.equal(binary.code, 2);
     assert.match(binary.stderr, /cannot read stdin: /);
     assert.equal(binary.stdout, '');
@@ -135,7 +180,13 @@ describe('ignore patterns: .cqlintignore and ignorePatterns', () => {
     t.after(() => temp.cleanup());
     assert.deepEqual(await linted(['.'], temp.dir), ['keep.draft.cql', 'schema.cql', 'team/sub/old.cql']);
     assert.deepEqual(await linted(['--no-ignore', '.'], temp.dir), [
-      'generated/hot.cql', 'keep.draft.cql', 'schema.cql', 'team/legacy/a/hot.cql', 'team/old.cql', 'team/sub/old.cql', 'wip.draft.cql',
+      'generated/hot.cql',
+      'keep.draft.cql',
+      'schema.cql',
+      'team/legacy/a/hot.cql',
+      'team/old.cql',
+      'team/sub/old.cql',
+      'wip.draft.cql',
     ]);
   });
 
@@ -157,7 +208,10 @@ describe('ignore patterns: .cqlintignore and ignorePatterns', () => {
     t.after(() => temp.cleanup());
     const run = await runCli(['lint', 'team/legacy/a/..'], { cwd: temp.dir });
     assert.equal(run.code, 2);
-    assert.match(run.stderr, /no CQL files \(\*\.cql, \*\.cqlsh, or application code\) in team\/legacy\/a\/\.\. \(1 ignored: \.cqlintignore or ignorePatterns\)/);
+    assert.match(
+      run.stderr,
+      /no CQL files \(\*\.cql, \*\.cqlsh, or application code\) in team\/legacy\/a\/\.\. \(1 ignored: \.cqlintignore or ignorePatterns\)/,
+    );
   });
 
   test('format leaves ignored files alone too; a bad ignorePatterns is a config error', async (t) => {
@@ -165,7 +219,10 @@ describe('ignore patterns: .cqlintignore and ignorePatterns', () => {
     t.after(() => temp.cleanup());
     const check = await runCli(['format', '--check', '.'], { cwd: temp.dir });
     assert.doesNotMatch(check.stdout, /ugly\.cql/);
-    assert.match((await runCli(['format', '--check', '--no-ignore', '.'], { cwd: temp.dir })).stdout, /generated\/ugly\.cql/);
+    assert.match(
+      (await runCli(['format', '--check', '--no-ignore', '.'], { cwd: temp.dir })).stdout,
+      /generated\/ugly\.cql/,
+    );
     const broken = tempDir({ '.cqlint.json': '{ "ignorePatterns": "generated/" }', 'a.cql': SCHEMA });
     t.after(() => broken.cleanup());
     const run = await runCli(['lint', '.'], { cwd: broken.dir });
@@ -175,7 +232,8 @@ describe('ignore patterns: .cqlintignore and ignorePatterns', () => {
 });
 
 describe('cqlint lint --cache', () => {
-  const READINGS = 'CREATE TABLE ks.sensor_readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));\n';
+  const READINGS =
+    'CREATE TABLE ks.sensor_readings (sensor_id uuid, reading_time timestamp, value double, PRIMARY KEY (sensor_id, reading_time));\n';
   const WRITE = "INSERT INTO ks.sensor_readings (sensor_id, reading_time, value) VALUES (uuid(), '2024-01-01', 1.5);\n";
   const files = {
     'schema.cql': SCHEMA + READINGS,
@@ -185,7 +243,12 @@ describe('cqlint lint --cache', () => {
 
   /** JSON results by file (relative), message texts only. */
   const messages = (stdout: string, dir: string): Record<string, string[]> =>
-    Object.fromEntries((JSON.parse(stdout) as JsonResult[]).map((r) => [r.filePath.slice(dir.length + 1), r.messages.map((m) => `${m.ruleId}: ${m.message}`)]));
+    Object.fromEntries(
+      (JSON.parse(stdout) as JsonResult[]).map((r) => [
+        r.filePath.slice(dir.length + 1),
+        r.messages.map((m) => `${m.ruleId}: ${m.message}`),
+      ]),
+    );
   const lint = async (dir: string, cache: boolean): Promise<Record<string, string[]>> => {
     const run = await runCli(['lint', '-f', 'json', ...(cache ? ['--cache'] : []), '.'], { cwd: dir });
     assert.notEqual(run.code, 2, run.stderr);
@@ -194,11 +257,17 @@ describe('cqlint lint --cache', () => {
   /** Rewrites every cached message, so that a result served from the cache can be told from a fresh one. */
   const tamper = (dir: string): void => {
     const file = path.join(dir, '.cqlintcache');
-    const cache = JSON.parse(readFileSync(file, 'utf8')) as { entries: Record<string, { findings: { message: string }[] }> };
-    for (const entry of Object.values(cache.entries)) for (const finding of entry.findings) finding.message = `CACHED ${finding.message}`;
+    const cache = JSON.parse(readFileSync(file, 'utf8')) as {
+      entries: Record<string, { findings: { message: string }[] }>;
+    };
+    for (const entry of Object.values(cache.entries))
+      for (const finding of entry.findings) finding.message = `CACHED ${finding.message}`;
     writeFileSync(file, JSON.stringify(cache));
   };
-  const cachedFiles = (result: Record<string, string[]>): string[] => Object.keys(result).filter((f) => result[f]!.some((m) => m.includes('CACHED'))).sort();
+  const cachedFiles = (result: Record<string, string[]>): string[] =>
+    Object.keys(result)
+      .filter((f) => result[f]!.some((m) => m.includes('CACHED')))
+      .sort();
 
   test('a re-run with nothing changed is served from the cache, and gives what a fresh run gives', async (t) => {
     const temp = tempDir(files);
@@ -207,7 +276,11 @@ describe('cqlint lint --cache', () => {
     assert.deepEqual(await lint(temp.dir, true), fresh);
     assert.ok(existsSync(temp.path('.cqlintcache')));
     tamper(temp.dir);
-    assert.deepEqual(cachedFiles(await lint(temp.dir, true)), ['schema.cql'], 'every file with findings comes from the cache');
+    assert.deepEqual(
+      cachedFiles(await lint(temp.dir, true)),
+      ['schema.cql'],
+      'every file with findings comes from the cache',
+    );
   });
 
   test('editing a query re-lints the files whose findings read queries, and only them', async (t) => {
@@ -225,24 +298,42 @@ describe('cqlint lint --cache', () => {
     assert.deepEqual(cachedFiles(result), ['queries/users.cql'], 'users.cql reads no queries: still from the cache');
     const fresh = await lint(temp.dir, false);
     assert.deepEqual(result['schema.cql'], fresh['schema.cql']);
-    assert.ok(fresh['schema.cql']!.some((m) => m.startsWith('unbounded-partition')), 'without a TTL the readings grow without bound');
+    assert.ok(
+      fresh['schema.cql']!.some((m) => m.startsWith('unbounded-partition')),
+      'without a TTL the readings grow without bound',
+    );
   });
 
-  test('never stale: schema, query, config, a new file, another engine, a broken cache all give a fresh run\'s results', async (t) => {
+  test("never stale: schema, query, config, a new file, another engine, a broken cache all give a fresh run's results", async (t) => {
     const temp = tempDir(files);
     t.after(() => temp.cleanup());
     const steps: [string, () => void][] = [
-      ['a column renamed in the schema', () => writeFileSync(temp.path('schema.cql'), (SCHEMA + READINGS).replace('name text', 'full_name text'))],
-      ['a TTL on every write', () => writeFileSync(temp.path('queries/readings.cql'), WRITE.replace(';\n', ' USING TTL 86400;\n'))],
-      ['a rule turned off in .cqlint.json', () => writeFileSync(temp.path('.cqlint.json'), JSON.stringify({ rules: { 'unknown-column': 'off' } }))],
-      ['another target in .cqlint.json', () => writeFileSync(temp.path('.cqlint.json'), JSON.stringify({ target: 'keyspaces' }))],
+      [
+        'a column renamed in the schema',
+        () => writeFileSync(temp.path('schema.cql'), (SCHEMA + READINGS).replace('name text', 'full_name text')),
+      ],
+      [
+        'a TTL on every write',
+        () => writeFileSync(temp.path('queries/readings.cql'), WRITE.replace(';\n', ' USING TTL 86400;\n')),
+      ],
+      [
+        'a rule turned off in .cqlint.json',
+        () => writeFileSync(temp.path('.cqlint.json'), JSON.stringify({ rules: { 'unknown-column': 'off' } })),
+      ],
+      [
+        'another target in .cqlint.json',
+        () => writeFileSync(temp.path('.cqlint.json'), JSON.stringify({ target: 'keyspaces' })),
+      ],
       ['a new file that defines a table', () => writeFileSync(temp.path('more.cql'), HOT)],
       ['a file removed', () => rmSync(temp.path('more.cql'))],
-      ['a cache from another engine', () => {
-        tamper(temp.dir);
-        const file = temp.path('.cqlintcache');
-        writeFileSync(file, readFileSync(file, 'utf8').replace(/"engine":"[^"]*"/, '"engine":"0.0.0:other"'));
-      }],
+      [
+        'a cache from another engine',
+        () => {
+          tamper(temp.dir);
+          const file = temp.path('.cqlintcache');
+          writeFileSync(file, readFileSync(file, 'utf8').replace(/"engine":"[^"]*"/, '"engine":"0.0.0:other"'));
+        },
+      ],
       ['a broken cache file', () => writeFileSync(temp.path('.cqlintcache'), '{"format":1,"engine":')],
     ];
     await lint(temp.dir, true);
@@ -273,7 +364,12 @@ describe('progress on stderr', () => {
   const terminal = (isTTY: boolean, env: Record<string, string> = {}) => {
     let stderr = '';
     let stdout = '';
-    const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t), isTTY }, cwd: '/', env };
+    const io = {
+      stdout: { write: (t: string) => (stdout += t) },
+      stderr: { write: (t: string) => (stderr += t), isTTY },
+      cwd: '/',
+      env,
+    };
     return { io, out: () => ({ stdout, stderr }) };
   };
 
@@ -300,7 +396,10 @@ describe('progress on stderr', () => {
   });
 
   test('nothing in a pipe or on CI', () => {
-    for (const [isTTY, env] of [[false, {}], [true, { CI: 'true' }]] as const) {
+    for (const [isTTY, env] of [
+      [false, {}],
+      [true, { CI: 'true' }],
+    ] as const) {
       let clock = 0;
       const { io, out } = terminal(isTTY, env);
       const bar = progress(io, () => clock);
@@ -325,15 +424,24 @@ describe('headline and details in the output formats', () => {
   test('json: message is the headline, details the rest; sarif: message.text and message.markdown; compact: the headline', async (t) => {
     const temp = tempDir({ 'hot.cql': HOT });
     t.after(() => temp.cleanup());
-    const json = (JSON.parse((await runCli(['lint', '-f', 'json', temp.dir])).stdout) as (JsonResult & { messages: { details?: string }[] })[])[0]!.messages[0]!;
+    const json = (
+      JSON.parse((await runCli(['lint', '-f', 'json', temp.dir])).stdout) as (JsonResult & {
+        messages: { details?: string }[];
+      })[]
+    )[0]!.messages[0]!;
     assert.equal(json.message, 'hot partition in ks.books: every write of the same publish_date goes to one partition');
     assert.match(json.details!, /^The partition key \(publish_date\) is a time bucket alone[\s\S]*Shard it: /);
-    const sarif = JSON.parse((await runCli(['lint', '-f', 'sarif', temp.dir])).stdout) as { runs: { results: { message: { text: string; markdown?: string } }[] }[] };
+    const sarif = JSON.parse((await runCli(['lint', '-f', 'sarif', temp.dir])).stdout) as {
+      runs: { results: { message: { text: string; markdown?: string } }[] }[];
+    };
     const result = sarif.runs[0]!.results[0]!;
     assert.equal(result.message.text, json.message);
     assert.equal(result.message.markdown, `${json.message}\n\n${json.details}`);
     const compact = await runCli(['lint', '-f', 'compact', temp.dir]);
-    assert.match(compact.stdout, /Warning - hot partition in ks\.books: every write of the same publish_date goes to one partition \(hot-partition\)\n/);
+    assert.match(
+      compact.stdout,
+      /Warning - hot partition in ks\.books: every write of the same publish_date goes to one partition \(hot-partition\)\n/,
+    );
     assert.doesNotMatch(compact.stdout, /Shard it/);
   });
 
@@ -342,12 +450,24 @@ describe('headline and details in the output formats', () => {
     t.after(() => temp.cleanup());
     for (const columns of [60, 140]) {
       let stdout = '';
-      await main(['lint', '--no-color', temp.dir], { stdout: { write: (s: string) => (stdout += s), isTTY: true, columns }, stderr: { write: () => true }, cwd: temp.dir, env: {} });
+      await main(['lint', '--no-color', temp.dir], {
+        stdout: { write: (s: string) => (stdout += s), isTTY: true, columns },
+        stderr: { write: () => true },
+        cwd: temp.dir,
+        env: {},
+      });
       const lines = stdout.split('\n').filter((l) => /^ {4,}\S/.test(l) && !/hot-partition$/.test(l));
       assert.ok(lines.length > 2);
       // A word longer than the width (a URL) gets a line of its own.
-      for (const line of lines) assert.ok(line.length <= Math.max(columns, 18 + 40) || !/\S\s+\S/.test(line.trim()), `${columns}: ${line.length}: ${line}`);
-      assert.ok(lines.some((line) => line.length > columns - 25), `${columns}: the lines use the width`);
+      for (const line of lines)
+        assert.ok(
+          line.length <= Math.max(columns, 18 + 40) || !/\S\s+\S/.test(line.trim()),
+          `${columns}: ${line.length}: ${line}`,
+        );
+      assert.ok(
+        lines.some((line) => line.length > columns - 25),
+        `${columns}: the lines use the width`,
+      );
     }
   });
 });

@@ -64,7 +64,13 @@ const rows: Record<string, Row[]> = {
     { args: ['--schema', 'missing.cql', 'ks.t', '1'], code: 2, err: /cannot read missing\.cql/ },
     { args: ['--schema', 'clean.cql', 'ks.nope', '1'], code: 2, err: /table ks\.nope not found/ },
     { args: ['--types', 'int', '--json'], stdin: '[1]\n[2]\n', code: 0, out: /"token":"-4069959284402364209"/ },
-    { args: ['--types', 'int', '--json'], stdin: '[1]\nnot json\n', code: 2, out: /"token":"-4069959284402364209".*\n\{"error":"line is not JSON"\}\n/, err: /1 of 2 keys on stdin failed/ },
+    {
+      args: ['--types', 'int', '--json'],
+      stdin: '[1]\nnot json\n',
+      code: 2,
+      out: /"token":"-4069959284402364209".*\n\{"error":"line is not JSON"\}\n/,
+      err: /1 of 2 keys on stdin failed/,
+    },
   ],
   fix: [
     { args: ['--list', 'warning.cql'], code: 0, out: /hot-partition/ },
@@ -113,11 +119,21 @@ describe('the exit contract of every command', () => {
         assert.doesNotMatch(run.stderr, /internal error/, what);
         if (row.err) assert.match(run.stderr, row.err, what);
         if (row.out) assert.match(run.stdout, row.out, what);
-        if (row.usage) assert.match(run.stderr, new RegExp(`\\nRun 'cqlint ${name} --help' for usage\\.\\n$`), `${what}: a usage error names the help`);
-        else if (row.code === 2) assert.doesNotMatch(run.stderr, /--help' for usage/, `${what}: an input error is not a usage error`);
+        if (row.usage)
+          assert.match(
+            run.stderr,
+            new RegExp(`\\nRun 'cqlint ${name} --help' for usage\\.\\n$`),
+            `${what}: a usage error names the help`,
+          );
+        else if (row.code === 2)
+          assert.doesNotMatch(run.stderr, /--help' for usage/, `${what}: an input error is not a usage error`);
         if (row.code === 2) {
           assert.notEqual(run.stderr, '', `${what}: a failure says why`);
-          assert.doesNotMatch(run.stdout + run.stderr, /\bwrote\b|^formatted \d+ file/m, `${what}: no success line before a failure`);
+          assert.doesNotMatch(
+            run.stdout + run.stderr,
+            /\bwrote\b|^formatted \d+ file/m,
+            `${what}: no success line before a failure`,
+          );
         }
       }
     });

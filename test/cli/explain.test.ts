@@ -11,7 +11,10 @@ describe('cqlint explain', () => {
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /^# hot-partition\n\nA partition key that sends most traffic/);
     assert.match(run.stdout, /\n## What it catches\n/);
-    assert.match(run.stdout, /workload model \(https:\/\/github\.com\/cqlint\/cqlint\/blob\/main\/docs\/partition-model\.md\)/);
+    assert.match(
+      run.stdout,
+      /workload model \(https:\/\/github\.com\/cqlint\/cqlint\/blob\/main\/docs\/partition-model\.md\)/,
+    );
     assert.ok(!run.stdout.includes('<!--'));
     assert.equal(run.stderr, '');
   });
@@ -27,16 +30,25 @@ describe('cqlint explain', () => {
   test('an unknown rule: exit 2 with the close names; no rule or two: a usage error', async () => {
     const typo = await runCli(['explain', 'hot-partiton']);
     assert.deepEqual([typo.code, typo.stdout], [2, '']);
-    assert.equal(typo.stderr, 'cqlint explain: unknown rule "hot-partiton"; did you mean "hot-partition", "lwt-hot-partition"?\n');
+    assert.equal(
+      typo.stderr,
+      'cqlint explain: unknown rule "hot-partiton"; did you mean "hot-partition", "lwt-hot-partition"?\n',
+    );
     const far = await runCli(['explain', 'zzzzzzzz']);
     assert.equal(far.code, 2);
     assert.match(far.stderr, /unknown rule "zzzzzzzz"; the rules are: allow-filtering, /);
     assert.equal((await runCli(['explain'])).code, 2);
     assert.equal((await runCli(['explain', 'a', 'b'])).code, 2);
-    assert.deepEqual(closeRuleIds('partition', ['hot-partition', 'allow-filtering', 'large-partition']), ['hot-partition', 'large-partition']);
+    assert.deepEqual(closeRuleIds('partition', ['hot-partition', 'allow-filtering', 'large-partition']), [
+      'hot-partition',
+      'large-partition',
+    ]);
   });
 
   test('a page with hostile link text keeps it as text', () => {
-    assert.equal(terminalPage('<!-- x -->\n# r\n\nsee [the guide](../guide.md) and [abs](https://e.org/a)\n\n\n\nend', 'r'), '# r\n\nsee the guide (https://github.com/cqlint/cqlint/blob/main/docs/guide.md) and abs (https://e.org/a)\n\nend\n');
+    assert.equal(
+      terminalPage('<!-- x -->\n# r\n\nsee [the guide](../guide.md) and [abs](https://e.org/a)\n\n\n\nend', 'r'),
+      '# r\n\nsee the guide (https://github.com/cqlint/cqlint/blob/main/docs/guide.md) and abs (https://e.org/a)\n\nend\n',
+    );
   });
 });

@@ -28,41 +28,64 @@ test('--list shows each partition finding with its fixes: ids, titles, the prefe
   const run = await runCli(['fix', '--list', '.'], { cwd: temp.dir });
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /^schema\/invoices\.cql:9:18  hot-partition  billing\.invoices_by_day\n/);
-  assert.match(run.stdout, /\n  \* shard:invoice_no\n      Add a calculated shard column from invoice_no \(4 shards\); rewrites 8 statements in 2 files, 3 left to the application\n/);
+  assert.match(
+    run.stdout,
+    /\n  \* shard:invoice_no\n      Add a calculated shard column from invoice_no \(4 shards\); rewrites 8 statements in 2 files, 3 left to the application\n/,
+  );
   assert.match(run.stdout, /\n    shard:random\n/);
   assert.match(run.stdout, /\n    copy-move:shard:invoice_no\n/);
   assert.match(run.stdout, /        queries\/invoices\.cql:2: bind shard = murmur3\(invoice_no\) % 4 \+ 1/);
-  for (const [name, text] of Object.entries(BEFORE)) assert.equal(readFileSync(temp.path(name), 'utf8'), text, `${name} is untouched`);
+  for (const [name, text] of Object.entries(BEFORE))
+    assert.equal(readFileSync(temp.path(name), 'utf8'), text, `${name} is untouched`);
 });
 
-test('applies the preferred fix to every file: the same result as the editor\'s fix, and the finding is gone', async (t) => {
+test("applies the preferred fix to every file: the same result as the editor's fix, and the finding is gone", async (t) => {
   const temp = tempDir(BEFORE);
   t.after(() => temp.cleanup());
-  const run = await runCli(['fix', '--rule', 'hot-partition', '--table', 'billing.invoices_by_day', '.'], { cwd: temp.dir });
+  const run = await runCli(['fix', '--rule', 'hot-partition', '--table', 'billing.invoices_by_day', '.'], {
+    cwd: temp.dir,
+  });
   assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stdout, /^Add a calculated shard column from invoice_no \(4 shards\).*\n  wrote schema\/invoices\.cql, queries\/invoices\.cql\n  left to the application/);
+  assert.match(
+    run.stdout,
+    /^Add a calculated shard column from invoice_no \(4 shards\).*\n  wrote schema\/invoices\.cql, queries\/invoices\.cql\n  left to the application/,
+  );
   for (const [name, text] of Object.entries(AFTER)) assert.equal(readFileSync(temp.path(name), 'utf8'), text, name);
   const lint = await runCli(['lint', '--format', 'json', '.'], { cwd: temp.dir });
   assert.equal(lint.code, 0, lint.stdout);
-  assert.deepEqual(JSON.parse(lint.stdout).flatMap((r: { messages: { ruleId: string }[] }) => r.messages.map((m) => m.ruleId)), []);
+  assert.deepEqual(
+    JSON.parse(lint.stdout).flatMap((r: { messages: { ruleId: string }[] }) => r.messages.map((m) => m.ruleId)),
+    [],
+  );
 });
 
 test('--dry-run prints a unified diff that git apply takes, and writes nothing', async (t) => {
   const temp = tempDir(BEFORE);
   t.after(() => temp.cleanup());
-  const run = await runCli(['fix', '--table', 'invoices_by_day', '--fix', 'shard:random', '--dry-run', '.'], { cwd: temp.dir });
+  const run = await runCli(['fix', '--table', 'invoices_by_day', '--fix', 'shard:random', '--dry-run', '.'], {
+    cwd: temp.dir,
+  });
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /^--- a\/schema\/invoices\.cql\n\+\+\+ b\/schema\/invoices\.cql\n@@ /);
   assert.match(run.stdout, /\n\+-- @shard shard = random\(4\)\n/);
   assert.match(run.stderr, /Add a random shard column \(4 shards\).*dry run: nothing written/);
-  for (const [name, text] of Object.entries(BEFORE)) assert.equal(readFileSync(temp.path(name), 'utf8'), text, `${name} is untouched`);
+  for (const [name, text] of Object.entries(BEFORE))
+    assert.equal(readFileSync(temp.path(name), 'utf8'), text, `${name} is untouched`);
   temp.write('fix.patch', run.stdout);
   const applied = spawnSync('git', ['apply', 'fix.patch'], { cwd: temp.dir, encoding: 'utf8' });
   assert.equal(applied.status, 0, applied.stderr);
   const written = tempDir(BEFORE);
   t.after(() => written.cleanup());
-  assert.equal((await runCli(['fix', '--table', 'invoices_by_day', '--fix', 'shard:random', '.'], { cwd: written.dir })).code, 0);
-  for (const name of Object.keys(BEFORE)) assert.equal(readFileSync(temp.path(name), 'utf8'), readFileSync(written.path(name), 'utf8'), `${name}: the patch gives what the fix writes`);
+  assert.equal(
+    (await runCli(['fix', '--table', 'invoices_by_day', '--fix', 'shard:random', '.'], { cwd: written.dir })).code,
+    0,
+  );
+  for (const name of Object.keys(BEFORE))
+    assert.equal(
+      readFileSync(temp.path(name), 'utf8'),
+      readFileSync(written.path(name), 'utf8'),
+      `${name}: the patch gives what the fix writes`,
+    );
 });
 
 test('bad choices get a clear message and exit 2, and change nothing', async (t) => {
@@ -72,12 +95,21 @@ test('bad choices get a clear message and exit 2, and change nothing', async (t)
   });
   t.after(() => temp.cleanup());
   const cases: [string[], RegExp][] = [
-    [['--rule', 'allow-filtering', '.'], /--rule "allow-filtering" has no partition refactoring; use one of hot-partition, unbounded-partition/],
+    [
+      ['--rule', 'allow-filtering', '.'],
+      /--rule "allow-filtering" has no partition refactoring; use one of hot-partition, unbounded-partition/,
+    ],
     [['--table', 'billing.nope', '.'], /no partition finding matches --table billing\.nope; cqlint fix --list shows/],
-    [['.'], /2 partition findings match the inputs; choose one:\n  logs\.cql:1:\d+  --rule unbounded-partition --table ops\.logs --at logs\.cql:1\n  schema\/invoices\.cql:9:\d+  --rule hot-partition --table billing\.invoices_by_day --at schema\/invoices\.cql:9\n/],
+    [
+      ['.'],
+      /2 partition findings match the inputs; choose one:\n  logs\.cql:1:\d+  --rule unbounded-partition --table ops\.logs --at logs\.cql:1\n  schema\/invoices\.cql:9:\d+  --rule hot-partition --table billing\.invoices_by_day --at schema\/invoices\.cql:9\n/,
+    ],
     [['--at', 'logs.cql:7', '.'], /no partition finding matches --at logs\.cql:7/],
     [['--at', 'logs.cql', '.'], /--at expects file:line/],
-    [['--table', 'billing.invoices_by_day', '--fix', 'shard:title', '.'], /no fix "shard:title" for the hot-partition finding on billing\.invoices_by_day; its fixes: shard:invoice_no, shard:random, copy:shard:invoice_no, copy-move:shard:invoice_no/],
+    [
+      ['--table', 'billing.invoices_by_day', '--fix', 'shard:title', '.'],
+      /no fix "shard:title" for the hot-partition finding on billing\.invoices_by_day; its fixes: shard:invoice_no, shard:random, copy:shard:invoice_no, copy-move:shard:invoice_no/,
+    ],
     [['--list', '--dry-run', '.'], /--list changes nothing/],
     [['--rule', 'hot-partition'], /no files or folders given/],
   ];
@@ -86,11 +118,13 @@ test('bad choices get a clear message and exit 2, and change nothing', async (t)
     assert.equal(run.code, 2, `${args.join(' ')}: ${run.stdout}`);
     assert.match(run.stderr, message, args.join(' '));
   }
-  for (const [name, text] of Object.entries(BEFORE)) assert.equal(readFileSync(temp.path(name), 'utf8'), text, `${name} is untouched`);
+  for (const [name, text] of Object.entries(BEFORE))
+    assert.equal(readFileSync(temp.path(name), 'utf8'), text, `${name} is untouched`);
 });
 
 test('--at chooses a finding; a table defined twice with the same finding (DROP and CREATE again) is fixed once, both definitions re-keyed', async (t) => {
-  const twice = 'CREATE TABLE ops.logs (server text, log_time timestamp, line text, PRIMARY KEY (server, log_time));\nDROP TABLE ops.logs;\nCREATE TABLE ops.logs (server text, log_time timestamp, line text, PRIMARY KEY (server, log_time));\n';
+  const twice =
+    'CREATE TABLE ops.logs (server text, log_time timestamp, line text, PRIMARY KEY (server, log_time));\nDROP TABLE ops.logs;\nCREATE TABLE ops.logs (server text, log_time timestamp, line text, PRIMARY KEY (server, log_time));\n';
   const temp = tempDir({ ...BEFORE, 'logs.cql': twice });
   t.after(() => temp.cleanup());
   const chosen = await runCli(['fix', '--dry-run', '--at', 'schema/invoices.cql:9', '.'], { cwd: temp.dir });
@@ -98,7 +132,10 @@ test('--at chooses a finding; a table defined twice with the same finding (DROP 
   assert.match(chosen.stderr, /cqlint fix: Add a calculated shard column from invoice_no/);
   const run = await runCli(['fix', '--table', 'ops.logs', '.'], { cwd: temp.dir });
   assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stderr, /2 definitions of ops\.logs have the same unbounded-partition finding: the fix re-keys every definition with the same key/);
+  assert.match(
+    run.stderr,
+    /2 definitions of ops\.logs have the same unbounded-partition finding: the fix re-keys every definition with the same key/,
+  );
   const after = readFileSync(temp.path('logs.cql'), 'utf8');
   assert.equal(after.match(/PRIMARY KEY \(\(server, \w+\), log_time\)/g)?.length, 2, after);
 });
@@ -110,14 +147,16 @@ test('a file the refactoring would change that has syntax errors: nothing is wri
   const run = await runCli(['fix', '--rule', 'hot-partition', '.'], { cwd: temp.dir });
   assert.equal(run.code, 2);
   assert.match(run.stderr, /queries\/invoices\.cql has syntax errors: fix them first/);
-  for (const [name, text] of Object.entries(broken)) assert.equal(readFileSync(temp.path(name), 'utf8'), text, `${name} is untouched`);
+  for (const [name, text] of Object.entries(broken))
+    assert.equal(readFileSync(temp.path(name), 'utf8'), text, `${name} is untouched`);
 });
 
 test('--help describes the choices and the exit status', async () => {
   const run = await runCli(['fix', '--help']);
   assert.equal(run.code, 0);
   assert.match(run.stdout, /^Usage: cqlint fix \[options\] <files or folders\.\.\.>/);
-  for (const flag of ['--rule', '--table', '--fix', '--list', '--dry-run', '--target', '--config', '--no-config']) assert.ok(run.stdout.includes(flag), flag);
+  for (const flag of ['--rule', '--table', '--fix', '--list', '--dry-run', '--target', '--config', '--no-config'])
+    assert.ok(run.stdout.includes(flag), flag);
 });
 
 test('files the ignore patterns name are neither read nor changed; --no-ignore includes them', async (t) => {
@@ -126,7 +165,11 @@ test('files the ignore patterns name are neither read nor changed; --no-ignore i
   const run = await runCli(['fix', '--table', 'billing.invoices_by_day', '.'], { cwd: temp.dir });
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /wrote schema\/invoices\.cql\n/);
-  assert.equal(readFileSync(temp.path('queries/invoices.cql'), 'utf8'), BEFORE['queries/invoices.cql'], 'the ignored queries are left as they are');
+  assert.equal(
+    readFileSync(temp.path('queries/invoices.cql'), 'utf8'),
+    BEFORE['queries/invoices.cql'],
+    'the ignored queries are left as they are',
+  );
   const all = tempDir({ ...BEFORE, '.cqlintignore': 'queries/\n' });
   t.after(() => all.cleanup());
   const included = await runCli(['fix', '--table', 'billing.invoices_by_day', '--no-ignore', '.'], { cwd: all.dir });

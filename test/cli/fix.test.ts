@@ -5,21 +5,25 @@ import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { runCli, tempDir, type JsonResult } from './helpers';
 const murmur = require('murmurhash3js-revisited') as { x86: { hash32(bytes: Uint8Array, seed?: number): number } };
-const shardOf = (title: string): number => (murmur.x86.hash32(Buffer.from(title, 'utf8')) >>> 0) % 16 + 1;
+const shardOf = (title: string): number => ((murmur.x86.hash32(Buffer.from(title, 'utf8')) >>> 0) % 16) + 1;
 
-const SCHEMA = '-- @shard shard = murmur3(title) % 16 + 1\n' +
+const SCHEMA =
+  '-- @shard shard = murmur3(title) % 16 + 1\n' +
   'CREATE TABLE ks.books (publish_date date, shard int, title text, author text, PRIMARY KEY ((publish_date, shard), title));\n' +
   'CREATE TABLE ks.plain (publish_date date, title text, PRIMARY KEY (publish_date, title));\n';
 // Three safe fixes (a rename, a missing computed shard, a wrong literal shard) and one choice (read all shards).
-const QUERIES = "INSERT INTO ks.books (publish_date, title, autor) VALUES ('2024-05-01', 'Dune', 'Frank Herbert');\n" +
+const QUERIES =
+  "INSERT INTO ks.books (publish_date, title, autor) VALUES ('2024-05-01', 'Dune', 'Frank Herbert');\n" +
   "SELECT author FROM ks.books WHERE publish_date = '2024-05-01' AND shard = 3 AND title = 'Emma';\n" +
   "SELECT title FROM ks.books WHERE publish_date = '2024-05-01';\n";
-const FIXED = `INSERT INTO ks.books (publish_date, title, author, shard) VALUES ('2024-05-01', 'Dune', 'Frank Herbert', ${shardOf('Dune')});\n` +
+const FIXED =
+  `INSERT INTO ks.books (publish_date, title, author, shard) VALUES ('2024-05-01', 'Dune', 'Frank Herbert', ${shardOf('Dune')});\n` +
   `SELECT author FROM ks.books WHERE publish_date = '2024-05-01' AND shard = ${shardOf('Emma')} AND title = 'Emma';\n` +
   "SELECT title FROM ks.books WHERE publish_date = '2024-05-01';\n";
 
 const json = (stdout: string) => JSON.parse(stdout) as (JsonResult & { output?: string })[];
-const byName = (results: (JsonResult & { output?: string })[], name: string) => results.find((r) => r.filePath.endsWith(name))!;
+const byName = (results: (JsonResult & { output?: string })[], name: string) =>
+  results.find((r) => r.filePath.endsWith(name))!;
 
 describe('cqlint lint --fix', () => {
   test('without --fix: the fixable problems are counted (json) and announced (stylish); nothing is written', async (t) => {
@@ -28,7 +32,12 @@ describe('cqlint lint --fix', () => {
     const run = await runCli(['lint', '-f', 'json', temp.dir]);
     assert.equal(run.code, 1);
     const q = byName(json(run.stdout), 'q.cql');
-    assert.deepEqual(q.messages.map((m) => m.ruleId).sort(), ['incomplete-key-write', 'shard-mismatch', 'unknown-column', 'unrestricted-partition-key']);
+    assert.deepEqual(q.messages.map((m) => m.ruleId).sort(), [
+      'incomplete-key-write',
+      'shard-mismatch',
+      'unknown-column',
+      'unrestricted-partition-key',
+    ]);
     assert.deepEqual([q.errorCount, q.fixableErrorCount, q.warningCount, q.fixableWarningCount], [3, 3, 1, 0]);
     assert.equal(q.source, QUERIES);
     assert.equal((q as { output?: string }).output, undefined);
@@ -69,7 +78,10 @@ describe('cqlint lint --fix', () => {
     const q = byName(json(run.stdout), 'q.cql');
     assert.equal(q.output, FIXED);
     assert.equal(q.source, undefined, 'like ESLint, `output` replaces `source`');
-    assert.deepEqual(q.messages.map((m) => [m.ruleId, m.line]), [['unrestricted-partition-key', 3]]);
+    assert.deepEqual(
+      q.messages.map((m) => [m.ruleId, m.line]),
+      [['unrestricted-partition-key', 3]],
+    );
     assert.deepEqual([q.errorCount, q.warningCount, q.fixableErrorCount, q.fixableWarningCount], [0, 1, 0, 0]);
   });
 
@@ -119,6 +131,8 @@ describe('cqlint lint --fix', () => {
     assert.match(run.stderr, /not fixing .*q\.cql: it has 1 syntax error; fix it first/);
     const q = byName(json(run.stdout), 'q.cql');
     assert.equal(q.output, undefined);
-    assert.ok(q.messages.some((m) => m.ruleId === 'syntax-error') && q.messages.some((m) => m.ruleId === 'unknown-column'));
+    assert.ok(
+      q.messages.some((m) => m.ruleId === 'syntax-error') && q.messages.some((m) => m.ruleId === 'unknown-column'),
+    );
   });
 });

@@ -42,7 +42,11 @@ describe('cqlint format', () => {
     const bytes = readFileSync(temp.path('bom.cql'));
     assert.ok(bytes.subarray(0, 3).equals(bom));
     assert.equal(bytes.subarray(3).toString('utf8'), PRETTY.replace(/\n/g, '\r\n'));
-    assert.equal((await runCli(['format', '--check', temp.dir])).code, 0, 'the BOM does not make the file look unformatted');
+    assert.equal(
+      (await runCli(['format', '--check', temp.dir])).code,
+      0,
+      'the BOM does not make the file look unformatted',
+    );
   });
 
   test('--diff prints a unified diff that git apply turns into the formatted files, writes nothing, exits 1', async (t) => {
@@ -60,13 +64,21 @@ describe('cqlint format', () => {
     assert.match(run.stdout, /^--- a\/sub\/bom\.cql\n\+\+\+ b\/sub\/bom\.cql\n@@ /m);
     assert.match(run.stdout, /^--- a\/ugly\.cql\n\+\+\+ b\/ugly\.cql\n@@ -1,3 \+1,7 @@\n -- keep me\n-create table/m);
     assert.doesNotMatch(run.stdout, /pretty\.cql/);
-    assert.deepEqual({ ugly: readFileSync(temp.path('ugly.cql')), bom: readFileSync(temp.path('sub/bom.cql')) }, before, '--diff writes nothing');
+    assert.deepEqual(
+      { ugly: readFileSync(temp.path('ugly.cql')), bom: readFileSync(temp.path('sub/bom.cql')) },
+      before,
+      '--diff writes nothing',
+    );
     writeFileSync(temp.path('change.diff'), run.stdout);
     const apply = spawnSync('git', ['apply', 'change.diff'], { cwd: temp.dir, encoding: 'utf8' });
     assert.equal(apply.status, 0, apply.stderr);
     const applied = { ugly: readFileSync(temp.path('ugly.cql')), bom: readFileSync(temp.path('sub/bom.cql')) };
     assert.equal((await runCli(['format', '.'], { cwd: temp.dir })).code, 0);
-    assert.deepEqual(applied, { ugly: readFileSync(temp.path('ugly.cql')), bom: readFileSync(temp.path('sub/bom.cql')) }, 'the patched files are the formatted ones, BOM and CRLF kept');
+    assert.deepEqual(
+      applied,
+      { ugly: readFileSync(temp.path('ugly.cql')), bom: readFileSync(temp.path('sub/bom.cql')) },
+      'the patched files are the formatted ones, BOM and CRLF kept',
+    );
     assert.deepEqual(await runCli(['format', '--diff', '.'], { cwd: temp.dir }), { code: 0, stdout: '', stderr: '' });
   });
 
@@ -92,6 +104,10 @@ describe('cqlint --help', () => {
     assert.equal(help.code, 0);
     const names = Object.keys(commands);
     assert.deepEqual(names.slice().sort(), ['explain', 'fix', 'format', 'lint', 'mcp', 'report', 'token']);
-    for (const name of names) assert.match(help.stdout, new RegExp(`\\n {2}${name} +${commands[name].spec.summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`));
+    for (const name of names)
+      assert.match(
+        help.stdout,
+        new RegExp(`\\n {2}${name} +${commands[name].spec.summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`),
+      );
   });
 });

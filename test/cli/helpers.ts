@@ -31,7 +31,11 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
     stderr: { write: (text: string) => (stderr += text), isTTY: options.stderrTty ?? false },
     cwd: options.cwd ?? projectRoot,
     env: options.env ?? {},
-    stdin: Readable.from(options.stdin === undefined ? [] : [typeof options.stdin === 'string' ? Buffer.from(options.stdin) : options.stdin]),
+    stdin: Readable.from(
+      options.stdin === undefined
+        ? []
+        : [typeof options.stdin === 'string' ? Buffer.from(options.stdin) : options.stdin],
+    ),
   });
   return { code, stdout, stderr };
 }
@@ -44,7 +48,17 @@ export function tempDir(files: Record<string, string | Uint8Array> = {}): TempWo
 /** ESLint JSON output, parsed. */
 export interface JsonResult {
   filePath: string;
-  messages: { ruleId: string; severity: 1 | 2; message: string; line: number; column: number; messageId: string; endLine: number; endColumn: number; fatal?: boolean }[];
+  messages: {
+    ruleId: string;
+    severity: 1 | 2;
+    message: string;
+    line: number;
+    column: number;
+    messageId: string;
+    endLine: number;
+    endColumn: number;
+    fatal?: boolean;
+  }[];
   errorCount: number;
   warningCount: number;
   fatalErrorCount: number;

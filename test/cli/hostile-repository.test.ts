@@ -23,12 +23,18 @@ const BEFORE = filesOf(WORKSPACE);
 const SCHEMA = 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);\n';
 const HOT = 'CREATE TABLE ks.books (publish_date date, title text, PRIMARY KEY (publish_date, title));\n';
 
-const lintedFiles = (stdout: string, cwd: string): string[] => (JSON.parse(stdout) as JsonResult[]).map((r) => r.filePath.slice(cwd.length + 1)).sort();
+const lintedFiles = (stdout: string, cwd: string): string[] =>
+  (JSON.parse(stdout) as JsonResult[]).map((r) => r.filePath.slice(cwd.length + 1)).sort();
 
 describe('.cqlintignore and ignorePatterns a repository holds', () => {
   test('a line of 32,000 wildcards: that line is an error naming its number (never quoting it), the others apply, every file is linted', async (t) => {
     const line = '*a'.repeat(16_000);
-    const temp = tempDir({ '.cqlintignore': `generated/\n${line}\n*.draft.cql\n`, 'schema.cql': SCHEMA, 'generated/x.cql': HOT, 'wip.draft.cql': HOT });
+    const temp = tempDir({
+      '.cqlintignore': `generated/\n${line}\n*.draft.cql\n`,
+      'schema.cql': SCHEMA,
+      'generated/x.cql': HOT,
+      'wip.draft.cql': HOT,
+    });
     t.after(() => temp.cleanup());
     const run = await runCli(['lint', '-f', 'json', '.'], { cwd: temp.dir });
     assert.equal(run.code, 2, run.stderr);
@@ -45,7 +51,10 @@ describe('.cqlintignore and ignorePatterns a repository holds', () => {
   test('past 1,000 patterns or 64 KiB of them, the rest are not used, said once with the line where they start', async (t) => {
     const many = Array.from({ length: 1_200 }, (_, i) => `p${i}/`).join('\n');
     const long = Array.from({ length: 700 }, (_, i) => `${'d'.repeat(95)}${String(i).padStart(4, '0')}/`).join('\n');
-    for (const [text, message] of [[many, 'line 1001: more than 1000 patterns'], [long, 'line 656: more than 64 KiB of patterns']] as const) {
+    for (const [text, message] of [
+      [many, 'line 1001: more than 1000 patterns'],
+      [long, 'line 656: more than 64 KiB of patterns'],
+    ] as const) {
       const temp = tempDir({ '.cqlintignore': `${text}\nschema.cql\n`, 'schema.cql': SCHEMA });
       t.after(() => temp.cleanup());
       const run = await runCli(['lint', '-f', 'json', '.'], { cwd: temp.dir });
@@ -55,11 +64,18 @@ describe('.cqlintignore and ignorePatterns a repository holds', () => {
   });
 
   test('ignorePatterns: a pattern too long is a config error naming its index, the others apply', async (t) => {
-    const temp = tempDir({ '.cqlint.json': JSON.stringify({ ignorePatterns: ['generated/', 'x'.repeat(5_000)] }), 'schema.cql': SCHEMA, 'generated/x.cql': HOT });
+    const temp = tempDir({
+      '.cqlint.json': JSON.stringify({ ignorePatterns: ['generated/', 'x'.repeat(5_000)] }),
+      'schema.cql': SCHEMA,
+      'generated/x.cql': HOT,
+    });
     t.after(() => temp.cleanup());
     const run = await runCli(['lint', '-f', 'json', '.'], { cwd: temp.dir });
     assert.equal(run.code, 2);
-    assert.match(run.stderr, /\.cqlint\.json: ignorePatterns\[1\]: a pattern of 5000 characters \(at most 1024\): not used\n$/);
+    assert.match(
+      run.stderr,
+      /\.cqlint\.json: ignorePatterns\[1\]: a pattern of 5000 characters \(at most 1024\): not used\n$/,
+    );
     assert.deepEqual(lintedFiles(run.stdout, temp.dir), ['schema.cql']);
   });
 
@@ -73,14 +89,20 @@ describe('.cqlintignore and ignorePatterns a repository holds', () => {
     symlinkSync(outside.path('secret.txt'), temp.path('.cqlintignore'));
     const run = await runCli(['lint', '-f', 'json', '.'], { cwd: temp.dir });
     assert.equal(run.code, 2);
-    assert.equal(run.stderr, 'cqlint: cannot read .cqlintignore: the file (or the link it goes through) is outside the workspace\n');
+    assert.equal(
+      run.stderr,
+      'cqlint: cannot read .cqlintignore: the file (or the link it goes through) is outside the workspace\n',
+    );
     assert.deepEqual(lintedFiles(run.stdout, temp.dir), ['schema.cql'], 'its lines were not applied');
     assert.equal(readFileSync(outside.path('secret.txt'), 'utf8'), 'token=hunter2\nschema.cql\n');
   });
 });
 
 /** A file outside the project, and the project beside it (both removed after the test). */
-function projectAndOutside(t: { after(fn: () => void): void }, files: Record<string, string>): { project: ReturnType<typeof tempDir>; outside: (name: string, text: string) => string } {
+function projectAndOutside(
+  t: { after(fn: () => void): void },
+  files: Record<string, string>,
+): { project: ReturnType<typeof tempDir>; outside: (name: string, text: string) => string } {
   const project = tempDir(files);
   const away = tempDir();
   t.after(() => {
@@ -99,7 +121,10 @@ describe('every write stays inside the project unless the user named the path', 
     symlinkSync(bashrc, project.path('.cqlintcache'));
     const run = await runCli(['lint', '--cache', '.'], { cwd: project.dir });
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stderr, /warning: cannot write the cache \.cqlintcache: the file \(or the link it goes through\) leads outside the project/);
+    assert.match(
+      run.stderr,
+      /warning: cannot write the cache \.cqlintcache: the file \(or the link it goes through\) leads outside the project/,
+    );
     assert.equal(readFileSync(bashrc, 'utf8'), BASHRC);
     const named = outside('cache.json', '');
     assert.equal((await runCli(['lint', '--cache', '--cache-location', named, '.'], { cwd: project.dir })).code, 0);
@@ -107,15 +132,24 @@ describe('every write stays inside the project unless the user named the path', 
   });
 
   test('report: report.html or a page of report-pages/ linked outside is refused (exit 2); --out names a path that is written', async (t) => {
-    const tables = Array.from({ length: 101 }, (_, i) => `CREATE TABLE ks.t${i} (id int PRIMARY KEY, v text);\n`).join('');
+    const tables = Array.from({ length: 101 }, (_, i) => `CREATE TABLE ks.t${i} (id int PRIMARY KEY, v text);\n`).join(
+      '',
+    );
     const { project, outside } = projectAndOutside(t, { 'schema.cql': SCHEMA });
     const target = outside('other.html', 'theirs');
     symlinkSync(target, project.path('report.html'));
     const run = await runCli(['report', '.'], { cwd: project.dir });
     assert.equal(run.code, 2);
-    assert.match(run.stderr, /cannot write report\.html: the file \(or the link it goes through\) leads outside the project/);
+    assert.match(
+      run.stderr,
+      /cannot write report\.html: the file \(or the link it goes through\) leads outside the project/,
+    );
     assert.equal(readFileSync(target, 'utf8'), 'theirs');
-    assert.equal((await runCli(['report', '--out', 'report.html', '.'], { cwd: project.dir })).code, 0, 'named: written through the link');
+    assert.equal(
+      (await runCli(['report', '--out', 'report.html', '.'], { cwd: project.dir })).code,
+      0,
+      'named: written through the link',
+    );
     assert.match(readFileSync(target, 'utf8'), /<html/);
 
     const paged = projectAndOutside(t, { 'schema.cql': tables });
@@ -124,7 +158,10 @@ describe('every write stays inside the project unless the user named the path', 
     symlinkSync(page, paged.project.path('report-pages/ks-2.html'));
     const pages = await runCli(['report', '--out', 'report.html', '.'], { cwd: paged.project.dir });
     assert.equal(pages.code, 2);
-    assert.match(pages.stderr, /cannot write report-pages\/ks-2\.html: the file \(or the link it goes through\) leads outside the project/);
+    assert.match(
+      pages.stderr,
+      /cannot write report-pages\/ks-2\.html: the file \(or the link it goes through\) leads outside the project/,
+    );
     assert.equal(readFileSync(page, 'utf8'), 'theirs');
   });
 
@@ -133,9 +170,16 @@ describe('every write stays inside the project unless the user named the path', 
     const { project, outside } = projectAndOutside(t, { 'schema.cql': SCHEMA });
     const theirs = outside('theirs.cql', UGLY);
     symlinkSync(theirs, project.path('linked.cql'));
-    for (const args of [['format', '.'], ['lint', '--fix', '.']]) {
+    for (const args of [
+      ['format', '.'],
+      ['lint', '--fix', '.'],
+    ]) {
       const run = await runCli(args, { cwd: project.dir });
-      assert.match(run.stderr, /skipping linked\.cql: the file \(or the link it goes through\) is outside the workspace \(name it on the command line to include it\)/, args.join(' '));
+      assert.match(
+        run.stderr,
+        /skipping linked\.cql: the file \(or the link it goes through\) is outside the workspace \(name it on the command line to include it\)/,
+        args.join(' '),
+      );
       assert.equal(readFileSync(theirs, 'utf8'), UGLY, `${args.join(' ')}: the other project's file is untouched`);
     }
     assert.equal((await runCli(['format', 'linked.cql'], { cwd: project.dir })).code, 0);
@@ -169,7 +213,12 @@ describe('cqlint fix --dry-run', () => {
     t.after(() => written.cleanup());
     for (const name of Object.keys(BEFORE)) writeFileSync(written.path(name), `\uFEFF${BEFORE[name]}`);
     assert.equal((await runCli(['fix', '--table', 'billing.invoices_by_day', '.'], { cwd: written.dir })).code, 0);
-    for (const name of Object.keys(BEFORE)) assert.equal(readFileSync(temp.path(name), 'utf8'), readFileSync(written.path(name), 'utf8'), `${name}: the patch gives what fix writes, BOM and all`);
+    for (const name of Object.keys(BEFORE))
+      assert.equal(
+        readFileSync(temp.path(name), 'utf8'),
+        readFileSync(written.path(name), 'utf8'),
+        `${name}: the patch gives what fix writes, BOM and all`,
+      );
   });
 });
 
@@ -179,10 +228,17 @@ describe('lint --cache with a cache a repository holds', () => {
     t.after(() => temp.cleanup());
     const fresh = await runCli(['lint', '-f', 'json', '--cache', '.'], { cwd: temp.dir });
     assert.equal(fresh.code, 0, fresh.stderr);
-    const cache = JSON.parse(readFileSync(temp.path('.cqlintcache'), 'utf8')) as { entries: Record<string, { findings: unknown[]; fixable?: unknown[] }> };
+    const cache = JSON.parse(readFileSync(temp.path('.cqlintcache'), 'utf8')) as {
+      entries: Record<string, { findings: unknown[]; fixable?: unknown[] }>;
+    };
     const entry = Object.values(cache.entries)[0]!;
     const original = entry.findings;
-    for (const broken of [[null], [{ ...(original[0] as object), range: null }], [{ ...(original[0] as object), severity: 'fatal' }], [{ ...(original[0] as object), related: [null] }]]) {
+    for (const broken of [
+      [null],
+      [{ ...(original[0] as object), range: null }],
+      [{ ...(original[0] as object), severity: 'fatal' }],
+      [{ ...(original[0] as object), related: [null] }],
+    ]) {
       entry.findings = broken;
       writeFileSync(temp.path('.cqlintcache'), JSON.stringify(cache));
       const run = await runCli(['lint', '-f', 'json', '--cache', '.'], { cwd: temp.dir });
@@ -194,14 +250,20 @@ describe('lint --cache with a cache a repository holds', () => {
 
 describe('cqlint token and the ring a repository names', () => {
   test('a .cqlint.json ring outside the project is refused, never read or quoted; inside it, or named by --ring, it is read', async (t) => {
-    const ring = JSON.stringify({ 'secret-node-1.internal': ['-3074457345618258603'], 'secret-node-2.internal': ['9223372036854775807'] });
+    const ring = JSON.stringify({
+      'secret-node-1.internal': ['-3074457345618258603'],
+      'secret-node-2.internal': ['9223372036854775807'],
+    });
     const { project, outside } = projectAndOutside(t, { 'schema.cql': SCHEMA });
     const far = outside('ring.json', ring);
     project.write('.cqlint.json', JSON.stringify({ ring: far }));
     const args = ['token', '--schema', 'schema.cql', 'ks.t', '1'];
     const refused = await runCli(args, { cwd: project.dir });
     assert.equal(refused.code, 2);
-    assert.match(refused.stderr, /cannot read ring file \(named in \.cqlint\.json\) .*ring\.json: the file \(or the link it goes through\) is outside the workspace/);
+    assert.match(
+      refused.stderr,
+      /cannot read ring file \(named in \.cqlint\.json\) .*ring\.json: the file \(or the link it goes through\) is outside the workspace/,
+    );
     assert.doesNotMatch(refused.stdout + refused.stderr, /secret-node/);
     // A link inside the project to the same file is refused the same way.
     symlinkSync(far, project.path('ring-link.json'));
@@ -234,7 +296,16 @@ describe('control characters in names reach the terminal escaped', () => {
     });
     t.after(() => temp.cleanup());
     const outputs: [string, string][] = [];
-    for (const args of [['lint', '.'], ['lint', '--color', '.'], ['lint', '-f', 'compact', '.'], ['lint', '-f', 'json', '.'], ['lint', '-f', 'sarif', '.'], ['fix', '--list', '--no-config', '.'], ['format', '--check', '.'], ['report', '--out', 'r.html', '.']]) {
+    for (const args of [
+      ['lint', '.'],
+      ['lint', '--color', '.'],
+      ['lint', '-f', 'compact', '.'],
+      ['lint', '-f', 'json', '.'],
+      ['lint', '-f', 'sarif', '.'],
+      ['fix', '--list', '--no-config', '.'],
+      ['format', '--check', '.'],
+      ['report', '--out', 'r.html', '.'],
+    ]) {
       const run = await runCli(args, { cwd: temp.dir });
       outputs.push([`${args.join(' ')} stdout`, run.stdout], [`${args.join(' ')} stderr`, run.stderr]);
     }
@@ -243,7 +314,11 @@ describe('control characters in names reach the terminal escaped', () => {
     assert.match(output('lint . stdout'), /b\\033\[2Jooks\\302\\2331A/, 'the table name, ESC and CSI escaped');
     assert.match(output('lint --color . stdout'), /\u001b\[4m.*evil\\033\]0;pwned\\a\.cql/, 'coloured, and escaped');
     assert.match(output('lint . stderr'), /\\033\[1Aoops/, 'the config key in its error');
-    assert.match(output('lint . stderr'), /evidence stats\\033\[K\.txt: 2 lines not read/, 'the evidence file in its warning');
+    assert.match(
+      output('lint . stderr'),
+      /evidence stats\\033\[K\.txt: 2 lines not read/,
+      'the evidence file in its warning',
+    );
     assert.match(output('lint -f json . stdout'), /\\u001b\[2Jooks\\u009b1A/, 'JSON escapes C1 too');
     assert.match(output('fix --list --no-config . stdout'), /b\\033\[2Jooks/);
     for (const [name, text] of outputs) assert.doesNotMatch(withoutColours(text), RAW_CONTROL, name);
@@ -253,15 +328,24 @@ describe('control characters in names reach the terminal escaped', () => {
 describe('markdown in names stays text in SARIF and JSON, and reads as written in stylish', () => {
   test('a table name with an image and a link: escaped in message.markdown (headline and details) and JSON details, shown as written by stylish', async (t) => {
     const name = 'b![i](http://h.invalid/p.png)[l](http://h.invalid)<b>';
-    const temp = tempDir({ 'hot.cql': `CREATE TABLE ks."${name}" (publish_date date, title text, PRIMARY KEY (publish_date, title));\n` });
+    const temp = tempDir({
+      'hot.cql': `CREATE TABLE ks."${name}" (publish_date date, title text, PRIMARY KEY (publish_date, title));\n`,
+    });
     t.after(() => temp.cleanup());
-    const sarif = JSON.parse((await runCli(['lint', '-f', 'sarif', '.'], { cwd: temp.dir })).stdout) as { runs: { results: { message: { text: string; markdown: string } }[] }[] };
+    const sarif = JSON.parse((await runCli(['lint', '-f', 'sarif', '.'], { cwd: temp.dir })).stdout) as {
+      runs: { results: { message: { text: string; markdown: string } }[] }[];
+    };
     const message = sarif.runs[0]!.results[0]!.message;
     assert.ok(message.text.includes(name), 'the plain headline as written');
     assert.doesNotMatch(message.markdown, /(?<!\\)\[(i|l)(?<!\\)\]\(http/, message.markdown);
     assert.doesNotMatch(message.markdown, /(?<!\\)<b>/);
-    const json = JSON.parse((await runCli(['lint', '-f', 'json', '.'], { cwd: temp.dir })).stdout) as { messages: { details: string }[] }[];
-    assert.match(json[0]!.messages[0]!.details, /ks\.b!\\\[i\\\]\(http:\/\/h\.invalid\/p\.png\)\\\[l\\\]\(http:\/\/h\.invalid\)\\<b\\>/);
+    const json = JSON.parse((await runCli(['lint', '-f', 'json', '.'], { cwd: temp.dir })).stdout) as {
+      messages: { details: string }[];
+    }[];
+    assert.match(
+      json[0]!.messages[0]!.details,
+      /ks\.b!\\\[i\\\]\(http:\/\/h\.invalid\/p\.png\)\\\[l\\\]\(http:\/\/h\.invalid\)\\<b\\>/,
+    );
     const stylish = (await runCli(['lint', '--format', 'stylish', '.'], { cwd: temp.dir })).stdout;
     assert.ok(stylish.replace(/\s+/g, ' ').includes(`no query in the workspace reads ks.${name} yet`), stylish);
   });

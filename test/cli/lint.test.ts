@@ -24,14 +24,28 @@ describe('cqlint lint: formats', () => {
     t.after(() => temp.cleanup());
     for (const formatName of ['json', 'sarif', 'stylish']) {
       const chunks: string[] = [];
-      const code = await main(['lint', '-f', formatName, '.'], { stdout: { write: (text: string) => chunks.push(text) }, stderr: { write: () => true }, cwd: temp.dir, env: {} });
+      const code = await main(['lint', '-f', formatName, '.'], {
+        stdout: { write: (text: string) => chunks.push(text) },
+        stderr: { write: () => true },
+        cwd: temp.dir,
+        env: {},
+      });
       assert.equal(code, 1);
       const whole = chunks.join('');
       const byFile = chunks.filter((chunk) => /[abc]\.cql/.test(chunk));
       assert.ok(byFile.length >= 3, `${formatName}: ${chunks.length} writes`);
-      for (const [i, name] of ['a.cql', 'b.cql', 'c.cql'].entries()) assert.ok(byFile[i]!.includes(name), `${formatName}: ${name} comes in its own write`);
-      if (formatName === 'json') assert.deepEqual(parseJson(whole).map((r) => path.basename(r.filePath)), ['a.cql', 'b.cql', 'c.cql']);
-      if (formatName === 'sarif') assert.equal((JSON.parse(whole) as { runs: { results: unknown[]; artifacts: unknown[] }[] }).runs[0].artifacts.length, 3);
+      for (const [i, name] of ['a.cql', 'b.cql', 'c.cql'].entries())
+        assert.ok(byFile[i]!.includes(name), `${formatName}: ${name} comes in its own write`);
+      if (formatName === 'json')
+        assert.deepEqual(
+          parseJson(whole).map((r) => path.basename(r.filePath)),
+          ['a.cql', 'b.cql', 'c.cql'],
+        );
+      if (formatName === 'sarif')
+        assert.equal(
+          (JSON.parse(whole) as { runs: { results: unknown[]; artifacts: unknown[] }[] }).runs[0].artifacts.length,
+          3,
+        );
       if (formatName === 'stylish') assert.match(whole, /\u2716 \d+ problems? \(\d+ errors?, \d+ warnings?\)\n/);
     }
   });
@@ -85,7 +99,10 @@ describe('cqlint lint: formats', () => {
     const run = await runCli(['lint', '--format', 'json', temp.dir]);
     assert.equal(run.code, 1);
     const results = parseJson(run.stdout);
-    assert.deepEqual(results.map((r) => path.basename(r.filePath)), ['broken.cql', 'q.cql', 'schema.cql']);
+    assert.deepEqual(
+      results.map((r) => path.basename(r.filePath)),
+      ['broken.cql', 'q.cql', 'schema.cql'],
+    );
     assert.ok(results.every((r) => path.isAbsolute(r.filePath)));
 
     const q = results.find((r) => r.filePath.endsWith('q.cql'))!;
@@ -104,7 +121,10 @@ describe('cqlint lint: formats', () => {
     assert.equal(q.messages[1]!.ruleId, 'hot-partition');
     assert.equal(q.messages[1]!.severity, 1);
     assert.equal(q.messages[1]!.line, 2);
-    assert.deepEqual([q.errorCount, q.warningCount, q.fatalErrorCount, q.fixableErrorCount, q.fixableWarningCount], [1, 1, 0, 0, 0]);
+    assert.deepEqual(
+      [q.errorCount, q.warningCount, q.fatalErrorCount, q.fixableErrorCount, q.fixableWarningCount],
+      [1, 1, 0, 0, 0],
+    );
     assert.equal(q.source, QUERY + HOT);
 
     const broken = results.find((r) => r.filePath.endsWith('broken.cql'))!;
@@ -137,8 +157,16 @@ describe('cqlint lint: formats', () => {
     assert.ok(hotRule.shortDescription.text.length > 10);
     assert.ok(driver.rules.some((r: { id: string }) => r.id === 'syntax-error'));
     // Each rule's messages, their {{placeholders}} numbered as SARIF message strings (§3.49.11, §3.11.5).
-    assert.equal(hotRule.messageStrings.timeBucket.text, 'hot partition in {0}: every write of the same {1} goes to one partition');
-    assert.ok(driver.rules.every((r: { messageStrings?: object }) => r.messageStrings && Object.keys(r.messageStrings).length > 0), 'every rule lists its messages');
+    assert.equal(
+      hotRule.messageStrings.timeBucket.text,
+      'hot partition in {0}: every write of the same {1} goes to one partition',
+    );
+    assert.ok(
+      driver.rules.every(
+        (r: { messageStrings?: object }) => r.messageStrings && Object.keys(r.messageStrings).length > 0,
+      ),
+      'every rule lists its messages',
+    );
 
     const [unknown, hot] = sarifRun.results;
     assert.equal(unknown.ruleId, 'unknown-column');
@@ -149,7 +177,10 @@ describe('cqlint lint: formats', () => {
     assert.equal(unknown.message.id, 'noColumn');
     assert.deepEqual(unknown.message.arguments, ['table', 'ks.users', 'email']);
     const template: string = driver.rules[unknown.ruleIndex].messageStrings[unknown.message.id].text;
-    assert.equal(template.replace(/\{(\d+)\}/g, (_: string, n: string) => unknown.message.arguments[Number(n)]), unknown.message.text);
+    assert.equal(
+      template.replace(/\{(\d+)\}/g, (_: string, n: string) => unknown.message.arguments[Number(n)]),
+      unknown.message.text,
+    );
     assert.equal(hot.message.id, 'timeBucket');
     const location = unknown.locations[0].physicalLocation;
     assert.deepEqual(location.artifactLocation, { uri: 'sub%20dir/q.cql', uriBaseId: '%SRCROOT%' });
@@ -167,7 +198,11 @@ describe('cqlint lint: exit codes and options', () => {
     assert.equal((await runCli(['lint', temp.path('clean.cql')])).code, 0);
     assert.equal((await runCli(['lint', temp.path('hot.cql')])).code, 0);
     assert.equal((await runCli(['lint', '--max-warnings', '1', temp.path('hot.cql')])).code, 0);
-    assert.equal((await runCli(['lint', '--max-warnings', '-1', temp.path('hot.cql')])).code, 0, 'the help offers -1 for no limit');
+    assert.equal(
+      (await runCli(['lint', '--max-warnings', '-1', temp.path('hot.cql')])).code,
+      0,
+      'the help offers -1 for no limit',
+    );
     assert.equal((await runCli(['lint', '--max-warnings=-1', temp.path('hot.cql')])).code, 0);
     const tooMany = await runCli(['lint', '--max-warnings', '0', temp.path('hot.cql')]);
     assert.equal(tooMany.code, 1);
@@ -180,9 +215,14 @@ describe('cqlint lint: exit codes and options', () => {
     t.after(() => temp.cleanup());
     const alone = parseJson((await runCli(['lint', '-f', 'json', temp.path('queries/q.cql')])).stdout);
     assert.deepEqual(alone[0]!.messages, [], 'without the schema the table is unknown, so no column is checked');
-    const together = parseJson((await runCli(['lint', '-f', 'json', temp.path('queries/q.cql'), temp.path('schema')])).stdout);
+    const together = parseJson(
+      (await runCli(['lint', '-f', 'json', temp.path('queries/q.cql'), temp.path('schema')])).stdout,
+    );
     assert.equal(together.length, 2);
-    assert.deepEqual(together[0]!.messages.map((m) => m.ruleId), ['unknown-column']);
+    assert.deepEqual(
+      together[0]!.messages.map((m) => m.ruleId),
+      ['unknown-column'],
+    );
   });
 
   test('--target changes target-specific findings', async (t) => {
@@ -194,13 +234,19 @@ describe('cqlint lint: exit codes and options', () => {
     const cassandra = parseJson((await runCli(['lint', '-f', 'json', temp.dir])).stdout);
     assert.deepEqual(cassandra[0]!.messages, []);
     const keyspaces = parseJson((await runCli(['lint', '-f', 'json', '--target', 'keyspaces', temp.dir])).stdout);
-    assert.deepEqual(keyspaces[0]!.messages.map((m) => m.ruleId), ['partition-throughput']);
+    assert.deepEqual(
+      keyspaces[0]!.messages.map((m) => m.ruleId),
+      ['partition-throughput'],
+    );
   });
 
   test('usage errors exit 2 with a clear message', async () => {
     const cases: [string[], RegExp][] = [
       [['lint', '--format', 'xml', 'x.cql'], /unknown format "xml"; use one of stylish, compact, json, sarif/],
-      [['lint', '--target', 'mongodb', 'x.cql'], /unknown target "mongodb"; use one of cassandra, scylladb, keyspaces, cosmosdb/],
+      [
+        ['lint', '--target', 'mongodb', 'x.cql'],
+        /unknown target "mongodb"; use one of cassandra, scylladb, keyspaces, cosmosdb/,
+      ],
       [['lint', '--max-warnings', 'lots', 'x.cql'], /--max-warnings expects a whole number/],
       [['lint', '--max-warnings'], /argument missing|--max-warnings/],
       [['lint', '--frobnicate', 'x.cql'], /Unknown option '--frobnicate'/],
@@ -246,7 +292,10 @@ describe('cqlint lint: I/O and configuration failures', () => {
     assert.equal(run.code, 2);
     assert.match(run.stderr, /cqlint: cannot read missing\.cql: no such file or directory/);
     const results = parseJson(run.stdout);
-    assert.deepEqual(results.map((r) => path.basename(r.filePath)), ['hot.cql']);
+    assert.deepEqual(
+      results.map((r) => path.basename(r.filePath)),
+      ['hot.cql'],
+    );
     assert.equal(results[0]!.messages[0]!.ruleId, 'hot-partition');
   });
 
@@ -265,7 +314,10 @@ describe('cqlint lint: I/O and configuration failures', () => {
     assert.match(run.stderr, /cannot read latin1\.cql: file is not valid UTF-8/);
     assert.equal(run.stdout, '', 'ok.cql is clean, so stylish prints nothing');
     const json = await runCli(['lint', '-f', 'json', 'blob.cql', 'ok.cql'], { cwd: temp.dir });
-    assert.deepEqual(parseJson(json.stdout).map((r) => path.basename(r.filePath)), ['ok.cql']);
+    assert.deepEqual(
+      parseJson(json.stdout).map((r) => path.basename(r.filePath)),
+      ['ok.cql'],
+    );
   });
 
   test('a path that cannot be read (ENOTDIR) is an I/O failure', async (t) => {
@@ -286,9 +338,15 @@ describe('cqlint lint: I/O and configuration failures', () => {
     t.after(() => temp.cleanup());
     const discovered = await runCli(['lint', '-f', 'json', 'project'], { cwd: temp.dir });
     assert.equal(discovered.code, 2);
-    assert.match(discovered.stderr, /rules\.hot-partiton: unknown rule "hot-partiton" \(did you mean "hot-partition"\?\)/);
+    assert.match(
+      discovered.stderr,
+      /rules\.hot-partiton: unknown rule "hot-partiton" \(did you mean "hot-partition"\?\)/,
+    );
     assert.match(discovered.stderr, /target: must be one of/);
-    assert.deepEqual(parseJson(discovered.stdout)[0]!.messages.map((m) => m.ruleId), ['hot-partition']);
+    assert.deepEqual(
+      parseJson(discovered.stdout)[0]!.messages.map((m) => m.ruleId),
+      ['hot-partition'],
+    );
 
     const explicit = await runCli(['lint', '--config', 'other.json', 'project/hot.cql'], { cwd: temp.dir });
     assert.equal(explicit.code, 2);
@@ -311,8 +369,14 @@ describe('cqlint lint: I/O and configuration failures', () => {
     const discovered = await runCli(['lint', '-f', 'json', 'project'], { cwd: temp.dir });
     assert.equal(discovered.code, 1);
     // Each file gets its nearest config (looked up once per folder in a run).
-    const severities = Object.fromEntries(parseJson(discovered.stdout).map((r) => [path.relative(temp.dir, r.filePath), r.messages.map((m) => m.severity)]));
-    assert.deepEqual(severities, { 'project/hot.cql': [2], 'project/quiet/hot.cql': [], 'project/quiet/deeper/hot.cql': [] });
+    const severities = Object.fromEntries(
+      parseJson(discovered.stdout).map((r) => [path.relative(temp.dir, r.filePath), r.messages.map((m) => m.severity)]),
+    );
+    assert.deepEqual(severities, {
+      'project/hot.cql': [2],
+      'project/quiet/hot.cql': [],
+      'project/quiet/deeper/hot.cql': [],
+    });
     const explicit = await runCli(['lint', '-f', 'json', '--config', 'off.json', 'project'], { cwd: temp.dir });
     assert.equal(explicit.code, 0);
     assert.deepEqual(parseJson(explicit.stdout)[0]!.messages, []);
@@ -330,7 +394,11 @@ describe('cqlint lint on real CQL', () => {
     assert.notEqual(run.code, 2, run.stderr);
     const results = parseJson(run.stdout);
     assert.ok(results.length > 100, `${results.length} files`);
-    const syntaxErrors = results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'syntax-error').map((m) => `${r.filePath}:${m.line}:${m.column} ${m.message}`));
+    const syntaxErrors = results.flatMap((r) =>
+      r.messages
+        .filter((m) => m.ruleId === 'syntax-error')
+        .map((m) => `${r.filePath}:${m.line}:${m.column} ${m.message}`),
+    );
     assert.deepEqual(syntaxErrors, []);
   });
 
@@ -338,7 +406,8 @@ describe('cqlint lint on real CQL', () => {
     const run = await runCli(['lint', '-f', 'json', 'examples'], { cwd: projectRoot });
     assert.equal(run.code, 1, run.stderr);
     const results = parseJson(run.stdout);
-    const rules = (file: string): string[] => results.find((r) => r.filePath.endsWith(file))!.messages.map((m) => m.ruleId);
+    const rules = (file: string): string[] =>
+      results.find((r) => r.filePath.endsWith(file))!.messages.map((m) => m.ruleId);
     assert.deepEqual(rules('hot-partition.cql'), ['hot-partition', 'hot-partition']);
     assert.deepEqual(rules('unbounded-partition.cql'), ['unbounded-partition']);
     assert.deepEqual(rules('good-sharded.cql'), []);

@@ -12,7 +12,10 @@ describe('cqlint lint --output-file', () => {
     const temp = tempDir({ 'db/a.cql': HOT + BAD });
     t.after(() => temp.cleanup());
     const plain = await runCli(['lint', '-f', 'json', 'db'], { cwd: temp.dir });
-    const run = await runCli(['lint', '-f', 'json', '-o', 'out/reports/cqlint.json', 'db'], { cwd: temp.dir, tty: true });
+    const run = await runCli(['lint', '-f', 'json', '-o', 'out/reports/cqlint.json', 'db'], {
+      cwd: temp.dir,
+      tty: true,
+    });
     assert.deepEqual([run.code, run.stdout, run.stderr], [plain.code, '', '']);
     assert.equal(readFileSync(temp.path('out/reports/cqlint.json'), 'utf8'), plain.stdout);
     const stylish = await runCli(['lint', '--output-file', 'lint.txt', 'db'], { cwd: temp.dir, tty: true });
@@ -23,7 +26,7 @@ describe('cqlint lint --output-file', () => {
   });
 
   test('a file that cannot be written is exit 2; an empty name is a usage error', async (t) => {
-    const temp = tempDir({ 'a.cql': HOT, 'blocker': 'a file' });
+    const temp = tempDir({ 'a.cql': HOT, blocker: 'a file' });
     t.after(() => temp.cleanup());
     const run = await runCli(['lint', '-o', 'blocker/out.txt', 'a.cql'], { cwd: temp.dir });
     assert.equal(run.code, 2);
@@ -37,7 +40,10 @@ describe('stylish: the rule id links to its page', () => {
     const temp = tempDir({ 'a.cql': HOT });
     t.after(() => temp.cleanup());
     const tty = await runCli(['lint', 'a.cql'], { cwd: temp.dir, tty: true });
-    assert.match(tty.stdout, /\u001b\]8;;https:\/\/github\.com\/cqlint\/cqlint\/blob\/main\/docs\/rules\/hot-partition\.md\u001b\\\u001b\[2mhot-partition\u001b\[22m\u001b\]8;;\u001b\\\n/);
+    assert.match(
+      tty.stdout,
+      /\u001b\]8;;https:\/\/github\.com\/cqlint\/cqlint\/blob\/main\/docs\/rules\/hot-partition\.md\u001b\\\u001b\[2mhot-partition\u001b\[22m\u001b\]8;;\u001b\\\n/,
+    );
     const dumb = await runCli(['lint', 'a.cql'], { cwd: temp.dir, tty: true, env: { TERM: 'dumb' } });
     assert.ok(!dumb.stdout.includes('\u001b]8'));
     const piped = await runCli(['lint', '--color', 'a.cql'], { cwd: temp.dir });

@@ -6,7 +6,19 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { MAX_FILE_BYTES } from '../../server/core/io/files';
@@ -23,8 +35,18 @@ interface Run {
   timedOut: boolean;
 }
 
-function cqlint(args: string[], cwd: string, { bin = cliBin, ...options }: SpawnSyncOptions & { bin?: string } = {}): Run {
-  const run = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', timeout: HANG_LIMIT_MS, maxBuffer: 64 * 1024 * 1024, ...options });
+function cqlint(
+  args: string[],
+  cwd: string,
+  { bin = cliBin, ...options }: SpawnSyncOptions & { bin?: string } = {},
+): Run {
+  const run = spawnSync(process.execPath, [bin, ...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout: HANG_LIMIT_MS,
+    maxBuffer: 64 * 1024 * 1024,
+    ...options,
+  });
   return {
     status: run.status,
     stdout: String(run.stdout ?? ''),
@@ -43,7 +65,10 @@ const NOBODY = 65534;
 function cliCopyIn(folder: string): string {
   const bin = path.join(folder, 'bin', path.basename(cliBin));
   const bundle = path.join(folder, 'dist', 'cli.js');
-  for (const [from, to] of [[cliBin, bin], [path.join(path.dirname(cliBin), '..', 'dist', 'cli.js'), bundle]] as const) {
+  for (const [from, to] of [
+    [cliBin, bin],
+    [path.join(path.dirname(cliBin), '..', 'dist', 'cli.js'), bundle],
+  ] as const) {
     mkdirSync(path.dirname(to), { recursive: true, mode: 0o755 });
     copyFileSync(from, to);
     chmodSync(to, 0o644);
@@ -119,12 +144,24 @@ describe('cqlint on hostile input (built binary)', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   test('lint --config <FIFO | /dev/zero>: refused, not read', () => {
-    assertClearFailure(cqlint(['lint', '--config', 'pipe.json', 'schema'], dir), 2, /pipe\.json: cannot read the file: not a regular file \(a named pipe\)/);
-    assertClearFailure(cqlint(['lint', '--config', '/dev/zero', 'schema'], dir), 2, /\/dev\/zero: cannot read the file: not a regular file \(a character device\)/);
+    assertClearFailure(
+      cqlint(['lint', '--config', 'pipe.json', 'schema'], dir),
+      2,
+      /pipe\.json: cannot read the file: not a regular file \(a named pipe\)/,
+    );
+    assertClearFailure(
+      cqlint(['lint', '--config', '/dev/zero', 'schema'], dir),
+      2,
+      /\/dev\/zero: cannot read the file: not a regular file \(a character device\)/,
+    );
   });
 
   test(`a config nested ${DEEP} levels deep: the key is named, exit 2 (--config and discovered)`, () => {
-    assertClearFailure(cqlint(['lint', '--config', 'deep.json', 'schema'], dir), 2, /deep\.json: target: must be one of .*got \[\[\[/);
+    assertClearFailure(
+      cqlint(['lint', '--config', 'deep.json', 'schema'], dir),
+      2,
+      /deep\.json: target: must be one of .*got \[\[\[/,
+    );
     write('deepcfg/.cqlint.json', readFileSync(at('deep.json')));
     write('deepcfg/q.cql', SCHEMA);
     assertClearFailure(cqlint(['lint', 'deepcfg'], dir), 2, /\.cqlint\.json: target: must be one of/);
@@ -146,8 +183,16 @@ describe('cqlint on hostile input (built binary)', () => {
 
   test('format and lint of a FIFO or /dev/zero named on the command line: exit 2', () => {
     for (const command of ['format', 'lint']) {
-      assertClearFailure(cqlint([command, 'pipe.cql'], dir), 2, /cannot read pipe\.cql: not a regular file or folder \(a named pipe\)/);
-      assertClearFailure(cqlint([command, '/dev/zero'], dir), 2, /cannot read \/dev\/zero: not a regular file or folder \(a character device\)/);
+      assertClearFailure(
+        cqlint([command, 'pipe.cql'], dir),
+        2,
+        /cannot read pipe\.cql: not a regular file or folder \(a named pipe\)/,
+      );
+      assertClearFailure(
+        cqlint([command, '/dev/zero'], dir),
+        2,
+        /cannot read \/dev\/zero: not a regular file or folder \(a character device\)/,
+      );
     }
   });
 
@@ -162,7 +207,11 @@ describe('cqlint on hostile input (built binary)', () => {
   test(`a file over the ${MAX_FILE_BYTES.source / (1024 * 1024)} MiB source limit: lint and format refuse it, exit 2`, () => {
     const line = "INSERT INTO blog.t (id, v) VALUES (5b6962dd-3f90-4c93-8f61-eabfa4a803e2, 'x');\n";
     write('huge/dump.cql', line.repeat(Math.ceil((MAX_FILE_BYTES.source + 1) / line.length)));
-    for (const args of [['lint', 'huge'], ['format', '--check', 'huge'], ['format', 'huge/dump.cql']]) {
+    for (const args of [
+      ['lint', 'huge'],
+      ['format', '--check', 'huge'],
+      ['format', 'huge/dump.cql'],
+    ]) {
       assertClearFailure(cqlint(args, dir), 2, /cannot read huge\/dump\.cql: file is .* over the 16 MiB limit/);
     }
   });
@@ -172,14 +221,20 @@ describe('cqlint on hostile input (built binary)', () => {
    * of the built CLI that user can reach (the checkout may sit where only root can enter, e.g. under /root
    * or in a `mktemp -d` folder). Undefined (the test skipped) when that user cannot run it.
    */
-  const unprivileged = (t: { skip(message: string): void }, copyFolder: string, what: string): { bin: string; spawnAs: SpawnSyncOptions; asRoot: boolean } | undefined => {
+  const unprivileged = (
+    t: { skip(message: string): void },
+    copyFolder: string,
+    what: string,
+  ): { bin: string; spawnAs: SpawnSyncOptions; asRoot: boolean } | undefined => {
     if (process.getuid?.() !== 0) return { bin: cliBin, spawnAs: {}, asRoot: false };
     chmodSync(dir, 0o755);
     const bin = cliCopyIn(at(copyFolder));
     const spawnAs = { uid: NOBODY, gid: NOBODY };
     const probe = cqlint(['--version'], dir, { ...spawnAs, bin });
     if (probe.status === 0) return { bin, spawnAs, asRoot: true };
-    t.skip(`user ${NOBODY} cannot run ${process.execPath} ${bin} (${/^\w*Error: .*$/m.exec(probe.stderr)?.[0] ?? `exit ${probe.status}`}): ${what} cannot be tested as root`);
+    t.skip(
+      `user ${NOBODY} cannot run ${process.execPath} ${bin} (${/^\w*Error: .*$/m.exec(probe.stderr)?.[0] ?? `exit ${probe.status}`}): ${what} cannot be tested as root`,
+    );
     return undefined;
   };
 
@@ -201,19 +256,42 @@ describe('cqlint on hostile input (built binary)', () => {
       assert.notEqual(readFileSync(at('perm/readable/ugly.cql'), 'utf8'), UGLY, 'the readable file was formatted');
       const lint = cqlint(['lint', '--format', 'json', 'perm'], dir, { ...spawnAs, bin });
       assertClearFailure(lint, 2, /cannot read folder perm\/locked: permission denied/);
-      assert.deepEqual((JSON.parse(lint.stdout) as { filePath: string }[]).map((r) => path.relative(dir, r.filePath)), ['perm/readable/ugly.cql']);
+      assert.deepEqual(
+        (JSON.parse(lint.stdout) as { filePath: string }[]).map((r) => path.relative(dir, r.filePath)),
+        ['perm/readable/ugly.cql'],
+      );
     } finally {
       chmodSync(at('perm/locked'), 0o755);
     }
   });
 
   test('token --schema <FIFO | /dev/zero> and --ring <FIFO | /dev/zero | huge>: refused', () => {
-    assertClearFailure(cqlint(['token', '--schema', 'pipe.cql', 'blog.t', '1'], dir), 2, /cannot read pipe\.cql: not a regular file or folder \(a named pipe\)/);
-    assertClearFailure(cqlint(['token', '--schema', '/dev/zero', 'blog.t', '1'], dir), 2, /cannot read \/dev\/zero: not a regular file or folder/);
-    assertClearFailure(cqlint(['token', '--types', 'int', '--ring', 'pipe.json', '1'], dir), 2, /cannot read ring file pipe\.json: not a regular file \(a named pipe\)/);
-    assertClearFailure(cqlint(['token', '--types', 'int', '--ring', '/dev/zero', '1'], dir), 2, /cannot read ring file \/dev\/zero: not a regular file \(a character device\)/);
+    assertClearFailure(
+      cqlint(['token', '--schema', 'pipe.cql', 'blog.t', '1'], dir),
+      2,
+      /cannot read pipe\.cql: not a regular file or folder \(a named pipe\)/,
+    );
+    assertClearFailure(
+      cqlint(['token', '--schema', '/dev/zero', 'blog.t', '1'], dir),
+      2,
+      /cannot read \/dev\/zero: not a regular file or folder/,
+    );
+    assertClearFailure(
+      cqlint(['token', '--types', 'int', '--ring', 'pipe.json', '1'], dir),
+      2,
+      /cannot read ring file pipe\.json: not a regular file \(a named pipe\)/,
+    );
+    assertClearFailure(
+      cqlint(['token', '--types', 'int', '--ring', '/dev/zero', '1'], dir),
+      2,
+      /cannot read ring file \/dev\/zero: not a regular file \(a character device\)/,
+    );
     write('bigring.txt', Buffer.alloc(MAX_FILE_BYTES.ring + 1, 0x20));
-    assertClearFailure(cqlint(['token', '--types', 'int', '--ring', 'bigring.txt', '1'], dir), 2, /cannot read ring file bigring\.txt: file is .* over the 32 MiB limit/);
+    assertClearFailure(
+      cqlint(['token', '--types', 'int', '--ring', 'bigring.txt', '1'], dir),
+      2,
+      /cannot read ring file bigring\.txt: file is .* over the 32 MiB limit/,
+    );
   });
 
   test('token: a ring file of secrets is refused without quoting it', () => {
@@ -224,11 +302,17 @@ describe('cqlint on hostile input (built binary)', () => {
   });
 
   test("token --schema: the README's mixed positional and name=value example gives shard 9, the exact token and its replicas", () => {
-    const run = cqlint(['token', '--schema', 'examples/', 'blog.posts_by_day_sharded', '2020-07-09', "title='Hello'"], projectRoot);
+    const run = cqlint(
+      ['token', '--schema', 'examples/', 'blog.posts_by_day_sharded', '2020-07-09', "title='Hello'"],
+      projectRoot,
+    );
     assert.equal(run.status, 0, run.stderr);
     // murmur3_x86_32('Hello') % 16 + 1 = 9; token of (date '2020-07-09', int 9), checked with cassandra-driver's Murmur3Tokenizer.
     // The range and replicas come from the ring examples/.cqlint.json names and the keyspace's 'dc1': 3.
-    assert.equal(run.stdout, '-8648689022905049911\nshard: 9 (shard = murmur3(title) % 16 + 1)\nrange: (-9223372036854774808, -6917529027641080856]\nreplicas: 10.0.0.2, 10.0.0.3, 10.0.0.4\n');
+    assert.equal(
+      run.stdout,
+      '-8648689022905049911\nshard: 9 (shard = murmur3(title) % 16 + 1)\nrange: (-9223372036854774808, -6917529027641080856]\nreplicas: 10.0.0.2, 10.0.0.3, 10.0.0.4\n',
+    );
   });
 
   test('token --schema: a key column named constructor works (no plain-object maps)', () => {
@@ -237,7 +321,11 @@ describe('cqlint on hostile input (built binary)', () => {
     assert.equal(named.status, 0, named.stderr);
     assert.equal(named.stdout, '-4069959284402364209\n'); // int 1, Cassandra's own dtests
     // Without a value for it, the column is missing (a plain object would find Object.prototype.constructor).
-    assertClearFailure(cqlint(['token', '--schema', 'odd', 'ks.odd', 'v=x'], dir), 2, /^cqlint token: missing value for partition key column constructor\n$/);
+    assertClearFailure(
+      cqlint(['token', '--schema', 'odd', 'ks.odd', 'v=x'], dir),
+      2,
+      /^cqlint token: missing value for partition key column constructor\n$/,
+    );
   });
 
   test('--max-warnings -1 is accepted, as the help offers', () => {
@@ -247,7 +335,10 @@ describe('cqlint on hostile input (built binary)', () => {
   });
 
   test('output piped into a reader that stops early (cqlint lint | head): no crash, the usual exit code', async () => {
-    const child = spawn(process.execPath, [cliBin, 'lint', 'examples/'], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cliBin, 'lint', 'examples/'], {
+      cwd: projectRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     // Read the first chunk only, then go away, as `head -1` does.
@@ -287,7 +378,11 @@ describe('cqlint on hostile input (built binary)', () => {
       assert.ok(lstatSync(fifo).isFIFO(), `${out}: the named pipe is still a named pipe`);
       assert.match(html, /^<!DOCTYPE html>/i, `${out}: the reader got the report`);
       assert.match(html, /<\/html>\s*$/i, `${out}: the whole report`);
-      assert.match(run.stderr, /cqlint report: wrote /, 'the summary goes to stderr, out of the way of a streamed report');
+      assert.match(
+        run.stderr,
+        /cqlint report: wrote /,
+        'the summary goes to stderr, out of the way of a streamed report',
+      );
       rmSync(fifo);
     }
     assert.ok(lstatSync(at('out/link.html')).isSymbolicLink(), 'the link is still a link');
@@ -295,12 +390,19 @@ describe('cqlint on hostile input (built binary)', () => {
 
   test('report --out and --diagram <missing folders>/file: the folders are made, the files written', () => {
     rmSync(at('build'), { recursive: true, force: true });
-    const run = cqlint(['report', '--out', 'build/cqlint/report.html', '--diagram', 'build/svg/keyspaces.svg', 'schema'], dir);
+    const run = cqlint(
+      ['report', '--out', 'build/cqlint/report.html', '--diagram', 'build/svg/keyspaces.svg', 'schema'],
+      dir,
+    );
     assert.equal(run.status, 0, run.stderr);
     assert.match(readFileSync(at('build/cqlint/report.html'), 'utf8'), /^<!DOCTYPE html>/i);
     assert.match(readFileSync(at('build/svg/keyspaces.svg'), 'utf8'), /<svg\b/);
     writeFileSync(at('build/file'), 'not a folder');
-    assertClearFailure(cqlint(['report', '--out', 'build/file/report.html', 'schema'], dir), 2, /cannot write build\/file\/report\.html/);
+    assertClearFailure(
+      cqlint(['report', '--out', 'build/file/report.html', 'schema'], dir),
+      2,
+      /cannot write build\/file\/report\.html/,
+    );
     rmSync(at('build'), { recursive: true, force: true });
   });
 
@@ -315,7 +417,10 @@ describe('cqlint on hostile input (built binary)', () => {
     write('hostile/.cqlint.json', JSON.stringify({ samples: { 'ks.kv': 'kv.csv' } }));
     const rows: string[] = [];
     for (let i = 0; i < 400_000; i++) rows.push(`key-${i},1,value`);
-    write('hostile/kv.csv', `${rows.slice(0, 1000).join('\n')}\n${','.repeat(20_000_000)}\n${'k'.repeat(13_000_000)},1,v\n${rows.slice(1000).join('\n')}\n`);
+    write(
+      'hostile/kv.csv',
+      `${rows.slice(0, 1000).join('\n')}\n${','.repeat(20_000_000)}\n${'k'.repeat(13_000_000)},1,v\n${rows.slice(1000).join('\n')}\n`,
+    );
     const env = { ...process.env, NODE_OPTIONS: '--max-old-space-size=160' };
     const report = cqlint(['report', '--out', 'hostile/report.html', 'hostile'], dir, { env });
     assert.equal(report.timedOut, false);
@@ -336,7 +441,10 @@ describe('cqlint on hostile input (built binary)', () => {
     const schema = 'CREATE TABLE ks.kv (k text, c int, v text, PRIMARY KEY (k, c));\n';
     // Samples and a ring named outside (relative and absolute), and a config linked to a file outside.
     write('proj/schema.cql', schema);
-    write('proj/.cqlint.json', JSON.stringify({ samples: { 'ks.kv': '../secret/passwd', kv: at('secret/passwd') }, ring: '../secret/passwd' }));
+    write(
+      'proj/.cqlint.json',
+      JSON.stringify({ samples: { 'ks.kv': '../secret/passwd', kv: at('secret/passwd') }, ring: '../secret/passwd' }),
+    );
     write('linked/schema.cql', schema);
     symlinkSync(at('secret/conf.json'), at('linked/.cqlint.json'));
     for (const run of [
@@ -350,7 +458,8 @@ describe('cqlint on hostile input (built binary)', () => {
       assert.match(run.stderr, /outside the workspace/);
       assert.doesNotMatch(run.stdout + run.stderr, /SECRET|root:x/);
     }
-    for (const html of ['proj/report.html', 'linked/report.html']) assert.doesNotMatch(readFileSync(at(html), 'utf8'), /SECRET|root:x/);
+    for (const html of ['proj/report.html', 'linked/report.html'])
+      assert.doesNotMatch(readFileSync(at(html), 'utf8'), /SECRET|root:x/);
     // A config named on the command line is read wherever it is; what it names stays within its folder and the inputs.
     const named = cqlint(['lint', '--config', 'secret/conf.json', 'proj'], dir);
     assert.equal(named.status, 2);
@@ -373,8 +482,17 @@ describe('cqlint on hostile input (built binary)', () => {
     chmodSync(at('readonly/queries'), 0o555);
     try {
       const run = cqlint(['fix', '--table', 'billing.invoices_by_day', 'readonly'], dir, { ...spawnAs, bin });
-      assertClearFailure(run, 2, /cannot write readonly\/queries\/invoices\.cql: (the file is read-only|permission denied); nothing was written \(1 other file left as it was\)/);
-      for (const file of files) assert.equal(readFileSync(at(`readonly/${file}`), 'utf8'), readFileSync(path.join(workspace, file), 'utf8'), `${file} is as it was`);
+      assertClearFailure(
+        run,
+        2,
+        /cannot write readonly\/queries\/invoices\.cql: (the file is read-only|permission denied); nothing was written \(1 other file left as it was\)/,
+      );
+      for (const file of files)
+        assert.equal(
+          readFileSync(at(`readonly/${file}`), 'utf8'),
+          readFileSync(path.join(workspace, file), 'utf8'),
+          `${file} is as it was`,
+        );
     } finally {
       chmodSync(at('readonly/queries'), 0o777);
       chmodSync(at('readonly/queries/invoices.cql'), 0o666);
@@ -385,11 +503,26 @@ describe('cqlint on hostile input (built binary)', () => {
   });
 
   test('a 12 MB statement (under the 16 MiB file cap), its lines ended by lone CRs: every command refuses it by line, on stdin too, exit 2', () => {
-    write('dense/dense.cql', `-- one statement\rCREATE TABLE ks.t (id int PRIMARY KEY, a int);\rSELECT ${'a, '.repeat(4_000_000)}a FROM ks.t WHERE id = 1;\r`);
-    for (const args of [['lint', 'dense'], ['format', '--check', 'dense'], ['report', '--out', 'dense/report.html', 'dense']]) {
-      assertClearFailure(cqlint(args, dir), 2, /cannot analyse dense\/dense\.cql: statement at line 3 too large to analyse \(about \d+ tokens, limit 50000\)/);
+    write(
+      'dense/dense.cql',
+      `-- one statement\rCREATE TABLE ks.t (id int PRIMARY KEY, a int);\rSELECT ${'a, '.repeat(4_000_000)}a FROM ks.t WHERE id = 1;\r`,
+    );
+    for (const args of [
+      ['lint', 'dense'],
+      ['format', '--check', 'dense'],
+      ['report', '--out', 'dense/report.html', 'dense'],
+    ]) {
+      assertClearFailure(
+        cqlint(args, dir),
+        2,
+        /cannot analyse dense\/dense\.cql: statement at line 3 too large to analyse \(about \d+ tokens, limit 50000\)/,
+      );
     }
     // stdin goes through the same guards as a file (it skipped them: 21 s and 4 GB for 16 MB, exit 0).
-    assertClearFailure(cqlint(['lint', '--stdin'], dir, { input: readFileSync(at('dense/dense.cql')) }), 2, /cannot analyse stdin: statement at line 3 too large to analyse \(about \d+ tokens, limit 50000\)/);
+    assertClearFailure(
+      cqlint(['lint', '--stdin'], dir, { input: readFileSync(at('dense/dense.cql')) }),
+      2,
+      /cannot analyse stdin: statement at line 3 too large to analyse \(about \d+ tokens, limit 50000\)/,
+    );
   });
 });

@@ -14,7 +14,9 @@ import { projectRoot, runCli, tempDir } from './helpers';
  * resolve across files.
  */
 function generatedWorkspace(count: number): Record<string, string> {
-  const texts = [...corpusFiles('cassandra-docs'), ...corpusFiles('killrvideo')].map((f) => readText(f).trimEnd() + '\n');
+  const texts = [...corpusFiles('cassandra-docs'), ...corpusFiles('killrvideo')].map(
+    (f) => readText(f).trimEnd() + '\n',
+  );
   const keyspaces = /\b(cycling|killrvideo|excalibur|excelsior|catalogkeyspace|cqlkeyspace|vsearch|store)\b/g;
   const files: Record<string, string> = {};
   let next = 0;
@@ -25,7 +27,9 @@ function generatedWorkspace(count: number): Record<string, string> {
       parts.push(text);
       size += text.length;
     }
-    files[`svc${String(i % 7).padStart(2, '0')}/${String(i).padStart(4, '0')}.cql`] = parts.join('\n').replace(keyspaces, (k) => `${k}_${i % 25}`);
+    files[`svc${String(i % 7).padStart(2, '0')}/${String(i).padStart(4, '0')}.cql`] = parts
+      .join('\n')
+      .replace(keyspaces, (k) => `${k}_${i % 25}`);
   }
   return files;
 }
@@ -43,17 +47,29 @@ describe('cqlint lint in worker threads', () => {
     t.after(() => ws.cleanup());
     for (const format of ['json', 'stylish', 'sarif']) {
       const one = await runCli(['lint', '--format', format, '.'], { cwd: ws.dir, env: { CQLINT_WORKERS: '0' } });
-      const three = await runCli(['lint', '--format', format, '.'], { cwd: ws.dir, env: { CQLINT_WORKERS: '3', CQLINT_DEBUG: '1' } });
+      const three = await runCli(['lint', '--format', format, '.'], {
+        cwd: ws.dir,
+        env: { CQLINT_WORKERS: '3', CQLINT_DEBUG: '1' },
+      });
       assert.match(three.stderr, /linting 120 files in 3 worker threads/);
       assert.equal(one.stderr, '', one.stderr);
       assert.ok(one.stdout.length > 100_000, `${format}: ${one.stdout.length} bytes`);
-      assert.ok(three.stdout === one.stdout, `${format}: the outputs differ from byte ${firstDifference(three.stdout, one.stdout)} on`);
+      assert.ok(
+        three.stdout === one.stdout,
+        `${format}: the outputs differ from byte ${firstDifference(three.stdout, one.stdout)} on`,
+      );
       assert.equal(three.code, one.code);
       if (format !== 'json') continue;
       // A lone worker holds the whole index itself: nothing is exchanged.
-      const lone = await runCli(['lint', '--format', format, '.'], { cwd: ws.dir, env: { CQLINT_WORKERS: '1', CQLINT_DEBUG: '1' } });
+      const lone = await runCli(['lint', '--format', format, '.'], {
+        cwd: ws.dir,
+        env: { CQLINT_WORKERS: '1', CQLINT_DEBUG: '1' },
+      });
       assert.match(lone.stderr, /linting 120 files in 1 worker threads?/);
-      assert.ok(lone.stdout === one.stdout, `${format}: the outputs differ from byte ${firstDifference(lone.stdout, one.stdout)} on`);
+      assert.ok(
+        lone.stdout === one.stdout,
+        `${format}: the outputs differ from byte ${firstDifference(lone.stdout, one.stdout)} on`,
+      );
       assert.equal(lone.code, one.code);
     }
   });
@@ -74,12 +90,23 @@ describe('cqlint lint in worker threads', () => {
   test('evidence (.cqlint.json and --evidence) is judged, warned about and failed on as on one thread', async (t) => {
     // examples/evidence names its captures (findings cite them); a tablestats capture with a line that is not
     // read is a warning (examples/ has errors: exit 1); a missing capture fails the run (exit 2).
-    const broken = readText(path.join(projectRoot, 'test', 'fixtures', 'evidence', 'tablestats-4x.txt')).replace('Compacted partition mean bytes: 1109', 'Compacted partition mean bytes: lots');
+    const broken = readText(path.join(projectRoot, 'test', 'fixtures', 'evidence', 'tablestats-4x.txt')).replace(
+      'Compacted partition mean bytes: 1109',
+      'Compacted partition mean bytes: lots',
+    );
     const dir = tempDir({ 'ts.txt': broken });
     t.after(() => dir.cleanup());
     const runs = [
-      { args: ['--evidence', path.join(dir.dir, 'ts.txt')], code: 1, stderr: /^cqlint: warning: evidence .*ts\.txt: 1 line not read/m },
-      { args: ['--evidence', 'no-such-capture.txt'], code: 2, stderr: /^cqlint: evidence no-such-capture\.txt: no such file or directory$/m },
+      {
+        args: ['--evidence', path.join(dir.dir, 'ts.txt')],
+        code: 1,
+        stderr: /^cqlint: warning: evidence .*ts\.txt: 1 line not read/m,
+      },
+      {
+        args: ['--evidence', 'no-such-capture.txt'],
+        code: 2,
+        stderr: /^cqlint: evidence no-such-capture\.txt: no such file or directory$/m,
+      },
     ];
     for (const run of runs) {
       const args = ['lint', '--format', 'json', ...run.args, 'examples'];
@@ -89,14 +116,20 @@ describe('cqlint lint in worker threads', () => {
       assert.equal(one.code, run.code, one.stderr);
       assert.match(one.stderr, run.stderr);
       assert.match(one.stdout, /measured/i, 'the findings cite the evidence');
-      assert.ok(two.stdout === one.stdout, `the outputs differ from byte ${firstDifference(two.stdout, one.stdout)} on`);
+      assert.ok(
+        two.stdout === one.stdout,
+        `the outputs differ from byte ${firstDifference(two.stdout, one.stdout)} on`,
+      );
       assert.equal(two.stderr.replace(/^cqlint: linting .*\n/m, ''), one.stderr);
       assert.equal(two.code, one.code);
     }
   });
 
   test('a worker that fails, or leaves before it finishes, ends the run with an error', async () => {
-    for (const [script, message] of [['crash.cjs', /failed: this worker fails on purpose/], ['exit.cjs', /stopped \(exit code 3\) before it finished/]] as const) {
+    for (const [script, message] of [
+      ['crash.cjs', /failed: this worker fails on purpose/],
+      ['exit.cjs', /stopped \(exit code 3\) before it finished/],
+    ] as const) {
       const results: string[] = [];
       const run = lintInWorkers({
         workers: 2,
@@ -122,7 +155,11 @@ describe('cqlint lint in worker threads', () => {
     assert.equal(workerCount(1000, {}), 1, 'one worker from 1,000 files: its young generation is sized');
     assert.equal(workerCount(1999, {}), 1, 'two workers need 1,000 files each');
     assert.equal(workerCount(2000, {}), Math.min(perTwoCores, 2));
-    assert.equal(workerCount(100_000, {}), Math.min(perTwoCores, 4), 'each worker holds the whole index: at most 4 by default');
+    assert.equal(
+      workerCount(100_000, {}),
+      Math.min(perTwoCores, 4),
+      'each worker holds the whole index: at most 4 by default',
+    );
     assert.equal(workerCount(2000, { CQLINT_WORKERS: '0' }), 0, 'none: the main thread lints');
     assert.equal(workerCount(2000, { CQLINT_WORKERS: '1' }), 1);
     assert.equal(workerCount(2000, { CQLINT_WORKERS: '4' }), 4);

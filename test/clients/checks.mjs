@@ -17,14 +17,24 @@ export function checks(title) {
   let failed = 0;
   console.log(title);
   const check = (name, ok, detail) => {
-    if (ok) { passed++; console.log(`  ✔ ${name}`); } else { failed++; console.log(`  ✖ ${name}${detail ? `\n      ${detail}` : ''}`); }
+    if (ok) {
+      passed++;
+      console.log(`  ✔ ${name}`);
+    } else {
+      failed++;
+      console.log(`  ✖ ${name}${detail ? `\n      ${detail}` : ''}`);
+    }
   };
   return {
     check,
     /** The quick fix's result in the editor's buffer: a shard in the partition key and its @shard annotation. */
     checkShardFix(applied) {
-      check('the fix edits the buffer: shard in the partition key and its @shard annotation',
-        /PRIMARY KEY \(\(publish_date, shard\), title\)/.test(applied ?? '') && /^-- @shard shard = murmur3\(title\) % \d+ \+ 1$/m.test(applied ?? ''), applied);
+      check(
+        'the fix edits the buffer: shard in the partition key and its @shard annotation',
+        /PRIMARY KEY \(\(publish_date, shard\), title\)/.test(applied ?? '') &&
+          /^-- @shard shard = murmur3\(title\) % \d+ \+ 1$/m.test(applied ?? ''),
+        applied,
+      );
     },
     finish() {
       console.log(`${passed} passed, ${failed} failed`);

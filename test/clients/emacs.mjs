@@ -33,7 +33,10 @@ const ws = mkdtempSync(join(tmpdir(), 'cqlint-emacs-'));
 const bin = join(ws, 'bin');
 mkdirSync(bin);
 const shim = join(bin, 'cqlint-language-server');
-writeFileSync(shim, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(root, 'bin', 'cqlint-language-server.js'))} "$@"\n`);
+writeFileSync(
+  shim,
+  `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(root, 'bin', 'cqlint-language-server.js'))} "$@"\n`,
+);
 chmodSync(shim, 0o755);
 const schema = join(ws, 'schema.cql');
 writeFileSync(schema, HOT_SCHEMA);
@@ -101,9 +104,11 @@ writeFileSync(script, lisp);
 // No -Q: the site start files activate Debian's elpa packages (eglot); HOME is the temporary folder, so
 // no user configuration is read.
 const run = spawnSync('emacs', ['--batch', '-l', script], {
-  cwd: ws, encoding: 'utf8', timeout: 180_000, env: { ...process.env, HOME: ws, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` },
+  cwd: ws,
+  encoding: 'utf8',
+  timeout: 180_000,
+  env: { ...process.env, HOME: ws, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` },
 });
-
 
 const { check, checkShardFix, finish } = checks('emacs client (headless Emacs, eglot, push diagnostics)');
 if (!existsSync(out)) {
@@ -112,15 +117,35 @@ if (!existsSync(out)) {
   const r = JSON.parse(readFileSync(out, 'utf8'));
   check('no error in the Emacs Lisp run', !r.error, r.error);
   check('the README snippet gives .cql files cql-mode', r.mode === 'cql-mode', r.mode);
-  check('eglot manages the buffer with cqlint-language-server from the PATH', r.managed === true, `${run.stderr.slice(-2000)}`);
+  check(
+    'eglot manages the buffer with cqlint-language-server from the PATH',
+    r.managed === true,
+    `${run.stderr.slice(-2000)}`,
+  );
   const diagnostics = r.diagnostics ?? [];
   const hot = diagnostics.find((d) => d.code === 'hot-partition');
   check('a hot-partition diagnostic reaches Flymake', Boolean(hot), JSON.stringify(diagnostics));
-  check('on the primary key line (0-based 4), as a warning', hot && hot.line === 4 && hot.severity === 2, JSON.stringify(hot));
-  check('the hover on a column names its role', typeof r.hover === 'string' && /partition key/i.test(r.hover), JSON.stringify(r.hover));
-  check('code actions offer a shard column', (r.actions ?? []).some((t) => /shard column/i.test(t)), JSON.stringify(r.actions));
+  check(
+    'on the primary key line (0-based 4), as a warning',
+    hot && hot.line === 4 && hot.severity === 2,
+    JSON.stringify(hot),
+  );
+  check(
+    'the hover on a column names its role',
+    typeof r.hover === 'string' && /partition key/i.test(r.hover),
+    JSON.stringify(r.hover),
+  );
+  check(
+    'code actions offer a shard column',
+    (r.actions ?? []).some((t) => /shard column/i.test(t)),
+    JSON.stringify(r.actions),
+  );
   checkShardFix(r.applied);
-  check('after the fix the hot-partition diagnostic is gone', Array.isArray(r.after) && !r.after.includes('hot-partition'), JSON.stringify(r.after));
+  check(
+    'after the fix the hot-partition diagnostic is gone',
+    Array.isArray(r.after) && !r.after.includes('hot-partition'),
+    JSON.stringify(r.after),
+  );
 }
 rmSync(ws, { recursive: true, force: true });
 finish();

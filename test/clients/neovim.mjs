@@ -99,9 +99,11 @@ const script = join(ws, 'run.lua');
 writeFileSync(script, lua);
 
 const run = spawnSync('nvim', ['--headless', '--clean', '-u', 'NONE', '-c', `luafile ${script}`], {
-  cwd: ws, encoding: 'utf8', timeout: 120_000, env: { ...process.env, XDG_STATE_HOME: ws, XDG_DATA_HOME: ws, XDG_CONFIG_HOME: ws },
+  cwd: ws,
+  encoding: 'utf8',
+  timeout: 120_000,
+  env: { ...process.env, XDG_STATE_HOME: ws, XDG_DATA_HOME: ws, XDG_CONFIG_HOME: ws },
 });
-
 
 const { check, checkShardFix, finish } = checks('neovim client (headless nvim, push diagnostics)');
 if (!existsSync(out)) {
@@ -110,16 +112,40 @@ if (!existsSync(out)) {
   const result = JSON.parse(readFileSync(out, 'utf8'));
   const s = result.files.schema;
   const hot = s.diagnostics.find((d) => d.code === 'hot-partition');
-  check('hot-partition diagnostic pushed to a client without pull support', Boolean(hot), JSON.stringify(s.diagnostics));
-  check('diagnostic points at the partition key column (line 5, 0-based 4)', hot && hot.line === 4, JSON.stringify(hot));
+  check(
+    'hot-partition diagnostic pushed to a client without pull support',
+    Boolean(hot),
+    JSON.stringify(s.diagnostics),
+  );
+  check(
+    'diagnostic points at the partition key column (line 5, 0-based 4)',
+    hot && hot.line === 4,
+    JSON.stringify(hot),
+  );
   check('severity is a warning (2)', hot && hot.severity === 2, JSON.stringify(hot));
-  check('hover on a column names its role', typeof s.hover === 'string' && /partition key/i.test(s.hover), JSON.stringify(s.hover));
-  check('quick fixes offer a shard column', s.actions.some((t) => /shard column/i.test(t)), JSON.stringify({ actions: s.actions, errors: s.action_errors }));
+  check(
+    'hover on a column names its role',
+    typeof s.hover === 'string' && /partition key/i.test(s.hover),
+    JSON.stringify(s.hover),
+  );
+  check(
+    'quick fixes offer a shard column',
+    s.actions.some((t) => /shard column/i.test(t)),
+    JSON.stringify({ actions: s.actions, errors: s.action_errors }),
+  );
   checkShardFix(s.applied);
-  check('after the fix the hot-partition diagnostic is gone', Array.isArray(s.after) && !s.after.includes('hot-partition'), JSON.stringify(s.after));
+  check(
+    'after the fix the hot-partition diagnostic is gone',
+    Array.isArray(s.after) && !s.after.includes('hot-partition'),
+    JSON.stringify(s.after),
+  );
   const q = result.files.query;
   const unknown = q.diagnostics.find((d) => d.code === 'unknown-column');
-  check('a query in another file resolves the schema: unknown-column with a suggestion', unknown && /title/.test(unknown.message), JSON.stringify(q.diagnostics));
+  check(
+    'a query in another file resolves the schema: unknown-column with a suggestion',
+    unknown && /title/.test(unknown.message),
+    JSON.stringify(q.diagnostics),
+  );
 }
 rmSync(ws, { recursive: true, force: true });
 finish();

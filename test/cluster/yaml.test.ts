@@ -13,7 +13,7 @@ describe('units', () => {
   test('sizes, counts, durations and flags as Cassandra and ScyllaDB write them', () => {
     assert.deepEqual(parseSettingValue('bytes', '5KiB'), { ok: true, value: 5120 });
     assert.deepEqual(parseSettingValue('bytes', '100MiB'), { ok: true, value: 100 * 1024 * 1024 });
-    assert.deepEqual(parseSettingValue('bytes', 5, 'KiB'), { ok: true, value: 5120 }, "a 4.0 _in_kb number");
+    assert.deepEqual(parseSettingValue('bytes', 5, 'KiB'), { ok: true, value: 5120 }, 'a 4.0 _in_kb number');
     assert.deepEqual(parseSettingValue('bytes', null), { ok: true, value: undefined });
     assert.deepEqual(parseSettingValue('count', -1), { ok: true, value: undefined });
     assert.deepEqual(parseSettingValue('count', '-1'), { ok: true, value: undefined });
@@ -29,7 +29,11 @@ describe('units', () => {
 
 describe('readClusterYaml', () => {
   test('a wrong unit names the file, line and key; the default applies and the rest is read', () => {
-    const file = readClusterYaml('cluster_name: x\nbatch_size_warn_threshold: 5 KB\ngroup_by_enabled: false\n', '/c.yaml', 'conf/cassandra.yaml');
+    const file = readClusterYaml(
+      'cluster_name: x\nbatch_size_warn_threshold: 5 KB\ngroup_by_enabled: false\n',
+      '/c.yaml',
+      'conf/cassandra.yaml',
+    );
     assert.equal(file.problems.length, 1);
     assert.match(file.problems[0]!, /^conf\/cassandra\.yaml:2: batch_size_warn_threshold: "5 KB" is not a size/);
     assert.equal(file.settings.get('group_by_enabled')?.value, false);
@@ -51,7 +55,12 @@ describe('readClusterYaml', () => {
 
   test('an alias bomb is read in the time its text takes: values are never expanded', () => {
     const lines = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
-    for (let i = 1; i < 20; i++) lines.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(', ')}]`);
+    for (let i = 1; i < 20; i++)
+      lines.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10)
+          .fill(`*${String.fromCharCode(96 + i)}`)
+          .join(', ')}]`,
+      );
     lines.push('table_properties_disallowed: *t');
     const file = readClusterYaml(`${lines.join('\n')}\n`, '/c.yaml', 'c.yaml');
     // The alias points at a list of aliases: not a list of names, an error, not 10^20 strings.
@@ -65,7 +74,10 @@ describe('readClusterYaml', () => {
     const file = readClusterYaml(`group_by_enabled: false\nguardrails:\n${garbage}`, '/c.yaml', 'c.yaml');
     assert.equal(file.settings.get('group_by_enabled')?.value, false, 'what came before is read');
     assert.ok(file.problems.length <= 3 * 21 + 1, `${file.problems.length} problems`);
-    assert.match(file.problems.at(-1)!, /c\.yaml:\d+: (a setting of \d+ KiB \(at most 32 KiB\): not read|not valid YAML in 3 places: the rest of the file is not read)$/);
+    assert.match(
+      file.problems.at(-1)!,
+      /c\.yaml:\d+: (a setting of \d+ KiB \(at most 32 KiB\): not read|not valid YAML in 3 places: the rest of the file is not read)$/,
+    );
     // Many settings that are each not YAML: three runs are read, then the rest is not.
     const many = Array.from({ length: 2000 }, (_, i) => `k${i}: [${' :'.repeat(40)}\n`).join('');
     const manyRead = readClusterYaml(`${many}group_by_enabled: false\n`, '/c.yaml', 'c.yaml');
@@ -93,13 +105,19 @@ describe('readClusterYaml', () => {
     const long = `seed_provider:\n${'  # a comment line that is long enough to add up\n'.repeat(1000)}`;
     const file = readClusterYaml(`${long}group_by_enabled: false\n`, '/c.yaml', 'c.yaml');
     assert.deepEqual(file.problems, ['c.yaml:1: a setting of 48 KiB (at most 32 KiB): not read']);
-    assert.deepEqual(file.settings.get('group_by_enabled'), { writtenKey: 'group_by_enabled', value: false, line: 1002 });
+    assert.deepEqual(file.settings.get('group_by_enabled'), {
+      writtenKey: 'group_by_enabled',
+      value: false,
+      line: 1002,
+    });
   });
 
   test('a key given twice far apart (in another run of settings) is an error too', () => {
     const filler = Array.from({ length: 600 }, (_, i) => `unknown_setting_${i}: ${i}\n`).join('');
     const file = readClusterYaml(`group_by_enabled: false\n${filler}group_by_enabled: true\n`, '/c.yaml', 'c.yaml');
-    assert.deepEqual(file.problems, ['c.yaml:602: not valid YAML (line 602, column 1: group_by_enabled is given twice: map keys must be unique)']);
+    assert.deepEqual(file.problems, [
+      'c.yaml:602: not valid YAML (line 602, column 1: group_by_enabled is given twice: map keys must be unique)',
+    ]);
     assert.equal(file.settings.get('group_by_enabled')?.value, false);
   });
 
@@ -128,7 +146,10 @@ describe('ClusterFileCache', () => {
     symlinkSync(join(dir, 'outside.yaml'), join(project, 'linked.yaml'));
     const cache = new ClusterFileCache();
     const setting = (name: string) => ({ config: join(project, name), name, configFolder: project });
-    const read = await cache.read([setting('huge.yaml'), setting('binary.yaml'), setting('missing.yaml'), setting('linked.yaml')], { roots: [project] });
+    const read = await cache.read(
+      [setting('huge.yaml'), setting('binary.yaml'), setting('missing.yaml'), setting('linked.yaml')],
+      { roots: [project] },
+    );
     assert.deepEqual(read.files, []);
     assert.equal(read.problems.length, 4);
     assert.match(read.problems[0]!, /huge\.yaml: cannot read the file: file is .* over the 2 MiB limit/);
@@ -156,9 +177,18 @@ describe('.cqlint.json cluster', () => {
   test('version and config are validated; config is relative to the .cqlint.json', () => {
     const good = parseConfig({ cluster: { version: '4.1', config: 'ops/cassandra.yaml' } }, '/w/.cqlint.json');
     assert.deepEqual(good.errors, []);
-    assert.deepEqual(good.config?.cluster, { version: '4.1', config: '/w/ops/cassandra.yaml', name: 'ops/cassandra.yaml', configFolder: '/w' });
+    assert.deepEqual(good.config?.cluster, {
+      version: '4.1',
+      config: '/w/ops/cassandra.yaml',
+      name: 'ops/cassandra.yaml',
+      configFolder: '/w',
+    });
     const bad = parseConfig({ cluster: { version: '3.11', config: 3, extra: true } });
     assert.deepEqual(bad.errors.map((e) => e.key).sort(), ['cluster.config', 'cluster.extra', 'cluster.version']);
-    assert.equal(parseConfig({ cluster: { version: 5.0 } }).config?.cluster?.version, '5.0', 'a number 5.0 reads as "5.0"');
+    assert.equal(
+      parseConfig({ cluster: { version: 5.0 } }).config?.cluster?.version,
+      '5.0',
+      'a number 5.0 reads as "5.0"',
+    );
   });
 });

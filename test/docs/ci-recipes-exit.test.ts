@@ -11,21 +11,35 @@ import { projectRoot } from '../helpers/corpus';
 
 const yaml = require('js-yaml') as { load(text: string): unknown };
 
-interface Step { run: string; name: string }
+interface Step {
+  run: string;
+  name: string;
+}
 
 const recipes: Record<string, (doc: unknown) => Step[]> = {
   'docs/ci/github-actions.yml': (doc) =>
-    Object.entries((doc as { jobs: Record<string, { steps: { run?: string; name?: string }[] }> }).jobs).flatMap(([job, { steps }]) =>
-      steps.flatMap((step, i) => (step.run?.includes('cqlint') ? [{ run: step.run, name: `${job} step ${i} (${step.name ?? step.run})` }] : []))),
+    Object.entries((doc as { jobs: Record<string, { steps: { run?: string; name?: string }[] }> }).jobs).flatMap(
+      ([job, { steps }]) =>
+        steps.flatMap((step, i) =>
+          step.run?.includes('cqlint') ? [{ run: step.run, name: `${job} step ${i} (${step.name ?? step.run})` }] : [],
+        ),
+    ),
   'docs/ci/gitlab-ci.yml': (doc) =>
     Object.entries(doc as Record<string, { script?: string[] }>).flatMap(([job, { script }]) =>
-      (script ?? []).flatMap((line, i) => (line.includes('cqlint') ? [{ run: line, name: `${job} script ${i} (${line})` }] : []))),
+      (script ?? []).flatMap((line, i) =>
+        line.includes('cqlint') ? [{ run: line, name: `${job} script ${i} (${line})` }] : [],
+      ),
+    ),
 };
 
 /** Runs a step's script as the runner does, in a repository of the examples with origin/main at HEAD. */
 function runStep(step: Step, dir: string, env: Record<string, string>): number {
   const shim = `npx() { if [ "$1" = cqlint ]; then shift; fi; node ${JSON.stringify(join(projectRoot, 'bin', 'cqlint.js'))} "$@"; }\n`;
-  const run = spawnSync('bash', ['-e', '-c', shim + step.run], { cwd: dir, env: { ...process.env, ...env }, encoding: 'utf8' });
+  const run = spawnSync('bash', ['-e', '-c', shim + step.run], {
+    cwd: dir,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
   return run.status ?? -1;
 }
 
@@ -37,14 +51,19 @@ describe('CI recipes fail the job on exit 2', () => {
       const temp = tempDir();
       t.after(() => temp.cleanup());
       cpSync(join(projectRoot, 'examples'), temp.dir, { recursive: true });
-      const git = (...args: string[]): void => void execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: temp.dir });
+      const git = (...args: string[]): void =>
+        void execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: temp.dir });
       git('init', '-q', '-b', 'main');
       git('add', '.');
       git('commit', '-q', '-m', 'x');
       git('remote', 'add', 'origin', temp.dir);
       git('fetch', '-q', 'origin');
       const summary = temp.path('summary.md');
-      const env = { GITHUB_BASE_REF: 'main', GITHUB_STEP_SUMMARY: summary, CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main' };
+      const env = {
+        GITHUB_BASE_REF: 'main',
+        GITHUB_STEP_SUMMARY: summary,
+        CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main',
+      };
       for (const step of steps.filter((s) => s.run.includes('[ $? -eq 1 ]'))) {
         assert.equal(runStep(step, temp.dir, env), 0, `${step.name} passes on findings`);
       }

@@ -48,11 +48,17 @@ function assertAccepted(args: string[], where: string): void {
 
 const recipes = {
   'docs/ci/github-actions.yml': (doc: Yaml): string[] =>
-    Object.values(doc.jobs as Record<string, { steps: { run?: string }[] }>).flatMap((job) => job.steps.flatMap((step) => (step.run ? step.run.split('\n') : []))),
+    Object.values(doc.jobs as Record<string, { steps: { run?: string }[] }>).flatMap((job) =>
+      job.steps.flatMap((step) => (step.run ? step.run.split('\n') : [])),
+    ),
   'docs/ci/gitlab-ci.yml': (doc: Yaml): string[] =>
-    Object.values(doc).flatMap((job) => ((job as { script?: string[] }).script ?? []).flatMap((entry) => entry.split('\n'))),
+    Object.values(doc).flatMap((job) =>
+      ((job as { script?: string[] }).script ?? []).flatMap((entry) => entry.split('\n')),
+    ),
   '.pre-commit-hooks.yaml': (doc: unknown): string[] =>
-    (doc as { entry: string; args?: string[] }[]).map((hook) => [hook.entry, ...(hook.args ?? ['examples/schema/keyspace.cql'])].join(' ')),
+    (doc as { entry: string; args?: string[] }[]).map((hook) =>
+      [hook.entry, ...(hook.args ?? ['examples/schema/keyspace.cql'])].join(' '),
+    ),
 };
 
 describe('CI recipes and pre-commit hooks', () => {
@@ -65,29 +71,62 @@ describe('CI recipes and pre-commit hooks', () => {
       t.after(() => temp.cleanup());
       cpSync(join(projectRoot, 'examples'), temp.path('.'), { recursive: true });
       // A repository with one commit: --since <the base branch> reads its merge-base, here HEAD.
-      for (const args of [['init', '-q'], ['add', '.'], ['-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'x']]) execFileSync('git', args, { cwd: temp.dir });
+      for (const args of [
+        ['init', '-q'],
+        ['add', '.'],
+        ['-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'x'],
+      ])
+        execFileSync('git', args, { cwd: temp.dir });
       for (const args of calls) {
         assertAccepted(args, file);
-        const run = await runCli(args.map((a, i) => (a === 'examples/schema/keyspace.cql' ? 'schema/keyspace.cql' : args[i - 1] === '--since' ? 'HEAD' : a)), { cwd: temp.dir });
-        assert.ok(run.code === 0 || run.code === 1, `${file}: cqlint ${args.join(' ')} exits ${run.code}: ${run.stderr}`);
+        const run = await runCli(
+          args.map((a, i) =>
+            a === 'examples/schema/keyspace.cql' ? 'schema/keyspace.cql' : args[i - 1] === '--since' ? 'HEAD' : a,
+          ),
+          { cwd: temp.dir },
+        );
+        assert.ok(
+          run.code === 0 || run.code === 1,
+          `${file}: cqlint ${args.join(' ')} exits ${run.code}: ${run.stderr}`,
+        );
       }
     });
   }
 
   test('the GitHub workflow uploads the SARIF it writes and keeps the report as an artifact', () => {
-    const doc = load('docs/ci/github-actions.yml') as { permissions: Record<string, string>; jobs: Record<string, { permissions?: Record<string, string>; steps: { uses?: string; run?: string; with?: Record<string, string> }[] }> };
+    const doc = load('docs/ci/github-actions.yml') as {
+      permissions: Record<string, string>;
+      jobs: Record<
+        string,
+        {
+          permissions?: Record<string, string>;
+          steps: { uses?: string; run?: string; with?: Record<string, string> }[];
+        }
+      >;
+    };
     const steps = Object.values(doc.jobs).flatMap((job) => job.steps);
-    const uploads = Object.values(doc.jobs).find((job) => job.steps.some((s) => s.uses?.startsWith('github/codeql-action/upload-sarif')))!;
+    const uploads = Object.values(doc.jobs).find((job) =>
+      job.steps.some((s) => s.uses?.startsWith('github/codeql-action/upload-sarif')),
+    )!;
     const sarif = uploads.steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif'));
-    assert.ok(sarif && uploads.steps.some((s) => s.run?.includes(`> ${sarif.with!.sarif_file}`)), 'the uploaded file is the one lint writes');
+    assert.ok(
+      sarif && uploads.steps.some((s) => s.run?.includes(`> ${sarif.with!.sarif_file}`)),
+      'the uploaded file is the one lint writes',
+    );
     assert.equal((uploads.permissions ?? doc.permissions)['security-events'], 'write');
     const artifact = steps.find((s) => s.uses?.startsWith('actions/upload-artifact'));
-    assert.ok(artifact && steps.some((s) => s.run?.includes(`--out ${artifact.with!.path}`)), 'the artifact is the report written');
+    assert.ok(
+      artifact && steps.some((s) => s.run?.includes(`--out ${artifact.with!.path}`)),
+      'the artifact is the report written',
+    );
   });
 
   test('the pre-commit hooks: node hooks with unique ids, run on CQL files', () => {
     const hooks = load('.pre-commit-hooks.yaml') as { id: string; language: string; files: string; entry: string }[];
-    assert.deepEqual(hooks.map((h) => h.id), ['cqlint', 'cqlint-format']);
+    assert.deepEqual(
+      hooks.map((h) => h.id),
+      ['cqlint', 'cqlint-format'],
+    );
     for (const hook of hooks) {
       assert.equal(hook.language, 'node');
       assert.match('schema/users.cql', new RegExp(hook.files));

@@ -16,26 +16,43 @@ const WORKSPACES = join(projectRoot, 'test', 'fixes', 'workspaces');
 function fixtureDiff(name: string): string {
   const before = filesBelow(join(WORKSPACES, name, 'before'));
   const after = filesBelow(join(WORKSPACES, name, 'after'));
-  const order = [...after.keys()].sort((a, b) => Number(!/schema/.test(a)) - Number(!/schema/.test(b)) || a.localeCompare(b));
-  return order.map((file) => {
-    const patch = createTwoFilesPatch(`a/${file}`, `b/${file}`, before.get(file)!, after.get(file)!, '', '', { context: 3 });
-    return patch.slice(patch.indexOf('---')).replace(/\t\n/g, '\n');
-  }).join('');
+  const order = [...after.keys()].sort(
+    (a, b) => Number(!/schema/.test(a)) - Number(!/schema/.test(b)) || a.localeCompare(b),
+  );
+  return order
+    .map((file) => {
+      const patch = createTwoFilesPatch(`a/${file}`, `b/${file}`, before.get(file)!, after.get(file)!, '', '', {
+        context: 3,
+      });
+      return patch.slice(patch.indexOf('---')).replace(/\t\n/g, '\n');
+    })
+    .join('');
 }
 
 const BLOCK = /<!-- fixture: ([\w-]+) -->\n```diff\n([\s\S]*?)```\n/g;
 
-test('docs/fixes.md: every fixture block is the fixture\'s diff, and every fix has a section with one', () => {
+test("docs/fixes.md: every fixture block is the fixture's diff, and every fix has a section with one", () => {
   const page = readFileSync(PAGE, 'utf8');
   const seen: string[] = [];
   const updated = page.replace(BLOCK, (_all, name: string, shown: string) => {
     seen.push(name);
     const diff = fixtureDiff(name);
-    if (!process.env.UPDATE_FIXTURES) assert.equal(shown, diff, `the diff shown for ${name} (UPDATE_FIXTURES=1 rewrites it)`);
+    if (!process.env.UPDATE_FIXTURES)
+      assert.equal(shown, diff, `the diff shown for ${name} (UPDATE_FIXTURES=1 rewrites it)`);
     return `<!-- fixture: ${name} -->\n\`\`\`diff\n${diff}\`\`\`\n`;
   });
   if (process.env.UPDATE_FIXTURES) writeFileSync(PAGE, updated);
-  for (const name of ['invoices-calculated', 'tasks-random-reads', 'counter-calculated', 'logs-day-bucket', 'readings-minute-shards', 'status-work-list', 'copy-move', 'keyspaces-throughput', 'view-replaced-by-table']) {
+  for (const name of [
+    'invoices-calculated',
+    'tasks-random-reads',
+    'counter-calculated',
+    'logs-day-bucket',
+    'readings-minute-shards',
+    'status-work-list',
+    'copy-move',
+    'keyspaces-throughput',
+    'view-replaced-by-table',
+  ]) {
     assert.ok(seen.includes(name), `docs/fixes.md shows ${name}`);
   }
 });

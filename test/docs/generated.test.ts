@@ -28,7 +28,15 @@ import { projectRoot } from '../helpers/corpus';
 
 /** What generatedFiles reads, copied into `root`. */
 function copyGeneratedInputs(root: string): void {
-  for (const path of ['schemas', 'docs/rules', 'README.md', 'docs/lsp-extensions.md', 'docs/guardrails.md', LSP_EXTENSIONS_MODULE, TEXTMATE_GRAMMAR_PATH]) {
+  for (const path of [
+    'schemas',
+    'docs/rules',
+    'README.md',
+    'docs/lsp-extensions.md',
+    'docs/guardrails.md',
+    LSP_EXTENSIONS_MODULE,
+    TEXTMATE_GRAMMAR_PATH,
+  ]) {
     cpSync(join(projectRoot, path), join(root, path), { recursive: true });
   }
 }
@@ -36,7 +44,11 @@ function copyGeneratedInputs(root: string): void {
 describe('generated docs, schema and README', () => {
   test('are up to date with the rule metadata', () => {
     const stale = staleFiles(projectRoot);
-    assert.deepEqual(stale, [], `stale generated text in ${stale.join(', ')}: run \`${GENERATE_COMMAND}\` and commit the result`);
+    assert.deepEqual(
+      stale,
+      [],
+      `stale generated text in ${stale.join(', ')}: run \`${GENERATE_COMMAND}\` and commit the result`,
+    );
   });
 
   test('cover every rule: a page header, a schema entry with its options, a README row', () => {
@@ -45,12 +57,24 @@ describe('generated docs, schema and README', () => {
     const readme = files.get('README.md')!;
     for (const { meta } of allRules) {
       const page = files.get(`docs/rules/${meta.id}.md`)!;
-      assert.ok(page.startsWith(`${GENERATED_START}\n# ${meta.id}\n`), `${meta.id}: the page starts with its generated header`);
+      assert.ok(
+        page.startsWith(`${GENERATED_START}\n# ${meta.id}\n`),
+        `${meta.id}: the page starts with its generated header`,
+      );
       const options = Object.keys(meta.options ?? {});
-      for (const o of options) assert.match(page.slice(0, page.indexOf(GENERATED_END)), new RegExp(`- \`${o}\` `), `${meta.id}: option ${o} in the header`);
+      for (const o of options)
+        assert.match(
+          page.slice(0, page.indexOf(GENERATED_END)),
+          new RegExp(`- \`${o}\` `),
+          `${meta.id}: option ${o} in the header`,
+        );
       if (!options.length) assert.match(page, /\*\*Options:\*\* none\./);
       const entry = schema.properties.rules.properties[meta.id];
-      assert.deepEqual(Object.keys(entry.oneOf[1].prefixItems[1].properties ?? {}), options, `${meta.id}: schema options`);
+      assert.deepEqual(
+        Object.keys(entry.oneOf[1].prefixItems[1].properties ?? {}),
+        options,
+        `${meta.id}: schema options`,
+      );
       assert.ok(readme.includes(`| [\`${meta.id}\`](docs/rules/${meta.id}.md) |`), `${meta.id}: README row`);
     }
   });
@@ -73,7 +97,10 @@ describe('generated docs, schema and README', () => {
       copyGeneratedInputs(root);
       assert.deepEqual(staleFiles(root), []);
       const page = join(root, 'docs/rules/allow-filtering.md');
-      writeFileSync(page, readFileSync(page, 'utf8').replace('**Default severity:** warning', '**Default severity:** error'));
+      writeFileSync(
+        page,
+        readFileSync(page, 'utf8').replace('**Default severity:** warning', '**Default severity:** error'),
+      );
       const readme = join(root, 'README.md');
       writeFileSync(readme, readFileSync(readme, 'utf8').replace(/^\| \[`invalid-shard-annotation`\].*\n/m, ''));
       const grammar = join(root, TEXTMATE_GRAMMAR_PATH);
@@ -87,10 +114,16 @@ describe('generated docs, schema and README', () => {
 
 describe("the README's command reference", () => {
   const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
-  const block = readme.slice(readme.indexOf(CLI_GENERATED_START), readme.indexOf(GENERATED_END, readme.indexOf(CLI_GENERATED_START)));
+  const block = readme.slice(
+    readme.indexOf(CLI_GENERATED_START),
+    readme.indexOf(GENERATED_END, readme.indexOf(CLI_GENERATED_START)),
+  );
 
   test('is the one generated from the commands the CLI runs, option for option', async () => {
-    assert.ok(readme.includes(readmeCommandReference()), `the README's command reference is stale: run \`${GENERATE_COMMAND}\``);
+    assert.ok(
+      readme.includes(readmeCommandReference()),
+      `the README's command reference is stale: run \`${GENERATE_COMMAND}\``,
+    );
     for (const [name, command] of Object.entries(commands)) {
       assert.equal(command.spec.name, name);
       assert.match(block, new RegExp(`#### \`cqlint ${name}\``), `${name} has a section`);
@@ -127,7 +160,10 @@ describe("the README's Quick start", () => {
     assert.ok(shown, 'the Quick start shows an output block');
     const run = await runCli(['lint', 'examples/'], { cwd: projectRoot });
     assert.equal(run.code, 1, 'the run exits 1, as the README says');
-    assert.equal(shown, run.stdout.split(projectRoot).join('/path/to/cqlint').replace(/^\n/, ''),
-      "the README's Quick start output is not what `npx cqlint lint examples/` prints now: paste a real run");
+    assert.equal(
+      shown,
+      run.stdout.split(projectRoot).join('/path/to/cqlint').replace(/^\n/, ''),
+      "the README's Quick start output is not what `npx cqlint lint examples/` prints now: paste a real run",
+    );
   });
 });

@@ -51,9 +51,13 @@ after(async () => {
   await session?.close();
 });
 
-test('hot partition: squiggle, hover, Ctrl+. offers the shard the reads call for first, warning gone', { timeout: 240_000 }, async () => {
-  await withFailureScreenshot(walkThrough, { screenshot, logs: () => session.logs });
-});
+test(
+  'hot partition: squiggle, hover, Ctrl+. offers the shard the reads call for first, warning gone',
+  { timeout: 240_000 },
+  async () => {
+    await withFailureScreenshot(walkThrough, { screenshot, logs: () => session.logs });
+  },
+);
 
 async function walkThrough() {
   // 1. The workbench with our file in the explorer.
@@ -69,7 +73,10 @@ async function walkThrough() {
   assert.match(normalize(await lines.innerText()), /PRIMARY KEY \(publish_date\)/);
   // The "Partition report" CodeLens above the table pushes every line below it down when it arrives;
   // a mouse aimed at the squiggle before it did lands on the wrong line (a CI run failed that way).
-  await page.locator('.monaco-editor .codelens-decoration a', { hasText: 'Partition report' }).first().waitFor({ timeout: 30_000 });
+  await page
+    .locator('.monaco-editor .codelens-decoration a', { hasText: 'Partition report' })
+    .first()
+    .waitFor({ timeout: 30_000 });
   await screenshot('squiggle');
 
   // 3. Hover it: the diagnostic message with its rule id. The squiggle sits under the text layer,
@@ -80,7 +87,10 @@ async function walkThrough() {
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 - 2 };
   };
   let middle = await middleOfSquiggle();
-  const hover = page.locator('.monaco-hover').filter({ hasText: /partition/i }).first();
+  const hover = page
+    .locator('.monaco-hover')
+    .filter({ hasText: /partition/i })
+    .first();
   // A mouse that arrives while the editor is still laying out gets no hover: measure again, move off
   // and back.
   for (let attempt = 0; ; attempt++) {
@@ -100,7 +110,11 @@ async function walkThrough() {
   // link, for the picture only: when a second hover provider answers later, the workbench re-renders the
   // hover and can end up showing "No quick fixes available" although the server answered with the fixes
   // (seen in the server log). Ctrl+. below is the real check.
-  await hover.getByText(/^Quick Fix/).first().waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+  await hover
+    .getByText(/^Quick Fix/)
+    .first()
+    .waitFor({ state: 'visible', timeout: 5_000 })
+    .catch(() => undefined);
   await screenshot('hover');
 
   // 4. Ctrl+. on the key: the quick-fix menu offers write sharding.
@@ -110,7 +124,10 @@ async function walkThrough() {
   await page.mouse.move(1000, 650);
   await page.keyboard.press('Escape');
   // The action widget (newer workbenches also keep an empty submenu panel with the same class).
-  const menu = page.locator('.action-widget').filter({ has: page.locator('.monaco-list-row') }).first();
+  const menu = page
+    .locator('.action-widget')
+    .filter({ has: page.locator('.monaco-list-row') })
+    .first();
   for (let attempt = 0; ; attempt++) {
     await page.keyboard.press('Control+.');
     try {
@@ -129,14 +146,20 @@ async function walkThrough() {
   const fix = menu.locator('.monaco-list-row', { hasText: /shard column|copy of/ }).first();
   await fix.waitFor({ timeout: 20_000 });
   const menuText = normalize(await menu.innerText());
-  assert.match(normalize(await fix.innerText()), /^Add isbn as a clustering column, and a calculated shard column from isbn \(\d+ shards\); rewrites 1 statement in 2 files/, `quick-fix menu: ${menuText}`);
+  assert.match(
+    normalize(await fix.innerText()),
+    /^Add isbn as a clustering column, and a calculated shard column from isbn \(\d+ shards\); rewrites 1 statement in 2 files/,
+    `quick-fix menu: ${menuText}`,
+  );
   assert.match(menuText, /Create a copy of books_by_date/, `quick-fix menu: ${menuText}`);
   await screenshot('quick-fix-menu');
 
   // 5. Apply it: the table gains the shard column and the annotation, the squiggle goes away.
   await fix.hover();
   await fix.click();
-  await page.waitForFunction(() => !document.querySelector('.monaco-editor .squiggly-warning'), null, { timeout: 30_000 });
+  await page.waitForFunction(() => !document.querySelector('.monaco-editor .squiggly-warning'), null, {
+    timeout: 30_000,
+  });
   const fixed = normalize(await lines.innerText());
   assert.match(fixed, /--\s*@shard shard = murmur3\(isbn\) % \d+ \+ 1/, fixed);
   assert.match(fixed, /PRIMARY KEY \(\(publish_date, shard\), isbn\)/, fixed);
@@ -154,7 +177,11 @@ async function walkThrough() {
   await problems.waitFor({ state: 'visible', timeout: 20_000 });
   // Read it once it has drawn the markers (the same ones the squiggle, gone above, came from): a row per
   // file with problems, or the message that there are none.
-  await problems.locator('.monaco-list-row').or(problems.getByText(/No problems have been detected/)).first().waitFor({ state: 'visible', timeout: 20_000 });
+  await problems
+    .locator('.monaco-list-row')
+    .or(problems.getByText(/No problems have been detected/))
+    .first()
+    .waitFor({ state: 'visible', timeout: 20_000 });
   const problemsText = normalize(await page.locator('.markers-panel-container').first().innerText());
   assert.doesNotMatch(problemsText, /hot-partition/, problemsText);
   await screenshot('problems-after-fix');

@@ -28,7 +28,12 @@ before(async () => {
   session = await openWorkspaceInBrowser('e2e-report', {
     vsix: VSIX,
     files: { 'unbounded_partition.cql': FIXTURE },
-    settings: { 'editor.minimap.enabled': false, 'window.commandCenter': false, 'editor.codeLens': true, 'cqlint.trace.server': 'verbose' },
+    settings: {
+      'editor.minimap.enabled': false,
+      'window.commandCenter': false,
+      'editor.codeLens': true,
+      'cqlint.trace.server': 'verbose',
+    },
     viewport: { width: 1400, height: 900 },
   });
   ({ page } = session);
@@ -38,9 +43,13 @@ after(async () => {
   await session?.close();
 });
 
-test('partition report: CodeLens opens the webview with the key diagram and growth chart, it follows edits, and the keyspace diagram opens the table', { timeout: 240_000 }, async () => {
-  await withFailureScreenshot(walkThrough, { screenshot, logs: () => session.logs });
-});
+test(
+  'partition report: CodeLens opens the webview with the key diagram and growth chart, it follows edits, and the keyspace diagram opens the table',
+  { timeout: 240_000 },
+  async () => {
+    await withFailureScreenshot(walkThrough, { screenshot, logs: () => session.logs });
+  },
+);
 
 /** The document inside the webview: code-server nests it in two iframes. */
 function webviewFrame() {
@@ -66,7 +75,11 @@ async function walkThrough() {
   const today = frame.locator('[data-figure="growth-chart"] svg path.series-today');
   await today.waitFor({ timeout: 10_000 });
   assert.ok((await today.getAttribute('d'))?.startsWith('M'), 'the growth curve is drawn');
-  assert.equal(await frame.locator('[data-figure="growth-chart"] svg path.series-cured').count(), 1, 'the curve with the time bucket is drawn too');
+  assert.equal(
+    await frame.locator('[data-figure="growth-chart"] svg path.series-cured').count(),
+    1,
+    'the curve with the time bucket is drawn too',
+  );
   assert.match(await frame.locator('[data-figure="growth-limits"]').innerText(), /100 MB per partition/);
   // The page follows the theme: its background is the workbench's editor background.
   const colors = await frame.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
@@ -90,7 +103,10 @@ async function walkThrough() {
   const before = await selection.innerText();
   await box.click();
   // The status bar shows the cursor's new place once the editor has moved it (the assertion says where it is otherwise).
-  await selection.filter({ hasText: /Ln 2, Col 14/ }).waitFor({ timeout: 10_000 }).catch(() => undefined);
+  await selection
+    .filter({ hasText: /Ln 2, Col 14/ })
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
   const after = await selection.innerText();
   assert.match(after, /Ln 2, Col 14/, `the cursor is on server_logs in CREATE TABLE (was ${before})`);
   await screenshot('table-source');

@@ -10,7 +10,12 @@ import { foldingRanges } from '../../server/core/editor/folding';
 import { semanticTokens } from '../../server/core/editor/semantic-tokens';
 import { workspace, SCHEMA } from './helpers';
 
-const rows = (n: number): string => Array.from({ length: n }, (_, i) => `insert into shop.orders (customer_id, order_day, order_time) values (?, '2024-01-0${1 + (i % 9)}', ?);\n`).join('');
+const rows = (n: number): string =>
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `insert into shop.orders (customer_id, order_day, order_time) values (?, '2024-01-0${1 + (i % 9)}', ?);\n`,
+  ).join('');
 
 describe('largestStatement', () => {
   test('counts the tokens of the largest statement and where it starts', () => {
@@ -44,14 +49,34 @@ describe('largestStatement', () => {
 
 describe('StatementScan: the scan of an edited text resumes from the last one', () => {
   // Pieces whose edits move statement boundaries: quotes and comments that open or close, batches, CR/CRLF/LF.
-  const PIECES = ["SELECT a, b FROM t WHERE k = 'v';", 'INSERT INTO t (a) VALUES (1);', "'", '"', '--', '/*', '*/', '$$', ';', '\n', '\r', '\r\n',
-    'BEGIN BATCH', 'APPLY BATCH;', 'begin', 'apply batch', ' x ', '//', 'UPDATE t SET a = 1 WHERE k = 2;\n'];
+  const PIECES = [
+    "SELECT a, b FROM t WHERE k = 'v';",
+    'INSERT INTO t (a) VALUES (1);',
+    "'",
+    '"',
+    '--',
+    '/*',
+    '*/',
+    '$$',
+    ';',
+    '\n',
+    '\r',
+    '\r\n',
+    'BEGIN BATCH',
+    'APPLY BATCH;',
+    'begin',
+    'apply batch',
+    ' x ',
+    '//',
+    'UPDATE t SET a = 1 WHERE k = 2;\n',
+  ];
   let seed = 7;
   const random = (n: number): number => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
     return seed % n;
   };
-  const someText = (pieces: number): string => Array.from({ length: pieces }, () => PIECES[random(PIECES.length)]!).join(random(2) ? ' ' : '\n');
+  const someText = (pieces: number): string =>
+    Array.from({ length: pieces }, () => PIECES[random(PIECES.length)]!).join(random(2) ? ' ' : '\n');
 
   test('after any edit it finds what a scan of the whole text finds, the statements and where they are included', () => {
     for (let round = 0; round < 60; round++) {
@@ -111,7 +136,10 @@ describe('features under a budget', () => {
     const partial = formatText(text, { budget }, parse());
     assert.ok(budget.stopped && budget.stoppedAt! > 0);
     assert.ok(partial.endsWith(text.slice(budget.stoppedAt!)));
-    assert.ok(partial.startsWith(out.slice(0, out.indexOf('INSERT INTO'))), 'the start is formatted as without a budget');
+    assert.ok(
+      partial.startsWith(out.slice(0, out.indexOf('INSERT INTO'))),
+      'the start is formatted as without a budget',
+    );
     assert.notEqual(partial, out);
   });
 

@@ -12,10 +12,11 @@ function completeAt(marked: string, extraFiles: Record<string, string> = {}): Co
   return complete(index, '/ws/query.cql', text, parseCql(text), offset);
 }
 
-const labels = (r: CompletionResult, kind?: string): string[] => r.items.filter((i) => !kind || i.kind === kind).map((i) => i.label);
+const labels = (r: CompletionResult, kind?: string): string[] =>
+  r.items.filter((i) => !kind || i.kind === kind).map((i) => i.label);
 
 describe('completion: names from the workspace schema', () => {
-  test('select list of an incomplete statement offers the FROM table\'s columns, key columns first', () => {
+  test("select list of an incomplete statement offers the FROM table's columns, key columns first", () => {
     const r = completeAt('USE shop;\nSELECT | FROM orders;');
     const columns = labels(r, 'column');
     assert.deepEqual(columns.slice(0, 3), ['customer_id', 'order_day', 'order_time']);
@@ -50,7 +51,9 @@ describe('completion: names from the workspace schema', () => {
     assert.ok(labels(r, 'table').includes('audit.events'));
     assert.ok(labels(r, 'view').includes('shop.orders_by_total'));
     assert.ok(labels(r, 'keyspace').includes('shop'));
-    const q = completeAt('SELECT * FROM shop.|', { '/ws/other.cql': 'CREATE TABLE audit.events (id uuid PRIMARY KEY);' });
+    const q = completeAt('SELECT * FROM shop.|', {
+      '/ws/other.cql': 'CREATE TABLE audit.events (id uuid PRIMARY KEY);',
+    });
     assert.deepEqual(labels(q, 'table').sort(), ['"Products"', 'orders']);
   });
 
@@ -102,7 +105,7 @@ describe('completion: names from the workspace schema', () => {
     assert.ok(labels(r, 'column').includes('customer_id'));
   });
 
-  test('columns are the schema model\'s: ALTERs in the same file and elsewhere, CREATE TABLE ... LIKE', () => {
+  test("columns are the schema model's: ALTERs in the same file and elsewhere, CREATE TABLE ... LIKE", () => {
     const files = {
       '/ws/events.cql': `CREATE TABLE ev.events (id uuid PRIMARY KEY, old_name text, gone int);
 ALTER TABLE ev.events RENAME old_name TO new_name;
@@ -128,7 +131,8 @@ describe('completion: options and keywords', () => {
   test('table options after WITH and AND', () => {
     const r = completeAt('CREATE TABLE t (id uuid PRIMARY KEY) WITH |');
     const options = labels(r, 'option');
-    for (const o of ['compaction', 'compression', 'default_time_to_live', 'gc_grace_seconds', 'caching']) assert.ok(options.includes(o), o);
+    for (const o of ['compaction', 'compression', 'default_time_to_live', 'gc_grace_seconds', 'caching'])
+      assert.ok(options.includes(o), o);
     assert.ok(r.items.find((i) => i.label === 'gc_grace_seconds')!.documentation!.includes('tombstones'));
     const and = completeAt('ALTER TABLE shop.orders WITH gc_grace_seconds = 3600 AND |');
     assert.ok(labels(and, 'option').includes('compaction'));
@@ -172,7 +176,9 @@ describe('completion: options and keywords', () => {
   });
 
   test('inside BEGIN BATCH, the current inner statement is completed', () => {
-    const r = completeAt('BEGIN BATCH\n  INSERT INTO shop.orders (customer_id) VALUES (uuid());\n  UPDATE shop.orders SET |');
+    const r = completeAt(
+      'BEGIN BATCH\n  INSERT INTO shop.orders (customer_id) VALUES (uuid());\n  UPDATE shop.orders SET |',
+    );
     assert.deepEqual(labels(r, 'column').sort(), ['note', 'ship_to', 'total']);
   });
 });
@@ -192,7 +198,10 @@ describe('completion: keywords only where the grammar takes them', () => {
   });
 
   test('after APPLY BATCH every statement again', () => {
-    const kw = labels(completeAt('BEGIN BATCH INSERT INTO shop.orders (customer_id) VALUES (uuid()); APPLY BATCH;\n|'), 'keyword');
+    const kw = labels(
+      completeAt('BEGIN BATCH INSERT INTO shop.orders (customer_id) VALUES (uuid()); APPLY BATCH;\n|'),
+      'keyword',
+    );
     for (const k of ['SELECT', 'CREATE', 'BEGIN']) assert.ok(kw.includes(k), k);
     assert.ok(!kw.includes('APPLY'));
   });
@@ -202,20 +211,23 @@ describe('completion: keywords only where the grammar takes them', () => {
     for (const k of ['LIST', 'ADD', 'DESC']) assert.ok(kw.includes(k), k);
   });
 
-  test('SET after UPDATE\'s table and after its USING clause (SET is also a collection type\'s name)', () => {
+  test("SET after UPDATE's table and after its USING clause (SET is also a collection type's name)", () => {
     assert.deepEqual(labels(completeAt('UPDATE shop.orders |'), 'keyword').sort(), ['SET', 'USING']);
     assert.ok(labels(completeAt('UPDATE shop.orders USING TTL 60 |'), 'keyword').includes('SET'));
   });
 });
 
 describe('completion: which names, as the grammar says', () => {
-  test('DROP TYPE and ALTER TYPE take a user type\'s name: no native or collection types there', () => {
+  test("DROP TYPE and ALTER TYPE take a user type's name: no native or collection types there", () => {
     for (const marked of ['DROP TYPE |', 'ALTER TYPE |', 'DROP TYPE IF EXISTS |']) {
       const types = labels(completeAt(marked), 'type');
       assert.ok(types.includes('address'), marked);
       for (const t of ['int', 'text', 'map', 'frozen']) assert.ok(!types.includes(t), `no ${t} in ${marked}`);
     }
-    assert.ok(labels(completeAt('CREATE TABLE shop.t (a |'), 'type').includes('int'), 'a column definition still takes every type');
+    assert.ok(
+      labels(completeAt('CREATE TABLE shop.t (a |'), 'type').includes('int'),
+      'a column definition still takes every type',
+    );
   });
 
   test('GRANT ... ON TABLE takes a table, as the grammar says', () => {
@@ -234,7 +246,7 @@ describe('completion: statements edited in the middle, the site as the grammar r
     assert.ok(labels(r, 'function').includes('token'));
   });
 
-  test('right of a relation\'s operator a value: functions, no columns', () => {
+  test("right of a relation's operator a value: functions, no columns", () => {
     const r = completeAt('SELECT * FROM shop.orders WHERE customer_id = | AND order_day = ?;');
     assert.equal(r.context.site, 'value');
     assert.deepEqual(labels(r, 'column'), []);
@@ -242,24 +254,48 @@ describe('completion: statements edited in the middle, the site as the grammar r
   });
 
   test('UPDATE ... SET before its WHERE, DELETE before its FROM, ORDER BY before DESC', () => {
-    assert.deepEqual(labels(completeAt('UPDATE shop.orders SET | WHERE customer_id = ?;'), 'column').sort(), ['note', 'ship_to', 'total']);
+    assert.deepEqual(labels(completeAt('UPDATE shop.orders SET | WHERE customer_id = ?;'), 'column').sort(), [
+      'note',
+      'ship_to',
+      'total',
+    ]);
     assert.ok(labels(completeAt('DELETE | FROM shop.orders WHERE customer_id = ?;'), 'column').includes('note'));
-    assert.deepEqual(labels(completeAt('SELECT * FROM shop.orders WHERE customer_id = ? AND order_day = ? ORDER BY | DESC;'), 'column'), ['order_time']);
+    assert.deepEqual(
+      labels(
+        completeAt('SELECT * FROM shop.orders WHERE customer_id = ? AND order_day = ? ORDER BY | DESC;'),
+        'column',
+      ),
+      ['order_time'],
+    );
   });
 
   test('an INSERT column list and a PRIMARY KEY closed after the cursor skip what is listed', () => {
     const insert = labels(completeAt('INSERT INTO shop.orders (customer_id, |) VALUES (?, ?);'), 'column');
     assert.ok(!insert.includes('customer_id') && insert.includes('order_day'), insert.join(','));
-    assert.deepEqual(labels(completeAt('CREATE TABLE t (id uuid, name text, at timestamp, PRIMARY KEY ((id), |));'), 'column'), ['name', 'at']);
+    assert.deepEqual(
+      labels(completeAt('CREATE TABLE t (id uuid, name text, at timestamp, PRIMARY KEY ((id), |));'), 'column'),
+      ['name', 'at'],
+    );
   });
 
   test('CLUSTERING ORDER BY offers the columns of the table being created; options after its AND', () => {
-    assert.deepEqual(labels(completeAt('CREATE TABLE t (a int, b int, PRIMARY KEY (a, b)) WITH CLUSTERING ORDER BY (|'), 'column'), ['a', 'b']);
-    assert.ok(labels(completeAt('CREATE TABLE t (a int, b int, PRIMARY KEY (a, b)) WITH CLUSTERING ORDER BY (b DESC) AND |'), 'option').includes('compaction'));
+    assert.deepEqual(
+      labels(completeAt('CREATE TABLE t (a int, b int, PRIMARY KEY (a, b)) WITH CLUSTERING ORDER BY (|'), 'column'),
+      ['a', 'b'],
+    );
+    assert.ok(
+      labels(
+        completeAt('CREATE TABLE t (a int, b int, PRIMARY KEY (a, b)) WITH CLUSTERING ORDER BY (b DESC) AND |'),
+        'option',
+      ).includes('compaction'),
+    );
   });
 
   test('a syntax error earlier in the statement: the grammar reads it without the bad token', () => {
-    for (const marked of ['SELECT total,, note FROM shop.orders WHERE |', 'SELECT * FROM shop.orders WHERE customer_id = = ? AND |']) {
+    for (const marked of [
+      'SELECT total,, note FROM shop.orders WHERE |',
+      'SELECT * FROM shop.orders WHERE customer_id = = ? AND |',
+    ]) {
       const r = completeAt(marked);
       assert.equal(r.context.columnClause, 'where', marked);
       assert.ok(labels(r, 'column').includes('order_day'), marked);
@@ -275,7 +311,10 @@ describe('completion: statements edited in the middle, the site as the grammar r
 
   test('where the grammar takes no name (IN, USING TTL) no functions are offered', () => {
     assert.deepEqual(labels(completeAt('SELECT * FROM shop.orders WHERE customer_id IN |'), 'function'), []);
-    assert.deepEqual(labels(completeAt('INSERT INTO shop.orders (customer_id) VALUES (?) USING TTL |'), 'function'), []);
+    assert.deepEqual(
+      labels(completeAt('INSERT INTO shop.orders (customer_id) VALUES (?) USING TTL |'), 'function'),
+      [],
+    );
   });
 });
 
@@ -292,7 +331,11 @@ describe('completion documentation keeps names as text', () => {
     assert.ok(documented.length >= 3, `table, column and type documented: ${documented.map((i) => i.kind).join(', ')}`);
     for (const item of documented) {
       const prose = outsideCodeSpans(item.documentation!);
-      assert.doesNotMatch(prose, /(?<!\\)\]\(|(?<!\\)!\[|(?<!\\)<img/, `${item.kind} ${item.label}:\n${item.documentation}`);
+      assert.doesNotMatch(
+        prose,
+        /(?<!\\)\]\(|(?<!\\)!\[|(?<!\\)<img/,
+        `${item.kind} ${item.label}:\n${item.documentation}`,
+      );
     }
   });
 });

@@ -11,7 +11,10 @@ import { formatPieces, formatText } from '../../server/core/format/formatter';
 import { corpusFiles, readText } from '../helpers/corpus';
 import { mulberry32 } from '../helpers/random';
 
-function diffOf(original: string, edits: { start: number; end: number; text: string }[]): { text: string; changed: boolean } {
+function diffOf(
+  original: string,
+  edits: { start: number; end: number; text: string }[],
+): { text: string; changed: boolean } {
   let text = '';
   const diff = new UnifiedDiff(original, { from: 'a/x.cql', to: 'b/x.cql' }, (chunk) => (text += chunk));
   for (const e of edits) diff.edit(e.start, e.end, e.text);
@@ -50,17 +53,41 @@ describe('unified diff of a rewrite', () => {
 
   test('hunks as diff -u writes them: 3 lines of context, nearby changes joined, counts, no newline at the end', () => {
     const original = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '15', '16'].join('\n');
-    const at = (line: number): number => original.split('\n').slice(0, line - 1).join('\n').length + (line > 1 ? 1 : 0);
+    const at = (line: number): number =>
+      original
+        .split('\n')
+        .slice(0, line - 1)
+        .join('\n').length + (line > 1 ? 1 : 0);
     const { text } = diffOf(original, [
       { start: at(2), end: at(2) + 1, text: 'two' },
       { start: at(5), end: at(6), text: '' },
       { start: at(16), end: original.length, text: '16\n' },
     ]);
-    assert.equal(text, [
-      '--- a/x.cql', '+++ b/x.cql',
-      '@@ -1,8 +1,7 @@', ' 1', '-2', '+two', ' 3', ' 4', '-5', ' 6', ' 7', ' 8',
-      '@@ -13,4 +12,4 @@', ' 13', ' 14', ' 15', '-16', '\\ No newline at end of file', '+16', '',
-    ].join('\n'));
+    assert.equal(
+      text,
+      [
+        '--- a/x.cql',
+        '+++ b/x.cql',
+        '@@ -1,8 +1,7 @@',
+        ' 1',
+        '-2',
+        '+two',
+        ' 3',
+        ' 4',
+        '-5',
+        ' 6',
+        ' 7',
+        ' 8',
+        '@@ -13,4 +12,4 @@',
+        ' 13',
+        ' 14',
+        ' 15',
+        '-16',
+        '\\ No newline at end of file',
+        '+16',
+        '',
+      ].join('\n'),
+    );
   });
 
   test('a large file changed throughout (one hunk, written in chunks) applies', () => {
@@ -86,7 +113,9 @@ describe('unified diff of a rewrite', () => {
     const random = mulberry32(26);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     for (let round = 0; round < 40; round++) {
-      const lines = Array.from({ length: 1 + Math.floor(random() * 40) }, () => pick(['select a from t;', '', '  -- note', 'x\r', 'CREATE TABLE t (a int PRIMARY KEY);']));
+      const lines = Array.from({ length: 1 + Math.floor(random() * 40) }, () =>
+        pick(['select a from t;', '', '  -- note', 'x\r', 'CREATE TABLE t (a int PRIMARY KEY);']),
+      );
       const original = lines.join('\n') + (random() < 0.5 ? '\n' : '');
       const edits: { start: number; end: number; text: string }[] = [];
       let at = 0;

@@ -4,7 +4,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'nod
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { parseCql } from '../../grammar';
-import { formatPieces, formatText, formatRange, isFormatted, statementSlices } from '../../server/core/format/formatter';
+import {
+  formatPieces,
+  formatText,
+  formatRange,
+  isFormatted,
+  statementSlices,
+} from '../../server/core/format/formatter';
 import { describeMeaningDifference, sameMeaning, stripRanges } from '../../server/core/format/ast-compare';
 import { runCli } from '../cli/helpers';
 import { corpusFiles, readText } from '../helpers/corpus';
@@ -24,7 +30,8 @@ function assertFormats(src: string, lines: readonly string[], options: Parameter
 
 describe('formatter layout', () => {
   test('CREATE TABLE: one column per line, aligned types, options after the body', () => {
-    const src = "create table if not exists ks.t (id uuid, created_at timestamp, v frozen<map<text,int>>, primary key ((id), created_at)) with clustering order by (created_at desc) and default_time_to_live = 86400;";
+    const src =
+      'create table if not exists ks.t (id uuid, created_at timestamp, v frozen<map<text,int>>, primary key ((id), created_at)) with clustering order by (created_at desc) and default_time_to_live = 86400;';
     assertFormats(src, [
       'CREATE TABLE IF NOT EXISTS ks.t (',
       '    id         uuid,',
@@ -38,20 +45,25 @@ describe('formatter layout', () => {
   });
 
   test('SELECT: clauses on their own lines, AND indented, BETWEEN kept together', () => {
-    const src = "select a, count(*) as n, writetime(b) from t where k = :key and c between 1 and 5 and m['x'] = -1 group by a order by c desc per partition limit 2 limit 10 allow filtering;";
-    assertFormats(src, [
-      'SELECT a, count(*) AS n, writetime(b)',
-      'FROM t',
-      'WHERE k = :key',
-      '  AND c BETWEEN 1 AND 5',
-      "  AND m['x'] = -1",
-      'GROUP BY a',
-      'ORDER BY c DESC',
-      'PER PARTITION LIMIT 2',
-      'LIMIT 10',
-      'ALLOW FILTERING;',
-      '',
-    ], { indentSize: 2 });
+    const src =
+      "select a, count(*) as n, writetime(b) from t where k = :key and c between 1 and 5 and m['x'] = -1 group by a order by c desc per partition limit 2 limit 10 allow filtering;";
+    assertFormats(
+      src,
+      [
+        'SELECT a, count(*) AS n, writetime(b)',
+        'FROM t',
+        'WHERE k = :key',
+        '  AND c BETWEEN 1 AND 5',
+        "  AND m['x'] = -1",
+        'GROUP BY a',
+        'ORDER BY c DESC',
+        'PER PARTITION LIMIT 2',
+        'LIMIT 10',
+        'ALLOW FILTERING;',
+        '',
+      ],
+      { indentSize: 2 },
+    );
     assertFormats('select * from t where k = 1 allow filtering bypass cache using timeout 500ms;', [
       'SELECT *',
       'FROM t',
@@ -65,15 +77,29 @@ describe('formatter layout', () => {
 
   test('keyword case: upper, lower, preserve; names, types and literals keep their spelling', () => {
     const src = 'Select "Key", type, TRUE, Count(*) From T Where key = NaN;';
-    assert.equal(formatText(src, { keywordCase: 'lower' }), 'select "Key", type, TRUE, Count(*)\nfrom T\nwhere key = NaN;\n');
-    assert.equal(formatText(src, { keywordCase: 'upper' }), 'SELECT "Key", type, TRUE, Count(*)\nFROM T\nWHERE key = NaN;\n');
-    assert.equal(formatText(src, { keywordCase: 'preserve' }), 'Select "Key", type, TRUE, Count(*)\nFrom T\nWhere key = NaN;\n');
-    assert.equal(formatText('CREATE TABLE t (a TEXT PRIMARY KEY, b MAP<INT, TEXT>);'), 'CREATE TABLE t (\n    a text PRIMARY KEY,\n    b map<int, text>\n);\n');
+    assert.equal(
+      formatText(src, { keywordCase: 'lower' }),
+      'select "Key", type, TRUE, Count(*)\nfrom T\nwhere key = NaN;\n',
+    );
+    assert.equal(
+      formatText(src, { keywordCase: 'upper' }),
+      'SELECT "Key", type, TRUE, Count(*)\nFROM T\nWHERE key = NaN;\n',
+    );
+    assert.equal(
+      formatText(src, { keywordCase: 'preserve' }),
+      'Select "Key", type, TRUE, Count(*)\nFrom T\nWhere key = NaN;\n',
+    );
+    assert.equal(
+      formatText('CREATE TABLE t (a TEXT PRIMARY KEY, b MAP<INT, TEXT>);'),
+      'CREATE TABLE t (\n    a text PRIMARY KEY,\n    b map<int, text>\n);\n',
+    );
   });
 
   test('comments survive in place: own-line, trailing and inside statements', () => {
     const src = [
-      '-- header', '', '',
+      '-- header',
+      '',
+      '',
       'CREATE TABLE t ( -- the table',
       '  id uuid, -- identity',
       '  /* payload */ v text,',
@@ -85,7 +111,8 @@ describe('formatter layout', () => {
       'SELECT 1 FROM t;',
     ].join('\n');
     assertFormats(src, [
-      '-- header', '',
+      '-- header',
+      '',
       'CREATE TABLE t ( -- the table',
       '    id uuid, -- identity',
       '    /* payload */ v text,',
@@ -102,8 +129,22 @@ describe('formatter layout', () => {
   });
 
   test('batches indent their statements', () => {
-    const src = "begin unlogged batch using timestamp 1 insert into t (a) values (1); update t set b = 2 where a = 1; apply batch;";
-    assertFormats(src, ['BEGIN UNLOGGED BATCH USING TIMESTAMP 1', '  INSERT INTO t (a)', '  VALUES (1);', '  UPDATE t', '  SET b = 2', '  WHERE a = 1;', 'APPLY BATCH;', ''], { indentSize: 2 });
+    const src =
+      'begin unlogged batch using timestamp 1 insert into t (a) values (1); update t set b = 2 where a = 1; apply batch;';
+    assertFormats(
+      src,
+      [
+        'BEGIN UNLOGGED BATCH USING TIMESTAMP 1',
+        '  INSERT INTO t (a)',
+        '  VALUES (1);',
+        '  UPDATE t',
+        '  SET b = 2',
+        '  WHERE a = 1;',
+        'APPLY BATCH;',
+        '',
+      ],
+      { indentSize: 2 },
+    );
   });
 
   test('statements with syntax errors and cqlsh commands are left byte for byte', () => {
@@ -194,7 +235,8 @@ describe('formatter on the corpus', () => {
       const parse = parseCql(src);
       for (const s of parse.statements) {
         const original = src.slice(s.range.start, s.range.end);
-        const broken = s.kind === 'Invalid' || parse.errors.some((e) => e.range.start < s.range.end && e.range.end >= s.range.start);
+        const broken =
+          s.kind === 'Invalid' || parse.errors.some((e) => e.range.start < s.range.end && e.range.end >= s.range.start);
         if (broken) assert.ok(out.includes(original), `${file}: broken statement changed:\n${original}`);
       }
       assert.equal(formatText(out), out, `${file}: not idempotent`);
@@ -248,7 +290,6 @@ describe('cqlint format (CLI)', () => {
   });
 });
 
-
 describe('formatting long texts in slices of whole statements', () => {
   const sliced = (text: string, sliceChars = 1): string => {
     let out = '';
@@ -278,7 +319,7 @@ describe('formatting long texts in slices of whole statements', () => {
       '" from ks.t;',
       '/* a block;',
       'comment */ select v from ks.t;',
-      "CREATE FUNCTION ks.f (x int) RETURNS NULL ON NULL INPUT RETURNS int LANGUAGE java AS $$ return x;",
+      'CREATE FUNCTION ks.f (x int) RETURNS NULL ON NULL INPUT RETURNS int LANGUAGE java AS $$ return x;',
       '$$;',
       'begin unlogged batch',
       "insert into ks.t (id, v) values (2, 'x');",
@@ -290,9 +331,16 @@ describe('formatting long texts in slices of whole statements', () => {
       'select v from ks.t;\r\nselect w from ks.t;',
       '',
     ].join('\n');
-    const cuts = statementSlices(text, 1).map((s) => s.end).slice(0, -1);
-    for (const cut of cuts) assert.match(text.slice(0, cut), /;[ \t]*(\r\n|\n|\r)$/, `a cut after a statement: ${JSON.stringify(text.slice(cut - 20, cut))}`);
-    for (const inside of ["'a;", '"odd;', 'a block;', 'return x;', "values (2, 'x');", "where id = 3;"]) {
+    const cuts = statementSlices(text, 1)
+      .map((s) => s.end)
+      .slice(0, -1);
+    for (const cut of cuts)
+      assert.match(
+        text.slice(0, cut),
+        /;[ \t]*(\r\n|\n|\r)$/,
+        `a cut after a statement: ${JSON.stringify(text.slice(cut - 20, cut))}`,
+      );
+    for (const inside of ["'a;", '"odd;', 'a block;', 'return x;', "values (2, 'x');", 'where id = 3;']) {
       const at = text.indexOf(inside) + inside.length;
       assert.ok(!cuts.includes(at + 1), `no cut after ${inside}`);
     }

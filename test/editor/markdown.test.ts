@@ -13,7 +13,10 @@ describe('markdown escaping', () => {
   });
 
   test('markdownText: links, images, HTML and pipes become text; underscores in names stay', () => {
-    assert.equal(markdownText('![i](http://e/p.png) <img src=x> a|b'), '!\\[i\\](http://e/p.png) \\<img src=x\\> a\\|b');
+    assert.equal(
+      markdownText('![i](http://e/p.png) <img src=x> a|b'),
+      '!\\[i\\](http://e/p.png) \\<img src=x\\> a\\|b',
+    );
     assert.equal(markdownText('publish_date'), 'publish_date');
     assert.equal(markdownText('a\\b `c` &amp;'), 'a\\\\b \\`c\\` \\&amp;');
   });

@@ -1,6 +1,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findDefinition, findReferences, prepareRename, rename, editsByFile } from '../../server/core/editor/navigation';
+import {
+  findDefinition,
+  findReferences,
+  prepareRename,
+  rename,
+  editsByFile,
+} from '../../server/core/editor/navigation';
 import { applyEdits } from '../../server/core/fixes/text';
 import { withCursor, workspace, SCHEMA } from './helpers';
 
@@ -67,10 +73,14 @@ describe('find references', () => {
   });
 
   test('a column of another table with the same name is a different symbol', () => {
-    const other = 'CREATE TABLE shop.payments (customer_id uuid PRIMARY KEY, total decimal);\nSELECT total FROM shop.payments;';
+    const other =
+      'CREATE TABLE shop.payments (customer_id uuid PRIMARY KEY, total decimal);\nSELECT total FROM shop.payments;';
     const { index } = workspace({ '/ws/q.cql': QUERIES, '/ws/p.cql': other });
     const refs = findReferences(index, '/ws/p.cql', at(other, 'total decimal'));
-    assert.deepEqual(refs.map((r) => r.filePath), ['/ws/p.cql', '/ws/p.cql']);
+    assert.deepEqual(
+      refs.map((r) => r.filePath),
+      ['/ws/p.cql', '/ws/p.cql'],
+    );
   });
 });
 

@@ -6,18 +6,32 @@ import { foldingRanges } from '../../server/core/editor/folding';
 import { selectionChain } from '../../server/core/editor/selection';
 import { nameHover } from '../../server/core/editor/hover';
 import {
-  semanticTokens, encodeSemanticTokens, decodeSemanticTokens, SEMANTIC_TOKENS_LEGEND,
+  semanticTokens,
+  encodeSemanticTokens,
+  decodeSemanticTokens,
+  SEMANTIC_TOKENS_LEGEND,
 } from '../../server/core/editor/semantic-tokens';
 import { withCursor, workspace, SCHEMA } from './helpers';
 
 describe('document and workspace symbols', () => {
   test('outline lists keyspaces, types, tables with columns, views and indexes in order', () => {
     const symbols = documentSymbols(parseCql(SCHEMA));
-    assert.deepEqual(symbols.map((s) => `${s.kind}:${s.name}`), [
-      'keyspace:shop', 'type:address', 'table:shop.orders', 'table:shop."Products"', 'view:shop.orders_by_total', 'index:orders_total_idx',
-    ]);
+    assert.deepEqual(
+      symbols.map((s) => `${s.kind}:${s.name}`),
+      [
+        'keyspace:shop',
+        'type:address',
+        'table:shop.orders',
+        'table:shop."Products"',
+        'view:shop.orders_by_total',
+        'index:orders_total_idx',
+      ],
+    );
     const orders = symbols[2];
-    assert.deepEqual(orders.children.map((c) => c.name), ['customer_id', 'order_day', 'order_time', 'total', 'note', 'ship_to']);
+    assert.deepEqual(
+      orders.children.map((c) => c.name),
+      ['customer_id', 'order_day', 'order_time', 'total', 'note', 'ship_to'],
+    );
     assert.match(orders.children[1].detail!, /date · partition key/);
     assert.match(orders.children[2].detail!, /clustering DESC/);
     assert.match(orders.children[4].detail!, /static/);
@@ -30,7 +44,10 @@ describe('document and workspace symbols', () => {
   test('workspace symbols match by subsequence across files and carry their container', () => {
     const { index } = workspace({ '/ws/more.cql': 'CREATE TABLE audit.events (id uuid PRIMARY KEY, at timestamp);' });
     const hits = workspaceSymbols(index, 'ordday');
-    assert.deepEqual(hits.map((h) => `${h.name}@${h.containerName}`), ['order_day@shop.orders']);
+    assert.deepEqual(
+      hits.map((h) => `${h.name}@${h.containerName}`),
+      ['order_day@shop.orders'],
+    );
     const events = workspaceSymbols(index, 'events');
     assert.equal(events[0].filePath, '/ws/more.cql');
     assert.equal(events[0].kind, 'table');
@@ -40,18 +57,21 @@ describe('document and workspace symbols', () => {
 describe('folding ranges', () => {
   test('multi-line statements, column lists, maps, block comments and runs of line comments', () => {
     const text = [
-      '-- one', '-- two', '-- three',        // 0-2 comment run
-      'CREATE TABLE t (',                   // 3
-      '  id uuid PRIMARY KEY,',             // 4
-      '  v text',                           // 5
-      ') WITH compaction = {',              // 6
+      '-- one',
+      '-- two',
+      '-- three', // 0-2 comment run
+      'CREATE TABLE t (', // 3
+      '  id uuid PRIMARY KEY,', // 4
+      '  v text', // 5
+      ') WITH compaction = {', // 6
       "  'class': 'LeveledCompactionStrategy'", // 7
-      '};',                                 // 8
-      '/* a', 'block */',                   // 9-10
-      'SELECT * FROM t; -- trailing',       // 11
-      'BEGIN BATCH',                        // 12
+      '};', // 8
+      '/* a',
+      'block */', // 9-10
+      'SELECT * FROM t; -- trailing', // 11
+      'BEGIN BATCH', // 12
       '  INSERT INTO t (id) VALUES (uuid());', // 13
-      'APPLY BATCH;',                       // 14
+      'APPLY BATCH;', // 14
     ].join('\n');
     const ranges = foldingRanges(text, parseCql(text));
     const seen = ranges.map((r) => `${r.startLine}-${r.endLine}${r.kind ? `:${r.kind}` : ''}`);
@@ -71,7 +91,10 @@ describe('selection ranges', () => {
     assert.equal(chain[0], 'toTimestamp');
     assert.ok(chain.includes('toTimestamp(now())'));
     assert.ok(chain.includes('c > toTimestamp(now())'));
-    assert.ok(chain.some((s) => s.startsWith('WHERE k = 1')), chain.join(' | '));
+    assert.ok(
+      chain.some((s) => s.startsWith('WHERE k = 1')),
+      chain.join(' | '),
+    );
     assert.ok(chain.some((s) => s.startsWith('SELECT a FROM t') && s.trimEnd().endsWith(';')));
     assert.equal(chain[chain.length - 1], text);
     for (let i = 1; i < chain.length; i++) assert.ok(chain[i].length > chain[i - 1].length);
@@ -84,11 +107,21 @@ describe('hover on names', () => {
   function hoverAt(needle: string, delta = 1, describeTable?: () => string) {
     const { index, sources } = workspace({ '/ws/q.cql': QUERY });
     const offset = QUERY.indexOf(needle) + delta;
-    return nameHover(index, '/ws/q.cql', QUERY, sources.parse('/ws/q.cql'), offset, describeTable ? { describeTable } : {});
+    return nameHover(
+      index,
+      '/ws/q.cql',
+      QUERY,
+      sources.parse('/ws/q.cql'),
+      offset,
+      describeTable ? { describeTable } : {},
+    );
   }
 
   test('column: type and role', () => {
-    assert.match(hoverAt('order_day')!.markdown, /`order_day` `date`[\s\S]*partition key \(2 of 2\) of table `shop.orders`/);
+    assert.match(
+      hoverAt('order_day')!.markdown,
+      /`order_day` `date`[\s\S]*partition key \(2 of 2\) of table `shop.orders`/,
+    );
     assert.match(hoverAt('order_time DESC')!.markdown, /clustering column 1, DESC/);
     assert.match(hoverAt('total')!.markdown, /regular column/);
   });
@@ -121,7 +154,8 @@ describe('semantic tokens', () => {
     const query = 'SELECT note, total FROM shop.orders WHERE customer_id = ? AND order_time > now(); -- hi\n/* x\ny */';
     const { index, sources } = workspace({ '/ws/q.cql': query });
     const tokens = semanticTokens(index, '/ws/q.cql', query, sources.parse('/ws/q.cql'));
-    const at = (word: string) => tokens.find((t) => t.line === 0 && query.slice(t.character, t.character + t.length) === word);
+    const at = (word: string) =>
+      tokens.find((t) => t.line === 0 && query.slice(t.character, t.character + t.length) === word);
     assert.equal(at('SELECT')!.type, 'keyword');
     assert.deepEqual(at('note')!.modifiers, ['static']);
     assert.deepEqual(at('total')!.modifiers, []);
@@ -134,18 +168,28 @@ describe('semantic tokens', () => {
     assert.equal(at('?')!.type, 'parameter');
     assert.equal(at('-- hi')!.type, 'comment');
     // The block comment spans two lines: one token per line.
-    assert.deepEqual(tokens.filter((t) => t.line > 0).map((t) => [t.line, t.character, t.length, t.type]), [[1, 0, 4, 'comment'], [2, 0, 4, 'comment']]);
+    assert.deepEqual(
+      tokens.filter((t) => t.line > 0).map((t) => [t.line, t.character, t.length, t.type]),
+      [
+        [1, 0, 4, 'comment'],
+        [2, 0, 4, 'comment'],
+      ],
+    );
     assert.ok(SEMANTIC_TOKENS_LEGEND.tokenModifiers.includes('partitionKey'));
     const data = encodeSemanticTokens(tokens);
     assert.equal(data.length, tokens.length * 5);
-    assert.deepEqual(decodeSemanticTokens(data), [...tokens].sort((a, b) => a.line - b.line || a.character - b.character));
+    assert.deepEqual(
+      decodeSemanticTokens(data),
+      [...tokens].sort((a, b) => a.line - b.line || a.character - b.character),
+    );
   });
 
   test('declarations, types and views in the schema', () => {
     const { index, sources } = workspace({});
     const tokens = semanticTokens(index, '/ws/schema.cql', SCHEMA, sources.parse('/ws/schema.cql'));
     const lines = SCHEMA.split('\n');
-    const find = (line: number, word: string) => tokens.find((t) => t.line === line && lines[line].slice(t.character, t.character + t.length) === word);
+    const find = (line: number, word: string) =>
+      tokens.find((t) => t.line === line && lines[line].slice(t.character, t.character + t.length) === word);
     assert.deepEqual(find(4, 'customer_id')!.modifiers, ['declaration', 'partitionKey']);
     assert.equal(find(4, 'uuid')!.type, 'type');
     assert.equal(find(9, 'address')!.type, 'struct');

@@ -53,7 +53,11 @@ function statementAt(doc: EmbeddedDocument, range: SourceRange): number {
 }
 
 /** A copy's range as a range of the host's CQL text (undefined outside the statements). */
-function toHostCql(doc: EmbeddedDocument, copy: Copy, range: SourceRange): { statement: number; range: SourceRange } | undefined {
+function toHostCql(
+  doc: EmbeddedDocument,
+  copy: Copy,
+  range: SourceRange,
+): { statement: number; range: SourceRange } | undefined {
   for (let i = copy.starts.length - 1; i >= 0; i--) {
     const start = copy.starts[i]!;
     if (range.start < start) continue;
@@ -70,7 +74,10 @@ function toHostCql(doc: EmbeddedDocument, copy: Copy, range: SourceRange): { sta
  * message names a hole's placeholder (a table the program picks).
  */
 function aboutHole(doc: EmbeddedDocument, statement: number, range: SourceRange, message: string): boolean {
-  return doc.statements[statement]!.holes.some((h) => h.start <= range.end && range.start <= h.end) || /\bcqlint_hole_\d+\b/.test(message);
+  return (
+    doc.statements[statement]!.holes.some((h) => h.start <= range.end && range.start <= h.end) ||
+    /\bcqlint_hole_\d+\b/.test(message)
+  );
 }
 
 const where = (lines: LineIndex, range: SourceRange): string => {
@@ -135,7 +142,12 @@ function compareFile(host: Project, copied: Project, path: string, copy: Copy): 
 
 /** The schema's findings (their details name the queries the advice counts), with the copies' names made the host files'. */
 function schemaFindings(project: Project, path: string): string[] {
-  return project.lint(path).map((f) => `${said(f)} @ ${f.range.start.line}:${f.range.start.column} ${(f.details ?? '').replace(/\.cql\b(?=[:\s)`])/g, '')}`);
+  return project
+    .lint(path)
+    .map(
+      (f) =>
+        `${said(f)} @ ${f.range.start.line}:${f.range.start.column} ${(f.details ?? '').replace(/\.cql\b(?=[:\s)`])/g, '')}`,
+    );
 }
 
 /** Lints a workspace and its copy; every difference, and the findings dropped for touching a hole. */
@@ -160,7 +172,10 @@ function compareWorkspace(files: ReadonlyMap<string, string>, hosts: readonly st
     if (hosts.includes(path)) continue;
     const a = schemaFindings(host, path);
     const b = schemaFindings(copied, path);
-    if (JSON.stringify(a) !== JSON.stringify(b)) total.problems.push(`${path}: the findings differ:\n  code:  ${a.join('\n         ')}\n  .cql:  ${b.join('\n         ')}`);
+    if (JSON.stringify(a) !== JSON.stringify(b))
+      total.problems.push(
+        `${path}: the findings differ:\n  code:  ${a.join('\n         ')}\n  .cql:  ${b.join('\n         ')}`,
+      );
   }
   return total;
 }
@@ -217,14 +232,22 @@ before(loadFixtureLanguages);
 
 describe('findings in code are the findings of the same statements in a .cql file', () => {
   // Each variant's edit makes at least one finding in every statement it was written into (`each`), or in some.
-  const variants: [string, Variant | undefined, 'each' | 'some'][] = [['as written', undefined, 'some'], ['a column misspelt', misspelt, 'each'], ['ALLOW FILTERING appended', filtering, 'some']];
+  const variants: [string, Variant | undefined, 'each' | 'some'][] = [
+    ['as written', undefined, 'some'],
+    ['a column misspelt', misspelt, 'each'],
+    ['ALLOW FILTERING appended', filtering, 'some'],
+  ];
   for (const workspace of hostWorkspaces()) {
     for (const [label, variant, made] of variants) {
       test(`${workspace.name}, ${label}`, () => {
         const { files, edited } = variant ? variantOf(workspace, variant) : { files: workspace.files, edited: 0 };
         const result = compareWorkspace(files, workspace.hosts);
         assert.deepEqual(result.problems, [], report(`${workspace.name}, ${label}`, result));
-        if (variant) assert.ok(result.compared + result.dropped.length >= (made === 'each' ? edited : 1), report(`${edited} statements edited`, result));
+        if (variant)
+          assert.ok(
+            result.compared + result.dropped.length >= (made === 'each' ? edited : 1),
+            report(`${edited} statements edited`, result),
+          );
       });
     }
   }

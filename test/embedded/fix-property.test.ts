@@ -36,7 +36,12 @@ const WORKLOADS: Record<string, { hints?: string; config: CqlintConfig }> = {
 /** The workspace with the workload's hints written above every CREATE TABLE of its schema. */
 function underWorkload(workspace: HostWorkspace, hints: string | undefined): HostWorkspace {
   if (!hints) return workspace;
-  const files = new Map([...workspace.files].map(([path, text]) => [path, hostLanguageOf(path) ? text : text.replace(/^CREATE TABLE/gm, `-- @cqlint ${hints}\nCREATE TABLE`)]));
+  const files = new Map(
+    [...workspace.files].map(([path, text]) => [
+      path,
+      hostLanguageOf(path) ? text : text.replace(/^CREATE TABLE/gm, `-- @cqlint ${hints}\nCREATE TABLE`),
+    ]),
+  );
   return { ...workspace, files };
 }
 
@@ -46,9 +51,12 @@ function syntaxErrors(path: string, text: string): string[] {
   const out: string[] = [];
   try {
     const cursor = tree.walk();
-    for (let more = true; more; ) {
+    for (let more = true; more;) {
       const node = cursor.currentNode;
-      if (node.isError || node.isMissing) out.push(`${node.isMissing ? 'MISSING' : 'ERROR'} ${JSON.stringify(text.slice(node.startIndex, node.endIndex).slice(0, 60))}`);
+      if (node.isError || node.isMissing)
+        out.push(
+          `${node.isMissing ? 'MISSING' : 'ERROR'} ${JSON.stringify(text.slice(node.startIndex, node.endIndex).slice(0, 60))}`,
+        );
       if (cursor.gotoFirstChild()) continue;
       while (!cursor.gotoNextSibling()) {
         if (!cursor.gotoParent()) {
@@ -77,7 +85,14 @@ function applied(project: Project, file: string, fix: Fix): { texts: Map<string,
 }
 
 /** What applying the fix broke, in the words of the properties above; `shards` counts the shard values checked. */
-function fixProblems(workspace: HostWorkspace, config: CqlintConfig, project: Project, file: string, finding: Finding, fix: Fix): { problems: string[]; shards: number } {
+function fixProblems(
+  workspace: HostWorkspace,
+  config: CqlintConfig,
+  project: Project,
+  file: string,
+  finding: Finding,
+  fix: Fix,
+): { problems: string[]; shards: number } {
   const { texts, refused } = applied(project, file, fix);
   if (refused) return { problems: [`not marked refused, but its edits are: ${refused}`], shards: 0 };
   const after = workspaceProject(new Map([...workspace.files, ...texts]), config);
@@ -86,14 +101,16 @@ function fixProblems(workspace: HostWorkspace, config: CqlintConfig, project: Pr
     if (!hostLanguageOf(path)) continue;
     const was = syntaxErrors(path, workspace.files.get(path)!);
     const now = syntaxErrors(path, text);
-    if (now.length > was.length) problems.push(`${path} no longer parses as it did: ${now.filter((e) => !was.includes(e)).join('; ')}`);
+    if (now.length > was.length)
+      problems.push(`${path} no longer parses as it did: ${now.filter((e) => !was.includes(e)).join('; ')}`);
     const statements = project.embedded(path)!.statements.length;
     const read = after.embedded(path)!.statements.length;
     if (read !== statements) problems.push(`${path}: ${read} statements read after the fix, ${statements} before`);
   }
   const checks = shardValueChecks(after, [...texts.keys()]);
   for (const check of checks) {
-    if (check.written !== check.expected) problems.push(`${check.where}: shard ${check.written} written, the oracle's is ${check.expected}`);
+    if (check.written !== check.expected)
+      problems.push(`${check.where}: shard ${check.written} written, the oracle's is ${check.expected}`);
   }
   return { problems, shards: checks.length };
 }
@@ -101,17 +118,29 @@ function fixProblems(workspace: HostWorkspace, config: CqlintConfig, project: Pr
 /** What a fix marked refused must be: refused for real, not preferred, and saying why. */
 function refusalProblems(project: Project, file: string, fix: Fix): string[] {
   const refused = fix.refused!;
-  const edits = [{ filePath: file, edits: fix.edits }, ...(fix.otherFiles ?? [])].find((f) => f.filePath === refused.filePath)?.edits ?? [];
+  const edits =
+    [{ filePath: file, edits: fix.edits }, ...(fix.otherFiles ?? [])].find((f) => f.filePath === refused.filePath)
+      ?.edits ?? [];
   const problems: string[] = [];
-  if (!('refused' in project.sourceEdits(refused.filePath, edits))) problems.push(`marked refused, but ${refused.filePath} takes its edits`);
+  if (!('refused' in project.sourceEdits(refused.filePath, edits)))
+    problems.push(`marked refused, but ${refused.filePath} takes its edits`);
   if (fix.isPreferred) problems.push(`refused (${refused.reason}) yet preferred`);
-  if (!fix.detail?.some((d) => d.startsWith('not possible: ') && d.endsWith(refused.reason))) problems.push('refused without saying why in its detail');
+  if (!fix.detail?.some((d) => d.startsWith('not possible: ') && d.endsWith(refused.reason)))
+    problems.push('refused without saying why in its detail');
   return problems;
 }
 
 /** The titles of the code actions the editor gets for a finding (partition fixes resolved later, as VS Code does), `*` marking the preferred. */
 function offered(project: Project, file: string, finding: Finding): string[] {
-  return codeActionsFor({ project, filePath: file, uri: `file://${file}`, start: finding.range.start.offset, end: finding.range.end.offset, diagnostics: [], resolveEdits: true })
+  return codeActionsFor({
+    project,
+    filePath: file,
+    uri: `file://${file}`,
+    start: finding.range.start.offset,
+    end: finding.range.end.offset,
+    diagnostics: [],
+    resolveEdits: true,
+  })
     .filter((a) => a.diagnostics?.[0]?.code === finding.ruleId)
     .map((a) => `${a.isPreferred ? '*' : ''}${a.title}`);
 }
@@ -143,10 +172,18 @@ describe('partition fixes over schema and application code', () => {
             }
             // The editor offers exactly the fixes that can be made.
             const makeable = fixes.filter((f) => !f.refused).map((f) => `${f.isPreferred ? '*' : ''}${f.title}`);
-            assert.deepEqual(offered(project, file, finding), makeable, `${file} ${finding.ruleId}: the editor's actions`);
+            assert.deepEqual(
+              offered(project, file, finding),
+              makeable,
+              `${file} ${finding.ruleId}: the editor's actions`,
+            );
           }
         }
-        assert.deepEqual(problems, [], `${workspace.name}, ${name}: ${problems.length} problem(s) over ${applied} fix(es) applied`);
+        assert.deepEqual(
+          problems,
+          [],
+          `${workspace.name}, ${name}: ${problems.length} problem(s) over ${applied} fix(es) applied`,
+        );
         assert.ok(applied > 0, 'some fix was applied');
         // The seed folder writes literal key values: the shards written into its code are checked against the oracle.
         if (workspace.name === 'seed' && name === 'default') assert.ok(shards >= 14, `${shards} shard values checked`);

@@ -3,7 +3,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { hostLanguageOf, loadHostLanguages, readEmbedded, type EmbeddedDocument, type EmbeddedOptions } from '../../server/core/embedded';
+import {
+  hostLanguageOf,
+  loadHostLanguages,
+  readEmbedded,
+  type EmbeddedDocument,
+  type EmbeddedOptions,
+} from '../../server/core/embedded';
 
 export const FIXTURES = resolve(__dirname, '..', 'fixtures', 'embedded');
 
@@ -22,7 +28,9 @@ export async function readFixture(path: string, options?: EmbeddedOptions): Prom
 }
 
 /** What a test pins of a statement: its CQL text, anchor, keyspace and hole placeholders. */
-export function summary(doc: EmbeddedDocument): { cql: string; anchor?: string; keyspace?: string; holes?: string[] }[] {
+export function summary(
+  doc: EmbeddedDocument,
+): { cql: string; anchor?: string; keyspace?: string; holes?: string[] }[] {
   return doc.statements.map((s) => ({
     cql: doc.cqlText.slice(s.cqlRange.start, s.cqlRange.end).replace(/\s+/g, ' '),
     ...(s.anchor ? { anchor: s.anchor } : {}),

@@ -34,7 +34,8 @@ describe('hostile host files', () => {
   test("a file whose broken code sends tree-sitter's error recovery into its slow path is given up on, and the next file parses", async () => {
     await loadHostLanguages(['java']);
     // 64 KiB of `{"a":` closing and reopening Java strings: tree-sitter alone took 65 s on it (load 15).
-    const prefix = 'import com.datastax.oss.driver.api.core.CqlSession;\nclass A { void f(CqlSession s) { s.execute("SELECT * FROM t WHERE k = ';
+    const prefix =
+      'import com.datastax.oss.driver.api.core.CqlSession;\nclass A { void f(CqlSession s) { s.execute("SELECT * FROM t WHERE k = ';
     const slow = readEmbedded('java', `${prefix}${'{"a":'.repeat(13_107)} 1"); } }\n`);
     assert.equal(slow.statements.length, 0);
     assert.equal(slow.problems.length, 1);
@@ -47,8 +48,12 @@ describe('hostile host files', () => {
 
   test('minified JavaScript on one 2 MB line is read', async () => {
     await loadHostLanguages(['javascript']);
-    const unit = 'const c=require("cassandra-driver");function f(a){return a.execute("SELECT name FROM videos WHERE videoid = ?",[a])}';
-    const line = Array.from({ length: Math.ceil(2_000_000 / unit.length) }, (_, i) => `var v${i}=${i};${unit.replace('f(a)', `f${i}(a)`)}`).join('');
+    const unit =
+      'const c=require("cassandra-driver");function f(a){return a.execute("SELECT name FROM videos WHERE videoid = ?",[a])}';
+    const line = Array.from(
+      { length: Math.ceil(2_000_000 / unit.length) },
+      (_, i) => `var v${i}=${i};${unit.replace('f(a)', `f${i}(a)`)}`,
+    ).join('');
     const doc = readEmbedded('javascript', line);
     assert.ok(line.length >= 2_000_000 && !line.includes('\n'));
     assert.ok(doc.statements.length > 1000);
@@ -65,14 +70,24 @@ describe('hostile host files', () => {
       '}',
     ].join('\n');
     const doc = readEmbedded('java', java);
-    assert.deepEqual(doc.statements.map((s) => doc.cqlText.slice(s.cqlRange.start, s.cqlRange.end)), ['SELECT name FROM videos WHERE videoid = ?']);
-    const py = readEmbedded('python', 'from cassandra.cluster import Cluster\nsession.execute("SELECT name FROM videos")\nx = """SELECT never closed\n');
-    assert.deepEqual(py.statements.map((s) => py.cqlText.slice(s.cqlRange.start, s.cqlRange.end)), ['SELECT name FROM videos']);
+    assert.deepEqual(
+      doc.statements.map((s) => doc.cqlText.slice(s.cqlRange.start, s.cqlRange.end)),
+      ['SELECT name FROM videos WHERE videoid = ?'],
+    );
+    const py = readEmbedded(
+      'python',
+      'from cassandra.cluster import Cluster\nsession.execute("SELECT name FROM videos")\nx = """SELECT never closed\n',
+    );
+    assert.deepEqual(
+      py.statements.map((s) => py.cqlText.slice(s.cqlRange.start, s.cqlRange.end)),
+      ['SELECT name FROM videos'],
+    );
   });
 
   test('reading one large file 200 times keeps memory bounded (trees are freed)', async () => {
     await loadHostLanguages(['java']);
-    const method = (i: number) => `  void m${i}(CqlSession s) { s.execute("SELECT name FROM videos WHERE videoid = ? AND n = ${i}"); }\n`;
+    const method = (i: number) =>
+      `  void m${i}(CqlSession s) { s.execute("SELECT name FROM videos WHERE videoid = ? AND n = ${i}"); }\n`;
     const text = `import com.datastax.oss.driver.api.core.CqlSession;\nclass A {\n${Array.from({ length: 400 }, (_, i) => method(i)).join('')}}\n`;
     assert.ok(text.length > 36_000);
     for (let i = 0; i < 20; i++) readEmbedded('java', text);

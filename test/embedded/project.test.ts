@@ -49,7 +49,10 @@ describe('application code in the Project', () => {
     assert.deepEqual([finding!.range.start.line, finding!.range.start.column], [9, 39]);
     assert.equal(underlined(p, 'UserDao.java', finding!), 'nmae');
     // The engine's offsets are the CQL text's: they slice the same name out of it.
-    assert.equal(p.getText(`${ROOT}/UserDao.java`)!.slice(finding!.range.start.offset, finding!.range.end.offset), 'nmae');
+    assert.equal(
+      p.getText(`${ROOT}/UserDao.java`)!.slice(finding!.range.start.offset, finding!.range.end.offset),
+      'nmae',
+    );
   });
 
   test('the read-aware advice sees the queries in code, across a Python concatenation', () => {
@@ -61,7 +64,10 @@ describe('application code in the Project', () => {
   });
 
   test('a file of code with no CQL is an empty CQL text; editing code around the strings keeps the lint', () => {
-    const p = project({ 'schema.cql': SCHEMA, 'Util.java': 'class Util { String log = "failed to insert the user"; }\n' });
+    const p = project({
+      'schema.cql': SCHEMA,
+      'Util.java': 'class Util { String log = "failed to insert the user"; }\n',
+    });
     assert.equal(p.getText(`${ROOT}/Util.java`), '');
     assert.deepEqual(p.embedded(`${ROOT}/Util.java`)?.statements, []);
     const q = project({ 'schema.cql': SCHEMA, 'UserDao.java': JAVA });
@@ -96,12 +102,21 @@ def by_mail(mail):
     const two = `${SCHEMA}CREATE KEYSPACE other WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};\nCREATE TABLE other.users (user_id uuid PRIMARY KEY, nmae text);\n`;
     const p = project({ 'schema.cql': two, 'users.py': code });
     // Without a keyspace, two different tables named users: no guess.
-    assert.deepEqual(p.lint(`${ROOT}/users.py`).map((f) => f.ruleId), []);
+    assert.deepEqual(
+      p.lint(`${ROOT}/users.py`).map((f) => f.ruleId),
+      [],
+    );
     p.setOptions({ config: { defaultKeyspace: 'shop' } });
-    assert.deepEqual(p.lint(`${ROOT}/users.py`).map((f) => f.ruleId), ['unknown-column']);
+    assert.deepEqual(
+      p.lint(`${ROOT}/users.py`).map((f) => f.ruleId),
+      ['unknown-column'],
+    );
     assert.deepEqual(p.embedded(`${ROOT}/users.py`)!.statements[0]!.keyspace, { kind: 'setting', name: 'shop' });
     p.setOptions({ config: { defaultKeyspace: 'other' } });
-    assert.deepEqual(p.lint(`${ROOT}/users.py`).map((f) => f.ruleId), []);
+    assert.deepEqual(
+      p.lint(`${ROOT}/users.py`).map((f) => f.ruleId),
+      [],
+    );
   });
 
   test('a fix edits the string literals of the code: the new column in the list and the VALUES, kept in the host quoting', () => {
@@ -123,13 +138,19 @@ def day_orders(day):
     const mapped = p.sourceEdits(other.filePath, other.edits);
     assert.ok(!('refused' in mapped), 'refused' in mapped ? mapped.refused : '');
     const after = applyEdits(code, mapped.edits);
-    assert.match(after, /\n {4}# cqlint: bind shard = murmur3\(order_id\) % \d+ \+ 1[^\n]*\n {4}session\.execute\("INSERT INTO orders_by_day \(day, order_id, total, shard\) VALUES \(%s, %s, %s, %s\)"/);
+    assert.match(
+      after,
+      /\n {4}# cqlint: bind shard = murmur3\(order_id\) % \d+ \+ 1[^\n]*\n {4}session\.execute\("INSERT INTO orders_by_day \(day, order_id, total, shard\) VALUES \(%s, %s, %s, %s\)"/,
+    );
     // A read of a whole day reads every shard: a literal list in the literal.
     assert.match(after, /WHERE day = '2026-11-29' AND shard IN \(1(, \d+)+\)"\)/);
     // Applied with the schema's edits, nothing is left to say about the key.
     p.setFile(schema, applyEdits(p.getText(schema)!, fix.edits));
     p.setFile(other.filePath, after);
-    assert.deepEqual(p.lint(other.filePath).map((f) => f.ruleId), []);
+    assert.deepEqual(
+      p.lint(other.filePath).map((f) => f.ruleId),
+      [],
+    );
     assert.equal(p.lint(schema).filter((f) => f.ruleId === 'hot-partition').length, 0);
   });
 });

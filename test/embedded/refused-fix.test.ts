@@ -21,19 +21,31 @@ describe('a partition fix the code cannot take', () => {
     const project = workspaceProject(kotlin());
     const hot = project.lint(SCHEMA).find((f) => f.ruleId === 'hot-partition')!;
     const fixes = fixesFor(project, SCHEMA, hot);
-    assert.deepEqual(fixes.map((f) => `${f.id}${f.refused ? ' refused' : ''}${f.isPreferred ? ' preferred' : ''}`), [
-      'shard:random refused',
-      'shard:videoid refused',
-      'shard:added_date refused',
-      'copy:shard:random',
-      'copy-move:shard:random refused',
-    ]);
+    assert.deepEqual(
+      fixes.map((f) => `${f.id}${f.refused ? ' refused' : ''}${f.isPreferred ? ' preferred' : ''}`),
+      [
+        'shard:random refused',
+        'shard:videoid refused',
+        'shard:added_date refused',
+        'copy:shard:random',
+        'copy-move:shard:random refused',
+      ],
+    );
     const refused = fixes[0]!;
     assert.equal(refused.refused?.filePath, DAO);
-    assert.match(refused.refused?.reason ?? '', /^cqlint cannot make this change in the code: the edit falls between parts of the statement the code computes/);
-    assert.ok(refused.detail?.includes(`not possible: ${DAO} cannot take its edits: ${refused.refused!.reason}`), refused.detail?.join('\n'));
+    assert.match(
+      refused.refused?.reason ?? '',
+      /^cqlint cannot make this change in the code: the edit falls between parts of the statement the code computes/,
+    );
+    assert.ok(
+      refused.detail?.includes(`not possible: ${DAO} cannot take its edits: ${refused.refused!.reason}`),
+      refused.detail?.join('\n'),
+    );
     // The CQL in the code that refuses: the count of a day's videos, its day formatted in.
-    assert.match(project.sourceText(DAO)!, /const val COUNT_LATEST = "SELECT count\(\*\) FROM latest_videos WHERE yyyymmdd = %s"/);
+    assert.match(
+      project.sourceText(DAO)!,
+      /const val COUNT_LATEST = "SELECT count\(\*\) FROM latest_videos WHERE yyyymmdd = %s"/,
+    );
   });
 
   test('the editor offers only what can be made, with deferred edits and without', () => {
@@ -42,10 +54,20 @@ describe('a partition fix the code cannot take', () => {
     for (const resolveEdits of [true, false]) {
       const refused: string[] = [];
       const actions = codeActionsFor({
-        project, filePath: SCHEMA, uri: `file://${SCHEMA}`, start: hot.range.start.offset, end: hot.range.end.offset, diagnostics: [], resolveEdits,
+        project,
+        filePath: SCHEMA,
+        uri: `file://${SCHEMA}`,
+        start: hot.range.start.offset,
+        end: hot.range.end.offset,
+        diagnostics: [],
+        resolveEdits,
         onRefused: (filePath) => refused.push(filePath),
       }).filter((a) => a.diagnostics?.[0]?.code === 'hot-partition');
-      assert.deepEqual(actions.map((a) => [a.title.replace(/ \(.*/, ''), a.isPreferred === true]), [['Create a copy of killrvideo.latest_videos: latest_videos_sharded, a random shard column', false]], `resolveEdits ${resolveEdits}`);
+      assert.deepEqual(
+        actions.map((a) => [a.title.replace(/ \(.*/, ''), a.isPreferred === true]),
+        [['Create a copy of killrvideo.latest_videos: latest_videos_sharded, a random shard column', false]],
+        `resolveEdits ${resolveEdits}`,
+      );
       assert.deepEqual([...new Set(refused)], [DAO]);
     }
   });
@@ -57,12 +79,20 @@ describe('a partition fix the code cannot take', () => {
     t.after(() => dir.cleanup());
     const list = await runCli(['fix', '--list', dir.dir], { cwd: dir.dir });
     assert.equal(list.code, 0, list.stderr);
-    assert.match(list.stdout, /^ {4}shard:random\n(?: {6,}.*\n)*? {8}not possible: kotlin\/VideoDao\.kt cannot take its edits: cqlint cannot make this change in the code: /m);
+    assert.match(
+      list.stdout,
+      /^ {4}shard:random\n(?: {6,}.*\n)*? {8}not possible: kotlin\/VideoDao\.kt cannot take its edits: cqlint cannot make this change in the code: /m,
+    );
     // No fix is marked preferred (`*`) for the finding: the preferred one cannot be made.
     assert.doesNotMatch(list.stdout, /^ {2}\* /m);
-    const run = await runCli(['fix', '--rule', 'hot-partition', '--table', 'killrvideo.latest_videos', dir.dir], { cwd: dir.dir });
+    const run = await runCli(['fix', '--rule', 'hot-partition', '--table', 'killrvideo.latest_videos', dir.dir], {
+      cwd: dir.dir,
+    });
     assert.equal(run.code, 2, run.stdout + run.stderr);
-    assert.match(run.stderr, /kotlin\/VideoDao\.kt cannot take its edits: cqlint cannot make this change in the code: .*; nothing was changed/);
+    assert.match(
+      run.stderr,
+      /kotlin\/VideoDao\.kt cannot take its edits: cqlint cannot make this change in the code: .*; nothing was changed/,
+    );
     for (const [name, text] of Object.entries(files)) assert.equal(readFileSync(dir.path(name), 'utf8'), text, name);
   });
 });

@@ -14,7 +14,33 @@ import { FIXTURES, readFixture } from './helpers';
 
 const EDITS_PER_FILE = 120;
 /** New text is drawn from these: CQL, quotes of every host syntax, escapes, format and template characters. */
-const ALPHABET = ['a', 'Z', '_', ' ', ' ', ',', '?', '=', '(', ')', "'", '"', '\\', '\n', '\t', '%', '{', '}', '$', '`', 's', ';', '-', 'é', '1'];
+const ALPHABET = [
+  'a',
+  'Z',
+  '_',
+  ' ',
+  ' ',
+  ',',
+  '?',
+  '=',
+  '(',
+  ')',
+  "'",
+  '"',
+  '\\',
+  '\n',
+  '\t',
+  '%',
+  '{',
+  '}',
+  '$',
+  '`',
+  's',
+  ';',
+  '-',
+  'é',
+  '1',
+];
 
 function fixtureFiles(): string[] {
   const out: string[] = [];
@@ -66,7 +92,8 @@ test('random CQL edits round-trip through the host files', async () => {
       const { s, i } = candidates[Math.floor(random() * candidates.length)]!;
       // Keep the first word: a statement is found by the keyword its literal starts with.
       const firstWord = /^\S+\s/.exec(doc.cqlText.slice(s.cqlRange.start))![0].length;
-      const from = s.cqlRange.start + firstWord + Math.floor(random() * (s.cqlRange.end - s.cqlRange.start - firstWord + 1));
+      const from =
+        s.cqlRange.start + firstWord + Math.floor(random() * (s.cqlRange.end - s.cqlRange.start - firstWord + 1));
       const length = random() < 0.4 ? 0 : Math.floor(random() * Math.min(6, s.cqlRange.end - from + 1));
       let newText = '';
       for (let c = Math.floor(random() * 6); c > 0; c--) newText += ALPHABET[Math.floor(random() * ALPHABET.length)];

@@ -12,7 +12,10 @@ import { deferCqlOnly } from '../../server/lsp/cql-only';
 
 describe('.cqlint.json embedded and defaultKeyspace', () => {
   test('languages, false, and the default keyspace are read', () => {
-    assert.deepEqual(parseConfig({ embedded: { languages: ['java', 'python'] }, defaultKeyspace: 'shop' }), { config: { embedded: { languages: ['java', 'python'] }, defaultKeyspace: 'shop' }, errors: [] });
+    assert.deepEqual(parseConfig({ embedded: { languages: ['java', 'python'] }, defaultKeyspace: 'shop' }), {
+      config: { embedded: { languages: ['java', 'python'] }, defaultKeyspace: 'shop' },
+      errors: [],
+    });
     assert.deepEqual(parseConfig({ embedded: false }).config?.embedded, { languages: [] });
   });
 
@@ -80,10 +83,26 @@ describe('the CQL-only features', () => {
 
   test('a client that registers dynamically gets them for CQL documents only, and not in the static answer', () => {
     const statics: Record<string, unknown> = capabilities();
-    const registrations = deferCqlOnly(statics, { textDocument: { completion: { dynamicRegistration: true }, formatting: { dynamicRegistration: true }, semanticTokens: { dynamicRegistration: true, requests: {}, tokenTypes: [], tokenModifiers: [], formats: [] }, rename: { dynamicRegistration: true } } });
+    const registrations = deferCqlOnly(statics, {
+      textDocument: {
+        completion: { dynamicRegistration: true },
+        formatting: { dynamicRegistration: true },
+        semanticTokens: { dynamicRegistration: true, requests: {}, tokenTypes: [], tokenModifiers: [], formats: [] },
+        rename: { dynamicRegistration: true },
+      },
+    });
     assert.deepEqual(Object.keys(statics), ['hoverProvider']);
-    assert.deepEqual(registrations.map((r) => r.method).sort(), ['textDocument/completion', 'textDocument/formatting', 'textDocument/rename', 'textDocument/semanticTokens']);
-    for (const r of registrations) assert.deepEqual((r.registerOptions as { documentSelector: unknown }).documentSelector, [{ language: 'cql' }, { pattern: '**/*.{cql,cqlsh}' }]);
+    assert.deepEqual(registrations.map((r) => r.method).sort(), [
+      'textDocument/completion',
+      'textDocument/formatting',
+      'textDocument/rename',
+      'textDocument/semanticTokens',
+    ]);
+    for (const r of registrations)
+      assert.deepEqual((r.registerOptions as { documentSelector: unknown }).documentSelector, [
+        { language: 'cql' },
+        { pattern: '**/*.{cql,cqlsh}' },
+      ]);
     const completion = registrations.find((r) => r.method === 'textDocument/completion')!;
     assert.deepEqual((completion.registerOptions as { triggerCharacters: string[] }).triggerCharacters, ['.']);
   });

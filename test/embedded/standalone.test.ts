@@ -14,11 +14,13 @@ const CORPUS = resolve(__dirname, '..', 'fixtures', 'corpus');
 const KINDS = /^(?:Select|Insert|Update|Delete|Batch|Truncate|Create\w+|Alter\w+|Drop\w+)$/;
 
 function cqlFiles(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return cqlFiles(path);
-    return name.endsWith('.cql') ? [path] : [];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return cqlFiles(path);
+      return name.endsWith('.cql') ? [path] : [];
+    });
 }
 
 /** One complete statement of the kinds a literal may be on its own, by the parser alone. */
@@ -34,7 +36,13 @@ test('every complete statement of the corpus is read as a statement', () => {
     const text = readFileSync(file, 'utf8');
     for (const statement of parseCql(text).statements) {
       const own = text.slice(statement.range.start, statement.range.end);
-      for (const variant of [own, own.toLowerCase(), own.replace(/\s+/g, ' '), `-- a comment\n${own}`, `/* a comment */ ${own}`]) {
+      for (const variant of [
+        own,
+        own.toLowerCase(),
+        own.replace(/\s+/g, ' '),
+        `-- a comment\n${own}`,
+        `/* a comment */ ${own}`,
+      ]) {
         if (!parsesAsOne(variant)) continue;
         checked++;
         if (!standaloneStatement(variant)) missed.push(`${file.slice(CORPUS.length + 1)}: ${variant.slice(0, 120)}`);
@@ -46,8 +54,17 @@ test('every complete statement of the corpus is read as a statement', () => {
 });
 
 test('log messages that start with a statement keyword are not statements', () => {
-  for (const prose of ['Select failed', 'Insert failed for user %s: %s', 'update of %s done', 'Delete requested by user', 'Drop the cache of',
-    'Select count failed for video {}: no row', 'Truncate the log first', 'Create table failed', 'select from the list below']) {
+  for (const prose of [
+    'Select failed',
+    'Insert failed for user %s: %s',
+    'update of %s done',
+    'Delete requested by user',
+    'Drop the cache of',
+    'Select count failed for video {}: no row',
+    'Truncate the log first',
+    'Create table failed',
+    'select from the list below',
+  ]) {
     assert.equal(standaloneStatement(prose), false, prose);
   }
   assert.equal(standaloneStatement('SELECT release_version FROM system.local'), true);

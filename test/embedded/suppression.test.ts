@@ -36,12 +36,24 @@ describe('suppression comments in application code', () => {
   test('Java: the line above the call silences the rule it names on that statement only', () => {
     const line = (n: number) => `${n} unknown-column`;
     assert.deepEqual(findings('Users.java', JAVA('')), [line(7), line(8)]);
-    assert.deepEqual(findings('Users.java', JAVA('    // cqlint-disable-next-line unknown-column -- the column is renamed next sprint\n')), [line(9)]);
+    assert.deepEqual(
+      findings(
+        'Users.java',
+        JAVA('    // cqlint-disable-next-line unknown-column -- the column is renamed next sprint\n'),
+      ),
+      [line(9)],
+    );
     assert.deepEqual(findings('Users.java', JAVA('    /* cqlint-disable-next-line */\n')), [line(9)]);
     assert.deepEqual(findings('Users.java', JAVA('', '  // cqlint-disable-line unknown-column')), [line(8)]);
     // Another rule, or a comment two lines up: nothing is silenced.
-    assert.deepEqual(findings('Users.java', JAVA('    // cqlint-disable-next-line allow-filtering\n')), [line(8), line(9)]);
-    assert.deepEqual(findings('Users.java', JAVA('    // cqlint-disable-next-line unknown-column\n\n')), [line(9), line(10)]);
+    assert.deepEqual(findings('Users.java', JAVA('    // cqlint-disable-next-line allow-filtering\n')), [
+      line(8),
+      line(9),
+    ]);
+    assert.deepEqual(findings('Users.java', JAVA('    // cqlint-disable-next-line unknown-column\n\n')), [
+      line(9),
+      line(10),
+    ]);
   });
 
   test('Python: `#` above the call, or above the string inside the call', () => {
@@ -57,7 +69,9 @@ ${inside}        "SELECT name FROM users WHERE email = %s ALLOW FILTERING",
     assert.deepEqual(findings('users.py', code('', '')), ['6 allow-filtering']);
     assert.deepEqual(findings('users.py', code('    # cqlint-disable-next-line allow-filtering\n', '')), []);
     assert.deepEqual(findings('users.py', code('', '        # cqlint-disable-next-line\n')), []);
-    assert.deepEqual(findings('users.py', code('    # cqlint-disable-next-line unknown-column\n', '')), ['7 allow-filtering']);
+    assert.deepEqual(findings('users.py', code('    # cqlint-disable-next-line unknown-column\n', '')), [
+      '7 allow-filtering',
+    ]);
   });
 
   test('the directive inside a string is not a comment', () => {

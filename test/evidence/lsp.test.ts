@@ -16,18 +16,35 @@ const SCHEMA = 'CREATE TABLE ks.events (host text, ts timestamp, v int, PRIMARY 
 const BIG = tablestatsOutput('ks.events', 1386179893);
 const SMALL = tablestatsOutput('ks.events', 4768);
 const measured = (d: Diagnostic[]): boolean =>
-  d.some((x) => x.code === 'large-partition' && /too large: the largest measured on the cluster holds 1\.3 GB/.test(String(x.message)));
+  d.some(
+    (x) =>
+      x.code === 'large-partition' &&
+      /too large: the largest measured on the cluster holds 1\.3 GB/.test(String(x.message)),
+  );
 const none = (d: Diagnostic[]): boolean => !d.some((x) => x.code === 'large-partition');
 
 /** The finding's details (its hover) cite the capture: tool, node, date, figure and file:line. */
 async function assertCites(client: LspTestClient, uri: string, d: Diagnostic[], file: string): Promise<void> {
   const finding = d.find((x) => x.code === 'large-partition')!;
-  const hover = (await client.request('textDocument/hover', { textDocument: { uri }, position: finding.range.start })) as { contents: { value: string } };
-  assert.ok(hover.contents.value.includes(`nodetool tablestats, node 10.0.0.3, 2026-11-20: compacted partition maximum 1.3 GB (${file}:19)`), hover.contents.value);
+  const hover = (await client.request('textDocument/hover', {
+    textDocument: { uri },
+    position: finding.range.start,
+  })) as { contents: { value: string } };
+  assert.ok(
+    hover.contents.value.includes(
+      `nodetool tablestats, node 10.0.0.3, 2026-11-20: compacted partition maximum 1.3 GB (${file}:19)`,
+    ),
+    hover.contents.value,
+  );
 }
 
 /** A workspace of `files` served to a push client, schema.cql open. */
-async function serve(t: TestContext, files: Record<string, string>, init: { initializationOptions?: unknown; settings?: Record<string, unknown> } = {}, started?: (client: LspTestClient) => void) {
+async function serve(
+  t: TestContext,
+  files: Record<string, string>,
+  init: { initializationOptions?: unknown; settings?: Record<string, unknown> } = {},
+  started?: (client: LspTestClient) => void,
+) {
   const ws = tempWorkspace({ 'schema.cql': SCHEMA, ...files });
   t.after(() => ws.cleanup());
   const client = startInProcessServer();
@@ -40,11 +57,20 @@ async function serve(t: TestContext, files: Record<string, string>, init: { init
 }
 
 test('.cqlint.json evidence is read in the background; the diagnostics follow the file on disk', async (t) => {
-  const { ws, client, uri } = await serve(t, { 'ops/node3.txt': BIG, '.cqlint.json': JSON.stringify({ evidence: ['ops'] }) });
+  const { ws, client, uri } = await serve(t, {
+    'ops/node3.txt': BIG,
+    '.cqlint.json': JSON.stringify({ evidence: ['ops'] }),
+  });
   await assertCites(client, uri, await client.waitForDiagnostics(uri, measured), 'ops/node3.txt');
   // The table hover shows the measured figure beside the model's.
-  const hover = (await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: SCHEMA.indexOf('events') + 2 } })) as { contents: { value: string } };
-  assert.match(hover.contents.value, /On the cluster[\s\S]*- largest partition: 1\.3 GB \(compacted partition maximum; nodetool tablestats, node 10\.0\.0\.3, 2026-11-20, ops\/node3\.txt:19\)/);
+  const hover = (await client.request('textDocument/hover', {
+    textDocument: { uri },
+    position: { line: 0, character: SCHEMA.indexOf('events') + 2 },
+  })) as { contents: { value: string } };
+  assert.match(
+    hover.contents.value,
+    /On the cluster[\s\S]*- largest partition: 1\.3 GB \(compacted partition maximum; nodetool tablestats, node 10\.0\.0\.3, 2026-11-20, ops\/node3\.txt:19\)/,
+  );
 
   // A new capture replaces the old one on disk: read again, and the finding goes.
   ws.write('ops/node3.txt', SMALL);
@@ -55,16 +81,23 @@ test('.cqlint.json evidence is read in the background; the diagnostics follow th
 
 test('a missing evidence file and a table the workspace does not define are shown as warnings', async (t) => {
   const other = tablestatsOutput('ks.gone', 1000);
-  const { client } = await serve(t, { 'ops/gone.txt': other, '.cqlint.json': JSON.stringify({ evidence: ['ops/gone.txt', 'ops/missing.txt'] }) });
+  const { client } = await serve(t, {
+    'ops/gone.txt': other,
+    '.cqlint.json': JSON.stringify({ evidence: ['ops/gone.txt', 'ops/missing.txt'] }),
+  });
   await client.waitForLog(/cqlint: evidence ops\/missing\.txt: no such file or directory/);
-  await client.waitForLog(/cqlint: evidence ops\/gone\.txt: figures for a table the workspace does not define: ks\.gone/);
+  await client.waitForLog(
+    /cqlint: evidence ops\/gone\.txt: figures for a table the workspace does not define: ks\.gone/,
+  );
 });
 
 test('evidence a .cqlint.json names outside the workspace is not read; the cqlint.evidence user setting may be', async (t) => {
   const outside = mkdtempSync(join(tmpdir(), 'cqlint-outside-'));
   t.after(() => rmSync(outside, { recursive: true, force: true }));
   writeFileSync(join(outside, 'node3.txt'), BIG);
-  const { client, uri } = await serve(t, { '.cqlint.json': JSON.stringify({ evidence: [join(outside, 'node3.txt')] }) });
+  const { client, uri } = await serve(t, {
+    '.cqlint.json': JSON.stringify({ evidence: [join(outside, 'node3.txt')] }),
+  });
   await client.waitForLog(/node3\.txt: the file \(or the link it goes through\) is outside the workspace/);
   await client.waitForDiagnostics(uri, none);
 
@@ -89,12 +122,18 @@ test('in an untrusted workspace no evidence is read', async (t) => {
   t.after(() => {
     check.readAll = readAll;
   });
-  const { client, uri } = await serve(t, { 'ops/node3.txt': BIG, '.cqlint.json': JSON.stringify({ evidence: ['ops'] }) }, {
-    initializationOptions: { workspaceTrusted: false }, settings: { evidence: ['ops/node3.txt'], trace: { server: 'verbose' } },
-  }, (started) => {
-    // The index's log line reaches the client long before the check, which waits 300 ms after the index.
-    indexed = () => started.logs.some((line) => /cqlint: indexed \d+ CQL file/.test(line));
-  });
+  const { client, uri } = await serve(
+    t,
+    { 'ops/node3.txt': BIG, '.cqlint.json': JSON.stringify({ evidence: ['ops'] }) },
+    {
+      initializationOptions: { workspaceTrusted: false },
+      settings: { evidence: ['ops/node3.txt'], trace: { server: 'verbose' } },
+    },
+    (started) => {
+      // The index's log line reaches the client long before the check, which waits 300 ms after the index.
+      indexed = () => started.logs.some((line) => /cqlint: indexed \d+ CQL file/.test(line));
+    },
+  );
   await checked;
   await client.change(uri, `${SCHEMA}\n`);
   const after = await client.waitForDiagnostics(uri, () => true);

@@ -7,12 +7,19 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EvidenceReadError, readEvidence, readEvidenceFile, type EvidenceFile, type TableFigures } from '../../server/core/evidence';
+import {
+  EvidenceReadError,
+  readEvidence,
+  readEvidenceFile,
+  type EvidenceFile,
+  type TableFigures,
+} from '../../server/core/evidence';
 import { RECORD_LIMITS } from '../../server/core/io/input-limits';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'evidence');
 const fixture = (name: string): string => readFileSync(join(FIXTURES, name), 'utf8');
-const read = (name: string, chunks?: string[]): Promise<EvidenceFile> => readEvidence(chunks ?? [fixture(name)], { file: join(FIXTURES, name), name });
+const read = (name: string, chunks?: string[]): Promise<EvidenceFile> =>
+  readEvidence(chunks ?? [fixture(name)], { file: join(FIXTURES, name), name });
 const table = (file: EvidenceFile, name: string): TableFigures => {
   const t = file.tables.find((x) => x.table === name);
   assert.ok(t, `${file.origin.name} has ${name} (tables: ${file.tables.map((x) => x.table).join(', ')})`);
@@ -31,7 +38,10 @@ describe('nodetool tablestats', () => {
     assert.equal(f.problemCount, 0, JSON.stringify(f.problems));
     const t = table(f, 'shop.events_by_day');
     assert.equal(t.partitionBytes?.max?.value, 1386179893);
-    assert.equal(lineOf('tablestats-4x.txt', t.partitionBytes!.max!.line).trim(), 'Compacted partition maximum bytes: 1386179893');
+    assert.equal(
+      lineOf('tablestats-4x.txt', t.partitionBytes!.max!.line).trim(),
+      'Compacted partition maximum bytes: 1386179893',
+    );
     assert.equal(t.partitionBytes?.mean?.value, 48539268);
     assert.equal(t.partitionsEstimate?.value, 1460);
     assert.equal(t.localWrites?.value, 183224312);
@@ -42,11 +52,22 @@ describe('nodetool tablestats', () => {
   });
 
   test('every variant (4.x, 5.x -H, sorted, -F json, -F yaml) gives the same figures', async () => {
-    const names = ['tablestats-4x.txt', 'tablestats-5x-human.txt', 'tablestats-sorted.txt', 'tablestats.json', 'tablestats.yaml'];
+    const names = [
+      'tablestats-4x.txt',
+      'tablestats-5x-human.txt',
+      'tablestats-sorted.txt',
+      'tablestats.json',
+      'tablestats.yaml',
+    ];
     const figures = (t: TableFigures) => ({
-      max: t.partitionBytes?.max?.value, mean: t.partitionBytes?.mean?.value, min: t.partitionBytes?.min?.value,
-      partitions: t.partitionsEstimate?.value, writes: t.localWrites?.value, reads: t.localReads?.value,
-      live: t.spaceUsedLive?.value, tombstones: t.tombstonesPerSlice?.max?.value,
+      max: t.partitionBytes?.max?.value,
+      mean: t.partitionBytes?.mean?.value,
+      min: t.partitionBytes?.min?.value,
+      partitions: t.partitionsEstimate?.value,
+      writes: t.localWrites?.value,
+      reads: t.localReads?.value,
+      live: t.spaceUsedLive?.value,
+      tombstones: t.tombstonesPerSlice?.max?.value,
     });
     const all = await Promise.all(names.map((n) => read(n)));
     for (const f of all) assert.equal(f.problemCount, 0, `${f.origin.name}: ${JSON.stringify(f.problems)}`);
@@ -54,23 +75,41 @@ describe('nodetool tablestats', () => {
       const expected = figures(table(all[0]!, name));
       for (const f of all.slice(1)) assert.deepEqual(figures(table(f, name)), expected, `${f.origin.name} ${name}`);
     }
-    assert.deepEqual(all.map((f) => f.origin.variant), ['text (Cassandra 3.x/4.x)', 'text (Cassandra 5.x, ScyllaDB)', 'text (Cassandra 5.x, ScyllaDB)', 'JSON (-F json)', 'YAML (-F yaml)']);
+    assert.deepEqual(
+      all.map((f) => f.origin.variant),
+      [
+        'text (Cassandra 3.x/4.x)',
+        'text (Cassandra 5.x, ScyllaDB)',
+        'text (Cassandra 5.x, ScyllaDB)',
+        'JSON (-F json)',
+        'YAML (-F yaml)',
+      ],
+    );
     assert.equal(all[3]!.origin.node, '10.0.0.4', 'the JSON file names its node on the command line');
     assert.equal(all[4]!.origin.node, '10.0.0.5', 'the YAML file in a # node: line');
     // Each cited line holds the figure it was read from.
     const json = table(all[3]!, 'shop.events_by_day');
-    assert.match(lineOf('tablestats.json', json.partitionBytes!.max!.line), /"compacted_partition_maximum_bytes" : 1386179893/);
+    assert.match(
+      lineOf('tablestats.json', json.partitionBytes!.max!.line),
+      /"compacted_partition_maximum_bytes" : 1386179893/,
+    );
     const yaml = table(all[4]!, 'shop.events_by_day');
-    assert.match(lineOf('tablestats.yaml', yaml.partitionBytes!.max!.line), /compacted_partition_maximum_bytes: 1386179893/);
+    assert.match(
+      lineOf('tablestats.yaml', yaml.partitionBytes!.max!.line),
+      /compacted_partition_maximum_bytes: 1386179893/,
+    );
   });
 
   test('5.x: the top partitions by size list, with human-readable sizes', async () => {
     const t = table(await read('tablestats-5x-human.txt'), 'shop.events_by_day');
-    assert.deepEqual(t.largePartitions?.map((p) => [p.key, p.bytes]), [
-      ['2026-11-19:eu-west', Math.round(1.29 * 1024 ** 3)],
-      ['2026-11-19:us-east', Math.round(844.5 * 1024 ** 2)],
-      ['2026-11-18:eu-west', 612 * 1024 ** 2],
-    ]);
+    assert.deepEqual(
+      t.largePartitions?.map((p) => [p.key, p.bytes]),
+      [
+        ['2026-11-19:eu-west', Math.round(1.29 * 1024 ** 3)],
+        ['2026-11-19:us-east', Math.round(844.5 * 1024 ** 2)],
+        ['2026-11-18:eu-west', 612 * 1024 ** 2],
+      ],
+    );
   });
 
   test('ScyllaDB: its layout, NaN latencies are no figure and no problem', async () => {
@@ -82,10 +121,14 @@ describe('nodetool tablestats', () => {
     assert.equal(t.localWriteLatencyMs?.value, 0.014);
   });
 
-  test('index tables are not taken for the user\'s tables', async () => {
-    const text = 'Keyspace : shop\n\t\tTable (index): carts.carts_by_item\n\t\tCompacted partition maximum bytes: 999\n\t\tTable: carts\n\t\tCompacted partition maximum bytes: 42\n';
+  test("index tables are not taken for the user's tables", async () => {
+    const text =
+      'Keyspace : shop\n\t\tTable (index): carts.carts_by_item\n\t\tCompacted partition maximum bytes: 999\n\t\tTable: carts\n\t\tCompacted partition maximum bytes: 42\n';
     const f = await readEvidence([text], { file: 'x' });
-    assert.deepEqual(f.tables.map((t) => [t.table, t.partitionBytes?.max?.value]), [['shop.carts', 42]]);
+    assert.deepEqual(
+      f.tables.map((t) => [t.table, t.partitionBytes?.max?.value]),
+      [['shop.carts', 42]],
+    );
   });
 
   test('a truncated JSON keeps what came before the cut and says the document ends early', async () => {
@@ -93,14 +136,24 @@ describe('nodetool tablestats', () => {
     const cut = full.slice(0, full.indexOf('"events_by_day"') + 200);
     const f = await readEvidence([cut], { file: 'cut.json' });
     assert.equal(table(f, 'shop.carts').partitionBytes?.max?.value, 4768);
-    assert.ok(f.problems.some((p) => /ends early/.test(p.reason)), JSON.stringify(f.problems));
+    assert.ok(
+      f.problems.some((p) => /ends early/.test(p.reason)),
+      JSON.stringify(f.problems),
+    );
   });
 
   test('a truncated text file keeps what it read up to the cut, the cut line as it stands', async () => {
     const full = fixture('tablestats-4x.txt');
-    const cut = full.slice(0, full.indexOf('Compacted partition maximum bytes: 1386') + 'Compacted partition maximum bytes: 13'.length);
+    const cut = full.slice(
+      0,
+      full.indexOf('Compacted partition maximum bytes: 1386') + 'Compacted partition maximum bytes: 13'.length,
+    );
     const f = await readEvidence([cut], { file: 'cut.txt' });
-    assert.equal(table(f, 'shop.events_by_day').partitionBytes?.max?.value, 13, 'the last, cut line is read as it stands');
+    assert.equal(
+      table(f, 'shop.events_by_day').partitionBytes?.max?.value,
+      13,
+      'the last, cut line is read as it stands',
+    );
     assert.equal(table(f, 'shop.events_by_day').partitionBytes?.mean, undefined);
   });
 });
@@ -110,8 +163,15 @@ describe('nodetool tablehistograms', () => {
     const f = await read('tablehistograms-4x.txt');
     assert.equal(f.problemCount, 0, JSON.stringify(f.problems));
     const h = table(f, 'shop.events_by_day').histogram!;
-    assert.deepEqual(Object.fromEntries(Object.entries(h.partitionBytes).map(([k, v]) => [k, v!.value])),
-      { p50: 4866323, p75: 17436917, p95: 464228842, p98: 802187438, p99: 962624926, min: 1916, max: 1386179893 });
+    assert.deepEqual(Object.fromEntries(Object.entries(h.partitionBytes).map(([k, v]) => [k, v!.value])), {
+      p50: 4866323,
+      p75: 17436917,
+      p95: 464228842,
+      p98: 802187438,
+      p99: 962624926,
+      min: 1916,
+      max: 1386179893,
+    });
     assert.equal(h.cellCount.max?.value, 5839588);
     assert.match(lineOf('tablehistograms-4x.txt', h.partitionBytes.p99!.line), /^99%\s/);
   });
@@ -132,7 +192,13 @@ describe('nodetool toppartitions', () => {
     const f = await read('toppartitions-3x.txt');
     assert.equal(f.origin.variant, 'Cassandra 3.x');
     const s = table(f, 'shop.events_by_day').samplers!;
-    assert.deepEqual(s.map((x) => [x.kind, x.durationMs, x.cardinality, x.partitions.length]), [['writes', 60000, 7, 5], ['reads', 60000, 2, 2]]);
+    assert.deepEqual(
+      s.map((x) => [x.kind, x.durationMs, x.cardinality, x.partitions.length]),
+      [
+        ['writes', 60000, 7, 5],
+        ['reads', 60000, 2, 2],
+      ],
+    );
     assert.deepEqual(s[0]!.partitions[0], { key: '2026-11-20:eu-west', count: 58000, error: 0, line: 7 });
   });
 
@@ -140,9 +206,18 @@ describe('nodetool toppartitions', () => {
     const f = await read('toppartitions-4x.txt');
     assert.equal(f.origin.variant, 'Cassandra 4.0+');
     assert.equal(f.problemCount, 0, JSON.stringify(f.problems));
-    assert.deepEqual(f.tables.map((t) => t.table), ['shop.carts']);
+    assert.deepEqual(
+      f.tables.map((t) => t.table),
+      ['shop.carts'],
+    );
     const s = table(f, 'shop.carts').samplers!;
-    assert.deepEqual(s.map((x) => [x.kind, x.durationMs, x.partitions.length]), [['reads', 30000, 2], ['writes', 30000, 10]]);
+    assert.deepEqual(
+      s.map((x) => [x.kind, x.durationMs, x.partitions.length]),
+      [
+        ['reads', 30000, 2],
+        ['writes', 30000, 10],
+      ],
+    );
     assert.equal(s[1]!.partitions[0]!.count, 2100);
     assert.equal(s[1]!.partitions[0]!.key, '3f0c2a4e-7d2b-4c6e-9a51-2b7f4c1d9e80');
   });
@@ -160,7 +235,10 @@ describe('nodetool toppartitions', () => {
     const f = await readEvidence([text], { file: 'top.txt' });
     assert.equal(f.tables.length, 0);
     assert.ok(f.problemCount >= 7 && /which table\?/.test(f.problems[0]!.reason), JSON.stringify(f.problems[0]));
-    const named = await readEvidence([text], { file: 'top.txt', setting: { table: 'shop.events_by_day', durationSeconds: 60 } });
+    const named = await readEvidence([text], {
+      file: 'top.txt',
+      setting: { table: 'shop.events_by_day', durationSeconds: 60 },
+    });
     assert.equal(named.problemCount, 0);
     assert.equal(table(named, 'shop.events_by_day').samplers![0]!.durationMs, 60000);
   });
@@ -172,15 +250,27 @@ describe('dsbulk count', () => {
     assert.equal(f.problemCount, 0, JSON.stringify(f.problems));
     const t = table(f, 'shop.events_by_day');
     assert.equal(t.totalRows?.value, 1200000);
-    assert.deepEqual(t.hosts?.map((h) => h.host), ['10.0.0.3:9042', '10.0.0.4:9042', '10.0.0.5:9042']);
-    assert.deepEqual(t.ranges?.largest && [t.ranges.count, t.ranges.largest.rows, t.ranges.largest.percent], [3, 690000, 57.5]);
-    assert.deepEqual(t.partitions?.map((p) => [p.key, p.rows, p.percent]).slice(0, 2), [["'2026-11-19'|'eu-west'", 612000, 51], ["'2026-11-19'|'us-east'", 240000, 20]]);
+    assert.deepEqual(
+      t.hosts?.map((h) => h.host),
+      ['10.0.0.3:9042', '10.0.0.4:9042', '10.0.0.5:9042'],
+    );
+    assert.deepEqual(
+      t.ranges?.largest && [t.ranges.count, t.ranges.largest.rows, t.ranges.largest.percent],
+      [3, 690000, 57.5],
+    );
+    assert.deepEqual(t.partitions?.map((p) => [p.key, p.rows, p.percent]).slice(0, 2), [
+      ["'2026-11-19'|'eu-west'", 612000, 51],
+      ["'2026-11-19'|'us-east'", 240000, 20],
+    ]);
   });
 
   test('one mode without titles, a decimal comma', async () => {
     const f = await read('dsbulk-partitions.txt');
     assert.equal(f.problemCount, 0, JSON.stringify(f.problems));
-    assert.deepEqual(table(f, 'shop.carts').partitions?.map((p) => p.rows), [42, 40, 38]);
+    assert.deepEqual(
+      table(f, 'shop.carts').partitions?.map((p) => p.rows),
+      [42, 40, 38],
+    );
   });
 });
 
@@ -189,22 +279,37 @@ describe('system tables', () => {
     const f = await read('large-partitions.csv');
     assert.equal(f.origin.node, '10.0.0.6');
     const lp = table(f, 'shop.events_by_day').largePartitions!;
-    assert.deepEqual(lp.map((p) => [p.bytes, p.rows, p.token]), [[1663415872, 1480000, '764583706155106984'], [1155149911, 1105000, '-1168605849565144953']]);
+    assert.deepEqual(
+      lp.map((p) => [p.bytes, p.rows, p.token]),
+      [
+        [1663415872, 1480000, '764583706155106984'],
+        [1155149911, 1105000, '-1168605849565144953'],
+      ],
+    );
   });
 
   test('ScyllaDB large_rows and Cassandra size_estimates', async () => {
     const rows = await read('large-rows.csv');
-    assert.deepEqual(table(rows, 'shop.carts').largeRows?.map((r) => [r.bytes, r.clustering]), [[12582912, '7']]);
+    assert.deepEqual(
+      table(rows, 'shop.carts').largeRows?.map((r) => [r.bytes, r.clustering]),
+      [[12582912, '7']],
+    );
     const est = await read('size-estimates.csv');
     const e = table(est, 'shop.events_by_day').sizeEstimates!;
     assert.equal(e.ranges, 3);
     assert.equal(e.partitions.value, 121 + 117 + 125);
-    assert.equal(Math.round(e.meanPartitionBytes.value), Math.round((121 * 48539268 + 117 * 51200331 + 125 * 4866323) / 363));
+    assert.equal(
+      Math.round(e.meanPartitionBytes.value),
+      Math.round((121 * 48539268 + 117 * 51200331 + 125 * 4866323) / 363),
+    );
   });
 
   test('a header-less export is not recognised, with a message that says how to export', async () => {
     const body = fixture('large-partitions.csv').split('\n').slice(2).join('\n');
-    await assert.rejects(readEvidence([body], { file: 'lp.csv' }), (e: Error) => e instanceof EvidenceReadError && /WITH HEADER = true/.test(e.message));
+    await assert.rejects(
+      readEvidence([body], { file: 'lp.csv' }),
+      (e: Error) => e instanceof EvidenceReadError && /WITH HEADER = true/.test(e.message),
+    );
   });
 });
 
@@ -220,7 +325,10 @@ describe('garbage, streams and bounds', () => {
   });
 
   test('text that is no known output is refused with the formats cqlint reads', async () => {
-    await assert.rejects(readEvidence(['hello\nthis is a shopping list\n- eggs\n'], { file: 'x' }), /not a format cqlint reads \(expected nodetool tablestats/);
+    await assert.rejects(
+      readEvidence(['hello\nthis is a shopping list\n- eggs\n'], { file: 'x' }),
+      /not a format cqlint reads \(expected nodetool tablestats/,
+    );
     await assert.rejects(readEvidence([''], { file: 'x' }), /holds no output/);
     await assert.rejects(readEvidence(['# node: 10.0.0.1\n$ nodetool tablestats\n'], { file: 'x' }), /holds no output/);
   });
@@ -232,11 +340,14 @@ describe('garbage, streams and bounds', () => {
     assert.equal(table(f, 'shop.events_by_day').partitionBytes?.max?.value, 1386179893);
   });
 
-  test('a line over the bounded-input policy\'s record cap is skipped without being kept', async () => {
+  test("a line over the bounded-input policy's record cap is skipped without being kept", async () => {
     const long = 'Compacted partition maximum bytes: ' + '9'.repeat(200_000);
     const chunks = [fixture('tablestats-4x.txt').replace('Compacted partition maximum bytes: 4768', long)];
     const f = await readEvidence(chunks, { file: 'x', recordLimits: { ...RECORD_LIMITS, maxRecordChars: 65_536 } });
-    assert.ok(f.problems.some((p) => /^record longer than 65536 characters .*: skipped$/.test(p.reason)), JSON.stringify(f.problems));
+    assert.ok(
+      f.problems.some((p) => /^record longer than 65536 characters .*: skipped$/.test(p.reason)),
+      JSON.stringify(f.problems),
+    );
     assert.equal(table(f, 'shop.carts').partitionBytes?.max, undefined);
     assert.equal(table(f, 'shop.events_by_day').partitionBytes?.max?.value, 1386179893);
     // The default is the policy's RECORD_LIMITS: a file of one endless line, in chunks, is refused line by line.
@@ -245,14 +356,20 @@ describe('garbage, streams and bounds', () => {
       for (let i = 0; i < 17; i++) yield '7'.repeat(1024 * 1024);
     })();
     const g = await readEvidence(endless, { file: 'y' });
-    assert.equal(g.problems[0]?.reason, `record longer than ${RECORD_LIMITS.maxRecordChars} characters (an unclosed quote?): skipped`);
+    assert.equal(
+      g.problems[0]?.reason,
+      `record longer than ${RECORD_LIMITS.maxRecordChars} characters (an unclosed quote?): skipped`,
+    );
     assert.equal(table(g, 'shop.carts').localReads, undefined);
   });
 
   test('binary and UTF-16 files are refused with the reason', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cqlint-evidence-'));
     writeFileSync(join(dir, 'bin'), Buffer.from([0x4b, 0x65, 0x79, 0x00, 0x01, 0x02]));
-    writeFileSync(join(dir, 'utf16'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Keyspace : shop\n', 'utf16le')]));
+    writeFileSync(
+      join(dir, 'utf16'),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Keyspace : shop\n', 'utf16le')]),
+    );
     writeFileSync(join(dir, 'latin1'), Buffer.from('Keyspace : caf\xe9\n', 'latin1'));
     await assert.rejects(readEvidenceFile(join(dir, 'bin')), /binary/);
     await assert.rejects(readEvidenceFile(join(dir, 'utf16')), /UTF-16/);

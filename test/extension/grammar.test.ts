@@ -110,8 +110,16 @@ const CASES: [source: string, needle: string, scope: RegExp][] = [
   ['-- @shard shard = murmur3(title) % 16 + 1', '@shard', /comment\.line.*storage\.type\.annotation\.shard/],
   ['-- @shard shard = murmur3(title) % 16 + 1', 'murmur3', /meta\.annotation\.shard.*support\.function/],
   ['-- @shard shard = murmur3(title) % 16 + 1', '16', /meta\.annotation\.shard.*constant\.numeric/],
-  ['-- cqlint-disable-next-line hot-partition, unbounded-partition', 'cqlint-disable-next-line', /comment\.line.*keyword\.control\.directive/],
-  ['-- cqlint-disable-next-line hot-partition, unbounded-partition', 'unbounded-partition', /comment\.line.*entity\.name\.tag\.rule-id/],
+  [
+    '-- cqlint-disable-next-line hot-partition, unbounded-partition',
+    'cqlint-disable-next-line',
+    /comment\.line.*keyword\.control\.directive/,
+  ],
+  [
+    '-- cqlint-disable-next-line hot-partition, unbounded-partition',
+    'unbounded-partition',
+    /comment\.line.*entity\.name\.tag\.rule-id/,
+  ],
   ['/* cqlint-disable hot-partition */', 'hot-partition', /comment\.block.*entity\.name\.tag\.rule-id/],
   ['// cqlint-enable', 'cqlint-enable', /comment\.line\.double-slash.*keyword\.control\.directive/],
   ['-- not a directive: xcqlint-disable', 'xcqlint-disable', /^source\.cql comment\.line\.double-dash\.cql$/],
@@ -158,7 +166,10 @@ test('every word highlighted as a keyword is one the lexer knows (the lists are 
   const listed = /\(\?:([a-z_|]+)\)/.exec(keywords)![1]!.split('|');
   const known = new Set([...RESERVED_KEYWORDS, ...UNRESERVED_KEYWORDS].map((w) => w.toLowerCase()));
   assert.ok(listed.length > 100);
-  assert.deepEqual(listed.filter((w) => !known.has(w)), []);
+  assert.deepEqual(
+    listed.filter((w) => !known.has(w)),
+    [],
+  );
   // A word the lexer reads as a name is highlighted as one.
   assert.match(scopeOf('BEGIN LOGGED BATCH', 'LOGGED'), /variable\.other\.cql/);
 });
@@ -222,7 +233,10 @@ test('agrees with the cqlint lexer on every token of the test corpus', () => {
         ok = !/comment|string|constant/.test(scope) && (!/keyword/.test(scope) || /keyword\.other\.cqlsh/.test(scope));
       } else ok = true;
       checked++;
-      if (!ok) mismatches.push(`${file.split('/corpus/')[1]}:${new LineIndex(text).location(token.range.start).line}: ${token.category} ${token.image.slice(0, 40)} -> ${scope}`);
+      if (!ok)
+        mismatches.push(
+          `${file.split('/corpus/')[1]}:${new LineIndex(text).location(token.range.start).line}: ${token.category} ${token.image.slice(0, 40)} -> ${scope}`,
+        );
     }
   }
   assert.ok(checked > 10_000, `only ${checked} tokens checked`);

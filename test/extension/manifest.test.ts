@@ -12,8 +12,22 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const readJson = (rel: string) => JSON.parse(readFileSync(join(root, rel), 'utf8'));
 
 test('activates on CQL files, on application code (for the CQL in its strings) and on a workspace with .cqlint.json', () => {
-  const hosts = ['java', 'kotlin', 'python', 'go', 'javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'csharp'];
-  assert.deepEqual(pkg.activationEvents, ['onLanguage:cql', ...hosts.map((l) => `onLanguage:${l}`), 'workspaceContains:**/.cqlint.json']);
+  const hosts = [
+    'java',
+    'kotlin',
+    'python',
+    'go',
+    'javascript',
+    'javascriptreact',
+    'typescript',
+    'typescriptreact',
+    'csharp',
+  ];
+  assert.deepEqual(pkg.activationEvents, [
+    'onLanguage:cql',
+    ...hosts.map((l) => `onLanguage:${l}`),
+    'workspaceContains:**/.cqlint.json',
+  ]);
   assert.equal(pkg.main, './dist/extension.js');
 });
 
@@ -57,7 +71,9 @@ test('the icon is a 128x128 PNG', () => {
 });
 
 test('.cqlint.json is validated with the project schema', () => {
-  assert.deepEqual(pkg.contributes.jsonValidation, [{ fileMatch: '.cqlint.json', url: './schemas/cqlint.schema.json' }]);
+  assert.deepEqual(pkg.contributes.jsonValidation, [
+    { fileMatch: '.cqlint.json', url: './schemas/cqlint.schema.json' },
+  ]);
 });
 
 test('settings: the defaults in the manifest are the defaults the server uses', () => {
@@ -100,45 +116,74 @@ test('settings: the defaults in the manifest are the defaults the server uses', 
   assert.deepEqual(DEFAULT_SETTINGS.embedded, {});
   // Every setting is declared per resource (folder) but the trace, which belongs to the window, and the
   // ring file, which reads a file anywhere and so is a user setting (a workspace must not set it).
-  const scopes: Record<string, string> = { 'cqlint.trace.server': 'window', 'cqlint.ringFile': 'machine', 'cqlint.evidence': 'machine', 'cqlint.cluster': 'machine' };
-  assert.deepEqual(parseSettings({ cluster: { version: '4.1', config: 'ops/cassandra.yaml' } }).cluster, { version: '4.1', config: 'ops/cassandra.yaml' });
+  const scopes: Record<string, string> = {
+    'cqlint.trace.server': 'window',
+    'cqlint.ringFile': 'machine',
+    'cqlint.evidence': 'machine',
+    'cqlint.cluster': 'machine',
+  };
+  assert.deepEqual(parseSettings({ cluster: { version: '4.1', config: 'ops/cassandra.yaml' } }).cluster, {
+    version: '4.1',
+    config: 'ops/cassandra.yaml',
+  });
   const clusterProblems: string[] = [];
   assert.equal(parseSettings({ cluster: { version: '3.11' } }, clusterProblems).cluster, undefined);
   assert.match(clusterProblems.join('\n'), /cqlint\.cluster: expected/);
-  for (const [key, schema] of Object.entries<{ scope?: string }>(props)) assert.equal(schema.scope, scopes[key] ?? 'resource', key);
+  for (const [key, schema] of Object.entries<{ scope?: string }>(props))
+    assert.equal(schema.scope, scopes[key] ?? 'resource', key);
   assert.deepEqual(props['cqlint.rules'].default, DEFAULT_SETTINGS.rules);
   assert.deepEqual(props['cqlint.rules'].additionalProperties.enum, ['off', 'warn', 'error']);
   // What VS Code sends for an untouched configuration parses to the server's defaults, without complaints.
-  const asSent = Object.fromEntries(Object.entries<{ default: unknown }>(props).map(([k, v]) => [k.slice('cqlint.'.length), v.default]));
+  const asSent = Object.fromEntries(
+    Object.entries<{ default: unknown }>(props).map(([k, v]) => [k.slice('cqlint.'.length), v.default]),
+  );
   const problems: string[] = [];
   assert.deepEqual(parseSettings(asSent, problems), DEFAULT_SETTINGS);
   assert.deepEqual(problems, []);
 });
 
 test('commands: titled, in the cqlint category, and registered by the client', () => {
-  const source = clientSources().map(([, text]) => text).join('\n');
+  const source = clientSources()
+    .map(([, text]) => text)
+    .join('\n');
   const ids = pkg.contributes.commands.map((c: { command: string }) => c.command);
-  assert.deepEqual(ids, ['cqlint.restartServer', 'cqlint.showOutput', 'cqlint.showTokenAtCursor', 'cqlint.showPartitionReport', 'cqlint.choosePartitionReportSample']);
+  assert.deepEqual(ids, [
+    'cqlint.restartServer',
+    'cqlint.showOutput',
+    'cqlint.showTokenAtCursor',
+    'cqlint.showPartitionReport',
+    'cqlint.choosePartitionReportSample',
+  ]);
   for (const command of pkg.contributes.commands) {
     assert.equal(command.category, 'cqlint');
     assert.ok(command.title.length > 5);
     // By its name, or by a constant: the client's own, or one the server names too (server/lsp/lsp-extensions.ts).
     const shared = readFileSync(join(root, 'server', 'lsp', 'lsp-extensions.ts'), 'utf8');
-    const registered = source.includes(`registerCommand('${command.command}'`) ||
-      [...`${source}\n${shared}`.matchAll(/const (\w+_COMMAND) = '([^']+)'/g)].some((m) => m[2] === command.command && source.includes(`registerCommand(${m[1]}`));
+    const registered =
+      source.includes(`registerCommand('${command.command}'`) ||
+      [...`${source}\n${shared}`.matchAll(/const (\w+_COMMAND) = '([^']+)'/g)].some(
+        (m) => m[2] === command.command && source.includes(`registerCommand(${m[1]}`),
+      );
     assert.ok(registered, `${command.command} is not registered by the client`);
   }
 });
 
 test('capabilities: limited in untrusted and virtual workspaces; settings that read files are user-only', () => {
   assert.equal(pkg.capabilities.untrustedWorkspaces.supported, 'limited');
-  assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ['cqlint.ringFile', 'cqlint.evidence', 'cqlint.cluster']);
+  assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, [
+    'cqlint.ringFile',
+    'cqlint.evidence',
+    'cqlint.cluster',
+  ]);
   assert.ok(pkg.capabilities.untrustedWorkspaces.description);
   // A workspace's own settings must not point the server at files outside it.
   assert.equal(pkg.contributes.configuration.properties['cqlint.ringFile'].scope, 'machine');
   assert.equal(pkg.contributes.configuration.properties['cqlint.evidence'].scope, 'machine');
   assert.equal(pkg.contributes.configuration.properties['cqlint.cluster'].scope, 'machine');
-  assert.match(readFileSync(join(root, 'client', 'extension.ts'), 'utf8'), /workspaceTrusted: vscode\.workspace\.isTrusted/);
+  assert.match(
+    readFileSync(join(root, 'client', 'extension.ts'), 'utf8'),
+    /workspaceTrusted: vscode\.workspace\.isTrusted/,
+  );
   assert.equal(pkg.capabilities.virtualWorkspaces.supported, 'limited');
 });
 
@@ -148,13 +193,16 @@ test('scripts: packaging runs the production build first, offline, without node_
   assert.ok(pkg.scripts['test:vscode'] && pkg.scripts['test:e2e']);
 });
 
-test('the client stays thin: it imports only vscode, the language client, node built-ins, its own files and the custom LSP messages\' declarations', () => {
+test("the client stays thin: it imports only vscode, the language client, node built-ins, its own files and the custom LSP messages' declarations", () => {
   for (const [file, text] of clientSources()) {
     const imports = [...text.matchAll(/from '([^']+)'/g)].map((m) => m[1]!);
     for (const name of imports) {
       assert.ok(
-        name === 'vscode' || name.startsWith('node:') || name === 'vscode-languageclient/node' || /^\.\/[\w-]+$/.test(name)
-          || name === '../server/lsp/lsp-extensions',
+        name === 'vscode' ||
+          name.startsWith('node:') ||
+          name === 'vscode-languageclient/node' ||
+          /^\.\/[\w-]+$/.test(name) ||
+          name === '../server/lsp/lsp-extensions',
         `client/${file} imports ${name}: language logic belongs in the server`,
       );
     }
@@ -166,5 +214,7 @@ test('the client stays thin: it imports only vscode, the language client, node b
 
 /** Every TypeScript file of the client, with its text. */
 function clientSources(): [string, string][] {
-  return readdirSync(join(root, 'client')).filter((f) => f.endsWith('.ts')).map((f) => [f, readFileSync(join(root, 'client', f), 'utf8')]);
+  return readdirSync(join(root, 'client'))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => [f, readFileSync(join(root, 'client', f), 'utf8')]);
 }

@@ -26,22 +26,42 @@ export function expandSnippet(body: string[]): string {
 
 test('there is a snippet for every statement the docs promise', () => {
   const names = Object.keys(snippets).join(' | ');
-  for (const expected of [/bucketed/i, /sharded/i, /keyspace/i, /insert/i, /select/i, /update/i, /batch/i, /type/i, /sai/i, /materialized view/i]) {
+  for (const expected of [
+    /bucketed/i,
+    /sharded/i,
+    /keyspace/i,
+    /insert/i,
+    /select/i,
+    /update/i,
+    /batch/i,
+    /type/i,
+    /sai/i,
+    /materialized view/i,
+  ]) {
     assert.match(names, expected);
   }
   for (const [name, snippet] of Object.entries(snippets)) {
     assert.ok(snippet.description.length > 10, `${name}: description`);
-    assert.ok([snippet.prefix].flat().every((p) => /^[a-z][a-z-]*$/.test(p)), `${name}: prefix`);
+    assert.ok(
+      [snippet.prefix].flat().every((p) => /^[a-z][a-z-]*$/.test(p)),
+      `${name}: prefix`,
+    );
   }
 });
 
 for (const [name, snippet] of Object.entries(snippets)) {
   test(`snippet "${name}" expands to CQL without syntax errors`, () => {
-    const body = snippet.body.map((line) => line.replace('$0', name === 'Batch' ? "INSERT INTO ks.t (a) VALUES (1);" : ''));
+    const body = snippet.body.map((line) =>
+      line.replace('$0', name === 'Batch' ? 'INSERT INTO ks.t (a) VALUES (1);' : ''),
+    );
     const text = expandSnippet(body);
     assert.doesNotMatch(text, /\$\{|\$\d/, text);
     const result = parseCql(text);
-    assert.deepEqual(result.errors.map((e) => e.message), [], text);
+    assert.deepEqual(
+      result.errors.map((e) => e.message),
+      [],
+      text,
+    );
     assert.ok(result.statements.length >= 1, text);
   });
 }

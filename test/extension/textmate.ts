@@ -147,7 +147,12 @@ export class Tokenizer {
     return tokens;
   }
 
-  private emitCaptures(match: RegExpExecArray, captures: Record<string, Capture> | undefined, scopes: string[], emit: Emit): void {
+  private emitCaptures(
+    match: RegExpExecArray,
+    captures: Record<string, Capture> | undefined,
+    scopes: string[],
+    emit: Emit,
+  ): void {
     const start = match.index;
     const text = match[0];
     if (!captures || Object.keys(captures).length === 0) {

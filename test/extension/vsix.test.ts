@@ -111,7 +111,15 @@ test('the .vsix holds exactly the runtime files, and is small', async (t) => {
 
     const unexpected = names.filter((name) => !ALLOWED.some((pattern) => pattern.test(name)));
     assert.deepEqual(unexpected, [], 'files that must not ship');
-    for (const banned of [/node_modules\//, /\.ts$/, /\.map$/, /(^|\/)test\//, /\.vscode-test/, /(^|\/)client\//, /(^|\/)server\/(core|lsp|cli)\//]) {
+    for (const banned of [
+      /node_modules\//,
+      /\.ts$/,
+      /\.map$/,
+      /(^|\/)test\//,
+      /\.vscode-test/,
+      /(^|\/)client\//,
+      /(^|\/)server\/(core|lsp|cli)\//,
+    ]) {
       assert.ok(!names.some((n) => banned.test(n)), `${banned} in the package`);
     }
     const missing = REQUIRED.filter((name) => !names.includes(name));

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Project } from '../../server/core/engine/project';
 import { applyFixesToText, fixFile, isFixable } from '../../server/cli/fix';
 const murmur = require('murmurhash3js-revisited') as { x86: { hash32(bytes: Uint8Array, seed?: number): number } };
-const shardOf = (title: string): number => (murmur.x86.hash32(Buffer.from(title, 'utf8')) >>> 0) % 16 + 1;
+const shardOf = (title: string): number => ((murmur.x86.hash32(Buffer.from(title, 'utf8')) >>> 0) % 16) + 1;
 
 const SHARDED = `-- @shard shard = murmur3(title) % 16 + 1
 CREATE TABLE ks.books (publish_date date, shard int, title text, author text, PRIMARY KEY ((publish_date, shard), title));
@@ -24,12 +24,20 @@ describe('applyFixesToText', () => {
     project.setFile('/v/queries.cql', QUERIES);
     const result = applyFixesToText(project, '/v/queries.cql');
     assert.equal(result.changed, true);
-    assert.ok(result.output.includes("INSERT INTO ks.books (publish_date, title, author, shard) VALUES ('2024-05-01', 'Dune', 'Frank Herbert', 12);\r\n"), result.output);
-    assert.ok(result.output.includes("SELECT author FROM ks.books"), result.output);
+    assert.ok(
+      result.output.includes(
+        "INSERT INTO ks.books (publish_date, title, author, shard) VALUES ('2024-05-01', 'Dune', 'Frank Herbert', 12);\r\n",
+      ),
+      result.output,
+    );
+    assert.ok(result.output.includes('SELECT author FROM ks.books'), result.output);
     // The wrong literal shard (shard-mismatch) becomes the formula's value for 'Emma'.
     assert.ok(result.output.includes(`AND shard = ${shardOf('Emma')} AND title = 'Emma';\r\n`), result.output);
     assert.equal(project.getText('/v/queries.cql'), result.output, 'the project holds the fixed text');
-    assert.deepEqual(result.findings.filter((f) => ['unknown-column', 'incomplete-key-write', 'shard-mismatch'].includes(f.ruleId)), []);
+    assert.deepEqual(
+      result.findings.filter((f) => ['unknown-column', 'incomplete-key-write', 'shard-mismatch'].includes(f.ruleId)),
+      [],
+    );
     const again = applyFixesToText(project, '/v/queries.cql');
     assert.equal(again.changed, false);
     assert.equal(again.output, result.output);
@@ -39,9 +47,16 @@ describe('applyFixesToText', () => {
     const project = new Project({ config: {} });
     project.setFile('/v/schema.cql', SHARDED);
     project.setFile('/v/queries.cql', QUERIES);
-    const fixable = project.lint('/v/queries.cql').filter((f) => isFixable(project, '/v/queries.cql', f)).map((f) => f.ruleId).sort();
+    const fixable = project
+      .lint('/v/queries.cql')
+      .filter((f) => isFixable(project, '/v/queries.cql', f))
+      .map((f) => f.ruleId)
+      .sort();
     assert.deepEqual(fixable, ['incomplete-key-write', 'shard-mismatch', 'unknown-column', 'unknown-column']);
-    assert.equal(project.lint('/v/schema.cql').some((f) => isFixable(project, '/v/schema.cql', f)), false);
+    assert.equal(
+      project.lint('/v/schema.cql').some((f) => isFixable(project, '/v/schema.cql', f)),
+      false,
+    );
   });
 
   test('a file outside the project is an error, not a crash later', () => {

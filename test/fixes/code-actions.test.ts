@@ -4,7 +4,12 @@ import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
 import type { TextDocumentEdit, TextEdit as LspTextEdit } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { codeActionsFor, resolveCodeAction, FIX_ALL_KIND, type CodeActionRequest } from '../../server/lsp/features/code-actions';
+import {
+  codeActionsFor,
+  resolveCodeAction,
+  FIX_ALL_KIND,
+  type CodeActionRequest,
+} from '../../server/lsp/features/code-actions';
 import { MAIN, projectWith } from './helpers';
 
 const CODE = `CREATE TABLE ks.books (
@@ -29,7 +34,10 @@ describe('code actions', () => {
   test('quick fixes for the finding under the cursor, with their diagnostic', () => {
     const at = CODE.indexOf('autor');
     const actions = codeActionsFor(request(at, at));
-    assert.deepEqual(actions.map((a) => [a.title, a.kind, a.isPreferred]), [['Change to author', 'quickfix', true]]);
+    assert.deepEqual(
+      actions.map((a) => [a.title, a.kind, a.isPreferred]),
+      [['Change to author', 'quickfix', true]],
+    );
     assert.equal(actions[0].diagnostics?.[0].code, 'unknown-column');
     const edits = actions[0].edit!.changes![uri];
     assert.equal(apply(CODE, edits), CODE.replace('SELECT autor', 'SELECT author'));
@@ -38,25 +46,41 @@ describe('code actions', () => {
   test('the shard column actions on the hot partition key follow the reads: a whole-partition read, so random first', () => {
     const at = CODE.indexOf('publish_date, title)');
     const actions = codeActionsFor(request(at, at + 3, { shardCount: 4 }));
-    assert.deepEqual(actions.map((a) => [a.title, a.isPreferred]), [
-      ['Add a random shard column (4 shards); rewrites 1 statement', true],
-      ['Add a calculated shard column from title (4 shards); rewrites 1 statement', undefined],
-      ['Create a copy of ks.books: ks.books_sharded, a random shard column (4 shards)', undefined],
-      ['Create a copy of ks.books: ks.books_sharded, a random shard column (4 shards), and move 1 statement to it', undefined],
-    ]);
+    assert.deepEqual(
+      actions.map((a) => [a.title, a.isPreferred]),
+      [
+        ['Add a random shard column (4 shards); rewrites 1 statement', true],
+        ['Add a calculated shard column from title (4 shards); rewrites 1 statement', undefined],
+        ['Create a copy of ks.books: ks.books_sharded, a random shard column (4 shards)', undefined],
+        [
+          'Create a copy of ks.books: ks.books_sharded, a random shard column (4 shards), and move 1 statement to it',
+          undefined,
+        ],
+      ],
+    );
     const out = apply(CODE, actions[0].edit!.changes![uri]);
     assert.ok(out.startsWith('-- @shard shard = random(4)\nCREATE TABLE ks.books ('), out);
     assert.ok(out.includes('    shard int,\n    PRIMARY KEY ((publish_date, shard), title)'), out);
-    assert.ok(out.endsWith("-- reads all 4 shards: merge the rows\nSELECT autor FROM ks.books WHERE publish_date = '2024-01-01' AND shard IN (1, 2, 3, 4);\n"), out);
+    assert.ok(
+      out.endsWith(
+        "-- reads all 4 shards: merge the rows\nSELECT autor FROM ks.books WHERE publish_date = '2024-01-01' AND shard IN (1, 2, 3, 4);\n",
+      ),
+      out,
+    );
   });
 
-  test('a fix that edits another file carries that file\'s edits in the same workspace edit', () => {
-    const project = projectWith(CODE.slice(0, CODE.indexOf('SELECT')), { 'q.cql': "SELECT title FROM ks.books WHERE publish_date = '2024-01-01';\n" });
+  test("a fix that edits another file carries that file's edits in the same workspace edit", () => {
+    const project = projectWith(CODE.slice(0, CODE.indexOf('SELECT')), {
+      'q.cql': "SELECT title FROM ks.books WHERE publish_date = '2024-01-01';\n",
+    });
     const at = CODE.indexOf('publish_date, title)');
     const [first] = codeActionsFor({ ...request(at, at), project, shardCount: 2, pathToUri: (p) => `file://${p}` });
     const other = `file://${MAIN.replace('main.cql', 'q.cql')}`;
     assert.deepEqual(Object.keys(first!.edit!.changes!), [uri, other]);
-    assert.equal(apply("SELECT title FROM ks.books WHERE publish_date = '2024-01-01';\n", first!.edit!.changes![other]!), "-- reads both shards: merge the rows\nSELECT title FROM ks.books WHERE publish_date = '2024-01-01' AND shard IN (1, 2);\n");
+    assert.equal(
+      apply("SELECT title FROM ks.books WHERE publish_date = '2024-01-01';\n", first!.edit!.changes![other]!),
+      "-- reads both shards: merge the rows\nSELECT title FROM ks.books WHERE publish_date = '2024-01-01' AND shard IN (1, 2);\n",
+    );
   });
 
   test('reuses the diagnostic the client sent', () => {
@@ -71,11 +95,17 @@ describe('code actions', () => {
     const none = codeActionsFor(request(0, CODE.length));
     assert.ok(!none.some((a) => a.kind === FIX_ALL_KIND));
     const onlyFixAll = codeActionsFor(request(0, 0, { only: ['source.fixAll'], version: 7 }));
-    assert.deepEqual(onlyFixAll.map((a) => a.kind), [FIX_ALL_KIND]);
+    assert.deepEqual(
+      onlyFixAll.map((a) => a.kind),
+      [FIX_ALL_KIND],
+    );
     const change = onlyFixAll[0].edit!.documentChanges![0] as TextDocumentEdit;
     assert.deepEqual(change.textDocument, { uri, version: 7 });
     assert.equal(apply(CODE, change.edits as LspTextEdit[]), CODE.replace('SELECT autor', 'SELECT author'));
-    assert.deepEqual(codeActionsFor(request(0, 0, { only: ['quickfix'] })).filter((a) => a.kind === FIX_ALL_KIND), []);
+    assert.deepEqual(
+      codeActionsFor(request(0, 0, { only: ['quickfix'] })).filter((a) => a.kind === FIX_ALL_KIND),
+      [],
+    );
   });
 
   test('nothing for a file the project does not have', () => {
@@ -88,7 +118,10 @@ describe('code actions resolved lazily (codeAction/resolve)', () => {
     const at = CODE.indexOf('publish_date, title)');
     const eager = codeActionsFor(request(at, at, { shardCount: 4 }));
     const lazy = codeActionsFor(request(at, at, { shardCount: 4, resolveEdits: true }));
-    assert.deepEqual(lazy.map((a) => a.title), eager.map((a) => a.title));
+    assert.deepEqual(
+      lazy.map((a) => a.title),
+      eager.map((a) => a.title),
+    );
     for (const [i, action] of lazy.entries()) {
       assert.equal(action.edit, undefined, `${action.title}: no edit before it is resolved`);
       assert.ok(action.data, `${action.title}: data to resolve it`);
@@ -104,7 +137,11 @@ describe('code actions resolved lazily (codeAction/resolve)', () => {
     const at = CODE.indexOf('publish_date, title)');
     const [lazy] = codeActionsFor(request(at, at, { resolveEdits: true }));
     const changed = projectWith(CODE.replace('author text,', 'author text,\n    isbn text,'));
-    assert.equal(resolveCodeAction(lazy!, { project: changed, filePath: MAIN, uri }).edit, undefined, 'the finding moved: no edit');
+    assert.equal(
+      resolveCodeAction(lazy!, { project: changed, filePath: MAIN, uri }).edit,
+      undefined,
+      'the finding moved: no edit',
+    );
     const foreign = { ...lazy!, data: { something: 'else' } };
     assert.equal(resolveCodeAction(foreign, { project: projectWith(CODE), filePath: MAIN, uri }), foreign);
   });

@@ -35,12 +35,22 @@ describe('shard column and time bucket on every corpus table', () => {
           if (!info || info.kind !== 'table') continue;
           tables++;
           const where = `${folder}/${basename(file)}:${new LineIndex(text).location(table.range.start).line}`;
-          const time = info.clustering.find((c) => ['timestamp', 'timeuuid', 'date'].includes(nativeName(c.type) ?? ''));
+          const time = info.clustering.find((c) =>
+            ['timestamp', 'timeuuid', 'date'].includes(nativeName(c.type) ?? ''),
+          );
           const plans = [
             namedPlan(info, { shard: { method: 'random', sources: [], count: 16, offset: 1 } }),
             namedPlan(info, { bucket: { granularity: 'day', ...(time ? { source: time.name } : {}) } }),
           ];
-          const context = { filePath: file, text, create: table, table: info, comments: parse.comments, statements: [], rewrite: { maxInList: 32, inForWrites: true } };
+          const context = {
+            filePath: file,
+            text,
+            create: table,
+            table: info,
+            comments: parse.comments,
+            statements: [],
+            rewrite: { maxInList: 32, inForWrites: true },
+          };
           const fixes = plans.map((plan) => keyChangeFix(context, plan)?.resolve()).filter((f) => f !== undefined);
           if (fixes.length !== 2) failures.push(`${where}: ${fixes.length} of 2 key changes apply`);
           for (const fix of fixes) {
@@ -48,7 +58,10 @@ describe('shard column and time bucket on every corpus table', () => {
             for (const p of problems) failures.push(`${where} "${fix.title}": ${p}`);
             const after = parseCql(output);
             const rebuilt = after.statements.find(
-              (s): s is CreateTableStatement => s.kind === 'CreateTable' && s.name.name.name === table.name.name.name && s.range.start >= table.range.start,
+              (s): s is CreateTableStatement =>
+                s.kind === 'CreateTable' &&
+                s.name.name.name === table.name.name.name &&
+                s.range.start >= table.range.start,
             );
             const pk = rebuilt?.primaryKey;
             if (!rebuilt || !pk) {
@@ -58,14 +71,17 @@ describe('shard column and time bucket on every corpus table', () => {
             const added = rebuilt.columns.filter((c) => !table.columns.some((o) => o.name.name === c.name.name));
             const expectedKey = [...table.primaryKey.partitionKey.map((k) => k.name), ...added.map((c) => c.name.name)];
             if (added.length !== 1 || pk.partitionKey.map((k) => k.name).join() !== expectedKey.join()) {
-              failures.push(`${where} "${fix.title}": partition key is (${pk.partitionKey.map((k) => k.name).join(', ')})`);
+              failures.push(
+                `${where} "${fix.title}": partition key is (${pk.partitionKey.map((k) => k.name).join(', ')})`,
+              );
             }
             if (pk.clustering.map((k) => k.name).join() !== table.primaryKey.clustering.map((k) => k.name).join()) {
               failures.push(`${where} "${fix.title}": clustering columns changed`);
             }
             if (fix.title.includes('shard column')) {
               const spec = shardAnnotationAbove(after.comments, output, rebuilt.range.start)?.result;
-              if (!spec?.ok) failures.push(`${where} "${fix.title}": annotation ${spec ? spec.error.message : 'missing'}`);
+              if (!spec?.ok)
+                failures.push(`${where} "${fix.title}": annotation ${spec ? spec.error.message : 'missing'}`);
               else {
                 const errors = validateShardSpec(spec.spec, rebuilt).filter((p) => p.severity === 'error');
                 for (const e of errors) failures.push(`${where} "${fix.title}": ${e.message}`);

@@ -28,14 +28,30 @@ describe('the preferred fix of every partition example cures it', () => {
           else if (plans.length) {
             leaving++;
             // No plan cures: none is preferred, and each says what it leaves.
-            for (const f of plans) if (f.plan!.cures || !f.title.includes('(leaves: ')) failures.push(`${finding.ruleId}: "${f.title}" is not preferred, yet its plan says it cures`);
+            for (const f of plans)
+              if (f.plan!.cures || !f.title.includes('(leaves: '))
+                failures.push(`${finding.ruleId}: "${f.title}" is not preferred, yet its plan says it cures`);
           }
           for (const fix of fixes) {
             const { texts, problems } = applyToWorkspace(project, MAIN, fix);
             failures.push(...problems.map((p) => `${finding.ruleId} "${fix.title}": ${p}`));
-            const after = await exampleProject(c, texts.get(MAIN) ?? c.code, Object.fromEntries(Object.entries(c.files ?? {}).map(([name, text]) => [name, texts.get(`${ROOT}/${name}`) ?? text])));
-            failures.push(...refactoringProblems(project, after, paths, MAIN, finding, fix).map((p) => `${finding.ruleId} "${fix.title}": ${p}`));
-            failures.push(...meaningProblems(project, after, texts.keys(), finding, fix).map((p) => `${finding.ruleId} "${fix.title}": ${p}`));
+            const after = await exampleProject(
+              c,
+              texts.get(MAIN) ?? c.code,
+              Object.fromEntries(
+                Object.entries(c.files ?? {}).map(([name, text]) => [name, texts.get(`${ROOT}/${name}`) ?? text]),
+              ),
+            );
+            failures.push(
+              ...refactoringProblems(project, after, paths, MAIN, finding, fix).map(
+                (p) => `${finding.ruleId} "${fix.title}": ${p}`,
+              ),
+            );
+            failures.push(
+              ...meaningProblems(project, after, texts.keys(), finding, fix).map(
+                (p) => `${finding.ruleId} "${fix.title}": ${p}`,
+              ),
+            );
           }
         }
         assert.deepEqual(failures, []);

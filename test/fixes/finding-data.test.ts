@@ -26,7 +26,10 @@ function exampleProject(c: ExampleCase): Project {
 describe('finding data', () => {
   test('fixes are offered only for registered rules', () => {
     const ids = new Set(allRules.map((r) => r.meta.id));
-    assert.deepEqual(fixableRuleIds().filter((id) => !ids.has(id)), []);
+    assert.deepEqual(
+      fixableRuleIds().filter((id) => !ids.has(id)),
+      [],
+    );
     assert.ok(fixableRuleIds().includes('hot-partition'));
   });
 
@@ -43,7 +46,8 @@ describe('finding data', () => {
         for (const finding of project.lint(main)) {
           findings++;
           const where = `${ruleId} example #${i + 1}: ${finding.ruleId} at ${finding.range.start.line}:${finding.range.start.column}`;
-          if (fixableRuleIds().includes(finding.ruleId) && finding.data === undefined) failures.push(`${where}: no data for its fixes`);
+          if (fixableRuleIds().includes(finding.ruleId) && finding.data === undefined)
+            failures.push(`${where}: no data for its fixes`);
           try {
             for (const fix of fixesForFinding(c.code, project.parse(main), finding, env)) {
               fixes++;
@@ -70,7 +74,11 @@ describe('finding data', () => {
         for (const finding of project.lint(main)) {
           const expected = fixesForFinding(c.code, project.parse(main), finding, all).filter((f) => f.safeForFixAll);
           const got = fixesForFinding(c.code, project.parse(main), finding, only).filter((f) => f.safeForFixAll);
-          assert.deepEqual(got.map((f) => [f.title, f.edits]), expected.map((f) => [f.title, f.edits]), `${ruleId}: ${finding.ruleId} at ${finding.range.start.line}`);
+          assert.deepEqual(
+            got.map((f) => [f.title, f.edits]),
+            expected.map((f) => [f.title, f.edits]),
+            `${ruleId}: ${finding.ruleId} at ${finding.range.start.line}`,
+          );
           safe += expected.length;
         }
       }
@@ -79,22 +87,31 @@ describe('finding data', () => {
   });
 
   describe('a fix that throws', () => {
-    const project = projectWith('CREATE TABLE ks.t (id uuid PRIMARY KEY, name text);\nSELECT nme FROM ks.t WHERE id = ?;\n');
+    const project = projectWith(
+      'CREATE TABLE ks.t (id uuid PRIMARY KEY, name text);\nSELECT nme FROM ks.t WHERE id = ?;\n',
+    );
     const [real] = project.lint(MAIN).filter((f) => f.ruleId === 'unknown-column');
     // Data no rule writes (the type forbids it): a suggestion that is not a string makes the fix throw.
     const broken: Finding = { ...real!, data: { ...real!.data, suggestion: 42 } };
 
     test('throws where no error reporter is given (the tests)', () => {
-      assert.throws(() => fixesForFinding(project.getText(MAIN)!, project.parse(MAIN), broken, projectFixContext(project, MAIN)));
+      assert.throws(() =>
+        fixesForFinding(project.getText(MAIN)!, project.parse(MAIN), broken, projectFixContext(project, MAIN)),
+      );
     });
 
     test('is reported and offers nothing where one is given (server, CLI)', () => {
       const reported: unknown[] = [];
-      const env = projectFixContext(project, MAIN, { onError: (error, finding) => reported.push([finding.ruleId, error]) });
+      const env = projectFixContext(project, MAIN, {
+        onError: (error, finding) => reported.push([finding.ruleId, error]),
+      });
       assert.deepEqual(fixesForFinding(project.getText(MAIN)!, project.parse(MAIN), broken, env), []);
       assert.equal(reported.length, 1);
       assert.equal((reported[0] as unknown[])[0], 'unknown-column');
-      assert.deepEqual(fixesForFinding(project.getText(MAIN)!, project.parse(MAIN), real!, env).map((f) => f.title), ['Change to name']);
+      assert.deepEqual(
+        fixesForFinding(project.getText(MAIN)!, project.parse(MAIN), real!, env).map((f) => f.title),
+        ['Change to name'],
+      );
     });
   });
 });

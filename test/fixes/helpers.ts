@@ -60,7 +60,10 @@ export function ofRule(findings: readonly Finding[], ruleId: string): Finding[] 
  * Asserts what every fix must guarantee: the edits apply, the result has no syntax error the original
  * did not have, and every comment of the original is still there, in order. Returns the new text.
  */
-export function applyChecked(text: string, fix: Pick<Fix, 'edits' | 'title' | 'id'>): { output: string; problems: string[] } {
+export function applyChecked(
+  text: string,
+  fix: Pick<Fix, 'edits' | 'title' | 'id'>,
+): { output: string; problems: string[] } {
   const problems: string[] = [];
   const output = applyEdits(text, fix.edits);
   // A sharded copy adds a table: one statement more, and nothing else changes.
@@ -68,7 +71,9 @@ export function applyChecked(text: string, fix: Pick<Fix, 'edits' | 'title' | 'i
   const before = parseCql(text);
   const after = parseCql(output);
   if (after.errors.length > before.errors.length) {
-    problems.push(`new syntax errors: ${after.errors.map((e) => `${JSON.stringify(new LineIndex(output).location(e.range.start))} ${e.message}`).join('; ')}`);
+    problems.push(
+      `new syntax errors: ${after.errors.map((e) => `${JSON.stringify(new LineIndex(output).location(e.range.start))} ${e.message}`).join('; ')}`,
+    );
   }
   // A key change rescales the figures of a table's `-- @cqlint` hints: such a comment is the same comment.
   const kept = (text: string): string => (/^--\s*@cqlint\b/.test(text) ? text.replace(/\d+(\.\d+)?/g, '#') : text);
@@ -76,7 +81,8 @@ export function applyChecked(text: string, fix: Pick<Fix, 'edits' | 'title' | 'i
   let i = 0;
   // A comment the fix edits inside (a suppression comment's rule id) is changed on purpose; the
   // byte-for-byte check below still holds the rest of it.
-  const edited = (c: { range: { start: number; end: number } }): boolean => fix.edits.some((e) => e.start >= c.range.start && e.end <= c.range.end);
+  const edited = (c: { range: { start: number; end: number } }): boolean =>
+    fix.edits.some((e) => e.start >= c.range.start && e.end <= c.range.end);
   for (const comment of before.comments) {
     if (edited(comment)) continue;
     while (i < afterComments.length && afterComments[i] !== kept(comment.text)) i++;

@@ -30,7 +30,18 @@ const VSCODE_LIKE: ClientCapabilities = {
       honorsChangeAnnotations: true,
       resolveSupport: { properties: ['edit'] },
       codeActionLiteralSupport: {
-        codeActionKind: { valueSet: ['', 'quickfix', 'refactor', 'refactor.extract', 'refactor.inline', 'refactor.rewrite', 'source', 'source.organizeImports'] },
+        codeActionKind: {
+          valueSet: [
+            '',
+            'quickfix',
+            'refactor',
+            'refactor.extract',
+            'refactor.inline',
+            'refactor.rewrite',
+            'source',
+            'source.organizeImports',
+          ],
+        },
       },
     },
   },
@@ -47,16 +58,23 @@ const HOT = [
   '',
 ].join('\n');
 
-const BOOKS = 'CREATE TABLE ks.books (\n    publish_date date,\n    title text,\n    author text,\n    PRIMARY KEY (publish_date, title)\n);\n';
-const READINGS = 'CREATE TABLE ks.readings (\n  sensor_id uuid,\n  reading_time timestamp,\n  value double,\n  PRIMARY KEY (sensor_id, reading_time)\n);\n';
-const SHARDED = '-- @shard shard = murmur3(title) % 16 + 1\nCREATE TABLE ks.books (publish_date date, shard int, title text, author text, PRIMARY KEY ((publish_date, shard), title));\n';
+const BOOKS =
+  'CREATE TABLE ks.books (\n    publish_date date,\n    title text,\n    author text,\n    PRIMARY KEY (publish_date, title)\n);\n';
+const READINGS =
+  'CREATE TABLE ks.readings (\n  sensor_id uuid,\n  reading_time timestamp,\n  value double,\n  PRIMARY KEY (sensor_id, reading_time)\n);\n';
+const SHARDED =
+  '-- @shard shard = murmur3(title) % 16 + 1\nCREATE TABLE ks.books (publish_date date, shard int, title text, author text, PRIMARY KEY ((publish_date, shard), title));\n';
 
 interface Session {
   client: LspTestClient;
   init: InitializeResult;
 }
 
-async function session(t: { after(fn: () => unknown): void }, options: Parameters<LspTestClient['initialize']>[1] = {}, caps = VSCODE_LIKE): Promise<Session> {
+async function session(
+  t: { after(fn: () => unknown): void },
+  options: Parameters<LspTestClient['initialize']>[1] = {},
+  caps = VSCODE_LIKE,
+): Promise<Session> {
   const client = startInProcessServer();
   t.after(() => client.shutdown());
   const init = await client.initialize(caps, options);
@@ -81,7 +99,12 @@ async function diagnostic(client: LspTestClient, uri: string, ruleId: string): P
 }
 
 /** textDocument/codeAction the way VS Code asks for the light bulb on a diagnostic. */
-async function codeActions(client: LspTestClient, uri: string, diag: Diagnostic, only?: string[]): Promise<CodeAction[]> {
+async function codeActions(
+  client: LspTestClient,
+  uri: string,
+  diag: Diagnostic,
+  only?: string[],
+): Promise<CodeAction[]> {
   const result = await client.request('textDocument/codeAction', {
     textDocument: { uri },
     range: diag.range,
@@ -149,9 +172,25 @@ const codes = (list: Diagnostic[]): string[] => list.map((d) => String(d.code));
 describe('textDocument/codeAction through the server', () => {
   test('advertises quickfix and source.fixAll.cqlint to clients with code action literals, and nothing to others', async (t) => {
     const { init } = await session(t);
-    assert.deepEqual(init.capabilities.codeActionProvider, { codeActionKinds: ['quickfix', 'source.fixAll.cqlint'], resolveProvider: true });
-    const eager = await session(t, {}, { ...VSCODE_LIKE, textDocument: { ...VSCODE_LIKE.textDocument, codeAction: { ...VSCODE_LIKE.textDocument!.codeAction, resolveSupport: undefined } } });
-    assert.deepEqual(eager.init.capabilities.codeActionProvider, { codeActionKinds: ['quickfix', 'source.fixAll.cqlint'], resolveProvider: false });
+    assert.deepEqual(init.capabilities.codeActionProvider, {
+      codeActionKinds: ['quickfix', 'source.fixAll.cqlint'],
+      resolveProvider: true,
+    });
+    const eager = await session(
+      t,
+      {},
+      {
+        ...VSCODE_LIKE,
+        textDocument: {
+          ...VSCODE_LIKE.textDocument,
+          codeAction: { ...VSCODE_LIKE.textDocument!.codeAction, resolveSupport: undefined },
+        },
+      },
+    );
+    assert.deepEqual(eager.init.capabilities.codeActionProvider, {
+      codeActionKinds: ['quickfix', 'source.fixAll.cqlint'],
+      resolveProvider: false,
+    });
     const plain = await session(t, {}, capabilities.push);
     assert.equal(plain.init.capabilities.codeActionProvider, undefined);
   });
@@ -172,11 +211,14 @@ describe('textDocument/codeAction through the server', () => {
     assert.match(fixed, /PRIMARY KEY \(\(publish_date, shard\), isbn\)/);
     assert.match(fixed, /^-- @shard shard = murmur3\(isbn\) % 2 \+ 1\n/);
     const after = codes(await diagnostics(client, uri));
-    assert.ok(!after.includes('hot-partition') && !after.includes('syntax-error'), `after the fix: ${after.join(', ')}`);
+    assert.ok(
+      !after.includes('hot-partition') && !after.includes('syntax-error'),
+      `after the fix: ${after.join(', ')}`,
+    );
     assert.deepEqual(await codeActions(client, uri, diag), [], 'nothing left to fix there');
   });
 
-  test('the order of the shard fixes follows the workspace\'s reads, and the fix rewrites the reads in their files', async (t) => {
+  test("the order of the shard fixes follows the workspace's reads, and the fix rewrites the reads in their files", async (t) => {
     const cases = [
       {
         queries: "SELECT author FROM ks.books WHERE publish_date = '2024-05-01' AND title = 'Dune';\n",
@@ -198,11 +240,26 @@ describe('textDocument/codeAction through the server', () => {
       const actions = await codeActions(client, uri, await diagnostic(client, uri, 'hot-partition'));
       assert.match(actions[0]?.title ?? '', first, titles(actions).join('\n'));
       assert.equal(actions[0]?.isPreferred, true);
-      assert.ok(actions.slice(1).every((a) => !a.isPreferred), 'one preferred fix');
+      assert.ok(
+        actions.slice(1).every((a) => !a.isPreferred),
+        'one preferred fix',
+      );
       // The statement in the other (closed) file is rewritten in the same workspace edit.
       const changes = actions[0]!.edit!.documentChanges as TextDocumentEdit[];
-      assert.deepEqual(changes.map((c) => [c.textDocument.uri, c.textDocument.version]), [[uri, 1], [ws.uri('queries.cql'), null]]);
-      assert.match(TextDocument.applyEdits(TextDocument.create(ws.uri('queries.cql'), 'cql', 0, queries), changes[1]!.edits as TextEdit[]), read);
+      assert.deepEqual(
+        changes.map((c) => [c.textDocument.uri, c.textDocument.version]),
+        [
+          [uri, 1],
+          [ws.uri('queries.cql'), null],
+        ],
+      );
+      assert.match(
+        TextDocument.applyEdits(
+          TextDocument.create(ws.uri('queries.cql'), 'cql', 0, queries),
+          changes[1]!.edits as TextEdit[],
+        ),
+        read,
+      );
     }
   });
 
@@ -215,21 +272,44 @@ describe('textDocument/codeAction through the server', () => {
     await open(client, uri, BOOKS);
     const other = ws.uri('queries.cql');
     await open(client, other, queries);
-    await client.notify('textDocument/didChange', { textDocument: { uri: other, version: 2 }, contentChanges: [{ text: `${queries}-- a note\n` }] });
+    await client.notify('textDocument/didChange', {
+      textDocument: { uri: other, version: 2 },
+      contentChanges: [{ text: `${queries}-- a note\n` }],
+    });
     const actions = await codeActions(client, uri, await diagnostic(client, uri, 'hot-partition'));
     const changes = actions[0]!.edit!.documentChanges as TextDocumentEdit[];
-    assert.deepEqual(changes.map((c) => [c.textDocument.uri, c.textDocument.version]), [[uri, 1], [other, 2]], 'the open document with its version, not null');
-    assert.match(TextDocument.applyEdits(TextDocument.create(other, 'cql', 2, `${queries}-- a note\n`), changes[1]!.edits as TextEdit[]), /AND shard = [12];\n-- a note\n$/);
+    assert.deepEqual(
+      changes.map((c) => [c.textDocument.uri, c.textDocument.version]),
+      [
+        [uri, 1],
+        [other, 2],
+      ],
+      'the open document with its version, not null',
+    );
+    assert.match(
+      TextDocument.applyEdits(
+        TextDocument.create(other, 'cql', 2, `${queries}-- a note\n`),
+        changes[1]!.edits as TextEdit[],
+      ),
+      /AND shard = [12];\n-- a note\n$/,
+    );
   });
 
   test('a client that resolves edits gets the partition fixes without their edits, and each edit on codeAction/resolve', async (t) => {
-    const ws = tempWorkspace({ 'books.cql': BOOKS, 'queries.cql': "SELECT title FROM ks.books WHERE publish_date = '2024-05-01';\n" });
+    const ws = tempWorkspace({
+      'books.cql': BOOKS,
+      'queries.cql': "SELECT title FROM ks.books WHERE publish_date = '2024-05-01';\n",
+    });
     t.after(() => ws.cleanup());
     const { client } = await session(t, { workspaceFolders: [ws.dir] });
     const uri = ws.uri('books.cql');
     await open(client, uri, BOOKS);
     const diag = await diagnostic(client, uri, 'hot-partition');
-    const raw = (await client.request('textDocument/codeAction', { textDocument: { uri }, range: diag.range, context: { diagnostics: [diag], triggerKind: 1 } })) as CodeAction[];
+    const raw = (await client.request('textDocument/codeAction', {
+      textDocument: { uri },
+      range: diag.range,
+      context: { diagnostics: [diag], triggerKind: 1 },
+    })) as CodeAction[];
     assert.ok(raw.length >= 2);
     for (const action of raw) {
       assert.equal(action.edit, undefined, `${action.title}: the edit waits for resolve`);
@@ -238,12 +318,17 @@ describe('textDocument/codeAction through the server', () => {
       assert.ok((full.edit?.documentChanges?.length ?? 0) >= 1, `${action.title}: resolved with its edit`);
     }
     const first = (await client.request('codeAction/resolve', raw[0])) as CodeAction;
-    assert.deepEqual((first.edit!.documentChanges as TextDocumentEdit[]).map((c) => c.textDocument.uri), [uri, ws.uri('queries.cql')]);
+    assert.deepEqual(
+      (first.edit!.documentChanges as TextDocumentEdit[]).map((c) => c.textDocument.uri),
+      [uri, ws.uri('queries.cql')],
+    );
   });
 
   test('asked while the workspace is still indexed, a partition fix waits for the index: its edit covers every file', async (t) => {
     const files: Record<string, string> = { 'books.cql': BOOKS };
-    for (let i = 0; i < 120; i++) files[`queries/q${String(i).padStart(3, '0')}.cql`] = `SELECT author FROM ks.books WHERE publish_date = '2024-05-01' AND title = 'Book ${i}';\n`;
+    for (let i = 0; i < 120; i++)
+      files[`queries/q${String(i).padStart(3, '0')}.cql`] =
+        `SELECT author FROM ks.books WHERE publish_date = '2024-05-01' AND title = 'Book ${i}';\n`;
     const ws = tempWorkspace(files);
     t.after(() => ws.cleanup());
     const client = startInProcessServer();
@@ -253,8 +338,15 @@ describe('textDocument/codeAction through the server', () => {
     await open(client, uri, BOOKS);
     // No wait for the index: the request is sent at once, as a light bulb may be.
     const range = { start: { line: 4, character: 17 }, end: { line: 4, character: 29 } };
-    const raw = (await client.request('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [], only: ['quickfix'] } })) as CodeAction[];
-    const first = await resolved(client, raw.find((a) => a.isPreferred)!);
+    const raw = (await client.request('textDocument/codeAction', {
+      textDocument: { uri },
+      range,
+      context: { diagnostics: [], only: ['quickfix'] },
+    })) as CodeAction[];
+    const first = await resolved(
+      client,
+      raw.find((a) => a.isPreferred)!,
+    );
     assert.match(first.title, /rewrites 120 statements in 121 files/);
     assert.equal((first.edit!.documentChanges as TextDocumentEdit[]).length, 121);
   });
@@ -262,7 +354,11 @@ describe('textDocument/codeAction through the server', () => {
   test('the cqlint.shardCount setting sizes the shards when the workload is not stated', async (t) => {
     const { client } = await session(t, { settings: { shardCount: 8 } });
     await open(client, 'untitled:hot', HOT);
-    const actions = await codeActions(client, 'untitled:hot', await diagnostic(client, 'untitled:hot', 'hot-partition'));
+    const actions = await codeActions(
+      client,
+      'untitled:hot',
+      await diagnostic(client, 'untitled:hot', 'hot-partition'),
+    );
     assert.deepEqual(titles(actions), HOT_FIXES(8));
   });
 
@@ -276,8 +372,15 @@ describe('textDocument/codeAction through the server', () => {
       const uri = ws.uri('books.cql');
       await open(client, uri, BOOKS);
       const found = await diagnostics(client, uri);
-      assert.equal(found.some((d) => d.code === 'partition-throughput'), Object.keys(rules).length === 0);
-      const actions = await codeActions(client, uri, found.find((d) => d.code === 'hot-partition')!);
+      assert.equal(
+        found.some((d) => d.code === 'partition-throughput'),
+        Object.keys(rules).length === 0,
+      );
+      const actions = await codeActions(
+        client,
+        uri,
+        found.find((d) => d.code === 'hot-partition')!,
+      );
       assert.deepEqual(titles(actions), [
         'Add a calculated shard column from title (5 shards)',
         'Add a random shard column (5 shards)',
@@ -294,9 +397,17 @@ describe('textDocument/codeAction through the server', () => {
       // The rule's stated default for a sensor stream, 1 row/min: a month is ~44,000 rows, under 100,000 values.
       { config: {}, preferred: /^Add a time bucket month text \(monthly partitions by reading_time\)$/ },
       // 1,000 rows/s: an hour is 3.6 million rows, far past 100,000 values, a minute 60,000: a minute bucket.
-      { config: { tables: { 'ks.readings': { writesPerSecondPerPartition: 1000 } } }, preferred: /^Add a time bucket minute timestamp \(minute-by-minute partitions by reading_time\)$/ },
+      {
+        config: { tables: { 'ks.readings': { writesPerSecondPerPartition: 1000 } } },
+        preferred: /^Add a time bucket minute timestamp \(minute-by-minute partitions by reading_time\)$/,
+      },
       // 5,000 rows/s (a -- @cqlint rate the fix divides by the shards): not even a minute fits: a minute bucket and shards.
-      { config: {}, hint: '-- @cqlint rate=5000/s\n', preferred: /^Add a random shard column \(\d+ shards\) and a time bucket minute timestamp \(minute-by-minute partitions by reading_time\)$/ },
+      {
+        config: {},
+        hint: '-- @cqlint rate=5000/s\n',
+        preferred:
+          /^Add a random shard column \(\d+ shards\) and a time bucket minute timestamp \(minute-by-minute partitions by reading_time\)$/,
+      },
     ];
     for (const { config, preferred, hint } of cases) {
       const text = `${hint ?? ''}${READINGS}`;
@@ -319,7 +430,10 @@ describe('textDocument/codeAction through the server', () => {
     const uri = 'untitled:q';
     await open(client, uri, `${BOOKS}SELECT autor FROM ks.books WHERE publish_date = '2024-01-01';\n`);
     const actions = await codeActions(client, uri, await diagnostic(client, uri, 'unknown-column'));
-    assert.deepEqual(actions.map((a) => [a.title, a.isPreferred]), [['Change to author', true]]);
+    assert.deepEqual(
+      actions.map((a) => [a.title, a.isPreferred]),
+      [['Change to author', true]],
+    );
     const fixed = await change(client, uri, actions[0].edit);
     assert.ok(fixed.includes('SELECT author FROM ks.books'));
     assert.ok(!codes(await diagnostics(client, uri)).includes('unknown-column'));
@@ -328,7 +442,11 @@ describe('textDocument/codeAction through the server', () => {
   test('unrestricted partition key on a sharded table: read every shard, or the computed shard', async (t) => {
     const { client } = await session(t);
     const uri = 'untitled:sharded';
-    await open(client, uri, `${SHARDED}SELECT title FROM ks.books WHERE publish_date = '2024-05-01';\nSELECT author FROM ks.books WHERE publish_date = '2024-05-01' AND title = 'Dune';\n`);
+    await open(
+      client,
+      uri,
+      `${SHARDED}SELECT title FROM ks.books WHERE publish_date = '2024-05-01';\nSELECT author FROM ks.books WHERE publish_date = '2024-05-01' AND title = 'Dune';\n`,
+    );
     const found = (await diagnostics(client, uri)).filter((d) => d.code === 'unrestricted-partition-key');
     assert.equal(found.length, 2);
     const readAll = await codeActions(client, uri, found[0]);
@@ -340,18 +458,28 @@ describe('textDocument/codeAction through the server', () => {
     const left = (await diagnostics(client, uri)).filter((d) => d.code === 'unrestricted-partition-key');
     assert.equal(left.length, 1, 'the other SELECT still lacks its shard');
     await change(client, uri, (await codeActions(client, uri, left[0]))[0].edit);
-    assert.deepEqual((await diagnostics(client, uri)).filter((d) => d.code === 'unrestricted-partition-key'), []);
+    assert.deepEqual(
+      (await diagnostics(client, uri)).filter((d) => d.code === 'unrestricted-partition-key'),
+      [],
+    );
   });
 
-  test('shard mismatch: the wrong literal becomes the formula\'s value and the error clears', async (t) => {
+  test("shard mismatch: the wrong literal becomes the formula's value and the error clears", async (t) => {
     const { client } = await session(t);
     const uri = 'untitled:mismatch';
-    await open(client, uri, `${SHARDED}SELECT author FROM ks.books WHERE publish_date = '2024-05-01' AND shard = 3 AND title = 'Dune';\n`);
+    await open(
+      client,
+      uri,
+      `${SHARDED}SELECT author FROM ks.books WHERE publish_date = '2024-05-01' AND shard = 3 AND title = 'Dune';\n`,
+    );
     const diag = await diagnostic(client, uri, 'shard-mismatch');
     const actions = await codeActions(client, uri, diag);
     const expected = (diag.data as { expected?: number }).expected;
     assert.equal(typeof expected, 'number');
-    assert.deepEqual(actions.map((a) => [a.title, a.isPreferred]), [[`Change shard to ${expected}`, true]]);
+    assert.deepEqual(
+      actions.map((a) => [a.title, a.isPreferred]),
+      [[`Change shard to ${expected}`, true]],
+    );
     const fixed = await change(client, uri, actions[0].edit);
     assert.ok(fixed.includes(`AND shard = ${expected} AND title = 'Dune'`), fixed);
     assert.ok(!codes(await diagnostics(client, uri)).includes('shard-mismatch'));
@@ -360,23 +488,34 @@ describe('textDocument/codeAction through the server', () => {
   test('source.fixAll.cqlint applies only what needs no choice, and a second run changes nothing', async (t) => {
     const { client } = await session(t);
     const uri = 'untitled:messy';
-    const messy = `${SHARDED}${BOOKS.replace('ks.books', 'ks.plain')}SELECT autor FROM ks.plain WHERE publish_date = '2024-01-01';\n` +
+    const messy =
+      `${SHARDED}${BOOKS.replace('ks.books', 'ks.plain')}SELECT autor FROM ks.plain WHERE publish_date = '2024-01-01';\n` +
       "INSERT INTO ks.books (publish_date, title, autor) VALUES ('2024-05-01', 'Dune', 'Frank Herbert');\n";
     await open(client, uri, messy);
     const before = await diagnostics(client, uri);
     const whole = { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, diagnostics: [] };
-    const ask = (only?: string[]) => client.request('textDocument/codeAction', {
-      textDocument: { uri }, range: whole.range, context: { diagnostics: [], triggerKind: 2, ...(only ? { only } : {}) },
-    }) as Promise<CodeAction[]>;
+    const ask = (only?: string[]) =>
+      client.request('textDocument/codeAction', {
+        textDocument: { uri },
+        range: whole.range,
+        context: { diagnostics: [], triggerKind: 2, ...(only ? { only } : {}) },
+      }) as Promise<CodeAction[]>;
     assert.ok(!(await ask()).some((a) => a.kind === 'source.fixAll.cqlint'), 'not in the light bulb');
     assert.deepEqual(await ask(['quickfix']), []);
     for (const only of [['source.fixAll'], ['source'], ['source.fixAll.cqlint']]) {
-      assert.deepEqual((await ask(only)).map((a) => [a.title, a.kind]), [['Fix all auto-fixable cqlint problems', 'source.fixAll.cqlint']], only.join());
+      assert.deepEqual(
+        (await ask(only)).map((a) => [a.title, a.kind]),
+        [['Fix all auto-fixable cqlint problems', 'source.fixAll.cqlint']],
+        only.join(),
+      );
     }
     const [fixAll] = await ask(['source.fixAll']);
     const fixed = await change(client, uri, fixAll.edit);
     assert.ok(fixed.includes('SELECT author FROM ks.plain'), fixed);
-    assert.match(fixed, /INSERT INTO ks\.books \(publish_date, title, author, shard\) VALUES \('2024-05-01', 'Dune', 'Frank Herbert', \d+\);/);
+    assert.match(
+      fixed,
+      /INSERT INTO ks\.books \(publish_date, title, author, shard\) VALUES \('2024-05-01', 'Dune', 'Frank Herbert', \d+\);/,
+    );
     assert.ok(fixed.includes('PRIMARY KEY (publish_date, title)'), 'the hot partition is a choice: left alone');
     const after = codes(await diagnostics(client, uri));
     assert.ok(!after.includes('unknown-column') && !after.includes('incomplete-key-write'), after.join(', '));

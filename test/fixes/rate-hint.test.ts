@@ -25,7 +25,8 @@ const OPTIONS: Record<string, CqlintConfig['rules']> = {
 
 const tableOf = (f: Finding): string | undefined => (f.data as { table?: string } | undefined)?.table;
 const rateOf = (f: Finding): number | undefined => {
-  const d = f.data as { rowsPerSecond?: number; bucket?: { rowsPerSecond: number }; numbers?: { rowsPerSecond?: number } } | undefined;
+  const d = f.data as
+    { rowsPerSecond?: number; bucket?: { rowsPerSecond: number }; numbers?: { rowsPerSecond?: number } } | undefined;
   return d?.rowsPerSecond ?? d?.bucket?.rowsPerSecond ?? d?.numbers?.rowsPerSecond;
 };
 
@@ -34,20 +35,27 @@ function hintProblems(before: Finding[], after: Finding[], finding: Finding): st
   const same = (f: Finding): boolean => f.ruleId === finding.ruleId && tableOf(f) === tableOf(finding);
   const was = before.filter(same);
   const now = after.filter(same);
-  if (now.length !== was.length) return [`${finding.ruleId} on ${tableOf(finding)}: ${was.length} finding(s) before the hint, ${now.length} after`];
+  if (now.length !== was.length)
+    return [`${finding.ruleId} on ${tableOf(finding)}: ${was.length} finding(s) before the hint, ${now.length} after`];
   const rate = rateOf(finding);
   const kept = now.find((f) => f.messageId === finding.messageId || f.messageId.startsWith(finding.messageId));
-  if (!kept) return [`${finding.ruleId} on ${tableOf(finding)}: ${finding.messageId} became ${now.map((f) => f.messageId).join(', ')}`];
+  if (!kept)
+    return [
+      `${finding.ruleId} on ${tableOf(finding)}: ${finding.messageId} became ${now.map((f) => f.messageId).join(', ')}`,
+    ];
   const after_ = rateOf(kept);
-  if (rate !== undefined && (after_ === undefined || Math.abs(after_ - rate) > rate * 0.05)) return [`${finding.ruleId} on ${tableOf(finding)}: the rate was ${rate}/s, the hint made it ${after_}/s`];
+  if (rate !== undefined && (after_ === undefined || Math.abs(after_ - rate) > rate * 0.05))
+    return [`${finding.ruleId} on ${tableOf(finding)}: the rate was ${rate}/s, the hint made it ${after_}/s`];
   return [];
 }
 
 function cqlBelow(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? cqlBelow(path) : name.endsWith('.cql') ? [path] : [];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? cqlBelow(path) : name.endsWith('.cql') ? [path] : [];
+    });
 }
 
 describe('writing the assumed rate down keeps the finding it records', () => {
@@ -73,9 +81,17 @@ describe('writing the assumed rate down keeps the finding it records', () => {
       }
     }
     const workspaces: { name: string; files: string[] }[] = [
-      ...['cassandra-docs', 'killrvideo', 'dialects'].map((folder) => ({ name: `corpus/${folder}`, files: corpusFiles(folder) })),
+      ...['cassandra-docs', 'killrvideo', 'dialects'].map((folder) => ({
+        name: `corpus/${folder}`,
+        files: corpusFiles(folder),
+      })),
       { name: 'examples', files: cqlBelow(join(projectRoot, 'examples')) },
-      ...readdirSync(join(__dirname, 'workspaces')).sort().map((name) => ({ name: `workspaces/${name}`, files: cqlBelow(join(__dirname, 'workspaces', name, 'before')) })),
+      ...readdirSync(join(__dirname, 'workspaces'))
+        .sort()
+        .map((name) => ({
+          name: `workspaces/${name}`,
+          files: cqlBelow(join(__dirname, 'workspaces', name, 'before')),
+        })),
     ];
     for (const { name, files } of workspaces) {
       test(`${option}: ${name}`, () => {
@@ -87,7 +103,9 @@ describe('writing the assumed rate down keeps the finding it records', () => {
           for (const finding of findings.filter((f) => HINTED_RULES.includes(f.ruleId))) {
             for (const fix of fixesFor(project, file, finding).filter((f) => f.id === RATE_HINT_ID)) {
               applied++;
-              const after = workspaceProject(new Map([...texts, ...applyToWorkspace(project, file, fix).texts]), { rules });
+              const after = workspaceProject(new Map([...texts, ...applyToWorkspace(project, file, fix).texts]), {
+                rules,
+              });
               failures.push(...hintProblems(findings, after.lint(file), finding).map((p) => `${file}: ${p}`));
             }
           }

@@ -10,35 +10,67 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { corpusFiles, projectRoot, readText } from '../helpers/corpus';
-import { PARTITION_RULES, applyToWorkspace, fixesFor, fixtureEvidence, meaningProblems, refactoringProblems, shardValueChecks, workspaceProject } from './workspace';
+import {
+  PARTITION_RULES,
+  applyToWorkspace,
+  fixesFor,
+  fixtureEvidence,
+  meaningProblems,
+  refactoringProblems,
+  shardValueChecks,
+  workspaceProject,
+} from './workspace';
 
 const CORPUS_FOLDERS = ['cassandra-docs', 'killrvideo', 'cassandra-docs-broken', 'dialects'];
 const WORKSPACE_FIXTURES = join(__dirname, 'workspaces');
 
 function cqlBelow(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? cqlBelow(path) : name.endsWith('.cql') ? [path] : [];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? cqlBelow(path) : name.endsWith('.cql') ? [path] : [];
+    });
 }
 
-interface Workspace { name: string; files: Map<string, string>; config?: Record<string, unknown>; evidence?: string }
+interface Workspace {
+  name: string;
+  files: Map<string, string>;
+  config?: Record<string, unknown>;
+  evidence?: string;
+}
 
 function workspaces(): Workspace[] {
   const out: Workspace[] = [];
-  for (const folder of CORPUS_FOLDERS) out.push({ name: `corpus/${folder}`, files: new Map(corpusFiles(folder).map((f) => [f, readText(f)])) });
-  out.push({ name: 'examples', files: new Map(cqlBelow(join(projectRoot, 'examples')).map((f) => [f, readFileSync(f, 'utf8')])) });
+  for (const folder of CORPUS_FOLDERS)
+    out.push({ name: `corpus/${folder}`, files: new Map(corpusFiles(folder).map((f) => [f, readText(f)])) });
+  out.push({
+    name: 'examples',
+    files: new Map(cqlBelow(join(projectRoot, 'examples')).map((f) => [f, readFileSync(f, 'utf8')])),
+  });
   // Every fix fixture's before file, a workspace of its own (its `-- with:` options as the editor's settings).
   for (const folder of readdirSync(join(__dirname, 'fixtures')).sort()) {
-    for (const name of readdirSync(join(__dirname, 'fixtures', folder)).filter((n) => n.endsWith('.before.cql')).sort()) {
-      out.push({ name: `fixtures/${folder}/${name}`, files: new Map([[join(__dirname, 'fixtures', folder, name), readFileSync(join(__dirname, 'fixtures', folder, name), 'utf8')]]) });
+    for (const name of readdirSync(join(__dirname, 'fixtures', folder))
+      .filter((n) => n.endsWith('.before.cql'))
+      .sort()) {
+      out.push({
+        name: `fixtures/${folder}/${name}`,
+        files: new Map([
+          [join(__dirname, 'fixtures', folder, name), readFileSync(join(__dirname, 'fixtures', folder, name), 'utf8')],
+        ]),
+      });
     }
   }
   if (existsSync(WORKSPACE_FIXTURES)) {
     for (const name of readdirSync(WORKSPACE_FIXTURES).sort()) {
       const dir = join(WORKSPACE_FIXTURES, name);
       const spec = JSON.parse(readFileSync(join(dir, 'fix.json'), 'utf8')) as { config?: Record<string, unknown> };
-      out.push({ name: `workspaces/${name}`, files: new Map(cqlBelow(join(dir, 'before')).map((f) => [f, readFileSync(f, 'utf8')])), config: spec.config, evidence: dir });
+      out.push({
+        name: `workspaces/${name}`,
+        files: new Map(cqlBelow(join(dir, 'before')).map((f) => [f, readFileSync(f, 'utf8')])),
+        config: spec.config,
+        evidence: dir,
+      });
     }
   }
   return out;
@@ -64,11 +96,16 @@ describe('every partition fix leaves a working workspace', () => {
             const { texts, problems } = applyToWorkspace(project, file, fix);
             failures.push(...problems.map((p) => `${where}: ${p}`));
             const after = workspaceProject(new Map([...files, ...texts]), config, evidence);
-            failures.push(...refactoringProblems(project, after, paths, file, finding, fix).map((p) => `${where}: ${p}`));
+            failures.push(
+              ...refactoringProblems(project, after, paths, file, finding, fix).map((p) => `${where}: ${p}`),
+            );
             failures.push(...meaningProblems(project, after, texts.keys(), finding, fix).map((p) => `${where}: ${p}`));
             for (const check of shardValueChecks(after, [...texts.keys()])) {
               oracleChecked++;
-              if (check.written !== check.expected) failures.push(`${where}: ${check.where} writes shard ${check.written}, the oracle says ${check.expected}`);
+              if (check.written !== check.expected)
+                failures.push(
+                  `${where}: ${check.where} writes shard ${check.written}, the oracle says ${check.expected}`,
+                );
             }
           }
         }

@@ -14,21 +14,46 @@ describe('applyEdits', () => {
   });
 
   test('keeps the given order of insertions at one offset', () => {
-    assert.equal(applyEdits('ab', [{ start: 1, end: 1, newText: 'x' }, { start: 1, end: 1, newText: 'y' }]), 'axyb');
+    assert.equal(
+      applyEdits('ab', [
+        { start: 1, end: 1, newText: 'x' },
+        { start: 1, end: 1, newText: 'y' },
+      ]),
+      'axyb',
+    );
   });
 
   test('an insertion right after a deletion is not an overlap', () => {
-    assert.equal(applyEdits('a PK;', [{ start: 1, end: 4, newText: '' }, { start: 4, end: 4, newText: ', b' }]), 'a, b;');
+    assert.equal(
+      applyEdits('a PK;', [
+        { start: 1, end: 4, newText: '' },
+        { start: 4, end: 4, newText: ', b' },
+      ]),
+      'a, b;',
+    );
   });
 
   test('rejects overlapping edits and edits outside the text', () => {
-    assert.throws(() => applyEdits('abcdef', [{ start: 1, end: 4, newText: '' }, { start: 3, end: 5, newText: '' }]), /overlapping/);
+    assert.throws(
+      () =>
+        applyEdits('abcdef', [
+          { start: 1, end: 4, newText: '' },
+          { start: 3, end: 5, newText: '' },
+        ]),
+      /overlapping/,
+    );
     assert.throws(() => applyEdits('abc', [{ start: 2, end: 9, newText: '' }]), /outside the text/);
   });
 
   test('sortEdits orders by position', () => {
-    const sorted = sortEdits([{ start: 5, end: 6, newText: '' }, { start: 1, end: 2, newText: '' }]);
-    assert.deepEqual(sorted.map((e) => e.start), [1, 5]);
+    const sorted = sortEdits([
+      { start: 5, end: 6, newText: '' },
+      { start: 1, end: 2, newText: '' },
+    ]);
+    assert.deepEqual(
+      sorted.map((e) => e.start),
+      [1, 5],
+    );
   });
 
   test('editsConflict spots overlaps and insertions at the same point', () => {

@@ -34,13 +34,26 @@ export function filesBelow(dir: string, base = dir): Map<string, string> {
 }
 
 /** The rules a refactoring must never add findings of (partial-partition-key: a DISTINCT, token() or GROUP BY left on part of the new key). */
-export const GUARDED_RULES = ['syntax-error', 'incomplete-key-write', 'unrestricted-partition-key', 'unknown-column', 'shard-mismatch', 'partial-partition-key'];
+export const GUARDED_RULES = [
+  'syntax-error',
+  'incomplete-key-write',
+  'unrestricted-partition-key',
+  'unknown-column',
+  'shard-mismatch',
+  'partial-partition-key',
+];
 /** The findings whose fixes are refactorings of the key. */
 export const PARTITION_RULES = ['hot-partition', 'unbounded-partition', 'large-partition', 'partition-throughput'];
 
-export function workspaceProject(files: ReadonlyMap<string, string>, config: CqlintConfig = {}, evidence: readonly EvidenceFile[] = []): Project {
+export function workspaceProject(
+  files: ReadonlyMap<string, string>,
+  config: CqlintConfig = {},
+  evidence: readonly EvidenceFile[] = [],
+): Project {
   const project = new Project({
-    config: evidence.length ? { ...config, evidence: evidence.map((e) => ({ path: e.origin.file, name: e.origin.name })) } : config,
+    config: evidence.length
+      ? { ...config, evidence: evidence.map((e) => ({ path: e.origin.file, name: e.origin.name })) }
+      : config,
     ...(evidence.length ? { evidenceFiles: () => evidence } : {}),
   });
   for (const [path, text] of files) project.setFile(path, text);
@@ -55,7 +68,8 @@ export async function fixtureEvidence(dir: string, root: string): Promise<Eviden
   const out: EvidenceFile[] = [];
   for (const [rel, text] of filesBelow(join(dir, 'evidence'))) {
     const file = await readEvidence([text], { file: `${root}/evidence/${rel}`, name: `evidence/${rel}` });
-    if (file.problemCount) throw new Error(`${dir}/evidence/${rel} does not read cleanly: ${JSON.stringify(file.problems)}`);
+    if (file.problemCount)
+      throw new Error(`${dir}/evidence/${rel} does not read cleanly: ${JSON.stringify(file.problems)}`);
     out.push(file);
   }
   return out;
@@ -68,12 +82,20 @@ export function fixesFor(project: Project, filePath: string, finding: Finding, s
 }
 
 /** Applies a fix to every file it edits; the new texts by path, and every problem applyChecked finds in each. */
-export function applyToWorkspace(project: Project, filePath: string, fix: Fix): { texts: Map<string, string>; problems: string[] } {
+export function applyToWorkspace(
+  project: Project,
+  filePath: string,
+  fix: Fix,
+): { texts: Map<string, string>; problems: string[] } {
   const texts = new Map<string, string>();
   const problems: string[] = [];
   for (const { filePath: path, edits } of [{ filePath, edits: fix.edits }, ...(fix.otherFiles ?? [])]) {
     if (!edits.length) continue;
-    const { output, problems: found } = applyChecked(project.getText(path)!, { title: fix.title, edits, ...(path === filePath && fix.id?.startsWith('copy') ? { id: fix.id } : {}) });
+    const { output, problems: found } = applyChecked(project.getText(path)!, {
+      title: fix.title,
+      edits,
+      ...(path === filePath && fix.id?.startsWith('copy') ? { id: fix.id } : {}),
+    });
     for (const p of found) problems.push(`${path}: ${p}`);
     texts.set(path, output);
   }
@@ -95,16 +117,27 @@ export function findingCounts(project: Project, files: Iterable<string>): Map<st
  * that was not before. A plan that does not cure must say so in its title ("(leaves: ...)"), and a copy or a
  * rate hint leaves the original's findings as they were.
  */
-export function refactoringProblems(before: Project, after: Project, files: readonly string[], file: string, finding: Finding, fix: Fix): string[] {
+export function refactoringProblems(
+  before: Project,
+  after: Project,
+  files: readonly string[],
+  file: string,
+  finding: Finding,
+  fix: Fix,
+): string[] {
   const problems: string[] = [];
   const was = findingCounts(before, files);
   const now = findingCounts(after, files);
   for (const [key, n] of now) {
     const rule = key.slice(key.lastIndexOf(' ') + 1);
-    if (GUARDED_RULES.includes(rule) && n > (was.get(key) ?? 0)) problems.push(`new ${key}: ${n} after, ${was.get(key) ?? 0} before`);
+    if (GUARDED_RULES.includes(rule) && n > (was.get(key) ?? 0))
+      problems.push(`new ${key}: ${n} after, ${was.get(key) ?? 0} before`);
   }
   const table = (finding.data as { table?: string } | undefined)?.table;
-  const onTable = (rule: string) => (f: Finding): boolean => f.ruleId === rule && (f.data as { table?: string } | undefined)?.table === table;
+  const onTable =
+    (rule: string) =>
+    (f: Finding): boolean =>
+      f.ruleId === rule && (f.data as { table?: string } | undefined)?.table === table;
   // Counted in the finding's file: a workspace may define the table again elsewhere (or drop and re-create it).
   const had = before.lint(file).filter(onTable(finding.ruleId)).length;
   const left = after.lint(file).filter(onTable(finding.ruleId));
@@ -112,20 +145,34 @@ export function refactoringProblems(before: Project, after: Project, files: read
     // A copy leaves the original as it was; moving the statements to it may take away what the original's
     // finding read of them (a key given two literals is few-valued only while those statements are there).
     const moved = fix.id?.startsWith('copy-move');
-    if (moved ? left.length > had : left.length !== had) problems.push(`the ${fix.id === RATE_HINT_ID ? 'rate hint' : 'copy'} should leave the original's ${finding.ruleId} findings alone: ${left.length} left, ${had} before`);
+    if (moved ? left.length > had : left.length !== had)
+      problems.push(
+        `the ${fix.id === RATE_HINT_ID ? 'rate hint' : 'copy'} should leave the original's ${finding.ruleId} findings alone: ${left.length} left, ${had} before`,
+      );
     return problems;
   }
   if (fix.isPreferred && !fix.plan?.cures) problems.push('a preferred fix whose plan does not cure');
   if (fix.plan && !fix.plan.cures) {
-    if (!fix.title.includes('(leaves: ')) problems.push(`a fix that does not cure must say what it leaves in its title: "${fix.title}"`);
+    if (!fix.title.includes('(leaves: '))
+      problems.push(`a fix that does not cure must say what it leaves in its title: "${fix.title}"`);
     return problems;
   }
-  if (left.length) problems.push(`the ${finding.ruleId} finding on ${table} is still there: ${left.map((f) => f.message.slice(0, 160)).join(' | ')}`);
+  if (left.length)
+    problems.push(
+      `the ${finding.ruleId} finding on ${table} is still there: ${left.map((f) => f.message.slice(0, 160)).join(' | ')}`,
+    );
   for (const rule of PARTITION_RULES) {
     if (rule === finding.ruleId) continue;
     const n = after.lint(file).filter(onTable(rule)).length;
     const m = before.lint(file).filter(onTable(rule)).length;
-    if (n > m) problems.push(`a new ${rule} finding on ${table}: ${after.lint(file).filter(onTable(rule)).map((f) => f.message.slice(0, 160)).join(' | ')}`);
+    if (n > m)
+      problems.push(
+        `a new ${rule} finding on ${table}: ${after
+          .lint(file)
+          .filter(onTable(rule))
+          .map((f) => f.message.slice(0, 160))
+          .join(' | ')}`,
+      );
   }
   return problems;
 }
@@ -136,25 +183,38 @@ export function refactoringProblems(before: Project, after: Project, files: read
  * one. The oracle serializes with cassandra-driver's encoder and hashes with murmurhash3js-revisited
  * (x86_32, seed 0, read unsigned), or multiplies code points: none of the engine's shard maths.
  */
-export function shardValueChecks(project: Project, files: readonly string[]): { where: string; written: number; expected: number }[] {
+export function shardValueChecks(
+  project: Project,
+  files: readonly string[],
+): { where: string; written: number; expected: number }[] {
   const out: { where: string; written: number; expected: number }[] = [];
   for (const file of files) {
     const text = project.getText(file)!;
     for (const statement of allStatements(project.parse(file).statements)) {
-      if (statement.kind !== 'Insert' && statement.kind !== 'Update' && statement.kind !== 'Delete' && statement.kind !== 'Select') continue;
+      if (
+        statement.kind !== 'Insert' &&
+        statement.kind !== 'Update' &&
+        statement.kind !== 'Delete' &&
+        statement.kind !== 'Select'
+      )
+        continue;
       const name = statementTable(statement);
       const table = project.tableFor(file, name, statement.range.start);
       const spec = table?.shard;
       if (!table || !spec || spec.method === 'random') continue;
       const values = literalValues(statement);
       const written = values.get(spec.shardColumn);
-      if (!written || written.length !== 1 || written[0]!.kind !== 'Literal' || written[0]!.literalKind !== 'integer') continue;
+      if (!written || written.length !== 1 || written[0]!.kind !== 'Literal' || written[0]!.literalKind !== 'integer')
+        continue;
       const sources = spec.sources.map((s) => values.get(s));
       if (sources.some((s) => !s || s.length !== 1 || s[0]!.kind !== 'Literal')) continue;
       const parts: Buffer[] = [];
       let supported = true;
       for (const [i, source] of spec.sources.entries()) {
-        const bytes = serialized(nativeName(columnNamed(table, source)?.type), sources[i]![0] as Expression & { kind: 'Literal' });
+        const bytes = serialized(
+          nativeName(columnNamed(table, source)?.type),
+          sources[i]![0] as Expression & { kind: 'Literal' },
+        );
         if (!bytes) supported = false;
         else parts.push(bytes);
       }
@@ -162,13 +222,18 @@ export function shardValueChecks(project: Project, files: readonly string[]): { 
       let expected: number;
       if (spec.method === 'codepoints') {
         let product = 1n;
-        for (const ch of (sources[0]![0] as Expression & { kind: 'Literal' }).value) product *= BigInt(ch.codePointAt(0)!);
+        for (const ch of (sources[0]![0] as Expression & { kind: 'Literal' }).value)
+          product *= BigInt(ch.codePointAt(0)!);
         expected = Number(product % BigInt(spec.count)) + spec.offset;
       } else {
         const key = parts.length === 1 ? parts[0]! : driverRoutingKey(parts);
-        expected = (murmur.x86.hash32(key, 0) >>> 0) % spec.count + spec.offset;
+        expected = ((murmur.x86.hash32(key, 0) >>> 0) % spec.count) + spec.offset;
       }
-      out.push({ where: `${file}:${text.slice(0, statement.range.start).split('\n').length}`, written: Number((written[0] as Expression & { kind: 'Literal' }).value), expected });
+      out.push({
+        where: `${file}:${text.slice(0, statement.range.start).split('\n').length}`,
+        written: Number((written[0] as Expression & { kind: 'Literal' }).value),
+        expected,
+      });
     }
   }
   return out;
@@ -177,9 +242,13 @@ export function shardValueChecks(project: Project, files: readonly string[]): { 
 /** The literal each column is given: INSERT values, `=` relations. */
 function literalValues(statement: Statement): Map<string, Expression[]> {
   const values = new Map<string, Expression[]>();
-  if (statement.kind === 'Insert') statement.columns.forEach((c, i) => { if (statement.values[i]) values.set(c.name, [statement.values[i]!]); });
+  if (statement.kind === 'Insert')
+    statement.columns.forEach((c, i) => {
+      if (statement.values[i]) values.set(c.name, [statement.values[i]!]);
+    });
   if (statement.kind === 'Update' || statement.kind === 'Delete' || statement.kind === 'Select') {
-    for (const r of statement.where) if (r.operator === '=' && r.left.kind === 'ColumnRef') values.set(r.left.name.name, r.right);
+    for (const r of statement.where)
+      if (r.operator === '=' && r.left.kind === 'ColumnRef') values.set(r.left.name.name, r.right);
   }
   return values;
 }
@@ -188,13 +257,21 @@ function literalValues(statement: Statement): Map<string, Expression[]> {
 function serialized(type: string | undefined, literal: Expression & { kind: 'Literal' }): Buffer | undefined {
   const T = driverTypes.dataTypes;
   switch (type) {
-    case 'text': case 'varchar': return driverEncoder.encode(literal.value, T.text);
-    case 'ascii': return driverEncoder.encode(literal.value, T.ascii);
-    case 'uuid': return driverEncoder.encode(driverTypes.Uuid.fromString(literal.value), T.uuid);
-    case 'timeuuid': return driverEncoder.encode(driverTypes.TimeUuid.fromString(literal.value), T.timeuuid);
-    case 'int': return driverEncoder.encode(Number(literal.value), T.int);
-    case 'bigint': return driverEncoder.encode(BigInt(literal.value), T.bigint);
-    default: return undefined;
+    case 'text':
+    case 'varchar':
+      return driverEncoder.encode(literal.value, T.text);
+    case 'ascii':
+      return driverEncoder.encode(literal.value, T.ascii);
+    case 'uuid':
+      return driverEncoder.encode(driverTypes.Uuid.fromString(literal.value), T.uuid);
+    case 'timeuuid':
+      return driverEncoder.encode(driverTypes.TimeUuid.fromString(literal.value), T.timeuuid);
+    case 'int':
+      return driverEncoder.encode(Number(literal.value), T.int);
+    case 'bigint':
+      return driverEncoder.encode(BigInt(literal.value), T.bigint);
+    default:
+      return undefined;
   }
 }
 
@@ -207,18 +284,28 @@ const EPOCH_TYPES = new Set(['bigint', 'varint', 'int']);
  * never from an id; and every read left to walk its buckets one at a time walks them in its own order
  * (a read of the oldest rows first steps forward from the oldest bucket, one of the newest steps back).
  */
-export function meaningProblems(before: Project, after: Project, files: Iterable<string>, finding: Finding, fix: Fix): string[] {
+export function meaningProblems(
+  before: Project,
+  after: Project,
+  files: Iterable<string>,
+  finding: Finding,
+  fix: Fix,
+): string[] {
   const problems: string[] = [];
   const table = (finding.data as { table?: string } | undefined)?.table;
   const source = fix.plan?.bucket?.source;
   if (source) {
-    const info = before.schema().allTables().find((t) => t.qualifiedName === table);
+    const info = before
+      .schema()
+      .allTables()
+      .find((t) => t.qualifiedName === table);
     const column = info?.columns.find((c) => c.name === source);
     const type = nativeName(column?.type) ?? '';
     // An epoch number the model reads as a time (by its name or its statements), never a sequence or an id.
     const profile = column && info ? profileColumn(column, info) : undefined;
     const epoch = EPOCH_TYPES.has(type) && profile?.nature === 'instant' && !/sequence/.test(profile.signal);
-    if (!TIME_TYPES.has(type) && !epoch) problems.push(`the bucket is computed from ${source} (${column?.typeText ?? '?'}), which holds no time`);
+    if (!TIME_TYPES.has(type) && !epoch)
+      problems.push(`the bucket is computed from ${source} (${column?.typeText ?? '?'}), which holds no time`);
   }
   for (const file of files) {
     const text = after.getText(file);
@@ -226,7 +313,18 @@ export function meaningProblems(before: Project, after: Project, files: Iterable
     const parse = after.parse(file);
     for (const statement of parse.statements) {
       if (statement.kind !== 'Select') continue;
-      const above = parse.comments.filter((c) => c.range.end <= statement.range.start && !text.slice(c.range.end, statement.range.start).trim().replace(/--[^\n]*\n/g, '').trim()).map((c) => c.text).join('\n');
+      const above = parse.comments
+        .filter(
+          (c) =>
+            c.range.end <= statement.range.start &&
+            !text
+              .slice(c.range.end, statement.range.start)
+              .trim()
+              .replace(/--[^\n]*\n/g, '')
+              .trim(),
+        )
+        .map((c) => c.text)
+        .join('\n');
       const forward = /step forward|oldest first/.test(above);
       const back = /step back|newest first/.test(above);
       if (!forward && !back) continue;
@@ -236,7 +334,10 @@ export function meaningProblems(before: Project, after: Project, files: Iterable
       const written = statement.orderBy[0]?.direction ?? (statement.orderBy.length ? 'ASC' : undefined);
       const declared = first.order ?? 'ASC';
       const descending = written === undefined ? declared === 'DESC' : written === 'DESC';
-      if (descending ? forward : back) problems.push(`${file}:${text.slice(0, statement.range.start).split('\n').length}: the read returns the ${descending ? 'newest' : 'oldest'} rows first, but its buckets are walked ${forward ? 'from the oldest' : 'from the newest'}`);
+      if (descending ? forward : back)
+        problems.push(
+          `${file}:${text.slice(0, statement.range.start).split('\n').length}: the read returns the ${descending ? 'newest' : 'oldest'} rows first, but its buckets are walked ${forward ? 'from the oldest' : 'from the newest'}`,
+        );
     }
   }
   return problems;

@@ -9,7 +9,15 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { CqlintConfig } from '../../server/core/vocabulary/config';
-import { applyToWorkspace, filesBelow, fixesFor, fixtureEvidence, refactoringProblems, shardValueChecks, workspaceProject } from './workspace';
+import {
+  applyToWorkspace,
+  filesBelow,
+  fixesFor,
+  fixtureEvidence,
+  refactoringProblems,
+  shardValueChecks,
+  workspaceProject,
+} from './workspace';
 
 const DIR = join(__dirname, 'workspaces');
 /** The virtual root the fixtures' files are loaded under (paths in titles and details are relative to it). */
@@ -42,22 +50,42 @@ describe('workspace refactorings', () => {
       const files = new Map([...before].map(([rel, text]) => [`${ROOT}/${rel}`, text]));
       const project = workspaceProject(files, spec.config, evidence);
       const paths = [...files.keys()];
-      const found = paths.filter((p) => !spec.file || p === `${ROOT}/${spec.file}`).flatMap((file) => project.lint(file).filter((f) => f.ruleId === spec.rule && (f.data as { table?: string } | undefined)?.table === spec.table).map((finding) => ({ file, finding })));
+      const found = paths
+        .filter((p) => !spec.file || p === `${ROOT}/${spec.file}`)
+        .flatMap((file) =>
+          project
+            .lint(file)
+            .filter((f) => f.ruleId === spec.rule && (f.data as { table?: string } | undefined)?.table === spec.table)
+            .map((finding) => ({ file, finding })),
+        );
       assert.equal(found.length, 1, `one ${spec.rule} finding on ${spec.table}; found ${found.length}`);
       const { file, finding } = found[0]!;
       const fixes = fixesFor(project, file, finding, spec.settings);
       if (spec.apply === null) {
-        assert.deepEqual(fixes.map((f) => f.title), [], 'no fix applies');
+        assert.deepEqual(
+          fixes.map((f) => f.title),
+          [],
+          'no fix applies',
+        );
         assert.equal(expected.size, 0, 'a fixture with no fix has no after/');
         return;
       }
       if (spec.offered) {
-        assert.deepEqual(fixes.map((f) => f.id), spec.offered);
-        assert.equal(fixes.findIndex((f) => f.isPreferred), 0, 'the first fix is the preferred one');
+        assert.deepEqual(
+          fixes.map((f) => f.id),
+          spec.offered,
+        );
+        assert.equal(
+          fixes.findIndex((f) => f.isPreferred),
+          0,
+          'the first fix is the preferred one',
+        );
       }
       if (spec.preferred !== undefined) {
         assert.equal(fixes.find((f) => f.isPreferred)?.id ?? null, spec.preferred, 'the preferred fix');
-        if (spec.preferred === null) for (const f of fixes.filter((f) => f.plan)) assert.match(f.title, /\(leaves: /, `"${f.title}" says what it leaves`);
+        if (spec.preferred === null)
+          for (const f of fixes.filter((f) => f.plan))
+            assert.match(f.title, /\(leaves: /, `"${f.title}" says what it leaves`);
       }
       const fix = fixes.find((f) => f.id === spec.apply);
       assert.ok(fix, `no fix ${spec.apply}; offered: ${fixes.map((f) => f.id).join(', ')}`);
@@ -78,13 +106,15 @@ describe('workspace refactorings', () => {
       for (const [rel, text] of before) {
         const path = `${ROOT}/${rel}`;
         const want = expected.get(rel);
-        if (want === undefined) assert.equal(texts.has(path) ? texts.get(path) : text, text, `${rel} is left as it was`);
+        if (want === undefined)
+          assert.equal(texts.has(path) ? texts.get(path) : text, text, `${rel} is left as it was`);
         else assert.equal(texts.get(path), want, `${rel} as after/${rel}`);
       }
       for (const rel of expected.keys()) assert.ok(before.has(rel), `after/${rel} has a before/${rel}`);
       const after = workspaceProject(new Map([...files, ...texts]), spec.config, evidence);
       assert.deepEqual(refactoringProblems(project, after, paths, file, finding, fix), []);
-      for (const check of shardValueChecks(after, [...texts.keys()])) assert.equal(check.written, check.expected, `${check.where}: the oracle's shard`);
+      for (const check of shardValueChecks(after, [...texts.keys()]))
+        assert.equal(check.written, check.expected, `${check.where}: the oracle's shard`);
     });
   }
 });

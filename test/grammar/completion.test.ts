@@ -12,12 +12,14 @@ describe('expectedTokensAt', () => {
   test('statement start', () => {
     const e = at('USE ks;\n|');
     assert.ok(e.atStatementStart);
-    for (const k of ['SELECT', 'CREATE', 'INSERT', 'UPDATE', 'DELETE', 'BEGIN', 'GRANT', 'DESCRIBE']) assert.ok(e.keywords.includes(k), k);
+    for (const k of ['SELECT', 'CREATE', 'INSERT', 'UPDATE', 'DELETE', 'BEGIN', 'GRANT', 'DESCRIBE'])
+      assert.ok(e.keywords.includes(k), k);
     assert.ok(e.shellCommands.includes('SOURCE'));
   });
   test('after CREATE', () => {
     const e = at('CREATE |');
-    for (const k of ['TABLE', 'KEYSPACE', 'TYPE', 'INDEX', 'CUSTOM', 'MATERIALIZED', 'FUNCTION', 'OR', 'ROLE']) assert.ok(e.keywords.includes(k), k);
+    for (const k of ['TABLE', 'KEYSPACE', 'TYPE', 'INDEX', 'CUSTOM', 'MATERIALIZED', 'FUNCTION', 'OR', 'ROLE'])
+      assert.ok(e.keywords.includes(k), k);
     assert.ok(!e.keywords.includes('SELECT'));
     assert.equal(e.atStatementStart, false);
   });
@@ -65,7 +67,7 @@ describe('expectedTokensAt', () => {
     const e = at('CREATE TABLE a (x int PRIMARY KEY);\nSELECT * FROM a\nSELECT * FROM |');
     assert.ok(e.identifierKinds.includes('table'));
   });
-  test('name paths: the rules that would read a name, and which of its parent\'s calls each rule is', () => {
+  test("name paths: the rules that would read a name, and which of its parent's calls each rule is", () => {
     const operand = (marked: string) => at(marked).namePaths.find((p) => p.rules[p.rules.length - 1] === 'operand');
     const left = operand('SELECT * FROM t WHERE |');
     const right = operand('SELECT * FROM t WHERE a = |');
@@ -74,6 +76,9 @@ describe('expectedTokensAt', () => {
     // The relation's first expression (the column) and the one after the operator (the value).
     assert.equal(left!.occurrences[left!.rules.indexOf('expression')], 0);
     assert.notEqual(right!.occurrences[right!.rules.indexOf('expression')], 0);
-    assert.deepEqual(at('UPDATE t SET |').namePaths.map((p) => p.rules.slice(-2)), [['assignment', 'columnName']]);
+    assert.deepEqual(
+      at('UPDATE t SET |').namePaths.map((p) => p.rules.slice(-2)),
+      [['assignment', 'columnName']],
+    );
   });
 });

@@ -9,7 +9,9 @@ import { LineIndex } from '../../grammar/line-index';
 function errorsOf(file: string): string {
   const text = readText(file);
   const lines = new LineIndex(text);
-  return parseCql(text).errors.map((e) => `${lines.location(e.range.start).line}:${lines.location(e.range.start).column} ${e.message}`).join('\n');
+  return parseCql(text)
+    .errors.map((e) => `${lines.location(e.range.start).line}:${lines.location(e.range.start).column} ${e.message}`)
+    .join('\n');
 }
 
 describe('corpus: valid CQL parses without syntax errors', () => {
@@ -43,21 +45,62 @@ describe('corpus: valid CQL parses without syntax errors', () => {
 
 /** Per broken file: the error lines expected, and the statement kinds that must still parse. */
 const BROKEN: Record<string, { errorLines: number[]; kinds: string[]; message?: RegExp }> = {
-  'create-table-compaction-options.cql': { errorLines: [2], kinds: ['Invalid'], message: /expected '\(' or 'LIKE' in CREATE TABLE, found '\.'/ },
-  'create_ks_trans_repl.cql': { errorLines: [2], kinds: ['Invalid'], message: /expected '\}' or ',' in map or set literal, found 'DC2'/ },
+  'create-table-compaction-options.cql': {
+    errorLines: [2],
+    kinds: ['Invalid'],
+    message: /expected '\(' or 'LIKE' in CREATE TABLE, found '\.'/,
+  },
+  'create_ks_trans_repl.cql': {
+    errorLines: [2],
+    kinds: ['Invalid'],
+    message: /expected '\}' or ',' in map or set literal, found 'DC2'/,
+  },
   // Line 11's bare `frozen` is a (nonexistent) user type name to Cassandra's grammar too: not a syntax error.
-  'function_dollarsign.cql': { errorLines: [7, 8], kinds: ['CreateFunction', 'Invalid', 'Invalid', 'CreateType', 'CreateFunction'], message: /found '\.\.'/ },
+  'function_dollarsign.cql': {
+    errorLines: [7, 8],
+    kinds: ['CreateFunction', 'Invalid', 'Invalid', 'CreateType', 'CreateFunction'],
+    message: /found '\.\.'/,
+  },
   'function_overload.cql': { errorLines: [1, 2], kinds: ['Invalid', 'Invalid'] },
-  'function_udfcontext.cql': { errorLines: [2], kinds: ['CreateType', 'Invalid'], message: /unexpected character '\\'/ },
+  'function_udfcontext.cql': {
+    errorLines: [2],
+    kinds: ['CreateType', 'Invalid'],
+    message: /unexpected character '\\'/,
+  },
   'list.cql': { errorLines: [8], kinds: ['CreateTable', 'Insert', 'Update'], message: /missing ';' before 'INSERT'/ },
   'list_select_perm.cql': { errorLines: [1], kinds: ['Invalid'], message: /found 'PERMISSIONS'/ },
   'no_revoke.cql': { errorLines: [1], kinds: ['Invalid'], message: /expected a CQL statement/ },
-  'sai/insert-vector-data-cycling.cql': { errorLines: [2], kinds: ['Invalid', 'Insert', 'Insert', 'Insert', 'Insert', 'Insert', 'Insert'], message: /expected '\)' or ',' in the INSERT column list, found 'VALUES'/ },
-  'select_statement.cql': { errorLines: [11], kinds: ['Select', 'Select', 'Select', 'Select', 'Select'], message: /missing ';' before 'SELECT'/ },
+  'sai/insert-vector-data-cycling.cql': {
+    errorLines: [2],
+    kinds: ['Invalid', 'Insert', 'Insert', 'Insert', 'Insert', 'Insert', 'Insert'],
+    message: /expected '\)' or ',' in the INSERT column list, found 'VALUES'/,
+  },
+  'select_statement.cql': {
+    errorLines: [11],
+    kinds: ['Select', 'Select', 'Select', 'Select', 'Select'],
+    message: /missing ';' before 'SELECT'/,
+  },
   'spec_retry_values.cql': { errorLines: [1], kinds: ['Invalid'], message: /found 'min'/ },
   'vector-search/vector-search-cycling.cql': {
     errorLines: [25],
-    kinds: ['CreateKeyspace', 'Use', 'CreateTable', 'AlterTable', 'Invalid', 'CreateIndex', 'CreateIndex', 'Insert', 'Insert', 'Insert', 'Insert', 'Insert', 'Insert', 'Insert', 'Select', 'Select'],
+    kinds: [
+      'CreateKeyspace',
+      'Use',
+      'CreateTable',
+      'AlterTable',
+      'Invalid',
+      'CreateIndex',
+      'CreateIndex',
+      'Insert',
+      'Insert',
+      'Insert',
+      'Insert',
+      'Insert',
+      'Insert',
+      'Insert',
+      'Select',
+      'Select',
+    ],
     message: /found '<'/,
   },
   'vector.cql': { errorLines: [8], kinds: ['CreateTable', 'Insert', 'Update'], message: /missing ';' before 'INSERT'/ },
@@ -75,8 +118,15 @@ describe('corpus: broken CQL gets errors at the broken spot', () => {
       const text = readText(file);
       const result = parseCql(text);
       assert.ok(result.errors.length > 0, 'expected at least one syntax error');
-      assert.deepEqual(result.errors.map((e) => new LineIndex(text).location(e.range.start).line), expected.errorLines, errorsOf(file));
-      assert.deepEqual(result.statements.map((s) => s.kind), expected.kinds);
+      assert.deepEqual(
+        result.errors.map((e) => new LineIndex(text).location(e.range.start).line),
+        expected.errorLines,
+        errorsOf(file),
+      );
+      assert.deepEqual(
+        result.statements.map((s) => s.kind),
+        expected.kinds,
+      );
       if (expected.message) assert.match(result.errors[0].message, expected.message);
     });
   }

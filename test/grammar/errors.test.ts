@@ -35,12 +35,21 @@ describe('messages', () => {
     assert.equal(r.errors[0].range.end, 21);
   });
   test('names the keywords that were possible', () => {
-    assert.equal(firstError('SELECT * FROM t WHERE a = 1 LIMT 5;').message, "expected ';', 'ALLOW', 'AND', 'BYPASS', 'GROUP', 'LIMIT', 'ORDER', 'PER' or 'USING', found 'LIMT'");
-    assert.equal(firstError('CREATE TABLE t (a int PRIMARY KEY) WITH;').message, "expected 'CLUSTERING', 'COMPACT' or an identifier in table options, found ';'");
+    assert.equal(
+      firstError('SELECT * FROM t WHERE a = 1 LIMT 5;').message,
+      "expected ';', 'ALLOW', 'AND', 'BYPASS', 'GROUP', 'LIMIT', 'ORDER', 'PER' or 'USING', found 'LIMT'",
+    );
+    assert.equal(
+      firstError('CREATE TABLE t (a int PRIMARY KEY) WITH;').message,
+      "expected 'CLUSTERING', 'COMPACT' or an identifier in table options, found ';'",
+    );
     assert.equal(firstError('CREATE KEYSPACE ks;').message, "expected 'WITH' in CREATE KEYSPACE, found ';'");
   });
   test('not a statement', () => {
-    assert.equal(firstError('FOO bar;').message, "expected a CQL statement (such as CREATE, SELECT, INSERT, UPDATE or DELETE), found 'FOO'");
+    assert.equal(
+      firstError('FOO bar;').message,
+      "expected a CQL statement (such as CREATE, SELECT, INSERT, UPDATE or DELETE), found 'FOO'",
+    );
   });
   test('lexical errors', () => {
     assert.equal(firstError("INSERT INTO t (a) VALUES ('x);").message, 'unterminated string literal');
@@ -51,10 +60,14 @@ describe('messages', () => {
 
 describe('recovery', () => {
   test('one broken statement does not hide the others', () => {
-    const text = 'CREATE TABLE a (x int PRIMARY KEY);\nCREATE TABLE b (x int PRIMARY KEY, y);\nCREATE TABLE c (x int PRIMARY KEY);';
+    const text =
+      'CREATE TABLE a (x int PRIMARY KEY);\nCREATE TABLE b (x int PRIMARY KEY, y);\nCREATE TABLE c (x int PRIMARY KEY);';
     const r = parseCql(text);
     const line = (offset: number): number => new LineIndex(text).location(offset).line;
-    assert.deepEqual(r.statements.map((s) => s.kind), ['CreateTable', 'Invalid', 'CreateTable']);
+    assert.deepEqual(
+      r.statements.map((s) => s.kind),
+      ['CreateTable', 'Invalid', 'CreateTable'],
+    );
     assert.equal(r.errors.length, 1);
     assert.equal(line(r.errors[0].range.start), 2);
     const invalid = r.statements[1];
@@ -63,27 +76,53 @@ describe('recovery', () => {
   test("a missing ';' is reported at the next statement, which still parses", () => {
     const text = 'SELECT * FROM a\nSELECT * FROM b;\nUPDATE t SET x = 1 WHERE k = 1 DELETE FROM t WHERE k = 2';
     const r = parseCql(text);
-    assert.deepEqual(r.statements.map((s) => s.kind), ['Select', 'Select', 'Update', 'Delete']);
-    assert.deepEqual(r.errors.map((e) => new LineIndex(text).location(e.range.start)).map((l) => [l.line, l.column]), [[2, 1], [3, 32]]);
+    assert.deepEqual(
+      r.statements.map((s) => s.kind),
+      ['Select', 'Select', 'Update', 'Delete'],
+    );
+    assert.deepEqual(
+      r.errors.map((e) => new LineIndex(text).location(e.range.start)).map((l) => [l.line, l.column]),
+      [
+        [2, 1],
+        [3, 32],
+      ],
+    );
     assert.match(r.errors[0].message, /^missing ';' before 'SELECT'/);
     assert.equal(r.statements[0].terminated, false);
   });
   test('garbage between statements is skipped to the next statement keyword at a line start', () => {
     const r = parseCql('USE ks; <1> stray words\nCREATE TABLE t (a int PRIMARY KEY);');
-    assert.deepEqual(r.statements.map((s) => s.kind), ['Use', 'Invalid', 'CreateTable']);
+    assert.deepEqual(
+      r.statements.map((s) => s.kind),
+      ['Use', 'Invalid', 'CreateTable'],
+    );
   });
   test("a batch closed by 'APPLY;' without BATCH gets one error, at the APPLY", () => {
-    const text = 'BEGIN BATCH\n  INSERT INTO t (a) VALUES (1);\n  UPDATE t SET b = 2 WHERE a = 1;\nAPPLY;\nSELECT * FROM t;\n';
+    const text =
+      'BEGIN BATCH\n  INSERT INTO t (a) VALUES (1);\n  UPDATE t SET b = 2 WHERE a = 1;\nAPPLY;\nSELECT * FROM t;\n';
     const r = parseCql(text);
     const lines = new LineIndex(text);
-    assert.deepEqual(r.errors.map((e) => [e.message, lines.location(e.range.start).line, lines.location(e.range.start).column]), [["expected 'BATCH' in BATCH, found ';'", 4, 6]]);
+    assert.deepEqual(
+      r.errors.map((e) => [e.message, lines.location(e.range.start).line, lines.location(e.range.start).column]),
+      [["expected 'BATCH' in BATCH, found ';'", 4, 6]],
+    );
     // The whole batch is one invalid statement; the statement after it still parses.
-    assert.deepEqual(r.statements.map((s) => [s.kind, lines.location(s.range.start).line, lines.location(s.range.end).line]), [['Invalid', 1, 4], ['Select', 5, 5]]);
+    assert.deepEqual(
+      r.statements.map((s) => [s.kind, lines.location(s.range.start).line, lines.location(s.range.end).line]),
+      [
+        ['Invalid', 1, 4],
+        ['Select', 5, 5],
+      ],
+    );
   });
   test('a batch with no APPLY at all ends at the next BEGIN on a line start', () => {
-    const text = 'BEGIN BATCH\n  INSERT INTO t (a) VALUES (1);\nBEGIN BATCH INSERT INTO t (a) VALUES (2); APPLY BATCH;\n';
+    const text =
+      'BEGIN BATCH\n  INSERT INTO t (a) VALUES (1);\nBEGIN BATCH INSERT INTO t (a) VALUES (2); APPLY BATCH;\n';
     const r = parseCql(text);
-    assert.deepEqual(r.statements.map((s) => s.kind), ['Invalid', 'Batch']);
+    assert.deepEqual(
+      r.statements.map((s) => s.kind),
+      ['Invalid', 'Batch'],
+    );
     assert.equal(r.errors.length, 1);
     assert.equal(new LineIndex(text).location(r.errors[0].range.start).line, 2);
   });

@@ -6,7 +6,6 @@ import { expectedTokensAt, parseCql, tokenize } from '../../grammar';
 import type * as A from '../../grammar/ast';
 import { mulberry32 as rng } from '../helpers/random';
 
-
 function checkRanges(text: string, value: unknown, path = 'result'): void {
   if (Array.isArray(value)) {
     value.forEach((v, i) => checkRanges(text, v, `${path}[${i}]`));
@@ -32,7 +31,8 @@ function check(text: string): void {
 }
 
 const corpusText = corpusFiles('cassandra-docs').slice(0, 60).map(readText).join('\n');
-const ALPHABET = "SELECT FROM WHERE CREATE TABLE ( ) , ; ' \" $$ /* */ -- . .. [ ] { } < > = ? : - + * 0 1.5 e 0x P1Y abc\n\t\\#\u00e9\u{1F600}\u0000";
+const ALPHABET =
+  'SELECT FROM WHERE CREATE TABLE ( ) , ; \' " $$ /* */ -- . .. [ ] { } < > = ? : - + * 0 1.5 e 0x P1Y abc\n\t\\#\u00e9\u{1F600}\u0000';
 
 describe('fuzz', () => {
   test('random bytes', () => {
@@ -65,13 +65,27 @@ describe('fuzz', () => {
       const start = Math.floor(rand() * (corpusText.length - 2000));
       let s = corpusText.slice(start, start + 2000);
       const cut = Math.floor(rand() * s.length);
-      s = rand() < 0.5 ? s.slice(0, cut) + s.slice(cut + Math.floor(rand() * 20)) : s.slice(0, cut) + "'(;$$" [Math.floor(rand() * 5)] + s.slice(cut);
+      s =
+        rand() < 0.5
+          ? s.slice(0, cut) + s.slice(cut + Math.floor(rand() * 20))
+          : s.slice(0, cut) + "'(;$$"[Math.floor(rand() * 5)] + s.slice(cut);
       check(s);
     }
   });
 
   test('unterminated constructs and a large input', () => {
-    for (const s of ["'", '"', '$$', '/*', "SELECT 'x", 'CREATE TABLE t (a int', 'BEGIN BATCH INSERT INTO t (a) VALUES (1);', '((((((((((', '-'.repeat(1000)]) check(s);
+    for (const s of [
+      "'",
+      '"',
+      '$$',
+      '/*',
+      "SELECT 'x",
+      'CREATE TABLE t (a int',
+      'BEGIN BATCH INSERT INTO t (a) VALUES (1);',
+      '((((((((((',
+      '-'.repeat(1000),
+    ])
+      check(s);
     const big = corpusText.repeat(3) + "\nSELECT 'never closed";
     const result = parseCql(big);
     checkRanges(big, result);

@@ -76,13 +76,40 @@ describe('incremental parsing', () => {
   });
 });
 
-
 // Text that changes how its neighbours lex or chunk: quotes, comment markers, statement ends, batches,
 // cqlsh commands, literals a regex may backtrack over, line ends.
 const SNIPPETS = [
-  "'", '"', '--', '//', '/*', '*/', '$$', ';', '\n', '\r\n', ' ', '-', '/', '*', 'a', '1', 'e', ')', '(',
-  'BEGIN BATCH\n', 'APPLY BATCH;', 'COPY t FROM \'x.csv\'\n', 'CAPTURE OFF\n', '1e+', 'P1Y2M', '3h30m',
-  'deadbeef-', '0x', 'SELECT * FROM t WHERE k = 1', "INSERT INTO t (k) VALUES ('v');\n", 'CREATE TABLE ',
+  "'",
+  '"',
+  '--',
+  '//',
+  '/*',
+  '*/',
+  '$$',
+  ';',
+  '\n',
+  '\r\n',
+  ' ',
+  '-',
+  '/',
+  '*',
+  'a',
+  '1',
+  'e',
+  ')',
+  '(',
+  'BEGIN BATCH\n',
+  'APPLY BATCH;',
+  "COPY t FROM 'x.csv'\n",
+  'CAPTURE OFF\n',
+  '1e+',
+  'P1Y2M',
+  '3h30m',
+  'deadbeef-',
+  '0x',
+  'SELECT * FROM t WHERE k = 1',
+  "INSERT INTO t (k) VALUES ('v');\n",
+  'CREATE TABLE ',
 ];
 
 describe('incremental parsing equals a full parse after any edit', () => {
@@ -135,9 +162,17 @@ describe('incremental parsing equals a full parse after any edit', () => {
   });
 
   test('an edit right after a chunk boundary is not taken for unchanged text', () => {
-    for (const [text, next] of [['USE a;USE b;', 'USE a;USE c;'], ['USE a;USE b;USE c;', 'USE b;USE c;'], ['SELECT * FROM t;\nSELECT', 'SELECT * FROM t;\nSELECT x FROM u;']]) {
+    for (const [text, next] of [
+      ['USE a;USE b;', 'USE a;USE c;'],
+      ['USE a;USE b;USE c;', 'USE b;USE c;'],
+      ['SELECT * FROM t;\nSELECT', 'SELECT * FROM t;\nSELECT x FROM u;'],
+    ]) {
       const previous = parseCql(text);
-      assert.deepEqual(parseCql(next, { previous }), parseCql(next), `${JSON.stringify(text)} -> ${JSON.stringify(next)}`);
+      assert.deepEqual(
+        parseCql(next, { previous }),
+        parseCql(next),
+        `${JSON.stringify(text)} -> ${JSON.stringify(next)}`,
+      );
     }
   });
 

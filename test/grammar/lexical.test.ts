@@ -70,7 +70,14 @@ describe('names', () => {
   test('unquoted names fold to lower case, quoted keep case with "" unescaped', () => {
     const s = parseCql('SELECT MyCol, "MyCol", "a""b" FROM "Ks".Tbl').statements[0] as A.SelectStatement;
     const names = s.selectors.map((x) => (x.expression.kind === 'ColumnRef' ? x.expression.name : undefined));
-    assert.deepEqual(names.map((n) => [n?.name, n?.text, n?.quoted]), [['mycol', 'MyCol', false], ['MyCol', '"MyCol"', true], ['a"b', '"a""b"', true]]);
+    assert.deepEqual(
+      names.map((n) => [n?.name, n?.text, n?.quoted]),
+      [
+        ['mycol', 'MyCol', false],
+        ['MyCol', '"MyCol"', true],
+        ['a"b', '"a""b"', true],
+      ],
+    );
     assert.deepEqual([s.from.keyspace?.name, s.from.name.name], ['Ks', 'tbl']);
   });
   test('keywords are case-insensitive', () => {
@@ -80,10 +87,17 @@ describe('names', () => {
 
 describe('comments', () => {
   test('--, // and /* */ comments are kept in order, with values', () => {
-    const text = "-- one\nSELECT * /* two\n lines */ FROM t; // three\n";
+    const text = '-- one\nSELECT * /* two\n lines */ FROM t; // three\n';
     const r = parseCql(text);
     assert.deepEqual(r.errors, []);
-    assert.deepEqual(r.comments.map((c) => [c.style, c.value]), [['line', 'one'], ['block', 'two\n lines'], ['line', 'three']]);
+    assert.deepEqual(
+      r.comments.map((c) => [c.style, c.value]),
+      [
+        ['line', 'one'],
+        ['block', 'two\n lines'],
+        ['line', 'three'],
+      ],
+    );
     const lines = new LineIndex(text);
     assert.deepEqual(lines.location(r.comments[1].range.start), { offset: 16, line: 2, column: 10 });
     assert.deepEqual(lines.location(r.comments[1].range.end), { offset: 32, line: 3, column: 10 });
@@ -98,14 +112,23 @@ describe('comments', () => {
 
 describe('tokenize', () => {
   test('every token with category, offsets and positions, comments included', () => {
-    const text = "SELECT key, \"Q\" FROM t -- c\nWHERE a = 'x' AND b = 1.5 AND c = ?;";
+    const text = 'SELECT key, "Q" FROM t -- c\nWHERE a = \'x\' AND b = 1.5 AND c = ?;';
     const tokens = tokenize(text);
     // Tokens cover the text exactly, apart from whitespace.
     for (const t of tokens) assert.equal(text.slice(t.range.start, t.range.end), t.image);
-    assert.equal(tokens.map((t) => t.image).join('').replace(/\s+/g, ''), text.replace(/\s+/g, ''));
+    assert.equal(
+      tokens
+        .map((t) => t.image)
+        .join('')
+        .replace(/\s+/g, ''),
+      text.replace(/\s+/g, ''),
+    );
     const byImage = (img: string) => tokens.find((t) => t.image === img)!;
     assert.deepEqual([byImage('SELECT').category, byImage('SELECT').isReserved], ['keyword', true]);
-    assert.deepEqual([byImage('key').category, byImage('key').isKeyword, byImage('key').isReserved], ['keyword', true, false]);
+    assert.deepEqual(
+      [byImage('key').category, byImage('key').isKeyword, byImage('key').isReserved],
+      ['keyword', true, false],
+    );
     assert.equal(byImage('"Q"').category, 'quotedIdentifier');
     assert.equal(byImage('t').category, 'identifier');
     assert.equal(byImage('-- c').category, 'comment');
@@ -115,7 +138,10 @@ describe('tokenize', () => {
     assert.equal(byImage('=').category, 'operator');
     assert.equal(byImage(';').category, 'punctuation');
     const where = byImage('WHERE');
-    assert.deepEqual(new LineIndex(text).locate(where.range), { start: { offset: 28, line: 2, column: 1 }, end: { offset: 33, line: 2, column: 6 } });
+    assert.deepEqual(new LineIndex(text).locate(where.range), {
+      start: { offset: 28, line: 2, column: 1 },
+      end: { offset: 33, line: 2, column: 6 },
+    });
   });
   test('unterminated tokens are flagged; unknown characters are tokens', () => {
     const tokens = tokenize("SELECT \\ 'abc");

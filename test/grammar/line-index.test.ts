@@ -6,7 +6,11 @@ import { expectedTokensAt } from '../../grammar';
 import { LineIndex } from '../../grammar/line-index';
 
 describe('LineIndex', () => {
-  for (const [eol, name] of [['\n', 'LF'], ['\r\n', 'CRLF'], ['\r', 'CR']] as const) {
+  for (const [eol, name] of [
+    ['\n', 'LF'],
+    ['\r\n', 'CRLF'],
+    ['\r', 'CR'],
+  ] as const) {
     test(`agrees with TextDocument on every offset (${name})`, () => {
       const text = ['USE ks;', '', 'SELECT 😀 FROM t;', 'x'].join(eol) + eol;
       const lines = new LineIndex(text);

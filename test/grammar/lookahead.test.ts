@@ -31,13 +31,27 @@ interface Decision {
 class RecordingStrategy extends LLkLookaheadStrategy {
   readonly decisions: Decision[] = [];
 
-  override buildLookaheadForAlternation(options: Parameters<InstanceType<typeof LLkLookaheadStrategy>['buildLookaheadForAlternation']>[0]) {
-    this.decisions.push({ rule: options.rule, prodType: 'Alternation', occurrence: options.prodOccurrence, maxLookahead: options.maxLookahead });
+  override buildLookaheadForAlternation(
+    options: Parameters<InstanceType<typeof LLkLookaheadStrategy>['buildLookaheadForAlternation']>[0],
+  ) {
+    this.decisions.push({
+      rule: options.rule,
+      prodType: 'Alternation',
+      occurrence: options.prodOccurrence,
+      maxLookahead: options.maxLookahead,
+    });
     return super.buildLookaheadForAlternation(options);
   }
 
-  override buildLookaheadForOptional(options: Parameters<InstanceType<typeof LLkLookaheadStrategy>['buildLookaheadForOptional']>[0]) {
-    this.decisions.push({ rule: options.rule, prodType: options.prodType, occurrence: options.prodOccurrence, maxLookahead: options.maxLookahead });
+  override buildLookaheadForOptional(
+    options: Parameters<InstanceType<typeof LLkLookaheadStrategy>['buildLookaheadForOptional']>[0],
+  ) {
+    this.decisions.push({
+      rule: options.rule,
+      prodType: options.prodType,
+      occurrence: options.prodOccurrence,
+      maxLookahead: options.maxLookahead,
+    });
     return super.buildLookaheadForOptional(options);
   }
 }

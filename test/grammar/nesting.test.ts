@@ -50,7 +50,8 @@ for (const [name, text] of Object.entries(wide(20_000))) INPUTS[`${name} of 20,0
  */
 function answers(): Record<string, string> {
   const out: Record<string, string> = {};
-  const describe = (result: ReturnType<typeof parseCql>) => JSON.stringify({ kinds: result.statements.map((s) => s.kind), errors: result.errors, digest: digest(result) });
+  const describe = (result: ReturnType<typeof parseCql>) =>
+    JSON.stringify({ kinds: result.statements.map((s) => s.kind), errors: result.errors, digest: digest(result) });
   for (const [name, text] of Object.entries(INPUTS)) {
     out[name] = describe(parseCql(text));
     // The incremental re-parse after an edit above the statement moves its tree (every range in it).
@@ -90,7 +91,11 @@ function inWorker(stackSizeMb: number): Promise<Record<string, string>> {
     parentPort.postMessage(require(${JSON.stringify(join(projectRoot, 'test', 'grammar', 'nesting.test.ts'))}).answers());
   `;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(script, { eval: true, resourceLimits: { stackSizeMb }, env: { ...process.env, CQLINT_NESTING_WORKER: '1' } });
+    const worker = new Worker(script, {
+      eval: true,
+      resourceLimits: { stackSizeMb },
+      env: { ...process.env, CQLINT_NESTING_WORKER: '1' },
+    });
     worker.once('message', resolve);
     worker.once('error', reject);
   });
@@ -107,8 +112,16 @@ if (!process.env.CQLINT_NESTING_WORKER) {
         for (const depth of [MAX_NESTING + 1, 3000]) {
           const text = INPUTS[`${name} ${depth} deep`]!;
           const result = parseCql(text);
-          assert.deepEqual(result.errors.map((e) => e.message), [TOO_DEEP_MESSAGE], `${name} ${depth} deep`);
-          assert.deepEqual(result.statements.map((s) => s.kind), ['Invalid'], `${name} ${depth} deep`);
+          assert.deepEqual(
+            result.errors.map((e) => e.message),
+            [TOO_DEEP_MESSAGE],
+            `${name} ${depth} deep`,
+          );
+          assert.deepEqual(
+            result.statements.map((s) => s.kind),
+            ['Invalid'],
+            `${name} ${depth} deep`,
+          );
         }
         // At the limit it is read as any statement is (the one left open is still an error, but not this one).
         if (name === 'a nested statement left open') continue;
@@ -121,7 +134,10 @@ if (!process.env.CQLINT_NESTING_WORKER) {
     });
 
     test('a term or a type on its own has the same limit', () => {
-      assert.deepEqual(parseTerm(`${'['.repeat(MAX_NESTING + 1)}1${']'.repeat(MAX_NESTING + 1)}`).errors.map((e) => e.message), [TOO_DEEP_MESSAGE]);
+      assert.deepEqual(
+        parseTerm(`${'['.repeat(MAX_NESTING + 1)}1${']'.repeat(MAX_NESTING + 1)}`).errors.map((e) => e.message),
+        [TOO_DEEP_MESSAGE],
+      );
       assert.deepEqual(parseTerm(`${'['.repeat(MAX_NESTING)}1${']'.repeat(MAX_NESTING)}`).errors, []);
     });
 

@@ -16,18 +16,34 @@ describe('content assist', () => {
   test("the grammar walk answers as Chevrotain 11's computeContentAssist, after every prefix of the corpus's statements", () => {
     // Chevrotain's content assist prunes at the parser's lookahead.
     const reference = new CqlParser({ maxLookahead: CONTENT_ASSIST_LOOKAHEAD });
-    const describe = (paths: { nextTokenType: { name: string }; nextTokenOccurrence: number; ruleStack: string[]; occurrenceStack: number[] }[]) =>
-      paths.map((p) => `${p.nextTokenType.name}#${p.nextTokenOccurrence} ${p.ruleStack.join('>')} ${p.occurrenceStack.join(',')}`);
+    const describe = (
+      paths: {
+        nextTokenType: { name: string };
+        nextTokenOccurrence: number;
+        ruleStack: string[];
+        occurrenceStack: number[];
+      }[],
+    ) =>
+      paths.map(
+        (p) =>
+          `${p.nextTokenType.name}#${p.nextTokenOccurrence} ${p.ruleStack.join('>')} ${p.occurrenceStack.join(',')}`,
+      );
     let prefixes = 0;
     let paths = 0;
-    for (const file of ['cassandra-docs', 'killrvideo', 'dialects', 'cassandra-docs-broken'].flatMap((f) => corpusFiles(f))) {
+    for (const file of ['cassandra-docs', 'killrvideo', 'dialects', 'cassandra-docs-broken'].flatMap((f) =>
+      corpusFiles(f),
+    )) {
       const { tokens } = lexCql(readText(file));
       for (const [start, end] of chunkTokens(tokens)) {
         if (isShellWord(tokens[start]!)) continue;
         for (let cut = start; cut <= Math.min(end, start + 40); cut++) {
           const prefix = tokens.slice(start, cut);
           const ours = describe(nextTokenPaths('cqlStatement', prefix));
-          assert.deepEqual(ours, describe(reference.computeContentAssist('cqlStatement', prefix)), prefix.map((t) => t.image).join(' '));
+          assert.deepEqual(
+            ours,
+            describe(reference.computeContentAssist('cqlStatement', prefix)),
+            prefix.map((t) => t.image).join(' '),
+          );
           prefixes++;
           paths += ours.length;
         }

@@ -29,7 +29,10 @@ describe('the reader and the rules agree', () => {
       // Not vacuous: most generated statements are CQL, most read directly; near-misses fall on both sides.
       const { generated, nearMisses } = run;
       assert.ok(generated.read > 0.7 * STATEMENTS, JSON.stringify({ ...generated, disagreements: undefined }));
-      assert.ok(nearMisses.read + nearMisses.left > 0.05 * nearMisses.rejected && nearMisses.rejected > 5 * STATEMENTS, JSON.stringify({ ...nearMisses, disagreements: undefined }));
+      assert.ok(
+        nearMisses.read + nearMisses.left > 0.05 * nearMisses.rejected && nearMisses.rejected > 5 * STATEMENTS,
+        JSON.stringify({ ...nearMisses, disagreements: undefined }),
+      );
     }
   });
 });

@@ -38,12 +38,20 @@ export function loadGrammar(dir: string): Grammar {
 // Comparing the two readings
 
 /** Where two ASTs differ (fields and their order, values, and which nodes share an object), or undefined. */
-export function difference(a: unknown, b: unknown, path = 'statement', seenA = new Map<object, object>(), seenB = new Map<object, object>()): string | undefined {
+export function difference(
+  a: unknown,
+  b: unknown,
+  path = 'statement',
+  seenA = new Map<object, object>(),
+  seenB = new Map<object, object>(),
+): string | undefined {
   if (typeof a !== typeof b) return `${path}: ${typeof a} vs ${typeof b}`;
-  if (a === null || typeof a !== 'object') return Object.is(a, b) ? undefined : `${path}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
+  if (a === null || typeof a !== 'object')
+    return Object.is(a, b) ? undefined : `${path}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
-  if (seenA.has(x) || seenB.has(y)) return seenA.get(x) === y && seenB.get(y) === x ? undefined : `${path}: shared differently`;
+  if (seenA.has(x) || seenB.has(y))
+    return seenA.get(x) === y && seenB.get(y) === x ? undefined : `${path}: shared differently`;
   seenA.set(x, y);
   seenB.set(y, x);
   if (Array.isArray(x) !== Array.isArray(y)) return `${path}: array vs object`;
@@ -139,7 +147,24 @@ interface Generated {
   root: Span;
 }
 
-const NAMES = ['a', 'b', 'c', 't', 'ks', 'v1', 'cqlint_hole_1', '"Quoted"', 'key', 'type', 'ttl', 'values', 'json', 'filtering', 'all', 'role'];
+const NAMES = [
+  'a',
+  'b',
+  'c',
+  't',
+  'ks',
+  'v1',
+  'cqlint_hole_1',
+  '"Quoted"',
+  'key',
+  'type',
+  'ttl',
+  'values',
+  'json',
+  'filtering',
+  'all',
+  'role',
+];
 const NON_TYPE_NAMES = ['a', 't', 'address', '"Quoted"', 'key', 'type'];
 const STRINGS = ["'s'", "'it''s'", '$$b$$'];
 const NUMBERS = ['1', '2.5', '1e3', '1h30m', 'NaN', 'Infinity'];
@@ -177,7 +202,8 @@ class Walker {
   readonly keywords: string[] = [];
 
   constructor(g: Grammar) {
-    for (const rule of g.parser.getParser().getSerializedGastProductions() as Production[]) this.rules.set(rule.name!, rule.definition!);
+    for (const rule of g.parser.getParser().getSerializedGastProductions() as Production[])
+      this.rules.set(rule.name!, rule.definition!);
     for (const [word, type] of Object.entries(g.lexer.keywordTokens)) {
       this.images.set(type.name, [word]);
       this.keywords.push(word);
@@ -189,7 +215,7 @@ class Walker {
     this.images.set('NativeTypeKw', [...g.lexer.NATIVE_TYPE_NAMES]);
     // The shortest expansion of every rule, by fixed point.
     const ruleMin = new Map<string, number>();
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (const [name, definition] of this.rules) {
         const length = this.sequenceMin(definition, ruleMin);
@@ -213,7 +239,8 @@ class Walker {
     if (p.type === 'Terminal') length = 1;
     else if (p.type === 'NonTerminal') length = ruleMin.get(p.name!) ?? Infinity;
     else if (p.type === 'Option' || p.type === 'Repetition') length = 0;
-    else if (p.type === 'Alternation') length = Math.min(...p.definition!.map((alt) => this.sequenceMin(alt.definition!, ruleMin)));
+    else if (p.type === 'Alternation')
+      length = Math.min(...p.definition!.map((alt) => this.sequenceMin(alt.definition!, ruleMin)));
     else length = this.sequenceMin(p.definition!, ruleMin);
     this.minimal.set(p, length);
     return length;
@@ -268,8 +295,14 @@ class Walker {
         const alternatives = p.definition!;
         let chosen: Production;
         // Deep inside a statement, the short ways half of the time: expressions and types stay small.
-        if (short || (depth > 2 * CLAUSE_DEPTH && random() < 0.5)) chosen = alternatives.reduce((best, alt) => (this.sequenceLength(alt) < this.sequenceLength(best) ? alt : best));
-        else if (random() < 0.5) chosen = alternatives.reduce((least, alt) => ((this.taken.get(alt) ?? 0) < (this.taken.get(least) ?? 0) ? alt : least));
+        if (short || (depth > 2 * CLAUSE_DEPTH && random() < 0.5))
+          chosen = alternatives.reduce((best, alt) =>
+            this.sequenceLength(alt) < this.sequenceLength(best) ? alt : best,
+          );
+        else if (random() < 0.5)
+          chosen = alternatives.reduce((least, alt) =>
+            (this.taken.get(alt) ?? 0) < (this.taken.get(least) ?? 0) ? alt : least,
+          );
         else chosen = alternatives[Math.floor(random() * alternatives.length)]!;
         this.taken.set(chosen, (this.taken.get(chosen) ?? 0) + 1);
         this.inSpan(chosen.definition!, out, parent, depth, random);
@@ -313,7 +346,13 @@ function tokenSpans(root: Span, out: Span[] = []): Span[] {
 
 /** Two spans' tokens swapped (`first` before `second`). */
 function swapped(images: string[], first: Span, second: Span): string[] {
-  return [...images.slice(0, first.start), ...images.slice(second.start, second.end), ...images.slice(first.end, second.start), ...images.slice(first.start, first.end), ...images.slice(second.end)];
+  return [
+    ...images.slice(0, first.start),
+    ...images.slice(second.start, second.end),
+    ...images.slice(first.end, second.start),
+    ...images.slice(first.start, first.end),
+    ...images.slice(second.end),
+  ];
 }
 
 /**
@@ -321,7 +360,12 @@ function swapped(images: string[], first: Span, second: Span): string[] {
  * each pair of neighbouring clauses swapped (the slip of a clause read in the wrong place), each clause left out or
  * doubled, each keyword left out (a word read as optional) or replaced by another.
  */
-function nearMissesOf({ images, root }: Generated, keywords: readonly string[], limit: number, random: () => number): string[][] {
+function nearMissesOf(
+  { images, root }: Generated,
+  keywords: readonly string[],
+  limit: number,
+  random: () => number,
+): string[][] {
   const out: string[][] = [];
   for (const parent of spansWithClauses(root)) {
     const clauses = parent.children;
@@ -330,13 +374,21 @@ function nearMissesOf({ images, root }: Generated, keywords: readonly string[], 
       if (i + 1 < clauses.length) out.push(swapped(images, clause, clauses[i + 1]!));
       if (clause.image !== undefined) continue;
       out.push([...images.slice(0, clause.start), ...images.slice(clause.end)]);
-      out.push([...images.slice(0, clause.end), ...images.slice(clause.start, clause.end), ...images.slice(clause.end)]);
+      out.push([
+        ...images.slice(0, clause.end),
+        ...images.slice(clause.start, clause.end),
+        ...images.slice(clause.end),
+      ]);
     }
   }
   for (const word of tokenSpans(root)) {
     if (!keywords.includes(word.image!)) continue;
     out.push([...images.slice(0, word.start), ...images.slice(word.end)]);
-    out.push([...images.slice(0, word.start), keywords[Math.floor(random() * keywords.length)]!, ...images.slice(word.end)]);
+    out.push([
+      ...images.slice(0, word.start),
+      keywords[Math.floor(random() * keywords.length)]!,
+      ...images.slice(word.end),
+    ]);
   }
   // A random choice of `limit` (Fisher-Yates on the first `limit` places).
   for (let i = 0; i < Math.min(limit, out.length); i++) {
@@ -355,7 +407,13 @@ export interface OracleRun {
  * `statements` statements generated from the grammar with `seed`, and at most `nearMisses` near-misses of each, checked.
  * Stops at the first disagreement when `stopEarly` (a test that only needs to know whether there is one).
  */
-export function runOracle(g: Grammar, seed: number, statements: number, nearMisses: number, stopEarly = false): OracleRun {
+export function runOracle(
+  g: Grammar,
+  seed: number,
+  statements: number,
+  nearMisses: number,
+  stopEarly = false,
+): OracleRun {
   const random = mulberry32(seed);
   const walker = new Walker(g);
   const run: OracleRun = { generated: newTally(), nearMisses: newTally() };

@@ -5,7 +5,11 @@
  * `nodetool tablestats` text (Cassandra 4.x) of one table, taken on `node` on `captured`; `uptime`: the
  * node's uptime as nodetool info prints it (`Uptime (seconds) : N`), above the output.
  */
-export function tablestatsOutput(table: string, maxBytes: number, options: { node?: string; captured?: string; partitions?: number; uptimeSeconds?: number } = {}): string {
+export function tablestatsOutput(
+  table: string,
+  maxBytes: number,
+  options: { node?: string; captured?: string; partitions?: number; uptimeSeconds?: number } = {},
+): string {
   const [ks, name] = table.split('.');
   return [
     `$ nodetool -h ${options.node ?? '10.0.0.3'} tablestats ${table}`,
@@ -37,7 +41,12 @@ export function tablestatsOutput(table: string, maxBytes: number, options: { nod
 }
 
 /** `nodetool toppartitions ks table <duration>` (Cassandra 3.x layout): the WRITES sampler with these counts. */
-export function toppartitionsOutput(table: string, durationMs: number, writes: [key: string, count: number][], options: { node?: string; cardinality?: number } = {}): string {
+export function toppartitionsOutput(
+  table: string,
+  durationMs: number,
+  writes: [key: string, count: number][],
+  options: { node?: string; cardinality?: number } = {},
+): string {
   const [ks, name] = table.split('.');
   const width = Math.max(...writes.map(([k]) => k.length), 'Partition'.length);
   const row = (a: string, b: string, c: string): string => `\t${a.padEnd(width)}${b.padStart(10)}${c.padStart(10)}`;

@@ -20,7 +20,10 @@ class InProcessServer extends EventEmitter implements ServerProcess {
 
   constructor(options: ServerOptions) {
     super();
-    const connection = createServerConnection(new StreamMessageReader(this.stdin, READER_OPTIONS), new StreamMessageWriter(this.stdout, WRITER_OPTIONS));
+    const connection = createServerConnection(
+      new StreamMessageReader(this.stdin, READER_OPTIONS),
+      new StreamMessageWriter(this.stdout, WRITER_OPTIONS),
+    );
     createServer(connection, options);
     connection.listen();
   }

@@ -6,7 +6,7 @@
  */
 export function outsideCodeSpans(markdown: string): string {
   let out = '';
-  for (let i = 0; i < markdown.length; ) {
+  for (let i = 0; i < markdown.length;) {
     if (markdown[i] === '\\') {
       out += markdown.slice(i, i + 2);
       i += 2;

@@ -12,14 +12,22 @@ const SCHEMA = 'CREATE TABLE ks.kv (k text, c int, v text, PRIMARY KEY (k, c));\
 const RING = JSON.stringify({ '10.9.9.9': ['0'], '10.9.9.8': ['-4611686018427387904'] });
 
 async function report(client: LspTestClient, uri: string): Promise<string> {
-  const page = (await client.request('cqlint/partitionReport', { textDocument: { uri }, table: 'ks.kv' })) as { html: string } | null;
+  const page = (await client.request('cqlint/partitionReport', { textDocument: { uri }, table: 'ks.kv' })) as {
+    html: string;
+  } | null;
   assert.ok(page, 'the report is answered');
   return page.html;
 }
 
 /** Everything the client was told: log lines, messages and diagnostics. */
 function everythingSaid(client: LspTestClient, uris: string[]): string {
-  return [...client.logs, client.stderr, ...uris.flatMap((uri) => client.publications(uri).flatMap((p) => p.diagnostics.map((d) => JSON.stringify(d.message))))].join('\n');
+  return [
+    ...client.logs,
+    client.stderr,
+    ...uris.flatMap((uri) =>
+      client.publications(uri).flatMap((p) => p.diagnostics.map((d) => JSON.stringify(d.message))),
+    ),
+  ].join('\n');
 }
 
 /** A sample of ks.kv whose partition key is `key`, and a ring, in folder `at` ('' or 'dir/'). */
@@ -40,20 +48,31 @@ test('without a workspace folder, samples and the ring stay inside the .cqlint.j
   const uri = files.uri('proj/schema.cql');
   await client.open(uri, SCHEMA);
   const html = await report(client, uri);
-  await client.waitForLog(/sample \.\.\/secret\/kv\.csv of ks\.kv: the file \(or the link it goes through\) is outside the workspace/);
+  await client.waitForLog(
+    /sample \.\.\/secret\/kv\.csv of ks\.kv: the file \(or the link it goes through\) is outside the workspace/,
+  );
   assert.doesNotMatch(html, /SECRETKEY|10\.9\.9\.9/);
-  const hover = JSON.stringify(await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 40 } }));
+  const hover = JSON.stringify(
+    await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 40 } }),
+  );
   assert.doesNotMatch(hover, /SECRETKEY|10\.9\.9\.9/);
   assert.doesNotMatch(everythingSaid(client, [uri]), /SECRETKEY/);
 });
 
 test('Restricted Mode reads neither the samples nor the ring a .cqlint.json names, even inside the workspace', async (t) => {
-  const ws = tempWorkspace({ ...sampleAndRing('', 'INSIDEKEY'), 'schema.cql': SCHEMA, '.cqlint.json': JSON.stringify({ samples: { 'ks.kv': 'kv.csv' }, ring: 'ring.json' }) });
+  const ws = tempWorkspace({
+    ...sampleAndRing('', 'INSIDEKEY'),
+    'schema.cql': SCHEMA,
+    '.cqlint.json': JSON.stringify({ samples: { 'ks.kv': 'kv.csv' }, ring: 'ring.json' }),
+  });
   t.after(() => ws.cleanup());
   for (const trusted of [false, true]) {
     const client = await startServer();
     t.after(() => client.shutdown());
-    await client.initialize(capabilities.pull, { workspaceFolders: [ws.dir], initializationOptions: { workspaceTrusted: trusted } });
+    await client.initialize(capabilities.pull, {
+      workspaceFolders: [ws.dir],
+      initializationOptions: { workspaceTrusted: trusted },
+    });
     const uri = ws.uri('schema.cql');
     await client.open(uri, SCHEMA);
     const html = await report(client, uri);
@@ -76,7 +95,10 @@ test('a .cqlint.json linked to a file outside the workspace is not read, and not
   await client.initialize(capabilities.push, { workspaceFolders: [files.path('ws')] });
   const config = files.uri('ws/.cqlint.json');
   const diagnostics: Diagnostic[] = await client.waitForDiagnostics(config, (d) => d.length > 0);
-  assert.match(String(diagnostics[0]!.message), /cannot read the file: the file \(or the link it goes through\) is outside the workspace/);
+  assert.match(
+    String(diagnostics[0]!.message),
+    /cannot read the file: the file \(or the link it goes through\) is outside the workspace/,
+  );
   const uri = files.uri('ws/schema.cql');
   await client.open(uri, SCHEMA);
   await client.waitForDiagnostics(uri);

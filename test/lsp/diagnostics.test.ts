@@ -1,7 +1,11 @@
 // The language server end to end, run in process, and a scripted client (scripts/lsp-client.ts).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Diagnostic, DocumentDiagnosticReport, FullDocumentDiagnosticReport } from 'vscode-languageserver-protocol';
+import type {
+  Diagnostic,
+  DocumentDiagnosticReport,
+  FullDocumentDiagnosticReport,
+} from 'vscode-languageserver-protocol';
 import { capabilities, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
 import { startInProcessServer } from '../helpers/in-process-server';
 
@@ -11,7 +15,8 @@ const HOT = 'CREATE TABLE ks.books (publish_date date, title text, author text, 
 const BROKEN = 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text;\n';
 
 const codes = (diagnostics: Diagnostic[]): string[] => diagnostics.map((d) => String(d.code)).sort();
-const byCode = (diagnostics: Diagnostic[], code: string): Diagnostic | undefined => diagnostics.find((d) => d.code === code);
+const byCode = (diagnostics: Diagnostic[], code: string): Diagnostic | undefined =>
+  diagnostics.find((d) => d.code === code);
 const full = (report: DocumentDiagnosticReport): FullDocumentDiagnosticReport => {
   assert.equal(report.kind, 'full', `expected a full report, got ${JSON.stringify(report)}`);
   return report as FullDocumentDiagnosticReport;
@@ -116,7 +121,11 @@ describe('pull diagnostics', () => {
     t.after(() => ws.cleanup());
     const client = await started(t);
     const init = await client.initialize(capabilities.pull, { workspaceFolders: [ws.dir] });
-    assert.deepEqual(init.capabilities.diagnosticProvider, { identifier: 'cqlint', interFileDependencies: true, workspaceDiagnostics: true });
+    assert.deepEqual(init.capabilities.diagnosticProvider, {
+      identifier: 'cqlint',
+      interFileDependencies: true,
+      workspaceDiagnostics: true,
+    });
 
     const uri = ws.uri('q.cql');
     await client.open(uri, QUERY);
@@ -136,7 +145,11 @@ describe('pull diagnostics', () => {
     const other = workspace.items.find((item) => item.uri === ws.uri('other.cql'));
     assert.ok(other && other.kind === 'full');
     assert.deepEqual(codes(other.items), ['unknown-column']);
-    assert.equal(workspace.items.some((item) => item.uri === uri), false, 'open documents are pulled one by one');
+    assert.equal(
+      workspace.items.some((item) => item.uri === uri),
+      false,
+      'open documents are pulled one by one',
+    );
     const unchanged = await client.workspaceDiagnostics([{ uri: other.uri, value: other.resultId! }]);
     assert.equal(unchanged.items.find((item) => item.uri === other.uri)?.kind, 'unchanged');
     // The server keeps a digest of a closed file's report, not its diagnostics: asked without the id,
@@ -160,12 +173,20 @@ describe('pull diagnostics', () => {
     assert.equal(whole.items.length, 251);
 
     const token = 'workspace-diagnostics-1';
-    const answer = (await client.connection.sendRequest('workspace/diagnostic', { previousResultIds: [], partialResultToken: token })) as { items: unknown[] };
+    const answer = (await client.connection.sendRequest('workspace/diagnostic', {
+      previousResultIds: [],
+      partialResultToken: token,
+    })) as { items: unknown[] };
     assert.deepEqual(answer.items, [], 'with partial results the response itself is empty');
-    const batches = client.progress.filter((p) => p.token === token).map((p) => (p.value as unknown as { items: { uri: string; kind: string; items?: Diagnostic[] }[] }).items);
+    const batches = client.progress
+      .filter((p) => p.token === token)
+      .map((p) => (p.value as unknown as { items: { uri: string; kind: string; items?: Diagnostic[] }[] }).items);
     assert.ok(batches.length >= 3, `250 files come in batches of at most 100, got ${batches.length} batch(es)`);
     assert.ok(batches.every((b) => b.length <= 100));
-    assert.deepEqual(summary(batches.flat()), summary(whole.items as { uri: string; kind: string; items?: Diagnostic[] }[]));
+    assert.deepEqual(
+      summary(batches.flat()),
+      summary(whole.items as { uri: string; kind: string; items?: Diagnostic[] }[]),
+    );
   });
 
   test('editing an open schema refreshes the queries that use it', async (t) => {
@@ -185,7 +206,10 @@ describe('pull diagnostics', () => {
 
 describe('diagnostics after edits', () => {
   const hasOffsets = (value: unknown): boolean =>
-    typeof value === 'object' && value !== null && (('start' in value && typeof (value as { start: unknown }).start === 'number') || Object.values(value).some(hasOffsets));
+    typeof value === 'object' &&
+    value !== null &&
+    (('start' in value && typeof (value as { start: unknown }).start === 'number') ||
+      Object.values(value).some(hasOffsets));
 
   test('data holds no offsets; an edit moves the findings after it and changes those of its statement, as a fresh open shows', async (t) => {
     const ws = tempWorkspace();
@@ -193,8 +217,10 @@ describe('diagnostics after edits', () => {
     const client = await started(t);
     await client.initialize(capabilities.pull, { workspaceFolders: [ws.dir] });
     await client.whenIndexed();
-    const sharded = "-- @shard shard = murmur3(title) % 16 + 1\nCREATE TABLE ks.posts (day date, shard int, title text, PRIMARY KEY ((day, shard), title));\n";
-    const select = (shard: number, title: string): string => `SELECT title FROM ks.posts WHERE day = '2024-05-01' AND shard = ${shard} AND title = '${title}';`;
+    const sharded =
+      '-- @shard shard = murmur3(title) % 16 + 1\nCREATE TABLE ks.posts (day date, shard int, title text, PRIMARY KEY ((day, shard), title));\n';
+    const select = (shard: number, title: string): string =>
+      `SELECT title FROM ks.posts WHERE day = '2024-05-01' AND shard = ${shard} AND title = '${title}';`;
     // Two queries on one line: an edit of the first moves the second's finding along the line.
     const uri = ws.uri('edited.cql');
     await client.open(uri, `${sharded}${HOT}${select(3, 'Dune')} ${select(4, 'Dune')}\n`);
@@ -204,7 +230,9 @@ describe('diagnostics after edits', () => {
     const edit = async (from: string, to: string): Promise<Diagnostic[]> => {
       const text = client.text(uri)!.split('\n')[3]!;
       const at = text.indexOf(from);
-      await client.change(uri, [{ range: { start: { line: 3, character: at }, end: { line: 3, character: at + from.length } }, text: to }]);
+      await client.change(uri, [
+        { range: { start: { line: 3, character: at }, end: { line: 3, character: at + from.length } }, text: to },
+      ]);
       return full(await client.pullDiagnostics(uri)).items;
     };
     // The first lint of a statement keeps no findings for the next: a first edit, then the one looked at.
@@ -215,7 +243,11 @@ describe('diagnostics after edits', () => {
     const changed = await edit('shard = 3', 'shard = 5');
     await client.open(ws.uri('fresh.cql'), client.text(uri)!);
     assert.deepEqual(changed, full(await client.pullDiagnostics(ws.uri('fresh.cql'))).items);
-    assert.notDeepEqual(changed.map((d) => d.message), moved.map((d) => d.message), 'the edited value shows in its finding');
+    assert.notDeepEqual(
+      changed.map((d) => d.message),
+      moved.map((d) => d.message),
+      'the edited value shows in its finding',
+    );
   });
 });
 
@@ -254,16 +286,27 @@ describe('cross-file', () => {
     assert.deepEqual(codes(before.items), ['secondary-index-scan']);
     const refreshes = client.refreshCount;
     await client.change('untitled:indexes', dropIndex.dropped);
-    assert.deepEqual(codes(full(await client.pullOnRefresh('untitled:query', before.resultId, refreshes)).items), ['unrestricted-partition-key']);
+    assert.deepEqual(codes(full(await client.pullOnRefresh('untitled:query', before.resultId, refreshes)).items), [
+      'unrestricted-partition-key',
+    ]);
   });
 
   test('push: a DROP INDEX in a file of indexes re-checks the queries the index served', async (t) => {
     const client = await started(t);
     await client.initialize(capabilities.push);
     await openDropIndexFiles(client);
-    assert.deepEqual(codes(await client.waitForDiagnostics('untitled:query', (d) => d.length > 0)), ['secondary-index-scan']);
+    assert.deepEqual(codes(await client.waitForDiagnostics('untitled:query', (d) => d.length > 0)), [
+      'secondary-index-scan',
+    ]);
     await client.change('untitled:indexes', dropIndex.dropped);
-    assert.deepEqual(codes(await client.waitForDiagnostics('untitled:query', (d) => d.some((x) => x.code === 'unrestricted-partition-key'))), ['unrestricted-partition-key']);
+    assert.deepEqual(
+      codes(
+        await client.waitForDiagnostics('untitled:query', (d) =>
+          d.some((x) => x.code === 'unrestricted-partition-key'),
+        ),
+      ),
+      ['unrestricted-partition-key'],
+    );
   });
 
   test('push: a schema file on disk, changed outside the editor (didChangeWatchedFiles)', async (t) => {
@@ -272,7 +315,9 @@ describe('cross-file', () => {
     const client = await started(t);
     await client.initialize(capabilities.push, { workspaceFolders: [ws.dir] });
     const registration = await client.waitForRegistration('workspace/didChangeWatchedFiles');
-    const globs = (registration.registerOptions as { watchers: { globPattern: string }[] }).watchers.map((w) => w.globPattern);
+    const globs = (registration.registerOptions as { watchers: { globPattern: string }[] }).watchers.map(
+      (w) => w.globPattern,
+    );
     assert.ok(globs.includes('**/*.cql') && globs.includes('**/.cqlint.json'), globs.join(', '));
 
     const uri = ws.uri('queries/q.cql');
@@ -320,9 +365,13 @@ describe('cross-file', () => {
     await client.initialize(capabilities.push);
     await client.open('untitled:query', QUERY);
     assert.deepEqual(await client.waitForDiagnostics('untitled:query'), [], 'the table is unknown so far');
-    await client.notify('workspace/didChangeWorkspaceFolders', { event: { added: [{ uri: ws.uri(''), name: 'ws' }], removed: [] } });
+    await client.notify('workspace/didChangeWorkspaceFolders', {
+      event: { added: [{ uri: ws.uri(''), name: 'ws' }], removed: [] },
+    });
     assert.deepEqual(codes(await client.waitForDiagnostics('untitled:query', (d) => d.length > 0)), ['unknown-column']);
-    await client.notify('workspace/didChangeWorkspaceFolders', { event: { added: [], removed: [{ uri: ws.uri(''), name: 'ws' }] } });
+    await client.notify('workspace/didChangeWorkspaceFolders', {
+      event: { added: [], removed: [{ uri: ws.uri(''), name: 'ws' }] },
+    });
     assert.deepEqual(await client.waitForDiagnostics('untitled:query', (d) => d.length === 0), []);
   });
 });
@@ -337,14 +386,25 @@ describe('headline and details', () => {
     await client.open(uri, HOT);
     const hot = byCode(await client.waitForDiagnostics(uri), 'hot-partition')!;
     assert.equal(hot.message, 'hot partition in ks.books: every write of the same publish_date goes to one partition');
-    const hover = (await client.request('textDocument/hover', { textDocument: { uri }, position: hot.range.start })) as { contents: { kind: string; value: string } };
+    const hover = (await client.request('textDocument/hover', {
+      textDocument: { uri },
+      position: hot.range.start,
+    })) as { contents: { kind: string; value: string } };
     assert.equal(hover.contents.kind, 'markdown');
     const value = hover.contents.value;
-    assert.ok(value.includes(`**${hot.message}** · [hot-partition](https://github.com/cqlint/cqlint/blob/main/docs/rules/hot-partition.md)`), value);
+    assert.ok(
+      value.includes(
+        `**${hot.message}** · [hot-partition](https://github.com/cqlint/cqlint/blob/main/docs/rules/hot-partition.md)`,
+      ),
+      value,
+    );
     assert.match(value, /Shard it: add a shard column to the partition key \(\(publish_date, shard\), title\)/);
     assert.match(value, /Apache Cassandra: a row ≈ \d+ B/);
     // Away from a finding, no details.
-    const elsewhere = (await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 2 } })) as { contents: { value: string } } | null;
+    const elsewhere = (await client.request('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: 0, character: 2 },
+    })) as { contents: { value: string } } | null;
     assert.doesNotMatch(elsewhere?.contents.value ?? '', /Shard it/);
   });
 });

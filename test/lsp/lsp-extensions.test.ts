@@ -11,9 +11,13 @@ import { LSP_EXTENSIONS_MODULE, lspExtensionsReference } from '../../scripts/gen
 import { capabilities, projectRoot, tempWorkspace } from '../../scripts/lsp-client';
 import { startInProcessServer } from '../helpers/in-process-server';
 
-const messages = (Object.values(extensions) as unknown[]).filter((value): value is extensions.Request<unknown, unknown> | extensions.Notification<unknown> =>
-  typeof value === 'object' && value !== null && 'method' in value);
-const commands = Object.entries(extensions).filter(([name]) => name.endsWith('_COMMAND')).map(([, value]) => value as string);
+const messages = (Object.values(extensions) as unknown[]).filter(
+  (value): value is extensions.Request<unknown, unknown> | extensions.Notification<unknown> =>
+    typeof value === 'object' && value !== null && 'method' in value,
+);
+const commands = Object.entries(extensions)
+  .filter(([name]) => name.endsWith('_COMMAND'))
+  .map(([, value]) => value as string);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -27,7 +31,11 @@ function stringLiterals(file: string): { text: string; at: string }[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const found: { text: string; at: string }[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isStringLiteralLike(node)) found.push({ text: node.text, at: `${relative(projectRoot, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}` });
+    if (ts.isStringLiteralLike(node))
+      found.push({
+        text: node.text,
+        at: `${relative(projectRoot, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`,
+      });
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -42,7 +50,11 @@ describe('LSP extensions (server/lsp/lsp-extensions.ts)', () => {
       'request cqlint/sampleConfigEdit',
       'request cqlint/tokenAt',
     ]);
-    assert.deepEqual(commands.sort(), ['cqlint.choosePartitionReportSample', 'cqlint.openReportSource', 'cqlint.showPartitionReport']);
+    assert.deepEqual(commands.sort(), [
+      'cqlint.choosePartitionReportSample',
+      'cqlint.openReportSource',
+      'cqlint.showPartitionReport',
+    ]);
   });
 
   test('no other file of the server or the client writes a custom method or one of these commands', () => {
@@ -63,17 +75,29 @@ describe('LSP extensions (server/lsp/lsp-extensions.ts)', () => {
     await client.initialize(capabilities.pull, { workspaceFolders: [ws.dir] });
     await client.waitForLog(/cqlint: indexed \d+ CQL file/);
     for (const message of messages) {
-      if (message.kind === 'request') assert.equal(await client.request(message.method, { bogus: true }), null, message.method);
+      if (message.kind === 'request')
+        assert.equal(await client.request(message.method, { bogus: true }), null, message.method);
     }
-    await assert.rejects(client.request('cqlint/doesNotExist', {}), (error: { code?: number }) => error.code === -32601);
+    await assert.rejects(
+      client.request('cqlint/doesNotExist', {}),
+      (error: { code?: number }) => error.code === -32601,
+    );
   });
 
   test('the reference in docs/lsp-extensions.md names every method and command, with its types as declared', () => {
     const reference = lspExtensionsReference(readFileSync(join(projectRoot, LSP_EXTENSIONS_MODULE), 'utf8'));
-    for (const message of messages) assert.match(reference, new RegExp(`### \`${message.method}\` \\(${message.kind}, `), message.method);
+    for (const message of messages)
+      assert.match(reference, new RegExp(`### \`${message.method}\` \\(${message.kind}, `), message.method);
     for (const command of commands) assert.ok(reference.includes(`### \`${command}\` (client command)`), command);
-    assert.ok(reference.includes('interface TokenAtParams {\n  textDocument: TextDocumentIdentifier;\n  position: Position;\n}'));
+    assert.ok(
+      reference.includes(
+        'interface TokenAtParams {\n  textDocument: TextDocumentIdentifier;\n  position: Position;\n}',
+      ),
+    );
     assert.ok(reference.includes('Params: `TokenAtParams`; result: `TokenAtResult | null` (`tokenAtRequest`).'));
-    assert.ok(readFileSync(join(projectRoot, 'docs', 'lsp-extensions.md'), 'utf8').includes(reference), 'docs/lsp-extensions.md is stale: run `npm run generate`');
+    assert.ok(
+      readFileSync(join(projectRoot, 'docs', 'lsp-extensions.md'), 'utf8').includes(reference),
+      'docs/lsp-extensions.md is stale: run `npm run generate`',
+    );
   });
 });

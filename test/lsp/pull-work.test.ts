@@ -35,7 +35,10 @@ test('workspace/diagnostic lints each closed file once, and not at all for a res
   assert.ok(first.items.every((item) => item.kind === 'full'));
   assert.deepEqual([...lints.values()], Array(6).fill(1), 'one lint per file');
   const q0 = first.items.find((item) => item.uri === ws.uri('q0.cql'))!;
-  assert.deepEqual((q0 as { items: Diagnostic[] }).items.map((d) => d.code), ['unknown-column']);
+  assert.deepEqual(
+    (q0 as { items: Diagnostic[] }).items.map((d) => d.code),
+    ['unknown-column'],
+  );
 
   lints.clear();
   const held = first.items.map((item) => ({ uri: item.uri, value: item.resultId! }));

@@ -14,21 +14,24 @@ type Handler = (...args: unknown[]) => unknown;
 
 /** A connection that records its registrations at any depth: `onHover`, `languages.inlayHint.on`, `onRequest(m, h)`. */
 function recordingConnection(registered: Map<string, Handler>, label = 'connection'): object {
-  return new Proxy({}, {
-    get(_target, property) {
-      if (typeof property !== 'string') return undefined;
-      if (property === 'then') return undefined;
-      if (/^on([A-Z]|$)/.test(property)) {
-        return (...args: unknown[]) => {
-          const name = `${label}.${property}${typeof args[0] === 'string' ? `(${args[0]})` : ''}`;
-          const handler = args.find((arg): arg is Handler => typeof arg === 'function');
-          if (handler) registered.set(name, handler);
-          return { dispose: () => undefined };
-        };
-      }
-      return recordingConnection(registered, `${label}.${property}`);
+  return new Proxy(
+    {},
+    {
+      get(_target, property) {
+        if (typeof property !== 'string') return undefined;
+        if (property === 'then') return undefined;
+        if (/^on([A-Z]|$)/.test(property)) {
+          return (...args: unknown[]) => {
+            const name = `${label}.${property}${typeof args[0] === 'string' ? `(${args[0]})` : ''}`;
+            const handler = args.find((arg): arg is Handler => typeof arg === 'function');
+            if (handler) registered.set(name, handler);
+            return { dispose: () => undefined };
+          };
+        }
+        return recordingConnection(registered, `${label}.${property}`);
+      },
     },
-  });
+  );
 }
 
 /**
@@ -52,8 +55,16 @@ function registerDefaultFeatures(clientCapabilities: object): { declared: Map<st
       if (property === 'connection') return connection;
       if (property === 'clientCapabilities') return clientCapabilities;
       if (property === 'workspaceFolders') return [];
-      if (property === 'safe') return (name: string, handler: Handler, fallback: unknown) => safeHandler((m) => errors.push(m), name, handler, fallback);
-      if (property === 'log') return { error: (m: string) => errors.push(m), warn: () => undefined, info: () => undefined, debug: () => undefined };
+      if (property === 'safe')
+        return (name: string, handler: Handler, fallback: unknown) =>
+          safeHandler((m) => errors.push(m), name, handler, fallback);
+      if (property === 'log')
+        return {
+          error: (m: string) => errors.push(m),
+          warn: () => undefined,
+          info: () => undefined,
+          debug: () => undefined,
+        };
       if (typeof property === 'string' && /^on[A-Z]/.test(property)) return disposable;
       return () => undefined;
     },
@@ -68,10 +79,12 @@ function registerDefaultFeatures(clientCapabilities: object): { declared: Map<st
   // Each wrapped handler reports its readiness when called: call each once with its registration's name.
   return {
     errors,
-    declared: new Map([...registered].map(([name, handler]) => {
-      void handler(name);
-      return [name, declared.get(name)!] as const;
-    })),
+    declared: new Map(
+      [...registered].map(([name, handler]) => {
+        void handler(name);
+        return [name, declared.get(name)!] as const;
+      }),
+    ),
   };
 }
 
@@ -101,14 +114,21 @@ describe('declared readiness', () => {
   test('the guard refuses a handler that declares no readiness, and passes the declared one to the server', async () => {
     const registered = new Map<string, Handler>();
     const seen: Readiness[] = [];
-    const guarded = guardConnection(recordingConnection(registered) as { onHover(h: Handler): void; onRequest(m: string, h: Handler): void }, () => undefined, {
-      ready: (readiness) => {
-        seen.push(readiness);
-        return undefined;
+    const guarded = guardConnection(
+      recordingConnection(registered) as { onHover(h: Handler): void; onRequest(m: string, h: Handler): void },
+      () => undefined,
+      {
+        ready: (readiness) => {
+          seen.push(readiness);
+          return undefined;
+        },
       },
-    });
+    );
     assert.throws(() => guarded.onHover(() => null), /connection\.onHover: the handler declares no readiness/);
-    assert.throws(() => guarded.onRequest('cqlint/tokenAt', () => null), /onRequest\(cqlint\/tokenAt\): the handler declares no readiness/);
+    assert.throws(
+      () => guarded.onRequest('cqlint/tokenAt', () => null),
+      /onRequest\(cqlint\/tokenAt\): the handler declares no readiness/,
+    );
     assert.equal(registered.size, 0, 'nothing was registered');
     guarded.onHover(requires('file-and-ring', () => 'hovered'));
     assert.equal(await registered.get('connection.onHover')!({}), 'hovered');
@@ -119,7 +139,11 @@ describe('declared readiness', () => {
     ...capabilities,
     'pull, with inlay hints and resolved code actions': {
       ...capabilities.pull,
-      textDocument: { ...capabilities.pull.textDocument, inlayHint: {}, codeAction: { resolveSupport: { properties: ['edit'] } } },
+      textDocument: {
+        ...capabilities.pull.textDocument,
+        inlayHint: {},
+        codeAction: { resolveSupport: { properties: ['edit'] } },
+      },
     },
   };
   for (const [client, clientCapabilities] of Object.entries(clients)) {
@@ -134,7 +158,8 @@ describe('declared readiness', () => {
       }
       // The resolve handler exists for a client that resolves code actions' edits; it needs nothing the action did not.
       if (clientCapabilities.textDocument?.inlayHint) expected['connection.languages.inlayHint.on'] = 'file-and-ring';
-      if (clientCapabilities.textDocument?.codeAction?.resolveSupport) expected['connection.onCodeActionResolve'] = 'nothing';
+      if (clientCapabilities.textDocument?.codeAction?.resolveSupport)
+        expected['connection.onCodeActionResolve'] = 'nothing';
       assert.deepEqual(Object.fromEntries([...declared].sort()), Object.fromEntries(Object.entries(expected).sort()));
     });
   }
@@ -159,9 +184,13 @@ describe('what the server waits for', () => {
   test('a request on a file that is not indexed yet runs once it is; one that declared nothing runs at once', async () => {
     const sources = pendingSources();
     const registered = new Map<string, Handler>();
-    const guarded = guardConnection(recordingConnection(registered) as Record<string, (h: Handler) => void>, () => undefined, {
-      ready: (readiness, args) => readinessWait(readiness, args, sources),
-    });
+    const guarded = guardConnection(
+      recordingConnection(registered) as Record<string, (h: Handler) => void>,
+      () => undefined,
+      {
+        ready: (readiness, args) => readinessWait(readiness, args, sources),
+      },
+    );
     const ran: string[] = [];
     guarded.onHover!(requires('file-and-ring', () => ran.push('hover')));
     guarded.onCompletion!(requires('file', () => ran.push('completion')));
@@ -176,14 +205,25 @@ describe('what the server waits for', () => {
     ];
     await new Promise((resolve) => setImmediate(resolve));
     assert.deepEqual(ran, ['resolve'], 'only the request that waits for nothing ran while the file is not indexed');
-    assert.deepEqual(sources.asked, ['indexed /ws/query.cql', 'configured /ws/query.cql and ring', 'indexed /ws/query.cql', 'configured /ws/query.cql', 'all indexed']);
+    assert.deepEqual(sources.asked, [
+      'indexed /ws/query.cql',
+      'configured /ws/query.cql and ring',
+      'indexed /ws/query.cql',
+      'configured /ws/query.cql',
+      'all indexed',
+    ]);
     sources.release();
     await Promise.all(answers);
     assert.deepEqual(ran.sort(), ['completion', 'hover', 'resolve', 'workspace symbol']);
   });
 
   test('nothing pending: a file request runs at once; without a document it waits for nothing', () => {
-    const idle: ReadinessSources = { whenIndexed: () => undefined, whenConfigured: () => undefined, whenAllIndexed: () => undefined, uriToPath: (uri) => uri };
+    const idle: ReadinessSources = {
+      whenIndexed: () => undefined,
+      whenConfigured: () => undefined,
+      whenAllIndexed: () => undefined,
+      uriToPath: (uri) => uri,
+    };
     assert.equal(readinessWait('file-and-ring', [{ textDocument: { uri: 'file:///a.cql' } }], idle), undefined);
     assert.equal(readinessWait('workspace', [{}], idle), undefined);
     const sources = pendingSources();
@@ -194,7 +234,8 @@ describe('what the server waits for', () => {
 });
 
 describe('the server waits for what a handler declared', () => {
-  const SCHEMA = 'CREATE TABLE shop.orders (customer_id uuid, order_id timeuuid, total decimal, PRIMARY KEY (customer_id, order_id));\n';
+  const SCHEMA =
+    'CREATE TABLE shop.orders (customer_id uuid, order_id timeuuid, total decimal, PRIMARY KEY (customer_id, order_id));\n';
   const QUERY = 'SELECT total FROM shop.orders WHERE customer_id = ?;\n';
   const filler = (i: number): string => `CREATE TABLE misc.t${i} (id uuid PRIMARY KEY, v text);\n`.repeat(20);
 
@@ -208,7 +249,10 @@ describe('the server waits for what a handler declared', () => {
     const probe: Feature = {
       name: 'probe',
       register(ctx) {
-        const holds = () => ({ schema: ctx.project.hasFile(ws.path('z/schema.cql')), files: ctx.project.files().length });
+        const holds = () => ({
+          schema: ctx.project.hasFile(ws.path('z/schema.cql')),
+          files: ctx.project.files().length,
+        });
         ctx.connection.onRequest('test/nothing', requires('nothing', holds));
         ctx.connection.onRequest('test/file', requires('file', holds));
         ctx.connection.onRequest('test/workspace', requires('workspace', holds));
@@ -220,7 +264,11 @@ describe('the server waits for what a handler declared', () => {
     const uri = ws.uri('query.cql');
     await client.open(uri, QUERY);
     type Holds = { schema: boolean; files: number };
-    const [nothing, file, workspace] = (await Promise.all(['test/nothing', 'test/file', 'test/workspace'].map((method) => client.request(method, { textDocument: { uri } })))) as Holds[];
+    const [nothing, file, workspace] = (await Promise.all(
+      ['test/nothing', 'test/file', 'test/workspace'].map((method) =>
+        client.request(method, { textDocument: { uri } }),
+      ),
+    )) as Holds[];
     assert.equal(file!.schema, true, 'the file request ran once the schema its query names was indexed');
     assert.deepEqual(workspace, { schema: true, files: 202 }, 'the workspace request ran once every file was indexed');
     assert.ok(nothing!.files <= workspace!.files);

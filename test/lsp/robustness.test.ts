@@ -27,9 +27,11 @@ describe('robustness', () => {
       'untitled:binary': binaryJunk(5000),
       'untitled:huge-line': `SELECT ${'a, '.repeat(60_000)}b FROM ks.t WHERE id = 1;\n`,
       'untitled:long-string': `INSERT INTO ks.t (id, v) VALUES (1, '${'x'.repeat(300_000)}');\n`,
-      'untitled:unterminated-dollar': 'CREATE FUNCTION ks.f (a int) CALLED ON NULL INPUT RETURNS int LANGUAGE java AS $$ return a;\n\nSELECT * FROM ks.t;\n',
+      'untitled:unterminated-dollar':
+        'CREATE FUNCTION ks.f (a int) CALLED ON NULL INPUT RETURNS int LANGUAGE java AS $$ return a;\n\nSELECT * FROM ks.t;\n',
       'untitled:unterminated-quote': "SELECT * FROM ks.t WHERE id = 'abc\n",
-      'untitled:unbalanced': '((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((;\n',
+      'untitled:unbalanced':
+        '((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((;\n',
       'untitled:only-semicolons': ';'.repeat(10_000),
       'untitled:empty': '',
     };
@@ -43,16 +45,28 @@ describe('robustness', () => {
     assert.deepEqual(client.lastDiagnostics('untitled:empty'), []);
 
     // Edits with positions past the end of the document are clamped, not rejected.
-    await client.change('untitled:empty', [{ range: { start: { line: 99, character: 5 }, end: { line: 120, character: 0 } }, text: GOOD }]);
+    await client.change('untitled:empty', [
+      { range: { start: { line: 99, character: 5 }, end: { line: 120, character: 0 } }, text: GOOD },
+    ]);
     assert.deepEqual(await client.waitForDiagnostics('untitled:empty'), []);
 
     // Unknown requests fail cleanly; malformed params do not take the server down.
     await assert.rejects(client.request('cqlint/doesNotExist', {}));
-    await client.notify('textDocument/didChange', { textDocument: { uri: 'untitled:never-opened', version: 3 }, contentChanges: [{ text: 'x' }] });
+    await client.notify('textDocument/didChange', {
+      textDocument: { uri: 'untitled:never-opened', version: 3 },
+      contentChanges: [{ text: 'x' }],
+    });
     await client.notify('textDocument/didOpen', { textDocument: { uri: 'untitled:bad' } });
-    await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: 'not a uri', type: 2 }, { uri: 'file:///nonexistent/x.cql', type: 1 }] });
+    await client.notify('workspace/didChangeWatchedFiles', {
+      changes: [
+        { uri: 'not a uri', type: 2 },
+        { uri: 'file:///nonexistent/x.cql', type: 1 },
+      ],
+    });
     await client.notify('workspace/didChangeConfiguration', { settings: 42 });
-    await client.request('textDocument/diagnostic', { textDocument: { uri: 'untitled:never-opened' } }).catch(() => undefined);
+    await client
+      .request('textDocument/diagnostic', { textDocument: { uri: 'untitled:never-opened' } })
+      .catch(() => undefined);
 
     // Still serving: a fresh document gets its diagnostics.
     await client.open('untitled:after', 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text;\n');
@@ -87,23 +101,47 @@ describe('robustness', () => {
     // Enough statements that the statement-size scan runs (and resumes from the last one on each edit).
     const lines = Array.from({ length: 4000 }, (_, i) => `SELECT v FROM ks.t WHERE id = ${i};`);
     await client.open(uri, `${lines.join('\n')}\n`);
-    const messages = async (): Promise<string[]> => ((await client.pullDiagnostics(uri)) as { items: Diagnostic[] }).items.map((d) => String(d.message));
+    const messages = async (): Promise<string[]> =>
+      ((await client.pullDiagnostics(uri)) as { items: Diagnostic[] }).items.map((d) => String(d.message));
     assert.ok(!(await messages()).some((m) => /too large/.test(m)));
-    const line = (n: number, text: string) => ({ range: { start: { line: n, character: 0 }, end: { line: n, character: lines[n]!.length } }, text });
+    const line = (n: number, text: string) => ({
+      range: { start: { line: n, character: 0 }, end: { line: n, character: lines[n]!.length } },
+      text,
+    });
     // Line 3000's statement grows past the limit: refused, at its line.
     const dense = `SELECT ${'a, '.repeat(60_000)}b FROM ks.t;`;
     await client.change(uri, [line(3000, dense)]);
-    assert.deepEqual(await messages(), ['cqlint: statement at line 3001 too large to analyse (about 120007 tokens, limit 50000)']);
+    assert.deepEqual(await messages(), [
+      'cqlint: statement at line 3001 too large to analyse (about 120007 tokens, limit 50000)',
+    ]);
     // An edit far above it: still refused, and the line follows the lines added above.
-    await client.change(uri, [{ range: { start: { line: 10, character: 0 }, end: { line: 10, character: 0 } }, text: 'SELECT v FROM ks.t;\nSELECT v FROM ks.t;\n' }]);
-    assert.deepEqual(await messages(), ['cqlint: statement at line 3003 too large to analyse (about 120007 tokens, limit 50000)']);
+    await client.change(uri, [
+      {
+        range: { start: { line: 10, character: 0 }, end: { line: 10, character: 0 } },
+        text: 'SELECT v FROM ks.t;\nSELECT v FROM ks.t;\n',
+      },
+    ]);
+    assert.deepEqual(await messages(), [
+      'cqlint: statement at line 3003 too large to analyse (about 120007 tokens, limit 50000)',
+    ]);
     // A quote opened above makes the rest one string: no large statement any more (a syntax error instead).
-    await client.change(uri, [{ range: { start: { line: 20, character: 0 }, end: { line: 20, character: 0 } }, text: "'" }]);
+    await client.change(uri, [
+      { range: { start: { line: 20, character: 0 }, end: { line: 20, character: 0 } }, text: "'" },
+    ]);
     assert.ok(!(await messages()).some((m) => /too large/.test(m)));
-    await client.change(uri, [{ range: { start: { line: 20, character: 0 }, end: { line: 20, character: 1 } }, text: '' }]);
-    assert.deepEqual(await messages(), ['cqlint: statement at line 3003 too large to analyse (about 120007 tokens, limit 50000)']);
+    await client.change(uri, [
+      { range: { start: { line: 20, character: 0 }, end: { line: 20, character: 1 } }, text: '' },
+    ]);
+    assert.deepEqual(await messages(), [
+      'cqlint: statement at line 3003 too large to analyse (about 120007 tokens, limit 50000)',
+    ]);
     // Back to its short self: analysed again.
-    await client.change(uri, [{ range: { start: { line: 3002, character: 0 }, end: { line: 3002, character: dense.length } }, text: 'SELECT v FROM ks.t;' }]);
+    await client.change(uri, [
+      {
+        range: { start: { line: 3002, character: 0 }, end: { line: 3002, character: dense.length } },
+        text: 'SELECT v FROM ks.t;',
+      },
+    ]);
     assert.ok(!(await messages()).some((m) => /too large/.test(m)));
   });
 
@@ -157,13 +195,26 @@ describe('editing through the server', () => {
       const at = Math.floor(random() * text.length);
       const roll = random();
       const length = roll < 0.3 ? 1 + Math.floor(random() * 30) : 0;
-      const inserted = roll < 0.3 ? '' : roll < 0.6 ? 'x' : roll < 0.8 ? ";\n" : text.slice(Math.floor(random() * text.length)).slice(0, 120);
+      const inserted =
+        roll < 0.3
+          ? ''
+          : roll < 0.6
+            ? 'x'
+            : roll < 0.8
+              ? ';\n'
+              : text.slice(Math.floor(random() * text.length)).slice(0, 120);
       const range = { start: positionAt(text, at), end: positionAt(text, Math.min(text.length, at + length)) };
       await client.change(uri, [{ range, text: inserted }]);
       // Pull now and then, as an editor does while the user types.
       if (step % 10 === 9) await client.pullDiagnostics(uri);
     }
-    const strip = (d: Diagnostic) => ({ code: d.code, range: d.range, message: d.message, severity: d.severity, data: d.data });
+    const strip = (d: Diagnostic) => ({
+      code: d.code,
+      range: d.range,
+      message: d.message,
+      severity: d.severity,
+      data: d.data,
+    });
     const edited = (await client.pullDiagnostics(uri)) as { items: Diagnostic[] };
     await client.open('untitled:fresh', client.text(uri)!);
     const fresh = (await client.pullDiagnostics('untitled:fresh')) as { items: Diagnostic[] };

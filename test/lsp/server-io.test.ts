@@ -7,7 +7,13 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { syncBuiltinESMExports } from 'node:module';
-import type { Diagnostic, DocumentDiagnosticReport, Hover, InlayHint, MarkupContent } from 'vscode-languageserver-protocol';
+import type {
+  Diagnostic,
+  DocumentDiagnosticReport,
+  Hover,
+  InlayHint,
+  MarkupContent,
+} from 'vscode-languageserver-protocol';
 import { capabilities, tempWorkspace } from '../../scripts/lsp-client';
 import { startInProcessServer } from '../helpers/in-process-server';
 import { RuleRunner } from '../../server/core/engine/rule-runner';
@@ -25,15 +31,25 @@ const SCHEMA = [
 const QUERY = 'SELECT * FROM ks.users WHERE id = 1;\n';
 const ON_KEY = { line: 0, character: QUERY.indexOf('= 1') + 2 };
 // The token of int 1 (-4069959284402364209) lies in (-6e18, 0]: owned by the node holding token 0.
-const ring = (owner: string) => JSON.stringify({
-  '10.0.0.1': { tokens: ['-6000000000000000000'], dc: 'dc1', rack: 'r1' },
-  [owner]: { tokens: ['0'], dc: 'dc1', rack: 'r2' },
-});
+const ring = (owner: string) =>
+  JSON.stringify({
+    '10.0.0.1': { tokens: ['-6000000000000000000'], dc: 'dc1', rack: 'r1' },
+    [owner]: { tokens: ['0'], dc: 'dc1', rack: 'r2' },
+  });
 const CONFIG = JSON.stringify({ ring: 'ring.json', rules: { 'hot-partition': 'error' } });
 
 const SYNC_FUNCTIONS = [
-  'statSync', 'lstatSync', 'fstatSync', 'readFileSync', 'openSync', 'readSync', 'existsSync', 'readdirSync',
-  'realpathSync', 'accessSync', 'opendirSync',
+  'statSync',
+  'lstatSync',
+  'fstatSync',
+  'readFileSync',
+  'openSync',
+  'readSync',
+  'existsSync',
+  'readdirSync',
+  'realpathSync',
+  'accessSync',
+  'opendirSync',
 ] as const;
 
 /** Counts the calls of node:fs's synchronous functions while `counting` is on, with where they came from. */
@@ -44,7 +60,8 @@ function countSyncFs(t: { after(fn: () => unknown): void }) {
   for (const name of SYNC_FUNCTIONS) {
     const original = target[name];
     const counted = Object.assign(function (this: unknown, ...args: unknown[]) {
-      if (spy.counting) calls.push(`${name}(${String(args[0])})\n${new Error().stack?.split('\n').slice(2, 8).join('\n')}`);
+      if (spy.counting)
+        calls.push(`${name}(${String(args[0])})\n${new Error().stack?.split('\n').slice(2, 8).join('\n')}`);
       return original.apply(this, args);
     }, original);
     target[name] = counted;
@@ -70,7 +87,12 @@ const withEverything = {
 };
 
 async function start(t: { after(fn: () => unknown): void }) {
-  const ws = tempWorkspace({ '.cqlint.json': CONFIG, 'ring.json': ring('10.0.0.2'), 'schema.cql': SCHEMA, 'q.cql': QUERY });
+  const ws = tempWorkspace({
+    '.cqlint.json': CONFIG,
+    'ring.json': ring('10.0.0.2'),
+    'schema.cql': SCHEMA,
+    'q.cql': QUERY,
+  });
   t.after(() => ws.cleanup());
   const client = startInProcessServer();
   t.after(() => client.shutdown());
@@ -82,7 +104,10 @@ async function start(t: { after(fn: () => unknown): void }) {
 }
 
 async function hoverText(client: Client, uri: string): Promise<string> {
-  const hover = (await client.request('textDocument/hover', { textDocument: { uri }, position: ON_KEY })) as Hover | null;
+  const hover = (await client.request('textDocument/hover', {
+    textDocument: { uri },
+    position: ON_KEY,
+  })) as Hover | null;
   return hover ? (hover.contents as MarkupContent).value : '';
 }
 
@@ -91,9 +116,12 @@ async function pulled(client: Client, uri: string): Promise<Diagnostic[]> {
   return report.items ?? [];
 }
 
-
 /** Every request a document gets in an editor: hover, inlay hints, diagnostics, code actions, completion, tokenAt. */
-async function answerEverything(client: Client, queryUri: string, schemaUri: string): Promise<{ hover: string; diagnostics: Diagnostic[] }> {
+async function answerEverything(
+  client: Client,
+  queryUri: string,
+  schemaUri: string,
+): Promise<{ hover: string; diagnostics: Diagnostic[] }> {
   const hover = await hoverText(client, queryUri);
   const hints = (await client.request('textDocument/inlayHint', {
     textDocument: { uri: queryUri },
@@ -104,10 +132,17 @@ async function answerEverything(client: Client, queryUri: string, schemaUri: str
   await pulled(client, queryUri);
   const hot = diagnostics.find((d) => d.code === 'hot-partition');
   if (hot) {
-    const actions = (await client.request('textDocument/codeAction', { textDocument: { uri: schemaUri }, range: hot.range, context: { diagnostics: [hot] } })) as unknown[];
+    const actions = (await client.request('textDocument/codeAction', {
+      textDocument: { uri: schemaUri },
+      range: hot.range,
+      context: { diagnostics: [hot] },
+    })) as unknown[];
     assert.ok(actions.length > 0, 'code actions are answered');
   }
-  await client.request('textDocument/completion', { textDocument: { uri: queryUri }, position: { line: 0, character: 14 } });
+  await client.request('textDocument/completion', {
+    textDocument: { uri: queryUri },
+    position: { line: 0, character: 14 },
+  });
   await client.request('cqlint/tokenAt', { textDocument: { uri: queryUri }, position: ON_KEY });
   return { hover, diagnostics };
 }
@@ -145,7 +180,10 @@ describe('the server reads files ahead, never synchronously on a request', () =>
     const after = await pulled(client, schemaUri);
     spy.counting = false;
 
-    assert.deepEqual(after.map((d) => d.code), []);
+    assert.deepEqual(
+      after.map((d) => d.code),
+      [],
+    );
     assert.deepEqual(spy.calls, []);
   });
 
@@ -219,7 +257,10 @@ describe('the server reads files ahead, never synchronously on a request', () =>
     const reopened = await client.waitForDiagnostics(uri);
     spy.counting = false;
 
-    assert.deepEqual(reopened.map((d) => d.code), []);
+    assert.deepEqual(
+      reopened.map((d) => d.code),
+      [],
+    );
     assert.deepEqual(spy.calls, []);
   });
 });

@@ -42,7 +42,10 @@ describe('settings', () => {
     await client.initialize(capabilities.push, { workspaceFolders: [ws.dir], settings: { target: 'cassandra' } });
     const uri = ws.uri('posts.cql');
     await client.open(uri, POSTS);
-    assert.ok(lacks('partition-throughput')(await client.waitForDiagnostics(uri)), 'Cassandra has no per-partition quota');
+    assert.ok(
+      lacks('partition-throughput')(await client.waitForDiagnostics(uri)),
+      'Cassandra has no per-partition quota',
+    );
 
     await client.changeSettings({ target: 'keyspaces' });
     const keyspaces = await client.waitForDiagnostics(uri, has('partition-throughput'));
@@ -67,11 +70,15 @@ describe('settings', () => {
   test('without workspace/configuration: initializationOptions, then didChangeConfiguration payloads', async (t) => {
     const client = startInProcessServer();
     t.after(() => client.shutdown());
-    await client.initialize(capabilities.minimal, { initializationOptions: { cqlint: { rules: { 'hot-partition': 'off' } } } });
+    await client.initialize(capabilities.minimal, {
+      initializationOptions: { cqlint: { rules: { 'hot-partition': 'off' } } },
+    });
     const uri = 'untitled:books';
     await client.open(uri, HOT);
     assert.deepEqual(await client.waitForDiagnostics(uri), []);
-    await client.notify('workspace/didChangeConfiguration', { settings: { cqlint: { rules: { 'hot-partition': 'error' } } } });
+    await client.notify('workspace/didChangeConfiguration', {
+      settings: { cqlint: { rules: { 'hot-partition': 'error' } } },
+    });
     const diagnostics = await client.waitForDiagnostics(uri, has('hot-partition'));
     assert.equal(diagnostics[0]!.severity, 1);
   });
@@ -105,7 +112,11 @@ describe('settings', () => {
     const quiet = ws.path('quiet');
     const strict = ws.path('strict');
     client.scopedSettings = {
-      [fileUri(quiet)]: { rules: { 'hot-partition': 'off' }, format: { keywordCase: 'lower' }, inlayHints: { tokens: false, shards: false } },
+      [fileUri(quiet)]: {
+        rules: { 'hot-partition': 'off' },
+        format: { keywordCase: 'lower' },
+        inlayHints: { tokens: false, shards: false },
+      },
       [fileUri(strict)]: { rules: { 'hot-partition': 'error' } },
     };
     const withHints = { ...capabilities.push, textDocument: { ...capabilities.push.textDocument, inlayHint: {} } };
@@ -117,11 +128,17 @@ describe('settings', () => {
     assert.deepEqual(await client.waitForDiagnostics(quietUri, lacks('hot-partition')), []);
     const strictFindings = await client.waitForDiagnostics(strictUri, has('hot-partition'));
     assert.equal(strictFindings.find((d) => d.code === 'hot-partition')!.severity, 1, 'error from the strict folder');
-    assert.ok(client.configurationScopes.includes(quietUri) && client.configurationScopes.includes(fileUri(strict)), 'asked per document and per folder');
+    assert.ok(
+      client.configurationScopes.includes(quietUri) && client.configurationScopes.includes(fileUri(strict)),
+      'asked per document and per folder',
+    );
 
     // Formatting reads the document's own keyword case.
     const format = async (uri: string): Promise<string> => {
-      const edits = (await client.request('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })) as TextEdit[];
+      const edits = (await client.request('textDocument/formatting', {
+        textDocument: { uri },
+        options: { tabSize: 2, insertSpaces: true },
+      })) as TextEdit[];
       return edits.map((e) => e.newText).join('');
     };
     assert.match(await format(quietUri), /create table/);
@@ -129,7 +146,10 @@ describe('settings', () => {
 
     // Inlay hints follow the folder's cqlint.inlayHints.tokens.
     const tokenHints = async (uri: string): Promise<number> => {
-      const hints = (await client.request('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 5, character: 0 } } })) as unknown[] | null;
+      const hints = (await client.request('textDocument/inlayHint', {
+        textDocument: { uri },
+        range: { start: { line: 0, character: 0 }, end: { line: 5, character: 0 } },
+      })) as unknown[] | null;
       return hints?.length ?? 0;
     };
     assert.equal(await tokenHints(quietUri), 0, 'tokens hints off in the quiet folder');

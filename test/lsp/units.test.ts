@@ -43,7 +43,12 @@ describe('conversions', () => {
 
 describe('settings', () => {
   test('defaults when nothing is sent', () => {
-    assert.deepEqual(parseSettings(undefined), { ...DEFAULT_SETTINGS, rules: {}, inlayHints: { tokens: true, shards: true }, trace: { server: 'off' } });
+    assert.deepEqual(parseSettings(undefined), {
+      ...DEFAULT_SETTINGS,
+      rules: {},
+      inlayHints: { tokens: true, shards: true },
+      trace: { server: 'off' },
+    });
   });
 
   test('nested and dotted forms, levels normalised, bad values reported and ignored', () => {
@@ -68,7 +73,10 @@ describe('settings', () => {
     assert.equal(settings.trace.server, 'verbose');
     assert.equal(problems.length, 3, problems.join('\n'));
     assert.equal(settings.targetOverride, 'scylladb');
-    assert.deepEqual([parseSettings({ target: 'auto' }).targetOverride, parseSettings({ target: 'auto' }).target], [undefined, 'cassandra']);
+    assert.deepEqual(
+      [parseSettings({ target: 'auto' }).targetOverride, parseSettings({ target: 'auto' }).target],
+      [undefined, 'cassandra'],
+    );
     assert.equal(parseSettings({ target: null }).targetOverride, undefined);
     assert.match(problems.join('\n'), /unknown-column.*"loud"/);
     assert.match(problems.join('\n'), /shardCount: 0 .*sizing shards from the workload/);
@@ -79,8 +87,20 @@ describe('settings', () => {
 describe('handler guard', () => {
   test('a throwing or rejecting handler is logged and answers its fallback', async () => {
     const errors: string[] = [];
-    const sync = safeHandler((m) => errors.push(m), 'hover', () => { throw new Error('boom'); }, null);
-    const asyncHandler = safeHandler((m) => errors.push(m), 'completion', async () => Promise.reject(new Error('later')), []);
+    const sync = safeHandler(
+      (m) => errors.push(m),
+      'hover',
+      () => {
+        throw new Error('boom');
+      },
+      null,
+    );
+    const asyncHandler = safeHandler(
+      (m) => errors.push(m),
+      'completion',
+      async () => Promise.reject(new Error('later')),
+      [],
+    );
     assert.equal(await sync(), null);
     assert.deepEqual(await asyncHandler(), []);
     assert.equal(errors.length, 2);
@@ -90,16 +110,30 @@ describe('handler guard', () => {
   test('guardConnection wraps handlers at any depth and leaves other members alone', async () => {
     const registered: Record<string, (...args: unknown[]) => unknown> = {};
     const fake = {
-      onHover(handler: (...args: unknown[]) => unknown) { registered.hover = handler; },
-      onRequest(method: string, handler: (...args: unknown[]) => unknown) { registered[method] = handler; },
-      languages: { inlayHint: { on(handler: (...args: unknown[]) => unknown) { registered.inlay = handler; } } },
+      onHover(handler: (...args: unknown[]) => unknown) {
+        registered.hover = handler;
+      },
+      onRequest(method: string, handler: (...args: unknown[]) => unknown) {
+        registered[method] = handler;
+      },
+      languages: {
+        inlayHint: {
+          on(handler: (...args: unknown[]) => unknown) {
+            registered.inlay = handler;
+          },
+        },
+      },
       sendDiagnostics: (value: number) => value * 2,
     };
     const errors: string[] = [];
     const guarded = guardConnection(fake, (m) => errors.push(m));
-    guarded.onHover(() => { throw new Error('hover bug'); });
+    guarded.onHover(() => {
+      throw new Error('hover bug');
+    });
     guarded.onRequest('cqlint/tokenAt', (params: unknown) => ({ echo: params }));
-    guarded.languages.inlayHint.on(() => { throw new TypeError('inlay bug'); });
+    guarded.languages.inlayHint.on(() => {
+      throw new TypeError('inlay bug');
+    });
     assert.equal(await registered.hover!(), null);
     assert.deepEqual(await registered['cqlint/tokenAt']!(1), { echo: 1 });
     assert.equal(await registered.inlay!(), null);
@@ -110,7 +144,12 @@ describe('handler guard', () => {
 
   test('features cannot take over the registrations the core owns', () => {
     let replaced = false;
-    const fake = { onDidChangeWatchedFiles: () => { replaced = true; }, onHover: () => undefined };
+    const fake = {
+      onDidChangeWatchedFiles: () => {
+        replaced = true;
+      },
+      onHover: () => undefined,
+    };
     const guarded = guardConnection(fake, () => undefined, { reserved: CORE_OWNED_REGISTRATIONS });
     assert.throws(() => guarded.onDidChangeWatchedFiles(), /owned by the server core/);
     assert.equal(replaced, false);
@@ -129,11 +168,19 @@ describe('files', () => {
 
   test('findCqlFiles walks folders, skips node_modules and .git, honours the cap', async () => {
     const ws = tempWorkspace({
-      'a.cql': '', 'b/c.cqlsh': '', 'b/d.txt': '', 'node_modules/x.cql': '', '.git/y.cql': '', 'e/f/g.CQL': '',
+      'a.cql': '',
+      'b/c.cqlsh': '',
+      'b/d.txt': '',
+      'node_modules/x.cql': '',
+      '.git/y.cql': '',
+      'e/f/g.CQL': '',
     });
     try {
       const all = await findCqlFiles(ws.dir);
-      assert.deepEqual(all.files.map((f) => f.slice(ws.dir.length + 1)), ['a.cql', 'b/c.cqlsh', 'e/f/g.CQL']);
+      assert.deepEqual(
+        all.files.map((f) => f.slice(ws.dir.length + 1)),
+        ['a.cql', 'b/c.cqlsh', 'e/f/g.CQL'],
+      );
       assert.equal(all.truncated, false);
       const capped = await findCqlFiles(ws.dir, { maxFiles: 2 });
       assert.equal(capped.files.length, 2);
@@ -151,7 +198,13 @@ describe('diagnostic conversion', () => {
     message: 'no such column',
     messageId: 'noColumn',
     range: { start: { offset: 0, line: 1, column: 1 }, end: { offset: 3, line: 1, column: 4 } },
-    related: [{ filePath: '/tmp/schema.cql', range: { start: { offset: 0, line: 2, column: 1 }, end: { offset: 1, line: 2, column: 2 } }, message: 'defined here' }],
+    related: [
+      {
+        filePath: '/tmp/schema.cql',
+        range: { start: { offset: 0, line: 2, column: 1 }, end: { offset: 1, line: 2, column: 2 } },
+        message: 'defined here',
+      },
+    ],
     data: { table: 'ks.t' },
   };
 
@@ -162,15 +215,28 @@ describe('diagnostic conversion', () => {
     assert.match(withRelated.codeDescription!.href, /unknown-column\.md$/);
     assert.deepEqual(withRelated.data, { table: 'ks.t', ruleId: 'unknown-column', messageId: 'noColumn' });
     assert.deepEqual(withRelated.relatedInformation, [
-      { location: { uri: 'file:///tmp/schema.cql', range: { start: { line: 1, character: 0 }, end: { line: 1, character: 1 } } }, message: 'defined here' },
+      {
+        location: {
+          uri: 'file:///tmp/schema.cql',
+          range: { start: { line: 1, character: 0 }, end: { line: 1, character: 1 } },
+        },
+        message: 'defined here',
+      },
     ]);
     assert.equal(findingToDiagnostic(finding, { relatedInformation: false, pathToUri }).relatedInformation, undefined);
   });
 
   test('mergeCapabilities combines nested objects one level deep', () => {
-    const capabilities = { textDocumentSync: 2, workspace: { workspaceFolders: { supported: true } } } as Record<string, unknown>;
+    const capabilities = { textDocumentSync: 2, workspace: { workspaceFolders: { supported: true } } } as Record<
+      string,
+      unknown
+    >;
     mergeCapabilities(capabilities, { hoverProvider: true, workspace: { fileOperations: {} } });
-    assert.deepEqual(capabilities, { textDocumentSync: 2, hoverProvider: true, workspace: { workspaceFolders: { supported: true }, fileOperations: {} } });
+    assert.deepEqual(capabilities, {
+      textDocumentSync: 2,
+      hoverProvider: true,
+      workspace: { workspaceFolders: { supported: true }, fileOperations: {} },
+    });
   });
 });
 
@@ -188,7 +254,8 @@ describe('diagnostics in stages', () => {
       },
       whenConfigured: () => Promise.resolve(),
     };
-    const fire = (event: Partial<FilesChangedEvent>) => listeners.forEach((l) => l({ reason: 'edit', all: false, changed: [], removed: [], dependents: [], ...event }));
+    const fire = (event: Partial<FilesChangedEvent>) =>
+      listeners.forEach((l) => l({ reason: 'edit', all: false, changed: [], removed: [], dependents: [], ...event }));
     return { ctx: ctx as unknown as Parameters<typeof createStages>[0], fire };
   }
   const waiting = new Promise<void>(() => undefined);
@@ -197,7 +264,11 @@ describe('diagnostics in stages', () => {
     const { ctx } = context();
     const stages = createStages(ctx);
     assert.equal(await stages.early('/ws/q.cql', waiting), true);
-    assert.equal(await stages.early('/ws/q.cql', Promise.resolve()), false, 'nothing to wait for: the full set at once');
+    assert.equal(
+      await stages.early('/ws/q.cql', Promise.resolve()),
+      false,
+      'nothing to wait for: the full set at once',
+    );
     assert.equal(await stages.early('/ws/other.cql', waiting), false, 'a file that is not open waits for its full set');
   });
 
@@ -215,7 +286,12 @@ describe('diagnostics in stages', () => {
 
 describe('message encoder', () => {
   const diagnostic = (line: number, message: string) => ({
-    range: { start: { line, character: 0 }, end: { line, character: 4 } }, severity: 2, code: 'hot-partition', source: 'cqlint', message, data: { table: 'ks.t', ruleId: 'hot-partition' },
+    range: { start: { line, character: 0 }, end: { line, character: 4 } },
+    severity: 2,
+    code: 'hot-partition',
+    source: 'cqlint',
+    message,
+    data: { table: 'ks.t', ruleId: 'hot-partition' },
   });
 
   test('writes what JSON.stringify writes: reports, publications, anything else, with diagnostics reused between messages', async () => {
@@ -225,7 +301,11 @@ describe('message encoder', () => {
       { jsonrpc: '2.0', id: 1, result: { kind: 'full', resultId: 'r1', items: [a, b] } },
       // The same objects again (their JSON kept), in another order and another kind of message.
       { jsonrpc: '2.0', id: 2, result: { kind: 'full', resultId: 'r2', items: [b, a, diagnostic(3, 'c')] } },
-      { jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { uri: 'file:///a.cql', version: 3, diagnostics: [a, undefined, b] } },
+      {
+        jsonrpc: '2.0',
+        method: 'textDocument/publishDiagnostics',
+        params: { uri: 'file:///a.cql', version: 3, diagnostics: [a, undefined, b] },
+      },
       { jsonrpc: '2.0', id: 3, result: { kind: 'unchanged', resultId: 'r2' } },
       { jsonrpc: '2.0', id: 4, result: { kind: 'full', items: [] } },
       { jsonrpc: '2.0', id: 5, result: { items: [{ kind: 'full', uri: 'file:///b.cql', items: [a] }] } },
@@ -241,7 +321,14 @@ describe('message encoder', () => {
   });
 
   test('a placeholder-like string in a message is left as it is', () => {
-    const message = { jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { uri: 'file:///\u0000cqlint-diagnostics-x\u0000', diagnostics: [diagnostic(0, '\u0000cqlint-diagnostics-\u0000')] } };
+    const message = {
+      jsonrpc: '2.0',
+      method: 'textDocument/publishDiagnostics',
+      params: {
+        uri: 'file:///\u0000cqlint-diagnostics-x\u0000',
+        diagnostics: [diagnostic(0, '\u0000cqlint-diagnostics-\u0000')],
+      },
+    };
     assert.equal(messageJson(message as never), JSON.stringify(message));
   });
 });

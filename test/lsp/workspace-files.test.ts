@@ -12,7 +12,8 @@ import { capabilities, fileUri, tempWorkspace, type LspTestClient } from '../../
 import { startInProcessServer } from '../helpers/in-process-server';
 
 const HOT = 'CREATE TABLE ks.posts_by_day (publish_date date, title text, PRIMARY KEY (publish_date, title));\n';
-const SCHEMA = "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};\nCREATE TABLE ks.users (id int PRIMARY KEY, name text);\n";
+const SCHEMA =
+  "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};\nCREATE TABLE ks.users (id int PRIMARY KEY, name text);\n";
 const QUERY = 'SELECT * FROM ks.users WHERE id = 1;\n';
 const SECRET = 'wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY';
 const CREDS = JSON.stringify({ aws_access_key_id: 'AKIAIOSFODNN7EXAMPLE', aws_secret_access_key: SECRET });
@@ -24,20 +25,31 @@ interface Started {
   ws: (relative: string) => string;
 }
 
-async function start(t: { after(fn: () => unknown): void }, files: Record<string, string>, initializationOptions?: unknown): Promise<Started> {
+async function start(
+  t: { after(fn: () => unknown): void },
+  files: Record<string, string>,
+  initializationOptions?: unknown,
+): Promise<Started> {
   const temp = tempWorkspace(files);
   t.after(() => temp.cleanup());
   mkdirSync(temp.path('ws'), { recursive: true });
   const client = startInProcessServer();
   t.after(() => client.shutdown());
-  await client.initialize(capabilities.push, { workspaceFolders: [temp.path('ws')], initializationOptions, settings: { trace: { server: 'verbose' } } });
+  await client.initialize(capabilities.push, {
+    workspaceFolders: [temp.path('ws')],
+    initializationOptions,
+    settings: { trace: { server: 'verbose' } },
+  });
   await client.waitForLog(/cqlint: indexed \d+ CQL file/);
   return { client, root: temp.dir, ws: (relative) => temp.path(path.join('ws', relative)) };
 }
 
 async function hoverOnKey(client: LspTestClient, uri: string): Promise<string> {
   await client.open(uri, QUERY);
-  const hover = (await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: QUERY.indexOf('= 1') + 2 } })) as Hover | null;
+  const hover = (await client.request('textDocument/hover', {
+    textDocument: { uri },
+    position: { line: 0, character: QUERY.indexOf('= 1') + 2 },
+  })) as Hover | null;
   return hover ? (hover.contents as MarkupContent).value : '';
 }
 
@@ -45,7 +57,10 @@ const codes = (diagnostics: Diagnostic[]) => diagnostics.map((d) => d.code);
 
 describe('files the server reads', () => {
   test('a .cqlint.json above the workspace folder does not apply to it', async (t) => {
-    const { client, ws } = await start(t, { '.cqlint.json': JSON.stringify({ rules: { 'hot-partition': 'off' } }), 'ws/hot.cql': HOT });
+    const { client, ws } = await start(t, {
+      '.cqlint.json': JSON.stringify({ rules: { 'hot-partition': 'off' } }),
+      'ws/hot.cql': HOT,
+    });
     const diagnostics = await client.waitForDiagnostics(fileUri(ws('hot.cql')));
     assert.deepEqual(codes(diagnostics), ['hot-partition']);
   });
@@ -64,7 +79,11 @@ describe('files the server reads', () => {
   });
 
   test('a ring inside the workspace that is not a ring: the error names a place, never the values', async (t) => {
-    const { client, ws } = await start(t, { 'ws/creds.json': CREDS, 'ws/.cqlint.json': JSON.stringify({ ring: 'creds.json' }), 'ws/schema.cql': SCHEMA });
+    const { client, ws } = await start(t, {
+      'ws/creds.json': CREDS,
+      'ws/.cqlint.json': JSON.stringify({ ring: 'creds.json' }),
+      'ws/schema.cql': SCHEMA,
+    });
     const hover = await hoverOnKey(client, fileUri(ws('q.cql')));
     assert.match(hover, /node 1, token 1: not a token/);
     for (const text of [hover, ...client.logs]) assert.doesNotMatch(text, /wJalr|AKIA|aws_/, text);
@@ -72,7 +91,11 @@ describe('files the server reads', () => {
 
   test('in an untrusted workspace, the ring named by .cqlint.json is not read at all', async (t) => {
     const ring = JSON.stringify({ '10.0.0.1': ['0'] });
-    const { client, ws } = await start(t, { 'ws/ring.json': ring, 'ws/.cqlint.json': JSON.stringify({ ring: 'ring.json' }), 'ws/schema.cql': SCHEMA }, { workspaceTrusted: false });
+    const { client, ws } = await start(
+      t,
+      { 'ws/ring.json': ring, 'ws/.cqlint.json': JSON.stringify({ ring: 'ring.json' }), 'ws/schema.cql': SCHEMA },
+      { workspaceTrusted: false },
+    );
     const hover = await hoverOnKey(client, fileUri(ws('q.cql')));
     assert.match(hover, /not read in an untrusted workspace/);
     assert.doesNotMatch(hover, /replicas: 10\.0\.0\.1/);
@@ -98,7 +121,11 @@ describe('files the server reads', () => {
     const onConfig = await client.waitForDiagnostics(fileUri(ws('sub/.cqlint.json')));
     assert.match(String(onConfig[0]?.message ?? ''), /cannot read the file: not a regular file \(a named pipe\)/);
     assert.match(await hoverOnKey(client, fileUri(ws('q.cql'))), /not a regular file \(a named pipe\)/);
-    assert.deepEqual(codes(await client.waitForDiagnostics(fileUri(ws('sub/hot.cql')))), ['hot-partition'], 'files under the broken config are linted with the defaults');
+    assert.deepEqual(
+      codes(await client.waitForDiagnostics(fileUri(ws('sub/hot.cql')))),
+      ['hot-partition'],
+      'files under the broken config are linted with the defaults',
+    );
   });
 
   test('a symlinked .cql that points outside the workspace is not read', async (t) => {
@@ -133,13 +160,30 @@ describe('ignore patterns in the editor', () => {
 
   test('a .cqlintignore linked outside the workspace is not read, in Restricted Mode too; a line it cannot use is logged by its number', async (t) => {
     for (const workspaceTrusted of [true, false]) {
-      const { client, root, ws } = await start(t, { 'outside/patterns': '*.cql\n', 'ws/hot.cql': HOT }, { workspaceTrusted });
+      const { client, root, ws } = await start(
+        t,
+        { 'outside/patterns': '*.cql\n', 'ws/hot.cql': HOT },
+        { workspaceTrusted },
+      );
       symlinkSync(path.join(root, 'outside', 'patterns'), ws('.cqlintignore'));
-      await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: fileUri(ws('.cqlintignore')), type: 1 }] });
-      assert.match(await client.waitForLog(/\.cqlintignore/), /cannot read .*\.cqlintignore: the file \(or the link it goes through\) is outside the workspace/);
-      assert.deepEqual(codes(await client.waitForDiagnostics(fileUri(ws('hot.cql')))), ['hot-partition'], `trusted: ${workspaceTrusted}`);
+      await client.notify('workspace/didChangeWatchedFiles', {
+        changes: [{ uri: fileUri(ws('.cqlintignore')), type: 1 }],
+      });
+      assert.match(
+        await client.waitForLog(/\.cqlintignore/),
+        /cannot read .*\.cqlintignore: the file \(or the link it goes through\) is outside the workspace/,
+      );
+      assert.deepEqual(
+        codes(await client.waitForDiagnostics(fileUri(ws('hot.cql')))),
+        ['hot-partition'],
+        `trusted: ${workspaceTrusted}`,
+      );
     }
-    const { client, ws } = await start(t, { 'ws/.cqlintignore': `generated/\n${'*a'.repeat(16_000)}\n`, 'ws/hot.cql': HOT, 'ws/generated/hot.cql': HOT });
+    const { client, ws } = await start(t, {
+      'ws/.cqlintignore': `generated/\n${'*a'.repeat(16_000)}\n`,
+      'ws/hot.cql': HOT,
+      'ws/generated/hot.cql': HOT,
+    });
     const logged = await client.waitForLog(/\.cqlintignore: line/);
     assert.match(logged, /\.cqlintignore: line 2: a pattern of 32000 characters \(at most 1024\): not used$/);
     await client.waitForLog(/cqlint: 1 file\(s\) left out by \.cqlintignore or ignorePatterns/);

@@ -4,20 +4,27 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
-import type { Diagnostic, FullDocumentDiagnosticReport, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol';
+import type {
+  Diagnostic,
+  FullDocumentDiagnosticReport,
+  WorkspaceDiagnosticReport,
+} from 'vscode-languageserver-protocol';
 import { Project } from '../../server/core/engine/project';
 import { BackgroundIndex, type IndexHost } from '../../server/lsp/workspace-index';
 import { capabilities, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
 import { startInProcessServer } from '../helpers/in-process-server';
 import { mulberry32 } from '../helpers/random';
 
-const SCHEMA = 'CREATE TABLE shop.orders (customer_id uuid, order_id timeuuid, total decimal, PRIMARY KEY (customer_id, order_id));\n';
+const SCHEMA =
+  'CREATE TABLE shop.orders (customer_id uuid, order_id timeuuid, total decimal, PRIMARY KEY (customer_id, order_id));\n';
 const QUERY = 'SELECT total, discount FROM shop.orders WHERE customer_id = ?;\n';
 /** The query, and a statement that does not parse. */
 const BROKEN_QUERY = `${QUERY}SELEC * FROM shop.orders;\n`;
 /** A file that neither defines nor uses shop.orders. */
 const filler = (i: number): string =>
-  `CREATE TABLE misc.t${i} (id uuid PRIMARY KEY, v text);\nINSERT INTO misc.t${i} (id, v) VALUES (uuid(), 'x');\n`.repeat(20);
+  `CREATE TABLE misc.t${i} (id uuid PRIMARY KEY, v text);\nINSERT INTO misc.t${i} (id, v) VALUES (uuid(), 'x');\n`.repeat(
+    20,
+  );
 
 function workspaceFiles(fillers: number, schemaLast = true): Record<string, string> {
   const files: Record<string, string> = {};
@@ -27,7 +34,8 @@ function workspaceFiles(fillers: number, schemaLast = true): Record<string, stri
   return files;
 }
 
-const codes = (diagnostics: Diagnostic[]): string[] => diagnostics.map((d) => `${String(d.code)}@${d.range.start.line}:${d.range.start.character}`).sort();
+const codes = (diagnostics: Diagnostic[]): string[] =>
+  diagnostics.map((d) => `${String(d.code)}@${d.range.start.line}:${d.range.start.character}`).sort();
 
 async function started(t: { after(fn: () => unknown): void }): Promise<LspTestClient> {
   const client = startInProcessServer();
@@ -80,7 +88,8 @@ describe('background index (fake host)', () => {
       const alreadyIn = h.project.hasFile(forgotten);
       index.forget(forgotten);
       await running;
-      if (!alreadyIn) assert.ok(!h.project.hasFile(forgotten), `round ${round}: ${forgotten} was loaded after it was forgotten`);
+      if (!alreadyIn)
+        assert.ok(!h.project.hasFile(forgotten), `round ${round}: ${forgotten} was loaded after it was forgotten`);
       assert.equal(order.length, alreadyIn ? 30 : 29);
     }
   });
@@ -91,7 +100,10 @@ describe('background index through the server', () => {
     const ws = tempWorkspace(workspaceFiles(150));
     t.after(() => ws.cleanup());
     const client = await started(t);
-    await client.initialize({ ...capabilities.pull, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
+    await client.initialize(
+      { ...capabilities.pull, window: { workDoneProgress: true } },
+      { workspaceFolders: [ws.dir] },
+    );
     await client.waitForProgressEnd(/cqlint: indexing/, 60_000);
     const begin = client.progress.find((p) => p.value.kind === 'begin')!;
     assert.match(begin.value.message ?? '', /^\d+\/151$/);
@@ -103,7 +115,10 @@ describe('background index through the server', () => {
     const ws = tempWorkspace(workspaceFiles(200));
     t.after(() => ws.cleanup());
     const early = await started(t);
-    await early.initialize({ ...capabilities.pull, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
+    await early.initialize(
+      { ...capabilities.pull, window: { workDoneProgress: true } },
+      { workspaceFolders: [ws.dir] },
+    );
     const uri = ws.uri('query.cql');
     await early.open(uri, QUERY);
     const first = (await early.pullDiagnostics(uri)) as FullDocumentDiagnosticReport;
@@ -112,7 +127,8 @@ describe('background index through the server', () => {
     await early.waitForProgressEnd(/cqlint: indexing/, 60_000);
     const latest = await early.pullDiagnostics(uri, first.resultId);
     const during = latest.kind === 'full' ? latest : first;
-    for (const code of codes(first.items)) assert.ok(codes(during.items).includes(code), `${code} was shown, then withdrawn`);
+    for (const code of codes(first.items))
+      assert.ok(codes(during.items).includes(code), `${code} was shown, then withdrawn`);
 
     const late = await started(t);
     await late.initialize({ ...capabilities.pull, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
@@ -130,7 +146,10 @@ describe('background index through the server', () => {
     const ws = tempWorkspace(workspaceFiles(1500));
     t.after(() => ws.cleanup());
     const client = await started(t);
-    await client.initialize({ ...capabilities.pull, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
+    await client.initialize(
+      { ...capabilities.pull, window: { workDoneProgress: true } },
+      { workspaceFolders: [ws.dir] },
+    );
     const uri = ws.uri('query.cql');
     await client.open(uri, BROKEN_QUERY);
     const refreshes = client.refreshCount;
@@ -141,14 +160,20 @@ describe('background index through the server', () => {
     // does, it pulls on every refresh: the end of the index asks too).
     const report = (await client.pullOnRefresh(uri, first.resultId, refreshes, 60_000)) as FullDocumentDiagnosticReport;
     assert.deepEqual(codes(report.items), ['syntax-error@1:0', 'unknown-column@0:14']);
-    assert.deepEqual(report.items.find((d) => d.code === 'syntax-error'), first.items[0]);
+    assert.deepEqual(
+      report.items.find((d) => d.code === 'syntax-error'),
+      first.items[0],
+    );
   });
 
   test('push: opened while the index runs, a file is published with its file-local findings, then with the full set', async (t) => {
     const ws = tempWorkspace(workspaceFiles(1500));
     t.after(() => ws.cleanup());
     const client = await started(t);
-    await client.initialize({ ...capabilities.push, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
+    await client.initialize(
+      { ...capabilities.push, window: { workDoneProgress: true } },
+      { workspaceFolders: [ws.dir] },
+    );
     const uri = ws.uri('query.cql');
     await client.open(uri, BROKEN_QUERY);
     const first = await client.waitForDiagnostics(uri, undefined, 60_000);
@@ -158,7 +183,8 @@ describe('background index through the server', () => {
     assert.deepEqual(codes(final), ['syntax-error@1:0', 'unknown-column@0:14']);
     // Every report on the way held only diagnostics of the final set: nothing shown was withdrawn or changed.
     const shown = new Set(final.map((d) => JSON.stringify(d)));
-    for (const publication of client.publications(uri)) for (const d of publication.diagnostics) assert.ok(shown.has(JSON.stringify(d)), JSON.stringify(d));
+    for (const publication of client.publications(uri))
+      for (const d of publication.diagnostics) assert.ok(shown.has(JSON.stringify(d)), JSON.stringify(d));
   });
 
   test('push: the workspace files are published after the index in slices, and requests are answered meanwhile', async (t) => {
@@ -166,7 +192,10 @@ describe('background index through the server', () => {
     const ws = tempWorkspace(files);
     t.after(() => ws.cleanup());
     const client = await started(t);
-    await client.initialize({ ...capabilities.push, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
+    await client.initialize(
+      { ...capabilities.push, window: { workDoneProgress: true } },
+      { workspaceFolders: [ws.dir] },
+    );
     const uris = Object.keys(files).map((file) => ws.uri(file));
     const published = (): number => uris.filter((uri) => client.publications(uri).length > 0).length;
     await client.waitForProgressEnd(/cqlint: indexing/, 60_000);
@@ -176,17 +205,26 @@ describe('background index through the server', () => {
     const symbols = await client.request('workspace/symbol', { query: 'orders' });
     const publishedWhenAnswered = published();
     assert.ok(Array.isArray(symbols));
-    assert.ok(publishedWhenAnswered < uris.length, `answered after ${publishedWhenAnswered} of ${uris.length} files were published`);
+    assert.ok(
+      publishedWhenAnswered < uris.length,
+      `answered after ${publishedWhenAnswered} of ${uris.length} files were published`,
+    );
     for (const uri of uris) await client.waitForDiagnostics(uri, undefined, 60_000);
     assert.equal(published(), uris.length, 'every workspace file is published');
-    assert.ok(uris.every((uri) => client.publications(uri).length === 1), 'each file once');
+    assert.ok(
+      uris.every((uri) => client.publications(uri).length === 1),
+      'each file once',
+    );
   });
 
   test('disk changes and deletions during the index leave no stale result', async (t) => {
     const ws = tempWorkspace(workspaceFiles(200, false));
     t.after(() => ws.cleanup());
     const client = await started(t);
-    await client.initialize({ ...capabilities.pull, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
+    await client.initialize(
+      { ...capabilities.pull, window: { workDoneProgress: true } },
+      { workspaceFolders: [ws.dir] },
+    );
     await client.waitForRegistration('workspace/didChangeWatchedFiles');
     // While the index runs: the schema gains `discount`, and a filler file is deleted.
     writeFileSync(ws.path('a/schema.cql'), SCHEMA.replace('total decimal,', 'total decimal, discount decimal,'));

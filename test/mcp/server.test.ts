@@ -29,7 +29,11 @@ function snapshot(dir: string): Map<string, string> {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const full = path.join(folder, entry.name);
       if (entry.isDirectory()) walk(full);
-      else files.set(path.relative(dir, full), `${statSync(full).mtimeMs}:${entry.isSymbolicLink() ? 'link' : readFileSync(full, 'utf8')}`);
+      else
+        files.set(
+          path.relative(dir, full),
+          `${statSync(full).mtimeMs}:${entry.isSymbolicLink() ? 'link' : readFileSync(full, 'utf8')}`,
+        );
     }
   };
   walk(dir);
@@ -54,7 +58,14 @@ describe('cqlint mcp (the SDK client against the built CLI)', () => {
     symlinkSync(outside.dir, workspace.path('escape'));
     before_ = snapshot(workspace.dir);
     client = new Client({ name: 'cqlint-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [cliBin, 'mcp'], cwd: workspace.dir, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [cliBin, 'mcp'],
+        cwd: workspace.dir,
+        stderr: 'pipe',
+      }),
+    );
   });
 
   after(async () => {
@@ -76,7 +87,13 @@ describe('cqlint mcp (the SDK client against the built CLI)', () => {
   test('tools/list: the four tools, each with an input schema that names its arguments', async () => {
     const { tools } = await client.listTools();
     assert.deepEqual(tools.map((t) => t.name).sort(), ['fixes', 'lint', 'partition_figures', 'token']);
-    const schema = (name: string) => tools.find((t) => t.name === name)!.inputSchema as { type: string; properties: Record<string, unknown>; required?: string[]; additionalProperties?: boolean };
+    const schema = (name: string) =>
+      tools.find((t) => t.name === name)!.inputSchema as {
+        type: string;
+        properties: Record<string, unknown>;
+        required?: string[];
+        additionalProperties?: boolean;
+      };
     for (const tool of tools) {
       assert.equal(schema(tool.name).type, 'object');
       assert.equal(schema(tool.name).additionalProperties, false, `${tool.name} refuses unknown arguments`);
@@ -89,56 +106,110 @@ describe('cqlint mcp (the SDK client against the built CLI)', () => {
 
   test('lint: the workspace (findings as JSON, paths relative to the root), and text with files as its context', async () => {
     const all = (await client.callTool({ name: 'lint', arguments: {} })) as CallToolResult;
-    const report = JSON.parse(textOf(all)) as { errorCount: number; warningCount: number; results: { filePath: string; messages: { ruleId: string; line: number }[] }[] };
-    assert.deepEqual(report.results.map((r) => r.filePath), ['schema/shop.cql']);
-    assert.ok(report.results[0]!.messages.some((m) => m.ruleId === 'hot-partition' && m.line === 2), JSON.stringify(report.results[0]!.messages));
+    const report = JSON.parse(textOf(all)) as {
+      errorCount: number;
+      warningCount: number;
+      results: { filePath: string; messages: { ruleId: string; line: number }[] }[];
+    };
+    assert.deepEqual(
+      report.results.map((r) => r.filePath),
+      ['schema/shop.cql'],
+    );
+    assert.ok(
+      report.results[0]!.messages.some((m) => m.ruleId === 'hot-partition' && m.line === 2),
+      JSON.stringify(report.results[0]!.messages),
+    );
     assert.equal(report.warningCount + report.errorCount, report.results[0]!.messages.length);
 
-    const text = (await client.callTool({ name: 'lint', arguments: { text: 'SELECT payload FROM shop.events WHERE id = now();\nSELECT nope FROM shop.events WHERE day = \'2024-01-02\';\n', paths: ['schema'] } })) as CallToolResult;
-    const textReport = JSON.parse(textOf(text)) as { results: { filePath: string; messages: { ruleId: string; line: number }[] }[] };
-    assert.deepEqual(textReport.results.map((r) => r.filePath), ['input.cql'], 'the context files are not reported');
+    const text = (await client.callTool({
+      name: 'lint',
+      arguments: {
+        text: "SELECT payload FROM shop.events WHERE id = now();\nSELECT nope FROM shop.events WHERE day = '2024-01-02';\n",
+        paths: ['schema'],
+      },
+    })) as CallToolResult;
+    const textReport = JSON.parse(textOf(text)) as {
+      results: { filePath: string; messages: { ruleId: string; line: number }[] }[];
+    };
+    assert.deepEqual(
+      textReport.results.map((r) => r.filePath),
+      ['input.cql'],
+      'the context files are not reported',
+    );
     const rules = textReport.results[0]!.messages.map((m) => `${m.line}:${m.ruleId}`);
     assert.ok(rules.includes('1:unrestricted-partition-key') && rules.includes('2:unknown-column'), rules.join(', '));
 
-    const alone = (await client.callTool({ name: 'lint', arguments: { text: 'SELECT nope FROM shop.events;' } })) as CallToolResult;
-    assert.ok(!textOf(alone).includes('unknown-column'), 'without paths the text has no context: the table is unknown, not its column');
+    const alone = (await client.callTool({
+      name: 'lint',
+      arguments: { text: 'SELECT nope FROM shop.events;' },
+    })) as CallToolResult;
+    assert.ok(
+      !textOf(alone).includes('unknown-column'),
+      'without paths the text has no context: the table is unknown, not its column',
+    );
   });
 
   test('fixes: the preferred partition fix as a unified diff and the list of fixes; a named fix; nothing written', async () => {
     const result = (await client.callTool({ name: 'fixes', arguments: { table: 'shop.events' } })) as CallToolResult;
     const { fix, diff, list } = result.structuredContent as { fix: string; diff: string; list: string };
     assert.match(diff, /^--- a\/schema\/shop\.cql\n\+\+\+ b\/schema\/shop\.cql\n@@ /);
-    assert.match(diff, /^-CREATE TABLE shop\.events \(day date, id timeuuid, payload text, PRIMARY KEY \(day, id\)\);$/m);
+    assert.match(
+      diff,
+      /^-CREATE TABLE shop\.events \(day date, id timeuuid, payload text, PRIMARY KEY \(day, id\)\);$/m,
+    );
     assert.match(diff, /^\+CREATE TABLE shop\.events \(.*PRIMARY KEY \(\(day, \w+\), id\)\);$/m, diff);
     assert.ok(fix.length > 10 && textOf(result).startsWith(fix));
     assert.match(list, /^schema\/shop\.cql:2:\d+ {2}hot-partition {2}shop\.events$/m);
     const ids = [...list.matchAll(/^ {2}[* ] (\S+)$/gm)].map((m) => m[1]!);
     assert.ok(ids.length >= 2, list);
     const other = ids.find((id) => !list.includes(`* ${id}\n`))!;
-    const named = (await client.callTool({ name: 'fixes', arguments: { table: 'events', fix: other } })) as CallToolResult;
+    const named = (await client.callTool({
+      name: 'fixes',
+      arguments: { table: 'events', fix: other },
+    })) as CallToolResult;
     assert.notEqual((named.structuredContent as { diff: string }).diff, diff, `fix ${other} is another change`);
     assert.deepEqual(snapshot(workspace.dir), before_);
   });
 
-  test('token: by types (the driver\'s token), by a table\'s partition key, negative values read as values', async () => {
-    const typed = (await client.callTool({ name: 'token', arguments: { types: ['int'], values: ['-5'] } })) as CallToolResult;
+  test("token: by types (the driver's token), by a table's partition key, negative values read as values", async () => {
+    const typed = (await client.callTool({
+      name: 'token',
+      arguments: { types: ['int'], values: ['-5'] },
+    })) as CallToolResult;
     const key = Buffer.alloc(4);
     key.writeInt32BE(-5);
     assert.equal((typed.structuredContent as { token: string }).token, driverToken(key).toString());
-    const byTable = (await client.callTool({ name: 'token', arguments: { table: 'shop.events', schema: 'schema', values: ['2024-01-01'] } })) as CallToolResult;
+    const byTable = (await client.callTool({
+      name: 'token',
+      arguments: { table: 'shop.events', schema: 'schema', values: ['2024-01-01'] },
+    })) as CallToolResult;
     const day = Buffer.alloc(4);
     day.writeUInt32BE(2 ** 31 + Date.UTC(2024, 0, 1) / 86_400_000);
     assert.equal((byTable.structuredContent as { token: string }).token, driverToken(day).toString());
   });
 
-  test('partition_figures: the report\'s figures of a table (key, row size, size terms, findings), by its short name', async () => {
-    const result = (await client.callTool({ name: 'partition_figures', arguments: { table: 'events' } })) as CallToolResult;
-    const figures = result.structuredContent as { table: string; file: string; partitionKey: string[]; clustering: string[]; rowSizes: { partitionKeyBytes: number }; sizeTerms: { terms: { id: string; bytes: number }[] }; findings: { ruleId: string }[] };
+  test("partition_figures: the report's figures of a table (key, row size, size terms, findings), by its short name", async () => {
+    const result = (await client.callTool({
+      name: 'partition_figures',
+      arguments: { table: 'events' },
+    })) as CallToolResult;
+    const figures = result.structuredContent as {
+      table: string;
+      file: string;
+      partitionKey: string[];
+      clustering: string[];
+      rowSizes: { partitionKeyBytes: number };
+      sizeTerms: { terms: { id: string; bytes: number }[] };
+      findings: { ruleId: string }[];
+    };
     assert.equal(figures.table, 'shop.events');
     assert.equal(figures.file, 'schema/shop.cql');
     assert.deepEqual([figures.partitionKey, figures.clustering], [['day'], ['id']]);
     assert.equal(figures.rowSizes.partitionKeyBytes, 4, 'a date is 4 bytes');
-    assert.deepEqual(figures.sizeTerms.terms.map((t) => t.id), ['pk', 'static', 'rows', 'metadata']);
+    assert.deepEqual(
+      figures.sizeTerms.terms.map((t) => t.id),
+      ['pk', 'static', 'rows', 'metadata'],
+    );
     assert.ok(figures.findings.some((f) => f.ruleId === 'hot-partition'));
   });
 
@@ -160,7 +231,10 @@ describe('cqlint mcp (the SDK client against the built CLI)', () => {
     await refused('partition_figures', {}, /table/);
     await refused('partition_figures', { table: 'nope' }, /no table "nope"/);
     await refused('nope', {}, /unknown tool "nope"/);
-    const still = (await client.callTool({ name: 'token', arguments: { types: ['int'], values: ['1'] } })) as CallToolResult;
+    const still = (await client.callTool({
+      name: 'token',
+      arguments: { types: ['int'], values: ['1'] },
+    })) as CallToolResult;
     assert.ok(!still.isError && /"token"/.test(textOf(still)));
     assert.deepEqual(snapshot(workspace.dir), before_, 'no call wrote a file');
   });

@@ -9,12 +9,17 @@ import { MIGRATION_RULES } from './rules';
 
 const FIXTURES = join(projectRoot, 'test', 'fixtures', 'migrations');
 
-interface JsonFile { filePath: string; messages: { ruleId: string; messageId: string; line: number }[] }
+interface JsonFile {
+  filePath: string;
+  messages: { ruleId: string; messageId: string; line: number }[];
+}
 
 async function lint(folder: string): Promise<{ code: number; found: string[] }> {
   const run = await runCli(['lint', '--format', 'json', join(FIXTURES, folder)]);
   const files = JSON.parse(run.stdout) as JsonFile[];
-  const found = files.flatMap((f) => f.messages.map((m) => `${f.filePath.split(/[\\/]/).pop()}:${m.line} ${m.ruleId}/${m.messageId}`));
+  const found = files.flatMap((f) =>
+    f.messages.map((m) => `${f.filePath.split(/[\\/]/).pop()}:${m.line} ${m.ruleId}/${m.messageId}`),
+  );
   return { code: run.code, found: found.sort() };
 }
 
@@ -62,6 +67,9 @@ describe('migration fixtures', () => {
 
   test('every migration rule fires in some fixture', async () => {
     const all = (await Promise.all(['cassandra-migrate', 'flyway', 'timestamp'].map(lint))).flatMap((r) => r.found);
-    assert.deepEqual(MIGRATION_RULES.filter((id) => !all.some((f) => f.includes(` ${id}/`))), []);
+    assert.deepEqual(
+      MIGRATION_RULES.filter((id) => !all.some((f) => f.includes(` ${id}/`))),
+      [],
+    );
   });
 });

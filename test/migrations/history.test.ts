@@ -16,14 +16,21 @@ describe('migration folders', () => {
   test('the naming conventions are recognised and ordered numerically', () => {
     const files = ['v10_c.cql', 'v2_b.cql', 'v1_a.cql'].map((f) => `/m/${f}`);
     assert.deepEqual(findMigrationFolders(files)[0]!.files, ['/m/v1_a.cql', '/m/v2_b.cql', '/m/v10_c.cql']);
-    assert.deepEqual(findMigrationFolders(['/f/V3_1__x.cql', '/f/V3__a.cql', '/f/V10__z.cql', '/f/V4__b.cql'])[0]!.files, ['/f/V3__a.cql', '/f/V3_1__x.cql', '/f/V4__b.cql', '/f/V10__z.cql']);
+    assert.deepEqual(
+      findMigrationFolders(['/f/V3_1__x.cql', '/f/V3__a.cql', '/f/V10__z.cql', '/f/V4__b.cql'])[0]!.files,
+      ['/f/V3__a.cql', '/f/V3_1__x.cql', '/f/V4__b.cql', '/f/V10__z.cql'],
+    );
     assert.equal(migrationName('20240101120000_add.cql')?.convention, 'timestamp');
     assert.equal(migrationName('1700000000_add.cql')?.convention, 'timestamp');
     assert.equal(migrationName('0001-init.cql')?.convention, 'numbered');
     assert.equal(migrationName('v001_init.cql')?.convention, 'cassandra-migrate');
     assert.equal(migrationName('V3__add_index.cql')?.convention, 'flyway');
     assert.equal(migrationName('schema.cql'), undefined);
-    assert.equal(migrationName('0001.cql'), undefined, 'a bare number names no migration (the bench workspace names its files so)');
+    assert.equal(
+      migrationName('0001.cql'),
+      undefined,
+      'a bare number names no migration (the bench workspace names its files so)',
+    );
   });
 
   test('a folder is one when all its .cql files share a convention (one file is enough in a folder named for migrations)', () => {
@@ -31,41 +38,58 @@ describe('migration folders', () => {
     assert.equal(findMigrationFolders(['/a/v1_x.cql', '/a/002_y.cql']).length, 0, 'two conventions are not one');
     assert.equal(findMigrationFolders(['/a/v1_x.cql']).length, 0, 'one file in a folder of any name');
     assert.equal(findMigrationFolders(['/db/migrations/v1_x.cql']).length, 1);
-    assert.equal(findMigrationFolders(['/a/v1_x.cql', '/a/v2_y.cql', '/a/App.java']).length, 1, 'other files do not count');
+    assert.equal(
+      findMigrationFolders(['/a/v1_x.cql', '/a/v2_y.cql', '/a/App.java']).length,
+      1,
+      'other files do not count',
+    );
   });
 
   test('the setting names the folders and turns detection off', () => {
     const files = ['/w/schema/a.cql', '/w/schema/b2.cql', '/w/schema/b10.cql', '/w/m/v1_x.cql', '/w/m/v2_x.cql'];
     const named = findMigrationFolders(files, (dir) => dir === '/w/schema');
-    assert.deepEqual(named.map((f) => [f.dir, f.convention, f.files]), [['/w/schema', 'configured', ['/w/schema/a.cql', '/w/schema/b2.cql', '/w/schema/b10.cql']]]);
+    assert.deepEqual(
+      named.map((f) => [f.dir, f.convention, f.files]),
+      [['/w/schema', 'configured', ['/w/schema/a.cql', '/w/schema/b2.cql', '/w/schema/b10.cql']]],
+    );
     assert.equal(findMigrationFolders(files, () => false).length, 0);
-    const p = project({ 'm/v1_x.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY);', 'm/v2_x.cql': 'SELECT * FROM ks.t;' }, { migrations: false });
+    const p = project(
+      { 'm/v1_x.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY);', 'm/v2_x.cql': 'SELECT * FROM ks.t;' },
+      { migrations: false },
+    );
     assert.equal(p.migrationFolders().length, 0);
     const q = project({ 'm/v1_x.cql': '', 'm/v2_x.cql': '' }, { migrations: [`${ROOT}/m/`] });
     assert.equal(q.migrationFolders()[0]?.convention, 'cassandra-migrate');
   });
 
-  test('the next file follows the folder\'s convention and padding', () => {
+  test("the next file follows the folder's convention and padding", () => {
     const at = new Date(Date.UTC(2025, 0, 2, 3, 4, 5));
-    const next = (files: string[]) => nextMigrationName(findMigrationFolders(files.map((f) => `/db/migrations/${f}`))[0]!, 'bucket events', at);
+    const next = (files: string[]) =>
+      nextMigrationName(findMigrationFolders(files.map((f) => `/db/migrations/${f}`))[0]!, 'bucket events', at);
     assert.equal(next(['v001_a.cql', 'v002_b.cql']), '/db/migrations/v003_bucket_events.cql');
     assert.equal(next(['v9_a.cql']), '/db/migrations/v10_bucket_events.cql');
     assert.equal(next(['V1__a.cql', 'V3_1__b.cql']), '/db/migrations/V4__bucket_events.cql');
     assert.equal(next(['0001-a.cql']), '/db/migrations/0002-bucket_events.cql');
     assert.equal(next(['20240101120000_a.cql']), '/db/migrations/20250102030405_bucket_events.cql');
-    assert.equal(next(['20990101120000_a.cql']), '/db/migrations/20990101120001_bucket_events.cql', 'never before the last');
+    assert.equal(
+      next(['20990101120000_a.cql']),
+      '/db/migrations/20990101120001_bucket_events.cql',
+      'never before the last',
+    );
     assert.equal(next(['1700000000_a.cql']), `/db/migrations/${Math.floor(at.getTime() / 1000)}_bucket_events.cql`);
   });
 });
 
 describe('the schema at each point of the history', () => {
   const files = {
-    'migrations/v001_create.cql': 'CREATE TABLE ks.events (id int PRIMARY KEY, body text);\nSELECT body FROM ks.events WHERE id = 1;',
+    'migrations/v001_create.cql':
+      'CREATE TABLE ks.events (id int PRIMARY KEY, body text);\nSELECT body FROM ks.events WHERE id = 1;',
     'migrations/v002_query.cql': 'SELECT kind FROM ks.events WHERE id = 1;',
     'migrations/v003_add.cql': 'ALTER TABLE ks.events ADD kind text;\nSELECT kind FROM ks.events WHERE id = 1;',
     'migrations/v004_drop.cql': 'ALTER TABLE ks.events DROP body;\nSELECT body FROM ks.events WHERE id = 1;',
-    'migrations/v010_recreate.cql': 'SELECT kind FROM ks.events WHERE id = 1;\nDROP TABLE ks.events;\nCREATE TABLE ks.events (day date, id int, note text, PRIMARY KEY (day, id));\nSELECT note FROM ks.events WHERE day = \'2024-01-01\';',
-    'app.cql': 'SELECT note FROM ks.events WHERE day = \'2024-01-01\';',
+    'migrations/v010_recreate.cql':
+      "SELECT kind FROM ks.events WHERE id = 1;\nDROP TABLE ks.events;\nCREATE TABLE ks.events (day date, id int, note text, PRIMARY KEY (day, id));\nSELECT note FROM ks.events WHERE day = '2024-01-01';",
+    'app.cql': "SELECT note FROM ks.events WHERE day = '2024-01-01';",
   };
   const p = project(files);
   const unknown = (rel: string) => ofRule(p.lint(`${ROOT}/${rel}`), 'unknown-column').map((f) => f.data?.['column']);
@@ -75,14 +99,24 @@ describe('the schema at each point of the history', () => {
     assert.deepEqual(unknown('migrations/v002_query.cql'), ['kind'], 'v002 runs before v003 adds kind');
     assert.deepEqual(unknown('migrations/v003_add.cql'), []);
     assert.deepEqual(unknown('migrations/v004_drop.cql'), ['body']);
-    assert.deepEqual(unknown('migrations/v010_recreate.cql'), [], summary(p.lint(`${ROOT}/migrations/v010_recreate.cql`)));
+    assert.deepEqual(
+      unknown('migrations/v010_recreate.cql'),
+      [],
+      summary(p.lint(`${ROOT}/migrations/v010_recreate.cql`)),
+    );
   });
 
   test('the workspace schema is the state after the last migration (v10 after v4, numerically)', () => {
     const table = p.tableFor(`${ROOT}/app.cql`, 'ks.events')!;
-    assert.deepEqual(table.partitionKey.map((c) => c.name), ['day']);
+    assert.deepEqual(
+      table.partitionKey.map((c) => c.name),
+      ['day'],
+    );
     assert.equal(table.filePath, `${ROOT}/migrations/v010_recreate.cql`);
-    assert.deepEqual(p.lint(`${ROOT}/app.cql`).filter((f) => f.ruleId === 'unknown-column' || f.ruleId === 'conflicting-definition'), []);
+    assert.deepEqual(
+      p.lint(`${ROOT}/app.cql`).filter((f) => f.ruleId === 'unknown-column' || f.ruleId === 'conflicting-definition'),
+      [],
+    );
     assert.equal(p.migrationOf(`${ROOT}/migrations/v010_recreate.cql`)?.index, 4);
     assert.equal(p.migrationOf(`${ROOT}/app.cql`), undefined);
   });
@@ -91,7 +125,10 @@ describe('the schema at each point of the history', () => {
     const q = project(files);
     q.lint(`${ROOT}/migrations/v002_query.cql`);
     assert.ok(q.dependents(`${ROOT}/migrations/v001_create.cql`).includes(`${ROOT}/migrations/v003_add.cql`));
-    q.setFile(`${ROOT}/migrations/v001_create.cql`, 'CREATE TABLE ks.events (id int PRIMARY KEY, body text, kind text);');
+    q.setFile(
+      `${ROOT}/migrations/v001_create.cql`,
+      'CREATE TABLE ks.events (id int PRIMARY KEY, body text, kind text);',
+    );
     assert.deepEqual(ofRule(q.lint(`${ROOT}/migrations/v002_query.cql`), 'unknown-column'), []);
   });
 });
@@ -100,15 +137,22 @@ describe('the history while a migration is edited', () => {
   test('an edit that moves the statements keeps each change at its place (the reused file schema)', () => {
     const p = project({
       'migrations/v001_create.cql': 'CREATE TABLE ks.events (id int PRIMARY KEY, body text);',
-      'migrations/v002_add.cql': 'SELECT kind FROM ks.events WHERE id = 1;\nALTER TABLE ks.events ADD kind text;\nSELECT kind FROM ks.events WHERE id = 2;',
+      'migrations/v002_add.cql':
+        'SELECT kind FROM ks.events WHERE id = 1;\nALTER TABLE ks.events ADD kind text;\nSELECT kind FROM ks.events WHERE id = 2;',
     });
     const file = `${ROOT}/migrations/v002_add.cql`;
     const lines = () => ofRule(p.lint(file), 'unknown-column').map((f) => f.range.start.line);
     assert.deepEqual(lines(), [1]);
     // Text typed above every statement: the schema statements are the same, only moved.
-    p.setFile(file, '-- a note\n-- another\nSELECT kind FROM ks.events WHERE id = 1;\nALTER TABLE ks.events ADD kind text;\nSELECT kind FROM ks.events WHERE id = 2;');
+    p.setFile(
+      file,
+      '-- a note\n-- another\nSELECT kind FROM ks.events WHERE id = 1;\nALTER TABLE ks.events ADD kind text;\nSELECT kind FROM ks.events WHERE id = 2;',
+    );
     assert.deepEqual(lines(), [3]);
-    p.setFile(file, '-- a note\n-- another\nSELECT kind FROM ks.events WHERE id = 1;\nALTER TABLE ks.events ADD kind text;\nSELECT kind FROM ks.events WHERE id = 2;\nSELECT kind FROM ks.events WHERE id = 3;');
+    p.setFile(
+      file,
+      '-- a note\n-- another\nSELECT kind FROM ks.events WHERE id = 1;\nALTER TABLE ks.events ADD kind text;\nSELECT kind FROM ks.events WHERE id = 2;\nSELECT kind FROM ks.events WHERE id = 3;',
+    );
     assert.deepEqual(lines(), [3]);
   });
 });

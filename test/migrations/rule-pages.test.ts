@@ -10,7 +10,6 @@ import { projectRoot } from '../helpers/corpus';
 import { ROOT, summary } from '../analysis/helpers';
 import { MIGRATION_RULES } from './rules';
 
-
 /** The files of a page's section: each ```cql block whose first line names its path. */
 function sectionFiles(page: string, heading: string): Record<string, string> {
   const start = page.indexOf(`\n## ${heading}\n`);
@@ -32,16 +31,23 @@ function lintAll(files: Record<string, string>) {
   for (const [rel, text] of Object.entries(files)) project.setFile(`${ROOT}/${rel}`, text);
   const findings = Object.keys(files).flatMap((rel) => project.lint(`${ROOT}/${rel}`));
   assert.deepEqual(project.internalErrors, []);
-  assert.deepEqual(findings.filter((f) => f.ruleId === 'syntax-error'), [], 'the examples parse');
+  assert.deepEqual(
+    findings.filter((f) => f.ruleId === 'syntax-error'),
+    [],
+    'the examples parse',
+  );
   return findings;
 }
 
-describe('migration rules: the docs pages\' examples', () => {
+describe("migration rules: the docs pages' examples", () => {
   for (const id of MIGRATION_RULES) {
     const page = readFileSync(join(projectRoot, 'docs', 'rules', `${id}.md`), 'utf8');
     test(`${id}: the problematic history draws the finding`, () => {
       const findings = lintAll(sectionFiles(page, 'Problematic'));
-      assert.ok(findings.some((f) => f.ruleId === id), `expected ${id} in:\n${summary(findings)}`);
+      assert.ok(
+        findings.some((f) => f.ruleId === id),
+        `expected ${id} in:\n${summary(findings)}`,
+      );
     });
     test(`${id}: the safer history draws no migration finding`, () => {
       const findings = lintAll(sectionFiles(page, 'Safer')).filter((f) => MIGRATION_RULES.includes(f.ruleId));

@@ -25,7 +25,10 @@ test('cqlint report writes the HTML with an index sorted by severity and exits 0
   const index = html.slice(html.indexOf('data-figure="index"'), html.indexOf('</nav>'));
   // One verdict: the error on a query of ks.users is ks.users' finding, so it comes before the warning of ks.books.
   assert.ok(index.indexOf('ks.users') < index.indexOf('ks.books'), 'the table whose query has an error comes first');
-  assert.match(index, /ks\.users<\/a><\/td><td class="mono">a\.cql:1<\/td><td><span class="badge sev-error" data-severity="error" data-findings="1">1 finding \(1 on its queries\), error/);
+  assert.match(
+    index,
+    /ks\.users<\/a><\/td><td class="mono">a\.cql:1<\/td><td><span class="badge sev-error" data-severity="error" data-findings="1">1 finding \(1 on its queries\), error/,
+  );
   assert.match(html, /data-table="ks\.books"/);
   assert.match(html, /data-table="ks\.users"/);
 });
@@ -59,7 +62,14 @@ test('cqlint report: unreadable input and usage errors exit 2', async (t) => {
 });
 
 test('cqlint report reads the samples .cqlint.json names; an unreadable sample exits 2 and the report is still written', async (t) => {
-  const csv = ['publish_date,title,author', '2020-07-09,"Hello, world",ann', '2020-07-09,Second,bob', '2020-07-10,Third,"x""y"', '2020-07-10,,oops', 'bad line'].join('\n');
+  const csv = [
+    'publish_date,title,author',
+    '2020-07-09,"Hello, world",ann',
+    '2020-07-09,Second,bob',
+    '2020-07-10,Third,"x""y"',
+    '2020-07-10,,oops',
+    'bad line',
+  ].join('\n');
   const temp = tempDir({
     'b.cql': HOT,
     'samples/books.csv': csv,
@@ -75,7 +85,10 @@ test('cqlint report reads the samples .cqlint.json names; an unreadable sample e
   assert.match(sample, /line 5: null in clustering column title/);
   assert.match(sample, /line 6: expected 3 fields/);
   // The preferred fix's shard, sized from the table's default rate (server/core/fixes/partition-plans.ts).
-  assert.match(html, /Rows per shard for the shard the fix would add, <code>murmur3\(title\) % \d+ \+ 1<\/code>, over 3 rows of/);
+  assert.match(
+    html,
+    /Rows per shard for the shard the fix would add, <code>murmur3\(title\) % \d+ \+ 1<\/code>, over 3 rows of/,
+  );
   temp.write('.cqlint.json', JSON.stringify({ samples: { 'ks.books': 'samples/missing.csv' } }));
   const missing = await runCli(['report', '-o', 'r2.html', 'b.cql'], { cwd: temp.dir });
   assert.equal(missing.code, 2);
@@ -98,14 +111,23 @@ test('cqlint lint reads the configured samples before the rules run: large-parti
   const [file] = JSON.parse(run.stdout) as { messages: { ruleId: string; message: string }[] }[];
   const large = file!.messages.filter((m) => m.ruleId === 'large-partition');
   assert.equal(large.length, 1, JSON.stringify(file!.messages));
-  assert.match((large[0] as { details?: string }).details ?? '', /^Measured from sample samples\/events\.csv: 2 partitions, largest 25,001 rows \/ [\d.]+ MB; the largest partition \(25,001 rows\) is past Apache Cassandra's 100,000 values per partition/);
+  assert.match(
+    (large[0] as { details?: string }).details ?? '',
+    /^Measured from sample samples\/events\.csv: 2 partitions, largest 25,001 rows \/ [\d.]+ MB; the largest partition \(25,001 rows\) is past Apache Cassandra's 100,000 values per partition/,
+  );
 
   // The report shows the same figures as the diagnostic.
   const report = await runCli(['report', '-o', 'r.html', 'schema.cql'], { cwd: temp.dir });
   assert.equal(report.code, 0, report.stderr);
   const html = readFileSync(temp.path('r.html'), 'utf8');
-  assert.match(html, /data-figure="sample-verdict" class="sev-warning">from sample samples\/events\.csv: 2 partitions, largest 25,001 rows \/ [\d.]+ MB/);
-  assert.ok(html.includes(large[0]!.message.replace(/&/g, '&amp;').replace(/'/g, '&#39;').slice(0, 80)), 'the finding listed in the report is the diagnostic');
+  assert.match(
+    html,
+    /data-figure="sample-verdict" class="sev-warning">from sample samples\/events\.csv: 2 partitions, largest 25,001 rows \/ [\d.]+ MB/,
+  );
+  assert.ok(
+    html.includes(large[0]!.message.replace(/&/g, '&amp;').replace(/'/g, '&#39;').slice(0, 80)),
+    'the finding listed in the report is the diagnostic',
+  );
 
   temp.write('.cqlint.json', JSON.stringify({ samples: { 'ks.events': 'samples/nope.csv' } }));
   const missing = await runCli(['lint', 'schema.cql'], { cwd: temp.dir });
@@ -131,7 +153,11 @@ test('cqlint report --diagram writes the keyspace diagrams as one standalone SVG
   assert.equal(both.stdout, 'cqlint report: wrote ks.svg and r.html (2 tables)\n');
   const html = readFileSync(temp.path('r.html'), 'utf8');
   assert.match(html, /<section class="keyspace" id="keyspace-ks-1" data-keyspace="ks"/);
-  assert.match(html, /<a href="#table-ks-books" aria-label="table ks\.books: 1 finding, warning">/, 'a box leads to its table');
+  assert.match(
+    html,
+    /<a href="#table-ks-books" aria-label="table ks\.books: 1 finding, warning">/,
+    'a box leads to its table',
+  );
   const usage = await runCli(['report', '--diagram', '', '.'], { cwd: temp.dir });
   assert.equal(usage.code, 2);
   assert.match(usage.stderr, /--diagram expects a file name/);
@@ -153,16 +179,29 @@ test('cqlint report keeps the exit contract: a broken .cqlint.json exits 2 as li
   const missing = await runCli(['report', '-o', 'r2.html', 'missing.cql'], { cwd: temp.dir });
   assert.equal(missing.code, 2);
   assert.equal(missing.stdout, '');
-  assert.match(missing.stderr, /cannot read missing\.cql.*\ncqlint report: no report written: no input could be read\n$/s);
+  assert.match(
+    missing.stderr,
+    /cannot read missing\.cql.*\ncqlint report: no report written: no input could be read\n$/s,
+  );
   assert.ok(!existsSync(temp.path('r2.html')), 'no empty report for inputs that could not be read');
 });
 
 test('cqlint report over 100 tables: an index of keyspaces and a page per keyspace, each under the page size', async (t) => {
   const files: Record<string, string> = {};
   // 3 keyspaces: 120 tables (two pages), 30 and 5.
-  for (const [ks, n] of [['big', 120], ['mid', 30], ['small', 5]] as const) {
-    files[`${ks}.cql`] = Array.from({ length: n }, (_, i) => `CREATE TABLE ${ks}.t${i} (id uuid, day date, ts timeuuid, v text, PRIMARY KEY ((id, day), ts));`).join('\n') +
-      (ks === 'mid' ? '\nCREATE TABLE mid.by_status (status text, id uuid, PRIMARY KEY (status, id));\nSELECT * FROM mid.t1 WHERE id = ? AND day = ?;' : '');
+  for (const [ks, n] of [
+    ['big', 120],
+    ['mid', 30],
+    ['small', 5],
+  ] as const) {
+    files[`${ks}.cql`] =
+      Array.from(
+        { length: n },
+        (_, i) => `CREATE TABLE ${ks}.t${i} (id uuid, day date, ts timeuuid, v text, PRIMARY KEY ((id, day), ts));`,
+      ).join('\n') +
+      (ks === 'mid'
+        ? '\nCREATE TABLE mid.by_status (status text, id uuid, PRIMARY KEY (status, id));\nSELECT * FROM mid.t1 WHERE id = ? AND day = ?;'
+        : '');
   }
   const temp = tempDir(files);
   t.after(() => temp.cleanup());
@@ -174,8 +213,18 @@ test('cqlint report over 100 tables: an index of keyspaces and a page per keyspa
   assert.equal(ok.stdout, 'cqlint report: wrote report.html and 4 pages in report-pages/ (156 tables)\n');
   const index = readFileSync(temp.path('report.html'), 'utf8');
   assert.match(index, /156 tables in 3 keyspaces/);
-  assert.deepEqual([...index.matchAll(/<tr><td>(\w+)<\/td><td class="num">(\d+)<\/td>/g)].map((m) => [m[1], Number(m[2])]), [['big', 120], ['mid', 31], ['small', 5]]);
-  assert.match(index, /<a href="report-pages\/big-1\.html">part 1<\/a> <a href="report-pages\/big-2\.html">part 2<\/a>/);
+  assert.deepEqual(
+    [...index.matchAll(/<tr><td>(\w+)<\/td><td class="num">(\d+)<\/td>/g)].map((m) => [m[1], Number(m[2])]),
+    [
+      ['big', 120],
+      ['mid', 31],
+      ['small', 5],
+    ],
+  );
+  assert.match(
+    index,
+    /<a href="report-pages\/big-1\.html">part 1<\/a> <a href="report-pages\/big-2\.html">part 2<\/a>/,
+  );
   // The index lists the most severe tables first, with links into the pages.
   assert.match(index, /<a href="report-pages\/mid\.html#table-mid-by_status">mid\.by_status<\/a>/);
   const big1 = readFileSync(temp.path('report-pages/big-1.html'), 'utf8');
@@ -187,7 +236,13 @@ test('cqlint report over 100 tables: an index of keyspaces and a page per keyspa
   assert.match(big1, /<a href="\.\.\/report\.html">index of the report<\/a>/);
   // A box of the diagram whose table is on the second page links there.
   assert.match(big1, /<a href="big-2\.html#table-big-t119"/);
-  for (const name of ['report.html', 'report-pages/big-1.html', 'report-pages/big-2.html', 'report-pages/mid.html', 'report-pages/small.html']) {
+  for (const name of [
+    'report.html',
+    'report-pages/big-1.html',
+    'report-pages/big-2.html',
+    'report-pages/mid.html',
+    'report-pages/small.html',
+  ]) {
     assert.ok(statSync(temp.path(name)).size < 4 * 1024 * 1024, `${name} stays under 4 MiB`);
   }
 });

@@ -19,15 +19,23 @@ import { BUCKETS } from '../../server/core/partition/planner';
 import { corpusFiles, projectRoot, readText } from '../helpers/corpus';
 
 function cqlFiles(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? cqlFiles(p) : name.endsWith('.cql') ? [p] : [];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const p = join(dir, name);
+      return statSync(p).isDirectory() ? cqlFiles(p) : name.endsWith('.cql') ? [p] : [];
+    });
 }
 
 const CURE_ORDER = ['unbounded-partition', 'large-partition', 'hot-partition', 'partition-throughput'];
 
-function check(files: readonly string[]): { tables: number; findings: number; partition: number; attributed: number; cured: number } {
+function check(files: readonly string[]): {
+  tables: number;
+  findings: number;
+  partition: number;
+  attributed: number;
+  cured: number;
+} {
   const project = new Project({});
   for (const file of files) project.setFile(file, readText(file));
   const diagnostics = new Map<string, Finding[]>(files.map((f) => [f, project.lint(f)]));
@@ -41,13 +49,18 @@ function check(files: readonly string[]): { tables: number; findings: number; pa
     const where = `${r.table} (${r.file})`;
     // Listed findings are diagnostics, as they are.
     for (const f of r.findings) {
-      const same = (diagnostics.get(f.file) ?? []).find((d) => d.ruleId === f.ruleId && d.range.start.line === f.line && d.message === f.message);
+      const same = (diagnostics.get(f.file) ?? []).find(
+        (d) => d.ruleId === f.ruleId && d.range.start.line === f.line && d.message === f.message,
+      );
       assert.ok(same, `${where}: ${f.ruleId} at ${f.file}:${f.line} is no diagnostic`);
       assert.equal(same.severity, f.severity);
     }
     listed += r.findings.length;
     // The badge counts them, with their worst severity.
-    const worst = r.findings.reduce<string | undefined>((w, f) => (severityRank(f.severity) > severityRank(w as never) ? f.severity : w), undefined);
+    const worst = r.findings.reduce<string | undefined>(
+      (w, f) => (severityRank(f.severity) > severityRank(w as never) ? f.severity : w),
+      undefined,
+    );
     assert.equal(r.severity, worst, where);
     const html = renderReportHtml([r]);
     const badge = /<h2>[^<]*<span class="badge sev-(\w+)" data-severity="\w+" data-findings="(\d+)">/.exec(html);
@@ -58,21 +71,32 @@ function check(files: readonly string[]): { tables: number; findings: number; pa
     const binding = r.growth.limits.find((l) => l.binding);
     for (const d of diagnostics.get(r.file) ?? []) {
       if (!r.findings.some((f) => f.on === 'table' && f.ruleId === d.ruleId && f.line === d.range.start.line)) continue;
-      const numbers = (d.data as { numbers?: { limitLabel?: string; rowsToLimit?: number; rowsPerSecond?: number } } | undefined)?.numbers;
+      const numbers = (
+        d.data as { numbers?: { limitLabel?: string; rowsToLimit?: number; rowsPerSecond?: number } } | undefined
+      )?.numbers;
       if (numbers?.limitLabel !== undefined && !(isFindingOf(d, 'large-partition') && d.data.sample)) {
         partition++;
         assert.equal(binding?.label, numbers.limitLabel, `${where}: ${d.ruleId}'s first limit`);
         assert.equal(binding?.rowsAtLimit, numbers.rowsToLimit, `${where}: ${d.ruleId}'s rows to the limit`);
-        if (numbers.rowsPerSecond !== undefined) assert.equal(r.growth.rowsPerSecond, numbers.rowsPerSecond, `${where}: ${d.ruleId}'s rate`);
+        if (numbers.rowsPerSecond !== undefined)
+          assert.equal(r.growth.rowsPerSecond, numbers.rowsPerSecond, `${where}: ${d.ruleId}'s rate`);
       }
       if (isFindingOf(d, 'hot-partition')) assert.ok(r.traffic, `${where}: a hot table has its traffic panel`);
       if (isFindingOf(d, 'partition-throughput')) {
         const row = r.throughput.find((t) => t.kind === d.data.kind);
         assert.deepEqual([row?.unitsPerSecond, row?.shardsNeeded], [d.data.unitsPerSecond, d.data.shardsNeeded], where);
       }
-      if (isFindingOf(d, 'large-partition') && d.data.estimatedBytes !== undefined && d.data.rowsPerPartition !== undefined) {
+      if (
+        isFindingOf(d, 'large-partition') &&
+        d.data.estimatedBytes !== undefined &&
+        d.data.rowsPerPartition !== undefined
+      ) {
         assert.equal(r.sizeTerms.rows, d.data.rowsPerPartition, where);
-        assert.equal(r.sizeTerms.total, d.data.estimatedBytes, `${where}: the size terms add up to large-partition's estimate`);
+        assert.equal(
+          r.sizeTerms.total,
+          d.data.estimatedBytes,
+          `${where}: the size terms add up to large-partition's estimate`,
+        );
       }
     }
 
@@ -82,11 +106,17 @@ function check(files: readonly string[]): { tables: number; findings: number; pa
     const env = projectFixContext(project, r.file);
     const text = project.getText(r.file)!;
     const plan = (diagnostics.get(r.file) ?? [])
-      .filter((d) => CURE_ORDER.includes(d.ruleId) && d.range.start.offset >= table.range.start && d.range.end.offset <= table.range.end)
+      .filter(
+        (d) =>
+          CURE_ORDER.includes(d.ruleId) &&
+          d.range.start.offset >= table.range.start &&
+          d.range.end.offset <= table.range.end,
+      )
       .sort((a, b) => CURE_ORDER.indexOf(a.ruleId) - CURE_ORDER.indexOf(b.ruleId))
       .map((d) => fixesForFinding(text, project.parse(r.file), d, env).find((f) => f.isPreferred && f.plan)?.plan)
       .find((p) => p && (p.shard || p.bucket));
-    if (table.clustering.length) assert.deepEqual(r.growth.cure?.plan, plan, `${where}: the cure is the preferred fix's plan`);
+    if (table.clustering.length)
+      assert.deepEqual(r.growth.cure?.plan, plan, `${where}: the cure is the preferred fix's plan`);
     if (plan && r.growth.today) {
       cured++;
       // Today's curve starts from the rate the fix was sized from; the cured one is the fix's own rate.
@@ -95,14 +125,24 @@ function check(files: readonly string[]): { tables: number; findings: number; pa
         assert.equal(r.growth.cured?.rowsPerSecond, plan.figures.rowsPerSecondAfter, where);
       }
       assert.equal(r.growth.cured?.rowsPerSecond, r.growth.rowsPerSecond / (plan.shard?.count ?? 1), where);
-      if (plan.bucket) assert.equal(r.growth.cured?.stopsAfterSeconds, Math.min(BUCKETS[plan.bucket.granularity].seconds, r.growth.today.stopsAfterSeconds ?? Infinity), where);
+      if (plan.bucket)
+        assert.equal(
+          r.growth.cured?.stopsAfterSeconds,
+          Math.min(BUCKETS[plan.bucket.granularity].seconds, r.growth.today.stopsAfterSeconds ?? Infinity),
+          where,
+        );
     }
 
     // A chart that passes the first limit without a size finding says why.
-    const reported = r.findings.some((f) => f.on === 'table' && ['unbounded-partition', 'large-partition', 'hot-partition'].includes(f.ruleId));
+    const reported = r.findings.some(
+      (f) => f.on === 'table' && ['unbounded-partition', 'large-partition', 'hot-partition'].includes(f.ruleId),
+    );
     if (r.growth.verdict.kind === 'not-reported') assert.match(r.growth.verdict.text, /reportEntityHistories/, where);
     if (binding?.secondsToday !== undefined && r.growth.today && !reported) {
-      assert.ok(['bounded', 'beyond-horizon', 'not-reported'].includes(r.growth.verdict.kind), `${where}: ${r.growth.verdict.kind}`);
+      assert.ok(
+        ['bounded', 'beyond-horizon', 'not-reported'].includes(r.growth.verdict.kind),
+        `${where}: ${r.growth.verdict.kind}`,
+      );
       if (r.growth.verdict.kind === 'bounded') assert.match(r.growth.verdict.text, /passes its first limit/, where);
     }
     if (!r.growth.today) assert.equal(r.growth.verdict.kind, 'no-growth', where);
@@ -112,12 +152,18 @@ function check(files: readonly string[]): { tables: number; findings: number; pa
   const listedKeys = new Set(reports.flatMap((r) => r.findings.map((f) => key(f.ruleId, f.file, f.line))));
   let attributed = 0;
   for (const table of tablesDefinedIn(project)) {
-    const ranges = [{ file: table.filePath, start: table.range.start, end: table.range.end }, ...project.referencesTo(table).map((ref) => ({ file: ref.file, ...ref.range }))];
+    const ranges = [
+      { file: table.filePath, start: table.range.start, end: table.range.end },
+      ...project.referencesTo(table).map((ref) => ({ file: ref.file, ...ref.range })),
+    ];
     for (const range of ranges) {
       for (const d of diagnostics.get(range.file) ?? []) {
         if (d.range.start.offset < range.start || d.range.end.offset > range.end) continue;
         attributed++;
-        assert.ok(listedKeys.has(key(d.ruleId, range.file, d.range.start.line)), `${d.ruleId} at ${range.file}:${d.range.start.line} is in no report`);
+        assert.ok(
+          listedKeys.has(key(d.ruleId, range.file, d.range.start.line)),
+          `${d.ruleId} at ${range.file}:${d.range.start.line} is in no report`,
+        );
       }
     }
   }
@@ -151,7 +197,9 @@ test('one verdict on examples/', () => {
 test("the review's table: content_moderation lists its queries' errors and its ALLOW FILTERING scan", () => {
   const project = new Project({});
   for (const file of corpusFiles('killrvideo')) project.setFile(file, readText(file));
-  const table = tablesDefinedIn(project).find((t) => t.qualifiedName === 'killrvideo.content_moderation' && t.filePath.endsWith('schema-v5.cql'))!;
+  const table = tablesDefinedIn(project).find(
+    (t) => t.qualifiedName === 'killrvideo.content_moderation' && t.filePath.endsWith('schema-v5.cql'),
+  )!;
   const r = tableReport(project, table);
   assert.equal(r.severity, 'error');
   assert.ok(r.findings.filter((f) => f.ruleId === 'incomplete-key-write' && f.on === 'query').length >= 1);

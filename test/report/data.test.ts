@@ -7,7 +7,13 @@ import type { CqlintConfig } from '../../server/core/vocabulary/config';
 import { partitionReportData, type PartitionReportData } from '../../server/core/report/data';
 import { tableWorkload } from '../../server/core/schema/workload';
 import { describeTable } from '../../server/core/editor/table-hover';
-import { estimatePartition, rowSizes, rowsToReachBytes, rowsToReachValues, sampleVerdictText } from '../../server/core/partition/sizing';
+import {
+  estimatePartition,
+  rowSizes,
+  rowsToReachBytes,
+  rowsToReachValues,
+  sampleVerdictText,
+} from '../../server/core/partition/sizing';
 import { renderReportHtml } from '../../server/core/report/html';
 import { readSample, type SampleSummary } from '../../server/core/report/sample';
 import { markdownText } from '../../server/core/util/markdown';
@@ -21,7 +27,12 @@ import { codepointsMod } from '../../server/core/token/shard';
 
 const FILE = '/virtual/report/schema.cql';
 
-function report(code: string, table: string, config: CqlintConfig = {}, target: TargetId = 'cassandra'): { data: PartitionReportData; project: Project } {
+function report(
+  code: string,
+  table: string,
+  config: CqlintConfig = {},
+  target: TargetId = 'cassandra',
+): { data: PartitionReportData; project: Project } {
   const project = new Project({ config, target });
   project.setFile(FILE, code);
   const info = project.tableFor(FILE, table);
@@ -30,22 +41,32 @@ function report(code: string, table: string, config: CqlintConfig = {}, target: 
   return { data, project };
 }
 
-const READINGS = 'CREATE TABLE ks.readings (sensor_id uuid, ts timestamp, value double, note text, PRIMARY KEY (sensor_id, ts));';
+const READINGS =
+  'CREATE TABLE ks.readings (sensor_id uuid, ts timestamp, value double, note text, PRIMARY KEY (sensor_id, ts));';
 
 test('key diagram: types and K / C↑ / C↓ / S marks in definition order', () => {
   const { data } = report(
     'CREATE TABLE ks.t (a int, b text, c timestamp, d text static, e blob, PRIMARY KEY ((a, b), c, e)) WITH CLUSTERING ORDER BY (c DESC, e ASC);',
     'ks.t',
   );
-  assert.deepEqual(data.columns.map((c) => [c.name, c.type, c.mark]), [
-    ['a', 'int', 'K'], ['b', 'text', 'K'], ['c', 'timestamp', 'C↓'], ['d', 'text', 'S'], ['e', 'blob', 'C↑'],
-  ]);
+  assert.deepEqual(
+    data.columns.map((c) => [c.name, c.type, c.mark]),
+    [
+      ['a', 'int', 'K'],
+      ['b', 'text', 'K'],
+      ['c', 'timestamp', 'C↓'],
+      ['d', 'text', 'S'],
+      ['e', 'blob', 'C↑'],
+    ],
+  );
   assert.deepEqual(data.partitionKey, ['a', 'b']);
   assert.deepEqual(data.clustering, ['c', 'e']);
 });
 
 test('growth: each limit line sits at the rows large-partition states, and the curve crosses it there', () => {
-  const config: CqlintConfig = { tables: { 'ks.readings': { rowsPerPartition: 2_000_000, writesPerSecondPerPartition: 5 } } };
+  const config: CqlintConfig = {
+    tables: { 'ks.readings': { rowsPerPartition: 2_000_000, writesPerSecondPerPartition: 5 } },
+  };
   const { data, project } = report(READINGS, 'ks.readings', config);
   const finding = project.lint(FILE).find((f) => f.ruleId === 'large-partition');
   assert.ok(finding, 'large-partition reports the 2 M row hint');
@@ -54,15 +75,24 @@ test('growth: each limit line sits at the rows large-partition states, and the c
   assert.equal(binding.rowsAtLimit, finding.data!.rowsAtLimit, 'the line is where the rule says');
   // The rule's message names the other limits passed, each at the rows the report draws it at.
   for (const line of data.growth.limits.filter((l) => l.rowsAtLimit < 2_000_000)) {
-    assert.match(finding.details!, new RegExp(`${line.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.{0,30}${formatCount(line.rowsAtLimit)} rows`));
+    assert.match(
+      finding.details!,
+      new RegExp(`${line.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.{0,30}${formatCount(line.rowsAtLimit)} rows`),
+    );
   }
   const table = project.tableFor(FILE, 'ks.readings')!;
-  assert.equal(data.growth.limits.find((l) => l.kind === 'bytes')!.rowsAtLimit, rowsToReachBytes(rowSizes(table, config.tables!['ks.readings']), 100 * 1024 * 1024));
+  assert.equal(
+    data.growth.limits.find((l) => l.kind === 'bytes')!.rowsAtLimit,
+    rowsToReachBytes(rowSizes(table, config.tables!['ks.readings']), 100 * 1024 * 1024),
+  );
   const sizes = rowSizes(table, config.tables!['ks.readings']);
   const valuesLine = data.growth.limits.find((l) => l.kind === 'values')!;
   assert.equal(valuesLine.rowsAtLimit, rowsToReachValues(sizes, 100_000));
   // Cassandra's hard limit is drawn too, where 2 billion cells are reached; no unsourced "ideal" size is.
-  assert.equal(data.growth.limits.find((l) => l.label.startsWith('2 billion cells'))!.rowsAtLimit, rowsToReachValues(sizes, 2 ** 31));
+  assert.equal(
+    data.growth.limits.find((l) => l.label.startsWith('2 billion cells'))!.rowsAtLimit,
+    rowsToReachValues(sizes, 2 ** 31),
+  );
   assert.equal(data.growth.limits.length, 3);
   assert.equal(data.growth.rowsPerSecond, 5);
   assert.equal(data.growth.rateSource, 'hinted');
@@ -83,12 +113,17 @@ test('growth: each limit line sits at the rows large-partition states, and the c
   }
 });
 
-test('growth: an unbounded partition is drawn with the preferred fix\'s own plan, and the cured curve stays under 100 MB', () => {
+test("growth: an unbounded partition is drawn with the preferred fix's own plan, and the cured curve stays under 100 MB", () => {
   const config: CqlintConfig = { tables: { 'ks.readings': { writesPerSecondPerPartition: 50 } } };
   const { data, project } = report(READINGS, 'ks.readings', config);
   const finding = project.lint(FILE).find((f) => f.ruleId === 'unbounded-partition')!;
   // The fix the editor offers first and `cqlint fix` applies.
-  const plan = fixesForFinding(project.getText(FILE)!, project.parse(FILE), finding, projectFixContext(project, FILE)).find((f) => f.isPreferred && f.plan)!.plan!;
+  const plan = fixesForFinding(
+    project.getText(FILE)!,
+    project.parse(FILE),
+    finding,
+    projectFixContext(project, FILE),
+  ).find((f) => f.isPreferred && f.plan)!.plan!;
   assert.deepEqual(data.growth.cure?.plan, plan);
   assert.equal(data.growth.cure?.ruleId, 'unbounded-partition');
   // 50 rows/s of two values each: an hour is 180,000 rows, past the 50,000 that reach 100,000 values; a
@@ -118,7 +153,10 @@ test("growth: without a rate hint the workload model's stated default rate is us
 });
 
 test('growth: a day bucket in the key and a TTL stop the growth', () => {
-  const { data } = report('CREATE TABLE ks.books (publish_date date, title text, PRIMARY KEY (publish_date, title));', 'ks.books');
+  const { data } = report(
+    'CREATE TABLE ks.books (publish_date date, title text, PRIMARY KEY (publish_date, title));',
+    'ks.books',
+  );
   assert.equal(data.growth.today!.stopsAfterSeconds, 86_400);
   assert.equal(data.growth.today!.stopsBecause, 'bucket');
   assert.equal(data.growth.verdict.kind, 'bounded');
@@ -129,17 +167,29 @@ test('growth: a day bucket in the key and a TTL stop the growth', () => {
   assert.equal(ttl.growth.today!.stopsBecause, 'ttl');
 });
 
-test('spread: a hot partition shows the preferred fix\'s murmur3 shard beside the code-point formula', () => {
+test("spread: a hot partition shows the preferred fix's murmur3 shard beside the code-point formula", () => {
   // Keyspaces, 10,000 writes/s of one WCU: 10,000 x 1.5 / 1,000 WCU per partition = 15 shards, the preferred fix's count.
   const config: CqlintConfig = { tables: { 'ks.books': { writesPerSecondPerPartition: 10_000 } } };
-  const { data } = report('CREATE TABLE ks.books (publish_date date, title text, author text, PRIMARY KEY (publish_date, title));', 'ks.books', config, 'keyspaces');
+  const { data } = report(
+    'CREATE TABLE ks.books (publish_date date, title text, author text, PRIMARY KEY (publish_date, title));',
+    'ks.books',
+    config,
+    'keyspaces',
+  );
   assert.equal(data.growth.cure?.kind, 'shard');
   assert.equal(data.growth.cure?.shardCount, 15);
   const spread = data.spread!;
   assert.equal(spread.origin, 'proposed');
   assert.equal(spread.formula, 'murmur3(title) % 15 + 1');
-  assert.deepEqual(spread.valuesFrom, { kind: 'synthetic', family: 'titles' }, 'a text source: the formulas checked on synthetic titles');
-  assert.equal(spread.histogram!.counts.reduce((a, b) => a + b, 0), spread.values);
+  assert.deepEqual(
+    spread.valuesFrom,
+    { kind: 'synthetic', family: 'titles' },
+    'a text source: the formulas checked on synthetic titles',
+  );
+  assert.equal(
+    spread.histogram!.counts.reduce((a, b) => a + b, 0),
+    spread.values,
+  );
   assert.ok(spread.histogram!.maxOverMean! < 1.25);
   assert.equal(spread.comparison?.formula, 'codepoints(title) % 15 + 1');
   assert.ok(spread.comparison!.maxOverMean! > 4 * spread.histogram!.maxOverMean!);
@@ -148,7 +198,10 @@ test('spread: a hot partition shows the preferred fix\'s murmur3 shard beside th
 });
 
 test('spread: an @shard table shows its own formula', () => {
-  const { data } = report('-- @shard shard = codepoints(title) % 200 + 1\nCREATE TABLE ks.books (publish_date date, shard int, title text, PRIMARY KEY ((publish_date, shard), title));', 'ks.books');
+  const { data } = report(
+    '-- @shard shard = codepoints(title) % 200 + 1\nCREATE TABLE ks.books (publish_date date, shard int, title text, PRIMARY KEY ((publish_date, shard), title));',
+    'ks.books',
+  );
   assert.equal(data.spread?.origin, 'annotation');
   assert.equal(data.spread?.histogram?.formula, 'codepoints(title) % 200 + 1');
   assert.equal(data.spread?.histogram?.counts.length, 200);
@@ -184,7 +237,10 @@ test('throughput: load per partition against the limit, today and over the shard
 
 test('findings and severity of the table', () => {
   const { data } = report(READINGS, 'ks.readings');
-  assert.deepEqual(data.findings.map((f) => f.ruleId), ['unbounded-partition']);
+  assert.deepEqual(
+    data.findings.map((f) => f.ruleId),
+    ['unbounded-partition'],
+  );
   assert.equal(data.severity, 'warning');
   const clean = report('CREATE TABLE ks.users (id uuid PRIMARY KEY, name text);', 'ks.users').data;
   assert.equal(clean.severity, undefined);
@@ -194,23 +250,30 @@ test('findings and severity of the table', () => {
 test('queries: the workspace statements on the table with the key columns they pin', () => {
   const project = new Project({ config: {} });
   project.setFile(FILE, READINGS);
-  project.setFile('/virtual/report/queries.cql', [
-    'SELECT * FROM ks.readings WHERE sensor_id = ? AND ts > ?;',
-    'INSERT INTO ks.readings (sensor_id, ts, value) VALUES (?, ?, ?);',
-    'SELECT * FROM ks.readings WHERE value > 3 ALLOW FILTERING;',
-    'SELECT * FROM ks.other WHERE id = 1;',
-  ].join('\n'));
+  project.setFile(
+    '/virtual/report/queries.cql',
+    [
+      'SELECT * FROM ks.readings WHERE sensor_id = ? AND ts > ?;',
+      'INSERT INTO ks.readings (sensor_id, ts, value) VALUES (?, ?, ?);',
+      'SELECT * FROM ks.readings WHERE value > 3 ALLOW FILTERING;',
+      'SELECT * FROM ks.other WHERE id = 1;',
+    ].join('\n'),
+  );
   const table = project.tableFor(FILE, 'ks.readings')!;
   const data = partitionReportData(project, table, targetInfo('cassandra'), undefined);
-  assert.deepEqual(data.queries.map((q) => [q.kind, q.line, q.pinned, q.ranged, q.singlePartition]), [
-    ['Select', 1, ['sensor_id'], ['ts'], true],
-    ['Insert', 2, ['sensor_id', 'ts', 'value'], [], true],
-    ['Select', 3, [], ['value'], false],
-  ]);
+  assert.deepEqual(
+    data.queries.map((q) => [q.kind, q.line, q.pinned, q.ranged, q.singlePartition]),
+    [
+      ['Select', 1, ['sensor_id'], ['ts'], true],
+      ['Insert', 2, ['sensor_id', 'ts', 'value'], [], true],
+      ['Select', 3, [], ['value'], false],
+    ],
+  );
 });
 
 test('spread: random(N) without a sample shows the rows expected per shard from a fixed-seed draw, and says reads visit all N', () => {
-  const code = '-- @shard shard = random(8)\nCREATE TABLE ks.clicks (day date, shard int, ts timestamp, url text, PRIMARY KEY ((day, shard), ts));';
+  const code =
+    '-- @shard shard = random(8)\nCREATE TABLE ks.clicks (day date, shard int, ts timestamp, url text, PRIMARY KEY ((day, shard), ts));';
   const config: CqlintConfig = { tables: { 'ks.clicks': { rowsPerSecondPerPartition: 10 } } };
   const { data } = report(code, 'ks.clicks', config);
   const spread = data.spread!;
@@ -219,25 +282,45 @@ test('spread: random(N) without a sample shows the rows expected per shard from 
   // A day bucket: one partition takes 10 rows/s for a day; random(8) gives each shard 1/8 of them.
   assert.equal(spread.random?.rows, 864_000);
   assert.equal(spread.random?.expectedPerShard, 108_000);
-  assert.equal(spread.histogram!.counts.reduce((a, b) => a + b, 0), 864_000);
-  assert.ok(spread.histogram!.maxOverMean! > 1 && spread.histogram!.maxOverMean! < 1.01, `a large uniform draw is flat: ${spread.histogram!.maxOverMean}`);
-  assert.deepEqual(report(code, 'ks.clicks', config).data.spread?.histogram?.counts, spread.histogram!.counts, 'the same draw every time');
+  assert.equal(
+    spread.histogram!.counts.reduce((a, b) => a + b, 0),
+    864_000,
+  );
+  assert.ok(
+    spread.histogram!.maxOverMean! > 1 && spread.histogram!.maxOverMean! < 1.01,
+    `a large uniform draw is flat: ${spread.histogram!.maxOverMean}`,
+  );
+  assert.deepEqual(
+    report(code, 'ks.clicks', config).data.spread?.histogram?.counts,
+    spread.histogram!.counts,
+    'the same draw every time',
+  );
   const html = renderReportHtml([data], { chooseSampleCommand: 'cqlint.choosePartitionReportSample' });
   assert.match(html, /<strong data-figure="expected-per-shard">108,000<\/strong> per shard are expected/);
   assert.match(html, /Reads must visit all 8 shards/);
-  assert.match(html, /<a href="command:cqlint\.choosePartitionReportSample" data-action="choose-sample">Choose sample CSV…<\/a>/);
+  assert.match(
+    html,
+    /<a href="command:cqlint\.choosePartitionReportSample" data-action="choose-sample">Choose sample CSV…<\/a>/,
+  );
   assert.doesNotMatch(renderReportHtml([data]), /command:/, 'no command link in the standalone file');
 });
 
 test('sample: the report, the hover and large-partition state the same verdict from the same summary', async () => {
   const code = 'CREATE TABLE ks.events (host text, ts int, a int, b int, c int, d int, PRIMARY KEY (host, ts));';
-  const csv = ['host,ts,a,b,c,d', ...Array.from({ length: 30_000 }, (_, i) => `web1,${i},1,2,3,4`), 'web2,1,1,2,3,4'].join('\n');
+  const csv = [
+    'host,ts,a,b,c,d',
+    ...Array.from({ length: 30_000 }, (_, i) => `web1,${i},1,2,3,4`),
+    'web2,1,1,2,3,4',
+  ].join('\n');
   let summary: SampleSummary | undefined;
   const config: CqlintConfig = { samples: { 'ks.events': { file: '/virtual/report/events.csv', name: 'events.csv' } } };
   const project = new Project({ config, sampleSummary: () => summary });
   project.setFile(FILE, code);
   const table = project.tableFor(FILE, 'ks.events')!;
-  summary = await readSample([csv], table, project.schema(), { file: '/virtual/report/events.csv', name: 'events.csv' });
+  summary = await readSample([csv], table, project.schema(), {
+    file: '/virtual/report/events.csv',
+    name: 'events.csv',
+  });
   project.refreshSamples();
   const data = partitionReportData(project, table, targetInfo('cassandra'), undefined, { sample: summary });
   const finding = project.lint(FILE).find((f) => f.ruleId === 'large-partition')!;
@@ -246,12 +329,24 @@ test('sample: the report, the hover and large-partition state the same verdict f
   assert.equal(data.sampleVerdict!.over[0]!.limit.label, finding.data?.limit);
   const hover = describeTable(table, 'cassandra', { schema: project.schema(), sample: project.sampleSummary(table) });
   assert.ok(hover.includes(markdownText(sampleVerdictText(data.sampleVerdict!, 'Apache Cassandra'))), hover);
-  assert.match(renderReportHtml([data]), new RegExp(`data-figure="sample-verdict" class="sev-warning">${sampleVerdictText(data.sampleVerdict!, 'Apache Cassandra').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/'/g, '&#39;')}`));
+  assert.match(
+    renderReportHtml([data]),
+    new RegExp(
+      `data-figure="sample-verdict" class="sev-warning">${sampleVerdictText(data.sampleVerdict!, 'Apache Cassandra')
+        .replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+        .replace(/'/g, '&#39;')}`,
+    ),
+  );
 });
 
 test('shard counts are numbers, not sizes: N of 2^31 - 1 or a million is drawn in at most 256 bars, per-shard figures exact', () => {
-  const sharded = (formula: string): string => `-- @shard shard = ${formula}\nCREATE TABLE ks.s (d date, shard int, title text, PRIMARY KEY ((d, shard), title));`;
-  for (const [formula, count] of [['murmur3(title) % 2147483647 + 1', 2147483647], ['codepoints(title) % 100000000 + 1', 100_000_000], ['random(1000000)', 1_000_000]] as const) {
+  const sharded = (formula: string): string =>
+    `-- @shard shard = ${formula}\nCREATE TABLE ks.s (d date, shard int, title text, PRIMARY KEY ((d, shard), title));`;
+  for (const [formula, count] of [
+    ['murmur3(title) % 2147483647 + 1', 2147483647],
+    ['codepoints(title) % 100000000 + 1', 100_000_000],
+    ['random(1000000)', 1_000_000],
+  ] as const) {
     const { data } = report(sharded(formula), 'ks.s');
     const h = data.spread!.histogram;
     if (!h) {
@@ -263,12 +358,19 @@ test('shard counts are numbers, not sizes: N of 2^31 - 1 or a million is drawn i
     assert.equal(h.count, count);
     assert.ok(h.counts.length <= 256, `${formula}: ${h.counts.length} bars`);
     assert.equal(h.shardsPerBar, Math.ceil(count / 256));
-    assert.equal(h.counts.reduce((a, b) => a + b, 0), data.spread!.values, 'every value is in a bar');
+    assert.equal(
+      h.counts.reduce((a, b) => a + b, 0),
+      data.spread!.values,
+      'every value is in a bar',
+    );
     // A few thousand values (or the draw) over millions of shards: each in a shard of its own, or nearly.
     assert.ok(h.emptyShards! >= count - data.spread!.values, `${formula}: ${h.emptyShards} empty`);
     assert.ok(h.max! >= 1);
     const html = renderReportHtml([data]);
-    assert.match(html, new RegExp(`over ${formatCount(count)} shards \\(\\d+ bars of ${formatCount(h.shardsPerBar)} shards\\)`));
+    assert.match(
+      html,
+      new RegExp(`over ${formatCount(count)} shards \\(\\d+ bars of ${formatCount(h.shardsPerBar)} shards\\)`),
+    );
     assert.ok(html.length < 1_000_000, 'the page does not list every shard');
   }
   // The shard-math of the rules too: the skew prediction measures on a map of the shards hit.

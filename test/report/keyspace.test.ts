@@ -8,7 +8,14 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Project } from '../../server/core/engine/project';
 import { keyspaceViews, type KeyspaceView } from '../../server/core/report/keyspace';
-import { arrowKindOf, diagramLayout, diagramSvg, keyspacesSvg, type DiagramLayout, type Rect } from '../../server/core/report/diagram';
+import {
+  arrowKindOf,
+  diagramLayout,
+  diagramSvg,
+  keyspacesSvg,
+  type DiagramLayout,
+  type Rect,
+} from '../../server/core/report/diagram';
 import { tablesDefinedIn } from '../../server/core/report';
 import { corpusFiles, projectRoot, readText } from '../helpers/corpus';
 
@@ -47,15 +54,18 @@ test('coverage: queries numbered in file order, how each reaches its table, and 
   assert.ok(view);
   assert.equal(view.title, 'kv');
   const name = (t: number): string => view.tables[t]!.name;
-  assert.deepEqual(view.queries.map((q) => [q.number, name(q.table), q.access, q.served, q.place.line + 1]), [
-    [1, 'videos', 'partition', true, 2],
-    [2, 'videos', 'partitions', true, 3],
-    [3, 'videos', 'index', false, 4],
-    [4, 'videos', 'filtering', false, 5],
-    [5, 'user_videos', 'scan', false, 6],
-    [6, 'latest_videos', 'token-range', false, 7],
-    [7, 'videos', 'sample', false, 8],
-  ]);
+  assert.deepEqual(
+    view.queries.map((q) => [q.number, name(q.table), q.access, q.served, q.place.line + 1]),
+    [
+      [1, 'videos', 'partition', true, 2],
+      [2, 'videos', 'partitions', true, 3],
+      [3, 'videos', 'index', false, 4],
+      [4, 'videos', 'filtering', false, 5],
+      [5, 'user_videos', 'scan', false, 6],
+      [6, 'latest_videos', 'token-range', false, 7],
+      [7, 'videos', 'sample', false, 8],
+    ],
+  );
   assert.equal(view.queries[1]!.reads, '3 partitions (IN)');
   assert.equal(view.queries[2]!.reads, 'every node, through videos_category (SAI)');
   assert.equal(view.queries[3]!.reads, 'every partition, filtered (ALLOW FILTERING)');
@@ -66,10 +76,22 @@ test('coverage: queries numbered in file order, how each reaches its table, and 
   assert.deepEqual(view.queries[4]!.couldServe, [], 'a query that pins nothing: no key answers it');
   // Each table lists the queries that reach it.
   const videos = view.tables.find((t) => t.name === 'videos')!;
-  assert.deepEqual(videos.queries.map((q) => q.number), [1, 2, 3, 4, 7]);
+  assert.deepEqual(
+    videos.queries.map((q) => q.number),
+    [1, 2, 3, 4, 7],
+  );
   assert.equal(videos.place.line + 1, 3);
-  assert.deepEqual(videos.columns.slice(0, 2), [{ name: 'videoid', type: 'uuid', mark: 'K' }, { name: 'userid', type: 'uuid', mark: '' }]);
-  assert.deepEqual(view.tables.find((t) => t.name === 'user_videos')!.columns.slice(0, 3).map((c) => c.mark), ['K', 'C↑', 'C↑']);
+  assert.deepEqual(videos.columns.slice(0, 2), [
+    { name: 'videoid', type: 'uuid', mark: 'K' },
+    { name: 'userid', type: 'uuid', mark: '' },
+  ]);
+  assert.deepEqual(
+    view.tables
+      .find((t) => t.name === 'user_videos')!
+      .columns.slice(0, 3)
+      .map((c) => c.mark),
+    ['K', 'C↑', 'C↑'],
+  );
 });
 
 test('logical writes: an entity copied into the tables that share its data, a BATCH, and the duplication factor', () => {
@@ -92,16 +114,21 @@ test('logical writes: an entity copied into the tables that share its data, a BA
 
 test('keyspaces: one view per keyspace; a keyspace defined again in another file is one view per file', () => {
   const vs = views({
-    '/ks/v1.cql': 'CREATE TABLE app.users (id uuid PRIMARY KEY, name text);\nCREATE TABLE other.t (id int PRIMARY KEY);',
-    '/ks/v2.cql': 'CREATE TABLE app.users (id uuid PRIMARY KEY, name text, email text);\nCREATE TABLE app.orders (id uuid PRIMARY KEY);',
+    '/ks/v1.cql':
+      'CREATE TABLE app.users (id uuid PRIMARY KEY, name text);\nCREATE TABLE other.t (id int PRIMARY KEY);',
+    '/ks/v2.cql':
+      'CREATE TABLE app.users (id uuid PRIMARY KEY, name text, email text);\nCREATE TABLE app.orders (id uuid PRIMARY KEY);',
     '/ks/plain.cql': 'CREATE TABLE loose (id int PRIMARY KEY);',
   });
-  assert.deepEqual(vs.map((v) => [v.title, v.tables.map((t) => t.name)]), [
-    ['app (v1.cql)', ['users']],
-    ['app (v2.cql)', ['users', 'orders']],
-    ['other', ['t']],
-    ['no keyspace (plain.cql)', ['loose']],
-  ]);
+  assert.deepEqual(
+    vs.map((v) => [v.title, v.tables.map((t) => t.name)]),
+    [
+      ['app (v1.cql)', ['users']],
+      ['app (v2.cql)', ['users', 'orders']],
+      ['other', ['t']],
+      ['no keyspace (plain.cql)', ['loose']],
+    ],
+  );
   assert.equal(new Set(vs.map((v) => v.id)).size, vs.length, 'ids are unique');
 });
 
@@ -113,7 +140,12 @@ function intersects(a: Rect, b: Rect): boolean {
 }
 
 function inside(inner: Rect, outer: Rect): boolean {
-  return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
+  return (
+    inner.x >= outer.x &&
+    inner.y >= outer.y &&
+    inner.x + inner.width <= outer.x + outer.width &&
+    inner.y + inner.height <= outer.y + outer.height
+  );
 }
 
 /** Everything that would be drawn over something else, as sentences. */
@@ -126,31 +158,51 @@ function overlaps(view: KeyspaceView, layout: DiagramLayout): string[] {
     ...layout.arrows.flatMap((a) => a.labels.map((l) => ({ what: `label Q${l.query}`, rect: l.text.rect }))),
   ];
   for (let i = 0; i < free.length; i++) {
-    for (let j = i + 1; j < free.length; j++) if (intersects(free[i]!.rect, free[j]!.rect)) problems.push(`${free[i]!.what} overlaps ${free[j]!.what}`);
+    for (let j = i + 1; j < free.length; j++)
+      if (intersects(free[i]!.rect, free[j]!.rect)) problems.push(`${free[i]!.what} overlaps ${free[j]!.what}`);
   }
   for (const box of layout.boxes) {
-    const texts = [box.header, ...box.rows.flatMap((r) => [r.name, r.type, ...(r.mark ? [r.mark] : [])]), ...(box.more ? [box.more] : [])];
-    for (const t of texts) if (!inside(t.rect, box.rect)) problems.push(`"${t.text}" leaves box ${view.tables[box.table]!.name}`);
+    const texts = [
+      box.header,
+      ...box.rows.flatMap((r) => [r.name, r.type, ...(r.mark ? [r.mark] : [])]),
+      ...(box.more ? [box.more] : []),
+    ];
+    for (const t of texts)
+      if (!inside(t.rect, box.rect)) problems.push(`"${t.text}" leaves box ${view.tables[box.table]!.name}`);
     for (const row of box.rows) {
       const cells = [row.name, row.type, ...(row.mark ? [row.mark] : [])];
-      for (let i = 0; i < cells.length; i++) for (let j = i + 1; j < cells.length; j++) if (intersects(cells[i]!.rect, cells[j]!.rect)) problems.push(`"${cells[i]!.text}" overlaps "${cells[j]!.text}"`);
+      for (let i = 0; i < cells.length; i++)
+        for (let j = i + 1; j < cells.length; j++)
+          if (intersects(cells[i]!.rect, cells[j]!.rect))
+            problems.push(`"${cells[i]!.text}" overlaps "${cells[j]!.text}"`);
     }
   }
   // Arrows: a shaft from its tick down to its own box's top edge, crossing nothing on the way.
   const segments = layout.arrows.flatMap((a, i) => [
-    { arrow: i, what: `shaft of ${view.tables[a.table]!.name}`, rect: { x: a.x - 0.5, y: a.y1, width: 1, height: a.y2 - a.y1 - 0.5 } },
-    { arrow: i, what: `tick of ${view.tables[a.table]!.name}`, rect: { x: a.x, y: a.y1 - 0.5, width: a.tickTo - a.x, height: 1 } },
+    {
+      arrow: i,
+      what: `shaft of ${view.tables[a.table]!.name}`,
+      rect: { x: a.x - 0.5, y: a.y1, width: 1, height: a.y2 - a.y1 - 0.5 },
+    },
+    {
+      arrow: i,
+      what: `tick of ${view.tables[a.table]!.name}`,
+      rect: { x: a.x, y: a.y1 - 0.5, width: a.tickTo - a.x, height: 1 },
+    },
   ]);
   for (const [i, a] of layout.arrows.entries()) {
     const box = layout.boxes.find((b) => b.table === a.table)!;
-    if (a.y2 !== box.rect.y || a.x <= box.rect.x || a.x >= box.rect.x + box.rect.width) problems.push(`arrow ${i} does not end on the top of its box`);
+    if (a.y2 !== box.rect.y || a.x <= box.rect.x || a.x >= box.rect.x + box.rect.width)
+      problems.push(`arrow ${i} does not end on the top of its box`);
     if (a.y1 >= a.y2) problems.push(`arrow ${i} points up`);
   }
   for (const s of segments) {
     for (const f of free) if (intersects(s.rect, f.rect)) problems.push(`${s.what} crosses ${f.what}`);
-    for (const o of segments) if (o.arrow > s.arrow && intersects(s.rect, o.rect)) problems.push(`${s.what} crosses ${o.what}`);
+    for (const o of segments)
+      if (o.arrow > s.arrow && intersects(s.rect, o.rect)) problems.push(`${s.what} crosses ${o.what}`);
   }
-  if (layout.boxes.some((b) => b.rect.x + b.rect.width > layout.width || b.rect.y + b.rect.height > layout.height)) problems.push('a box leaves the drawing');
+  if (layout.boxes.some((b) => b.rect.x + b.rect.width > layout.width || b.rect.y + b.rect.height > layout.height))
+    problems.push('a box leaves the drawing');
   return problems;
 }
 
@@ -160,7 +212,10 @@ function checkLayout(view: KeyspaceView): DiagramLayout {
   assert.equal(layout.boxes.length, view.tables.length);
   // Every query that reads a table has an arrow with its label into that table's box.
   const labelled = layout.arrows.flatMap((a) => a.labels.map((l) => `${l.query}->${a.table}`)).sort();
-  const expected = view.queries.filter((q) => arrowKindOf(q.access)).map((q) => `${q.number}->${q.table}`).sort();
+  const expected = view.queries
+    .filter((q) => arrowKindOf(q.access))
+    .map((q) => `${q.number}->${q.table}`)
+    .sort();
   assert.deepEqual(labelled, expected, `keyspace ${view.title}: one label per query, on the arrow into its table`);
   return layout;
 }
@@ -185,7 +240,10 @@ for (const [name, files] of [
     for (const view of vs) checkLayout(view);
     if (name === 'killrvideo') {
       const astra = vs.find((v) => v.title === 'killrvideo (schema-astra.cql)')!;
-      assert.ok(astra.tables.length >= 15 && astra.queries.length >= 20, 'killrvideo has a keyspace with many tables and queries');
+      assert.ok(
+        astra.tables.length >= 15 && astra.queries.length >= 20,
+        'killrvideo has a keyspace with many tables and queries',
+      );
     }
   });
 }
@@ -193,12 +251,26 @@ for (const [name, files] of [
 test('layout: a keyspace of 50 tables, one of them with 60 columns and a long name, one with 45 queries', () => {
   const tables: string[] = [];
   for (let i = 0; i < 50; i++) {
-    const extra = i === 7 ? Array.from({ length: 57 }, (_, c) => `, attribute_number_${c} frozen<map<text, frozen<list<int>>>>`).join('') : i % 3 === 0 ? ', note text, score double' : '';
+    const extra =
+      i === 7
+        ? Array.from({ length: 57 }, (_, c) => `, attribute_number_${c} frozen<map<text, frozen<list<int>>>>`).join('')
+        : i % 3 === 0
+          ? ', note text, score double'
+          : '';
     const name = i === 11 ? 'a_table_with_a_rather_long_name_that_goes_on_and_on' : `table_${i}`;
-    tables.push(`CREATE TABLE big.${name} (id uuid, day date, ts timeuuid${extra}, PRIMARY KEY ((id, day), ts)) WITH CLUSTERING ORDER BY (ts DESC);`);
+    tables.push(
+      `CREATE TABLE big.${name} (id uuid, day date, ts timeuuid${extra}, PRIMARY KEY ((id, day), ts)) WITH CLUSTERING ORDER BY (ts DESC);`,
+    );
   }
   const queries: string[] = [];
-  for (let q = 0; q < 45; q++) queries.push(q % 3 === 0 ? 'SELECT * FROM big.table_3 WHERE id = ? AND day = ?;' : q % 3 === 1 ? 'SELECT * FROM big.table_3 WHERE ts > now() ALLOW FILTERING;' : 'SELECT * FROM big.table_3;');
+  for (let q = 0; q < 45; q++)
+    queries.push(
+      q % 3 === 0
+        ? 'SELECT * FROM big.table_3 WHERE id = ? AND day = ?;'
+        : q % 3 === 1
+          ? 'SELECT * FROM big.table_3 WHERE ts > now() ALLOW FILTERING;'
+          : 'SELECT * FROM big.table_3;',
+    );
   for (let t = 0; t < 50; t += 4) queries.push(`SELECT * FROM big.table_${t} WHERE id = ? AND day = ?;`);
   const [view] = views({ '/big/schema.cql': tables.join('\n'), '/big/queries.cql': queries.join('\n') });
   assert.equal(view!.tables.length, 50);
@@ -214,7 +286,13 @@ test('layout: a keyspace of 50 tables, one of them with 60 columns and a long na
   assert.ok(long.header.text.endsWith('…'), 'a long name is shortened');
   // table_3's 45 queries: three arrows (key, scan: filtering and a scan), their labels wrapped over lines.
   const t3 = layout.arrows.filter((a) => view!.tables[a.table]!.name === 'table_3');
-  assert.deepEqual(t3.map((a) => [a.kind, a.labels.length]), [['key', 15], ['scan', 30]]);
+  assert.deepEqual(
+    t3.map((a) => [a.kind, a.labels.length]),
+    [
+      ['key', 15],
+      ['scan', 30],
+    ],
+  );
   assert.ok(new Set(t3[1]!.labels.map((l) => l.text.y)).size > 1, 'the labels wrap');
 });
 
@@ -225,11 +303,25 @@ test('the diagram as SVG: boxes link to their table, labels to their query; the 
   assert.match(svg, /^<svg class="kd keyspace-diagram"[^>]* role="img" aria-labelledby="x-title x-desc">/);
   assert.equal(svg.match(/<g class="kd-box/g)?.length, view!.tables.length);
   assert.equal(svg.match(/<text class="kd-query"/g)?.length, 7);
-  assert.match(svg, /<a href="#t0" aria-label="table kv\.videos: 2 findings, warning">/, 'allow-filtering on Q4, secondary-index-scan (information) on Q3');
-  assert.match(svg, /<a href="#q4" aria-label="Q4: SELECT name, added_date FROM kv\.videos WHERE userid = \? ALLOW FILTERING; \(every partition, filtered \(ALLOW FILTERING\)\)"><text class="kd-query"/);
+  assert.match(
+    svg,
+    /<a href="#t0" aria-label="table kv\.videos: 2 findings, warning">/,
+    'allow-filtering on Q4, secondary-index-scan (information) on Q3',
+  );
+  assert.match(
+    svg,
+    /<a href="#q4" aria-label="Q4: SELECT name, added_date FROM kv\.videos WHERE userid = \? ALLOW FILTERING; \(every partition, filtered \(ALLOW FILTERING\)\)"><text class="kd-query"/,
+  );
   assert.doesNotMatch(svg, /<script|javascript:/);
   const all = keyspacesSvg([view!, view!]);
-  assert.match(all, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="1180" height="\d+"/);
+  assert.match(
+    all,
+    /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="1180" height="\d+"/,
+  );
   assert.equal(all.match(/<svg x="0" y="\d+" class="kd keyspace-diagram"/g)?.length, 2, 'one diagram under the other');
-  assert.equal(new Set([...all.matchAll(/<marker id="([^"]+)"/g)].map((m) => m[1])).size, 6, 'arrowhead ids stay unique');
+  assert.equal(
+    new Set([...all.matchAll(/<marker id="([^"]+)"/g)].map((m) => m[1])).size,
+    6,
+    'arrowhead ids stay unique',
+  );
 });

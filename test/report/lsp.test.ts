@@ -15,11 +15,17 @@ const SCHEMA = [
 ].join('\n');
 
 test('CodeLens above each table and view; the report request answers the page with the same figures', async (t) => {
-  const ws = tempWorkspace({ 'schema.cql': SCHEMA, '.cqlint.json': JSON.stringify({ tables: { 'ks.posts_by_day': { writesPerSecondPerPartition: 10 } } }) });
+  const ws = tempWorkspace({
+    'schema.cql': SCHEMA,
+    '.cqlint.json': JSON.stringify({ tables: { 'ks.posts_by_day': { writesPerSecondPerPartition: 10 } } }),
+  });
   t.after(() => ws.cleanup());
   const client = startInProcessServer();
   t.after(() => client.shutdown());
-  const init = (await client.initialize(capabilities.pull, { workspaceFolders: [ws.dir], settings: { trace: { server: 'verbose' } } })) as InitializeResult;
+  const init = (await client.initialize(capabilities.pull, {
+    workspaceFolders: [ws.dir],
+    settings: { trace: { server: 'verbose' } },
+  })) as InitializeResult;
   assert.ok(init.capabilities.codeLensProvider, 'codeLensProvider is advertised');
   // The workspace scan (logged at verbose trace) has read the .cqlint.json hints.
   await client.waitForLog(/cqlint: scan: /);
@@ -27,21 +33,33 @@ test('CodeLens above each table and view; the report request answers the page wi
   await client.open(uri, SCHEMA);
 
   const lenses = (await client.request('textDocument/codeLens', { textDocument: { uri } })) as CodeLens[];
-  assert.deepEqual(lenses.map((l) => [l.range.start.line, l.command?.title, l.command?.command, l.command?.arguments]), [
-    [0, 'Partition report', 'cqlint.showPartitionReport', [uri, 'ks.posts_by_day']],
-    [2, 'Partition report', 'cqlint.showPartitionReport', [uri, 'ks.users']],
-    [3, 'Partition report', 'cqlint.showPartitionReport', [uri, 'ks.users_by_name']],
-  ]);
+  assert.deepEqual(
+    lenses.map((l) => [l.range.start.line, l.command?.title, l.command?.command, l.command?.arguments]),
+    [
+      [0, 'Partition report', 'cqlint.showPartitionReport', [uri, 'ks.posts_by_day']],
+      [2, 'Partition report', 'cqlint.showPartitionReport', [uri, 'ks.users']],
+      [3, 'Partition report', 'cqlint.showPartitionReport', [uri, 'ks.users_by_name']],
+    ],
+  );
 
   // The hover of the hot-partition finding links to the report of its table.
   const keyAt = SCHEMA.indexOf('publish_date, title)') + 2;
-  const hover = (await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: keyAt } })) as { contents: { value: string } };
+  const hover = (await client.request('textDocument/hover', {
+    textDocument: { uri },
+    position: { line: 0, character: keyAt },
+  })) as { contents: { value: string } };
   const link = `command:cqlint.showPartitionReport?${encodeURIComponent(JSON.stringify([uri, 'ks.posts_by_day']))}`;
   assert.ok(hover.contents.value.includes(link), hover.contents.value);
-  const noFinding = (await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 15 } })) as { contents: { value: string } } | null;
+  const noFinding = (await client.request('textDocument/hover', {
+    textDocument: { uri },
+    position: { line: 2, character: 15 },
+  })) as { contents: { value: string } } | null;
   assert.ok(!noFinding?.contents.value.includes('command:'), 'no link where no partition rule reports');
 
-  const named = (await client.request('cqlint/partitionReport', { textDocument: { uri }, table: 'ks.posts_by_day' })) as { table: string; html: string };
+  const named = (await client.request('cqlint/partitionReport', {
+    textDocument: { uri },
+    table: 'ks.posts_by_day',
+  })) as { table: string; html: string };
   assert.equal(named.table, 'ks.posts_by_day');
   assert.match(named.html, /^<!DOCTYPE html>/);
   assert.match(named.html, /At 10 rows\/s into one partition \(hinted\)/);
@@ -51,21 +69,51 @@ test('CodeLens above each table and view; the report request answers the page wi
   assert.match(named.html, /<g class="kd-box sev-warning" data-table="ks\.posts_by_day"/);
   assert.match(named.html, /<a href="#table-ks-posts_by_day" aria-label="table ks\.posts_by_day/);
   // With the client's command, tables and queries open their source: [uri, line, character] (0-based).
-  const linked = (await client.request('cqlint/partitionReport', { textDocument: { uri }, table: 'ks.users', openSourceCommand: 'cqlint.openReportSource' })) as { html: string };
-  const open = (line: number, character: number): string => `command:cqlint.openReportSource?${encodeURIComponent(JSON.stringify([uri, line, character]))}`;
+  const linked = (await client.request('cqlint/partitionReport', {
+    textDocument: { uri },
+    table: 'ks.users',
+    openSourceCommand: 'cqlint.openReportSource',
+  })) as { html: string };
+  const open = (line: number, character: number): string =>
+    `command:cqlint.openReportSource?${encodeURIComponent(JSON.stringify([uri, line, character]))}`;
   const escaped = (text: string): string => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  assert.ok(linked.html.includes(`<a href="${escaped(open(2, 13))}" aria-label="table ks.users">`), 'the box of ks.users opens its name');
+  assert.ok(
+    linked.html.includes(`<a href="${escaped(open(2, 13))}" aria-label="table ks.users">`),
+    'the box of ks.users opens its name',
+  );
   assert.ok(linked.html.includes(`<a href="${escaped(open(4, 0))}" aria-label="Q1: SELECT`), 'Q1 opens its statement');
-  assert.ok(linked.html.includes(`<a href="${escaped(open(2, 13))}" data-action="open-source">`), 'the page names its file with a link to it');
-  assert.equal((await client.request('cqlint/partitionReport', { textDocument: { uri }, table: 'ks.users', openSourceCommand: 'javascript:alert(1)' }) as { html: string }).html.includes('javascript:'), false, 'only a command name');
-  const atCursor = (await client.request('cqlint/partitionReport', { textDocument: { uri }, position: { line: 3, character: 10 } })) as { table: string };
+  assert.ok(
+    linked.html.includes(`<a href="${escaped(open(2, 13))}" data-action="open-source">`),
+    'the page names its file with a link to it',
+  );
+  assert.equal(
+    (
+      (await client.request('cqlint/partitionReport', {
+        textDocument: { uri },
+        table: 'ks.users',
+        openSourceCommand: 'javascript:alert(1)',
+      })) as { html: string }
+    ).html.includes('javascript:'),
+    false,
+    'only a command name',
+  );
+  const atCursor = (await client.request('cqlint/partitionReport', {
+    textDocument: { uri },
+    position: { line: 3, character: 10 },
+  })) as { table: string };
   assert.equal(atCursor.table, 'ks.users_by_name');
 
   // Edits show in the next answer: the key diagram follows the schema.
   const edited = SCHEMA.replace('body text,', 'body text, likes int static,');
   await client.change(uri, edited);
-  const after = (await client.request('cqlint/partitionReport', { textDocument: { uri }, table: 'ks.posts_by_day' })) as { html: string };
-  assert.match(after.html, /data-column="likes"><td class="mono">likes<\/td><td class="mono">int<\/td><td class="mark"[^>]*>S</);
+  const after = (await client.request('cqlint/partitionReport', {
+    textDocument: { uri },
+    table: 'ks.posts_by_day',
+  })) as { html: string };
+  assert.match(
+    after.html,
+    /data-column="likes"><td class="mono">likes<\/td><td class="mono">int<\/td><td class="mark"[^>]*>S</,
+  );
 
   assert.equal(await client.request('cqlint/partitionReport', { textDocument: { uri }, table: 'ks.nope' }), null);
   assert.equal(await client.request('cqlint/partitionReport', { bogus: true }), null);
@@ -74,17 +122,25 @@ test('CodeLens above each table and view; the report request answers the page wi
 
 const EVENTS = 'CREATE TABLE ks.events (host text, ts int, a int, b int, c int, d int, PRIMARY KEY (host, ts));\n';
 /** A cqlsh COPY of ks.events with `rows` rows in partition web1 (Cassandra's values limit: 25,000 rows). */
-const eventsCsv = (rows: number): string => ['host,ts,a,b,c,d', ...Array.from({ length: rows }, (_, i) => `web1,${i},1,2,3,4`), 'web2,1,1,2,3,4'].join('\n');
+const eventsCsv = (rows: number): string =>
+  ['host,ts,a,b,c,d', ...Array.from({ length: rows }, (_, i) => `web1,${i},1,2,3,4`), 'web2,1,1,2,3,4'].join('\n');
 
 test('configured samples are read in the background with work-done progress, and the diagnostics follow them', async (t) => {
-  const ws = tempWorkspace({ 'schema.cql': EVENTS, 'samples/events.csv': eventsCsv(25_001), '.cqlint.json': JSON.stringify({ samples: { 'ks.events': 'samples/events.csv' } }) });
+  const ws = tempWorkspace({
+    'schema.cql': EVENTS,
+    'samples/events.csv': eventsCsv(25_001),
+    '.cqlint.json': JSON.stringify({ samples: { 'ks.events': 'samples/events.csv' } }),
+  });
   t.after(() => ws.cleanup());
   const client = startInProcessServer();
   t.after(() => client.shutdown());
   await client.initialize({ ...capabilities.push, window: { workDoneProgress: true } }, { workspaceFolders: [ws.dir] });
   const uri = ws.uri('schema.cql');
   await client.open(uri, EVENTS);
-  const cites = (d: Diagnostic[]) => d.some((x) => x.code === 'large-partition' && /the largest in the sample holds 25,001 rows/.test(String(x.message)));
+  const cites = (d: Diagnostic[]) =>
+    d.some(
+      (x) => x.code === 'large-partition' && /the largest in the sample holds 25,001 rows/.test(String(x.message)),
+    );
   await client.waitForDiagnostics(uri, cites);
   await client.waitForProgressEnd(/cqlint: reading sample events\.csv/);
 
@@ -94,8 +150,13 @@ test('configured samples are read in the background with work-done progress, and
   await client.waitForDiagnostics(uri, (d) => !d.some((x) => x.code === 'large-partition'));
 
   // The report reuses the summary and shows the same verdict as the diagnostics would.
-  const report = (await client.request('cqlint/partitionReport', { textDocument: { uri }, table: 'ks.events' })) as { html: string };
-  assert.match(report.html, /data-figure="sample-verdict" class="">from sample samples\/events\.csv: 2 partitions, largest 2 rows/);
+  const report = (await client.request('cqlint/partitionReport', { textDocument: { uri }, table: 'ks.events' })) as {
+    html: string;
+  };
+  assert.match(
+    report.html,
+    /data-figure="sample-verdict" class="">from sample samples\/events\.csv: 2 partitions, largest 2 rows/,
+  );
 
   // Back to the large sample, then deleted: the finding comes back, then goes with the file.
   ws.write('samples/events.csv', eventsCsv(25_001));
@@ -117,36 +178,62 @@ test('a sample chosen in the report: progress on the request token, the page say
   const uri = ws.uri('schema.cql');
   await client.open(uri, EVENTS);
   const report = (await client.request('cqlint/partitionReport', {
-    textDocument: { uri }, table: 'ks.events', sample: { file: ws.path('data/events.csv') }, workDoneToken: 'choose-1',
+    textDocument: { uri },
+    table: 'ks.events',
+    sample: { file: ws.path('data/events.csv') },
+    workDoneToken: 'choose-1',
   })) as { html: string; chosenSample?: string };
   assert.equal(report.chosenSample, ws.path('data/events.csv'));
   assert.match(report.html, /data-figure="sample-chosen"/);
-  assert.match(report.html, /from sample data\/events\.csv: 2 partitions, largest 25,001 rows \/ [\d.]+ MB \(p99 [\d,]+ rows/);
+  assert.match(
+    report.html,
+    /from sample data\/events\.csv: 2 partitions, largest 25,001 rows \/ [\d.]+ MB \(p99 [\d,]+ rows/,
+  );
   await client.waitForProgressEnd(/reading sample data\/events\.csv|reading sample events\.csv/);
 
-  const result = (await client.request('cqlint/sampleConfigEdit', { textDocument: { uri }, table: 'ks.events', file: ws.path('data/events.csv') })) as { edit: { changes: Record<string, { newText: string; range: unknown }[]> }; config: string };
+  const result = (await client.request('cqlint/sampleConfigEdit', {
+    textDocument: { uri },
+    table: 'ks.events',
+    file: ws.path('data/events.csv'),
+  })) as { edit: { changes: Record<string, { newText: string; range: unknown }[]> }; config: string };
   assert.equal(result.config, ws.uri('.cqlint.json'));
   const [edit] = result.edit.changes[result.config]!;
-  assert.deepEqual(edit, { range: { start: { line: 2, character: 39 }, end: { line: 2, character: 39 } }, newText: ',\n  "samples": { "ks.events": "data/events.csv" }' });
-  const outside = (await client.request('cqlint/sampleConfigEdit', { textDocument: { uri }, table: 'ks.events', file: '/tmp/elsewhere.csv' })) as { error: string };
+  assert.deepEqual(edit, {
+    range: { start: { line: 2, character: 39 }, end: { line: 2, character: 39 } },
+    newText: ',\n  "samples": { "ks.events": "data/events.csv" }',
+  });
+  const outside = (await client.request('cqlint/sampleConfigEdit', {
+    textDocument: { uri },
+    table: 'ks.events',
+    file: '/tmp/elsewhere.csv',
+  })) as { error: string };
   assert.match(outside.error, /outside the workspace folder/);
 });
 
-test('a bad sample (a folder, a FIFO) is logged with its reason and never blocks the server', { skip: process.platform === 'win32' }, async (t) => {
-  const ws = tempWorkspace({ 'schema.cql': EVENTS, '.cqlint.json': JSON.stringify({ samples: { 'ks.events': 'pipe.csv', events: 'x' } }) });
-  t.after(() => ws.cleanup());
-  const { spawnSync } = await import('node:child_process');
-  assert.equal(spawnSync('mkfifo', [ws.path('pipe.csv')]).status, 0);
-  const client = startInProcessServer();
-  t.after(() => client.shutdown());
-  await client.initialize(capabilities.push, { workspaceFolders: [ws.dir] });
-  const uri = ws.uri('schema.cql');
-  await client.open(uri, EVENTS);
-  await client.waitForLog(/sample pipe\.csv of ks\.events: not a regular file \(a named pipe\)/);
-  const report = (await client.request('cqlint/partitionReport', { textDocument: { uri }, table: 'ks.events' })) as { html: string };
-  assert.match(report.html, /^<!DOCTYPE html>/, 'the report is made without the sample');
-  assert.ok(client.alive);
-});
+test(
+  'a bad sample (a folder, a FIFO) is logged with its reason and never blocks the server',
+  { skip: process.platform === 'win32' },
+  async (t) => {
+    const ws = tempWorkspace({
+      'schema.cql': EVENTS,
+      '.cqlint.json': JSON.stringify({ samples: { 'ks.events': 'pipe.csv', events: 'x' } }),
+    });
+    t.after(() => ws.cleanup());
+    const { spawnSync } = await import('node:child_process');
+    assert.equal(spawnSync('mkfifo', [ws.path('pipe.csv')]).status, 0);
+    const client = startInProcessServer();
+    t.after(() => client.shutdown());
+    await client.initialize(capabilities.push, { workspaceFolders: [ws.dir] });
+    const uri = ws.uri('schema.cql');
+    await client.open(uri, EVENTS);
+    await client.waitForLog(/sample pipe\.csv of ks\.events: not a regular file \(a named pipe\)/);
+    const report = (await client.request('cqlint/partitionReport', { textDocument: { uri }, table: 'ks.events' })) as {
+      html: string;
+    };
+    assert.match(report.html, /^<!DOCTYPE html>/, 'the report is made without the sample');
+    assert.ok(client.alive);
+  },
+);
 
 test('the report link in a hover: a table name cannot end the link text or change where it goes', async (t) => {
   const name = 'posts) [x](http://example.invalid/a) ![i](http://example.invalid/p.png';
@@ -159,10 +246,15 @@ test('the report link in a hover: a table name cannot end the link text or chang
   await client.initialize(capabilities.pull, { workspaceFolders: [ws.dir] });
   const uri = ws.uri('schema.cql');
   await client.open(uri, text);
-  const hover = (await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: text.indexOf('publish_date,') + 2 } })) as { contents: { value: string } };
+  const hover = (await client.request('textDocument/hover', {
+    textDocument: { uri },
+    position: { line: 0, character: text.indexOf('publish_date,') + 2 },
+  })) as { contents: { value: string } };
   const markdown = hover.contents.value;
   // One link: escaped text, then a target that runs to the one closing parenthesis, holding the whole name.
-  const link = /\[Partition report of ((?:\\.|[^\]\\])*)\]\((command:cqlint\.showPartitionReport\?[^)\s]*)\)/.exec(markdown);
+  const link = /\[Partition report of ((?:\\.|[^\]\\])*)\]\((command:cqlint\.showPartitionReport\?[^)\s]*)\)/.exec(
+    markdown,
+  );
   assert.ok(link, markdown);
   assert.doesNotMatch(link[1]!, /(?<!\\)[[\]]/, 'brackets in the name are escaped');
   const args = JSON.parse(decodeURIComponent(link[2]!.slice('command:cqlint.showPartitionReport?'.length))) as string[];

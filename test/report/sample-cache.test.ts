@@ -19,7 +19,11 @@ function setup(t: { after(fn: () => void): void }, files: Record<string, string>
   const project = new Project({ config: {} });
   project.setFile(temp.path('schema.cql'), SCHEMA);
   const table = () => project.tableFor(temp.path('schema.cql'), 'ks.posts')!;
-  const request = (file = temp.path('posts.csv')) => ({ table: table(), schema: project.schema(), setting: { file, name: 'posts.csv' } });
+  const request = (file = temp.path('posts.csv')) => ({
+    table: table(),
+    schema: project.schema(),
+    setting: { file, name: 'posts.csv' },
+  });
   return { temp, project, request };
 }
 
@@ -36,12 +40,19 @@ test('cache: read once per file state; a changed file, a changed table or anothe
   assert.equal(cache.latest(temp.path('posts.csv'), 'ks.posts'), first.summary);
 
   // An edit elsewhere in the schema keeps the summary; an edit of the table's columns does not.
-  project.setFile(temp.path('other.cql'), 'CREATE TABLE ks.other (id int PRIMARY KEY);\nSELECT * FROM ks.posts WHERE day = ?;');
+  project.setFile(
+    temp.path('other.cql'),
+    'CREATE TABLE ks.other (id int PRIMARY KEY);\nSELECT * FROM ks.posts WHERE day = ?;',
+  );
   assert.equal((await cache.get(request())).fresh, false, 'another table and a query: no re-read');
   project.setFile(temp.path('schema.cql'), SCHEMA.replace('body text', 'body text, likes int'));
   const reshaped = await cache.get(request());
   assert.equal(reshaped.fresh, true, 'the sampled table changed: read again');
-  assert.equal((await cache.get({ ...request(), shard: { method: 'murmur3', sources: ['id'], count: 4, offset: 1 } })).fresh, true, 'another spread formula');
+  assert.equal(
+    (await cache.get({ ...request(), shard: { method: 'murmur3', sources: ['id'], count: 4, offset: 1 } })).fresh,
+    true,
+    'another spread formula',
+  );
 
   temp.write('posts.csv', `${CSV}\n2024-01-03,4,d`);
   utimesSync(temp.path('posts.csv'), new Date(), new Date(Date.now() + 5000));
@@ -58,18 +69,29 @@ test('cache: concurrent requests share one reading; a cancelled reading is not k
   const other = new SampleCache();
   const cancelled = await other.get({ ...request(), isCancelled: () => true });
   assert.equal(cancelled.summary.cancelled, true);
-  assert.equal(other.latest(request().setting.file, 'ks.posts'), undefined, 'a partial summary is never handed to the rules');
+  assert.equal(
+    other.latest(request().setting.file, 'ks.posts'),
+    undefined,
+    'a partial summary is never handed to the rules',
+  );
 });
 
-test('cache: a missing file, a folder and a FIFO are refused at once with the reason', { skip: process.platform === 'win32' }, async (t) => {
-  const { temp, request } = setup(t);
-  const cache = new SampleCache();
-  await assert.rejects(cache.get(request(temp.path('missing.csv'))), (e: unknown) => e instanceof SampleReadError && /no such file/.test(e.message));
-  await assert.rejects(cache.get(request(temp.dir)), /not a regular file \(a directory\)/);
-  const fifo = temp.path('pipe.csv');
-  assert.equal(spawnSync('mkfifo', [fifo]).status, 0, 'mkfifo');
-  const started = Date.now();
-  await assert.rejects(cache.get(request(fifo)), /not a regular file \(a named pipe\)/);
-  assert.ok(Date.now() - started < 2000, 'no wait for a writer');
-  await assert.rejects(cache.get({ ...request(), roots: [temp.path('elsewhere')] }), /outside the workspace/);
-});
+test(
+  'cache: a missing file, a folder and a FIFO are refused at once with the reason',
+  { skip: process.platform === 'win32' },
+  async (t) => {
+    const { temp, request } = setup(t);
+    const cache = new SampleCache();
+    await assert.rejects(
+      cache.get(request(temp.path('missing.csv'))),
+      (e: unknown) => e instanceof SampleReadError && /no such file/.test(e.message),
+    );
+    await assert.rejects(cache.get(request(temp.dir)), /not a regular file \(a directory\)/);
+    const fifo = temp.path('pipe.csv');
+    assert.equal(spawnSync('mkfifo', [fifo]).status, 0, 'mkfifo');
+    const started = Date.now();
+    await assert.rejects(cache.get(request(fifo)), /not a regular file \(a named pipe\)/);
+    assert.ok(Date.now() - started < 2000, 'no wait for a writer');
+    await assert.rejects(cache.get({ ...request(), roots: [temp.path('elsewhere')] }), /outside the workspace/);
+  },
+);

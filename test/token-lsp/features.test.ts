@@ -5,7 +5,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Hover, InitializeResult, InlayHint, MarkupContent } from 'vscode-languageserver-protocol';
-const murmurhash3js: { x86: { hash32(data: Uint8Array | string, seed?: number): number } } = require('murmurhash3js-revisited');
+const murmurhash3js: {
+  x86: { hash32(data: Uint8Array | string, seed?: number): number };
+} = require('murmurhash3js-revisited');
 import { capabilities, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
 import { startInProcessServer } from '../helpers/in-process-server';
 
@@ -47,17 +49,23 @@ function positionOf(text: string, needle: string, delta = 0, occurrence = 0) {
   return { line, character: before.length - (before.lastIndexOf('\n') + 1) };
 }
 
-async function hoverText(client: LspTestClient, uri: string, position: { line: number; character: number }): Promise<string> {
+async function hoverText(
+  client: LspTestClient,
+  uri: string,
+  position: { line: number; character: number },
+): Promise<string> {
   const hover = (await client.request('textDocument/hover', { textDocument: { uri }, position })) as Hover | null;
   return hover ? (hover.contents as MarkupContent).value : '';
 }
 
 async function inlayHints(client: LspTestClient, uri: string, text: string): Promise<InlayHint[]> {
   const lines = text.split('\n');
-  return ((await client.request('textDocument/inlayHint', {
-    textDocument: { uri },
-    range: { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } },
-  })) as InlayHint[] | null) ?? [];
+  return (
+    ((await client.request('textDocument/inlayHint', {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } },
+    })) as InlayHint[] | null) ?? []
+  );
 }
 
 const label = (h: InlayHint) => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join(''));
@@ -67,21 +75,33 @@ async function ready(client: LspTestClient): Promise<void> {
   await client.waitForLog(/cqlint: scan: /);
 }
 
-
-async function start(t: { after(fn: () => unknown): void }, files: Record<string, string>, settings: Record<string, unknown> = {}, caps = withHints) {
+async function start(
+  t: { after(fn: () => unknown): void },
+  files: Record<string, string>,
+  settings: Record<string, unknown> = {},
+  caps = withHints,
+) {
   const ws = tempWorkspace(files);
   t.after(() => ws.cleanup());
   const client = startInProcessServer();
   t.after(() => client.shutdown());
-  const init = await client.initialize(caps, { workspaceFolders: [ws.dir], settings: { trace: { server: 'verbose' }, ...settings } });
+  const init = await client.initialize(caps, {
+    workspaceFolders: [ws.dir],
+    settings: { trace: { server: 'verbose' }, ...settings },
+  });
   await ready(client);
   return { ws, client, init };
 }
 
 describe('key preview hover', () => {
   test('on a partition key literal: token, key bytes, owning range and replicas from the .cqlint.json ring', async (t) => {
-    const query = "SELECT * FROM ks.users WHERE id = 1;\nSELECT * FROM ks.users WHERE id IN (1, 2);\n";
-    const { ws, client } = await start(t, { 'schema.cql': SCHEMA, 'q.cql': query, 'ring.json': RING, '.cqlint.json': JSON.stringify({ ring: 'ring.json' }) });
+    const query = 'SELECT * FROM ks.users WHERE id = 1;\nSELECT * FROM ks.users WHERE id IN (1, 2);\n';
+    const { ws, client } = await start(t, {
+      'schema.cql': SCHEMA,
+      'q.cql': query,
+      'ring.json': RING,
+      '.cqlint.json': JSON.stringify({ ring: 'ring.json' }),
+    });
     const uri = ws.uri('q.cql');
     await client.open(uri, query);
     const text = await hoverText(client, uri, positionOf(query, '= 1', 2));
@@ -102,14 +122,28 @@ describe('key preview hover', () => {
     const query = 'SELECT * FROM ks.users WHERE id = 1;\n';
     const other = JSON.stringify({ '10.9.9.9': { tokens: ['0'], dc: 'dc1', rack: 'r1' } });
     const elsewhere = JSON.stringify({ '10.8.8.8': ['0'] }); // datacenter1: not where ks replicates
-    const { ws, client } = await start(t, { 'schema.cql': SCHEMA, 'q.cql': query, 'ring.json': RING, 'other.json': other, 'elsewhere.json': elsewhere, '.cqlint.json': JSON.stringify({ ring: 'ring.json' }) }, { ringFile: 'other.json' });
+    const { ws, client } = await start(
+      t,
+      {
+        'schema.cql': SCHEMA,
+        'q.cql': query,
+        'ring.json': RING,
+        'other.json': other,
+        'elsewhere.json': elsewhere,
+        '.cqlint.json': JSON.stringify({ ring: 'ring.json' }),
+      },
+      { ringFile: 'other.json' },
+    );
     const uri = ws.uri('q.cql');
     await client.open(uri, query);
     const at = positionOf(query, '= 1', 2);
     assert.match(await hoverText(client, uri, at), /replicas: 10\.9\.9\.9 \(dc1\/r1\)/);
     // The server re-reads the ring after a settings change and then asks for the hints again: the hover follows.
     await client.refreshesInlayHintsAfter(() => client.changeSettings({ ringFile: 'elsewhere.json' }));
-    assert.match(await hoverText(client, uri, at), /no replicas: keyspace ks replicates to dc1, the ring's datacenters are datacenter1/);
+    assert.match(
+      await hoverText(client, uri, at),
+      /no replicas: keyspace ks replicates to dc1, the ring's datacenters are datacenter1/,
+    );
     await client.refreshesInlayHintsAfter(() => client.changeSettings({ ringFile: 'missing.json' }));
     const text = await hoverText(client, uri, at);
     assert.ok(text.includes(INT_1_TOKEN), 'the token is still shown');
@@ -168,7 +202,10 @@ describe('inlay hints', () => {
     const expected = shardOf('Hello', 16);
     const at = (line: number) => hints.filter((h) => h.position.line === line).map(label);
 
-    assert.deepEqual(hints.filter((h) => h.position.line === 0 && label(h).startsWith('shard')).map((h) => h.position), [positionOf(QUERY, '?', 1)]);
+    assert.deepEqual(
+      hints.filter((h) => h.position.line === 0 && label(h).startsWith('shard')).map((h) => h.position),
+      [positionOf(QUERY, '?', 1)],
+    );
     assert.ok(at(0).includes(`shard ${expected}`), at(0).join(' | '));
     const token0 = at(0).find((l) => l.startsWith('token '));
     assert.ok(token0 && /^token -?\d+$/.test(token0), at(0).join(' | '));
@@ -190,7 +227,9 @@ describe('inlay hints', () => {
     await client.refreshesInlayHintsAfter(() => client.changeSettings({ inlayHints: { shards: false } }));
     labels = (await inlayHints(client, uri, QUERY)).map(label);
     assert.ok(labels.length > 0 && labels.every((l) => l.startsWith('token')), labels.join(' | '));
-    await client.refreshesInlayHintsAfter(() => client.changeSettings({ 'inlayHints.shards': false, 'inlayHints.tokens': false }));
+    await client.refreshesInlayHintsAfter(() =>
+      client.changeSettings({ 'inlayHints.shards': false, 'inlayHints.tokens': false }),
+    );
     assert.deepEqual(await inlayHints(client, uri, QUERY), []);
   });
 
@@ -219,19 +258,42 @@ describe('inlay hints', () => {
 
 describe('cqlint/tokenAt', () => {
   test('the same preview as the hover, for the value or the statement under the cursor', async (t) => {
-    const query = "SELECT * FROM ks.users WHERE id = 1;\nCREATE TABLE ks.x (a int PRIMARY KEY);\nSELECT * FROM ks.users WHERE id = ?;\n";
+    const query =
+      'SELECT * FROM ks.users WHERE id = 1;\nCREATE TABLE ks.x (a int PRIMARY KEY);\nSELECT * FROM ks.users WHERE id = ?;\n';
     const { ws, client } = await start(t, { 'schema.cql': SCHEMA, 'q.cql': query });
     const uri = ws.uri('q.cql');
     await client.open(uri, query);
-    const onLiteral = (await client.request('cqlint/tokenAt', { textDocument: { uri }, position: positionOf(query, '= 1', 2) })) as { markdown: string };
+    const onLiteral = (await client.request('cqlint/tokenAt', {
+      textDocument: { uri },
+      position: positionOf(query, '= 1', 2),
+    })) as { markdown: string };
     assert.ok(onLiteral.markdown.includes(INT_1_TOKEN), onLiteral.markdown);
-    assert.equal(onLiteral.markdown, await hoverText(client, uri, positionOf(query, '= 1', 2)), 'same text as the hover');
-    const onKeyword = (await client.request('cqlint/tokenAt', { textDocument: { uri }, position: positionOf(query, 'SELECT', 2) })) as { markdown: string };
+    assert.equal(
+      onLiteral.markdown,
+      await hoverText(client, uri, positionOf(query, '= 1', 2)),
+      'same text as the hover',
+    );
+    const onKeyword = (await client.request('cqlint/tokenAt', {
+      textDocument: { uri },
+      position: positionOf(query, 'SELECT', 2),
+    })) as { markdown: string };
     assert.ok(onKeyword.markdown.includes(INT_1_TOKEN), 'anywhere in the statement');
-    assert.equal(await client.request('cqlint/tokenAt', { textDocument: { uri }, position: positionOf(query, 'CREATE', 2) }), null);
-    const bound = (await client.request('cqlint/tokenAt', { textDocument: { uri }, position: positionOf(query, '?', 0) })) as { markdown: string };
+    assert.equal(
+      await client.request('cqlint/tokenAt', { textDocument: { uri }, position: positionOf(query, 'CREATE', 2) }),
+      null,
+    );
+    const bound = (await client.request('cqlint/tokenAt', {
+      textDocument: { uri },
+      position: positionOf(query, '?', 0),
+    })) as { markdown: string };
     assert.match(bound.markdown, /token not computable: bind marker/);
-    assert.equal(await client.request('cqlint/tokenAt', { textDocument: { uri: ws.uri('nope.cql') }, position: { line: 0, character: 0 } }), null);
+    assert.equal(
+      await client.request('cqlint/tokenAt', {
+        textDocument: { uri: ws.uri('nope.cql') },
+        position: { line: 0, character: 0 },
+      }),
+      null,
+    );
     assert.equal(await client.request('cqlint/tokenAt', { bogus: true }), null);
     assert.ok(client.alive);
   });

@@ -5,13 +5,23 @@ import { mulberry32 } from '../helpers/random';
 /** A seeded generator with the draws the token tests need. */
 export class Prng {
   private readonly random: () => number;
-  constructor(seed: number) { this.random = mulberry32(seed); }
+  constructor(seed: number) {
+    this.random = mulberry32(seed);
+  }
   next(): number {
     return this.random();
   }
-  int(min: number, max: number): number { return min + Math.floor(this.next() * (max - min + 1)); }
-  pick<T>(items: readonly T[]): T { return items[Math.floor(this.next() * items.length)]; }
-  bytes(n: number): Buffer { const b = Buffer.alloc(n); for (let i = 0; i < n; i++) b[i] = this.int(0, 255); return b; }
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)];
+  }
+  bytes(n: number): Buffer {
+    const b = Buffer.alloc(n);
+    for (let i = 0; i < n; i++) b[i] = this.int(0, 255);
+    return b;
+  }
   bigint(bytes: number): bigint {
     if (bytes === 0) return 0n;
     const b = this.bytes(bytes);
@@ -35,8 +45,12 @@ export function driverToken(key: Buffer): bigint {
 /** Driver-side composite framing (its own code path: setRoutingKeyFromUser with an array of parts). */
 export function driverRoutingKey(parts: Buffer[]): Buffer {
   let key: Buffer | null = null;
-  driverEncoder.setRoutingKeyFromUser([], { getRoutingKey: () => parts, setRoutingKey: (k: Buffer) => { key = k; } });
+  driverEncoder.setRoutingKeyFromUser([], {
+    getRoutingKey: () => parts,
+    setRoutingKey: (k: Buffer) => {
+      key = k;
+    },
+  });
   if (!key) throw new Error('driver produced no routing key');
   return key;
 }
-

@@ -1,7 +1,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  parseNodetoolRing, parseDescribeRing, parseRingJson, parseRing, replicasFor, replicationFromKeyspace, tokenRangeOf, ownerIndex, RingParseError,
+  parseNodetoolRing,
+  parseDescribeRing,
+  parseRingJson,
+  parseRing,
+  replicasFor,
+  replicationFromKeyspace,
+  tokenRangeOf,
+  ownerIndex,
+  RingParseError,
 } from '../../server/core/token/ring';
 import { describeKeyPreview, formatKeyPreviewMarkdown } from '../../server/core/token/preview';
 import { computeToken } from '../../server/core/token/token';
@@ -34,15 +42,27 @@ describe('ring parsing', () => {
   test('nodetool ring with two DCs and racks', () => {
     const ring = parseNodetoolRing(NODETOOL_RING);
     assert.equal(ring.entries.length, 6);
-    assert.deepEqual(ring.entries.map((e) => e.token), [-6000n, -5000n, 0n, 1000n, 6000n, 7000n]);
-    assert.deepEqual(ring.nodes.find((n) => n.address === '10.1.0.3'), { address: '10.1.0.3', dc: 'dc2', rack: 'r2' });
+    assert.deepEqual(
+      ring.entries.map((e) => e.token),
+      [-6000n, -5000n, 0n, 1000n, 6000n, 7000n],
+    );
+    assert.deepEqual(
+      ring.nodes.find((n) => n.address === '10.1.0.3'),
+      { address: '10.1.0.3', dc: 'dc2', rack: 'r2' },
+    );
   });
   test('JSON with and without dc/rack; bad input has clear errors', () => {
     const ring = parseRingJson('{"a": ["-100", "100"], "b": {"tokens": ["0"], "dc": "east", "rack": "r9"}}');
     assert.deepEqual(names(ring.entries.map((e) => e.node)), ['a', 'b', 'a']);
     assert.equal(ring.nodes.find((n) => n.address === 'b')?.dc, 'east');
-    assert.throws(() => parseRingJson('{"a": ["x"]}'), { name: 'RingParseError', message: /^node 1, token 1: not a token/ });
-    assert.throws(() => parseRingJson('{"a": ["1"], "b": ["1"]}'), /the same token is given twice \(node 1, token 1 and node 2, token 1\)/);
+    assert.throws(() => parseRingJson('{"a": ["x"]}'), {
+      name: 'RingParseError',
+      message: /^node 1, token 1: not a token/,
+    });
+    assert.throws(
+      () => parseRingJson('{"a": ["1"], "b": ["1"]}'),
+      /the same token is given twice \(node 1, token 1 and node 2, token 1\)/,
+    );
     assert.throws(() => parseRingJson('[1'), RingParseError);
     assert.throws(() => parseRing('hello'), /no `nodetool ring` lines/);
   });
@@ -69,22 +89,39 @@ describe('ring parsing', () => {
   });
   test('line numbers in errors count LF, CRLF and a lone CR alike', () => {
     for (const eol of ['\n', '\r\n', '\r']) {
-      const ring = ['Datacenter: dc1', '10.0.0.1  rack1  Up  Normal  1 KiB  50%  -100', '10.0.0.2  rack1  Up  Normal  1 KiB  50%  99999999999999999999999'].join(eol);
+      const ring = [
+        'Datacenter: dc1',
+        '10.0.0.1  rack1  Up  Normal  1 KiB  50%  -100',
+        '10.0.0.2  rack1  Up  Normal  1 KiB  50%  99999999999999999999999',
+      ].join(eol);
       assert.throws(() => parseRing(ring), { message: /^line 3: token outside/ }, JSON.stringify(eol));
-      const describe = ['TokenRanges:', 'TokenRange(start_token:0, end_token:99999999999999999999, endpoints:[10.0.0.1])'].join(eol);
+      const describe = [
+        'TokenRanges:',
+        'TokenRange(start_token:0, end_token:99999999999999999999, endpoints:[10.0.0.1])',
+      ].join(eol);
       assert.throws(() => parseDescribeRing(describe), { message: /^line 2: token outside/ }, JSON.stringify(eol));
-      assert.throws(() => parseRingJson(['{', '  "a": ["1"],', '  oops', '}'].join(eol)), { message: /\(line 3\)/ }, JSON.stringify(eol));
+      assert.throws(
+        () => parseRingJson(['{', '  "a": ["1"],', '  oops', '}'].join(eol)),
+        { message: /\(line 3\)/ },
+        JSON.stringify(eol),
+      );
     }
   });
-  test('describering keeps the cluster\'s replicas per range', () => {
+  test("describering keeps the cluster's replicas per range", () => {
     const text = `Schema Version:1
 TokenRanges:
 \tTokenRange(start_token:-100, end_token:0, endpoints:[10.0.0.2, 10.0.0.1], rpc_endpoints:[10.0.0.2, 10.0.0.1], endpoint_details:[EndpointDetails(host:10.0.0.2, datacenter:dc1, rack:r2), EndpointDetails(host:10.0.0.1, datacenter:dc1, rack:r1)])
 \tTokenRange(start_token:0, end_token:-100, endpoints:[10.0.0.1, 10.0.0.2], rpc_endpoints:[10.0.0.1, 10.0.0.2], endpoint_details:[EndpointDetails(host:10.0.0.1, datacenter:dc1, rack:r1), EndpointDetails(host:10.0.0.2, datacenter:dc1, rack:r2)])`;
     const ring = parseDescribeRing(text);
     assert.equal(ring.entries.length, 2);
-    assert.deepEqual(names(replicasFor(ring, -50n, { strategy: 'SimpleStrategy', replicationFactor: 2 })), ['10.0.0.2', '10.0.0.1']);
-    assert.deepEqual(names(replicasFor(ring, 5n, { strategy: 'SimpleStrategy', replicationFactor: 2 })), ['10.0.0.1', '10.0.0.2']);
+    assert.deepEqual(names(replicasFor(ring, -50n, { strategy: 'SimpleStrategy', replicationFactor: 2 })), [
+      '10.0.0.2',
+      '10.0.0.1',
+    ]);
+    assert.deepEqual(names(replicasFor(ring, 5n, { strategy: 'SimpleStrategy', replicationFactor: 2 })), [
+      '10.0.0.1',
+      '10.0.0.2',
+    ]);
     assert.equal(ring.nodes.find((n) => n.address === '10.0.0.2')?.rack, 'r2');
   });
 });
@@ -99,7 +136,11 @@ describe('ownership and replicas', () => {
     assert.deepEqual(tokenRangeOf(ring, 500n), { start: 0n, end: 1000n });
   });
   test('SimpleStrategy walks clockwise over distinct nodes', () => {
-    assert.deepEqual(names(replicasFor(ring, 500n, { strategy: 'SimpleStrategy', replicationFactor: 3 })), ['10.1.0.2', '10.0.0.3', '10.1.0.3']);
+    assert.deepEqual(names(replicasFor(ring, 500n, { strategy: 'SimpleStrategy', replicationFactor: 3 })), [
+      '10.1.0.2',
+      '10.0.0.3',
+      '10.1.0.3',
+    ]);
     assert.equal(replicasFor(ring, 500n, { strategy: 'SimpleStrategy', replicationFactor: 10 }).length, 6);
   });
   test('NetworkTopologyStrategy takes new racks first in each DC', () => {
@@ -115,12 +156,45 @@ describe('ownership and replicas', () => {
   test('replication from CREATE KEYSPACE', () => {
     const R = { start: 0, end: 0 };
     const ks = (entries: [string, string][]): CreateKeyspaceStatement => ({
-      kind: 'CreateKeyspace', name: ident('shop'), ifNotExists: false, terminated: true, range: R,
-      properties: [{ kind: 'Property', name: ident('replication'), range: R, value: { kind: 'MapLiteral', range: R, entries: entries.map(([k, v]) => ({ key: lit('string', k), value: lit('string', v) })) } }],
+      kind: 'CreateKeyspace',
+      name: ident('shop'),
+      ifNotExists: false,
+      terminated: true,
+      range: R,
+      properties: [
+        {
+          kind: 'Property',
+          name: ident('replication'),
+          range: R,
+          value: {
+            kind: 'MapLiteral',
+            range: R,
+            entries: entries.map(([k, v]) => ({ key: lit('string', k), value: lit('string', v) })),
+          },
+        },
+      ],
     });
-    assert.deepEqual(replicationFromKeyspace(ks([['class', 'SimpleStrategy'], ['replication_factor', '3']])), { strategy: 'SimpleStrategy', replicationFactor: 3 });
-    assert.deepEqual(structuredClone(replicationFromKeyspace(ks([['class', 'org.apache.cassandra.locator.NetworkTopologyStrategy'], ['dc1', '3'], ['dc2', '2/1']]))),
-      { strategy: 'NetworkTopologyStrategy', dcs: { dc1: 3, dc2: 2 }, defaultFactor: undefined });
+    assert.deepEqual(
+      replicationFromKeyspace(
+        ks([
+          ['class', 'SimpleStrategy'],
+          ['replication_factor', '3'],
+        ]),
+      ),
+      { strategy: 'SimpleStrategy', replicationFactor: 3 },
+    );
+    assert.deepEqual(
+      structuredClone(
+        replicationFromKeyspace(
+          ks([
+            ['class', 'org.apache.cassandra.locator.NetworkTopologyStrategy'],
+            ['dc1', '3'],
+            ['dc2', '2/1'],
+          ]),
+        ),
+      ),
+      { strategy: 'NetworkTopologyStrategy', dcs: { dc1: 3, dc2: 2 }, defaultFactor: undefined },
+    );
   });
 });
 
@@ -130,7 +204,10 @@ describe('key preview', () => {
     const spec = parseShardAnnotation(lineComment('-- @shard shard = murmur3(title) % 16 + 1', 0));
     assert.ok(spec?.ok);
     const p = describeKeyPreview({
-      columns: [{ name: 'publish_date', type: nativeType('date') }, { name: 'shard', type: nativeType('int') }],
+      columns: [
+        { name: 'publish_date', type: nativeType('date') },
+        { name: 'shard', type: nativeType('int') },
+      ],
       values: { publish_date: lit('string', '2020-07-09') },
       shard: spec.spec,
       sourceColumns: { title: { type: nativeType('text'), value: lit('string', 'Hello') } },
@@ -145,7 +222,10 @@ describe('key preview', () => {
     assert.match(formatKeyPreviewMarkdown(p), /\*\*token\*\* `-?\d+`/);
   });
   test('a non-literal value explains why there is no token', () => {
-    const p = describeKeyPreview({ columns: [{ name: 'id', type: nativeType('uuid') }], values: { id: { kind: 'BindMarker', range: { start: 9, end: 10 } } } });
+    const p = describeKeyPreview({
+      columns: [{ name: 'id', type: nativeType('uuid') }],
+      values: { id: { kind: 'BindMarker', range: { start: 9, end: 10 } } },
+    });
     assert.equal(p.ok, false);
     assert.equal(p.problem?.kind, 'not-computable');
     assert.match(formatKeyPreviewMarkdown(p), /token not computable: bind marker/);

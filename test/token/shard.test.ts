@@ -1,7 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  checkShardValue, codepointsMod, computeShardValue, parseShardAnnotation, shardValueFrom, validateShardSpec, type ShardSpec,
+  checkShardValue,
+  codepointsMod,
+  computeShardValue,
+  parseShardAnnotation,
+  shardValueFrom,
+  validateShardSpec,
+  type ShardSpec,
 } from '../../server/core/token/shard';
 import { parseCql } from '../../grammar';
 import { shardAnnotationAbove } from '../../server/core/schema/shard';
@@ -59,10 +65,26 @@ describe('@shard annotation parsing', () => {
 });
 
 describe('finding and validating annotations', () => {
-  const table = createTable('posts', [['shard', 'int'], ['publish_date', 'date'], ['title', 'text'], ['views', 'int']], ['publish_date', 'shard'], ['title'], rangeAt(100, 80));
-  for (const [eol, name] of [['\n', 'LF'], ['\r\n', 'CRLF'], ['\r', 'CR']] as const) {
+  const table = createTable(
+    'posts',
+    [
+      ['shard', 'int'],
+      ['publish_date', 'date'],
+      ['title', 'text'],
+      ['views', 'int'],
+    ],
+    ['publish_date', 'shard'],
+    ['title'],
+    rangeAt(100, 80),
+  );
+  for (const [eol, name] of [
+    ['\n', 'LF'],
+    ['\r\n', 'CRLF'],
+    ['\r', 'CR'],
+  ] as const) {
     test(`the @shard comment directly above CREATE TABLE is found; one separated by a blank line is not (${name})`, () => {
-      const create = 'CREATE TABLE posts (publish_date date, shard int, title text, PRIMARY KEY ((publish_date, shard), title));';
+      const create =
+        'CREATE TABLE posts (publish_date date, shard int, title text, PRIMARY KEY ((publish_date, shard), title));';
       const files = {
         '/ws/next.cql': ['-- posts by day', '-- @shard shard = murmur3(title) % 16 + 1', create],
         '/ws/between.cql': ['-- @shard shard = murmur3(title) % 8 + 1', '-- note', create],
@@ -89,7 +111,12 @@ describe('finding and validating annotations', () => {
           assert.deepEqual([at.line, at.column], [linesBefore.length, linesBefore.at(-1)!.length + 1], path);
         }
       }
-      assert.deepEqual(found, { '/ws/next.cql': 16, '/ws/between.cql': 8, '/ws/far.cql': undefined, '/ws/block.cql': 2 });
+      assert.deepEqual(found, {
+        '/ws/next.cql': 16,
+        '/ws/between.cql': 8,
+        '/ws/far.cql': undefined,
+        '/ws/block.cql': 2,
+      });
     });
   }
   test('a valid spec has no problems', () => {
@@ -98,13 +125,40 @@ describe('finding and validating annotations', () => {
   test('unknown columns, shard not in the partition key, wrong types', () => {
     const msgs = (t: string, tbl = table) => validateShardSpec(spec(t), tbl).map((p) => p.message);
     assert.match(msgs('@shard bucket = murmur3(title) % 16 + 1')[0], /table posts has no column 'bucket'/);
-    assert.match(msgs('@shard shard = murmur3(headline) % 16 + 1')[0], /source column 'headline' not found in table posts/);
-    assert.match(msgs('@shard shard = codepoints(views) % 16 + 1')[0], /codepoints\(\) needs a text column, but 'views' is int/);
-    const unsharded = createTable('posts', [['shard', 'int'], ['publish_date', 'date'], ['title', 'text']], ['publish_date'], ['shard']);
-    assert.match(msgs('@shard shard = murmur3(title) % 16 + 1', unsharded)[0], /not part of the partition key of posts \(publish_date\); write PRIMARY KEY \(\(publish_date, shard\), \.\.\.\)/);
-    const tiny = createTable('t', [['shard', 'tinyint'], ['title', 'text']], ['shard']);
+    assert.match(
+      msgs('@shard shard = murmur3(headline) % 16 + 1')[0],
+      /source column 'headline' not found in table posts/,
+    );
+    assert.match(
+      msgs('@shard shard = codepoints(views) % 16 + 1')[0],
+      /codepoints\(\) needs a text column, but 'views' is int/,
+    );
+    const unsharded = createTable(
+      'posts',
+      [
+        ['shard', 'int'],
+        ['publish_date', 'date'],
+        ['title', 'text'],
+      ],
+      ['publish_date'],
+      ['shard'],
+    );
+    assert.match(
+      msgs('@shard shard = murmur3(title) % 16 + 1', unsharded)[0],
+      /not part of the partition key of posts \(publish_date\); write PRIMARY KEY \(\(publish_date, shard\), \.\.\.\)/,
+    );
+    const tiny = createTable(
+      't',
+      [
+        ['shard', 'tinyint'],
+        ['title', 'text'],
+      ],
+      ['shard'],
+    );
     assert.match(msgs('@shard shard = murmur3(title) % 200 + 1', tiny)[0], /up to 200 do not fit in tinyint/);
-    assert.ok(msgs('@shard title = murmur3(title) % 10').some((m) => /shard column 'title' must be an integer column/.test(m)));
+    assert.ok(
+      msgs('@shard title = murmur3(title) % 10').some((m) => /shard column 'title' must be an integer column/.test(m)),
+    );
   });
 });
 
@@ -135,25 +189,49 @@ describe('shard values', () => {
   test('random is not computable; non-literal sources give a reason', () => {
     const r = computeShardValue(spec('@shard shard = random(8)'), {});
     assert.ok(!r.ok && /any of 1\.\.8/.test(r.reason));
-    const n = computeShardValue(spec('@shard shard = murmur3(id) % 8'), { id: { type: nativeType('timeuuid'), value: call('now') } });
+    const n = computeShardValue(spec('@shard shard = murmur3(id) % 8'), {
+      id: { type: nativeType('timeuuid'), value: call('now') },
+    });
     assert.ok(!n.ok && n.problem === 'not-computable');
   });
   test('shardValueFrom gathers the sources by name and position: a source with no type or no value is not computed', () => {
     const s = spec('@shard shard = murmur3(a, b) % 16');
     const types: Record<string, ReturnType<typeof nativeType>> = { a: text, b: nativeType('int') };
     const values = ['x', 1];
-    const r = shardValueFrom(s, (c) => types[c], (_, i) => values[i]);
-    assert.deepEqual(r, computeShardValue(s, { a: { type: text, value: 'x' }, b: { type: nativeType('int'), value: 1 } }));
-    const untyped = shardValueFrom(s, (c) => (c === 'a' ? text : undefined), (_, i) => values[i]);
-    assert.ok(!untyped.ok && untyped.column === 'b' && /@shard source column b is not a column of the table/.test(untyped.reason));
-    const valueless = shardValueFrom(s, (c) => types[c], (c) => (c === 'a' ? 'x' : undefined));
+    const r = shardValueFrom(
+      s,
+      (c) => types[c],
+      (_, i) => values[i],
+    );
+    assert.deepEqual(
+      r,
+      computeShardValue(s, { a: { type: text, value: 'x' }, b: { type: nativeType('int'), value: 1 } }),
+    );
+    const untyped = shardValueFrom(
+      s,
+      (c) => (c === 'a' ? text : undefined),
+      (_, i) => values[i],
+    );
+    assert.ok(
+      !untyped.ok &&
+        untyped.column === 'b' &&
+        /@shard source column b is not a column of the table/.test(untyped.reason),
+    );
+    const valueless = shardValueFrom(
+      s,
+      (c) => types[c],
+      (c) => (c === 'a' ? 'x' : undefined),
+    );
     assert.ok(!valueless.ok && valueless.problem === 'not-computable' && valueless.column === 'b');
   });
   test('checkShardValue finds mismatches and out-of-range values', () => {
     const s = spec('@shard shard = murmur3(title) % 200 + 1');
     const types = { shard: nativeType('int'), title: text };
     const right = (murmurRef.x86.hash32(Buffer.from('Hello', 'utf8')) % 200) + 1;
-    assert.equal(checkShardValue(s, types, { shard: lit('integer', String(right)), title: lit('string', 'Hello') }), null);
+    assert.equal(
+      checkShardValue(s, types, { shard: lit('integer', String(right)), title: lit('string', 'Hello') }),
+      null,
+    );
     const wrong = right === 1 ? 2 : 1;
     const mismatch = checkShardValue(s, types, { shard: lit('integer', String(wrong)), title: lit('string', 'Hello') });
     assert.equal(mismatch?.kind, 'mismatch');
@@ -194,10 +272,12 @@ describe('skew prediction', () => {
     const b = predictShardSkew(spec('@shard shard = codepoints(order_id) % 64'));
     assert.deepEqual(a, b);
     assert.equal(a.primary.family, 'ids');
-    assert.deepEqual(factorize(200), [[2, 3], [5, 2]]);
+    assert.deepEqual(factorize(200), [
+      [2, 3],
+      [5, 2],
+    ]);
   });
 });
-
 
 describe('shard counts up to 2^31 - 1', () => {
   test('the skew prediction and the rules handle any N without an array of N', () => {
@@ -206,14 +286,20 @@ describe('shard counts up to 2^31 - 1', () => {
     assert.equal(report.count, 2147483647);
     assert.ok(report.primary.emptyShards >= 2147483647 - 4000 && report.primary.usedShards >= 1);
     const project = new Project({ config: {} });
-    project.setFile('/v/huge.cql', `-- @shard shard = murmur3(title) % 2147483647 + 1
+    project.setFile(
+      '/v/huge.cql',
+      `-- @shard shard = murmur3(title) % 2147483647 + 1
 CREATE TABLE ks.b (d date, shard int, title text, PRIMARY KEY ((d, shard), title));
 SELECT * FROM ks.b WHERE d = '2020-01-01';
 -- @shard shard = random(1000000)
 CREATE TABLE ks.r (d date, shard int, title text, PRIMARY KEY ((d, shard), title));
 SELECT * FROM ks.r WHERE d = '2020-01-01';
-`);
+`,
+    );
     const messages = project.lint('/v/huge.cql').map((f) => f.message);
-    assert.ok(messages.some((m) => /must read all 2147483647 shards/.test(m)), messages.join('\n'));
+    assert.ok(
+      messages.some((m) => /must read all 2147483647 shards/.test(m)),
+      messages.join('\n'),
+    );
   });
 });

@@ -1,7 +1,16 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { computeToken, serializeKey, tryComputeToken, KeyEncoder } from '../../server/core/token/token';
-import { KeyValueError, parseDate, parseTimestamp, parseTime, parseDecimal, parseInet, parseDuration, valueFromText } from '../../server/core/token/values';
+import {
+  KeyValueError,
+  parseDate,
+  parseTimestamp,
+  parseTime,
+  parseDecimal,
+  parseInet,
+  parseDuration,
+  valueFromText,
+} from '../../server/core/token/values';
 import { parseTypeSpec } from '../../server/core/token/types';
 import { call, lit, neg } from './ast-helpers';
 import { serializeValue } from '../../server/core/token/serialize';
@@ -28,13 +37,16 @@ describe('public reference tokens', () => {
     assert.equal(hex(serializeKey(['date', 'int'], ['2020-07-09', '17'])), '0004800048140000040000001100');
   });
   test('AST literals give the same token as text', () => {
-    assert.equal(computeToken(['date', 'int'], [lit('string', '2020-07-09'), lit('integer', '17')]), 9111517818253212355n);
+    assert.equal(
+      computeToken(['date', 'int'], [lit('string', '2020-07-09'), lit('integer', '17')]),
+      9111517818253212355n,
+    );
     assert.equal(computeToken(['int'], [neg(lit('integer', '5'))]), computeToken(['int'], ['-5']));
   });
 });
 
 describe('serialization details', () => {
-  test('varint is minimal two\'s complement', () => {
+  test("varint is minimal two's complement", () => {
     assert.equal(hex(serializeKey(['varint'], ['128'])), '0080');
     assert.equal(hex(serializeKey(['varint'], ['-1'])), 'ff');
     assert.equal(hex(serializeKey(['varint'], ['-129'])), 'ff7f');
@@ -54,12 +66,22 @@ describe('serialization details', () => {
   });
   test('timestamps: ms integers and the string forms Cassandra accepts (UTC when no zone)', () => {
     const ms = BigInt(Date.UTC(2020, 6, 9, 12, 0, 0));
-    for (const s of ['2020-07-09 12:00:00+0000', '2020-07-09T12:00:00Z', '2020-07-09 12:00', '2020-07-09T14:00:00+02:00', '2020-07-09 08:00:00-04', '2020-07-09 12:00:00.000 UTC']) {
+    for (const s of [
+      '2020-07-09 12:00:00+0000',
+      '2020-07-09T12:00:00Z',
+      '2020-07-09 12:00',
+      '2020-07-09T14:00:00+02:00',
+      '2020-07-09 08:00:00-04',
+      '2020-07-09 12:00:00.000 UTC',
+    ]) {
       assert.equal(parseTimestamp(s), ms, s);
     }
     assert.equal(parseTimestamp('2020-07-09'), BigInt(Date.UTC(2020, 6, 9)));
     assert.equal(parseTimestamp('2020-07-09 12:00:00.5'), ms + 500n);
-    assert.equal(computeToken(['timestamp'], ['1594296000000']), computeToken(['timestamp'], ["'2020-07-09 12:00:00+0000'"]));
+    assert.equal(
+      computeToken(['timestamp'], ['1594296000000']),
+      computeToken(['timestamp'], ["'2020-07-09 12:00:00+0000'"]),
+    );
   });
   test('time, inet, blob, boolean, float', () => {
     assert.equal(parseTime('01:02:03.5'), 3723_500_000_000n);
@@ -72,12 +94,21 @@ describe('serialization details', () => {
   });
   test('durations: unit and ISO forms', () => {
     assert.deepEqual(parseDuration('1h30m'), { kind: 'duration', months: 0, days: 0, nanoseconds: 5_400_000_000_000n });
-    assert.deepEqual(parseDuration('P1Y2M3DT4H'), { kind: 'duration', months: 14, days: 3, nanoseconds: 14_400_000_000_000n });
+    assert.deepEqual(parseDuration('P1Y2M3DT4H'), {
+      kind: 'duration',
+      months: 14,
+      days: 3,
+      nanoseconds: 14_400_000_000_000n,
+    });
     assert.deepEqual(parseDuration('-2w'), { kind: 'duration', months: 0, days: -14, nanoseconds: -0n });
   });
   test('KeyEncoder reuses its buffer and gives the same tokens as computeToken', () => {
     const enc = new KeyEncoder(['text', 'int']);
-    for (const [t, n] of [['a', 1], ['ééé'.repeat(200), -7], ['', 0]] as const) {
+    for (const [t, n] of [
+      ['a', 1],
+      ['ééé'.repeat(200), -7],
+      ['', 0],
+    ] as const) {
       assert.equal(enc.token(enc.parse([`'${t}'`, String(n)])), computeToken(['text', 'int'], [`'${t}'`, n]));
     }
   });
@@ -86,7 +117,10 @@ describe('serialization details', () => {
 describe('literal errors are clear', () => {
   const ctx = { columns: ['published_on'] };
   test('invalid dates name the column', () => {
-    throwsValue(() => computeToken(['date'], ["'2020-13-01'"], ctx), /^'2020-13-01' is not a valid date for column published_on: month 13/);
+    throwsValue(
+      () => computeToken(['date'], ["'2020-13-01'"], ctx),
+      /^'2020-13-01' is not a valid date for column published_on: month 13/,
+    );
     throwsValue(() => computeToken(['date'], ["'2021-02-29'"], ctx), /2021-02 has no day 29/);
     throwsValue(() => computeToken(['date'], ["'July 9'"], ctx), /expected 'yyyy-mm-dd'/);
   });
@@ -99,7 +133,10 @@ describe('literal errors are clear', () => {
   });
   test('malformed uuids, timeuuid versions, inet, blob, ascii, timestamps', () => {
     throwsValue(() => computeToken(['uuid'], ['123e4567-e89b-12d3-a456']), /not a valid uuid/);
-    throwsValue(() => computeToken(['timeuuid'], ['123e4567-e89b-42d3-a456-426614174000']), /version 4 uuid; timeuuid needs version 1/);
+    throwsValue(
+      () => computeToken(['timeuuid'], ['123e4567-e89b-42d3-a456-426614174000']),
+      /version 4 uuid; timeuuid needs version 1/,
+    );
     throwsValue(() => computeToken(['inet'], ["'example.com'"]), /not a valid inet address/);
     throwsValue(() => computeToken(['inet'], ["'1.2.3.256'"]), /not a valid inet address/);
     throwsValue(() => computeToken(['blob'], ["'abc'"]), /write blobs as hex/);
@@ -118,7 +155,11 @@ describe('literal errors are clear', () => {
     throwsValue(() => computeToken(['int'], ['?']), /bind marker/, 'not-computable');
   });
   test('types that cannot be keys', () => {
-    throwsValue(() => computeToken(['duration'], ['1h']), /duration columns cannot be part of a primary key/, 'unsupported');
+    throwsValue(
+      () => computeToken(['duration'], ['1h']),
+      /duration columns cannot be part of a primary key/,
+      'unsupported',
+    );
     throwsValue(() => computeToken(['list<int>'], ['[1]']), /non-frozen list.*frozen<list<int>>/, 'unsupported');
     throwsValue(() => computeToken(['vector<float, 3>'], ['[1, 2, 3]']), /vector/, 'unsupported');
     throwsValue(() => computeToken(['int', 'int'], ['1']), /expected 2 values/);
@@ -136,7 +177,10 @@ test('docs/shard-formula.md: the bytes a varint and an inet source are hashed fr
     const type = { kind: 'native', name } as const;
     return Buffer.from(serializeValue(type, valueFromText(type, text))).toString('hex');
   };
-  assert.deepEqual(['0', '127', '128', '-1', '-129'].map((v) => bytes('varint', v)), ['00', '7f', '0080', 'ff', 'ff7f']);
+  assert.deepEqual(
+    ['0', '127', '128', '-1', '-129'].map((v) => bytes('varint', v)),
+    ['00', '7f', '0080', 'ff', 'ff7f'],
+  );
   assert.equal(bytes('inet', '10.0.0.1'), '0a000001');
   assert.equal(bytes('inet', '::1'), `${'00'.repeat(15)}01`);
   assert.equal(bytes('inet', '::ffff:10.0.0.1'), '00000000000000000000ffff0a000001');

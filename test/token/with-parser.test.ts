@@ -17,8 +17,14 @@ import { LineIndex } from '../../grammar/line-index';
 const murmurRef = require('murmurhash3js-revisited');
 
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '', err = '';
-  const code = await main(['token', ...args], { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, stdin: Readable.from(['']), env: {} });
+  let out = '',
+    err = '';
+  const code = await main(['token', ...args], {
+    stdout: { write: (s: string) => (out += s) },
+    stderr: { write: (s: string) => (err += s) },
+    stdin: Readable.from(['']),
+    env: {},
+  });
   return { code, out, err };
 }
 
@@ -63,14 +69,17 @@ CREATE TABLE posts (publish_date date, shard int, title text, body text, PRIMARY
 CREATE TABLE events (day date, seq int, PRIMARY KEY ((day, seq)));
 `;
   writeFileSync(join(dir, 'schema.cql'), cql);
-  writeFileSync(join(dir, 'ring.txt'), `Datacenter: dc1
+  writeFileSync(
+    join(dir, 'ring.txt'),
+    `Datacenter: dc1
 ==========
 Address     Rack  Status State   Load       Owns    Token
                                                     4611686018427387904
 10.0.0.1    r1    Up     Normal  1.1 KiB    33%     -4611686018427387904
 10.0.0.2    r2    Up     Normal  1.1 KiB    33%     0
 10.0.0.3    r1    Up     Normal  1.1 KiB    33%     4611686018427387904
-`);
+`,
+  );
   const shardOf = (title: string) => (murmurRef.x86.hash32(Buffer.from(title, 'utf8')) % 16) + 1;
 
   test('a plain table from a folder', async () => {
@@ -78,7 +87,16 @@ Address     Rack  Status State   Load       Owns    Token
     assert.deepEqual(r, { code: 0, out: '9111517818253212355\n', err: '' });
   });
   test('a sharded table: shard computed from the title, replicas from the keyspace and ring', async () => {
-    const r = await run(['--schema', join(dir, 'schema.cql'), 'blog.posts', 'publish_date=2020-07-09', "title='Hello'", '--ring', join(dir, 'ring.txt'), '--json']);
+    const r = await run([
+      '--schema',
+      join(dir, 'schema.cql'),
+      'blog.posts',
+      'publish_date=2020-07-09',
+      "title='Hello'",
+      '--ring',
+      join(dir, 'ring.txt'),
+      '--json',
+    ]);
     assert.equal(r.code, 0, r.err);
     const out = JSON.parse(r.out);
     assert.equal(out.shard.value, shardOf('Hello'));

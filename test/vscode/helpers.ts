@@ -58,7 +58,11 @@ function sleep(ms: number): Promise<void> {
  * server's answers (hovers, inlay hints, completion, commands), which no VS Code event announces. What an
  * event announces is waited for with waitOn.
  */
-export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -79,7 +83,12 @@ export async function waitFor<T>(what: string, probe: () => T | undefined | Prom
  * Resolves with `probe()` once it is not undefined, probing again on each of `events` (the diagnostics,
  * the active editor, the tabs changed), never on a timer; fails after `timeoutMs`.
  */
-export function waitOn<T>(what: string, events: readonly vscode.Event<unknown>[], probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+export function waitOn<T>(
+  what: string,
+  events: readonly vscode.Event<unknown>[],
+  probe: () => T | undefined,
+  timeoutMs = 30_000,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const subscriptions: vscode.Disposable[] = [];
     const done = (): void => {
@@ -120,16 +129,20 @@ export function cqlintDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
 
 /** Waits until the server has published a diagnostic with rule id `ruleId` for `uri`. */
 export function waitForDiagnostic(uri: vscode.Uri, ruleId: string, timeoutMs = 30_000): Promise<vscode.Diagnostic> {
-  return waitOnDiagnostics(`a "${ruleId}" diagnostic on ${path.basename(uri.fsPath)}`, () =>
-    cqlintDiagnostics(uri).find((d) => codeOf(d) === ruleId),
-  timeoutMs);
+  return waitOnDiagnostics(
+    `a "${ruleId}" diagnostic on ${path.basename(uri.fsPath)}`,
+    () => cqlintDiagnostics(uri).find((d) => codeOf(d) === ruleId),
+    timeoutMs,
+  );
 }
 
 /** Waits until no diagnostic with rule id `ruleId` remains for `uri`. */
 export function waitForNoDiagnostic(uri: vscode.Uri, ruleId: string, timeoutMs = 30_000): Promise<true> {
-  return waitOnDiagnostics(`the "${ruleId}" diagnostic on ${path.basename(uri.fsPath)} to go away`, () =>
-    cqlintDiagnostics(uri).some((d) => codeOf(d) === ruleId) ? undefined : true,
-  timeoutMs);
+  return waitOnDiagnostics(
+    `the "${ruleId}" diagnostic on ${path.basename(uri.fsPath)} to go away`,
+    () => (cqlintDiagnostics(uri).some((d) => codeOf(d) === ruleId) ? undefined : true),
+    timeoutMs,
+  );
 }
 
 /** Position of the `occurrence`-th (0-based) match of `needle` in the document, plus `offset` characters. */

@@ -36,7 +36,14 @@ export function run(): Promise<void> {
   const originalLog = console.log;
   const originalBaseLog = base.consoleLog;
   if (prefix) {
-    const prefixed = (...args: unknown[]) => originalLog(prefix + util.format(...args).split('\n').join('\n' + prefix));
+    const prefixed = (...args: unknown[]) =>
+      originalLog(
+        prefix +
+          util
+            .format(...args)
+            .split('\n')
+            .join('\n' + prefix),
+      );
     console.log = prefixed;
     base.consoleLog = prefixed;
   }

@@ -29,7 +29,10 @@ export class ClusterFileCache {
   private readonly latestByFile = new Map<string, Entry>();
 
   /** Reads the files the settings name (again only when changed). Never throws. */
-  async read(settings: readonly ClusterSetting[], options: { roots?: readonly string[] } = {}): Promise<ClusterReadResult> {
+  async read(
+    settings: readonly ClusterSetting[],
+    options: { roots?: readonly string[] } = {},
+  ): Promise<ClusterReadResult> {
     const files: ClusterFile[] = [];
     const problems: string[] = [];
     let fresh = false;
@@ -46,14 +49,18 @@ export class ClusterFileCache {
       } catch {
         stamp = 'missing';
       }
-      const roots = setting.unconfined ? undefined : [...(setting.configFolder ? [setting.configFolder] : []), ...(options.roots ?? [])];
+      const roots = setting.unconfined
+        ? undefined
+        : [...(setting.configFolder ? [setting.configFolder] : []), ...(options.roots ?? [])];
       // Where it may be read is part of the reading: a link refused to a .cqlint.json is read for the command line.
       const key = `${file}\0${roots?.join('\0') ?? '*'}`;
       let entry = this.entries.get(key);
       if (!entry || entry.stamp !== stamp) {
         fresh = true;
         const read = await readTextFile(file, { kind: 'cluster', roots });
-        entry = read.ok ? { stamp, result: readClusterYaml(read.text, file, name) } : { stamp, error: `cluster config ${name}: cannot read the file: ${read.message}` };
+        entry = read.ok
+          ? { stamp, result: readClusterYaml(read.text, file, name) }
+          : { stamp, error: `cluster config ${name}: cannot read the file: ${read.message}` };
         this.entries.set(key, entry);
         this.latestByFile.set(file, entry);
       }

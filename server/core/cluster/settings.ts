@@ -29,7 +29,12 @@ export interface Crossing {
   setting: SettingValue<number>;
 }
 
-export const VERSION_LABELS: Readonly<Record<ClusterVersion, string>> = { '4.0': 'Cassandra 4.0', '4.1': 'Cassandra 4.1', '5.0': 'Cassandra 5.0', scylladb: 'ScyllaDB' };
+export const VERSION_LABELS: Readonly<Record<ClusterVersion, string>> = {
+  '4.0': 'Cassandra 4.0',
+  '4.1': 'Cassandra 4.1',
+  '5.0': 'Cassandra 5.0',
+  scylladb: 'ScyllaDB',
+};
 
 export class ClusterSettings {
   private readonly memo = new Map<string, SettingValue | null>();
@@ -58,10 +63,25 @@ export class ClusterSettings {
     const spec = settingSpec(key);
     if (!spec) return undefined;
     const set = this.file?.settings.get(key);
-    if (set) return { key, writtenKey: set.writtenKey, value: set.value, type: spec.type, source: `${this.file!.name}:${set.line}`, fromFile: true };
+    if (set)
+      return {
+        key,
+        writtenKey: set.writtenKey,
+        value: set.value,
+        type: spec.type,
+        source: `${this.file!.name}:${set.line}`,
+        fromFile: true,
+      };
     if (!Object.hasOwn(spec.defaults, this.version)) return undefined;
     const value = spec.defaults[this.version];
-    return { key, writtenKey: key, value: value === null ? undefined : value, type: spec.type, source: `${this.label} default`, fromFile: false };
+    return {
+      key,
+      writtenKey: key,
+      value: value === null ? undefined : value,
+      type: spec.type,
+      source: `${this.label} default`,
+      fromFile: false,
+    };
   }
 
   flag(key: string): SettingValue<boolean> | undefined {
@@ -80,7 +100,12 @@ export class ClusterSettings {
    * Whether `measured` crosses a warn/fail pair (`above`: more than the threshold trips it, as Cassandra's
    * MaxThreshold; `below`: less than it, as MinThreshold). The fail side wins.
    */
-  crossing(warnKey: string | undefined, failKey: string | undefined, measured: number, direction: 'above' | 'below' = 'above'): Crossing | undefined {
+  crossing(
+    warnKey: string | undefined,
+    failKey: string | undefined,
+    measured: number,
+    direction: 'above' | 'below' = 'above',
+  ): Crossing | undefined {
     const trips = (s: SettingValue<number> | undefined): s is SettingValue<number> =>
       s?.value !== undefined && (direction === 'above' ? measured > s.value : measured < s.value);
     const fail = failKey ? this.number(failKey) : undefined;
@@ -113,7 +138,11 @@ export function describeSetting(setting: SettingValue): string {
 }
 
 /** The version a setting names, else ScyllaDB's for its target or its file, 4.0's for a file in 4.0 spelling, else 5.0. */
-export function clusterVersion(setting: ClusterSetting | undefined, target: TargetId, file?: ClusterFile): ClusterVersion {
+export function clusterVersion(
+  setting: ClusterSetting | undefined,
+  target: TargetId,
+  file?: ClusterFile,
+): ClusterVersion {
   if (setting?.version) return setting.version;
   if (target === 'scylladb' || file?.scylla) return 'scylladb';
   return file?.legacySpelling ? '4.0' : '5.0';

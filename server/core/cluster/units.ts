@@ -8,12 +8,18 @@ export type ValueType = 'count' | 'bytes' | 'duration' | 'flag' | 'list';
 
 /** What one yaml value means: a value, off (a threshold of -1 or null), or why it cannot be read. */
 export type ParsedValue =
-  | { ok: true; value: number | boolean | readonly string[] | undefined }
-  | { ok: false; expected: string };
+  { ok: true; value: number | boolean | readonly string[] | undefined } | { ok: false; expected: string };
 
 const BYTES_PER_UNIT: Readonly<Record<string, number>> = { B: 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3 };
 const MS_PER_UNIT: Readonly<Record<string, number>> = {
-  ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000,
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
 };
 
 const EXPECTED: Readonly<Record<ValueType, string>> = {
@@ -32,13 +38,15 @@ const EXPECTED: Readonly<Record<ValueType, string>> = {
 export function parseSettingValue(type: ValueType, raw: unknown, plainUnit?: string): ParsedValue {
   if (type === 'flag') {
     if (typeof raw === 'boolean') return { ok: true, value: raw };
-    if (typeof raw === 'string' && /^(true|false)$/i.test(raw.trim())) return { ok: true, value: raw.trim().toLowerCase() === 'true' };
+    if (typeof raw === 'string' && /^(true|false)$/i.test(raw.trim()))
+      return { ok: true, value: raw.trim().toLowerCase() === 'true' };
     return { ok: false, expected: EXPECTED.flag };
   }
   if (type === 'list') {
     if (raw === null || raw === undefined) return { ok: true, value: [] };
     const items = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : undefined;
-    if (!items || !items.every((item) => typeof item === 'string' || typeof item === 'number')) return { ok: false, expected: EXPECTED.list };
+    if (!items || !items.every((item) => typeof item === 'string' || typeof item === 'number'))
+      return { ok: false, expected: EXPECTED.list };
     return { ok: true, value: items.map((item) => String(item).trim()).filter((item) => item !== '') };
   }
   if (raw === null || raw === undefined) return { ok: true, value: undefined };
@@ -55,11 +63,14 @@ export function parseSettingValue(type: ValueType, raw: unknown, plainUnit?: str
   const text = raw.trim();
   if (/^-1$/.test(text) || /^null$/i.test(text)) return { ok: true, value: undefined };
   if (type === 'count') {
-    return /^\d+$/.test(text) ? { ok: true, value: Number(text) || undefined } : { ok: false, expected: EXPECTED.count };
+    return /^\d+$/.test(text)
+      ? { ok: true, value: Number(text) || undefined }
+      : { ok: false, expected: EXPECTED.count };
   }
   const match = /^(\d+)\s*([A-Za-zµ]+)$/.exec(text);
   const scale = match ? (type === 'bytes' ? BYTES_PER_UNIT : MS_PER_UNIT)[match[2]!] : undefined;
-  if (!match || scale === undefined || !Object.hasOwn(type === 'bytes' ? BYTES_PER_UNIT : MS_PER_UNIT, match[2]!)) return { ok: false, expected: EXPECTED[type] };
+  if (!match || scale === undefined || !Object.hasOwn(type === 'bytes' ? BYTES_PER_UNIT : MS_PER_UNIT, match[2]!))
+    return { ok: false, expected: EXPECTED[type] };
   const value = Number(match[1]) * scale;
   return { ok: true, value: value > 0 ? value : undefined };
 }

@@ -32,7 +32,8 @@ export interface ClusterFile {
   problems: string[];
 }
 
-const SCYLLA_ONLY = /^(compaction_large_(row|cell)_warning_threshold_mb|compaction_rows_count_warning_threshold|compaction_collection_elements_count_warning_threshold|compaction_large_partition_warning_threshold_mb|developer_mode|seastar|api_port|alternator_)/;
+const SCYLLA_ONLY =
+  /^(compaction_large_(row|cell)_warning_threshold_mb|compaction_rows_count_warning_threshold|compaction_collection_elements_count_warning_threshold|compaction_large_partition_warning_threshold_mb|developer_mode|seastar|api_port|alternator_)/;
 
 /**
  * A top-level setting (its key line, the lines indented under it and the comments after it) longer than
@@ -69,7 +70,9 @@ export function readClusterYaml(text: string, file: string, name = file): Cluste
     const verdict = readBatch(batch, out, seen);
     if (verdict === 'not-settings') return out;
     if (verdict === 'syntax-errors' && ++places.bad >= MAX_BAD_PLACES) {
-      out.problems.push(`${name}:${batch.line}: not valid YAML in ${MAX_BAD_PLACES} places: the rest of the file is not read`);
+      out.problems.push(
+        `${name}:${batch.line}: not valid YAML in ${MAX_BAD_PLACES} places: the rest of the file is not read`,
+      );
       return out;
     }
     // One run's syntax errors are capped too (a run of 8 KiB can hold thousands).
@@ -89,7 +92,9 @@ function* settingBatches(text: string, name: string, problems: string[], places:
   const endSetting = (): Batch | undefined => {
     let done: Batch | undefined;
     if (settingChars > MAX_SETTING_CHARS) {
-      problems.push(`${name}:${settingLine}: a setting of ${Math.ceil(settingChars / 1024)} KiB (at most ${MAX_SETTING_CHARS / 1024} KiB): not read`);
+      problems.push(
+        `${name}:${settingLine}: a setting of ${Math.ceil(settingChars / 1024)} KiB (at most ${MAX_SETTING_CHARS / 1024} KiB): not read`,
+      );
       // The lines stay (empty) so that the next settings keep their line numbers.
       setting = setting.map(() => '');
     }
@@ -112,7 +117,8 @@ function* settingBatches(text: string, name: string, problems: string[], places:
     lineNumber++;
     const first = line.charCodeAt(0);
     const marker = line.startsWith('---') || line.startsWith('...');
-    const startsSetting = line.length > 0 && first !== 0x20 && first !== 0x09 && first !== 0x23 /* # */ && first !== 0x0d && !marker;
+    const startsSetting =
+      line.length > 0 && first !== 0x20 && first !== 0x09 && first !== 0x23 /* # */ && first !== 0x0d && !marker;
     if (startsSetting && setting.length > 0) {
       const done = endSetting();
       if (done) yield done;
@@ -122,7 +128,9 @@ function* settingBatches(text: string, name: string, problems: string[], places:
       if (skipping) {
         problems.push(`${name}:${lineNumber}: expected a "key: value" setting: not read`);
         if (++places.bad >= MAX_BAD_PLACES) {
-          problems.push(`${name}:${lineNumber}: not a settings file in ${MAX_BAD_PLACES} places: the rest of the file is not read`);
+          problems.push(
+            `${name}:${lineNumber}: not a settings file in ${MAX_BAD_PLACES} places: the rest of the file is not read`,
+          );
           const done = endSetting();
           if (done) yield done;
           if (batch.length > 0) yield { text: batch.join('\n'), line: batchLine };
@@ -158,7 +166,9 @@ function readBatch(batch: Batch, out: ClusterFile, seen: Set<string>): 'ok' | 's
   try {
     doc = parseDocument(batch.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false, strict: true });
   } catch (error) {
-    out.problems.push(`${name}:${batch.line}: not valid YAML (${error instanceof Error ? error.message : String(error)})`);
+    out.problems.push(
+      `${name}:${batch.line}: not valid YAML (${error instanceof Error ? error.message : String(error)})`,
+    );
     return 'syntax-errors';
   } finally {
     Error.stackTraceLimit = stackTraceLimit;
@@ -168,9 +178,12 @@ function readBatch(batch: Batch, out: ClusterFile, seen: Set<string>): 'ok' | 's
     out.problems.push(`${name}:${at.line}: not valid YAML (line ${at.line}, column ${at.col}: ${error.message})`);
   }
   const root = doc.contents;
-  if (root === null || (isScalar(root) && (root.value === null || root.value === ''))) return doc.errors.length > 0 ? 'syntax-errors' : 'ok';
+  if (root === null || (isScalar(root) && (root.value === null || root.value === '')))
+    return doc.errors.length > 0 ? 'syntax-errors' : 'ok';
   if (!isMap(root)) {
-    out.problems.push(`${name}: expected the settings as "key: value" lines, found ${isSeq(root) ? 'a list' : 'a single value'}`);
+    out.problems.push(
+      `${name}: expected the settings as "key: value" lines, found ${isSeq(root) ? 'a list' : 'a single value'}`,
+    );
     return 'not-settings';
   }
   for (const pair of root.items) {
@@ -178,7 +191,9 @@ function readBatch(batch: Batch, out: ClusterFile, seen: Set<string>): 'ok' | 's
     const key = pair.key.value;
     const line = pair.key.range ? lineOf(pair.key.range[0]).line : 0;
     if (seen.has(key)) {
-      out.problems.push(`${name}:${line}: not valid YAML (line ${line}, column 1: ${key} is given twice: map keys must be unique)`);
+      out.problems.push(
+        `${name}:${line}: not valid YAML (line ${line}, column 1: ${key} is given twice: map keys must be unique)`,
+      );
       continue;
     }
     seen.add(key);
@@ -190,12 +205,16 @@ function readBatch(batch: Batch, out: ClusterFile, seen: Set<string>): 'ok' | 's
     if (old) out.legacySpelling = true;
     const raw = plainValue(pair.value as Node | null, doc);
     if (raw === NESTED) {
-      out.problems.push(`${name}:${line}: ${key}: expected ${describeType(spec)}, found a nested map; the default applies`);
+      out.problems.push(
+        `${name}:${line}: ${key}: expected ${describeType(spec)}, found a nested map; the default applies`,
+      );
       continue;
     }
     const parsed = parseSettingValue(spec.type, raw, old ? old.plainUnit : spec.plainUnit);
     if (!parsed.ok) {
-      out.problems.push(`${name}:${line}: ${key}: ${JSON.stringify(shown(raw))} is not ${parsed.expected}; the default applies`);
+      out.problems.push(
+        `${name}:${line}: ${key}: ${JSON.stringify(shown(raw))} is not ${parsed.expected}; the default applies`,
+      );
       continue;
     }
     // The current name wins over an old one written too (Cassandra refuses such a file to start).

@@ -11,7 +11,6 @@ export type { IgnoreSource } from '../vocabulary/config';
 
 export const IGNORE_FILE_NAME = '.cqlintignore';
 
-
 /**
  * How much of an ignore list is used. A pattern is a path with wildcards, a few dozen characters in real
  * files; the `ignore` package makes a regular expression of each, and one of 32,000 characters with a
@@ -33,18 +32,28 @@ export interface IgnorePatternProblem {
  * neighbours still applying (as git skips a line it cannot read); past maxPatterns, the rest are.
  * Messages never quote a pattern (a file may be anything). `matcher` is the compiled list.
  */
-export function usablePatterns(patterns: readonly string[]): { patterns: string[]; problems: IgnorePatternProblem[]; matcher: Ignore } {
+export function usablePatterns(patterns: readonly string[]): {
+  patterns: string[];
+  problems: IgnorePatternProblem[];
+  matcher: Ignore;
+} {
   let usable: { index: number; pattern: string }[] = [];
   const problems: IgnorePatternProblem[] = [];
   let total = 0;
   for (const [index, pattern] of patterns.entries()) {
     if (pattern.length > IGNORE_LIMITS.maxPatternChars) {
-      problems.push({ index, message: `a pattern of ${pattern.length} characters (at most ${IGNORE_LIMITS.maxPatternChars}): not used` });
+      problems.push({
+        index,
+        message: `a pattern of ${pattern.length} characters (at most ${IGNORE_LIMITS.maxPatternChars}): not used`,
+      });
       continue;
     }
     total += pattern.length;
     if (usable.length >= IGNORE_LIMITS.maxPatterns || total > IGNORE_LIMITS.maxTotalChars) {
-      const what = usable.length >= IGNORE_LIMITS.maxPatterns ? `${IGNORE_LIMITS.maxPatterns} patterns` : `${IGNORE_LIMITS.maxTotalChars / 1024} KiB of patterns`;
+      const what =
+        usable.length >= IGNORE_LIMITS.maxPatterns
+          ? `${IGNORE_LIMITS.maxPatterns} patterns`
+          : `${IGNORE_LIMITS.maxTotalChars / 1024} KiB of patterns`;
       problems.push({ index, message: `more than ${what}: this one and the rest are not used` });
       break;
     }
@@ -102,7 +111,11 @@ function matcherOf(source: IgnoreSource): Ignore {
  * Which source ignores `entry` (an absolute path; `isDirectory` for a folder), or undefined. Sources are
  * read in order, outer first: a later one's decision (a `!pattern` too) wins over an earlier one's.
  */
-export function ignoredBy(entry: string, sources: readonly (IgnoreSource | undefined)[], isDirectory = false): string | undefined {
+export function ignoredBy(
+  entry: string,
+  sources: readonly (IgnoreSource | undefined)[],
+  isDirectory = false,
+): string | undefined {
   let by: string | undefined;
   for (const source of sources) {
     if (!source || !isInside(source.base, entry)) continue;

@@ -44,7 +44,8 @@ function addProperty(text: string, object: JsonObject, key: string, value: strin
   const entry = `${JSON.stringify(key)}: ${value}`;
   const last = object.properties.at(-1);
   if (!last) return edit(object.start, object.end + 1 - object.start, `{ ${entry} }`);
-  const sameLine = !text.slice(last.keyStart, object.end).includes('\n') || !text.slice(object.start, last.keyStart).includes('\n');
+  const sameLine =
+    !text.slice(last.keyStart, object.end).includes('\n') || !text.slice(object.start, last.keyStart).includes('\n');
   return edit(last.valueEnd, 0, sameLine ? `, ${entry}` : `,\n${indentAt(text, last.keyStart)}${entry}`);
 }
 
@@ -60,7 +61,8 @@ export function sampleSettingEdit(text: string | undefined, table: string, file:
   const top = parseTopObject(text);
   const samples = top.properties.filter((p) => p.key === 'samples').pop();
   if (!samples) return addProperty(text, top, 'samples', `{ ${JSON.stringify(table)}: ${value} }`);
-  if (text.charCodeAt(samples.valueStart) !== 123 /* { */) return edit(samples.valueStart, samples.valueEnd - samples.valueStart, `{ ${JSON.stringify(table)}: ${value} }`);
+  if (text.charCodeAt(samples.valueStart) !== 123 /* { */)
+    return edit(samples.valueStart, samples.valueEnd - samples.valueStart, `{ ${JSON.stringify(table)}: ${value} }`);
   const object = objectAt(text, samples.valueStart);
   const existing = object.properties.filter((p) => p.key === table).pop();
   if (existing) return edit(existing.valueStart, existing.valueEnd - existing.valueStart, value);

@@ -6,7 +6,13 @@
 // and the keys and classes of option maps (`compaction = {'class': '|`), whose insides are strings to it.
 import type { ParseResult } from '../../../grammar/ast';
 import { expectedTokensAt, type ExpectedTokens } from '../../../grammar';
-import { grammarKnows, siteOf, type ColumnClause, type CompletionSite, type ExpectedTokensProvider } from './completion-site';
+import {
+  grammarKnows,
+  siteOf,
+  type ColumnClause,
+  type CompletionSite,
+  type ExpectedTokensProvider,
+} from './completion-site';
 import { editorTokens, type EditorToken } from './tokens';
 import { foldName } from '../util/names';
 
@@ -51,8 +57,8 @@ export interface CompletionContext {
 }
 
 const upper = (t: EditorToken | undefined): string => (t ? t.image.toUpperCase() : '');
-const isName = (t: EditorToken | undefined): boolean => !!t && (t.category === 'identifier' || t.category === 'quotedName'
-  || (t.category === 'keyword' && !!t.unreserved));
+const isName = (t: EditorToken | undefined): boolean =>
+  !!t && (t.category === 'identifier' || t.category === 'quotedName' || (t.category === 'keyword' && !!t.unreserved));
 function nameOf(t: EditorToken): string {
   return foldName(t.image);
 }
@@ -90,7 +96,11 @@ function openBatchStart(text: string, parse: ParseResult, statementStart: number
 /** The statement's tokens around the cursor: cut at the `;` before and after it, inside a batch from its inner statement. */
 function statementTokens(text: string, parse: ParseResult, offset: number): EditorToken[] {
   const window = statementWindow(text, parse, offset);
-  const all = editorTokens(text.slice(window.start, window.end)).map((t) => ({ ...t, start: t.start + window.start, end: t.end + window.start }));
+  const all = editorTokens(text.slice(window.start, window.end)).map((t) => ({
+    ...t,
+    start: t.start + window.start,
+    end: t.end + window.start,
+  }));
   let first = 0;
   let last = all.length;
   for (let i = 0; i < all.length; i++) {
@@ -116,13 +126,26 @@ function statementTokens(text: string, parse: ParseResult, offset: number): Edit
   return tokens;
 }
 
-export function analyzeCompletion(text: string, parse: ParseResult, offset: number, expectedTokens: ExpectedTokensProvider = expectedTokensAt): CompletionContext {
+export function analyzeCompletion(
+  text: string,
+  parse: ParseResult,
+  offset: number,
+  expectedTokens: ExpectedTokensProvider = expectedTokensAt,
+): CompletionContext {
   const tokens = statementTokens(text, parse, offset);
   const statementStart = tokens.find((t) => t.category !== 'comment')?.start ?? offset;
 
   const ctx: CompletionContext = {
-    site: 'other', prefix: '', replaceStart: offset, replaceEnd: offset, statementType: '', createdColumns: [],
-    listed: [], inString: false, statementStart, grammarStart: openBatchStart(text, parse, statementStart) ?? statementStart,
+    site: 'other',
+    prefix: '',
+    replaceStart: offset,
+    replaceEnd: offset,
+    statementType: '',
+    createdColumns: [],
+    listed: [],
+    inString: false,
+    statementStart,
+    grammarStart: openBatchStart(text, parse, statementStart) ?? statementStart,
   };
 
   for (const s of parse.statements) {
@@ -137,8 +160,14 @@ export function analyzeCompletion(text: string, parse: ParseResult, offset: numb
     return ctx;
   }
   let before = tokens.filter((t) => t.end <= offset && t.category !== 'comment');
-  if (at && (at.category === 'identifier' || at.category === 'keyword' || at.category === 'literalWord'
-    || at.category === 'quotedName' || at.category === 'number')) {
+  if (
+    at &&
+    (at.category === 'identifier' ||
+      at.category === 'keyword' ||
+      at.category === 'literalWord' ||
+      at.category === 'quotedName' ||
+      at.category === 'number')
+  ) {
     ctx.prefix = text.slice(at.start, offset);
     ctx.replaceStart = at.start;
     ctx.replaceEnd = at.end;
@@ -159,7 +188,8 @@ export function analyzeCompletion(text: string, parse: ParseResult, offset: numb
   if (ctx.statementType === 'CREATE TABLE') ctx.createdColumns = createdColumns(significant);
 
   // `ks.|`: remember the qualifier (the grammar reads it as part of the name).
-  if (before[before.length - 1]?.type === 'Dot' && isName(before[before.length - 2])) ctx.qualifier = nameOf(before[before.length - 2]);
+  if (before[before.length - 1]?.type === 'Dot' && isName(before[before.length - 2]))
+    ctx.qualifier = nameOf(before[before.length - 2]);
   const brackets = openBrackets(before);
   const inner = brackets[brackets.length - 1];
   // Option maps and strings: the grammar sees a map literal of strings, the keys and classes are ours.
@@ -176,8 +206,13 @@ export function analyzeCompletion(text: string, parse: ParseResult, offset: numb
   if (!found) return ctx;
   ctx.site = found.site;
   ctx.columnClause = found.clause;
-  if (found.clause === 'select') ctx.listed = namesSince(before, before.findIndex((t) => upper(t) === 'SELECT'));
-  else if ((found.clause === 'insert' || found.clause === 'primaryKey') && inner) ctx.listed = namesSince(before, inner.index);
+  if (found.clause === 'select')
+    ctx.listed = namesSince(
+      before,
+      before.findIndex((t) => upper(t) === 'SELECT'),
+    );
+  else if ((found.clause === 'insert' || found.clause === 'primaryKey') && inner)
+    ctx.listed = namesSince(before, inner.index);
   return ctx;
 }
 
@@ -187,14 +222,21 @@ export function analyzeCompletion(text: string, parse: ParseResult, offset: numb
  * parse reported as errors, as Chevrotain's recovery deletes a token (`SELECT a,, b FROM t WHERE |`), and
  * the middle items of the lists still open (content assist reads at most 400 tokens: a table of 150 columns).
  */
-function grammarAt(ctx: CompletionContext, text: string, parse: ParseResult, before: EditorToken[], brackets: OpenBracket[],
-  provider: ExpectedTokensProvider): ExpectedTokens | undefined {
+function grammarAt(
+  ctx: CompletionContext,
+  text: string,
+  parse: ParseResult,
+  before: EditorToken[],
+  brackets: OpenBracket[],
+  provider: ExpectedTokensProvider,
+): ExpectedTokens | undefined {
   // The grammar sees the statement up to the word being typed (not the whole file: that keeps it fast),
   // from its open BEGIN BATCH when it is inside one.
   const start = Math.min(ctx.grammarStart, ctx.replaceStart);
   const ask = (blank: readonly { start: number; end: number }[]): ExpectedTokens => {
     let slice = text.slice(start, ctx.replaceStart);
-    for (const r of blank) slice = slice.slice(0, r.start - start) + ' '.repeat(r.end - r.start) + slice.slice(r.end - start);
+    for (const r of blank)
+      slice = slice.slice(0, r.start - start) + ' '.repeat(r.end - r.start) + slice.slice(r.end - start);
     return provider(slice, slice.length);
   };
   try {
@@ -256,7 +298,8 @@ function statementTypeOf(tokens: EditorToken[]): string {
 /** Reads `[ks.]name` starting at index i; returns undefined if there is no name there. */
 function readQualified(tokens: EditorToken[], i: number): TableRef | undefined {
   if (!isName(tokens[i])) return undefined;
-  if (tokens[i + 1]?.type === 'Dot' && isName(tokens[i + 2])) return { keyspace: nameOf(tokens[i]), name: nameOf(tokens[i + 2]) };
+  if (tokens[i + 1]?.type === 'Dot' && isName(tokens[i + 2]))
+    return { keyspace: nameOf(tokens[i]), name: nameOf(tokens[i + 2]) };
   return { name: nameOf(tokens[i]) };
 }
 
@@ -314,7 +357,13 @@ function createdColumns(tokens: EditorToken[]): string[] {
     }
     if (depth === 1 && itemStart) {
       itemStart = false;
-      if (upper(t) !== 'PRIMARY' && isName(t) && tokens[i + 1] && tokens[i + 1].type !== 'Comma' && tokens[i + 1].type !== 'RParen') {
+      if (
+        upper(t) !== 'PRIMARY' &&
+        isName(t) &&
+        tokens[i + 1] &&
+        tokens[i + 1].type !== 'Comma' &&
+        tokens[i + 1].type !== 'RParen'
+      ) {
         out.push(nameOf(t));
       }
     }
@@ -335,7 +384,12 @@ function openBrackets(b: EditorToken[]): OpenBracket[] {
     if (t.type === 'LParen' || t.type === 'LBrace' || t.type === 'LBracket') stack.push({ token: t, index: i });
     else if (t.type === 'RParen' || t.type === 'RBrace' || t.type === 'RBracket') {
       const open = stack[stack.length - 1]?.token.type;
-      if ((t.type === 'RParen' && open === 'LParen') || (t.type === 'RBrace' && open === 'LBrace') || (t.type === 'RBracket' && open === 'LBracket')) stack.pop();
+      if (
+        (t.type === 'RParen' && open === 'LParen') ||
+        (t.type === 'RBrace' && open === 'LBrace') ||
+        (t.type === 'RBracket' && open === 'LBracket')
+      )
+        stack.pop();
     }
   }
   return stack;
@@ -345,7 +399,8 @@ function openBrackets(b: EditorToken[]): OpenBracket[] {
 function namesSince(b: EditorToken[], openIndex: number): string[] {
   const out: string[] = [];
   for (let i = openIndex + 1; i < b.length; i++) {
-    if (isName(b[i]) && (b[i - 1].type === 'Comma' || i === openIndex + 1 || b[i - 1].type === 'LParen')) out.push(nameOf(b[i]));
+    if (isName(b[i]) && (b[i - 1].type === 'Comma' || i === openIndex + 1 || b[i - 1].type === 'LParen'))
+      out.push(nameOf(b[i]));
   }
   return out;
 }

@@ -5,34 +5,82 @@
 import type { ExpectedTokens, NamePath } from '../../../grammar';
 
 export type CompletionSite =
-  | 'table' | 'keyspace' | 'column' | 'type' | 'tableOption' | 'keyspaceOption' | 'mapKey' | 'optionClass'
-  | 'value' | 'newName' | 'statementStart' | 'none' | 'other';
+  | 'table'
+  | 'keyspace'
+  | 'column'
+  | 'type'
+  | 'tableOption'
+  | 'keyspaceOption'
+  | 'mapKey'
+  | 'optionClass'
+  | 'value'
+  | 'newName'
+  | 'statementStart'
+  | 'none'
+  | 'other';
 
 export type ColumnClause =
-  | 'select' | 'where' | 'set' | 'insert' | 'orderBy' | 'groupBy' | 'delete' | 'primaryKey' | 'clusteringOrder'
-  | 'index' | 'alter' | 'functionArg' | 'if';
+  | 'select'
+  | 'where'
+  | 'set'
+  | 'insert'
+  | 'orderBy'
+  | 'groupBy'
+  | 'delete'
+  | 'primaryKey'
+  | 'clusteringOrder'
+  | 'index'
+  | 'alter'
+  | 'functionArg'
+  | 'if';
 
 /** What the grammar accepts at `offset` of `text` (its content assist, expectedTokensAt, unless a test gives another). */
 export type ExpectedTokensProvider = (text: string, offset: number) => ExpectedTokens;
 
 /** The grammar found the statement readable up to the cursor (it expects something there). */
 export function grammarKnows(grammar: ExpectedTokens): boolean {
-  return grammar.keywords.length > 0 || grammar.identifierKinds.length > 0 || grammar.punctuation.length > 0 || grammar.expectsValue || grammar.expectsType;
+  return (
+    grammar.keywords.length > 0 ||
+    grammar.identifierKinds.length > 0 ||
+    grammar.punctuation.length > 0 ||
+    grammar.expectsValue ||
+    grammar.expectsType
+  );
 }
 
 /** Rules of a qualified name: its `ks.` part is the same site as the name. */
 const QUALIFIED = new Set(['tableName', 'userTypeName', 'functionName', 'qualifiedIndexName']);
 /** The innermost of these rules around a column says its clause. */
 const COLUMN_CLAUSES: Record<string, ColumnClause> = {
-  selectClause: 'select', whereClause: 'where', ifClause: 'if', assignment: 'set', insertColumns: 'insert',
-  ordering: 'orderBy', groupByItem: 'groupBy', deleteSelection: 'delete', primaryKeyClause: 'primaryKey',
-  clusteringOrder: 'clusteringOrder', indexTarget: 'index', dropColumns: 'alter', renameColumns: 'alter', alterColumn: 'alter',
+  selectClause: 'select',
+  whereClause: 'where',
+  ifClause: 'if',
+  assignment: 'set',
+  insertColumns: 'insert',
+  ordering: 'orderBy',
+  groupByItem: 'groupBy',
+  deleteSelection: 'delete',
+  primaryKeyClause: 'primaryKey',
+  clusteringOrder: 'clusteringOrder',
+  indexTarget: 'index',
+  dropColumns: 'alter',
+  renameColumns: 'alter',
+  alterColumn: 'alter',
   functionArg: 'functionArg',
 };
 /** Rules whose names are being defined, not looked up (`CREATE TABLE t (|`, `CREATE TYPE ty (|`, `RENAME a TO |`). */
 const DEFINED_NAMES = new Set(['columnDefinition', 'typeField', 'createIndex', 'createKeyspace', 'createType']);
 /** Where several rules may read the name, the first of these sites wins. */
-const SITE_ORDER: readonly CompletionSite[] = ['table', 'keyspace', 'type', 'column', 'tableOption', 'keyspaceOption', 'value', 'newName'];
+const SITE_ORDER: readonly CompletionSite[] = [
+  'table',
+  'keyspace',
+  'type',
+  'column',
+  'tableOption',
+  'keyspaceOption',
+  'value',
+  'newName',
+];
 
 export interface Site {
   site: CompletionSite;
@@ -56,7 +104,12 @@ function pathSite({ rules, occurrences }: NamePath): Site | undefined {
   switch (rule) {
     case 'tableName':
       // CREATE TABLE's and CREATE MATERIALIZED VIEW's first table name is the new one (LIKE's and FROM's are not).
-      return { site: (parent === 'createTable' || parent === 'createMaterializedView') && occurrences[end] === 0 ? 'newName' : 'table' };
+      return {
+        site:
+          (parent === 'createTable' || parent === 'createMaterializedView') && occurrences[end] === 0
+            ? 'newName'
+            : 'table',
+      };
     case 'keyspaceName':
       return { site: parent === 'createKeyspace' ? 'newName' : 'keyspace' };
     case 'userTypeName':
@@ -66,7 +119,9 @@ function pathSite({ rules, occurrences }: NamePath): Site | undefined {
       return DEFINED_NAMES.has(parent) ? { site: 'newName' } : undefined;
     case 'propertyName':
       if (rules.includes('tableOptions')) return { site: 'tableOption' };
-      return rules.includes('createKeyspace') || rules.includes('alterKeyspace') ? { site: 'keyspaceOption' } : undefined;
+      return rules.includes('createKeyspace') || rules.includes('alterKeyspace')
+        ? { site: 'keyspaceOption' }
+        : undefined;
     case 'columnName':
     case 'operand':
       return columnSite(rules, occurrences, end);

@@ -35,8 +35,15 @@ export function foldingRanges(text: string, parse: ParseResult, budget?: WorkBud
     if (budget && !budget.spend(statement.range.end - statement.range.start, statement.range.start)) break;
     addBlock(statement.range, false);
     walk(statement, (node) => {
-      if (node !== statement && (node.kind === 'Insert' || node.kind === 'Update' || node.kind === 'Delete')) addBlock(node.range, false);
-      if (node.kind === 'MapLiteral' || node.kind === 'SetLiteral' || node.kind === 'ListLiteral' || node.kind === 'UdtLiteral') addBlock(node.range, true);
+      if (node !== statement && (node.kind === 'Insert' || node.kind === 'Update' || node.kind === 'Delete'))
+        addBlock(node.range, false);
+      if (
+        node.kind === 'MapLiteral' ||
+        node.kind === 'SetLiteral' ||
+        node.kind === 'ListLiteral' ||
+        node.kind === 'UdtLiteral'
+      )
+        addBlock(node.range, true);
       for (const range of clauseRanges(node)) {
         const key = Object.entries(node).find(([, v]) => v === range)?.[0];
         if (key === 'bodyRange' || key === 'columnsRange' || key === 'valuesRange') addBlock(range, true);

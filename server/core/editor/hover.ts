@@ -2,7 +2,11 @@
 // (type and key role), keyspaces, user types, functions (native docs or the UDF signature),
 // native types and keywords. Partition-key literal hovers (tokens, shards) live elsewhere.
 import type {
-  CreateAggregateStatement, CreateFunctionStatement, CreateKeyspaceStatement, CreateTypeStatement, ParseResult,
+  CreateAggregateStatement,
+  CreateFunctionStatement,
+  CreateKeyspaceStatement,
+  CreateTypeStatement,
+  ParseResult,
 } from '../../../grammar/ast';
 import { statementAt } from '../util/ast-walk';
 import { FUNCTIONS_BY_NAME, KEYWORD_DOCS, NATIVE_TYPE_DOCS } from './cql-docs';
@@ -46,15 +50,21 @@ export function roleText(column: ColumnSummary, table?: { partitionCount: number
 function summarizeTable(index: SymbolIndex, table: TableDeclaration): string {
   const columns = index.columnsOf(table);
   const partition = columns.filter((c) => c.role === 'partition').map((c) => quoteName(c.name));
-  const clustering = columns.filter((c) => c.role === 'clustering').map((c) => `${quoteName(c.name)} ${c.order ?? 'ASC'}`);
+  const clustering = columns
+    .filter((c) => c.role === 'clustering')
+    .map((c) => `${quoteName(c.name)} ${c.order ?? 'ASC'}`);
   const title = `${table.isView ? 'view' : 'table'} ${qualifiedText(table.statement.name)}`;
   const lines = [`**${title}**`, ''];
-  if (table.statement.kind === 'CreateMaterializedView') lines.push(`View of ${inlineCode(qualifiedText(table.statement.from))}`, '');
+  if (table.statement.kind === 'CreateMaterializedView')
+    lines.push(`View of ${inlineCode(qualifiedText(table.statement.from))}`, '');
   lines.push(`Partition key: ${partition.length ? partition.map(inlineCode).join(', ') : '_none_'}`);
   if (clustering.length) lines.push('', `Clustering: ${clustering.map(inlineCode).join(', ')}`);
   lines.push('', '| column | type | role |', '|---|---|---|');
   const counts = { partitionCount: partition.length, clusteringCount: clustering.length };
-  for (const c of columns) lines.push(`| ${tableCell(inlineCode(quoteName(c.name)))} | ${tableCell(inlineCode(c.typeText ?? '?'))} | ${roleText(c, counts)} |`);
+  for (const c of columns)
+    lines.push(
+      `| ${tableCell(inlineCode(quoteName(c.name)))} | ${tableCell(inlineCode(c.typeText ?? '?'))} | ${roleText(c, counts)} |`,
+    );
   return lines.join('\n');
 }
 
@@ -62,18 +72,25 @@ function columnHover(index: SymbolIndex, o: Occurrence): string | undefined {
   if (o.target.kind !== 'column') return undefined;
   const tableDecl = index.tableOfMention(o, o.target.table);
   const name = o.target.name;
-  if (!tableDecl) return `**column** ${inlineCode(quoteName(name))}\n\nTable ${inlineCode(o.target.table.name)} is not defined in the workspace.`;
+  if (!tableDecl)
+    return `**column** ${inlineCode(quoteName(name))}\n\nTable ${inlineCode(o.target.table.name)} is not defined in the workspace.`;
   const columns = index.columnsOf(tableDecl);
-  const column = columns.find((c) => c.name === name) ?? index.columnsOf(index.baseOf(tableDecl)).find((c) => c.name === name);
+  const column =
+    columns.find((c) => c.name === name) ?? index.columnsOf(index.baseOf(tableDecl)).find((c) => c.name === name);
   const tableName = qualifiedText(tableDecl.statement.name);
   if (!column) return `**column** ${inlineCode(quoteName(name))}\n\nNot a column of ${inlineCode(tableName)}.`;
   const counts = {
     partitionCount: columns.filter((c) => c.role === 'partition').length,
     clusteringCount: columns.filter((c) => c.role === 'clustering').length,
   };
-  const lines = [`**column** ${inlineCode(quoteName(name))} ${inlineCode(column.typeText ?? '?')}`, '', `${roleText(column, counts)} of ${tableDecl.isView ? 'view' : 'table'} ${inlineCode(tableName)}`];
+  const lines = [
+    `**column** ${inlineCode(quoteName(name))} ${inlineCode(column.typeText ?? '?')}`,
+    '',
+    `${roleText(column, counts)} of ${tableDecl.isView ? 'view' : 'table'} ${inlineCode(tableName)}`,
+  ];
   const typeDoc = column.type?.kind === 'NativeType' ? NATIVE_TYPE_DOCS[column.type.name] : undefined;
-  if (typeDoc) lines.push('', `${inlineCode(column.type!.kind === 'NativeType' ? column.typeText ?? '' : '')}: ${typeDoc}`);
+  if (typeDoc)
+    lines.push('', `${inlineCode(column.type!.kind === 'NativeType' ? (column.typeText ?? '') : '')}: ${typeDoc}`);
   return lines.join('\n');
 }
 
@@ -89,28 +106,43 @@ function keyspaceHover(index: SymbolIndex, o: Occurrence): string {
     lines.push('', '_Not created in the workspace._');
   }
   const tables = index.allTables().filter((t) => t.keyspace === o.identifier.name);
-  if (tables.length) lines.push('', `${tables.length} table${tables.length === 1 ? '' : 's'}/views: ${tables.slice(0, 20).map((t) => inlineCode(quoteName(t.name))).join(', ')}${tables.length > 20 ? ', …' : ''}`);
+  if (tables.length)
+    lines.push(
+      '',
+      `${tables.length} table${tables.length === 1 ? '' : 's'}/views: ${tables
+        .slice(0, 20)
+        .map((t) => inlineCode(quoteName(t.name)))
+        .join(', ')}${tables.length > 20 ? ', …' : ''}`,
+    );
   return lines.join('\n');
 }
 
 function propertyText(value: unknown): string {
   const v = value as { kind: string; text?: string; value?: string; entries?: { key: unknown; value: unknown }[] };
   if (v.kind === 'Literal') return v.text ?? '';
-  if (v.kind === 'MapLiteral') return `{${(v.entries ?? []).map((e) => `${propertyText(e.key)}: ${propertyText(e.value)}`).join(', ')}}`;
+  if (v.kind === 'MapLiteral')
+    return `{${(v.entries ?? []).map((e) => `${propertyText(e.key)}: ${propertyText(e.value)}`).join(', ')}}`;
   return '…';
 }
 
 function typeHover(index: SymbolIndex, o: Occurrence): string {
   const d = index.definitionOf(o);
   const statement = d?.node as CreateTypeStatement | undefined;
-  if (statement?.kind !== 'CreateType') return `**type** ${inlineCode(quoteName(o.identifier.name))}\n\n_Not defined in the workspace._`;
-  const lines = [`**type** ${inlineCode(qualifiedText(statement.name))}`, '', '```cql', `CREATE TYPE ${qualifiedText(statement.name)} (`];
+  if (statement?.kind !== 'CreateType')
+    return `**type** ${inlineCode(quoteName(o.identifier.name))}\n\n_Not defined in the workspace._`;
+  const lines = [
+    `**type** ${inlineCode(qualifiedText(statement.name))}`,
+    '',
+    '```cql',
+    `CREATE TYPE ${qualifiedText(statement.name)} (`,
+  ];
   // The fields as the type stands there (ALTER TYPE applied), else as its CREATE wrote them.
   const ref = o.target.kind === 'type' ? o.target : undefined;
   const info = ref && index.resolveTypeInfo(ref, { filePath: o.filePath, offset: o.statement.range.start });
-  const fields = info && info.filePath === d!.filePath && info.range.start === statement.range.start
-    ? info.fields.map((f) => ({ name: f.name, type: f.typeText }))
-    : statement.fields.map((f) => ({ name: f.name.name, type: typeText(f.type) }));
+  const fields =
+    info && info.filePath === d!.filePath && info.range.start === statement.range.start
+      ? info.fields.map((f) => ({ name: f.name, type: f.typeText }))
+      : statement.fields.map((f) => ({ name: f.name.name, type: typeText(f.type) }));
   fields.forEach((f, i) => lines.push(`  ${quoteName(f.name)} ${f.type}${i < fields.length - 1 ? ',' : ''}`));
   lines.push(')', '```');
   return lines.join('\n');
@@ -140,8 +172,14 @@ function nativeFunctionDoc(name: string): string | undefined {
 }
 
 /** The hover for the name or keyword at `offset`, if any. */
-export function nameHover(index: SymbolIndex, filePath: string, text: string, parse: ParseResult, offset: number,
-  options: NameHoverOptions = {}): NameHover | undefined {
+export function nameHover(
+  index: SymbolIndex,
+  filePath: string,
+  text: string,
+  parse: ParseResult,
+  offset: number,
+  options: NameHoverOptions = {},
+): NameHover | undefined {
   const o = index.occurrenceAt(filePath, offset);
   if (o) {
     const range = o.identifier.range;
@@ -194,7 +232,8 @@ function keywordHover(text: string, parse: ParseResult, offset: number): NameHov
   const word = token.image;
   if (token.category === 'keyword') {
     const lower = word.toLowerCase();
-    const collection = ['list', 'set', 'map', 'frozen', 'tuple', 'vector'].includes(lower) && tokens[i + 1]?.type === 'Lt';
+    const collection =
+      ['list', 'set', 'map', 'frozen', 'tuple', 'vector'].includes(lower) && tokens[i + 1]?.type === 'Lt';
     if (token.nativeType || collection) {
       const doc = ownEntry(NATIVE_TYPE_DOCS, lower);
       if (doc) return { markdown: `**type** ${inlineCode(lower)}\n\n${doc}`, start, end };

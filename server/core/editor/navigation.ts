@@ -30,28 +30,42 @@ export function findDefinition(index: SymbolIndex, filePath: string, offset: num
 }
 
 /** Every mention of the symbol under the cursor, in file order. */
-export function findReferences(index: SymbolIndex, filePath: string, offset: number, includeDeclaration = true): FileRange[] {
+export function findReferences(
+  index: SymbolIndex,
+  filePath: string,
+  offset: number,
+  includeDeclaration = true,
+): FileRange[] {
   const o = index.occurrenceAt(filePath, offset);
   if (!o) return [];
   const definition = index.definitionOf(o);
-  return index.referencesOf(o)
+  return index
+    .referencesOf(o)
     .filter((r) => includeDeclaration || r !== definition)
     .map(toFileRange);
 }
 
 type PrepareRenameResult =
-  | { ok: true; range: SourceRange; placeholder: string; kind: SymbolKind }
-  | { ok: false; message: string };
+  { ok: true; range: SourceRange; placeholder: string; kind: SymbolKind } | { ok: false; message: string };
 
 /** Whether the name at the cursor can be renamed, and the range and text the rename box shows. */
 export function prepareRename(index: SymbolIndex, filePath: string, offset: number): PrepareRenameResult {
   const o = index.occurrenceAt(filePath, offset);
-  if (!o) return { ok: false, message: 'Place the cursor on a keyspace, table, view, column or type name to rename it.' };
+  if (!o)
+    return { ok: false, message: 'Place the cursor on a keyspace, table, view, column or type name to rename it.' };
   if (!RENAMEABLE.has(o.target.kind)) return { ok: false, message: `Renaming a ${o.target.kind} is not supported.` };
   if (!index.definitionOf(o)) {
-    return { ok: false, message: `'${o.identifier.name}' is not declared in the workspace; nothing to rename consistently.` };
+    return {
+      ok: false,
+      message: `'${o.identifier.name}' is not declared in the workspace; nothing to rename consistently.`,
+    };
   }
-  return { ok: true, range: o.identifier.range, placeholder: o.identifier.quoted ? quoteName(o.identifier.name) : o.identifier.name, kind: o.target.kind };
+  return {
+    ok: true,
+    range: o.identifier.range,
+    placeholder: o.identifier.quoted ? quoteName(o.identifier.name) : o.identifier.name,
+    kind: o.target.kind,
+  };
 }
 
 type RenameResult = { ok: true; edits: FileEdit[] } | { ok: false; message: string };
@@ -77,7 +91,12 @@ export function rename(index: SymbolIndex, filePath: string, offset: number, new
     const key = `${ref.filePath}\0${ref.identifier.range.start}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    edits.push({ filePath: ref.filePath, start: ref.identifier.range.start, end: ref.identifier.range.end, newText: text });
+    edits.push({
+      filePath: ref.filePath,
+      start: ref.identifier.range.start,
+      end: ref.identifier.range.end,
+      newText: text,
+    });
   }
   return { ok: true, edits };
 }
@@ -90,17 +109,24 @@ function findConflict(index: SymbolIndex, o: Occurrence, name: string): string |
       const table = index.resolveTable(t.table);
       if (!table) return undefined;
       const base = index.baseOf(table);
-      if (index.columnsOf(base).some((c) => c.name === name)) return `Table ${base.name} already has a column named ${quoteName(name)}.`;
+      if (index.columnsOf(base).some((c) => c.name === name))
+        return `Table ${base.name} already has a column named ${quoteName(name)}.`;
       return undefined;
     }
     case 'table': {
       const definition = index.resolveTable(t);
       const keyspace = definition?.keyspace ?? t.keyspace;
-      const clash = index.tableCandidates(keyspace, name).find((d) => keyspace === undefined || d.keyspace === keyspace);
-      return clash ? `A table or view named ${quoteName(name)} already exists${keyspace ? ` in keyspace ${keyspace}` : ''}.` : undefined;
+      const clash = index
+        .tableCandidates(keyspace, name)
+        .find((d) => keyspace === undefined || d.keyspace === keyspace);
+      return clash
+        ? `A table or view named ${quoteName(name)} already exists${keyspace ? ` in keyspace ${keyspace}` : ''}.`
+        : undefined;
     }
     case 'keyspace':
-      return index.declarationsNamed('keyspace', name).length ? `Keyspace ${quoteName(name)} already exists.` : undefined;
+      return index.declarationsNamed('keyspace', name).length
+        ? `Keyspace ${quoteName(name)} already exists.`
+        : undefined;
     case 'type': {
       const clash = index.resolveType({ keyspace: t.keyspace, name });
       return clash ? `A type named ${quoteName(name)} already exists.` : undefined;

@@ -1,7 +1,16 @@
 // The symbols of one file: every place a keyspace, table, view, column, user type, index or function is
 // declared or mentioned in its statements, with the name it targets (keyspace from the name itself or from
 // the last USE). The workspace index (symbols.ts) gathers these and resolves them.
-import type { ColumnDefinition, CqlType, Expression, Identifier, Node, ParseResult, QualifiedName, Statement } from '../../../grammar/ast';
+import type {
+  ColumnDefinition,
+  CqlType,
+  Expression,
+  Identifier,
+  Node,
+  ParseResult,
+  QualifiedName,
+  Statement,
+} from '../../../grammar/ast';
 import { walk } from '../util/ast-walk';
 
 export type SymbolKind = 'keyspace' | 'table' | 'column' | 'type' | 'field' | 'index' | 'function';
@@ -48,7 +57,9 @@ export function collectFileSymbols(filePath: string, parse: ParseResult): FileSy
   let currentKeyspace: string | undefined;
   for (const statement of parse.statements) {
     if (statement.kind === 'Use') {
-      out.push(occ(filePath, statement.keyspace, { kind: 'keyspace', name: statement.keyspace.name }, false, statement));
+      out.push(
+        occ(filePath, statement.keyspace, { kind: 'keyspace', name: statement.keyspace.name }, false, statement),
+      );
       currentKeyspace = statement.keyspace.name;
       continue;
     }
@@ -58,8 +69,14 @@ export function collectFileSymbols(filePath: string, parse: ParseResult): FileSy
   return { filePath, parse, occurrences: out };
 }
 
-function occ(filePath: string, identifier: Identifier, target: SymbolTarget, declaration: boolean,
-  statement: Statement, node?: Node): Occurrence {
+function occ(
+  filePath: string,
+  identifier: Identifier,
+  target: SymbolTarget,
+  declaration: boolean,
+  statement: Statement,
+  node?: Node,
+): Occurrence {
   return { filePath, identifier, target, declaration, statement, node };
 }
 
@@ -125,7 +142,8 @@ class Collector {
     walk(root, (node) => {
       if (node.kind === 'ColumnRef') this.columnRef(table, (node as Extract<Expression, { kind: 'ColumnRef' }>).name);
       else if (node.kind === 'UserType') this.scopedRef('type', (node as Extract<CqlType, { kind: 'UserType' }>).name);
-      else if (node.kind === 'FunctionCall') this.scopedRef('function', (node as Extract<Expression, { kind: 'FunctionCall' }>).name);
+      else if (node.kind === 'FunctionCall')
+        this.scopedRef('function', (node as Extract<Expression, { kind: 'FunctionCall' }>).name);
     });
   }
 
@@ -138,9 +156,13 @@ class Collector {
   }
 
   /** A primary key clause's columns and CLUSTERING ORDER's, of `table`. */
-  keyRefs(table: ScopedName | undefined, statement: Extract<Statement, { kind: 'CreateTable' | 'CreateMaterializedView' }>): void {
+  keyRefs(
+    table: ScopedName | undefined,
+    statement: Extract<Statement, { kind: 'CreateTable' | 'CreateMaterializedView' }>,
+  ): void {
     const pk = statement.primaryKey;
-    if (pk && (statement.kind === 'CreateMaterializedView' || pk.form === 'clause')) this.columnRefs(table, [...pk.partitionKey, ...pk.clustering]);
+    if (pk && (statement.kind === 'CreateMaterializedView' || pk.form === 'clause'))
+      this.columnRefs(table, [...pk.partitionKey, ...pk.clustering]);
     for (const order of statement.options?.clusteringOrder ?? []) this.columnRef(table, order.column);
   }
 }
@@ -151,7 +173,10 @@ type Collectors = { [K in Statement['kind']]?: (c: Collector, statement: Stateme
 
 const keyspaceMention = (c: Collector, statement: StatementOf<'AlterKeyspace' | 'DropKeyspace'>): void =>
   c.add(statement.name, { kind: 'keyspace', name: statement.name.name });
-const tableMention = (c: Collector, statement: StatementOf<'DropTable' | 'Truncate' | 'AlterMaterializedView' | 'DropMaterializedView'>): void => {
+const tableMention = (
+  c: Collector,
+  statement: StatementOf<'DropTable' | 'Truncate' | 'AlterMaterializedView' | 'DropMaterializedView'>,
+): void => {
   c.tableRef(statement.name);
 };
 const triggerMention = (c: Collector, statement: StatementOf<'CreateTrigger' | 'DropTrigger'>): void => {
@@ -163,7 +188,8 @@ const functionDrop = (c: Collector, statement: StatementOf<'DropFunction' | 'Dro
 };
 
 const collectors: Collectors = {
-  CreateKeyspace: (c, statement) => c.add(statement.name, { kind: 'keyspace', name: statement.name.name }, true, statement),
+  CreateKeyspace: (c, statement) =>
+    c.add(statement.name, { kind: 'keyspace', name: statement.name.name }, true, statement),
   AlterKeyspace: keyspaceMention,
   DropKeyspace: keyspaceMention,
   CreateTable: (c, statement) => {
@@ -229,7 +255,8 @@ const collectors: Collectors = {
   DropType: (c, statement) => c.scopedRef('type', statement.name),
   CreateIndex: (c, statement) => {
     const table = c.tableRef(statement.table);
-    if (statement.name) c.add(statement.name, { kind: 'index', keyspace: table.keyspace, name: statement.name.name }, true, statement);
+    if (statement.name)
+      c.add(statement.name, { kind: 'index', keyspace: table.keyspace, name: statement.name.name }, true, statement);
     for (const target of statement.targets) c.columnRef(table, target.column);
   },
   DropIndex: (c, statement) => c.scopedRef('index', statement.name),
@@ -294,7 +321,8 @@ const collectors: Collectors = {
     for (const name of statement.names) {
       if (name.kind === 'QualifiedName') {
         if (/\b(TYPE)$/.test(type)) c.scopedRef('type', name);
-        else if (/\b(TABLE|COLUMNFAMILY|MATERIALIZED VIEW)$/.test(type) || /^(GRANT|REVOKE)\b/.test(type)) c.tableRef(name);
+        else if (/\b(TABLE|COLUMNFAMILY|MATERIALIZED VIEW)$/.test(type) || /^(GRANT|REVOKE)\b/.test(type))
+          c.tableRef(name);
       } else if (/\bKEYSPACE$/.test(type)) {
         c.add(name, { kind: 'keyspace', name: name.name });
       }

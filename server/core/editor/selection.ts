@@ -21,7 +21,7 @@ export function selectionChain(text: string, parse: ParseResult, offset: number)
     if (comment) spans.push(comment.range);
   }
   spans.push({ start: 0, end: text.length });
-  spans.sort((a, b) => (a.end - a.start) - (b.end - b.start) || b.start - a.start);
+  spans.sort((a, b) => a.end - a.start - (b.end - b.start) || b.start - a.start);
   const chain: SourceRange[] = [];
   for (const span of spans) {
     const last = chain[chain.length - 1];

@@ -9,15 +9,32 @@ import { FUNCTIONS_BY_NAME } from './cql-docs';
 import type { WorkBudget } from '../util/budget';
 
 const SEMANTIC_TOKEN_TYPES = [
-  'namespace', 'class', 'struct', 'property', 'type', 'function', 'keyword', 'string', 'number', 'comment',
-  'operator', 'parameter', 'variable', 'interface',
+  'namespace',
+  'class',
+  'struct',
+  'property',
+  'type',
+  'function',
+  'keyword',
+  'string',
+  'number',
+  'comment',
+  'operator',
+  'parameter',
+  'variable',
+  'interface',
 ] as const;
 const SEMANTIC_TOKEN_MODIFIERS = [
-  'declaration', 'static', 'defaultLibrary', 'partitionKey', 'clusteringKey', 'readonly',
+  'declaration',
+  'static',
+  'defaultLibrary',
+  'partitionKey',
+  'clusteringKey',
+  'readonly',
 ] as const;
 
-type SemanticTokenType = typeof SEMANTIC_TOKEN_TYPES[number];
-type SemanticTokenModifier = typeof SEMANTIC_TOKEN_MODIFIERS[number];
+type SemanticTokenType = (typeof SEMANTIC_TOKEN_TYPES)[number];
+type SemanticTokenModifier = (typeof SEMANTIC_TOKEN_MODIFIERS)[number];
 
 export const SEMANTIC_TOKENS_LEGEND = {
   tokenTypes: [...SEMANTIC_TOKEN_TYPES] as string[],
@@ -33,14 +50,32 @@ interface SemanticToken {
   modifiers: SemanticTokenModifier[];
 }
 
-const OPERATOR_TYPES = new Set(['Eq', 'NotEq', 'Lt', 'Gt', 'LtEq', 'GtEq', 'Plus', 'Minus', 'Star', 'Slash', 'Percent', 'PlusEq', 'MinusEq']);
+const OPERATOR_TYPES = new Set([
+  'Eq',
+  'NotEq',
+  'Lt',
+  'Gt',
+  'LtEq',
+  'GtEq',
+  'Plus',
+  'Minus',
+  'Star',
+  'Slash',
+  'Percent',
+  'PlusEq',
+  'MinusEq',
+]);
 
 /**
  * The part of the text to classify: the statements overlapping `range` (all without one), cut where the
  * budget (characters of statement text) runs out. The bounds lie between statements, where lexing can start.
  */
-function classifiedSpan(text: string, parse: ParseResult, range: { start: number; end: number } | undefined,
-  budget: WorkBudget | undefined): { from: number; to: number } {
+function classifiedSpan(
+  text: string,
+  parse: ParseResult,
+  range: { start: number; end: number } | undefined,
+  budget: WorkBudget | undefined,
+): { from: number; to: number } {
   let from = 0;
   let to = text.length;
   for (const statement of parse.statements) {
@@ -66,12 +101,25 @@ function classifiedSpan(text: string, parse: ParseResult, range: { start: number
  * Classifies every token of a file. `range` (offsets) limits the result to tokens that overlap it; a
  * `budget` stops at the statement where it runs out (`budget.stoppedAt`).
  */
-export function semanticTokens(index: SymbolIndex, filePath: string, text: string, parse: ParseResult,
-  range?: { start: number; end: number }, budget?: WorkBudget): SemanticToken[] {
+export function semanticTokens(
+  index: SymbolIndex,
+  filePath: string,
+  text: string,
+  parse: ParseResult,
+  range?: { start: number; end: number },
+  budget?: WorkBudget,
+): SemanticToken[] {
   const lines = new LineIndex(text);
   const { from, to } = classifiedSpan(text, parse, range, budget);
   // Lexed from a statement boundary, so the tokens are the whole text's; shifted back to its offsets.
-  const tokens = from === 0 && to === text.length ? editorTokens(text) : editorTokens(text.slice(from, to)).map((token) => ({ ...token, start: token.start + from, end: token.end + from }));
+  const tokens =
+    from === 0 && to === text.length
+      ? editorTokens(text)
+      : editorTokens(text.slice(from, to)).map((token) => ({
+          ...token,
+          start: token.start + from,
+          end: token.end + from,
+        }));
   const columnMaps = new Map<unknown, Map<string, ColumnSummary>>();
   const columnOf = (o: NonNullable<ReturnType<SymbolIndex['occurrenceAt']>>): ColumnSummary | undefined => {
     if (o.target.kind !== 'column') return undefined;
@@ -93,7 +141,8 @@ export function semanticTokens(index: SymbolIndex, filePath: string, text: strin
     while (start < token.end) {
       const pos = lines.positionAt(start);
       const lineEnd = Math.min(lines.lineEnd(pos.line), token.end);
-      if (lineEnd > start) out.push({ line: pos.line, character: pos.character, length: lineEnd - start, type, modifiers });
+      if (lineEnd > start)
+        out.push({ line: pos.line, character: pos.character, length: lineEnd - start, type, modifiers });
       if (pos.line + 1 >= lines.lineCount) break;
       start = Math.max(lines.lineStarts[pos.line + 1], start + 1);
     }
@@ -167,7 +216,8 @@ export function semanticTokens(index: SymbolIndex, filePath: string, text: strin
       const next = tokens[i + 1];
       const prev = tokens[i - 1];
       if (token.nativeType && prev?.type !== 'Dot') emit(token, 'type', ['defaultLibrary']);
-      else if (/^(list|set|map|frozen|tuple|vector)$/i.test(token.image) && next?.type === 'Lt') emit(token, 'type', ['defaultLibrary']);
+      else if (/^(list|set|map|frozen|tuple|vector)$/i.test(token.image) && next?.type === 'Lt')
+        emit(token, 'type', ['defaultLibrary']);
       else emit(token, 'keyword');
     } else if (token.category === 'identifier' && tokens[i - 1]?.type === 'Colon') {
       emit(token, 'parameter');
@@ -203,7 +253,13 @@ export function decodeSemanticTokens(data: readonly number[]): SemanticToken[] {
     line += data[i];
     character = data[i] === 0 ? character + data[i + 1] : data[i + 1];
     const modifiers = SEMANTIC_TOKEN_MODIFIERS.filter((_, bit) => (data[i + 4] & (1 << bit)) !== 0);
-    out.push({ line, character, length: data[i + 2], type: SEMANTIC_TOKEN_TYPES[data[i + 3]], modifiers: [...modifiers] });
+    out.push({
+      line,
+      character,
+      length: data[i + 2],
+      type: SEMANTIC_TOKEN_TYPES[data[i + 3]],
+      modifiers: [...modifiers],
+    });
   }
   return out;
 }

@@ -5,11 +5,25 @@
 // Tables, views and user types resolve by the one rule of schema/resolve.ts, from where the mention
 // stands (columns and fields through them); indexes and functions by name: a keyspace comes from the name itself or from the last USE in the file,
 // an unknown keyspace on either side matches any, and the first matching declaration in file order wins.
-import type { CreateMaterializedViewStatement, CreateTableStatement, CreateTypeStatement, Identifier, TypeField, CqlType } from '../../../grammar/ast';
+import type {
+  CreateMaterializedViewStatement,
+  CreateTableStatement,
+  CreateTypeStatement,
+  Identifier,
+  TypeField,
+  CqlType,
+} from '../../../grammar/ast';
 import type { EditorSources } from './sources';
 import type { ColumnInfo, SchemaModel, TableDefinition, TableInfo, UserTypeInfo } from '../schema/model';
 import { resolveTableName, resolveTypeName } from '../schema/resolve';
-import { collectFileSymbols, type FileSymbols, type Occurrence, type ScopedName, type SymbolKind, type SymbolTarget } from './occurrences';
+import {
+  collectFileSymbols,
+  type FileSymbols,
+  type Occurrence,
+  type ScopedName,
+  type SymbolKind,
+  type SymbolTarget,
+} from './occurrences';
 
 export type { Occurrence, SymbolKind } from './occurrences';
 
@@ -49,7 +63,11 @@ export class SymbolIndex {
   /** Table and view declarations by file and statement start. */
   private declarationsByPlace?: Map<string, TableDeclaration>;
   /** Tables and columns read from one schema model (a new model, e.g. after an edit, starts afresh). */
-  private schemaCache?: { model: SchemaModel; byDefinition: Map<TableDefinition, TableInfo>; columns: Map<Occurrence, ColumnSummary[]> };
+  private schemaCache?: {
+    model: SchemaModel;
+    byDefinition: Map<TableDefinition, TableInfo>;
+    columns: Map<Occurrence, ColumnSummary[]>;
+  };
   private version = 0;
 
   constructor(private readonly sources: EditorSources) {}
@@ -146,12 +164,19 @@ export class SymbolIndex {
 
   /** Tables and views compatible with `(keyspace, name)`, the first being the one that counts. */
   tableCandidates(keyspace: string | undefined, name: string): TableDeclaration[] {
-    const list = this.declarationsNamed('table', name).filter((o) => o.node
-      && (o.node.kind === 'CreateTable' || o.node.kind === 'CreateMaterializedView'));
+    const list = this.declarationsNamed('table', name).filter(
+      (o) => o.node && (o.node.kind === 'CreateTable' || o.node.kind === 'CreateMaterializedView'),
+    );
     const pick = (o: Occurrence): TableDeclaration => {
       const statement = o.node as CreateTableStatement | CreateMaterializedViewStatement;
       const t = o.target as { keyspace?: string; name: string };
-      return { occurrence: o, statement, isView: statement.kind === 'CreateMaterializedView', keyspace: t.keyspace, name: t.name };
+      return {
+        occurrence: o,
+        statement,
+        isView: statement.kind === 'CreateMaterializedView',
+        keyspace: t.keyspace,
+        name: t.name,
+      };
     };
     if (keyspace === undefined) return list.map(pick);
     const exact = list.filter((o) => (o.target as ScopedName).keyspace === keyspace);
@@ -164,7 +189,12 @@ export class SymbolIndex {
    * from a file that does not define it.
    */
   resolveTable(ref: ScopedName, from?: { filePath: string; offset: number }): TableDeclaration | undefined {
-    const info = resolveTableName(this.sources.schema(), from && this.sources.fileSchema(from.filePath), ref, from?.offset)[0];
+    const info = resolveTableName(
+      this.sources.schema(),
+      from && this.sources.fileSchema(from.filePath),
+      ref,
+      from?.offset,
+    )[0];
     return info && this.declarationOf(info);
   }
 
@@ -176,7 +206,9 @@ export class SymbolIndex {
   /** The CREATE statement a schema model table comes from, as a declaration of this index. */
   private declarationOf(info: TableInfo): TableDeclaration | undefined {
     if (!this.declarationsByPlace) {
-      this.declarationsByPlace = new Map(this.allTables().map((d) => [`${d.occurrence.filePath}\u0000${d.statement.range.start}`, d] as const));
+      this.declarationsByPlace = new Map(
+        this.allTables().map((d) => [`${d.occurrence.filePath}\u0000${d.statement.range.start}`, d] as const),
+      );
     }
     return this.declarationsByPlace.get(`${info.filePath}\u0000${info.range.start}`);
   }
@@ -189,8 +221,13 @@ export class SymbolIndex {
       for (const o of list) {
         if (!o.node || (o.node.kind !== 'CreateTable' && o.node.kind !== 'CreateMaterializedView')) continue;
         const t = o.target as ScopedName;
-        out.push({ occurrence: o, statement: o.node as CreateTableStatement | CreateMaterializedViewStatement,
-          isView: o.node.kind === 'CreateMaterializedView', keyspace: t.keyspace, name: t.name });
+        out.push({
+          occurrence: o,
+          statement: o.node as CreateTableStatement | CreateMaterializedViewStatement,
+          isView: o.node.kind === 'CreateMaterializedView',
+          keyspace: t.keyspace,
+          name: t.name,
+        });
       }
     }
     return out;
@@ -203,8 +240,9 @@ export class SymbolIndex {
   resolveType(ref: ScopedName, from?: { filePath: string; offset: number }): Occurrence | undefined {
     const info = this.resolveTypeInfo(ref, from);
     if (!info) return undefined;
-    return this.declarationsNamed('type', ref.name).find((o) => o.node?.kind === 'CreateType'
-      && o.filePath === info.filePath && o.node.range.start === info.range.start);
+    return this.declarationsNamed('type', ref.name).find(
+      (o) => o.node?.kind === 'CreateType' && o.filePath === info.filePath && o.node.range.start === info.range.start,
+    );
   }
 
   /** The schema's user type a name refers to (its fields as the last ALTER TYPE left them), by the same rule. */
@@ -225,8 +263,10 @@ export class SymbolIndex {
     let current = table;
     for (let depth = 0; current.isView && depth < 8; depth++) {
       const from = (current.statement as CreateMaterializedViewStatement).from;
-      const base = this.resolveTable({ keyspace: from.keyspace?.name ?? current.keyspace, name: from.name.name },
-        { filePath: current.occurrence.filePath, offset: current.statement.range.start });
+      const base = this.resolveTable(
+        { keyspace: from.keyspace?.name ?? current.keyspace, name: from.name.name },
+        { filePath: current.occurrence.filePath, offset: current.statement.range.start },
+      );
       if (!base || base === current) break;
       current = base;
     }
@@ -241,7 +281,11 @@ export class SymbolIndex {
   tableInfo(table: TableDeclaration): TableInfo | undefined {
     const model = this.sources.schema();
     if (this.schemaCache?.model !== model) {
-      this.schemaCache = { model, byDefinition: new Map(model.allTables().map((t) => [t.definition, t] as const)), columns: new Map() };
+      this.schemaCache = {
+        model,
+        byDefinition: new Map(model.allTables().map((t) => [t.definition, t] as const)),
+        columns: new Map(),
+      };
     }
     const built = this.sources.fileSchema(table.occurrence.filePath)?.byStatement.get(table.statement);
     return built && (this.schemaCache.byDefinition.get(built.definition) ?? built);
@@ -255,7 +299,11 @@ export class SymbolIndex {
     if (!columns) {
       columns = (info?.columns ?? []).map((c): ColumnSummary => {
         const summary: ColumnSummary = {
-          name: c.name, type: c.type, typeText: c.type ? c.typeText : undefined, role: c.role, keyPosition: c.keyPosition,
+          name: c.name,
+          type: c.type,
+          typeText: c.type ? c.typeText : undefined,
+          role: c.role,
+          keyPosition: c.keyPosition,
           declaration: this.columnDeclaration(table, c),
         };
         if (c.order) summary.order = c.order;
@@ -271,8 +319,13 @@ export class SymbolIndex {
   private columnDeclaration(table: TableDeclaration, column: ColumnInfo): Occurrence | undefined {
     if (!table.isView) {
       const own = this.occurrenceAt(table.occurrence.filePath, column.range.start);
-      if (own?.declaration && own.target.kind === 'column' && own.identifier.name === column.name
-        && own.identifier.range.start === column.range.start) return own;
+      if (
+        own?.declaration &&
+        own.target.kind === 'column' &&
+        own.identifier.name === column.name &&
+        own.identifier.range.start === column.range.start
+      )
+        return own;
     }
     return this.columnDeclarations().get(`${this.tableKey(table, true)}#${column.name}`)?.[0];
   }

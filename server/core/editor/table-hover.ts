@@ -15,8 +15,19 @@ import { formatBytes, formatCount, formatDuration, formatRate } from '../util/fo
 import { keyText } from '../util/statements';
 import type { PartitionSample } from '../partition/sample';
 import {
-  CELL_METADATA_BYTES, SIZING_SOURCE, bucketFit, bucketFitText, estimatePartition, operationBytes, partitionFigures, rowSizes,
-  sampleVerdict, sampleVerdictText, throughputEstimates, udtLookupFrom, type PartitionFigures,
+  CELL_METADATA_BYTES,
+  SIZING_SOURCE,
+  bucketFit,
+  bucketFitText,
+  estimatePartition,
+  operationBytes,
+  partitionFigures,
+  rowSizes,
+  sampleVerdict,
+  sampleVerdictText,
+  throughputEstimates,
+  udtLookupFrom,
+  type PartitionFigures,
 } from '../partition/sizing';
 import { targetInfo, type TargetId } from '../partition/targets';
 
@@ -39,11 +50,16 @@ const PARTITION_MODEL_DOCS = 'https://github.com/cqlint/cqlint/blob/main/docs/pa
 
 function boundText(b: PartitionBound): string {
   switch (b.kind) {
-    case 'bucket': return `time bucket ${inlineCode(String(b.column))} in the key`;
-    case 'split': return `split column ${inlineCode(String(b.column))} in the key`;
-    case 'natural': return `${inlineCode(String(b.column))} names something that ends`;
-    case 'ttl': return `${b.ttlSource} of ${formatDuration(b.ttlSeconds!)}`;
-    default: return 'none';
+    case 'bucket':
+      return `time bucket ${inlineCode(String(b.column))} in the key`;
+    case 'split':
+      return `split column ${inlineCode(String(b.column))} in the key`;
+    case 'natural':
+      return `${inlineCode(String(b.column))} names something that ends`;
+    case 'ttl':
+      return `${b.ttlSource} of ${formatDuration(b.ttlSeconds!)}`;
+    default:
+      return 'none';
   }
 }
 
@@ -51,11 +67,13 @@ function boundText(b: PartitionBound): string {
 function hintsText(hints: TableHints | undefined): string {
   if (!hints) return '';
   const parts: string[] = [];
-  if (hints.rowsPerSecondPerPartition !== undefined) parts.push(`rate=${formatRate(hints.rowsPerSecondPerPartition).replace(/ rows?/, '')}`);
+  if (hints.rowsPerSecondPerPartition !== undefined)
+    parts.push(`rate=${formatRate(hints.rowsPerSecondPerPartition).replace(/ rows?/, '')}`);
   if (hints.writesPerSecondPerPartition !== undefined) parts.push(`writes=${hints.writesPerSecondPerPartition}/s`);
   if (hints.readsPerSecondPerPartition !== undefined) parts.push(`reads=${hints.readsPerSecondPerPartition}/s`);
   if (hints.rowsPerPartition !== undefined) parts.push(`rows=${hints.rowsPerPartition}`);
-  for (const [c, f] of Object.entries(hints.columns ?? {})) if (f.distinct !== undefined) parts.push(`${c}.distinct=${f.distinct}`);
+  for (const [c, f] of Object.entries(hints.columns ?? {}))
+    if (f.distinct !== undefined) parts.push(`${c}.distinct=${f.distinct}`);
   for (const [c, b] of Object.entries(hints.columnSizes ?? {})) parts.push(`${c}.bytes=${b}`);
   return parts.map(inlineCode).join(' ');
 }
@@ -79,7 +97,14 @@ export function describeTable(table: TableInfo, target: TargetId, hints?: Descri
   const kind = table.kind === 'view' ? 'Materialized view' : 'Table';
   lines.push(`**${kind} ${inlineCode(table.qualifiedName)}**`);
   lines.push('');
-  lines.push(`Primary key: ${inlineCode(keyText(table.partitionKey.map((c) => c.name), table.clustering.map((c) => c.name + (c.order === 'DESC' ? ' DESC' : ''))))}`);
+  lines.push(
+    `Primary key: ${inlineCode(
+      keyText(
+        table.partitionKey.map((c) => c.name),
+        table.clustering.map((c) => c.name + (c.order === 'DESC' ? ' DESC' : '')),
+      ),
+    )}`,
+  );
   if (table.defaultTtlSeconds) lines.push(`  \ndefault_time_to_live: ${formatCount(table.defaultTtlSeconds)} s`);
   if (table.shard) lines.push(`  \nWrite-sharded: ${inlineCode(table.shard.text)} (${table.shard.count} shards)`);
   lines.push('');
@@ -88,14 +113,29 @@ export function describeTable(table: TableInfo, target: TargetId, hints?: Descri
   for (const col of table.columns) {
     const s = sizes.columns.find((c) => c.name === col.name);
     const role = col.role === 'clustering' ? `clustering ${col.order ?? 'ASC'}` : ROLE_LABEL[col.role];
-    lines.push(`| ${markdownText(col.name)} | ${tableCell(inlineCode(col.typeText))} | ${role} | ${s ? `${s.bytes}${s.hinted ? ' (hint)' : ''}` : '?'} |`);
+    lines.push(
+      `| ${markdownText(col.name)} | ${tableCell(inlineCode(col.typeText))} | ${role} | ${s ? `${s.bytes}${s.hinted ? ' (hint)' : ''}` : '?'} |`,
+    );
   }
   lines.push('');
   const perRow = sizes.rowBytes + sizes.valuesPerRow * CELL_METADATA_BYTES;
-  lines.push(`Estimated row: ${formatBytes(perRow)} (${sizes.valuesPerRow} values); per partition once: ${formatBytes(sizes.partitionKeyBytes + sizes.staticBytes)}.`);
+  lines.push(
+    `Estimated row: ${formatBytes(perRow)} (${sizes.valuesPerRow} values); per partition once: ${formatBytes(sizes.partitionKeyBytes + sizes.staticBytes)}.`,
+  );
   // The same model, rate (measured, hinted or the default) and figures the partition rules' messages cite.
   const workload = tableWorkload(table, hints, hints?.references);
-  const rate = rowRate({ table, target: info, hints, udts, references: hints?.references ?? [], evidence: hints?.evidence, sample: hints?.sample }, workload);
+  const rate = rowRate(
+    {
+      table,
+      target: info,
+      hints,
+      udts,
+      references: hints?.references ?? [],
+      evidence: hints?.evidence,
+      sample: hints?.sample,
+    },
+    workload,
+  );
   const figures = partitionFigures(table, info, hints, udts, rate);
   lines.push('');
   lines.push(...partitionFiguresMarkdown(figures));
@@ -104,33 +144,52 @@ export function describeTable(table: TableInfo, target: TargetId, hints?: Descri
   const fit = bucketFit(table, info, hints, udts, workload, rate);
   if (fit) {
     lines.push('');
-    lines.push(`Time bucket: ${markdownText(bucketFitText(fit, table.partitionKey.map((c) => c.name)))}.`);
+    lines.push(
+      `Time bucket: ${markdownText(
+        bucketFitText(
+          fit,
+          table.partitionKey.map((c) => c.name),
+        ),
+      )}.`,
+    );
   }
   // The cures the planner chose for the table's findings, as their fixes apply them.
   for (const { rule, plan } of hints?.cures ?? []) {
     lines.push('');
-    lines.push(`Cure (${inlineCode(rule)}, ${plan.cures ? 'the preferred fix' : 'no fix cures it'}): ${markdownText(cureAdvice(table, plan))}.`);
+    lines.push(
+      `Cure (${inlineCode(rule)}, ${plan.cures ? 'the preferred fix' : 'no fix cures it'}): ${markdownText(cureAdvice(table, plan))}.`,
+    );
   }
   lines.push('');
   lines.push(`Workload model ([how it decides](${PARTITION_MODEL_DOCS})):`);
   for (const p of workload.partitionKey) lines.push(`- ${inlineCode(p.name)}: ${describeProfile(p)}`);
-  lines.push(`- rows ${workload.growth ? `arrive per event (${markdownText(workload.growth.column.name)}: ${markdownText(workload.growth.signal)})` : 'do not arrive per event'}; bound: ${boundText(workload.bound)}`);
+  lines.push(
+    `- rows ${workload.growth ? `arrive per event (${markdownText(workload.growth.column.name)}: ${markdownText(workload.growth.signal)})` : 'do not arrive per event'}; bound: ${boundText(workload.bound)}`,
+  );
   const hintText = hintsText(hints);
   if (hintText) lines.push(`- hints: ${hintText}`);
   if (hints?.rowsPerPartition !== undefined) {
     const est = estimatePartition(table, hints.rowsPerPartition, hints, udts);
     lines.push('');
-    lines.push(`With ${formatCount(est.rows)} rows per partition: ${formatBytes(est.bytes)}, ${formatCount(est.values)} values.`);
+    lines.push(
+      `With ${formatCount(est.rows)} rows per partition: ${formatBytes(est.bytes)}, ${formatCount(est.values)} values.`,
+    );
   }
   if (hints?.sample) {
     lines.push('');
-    lines.push(`Sample: ${markdownText(sampleVerdictText(sampleVerdict(table, info, hints, udts, hints.sample), info.name))}.`);
+    lines.push(
+      `Sample: ${markdownText(sampleVerdictText(sampleVerdict(table, info, hints, udts, hints.sample), info.name))}.`,
+    );
   }
   for (const t of throughputEstimates(table, info, hints, udts, hints?.sample)) {
     lines.push('');
-    lines.push(`${t.kind === 'writes' ? 'Writes' : 'Reads'}: ${formatCount(t.perSecond)}/s per partition ≈ ${formatCount(t.unitsPerSecond)} ${t.unit} of ${t.label}` +
-      (hints?.sample && hints.sample.rows > 0 ? ` (rows of ${formatBytes(operationBytes(table, hints, udts, hints.sample))} measured in the sample)` : '') +
-      (t.shardsNeeded > 1 ? ` — needs ${t.shardsNeeded} shards.` : ' — fits.'));
+    lines.push(
+      `${t.kind === 'writes' ? 'Writes' : 'Reads'}: ${formatCount(t.perSecond)}/s per partition ≈ ${formatCount(t.unitsPerSecond)} ${t.unit} of ${t.label}` +
+        (hints?.sample && hints.sample.rows > 0
+          ? ` (rows of ${formatBytes(operationBytes(table, hints, udts, hints.sample))} measured in the sample)`
+          : '') +
+        (t.shardsNeeded > 1 ? ` — needs ${t.shardsNeeded} shards.` : ' — fits.'),
+    );
   }
   lines.push('');
   lines.push(`Sizing: [Cassandra data modeling guide](${SIZING_SOURCE}).`);
@@ -151,9 +210,17 @@ function partitionFiguresMarkdown(f: PartitionFigures): string[] {
     lines.push(`| [${l.label}](${l.source})${first} | ${formatCount(l.rows)} | ${time} |`);
   }
   if (!rows.length) lines.push(`| no partition size limit | — | — |`);
-  if (f.rowsBound) lines.push(`| at most ${formatCount(f.rowsBound.rows)} row${f.rowsBound.rows === 1 ? '' : 's'} per partition (${markdownText(f.rowsBound.signal)}) | — | it does not grow with time |`);
-  if (f.writeQuota) lines.push(`| [${f.writeQuota.label}](${f.writeQuota.source}) | ${formatCount(f.writeQuota.rowsPerSecond)} writes/s of this row (${f.writeQuota.unitsPerRow} ${f.writeQuota.unit.replace('/s', '')} each) | — |`);
-  if (f.rowLimit) lines.push(`| [${f.rowLimit.label}](${f.rowLimit.source}) | a row ≈ ${formatBytes(f.rowBytes)}: ${f.rowLimit.fits ? 'fits' : '**exceeds it**'} | — |`);
+  if (f.rowsBound)
+    lines.push(
+      `| at most ${formatCount(f.rowsBound.rows)} row${f.rowsBound.rows === 1 ? '' : 's'} per partition (${markdownText(f.rowsBound.signal)}) | — | it does not grow with time |`,
+    );
+  if (f.writeQuota)
+    lines.push(
+      `| [${f.writeQuota.label}](${f.writeQuota.source}) | ${formatCount(f.writeQuota.rowsPerSecond)} writes/s of this row (${f.writeQuota.unitsPerRow} ${f.writeQuota.unit.replace('/s', '')} each) | — |`,
+    );
+  if (f.rowLimit)
+    lines.push(
+      `| [${f.rowLimit.label}](${f.rowLimit.source}) | a row ≈ ${formatBytes(f.rowBytes)}: ${f.rowLimit.fits ? 'fits' : '**exceeds it**'} | — |`,
+    );
   return lines;
 }
-

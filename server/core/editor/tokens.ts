@@ -3,7 +3,7 @@
 import { tokenize, NATIVE_TYPE_NAMES, type CqlToken } from '../../../grammar';
 
 type TokenCategory =
-  | 'keyword' | 'identifier' | 'quotedName' | 'string' | 'number' | 'literalWord' | 'comment' | 'punctuation' | 'unknown';
+  'keyword' | 'identifier' | 'quotedName' | 'string' | 'number' | 'literalWord' | 'comment' | 'punctuation' | 'unknown';
 
 export interface EditorToken {
   category: TokenCategory;
@@ -24,10 +24,20 @@ export interface EditorToken {
 const NATIVE_TYPE_WORDS = new Set(NATIVE_TYPE_NAMES.map((n) => n.toUpperCase()));
 
 function categorize(token: CqlToken, offset: number): EditorToken {
-  const base = { type: token.type, image: token.image, start: token.range.start + offset, end: token.range.end + offset };
+  const base = {
+    type: token.type,
+    image: token.image,
+    start: token.range.start + offset,
+    end: token.range.end + offset,
+  };
   switch (token.category) {
     case 'keyword':
-      return { ...base, category: 'keyword', nativeType: NATIVE_TYPE_WORDS.has(token.type), unreserved: !token.isReserved };
+      return {
+        ...base,
+        category: 'keyword',
+        nativeType: NATIVE_TYPE_WORDS.has(token.type),
+        unreserved: !token.isReserved,
+      };
     case 'identifier':
       return { ...base, category: 'identifier' };
     case 'quotedIdentifier':
@@ -75,4 +85,3 @@ export function tokenIndexAt(tokens: readonly EditorToken[], offset: number): nu
   }
   return -1;
 }
-

@@ -7,7 +7,15 @@ import { quoteName } from '../util/names';
 import type { TextEdit } from '../util/text-edit';
 import { mapEdits } from './host-edits';
 import { type Segment, type StatementLayout, lastAtOrBefore } from './segments';
-import type { EmbeddedDocument, EmbeddedOptions, EmbeddedProblem, EmbeddedStatement, HostEditResult, HostLanguage, KeyspaceSource } from './types';
+import type {
+  EmbeddedDocument,
+  EmbeddedOptions,
+  EmbeddedProblem,
+  EmbeddedStatement,
+  HostEditResult,
+  HostLanguage,
+  KeyspaceSource,
+} from './types';
 import type { FoundKeyspace, FoundStatement } from './reader';
 
 /** A hole's placeholder: the prefix of an identifier placeholder, numbered from 1 in each file. */
@@ -69,7 +77,12 @@ export interface Layout {
 }
 
 /** Lays out the CQL text: the statements in host order, `USE` lines where the session keyspace changes. */
-export function layOut(found: readonly FoundStatement[], keyspaces: readonly FoundKeyspace[], options: EmbeddedOptions, lineStartOf: (offset: number) => number): Layout {
+export function layOut(
+  found: readonly FoundStatement[],
+  keyspaces: readonly FoundKeyspace[],
+  options: EmbeddedOptions,
+  lineStartOf: (offset: number) => number,
+): Layout {
   // The text is built as chunks and joined once: slicing a string built by `+=` flattens it each time.
   const chunks: string[] = [];
   let length = 0;
@@ -101,7 +114,12 @@ export function layOut(found: readonly FoundStatement[], keyspaces: readonly Fou
         synth(useName(code), index, code.start, code.end);
         synth(';\n', index, code.end);
       }
-      keyspace = { kind: 'code', name: keyspaceName(code), hostRange: { start: code.start, end: code.end }, via: code.via };
+      keyspace = {
+        kind: 'code',
+        name: keyspaceName(code),
+        hostRange: { start: code.start, end: code.end },
+        via: code.via,
+      };
     }
     if (fromStatement) keyspace = fromStatement;
     const textStart = length;
@@ -116,7 +134,14 @@ export function layOut(found: readonly FoundStatement[], keyspaces: readonly Fou
         if (part.text.length > 0) lastHost = part.ends[part.ends.length - 1]!;
       } else {
         const placeholder = placeholderFor(text, ++holes);
-        segments.push({ kind: 'hole', cqlStart: length, cqlEnd: length + placeholder.length, statement: index, hostStart: part.start, hostEnd: part.end });
+        segments.push({
+          kind: 'hole',
+          cqlStart: length,
+          cqlEnd: length + placeholder.length,
+          statement: index,
+          hostStart: part.start,
+          hostEnd: part.end,
+        });
         holeRanges.push({ start: length, end: length + placeholder.length });
         add(placeholder);
         text += placeholder;
@@ -125,7 +150,9 @@ export function layOut(found: readonly FoundStatement[], keyspaces: readonly Fou
     const textEnd = length;
     const leading = text.length - text.trimStart().length;
     const trimmed = text.trim();
-    const cqlRange = trimmed ? { start: textStart + leading, end: textStart + leading + trimmed.length } : { start: textStart, end: textStart };
+    const cqlRange = trimmed
+      ? { start: textStart + leading, end: textStart + leading + trimmed.length }
+      : { start: textStart, end: textStart };
     const lastLine = trimmed.slice(trimmed.lastIndexOf('\n') + 1);
     synth(trimmed.endsWith(';') ? '\n' : /--|\/\//.test(lastLine) ? '\n;\n' : ';\n', index, lastHost);
     const anchors = statement.anchors;
@@ -137,8 +164,17 @@ export function layOut(found: readonly FoundStatement[], keyspaces: readonly Fou
       ...(keyspace ? { keyspace } : {}),
     };
     statements.push(entry);
-    const commentAt = anchors.length > 0 ? anchors.map((a) => lineStartOf(a.node.startIndex)) : [lineStartOf(statement.expr.startIndex)];
-    layouts.push({ textStart, textEnd, regionEnd: length, commentAt: [...new Set(commentAt)].sort((a, b) => a - b), ...(statement.encodeParameters ? { encodeParameters: statement.encodeParameters } : {}) });
+    const commentAt =
+      anchors.length > 0
+        ? anchors.map((a) => lineStartOf(a.node.startIndex))
+        : [lineStartOf(statement.expr.startIndex)];
+    layouts.push({
+      textStart,
+      textEnd,
+      regionEnd: length,
+      commentAt: [...new Set(commentAt)].sort((a, b) => a - b),
+      ...(statement.encodeParameters ? { encodeParameters: statement.encodeParameters } : {}),
+    });
     const use = anchors.length > 0 ? USE_STATEMENT.exec(trimmed) : null;
     if (use && current === code) {
       const name = use[1]!.startsWith('"') ? use[1]!.slice(1, -1).replace(/""/g, '"') : use[1]!.toLowerCase();
@@ -157,7 +193,10 @@ function hostAt(segment: Segment, offset: number, side: 'start' | 'end'): number
 
 /** The index of the segment holding CQL offset `offset` (the last one for the end of the text). */
 function segmentAt(segments: readonly Segment[], offset: number): number {
-  return Math.max(0, lastAtOrBefore(segments, offset, (s) => s.cqlStart));
+  return Math.max(
+    0,
+    lastAtOrBefore(segments, offset, (s) => s.cqlStart),
+  );
 }
 
 /** Host ranges of the CQL text's literal characters and holes, sorted, for toCql. */
@@ -211,8 +250,19 @@ class HostIndex {
 }
 
 /** The document handed to the engine. */
-export function embeddedDocument(language: HostLanguage, hostText: string, layout: Layout | undefined, problems: EmbeddedProblem[], commentPrefix: string): EmbeddedDocument {
-  const { cqlText, statements, segments, layouts } = layout ?? { cqlText: '', statements: [], segments: [], layouts: [] };
+export function embeddedDocument(
+  language: HostLanguage,
+  hostText: string,
+  layout: Layout | undefined,
+  problems: EmbeddedProblem[],
+  commentPrefix: string,
+): EmbeddedDocument {
+  const { cqlText, statements, segments, layouts } = layout ?? {
+    cqlText: '',
+    statements: [],
+    segments: [],
+    layouts: [],
+  };
   let index: HostIndex | undefined;
   const toHost = (offset: number): number => {
     if (segments.length === 0) return 0;
@@ -223,7 +273,8 @@ export function embeddedDocument(language: HostLanguage, hostText: string, layou
     if (clamped === segment.cqlStart && i > 0) {
       const previous = segments[i - 1]!;
       if (previous.kind === 'hole' && previous.statement === segment.statement) return previous.hostEnd;
-      if (segment.kind === 'synth' && previous.kind === 'text' && previous.statement === segment.statement) return hostAt(previous, previous.cqlEnd, 'end');
+      if (segment.kind === 'synth' && previous.kind === 'text' && previous.statement === segment.statement)
+        return hostAt(previous, previous.cqlEnd, 'end');
     }
     return hostAt(segment, clamped, 'start');
   };

@@ -28,15 +28,24 @@ export function anchor(label: string, node: Node, params?: Anchor['params']): An
   return params ? { label, node, params } : { label, node };
 }
 
-const JVM_SESSION_CALLS = new Set(['execute', 'executeAsync', 'executeReactive', 'prepare', 'prepareAsync', 'newSimpleStatement']);
+const JVM_SESSION_CALLS = new Set([
+  'execute',
+  'executeAsync',
+  'executeReactive',
+  'prepare',
+  'prepareAsync',
+  'newSimpleStatement',
+]);
 const JVM_STATEMENT_FACTORIES = new Set(['newInstance', 'builder']);
 /** Spring's CassandraTemplate / CassandraOperations methods that take CQL. */
 const SPRING_TEMPLATE_CALLS = new Set(['select', 'selectOne', 'stream', 'slice', 'execute']);
 
 /** JVM module prefixes of the Cassandra drivers and frameworks. */
-export const JVM_CASSANDRA = /^(?:com\.datastax\.(?:oss\.driver|driver\.core|dse\.driver|driver\.mapping)|org\.springframework\.data\.cassandra|org\.springframework\.boot\.autoconfigure\.cassandra)/;
+export const JVM_CASSANDRA =
+  /^(?:com\.datastax\.(?:oss\.driver|driver\.core|dse\.driver|driver\.mapping)|org\.springframework\.data\.cassandra|org\.springframework\.boot\.autoconfigure\.cassandra)/;
 /** JVM module prefixes of other SQL APIs. */
-export const JVM_OTHER_SQL = /^(?:java\.sql|javax\.sql|javax\.persistence|jakarta\.persistence|org\.jooq|org\.springframework\.jdbc|org\.springframework\.data\.jpa|org\.springframework\.data\.jdbc|org\.springframework\.data\.r2dbc|org\.springframework\.r2dbc|org\.hibernate|org\.apache\.ibatis|org\.mybatis|org\.jdbi|io\.r2dbc|io\.vertx\.sqlclient|io\.vertx\.pgclient|io\.vertx\.mysqlclient|org\.jetbrains\.exposed|org\.ktorm|com\.zaxxer\.hikari)/;
+export const JVM_OTHER_SQL =
+  /^(?:java\.sql|javax\.sql|javax\.persistence|jakarta\.persistence|org\.jooq|org\.springframework\.jdbc|org\.springframework\.data\.jpa|org\.springframework\.data\.jdbc|org\.springframework\.data\.r2dbc|org\.springframework\.r2dbc|org\.hibernate|org\.apache\.ibatis|org\.mybatis|org\.jdbi|io\.r2dbc|io\.vertx\.sqlclient|io\.vertx\.pgclient|io\.vertx\.mysqlclient|org\.jetbrains\.exposed|org\.ktorm|com\.zaxxer\.hikari)/;
 
 export function jvmFacts(imports: readonly string[]): FileFacts {
   return {
@@ -48,7 +57,13 @@ export function jvmFacts(imports: readonly string[]): FileFacts {
 }
 
 /** The JVM drivers' calls and annotations that take CQL as their first argument (or `value =`). */
-export function jvmAnchor(kind: 'argument' | 'annotation', call: CallShape, index: number, keyword: string | undefined, facts: FileFacts): AnchorVerdict {
+export function jvmAnchor(
+  kind: 'argument' | 'annotation',
+  call: CallShape,
+  index: number,
+  keyword: string | undefined,
+  facts: FileFacts,
+): AnchorVerdict {
   if (kind === 'annotation') {
     if (call.name !== 'Query' || !(index === 0 || keyword === 'value')) return undefined;
     if (facts.spring || facts.mapper) return anchor('@Query', call.node, facts.spring ? 'spring' : 'mapper');
@@ -56,7 +71,8 @@ export function jvmAnchor(kind: 'argument' | 'annotation', call: CallShape, inde
   }
   if (index !== 0) return undefined;
   const receiver = call.receiver ?? '';
-  if (call.name === 'SimpleStatement' && call.isNew) return facts.otherSql && !facts.cassandra ? 'sql' : anchor('new SimpleStatement', call.node);
+  if (call.name === 'SimpleStatement' && call.isNew)
+    return facts.otherSql && !facts.cassandra ? 'sql' : anchor('new SimpleStatement', call.node);
   if (JVM_STATEMENT_FACTORIES.has(call.name) && lastSegment(receiver) === 'SimpleStatement') {
     return anchor(`SimpleStatement.${call.name}`, call.node);
   }
@@ -64,5 +80,7 @@ export function jvmAnchor(kind: 'argument' | 'annotation', call: CallShape, inde
     return anchor(`${lastSegment(receiver)}.${call.name}`, call.node);
   }
   if (!JVM_SESSION_CALLS.has(call.name)) return undefined;
-  return driverReceiver(receiver, facts) === 'anchor' ? anchor(`${lastSegment(receiver) || 'session'}.${call.name}`, call.node) : 'sql';
+  return driverReceiver(receiver, facts) === 'anchor'
+    ? anchor(`${lastSegment(receiver) || 'session'}.${call.name}`, call.node)
+    : 'sql';
 }

@@ -20,7 +20,10 @@ class Refusal extends Error {}
 /** Comment lines as fixes insert them above a statement (`-- bind shard = ...`), each ended by a line break. */
 function commentLines(text: string): string[] | undefined {
   if (!text.endsWith('\n')) return undefined;
-  const lines = text.slice(0, -1).split('\n').map((l) => l.replace(/\r$/, ''));
+  const lines = text
+    .slice(0, -1)
+    .split('\n')
+    .map((l) => l.replace(/\r$/, ''));
   if (lines.length === 0 || !lines.every((l) => /^[ \t]*--/.test(l))) return undefined;
   return lines.map((l) => l.replace(/^[ \t]*--[ \t]?/, ''));
 }
@@ -31,7 +34,9 @@ function statementOf(context: EditContext, start: number, end: number): number {
   const lo = lastAtOrBefore(layouts, start, (l) => l.textStart);
   const layout = layouts[lo];
   if (lo < 0 || !layout || start < layout.textStart || end > layout.regionEnd) {
-    throw new Refusal('the edit reaches outside the statements found in the code (it would add or remove a whole statement)');
+    throw new Refusal(
+      'the edit reaches outside the statements found in the code (it would add or remove a whole statement)',
+    );
   }
   return lo;
 }
@@ -46,7 +51,13 @@ function insideAtomic(segment: Segment & { kind: 'text' }, offset: number): bool
   return segment.part.atomic.some(([a, b]) => i > a && i < b);
 }
 
-function encodeFor(context: EditContext, statement: number, segment: Segment & { kind: 'text' }, text: string, at: number): string {
+function encodeFor(
+  context: EditContext,
+  statement: number,
+  segment: Segment & { kind: 'text' },
+  text: string,
+  at: number,
+): string {
   const parameters = context.layouts[statement]!.encodeParameters;
   const encoded = segment.part.literal.encode(parameters ? parameters(text) : text, at);
   if (typeof encoded !== 'string') throw new Refusal(encoded.refused);
@@ -60,7 +71,8 @@ function insertion(context: EditContext, statement: number, offset: number, text
   const segments = segmentsOf(context, statement);
   const inside = segments.find((s) => s.cqlStart < offset && offset < s.cqlEnd);
   if (inside) {
-    if (inside.kind !== 'text') throw new Refusal('the edit falls inside a part of the statement the code computes (a variable, a call)');
+    if (inside.kind !== 'text')
+      throw new Refusal('the edit falls inside a part of the statement the code computes (a variable, a call)');
     if (insideAtomic(inside, offset)) throw new Refusal('the edit falls inside a parameter of the statement');
     const at = inside.part.starts[offset - inside.cqlStart]!;
     return [{ start: at, end: at, newText: encodeFor(context, statement, inside, text, at) }];
@@ -75,15 +87,19 @@ function insertion(context: EditContext, statement: number, offset: number, text
     const at = after.part.starts[0]!;
     return [{ start: at, end: at, newText: encodeFor(context, statement, after, text, at) }];
   }
-  throw new Refusal('the edit falls between parts of the statement the code computes: there is no literal to write it in');
+  throw new Refusal(
+    'the edit falls between parts of the statement the code computes: there is no literal to write it in',
+  );
 }
 
 /** Host edits for one CQL replacement of [start, end) of `statement`. */
 function replacement(context: EditContext, statement: number, start: number, end: number, text: string): TextEdit[] {
   const layout = context.layouts[statement]!;
-  if (end > layout.textEnd) throw new Refusal('the edit covers the `;` cqlint adds after a statement found in the code');
+  if (end > layout.textEnd)
+    throw new Refusal('the edit covers the `;` cqlint adds after a statement found in the code');
   const covered = segmentsOf(context, statement).filter((s) => s.cqlStart < end && s.cqlEnd > start);
-  if (covered.some((s) => s.kind !== 'text')) throw new Refusal('the edit covers a part of the statement the code computes (a variable, a call)');
+  if (covered.some((s) => s.kind !== 'text'))
+    throw new Refusal('the edit covers a part of the statement the code computes (a variable, a call)');
   const edits: TextEdit[] = [];
   covered.forEach((segment, i) => {
     if (segment.kind !== 'text') return;
@@ -94,7 +110,11 @@ function replacement(context: EditContext, statement: number, start: number, end
     }
     const hostStart = segment.part.starts[from]!;
     const hostEnd = segment.part.ends[to - 1]!;
-    edits.push({ start: hostStart, end: hostEnd, newText: i === 0 ? encodeFor(context, statement, segment, text, hostEnd) : '' });
+    edits.push({
+      start: hostStart,
+      end: hostEnd,
+      newText: i === 0 ? encodeFor(context, statement, segment, text, hostEnd) : '',
+    });
   });
   return edits;
 }
@@ -108,7 +128,11 @@ function comments(context: EditContext, statement: number, lines: readonly strin
     const indent = hostText.slice(lineStart, indentEnd);
     const lineEnd = hostText.indexOf('\n', lineStart);
     const eol = lineEnd > 0 && hostText[lineEnd - 1] === '\r' ? '\r\n' : '\n';
-    return { start: lineStart, end: lineStart, newText: lines.map((l) => `${indent}${commentPrefix} cqlint: ${l}${eol}`).join('') };
+    return {
+      start: lineStart,
+      end: lineStart,
+      newText: lines.map((l) => `${indent}${commentPrefix} cqlint: ${l}${eol}`).join(''),
+    };
   });
 }
 
@@ -123,8 +147,13 @@ function merged(edits: (TextEdit & { comment?: boolean })[]): TextEdit[] {
       out[out.length - 1] = { ...last, newText: last.newText + edit.newText };
       continue;
     }
-    if (last && (edit.start < last.end || (edit.start === last.start && (last.start === last.end || edit.start === edit.end)))) {
-      throw new Refusal('two edits land on the same place in the code (a constant shared by statements edited two ways)');
+    if (
+      last &&
+      (edit.start < last.end || (edit.start === last.start && (last.start === last.end || edit.start === edit.end)))
+    ) {
+      throw new Refusal(
+        'two edits land on the same place in the code (a constant shared by statements edited two ways)',
+      );
     }
     out.push(edit);
   }
@@ -136,12 +165,16 @@ export function mapEdits(context: EditContext, cqlEdits: readonly TextEdit[]): H
   try {
     const edits: (TextEdit & { comment?: boolean })[] = [];
     for (const edit of cqlEdits) {
-      if (edit.start > edit.end || edit.start < 0 || edit.end > context.cqlText.length) throw new Refusal('the edit is outside the CQL text');
+      if (edit.start > edit.end || edit.start < 0 || edit.end > context.cqlText.length)
+        throw new Refusal('the edit is outside the CQL text');
       const statement = statementOf(context, edit.start, edit.end);
       const layout = context.layouts[statement]!;
       const lines = edit.start === edit.end ? commentLines(edit.newText) : undefined;
       const leading = context.cqlText.slice(layout.textStart, edit.start);
-      const statementStart = layout.textStart + (context.cqlText.slice(layout.textStart, layout.textEnd).length - context.cqlText.slice(layout.textStart, layout.textEnd).trimStart().length);
+      const statementStart =
+        layout.textStart +
+        (context.cqlText.slice(layout.textStart, layout.textEnd).length -
+          context.cqlText.slice(layout.textStart, layout.textEnd).trimStart().length);
       if (lines && edit.start <= statementStart && /^\s*$/.test(leading)) {
         for (const c of comments(context, statement, lines)) edits.push({ ...c, comment: true });
       } else if (edit.start === edit.end) {

@@ -10,7 +10,10 @@ export class HostPositions implements SourcePositions {
   /** The host file's own lines (its offsets, not the CQL text's). */
   readonly hostLines: LineIndex;
 
-  constructor(private readonly doc: EmbeddedDocument, hostText: string) {
+  constructor(
+    private readonly doc: EmbeddedDocument,
+    hostText: string,
+  ) {
     this.hostLines = new LineIndex(hostText);
   }
 
@@ -27,7 +30,10 @@ export class HostPositions implements SourcePositions {
     const host = this.doc.toHostRange(cql);
     const start = this.hostLines.location(host.start);
     const end = this.hostLines.location(host.end);
-    return { start: { offset: cql.start, line: start.line, column: start.column }, end: { offset: cql.end, line: end.line, column: end.column } };
+    return {
+      start: { offset: cql.start, line: start.line, column: start.column },
+      end: { offset: cql.end, line: end.line, column: end.column },
+    };
   }
 
   positionAt(offset: number): { line: number; character: number } {
@@ -75,7 +81,11 @@ export function suppressedInCode(doc: EmbeddedDocument, finding: { range: Source
  * A host file none of whose CQL is analysed, with why (its CQL text would take the parser minutes: the statement
  * guard of core/io/input-limits.ts): it keeps its place in the workspace with no statements.
  */
-export function refusedDocument(language: EmbeddedDocument['language'], hostLength: number, message: string): EmbeddedDocument {
+export function refusedDocument(
+  language: EmbeddedDocument['language'],
+  hostLength: number,
+  message: string,
+): EmbeddedDocument {
   return {
     language,
     cqlText: '',

@@ -96,16 +96,19 @@ const STANDALONE = /^(?:Select|Insert|Update|Delete|Batch|Truncate|Create\w+|Alt
  * prose that merely begin with a statement keyword (`"Select failed"`, `"Insert into the cache failed"` aside)
  * are turned down here without a parse, which costs milliseconds each to fail (a third of reading the code).
  */
-const STANDALONE_SHAPE = new RegExp([
-  String.raw`^\s*(?:--|//|/\*)`,
-  String.raw`^\s*select\b[\s\S]*\bfrom\b`,
-  String.raw`^\s*insert\s+into\b`,
-  String.raw`^\s*update\b[\s\S]*\b(?:set|using)\b`,
-  String.raw`^\s*delete\b[\s\S]*\bfrom\b`,
-  String.raw`^\s*begin\s+(?:(?:unlogged|counter)\s+)?batch\b`,
-  String.raw`^\s*truncate\b`,
-  String.raw`^\s*(?:create|alter|drop)\s+(?:or\s+replace\s+)?(?:custom\s+)?(?:table|columnfamily|keyspace|schema|index|materialized\s+view|type|function|aggregate|trigger|role|user)\b`,
-].join('|'), 'i');
+const STANDALONE_SHAPE = new RegExp(
+  [
+    String.raw`^\s*(?:--|//|/\*)`,
+    String.raw`^\s*select\b[\s\S]*\bfrom\b`,
+    String.raw`^\s*insert\s+into\b`,
+    String.raw`^\s*update\b[\s\S]*\b(?:set|using)\b`,
+    String.raw`^\s*delete\b[\s\S]*\bfrom\b`,
+    String.raw`^\s*begin\s+(?:(?:unlogged|counter)\s+)?batch\b`,
+    String.raw`^\s*truncate\b`,
+    String.raw`^\s*(?:create|alter|drop)\s+(?:or\s+replace\s+)?(?:custom\s+)?(?:table|columnfamily|keyspace|schema|index|materialized\s+view|type|function|aggregate|trigger|role|user)\b`,
+  ].join('|'),
+  'i',
+);
 
 /** Whether a literal that reaches no driver call is a statement: one complete statement of the kinds above. */
 export function standaloneStatement(text: string): boolean {
@@ -122,7 +125,12 @@ function lineStarts(text: string): (offset: number) => number {
       starts = [0];
       for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
     }
-    return starts[Math.max(0, lastAtOrBefore(starts, offset, (s) => s))]!;
+    return starts[
+      Math.max(
+        0,
+        lastAtOrBefore(starts, offset, (s) => s),
+      )
+    ]!;
   };
 }
 
@@ -130,27 +138,41 @@ function lineStarts(text: string): (offset: number) => number {
  * Reads a host file's text: its CQL statements, their session keyspaces, and the map back to the host. Throws
  * when the language's grammar was not loaded (await loadHostLanguages first).
  */
-export function readEmbedded(language: HostLanguage, hostText: string, options: EmbeddedOptions = {}): EmbeddedDocument {
+export function readEmbedded(
+  language: HostLanguage,
+  hostText: string,
+  options: EmbeddedOptions = {},
+): EmbeddedDocument {
   const support = SUPPORT[language];
   const parser = parserFor(language);
   const problems: EmbeddedProblem[] = [];
   if (hostText.length > MAX_HOST_CHARS) {
-    problems.push({ message: `not read for CQL: ${(hostText.length / 1048576).toFixed(1)} MiB of code, over the ${MAX_HOST_CHARS / 1048576} MiB cqlint reads in one file`, hostRange: { start: 0, end: 0 } });
+    problems.push({
+      message: `not read for CQL: ${(hostText.length / 1048576).toFixed(1)} MiB of code, over the ${MAX_HOST_CHARS / 1048576} MiB cqlint reads in one file`,
+      hostRange: { start: 0, end: 0 },
+    });
     return embeddedDocument(language, hostText, undefined, problems, support.commentPrefix);
   }
   const nul = hostText.indexOf('\u0000');
   if (nul >= 0) {
-    problems.push({ message: 'not read for CQL: the file holds binary data (a NUL character), not source code', hostRange: { start: nul, end: nul + 1 } });
+    problems.push({
+      message: 'not read for CQL: the file holds binary data (a NUL character), not source code',
+      hostRange: { start: nul, end: nul + 1 },
+    });
     return embeddedDocument(language, hostText, undefined, problems, support.commentPrefix);
   }
   STATEMENT_START.lastIndex = 0;
-  if (!STATEMENT_START.test(hostText)) return embeddedDocument(language, hostText, undefined, problems, support.commentPrefix);
+  if (!STATEMENT_START.test(hostText))
+    return embeddedDocument(language, hostText, undefined, problems, support.commentPrefix);
   const budget = PARSE_BUDGET_MS + (PARSE_MS_PER_MIB * hostText.length) / 1048576;
   const tree = parser.parse(hostText, null, { progressCallback: budgetSpent(budget) });
   if (!tree) {
     // A cancelled parse would be resumed by the parser's next call: start the next file afresh.
     parser.reset();
-    problems.push({ message: `not read for CQL: the ${language} parser did not finish within ${(budget / 1000).toFixed(1)} s (tree-sitter's error recovery is slow on long runs of code that does not parse)`, hostRange: { start: 0, end: 0 } });
+    problems.push({
+      message: `not read for CQL: the ${language} parser did not finish within ${(budget / 1000).toFixed(1)} s (tree-sitter's error recovery is slow on long runs of code that does not parse)`,
+      hostRange: { start: 0, end: 0 },
+    });
     return embeddedDocument(language, hostText, undefined, problems, support.commentPrefix);
   }
   try {

@@ -3,11 +3,43 @@
 // and annotations (drivers.ts).
 import { backslashEscape } from './encode';
 import { driverReceiver, jvmAnchor, jvmFacts, lastSegment } from './drivers';
-import { climbTo, commonExpression, compactText, declaratorOf, indexIn, namedChildren, parentOf, sameNode, treeRoot } from './nodes';
+import {
+  climbTo,
+  commonExpression,
+  compactText,
+  declaratorOf,
+  indexIn,
+  namedChildren,
+  parentOf,
+  sameNode,
+  treeRoot,
+} from './nodes';
 import type { CallShape, Context, Declaration, Expr, LanguageSupport, Node } from './syntax';
-import { type EscapeReader, type HostLiteral, type Interpolation, type NameValue, type Part, ValueBuilder, decodeRange, indentWidth, isBlank, linesOf, readHex } from './value';
+import {
+  type EscapeReader,
+  type HostLiteral,
+  type Interpolation,
+  type NameValue,
+  type Part,
+  ValueBuilder,
+  decodeRange,
+  indentWidth,
+  isBlank,
+  linesOf,
+  readHex,
+} from './value';
 
-const JAVA_SIMPLE: Record<string, string> = { b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', s: ' ', '"': '"', "'": "'", '\\': '\\' };
+const JAVA_SIMPLE: Record<string, string> = {
+  b: '\b',
+  t: '\t',
+  n: '\n',
+  f: '\f',
+  r: '\r',
+  s: ' ',
+  '"': '"',
+  "'": "'",
+  '\\': '\\',
+};
 
 /** Java's escapes: `\n` and friends, `\s`, octal, and `\uXXXX` (any number of `u`). */
 export const javaEscape: EscapeReader = (src, i, end) => {
@@ -31,18 +63,44 @@ export const javaEscape: EscapeReader = (src, i, end) => {
  * `trimIndent()`/`trimMargin()` string, a C# raw string): `lines` gives, per line, the host range kept (or none for
  * a line that reads as empty) and whether a line break follows it.
  */
-export function decodeLines(out: ValueBuilder, literal: HostLiteral, src: string, lines: readonly { keep?: [number, number]; breakAt?: [number, number] }[], escape: EscapeReader | undefined, holes: readonly Interpolation[], triggers?: string, nameValue?: NameValue): void {
+export function decodeLines(
+  out: ValueBuilder,
+  literal: HostLiteral,
+  src: string,
+  lines: readonly { keep?: [number, number]; breakAt?: [number, number] }[],
+  escape: EscapeReader | undefined,
+  holes: readonly Interpolation[],
+  triggers?: string,
+  nameValue?: NameValue,
+): void {
   for (const line of lines) {
-    if (line.keep) decodeRange(out, literal, src, line.keep[0], line.keep[1], escape, holes.filter((h) => h.start >= line.keep![0] && h.end <= line.keep![1]), triggers, nameValue);
+    if (line.keep)
+      decodeRange(
+        out,
+        literal,
+        src,
+        line.keep[0],
+        line.keep[1],
+        escape,
+        holes.filter((h) => h.start >= line.keep![0] && h.end <= line.keep![1]),
+        triggers,
+        nameValue,
+      );
     if (line.breakAt) out.char(literal, '\n', line.breakAt[0], line.breakAt[1]);
   }
 }
 
 /** A Java text block's content lines after its indentation and trailing white space are stripped (JLS 3.10.6). */
-function textBlockLines(src: string, contentStart: number, closeStart: number): { lines: { keep?: [number, number]; breakAt?: [number, number] }[]; indent: string } {
+function textBlockLines(
+  src: string,
+  contentStart: number,
+  closeStart: number,
+): { lines: { keep?: [number, number]; breakAt?: [number, number] }[]; indent: string } {
   const raw = linesOf(src, contentStart, closeStart);
   const significant = raw.filter((l, i) => i === raw.length - 1 || !isBlank(src, l.start, l.end));
-  const width = Math.min(...significant.map((l) => (isBlank(src, l.start, l.end) ? l.end - l.start : indentWidth(src, l.start, l.end))));
+  const width = Math.min(
+    ...significant.map((l) => (isBlank(src, l.start, l.end) ? l.end - l.start : indentWidth(src, l.start, l.end))),
+  );
   const model = significant.find((l) => !isBlank(src, l.start, l.end)) ?? significant[0]!;
   const lines: { keep?: [number, number]; breakAt?: [number, number] }[] = [];
   raw.forEach((l, i) => {
@@ -67,10 +125,12 @@ function textBlockLines(src: string, contentStart: number, closeStart: number): 
  */
 function textBlockText(text: string, indent: string, atLineEnd: boolean): string {
   const lines = text.split('\n');
-  return lines.map((line, i) => {
-    const escaped = backslashEscape(line, { escaped: '"', newline: 'escape' });
-    return i < lines.length - 1 || atLineEnd ? escaped.replace(/ $/, '\\s') : escaped;
-  }).join(`\n${indent}`);
+  return lines
+    .map((line, i) => {
+      const escaped = backslashEscape(line, { escaped: '"', newline: 'escape' });
+      return i < lines.length - 1 || atLineEnd ? escaped.replace(/ $/, '\\s') : escaped;
+    })
+    .join(`\n${indent}`);
 }
 
 function javaLiteral(node: Node, src: string): Part[] {
@@ -80,7 +140,8 @@ function javaLiteral(node: Node, src: string): Part[] {
   if (src.startsWith('"""', start)) {
     const open = start + 3;
     const firstBreak = src.slice(open, end).search(/\r?\n|\r/);
-    const contentStart = firstBreak < 0 ? end - 3 : open + firstBreak + (src.startsWith('\r\n', open + firstBreak) ? 2 : 1);
+    const contentStart =
+      firstBreak < 0 ? end - 3 : open + firstBreak + (src.startsWith('\r\n', open + firstBreak) ? 2 : 1);
     const closeStart = Math.max(contentStart, end - 3);
     const { lines, indent } = textBlockLines(src, contentStart, closeStart);
     const atLineEnd = (at: number): boolean => /^[ \t]*(?:[\r\n]|""")/.test(src.slice(at, at + 200));
@@ -88,13 +149,23 @@ function javaLiteral(node: Node, src: string): Part[] {
     decodeLines(out, literal, src, lines, javaEscape, []);
     return out.parts;
   }
-  const literal: HostLiteral = { start, end, encode: (text) => backslashEscape(text, { escaped: '"', newline: 'escape' }) };
+  const literal: HostLiteral = {
+    start,
+    end,
+    encode: (text) => backslashEscape(text, { escaped: '"', newline: 'escape' }),
+  };
   decodeRange(out, literal, src, start + 1, end - 1, javaEscape);
   return out.parts;
 }
 
 const LITERALS = new Set(['string_literal']);
-const FUNCTIONS = new Set(['method_declaration', 'constructor_declaration', 'lambda_expression', 'compact_constructor_declaration', 'static_initializer']);
+const FUNCTIONS = new Set([
+  'method_declaration',
+  'constructor_declaration',
+  'lambda_expression',
+  'compact_constructor_declaration',
+  'static_initializer',
+]);
 
 function callShape(node: Node | null | undefined): CallShape | undefined {
   if (!node) return undefined;
@@ -102,7 +173,14 @@ function callShape(node: Node | null | undefined): CallShape | undefined {
     const name = node.childForFieldName('name')?.text;
     const args = node.childForFieldName('arguments');
     if (!name || !args) return undefined;
-    return { node, name, receiver: compactText(node.childForFieldName('object')), isNew: false, args: namedChildren(args), keywords: new Map() };
+    return {
+      node,
+      name,
+      receiver: compactText(node.childForFieldName('object')),
+      isNew: false,
+      args: namedChildren(args),
+      keywords: new Map(),
+    };
   }
   if (node.type === 'object_creation_expression') {
     const type = node.childForFieldName('type')?.text;
@@ -150,7 +228,14 @@ function declarationOf(declarator: Node): Declaration | undefined {
     let scope: Node | null = parentOf(statement);
     while (scope && !FUNCTIONS.has(scope.type)) scope = parentOf(scope);
     if (!scope) return undefined;
-    return { name: nameNode.text, nameStart: nameNode.startIndex, value, scope, constant: false, reassignable: !hasModifier(statement, 'final') };
+    return {
+      name: nameNode.text,
+      nameStart: nameNode.startIndex,
+      value,
+      scope,
+      constant: false,
+      reassignable: !hasModifier(statement, 'final'),
+    };
   }
   return undefined;
 }
@@ -167,7 +252,9 @@ export const java: LanguageSupport = {
       case 'field_access': {
         const object = node.childForFieldName('object');
         const field = node.childForFieldName('field');
-        return object && field && (object.type === 'this' || /^[A-Z]/.test(object.text)) ? { kind: 'name', name: field.text } : { kind: 'other' };
+        return object && field && (object.type === 'this' || /^[A-Z]/.test(object.text))
+          ? { kind: 'name', name: field.text }
+          : { kind: 'other' };
       }
       case 'method_invocation': {
         const call = callShape(node);
@@ -176,7 +263,8 @@ export const java: LanguageSupport = {
         if (call.name === 'format' && call.receiver === 'String' && call.args.length >= 1) {
           return { kind: 'format', template: call.args[0]!, args: call.args.slice(1), style: 'printf' };
         }
-        if (call.name === 'formatted' && object) return { kind: 'format', template: object, args: call.args, style: 'printf' };
+        if (call.name === 'formatted' && object)
+          return { kind: 'format', template: object, args: call.args, style: 'printf' };
         return { kind: 'other' };
       }
       default:
@@ -227,7 +315,8 @@ export const java: LanguageSupport = {
       return java.classify(parent).kind === 'name' ? parent : undefined;
     }
     if (parent.type === 'method_invocation' && sameNode(parent.childForFieldName('name'), node)) return undefined;
-    if (/declarator|declaration|parameter/.test(parent.type) && sameNode(parent.childForFieldName('name'), node)) return undefined;
+    if (/declarator|declaration|parameter/.test(parent.type) && sameNode(parent.childForFieldName('name'), node))
+      return undefined;
     return node;
   },
 
@@ -236,7 +325,8 @@ export const java: LanguageSupport = {
   facts: jvmFacts,
 
   anchorOf(context, facts) {
-    if (context.kind === 'argument' || context.kind === 'annotation') return jvmAnchor(context.kind, context.call, context.index, context.keyword, facts);
+    if (context.kind === 'argument' || context.kind === 'annotation')
+      return jvmAnchor(context.kind, context.call, context.index, context.keyword, facts);
     return undefined;
   },
 
@@ -248,11 +338,13 @@ export const java: LanguageSupport = {
     if (parent.type === 'method_invocation' && sameNode(parent.childForFieldName('name'), node)) {
       const call = callShape(parent);
       if (!call || call.args.length !== 1) return undefined;
-      if (call.name === 'connect' && facts.cassandra && driverReceiver(call.receiver, facts, /cluster/i) === 'anchor') return { expr: call.args[0]!, via: parent };
+      if (call.name === 'connect' && facts.cassandra && driverReceiver(call.receiver, facts, /cluster/i) === 'anchor')
+        return { expr: call.args[0]!, via: parent };
       if (call.name !== 'withKeyspace') return undefined;
       const arg = call.args[0]!;
       const inner = arg.type === 'method_invocation' ? callShape(arg) : undefined;
-      if (inner?.name === 'fromCql' && inner.args.length === 1) return { expr: inner.args[0]!, via: parent, cqlName: true };
+      if (inner?.name === 'fromCql' && inner.args.length === 1)
+        return { expr: inner.args[0]!, via: parent, cqlName: true };
       if (inner?.name === 'fromInternal' && inner.args.length === 1) return { expr: inner.args[0]!, via: parent };
       return { expr: arg, via: parent, cqlName: true };
     }
@@ -265,4 +357,3 @@ export const java: LanguageSupport = {
     return undefined;
   },
 };
-

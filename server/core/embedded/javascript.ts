@@ -4,9 +4,30 @@
 // `{ query }` objects and arrays of strings, and `new Client({ keyspace })`.
 import { backslashEscape } from './encode';
 import { anchor, driverReceiver } from './drivers';
-import { ancestor, climbTo, commonExpression, compactText, declaratorOf, importFacts, indexIn, namedChildren, parentOf, sameNode, treeRoot } from './nodes';
+import {
+  ancestor,
+  climbTo,
+  commonExpression,
+  compactText,
+  declaratorOf,
+  importFacts,
+  indexIn,
+  namedChildren,
+  parentOf,
+  sameNode,
+  treeRoot,
+} from './nodes';
 import type { CallShape, Context, Declaration, Evaluate, Expr, FileFacts, LanguageSupport, Node } from './syntax';
-import { type EscapeReader, type HostLiteral, type Interpolation, type Part, ValueBuilder, codePoint, decodeRange, readHex } from './value';
+import {
+  type EscapeReader,
+  type HostLiteral,
+  type Interpolation,
+  type Part,
+  ValueBuilder,
+  codePoint,
+  decodeRange,
+  readHex,
+} from './value';
 
 const JS_SIMPLE: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
 
@@ -41,25 +62,45 @@ function jsLiteral(node: Node, src: string, evaluate: Evaluate): Part[] {
   const start = node.startIndex;
   const end = node.endIndex;
   if (node.type === 'template_string') {
-    const literal: HostLiteral = { start, end, encode: (text) => backslashEscape(text, { escaped: '`', newline: 'keep', pairs: ['${'] }) };
+    const literal: HostLiteral = {
+      start,
+      end,
+      encode: (text) => backslashEscape(text, { escaped: '`', newline: 'keep', pairs: ['${'] }),
+    };
     const holes: Interpolation[] = [];
     for (const child of namedChildren(node)) {
       if (child.type !== 'template_substitution') continue;
       const expression = namedChildren(child)[0];
       const value = expression && evaluate(expression);
-      holes.push(value ? { start: child.startIndex, end: child.endIndex, parts: value } : { start: child.startIndex, end: child.endIndex });
+      holes.push(
+        value
+          ? { start: child.startIndex, end: child.endIndex, parts: value }
+          : { start: child.startIndex, end: child.endIndex },
+      );
     }
     decodeRange(out, literal, src, start + 1, end - 1, jsEscape, holes);
     return out.parts;
   }
   const quote = src[start]!;
-  const literal: HostLiteral = { start, end, encode: (text) => backslashEscape(text, { escaped: quote, newline: 'escape' }) };
+  const literal: HostLiteral = {
+    start,
+    end,
+    encode: (text) => backslashEscape(text, { escaped: quote, newline: 'escape' }),
+  };
   decodeRange(out, literal, src, start + 1, end - 1, jsEscape);
   return out.parts;
 }
 
 const LITERALS = new Set(['string', 'template_string']);
-const FUNCTIONS = new Set(['function_declaration', 'function_expression', 'function', 'arrow_function', 'method_definition', 'generator_function_declaration', 'generator_function']);
+const FUNCTIONS = new Set([
+  'function_declaration',
+  'function_expression',
+  'function',
+  'arrow_function',
+  'method_definition',
+  'generator_function_declaration',
+  'generator_function',
+]);
 const WRAPPERS = new Set(['as_expression', 'satisfies_expression', 'non_null_expression', 'type_assertion']);
 
 function callShape(node: Node | null | undefined): CallShape | undefined {
@@ -71,7 +112,16 @@ function callShape(node: Node | null | undefined): CallShape | undefined {
   const isNew = node.type === 'new_expression';
   if (fn.type === 'member_expression') {
     const name = fn.childForFieldName('property')?.text;
-    return name ? { node, name, receiver: compactText(fn.childForFieldName('object')), isNew, args: namedChildren(args), keywords: new Map() } : undefined;
+    return name
+      ? {
+          node,
+          name,
+          receiver: compactText(fn.childForFieldName('object')),
+          isNew,
+          args: namedChildren(args),
+          keywords: new Map(),
+        }
+      : undefined;
   }
   return { node, name: fn.text, isNew, args: namedChildren(args), keywords: new Map() };
 }
@@ -85,16 +135,41 @@ function declarationOf(declarator: Node): Declaration | undefined {
   const scope = ancestor(declarator, FUNCTIONS);
   if (!scope) {
     const file = treeRoot(declarator);
-    return { name: nameNode.text, nameStart: nameNode.startIndex, value, scope: file, constant: true, reassignable: kind !== 'const' };
+    return {
+      name: nameNode.text,
+      nameStart: nameNode.startIndex,
+      value,
+      scope: file,
+      constant: true,
+      reassignable: kind !== 'const',
+    };
   }
-  return { name: nameNode.text, nameStart: nameNode.startIndex, value, scope, constant: false, reassignable: kind !== 'const' };
+  return {
+    name: nameNode.text,
+    nameStart: nameNode.startIndex,
+    value,
+    scope,
+    constant: false,
+    reassignable: kind !== 'const',
+  };
 }
 
 const CASSANDRA_MODULES = /^(?:cassandra-driver|dse-driver|@datastax\/|express-cassandra|@scylladb\/)/;
-const OTHER_SQL_MODULES = /^(?:pg|pg-promise|pg-pool|postgres|mysql|mysql2|mariadb|sqlite3?|better-sqlite3|knex|sequelize|@prisma\/client|prisma|typeorm|mssql|tedious|oracledb|slonik|kysely|drizzle-orm|@databases\/|@vercel\/postgres|@neondatabase\/serverless|sql\.js|@planetscale\/database|mikro-orm|@mikro-orm\/)(?:\/|$)/;
+const OTHER_SQL_MODULES =
+  /^(?:pg|pg-promise|pg-pool|postgres|mysql|mysql2|mariadb|sqlite3?|better-sqlite3|knex|sequelize|@prisma\/client|prisma|typeorm|mssql|tedious|oracledb|slonik|kysely|drizzle-orm|@databases\/|@vercel\/postgres|@neondatabase\/serverless|sql\.js|@planetscale\/database|mikro-orm|@mikro-orm\/)(?:\/|$)/;
 
 const CLIENT_CALLS = new Set(['execute', 'stream', 'eachRow']);
-const OTHER_SQL_CALLS = new Set(['query', 'raw', 'prepare', '$queryRaw', '$executeRaw', '$queryRawUnsafe', '$executeRawUnsafe', 'unsafe', 'exec']);
+const OTHER_SQL_CALLS = new Set([
+  'query',
+  'raw',
+  'prepare',
+  '$queryRaw',
+  '$executeRaw',
+  '$queryRawUnsafe',
+  '$executeRawUnsafe',
+  'unsafe',
+  'exec',
+]);
 
 /** The call an array literal is the first argument of, if any. */
 function arrayCall(array: Node): CallShape | undefined {
@@ -107,13 +182,16 @@ function jsAnchor(context: Context, facts: FileFacts) {
   const cassandraOnly = facts.cassandra && !facts.otherSql;
   if (context.kind === 'element') {
     const call = arrayCall(context.array);
-    return call?.name === 'batch' && driverReceiver(call.receiver, facts, /client/i) === 'anchor' ? anchor(`${call.receiver?.replace(/^.*\./, '') || 'client'}.batch`, call.node) : undefined;
+    return call?.name === 'batch' && driverReceiver(call.receiver, facts, /client/i) === 'anchor'
+      ? anchor(`${call.receiver?.replace(/^.*\./, '') || 'client'}.batch`, call.node)
+      : undefined;
   }
   if (context.kind === 'property') {
     if (context.key !== 'query') return undefined;
     const array = parentOf(context.container);
     const call = array?.type === 'array' ? arrayCall(array) : undefined;
-    if (call?.name === 'batch' && driverReceiver(call.receiver, facts, /client/i) === 'anchor') return anchor(`${call.receiver?.replace(/^.*\./, '') || 'client'}.batch`, call.node);
+    if (call?.name === 'batch' && driverReceiver(call.receiver, facts, /client/i) === 'anchor')
+      return anchor(`${call.receiver?.replace(/^.*\./, '') || 'client'}.batch`, call.node);
     return cassandraOnly ? anchor('{ query }', context.container) : undefined;
   }
   if (context.kind !== 'argument' || context.index !== 0) return undefined;
@@ -121,7 +199,9 @@ function jsAnchor(context: Context, facts: FileFacts) {
   if (call.node.childForFieldName('arguments')?.type !== 'arguments') return 'sql';
   if (OTHER_SQL_CALLS.has(call.name)) return 'sql';
   if (!CLIENT_CALLS.has(call.name)) return undefined;
-  return driverReceiver(call.receiver, facts, /client/i) === 'anchor' ? anchor(`${call.receiver?.replace(/^.*\./, '') || 'client'}.${call.name}`, call.node) : 'sql';
+  return driverReceiver(call.receiver, facts, /client/i) === 'anchor'
+    ? anchor(`${call.receiver?.replace(/^.*\./, '') || 'client'}.${call.name}`, call.node)
+    : 'sql';
 }
 
 export const javascript: LanguageSupport = {
@@ -135,10 +215,13 @@ export const javascript: LanguageSupport = {
         return { kind: 'literal', node };
       case 'template_string':
         // A tagged template is the tag function's business, not a string.
-        return parentOf(node)?.type === 'call_expression' && sameNode(parentOf(node)!.childForFieldName('arguments'), node) ? { kind: 'other' } : { kind: 'literal', node };
+        return parentOf(node)?.type === 'call_expression' &&
+          sameNode(parentOf(node)!.childForFieldName('arguments'), node)
+          ? { kind: 'other' }
+          : { kind: 'literal', node };
       default: {
         const inner = WRAPPERS.has(node.type) ? namedChildren(node)[0] : undefined;
-        return inner ? { kind: 'paren', inner } : commonExpression(node) ?? { kind: 'other' };
+        return inner ? { kind: 'paren', inner } : (commonExpression(node) ?? { kind: 'other' });
       }
     }
   },
@@ -155,14 +238,22 @@ export const javascript: LanguageSupport = {
       }
       case 'call_expression': {
         // A tagged template: `sql\`...\``.
-        const call = callShape(parent) ?? { node: parent, name: parent.childForFieldName('function')?.text ?? '', isNew: false, args: [expr], keywords: new Map() };
+        const call = callShape(parent) ?? {
+          node: parent,
+          name: parent.childForFieldName('function')?.text ?? '',
+          isNew: false,
+          args: [expr],
+          keywords: new Map(),
+        };
         return { kind: 'argument', call, index: 0 };
       }
       case 'pair': {
         const key = parent.childForFieldName('key');
         const name = key?.type === 'string' ? key.text.slice(1, -1) : key?.text;
         const container = parentOf(parent);
-        return name && container && sameNode(parent.childForFieldName('value'), expr) ? { kind: 'property', key: name, container } : { kind: 'other' };
+        return name && container && sameNode(parent.childForFieldName('value'), expr)
+          ? { kind: 'property', key: name, container }
+          : { kind: 'other' };
       }
       case 'array':
         return { kind: 'element', array: parent };
@@ -191,7 +282,10 @@ export const javascript: LanguageSupport = {
     return node;
   },
 
-  imports: (src) => [...src.matchAll(/(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|^[ \t]*import\s+)['"]([^'"]+)['"]/gm)].map((m) => m[1]!),
+  imports: (src) =>
+    [...src.matchAll(/(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|^[ \t]*import\s+)['"]([^'"]+)['"]/gm)].map(
+      (m) => m[1]!,
+    ),
 
   facts: (imports) => importFacts(imports, CASSANDRA_MODULES, OTHER_SQL_MODULES),
 
@@ -204,6 +298,6 @@ export const javascript: LanguageSupport = {
     if (!facts.cassandra || pair?.type !== 'pair' || !sameNode(pair.childForFieldName('key'), node)) return undefined;
     const expr = pair.childForFieldName('value');
     const args = parentOf(parentOf(pair));
-    return expr ? { expr, via: args?.type === 'arguments' ? parentOf(args) ?? pair : pair } : undefined;
+    return expr ? { expr, via: args?.type === 'arguments' ? (parentOf(args) ?? pair) : pair } : undefined;
   },
 };

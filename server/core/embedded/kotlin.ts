@@ -6,9 +6,30 @@ import { jvmAnchor, jvmFacts, lastSegment } from './drivers';
 import { decodeLines } from './java';
 import { climbTo, commonExpression, compactText, indexIn, namedChildren, parentOf, sameNode, treeRoot } from './nodes';
 import type { CallShape, Context, Declaration, Evaluate, Expr, LanguageSupport, Node } from './syntax';
-import { type EscapeReader, type HostLiteral, type Interpolation, type NameValue, type Part, ValueBuilder, decodeRange, indentWidth, isBlank, linesOf, readHex } from './value';
+import {
+  type EscapeReader,
+  type HostLiteral,
+  type Interpolation,
+  type NameValue,
+  type Part,
+  ValueBuilder,
+  decodeRange,
+  indentWidth,
+  isBlank,
+  linesOf,
+  readHex,
+} from './value';
 
-const KT_SIMPLE: Record<string, string> = { t: '\t', b: '\b', n: '\n', r: '\r', "'": "'", '"': '"', '\\': '\\', $: '$' };
+const KT_SIMPLE: Record<string, string> = {
+  t: '\t',
+  b: '\b',
+  n: '\n',
+  r: '\r',
+  "'": "'",
+  '"': '"',
+  '\\': '\\',
+  $: '$',
+};
 
 /** A `$name` template at `i`. */
 function template(src: string, i: number, end: number): { name: string; length: number } | undefined {
@@ -31,7 +52,12 @@ const rawTemplates: EscapeReader = (src, i, end) => template(src, i, end);
 type Lines = { keep?: [number, number]; breakAt?: [number, number] }[];
 
 /** The lines `trimIndent()` / `trimMargin()` keep: blank first and last lines dropped, the indentation or margin cut. */
-function trimmedLines(src: string, from: number, to: number, mode: 'trimIndent' | 'trimMargin'): { lines: Lines; newline: string } {
+function trimmedLines(
+  src: string,
+  from: number,
+  to: number,
+  mode: 'trimIndent' | 'trimMargin',
+): { lines: Lines; newline: string } {
   let raw = linesOf(src, from, to);
   const first = raw[0]!;
   if (raw.length > 1 && isBlank(src, first.start, first.end)) raw = raw.slice(1);
@@ -39,21 +65,36 @@ function trimmedLines(src: string, from: number, to: number, mode: 'trimIndent' 
   if (raw.length > 1 && isBlank(src, last.start, last.end)) raw = raw.slice(0, -1);
   const model = raw.find((l) => !isBlank(src, l.start, l.end)) ?? raw[0]!;
   if (mode === 'trimIndent') {
-    const width = Math.min(...raw.filter((l) => !isBlank(src, l.start, l.end)).map((l) => indentWidth(src, l.start, l.end)), Infinity);
+    const width = Math.min(
+      ...raw.filter((l) => !isBlank(src, l.start, l.end)).map((l) => indentWidth(src, l.start, l.end)),
+      Infinity,
+    );
     const cut = Number.isFinite(width) ? width : 0;
     return {
-      lines: raw.map((l, i) => ({ keep: [Math.min(l.start + cut, l.end), l.end], breakAt: i < raw.length - 1 ? [l.end, l.breakEnd] : undefined })),
+      lines: raw.map((l, i) => ({
+        keep: [Math.min(l.start + cut, l.end), l.end],
+        breakAt: i < raw.length - 1 ? [l.end, l.breakEnd] : undefined,
+      })),
       newline: `\n${src.slice(model.start, model.start + cut)}`,
     };
   }
   const lines: Lines = raw.map((l, i) => {
     const margin = l.start + indentWidth(src, l.start, l.end);
-    return { keep: [src[margin] === '|' ? margin + 1 : l.start, l.end], breakAt: i < raw.length - 1 ? [l.end, l.breakEnd] : undefined };
+    return {
+      keep: [src[margin] === '|' ? margin + 1 : l.start, l.end],
+      breakAt: i < raw.length - 1 ? [l.end, l.breakEnd] : undefined,
+    };
   });
   return { lines, newline: `\n${src.slice(model.start, model.start + indentWidth(src, model.start, model.end))}|` };
 }
 
-function kotlinLiteral(node: Node, src: string, mode: 'trimIndent' | 'trimMargin' | undefined, evaluate: Evaluate, nameValue: NameValue): Part[] {
+function kotlinLiteral(
+  node: Node,
+  src: string,
+  mode: 'trimIndent' | 'trimMargin' | undefined,
+  evaluate: Evaluate,
+  nameValue: NameValue,
+): Part[] {
   const out = new ValueBuilder();
   const start = node.startIndex;
   const end = node.endIndex;
@@ -62,7 +103,11 @@ function kotlinLiteral(node: Node, src: string, mode: 'trimIndent' | 'trimMargin
     if (child.type !== 'interpolation') continue;
     const expression = namedChildren(child)[0];
     const value = expression && evaluate(expression);
-    holes.push(value ? { start: child.startIndex, end: child.endIndex, parts: value } : { start: child.startIndex, end: child.endIndex });
+    holes.push(
+      value
+        ? { start: child.startIndex, end: child.endIndex, parts: value }
+        : { start: child.startIndex, end: child.endIndex },
+    );
   }
   if (node.type === 'character_literal') {
     // `${'$'}`, how a raw string writes a dollar sign.
@@ -73,8 +118,10 @@ function kotlinLiteral(node: Node, src: string, mode: 'trimIndent' | 'trimMargin
   if (node.type === 'multiline_string_literal') {
     const from = start + 3;
     const to = end - 3;
-    const rawText = (text: string, newline: string): string | { refused: string } => (text.includes('"""') ? refuse('a Kotlin raw string cannot hold """')
-      : text.replace(/\$/g, () => "${'$'}").replace(/\n/g, () => newline));
+    const rawText = (text: string, newline: string): string | { refused: string } =>
+      text.includes('"""')
+        ? refuse('a Kotlin raw string cannot hold """')
+        : text.replace(/\$/g, () => "${'$'}").replace(/\n/g, () => newline);
     if (mode) {
       const { lines, newline } = trimmedLines(src, from, to, mode);
       const literal: HostLiteral = { start, end, encode: (text) => rawText(text, newline) };
@@ -85,13 +132,25 @@ function kotlinLiteral(node: Node, src: string, mode: 'trimIndent' | 'trimMargin
     }
     return out.parts;
   }
-  const literal: HostLiteral = { start, end, encode: (text) => backslashEscape(text, { escaped: '"$', newline: 'escape' }) };
+  const literal: HostLiteral = {
+    start,
+    end,
+    encode: (text) => backslashEscape(text, { escaped: '"$', newline: 'escape' }),
+  };
   decodeRange(out, literal, src, start + 1, end - 1, ktEscape, holes, '\\$', nameValue);
   return out.parts;
 }
 
 const LITERALS = new Set(['string_literal', 'multiline_string_literal']);
-const FUNCTIONS = new Set(['function_declaration', 'anonymous_function', 'lambda_literal', 'secondary_constructor', 'anonymous_initializer', 'getter', 'setter']);
+const FUNCTIONS = new Set([
+  'function_declaration',
+  'anonymous_function',
+  'lambda_literal',
+  'secondary_constructor',
+  'anonymous_initializer',
+  'getter',
+  'setter',
+]);
 
 function argumentsOf(list: Node): { args: Node[]; keywords: Map<string, Node> } {
   const args: Node[] = [];
@@ -140,13 +199,22 @@ function declarationOf(property: Node, value: Node): Declaration | undefined {
   const isVar = property.children.some((c) => c?.type === 'var');
   const isConst = namedChildren(property).some((c) => c.type === 'modifiers' && /\bconst\b/.test(c.text));
   let scope: Node | null = parentOf(property);
-  while (scope && !FUNCTIONS.has(scope.type) && scope.type !== 'class_body' && scope.type !== 'source_file') scope = parentOf(scope);
+  while (scope && !FUNCTIONS.has(scope.type) && scope.type !== 'class_body' && scope.type !== 'source_file')
+    scope = parentOf(scope);
   if (!scope) return undefined;
-  if (FUNCTIONS.has(scope.type)) return { name: nameNode.text, nameStart: nameNode.startIndex, value, scope, constant: false, reassignable: isVar };
+  if (FUNCTIONS.has(scope.type))
+    return { name: nameNode.text, nameStart: nameNode.startIndex, value, scope, constant: false, reassignable: isVar };
   // A member of a class or object, or a top-level property: a constant when it is `val` (or `const val`).
   if (isVar && !isConst) return undefined;
   const file = treeRoot(property);
-  return { name: nameNode.text, nameStart: nameNode.startIndex, value, scope: file, constant: true, reassignable: false };
+  return {
+    name: nameNode.text,
+    nameStart: nameNode.startIndex,
+    value,
+    scope: file,
+    constant: true,
+    reassignable: false,
+  };
 }
 
 /** The value of a property declaration: the expression after its `=`. */
@@ -167,17 +235,29 @@ export const kotlin: LanguageSupport = {
       const parts = namedChildren(node);
       const object = parts[0];
       const name = parts[parts.length - 1];
-      return parts.length === 2 && object && name?.type === 'identifier' && (object.type === 'this_expression' || /^[A-Z]/.test(object.text)) ? { kind: 'name', name: name.text } : { kind: 'other' };
+      return parts.length === 2 &&
+        object &&
+        name?.type === 'identifier' &&
+        (object.type === 'this_expression' || /^[A-Z]/.test(object.text))
+        ? { kind: 'name', name: name.text }
+        : { kind: 'other' };
     }
     if (node.type === 'call_expression') {
       const call = callShape(node);
       const callee = node.namedChild(0);
       const target = callee?.type === 'navigation_expression' ? callee.namedChild(0) : undefined;
-      if (call && target?.type === 'multiline_string_literal' && call.args.length === 0 && (call.name === 'trimIndent' || call.name === 'trimMargin')) {
+      if (
+        call &&
+        target?.type === 'multiline_string_literal' &&
+        call.args.length === 0 &&
+        (call.name === 'trimIndent' || call.name === 'trimMargin')
+      ) {
         return { kind: 'literal', node: target, mode: call.name };
       }
-      if (call?.name === 'format' && call.receiver === 'String' && call.args.length >= 1) return { kind: 'format', template: call.args[0]!, args: call.args.slice(1), style: 'printf' };
-      if (call?.name === 'format' && target && call.receiver !== 'String') return { kind: 'format', template: target, args: call.args, style: 'printf' };
+      if (call?.name === 'format' && call.receiver === 'String' && call.args.length >= 1)
+        return { kind: 'format', template: call.args[0]!, args: call.args.slice(1), style: 'printf' };
+      if (call?.name === 'format' && target && call.receiver !== 'String')
+        return { kind: 'format', template: target, args: call.args, style: 'printf' };
       return { kind: 'other' };
     }
     return commonExpression(node) ?? { kind: 'other' };
@@ -190,7 +270,10 @@ export const kotlin: LanguageSupport = {
     if (!parent) return { kind: 'other' };
     if (parent.type === 'value_argument' && parentOf(parent)?.type === 'value_arguments') {
       const owner = parentOf(parentOf(parent));
-      const annotation = owner?.type === 'constructor_invocation' && parentOf(owner)?.type === 'annotation' ? parentOf(owner) : undefined;
+      const annotation =
+        owner?.type === 'constructor_invocation' && parentOf(owner)?.type === 'annotation'
+          ? parentOf(owner)
+          : undefined;
       const call = annotation ? callShape(annotation) : owner && callShape(owner);
       if (!call) return { kind: 'other' };
       const index = indexIn(call.args, expr);
@@ -220,8 +303,14 @@ export const kotlin: LanguageSupport = {
     if (parent.type === 'navigation_expression' && !sameNode(parent.namedChild(0), node)) {
       return kotlin.classify(parent).kind === 'name' ? parent : undefined;
     }
-    if (/variable_declaration|parameter|function_declaration|class_declaration|user_type|import/.test(parent.type)) return undefined;
-    if (parent.type === 'value_argument' && parent.children.some((c) => c?.type === '=') && sameNode(parent.namedChild(0), node)) return undefined;
+    if (/variable_declaration|parameter|function_declaration|class_declaration|user_type|import/.test(parent.type))
+      return undefined;
+    if (
+      parent.type === 'value_argument' &&
+      parent.children.some((c) => c?.type === '=') &&
+      sameNode(parent.namedChild(0), node)
+    )
+      return undefined;
     return node;
   },
 
@@ -230,7 +319,8 @@ export const kotlin: LanguageSupport = {
   facts: jvmFacts,
 
   anchorOf(context, facts) {
-    if (context.kind === 'argument' || context.kind === 'annotation') return jvmAnchor(context.kind, context.call, context.index, context.keyword, facts);
+    if (context.kind === 'argument' || context.kind === 'annotation')
+      return jvmAnchor(context.kind, context.call, context.index, context.keyword, facts);
     return undefined;
   },
 
@@ -243,7 +333,8 @@ export const kotlin: LanguageSupport = {
     const arg = call.args[0]!;
     if (call.name === 'connect') return { expr: arg, via: call.node };
     const inner = arg.type === 'call_expression' ? callShape(arg) : undefined;
-    if (inner?.name === 'fromCql' && inner.args.length === 1) return { expr: inner.args[0]!, via: call.node, cqlName: true };
+    if (inner?.name === 'fromCql' && inner.args.length === 1)
+      return { expr: inner.args[0]!, via: call.node, cqlName: true };
     return { expr: arg, via: call.node, cqlName: true };
   },
 };

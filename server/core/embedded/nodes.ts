@@ -95,7 +95,9 @@ export function commonExpression(node: Node): Expr | undefined {
     case 'binary_expression': {
       const left = node.childForFieldName('left');
       const right = node.childForFieldName('right');
-      return left && right && node.childForFieldName('operator')?.type === '+' ? { kind: 'concat', operands: [left, right] } : { kind: 'other' };
+      return left && right && node.childForFieldName('operator')?.type === '+'
+        ? { kind: 'concat', operands: [left, right] }
+        : { kind: 'other' };
     }
     case 'parenthesized_expression': {
       const inner = namedChildren(node)[0];
@@ -111,10 +113,17 @@ export function commonExpression(node: Node): Expr | undefined {
 /** The identifier `node` when it is the `name` of a parent of type `declarator`: that parent, else undefined. */
 export function declaratorOf(node: Node, declarator: string): Node | undefined {
   const parent = parentOf(node);
-  return node.type === 'identifier' && parent?.type === declarator && sameNode(parent.childForFieldName('name'), node) ? parent : undefined;
+  return node.type === 'identifier' && parent?.type === declarator && sameNode(parent.childForFieldName('name'), node)
+    ? parent
+    : undefined;
 }
 
 /** Facts from a file's imports by two patterns (Cassandra drivers, other SQL APIs); no Spring, no mapper. */
 export function importFacts(imports: readonly string[], cassandra: RegExp, otherSql: RegExp): FileFacts {
-  return { cassandra: imports.some((i) => cassandra.test(i)), otherSql: imports.some((i) => otherSql.test(i)), spring: false, mapper: false };
+  return {
+    cassandra: imports.some((i) => cassandra.test(i)),
+    otherSql: imports.some((i) => otherSql.test(i)),
+    spring: false,
+    mapper: false,
+  };
 }

@@ -5,9 +5,29 @@ import { backslashEscape, refuse } from './encode';
 import { anchor, driverReceiver, lastSegment } from './drivers';
 import { climbTo, compactText, importFacts, indexIn, namedChildren, parentOf, sameNode, treeRoot } from './nodes';
 import type { CallShape, Context, Declaration, Evaluate, Expr, FileFacts, LanguageSupport, Node } from './syntax';
-import { type EscapeReader, type HostLiteral, type Interpolation, type Part, ValueBuilder, codePoint, decodeRange, readHex } from './value';
+import {
+  type EscapeReader,
+  type HostLiteral,
+  type Interpolation,
+  type Part,
+  ValueBuilder,
+  codePoint,
+  decodeRange,
+  readHex,
+} from './value';
 
-const PY_SIMPLE: Record<string, string> = { '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+const PY_SIMPLE: Record<string, string> = {
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+};
 
 function pythonEscape(braces: boolean): EscapeReader {
   return (src, i, end) => {
@@ -51,7 +71,9 @@ function pythonLiteral(node: Node, src: string, evaluate: Evaluate): Part[] | un
     encode(text) {
       if (raw) {
         if (text.includes('\\') || text.includes(quote[0]!) || (!triple && /[\r\n]/.test(text))) {
-          return refuse(`cannot write ${JSON.stringify(text)} in a Python raw string (${opening}...): no escapes there`);
+          return refuse(
+            `cannot write ${JSON.stringify(text)} in a Python raw string (${opening}...): no escapes there`,
+          );
         }
         return fString ? text.replace(/[{}]/g, '$&$&') : text;
       }
@@ -63,12 +85,28 @@ function pythonLiteral(node: Node, src: string, evaluate: Evaluate): Part[] | un
   for (const child of namedChildren(node)) {
     if (child.type !== 'interpolation') continue;
     const expression = child.childForFieldName('expression');
-    const value = expression && !namedChildren(child).some((c) => c.type === 'format_specifier' || c.type === 'type_conversion') ? evaluate(expression) : undefined;
-    holes.push(value ? { start: child.startIndex, end: child.endIndex, parts: value } : { start: child.startIndex, end: child.endIndex });
+    const value =
+      expression && !namedChildren(child).some((c) => c.type === 'format_specifier' || c.type === 'type_conversion')
+        ? evaluate(expression)
+        : undefined;
+    holes.push(
+      value
+        ? { start: child.startIndex, end: child.endIndex, parts: value }
+        : { start: child.startIndex, end: child.endIndex },
+    );
   }
   const out = new ValueBuilder();
   const escape = raw ? (fString ? bracesOnly : undefined) : pythonEscape(fString);
-  decodeRange(out, literal, src, startNode.endIndex, endNode.startIndex, escape, holes, raw ? '{}' : fString ? '\\{}' : '\\');
+  decodeRange(
+    out,
+    literal,
+    src,
+    startNode.endIndex,
+    endNode.startIndex,
+    escape,
+    holes,
+    raw ? '{}' : fString ? '\\{}' : '\\',
+  );
   return out.parts;
 }
 
@@ -94,9 +132,18 @@ function callShape(node: Node | null | undefined): CallShape | undefined {
   }
   if (fn.type === 'attribute') {
     const name = fn.childForFieldName('attribute')?.text;
-    return name ? { node, name, receiver: compactText(fn.childForFieldName('object')), isNew: false, args, keywords } : undefined;
+    return name
+      ? { node, name, receiver: compactText(fn.childForFieldName('object')), isNew: false, args, keywords }
+      : undefined;
   }
-  return { node, name: lastSegment(fn.text), isNew: /^[A-Z]/.test(lastSegment(fn.text)), receiver: fn.type === 'identifier' ? undefined : compactText(fn), args, keywords };
+  return {
+    node,
+    name: lastSegment(fn.text),
+    isNew: /^[A-Z]/.test(lastSegment(fn.text)),
+    receiver: fn.type === 'identifier' ? undefined : compactText(fn),
+    args,
+    keywords,
+  };
 }
 
 function declarationOf(assignment: Node): Declaration | undefined {
@@ -114,22 +161,43 @@ function declarationOf(assignment: Node): Declaration | undefined {
 }
 
 const CASSANDRA_MODULES = /^(?:cassandra|dse|acsylla|scylla|aiocassandra|cassandra_driver)\b/;
-const OTHER_SQL_MODULES = /^(?:sqlite3|psycopg2?|psycopg_pool|mysql|MySQLdb|pymysql|sqlalchemy|flask_sqlalchemy|django\.db|peewee|asyncpg|aiosqlite|aiomysql|pymssql|pyodbc|cx_Oracle|oracledb|databases|records|pony|tortoise|sqlmodel|duckdb|snowflake|ibm_db|teradatasql|pg8000)\b/;
+const OTHER_SQL_MODULES =
+  /^(?:sqlite3|psycopg2?|psycopg_pool|mysql|MySQLdb|pymysql|sqlalchemy|flask_sqlalchemy|django\.db|peewee|asyncpg|aiosqlite|aiomysql|pymssql|pyodbc|cx_Oracle|oracledb|databases|records|pony|tortoise|sqlmodel|duckdb|snowflake|ibm_db|teradatasql|pg8000)\b/;
 
 /** The driver calls that take the statement first (or as `query=`). */
 const SESSION_CALLS = new Set(['execute', 'execute_async', 'prepare']);
 /** Calls that take SQL in the other APIs: a literal passed to them is not CQL. */
-const OTHER_SQL_CALLS = new Set(['executemany', 'executescript', 'mogrify', 'text', 'raw', 'fetch', 'fetchrow', 'fetchval']);
+const OTHER_SQL_CALLS = new Set([
+  'executemany',
+  'executescript',
+  'mogrify',
+  'text',
+  'raw',
+  'fetch',
+  'fetchrow',
+  'fetchval',
+]);
 
 function pythonAnchor(call: CallShape, index: number, keyword: string | undefined, facts: FileFacts) {
   const first = index === 0 || keyword === 'query' || keyword === 'query_string';
-  if (call.name === 'SimpleStatement' && first) return facts.otherSql && !facts.cassandra ? 'sql' : anchor('SimpleStatement', call.node, 'python');
-  if (call.name === 'add' && index === 0 && /batch/i.test(call.receiver ?? '') && facts.cassandra) return anchor(`${lastSegment(call.receiver!)}.add`, call.node, 'python');
-  if ((call.name === 'execute_concurrent_with_args' || call.name === 'execute_concurrent') && index === 1 && facts.cassandra) return anchor(call.name, call.node, 'python');
+  if (call.name === 'SimpleStatement' && first)
+    return facts.otherSql && !facts.cassandra ? 'sql' : anchor('SimpleStatement', call.node, 'python');
+  if (call.name === 'add' && index === 0 && /batch/i.test(call.receiver ?? '') && facts.cassandra)
+    return anchor(`${lastSegment(call.receiver!)}.add`, call.node, 'python');
+  if (
+    (call.name === 'execute_concurrent_with_args' || call.name === 'execute_concurrent') &&
+    index === 1 &&
+    facts.cassandra
+  )
+    return anchor(call.name, call.node, 'python');
   if (OTHER_SQL_CALLS.has(call.name) && first) return 'sql';
   if (!SESSION_CALLS.has(call.name) || !first) return undefined;
   if (driverReceiver(call.receiver, facts) === 'sql') return 'sql';
-  return anchor(`${lastSegment(call.receiver ?? '') || 'session'}.${call.name}`, call.node, call.name === 'prepare' ? undefined : 'python');
+  return anchor(
+    `${lastSegment(call.receiver ?? '') || 'session'}.${call.name}`,
+    call.node,
+    call.name === 'prepare' ? undefined : 'python',
+  );
 }
 
 export const python: LanguageSupport = {
@@ -149,7 +217,13 @@ export const python: LanguageSupport = {
         const operator = node.childForFieldName('operator')?.type;
         if (!left || !right) return { kind: 'other' };
         if (operator === '+') return { kind: 'concat', operands: [left, right] };
-        if (operator === '%') return { kind: 'format', template: left, args: right.type === 'tuple' ? namedChildren(right) : [right], style: 'python-percent' };
+        if (operator === '%')
+          return {
+            kind: 'format',
+            template: left,
+            args: right.type === 'tuple' ? namedChildren(right) : [right],
+            style: 'python-percent',
+          };
         return { kind: 'other' };
       }
       case 'parenthesized_expression': {
@@ -161,13 +235,16 @@ export const python: LanguageSupport = {
       case 'attribute': {
         const object = node.childForFieldName('object');
         const attribute = node.childForFieldName('attribute');
-        return object && attribute && /^(?:self|cls|[A-Z]\w*)$/.test(object.text) ? { kind: 'name', name: attribute.text } : { kind: 'other' };
+        return object && attribute && /^(?:self|cls|[A-Z]\w*)$/.test(object.text)
+          ? { kind: 'name', name: attribute.text }
+          : { kind: 'other' };
       }
       case 'call': {
         const fn = node.childForFieldName('function');
         const call = callShape(node);
         const template = fn?.type === 'attribute' ? fn.childForFieldName('object') : undefined;
-        if (call?.name === 'format' && template) return { kind: 'format', template, args: call.args, named: call.keywords, style: 'python-format' };
+        if (call?.name === 'format' && template)
+          return { kind: 'format', template, args: call.args, named: call.keywords, style: 'python-format' };
         return { kind: 'other' };
       }
       default:
@@ -188,7 +265,9 @@ export const python: LanguageSupport = {
     if (parent.type === 'argument_list') {
       const call = callShape(parentOf(parent));
       if (!call) return { kind: 'other' };
-      return keyword ? { kind: 'argument', call, index: -1, keyword } : { kind: 'argument', call, index: indexIn(call.args, expr) };
+      return keyword
+        ? { kind: 'argument', call, index: -1, keyword }
+        : { kind: 'argument', call, index: indexIn(call.args, expr) };
     }
     if (parent.type === 'assignment' && sameNode(parent.childForFieldName('right'), expr)) {
       const declaration = declarationOf(parent);
@@ -200,7 +279,12 @@ export const python: LanguageSupport = {
 
   declarationAt(node) {
     const parent = parentOf(node);
-    if (node.type !== 'identifier' || parent?.type !== 'assignment' || !sameNode(parent.childForFieldName('left'), node)) return undefined;
+    if (
+      node.type !== 'identifier' ||
+      parent?.type !== 'assignment' ||
+      !sameNode(parent.childForFieldName('left'), node)
+    )
+      return undefined;
     return declarationOf(parent);
   },
 
@@ -212,7 +296,11 @@ export const python: LanguageSupport = {
       return python.classify(parent).kind === 'name' ? parent : undefined;
     }
     if (parent.type === 'keyword_argument' && sameNode(parent.childForFieldName('name'), node)) return undefined;
-    if ((parent.type === 'assignment' || parent.type === 'augmented_assignment') && sameNode(parent.childForFieldName('left'), node)) return undefined;
+    if (
+      (parent.type === 'assignment' || parent.type === 'augmented_assignment') &&
+      sameNode(parent.childForFieldName('left'), node)
+    )
+      return undefined;
     if (/parameter|function_definition|class_definition|import/.test(parent.type)) return undefined;
     return node;
   },
@@ -236,11 +324,18 @@ export const python: LanguageSupport = {
 
   keyspaceAt(node, facts) {
     const attribute = parentOf(node);
-    const call = attribute?.type === 'attribute' && sameNode(attribute.childForFieldName('attribute'), node) ? callShape(parentOf(attribute)) : undefined;
+    const call =
+      attribute?.type === 'attribute' && sameNode(attribute.childForFieldName('attribute'), node)
+        ? callShape(parentOf(attribute))
+        : undefined;
     if (!call || !facts.cassandra) return undefined;
     const expr = call.args[0] ?? call.keywords.get('keyspace');
     if (!expr) return undefined;
-    if (call.name === 'set_keyspace' || (call.name === 'connect' && driverReceiver(call.receiver, facts, /cluster/i) === 'anchor')) return { expr, via: call.node };
+    if (
+      call.name === 'set_keyspace' ||
+      (call.name === 'connect' && driverReceiver(call.receiver, facts, /cluster/i) === 'anchor')
+    )
+      return { expr, via: call.node };
     return undefined;
   },
 };

@@ -12,7 +12,8 @@ import { nodeAt, parentOf } from './nodes';
 import { type Part, ValueBuilder, plainText, rewriteMatches } from './value';
 
 /** A literal whose content starts like a CQL statement (after a quote, white space, a Kotlin margin `|`). */
-export const STATEMENT_START = /["'`|]\s*(select|insert|update|delete|begin|create|alter|drop|truncate|grant|revoke|list|use(?!\s+(?:strict|client|server)\b))(?![\w$])/gi;
+export const STATEMENT_START =
+  /["'`|]\s*(select|insert|update|delete|begin|create|alter|drop|truncate|grant|revoke|list|use(?!\s+(?:strict|client|server)\b))(?![\w$])/gi;
 
 /** At most this many keyword hits are followed in one file (a generated file of literals stays bounded). */
 export const MAX_HITS = 20_000;
@@ -126,11 +127,16 @@ export class Reader {
       for (let level = 0; ancestor && level < 3; level++, ancestor = parentOf(ancestor)) {
         const e = this.support.classify(ancestor);
         const id = key(current);
-        const inside = level === 0 && ((e.kind === 'concat' && e.operands.some((o) => key(o) === id))
-          || (e.kind === 'paren' && key(e.inner) === id));
+        const inside =
+          level === 0 &&
+          ((e.kind === 'concat' && e.operands.some((o) => key(o) === id)) ||
+            (e.kind === 'paren' && key(e.inner) === id));
         // A format call's template or argument, a literal under `.trimIndent()`.
-        if (inside || (e.kind === 'format' && (key(e.template) === id || e.args.some((a) => key(a) === id)))
-          || (e.kind === 'literal' && e.mode !== undefined && key(e.node) === id)) {
+        if (
+          inside ||
+          (e.kind === 'format' && (key(e.template) === id || e.args.some((a) => key(a) === id))) ||
+          (e.kind === 'literal' && e.mode !== undefined && key(e.node) === id)
+        ) {
           current = ancestor;
           continue climbing;
         }
@@ -140,7 +146,11 @@ export class Reader {
   }
 
   /** The anchors an expression's value reaches, following constants and variables to their uses. */
-  private reach(expr: Node, candidates: Node[], fragments: Set<string>): { anchors: Anchor[]; silenced: boolean; statementOnly: boolean } {
+  private reach(
+    expr: Node,
+    candidates: Node[],
+    fragments: Set<string>,
+  ): { anchors: Anchor[]; silenced: boolean; statementOnly: boolean } {
     const anchors: Anchor[] = [];
     let silenced = false;
     let statementOnly = false;
@@ -211,7 +221,10 @@ export class Reader {
   private scanAssignments(declaration: Declaration): boolean {
     const text = this.src.slice(declaration.scope.startIndex, declaration.scope.endIndex);
     const name = declaration.name.replace(/[$]/g, '\\$');
-    const assignment = new RegExp(`(?<![\\w$.])${name}\\s*(?:[-+*/%|&^]?=|:=|\\+\\+|--)(?!=)|(?:\\+\\+|--)${name}(?![\\w$])`, 'g');
+    const assignment = new RegExp(
+      `(?<![\\w$.])${name}\\s*(?:[-+*/%|&^]?=|:=|\\+\\+|--)(?!=)|(?:\\+\\+|--)${name}(?![\\w$])`,
+      'g',
+    );
     let count = 0;
     for (const m of text.matchAll(assignment)) {
       if (declaration.scope.startIndex + m.index !== declaration.nameStart) count++;
@@ -260,7 +273,9 @@ export class Reader {
       const e = this.support.classify(node);
       switch (e.kind) {
         case 'literal': {
-          const parts = this.support.decodeLiteral(e.node, this.src, e.mode, constantOnly, (name, at) => this.resolve(name, at));
+          const parts = this.support.decodeLiteral(e.node, this.src, e.mode, constantOnly, (name, at) =>
+            this.resolve(name, at),
+          );
           if (parts) out.append(parts);
           else out.hole(node.startIndex, node.endIndex);
           break;
@@ -296,8 +311,12 @@ export class Reader {
     for (const declaration of this.declarationsOf(name)) {
       if (declaration.constant) {
         if (!best && (!declaration.reassignable || this.assignedOnce(declaration))) best = declaration;
-      } else if (declaration.scope.startIndex <= at && at < declaration.scope.endIndex
-        && declaration.value.endIndex <= at && this.assignedOnce(declaration)) {
+      } else if (
+        declaration.scope.startIndex <= at &&
+        at < declaration.scope.endIndex &&
+        declaration.value.endIndex <= at &&
+        this.assignedOnce(declaration)
+      ) {
         if (!best || best.constant || best.nameStart < declaration.nameStart) best = declaration;
       }
     }
@@ -330,7 +349,13 @@ export class Reader {
   }
 
   /** A format call's value: the template with each specifier replaced by its argument's value, or a hole. */
-  private formatted(template: Part[], style: FormatStyle, args: Node[], named: Map<string, Node>, constantOnly: (node: Node) => Part[] | undefined): Part[] {
+  private formatted(
+    template: Part[],
+    style: FormatStyle,
+    args: Node[],
+    named: Map<string, Node>,
+    constantOnly: (node: Node) => Part[] | undefined,
+  ): Part[] {
     let next = 0;
     const argument = (node: Node | undefined): { parts: readonly Part[] } | { hole: true } => {
       const value = node && constantOnly(node);
@@ -338,8 +363,18 @@ export class Reader {
     };
     const pattern = FORMAT_SPECIFIERS[style];
     // Text written into the template later must not read as a specifier: `%` as `%%`, `{` as `{{`.
-    const escape = style === 'printf' || style === 'python-percent' ? (t: string) => t.replace(/%/g, '%%') : (t: string) => t.replace(/[{}]/g, '$&$&');
-    const inTemplate = template.map((p): Part => (p.kind === 'text' ? { ...p, literal: { start: p.literal.start, end: p.literal.end, encode: (t, at) => p.literal.encode(escape(t), at) } } : p));
+    const escape =
+      style === 'printf' || style === 'python-percent'
+        ? (t: string) => t.replace(/%/g, '%%')
+        : (t: string) => t.replace(/[{}]/g, '$&$&');
+    const inTemplate = template.map((p): Part =>
+      p.kind === 'text'
+        ? {
+            ...p,
+            literal: { start: p.literal.start, end: p.literal.end, encode: (t, at) => p.literal.encode(escape(t), at) },
+          }
+        : p,
+    );
     return rewriteMatches(inTemplate, pattern, (m) => {
       const spec = m[0];
       if (spec === '%%' || spec === '{{' || spec === '}}') return { text: spec[0]! };
@@ -354,12 +389,17 @@ export class Reader {
   }
 
   /** The statement's text as the driver reads it: Python's `%s`, Spring's `?0`, the mapper's `${tableId}`. */
-  private withParameters(parts: Part[], anchors: readonly Anchor[]): { parts: Part[]; encodeParameters?: (text: string) => string } {
+  private withParameters(
+    parts: Part[],
+    anchors: readonly Anchor[],
+  ): { parts: Part[]; encodeParameters?: (text: string) => string } {
     let out = parts;
     let encodeParameters: ((text: string) => string) | undefined;
     const text = () => out.map((p) => (p.kind === 'text' ? p.text : '')).join('');
     if (anchors.some((a) => a.params === 'python') && /%s|%\(\w+\)s/.test(text())) {
-      out = rewriteMatches(out, /%(?:%|s|\((\w+)\)s)/g, (m) => ({ text: m[0] === '%%' ? '%' : m[0] === '%s' ? '?' : `:${m[1]}` }));
+      out = rewriteMatches(out, /%(?:%|s|\((\w+)\)s)/g, (m) => ({
+        text: m[0] === '%%' ? '%' : m[0] === '%s' ? '?' : `:${m[1]}`,
+      }));
       encodeParameters = (t) => outsideQuotes(t.replace(/%/g, '%%'), (c) => (c === '?' ? '%s' : c));
     }
     if (anchors.some((a) => a.params === 'spring')) {
@@ -390,7 +430,14 @@ export class Reader {
       if (!name || !first || first.kind !== 'text' || parts!.length !== 1) continue;
       if (!(found.cqlName ? /^(?:[A-Za-z0-9_]+|"(?:[^"]|"")+")$/ : /^[A-Za-z0-9_]+$/).test(name)) continue;
       const via = this.src.slice(found.via.startIndex, found.via.endIndex).replace(/\s+/g, ' ');
-      out.push({ name, cqlName: !!found.cqlName, start: first.literal.start, end: first.literal.end, at: found.via.startIndex, via: via.length > 60 ? `${via.slice(0, 57)}...` : via });
+      out.push({
+        name,
+        cqlName: !!found.cqlName,
+        start: first.literal.start,
+        end: first.literal.end,
+        at: found.via.startIndex,
+        via: via.length > 60 ? `${via.slice(0, 57)}...` : via,
+      });
     }
     return out.sort((a, b) => a.at - b.at);
   }

@@ -69,7 +69,9 @@ function loadLanguage(language: HostLanguage): Promise<Language> {
 }
 
 /** Loads the runtime and the named grammars (all when none are named); idempotent, each loaded once. */
-export async function loadHostLanguages(languages: readonly HostLanguage[] = Object.keys(GRAMMAR_FILES) as HostLanguage[]): Promise<void> {
+export async function loadHostLanguages(
+  languages: readonly HostLanguage[] = Object.keys(GRAMMAR_FILES) as HostLanguage[],
+): Promise<void> {
   await Promise.all(languages.map(loadLanguage));
 }
 
@@ -83,7 +85,10 @@ export function parserFor(language: HostLanguage): Parser {
   let parser = parsers.get(language);
   if (parser) return parser;
   const grammar = loaded.get(language);
-  if (!grammar) throw new Error(`the ${language} grammar is not loaded: await loadHostLanguages(['${language}']) before readEmbedded`);
+  if (!grammar)
+    throw new Error(
+      `the ${language} grammar is not loaded: await loadHostLanguages(['${language}']) before readEmbedded`,
+    );
   parser = new Parser();
   parser.setLanguage(grammar);
   parsers.set(language, parser);

@@ -19,7 +19,11 @@ export function languageName(language: HostLanguage): EmbeddedLanguageName {
  * The host language a file is read as, or undefined: not application code, or its language is off. `override`
  * (the command line's `--embedded`, the editor's setting) wins over the config's `embedded`.
  */
-export function embeddedLanguageFor(filePath: string, setting: EmbeddedSetting | undefined, override?: readonly EmbeddedLanguageName[]): HostLanguage | undefined {
+export function embeddedLanguageFor(
+  filePath: string,
+  setting: EmbeddedSetting | undefined,
+  override?: readonly EmbeddedLanguageName[],
+): HostLanguage | undefined {
   const language = hostLanguageOf(filePath);
   if (!language) return undefined;
   const enabled = override ?? setting?.languages ?? EMBEDDED_LANGUAGES;
@@ -28,8 +32,31 @@ export function embeddedLanguageFor(filePath: string, setting: EmbeddedSetting |
 
 /** Folders a walk does not read application code from: build outputs, dependencies, virtual environments, caches. */
 const GENERATED_FOLDERS: ReadonlySet<string> = new Set([
-  'dist', 'build', 'out', 'target', 'bin', 'obj', 'vendor', 'bower_components', 'jspm_packages', 'venv', '.venv', '__pycache__',
-  'site-packages', '.tox', '.nox', '.gradle', '.mvn', '.idea', '.vscode', '.vs', 'coverage', '.next', '.nuxt', '.svelte-kit', '.cache',
+  'dist',
+  'build',
+  'out',
+  'target',
+  'bin',
+  'obj',
+  'vendor',
+  'bower_components',
+  'jspm_packages',
+  'venv',
+  '.venv',
+  '__pycache__',
+  'site-packages',
+  '.tox',
+  '.nox',
+  '.gradle',
+  '.mvn',
+  '.idea',
+  '.vscode',
+  '.vs',
+  'coverage',
+  '.next',
+  '.nuxt',
+  '.svelte-kit',
+  '.cache',
 ]);
 
 /** File names a walk does not read: minified or bundled scripts and TypeScript declarations. */
@@ -51,7 +78,10 @@ export function parseEmbeddedOption(value: string): readonly EmbeddedLanguageNam
   const text = value.trim().toLowerCase();
   if (text === 'all') return EMBEDDED_LANGUAGES;
   if (text === 'none') return [];
-  const names = text.split(',').map((n) => n.trim()).filter(Boolean);
+  const names = text
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !(EMBEDDED_LANGUAGES as readonly string[]).includes(n));
   if (!names.length || unknown.length) {
     return `--embedded expects all, none or a comma-separated list of ${EMBEDDED_LANGUAGES.join(', ')}${unknown.length ? `; unknown: ${unknown.join(', ')}` : ''}`;

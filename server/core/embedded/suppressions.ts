@@ -19,7 +19,12 @@ function ruleIds(body: string): string[] {
  * The rules the comments around a statement turn off on it: `lines` are the starts of the lines it is written
  * from (each call site's, the string's first line). Undefined when none does; an empty array: every rule.
  */
-export function disabledRules(root: Node, hostText: string, lines: readonly number[], lineStartOf: (offset: number) => number): string[] | undefined {
+export function disabledRules(
+  root: Node,
+  hostText: string,
+  lines: readonly number[],
+  lineStartOf: (offset: number) => number,
+): string[] | undefined {
   let all = false;
   const rules = new Set<string>();
   const scan = (from: number, directive: string): void => {

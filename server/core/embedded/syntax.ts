@@ -24,7 +24,12 @@ export interface CallShape {
 
 /** Where an expression's value goes. */
 export type Context =
-  | { kind: 'argument'; call: CallShape; /** Index among positional arguments, -1 for a named one. */ index: number; keyword?: string }
+  | {
+      kind: 'argument';
+      call: CallShape;
+      /** Index among positional arguments, -1 for a named one. */ index: number;
+      keyword?: string;
+    }
   | { kind: 'annotation'; call: CallShape; index: number; keyword?: string }
   | { kind: 'declaration'; declaration: Declaration }
   /** A value in an object or composite literal under a key (`{ query: '...' }`, `gocql.BatchEntry{Stmt: ...}`). */
@@ -99,7 +104,13 @@ export interface LanguageSupport {
   /** What an expression node is. */
   classify(node: Node): Expr;
   /** The decoded parts of a literal node (classify gave `literal`), or undefined when it is not text (bytes, char). */
-  decodeLiteral(node: Node, src: string, mode: 'trimIndent' | 'trimMargin' | undefined, evaluate: Evaluate, nameValue: NameValue): Part[] | undefined;
+  decodeLiteral(
+    node: Node,
+    src: string,
+    mode: 'trimIndent' | 'trimMargin' | undefined,
+    evaluate: Evaluate,
+    nameValue: NameValue,
+  ): Part[] | undefined;
   /** Where an expression's value goes. */
   contextOf(expr: Node): Context;
   /** The declaration whose name is the identifier `node`, if it is one. */
@@ -111,7 +122,10 @@ export interface LanguageSupport {
   /** Facts from the imports. */
   facts(imports: readonly string[]): FileFacts;
   /** What a call receiving an expression as an argument makes of it. */
-  anchorOf(context: Context & { kind: 'argument' | 'annotation' | 'property' | 'element' }, facts: FileFacts): AnchorVerdict;
+  anchorOf(
+    context: Context & { kind: 'argument' | 'annotation' | 'property' | 'element' },
+    facts: FileFacts,
+  ): AnchorVerdict;
   /** Names of calls and keys that may give a session keyspace, as a pattern over the host text. */
   readonly keyspaceWords: RegExp;
   /** At an identifier matched by `keyspaceWords`: the expression that names the keyspace, and the call shown. */

@@ -12,7 +12,12 @@ export type HostLanguage = 'java' | 'kotlin' | 'python' | 'go' | 'javascript' | 
 /** Where a statement's session keyspace came from (the hover says which). */
 export type KeyspaceSource =
   /** A literal in the host file: `cluster.connect('shop')`, `new Client({ keyspace: 'shop' })`, `USE shop` ... */
-  | { kind: 'code'; name: string; /** Host range of the literal naming it. */ hostRange: SourceRange; /** The call, as written, shortened. */ via: string }
+  | {
+      kind: 'code';
+      name: string;
+      /** Host range of the literal naming it. */ hostRange: SourceRange;
+      /** The call, as written, shortened. */ via: string;
+    }
   /** The `defaultKeyspace` setting. */
   | { kind: 'setting'; name: string };
 

@@ -102,7 +102,17 @@ export interface Interpolation {
  * Decodes host [from, to) of a literal's content: escapes (read by `escape` at each character of `triggers`, a
  * backslash unless told) and interpolations (sorted host ranges inside the content), everything else verbatim.
  */
-export function decodeRange(out: ValueBuilder, literal: HostLiteral, src: string, from: number, to: number, escape?: EscapeReader, holes: readonly Interpolation[] = [], triggers = '\\', nameValue?: NameValue): void {
+export function decodeRange(
+  out: ValueBuilder,
+  literal: HostLiteral,
+  src: string,
+  from: number,
+  to: number,
+  escape?: EscapeReader,
+  holes: readonly Interpolation[] = [],
+  triggers = '\\',
+  nameValue?: NameValue,
+): void {
   let h = 0;
   while (h < holes.length && holes[h]!.end <= from) h++;
   let i = from;
@@ -144,7 +154,13 @@ export function decodeRange(out: ValueBuilder, literal: HostLiteral, src: string
 }
 
 /** Hex digits at `i` (between `min` and `max` of them) as a number, with how many were read. */
-export function readHex(src: string, i: number, end: number, min: number, max: number): { value: number; length: number } | undefined {
+export function readHex(
+  src: string,
+  i: number,
+  end: number,
+  min: number,
+  max: number,
+): { value: number; length: number } | undefined {
   let n = 0;
   while (n < max && i + n < end && /[0-9a-fA-F]/.test(src[i + n]!)) n++;
   if (n < min) return undefined;
@@ -200,7 +216,11 @@ export function plainText(parts: readonly Part[]): string | undefined {
  * `replace` gives: text (its characters span the match's host range, kept atomic when longer than nothing) or a
  * hole (at the match's host range), or parts (a constant's value). Matches across parts are left alone.
  */
-export function rewriteMatches(parts: readonly Part[], pattern: RegExp, replace: (match: RegExpExecArray) => { text: string } | { hole: true } | { parts: readonly Part[] } | undefined): Part[] {
+export function rewriteMatches(
+  parts: readonly Part[],
+  pattern: RegExp,
+  replace: (match: RegExpExecArray) => { text: string } | { hole: true } | { parts: readonly Part[] } | undefined,
+): Part[] {
   const out: Part[] = [];
   for (const part of parts) {
     if (part.kind === 'hole') {

@@ -30,7 +30,10 @@ export interface FileEntry {
   /** The previous text's schema and signature: reused when the new parse has the same schema statements. */
   previousSchema?: { schema: FileSchema; ddl: DdlSignature };
   lint?: {
-    findings: OffsetFinding[]; model: SchemaModel; config: CqlintConfig | undefined; optionsVersion: number;
+    findings: OffsetFinding[];
+    model: SchemaModel;
+    config: CqlintConfig | undefined;
+    optionsVersion: number;
     /** The reference lookups the rules made: the findings are stale when one of them answers differently. */
     references: ReferenceDependency[];
   };
@@ -54,8 +57,19 @@ export interface FileEntry {
 export function fileEntry(fields: FileEntry): FileEntry {
   // Every field, in one order (the type makes a field added to FileEntry an error here until it is listed).
   const blank: { [K in keyof Required<FileEntry>]: FileEntry[K] } = {
-    text: undefined, packed: undefined, parse: undefined, previous: undefined, schema: undefined, ddl: undefined, schemaParse: undefined,
-    previousSchema: undefined, lint: undefined, local: undefined, references: undefined, previousReferences: undefined, released: undefined,
+    text: undefined,
+    packed: undefined,
+    parse: undefined,
+    previous: undefined,
+    schema: undefined,
+    ddl: undefined,
+    schemaParse: undefined,
+    previousSchema: undefined,
+    lint: undefined,
+    local: undefined,
+    references: undefined,
+    previousReferences: undefined,
+    released: undefined,
   };
   return { ...blank, ...fields };
 }
@@ -76,4 +90,3 @@ export function packText(text: string): Buffer {
 export function textOf(entry: FileEntry): string {
   return entry.text ?? (entry.packed ? inflateRawSync(entry.packed).toString('utf8') : '');
 }
-

@@ -15,7 +15,15 @@ import { mergeHints } from '../schema/workload';
 import { forgetSchemaAnswers } from '../schema/forget';
 import { buildFileReferences, type TableReference } from '../schema/references';
 import type { TargetId } from '../partition/targets';
-import { findConfigFor, hintsFor, loadConfigFile, sampleFor, type LoadedConfigFile, type SampleSetting, type TableHints } from '../config';
+import {
+  findConfigFor,
+  hintsFor,
+  loadConfigFile,
+  sampleFor,
+  type LoadedConfigFile,
+  type SampleSetting,
+  type TableHints,
+} from '../config';
 import type { PartitionSample } from '../partition/sample';
 import type { ClusterSetting, ConfigError, CqlintConfig, EvidenceSetting, RuleLevel } from '../vocabulary/config';
 import { ClusterSettings, clusterVersion, hasClusterSettings, type ClusterFile } from '../cluster';
@@ -27,7 +35,13 @@ import { RuleRunner, ruleOptions, severityFor, type ReferenceDependency } from '
 import { ReferenceIndex } from './reference-index';
 import { ddlSignature, reuseFileSchema } from './schema-reuse';
 import { fileEntry, isWellFormed, packText, textOf, type FileEntry } from './project-entry';
-import { hostLanguageOf, readEmbedded, type EmbeddedDocument, type HostEditResult, type HostLanguage } from '../embedded';
+import {
+  hostLanguageOf,
+  readEmbedded,
+  type EmbeddedDocument,
+  type HostEditResult,
+  type HostLanguage,
+} from '../embedded';
 import type { TextEdit } from '../util/text-edit';
 import { HostPositions, guessesAtHole, refusedDocument, suppressedInCode } from '../embedded/in-project';
 import { analysisRefusal } from '../io/input-limits';
@@ -215,7 +229,10 @@ export class Project {
 
   /** The evidence settings that apply to a file: its .cqlint.json's, then the command line's or the editor's. */
   evidenceSettings(filePath: string): EvidenceSetting[] {
-    return [...(this.configFor(filePath).evidence ?? []), ...(this.fileOptions(filePath).evidence ?? this.options.evidence ?? [])];
+    return [
+      ...(this.configFor(filePath).evidence ?? []),
+      ...(this.fileOptions(filePath).evidence ?? this.options.evidence ?? []),
+    ];
   }
 
   /** What the evidence says of a table, under the settings of `filePath` (the file that defines it by default). */
@@ -243,7 +260,13 @@ export class Project {
     const own = this.configFor(filePath).cluster;
     const over = this.fileOptions(filePath).cluster ?? this.options.cluster;
     if (!over) return own;
-    return { ...own, ...(over.version ? { version: over.version } : {}), ...(over.config ? { config: over.config, name: over.name, unconfined: over.unconfined, configFolder: over.configFolder } : {}) };
+    return {
+      ...own,
+      ...(over.version ? { version: over.version } : {}),
+      ...(over.config
+        ? { config: over.config, name: over.name, unconfined: over.unconfined, configFolder: over.configFolder }
+        : {}),
+    };
   }
 
   /**
@@ -290,7 +313,9 @@ export class Project {
     const previous = old?.parse ?? old?.previous;
     // Its signature is made now, from the parse the schema was built for (intact until the next parse).
     const previousSchema = old?.parse
-      ? (old.schema && old.schemaParse === old.parse ? { schema: old.schema, ddl: old.ddl ?? ddlSignature(textOf(old), old.parse) } : undefined)
+      ? old.schema && old.schemaParse === old.parse
+        ? { schema: old.schema, ddl: old.ddl ?? ddlSignature(textOf(old), old.parse) }
+        : undefined
       : old?.previousSchema;
     const previousReferences = old?.parse ? old.references : old?.previousReferences;
     this.entries.set(filePath, fileEntry({ text, previous, previousSchema, previousReferences }));
@@ -455,8 +480,17 @@ export class Project {
     if (!entry.packed && entry.text !== undefined && isWellFormed(entry.text)) entry.packed = packText(entry.text);
     if (!entry.packed) return undefined;
     const host = this.hosts.get(filePath);
-    const hostPacked = host && (host.hostPacked ?? (host.hostText !== undefined && isWellFormed(host.hostText) ? packText(host.hostText) : undefined));
-    return { filePath, schema: entry.schema, references: entry.references, packed: entry.packed, ...(hostPacked ? { hostPacked } : {}) };
+    const hostPacked =
+      host &&
+      (host.hostPacked ??
+        (host.hostText !== undefined && isWellFormed(host.hostText) ? packText(host.hostText) : undefined));
+    return {
+      filePath,
+      schema: entry.schema,
+      references: entry.references,
+      packed: entry.packed,
+      ...(hostPacked ? { hostPacked } : {}),
+    };
   }
 
   /**
@@ -466,11 +500,18 @@ export class Project {
   adoptIndexed(file: IndexedFile): void {
     const old = this.entries.get(file.filePath);
     if (old?.schema) this.previousDefined.set(file.filePath, old.schema.definedNames);
-    const packed = Buffer.isBuffer(file.packed) ? file.packed : Buffer.from(file.packed.buffer, file.packed.byteOffset, file.packed.byteLength);
-    this.entries.set(file.filePath, fileEntry({ packed, schema: file.schema, references: file.references, released: true }));
+    const packed = Buffer.isBuffer(file.packed)
+      ? file.packed
+      : Buffer.from(file.packed.buffer, file.packed.byteOffset, file.packed.byteLength);
+    this.entries.set(
+      file.filePath,
+      fileEntry({ packed, schema: file.schema, references: file.references, released: true }),
+    );
     const language = hostLanguageOf(file.filePath);
     if (language && file.hostPacked) {
-      const hostPacked = Buffer.isBuffer(file.hostPacked) ? file.hostPacked : Buffer.from(file.hostPacked.buffer, file.hostPacked.byteOffset, file.hostPacked.byteLength);
+      const hostPacked = Buffer.isBuffer(file.hostPacked)
+        ? file.hostPacked
+        : Buffer.from(file.hostPacked.buffer, file.hostPacked.byteOffset, file.hostPacked.byteLength);
       this.hosts.set(file.filePath, { language, hostPacked, defaultKeyspace: this.defaultKeyspaceOf(file.filePath) });
     } else this.hosts.delete(file.filePath);
     this.references.markStale(file.filePath);
@@ -501,7 +542,12 @@ export class Project {
     const inputs = files.map((f) => this.fileSchema(f)!);
     const folders = this.migrationFolders(files);
     const foldersText = JSON.stringify(folders);
-    if (!this.model || foldersText !== this.modelFolders || inputs.length !== this.modelInputs.length || inputs.some((fs, i) => fs !== this.modelInputs[i])) {
+    if (
+      !this.model ||
+      foldersText !== this.modelFolders ||
+      inputs.length !== this.modelInputs.length ||
+      inputs.some((fs, i) => fs !== this.modelInputs[i])
+    ) {
       this.model = mergeSchemas(inputs, folders);
       this.modelInputs = inputs;
       this.modelFolders = foldersText;
@@ -608,7 +654,12 @@ export class Project {
       : this.resolveParts(filePath, undefined, name, atOffset);
   }
 
-  private resolveParts(filePath: string, keyspace: string | undefined, table: string, atOffset: number): readonly TableInfo[] {
+  private resolveParts(
+    filePath: string,
+    keyspace: string | undefined,
+    table: string,
+    atOffset: number,
+  ): readonly TableInfo[] {
     // Merging completes views and LIKE tables whose base lives in another file, so merge first.
     const model = this.schema();
     return resolveTableName(model, this.fileSchema(filePath), { keyspace, name: table }, atOffset);
@@ -664,14 +715,30 @@ export class Project {
     const model = this.schema();
     const config = this.configFor(filePath);
     const cached = entry.lint;
-    if (cached && cached.model === model && cached.config === config && cached.optionsVersion === this.optionsVersion && this.references.referencesUnchanged(cached.references)) {
+    if (
+      cached &&
+      cached.model === model &&
+      cached.config === config &&
+      cached.optionsVersion === this.optionsVersion &&
+      this.references.referencesUnchanged(cached.references)
+    ) {
       return this.locate(filePath, cached.findings);
     }
     const references: ReferenceDependency[] = [];
     const own = this.fileOptions(filePath);
     const findings = this.runner.run({
-      filePath, text: textOf(entry), lines: () => this.lineIndex(filePath)!, parse, model, fileSchema: this.fileSchema(filePath)!, config,
-      target: own.target, overrides: own.ruleOverrides, optionsVersion: this.optionsVersion, references, local: this.localFindings(filePath, entry, parse, config),
+      filePath,
+      text: textOf(entry),
+      lines: () => this.lineIndex(filePath)!,
+      parse,
+      model,
+      fileSchema: this.fileSchema(filePath)!,
+      config,
+      target: own.target,
+      overrides: own.ruleOverrides,
+      optionsVersion: this.optionsVersion,
+      references,
+      local: this.localFindings(filePath, entry, parse, config),
       editing: this.options.editing?.(filePath) === true,
     });
     entry.lint = { findings, model, config, optionsVersion: this.optionsVersion, references };
@@ -693,16 +760,26 @@ export class Project {
     if (!entry) return [];
     const parse = this.parse(filePath);
     const local = this.localFindings(filePath, entry, parse, this.configFor(filePath));
-    return this.locate(filePath, this.runner.settle(local.slice(), parse, () => this.lineIndex(filePath)!));
+    return this.locate(
+      filePath,
+      this.runner.settle(local.slice(), parse, () => this.lineIndex(filePath)!),
+    );
   }
 
   /** The file-local rules' findings on the file's parse (cached with it), before suppressions. */
   private localFindings(filePath: string, entry: FileEntry, parse: ParseResult, config: CqlintConfig): OffsetFinding[] {
     const cached = entry.local;
-    if (cached && cached.parse === parse && cached.config === config && cached.optionsVersion === this.optionsVersion) return cached.findings;
+    if (cached && cached.parse === parse && cached.config === config && cached.optionsVersion === this.optionsVersion)
+      return cached.findings;
     const own = this.fileOptions(filePath);
     const findings = this.runner.runLocal({
-      filePath, text: textOf(entry), parse, fileSchema: this.fileSchema(filePath)!, config, target: own.target, overrides: own.ruleOverrides,
+      filePath,
+      text: textOf(entry),
+      parse,
+      fileSchema: this.fileSchema(filePath)!,
+      config,
+      target: own.target,
+      overrides: own.ruleOverrides,
     });
     entry.local = { findings, parse, config, optionsVersion: this.optionsVersion };
     return findings;
@@ -723,7 +800,9 @@ export class Project {
     const rule = allRules.find((r) => r.meta.id === ruleId);
     if (!rule) return undefined;
     const setting = this.configFor(filePath).rules?.[ruleId];
-    return severityFor(rule, setting, this.fileOptions(filePath).ruleOverrides?.[ruleId]) ? ruleOptions(rule, setting) : undefined;
+    return severityFor(rule, setting, this.fileOptions(filePath).ruleOverrides?.[ruleId])
+      ? ruleOptions(rule, setting)
+      : undefined;
   }
 
   /** Keeps a contained crash of a rule (or of a fix for its findings) for diagnosis; the last 20 are kept. */
@@ -740,7 +819,9 @@ export class Project {
 function readHostFile(language: HostLanguage, hostText: string, defaultKeyspace: string | undefined): EmbeddedDocument {
   const doc = readEmbedded(language, hostText, defaultKeyspace !== undefined ? { defaultKeyspace } : undefined);
   const refused = analysisRefusal(doc.cqlText);
-  return refused === undefined ? doc : refusedDocument(language, hostText.length, `its CQL is not analysed: ${refused}`);
+  return refused === undefined
+    ? doc
+    : refusedDocument(language, hostText.length, `its CQL is not analysed: ${refused}`);
 }
 
 /** Two spellings of one folder (separators, a trailing slash). */

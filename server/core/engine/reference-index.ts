@@ -50,7 +50,8 @@ function mergeInOrder(first: readonly TableReference[], second: readonly TableRe
   let i = 0;
   let j = 0;
   // Ties go to the first list, as in the stable sort.
-  while (i < first.length && j < second.length) merged.push(referenceOrder(second[j]!, first[i]!) < 0 ? second[j++]! : first[i++]!);
+  while (i < first.length && j < second.length)
+    merged.push(referenceOrder(second[j]!, first[i]!) < 0 ? second[j++]! : first[i++]!);
   while (i < first.length) merged.push(first[i++]!);
   while (j < second.length) merged.push(second[j++]!);
   return merged;
@@ -88,7 +89,10 @@ export class ReferenceIndex {
    * and queries it from hundreds more, and each copy's merged list kept was 14 MiB of the 2,000-file
    * workspace once every file had been linted, although only the tables being linted ask again.
    */
-  private readonly merged = new RecentCache<TableDefinition, { resolved: ResolvedReferences; references: readonly TableReference[] }>(MERGED_ANSWERS_KEPT);
+  private readonly merged = new RecentCache<
+    TableDefinition,
+    { resolved: ResolvedReferences; references: readonly TableReference[] }
+  >(MERGED_ANSWERS_KEPT);
 
   constructor(private readonly host: ReferenceIndexHost) {}
 
@@ -187,7 +191,12 @@ export class ReferenceIndex {
       let head = 0;
       while (head < was.length && head < current.length && was[head] === current[head]) head++;
       let tail = 0;
-      while (tail < was.length - head && tail < current.length - head && was[was.length - 1 - tail] === current[current.length - 1 - tail]) tail++;
+      while (
+        tail < was.length - head &&
+        tail < current.length - head &&
+        was[was.length - 1 - tail] === current[current.length - 1 - tail]
+      )
+        tail++;
       const names = new Set<string>();
       for (let i = head; i < was.length - tail; i++) names.add(was[i]!.name);
       for (let i = head; i < current.length - tail; i++) names.add(current[i]!.name);

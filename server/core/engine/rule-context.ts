@@ -26,10 +26,17 @@ function ruleIds(): readonly string[] {
 }
 
 /** Every keyspace and table of a model, listed once per model (a count guardrail asks on every CREATE). */
-const definitionLists = new WeakMap<SchemaModel, { keyspaces: readonly KeyspaceInfo[]; tables: readonly TableInfo[] }>();
-function workspaceDefinitions(model: SchemaModel): { keyspaces: readonly KeyspaceInfo[]; tables: readonly TableInfo[] } {
+const definitionLists = new WeakMap<
+  SchemaModel,
+  { keyspaces: readonly KeyspaceInfo[]; tables: readonly TableInfo[] }
+>();
+function workspaceDefinitions(model: SchemaModel): {
+  keyspaces: readonly KeyspaceInfo[];
+  tables: readonly TableInfo[];
+} {
   let lists = definitionLists.get(model);
-  if (!lists) definitionLists.set(model, (lists = { keyspaces: [...model.keyspaces.values()], tables: model.allTables() }));
+  if (!lists)
+    definitionLists.set(model, (lists = { keyspaces: [...model.keyspaces.values()], tables: model.allTables() }));
   return lists;
 }
 
@@ -76,7 +83,6 @@ export interface RuleRunInput {
   editing: boolean;
 }
 
-
 /**
  * What the statement-scoped rules of one run share: the statement a rule runs on (its scope: the lookups
  * its key covers), where findings go (the run's list, or one rule's on one statement), and the one-statement
@@ -98,7 +104,10 @@ export interface StatementRun {
  */
 class ScopedParse implements ParseResult {
   readonly statements: Statement[];
-  constructor(private readonly whole: ParseResult, private readonly run: StatementRun) {
+  constructor(
+    private readonly whole: ParseResult,
+    private readonly run: StatementRun,
+  ) {
     this.statements = run.single;
   }
 
@@ -118,13 +127,16 @@ export type BaseContext = Omit<RuleContext, 'options' | 'report'>;
 
 /** The last few name lookups of a run (a ring of RECENT_LOOKUPS): names by identity, with the offset asked at. */
 class RecentLookups {
-  private readonly names: (QualifiedName | undefined)[] = new Array<QualifiedName | undefined>(RECENT_LOOKUPS).fill(undefined);
+  private readonly names: (QualifiedName | undefined)[] = new Array<QualifiedName | undefined>(RECENT_LOOKUPS).fill(
+    undefined,
+  );
   private readonly offsets: number[] = new Array<number>(RECENT_LOOKUPS).fill(0);
   private readonly answers: (readonly TableInfo[])[] = new Array<readonly TableInfo[]>(RECENT_LOOKUPS).fill([]);
   private next = 0;
 
   get(name: QualifiedName, at: number): readonly TableInfo[] | undefined {
-    for (let i = 0; i < RECENT_LOOKUPS; i++) if (this.names[i] === name && this.offsets[i] === at) return this.answers[i];
+    for (let i = 0; i < RECENT_LOOKUPS; i++)
+      if (this.names[i] === name && this.offsets[i] === at) return this.answers[i];
     return undefined;
   }
 
@@ -162,7 +174,8 @@ export function fileContext(host: RuleRunHost, input: RuleRunInput, target: Rule
     parse,
     target,
     ruleIds: ruleIds(),
-    userType: (keyspace: string | undefined, name: string, mention?: Mention) => model.userType(keyspace, name, mention),
+    userType: (keyspace: string | undefined, name: string, mention?: Mention) =>
+      model.userType(keyspace, name, mention),
     tableFor: (name: QualifiedName, at: number) => host.ruleTable(filePath, candidatesOf(name, at)),
     tableCandidates: candidatesOf,
     definitionsOf: (table: TableInfo) => model.candidates(table.keyspace, table.name),
@@ -179,7 +192,8 @@ export function fileContext(host: RuleRunHost, input: RuleRunInput, target: Rule
     keyspace: (name: string) => fs.keyspaces.filter((k) => k.name === name).pop() ?? model.keyspaces.get(name),
     indexesOn: (table: TableInfo) => model.indexesOn(table, filePath),
     indexesAt: (table: TableInfo, offset: number) => {
-      if (lastIndexes?.table !== table || lastIndexes.offset !== offset) lastIndexes = { table, offset, indexes: model.indexesAt(table, filePath, offset) };
+      if (lastIndexes?.table !== table || lastIndexes.offset !== offset)
+        lastIndexes = { table, offset, indexes: model.indexesAt(table, filePath, offset) };
       return lastIndexes.indexes;
     },
     hints: (table: TableInfo) => mergeHints(table.commentHints, hintsFor(config, table.keyspace, table.name)),
@@ -189,7 +203,8 @@ export function fileContext(host: RuleRunHost, input: RuleRunInput, target: Rule
     cluster: () => (cluster === undefined ? (cluster = host.cluster(filePath) ?? null) : cluster) ?? undefined,
     workspaceDefinitions: () => workspaceDefinitions(model),
     migration: () => model.migrations.get(filePath),
-    history: (name: QualifiedName, at: number) => historyAt(model, filePath, name.keyspace?.name ?? keyspaceAt(fs, at), name.name.name, at),
+    history: (name: QualifiedName, at: number) =>
+      historyAt(model, filePath, name.keyspace?.name ?? keyspaceAt(fs, at), name.name.name, at),
     referencesTo: (table: TableInfo) => {
       const dependency = host.referenceDependency(table);
       references.push(dependency);
@@ -203,7 +218,12 @@ export function fileContext(host: RuleRunHost, input: RuleRunInput, target: Rule
  * else marks the statement uncacheable), and its parse shows the one statement (comments and errors, read,
  * mark it too).
  */
-export function statementContext(host: RuleRunHost, input: RuleRunInput, base: BaseContext, run: StatementRun): BaseContext {
+export function statementContext(
+  host: RuleRunHost,
+  input: RuleRunInput,
+  base: BaseContext,
+  run: StatementRun,
+): BaseContext {
   const { filePath, parse, references } = input;
   const uncacheable = (): void => {
     if (run.scope) run.scope.cacheable = false;

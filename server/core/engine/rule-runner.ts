@@ -2,7 +2,13 @@
 // of statement-scoped rules, RuleMeta.scope, by statement), reused while what a statement looks up is
 // unchanged. The Project owns the files, the schema and the references, and answers the runner's
 // lookups (RuleRunHost).
-import { isSourceRange, type ParseResult, type QualifiedName, type SourceRange, type Statement } from '../../../grammar/ast';
+import {
+  isSourceRange,
+  type ParseResult,
+  type QualifiedName,
+  type SourceRange,
+  type Statement,
+} from '../../../grammar/ast';
 import type { LineIndex } from '../../../grammar/line-index';
 import type { OffsetFinding, Severity } from '../findings/findings';
 import { keyspaceAt } from '../schema/build';
@@ -14,7 +20,13 @@ import type { ClusterSettings } from '../cluster';
 import type { FileLocalRuleModule, FileRuleContext, RuleContext, RuleModule } from '../rules/types';
 import { findingOf } from '../rules/messages';
 import { applySuppressions } from '../findings/suppression';
-import { IndexEvents, isSchemaStatement, StatementKeys, type ReferenceDependency, type StatementScope } from './statement-keys';
+import {
+  IndexEvents,
+  isSchemaStatement,
+  StatementKeys,
+  type ReferenceDependency,
+  type StatementScope,
+} from './statement-keys';
 import { fileContext, statementContext, type RuleRunHost, type RuleRunInput, type StatementRun } from './rule-context';
 
 export { isSchemaStatement, withoutRanges, type ReferenceDependency } from './statement-keys';
@@ -66,7 +78,8 @@ function findingRanges(value: unknown, out: SourceRange[], depth = 0): void {
     for (const v of value) findingRanges(v, out, depth + 1);
     return;
   }
-  for (const key in value as Record<string, unknown>) findingRanges((value as Record<string, unknown>)[key], out, depth + 1);
+  for (const key in value as Record<string, unknown>)
+    findingRanges((value as Record<string, unknown>)[key], out, depth + 1);
 }
 
 /** A file-scoped rule with handlers, in the one walk over a file's statements (walkHandlers). */
@@ -121,7 +134,11 @@ export function isFileLocal(rule: RuleModule): rule is FileLocalRuleModule {
 }
 
 /** A rule's severity under its config setting (`level` or `[level, options]`) and an editor override; undefined when off. */
-export function severityFor(rule: RuleModule, setting: RuleSetting | undefined, override?: RuleLevel): Severity | undefined {
+export function severityFor(
+  rule: RuleModule,
+  setting: RuleSetting | undefined,
+  override?: RuleLevel,
+): Severity | undefined {
   const level = override ?? (Array.isArray(setting) ? setting[0] : setting);
   if (level === 'off') return undefined;
   if (level === 'error') return 'error';
@@ -132,13 +149,17 @@ export function severityFor(rule: RuleModule, setting: RuleSetting | undefined, 
 /** A rule's options: defaults from its meta, overridden by the config's `[level, options]` setting. */
 export function ruleOptions(rule: RuleModule, setting: unknown): Record<string, unknown> {
   const options: Record<string, unknown> = {};
-  for (const [k, spec] of Object.entries(rule.meta.options ?? {})) if (spec.default !== undefined) options[k] = spec.default;
+  for (const [k, spec] of Object.entries(rule.meta.options ?? {}))
+    if (spec.default !== undefined) options[k] = spec.default;
   if (Array.isArray(setting)) Object.assign(options, setting[1]);
   return options;
 }
 
 /** One file to run the file-local rules on: the file alone, nothing of the workspace. */
-type LocalRunInput = Pick<RuleRunInput, 'filePath' | 'text' | 'parse' | 'fileSchema' | 'config' | 'target' | 'overrides'>;
+type LocalRunInput = Pick<
+  RuleRunInput,
+  'filePath' | 'text' | 'parse' | 'fileSchema' | 'config' | 'target' | 'overrides'
+>;
 
 export class RuleRunner {
   /** Statement-scoped rule results by statement AST object. */
@@ -153,7 +174,8 @@ export class RuleRunner {
    */
   private lintedOnce = new WeakSet<readonly Statement[]>();
   private readonly keys = new StatementKeys();
-  private readonly resolveTable = (filePath: string, name: QualifiedName, at: number): readonly TableInfo[] => this.host.resolveTable(filePath, name, at);
+  private readonly resolveTable = (filePath: string, name: QualifiedName, at: number): readonly TableInfo[] =>
+    this.host.resolveTable(filePath, name, at);
 
   constructor(private readonly host: RuleRunHost) {}
 
@@ -168,7 +190,8 @@ export class RuleRunner {
     const findings: OffsetFinding[] = [];
     const walk: HandlerRun[] = [];
     let cluster: ClusterSettings | null | undefined;
-    const clusterOf = (): ClusterSettings | undefined => (cluster === undefined ? (cluster = this.host.cluster(filePath) ?? null) : cluster) ?? undefined;
+    const clusterOf = (): ClusterSettings | undefined =>
+      (cluster === undefined ? (cluster = this.host.cluster(filePath) ?? null) : cluster) ?? undefined;
     for (const rule of allRules) {
       if (!isFileLocal(rule)) continue;
       const setting = config.rules?.[rule.meta.id];
@@ -214,7 +237,8 @@ export class RuleRunner {
 
   /** A file's findings as lint results: those its suppression comments silence left out, sorted by position. */
   settle(findings: OffsetFinding[], parse: ParseResult, lines: () => LineIndex): OffsetFinding[] {
-    const kept = findings.length && parse.comments.length ? applySuppressions(findings, parse.comments, lines()) : findings;
+    const kept =
+      findings.length && parse.comments.length ? applySuppressions(findings, parse.comments, lines()) : findings;
     kept.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId));
     return kept;
   }
@@ -235,7 +259,12 @@ export class RuleRunner {
 
     const statementRules: StatementRule[] = [];
     const walk: HandlerRun[] = [];
-    const epochParts: string[] = [filePath, String(input.optionsVersion), String(this.keys.objectId(config)), target.id];
+    const epochParts: string[] = [
+      filePath,
+      String(input.optionsVersion),
+      String(this.keys.objectId(config)),
+      target.id,
+    ];
     for (const rule of allRules) {
       if (isFileLocal(rule)) continue; // input.local holds their findings
       const setting = config.rules?.[rule.meta.id];
@@ -254,7 +283,8 @@ export class RuleRunner {
       else this.runRule(rule, { ...base, options, report }, filePath);
     }
     this.walkHandlers(parse.statements, walk, filePath);
-    if (statementRules.length) this.runStatementRules(input, statementRules, statementRun, findings, epochParts.join('\u0000'));
+    if (statementRules.length)
+      this.runStatementRules(input, statementRules, statementRun, findings, epochParts.join('\u0000'));
     for (const f of input.local) findings.push(f);
     return this.settle(findings, parse, input.lines);
   }
@@ -264,7 +294,13 @@ export class RuleRunner {
    * key, the epoch and its anchors hold (the rules that read references run again when those changed);
    * otherwise each rule runs with a fresh scope and the results are cached if every lookup was covered.
    */
-  private runStatementRules(input: RuleRunInput, statementRules: readonly StatementRule[], run: StatementRun, findings: OffsetFinding[], epoch: string): void {
+  private runStatementRules(
+    input: RuleRunInput,
+    statementRules: readonly StatementRule[],
+    run: StatementRun,
+    findings: OffsetFinding[],
+    epoch: string,
+  ): void {
     const { filePath, parse, model, references } = input;
     const fs = input.fileSchema;
     if (this.keys.full()) {
@@ -279,7 +315,12 @@ export class RuleRunner {
     // Runs one statement rule with a fresh scope; its result when it can be reused.
     // A rule with handlers but none for a statement's kind has nothing to say on it: it is not run.
     const byKind = new RulesByKind(statementRules);
-    const runOne = (i: number, stmt: Statement, current: StatementScope, handler: StatementHandler | undefined): RuleResult | undefined => {
+    const runOne = (
+      i: number,
+      stmt: Statement,
+      current: StatementScope,
+      handler: StatementHandler | undefined,
+    ): RuleResult | undefined => {
       const { rule, ctx } = statementRules[i]!;
       const scope = (run.scope = current);
       scope.cacheable = true;
@@ -289,9 +330,16 @@ export class RuleRunner {
       const ran = this.runRule(rule, ctx, filePath, stmt, handler);
       run.out = findings;
       for (const f of reported) findings.push(f);
-      const result = !ran || !scope.cacheable ? undefined
-        : !reported.length && !scope.references ? EMPTY_RESULT
-        : { findings: reported.slice(), anchors: anchorsOf(reported, stmt), references: scope.references ?? NO_REFERENCES };
+      const result =
+        !ran || !scope.cacheable
+          ? undefined
+          : !reported.length && !scope.references
+            ? EMPTY_RESULT
+            : {
+                findings: reported.slice(),
+                anchors: anchorsOf(reported, stmt),
+                references: scope.references ?? NO_REFERENCES,
+              };
       run.scope = undefined;
       return result;
     };
@@ -310,7 +358,8 @@ export class RuleRunner {
       const rules = byKind.of(stmt.kind);
       const cached = this.statementResults.get(stmt);
       if (!cached && firstLint) {
-        if (!bare) bare = { statement: stmt, start, lookups: NO_LOOKUPS, names: NO_NAMES, types: false, cacheable: false };
+        if (!bare)
+          bare = { statement: stmt, start, lookups: NO_LOOKUPS, names: NO_NAMES, types: false, cacheable: false };
         bare.statement = stmt;
         bare.start = start;
         for (const { index, handler } of rules) {
@@ -323,7 +372,15 @@ export class RuleRunner {
         run.scope = undefined;
         continue;
       }
-      const current = this.keys.statementScope(filePath, fs, model, stmt, indexEvents, this.resolveTable, input.editing ? schemaBefore : undefined);
+      const current = this.keys.statementScope(
+        filePath,
+        fs,
+        model,
+        stmt,
+        indexEvents,
+        this.resolveTable,
+        input.editing ? schemaBefore : undefined,
+      );
       if (cached && cached.epoch === epoch && cached.key === current.key && moved(cached.fixed, start)) {
         for (const f of cached.fixed.findings) findings.push(f);
         let stale = false;
@@ -347,7 +404,8 @@ export class RuleRunner {
       for (const { index: i, handler } of rules) {
         const result = runOne(i, stmt, current.scope, handler);
         if (!result) cacheable = false;
-        else if (result.references.length) (dynamic === NO_DYNAMIC ? (dynamic = []) : dynamic).push({ rule: i, result });
+        else if (result.references.length)
+          (dynamic === NO_DYNAMIC ? (dynamic = []) : dynamic).push({ rule: i, result });
         else if (result !== EMPTY_RESULT) {
           // The rule's own anchors, found by runOne, serve the statement's fixed result as they are.
           if (fixed === EMPTY_RESULT) fixed = { findings: [], anchors: [], references: NO_REFERENCES };
@@ -365,7 +423,13 @@ export class RuleRunner {
    * Runs one rule: its check(), or (a statement-scoped run of a rule with handlers) its `handler` for `stmt`.
    * A crash is recorded (a rule must never take the server down). False when it threw.
    */
-  private runRule(rule: RuleModule, ctx: RuleContext, filePath: string, stmt?: Statement, handler?: StatementHandler): boolean {
+  private runRule(
+    rule: RuleModule,
+    ctx: RuleContext,
+    filePath: string,
+    stmt?: Statement,
+    handler?: StatementHandler,
+  ): boolean {
     try {
       if (rule.check) rule.check(ctx);
       else if (stmt) handler?.(stmt, ctx);
@@ -375,7 +439,6 @@ export class RuleRunner {
       return false;
     }
   }
-
 }
 
 /** Whether a result's anchors moved with its statement, now at `start` (a plain loop: asked of every statement on every edit). */
@@ -402,4 +465,3 @@ interface StatementRule {
   rule: RuleModule;
   ctx: RuleContext;
 }
-

@@ -23,11 +23,24 @@ function referencedNamesOf(statements: readonly Statement[]): Set<string> {
   const names = new Set<string>();
   const visit = (stmt: Statement): void => {
     switch (stmt.kind) {
-      case 'Select': case 'CreateMaterializedView': names.add(stmt.from.name.name); break;
-      case 'Insert': case 'Update': case 'Delete': case 'CreateIndex': names.add(stmt.table.name.name); break;
-      case 'Truncate': names.add(stmt.name.name.name); break;
-      case 'Batch': for (const inner of stmt.statements) visit(inner); break;
-      default: break;
+      case 'Select':
+      case 'CreateMaterializedView':
+        names.add(stmt.from.name.name);
+        break;
+      case 'Insert':
+      case 'Update':
+      case 'Delete':
+      case 'CreateIndex':
+        names.add(stmt.table.name.name);
+        break;
+      case 'Truncate':
+        names.add(stmt.name.name.name);
+        break;
+      case 'Batch':
+        for (const inner of stmt.statements) visit(inner);
+        break;
+      default:
+        break;
     }
   };
   for (const s of statements) visit(s);
@@ -42,9 +55,12 @@ export function ddlSignature(text: string, parse: ParseResult): DdlSignature {
     if (!isSchemaStatement(stmt)) continue;
     statements.push(stmt);
     starts.push(stmt.range.start);
-    shards.push(stmt.kind === 'CreateTable'
-      ? withoutRanges(shardAbove(parse.comments, text, stmt.range.start)) + JSON.stringify(hintsAbove(parse.comments, text, stmt.range.start) ?? null)
-      : '');
+    shards.push(
+      stmt.kind === 'CreateTable'
+        ? withoutRanges(shardAbove(parse.comments, text, stmt.range.start)) +
+            JSON.stringify(hintsAbove(parse.comments, text, stmt.range.start) ?? null)
+        : '',
+    );
   }
   return { statements, starts, shards };
 }
@@ -54,7 +70,12 @@ export function ddlSignature(text: string, parse: ParseResult): DdlSignature {
  * @shard annotations): its offsets are moved to the statements' new positions, the @shard ranges and
  * the referenced names refreshed. Undefined when it cannot be reused.
  */
-export function reuseFileSchema(previous: { schema: FileSchema; ddl: DdlSignature }, ddl: DdlSignature, parse: ParseResult, text: string): FileSchema | undefined {
+export function reuseFileSchema(
+  previous: { schema: FileSchema; ddl: DdlSignature },
+  ddl: DdlSignature,
+  parse: ParseResult,
+  text: string,
+): FileSchema | undefined {
   const old = previous.ddl;
   if (old.statements.length !== ddl.statements.length) return undefined;
   for (let i = 0; i < ddl.statements.length; i++) {

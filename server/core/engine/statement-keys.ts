@@ -38,7 +38,8 @@ export interface StatementScope {
   references?: ReferenceDependency[];
 }
 
-export const isSchemaStatement = (stmt: Statement): boolean => stmt.kind === 'Use' || /^(Create|Alter|Drop)/.test(stmt.kind);
+export const isSchemaStatement = (stmt: Statement): boolean =>
+  stmt.kind === 'Use' || /^(Create|Alter|Drop)/.test(stmt.kind);
 
 /** JSON without source positions (SourceRange objects). */
 export function withoutRanges(value: unknown): string {
@@ -46,18 +47,40 @@ export function withoutRanges(value: unknown): string {
 }
 
 /** Table names a statement (or the statements of a batch) refers to, with the offset each is resolved at. */
-function tableLookups(stmt: Statement, out: { name: QualifiedName; at: number }[] = []): { name: QualifiedName; at: number }[] {
+function tableLookups(
+  stmt: Statement,
+  out: { name: QualifiedName; at: number }[] = [],
+): { name: QualifiedName; at: number }[] {
   const at = stmt.range.start;
   switch (stmt.kind) {
-    case 'Select': out.push({ name: stmt.from, at }); break;
-    case 'Insert': case 'Update': case 'Delete': out.push({ name: stmt.table, at }); break;
-    case 'CreateIndex': out.push({ name: stmt.table, at }); break;
-    case 'CreateMaterializedView': out.push({ name: stmt.from, at }); break;
-    case 'AlterTable': out.push({ name: stmt.name, at }); break;
-    case 'Truncate': out.push({ name: stmt.name, at }); break;
-    case 'CreateTable': if (stmt.like) out.push({ name: stmt.like, at }); break;
-    case 'Batch': for (const inner of stmt.statements) tableLookups(inner, out); break;
-    default: break;
+    case 'Select':
+      out.push({ name: stmt.from, at });
+      break;
+    case 'Insert':
+    case 'Update':
+    case 'Delete':
+      out.push({ name: stmt.table, at });
+      break;
+    case 'CreateIndex':
+      out.push({ name: stmt.table, at });
+      break;
+    case 'CreateMaterializedView':
+      out.push({ name: stmt.from, at });
+      break;
+    case 'AlterTable':
+      out.push({ name: stmt.name, at });
+      break;
+    case 'Truncate':
+      out.push({ name: stmt.name, at });
+      break;
+    case 'CreateTable':
+      if (stmt.like) out.push({ name: stmt.like, at });
+      break;
+    case 'Batch':
+      for (const inner of stmt.statements) tableLookups(inner, out);
+      break;
+    default:
+      break;
   }
   return out;
 }
@@ -86,7 +109,10 @@ export class StatementKeys {
    * Scopes kept for the statements of files open in an editor, with the file schema and model they were
    * made under: see statementScope.
    */
-  private scopes = new WeakMap<Statement, { fs: FileSchema; model: SchemaModel; schemaBefore: number; made: { key: string; scope: StatementScope } }>();
+  private scopes = new WeakMap<
+    Statement,
+    { fs: FileSchema; model: SchemaModel; schemaBefore: number; made: { key: string; scope: StatementScope } }
+  >();
 
   /**
    * What the statement-scoped rules' findings on `stmt` depend on besides the statement's own text (the
@@ -103,7 +129,15 @@ export class StatementKeys {
    * schema only then, moving its offsets with them), every other file's too, and the same ones precede the
    * statement: the key reads nothing else of where it stands (a moved statement's ranges move in place).
    */
-  statementScope(filePath: string, fs: FileSchema, model: SchemaModel, stmt: Statement, indexEvents: IndexEvents, resolveTable: ResolveTable, schemaBefore?: number): { key: string; scope: StatementScope } {
+  statementScope(
+    filePath: string,
+    fs: FileSchema,
+    model: SchemaModel,
+    stmt: Statement,
+    indexEvents: IndexEvents,
+    resolveTable: ResolveTable,
+    schemaBefore?: number,
+  ): { key: string; scope: StatementScope } {
     const start = stmt.range.start;
     const kept = schemaBefore !== undefined ? this.scopes.get(stmt) : undefined;
     if (kept && kept.fs === fs && kept.model === model && kept.schemaBefore === schemaBefore) {
@@ -195,14 +229,36 @@ export class StatementKeys {
     let id = this.tableIds.get(table);
     if (id !== undefined) return id;
     const o = (x: object | undefined): number => this.objectId(x);
-    const columns = table.columns.map((c) => `${c.name}:${c.typeText}:${c.type?.kind ?? ''}:${o(c.type)}:${c.role}:${c.keyPosition}:${c.order ?? ''}:${o(c.range)}`).join(';');
+    const columns = table.columns
+      .map(
+        (c) =>
+          `${c.name}:${c.typeText}:${c.type?.kind ?? ''}:${o(c.type)}:${c.role}:${c.keyPosition}:${c.order ?? ''}:${o(c.range)}`,
+      )
+      .join(';');
     const options = [...table.options].map(([k, v]) => `${k}=${o(v)}`).join(';');
-    const shard = (table.shard ? withoutRanges(table.shard) : '') + (table.commentHints ? JSON.stringify(table.commentHints) : '');
-    id = this.intern([
-      table.kind, table.keyspace ?? '', table.name, table.qualifiedName, table.filePath, o(table.definition), o(table.range), o(table.nameRange),
-      table.defaultTtlSeconds ?? '', table.baseTable ?? '', String(table.baseResolved), String(table.counter),
-      table.partitionKey.map((c) => c.name).join(','), table.clustering.map((c) => c.name).join(','), columns, options, shard,
-    ].join('\u0001'));
+    const shard =
+      (table.shard ? withoutRanges(table.shard) : '') + (table.commentHints ? JSON.stringify(table.commentHints) : '');
+    id = this.intern(
+      [
+        table.kind,
+        table.keyspace ?? '',
+        table.name,
+        table.qualifiedName,
+        table.filePath,
+        o(table.definition),
+        o(table.range),
+        o(table.nameRange),
+        table.defaultTtlSeconds ?? '',
+        table.baseTable ?? '',
+        String(table.baseResolved),
+        String(table.counter),
+        table.partitionKey.map((c) => c.name).join(','),
+        table.clustering.map((c) => c.name).join(','),
+        columns,
+        options,
+        shard,
+      ].join('\u0001'),
+    );
     this.tableIds.set(table, id);
     return id;
   }
@@ -282,7 +338,10 @@ const itself = (n: number): number => n;
 export class IndexEvents {
   private readonly offsets = new Map<string, number[]>();
 
-  constructor(private readonly model: SchemaModel, private readonly filePath: string) {}
+  constructor(
+    private readonly model: SchemaModel,
+    private readonly filePath: string,
+  ) {}
 
   before(name: string, offset: number): number {
     let sorted = this.offsets.get(name);

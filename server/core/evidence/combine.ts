@@ -8,7 +8,15 @@
 // - partitions (estimate) and local write counts: per node (listed);
 // - size_estimates: summed over nodes (each node reports its own primary ranges);
 // - growth: per capture date the maximum over nodes, the first date against the last.
-import type { CountedPartition, EvidenceFile, EvidenceOrigin, Measured, Percentiles, SamplerKind, TableFigures } from './types';
+import type {
+  CountedPartition,
+  EvidenceFile,
+  EvidenceOrigin,
+  Measured,
+  Percentiles,
+  SamplerKind,
+  TableFigures,
+} from './types';
 import type { TableInfo } from '../schema/model';
 import type { UdtLookup } from '../token/types';
 import { decodePartitionKey, keyFitsColumns } from './keys';
@@ -64,7 +72,15 @@ export interface TableEvidence {
   /** tablehistograms: each percentile's maximum over nodes. */
   percentiles?: { bytes: Partial<Record<keyof Percentiles, Cited>>; cells: Partial<Record<keyof Percentiles, Cited>> };
   /** Per node: what tablestats and size_estimates say of the node's share of the table. */
-  nodes: { node: string; partitionsEstimate?: number; maxPartitionBytes?: number; meanPartitionBytes?: number; localWrites?: number; localReads?: number; origin: EvidenceOrigin }[];
+  nodes: {
+    node: string;
+    partitionsEstimate?: number;
+    maxPartitionBytes?: number;
+    meanPartitionBytes?: number;
+    localWrites?: number;
+    localReads?: number;
+    origin: EvidenceOrigin;
+  }[];
   /** size_estimates summed over the nodes given. */
   estimatedPartitions?: Cited;
   /** toppartitions per kind: the partitions, busiest first, per key the maximum over nodes. */
@@ -102,7 +118,16 @@ function partitionBytesOf(f: TableFigures, origin: EvidenceOrigin, keyText: KeyT
   best = larger(best, cite(f.histogram?.partitionBytes.max, 'bytes', `${CASSANDRA_HISTOGRAM_LABEL} Max`, origin));
   const top = f.largePartitions?.[0];
   if (top?.bytes !== undefined) {
-    best = larger(best, { value: top.bytes, unit: 'bytes', label: origin.tool === 'nodetool tablestats' ? `top partition by size (${keyText(top.key, origin)})` : `large partition ${keyText(top.key, origin)}`, origin, line: top.line });
+    best = larger(best, {
+      value: top.bytes,
+      unit: 'bytes',
+      label:
+        origin.tool === 'nodetool tablestats'
+          ? `top partition by size (${keyText(top.key, origin)})`
+          : `large partition ${keyText(top.key, origin)}`,
+      origin,
+      line: top.line,
+    });
   }
   return best;
 }
@@ -114,7 +139,9 @@ export function tableMatches(fileTable: string, keyspace: string | undefined, na
   const tn = dot >= 0 ? fileTable.slice(dot + 1) : fileTable;
   const norm = (s: string): string => (/^".*"$/.test(s) ? s.slice(1, -1) : s.toLowerCase());
   if (norm(tn) !== name.toLowerCase() && tn.replace(/^"|"$/g, '') !== name) return false;
-  return keyspace === undefined ? true : ks !== undefined && (norm(ks) === keyspace.toLowerCase() || ks.replace(/^"|"$/g, '') === keyspace);
+  return keyspace === undefined
+    ? true
+    : ks !== undefined && (norm(ks) === keyspace.toLowerCase() || ks.replace(/^"|"$/g, '') === keyspace);
 }
 
 function dayOf(origin: EvidenceOrigin): number | undefined {
@@ -124,7 +151,11 @@ function dayOf(origin: EvidenceOrigin): number | undefined {
 }
 
 /** The figures of `files` for one table, combined; undefined when no file has any. */
-export function combineEvidence(table: Pick<TableInfo, 'keyspace' | 'name' | 'partitionKey'>, files: readonly EvidenceFile[], udts?: UdtLookup): TableEvidence | undefined {
+export function combineEvidence(
+  table: Pick<TableInfo, 'keyspace' | 'name' | 'partitionKey'>,
+  files: readonly EvidenceFile[],
+  udts?: UdtLookup,
+): TableEvidence | undefined {
   const { keyspace, name } = table;
   const columns = table.partitionKey.length;
   const keyText: KeyText = (printed, origin) => {
@@ -135,7 +166,8 @@ export function combineEvidence(table: Pick<TableInfo, 'keyspace' | 'name' | 'pa
   const matched: { figures: TableFigures; origin: EvidenceOrigin }[] = [];
   for (const file of files) {
     if (file.cancelled) continue;
-    for (const figures of file.tables) if (tableMatches(figures.table, keyspace, name)) matched.push({ figures, origin: file.origin });
+    for (const figures of file.tables)
+      if (tableMatches(figures.table, keyspace, name)) matched.push({ figures, origin: file.origin });
   }
   if (!matched.length) return undefined;
   const evidence: TableEvidence = {
@@ -156,16 +188,39 @@ export function combineEvidence(table: Pick<TableInfo, 'keyspace' | 'name' | 'pa
     evidence.maxCells = larger(evidence.maxCells, cite(f.histogram?.cellCount.max, 'cells', 'cell count Max', origin));
     if (f.histogram) {
       const p = (evidence.percentiles ??= { bytes: {}, cells: {} });
-      for (const k of Object.keys(f.histogram.partitionBytes) as (keyof Percentiles)[]) p.bytes[k] = larger(p.bytes[k], cite(f.histogram.partitionBytes[k], 'bytes', `partition size ${k}`, origin));
-      for (const k of Object.keys(f.histogram.cellCount) as (keyof Percentiles)[]) p.cells[k] = larger(p.cells[k], cite(f.histogram.cellCount[k], 'cells', `cell count ${k}`, origin));
+      for (const k of Object.keys(f.histogram.partitionBytes) as (keyof Percentiles)[])
+        p.bytes[k] = larger(p.bytes[k], cite(f.histogram.partitionBytes[k], 'bytes', `partition size ${k}`, origin));
+      for (const k of Object.keys(f.histogram.cellCount) as (keyof Percentiles)[])
+        p.cells[k] = larger(p.cells[k], cite(f.histogram.cellCount[k], 'cells', `cell count ${k}`, origin));
     }
     const fitting = f.partitions?.filter((p) => keyFitsColumns(p.key, origin.tool, columns));
     const counted = fitting?.[0];
-    if (counted?.rows !== undefined) evidence.maxRows = larger(evidence.maxRows, { value: counted.rows, unit: 'rows', label: `rows of partition ${counted.key}`, origin, line: counted.line });
+    if (counted?.rows !== undefined)
+      evidence.maxRows = larger(evidence.maxRows, {
+        value: counted.rows,
+        unit: 'rows',
+        label: `rows of partition ${counted.key}`,
+        origin,
+        line: counted.line,
+      });
     const large = f.largePartitions?.find((p) => p.rows !== undefined);
-    if (large?.rows !== undefined && origin.tool === 'system.large_partitions') evidence.maxRows = larger(evidence.maxRows, { value: large.rows, unit: 'rows', label: `rows of large partition ${keyText(large.key, origin)}`, origin, line: large.line });
+    if (large?.rows !== undefined && origin.tool === 'system.large_partitions')
+      evidence.maxRows = larger(evidence.maxRows, {
+        value: large.rows,
+        unit: 'rows',
+        label: `rows of large partition ${keyText(large.key, origin)}`,
+        origin,
+        line: large.line,
+      });
     const row = f.largeRows?.[0];
-    if (row?.bytes !== undefined) evidence.maxRowBytes = larger(evidence.maxRowBytes, { value: row.bytes, unit: 'bytes', label: `large row in partition ${keyText(row.key, origin)}`, origin, line: row.line });
+    if (row?.bytes !== undefined)
+      evidence.maxRowBytes = larger(evidence.maxRowBytes, {
+        value: row.bytes,
+        unit: 'bytes',
+        label: `large row in partition ${keyText(row.key, origin)}`,
+        origin,
+        line: row.line,
+      });
     if (fitting?.length) {
       const c = (evidence.counted ??= { partitions: [] });
       c.partitions.push(...fitting.map((p) => ({ ...p, origin })));
@@ -174,7 +229,11 @@ export function combineEvidence(table: Pick<TableInfo, 'keyspace' | 'name' | 'pa
     if (f.largePartitions?.length) (evidence.large ??= []).push(...f.largePartitions.map((p) => ({ ...p, origin })));
     if (f.hosts?.length) evidence.hosts = f.hosts.map(({ host, rows, percent }) => ({ host, rows, percent }));
     if (f.sizeEstimates) {
-      estimated = { partitions: (estimated?.partitions ?? 0) + f.sizeEstimates.partitions.value, line: f.sizeEstimates.partitions.line, origin };
+      estimated = {
+        partitions: (estimated?.partitions ?? 0) + f.sizeEstimates.partitions.value,
+        line: f.sizeEstimates.partitions.line,
+        origin,
+      };
     }
     if (f.partitionsEstimate || f.partitionBytes || f.localWrites || f.sizeEstimates) {
       evidence.nodes.push({
@@ -189,7 +248,10 @@ export function combineEvidence(table: Pick<TableInfo, 'keyspace' | 'name' | 'pa
     }
     for (const sampler of f.samplers ?? []) {
       // Partitions of another key (the table re-keyed since the capture) are not this table's.
-      const s = { ...sampler, partitions: sampler.partitions.filter((p) => keyFitsColumns(p.key, origin.tool, columns)) };
+      const s = {
+        ...sampler,
+        partitions: sampler.partitions.filter((p) => keyFitsColumns(p.key, origin.tool, columns)),
+      };
       if (!s.partitions.length) continue;
       const listed = s.partitions.reduce((sum, p) => sum + p.count, 0);
       const smallest = s.partitions.length ? s.partitions[s.partitions.length - 1]!.count : 0;
@@ -200,12 +262,17 @@ export function combineEvidence(table: Pick<TableInfo, 'keyspace' | 'name' | 'pa
       byKind.set(s.kind, keys);
       for (const p of s.partitions) {
         const busy: BusyPartition = {
-          kind: s.kind, key: p.key, count: p.count, error: p.error,
+          kind: s.kind,
+          key: p.key,
+          count: p.count,
+          error: p.error,
           ...(s.durationMs ? { perSecond: p.count / (s.durationMs / 1000), durationMs: s.durationMs } : {}),
           ...(total > 0 ? { share: p.count / total } : {}),
           shareIsLowerBound: distinct > s.partitions.length,
           shareOfListed: s.cardinality === undefined,
-          distinct, origin, line: p.line,
+          distinct,
+          origin,
+          line: p.line,
         };
         const known = keys.get(p.key);
         if (!known || busy.count > known.count) keys.set(p.key, busy);
@@ -225,7 +292,14 @@ export function combineEvidence(table: Pick<TableInfo, 'keyspace' | 'name' | 'pa
     evidence.large.sort((a, b) => (b.bytes ?? 0) - (a.bytes ?? 0));
     evidence.large.splice(100);
   }
-  if (estimated) evidence.estimatedPartitions = { value: estimated.partitions, unit: 'count', label: 'estimated partitions (system.size_estimates, summed over the nodes given)', origin: estimated.origin, line: estimated.line };
+  if (estimated)
+    evidence.estimatedPartitions = {
+      value: estimated.partitions,
+      unit: 'count',
+      label: 'estimated partitions (system.size_estimates, summed over the nodes given)',
+      origin: estimated.origin,
+      line: estimated.line,
+    };
   if (byDate.size >= 2) {
     const days = [...byDate.keys()].sort((a, b) => a - b);
     const first = byDate.get(days[0]!)!;

@@ -29,7 +29,8 @@ export class TableSet {
     let figures = this.tables.get(name);
     if (figures) return figures;
     if (this.tables.size >= EVIDENCE_BOUNDS.maxTables) {
-      if (!this.refused) this.onProblem(line, `more than ${EVIDENCE_BOUNDS.maxTables} tables in one file: the rest are not read`, true);
+      if (!this.refused)
+        this.onProblem(line, `more than ${EVIDENCE_BOUNDS.maxTables} tables in one file: the rest are not read`, true);
       this.refused = true;
       return undefined;
     }

@@ -58,14 +58,18 @@ export class DsbulkCount implements FormatReader {
 
   constructor(private readonly ctx: ReaderContext) {
     const modes = ctx.header.modes;
-    if (modes?.length === 1 && (['global', 'hosts', 'ranges', 'partitions'] as string[]).includes(modes[0]!)) this.mode = modes[0] as Mode;
+    if (modes?.length === 1 && (['global', 'hosts', 'ranges', 'partitions'] as string[]).includes(modes[0]!))
+      this.mode = modes[0] as Mode;
   }
 
   private table(line: number): TableFigures | undefined {
     if (this.figures) return this.figures;
     const name = this.ctx.header.table;
     if (!name) {
-      this.ctx.problem(line, 'which table? dsbulk prints no table name: put the `dsbulk count -k ks -t table ...` command line at the top of the file or set "table" in the configuration');
+      this.ctx.problem(
+        line,
+        'which table? dsbulk prints no table name: put the `dsbulk count -k ks -t table ...` command line at the top of the file or set "table" in the configuration',
+      );
       return undefined;
     }
     this.figures = this.ctx.table(name, line);
@@ -92,7 +96,17 @@ export class DsbulkCount implements FormatReader {
   private data(body: string, line: number): boolean {
     const f = body.split(/\s+/);
     // With one mode and no title, the shape of the lines says which.
-    const mode = this.mode ?? (f.length === 1 ? 'global' : f.length === 4 ? 'ranges' : f.length === 3 && isHost(f[0]!) ? 'hosts' : f.length === 3 ? 'partitions' : undefined);
+    const mode =
+      this.mode ??
+      (f.length === 1
+        ? 'global'
+        : f.length === 4
+          ? 'ranges'
+          : f.length === 3 && isHost(f[0]!)
+            ? 'hosts'
+            : f.length === 3
+              ? 'partitions'
+              : undefined);
     if (!mode) return false;
     if (mode === 'global') {
       const rows = f.length === 1 ? parseCount(f[0]!) : undefined;
@@ -112,7 +126,8 @@ export class DsbulkCount implements FormatReader {
       const ranges = (t.ranges ??= { count: 0, totalRows: 0 });
       ranges.count = this.rangeCount;
       ranges.totalRows = this.rangeRows;
-      if (!ranges.largest || rows > ranges.largest.rows) ranges.largest = { start: ownString(f[0]!), end: ownString(f[1]!), rows, percent, line };
+      if (!ranges.largest || rows > ranges.largest.rows)
+        ranges.largest = { start: ownString(f[0]!), end: ownString(f[1]!), rows, percent, line };
       return true;
     }
     const rows = f.length === 3 ? parseCount(f[1]!) : undefined;
@@ -122,12 +137,14 @@ export class DsbulkCount implements FormatReader {
     if (!t) return true;
     if (mode === 'hosts') {
       const hosts = (t.hosts ??= []);
-      if (hosts.length < EVIDENCE_BOUNDS.maxHosts) hosts.push({ host: boundedCell(f[0]!.replace(/^\//, '')), rows, percent, line });
+      if (hosts.length < EVIDENCE_BOUNDS.maxHosts)
+        hosts.push({ host: boundedCell(f[0]!.replace(/^\//, '')), rows, percent, line });
       return true;
     }
     const list = (t.partitions ??= []);
     // Most partitions are smaller than the smallest kept: no key copied for them.
-    if (list.length < EVIDENCE_BOUNDS.maxPartitions || rows > (list[list.length - 1]!.rows ?? 0)) keepLargest(list, { key: boundedCell(f[0]!), rows, percent, line }, (p) => p.rows ?? 0);
+    if (list.length < EVIDENCE_BOUNDS.maxPartitions || rows > (list[list.length - 1]!.rows ?? 0))
+      keepLargest(list, { key: boundedCell(f[0]!), rows, percent, line }, (p) => p.rows ?? 0);
     return true;
   }
 

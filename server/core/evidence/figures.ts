@@ -11,7 +11,8 @@ import type { EvidenceOrigin, SamplerKind } from './types';
 export function originText(origin: EvidenceOrigin): string {
   const parts: string[] = [origin.tool];
   if (origin.node) parts.push(`node ${origin.node}`);
-  if (origin.captured) parts.push(origin.capturedFrom === 'file time' ? `file dated ${origin.captured}` : origin.captured);
+  if (origin.captured)
+    parts.push(origin.capturedFrom === 'file time' ? `file dated ${origin.captured}` : origin.captured);
   return parts.join(', ');
 }
 
@@ -45,12 +46,21 @@ export interface EvidenceFindingData {
   unit?: Cited['unit'];
 }
 
-export function evidenceFindingData(c: { origin: EvidenceOrigin; line: number; label: string; value: number; unit?: Cited['unit'] }): EvidenceFindingData {
+export function evidenceFindingData(c: {
+  origin: EvidenceOrigin;
+  line: number;
+  label: string;
+  value: number;
+  unit?: Cited['unit'];
+}): EvidenceFindingData {
   return {
-    tool: c.origin.tool, file: c.origin.file, line: c.line,
+    tool: c.origin.tool,
+    file: c.origin.file,
+    line: c.line,
     ...(c.origin.node ? { node: c.origin.node } : {}),
     ...(c.origin.captured ? { captured: c.origin.captured } : {}),
-    label: c.label, value: c.value,
+    label: c.label,
+    value: c.value,
     ...(c.unit ? { unit: c.unit } : {}),
   };
 }
@@ -68,7 +78,9 @@ export function busyText(b: BusyPartition): string {
  * The measured per-partition rates that replace the `writesPerSecondPerPartition` and
  * `readsPerSecondPerPartition` hints: the busiest partition's count over the sampler's duration.
  */
-export function measuredRates(evidence: TableEvidence | undefined): Partial<Record<SamplerKind, BusyPartition & { perSecond: number }>> {
+export function measuredRates(
+  evidence: TableEvidence | undefined,
+): Partial<Record<SamplerKind, BusyPartition & { perSecond: number }>> {
   const out: Partial<Record<SamplerKind, BusyPartition & { perSecond: number }>> = {};
   for (const kind of ['writes', 'reads'] as const) {
     const b = evidence?.busiest[kind];
@@ -78,7 +90,10 @@ export function measuredRates(evidence: TableEvidence | undefined): Partial<Reco
 }
 
 /** The hints with the measured rates in place of the hinted ones (measured wins). */
-export function hintsWithMeasuredRates(hints: TableHints | undefined, evidence: TableEvidence | undefined): TableHints | undefined {
+export function hintsWithMeasuredRates(
+  hints: TableHints | undefined,
+  evidence: TableEvidence | undefined,
+): TableHints | undefined {
   const rates = measuredRates(evidence);
   if (!rates.writes && !rates.reads) return hints;
   return {
@@ -113,7 +128,10 @@ export function measuredGrowth(evidence: TableEvidence | undefined): MeasuredGro
 }
 
 export function growthText(g: MeasuredGrowth): string {
-  const rate = g.first.unit === 'bytes' ? `${formatBytes(Math.abs(g.perDay))}/day` : `${formatCount(Math.abs(g.perDay))} ${g.first.unit}/day`;
+  const rate =
+    g.first.unit === 'bytes'
+      ? `${formatBytes(Math.abs(g.perDay))}/day`
+      : `${formatCount(Math.abs(g.perDay))} ${g.first.unit}/day`;
   return `measured on the cluster: ${citeText(g.first)} → ${citeText(g.last)}, ${g.growing ? `+${rate}` : g.perDay < 0 ? `−${rate}` : 'no growth'} over ${formatCount(g.days)} day${g.days === 1 ? '' : 's'}`;
 }
 
@@ -131,10 +149,13 @@ export function measuredHotText(b: BusyPartition): string {
 }
 
 /** "; at that pace the largest partition reaches 100 MB per partition in about 21 days" (for a bytes limit). */
-export function measuredReachText(g: MeasuredGrowth, limitBytes: number | undefined, limitLabel: string | undefined): string {
+export function measuredReachText(
+  g: MeasuredGrowth,
+  limitBytes: number | undefined,
+  limitLabel: string | undefined,
+): string {
   if (g.first.unit !== 'bytes' || !g.growing || limitBytes === undefined || !limitLabel) return '';
   const left = limitBytes - g.last.value;
   if (left <= 0) return `; the largest partition is already past ${limitLabel}`;
   return `; at that pace the largest partition reaches ${limitLabel} in about ${formatCount(Math.ceil(left / g.perDay))} days`;
 }
-

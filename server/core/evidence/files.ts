@@ -41,7 +41,8 @@ export async function readEvidenceFile(file: string, options: EvidenceFileOption
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
       if (!bytesRead) break;
       const bytes = buffer.subarray(0, bytesRead);
-      if (first && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) throw new EvidenceReadError('file is UTF-16 encoded; cqlint reads UTF-8 only');
+      if (first && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)))
+        throw new EvidenceReadError('file is UTF-16 encoded; cqlint reads UTF-8 only');
       if (bytes.includes(0)) throw new EvidenceReadError('file looks binary (contains NUL bytes)');
       let text: string;
       try {
@@ -54,16 +55,27 @@ export async function readEvidenceFile(file: string, options: EvidenceFileOption
     }
   }
   try {
-    return await readEvidence(chunks(), { file, name: options.name ?? file, setting: options.setting, fileTime: stat.mtime, isCancelled: options.isCancelled });
+    return await readEvidence(chunks(), {
+      file,
+      name: options.name ?? file,
+      setting: options.setting,
+      fileTime: stat.mtime,
+      isCancelled: options.isCancelled,
+    });
   } catch (error) {
-    throw error instanceof EvidenceReadError ? error : new EvidenceReadError(error instanceof Error ? error.message : String(error));
+    throw error instanceof EvidenceReadError
+      ? error
+      : new EvidenceReadError(error instanceof Error ? error.message : String(error));
   } finally {
     await handle.close().catch(() => undefined);
   }
 }
 
 /** The files a setting names: the file itself, or a folder's evidence files (sorted, bounded). */
-export async function evidenceFilesOf(setting: EvidenceSetting, roots?: readonly string[]): Promise<{ files: string[]; problems: string[] }> {
+export async function evidenceFilesOf(
+  setting: EvidenceSetting,
+  roots?: readonly string[],
+): Promise<{ files: string[]; problems: string[] }> {
   const name = setting.name ?? setting.path;
   let stat;
   try {
@@ -72,11 +84,18 @@ export async function evidenceFilesOf(setting: EvidenceSetting, roots?: readonly
     return { files: [], problems: [`evidence ${name}: ${describeIoError(error)}`] };
   }
   if (!stat.isDirectory()) return { files: [setting.path], problems: [] };
-  const walk = await findCqlFiles(setting.path, { accept: isEvidenceName, maxFiles: EVIDENCE_BOUNDS.maxFilesPerFolder, maxDepth: EVIDENCE_BOUNDS.maxFolderDepth, roots });
+  const walk = await findCqlFiles(setting.path, {
+    accept: isEvidenceName,
+    maxFiles: EVIDENCE_BOUNDS.maxFilesPerFolder,
+    maxDepth: EVIDENCE_BOUNDS.maxFolderDepth,
+    roots,
+  });
   const problems = [
     ...walk.errors.map((e) => `evidence ${name}: ${e.path}: ${e.message}`),
     ...walk.skipped.map((e) => `evidence ${name}: ${e.path}: ${e.message}`),
-    ...(walk.truncated ? [`evidence ${name}: more than ${EVIDENCE_BOUNDS.maxFilesPerFolder} files; the rest are not read`] : []),
+    ...(walk.truncated
+      ? [`evidence ${name}: more than ${EVIDENCE_BOUNDS.maxFilesPerFolder} files; the rest are not read`]
+      : []),
   ];
   if (!walk.files.length && !problems.length) problems.push(`evidence ${name}: the folder holds no files`);
   return { files: walk.files, problems };
@@ -90,7 +109,14 @@ function displayName(setting: EvidenceSetting, file: string): string {
 }
 
 function settingKey(setting: EvidenceSetting): string {
-  return [setting.path, setting.node ?? '', setting.captured ?? '', setting.table ?? '', setting.durationSeconds ?? '', setting.unconfined ? 'u' : ''].join('\u0001');
+  return [
+    setting.path,
+    setting.node ?? '',
+    setting.captured ?? '',
+    setting.table ?? '',
+    setting.durationSeconds ?? '',
+    setting.unconfined ? 'u' : '',
+  ].join('\u0001');
 }
 
 interface Entry {
@@ -120,14 +146,20 @@ export class EvidenceCache {
    * Reads (or takes from the cache) every file the settings name, those a .cqlint.json named inside
    * `roots` and that config's own folder (when roots are given). Never throws: problems are listed.
    */
-  async read(settings: readonly EvidenceSetting[], options: { roots?: readonly string[]; isCancelled?: () => boolean } = {}): Promise<EvidenceReadResult> {
+  async read(
+    settings: readonly EvidenceSetting[],
+    options: { roots?: readonly string[]; isCancelled?: () => boolean } = {},
+  ): Promise<EvidenceReadResult> {
     const problems: string[] = [];
     const warnings: string[] = [];
     let fresh = false;
     for (const setting of settings) {
       const key = settingKey(setting);
       // What a .cqlint.json names stays inside its folder and the reader's roots (io/input-limits' policy).
-      const roots = setting.unconfined || !options.roots ? undefined : [...options.roots, ...(setting.configFolder ? [setting.configFolder] : [])];
+      const roots =
+        setting.unconfined || !options.roots
+          ? undefined
+          : [...options.roots, ...(setting.configFolder ? [setting.configFolder] : [])];
       const found = await evidenceFilesOf(setting, roots);
       problems.push(...found.problems);
       const before = this.expanded.get(key);
@@ -142,7 +174,12 @@ export class EvidenceCache {
         if (cached?.stamp !== stamp) {
           const entry: Entry = { stamp };
           try {
-            const result = await readEvidenceFile(file, { name: displayName(setting, file), setting, roots, isCancelled: options.isCancelled });
+            const result = await readEvidenceFile(file, {
+              name: displayName(setting, file),
+              setting,
+              roots,
+              isCancelled: options.isCancelled,
+            });
             if (result.cancelled) continue;
             entry.result = result;
           } catch (error) {
@@ -155,8 +192,13 @@ export class EvidenceCache {
         const entry = this.entries.get(fileKey)!;
         if (entry.error) problems.push(`evidence ${displayName(setting, file)}: ${entry.error}`);
         else if (entry.result && entry.result.problemCount) {
-          const shown = entry.result.problems.slice(0, 3).map((p) => `line ${p.line}: ${p.reason}`).join('; ');
-          warnings.push(`evidence ${entry.result.origin.name}: ${entry.result.problemCount} line${entry.result.problemCount === 1 ? '' : 's'} not read (${shown}${entry.result.problemCount > 3 ? '; …' : ''})`);
+          const shown = entry.result.problems
+            .slice(0, 3)
+            .map((p) => `line ${p.line}: ${p.reason}`)
+            .join('; ');
+          warnings.push(
+            `evidence ${entry.result.origin.name}: ${entry.result.problemCount} line${entry.result.problemCount === 1 ? '' : 's'} not read (${shown}${entry.result.problemCount > 3 ? '; …' : ''})`,
+          );
         }
       }
     }
@@ -207,13 +249,20 @@ function isSystemKeyspace(table: string): boolean {
  * "evidence ops/ts.txt: figures for tables the workspace does not define: shop.old_carts, shop.tmp"
  * per file (system keyspaces aside), at most ten tables named.
  */
-export function undefinedTableWarnings(files: readonly EvidenceFile[], tables: readonly { keyspace?: string; name: string }[]): string[] {
+export function undefinedTableWarnings(
+  files: readonly EvidenceFile[],
+  tables: readonly { keyspace?: string; name: string }[],
+): string[] {
   const out: string[] = [];
   for (const file of files) {
-    const missing = file.tables.map((t) => t.table).filter((t) => !isSystemKeyspace(t) && !tables.some((d) => tableMatches(t, d.keyspace, d.name)));
+    const missing = file.tables
+      .map((t) => t.table)
+      .filter((t) => !isSystemKeyspace(t) && !tables.some((d) => tableMatches(t, d.keyspace, d.name)));
     if (!missing.length) continue;
     const shown = missing.slice(0, 10).join(', ') + (missing.length > 10 ? ` and ${missing.length - 10} more` : '');
-    out.push(`evidence ${file.origin.name}: figures for ${missing.length === 1 ? 'a table' : 'tables'} the workspace does not define: ${shown}`);
+    out.push(
+      `evidence ${file.origin.name}: figures for ${missing.length === 1 ? 'a table' : 'tables'} the workspace does not define: ${shown}`,
+    );
   }
   return out;
 }
@@ -226,7 +275,10 @@ interface EvidenceProject {
 }
 
 /** The distinct settings that apply to `files` (several files usually share one .cqlint.json). */
-export function evidenceSettingsOf(project: Pick<EvidenceProject, 'evidenceSettings'>, files: Iterable<string>): EvidenceSetting[] {
+export function evidenceSettingsOf(
+  project: Pick<EvidenceProject, 'evidenceSettings'>,
+  files: Iterable<string>,
+): EvidenceSetting[] {
   const seen = new Map<string, EvidenceSetting>();
   for (const file of files) for (const s of project.evidenceSettings(file)) seen.set(settingKey(s), s);
   return [...seen.values()];
@@ -238,7 +290,12 @@ export function evidenceSettingsOf(project: Pick<EvidenceProject, 'evidenceSetti
  * evidence; warnings, lines not read and tables the workspace does not define. A new reading refreshes
  * the project's findings.
  */
-export async function readProjectEvidence(project: EvidenceProject, files: Iterable<string>, cache: EvidenceCache, options: { roots?: readonly string[]; isCancelled?: () => boolean } = {}): Promise<EvidenceReadResult> {
+export async function readProjectEvidence(
+  project: EvidenceProject,
+  files: Iterable<string>,
+  cache: EvidenceCache,
+  options: { roots?: readonly string[]; isCancelled?: () => boolean } = {},
+): Promise<EvidenceReadResult> {
   const settings = evidenceSettingsOf(project, files);
   if (!settings.length) return { files: [], problems: [], warnings: [], fresh: false };
   const result = await cache.read(settings, options);

@@ -35,13 +35,49 @@ export function parseDuration(text: string, bareUnit: 'ms' | 's'): number | unde
   if (!m) return undefined;
   const n = Number(m[1]);
   const unit = (m[2] ?? bareUnit).toLowerCase();
-  const ms = unit === 'ms' ? n : unit === 's' ? n * 1000 : unit === 'h' ? n * 3_600_000 : unit === 'd' ? n * 86_400_000 : n * 60_000;
+  const ms =
+    unit === 'ms'
+      ? n
+      : unit === 's'
+        ? n * 1000
+        : unit === 'h'
+          ? n * 3_600_000
+          : unit === 'd'
+            ? n * 86_400_000
+            : n * 60_000;
   return Number.isFinite(ms) && ms > 0 ? ms : undefined;
 }
 
 /** Options of nodetool and its subcommands that take a value (the rest are flags). */
-const NODETOOL_VALUED = new Set(['-h', '--host', '-p', '--port', '-u', '--username', '-pw', '--password', '-pwf', '--password-file',
-  '-s', '--size', '--capacity', '-k', '--top-count', '-a', '--samplers', '-d', '--duration', '--ks-filters', '--cf-filters', '-F', '--format', '-t', '--sort', '-i', '--interval']);
+const NODETOOL_VALUED = new Set([
+  '-h',
+  '--host',
+  '-p',
+  '--port',
+  '-u',
+  '--username',
+  '-pw',
+  '--password',
+  '-pwf',
+  '--password-file',
+  '-s',
+  '--size',
+  '--capacity',
+  '-k',
+  '--top-count',
+  '-a',
+  '--samplers',
+  '-d',
+  '--duration',
+  '--ks-filters',
+  '--cf-filters',
+  '-F',
+  '--format',
+  '-t',
+  '--sort',
+  '-i',
+  '--interval',
+]);
 
 function nodetool(args: string[], header: CaptureHeader): void {
   let sub: string | undefined;
@@ -87,7 +123,11 @@ function dsbulk(args: string[], header: CaptureHeader): void {
     const value = eq > 0 ? a.slice(eq + 1) : args[i + 1];
     if (name === '-k' || name === '--schema.keyspace' || name === '--dsbulk.schema.keyspace') keyspace = value;
     else if (name === '-t' || name === '--schema.table' || name === '--dsbulk.schema.table') table = value;
-    else if (name === '--stats.modes' || name === '--dsbulk.stats.modes') header.modes = value?.split(',').map((m) => m.trim().toLowerCase()).filter(Boolean);
+    else if (name === '--stats.modes' || name === '--dsbulk.stats.modes')
+      header.modes = value
+        ?.split(',')
+        .map((m) => m.trim().toLowerCase())
+        .filter(Boolean);
     else continue;
     if (eq < 0) i++;
   }

@@ -12,7 +12,15 @@ import type { Percentiles, TableFigures } from './types';
 const COLUMNS = ['SSTables', 'Write Latency', 'Read Latency', 'Partition Size', 'Cell Count'] as const;
 type Column = (typeof COLUMNS)[number];
 
-const ROWS: Record<string, keyof Percentiles> = { '50%': 'p50', '75%': 'p75', '95%': 'p95', '98%': 'p98', '99%': 'p99', min: 'min', max: 'max' };
+const ROWS: Record<string, keyof Percentiles> = {
+  '50%': 'p50',
+  '75%': 'p75',
+  '95%': 'p95',
+  '98%': 'p98',
+  '99%': 'p99',
+  min: 'min',
+  max: 'max',
+};
 
 export class TablehistogramsText implements FormatReader {
   private current?: TableFigures;
@@ -32,7 +40,10 @@ export class TablehistogramsText implements FormatReader {
     const title = histogramTitle(body);
     if (title) return this.start(title, line);
     if (/^Percentile\b/.test(body)) {
-      const found = COLUMNS.map((c) => ({ c, at: body.indexOf(c) })).filter((x) => x.at >= 0).sort((a, b) => a.at - b.at).map((x) => x.c);
+      const found = COLUMNS.map((c) => ({ c, at: body.indexOf(c) }))
+        .filter((x) => x.at >= 0)
+        .sort((a, b) => a.at - b.at)
+        .map((x) => x.c);
       if (found.length !== COLUMNS.length) {
         this.ctx.problem(line, 'a histogram header without its five columns');
         this.order = undefined;

@@ -8,4 +8,12 @@ export { readEvidence, EvidenceReadError, KNOWN_FORMATS, type EvidenceReadOption
 export { combineEvidence, tableMatches, type Cited, type BusyPartition, type TableEvidence } from './combine';
 export * from './figures';
 export { decodePartitionKey, type DecodedKey } from './keys';
-export { EvidenceCache, evidenceFilesOf, evidenceSettingsOf, readEvidenceFile, readProjectEvidence, undefinedTableWarnings, type EvidenceReadResult } from './files';
+export {
+  EvidenceCache,
+  evidenceFilesOf,
+  evidenceSettingsOf,
+  readEvidenceFile,
+  readProjectEvidence,
+  undefinedTableWarnings,
+  type EvidenceReadResult,
+} from './files';

@@ -86,16 +86,39 @@ function literalOf(type: KeyType, b: Uint8Array): string {
   const buf = Buffer.from(b);
   if (type.kind === 'native') {
     switch (type.name) {
-      case 'text': case 'varchar': case 'ascii': return `'${buf.toString('utf8').replace(/'/g, "''")}'`;
-      case 'int': if (buf.length === 4) return String(buf.readInt32BE(0)); break;
-      case 'bigint': case 'counter': if (buf.length === 8) return buf.readBigInt64BE(0).toString(); break;
-      case 'smallint': if (buf.length === 2) return String(buf.readInt16BE(0)); break;
-      case 'tinyint': if (buf.length === 1) return String(buf.readInt8(0)); break;
-      case 'boolean': if (buf.length === 1) return buf[0] ? 'true' : 'false'; break;
-      case 'uuid': case 'timeuuid': if (buf.length === 16) return uuidText(buf); break;
-      case 'date': if (buf.length === 4) return `'${new Date((buf.readUInt32BE(0) - 2 ** 31) * 86_400_000).toISOString().slice(0, 10)}'`; break;
-      case 'timestamp': if (buf.length === 8) return `'${new Date(Number(buf.readBigInt64BE(0))).toISOString()}'`; break;
-      default: break;
+      case 'text':
+      case 'varchar':
+      case 'ascii':
+        return `'${buf.toString('utf8').replace(/'/g, "''")}'`;
+      case 'int':
+        if (buf.length === 4) return String(buf.readInt32BE(0));
+        break;
+      case 'bigint':
+      case 'counter':
+        if (buf.length === 8) return buf.readBigInt64BE(0).toString();
+        break;
+      case 'smallint':
+        if (buf.length === 2) return String(buf.readInt16BE(0));
+        break;
+      case 'tinyint':
+        if (buf.length === 1) return String(buf.readInt8(0));
+        break;
+      case 'boolean':
+        if (buf.length === 1) return buf[0] ? 'true' : 'false';
+        break;
+      case 'uuid':
+      case 'timeuuid':
+        if (buf.length === 16) return uuidText(buf);
+        break;
+      case 'date':
+        if (buf.length === 4)
+          return `'${new Date((buf.readUInt32BE(0) - 2 ** 31) * 86_400_000).toISOString().slice(0, 10)}'`;
+        break;
+      case 'timestamp':
+        if (buf.length === 8) return `'${new Date(Number(buf.readBigInt64BE(0))).toISOString()}'`;
+        break;
+      default:
+        break;
     }
   }
   return `0x${buf.toString('hex')}`;
@@ -123,16 +146,25 @@ export function keyFitsColumns(printed: string, tool: EvidenceTool, columns: num
   const scylla = /^pk\{([0-9a-fA-F]*)\}$/.exec(printed.trim());
   if (scylla) return columns === 1 || hexComponents(scylla[1]!)?.length === columns;
   const parts = tool === 'dsbulk count' ? splitOutsideQuotes(printed, '|').length : splitComposite(printed).length;
-  return columns === 1 ? tool === 'dsbulk count' ? parts === 1 : true : parts === columns;
+  return columns === 1 ? (tool === 'dsbulk count' ? parts === 1 : true) : parts === columns;
 }
 
-export function decodePartitionKey(printed: string, tool: EvidenceTool, table: TableInfo, udts?: UdtLookup): DecodedKey {
+export function decodePartitionKey(
+  printed: string,
+  tool: EvidenceTool,
+  table: TableInfo,
+  udts?: UdtLookup,
+): DecodedKey {
   const types = keyTypes(table, udts);
   const n = table.partitionKey.length;
   const scylla = /^pk\{([0-9a-fA-F]*)\}$/.exec(printed.trim());
   if (scylla) {
     const parts = hexComponents(scylla[1]!);
-    if (!parts || parts.length !== n) return { values: [printed], problem: `the key has ${parts?.length ?? 'no'} parts, the table's partition key ${n}` };
+    if (!parts || parts.length !== n)
+      return {
+        values: [printed],
+        problem: `the key has ${parts?.length ?? 'no'} parts, the table's partition key ${n}`,
+      };
     // Cassandra hashes one column's bytes as they are, a composite as length, bytes and a 0 byte per part.
     let bytes: Uint8Array;
     if (n === 1) bytes = parts[0]!;
@@ -141,12 +173,19 @@ export function decodePartitionKey(printed: string, tool: EvidenceTool, table: T
       for (const p of parts) out.push(p.length >> 8, p.length & 0xff, ...p, 0);
       bytes = Uint8Array.from(out);
     }
-    return { values: parts.map((p, i) => (types ? literalOf(types[i]!, p) : `0x${Buffer.from(p).toString('hex')}`)), token: murmur3Token(bytes).toString() };
+    return {
+      values: parts.map((p, i) => (types ? literalOf(types[i]!, p) : `0x${Buffer.from(p).toString('hex')}`)),
+      token: murmur3Token(bytes).toString(),
+    };
   }
   let values: string[];
   if (tool === 'dsbulk count') values = splitOutsideQuotes(printed, '|');
   else values = n === 1 ? [printed] : splitComposite(printed);
-  if (values.length !== n) return { values, problem: `the key has ${values.length} part${values.length === 1 ? '' : 's'}, the table's partition key ${n}` };
+  if (values.length !== n)
+    return {
+      values,
+      problem: `the key has ${values.length} part${values.length === 1 ? '' : 's'}, the table's partition key ${n}`,
+    };
   if (!types) return { values, problem: 'the partition key has a type whose token cqlint cannot compute' };
   if (tool !== 'dsbulk count') values = values.map((v, i) => nodetoolLiteral(types[i]!, v));
   try {

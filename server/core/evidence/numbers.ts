@@ -18,10 +18,18 @@ export function parseCount(text: string): number | undefined {
 }
 
 const UNITS: Record<string, number> = {
-  b: 1, byte: 1, bytes: 1,
-  kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3, tib: 1024 ** 4,
+  b: 1,
+  byte: 1,
+  bytes: 1,
+  kib: 1024,
+  mib: 1024 ** 2,
+  gib: 1024 ** 3,
+  tib: 1024 ** 4,
   // nodetool before 4.0 printed binary multiples with these names.
-  kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3, tb: 1024 ** 4,
+  kb: 1024,
+  mb: 1024 ** 2,
+  gb: 1024 ** 3,
+  tb: 1024 ** 4,
 };
 
 /** Bytes: a plain count or a human-readable size (`-H`). */

@@ -43,9 +43,11 @@ interface Detected {
 /** Lines looked at to recognise a format (after the header). */
 const LOOKAHEAD_LINES = 64;
 
-export const KNOWN_FORMATS = 'nodetool tablestats (text, -F json, -F yaml), nodetool tablehistograms, nodetool toppartitions, dsbulk count, or a cqlsh COPY of system.large_partitions, system.large_rows or system.size_estimates WITH HEADER = true';
+export const KNOWN_FORMATS =
+  'nodetool tablestats (text, -F json, -F yaml), nodetool tablehistograms, nodetool toppartitions, dsbulk count, or a cqlsh COPY of system.large_partitions, system.large_rows or system.size_estimates WITH HEADER = true';
 
-const DSBULK_LINE = /^(\S+ \d+ -?\d+[.,]\d{2}|-?\d+ -?\d+ \d+ \d+[.,]\d{2}|Total rows( per (node|host|token range|partition))?:|Operation directory:.*)$/i;
+const DSBULK_LINE =
+  /^(\S+ \d+ -?\d+[.,]\d{2}|-?\d+ -?\d+ \d+ \d+[.,]\d{2}|Total rows( per (node|host|token range|partition))?:|Operation directory:.*)$/i;
 
 /** `Table: ks.name` (tablestats sorted with -s / -t), read by hand (text-scan.ts). */
 function isSortedTableLine(line: string): boolean {
@@ -59,40 +61,71 @@ function detect(lines: readonly string[], header: CaptureHeader): Detected | und
   const first = content[0];
   if (first === undefined) return undefined;
   const tablestats = (): Detected | undefined => {
-    if (first.startsWith('{')) return { tool: 'nodetool tablestats', variant: 'JSON (-F json)', make: (ctx) => new TablestatsMap(ctx, 'json') };
-    if (content.some((l) => /^total_number_of_tables:\s*\d+$/.test(l)) || lines.some((l) => /^\s+tables:\s*$/.test(l))) {
+    if (first.startsWith('{'))
+      return { tool: 'nodetool tablestats', variant: 'JSON (-F json)', make: (ctx) => new TablestatsMap(ctx, 'json') };
+    if (
+      content.some((l) => /^total_number_of_tables:\s*\d+$/.test(l)) ||
+      lines.some((l) => /^\s+tables:\s*$/.test(l))
+    ) {
       return { tool: 'nodetool tablestats', variant: 'YAML (-F yaml)', make: (ctx) => new TablestatsMap(ctx, 'yaml') };
     }
     if (/^Total number of tables:/.test(first) || /^Keyspace\s*:/.test(first) || isSortedTableLine(first)) {
-      const variant = content.some((l) => /^Keyspace :/.test(l)) ? 'text (Cassandra 3.x/4.x)' : 'text (Cassandra 5.x, ScyllaDB)';
+      const variant = content.some((l) => /^Keyspace :/.test(l))
+        ? 'text (Cassandra 3.x/4.x)'
+        : 'text (Cassandra 5.x, ScyllaDB)';
       return { tool: 'nodetool tablestats', variant, make: (ctx) => new TablestatsText(ctx) };
     }
     return undefined;
   };
   const histograms = (): Detected | undefined =>
     histogramTitle(first) !== undefined || /^Percentile\s/.test(first)
-      ? { tool: 'nodetool tablehistograms', variant: content.some((l) => /^Percentile\s+SSTables/.test(l)) ? 'text (Cassandra 3.x)' : 'text (Cassandra 4.x/5.x, ScyllaDB)', make: (ctx) => new TablehistogramsText(ctx) }
+      ? {
+          tool: 'nodetool tablehistograms',
+          variant: content.some((l) => /^Percentile\s+SSTables/.test(l))
+            ? 'text (Cassandra 3.x)'
+            : 'text (Cassandra 4.x/5.x, ScyllaDB)',
+          make: (ctx) => new TablehistogramsText(ctx),
+        }
       : undefined;
   const toppartitions = (): Detected | undefined => {
-    if (/^Frequency of \w+( \w+)? by partition:$/i.test(first)) return { tool: 'nodetool toppartitions', variant: 'Cassandra 4.0+', make: (ctx) => new ToppartitionsText(ctx) };
+    if (/^Frequency of \w+( \w+)? by partition:$/i.test(first))
+      return { tool: 'nodetool toppartitions', variant: 'Cassandra 4.0+', make: (ctx) => new ToppartitionsText(ctx) };
     if (/^[A-Z_]+ Sampler:$/.test(first)) {
       const scylla = content.some((l) => scyllaTablePrefix(l) !== undefined);
-      return { tool: 'nodetool toppartitions', variant: scylla ? 'ScyllaDB' : 'Cassandra 3.x', make: (ctx) => new ToppartitionsText(ctx) };
+      return {
+        tool: 'nodetool toppartitions',
+        variant: scylla ? 'ScyllaDB' : 'Cassandra 3.x',
+        make: (ctx) => new ToppartitionsText(ctx),
+      };
     }
     return undefined;
   };
   const dsbulk = (): Detected | undefined =>
-    content.slice(0, 8).every((l) => DSBULK_LINE.test(l) || /\s\|\s/.test(l) || /^Operation \S+ /.test(l)) && content.some((l) => DSBULK_LINE.test(l))
+    content.slice(0, 8).every((l) => DSBULK_LINE.test(l) || /\s\|\s/.test(l) || /^Operation \S+ /.test(l)) &&
+    content.some((l) => DSBULK_LINE.test(l))
       ? { tool: 'dsbulk count', variant: 'text', make: (ctx) => new DsbulkCount(ctx) }
       : undefined;
   const system = systemTableOf(first);
-  if (system) return { tool: system, variant: 'cqlsh COPY ... WITH HEADER = true', make: (ctx) => new SystemTableCsv(ctx, system) };
+  if (system)
+    return {
+      tool: system,
+      variant: 'cqlsh COPY ... WITH HEADER = true',
+      make: (ctx) => new SystemTableCsv(ctx, system),
+    };
   switch (header.command) {
-    case 'nodetool tablestats': case 'nodetool cfstats': return tablestats();
-    case 'nodetool tablehistograms': case 'nodetool cfhistograms': return histograms();
-    case 'nodetool toppartitions': case 'nodetool profileload': return toppartitions();
-    case 'dsbulk count': return { tool: 'dsbulk count', variant: 'text', make: (ctx) => new DsbulkCount(ctx) };
-    default: return tablestats() ?? histograms() ?? toppartitions() ?? dsbulk();
+    case 'nodetool tablestats':
+    case 'nodetool cfstats':
+      return tablestats();
+    case 'nodetool tablehistograms':
+    case 'nodetool cfhistograms':
+      return histograms();
+    case 'nodetool toppartitions':
+    case 'nodetool profileload':
+      return toppartitions();
+    case 'dsbulk count':
+      return { tool: 'dsbulk count', variant: 'text', make: (ctx) => new DsbulkCount(ctx) };
+    default:
+      return tablestats() ?? histograms() ?? toppartitions() ?? dsbulk();
   }
 }
 
@@ -105,7 +138,10 @@ function isoDate(date: Date): string {
  * Reads an evidence file from text chunks (any chunk size). Throws EvidenceReadError when the content
  * is not a format cqlint knows; lines it cannot read are counted and listed, never fatal.
  */
-export async function readEvidence(chunks: AsyncIterable<string> | Iterable<string>, options: EvidenceReadOptions): Promise<EvidenceFile> {
+export async function readEvidence(
+  chunks: AsyncIterable<string> | Iterable<string>,
+  options: EvidenceReadOptions,
+): Promise<EvidenceFile> {
   const problems: EvidenceProblem[] = [];
   let problemCount = 0;
   const problem = (line: number, reason: string, limit = false): void => {
@@ -137,28 +173,37 @@ export async function readEvidence(chunks: AsyncIterable<string> | Iterable<stri
 
   const start = (force: boolean): void => {
     if (reader || (!force && pending.length < LOOKAHEAD_LINES)) return;
-    detected = detect(pending.map((p) => p.text), header);
+    detected = detect(
+      pending.map((p) => p.text),
+      header,
+    );
     if (!detected) {
-      throw new EvidenceReadError(pending.some((p) => p.text.trim())
-        ? `not a format cqlint reads (expected ${KNOWN_FORMATS})`
-        : 'the file holds no output (empty, or only a header)');
+      throw new EvidenceReadError(
+        pending.some((p) => p.text.trim())
+          ? `not a format cqlint reads (expected ${KNOWN_FORMATS})`
+          : 'the file holds no output (empty, or only a header)',
+      );
     }
     reader = detected.make(ctx);
     for (const p of pending) reader.line(p.text, p.line);
     pending.length = 0;
   };
-  const splitter = new LineSplitter((text, line) => {
-    lines = line;
-    if (inHeader) {
-      if (readHeaderLine(text, header)) return;
-      inHeader = false;
-    }
-    if (reader) reader.line(text, line);
-    else {
-      pending.push({ text, line });
-      start(false);
-    }
-  }, (line, reason) => problem(line, `${reason}: skipped`, true), options.recordLimits);
+  const splitter = new LineSplitter(
+    (text, line) => {
+      lines = line;
+      if (inHeader) {
+        if (readHeaderLine(text, header)) return;
+        inHeader = false;
+      }
+      if (reader) reader.line(text, line);
+      else {
+        pending.push({ text, line });
+        start(false);
+      }
+    },
+    (line, reason) => problem(line, `${reason}: skipped`, true),
+    options.recordLimits,
+  );
 
   let cancelled = false;
   for await (const chunk of chunks) {
@@ -179,8 +224,20 @@ export async function readEvidence(chunks: AsyncIterable<string> | Iterable<stri
     tool: detected!.tool,
     variant: detected!.variant,
     ...(header.node ? { node: ownString(header.node) } : {}),
-    ...(captured ? { captured: ownString(captured), capturedFrom: setting.captured ? 'config' : header.captured ? 'header' : 'file time' } : {}),
+    ...(captured
+      ? {
+          captured: ownString(captured),
+          capturedFrom: setting.captured ? 'config' : header.captured ? 'header' : 'file time',
+        }
+      : {}),
     ...(header.uptimeSeconds ? { uptimeSeconds: header.uptimeSeconds } : {}),
   };
-  return { origin, tables: [...tables.tables.values()], problems, problemCount, lines, ...(cancelled ? { cancelled } : {}) };
+  return {
+    origin,
+    tables: [...tables.tables.values()],
+    problems,
+    problemCount,
+    lines,
+    ...(cancelled ? { cancelled } : {}),
+  };
 }

@@ -12,7 +12,8 @@ import { MAX_NESTING } from '../io/input-limits';
 // are five deep (keyspace, tables, table, top_size_partitions, key); past it the rest of the document (of
 // the mapping, in YAML) is not read, said once with the line: a path is rebuilt for every scalar, so depth
 // without a bound costs depth x scalars.
-const tooDeep = (what: string): string => `nested deeper than ${MAX_NESTING} levels (nodetool's output is 5 deep): ${what} not read`;
+const tooDeep = (what: string): string =>
+  `nested deeper than ${MAX_NESTING} levels (nodetool's output is 5 deep): ${what} not read`;
 
 export type ScalarHandler = (path: readonly string[], value: string, line: number) => void;
 
@@ -36,7 +37,7 @@ export class JsonEvents implements FormatReader {
   ) {}
 
   private path(): string[] {
-    return this.stack.map((f) => (f.kind === 'object' ? f.key ?? '' : String(f.index)));
+    return this.stack.map((f) => (f.kind === 'object' ? (f.key ?? '') : String(f.index)));
   }
 
   line(text: string, line: number): void {
@@ -45,7 +46,10 @@ export class JsonEvents implements FormatReader {
     const n = text.length;
     while (i < n) {
       const c = text[i]!;
-      if (c === ' ' || c === '\t' || c === '\r') { i++; continue; }
+      if (c === ' ' || c === '\t' || c === '\r') {
+        i++;
+        continue;
+      }
       if (this.done) {
         this.onProblem(line, 'text after the end of the JSON document');
         return;
@@ -69,7 +73,10 @@ export class JsonEvents implements FormatReader {
         i++;
         continue;
       }
-      if (c === ',') { i++; continue; }
+      if (c === ',') {
+        i++;
+        continue;
+      }
       if (c === ':') {
         if (top?.kind !== 'object' || top.key === undefined) return this.bad(line, 'an unexpected :');
         top.expectValue = true;
@@ -86,7 +93,14 @@ export class JsonEvents implements FormatReader {
           if (d === '"') break;
           if (d === '\\' && j + 1 < n) {
             const e = text[++j]!;
-            out += e === 'n' ? '\n' : e === 't' ? '\t' : e === 'u' ? String.fromCharCode(parseInt(text.slice(j + 1, j + 5), 16) || 0) : e;
+            out +=
+              e === 'n'
+                ? '\n'
+                : e === 't'
+                  ? '\t'
+                  : e === 'u'
+                    ? String.fromCharCode(parseInt(text.slice(j + 1, j + 5), 16) || 0)
+                    : e;
             if (e === 'u') j += 4;
           } else out += d;
         }
@@ -131,14 +145,16 @@ export class JsonEvents implements FormatReader {
   }
 
   end(): void {
-    if (!this.done && !this.abandoned && this.stack.length) this.onProblem(0, 'the JSON document ends early (truncated?)');
+    if (!this.done && !this.abandoned && this.stack.length)
+      this.onProblem(0, 'the JSON document ends early (truncated?)');
   }
 }
 
 function unquoteYaml(value: string): string {
   const v = value.trim();
   if (v.length >= 2 && v.startsWith("'") && v.endsWith("'")) return v.slice(1, -1).replace(/''/g, "'");
-  if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) return v.slice(1, -1).replace(/\\"/g, '"').replace(/\\\\/g, '\\');
+  if (v.length >= 2 && v.startsWith('"') && v.endsWith('"'))
+    return v.slice(1, -1).replace(/\\"/g, '"').replace(/\\\\/g, '\\');
   return v;
 }
 

@@ -40,8 +40,14 @@ export class SystemTableCsv implements FormatReader {
   private lineOffset?: number;
   private readonly estimates = new Map<string, { ranges: number; partitions: number; bytes: number; line: number }>();
 
-  constructor(private readonly ctx: ReaderContext, private readonly kind: SystemTable) {
-    this.csv = new CsvReader((fields, line) => this.record(fields, line), (p) => ctx.problem(p.line + (this.lineOffset ?? 0), p.reason));
+  constructor(
+    private readonly ctx: ReaderContext,
+    private readonly kind: SystemTable,
+  ) {
+    this.csv = new CsvReader(
+      (fields, line) => this.record(fields, line),
+      (p) => ctx.problem(p.line + (this.lineOffset ?? 0), p.reason),
+    );
   }
 
   line(text: string, line: number): void {
@@ -55,7 +61,8 @@ export class SystemTableCsv implements FormatReader {
       this.columns = new Map(fields.map((f, i) => [f.text.trim().toLowerCase(), i]));
       return;
     }
-    if (fields.length !== this.columns.size) return this.ctx.problem(line, `expected ${this.columns.size} fields, found ${fields.length}`);
+    if (fields.length !== this.columns.size)
+      return this.ctx.problem(line, `expected ${this.columns.size} fields, found ${fields.length}`);
     const get = (name: string): string | undefined => {
       const i = this.columns!.get(name);
       return i === undefined ? undefined : fields[i]!.text;
@@ -66,7 +73,8 @@ export class SystemTableCsv implements FormatReader {
       if (type !== undefined && type !== 'primary') return;
       const partitions = parseCount(get('partitions_count') ?? '');
       const mean = parseCount(get('mean_partition_size') ?? '');
-      if (partitions === undefined || mean === undefined) return this.ctx.problem(line, 'partitions_count and mean_partition_size must be numbers');
+      if (partitions === undefined || mean === undefined)
+        return this.ctx.problem(line, 'partitions_count and mean_partition_size must be numbers');
       let e = this.estimates.get(table);
       if (!e) {
         if (this.estimates.size >= EVIDENCE_BOUNDS.maxTables) return;
@@ -81,13 +89,27 @@ export class SystemTableCsv implements FormatReader {
     const figures = this.ctx.table(table, line);
     if (!figures) return;
     const size = parseCount(get(this.kind === 'system.large_rows' ? 'row_size' : 'partition_size') ?? '');
-    if (size === undefined) return this.ctx.problem(line, `${this.kind === 'system.large_rows' ? 'row_size' : 'partition_size'} must be a number`);
+    if (size === undefined)
+      return this.ctx.problem(
+        line,
+        `${this.kind === 'system.large_rows' ? 'row_size' : 'partition_size'} must be a number`,
+      );
     const { key, token } = scyllaKey(get('partition_key') ?? '');
     const rows = parseCount(get('rows') ?? '');
-    const entry = { key: boundedCell(key), bytes: size, ...(rows !== undefined ? { rows } : {}), ...(token ? { token: ownString(token) } : {}), line };
+    const entry = {
+      key: boundedCell(key),
+      bytes: size,
+      ...(rows !== undefined ? { rows } : {}),
+      ...(token ? { token: ownString(token) } : {}),
+      line,
+    };
     if (this.kind === 'system.large_rows') {
       const clustering = get('clustering_key');
-      keepLargest(figures.largeRows ??= [], { ...entry, ...(clustering ? { clustering: boundedCell(clustering) } : {}) }, (p) => p.bytes ?? 0);
+      keepLargest(
+        (figures.largeRows ??= []),
+        { ...entry, ...(clustering ? { clustering: boundedCell(clustering) } : {}) },
+        (p) => p.bytes ?? 0,
+      );
     } else {
       // The same partition appears once per SSTable that holds a large part of it: keep its largest.
       const list = (figures.largePartitions ??= []);

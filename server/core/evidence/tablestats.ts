@@ -14,8 +14,19 @@ import { JsonEvents, YamlEvents } from './structured';
 import { trailingFields } from './text-scan';
 
 type Field =
-  | 'partitionsEstimate' | 'min' | 'mean' | 'max' | 'spaceUsedLive' | 'localReads' | 'localWrites'
-  | 'localReadLatencyMs' | 'localWriteLatencyMs' | 'liveMean' | 'liveMax' | 'tombMean' | 'tombMax';
+  | 'partitionsEstimate'
+  | 'min'
+  | 'mean'
+  | 'max'
+  | 'spaceUsedLive'
+  | 'localReads'
+  | 'localWrites'
+  | 'localReadLatencyMs'
+  | 'localWriteLatencyMs'
+  | 'liveMean'
+  | 'liveMax'
+  | 'tombMean'
+  | 'tombMax';
 
 /** Text labels (lower case, `, bytes` and ` (ms)` suffixes removed) -> field. */
 const TEXT_LABELS: Record<string, Field> = {
@@ -58,17 +69,34 @@ const MAP_KEYS: Record<string, Field> = {
 const BYTE_FIELDS = new Set<Field>(['min', 'mean', 'max', 'spaceUsedLive']);
 
 function setField(t: TableFigures, field: Field, raw: string, line: number): boolean {
-  const value = BYTE_FIELDS.has(field) ? parseByteSize(raw) : field.endsWith('LatencyMs') ? parseNumber(withoutMs(raw)) : parseCount(raw);
+  const value = BYTE_FIELDS.has(field)
+    ? parseByteSize(raw)
+    : field.endsWith('LatencyMs')
+      ? parseNumber(withoutMs(raw))
+      : parseCount(raw);
   // NaN latencies and empty histograms are printed as NaN: no figure, not a problem.
   if (value === undefined) return /nan/i.test(raw);
   const m: Measured = { value, line };
   switch (field) {
-    case 'min': case 'mean': case 'max': (t.partitionBytes ??= {})[field] = m; break;
-    case 'liveMean': (t.liveCellsPerSlice ??= {}).mean = m; break;
-    case 'liveMax': (t.liveCellsPerSlice ??= {}).max = m; break;
-    case 'tombMean': (t.tombstonesPerSlice ??= {}).mean = m; break;
-    case 'tombMax': (t.tombstonesPerSlice ??= {}).max = m; break;
-    default: t[field] = m;
+    case 'min':
+    case 'mean':
+    case 'max':
+      (t.partitionBytes ??= {})[field] = m;
+      break;
+    case 'liveMean':
+      (t.liveCellsPerSlice ??= {}).mean = m;
+      break;
+    case 'liveMax':
+      (t.liveCellsPerSlice ??= {}).max = m;
+      break;
+    case 'tombMean':
+      (t.tombstonesPerSlice ??= {}).mean = m;
+      break;
+    case 'tombMax':
+      (t.tombstonesPerSlice ??= {}).max = m;
+      break;
+    default:
+      t[field] = m;
   }
   return true;
 }
@@ -99,7 +127,7 @@ function topSizeRow(text: string): { key: string; size: string } | undefined {
 function addTopBySize(t: TableFigures, key: string, size: string, line: number): boolean {
   const bytes = parseByteSize(size);
   if (bytes === undefined) return false;
-  keepLargest(t.largePartitions ??= [], { key: boundedCell(key), bytes, line }, (p) => p.bytes ?? 0);
+  keepLargest((t.largePartitions ??= []), { key: boundedCell(key), bytes, line }, (p) => p.bytes ?? 0);
   return true;
 }
 
@@ -156,10 +184,14 @@ export class TablestatsText implements FormatReader {
       return;
     }
     if (/^total number of tables$/i.test(entry.label)) return;
-    const label = entry.label.toLowerCase().replace(/,\s*bytes$/, '').replace(/\s*\(ms\)$/, '');
+    const label = entry.label
+      .toLowerCase()
+      .replace(/,\s*bytes$/, '')
+      .replace(/\s*\(ms\)$/, '');
     const field = TEXT_LABELS[label];
     if (!field || !this.current) return;
-    if (!setField(this.current, field, entry.value, line)) this.ctx.problem(line, `${entry.label}: "${boundedCell(entry.value)}" is not a number`);
+    if (!setField(this.current, field, entry.value, line))
+      this.ctx.problem(line, `${entry.label}: "${boundedCell(entry.value)}" is not a number`);
   }
 
   end(): void {}
@@ -169,7 +201,10 @@ export class TablestatsText implements FormatReader {
 export class TablestatsMap implements FormatReader {
   private readonly events: FormatReader;
 
-  constructor(private readonly ctx: ReaderContext, format: 'json' | 'yaml') {
+  constructor(
+    private readonly ctx: ReaderContext,
+    format: 'json' | 'yaml',
+  ) {
     const onScalar = (path: readonly string[], value: string, line: number): void => this.scalar(path, value, line);
     const onProblem = (line: number, reason: string, limit?: boolean): void => ctx.problem(line, reason, limit);
     this.events = format === 'json' ? new JsonEvents(onScalar, onProblem) : new YamlEvents(onScalar, onProblem);
@@ -190,11 +225,13 @@ export class TablestatsMap implements FormatReader {
     const figures = this.ctx.table(table, line);
     if (!figures) return;
     if (rest[0] === 'top_size_partitions' && rest.length === 2) {
-      if (!addTopBySize(figures, rest[1]!, value, line)) this.ctx.problem(line, `top_size_partitions: "${boundedCell(value)}" is not a size`);
+      if (!addTopBySize(figures, rest[1]!, value, line))
+        this.ctx.problem(line, `top_size_partitions: "${boundedCell(value)}" is not a size`);
       return;
     }
     const field = rest.length === 1 ? MAP_KEYS[rest[0]!] : undefined;
-    if (field && !setField(figures, field, value, line)) this.ctx.problem(line, `${rest[0]}: "${boundedCell(value)}" is not a number`);
+    if (field && !setField(figures, field, value, line))
+      this.ctx.problem(line, `${rest[0]}: "${boundedCell(value)}" is not a number`);
   }
 
   line(text: string, line: number): void {
@@ -205,4 +242,3 @@ export class TablestatsMap implements FormatReader {
     this.events.end();
   }
 }
-

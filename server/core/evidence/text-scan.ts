@@ -8,8 +8,19 @@
 
 /** Whether a UTF-16 code unit is white space as `\s` and trim() see it. */
 export function isSpace(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a)
-    || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /** Whether the text holds white space. */
@@ -23,7 +34,11 @@ export function hasSpace(text: string): boolean {
  * space removed), or undefined when there are fewer fields or a field fails `accept`. Each field must be
  * preceded by white space: `head` is what is left, possibly empty.
  */
-export function trailingFields(text: string, count: number, accept: (field: string) => boolean): { head: string; fields: string[] } | undefined {
+export function trailingFields(
+  text: string,
+  count: number,
+  accept: (field: string) => boolean,
+): { head: string; fields: string[] } | undefined {
   let end = text.length;
   while (end > 0 && isSpace(text.charCodeAt(end - 1))) end--;
   const fields: string[] = [];

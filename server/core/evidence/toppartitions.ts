@@ -29,7 +29,13 @@ export class ToppartitionsText implements FormatReader {
     if (!figures) return undefined;
     let sampler = this.section.get(figures);
     if (!sampler) {
-      sampler = { kind: this.kind, durationMs: this.ctx.header.durationMs, cardinality: this.cardinality, partitions: [], line: this.headerLine };
+      sampler = {
+        kind: this.kind,
+        durationMs: this.ctx.header.durationMs,
+        cardinality: this.cardinality,
+        partitions: [],
+        line: this.headerLine,
+      };
       (figures.samplers ??= []).push(sampler);
       this.section.set(figures, sampler);
     }
@@ -51,10 +57,25 @@ export class ToppartitionsText implements FormatReader {
     const body = text.trim();
     if (!body) return;
     const sampler = /^(WRITES|READS|CAS_CONTENTIONS|[A-Z_]+) Sampler:$/.exec(body);
-    if (sampler) return this.begin(sampler[1] === 'WRITES' ? 'writes' : sampler[1] === 'READS' ? 'reads' : 'other', 'sampler', line);
+    if (sampler)
+      return this.begin(
+        sampler[1] === 'WRITES' ? 'writes' : sampler[1] === 'READS' ? 'reads' : 'other',
+        'sampler',
+        line,
+      );
     const frequency = /^Frequency of (reads|writes|cas contentions?) by partition:$/i.exec(body);
-    if (frequency) return this.begin(frequency[1]!.toLowerCase() === 'writes' ? 'writes' : frequency[1]!.toLowerCase() === 'reads' ? 'reads' : 'other', 'frequency', line);
-    if (/^[A-Z][\w ,/-]*:$/.test(body) && !/^Top \d+ partitions:$/.test(body)) return this.begin('other', 'frequency', line);
+    if (frequency)
+      return this.begin(
+        frequency[1]!.toLowerCase() === 'writes'
+          ? 'writes'
+          : frequency[1]!.toLowerCase() === 'reads'
+            ? 'reads'
+            : 'other',
+        'frequency',
+        line,
+      );
+    if (/^[A-Z][\w ,/-]*:$/.test(body) && !/^Top \d+ partitions:$/.test(body))
+      return this.begin('other', 'frequency', line);
     if (this.kind === undefined) {
       this.ctx.problem(line, 'not a `nodetool toppartitions` line');
       return;
@@ -83,7 +104,11 @@ export class ToppartitionsText implements FormatReader {
     let table = this.ctx.header.table;
     const scylla = scyllaTablePrefix(key);
     if (scylla) ({ table, key } = scylla);
-    if (!table) return this.ctx.problem(line, 'which table? Cassandra 3.x prints no table name: put the command line at the top of the file or set "table" in the configuration');
+    if (!table)
+      return this.ctx.problem(
+        line,
+        'which table? Cassandra 3.x prints no table name: put the command line at the top of the file or set "table" in the configuration',
+      );
     this.add(table, key, Number(row.fields[0]), Number(row.fields[1]), line);
   }
 

@@ -106,7 +106,11 @@ export interface TableFigures {
   totalRows?: Measured;
   partitions?: CountedPartition[];
   hosts?: { host: string; rows: number; percent: number; line: number }[];
-  ranges?: { count: number; totalRows: number; largest?: { start: string; end: string; rows: number; percent: number; line: number } };
+  ranges?: {
+    count: number;
+    totalRows: number;
+    largest?: { start: string; end: string; rows: number; percent: number; line: number };
+  };
   /** ScyllaDB system.large_partitions, largest first. */
   largePartitions?: CountedPartition[];
   /** ScyllaDB system.large_rows, largest first. */

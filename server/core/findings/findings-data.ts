@@ -496,7 +496,9 @@ export type RuleWithData = keyof FindingDataByRule;
 export type FindingData<R extends RuleWithData> = FindingDataByRule[R];
 
 /** A finding of one rule, with that rule's data (for a union of ids: a union discriminated by ruleId). */
-export type FindingOf<R extends RuleWithData> = R extends RuleWithData ? Finding & { ruleId: R; data: FindingDataByRule[R] } : never;
+export type FindingOf<R extends RuleWithData> = R extends RuleWithData
+  ? Finding & { ruleId: R; data: FindingDataByRule[R] }
+  : never;
 
 /** Whether the finding comes from rule `ruleId` and carries data (rules write it with every finding). */
 export function isFindingOf<R extends RuleWithData>(finding: Finding, ruleId: R): finding is FindingOf<R> {

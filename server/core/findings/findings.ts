@@ -55,7 +55,12 @@ export type OffsetFinding = FindingWith<SourceRange>;
  * located when asked for, since a lint result stands while an edit elsewhere (a comment above a table)
  * moves the definitions it points at. A related location in a file with no text is left out, not misplaced.
  */
-export function locateFindings(findings: readonly OffsetFinding[], filePath: string, lines: SourcePositions, linesOf: (filePath: string) => SourcePositions | undefined): Finding[] {
+export function locateFindings(
+  findings: readonly OffsetFinding[],
+  filePath: string,
+  lines: SourcePositions,
+  linesOf: (filePath: string) => SourcePositions | undefined,
+): Finding[] {
   return findings.map((finding) => {
     // A spread with the range replaced (V8 copies such a literal fast; a rest pattern is several times slower).
     const located = { ...finding, range: lines.locate(finding.range) } as Finding;
@@ -86,7 +91,10 @@ export function headlineAndDetails(text: string): { message: string; details?: s
   for (let m = cut.exec(text); m && m.index <= HEADLINE_CHARS; m = cut.exec(text)) {
     if (m.index < 10) continue;
     const rest = text.slice(m.index + 2);
-    return { message: text.slice(0, m.index), details: `${rest[0]!.toUpperCase()}${rest.slice(1)}${/[.?!)]$/.test(rest) ? '' : '.'}` };
+    return {
+      message: text.slice(0, m.index),
+      details: `${rest[0]!.toUpperCase()}${rest.slice(1)}${/[.?!)]$/.test(rest) ? '' : '.'}`,
+    };
   }
   return { message: text };
 }

@@ -49,7 +49,8 @@ export function suppressionDirectives(comments: readonly Comment[]): Suppression
     const body = rest.split(/\s--\s/)[0]!;
     const restAt = valueAt + m[1]!.length;
     const rules: SuppressionDirective['rules'] = [];
-    for (const id of body.matchAll(/[^\s,]+/g)) rules.push({ id: id[0], start: restAt + id.index!, end: restAt + id.index! + id[0].length });
+    for (const id of body.matchAll(/[^\s,]+/g))
+      rules.push({ id: id[0], start: restAt + id.index!, end: restAt + id.index! + id[0].length });
     out.push({ comment, directive: m[1] as DirectiveName, rules });
   }
   return out;
@@ -94,7 +95,8 @@ function collectSuppressions(comments: readonly Comment[], lines: LineIndex): Su
     }
   }
   if (openAll !== undefined) regions.push({ startOffset: openAll, endOffset: Number.POSITIVE_INFINITY });
-  for (const [id, start] of openRules) regions.push({ rules: new Set([id]), startOffset: start, endOffset: Number.POSITIVE_INFINITY });
+  for (const [id, start] of openRules)
+    regions.push({ rules: new Set([id]), startOffset: start, endOffset: Number.POSITIVE_INFINITY });
   return { regions, lines: lineRules };
 }
 
@@ -110,7 +112,11 @@ function isSuppressed(finding: OffsetFinding, s: Suppressions, lines: LineIndex)
   return false;
 }
 
-export function applySuppressions(findings: OffsetFinding[], comments: readonly Comment[], lines: LineIndex): OffsetFinding[] {
+export function applySuppressions(
+  findings: OffsetFinding[],
+  comments: readonly Comment[],
+  lines: LineIndex,
+): OffsetFinding[] {
   if (!comments.length) return findings;
   const s = collectSuppressions(comments, lines);
   if (!s.regions.length && !s.lines.length) return findings;

@@ -7,7 +7,6 @@ import { parseDate, parseTimestamp, parseUuid } from '../token/values';
 import type { BucketGranularity } from '../partition/plan';
 import { SECONDS } from '../util/periods';
 
-
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -28,7 +27,7 @@ const UUID_EPOCH_OFFSET = 0x01b21dd213814000n;
 /** Milliseconds since 1970 of a version-1 (time) UUID; undefined for other versions. */
 export function timeuuidMillis(text: string): number | undefined {
   const bytes = parseUuid(text);
-  if (!bytes || (bytes[6]! >> 4) !== 1) return undefined;
+  if (!bytes || bytes[6]! >> 4 !== 1) return undefined;
   const hex = Buffer.from(bytes).toString('hex');
   const ticks = BigInt(`0x${hex.slice(13, 16)}${hex.slice(8, 12)}${hex.slice(0, 8)}`);
   return Number((ticks - UUID_EPOCH_OFFSET) / 10_000n);
@@ -45,7 +44,8 @@ export function timeValue(expr: Expression | undefined, type: string | undefined
     const name = expr.name.name.name.toLowerCase();
     if (NOW_FUNCTIONS.has(name) && expr.args.length === 0) return { kind: 'now' };
     // mintimeuuid('2026-11-20 09:30+0000'): the smallest timeuuid of that instant.
-    if ((name === 'mintimeuuid' || name === 'maxtimeuuid') && expr.args.length === 1) return timeValue(expr.args[0], 'timestamp');
+    if ((name === 'mintimeuuid' || name === 'maxtimeuuid') && expr.args.length === 1)
+      return timeValue(expr.args[0], 'timestamp');
     if ((name === 'totimestamp' || name === 'todate' || name === 'tounixtimestamp') && expr.args.length === 1) {
       const inner = expr.args[0]!;
       return timeValue(inner, inner.kind === 'Literal' && inner.literalKind === 'uuid' ? 'timeuuid' : type);
@@ -73,28 +73,36 @@ export function timeValue(expr: Expression | undefined, type: string | undefined
 /** The start (ms, UTC) of the bucket containing `ms`. */
 export function bucketStart(granularity: BucketGranularity, ms: number): number {
   switch (granularity) {
-    case 'minute': return Math.floor(ms / MINUTE_MS) * MINUTE_MS;
-    case 'hour': return Math.floor(ms / HOUR_MS) * HOUR_MS;
-    case 'day': return Math.floor(ms / DAY_MS) * DAY_MS;
+    case 'minute':
+      return Math.floor(ms / MINUTE_MS) * MINUTE_MS;
+    case 'hour':
+      return Math.floor(ms / HOUR_MS) * HOUR_MS;
+    case 'day':
+      return Math.floor(ms / DAY_MS) * DAY_MS;
     case 'month': {
       const d = new Date(ms);
       return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
     }
-    case 'year': return Date.UTC(new Date(ms).getUTCFullYear(), 0, 1);
+    case 'year':
+      return Date.UTC(new Date(ms).getUTCFullYear(), 0, 1);
   }
 }
 
 /** The start of the bucket after the one starting at `start`. */
 function nextBucket(granularity: BucketGranularity, start: number): number {
   switch (granularity) {
-    case 'minute': return start + MINUTE_MS;
-    case 'hour': return start + HOUR_MS;
-    case 'day': return start + DAY_MS;
+    case 'minute':
+      return start + MINUTE_MS;
+    case 'hour':
+      return start + HOUR_MS;
+    case 'day':
+      return start + DAY_MS;
     case 'month': {
       const d = new Date(start);
       return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
     }
-    case 'year': return Date.UTC(new Date(start).getUTCFullYear() + 1, 0, 1);
+    case 'year':
+      return Date.UTC(new Date(start).getUTCFullYear() + 1, 0, 1);
   }
 }
 
@@ -118,11 +126,16 @@ export function bucketLiteral(granularity: BucketGranularity, ms: number): strin
   const d = new Date(bucketStart(granularity, ms));
   const ymd = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}`;
   switch (granularity) {
-    case 'minute': return `'${ymd}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:00+0000'`;
-    case 'hour': return `'${ymd}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:00:00+0000'`;
-    case 'day': return `'${ymd}-${pad(d.getUTCDate())}'`;
-    case 'month': return `'${ymd}'`;
-    case 'year': return String(d.getUTCFullYear());
+    case 'minute':
+      return `'${ymd}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:00+0000'`;
+    case 'hour':
+      return `'${ymd}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:00:00+0000'`;
+    case 'day':
+      return `'${ymd}-${pad(d.getUTCDate())}'`;
+    case 'month':
+      return `'${ymd}'`;
+    case 'year':
+      return String(d.getUTCFullYear());
   }
 }
 
@@ -136,7 +149,12 @@ export interface TimeBound {
  * The literals of the buckets a time range [from, to] covers, oldest first; undefined when there are
  * more than `max` of them (the read then goes bucket by bucket) or the range is empty.
  */
-export function bucketsCovering(granularity: BucketGranularity, from: TimeBound, to: TimeBound, max: number): string[] | undefined {
+export function bucketsCovering(
+  granularity: BucketGranularity,
+  from: TimeBound,
+  to: TimeBound,
+  max: number,
+): string[] | undefined {
   const first = bucketStart(granularity, from.ms);
   // An exclusive upper bound on a bucket's first instant does not reach into that bucket.
   const lastInstant = to.inclusive ? to.ms : to.ms - 1;

@@ -10,7 +10,9 @@ import type { Fix } from './types';
 export const TWCS_FIX_ID = 'compaction:twcs';
 
 function createTableNamed(parse: ParseResult, offset: number): CreateTableStatement | undefined {
-  return parse.statements.find((s): s is CreateTableStatement => s.kind === 'CreateTable' && s.range.start <= offset && offset <= s.range.end);
+  return parse.statements.find(
+    (s): s is CreateTableStatement => s.kind === 'CreateTable' && s.range.start <= offset && offset <= s.range.end,
+  );
 }
 
 export function twcsFixes(_text: string, parse: ParseResult, finding: FindingOf<'ttl-without-twcs'>): Fix[] {

@@ -23,7 +23,6 @@ export interface ContextSettings {
   safeOnly?: boolean;
 }
 
-
 /** An onError for callers that must keep going (server, CLI): the crash is kept in project.internalErrors. */
 export function recordFixErrors(project: Project, filePath: string): NonNullable<FixContext['onError']> {
   return (error, finding) => project.recordInternalError(finding.ruleId, filePath, error);
@@ -47,7 +46,10 @@ export function projectFixContext(project: Project, filePath: string, settings: 
       const source = project.sourceEdits(file, edits);
       return 'refused' in source ? source.refused : undefined;
     },
-    lineOf: (file, text, offset) => (project.getText(file) === text ? project.positions(file)?.location(offset).line : new LineIndex(text).location(offset).line) ?? 0,
+    lineOf: (file, text, offset) =>
+      (project.getText(file) === text
+        ? project.positions(file)?.location(offset).line
+        : new LineIndex(text).location(offset).line) ?? 0,
     relativePath: settings.relativePath ?? ((p) => p),
     onError: settings.onError,
   };
@@ -83,7 +85,8 @@ function definitionsOf(project: Project, table: TableInfo): (TableDefinitionSite
     for (const create of parse.statements) {
       if (create.kind !== 'CreateTable' || create.name.name.name !== table.name) continue;
       const info = project.tableFor(file, create.name, create.range.end);
-      if (info?.kind === 'table' && info.qualifiedName === table.qualifiedName) out.push({ filePath: file, text, create, comments: parse.comments, table: info });
+      if (info?.kind === 'table' && info.qualifiedName === table.qualifiedName)
+        out.push({ filePath: file, text, create, comments: parse.comments, table: info });
     }
   }
   return out;

@@ -16,7 +16,16 @@ import { viewReplacementFix, type ViewReplacement } from './view-replacement';
 import { isDmlStatement } from './key-rewrite';
 import { planId, withShardCountSetting } from '../partition/planner';
 import type { PartitionPlan } from '../partition/plan';
-import { applicationCountOf, keyChangeCopyFix, keyChangeFix, samePrimaryKey, type RefactorContext, type TableDefinitionSite, type WorkspaceStatement, type WorkspaceView } from './refactor';
+import {
+  applicationCountOf,
+  keyChangeCopyFix,
+  keyChangeFix,
+  samePrimaryKey,
+  type RefactorContext,
+  type TableDefinitionSite,
+  type WorkspaceStatement,
+  type WorkspaceView,
+} from './refactor';
 import { shardAbove } from '../schema/shard';
 import type { TargetInfo } from '../partition/targets';
 import { renameColumnFix, shardValueFix, suppressionIdFix } from './replace';
@@ -27,7 +36,10 @@ export { offerOf, type Fix, type FixOffer, type TextEdit } from './types';
 export { applyEdits } from './text';
 
 /** Finds a file's statement at a range (the reference index gives positions; a rewrite needs the AST). */
-export type StatementLookup = (filePath: string, range: SourceRange) => { text: string; statement: Statement } | undefined;
+export type StatementLookup = (
+  filePath: string,
+  range: SourceRange,
+) => { text: string; statement: Statement } | undefined;
 
 /**
  * What the fixes read of the workspace and the settings, every member required (fixes/environment.ts builds
@@ -78,7 +90,13 @@ export interface FixContext {
  * when `resolve()` is called (a light bulb lists every fix of a finding and applies one at most). `only`:
  * the id of the one fix wanted (codeAction/resolve, `cqlint fix --fix`): the others are not built.
  */
-export function fixOffers(text: string, parse: ParseResult, finding: Finding, ctx: FixContext, only?: string): FixOffer[] {
+export function fixOffers(
+  text: string,
+  parse: ParseResult,
+  finding: Finding,
+  ctx: FixContext,
+  only?: string,
+): FixOffer[] {
   const provider = (PROVIDERS as Partial<Record<string, Provider<RuleWithData>>>)[finding.ruleId];
   if (!provider || !isFindingOf(finding, finding.ruleId as RuleWithData)) return [];
   try {
@@ -139,7 +157,13 @@ export function fixableRuleIds(): string[] {
 }
 
 /** The fixes of one rule's findings, from the data that rule declares in findings-data.ts. */
-type Provider<R extends RuleWithData> = (text: string, parse: ParseResult, finding: FindingOf<R>, ctx: FixContext, only?: string) => FixOffer[];
+type Provider<R extends RuleWithData> = (
+  text: string,
+  parse: ParseResult,
+  finding: FindingOf<R>,
+  ctx: FixContext,
+  only?: string,
+) => FixOffer[];
 
 /** Amazon Keyspaces and Cosmos DB take IN on the partition key in SELECT only. */
 function inForWrites(target: TargetInfo): boolean {
@@ -147,7 +171,12 @@ function inForWrites(target: TargetInfo): boolean {
 }
 
 /** The CREATE TABLE a partition finding is on, and what the refactoring needs of the workspace. */
-function refactorContext(text: string, parse: ParseResult, finding: Finding, ctx: FixContext): RefactorContext | undefined {
+function refactorContext(
+  text: string,
+  parse: ParseResult,
+  finding: Finding,
+  ctx: FixContext,
+): RefactorContext | undefined {
   const create = createTableAt(parse, offsetsOf(finding.range));
   if (!create?.primaryKey) return undefined;
   const table = ctx.tableFor(create.name, create.range.end);
@@ -179,7 +208,14 @@ function uniqueStatements(statements: readonly WorkspaceStatement[]): WorkspaceS
  * first is preferred when it cures; then the copy of the table keyed for that plan, and the copy with the
  * statements moved to it.
  */
-function partitionFixes(text: string, parse: ParseResult, finding: Finding, ctx: FixContext, planned: readonly PartitionPlan[] | undefined, only?: string): FixOffer[] {
+function partitionFixes(
+  text: string,
+  parse: ParseResult,
+  finding: Finding,
+  ctx: FixContext,
+  planned: readonly PartitionPlan[] | undefined,
+  only?: string,
+): FixOffer[] {
   // Every partition refactoring is a choice (refactor.ts: safeForFixAll false): none for --fix, and the
   // workspace they rewrite (other files parsed again) is not looked at for nothing.
   if (ctx.safeOnly || !planned?.length) return [];
@@ -205,10 +241,21 @@ function partitionFixes(text: string, parse: ParseResult, finding: Finding, ctx:
   const firstOffer = offers[0]?.plan === first ? offers[0] : undefined;
   if (first?.cures && (only === undefined || only.startsWith('copy'))) {
     const base = refactor.create.name.name.name;
-    const suffix = first.shard ? 'sharded' : first.bucket ? `by_${first.bucket.granularity}` : `by_${first.moveToPartition?.join('_') ?? 'key'}`;
+    const suffix = first.shard
+      ? 'sharded'
+      : first.bucket
+        ? `by_${first.bucket.granularity}`
+        : `by_${first.moveToPartition?.join('_') ?? 'key'}`;
     const copyName = freeName([`${base}_${suffix}`], [], (n) => ctx.tableNameTaken(n));
     for (const move of [false, true]) {
-      const copy = keyChangeCopyFix(refactor, first, copyName, move, ctx.relativePath, firstOffer && applicationCountOf(firstOffer));
+      const copy = keyChangeCopyFix(
+        refactor,
+        first,
+        copyName,
+        move,
+        ctx.relativePath,
+        firstOffer && applicationCountOf(firstOffer),
+      );
       if (copy) offers.push(copy);
     }
   }
@@ -216,14 +263,24 @@ function partitionFixes(text: string, parse: ParseResult, finding: Finding, ctx:
 }
 
 /** A partition finding on a materialized view: its plans applied to a table that replaces the view. */
-function viewFixes(text: string, parse: ParseResult, finding: Finding, ctx: FixContext, planned: readonly PartitionPlan[], only?: string): FixOffer[] {
+function viewFixes(
+  text: string,
+  parse: ParseResult,
+  finding: Finding,
+  ctx: FixContext,
+  planned: readonly PartitionPlan[],
+  only?: string,
+): FixOffer[] {
   const view = innermostStatement(parse, offsetsOf(finding.range));
   if (view?.kind !== 'CreateMaterializedView' || !view.primaryKey) return [];
   const table = ctx.tableFor(view.name, view.range.end);
   const base = ctx.tableFor(view.from, view.range.start);
   if (table?.kind !== 'view' || !base || planned[0]!.table !== table.qualifiedName) return [];
   const replacement: ViewReplacement = {
-    filePath: ctx.filePath, text, view, table,
+    filePath: ctx.filePath,
+    text,
+    view,
+    table,
     statements: ctx.statementsOn(table),
     baseWrites: ctx.statementsOn(base).filter((s) => s.statement.kind !== 'Select'),
     rewrite: { maxInList: ctx.maxInListShards, inForWrites: inForWrites(ctx.target) },
@@ -232,7 +289,10 @@ function viewFixes(text: string, parse: ParseResult, finding: Finding, ctx: FixC
   const offers: FixOffer[] = [];
   for (const [i, plan] of planned.map((p) => withShardCountSetting(p, ctx.shardCount)).entries()) {
     if (only !== undefined && only !== planId(plan)) continue;
-    const offer = viewReplacementFix(replacement, plan, { preferred: i === 0 && plan.cures, relative: ctx.relativePath });
+    const offer = viewReplacementFix(replacement, plan, {
+      preferred: i === 0 && plan.cures,
+      relative: ctx.relativePath,
+    });
     if (offer) offers.push(offer);
   }
   return offers;
@@ -255,11 +315,17 @@ export function preferredPlan(finding: Finding): PartitionPlan | undefined {
 }
 
 const PROVIDERS: { [R in RuleWithData]?: Provider<R> } = {
-  'hot-partition': (text, parse, finding, ctx, only) => partitionFixes(text, parse, finding, ctx, finding.data.plans, only),
-  'partition-throughput': (text, parse, finding, ctx, only) => partitionFixes(text, parse, finding, ctx, finding.data.plans, only),
+  'hot-partition': (text, parse, finding, ctx, only) =>
+    partitionFixes(text, parse, finding, ctx, finding.data.plans, only),
+  'partition-throughput': (text, parse, finding, ctx, only) =>
+    partitionFixes(text, parse, finding, ctx, finding.data.plans, only),
   // Verdicts that rest on the model's default rate also offer to write it down as a hint (fixes/rate-hint.ts).
-  'unbounded-partition': withRateHint((text, parse, finding, ctx, only) => partitionFixes(text, parse, finding, ctx, finding.data.plans, only)),
-  'large-partition': withRateHint((text, parse, finding, ctx, only) => partitionFixes(text, parse, finding, ctx, finding.data.plans, only)),
+  'unbounded-partition': withRateHint((text, parse, finding, ctx, only) =>
+    partitionFixes(text, parse, finding, ctx, finding.data.plans, only),
+  ),
+  'large-partition': withRateHint((text, parse, finding, ctx, only) =>
+    partitionFixes(text, parse, finding, ctx, finding.data.plans, only),
+  ),
   'queue-table': withRateHint(),
   'ttl-without-twcs': (text, parse, finding) => twcsFixes(text, parse, finding).map(offerOf),
   'shard-mismatch': (text, _parse, finding) => {
@@ -276,19 +342,30 @@ const PROVIDERS: { [R in RuleWithData]?: Provider<R> } = {
     const { id, suggestion } = finding.data;
     return suggestion ? suppressionIdFix(text, offsetsOf(finding.range), id, suggestion).map(offerOf) : [];
   },
-  'unrestricted-partition-key': (text, parse, finding, ctx) => shardQueryFixes(text, parse, offsetsOf(finding.range), finding.data.missing, ctx).map(offerOf),
-  'incomplete-key-write': (text, parse, finding, ctx) => shardQueryFixes(text, parse, offsetsOf(finding.range), finding.data.missing, ctx).map(offerOf),
+  'unrestricted-partition-key': (text, parse, finding, ctx) =>
+    shardQueryFixes(text, parse, offsetsOf(finding.range), finding.data.missing, ctx).map(offerOf),
+  'incomplete-key-write': (text, parse, finding, ctx) =>
+    shardQueryFixes(text, parse, offsetsOf(finding.range), finding.data.missing, ctx).map(offerOf),
 };
 
 /** Fixes for a statement on a sharded table that does not name the shard column. */
-function shardQueryFixes(text: string, parse: ParseResult, range: SourceRange, missing: readonly string[], ctx: FixContext): Fix[] {
+function shardQueryFixes(
+  text: string,
+  parse: ParseResult,
+  range: SourceRange,
+  missing: readonly string[],
+  ctx: FixContext,
+): Fix[] {
   const statement = innermostStatement(parse, range);
   if (!statement || !isDmlStatement(statement)) return [];
   const table = ctx.tableFor(statementTable(statement), statement.range.start);
   if (!table?.shard) return [];
   // Only when the shard column is all the statement is missing from the partition key.
   if (missing.some((m) => m !== table.shard!.shardColumn)) return [];
-  return shardStatementFixes(text, statement, table, { maxInList: ctx.maxInListShards, inForWrites: inForWrites(ctx.target) });
+  return shardStatementFixes(text, statement, table, {
+    maxInList: ctx.maxInListShards,
+    inForWrites: inForWrites(ctx.target),
+  });
 }
 
 /** The first fix of a finding that fix-all may take: safe, and not refused by a file it edits. */
@@ -307,7 +384,12 @@ export function safeFix(text: string, parse: ParseResult, finding: Finding, ctx:
  * and linting again yields no more safe fixes for the same findings, so running it twice changes
  * nothing more than running it once.
  */
-export function computeFixAll(text: string, parse: ParseResult, findings: readonly Finding[], ctx: FixContext): TextEdit[] {
+export function computeFixAll(
+  text: string,
+  parse: ParseResult,
+  findings: readonly Finding[],
+  ctx: FixContext,
+): TextEdit[] {
   const taken: TextEdit[] = [];
   for (const finding of findings) {
     const fix = safeFix(text, parse, finding, ctx);
@@ -330,4 +412,3 @@ function innermostStatement(parse: ParseResult, range: SourceRange): Statement |
   }
   return found;
 }
-

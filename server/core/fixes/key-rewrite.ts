@@ -4,7 +4,13 @@
 // saying what the application computes. A statement is never left without the new columns unless it
 // never named a partition (a scan) or already names them.
 import type {
-  DeleteStatement, Expression, InsertStatement, Relation, SelectStatement, Statement, UpdateStatement,
+  DeleteStatement,
+  Expression,
+  InsertStatement,
+  Relation,
+  SelectStatement,
+  Statement,
+  UpdateStatement,
 } from '../../../grammar/ast';
 import { columnNamed } from '../schema/model';
 import { nativeName } from '../schema/types';
@@ -21,7 +27,12 @@ import type { TextEdit } from './types';
 export type DmlStatement = InsertStatement | UpdateStatement | DeleteStatement | SelectStatement;
 
 export function isDmlStatement(statement: Statement): statement is DmlStatement {
-  return statement.kind === 'Insert' || statement.kind === 'Update' || statement.kind === 'Delete' || statement.kind === 'Select';
+  return (
+    statement.kind === 'Insert' ||
+    statement.kind === 'Update' ||
+    statement.kind === 'Delete' ||
+    statement.kind === 'Select'
+  );
 }
 
 export interface RewriteOptions {
@@ -54,15 +65,17 @@ export interface StatementRewrite {
 
 /** The value a new key column gets in one statement. */
 type NewValue =
-  | { kind: 'literals'; literals: string[]; fanOut: boolean; note?: string }
-  | { kind: 'marker'; note: string };
+  { kind: 'literals'; literals: string[]; fanOut: boolean; note?: string } | { kind: 'marker'; note: string };
 
 interface StatementFacts {
   statement: DmlStatement;
   /** Values each column is given: INSERT values, `=` and `IN (...)` relations (`IN ?` is one marker). */
   values: Map<string, Expression[]>;
   /** Range restrictions by column (`<`, `<=`, `>`, `>=`, BETWEEN). */
-  ranges: Map<string, { lower?: { expr: Expression; inclusive: boolean }; upper?: { expr: Expression; inclusive: boolean } }>;
+  ranges: Map<
+    string,
+    { lower?: { expr: Expression; inclusive: boolean }; upper?: { expr: Expression; inclusive: boolean } }
+  >;
   /** Columns the statement restricts in any way (or writes, for an INSERT). */
   named: Set<string>;
   usesMarkers: boolean;
@@ -74,10 +87,24 @@ function statementExpressions(statement: DmlStatement): (Expression | undefined)
   const relations = (list: readonly Relation[]): Expression[] => list.flatMap((r) => [r.left, ...r.right]);
   const using = statement.kind === 'Select' ? [] : statement.using.map((u) => u.value);
   switch (statement.kind) {
-    case 'Insert': return [...statement.values, statement.json, ...using];
-    case 'Update': return [...statement.assignments.flatMap((a) => [a.target, a.value]), ...relations(statement.where), ...relations(statement.conditions), ...using];
-    case 'Delete': return [...statement.selections, ...relations(statement.where), ...relations(statement.conditions), ...using];
-    case 'Select': return [...statement.selectors.map((s) => s.expression), ...relations(statement.where), statement.limit, statement.perPartitionLimit];
+    case 'Insert':
+      return [...statement.values, statement.json, ...using];
+    case 'Update':
+      return [
+        ...statement.assignments.flatMap((a) => [a.target, a.value]),
+        ...relations(statement.where),
+        ...relations(statement.conditions),
+        ...using,
+      ];
+    case 'Delete':
+      return [...statement.selections, ...relations(statement.where), ...relations(statement.conditions), ...using];
+    case 'Select':
+      return [
+        ...statement.selectors.map((s) => s.expression),
+        ...relations(statement.where),
+        statement.limit,
+        statement.perPartitionLimit,
+      ];
   }
 }
 
@@ -114,7 +141,12 @@ function factsOf(statement: DmlStatement): StatementFacts {
   return facts;
 }
 
-function collectRelation(relation: Relation, values: StatementFacts['values'], ranges: StatementFacts['ranges'], named: Set<string>): void {
+function collectRelation(
+  relation: Relation,
+  values: StatementFacts['values'],
+  ranges: StatementFacts['ranges'],
+  named: Set<string>,
+): void {
   const left = relation.left;
   if (left.kind === 'TupleExpression') {
     left.elements.forEach((e, i) => {
@@ -137,15 +169,24 @@ function collectRelation(relation: Relation, values: StatementFacts['values'], r
   const [a, b] = relation.right;
   if (!a) return;
   switch (relation.operator) {
-    case '>': range.lower = { expr: a, inclusive: false }; break;
-    case '>=': range.lower = { expr: a, inclusive: true }; break;
-    case '<': range.upper = { expr: a, inclusive: false }; break;
-    case '<=': range.upper = { expr: a, inclusive: true }; break;
+    case '>':
+      range.lower = { expr: a, inclusive: false };
+      break;
+    case '>=':
+      range.lower = { expr: a, inclusive: true };
+      break;
+    case '<':
+      range.upper = { expr: a, inclusive: false };
+      break;
+    case '<=':
+      range.upper = { expr: a, inclusive: true };
+      break;
     case 'BETWEEN':
       range.lower = { expr: a, inclusive: true };
       if (b) range.upper = { expr: b, inclusive: true };
       break;
-    default: return;
+    default:
+      return;
   }
   ranges.set(column, range);
 }
@@ -187,7 +228,10 @@ function existingPartitions(facts: StatementFacts, change: KeyChange): number {
 }
 
 function readsInOrder(statement: DmlStatement): boolean {
-  return statement.kind === 'Select' && (statement.orderBy.length > 0 || statement.limit !== undefined || statement.perPartitionLimit !== undefined);
+  return (
+    statement.kind === 'Select' &&
+    (statement.orderBy.length > 0 || statement.limit !== undefined || statement.perPartitionLimit !== undefined)
+  );
 }
 
 /** Whether the statement may list several values of a partition key column (IN). */
@@ -206,7 +250,13 @@ function mayUseIn(statement: DmlStatement, options: RewriteOptions): boolean {
 function combineWord(change: KeyChange, statement: DmlStatement): string {
   if (statement.kind !== 'Select') return '';
   // count(*), sum(x) ... without GROUP BY: Cassandra aggregates over every partition IN names.
-  if (!statement.star && statement.groupBy.length === 0 && statement.selectors.length > 0 && statement.selectors.every((s) => isAggregate(s.expression))) return '';
+  if (
+    !statement.star &&
+    statement.groupBy.length === 0 &&
+    statement.selectors.length > 0 &&
+    statement.selectors.every((s) => isAggregate(s.expression))
+  )
+    return '';
   return change.table.counter && change.shard?.method === 'random' ? "sum each counter's parts" : 'merge the rows';
 }
 
@@ -220,11 +270,18 @@ function shardsText(count: number): string {
   return count === 2 ? 'both shards' : `all ${count} shards`;
 }
 
-function shardValue(facts: StatementFacts, change: KeyChange, shard: ShardPlan, options: RewriteOptions, tableName: string): NewValue {
+function shardValue(
+  facts: StatementFacts,
+  change: KeyChange,
+  shard: ShardPlan,
+  options: RewriteOptions,
+  tableName: string,
+): NewValue {
   const { statement } = facts;
   const column = quoteName(shard.column);
   const formula = formulaText(shard);
-  if (options.everyShard && (statement.kind === 'Select' || statement.kind === 'Delete')) return everyShard(facts, change, shard, options);
+  if (options.everyShard && (statement.kind === 'Select' || statement.kind === 'Delete'))
+    return everyShard(facts, change, shard, options);
   if (shard.method !== 'random') {
     const lists = shard.sources.map((s) => facts.values.get(s));
     if (lists.every((l) => l !== undefined)) {
@@ -236,17 +293,26 @@ function shardValue(facts: StatementFacts, change: KeyChange, shard: ShardPlan, 
       }
       // A value the server makes (now(), uuid()) cannot be hashed in advance: the application must make it.
       const generated = shard.sources.filter((s, i) => lists[i]!.some(isServerGenerated));
-      const make = generated.length ? `; generate ${generated.map(quoteName).join(', ')} in the application instead of on the server` : '';
+      const make = generated.length
+        ? `; generate ${generated.map(quoteName).join(', ')} in the application instead of on the server`
+        : '';
       return { kind: 'marker', note: `bind ${column} = ${formula} (see the @shard comment on ${tableName})${make}` };
     }
     // A source that becomes a clustering column is bound with the row (see decide): so is its shard. An
     // UPDATE is an upsert, and naming every shard would copy the row into all of them.
-    if (statement.kind !== 'Select' && statement.kind !== 'Delete' && shard.sources.some((s) => change.clustering?.includes(s))) {
+    if (
+      statement.kind !== 'Select' &&
+      statement.kind !== 'Delete' &&
+      shard.sources.some((s) => change.clustering?.includes(s))
+    ) {
       return { kind: 'marker', note: `bind ${column} = ${formula} (see the @shard comment on ${tableName})` };
     }
     if (statement.kind === 'Insert') {
       // Only a partition's static columns can be written without the source: they live in each shard.
-      return { kind: 'marker', note: `run once per ${column} = 1..${shard.count}: each shard is a partition with its own static columns` };
+      return {
+        kind: 'marker',
+        note: `run once per ${column} = 1..${shard.count}: each shard is a partition with its own static columns`,
+      };
     }
     return everyShard(facts, change, shard, options);
   }
@@ -257,7 +323,10 @@ function shardValue(facts: StatementFacts, change: KeyChange, shard: ShardPlan, 
   }
   if (statement.kind === 'Update') {
     // An UPDATE is an upsert: naming every shard would copy the row into all of them.
-    return { kind: 'marker', note: `bind ${column} = the shard the row was written with (random 1..${shard.count}); store it with the row's id` };
+    return {
+      kind: 'marker',
+      note: `bind ${column} = the shard the row was written with (random 1..${shard.count}); store it with the row's id`,
+    };
   }
   return everyShard(facts, change, shard, options);
 }
@@ -286,7 +355,11 @@ function computeShardOf(change: KeyChange, shard: ShardPlan, values: readonly Ex
   }
   const cached = first && values.length === 1 ? shardCache.get(first) : undefined;
   if (cached?.has(key)) return cached.get(key);
-  const result = shardValueFrom(shard, (name) => columnKeyType(change.table, name), (_, i) => values[i]);
+  const result = shardValueFrom(
+    shard,
+    (name) => columnKeyType(change.table, name),
+    (_, i) => values[i],
+  );
   const value = result.ok ? result.value : undefined;
   if (first && values.length === 1) {
     const map = cached ?? new Map<string, number | undefined>();
@@ -316,14 +389,34 @@ function everyShard(facts: StatementFacts, change: KeyChange, shard: ShardPlan, 
   const combine = combineWord(change, facts.statement);
   if (mayUseIn(facts.statement, options) && existingPartitions(facts, change) * shard.count <= options.maxInList) {
     const literals = shardLiterals(shard.count, shard.offset);
-    return { kind: 'literals', literals, fanOut: true, note: combine ? `reads ${shardsText(shard.count)}: ${combine}` : undefined };
+    return {
+      kind: 'literals',
+      literals,
+      fanOut: true,
+      note: combine ? `reads ${shardsText(shard.count)}: ${combine}` : undefined,
+    };
   }
-  return { kind: 'marker', note: `run once per ${column} = ${shard.offset}..${shard.count - 1 + shard.offset}, in parallel${combine ? `, and ${combine}` : ''}` };
+  return {
+    kind: 'marker',
+    note: `run once per ${column} = ${shard.offset}..${shard.count - 1 + shard.offset}, in parallel${combine ? `, and ${combine}` : ''}`,
+  };
 }
 
-const PERIOD: Record<BucketPlan['granularity'], string> = { minute: 'UTC minute', hour: 'UTC hour', day: 'UTC day', month: 'UTC month', year: 'UTC year' };
+const PERIOD: Record<BucketPlan['granularity'], string> = {
+  minute: 'UTC minute',
+  hour: 'UTC hour',
+  day: 'UTC day',
+  month: 'UTC month',
+  year: 'UTC year',
+};
 
-function bucketValue(facts: StatementFacts, change: KeyChange, bucket: BucketPlan, options: RewriteOptions, shardValues: number): NewValue {
+function bucketValue(
+  facts: StatementFacts,
+  change: KeyChange,
+  bucket: BucketPlan,
+  options: RewriteOptions,
+  shardValues: number,
+): NewValue {
   const { statement } = facts;
   const column = quoteName(bucket.column);
   const period = PERIOD[bucket.granularity];
@@ -333,10 +426,15 @@ function bucketValue(facts: StatementFacts, change: KeyChange, bucket: BucketPla
   if (given) {
     const times = given.map((e) => timeValue(e, bucket.sourceType));
     if (times.every((t) => t.kind === 'known')) {
-      const literals = sortedUnique(times.map((t) => bucketLiteral(bucket.granularity, (t as { ms: number }).ms)), bucket.type === 'int');
+      const literals = sortedUnique(
+        times.map((t) => bucketLiteral(bucket.granularity, (t as { ms: number }).ms)),
+        bucket.type === 'int',
+      );
       return { kind: 'literals', literals, fanOut: false };
     }
-    const now = times.some((t) => t.kind === 'now') ? `; generate ${sourceText} in the application instead of on the server, so that both agree` : '';
+    const now = times.some((t) => t.kind === 'now')
+      ? `; generate ${sourceText} in the application instead of on the server, so that both agree`
+      : '';
     return { kind: 'marker', note: `bind ${column} = the ${period} of ${sourceText}${now}` };
   }
   const range = source ? facts.ranges.get(source) : undefined;
@@ -349,34 +447,64 @@ function bucketValue(facts: StatementFacts, change: KeyChange, bucket: BucketPla
       // The buckets share the IN room with the partitions already named and the shards listed.
       const room = Math.floor(options.maxInList / existingPartitions(facts, change) / shardValues);
       const buckets = bucketsCovering(bucket.granularity, from, to, Math.max(1, room));
-      if (buckets && mayUseIn(statement, options)) return { kind: 'literals', literals: buckets, fanOut: buckets.length > 1 };
-      if (buckets) return { kind: 'marker', note: `run once per ${column} in ${buckets.join(', ')}, ${orderWord(statement, change, source)}` };
+      if (buckets && mayUseIn(statement, options))
+        return { kind: 'literals', literals: buckets, fanOut: buckets.length > 1 };
+      if (buckets)
+        return {
+          kind: 'marker',
+          note: `run once per ${column} in ${buckets.join(', ')}, ${orderWord(statement, change, source)}`,
+        };
     }
-    return { kind: 'marker', note: `run once per ${period} the range of ${sourceText} covers, ${orderWord(statement, change, source)}` };
+    return {
+      kind: 'marker',
+      note: `run once per ${period} the range of ${sourceText} covers, ${orderWord(statement, change, source)}`,
+    };
   }
   if (statement.kind === 'Insert' || (statement.kind === 'Update' && !source)) {
-    return { kind: 'marker', note: `bind ${column} = the ${period} ${sourceText ? `of ${sourceText}` : 'the row is written'}` };
+    return {
+      kind: 'marker',
+      note: `bind ${column} = the ${period} ${sourceText ? `of ${sourceText}` : 'the row is written'}`,
+    };
   }
   // A finer bucket beside a coarse one the statement pins (a day's rows, now in hours): every finer bucket of
   // that coarse one, an IN list where the read may take one, else one run per bucket.
   const coarse = bucket.refines ? coarseRange(facts, change, bucket.refines) : undefined;
   if (coarse && statement.kind !== 'Update') {
     const room = Math.floor(options.maxInList / existingPartitions(facts, change) / shardValues);
-    const buckets = bucketsCovering(bucket.granularity, { ms: coarse.from, inclusive: true }, { ms: coarse.to, inclusive: false }, Math.max(1, room));
-    if (buckets && mayUseIn(statement, options)) return { kind: 'literals', literals: buckets, fanOut: buckets.length > 1 };
-    return { kind: 'marker', note: `run once per ${period} of the ${quoteName(bucket.refines!.column)} the statement names (${column} from its first to its last), ${orderWord(statement, change, source)}` };
+    const buckets = bucketsCovering(
+      bucket.granularity,
+      { ms: coarse.from, inclusive: true },
+      { ms: coarse.to, inclusive: false },
+      Math.max(1, room),
+    );
+    if (buckets && mayUseIn(statement, options))
+      return { kind: 'literals', literals: buckets, fanOut: buckets.length > 1 };
+    return {
+      kind: 'marker',
+      note: `run once per ${period} of the ${quoteName(bucket.refines!.column)} the statement names (${column} from its first to its last), ${orderWord(statement, change, source)}`,
+    };
   }
   if (statement.kind === 'Select') {
     // Reads keep their order: oldest first starts at the oldest bucket and steps forward.
     return ascending(statement, change, source)
-      ? { kind: 'marker', note: `bind ${column}: start at the oldest ${period} that has rows and step forward one at a time until you have the rows you need` }
-      : { kind: 'marker', note: `bind ${column}: start at the current ${period} and step back one at a time until you have the rows you need` };
+      ? {
+          kind: 'marker',
+          note: `bind ${column}: start at the oldest ${period} that has rows and step forward one at a time until you have the rows you need`,
+        }
+      : {
+          kind: 'marker',
+          note: `bind ${column}: start at the current ${period} and step back one at a time until you have the rows you need`,
+        };
   }
   return { kind: 'marker', note: `run once per ${column} the partition has rows in` };
 }
 
 /** Whether a read returns the bucket source's oldest rows first: its ORDER BY, else the source column's clustering order. */
-function ascending(statement: DmlStatement & { kind: 'Select' }, change: KeyChange, source: string | undefined): boolean {
+function ascending(
+  statement: DmlStatement & { kind: 'Select' },
+  change: KeyChange,
+  source: string | undefined,
+): boolean {
   // Without a source the bucket is the write time, in the order of the first clustering column.
   const column = source ? change.table.clustering.find((c) => c.name === source) : change.table.clustering[0];
   // ORDER BY names the first clustering column; reversing it reverses them all.
@@ -391,14 +519,20 @@ function ascending(statement: DmlStatement & { kind: 'Select' }, change: KeyChan
 /** The order a read visits buckets in, in words. */
 function orderWord(statement: DmlStatement, change: KeyChange, source: string | undefined): string {
   if (statement.kind !== 'Select') return 'one bucket at a time';
-  return ascending(statement, change, source) ? 'oldest first, and concatenate the rows' : 'newest first, and concatenate the rows';
+  return ascending(statement, change, source)
+    ? 'oldest first, and concatenate the rows'
+    : 'newest first, and concatenate the rows';
 }
 
 /**
  * The time span [from, to) of the coarse bucket a statement pins with a literal (`day = '2026-11-20'`):
  * read as its column's type holds it; undefined when it pins none, several, or one cqlint cannot read.
  */
-function coarseRange(facts: StatementFacts, change: KeyChange, refines: NonNullable<BucketPlan['refines']>): { from: number; to: number } | undefined {
+function coarseRange(
+  facts: StatementFacts,
+  change: KeyChange,
+  refines: NonNullable<BucketPlan['refines']>,
+): { from: number; to: number } | undefined {
   const given = facts.values.get(refines.column);
   if (given?.length !== 1) return undefined;
   const type = nativeName(columnNamed(change.table, refines.column)?.type);
@@ -430,9 +564,16 @@ function namesPartition(facts: StatementFacts, change: KeyChange): boolean {
  * The edits that make a statement on `change.table` name the new key columns (see the file comment).
  * `tableName` is how comments name the table.
  */
-export function rewriteForKeyChange(text: string, statement: DmlStatement, change: KeyChange, options: RewriteOptions, tableName = change.table.qualifiedName): StatementRewrite {
+export function rewriteForKeyChange(
+  text: string,
+  statement: DmlStatement,
+  change: KeyChange,
+  options: RewriteOptions,
+  tableName = change.table.qualifiedName,
+): StatementRewrite {
   const unchanged: StatementRewrite = { edits: [], outcome: 'unchanged', notes: [], values: [] };
-  if (statement.kind === 'Insert' && statement.json !== undefined) return jsonInsertRewrite(text, statement, change, options);
+  if (statement.kind === 'Insert' && statement.json !== undefined)
+    return jsonInsertRewrite(text, statement, change, options);
   const clauses = keyClauseRewrite(statement, change);
   const decided = decide(statement, change, options, tableName);
   const parts: { column: string; value: string; list: boolean }[] = [];
@@ -441,10 +582,17 @@ export function rewriteForKeyChange(text: string, statement: DmlStatement, chang
   if (decided) {
     const { facts, wanted } = decided;
     const marker = (column: string): string => (facts.namedMarkers ? `:${quoteName(column)}` : '?');
-    parts.push(...wanted.map(([column, v]) =>
-      v.kind === 'literals'
-        ? { column, value: v.literals.length === 1 ? v.literals[0]! : `(${v.literals.join(', ')})`, list: v.literals.length > 1 }
-        : { column, value: marker(column), list: false }));
+    parts.push(
+      ...wanted.map(([column, v]) =>
+        v.kind === 'literals'
+          ? {
+              column,
+              value: v.literals.length === 1 ? v.literals[0]! : `(${v.literals.join(', ')})`,
+              list: v.literals.length > 1,
+            }
+          : { column, value: marker(column), list: false },
+      ),
+    );
     const valueEdited = valueEdits(statement, parts);
     if (valueEdited) {
       edits = valueEdited;
@@ -457,8 +605,25 @@ export function rewriteForKeyChange(text: string, statement: DmlStatement, chang
   }
   if (!edits.length) return unchanged;
   if (notes.length) edits.unshift(commentAboveEdit(text, statement.range.start, notes));
-  const values = decided && edits.length ? parts.map((p, i) => ({ column: p.column, text: p.value, kind: decided.wanted[i]![1].kind === 'marker' ? 'marker' as const : p.list ? 'list' as const : 'literal' as const })) : [];
-  const outcome = decided && valueEditsFit(statement, decided.wanted) ? outcomeOf(decided.wanted) : clauses?.notes.length ? 'application' : 'exact';
+  const values =
+    decided && edits.length
+      ? parts.map((p, i) => ({
+          column: p.column,
+          text: p.value,
+          kind:
+            decided.wanted[i]![1].kind === 'marker'
+              ? ('marker' as const)
+              : p.list
+                ? ('list' as const)
+                : ('literal' as const),
+        }))
+      : [];
+  const outcome =
+    decided && valueEditsFit(statement, decided.wanted)
+      ? outcomeOf(decided.wanted)
+      : clauses?.notes.length
+        ? 'application'
+        : 'exact';
   return { edits, outcome: outcome === 'exact' && clauses?.notes.length ? 'application' : outcome, notes, values };
 }
 
@@ -466,13 +631,23 @@ export function rewriteForKeyChange(text: string, statement: DmlStatement, chang
  * What rewriteForKeyChange would make of the statement (its outcome and notes), without its edits: a fix's
  * title counts these for every statement, and builds the edits only when they are asked for.
  */
-export function classifyForKeyChange(text: string, statement: DmlStatement, change: KeyChange, options: RewriteOptions, tableName = change.table.qualifiedName): Pick<StatementRewrite, 'outcome' | 'notes'> {
-  if (statement.kind === 'Insert' && statement.json !== undefined) return rewriteForKeyChange(text, statement, change, options, tableName);
+export function classifyForKeyChange(
+  text: string,
+  statement: DmlStatement,
+  change: KeyChange,
+  options: RewriteOptions,
+  tableName = change.table.qualifiedName,
+): Pick<StatementRewrite, 'outcome' | 'notes'> {
+  if (statement.kind === 'Insert' && statement.json !== undefined)
+    return rewriteForKeyChange(text, statement, change, options, tableName);
   const clauses = keyClauseRewrite(statement, change);
   const decided = decide(statement, change, options, tableName);
   const fits = !!decided && valueEditsFit(statement, decided.wanted);
   if (!fits && !clauses) return { outcome: 'unchanged', notes: [] };
-  const notes = [...(fits ? decided!.wanted.flatMap(([, v]) => (v.note ? [v.note] : [])) : []), ...(clauses?.notes ?? [])];
+  const notes = [
+    ...(fits ? decided!.wanted.flatMap(([, v]) => (v.note ? [v.note] : [])) : []),
+    ...(clauses?.notes ?? []),
+  ];
   const outcome = fits ? outcomeOf(decided!.wanted) : 'exact';
   return { outcome: outcome === 'exact' && clauses?.notes.length ? 'application' : outcome, notes };
 }
@@ -483,10 +658,18 @@ export function classifyForKeyChange(text: string, statement: DmlStatement, chan
  * token() bound (`token(?)`) gets a marker per new column; DISTINCT and GROUP BY now list each new
  * partition, which the application merges. Undefined when the statement has none.
  */
-function keyClauseRewrite(statement: DmlStatement, change: KeyChange): { edits: TextEdit[]; notes: string[] } | undefined {
-  if (statement.kind !== 'Select' || (!statement.distinct && !statement.groupBy.length && !mentionsToken(statement))) return undefined;
+function keyClauseRewrite(
+  statement: DmlStatement,
+  change: KeyChange,
+): { edits: TextEdit[]; notes: string[] } | undefined {
+  if (statement.kind !== 'Select' || (!statement.distinct && !statement.groupBy.length && !mentionsToken(statement)))
+    return undefined;
   const key = keptKey(change);
-  const added = [...(change.moveToPartition ?? []), ...(change.shard ? [change.shard.column] : []), ...(change.bucket ? [change.bucket.column] : [])];
+  const added = [
+    ...(change.moveToPartition ?? []),
+    ...(change.shard ? [change.shard.column] : []),
+    ...(change.bucket ? [change.bucket.column] : []),
+  ];
   if (!added.length) return undefined;
   const edits: TextEdit[] = [];
   const notes: string[] = [];
@@ -495,11 +678,21 @@ function keyClauseRewrite(statement: DmlStatement, change: KeyChange): { edits: 
     if (!key.every((c) => clause.named.includes(c)) || added.some((c) => clause.named.includes(c))) continue;
     edits.push({ start: clause.insertAt, end: clause.insertAt, newText: names.map((n) => `, ${n}`).join('') });
     if (clause.kind === 'token' && clause.bound) {
-      edits.push({ start: clause.bound.insertAt, end: clause.bound.insertAt, newText: names.map(() => ', ?').join('') });
+      edits.push({
+        start: clause.bound.insertAt,
+        end: clause.bound.insertAt,
+        newText: names.map(() => ', ?').join(''),
+      });
       notes.push(`bind ${names.join(', ')} in the token() bound: token() hashes the whole partition key now`);
     }
-    if (clause.kind === 'distinct') notes.push(`DISTINCT now lists each (${[...key, ...added].map(quoteName).join(', ')}): merge the ones of one ${key.map(quoteName).join(', ')}`);
-    if (clause.kind === 'group-by') notes.push(`GROUP BY now groups by (${[...key, ...added].map(quoteName).join(', ')}) too: merge the groups of one ${key.map(quoteName).join(', ')}`);
+    if (clause.kind === 'distinct')
+      notes.push(
+        `DISTINCT now lists each (${[...key, ...added].map(quoteName).join(', ')}): merge the ones of one ${key.map(quoteName).join(', ')}`,
+      );
+    if (clause.kind === 'group-by')
+      notes.push(
+        `GROUP BY now groups by (${[...key, ...added].map(quoteName).join(', ')}) too: merge the groups of one ${key.map(quoteName).join(', ')}`,
+      );
   }
   return edits.length ? { edits, notes } : undefined;
 }
@@ -510,7 +703,12 @@ function mentionsToken(statement: DmlStatement & { kind: 'Select' }): boolean {
 }
 
 /** The value each new key column gets in the statement; undefined when it needs none. */
-function decide(statement: DmlStatement, change: KeyChange, options: RewriteOptions, tableName: string): { facts: StatementFacts; wanted: [string, NewValue][] } | undefined {
+function decide(
+  statement: DmlStatement,
+  change: KeyChange,
+  options: RewriteOptions,
+  tableName: string,
+): { facts: StatementFacts; wanted: [string, NewValue][] } | undefined {
   const facts = factsOf(statement);
   if (!namesPartition(facts, change)) return undefined;
   const wanted: [string, NewValue][] = [];
@@ -519,7 +717,9 @@ function decide(statement: DmlStatement, change: KeyChange, options: RewriteOpti
   if (statement.kind === 'Insert' || statement.kind === 'Update') {
     for (const column of change.clustering ?? []) {
       if (facts.named.has(column)) continue;
-      const set = statement.kind === 'Update' && statement.assignments.some((a) => a.target.kind === 'ColumnRef' && a.target.name.name === column);
+      const set =
+        statement.kind === 'Update' &&
+        statement.assignments.some((a) => a.target.kind === 'ColumnRef' && a.target.name.name === column);
       const note = `bind ${quoteName(column)}: it is a clustering column of ${tableName} now, and each row is one ${quoteName(column)}${set ? ` (and take ${quoteName(column)} out of SET: a key column is not set)` : ''}`;
       wanted.push([column, { kind: 'marker', note }]);
     }
@@ -528,7 +728,13 @@ function decide(statement: DmlStatement, change: KeyChange, options: RewriteOpti
   if (statement.kind !== 'Insert') {
     for (const column of change.moveToPartition ?? []) {
       if (facts.values.has(column)) continue;
-      wanted.push([column, { kind: 'marker', note: `bind ${quoteName(column)}: it is part of the partition key of ${tableName} now; run once per ${quoteName(column)} the statement covers` }]);
+      wanted.push([
+        column,
+        {
+          kind: 'marker',
+          note: `bind ${quoteName(column)}: it is part of the partition key of ${tableName} now; run once per ${quoteName(column)} the statement covers`,
+        },
+      ]);
     }
   }
   let shardValues = 1;
@@ -537,7 +743,8 @@ function decide(statement: DmlStatement, change: KeyChange, options: RewriteOpti
     if (value.kind === 'literals') shardValues = value.literals.length;
     wanted.push([change.shard.column, value]);
   }
-  if (change.bucket && !facts.named.has(change.bucket.column)) wanted.push([change.bucket.column, bucketValue(facts, change, change.bucket, options, shardValues)]);
+  if (change.bucket && !facts.named.has(change.bucket.column))
+    wanted.push([change.bucket.column, bucketValue(facts, change, change.bucket, options, shardValues)]);
   return wanted.length ? { facts, wanted } : undefined;
 }
 
@@ -554,13 +761,21 @@ function valueEditsFit(statement: DmlStatement, wanted: readonly [string, NewVal
 }
 
 /** INSERT: the columns and values appended; otherwise `AND col = v` / `AND col IN (...)` after the last relation. */
-function valueEdits(statement: DmlStatement, parts: { column: string; value: string; list: boolean }[]): TextEdit[] | undefined {
+function valueEdits(
+  statement: DmlStatement,
+  parts: { column: string; value: string; list: boolean }[],
+): TextEdit[] | undefined {
   if (statement.kind === 'Insert') {
     const lastColumn = statement.columns[statement.columns.length - 1];
     const lastValue = statement.values[statement.values.length - 1];
-    if (!lastColumn || !lastValue || statement.columns.length !== statement.values.length || parts.some((p) => p.list)) return undefined;
+    if (!lastColumn || !lastValue || statement.columns.length !== statement.values.length || parts.some((p) => p.list))
+      return undefined;
     return [
-      { start: lastColumn.range.end, end: lastColumn.range.end, newText: parts.map((p) => `, ${quoteName(p.column)}`).join('') },
+      {
+        start: lastColumn.range.end,
+        end: lastColumn.range.end,
+        newText: parts.map((p) => `, ${quoteName(p.column)}`).join(''),
+      },
       { start: lastValue.range.end, end: lastValue.range.end, newText: parts.map((p) => `, ${p.value}`).join('') },
     ];
   }
@@ -576,7 +791,10 @@ function jsonKeyOf(column: string): string {
 }
 
 /** The JSON object of a literal `INSERT ... JSON '{...}'`, and where its closing brace is in the source. */
-function jsonObjectOf(text: string, statement: InsertStatement): { object: Record<string, unknown>; closeAt: number } | undefined {
+function jsonObjectOf(
+  text: string,
+  statement: InsertStatement,
+): { object: Record<string, unknown>; closeAt: number } | undefined {
   const json = statement.json;
   if (json?.kind !== 'Literal' || json.literalKind !== 'string') return undefined;
   let object: unknown;
@@ -595,11 +813,18 @@ function jsonObjectOf(text: string, statement: InsertStatement): { object: Recor
  * `INSERT ... JSON '{...}'`: a literal object whose values give the new columns gets them as keys (the
  * shard computed, the bucket of its time); otherwise a comment says which keys the application adds.
  */
-function jsonInsertRewrite(text: string, statement: InsertStatement, change: KeyChange, options: RewriteOptions): StatementRewrite {
+function jsonInsertRewrite(
+  text: string,
+  statement: InsertStatement,
+  change: KeyChange,
+  options: RewriteOptions,
+): StatementRewrite {
   const found = jsonObjectOf(text, statement);
   const valueOf = (column: string): unknown => {
     if (!found) return undefined;
-    const key = Object.keys(found.object).find((k) => (k.startsWith('"') && k.endsWith('"') && k.length > 1 ? k.slice(1, -1) : k.toLowerCase()) === column);
+    const key = Object.keys(found.object).find(
+      (k) => (k.startsWith('"') && k.endsWith('"') && k.length > 1 ? k.slice(1, -1) : k.toLowerCase()) === column,
+    );
     return key === undefined ? undefined : found.object[key];
   };
   const added: { column: string; json: string }[] = [];
@@ -607,34 +832,68 @@ function jsonInsertRewrite(text: string, statement: InsertStatement, change: Key
     let value: number | undefined;
     if (change.shard.method === 'random') value = options.pickRandomShard();
     else {
-      const result = shardValueFrom(change.shard, (name) => columnKeyType(change.table, name), (name) => {
-        const v = valueOf(name);
-        return v === undefined ? undefined : { json: v };
-      });
+      const result = shardValueFrom(
+        change.shard,
+        (name) => columnKeyType(change.table, name),
+        (name) => {
+          const v = valueOf(name);
+          return v === undefined ? undefined : { json: v };
+        },
+      );
       value = result.ok ? result.value : undefined;
     }
     if (value !== undefined) added.push({ column: change.shard.column, json: String(value) });
   }
   if (change.bucket && valueOf(change.bucket.column) === undefined) {
     const raw = change.bucket.source ? valueOf(change.bucket.source) : undefined;
-    const literal = typeof raw === 'string' || typeof raw === 'number'
-      ? timeValue({ kind: 'Literal', literalKind: typeof raw === 'number' ? 'integer' : 'string', value: String(raw), text: String(raw), range: statement.range } as Expression, change.bucket.sourceType)
-      : undefined;
+    const literal =
+      typeof raw === 'string' || typeof raw === 'number'
+        ? timeValue(
+            {
+              kind: 'Literal',
+              literalKind: typeof raw === 'number' ? 'integer' : 'string',
+              value: String(raw),
+              text: String(raw),
+              range: statement.range,
+            } as Expression,
+            change.bucket.sourceType,
+          )
+        : undefined;
     if (literal?.kind === 'known') {
       const cql = bucketLiteral(change.bucket.granularity, literal.ms);
       added.push({ column: change.bucket.column, json: cql.startsWith("'") ? `"${cql.slice(1, -1)}"` : cql });
     }
   }
-  const wanted = [...(change.clustering ?? []), ...(change.shard ? [change.shard.column] : []), ...(change.bucket ? [change.bucket.column] : [])].filter((c) => valueOf(c) === undefined);
+  const wanted = [
+    ...(change.clustering ?? []),
+    ...(change.shard ? [change.shard.column] : []),
+    ...(change.bucket ? [change.bucket.column] : []),
+  ].filter((c) => valueOf(c) === undefined);
   if (!wanted.length) return { edits: [], outcome: 'unchanged', notes: [], values: [] };
   if (found && added.length === wanted.length) {
     const insert = added.map((a) => `, ${JSON.stringify(jsonKeyOf(a.column))}: ${a.json}`).join('');
-    return { edits: [{ start: found.closeAt, end: found.closeAt, newText: insert }], outcome: 'exact', notes: [], values: added.map((a) => ({ column: a.column, text: a.json, kind: 'literal' })) };
+    return {
+      edits: [{ start: found.closeAt, end: found.closeAt, newText: insert }],
+      outcome: 'exact',
+      notes: [],
+      values: added.map((a) => ({ column: a.column, text: a.json, kind: 'literal' })),
+    };
   }
   const note = `add ${wanted.map((c) => JSON.stringify(jsonKeyOf(c))).join(' and ')} to the JSON: ${[
-    ...(change.clustering ?? []).filter((c) => wanted.includes(c)).map((c) => `${c} = the row's ${c} (a clustering column now)`),
-    ...(change.shard && wanted.includes(change.shard.column) ? [`${change.shard.column} = ${shardFormulaText(change.shard, quoteName)}`] : []),
-    ...(change.bucket && wanted.includes(change.bucket.column) ? [`${change.bucket.column} = the ${PERIOD[change.bucket.granularity]} of ${change.bucket.source ?? 'the write'}`] : []),
+    ...(change.clustering ?? [])
+      .filter((c) => wanted.includes(c))
+      .map((c) => `${c} = the row's ${c} (a clustering column now)`),
+    ...(change.shard && wanted.includes(change.shard.column)
+      ? [`${change.shard.column} = ${shardFormulaText(change.shard, quoteName)}`]
+      : []),
+    ...(change.bucket && wanted.includes(change.bucket.column)
+      ? [`${change.bucket.column} = the ${PERIOD[change.bucket.granularity]} of ${change.bucket.source ?? 'the write'}`]
+      : []),
   ].join(', ')}`;
-  return { edits: [commentAboveEdit(text, statement.range.start, [note])], outcome: 'application', notes: [note], values: [] };
+  return {
+    edits: [commentAboveEdit(text, statement.range.start, [note])],
+    outcome: 'application',
+    notes: [note],
+    values: [],
+  };
 }

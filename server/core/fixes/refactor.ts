@@ -8,9 +8,22 @@ import { hintCommentsAbove, scaledHintEdits, type HintScale } from '../schema/hi
 import type { TableInfo } from '../schema/model';
 import { quoteName } from '../util/names';
 import { statementTable } from '../util/statements';
-import { addedKeyColumns, keyChangeOf, shardFormulaText, type BucketGranularity, type KeyChange, type PartitionPlan } from '../partition/plan';
+import {
+  addedKeyColumns,
+  keyChangeOf,
+  shardFormulaText,
+  type BucketGranularity,
+  type KeyChange,
+  type PartitionPlan,
+} from '../partition/plan';
 import { planId, planText } from '../partition/planner';
-import { classifyForKeyChange, rewriteForKeyChange, type DmlStatement, type RewriteOptions, type RewriteOutcome } from './key-rewrite';
+import {
+  classifyForKeyChange,
+  rewriteForKeyChange,
+  type DmlStatement,
+  type RewriteOptions,
+  type RewriteOutcome,
+} from './key-rewrite';
 import { addBodyElements, commentAboveEdit, identifierText, partitionKeyEdits, type BodyElement } from './table-edits';
 import { applyEdits, indentAt, lineBreakAt, restOfLineAfter, startsLine } from './text';
 import type { Fix, FixOffer, TextEdit } from './types';
@@ -76,13 +89,20 @@ export function addedElements(plan: PartitionPlan): BodyElement[] {
   const elements: BodyElement[] = [];
   if (plan.shard) elements.push({ sql: `${quoteName(plan.shard.column)} int` });
   if (plan.bucket) {
-    elements.push({ sql: `${quoteName(plan.bucket.column)} ${plan.bucket.type}`, comment: `bucket: ${bucketDescription(plan.bucket)}, set by the application` });
+    elements.push({
+      sql: `${quoteName(plan.bucket.column)} ${plan.bucket.type}`,
+      comment: `bucket: ${bucketDescription(plan.bucket)}, set by the application`,
+    });
   }
   return elements;
 }
 
 /** Edits to a CREATE TABLE that add the plan's columns to it and to its partition key; undefined when the key cannot take them. */
-export function keyChangeSchemaEdits(text: string, create: CreateTableStatement, plan: PartitionPlan): TextEdit[] | undefined {
+export function keyChangeSchemaEdits(
+  text: string,
+  create: CreateTableStatement,
+  plan: PartitionPlan,
+): TextEdit[] | undefined {
   if (plan.moveToPartition?.length) return movedKeyEdits(text, create, plan.moveToPartition);
   const key = partitionKeyEdits(text, create, addedKeyColumns(plan), plan.clustering);
   if (!key) return undefined;
@@ -109,7 +129,13 @@ function movedKeyEdits(text: string, create: CreateTableStatement, moved: readon
   const partition = [...pk.partitionKey, ...pk.clustering.filter((c) => moved.includes(c.name))].map(identifierText);
   const clustering = pk.clustering.filter((c) => !moved.includes(c.name)).map(identifierText);
   const words = /^PRIMARY\s+KEY/i.exec(clause)?.[0] ?? 'PRIMARY KEY';
-  return [{ start: pk.range.start, end: pk.range.end, newText: `${words} ((${partition.join(', ')})${clustering.map((c) => `, ${c}`).join('')})` }];
+  return [
+    {
+      start: pk.range.start,
+      end: pk.range.end,
+      newText: `${words} ((${partition.join(', ')})${clustering.map((c) => `, ${c}`).join('')})`,
+    },
+  ];
 }
 
 /** The `-- @shard` annotation line a plan writes above the table. */
@@ -133,9 +159,19 @@ function rewriteOptions(ctx: Pick<RefactorContext, 'rewrite'>, change: KeyChange
 }
 
 /** The summary of rewriteWorkspace without building its edits (classifyForKeyChange per statement). */
-export function summarizeWorkspace(ctx: WorkspaceRewrite, change: KeyChange, tableName: string, views = ctx.views ?? []): WorkspaceSummary {
+export function summarizeWorkspace(
+  ctx: WorkspaceRewrite,
+  change: KeyChange,
+  tableName: string,
+  views = ctx.views ?? [],
+): WorkspaceSummary {
   const options = rewriteOptions(ctx, change);
-  const summary: WorkspaceSummary = { rewritten: 0, files: new Set(), outcomes: { exact: 0, 'fan-out': 0, application: 0, unchanged: 0 }, application: [] };
+  const summary: WorkspaceSummary = {
+    rewritten: 0,
+    files: new Set(),
+    outcomes: { exact: 0, 'fan-out': 0, application: 0, unchanged: 0 },
+    application: [],
+  };
   for (const { filePath, text, statement } of ctx.statements) {
     const { outcome, notes } = classifyForKeyChange(text, statement, change, options, tableName);
     summary.outcomes[outcome]++;
@@ -156,13 +192,19 @@ export function summarizeWorkspace(ctx: WorkspaceRewrite, change: KeyChange, tab
 }
 
 /** Every statement of the workspace rewritten for the key change, and the views' keys extended: edits by file. */
-export function rewriteWorkspace(ctx: WorkspaceRewrite, change: KeyChange, tableName = change.table.qualifiedName, views = ctx.views ?? []): Map<string, TextEdit[]> {
+export function rewriteWorkspace(
+  ctx: WorkspaceRewrite,
+  change: KeyChange,
+  tableName = change.table.qualifiedName,
+  views = ctx.views ?? [],
+): Map<string, TextEdit[]> {
   const options = rewriteOptions(ctx, change);
   const byFile = new Map<string, TextEdit[]>();
   const add = (filePath: string, edits: readonly TextEdit[]): void => {
     if (edits.length) byFile.set(filePath, [...(byFile.get(filePath) ?? []), ...edits]);
   };
-  for (const { filePath, text, statement } of ctx.statements) add(filePath, rewriteForKeyChange(text, statement, change, options, tableName).edits);
+  for (const { filePath, text, statement } of ctx.statements)
+    add(filePath, rewriteForKeyChange(text, statement, change, options, tableName).edits);
   for (const view of views) add(view.filePath, viewKeyEdits(view.text, view.statement, addedKeyColumns(change)));
   return byFile;
 }
@@ -179,12 +221,25 @@ function viewKeyEdits(text: string, view: CreateMaterializedViewStatement, colum
   const names = columns.map(quoteName);
   const edits: TextEdit[] = [];
   const lastSelector = view.selectors.at(-1);
-  if (!view.star && lastSelector) edits.push({ start: lastSelector.range.end, end: lastSelector.range.end, newText: names.map((n) => `, ${n}`).join('') });
-  edits.push({ start: lastWhere.range.end, end: lastWhere.range.end, newText: names.map((n) => ` AND ${n} IS NOT NULL`).join('') });
+  if (!view.star && lastSelector)
+    edits.push({
+      start: lastSelector.range.end,
+      end: lastSelector.range.end,
+      newText: names.map((n) => `, ${n}`).join(''),
+    });
+  edits.push({
+    start: lastWhere.range.end,
+    end: lastWhere.range.end,
+    newText: names.map((n) => ` AND ${n} IS NOT NULL`).join(''),
+  });
   if (pk.clustering.length === 0 && !pk.partitionKeyParenthesised && pk.form !== 'inline') {
     // PRIMARY KEY (k) -> PRIMARY KEY ((k), shard): the single key column must become the partition key.
     edits.push({ start: lastKey.range.start, end: lastKey.range.start, newText: '(' });
-    edits.push({ start: lastKey.range.end, end: lastKey.range.end, newText: `)${names.map((n) => `, ${n}`).join('')}` });
+    edits.push({
+      start: lastKey.range.end,
+      end: lastKey.range.end,
+      newText: `)${names.map((n) => `, ${n}`).join('')}`,
+    });
   } else {
     edits.push({ start: lastKey.range.end, end: lastKey.range.end, newText: names.map((n) => `, ${n}`).join('') });
   }
@@ -202,9 +257,14 @@ export function summaryText(summary: WorkspaceSummary): string {
   return `; rewrites ${summary.rewritten} statement${summary.rewritten === 1 ? '' : 's'}${files > 1 ? ` in ${files} files` : ''}${leftToApplication(summary)}`;
 }
 
-export function detailLines(plan: PartitionPlan, summary: WorkspaceSummary, relative: (path: string) => string): string[] {
+export function detailLines(
+  plan: PartitionPlan,
+  summary: WorkspaceSummary,
+  relative: (path: string) => string,
+): string[] {
   const lines = (plan.figures?.reasons ?? []).map((r) => `sizing: ${r}`);
-  for (const a of summary.application) lines.push(`${relative(a.filePath)}${a.line !== undefined ? `:${a.line}` : ''}: ${a.note}`);
+  for (const a of summary.application)
+    lines.push(`${relative(a.filePath)}${a.line !== undefined ? `:${a.line}` : ''}: ${a.note}`);
   return lines;
 }
 
@@ -213,7 +273,12 @@ export function detailLines(plan: PartitionPlan, summary: WorkspaceSummary, rela
  * light bulb asks for every fix of a finding and shows their titles; the edits of a refactoring over
  * hundreds of statements are wanted for one of them at most.
  */
-export function deferredFix(offer: Omit<FixOffer, 'resolve' | 'detail'>, filePath: string, build: () => Map<string, TextEdit[]>, detail: string[] | (() => string[])): FixOffer {
+export function deferredFix(
+  offer: Omit<FixOffer, 'resolve' | 'detail'>,
+  filePath: string,
+  build: () => Map<string, TextEdit[]>,
+  detail: string[] | (() => string[]),
+): FixOffer {
   let resolved: Fix | undefined;
   return {
     ...offer,
@@ -221,9 +286,13 @@ export function deferredFix(offer: Omit<FixOffer, 'resolve' | 'detail'>, filePat
     resolve: () => {
       if (resolved) return resolved;
       const byFile = build();
-      const elsewhere = [...byFile].filter(([path]) => path !== filePath).map(([path, edits]) => ({ filePath: path, edits }));
+      const elsewhere = [...byFile]
+        .filter(([path]) => path !== filePath)
+        .map(([path, edits]) => ({ filePath: path, edits }));
       resolved = {
-        ...offer, edits: byFile.get(filePath) ?? [], ...(elsewhere.length ? { otherFiles: elsewhere } : {}),
+        ...offer,
+        edits: byFile.get(filePath) ?? [],
+        ...(elsewhere.length ? { otherFiles: elsewhere } : {}),
         detail: Array.isArray(detail) ? detail : detail(),
       };
       return resolved;
@@ -232,7 +301,12 @@ export function deferredFix(offer: Omit<FixOffer, 'resolve' | 'detail'>, filePat
 }
 
 /** Edits that re-key one definition: its columns and key, its `-- @shard` line, its hints rescaled. */
-function definitionEdits(text: string, create: CreateTableStatement, comments: readonly Comment[] | undefined, plan: PartitionPlan): TextEdit[] | undefined {
+function definitionEdits(
+  text: string,
+  create: CreateTableStatement,
+  comments: readonly Comment[] | undefined,
+  plan: PartitionPlan,
+): TextEdit[] | undefined {
   const schema = keyChangeSchemaEdits(text, create, plan);
   if (!schema) return undefined;
   const annotation = shardAnnotation(plan);
@@ -249,7 +323,8 @@ function hintScale(plan: PartitionPlan): HintScale {
 
 /** Two CREATE TABLEs with the same partition key and clustering columns, in order. */
 export function samePrimaryKey(a: CreateTableStatement, b: CreateTableStatement): boolean {
-  const key = (c: CreateTableStatement): string => JSON.stringify([c.primaryKey?.partitionKey.map((k) => k.name), c.primaryKey?.clustering.map((k) => k.name)]);
+  const key = (c: CreateTableStatement): string =>
+    JSON.stringify([c.primaryKey?.partitionKey.map((k) => k.name), c.primaryKey?.clustering.map((k) => k.name)]);
   return !!a.primaryKey && !!b.primaryKey && key(a) === key(b);
 }
 
@@ -261,7 +336,11 @@ export function samePrimaryKey(a: CreateTableStatement, b: CreateTableStatement)
 function definitionFits(create: CreateTableStatement, original: CreateTableStatement, plan: PartitionPlan): boolean {
   if (!samePrimaryKey(create, original)) return false;
   const names = new Set(create.columns.map((c) => c.name.name));
-  const needed = [...(plan.shard?.sources ?? []), ...(plan.bucket?.source ? [plan.bucket.source] : []), ...(plan.clustering ?? [])];
+  const needed = [
+    ...(plan.shard?.sources ?? []),
+    ...(plan.bucket?.source ? [plan.bucket.source] : []),
+    ...(plan.clustering ?? []),
+  ];
   return needed.every((c) => names.has(c)) && !addedKeyColumns(plan).some((c) => names.has(c));
 }
 
@@ -269,7 +348,11 @@ function definitionFits(create: CreateTableStatement, original: CreateTableState
  * The fix that applies a plan to the table and to every statement on it. Undefined when the table's key
  * cannot take the columns (it did not parse). A plan that does not cure says in its title what it leaves.
  */
-export function keyChangeFix(ctx: RefactorContext, plan: PartitionPlan, options: { preferred?: boolean; relative?: (path: string) => string } = {}): FixOffer | undefined {
+export function keyChangeFix(
+  ctx: RefactorContext,
+  plan: PartitionPlan,
+  options: { preferred?: boolean; relative?: (path: string) => string } = {},
+): FixOffer | undefined {
   const schema = definitionEdits(ctx.text, ctx.create, ctx.comments, plan);
   if (!schema) return undefined;
   const change = keyChangeOf(ctx.table, plan);
@@ -277,23 +360,31 @@ export function keyChangeFix(ctx: RefactorContext, plan: PartitionPlan, options:
   const summary = summarizeWorkspace(ctx, change, ctx.table.qualifiedName);
   summary.files.add(ctx.filePath);
   for (const other of others) summary.files.add(other.filePath);
-  const action = plan.moveToPartition?.length && !plan.shard && !plan.bucket ? `Move ${plan.moveToPartition.map(quoteName).join(', ')} into the partition key` : `Add ${planText(plan)}`;
-  const offer = deferredFix({
-    id: planId(plan),
-    title: `${action}${summaryText(summary)}${plan.cures || !plan.leaves ? '' : ` (leaves: ${plan.leaves})`}`,
-    kind: 'quickfix',
-    ...(options.preferred ? { isPreferred: true } : {}),
-    safeForFixAll: false,
-    plan,
-  }, ctx.filePath, () => {
-    const byFile = rewriteWorkspace(ctx, change);
-    byFile.set(ctx.filePath, [...schema, ...(byFile.get(ctx.filePath) ?? [])]);
-    for (const other of others) {
-      const edits = definitionEdits(other.text, other.create, other.comments, plan);
-      if (edits) byFile.set(other.filePath, [...edits, ...(byFile.get(other.filePath) ?? [])]);
-    }
-    return byFile;
-  }, detailLines(plan, summary, options.relative ?? ((p) => p)));
+  const action =
+    plan.moveToPartition?.length && !plan.shard && !plan.bucket
+      ? `Move ${plan.moveToPartition.map(quoteName).join(', ')} into the partition key`
+      : `Add ${planText(plan)}`;
+  const offer = deferredFix(
+    {
+      id: planId(plan),
+      title: `${action}${summaryText(summary)}${plan.cures || !plan.leaves ? '' : ` (leaves: ${plan.leaves})`}`,
+      kind: 'quickfix',
+      ...(options.preferred ? { isPreferred: true } : {}),
+      safeForFixAll: false,
+      plan,
+    },
+    ctx.filePath,
+    () => {
+      const byFile = rewriteWorkspace(ctx, change);
+      byFile.set(ctx.filePath, [...schema, ...(byFile.get(ctx.filePath) ?? [])]);
+      for (const other of others) {
+        const edits = definitionEdits(other.text, other.create, other.comments, plan);
+        if (edits) byFile.set(other.filePath, [...edits, ...(byFile.get(other.filePath) ?? [])]);
+      }
+      return byFile;
+    },
+    detailLines(plan, summary, options.relative ?? ((p) => p)),
+  );
   applicationCounts.set(offer, summary.outcomes.application);
   return offer;
 }
@@ -312,7 +403,11 @@ export function applicationCountOf(fix: FixOffer): number | undefined {
  * rewritten for its key.
  */
 export function keyChangeCopyFix(
-  ctx: RefactorContext, plan: PartitionPlan, copyName: string, move: boolean, relative: (path: string) => string = (p) => p,
+  ctx: RefactorContext,
+  plan: PartitionPlan,
+  copyName: string,
+  move: boolean,
+  relative: (path: string) => string = (p) => p,
   /** The statements the in-place fix of the same plan leaves to the application (known: not counted again). */
   applicationCount?: number,
 ): FixOffer | undefined {
@@ -322,10 +417,19 @@ export function keyChangeCopyFix(
   const end = create.range.end;
   const inside = keyChangeSchemaEdits(text, create, plan);
   if (!inside) return undefined;
-  const rename: TextEdit = { start: create.name.name.range.start, end: create.name.name.range.end, newText: quoteName(copyName) };
-  const statement = applyEdits(text.slice(start, end), [...inside, rename].map((e) => ({ ...e, start: e.start - start, end: e.end - start })));
+  const rename: TextEdit = {
+    start: create.name.name.range.start,
+    end: create.name.name.range.end,
+    newText: quoteName(copyName),
+  };
+  const statement = applyEdits(
+    text.slice(start, end),
+    [...inside, rename].map((e) => ({ ...e, start: e.start - start, end: e.end - start })),
+  );
   const original = ctx.table.qualifiedName;
-  const copyQualified = create.name.keyspace ? `${identifierText(create.name.keyspace)}.${quoteName(copyName)}` : quoteName(copyName);
+  const copyQualified = create.name.keyspace
+    ? `${identifierText(create.name.keyspace)}.${quoteName(copyName)}`
+    : quoteName(copyName);
   const eol = lineBreakAt(text, end);
   const indent = startsLine(text, start) ? indentAt(text, start) : '';
   const annotation = shardAnnotation(plan);
@@ -347,33 +451,49 @@ export function keyChangeCopyFix(
   const schemaEdit: TextEdit = { start: at, end: at, newText: block };
   const what = `a copy of ${original}: ${copyQualified}, ${planText(plan)}`;
   if (!move) {
-    const fix: Fix = { id: `copy:${planId(plan)}`, title: `Create ${what}`, kind: 'quickfix', safeForFixAll: false, edits: [schemaEdit], plan };
+    const fix: Fix = {
+      id: `copy:${planId(plan)}`,
+      title: `Create ${what}`,
+      kind: 'quickfix',
+      safeForFixAll: false,
+      edits: [schemaEdit],
+      plan,
+    };
     return { ...fix, resolve: () => fix };
   }
-  const copyTable: TableInfo = { ...ctx.table, name: copyName, qualifiedName: ctx.table.keyspace ? `${ctx.table.keyspace}.${copyName}` : copyName };
+  const copyTable: TableInfo = {
+    ...ctx.table,
+    name: copyName,
+    qualifiedName: ctx.table.keyspace ? `${ctx.table.keyspace}.${copyName}` : copyName,
+  };
   const change = keyChangeOf(copyTable, plan);
   // The views stay on the original table, which stays as it is. The statements fare as in the in-place fix
   // (the copy has the same columns): its count serves the title, and the detail waits until it is read.
   const summary = (): WorkspaceSummary => summarizeWorkspace(ctx, change, copyTable.qualifiedName, []);
   const left = applicationCount ?? summary().outcomes.application;
   const moved = ctx.statements.length;
-  return deferredFix({
-    id: `copy-move:${planId(plan)}`,
-    title: `Create ${what}, and move ${moved} statement${moved === 1 ? '' : 's'} to it${left ? `, ${left} left to the application` : ''}`,
-    kind: 'quickfix',
-    safeForFixAll: false,
-    plan,
-  }, ctx.filePath, () => {
-    const byFile = rewriteWorkspace(ctx, change, copyTable.qualifiedName, []);
-    // Every statement on the original names the copy instead.
-    for (const { filePath, statement } of ctx.statements) {
-      const name = statementTable(statement);
-      const edit: TextEdit = { start: name.name.range.start, end: name.name.range.end, newText: quoteName(copyName) };
-      byFile.set(filePath, [...(byFile.get(filePath) ?? []), edit]);
-    }
-    byFile.set(ctx.filePath, [schemaEdit, ...(byFile.get(ctx.filePath) ?? [])]);
-    return byFile;
-  }, () => detailLines(plan, summary(), relative));
+  return deferredFix(
+    {
+      id: `copy-move:${planId(plan)}`,
+      title: `Create ${what}, and move ${moved} statement${moved === 1 ? '' : 's'} to it${left ? `, ${left} left to the application` : ''}`,
+      kind: 'quickfix',
+      safeForFixAll: false,
+      plan,
+    },
+    ctx.filePath,
+    () => {
+      const byFile = rewriteWorkspace(ctx, change, copyTable.qualifiedName, []);
+      // Every statement on the original names the copy instead.
+      for (const { filePath, statement } of ctx.statements) {
+        const name = statementTable(statement);
+        const edit: TextEdit = { start: name.name.range.start, end: name.name.range.end, newText: quoteName(copyName) };
+        byFile.set(filePath, [...(byFile.get(filePath) ?? []), edit]);
+      }
+      byFile.set(ctx.filePath, [schemaEdit, ...(byFile.get(ctx.filePath) ?? [])]);
+      return byFile;
+    },
+    () => detailLines(plan, summary(), relative),
+  );
 }
 
 /**
@@ -385,9 +505,14 @@ function copiedHints(ctx: RefactorContext, plan: PartitionPlan): string[] {
   const lines: string[] = [];
   for (const comment of hintCommentsAbove(ctx.comments, ctx.text, ctx.create.range.start)) {
     const text = ctx.text.slice(comment.comment.range.start, comment.comment.range.end);
-    const scaled = plan.shard ? scaledHintEdits([comment.comment], ctx.text, ctx.create.range.start, hintScale(plan)) : [];
+    const scaled = plan.shard
+      ? scaledHintEdits([comment.comment], ctx.text, ctx.create.range.start, hintScale(plan))
+      : [];
     const start = comment.comment.range.start;
-    const value = applyEdits(text, scaled.map((e) => ({ ...e, start: e.start - start, end: e.end - start })));
+    const value = applyEdits(
+      text,
+      scaled.map((e) => ({ ...e, start: e.start - start, end: e.end - start })),
+    );
     lines.push(value.replace(/^--\s?|^\/\/\s?|^\/\*\s?|\s?\*\/$/g, ''));
   }
   return lines;

@@ -10,30 +10,40 @@ export function shardValueFix(text: string, range: SourceRange, expected: number
   const current = text.slice(range.start, range.end);
   // Only a plain integer literal is replaced; anything else (a bind marker, an expression) is not ours to rewrite.
   if (!/^[+-]?\d+$/.test(current.trim()) || Number(current) === expected) return [];
-  return [{
-    title: `Change ${column ? `${quoteName(column)} ` : 'the shard '}to ${expected}`,
-    kind: 'quickfix',
-    isPreferred: true,
-    safeForFixAll: true,
-    edits: [{ start: range.start, end: range.end, newText: String(expected) }],
-  }];
+  return [
+    {
+      title: `Change ${column ? `${quoteName(column)} ` : 'the shard '}to ${expected}`,
+      kind: 'quickfix',
+      isPreferred: true,
+      safeForFixAll: true,
+      edits: [{ start: range.start, end: range.end, newText: String(expected) }],
+    },
+  ];
 }
 
 /**
  * Rename the column name at `range` to `suggestion` (a name as Cassandra sees it; written quoted
  * when it needs quotes). Safe for fix-all only when it is the single close match.
  */
-export function renameColumnFix(text: string, _parse: ParseResult, range: SourceRange, suggestion: string, single: boolean): Fix[] {
+export function renameColumnFix(
+  text: string,
+  _parse: ParseResult,
+  range: SourceRange,
+  suggestion: string,
+  single: boolean,
+): Fix[] {
   const current = text.slice(range.start, range.end);
   const newText = quoteName(suggestion);
   if (!current || current === newText) return [];
-  return [{
-    title: `Change to ${newText}`,
-    kind: 'quickfix',
-    isPreferred: single,
-    safeForFixAll: single,
-    edits: [{ start: range.start, end: range.end, newText }],
-  }];
+  return [
+    {
+      title: `Change to ${newText}`,
+      kind: 'quickfix',
+      isPreferred: single,
+      safeForFixAll: single,
+      edits: [{ start: range.start, end: range.end, newText }],
+    },
+  ];
 }
 
 /**
@@ -43,11 +53,13 @@ export function renameColumnFix(text: string, _parse: ParseResult, range: Source
  */
 export function suppressionIdFix(text: string, range: SourceRange, id: string, suggestion: string): Fix[] {
   if (text.slice(range.start, range.end) !== id) return [];
-  return [{
-    title: `Change "${id}" to "${suggestion}"`,
-    kind: 'quickfix',
-    isPreferred: true,
-    safeForFixAll: true,
-    edits: [{ start: range.start, end: range.end, newText: suggestion }],
-  }];
+  return [
+    {
+      title: `Change "${id}" to "${suggestion}"`,
+      kind: 'quickfix',
+      isPreferred: true,
+      safeForFixAll: true,
+      edits: [{ start: range.start, end: range.end, newText: suggestion }],
+    },
+  ];
 }

@@ -10,16 +10,25 @@ import type { Fix } from './types';
 
 /** The shard plan an annotation describes. */
 export function shardPlanOf(spec: ShardSpec): ShardPlan {
-  return { column: spec.shardColumn, method: spec.method, sources: [...spec.sources], count: spec.count, offset: spec.offset };
+  return {
+    column: spec.shardColumn,
+    method: spec.method,
+    sources: [...spec.sources],
+    count: spec.count,
+    offset: spec.offset,
+  };
 }
 
 function titleOf(rewrite: StatementRewrite, shard: ShardPlan): string {
   const column = quoteName(shard.column);
   const value = rewrite.values.find((v) => v.column === shard.column);
   const range = `${shard.offset}..${shard.count - 1 + shard.offset}`;
-  if (rewrite.outcome === 'exact' && value) return `Add ${column} = ${value.text} (${shardFormulaText(shard, quoteName)})`;
-  if (rewrite.outcome === 'fan-out') return `Read all ${shard.count} shards: ${column} IN (${shard.count > 4 ? `${shard.offset}, ..., ${shard.count - 1 + shard.offset}` : value?.text.slice(1, -1)})`;
-  if (rewrite.notes.some((n) => n.startsWith('run once per'))) return `Read all ${shard.count} shards: run once per ${column} (${range}) and merge client-side`;
+  if (rewrite.outcome === 'exact' && value)
+    return `Add ${column} = ${value.text} (${shardFormulaText(shard, quoteName)})`;
+  if (rewrite.outcome === 'fan-out')
+    return `Read all ${shard.count} shards: ${column} IN (${shard.count > 4 ? `${shard.offset}, ..., ${shard.count - 1 + shard.offset}` : value?.text.slice(1, -1)})`;
+  if (rewrite.notes.some((n) => n.startsWith('run once per')))
+    return `Read all ${shard.count} shards: run once per ${column} (${range}) and merge client-side`;
   return `Add ${column} = ${value?.text ?? '?'} (the application computes the shard)`;
 }
 
@@ -28,7 +37,12 @@ function titleOf(rewrite: StatementRewrite, shard: ShardPlan): string {
  * rewrite the statement's values allow (exact, preferred and safe for fix-all; else a bind marker with
  * a comment), and for reads without an exact shard, reading every shard first.
  */
-export function shardStatementFixes(text: string, statement: DmlStatement, table: TableInfo, options: Omit<RewriteOptions, 'pickRandomShard'>): Fix[] {
+export function shardStatementFixes(
+  text: string,
+  statement: DmlStatement,
+  table: TableInfo,
+  options: Omit<RewriteOptions, 'pickRandomShard'>,
+): Fix[] {
   if (!table.shard) return [];
   const shard = shardPlanOf(table.shard);
   const change: KeyChange = { table, shard };
@@ -48,7 +62,13 @@ export function shardStatementFixes(text: string, statement: DmlStatement, table
     // Without the shard, reading every shard beats a bind marker.
     const every = rewriteForKeyChange(text, statement, change, { ...rewriteOptions, everyShard: true });
     if (every.outcome !== 'unchanged' && every.edits.length) {
-      fixes.push({ title: titleOf(every, shard), kind: 'quickfix', isPreferred: true, safeForFixAll: false, edits: every.edits });
+      fixes.push({
+        title: titleOf(every, shard),
+        kind: 'quickfix',
+        isPreferred: true,
+        safeForFixAll: false,
+        edits: every.edits,
+      });
       mainFix.isPreferred = false;
     }
   }

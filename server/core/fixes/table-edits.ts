@@ -18,7 +18,11 @@ export interface BodyElement {
  * gets its own line with the columns' indentation and line break, and a comment that ended the last
  * column's line stays on that line; on a one-line table they are inserted inline (`, shard int`).
  */
-export function addBodyElements(text: string, table: CreateTableStatement, elements: BodyElement[]): TextEdit[] | undefined {
+export function addBodyElements(
+  text: string,
+  table: CreateTableStatement,
+  elements: BodyElement[],
+): TextEdit[] | undefined {
   const last = table.columns[table.columns.length - 1];
   if (!last || elements.length === 0) return undefined;
   const at = last.range.end;
@@ -73,7 +77,10 @@ export function partitionKeyEdits(
     const at = pk.clustering[pk.clustering.length - 1]?.range.end ?? pk.partitionKeyRange?.end ?? lastKey.range.end;
     // `(a)` -> `((a, s), isbn)`: the partition edit that closes the new group there takes the columns after it.
     const closing = partition.edits.find((e) => e.start === at);
-    if (closing) return { edits: partition.edits.map((e) => (e === closing ? { ...e, newText: `${e.newText}${moreClustering}` } : e)) };
+    if (closing)
+      return {
+        edits: partition.edits.map((e) => (e === closing ? { ...e, newText: `${e.newText}${moreClustering}` } : e)),
+      };
     return { edits: [...partition.edits, { start: at, end: at, newText: moreClustering }] };
   }
   if (!added.length && !clustering.length) return undefined;

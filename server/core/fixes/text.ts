@@ -37,9 +37,7 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
 
 /** True when no edit of `a` overlaps an edit of `b` (touching insertions at one point count as overlapping). */
 export function editsConflict(a: readonly TextEdit[], b: readonly TextEdit[]): boolean {
-  return a.some((x) =>
-    b.some((y) => (x.start === y.start && x.end === y.end) || (x.start < y.end && y.start < x.end)),
-  );
+  return a.some((x) => b.some((y) => (x.start === y.start && x.end === y.end) || (x.start < y.end && y.start < x.end)));
 }
 
 export function lineStart(text: string, offset: number): number {
@@ -83,7 +81,10 @@ export function lineBreakAt(text: string, offset: number): string {
  * (e.g. `, -- note`): returns whether a comma is there and where the line ends. Undefined when code
  * follows on the same line.
  */
-export function restOfLineAfter(text: string, offset: number): { comma: boolean; commaOffset: number; lineEnd: number } | undefined {
+export function restOfLineAfter(
+  text: string,
+  offset: number,
+): { comma: boolean; commaOffset: number; lineEnd: number } | undefined {
   let i = offset;
   let comma = false;
   let commaOffset = -1;

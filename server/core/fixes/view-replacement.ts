@@ -10,7 +10,18 @@ import type { TableInfo } from '../schema/model';
 import { quoteName } from '../util/names';
 import { addedKeyColumns, keyChangeOf, shardFormulaText, type PartitionPlan } from '../partition/plan';
 import { planId, planText, plannedKeyText } from '../partition/planner';
-import { addedElements, bucketDescription, deferredFix, detailLines, rewriteWorkspace, shardAnnotation, summarizeWorkspace, summaryText, type WorkspaceRewrite, type WorkspaceStatement } from './refactor';
+import {
+  addedElements,
+  bucketDescription,
+  deferredFix,
+  detailLines,
+  rewriteWorkspace,
+  shardAnnotation,
+  summarizeWorkspace,
+  summaryText,
+  type WorkspaceRewrite,
+  type WorkspaceStatement,
+} from './refactor';
 import { commentAboveEdit } from './table-edits';
 import { indentAt, lineBreakAt, startsLine } from './text';
 import type { FixOffer, TextEdit } from './types';
@@ -52,7 +63,11 @@ function tableText(r: ViewReplacement, plan: PartitionPlan): string | undefined 
 
 /** The note above a write of the base table: write the table that replaces the view too. */
 function baseWriteNote(r: ViewReplacement, plan: PartitionPlan): string {
-  const added = addedKeyColumns(plan).map((c) => (plan.shard?.column === c ? `${quoteName(c)} = ${shardFormulaText(plan.shard, quoteName)}` : `${quoteName(c)} = ${bucketDescription(plan.bucket!)}`));
+  const added = addedKeyColumns(plan).map((c) =>
+    plan.shard?.column === c
+      ? `${quoteName(c)} = ${shardFormulaText(plan.shard, quoteName)}`
+      : `${quoteName(c)} = ${bucketDescription(plan.bucket!)}`,
+  );
   return `also write ${r.table.qualifiedName} (a table in place of the view): the row as the view had it${added.length ? `, ${added.join(', ')}` : ''}, in a logged batch with this statement (where it changes ${r.table.partitionKey.map((c) => quoteName(c.name)).join(', ')}, delete the old row there)`;
 }
 
@@ -60,7 +75,11 @@ function baseWriteNote(r: ViewReplacement, plan: PartitionPlan): string {
  * The fix that replaces the view with a table keyed by the plan; undefined when the plan changes the
  * clustering columns or the view did not parse whole.
  */
-export function viewReplacementFix(r: ViewReplacement, plan: PartitionPlan, options: { preferred?: boolean; relative?: (path: string) => string } = {}): FixOffer | undefined {
+export function viewReplacementFix(
+  r: ViewReplacement,
+  plan: PartitionPlan,
+  options: { preferred?: boolean; relative?: (path: string) => string } = {},
+): FixOffer | undefined {
   const replacement = tableText(r, plan);
   if (!replacement || !plan.replacesView) return undefined;
   const { view, text } = r;
@@ -73,7 +92,13 @@ export function viewReplacementFix(r: ViewReplacement, plan: PartitionPlan, opti
     ...(annotation ? [annotation] : []),
   ]);
   // One edit from the comment's line to the view's end: the comment above, the table in its place.
-  const schema: TextEdit[] = [{ start: header.start, end: view.range.end, newText: `${header.newText}${text.slice(header.end, view.range.start)}${replacement}` }];
+  const schema: TextEdit[] = [
+    {
+      start: header.start,
+      end: view.range.end,
+      newText: `${header.newText}${text.slice(header.end, view.range.start)}${replacement}`,
+    },
+  ];
   const change = keyChangeOf({ ...r.table, kind: 'table' }, plan);
   const summary = summarizeWorkspace(r, change, name, []);
   // Every write of the base table is left to the application: it must write the new table too.
@@ -82,20 +107,33 @@ export function viewReplacementFix(r: ViewReplacement, plan: PartitionPlan, opti
     summary.rewritten++;
     summary.outcomes.application++;
     summary.files.add(w.filePath);
-    summary.application.push({ filePath: w.filePath, ...(r.lineOf ? { line: r.lineOf(w.filePath, w.text, w.statement.range.start) } : {}), note });
+    summary.application.push({
+      filePath: w.filePath,
+      ...(r.lineOf ? { line: r.lineOf(w.filePath, w.text, w.statement.range.start) } : {}),
+      note,
+    });
   }
   summary.files.add(r.filePath);
-  return deferredFix({
-    id: planId(plan),
-    title: `Replace the view with a table the application writes beside ${base}: ${planText(plan)}${summaryText(summary)}${plan.cures || !plan.leaves ? '' : ` (leaves: ${plan.leaves})`}`,
-    kind: 'quickfix',
-    ...(options.preferred ? { isPreferred: true } : {}),
-    safeForFixAll: false,
-    plan,
-  }, r.filePath, () => {
-    const byFile = rewriteWorkspace(r, change, name, []);
-    byFile.set(r.filePath, [...schema, ...(byFile.get(r.filePath) ?? [])]);
-    for (const w of r.baseWrites) byFile.set(w.filePath, [...(byFile.get(w.filePath) ?? []), commentAboveEdit(w.text, w.statement.range.start, [note])]);
-    return byFile;
-  }, detailLines(plan, summary, options.relative ?? ((p) => p)));
+  return deferredFix(
+    {
+      id: planId(plan),
+      title: `Replace the view with a table the application writes beside ${base}: ${planText(plan)}${summaryText(summary)}${plan.cures || !plan.leaves ? '' : ` (leaves: ${plan.leaves})`}`,
+      kind: 'quickfix',
+      ...(options.preferred ? { isPreferred: true } : {}),
+      safeForFixAll: false,
+      plan,
+    },
+    r.filePath,
+    () => {
+      const byFile = rewriteWorkspace(r, change, name, []);
+      byFile.set(r.filePath, [...schema, ...(byFile.get(r.filePath) ?? [])]);
+      for (const w of r.baseWrites)
+        byFile.set(w.filePath, [
+          ...(byFile.get(w.filePath) ?? []),
+          commentAboveEdit(w.text, w.statement.range.start, [note]),
+        ]);
+      return byFile;
+    },
+    detailLines(plan, summary, options.relative ?? ((p) => p)),
+  );
 }

@@ -66,7 +66,8 @@ export function describeMeaningDifference(a: ParseResult, b: ParseResult): strin
   const ca = a.comments.map((c) => c.text);
   const cb = b.comments.map((c) => c.text);
   if (ca.length !== cb.length) return `comments: ${ca.length} vs ${cb.length}`;
-  for (let i = 0; i < ca.length; i++) if (ca[i] !== cb[i]) return `comments[${i}]: ${JSON.stringify(ca[i])} vs ${JSON.stringify(cb[i])}`;
+  for (let i = 0; i < ca.length; i++)
+    if (ca[i] !== cb[i]) return `comments[${i}]: ${JSON.stringify(ca[i])} vs ${JSON.stringify(cb[i])}`;
   if (a.errors.length !== b.errors.length) return `errors: ${a.errors.length} vs ${b.errors.length}`;
   return undefined;
 }

@@ -51,7 +51,11 @@ export class UnifiedDiff {
   private written = false;
   private buffer = '';
 
-  constructor(private readonly original: string, private readonly header: { from: string; to: string }, private readonly write: (text: string) => void) {}
+  constructor(
+    private readonly original: string,
+    private readonly header: { from: string; to: string },
+    private readonly write: (text: string) => void,
+  ) {}
 
   /** An edit of the original: replace [start, end) by `text`. Edits come in order and do not overlap. */
   edit(start: number, end: number, text: string): void {
@@ -86,7 +90,12 @@ export class UnifiedDiff {
 
   /** 0-based line of a line-start offset at or after the last one asked for. */
   private lineOf(offset: number): number {
-    for (let at = this.original.indexOf('\n', this.counted); at >= 0 && at < offset; at = this.original.indexOf('\n', at + 1)) this.countedLine++;
+    for (
+      let at = this.original.indexOf('\n', this.counted);
+      at >= 0 && at < offset;
+      at = this.original.indexOf('\n', at + 1)
+    )
+      this.countedLine++;
     this.counted = offset;
     return this.countedLine;
   }
@@ -133,7 +142,15 @@ export class UnifiedDiff {
       if (hunk) this.flushHunk(hunk, CONTEXT);
       const contextStart = this.linesBack(region.start, CONTEXT);
       const before = lineCount(this.original, contextStart, region.start);
-      hunk = this.hunk = { oldStart: region.line - before, newStart: region.line - before + this.delta, oldCount: 0, newCount: 0, parts: [], oldEnd: region.line, oldEndOffset: region.start };
+      hunk = this.hunk = {
+        oldStart: region.line - before,
+        newStart: region.line - before + this.delta,
+        oldCount: 0,
+        newCount: 0,
+        parts: [],
+        oldEnd: region.line,
+        oldEndOffset: region.start,
+      };
       this.addContext(hunk, contextStart, region.start);
     }
     hunk.parts.push({ mark: '-', start: region.start, end: region.end }, { mark: '+', text: rewritten });
@@ -149,7 +166,8 @@ export class UnifiedDiff {
     if (!this.written) this.out(`--- ${this.header.from}\n+++ ${this.header.to}\n`);
     this.written = true;
     // diff -u numbers lines from 1; an empty side names the line before it.
-    const range = (start: number, count: number): string => `${count === 0 ? start : start + 1}${count === 1 ? '' : `,${count}`}`;
+    const range = (start: number, count: number): string =>
+      `${count === 0 ? start : start + 1}${count === 1 ? '' : `,${count}`}`;
     this.out(`@@ -${range(hunk.oldStart, hunk.oldCount)} +${range(hunk.newStart, hunk.newCount)} @@\n`);
     for (const part of hunk.parts) {
       if (part.mark === '+') this.lines('+', part.text, 0, part.text.length);
@@ -183,7 +201,12 @@ export class UnifiedDiff {
  * file starts with one, which the diff's context then carries, so that `git apply` finds the lines it
  * patches. Edits are offsets into `text`, in order.
  */
-export function fileDiff(text: string, bom: boolean, name: string, write: (text: string) => void): { edit(start: number, end: number, text: string): void; end(): boolean } {
+export function fileDiff(
+  text: string,
+  bom: boolean,
+  name: string,
+  write: (text: string) => void,
+): { edit(start: number, end: number, text: string): void; end(): boolean } {
   const shown = name.split(/[\\/]/).join('/');
   const shift = bom ? 1 : 0;
   const diff = new UnifiedDiff(bom ? `\uFEFF${text}` : text, { from: `a/${shown}`, to: `b/${shown}` }, write);

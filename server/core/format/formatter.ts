@@ -41,7 +41,10 @@ interface Resolved {
 }
 
 function resolve(options: FormatOptions, text: string): Resolved {
-  const size = Number.isInteger(options.indentSize) && options.indentSize! > 0 && options.indentSize! <= 16 ? options.indentSize! : 4;
+  const size =
+    Number.isInteger(options.indentSize) && options.indentSize! > 0 && options.indentSize! <= 16
+      ? options.indentSize!
+      : 4;
   const kc = options.keywordCase;
   const eol = /\r\n/.test(text) ? '\r\n' : '\n';
   return { keywordCase: kc === 'lower' || kc === 'preserve' ? kc : 'upper', indent: ' '.repeat(size), eol };
@@ -62,8 +65,14 @@ function hasErrorIn(parse: ParseResult, start: number, end: number): boolean {
 function isFormattable(statement: Statement, tokens: EditorToken[], parse: ParseResult): boolean {
   if (statement.kind === 'Invalid' || statement.kind === 'ShellCommand') return false;
   if (hasErrorIn(parse, statement.range.start, statement.range.end)) return false;
-  if (tokens.some((t) => t.category === 'unknown' || t.type === 'UnterminatedString' || t.type === 'UnterminatedQuotedName')) return false;
-  if (tokens.some((t) => t.category === 'comment' && t.type === 'BlockComment' && !t.image.endsWith('*/'))) return false;
+  if (
+    tokens.some(
+      (t) => t.category === 'unknown' || t.type === 'UnterminatedString' || t.type === 'UnterminatedQuotedName',
+    )
+  )
+    return false;
+  if (tokens.some((t) => t.category === 'comment' && t.type === 'BlockComment' && !t.image.endsWith('*/')))
+    return false;
   return true;
 }
 
@@ -168,7 +177,8 @@ function printStatement(text: string, unit: Extract<Unit, { kind: 'statement' }>
         newline(next >= 0 && layout.breaks.has(next) ? layout.breaks.get(next)! : clauseLevel + 1);
         if (next >= 0 && layout.breaks.has(next)) clauseLevel = layout.breaks.get(next)!;
         // `/* note */ col type`: the token written after the comment stays after it.
-        if (!t.lineComment && next === i + 1 && !/[\r\n]/.test(text.slice(t.end, tokens[next].start))) keepOnLine = next;
+        if (!t.lineComment && next === i + 1 && !/[\r\n]/.test(text.slice(t.end, tokens[next].start)))
+          keepOnLine = next;
       } else if (line.trim() !== '') {
         line += ' ';
       }
@@ -198,9 +208,18 @@ function printStatement(text: string, unit: Extract<Unit, { kind: 'statement' }>
     if (typeAngleOpen) angleStack.push(true);
     else if (typeAngleClose) angleStack.pop();
     prevWasTypeOpen = typeAngleOpen;
-    unaryMinus = t.type === 'Minus' && (!prev || !(prev.category === 'identifier' || prev.category === 'quotedName' || prev.category === 'number'
-      || prev.category === 'string' || prev.category === 'literalWord' || VALUE_END.has(prev.type)
-      || (prev.category === 'keyword' && facts.names.has(prev.start))));
+    unaryMinus =
+      t.type === 'Minus' &&
+      (!prev ||
+        !(
+          prev.category === 'identifier' ||
+          prev.category === 'quotedName' ||
+          prev.category === 'number' ||
+          prev.category === 'string' ||
+          prev.category === 'literalWord' ||
+          VALUE_END.has(prev.type) ||
+          (prev.category === 'keyword' && facts.names.has(prev.start))
+        ));
     prev = t;
   }
   lines.push(line);
@@ -228,8 +247,13 @@ interface FormattedUnit {
  * The document's units, each with its formatted text, up to where the budget ran out (the rest is left
  * out: the caller keeps that text as it is). `wanted` picks the units to format; the others keep their text.
  */
-function formatUnits(text: string, parse: ParseResult, options: FormatOptions,
-  wanted: (span: { start: number; end: number }) => boolean = () => true, opts: Resolved = resolve(options, text)): FormattedUnit[] {
+function formatUnits(
+  text: string,
+  parse: ParseResult,
+  options: FormatOptions,
+  wanted: (span: { start: number; end: number }) => boolean = () => true,
+  opts: Resolved = resolve(options, text),
+): FormattedUnit[] {
   // The budget is spent up front, statement by statement: what lies past the cut is not even lexed.
   let statements = parse.statements;
   let lexed = text;
@@ -245,7 +269,11 @@ function formatUnits(text: string, parse: ParseResult, options: FormatOptions,
       lexed = text.slice(0, options.budget.stoppedAt);
     }
   }
-  const units = buildUnits(text, statements === parse.statements ? parse : { ...parse, statements }, editorTokens(lexed));
+  const units = buildUnits(
+    text,
+    statements === parse.statements ? parse : { ...parse, statements },
+    editorTokens(lexed),
+  );
   return units.map((unit) => ({
     unit,
     text: unit.kind === 'statement' && wanted(unit) ? formatUnit(text, unit, opts) : text.slice(unit.start, unit.end),
@@ -264,7 +292,8 @@ function formatUnit(text: string, unit: Unit, opts: Resolved): string {
   if (printed === original) return original;
   // The proof: same statement modulo ranges, no syntax error, same comments.
   const check = parseCql(printed);
-  if (check.errors.length || check.statements.length !== 1 || !sameStatement(check.statements[0], unit.statement)) return original;
+  if (check.errors.length || check.statements.length !== 1 || !sameStatement(check.statements[0], unit.statement))
+    return original;
   const before = unit.tokens.filter((t) => t.category === 'comment').map((t) => t.image);
   const after = check.comments.map((c) => c.text);
   if (before.length !== after.length || before.some((c, i) => c !== after[i])) return original;
@@ -302,7 +331,12 @@ export const SLICE_CHARS = 64 * 1024;
 type PlacedUnit = Pick<Unit, 'kind' | 'start' | 'end'> & { token?: EditorToken };
 
 function placed(unit: Unit, shift: number): PlacedUnit {
-  return { kind: unit.kind, start: unit.start + shift, end: unit.end + shift, ...(unit.kind === 'comment' ? { token: unit.token } : {}) };
+  return {
+    kind: unit.kind,
+    start: unit.start + shift,
+    end: unit.end + shift,
+    ...(unit.kind === 'comment' ? { token: unit.token } : {}),
+  };
 }
 
 /**
@@ -311,9 +345,17 @@ function placed(unit: Unit, shift: number): PlacedUnit {
  * formatText's result; a caller that only compares (--check) or diffs never needs the whole new text.
  * A long text without `parse` is parsed in slices of whole statements of about `sliceChars`.
  */
-export function* formatPieces(text: string, options: FormatOptions = {}, parse?: ParseResult, sliceChars = SLICE_CHARS): Generator<FormattedPiece> {
+export function* formatPieces(
+  text: string,
+  options: FormatOptions = {},
+  parse?: ParseResult,
+  sliceChars = SLICE_CHARS,
+): Generator<FormattedPiece> {
   const opts = resolve(options, text);
-  const slices = parse || options.budget || text.length <= sliceChars ? [{ start: 0, end: text.length }] : statementSlices(text, sliceChars);
+  const slices =
+    parse || options.budget || text.length <= sliceChars
+      ? [{ start: 0, end: text.length }]
+      : statementSlices(text, sliceChars);
   let previous: PlacedUnit | undefined;
   for (const slice of slices) {
     const sliceText = slice.start === 0 && slice.end === text.length ? text : text.slice(slice.start, slice.end);
@@ -324,7 +366,12 @@ export function* formatPieces(text: string, options: FormatOptions = {}, parse?:
       } else {
         // Leading text before the first unit is only whitespace; a verbatim first unit keeps its indentation.
         const lead = text.slice(0, unit.start);
-        yield { start: 0, end: unit.start, text: unit.kind === 'verbatim' ? lead.slice(Math.max(lead.lastIndexOf('\n'), lead.lastIndexOf('\r')) + 1) : '' };
+        yield {
+          start: 0,
+          end: unit.start,
+          text:
+            unit.kind === 'verbatim' ? lead.slice(Math.max(lead.lastIndexOf('\n'), lead.lastIndexOf('\r')) + 1) : '',
+        };
       }
       yield { start: unit.start, end: unit.end, text: formatted.text };
       previous = unit;
@@ -337,7 +384,11 @@ export function* formatPieces(text: string, options: FormatOptions = {}, parse?:
   // Out of budget, everything after the last formatted unit stays exactly as it was; else the file ends
   // with one line break (a verbatim tail keeps what followed it).
   const tail = text.slice(previous.end);
-  yield { start: previous.end, end: text.length, text: options.budget?.stopped || previous.kind === 'verbatim' ? tail : opts.eol };
+  yield {
+    start: previous.end,
+    end: text.length,
+    text: options.budget?.stopped || previous.kind === 'verbatim' ? tail : opts.eol,
+  };
 }
 
 /**
@@ -409,11 +460,17 @@ export function formatText(text: string, options: FormatOptions = {}, parse?: Pa
  * Formats the statements that overlap [start, end): one edit per changed statement, each replacing
  * exactly that statement's text.
  */
-export function formatRange(text: string, start: number, end: number, options: FormatOptions = {},
-  parse: ParseResult = parseCql(text)): FormatEdit[] {
+export function formatRange(
+  text: string,
+  start: number,
+  end: number,
+  options: FormatOptions = {},
+  parse: ParseResult = parseCql(text),
+): FormatEdit[] {
   const edits: FormatEdit[] = [];
   // Only the statements in the range are formatted (the others cost nothing).
-  const inRange = (span: { start: number; end: number }): boolean => !(span.end < start || span.start > end || (span.start === end && end > start));
+  const inRange = (span: { start: number; end: number }): boolean =>
+    !(span.end < start || span.start > end || (span.start === end && end > start));
   for (const { unit, text: newText } of formatUnits(text, parse, options, inRange)) {
     if (unit.kind !== 'statement' || !inRange(unit)) continue;
     if (newText !== text.slice(unit.start, unit.end)) edits.push({ start: unit.start, end: unit.end, newText });

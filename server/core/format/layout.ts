@@ -22,7 +22,14 @@ export interface Facts {
 }
 
 export function collectFacts(statement: Statement, tokens: EditorToken[]): Facts {
-  const facts: Facts = { names: new Set(), literals: new Set(), typeRanges: [], callParens: new Set(), indexBrackets: new Set(), bindColons: new Set() };
+  const facts: Facts = {
+    names: new Set(),
+    literals: new Set(),
+    typeRanges: [],
+    callParens: new Set(),
+    indexBrackets: new Set(),
+    bindColons: new Set(),
+  };
   const tokenAfter = (offset: number): EditorToken | undefined => {
     for (const t of tokens) if (t.start >= offset && t.category !== 'comment') return t;
     return undefined;
@@ -86,7 +93,14 @@ export interface Layout {
 
 const upper = (t: EditorToken | undefined): string => (t ? t.image.toUpperCase() : '');
 
-export function layoutStatement(statement: Statement, tokens: EditorToken[], facts: Facts, base: number, layout: Layout, indentWidth: number): void {
+export function layoutStatement(
+  statement: Statement,
+  tokens: EditorToken[],
+  facts: Facts,
+  base: number,
+  layout: Layout,
+  indentWidth: number,
+): void {
   const first = tokens.findIndex((t) => t.start >= statement.range.start && t.category !== 'comment');
   const last = lastIndex(tokens, (t) => t.end <= statement.range.end + 1 && t.category !== 'comment');
   if (first < 0 || last < first) return;
@@ -155,15 +169,29 @@ export function layoutStatement(statement: Statement, tokens: EditorToken[], fac
       clauses({ SELECT: 1, FROM: 1, WHERE: 1, PRIMARY: 1, WITH: 1 }, { WHERE: 2, WITH: 2 });
       break;
     case 'CreateTable':
-      bodyLayout(tokens, facts, statement.bodyRange?.start, base, layout, indentWidth,
-        statement.columns.map((c) => c.name.range.start));
+      bodyLayout(
+        tokens,
+        facts,
+        statement.bodyRange?.start,
+        base,
+        layout,
+        indentWidth,
+        statement.columns.map((c) => c.name.range.start),
+      );
       // `) WITH ...`: WITH stays on the closing line; ANDs of the options break.
       withAnds(tokens, depth0, isKeywordAt, base + 1, layout);
       break;
     case 'CreateType': {
       const open = tokens.findIndex((t, i) => i >= first && t.type === 'LParen');
-      bodyLayout(tokens, facts, open >= 0 ? tokens[open].start : undefined, base, layout, indentWidth,
-        statement.fields.map((f) => f.name.range.start));
+      bodyLayout(
+        tokens,
+        facts,
+        open >= 0 ? tokens[open].start : undefined,
+        base,
+        layout,
+        indentWidth,
+        statement.fields.map((f) => f.name.range.start),
+      );
       break;
     }
     case 'CreateKeyspace':
@@ -195,7 +223,13 @@ export function layoutStatement(statement: Statement, tokens: EditorToken[], fac
 }
 
 /** Breaks before each AND that follows a depth-0 WITH (table/keyspace/index options). */
-function withAnds(tokens: EditorToken[], depth0: number[], isKeywordAt: (i: number) => boolean, level: number, layout: Layout): void {
+function withAnds(
+  tokens: EditorToken[],
+  depth0: number[],
+  isKeywordAt: (i: number) => boolean,
+  level: number,
+  layout: Layout,
+): void {
   let inWith = false;
   for (const i of depth0) {
     if (!isKeywordAt(i)) continue;
@@ -206,8 +240,15 @@ function withAnds(tokens: EditorToken[], depth0: number[], isKeywordAt: (i: numb
 }
 
 /** `( col type, ..., PRIMARY KEY (...) )`: one element per line, types aligned, `)` on its own line. */
-function bodyLayout(tokens: EditorToken[], facts: Facts, openOffset: number | undefined, base: number, layout: Layout,
-  indentWidth: number, nameOffsets: number[]): void {
+function bodyLayout(
+  tokens: EditorToken[],
+  facts: Facts,
+  openOffset: number | undefined,
+  base: number,
+  layout: Layout,
+  indentWidth: number,
+  nameOffsets: number[],
+): void {
   if (openOffset === undefined) return;
   const open = tokens.findIndex((t) => t.start === openOffset && t.type === 'LParen');
   if (open < 0) return;

@@ -65,7 +65,10 @@ export class CsvReader {
       const c = chunk.charCodeAt(i);
       if (this.pendingCr) {
         this.pendingCr = false;
-        if (c === LF) { i++; continue; }
+        if (c === LF) {
+          i++;
+          continue;
+        }
       }
       if (this.skipping) {
         // Nothing of the record is kept: on to the line end, which ends it.
@@ -116,7 +119,8 @@ export class CsvReader {
             i++;
             continue;
           }
-          if (this.fieldStarted || this.afterQuote) this.bad ??= `a quote inside unquoted field ${this.fields.length + 1}`;
+          if (this.fieldStarted || this.afterQuote)
+            this.bad ??= `a quote inside unquoted field ${this.fields.length + 1}`;
           else {
             this.state = 1;
             this.quoted = true;
@@ -150,7 +154,11 @@ export class CsvReader {
         else if (c === BACKSLASH) {
           // \" is cqlsh's escaped quote (ESCAPE='\'); any other backslash is text.
           if (i + 1 < n) {
-            if (chunk.charCodeAt(i + 1) === QUOTE) { this.field += '"'; i += 2; continue; }
+            if (chunk.charCodeAt(i + 1) === QUOTE) {
+              this.field += '"';
+              i += 2;
+              continue;
+            }
             this.field += '\\';
           } else {
             this.pendingBackslash = true;

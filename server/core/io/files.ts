@@ -7,7 +7,17 @@
 // would be linted as nonsense and written back destroyed) and, given workspace roots, refuses a path
 // whose real location (symbolic links resolved) is outside them.
 import { createHash } from 'node:crypto';
-import { constants, promises as fs, closeSync, fstatSync, openSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
+import {
+  constants,
+  promises as fs,
+  closeSync,
+  fstatSync,
+  openSync,
+  readSync,
+  realpathSync,
+  statSync,
+  type Stats,
+} from 'node:fs';
 import * as path from 'node:path';
 
 /** What a file is read as: each kind has its own size cap. */
@@ -114,13 +124,19 @@ export async function readTextFile(filePath: string, options: ReadOptions = {}):
  * Reads a stream (the command line's stdin) as readTextFile reads a file: the kind's size cap (reading
  * stops there), strict UTF-8, a byte order mark reported. Never throws.
  */
-export async function readTextStream(stream: AsyncIterable<string | Uint8Array>, options: Pick<ReadOptions, 'kind' | 'maxBytes'> = {}): Promise<ReadResult> {
+export async function readTextStream(
+  stream: AsyncIterable<string | Uint8Array>,
+  options: Pick<ReadOptions, 'kind' | 'maxBytes'> = {},
+): Promise<ReadResult> {
   const maxBytes = capOf(options);
   const chunks: Buffer[] = [];
   let total = 0;
   try {
     for await (const chunk of stream) {
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      const bytes =
+        typeof chunk === 'string'
+          ? Buffer.from(chunk, 'utf8')
+          : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       total += bytes.length;
       if (total > maxBytes) return tooLarge(total, maxBytes, true);
       chunks.push(bytes);
@@ -142,7 +158,8 @@ export type OpenResult = { ok: true; handle: fs.FileHandle; stat: Stats } | Read
 export async function openRegularFile(filePath: string, options: Pick<ReadOptions, 'roots'> = {}): Promise<OpenResult> {
   let handle: fs.FileHandle | undefined;
   try {
-    const refused = checkStat(await fs.stat(filePath), Number.POSITIVE_INFINITY) ?? (await checkRoots(filePath, options.roots));
+    const refused =
+      checkStat(await fs.stat(filePath), Number.POSITIVE_INFINITY) ?? (await checkRoots(filePath, options.roots));
     if (refused) return refused;
     handle = await fs.open(filePath, OPEN_FLAGS);
     const stat = await handle.stat();
@@ -194,7 +211,10 @@ class BoundedContent {
   private readonly chunks: Buffer[] = [];
   private total = 0;
 
-  constructor(private readonly stat: Stats, private readonly maxBytes: number) {}
+  constructor(
+    private readonly stat: Stats,
+    private readonly maxBytes: number,
+  ) {}
 
   private get statSize(): number {
     return this.stat.size;
@@ -232,7 +252,8 @@ function capOf(options: ReadOptions): number {
 }
 
 function checkStat(stat: Stats, maxBytes: number): ReadFailure | undefined {
-  if (!stat.isFile()) return { ok: false, reason: 'not-a-file', message: `not a regular file (${describeFileType(stat)})` };
+  if (!stat.isFile())
+    return { ok: false, reason: 'not-a-file', message: `not a regular file (${describeFileType(stat)})` };
   if (stat.size > maxBytes) return tooLarge(stat.size, maxBytes, false);
   return undefined;
 }
@@ -266,7 +287,11 @@ export function describeFileType(stat: Stats): string {
 
 function outsideRoots(real: string, roots: readonly string[], realRoots: readonly string[]): ReadFailure | undefined {
   if (realRoots.some((root) => isInside(root, real)) || roots.some((root) => isInside(root, real))) return undefined;
-  return { ok: false, reason: 'outside-workspace', message: 'the file (or the link it goes through) is outside the workspace' };
+  return {
+    ok: false,
+    reason: 'outside-workspace',
+    message: 'the file (or the link it goes through) is outside the workspace',
+  };
 }
 
 async function checkRoots(filePath: string, roots: readonly string[] | undefined): Promise<ReadFailure | undefined> {
@@ -313,24 +338,40 @@ export function decodeText(data: Uint8Array): ReadResult {
 export function describeIoError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   switch (code) {
-    case 'ENOENT': return 'no such file or directory';
+    case 'ENOENT':
+      return 'no such file or directory';
     case 'EACCES':
-    case 'EPERM': return 'permission denied';
-    case 'EISDIR': return 'is a directory';
-    case 'ENOTDIR': return 'a part of the path is not a directory';
-    case 'ELOOP': return 'too many symbolic links';
-    case 'ENXIO': return 'not a regular file (a socket or device)';
-    case 'ENAMETOOLONG': return 'file name too long';
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'is a directory';
+    case 'ENOTDIR':
+      return 'a part of the path is not a directory';
+    case 'ELOOP':
+      return 'too many symbolic links';
+    case 'ENXIO':
+      return 'not a regular file (a socket or device)';
+    case 'ENAMETOOLONG':
+      return 'file name too long';
     case 'EMFILE':
-    case 'ENFILE': return 'too many open files';
-    case 'ENOSPC': return 'no space left on the device';
-    case 'EDQUOT': return 'disk quota exceeded';
-    case 'EROFS': return 'read-only file system';
-    case 'EFBIG': return 'file too large for the file system';
-    case 'EIO': return 'input/output error';
-    case 'EPIPE': return 'the reader went away before the end (broken pipe)';
-    case 'EEXIST': return 'file already exists';
-    default: return error instanceof Error ? error.message : String(error);
+    case 'ENFILE':
+      return 'too many open files';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    case 'EDQUOT':
+      return 'disk quota exceeded';
+    case 'EROFS':
+      return 'read-only file system';
+    case 'EFBIG':
+      return 'file too large for the file system';
+    case 'EIO':
+      return 'input/output error';
+    case 'EPIPE':
+      return 'the reader went away before the end (broken pipe)';
+    case 'EEXIST':
+      return 'file already exists';
+    default:
+      return error instanceof Error ? error.message : String(error);
   }
 }
 
@@ -370,7 +411,9 @@ export async function findCqlFiles(root: string, options: WalkOptions = {}): Pro
   const maxFiles = options.maxFiles ?? Number.POSITIVE_INFINITY;
   const accept = options.accept ?? isCqlFile;
   const result: WalkResult = { files: [], truncated: false, errors: [], skipped: [], ignored: 0 };
-  const realRoots = options.roots?.length ? await Promise.all(options.roots.map((r) => fs.realpath(r).catch(() => r))) : undefined;
+  const realRoots = options.roots?.length
+    ? await Promise.all(options.roots.map((r) => fs.realpath(r).catch(() => r)))
+    : undefined;
   // Iterative (a deep tree cannot overflow the stack); folders are visited in sorted order.
   const pending: string[] = [root];
   const depth = new Map<string, number>([[root, 0]]);
@@ -423,7 +466,11 @@ export async function findCqlFiles(root: string, options: WalkOptions = {}): Pro
 }
 
 /** Why a non-regular directory entry is not listed, or undefined for a link to a regular file inside the roots. */
-async function whyNotListed(full: string, isLink: boolean, realRoots: readonly string[] | undefined): Promise<WalkResult['skipped'][number] | undefined> {
+async function whyNotListed(
+  full: string,
+  isLink: boolean,
+  realRoots: readonly string[] | undefined,
+): Promise<WalkResult['skipped'][number] | undefined> {
   const skipped = (message: string): WalkResult['skipped'][number] => ({ path: full, message });
   if (!isLink) {
     try {

@@ -48,15 +48,24 @@ export function analysisRefusal(text: string, limits: AnalysisLimits = DOCUMENT_
  * analysisRefusal of a text that replaces another (an edited document), with the statement scan resumed from
  * the other's (StatementScan): the scan to keep for the next edit comes back with the verdict.
  */
-export function editedTextRefusal(text: string, previous: StatementScan | undefined, limits: AnalysisLimits = DOCUMENT_LIMITS): { refusal?: string; scan?: StatementScan } {
+export function editedTextRefusal(
+  text: string,
+  previous: StatementScan | undefined,
+  limits: AnalysisLimits = DOCUMENT_LIMITS,
+): { refusal?: string; scan?: StatementScan } {
   let scan: StatementScan | undefined;
   const refusal = refusalOf(text, limits, () => (scan = StatementScan.of(text, previous)).largest);
   return { refusal, scan };
 }
 
-function refusalOf(text: string, limits: AnalysisLimits, largestOf: (text: string) => DenseStatement): string | undefined {
+function refusalOf(
+  text: string,
+  limits: AnalysisLimits,
+  largestOf: (text: string) => DenseStatement,
+): string | undefined {
   const { maxDocumentChars, maxStatementTokens } = limits;
-  if (maxDocumentChars !== undefined && text.length > maxDocumentChars) return `file too large to analyse (${text.length} characters, limit ${maxDocumentChars})`;
+  if (maxDocumentChars !== undefined && text.length > maxDocumentChars)
+    return `file too large to analyse (${text.length} characters, limit ${maxDocumentChars})`;
   // A statement cannot hold more tokens than characters: short texts need no scan.
   if (text.length <= maxStatementTokens) return undefined;
   const largest = largestOf(text);
@@ -98,7 +107,12 @@ export function largestStatement(text: string): DenseStatement {
  * reads no character past its `;`, and a boundary resets the whole state (a batch starts with its own
  * first word).
  */
-function scanStatements(text: string, from: number, line: number, ended: (tokens: number, line: number, end: number, endLine: number) => boolean): DenseStatement | undefined {
+function scanStatements(
+  text: string,
+  from: number,
+  line: number,
+  ended: (tokens: number, line: number, end: number, endLine: number) => boolean,
+): DenseStatement | undefined {
   let count = 0;
   let startLine = line;
   let inBatch = false;
@@ -122,7 +136,10 @@ function scanStatements(text: string, from: number, line: number, ended: (tokens
     } else if (c === 36 /* $ */ && text.charCodeAt(i + 1) === 36) {
       const at = text.indexOf('$$', i + 2);
       end = at < 0 ? text.length : at + 2;
-    } else if ((c === 45 /* - */ && text.charCodeAt(i + 1) === 45) || (c === 47 /* / */ && text.charCodeAt(i + 1) === 47)) {
+    } else if (
+      (c === 45 /* - */ && text.charCodeAt(i + 1) === 45) ||
+      (c === 47 /* / */ && text.charCodeAt(i + 1) === 47)
+    ) {
       // To the line end, which is not part of the comment (the loop counts it).
       end = i + 2;
       while (end < text.length && text.charCodeAt(end) !== LF && text.charCodeAt(end) !== CR) end++;
@@ -192,7 +209,8 @@ export class StatementScan {
     private readonly tail: DenseStatement,
   ) {
     let best: DenseStatement = { tokens: 0, line: 1 };
-    for (let i = 0; i < statements.length; i += STRIDE) if (statements[i + 2]! > best.tokens) best = { tokens: statements[i + 2]!, line: statements[i + 3]! };
+    for (let i = 0; i < statements.length; i += STRIDE)
+      if (statements[i + 2]! > best.tokens) best = { tokens: statements[i + 2]!, line: statements[i + 3]! };
     this.largest = tail.tokens > best.tokens ? tail : best;
   }
 
@@ -207,7 +225,8 @@ export class StatementScan {
       if (previous.text === text) return previous;
       const old = previous.statements;
       const prefix = commonPrefixLength(previous.text, text);
-      changeEnd = text.length - commonSuffixLength(previous.text, text, Math.min(previous.text.length, text.length) - prefix);
+      changeEnd =
+        text.length - commonSuffixLength(previous.text, text, Math.min(previous.text.length, text.length) - prefix);
       delta = text.length - previous.text.length;
       // The statements that end inside the common prefix read nothing after it: kept as they are.
       let kept = 0;
@@ -224,8 +243,11 @@ export class StatementScan {
       // The same boundary in both texts: the rest is the old scan, moved.
       const old = previous.statements;
       const lines = endLine - old[at + 1]!;
-      for (let i = at + STRIDE; i < old.length; i += STRIDE) out.push(old[i]! + delta, old[i + 1]! + lines, old[i + 2]!, old[i + 3]! + lines);
-      resumedTail = previous.tail.tokens ? { tokens: previous.tail.tokens, line: previous.tail.line + lines } : previous.tail;
+      for (let i = at + STRIDE; i < old.length; i += STRIDE)
+        out.push(old[i]! + delta, old[i + 1]! + lines, old[i + 2]!, old[i + 3]! + lines);
+      resumedTail = previous.tail.tokens
+        ? { tokens: previous.tail.tokens, line: previous.tail.line + lines }
+        : previous.tail;
       return true;
     });
     return new StatementScan(text, out, tail ?? resumedTail!);
@@ -301,12 +323,16 @@ export class RecordGuard {
   /** `n` more characters of the record; the reason once the record is too long. */
   take(n: number): string | undefined {
     this.chars += n;
-    return this.chars > this.limits.maxRecordChars ? `record longer than ${this.limits.maxRecordChars} characters (an unclosed quote?)` : undefined;
+    return this.chars > this.limits.maxRecordChars
+      ? `record longer than ${this.limits.maxRecordChars} characters (an unclosed quote?)`
+      : undefined;
   }
 
   /** A field of `length` characters is growing or ended; the reason once it is too long. */
   field(length: number): string | undefined {
-    return length > this.limits.maxFieldChars ? `a field longer than ${this.limits.maxFieldChars} characters` : undefined;
+    return length > this.limits.maxFieldChars
+      ? `a field longer than ${this.limits.maxFieldChars} characters`
+      : undefined;
   }
 
   /** A field ended; the reason once there are too many. */

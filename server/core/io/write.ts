@@ -43,7 +43,10 @@ export class WriteRefusedError extends Error {
 /** A write of a batch that failed (refused, or a system error): which file, and why in words. Nothing was changed. */
 export class BatchWriteError extends Error {
   override name = 'BatchWriteError';
-  constructor(readonly path: string, cause: unknown) {
+  constructor(
+    readonly path: string,
+    cause: unknown,
+  ) {
     super(describeIoError(cause), { cause });
   }
 }
@@ -52,7 +55,10 @@ const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 /** How long a write into a named pipe waits for a reader to open it, or for a stalled reader to read on. */
 export const PIPE_WAIT_MS = 10_000;
 
-const changedOnDisk = (): WriteRefusedError => new WriteRefusedError('the file changed on disk since it was read (an edit saved meanwhile?); not written, run again');
+const changedOnDisk = (): WriteRefusedError =>
+  new WriteRefusedError(
+    'the file changed on disk since it was read (an edit saved meanwhile?); not written, run again',
+  );
 
 /**
  * The one way cqlint writes a file (every command that writes: `report --out`, `lint --fix`, `format`,
@@ -76,7 +82,9 @@ export async function writeTextFile(filePath: string, text: string, options: Wri
       await streamInto(filePath, encode(text, options.bom), stat.isFIFO(), options.pipeWaitMs ?? PIPE_WAIT_MS);
       return 'streamed';
     }
-    throw new WriteRefusedError(`not a regular file (${kind}); cqlint writes regular files${options.special === 'stream' ? ', named pipes and character devices' : ''} only`);
+    throw new WriteRefusedError(
+      `not a regular file (${kind}); cqlint writes regular files${options.special === 'stream' ? ', named pipes and character devices' : ''} only`,
+    );
   }
   const staged = await stage(filePath, text, options, false);
   try {
@@ -126,7 +134,11 @@ export class WriteBatch {
     try {
       const stat = await statOrMissing(filePath);
       if (stat && !stat.isFile()) {
-        throw new WriteRefusedError(options.expected ? `the file is no longer a regular file (${describeFileType(stat)}); not written` : `not a regular file (${describeFileType(stat)}); cqlint writes regular files only`);
+        throw new WriteRefusedError(
+          options.expected
+            ? `the file is no longer a regular file (${describeFileType(stat)}); not written`
+            : `not a regular file (${describeFileType(stat)}); cqlint writes regular files only`,
+        );
       }
       const staged = await stage(filePath, text, options, true);
       this.staged.push(staged);
@@ -195,11 +207,15 @@ async function statOrMissing(filePath: string): Promise<import('node:fs').Stats 
 
 /** The real path of `filePath` (of its folder when it does not exist); refused when outside `roots`. */
 async function assertInside(filePath: string, exists: boolean, roots: readonly string[] | undefined): Promise<string> {
-  const real = exists ? await fs.realpath(filePath) : path.join(await fs.realpath(path.dirname(filePath)), path.basename(filePath));
+  const real = exists
+    ? await fs.realpath(filePath)
+    : path.join(await fs.realpath(path.dirname(filePath)), path.basename(filePath));
   if (!roots?.length) return real;
   const realRoots = await Promise.all(roots.map((root) => fs.realpath(root).catch(() => path.resolve(root))));
   if (!realRoots.some((root) => isInside(root, real))) {
-    throw new WriteRefusedError(`the file (or the link it goes through) leads outside the project, to ${real}; not written (name it on the command line to write it there)`);
+    throw new WriteRefusedError(
+      `the file (or the link it goes through) leads outside the project, to ${real}; not written (name it on the command line to write it there)`,
+    );
   }
   return real;
 }
@@ -208,14 +224,22 @@ async function assertInside(filePath: string, exists: boolean, roots: readonly s
  * Checks a regular file (or a new one) and writes its new content to a temporary file beside it; with
  * `backup`, keeps a link to the original too (a batch puts it back if a later rename fails).
  */
-async function stage(filePath: string, text: string, options: Omit<WriteOptions, 'special' | 'pipeWaitMs'>, backup: boolean): Promise<Staged> {
+async function stage(
+  filePath: string,
+  text: string,
+  options: Omit<WriteOptions, 'special' | 'pipeWaitMs'>,
+  backup: boolean,
+): Promise<Staged> {
   const stat = await statOrMissing(filePath);
-  if (!stat && options.expected) throw new WriteRefusedError('the file was deleted or moved since it was read; not written');
+  if (!stat && options.expected)
+    throw new WriteRefusedError('the file was deleted or moved since it was read; not written');
   const target = await assertInside(filePath, stat !== undefined, options.roots);
   if (stat) {
     if (options.expected) await assertUnchanged(target, options.expected);
     await fs.access(target, constants.W_OK).catch((error: NodeJS.ErrnoException) => {
-      throw error.code === 'EACCES' || error.code === 'EPERM' ? new WriteRefusedError('the file is read-only; not written') : error;
+      throw error.code === 'EACCES' || error.code === 'EPERM'
+        ? new WriteRefusedError('the file is read-only; not written')
+        : error;
     });
   }
   const mode = stat ? stat.mode & 0o7777 : undefined;
@@ -246,7 +270,10 @@ async function stage(filePath: string, text: string, options: Omit<WriteOptions,
 
 let sequence = 0;
 function siblingName(target: string, kind: 'tmp' | 'orig'): string {
-  return path.join(path.dirname(target), `.${path.basename(target)}.cqlint-${process.pid}-${Date.now().toString(36)}-${sequence++}.${kind}`);
+  return path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.cqlint-${process.pid}-${Date.now().toString(36)}-${sequence++}.${kind}`,
+  );
 }
 
 /**
@@ -257,14 +284,22 @@ async function recheck(staged: Staged): Promise<void> {
   const expected = staged.expected;
   if (!expected) return;
   const now = await statOrMissing(staged.target);
-  if (!now || !now.isFile()) throw new WriteRefusedError('the file was deleted or moved since it was read; not written');
+  if (!now || !now.isFile())
+    throw new WriteRefusedError('the file was deleted or moved since it was read; not written');
   if (now.ino !== expected.ino || now.size !== expected.size || now.mtimeMs !== expected.mtimeMs) throw changedOnDisk();
 }
 
 /** Refuses (WriteRefusedError) unless the file is still exactly what the read that gave `expected` saw. */
 async function assertUnchanged(target: string, expected: FileStamp): Promise<void> {
   const stat = await fs.stat(target);
-  if (!stat.isFile() || stat.dev !== expected.dev || stat.ino !== expected.ino || stat.size !== expected.size || stat.mtimeMs !== expected.mtimeMs) throw changedOnDisk();
+  if (
+    !stat.isFile() ||
+    stat.dev !== expected.dev ||
+    stat.ino !== expected.ino ||
+    stat.size !== expected.size ||
+    stat.mtimeMs !== expected.mtimeMs
+  )
+    throw changedOnDisk();
   // The same size and time can hide an edit (coarse timestamps): compare the bytes' hash too.
   const handle = await fs.open(target, OPEN_FLAGS);
   try {
@@ -293,19 +328,25 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 async function streamInto(filePath: string, data: Buffer, fifo: boolean, waitMs: number): Promise<void> {
   const flags = constants.O_WRONLY | (constants.O_NONBLOCK ?? 0);
   let handle: fs.FileHandle | undefined;
-  for (const started = Date.now(); !handle; ) {
+  for (const started = Date.now(); !handle;) {
     try {
       handle = await fs.open(filePath, flags);
     } catch (error) {
       // ENXIO: a named pipe nobody has opened for reading (yet).
       if (!fifo || (error as NodeJS.ErrnoException).code !== 'ENXIO') throw error;
-      if (Date.now() - started >= waitMs) throw new WriteRefusedError(`no process opened the named pipe for reading within ${waitMs / 1000} s; not written`);
+      if (Date.now() - started >= waitMs)
+        throw new WriteRefusedError(
+          `no process opened the named pipe for reading within ${waitMs / 1000} s; not written`,
+        );
       await sleep(50);
     }
   }
   try {
     const stat = await handle.stat();
-    if (!stat.isFIFO() && !stat.isCharacterDevice()) throw new WriteRefusedError(`not a named pipe or character device any more (${describeFileType(stat)}); not written`);
+    if (!stat.isFIFO() && !stat.isCharacterDevice())
+      throw new WriteRefusedError(
+        `not a named pipe or character device any more (${describeFileType(stat)}); not written`,
+      );
     let offset = 0;
     let lastProgress = Date.now();
     while (offset < data.length) {
@@ -315,7 +356,8 @@ async function streamInto(filePath: string, data: Buffer, fifo: boolean, waitMs:
         if (bytesWritten > 0) lastProgress = Date.now();
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
-        if (Date.now() - lastProgress >= waitMs) throw new WriteRefusedError(`the reader stopped reading for ${waitMs / 1000} s; output incomplete`);
+        if (Date.now() - lastProgress >= waitMs)
+          throw new WriteRefusedError(`the reader stopped reading for ${waitMs / 1000} s; output incomplete`);
         await sleep(10);
       }
     }

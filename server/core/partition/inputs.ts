@@ -43,9 +43,19 @@ const udtLookups = new WeakMap<InputSource, UdtLookup>();
  * list or a capture read for nothing would tie it to them).
  */
 class SourceInputs implements PartitionInputs {
-  private read: { hints?: TableHints | undefined; references?: readonly TableReference[]; evidence?: TableEvidence | undefined; sample?: PartitionSample | undefined } = {};
+  private read: {
+    hints?: TableHints | undefined;
+    references?: readonly TableReference[];
+    evidence?: TableEvidence | undefined;
+    sample?: PartitionSample | undefined;
+  } = {};
 
-  constructor(private readonly source: InputSource, readonly table: TableInfo, readonly udts: UdtLookup, private readonly ownTarget?: TargetInfo) {}
+  constructor(
+    private readonly source: InputSource,
+    readonly table: TableInfo,
+    readonly udts: UdtLookup,
+    private readonly ownTarget?: TargetInfo,
+  ) {}
 
   get target(): TargetInfo {
     return this.ownTarget ?? this.source.target;

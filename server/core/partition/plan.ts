@@ -106,7 +106,9 @@ export interface PartitionPlan extends Omit<KeyChange, 'table'> {
 /** The KeyChange of a plan, on `table`. */
 export function keyChangeOf(table: TableInfo, plan: Omit<KeyChange, 'table'>): KeyChange {
   return {
-    table, shard: plan.shard, bucket: plan.bucket,
+    table,
+    shard: plan.shard,
+    bucket: plan.bucket,
     ...(plan.clustering?.length ? { clustering: plan.clustering } : {}),
     ...(plan.moveToPartition?.length ? { moveToPartition: plan.moveToPartition } : {}),
   };

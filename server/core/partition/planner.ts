@@ -20,7 +20,16 @@ import { formatBytes, formatCount, formatRate } from '../util/format';
 import { SECONDS } from '../util/periods';
 import { keyText } from '../util/statements';
 import type { PartitionInputs } from './inputs';
-import { HEADROOM, HORIZON_SECONDS, MAX_SHARDS, MIN_PARTITION_BYTES, MIN_SHARDS, ONE_READ_SHARDS, SOFT_WRITES_PER_PARTITION, partsToFit } from './limits';
+import {
+  HEADROOM,
+  HORIZON_SECONDS,
+  MAX_SHARDS,
+  MIN_PARTITION_BYTES,
+  MIN_SHARDS,
+  ONE_READ_SHARDS,
+  SOFT_WRITES_PER_PARTITION,
+  partsToFit,
+} from './limits';
 import type { BucketGranularity, BucketPlan, CureMechanism, PartitionPlan, PlanFigures, ShardPlan } from './plan';
 import { verdictAfter, verdictsBefore, type PartitionRule, type RuleOptions } from './rekey';
 import { throughputEstimates, writeKindOf } from './sizing';
@@ -37,10 +46,25 @@ interface BucketKind {
 
 /** The time buckets a plan adds: their column names (the first free one), CQL type and length. */
 export const BUCKETS: Record<BucketGranularity, BucketKind> = {
-  minute: { granularity: 'minute', names: ['minute', 'bucket_minute', 'minute_bucket'], type: 'timestamp', seconds: SECONDS.minute },
-  hour: { granularity: 'hour', names: ['hour', 'bucket_hour', 'hour_bucket'], type: 'timestamp', seconds: SECONDS.hour },
+  minute: {
+    granularity: 'minute',
+    names: ['minute', 'bucket_minute', 'minute_bucket'],
+    type: 'timestamp',
+    seconds: SECONDS.minute,
+  },
+  hour: {
+    granularity: 'hour',
+    names: ['hour', 'bucket_hour', 'hour_bucket'],
+    type: 'timestamp',
+    seconds: SECONDS.hour,
+  },
   day: { granularity: 'day', names: ['day', 'bucket_day', 'day_bucket'], type: 'date', seconds: SECONDS.day },
-  month: { granularity: 'month', names: ['month', 'bucket_month', 'month_bucket'], type: 'text', seconds: SECONDS.month },
+  month: {
+    granularity: 'month',
+    names: ['month', 'bucket_month', 'month_bucket'],
+    type: 'text',
+    seconds: SECONDS.month,
+  },
   year: { granularity: 'year', names: ['year', 'bucket_year', 'year_bucket'], type: 'int', seconds: SECONDS.year },
 };
 
@@ -48,7 +72,21 @@ export const BUCKETS: Record<BucketGranularity, BucketKind> = {
 const TIME_TYPES = new Set(['timestamp', 'timeuuid', 'date']);
 
 // Types murmur3 hashes reliably from a literal (not counters, floats or collections).
-const HASHABLE = new Set(['ascii', 'text', 'varchar', 'uuid', 'timeuuid', 'int', 'bigint', 'varint', 'smallint', 'tinyint', 'inet', 'timestamp', 'date']);
+const HASHABLE = new Set([
+  'ascii',
+  'text',
+  'varchar',
+  'uuid',
+  'timeuuid',
+  'int',
+  'bigint',
+  'varint',
+  'smallint',
+  'tinyint',
+  'inet',
+  'timestamp',
+  'date',
+]);
 /** A calculated shard never hashes a column hinted larger than this (free text, blobs). */
 const MAX_SOURCE_BYTES = 256;
 
@@ -71,8 +109,14 @@ export interface BucketChoice {
  * shorter than an existing bucket. Undefined when no bucket is needed: partitions reach the limit past the
  * horizon (unless `force`).
  */
-export function chooseBucket(rowsPerSecond: number, rowsToLimit: number | undefined, options: { sourceType?: string; finerThan?: number; force?: boolean } = {}): BucketChoice | undefined {
-  const lengths = (options.sourceType === 'date' ? ['month', 'year'] as const : ['minute', 'hour', 'day', 'month'] as const)
+export function chooseBucket(
+  rowsPerSecond: number,
+  rowsToLimit: number | undefined,
+  options: { sourceType?: string; finerThan?: number; force?: boolean } = {},
+): BucketChoice | undefined {
+  const lengths = (
+    options.sourceType === 'date' ? (['month', 'year'] as const) : (['minute', 'hour', 'day', 'month'] as const)
+  )
     .map((g) => BUCKETS[g])
     .filter((b) => options.finerThan === undefined || b.seconds < options.finerThan);
   const finest = lengths[0];
@@ -82,10 +126,14 @@ export function chooseBucket(rowsPerSecond: number, rowsToLimit: number | undefi
     const fallback = lengths.find((b) => b.granularity === (options.sourceType === 'date' ? 'month' : 'day')) ?? finest;
     return { granularity: fallback.granularity, shards: 1 };
   }
-  if (!options.force && options.finerThan === undefined && rowsToLimit / rowsPerSecond > HORIZON_SECONDS) return undefined;
+  if (!options.force && options.finerThan === undefined && rowsToLimit / rowsPerSecond > HORIZON_SECONDS)
+    return undefined;
   const fitting = [...lengths].reverse().find((b) => rowsPerSecond * b.seconds * HEADROOM <= rowsToLimit);
   if (fitting) return { granularity: fitting.granularity, shards: 1 };
-  return { granularity: finest.granularity, shards: clampShards(partsToFit(rowsPerSecond * finest.seconds, rowsToLimit)) };
+  return {
+    granularity: finest.granularity,
+    shards: clampShards(partsToFit(rowsPerSecond * finest.seconds, rowsToLimit)),
+  };
 }
 
 function clampShards(n: number): number {
@@ -145,12 +193,37 @@ function sizingOf(inputs: PartitionInputs): Sizing {
 }
 
 /** Writes per second into one partition before the plan, and the target's per-partition write limit in the same units. */
-function writeLoad(inputs: PartitionInputs, sizing: Sizing): { units: number; limit: number; unit: string; label: string; soft: boolean; measured: boolean } {
+function writeLoad(
+  inputs: PartitionInputs,
+  sizing: Sizing,
+): { units: number; limit: number; unit: string; label: string; soft: boolean; measured: boolean } {
   const measured = sizing.hints?.writesPerSecondPerPartition !== inputs.hints?.writesPerSecondPerPartition;
   const writes = sizing.hints?.writesPerSecondPerPartition ?? sizing.rate.rowsPerSecond;
-  const [estimate] = throughputEstimates(inputs.table, inputs.target, { ...sizing.hints, writesPerSecondPerPartition: writes, readsPerSecondPerPartition: undefined }, inputs.udts, inputs.sample, writeKindOf(inputs.table, inputs.references));
-  if (estimate) return { units: estimate.unitsPerSecond, limit: estimate.limit, unit: estimate.unit, label: estimate.label, soft: false, measured };
-  return { units: writes, limit: SOFT_WRITES_PER_PARTITION, unit: 'writes/s', label: `${formatCount(SOFT_WRITES_PER_PARTITION)} writes/s per partition (cqlint's planning figure)`, soft: true, measured };
+  const [estimate] = throughputEstimates(
+    inputs.table,
+    inputs.target,
+    { ...sizing.hints, writesPerSecondPerPartition: writes, readsPerSecondPerPartition: undefined },
+    inputs.udts,
+    inputs.sample,
+    writeKindOf(inputs.table, inputs.references),
+  );
+  if (estimate)
+    return {
+      units: estimate.unitsPerSecond,
+      limit: estimate.limit,
+      unit: estimate.unit,
+      label: estimate.label,
+      soft: false,
+      measured,
+    };
+  return {
+    units: writes,
+    limit: SOFT_WRITES_PER_PARTITION,
+    unit: 'writes/s',
+    label: `${formatCount(SOFT_WRITES_PER_PARTITION)} writes/s per partition (cqlint's planning figure)`,
+    soft: true,
+    measured,
+  };
 }
 
 /**
@@ -180,39 +253,70 @@ function sourceNote(rate: GrowthRate): string {
  * key that is a time bucket alone) against the first size limit, each with the headroom; at least
  * MIN_SHARDS, at most MAX_SHARDS. `stated`: whether a stated figure (not a default) sized it.
  */
-function shardCount(inputs: PartitionInputs, demand: PlanDemand, sizing: Sizing, reasons: string[], bucketRows = true): { count: number; stated: boolean; past?: number } {
+function shardCount(
+  inputs: PartitionInputs,
+  demand: PlanDemand,
+  sizing: Sizing,
+  reasons: string[],
+  bucketRows = true,
+): { count: number; stated: boolean; past?: number } {
   let needed = MIN_SHARDS;
   let past: number | undefined;
   const need = (n: number, why: string): void => {
     const count = Math.ceil(n);
     if (count > MAX_SHARDS) {
       past = Math.max(past ?? 0, count);
-      reasons.push(`${why}: ${formatCount(count)} shards would be needed; ${MAX_SHARDS} is the most a read of every shard can visit`);
+      reasons.push(
+        `${why}: ${formatCount(count)} shards would be needed; ${MAX_SHARDS} is the most a read of every shard can visit`,
+      );
     } else reasons.push(why);
     needed = Math.max(needed, Math.min(MAX_SHARDS, count));
   };
   let stated = !!demand.throughput || !!demand.size;
   if (demand.throughput) {
-    need(demand.throughput.unitsPerSecond * HEADROOM / demand.throughput.limit, `throughput: ${formatCount(demand.throughput.unitsPerSecond)} ${demand.throughput.unit} into one partition against ${formatCount(demand.throughput.limit)}`);
+    need(
+      (demand.throughput.unitsPerSecond * HEADROOM) / demand.throughput.limit,
+      `throughput: ${formatCount(demand.throughput.unitsPerSecond)} ${demand.throughput.unit} into one partition against ${formatCount(demand.throughput.limit)}`,
+    );
   } else {
     const load = writeLoad(inputs, sizing);
     stated ||= load.measured || inputs.hints?.writesPerSecondPerPartition !== undefined || sizing.rate.hinted;
-    const amount = load.soft ? formatRate(load.units).replace(/rows?/, (w) => (w === 'row' ? 'write' : 'writes')) : `${formatCount(load.units)} ${load.unit}`;
-    const from = load.measured ? ' (measured)' : inputs.hints?.writesPerSecondPerPartition !== undefined ? ' (hinted)' : sourceNote(sizing.rate);
-    need(load.units * HEADROOM / load.limit, `writes: ${amount}${from} into one partition against ${load.label}`);
+    const amount = load.soft
+      ? formatRate(load.units).replace(/rows?/, (w) => (w === 'row' ? 'write' : 'writes'))
+      : `${formatCount(load.units)} ${load.unit}`;
+    const from = load.measured
+      ? ' (measured)'
+      : inputs.hints?.writesPerSecondPerPartition !== undefined
+        ? ' (hinted)'
+        : sourceNote(sizing.rate);
+    need((load.units * HEADROOM) / load.limit, `writes: ${amount}${from} into one partition against ${load.label}`);
   }
   if (demand.size) {
     const { bytes, limitBytes, rows, rowsLimit } = demand.size;
-    if (bytes !== undefined && limitBytes) need(bytes * HEADROOM / limitBytes, `size: ${formatBytes(bytes)} per partition against ${formatBytes(limitBytes)}`);
-    if (rows !== undefined && rowsLimit) need(rows * HEADROOM / rowsLimit, `size: ${formatCount(rows)} rows per partition against ${formatCount(rowsLimit)}`);
+    if (bytes !== undefined && limitBytes)
+      need(
+        (bytes * HEADROOM) / limitBytes,
+        `size: ${formatBytes(bytes)} per partition against ${formatBytes(limitBytes)}`,
+      );
+    if (rows !== undefined && rowsLimit)
+      need(
+        (rows * HEADROOM) / rowsLimit,
+        `size: ${formatCount(rows)} rows per partition against ${formatCount(rowsLimit)}`,
+      );
   }
   // A time bucket alone in the key: one bucket's rows share one partition. Counters add no row per event,
   // and without clustering columns a partition is one row, overwritten.
-  const bucketColumn = sizing.workload.keyShape === 'time-bucket' ? inputs.table.partitionKey.find((c) => bucketPeriodSeconds(c) !== undefined) : undefined;
+  const bucketColumn =
+    sizing.workload.keyShape === 'time-bucket'
+      ? inputs.table.partitionKey.find((c) => bucketPeriodSeconds(c) !== undefined)
+      : undefined;
   const seconds = bucketColumn && bucketPeriodSeconds(bucketColumn);
   if (bucketRows && seconds && sizing.rowsToLimit && !sizing.workload.perEventCells && inputs.table.clustering.length) {
     const rows = sizing.rate.rowsPerSecond * seconds;
-    need(rows * HEADROOM / sizing.rowsToLimit, `size: ${formatRate(sizing.rate.rowsPerSecond)}${sourceNote(sizing.rate)} × one ${bucketColumn.name} = ${formatCount(rows)} rows, the first limit at ${formatCount(sizing.rowsToLimit)} rows`);
+    need(
+      (rows * HEADROOM) / sizing.rowsToLimit,
+      `size: ${formatRate(sizing.rate.rowsPerSecond)}${sourceNote(sizing.rate)} × one ${bucketColumn.name} = ${formatCount(rows)} rows, the first limit at ${formatCount(sizing.rowsToLimit)} rows`,
+    );
   }
   return { count: needed, stated, ...(past !== undefined ? { past } : {}) };
 }
@@ -228,15 +332,20 @@ export function bucketSource(table: TableInfo, timeColumn?: string): ColumnInfo 
   const isEpoch = (c: ColumnInfo): boolean => isEpochTime(c, table);
   const named = timeColumn !== undefined ? table.columns.find((c) => c.name === timeColumn) : undefined;
   if (named && isTime(named)) return named;
-  return table.clustering.find(isTime)
-    ?? (named && isEpoch(named) ? named : undefined)
-    ?? table.columns.find((c) => c.role === 'regular' && isTime(c) && profileColumn(c, table).nature === 'instant');
+  return (
+    table.clustering.find(isTime) ??
+    (named && isEpoch(named) ? named : undefined) ??
+    table.columns.find((c) => c.role === 'regular' && isTime(c) && profileColumn(c, table).nature === 'instant')
+  );
 }
 
 /** Of the columns that tell items apart, the one the workspace's statements pin most, else the first hashable one. */
 function itemColumn(inputs: PartitionInputs, names: readonly string[]): ColumnInfo | undefined {
-  const columns = names.map((n) => inputs.table.columns.find((c) => c.name === n && c.role === 'regular')).filter((c): c is ColumnInfo => !!c && HASHABLE.has(nativeName(c.type) ?? ''));
-  const pinned = (c: ColumnInfo): number => inputs.references.filter((r) => r.kind !== 'Insert' && r.pinned.includes(c.name)).length;
+  const columns = names
+    .map((n) => inputs.table.columns.find((c) => c.name === n && c.role === 'regular'))
+    .filter((c): c is ColumnInfo => !!c && HASHABLE.has(nativeName(c.type) ?? ''));
+  const pinned = (c: ColumnInfo): number =>
+    inputs.references.filter((r) => r.kind !== 'Insert' && r.pinned.includes(c.name)).length;
   return [...columns].sort((a, b) => pinned(b) - pinned(a))[0];
 }
 
@@ -272,33 +381,59 @@ export function shardSources(inputs: Pick<PartitionInputs, 'table' | 'hints' | '
 /** Whether the workspace pins single rows by `column` (point reads, updates, deletes). */
 function pinnedByReads(inputs: PartitionInputs, column: string): boolean {
   const pk = inputs.table.partitionKey.map((c) => c.name);
-  return inputs.references.some((r) => r.kind !== 'Insert' && pk.every((c) => r.pinned.includes(c)) && r.pinned.includes(column));
+  return inputs.references.some(
+    (r) => r.kind !== 'Insert' && pk.every((c) => r.pinned.includes(c)) && r.pinned.includes(column),
+  );
 }
 
 /** Reads of whole partitions (the key pinned, no row column): they visit every shard whatever it hashes. */
 function readsWholePartitions(inputs: PartitionInputs): boolean {
   const pk = inputs.table.partitionKey.map((c) => c.name);
   const rows = inputs.table.clustering.map((c) => c.name);
-  return inputs.references.some((r) => r.kind === 'Select' && pk.every((c) => r.pinned.includes(c)) && !rows.some((c) => r.pinned.includes(c)));
+  return inputs.references.some(
+    (r) => r.kind === 'Select' && pk.every((c) => r.pinned.includes(c)) && !rows.some((c) => r.pinned.includes(c)),
+  );
 }
 
 /** The shards of a spread, in the order they suit the workspace's reads (see partitionPlans). */
 function shardChoices(inputs: PartitionInputs, column: string, count: number): ShardPlan[] {
-  const calculated = shardSources(inputs).map((source): ShardPlan => ({ column, method: 'murmur3', sources: [source.name], count, offset: 1 }));
+  const calculated = shardSources(inputs).map((source): ShardPlan => ({
+    column,
+    method: 'murmur3',
+    sources: [source.name],
+    count,
+    offset: 1,
+  }));
   const random: ShardPlan = { column, method: 'random', sources: [], count, offset: 1 };
   const first = calculated[0];
   // A counter split over random shards must be summed on every read: hash its own key instead.
   if (inputs.table.counter) return calculated.length ? calculated : [random];
   if (first && pinnedByReads(inputs, first.sources[0]!)) return [...calculated, random];
-  if (readsWholePartitions(inputs) || !first || profileColumn(inputs.table.clustering.find((c) => c.name === first.sources[0])!, inputs.table).nature !== 'identifier') return [random, ...calculated];
+  if (
+    readsWholePartitions(inputs) ||
+    !first ||
+    profileColumn(
+      inputs.table.clustering.find((c) => c.name === first.sources[0])!,
+      inputs.table,
+    ).nature !== 'identifier'
+  )
+    return [random, ...calculated];
   return [...calculated, random];
 }
 
 /** A bucket of `granularity` named as the fixes name it (the first of `day`, `bucket_day` ... the table does not have). */
-function bucketOf(table: TableInfo, granularity: BucketGranularity, source: ColumnInfo | undefined, taken: readonly string[], refines?: BucketPlan['refines']): BucketPlan {
+function bucketOf(
+  table: TableInfo,
+  granularity: BucketGranularity,
+  source: ColumnInfo | undefined,
+  taken: readonly string[],
+  refines?: BucketPlan['refines'],
+): BucketPlan {
   const kind = BUCKETS[granularity];
   return {
-    column: freeName(kind.names, taken), granularity, type: kind.type,
+    column: freeName(kind.names, taken),
+    granularity,
+    type: kind.type,
     ...(source ? { source: source.name, sourceType: nativeName(source.type) } : {}),
     ...(refines ? { refines } : {}),
   };
@@ -309,18 +444,36 @@ function bucketOf(table: TableInfo, granularity: BucketGranularity, source: Colu
  * (the first of `shard`, `shard_id` ... and of `day`, `bucket_day` ... the table does not have). Its
  * verdict is not judged: for tests that apply a shape to every table.
  */
-export function namedPlan(table: TableInfo, shape: { shard?: Omit<ShardPlan, 'column'>; bucket?: { granularity: BucketGranularity; source?: string }; clustering?: string[] }): PartitionPlan {
+export function namedPlan(
+  table: TableInfo,
+  shape: {
+    shard?: Omit<ShardPlan, 'column'>;
+    bucket?: { granularity: BucketGranularity; source?: string };
+    clustering?: string[];
+  },
+): PartitionPlan {
   const taken = table.columns.map((c) => c.name);
   const source = shape.bucket?.source ? table.columns.find((c) => c.name === shape.bucket!.source) : undefined;
   const bucket = shape.bucket && bucketOf(table, shape.bucket.granularity, source, taken);
-  const shard = shape.shard && { ...shape.shard, column: freeName(SHARD_NAMES, [...taken, ...(bucket ? [bucket.column] : [])]) };
+  const shard = shape.shard && {
+    ...shape.shard,
+    column: freeName(SHARD_NAMES, [...taken, ...(bucket ? [bucket.column] : [])]),
+  };
   return {
-    table: table.qualifiedName, mechanism: mechanismOf(shard, bucket), cures: false,
-    ...(shard ? { shard } : {}), ...(bucket ? { bucket } : {}), ...(shape.clustering?.length ? { clustering: shape.clustering } : {}),
+    table: table.qualifiedName,
+    mechanism: mechanismOf(shard, bucket),
+    cures: false,
+    ...(shard ? { shard } : {}),
+    ...(bucket ? { bucket } : {}),
+    ...(shape.clustering?.length ? { clustering: shape.clustering } : {}),
   };
 }
 
-function mechanismOf(shard: ShardPlan | undefined, bucket: BucketPlan | undefined, clustering?: readonly string[]): CureMechanism {
+function mechanismOf(
+  shard: ShardPlan | undefined,
+  bucket: BucketPlan | undefined,
+  clustering?: readonly string[],
+): CureMechanism {
   if (clustering?.length) return 'clustering';
   if (bucket?.refines) return 'finer-bucket';
   return shard && bucket ? 'shard-and-bucket' : shard ? 'shard' : 'bucket';
@@ -337,7 +490,8 @@ type Candidate = Omit<PartitionPlan, 'cures' | 'leaves'>;
 export function partitionPlans(inputs: PartitionInputs, demand: PlanDemand): PartitionPlan[] {
   // A view's key follows its base table's: its cures are those of a table of the same name and key, which
   // the application writes beside the base table in its place.
-  const view = inputs.table.kind === 'view' ? { replacesView: { base: inputs.table.baseTable ?? 'its base table' } } : {};
+  const view =
+    inputs.table.kind === 'view' ? { replacesView: { base: inputs.table.baseTable ?? 'its base table' } } : {};
   const candidates = candidatePlans(inputs, demand).map((c) => ({ ...c, ...view }));
   if (!candidates.length) return [];
   const before = verdictsBefore(inputs, demand.options);
@@ -345,7 +499,12 @@ export function partitionPlans(inputs: PartitionInputs, demand: PlanDemand): Par
   // hashes changes no rule's verdict, only whether it is random (random shards divide no reads= hint).
   const verdicts = new Map<string, { cures: boolean; leaves?: string }>();
   const judged = candidates.map((c): PartitionPlan => {
-    const key = JSON.stringify([c.shard && [c.shard.count, c.shard.method === 'random'], c.bucket, c.clustering, c.moveToPartition]);
+    const key = JSON.stringify([
+      c.shard && [c.shard.count, c.shard.method === 'random'],
+      c.bucket,
+      c.clustering,
+      c.moveToPartition,
+    ]);
     let verdict = verdicts.get(key);
     if (!verdict) verdicts.set(key, (verdict = verdictAfter(inputs, c, demand.rule, demand.options, before)));
     return { ...c, ...verdict };
@@ -359,16 +518,24 @@ function candidatePlans(inputs: PartitionInputs, demand: PlanDemand): Candidate[
   const moved = demand.moveToPartition;
   // Moving a clustering bucket into the key: statements that pin it keep working, the others bind it; a
   // range over it (months 1 to 3) cannot restrict a partition key, so then the plan adds a bucket of its own.
-  if (moved && table.clustering.some((c) => c.name === moved) && !inputs.references.some((r) => r.ranged.includes(moved))) {
+  if (
+    moved &&
+    table.clustering.some((c) => c.name === moved) &&
+    !inputs.references.some((r) => r.ranged.includes(moved))
+  ) {
     const { moveToPartition: _, ...rest } = demand;
-    return [{ table: table.qualifiedName, mechanism: 'move-bucket', moveToPartition: [moved] }, ...candidatePlans(inputs, rest)];
+    return [
+      { table: table.qualifiedName, mechanism: 'move-bucket', moveToPartition: [moved] },
+      ...candidatePlans(inputs, rest),
+    ];
   }
   const sizing = sizingOf(inputs);
   const taken = table.columns.map((c) => c.name);
   const reasons: string[] = [];
   const assumed = assumedRateReason(inputs, sizing);
   if (assumed) reasons.push(assumed);
-  const limitText = sizing.rowsToLimit !== undefined ? `, the first limit at ${formatCount(sizing.rowsToLimit)} rows` : '';
+  const limitText =
+    sizing.rowsToLimit !== undefined ? `, the first limit at ${formatCount(sizing.rowsToLimit)} rows` : '';
   const figures = (shards: number, bucket: BucketPlan | undefined, lines: string[], stated: boolean): PlanFigures => {
     const after = sizing.rate.rowsPerSecond / shards;
     return {
@@ -391,10 +558,19 @@ function candidatePlans(inputs: PartitionInputs, demand: PlanDemand): Candidate[
   if (demand.coarseBucket) {
     const coarse = demand.coarseBucket;
     const sizeShards = partsToFit(sizing.rate.rowsPerSecond * coarse.seconds, sizing.rowsToLimit ?? Infinity);
-    const shardLines = [`size: ${formatRate(sizing.rate.rowsPerSecond)}${sourceNote(sizing.rate)} × one ${coarse.column} = ${formatCount(sizing.rate.rowsPerSecond * coarse.seconds)} rows${limitText}: ${sizeShards > MAX_SHARDS ? `${formatCount(sizeShards)} shards would be needed; ${MAX_SHARDS} is the most a read of every shard can visit` : `${sizeShards} shards`}`, `a read of one ${coarse.column} visits every shard`];
+    const shardLines = [
+      `size: ${formatRate(sizing.rate.rowsPerSecond)}${sourceNote(sizing.rate)} × one ${coarse.column} = ${formatCount(sizing.rate.rowsPerSecond * coarse.seconds)} rows${limitText}: ${sizeShards > MAX_SHARDS ? `${formatCount(sizeShards)} shards would be needed; ${MAX_SHARDS} is the most a read of every shard can visit` : `${sizeShards} shards`}`,
+      `a read of one ${coarse.column} visits every shard`,
+    ];
     const count = clampShards(sizeShards);
-    const shards = shardChoices(inputs, freeName(SHARD_NAMES, taken), count).slice(0, 2)
-      .map((shard): Candidate => ({ table: table.qualifiedName, mechanism: 'shard', shard, figures: figures(count, undefined, shardLines, true) }));
+    const shards = shardChoices(inputs, freeName(SHARD_NAMES, taken), count)
+      .slice(0, 2)
+      .map((shard): Candidate => ({
+        table: table.qualifiedName,
+        mechanism: 'shard',
+        shard,
+        figures: figures(count, undefined, shardLines, true),
+      }));
     return orderRefined(inputs, refinedPlan(inputs, sizing, coarse, 1, []), shards, sizeShards);
   }
 
@@ -429,18 +605,27 @@ function candidatePlans(inputs: PartitionInputs, demand: PlanDemand): Candidate[
   const growth = demand.growth;
   let alternatives: BucketGranularity[] = [];
   if (growth && demand.workList && count !== undefined) {
-    reasons.push(`no time bucket: ${demand.workList} is read as a whole work list ("every pending one"), and a bucket would put an old item as many queries away as buckets have passed; rows leave a ${demand.workList} partition when it moves on`);
+    reasons.push(
+      `no time bucket: ${demand.workList} is read as a whole work list ("every pending one"), and a bucket would put an old item as many queries away as buckets have passed; rows leave a ${demand.workList} partition when it moves on`,
+    );
   } else if (growth) {
     const source = bucketSource(table, growth.timeColumn);
     const sourceType = nativeName(source?.type);
     // With shards, a bucket only when the rows of one shard still reach a limit within the horizon.
-    const choice = chooseBucket(sizing.rate.rowsPerSecond / (count ?? 1), sizing.rowsToLimit, { sourceType, force: count === undefined });
+    const choice = chooseBucket(sizing.rate.rowsPerSecond / (count ?? 1), sizing.rowsToLimit, {
+      sourceType,
+      force: count === undefined,
+    });
     if (!choice) {
-      reasons.push(`no time bucket: at ${formatRate(sizing.rate.rowsPerSecond / count!)} per shard a partition reaches no limit within ${formatCount(HORIZON_SECONDS / (365 * 86_400))} years`);
+      reasons.push(
+        `no time bucket: at ${formatRate(sizing.rate.rowsPerSecond / count!)} per shard a partition reaches no limit within ${formatCount(HORIZON_SECONDS / (365 * 86_400))} years`,
+      );
     } else {
       if (choice.shards > 1) {
         count = Math.max(count ?? 0, choice.shards);
-        reasons.push(`size: ${formatCount(sizing.rate.rowsPerSecond * BUCKETS[choice.granularity].seconds)} rows a ${choice.granularity}${limitText}: ${choice.shards} shards`);
+        reasons.push(
+          `size: ${formatCount(sizing.rate.rowsPerSecond * BUCKETS[choice.granularity].seconds)} rows a ${choice.granularity}${limitText}: ${choice.shards} shards`,
+        );
       }
       bucket = bucketOf(table, choice.granularity, source, taken);
       reasons.push(bucketReason(bucket, count ?? 1));
@@ -451,26 +636,45 @@ function candidatePlans(inputs: PartitionInputs, demand: PlanDemand): Candidate[
       const at = order.indexOf(choice.granularity);
       // Over-partitioning is as wrong as a bucket too coarse: only lengths whose partitions stay in the window
       // (at least MIN_PARTITION_BYTES) are offered.
-      const inWindow = (g: BucketGranularity): boolean => sizing.rate.rowsPerSecond * BUCKETS[g].seconds * sizing.rowBytes >= MIN_PARTITION_BYTES;
+      const inWindow = (g: BucketGranularity): boolean =>
+        sizing.rate.rowsPerSecond * BUCKETS[g].seconds * sizing.rowBytes >= MIN_PARTITION_BYTES;
       alternatives = at < 0 || choice.shards > 1 ? [] : order.slice(at + 1).filter(inWindow);
     }
   }
 
   const shardColumn = freeName(SHARD_NAMES, [...taken, ...(bucket ? [bucket.column] : [])]);
   const plan = (shard?: ShardPlan, extra: Partial<Candidate> = {}): Candidate => ({
-    table: table.qualifiedName, mechanism: mechanismOf(shard, bucket, extra.clustering),
-    ...(shard ? { shard } : {}), ...(bucket ? { bucket } : {}), ...extra,
+    table: table.qualifiedName,
+    mechanism: mechanismOf(shard, bucket, extra.clustering),
+    ...(shard ? { shard } : {}),
+    ...(bucket ? { bucket } : {}),
+    ...extra,
     figures: figures(shard?.count ?? 1, bucket, reasons, stated || !shard),
   });
 
   if (count === undefined) {
     if (!bucket) return [];
     const preferred = plan();
-    return [preferred, ...alternatives.map((g): Candidate => {
-      const finer: BucketPlan = { ...bucket!, ...bucketOf(table, g, bucket!.source ? table.columns.find((c) => c.name === bucket!.source) : undefined, taken) };
-      const lines = reasons.map((r) => (r.startsWith('bucket: ') ? `${bucketReason(finer, 1)} (a finer bucket than needed: more partitions to read)` : r));
-      return { ...preferred, bucket: finer, figures: figures(1, finer, lines, true) };
-    })];
+    return [
+      preferred,
+      ...alternatives.map((g): Candidate => {
+        const finer: BucketPlan = {
+          ...bucket!,
+          ...bucketOf(
+            table,
+            g,
+            bucket!.source ? table.columns.find((c) => c.name === bucket!.source) : undefined,
+            taken,
+          ),
+        };
+        const lines = reasons.map((r) =>
+          r.startsWith('bucket: ')
+            ? `${bucketReason(finer, 1)} (a finer bucket than needed: more partitions to read)`
+            : r,
+        );
+        return { ...preferred, bucket: finer, figures: figures(1, finer, lines, true) };
+      }),
+    ];
   }
 
   // Items overwrote the partition's one row: one of theirs becomes a clustering column, and the shard, computed
@@ -479,9 +683,14 @@ function candidatePlans(inputs: PartitionInputs, demand: PlanDemand): Candidate[
   if (item) {
     const clustering = [item.name];
     const byItem: ShardPlan = { column: shardColumn, method: 'murmur3', sources: [item.name], count, offset: 1 };
-    return [plan(byItem, { clustering }), plan({ column: shardColumn, method: 'random', sources: [], count, offset: 1 }, { clustering })];
+    return [
+      plan(byItem, { clustering }),
+      plan({ column: shardColumn, method: 'random', sources: [], count, offset: 1 }, { clustering }),
+    ];
   }
-  const shards = shardChoices(inputs, shardColumn, count).slice(0, 4).map((shard) => plan(shard));
+  const shards = shardChoices(inputs, shardColumn, count)
+    .slice(0, 4)
+    .map((shard) => plan(shard));
   // A hot key's finer bucket is offered where it is the better cure (it comes first); the shards cure the
   // heat either way, and a light bulb of every alternative costs a workspace summary each.
   const ordered = refined.length ? orderRefined(inputs, refined[0], shards, sizeShards) : shards;
@@ -492,11 +701,20 @@ function candidatePlans(inputs: PartitionInputs, demand: PlanDemand): Candidate[
  * A finer bucket beside a coarse one of the key, sized at the rate each of `shards` takes (more shards when
  * even the finest does not fit); undefined when no finer length exists.
  */
-function refinedPlan(inputs: PartitionInputs, sizing: Sizing, coarse: { column: string; seconds: number }, shards: number, reasons: readonly string[]): Candidate | undefined {
+function refinedPlan(
+  inputs: PartitionInputs,
+  sizing: Sizing,
+  coarse: { column: string; seconds: number },
+  shards: number,
+  reasons: readonly string[],
+): Candidate | undefined {
   const { table } = inputs;
   const taken = table.columns.map((c) => c.name);
   const source = bucketSource(table);
-  const choice = chooseBucket(sizing.rate.rowsPerSecond / shards, sizing.rowsToLimit, { sourceType: nativeName(source?.type), finerThan: coarse.seconds });
+  const choice = chooseBucket(sizing.rate.rowsPerSecond / shards, sizing.rowsToLimit, {
+    sourceType: nativeName(source?.type),
+    finerThan: coarse.seconds,
+  });
   if (!choice) return undefined;
   const count = shards > 1 || choice.shards > 1 ? clampShards(shards * choice.shards) : 1;
   const bucket = bucketOf(table, choice.granularity, source, taken, { column: coarse.column, seconds: coarse.seconds });
@@ -506,14 +724,23 @@ function refinedPlan(inputs: PartitionInputs, sizing: Sizing, coarse: { column: 
     `bucket: ${formatRate(perPartition)} per partition × one ${choice.granularity} = ${formatCount(perPartition * BUCKETS[choice.granularity].seconds)} rows${sizing.rowsToLimit !== undefined ? `, the first limit at ${formatCount(sizing.rowsToLimit)} rows` : ''} (${coarse.column} stays in the key: each of its values now spans ${formatCount(Math.round(coarse.seconds / BUCKETS[choice.granularity].seconds))} ${choice.granularity} partitions${count > 1 ? ` of ${count} shards` : ''})`,
     ...(choice.shards > 1 ? [`shards: ${count}, so that one ${choice.granularity}'s rows fit`] : []),
   ];
-  const shard = count > 1 ? shardChoices(inputs, freeName(SHARD_NAMES, [...taken, bucket.column]), count)[0] : undefined;
+  const shard =
+    count > 1 ? shardChoices(inputs, freeName(SHARD_NAMES, [...taken, bucket.column]), count)[0] : undefined;
   return {
-    table: table.qualifiedName, mechanism: 'finer-bucket', ...(shard ? { shard } : {}), bucket,
+    table: table.qualifiedName,
+    mechanism: 'finer-bucket',
+    ...(shard ? { shard } : {}),
+    bucket,
     figures: {
-      rowsPerSecond: sizing.rate.rowsPerSecond, rateSource: sizing.rate.source, rateNote: sizing.rate.note, rowBytes: sizing.rowBytes,
-      rowsPerSecondAfter: perPartition, rowsPerPartitionAfter: perPartition * BUCKETS[choice.granularity].seconds,
+      rowsPerSecond: sizing.rate.rowsPerSecond,
+      rateSource: sizing.rate.source,
+      rateNote: sizing.rate.note,
+      rowBytes: sizing.rowBytes,
+      rowsPerSecondAfter: perPartition,
+      rowsPerPartitionAfter: perPartition * BUCKETS[choice.granularity].seconds,
       ...(sizing.rowsToLimit !== undefined ? { rowsToLimit: sizing.rowsToLimit } : {}),
-      reasons: lines, stated: true,
+      reasons: lines,
+      stated: true,
     },
   };
 }
@@ -524,16 +751,23 @@ function refinedPlan(inputs: PartitionInputs, sizing: Sizing, coarse: { column: 
  * ranges of the time the bucket is computed from (a range read visits one finer bucket, and every shard);
  * the shards when reads take whole coarse buckets, which the finer bucket splits into many partitions.
  */
-function orderRefined(inputs: PartitionInputs, refine: Candidate | undefined, shards: Candidate[], sizeShards: number): Candidate[] {
+function orderRefined(
+  inputs: PartitionInputs,
+  refine: Candidate | undefined,
+  shards: Candidate[],
+  sizeShards: number,
+): Candidate[] {
   if (!refine) return shards;
   const source = refine.bucket?.source;
-  const ranged = source !== undefined && inputs.references.some((r) => r.kind === 'Select' && r.ranged.includes(source));
+  const ranged =
+    source !== undefined && inputs.references.some((r) => r.kind === 'Select' && r.ranged.includes(source));
   return sizeShards > ONE_READ_SHARDS || ranged ? [refine, ...shards] : [...shards, refine];
 }
 
 /** The time bucket a key that is one alone (`publish_date`) splits by, with its length. */
 function timeBucketKey(inputs: PartitionInputs, sizing: Sizing): { column: string; seconds: number } | undefined {
-  if (sizing.workload.keyShape !== 'time-bucket' || !inputs.table.clustering.length || sizing.workload.perEventCells) return undefined;
+  if (sizing.workload.keyShape !== 'time-bucket' || !inputs.table.clustering.length || sizing.workload.perEventCells)
+    return undefined;
   for (const c of inputs.table.partitionKey) {
     const seconds = bucketPeriodSeconds(c);
     if (seconds !== undefined) return { column: c.name, seconds };
@@ -543,31 +777,50 @@ function timeBucketKey(inputs: PartitionInputs, sizing: Sizing): { column: strin
 
 /** The `cqlint.shardCount` setting in place of a shard count the defaults alone sized (PlanFigures.stated). */
 export function withShardCountSetting(plan: PartitionPlan, setting: number | undefined): PartitionPlan {
-  if (setting === undefined || !plan.shard || plan.figures?.stated !== false || plan.shard.count === setting) return plan;
-  const reasons = [...plan.figures.reasons, `cqlint.shardCount: ${setting} (the workload is not stated; the defaults would give ${plan.shard.count})`];
-  return { ...plan, shard: { ...plan.shard, count: setting }, figures: { ...plan.figures, reasons, rowsPerSecondAfter: plan.figures.rowsPerSecond / setting } };
+  if (setting === undefined || !plan.shard || plan.figures?.stated !== false || plan.shard.count === setting)
+    return plan;
+  const reasons = [
+    ...plan.figures.reasons,
+    `cqlint.shardCount: ${setting} (the workload is not stated; the defaults would give ${plan.shard.count})`,
+  ];
+  return {
+    ...plan,
+    shard: { ...plan.shard, count: setting },
+    figures: { ...plan.figures, reasons, rowsPerSecondAfter: plan.figures.rowsPerSecond / setting },
+  };
 }
 
 // -------------------------------------------------------------------------------------------------
 // A plan in words (the rules' advice, the fixes' titles, the report)
 
-const PERIOD_TEXT: Record<BucketGranularity, string> = { minute: 'minute-by-minute', hour: 'hourly', day: 'daily', month: 'monthly', year: 'yearly' };
+const PERIOD_TEXT: Record<BucketGranularity, string> = {
+  minute: 'minute-by-minute',
+  hour: 'hourly',
+  day: 'daily',
+  month: 'monthly',
+  year: 'yearly',
+};
 
 /** "a calculated shard column from title (4 shards) and a time bucket day date (daily partitions by ts)". */
 export function planText(plan: PartitionPlan): string {
   const parts: string[] = [];
   if (plan.shard) {
     const shards = `${plan.shard.count} shard${plan.shard.count === 1 ? '' : 's'}`;
-    parts.push(plan.shard.method === 'random'
-      ? `a random shard column (${shards})`
-      : `a calculated shard column from ${plan.shard.sources.map(quoteName).join(', ')} (${shards})`);
+    parts.push(
+      plan.shard.method === 'random'
+        ? `a random shard column (${shards})`
+        : `a calculated shard column from ${plan.shard.sources.map(quoteName).join(', ')} (${shards})`,
+    );
   }
   if (plan.bucket) {
     const by = plan.bucket.source ? ` by ${quoteName(plan.bucket.source)}` : '';
     const beside = plan.bucket.refines ? ` beside ${quoteName(plan.bucket.refines.column)}` : '';
-    parts.push(`a time bucket ${quoteName(plan.bucket.column)} ${plan.bucket.type} (${PERIOD_TEXT[plan.bucket.granularity]} partitions${by}${beside})`);
+    parts.push(
+      `a time bucket ${quoteName(plan.bucket.column)} ${plan.bucket.type} (${PERIOD_TEXT[plan.bucket.granularity]} partitions${by}${beside})`,
+    );
   }
-  if (plan.moveToPartition?.length) parts.unshift(`${plan.moveToPartition.map(quoteName).join(', ')} moved into the partition key`);
+  if (plan.moveToPartition?.length)
+    parts.unshift(`${plan.moveToPartition.map(quoteName).join(', ')} moved into the partition key`);
   const text = parts.join(' and ');
   if (!plan.clustering?.length) return text;
   // "isbn as a clustering column, and a calculated shard column from isbn (2 shards)"
@@ -578,8 +831,16 @@ export function planText(plan: PartitionPlan): string {
 /** The primary key a plan gives the table, as CQL writes it: `((sensor_id, day, shard), ts)`. */
 export function plannedKeyText(table: TableInfo, plan: PartitionPlan): string {
   const moved = plan.moveToPartition ?? [];
-  const partition = [...table.partitionKey.map((c) => c.name), ...moved, ...(plan.shard ? [plan.shard.column] : []), ...(plan.bucket ? [plan.bucket.column] : [])];
-  const clustering = [...table.clustering.map((c) => c.name).filter((c) => !moved.includes(c)), ...(plan.clustering ?? [])];
+  const partition = [
+    ...table.partitionKey.map((c) => c.name),
+    ...moved,
+    ...(plan.shard ? [plan.shard.column] : []),
+    ...(plan.bucket ? [plan.bucket.column] : []),
+  ];
+  const clustering = [
+    ...table.clustering.map((c) => c.name).filter((c) => !moved.includes(c)),
+    ...(plan.clustering ?? []),
+  ];
   return keyText(partition, clustering);
 }
 
@@ -592,8 +853,8 @@ export function cureAdvice(table: TableInfo, plan: PartitionPlan): string {
   const text = plan.replacesView
     ? `Replace the view with a table the application writes beside ${plan.replacesView.base} (a view's key follows its base table's): ${key}, with ${planText(plan)}`
     : plan.moveToPartition?.length && !plan.shard && !plan.bucket
-    ? `Move ${plan.moveToPartition.map(quoteName).join(', ')} into the partition key ${key}`
-    : `Add ${planText(plan)} to the partition key: ${key}`;
+      ? `Move ${plan.moveToPartition.map(quoteName).join(', ')} into the partition key ${key}`
+      : `Add ${planText(plan)} to the partition key: ${key}`;
   return plan.cures || !plan.leaves ? text : `${text} (no key change cures it alone: after it, ${plan.leaves})`;
 }
 

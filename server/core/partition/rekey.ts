@@ -21,7 +21,14 @@ export interface RuleOptions {
 
 /** A column the plan adds to the table. */
 function addedColumn(table: TableInfo, name: string, type: string, keyPosition: number): ColumnInfo {
-  return { name, type: { kind: 'NativeType', name: type as NativeTypeName, range: table.nameRange }, typeText: type, role: 'partition', keyPosition, range: table.nameRange };
+  return {
+    name,
+    type: { kind: 'NativeType', name: type as NativeTypeName, range: table.nameRange },
+    typeText: type,
+    role: 'partition',
+    keyPosition,
+    range: table.nameRange,
+  };
 }
 
 /** The table as the plan re-keys it: the schema the fix writes. */
@@ -40,16 +47,32 @@ export function rekeyedTable(table: TableInfo, plan: Omit<PartitionPlan, 'cures'
   let position = partitionNames.length;
   if (plan.shard) columns.push(addedColumn(table, plan.shard.column, 'int', position++));
   if (plan.bucket) columns.push(addedColumn(table, plan.bucket.column, plan.bucket.type, position++));
-  const byRole = (role: ColumnInfo['role']): ColumnInfo[] => columns.filter((c) => c.role === role).sort((a, b) => a.keyPosition - b.keyPosition);
+  const byRole = (role: ColumnInfo['role']): ColumnInfo[] =>
+    columns.filter((c) => c.role === role).sort((a, b) => a.keyPosition - b.keyPosition);
   const shard = plan.shard && {
-    shardColumn: plan.shard.column, method: plan.shard.method, sources: [...plan.shard.sources], count: plan.shard.count, offset: plan.shard.offset,
-    text: '', ranges: { annotation: table.nameRange, formula: table.nameRange, shardColumn: table.nameRange, method: table.nameRange, sources: [], count: table.nameRange },
+    shardColumn: plan.shard.column,
+    method: plan.shard.method,
+    sources: [...plan.shard.sources],
+    count: plan.shard.count,
+    offset: plan.shard.offset,
+    text: '',
+    ranges: {
+      annotation: table.nameRange,
+      formula: table.nameRange,
+      shardColumn: table.nameRange,
+      method: table.nameRange,
+      sources: [],
+      count: table.nameRange,
+    },
   };
   const commentHints = table.commentHints && scaledHints(table.commentHints, table.commentHints, plan);
   // A view replaced by a table: a table of the same name and columns, written by the application.
   const { baseTable: _base, baseResolved: _resolved, ...rest } = table;
   return {
-    ...(plan.replacesView ? { ...rest, kind: 'table' as const } : table), columns, partitionKey: byRole('partition'), clustering: byRole('clustering'),
+    ...(plan.replacesView ? { ...rest, kind: 'table' as const } : table),
+    columns,
+    partitionKey: byRole('partition'),
+    clustering: byRole('clustering'),
     ...(shard ? { shard } : {}),
     ...(commentHints ? { commentHints } : {}),
   };
@@ -60,16 +83,24 @@ export function rekeyedTable(table: TableInfo, plan: Omit<PartitionPlan, 'cures'
  * the fix divides them (rate= and writes= by N, rows= by N, reads= by N for a calculated shard); the
  * .cqlint.json's stay as they are (the fix does not edit it). A figure is the comment's when it equals it.
  */
-function scaledHints(hints: TableHints, comment: TableHints | undefined, plan: Pick<PartitionPlan, 'shard'>): TableHints {
+function scaledHints(
+  hints: TableHints,
+  comment: TableHints | undefined,
+  plan: Pick<PartitionPlan, 'shard'>,
+): TableHints {
   const n = plan.shard?.count ?? 1;
   if (n <= 1 || !comment) return hints;
-  const fromComment = (key: 'rowsPerSecondPerPartition' | 'writesPerSecondPerPartition' | 'readsPerSecondPerPartition' | 'rowsPerPartition'): boolean =>
-    hints[key] !== undefined && hints[key] === comment[key];
+  const fromComment = (
+    key:
+      'rowsPerSecondPerPartition' | 'writesPerSecondPerPartition' | 'readsPerSecondPerPartition' | 'rowsPerPartition',
+  ): boolean => hints[key] !== undefined && hints[key] === comment[key];
   const out: TableHints = { ...hints };
   if (fromComment('rowsPerSecondPerPartition')) out.rowsPerSecondPerPartition = hints.rowsPerSecondPerPartition! / n;
-  if (fromComment('writesPerSecondPerPartition')) out.writesPerSecondPerPartition = hints.writesPerSecondPerPartition! / n;
+  if (fromComment('writesPerSecondPerPartition'))
+    out.writesPerSecondPerPartition = hints.writesPerSecondPerPartition! / n;
   if (fromComment('rowsPerPartition')) out.rowsPerPartition = Math.ceil(hints.rowsPerPartition! / n);
-  if (fromComment('readsPerSecondPerPartition') && plan.shard?.method !== 'random') out.readsPerSecondPerPartition = hints.readsPerSecondPerPartition! / n;
+  if (fromComment('readsPerSecondPerPartition') && plan.shard?.method !== 'random')
+    out.readsPerSecondPerPartition = hints.readsPerSecondPerPartition! / n;
   return out;
 }
 
@@ -113,27 +144,43 @@ function configFigures(inputs: PartitionInputs, plan: Pick<PartitionPlan, 'shard
   const hints = inputs.hints;
   const comment = inputs.table.commentHints;
   if (!plan.shard || !hints) return '';
-  const keys = (['rowsPerSecondPerPartition', 'writesPerSecondPerPartition', 'rowsPerPartition'] as const).filter((k) => hints[k] !== undefined && hints[k] !== comment?.[k]);
-  return keys.length ? ` (the .cqlint.json ${keys.join(', ')} of ${inputs.table.qualifiedName} is per partition: divide it by the ${plan.shard.count} shards there)` : '';
+  const keys = (['rowsPerSecondPerPartition', 'writesPerSecondPerPartition', 'rowsPerPartition'] as const).filter(
+    (k) => hints[k] !== undefined && hints[k] !== comment?.[k],
+  );
+  return keys.length
+    ? ` (the .cqlint.json ${keys.join(', ')} of ${inputs.table.qualifiedName} is per partition: divide it by the ${plan.shard.count} shards there)`
+    : '';
 }
 
 /** What one partition rule would report of the inputs' table, in words (what a plan leaves); undefined: nothing. */
-export function ruleVerdict(inputs: PartitionInputs, rule: PartitionRule, options: RuleOptions = {}, w = workloadOf(inputs)): string | undefined {
+export function ruleVerdict(
+  inputs: PartitionInputs,
+  rule: PartitionRule,
+  options: RuleOptions = {},
+  w = workloadOf(inputs),
+): string | undefined {
   switch (rule) {
     case 'hot-partition': {
       const hot = hotVerdict(inputs, w);
-      return hot && (hot.measured ? `the captures still show partition ${hot.measured.busiest.key} hot` : 'the key is still hot');
+      return (
+        hot &&
+        (hot.measured ? `the captures still show partition ${hot.measured.busiest.key} hot` : 'the key is still hot')
+      );
     }
     case 'unbounded-partition':
       return growthVerdict(inputs, w, options) ? 'its partitions still grow without bound' : undefined;
     case 'large-partition': {
       const size = sizeVerdict(inputs, w);
       if (!size) return undefined;
-      return size.kind === 'measured' ? `the captures of the deployed table still show its ${formatBytes(size.over[0]!.measured.value)} partition until it is captured again`
-        : size.kind === 'sampled' ? 'the sample still has partitions past the limit'
-        : size.kind === 'hinted' ? `the rows= hint still states ${formatCount(size.rows)} rows per partition`
-        : size.kind === 'ttl' ? `its TTL still keeps ${formatCount(size.rows)} rows per partition`
-        : `one ${size.fit.column} bucket still takes ${formatCount(size.fit.rowsPerBucket)} rows, past ${size.fit.limit.label}`;
+      return size.kind === 'measured'
+        ? `the captures of the deployed table still show its ${formatBytes(size.over[0]!.measured.value)} partition until it is captured again`
+        : size.kind === 'sampled'
+          ? 'the sample still has partitions past the limit'
+          : size.kind === 'hinted'
+            ? `the rows= hint still states ${formatCount(size.rows)} rows per partition`
+            : size.kind === 'ttl'
+              ? `its TTL still keeps ${formatCount(size.rows)} rows per partition`
+              : `one ${size.fit.column} bucket still takes ${formatCount(size.fit.rowsPerBucket)} rows, past ${size.fit.limit.label}`;
     }
     case 'partition-throughput': {
       const t = throughputVerdict(inputs, options)?.over[0];
@@ -146,7 +193,10 @@ export function ruleVerdict(inputs: PartitionInputs, rule: PartitionRule, option
  * What each partition rule reports of the table as it is, asked lazily and once per rule (a plan that cures
  * its own rule is checked for new findings of the others, which most plans have none of).
  */
-export function verdictsBefore(inputs: PartitionInputs, options: RuleOptions = {}): (rule: PartitionRule) => string | undefined {
+export function verdictsBefore(
+  inputs: PartitionInputs,
+  options: RuleOptions = {},
+): (rule: PartitionRule) => string | undefined {
   const known = new Map<PartitionRule, string | undefined>();
   let w: ReturnType<typeof workloadOf> | undefined;
   return (rule) => {
@@ -159,7 +209,13 @@ export function verdictsBefore(inputs: PartitionInputs, options: RuleOptions = {
  * Whether a plan cures its rule's finding: the re-keyed table has no finding of that rule, and no partition
  * rule reports what it did not before (`before`: verdictsBefore of the table as it is).
  */
-export function verdictAfter(inputs: PartitionInputs, plan: Omit<PartitionPlan, 'cures' | 'leaves'>, rule: PartitionRule, options: RuleOptions = {}, before = verdictsBefore(inputs, options)): { cures: boolean; leaves?: string } {
+export function verdictAfter(
+  inputs: PartitionInputs,
+  plan: Omit<PartitionPlan, 'cures' | 'leaves'>,
+  rule: PartitionRule,
+  options: RuleOptions = {},
+  before = verdictsBefore(inputs, options),
+): { cures: boolean; leaves?: string } {
   const after = rekeyedInputs(inputs, plan);
   const w = workloadOf(after);
   const left = ruleVerdict(after, rule, options, w);
@@ -168,7 +224,13 @@ export function verdictAfter(inputs: PartitionInputs, plan: Omit<PartitionPlan, 
   // the rate each shard takes, a year-keyed table's shards), and unbounded-partition of one whose items
   // become clustering rows (each new item a row, where it overwrote the partition's one row): a key column
   // added never makes a key hotter, and the hints are only divided and the keyed captures dropped.
-  const others: PartitionRule[] = ['large-partition', ...(plan.clustering?.length ? ['unbounded-partition' as const] : [])];
-  const added = others.filter((r) => r !== rule).map((r) => [r, !before(r) && ruleVerdict(after, r, options, w)] as const).filter(([, v]) => v);
+  const others: PartitionRule[] = [
+    'large-partition',
+    ...(plan.clustering?.length ? ['unbounded-partition' as const] : []),
+  ];
+  const added = others
+    .filter((r) => r !== rule)
+    .map((r) => [r, !before(r) && ruleVerdict(after, r, options, w)] as const)
+    .filter(([, v]) => v);
   return added.length ? { cures: false, leaves: added.map(([r, v]) => `${r}: ${v}`).join('; ') } : { cures: true };
 }

@@ -29,16 +29,28 @@ export interface PartitionSample {
 
 /** "from sample samples/posts.csv: 1,234 partitions, largest 120,000 rows / 8.2 MB": how every message cites a sample. */
 export function sampleSummaryText(sample: PartitionSample): string {
-  return `from sample ${sample.name}: ${sample.approximate ? 'about ' : ''}${formatCount(sample.partitions)} partition${sample.partitions === 1 ? '' : 's'}, ` +
+  return (
+    `from sample ${sample.name}: ${sample.approximate ? 'about ' : ''}${formatCount(sample.partitions)} partition${sample.partitions === 1 ? '' : 's'}, ` +
     `largest ${formatCount(sample.rowsPerPartition.max)} row${sample.rowsPerPartition.max === 1 ? '' : 's'} / ${formatBytes(sample.bytesPerPartition.max)}` +
-    (sample.cancelled ? ' (partial: its reading was cancelled)' : '');
+    (sample.cancelled ? ' (partial: its reading was cancelled)' : '')
+  );
 }
 
 /** The sample's measured partitions as the partition rules' finding data carry them. */
-export function sampleFindingData(sample: PartitionSample): { file: string; partitions: number; maxRows: number; maxBytes: number; p99Rows: number; p99Bytes: number } {
+export function sampleFindingData(sample: PartitionSample): {
+  file: string;
+  partitions: number;
+  maxRows: number;
+  maxBytes: number;
+  p99Rows: number;
+  p99Bytes: number;
+} {
   return {
-    file: sample.file, partitions: sample.partitions,
-    maxRows: sample.rowsPerPartition.max, maxBytes: sample.bytesPerPartition.max,
-    p99Rows: sample.rowsPerPartition.p99, p99Bytes: sample.bytesPerPartition.p99,
+    file: sample.file,
+    partitions: sample.partitions,
+    maxRows: sample.rowsPerPartition.max,
+    maxBytes: sample.bytesPerPartition.max,
+    p99Rows: sample.rowsPerPartition.p99,
+    p99Bytes: sample.bytesPerPartition.p99,
   };
 }

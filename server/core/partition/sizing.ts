@@ -15,7 +15,8 @@ import { growthRateOf, rowsArrive, type GrowthRate, type TableWorkload } from '.
 import { sampleSummaryText, type PartitionSample } from './sample';
 
 export const CELL_METADATA_BYTES = 8;
-export const SIZING_SOURCE = 'https://cassandra.apache.org/doc/latest/cassandra/developing/data-modeling/data-modeling_refining.html';
+export const SIZING_SOURCE =
+  'https://cassandra.apache.org/doc/latest/cassandra/developing/data-modeling/data-modeling_refining.html';
 
 export interface RowSizes {
   /** Σ sizeOf over the partition key columns (stored once per partition). */
@@ -40,7 +41,11 @@ interface PartitionEstimate extends RowSizes {
 }
 
 /** A user type by keyspace and name, as mentioned at `mention` (schema/resolve.ts rule 3). */
-export type UdtLookup = (keyspace: string | undefined, name: string, mention?: Mention) => { fields: { type: CqlType }[] } | undefined;
+export type UdtLookup = (
+  keyspace: string | undefined,
+  name: string,
+  mention?: Mention,
+) => { fields: { type: CqlType }[] } | undefined;
 
 /** User types from anything that can look them up: the schema model, or a rule's context. */
 export function udtLookupFrom(schema: Pick<SchemaModel, 'userType'> | undefined): UdtLookup | undefined {
@@ -48,7 +53,12 @@ export function udtLookupFrom(schema: Pick<SchemaModel, 'userType'> | undefined)
   return (ks, name, mention) => schema.userType(ks, name, mention);
 }
 
-function columnBytes(col: ColumnInfo, table: TableInfo, hints: TableHints | undefined, udts: UdtLookup | undefined): { bytes: number; hinted: boolean } {
+function columnBytes(
+  col: ColumnInfo,
+  table: TableInfo,
+  hints: TableHints | undefined,
+  udts: UdtLookup | undefined,
+): { bytes: number; hinted: boolean } {
   const hinted = ownEntry(hints?.columnSizes, col.name);
   if (hinted !== undefined) return { bytes: hinted, hinted: true };
   const sizer = (t: CqlType & { kind: 'UserType' }): number | undefined => {
@@ -59,7 +69,10 @@ function columnBytes(col: ColumnInfo, table: TableInfo, hints: TableHints | unde
 }
 
 /** The last row sizes computed per table, with what they were computed from (the partition verdicts ask again and again). */
-const lastRowSizes = new WeakMap<TableInfo, { hints: TableHints | undefined; udts: UdtLookup | undefined; sizes: RowSizes }>();
+const lastRowSizes = new WeakMap<
+  TableInfo,
+  { hints: TableHints | undefined; udts: UdtLookup | undefined; sizes: RowSizes }
+>();
 
 export function rowSizes(table: TableInfo, hints?: TableHints, udts?: UdtLookup): RowSizes {
   const last = lastRowSizes.get(table);
@@ -95,7 +108,12 @@ function computeRowSizes(table: TableInfo, hints?: TableHints, udts?: UdtLookup)
   };
 }
 
-export function estimatePartition(table: TableInfo, rows: number, hints?: TableHints, udts?: UdtLookup): PartitionEstimate {
+export function estimatePartition(
+  table: TableInfo,
+  rows: number,
+  hints?: TableHints,
+  udts?: UdtLookup,
+): PartitionEstimate {
   const sizes = rowSizes(table, hints, udts);
   const values = rows * sizes.valuesPerRow + sizes.staticCount;
   const bytes = sizes.partitionKeyBytes + sizes.staticBytes + rows * sizes.rowBytes + values * CELL_METADATA_BYTES;
@@ -123,7 +141,12 @@ export function bytesPerRowOperation(sizes: RowSizes): number {
 }
 
 /** Bytes of one row operation: measured in the sample when there is one with rows, else estimated. */
-export function operationBytes(table: TableInfo, hints: TableHints | undefined, udts: UdtLookup | undefined, sample?: PartitionSample): number {
+export function operationBytes(
+  table: TableInfo,
+  hints: TableHints | undefined,
+  udts: UdtLookup | undefined,
+  sample?: PartitionSample,
+): number {
   if (sample && sample.rows > 0) return Math.ceil(sample.rowOperationBytes.mean);
   return bytesPerRowOperation(rowSizes(table, hints, udts));
 }
@@ -158,7 +181,14 @@ export function writeKindOf(table: TableInfo, references: readonly { kind: strin
  * With a sample, each operation moves the sample's mean measured row (key + row + cell metadata) instead
  * of the estimated one.
  */
-export function throughputEstimates(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, udts?: UdtLookup, sample?: PartitionSample, writeKind: WriteKind = table.counter ? 'replace' : 'insert'): ThroughputEstimate[] {
+export function throughputEstimates(
+  table: TableInfo,
+  target: TargetInfo,
+  hints: TableHints | undefined,
+  udts?: UdtLookup,
+  sample?: PartitionSample,
+  writeKind: WriteKind = table.counter ? 'replace' : 'insert',
+): ThroughputEstimate[] {
   const out: ThroughputEstimate[] = [];
   if (!hints) return out;
   const rowBytes = operationBytes(table, hints, udts, sample);
@@ -174,7 +204,8 @@ export function throughputEstimates(table: TableInfo, target: TargetInfo, hints:
     // Cosmos DB: request units by row size from Microsoft's published charges (targets.ts unitCost).
     let unitsPerOp: number;
     if (limit.unitBytes) unitsPerOp = Math.max(1, Math.ceil(rowBytes / limit.unitBytes));
-    else if (target.unitCost) unitsPerOp = Math.round(unitsPerOperation(target.unitCost, kind, rowBytes, writeKind === 'replace') * 10) / 10;
+    else if (target.unitCost)
+      unitsPerOp = Math.round(unitsPerOperation(target.unitCost, kind, rowBytes, writeKind === 'replace') * 10) / 10;
     else unitsPerOp = 1;
     const unitsPerSecond = perSecond * unitsPerOp;
     out.push({
@@ -186,7 +217,9 @@ export function throughputEstimates(table: TableInfo, target: TargetInfo, hints:
       shardsNeeded: Math.max(1, Math.ceil(unitsPerSecond / limit.value)),
       label: limit.label,
       source: limit.source,
-      ...(target.unitCost && !limit.unitBytes ? { costSource: target.unitCost.source, ...(kind === 'writes' ? { writeKind } : {}) } : {}),
+      ...(target.unitCost && !limit.unitBytes
+        ? { costSource: target.unitCost.source, ...(kind === 'writes' ? { writeKind } : {}) }
+        : {}),
     });
   }
   return out;
@@ -200,7 +233,12 @@ const COUNTER_WRITE_SOURCE = 'https://docs.datastax.com/en/cql/3.0/cql/ddl/ddl_c
  * on a target without a per-partition quota: there every increment of the partition is a read before write
  * on the same replicas. Undefined elsewhere (Keyspaces and Cosmos DB price counters in their quotas).
  */
-export function counterWriteEstimate(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, threshold: number): ThroughputEstimate | undefined {
+export function counterWriteEstimate(
+  table: TableInfo,
+  target: TargetInfo,
+  hints: TableHints | undefined,
+  threshold: number,
+): ThroughputEstimate | undefined {
   const writes = hints?.writesPerSecondPerPartition;
   if (writes === undefined || target.writesPerPartition || !table.counter || !(threshold > 0)) return undefined;
   return {
@@ -252,29 +290,61 @@ export interface PartitionFigures {
 }
 
 /** The figures for a table on a target: computed here only; messages and the hover format them. */
-export function partitionFigures(table: TableInfo, target: TargetInfo, hints?: TableHints, udts?: UdtLookup, rate?: GrowthRate): PartitionFigures {
+export function partitionFigures(
+  table: TableInfo,
+  target: TargetInfo,
+  hints?: TableHints,
+  udts?: UdtLookup,
+  rate?: GrowthRate,
+): PartitionFigures {
   // The rules' verdicts and the planner ask for the same table's figures again and again, each rate a new
   // object of the same values: the last answer per table is kept (figures are never changed by readers).
   const last = lastFigures.get(table);
-  if (last && last.target === target && last.hints === hints && last.udts === udts && sameRate(last.rate, rate)) return last.figures;
+  if (last && last.target === target && last.hints === hints && last.udts === udts && sameRate(last.rate, rate))
+    return last.figures;
   const figures = computeFigures(table, target, hints, udts, rate);
   lastFigures.set(table, { target, hints, udts, rate, figures });
   return figures;
 }
 
-const lastFigures = new WeakMap<TableInfo, { target: TargetInfo; hints: TableHints | undefined; udts: UdtLookup | undefined; rate: GrowthRate | undefined; figures: PartitionFigures }>();
+const lastFigures = new WeakMap<
+  TableInfo,
+  {
+    target: TargetInfo;
+    hints: TableHints | undefined;
+    udts: UdtLookup | undefined;
+    rate: GrowthRate | undefined;
+    figures: PartitionFigures;
+  }
+>();
 
 function sameRate(a: GrowthRate | undefined, b: GrowthRate | undefined): boolean {
   if (!a || !b) return a === b;
-  return a.rowsPerSecond === b.rowsPerSecond && a.note === b.note && a.source === b.source && a.hinted === b.hinted && a.rowsBound === b.rowsBound;
+  return (
+    a.rowsPerSecond === b.rowsPerSecond &&
+    a.note === b.note &&
+    a.source === b.source &&
+    a.hinted === b.hinted &&
+    a.rowsBound === b.rowsBound
+  );
 }
 
-function computeFigures(table: TableInfo, target: TargetInfo, hints?: TableHints, udts?: UdtLookup, rate?: GrowthRate): PartitionFigures {
+function computeFigures(
+  table: TableInfo,
+  target: TargetInfo,
+  hints?: TableHints,
+  udts?: UdtLookup,
+  rate?: GrowthRate,
+): PartitionFigures {
   const sizes = rowSizes(table, hints, udts);
   const rowBytes = sizes.rowBytes + sizes.valuesPerRow * CELL_METADATA_BYTES;
   const limits: LimitReach[] = [];
   if (Number.isFinite(target.partitionBytes.value)) {
-    limits.push({ ...target.partitionBytes, measure: 'bytes', rows: rowsToReachBytes(sizes, target.partitionBytes.value) });
+    limits.push({
+      ...target.partitionBytes,
+      measure: 'bytes',
+      rows: rowsToReachBytes(sizes, target.partitionBytes.value),
+    });
   }
   if (target.partitionRows) {
     // Cassandra's guidance counts values (cells); ScyllaDB's warning counts rows.
@@ -283,18 +353,41 @@ function computeFigures(table: TableInfo, target: TargetInfo, hints?: TableHints
       ...target.partitionRows,
       measure: values ? 'values' : 'rows',
       // A row with no regular column still stores one cell (its row marker), so it counts as one value.
-      rows: values ? rowsToReachValues({ ...sizes, valuesPerRow: Math.max(1, sizes.valuesPerRow) }, target.partitionRows.value) : target.partitionRows.value,
+      rows: values
+        ? rowsToReachValues({ ...sizes, valuesPerRow: Math.max(1, sizes.valuesPerRow) }, target.partitionRows.value)
+        : target.partitionRows.value,
     });
   }
   if (target.partitionCells) {
-    limits.push({ ...target.partitionCells, measure: 'values', rows: rowsToReachValues({ ...sizes, valuesPerRow: Math.max(1, sizes.valuesPerRow) }, target.partitionCells.value) });
+    limits.push({
+      ...target.partitionCells,
+      measure: 'values',
+      rows: rowsToReachValues({ ...sizes, valuesPerRow: Math.max(1, sizes.valuesPerRow) }, target.partitionCells.value),
+    });
   }
   const reachable = limits.filter((l) => Number.isFinite(l.rows)).sort((a, b) => a.rows - b.rows);
-  const figures: PartitionFigures = { target: target.id, targetName: target.name, rowBytes, valuesPerRow: sizes.valuesPerRow, limits: reachable };
+  const figures: PartitionFigures = {
+    target: target.id,
+    targetName: target.name,
+    rowBytes,
+    valuesPerRow: sizes.valuesPerRow,
+    limits: reachable,
+  };
   if (reachable[0]) figures.binding = reachable[0];
-  if (target.rowBytes) figures.rowLimit = { label: target.rowBytes.label, source: target.rowBytes.source, value: target.rowBytes.value, fits: rowBytes <= target.rowBytes.value };
+  if (target.rowBytes)
+    figures.rowLimit = {
+      label: target.rowBytes.label,
+      source: target.rowBytes.source,
+      value: target.rowBytes.value,
+      fits: rowBytes <= target.rowBytes.value,
+    };
   if (target.writesPerPartition) {
-    const [writes] = throughputEstimates(table, target, { ...hints, writesPerSecondPerPartition: 1, readsPerSecondPerPartition: undefined }, udts);
+    const [writes] = throughputEstimates(
+      table,
+      target,
+      { ...hints, writesPerSecondPerPartition: 1, readsPerSecondPerPartition: undefined },
+      udts,
+    );
     if (writes) {
       figures.writeQuota = {
         label: target.writesPerPartition.label,
@@ -312,7 +405,8 @@ function computeFigures(table: TableInfo, target: TargetInfo, hints?: TableHints
     figures.rateHinted = rate.hinted;
     figures.rateSource = rate.source;
     // A partition that cannot hold the rows of the limit never reaches it, whatever the rate.
-    if (figures.binding && !(rate.rowsBound && rate.rowsBound.rows < figures.binding.rows)) figures.secondsToLimit = figures.binding.rows / rate.rowsPerSecond;
+    if (figures.binding && !(rate.rowsBound && rate.rowsBound.rows < figures.binding.rows))
+      figures.secondsToLimit = figures.binding.rows / rate.rowsPerSecond;
   }
   return figures;
 }
@@ -336,7 +430,9 @@ export function partitionNumbersText(f: PartitionFigures, options: { rate?: bool
     parts.push(`${f.targetName} sets no partition size limit`);
   }
   if (f.writeQuota) {
-    parts.push(`one partition takes at most ${f.writeQuota.label} = ${formatCount(f.writeQuota.rowsPerSecond)} writes/s of this row (${f.writeQuota.unitsPerRow} ${f.writeQuota.unit.replace('/s', '')} each; ${f.writeQuota.source})`);
+    parts.push(
+      `one partition takes at most ${f.writeQuota.label} = ${formatCount(f.writeQuota.rowsPerSecond)} writes/s of this row (${f.writeQuota.unitsPerRow} ${f.writeQuota.unit.replace('/s', '')} each; ${f.writeQuota.source})`,
+    );
   }
   if (f.rowLimit && !f.rowLimit.fits) parts.push(`the row is above ${f.rowLimit.label} (${f.rowLimit.source})`);
   return `${f.targetName}: ${parts.join('; ')}`;
@@ -346,7 +442,16 @@ export function partitionNumbersText(f: PartitionFigures, options: { rate?: bool
  * The figures as finding data (`numbers`), the same for every partition rule: findings-data.ts's
  * PartitionNumbers, spelled out because findings-data reads evidence/figures, which reads this file.
  */
-export function figuresData(f: PartitionFigures): { rowBytes: number; limitLabel?: string; limitSource?: string; rowsToLimit?: number; secondsToLimit?: number; rowsPerSecond?: number; rateHinted?: boolean; rateSource?: GrowthRate['source'] } {
+export function figuresData(f: PartitionFigures): {
+  rowBytes: number;
+  limitLabel?: string;
+  limitSource?: string;
+  rowsToLimit?: number;
+  secondsToLimit?: number;
+  rowsPerSecond?: number;
+  rateHinted?: boolean;
+  rateSource?: GrowthRate['source'];
+} {
   return {
     rowBytes: f.rowBytes,
     ...(f.binding ? { limitLabel: f.binding.label, limitSource: f.binding.source, rowsToLimit: f.binding.rows } : {}),
@@ -356,7 +461,6 @@ export function figuresData(f: PartitionFigures): { rowBytes: number; limitLabel
     ...(f.rateSource !== undefined ? { rateSource: f.rateSource } : {}),
   };
 }
-
 
 /**
  * Whether a table's time bucket is fine enough for its rate: the rows that arrive in one partition within
@@ -390,7 +494,14 @@ export interface BucketFit {
  * `rate`: the rows per second into one partition (partition/verdicts.ts rowRate: measured, hinted or the
  * model's default); the cure, when it does not fit, is the planner's (planner.ts).
  */
-export function bucketFit(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, udts: UdtLookup | undefined, w: TableWorkload, rate: GrowthRate = growthRateOf(w)): BucketFit | undefined {
+export function bucketFit(
+  table: TableInfo,
+  target: TargetInfo,
+  hints: TableHints | undefined,
+  udts: UdtLookup | undefined,
+  w: TableWorkload,
+  rate: GrowthRate = growthRateOf(w),
+): BucketFit | undefined {
   const seconds = w.bound.kind === 'bucket' ? w.bound.bucketSeconds : undefined;
   if (seconds === undefined || !(rate.rowsPerSecond > 0)) return undefined;
   if (!(rowsArrive(w) || rate.hinted) || w.rowsBound || !table.clustering.length) return undefined;
@@ -424,7 +535,14 @@ const HOT_KEY_SHAPES = new Set(['time-bucket', 'few', 'shard-only']);
  * rate on a key that spreads writes (a key many entities share is hot-partition's, whose message already
  * states the rows that reach the limit at that rate).
  */
-export function reportedBucketFit(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, udts: UdtLookup | undefined, w: TableWorkload, rate: GrowthRate = growthRateOf(w)): BucketFit | undefined {
+export function reportedBucketFit(
+  table: TableInfo,
+  target: TargetInfo,
+  hints: TableHints | undefined,
+  udts: UdtLookup | undefined,
+  w: TableWorkload,
+  rate: GrowthRate = growthRateOf(w),
+): BucketFit | undefined {
   const fit = bucketFit(table, target, hints, udts, w, rate);
   if (!fit || fit.fits) return undefined;
   return rate.hinted || !HOT_KEY_SHAPES.has(w.keyShape) ? fit : undefined;
@@ -437,7 +555,8 @@ export function reportedBucketFit(table: TableInfo, target: TargetInfo, hints: T
 export function bucketFitText(fit: BucketFit, partitionKey: readonly string[]): string {
   const name = bucketLengthName(fit.bucketSeconds);
   const others = partitionKey.filter((c) => c !== fit.column);
-  const owner = others.length === 1 ? `one ${others[0]}'s` : others.length ? `one (${others.join(', ')})'s` : 'the current';
+  const owner =
+    others.length === 1 ? `one ${others[0]}'s` : others.length ? `one (${others.join(', ')})'s` : 'the current';
   const head = `${owner} ${name} bucket (${fit.column}) takes ${formatCount(fit.rowsPerBucket)} rows at ${formatRate(fit.rowsPerSecond)} (${fit.rateNote}) ≈ ${formatBytes(fit.bytesPerBucket)} and ${formatCount(fit.valuesPerBucket)} values`;
   if (fit.fits) return `${head}: under ${fit.limit.label}`;
   return `${head}, past ${fit.limit.label} after ${formatDuration(fit.secondsToLimit!)} of each ${name}`;
@@ -446,7 +565,11 @@ export function bucketFitText(fit: BucketFit, partitionKey: readonly string[]): 
 /** "hour", "day", or "3-hour" for a bucket length. */
 function bucketLengthName(seconds: number): string {
   const named = BUCKET_LENGTHS.find((b) => b.seconds === seconds);
-  return named ? named.name : formatDuration(seconds).replace(/ (\w+)s$/, '-$1').replace(/ /g, '-');
+  return named
+    ? named.name
+    : formatDuration(seconds)
+        .replace(/ (\w+)s$/, '-$1')
+        .replace(/ /g, '-');
 }
 
 /** One of the target's partition limits against the sample's largest partition. */
@@ -474,13 +597,21 @@ export interface SampleVerdict {
  * (most rows; most bytes) against each of the target's limits. Bytes limits take the measured bytes; the
  * values and rows limits take the rows, at the rows partitionFigures says reach them.
  */
-export function sampleVerdict(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, udts: UdtLookup | undefined, sample: PartitionSample): SampleVerdict {
+export function sampleVerdict(
+  table: TableInfo,
+  target: TargetInfo,
+  hints: TableHints | undefined,
+  udts: UdtLookup | undefined,
+  sample: PartitionSample,
+): SampleVerdict {
   const figures = partitionFigures(table, target, hints, udts);
-  const reaches = figures.limits.map((limit): SampleReach => {
-    const measured = limit.measure === 'bytes' ? sample.bytesPerPartition.max : sample.rowsPerPartition.max;
-    const threshold = limit.measure === 'bytes' ? limit.value : limit.rows;
-    return { limit, measured, share: threshold > 0 ? measured / threshold : Infinity };
-  }).sort((a, b) => b.share - a.share);
+  const reaches = figures.limits
+    .map((limit): SampleReach => {
+      const measured = limit.measure === 'bytes' ? sample.bytesPerPartition.max : sample.rowsPerPartition.max;
+      const threshold = limit.measure === 'bytes' ? limit.value : limit.rows;
+      return { limit, measured, share: threshold > 0 ? measured / threshold : Infinity };
+    })
+    .sort((a, b) => b.share - a.share);
   return { sample, text: sampleSummaryText(sample), reaches, over: reaches.filter((r) => r.share > 1) };
 }
 
@@ -499,4 +630,3 @@ export function sampleVerdictText(v: SampleVerdict, targetName: string): string 
 function percent(share: number): string {
   return `${share >= 10 ? Math.round(share * 100).toLocaleString('en-US') : (share * 100).toFixed(1)}%`;
 }
-

@@ -5,7 +5,15 @@
 // of the table as a plan would re-key it, so that the cure it prefers is one the rules then have nothing to
 // say about.
 import type { TableHints } from '../vocabulary/config';
-import { busyText, citeText, measuredGrowth, measuredRates, hintsWithMeasuredRates, type BusyPartition, type MeasuredGrowth } from '../evidence';
+import {
+  busyText,
+  citeText,
+  measuredGrowth,
+  measuredRates,
+  hintsWithMeasuredRates,
+  type BusyPartition,
+  type MeasuredGrowth,
+} from '../evidence';
 import { columnWords, isItemColumn, isMeasureColumn } from '../schema/columns';
 import type { TableInfo } from '../schema/model';
 import { growthRateOf, rowsAccumulate, type GrowthRate, type TableWorkload, tableWorkload } from '../schema/workload';
@@ -14,8 +22,18 @@ import { HOT_OVER_EVEN, HOT_SHARE, measuredGrowthRate, measuredSizeVerdict, type
 import { HORIZON_SECONDS, SOFT_WRITES_PER_PARTITION } from './limits';
 import { formatCount, formatDuration } from '../util/format';
 import {
-  counterWriteEstimate, estimatePartition, partitionFigures, reportedBucketFit, sampleVerdict, throughputEstimates, writeKindOf,
-  type BucketFit, type LimitReach, type PartitionFigures, type SampleVerdict, type ThroughputEstimate,
+  counterWriteEstimate,
+  estimatePartition,
+  partitionFigures,
+  reportedBucketFit,
+  sampleVerdict,
+  throughputEstimates,
+  writeKindOf,
+  type BucketFit,
+  type LimitReach,
+  type PartitionFigures,
+  type SampleVerdict,
+  type ThroughputEstimate,
 } from './sizing';
 
 /** The workload model of the inputs (cached by table, hints and references: schema/workload.ts). */
@@ -48,7 +66,13 @@ function computeRowRate(inputs: PartitionInputs, w: TableWorkload): GrowthRate {
   const busiest = measuredRates(evidence).writes;
   // Writes add rows only where there are clustering columns; a counter's increments rewrite cells.
   if (busiest && table.clustering.length && !table.counter && !w.perEventCells) {
-    return { rowsPerSecond: busiest.perSecond, note: `measured: ${busyText(busiest)}`, source: 'measured', hinted: true, ...(model.rowsBound ? { rowsBound: model.rowsBound } : {}) };
+    return {
+      rowsPerSecond: busiest.perSecond,
+      note: `measured: ${busyText(busiest)}`,
+      source: 'measured',
+      hinted: true,
+      ...(model.rowsBound ? { rowsBound: model.rowsBound } : {}),
+    };
   }
   const growth = measuredGrowth(evidence);
   if (growth?.growing && table.clustering.length) {
@@ -63,12 +87,16 @@ function computeRowRate(inputs: PartitionInputs, w: TableWorkload): GrowthRate {
     const rowBytes = partitionFigures(table, inputs.target, inputs.hints, inputs.udts).rowBytes;
     const rows = largest.unit === 'rows' ? largest.value : largest.value / Math.max(1, rowBytes);
     return {
-      rowsPerSecond: rows / seconds, source: 'measured', hinted: true, ...(model.rowsBound ? { rowsBound: model.rowsBound } : {}),
+      rowsPerSecond: rows / seconds,
+      source: 'measured',
+      hinted: true,
+      ...(model.rowsBound ? { rowsBound: model.rowsBound } : {}),
       note: `measured: the largest partition, ${citeText(largest)}, holds one ${w.bound.column} of rows${largest.unit === 'rows' ? '' : ' at the estimated row size'}`,
     };
   }
   const counted = countedRate(inputs);
-  if (counted && table.clustering.length && !table.counter && !w.perEventCells) return { ...counted, ...(model.rowsBound ? { rowsBound: model.rowsBound } : {}) };
+  if (counted && table.clustering.length && !table.counter && !w.perEventCells)
+    return { ...counted, ...(model.rowsBound ? { rowsBound: model.rowsBound } : {}) };
   return model;
 }
 
@@ -82,12 +110,22 @@ function countedRate(inputs: PartitionInputs): GrowthRate | undefined {
   let bestBytes = 0;
   for (const n of inputs.evidence?.nodes ?? []) {
     const uptime = n.origin.uptimeSeconds;
-    if (!uptime || !n.localWrites || !n.partitionsEstimate || !n.maxPartitionBytes || !n.meanPartitionBytes || n.maxPartitionBytes <= bestBytes) continue;
+    if (
+      !uptime ||
+      !n.localWrites ||
+      !n.partitionsEstimate ||
+      !n.maxPartitionBytes ||
+      !n.meanPartitionBytes ||
+      n.maxPartitionBytes <= bestBytes
+    )
+      continue;
     const share = Math.min(1, n.maxPartitionBytes / (n.partitionsEstimate * n.meanPartitionBytes));
     const tableRate = n.localWrites / uptime;
     bestBytes = n.maxPartitionBytes;
     best = {
-      rowsPerSecond: tableRate * share, source: 'measured', hinted: true,
+      rowsPerSecond: tableRate * share,
+      source: 'measured',
+      hinted: true,
       note: `measured: ${formatCount(n.localWrites)} local writes over the node's ${formatDuration(uptime)} uptime (${n.origin.name}) at the largest partition's ${share >= 0.001 ? `${(share * 100).toFixed(share >= 0.1 ? 0 : 1)}%` : 'under 0.1%'} of the table's bytes`,
     };
   }
@@ -131,16 +169,24 @@ function isReferenceTable(w: TableWorkload, references: PartitionInputs['referen
   // from literal writes (seed data), if any.
   const application = references.filter((r) => r.bound);
   const writes = references.filter((r) => r.kind !== 'Select');
-  return writes.length > 0 && writes.every((r) => !r.bound) && application.length > 0 && application.every((r) => r.kind === 'Select');
+  return (
+    writes.length > 0 &&
+    writes.every((r) => !r.bound) &&
+    application.length > 0 &&
+    application.every((r) => r.kind === 'Select')
+  );
 }
 
 /** Why the model finds the key hot, or undefined when it does not (or cannot tell). */
 export function hotReason(w: TableWorkload, references: PartitionInputs['references'] = []): HotReason | undefined {
   const reason: HotReason | undefined =
-    w.keyShape === 'time-bucket' ? 'time-bucket'
-    : w.keyShape === 'few' ? 'low-cardinality'
-    : w.keyShape === 'shard-only' ? 'shard-only'
-    : undefined;
+    w.keyShape === 'time-bucket'
+      ? 'time-bucket'
+      : w.keyShape === 'few'
+        ? 'low-cardinality'
+        : w.keyShape === 'shard-only'
+          ? 'shard-only'
+          : undefined;
   if (!reason) return undefined;
   if (isReferenceTable(w, references)) return undefined;
   // Rows clustered only by coarse buckets or enum values (a calendar by year and month) stay few.
@@ -153,7 +199,13 @@ export function hotReason(w: TableWorkload, references: PartitionInputs['referen
   if (w.perEventCells) return reason;
   // (From the type or name: a key only ever given one literal by the workspace is one row the statements
   // chose, such as a sequence's 'order' row, which lwt-hot-partition judges when it is contended.)
-  if (reason === 'low-cardinality' && w.livePartitions !== undefined && w.livePartitions <= TINY_KEY && w.partitionKey.every((p) => !p.fromStatements)) return reason;
+  if (
+    reason === 'low-cardinality' &&
+    w.livePartitions !== undefined &&
+    w.livePartitions <= TINY_KEY &&
+    w.partitionKey.every((p) => !p.fromStatements)
+  )
+    return reason;
   return reason === 'time-bucket' && perItemColumns(w.table).length ? reason : undefined;
 }
 
@@ -162,16 +214,27 @@ export function hotReason(w: TableWorkload, references: PartitionInputs['referen
  * captures' count (tablestats' estimate per node, the largest; size_estimates summed) when they have one,
  * else the key's cardinality in the model; never fewer than the sampler saw.
  */
-export function partitionCount(inputs: PartitionInputs, w: TableWorkload, busiest: BusyPartition): { partitions: number; from: string } {
+export function partitionCount(
+  inputs: PartitionInputs,
+  w: TableWorkload,
+  busiest: BusyPartition,
+): { partitions: number; from: string } {
   let measured: { partitions: number; from: string } | undefined;
   const take = (n: number | undefined, from: string): void => {
-    if (n !== undefined && Number.isFinite(n) && n > 0 && (!measured || n > measured.partitions)) measured = { partitions: n, from };
+    if (n !== undefined && Number.isFinite(n) && n > 0 && (!measured || n > measured.partitions))
+      measured = { partitions: n, from };
   };
-  for (const node of inputs.evidence?.nodes ?? []) take(node.partitionsEstimate, 'nodetool tablestats (Number of partitions)');
+  for (const node of inputs.evidence?.nodes ?? [])
+    take(node.partitionsEstimate, 'nodetool tablestats (Number of partitions)');
   take(inputs.evidence?.estimatedPartitions?.value, 'system.size_estimates');
-  const model = w.livePartitions !== undefined && Number.isFinite(w.livePartitions) ? { partitions: w.livePartitions, from: 'the partition key\'s cardinality' } : undefined;
+  const model =
+    w.livePartitions !== undefined && Number.isFinite(w.livePartitions)
+      ? { partitions: w.livePartitions, from: "the partition key's cardinality" }
+      : undefined;
   const best = measured ?? model;
-  return best && best.partitions > busiest.distinct ? best : { partitions: busiest.distinct, from: `the ${busiest.kind} sampler's cardinality` };
+  return best && best.partitions > busiest.distinct
+    ? best
+    : { partitions: busiest.distinct, from: `the ${busiest.kind} sampler's cardinality` };
 }
 
 export interface MeasuredHot {
@@ -196,7 +259,8 @@ export function measuredHot(inputs: PartitionInputs, w: TableWorkload): Measured
     if (!b || b.share === undefined) continue;
     const { partitions, from } = partitionCount(inputs, w, b);
     const skewed = b.share >= HOT_SHARE && b.share * partitions >= HOT_OVER_EVEN;
-    const overLimit = kind === 'writes' && b.share >= HOT_SHARE && b.perSecond !== undefined && b.perSecond > writeLimit;
+    const overLimit =
+      kind === 'writes' && b.share >= HOT_SHARE && b.perSecond !== undefined && b.perSecond > writeLimit;
     const verdict = { busiest: b, hot: skewed || overLimit, partitions, partitionsFrom: from };
     if (verdict.hot) return verdict;
     seen ??= verdict;
@@ -205,7 +269,23 @@ export function measuredHot(inputs: PartitionInputs, w: TableWorkload): Measured
 }
 
 // A status a work list is read by: "every pending order".
-const WORK_LIST_WORDS = new Set(['status', 'state', 'stage', 'phase', 'zustand', 'stufe', 'estado', 'etapa', 'fase', 'statut', 'etat', 'etape', 'stato', 'situacao', 'toestand']);
+const WORK_LIST_WORDS = new Set([
+  'status',
+  'state',
+  'stage',
+  'phase',
+  'zustand',
+  'stufe',
+  'estado',
+  'etapa',
+  'fase',
+  'statut',
+  'etat',
+  'etape',
+  'stato',
+  'situacao',
+  'toestand',
+]);
 
 /**
  * The partition key column that is a status a work list is read by (an enum named status, state, stage ...):
@@ -213,7 +293,8 @@ const WORK_LIST_WORDS = new Set(['status', 'state', 'stage', 'phase', 'zustand',
  * away as buckets have passed.
  */
 export function workListColumn(w: TableWorkload): string | undefined {
-  return w.partitionKey.find((p) => p.nature === 'enum' && columnWords(p.name).some((x) => WORK_LIST_WORDS.has(x)))?.name;
+  return w.partitionKey.find((p) => p.nature === 'enum' && columnWords(p.name).some((x) => WORK_LIST_WORDS.has(x)))
+    ?.name;
 }
 
 export interface HotVerdict {
@@ -230,13 +311,18 @@ export interface HotVerdict {
 export function hotVerdict(inputs: PartitionInputs, w: TableWorkload = workloadOf(inputs)): HotVerdict | undefined {
   const measured = measuredHot(inputs, w);
   const hot = measured?.hot ? measured : undefined;
-  const reason = measured ? (hot ? hotReason(w, inputs.references) ?? 'measured' : undefined) : hotReason(w, inputs.references);
+  const reason = measured
+    ? hot
+      ? (hotReason(w, inputs.references) ?? 'measured')
+      : undefined
+    : hotReason(w, inputs.references);
   if (!reason) return undefined;
   const table = inputs.table;
   return {
     reason,
     ...(hot ? { measured: hot } : {}),
-    overwrittenBy: reason === 'time-bucket' && !table.clustering.length && !w.perEventCells ? perItemColumns(table) : [],
+    overwrittenBy:
+      reason === 'time-bucket' && !table.clustering.length && !w.perEventCells ? perItemColumns(table) : [],
     wholeTable: reason === 'low-cardinality' && !table.clustering.length && !w.perEventCells,
   };
 }
@@ -262,7 +348,13 @@ function unboundedGrowth(w: TableWorkload, rate: GrowthRate): Unbounded | undefi
   if (w.bound.kind === 'bucket' || w.bound.kind === 'split' || w.bound.kind === 'natural') return undefined;
   if (w.bound.kind === 'ttl') {
     if (w.bound.ttlSeconds! < TTL_BOUNDS_BELOW) return undefined;
-    return { ttl: { seconds: w.bound.ttlSeconds!, rowsKept: rate.rowsPerSecond * w.bound.ttlSeconds!, source: w.bound.ttlSource ?? 'default_time_to_live' } };
+    return {
+      ttl: {
+        seconds: w.bound.ttlSeconds!,
+        rowsKept: rate.rowsPerSecond * w.bound.ttlSeconds!,
+        source: w.bound.ttlSource ?? 'default_time_to_live',
+      },
+    };
   }
   return {};
 }
@@ -272,11 +364,17 @@ function unboundedGrowth(w: TableWorkload, rate: GrowthRate): Unbounded | undefi
  * reached within HORIZON_SECONDS at the rate (`anyHorizon` for entity histories the user asked for and
  * measured growth).
  */
-export function reportableGrowth(w: TableWorkload, rate: GrowthRate, figures: PartitionFigures, anyHorizon = false): Unbounded | undefined {
+export function reportableGrowth(
+  w: TableWorkload,
+  rate: GrowthRate,
+  figures: PartitionFigures,
+  anyHorizon = false,
+): Unbounded | undefined {
   if (!figures.binding) return undefined;
   const growth = unboundedGrowth(w, rate);
   if (!growth) return undefined;
-  if (!growth.ttl && !anyHorizon && figures.secondsToLimit !== undefined && figures.secondsToLimit > HORIZON_SECONDS) return undefined;
+  if (!growth.ttl && !anyHorizon && figures.secondsToLimit !== undefined && figures.secondsToLimit > HORIZON_SECONDS)
+    return undefined;
   return growth;
 }
 
@@ -289,7 +387,11 @@ export interface GrowthVerdict {
 }
 
 /** unbounded-partition's verdict. `reportEntityHistories`: the rule's option. */
-export function growthVerdict(inputs: PartitionInputs, w: TableWorkload = workloadOf(inputs), options: { reportEntityHistories?: boolean } = {}): GrowthVerdict | undefined {
+export function growthVerdict(
+  inputs: PartitionInputs,
+  w: TableWorkload = workloadOf(inputs),
+  options: { reportEntityHistories?: boolean } = {},
+): GrowthVerdict | undefined {
   if (!inputs.table.clustering.length || !w.growth) return undefined;
   // Rows a query reads and deletes again are a queue: queue-table speaks for it (tombstones, not growth).
   if (w.consumption?.kind === 'queue') return undefined;
@@ -305,7 +407,12 @@ export function growthVerdict(inputs: PartitionInputs, w: TableWorkload = worklo
   if (!figures.binding) return undefined;
   // Entity histories are only here because the option asked for them (hinted or not: writing the assumed
   // rate down changes nothing): their slow rate is the point. A measured growth states its own pace.
-  const unbounded = reportableGrowth(w, rate, figures, (w.rateClass === 'entity' && !!options.reportEntityHistories) || rate.source === 'measured');
+  const unbounded = reportableGrowth(
+    w,
+    rate,
+    figures,
+    (w.rateClass === 'entity' && !!options.reportEntityHistories) || rate.source === 'measured',
+  );
   if (!unbounded) return undefined;
   return { unbounded, rate, figures, ...(measured ? { measured } : {}) };
 }
@@ -321,7 +428,15 @@ export type SizeVerdict =
   /** A `rows=` hint past a limit. */
   | { kind: 'hinted'; rows: number; bytes: number; values: number; over: LimitReach[]; figures: PartitionFigures }
   /** A TTL shorter than the horizon keeps this many rows in a partition, past a limit. */
-  | { kind: 'ttl'; rows: number; bytes: number; values: number; over: LimitReach[]; figures: PartitionFigures; ttl: { seconds: number; source: string } }
+  | {
+      kind: 'ttl';
+      rows: number;
+      bytes: number;
+      values: number;
+      over: LimitReach[];
+      figures: PartitionFigures;
+      ttl: { seconds: number; source: string };
+    }
   /** A time bucket too coarse for the rate. */
   | { kind: 'bucket'; fit: BucketFit; figures: PartitionFigures };
 
@@ -357,7 +472,15 @@ export function sizeVerdict(inputs: PartitionInputs, w: TableWorkload = workload
     const over = figures.limits.filter((l) => kept > l.rows);
     if (!over.length) return undefined;
     const est = estimatePartition(table, kept, hints, udts);
-    return { kind: 'ttl', rows: kept, bytes: est.bytes, values: est.values, over, figures, ttl: { seconds: w.bound.ttlSeconds!, source: w.bound.ttlSource ?? 'default_time_to_live' } };
+    return {
+      kind: 'ttl',
+      rows: kept,
+      bytes: est.bytes,
+      values: est.values,
+      over,
+      figures,
+      ttl: { seconds: w.bound.ttlSeconds!, source: w.bound.ttlSource ?? 'default_time_to_live' },
+    };
   }
   const fit = reportedBucketFit(table, target, hints, udts, w, rate);
   return fit ? { kind: 'bucket', fit, figures } : undefined;
@@ -377,11 +500,23 @@ export interface ThroughputVerdict {
 }
 
 /** partition-throughput's verdict. `counterWritesPerSecond`: the rule's option. */
-export function throughputVerdict(inputs: PartitionInputs, options: { counterWritesPerSecond?: number } = {}): ThroughputVerdict | undefined {
+export function throughputVerdict(
+  inputs: PartitionInputs,
+  options: { counterWritesPerSecond?: number } = {},
+): ThroughputVerdict | undefined {
   const hints = hintsWithMeasuredRates(inputs.hints, inputs.evidence);
   if (!hints) return undefined;
   const counter = counterWriteEstimate(inputs.table, inputs.target, hints, options.counterWritesPerSecond ?? 1000);
-  const estimates = counter ? [counter] : throughputEstimates(inputs.table, inputs.target, hints, inputs.udts, inputs.sample, writeKindOf(inputs.table, inputs.references));
+  const estimates = counter
+    ? [counter]
+    : throughputEstimates(
+        inputs.table,
+        inputs.target,
+        hints,
+        inputs.udts,
+        inputs.sample,
+        writeKindOf(inputs.table, inputs.references),
+      );
   const over = estimates.filter((t) => t.shardsNeeded > 1);
   if (!over.length) return undefined;
   return { hints, over, ...(counter ? { counter } : {}), rates: measuredRates(inputs.evidence) };

@@ -143,7 +143,11 @@ export interface SpreadData {
    * maths), synthetic text values (a check of the code-point formula, not evidence of the data), or
    * none: murmur3 over distinct values is even by construction, so only real values can show skew.
    */
-  valuesFrom: { kind: 'sample'; file: string } | { kind: 'synthetic'; family: SampleFamily } | { kind: 'draw' } | { kind: 'none' };
+  valuesFrom:
+    | { kind: 'sample'; file: string }
+    | { kind: 'synthetic'; family: SampleFamily }
+    | { kind: 'draw' }
+    | { kind: 'none' };
   values: number;
   /** The formula as written or proposed (absent with valuesFrom `none`). */
   histogram?: ShardHistogram;
@@ -272,7 +276,13 @@ export interface PartitionReportData {
   shardFormula?: string;
   defaultTtlSeconds?: number;
   hints?: TableHints;
-  rowSizes: { partitionKeyBytes: number; staticBytes: number; rowBytes: number; valuesPerRow: number; bytesPerRow: number };
+  rowSizes: {
+    partitionKeyBytes: number;
+    staticBytes: number;
+    rowBytes: number;
+    valuesPerRow: number;
+    bytesPerRow: number;
+  };
   sizeTerms: SizeTerms;
   /** The diagnostics of the table and of the statements on it (the table's first). */
   findings: ReportFinding[];

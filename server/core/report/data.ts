@@ -12,7 +12,15 @@ import { type TableInfo, columnNamed } from '../schema/model';
 import { bucketPeriodSeconds } from '../schema/columns';
 import { nativeName } from '../schema/types';
 import {
-  CELL_METADATA_BYTES, bucketFit, estimatePartition, partitionFigures, rowSizes, sampleVerdict, throughputEstimates, udtLookupFrom, type UdtLookup,
+  CELL_METADATA_BYTES,
+  bucketFit,
+  estimatePartition,
+  partitionFigures,
+  rowSizes,
+  sampleVerdict,
+  throughputEstimates,
+  udtLookupFrom,
+  type UdtLookup,
 } from '../partition/sizing';
 import { formatCount, formatDuration } from '../util/format';
 import { type TargetInfo } from '../partition/targets';
@@ -24,7 +32,13 @@ import { BUCKETS, withShardCountSetting } from '../partition/planner';
 import { measuredHot, rowRate } from '../partition/verdicts';
 import { HORIZON_SECONDS } from '../partition/limits';
 import type { SampleSummary } from './sample';
-import { DEFAULT_ROWS_PER_SECOND, tableWorkload, rowsArrive, type GrowthRate, type TableWorkload } from '../schema/workload';
+import {
+  DEFAULT_ROWS_PER_SECOND,
+  tableWorkload,
+  rowsArrive,
+  type GrowthRate,
+  type TableWorkload,
+} from '../schema/workload';
 import { markOf } from './keyspace';
 import { queryAccess } from './queries';
 import { severityRank, tableFindings, worstSeverity } from './table-findings';
@@ -34,7 +48,24 @@ import { addedKeyColumns } from '../partition/plan';
 import { clusterPanelData } from './cluster';
 import { formatSetting, tableGuardrails } from '../cluster';
 
-import type { Cure, GrowthCurve, GrowthData, GrowthVerdict, KeyPopularity, LimitLine, PartitionReportData, QueryReference, ReportFinding, ReportOptions, ShardHistogram, SizeTerm, SizeTerms, SpreadData, ThroughputRow, TrafficData } from './data-types';
+import type {
+  Cure,
+  GrowthCurve,
+  GrowthData,
+  GrowthVerdict,
+  KeyPopularity,
+  LimitLine,
+  PartitionReportData,
+  QueryReference,
+  ReportFinding,
+  ReportOptions,
+  ShardHistogram,
+  SizeTerm,
+  SizeTerms,
+  SpreadData,
+  ThroughputRow,
+  TrafficData,
+} from './data-types';
 
 export { severityRank };
 export type { GrowthCurve, ShardHistogram, SpreadData, PartitionReportData, ReportOptions } from './data-types';
@@ -44,30 +75,49 @@ export type { GrowthCurve, ShardHistogram, SpreadData, PartitionReportData, Repo
  * hover state): bytes and rows/values, with the rows reaching each; `binding` marks the
  * limit hit first.
  */
-function limitLines(table: TableInfo, target: TargetInfo, hints: TableHints | undefined, udts: UdtLookup | undefined, rate?: GrowthRate): LimitLine[] {
+function limitLines(
+  table: TableInfo,
+  target: TargetInfo,
+  hints: TableHints | undefined,
+  udts: UdtLookup | undefined,
+  rate?: GrowthRate,
+): LimitLine[] {
   const figures = partitionFigures(table, target, hints, udts, rate);
-  return figures.limits.map((l) => ({
-    kind: l.measure,
-    label: l.label,
-    source: l.source,
-    // Rows and values limits are drawn at the size the partition has when it reaches them.
-    bytes: l.measure === 'bytes' ? l.value : estimatePartition(table, l.rows, hints, udts).bytes,
-    rowsAtLimit: l.rows,
-    ...(l === figures.binding ? { binding: true } : {}),
-  })).sort((a, b) => a.bytes - b.bytes);
+  return figures.limits
+    .map((l) => ({
+      kind: l.measure,
+      label: l.label,
+      source: l.source,
+      // Rows and values limits are drawn at the size the partition has when it reaches them.
+      bytes: l.measure === 'bytes' ? l.value : estimatePartition(table, l.rows, hints, udts).bytes,
+      rowsAtLimit: l.rows,
+      ...(l === figures.binding ? { binding: true } : {}),
+    }))
+    .sort((a, b) => a.bytes - b.bytes);
 }
 
 /** The curve of one partition's size: rows arrive at `rate` until `stopsAfter` seconds, sizes by estimatePartition. */
-function growthCurve(table: TableInfo, hints: TableHints | undefined, udts: UdtLookup | undefined, rate: number,
-  horizon: number, count: number, extraTimes: number[], stopsAfter?: number, stopsBecause?: GrowthCurve['stopsBecause']): GrowthCurve {
+function growthCurve(
+  table: TableInfo,
+  hints: TableHints | undefined,
+  udts: UdtLookup | undefined,
+  rate: number,
+  horizon: number,
+  count: number,
+  extraTimes: number[],
+  stopsAfter?: number,
+  stopsBecause?: GrowthCurve['stopsBecause'],
+): GrowthCurve {
   const times = new Set<number>();
   for (let i = 0; i <= count; i++) times.add((horizon * i) / count);
   for (const t of extraTimes) if (t >= 0 && t <= horizon) times.add(t);
   if (stopsAfter !== undefined && stopsAfter <= horizon) times.add(stopsAfter);
-  const points = [...times].sort((a, b) => a - b).map((seconds) => {
-    const rows = Math.floor(rate * Math.min(seconds, stopsAfter ?? Infinity));
-    return { seconds, rows, bytes: estimatePartition(table, rows, hints, udts).bytes };
-  });
+  const points = [...times]
+    .sort((a, b) => a - b)
+    .map((seconds) => {
+      const rows = Math.floor(rate * Math.min(seconds, stopsAfter ?? Infinity));
+      return { seconds, rows, bytes: estimatePartition(table, rows, hints, udts).bytes };
+    });
   return { rowsPerSecond: rate, stopsAfterSeconds: stopsAfter, stopsBecause, points };
 }
 
@@ -88,7 +138,9 @@ const CURE_ORDER = ['unbounded-partition', 'large-partition', 'hot-partition', '
  * the one the editor offers first and `cqlint fix` applies, when it cures; drawn, never sized here.
  */
 function cureFor(findings: readonly Finding[], shardCount: number | undefined): Cure | undefined {
-  const partition = findings.filter((f) => CURE_ORDER.includes(f.ruleId)).sort((a, b) => CURE_ORDER.indexOf(a.ruleId) - CURE_ORDER.indexOf(b.ruleId));
+  const partition = findings
+    .filter((f) => CURE_ORDER.includes(f.ruleId))
+    .sort((a, b) => CURE_ORDER.indexOf(a.ruleId) - CURE_ORDER.indexOf(b.ruleId));
   for (const finding of partition) {
     const preferred = preferredPlan(finding);
     // The cqlint.shardCount setting replaces a count the defaults alone sized, as in the editor's fix.
@@ -98,7 +150,9 @@ function cureFor(findings: readonly Finding[], shardCount: number | undefined): 
     if (plan.shard) parts.push(`${plan.shard.count} shards: ${formatShardFormula(plan.shard)}`);
     if (plan.bucket) {
       const article = plan.bucket.granularity === 'hour' ? 'an' : 'a';
-      parts.push(`${article} ${plan.bucket.granularity} bucket (${plan.bucket.column} ${plan.bucket.type}) in the partition key${plan.bucket.source ? `, by ${plan.bucket.source}` : ''}`);
+      parts.push(
+        `${article} ${plan.bucket.granularity} bucket (${plan.bucket.column} ${plan.bucket.type}) in the partition key${plan.bucket.source ? `, by ${plan.bucket.source}` : ''}`,
+      );
     }
     return {
       kind: plan.shard && plan.bucket ? 'shard-and-bucket' : plan.shard ? 'shard' : 'bucket',
@@ -112,12 +166,24 @@ function cureFor(findings: readonly Finding[], shardCount: number | undefined): 
   return undefined;
 }
 
-function histogramOf(method: ShardMethod, count: number, offset: number, counts: ShardCounts, sourceColumns: string[]): ShardHistogram {
+function histogramOf(
+  method: ShardMethod,
+  count: number,
+  offset: number,
+  counts: ShardCounts,
+  sourceColumns: string[],
+): ShardHistogram {
   const mean = counts.total / count;
   const max = counts.fullest?.rows;
   return {
     formula: formatShardFormula({ method, sources: sourceColumns, count, offset }),
-    method, count, counts: counts.bars, shardsPerBar: counts.shardsPerBar, offset, max, mean,
+    method,
+    count,
+    counts: counts.bars,
+    shardsPerBar: counts.shardsPerBar,
+    offset,
+    max,
+    mean,
     maxOverMean: max === undefined ? undefined : mean > 0 ? max / mean : 0,
     emptyShards: counts.emptyShards,
   };
@@ -137,7 +203,12 @@ const TEXT_TYPES = new Set(['text', 'varchar', 'ascii']);
  * check of the formula). murmur3 over synthetic values would be even by construction and say nothing of
  * the data, so without a sample it is not drawn.
  */
-function spreadFor(table: TableInfo, cure: Cure | undefined, sample: SampleSummary | undefined, growth: { rowsPerSecond: number; stopsAfterSeconds?: number }): SpreadData | undefined {
+function spreadFor(
+  table: TableInfo,
+  cure: Cure | undefined,
+  sample: SampleSummary | undefined,
+  growth: { rowsPerSecond: number; stopsAfterSeconds?: number },
+): SpreadData | undefined {
   let origin: SpreadData['origin'];
   let method: ShardMethod;
   let sources: string[];
@@ -161,9 +232,14 @@ function spreadFor(table: TableInfo, cure: Cure | undefined, sample: SampleSumma
   if (sample?.spread && sample.spread.formula === formatShardFormula(shard)) {
     const s = sample.spread;
     return {
-      ...base, formula: s.formula, valuesFrom: { kind: 'sample', file: sample.file }, values: s.rows,
+      ...base,
+      formula: s.formula,
+      valuesFrom: { kind: 'sample', file: sample.file },
+      values: s.rows,
       histogram: histogramOf(method, count, offset, s.counts, sources),
-      comparison: s.comparisonCounts ? histogramOf(method === 'codepoints' ? 'murmur3' : 'codepoints', count, offset, s.comparisonCounts, sources) : undefined,
+      comparison: s.comparisonCounts
+        ? histogramOf(method === 'codepoints' ? 'murmur3' : 'codepoints', count, offset, s.comparisonCounts, sources)
+        : undefined,
     };
   }
   if (method === 'random') {
@@ -171,7 +247,14 @@ function spreadFor(table: TableInfo, cure: Cure | undefined, sample: SampleSumma
     const { rows, seconds } = randomRows(growth);
     const draw = randomShardDraw(count, rows);
     const histogram = histogramOf(method, count, offset, draw.counts, sources);
-    return { ...base, formula: histogram.formula, valuesFrom: { kind: 'draw' }, values: draw.drawn, histogram, random: { rows, seconds, expectedPerShard: rows / count, drawn: draw.drawn } };
+    return {
+      ...base,
+      formula: histogram.formula,
+      valuesFrom: { kind: 'draw' },
+      values: draw.drawn,
+      histogram,
+      random: { rows, seconds, expectedPerShard: rows / count, drawn: draw.drawn },
+    };
   }
   if (!textual) return { ...base, formula: formatShardFormula(shard), valuesFrom: { kind: 'none' }, values: 0 };
   // A text source: the code-point formula's skew is the formula's own, shown on synthetic titles beside murmur3.
@@ -179,11 +262,24 @@ function spreadFor(table: TableInfo, cure: Cure | undefined, sample: SampleSumma
   const histogram = histogramOf(method, count, offset, shardHistogram({ method, count }, values), sources);
   const other: ShardMethod = method === 'codepoints' ? 'murmur3' : 'codepoints';
   const comparison = histogramOf(other, count, offset, shardHistogram({ method: other, count }, values), sources);
-  return { ...base, formula: histogram.formula, valuesFrom: { kind: 'synthetic', family: 'titles' }, values: values.length, histogram, comparison };
+  return {
+    ...base,
+    formula: histogram.formula,
+    valuesFrom: { kind: 'synthetic', family: 'titles' },
+    values: values.length,
+    histogram,
+    comparison,
+  };
 }
 
 /** The DS220 size terms at the rows the report can stand behind: a hint, a sample, the first limit, or an example. */
-function sizeTermsOf(table: TableInfo, hints: TableHints | undefined, udts: UdtLookup | undefined, sample: SampleSummary | undefined, limits: readonly LimitLine[]): SizeTerms {
+function sizeTermsOf(
+  table: TableInfo,
+  hints: TableHints | undefined,
+  udts: UdtLookup | undefined,
+  sample: SampleSummary | undefined,
+  limits: readonly LimitLine[],
+): SizeTerms {
   const sizes = rowSizes(table, hints, udts);
   const binding = limits.find((l) => l.binding);
   let rows: number;
@@ -193,28 +289,54 @@ function sizeTermsOf(table: TableInfo, hints: TableHints | undefined, udts: UdtL
   else if (binding && Number.isFinite(binding.rowsAtLimit)) [rows, rowsFrom] = [binding.rowsAtLimit, 'limit'];
   else [rows, rowsFrom] = [table.clustering.length ? 1000 : 1, 'example'];
   const estimate = estimatePartition(table, rows, hints, udts);
-  const byRole = (roles: string[]): SizeTerm['columns'] => table.columns.filter((c) => roles.includes(c.role)).map((c) => {
-    const s = sizes.columns.find((x) => x.name === c.name)!;
-    return { name: c.name, bytes: s.bytes, hinted: s.hinted };
-  });
-  const sum = (cols: NonNullable<SizeTerm['columns']>): string => cols.length ? cols.map((c) => c.bytes).join(' + ') : '0';
+  const byRole = (roles: string[]): SizeTerm['columns'] =>
+    table.columns
+      .filter((c) => roles.includes(c.role))
+      .map((c) => {
+        const s = sizes.columns.find((x) => x.name === c.name)!;
+        return { name: c.name, bytes: s.bytes, hinted: s.hinted };
+      });
+  const sum = (cols: NonNullable<SizeTerm['columns']>): string =>
+    cols.length ? cols.map((c) => c.bytes).join(' + ') : '0';
   const pk = byRole(['partition'])!;
   const statics = byRole(['static'])!;
   const perRow = byRole(['clustering', 'regular'])!;
   const terms: SizeTerm[] = [
-    { id: 'pk', label: 'partition key, stored once', formula: 'Σ sizeOf(partition key columns)', arithmetic: sum(pk), bytes: sizes.partitionKeyBytes, columns: pk },
-    { id: 'static', label: 'static columns, stored once', formula: 'Σ sizeOf(static columns)', arithmetic: sum(statics), bytes: sizes.staticBytes, columns: statics },
     {
-      id: 'rows', label: 'rows', formula: 'Nr × (Σ sizeOf(clustering) + Σ sizeOf(regular))',
-      arithmetic: `${formatCount(rows)} × (${sum(perRow)})`, bytes: rows * sizes.rowBytes, columns: perRow,
+      id: 'pk',
+      label: 'partition key, stored once',
+      formula: 'Σ sizeOf(partition key columns)',
+      arithmetic: sum(pk),
+      bytes: sizes.partitionKeyBytes,
+      columns: pk,
     },
     {
-      id: 'metadata', label: 'cell metadata', formula: `Nv × ${CELL_METADATA_BYTES} B`,
-      arithmetic: `${formatCount(estimate.values)} × ${CELL_METADATA_BYTES}`, bytes: estimate.values * CELL_METADATA_BYTES,
+      id: 'static',
+      label: 'static columns, stored once',
+      formula: 'Σ sizeOf(static columns)',
+      arithmetic: sum(statics),
+      bytes: sizes.staticBytes,
+      columns: statics,
+    },
+    {
+      id: 'rows',
+      label: 'rows',
+      formula: 'Nr × (Σ sizeOf(clustering) + Σ sizeOf(regular))',
+      arithmetic: `${formatCount(rows)} × (${sum(perRow)})`,
+      bytes: rows * sizes.rowBytes,
+      columns: perRow,
+    },
+    {
+      id: 'metadata',
+      label: 'cell metadata',
+      formula: `Nv × ${CELL_METADATA_BYTES} B`,
+      arithmetic: `${formatCount(estimate.values)} × ${CELL_METADATA_BYTES}`,
+      bytes: estimate.values * CELL_METADATA_BYTES,
     },
   ];
   return {
-    rows, rowsFrom,
+    rows,
+    rowsFrom,
     columns: table.columns.length,
     partitionKeyColumns: table.partitionKey.length + table.clustering.length,
     staticColumns: sizes.staticCount,
@@ -240,27 +362,47 @@ function replicaCount(replication: Replication): number | undefined {
  * else 1 / the partitions that take writes, from a distinct hint or the workload model), where it lands
  * with a ring, and what the shards of the fix (or of the table's @shard) leave of it.
  */
-function trafficOf(project: Project, table: TableInfo, workload: TableWorkload, hints: TableHints | undefined, sample: SampleSummary | undefined, cure: Cure | undefined, ring: Ring | undefined): TrafficData {
+function trafficOf(
+  project: Project,
+  table: TableInfo,
+  workload: TableWorkload,
+  hints: TableHints | undefined,
+  sample: SampleSummary | undefined,
+  cure: Cure | undefined,
+  ring: Ring | undefined,
+): TrafficData {
   const hinted = workload.partitionKey.some((p) => p.hinted);
-  const live = workload.livePartitions !== undefined && Number.isFinite(workload.livePartitions) ? workload.livePartitions : undefined;
+  const live =
+    workload.livePartitions !== undefined && Number.isFinite(workload.livePartitions)
+      ? workload.livePartitions
+      : undefined;
   let traffic: TrafficData;
   if (sample && sample.rows > 0 && sample.largest.length) {
     const top = sample.largest[0]!;
     traffic = {
-      from: 'sample', busiestShare: top.rows / sample.rows, livePartitions: sample.partitions,
+      from: 'sample',
+      busiestShare: top.rows / sample.rows,
+      livePartitions: sample.partitions,
       note: `the sample's largest partition (${top.key.join(', ')}) holds ${formatCount(top.rows)} of its ${formatCount(sample.rows)} rows`,
     };
   } else if (live !== undefined) {
     const atLeast = workload.skewed;
-    const why = workload.keyShape === 'time-bucket'
-      ? 'only the current time bucket takes writes'
-      : `the partition key has about ${formatCount(live)} values that take writes${hinted ? ' (your distinct hint)' : ' (the workload model\'s guess; a distinct hint or a sample corrects it)'}`;
+    const why =
+      workload.keyShape === 'time-bucket'
+        ? 'only the current time bucket takes writes'
+        : `the partition key has about ${formatCount(live)} values that take writes${hinted ? ' (your distinct hint)' : " (the workload model's guess; a distinct hint or a sample corrects it)"}`;
     traffic = {
-      from: hinted ? 'hint' : 'model', busiestShare: 1 / live, livePartitions: live, ...(atLeast ? { atLeast } : {}),
+      from: hinted ? 'hint' : 'model',
+      busiestShare: 1 / live,
+      livePartitions: live,
+      ...(atLeast ? { atLeast } : {}),
       note: `${why}${atLeast ? '; a few values take most of the traffic, so the busiest takes more than an even share' : ''}`,
     };
   } else {
-    traffic = { from: 'model', note: 'the workload model cannot count the partitions that take writes; a sample or a distinct hint shows it' };
+    traffic = {
+      from: 'model',
+      note: 'the workload model cannot count the partitions that take writes; a sample or a distinct hint shows it',
+    };
   }
   const keyspace = table.keyspace ? project.schema().keyspaces.get(table.keyspace) : undefined;
   if (ring && ring.nodes.length && keyspace) {
@@ -268,24 +410,41 @@ function trafficOf(project: Project, table: TableInfo, workload: TableWorkload, 
     const replicas = replicaCount(replication);
     if (replicas) {
       const token = sample?.largest[0]?.token;
-      const busiest = token !== undefined ? replicasFor(ring, BigInt(token), replication).map((n) => n.address) : undefined;
-      traffic.ring = { nodes: ring.nodes.length, replicas: Math.min(replicas, ring.nodes.length), evenShare: Math.min(1, replicas / ring.nodes.length), ...(busiest ? { busiestReplicas: busiest } : {}) };
+      const busiest =
+        token !== undefined ? replicasFor(ring, BigInt(token), replication).map((n) => n.address) : undefined;
+      traffic.ring = {
+        nodes: ring.nodes.length,
+        replicas: Math.min(replicas, ring.nodes.length),
+        evenShare: Math.min(1, replicas / ring.nodes.length),
+        ...(busiest ? { busiestReplicas: busiest } : {}),
+      };
     }
   }
   const shards = table.shard?.count ?? cure?.shardCount;
   if (shards && traffic.busiestShare !== undefined) {
-    traffic.afterFix = { shards, busiestShare: traffic.busiestShare / shards, shardsFrom: table.shard ? 'annotation' : 'fix' };
+    traffic.afterFix = {
+      shards,
+      busiestShare: traffic.busiestShare / shards,
+      shardsFrom: table.shard ? 'annotation' : 'fix',
+    };
   }
   return traffic;
 }
 
 /** Key popularity a sample or a hint states; undefined without either (synthetic values are no evidence). */
-function popularityOf(table: TableInfo, hints: TableHints | undefined, sample: SampleSummary | undefined): KeyPopularity | undefined {
+function popularityOf(
+  table: TableInfo,
+  hints: TableHints | undefined,
+  sample: SampleSummary | undefined,
+): KeyPopularity | undefined {
   if (sample && sample.rows > 0 && sample.largest.length) {
     const top = sample.largest.map((p) => ({ key: p.key, rows: p.rows, share: p.rows / sample.rows }));
     const topShare = top.reduce((s, p) => s + p.share, 0);
     return {
-      from: 'sample', top, topShare, partitions: sample.partitions,
+      from: 'sample',
+      top,
+      topShare,
+      partitions: sample.partitions,
       note: `${formatCount(sample.partitions)} partitions in ${formatCount(sample.rows)} rows; an even spread would give each ${(100 / sample.partitions).toPrecision(2)}%`,
     };
   }
@@ -294,7 +453,11 @@ function popularityOf(table: TableInfo, hints: TableHints | undefined, sample: S
     return values !== undefined ? [{ column: c.name, values }] : [];
   });
   if (distinct.length) {
-    return { from: 'hint', distinct, note: 'the hint counts the values, not how popular each one is: a sample of real rows shows that' };
+    return {
+      from: 'hint',
+      distinct,
+      note: 'the hint counts the values, not how popular each one is: a sample of real rows shows that',
+    };
   }
   return undefined;
 }
@@ -303,9 +466,21 @@ function popularityOf(table: TableInfo, hints: TableHints | undefined, sample: S
  * What the chart means in the rules' terms (see GrowthVerdict): the findings first, then the workload
  * model's reasons for silence.
  */
-function growthVerdict(workload: TableWorkload, grows: boolean, reported: string | undefined, stopsAfter: number | undefined, secondsToFirst: number | undefined): GrowthVerdict {
+function growthVerdict(
+  workload: TableWorkload,
+  grows: boolean,
+  reported: string | undefined,
+  stopsAfter: number | undefined,
+  secondsToFirst: number | undefined,
+): GrowthVerdict {
   if (reported) {
-    return { kind: 'reported', text: reported === 'hot-partition' ? 'hot-partition reports the key: its few partitions take every row and keep growing (the finding above)' : `${reported} reports this partition's growth (the finding above)` };
+    return {
+      kind: 'reported',
+      text:
+        reported === 'hot-partition'
+          ? 'hot-partition reports the key: its few partitions take every row and keep growing (the finding above)'
+          : `${reported} reports this partition's growth (the finding above)`,
+    };
   }
   if (!grows) {
     return {
@@ -314,22 +489,38 @@ function growthVerdict(workload: TableWorkload, grows: boolean, reported: string
     };
   }
   const bound = workload.bound;
-  if (bound.kind === 'bucket' || bound.kind === 'split' || bound.kind === 'natural' || (bound.kind === 'ttl' && stopsAfter !== undefined && secondsToFirst === undefined)) {
-    const by = bound.kind === 'bucket' ? `the time bucket ${bound.column} in its key`
-      : bound.kind === 'split' ? `the split column ${bound.column} in its key`
-      : bound.kind === 'natural' ? `${bound.column}, which names something that ends`
-      : `its ${bound.ttlSource} of ${formatDuration(bound.ttlSeconds!)}`;
+  if (
+    bound.kind === 'bucket' ||
+    bound.kind === 'split' ||
+    bound.kind === 'natural' ||
+    (bound.kind === 'ttl' && stopsAfter !== undefined && secondsToFirst === undefined)
+  ) {
+    const by =
+      bound.kind === 'bucket'
+        ? `the time bucket ${bound.column} in its key`
+        : bound.kind === 'split'
+          ? `the split column ${bound.column} in its key`
+          : bound.kind === 'natural'
+            ? `${bound.column}, which names something that ends`
+            : `its ${bound.ttlSource} of ${formatDuration(bound.ttlSeconds!)}`;
     // Bounded, yet past a limit before the bound closes it: the chart shows it, and says who judges it.
-    const within = secondsToFirst !== undefined && stopsAfter !== undefined
-      ? `, but at this rate it passes its first limit after ${formatDuration(secondsToFirst)}, before the bound closes it; large-partition judges a partition's size from a rows= hint or a sample`
-      : '';
+    const within =
+      secondsToFirst !== undefined && stopsAfter !== undefined
+        ? `, but at this rate it passes its first limit after ${formatDuration(secondsToFirst)}, before the bound closes it; large-partition judges a partition's size from a rows= hint or a sample`
+        : '';
     return { kind: 'bounded', text: `${by} bounds a partition${within}` };
   }
   if (workload.rateClass === 'entity') {
-    return { kind: 'not-reported', text: 'one entity\'s own history grows at human pace: unbounded-partition reports it only with its reportEntityHistories option' };
+    return {
+      kind: 'not-reported',
+      text: "one entity's own history grows at human pace: unbounded-partition reports it only with its reportEntityHistories option",
+    };
   }
   if (secondsToFirst !== undefined && secondsToFirst > HORIZON_SECONDS) {
-    return { kind: 'beyond-horizon', text: `it grows, but reaches its first limit only after ${formatDuration(secondsToFirst)}: the rules look ${formatDuration(HORIZON_SECONDS)} ahead` };
+    return {
+      kind: 'beyond-horizon',
+      text: `it grows, but reaches its first limit only after ${formatDuration(secondsToFirst)}: the rules look ${formatDuration(HORIZON_SECONDS)} ahead`,
+    };
   }
   return { kind: 'not-reported', text: 'the partition rules do not report it on this target' };
 }
@@ -338,7 +529,13 @@ function growthVerdict(workload: TableWorkload, grows: boolean, reported: string
  * Every figure of one table's partition report. `hints` are the table's workload hints (from the config
  * that applies to its file); `target` the database whose limits apply.
  */
-export function partitionReportData(project: Project, table: TableInfo, target: TargetInfo, hints: TableHints | undefined, options: ReportOptions = {}): PartitionReportData {
+export function partitionReportData(
+  project: Project,
+  table: TableInfo,
+  target: TargetInfo,
+  hints: TableHints | undefined,
+  options: ReportOptions = {},
+): PartitionReportData {
   const udts = udtLookupFrom(project.schema());
   const sizes = rowSizes(table, hints, udts);
   const bytesPerRow = sizes.rowBytes + sizes.valuesPerRow * CELL_METADATA_BYTES;
@@ -355,7 +552,9 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
   const inputs = { table, target, hints, udts, references, evidence, sample: options.sample };
   const growthRate = rowRate(inputs, workload);
   const rate = growthRate.rowsPerSecond > 0 ? growthRate.rowsPerSecond : DEFAULT_ROWS_PER_SECOND[workload.rateClass];
-  const bucketColumns = table.partitionKey.filter((c) => workload.partitionKey.find((p) => p.name === c.name)?.nature === 'bucket');
+  const bucketColumns = table.partitionKey.filter(
+    (c) => workload.partitionKey.find((p) => p.name === c.name)?.nature === 'bucket',
+  );
   const bucketSeconds = bucketColumns.map(bucketPeriodSeconds).filter((s): s is number => s !== undefined);
   let stopsAfter: number | undefined;
   let stopsBecause: GrowthCurve['stopsBecause'];
@@ -400,13 +599,21 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
   const binding = limits.find((l) => l.binding);
   // The rules that speak of this partition's size: the size rules, and hot-partition when the few
   // partitions it names also keep growing (no time bucket closes them).
-  const reported = own.find((f) => f.ruleId === 'unbounded-partition' || f.ruleId === 'large-partition'
-    || (isFindingOf(f, 'hot-partition') && (f.data.growth !== undefined || f.data.reason !== 'time-bucket')))?.ruleId;
+  const reported = own.find(
+    (f) =>
+      f.ruleId === 'unbounded-partition' ||
+      f.ruleId === 'large-partition' ||
+      (isFindingOf(f, 'hot-partition') && (f.data.growth !== undefined || f.data.reason !== 'time-bucket')),
+  )?.ruleId;
   // Rows arrive in a partition over time as the partition rules judge it (rowsArrive): per event, at a
   // hinted rate, or piling up under a key many entities share; a table without clustering holds one row.
   const grows = table.clustering.length > 0 && rowsArrive(workload);
   // When the first limit is reached: within the partition's life, or (growing forever) at the rate.
-  const secondsToFirst = binding?.secondsToday ?? (binding && stopsAfter === undefined && Number.isFinite(binding.rowsAtLimit) ? binding.rowsAtLimit / rate : undefined);
+  const secondsToFirst =
+    binding?.secondsToday ??
+    (binding && stopsAfter === undefined && Number.isFinite(binding.rowsAtLimit)
+      ? binding.rowsAtLimit / rate
+      : undefined);
   const verdict = growthVerdict(workload, grows, reported, stopsAfter, secondsToFirst);
   // The horizon shows the last limit being crossed (or the partition levelling off), within 1 hour .. 20 years.
   const crossings = limits.map((l) => l.secondsToday).filter((s): s is number => s !== undefined);
@@ -415,7 +622,9 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
   horizon = Math.min(Math.max(horizon, 3600), 20 * YEAR);
   const count = options.points ?? 60;
   const extra = [...crossings, ...limits.map((l) => l.secondsCured).filter((s): s is number => s !== undefined)];
-  const today = grows ? growthCurve(table, hints, udts, rate, horizon, count, extra, stopsAfter, stopsBecause) : undefined;
+  const today = grows
+    ? growthCurve(table, hints, udts, rate, horizon, count, extra, stopsAfter, stopsBecause)
+    : undefined;
   const growth: GrowthData = {
     rowsPerSecond: rate,
     rateSource: growthRate.source,
@@ -424,7 +633,10 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     fixedBytes,
     horizonSeconds: horizon,
     ...(today ? { today } : {}),
-    cured: cure && grows ? growthCurve(table, hints, udts, curedRate, horizon, count, extra, curedStop, curedBecause) : undefined,
+    cured:
+      cure && grows
+        ? growthCurve(table, hints, udts, curedRate, horizon, count, extra, curedStop, curedBecause)
+        : undefined,
     cure,
     limits,
     verdict,
@@ -436,8 +648,14 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
   const throughput: ThroughputRow[] = throughputEstimates(table, target, hints, udts, options.sample).map((t) => {
     const shards = cure?.shardCount ?? table.shard?.count;
     const row: ThroughputRow = {
-      kind: t.kind, perSecond: t.perSecond, unitsPerSecond: t.unitsPerSecond, unit: t.unit, limit: t.limit,
-      label: t.label, source: t.source, shardsNeeded: t.shardsNeeded,
+      kind: t.kind,
+      perSecond: t.perSecond,
+      unitsPerSecond: t.unitsPerSecond,
+      unit: t.unit,
+      limit: t.limit,
+      label: t.label,
+      source: t.source,
+      shardsNeeded: t.shardsNeeded,
     };
     // An existing @shard table's hints are already per shard partition (partition-throughput says so).
     if (cure?.shardCount && shards) {
@@ -452,18 +670,40 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
   const queries: QueryReference[] = references.map((r) => {
     const facts = queryAccess(project, table, r);
     return {
-      file: r.file, line: lineOf(r.file, r.range.start), kind: r.kind, pinned: r.pinned, ranged: r.ranged,
+      file: r.file,
+      line: lineOf(r.file, r.range.start),
+      kind: r.kind,
+      pinned: r.pinned,
+      ranged: r.ranged,
       singlePartition: partitionKey.every((c) => r.pinned.includes(c)),
-      access: facts.access, reads: facts.reads,
+      access: facts.access,
+      reads: facts.reads,
       findings: attributed.queries.filter((q) => q.reference === r).map((q) => q.finding.ruleId),
     };
   });
   const findings: ReportFinding[] = [
-    ...own.map((f) => ({ ruleId: f.ruleId, severity: f.severity, message: f.message, on: 'table' as const, file: table.filePath, line: f.range.start.line })),
-    ...attributed.queries.map(({ reference, finding: f }) => ({ ruleId: f.ruleId, severity: f.severity, message: f.message, on: 'query' as const, file: reference.file, line: f.range.start.line })),
+    ...own.map((f) => ({
+      ruleId: f.ruleId,
+      severity: f.severity,
+      message: f.message,
+      on: 'table' as const,
+      file: table.filePath,
+      line: f.range.start.line,
+    })),
+    ...attributed.queries.map(({ reference, finding: f }) => ({
+      ruleId: f.ruleId,
+      severity: f.severity,
+      message: f.message,
+      on: 'query' as const,
+      file: reference.file,
+      line: f.range.start.line,
+    })),
   ];
   const isHot = own.some((f) => f.ruleId === 'hot-partition' || f.ruleId === 'partition-throughput');
-  const namePosition = project.positions(table.filePath)?.positionAt(table.nameRange.start) ?? { line: 0, character: 0 };
+  const namePosition = project.positions(table.filePath)?.positionAt(table.nameRange.start) ?? {
+    line: 0,
+    character: 0,
+  };
   return {
     table: table.qualifiedName,
     kind: table.kind,
@@ -473,14 +713,27 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     target: { id: target.id, name: target.name },
     columns: table.columns.map((c) => {
       const s = sizes.columns.find((x) => x.name === c.name);
-      return { name: c.name, type: c.typeText, mark: markOf(c), keyPosition: c.keyPosition, bytes: s?.bytes ?? 0, hinted: s?.hinted ?? false };
+      return {
+        name: c.name,
+        type: c.typeText,
+        mark: markOf(c),
+        keyPosition: c.keyPosition,
+        bytes: s?.bytes ?? 0,
+        hinted: s?.hinted ?? false,
+      };
     }),
     partitionKey,
     clustering: table.clustering.map((c) => c.name),
     shardFormula: table.shard ? formatShardFormula(table.shard) : undefined,
     defaultTtlSeconds: table.defaultTtlSeconds,
     hints,
-    rowSizes: { partitionKeyBytes: sizes.partitionKeyBytes, staticBytes: sizes.staticBytes, rowBytes: sizes.rowBytes, valuesPerRow: sizes.valuesPerRow, bytesPerRow },
+    rowSizes: {
+      partitionKeyBytes: sizes.partitionKeyBytes,
+      staticBytes: sizes.staticBytes,
+      rowBytes: sizes.rowBytes,
+      valuesPerRow: sizes.valuesPerRow,
+      bytesPerRow,
+    },
     sizeTerms: sizeTermsOf(table, hints, udts, options.sample, limits),
     findings,
     severity: worstSeverity(findings.map((f) => f.severity)),
@@ -494,21 +747,39 @@ export function partitionReportData(project: Project, table: TableInfo, target: 
     sampleVerdict: options.sample ? sampleVerdict(table, target, hints, udts, options.sample) : undefined,
     sampleChosen: options.sample && options.sampleChosen ? true : undefined,
     guardrails: reportGuardrails(project, table),
-    cluster: clusterPanelData(table, evidence, target, hints, { sizing: udts, token: udtLookupFor(project.schema()) }, {
-      ring: options.ring,
-      replication: table.keyspace ? project.schema().keyspaces.get(table.keyspace)?.replication : undefined,
-      hot: measuredHot(inputs, workload),
-      ...(cure ? {
-        cure: { shardCount: cure.plan.shard?.count, bucketSeconds: cure.bucketSeconds, description: cure.description },
-        suggestedKey: keyText([...partitionKey, ...addedKeyColumns(cure.plan)], table.clustering.map((c) => c.name)),
-      } : {}),
-    }),
+    cluster: clusterPanelData(
+      table,
+      evidence,
+      target,
+      hints,
+      { sizing: udts, token: udtLookupFor(project.schema()) },
+      {
+        ring: options.ring,
+        replication: table.keyspace ? project.schema().keyspaces.get(table.keyspace)?.replication : undefined,
+        hot: measuredHot(inputs, workload),
+        ...(cure
+          ? {
+              cure: {
+                shardCount: cure.plan.shard?.count,
+                bucketSeconds: cure.bucketSeconds,
+                description: cure.description,
+              },
+              suggestedKey: keyText(
+                [...partitionKey, ...addedKeyColumns(cure.plan)],
+                table.clustering.map((c) => c.name),
+              ),
+            }
+          : {}),
+      },
+    ),
   };
 }
 
 /** The cluster guardrails in force for a table, under the settings of the file that defines it. */
 function reportGuardrails(project: Project, table: TableInfo): PartitionReportData['guardrails'] {
   const cluster = project.clusterSettings(table.filePath);
-  const rows = cluster ? tableGuardrails(cluster, table).map((s) => ({ setting: s.writtenKey, value: formatSetting(s), source: s.source })) : [];
+  const rows = cluster
+    ? tableGuardrails(cluster, table).map((s) => ({ setting: s.writtenKey, value: formatSetting(s), source: s.source }))
+    : [];
   return rows.length ? rows : undefined;
 }

@@ -159,7 +159,10 @@ function placeBox(view: KeyspaceView, m: Measured, x: number, y: number): Diagra
       ...(c.mark ? { mark: textAt(c.mark, markX, baseline) } : {}),
     };
   });
-  const more = shown.length < table.columns.length ? textAt(`+ ${table.columns.length - shown.length} more columns`, x + PAD, y + HEADER + shown.length * LINE + 12) : undefined;
+  const more =
+    shown.length < table.columns.length
+      ? textAt(`+ ${table.columns.length - shown.length} more columns`, x + PAD, y + HEADER + shown.length * LINE + 12)
+      : undefined;
   return { table: m.table, rect, header, rows, ...(more ? { more } : {}) };
 }
 
@@ -190,7 +193,12 @@ export function diagramLayout(view: KeyspaceView, options: { width?: number } = 
   const width = Math.max(options.width ?? DEFAULT_WIDTH, ...measured.map((m) => m.width + 2 * MARGIN));
   const title = textAt(view.title, MARGIN, MARGIN + 14, TITLE_CHAR_WIDTH, 15);
   const legendY = MARGIN + 38;
-  const legendTexts = ['→ by the table\'s key', '⇢ through an index', '⋯ scan or ALLOW FILTERING', 'K partition key · C↑ C↓ clustering · S static'];
+  const legendTexts = [
+    "→ by the table's key",
+    '⇢ through an index',
+    '⋯ scan or ALLOW FILTERING',
+    'K partition key · C↑ C↓ clustering · S static',
+  ];
   const legend: PlacedText[] = [];
   let lx = MARGIN + 22;
   for (const text of legendTexts) {
@@ -271,27 +279,48 @@ function text(t: PlacedText, cls: string, extra = ''): string {
 }
 
 /** The diagram as one standalone <svg> (its own styles and arrowheads); `id` makes its ids unique in a page. */
-export function diagramSvg(view: KeyspaceView, layout: DiagramLayout, options: { id: string; links?: DiagramLinks }): string {
+export function diagramSvg(
+  view: KeyspaceView,
+  layout: DiagramLayout,
+  options: { id: string; links?: DiagramLinks },
+): string {
   const id = options.id.replace(/[^A-Za-z0-9_-]/g, '-');
   const parts: string[] = [];
   const xmlns = ' xmlns="http://www.w3.org/2000/svg"';
-  parts.push(`<svg class="kd keyspace-diagram" data-keyspace="${escapeHtml(view.title)}" viewBox="0 0 ${layout.width} ${layout.height}" width="${layout.width}" height="${layout.height}"${xmlns} role="img" aria-labelledby="${id}-title ${id}-desc">`);
+  parts.push(
+    `<svg class="kd keyspace-diagram" data-keyspace="${escapeHtml(view.title)}" viewBox="0 0 ${layout.width} ${layout.height}" width="${layout.width}" height="${layout.height}"${xmlns} role="img" aria-labelledby="${id}-title ${id}-desc">`,
+  );
   const queries = view.queries.length;
-  parts.push(`<title id="${id}-title">Keyspace ${escapeHtml(view.title)}: ${view.tables.length} table${view.tables.length === 1 ? '' : 's'}, ${queries} quer${queries === 1 ? 'y' : 'ies'}</title>`);
-  const desc = view.tables.map((t) => `${t.name} (${t.columns.filter((c) => c.mark).map((c) => `${c.name} ${c.mark}`).join(', ')})${t.queries.length ? `: ${t.queries.map((q) => `Q${q.number}`).join(' ')}` : ''}`).join('; ');
+  parts.push(
+    `<title id="${id}-title">Keyspace ${escapeHtml(view.title)}: ${view.tables.length} table${view.tables.length === 1 ? '' : 's'}, ${queries} quer${queries === 1 ? 'y' : 'ies'}</title>`,
+  );
+  const desc = view.tables
+    .map(
+      (t) =>
+        `${t.name} (${t.columns
+          .filter((c) => c.mark)
+          .map((c) => `${c.name} ${c.mark}`)
+          .join(', ')})${t.queries.length ? `: ${t.queries.map((q) => `Q${q.number}`).join(' ')}` : ''}`,
+    )
+    .join('; ');
   parts.push(`<desc id="${id}-desc">${escapeHtml(desc)}</desc>`);
   parts.push(`<style>${DIAGRAM_CSS}</style>`);
   parts.push('<defs>');
   for (const kind of ARROW_KINDS) {
-    parts.push(`<marker id="${id}-head-${kind}" class="kd-arrow-${kind}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">` +
-      `<path d="M0 0 L10 5 L0 10 z" style="fill: ${kind === 'key' ? 'var(--cq-fg, #1f2328)' : kind === 'index' ? 'var(--cq-blue, #0969da)' : 'var(--cq-red, #cf222e)'}"/></marker>`);
+    parts.push(
+      `<marker id="${id}-head-${kind}" class="kd-arrow-${kind}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">` +
+        `<path d="M0 0 L10 5 L0 10 z" style="fill: ${kind === 'key' ? 'var(--cq-fg, #1f2328)' : kind === 'index' ? 'var(--cq-blue, #0969da)' : 'var(--cq-red, #cf222e)'}"/></marker>`,
+    );
   }
   parts.push('</defs>');
   parts.push(text(layout.title, 'kd-title'));
   // The legend's arrows: a short line of each kind before its words.
   layout.legend.forEach((l, i) => {
     const kind = ARROW_KINDS[i];
-    if (kind) parts.push(`<g class="kd-arrow kd-arrow-${kind}" aria-hidden="true"><line x1="${n(l.x - 20)}" x2="${n(l.x - 5)}" y1="${n(l.y - 4)}" y2="${n(l.y - 4)}" marker-end="url(#${id}-head-${kind})"/></g>`);
+    if (kind)
+      parts.push(
+        `<g class="kd-arrow kd-arrow-${kind}" aria-hidden="true"><line x1="${n(l.x - 20)}" x2="${n(l.x - 5)}" y1="${n(l.y - 4)}" y2="${n(l.y - 4)}" marker-end="url(#${id}-head-${kind})"/></g>`,
+      );
     parts.push(text({ ...l, text: kind ? l.text.slice(2) : l.text }, 'kd-legend'));
   });
   for (const box of layout.boxes) {
@@ -310,18 +339,25 @@ export function diagramSvg(view: KeyspaceView, layout: DiagramLayout, options: {
     ].join('');
     const sev = table.severity ? ` sev-${table.severity}` : '';
     const what = `${table.kind === 'view' ? 'materialized view' : 'table'} ${table.qualifiedName}${table.findings ? `: ${table.findings} finding${table.findings === 1 ? '' : 's'}, ${table.severity}` : ''}`;
-    parts.push(`<g class="kd-box${sev}" data-table="${escapeHtml(table.qualifiedName)}" data-box="${box.table}"><title>${escapeHtml(what)}</title>${link(options.links?.table?.(box.table), body, what)}</g>`);
+    parts.push(
+      `<g class="kd-box${sev}" data-table="${escapeHtml(table.qualifiedName)}" data-box="${box.table}"><title>${escapeHtml(what)}</title>${link(options.links?.table?.(box.table), body, what)}</g>`,
+    );
   }
   for (const arrow of layout.arrows) {
     const table = view.tables[arrow.table]!;
-    const lines = `<line x1="${n(arrow.x)}" y1="${n(arrow.y1)}" x2="${n(arrow.tickTo)}" y2="${n(arrow.y1)}"/>` +
+    const lines =
+      `<line x1="${n(arrow.x)}" y1="${n(arrow.y1)}" x2="${n(arrow.tickTo)}" y2="${n(arrow.y1)}"/>` +
       `<line class="kd-shaft" x1="${n(arrow.x)}" y1="${n(arrow.y1)}" x2="${n(arrow.x)}" y2="${n(arrow.y2)}" marker-end="url(#${id}-head-${arrow.kind})"/>`;
-    const labels = arrow.labels.map((l) => {
-      const q = view.queries[l.query - 1];
-      const what = `Q${l.query}${q ? `: ${q.text} (${q.reads})` : ''}`;
-      return link(options.links?.query?.(l.query), `${text(l.text, 'kd-query', ` data-query="${l.query}"`)}`, what);
-    }).join('');
-    parts.push(`<g class="kd-arrow kd-arrow-${arrow.kind}" data-arrow-table="${escapeHtml(table.qualifiedName)}" data-arrow-box="${arrow.table}">${lines}${labels}</g>`);
+    const labels = arrow.labels
+      .map((l) => {
+        const q = view.queries[l.query - 1];
+        const what = `Q${l.query}${q ? `: ${q.text} (${q.reads})` : ''}`;
+        return link(options.links?.query?.(l.query), `${text(l.text, 'kd-query', ` data-query="${l.query}"`)}`, what);
+      })
+      .join('');
+    parts.push(
+      `<g class="kd-arrow kd-arrow-${arrow.kind}" data-arrow-table="${escapeHtml(table.qualifiedName)}" data-arrow-box="${arrow.table}">${lines}${labels}</g>`,
+    );
   }
   parts.push('</svg>');
   return parts.join('');
@@ -342,6 +378,8 @@ export function keyspacesSvg(views: readonly KeyspaceView[]): string {
     width = Math.max(width, layout.width);
   });
   const height = y - 24;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    `<rect width="${width}" height="${height}" fill="#ffffff"/>${parts.join('')}</svg>\n`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    `<rect width="${width}" height="${height}" fill="#ffffff"/>${parts.join('')}</svg>\n`
+  );
 }

@@ -20,7 +20,9 @@ export { SampleCache, type SampleProgress, type SampleResult } from './sample-ca
 /** Tables and views defined in `files` (every project file when omitted), in file order. */
 export function tablesDefinedIn(project: Project, files: readonly string[] = project.files()): TableInfo[] {
   const wanted = new Set(files);
-  return project.schema().allTables()
+  return project
+    .schema()
+    .allTables()
     .filter((t) => wanted.has(t.filePath))
     .sort((a, b) => a.filePath.localeCompare(b.filePath) || a.range.start - b.range.start);
 }
@@ -28,7 +30,13 @@ export function tablesDefinedIn(project: Project, files: readonly string[] = pro
 /** The report data of one table, with the target and hints that apply to its file. */
 export function tableReport(project: Project, table: TableInfo, options: ReportOptions = {}): PartitionReportData {
   // The hints as the rules see them: the table's `-- @cqlint` comment, overridden by the config.
-  return partitionReportData(project, table, targetInfo(project.targetFor(table.filePath)), project.tableHints(table.filePath, table), options);
+  return partitionReportData(
+    project,
+    table,
+    targetInfo(project.targetFor(table.filePath)),
+    project.tableHints(table.filePath, table),
+    options,
+  );
 }
 
 interface SampleReading {
@@ -61,14 +69,23 @@ const UNTRUSTED = 'not read in an untrusted workspace (Restricted Mode): trust t
  * The folders a sample or ring named by the config of `filePath` must be inside: `roots` and the config's
  * own folder; undefined (anywhere) only for a config given as an object, with no roots. 'none' stays 'none'.
  */
-function confinement(project: Project, filePath: string, roots: ConfinedRoots | undefined): readonly string[] | 'none' | undefined {
+function confinement(
+  project: Project,
+  filePath: string,
+  roots: ConfinedRoots | undefined,
+): readonly string[] | 'none' | undefined {
   if (roots === 'none') return 'none';
   const folder = project.configFor(filePath).folder;
   const all = [...(roots ?? []), ...(folder ? [folder] : [])];
   return all.length ? all : undefined;
 }
 
-function ringFor(path: string | undefined, roots: readonly string[] | 'none' | undefined, onProblem?: (message: string) => void, cache?: SampleReading['rings']): Promise<{ ring: Ring; key: string } | undefined> {
+function ringFor(
+  path: string | undefined,
+  roots: readonly string[] | 'none' | undefined,
+  onProblem?: (message: string) => void,
+  cache?: SampleReading['rings'],
+): Promise<{ ring: Ring; key: string } | undefined> {
   if (!path) return Promise.resolve(undefined);
   if (roots === 'none') {
     onProblem?.(`ring ${path}: ${UNTRUSTED}`);
@@ -83,7 +100,11 @@ function ringFor(path: string | undefined, roots: readonly string[] | 'none' | u
   return read;
 }
 
-async function readRing(path: string, roots: readonly string[] | undefined, onProblem?: (message: string) => void): Promise<{ ring: Ring; key: string } | undefined> {
+async function readRing(
+  path: string,
+  roots: readonly string[] | undefined,
+  onProblem?: (message: string) => void,
+): Promise<{ ring: Ring; key: string } | undefined> {
   const read = await readTextFile(path, { kind: 'ring', roots });
   if (!read.ok) {
     onProblem?.(`ring ${path}: ${read.message}`);
@@ -108,7 +129,11 @@ export function configuredSample(project: Project, table: TableInfo): SampleSett
  * report reuses a summary read for the rules. Undefined when there is no sample; problems go to onProblem.
  * A new summary of a configured sample refreshes the project's findings (the rules cite it).
  */
-export async function readTableSample(project: Project, table: TableInfo, options: ReportOptions & SampleReading & { report?: PartitionReportData } = {}): Promise<SampleResult | undefined> {
+export async function readTableSample(
+  project: Project,
+  table: TableInfo,
+  options: ReportOptions & SampleReading & { report?: PartitionReportData } = {},
+): Promise<SampleResult | undefined> {
   const setting = options.chosen ?? configuredSample(project, table);
   if (!setting) return undefined;
   const roots = confinement(project, table.filePath, options.roots);
@@ -120,18 +145,24 @@ export async function readTableSample(project: Project, table: TableInfo, option
   const spread = (options.report ?? tableReport(project, table, options)).spread;
   const ring = await ringFor(project.configFor(table.filePath).ring, roots, options.onProblem, options.rings);
   const request = {
-    table, schema: project.schema(), setting,
+    table,
+    schema: project.schema(),
+    setting,
     shard: spread?.shard.method === 'random' ? undefined : spread?.shard,
-    ring: ring?.ring, ringKey: ring?.key,
+    ring: ring?.ring,
+    ringKey: ring?.key,
     roots: options.chosen || roots === 'none' ? undefined : roots,
-    onProgress: options.onProgress, isCancelled: options.isCancelled,
+    onProgress: options.onProgress,
+    isCancelled: options.isCancelled,
   };
   try {
     const result = await (options.cache ?? new SampleCache()).get(request);
     if (result.fresh && !result.summary.cancelled && !options.chosen) project.refreshSamples();
     return result;
   } catch (error) {
-    options.onProblem?.(`sample ${setting.name ?? setting.file} of ${table.qualifiedName}: ${error instanceof Error ? error.message : String(error)}`);
+    options.onProblem?.(
+      `sample ${setting.name ?? setting.file} of ${table.qualifiedName}: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return undefined;
   }
 }
@@ -140,7 +171,11 @@ export async function readTableSample(project: Project, table: TableInfo, option
  * The report of a table with its sample read in (the configured one, or the one chosen for this report):
  * spread with the formula the report shows, nodes with the configured ring.
  */
-export async function tableReportWithSample(project: Project, table: TableInfo, options: ReportOptions & SampleReading = {}): Promise<PartitionReportData> {
+export async function tableReportWithSample(
+  project: Project,
+  table: TableInfo,
+  options: ReportOptions & SampleReading = {},
+): Promise<PartitionReportData> {
   // The ring (traffic panel, nodes of the sample) is read once per report of many tables.
   const rings = options.rings ?? new Map();
   const ring = (await ringFor(project.configFor(table.filePath).ring, options.roots, options.onProblem, rings))?.ring;
@@ -157,7 +192,11 @@ export async function tableReportWithSample(project: Project, table: TableInfo, 
  * Reads the configured samples of `tables` one after the other (the command line does so before linting,
  * so that the rules cite them). Problems go to onProblem.
  */
-export async function readConfiguredSamples(project: Project, tables: readonly TableInfo[], options: SampleReading & { cache: SampleCache }): Promise<number> {
+export async function readConfiguredSamples(
+  project: Project,
+  tables: readonly TableInfo[],
+  options: SampleReading & { cache: SampleCache },
+): Promise<number> {
   let read = 0;
   for (const table of tables) {
     const setting = configuredSample(project, table);
@@ -170,10 +209,20 @@ export async function readConfiguredSamples(project: Project, tables: readonly T
     // No report here: the spread formula is the table's own @shard (what the rules need is the partitions).
     const shard = table.shard && table.shard.method !== 'random' ? table.shard : undefined;
     try {
-      await options.cache.get({ table, schema: project.schema(), setting, shard, roots, onProgress: options.onProgress, isCancelled: options.isCancelled });
+      await options.cache.get({
+        table,
+        schema: project.schema(),
+        setting,
+        shard,
+        roots,
+        onProgress: options.onProgress,
+        isCancelled: options.isCancelled,
+      });
       read++;
     } catch (error) {
-      options.onProblem?.(`sample ${setting.name ?? setting.file} of ${table.qualifiedName}: ${error instanceof Error ? error.message : String(error)}`);
+      options.onProblem?.(
+        `sample ${setting.name ?? setting.file} of ${table.qualifiedName}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   if (read) project.refreshSamples();

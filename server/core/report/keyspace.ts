@@ -97,7 +97,10 @@ function placeOf(project: Project, file: string, offset: number): SourcePlace {
 }
 
 function oneLine(text: string): string {
-  const flat = text.replace(/--[^\n]*|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = text
+    .replace(/--[^\n]*|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > MAX_QUERY_TEXT ? `${flat.slice(0, MAX_QUERY_TEXT - 1)}…` : flat;
 }
 
@@ -115,7 +118,8 @@ function columnsOf(expr: Expression, out: Set<string>): void {
 function couldServe(table: TableInfo, statement: Statement | undefined): boolean {
   if (statement?.kind !== 'Select' || !table.partitionKey.length) return false;
   const analysis = analyseWhere(statement.where);
-  const pinned = (name: string): boolean => (analysis.byColumn.get(name) ?? []).some((r) => r.kind === 'eq' || r.kind === 'in');
+  const pinned = (name: string): boolean =>
+    (analysis.byColumn.get(name) ?? []).some((r) => r.kind === 'eq' || r.kind === 'in');
   if (!table.partitionKey.every((c) => pinned(c.name))) return false;
   const named = new Set<string>(analysis.byColumn.keys());
   for (const s of statement.selectors) columnsOf(s.expression, named);
@@ -146,12 +150,17 @@ function groupTables(tables: readonly TableInfo[]): { keyspace?: string; file?: 
       return false;
     });
     // Without a keyspace, each file is its own schema; so is each file of a keyspace defined twice (versions).
-    if (files.size > 1 && (repeated || keyspace === undefined)) for (const [file, l] of files) groups.push({ keyspace, file, tables: l });
+    if (files.size > 1 && (repeated || keyspace === undefined))
+      for (const [file, l] of files) groups.push({ keyspace, file, tables: l });
     else groups.push({ keyspace, file: keyspace === undefined ? list[0]!.filePath : undefined, tables: list });
   }
   // Keyspaces by name, the tables without one last; a keyspace's files in path order.
-  return groups.sort((a, b) => (a.keyspace === undefined ? 1 : 0) - (b.keyspace === undefined ? 1 : 0)
-    || (a.keyspace ?? '').localeCompare(b.keyspace ?? '') || (a.file ?? '').localeCompare(b.file ?? ''));
+  return groups.sort(
+    (a, b) =>
+      (a.keyspace === undefined ? 1 : 0) - (b.keyspace === undefined ? 1 : 0) ||
+      (a.keyspace ?? '').localeCompare(b.keyspace ?? '') ||
+      (a.file ?? '').localeCompare(b.file ?? ''),
+  );
 }
 
 const ID_TYPES = new Set(['uuid', 'timeuuid']);
@@ -166,7 +175,11 @@ function isIdColumn(col: ColumnInfo): boolean {
  * into each table of the keyspace that has that column and another of its non-id columns; and each
  * BATCH of the workspace that writes several of the keyspace's tables.
  */
-function logicalWrites(project: Project, tables: readonly TableInfo[], display: (file: string) => string): LogicalWrite[] {
+function logicalWrites(
+  project: Project,
+  tables: readonly TableInfo[],
+  display: (file: string) => string,
+): LogicalWrite[] {
   const writes: LogicalWrite[] = [];
   tables.forEach((home, h) => {
     if (home.partitionKey.length !== 1 || home.clustering.length || home.kind !== 'table') return;
@@ -181,7 +194,12 @@ function logicalWrites(project: Project, tables: readonly TableInfo[], display: 
       copies.push(o);
       copied.push(shared);
     });
-    writes.push({ label: `a ${home.name} row (${key})`, kind: 'entity', tables: [h, ...copies], copied: [[], ...copied] });
+    writes.push({
+      label: `a ${home.name} row (${key})`,
+      kind: 'entity',
+      tables: [h, ...copies],
+      copied: [[], ...copied],
+    });
   });
   // BATCHes: the write references of the keyspace's tables that lie in one BATCH statement.
   const batches = new Map<string, { file: string; start: number; tables: Set<number> }>();
@@ -199,7 +217,12 @@ function logicalWrites(project: Project, tables: readonly TableInfo[], display: 
   for (const batch of [...batches.values()].sort((a, b) => a.file.localeCompare(b.file) || a.start - b.start)) {
     if (batch.tables.size < 2) continue;
     const place = placeOf(project, batch.file, batch.start);
-    writes.push({ label: `the BATCH at ${display(batch.file)}:${place.line + 1}`, kind: 'batch', tables: [...batch.tables].sort((a, b) => a - b), place });
+    writes.push({
+      label: `the BATCH at ${display(batch.file)}:${place.line + 1}`,
+      kind: 'batch',
+      tables: [...batch.tables].sort((a, b) => a - b),
+      place,
+    });
   }
   return writes;
 }
@@ -218,7 +241,11 @@ export interface KeyspaceOptions {
 }
 
 /** The keyspace views of `tables` (the report's tables, in file order), with the workspace's queries on them. */
-export function keyspaceViews(project: Project, tables: readonly TableInfo[], options: KeyspaceOptions = {}): KeyspaceView[] {
+export function keyspaceViews(
+  project: Project,
+  tables: readonly TableInfo[],
+  options: KeyspaceOptions = {},
+): KeyspaceView[] {
   const display = options.displayPath ?? ((file: string) => path.basename(file));
   const views: KeyspaceView[] = [];
   for (const group of groupTables(tables)) {
@@ -256,7 +283,11 @@ export function keyspaceViews(project: Project, tables: readonly TableInfo[], op
         const key = `${ref.file}\0${ref.range.start}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        selects.push({ ref, t, findings: findings.queries.filter((q) => q.reference === ref).map((q) => q.finding.ruleId) });
+        selects.push({
+          ref,
+          t,
+          findings: findings.queries.filter((q) => q.reference === ref).map((q) => q.finding.ruleId),
+        });
       }
     });
     selects.sort((a, b) => a.ref.file.localeCompare(b.ref.file) || a.ref.range.start - b.ref.range.start);
@@ -274,14 +305,17 @@ export function keyspaceViews(project: Project, tables: readonly TableInfo[], op
         access: facts.access,
         reads: facts.reads,
         served,
-        couldServe: served ? [] : entries.map((e, o) => (o !== t && couldServe(e.table, statement) ? o : -1)).filter((o) => o >= 0),
+        couldServe: served
+          ? []
+          : entries.map((e, o) => (o !== t && couldServe(e.table, statement) ? o : -1)).filter((o) => o >= 0),
         findings,
       };
       view.queries.push(query);
       view.tables[t]!.queries.push({ number: query.number, access: query.access });
     });
     view.writes = logicalWrites(project, group.tables, display);
-    if (view.writes.length) view.duplicationFactor = view.writes.reduce((s, w) => s + w.tables.length, 0) / view.writes.length;
+    if (view.writes.length)
+      view.duplicationFactor = view.writes.reduce((s, w) => s + w.tables.length, 0) / view.writes.length;
     views.push(view);
   }
   return views;

@@ -43,12 +43,25 @@ function slug(text: string): string {
 }
 
 function entryOf(r: PartitionReportData): IndexEntry {
-  return { table: r.table, file: r.file, line: r.line, severity: r.severity, findings: r.findings.map((f) => ({ ruleId: f.ruleId, on: f.on, severity: f.severity })) };
+  return {
+    table: r.table,
+    file: r.file,
+    line: r.line,
+    severity: r.severity,
+    findings: r.findings.map((f) => ({ ruleId: f.ruleId, on: f.on, severity: f.severity })),
+  };
 }
 
-async function reportsOf(project: Project, tables: readonly TableInfo[], options: PagedReportOptions): Promise<PartitionReportData[]> {
+async function reportsOf(
+  project: Project,
+  tables: readonly TableInfo[],
+  options: PagedReportOptions,
+): Promise<PartitionReportData[]> {
   const reports: PartitionReportData[] = [];
-  for (const table of tables) reports.push(await tableReportWithSample(project, table, { ...options, cache: options.cache, onProblem: options.onProblem }));
+  for (const table of tables)
+    reports.push(
+      await tableReportWithSample(project, table, { ...options, cache: options.cache, onProblem: options.onProblem }),
+    );
   return reports;
 }
 
@@ -56,7 +69,12 @@ async function reportsOf(project: Project, tables: readonly TableInfo[], options
  * The report's pages: one page when the tables fit on it, else the pages of each keyspace and, last,
  * the index page (path ''). `views` are the keyspace views of `tables` (keyspaceViews).
  */
-export async function* reportPages(project: Project, tables: readonly TableInfo[], views: readonly KeyspaceView[], options: PagedReportOptions): AsyncGenerator<ReportPage> {
+export async function* reportPages(
+  project: Project,
+  tables: readonly TableInfo[],
+  views: readonly KeyspaceView[],
+  options: PagedReportOptions,
+): AsyncGenerator<ReportPage> {
   // The diagnostics stand while the report is made (the samples are read before): each file linted once.
   options = { ...options, lint: options.lint ?? lintMemo(project) };
   const anchorOf = tableAnchors(tables.map((t) => ({ table: t.qualifiedName, file: t.filePath })));
@@ -65,7 +83,14 @@ export async function* reportPages(project: Project, tables: readonly TableInfo[
     yield {
       path: '',
       tables: reports.length,
-      html: renderReportHtml(reports, { title: options.title, subtitle: options.subtitle, index: true, displayPath: options.displayPath, keyspaces: views, anchorOf }),
+      html: renderReportHtml(reports, {
+        title: options.title,
+        subtitle: options.subtitle,
+        index: true,
+        displayPath: options.displayPath,
+        keyspaces: views,
+        anchorOf,
+      }),
     };
     return;
   }
@@ -75,7 +100,9 @@ export async function* reportPages(project: Project, tables: readonly TableInfo[
   const pageOfTable = new Map<string, string>();
   const used = new Set<string>();
   for (const view of views) {
-    const list = view.tables.map((t) => byKey.get(`${t.qualifiedName}\0${t.place.file}`)).filter((t): t is TableInfo => t !== undefined);
+    const list = view.tables
+      .map((t) => byKey.get(`${t.qualifiedName}\0${t.place.file}`))
+      .filter((t): t is TableInfo => t !== undefined);
     const parts = Math.max(1, Math.ceil(list.length / PAGE_TABLES));
     let base = slug(view.title);
     for (let n = 2; used.has(base); n++) base = `${slug(view.title)}-${n}`;
@@ -93,8 +120,10 @@ export async function* reportPages(project: Project, tables: readonly TableInfo[
   for (const page of pages) {
     const reports = await reportsOf(project, page.tables, options);
     for (const r of reports) entries.push({ ...entryOf(r), page: page.path });
-    const nav = [`<a href="../${escapeHtml(options.indexName)}">index of the report</a>`,
-      ...(page.parts > 1 ? [`part ${page.part} of ${page.parts} of keyspace ${escapeHtml(page.view.title)}`] : [])];
+    const nav = [
+      `<a href="../${escapeHtml(options.indexName)}">index of the report</a>`,
+      ...(page.parts > 1 ? [`part ${page.part} of ${page.parts} of keyspace ${escapeHtml(page.view.title)}`] : []),
+    ];
     yield {
       path: page.path,
       tables: reports.length,
@@ -116,18 +145,27 @@ export async function* reportPages(project: Project, tables: readonly TableInfo[
       const tablesOf = pages.filter((p) => p.view === page.view);
       const findings = page.view.tables.reduce((s, t) => s + t.findings, 0);
       const severity = worstSeverity(page.view.tables.flatMap((t) => (t.severity ? [t.severity] : [])));
-      const links = tablesOf.map((p) => `<a href="${escapeHtml(p.path)}">${p.parts > 1 ? `part ${p.part}` : 'page'}</a>`).join(' ');
-      keyspaceRows.push(`<tr><td>${escapeHtml(page.view.title)}</td><td class="num">${page.view.tables.length}</td><td class="num">${page.view.queries.length}</td>` +
-        `<td class="num"><span class="sev-${severity ?? 'none'}">${findings}</span></td><td class="num">${page.view.duplicationFactor?.toFixed(2) ?? '—'}</td><td>${links}</td></tr>`);
+      const links = tablesOf
+        .map((p) => `<a href="${escapeHtml(p.path)}">${p.parts > 1 ? `part ${p.part}` : 'page'}</a>`)
+        .join(' ');
+      keyspaceRows.push(
+        `<tr><td>${escapeHtml(page.view.title)}</td><td class="num">${page.view.tables.length}</td><td class="num">${page.view.queries.length}</td>` +
+          `<td class="num"><span class="sev-${severity ?? 'none'}">${findings}</span></td><td class="num">${page.view.duplicationFactor?.toFixed(2) ?? '—'}</td><td>${links}</td></tr>`,
+      );
     }
   }
   const worst = sortBySeverity(entries).slice(0, INDEX_TABLES);
   const withFindings = entries.filter((e) => e.findings.length).length;
-  const html = `${pageHead(options.title)}<body><header><h1>${escapeHtml(options.title)}</h1>${options.subtitle ? `<p class="muted">${escapeHtml(options.subtitle)}</p>` : ''}</header>` +
+  const html =
+    `${pageHead(options.title)}<body><header><h1>${escapeHtml(options.title)}</h1>${options.subtitle ? `<p class="muted">${escapeHtml(options.subtitle)}</p>` : ''}</header>` +
     `<p class="note">${entries.length.toLocaleString('en-US')} tables in ${views.length} keyspace${views.length === 1 ? '' : 's'}: each keyspace's diagram, coverage and tables are on its own page ` +
     `(at most ${PAGE_TABLES} tables a page) in ${escapeHtml(options.pagesFolder)}/. ${withFindings.toLocaleString('en-US')} tables have findings; the index below lists the ${worst.length.toLocaleString('en-US')} most severe.</p>` +
     `<nav aria-label="Keyspaces"><h2>Keyspaces</h2><table data-figure="keyspaces"><thead><tr><th>keyspace</th><th class="num">tables</th><th class="num">queries</th><th class="num">findings</th><th class="num">duplication factor</th><th>pages</th></tr></thead><tbody>${keyspaceRows.join('')}</tbody></table></nav>` +
-    indexSection(worst, (e) => `${(e as (typeof worst)[number]).page}#${anchorOf(e.table, e.file)}`, options.displayPath) +
+    indexSection(
+      worst,
+      (e) => `${(e as (typeof worst)[number]).page}#${anchorOf(e.table, e.file)}`,
+      options.displayPath,
+    ) +
     '</body></html>\n';
   yield { path: '', tables: entries.length, html };
 }

@@ -22,7 +22,8 @@ import { formatCount } from '../util/format';
  * - `sample`: `SELECT ... LIMIT n` without WHERE, n within unrestricted-partition-key's sampleLimit;
  * - `write`: an INSERT, UPDATE or DELETE.
  */
-export type QueryAccess = 'partition' | 'partitions' | 'token-range' | 'index' | 'filtering' | 'scan' | 'sample' | 'write';
+export type QueryAccess =
+  'partition' | 'partitions' | 'token-range' | 'index' | 'filtering' | 'scan' | 'sample' | 'write';
 
 export interface QueryAccessFacts {
   access: QueryAccess;
@@ -45,14 +46,21 @@ export function referenceStatement(project: Project, ref: TableReference): State
 const DEFAULT_SAMPLE_LIMIT = 100;
 
 /** How the statement of `ref` reaches the partitions of `table` (`statement` from referenceStatement). */
-export function queryAccess(project: Project, table: TableInfo, ref: TableReference, statement = referenceStatement(project, ref)): QueryAccessFacts {
+export function queryAccess(
+  project: Project,
+  table: TableInfo,
+  ref: TableReference,
+  statement = referenceStatement(project, ref),
+): QueryAccessFacts {
   if (ref.kind !== 'Select') return { access: 'write', reads: 'writes one partition' };
   const where = statement?.kind === 'Select' ? statement.where : undefined;
   if (!where) {
     // Without its tree (it could not be found again): the reference's own facts.
     const pinnedAll = table.partitionKey.every((c) => ref.pinned.includes(c.name));
     if (pinnedAll) return { access: 'partition', reads: 'one partition' };
-    return ref.allowFiltering ? { access: 'filtering', reads: 'every partition, filtered (ALLOW FILTERING)' } : { access: 'scan', reads: 'every partition (a scan)' };
+    return ref.allowFiltering
+      ? { access: 'filtering', reads: 'every partition, filtered (ALLOW FILTERING)' }
+      : { access: 'scan', reads: 'every partition (a scan)' };
   }
   const analysis = analyseWhere(where);
   if (analysis.token) return { access: 'token-range', reads: 'a token range (a slice of the ring)' };
@@ -82,8 +90,11 @@ export function queryAccess(project: Project, table: TableInfo, ref: TableRefere
   }
   if (ref.allowFiltering) return { access: 'filtering', reads: 'every partition, filtered (ALLOW FILTERING)' };
   if (!where.length && ref.limit !== undefined) {
-    const sampleLimit = Number(project.ruleOptions(ref.file, 'unrestricted-partition-key')?.['sampleLimit'] ?? DEFAULT_SAMPLE_LIMIT);
-    if (ref.limit <= sampleLimit) return { access: 'sample', reads: `the first ${formatCount(ref.limit)} rows it meets (a sample)` };
+    const sampleLimit = Number(
+      project.ruleOptions(ref.file, 'unrestricted-partition-key')?.['sampleLimit'] ?? DEFAULT_SAMPLE_LIMIT,
+    );
+    if (ref.limit <= sampleLimit)
+      return { access: 'sample', reads: `the first ${formatCount(ref.limit)} rows it meets (a sample)` };
   }
   return { access: 'scan', reads: 'every partition (a scan)' };
 }

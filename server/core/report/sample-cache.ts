@@ -58,7 +58,10 @@ interface Flight {
 const slot = (file: string, table: string): string => `${file}\u0000${table}`;
 
 /** What a summary of `table` read from this file depends on besides the file's content. */
-export function readingKey(request: Pick<SampleRequest, 'table' | 'setting' | 'shard' | 'ringKey'>, file: { mtimeMs: number; size: number }): string {
+export function readingKey(
+  request: Pick<SampleRequest, 'table' | 'setting' | 'shard' | 'ringKey'>,
+  file: { mtimeMs: number; size: number },
+): string {
   const t = request.table;
   const shape = [
     t.qualifiedName,
@@ -121,16 +124,20 @@ export class SampleCache {
         shard: request.shard,
         ring: request.ring,
         roots: request.roots,
-        onProgress: (p) => { for (const c of callers) c.onProgress?.({ ...p, size: stat.size }); },
+        onProgress: (p) => {
+          for (const c of callers) c.onProgress?.({ ...p, size: stat.size });
+        },
         isCancelled: () => callers.size > 0 && [...callers].every((c) => c.isCancelled?.() === true),
-      }).then((summary) => {
-        if (!summary.cancelled) {
-          this.entries.delete(where);
-          this.entries.set(where, { key, summary });
-          while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-        }
-        return summary;
-      }).finally(() => this.flights.delete(key));
+      })
+        .then((summary) => {
+          if (!summary.cancelled) {
+            this.entries.delete(where);
+            this.entries.set(where, { key, summary });
+            while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+          }
+          return summary;
+        })
+        .finally(() => this.flights.delete(key));
       flight = { promise, callers };
       this.flights.set(key, flight);
     }

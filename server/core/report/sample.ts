@@ -34,7 +34,9 @@ export interface SamplePartition {
 export interface SampleSummary extends PartitionSample {
   /** Rows that could not be read, first ones by line (the count covers all). */
   malformed: { line: number; reason: string }[];
-  rowsPerPartition: PartitionSample['rowsPerPartition'] & { histogram: { from: number; to: number; partitions: number }[] };
+  rowsPerPartition: PartitionSample['rowsPerPartition'] & {
+    histogram: { from: number; to: number; partitions: number }[];
+  };
   largest: SamplePartition[];
   /** Rows per shard under the table's (or the proposed) shard formula, and under the other formula. */
   spread?: { formula: string; rows: number; counts: ShardCounts; comparisonCounts?: ShardCounts };
@@ -77,7 +79,10 @@ export interface SampleOptions {
  * which lists the partition key, then the clustering columns, then the other columns by name.
  */
 export function copyDefaultColumnOrder(table: TableInfo): string[] {
-  const rest = table.columns.filter((c) => c.role !== 'partition' && c.role !== 'clustering').map((c) => c.name).sort();
+  const rest = table.columns
+    .filter((c) => c.role !== 'partition' && c.role !== 'clustering')
+    .map((c) => c.name)
+    .sort();
   return [...table.partitionKey.map((c) => c.name), ...table.clustering.map((c) => c.name), ...rest];
 }
 
@@ -99,8 +104,10 @@ function cqlshFieldValue(type: KeyType, field: CsvField): string | null {
 function measuredBytes(type: CqlType | undefined, text: string): number | undefined {
   const native = nativeName(type);
   if (native && TEXT_TYPES.has(native)) return Buffer.byteLength(text, 'utf8');
-  if (native === 'blob') return text.startsWith('0x') ? Math.ceil((text.length - 2) / 2) : Buffer.byteLength(text, 'utf8');
-  if (native === 'varint' || native === 'decimal') return Math.ceil((text.replace(/\D/g, '').length * Math.log2(10)) / 8) + (native === 'decimal' ? 4 : 0);
+  if (native === 'blob')
+    return text.startsWith('0x') ? Math.ceil((text.length - 2) / 2) : Buffer.byteLength(text, 'utf8');
+  if (native === 'varint' || native === 'decimal')
+    return Math.ceil((text.replace(/\D/g, '').length * Math.log2(10)) / 8) + (native === 'decimal' ? 4 : 0);
   // Collections, tuples and UDTs: the length of their CQL text, a rough but data-driven size.
   if (!native && type) return Buffer.byteLength(text, 'utf8');
   return undefined;
@@ -134,7 +141,12 @@ interface SampleLayout {
 }
 
 /** The layout of `names` (a header or the configured order), or why the sample cannot be read with it. */
-function sampleLayout(table: TableInfo, names: readonly string[], shard: SampleOptions['shard'], udts: ReturnType<typeof udtLookupFor>): SampleLayout | { problem: string } {
+function sampleLayout(
+  table: TableInfo,
+  names: readonly string[],
+  shard: SampleOptions['shard'],
+  udts: ReturnType<typeof udtLookupFor>,
+): SampleLayout | { problem: string } {
   const columns: ColumnInfo[] = [];
   for (const name of names) {
     const col = columnNamed(table, name);
@@ -143,13 +155,18 @@ function sampleLayout(table: TableInfo, names: readonly string[], shard: SampleO
   }
   const keyIndexes = table.partitionKey.map((c) => columns.indexOf(c));
   const missing = table.partitionKey.filter((_, i) => keyIndexes[i]! < 0).map((c) => c.name);
-  if (missing.length) return { problem: `the sample has no ${missing.join(', ')} column: the partition key cannot be read` };
+  if (missing.length)
+    return { problem: `the sample has no ${missing.join(', ')} column: the partition key cannot be read` };
   const layout: SampleLayout = {
     columns,
     keyIndexes,
     clusteringIndexes: columns.flatMap((c, i) => (c.role === 'clustering' ? [i] : [])),
-    variable: columns.map((column, index) => ({ index, column }))
-      .filter(({ column }) => (column.role === 'clustering' || column.role === 'regular') && measuredBytes(column.type, '') !== undefined),
+    variable: columns
+      .map((column, index) => ({ index, column }))
+      .filter(
+        ({ column }) =>
+          (column.role === 'clustering' || column.role === 'regular') && measuredBytes(column.type, '') !== undefined,
+      ),
     shardIndexes: [],
     shardTypes: [],
     textSource: false,
@@ -222,17 +239,25 @@ class SampleTally {
     if (!this.layout) {
       const names = fields.map((f) => f.text.trim());
       // HEADER = true: the first record names distinct columns of the table, the partition key among them.
-      const isHeader = names.every((n, i) => hasColumn(table, n) && names.indexOf(n) === i) && table.partitionKey.every((c) => names.includes(c.name));
+      const isHeader =
+        names.every((n, i) => hasColumn(table, n) && names.indexOf(n) === i) &&
+        table.partitionKey.every((c) => names.includes(c.name));
       if (isHeader) {
         this.useLayout(names, line);
         return;
       }
-      if (!this.useLayout(this.options.columns?.length ? [...this.options.columns] : copyDefaultColumnOrder(table), line)) return;
+      if (
+        !this.useLayout(this.options.columns?.length ? [...this.options.columns] : copyDefaultColumnOrder(table), line)
+      )
+        return;
     }
     const layout = this.layout!;
     const cols = layout.columns;
     if (fields.length !== cols.length) {
-      this.problem(line, `expected ${cols.length} fields (${cols.map((c) => c.name).join(', ')}), found ${fields.length}`);
+      this.problem(
+        line,
+        `expected ${cols.length} fields (${cols.map((c) => c.name).join(', ')}), found ${fields.length}`,
+      );
       return;
     }
     const keyTexts = this.keyTexts(fields, line);
@@ -264,7 +289,10 @@ class SampleTally {
       }
       // Cassandra refuses keys over 64 KiB: a larger cell is not a key, and never reaches the value parser.
       if (f.text.length > this.keyLimits.maxKeyLength) {
-        this.problem(line, `partition key column ${this.table.partitionKey[k]!.name} holds ${f.text.length} characters, over the ${this.keyLimits.maxKeyLength} a key may have`);
+        this.problem(
+          line,
+          `partition key column ${this.table.partitionKey[k]!.name} holds ${f.text.length} characters, over the ${this.keyLimits.maxKeyLength} a key may have`,
+        );
         return undefined;
       }
       keyTexts.push(f.text);
@@ -288,7 +316,9 @@ class SampleTally {
       return this.partitions.add(mapKey, () => {
         let token: bigint | undefined;
         if (encoder) {
-          const values = encoder.parse(keyTexts.map((t, k) => cqlshFieldValue(encoder.types[k]!, fields[keyIndexes[k]!]!) ?? t));
+          const values = encoder.parse(
+            keyTexts.map((t, k) => cqlshFieldValue(encoder.types[k]!, fields[keyIndexes[k]!]!) ?? t),
+          );
           token = encoder.token(values);
         }
         return { key: keyTexts, variableBytes: 0, token };
@@ -308,13 +338,17 @@ class SampleTally {
     if (!sources.every((f) => f.quoted || f.text !== '')) return;
     if (shard.method === 'codepoints') {
       this.spreadCounts.add(codepointsMod(sources[0]!.text, shard.count));
-      if (textSource) (this.comparisonCounts ??= new ShardTally(shard.count)).add(murmur3SourceHash(shardTypes, [sources[0]!.text]) % shard.count);
+      if (textSource)
+        (this.comparisonCounts ??= new ShardTally(shard.count)).add(
+          murmur3SourceHash(shardTypes, [sources[0]!.text]) % shard.count,
+        );
       return;
     }
     try {
       const values = sources.map((f, i) => parseKeyValue(shardTypes[i]!, cqlshFieldValue(shardTypes[i]!, f) ?? ''));
       this.spreadCounts.add(murmur3SourceHash(shardTypes, values) % shard.count);
-      if (textSource) (this.comparisonCounts ??= new ShardTally(shard.count)).add(codepointsMod(sources[0]!.text, shard.count));
+      if (textSource)
+        (this.comparisonCounts ??= new ShardTally(shard.count)).add(codepointsMod(sources[0]!.text, shard.count));
     } catch {
       // A source value the shard maths cannot read: the row still counts for its partition.
     }
@@ -326,7 +360,12 @@ class SampleTally {
  * (see the top of this file): it grows with the partitions up to the tally's cap, never with rows.
  * Malformed rows are counted and listed by line; they never stop the reading.
  */
-export async function readSample(chunks: AsyncIterable<string> | Iterable<string>, table: TableInfo, schema: SchemaModel, options: SampleOptions): Promise<SampleSummary> {
+export async function readSample(
+  chunks: AsyncIterable<string> | Iterable<string>,
+  table: TableInfo,
+  schema: SchemaModel,
+  options: SampleOptions,
+): Promise<SampleSummary> {
   const maxProblems = options.maxProblems ?? 50;
   const malformed: SampleSummary['malformed'] = [];
   let malformedCount = 0;
@@ -341,7 +380,8 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
     (fields, line) => {
       const before = tally.rows;
       tally.record(fields, line);
-      if (options.onProgress && tally.rows !== before && tally.rows % progressEvery === 0) options.onProgress({ rows: tally.rows, chars });
+      if (options.onProgress && tally.rows !== before && tally.rows % progressEvery === 0)
+        options.onProgress({ rows: tally.rows, chars });
     },
     (p) => problem(p.line, p.reason),
   );
@@ -361,7 +401,10 @@ export async function readSample(chunks: AsyncIterable<string> | Iterable<string
 
 /** The summary of a sample's tallies: sizes from the sizing formula with the variable-size columns measured. */
 function summarise(
-  tally: SampleTally, table: TableInfo, schema: SchemaModel, options: SampleOptions,
+  tally: SampleTally,
+  table: TableInfo,
+  schema: SchemaModel,
+  options: SampleOptions,
   reading: Pick<SampleSummary, 'malformed' | 'malformedCount'> & { cancelled: boolean },
 ): SampleSummary {
   const { partitions, rows, encoder, spreadCounts } = tally;
@@ -379,7 +422,10 @@ function summarise(
     rowCounts[i] = e.count;
     byteCounts[i] = fixedPart(e.count) + e.value.variableBytes;
   });
-  const largestIdx = entries.map((_, i) => i).sort((a, b) => rowCounts[b]! - rowCounts[a]! || byteCounts[b]! - byteCounts[a]!).slice(0, options.largest ?? 10);
+  const largestIdx = entries
+    .map((_, i) => i)
+    .sort((a, b) => rowCounts[b]! - rowCounts[a]! || byteCounts[b]! - byteCounts[a]!)
+    .slice(0, options.largest ?? 10);
   const sortedRows = rowCounts.slice().sort();
   const sortedBytes = byteCounts.slice().sort();
   const max = sortedRows.length ? sortedRows[sortedRows.length - 1]! : 0;
@@ -393,7 +439,9 @@ function summarise(
   let nodes: SampleSummary['nodes'];
   if (options.ring && encoder) {
     const ring = options.ring;
-    const perNode = new Map<string, { address: string; partitions: number; rows: number }>(ring.nodes.map((n) => [n.address, { address: n.address, partitions: 0, rows: 0 }]));
+    const perNode = new Map<string, { address: string; partitions: number; rows: number }>(
+      ring.nodes.map((n) => [n.address, { address: n.address, partitions: 0, rows: 0 }]),
+    );
     for (const e of entries) {
       if (e.value.token === undefined) continue;
       const owner = perNode.get(ring.entries[ownerIndex(ring, e.value.token)]!.node.address)!;
@@ -412,18 +460,41 @@ function summarise(
     malformed: reading.malformed,
     malformedCount: reading.malformedCount,
     rowsPerPartition: {
-      p50: percentile(sortedRows, 0.5), p99: percentile(sortedRows, 0.99), max, mean: partitionCount ? rows / partitionCount : 0, histogram,
+      p50: percentile(sortedRows, 0.5),
+      p99: percentile(sortedRows, 0.99),
+      max,
+      mean: partitionCount ? rows / partitionCount : 0,
+      histogram,
     },
-    bytesPerPartition: { p50: percentile(sortedBytes, 0.5), p99: percentile(sortedBytes, 0.99), max: sortedBytes.length ? sortedBytes[sortedBytes.length - 1]! : 0 },
-    rowOperationBytes: { mean: rows ? fixedOperation + tally.variableTotal / rows : 0, max: rows ? fixedOperation + tally.variableMax : 0 },
-    largest: largestIdx.map((i) => ({ key: entries[i]!.value.key, rows: entries[i]!.count, bytes: byteCounts[i]!, token: entries[i]!.value.token?.toString() })),
-    spread: shard && spreadCounts ? {
-      formula: formatShardFormula(shard), rows: spreadCounts.counts().total, counts: spreadCounts.counts(),
-      comparisonCounts: tally.comparisonCounts?.counts(),
-    } : undefined,
+    bytesPerPartition: {
+      p50: percentile(sortedBytes, 0.5),
+      p99: percentile(sortedBytes, 0.99),
+      max: sortedBytes.length ? sortedBytes[sortedBytes.length - 1]! : 0,
+    },
+    rowOperationBytes: {
+      mean: rows ? fixedOperation + tally.variableTotal / rows : 0,
+      max: rows ? fixedOperation + tally.variableMax : 0,
+    },
+    largest: largestIdx.map((i) => ({
+      key: entries[i]!.value.key,
+      rows: entries[i]!.count,
+      bytes: byteCounts[i]!,
+      token: entries[i]!.value.token?.toString(),
+    })),
+    spread:
+      shard && spreadCounts
+        ? {
+            formula: formatShardFormula(shard),
+            rows: spreadCounts.counts().total,
+            counts: spreadCounts.counts(),
+            comparisonCounts: tally.comparisonCounts?.counts(),
+          }
+        : undefined,
     nodes,
     cancelled: reading.cancelled || undefined,
-    ...(partitions.approximate ? { approximate: { tracked: partitions.size, untrackedRowsAtMost: partitions.dropped() } } : {}),
+    ...(partitions.approximate
+      ? { approximate: { tracked: partitions.size, untrackedRowsAtMost: partitions.dropped() } }
+      : {}),
   };
 }
 
@@ -434,7 +505,12 @@ export class SampleReadError extends Error {}
  * Reads a sample file as a stream (UTF-8, a BOM dropped), opened through io/files (a regular file only,
  * inside `roots` when given: a FIFO is refused, never waited on). Throws SampleReadError with the reason.
  */
-export async function readSampleFile(path: string, table: TableInfo, schema: SchemaModel, options: Omit<SampleOptions, 'file'> & { file?: string; roots?: readonly string[] }): Promise<SampleSummary> {
+export async function readSampleFile(
+  path: string,
+  table: TableInfo,
+  schema: SchemaModel,
+  options: Omit<SampleOptions, 'file'> & { file?: string; roots?: readonly string[] },
+): Promise<SampleSummary> {
   const opened = await openRegularFile(path, { roots: options.roots });
   if (!opened.ok) throw new SampleReadError(opened.message);
   const stream = opened.handle.createReadStream({ encoding: 'utf8', highWaterMark: 256 * 1024, autoClose: true });
@@ -448,7 +524,9 @@ export async function readSampleFile(path: string, table: TableInfo, schema: Sch
   try {
     return await readSample(chunks(), table, schema, { ...options, file: options.file ?? path });
   } catch (error) {
-    throw error instanceof SampleReadError ? error : new SampleReadError(error instanceof Error ? error.message : String(error));
+    throw error instanceof SampleReadError
+      ? error
+      : new SampleReadError(error instanceof Error ? error.message : String(error));
   } finally {
     stream.destroy();
     await opened.handle.close().catch(() => undefined);

@@ -77,7 +77,14 @@ interface LineChartSpec {
 }
 
 export function lineChart(spec: LineChartSpec): string {
-  const frame: Frame = { width: spec.width ?? 640, height: spec.height ?? 300, left: 70, right: 16, top: 16, bottom: 44 };
+  const frame: Frame = {
+    width: spec.width ?? 640,
+    height: spec.height ?? 300,
+    left: 70,
+    right: 16,
+    top: 16,
+    bottom: 44,
+  };
   const { head, plotW, plotH } = open(frame, spec.title, spec.desc, 'line-chart');
   const xMax = Math.max(spec.xMax, spec.xTicks.at(-1) ?? 0) || 1;
   const yMax = Math.max(spec.yMax, spec.yTicks.at(-1) ?? 0) || 1;
@@ -87,23 +94,38 @@ export function lineChart(spec: LineChartSpec): string {
   parts.push('<g class="grid" aria-hidden="true">');
   for (const t of spec.yTicks) {
     parts.push(`<line x1="${frame.left}" x2="${frame.left + plotW}" y1="${num(sy(t))}" y2="${num(sy(t))}"/>`);
-    parts.push(`<text class="tick" x="${frame.left - 6}" y="${num(sy(t) + 4)}" text-anchor="end">${escapeHtml(spec.yLabel(t))}</text>`);
+    parts.push(
+      `<text class="tick" x="${frame.left - 6}" y="${num(sy(t) + 4)}" text-anchor="end">${escapeHtml(spec.yLabel(t))}</text>`,
+    );
   }
   for (const t of spec.xTicks) {
-    parts.push(`<text class="tick" x="${num(sx(t))}" y="${frame.top + plotH + 16}" text-anchor="middle">${escapeHtml(spec.xLabel(t))}</text>`);
+    parts.push(
+      `<text class="tick" x="${num(sx(t))}" y="${frame.top + plotH + 16}" text-anchor="middle">${escapeHtml(spec.xLabel(t))}</text>`,
+    );
   }
-  parts.push(`<line class="axis" x1="${frame.left}" x2="${frame.left + plotW}" y1="${frame.top + plotH}" y2="${frame.top + plotH}"/>`);
+  parts.push(
+    `<line class="axis" x1="${frame.left}" x2="${frame.left + plotW}" y1="${frame.top + plotH}" y2="${frame.top + plotH}"/>`,
+  );
   parts.push(`<line class="axis" x1="${frame.left}" x2="${frame.left}" y1="${frame.top}" y2="${frame.top + plotH}"/>`);
-  parts.push(`<text class="axis-title" x="${frame.left + plotW / 2}" y="${frame.height - 6}" text-anchor="middle">${escapeHtml(spec.xAxisTitle)}</text>`);
-  parts.push(`<text class="axis-title" transform="translate(14 ${frame.top + plotH / 2}) rotate(-90)" text-anchor="middle">${escapeHtml(spec.yAxisTitle)}</text>`);
+  parts.push(
+    `<text class="axis-title" x="${frame.left + plotW / 2}" y="${frame.height - 6}" text-anchor="middle">${escapeHtml(spec.xAxisTitle)}</text>`,
+  );
+  parts.push(
+    `<text class="axis-title" transform="translate(14 ${frame.top + plotH / 2}) rotate(-90)" text-anchor="middle">${escapeHtml(spec.yAxisTitle)}</text>`,
+  );
   parts.push('</g>');
   const shown = [...spec.lines].filter((l) => l.y <= yMax).sort((a, b) => a.y - b.y);
-  const slots = placeLineLabels(shown.map((l) => ({ y: sy(l.y), label: l.label })), { left: frame.left, right: frame.left + plotW, top: frame.top, bottom: frame.top + plotH });
+  const slots = placeLineLabels(
+    shown.map((l) => ({ y: sy(l.y), label: l.label })),
+    { left: frame.left, right: frame.left + plotW, top: frame.top, bottom: frame.top + plotH },
+  );
   shown.forEach((line, i) => {
     const y = sy(line.y);
     const slot = slots[i]!;
-    parts.push(`<g class="limit ${line.cls}"><line x1="${frame.left}" x2="${frame.left + plotW}" y1="${num(y)}" y2="${num(y)}"/>` +
-      `<text x="${num(slot.x)}" y="${num(slot.y)}" text-anchor="${slot.anchor}">${escapeHtml(line.label)}</text></g>`);
+    parts.push(
+      `<g class="limit ${line.cls}"><line x1="${frame.left}" x2="${frame.left + plotW}" y1="${num(y)}" y2="${num(y)}"/>` +
+        `<text x="${num(slot.x)}" y="${num(slot.y)}" text-anchor="${slot.anchor}">${escapeHtml(line.label)}</text></g>`,
+    );
   });
   for (const s of spec.series) {
     const d = s.points.map(([x, y], i) => `${i ? 'L' : 'M'}${num(sx(x))} ${num(sy(y))}`).join(' ');
@@ -134,17 +156,29 @@ function overlaps(a: LabelSlot['rect'], b: LabelSlot['rect']): boolean {
  * Places the labels of horizontal lines (screen `y`, top down) so that no two overlap: above the line at
  * its right end, else at its left end, else below it, else further up or down, inside the plot.
  */
-export function placeLineLabels(lines: readonly { y: number; label: string }[], plot: { left: number; right: number; top: number; bottom: number }): LabelSlot[] {
+export function placeLineLabels(
+  lines: readonly { y: number; label: string }[],
+  plot: { left: number; right: number; top: number; bottom: number },
+): LabelSlot[] {
   const placed: LabelSlot[] = [];
   const slot = (baseline: number, right: boolean, text: string): LabelSlot => {
     const width = text.length * LABEL_CHAR_WIDTH;
     const x = right ? plot.right - 4 : plot.left + 6;
-    return { x, y: baseline, anchor: right ? 'end' : 'start', rect: { x: right ? x - width : x, y: baseline - LABEL_HEIGHT + 2, width, height: LABEL_HEIGHT } };
+    return {
+      x,
+      y: baseline,
+      anchor: right ? 'end' : 'start',
+      rect: { x: right ? x - width : x, y: baseline - LABEL_HEIGHT + 2, width, height: LABEL_HEIGHT },
+    };
   };
-  const fits = (s: LabelSlot): boolean => s.rect.y >= plot.top - 2 && s.rect.y + s.rect.height <= plot.bottom + 2 && !placed.some((p) => overlaps(p.rect, s.rect));
+  const fits = (s: LabelSlot): boolean =>
+    s.rect.y >= plot.top - 2 &&
+    s.rect.y + s.rect.height <= plot.bottom + 2 &&
+    !placed.some((p) => overlaps(p.rect, s.rect));
   for (const line of lines) {
     const candidates: LabelSlot[] = [];
-    for (const baseline of [line.y - 4, line.y + LABEL_HEIGHT + 1]) for (const right of [true, false]) candidates.push(slot(baseline, right, line.label));
+    for (const baseline of [line.y - 4, line.y + LABEL_HEIGHT + 1])
+      for (const right of [true, false]) candidates.push(slot(baseline, right, line.label));
     for (let k = 1; k <= 12; k++) {
       for (const right of [true, false]) {
         candidates.push(slot(line.y - 4 - k * LABEL_HEIGHT, right, line.label));
@@ -171,7 +205,14 @@ interface BarChartSpec {
 }
 
 export function barChart(spec: BarChartSpec): string {
-  const frame: Frame = { width: spec.width ?? 640, height: spec.height ?? 200, left: 56, right: 12, top: 12, bottom: 28 };
+  const frame: Frame = {
+    width: spec.width ?? 640,
+    height: spec.height ?? 200,
+    left: 56,
+    right: 12,
+    top: 12,
+    bottom: 28,
+  };
   const { head, plotW, plotH } = open(frame, spec.title, spec.desc, 'bar-chart');
   const max = Math.max(1, ...spec.values, spec.line?.y ?? 0);
   // Counts: at least 0..4 so that the ticks stay whole numbers.
@@ -185,24 +226,32 @@ export function barChart(spec: BarChartSpec): string {
   const parts: string[] = [head, '<g class="grid" aria-hidden="true">'];
   for (const t of ticks) {
     parts.push(`<line x1="${frame.left}" x2="${frame.left + plotW}" y1="${num(sy(t))}" y2="${num(sy(t))}"/>`);
-    parts.push(`<text class="tick" x="${frame.left - 6}" y="${num(sy(t) + 4)}" text-anchor="end">${escapeHtml(yLabel(t))}</text>`);
+    parts.push(
+      `<text class="tick" x="${frame.left - 6}" y="${num(sy(t) + 4)}" text-anchor="end">${escapeHtml(yLabel(t))}</text>`,
+    );
   }
   const every = Math.max(1, Math.ceil(n / 16));
   for (let i = 0; i < n; i += every) {
-    parts.push(`<text class="tick" x="${num(frame.left + slot * i + slot / 2)}" y="${frame.top + plotH + 16}" text-anchor="middle">${escapeHtml(spec.label(i))}</text>`);
+    parts.push(
+      `<text class="tick" x="${num(frame.left + slot * i + slot / 2)}" y="${frame.top + plotH + 16}" text-anchor="middle">${escapeHtml(spec.label(i))}</text>`,
+    );
   }
   parts.push('</g>');
   parts.push(`<g class="bars ${spec.cls}">`);
   spec.values.forEach((v, i) => {
     const x = frame.left + slot * i + (slot - barW) / 2;
     const y = sy(v);
-    parts.push(`<rect x="${num(x)}" y="${num(y)}" width="${num(barW)}" height="${num(frame.top + plotH - y)}"><title>${escapeHtml(`${spec.label(i)}: ${yLabel(v)}`)}</title></rect>`);
+    parts.push(
+      `<rect x="${num(x)}" y="${num(y)}" width="${num(barW)}" height="${num(frame.top + plotH - y)}"><title>${escapeHtml(`${spec.label(i)}: ${yLabel(v)}`)}</title></rect>`,
+    );
   });
   parts.push('</g>');
   if (spec.line) {
     const y = num(sy(spec.line.y));
-    parts.push(`<g class="limit ${spec.line.cls}"><line x1="${frame.left}" x2="${frame.left + plotW}" y1="${y}" y2="${y}"/>` +
-      `<text x="${frame.left + plotW - 4}" y="${num(sy(spec.line.y) - 4)}" text-anchor="end">${escapeHtml(spec.line.label)}</text></g>`);
+    parts.push(
+      `<g class="limit ${spec.line.cls}"><line x1="${frame.left}" x2="${frame.left + plotW}" y1="${y}" y2="${y}"/>` +
+        `<text x="${frame.left + plotW - 4}" y="${num(sy(spec.line.y) - 4)}" text-anchor="end">${escapeHtml(spec.line.label)}</text></g>`,
+    );
   }
   parts.push('</svg>');
   return parts.join('');
@@ -215,9 +264,23 @@ interface HorizontalBar {
 }
 
 /** Horizontal bars against one limit (a vertical line): throughput today and per shard. */
-export function horizontalBars(spec: { title: string; desc: string; bars: HorizontalBar[]; limit: { value: number; label: string }; unit: string; width?: number }): string {
+export function horizontalBars(spec: {
+  title: string;
+  desc: string;
+  bars: HorizontalBar[];
+  limit: { value: number; label: string };
+  unit: string;
+  width?: number;
+}): string {
   const rowH = 28;
-  const frame: Frame = { width: spec.width ?? 640, height: 48 + rowH * spec.bars.length, left: 190, right: 20, top: 20, bottom: 28 };
+  const frame: Frame = {
+    width: spec.width ?? 640,
+    height: 48 + rowH * spec.bars.length,
+    left: 190,
+    right: 20,
+    top: 20,
+    bottom: 28,
+  };
   const { head, plotW } = open(frame, spec.title, spec.desc, 'hbar-chart');
   const max = Math.max(spec.limit.value * 1.1, ...spec.bars.map((b) => b.value));
   const ticks = niceTicks(max, 4);
@@ -227,16 +290,24 @@ export function horizontalBars(spec: { title: string; desc: string; bars: Horizo
   const parts: string[] = [head, '<g class="grid" aria-hidden="true">'];
   for (const t of ticks) {
     parts.push(`<line x1="${num(sx(t))}" x2="${num(sx(t))}" y1="${frame.top}" y2="${bottom}"/>`);
-    parts.push(`<text class="tick" x="${num(sx(t))}" y="${bottom + 16}" text-anchor="middle">${escapeHtml(t.toLocaleString('en-US'))}</text>`);
+    parts.push(
+      `<text class="tick" x="${num(sx(t))}" y="${bottom + 16}" text-anchor="middle">${escapeHtml(t.toLocaleString('en-US'))}</text>`,
+    );
   }
   parts.push('</g>');
   spec.bars.forEach((b, i) => {
     const y = frame.top + i * rowH + 4;
-    parts.push(`<text class="bar-label" x="${frame.left - 8}" y="${y + 15}" text-anchor="end">${escapeHtml(b.label)}</text>`);
-    parts.push(`<rect class="${b.cls}" x="${frame.left}" y="${y}" width="${num(Math.max(1, sx(b.value) - frame.left))}" height="${rowH - 8}"><title>${escapeHtml(`${b.label}: ${Math.round(b.value).toLocaleString('en-US')} ${spec.unit}`)}</title></rect>`);
+    parts.push(
+      `<text class="bar-label" x="${frame.left - 8}" y="${y + 15}" text-anchor="end">${escapeHtml(b.label)}</text>`,
+    );
+    parts.push(
+      `<rect class="${b.cls}" x="${frame.left}" y="${y}" width="${num(Math.max(1, sx(b.value) - frame.left))}" height="${rowH - 8}"><title>${escapeHtml(`${b.label}: ${Math.round(b.value).toLocaleString('en-US')} ${spec.unit}`)}</title></rect>`,
+    );
   });
   const lx = num(sx(spec.limit.value));
-  parts.push(`<g class="limit limit-hard"><line x1="${lx}" x2="${lx}" y1="${frame.top}" y2="${bottom}"/><text x="${lx}" y="${frame.top - 6}" text-anchor="middle">${escapeHtml(spec.limit.label)}</text></g>`);
+  parts.push(
+    `<g class="limit limit-hard"><line x1="${lx}" x2="${lx}" y1="${frame.top}" y2="${bottom}"/><text x="${lx}" y="${frame.top - 6}" text-anchor="middle">${escapeHtml(spec.limit.label)}</text></g>`,
+  );
   parts.push('</svg>');
   return parts.join('');
 }

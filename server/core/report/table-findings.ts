@@ -59,11 +59,16 @@ export function lintMemo(project: Project): LintOf {
 }
 
 /** The diagnostics of a table and of the statements on it (Project.referencesTo), in file order. */
-export function tableFindings(project: Project, table: TableInfo, lint: LintOf = (file) => project.lint(file)): TableFindings {
+export function tableFindings(
+  project: Project,
+  table: TableInfo,
+  lint: LintOf = (file) => project.lint(file),
+): TableFindings {
   const own = within(lint(table.filePath), table.range.start, table.range.end);
   const queries: TableFindings['queries'] = [];
   for (const reference of project.referencesTo(table)) {
-    for (const finding of within(lint(reference.file), reference.range.start, reference.range.end)) queries.push({ reference, finding });
+    for (const finding of within(lint(reference.file), reference.range.start, reference.range.end))
+      queries.push({ reference, finding });
   }
   return { table: own, queries };
 }

@@ -30,7 +30,13 @@ function checkAlter(stmt: AlterTableStatement, ctx: RuleContext<MessageId>): voi
     values: { table: table.qualifiedName, column: action.column.text, before: column.typeText, after },
     details: `Cassandra 3.0.11, 3.10 and later refuse ALTER ... TYPE, so this migration fails on a live cluster; where it was accepted, the cells already written were read with the new type (only a few compatible pairs, such as int to varint, kept their values).\n\n${saferPlan(table.qualifiedName, column.name, after)}`,
     range: action.range,
-    data: { table: table.qualifiedName, column: column.name, before: column.typeText, after, ...(createdIn ? { createdIn } : {}) } satisfies FindingData<'column-type-change'>,
+    data: {
+      table: table.qualifiedName,
+      column: column.name,
+      before: column.typeText,
+      after,
+      ...(createdIn ? { createdIn } : {}),
+    } satisfies FindingData<'column-type-change'>,
   });
 }
 
@@ -50,7 +56,13 @@ function checkCreate(stmt: CreateTableStatement, ctx: RuleContext<MessageId>): v
       values: { table: previous.qualifiedName, column: column.name, before: old.typeText, after: column.typeText },
       details: `${previous.qualifiedName} was created by ${createdIn} and is dropped and created again: every row is lost on a live cluster, and application code still writing ${column.name} as ${old.typeText} fails until it is deployed anew.\n\n${saferPlan(previous.qualifiedName, column.name, column.typeText)}`,
       range: column.range,
-      data: { table: previous.qualifiedName, column: column.name, before: old.typeText, after: column.typeText, createdIn } satisfies FindingData<'column-type-change'>,
+      data: {
+        table: previous.qualifiedName,
+        column: column.name,
+        before: old.typeText,
+        after: column.typeText,
+        createdIn,
+      } satisfies FindingData<'column-type-change'>,
     });
   }
 }
@@ -59,10 +71,13 @@ export const rule: RuleModule<MessageId> = {
   meta: {
     id: 'column-type-change',
     defaultSeverity: 'warning',
-    description: 'A migration that changes the type of a deployed table\'s column (ALTER ... TYPE, or the table re-created with another type).',
+    description:
+      "A migration that changes the type of a deployed table's column (ALTER ... TYPE, or the table re-created with another type).",
     messages: {
-      alterType: '{{table}}.{{column}} changes type from {{before}} to {{after}}: Cassandra 3.10+ rejects ALTER ... TYPE on a live cluster',
-      recreated: '{{table}} is re-created with {{column}} as {{after}} (was {{before}}): a live cluster loses the table\'s rows',
+      alterType:
+        '{{table}}.{{column}} changes type from {{before}} to {{after}}: Cassandra 3.10+ rejects ALTER ... TYPE on a live cluster',
+      recreated:
+        "{{table}} is re-created with {{column}} as {{after}} (was {{before}}): a live cluster loses the table's rows",
     },
   },
   handlers: { AlterTable: checkAlter, CreateTable: checkCreate },
@@ -72,20 +87,31 @@ const V001 = 'CREATE TABLE shop.orders (id uuid PRIMARY KEY, total int, note tex
 
 export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
-    { name: 'a new column of the new type', path: 'migrations/v002_total.cql', files: { 'migrations/v001_create.cql': V001 }, code: 'ALTER TABLE shop.orders ADD total_v2 decimal;' },
+    {
+      name: 'a new column of the new type',
+      path: 'migrations/v002_total.cql',
+      files: { 'migrations/v001_create.cql': V001 },
+      code: 'ALTER TABLE shop.orders ADD total_v2 decimal;',
+    },
     { name: 'ALTER TYPE in a plain .cql file', code: `${V001}\nALTER TABLE shop.orders ALTER total TYPE varint;` },
   ],
   invalid: [
     {
-      path: 'migrations/v002_total.cql', files: { 'migrations/v001_create.cql': V001 },
+      path: 'migrations/v002_total.cql',
+      files: { 'migrations/v001_create.cql': V001 },
       code: 'ALTER TABLE shop.orders ALTER total TYPE varint;',
-      at: 'ALTER total', messageId: 'alterType', data: { table: 'shop.orders', column: 'total', before: 'int', after: 'varint', createdIn: 'v001_create.cql' },
+      at: 'ALTER total',
+      messageId: 'alterType',
+      data: { table: 'shop.orders', column: 'total', before: 'int', after: 'varint', createdIn: 'v001_create.cql' },
     },
     {
       name: 'dropped and re-created with another type',
-      path: 'migrations/0002-orders.cql', files: { 'migrations/0001-create.cql': V001 },
+      path: 'migrations/0002-orders.cql',
+      files: { 'migrations/0001-create.cql': V001 },
       code: 'DROP TABLE shop.orders;\nCREATE TABLE shop.orders (id uuid PRIMARY KEY, total decimal, note text);',
-      at: 'total decimal', messageId: 'recreated', data: { column: 'total', before: 'int', after: 'decimal' },
+      at: 'total decimal',
+      messageId: 'recreated',
+      data: { column: 'total', before: 'int', after: 'decimal' },
     },
   ],
 };

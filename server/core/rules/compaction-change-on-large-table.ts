@@ -32,15 +32,22 @@ function checkAlter(stmt: AlterTableStatement, ctx: RuleContext<MessageId>): voi
   const after = strategyOf(option.value) ?? exprText(ctx.text, option.value);
   const size = largeTable(ctx.evidence(table));
   if (size && !size.large) return;
-  const rewrite = `Every node rewrites all of ${table.qualifiedName}'s SSTables under ${after}: disk and CPU taken from the traffic while it runs${/leveled/i.test(after) ? ', and a change to LCS may need free disk up to the table\'s size' : ''}.`;
-  const safer = 'Safer: try it on one node first (nodetool setcompactionthreshold / JMX setCompactionParametersJson change one node only), watch the pending compactions, then alter the table outside peak hours.';
+  const rewrite = `Every node rewrites all of ${table.qualifiedName}'s SSTables under ${after}: disk and CPU taken from the traffic while it runs${/leveled/i.test(after) ? ", and a change to LCS may need free disk up to the table's size" : ''}.`;
+  const safer =
+    'Safer: try it on one node first (nodetool setcompactionthreshold / JMX setCompactionParametersJson change one node only), watch the pending compactions, then alter the table outside peak hours.';
   ctx.report({
     messageId: size ? 'large' : 'existing',
     values: { table: table.qualifiedName },
     details: `${rewrite}${size ? ` The evidence measures the table at ${size.measured}.` : ' No evidence measures the table (docs/evidence.md): its size decides the cost.'}\n\n${safer}`,
     range: option.range,
     ...(size ? {} : { severity: 'info' as const }),
-    data: { table: table.qualifiedName, ...(before ? { before } : {}), after, ...(existed.createdIn ? { createdIn: existed.createdIn } : {}), ...(size ? { measured: size.measured } : {}) } satisfies FindingData<'compaction-change-on-large-table'>,
+    data: {
+      table: table.qualifiedName,
+      ...(before ? { before } : {}),
+      after,
+      ...(existed.createdIn ? { createdIn: existed.createdIn } : {}),
+      ...(size ? { measured: size.measured } : {}),
+    } satisfies FindingData<'compaction-change-on-large-table'>,
   });
 }
 
@@ -48,7 +55,8 @@ export const rule: RuleModule<MessageId> = {
   meta: {
     id: 'compaction-change-on-large-table',
     defaultSeverity: 'warning',
-    description: 'A migration that changes the compaction of a table that exists already (large by the evidence: a warning; unmeasured: a note).',
+    description:
+      'A migration that changes the compaction of a table that exists already (large by the evidence: a warning; unmeasured: a note).',
     messages: {
       large: 'compaction change on {{table}}, measured large: every node rewrites the whole table',
       existing: 'compaction change on {{table}}, a table that exists already: every node rewrites it',
@@ -62,21 +70,40 @@ const LCS = "ALTER TABLE shop.events WITH compaction = {'class': 'LeveledCompact
 
 export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
-    { name: 'the evidence measures it small', path: 'migrations/v002_lcs.cql', files: { 'migrations/v001_create.cql': V001 }, code: LCS, evidence: { 'node1.txt': tablestatsOutput('shop.events', 200_000) } },
-    { name: 'the table the same migration creates', path: 'migrations/v002_lcs.cql', files: { 'migrations/v001_x.cql': 'SELECT now() FROM system.local;' }, code: `${V001}\n${LCS}` },
+    {
+      name: 'the evidence measures it small',
+      path: 'migrations/v002_lcs.cql',
+      files: { 'migrations/v001_create.cql': V001 },
+      code: LCS,
+      evidence: { 'node1.txt': tablestatsOutput('shop.events', 200_000) },
+    },
+    {
+      name: 'the table the same migration creates',
+      path: 'migrations/v002_lcs.cql',
+      files: { 'migrations/v001_x.cql': 'SELECT now() FROM system.local;' },
+      code: `${V001}\n${LCS}`,
+    },
     { name: 'a plain .cql file', code: `${V001}\n${LCS}` },
   ],
   invalid: [
     {
       name: 'measured large by nodetool tablestats',
-      path: 'migrations/v002_lcs.cql', files: { 'migrations/v001_create.cql': V001 }, code: LCS,
+      path: 'migrations/v002_lcs.cql',
+      files: { 'migrations/v001_create.cql': V001 },
+      code: LCS,
       evidence: { 'node1.txt': tablestatsOutput('shop.events', 20_000_000, { partitions: 5_000_000 }) },
-      at: "compaction = ", messageId: 'large', data: { table: 'shop.events', after: 'LeveledCompactionStrategy', createdIn: 'v001_create.cql' },
+      at: 'compaction = ',
+      messageId: 'large',
+      data: { table: 'shop.events', after: 'LeveledCompactionStrategy', createdIn: 'v001_create.cql' },
     },
     {
       name: 'no evidence: a note',
-      path: 'migrations/v002_lcs.cql', files: { 'migrations/v001_create.cql': V001 }, code: LCS,
-      at: "compaction = ", messageId: 'existing', severity: 'info',
+      path: 'migrations/v002_lcs.cql',
+      files: { 'migrations/v001_create.cql': V001 },
+      code: LCS,
+      at: 'compaction = ',
+      messageId: 'existing',
+      severity: 'info',
     },
   ],
 };

@@ -34,7 +34,10 @@ function keySignature(table: TableInfo): string {
  * list and keyspace: in a workspace of migrations every CREATE TABLE of a name compared its key with all
  * the name's definitions (quadratic), and most agree, which the counts tell at once.
  */
-let signatureCounts = new WeakMap<readonly TableInfo[], Map<string | undefined, { total: number; bySignature: Map<string, number> }>>();
+let signatureCounts = new WeakMap<
+  readonly TableInfo[],
+  Map<string | undefined, { total: number; bySignature: Map<string, number> }>
+>();
 
 /** Whether any table of `definitions` in `keyspace` with a partition key has a key signature other than `signature`. */
 function anyOtherKey(definitions: readonly TableInfo[], keyspace: string | undefined, signature: string): boolean {
@@ -60,7 +63,10 @@ function comparable(t: TableInfo, keyspace: string | undefined): boolean {
 }
 
 function keyWithTypes(table: TableInfo): string {
-  return keyText(table.partitionKey.map((c) => `${c.name} ${c.typeText}`), table.clustering.map((c) => c.name));
+  return keyText(
+    table.partitionKey.map((c) => `${c.name} ${c.typeText}`),
+    table.clustering.map((c) => c.name),
+  );
 }
 
 function fileName(filePath: string): string {
@@ -88,18 +94,32 @@ export const rule: RuleModule<'otherKey'> = {
       if (!anyOtherKey(definitions, table.keyspace, signature)) return;
       // In a migration folder, a later file that re-creates the table is its history, not a conflict (primary-key-change judges it).
       const history = ctx.migration()?.folder.files;
-      const others = definitions.filter((t) => t.filePath !== ctx.filePath && comparable(t, table.keyspace) && keySignature(t) !== signature && !history?.includes(t.filePath));
+      const others = definitions.filter(
+        (t) =>
+          t.filePath !== ctx.filePath &&
+          comparable(t, table.keyspace) &&
+          keySignature(t) !== signature &&
+          !history?.includes(t.filePath),
+      );
       if (!others.length) return;
       const names = [...new Set(others.map((t) => fileName(t.filePath)))];
       ctx.report({
         messageId: 'otherKey',
         values: { table: table.qualifiedName, files: names.join(', ') },
-        details: `Here: PRIMARY KEY ${keyWithTypes(table)}; ${others.map((t) => `${fileName(t.filePath)}: PRIMARY KEY ${keyWithTypes(t)}`).join('; ')}.\n\n`
-          + 'Statements in other files resolve to the first definition in file order, so tokens, partition findings and fixes follow that one. '
-          + 'Keep one definition of the table, or give the other its own name.',
+        details:
+          `Here: PRIMARY KEY ${keyWithTypes(table)}; ${others.map((t) => `${fileName(t.filePath)}: PRIMARY KEY ${keyWithTypes(t)}`).join('; ')}.\n\n` +
+          'Statements in other files resolve to the first definition in file order, so tokens, partition findings and fixes follow that one. ' +
+          'Keep one definition of the table, or give the other its own name.',
         range: stmt.name.range,
-        related: others.map((t) => ({ filePath: t.filePath, range: t.nameRange, message: `${t.qualifiedName} is defined here` })),
-        data: { table: table.qualifiedName, others: others.map((t) => t.filePath) } satisfies FindingData<'conflicting-definition'>,
+        related: others.map((t) => ({
+          filePath: t.filePath,
+          range: t.nameRange,
+          message: `${t.qualifiedName} is defined here`,
+        })),
+        data: {
+          table: table.qualifiedName,
+          others: others.map((t) => t.filePath),
+        } satisfies FindingData<'conflicting-definition'>,
       });
     },
   },
@@ -107,14 +127,52 @@ export const rule: RuleModule<'otherKey'> = {
 
 export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
-    { code: 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);', files: { 'other.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY, v text, w int);' }, name: 'same key, other columns' },
-    { code: 'CREATE TABLE t (id int PRIMARY KEY);', files: { 'other.cql': 'CREATE TABLE t (id text PRIMARY KEY);' }, name: 'no keyspace on either side' },
-    { path: 'migrations/v001_create.cql', code: 'CREATE TABLE ks.t (id int PRIMARY KEY);', files: { 'migrations/v002_rekey.cql': 'DROP TABLE ks.t;\nCREATE TABLE ks.t (id text PRIMARY KEY);' }, name: 'a later migration re-creates it (its history: primary-key-change)' },
-    { code: 'CREATE TABLE ks.t (id int PRIMARY KEY);\nDROP TABLE ks.t;\nCREATE TABLE ks.t (id text PRIMARY KEY);', name: 're-created in one file' },
+    {
+      code: 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);',
+      files: { 'other.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY, v text, w int);' },
+      name: 'same key, other columns',
+    },
+    {
+      code: 'CREATE TABLE t (id int PRIMARY KEY);',
+      files: { 'other.cql': 'CREATE TABLE t (id text PRIMARY KEY);' },
+      name: 'no keyspace on either side',
+    },
+    {
+      path: 'migrations/v001_create.cql',
+      code: 'CREATE TABLE ks.t (id int PRIMARY KEY);',
+      files: { 'migrations/v002_rekey.cql': 'DROP TABLE ks.t;\nCREATE TABLE ks.t (id text PRIMARY KEY);' },
+      name: 'a later migration re-creates it (its history: primary-key-change)',
+    },
+    {
+      code: 'CREATE TABLE ks.t (id int PRIMARY KEY);\nDROP TABLE ks.t;\nCREATE TABLE ks.t (id text PRIMARY KEY);',
+      name: 're-created in one file',
+    },
   ],
   invalid: [
-    { code: 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);', files: { 'other.cql': 'CREATE TABLE ks.t (id text PRIMARY KEY, v text);' }, at: 'ks.t', message: /other\.cql/, data: { table: 'ks.t' } },
-    { code: 'CREATE TABLE ks.t (id int PRIMARY KEY);', files: { 'a.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);', 'b.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY);', 'c.cql': 'CREATE TABLE ks.t (id text PRIMARY KEY);' }, name: 'one of several agreeing definitions differs', at: 'ks.t', message: /^(?![\s\S]*(a|b)\.cql)[\s\S]*c\.cql/, data: { others: ['/virtual/cqlint-tests/c.cql'] } },
-    { code: 'USE ks;\nCREATE TABLE t (day date, id int, PRIMARY KEY (day, id));', files: { 'other.cql': 'CREATE TABLE ks.t (day date, id int, PRIMARY KEY ((day, id)));' }, at: 't (', message: /PRIMARY KEY \(\(day date, id int\)\)/ },
+    {
+      code: 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);',
+      files: { 'other.cql': 'CREATE TABLE ks.t (id text PRIMARY KEY, v text);' },
+      at: 'ks.t',
+      message: /other\.cql/,
+      data: { table: 'ks.t' },
+    },
+    {
+      code: 'CREATE TABLE ks.t (id int PRIMARY KEY);',
+      files: {
+        'a.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);',
+        'b.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY);',
+        'c.cql': 'CREATE TABLE ks.t (id text PRIMARY KEY);',
+      },
+      name: 'one of several agreeing definitions differs',
+      at: 'ks.t',
+      message: /^(?![\s\S]*(a|b)\.cql)[\s\S]*c\.cql/,
+      data: { others: ['/virtual/cqlint-tests/c.cql'] },
+    },
+    {
+      code: 'USE ks;\nCREATE TABLE t (day date, id int, PRIMARY KEY (day, id));',
+      files: { 'other.cql': 'CREATE TABLE ks.t (day date, id int, PRIMARY KEY ((day, id)));' },
+      at: 't (',
+      message: /PRIMARY KEY \(\(day date, id int\)\)/,
+    },
   ],
 };

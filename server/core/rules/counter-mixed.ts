@@ -27,7 +27,11 @@ export const rule: RuleModule<'counterInKey' | 'mixed'> = {
             messageId: 'counterInKey',
             values: { column: key.name, table: table.qualifiedName },
             range: key.range,
-            data: { table: table.qualifiedName, column: key.name, reason: 'in-primary-key' } satisfies FindingData<'counter-mixed'>,
+            data: {
+              table: table.qualifiedName,
+              column: key.name,
+              reason: 'in-primary-key',
+            } satisfies FindingData<'counter-mixed'>,
           });
         }
       }
@@ -36,10 +40,20 @@ export const rule: RuleModule<'counterInKey' | 'mixed'> = {
         if (nativeName(col.type) === 'counter') continue;
         ctx.report({
           messageId: 'mixed',
-          values: { table: table.qualifiedName, counters: counters.map((c) => c.name).join(', '), column: col.name, type: col.typeText },
+          values: {
+            table: table.qualifiedName,
+            counters: counters.map((c) => c.name).join(', '),
+            column: col.name,
+            type: col.typeText,
+          },
           details: `A table with counters may only have counters outside its primary key.\n\nMove ${col.name} to another table.`,
           range: col.range,
-          data: { table: table.qualifiedName, column: col.name, reason: 'mixed', counters: counters.map((c) => c.name) } satisfies FindingData<'counter-mixed'>,
+          data: {
+            table: table.qualifiedName,
+            column: col.name,
+            reason: 'mixed',
+            counters: counters.map((c) => c.name),
+          } satisfies FindingData<'counter-mixed'>,
         });
       }
     }),
@@ -49,7 +63,17 @@ export const rule: RuleModule<'counterInKey' | 'mixed'> = {
 export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: ['CREATE TABLE ks.views (id uuid PRIMARY KEY, views counter, likes counter);'],
   invalid: [
-    { code: 'CREATE TABLE ks.views (id uuid PRIMARY KEY, views counter, title text);', at: 'title', messageId: 'mixed', data: { reason: 'mixed', column: 'title' } },
-    { code: 'CREATE TABLE ks.c (n counter, v counter, PRIMARY KEY (n));', at: 'n counter', messageId: 'counterInKey', data: { reason: 'in-primary-key' } },
+    {
+      code: 'CREATE TABLE ks.views (id uuid PRIMARY KEY, views counter, title text);',
+      at: 'title',
+      messageId: 'mixed',
+      data: { reason: 'mixed', column: 'title' },
+    },
+    {
+      code: 'CREATE TABLE ks.c (n counter, v counter, PRIMARY KEY (n));',
+      at: 'n counter',
+      messageId: 'counterInKey',
+      data: { reason: 'in-primary-key' },
+    },
   ],
 };

@@ -4,7 +4,9 @@ import type { TableInfo } from '../schema/model';
 import type { RuleContext } from './types';
 
 /** A CreateTable handler calling `visit` with the table the statement defines, as written (not ALTERed). */
-export function withCreatedTable<M extends string>(visit: (stmt: CreateTableStatement, table: TableInfo, ctx: RuleContext<M>) => void): (stmt: CreateTableStatement, ctx: RuleContext<M>) => void {
+export function withCreatedTable<M extends string>(
+  visit: (stmt: CreateTableStatement, table: TableInfo, ctx: RuleContext<M>) => void,
+): (stmt: CreateTableStatement, ctx: RuleContext<M>) => void {
   return (stmt, ctx) => {
     const table = ctx.definedBy(stmt);
     if (table) visit(stmt, table, ctx);
@@ -16,7 +18,9 @@ export function withCreatedTable<M extends string>(visit: (stmt: CreateTableStat
  * defines, as its ALTERs left it (the shape that holds data).
  */
 type TableOrView = CreateTableStatement | CreateMaterializedViewStatement;
-export function withLatestTableOrView<M extends string>(visit: (stmt: TableOrView, table: TableInfo, ctx: RuleContext<M>) => void): (stmt: TableOrView, ctx: RuleContext<M>) => void {
+export function withLatestTableOrView<M extends string>(
+  visit: (stmt: TableOrView, table: TableInfo, ctx: RuleContext<M>) => void,
+): (stmt: TableOrView, ctx: RuleContext<M>) => void {
   return (stmt, ctx) => {
     const defined = ctx.definedBy(stmt);
     if (defined) visit(stmt, ctx.latest(defined), ctx);
@@ -28,7 +32,10 @@ export function withLatestTableOrView<M extends string>(visit: (stmt: TableOrVie
  * keeps only tables with clustering columns, read from the statement before any lookup (a primary key
  * cannot be altered).
  */
-export function withLatestCreatedTable<M extends string>(clustered: boolean, visit: (stmt: CreateTableStatement, table: TableInfo, ctx: RuleContext<M>) => void): (stmt: CreateTableStatement, ctx: RuleContext<M>) => void {
+export function withLatestCreatedTable<M extends string>(
+  clustered: boolean,
+  visit: (stmt: CreateTableStatement, table: TableInfo, ctx: RuleContext<M>) => void,
+): (stmt: CreateTableStatement, ctx: RuleContext<M>) => void {
   return (stmt, ctx) => {
     if (clustered && !stmt.primaryKey?.clustering.length) return;
     const defined = ctx.definedBy(stmt);

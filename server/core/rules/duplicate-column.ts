@@ -68,8 +68,14 @@ export const rule: RuleModule<'definedTwice' | 'keyDeclaredTwice' | 'keyColumnTw
             messageId: 'alreadyHasColumn',
             values: { table: table.qualifiedName, column: def.name.text },
             range: def.name.range,
-            data: { table: table.qualifiedName, column: def.name.name, firstRange: existing.range } satisfies FindingData<'duplicate-column'>,
-            related: [{ filePath: existing.filePath ?? table.filePath, range: existing.range, message: 'defined here' }],
+            data: {
+              table: table.qualifiedName,
+              column: def.name.name,
+              firstRange: existing.range,
+            } satisfies FindingData<'duplicate-column'>,
+            related: [
+              { filePath: existing.filePath ?? table.filePath, range: existing.range, message: 'defined here' },
+            ],
           });
         }
       }
@@ -81,13 +87,38 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nALTER TABLE ks.t ADD w text;',
     'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nALTER TABLE ks.t ADD IF NOT EXISTS v text;',
-    { name: 'the table defined in another file', code: 'ALTER TABLE ks.t ADD w text;', files: { 'schema.cql': 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);' } },
+    {
+      name: 'the table defined in another file',
+      code: 'ALTER TABLE ks.t ADD w text;',
+      files: { 'schema.cql': 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);' },
+    },
   ],
   invalid: [
-    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text, v int);', at: 'v int', messageId: 'definedTwice', data: { column: 'v' } },
+    {
+      code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text, v int);',
+      at: 'v int',
+      messageId: 'definedTwice',
+      data: { column: 'v' },
+    },
     { code: 'CREATE TABLE ks.t (a int, b int, PRIMARY KEY (a, a));', at: 'a))', messageId: 'keyColumnTwice' },
-    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nALTER TABLE ks.t ADD v text;', at: 'v text;', messageId: 'alreadyHasColumn' },
-    { name: 'the table defined in another file', code: 'ALTER TABLE ks.t ADD v text;', files: { 'schema.cql': 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);' }, at: 'v text;', messageId: 'alreadyHasColumn' },
-    { name: 'two inline PRIMARY KEYs', code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text PRIMARY KEY);', at: 'v text PRIMARY', messageId: 'keyDeclaredTwice', data: { column: 'v' } },
+    {
+      code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nALTER TABLE ks.t ADD v text;',
+      at: 'v text;',
+      messageId: 'alreadyHasColumn',
+    },
+    {
+      name: 'the table defined in another file',
+      code: 'ALTER TABLE ks.t ADD v text;',
+      files: { 'schema.cql': 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);' },
+      at: 'v text;',
+      messageId: 'alreadyHasColumn',
+    },
+    {
+      name: 'two inline PRIMARY KEYs',
+      code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text PRIMARY KEY);',
+      at: 'v text PRIMARY',
+      messageId: 'keyDeclaredTwice',
+      data: { column: 'v' },
+    },
   ],
 };

@@ -21,9 +21,16 @@ const VERB = { fail: 'refuses the statement', warn: 'warns', ignore: 'drops it s
  * the server refuses the statement when the statement runs (DDL)." plus how to check the team's values
  * when the value is a default.
  */
-export function settingParagraph(cluster: ClusterSettings, setting: SettingValue, action: keyof typeof VERB, when: GuardrailTime): string {
+export function settingParagraph(
+  cluster: ClusterSettings,
+  setting: SettingValue,
+  action: keyof typeof VERB,
+  when: GuardrailTime,
+): string {
   const line = `${describeSetting(setting)}: ${cluster.label === 'ScyllaDB' ? 'ScyllaDB' : 'Cassandra'} ${VERB[action]} ${WHEN[when]}.`;
-  return setting.fromFile ? line : `${line} This is the version's default: name the cluster's yaml in \`.cqlint.json\` (\`"cluster": { "config": "cassandra.yaml" }\`) or with \`--cluster-config\` to check the team's own values.`;
+  return setting.fromFile
+    ? line
+    : `${line} This is the version's default: name the cluster's yaml in \`.cqlint.json\` (\`"cluster": { "config": "cassandra.yaml" }\`) or with \`--cluster-config\` to check the team's own values.`;
 }
 
 /** A shorter line for rules whose finding stands anyway: what the cluster's setting adds. */
@@ -56,7 +63,12 @@ export function targetUnderCluster(target: TargetInfo, cluster: ClusterSettings 
   if (!byTarget) underCluster.set(cluster, (byTarget = new Map()));
   let out = byTarget.get(target);
   if (!out) {
-    const partitionBytes = teamLimit(cluster, ['partition_size_warn_threshold', 'partition_size_fail_threshold', 'compaction_large_partition_warning_threshold', 'compaction_large_partition_warning_threshold_mb']);
+    const partitionBytes = teamLimit(cluster, [
+      'partition_size_warn_threshold',
+      'partition_size_fail_threshold',
+      'compaction_large_partition_warning_threshold',
+      'compaction_large_partition_warning_threshold_mb',
+    ]);
     const scylla = target.id === 'scylladb';
     const partitionRows = scylla ? teamLimit(cluster, ['compaction_rows_count_warning_threshold']) : undefined;
     const rowBytes = scylla ? teamLimit(cluster, ['compaction_large_row_warning_threshold_mb']) : undefined;

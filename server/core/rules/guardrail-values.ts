@@ -5,7 +5,16 @@
 import type { Expression, Statement } from '../../../grammar/ast';
 
 /** Bytes of a fixed-size literal by its kind (text and blobs are measured). */
-const FIXED_BYTES: Readonly<Record<string, number>> = { integer: 8, float: 8, boolean: 1, uuid: 16, duration: 12, nan: 8, infinity: 8, null: 0 };
+const FIXED_BYTES: Readonly<Record<string, number>> = {
+  integer: 8,
+  float: 8,
+  boolean: 1,
+  uuid: 16,
+  duration: 12,
+  nan: 8,
+  infinity: 8,
+  null: 0,
+};
 
 /** The bytes a literal expression serialises to, roughly (0 for what is not a literal). */
 export function literalBytes(expr: Expression): number {
@@ -45,7 +54,10 @@ export interface WrittenValue {
 
 /** The values an INSERT (VALUES) or UPDATE (SET col = v, col = col + v) writes, by column. */
 export function writtenValues(stmt: Statement): WrittenValue[] {
-  if (stmt.kind === 'Insert') return stmt.columns.map((c, i) => ({ column: c.name, value: stmt.values[i]! })).filter((w) => w.value !== undefined);
+  if (stmt.kind === 'Insert')
+    return stmt.columns
+      .map((c, i) => ({ column: c.name, value: stmt.values[i]! }))
+      .filter((w) => w.value !== undefined);
   if (stmt.kind !== 'Update') return [];
   const out: WrittenValue[] = [];
   for (const a of stmt.assignments) {

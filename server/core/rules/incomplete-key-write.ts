@@ -7,7 +7,10 @@ import type { FindingData } from '../findings/findings-data';
 import { columnNamed } from '../schema/model';
 
 /** An INSERT, UPDATE or DELETE, on its own or in a batch. */
-function checkWrite(stmt: StatementOf<'Insert' | 'Update' | 'Delete'>, ctx: RuleContext<'primaryKey' | 'partitionKey'>): void {
+function checkWrite(
+  stmt: StatementOf<'Insert' | 'Update' | 'Delete'>,
+  ctx: RuleContext<'primaryKey' | 'partitionKey'>,
+): void {
   const table = ctx.tableFor(stmt.table, stmt.range.start);
   if (!table || table.kind !== 'table' || !table.partitionKey.length) return;
   let missing: string[];
@@ -15,19 +18,29 @@ function checkWrite(stmt: StatementOf<'Insert' | 'Update' | 'Delete'>, ctx: Rule
     if (stmt.json || !stmt.columns.length) return;
     const named = new Set(stmt.columns.map((c) => c.name));
     // Setting only static columns needs the partition key alone.
-    const staticOnly = stmt.columns.every((c) => {
-      const role = columnNamed(table, c.name)?.role;
-      return role === 'partition' || role === 'static';
-    }) && stmt.columns.some((c) => columnNamed(table, c.name)?.role === 'static');
-    missing = [...table.partitionKey, ...(staticOnly ? [] : table.clustering)].filter((c) => !named.has(c.name)).map((c) => c.name);
+    const staticOnly =
+      stmt.columns.every((c) => {
+        const role = columnNamed(table, c.name)?.role;
+        return role === 'partition' || role === 'static';
+      }) && stmt.columns.some((c) => columnNamed(table, c.name)?.role === 'static');
+    missing = [...table.partitionKey, ...(staticOnly ? [] : table.clustering)]
+      .filter((c) => !named.has(c.name))
+      .map((c) => c.name);
   } else {
     const where = analyseWhere(stmt.where);
     if (where.token) return;
-    const eqOrIn = (name: string): boolean => (where.byColumn.get(name) ?? []).some((r) => r.kind === 'eq' || r.kind === 'in');
+    const eqOrIn = (name: string): boolean =>
+      (where.byColumn.get(name) ?? []).some((r) => r.kind === 'eq' || r.kind === 'in');
     missing = table.partitionKey.filter((c) => !eqOrIn(c.name)).map((c) => c.name);
     if (stmt.kind === 'Update') {
       const staticOnly = stmt.assignments.every((a) => {
-        const target = a.target.kind === 'ColumnRef' ? a.target : (a.target.kind === 'ElementAccess' || a.target.kind === 'FieldAccess') && a.target.target.kind === 'ColumnRef' ? a.target.target : undefined;
+        const target =
+          a.target.kind === 'ColumnRef'
+            ? a.target
+            : (a.target.kind === 'ElementAccess' || a.target.kind === 'FieldAccess') &&
+                a.target.target.kind === 'ColumnRef'
+              ? a.target.target
+              : undefined;
         return !!target && columnNamed(table, target.name.name)?.role === 'static';
       });
       if (!staticOnly) missing.push(...table.clustering.filter((c) => !eqOrIn(c.name)).map((c) => c.name));
@@ -39,7 +52,13 @@ function checkWrite(stmt: StatementOf<'Insert' | 'Update' | 'Delete'>, ctx: Rule
     messageId: stmt.kind === 'Delete' ? 'partitionKey' : 'primaryKey',
     values: { statement: verb, table: table.qualifiedName, missing: missing.join(', ') },
     range: stmt.kind === 'Insert' ? (stmt.columnsRange ?? stmt.table.range) : (stmt.whereRange ?? stmt.table.range),
-    data: { table: table.qualifiedName, statement: verb, missing, partitionKey: table.partitionKey.map((c) => c.name), clustering: table.clustering.map((c) => c.name) } satisfies FindingData<'incomplete-key-write'>,
+    data: {
+      table: table.qualifiedName,
+      statement: verb,
+      missing,
+      partitionKey: table.partitionKey.map((c) => c.name),
+      clustering: table.clustering.map((c) => c.name),
+    } satisfies FindingData<'incomplete-key-write'>,
   });
 }
 
@@ -76,9 +95,25 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     { name: 'static columns only', code: `${t}INSERT INTO ks.t (id, s) VALUES (?, ?);` },
   ],
   invalid: [
-    { code: `${t}INSERT INTO ks.t (id, v) VALUES (?, ?);`, at: '(id, v)', messageId: 'primaryKey', data: { statement: 'INSERT', missing: ['c'] } },
+    {
+      code: `${t}INSERT INTO ks.t (id, v) VALUES (?, ?);`,
+      at: '(id, v)',
+      messageId: 'primaryKey',
+      data: { statement: 'INSERT', missing: ['c'] },
+    },
     { code: `${t}UPDATE ks.t SET v = ? WHERE id = ?;`, at: 'WHERE', messageId: 'primaryKey', data: { missing: ['c'] } },
-    { code: `${t}DELETE FROM ks.t WHERE c = 1;`, at: 'WHERE', messageId: 'partitionKey', data: { statement: 'DELETE', missing: ['id'] } },
-    { name: 'in a batch', code: `${t}BEGIN BATCH\n  INSERT INTO ks.t (c, v) VALUES (1, 'x');\nAPPLY BATCH;`, at: '(c', messageId: 'primaryKey', data: { missing: ['id'] } },
+    {
+      code: `${t}DELETE FROM ks.t WHERE c = 1;`,
+      at: 'WHERE',
+      messageId: 'partitionKey',
+      data: { statement: 'DELETE', missing: ['id'] },
+    },
+    {
+      name: 'in a batch',
+      code: `${t}BEGIN BATCH\n  INSERT INTO ks.t (c, v) VALUES (1, 'x');\nAPPLY BATCH;`,
+      at: '(c',
+      messageId: 'primaryKey',
+      data: { missing: ['id'] },
+    },
   ],
 };

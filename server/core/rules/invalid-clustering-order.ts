@@ -11,13 +11,16 @@ function checkOrder(stmt: StatementOf<'CreateTable' | 'CreateMaterializedView'>,
   const table = ctx.definedBy(stmt);
   const name = table?.qualifiedName ?? stmt.name.name.name;
   const clustering = stmt.primaryKey.clustering.map((c) => c.name);
-  const columnNames = new Set(stmt.kind === 'CreateTable' ? stmt.columns.map((c) => c.name.name) : (table?.columns.map((c) => c.name) ?? []));
+  const columnNames = new Set(
+    stmt.kind === 'CreateTable' ? stmt.columns.map((c) => c.name.name) : (table?.columns.map((c) => c.name) ?? []),
+  );
   let expected = 0;
   for (const o of orders) {
     const index = clustering.indexOf(o.column.name);
     if (index < 0) {
       // unknown-column reports columns that do not exist at all
-      if (!columnNames.has(o.column.name) && !(stmt.kind === 'CreateMaterializedView' && !table?.baseResolved)) continue;
+      if (!columnNames.has(o.column.name) && !(stmt.kind === 'CreateMaterializedView' && !table?.baseResolved))
+        continue;
       ctx.report({
         messageId: 'notClustering',
         values: { column: o.column.text, table: name },
@@ -61,8 +64,22 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     'CREATE TABLE ks.t (a int, b int, c int, PRIMARY KEY (a, b, c)) WITH CLUSTERING ORDER BY (b DESC);',
   ],
   invalid: [
-    { code: 'CREATE TABLE ks.t (a int, b int, v text, PRIMARY KEY (a, b)) WITH CLUSTERING ORDER BY (v DESC);', at: 'v DESC', messageId: 'notClustering', data: { column: 'v', clustering: ['b'] } },
-    { code: 'CREATE TABLE ks.t (a int, b int, c int, PRIMARY KEY (a, b, c)) WITH CLUSTERING ORDER BY (c DESC, b ASC);', at: 'c DESC', messageId: 'outOfOrder' },
-    { code: 'CREATE TABLE ks.t (a int PRIMARY KEY, v int) WITH CLUSTERING ORDER BY (a DESC);', at: 'a DESC', messageId: 'notClustering', message: /not a clustering column/ },
+    {
+      code: 'CREATE TABLE ks.t (a int, b int, v text, PRIMARY KEY (a, b)) WITH CLUSTERING ORDER BY (v DESC);',
+      at: 'v DESC',
+      messageId: 'notClustering',
+      data: { column: 'v', clustering: ['b'] },
+    },
+    {
+      code: 'CREATE TABLE ks.t (a int, b int, c int, PRIMARY KEY (a, b, c)) WITH CLUSTERING ORDER BY (c DESC, b ASC);',
+      at: 'c DESC',
+      messageId: 'outOfOrder',
+    },
+    {
+      code: 'CREATE TABLE ks.t (a int PRIMARY KEY, v int) WITH CLUSTERING ORDER BY (a DESC);',
+      at: 'a DESC',
+      messageId: 'notClustering',
+      message: /not a clustering column/,
+    },
   ],
 };

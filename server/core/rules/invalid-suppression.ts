@@ -10,7 +10,8 @@ export const rule: RuleModule<'unknownRule' | 'unknownRuleDidYouMean'> = {
   meta: {
     id: 'invalid-suppression',
     defaultSeverity: 'warning',
-    description: 'A cqlint-disable or cqlint-enable comment that names a rule cqlint does not have (it suppresses nothing).',
+    description:
+      'A cqlint-disable or cqlint-enable comment that names a rule cqlint does not have (it suppresses nothing).',
     messages: {
       unknownRule: 'there is no rule "{{id}}"',
       unknownRuleDidYouMean: 'there is no rule "{{id}}"; did you mean "{{suggestion}}"?',
@@ -50,11 +51,27 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     {
       name: 'a misspelled id',
       code: `-- cqlint-disable-next-line hot-partiton\n${hot}`,
-      at: 'hot-partiton', messageId: 'unknownRuleDidYouMean',
-      message: /^there is no rule "hot-partiton"; did you mean "hot-partition"\? This cqlint-disable-next-line comment suppresses nothing/,
+      at: 'hot-partiton',
+      messageId: 'unknownRuleDidYouMean',
+      message:
+        /^there is no rule "hot-partiton"; did you mean "hot-partition"\? This cqlint-disable-next-line comment suppresses nothing/,
       data: { id: 'hot-partiton', suggestion: 'hot-partition' },
     },
-    { name: 'in a list, in a block comment', code: `/* cqlint-disable unbounded-partition,  hotpartition */\n${hot}\n/* cqlint-enable hotpartition */`, at: 'hotpartition', messageId: 'unknownRuleDidYouMean', count: 2, message: /did you mean "hot-partition"/ },
-    { name: 'nothing close', code: `// cqlint-disable-line whatever\n${hot}`, at: 'whatever', messageId: 'unknownRule', message: /^there is no rule "whatever" This cqlint-disable-line comment/, data: { id: 'whatever' } },
+    {
+      name: 'in a list, in a block comment',
+      code: `/* cqlint-disable unbounded-partition,  hotpartition */\n${hot}\n/* cqlint-enable hotpartition */`,
+      at: 'hotpartition',
+      messageId: 'unknownRuleDidYouMean',
+      count: 2,
+      message: /did you mean "hot-partition"/,
+    },
+    {
+      name: 'nothing close',
+      code: `// cqlint-disable-line whatever\n${hot}`,
+      at: 'whatever',
+      messageId: 'unknownRule',
+      message: /^there is no rule "whatever" This cqlint-disable-line comment/,
+      data: { id: 'whatever' },
+    },
   ],
 };

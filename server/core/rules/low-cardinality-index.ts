@@ -28,11 +28,19 @@ function check(ctx: RuleContext<'index' | 'namedIndex'>, stmt: CreateIndexStatem
   if (!table || !column || column.role === 'partition') return;
   const profile = profileColumn(column, table, ownEntry(ctx.hints(table)?.columns, column.name)?.distinct);
   if (profile.nature !== 'enum' || profile.distinct === undefined || profile.distinct > MAX_VALUES) return;
-  const share = profile.distinct <= 2 ? 'half' : `about a ${profile.distinct === 3 ? 'third' : `${formatCount(profile.distinct)}th`}`;
+  const share =
+    profile.distinct <= 2
+      ? 'half'
+      : `about a ${profile.distinct === 3 ? 'third' : `${formatCount(profile.distinct)}th`}`;
   const name = stmt.name?.name;
   ctx.report({
     messageId: name ? 'namedIndex' : 'index',
-    values: { ...(name ? { index: name } : {}), table: table.qualifiedName, column: column.name, values: formatCount(profile.distinct) },
+    values: {
+      ...(name ? { index: name } : {}),
+      table: table.qualifiedName,
+      column: column.name,
+      values: formatCount(profile.distinct),
+    },
     details:
       `${name ? `Index ${name}` : 'This index'} on ${table.qualifiedName} (${column.name} ${column.typeText}: ${profile.signal}) indexes a column of ${formatCount(profile.distinct)} values: ` +
       `each value is one row of the index on every node, holding ${share} of that node's rows, so every query on a value reads a huge index partition (${INDEX_SOURCE}).\n\n` +
@@ -52,17 +60,20 @@ export const rule: RuleModule<'index' | 'namedIndex'> = {
   meta: {
     id: 'low-cardinality-index',
     defaultSeverity: 'warning',
-    description: 'A built-in secondary index on a column of very few values (a boolean, a status): each value is one huge index partition.',
+    description:
+      'A built-in secondary index on a column of very few values (a boolean, a status): each value is one huge index partition.',
     messages: {
       index: 'an index on {{table}}.{{column}}, a column of {{values}} values: each value is a huge index partition',
-      namedIndex: 'index {{index}} on {{table}}.{{column}}, a column of {{values}} values: each value is a huge index partition',
+      namedIndex:
+        'index {{index}} on {{table}}.{{column}}, a column of {{values}} values: each value is a huge index partition',
     },
     scope: 'statement',
     options: {
       defaultIndexIsSai: {
         type: 'boolean',
         default: false,
-        description: 'Treat CREATE INDEX without USING as SAI (cassandra.yaml default_secondary_index: sai), which this rule leaves alone.',
+        description:
+          'Treat CREATE INDEX without USING as SAI (cassandra.yaml default_secondary_index: sai), which this rule leaves alone.',
       },
     },
   },
@@ -73,33 +84,54 @@ export const rule: RuleModule<'index' | 'namedIndex'> = {
   },
 };
 
-const contacts = 'CREATE TABLE crm.contacts (contact_id uuid PRIMARY KEY, email text, country text, opted_in boolean, status text);';
+const contacts =
+  'CREATE TABLE crm.contacts (contact_id uuid PRIMARY KEY, email text, country text, opted_in boolean, status text);';
 
 export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     { name: 'an index on an email', code: `${contacts}\nCREATE INDEX contacts_by_email ON crm.contacts (email);` },
-    { name: 'an index on a country (hundreds of values, like the race year of the Apache docs)', code: `${contacts}\nCREATE INDEX contacts_by_country ON crm.contacts (country);` },
-    { name: 'a storage-attached index on a boolean', code: `${contacts}\nCREATE CUSTOM INDEX contacts_opted_sai ON crm.contacts (opted_in) USING 'StorageAttachedIndex';` },
-    { name: 'CREATE INDEX ... USING \'StorageAttachedIndex\' on a status (KillrVideo v5)', code: `${contacts}\nCREATE INDEX contacts_status_idx ON crm.contacts (status) USING 'StorageAttachedIndex';` },
-    { name: 'plain CREATE INDEX treated as SAI', code: `${contacts}\nCREATE INDEX contacts_by_opt_in ON crm.contacts (opted_in);`, config: { rules: { 'low-cardinality-index': ['warn', { defaultIndexIsSai: true }] } } },
+    {
+      name: 'an index on a country (hundreds of values, like the race year of the Apache docs)',
+      code: `${contacts}\nCREATE INDEX contacts_by_country ON crm.contacts (country);`,
+    },
+    {
+      name: 'a storage-attached index on a boolean',
+      code: `${contacts}\nCREATE CUSTOM INDEX contacts_opted_sai ON crm.contacts (opted_in) USING 'StorageAttachedIndex';`,
+    },
+    {
+      name: "CREATE INDEX ... USING 'StorageAttachedIndex' on a status (KillrVideo v5)",
+      code: `${contacts}\nCREATE INDEX contacts_status_idx ON crm.contacts (status) USING 'StorageAttachedIndex';`,
+    },
+    {
+      name: 'plain CREATE INDEX treated as SAI',
+      code: `${contacts}\nCREATE INDEX contacts_by_opt_in ON crm.contacts (opted_in);`,
+      config: { rules: { 'low-cardinality-index': ['warn', { defaultIndexIsSai: true }] } },
+    },
   ],
   invalid: [
     {
       name: 'low-cardinality class: an index on a boolean',
       code: `${contacts}\nCREATE INDEX contacts_by_opt_in ON crm.contacts (opted_in);`,
-      at: 'CREATE INDEX', messageId: 'namedIndex',
-      message: /^index contacts_by_opt_in on crm\.contacts\.opted_in, a column of 2 values: each value is a huge index partition Index contacts_by_opt_in on crm\.contacts \(opted_in boolean: boolean type\) indexes a column of 2 values: each value is one row of the index on every node, holding half of that node's rows/,
+      at: 'CREATE INDEX',
+      messageId: 'namedIndex',
+      message:
+        /^index contacts_by_opt_in on crm\.contacts\.opted_in, a column of 2 values: each value is a huge index partition Index contacts_by_opt_in on crm\.contacts \(opted_in boolean: boolean type\) indexes a column of 2 values: each value is one row of the index on every node, holding half of that node's rows/,
       data: { column: 'opted_in', distinct: 2, index: 'contacts_by_opt_in' },
     },
     {
       name: 'low-cardinality class: an index on a status, in another file than the table',
-      code: 'CREATE INDEX ON crm.contacts (status);', at: 'CREATE', messageId: 'index',
+      code: 'CREATE INDEX ON crm.contacts (status);',
+      at: 'CREATE',
+      messageId: 'index',
       files: { 'schema.cql': contacts },
-      message: /^an index on crm\.contacts\.status, .* This index on crm\.contacts \(status text: name word 'status' \(enum, ~10 values\)\) indexes a column of 10 values.*about a 10th of that node's rows/,
+      message:
+        /^an index on crm\.contacts\.status, .* This index on crm\.contacts \(status text: name word 'status' \(enum, ~10 values\)\) indexes a column of 10 values.*about a 10th of that node's rows/,
     },
     {
       name: 'low-cardinality class: a hint says the segment has 3 values',
-      code: `${contacts.replace('status text', 'segment_code text')}\nCREATE INDEX ON crm.contacts (segment_code);`, at: 'CREATE INDEX', messageId: 'index',
+      code: `${contacts.replace('status text', 'segment_code text')}\nCREATE INDEX ON crm.contacts (segment_code);`,
+      at: 'CREATE INDEX',
+      messageId: 'index',
       config: { tables: { 'crm.contacts': { columns: { segment_code: { distinct: 3 } } } } },
       data: { distinct: 3 },
     },

@@ -12,7 +12,8 @@ import type { FindingData } from '../findings/findings-data';
 import { bindsValues } from '../schema/references';
 
 // States that an LWT takes four round trips between the proposer and the replicas, and blocks other LWTs.
-const LWT_SOURCE = 'https://docs.datastax.com/en/hyper-converged-database/1.2/architecture/database-internals/lightweight-transactions.html';
+const LWT_SOURCE =
+  'https://docs.datastax.com/en/hyper-converged-database/1.2/architecture/database-internals/lightweight-transactions.html';
 const HOT_SHAPES = new Set(['time-bucket', 'few', 'shard-only']);
 
 type Conditional = InsertStatement | UpdateStatement | DeleteStatement;
@@ -71,7 +72,9 @@ function check(ctx: RuleContext<'contention'>, stmt: Conditional): void {
       reason: values ? 'fixed-partition' : 'few-partitions',
       partitionKey: pk,
       ...(values ? { values } : {}),
-      ...(w?.livePartitions !== undefined && Number.isFinite(w.livePartitions) ? { livePartitions: w.livePartitions } : {}),
+      ...(w?.livePartitions !== undefined && Number.isFinite(w.livePartitions)
+        ? { livePartitions: w.livePartitions }
+        : {}),
     } satisfies FindingData<'lwt-hot-partition'>,
   });
 }
@@ -80,9 +83,11 @@ export const rule: RuleModule<'contention'> = {
   meta: {
     id: 'lwt-hot-partition',
     defaultSeverity: 'warning',
-    description: 'A lightweight transaction (IF NOT EXISTS, IF ...) on a partition many of them share: Paxos rounds on one partition serialise and contend.',
+    description:
+      'A lightweight transaction (IF NOT EXISTS, IF ...) on a partition many of them share: Paxos rounds on one partition serialise and contend.',
     messages: {
-      contention: 'lightweight transaction on a hot partition of {{table}}: concurrent ones contend, retry and time out',
+      contention:
+        'lightweight transaction on a hot partition of {{table}}: concurrent ones contend, retry and time out',
     },
     scope: 'statement',
   },
@@ -100,30 +105,52 @@ const sequences = 'CREATE TABLE ids.sequences (name text PRIMARY KEY, next_id bi
 
 export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
-    { name: 'one partition per user: no contention', code: 'CREATE TABLE accounts.users_by_email (email text PRIMARY KEY, user_id uuid);\nINSERT INTO accounts.users_by_email (email, user_id) VALUES (?, ?) IF NOT EXISTS;' },
-    { name: 'a literal key without a condition is an ordinary write', code: `${sequences}\nUPDATE ids.sequences SET next_id = ? WHERE name = 'order';` },
-    { name: 'a bound key of a spread table', code: `${sequences}\nUPDATE ids.sequences SET next_id = ? WHERE name = ? IF next_id = ?;` },
-    { name: 'an example with literal values only (documentation, a script) is no fixed partition', code: `${sequences}\nUPDATE ids.sequences SET next_id = 42 WHERE name = 'order' IF next_id = 41;` },
-    { name: 'Keyspaces does not run Paxos', code: `${sequences}\nUPDATE ids.sequences SET next_id = ? WHERE name = 'order' IF next_id = ?;`, target: 'keyspaces' },
+    {
+      name: 'one partition per user: no contention',
+      code: 'CREATE TABLE accounts.users_by_email (email text PRIMARY KEY, user_id uuid);\nINSERT INTO accounts.users_by_email (email, user_id) VALUES (?, ?) IF NOT EXISTS;',
+    },
+    {
+      name: 'a literal key without a condition is an ordinary write',
+      code: `${sequences}\nUPDATE ids.sequences SET next_id = ? WHERE name = 'order';`,
+    },
+    {
+      name: 'a bound key of a spread table',
+      code: `${sequences}\nUPDATE ids.sequences SET next_id = ? WHERE name = ? IF next_id = ?;`,
+    },
+    {
+      name: 'an example with literal values only (documentation, a script) is no fixed partition',
+      code: `${sequences}\nUPDATE ids.sequences SET next_id = 42 WHERE name = 'order' IF next_id = 41;`,
+    },
+    {
+      name: 'Keyspaces does not run Paxos',
+      code: `${sequences}\nUPDATE ids.sequences SET next_id = ? WHERE name = 'order' IF next_id = ?;`,
+      target: 'keyspaces',
+    },
   ],
   invalid: [
     {
       name: 'LWT class: a global id sequence on one fixed partition',
       code: `${sequences}\nUPDATE ids.sequences SET next_id = ? WHERE name = 'order' IF next_id = ?;`,
-      at: "ids.sequences SET",
-      message: /^lightweight transaction on a hot partition of [\w.]+: .* This UPDATE \.\.\. IF runs Paxos .* on the one partition name = 'order', which every run of it pins/,
+      at: 'ids.sequences SET',
+      message:
+        /^lightweight transaction on a hot partition of [\w.]+: .* This UPDATE \.\.\. IF runs Paxos .* on the one partition name = 'order', which every run of it pins/,
       data: { reason: 'fixed-partition', values: ['order'], statement: 'UPDATE' },
     },
     {
       name: 'LWT class: IF NOT EXISTS on a day-keyed booking table',
-      code: 'CREATE TABLE booking.slots_by_day (day date, slot_time timestamp, booked_by uuid, PRIMARY KEY (day, slot_time));\nINSERT INTO booking.slots_by_day (day, slot_time, booked_by) VALUES (?, ?, ?) IF NOT EXISTS;', at: 'booking.slots_by_day (day,',
+      code: 'CREATE TABLE booking.slots_by_day (day date, slot_time timestamp, booked_by uuid, PRIMARY KEY (day, slot_time));\nINSERT INTO booking.slots_by_day (day, slot_time, booked_by) VALUES (?, ?, ?) IF NOT EXISTS;',
+      at: 'booking.slots_by_day (day,',
       message: /whose key sends its writes to at most 1 partitions \(day: date type\)/,
       data: { reason: 'few-partitions', statement: 'INSERT' },
     },
     {
       name: 'LWT class: a conditional delete in a batch on a status-keyed table defined in another file, ScyllaDB',
-      code: 'BEGIN BATCH\n  DELETE FROM shop.orders_by_status WHERE status = ? AND order_id = ? IF EXISTS;\nAPPLY BATCH;', at: 'shop.orders_by_status',
-      files: { 'schema.cql': 'CREATE TABLE shop.orders_by_status (status text, order_id uuid, total decimal, PRIMARY KEY (status, order_id));' },
+      code: 'BEGIN BATCH\n  DELETE FROM shop.orders_by_status WHERE status = ? AND order_id = ? IF EXISTS;\nAPPLY BATCH;',
+      at: 'shop.orders_by_status',
+      files: {
+        'schema.cql':
+          'CREATE TABLE shop.orders_by_status (status text, order_id uuid, total decimal, PRIMARY KEY (status, order_id));',
+      },
       target: 'scylladb',
       message: /This DELETE \.\.\. IF runs Paxos.*at most 10 partitions \(status: name word 'status'/,
       data: { reason: 'few-partitions', livePartitions: 10 },

@@ -50,8 +50,13 @@ export function composedMessage(text: string): { values: { problem: string }; de
  * the rule does not declare throws: an internal error of the rule) and the severity it runs at (or info).
  */
 export function findingOf(meta: RuleMeta, reported: ReportedFinding, severity: Severity): OffsetFinding {
-  const template = Object.prototype.hasOwnProperty.call(meta.messages, reported.messageId) ? meta.messages[reported.messageId] : undefined;
-  if (template === undefined) throw new Error(`${meta.id} reported the message id "${reported.messageId}", which its meta.messages does not declare`);
+  const template = Object.prototype.hasOwnProperty.call(meta.messages, reported.messageId)
+    ? meta.messages[reported.messageId]
+    : undefined;
+  if (template === undefined)
+    throw new Error(
+      `${meta.id} reported the message id "${reported.messageId}", which its meta.messages does not declare`,
+    );
   // One literal shape (the optional fields set only when present, as a rule reports them).
   const finding: OffsetFinding = {
     ruleId: meta.id,
@@ -63,7 +68,8 @@ export function findingOf(meta: RuleMeta, reported: ReportedFinding, severity: S
   if (reported.values !== undefined) finding.values = reported.values;
   // Where every finding's details are assembled: plain text is escaped here, once for every rule, so that a
   // name the user wrote (a table, a column, an evidence node, a partition key) stays text in the markdown.
-  if (reported.details !== undefined) finding.details = reported.details instanceof Markdown ? reported.details.text : markdownProse(reported.details);
+  if (reported.details !== undefined)
+    finding.details = reported.details instanceof Markdown ? reported.details.text : markdownProse(reported.details);
   if (reported.related !== undefined) finding.related = reported.related;
   if (reported.data !== undefined) finding.data = reported.data;
   return finding;

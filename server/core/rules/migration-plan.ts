@@ -20,7 +20,10 @@ export function deployedBy(ctx: Pick<RuleContext, 'migration'>, table: TableInfo
  * Whether a table existed before this migration file: an earlier file of its folder created it, or a file
  * outside the folder defines it (a schema the migrations start from). Undefined outside a migration folder.
  */
-export function existedBefore(ctx: Pick<RuleContext, 'migration'>, table: TableInfo | undefined): { createdIn?: string } | undefined {
+export function existedBefore(
+  ctx: Pick<RuleContext, 'migration'>,
+  table: TableInfo | undefined,
+): { createdIn?: string } | undefined {
   const step = ctx.migration();
   if (!step || !table) return undefined;
   const index = step.folder.files.indexOf(table.filePath);
@@ -34,12 +37,16 @@ function fileName(path: string): string {
 
 /** The primary key as CQL writes it, with the clustering order when a column is DESC. */
 export function primaryKeyText(table: TableInfo): string {
-  return keyText(table.partitionKey.map((c) => c.name), table.clustering.map((c) => (c.order === 'DESC' ? `${c.name} DESC` : c.name)));
+  return keyText(
+    table.partitionKey.map((c) => c.name),
+    table.clustering.map((c) => (c.order === 'DESC' ? `${c.name} DESC` : c.name)),
+  );
 }
 
 /** The primary key as it places and orders rows: names, types and clustering order. */
 export function keyIdentity(table: TableInfo): string {
-  const part = (cols: TableInfo['partitionKey']) => cols.map((c) => `${c.name} ${c.typeText} ${c.order ?? ''}`).join(',');
+  const part = (cols: TableInfo['partitionKey']) =>
+    cols.map((c) => `${c.name} ${c.typeText} ${c.order ?? ''}`).join(',');
   return `${part(table.partitionKey)}|${part(table.clustering)}`;
 }
 
@@ -57,8 +64,13 @@ export function largeTable(evidence: TableEvidence | undefined): { measured: str
     if (!best || bytes > best.bytes) best = { bytes, node: node.node };
   }
   const rows = evidence.counted?.totalRows;
-  if (best && best.bytes >= LARGE_TABLE_BYTES) return { measured: `about ${formatBytes(best.bytes)} on ${best.node} (partitions × mean partition size, nodetool tablestats)`, large: true };
-  if (rows !== undefined && rows >= LARGE_TABLE_ROWS) return { measured: `${formatCount(rows)} rows (dsbulk count)`, large: true };
+  if (best && best.bytes >= LARGE_TABLE_BYTES)
+    return {
+      measured: `about ${formatBytes(best.bytes)} on ${best.node} (partitions × mean partition size, nodetool tablestats)`,
+      large: true,
+    };
+  if (rows !== undefined && rows >= LARGE_TABLE_ROWS)
+    return { measured: `${formatCount(rows)} rows (dsbulk count)`, large: true };
   if (best) return { measured: `about ${formatBytes(best.bytes)} on ${best.node}`, large: false };
   if (rows !== undefined) return { measured: `${formatCount(rows)} rows`, large: false };
   return undefined;

@@ -27,7 +27,12 @@ export const rule: RuleModule<'notFrozen'> = {
           values: { column: col.name, type: col.typeText, table: table.qualifiedName },
           details: md`Key columns must be frozen: ${codeSpan(suggestedType)}.`,
           range: col.range,
-          data: { table: table.qualifiedName, column: col.name, type: col.typeText, suggestedType } satisfies FindingData<'non-frozen-key-collection'>,
+          data: {
+            table: table.qualifiedName,
+            column: col.name,
+            type: col.typeText,
+            suggestedType,
+          } satisfies FindingData<'non-frozen-key-collection'>,
         });
       }
     }),
@@ -35,9 +40,19 @@ export const rule: RuleModule<'notFrozen'> = {
 };
 
 export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
-  valid: ['CREATE TABLE ks.t (tags frozen<set<text>>, id uuid, PRIMARY KEY (tags, id));', 'CREATE TABLE ks.t (id uuid PRIMARY KEY, tags set<text>);'],
+  valid: [
+    'CREATE TABLE ks.t (tags frozen<set<text>>, id uuid, PRIMARY KEY (tags, id));',
+    'CREATE TABLE ks.t (id uuid PRIMARY KEY, tags set<text>);',
+  ],
   invalid: [
-    { code: 'CREATE TABLE ks.t (tags set<text>, id uuid, PRIMARY KEY (tags, id));', at: 'tags set', data: { suggestedType: 'frozen<set<text>>' } },
-    { code: 'CREATE TYPE ks.addr (street text);\nCREATE TABLE ks.t (id uuid, a addr, PRIMARY KEY (id, a));', at: 'a addr' },
+    {
+      code: 'CREATE TABLE ks.t (tags set<text>, id uuid, PRIMARY KEY (tags, id));',
+      at: 'tags set',
+      data: { suggestedType: 'frozen<set<text>>' },
+    },
+    {
+      code: 'CREATE TYPE ks.addr (street text);\nCREATE TABLE ks.t (id uuid, a addr, PRIMARY KEY (id, a));',
+      at: 'a addr',
+    },
   ],
 };

@@ -30,7 +30,10 @@ function rowsText(rows: number): string {
 }
 
 /** A range of literal times on one time column (`ts >= '2026-11-01' AND ts < '2026-11-08'`): its length and where it is written. */
-function literalSpan(table: TableInfo, where: ReturnType<typeof analyseWhere>): { column: string; ms: number; range: SourceRange } | undefined {
+function literalSpan(
+  table: TableInfo,
+  where: ReturnType<typeof analyseWhere>,
+): { column: string; ms: number; range: SourceRange } | undefined {
   for (const [name, restrictions] of where.byColumn) {
     const column = table.columns.find((c) => c.name === name);
     const type = nativeName(column?.type);
@@ -48,7 +51,8 @@ function literalSpan(table: TableInfo, where: ReturnType<typeof analyseWhere>): 
       first = first && first.range.start < relation.range.start ? first : relation;
       last = last && last.range.end > relation.range.end ? last : relation;
     }
-    if (from !== undefined && to !== undefined && to > from) return { column: name, ms: to - from, range: { start: first!.range.start, end: last!.range.end } };
+    if (from !== undefined && to !== undefined && to > from)
+      return { column: name, ms: to - from, range: { start: first!.range.start, end: last!.range.end } };
   }
   return undefined;
 }
@@ -74,11 +78,17 @@ function check(stmt: StatementOf<'Select'>, ctx: RuleContext<MessageId>): void {
   const seconds = bucketPeriodSeconds(bucket)!;
   const where = analyseWhere(stmt.where);
   // The rest of the key pinned: the read is of one entity's buckets, not a scan.
-  if (!table.partitionKey.every((c) => c === bucket || (where.byColumn.get(c.name) ?? []).some((r) => r.kind === 'eq' || r.kind === 'in'))) return;
+  if (
+    !table.partitionKey.every(
+      (c) => c === bucket || (where.byColumn.get(c.name) ?? []).some((r) => r.kind === 'eq' || r.kind === 'in'),
+    )
+  )
+    return;
   const onBucket = where.byColumn.get(bucket.name) ?? [];
   const listed = onBucket.find((r) => r.kind === 'in' && r.inCount !== undefined)?.inCount;
   const pinned = onBucket.some((r) => r.kind === 'eq');
-  const limit = stmt.limit?.kind === 'Literal' && stmt.limit.literalKind === 'integer' ? Number(stmt.limit.value) : undefined;
+  const limit =
+    stmt.limit?.kind === 'Literal' && stmt.limit.literalKind === 'integer' ? Number(stmt.limit.value) : undefined;
   const span = pinned ? literalSpan(table, where) : undefined;
   if (listed === undefined && span === undefined && (limit === undefined || !pinned)) return;
 
@@ -90,21 +100,28 @@ function check(stmt: StatementOf<'Select'>, ctx: RuleContext<MessageId>): void {
   const bytesPerPartition = rowsPerPartition * figures.rowBytes;
   if (bytesPerPartition >= MIN_PARTITION_BYTES) return;
   // A literal span of time, run once per bucket it covers; else the LIMIT's rows at one bucket's rows each.
-  const partitions = listed ?? (span ? Math.ceil(span.ms / 1000 / seconds) : Math.ceil(limit! / Math.max(1, rowsPerPartition)));
+  const partitions =
+    listed ?? (span ? Math.ceil(span.ms / 1000 / seconds) : Math.ceil(limit! / Math.max(1, rowsPerPartition)));
   const via = listed !== undefined ? 'in' : span ? 'range' : 'limit';
   const max = Number(ctx.options['maxPartitions'] ?? 32);
   if (!(partitions > max)) return;
   // The planner's own bucket for this rate: reported only when it is coarser than the table's.
   const rowsToLimit = figures.binding && Number.isFinite(figures.binding.rows) ? figures.binding.rows : undefined;
-  const choice = chooseBucket(rate.rowsPerSecond, rowsToLimit, { sourceType: nativeName(bucketSource(table)?.type), force: true });
+  const choice = chooseBucket(rate.rowsPerSecond, rowsToLimit, {
+    sourceType: nativeName(bucketSource(table)?.type),
+    force: true,
+  });
   const coarser = choice && choice.shards === 1 ? BUCKETS[choice.granularity] : undefined;
   if (!coarser || coarser.seconds <= seconds) return;
   const coarserRows = rate.rowsPerSecond * coarser.seconds;
   const coarserPartitions = Math.max(1, Math.ceil((partitions * seconds) / coarser.seconds));
   const rateText = `${formatRate(rate.rowsPerSecond)} (${rate.source === 'default' ? rate.note.replace(/;.*$/, '') : rate.source})`;
-  const reads = via === 'in' ? `${bucket.name} IN names ${formatCount(listed!)} buckets`
-    : via === 'range' ? `range of ${span!.column} spans ${formatDuration(span!.ms / 1000)}, one query per ${bucket.name} it covers: ${formatCount(partitions)} buckets`
-    : `LIMIT ${formatCount(limit!)} at ${rowsText(rowsPerPartition)} a bucket takes ${formatCount(partitions)} buckets`;
+  const reads =
+    via === 'in'
+      ? `${bucket.name} IN names ${formatCount(listed!)} buckets`
+      : via === 'range'
+        ? `range of ${span!.column} spans ${formatDuration(span!.ms / 1000)}, one query per ${bucket.name} it covers: ${formatCount(partitions)} buckets`
+        : `LIMIT ${formatCount(limit!)} at ${rowsText(rowsPerPartition)} a bucket takes ${formatCount(partitions)} buckets`;
   ctx.report({
     messageId: 'fansOut',
     values: { table: table.qualifiedName, partitions: formatCount(partitions), bytes: formatBytes(bytesPerPartition) },
@@ -112,11 +129,30 @@ function check(stmt: StatementOf<'Select'>, ctx: RuleContext<MessageId>): void {
       `One ${bucket.name} partition holds ${rowsText(rowsPerPartition)} at ${rateText} ≈ ${formatBytes(bytesPerPartition)}, under the ${formatBytes(MIN_PARTITION_BYTES)} floor of the window partitions are sized in (the top is the target's first limit); this read's ${reads}, more than ${max}.\n\n` +
       `A ${coarser.granularity} bucket would hold ${rowsText(coarserRows)} ≈ ${formatBytes(coarserRows * figures.rowBytes)} a partition, still under ${figures.binding ? figures.binding.label : 'the limit'} with the headroom: the same read visits ${formatCount(coarserPartitions)}. ` +
       `Time-series stores size their time slices to such a window (Netflix's TimeSeries Abstraction does), so that a read of a span visits few partitions and no partition grows past the limit.`,
-    range: via === 'in' ? onBucket.find((r) => r.kind === 'in')!.relation.range : via === 'range' ? span!.range : stmt.limit!.range,
+    range:
+      via === 'in'
+        ? onBucket.find((r) => r.kind === 'in')!.relation.range
+        : via === 'range'
+          ? span!.range
+          : stmt.limit!.range,
     data: {
-      table: table.qualifiedName, bucket: bucket.name, bucketSeconds: seconds, partitions, max, via,
-      rowsPerSecond: rate.rowsPerSecond, rateSource: rate.source, rowsPerPartition, bytesPerPartition, minPartitionBytes: MIN_PARTITION_BYTES,
-      coarser: { granularity: coarser.granularity, rowsPerPartition: coarserRows, bytesPerPartition: coarserRows * figures.rowBytes, partitions: coarserPartitions },
+      table: table.qualifiedName,
+      bucket: bucket.name,
+      bucketSeconds: seconds,
+      partitions,
+      max,
+      via,
+      rowsPerSecond: rate.rowsPerSecond,
+      rateSource: rate.source,
+      rowsPerPartition,
+      bytesPerPartition,
+      minPartitionBytes: MIN_PARTITION_BYTES,
+      coarser: {
+        granularity: coarser.granularity,
+        rowsPerPartition: coarserRows,
+        bytesPerPartition: coarserRows * figures.rowBytes,
+        partitions: coarserPartitions,
+      },
     } satisfies FindingData<'over-partitioned-read'>,
   });
 }
@@ -125,7 +161,8 @@ export const rule: RuleModule<MessageId> = {
   meta: {
     id: 'over-partitioned-read',
     defaultSeverity: 'warning',
-    description: "A read that visits many partitions because the key's time bucket is finer than the rows need: partitions under the 2 MiB floor of the window of partition sizes, where a coarser bucket would fit under the limit.",
+    description:
+      "A read that visits many partitions because the key's time bucket is finer than the rows need: partitions under the 2 MiB floor of the window of partition sizes, where a coarser bucket would fit under the limit.",
     messages: {
       fansOut: 'a read of {{table}} visits {{partitions}} partitions of about {{bytes}}: the time bucket is too fine',
     },
@@ -141,43 +178,76 @@ export const rule: RuleModule<MessageId> = {
   handlers: { Select: check },
 };
 
-const minutes = 'CREATE TABLE iot.readings_by_minute (sensor_id uuid, minute timestamp, ts timestamp, value double, PRIMARY KEY ((sensor_id, minute), ts));\n';
+const minutes =
+  'CREATE TABLE iot.readings_by_minute (sensor_id uuid, minute timestamp, ts timestamp, value double, PRIMARY KEY ((sensor_id, minute), ts));\n';
 
 export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
-    { name: 'one bucket read', code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ?;` },
-    { name: 'a LIMIT one bucket holds: 2,000 rows/s fills a minute with 120,000 rows', code: `-- @cqlint rate=2000/s\n${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? LIMIT 1000;` },
-    { name: 'partitions in the window: an hour at 2 rows/s holds 7,200 rows', code: '-- @cqlint rate=2/s\nCREATE TABLE ks.events (source text, hour timestamp, ts timestamp, v double, PRIMARY KEY ((source, hour), ts));\nSELECT v FROM ks.events WHERE source = ? AND hour = ? LIMIT 1000000;' },
-    { name: 'a range of bound times: its span is unknown', code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? AND ts >= ? AND ts < ?;` },
-    { name: 'a range of 20 minutes over minute buckets: 20 queries, within the 32', code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? AND ts >= '2026-11-20 10:00:00+0000' AND ts < '2026-11-20 10:20:00+0000';` },
-    { name: 'a few buckets named', code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute IN (?, ?, ?);` },
-    { name: 'no coarser length fits: a day at 5 rows/s would pass the limit, so hours are right', code: `-- @cqlint rate=5/s\nCREATE TABLE ks.events (source text, hour timestamp, ts timestamp, v double, PRIMARY KEY ((source, hour), ts));\nSELECT v FROM ks.events WHERE source = ? AND hour = ? LIMIT 100000;` },
-    { name: 'the rest of the key not pinned: a scan, another rule\'s', code: `${minutes}SELECT value FROM iot.readings_by_minute LIMIT 1000;` },
+    {
+      name: 'one bucket read',
+      code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ?;`,
+    },
+    {
+      name: 'a LIMIT one bucket holds: 2,000 rows/s fills a minute with 120,000 rows',
+      code: `-- @cqlint rate=2000/s\n${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? LIMIT 1000;`,
+    },
+    {
+      name: 'partitions in the window: an hour at 2 rows/s holds 7,200 rows',
+      code: '-- @cqlint rate=2/s\nCREATE TABLE ks.events (source text, hour timestamp, ts timestamp, v double, PRIMARY KEY ((source, hour), ts));\nSELECT v FROM ks.events WHERE source = ? AND hour = ? LIMIT 1000000;',
+    },
+    {
+      name: 'a range of bound times: its span is unknown',
+      code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? AND ts >= ? AND ts < ?;`,
+    },
+    {
+      name: 'a range of 20 minutes over minute buckets: 20 queries, within the 32',
+      code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? AND ts >= '2026-11-20 10:00:00+0000' AND ts < '2026-11-20 10:20:00+0000';`,
+    },
+    {
+      name: 'a few buckets named',
+      code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute IN (?, ?, ?);`,
+    },
+    {
+      name: 'no coarser length fits: a day at 5 rows/s would pass the limit, so hours are right',
+      code: `-- @cqlint rate=5/s\nCREATE TABLE ks.events (source text, hour timestamp, ts timestamp, v double, PRIMARY KEY ((source, hour), ts));\nSELECT v FROM ks.events WHERE source = ? AND hour = ? LIMIT 100000;`,
+    },
+    {
+      name: "the rest of the key not pinned: a scan, another rule's",
+      code: `${minutes}SELECT value FROM iot.readings_by_minute LIMIT 1000;`,
+    },
   ],
   invalid: [
     {
-      name: 'a minute bucket at a sensor\'s 1 row/min: the latest 500 readings visit 500 partitions of one row',
-      code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? LIMIT 500;`, at: '500;', messageId: 'fansOut',
-      message: /^a read of iot\.readings_by_minute visits 500 partitions of about \d+ B: the time bucket is too fine One minute partition holds 1 row at 1 row\/min \(the default for a machine source\).*under the 2 MB floor.*LIMIT 500 at 1 row a bucket takes 500 buckets, more than 32\. A month bucket would hold 43,829 rows/,
+      name: "a minute bucket at a sensor's 1 row/min: the latest 500 readings visit 500 partitions of one row",
+      code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? LIMIT 500;`,
+      at: '500;',
+      messageId: 'fansOut',
+      message:
+        /^a read of iot\.readings_by_minute visits 500 partitions of about \d+ B: the time bucket is too fine One minute partition holds 1 row at 1 row\/min \(the default for a machine source\).*under the 2 MB floor.*LIMIT 500 at 1 row a bucket takes 500 buckets, more than 32\. A month bucket would hold 43,829 rows/,
       data: { partitions: 500, via: 'limit', max: 32, bucket: 'minute', bucketSeconds: 60 },
     },
     {
       name: 'an hour bucket at a hinted 2 rows/min, 48 hours named: a day fits (a month would not), and the read visits two',
       code: `-- @cqlint rate=2/min\nCREATE TABLE ks.audit (account text, hour timestamp, ts timestamp, action text, PRIMARY KEY ((account, hour), ts));\nSELECT action FROM ks.audit WHERE account = 'a1' AND hour IN (${Array.from({ length: 48 }, (_, i) => `'2026-11-${String(19 + Math.floor(i / 24)).padStart(2, '0')} ${String(i % 24).padStart(2, '0')}:00:00+0000'`).join(', ')});`,
-      at: 'hour IN', messageId: 'fansOut',
+      at: 'hour IN',
+      messageId: 'fansOut',
       message: /visits 48 partitions.*hour IN names 48 buckets.*A day bucket would hold 2,880 rows.*visits 2\./,
       data: { partitions: 48, via: 'in', rateSource: 'hinted' },
     },
     {
-      name: 'a range read of one day over minute buckets: 1,440 queries, one per minute, for a sensor\'s 1,440 rows',
+      name: "a range read of one day over minute buckets: 1,440 queries, one per minute, for a sensor's 1,440 rows",
       code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? AND ts >= '2026-11-20 00:00:00+0000' AND ts < '2026-11-21 00:00:00+0000';`,
-      at: "ts >= '2026", messageId: 'fansOut',
-      message: /visits 1,440 partitions.*range of ts spans 24 hours, one query per minute it covers: 1,440 buckets.*A month bucket would hold 43,829 rows.*visits 1\./,
+      at: "ts >= '2026",
+      messageId: 'fansOut',
+      message:
+        /visits 1,440 partitions.*range of ts spans 24 hours, one query per minute it covers: 1,440 buckets.*A month bucket would hold 43,829 rows.*visits 1\./,
       data: { partitions: 1440, via: 'range' },
     },
     {
       name: 'the option: at most 8 partitions a read',
-      code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? LIMIT 10;`, at: '10;', messageId: 'fansOut',
+      code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? LIMIT 10;`,
+      at: '10;',
+      messageId: 'fansOut',
       config: { rules: { 'over-partitioned-read': ['warn', { maxPartitions: 8 }] } },
       data: { partitions: 10, max: 8 },
     },

@@ -14,12 +14,12 @@ import { numericOption } from '../schema/definitions';
 import { canHoldInstant } from '../schema/columns';
 import type { FindingData } from '../findings/findings-data';
 
-
 export const rule: RuleModule<'queue'> = {
   meta: {
     id: 'queue-table',
     defaultSeverity: 'warning',
-    description: 'A table used as a queue: the workspace reads the oldest rows of a partition and deletes them, so every read scans the tombstones of the rows consumed before it.',
+    description:
+      'A table used as a queue: the workspace reads the oldest rows of a partition and deletes them, so every read scans the tombstones of the rows consumed before it.',
     messages: {
       queue: '{{table}} is used as a queue: each read scans the tombstones of the rows consumed before it',
     },
@@ -46,13 +46,19 @@ export const rule: RuleModule<'queue'> = {
         const kept = Math.round(w.rowsPerSecond * gcGrace);
         const toWarn = target.tombstones.warn / w.rowsPerSecond;
         const toFail = target.tombstones.fail / w.rowsPerSecond;
-        figures = ` At ${formatRate(w.rowsPerSecond)} per partition (${rate.note}) one partition keeps about ${formatCount(kept)} tombstones for gc_grace_seconds (${formatDuration(gcGrace)}, ${CASSANDRA_TOMBSTONES}); ` +
+        figures =
+          ` At ${formatRate(w.rowsPerSecond)} per partition (${rate.note}) one partition keeps about ${formatCount(kept)} tombstones for gc_grace_seconds (${formatDuration(gcGrace)}, ${CASSANDRA_TOMBSTONES}); ` +
           `reads of it pass the tombstone warning (${formatCount(target.tombstones.warn)}) after ${formatDuration(toWarn)} and fail at ${formatCount(target.tombstones.fail)} after ${formatDuration(toFail)} ` +
           `(tombstone_warn_threshold, tombstone_failure_threshold: ${target.tombstones.thresholdSource}).`;
-        Object.assign(numbers, { tombstonesKept: kept, secondsToWarn: Math.round(toWarn), warnThreshold: target.tombstones.warn, failThreshold: target.tombstones.fail });
+        Object.assign(numbers, {
+          tombstonesKept: kept,
+          secondsToWarn: Math.round(toWarn),
+          warnThreshold: target.tombstones.warn,
+          failThreshold: target.tombstones.fail,
+        });
       }
       ctx.report({
-messageId: 'queue',
+        messageId: 'queue',
         values: { table: table.qualifiedName },
         details:
           `A SELECT reads the oldest rows of one ${pk.join(', ')}${read.limit !== undefined ? ` (LIMIT ${read.limit})` : ''} and a DELETE removes them by ${column}, ` +
@@ -77,34 +83,54 @@ messageId: 'queue',
   },
 };
 
-const jobs = 'CREATE TABLE jobs.pending (pool text, queued_at timeuuid, job_id uuid, payload text, PRIMARY KEY (pool, queued_at));';
+const jobs =
+  'CREATE TABLE jobs.pending (pool text, queued_at timeuuid, job_id uuid, payload text, PRIMARY KEY (pool, queued_at));';
 const insert = 'INSERT INTO jobs.pending (pool, queued_at, job_id, payload) VALUES (?, now(), ?, ?);';
 
 export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
-    { name: 'rows read but never deleted: a log, not a queue', code: `${jobs}\n${insert}\nSELECT * FROM jobs.pending WHERE pool = ? LIMIT 50;` },
-    { name: 'newest first and deleted one at a time by the user (a chat message removed)', code: 'CREATE TABLE chat.messages (room_id uuid, sent_at timeuuid, body text, PRIMARY KEY (room_id, sent_at)) WITH CLUSTERING ORDER BY (sent_at DESC);\nSELECT * FROM chat.messages WHERE room_id = ? LIMIT 50;\nDELETE FROM chat.messages WHERE room_id = ? AND sent_at = ?;' },
-    { name: 'whole partitions deleted at once (a bucket dropped): no row tombstones to scan', code: `${jobs}\nSELECT * FROM jobs.pending WHERE pool = ? LIMIT 50;\nDELETE FROM jobs.pending WHERE pool = ?;` },
-    { name: 'Keyspaces manages tombstones itself', code: `${jobs}\nSELECT * FROM jobs.pending WHERE pool = ? LIMIT 50;\nDELETE FROM jobs.pending WHERE pool = ? AND queued_at = ?;`, target: 'keyspaces' },
+    {
+      name: 'rows read but never deleted: a log, not a queue',
+      code: `${jobs}\n${insert}\nSELECT * FROM jobs.pending WHERE pool = ? LIMIT 50;`,
+    },
+    {
+      name: 'newest first and deleted one at a time by the user (a chat message removed)',
+      code: 'CREATE TABLE chat.messages (room_id uuid, sent_at timeuuid, body text, PRIMARY KEY (room_id, sent_at)) WITH CLUSTERING ORDER BY (sent_at DESC);\nSELECT * FROM chat.messages WHERE room_id = ? LIMIT 50;\nDELETE FROM chat.messages WHERE room_id = ? AND sent_at = ?;',
+    },
+    {
+      name: 'whole partitions deleted at once (a bucket dropped): no row tombstones to scan',
+      code: `${jobs}\nSELECT * FROM jobs.pending WHERE pool = ? LIMIT 50;\nDELETE FROM jobs.pending WHERE pool = ?;`,
+    },
+    {
+      name: 'Keyspaces manages tombstones itself',
+      code: `${jobs}\nSELECT * FROM jobs.pending WHERE pool = ? LIMIT 50;\nDELETE FROM jobs.pending WHERE pool = ? AND queued_at = ?;`,
+      target: 'keyspaces',
+    },
   ],
   invalid: [
     {
-      name: 'queue class: workers read the oldest jobs and delete them (a queue\'s items arrive at an event stream\'s pace, not one entity\'s)',
+      name: "queue class: workers read the oldest jobs and delete them (a queue's items arrive at an event stream's pace, not one entity's)",
       code: `${jobs}\n${insert}\nSELECT queued_at, job_id, payload FROM jobs.pending WHERE pool = ? LIMIT 50;\nDELETE FROM jobs.pending WHERE pool = ? AND queued_at = ?;`,
       at: 'jobs.pending (',
-      message: /^jobs\.pending is used as a queue: each read scans the tombstones of the rows consumed before it A SELECT reads the oldest rows of one pool \(LIMIT 50\) and a DELETE removes them by queued_at.*one partition keeps about 14,400 tombstones for gc_grace_seconds \(10 days, .*after 17 hours and fail at 100,000 after 69 days/,
+      message:
+        /^jobs\.pending is used as a queue: each read scans the tombstones of the rows consumed before it A SELECT reads the oldest rows of one pool \(LIMIT 50\) and a DELETE removes them by queued_at.*one partition keeps about 14,400 tombstones for gc_grace_seconds \(10 days, .*after 17 hours and fail at 100,000 after 69 days/,
       data: { column: 'queued_at', tombstonesKept: 14_400, gcGraceSeconds: 864_000, warnThreshold: 1000 },
     },
     {
-      name: 'queue class, statements in another file, a hinted rate and the table\'s own gc_grace_seconds',
-      code: `-- @cqlint rate=50/s\n${jobs.replace(';', ' WITH gc_grace_seconds = 3600;')}`, at: 'jobs.pending',
-      files: { 'worker.cql': 'SELECT * FROM jobs.pending WHERE pool = ? LIMIT 100;\nDELETE FROM jobs.pending WHERE pool = ? AND queued_at <= ?;' },
+      name: "queue class, statements in another file, a hinted rate and the table's own gc_grace_seconds",
+      code: `-- @cqlint rate=50/s\n${jobs.replace(';', ' WITH gc_grace_seconds = 3600;')}`,
+      at: 'jobs.pending',
+      files: {
+        'worker.cql':
+          'SELECT * FROM jobs.pending WHERE pool = ? LIMIT 100;\nDELETE FROM jobs.pending WHERE pool = ? AND queued_at <= ?;',
+      },
       message: /about 180,000 tombstones for gc_grace_seconds \(60 minutes.*warning \(1,000\) after 20 seconds/,
       data: { tombstonesKept: 180_000, rateHinted: true },
     },
     {
       name: 'queue class with neutral names on ScyllaDB (no thresholds stated)',
-      code: 'CREATE TABLE svc.q_items (q text, seq timeuuid, body text, PRIMARY KEY (q, seq));\nSELECT seq, body FROM svc.q_items WHERE q = ? LIMIT 10;\nDELETE FROM svc.q_items WHERE q = ? AND seq = ?;', at: 'svc.q_items',
+      code: 'CREATE TABLE svc.q_items (q text, seq timeuuid, body text, PRIMARY KEY (q, seq));\nSELECT seq, body FROM svc.q_items WHERE q = ? LIMIT 10;\nDELETE FROM svc.q_items WHERE q = ? AND seq = ?;',
+      at: 'svc.q_items',
       target: 'scylladb',
       message: /^svc\.q_items is used as a queue.*consumed before it\. Use a queue service/,
     },

@@ -27,7 +27,8 @@ export function indexFamily(index: IndexInfo, plainIsSai = false): IndexFamily {
 type Reading = 'value' | 'keys' | 'values' | 'entries';
 
 function readingOf(rel: Relation): { column: string; reading: Reading } | undefined {
-  if (rel.left.kind === 'ElementAccess' && rel.left.target.kind === 'ColumnRef') return { column: rel.left.target.name.name, reading: 'entries' };
+  if (rel.left.kind === 'ElementAccess' && rel.left.target.kind === 'ColumnRef')
+    return { column: rel.left.target.name.name, reading: 'entries' };
   if (rel.left.kind !== 'ColumnRef') return undefined;
   const column = rel.left.name.name;
   if (rel.operator === 'CONTAINS KEY') return { column, reading: 'keys' };
@@ -37,11 +38,15 @@ function readingOf(rel: Relation): { column: string; reading: Reading } | undefi
 
 function covers(index: IndexInfo, reading: Reading): boolean {
   switch (reading) {
-    case 'keys': return index.indexKind === 'keys';
-    case 'entries': return index.indexKind === 'entries';
+    case 'keys':
+      return index.indexKind === 'keys';
+    case 'entries':
+      return index.indexKind === 'entries';
     // A plain index on a non-frozen collection indexes its values.
-    case 'values': return index.indexKind === 'values' || index.indexKind === 'simple';
-    default: return index.indexKind === 'simple' || index.indexKind === 'full';
+    case 'values':
+      return index.indexKind === 'values' || index.indexKind === 'simple';
+    default:
+      return index.indexKind === 'simple' || index.indexKind === 'full';
   }
 }
 
@@ -59,8 +64,10 @@ function isLiteralColumn(table: TableInfo | undefined, column: string): boolean 
 function supports(index: IndexInfo, rel: Relation, family: IndexFamily, literal: boolean | undefined): boolean {
   const op = rel.operator;
   switch (family) {
-    case 'legacy': return op === '=' || op === 'CONTAINS' || op === 'CONTAINS KEY';
-    case 'sai': return op !== 'LIKE' && op !== '!=' && !op.startsWith('NOT');
+    case 'legacy':
+      return op === '=' || op === 'CONTAINS' || op === 'CONTAINS KEY';
+    case 'sai':
+      return op !== 'LIKE' && op !== '!=' && !op.startsWith('NOT');
     case 'sasi': {
       if (op === 'LIKE') {
         const mode = (index.options?.['mode'] ?? 'PREFIX').toUpperCase();
@@ -73,7 +80,8 @@ function supports(index: IndexInfo, rel: Relation, family: IndexFamily, literal:
       return (op === '<' || op === '<=' || op === '>' || op === '>=') && literal !== true;
     }
     // A plug-in's abilities are unknown: assume it serves what it was created on.
-    default: return true;
+    default:
+      return true;
   }
 }
 
@@ -81,7 +89,12 @@ function supports(index: IndexInfo, rel: Relation, family: IndexFamily, literal:
  * Each restriction of `where` that one of `indexes` (those in effect for the query) can serve, in WHERE
  * order, with its serving indexes, the most recently created first.
  */
-export function servedRestrictions(where: readonly Relation[], indexes: readonly IndexInfo[], table?: TableInfo, plainIsSai = false): ServedRestriction[] {
+export function servedRestrictions(
+  where: readonly Relation[],
+  indexes: readonly IndexInfo[],
+  table?: TableInfo,
+  plainIsSai = false,
+): ServedRestriction[] {
   const out: ServedRestriction[] = [];
   if (!indexes.length) return out;
   const latestFirst = [...indexes].reverse();
@@ -89,7 +102,12 @@ export function servedRestrictions(where: readonly Relation[], indexes: readonly
     const read = readingOf(relation);
     if (!read) continue;
     const literal = isLiteralColumn(table, read.column);
-    const serving = latestFirst.filter((i) => i.column === read.column && covers(i, read.reading) && supports(i, relation, indexFamily(i, plainIsSai), literal));
+    const serving = latestFirst.filter(
+      (i) =>
+        i.column === read.column &&
+        covers(i, read.reading) &&
+        supports(i, relation, indexFamily(i, plainIsSai), literal),
+    );
     if (serving.length) out.push({ column: read.column, relation, indexes: serving });
   }
   return out;
@@ -97,7 +115,9 @@ export function servedRestrictions(where: readonly Relation[], indexes: readonly
 
 /** `the storage-attached index t_country on country`, `the SASI index fn_prefix on firstname`. */
 export function describeIndex(index: IndexInfo, plainIsSai = false): string {
-  const kind = { sai: 'storage-attached index', legacy: 'secondary index', sasi: 'SASI index', custom: 'custom index' }[indexFamily(index, plainIsSai)];
+  const kind = { sai: 'storage-attached index', legacy: 'secondary index', sasi: 'SASI index', custom: 'custom index' }[
+    indexFamily(index, plainIsSai)
+  ];
   const on = index.indexKind === 'simple' ? index.column : `${index.indexKind.toUpperCase()}(${index.column})`;
   return `the ${kind}${index.name ? ` ${index.name}` : ''} on ${on}`;
 }
@@ -128,11 +148,13 @@ export function scatterGatherCost(keyspace: KeyspaceInfo | undefined): string {
   const ranges = `the coordinator queries every token range of the table (${DEFAULT_NUM_TOKENS} per node with the default num_tokens)`;
   const cost = 'a cluster-wide scatter-gather whose cost grows with the cluster, not with the rows returned';
   if (!factors.length) return `${ranges} and every node's index answers for its ranges: ${cost}`;
-  const per = factors.map(({ dc, rf }) => {
-    const where = dc ? `${dc}: ` : '';
-    if (rf === 1) return `${where}replication factor 1, so each range has one replica and every node answers`;
-    const local = dc ? 'LOCAL_' : '';
-    return `${where}replication factor ${rf}, so each range is read from 1 of its ${rf} replicas at ${local}ONE, ${Math.floor(rf / 2) + 1} at ${local}QUORUM: at least 1/${rf} of the nodes answer (with vnodes, nearly all)`;
-  }).join('; ');
+  const per = factors
+    .map(({ dc, rf }) => {
+      const where = dc ? `${dc}: ` : '';
+      if (rf === 1) return `${where}replication factor 1, so each range has one replica and every node answers`;
+      const local = dc ? 'LOCAL_' : '';
+      return `${where}replication factor ${rf}, so each range is read from 1 of its ${rf} replicas at ${local}ONE, ${Math.floor(rf / 2) + 1} at ${local}QUORUM: at least 1/${rf} of the nodes answer (with vnodes, nearly all)`;
+    })
+    .join('; ');
   return `${ranges}; ${per}: ${cost}`;
 }

@@ -4,7 +4,15 @@
 // `=` and `IN` restrictions and UPDATE `SET` values; bind markers and function calls are left alone.
 // The quick fix replaces data.valueRange with data.expected.
 import type { Expression } from '../../../grammar/ast';
-import { computedShard, statementColumnValues, statementTable, udtLookupFor, usableShardSpec, columnKeyType, type KeyedStatement } from '../schema/key-values';
+import {
+  computedShard,
+  statementColumnValues,
+  statementTable,
+  udtLookupFor,
+  usableShardSpec,
+  columnKeyType,
+  type KeyedStatement,
+} from '../schema/key-values';
 import { checkShardValue } from '../token/shard';
 import { nameRecord } from '../util/names';
 import type { KeyType } from '../token/types';
@@ -39,7 +47,13 @@ function checkStatement(stmt: KeyedStatement, ctx: RuleContext<MessageId>): void
   for (const value of shard.values) {
     if (value.kind !== 'Literal' && value.kind !== 'UnaryExpression') continue;
     // An IN list of shards reads several partitions on purpose: only the range is checked there.
-    const check = checkShardValue(spec, types, shard.in && shard.values.length > 1 ? { [spec.shardColumn]: value } : { ...sourceLiterals, [spec.shardColumn]: value });
+    const check = checkShardValue(
+      spec,
+      types,
+      shard.in && shard.values.length > 1
+        ? { [spec.shardColumn]: value }
+        : { ...sourceLiterals, [spec.shardColumn]: value },
+    );
     if (!check) continue;
     let message = check.message;
     if (check.kind === 'out-of-range' && expected !== undefined) message += `; for this row it is ${expected}`;
@@ -65,7 +79,8 @@ export const rule: RuleModule<MessageId> = {
   meta: {
     id: 'shard-mismatch',
     defaultSeverity: 'error',
-    description: "A literal shard value that is not what the table's @shard formula gives for the row (or is out of range).",
+    description:
+      "A literal shard value that is not what the table's @shard formula gives for the row (or is out of range).",
     messages: {
       // The shard check words what is wrong with the value (token/shard.ts checkShardValue); the headline is its sentence.
       wrongShard: '{{problem}}',
@@ -85,9 +100,11 @@ export const rule: RuleModule<MessageId> = {
   },
 };
 
-const table = '-- @shard shard = murmur3(title) % 16 + 1\nCREATE TABLE ks.posts (publish_date date, shard int, title text, body text, PRIMARY KEY ((publish_date, shard), title));\n';
+const table =
+  '-- @shard shard = murmur3(title) % 16 + 1\nCREATE TABLE ks.posts (publish_date date, shard int, title text, body text, PRIMARY KEY ((publish_date, shard), title));\n';
 // murmur3x86_32('Hello') % 16 + 1 = 9 (cross-checked with murmurhash3js-revisited in test/analysis/shard-rules.test.ts).
-const random = '-- @shard shard = random(8)\nCREATE TABLE ks.events (day date, shard int, id uuid, PRIMARY KEY ((day, shard), id));\n';
+const random =
+  '-- @shard shard = random(8)\nCREATE TABLE ks.events (day date, shard int, id uuid, PRIMARY KEY ((day, shard), id));\n';
 
 export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
@@ -98,36 +115,47 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     `${table}SELECT * FROM ks.posts WHERE publish_date = '2020-07-09' AND shard IN (1, 2, 16);`,
     `${table}UPDATE ks.posts SET body = 'x' WHERE publish_date = '2020-07-09' AND shard = 9 AND title = 'Hello';`,
     `${random}INSERT INTO ks.events (day, shard, id) VALUES ('2020-07-09', 8, uuid());`,
-    { name: 'no annotation, no check', code: "CREATE TABLE ks.p (d date, shard int, title text, PRIMARY KEY ((d, shard), title));\nINSERT INTO ks.p (d, shard, title) VALUES ('2020-07-09', 3, 'Hello');" },
+    {
+      name: 'no annotation, no check',
+      code: "CREATE TABLE ks.p (d date, shard int, title text, PRIMARY KEY ((d, shard), title));\nINSERT INTO ks.p (d, shard, title) VALUES ('2020-07-09', 3, 'Hello');",
+    },
   ],
   invalid: [
     {
       name: 'INSERT with the wrong shard',
       code: `${table}INSERT INTO ks.posts (publish_date, shard, title) VALUES ('2020-07-09', 3, 'Hello');`,
-      at: "3, 'Hello'", messageId: 'wrongShard',
+      at: "3, 'Hello'",
+      messageId: 'wrongShard',
       message: /shard = 3 but murmur3\(title\) % 16 \+ 1 gives 9 for this title/,
       data: { expected: 9, shardColumn: 'shard', kind: 'mismatch', actual: 3 },
     },
     {
       name: 'SELECT with the wrong shard',
       code: `${table}SELECT * FROM ks.posts WHERE publish_date = '2020-07-09' AND shard = 4 AND title = 'Hello';`,
-      at: '4 AND', messageId: 'wrongShard',
+      at: '4 AND',
+      messageId: 'wrongShard',
       data: { expected: 9 },
     },
     {
       name: 'DELETE in a batch',
-      code: `${table}BEGIN BATCH\n  DELETE FROM ks.posts WHERE publish_date = '2020-07-09' AND shard = 1 AND title = 'Hello';\nAPPLY BATCH;`, at: '1 AND', messageId: 'wrongShard',
+      code: `${table}BEGIN BATCH\n  DELETE FROM ks.posts WHERE publish_date = '2020-07-09' AND shard = 1 AND title = 'Hello';\nAPPLY BATCH;`,
+      at: '1 AND',
+      messageId: 'wrongShard',
       data: { expected: 9, actual: 1 },
     },
     {
       name: 'out of range, without a source value',
-      code: `${table}SELECT * FROM ks.posts WHERE publish_date = '2020-07-09' AND shard = 17;`, at: '17', messageId: 'outOfRange',
+      code: `${table}SELECT * FROM ks.posts WHERE publish_date = '2020-07-09' AND shard = 17;`,
+      at: '17',
+      messageId: 'outOfRange',
       message: /shard = 17 is outside 1\.\.16/,
       data: { kind: 'out-of-range', min: 1, max: 16 },
     },
     {
       name: 'out of range, with the value it should be',
-      code: `${table}INSERT INTO ks.posts (publish_date, shard, title) VALUES ('2020-07-09', 0, 'Hello');`, at: '0,', messageId: 'outOfRange',
+      code: `${table}INSERT INTO ks.posts (publish_date, shard, title) VALUES ('2020-07-09', 0, 'Hello');`,
+      at: '0,',
+      messageId: 'outOfRange',
       message: /outside 1\.\.16.*for this row it is 9/,
       data: { kind: 'out-of-range', expected: 9 },
     },
@@ -135,7 +163,8 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
       name: 'random(8) is 1..8',
       code: `${random}SELECT * FROM ks.events WHERE day = '2020-07-09' AND shard IN (0, 1, 9);`,
       count: 2,
-      at: '0, 1', messageId: 'outOfRange',
+      at: '0, 1',
+      messageId: 'outOfRange',
       message: /outside 1\.\.8/,
     },
   ],

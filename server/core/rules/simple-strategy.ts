@@ -8,7 +8,10 @@ import type { FileLocalRuleModule, FileRuleContext, MessageIdOf, RuleExamples, S
 import type { FindingData } from '../findings/findings-data';
 import { settingParagraph } from './guardrail-text';
 
-function checkReplication(stmt: StatementOf<'CreateKeyspace' | 'AlterKeyspace'>, ctx: FileRuleContext<'simpleStrategy' | 'refused'>): void {
+function checkReplication(
+  stmt: StatementOf<'CreateKeyspace' | 'AlterKeyspace'>,
+  ctx: FileRuleContext<'simpleStrategy' | 'refused'>,
+): void {
   if (ctx.target.id === 'keyspaces' || ctx.target.id === 'cosmosdb') return;
   const prop = stmt.properties.find((p) => p.name.name.toLowerCase() === 'replication');
   if (!prop) return;
@@ -26,7 +29,12 @@ function checkReplication(stmt: StatementOf<'CreateKeyspace' | 'AlterKeyspace'>,
       values: { keyspace: stmt.name.text, setting: enabled.writtenKey },
       details: `${settingParagraph(cluster, enabled, 'fail', 'DDL')}\n\nUse ${suggestedReplication}.`,
       range: prop.value.range,
-      data: { keyspace: stmt.name.name, ...(rf ? { replicationFactor: rf } : {}), suggestedReplication, setting: enabled.key } satisfies FindingData<'simple-strategy'>,
+      data: {
+        keyspace: stmt.name.name,
+        ...(rf ? { replicationFactor: rf } : {}),
+        suggestedReplication,
+        setting: enabled.key,
+      } satisfies FindingData<'simple-strategy'>,
     });
     return;
   }
@@ -36,7 +44,11 @@ function checkReplication(stmt: StatementOf<'CreateKeyspace' | 'AlterKeyspace'>,
     // Markdown of its own: the <datacenter> placeholder is the rule's text (the factor the user's, escaped).
     details: md`SimpleStrategy places replicas without regard to datacenters or racks: fine for a single-node or test cluster, not for production.\n\nUse {'class': 'NetworkTopologyStrategy', '<datacenter>': ${factor}}.`,
     range: prop.value.range,
-    data: { keyspace: stmt.name.name, ...(rf ? { replicationFactor: rf } : {}), suggestedReplication } satisfies FindingData<'simple-strategy'>,
+    data: {
+      keyspace: stmt.name.name,
+      ...(rf ? { replicationFactor: rf } : {}),
+      suggestedReplication,
+    } satisfies FindingData<'simple-strategy'>,
   });
 }
 
@@ -57,11 +69,28 @@ export const rule: FileLocalRuleModule<'simpleStrategy' | 'refused'> = {
 export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
     "CREATE KEYSPACE ks WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};",
-    { code: "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};", target: 'keyspaces' },
+    {
+      code: "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};",
+      target: 'keyspaces',
+    },
   ],
   invalid: [
-    { code: "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};", at: '{', data: { keyspace: 'ks', replicationFactor: '1' } },
-    { name: "the team's simplestrategy_enabled: false", code: "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};", clusterYaml: 'simplestrategy_enabled: false\n', at: '{', messageId: 'refused', data: { setting: 'simplestrategy_enabled' } },
-    { code: "ALTER KEYSPACE ks WITH replication = {'class': 'org.apache.cassandra.locator.SimpleStrategy', 'replication_factor': 3};", at: '{\'class' },
+    {
+      code: "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};",
+      at: '{',
+      data: { keyspace: 'ks', replicationFactor: '1' },
+    },
+    {
+      name: "the team's simplestrategy_enabled: false",
+      code: "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};",
+      clusterYaml: 'simplestrategy_enabled: false\n',
+      at: '{',
+      messageId: 'refused',
+      data: { setting: 'simplestrategy_enabled' },
+    },
+    {
+      code: "ALTER KEYSPACE ks WITH replication = {'class': 'org.apache.cassandra.locator.SimpleStrategy', 'replication_factor': 3};",
+      at: "{'class",
+    },
   ],
 };

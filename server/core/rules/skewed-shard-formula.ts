@@ -43,13 +43,23 @@ export const rule: RuleModule<'oneShard' | 'uneven'> = {
           values: { formula },
           details: 'The sharding spreads nothing: use more shards (e.g. 16).',
           range: spec.ranges.count,
-          data: { table: table.qualifiedName, formula, method: spec.method, count: 1, fullestShare: 1, emptyShards: 0 } satisfies FindingData<'skewed-shard-formula'>,
+          data: {
+            table: table.qualifiedName,
+            formula,
+            method: spec.method,
+            count: 1,
+            fullestShare: 1,
+            emptyShards: 0,
+          } satisfies FindingData<'skewed-shard-formula'>,
         });
         return;
       }
       const report = predict(spec);
       if (!report.skewed) return;
-      const suggestion = spec.method === 'codepoints' ? `${spec.shardColumn} = murmur3(${spec.sources.join(', ')}) % ${spec.count}${spec.offset ? ` + ${spec.offset}` : ''}` : undefined;
+      const suggestion =
+        spec.method === 'codepoints'
+          ? `${spec.shardColumn} = murmur3(${spec.sources.join(', ')}) % ${spec.count}${spec.offset ? ` + ${spec.offset}` : ''}`
+          : undefined;
       const share = report.primary.fullestShare * 100;
       ctx.report({
         messageId: 'uneven',
@@ -70,7 +80,8 @@ export const rule: RuleModule<'oneShard' | 'uneven'> = {
   },
 };
 
-const columns = '(publish_date date, shard int, title text, order_id text, PRIMARY KEY ((publish_date, shard), title));';
+const columns =
+  '(publish_date date, shard int, title text, order_id text, PRIMARY KEY ((publish_date, shard), title));';
 
 export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
@@ -83,19 +94,24 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     {
       name: "Amazon's code-point product mod 200",
       code: `-- @shard shard = codepoints(title) % 200 + 1\nCREATE TABLE ks.posts ${columns}`,
-      at: '-- @shard', messageId: 'uneven',
-      message: /codepoints\(title\) % 200 \+ 1 puts \d+% of sample titles in shard 1 \(\d+ of 200 shards empty.*Use murmur3\(title\) % 200 \+ 1/,
+      at: '-- @shard',
+      messageId: 'uneven',
+      message:
+        /codepoints\(title\) % 200 \+ 1 puts \d+% of sample titles in shard 1 \(\d+ of 200 shards empty.*Use murmur3\(title\) % 200 \+ 1/,
       data: { method: 'codepoints', count: 200, suggestion: 'shard = murmur3(title) % 200 + 1' },
     },
     {
       name: 'code points of ids',
-      code: `-- @shard shard = codepoints(order_id) % 64\nCREATE TABLE ks.posts ${columns}`, at: '-- @shard', messageId: 'uneven',
+      code: `-- @shard shard = codepoints(order_id) % 64\nCREATE TABLE ks.posts ${columns}`,
+      at: '-- @shard',
+      messageId: 'uneven',
       message: /ids like ORD-000123/,
     },
     {
       name: 'a single shard',
       code: `-- @shard shard = murmur3(title) % 1\nCREATE TABLE ks.posts ${columns}`,
-      at: '1\nCREATE', messageId: 'oneShard',
+      at: '1\nCREATE',
+      messageId: 'oneShard',
       message: /one shard/,
     },
   ],

@@ -22,13 +22,20 @@ export const rule: RuleModule<'inPrimaryKey' | 'noClustering' | 'addedWithoutClu
       if (!table || !stmt.primaryKey) return;
       for (const def of stmt.columns) {
         if (!def.isStatic) continue;
-        const inKey = stmt.primaryKey.partitionKey.some((k) => k.name === def.name.name) || stmt.primaryKey.clustering.some((k) => k.name === def.name.name) || def.inlinePrimaryKey;
+        const inKey =
+          stmt.primaryKey.partitionKey.some((k) => k.name === def.name.name) ||
+          stmt.primaryKey.clustering.some((k) => k.name === def.name.name) ||
+          def.inlinePrimaryKey;
         if (inKey) {
           ctx.report({
             messageId: 'inPrimaryKey',
             values: { column: def.name.text, table: table.qualifiedName },
             range: def.name.range,
-            data: { table: table.qualifiedName, column: def.name.name, reason: 'in-primary-key' } satisfies FindingData<'static-without-clustering'>,
+            data: {
+              table: table.qualifiedName,
+              column: def.name.name,
+              reason: 'in-primary-key',
+            } satisfies FindingData<'static-without-clustering'>,
           });
         } else if (stmt.primaryKey.clustering.length === 0) {
           ctx.report({
@@ -36,7 +43,11 @@ export const rule: RuleModule<'inPrimaryKey' | 'noClustering' | 'addedWithoutClu
             values: { column: def.name.text, table: table.qualifiedName },
             details: 'Every partition has one row, so static columns are not allowed.\n\nDrop STATIC.',
             range: def.name.range,
-            data: { table: table.qualifiedName, column: def.name.name, reason: 'no-clustering' } satisfies FindingData<'static-without-clustering'>,
+            data: {
+              table: table.qualifiedName,
+              column: def.name.name,
+              reason: 'no-clustering',
+            } satisfies FindingData<'static-without-clustering'>,
           });
         }
       }
@@ -51,7 +62,11 @@ export const rule: RuleModule<'inPrimaryKey' | 'noClustering' | 'addedWithoutClu
           messageId: 'addedWithoutClustering',
           values: { column: def.name.text, table: table.qualifiedName },
           range: def.name.range,
-          data: { table: table.qualifiedName, column: def.name.name, reason: 'no-clustering' } satisfies FindingData<'static-without-clustering'>,
+          data: {
+            table: table.qualifiedName,
+            column: def.name.name,
+            reason: 'no-clustering',
+          } satisfies FindingData<'static-without-clustering'>,
         });
       }
     },
@@ -61,8 +76,22 @@ export const rule: RuleModule<'inPrimaryKey' | 'noClustering' | 'addedWithoutClu
 export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: ['CREATE TABLE ks.t (a int, b int, s text STATIC, PRIMARY KEY (a, b));'],
   invalid: [
-    { code: 'CREATE TABLE ks.t (a int, s text STATIC, PRIMARY KEY (a));', at: 's text', messageId: 'noClustering', data: { reason: 'no-clustering' } },
-    { code: 'CREATE TABLE ks.t (a int, b int STATIC, PRIMARY KEY (a, b));', at: 'b int STATIC', messageId: 'inPrimaryKey', data: { reason: 'in-primary-key' } },
-    { code: 'CREATE TABLE ks.t (a int PRIMARY KEY, v int);\nALTER TABLE ks.t ADD s text STATIC;', at: 's text', messageId: 'addedWithoutClustering' },
+    {
+      code: 'CREATE TABLE ks.t (a int, s text STATIC, PRIMARY KEY (a));',
+      at: 's text',
+      messageId: 'noClustering',
+      data: { reason: 'no-clustering' },
+    },
+    {
+      code: 'CREATE TABLE ks.t (a int, b int STATIC, PRIMARY KEY (a, b));',
+      at: 'b int STATIC',
+      messageId: 'inPrimaryKey',
+      data: { reason: 'in-primary-key' },
+    },
+    {
+      code: 'CREATE TABLE ks.t (a int PRIMARY KEY, v int);\nALTER TABLE ks.t ADD s text STATIC;',
+      at: 's text',
+      messageId: 'addedWithoutClustering',
+    },
   ],
 };

@@ -14,7 +14,8 @@ export const rule: RuleModule<'statusMove'> = {
   meta: {
     id: 'status-move',
     defaultSeverity: 'warning',
-    description: 'Rows moved between status partitions (deleted from one, inserted into another): every move leaves a tombstone in the partition readers scan.',
+    description:
+      'Rows moved between status partitions (deleted from one, inserted into another): every move leaves a tombstone in the partition readers scan.',
     messages: {
       statusMove: 'rows of {{table}} move between {{column}} partitions, leaving a tombstone at each move',
     },
@@ -27,9 +28,12 @@ export const rule: RuleModule<'statusMove'> = {
       if (w.consumption?.kind !== 'status-move') return;
       const { column, from, to, delete: del, insert } = w.consumption;
       const inBatch = del.batch !== undefined && del.batch === insert.batch;
-      const move = from !== undefined && to !== undefined ? `from ${column} = '${from}' to '${to}'` : `from one ${column} partition to another`;
+      const move =
+        from !== undefined && to !== undefined
+          ? `from ${column} = '${from}' to '${to}'`
+          : `from one ${column} partition to another`;
       ctx.report({
-messageId: 'statusMove',
+        messageId: 'statusMove',
         values: { table: table.qualifiedName, column },
         details:
           `A DELETE and an INSERT${inBatch ? ' in one BATCH' : ''} move a row ${move}. ` +
@@ -53,33 +57,53 @@ messageId: 'statusMove',
   },
 };
 
-const tickets = 'CREATE TABLE desk.tickets_by_status (status text, ticket_id timeuuid, title text, PRIMARY KEY (status, ticket_id));';
+const tickets =
+  'CREATE TABLE desk.tickets_by_status (status text, ticket_id timeuuid, title text, PRIMARY KEY (status, ticket_id));';
 
 export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
-    { name: 'status updated in place in a table keyed by the item', code: "CREATE TABLE desk.tickets (ticket_id timeuuid PRIMARY KEY, status text, title text);\nUPDATE desk.tickets SET status = 'closed' WHERE ticket_id = ?;" },
-    { name: 'rows only inserted into status partitions, never moved', code: `${tickets}\nINSERT INTO desk.tickets_by_status (status, ticket_id, title) VALUES ('open', now(), ?);` },
-    { name: 'a delete of a mistaken row and an insert of the same status', code: `${tickets}\nINSERT INTO desk.tickets_by_status (status, ticket_id, title) VALUES ('open', now(), ?);\nDELETE FROM desk.tickets_by_status WHERE status = 'open' AND ticket_id = ?;` },
-    { name: 'Cosmos DB manages tombstones itself', code: `${tickets}\nBEGIN BATCH\nDELETE FROM desk.tickets_by_status WHERE status = ? AND ticket_id = ?;\nINSERT INTO desk.tickets_by_status (status, ticket_id, title) VALUES (?, ?, ?);\nAPPLY BATCH;`, target: 'cosmosdb' },
+    {
+      name: 'status updated in place in a table keyed by the item',
+      code: "CREATE TABLE desk.tickets (ticket_id timeuuid PRIMARY KEY, status text, title text);\nUPDATE desk.tickets SET status = 'closed' WHERE ticket_id = ?;",
+    },
+    {
+      name: 'rows only inserted into status partitions, never moved',
+      code: `${tickets}\nINSERT INTO desk.tickets_by_status (status, ticket_id, title) VALUES ('open', now(), ?);`,
+    },
+    {
+      name: 'a delete of a mistaken row and an insert of the same status',
+      code: `${tickets}\nINSERT INTO desk.tickets_by_status (status, ticket_id, title) VALUES ('open', now(), ?);\nDELETE FROM desk.tickets_by_status WHERE status = 'open' AND ticket_id = ?;`,
+    },
+    {
+      name: 'Cosmos DB manages tombstones itself',
+      code: `${tickets}\nBEGIN BATCH\nDELETE FROM desk.tickets_by_status WHERE status = ? AND ticket_id = ?;\nINSERT INTO desk.tickets_by_status (status, ticket_id, title) VALUES (?, ?, ?);\nAPPLY BATCH;`,
+      target: 'cosmosdb',
+    },
   ],
   invalid: [
     {
       name: 'status-move class: a row moved in one BATCH',
       code: `${tickets}\nBEGIN BATCH\n  DELETE FROM desk.tickets_by_status WHERE status = 'open' AND ticket_id = ?;\n  INSERT INTO desk.tickets_by_status (status, ticket_id, title) VALUES ('closed', ?, ?);\nAPPLY BATCH;`,
       at: 'desk.tickets_by_status (',
-      message: /^rows of desk\.tickets_by_status move between status partitions, leaving a tombstone at each move A DELETE and an INSERT in one BATCH move a row from status = 'open' to 'closed'/,
+      message:
+        /^rows of desk\.tickets_by_status move between status partitions, leaving a tombstone at each move A DELETE and an INSERT in one BATCH move a row from status = 'open' to 'closed'/,
       data: { column: 'status', from: 'open', to: 'closed', inBatch: true },
     },
     {
       name: 'status-move class: German state names, two statements in another file',
-      code: 'CREATE TABLE shop.auftraege_nach_zustand (zustand text, auftrag_id uuid, kunde text, PRIMARY KEY (zustand, auftrag_id));', at: 'shop.auftraege_nach_zustand',
-      files: { 'app.cql': "DELETE FROM shop.auftraege_nach_zustand WHERE zustand = 'offen' AND auftrag_id = ?;\nINSERT INTO shop.auftraege_nach_zustand (zustand, auftrag_id, kunde) VALUES ('versandt', ?, ?);" },
+      code: 'CREATE TABLE shop.auftraege_nach_zustand (zustand text, auftrag_id uuid, kunde text, PRIMARY KEY (zustand, auftrag_id));',
+      at: 'shop.auftraege_nach_zustand',
+      files: {
+        'app.cql':
+          "DELETE FROM shop.auftraege_nach_zustand WHERE zustand = 'offen' AND auftrag_id = ?;\nINSERT INTO shop.auftraege_nach_zustand (zustand, auftrag_id, kunde) VALUES ('versandt', ?, ?);",
+      },
       message: /move a row from zustand = 'offen' to 'versandt'/,
       data: { inBatch: false, from: 'offen', to: 'versandt' },
     },
     {
       name: 'status-move class: bind markers in a BATCH',
-      code: `${tickets}\nBEGIN BATCH\nDELETE FROM desk.tickets_by_status WHERE status = ? AND ticket_id = ?;\nINSERT INTO desk.tickets_by_status (status, ticket_id, title) VALUES (?, ?, ?);\nAPPLY BATCH;`, at: 'desk.tickets_by_status',
+      code: `${tickets}\nBEGIN BATCH\nDELETE FROM desk.tickets_by_status WHERE status = ? AND ticket_id = ?;\nINSERT INTO desk.tickets_by_status (status, ticket_id, title) VALUES (?, ?, ?);\nAPPLY BATCH;`,
+      at: 'desk.tickets_by_status',
       message: /move a row from one status partition to another/,
     },
   ],

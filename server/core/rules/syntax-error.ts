@@ -14,7 +14,8 @@ export const rule: FileLocalRuleModule<'parseError'> = {
     fileLocal: true,
   },
   check(ctx) {
-    for (const error of ctx.parse.errors) ctx.report({ messageId: 'parseError', ...composedMessage(error.message), range: error.range });
+    for (const error of ctx.parse.errors)
+      ctx.report({ messageId: 'parseError', ...composedMessage(error.message), range: error.range });
   },
 };
 

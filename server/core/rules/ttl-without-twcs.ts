@@ -17,7 +17,11 @@ import { canHoldInstant } from '../schema/columns';
 const TWCS_SOURCE = 'https://cassandra.apache.org/doc/latest/cassandra/managing/operating/compaction/twcs.html';
 // Strategies that keep expired rows mixed with live ones.
 const MIXING = new Set(['SizeTieredCompactionStrategy', 'LeveledCompactionStrategy']);
-const UNITS: ['DAYS' | 'HOURS' | 'MINUTES', number][] = [['DAYS', 86_400], ['HOURS', 3600], ['MINUTES', 60]];
+const UNITS: ['DAYS' | 'HOURS' | 'MINUTES', number][] = [
+  ['DAYS', 86_400],
+  ['HOURS', 3600],
+  ['MINUTES', 60],
+];
 
 /** A TWCS window of about a thirtieth of the TTL, in the largest whole unit. */
 function windowFor(ttlSeconds: number): { unit: 'DAYS' | 'HOURS' | 'MINUTES'; size: number } {
@@ -30,7 +34,8 @@ export const rule: RuleModule<'noTwcs'> = {
   meta: {
     id: 'ttl-without-twcs',
     defaultSeverity: 'warning',
-    description: 'A time series whose rows all expire by TTL, compacted without TimeWindowCompactionStrategy: expired rows linger beside live ones.',
+    description:
+      'A time series whose rows all expire by TTL, compacted without TimeWindowCompactionStrategy: expired rows linger beside live ones.',
     messages: {
       noTwcs: '{{table}} expires its rows by TTL but compacts without TimeWindowCompactionStrategy',
     },
@@ -55,7 +60,7 @@ export const rule: RuleModule<'noTwcs'> = {
       const { unit, size } = windowFor(ttl);
       const suggestedOption = `compaction = {'class': 'TimeWindowCompactionStrategy', 'compaction_window_unit': '${unit}', 'compaction_window_size': ${size}}`;
       ctx.report({
-messageId: 'noTwcs',
+        messageId: 'noTwcs',
         values: { table: table.qualifiedName },
         details:
           `${table.qualifiedName} writes its rows in time order (${w.growth.column.name}) and expires every one of them by TTL (${ttlSource} of ${formatDuration(ttl)}), ` +
@@ -78,33 +83,53 @@ messageId: 'noTwcs',
   },
 };
 
-const cpu = 'CREATE TABLE metrics.cpu_by_host_day (host text, day date, ts timestamp, pct double, PRIMARY KEY ((host, day), ts))';
+const cpu =
+  'CREATE TABLE metrics.cpu_by_host_day (host text, day date, ts timestamp, pct double, PRIMARY KEY ((host, day), ts))';
 
 export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
-    { name: 'TWCS already', code: `${cpu} WITH default_time_to_live = 2592000 AND compaction = {'class': 'TimeWindowCompactionStrategy', 'compaction_window_unit': 'DAYS', 'compaction_window_size': 1};` },
+    {
+      name: 'TWCS already',
+      code: `${cpu} WITH default_time_to_live = 2592000 AND compaction = {'class': 'TimeWindowCompactionStrategy', 'compaction_window_unit': 'DAYS', 'compaction_window_size': 1};`,
+    },
     { name: 'no TTL: rows are kept, not expired', code: `${cpu};` },
-    { name: 'a TTL on a table of sessions keyed by id: overwritten, not a time series', code: 'CREATE TABLE web.sessions (session_id uuid PRIMARY KEY, data text) WITH default_time_to_live = 1800;' },
-    { name: 'one write without USING TTL keeps its rows', code: `${cpu};\nINSERT INTO metrics.cpu_by_host_day (host, day, ts, pct) VALUES (?, ?, ?, ?) USING TTL 86400;\nINSERT INTO metrics.cpu_by_host_day (host, day, ts, pct) VALUES (?, ?, ?, ?);` },
-    { name: 'the unified compaction strategy is the user\'s choice', code: `${cpu} WITH default_time_to_live = 2592000 AND compaction = {'class': 'UnifiedCompactionStrategy'};` },
-    { name: 'Keyspaces chooses compaction itself', code: `${cpu} WITH default_time_to_live = 2592000;`, target: 'keyspaces' },
+    {
+      name: 'a TTL on a table of sessions keyed by id: overwritten, not a time series',
+      code: 'CREATE TABLE web.sessions (session_id uuid PRIMARY KEY, data text) WITH default_time_to_live = 1800;',
+    },
+    {
+      name: 'one write without USING TTL keeps its rows',
+      code: `${cpu};\nINSERT INTO metrics.cpu_by_host_day (host, day, ts, pct) VALUES (?, ?, ?, ?) USING TTL 86400;\nINSERT INTO metrics.cpu_by_host_day (host, day, ts, pct) VALUES (?, ?, ?, ?);`,
+    },
+    {
+      name: "the unified compaction strategy is the user's choice",
+      code: `${cpu} WITH default_time_to_live = 2592000 AND compaction = {'class': 'UnifiedCompactionStrategy'};`,
+    },
+    {
+      name: 'Keyspaces chooses compaction itself',
+      code: `${cpu} WITH default_time_to_live = 2592000;`,
+      target: 'keyspaces',
+    },
   ],
   invalid: [
     {
       name: 'TTL class: a 30-day TTL on the default compaction',
       code: `${cpu} WITH default_time_to_live = 2592000;`,
       at: 'metrics.cpu_by_host_day',
-      message: /writes its rows in time order \(ts\) and expires every one of them by TTL \(default_time_to_live of 30 days\), but compacts with SizeTieredCompactionStrategy \(the default\).*'compaction_window_unit': 'DAYS', 'compaction_window_size': 1\}/,
+      message:
+        /writes its rows in time order \(ts\) and expires every one of them by TTL \(default_time_to_live of 30 days\), but compacts with SizeTieredCompactionStrategy \(the default\).*'compaction_window_unit': 'DAYS', 'compaction_window_size': 1\}/,
       data: { windowUnit: 'DAYS', windowSize: 1, compaction: 'SizeTieredCompactionStrategy' },
     },
     {
       name: 'TTL class: USING TTL of 90 days on every write, leveled compaction',
-      code: `${cpu} WITH compaction = {'class': 'LeveledCompactionStrategy'};\nINSERT INTO metrics.cpu_by_host_day (host, day, ts, pct) VALUES (?, ?, ?, ?) USING TTL 7776000;`, at: 'metrics.cpu_by_host_day',
+      code: `${cpu} WITH compaction = {'class': 'LeveledCompactionStrategy'};\nINSERT INTO metrics.cpu_by_host_day (host, day, ts, pct) VALUES (?, ?, ?, ?) USING TTL 7776000;`,
+      at: 'metrics.cpu_by_host_day',
       data: { ttlSource: 'USING TTL', compaction: 'LeveledCompactionStrategy', windowSize: 3 },
     },
     {
       name: 'TTL class: a day of heartbeats on ScyllaDB, 48-minute windows',
-      code: 'CREATE TABLE iot.gateway_heartbeats (gateway_id text, beat_ts timestamp, rssi int, PRIMARY KEY (gateway_id, beat_ts)) WITH default_time_to_live = 86400;', at: 'iot.gateway_heartbeats',
+      code: 'CREATE TABLE iot.gateway_heartbeats (gateway_id text, beat_ts timestamp, rssi int, PRIMARY KEY (gateway_id, beat_ts)) WITH default_time_to_live = 86400;',
+      at: 'iot.gateway_heartbeats',
       target: 'scylladb',
       data: { windowUnit: 'MINUTES', windowSize: 48 },
     },

@@ -58,7 +58,10 @@ export interface RuleMeta<M extends string = string> {
  * What a rule reports: a declared message id and the values of its template's placeholders, never a
  * headline of its own (`message` is made from the template by the runner).
  */
-export type ReportedFinding<M extends string = string> = Omit<OffsetFinding, 'ruleId' | 'severity' | 'message' | 'messageId' | 'values' | 'details'> & {
+export type ReportedFinding<M extends string = string> = Omit<
+  OffsetFinding,
+  'ruleId' | 'severity' | 'message' | 'messageId' | 'values' | 'details'
+> & {
   /**
    * The figures, the cure and the sources. A string is plain text: the runner escapes it for markdown
    * (every name in it shows as written in the hover and SARIF, never as a link, an image or HTML); markdown
@@ -170,7 +173,10 @@ export interface RuleModule<M extends string = string> {
 }
 
 /** What a file-local rule (RuleMeta.fileLocal) sees: the file itself, nothing of the workspace. */
-export type FileRuleContext<M extends string = string> = Pick<RuleContext<M>, 'filePath' | 'text' | 'parse' | 'target' | 'options' | 'keyspaceAt' | 'cluster' | 'report'>;
+export type FileRuleContext<M extends string = string> = Pick<
+  RuleContext<M>,
+  'filePath' | 'text' | 'parse' | 'target' | 'options' | 'keyspaceAt' | 'cluster' | 'report'
+>;
 
 /** A rule whose findings depend on its file alone (RuleMeta.fileLocal): it is given a FileRuleContext. */
 export interface FileLocalRuleModule<M extends string = string> extends RuleModule<M> {

@@ -16,9 +16,19 @@ function report(ctx: RuleContext<MessageId>, candidates: TableInfo[], id: Identi
   const suggestion = suggestColumn(id.name, table);
   ctx.report({
     messageId: suggestion ? 'noColumnDidYouMean' : 'noColumn',
-    values: { kind: table.kind === 'view' ? 'view' : 'table', table: table.qualifiedName, column: id.text, ...(suggestion ? { suggestion } : {}) },
+    values: {
+      kind: table.kind === 'view' ? 'view' : 'table',
+      table: table.qualifiedName,
+      column: id.text,
+      ...(suggestion ? { suggestion } : {}),
+    },
     range: id.range,
-    data: { table: table.qualifiedName, column: id.name, ...(suggestion ? { suggestion } : {}), columns: table.columns.map((c) => c.name) } satisfies FindingData<'unknown-column'>,
+    data: {
+      table: table.qualifiedName,
+      column: id.name,
+      ...(suggestion ? { suggestion } : {}),
+      columns: table.columns.map((c) => c.name),
+    } satisfies FindingData<'unknown-column'>,
     related: [{ filePath: table.filePath, range: table.nameRange, message: `${table.qualifiedName} is defined here` }],
   });
 }
@@ -27,20 +37,39 @@ function report(ctx: RuleContext<MessageId>, candidates: TableInfo[], id: Identi
 function columnRefs(expr: Expression | undefined, out: Identifier[]): void {
   if (!expr) return;
   switch (expr.kind) {
-    case 'ColumnRef': out.push(expr.name); break;
+    case 'ColumnRef':
+      out.push(expr.name);
+      break;
     case 'FunctionCall':
       // token(pk), writetime(c), ttl(c), similarity_*(vec, [..]): arguments name columns
       for (const a of expr.args) columnRefs(a, out);
       break;
-    case 'CastExpression': columnRefs(expr.expression, out); break;
-    case 'TypeHint': break;
-    case 'BinaryExpression': columnRefs(expr.left, out); columnRefs(expr.right, out); break;
-    case 'UnaryExpression': columnRefs(expr.operand, out); break;
-    case 'ElementAccess': columnRefs(expr.target, out); break;
-    case 'SliceAccess': columnRefs(expr.target, out); break;
-    case 'FieldAccess': columnRefs(expr.target, out); break;
-    case 'TupleExpression': for (const e of expr.elements) columnRefs(e, out); break;
-    default: break;
+    case 'CastExpression':
+      columnRefs(expr.expression, out);
+      break;
+    case 'TypeHint':
+      break;
+    case 'BinaryExpression':
+      columnRefs(expr.left, out);
+      columnRefs(expr.right, out);
+      break;
+    case 'UnaryExpression':
+      columnRefs(expr.operand, out);
+      break;
+    case 'ElementAccess':
+      columnRefs(expr.target, out);
+      break;
+    case 'SliceAccess':
+      columnRefs(expr.target, out);
+      break;
+    case 'FieldAccess':
+      columnRefs(expr.target, out);
+      break;
+    case 'TupleExpression':
+      for (const e of expr.elements) columnRefs(e, out);
+      break;
+    default:
+      break;
   }
 }
 
@@ -54,7 +83,8 @@ function checkDefinition(stmt: Statement, ctx: RuleContext<MessageId>): void {
   if (stmt.kind === 'CreateMaterializedView' && !baseTable) return;
   const base = baseTable ? [baseTable] : [];
   const definedIn = stmt.kind === 'CreateMaterializedView' && base.length ? base : [table];
-  for (const id of [...(stmt.primaryKey?.partitionKey ?? []), ...(stmt.primaryKey?.clustering ?? [])]) report(ctx, definedIn, id);
+  for (const id of [...(stmt.primaryKey?.partitionKey ?? []), ...(stmt.primaryKey?.clustering ?? [])])
+    report(ctx, definedIn, id);
   for (const o of stmt.options?.clusteringOrder ?? []) report(ctx, [table], o.column);
   if (stmt.kind === 'CreateMaterializedView' && base.length) {
     for (const sel of stmt.selectors) {
@@ -81,7 +111,8 @@ function checkStatement(stmt: Statement, ctx: RuleContext<MessageId>): void {
       for (const rel of stmt.where) columnRefs(rel.left, ids);
       for (const id of stmt.groupBy) ids.push(id);
       // ORDER BY may name a selector alias only in ANN queries; keep real columns.
-      for (const o of stmt.orderBy) if (!stmt.selectors.some((s) => !!s.alias?.name && s.alias.name === o.column.name)) ids.push(o.column);
+      for (const o of stmt.orderBy)
+        if (!stmt.selectors.some((s) => !!s.alias?.name && s.alias.name === o.column.name)) ids.push(o.column);
       break;
     }
     case 'Insert':
@@ -148,18 +179,71 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     'CREATE TABLE ks.t (id uuid, ts timestamp, v text, PRIMARY KEY (id, ts)) WITH CLUSTERING ORDER BY (ts DESC);',
     'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nSELECT id, v, writetime(v) FROM ks.t WHERE id = ?;',
     'SELECT nothing FROM ks.unknown_table WHERE whatever = 1;',
-    { name: 'query resolves against another file', code: 'SELECT body FROM ks.posts WHERE id = ?;', files: { 'schema.cql': 'CREATE TABLE ks.posts (id uuid PRIMARY KEY, body text);' } },
-    { name: 'USE context', code: 'USE ks;\nCREATE TABLE t (id uuid PRIMARY KEY, v text);\nINSERT INTO ks.t (id, v) VALUES (uuid(), \'x\');' },
-    { name: 'ALTER ADD makes the column known', code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY);\nALTER TABLE ks.t ADD v text;\nUPDATE ks.t SET v = \'a\' WHERE id = ?;' },
+    {
+      name: 'query resolves against another file',
+      code: 'SELECT body FROM ks.posts WHERE id = ?;',
+      files: { 'schema.cql': 'CREATE TABLE ks.posts (id uuid PRIMARY KEY, body text);' },
+    },
+    {
+      name: 'USE context',
+      code: "USE ks;\nCREATE TABLE t (id uuid PRIMARY KEY, v text);\nINSERT INTO ks.t (id, v) VALUES (uuid(), 'x');",
+    },
+    {
+      name: 'ALTER ADD makes the column known',
+      code: "CREATE TABLE ks.t (id uuid PRIMARY KEY);\nALTER TABLE ks.t ADD v text;\nUPDATE ks.t SET v = 'a' WHERE id = ?;",
+    },
   ],
   invalid: [
-    { code: 'CREATE TABLE ks.t (id uuid, ts timestamp, PRIMARY KEY (id, tss));', at: 'tss', messageId: 'noColumnDidYouMean', data: { table: 'ks.t', column: 'tss', suggestion: 'ts' } },
-    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nSELECT vv FROM ks.t WHERE id = ?;', at: 'vv FROM', messageId: 'noColumnDidYouMean', data: { suggestion: 'v' }, message: /did you mean v\?/ },
-    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nINSERT INTO ks.t (id, value) VALUES (?, ?);', at: 'value', messageId: 'noColumn', data: { column: 'value', suggestion: undefined } },
-    { name: 'dropped column', code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nALTER TABLE ks.t DROP v;\nSELECT v FROM ks.t WHERE id = ?;', at: 'v FROM', messageId: 'noColumn' },
-    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nCREATE INDEX ON ks.t (vv);', at: 'vv', messageId: 'noColumnDidYouMean', data: { suggestion: 'v' } },
-    { code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, title text);\nSELECT titel FROM ks.t WHERE id = ?;', at: 'titel', messageId: 'noColumnDidYouMean', data: { suggestion: 'title' }, message: /did you mean title\?/ },
-    { code: 'CREATE TABLE ks.t (id uuid, c int, PRIMARY KEY (id, c)) WITH CLUSTERING ORDER BY (cc DESC);', at: 'cc DESC', messageId: 'noColumnDidYouMean' },
-    { name: 'other file', code: 'SELECT id FROM ks.posts WHERE idd = ?;', at: 'idd', messageId: 'noColumnDidYouMean', files: { 'schema.cql': 'CREATE TABLE ks.posts (id uuid PRIMARY KEY, body text);' }, data: { suggestion: 'id' } },
+    {
+      code: 'CREATE TABLE ks.t (id uuid, ts timestamp, PRIMARY KEY (id, tss));',
+      at: 'tss',
+      messageId: 'noColumnDidYouMean',
+      data: { table: 'ks.t', column: 'tss', suggestion: 'ts' },
+    },
+    {
+      code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nSELECT vv FROM ks.t WHERE id = ?;',
+      at: 'vv FROM',
+      messageId: 'noColumnDidYouMean',
+      data: { suggestion: 'v' },
+      message: /did you mean v\?/,
+    },
+    {
+      code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nINSERT INTO ks.t (id, value) VALUES (?, ?);',
+      at: 'value',
+      messageId: 'noColumn',
+      data: { column: 'value', suggestion: undefined },
+    },
+    {
+      name: 'dropped column',
+      code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nALTER TABLE ks.t DROP v;\nSELECT v FROM ks.t WHERE id = ?;',
+      at: 'v FROM',
+      messageId: 'noColumn',
+    },
+    {
+      code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nCREATE INDEX ON ks.t (vv);',
+      at: 'vv',
+      messageId: 'noColumnDidYouMean',
+      data: { suggestion: 'v' },
+    },
+    {
+      code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, title text);\nSELECT titel FROM ks.t WHERE id = ?;',
+      at: 'titel',
+      messageId: 'noColumnDidYouMean',
+      data: { suggestion: 'title' },
+      message: /did you mean title\?/,
+    },
+    {
+      code: 'CREATE TABLE ks.t (id uuid, c int, PRIMARY KEY (id, c)) WITH CLUSTERING ORDER BY (cc DESC);',
+      at: 'cc DESC',
+      messageId: 'noColumnDidYouMean',
+    },
+    {
+      name: 'other file',
+      code: 'SELECT id FROM ks.posts WHERE idd = ?;',
+      at: 'idd',
+      messageId: 'noColumnDidYouMean',
+      files: { 'schema.cql': 'CREATE TABLE ks.posts (id uuid PRIMARY KEY, body text);' },
+      data: { suggestion: 'id' },
+    },
   ],
 };

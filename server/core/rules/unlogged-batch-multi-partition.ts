@@ -15,7 +15,8 @@ export const rule: RuleModule<'partitions' | 'partitionsInTables'> = {
     description: 'An UNLOGGED batch that writes to several partitions.',
     messages: {
       partitions: 'this UNLOGGED batch writes to {{partitions}} partitions: it is not atomic and only loads one node',
-      partitionsInTables: 'this UNLOGGED batch writes to {{partitions}} partitions in {{tables}} tables: it is not atomic and only loads one node',
+      partitionsInTables:
+        'this UNLOGGED batch writes to {{partitions}} partitions in {{tables}} tables: it is not atomic and only loads one node',
     },
     scope: 'statement',
   },
@@ -27,7 +28,8 @@ export const rule: RuleModule<'partitions' | 'partitionsInTables'> = {
       let comparable = true;
       for (const inner of stmt.statements) {
         const table = ctx.tableFor(inner.table, inner.range.start);
-        const tableName = table?.qualifiedName ?? (inner.table.keyspace ? `${inner.table.keyspace.name}.` : '') + inner.table.name.name;
+        const tableName =
+          table?.qualifiedName ?? (inner.table.keyspace ? `${inner.table.keyspace.name}.` : '') + inner.table.name.name;
         tables.add(tableName);
         if (!table) {
           keys.add(`${tableName}|?${keys.size}`);
@@ -56,15 +58,22 @@ export const rule: RuleModule<'partitions' | 'partitionsInTables'> = {
       if (keys.size < 2) return;
       // The server's own warning (unlogged_batch_across_partitions_warn_threshold) fires only past its threshold.
       const threshold = ctx.cluster()?.number('unlogged_batch_across_partitions_warn_threshold');
-      const note = threshold?.value === undefined ? ''
-        : keys.size > threshold.value ? `\n\n${clusterNote(threshold, 'warn', 'query')}`
-          : `\n\nOn this cluster the server stays silent: ${keys.size} partitions are within \`${threshold.writtenKey}\` (${threshold.value}, ${threshold.source}); the cost stands.`;
+      const note =
+        threshold?.value === undefined
+          ? ''
+          : keys.size > threshold.value
+            ? `\n\n${clusterNote(threshold, 'warn', 'query')}`
+            : `\n\nOn this cluster the server stays silent: ${keys.size} partitions are within \`${threshold.writtenKey}\` (${threshold.value}, ${threshold.source}); the cost stands.`;
       ctx.report({
         messageId: tables.size > 1 ? 'partitionsInTables' : 'partitions',
         values: { partitions: keys.size, tables: tables.size },
         details: `Across partitions an unlogged batch only adds coordinator load and is not atomic.${note}\n\nSend the writes as separate asynchronous statements, or use a LOGGED batch if they must apply together.`,
         range: stmt.range,
-        data: { partitions: keys.size, tables: [...tables], batchRange: stmt.range } satisfies FindingData<'unlogged-batch-multi-partition'>,
+        data: {
+          partitions: keys.size,
+          tables: [...tables],
+          batchRange: stmt.range,
+        } satisfies FindingData<'unlogged-batch-multi-partition'>,
       });
     },
   },
@@ -79,7 +88,17 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     `${t}BEGIN UNLOGGED BATCH\n  INSERT INTO ks.t (id, c, v) VALUES (?, ?, ?);\n  INSERT INTO ks.t (id, c, v) VALUES (?, ?, ?);\nAPPLY BATCH;`,
   ],
   invalid: [
-    { code: `${t}BEGIN UNLOGGED BATCH\n  INSERT INTO ks.t (id, c, v) VALUES (1, 1, 'a');\n  UPDATE ks.t SET v = 'b' WHERE id = 2 AND c = 1;\nAPPLY BATCH;`, at: 'BEGIN', messageId: 'partitions', data: { partitions: 2 } },
-    { code: `${t}CREATE TABLE ks.u (id int PRIMARY KEY, v text);\nBEGIN UNLOGGED BATCH\n  INSERT INTO ks.t (id, c, v) VALUES (?, ?, ?);\n  INSERT INTO ks.u (id, v) VALUES (?, ?);\nAPPLY BATCH;`, at: 'BEGIN', messageId: 'partitionsInTables', data: { partitions: 2, tables: ['ks.t', 'ks.u'] } },
+    {
+      code: `${t}BEGIN UNLOGGED BATCH\n  INSERT INTO ks.t (id, c, v) VALUES (1, 1, 'a');\n  UPDATE ks.t SET v = 'b' WHERE id = 2 AND c = 1;\nAPPLY BATCH;`,
+      at: 'BEGIN',
+      messageId: 'partitions',
+      data: { partitions: 2 },
+    },
+    {
+      code: `${t}CREATE TABLE ks.u (id int PRIMARY KEY, v text);\nBEGIN UNLOGGED BATCH\n  INSERT INTO ks.t (id, c, v) VALUES (?, ?, ?);\n  INSERT INTO ks.u (id, v) VALUES (?, ?);\nAPPLY BATCH;`,
+      at: 'BEGIN',
+      messageId: 'partitionsInTables',
+      data: { partitions: 2, tables: ['ks.t', 'ks.u'] },
+    },
   ],
 };

@@ -27,8 +27,11 @@ export const rule: RuleModule<MessageId> = {
     scope: 'statement',
     options: {
       sampleLimit: {
-        type: 'number', default: DEFAULT_SAMPLE_LIMIT, minimum: 0,
-        description: 'Largest LIMIT that makes a SELECT without WHERE a sample (not reported); a larger LIMIT, or a bound LIMIT ?, is a scan.',
+        type: 'number',
+        default: DEFAULT_SAMPLE_LIMIT,
+        minimum: 0,
+        description:
+          'Largest LIMIT that makes a SELECT without WHERE a sample (not reported); a larger LIMIT, or a bound LIMIT ?, is a scan.',
       },
     },
   },
@@ -59,14 +62,27 @@ export const rule: RuleModule<MessageId> = {
       let details: string;
       if (shardOnlyMissing) {
         const first = shard!.offset;
-        headline = { messageId: 'allShards', values: { table: table.qualifiedName, shards: shard!.count, shardColumn: shard!.shardColumn } };
-        details = `${table.qualifiedName} is sharded ${shard!.count} ways on ${shard!.shardColumn}: without ${shard!.shardColumn} this query must read all ${shard!.count} shards.\n\n` +
+        headline = {
+          messageId: 'allShards',
+          values: { table: table.qualifiedName, shards: shard!.count, shardColumn: shard!.shardColumn },
+        };
+        details =
+          `${table.qualifiedName} is sharded ${shard!.count} ways on ${shard!.shardColumn}: without ${shard!.shardColumn} this query must read all ${shard!.count} shards.\n\n` +
           `Add ${shard!.shardColumn} IN (${first}..${first + shard!.count - 1})${shard!.method === 'random' ? '' : ` or compute it from ${shard!.sources.join(', ') || 'the source column'}`}.`;
       } else {
-        headline = stmt.where.length ? { messageId: 'scanMissing', values: { table: table.qualifiedName, missing: missing.join(', ') } } : { messageId: 'scan', values: { table: table.qualifiedName } };
-        details = `The query does not restrict the partition key (${pk.join(', ')}) of ${table.qualifiedName}: it scans every partition on every node` +
-          (stmt.limit ? `; ${limit === undefined ? 'a bound LIMIT' : `LIMIT ${limit}`} only stops the scan after that many rows${limit === undefined ? '' : ` (a sample is at most ${sampleLimit})`}` : '') + `.\n\nRestrict ${missing.join(', ')} with = or IN, or query a table keyed by what you filter on` +
-          (shard ? `; the table is sharded ${shard.count} ways on ${shard.shardColumn}, so all ${shard.count} shards must be read` : '') + '.';
+        headline = stmt.where.length
+          ? { messageId: 'scanMissing', values: { table: table.qualifiedName, missing: missing.join(', ') } }
+          : { messageId: 'scan', values: { table: table.qualifiedName } };
+        details =
+          `The query does not restrict the partition key (${pk.join(', ')}) of ${table.qualifiedName}: it scans every partition on every node` +
+          (stmt.limit
+            ? `; ${limit === undefined ? 'a bound LIMIT' : `LIMIT ${limit}`} only stops the scan after that many rows${limit === undefined ? '' : ` (a sample is at most ${sampleLimit})`}`
+            : '') +
+          `.\n\nRestrict ${missing.join(', ')} with = or IN, or query a table keyed by what you filter on` +
+          (shard
+            ? `; the table is sharded ${shard.count} ways on ${shard.shardColumn}, so all ${shard.count} shards must be read`
+            : '') +
+          '.';
       }
       ctx.report({
         ...headline,
@@ -87,7 +103,8 @@ export const rule: RuleModule<MessageId> = {
 };
 
 const t = 'CREATE TABLE ks.t (id uuid, ts timestamp, v int, PRIMARY KEY (id, ts));\n';
-const sharded = '-- @shard shard = murmur3(title) % 8 + 1\nCREATE TABLE ks.books (publish_date date, shard int, title text, PRIMARY KEY ((publish_date, shard), title));\n';
+const sharded =
+  '-- @shard shard = murmur3(title) % 8 + 1\nCREATE TABLE ks.books (publish_date date, shard int, title text, PRIMARY KEY ((publish_date, shard), title));\n';
 
 export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
@@ -96,8 +113,16 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     `${t}SELECT * FROM ks.t WHERE token(id) > ? AND token(id) <= ?;`,
     { name: 'sample: a small LIMIT without WHERE', code: `${t}SELECT * FROM ks.t LIMIT 10;` },
     { name: 'sample: LIMIT at the threshold', code: `${t}SELECT * FROM ks.t LIMIT 100;` },
-    { name: 'sample threshold raised (option)', code: `${t}SELECT * FROM ks.t LIMIT 1000;`, config: { rules: { 'unrestricted-partition-key': ['warn', { sampleLimit: 1000 }] } } },
-    { name: 'query served by an index in another file', code: `SELECT * FROM ks.t WHERE v = 3;`, files: { 'schema.cql': `${t}CREATE INDEX ON ks.t (v);` } },
+    {
+      name: 'sample threshold raised (option)',
+      code: `${t}SELECT * FROM ks.t LIMIT 1000;`,
+      config: { rules: { 'unrestricted-partition-key': ['warn', { sampleLimit: 1000 }] } },
+    },
+    {
+      name: 'query served by an index in another file',
+      code: `SELECT * FROM ks.t WHERE v = 3;`,
+      files: { 'schema.cql': `${t}CREATE INDEX ON ks.t (v);` },
+    },
     `${t}SELECT * FROM ks.t WHERE v > 1 ALLOW FILTERING;`,
     'SELECT * FROM system.local;',
     'SELECT * FROM ks.unknown;',
@@ -109,25 +134,62 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     { code: `${t}SELECT * FROM ks.t WHERE ts > ?;`, at: 'WHERE', messageId: 'scanMissing', message: /missing id/ },
     {
       name: 'sharded table read without the shard',
-      code: `${sharded}SELECT * FROM ks.books WHERE publish_date = ?;`, at: 'WHERE', messageId: 'allShards',
+      code: `${sharded}SELECT * FROM ks.books WHERE publish_date = ?;`,
+      at: 'WHERE',
+      messageId: 'allShards',
       message: /all 8 shards/,
       data: { shardColumn: 'shard', shardCount: 8, missing: ['shard'], shardOnlyMissing: true },
     },
     {
       name: 'random(N) shards are 1..N',
-      code: '-- @shard s = random(4)\nCREATE TABLE ks.ev (day date, s int, id uuid, PRIMARY KEY ((day, s), id));\nSELECT * FROM ks.ev WHERE day = ?;', at: 'WHERE', messageId: 'allShards',
+      code: '-- @shard s = random(4)\nCREATE TABLE ks.ev (day date, s int, id uuid, PRIMARY KEY ((day, s), id));\nSELECT * FROM ks.ev WHERE day = ?;',
+      at: 'WHERE',
+      messageId: 'allShards',
       message: /Add s IN \(1\.\.4\)/,
       data: { shardColumn: 's', shardCount: 4, shardOnlyMissing: true },
     },
     {
       name: 'without + 1 a calculated shard is 0..N-1',
-      code: '-- @shard s = murmur3(id) % 4\nCREATE TABLE ks.ev (day date, s int, id uuid, PRIMARY KEY ((day, s), id));\nSELECT * FROM ks.ev WHERE day = ?;', at: 'WHERE', messageId: 'allShards',
+      code: '-- @shard s = murmur3(id) % 4\nCREATE TABLE ks.ev (day date, s int, id uuid, PRIMARY KEY ((day, s), id));\nSELECT * FROM ks.ev WHERE day = ?;',
+      at: 'WHERE',
+      messageId: 'allShards',
       message: /Add s IN \(0\.\.3\) or compute it from id/,
     },
-    { name: 'export-sized LIMIT is a scan, not a sample', code: `${t}SELECT * FROM ks.t LIMIT 50000;`, at: 'ks.t LIMIT', messageId: 'scan', message: /LIMIT 50000 only stops the scan after that many rows \(a sample is at most 100\)/, data: { limit: 50000 } },
-    { name: 'bound LIMIT is a scan of unknown size', code: `${t}SELECT * FROM ks.t LIMIT ?;`, at: 'ks.t LIMIT', messageId: 'scan', message: /a bound LIMIT only stops the scan/ },
-    { name: 'sample threshold lowered (option)', code: `${t}SELECT * FROM ks.t LIMIT 10;`, at: 'ks.t LIMIT', messageId: 'scan', config: { rules: { 'unrestricted-partition-key': ['warn', { sampleLimit: 5 }] } } },
-    { name: 'index dropped before the query: a plain scan', code: `${t}CREATE INDEX v_idx ON ks.t (v);\nDROP INDEX ks.v_idx;\nSELECT * FROM ks.t WHERE v = 3;`, at: 'WHERE', messageId: 'scanMissing', message: /scans every partition/ },
-    { name: 'partial composite key', code: 'CREATE TABLE ks.p (a int, b int, c int, PRIMARY KEY ((a, b), c));\nSELECT * FROM ks.p WHERE a = 1;', at: 'WHERE', messageId: 'scanMissing', data: { missing: ['b'], restricted: ['a'] } },
+    {
+      name: 'export-sized LIMIT is a scan, not a sample',
+      code: `${t}SELECT * FROM ks.t LIMIT 50000;`,
+      at: 'ks.t LIMIT',
+      messageId: 'scan',
+      message: /LIMIT 50000 only stops the scan after that many rows \(a sample is at most 100\)/,
+      data: { limit: 50000 },
+    },
+    {
+      name: 'bound LIMIT is a scan of unknown size',
+      code: `${t}SELECT * FROM ks.t LIMIT ?;`,
+      at: 'ks.t LIMIT',
+      messageId: 'scan',
+      message: /a bound LIMIT only stops the scan/,
+    },
+    {
+      name: 'sample threshold lowered (option)',
+      code: `${t}SELECT * FROM ks.t LIMIT 10;`,
+      at: 'ks.t LIMIT',
+      messageId: 'scan',
+      config: { rules: { 'unrestricted-partition-key': ['warn', { sampleLimit: 5 }] } },
+    },
+    {
+      name: 'index dropped before the query: a plain scan',
+      code: `${t}CREATE INDEX v_idx ON ks.t (v);\nDROP INDEX ks.v_idx;\nSELECT * FROM ks.t WHERE v = 3;`,
+      at: 'WHERE',
+      messageId: 'scanMissing',
+      message: /scans every partition/,
+    },
+    {
+      name: 'partial composite key',
+      code: 'CREATE TABLE ks.p (a int, b int, c int, PRIMARY KEY ((a, b), c));\nSELECT * FROM ks.p WHERE a = 1;',
+      at: 'WHERE',
+      messageId: 'scanMissing',
+      data: { missing: ['b'], restricted: ['a'] },
+    },
   ],
 };

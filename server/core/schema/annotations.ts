@@ -11,7 +11,9 @@ export interface AnnotatedTables<A> {
 
 /** Each CREATE TABLE with what `above` finds directly over it, and the comments `isAnnotation` accepts that stand over none. */
 export function annotatedTables<A extends { comment: Comment }>(
-  parse: Pick<ParseResult, 'statements' | 'comments'>, above: (tableStart: number) => readonly A[], isAnnotation: (comment: Comment) => boolean,
+  parse: Pick<ParseResult, 'statements' | 'comments'>,
+  above: (tableStart: number) => readonly A[],
+  isAnnotation: (comment: Comment) => boolean,
 ): AnnotatedTables<A> {
   const attached = new Set<Comment>();
   const tables: AnnotatedTables<A>['tables'] = [];

@@ -1,9 +1,40 @@
 // Turns one file's statements into schema facts (cached per ParseResult by the Project), then merges the
 // files into the workspace SchemaModel. Within a file, CREATE/ALTER/DROP are applied in order and every
 // change is kept as a version, so a query resolves against the table as it stood where the query is.
-import type { AlterTableStatement, CreateIndexStatement, DropIndexStatement, DropMaterializedViewStatement, DropTableStatement, Expression, ParseResult, QualifiedName, SourceRange, Statement } from '../../../grammar/ast';
-import { type IndexInfo, type KeyspaceInfo, SchemaModel, type TableInfo, type TableVersion, type TypeVersion, type UserTypeInfo, isSaiClass, qualify, sameShape } from './model';
-import { applyAlter, applyTypeAlter, cloneTable, literalString, mapLiteralStrings, propertyMap, tableFromCreate, viewFromBase } from './definitions';
+import type {
+  AlterTableStatement,
+  CreateIndexStatement,
+  DropIndexStatement,
+  DropMaterializedViewStatement,
+  DropTableStatement,
+  Expression,
+  ParseResult,
+  QualifiedName,
+  SourceRange,
+  Statement,
+} from '../../../grammar/ast';
+import {
+  type IndexInfo,
+  type KeyspaceInfo,
+  SchemaModel,
+  type TableInfo,
+  type TableVersion,
+  type TypeVersion,
+  type UserTypeInfo,
+  isSaiClass,
+  qualify,
+  sameShape,
+} from './model';
+import {
+  applyAlter,
+  applyTypeAlter,
+  cloneTable,
+  literalString,
+  mapLiteralStrings,
+  propertyMap,
+  tableFromCreate,
+  viewFromBase,
+} from './definitions';
 import { sharedType, typeText } from './types';
 import { internName } from '../util/names';
 import { addTo } from '../util/lists';
@@ -59,7 +90,9 @@ function nameParts(name: QualifiedName, current: string | undefined): { keyspace
 }
 
 function latestLocal<V extends { keyspace?: string }>(
-  versions: Map<string, V[]>, keyspace: string | undefined, name: string,
+  versions: Map<string, V[]>,
+  keyspace: string | undefined,
+  name: string,
 ): V | undefined {
   const list = versions.get(name);
   if (!list) return undefined;
@@ -76,12 +109,20 @@ function pushVersion<V extends { name: string }>(versions: Map<string, V[]>, v: 
 
 function referencedTable(stmt: Statement): QualifiedName | undefined {
   switch (stmt.kind) {
-    case 'Select': return stmt.from;
-    case 'Insert': case 'Update': case 'Delete': return stmt.table;
-    case 'CreateIndex': return stmt.table;
-    case 'CreateMaterializedView': return stmt.from;
-    case 'Truncate': return stmt.name;
-    default: return undefined;
+    case 'Select':
+      return stmt.from;
+    case 'Insert':
+    case 'Update':
+    case 'Delete':
+      return stmt.table;
+    case 'CreateIndex':
+      return stmt.table;
+    case 'CreateMaterializedView':
+      return stmt.from;
+    case 'Truncate':
+      return stmt.name;
+    default:
+      return undefined;
   }
 }
 
@@ -95,7 +136,10 @@ class FileIndexes {
   /** By the indexed table's name: DROP TABLE drops them. */
   private readonly byTable = new Map<string, IndexInfo[]>();
 
-  constructor(private readonly list: IndexInfo[], private readonly filePath: string) {}
+  constructor(
+    private readonly list: IndexInfo[],
+    private readonly filePath: string,
+  ) {}
 
   create(stmt: CreateIndexStatement, table: { keyspace?: string; name: string }): void {
     const { keyspace, name } = table;
@@ -178,7 +222,7 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
         const existing = keyspaceByName.get(stmt.name.name);
         const info: KeyspaceInfo = {
           name: stmt.name.name,
-          replication: Object.keys(replication).length ? replication : existing?.replication ?? {},
+          replication: Object.keys(replication).length ? replication : (existing?.replication ?? {}),
           replicationClass: cls ? cls.replace(/^org\.apache\.cassandra\.locator\./i, '') : existing?.replicationClass,
           durableWrites: durable === undefined ? existing?.durableWrites : durable.toLowerCase() === 'true',
           filePath,
@@ -196,7 +240,16 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
           const src = nameParts(stmt.like, current);
           const local = latestLocal(schema.versions, src.keyspace, src.name)?.table;
           const base = local ?? tableFromCreate(stmt, keyspace, filePath, parse, text);
-          table = { ...cloneTable(base), keyspace, name, qualifiedName: qualify(keyspace, name), filePath, definition: { statement: stmt }, range: stmt.range, nameRange: stmt.name.range };
+          table = {
+            ...cloneTable(base),
+            keyspace,
+            name,
+            qualifiedName: qualify(keyspace, name),
+            filePath,
+            definition: { statement: stmt },
+            range: stmt.range,
+            nameRange: stmt.name.range,
+          };
           if (!local) schema.pending.push({ table, built: { ...table }, base: src });
         } else {
           table = tableFromCreate(stmt, keyspace, filePath, parse, text);
@@ -221,7 +274,12 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
         schema.definedNames.add(name);
         const prev = latestLocal(schema.versions, keyspace, name);
         if (prev?.table) {
-          pushVersion(schema.versions, { offset: stmt.range.start, keyspace: prev.keyspace, name, table: applyAlter(prev.table, stmt) });
+          pushVersion(schema.versions, {
+            offset: stmt.range.start,
+            keyspace: prev.keyspace,
+            name,
+            table: applyAlter(prev.table, stmt),
+          });
         } else if (!prev) {
           schema.foreignAlters.push({ keyspace, name, statement: stmt });
         }
@@ -279,7 +337,8 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
       case 'DropType': {
         const { keyspace, name } = nameParts(stmt.name, current);
         schema.definedNames.add(name);
-        if (latestLocal(schema.typeVersions, keyspace, name)) pushVersion(schema.typeVersions, { offset: stmt.range.start, keyspace, name });
+        if (latestLocal(schema.typeVersions, keyspace, name))
+          pushVersion(schema.typeVersions, { offset: stmt.range.start, keyspace, name });
         break;
       }
       case 'CreateIndex': {
@@ -360,7 +419,9 @@ function typeHistory(file: FileSchema): string {
     for (const { offset, keyspace, name, type } of list) {
       let before = 0;
       while (before < tables.length && tables[before]! < offset) before++;
-      parts.push(`${before}:${keyspace ?? ''}.${name}(${type ? type.fields.map((f) => `${f.name}:${f.typeText}`).join(',') : 'dropped'})`);
+      parts.push(
+        `${before}:${keyspace ?? ''}.${name}(${type ? type.fields.map((f) => `${f.name}:${f.typeText}`).join(',') : 'dropped'})`,
+      );
     }
   }
   return parts.join(';');
@@ -423,7 +484,11 @@ export function mergeSchemas(files: readonly FileSchema[], folders: readonly Mig
     }
     const folder = folderAt.get(file);
     if (folder) {
-      const history = walkMigrationFolder(model, folder, folder.files.map((f) => byPath.get(f)!));
+      const history = walkMigrationFolder(
+        model,
+        folder,
+        folder.files.map((f) => byPath.get(f)!),
+      );
       for (const table of history.tables) model.addTable(table);
       alters.push(...history.outsideAlters);
     }
@@ -453,10 +518,15 @@ export function mergeSchemas(files: readonly FileSchema[], folders: readonly Mig
         Object.assign(table, { ...view, definition: table.definition, shard: table.shard });
       } else if (table.kind === 'table') {
         const copy = cloneTable(found);
-        Object.assign(table, { columns: copy.columns, partitionKey: copy.partitionKey, clustering: copy.clustering, options: copy.options, counter: copy.counter });
+        Object.assign(table, {
+          columns: copy.columns,
+          partitionKey: copy.partitionKey,
+          clustering: copy.clustering,
+          options: copy.options,
+          counter: copy.counter,
+        });
       }
     }
   }
   return model;
 }
-

@@ -17,7 +17,11 @@ function words(name: string): string[] {
     // when it gets large rather than grown without end.
     if (wordsOf.size >= MAX_WORDS_KEPT) wordsOf.clear();
     const plain = /[^\x00-\x7f]/.test(name) ? name.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : name;
-    out = plain.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[_\W]+/).filter(Boolean);
+    out = plain
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .toLowerCase()
+      .split(/[_\W]+/)
+      .filter(Boolean);
     wordsOf.set(name, out);
   }
   return out;
@@ -42,7 +46,8 @@ export function columnWords(name: string): string[] {
  * - `identifier`: one value per entity (uuid, *_id, email, name ...);
  * - `unknown`: the model cannot tell.
  */
-type ColumnNature = 'instant' | 'bucket' | 'split' | 'shard' | 'cyclic' | 'enum' | 'grouping' | 'identifier' | 'unknown';
+type ColumnNature =
+  'instant' | 'bucket' | 'split' | 'shard' | 'cyclic' | 'enum' | 'grouping' | 'identifier' | 'unknown';
 
 export interface ColumnProfile {
   name: string;
@@ -96,28 +101,103 @@ bucketWords(SECONDS.year, ['year', 'yearly', 'yyyy', 'jahr', 'ano', 'annee', 'an
 bucketWords(undefined, ['period', 'window', 'interval', 'epoch', 'periodo', 'periode', 'zeitraum']);
 const BUCKET_WORDS = new Set(BUCKET_SECONDS_BY_WORD.keys());
 // Units that make an epoch or a number an instant (`epoch_ms`, `ts_millis`), not a bucket.
-const INSTANT_UNIT_WORDS = new Set(['ms', 'millis', 'milliseconds', 'msec', 'us', 'micros', 'microseconds', 'ns', 'nanos', 'nanoseconds', 'sec', 'secs', 'seconds']);
+const INSTANT_UNIT_WORDS = new Set([
+  'ms',
+  'millis',
+  'milliseconds',
+  'msec',
+  'us',
+  'micros',
+  'microseconds',
+  'ns',
+  'nanos',
+  'nanoseconds',
+  'sec',
+  'secs',
+  'seconds',
+]);
 const TIME_NAME_WORDS = new Set([
-  'at', 'time', 'ts', 'timestamp', 'datetime', 'instant', 'when', 'created', 'updated', 'occurred', 'sent', 'received', 'logged', 'recorded', 'posted', 'viewed', 'clicked',
-  'zeit', 'zeitpunkt', 'zeitstempel', 'erstellt', 'gesendet', 'empfangen', // de
-  'instante', 'momento', 'creado', 'enviado', 'recibido', 'registrado', // es (momento, instante: pt too)
-  'horodatage', 'cree', 'envoye', 'recu', // fr
-  'tempo', 'istante', 'creato', 'inviato', 'ricevuto', // it
-  'criado', 'recebido', // pt
-  'tijd', 'tijdstip', 'tijdstempel', 'aangemaakt', 'verzonden', 'ontvangen', // nl
+  'at',
+  'time',
+  'ts',
+  'timestamp',
+  'datetime',
+  'instant',
+  'when',
+  'created',
+  'updated',
+  'occurred',
+  'sent',
+  'received',
+  'logged',
+  'recorded',
+  'posted',
+  'viewed',
+  'clicked',
+  'zeit',
+  'zeitpunkt',
+  'zeitstempel',
+  'erstellt',
+  'gesendet',
+  'empfangen', // de
+  'instante',
+  'momento',
+  'creado',
+  'enviado',
+  'recibido',
+  'registrado', // es (momento, instante: pt too)
+  'horodatage',
+  'cree',
+  'envoye',
+  'recu', // fr
+  'tempo',
+  'istante',
+  'creato',
+  'inviato',
+  'ricevuto', // it
+  'criado',
+  'recebido', // pt
+  'tijd',
+  'tijdstip',
+  'tijdstempel',
+  'aangemaakt',
+  'verzonden',
+  'ontvangen', // nl
 ]);
 // Per-event sequences: every event takes the next value.
-const SEQUENCE_WORDS = new Set(['seq', 'sequence', 'offset', 'seqno', 'lsn', 'secuencia', 'sequenz', 'sequenza', 'sequencia', 'volgnummer']);
+const SEQUENCE_WORDS = new Set([
+  'seq',
+  'sequence',
+  'offset',
+  'seqno',
+  'lsn',
+  'secuencia',
+  'sequenz',
+  'sequenza',
+  'sequencia',
+  'volgnummer',
+]);
 const SHARD_WORDS = new Set(['shard', 'salt', 'slot', 'vnode']);
 // `bucket int` / `partition int`: a split the designer chose (time bucket or shard, we cannot tell which).
 const SPLIT_WORDS = new Set(['bucket', 'partition', 'part', 'chunk']);
 // Recurring fields: 7 weekdays, 24 hours ... they never move on, so they bound nothing.
 // Maps, as every table of name words here: a column named `constructor` must not find Object's.
 const CYCLIC = new Map<string, number>(Object.entries({ weekday: 7, dow: 7, hod: 24, wochentag: 7, weekdag: 7 }));
-const CYCLIC_OF = new Map<string, number>(Object.entries({
-  day_week: 7, day_month: 31, day_year: 366, hour_day: 24, hour_week: 168, minute_hour: 60, minute_day: 1440,
-  month_year: 12, week_year: 53, week_month: 5, quarter_year: 4,
-}));
+const CYCLIC_OF = new Map<string, number>(
+  Object.entries({
+    day_week: 7,
+    day_month: 31,
+    day_year: 366,
+    hour_day: 24,
+    hour_week: 168,
+    minute_hour: 60,
+    minute_day: 1440,
+    month_year: 12,
+    week_year: 53,
+    week_month: 5,
+    quarter_year: 4,
+  }),
+);
 
 // Few-valued name words, by family (documented in docs/partition-model.md).
 const FEW = new Map<string, FewValued>();
@@ -125,115 +205,690 @@ function few(family: string, distinct: number, skewed: boolean, list: string[]):
   for (const w of list) FEW.set(w, { distinct, skewed, family });
 }
 few('geography', 200, true, [
-  'country', 'countries', 'nationality', 'nation', 'citizenship', 'residency',
-  'land', 'staat', 'nationalitaet', 'pais', 'nacionalidad', 'pays', 'nationalite', 'paese', 'nazione', 'nazionalita', 'nacionalidade',
+  'country',
+  'countries',
+  'nationality',
+  'nation',
+  'citizenship',
+  'residency',
+  'land',
+  'staat',
+  'nationalitaet',
+  'pais',
+  'nacionalidad',
+  'pays',
+  'nationalite',
+  'paese',
+  'nazione',
+  'nazionalita',
+  'nacionalidade',
 ]);
 few('geography', 7, true, ['continent', 'kontinent', 'continente']);
-few('geography', 20, true, ['region', 'territory', 'market', 'regione', 'regiao', 'markt', 'mercado', 'marche', 'mercato']);
+few('geography', 20, true, [
+  'region',
+  'territory',
+  'market',
+  'regione',
+  'regiao',
+  'markt',
+  'mercado',
+  'marche',
+  'mercato',
+]);
 few('time zone', 400, true, ['timezone', 'tz', 'zeitzone', 'fuseau']);
-few('initial', 26, true, ['initial', 'initials', 'letter', 'alphabet', 'alpha', 'buchstabe', 'letra', 'lettre', 'lettera', 'inicial', 'initiale', 'iniziale']);
+few('initial', 26, true, [
+  'initial',
+  'initials',
+  'letter',
+  'alphabet',
+  'alpha',
+  'buchstabe',
+  'letra',
+  'lettre',
+  'lettera',
+  'inicial',
+  'initiale',
+  'iniziale',
+]);
 few('language', 100, true, ['language', 'lang', 'locale', 'sprache', 'idioma', 'lengua', 'langue', 'lingua', 'taal']);
 few('currency', 180, true, ['currency', 'waehrung', 'moneda', 'divisa', 'devise', 'valuta', 'moeda']);
 few('queue', 10, true, ['queue', 'queues', 'warteschlange', 'cola', 'coda', 'fila', 'wachtrij']);
 few('gender', 3, true, ['gender', 'sex', 'geschlecht', 'genero', 'sexo', 'sexe', 'genere', 'sesso', 'geslacht']);
 few('genre', 30, true, ['genre']);
 few('enum', 10, true, [
-  'status', 'state', 'type', 'kind', 'category', 'level', 'priority', 'tier', 'flag', 'enabled', 'active', 'mode',
-  'stage', 'phase', 'role', 'env', 'environment', 'severity', 'rating', 'grade', 'visibility', 'platform', 'os',
-  'browser', 'outcome', 'plan', 'segment',
-  'zustand', 'typ', 'kategorie', 'stufe', 'prioritaet', 'aktiv', 'rolle', 'phase', 'modus', // de
-  'estado', 'tipo', 'categoria', 'nivel', 'prioridad', 'activo', 'rol', 'fase', 'modo', 'etapa', // es
-  'statut', 'etat', 'categorie', 'niveau', 'priorite', 'actif', 'mode', 'etape', // fr
-  'stato', 'livello', 'priorita', 'attivo', 'ruolo', // it
-  'situacao', 'prioridade', 'ativo', 'papel', // pt
-  'toestand', 'soort', 'prioriteit', 'actief', 'rol', // nl
+  'status',
+  'state',
+  'type',
+  'kind',
+  'category',
+  'level',
+  'priority',
+  'tier',
+  'flag',
+  'enabled',
+  'active',
+  'mode',
+  'stage',
+  'phase',
+  'role',
+  'env',
+  'environment',
+  'severity',
+  'rating',
+  'grade',
+  'visibility',
+  'platform',
+  'os',
+  'browser',
+  'outcome',
+  'plan',
+  'segment',
+  'zustand',
+  'typ',
+  'kategorie',
+  'stufe',
+  'prioritaet',
+  'aktiv',
+  'rolle',
+  'phase',
+  'modus', // de
+  'estado',
+  'tipo',
+  'categoria',
+  'nivel',
+  'prioridad',
+  'activo',
+  'rol',
+  'fase',
+  'modo',
+  'etapa', // es
+  'statut',
+  'etat',
+  'categorie',
+  'niveau',
+  'priorite',
+  'actif',
+  'mode',
+  'etape', // fr
+  'stato',
+  'livello',
+  'priorita',
+  'attivo',
+  'ruolo', // it
+  'situacao',
+  'prioridade',
+  'ativo',
+  'papel', // pt
+  'toestand',
+  'soort',
+  'prioriteit',
+  'actief',
+  'rol', // nl
 ]);
 // Many values, a few hot ones collect most rows.
 const GROUPING_WORDS = new Set([
-  'tag', 'tags', 'hashtag', 'hashtags', 'keyword', 'keywords', 'label', 'labels', 'city', 'topic', 'subreddit', 'genre_tag',
-  'stadt', 'ort', 'schlagwort', 'ciudad', 'etiqueta', 'ville', 'etiquette', 'citta', 'etichetta', 'cidade', 'stad', 'trefwoord',
+  'tag',
+  'tags',
+  'hashtag',
+  'hashtags',
+  'keyword',
+  'keywords',
+  'label',
+  'labels',
+  'city',
+  'topic',
+  'subreddit',
+  'genre_tag',
+  'stadt',
+  'ort',
+  'schlagwort',
+  'ciudad',
+  'etiqueta',
+  'ville',
+  'etiquette',
+  'citta',
+  'etichetta',
+  'cidade',
+  'stad',
+  'trefwoord',
 ]);
 const ID_WORDS = new Set([
-  'id', 'uuid', 'guid', 'key', 'email', 'name', 'username', 'login', 'title', 'url', 'uri', 'path', 'hash',
-  'token', 'isbn', 'sku', 'phone', 'address', 'ip', 'handle', 'slug', 'code', 'number', 'no', 'serial', 'account',
-  'user', 'userid', 'videoid', 'customer', 'device', 'sensor', 'host', 'hostname', 'imei', 'mac', 'vin', 'iban', 'ssn',
-  'nr', 'num', 'product', 'article',
-  'nummer', 'kennung', 'schluessel', 'titel', 'konto', 'benutzer', 'kunde', 'produkt', 'artikel', 'geraet', // de
-  'numero', 'codigo', 'nombre', 'titulo', 'cuenta', 'usuario', 'cliente', 'producto', 'articulo', 'dispositivo', // es
-  'nom', 'titre', 'compte', 'utilisateur', 'client', 'produit', 'appareil', 'capteur', // fr
-  'nome', 'codice', 'titolo', 'conto', 'utente', 'prodotto', 'articolo', // it
-  'conta', 'usuario', 'produto', 'artigo', // pt
-  'naam', 'rekening', 'gebruiker', 'klant', 'artikel', 'apparaat', // nl
+  'id',
+  'uuid',
+  'guid',
+  'key',
+  'email',
+  'name',
+  'username',
+  'login',
+  'title',
+  'url',
+  'uri',
+  'path',
+  'hash',
+  'token',
+  'isbn',
+  'sku',
+  'phone',
+  'address',
+  'ip',
+  'handle',
+  'slug',
+  'code',
+  'number',
+  'no',
+  'serial',
+  'account',
+  'user',
+  'userid',
+  'videoid',
+  'customer',
+  'device',
+  'sensor',
+  'host',
+  'hostname',
+  'imei',
+  'mac',
+  'vin',
+  'iban',
+  'ssn',
+  'nr',
+  'num',
+  'product',
+  'article',
+  'nummer',
+  'kennung',
+  'schluessel',
+  'titel',
+  'konto',
+  'benutzer',
+  'kunde',
+  'produkt',
+  'artikel',
+  'geraet', // de
+  'numero',
+  'codigo',
+  'nombre',
+  'titulo',
+  'cuenta',
+  'usuario',
+  'cliente',
+  'producto',
+  'articulo',
+  'dispositivo', // es
+  'nom',
+  'titre',
+  'compte',
+  'utilisateur',
+  'client',
+  'produit',
+  'appareil',
+  'capteur', // fr
+  'nome',
+  'codice',
+  'titolo',
+  'conto',
+  'utente',
+  'prodotto',
+  'articolo', // it
+  'conta',
+  'usuario',
+  'produto',
+  'artigo', // pt
+  'naam',
+  'rekening',
+  'gebruiker',
+  'klant',
+  'artikel',
+  'apparaat', // nl
 ]);
 // A few-valued word followed by one of these is still that family (`country_code`, `language_name`).
-const FAMILY_SUFFIX = new Set(['code', 'iso', 'iso2', 'iso3', 'name', 'abbr', 'abbrev', 'short', 'codigo', 'code', 'codice', 'nom', 'nombre', 'nome', 'naam']);
+const FAMILY_SUFFIX = new Set([
+  'code',
+  'iso',
+  'iso2',
+  'iso3',
+  'name',
+  'abbr',
+  'abbrev',
+  'short',
+  'codigo',
+  'code',
+  'codice',
+  'nom',
+  'nombre',
+  'nome',
+  'naam',
+]);
 
 const MACHINE_SOURCE_WORDS = new Set([
-  'sensor', 'device', 'server', 'host', 'hostname', 'machine', 'node', 'meter', 'station', 'metric', 'metrics',
-  'app', 'application', 'service', 'stream', 'symbol', 'ticker', 'instrument', 'gateway', 'vehicle', 'thermostat',
-  'camera', 'probe', 'agent', 'pod', 'container', 'ip', 'endpoint', 'topic', 'queue', 'tracker', 'cpu', 'disk',
-  'interface', 'nic', 'router', 'switch', 'plc', 'turbine', 'pump', 'robot', 'drone', 'beacon', 'tag_reader',
-  'dev', 'svc', 'srv', // abbreviations
-  'geraet', 'maschine', 'fahrzeug', 'zaehler', 'messstelle', 'anlage', 'dienst', // de
-  'dispositivo', 'maquina', 'vehiculo', 'contador', 'medidor', 'servidor', 'estacion', 'sensores', // es
-  'appareil', 'capteur', 'vehicule', 'compteur', 'serveur', 'equipement', // fr
-  'macchina', 'veicolo', 'contatore', 'sensore', 'apparecchio', // it
-  'equipamento', 'veiculo', 'maquina', // pt
-  'apparaat', 'machine', 'voertuig', 'meter', 'toestel', // nl
+  'sensor',
+  'device',
+  'server',
+  'host',
+  'hostname',
+  'machine',
+  'node',
+  'meter',
+  'station',
+  'metric',
+  'metrics',
+  'app',
+  'application',
+  'service',
+  'stream',
+  'symbol',
+  'ticker',
+  'instrument',
+  'gateway',
+  'vehicle',
+  'thermostat',
+  'camera',
+  'probe',
+  'agent',
+  'pod',
+  'container',
+  'ip',
+  'endpoint',
+  'topic',
+  'queue',
+  'tracker',
+  'cpu',
+  'disk',
+  'interface',
+  'nic',
+  'router',
+  'switch',
+  'plc',
+  'turbine',
+  'pump',
+  'robot',
+  'drone',
+  'beacon',
+  'tag_reader',
+  'dev',
+  'svc',
+  'srv', // abbreviations
+  'geraet',
+  'maschine',
+  'fahrzeug',
+  'zaehler',
+  'messstelle',
+  'anlage',
+  'dienst', // de
+  'dispositivo',
+  'maquina',
+  'vehiculo',
+  'contador',
+  'medidor',
+  'servidor',
+  'estacion',
+  'sensores', // es
+  'appareil',
+  'capteur',
+  'vehicule',
+  'compteur',
+  'serveur',
+  'equipement', // fr
+  'macchina',
+  'veicolo',
+  'contatore',
+  'sensore',
+  'apparecchio', // it
+  'equipamento',
+  'veiculo',
+  'maquina', // pt
+  'apparaat',
+  'machine',
+  'voertuig',
+  'meter',
+  'toestel', // nl
 ]);
 // Table or time-column words that name a stream of events: rows arrive per event, often many a second.
 const EVENT_WORDS = new Set([
-  'reading', 'readings', 'event', 'events', 'log', 'logs', 'metric', 'metrics', 'measurement', 'measurements',
-  'sample', 'samples', 'tick', 'ticks', 'trade', 'trades', 'activity', 'activities', 'message', 'messages',
-  'click', 'clicks', 'telemetry', 'heartbeat', 'heartbeats', 'ping', 'pings', 'tracking', 'pageview', 'pageviews',
-  'impression', 'impressions', 'transaction', 'transactions', 'quote', 'quotes', 'price', 'prices', 'position',
-  'positions', 'location', 'locations', 'timeseries', 'series', 'stats', 'statistics', 'observation', 'observations',
-  'views', 'visits', 'hits', 'plays', 'audits', 'trail', 'chat', 'chats', 'feed', 'timeline', 'stream',
-  'streams', 'journal', 'ledger', 'history_events', 'alerts', 'alarms', 'notifications', 'bids', 'orderbook',
-  'scans', 'swipes', 'checkins', 'keystrokes', 'spans', 'traces', 'snapshots', 'changes', 'changelog', 'outbox', 'rates',
-  'evt', 'evts', 'msg', 'msgs', // abbreviations
-  'ereignis', 'ereignisse', 'messwerte', 'messungen', 'protokoll', 'protokolle', 'nachrichten', 'positionen', 'bewegungen', 'buchungen', 'transaktionen', 'besuche', // de
-  'evento', 'eventos', 'lecturas', 'mediciones', 'medidas', 'registros', 'mensajes', 'posiciones', 'movimientos', 'transacciones', 'visitas', 'alertas', // es
-  'evenement', 'evenements', 'mesures', 'journaux', 'releves', 'mouvements', 'visites', 'alertes', // fr
-  'eventi', 'letture', 'misure', 'misurazioni', 'registri', 'messaggi', 'posizioni', 'movimenti', 'transazioni', 'visite', 'avvisi', // it
-  'leituras', 'medicoes', 'mensagens', 'posicoes', 'movimentos', 'transacoes', // pt
-  'gebeurtenissen', 'metingen', 'berichten', 'logboek', 'posities', 'bewegingen', 'transacties', 'bezoeken', 'meldingen', // nl
+  'reading',
+  'readings',
+  'event',
+  'events',
+  'log',
+  'logs',
+  'metric',
+  'metrics',
+  'measurement',
+  'measurements',
+  'sample',
+  'samples',
+  'tick',
+  'ticks',
+  'trade',
+  'trades',
+  'activity',
+  'activities',
+  'message',
+  'messages',
+  'click',
+  'clicks',
+  'telemetry',
+  'heartbeat',
+  'heartbeats',
+  'ping',
+  'pings',
+  'tracking',
+  'pageview',
+  'pageviews',
+  'impression',
+  'impressions',
+  'transaction',
+  'transactions',
+  'quote',
+  'quotes',
+  'price',
+  'prices',
+  'position',
+  'positions',
+  'location',
+  'locations',
+  'timeseries',
+  'series',
+  'stats',
+  'statistics',
+  'observation',
+  'observations',
+  'views',
+  'visits',
+  'hits',
+  'plays',
+  'audits',
+  'trail',
+  'chat',
+  'chats',
+  'feed',
+  'timeline',
+  'stream',
+  'streams',
+  'journal',
+  'ledger',
+  'history_events',
+  'alerts',
+  'alarms',
+  'notifications',
+  'bids',
+  'orderbook',
+  'scans',
+  'swipes',
+  'checkins',
+  'keystrokes',
+  'spans',
+  'traces',
+  'snapshots',
+  'changes',
+  'changelog',
+  'outbox',
+  'rates',
+  'evt',
+  'evts',
+  'msg',
+  'msgs', // abbreviations
+  'ereignis',
+  'ereignisse',
+  'messwerte',
+  'messungen',
+  'protokoll',
+  'protokolle',
+  'nachrichten',
+  'positionen',
+  'bewegungen',
+  'buchungen',
+  'transaktionen',
+  'besuche', // de
+  'evento',
+  'eventos',
+  'lecturas',
+  'mediciones',
+  'medidas',
+  'registros',
+  'mensajes',
+  'posiciones',
+  'movimientos',
+  'transacciones',
+  'visitas',
+  'alertas', // es
+  'evenement',
+  'evenements',
+  'mesures',
+  'journaux',
+  'releves',
+  'mouvements',
+  'visites',
+  'alertes', // fr
+  'eventi',
+  'letture',
+  'misure',
+  'misurazioni',
+  'registri',
+  'messaggi',
+  'posizioni',
+  'movimenti',
+  'transazioni',
+  'visite',
+  'avvisi', // it
+  'leituras',
+  'medicoes',
+  'mensagens',
+  'posicoes',
+  'movimentos',
+  'transacoes', // pt
+  'gebeurtenissen',
+  'metingen',
+  'berichten',
+  'logboek',
+  'posities',
+  'bewegingen',
+  'transacties',
+  'bezoeken',
+  'meldingen', // nl
 ]);
 // The owner of a partition keyed by one of these is one person: it grows at a human pace (workload.ts).
 const PERSON_WORDS = new Set([
-  'user', 'users', 'userid', 'username', 'customer', 'member', 'person', 'people', 'patient', 'student', 'employee',
-  'player', 'subscriber', 'owner', 'author', 'profile', 'recipient', 'buyer', 'passenger', 'guest', 'citizen', 'learner',
-  'benutzer', 'nutzer', 'kunde', 'mitglied', 'mitarbeiter', 'spieler', 'schueler', 'empfaenger', // de
-  'usuario', 'cliente', 'miembro', 'empleado', 'jugador', 'paciente', 'alumno', 'estudiante', 'destinatario', // es
-  'utilisateur', 'membre', 'employe', 'joueur', 'etudiant', 'eleve', 'destinataire', // fr
-  'utente', 'socio', 'dipendente', 'giocatore', 'paziente', 'studente', // it
-  'usuario', 'funcionario', 'jogador', 'aluno', // pt
-  'gebruiker', 'klant', 'lid', 'medewerker', 'speler', 'leerling', 'ontvanger', // nl
+  'user',
+  'users',
+  'userid',
+  'username',
+  'customer',
+  'member',
+  'person',
+  'people',
+  'patient',
+  'student',
+  'employee',
+  'player',
+  'subscriber',
+  'owner',
+  'author',
+  'profile',
+  'recipient',
+  'buyer',
+  'passenger',
+  'guest',
+  'citizen',
+  'learner',
+  'benutzer',
+  'nutzer',
+  'kunde',
+  'mitglied',
+  'mitarbeiter',
+  'spieler',
+  'schueler',
+  'empfaenger', // de
+  'usuario',
+  'cliente',
+  'miembro',
+  'empleado',
+  'jugador',
+  'paciente',
+  'alumno',
+  'estudiante',
+  'destinatario', // es
+  'utilisateur',
+  'membre',
+  'employe',
+  'joueur',
+  'etudiant',
+  'eleve',
+  'destinataire', // fr
+  'utente',
+  'socio',
+  'dipendente',
+  'giocatore',
+  'paziente',
+  'studente', // it
+  'usuario',
+  'funcionario',
+  'jogador',
+  'aluno', // pt
+  'gebruiker',
+  'klant',
+  'lid',
+  'medewerker',
+  'speler',
+  'leerling',
+  'ontvanger', // nl
 ]);
 // Tables that collect what many others write for one person (a feed, a timeline, notifications): they grow
 // at the pace of everyone who writes into them, not at the owner's.
-const FAN_IN_WORDS = new Set(['feed', 'feeds', 'timeline', 'timelines', 'notifications', 'wall', 'newsfeed', 'benachrichtigungen', 'notificaciones', 'notifiche', 'notificacoes', 'meldingen']);
+const FAN_IN_WORDS = new Set([
+  'feed',
+  'feeds',
+  'timeline',
+  'timelines',
+  'notifications',
+  'wall',
+  'newsfeed',
+  'benachrichtigungen',
+  'notificaciones',
+  'notifiche',
+  'notificacoes',
+  'meldingen',
+]);
 // Regular columns that hold one item's content: a row keyed by a date alone is overwritten by every new item.
 const CONTENT_WORDS = new Set([
-  'body', 'content', 'text', 'message', 'headline', 'title', 'summary', 'comment', 'description', 'html', 'markdown', 'subject', 'lede',
-  'inhalt', 'nachricht', 'titel', 'ueberschrift', 'beschreibung', 'kommentar', // de
-  'cuerpo', 'contenido', 'texto', 'titulo', 'titular', 'mensaje', 'resumen', 'descripcion', 'comentario', // es
-  'corps', 'contenu', 'texte', 'titre', 'chapeau', 'resume', 'commentaire', // fr
-  'corpo', 'contenuto', 'testo', 'titolo', 'messaggio', 'sommario', 'descrizione', 'commento', // it
-  'conteudo', 'mensagem', 'resumo', 'descricao', 'comentario', // pt
-  'inhoud', 'tekst', 'bericht', 'kop', 'samenvatting', 'beschrijving', 'opmerking', // nl
+  'body',
+  'content',
+  'text',
+  'message',
+  'headline',
+  'title',
+  'summary',
+  'comment',
+  'description',
+  'html',
+  'markdown',
+  'subject',
+  'lede',
+  'inhalt',
+  'nachricht',
+  'titel',
+  'ueberschrift',
+  'beschreibung',
+  'kommentar', // de
+  'cuerpo',
+  'contenido',
+  'texto',
+  'titulo',
+  'titular',
+  'mensaje',
+  'resumen',
+  'descripcion',
+  'comentario', // es
+  'corps',
+  'contenu',
+  'texte',
+  'titre',
+  'chapeau',
+  'resume',
+  'commentaire', // fr
+  'corpo',
+  'contenuto',
+  'testo',
+  'titolo',
+  'messaggio',
+  'sommario',
+  'descrizione',
+  'commento', // it
+  'conteudo',
+  'mensagem',
+  'resumo',
+  'descricao',
+  'comentario', // pt
+  'inhoud',
+  'tekst',
+  'bericht',
+  'kop',
+  'samenvatting',
+  'beschrijving',
+  'opmerking', // nl
 ]);
 // Measured values that many items share (a score, a price): not an identity, and not a time. Not a rank
 // (unique by construction in a ranking) nor a bare `value` (the value of a key-value pair).
 const MEASURE_WORDS = new Set([
-  'score', 'scores', 'points', 'price', 'amount', 'total', 'count', 'qty', 'quantity', 'balance', 'votes', 'likes', 'percent', 'pct',
-  'revenue', 'sum', 'avg', 'average', 'mean', 'min', 'max',
-  'punkte', 'preis', 'betrag', 'menge', 'anzahl', 'summe', 'umsatz', // de
-  'puntos', 'puntuacion', 'precio', 'importe', 'cantidad', 'suma', 'ingresos', // es
-  'prix', 'montant', 'quantite', 'somme', 'recette', // fr
-  'punti', 'punteggio', 'prezzo', 'importo', 'quantita', 'somma', 'ricavi', // it
-  'pontos', 'preco', 'quantidade', 'soma', 'receita', // pt
-  'punten', 'prijs', 'bedrag', 'aantal', 'som', 'omzet', // nl
+  'score',
+  'scores',
+  'points',
+  'price',
+  'amount',
+  'total',
+  'count',
+  'qty',
+  'quantity',
+  'balance',
+  'votes',
+  'likes',
+  'percent',
+  'pct',
+  'revenue',
+  'sum',
+  'avg',
+  'average',
+  'mean',
+  'min',
+  'max',
+  'punkte',
+  'preis',
+  'betrag',
+  'menge',
+  'anzahl',
+  'summe',
+  'umsatz', // de
+  'puntos',
+  'puntuacion',
+  'precio',
+  'importe',
+  'cantidad',
+  'suma',
+  'ingresos', // es
+  'prix',
+  'montant',
+  'quantite',
+  'somme',
+  'recette', // fr
+  'punti',
+  'punteggio',
+  'prezzo',
+  'importo',
+  'quantita',
+  'somma',
+  'ricavi', // it
+  'pontos',
+  'preco',
+  'quantidade',
+  'soma',
+  'receita', // pt
+  'punten',
+  'prijs',
+  'bedrag',
+  'aantal',
+  'som',
+  'omzet', // nl
 ]);
 
 /** A `-- @shard` column, or one named shard/salt/slot. */
@@ -271,14 +926,24 @@ const NOW_TYPES = new Set(['uuid', 'timeuuid', 'timestamp', 'bigint', 'varint'])
  * What one column holds: from its type and name, then what the workspace's statements say where those
  * could not tell (`evidence`), and a cardinality hint (`distinctHint`) over both.
  */
-export function profileColumn(col: ColumnInfo, table?: TableInfo, distinctHint?: number, evidence?: ColumnEvidence): ColumnProfile {
+export function profileColumn(
+  col: ColumnInfo,
+  table?: TableInfo,
+  distinctHint?: number,
+  evidence?: ColumnEvidence,
+): ColumnProfile {
   const type = nativeName(col.type);
   let p = withEvidence(cachedVocabularyProfile(col, table, type), type, col.name, evidence);
   if (distinctHint !== undefined) {
     p = {
       ...p,
       distinct: distinctHint,
-      nature: p.nature === 'instant' || p.nature === 'bucket' || p.nature === 'shard' || p.nature === 'split' ? p.nature : distinctHint <= FEW_VALUES ? 'enum' : 'identifier',
+      nature:
+        p.nature === 'instant' || p.nature === 'bucket' || p.nature === 'shard' || p.nature === 'split'
+          ? p.nature
+          : distinctHint <= FEW_VALUES
+            ? 'enum'
+            : 'identifier',
       skewed: p.skewed && distinctHint <= FEW_VALUES,
       signal: `hint: ${distinctHint} distinct values`,
       hinted: true,
@@ -292,19 +957,43 @@ export function profileColumn(col: ColumnInfo, table?: TableInfo, distinctHint?:
  * write; a number read by ranges is a time series' time (unless it names a measure such as a score); a
  * column only ever given a handful of literal values has that handful.
  */
-function withEvidence(p: ColumnProfile, type: string | undefined, name: string, evidence: ColumnEvidence | undefined): ColumnProfile {
+function withEvidence(
+  p: ColumnProfile,
+  type: string | undefined,
+  name: string,
+  evidence: ColumnEvidence | undefined,
+): ColumnProfile {
   if (!evidence) return p;
   if (evidence.writtenWithNow && p.nature !== 'instant' && p.nature !== 'shard' && type && NOW_TYPES.has(type)) {
-    return fromStatements(profile(name, 'instant', 'written with now() by the workspace\'s statements', Infinity));
+    return fromStatements(profile(name, 'instant', "written with now() by the workspace's statements", Infinity));
   }
   if (p.nature !== 'unknown') return p;
-  if (evidence.rangeRead && type && (INTEGER_TYPES.has(type) || type === 'timestamp') && !words(name).some((x) => MEASURE_WORDS.has(x))) {
-    return fromStatements(profile(name, 'instant', 'read by time ranges in the workspace\'s statements (a time series)', Infinity));
+  if (
+    evidence.rangeRead &&
+    type &&
+    (INTEGER_TYPES.has(type) || type === 'timestamp') &&
+    !words(name).some((x) => MEASURE_WORDS.has(x))
+  ) {
+    return fromStatements(
+      profile(name, 'instant', "read by time ranges in the workspace's statements (a time series)", Infinity),
+    );
   }
   const literals = evidence.literals;
   if (literals && literals.length > 0 && literals.length <= FEW_LITERALS) {
-    const shown = literals.slice(0, 4).map((v) => `'${v}'`).join(', ') + (literals.length > 4 ? ', ...' : '');
-    return fromStatements(profile(name, 'enum', `only ${literals.length} literal value${literals.length === 1 ? '' : 's'} (${shown}) in the workspace's statements`, literals.length, literals.length > 1));
+    const shown =
+      literals
+        .slice(0, 4)
+        .map((v) => `'${v}'`)
+        .join(', ') + (literals.length > 4 ? ', ...' : '');
+    return fromStatements(
+      profile(
+        name,
+        'enum',
+        `only ${literals.length} literal value${literals.length === 1 ? '' : 's'} (${shown}) in the workspace's statements`,
+        literals.length,
+        literals.length > 1,
+      ),
+    );
   }
   return p;
 }
@@ -317,7 +1006,11 @@ export function forgetVocabularyProfiles(): void {
   vocabularyProfiles = new WeakMap();
 }
 
-function cachedVocabularyProfile(col: ColumnInfo, table: TableInfo | undefined, type: string | undefined): ColumnProfile {
+function cachedVocabularyProfile(
+  col: ColumnInfo,
+  table: TableInfo | undefined,
+  type: string | undefined,
+): ColumnProfile {
   // The `-- @shard` comment of the table makes a column a shard whatever its name: part of the key.
   const shard = table?.shard;
   const cached = vocabularyProfiles.get(col);
@@ -335,46 +1028,97 @@ function fromStatements(q: ColumnProfile): ColumnProfile {
 const FEW_LITERALS = 10;
 
 /** What one column holds, from its type and name words alone. */
-function vocabularyProfile(col: ColumnInfo, table: TableInfo | undefined, type: string | undefined, w: string[]): ColumnProfile {
+function vocabularyProfile(
+  col: ColumnInfo,
+  table: TableInfo | undefined,
+  type: string | undefined,
+  w: string[],
+): ColumnProfile {
   if (isShardColumn(col, table)) {
     const n = table?.shard?.shardColumn === col.name ? table.shard.count : undefined;
-    return profile(col.name, 'shard', table?.shard?.shardColumn === col.name ? '-- @shard comment' : 'name word (shard)', n);
+    return profile(
+      col.name,
+      'shard',
+      table?.shard?.shardColumn === col.name ? '-- @shard comment' : 'name word (shard)',
+      n,
+    );
   }
   if (type === 'boolean') return profile(col.name, 'enum', 'boolean type', 2, true);
   if (type === 'timeuuid') return profile(col.name, 'instant', 'timeuuid type', Infinity);
   // A uuid named like a time (`posted_time uuid`) is a time-based uuid stored in a uuid column.
-  if (type === 'uuid' && w.some((x) => TIME_NAME_WORDS.has(x))) return profile(col.name, 'instant', 'uuid named like a time', Infinity);
+  if (type === 'uuid' && w.some((x) => TIME_NAME_WORDS.has(x)))
+    return profile(col.name, 'instant', 'uuid named like a time', Infinity);
   if (type === 'uuid') return profile(col.name, 'identifier', 'uuid type', Infinity);
   if (type === 'date') return profile(col.name, 'bucket', 'date type', Infinity);
   if (w.length === 0) return profile(col.name, 'unknown', 'no name words');
   const cyclic = cyclicValues(w);
   if (cyclic !== undefined) return profile(col.name, 'cyclic', `recurring time field (${cyclic} values)`, cyclic, true);
   const unit = w.some((x) => INSTANT_UNIT_WORDS.has(x));
-  const bucketWord = w.find((x) => BUCKET_WORDS.has(x)) ?? (/^(yyyy|yyyymm|yyyymmdd|yyyymmddhh)$/i.test(col.name) ? col.name : undefined);
+  const bucketWord =
+    w.find((x) => BUCKET_WORDS.has(x)) ??
+    (/^(yyyy|yyyymm|yyyymmdd|yyyymmddhh)$/i.test(col.name) ? col.name : undefined);
   if (type === 'timestamp') {
     // A timestamp named like a coarse bucket (`day`, `log_hour`) holds one value per period.
-    if (bucketWord && !DATE_WORDS.has(bucketWord) && !unit) return profile(col.name, 'bucket', `timestamp named '${bucketWord}'`, Infinity);
+    if (bucketWord && !DATE_WORDS.has(bucketWord) && !unit)
+      return profile(col.name, 'bucket', `timestamp named '${bucketWord}'`, Infinity);
     return profile(col.name, 'instant', 'timestamp type', Infinity);
   }
-  const numeric = type === 'bigint' || type === 'varint' || type === 'int' || type === 'counter' || type === 'decimal' || type === 'double';
+  const numeric =
+    type === 'bigint' ||
+    type === 'varint' ||
+    type === 'int' ||
+    type === 'counter' ||
+    type === 'decimal' ||
+    type === 'double';
   if (numeric && (type === 'bigint' || type === 'varint')) {
-    if (unit && (bucketWord === 'epoch' || w.some((x) => TIME_NAME_WORDS.has(x)) || w.length === 1)) return profile(col.name, 'instant', `${type} in ${w.find((x) => INSTANT_UNIT_WORDS.has(x))} (epoch time)`, Infinity);
-    if (!bucketWord && w.some((x) => TIME_NAME_WORDS.has(x))) return profile(col.name, 'instant', `${type} named like a time`, Infinity);
+    if (unit && (bucketWord === 'epoch' || w.some((x) => TIME_NAME_WORDS.has(x)) || w.length === 1))
+      return profile(
+        col.name,
+        'instant',
+        `${type} in ${w.find((x) => INSTANT_UNIT_WORDS.has(x))} (epoch time)`,
+        Infinity,
+      );
+    if (!bucketWord && w.some((x) => TIME_NAME_WORDS.has(x)))
+      return profile(col.name, 'instant', `${type} named like a time`, Infinity);
   }
   if ((type === 'bigint' || type === 'varint' || type === 'int') && w.some((x) => SEQUENCE_WORDS.has(x))) {
     return profile(col.name, 'instant', `${type} sequence ('${w.find((x) => SEQUENCE_WORDS.has(x))}')`, Infinity);
   }
-  if (bucketWord && type !== 'blob' && !unit) return profile(col.name, 'bucket', `name word '${bucketWord}' (time bucket)`, Infinity);
-  if (w.some((x) => SPLIT_WORDS.has(x)) && !w.some((x) => ID_WORDS.has(x)) && (type === 'int' || type === 'smallint' || type === 'tinyint' || type === 'bigint' || type === 'text' || type === 'varchar')) {
+  if (bucketWord && type !== 'blob' && !unit)
+    return profile(col.name, 'bucket', `name word '${bucketWord}' (time bucket)`, Infinity);
+  if (
+    w.some((x) => SPLIT_WORDS.has(x)) &&
+    !w.some((x) => ID_WORDS.has(x)) &&
+    (type === 'int' ||
+      type === 'smallint' ||
+      type === 'tinyint' ||
+      type === 'bigint' ||
+      type === 'text' ||
+      type === 'varchar')
+  ) {
     return profile(col.name, 'split', `name word '${w.find((x) => SPLIT_WORDS.has(x))}' (a deliberate split)`);
   }
   if (type === 'blob' || isCollection(col.type)) return profile(col.name, 'unknown', `${col.typeText} type`);
   const family = fewValued(w);
-  if (family) return profile(col.name, 'enum', `name word '${w.find((x) => FEW.has(x)) ?? w[0]}' (${family.family}, ~${family.distinct} values)`, family.distinct, family.skewed);
+  if (family)
+    return profile(
+      col.name,
+      'enum',
+      `name word '${w.find((x) => FEW.has(x)) ?? w[0]}' (${family.family}, ~${family.distinct} values)`,
+      family.distinct,
+      family.skewed,
+    );
   const group = w.find((x) => GROUPING_WORDS.has(x));
-  if (group && !w.some((x) => x === 'id' || x === 'uuid')) return profile(col.name, 'grouping', `name word '${group}' (many values, a few popular)`, Infinity, true);
+  if (group && !w.some((x) => x === 'id' || x === 'uuid'))
+    return profile(col.name, 'grouping', `name word '${group}' (many values, a few popular)`, Infinity, true);
   if (type === 'tinyint') return profile(col.name, 'enum', 'tinyint type', 256);
-  if (w.some((x) => ID_WORDS.has(x)) || /id$/i.test(col.name)) return profile(col.name, 'identifier', `name word '${w.find((x) => ID_WORDS.has(x)) ?? 'id'}' (identifier)`, Infinity);
+  if (w.some((x) => ID_WORDS.has(x)) || /id$/i.test(col.name))
+    return profile(
+      col.name,
+      'identifier',
+      `name word '${w.find((x) => ID_WORDS.has(x)) ?? 'id'}' (identifier)`,
+      Infinity,
+    );
   return profile(col.name, 'unknown', 'no vocabulary word');
 }
 
@@ -382,13 +1126,34 @@ function vocabularyProfile(col: ColumnInfo, table: TableInfo | undefined, type: 
 export const FEW_VALUES = 1000;
 
 // Things that end: a partition keyed by one of them stops growing when it does (a match, a trace).
-const BOUNDED_CONTAINER_WORDS = new Set(['match', 'trace', 'session', 'request', 'build', 'upload', 'trip', 'ride', 'flight', 'auction', 'round', 'race', 'exam', 'quiz', 'survey', 'checkout', 'shipment']);
+const BOUNDED_CONTAINER_WORDS = new Set([
+  'match',
+  'trace',
+  'session',
+  'request',
+  'build',
+  'upload',
+  'trip',
+  'ride',
+  'flight',
+  'auction',
+  'round',
+  'race',
+  'exam',
+  'quiz',
+  'survey',
+  'checkout',
+  'shipment',
+]);
 
 /** The partition key column that identifies something that ends (match_id, trace_id), if any. */
 export function boundedContainerColumn(table: TableInfo): ColumnInfo | undefined {
   return table.partitionKey.find((c) => {
     const w = words(c.name);
-    return w.some((x) => BOUNDED_CONTAINER_WORDS.has(x)) && (w.some((x) => ID_WORDS.has(x)) || nativeName(c.type) === 'uuid' || nativeName(c.type) === 'timeuuid');
+    return (
+      w.some((x) => BOUNDED_CONTAINER_WORDS.has(x)) &&
+      (w.some((x) => ID_WORDS.has(x)) || nativeName(c.type) === 'uuid' || nativeName(c.type) === 'timeuuid')
+    );
   });
 }
 
@@ -402,7 +1167,14 @@ export function personOwnerColumn(table: TableInfo): ColumnInfo | undefined {
   return table.partitionKey.find((c) => {
     const w = words(c.name);
     const type = nativeName(c.type);
-    return w.some((x) => PERSON_WORDS.has(x)) && (w.some((x) => ID_WORDS.has(x) && !PERSON_WORDS.has(x)) || /id$/i.test(c.name) || type === 'uuid' || w.length === 1 || w.includes('username'));
+    return (
+      w.some((x) => PERSON_WORDS.has(x)) &&
+      (w.some((x) => ID_WORDS.has(x) && !PERSON_WORDS.has(x)) ||
+        /id$/i.test(c.name) ||
+        type === 'uuid' ||
+        w.length === 1 ||
+        w.includes('username'))
+    );
   });
 }
 

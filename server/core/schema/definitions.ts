@@ -2,8 +2,17 @@
 // options, TTL, the shard and hint comments above a table. Pure functions of one statement (and, for a view,
 // its base table); build.ts applies them in file order and keeps every version.
 import type {
-  AlterTableStatement, AlterTypeAction, ColumnDefinition, CreateMaterializedViewStatement, CreateTableStatement, Expression,
-  ParseResult, PrimaryKey, Property, SourceRange, TableOptions,
+  AlterTableStatement,
+  AlterTypeAction,
+  ColumnDefinition,
+  CreateMaterializedViewStatement,
+  CreateTableStatement,
+  Expression,
+  ParseResult,
+  PrimaryKey,
+  Property,
+  SourceRange,
+  TableOptions,
 } from '../../../grammar/ast';
 import { type ColumnInfo, type TableInfo, type UserTypeInfo, columnNamed, hasColumn, qualify } from './model';
 import { shardAbove } from './shard';
@@ -98,8 +107,11 @@ type OwnFields = Pick<TableInfo, 'kind'> & Partial<Pick<TableInfo, 'defaultTtlSe
 
 /** The table or view a CREATE statement defines, from its columns (names unique), with key roles applied. */
 function keyedTable(
-  stmt: CreateTableStatement | CreateMaterializedViewStatement, keyspace: string | undefined, filePath: string,
-  columns: ColumnInfo[], own: OwnFields,
+  stmt: CreateTableStatement | CreateMaterializedViewStatement,
+  keyspace: string | undefined,
+  filePath: string,
+  columns: ColumnInfo[],
+  own: OwnFields,
 ): TableInfo {
   const options = optionsOf(stmt.options);
   const table: TableInfo = {
@@ -123,7 +135,11 @@ function keyedTable(
 }
 
 export function tableFromCreate(
-  stmt: CreateTableStatement, keyspace: string | undefined, filePath: string, parse: ParseResult, text: string,
+  stmt: CreateTableStatement,
+  keyspace: string | undefined,
+  filePath: string,
+  parse: ParseResult,
+  text: string,
 ): TableInfo {
   const columns: ColumnInfo[] = [];
   const names = new Set<string>();
@@ -157,7 +173,12 @@ export function cloneTable(table: TableInfo): TableInfo {
  * Applies an ALTER TABLE to a copy of `table`. `alterFile`: the ALTER's file when it is not the table's
  * (cross-file: drops and renames are skipped, and added columns say where they were added).
  */
-export function applyAlter(table: TableInfo, stmt: AlterTableStatement, alterFile?: string, additiveOnly = alterFile !== undefined): TableInfo {
+export function applyAlter(
+  table: TableInfo,
+  stmt: AlterTableStatement,
+  alterFile?: string,
+  additiveOnly = alterFile !== undefined,
+): TableInfo {
   const next = cloneTable(table);
   const action = stmt.action;
   switch (action.kind) {
@@ -230,7 +251,10 @@ export function applyTypeAlter(type: UserTypeInfo, action: AlterTypeAction): Use
 
 /** Builds a view from its base table (or, base unknown, from what the view itself names). */
 export function viewFromBase(
-  stmt: CreateMaterializedViewStatement, keyspace: string | undefined, base: TableInfo | undefined, filePath: string,
+  stmt: CreateMaterializedViewStatement,
+  keyspace: string | undefined,
+  base: TableInfo | undefined,
+  filePath: string,
 ): TableInfo {
   const columns: ColumnInfo[] = [];
   const byName = new Map<string, ColumnInfo>();
@@ -257,7 +281,8 @@ export function viewFromBase(
     }
   }
   // Primary key columns belong to the view whether selected or not.
-  for (const id of [...(stmt.primaryKey?.partitionKey ?? []), ...(stmt.primaryKey?.clustering ?? [])]) add(id.name, id.range);
+  for (const id of [...(stmt.primaryKey?.partitionKey ?? []), ...(stmt.primaryKey?.clustering ?? [])])
+    add(id.name, id.range);
   // A view takes its TTL from the base table.
   return keyedTable(stmt, keyspace, filePath, columns, {
     kind: 'view',

@@ -19,8 +19,11 @@ interface HintCommentResult {
   errors: HintCommentError[];
 }
 
-const USAGE = 'expected key=value pairs such as `rate=50/s`, `writes=1200/s`, `reads=300/s`, `rows=2000000`, `country.distinct=5`, `body.bytes=4000`';
-const PER_UNIT = new Map<string, number>(Object.entries({ s: 1, sec: 1, second: 1, min: 60, minute: 60, h: 3600, hour: 3600, d: 86400, day: 86400 }));
+const USAGE =
+  'expected key=value pairs such as `rate=50/s`, `writes=1200/s`, `reads=300/s`, `rows=2000000`, `country.distinct=5`, `body.bytes=4000`';
+const PER_UNIT = new Map<string, number>(
+  Object.entries({ s: 1, sec: 1, second: 1, min: 60, minute: 60, h: 3600, hour: 3600, d: 86400, day: 86400 }),
+);
 
 /** Whether a comment is a `@cqlint` hint comment (well-formed or not). */
 export function isHintComment(comment: Comment): boolean {
@@ -58,7 +61,9 @@ function parseHintComment(comment: Comment): HintCommentResult | undefined {
     found++;
     const text = pair[0];
     const from = pair.index;
-    const fail = (message: string): void => { errors.push({ message: `@cqlint: ${message}`, range: rangeOf(from, from + text.length) }); };
+    const fail = (message: string): void => {
+      errors.push({ message: `@cqlint: ${message}`, range: rangeOf(from, from + text.length) });
+    };
     const eq = text.indexOf('=');
     if (eq <= 0 || eq === text.length - 1) {
       fail(`'${text}' is not a key=value pair; ${USAGE}`);
@@ -70,7 +75,9 @@ function parseHintComment(comment: Comment): HintCommentResult | undefined {
     if (lower === 'rate' || lower === 'writes' || lower === 'reads') {
       const perSecond = parseRateValue(value);
       if (perSecond === undefined) {
-        fail(`${key} must be a number of rows per second, minute, hour or day (e.g. ${key}=50/s or ${key}=2/min), got '${value}'`);
+        fail(
+          `${key} must be a number of rows per second, minute, hour or day (e.g. ${key}=50/s or ${key}=2/min), got '${value}'`,
+        );
         continue;
       }
       if (lower === 'rate') hints.rowsPerSecondPerPartition = perSecond;
@@ -80,7 +87,8 @@ function parseHintComment(comment: Comment): HintCommentResult | undefined {
     }
     if (lower === 'rows') {
       const n = parseNumber(value);
-      if (n === undefined) fail(`rows must be the number of rows in the largest partition (e.g. rows=2000000), got '${value}'`);
+      if (n === undefined)
+        fail(`rows must be the number of rows in the largest partition (e.g. rows=2000000), got '${value}'`);
       else hints.rowsPerPartition = n;
       continue;
     }
@@ -89,7 +97,8 @@ function parseHintComment(comment: Comment): HintCommentResult | undefined {
     const fact = dot > 0 ? key.slice(dot + 1).toLowerCase() : '';
     if (fact === 'distinct') {
       const n = parseNumber(value);
-      if (n === undefined || !Number.isInteger(n) || n < 1) fail(`${key} must be a whole number of distinct values >= 1, got '${value}'`);
+      if (n === undefined || !Number.isInteger(n) || n < 1)
+        fail(`${key} must be a whole number of distinct values >= 1, got '${value}'`);
       else (hints.columns ??= nameRecord())[column] = { ...ownEntry(hints.columns, column), distinct: n };
       continue;
     }
@@ -123,7 +132,8 @@ export function hintsAbove(comments: readonly Comment[], text: string, offset: n
   const hints: TableHints = {};
   for (const f of found) {
     for (const [k, v] of Object.entries(f.hints)) {
-      if (k === 'columns' || k === 'columnSizes') Object.assign(((hints as Record<string, object>)[k] ??= nameRecord()), v);
+      if (k === 'columns' || k === 'columnSizes')
+        Object.assign(((hints as Record<string, object>)[k] ??= nameRecord()), v);
       else (hints as Record<string, unknown>)[k] = v;
     }
   }
@@ -155,7 +165,12 @@ function hintNumber(n: number): string {
  * each pair's unit (`writes=3000/s` over 4 shards: `writes=750/s`; `rows=2000000`: `rows=500000`): after a
  * key change the hints describe the new, smaller partitions.
  */
-export function scaledHintEdits(comments: readonly Comment[], text: string, offset: number, scale: HintScale): { start: number; end: number; newText: string }[] {
+export function scaledHintEdits(
+  comments: readonly Comment[],
+  text: string,
+  offset: number,
+  scale: HintScale,
+): { start: number; end: number; newText: string }[] {
   const edits: { start: number; end: number; newText: string }[] = [];
   for (const comment of commentsDirectlyAbove(comments, text, offset)) {
     if (!isHintComment(comment)) continue;

@@ -13,7 +13,11 @@ export interface HistoryFile {
   filePath: string;
   versions: ReadonlyMap<string, readonly TableVersion[]>;
   foreignAlters: readonly ForeignAlter[];
-  foreignDrops: readonly { keyspace?: string; name: string; statement: DropTableStatement | DropMaterializedViewStatement }[];
+  foreignDrops: readonly {
+    keyspace?: string;
+    name: string;
+    statement: DropTableStatement | DropMaterializedViewStatement;
+  }[];
 }
 
 type ForeignAlter = { keyspace?: string; name: string; statement: AlterTableStatement };
@@ -45,8 +49,16 @@ type Change =
  * A version placed by a statement of the file: its offset is read from the statement, whose range the
  * incremental parser moves in place (a file schema reused across an edit keeps these versions right).
  */
-function versionAt(statement: { range: { start: number } }, keyspace: string | undefined, name: string, table?: TableInfo): TableVersion {
-  return Object.defineProperty({ keyspace, name, ...(table ? { table } : {}) }, 'offset', { get: () => statement.range.start, enumerable: true }) as TableVersion;
+function versionAt(
+  statement: { range: { start: number } },
+  keyspace: string | undefined,
+  name: string,
+  table?: TableInfo,
+): TableVersion {
+  return Object.defineProperty({ keyspace, name, ...(table ? { table } : {}) }, 'offset', {
+    get: () => statement.range.start,
+    enumerable: true,
+  }) as TableVersion;
 }
 
 /**
@@ -54,23 +66,33 @@ function versionAt(statement: { range: { start: number } }, keyspace: string | u
  * model. Returns the tables and views the last file leaves, and the ALTERs of tables the history does not
  * hold (defined outside the folder), which the merge applies to the workspace's definitions as before.
  */
-export function walkMigrationFolder<F extends HistoryFile>(model: SchemaModel, folder: MigrationFolder, files: readonly F[]): { tables: TableInfo[]; outsideAlters: { file: F; alter: ForeignAlter }[] } {
+export function walkMigrationFolder<F extends HistoryFile>(
+  model: SchemaModel,
+  folder: MigrationFolder,
+  files: readonly F[],
+): { tables: TableInfo[]; outsideAlters: { file: F; alter: ForeignAlter }[] } {
   let state: State = new Map();
   const seen = new Map<string, TableInfo>();
   const dropped = new Map<TableDefinition, Map<string, ColumnInfo>>();
   const outsideAlters: { file: F; alter: ForeignAlter }[] = [];
   files.forEach((file, index) => {
     const step: MigrationStep = {
-      folder, index,
+      folder,
+      index,
       versions: new Map(),
       seenBefore: new Map(seen),
       droppedBefore: new Map([...dropped].map(([d, cols]) => [d, new Map(cols)])),
     };
     // The inherited versions stand before the file's first statement (offset -1).
     const versions = new Map<string, TableVersion[]>();
-    for (const [name, list] of state) versions.set(name, list.filter((v) => v.table).map((v) => ({ offset: -1, keyspace: v.keyspace, name, table: v.table })));
+    for (const [name, list] of state)
+      versions.set(
+        name,
+        list.filter((v) => v.table).map((v) => ({ offset: -1, keyspace: v.keyspace, name, table: v.table })),
+      );
     const changes: Change[] = [];
-    for (const list of file.versions.values()) for (const version of list) changes.push({ kind: 'own', at: version.offset, version });
+    for (const list of file.versions.values())
+      for (const version of list) changes.push({ kind: 'own', at: version.offset, version });
     for (const alter of file.foreignAlters) changes.push({ kind: 'alter', at: alter.statement.range.start, alter });
     for (const drop of file.foreignDrops) changes.push({ kind: 'drop', at: drop.statement.range.start, drop });
     changes.sort((a, b) => a.at - b.at);
@@ -98,7 +120,15 @@ export function walkMigrationFolder<F extends HistoryFile>(model: SchemaModel, f
       const { keyspace, name, statement } = change.kind === 'alter' ? change.alter : change.drop;
       const prev = current(versions.get(name), keyspace);
       if (change.kind === 'alter') {
-        if (prev?.table) push(versionAt(statement, prev.keyspace, name, applyAlter(prev.table, change.alter.statement, file.filePath, false)));
+        if (prev?.table)
+          push(
+            versionAt(
+              statement,
+              prev.keyspace,
+              name,
+              applyAlter(prev.table, change.alter.statement, file.filePath, false),
+            ),
+          );
         else if (!prev) outsideAlters.push({ file, alter: change.alter });
       } else if (prev?.table) {
         push(versionAt(statement, prev.keyspace, name));
@@ -140,7 +170,13 @@ function seenBefore(step: MigrationStep, keyspace: string | undefined, name: str
 }
 
 /** The history of `name` at `offset` of a migration file; undefined when the file is in no migration folder. */
-export function historyAt(model: SchemaModel, filePath: string, keyspace: string | undefined, name: string, offset: number): HistoryAt | undefined {
+export function historyAt(
+  model: SchemaModel,
+  filePath: string,
+  keyspace: string | undefined,
+  name: string,
+  offset: number,
+): HistoryAt | undefined {
   const step = model.migrations.get(filePath);
   if (!step) return undefined;
   const list = step.versions.get(name) ?? [];

@@ -38,20 +38,30 @@ export function statementColumnValues(stmt: KeyedStatement): Map<string, ColumnV
   const out = new Map<string, ColumnValues>();
   if (stmt.kind === 'Insert') {
     if (stmt.json || stmt.columns.length !== stmt.values.length) return out;
-    stmt.columns.forEach((c, i) => out.set(c.name, { values: [stmt.values[i]!], in: false, range: stmt.values[i]!.range }));
+    stmt.columns.forEach((c, i) =>
+      out.set(c.name, { values: [stmt.values[i]!], in: false, range: stmt.values[i]!.range }),
+    );
     return out;
   }
   for (const rel of stmt.where) {
     if (rel.operator !== '=' && rel.operator !== 'IN') continue;
     if (rel.left.kind === 'ColumnRef') {
       if (out.has(rel.left.name.name)) continue; // a column restricted twice: keep the first
-      if (rel.operator === '=' && rel.right.length === 1) out.set(rel.left.name.name, { values: [rel.right[0]!], in: false, range: rel.range });
-      if (rel.operator === 'IN' && rel.right.length >= 1) out.set(rel.left.name.name, { values: [...rel.right], in: true, range: rel.range });
-    } else if (rel.left.kind === 'TupleExpression' && rel.operator === '=' && rel.right.length === 1 && rel.right[0]!.kind === 'TupleExpression') {
+      if (rel.operator === '=' && rel.right.length === 1)
+        out.set(rel.left.name.name, { values: [rel.right[0]!], in: false, range: rel.range });
+      if (rel.operator === 'IN' && rel.right.length >= 1)
+        out.set(rel.left.name.name, { values: [...rel.right], in: true, range: rel.range });
+    } else if (
+      rel.left.kind === 'TupleExpression' &&
+      rel.operator === '=' &&
+      rel.right.length === 1 &&
+      rel.right[0]!.kind === 'TupleExpression'
+    ) {
       const right = rel.right[0]!;
       rel.left.elements.forEach((el, i) => {
         const v = right.elements[i];
-        if (el.kind === 'ColumnRef' && v && !out.has(el.name.name)) out.set(el.name.name, { values: [v], in: false, range: rel.range });
+        if (el.kind === 'ColumnRef' && v && !out.has(el.name.name))
+          out.set(el.name.name, { values: [v], in: false, range: rel.range });
       });
     }
   }
@@ -81,7 +91,10 @@ export function udtLookupFor(schema: Pick<SchemaModel, 'userType'>): SchemaUdtLo
     const fieldTypes: UdtLookup = (field, ks) => lookup(field, ks ?? t.keyspace, inType);
     expanding.add(t);
     try {
-      return { name: t.name, fields: t.fields.map((f) => ({ name: f.name, type: keyTypeFromAst(f.type, fieldTypes) })) };
+      return {
+        name: t.name,
+        fields: t.fields.map((f) => ({ name: f.name, type: keyTypeFromAst(f.type, fieldTypes) })),
+      };
     } finally {
       expanding.delete(t);
     }
@@ -114,7 +127,12 @@ export function usableShardSpec(table: TableInfo): ShardSpec | undefined {
  * The formula's shard value for the statement's source values (each given once, by `=`, INSERT or SET).
  * Undefined for random shards or when a source has no single value.
  */
-export function computedShard(table: TableInfo, spec: ShardSpec, values: Map<string, ColumnValues>, udts?: UdtLookup): ShardValueResult | undefined {
+export function computedShard(
+  table: TableInfo,
+  spec: ShardSpec,
+  values: Map<string, ColumnValues>,
+  udts?: UdtLookup,
+): ShardValueResult | undefined {
   if (spec.method === 'random') return undefined;
   const sources = nameRecord<SourceValue>();
   for (const name of spec.sources) {
@@ -147,7 +165,10 @@ export interface StatementKeyInput {
  * formula's value when its sources are known (the application computes it the same way).
  */
 export function statementKeyInput(
-  table: TableInfo, values: Map<string, ColumnValues>, udts?: UdtLookup, pick?: (column: string) => number | undefined,
+  table: TableInfo,
+  values: Map<string, ColumnValues>,
+  udts?: UdtLookup,
+  pick?: (column: string) => number | undefined,
 ): StatementKeyInput | undefined {
   if (!table.partitionKey.length) return undefined;
   const columns: KeyPreviewInput['columns'] = [];

@@ -40,9 +40,23 @@ const TIMESTAMP_DIGITS = /^(\d{10}|\d{12,14})$/;
 /** The version a migration file's name starts with, or undefined when it follows no convention. */
 export function migrationName(fileName: string): MigrationName | undefined {
   const flyway = /^V(\d+(?:[._]\d+)*)(__)[^/]+\.cql$/.exec(fileName);
-  if (flyway) return { convention: 'flyway', version: flyway[1]!.split(/[._]/).map(Number), digits: flyway[1]!, prefix: 'V', separator: '__' };
+  if (flyway)
+    return {
+      convention: 'flyway',
+      version: flyway[1]!.split(/[._]/).map(Number),
+      digits: flyway[1]!,
+      prefix: 'V',
+      separator: '__',
+    };
   const prefixed = /^([vV])(\d+)([_-])[^/]+\.cql$/.exec(fileName);
-  if (prefixed) return { convention: 'cassandra-migrate', version: [Number(prefixed[2])], digits: prefixed[2]!, prefix: prefixed[1]!, separator: prefixed[3]! };
+  if (prefixed)
+    return {
+      convention: 'cassandra-migrate',
+      version: [Number(prefixed[2])],
+      digits: prefixed[2]!,
+      prefix: prefixed[1]!,
+      separator: prefixed[3]!,
+    };
   const numbered = /^(\d+)([_-])[^/]+\.cql$/.exec(fileName);
   if (numbered) {
     const digits = numbered[1]!;
@@ -97,7 +111,10 @@ export type MigrationSettingLookup = (dir: string, sampleFile: string) => boolea
  * names, or whose .cql files all follow one naming convention, two or more of them (one is enough in a
  * folder named like `migrations`).
  */
-export function findMigrationFolders(filePaths: Iterable<string>, setting: MigrationSettingLookup = () => undefined): MigrationFolder[] {
+export function findMigrationFolders(
+  filePaths: Iterable<string>,
+  setting: MigrationSettingLookup = () => undefined,
+): MigrationFolder[] {
   const byDir = new Map<string, string[]>();
   for (const path of filePaths) {
     if (!/\.cql$/i.test(path)) continue;
@@ -153,7 +170,9 @@ export function nextMigrationName(folder: MigrationFolder, description: string, 
     next = padded(Number(major) + 1, major.length);
   } else if (last.convention === 'timestamp') {
     const lastStamp = BigInt(digits);
-    const nowStamp = BigInt(digits.length === 10 ? String(Math.floor(now.getTime() / 1000)) : calendarStamp(now, digits.length));
+    const nowStamp = BigInt(
+      digits.length === 10 ? String(Math.floor(now.getTime() / 1000)) : calendarStamp(now, digits.length),
+    );
     next = padded(nowStamp > lastStamp ? nowStamp : lastStamp + 1n, digits.length);
   } else {
     next = padded(Number(digits) + 1, digits.length);

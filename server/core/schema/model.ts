@@ -1,7 +1,11 @@
 // The schema cqlint knows about: keyspaces, tables, views, user types and indexes built from the CQL
 // files of a workspace. Pure data plus lookups; see build.ts for how statements become this model.
 import type {
-  CqlType, SourceRange, CreateTableStatement, CreateMaterializedViewStatement, Expression,
+  CqlType,
+  SourceRange,
+  CreateTableStatement,
+  CreateMaterializedViewStatement,
+  Expression,
 } from '../../../grammar/ast';
 import type { ShardSpec } from '../token/shard';
 import { internName } from '../util/names';
@@ -233,15 +237,24 @@ export class SchemaModel {
    * candidates() answers by table name, then keyspace: the same array for the same question (callers may
    * cache by its identity). Two maps rather than one joined key: every table lookup of a lint asks.
    */
-  private readonly candidateLists = new Map<string, { byKeyspace: Map<string, TableInfo[]>; unqualified: TableInfo[] }>();
+  private readonly candidateLists = new Map<
+    string,
+    { byKeyspace: Map<string, TableInfo[]>; unqualified: TableInfo[] }
+  >();
   /** Index histories by keyspace and table name (a workspace of migrations creates the same index in hundreds of files). */
   private readonly indexHistories = new Map<string, IndexHistory>();
-  private readonly indexesByKeyspace = new Map<string, { byKeyspace: Map<string, IndexInfo[]>; unqualified: IndexInfo[] }>();
+  private readonly indexesByKeyspace = new Map<
+    string,
+    { byKeyspace: Map<string, IndexInfo[]>; unqualified: IndexInfo[] }
+  >();
   /** The same, by the table asked about (rules ask for the same tables over and over). */
   private tableHistories = new WeakMap<TableInfo, IndexHistory>();
 
   /** A table name's versions in a file: its migration history's when it is in a migration folder, else its own. */
-  tableVersions(file: { filePath: string; versions: ReadonlyMap<string, readonly TableVersion[]> }, name: string): readonly TableVersion[] | undefined {
+  tableVersions(
+    file: { filePath: string; versions: ReadonlyMap<string, readonly TableVersion[]> },
+    name: string,
+  ): readonly TableVersion[] | undefined {
     const step = this.migrations.get(file.filePath);
     return step ? step.versions.get(name) : file.versions.get(name);
   }
@@ -319,7 +332,11 @@ export class SchemaModel {
    */
   indexesOn(table: TableInfo, fromFile?: string): readonly IndexInfo[] {
     const history = this.indexHistory(table);
-    return (fromFile !== undefined ? history.liveByFile.get(fromFile) : undefined) ?? history.liveByFile.get(table.filePath) ?? history.live;
+    return (
+      (fromFile !== undefined ? history.liveByFile.get(fromFile) : undefined) ??
+      history.liveByFile.get(table.filePath) ??
+      history.live
+    );
   }
 
   /**
@@ -365,7 +382,8 @@ export class SchemaModel {
     let groups = this.indexesByKeyspace.get(name);
     if (!groups) {
       groups = { byKeyspace: new Map(), unqualified: [] };
-      for (const index of list) if (index.keyspace && !groups.byKeyspace.has(index.keyspace)) groups.byKeyspace.set(index.keyspace, []);
+      for (const index of list)
+        if (index.keyspace && !groups.byKeyspace.has(index.keyspace)) groups.byKeyspace.set(index.keyspace, []);
       for (const index of list) {
         if (index.keyspace) groups.byKeyspace.get(index.keyspace)!.push(index);
         else for (const group of [groups.unqualified, ...groups.byKeyspace.values()]) group.push(index);
@@ -418,6 +436,13 @@ export class SchemaModel {
   userType(keyspace: string | undefined, name: string, mention?: Mention): UserTypeInfo | undefined {
     if (!mention) return this.typeCandidates(keyspace, name)[0];
     const versions = this.typeVersionsByFile.get(mention.filePath)?.get(name);
-    return resolveVersions(versions, (v) => v.type, (ks) => this.typeCandidates(ks, name), mention.filePath, keyspace, mention.offset)[0];
+    return resolveVersions(
+      versions,
+      (v) => v.type,
+      (ks) => this.typeCandidates(ks, name),
+      mention.filePath,
+      keyspace,
+      mention.offset,
+    )[0];
   }
 }

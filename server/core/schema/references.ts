@@ -187,7 +187,8 @@ function valueFacts(stmt: Statement): ValueFacts {
   } else if (stmt.kind === 'Select' || stmt.kind === 'Update' || stmt.kind === 'Delete') {
     for (const relation of stmt.where) {
       if (relation.left.kind !== 'ColumnRef') continue;
-      if (relation.operator === '=' || (relation.operator === 'IN' && relation.inList)) addValueTerms(facts, relation.left.name.name, relation.right);
+      if (relation.operator === '=' || (relation.operator === 'IN' && relation.inList))
+        addValueTerms(facts, relation.left.name.name, relation.right);
     }
   }
   return facts;
@@ -196,24 +197,43 @@ function valueFacts(stmt: Statement): ValueFacts {
 /** Whether a value term holds a bind marker (`?`, `:name`, `hits + ?`, `[?]`) or the write time. */
 function variable(expr: Expression): boolean {
   switch (expr.kind) {
-    case 'BindMarker': return true;
-    case 'FunctionCall': return termOf(expr) === NOW || expr.args.some(variable);
-    case 'BinaryExpression': return variable(expr.left) || variable(expr.right);
-    case 'UnaryExpression': return variable(expr.operand);
-    case 'TypeHint': case 'CastExpression': return variable(expr.expression);
-    case 'ListLiteral': case 'SetLiteral': case 'TupleExpression': return expr.elements.some(variable);
-    default: return false;
+    case 'BindMarker':
+      return true;
+    case 'FunctionCall':
+      return termOf(expr) === NOW || expr.args.some(variable);
+    case 'BinaryExpression':
+      return variable(expr.left) || variable(expr.right);
+    case 'UnaryExpression':
+      return variable(expr.operand);
+    case 'TypeHint':
+    case 'CastExpression':
+      return variable(expr.expression);
+    case 'ListLiteral':
+    case 'SetLiteral':
+    case 'TupleExpression':
+      return expr.elements.some(variable);
+    default:
+      return false;
   }
 }
 
 /** Whether any value term of a DML statement (written values, restrictions, assignments, conditions) is variable. */
 function anyVariable(stmt: Statement): boolean {
   switch (stmt.kind) {
-    case 'Insert': return stmt.values.some(variable);
-    case 'Select': return stmt.where.some(variableRelation);
-    case 'Update': return stmt.assignments.some((a) => variable(a.value)) || stmt.where.some(variableRelation) || stmt.conditions.some(variableRelation);
-    case 'Delete': return stmt.where.some(variableRelation) || stmt.conditions.some(variableRelation);
-    default: return false;
+    case 'Insert':
+      return stmt.values.some(variable);
+    case 'Select':
+      return stmt.where.some(variableRelation);
+    case 'Update':
+      return (
+        stmt.assignments.some((a) => variable(a.value)) ||
+        stmt.where.some(variableRelation) ||
+        stmt.conditions.some(variableRelation)
+      );
+    case 'Delete':
+      return stmt.where.some(variableRelation) || stmt.conditions.some(variableRelation);
+    default:
+      return false;
   }
 }
 
@@ -243,13 +263,20 @@ function otherVariableRelation(r: Relation): boolean {
 /** Whether a value term valueFacts does not look at (ranges, assignments, conditions) is variable. */
 function otherTermsVariable(stmt: Statement): boolean {
   switch (stmt.kind) {
-    case 'Select': return stmt.where.some(otherVariableRelation);
-    case 'Update': return stmt.assignments.some((a) => variable(a.value)) || stmt.where.some(otherVariableRelation) || stmt.conditions.some(variableRelation);
-    case 'Delete': return stmt.where.some(otherVariableRelation) || stmt.conditions.some(variableRelation);
-    default: return false;
+    case 'Select':
+      return stmt.where.some(otherVariableRelation);
+    case 'Update':
+      return (
+        stmt.assignments.some((a) => variable(a.value)) ||
+        stmt.where.some(otherVariableRelation) ||
+        stmt.conditions.some(variableRelation)
+      );
+    case 'Delete':
+      return stmt.where.some(otherVariableRelation) || stmt.conditions.some(variableRelation);
+    default:
+      return false;
   }
 }
-
 
 function ttlOf(using: readonly { option: string; value: Expression }[]): number | undefined {
   const clause = using.find((u) => u.option === 'TTL');
@@ -263,7 +290,11 @@ function ttlOf(using: readonly { option: string; value: Expression }[]): number 
  * parse kept are reused as they are (the same objects), so that an edit changes the references of the
  * edited statements only.
  */
-export function buildFileReferences(filePath: string, parse: ParseResult, previous?: readonly TableReference[]): TableReference[] {
+export function buildFileReferences(
+  filePath: string,
+  parse: ParseResult,
+  previous?: readonly TableReference[],
+): TableReference[] {
   const kept = previous?.length ? new PreviousReferences(previous) : undefined;
   const out: TableReference[] = [];
   let current: string | undefined;
@@ -288,7 +319,10 @@ export function buildFileReferences(filePath: string, parse: ParseResult, previo
         let columns: { pinned: string[]; ranged: string[] };
         if (stmt.kind === 'Insert') {
           columns = { pinned: [], ranged: [] };
-          addOnce(columns.pinned, stmt.columns.map((c) => c.name));
+          addOnce(
+            columns.pinned,
+            stmt.columns.map((c) => c.name),
+          );
         } else {
           columns = whereColumns(stmt.where);
         }
@@ -320,7 +354,11 @@ export function buildFileReferences(filePath: string, parse: ParseResult, previo
         }
         if (facts.now) reference.now = keptNames(facts.now);
         if (facts.variable || anyVariable(stmt)) reference.bound = true;
-        if ((stmt.kind === 'Insert' && stmt.ifNotExists) || ((stmt.kind === 'Update' || stmt.kind === 'Delete') && (stmt.ifExists || stmt.conditions.length > 0))) reference.conditional = true;
+        if (
+          (stmt.kind === 'Insert' && stmt.ifNotExists) ||
+          ((stmt.kind === 'Update' || stmt.kind === 'Delete') && (stmt.ifExists || stmt.conditions.length > 0))
+        )
+          reference.conditional = true;
         if (batch !== undefined) reference.batch = batch;
         if (stmt.kind === 'Select' && stmt.orderBy[0]?.direction) reference.order = stmt.orderBy[0].direction;
         if (stmt.kind === 'Delete' && stmt.selections.length) reference.deletesCells = true;
@@ -428,7 +466,13 @@ const MISSES_BEFORE_INDEX = 2;
  * each in the keyspace the statement now resolves in (its own, else the USE in effect, which an edit
  * above it may have changed).
  */
-function sameKeyspaces(stmt: Statement, references: readonly TableReference[], from: number, to: number, current: string | undefined): boolean {
+function sameKeyspaces(
+  stmt: Statement,
+  references: readonly TableReference[],
+  from: number,
+  to: number,
+  current: string | undefined,
+): boolean {
   if (stmt.kind !== 'Batch') return to === from + 1 && references[from]!.keyspace === statementKeyspace(stmt, current);
   let next = from;
   for (const member of stmt.statements) {

@@ -32,8 +32,12 @@ export interface TableName {
 
 /** Rules 1 and 2 for a name mentioned in `file` (or nowhere) at `atOffset`. */
 function resolveName<V extends Version, T extends { filePath: string }>(
-  versions: readonly V[] | undefined, valueOf: (v: V) => T | undefined, candidatesIn: (keyspace: string | undefined) => readonly T[],
-  file: FileSchema | undefined, name: TableName, atOffset: number,
+  versions: readonly V[] | undefined,
+  valueOf: (v: V) => T | undefined,
+  candidatesIn: (keyspace: string | undefined) => readonly T[],
+  file: FileSchema | undefined,
+  name: TableName,
+  atOffset: number,
 ): readonly T[] {
   let keyspace = name.keyspace;
   if (!keyspace && file) keyspace = keyspaceAt(file, atOffset);
@@ -41,13 +45,37 @@ function resolveName<V extends Version, T extends { filePath: string }>(
 }
 
 /** The candidates for a table or view name, best first (rule 1: one or none; rule 2: every compatible definition). */
-export function resolveTableName(model: SchemaModel, file: FileSchema | undefined, name: TableName, atOffset = Number.MAX_SAFE_INTEGER): readonly TableInfo[] {
-  return resolveName(file && model.tableVersions(file, name.name), (v) => v.table, (keyspace) => model.candidates(keyspace, name.name), file, name, atOffset);
+export function resolveTableName(
+  model: SchemaModel,
+  file: FileSchema | undefined,
+  name: TableName,
+  atOffset = Number.MAX_SAFE_INTEGER,
+): readonly TableInfo[] {
+  return resolveName(
+    file && model.tableVersions(file, name.name),
+    (v) => v.table,
+    (keyspace) => model.candidates(keyspace, name.name),
+    file,
+    name,
+    atOffset,
+  );
 }
 
 /** The candidates for a user type name, best first, by the same rule. */
-export function resolveTypeName(model: SchemaModel, file: FileSchema | undefined, name: TableName, atOffset = Number.MAX_SAFE_INTEGER): readonly UserTypeInfo[] {
-  return resolveName(file?.typeVersions.get(name.name), (v) => v.type, (keyspace) => model.typeCandidates(keyspace, name.name), file, name, atOffset);
+export function resolveTypeName(
+  model: SchemaModel,
+  file: FileSchema | undefined,
+  name: TableName,
+  atOffset = Number.MAX_SAFE_INTEGER,
+): readonly UserTypeInfo[] {
+  return resolveName(
+    file?.typeVersions.get(name.name),
+    (v) => v.type,
+    (keyspace) => model.typeCandidates(keyspace, name.name),
+    file,
+    name,
+    atOffset,
+  );
 }
 
 /** A name of the AST (`ks.t`, `"Ks"."T"`), as the resolver takes it. */
@@ -62,7 +90,9 @@ export function tableNameOf(name: QualifiedName): TableName {
 export function parseTableName(text: string): TableName | undefined {
   const parts = /^\s*("(?:[^"]|"")+"|[^."\s]+)(?:\.("(?:[^"]|"")+"|[^."\s]+))?\s*$/.exec(text);
   if (!parts) return undefined;
-  return parts[2] === undefined ? { name: foldName(parts[1]!) } : { keyspace: foldName(parts[1]!), name: foldName(parts[2]) };
+  return parts[2] === undefined
+    ? { name: foldName(parts[1]!) }
+    : { keyspace: foldName(parts[1]!), name: foldName(parts[2]) };
 }
 
 // Facts about the model's candidate lists (the same array for the same question while the model stands),

@@ -34,7 +34,9 @@ export function commentsDirectlyAbove(comments: readonly Comment[], text: string
 
 /** The `@shard` comment that applies to a table starting at `offset` (the nearest one directly above), parsed. */
 export function shardAnnotationAbove(
-  comments: readonly Comment[], text: string, offset: number,
+  comments: readonly Comment[],
+  text: string,
+  offset: number,
 ): { comment: Comment; result: ShardParseResult } | undefined {
   const run = commentsDirectlyAbove(comments, text, offset);
   for (let i = run.length - 1; i >= 0; i--) {

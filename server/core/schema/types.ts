@@ -81,11 +81,27 @@ export function isCollection(type: CqlType | undefined): boolean {
 
 /** Default value sizes in bytes used by the partition size estimate (override per column in config). */
 const NATIVE_SIZES: Record<NativeTypeName, number> = {
-  ascii: 32, text: 32, varchar: 32, blob: 64,
-  bigint: 8, counter: 8, double: 8, timestamp: 8, time: 8, varint: 8,
-  int: 4, float: 4, date: 4,
-  smallint: 2, tinyint: 1, boolean: 1,
-  decimal: 16, uuid: 16, timeuuid: 16, inet: 16, duration: 12,
+  ascii: 32,
+  text: 32,
+  varchar: 32,
+  blob: 64,
+  bigint: 8,
+  counter: 8,
+  double: 8,
+  timestamp: 8,
+  time: 8,
+  varint: 8,
+  int: 4,
+  float: 4,
+  date: 4,
+  smallint: 2,
+  tinyint: 1,
+  boolean: 1,
+  decimal: 16,
+  uuid: 16,
+  timeuuid: 16,
+  inet: 16,
+  duration: 12,
 };
 
 /** Elements assumed in a collection when no hint says otherwise. */

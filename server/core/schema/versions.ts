@@ -20,8 +20,12 @@ export interface Mention {
  * file's own first when it defines the name later (rule 2).
  */
 export function resolveVersions<V extends Version, T extends { filePath: string }>(
-  versions: readonly V[] | undefined, valueOf: (v: V) => T | undefined, candidatesIn: (keyspace: string | undefined) => readonly T[],
-  filePath: string | undefined, keyspace: string | undefined, atOffset: number,
+  versions: readonly V[] | undefined,
+  valueOf: (v: V) => T | undefined,
+  candidatesIn: (keyspace: string | undefined) => readonly T[],
+  filePath: string | undefined,
+  keyspace: string | undefined,
+  atOffset: number,
 ): readonly T[] {
   if (versions) {
     // Versions are in file order (offsets ascending): those before `atOffset` are found by bisection, not

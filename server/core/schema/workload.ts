@@ -5,7 +5,17 @@
 // decide from it. Documented in docs/partition-model.md.
 import type { TableHints } from '../vocabulary/config';
 import { nameRecord, ownEntry } from '../util/names';
-import { FEW_VALUES, boundedContainerColumn, bucketPeriodSeconds, namesEventStream, namesMachineSource, personOwnerColumn, profileColumn, type ColumnEvidence, type ColumnProfile } from './columns';
+import {
+  FEW_VALUES,
+  boundedContainerColumn,
+  bucketPeriodSeconds,
+  namesEventStream,
+  namesMachineSource,
+  personOwnerColumn,
+  profileColumn,
+  type ColumnEvidence,
+  type ColumnProfile,
+} from './columns';
 import type { ColumnInfo, TableInfo } from './model';
 import type { TableReference } from './references';
 import { isCollection, nativeName } from './types';
@@ -101,10 +111,12 @@ export function mergeHints(base: TableHints | undefined, override: TableHints | 
   if (!override) return base;
   const merged: TableHints = { ...base, ...override };
   // Keyed by column names: records without a prototype (util/names.ts).
-  if (base.columnSizes || override.columnSizes) merged.columnSizes = Object.assign(nameRecord<number>(), base.columnSizes, override.columnSizes);
+  if (base.columnSizes || override.columnSizes)
+    merged.columnSizes = Object.assign(nameRecord<number>(), base.columnSizes, override.columnSizes);
   if (base.columns || override.columns) {
     const columns = Object.assign(nameRecord<NonNullable<TableHints['columns']>[string]>(), base.columns);
-    for (const [name, facts] of Object.entries(override.columns ?? {})) columns[name] = { ...ownEntry(columns, name), ...facts };
+    for (const [name, facts] of Object.entries(override.columns ?? {}))
+      columns[name] = { ...ownEntry(columns, name), ...facts };
     merged.columns = columns;
   }
   return merged;
@@ -134,19 +146,32 @@ function livePartitionsOf(key: ColumnProfile[], shape: KeyShape): number | undef
 
 const SEQUENTIAL_ID_TYPES = new Set(['bigint', 'varint']);
 
-function growthOf(table: TableInfo, clustering: ColumnProfile[], shape: KeyShape, key: ColumnProfile[]): TableWorkload['growth'] {
+function growthOf(
+  table: TableInfo,
+  clustering: ColumnProfile[],
+  shape: KeyShape,
+  key: ColumnProfile[],
+): TableWorkload['growth'] {
   const time = clustering.findIndex((c) => c.nature === 'instant');
   if (time >= 0) return { by: 'time', column: table.clustering[time]!, signal: clustering[time]!.signal };
   // Without a time column, ids pile up forever under a shard alone or a popular grouping value (a tag),
   // and in a table of events (messages by a snowflake id). Under a few-valued key (status, country)
   // hot-partition already says that all rows share those partitions.
-  const grouping = shape === 'spread' && key.some((c) => c.nature === 'grouping') && key.every((c) => c.nature !== 'identifier');
+  const grouping =
+    shape === 'spread' && key.some((c) => c.nature === 'grouping') && key.every((c) => c.nature !== 'identifier');
   const id = clustering.findIndex((c) => c.nature === 'identifier');
-  if (id >= 0 && (shape === 'shard-only' || grouping)) return { by: 'identifier', column: table.clustering[id]!, signal: clustering[id]!.signal };
+  if (id >= 0 && (shape === 'shard-only' || grouping))
+    return { by: 'identifier', column: table.clustering[id]!, signal: clustering[id]!.signal };
   // In a table of events, a bigint id is a snowflake or sequence: it grows with time like a timestamp.
-  const sequential = clustering.findIndex((c, i) => c.nature === 'identifier' && SEQUENTIAL_ID_TYPES.has(nativeName(table.clustering[i]!.type) ?? ''));
+  const sequential = clustering.findIndex(
+    (c, i) => c.nature === 'identifier' && SEQUENTIAL_ID_TYPES.has(nativeName(table.clustering[i]!.type) ?? ''),
+  );
   if (sequential >= 0 && namesEventStream(table)) {
-    return { by: 'identifier', column: table.clustering[sequential]!, signal: `${clustering[sequential]!.signal}, a ${table.clustering[sequential]!.typeText} id in a table of events` };
+    return {
+      by: 'identifier',
+      column: table.clustering[sequential]!,
+      signal: `${clustering[sequential]!.signal}, a ${table.clustering[sequential]!.typeText} id in a table of events`,
+    };
   }
   return undefined;
 }
@@ -157,8 +182,13 @@ function perEventCellsOf(table: TableInfo): TableWorkload['perEventCells'] {
   if (table.counter || table.columns.some((c) => nativeName(c.type) === 'counter')) return 'counter';
   // A non-frozen collection of ids or instants is appended to per event (`visitors set<uuid>`); one of
   // text or numbers may as well be written once, so it says nothing.
-  const appended = table.columns.some((c) => (c.role === 'regular' || c.role === 'static') && c.type?.kind === 'CollectionType' && isCollection(c.type)
-    && APPENDED_ELEMENT_TYPES.has(nativeName(c.type.elementTypes[0]) ?? ''));
+  const appended = table.columns.some(
+    (c) =>
+      (c.role === 'regular' || c.role === 'static') &&
+      c.type?.kind === 'CollectionType' &&
+      isCollection(c.type) &&
+      APPENDED_ELEMENT_TYPES.has(nativeName(c.type.elementTypes[0]) ?? ''),
+  );
   return appended ? 'collection' : undefined;
 }
 
@@ -182,7 +212,11 @@ export function writeTtlSeconds(references: readonly TableReference[] | undefine
  * The workload model of a table (the shape after its ALTERs) with the user's hints and, when given, the
  * workspace's statements on it (their USING TTL).
  */
-export function tableWorkload(table: TableInfo, hints?: TableHints, references?: readonly TableReference[]): TableWorkload {
+export function tableWorkload(
+  table: TableInfo,
+  hints?: TableHints,
+  references?: readonly TableReference[],
+): TableWorkload {
   // Every partition rule and the hover ask for the same table with the same hints and references: computed
   // once for them. (The Project hands out one array per table while it keeps the answer, until a statement
   // on it changes, the answer is evicted or a push server forgets its lookups; then an equal new array,
@@ -213,7 +247,9 @@ interface KeptWorkload {
  * are held weakly: the module outlives every Project, and strong keys kept a dropped Project's tables, their
  * references and the Project itself (test/analysis/dropped-project.test.ts).
  */
-const workloads = new WeakRecentCache<TableInfo, { bare?: KeptWorkload; withReferences?: KeptWorkload }>(WORKLOADS_KEPT);
+const workloads = new WeakRecentCache<TableInfo, { bare?: KeptWorkload; withReferences?: KeptWorkload }>(
+  WORKLOADS_KEPT,
+);
 
 /**
  * Lets go of the workload answers and the statements' evidence (see Project.forgetLookups): both are made
@@ -233,7 +269,11 @@ function computeWorkload(table: TableInfo, hints?: TableHints, references?: read
   const keyShape = keyShapeOf(partitionKey);
   const livePartitions = livePartitionsOf(partitionKey, keyShape);
   const growth = growthOf(table, clustering, keyShape, partitionKey);
-  const skewed = keyShape !== 'sharded' && keyShape !== 'shard-only' && partitionKey.some((c) => c.skewed) && partitionKey.every((c) => c.nature !== 'identifier');
+  const skewed =
+    keyShape !== 'sharded' &&
+    keyShape !== 'shard-only' &&
+    partitionKey.some((c) => c.skewed) &&
+    partitionKey.every((c) => c.nature !== 'identifier');
 
   let rateClass: RateClass;
   let rateSignal: string;
@@ -257,7 +297,7 @@ function computeWorkload(table: TableInfo, hints?: TableHints, references?: read
     rateSignal = `the table or its time column names an event stream (${table.name})`;
   } else {
     rateClass = 'entity';
-    rateSignal = 'one entity\'s own history';
+    rateSignal = "one entity's own history";
   }
   const consumption = consumptionOf(table, partitionKey, clustering, refs);
   // A queue is no one's history: its items arrive at an event stream's pace (a few-valued key's stays).
@@ -266,7 +306,8 @@ function computeWorkload(table: TableInfo, hints?: TableHints, references?: read
     rateSignal = 'the statements read the oldest rows and delete them: a queue';
   }
   // A counter table's writes are increments of existing cells, not new rows.
-  const hintedRate = hints?.rowsPerSecondPerPartition ?? (table.counter ? undefined : hints?.writesPerSecondPerPartition);
+  const hintedRate =
+    hints?.rowsPerSecondPerPartition ?? (table.counter ? undefined : hints?.writesPerSecondPerPartition);
   const rowsPerSecond = hintedRate ?? DEFAULT_ROWS_PER_SECOND[rateClass];
 
   let bound: PartitionBound = { kind: 'none' };
@@ -275,18 +316,25 @@ function computeWorkload(table: TableInfo, hints?: TableHints, references?: read
   for (const [i, p] of partitionKey.entries()) {
     if (p.nature !== 'bucket') continue;
     const seconds = bucketPeriodSeconds(table.partitionKey[i]!);
-    if (!bucket || (seconds !== undefined && (bucket.seconds === undefined || seconds < bucket.seconds))) bucket = { name: p.name, ...(seconds !== undefined ? { seconds } : {}) };
+    if (!bucket || (seconds !== undefined && (bucket.seconds === undefined || seconds < bucket.seconds)))
+      bucket = { name: p.name, ...(seconds !== undefined ? { seconds } : {}) };
   }
   const split = partitionKey.find((c) => c.nature === 'split');
   const container = boundedContainerColumn(table);
-  if (bucket) bound = { kind: 'bucket', column: bucket.name, ...(bucket.seconds !== undefined ? { bucketSeconds: bucket.seconds } : {}) };
+  if (bucket)
+    bound = {
+      kind: 'bucket',
+      column: bucket.name,
+      ...(bucket.seconds !== undefined ? { bucketSeconds: bucket.seconds } : {}),
+    };
   else if (split) bound = { kind: 'split', column: split.name };
   else if (container) bound = { kind: 'natural', column: container.name };
   else {
     // USING TTL on every write overrides the table default for those rows.
     const writeTtl = writeTtlSeconds(references);
     if (writeTtl !== undefined) bound = { kind: 'ttl', ttlSeconds: writeTtl, ttlSource: 'USING TTL' };
-    else if (table.defaultTtlSeconds) bound = { kind: 'ttl', ttlSeconds: table.defaultTtlSeconds, ttlSource: 'default_time_to_live' };
+    else if (table.defaultTtlSeconds)
+      bound = { kind: 'ttl', ttlSeconds: table.defaultTtlSeconds, ttlSource: 'default_time_to_live' };
   }
 
   const perEventCells = perEventCellsOf(table);
@@ -316,7 +364,10 @@ function computeWorkload(table: TableInfo, hints?: TableHints, references?: read
  * the literal values a column is given when every application statement that names it gives one, whether
  * a column is written with now(), and (clustering columns) whether it is read by ranges.
  */
-function statementEvidence(table: TableInfo, references: readonly TableReference[]): Map<string, ColumnEvidence> | undefined {
+function statementEvidence(
+  table: TableInfo,
+  references: readonly TableReference[],
+): Map<string, ColumnEvidence> | undefined {
   if (!references.length) return undefined;
   const partition = table.partitionKey.map((c) => c.name);
   const clustering = table.clustering.map((c) => c.name);
@@ -332,9 +383,16 @@ function statementEvidence(table: TableInfo, references: readonly TableReference
 }
 
 /** statementEvidence's answers (never changed by their readers), by references array and key columns. */
-let evidenceByReferences = new WeakMap<readonly TableReference[], Map<string, Map<string, ColumnEvidence> | undefined>>();
+let evidenceByReferences = new WeakMap<
+  readonly TableReference[],
+  Map<string, Map<string, ColumnEvidence> | undefined>
+>();
 
-function evidenceOf(partition: readonly string[], clustering: readonly string[], references: readonly TableReference[]): Map<string, ColumnEvidence> | undefined {
+function evidenceOf(
+  partition: readonly string[],
+  clustering: readonly string[],
+  references: readonly TableReference[],
+): Map<string, ColumnEvidence> | undefined {
   // A partition-key column's literals; null once a statement names it without one (a bind marker).
   const literals = new Map<string, string[] | null>();
   const now = new Set<string>();
@@ -374,12 +432,16 @@ function evidenceOf(partition: readonly string[], clustering: readonly string[],
 /** Rows a partition can hold when every clustering column is few-valued (or there is none): see TableWorkload.rowsBound. */
 const ONE_ROW = Object.freeze({ rows: 1, signal: 'no clustering columns: one row per partition' });
 
-function rowsBoundOf(clustering: ColumnProfile[], perEventCells: TableWorkload['perEventCells']): TableWorkload['rowsBound'] {
+function rowsBoundOf(
+  clustering: ColumnProfile[],
+  perEventCells: TableWorkload['perEventCells'],
+): TableWorkload['rowsBound'] {
   // Without clustering a partition is one row; counters rewrite its cells, an appended collection grows them.
   if (!clustering.length) return perEventCells === 'collection' ? undefined : ONE_ROW;
   let rows = 1;
   for (const c of clustering) {
-    if ((c.nature !== 'enum' && c.nature !== 'cyclic') || c.distinct === undefined || !Number.isFinite(c.distinct)) return undefined;
+    if ((c.nature !== 'enum' && c.nature !== 'cyclic') || c.distinct === undefined || !Number.isFinite(c.distinct))
+      return undefined;
     rows *= c.distinct;
   }
   return { rows, signal: clustering.map((c) => `${c.name}: ~${formatCount(c.distinct!)} values`).join(' × ') };
@@ -391,7 +453,12 @@ function rowDeletes(references: readonly TableReference[], pk: readonly string[]
 }
 
 /** See Consumption. */
-function consumptionOf(table: TableInfo, partitionKey: ColumnProfile[], clustering: ColumnProfile[], references: readonly TableReference[]): Consumption | undefined {
+function consumptionOf(
+  table: TableInfo,
+  partitionKey: ColumnProfile[],
+  clustering: ColumnProfile[],
+  references: readonly TableReference[],
+): Consumption | undefined {
   // Rows leave only by a DELETE: most tables have none, and need no more look.
   if (!table.clustering.length || !references.some((r) => r.kind === 'Delete')) return undefined;
   const pk = table.partitionKey.map((c) => c.name);
@@ -418,8 +485,13 @@ function consumptionOf(table: TableInfo, partitionKey: ColumnProfile[], clusteri
   // column not pinned), which a DELETE then removes.
   if (clustering[0]!.nature !== 'instant') return undefined;
   const ascending = (table.clustering[0]!.order ?? 'ASC') === 'ASC';
-  const read = references.find((r) => r.kind === 'Select' && pk.every((k) => r.pinned.includes(k)) && !r.pinned.includes(first)
-    && (r.order === undefined ? ascending : r.order === 'ASC'));
+  const read = references.find(
+    (r) =>
+      r.kind === 'Select' &&
+      pk.every((k) => r.pinned.includes(k)) &&
+      !r.pinned.includes(first) &&
+      (r.order === undefined ? ascending : r.order === 'ASC'),
+  );
   return read ? { kind: 'queue', read, delete: deletes[0]! } : undefined;
 }
 
@@ -480,7 +552,12 @@ export function growthRateOf(w: TableWorkload): GrowthRate {
 
 /** The model's guess for a column, in words (for hovers and docs). */
 export function describeProfile(p: ColumnProfile): string {
-  const n = p.distinct === undefined ? 'unknown distinct values' : Number.isFinite(p.distinct) ? `~${formatCount(p.distinct)} distinct values` : 'unbounded distinct values';
+  const n =
+    p.distinct === undefined
+      ? 'unknown distinct values'
+      : Number.isFinite(p.distinct)
+        ? `~${formatCount(p.distinct)} distinct values`
+        : 'unbounded distinct values';
   return `${p.nature}, ${n}${p.skewed ? ', skewed' : ''} (${p.signal})`;
 }
 

@@ -2,7 +2,12 @@
 // SimpleDateSerializer, TimeSerializer, TimestampSerializer, Duration): what values.ts builds typed values
 // from. Exported for tests and for the CLI too. Each returns the value, or a reason (a string) or undefined
 // when the text is not one.
-export interface DurationValue { kind: 'duration'; months: number; days: number; nanoseconds: bigint }
+export interface DurationValue {
+  kind: 'duration';
+  months: number;
+  days: number;
+  nanoseconds: bigint;
+}
 
 /** The ranges of the integer types (and of a timestamp's milliseconds). */
 export const INT_RANGES: Record<string, [bigint, bigint]> = {
@@ -14,14 +19,12 @@ export const INT_RANGES: Record<string, [bigint, bigint]> = {
   timestamp: [-(1n << 63n), (1n << 63n) - 1n],
 };
 
-
-
 /** Java BigDecimal(String): `123.45` -> 12345 scale 2; `1E+3` -> 1 scale -3; `-0.50` -> -50 scale 2. */
 export function parseDecimal(text: string): { unscaled: bigint; scale: number } | undefined {
   const m = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text);
   if (!m || (m[2] === '' && (m[3] ?? '') === '')) return undefined;
   const frac = m[3] ?? '';
-  const digits = (m[2] + frac) || '0';
+  const digits = m[2] + frac || '0';
   const exponent = m[4] ? Number(m[4]) : 0;
   const scale = frac.length - exponent;
   if (!Number.isSafeInteger(scale) || scale > 2147483647 || scale < -2147483648) return undefined;
@@ -70,7 +73,10 @@ export function parseInet(text: string): Uint8Array | undefined {
     groups = head;
   }
   const out = new Uint8Array(16);
-  groups.forEach((g, i) => { out[i * 2] = g >> 8; out[i * 2 + 1] = g & 0xff; });
+  groups.forEach((g, i) => {
+    out[i * 2] = g >> 8;
+    out[i * 2 + 1] = g & 0xff;
+  });
   return out;
 }
 
@@ -157,7 +163,10 @@ export function parseTimestamp(text: string): bigint | string {
     if (v < INT_RANGES.timestamp[0] || v > INT_RANGES.timestamp[1]) return 'out of range';
     return v;
   }
-  const m = /^([+-]?\d{1,9})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?\s*(Z|z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?$/.exec(text);
+  const m =
+    /^([+-]?\d{1,9})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?\s*(Z|z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?$/.exec(
+      text,
+    );
   if (!m) return "expected 'yyyy-mm-dd[ hh:mm[:ss[.fff]]][zone]', e.g. '2020-07-09 12:00:00+0000'";
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const bad = checkYmd(y, mo, d);
@@ -183,14 +192,27 @@ export function parseTimestamp(text: string): bigint | string {
   return days * 86_400_000n + BigInt(h * 3_600_000 + mi * 60_000 + s * 1000 + ms) - BigInt(offsetMinutes) * 60_000n;
 }
 
-const NANOS: Record<string, bigint> = { h: 3_600_000_000_000n, m: 60_000_000_000n, s: 1_000_000_000n, ms: 1_000_000n, us: 1000n, 'µs': 1000n, ns: 1n };
+const NANOS: Record<string, bigint> = {
+  h: 3_600_000_000_000n,
+  m: 60_000_000_000n,
+  s: 1_000_000_000n,
+  ms: 1_000_000n,
+  us: 1000n,
+  µs: 1000n,
+  ns: 1n,
+};
 
 /** CQL duration literals: `1y2mo3w4d5h6m7s8ms9us10ns`, ISO 8601 `P1Y2M3DT4H5M6S`, `P2W`, `P0001-02-03T04:05:06`. */
 export function parseDuration(text: string): DurationValue | string {
   let negative = false;
   let s = text;
-  if (s.startsWith('-')) { negative = true; s = s.slice(1); }
-  let months = 0n, days = 0n, nanos = 0n;
+  if (s.startsWith('-')) {
+    negative = true;
+    s = s.slice(1);
+  }
+  let months = 0n,
+    days = 0n,
+    nanos = 0n;
   const upper = s.toUpperCase();
   let m: RegExpExecArray | null;
   if ((m = /^P(\d+)W$/.exec(upper))) {
@@ -199,7 +221,11 @@ export function parseDuration(text: string): DurationValue | string {
     months = BigInt(m[1]) * 12n + BigInt(m[2]);
     days = BigInt(m[3]);
     nanos = BigInt(m[4]) * NANOS.h + BigInt(m[5]) * NANOS.m + BigInt(m[6]) * NANOS.s;
-  } else if ((m = /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(upper)) && upper !== 'P' && !upper.endsWith('T')) {
+  } else if (
+    (m = /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(upper)) &&
+    upper !== 'P' &&
+    !upper.endsWith('T')
+  ) {
     months = BigInt(m[1] ?? 0) * 12n + BigInt(m[2] ?? 0);
     days = BigInt(m[3] ?? 0);
     nanos = BigInt(m[4] ?? 0) * NANOS.h + BigInt(m[5] ?? 0) * NANOS.m + BigInt(m[6] ?? 0) * NANOS.s;

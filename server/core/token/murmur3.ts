@@ -70,8 +70,14 @@ export function murmur3TokenString(data: Uint8Array, length: number = data.lengt
 
 /** Cassandra hash3_x64_128 h1 into rHi:rLo (no normalization). */
 function murmur3H1(data: Uint8Array, length: number): void {
-  let h1Hi = 0, h1Lo = 0, h2Hi = 0, h2Lo = 0;
-  let k1Hi = 0, k1Lo = 0, k2Hi = 0, k2Lo = 0;
+  let h1Hi = 0,
+    h1Lo = 0,
+    h2Hi = 0,
+    h2Lo = 0;
+  let k1Hi = 0,
+    k1Lo = 0,
+    k2Hi = 0,
+    k2Lo = 0;
   const nblocks = length >>> 4;
   let i = 0;
   for (let b = 0; b < nblocks; b++, i += 16) {
@@ -119,20 +125,37 @@ function murmur3H1(data: Uint8Array, length: number): void {
   // Tail: Java reads these as signed bytes, so a byte >= 0x80 is sign-extended to 64 bits before the shift.
   const rem = length & 15;
   if (rem > 0) {
-    k1Hi = 0; k1Lo = 0; k2Hi = 0; k2Lo = 0;
+    k1Hi = 0;
+    k1Lo = 0;
+    k2Hi = 0;
+    k2Lo = 0;
     for (let j = rem - 1; j >= 0; j--) {
       const byte = data[i + j];
       const neg = byte >= 0x80;
       const vHi = neg ? -1 : 0;
-      const vLo = neg ? (byte | 0xffffff00) : byte;
+      const vLo = neg ? byte | 0xffffff00 : byte;
       const s = (j & 7) * 8;
       let sHi: number, sLo: number;
-      if (s === 0) { sHi = vHi; sLo = vLo; }
-      else if (s < 32) { sHi = (vHi << s) | (vLo >>> (32 - s)); sLo = vLo << s; }
-      else if (s === 32) { sHi = vLo; sLo = 0; }
-      else { sHi = vLo << (s - 32); sLo = 0; }
-      if (j >= 8) { k2Hi ^= sHi; k2Lo ^= sLo; }
-      else { k1Hi ^= sHi; k1Lo ^= sLo; }
+      if (s === 0) {
+        sHi = vHi;
+        sLo = vLo;
+      } else if (s < 32) {
+        sHi = (vHi << s) | (vLo >>> (32 - s));
+        sLo = vLo << s;
+      } else if (s === 32) {
+        sHi = vLo;
+        sLo = 0;
+      } else {
+        sHi = vLo << (s - 32);
+        sLo = 0;
+      }
+      if (j >= 8) {
+        k2Hi ^= sHi;
+        k2Lo ^= sLo;
+      } else {
+        k1Hi ^= sHi;
+        k1Lo ^= sLo;
+      }
     }
     if (rem > 8) {
       mul64(k2Hi, k2Lo >>> 0, C2_HI, C2_LO);
@@ -154,11 +177,14 @@ function murmur3H1(data: Uint8Array, length: number): void {
   h1Lo = (h1Lo ^ length) >>> 0;
   h2Lo = (h2Lo ^ length) >>> 0;
   add64(h1Hi, h1Lo, h2Hi, h2Lo);
-  h1Hi = rHi; h1Lo = rLo;
+  h1Hi = rHi;
+  h1Lo = rLo;
   add64(h2Hi, h2Lo, h1Hi, h1Lo);
-  h2Hi = rHi; h2Lo = rLo;
+  h2Hi = rHi;
+  h2Lo = rLo;
   fmix64(h1Hi, h1Lo);
-  h1Hi = rHi; h1Lo = rLo;
+  h1Hi = rHi;
+  h1Lo = rLo;
   fmix64(h2Hi, h2Lo);
   add64(h1Hi, h1Lo, rHi, rLo);
 }

@@ -68,15 +68,24 @@ export function describeKeyPreview(input: KeyPreviewInput): KeyPreview {
       const shardType = input.columns.find((c) => c.name === spec.shardColumn)?.type;
       const t = shardType ? tryComputeToken([shardType], [written]) : undefined;
       if (t?.ok && typeof t.values[0] === 'number' && t.values[0] !== r.value) out.shard.written = t.values[0];
-      if (t?.ok && typeof t.values[0] === 'bigint' && Number(t.values[0]) !== r.value) out.shard.written = Number(t.values[0]);
+      if (t?.ok && typeof t.values[0] === 'bigint' && Number(t.values[0]) !== r.value)
+        out.shard.written = Number(t.values[0]);
     }
   }
   const missing = input.columns.find((c) => values[c.name] === undefined);
   if (missing) {
-    out.problem = { kind: 'not-computable', message: `no value for partition key column ${missing.name}`, column: missing.name };
+    out.problem = {
+      kind: 'not-computable',
+      message: `no value for partition key column ${missing.name}`,
+      column: missing.name,
+    };
     return out;
   }
-  const result = tryComputeToken(input.columns.map((c) => c.type), input.columns.map((c) => values[c.name]!), { columns: input.columns.map((c) => c.name) });
+  const result = tryComputeToken(
+    input.columns.map((c) => c.type),
+    input.columns.map((c) => values[c.name]!),
+    { columns: input.columns.map((c) => c.name) },
+  );
   if (!result.ok) {
     out.problem = result.problem;
     return out;
@@ -91,7 +100,11 @@ export function describeKeyPreview(input: KeyPreviewInput): KeyPreview {
   });
   if (input.ring) {
     const range = tokenRangeOf(input.ring, result.token);
-    const replicas = replicasFor(input.ring, result.token, input.replication ?? { strategy: 'SimpleStrategy', replicationFactor: 1 });
+    const replicas = replicasFor(
+      input.ring,
+      result.token,
+      input.replication ?? { strategy: 'SimpleStrategy', replicationFactor: 1 },
+    );
     out.ring = { range: { start: range.start.toString(), end: range.end.toString() }, primary: replicas[0], replicas };
   }
   return out;
@@ -108,7 +121,9 @@ export function formatKeyPreviewMarkdown(p: KeyPreview): string {
   }
   if (p.shard) {
     if (p.shard.value !== undefined) {
-      lines.push(`shard: ${inlineCode(p.shard.formula)} = **${p.shard.value}**${p.shard.written !== undefined ? ` (written: ${p.shard.written})` : ''}`);
+      lines.push(
+        `shard: ${inlineCode(p.shard.formula)} = **${p.shard.value}**${p.shard.written !== undefined ? ` (written: ${p.shard.written})` : ''}`,
+      );
     } else {
       lines.push(`shard: ${inlineCode(p.shard.formula)}${p.shard.note ? ` (${p.shard.note})` : ''}`);
     }

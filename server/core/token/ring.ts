@@ -52,7 +52,8 @@ function buildRing(entries: RingEntry[], ranges?: RingRange[]): Ring {
   entries.sort((a, b) => (a.token < b.token ? -1 : a.token > b.token ? 1 : 0));
   for (let i = 1; i < entries.length; i++) {
     if (entries[i].token === entries[i - 1].token) {
-      const first = entries[i - 1].where, second = entries[i].where;
+      const first = entries[i - 1].where,
+        second = entries[i].where;
       throw new RingParseError(`the same token is given twice${first && second ? ` (${first} and ${second})` : ''}`);
     }
   }
@@ -69,7 +70,8 @@ function parseToken(text: string, where: string): bigint {
   if (!/^-?\d+$/.test(text)) throw new RingParseError(`${where}: not a token (a signed 64-bit integer)`);
   // A 2^63 has 19 digits: do not turn a megabyte of digits into a BigInt to find it out of range.
   const t = text.replace(/^-?0*/, '').length > 20 ? undefined : BigInt(text);
-  if (t === undefined || t < MIN_TOKEN || t > MAX_TOKEN) throw new RingParseError(`${where}: token outside -2^63..2^63-1`);
+  if (t === undefined || t < MIN_TOKEN || t > MAX_TOKEN)
+    throw new RingParseError(`${where}: token outside -2^63..2^63-1`);
   return t;
 }
 
@@ -82,7 +84,10 @@ export function parseNodetoolRing(text: string): Ring {
   let dc = DEFAULT_DC;
   text.split(/\r\n|\r|\n/).forEach((line, i) => {
     const dcMatch = /^\s*Datacenter:\s*(\S+)/.exec(line);
-    if (dcMatch) { dc = dcMatch[1]; return; }
+    if (dcMatch) {
+      dc = dcMatch[1];
+      return;
+    }
     const fields = line.trim().split(/\s+/);
     if (fields.length < 4) return;
     const address = fields[0];
@@ -90,9 +95,16 @@ export function parseNodetoolRing(text: string): Ring {
     const token = fields[fields.length - 1];
     if (!/^-?\d+$/.test(token)) return;
     const rack = fields[1];
-    entries.push({ token: parseToken(token, `line ${i + 1}`), node: { address: address.replace(/\/.*$/, ''), dc, rack }, where: `line ${i + 1}` });
+    entries.push({
+      token: parseToken(token, `line ${i + 1}`),
+      node: { address: address.replace(/\/.*$/, ''), dc, rack },
+      where: `line ${i + 1}`,
+    });
   });
-  if (!entries.length) throw new RingParseError('no `nodetool ring` lines found (expected "Address Rack Status State Load Owns Token" rows)');
+  if (!entries.length)
+    throw new RingParseError(
+      'no `nodetool ring` lines found (expected "Address Rack Status State Load Owns Token" rows)',
+    );
   return buildRing(entries);
 }
 
@@ -121,7 +133,11 @@ export function parseDescribeRing(text: string): Ring {
       const where = `line ${i + 1}`;
       const start = parseToken(m[1], where);
       const end = parseToken(m[2], where);
-      const endpoints = line.slice(RANGE_START.lastIndex, close).split(',').map((s) => s.trim()).filter(Boolean);
+      const endpoints = line
+        .slice(RANGE_START.lastIndex, close)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       readEndpointDetails(line.slice(close + 1), details);
       ranges.push({ start, end, endpoints, where });
       return; // one range a line
@@ -131,14 +147,18 @@ export function parseDescribeRing(text: string): Ring {
   for (const r of ranges) {
     const primary = r.endpoints[0];
     if (!primary) continue;
-    entries.push({ token: r.end, node: details.get(primary) ?? { address: primary, dc: DEFAULT_DC, rack: DEFAULT_RACK }, where: r.where });
+    entries.push({
+      token: r.end,
+      node: details.get(primary) ?? { address: primary, dc: DEFAULT_DC, rack: DEFAULT_RACK },
+      where: r.where,
+    });
   }
   return buildRing(entries, ranges);
 }
 
 /** `EndpointDetails(host: a, datacenter: d, rack: r)` entries of a line, by address. */
 function readEndpointDetails(text: string, details: Map<string, RingNode>): void {
-  for (let at = text.indexOf(ENDPOINT_DETAILS); at >= 0; ) {
+  for (let at = text.indexOf(ENDPOINT_DETAILS); at >= 0;) {
     const close = text.indexOf(')', at);
     if (close < 0) return;
     // The last entry that opens before this `)` (an unclosed one before it holds no details).
@@ -166,22 +186,29 @@ export function parseRingJson(text: string): Ring {
   // A ring is three levels deep at most (node -> { tokens: [...] }): deeper is not a ring, and is refused
   // before JSON.parse spends a second a megabyte on it.
   const deep = nestingPast(text, MAX_RING_NESTING);
-  if (deep !== undefined) throw new RingParseError(`ring JSON nested deeper than ${MAX_RING_NESTING} levels (line ${new LineIndex(text).location(deep).line}); a ring is node -> tokens`);
+  if (deep !== undefined)
+    throw new RingParseError(
+      `ring JSON nested deeper than ${MAX_RING_NESTING} levels (line ${new LineIndex(text).location(deep).line}); a ring is node -> tokens`,
+    );
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
     // The parser's own message quotes the text around the error: give the line only.
     const position = /at position (\d+)/.exec((e as Error).message);
-    throw new RingParseError(`ring JSON does not parse${position ? ` (line ${new LineIndex(text).location(Number(position[1])).line})` : ''}`);
+    throw new RingParseError(
+      `ring JSON does not parse${position ? ` (line ${new LineIndex(text).location(Number(position[1])).line})` : ''}`,
+    );
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new RingParseError('ring JSON must be an object of node -> tokens');
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new RingParseError('ring JSON must be an object of node -> tokens');
   const entries: RingEntry[] = [];
   let nodeIndex = 0;
   for (const [address, v] of Object.entries(data as Record<string, unknown>)) {
     const node = `node ${++nodeIndex}`;
     let tokens: unknown;
-    let dc = DEFAULT_DC, rack = DEFAULT_RACK;
+    let dc = DEFAULT_DC,
+      rack = DEFAULT_RACK;
     if (Array.isArray(v)) tokens = v;
     else if (typeof v === 'object' && v !== null) {
       const o = v as Record<string, unknown>;
@@ -193,7 +220,8 @@ export function parseRingJson(text: string): Ring {
     if (!Array.isArray(tokens)) throw new RingParseError(`${node}: expected a list of tokens`);
     tokens.forEach((t: unknown, i) => {
       const where = `${node}, token ${i + 1}`;
-      if (typeof t === 'number' && !Number.isSafeInteger(t)) throw new RingParseError(`${where}: not exact as a JSON number; write it as a string`);
+      if (typeof t === 'number' && !Number.isSafeInteger(t))
+        throw new RingParseError(`${where}: not exact as a JSON number; write it as a string`);
       if (typeof t !== 'string' && typeof t !== 'number') throw new RingParseError(`${where}: tokens must be strings`);
       entries.push({ token: parseToken(String(t), where), node: { address, dc, rack }, where });
     });
@@ -246,7 +274,8 @@ export function replicationFromKeyspace(ks: CreateKeyspaceStatement): Replicatio
 export function replicationFromMap(map: Record<string, string | number>): Replication {
   const cls = String(map.class ?? '');
   const short = cls.replace(/^org\.apache\.cassandra\.locator\./, '');
-  if (short === 'SimpleStrategy') return { strategy: 'SimpleStrategy', replicationFactor: factor(String(map.replication_factor ?? '1')) ?? 1 };
+  if (short === 'SimpleStrategy')
+    return { strategy: 'SimpleStrategy', replicationFactor: factor(String(map.replication_factor ?? '1')) ?? 1 };
   if (short === 'NetworkTopologyStrategy') {
     const dcs = nameRecord<number>();
     let defaultFactor: number | undefined;
@@ -266,7 +295,8 @@ export function replicationFromMap(map: Record<string, string | number>): Replic
 /** Index of the ring entry owning `token`: the first token >= it, wrapping to the first. */
 export function ownerIndex(ring: Ring, token: bigint): number {
   const e = ring.entries;
-  let lo = 0, hi = e.length;
+  let lo = 0,
+    hi = e.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (e[mid].token < token) lo = mid + 1;
@@ -303,7 +333,10 @@ export function replicasFor(ring: Ring, token: bigint, replication: Replication)
   if (replication.strategy === 'EverywhereStrategy' || replication.strategy === 'unknown') {
     for (let k = 0; k < entries.length; k++) {
       const n = entries[(start + k) % entries.length].node;
-      if (!seen.has(n.address)) { seen.add(n.address); out.push(n); }
+      if (!seen.has(n.address)) {
+        seen.add(n.address);
+        out.push(n);
+      }
       if (replication.strategy === 'unknown') break;
     }
     return out;
@@ -312,12 +345,19 @@ export function replicasFor(ring: Ring, token: bigint, replication: Replication)
     const rf = Math.min(replication.replicationFactor, ring.nodes.length);
     for (let k = 0; k < entries.length && out.length < rf; k++) {
       const n = entries[(start + k) % entries.length].node;
-      if (!seen.has(n.address)) { seen.add(n.address); out.push(n); }
+      if (!seen.has(n.address)) {
+        seen.add(n.address);
+        out.push(n);
+      }
     }
     return out;
   }
   if (replication.strategy !== 'NetworkTopologyStrategy') return out;
-  interface DcState { rfLeft: number; repeats: number; racks: Set<string> }
+  interface DcState {
+    rfLeft: number;
+    repeats: number;
+    racks: Set<string>;
+  }
   const dcs = new Map<string, DcState>();
   const dcNames = new Set(ring.nodes.map((n) => n.dc));
   for (const dc of dcNames) {

@@ -11,7 +11,9 @@ export class ByteWriter {
     this.buf = new Uint8Array(capacity);
     this.view = new DataView(this.buf.buffer);
   }
-  reset(): void { this.length = 0; }
+  reset(): void {
+    this.length = 0;
+  }
   ensure(extra: number): void {
     const need = this.length + extra;
     if (need <= this.buf.length) return;
@@ -22,15 +24,50 @@ export class ByteWriter {
     this.buf = next;
     this.view = new DataView(next.buffer);
   }
-  byte(b: number): void { this.ensure(1); this.buf[this.length++] = b; }
-  int16(v: number): void { this.ensure(2); this.view.setInt16(this.length, v); this.length += 2; }
-  uint16(v: number): void { this.ensure(2); this.view.setUint16(this.length, v); this.length += 2; }
-  int32(v: number): void { this.ensure(4); this.view.setInt32(this.length, v); this.length += 4; }
-  uint32(v: number): void { this.ensure(4); this.view.setUint32(this.length, v); this.length += 4; }
-  int64(v: bigint): void { this.ensure(8); this.view.setBigInt64(this.length, v); this.length += 8; }
-  float32(v: number): void { this.ensure(4); this.view.setFloat32(this.length, v); this.length += 4; }
-  float64(v: number): void { this.ensure(8); this.view.setFloat64(this.length, v); this.length += 8; }
-  bytes(b: Uint8Array): void { this.ensure(b.length); this.buf.set(b, this.length); this.length += b.length; }
+  byte(b: number): void {
+    this.ensure(1);
+    this.buf[this.length++] = b;
+  }
+  int16(v: number): void {
+    this.ensure(2);
+    this.view.setInt16(this.length, v);
+    this.length += 2;
+  }
+  uint16(v: number): void {
+    this.ensure(2);
+    this.view.setUint16(this.length, v);
+    this.length += 2;
+  }
+  int32(v: number): void {
+    this.ensure(4);
+    this.view.setInt32(this.length, v);
+    this.length += 4;
+  }
+  uint32(v: number): void {
+    this.ensure(4);
+    this.view.setUint32(this.length, v);
+    this.length += 4;
+  }
+  int64(v: bigint): void {
+    this.ensure(8);
+    this.view.setBigInt64(this.length, v);
+    this.length += 8;
+  }
+  float32(v: number): void {
+    this.ensure(4);
+    this.view.setFloat32(this.length, v);
+    this.length += 4;
+  }
+  float64(v: number): void {
+    this.ensure(8);
+    this.view.setFloat64(this.length, v);
+    this.length += 8;
+  }
+  bytes(b: Uint8Array): void {
+    this.ensure(b.length);
+    this.buf.set(b, this.length);
+    this.length += b.length;
+  }
   /** UTF-8 of a string, written in place. */
   utf8(s: string): void {
     this.ensure(s.length * 3);
@@ -38,10 +75,21 @@ export class ByteWriter {
     this.length += written;
   }
   /** Reserves 4 bytes for a length to be patched later; returns their position. */
-  reserve32(): number { this.ensure(4); const at = this.length; this.length += 4; return at; }
-  patch32(at: number, v: number): void { this.view.setInt32(at, v); }
-  patch16(at: number, v: number): void { this.view.setUint16(at, v); }
-  toBytes(): Uint8Array { return this.buf.slice(0, this.length); }
+  reserve32(): number {
+    this.ensure(4);
+    const at = this.length;
+    this.length += 4;
+    return at;
+  }
+  patch32(at: number, v: number): void {
+    this.view.setInt32(at, v);
+  }
+  patch16(at: number, v: number): void {
+    this.view.setUint16(at, v);
+  }
+  toBytes(): Uint8Array {
+    return this.buf.slice(0, this.length);
+  }
 }
 
 const encoder = new TextEncoder();
@@ -73,8 +121,11 @@ function unsignedVInt(v: bigint): Uint8Array {
   if (size === 1) return Uint8Array.of(Number(v));
   const out = new Uint8Array(size);
   let x = v;
-  for (let i = size - 1; i >= 0; i--) { out[i] = Number(x & 0xffn); x >>= 8n; }
-  out[0] |= (~(0xff >> (size - 1))) & 0xff;
+  for (let i = size - 1; i >= 0; i--) {
+    out[i] = Number(x & 0xffn);
+    x >>= 8n;
+  }
+  out[0] |= ~(0xff >> (size - 1)) & 0xff;
   return out;
 }
 
@@ -90,18 +141,49 @@ function writeValue(w: ByteWriter, type: KeyType, value: CqlValue): void {
   switch (type.kind) {
     case 'native':
       switch (type.name) {
-        case 'text': case 'varchar': w.utf8(value as string); return;
-        case 'ascii': w.utf8(value as string); return;
-        case 'int': w.int32(value as number); return;
-        case 'smallint': w.int16(value as number); return;
-        case 'tinyint': w.byte((value as number) & 0xff); return;
-        case 'bigint': case 'counter': case 'timestamp': case 'time': w.int64(value as bigint); return;
-        case 'boolean': w.byte(value ? 1 : 0); return;
-        case 'uuid': case 'timeuuid': case 'inet': case 'blob': w.bytes(value as Uint8Array); return;
-        case 'date': w.uint32((value as number) + DATE_BIAS); return;
-        case 'double': w.float64(value as number); return;
-        case 'float': w.float32(value as number); return;
-        case 'varint': w.bytes(varintBytes(value as bigint)); return;
+        case 'text':
+        case 'varchar':
+          w.utf8(value as string);
+          return;
+        case 'ascii':
+          w.utf8(value as string);
+          return;
+        case 'int':
+          w.int32(value as number);
+          return;
+        case 'smallint':
+          w.int16(value as number);
+          return;
+        case 'tinyint':
+          w.byte((value as number) & 0xff);
+          return;
+        case 'bigint':
+        case 'counter':
+        case 'timestamp':
+        case 'time':
+          w.int64(value as bigint);
+          return;
+        case 'boolean':
+          w.byte(value ? 1 : 0);
+          return;
+        case 'uuid':
+        case 'timeuuid':
+        case 'inet':
+        case 'blob':
+          w.bytes(value as Uint8Array);
+          return;
+        case 'date':
+          w.uint32((value as number) + DATE_BIAS);
+          return;
+        case 'double':
+          w.float64(value as number);
+          return;
+        case 'float':
+          w.float32(value as number);
+          return;
+        case 'varint':
+          w.bytes(varintBytes(value as bigint));
+          return;
         case 'decimal': {
           const d = value as DecimalValue;
           w.int32(d.scale);
@@ -117,7 +199,8 @@ function writeValue(w: ByteWriter, type: KeyType, value: CqlValue): void {
         }
       }
       return;
-    case 'list': case 'set': {
+    case 'list':
+    case 'set': {
       const items = value as CqlValue[];
       w.int32(items.length);
       for (const item of items) writeSized(w, type.element, item);
@@ -126,10 +209,14 @@ function writeValue(w: ByteWriter, type: KeyType, value: CqlValue): void {
     case 'map': {
       const entries = (value as MapValue).entries;
       w.int32(entries.length);
-      for (const [k, v] of entries) { writeSized(w, type.key, k); writeSized(w, type.value, v); }
+      for (const [k, v] of entries) {
+        writeSized(w, type.key, k);
+        writeSized(w, type.value, v);
+      }
       return;
     }
-    case 'tuple': case 'udt': {
+    case 'tuple':
+    case 'udt': {
       const types = type.kind === 'tuple' ? type.elements : type.fields.map((f) => f.type);
       const items = value as (CqlValue | null)[];
       for (let i = 0; i < types.length; i++) {
@@ -175,7 +262,8 @@ export function writeKey(w: ByteWriter, types: KeyType[], values: CqlValue[]): v
     const start = w.length;
     writeValue(w, types[i], values[i]);
     const len = w.length - start;
-    if (len > 0xffff) throw new Error(`partition key component ${i + 1} is ${len} bytes; Cassandra limits each to 65535`);
+    if (len > 0xffff)
+      throw new Error(`partition key component ${i + 1} is ${len} bytes; Cassandra limits each to 65535`);
     w.patch16(at, len);
     w.byte(0);
   }

@@ -5,13 +5,28 @@
 //   -- @shard <col> = codepoints(<src>) % N [+ K]              product of the Unicode code points (Amazon's guide)
 //   -- @shard <col> = random(N)                                 any of 1..N
 // `hash(...)` is accepted as another name for murmur3. Without `+ K` the values are 0..N-1.
-import type {
-  Comment, CreateTableStatement, Expression, SourceRange,
-} from '../../../grammar/ast';
+import type { Comment, CreateTableStatement, Expression, SourceRange } from '../../../grammar/ast';
 import type { TokenType } from '../../../grammar/chevrotain';
 import {
-  BooleanLiteral, Comma, Eq, Identifier, InfinityLiteral, IntegerLiteral, LParen, Minus, NanLiteral, Percent, Plus,
-  QuotedName, RParen, Slash, Star, Unknown, UnterminatedQuotedName, isKeywordType, lexCql,
+  BooleanLiteral,
+  Comma,
+  Eq,
+  Identifier,
+  InfinityLiteral,
+  IntegerLiteral,
+  LParen,
+  Minus,
+  NanLiteral,
+  Percent,
+  Plus,
+  QuotedName,
+  RParen,
+  Slash,
+  Star,
+  Unknown,
+  UnterminatedQuotedName,
+  isKeywordType,
+  lexCql,
 } from '../../../grammar/lexer';
 import { murmur3x86_32 } from './murmur3';
 import { foldName, nameRecord, ownEntry } from '../util/names';
@@ -55,7 +70,13 @@ export function isShardAnnotation(comment: Comment): boolean {
   return /^@shard\b/i.test(comment.value.trim());
 }
 
-interface Tok { kind: 'ident' | 'number' | 'punct' | 'other' | 'end'; text: string; value: string; start: number; end: number }
+interface Tok {
+  kind: 'ident' | 'number' | 'punct' | 'other' | 'end';
+  text: string;
+  value: string;
+  start: number;
+  end: number;
+}
 
 const WORD_TYPES = new Set<TokenType>([Identifier, BooleanLiteral, NanLiteral, InfinityLiteral]);
 const PUNCTUATION = new Set<TokenType>([Eq, LParen, RParen, Comma, Percent, Plus, Minus, Star, Slash]);
@@ -100,7 +121,10 @@ export function parseShardAnnotation(comment: Comment): ShardParseResult | undef
     start: comment.range.start + valueIndex + from,
     end: comment.range.start + valueIndex + to,
   });
-  const fail = (message: string, from: number, to: number): ShardParseResult => ({ ok: false, error: { message: `@shard: ${message}`, range: rangeOf(from, Math.max(to, from + 1)) } });
+  const fail = (message: string, from: number, to: number): ShardParseResult => ({
+    ok: false,
+    error: { message: `@shard: ${message}`, range: rangeOf(from, Math.max(to, from + 1)) },
+  });
   const formulaStart = m[0].length;
   const toks = tokenize(raw.slice(formulaStart), formulaStart);
   const usage = 'expected e.g. `@shard shard = murmur3(title) % 16 + 1` or `@shard shard = random(16)`';
@@ -115,16 +139,34 @@ export function parseShardAnnotation(comment: Comment): ShardParseResult | undef
   const eq = take();
   if (eq.value !== '=') return fail(`expected '=' after ${col.text}, found ${describe(eq)}`, eq.start, eq.end);
   const fn = take();
-  if (fn.kind !== 'ident') return fail(`expected murmur3(...), codepoints(...) or random(N) after '=', found ${describe(fn)}`, fn.start, fn.end);
-  const method: ShardMethod | undefined = fn.value === 'murmur3' || fn.value === 'hash' ? 'murmur3' : fn.value === 'codepoints' ? 'codepoints' : fn.value === 'random' ? 'random' : undefined;
-  if (!method) return fail(`unknown shard function '${fn.text}'; use murmur3(cols), codepoints(col) or random(N)`, fn.start, fn.end);
+  if (fn.kind !== 'ident')
+    return fail(
+      `expected murmur3(...), codepoints(...) or random(N) after '=', found ${describe(fn)}`,
+      fn.start,
+      fn.end,
+    );
+  const method: ShardMethod | undefined =
+    fn.value === 'murmur3' || fn.value === 'hash'
+      ? 'murmur3'
+      : fn.value === 'codepoints'
+        ? 'codepoints'
+        : fn.value === 'random'
+          ? 'random'
+          : undefined;
+  if (!method)
+    return fail(
+      `unknown shard function '${fn.text}'; use murmur3(cols), codepoints(col) or random(N)`,
+      fn.start,
+      fn.end,
+    );
   const open = take();
   if (open.value !== '(') return fail(`expected '(' after ${fn.text}, found ${describe(open)}`, open.start, open.end);
 
   const parseCount = (t: Tok): number | ShardParseResult => {
     if (t.kind !== 'number') return fail(`expected the number of shards, found ${describe(t)}`, t.start, t.end);
     const n = Number(t.value);
-    if (n < 1 || n > MAX_SHARDS) return fail(`the number of shards must be 1..${MAX_SHARDS}, not ${t.text}`, t.start, t.end);
+    if (n < 1 || n > MAX_SHARDS)
+      return fail(`the number of shards must be 1..${MAX_SHARDS}, not ${t.text}`, t.start, t.end);
     return n;
   };
 
@@ -141,26 +183,34 @@ export function parseShardAnnotation(comment: Comment): ShardParseResult | undef
     count = c;
     offset = 1;
     const close = take();
-    if (close.value !== ')') return fail(`expected ')' after the shard count, found ${describe(close)}`, close.start, close.end);
+    if (close.value !== ')')
+      return fail(`expected ')' after the shard count, found ${describe(close)}`, close.start, close.end);
     const after = peek();
     if (after.kind !== 'end') {
-      return fail(`random(${count}) already gives 1..${count}; nothing may follow it (found ${describe(after)})`, after.start, after.end);
+      return fail(
+        `random(${count}) already gives 1..${count}; nothing may follow it (found ${describe(after)})`,
+        after.start,
+        after.end,
+      );
     }
   } else {
     for (;;) {
       const s = take();
-      if (s.kind !== 'ident') return fail(`expected a column name inside ${fn.text}(...), found ${describe(s)}`, s.start, s.end);
+      if (s.kind !== 'ident')
+        return fail(`expected a column name inside ${fn.text}(...), found ${describe(s)}`, s.start, s.end);
       sources.push(s.value);
       sourceRanges.push(rangeOf(s.start, s.end));
       const sep = take();
       if (sep.value === ')') break;
-      if (sep.value !== ',') return fail(`expected ',' or ')' after ${s.text}, found ${describe(sep)}`, sep.start, sep.end);
+      if (sep.value !== ',')
+        return fail(`expected ',' or ')' after ${s.text}, found ${describe(sep)}`, sep.start, sep.end);
     }
     if (method === 'codepoints' && sources.length !== 1) {
       return fail('codepoints() takes exactly one text column', toks[p - 1].start, toks[p - 1].end);
     }
     const mod = take();
-    if (mod.value !== '%') return fail(`expected '% N' after ${fn.text}(...), found ${describe(mod)}`, mod.start, mod.end);
+    if (mod.value !== '%')
+      return fail(`expected '% N' after ${fn.text}(...), found ${describe(mod)}`, mod.start, mod.end);
     countTok = take();
     const c = parseCount(countTok);
     if (typeof c !== 'number') return c;
@@ -208,7 +258,13 @@ interface ShardProblem {
   severity: 'error' | 'warning';
 }
 
-const INTEGER_TYPES: Record<string, number> = { tinyint: 127, smallint: 32767, int: 2147483647, bigint: Number.MAX_SAFE_INTEGER, varint: Number.MAX_SAFE_INTEGER };
+const INTEGER_TYPES: Record<string, number> = {
+  tinyint: 127,
+  smallint: 32767,
+  int: 2147483647,
+  bigint: Number.MAX_SAFE_INTEGER,
+  varint: Number.MAX_SAFE_INTEGER,
+};
 
 /** Checks a spec against its table: columns exist, the shard column is in the partition key and fits, sources fit. */
 export function validateShardSpec(spec: ShardSpec, table: CreateTableStatement, udts?: UdtLookup): ShardProblem[] {
@@ -218,45 +274,75 @@ export function validateShardSpec(spec: ShardSpec, table: CreateTableStatement, 
   const shardCol = column(spec.shardColumn);
   const partitionKey = table.primaryKey?.partitionKey.map((p) => p.name) ?? [];
   if (!shardCol) {
-    problems.push({ severity: 'error', range: spec.ranges.shardColumn, message: `@shard: table ${tableName} has no column '${spec.shardColumn}'` });
+    problems.push({
+      severity: 'error',
+      range: spec.ranges.shardColumn,
+      message: `@shard: table ${tableName} has no column '${spec.shardColumn}'`,
+    });
   } else {
     if (table.primaryKey && !partitionKey.includes(spec.shardColumn)) {
       problems.push({
-        severity: 'error', range: spec.ranges.shardColumn,
+        severity: 'error',
+        range: spec.ranges.shardColumn,
         message: `@shard: shard column '${spec.shardColumn}' is not part of the partition key of ${tableName} (${partitionKey.join(', ')}); write PRIMARY KEY ((${[...partitionKey, spec.shardColumn].join(', ')}), ...)`,
       });
     }
     const t = shardCol.type.kind === 'NativeType' ? shardCol.type.name : undefined;
     const max = t ? INTEGER_TYPES[t] : undefined;
     if (max === undefined) {
-      problems.push({ severity: 'error', range: spec.ranges.shardColumn, message: `@shard: shard column '${spec.shardColumn}' must be an integer column (int, smallint, tinyint, bigint or varint)` });
+      problems.push({
+        severity: 'error',
+        range: spec.ranges.shardColumn,
+        message: `@shard: shard column '${spec.shardColumn}' must be an integer column (int, smallint, tinyint, bigint or varint)`,
+      });
     } else if (spec.count - 1 + spec.offset > max) {
-      problems.push({ severity: 'error', range: spec.ranges.count, message: `@shard: shard values up to ${spec.count - 1 + spec.offset} do not fit in ${t} column '${spec.shardColumn}'` });
+      problems.push({
+        severity: 'error',
+        range: spec.ranges.count,
+        message: `@shard: shard values up to ${spec.count - 1 + spec.offset} do not fit in ${t} column '${spec.shardColumn}'`,
+      });
     }
   }
   spec.sources.forEach((src, i) => {
     const range = spec.ranges.sources[i] ?? spec.ranges.formula;
     const c = column(src);
     if (!c) {
-      problems.push({ severity: 'error', range, message: `@shard: source column '${src}' not found in table ${tableName}` });
+      problems.push({
+        severity: 'error',
+        range,
+        message: `@shard: source column '${src}' not found in table ${tableName}`,
+      });
       return;
     }
     if (src === spec.shardColumn) {
-      problems.push({ severity: 'error', range, message: `@shard: the shard column '${src}' cannot be computed from itself` });
+      problems.push({
+        severity: 'error',
+        range,
+        message: `@shard: the shard column '${src}' cannot be computed from itself`,
+      });
       return;
     }
     if (spec.method === 'codepoints') {
       const t = c.type.kind === 'NativeType' ? c.type.name : undefined;
       if (t !== 'text' && t !== 'varchar' && t !== 'ascii') {
-        problems.push({ severity: 'error', range, message: `@shard: codepoints() needs a text column, but '${src}' is ${t ?? 'not a native type'}` });
+        problems.push({
+          severity: 'error',
+          range,
+          message: `@shard: codepoints() needs a text column, but '${src}' is ${t ?? 'not a native type'}`,
+        });
       }
     } else {
       const problem = keyTypeProblem(keyTypeFromAst(c.type, udts));
-      if (problem && !/primary key/.test(problem)) problems.push({ severity: 'error', range, message: `@shard: cannot hash '${src}': ${problem}` });
+      if (problem && !/primary key/.test(problem))
+        problems.push({ severity: 'error', range, message: `@shard: cannot hash '${src}': ${problem}` });
     }
   });
   if (spec.count === 1) {
-    problems.push({ severity: 'warning', range: spec.ranges.count, message: '@shard: one shard does not spread writes; use more (e.g. 16)' });
+    problems.push({
+      severity: 'warning',
+      range: spec.ranges.count,
+      message: '@shard: one shard does not spread writes; use more (e.g. 16)',
+    });
   }
   return problems;
 }
@@ -287,7 +373,13 @@ export interface SourceValue {
 
 export type ShardValueResult =
   | { ok: true; value: number; hash?: number; formula: string }
-  | { ok: false; reason: string; problem: 'invalid' | 'not-computable' | 'unsupported'; column?: string; range?: SourceRange };
+  | {
+      ok: false;
+      reason: string;
+      problem: 'invalid' | 'not-computable' | 'unsupported';
+      column?: string;
+      range?: SourceRange;
+    };
 
 /**
  * The shard value from each source column's type and value, looked up by name (and position in the
@@ -302,7 +394,13 @@ export function shardValueFrom(
   const sources: Record<string, SourceValue> = Object.create(null);
   for (const [i, name] of spec.sources.entries()) {
     const type = typeOf(name);
-    if (!type) return { ok: false, problem: 'not-computable', reason: `@shard source column ${name} is not a column of the table`, column: name };
+    if (!type)
+      return {
+        ok: false,
+        problem: 'not-computable',
+        reason: `@shard source column ${name} is not a column of the table`,
+        column: name,
+      };
     const value = valueOf(name, i);
     if (value !== undefined) sources[name] = { type, value };
   }
@@ -313,28 +411,43 @@ export function shardValueFrom(
  * The shard value the formula gives for these source values (keyed by column name). random() is not
  * computable (any of 1..N is right).
  */
-export function computeShardValue(spec: Pick<ShardSpec, 'method' | 'sources' | 'count' | 'offset'>, sources: Record<string, SourceValue>): ShardValueResult {
+export function computeShardValue(
+  spec: Pick<ShardSpec, 'method' | 'sources' | 'count' | 'offset'>,
+  sources: Record<string, SourceValue>,
+): ShardValueResult {
   const formula = formatShardFormula(spec);
   if (spec.method === 'random') {
-    return { ok: false, problem: 'not-computable', reason: `${formula} picks any of ${spec.offset}..${spec.count - 1 + spec.offset} at random` };
+    return {
+      ok: false,
+      problem: 'not-computable',
+      reason: `${formula} picks any of ${spec.offset}..${spec.count - 1 + spec.offset} at random`,
+    };
   }
   try {
     const parsed: CqlValue[] = [];
     const types: KeyType[] = [];
     for (const name of spec.sources) {
       const src = ownEntry(sources, name);
-      if (!src) return { ok: false, problem: 'not-computable', reason: `no value for source column ${name}`, column: name };
+      if (!src)
+        return { ok: false, problem: 'not-computable', reason: `no value for source column ${name}`, column: name };
       parsed.push(parseKeyValue(src.type, src.value, { column: name }));
       types.push(src.type);
     }
     if (spec.method === 'codepoints') {
-      if (typeof parsed[0] !== 'string') return { ok: false, problem: 'invalid', reason: `codepoints() needs a text value for ${spec.sources[0]}`, column: spec.sources[0] };
+      if (typeof parsed[0] !== 'string')
+        return {
+          ok: false,
+          problem: 'invalid',
+          reason: `codepoints() needs a text value for ${spec.sources[0]}`,
+          column: spec.sources[0],
+        };
       return { ok: true, value: codepointsMod(parsed[0], spec.count) + spec.offset, formula };
     }
     const hash = murmur3SourceHash(types, parsed);
     return { ok: true, value: (hash % spec.count) + spec.offset, hash, formula };
   } catch (e) {
-    if (e instanceof KeyValueError) return { ok: false, problem: e.problem, reason: e.message, column: e.column, range: e.range };
+    if (e instanceof KeyValueError)
+      return { ok: false, problem: e.problem, reason: e.message, column: e.column, range: e.range };
     return { ok: false, problem: 'invalid', reason: e instanceof Error ? e.message : String(e) };
   }
 }
@@ -382,7 +495,13 @@ export function checkShardValue(
   const max = spec.count - 1 + spec.offset;
   const formula = formatShardFormula(spec);
   if (actual < min || actual > max) {
-    return { kind: 'out-of-range', actual, min, max, message: `${spec.shardColumn} = ${actual} is outside ${min}..${max}, the values ${formula} can give` };
+    return {
+      kind: 'out-of-range',
+      actual,
+      min,
+      max,
+      message: `${spec.shardColumn} = ${actual} is outside ${min}..${max}, the values ${formula} can give`,
+    };
   }
   if (spec.method === 'random') return null;
   const sources = nameRecord<SourceValue>();
@@ -397,7 +516,11 @@ export function checkShardValue(
   if (r.value === actual) return null;
   const srcText = spec.sources.length === 1 ? spec.sources[0] : `(${spec.sources.join(', ')})`;
   return {
-    kind: 'mismatch', expected: r.value, actual, min, max,
+    kind: 'mismatch',
+    expected: r.value,
+    actual,
+    min,
+    max,
     message: `${spec.shardColumn} = ${actual} but ${formula} gives ${r.value} for this ${srcText}: the row goes to the wrong shard and reads computing the shard will not find it`,
   };
 }

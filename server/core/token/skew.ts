@@ -164,7 +164,8 @@ export class ShardTally {
     }
     if (!this.perShard) return base;
     let fullest = { index: 0, rows: 0 };
-    for (const [index, rows] of this.perShard) if (rows > fullest.rows || (rows === fullest.rows && index < fullest.index)) fullest = { index, rows };
+    for (const [index, rows] of this.perShard)
+      if (rows > fullest.rows || (rows === fullest.rows && index < fullest.index)) fullest = { index, rows };
     return { ...base, fullest, emptyShards: this.count - this.perShard.size };
   }
 }
@@ -236,7 +237,10 @@ export function factorize(n: number): [number, number][] {
   const out: [number, number][] = [];
   for (let p = 2; p * p <= n; p++) {
     let e = 0;
-    while (n % p === 0) { n /= p; e++; }
+    while (n % p === 0) {
+      n /= p;
+      e++;
+    }
     if (e) out.push([p, e]);
   }
   if (n > 1) out.push([n, 1]);
@@ -257,7 +261,10 @@ function isSkewed(s: SampleSkew, count: number): boolean {
   // within a few times the mean; flag clear departures only.
   const expectedEmpty = count * Math.exp(-s.size / count);
   const fairShare = 1 / count;
-  return s.emptyShards > expectedEmpty + Math.max(2, 0.1 * count) || (s.fullestShare > 4 * fairShare && s.maxOverMean > 3 && s.size >= 5 * count);
+  return (
+    s.emptyShards > expectedEmpty + Math.max(2, 0.1 * count) ||
+    (s.fullestShare > 4 * fairShare && s.maxOverMean > 3 && s.size >= 5 * count)
+  );
 }
 
 /** The synthetic family most like a column's values, judged by its name. */
@@ -273,7 +280,11 @@ const WHY_ZERO: Record<SampleFamily, string> = {
   uuids: "'-' is 3^2 × 5 and appears four times, '0' is 2^4 × 3, 'd' is 2^2 × 5^2",
 };
 
-const FAMILY_NOUN: Record<SampleFamily, string> = { titles: 'sample titles', ids: 'ids like ORD-000123', uuids: 'uuid strings' };
+const FAMILY_NOUN: Record<SampleFamily, string> = {
+  titles: 'sample titles',
+  ids: 'ids like ORD-000123',
+  uuids: 'uuid strings',
+};
 
 /**
  * Predicts how a shard formula spreads rows: codepoints is measured on synthetic titles, ids and uuids;
@@ -296,22 +307,31 @@ export function predictShardSkew(spec: ShardSpec): SkewReport {
     const zeroShare = primary.zeroProductShare ?? 0;
     const parts: string[] = [];
     if (spec.count > 1 && factors.length) {
-      parts.push(`${spec.count} = ${formatFactors(factors)}${factors.length === 1 && factors[0][1] === 1 ? ' (prime)' : ''}`);
+      parts.push(
+        `${spec.count} = ${formatFactors(factors)}${factors.length === 1 && factors[0][1] === 1 ? ' (prime)' : ''}`,
+      );
     }
     if (zeroShare > 0.01) {
-      parts.push(`the product of ${pct(zeroShare)} of ${FAMILY_NOUN[primaryFamily]} is a multiple of ${spec.count}, so they all get shard ${spec.offset} (${WHY_ZERO[primaryFamily]})`);
+      parts.push(
+        `the product of ${pct(zeroShare)} of ${FAMILY_NOUN[primaryFamily]} is a multiple of ${spec.count}, so they all get shard ${spec.offset} (${WHY_ZERO[primaryFamily]})`,
+      );
     } else {
-      parts.push(`a product of code points is even almost always and shares the small prime factors of ${spec.count}, so only a few residues occur`);
+      parts.push(
+        `a product of code points is even almost always and shares the small prime factors of ${spec.count}, so only a few residues occur`,
+      );
     }
     explanation = parts.join('; ') + '.';
-    const others = measured.filter((m) => m !== primary).map((m) => `${FAMILY_NOUN[m.family]} reach ${m.usedShards} shard${m.usedShards === 1 ? '' : 's'}`);
+    const others = measured
+      .filter((m) => m !== primary)
+      .map((m) => `${FAMILY_NOUN[m.family]} reach ${m.usedShards} shard${m.usedShards === 1 ? '' : 's'}`);
     message = skewed
       ? `${formula} puts ${pct(primary.fullestShare)} of ${FAMILY_NOUN[primaryFamily]} in shard ${primary.fullestShard} (${primary.emptyShards} of ${spec.count} shards empty; ${others.join(', ')}): ${explanation} Use murmur3(${spec.sources.join(', ')}) % ${spec.count}${spec.offset ? ` + ${spec.offset}` : ''}, which spreads evenly.`
       : `${formula} spreads ${FAMILY_NOUN[primaryFamily]} over ${primary.usedShards} of ${spec.count} shards (fullest holds ${pct(primary.fullestShare)}).`;
   } else {
-    explanation = spec.method === 'murmur3'
-      ? 'MurmurHash3 mixes every byte, so values spread evenly whatever N is.'
-      : 'random() picks each shard with equal probability.';
+    explanation =
+      spec.method === 'murmur3'
+        ? 'MurmurHash3 mixes every byte, so values spread evenly whatever N is.'
+        : 'random() picks each shard with equal probability.';
     message = `${formula} spreads rows evenly (fullest shard ${primary.maxOverMean.toFixed(2)}× the mean on ${primary.size} ${FAMILY_NOUN[primaryFamily]}).`;
   }
   return { formula, method: spec.method, count: spec.count, skewed, primary, samples: measured, explanation, message };

@@ -2,7 +2,14 @@
 import type { SourceRange } from '../../../grammar/ast';
 import { murmur3Token } from './murmur3';
 import { ByteWriter, writeKey } from './serialize';
-import { type CqlTypeName, type KeyType, type UdtLookup, keyTypeProblem, resolveTypeName, TypeSpecError } from './types';
+import {
+  type CqlTypeName,
+  type KeyType,
+  type UdtLookup,
+  keyTypeProblem,
+  resolveTypeName,
+  TypeSpecError,
+} from './types';
 import { type CqlValue, type KeyValue, KeyValueError, parseKeyValue } from './values';
 
 interface TokenOptions {
@@ -36,13 +43,19 @@ function resolveKeyTypes(types: CqlTypeName[], options: TokenOptions): KeyType[]
 export class KeyEncoder {
   readonly types: KeyType[];
   private readonly writer = new ByteWriter(256);
-  constructor(types: CqlTypeName[], private readonly options: TokenOptions = {}) {
+  constructor(
+    types: CqlTypeName[],
+    private readonly options: TokenOptions = {},
+  ) {
     this.types = resolveKeyTypes(types, options);
   }
   /** Parses user values (AST, CQL text, JSON) for this key. Throws KeyValueError. */
   parse(values: KeyValue[]): CqlValue[] {
     if (values.length !== this.types.length) {
-      throw new KeyValueError(`expected ${this.types.length} value${this.types.length === 1 ? '' : 's'} for the partition key${this.options.columns ? ` (${this.options.columns.join(', ')})` : ''}, got ${values.length}`, 'invalid');
+      throw new KeyValueError(
+        `expected ${this.types.length} value${this.types.length === 1 ? '' : 's'} for the partition key${this.options.columns ? ` (${this.options.columns.join(', ')})` : ''}, got ${values.length}`,
+        'invalid',
+      );
     }
     return values.map((v, i) => parseKeyValue(this.types[i], v, { column: this.options.columns?.[i] }));
   }

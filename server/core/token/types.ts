@@ -15,8 +15,27 @@ export type KeyType =
 export type CqlTypeName = NativeTypeName | string | KeyType;
 
 export const NATIVE_TYPES: readonly NativeTypeName[] = [
-  'ascii', 'bigint', 'blob', 'boolean', 'counter', 'date', 'decimal', 'double', 'duration', 'float', 'inet',
-  'int', 'smallint', 'text', 'time', 'timestamp', 'timeuuid', 'tinyint', 'uuid', 'varchar', 'varint',
+  'ascii',
+  'bigint',
+  'blob',
+  'boolean',
+  'counter',
+  'date',
+  'decimal',
+  'double',
+  'duration',
+  'float',
+  'inet',
+  'int',
+  'smallint',
+  'text',
+  'time',
+  'timestamp',
+  'timeuuid',
+  'tinyint',
+  'uuid',
+  'varchar',
+  'varint',
 ];
 export function nativeType(name: NativeTypeName): KeyType {
   return { kind: 'native', name };
@@ -24,8 +43,10 @@ export function nativeType(name: NativeTypeName): KeyType {
 
 export function typeToString(type: KeyType): string {
   switch (type.kind) {
-    case 'native': return type.name;
-    case 'list': case 'set': {
+    case 'native':
+      return type.name;
+    case 'list':
+    case 'set': {
       const s = `${type.kind}<${typeToString(type.element)}>`;
       return type.frozen ? `frozen<${s}>` : s;
     }
@@ -33,16 +54,22 @@ export function typeToString(type: KeyType): string {
       const s = `map<${typeToString(type.key)}, ${typeToString(type.value)}>`;
       return type.frozen ? `frozen<${s}>` : s;
     }
-    case 'tuple': return `tuple<${type.elements.map(typeToString).join(', ')}>`;
-    case 'udt': return type.frozen ? `frozen<${type.name}>` : type.name;
-    case 'unsupported': return type.text;
+    case 'tuple':
+      return `tuple<${type.elements.map(typeToString).join(', ')}>`;
+    case 'udt':
+      return type.frozen ? `frozen<${type.name}>` : type.name;
+    case 'unsupported':
+      return type.text;
   }
 }
 
 export class TypeSpecError extends Error {}
 
 /** UDT definitions by name (`ks.name` or `name`), for resolving UDT references. */
-export type UdtLookup = (name: string, keyspace?: string) => { name: string; fields: { name: string; type: KeyType }[] } | undefined;
+export type UdtLookup = (
+  name: string,
+  keyspace?: string,
+) => { name: string; fields: { name: string; type: KeyType }[] } | undefined;
 
 /**
  * Parses a type text as written in CQL: `int`, `frozen<list<text>>`, `tuple<int, text>`, `map<text, int>`.
@@ -73,14 +100,17 @@ function unknownUserType(type: CqlType, udts?: UdtLookup): string | undefined {
       const { keyspace, name } = type.name;
       return udts?.(name.name, keyspace?.name) ? undefined : (keyspace ? `${keyspace.text}.` : '') + name.text;
     }
-    case 'FrozenType': return unknownUserType(type.inner, udts);
-    case 'CollectionType': case 'TupleType':
+    case 'FrozenType':
+      return unknownUserType(type.inner, udts);
+    case 'CollectionType':
+    case 'TupleType':
       for (const t of type.elementTypes) {
         const found = unknownUserType(t, udts);
         if (found) return found;
       }
       return undefined;
-    default: return undefined;
+    default:
+      return undefined;
   }
 }
 
@@ -91,26 +121,36 @@ export function resolveTypeName(type: CqlTypeName, udts?: UdtLookup): KeyType {
 /** Converts an AST type (grammar/ast.ts) to a KeyType. */
 export function keyTypeFromAst(type: CqlType, udts?: UdtLookup, frozen = false): KeyType {
   switch (type.kind) {
-    case 'NativeType': return { kind: 'native', name: type.name };
-    case 'FrozenType': return keyTypeFromAst(type.inner, udts, true);
+    case 'NativeType':
+      return { kind: 'native', name: type.name };
+    case 'FrozenType':
+      return keyTypeFromAst(type.inner, udts, true);
     case 'CollectionType': {
       const [a, b] = type.elementTypes;
       if (type.collection === 'map') {
         if (!a || !b) return { kind: 'unsupported', text: 'map', reason: 'map type without key and value types' };
         return { kind: 'map', key: keyTypeFromAst(a, udts), value: keyTypeFromAst(b, udts), frozen };
       }
-      if (!a) return { kind: 'unsupported', text: type.collection, reason: `${type.collection} type without element type` };
+      if (!a)
+        return { kind: 'unsupported', text: type.collection, reason: `${type.collection} type without element type` };
       return { kind: type.collection, element: keyTypeFromAst(a, udts), frozen };
     }
-    case 'TupleType': return { kind: 'tuple', elements: type.elementTypes.map((t) => keyTypeFromAst(t, udts)) };
-    case 'VectorType': return { kind: 'unsupported', text: 'vector', reason: 'vector columns cannot be part of a partition key' };
+    case 'TupleType':
+      return { kind: 'tuple', elements: type.elementTypes.map((t) => keyTypeFromAst(t, udts)) };
+    case 'VectorType':
+      return { kind: 'unsupported', text: 'vector', reason: 'vector columns cannot be part of a partition key' };
     case 'UserType': {
       const name = type.name.name.name;
       const udt = udts?.(name, type.name.keyspace?.name);
       if (!udt) return { kind: 'unsupported', text: name, reason: `the definition of type '${name}' was not found` };
       return { kind: 'udt', name: udt.name, fields: udt.fields, frozen };
     }
-    case 'CustomType': return { kind: 'unsupported', text: `'${type.className}'`, reason: `custom type '${type.className}' is not supported` };
+    case 'CustomType':
+      return {
+        kind: 'unsupported',
+        text: `'${type.className}'`,
+        reason: `custom type '${type.className}' is not supported`,
+      };
   }
 }
 
@@ -121,14 +161,20 @@ export function keyTypeProblem(type: KeyType): string | undefined {
       if (type.name === 'duration') return 'duration columns cannot be part of a primary key (Cassandra rejects them)';
       if (type.name === 'counter') return 'counter columns cannot be part of a primary key (Cassandra rejects them)';
       return undefined;
-    case 'list': case 'set': case 'map':
-      if (!type.frozen) return `non-frozen ${type.kind} columns cannot be part of a primary key; use frozen<${typeToString(type)}>`;
+    case 'list':
+    case 'set':
+    case 'map':
+      if (!type.frozen)
+        return `non-frozen ${type.kind} columns cannot be part of a primary key; use frozen<${typeToString(type)}>`;
       return nestedProblem(type.kind === 'map' ? [type.key, type.value] : [type.element]);
-    case 'tuple': return nestedProblem(type.elements);
+    case 'tuple':
+      return nestedProblem(type.elements);
     case 'udt':
-      if (!type.frozen) return `non-frozen user type '${type.name}' cannot be part of a primary key; use frozen<${type.name}>`;
+      if (!type.frozen)
+        return `non-frozen user type '${type.name}' cannot be part of a primary key; use frozen<${type.name}>`;
       return nestedProblem(type.fields.map((f) => f.type));
-    case 'unsupported': return type.reason;
+    case 'unsupported':
+      return type.reason;
   }
 }
 
@@ -139,9 +185,20 @@ function nestedProblem(types: KeyType[]): string | undefined {
     if ((t.kind === 'list' || t.kind === 'set' || t.kind === 'map' || t.kind === 'udt') && !t.frozen) {
       // Nested collections are implicitly frozen in a frozen parent.
     }
-    const p = t.kind === 'native' ? undefined : nestedProblem(
-      t.kind === 'map' ? [t.key, t.value] : t.kind === 'tuple' ? t.elements : t.kind === 'udt' ? t.fields.map((f) => f.type) : t.kind === 'list' || t.kind === 'set' ? [t.element] : [],
-    );
+    const p =
+      t.kind === 'native'
+        ? undefined
+        : nestedProblem(
+            t.kind === 'map'
+              ? [t.key, t.value]
+              : t.kind === 'tuple'
+                ? t.elements
+                : t.kind === 'udt'
+                  ? t.fields.map((f) => f.type)
+                  : t.kind === 'list' || t.kind === 'set'
+                    ? [t.element]
+                    : [],
+          );
     if (p) return p;
   }
   return undefined;

@@ -1,11 +1,22 @@
 // Generic traversal of the typed AST: every node is an object with `kind` and `range`, so editor
 // features (selection ranges, semantic tokens, symbol collection) can walk any statement without a
 // visitor per node kind.
-import { isSourceRange, type Expression, type Node, type SourceRange, type Statement, type ParseResult } from '../../../grammar/ast';
+import {
+  isSourceRange,
+  type Expression,
+  type Node,
+  type SourceRange,
+  type Statement,
+  type ParseResult,
+} from '../../../grammar/ast';
 
 function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && typeof (value as Node).kind === 'string'
-    && typeof (value as Node).range === 'object';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Node).kind === 'string' &&
+    typeof (value as Node).range === 'object'
+  );
 }
 
 /** Direct child nodes of `node`, in property order (arrays and plain wrapper objects are looked through). */
@@ -87,21 +98,34 @@ export function flatStatements(parse: ParseResult): Statement[] {
   return out;
 }
 
-
 /** The sub-expressions of an expression (a typed walk: no reflection, for hot paths). */
 function expressionChildren(e: Expression): readonly (Expression | undefined)[] {
   switch (e.kind) {
-    case 'ListLiteral': case 'SetLiteral': case 'TupleExpression': return e.elements;
-    case 'MapLiteral': return e.entries.flatMap((x) => [x.key, x.value]);
-    case 'UdtLiteral': return e.fields.map((f) => f.value);
-    case 'FunctionCall': return e.args;
-    case 'CastExpression': case 'TypeHint': return [e.expression];
-    case 'BinaryExpression': return [e.left, e.right];
-    case 'UnaryExpression': return [e.operand];
-    case 'ElementAccess': return [e.target, e.index];
-    case 'SliceAccess': return [e.target, e.from, e.to];
-    case 'FieldAccess': return [e.target];
-    default: return [];
+    case 'ListLiteral':
+    case 'SetLiteral':
+    case 'TupleExpression':
+      return e.elements;
+    case 'MapLiteral':
+      return e.entries.flatMap((x) => [x.key, x.value]);
+    case 'UdtLiteral':
+      return e.fields.map((f) => f.value);
+    case 'FunctionCall':
+      return e.args;
+    case 'CastExpression':
+    case 'TypeHint':
+      return [e.expression];
+    case 'BinaryExpression':
+      return [e.left, e.right];
+    case 'UnaryExpression':
+      return [e.operand];
+    case 'ElementAccess':
+      return [e.target, e.index];
+    case 'SliceAccess':
+      return [e.target, e.from, e.to];
+    case 'FieldAccess':
+      return [e.target];
+    default:
+      return [];
   }
 }
 

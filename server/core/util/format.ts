@@ -16,7 +16,11 @@ export function formatBytes(bytes: number): string {
 /** A size as Cassandra writes it (binary units): `5 KiB`, `100 MiB`, `1.5 GiB`, `512 B`; the settings, guardrail
  * messages and the bounded-input errors write sizes so. */
 export function formatCassandraBytes(bytes: number): string {
-  for (const [unit, scale] of [['GiB', GB], ['MiB', MB], ['KiB', 1024]] as const) {
+  for (const [unit, scale] of [
+    ['GiB', GB],
+    ['MiB', MB],
+    ['KiB', 1024],
+  ] as const) {
     if (bytes >= scale) {
       const n = bytes / scale;
       return `${Number.isInteger(n) ? n : n.toFixed(1)} ${unit}`;
@@ -40,7 +44,8 @@ function trim(n: number): string {
 
 /** "1 row/s", "1 row/min", "2.5 rows/s". */
 export function formatRate(rowsPerSecond: number): string {
-  const per = (n: number, unit: string): string => `${Number.isInteger(n) ? n : Number(n.toPrecision(3))} row${n === 1 ? '' : 's'}/${unit}`;
+  const per = (n: number, unit: string): string =>
+    `${Number.isInteger(n) ? n : Number(n.toPrecision(3))} row${n === 1 ? '' : 's'}/${unit}`;
   if (rowsPerSecond >= 1) return per(rowsPerSecond, 's');
   if (rowsPerSecond * 60 >= 1) return per(rowsPerSecond * 60, 'min');
   if (rowsPerSecond * 3600 >= 1) return per(rowsPerSecond * 3600, 'h');

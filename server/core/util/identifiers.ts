@@ -10,7 +10,11 @@ export function sameName(a: string, b: string): boolean {
  * The first of `candidates` that no existing name uses (in `taken`, or by `isTaken`), else the first
  * with a number appended.
  */
-export function freeName(candidates: readonly string[], taken: readonly (Identifier | string)[], isTaken?: (name: string) => boolean): string {
+export function freeName(
+  candidates: readonly string[],
+  taken: readonly (Identifier | string)[],
+  isTaken?: (name: string) => boolean,
+): string {
   const names = taken.map((t) => (typeof t === 'string' ? t : t.name));
   const isFree = (n: string) => !names.some((t) => sameName(t, n)) && !isTaken?.(n);
   for (const candidate of candidates) if (isFree(candidate)) return candidate;

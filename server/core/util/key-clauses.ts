@@ -18,7 +18,9 @@ export interface KeyClause {
 }
 
 function tokenCall(expr: Expression | undefined): FunctionCall | undefined {
-  return expr?.kind === 'FunctionCall' && !expr.name.keyspace && expr.name.name.name.toLowerCase() === 'token' ? expr : undefined;
+  return expr?.kind === 'FunctionCall' && !expr.name.keyspace && expr.name.name.name.toLowerCase() === 'token'
+    ? expr
+    : undefined;
 }
 
 /** The token() call's column arguments, or undefined when one is not a column. */
@@ -37,17 +39,31 @@ export function partitionKeyClauses(stmt: SelectStatement, partitionKey: readonl
   const out: KeyClause[] = [];
   const inKey = (name: string): boolean => partitionKey.includes(name);
   if (stmt.distinct && !stmt.star) {
-    const named = stmt.selectors.flatMap((s) => (s.expression.kind === 'ColumnRef' && inKey(s.expression.name.name) ? [s.expression.name.name] : []));
+    const named = stmt.selectors.flatMap((s) =>
+      s.expression.kind === 'ColumnRef' && inKey(s.expression.name.name) ? [s.expression.name.name] : [],
+    );
     const first = stmt.selectors[0];
     const last = stmt.selectors[stmt.selectors.length - 1];
-    if (named.length && first && last) out.push({ kind: 'distinct', named, range: { start: first.range.start, end: last.range.end }, insertAt: last.range.end });
+    if (named.length && first && last)
+      out.push({
+        kind: 'distinct',
+        named,
+        range: { start: first.range.start, end: last.range.end },
+        insertAt: last.range.end,
+      });
   }
   const token = (call: FunctionCall | undefined, other?: Expression): void => {
     const args = call && columnArgs(call);
     if (!call || !args || !args.names.some(inKey)) return;
     const boundCall = tokenCall(other);
     const boundEnd = boundCall?.args[boundCall.args.length - 1]?.range.end;
-    out.push({ kind: 'token', named: args.names.filter(inKey), range: call.range, insertAt: args.end, ...(boundEnd !== undefined ? { bound: { insertAt: boundEnd } } : {}) });
+    out.push({
+      kind: 'token',
+      named: args.names.filter(inKey),
+      range: call.range,
+      insertAt: args.end,
+      ...(boundEnd !== undefined ? { bound: { insertAt: boundEnd } } : {}),
+    });
   };
   for (const s of stmt.selectors) token(tokenCall(s.expression));
   for (const r of stmt.where) token(tokenCall(r.left), r.right[0]);
@@ -55,6 +71,12 @@ export function partitionKeyClauses(stmt: SelectStatement, partitionKey: readonl
   const lastKey = grouped[grouped.length - 1];
   const firstGroup = stmt.groupBy[0];
   const lastGroup = stmt.groupBy[stmt.groupBy.length - 1];
-  if (lastKey && firstGroup && lastGroup) out.push({ kind: 'group-by', named: grouped.map((g) => g.name), range: { start: firstGroup.range.start, end: lastGroup.range.end }, insertAt: lastKey.range.end });
+  if (lastKey && firstGroup && lastGroup)
+    out.push({
+      kind: 'group-by',
+      named: grouped.map((g) => g.name),
+      range: { start: firstGroup.range.start, end: lastGroup.range.end },
+      insertAt: lastKey.range.end,
+    });
   return out;
 }

@@ -34,7 +34,10 @@ export function tableCell(markdown: string): string {
  * through markdownText, line breaks kept (paragraphs and list items stay as they are).
  */
 export function markdownProse(text: string): string {
-  return text.split('\n').map((line) => markdownText(line.replace(/\r$/, ''))).join('\n');
+  return text
+    .split('\n')
+    .map((line) => markdownText(line.replace(/\r$/, '')))
+    .join('\n');
 }
 
 /** Markdown a piece of code builds on purpose (code spans, links): made by `md`, its interpolated values escaped. */
@@ -55,7 +58,9 @@ export class Markdown {
 export function md(strings: TemplateStringsArray, ...values: readonly (string | number | Markdown)[]): Markdown {
   let out = strings[0]!;
   values.forEach((value, i) => {
-    out += (value instanceof Markdown ? value.text : typeof value === 'number' ? String(value) : markdownProse(value)) + strings[i + 1]!;
+    out +=
+      (value instanceof Markdown ? value.text : typeof value === 'number' ? String(value) : markdownProse(value)) +
+      strings[i + 1]!;
   });
   return new Markdown(out);
 }

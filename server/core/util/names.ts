@@ -41,7 +41,9 @@ export function parseTypedName(input: string): string | undefined {
  * case, quoted ones keep their case with `""` unescaped.
  */
 export function foldName(written: string): string {
-  return written.length >= 2 && written.startsWith('"') && written.endsWith('"') ? written.slice(1, -1).replace(/""/g, '"') : written.toLowerCase();
+  return written.length >= 2 && written.startsWith('"') && written.endsWith('"')
+    ? written.slice(1, -1).replace(/""/g, '"')
+    : written.toLowerCase();
 }
 
 /** Names kept once per process (a workspace spells the same table and type names in thousands of places). */

@@ -1,7 +1,15 @@
 // Facts read off CQL statements and tables, shared by rules, fixes and the size estimate: WHERE clause
 // analysis, column suggestions, statement walking, key text.
 import type {
-  DeleteStatement, Expression, Identifier, InsertStatement, QualifiedName, Relation, SelectStatement, Statement, UpdateStatement,
+  DeleteStatement,
+  Expression,
+  Identifier,
+  InsertStatement,
+  QualifiedName,
+  Relation,
+  SelectStatement,
+  Statement,
+  UpdateStatement,
 } from '../../../grammar/ast';
 import { nearest } from './edit-distance';
 
@@ -53,21 +61,37 @@ export function analyseWhere(where: readonly Relation[]): WhereAnalysis {
       continue;
     }
     const kind: ColumnRestriction['kind'] =
-      rel.operator === '=' ? 'eq'
-      : rel.operator === 'IN' ? 'in'
-      : rel.operator === '<' || rel.operator === '<=' || rel.operator === '>' || rel.operator === '>=' || rel.operator === 'BETWEEN' ? 'range'
-      : 'other';
+      rel.operator === '='
+        ? 'eq'
+        : rel.operator === 'IN'
+          ? 'in'
+          : rel.operator === '<' ||
+              rel.operator === '<=' ||
+              rel.operator === '>' ||
+              rel.operator === '>=' ||
+              rel.operator === 'BETWEEN'
+            ? 'range'
+            : 'other';
     if (rel.left.kind === 'TupleExpression') {
       // (a, b) = (1, 2) / (a, b) IN ((..), (..)) / (a, b) > (..)
       for (const el of rel.left.elements) {
         const id = columnOf(el);
-        if (id) add(id.name, { kind, relation: rel, inCount: kind === 'in' && rel.inList !== false ? rel.right.length : undefined });
+        if (id)
+          add(id.name, {
+            kind,
+            relation: rel,
+            inCount: kind === 'in' && rel.inList !== false ? rel.right.length : undefined,
+          });
       }
       continue;
     }
     const id = columnOf(rel.left);
     if (id) {
-      add(id.name, { kind, relation: rel, inCount: kind === 'in' && rel.inList !== false ? rel.right.length : undefined });
+      add(id.name, {
+        kind,
+        relation: rel,
+        inCount: kind === 'in' && rel.inList !== false ? rel.right.length : undefined,
+      });
     } else if (rel.left.kind === 'ElementAccess' || rel.left.kind === 'FieldAccess') {
       const target = columnOf(rel.left.target);
       if (target) add(target.name, { kind: 'other', relation: rel });
@@ -77,14 +101,20 @@ export function analyseWhere(where: readonly Relation[]): WhereAnalysis {
 }
 
 /** Partition key columns not restricted by = or IN. */
-export function unrestrictedPartitionColumns(table: Pick<KeyedTable<{ name: string }>, 'partitionKey'>, where: WhereAnalysis): string[] {
+export function unrestrictedPartitionColumns(
+  table: Pick<KeyedTable<{ name: string }>, 'partitionKey'>,
+  where: WhereAnalysis,
+): string[] {
   return table.partitionKey
     .filter((c) => !(where.byColumn.get(c.name) ?? []).some((r) => r.kind === 'eq' || r.kind === 'in'))
     .map((c) => c.name);
 }
 
 /** The closest column name, when close enough to be a plausible typo. */
-export function suggestColumn(name: string, table: Pick<KeyedTable<{ name: string }>, 'columns'> | readonly string[]): string | undefined {
+export function suggestColumn(
+  name: string,
+  table: Pick<KeyedTable<{ name: string }>, 'columns'> | readonly string[],
+): string | undefined {
   const names = isNameList(table) ? table : table.columns.map((c) => c.name);
   const found = nearest(name, names);
   if (!found) return undefined;
@@ -109,7 +139,9 @@ export function* allStatements(statements: readonly Statement[]): Generator<Stat
 }
 
 /** The primary key columns: partition key, then clustering columns. */
-export function primaryKeyColumns<C extends { name: string }>(table: Pick<KeyedTable<C>, 'partitionKey' | 'clustering'>): C[] {
+export function primaryKeyColumns<C extends { name: string }>(
+  table: Pick<KeyedTable<C>, 'partitionKey' | 'clustering'>,
+): C[] {
   return [...table.partitionKey, ...table.clustering];
 }
 

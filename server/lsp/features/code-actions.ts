@@ -74,8 +74,16 @@ interface ResolveData {
 
 function isResolveData(value: unknown): value is ResolveData {
   const d = value as Partial<ResolveData> | null;
-  return typeof d === 'object' && d !== null && d.cqlintFix === 1 && typeof d.uri === 'string' && typeof d.ruleId === 'string'
-    && typeof d.start === 'number' && typeof d.end === 'number' && typeof d.fixId === 'string';
+  return (
+    typeof d === 'object' &&
+    d !== null &&
+    d.cqlintFix === 1 &&
+    typeof d.uri === 'string' &&
+    typeof d.ruleId === 'string' &&
+    typeof d.start === 'number' &&
+    typeof d.end === 'number' &&
+    typeof d.fixId === 'string'
+  );
 }
 
 function wants(only: readonly string[] | undefined, kind: string): boolean {
@@ -97,8 +105,10 @@ function samePosition(a: unknown, b: { line: number; character: number }): boole
  * checked before use. */
 function diagnosticFor(finding: Finding, diagnostics: readonly Diagnostic[], uri: string): Diagnostic {
   const range = toRange(finding.range);
-  const same = diagnostics.find((d) =>
-    d?.code === finding.ruleId && samePosition(d.range?.start, range.start) && samePosition(d.range?.end, range.end));
+  const same = diagnostics.find(
+    (d) =>
+      d?.code === finding.ruleId && samePosition(d.range?.start, range.start) && samePosition(d.range?.end, range.end),
+  );
   return same ?? findingToDiagnostic(finding, { relatedInformation: false, pathToUri: () => uri });
 }
 
@@ -106,7 +116,11 @@ function diagnosticFor(finding: Finding, diagnostics: readonly Diagnostic[], uri
  * A file's edits (into its CQL text) as LSP edits of what the file holds: for application code, written into its
  * string literals (Project.sourceEdits); undefined, logged, when that is refused.
  */
-function lspEdits(request: Pick<CodeActionRequest, 'project' | 'onRefused'>, filePath: string, edits: readonly TextEdit[]): LspTextEdit[] | undefined {
+function lspEdits(
+  request: Pick<CodeActionRequest, 'project' | 'onRefused'>,
+  filePath: string,
+  edits: readonly TextEdit[],
+): LspTextEdit[] | undefined {
   const { project } = request;
   const source = project.sourceEdits(filePath, edits);
   const lines = project.sourceLines(filePath);
@@ -124,7 +138,14 @@ function lspEdits(request: Pick<CodeActionRequest, 'project' | 'onRefused'>, fil
  * the edits of one file cannot be written (a string literal of application code that cannot hold them): the
  * fix changes every file or none.
  */
-function workspaceEdit(request: Pick<CodeActionRequest, 'project' | 'filePath' | 'uri' | 'version' | 'pathToUri' | 'openDocument' | 'onRefused'>, edits: readonly TextEdit[], otherFiles: readonly FileEdits[] = []): WorkspaceEdit | undefined {
+function workspaceEdit(
+  request: Pick<
+    CodeActionRequest,
+    'project' | 'filePath' | 'uri' | 'version' | 'pathToUri' | 'openDocument' | 'onRefused'
+  >,
+  edits: readonly TextEdit[],
+  otherFiles: readonly FileEdits[] = [],
+): WorkspaceEdit | undefined {
   const others: { uri: string; version: number | null; edits: LspTextEdit[] }[] = [];
   for (const other of otherFiles) {
     const text = request.project.sourceText(other.filePath);
@@ -154,7 +175,8 @@ function hostCodeOn(project: Project, table: string): boolean {
   for (const tables of project.schema().tablesByName.values()) {
     for (const info of tables) {
       if (info.qualifiedName !== table) continue;
-      if (project.referencesTo(info).some((reference) => project.hostLanguage(reference.file) !== undefined)) return true;
+      if (project.referencesTo(info).some((reference) => project.hostLanguage(reference.file) !== undefined))
+        return true;
     }
   }
   return false;
@@ -195,7 +217,15 @@ export function codeActionsFor(request: CodeActionRequest): CodeAction[] {
         ...((fix ?? offer).isPreferred ? { isPreferred: true } : {}),
       };
       if (!fix && offer.plan && offer.id) {
-        const data: ResolveData = { cqlintFix: 1, uri: request.uri, ...(request.version !== undefined ? { version: request.version } : {}), ruleId: finding.ruleId, start: finding.range.start.offset, end: finding.range.end.offset, fixId: offer.id };
+        const data: ResolveData = {
+          cqlintFix: 1,
+          uri: request.uri,
+          ...(request.version !== undefined ? { version: request.version } : {}),
+          ruleId: finding.ruleId,
+          start: finding.range.start.offset,
+          end: finding.range.end.offset,
+          fixId: offer.id,
+        };
         action.data = data;
       } else {
         const resolved = fix ?? resolveOffer(offer, finding, ctx);
@@ -219,14 +249,27 @@ export function codeActionsFor(request: CodeActionRequest): CodeAction[] {
  * codeAction/resolve: the edit of the action `data` names, computed again from the finding and the fix id;
  * the action comes back as it was (no edit) when the file changed or the finding is gone meanwhile.
  */
-export function resolveCodeAction(action: CodeAction, request: Omit<CodeActionRequest, 'start' | 'end' | 'diagnostics' | 'only'>): CodeAction {
+export function resolveCodeAction(
+  action: CodeAction,
+  request: Omit<CodeActionRequest, 'start' | 'end' | 'diagnostics' | 'only'>,
+): CodeAction {
   const data = action.data;
-  if (!isResolveData(data) || data.uri !== request.uri || (data.version !== undefined && request.version !== undefined && data.version !== request.version)) return action;
+  if (
+    !isResolveData(data) ||
+    data.uri !== request.uri ||
+    (data.version !== undefined && request.version !== undefined && data.version !== request.version)
+  )
+    return action;
   const { project, filePath } = request;
   const text = project.getText(filePath);
   if (text === undefined) return action;
-  const ctx = projectFixContext(project, filePath, { shardCount: request.shardCount, onError: request.onFixError ?? recordFixErrors(project, filePath) });
-  const finding = project.lint(filePath).find((f) => f.ruleId === data.ruleId && f.range.start.offset === data.start && f.range.end.offset === data.end);
+  const ctx = projectFixContext(project, filePath, {
+    shardCount: request.shardCount,
+    onError: request.onFixError ?? recordFixErrors(project, filePath),
+  });
+  const finding = project
+    .lint(filePath)
+    .find((f) => f.ruleId === data.ruleId && f.range.start.offset === data.start && f.range.end.offset === data.end);
   const offer = finding && fixOffers(text, project.parse(filePath), finding, ctx, data.fixId)[0];
   const fix = offer && resolveOffer(offer, finding, ctx);
   const edit = fix && !fix.refused ? workspaceEdit(request, fix.edits, fix.otherFiles) : undefined;
@@ -249,7 +292,12 @@ export const codeActionsFeature: Feature = {
   // resolve edits get a partition fix's edit (a refactoring of the workspace) only for the action they pick.
   capabilities: (ctx) =>
     supportsLiterals(ctx.clientCapabilities)
-      ? { codeActionProvider: { codeActionKinds: [...CODE_ACTION_KINDS], resolveProvider: supportsResolveOfEdits(ctx.clientCapabilities) } }
+      ? {
+          codeActionProvider: {
+            codeActionKinds: [...CODE_ACTION_KINDS],
+            resolveProvider: supportsResolveOfEdits(ctx.clientCapabilities),
+          },
+        }
       : undefined,
   register(ctx) {
     const versioned = ctx.clientCapabilities.workspace?.workspaceEdit?.documentChanges === true;
@@ -262,60 +310,68 @@ export const codeActionsFeature: Feature = {
       ctx.project.recordInternalError(finding.ruleId, filePath, error);
       ctx.log.error(`cqlint: a quick fix for ${finding.ruleId} failed: ${describeError(error)}`);
     };
-    const onRefused = (filePath: string, reason: string): void => ctx.log.info(`cqlint: a fix is not offered: its edits to ${filePath} cannot be written there: ${reason}`);
+    const onRefused = (filePath: string, reason: string): void =>
+      ctx.log.info(`cqlint: a fix is not offered: its edits to ${filePath} cannot be written there: ${reason}`);
     if (resolveEdits) {
-      ctx.connection.onCodeActionResolve(requires('nothing', (action: CodeAction): CodeAction => {
-        const data = action?.data as Partial<ResolveData> | undefined;
-        if (!isResolveData(data)) return action;
-        const filePath = ctx.uriToPath(data.uri);
-        const document = ctx.documents.get(data.uri);
+      ctx.connection.onCodeActionResolve(
+        requires('nothing', (action: CodeAction): CodeAction => {
+          const data = action?.data as Partial<ResolveData> | undefined;
+          if (!isResolveData(data)) return action;
+          const filePath = ctx.uriToPath(data.uri);
+          const document = ctx.documents.get(data.uri);
+          const text = ctx.project.sourceText(filePath);
+          // An edit is only computed against the text the editor holds.
+          if (text === undefined || ctx.skippedReason(filePath) || (document && document.getText() !== text))
+            return action;
+          return resolveCodeAction(action, {
+            project: ctx.project,
+            filePath,
+            uri: data.uri,
+            shardCount: ctx.settings.shardCount,
+            version: versioned && document ? document.version : undefined,
+            pathToUri: ctx.pathToUri,
+            openDocument,
+            onFixError: onFixError(filePath),
+            onRefused,
+          });
+        }),
+      );
+    }
+    ctx.connection.onCodeAction(
+      requires('file', (params: CodeActionParams): CodeAction[] => {
+        const uri = params.textDocument.uri;
+        const filePath = ctx.uriToPath(uri);
         const text = ctx.project.sourceText(filePath);
-        // An edit is only computed against the text the editor holds.
-        if (text === undefined || ctx.skippedReason(filePath) || (document && document.getText() !== text)) return action;
-        return resolveCodeAction(action, {
+        const positions = ctx.project.positions(filePath);
+        if (text === undefined || !positions || ctx.skippedReason(filePath)) return [];
+        const document = ctx.documents.get(uri);
+        // An edit is only offered against the text it was computed from.
+        if (document && document.getText() !== text) return [];
+        // In application code a range may start or end outside its CQL: what of it shows CQL.
+        const start = positions.offsetAt(params.range.start);
+        const end = positions.offsetAt(params.range.end);
+        if (start === undefined && end === undefined) return [];
+        const actions = codeActionsFor({
           project: ctx.project,
           filePath,
-          uri: data.uri,
+          uri,
+          start: start ?? end!,
+          end: end ?? start!,
+          diagnostics: Array.isArray(params.context?.diagnostics) ? params.context.diagnostics : [],
+          only: Array.isArray(params.context?.only) ? params.context.only : undefined,
           shardCount: ctx.settings.shardCount,
           version: versioned && document ? document.version : undefined,
           pathToUri: ctx.pathToUri,
           openDocument,
           onFixError: onFixError(filePath),
           onRefused,
+          resolveEdits,
         });
-      }));
-    }
-    ctx.connection.onCodeAction(requires('file', (params: CodeActionParams): CodeAction[] => {
-      const uri = params.textDocument.uri;
-      const filePath = ctx.uriToPath(uri);
-      const text = ctx.project.sourceText(filePath);
-      const positions = ctx.project.positions(filePath);
-      if (text === undefined || !positions || ctx.skippedReason(filePath)) return [];
-      const document = ctx.documents.get(uri);
-      // An edit is only offered against the text it was computed from.
-      if (document && document.getText() !== text) return [];
-      // In application code a range may start or end outside its CQL: what of it shows CQL.
-      const start = positions.offsetAt(params.range.start);
-      const end = positions.offsetAt(params.range.end);
-      if (start === undefined && end === undefined) return [];
-      const actions = codeActionsFor({
-        project: ctx.project,
-        filePath,
-        uri,
-        start: start ?? end!,
-        end: end ?? start!,
-        diagnostics: Array.isArray(params.context?.diagnostics) ? params.context.diagnostics : [],
-        only: Array.isArray(params.context?.only) ? params.context.only : undefined,
-        shardCount: ctx.settings.shardCount,
-        version: versioned && document ? document.version : undefined,
-        pathToUri: ctx.pathToUri,
-        openDocument,
-        onFixError: onFixError(filePath),
-        onRefused,
-        resolveEdits,
-      });
-      ctx.log.debug(`cqlint: codeAction ${uri} ${params.range.start.line}:${params.range.start.character}-${params.range.end.line}:${params.range.end.character} only=${Array.isArray(params.context?.only) ? params.context.only.join(',') : '*'}: ${actions.length} action(s)`);
-      return actions;
-    }));
+        ctx.log.debug(
+          `cqlint: codeAction ${uri} ${params.range.start.line}:${params.range.start.character}-${params.range.end.line}:${params.range.end.character} only=${Array.isArray(params.context?.only) ? params.context.only.join(',') : '*'}: ${actions.length} action(s)`,
+        );
+        return actions;
+      }),
+    );
   },
 };

@@ -25,7 +25,11 @@ export function registerPush(
     const uri = ctx.pathToUri(filePath);
     const document = ctx.documents.get(uri);
     const known = ctx.project.hasFile(filePath) || ctx.skippedReason(filePath) !== undefined;
-    const diagnostics = !known ? [] : stage === 'local' ? localReportFor(filePath).diagnostics : reportFor(filePath).diagnostics;
+    const diagnostics = !known
+      ? []
+      : stage === 'local'
+        ? localReportFor(filePath).diagnostics
+        : reportFor(filePath).diagnostics;
     if (!known && !published.has(filePath)) return;
     if (known) published.set(filePath, uri);
     else published.delete(filePath);

@@ -87,8 +87,17 @@ export function findingToDiagnostic(finding: Finding, options: DiagnosticOptions
 type MadeDiagnostics = WeakMap<object, Diagnostic>;
 
 function stillShows(diagnostic: Diagnostic, finding: Finding, options: DiagnosticOptions): boolean {
-  if (diagnostic.code !== finding.ruleId || diagnostic.message !== finding.message || diagnostic.severity !== severityOf(finding)) return false;
-  if ((diagnostic.data as { messageId?: string }).messageId !== finding.messageId || !isRangeOf(diagnostic.range, finding.range)) return false;
+  if (
+    diagnostic.code !== finding.ruleId ||
+    diagnostic.message !== finding.message ||
+    diagnostic.severity !== severityOf(finding)
+  )
+    return false;
+  if (
+    (diagnostic.data as { messageId?: string }).messageId !== finding.messageId ||
+    !isRangeOf(diagnostic.range, finding.range)
+  )
+    return false;
   const shown = diagnostic.relatedInformation;
   const related = options.relatedInformation && finding.related?.length ? finding.related : undefined;
   if (!related || !shown) return related === shown;
@@ -96,7 +105,12 @@ function stillShows(diagnostic: Diagnostic, finding: Finding, options: Diagnosti
   for (let i = 0; i < related.length; i++) {
     const r = related[i]!;
     const s = shown[i]!;
-    if (s.message !== r.message || s.location.uri !== options.pathToUri(r.filePath) || !isRangeOf(s.location.range, r.range)) return false;
+    if (
+      s.message !== r.message ||
+      s.location.uri !== options.pathToUri(r.filePath) ||
+      !isRangeOf(s.location.range, r.range)
+    )
+      return false;
   }
   return true;
 }
@@ -127,7 +141,8 @@ interface CachedReport {
   digest?: string;
 }
 
-const digestOf = (diagnostics: Diagnostic[]): string => createHash('sha1').update(JSON.stringify(diagnostics)).digest('base64');
+const digestOf = (diagnostics: Diagnostic[]): string =>
+  createHash('sha1').update(JSON.stringify(diagnostics)).digest('base64');
 
 /** Deep equality of JSON values (diagnostics): cheaper than serialising a large report to hash it. */
 function sameJson(a: unknown, b: unknown): boolean {
@@ -189,9 +204,15 @@ export function createReports(ctx: ServerContext, relatedInformation: boolean): 
     }
     const previous = last.get(filePath);
     let digest: string | undefined;
-    const same = !!previous && (previous.diagnostics ? sameJson(previous.diagnostics, diagnostics) : previous.digest === (digest = digestOf(diagnostics)));
+    const same =
+      !!previous &&
+      (previous.diagnostics
+        ? sameJson(previous.diagnostics, diagnostics)
+        : previous.digest === (digest = digestOf(diagnostics)));
     const resultId = same ? previous.resultId : `${RUN_ID}.${nextResultId++}`;
-    const report: CachedReport = open ? { resultId, diagnostics } : { resultId, digest: digest ?? digestOf(diagnostics) };
+    const report: CachedReport = open
+      ? { resultId, diagnostics }
+      : { resultId, digest: digest ?? digestOf(diagnostics) };
     cache.set(filePath, report);
     last.set(filePath, report);
     return { resultId, diagnostics };
@@ -214,7 +235,10 @@ export function createReports(ctx: ServerContext, relatedInformation: boolean): 
    * A file's report for a client that holds `previousResultId`: only the id when a valid report kept
    * here has that id (no lint), else the report, computed once (its id may still be the client's).
    */
-  const reportUnlessHeld = (filePath: string, previousResultId: string | undefined): Partial<Report> & { resultId: string } => {
+  const reportUnlessHeld = (
+    filePath: string,
+    previousResultId: string | undefined,
+  ): Partial<Report> & { resultId: string } => {
     const cached = cache.get(filePath);
     return cached && cached.resultId === previousResultId ? { resultId: cached.resultId } : reportFor(filePath);
   };
@@ -256,7 +280,9 @@ export interface Stages {
   shownFull(filePath: string): void;
 }
 
-export function createStages(ctx: Pick<ServerContext, 'documents' | 'pathToUri' | 'onDidChangeFiles' | 'whenConfigured'>): Stages {
+export function createStages(
+  ctx: Pick<ServerContext, 'documents' | 'pathToUri' | 'onDidChangeFiles' | 'whenConfigured'>,
+): Stages {
   const full = new Set<string>();
   ctx.onDidChangeFiles((event) => {
     // A document opened (again) starts over; files that leave the project are forgotten.
@@ -277,15 +303,23 @@ export function createStages(ctx: Pick<ServerContext, 'documents' | 'pathToUri' 
   };
 }
 
-function computeDiagnostics(ctx: ServerContext, filePath: string, relatedInformation: boolean, made: MadeDiagnostics, stage: 'full' | 'local' = 'full'): Diagnostic[] {
+function computeDiagnostics(
+  ctx: ServerContext,
+  filePath: string,
+  relatedInformation: boolean,
+  made: MadeDiagnostics,
+  stage: 'full' | 'local' = 'full',
+): Diagnostic[] {
   const skipped = ctx.skippedReason(filePath);
   if (skipped) {
-    return [{
-      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-      severity: DiagnosticSeverity.Information,
-      source: 'cqlint',
-      message: `cqlint: ${skipped}`,
-    }];
+    return [
+      {
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+        severity: DiagnosticSeverity.Information,
+        source: 'cqlint',
+        message: `cqlint: ${skipped}`,
+      },
+    ];
   }
   // An ignored file that is open is still read (its tables resolve other files' queries), but not judged.
   if (!ctx.project.hasFile(filePath) || ctx.ignoredBy(filePath) !== undefined) return [];
@@ -293,7 +327,9 @@ function computeDiagnostics(ctx: ServerContext, filePath: string, relatedInforma
   try {
     findings = stage === 'local' ? ctx.project.lintLocal(filePath) : ctx.project.lint(filePath);
   } catch (error) {
-    ctx.log.error(`cqlint: lint ${filePath} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    ctx.log.error(
+      `cqlint: lint ${filePath} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     return [];
   }
   const options: DiagnosticOptions = { relatedInformation, pathToUri: ctx.pathToUri };

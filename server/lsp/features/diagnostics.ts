@@ -33,7 +33,8 @@ export const diagnosticsFeature: Feature = {
     const caps = ctx.clientCapabilities;
     const pull = usesPullDiagnostics(caps);
     const relatedInformation = pull
-      ? (caps.textDocument?.diagnostic?.relatedInformation ?? caps.textDocument?.publishDiagnostics?.relatedInformation) === true
+      ? (caps.textDocument?.diagnostic?.relatedInformation ??
+          caps.textDocument?.publishDiagnostics?.relatedInformation) === true
       : caps.textDocument?.publishDiagnostics?.relatedInformation === true;
     const reports = createReports(ctx, relatedInformation);
     const stages = createStages(ctx);
@@ -48,7 +49,11 @@ export const diagnosticsFeature: Feature = {
  */
 export function findingDetailsHover(ctx: ServerContext, doc: EditorDocument, offset: number): string | undefined {
   if (!ctx.project.hasFile(doc.filePath) || ctx.ignoredBy(doc.filePath) !== undefined) return undefined;
-  const here = ctx.project.lint(doc.filePath).filter((f) => f.details && f.range.start.offset <= offset && offset <= f.range.end.offset);
+  const here = ctx.project
+    .lint(doc.filePath)
+    .filter((f) => f.details && f.range.start.offset <= offset && offset <= f.range.end.offset);
   if (!here.length) return undefined;
-  return here.map((f) => `**${markdownText(f.message)}** · [${f.ruleId}](${docsUrl(f.ruleId)})\n\n${f.details}`).join('\n\n---\n\n');
+  return here
+    .map((f) => `**${markdownText(f.message)}** · [${f.ruleId}](${docsUrl(f.ruleId)})\n\n${f.details}`)
+    .join('\n\n---\n\n');
 }

@@ -33,34 +33,52 @@ const formattingFeature: Feature = {
   name: 'formatting',
   capabilities: { documentFormattingProvider: true, documentRangeFormattingProvider: true },
   register(ctx) {
-    ctx.connection.onDocumentFormatting(requires('file', async (params, token): Promise<TextEdit[]> => {
-      await unlessCancelled(token);
-      const keywordCase = await keywordCaseFor(ctx, params.textDocument.uri);
-      // Looked up after the await: the text may have changed meanwhile.
-      const doc = cqlDocument(ctx, params.textDocument.uri);
-      if (!doc) return [];
-      const budget = requestBudget('formatting', token);
-      const edits = formatDocumentEdits(doc.text, { keywordCase, indentSize: indentSize(params), budget }, doc.parse);
-      settleBudget(ctx, doc, 'formatting', budget, 'formatted');
-      return toLspEdits(doc, edits);
-    }));
-    ctx.connection.onDocumentRangeFormatting(requires('file', async (params, token): Promise<TextEdit[]> => {
-      await unlessCancelled(token);
-      const keywordCase = await keywordCaseFor(ctx, params.textDocument.uri);
-      const doc = cqlDocument(ctx, params.textDocument.uri);
-      if (!doc) return [];
-      const start = doc.lines.offsetAt(params.range.start);
-      const end = doc.lines.offsetAt(params.range.end);
-      const budget = requestBudget('formatting', token);
-      const edits = formatRange(doc.text, start, end, { keywordCase, indentSize: indentSize(params), budget }, doc.parse);
-      settleBudget(ctx, doc, 'formatting', budget, 'formatted');
-      return toLspEdits(doc, edits);
-    }));
+    ctx.connection.onDocumentFormatting(
+      requires('file', async (params, token): Promise<TextEdit[]> => {
+        await unlessCancelled(token);
+        const keywordCase = await keywordCaseFor(ctx, params.textDocument.uri);
+        // Looked up after the await: the text may have changed meanwhile.
+        const doc = cqlDocument(ctx, params.textDocument.uri);
+        if (!doc) return [];
+        const budget = requestBudget('formatting', token);
+        const edits = formatDocumentEdits(doc.text, { keywordCase, indentSize: indentSize(params), budget }, doc.parse);
+        settleBudget(ctx, doc, 'formatting', budget, 'formatted');
+        return toLspEdits(doc, edits);
+      }),
+    );
+    ctx.connection.onDocumentRangeFormatting(
+      requires('file', async (params, token): Promise<TextEdit[]> => {
+        await unlessCancelled(token);
+        const keywordCase = await keywordCaseFor(ctx, params.textDocument.uri);
+        const doc = cqlDocument(ctx, params.textDocument.uri);
+        if (!doc) return [];
+        const start = doc.lines.offsetAt(params.range.start);
+        const end = doc.lines.offsetAt(params.range.end);
+        const budget = requestBudget('formatting', token);
+        const edits = formatRange(
+          doc.text,
+          start,
+          end,
+          { keywordCase, indentSize: indentSize(params), budget },
+          doc.parse,
+        );
+        settleBudget(ctx, doc, 'formatting', budget, 'formatted');
+        return toLspEdits(doc, edits);
+      }),
+    );
   },
 };
 
 /** Every editor feature, in the order to list them in server/lsp/features/index.ts (the benchmark uses it too). */
 export function editorFeatures(): Feature[] {
-  return [completionFeature, hoverFeature, navigationFeature, symbolsFeature, semanticTokensFeature, foldingFeature,
-    selectionRangeFeature, formattingFeature];
+  return [
+    completionFeature,
+    hoverFeature,
+    navigationFeature,
+    symbolsFeature,
+    semanticTokensFeature,
+    foldingFeature,
+    selectionRangeFeature,
+    formattingFeature,
+  ];
 }

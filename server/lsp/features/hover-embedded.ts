@@ -9,7 +9,13 @@ import type { ServerContext } from '../context';
 import type { EditorDocument } from './symbols';
 
 const LANGUAGE_LABELS: Record<ReturnType<typeof languageName>, string> = {
-  java: 'Java', kotlin: 'Kotlin', python: 'Python', go: 'Go', javascript: 'JavaScript', typescript: 'TypeScript', csharp: 'C#',
+  java: 'Java',
+  kotlin: 'Kotlin',
+  python: 'Python',
+  go: 'Go',
+  javascript: 'JavaScript',
+  typescript: 'TypeScript',
+  csharp: 'C#',
 };
 
 export function embeddedHoverProvider(ctx: ServerContext, doc: EditorDocument, offset: number): string | undefined {
@@ -26,7 +32,9 @@ export function embeddedHoverProvider(ctx: ServerContext, doc: EditorDocument, o
   const keyspace = keyspaceLine(ctx, doc, statement);
   if (keyspace) lines.push(keyspace);
   if (statement.holes.length) {
-    lines.push(`${statement.holes.length === 1 ? 'One part is' : `${statement.holes.length} parts are`} computed by the program (not a literal): what depends on ${statement.holes.length === 1 ? 'it' : 'them'} is not checked.`);
+    lines.push(
+      `${statement.holes.length === 1 ? 'One part is' : `${statement.holes.length} parts are`} computed by the program (not a literal): what depends on ${statement.holes.length === 1 ? 'it' : 'them'} is not checked.`,
+    );
   }
   return lines.join('\n\n');
 }
@@ -38,9 +46,12 @@ function keyspaceLine(ctx: ServerContext, doc: EditorDocument, statement: Embedd
     const line = ctx.project.sourceLines(doc.filePath)?.location(source.hostRange.start).line;
     return `Keyspace ${inlineCode(source.name)}, from ${inlineCode(source.via)}${line ? ` (line ${line})` : ''}.`;
   }
-  if (source?.kind === 'setting') return `Keyspace ${inlineCode(source.name)}, from the ${inlineCode('defaultKeyspace')} setting of .cqlint.json.`;
+  if (source?.kind === 'setting')
+    return `Keyspace ${inlineCode(source.name)}, from the ${inlineCode('defaultKeyspace')} setting of .cqlint.json.`;
   // No keyspace from the code or the settings: the table's own name decides, when one keyspace has such a table.
-  const reference = ctx.project.fileReferences(doc.filePath).find((r) => r.range.start >= statement.cqlRange.start && r.range.end <= statement.cqlRange.end);
+  const reference = ctx.project
+    .fileReferences(doc.filePath)
+    .find((r) => r.range.start >= statement.cqlRange.start && r.range.end <= statement.cqlRange.end);
   if (!reference || reference.keyspace !== undefined) return undefined;
   const table = ctx.project.tableFor(doc.filePath, reference.name, reference.range.start);
   return table?.keyspace

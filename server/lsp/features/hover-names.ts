@@ -10,7 +10,11 @@ import type { ServerContext } from '../context';
 import { tableCures } from '../../core/fixes';
 import { editorIndex, type EditorDocument } from './symbols';
 
-export function nameHoverProvider(ctx: ServerContext, doc: EditorDocument, offset: number): { markdown: string; start: number; end: number } | undefined {
+export function nameHoverProvider(
+  ctx: ServerContext,
+  doc: EditorDocument,
+  offset: number,
+): { markdown: string; start: number; end: number } | undefined {
   const index = editorIndex(ctx);
   return nameHover(index, doc.filePath, doc.text, doc.parse, offset, {
     describeTable: (table) => {
@@ -23,7 +27,12 @@ export function nameHoverProvider(ctx: ServerContext, doc: EditorDocument, offse
       const evidence = ctx.project.evidence(info, file);
       const measured = evidenceMarkdown(info, targetInfo(target), hints, udtLookupFrom(ctx.project.schema()), evidence);
       const described = describeTable(info, target, {
-        ...hints, schema: ctx.project.schema(), references: ctx.project.referencesTo(info), sample: ctx.project.sampleSummary(info, file), measured, evidence,
+        ...hints,
+        schema: ctx.project.schema(),
+        references: ctx.project.referencesTo(info),
+        sample: ctx.project.sampleSummary(info, file),
+        measured,
+        evidence,
         cures: tableCures(ctx.project.lint(info.filePath), info.qualifiedName),
       });
       // The cluster's guardrails that apply to the table, with their values and sources.

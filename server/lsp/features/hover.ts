@@ -20,7 +20,11 @@ interface HoverContribution {
   end?: number;
 }
 
-type HoverProvider = (ctx: ServerContext, doc: EditorDocument, offset: number) => string | HoverContribution | undefined;
+type HoverProvider = (
+  ctx: ServerContext,
+  doc: EditorDocument,
+  offset: number,
+) => string | HoverContribution | undefined;
 
 /** Providers asked for every hover, in order. Names come first; in application code, where its CQL came from. */
 const hoverProviders: HoverProvider[] = [nameHoverProvider, embeddedHoverProvider];
@@ -57,12 +61,14 @@ export const hoverFeature: Feature = {
   name: 'hover',
   capabilities: { hoverProvider: true },
   register(ctx) {
-    ctx.connection.onHover(requires('file-and-ring', (params) => {
-      const doc = editorDocument(ctx, params.textDocument.uri);
-      if (!doc) return null;
-      const offset = doc.lines.offsetAt(params.position);
-      // In application code, only inside its CQL.
-      return offset === undefined ? null : collectHover(ctx, doc, offset);
-    }));
+    ctx.connection.onHover(
+      requires('file-and-ring', (params) => {
+        const doc = editorDocument(ctx, params.textDocument.uri);
+        if (!doc) return null;
+        const offset = doc.lines.offsetAt(params.position);
+        // In application code, only inside its CQL.
+        return offset === undefined ? null : collectHover(ctx, doc, offset);
+      }),
+    );
   },
 };

@@ -6,9 +6,23 @@
 //    the last partition key restriction of a WHERE); setting cqlint.inlayHints.tokens.
 // Advertised only to clients that support inlay hints; asks them to refresh (workspace/inlayHint/refresh)
 // when the shape of the schema (keys, types, @shard annotations, keyspaces) or the settings change.
-import { InlayHintKind, MarkupKind, type InlayHint, type InlayHintParams, type Position, type Range } from 'vscode-languageserver/node';
 import {
-  columnKeyType, computedShard, keyedStatements, statementColumnValues, statementKeyInput, statementTable, udtLookupFor, usableShardSpec,
+  InlayHintKind,
+  MarkupKind,
+  type InlayHint,
+  type InlayHintParams,
+  type Position,
+  type Range,
+} from 'vscode-languageserver/node';
+import {
+  columnKeyType,
+  computedShard,
+  keyedStatements,
+  statementColumnValues,
+  statementKeyInput,
+  statementTable,
+  udtLookupFor,
+  usableShardSpec,
 } from '../../core/schema/key-values';
 import type { SchemaModel } from '../../core/schema/model';
 import { describeKeyPreview } from '../../core/token/preview';
@@ -21,7 +35,13 @@ import { requestBudget, settleBudget } from '../budget';
 import { editorDocument, type EditorDocument } from './symbols';
 import { inlineCode } from '../../core/util/markdown';
 
-function inlayHintsFor(ctx: ServerContext, doc: EditorDocument, start: number, end: number, budget?: WorkBudget): InlayHint[] {
+function inlayHintsFor(
+  ctx: ServerContext,
+  doc: EditorDocument,
+  start: number,
+  end: number,
+  budget?: WorkBudget,
+): InlayHint[] {
   const { shards, tokens } = ctx.settingsOf(doc.filePath).inlayHints;
   if (!shards && !tokens) return [];
   const hints: InlayHint[] = [];
@@ -51,13 +71,21 @@ function inlayHintsFor(ctx: ServerContext, doc: EditorDocument, start: number, e
           }
         }
         const formula = `${spec.shardColumn} = ${formatShardFormula(spec)}`;
-        const label = actual === undefined ? `shard ${r.value}` : actual === r.value ? `shard ${r.value} ✓` : `shard should be ${r.value}`;
+        const label =
+          actual === undefined
+            ? `shard ${r.value}`
+            : actual === r.value
+              ? `shard ${r.value} ✓`
+              : `shard should be ${r.value}`;
         hints.push({
           position: doc.lines.positionAt(expr.range.end),
           label,
           kind: InlayHintKind.Parameter,
           paddingLeft: true,
-          tooltip: { kind: MarkupKind.Markdown, value: `${inlineCode(formula)} gives **${r.value}** for this row${actual !== undefined && actual !== r.value ? ` (written: ${actual})` : ''}` },
+          tooltip: {
+            kind: MarkupKind.Markdown,
+            value: `${inlineCode(formula)} gives **${r.value}** for this row${actual !== undefined && actual !== r.value ? ` (written: ${actual})` : ''}`,
+          },
         });
       }
     }
@@ -80,7 +108,10 @@ function inlayHintsFor(ctx: ServerContext, doc: EditorDocument, start: number, e
         label: `token ${preview.token}`,
         kind: InlayHintKind.Type,
         paddingLeft: true,
-        tooltip: { kind: MarkupKind.Markdown, value: `Murmur3 token of the partition key ${inlineCode(`(${table.partitionKey.map((c) => c.name).join(', ')})`)}; key bytes \`0x${preview.keyHex}\`` },
+        tooltip: {
+          kind: MarkupKind.Markdown,
+          value: `Murmur3 token of the partition key ${inlineCode(`(${table.partitionKey.map((c) => c.name).join(', ')})`)}; key bytes \`0x${preview.keyHex}\``,
+        },
       });
     }
   }
@@ -91,7 +122,9 @@ function inlayHintsFor(ctx: ServerContext, doc: EditorDocument, start: number, e
 function schemaSignature(model: SchemaModel): string {
   const parts: string[] = [];
   for (const t of model.allTables()) {
-    parts.push(`${t.qualifiedName}(${t.partitionKey.map((c) => `${c.name}:${c.typeText}`).join(',')}|${t.columns.map((c) => `${c.name}:${c.typeText}`).join(',')})${t.shard ? `@${t.shard.text}` : ''}`);
+    parts.push(
+      `${t.qualifiedName}(${t.partitionKey.map((c) => `${c.name}:${c.typeText}`).join(',')}|${t.columns.map((c) => `${c.name}:${c.typeText}`).join(',')})${t.shard ? `@${t.shard.text}` : ''}`,
+    );
   }
   // A key's user types resolve from the file of its column (resolve.ts rule 3): every file's versions count.
   parts.push(`types ${model.typesSignature()}`);
@@ -100,8 +133,11 @@ function schemaSignature(model: SchemaModel): string {
 }
 
 function within(position: Position, range: Range): boolean {
-  const after = position.line > range.start.line || (position.line === range.start.line && position.character >= range.start.character);
-  const before = position.line < range.end.line || (position.line === range.end.line && position.character <= range.end.character);
+  const after =
+    position.line > range.start.line ||
+    (position.line === range.start.line && position.character >= range.start.character);
+  const before =
+    position.line < range.end.line || (position.line === range.end.line && position.character <= range.end.character);
   return after && before;
 }
 
@@ -113,17 +149,25 @@ export const inlayHintsFeature: Feature = {
   capabilities: (ctx) => (ctx.clientCapabilities.textDocument?.inlayHint ? { inlayHintProvider: true } : undefined),
   register(ctx) {
     if (!ctx.clientCapabilities.textDocument?.inlayHint) return;
-    ctx.connection.languages.inlayHint.on(requires('file-and-ring', (params: InlayHintParams, token) => {
-      const doc = editorDocument(ctx, params.textDocument.uri);
-      if (!doc) return [];
-      const budget = requestBudget('inlayHints', token);
-      // Application code: its CQL is found anywhere in the file, so the hints of all of it, kept where the range shows.
-      const hints = doc.host
-        ? inlayHintsFor(ctx, doc, 0, doc.text.length, budget).filter((hint) => within(hint.position, params.range))
-        : inlayHintsFor(ctx, doc, doc.lines.offsetAt(params.range.start) ?? 0, doc.lines.offsetAt(params.range.end) ?? doc.text.length, budget);
-      settleBudget(ctx, doc, 'inlayHints', budget, 'hints shown');
-      return hints;
-    }));
+    ctx.connection.languages.inlayHint.on(
+      requires('file-and-ring', (params: InlayHintParams, token) => {
+        const doc = editorDocument(ctx, params.textDocument.uri);
+        if (!doc) return [];
+        const budget = requestBudget('inlayHints', token);
+        // Application code: its CQL is found anywhere in the file, so the hints of all of it, kept where the range shows.
+        const hints = doc.host
+          ? inlayHintsFor(ctx, doc, 0, doc.text.length, budget).filter((hint) => within(hint.position, params.range))
+          : inlayHintsFor(
+              ctx,
+              doc,
+              doc.lines.offsetAt(params.range.start) ?? 0,
+              doc.lines.offsetAt(params.range.end) ?? doc.text.length,
+              budget,
+            );
+        settleBudget(ctx, doc, 'inlayHints', budget, 'hints shown');
+        return hints;
+      }),
+    );
     if (!ctx.clientCapabilities.workspace?.inlayHint?.refreshSupport) return;
     let signature: string | undefined;
     let timer: NodeJS.Timeout | undefined;
@@ -135,7 +179,9 @@ export const inlayHintsFeature: Feature = {
       signature = next;
       if (changed || forced) {
         forced = false;
-        ctx.connection.languages.inlayHint.refresh().catch((error: unknown) => ctx.log.debug(`inlayHint/refresh failed: ${String(error)}`));
+        ctx.connection.languages.inlayHint
+          .refresh()
+          .catch((error: unknown) => ctx.log.debug(`inlayHint/refresh failed: ${String(error)}`));
       }
     };
     ctx.onInitialized(() => {

@@ -5,8 +5,15 @@
 // The ring comes from the server's cache (ctx.ringFor; which file and who may name it: config-files.ts).
 import type { Expression } from '../../../grammar/ast';
 import {
-  keyedStatements, statementColumnValues, statementKeyInput, statementTable, udtLookupFor, usableShardSpec,
-  type ColumnValues, type KeyedStatement, type StatementKeyInput,
+  keyedStatements,
+  statementColumnValues,
+  statementKeyInput,
+  statementTable,
+  udtLookupFor,
+  usableShardSpec,
+  type ColumnValues,
+  type KeyedStatement,
+  type StatementKeyInput,
 } from '../../core/schema/key-values';
 import type { TableInfo } from '../../core/schema/model';
 import { describeKeyPreview, formatKeyPreviewMarkdown, type KeyPreview } from '../../core/token/preview';
@@ -48,7 +55,12 @@ function keyedStatementAt(doc: EditorDocument, offset: number): KeyedStatement |
  * The partition key of the statement at `offset`. With `requireValue`, only when the cursor is on a value
  * of a partition key column or of a shard source column (the hover); else for any place in the statement.
  */
-export function keyAt(ctx: ServerContext, doc: EditorDocument, offset: number, requireValue: boolean): KeyAt | undefined {
+export function keyAt(
+  ctx: ServerContext,
+  doc: EditorDocument,
+  offset: number,
+  requireValue: boolean,
+): KeyAt | undefined {
   const statement = keyedStatementAt(doc, offset);
   if (!statement) return undefined;
   const table = ctx.project.tableFor(doc.filePath, statementTable(statement), statement.range.start);
@@ -69,13 +81,19 @@ export function keyAt(ctx: ServerContext, doc: EditorDocument, offset: number, r
     }
   }
   if (requireValue && !focus) return undefined;
-  const key = statementKeyInput(table, values, udtLookupFor(ctx.project.schema()), (column) => (column === focus?.column ? pickIndex : undefined));
+  const key = statementKeyInput(table, values, udtLookupFor(ctx.project.schema()), (column) =>
+    column === focus?.column ? pickIndex : undefined,
+  );
   if (!key) return undefined;
   return { statement, table, values, key, focus };
 }
 
 /** describeKeyPreview with the ring and the keyspace's replication filled in. */
-function previewOf(ctx: ServerContext, filePath: string, at: KeyAt): { preview: KeyPreview; ringError?: string; replicationKnown: boolean } {
+function previewOf(
+  ctx: ServerContext,
+  filePath: string,
+  at: KeyAt,
+): { preview: KeyPreview; ringError?: string; replicationKnown: boolean } {
   const ring = ctx.ringFor(filePath);
   const replication = replicationOf(ctx, at.table);
   const preview = describeKeyPreview({ ...at.key.input, ring: ring.ring, replication });
@@ -91,18 +109,24 @@ function sourceText(doc: EditorDocument, e: Expression): string {
 export function keyPreviewMarkdown(ctx: ServerContext, doc: EditorDocument, at: KeyAt): string {
   const { preview, ringError, replicationKnown } = previewOf(ctx, doc.filePath, at);
   const pk = at.table.partitionKey.map((c) => c.name);
-  const lines: string[] = [`**Partition key** of ${inlineCode(at.table.qualifiedName)}: ${inlineCode(`(${pk.join(', ')})`)}`];
+  const lines: string[] = [
+    `**Partition key** of ${inlineCode(at.table.qualifiedName)}: ${inlineCode(`(${pk.join(', ')})`)}`,
+  ];
   // (An empty replica list is explained below instead of printed as `replicas: `.)
   lines.push(formatKeyPreviewMarkdown(preview).replace(/(^|\n\n)replicas: (?=\n|$)/, ''));
   const spec = at.key.input.shard;
   if (spec && at.key.shardAssumed && preview.shard?.value !== undefined) {
     const written = at.values.get(spec.shardColumn)?.values[0];
-    lines.push(written
-      ? `${inlineCode(spec.shardColumn)} is ${inlineCode(sourceText(doc, written))} here; the token uses the formula's value ${preview.shard.value}`
-      : `${inlineCode(spec.shardColumn)} is not given here; the token uses the formula's value ${preview.shard.value}`);
+    lines.push(
+      written
+        ? `${inlineCode(spec.shardColumn)} is ${inlineCode(sourceText(doc, written))} here; the token uses the formula's value ${preview.shard.value}`
+        : `${inlineCode(spec.shardColumn)} is not given here; the token uses the formula's value ${preview.shard.value}`,
+    );
   }
   if (preview.ok && preview.components && preview.components.length > 1) {
-    lines.push(`components: ${preview.components.map((c) => `${inlineCode(c.column)} ${c.type} \`0x${c.hex}\``).join(', ')}`);
+    lines.push(
+      `components: ${preview.components.map((c) => `${inlineCode(c.column)} ${c.type} \`0x${c.hex}\``).join(', ')}`,
+    );
   }
   if (!preview.ok) {
     // Say what is known and what is missing, column by column.
@@ -123,16 +147,22 @@ export function keyPreviewMarkdown(ctx: ServerContext, doc: EditorDocument, at: 
     if (missing.length) lines.push(`missing: ${missing.join('; ')}`);
   }
   for (const alt of at.key.alternatives) {
-    lines.push(`${inlineCode(alt.column)} IN: value ${alt.index + 1} of ${alt.count}${at.focus?.column === alt.column ? '' : ' (hover another value for its token)'}`);
+    lines.push(
+      `${inlineCode(alt.column)} IN: value ${alt.index + 1} of ${alt.count}${at.focus?.column === alt.column ? '' : ' (hover another value for its token)'}`,
+    );
   }
   if (preview.ring && preview.ring.replicas.length === 0) {
     const ringDcs = [...new Set(ctx.ringFor(doc.filePath).ring?.nodes.map((n) => n.dc) ?? [])];
     const replication = replicationOf(ctx, at.table);
     const wanted = replication?.strategy === 'NetworkTopologyStrategy' ? Object.keys(replication.dcs) : [];
-    lines.push(`no replicas: keyspace ${at.table.keyspace ?? '?'} replicates to ${wanted.join(', ') || 'no datacenter of the ring'}, the ring's datacenters are ${ringDcs.join(', ')}`);
+    lines.push(
+      `no replicas: keyspace ${at.table.keyspace ?? '?'} replicates to ${wanted.join(', ') || 'no datacenter of the ring'}, the ring's datacenters are ${ringDcs.join(', ')}`,
+    );
   }
   if (preview.ring && !replicationKnown) {
-    lines.push(`replication of ${at.table.keyspace ? `keyspace ${at.table.keyspace}` : 'the keyspace'} unknown (no CREATE KEYSPACE in the workspace): only the primary replica is shown`);
+    lines.push(
+      `replication of ${at.table.keyspace ? `keyspace ${at.table.keyspace}` : 'the keyspace'} unknown (no CREATE KEYSPACE in the workspace): only the primary replica is shown`,
+    );
   }
   if (ringError) lines.push(`ring: ${markdownText(ringError)}`);
   return lines.filter(Boolean).join('\n\n');
@@ -142,7 +172,11 @@ export function keyPreviewMarkdown(ctx: ServerContext, doc: EditorDocument, at: 
 function keyHoverProvider(ctx: ServerContext, doc: EditorDocument, offset: number) {
   const at = keyAt(ctx, doc, offset, true);
   if (!at?.focus) return undefined;
-  return { markdown: keyPreviewMarkdown(ctx, doc, at), start: at.focus.expression.range.start, end: at.focus.expression.range.end };
+  return {
+    markdown: keyPreviewMarkdown(ctx, doc, at),
+    start: at.focus.expression.range.start,
+    end: at.focus.expression.range.end,
+  };
 }
 
 export const keyPreviewFeature: Feature = {

@@ -1,12 +1,7 @@
 // Outline (textDocument/documentSymbol) and workspace symbol search, plus the per-server editor
 // state the other editor features share: the workspace symbol index and document lookups.
 import { offsetsToRange } from '../conversions';
-import {
-  SymbolKind,
-  type DocumentSymbol,
-  type SymbolInformation,
-  type Position,
-} from 'vscode-languageserver/node';
+import { SymbolKind, type DocumentSymbol, type SymbolInformation, type Position } from 'vscode-languageserver/node';
 import type { ParseResult } from '../../../grammar/ast';
 import type { SourcePositions } from '../../../grammar/line-index';
 import type { HostLanguage } from '../../core/embedded/types';
@@ -115,29 +110,38 @@ export const symbolsFeature: Feature = {
   name: 'symbols',
   capabilities: { documentSymbolProvider: { label: 'cqlint' }, workspaceSymbolProvider: true },
   register(ctx) {
-    ctx.connection.onDocumentSymbol(requires('file', (params): DocumentSymbol[] | SymbolInformation[] => {
-      const doc = cqlDocument(ctx, params.textDocument.uri);
-      if (!doc) return [];
-      const outline = documentSymbols(doc.parse);
-      if (ctx.clientCapabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport) {
-        return outline.map((s) => toDocumentSymbol(doc, s));
-      }
-      const flat: SymbolInformation[] = [];
-      const visit = (s: OutlineSymbol, container?: string): void => {
-        flat.push({ name: s.name, kind: KINDS[s.kind], containerName: container, location: { uri: params.textDocument.uri, range: offsetsToRange(doc.lines, s.selectionRange) } });
-        for (const c of s.children) visit(c, s.name);
-      };
-      for (const s of outline) visit(s);
-      return flat;
-    }));
-    ctx.connection.onWorkspaceSymbol(requires('workspace', (params): SymbolInformation[] => {
-      const index = editorIndex(ctx);
-      return workspaceSymbols(index, params.query ?? '').map((s) => ({
-        name: s.name,
-        kind: KINDS[s.kind],
-        containerName: s.containerName,
-        location: { uri: ctx.pathToUri(s.filePath), range: ctx.toRange(s.filePath, s.range) },
-      }));
-    }));
+    ctx.connection.onDocumentSymbol(
+      requires('file', (params): DocumentSymbol[] | SymbolInformation[] => {
+        const doc = cqlDocument(ctx, params.textDocument.uri);
+        if (!doc) return [];
+        const outline = documentSymbols(doc.parse);
+        if (ctx.clientCapabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport) {
+          return outline.map((s) => toDocumentSymbol(doc, s));
+        }
+        const flat: SymbolInformation[] = [];
+        const visit = (s: OutlineSymbol, container?: string): void => {
+          flat.push({
+            name: s.name,
+            kind: KINDS[s.kind],
+            containerName: container,
+            location: { uri: params.textDocument.uri, range: offsetsToRange(doc.lines, s.selectionRange) },
+          });
+          for (const c of s.children) visit(c, s.name);
+        };
+        for (const s of outline) visit(s);
+        return flat;
+      }),
+    );
+    ctx.connection.onWorkspaceSymbol(
+      requires('workspace', (params): SymbolInformation[] => {
+        const index = editorIndex(ctx);
+        return workspaceSymbols(index, params.query ?? '').map((s) => ({
+          name: s.name,
+          kind: KINDS[s.kind],
+          containerName: s.containerName,
+          location: { uri: ctx.pathToUri(s.filePath), range: ctx.toRange(s.filePath, s.range) },
+        }));
+      }),
+    );
   },
 };

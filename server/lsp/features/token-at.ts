@@ -9,7 +9,13 @@ import { editorDocument } from './symbols';
 function tokenAt(ctx: ServerContext, params: ParamsOf<typeof tokenAtRequest>): ResultOf<typeof tokenAtRequest> {
   const uri = params?.textDocument?.uri;
   const position = params?.position;
-  if (typeof uri !== 'string' || !position || typeof position.line !== 'number' || typeof position.character !== 'number') return null;
+  if (
+    typeof uri !== 'string' ||
+    !position ||
+    typeof position.line !== 'number' ||
+    typeof position.character !== 'number'
+  )
+    return null;
   const doc = editorDocument(ctx, uri);
   if (!doc) return null;
   const offset = doc.lines.offsetAt(position);
@@ -22,6 +28,9 @@ function tokenAt(ctx: ServerContext, params: ParamsOf<typeof tokenAtRequest>): R
 export const tokenAtFeature: Feature = {
   name: 'tokenAt',
   register(ctx) {
-    ctx.connection.onRequest(tokenAtRequest.method, requires('file-and-ring', (params: ParamsOf<typeof tokenAtRequest>) => tokenAt(ctx, params)));
+    ctx.connection.onRequest(
+      tokenAtRequest.method,
+      requires('file-and-ring', (params: ParamsOf<typeof tokenAtRequest>) => tokenAt(ctx, params)),
+    );
   },
 };

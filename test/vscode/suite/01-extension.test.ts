@@ -1,7 +1,14 @@
 // The extension itself: manifest contributions as VS Code sees them, activation, commands, settings.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, activateExtension, closeAllEditors, fixtureUri, openFixture, waitForDiagnostic } from '../helpers';
+import {
+  EXTENSION_ID,
+  activateExtension,
+  closeAllEditors,
+  fixtureUri,
+  openFixture,
+  waitForDiagnostic,
+} from '../helpers';
 
 suite('extension', () => {
   suiteTeardown(closeAllEditors);
@@ -28,12 +35,18 @@ suite('extension', () => {
 
   test('indexes the workspace in the background and reports the end of the index', async () => {
     await activateExtension();
-    const api = vscode.extensions.getExtension<{ indexed(): Promise<{ indexed: number; total: number; done: boolean }> }>(EXTENSION_ID)!.exports;
+    const api = vscode.extensions.getExtension<{
+      indexed(): Promise<{ indexed: number; total: number; done: boolean }>;
+    }>(EXTENSION_ID)!.exports;
     const status = await api.indexed();
     assert.equal(status.done, true);
     // The index counts the files that hold CQL: the .cql files and application/'s Python and Java, whose strings do.
     const files = await vscode.workspace.findFiles('**/*.{cql,py,java}');
-    assert.equal(status.indexed, files.length, `indexed ${status.indexed} of the workspace's ${files.length} files with CQL`);
+    assert.equal(
+      status.indexed,
+      files.length,
+      `indexed ${status.indexed} of the workspace's ${files.length} files with CQL`,
+    );
   });
 
   test('registers its three commands', async () => {

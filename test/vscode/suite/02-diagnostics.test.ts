@@ -1,7 +1,16 @@
 // Diagnostics published by the server for the three fixture problems: codes, ranges, severities.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { closeAllEditors, codeOf, cqlintDiagnostics, lineOf, openFixture, waitForDiagnostic, waitForNoDiagnostic, waitOnDiagnostics } from '../helpers';
+import {
+  closeAllEditors,
+  codeOf,
+  cqlintDiagnostics,
+  lineOf,
+  openFixture,
+  waitForDiagnostic,
+  waitForNoDiagnostic,
+  waitOnDiagnostics,
+} from '../helpers';
 
 suite('diagnostics', () => {
   suiteTeardown(async () => {
@@ -28,7 +37,8 @@ suite('diagnostics', () => {
     const diagnostic = await waitForDiagnostic(document.uri, 'unbounded-partition');
     assert.equal(diagnostic.source, 'cqlint');
     assert.ok(
-      diagnostic.severity === vscode.DiagnosticSeverity.Warning || diagnostic.severity === vscode.DiagnosticSeverity.Error,
+      diagnostic.severity === vscode.DiagnosticSeverity.Warning ||
+        diagnostic.severity === vscode.DiagnosticSeverity.Error,
       `severity ${diagnostic.severity}`,
     );
     const keyLine = lineOf(document, 'PRIMARY KEY (server, log_time)');

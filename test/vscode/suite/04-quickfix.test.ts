@@ -1,7 +1,18 @@
 // Quick fixes: fetched like the light bulb does, applied with workspace.applyEdit, then re-checked.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { closeAllEditors, codeOf, cqlintDiagnostics, fixtureUri, openFixture, openUntitled, waitFor, waitForDiagnostic, waitForNoDiagnostic, waitOnDiagnostics } from '../helpers';
+import {
+  closeAllEditors,
+  codeOf,
+  cqlintDiagnostics,
+  fixtureUri,
+  openFixture,
+  openUntitled,
+  waitFor,
+  waitForDiagnostic,
+  waitForNoDiagnostic,
+  waitOnDiagnostics,
+} from '../helpers';
 
 const HOT_TABLE = [
   'CREATE TABLE books_by_date (',
@@ -13,7 +24,10 @@ const HOT_TABLE = [
   '',
 ].join('\n');
 
-async function quickFixesFor(document: vscode.TextDocument, diagnostic: vscode.Diagnostic): Promise<vscode.CodeAction[]> {
+async function quickFixesFor(
+  document: vscode.TextDocument,
+  diagnostic: vscode.Diagnostic,
+): Promise<vscode.CodeAction[]> {
   const actions = await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>(
     'vscode.executeCodeActionProvider',
     document.uri,
@@ -21,7 +35,9 @@ async function quickFixesFor(document: vscode.TextDocument, diagnostic: vscode.D
     vscode.CodeActionKind.QuickFix.value,
     50, // resolve lazily computed edits
   );
-  return (actions ?? []).filter((a): a is vscode.CodeAction => 'title' in a && !('command' in a && typeof a.command === 'string'));
+  return (actions ?? []).filter(
+    (a): a is vscode.CodeAction => 'title' in a && !('command' in a && typeof a.command === 'string'),
+  );
 }
 
 async function apply(action: vscode.CodeAction): Promise<void> {
@@ -43,8 +59,14 @@ suite('quick fixes', () => {
       const found = (await quickFixesFor(document, diagnostic)).map((a) => a.title);
       return found.length ? found : undefined;
     });
-    assert.ok(titles.some((t) => /^Add a calculated shard column from title\b/.test(t)), `titles: ${titles.join(' | ')}`);
-    assert.ok(titles.some((t) => /^Add a random shard column\b/.test(t)), `titles: ${titles.join(' | ')}`);
+    assert.ok(
+      titles.some((t) => /^Add a calculated shard column from title\b/.test(t)),
+      `titles: ${titles.join(' | ')}`,
+    );
+    assert.ok(
+      titles.some((t) => /^Add a random shard column\b/.test(t)),
+      `titles: ${titles.join(' | ')}`,
+    );
   });
 
   test('applying the calculated shard fix adds the column, the annotation, and clears the warning', async () => {
@@ -69,32 +91,50 @@ suite('quick fixes', () => {
     );
   });
 
-  test('the first offered fix follows the workspace\'s reads: whole partitions read in another file, so a random shard', async () => {
+  test("the first offered fix follows the workspace's reads: whole partitions read in another file, so a random shard", async () => {
     const document = await openFixture('tasks_by_status.cql');
     const diagnostic = await waitForDiagnostic(document.uri, 'hot-partition');
     const actions = await quickFixesFor(document, diagnostic);
     const [first] = actions;
     assert.ok(first, 'no quick fix');
-    assert.match(first.title, /^Add a random shard column \(\d+ shards\); rewrites 1 statement in 2 files, 1 left to the application$/, `titles: ${actions.map((a) => a.title).join(' | ')}`);
+    assert.match(
+      first.title,
+      /^Add a random shard column \(\d+ shards\); rewrites 1 statement in 2 files, 1 left to the application$/,
+      `titles: ${actions.map((a) => a.title).join(' | ')}`,
+    );
     assert.equal(first.isPreferred, true);
-    assert.ok(actions.slice(1).every((a) => !a.isPreferred), 'one preferred fix');
+    assert.ok(
+      actions.slice(1).every((a) => !a.isPreferred),
+      'one preferred fix',
+    );
     // The same edit makes the board's read visit every shard (not applied: the fixtures stay as they are).
     const files = first.edit!.entries().map(([uri]) => uri.toString());
     assert.deepEqual(files.sort(), [fixtureUri('board_queries.cql').toString(), document.uri.toString()].sort());
-    const [, readEdits] = first.edit!.entries().find(([uri]) => uri.toString() === fixtureUri('board_queries.cql').toString())!;
+    const [, readEdits] = first
+      .edit!.entries()
+      .find(([uri]) => uri.toString() === fixtureUri('board_queries.cql').toString())!;
     // The read has a LIMIT: it goes shard by shard, the rows merged by the application.
-    assert.ok(readEdits.some((e) => e.newText === ' AND shard = ?'), readEdits.map((e) => e.newText).join(' | '));
+    assert.ok(
+      readEdits.some((e) => e.newText === ' AND shard = ?'),
+      readEdits.map((e) => e.newText).join(' | '),
+    );
   });
 
   test('the first offered fix follows the reads: rows read by title, so the calculated shard from title', async () => {
-    const document = await openUntitled([
-      'CREATE TABLE posts_by_day (publish_date date, title text, body text, PRIMARY KEY (publish_date, title));',
-      "SELECT body FROM posts_by_day WHERE publish_date = '2024-05-01' AND title = 'Dune';",
-      '',
-    ].join('\n'));
+    const document = await openUntitled(
+      [
+        'CREATE TABLE posts_by_day (publish_date date, title text, body text, PRIMARY KEY (publish_date, title));',
+        "SELECT body FROM posts_by_day WHERE publish_date = '2024-05-01' AND title = 'Dune';",
+        '',
+      ].join('\n'),
+    );
     const diagnostic = await waitForDiagnostic(document.uri, 'hot-partition');
     const actions = await quickFixesFor(document, diagnostic);
-    assert.match(actions[0]?.title ?? '', /^Add a calculated shard column from title \(\d+ shards\); rewrites 1 statement$/, `titles: ${actions.map((a) => a.title).join(' | ')}`);
+    assert.match(
+      actions[0]?.title ?? '',
+      /^Add a calculated shard column from title \(\d+ shards\); rewrites 1 statement$/,
+      `titles: ${actions.map((a) => a.title).join(' | ')}`,
+    );
     assert.equal(actions[0]!.isPreferred, true);
   });
 
@@ -120,19 +160,33 @@ suite('quick fixes', () => {
         const actions = await quickFixesFor(document, diagnostic);
         return actions.find((a) => a.isPreferred && /in 2 files/.test(a.title));
       });
-      assert.match(fix.title, /^Add a calculated shard column from invoice_no \(\d+ shards\); rewrites 3 statements in 2 files, 1 left to the application$/);
-      assert.deepEqual(fix.edit!.entries().map(([uri]) => uri.toString()).sort(), [queriesUri.toString(), schemaUri.toString()].sort());
+      assert.match(
+        fix.title,
+        /^Add a calculated shard column from invoice_no \(\d+ shards\); rewrites 3 statements in 2 files, 1 left to the application$/,
+      );
+      assert.deepEqual(
+        fix
+          .edit!.entries()
+          .map(([uri]) => uri.toString())
+          .sort(),
+        [queriesUri.toString(), schemaUri.toString()].sort(),
+      );
       await apply(fix);
       assert.match(document.getText(), /PRIMARY KEY \(\(issue_date, shard\), invoice_no\)/);
       const rewritten = await vscode.workspace.openTextDocument(queriesUri);
       await vscode.window.showTextDocument(rewritten, { preview: false });
       const text = rewritten.getText();
       assert.match(text, /VALUES \('2026-11-20', 'INV-2041', 120\.50, \d+\);/);
-      assert.match(text, /-- bind shard = murmur3\(invoice_no\) % \d+ \+ 1 .*\nSELECT amount FROM billing\.invoices_by_day WHERE issue_date = \? AND invoice_no = \? AND shard = \?;/);
+      assert.match(
+        text,
+        /-- bind shard = murmur3\(invoice_no\) % \d+ \+ 1 .*\nSELECT amount FROM billing\.invoices_by_day WHERE issue_date = \? AND invoice_no = \? AND shard = \?;/,
+      );
       assert.match(text, /WHERE issue_date = '2026-11-20' AND shard IN \(1, /);
       // The Problems panel: nothing from cqlint on either file once the server has checked the new texts.
       for (const uri of [schemaUri, queriesUri]) {
-        await waitOnDiagnostics(`no cqlint problem in ${uri.path}`, () => (cqlintDiagnostics(uri).length ? undefined : true));
+        await waitOnDiagnostics(`no cqlint problem in ${uri.path}`, () =>
+          cqlintDiagnostics(uri).length ? undefined : true,
+        );
       }
     } finally {
       await closeAllEditors();
