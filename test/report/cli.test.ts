@@ -12,10 +12,10 @@ const BAD_QUERY = 'SELECT nope FROM ks.users WHERE id = ?;\n';
 test('cqlint report writes the HTML with an index sorted by severity and exits 0 even with errors', async (t) => {
   const temp = tempDir({ 'a.cql': CLEAN + BAD_QUERY, 'b.cql': HOT });
   t.after(() => temp.cleanup());
+  // The output folder does not exist yet: it is made (test/cli/robustness.test.ts: a file in the way is exit 2).
   const run = await runCli(['report', '--out', 'out/report.html', '.'], { cwd: temp.dir });
-  // The output folder does not exist: that is an I/O failure, exit 2 with the reason.
-  assert.equal(run.code, 2);
-  assert.match(run.stderr, /cannot write out\/report\.html/);
+  assert.equal(run.code, 0, run.stderr);
+  assert.ok(existsSync(temp.path('out/report.html')));
   const ok = await runCli(['report', '-o', 'report.html', temp.dir], { cwd: temp.dir });
   assert.equal(ok.code, 0, ok.stderr);
   assert.match(ok.stdout, /wrote report\.html \(2 tables\)/);
