@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import type { Finding } from '../core/findings/findings';
 
 /** The SARIF partialFingerprints key (a name and a version, as §3.27.17 asks). */
-export const FINGERPRINT_KEY = 'cqlint/v1';
+export const FINGERPRINT_KEY = 'cqlintFinding/v1';
 
 /** Files whose text is CQL: a statement runs from one `;` to the next. Other files (application code): the finding's lines. */
 const CQL_FILE = /\.(cql|cqlsh)$/i;
@@ -19,7 +19,12 @@ const CQL_FILE = /\.(cql|cqlsh)$/i;
  * to the next `;` (inclusive), skipping semicolons inside strings, quoted names, $$ bodies and comments.
  */
 export function statementAround(text: string, offset: number): { start: number; end: number } {
-  let start = 0;
+  return statementIn(statementEnds(text), text.length, offset);
+}
+
+/** The offsets of the `;` that end statements in CQL text (not those inside strings, quoted names, $$ bodies or comments). */
+function statementEnds(text: string): number[] {
+  const ends: number[] = [];
   let i = 0;
   while (i < text.length) {
     const c = text[i];
@@ -44,13 +49,23 @@ export function statementAround(text: string, offset: number): { start: number; 
       i = skipTo;
       continue;
     }
-    if (c === ';') {
-      if (i >= offset) return { start, end: i + 1 };
-      start = i + 1;
-    }
+    if (c === ';') ends.push(i);
     i++;
   }
-  return { start, end: text.length };
+  return ends;
+}
+
+/** The statement around `offset`, given its text's statementEnds: from after the previous `;` to the next one. */
+function statementIn(ends: readonly number[], length: number, offset: number): { start: number; end: number } {
+  let low = 0;
+  let high = ends.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (ends[middle]! < offset) low = middle + 1;
+    else high = middle;
+  }
+  const start = low > 0 ? ends[low - 1]! + 1 : 0;
+  return low < ends.length ? { start, end: ends[low]! + 1 } : { start, end: length };
 }
 
 /** Text with comments dropped and whitespace collapsed (a reindented or recommented statement is the same one). */
@@ -75,12 +90,12 @@ function linesOf(text: string, start: number, end: number): string {
 }
 
 /** The part of a fingerprint that does not depend on the finding's neighbours. */
-function findingKey(finding: Finding, file: string, source: string): string {
+function findingKey(finding: Finding, file: string, source: string, ends: readonly number[] | undefined): string {
   const start = Math.max(0, Math.min(finding.range.start.offset, source.length));
   const end = Math.max(start, Math.min(finding.range.end.offset, source.length));
   let context: string;
-  if (CQL_FILE.test(file)) {
-    const statement = statementAround(source, start);
+  if (ends) {
+    const statement = statementIn(ends, source.length, start);
     context = normalisedCql(source.slice(statement.start, Math.max(statement.end, end)));
   } else context = linesOf(source, start, end);
   // The message's table (its values, which worker threads pass on as the main thread has them; not data).
@@ -102,8 +117,10 @@ export function fingerprintPath(filePath: string, root: string): string {
 export function fingerprints(findings: readonly Finding[], filePath: string, source: string, root: string): string[] {
   const file = fingerprintPath(filePath, root);
   const seen = new Map<string, number>();
+  // The file's statements are found once, not once per finding.
+  const ends = findings.length > 0 && CQL_FILE.test(file) ? statementEnds(source) : undefined;
   return findings.map((finding) => {
-    const key = findingKey(finding, file, source);
+    const key = findingKey(finding, file, source, ends);
     const occurrence = seen.get(key) ?? 0;
     seen.set(key, occurrence + 1);
     return createHash('sha256').update(`${key}\u0000${occurrence}`).digest('hex').slice(0, 32);

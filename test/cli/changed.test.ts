@@ -233,7 +233,7 @@ describe('cqlint lint --baseline', () => {
     await runCli(['lint', '--baseline', 'b.json', '--update-baseline', 'a.cql'], { cwd: temp.dir });
     const sarif = JSON.parse((await runCli(['lint', '-f', 'sarif', 'a.cql'], { cwd: temp.dir })).stdout);
     const prints = sarif.runs[0].results.map(
-      (r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints['cqlint/v1'],
+      (r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints['cqlintFinding/v1'],
     );
     assert.deepEqual(
       prints.sort(),
