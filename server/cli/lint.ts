@@ -359,9 +359,11 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
   const counts = { errorCount: 0, warningCount: 0 };
   const root = options.fingerprintRoot ?? io.cwd;
   const write = (out: ResultWriter, linted: FileResult): void => {
-    const prints = fingerprints(linted.findings, linted.filePath, linted.source, root);
-    if (options.collect) return options.collect(prints);
-    const result = known.keep({ ...linted, fingerprints: prints });
+    // Fingerprints only where they are read: --since, the baseline (and SARIF, whose formatter makes its own).
+    if (options.collect) return options.collect(fingerprints(linted.findings, linted.filePath, linted.source, root));
+    const result = known.matches
+      ? known.keep({ ...linted, fingerprints: fingerprints(linted.findings, linted.filePath, linted.source, root) })
+      : linted;
     out.file(options.quiet ? errorsOnly(result) : result);
     const fileCounts = countFindings(result.findings);
     counts.errorCount += fileCounts.errorCount;
@@ -627,6 +629,8 @@ async function writeOutputFile(
 
 /** What --since and --baseline leave out of a run's results, and what --update-baseline writes at its end. */
 interface KnownFindings {
+  /** Whether keep() reads the results' fingerprints (--since, --baseline or --update-baseline): else it need not run. */
+  matches: boolean;
   keep(result: FileResult): FileResult;
   end(fail: (message: string) => void): Promise<void>;
 }
@@ -677,12 +681,14 @@ async function knownFindings(options: LintOptions, io: CliIO, bar: Progress): Pr
   const hidden = sets.map(() => 0);
   const root = options.fingerprintRoot ?? io.cwd;
   return {
+    matches: options.updateBaseline || sets.length > 0,
     keep(result) {
+      if (!options.updateBaseline && !sets.length) return result;
       const prints = result.fingerprints!;
       if (options.updateBaseline) {
         const file = fingerprintPath(result.filePath, root);
         result.findings.forEach((finding, i) => accepted.push(baselineEntry(finding, prints[i]!, file)));
-      } else if (!sets.length) return result;
+      }
       const kept = result.findings
         .map((_, i) => i)
         .filter((i) => {
