@@ -87,6 +87,12 @@ rm -rf "$project/clean"
 (cd "$project" && printf '{ "name": "recipes", "private": true }\n' >package.json)
 expect 0 "npm install --save-dev <tarball> (into a project)" bash -c 'cd "$1" && npm install --save-dev "$2"' _ "$project" "$tarball"
 node "$repo/scripts/ci/recipe-commands.mjs" >"$work/recipes.jsonl" || fail "a recipe has no cqlint command"
+# The project as the recipes' CI jobs see it: a git checkout whose base branch is fetched (origin/main, for
+# --since), and the runner's variables (GitHub's base ref and job summary file).
+(cd "$project" && printf 'node_modules/\n.cqlintcache\n' >.gitignore && git init -q -b main && git add -A &&
+  git -c user.name=ci -c user.email=ci@example.invalid commit -q -m base &&
+  git update-ref refs/remotes/origin/main HEAD) || fail "the recipes' project as a git checkout"
+export GITHUB_BASE_REF=main GITHUB_STEP_SUMMARY="$work/step-summary.md"
 echo "{ broken" >"$project/.cqlint.json"
 while IFS= read -r line; do
   recipe="$(node -e 'console.log(JSON.parse(process.argv[1]).recipe)' "$line")"
