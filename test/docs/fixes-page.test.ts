@@ -45,6 +45,7 @@ test("docs/fixes.md: every fixture block is the fixture's diff, and every fix ha
   for (const name of [
     'invoices-calculated',
     'tasks-random-reads',
+    'tenant-176-shards',
     'counter-calculated',
     'logs-day-bucket',
     'readings-minute-shards',

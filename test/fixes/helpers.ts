@@ -62,12 +62,16 @@ export function ofRule(findings: readonly Finding[], ruleId: string): Finding[] 
  */
 export function applyChecked(
   text: string,
-  fix: Pick<Fix, 'edits' | 'title' | 'id'>,
+  fix: Pick<Fix, 'edits' | 'title' | 'id'> & Partial<Pick<Fix, 'plan'>>,
 ): { output: string; problems: string[] } {
   const problems: string[] = [];
   const output = applyEdits(text, fix.edits);
-  // A sharded copy adds a table: one statement more, and nothing else changes.
-  const addedStatements = isCopyFix(fix) ? 1 : 0;
+  // A sharded copy adds a table, and so does a shard counted per tenant (the table of counts, in the file of
+  // the table): one statement more, and nothing else changes.
+  const counts =
+    fix.plan?.shard?.perTenant &&
+    fix.edits.some((e) => e.newText.includes(`CREATE TABLE ${fix.plan!.shard!.perTenant!.table} `));
+  const addedStatements = (isCopyFix(fix) ? 1 : 0) + (counts ? 1 : 0);
   const before = parseCql(text);
   const after = parseCql(output);
   if (after.errors.length > before.errors.length) {

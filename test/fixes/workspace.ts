@@ -95,6 +95,7 @@ export function applyToWorkspace(
       title: fix.title,
       edits,
       ...(path === filePath && fix.id?.startsWith('copy') ? { id: fix.id } : {}),
+      ...(fix.plan ? { plan: fix.plan } : {}),
     });
     for (const p of found) problems.push(`${path}: ${p}`);
     texts.set(path, output);

@@ -239,7 +239,8 @@ function partitionFixes(
   }
   const first = plans[0];
   const firstOffer = offers[0]?.plan === first ? offers[0] : undefined;
-  if (first?.cures && (only === undefined || only.startsWith('copy'))) {
+  // A copy keyed per tenant would need its own table of counts: the key change alone is offered.
+  if (first?.cures && !first.shard?.perTenant && (only === undefined || only.startsWith('copy'))) {
     const base = refactor.create.name.name.name;
     const suffix = first.shard
       ? 'sharded'

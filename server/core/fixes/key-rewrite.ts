@@ -316,6 +316,7 @@ function shardValue(
     }
     return everyShard(facts, change, shard, options);
   }
+  if (shard.perTenant) return tenantShardValue(facts, change, shard, shard.perTenant);
   // random(N)
   if (statement.kind === 'Insert' || (statement.kind === 'Update' && change.table.counter)) {
     if (!facts.usesMarkers) return { kind: 'literals', literals: [String(options.pickRandomShard())], fanOut: false };
@@ -329,6 +330,35 @@ function shardValue(
     };
   }
   return everyShard(facts, change, shard, options);
+}
+
+/**
+ * A shard counted per tenant: the count is the tenant's row of the counts table, which the application
+ * reads first (none: 1 shard). A literal write takes shard 1, which every tenant has.
+ */
+function tenantShardValue(
+  facts: StatementFacts,
+  change: KeyChange,
+  shard: ShardPlan,
+  perTenant: NonNullable<ShardPlan['perTenant']>,
+): NewValue {
+  const { statement } = facts;
+  const column = quoteName(shard.column);
+  const count = `the shards of this ${quoteName(perTenant.column)} in ${perTenant.table} (1 when it has no row)`;
+  if (statement.kind === 'Insert') {
+    if (!facts.usesMarkers) return { kind: 'literals', literals: ['1'], fanOut: false };
+    return { kind: 'marker', note: `bind ${column} = a random 1..n, n = ${count}` };
+  }
+  if (statement.kind === 'Update')
+    return {
+      kind: 'marker',
+      note: `bind ${column} = the shard the row was written with (1..n, n = ${count}); store it with the row's id`,
+    };
+  const combine = combineWord(change, statement);
+  return {
+    kind: 'marker',
+    note: `run once per ${column} = 1..n, n = ${count}, in parallel${combine ? `, and ${combine}` : ''}`,
+  };
 }
 
 /** Shard values computed once per source values and formula: a light bulb asks for the same ones again and again. */

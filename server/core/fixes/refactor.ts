@@ -24,7 +24,14 @@ import {
   type RewriteOptions,
   type RewriteOutcome,
 } from './key-rewrite';
-import { addBodyElements, commentAboveEdit, identifierText, partitionKeyEdits, type BodyElement } from './table-edits';
+import {
+  addBodyElements,
+  commentAboveEdit,
+  identifierText,
+  partitionKeyEdits,
+  statementAfterEdit,
+  type BodyElement,
+} from './table-edits';
 import { applyEdits, indentAt, lineBreakAt, restOfLineAfter, startsLine } from './text';
 import type { Fix, FixOffer, TextEdit } from './types';
 
@@ -355,6 +362,8 @@ export function keyChangeFix(
 ): FixOffer | undefined {
   const schema = definitionEdits(ctx.text, ctx.create, ctx.comments, plan);
   if (!schema) return undefined;
+  const counts = tenantCountsEdit(ctx, plan);
+  if (counts) schema.push(counts);
   const change = keyChangeOf(ctx.table, plan);
   const others = (ctx.otherDefinitions ?? []).filter((d) => definitionFits(d.create, ctx.create, plan));
   const summary = summarizeWorkspace(ctx, change, ctx.table.qualifiedName);
@@ -387,6 +396,26 @@ export function keyChangeFix(
   );
   applicationCounts.set(offer, summary.outcomes.application);
   return offer;
+}
+
+/** A shard counted per tenant: the table of each tenant's count, created below the table. */
+function tenantCountsEdit(
+  ctx: Pick<RefactorContext, 'text' | 'create' | 'table'>,
+  plan: PartitionPlan,
+): TextEdit | undefined {
+  const perTenant = plan.shard?.perTenant;
+  if (!perTenant) return undefined;
+  const tenant = ctx.table.columns.find((c) => c.name === perTenant.column);
+  const tenantName = quoteName(perTenant.column);
+  return statementAfterEdit(
+    ctx.text,
+    ctx.create,
+    [
+      `The shards of each ${tenantName} of ${ctx.table.qualifiedName} (1..${plan.shard!.count}), set by the application as the ${tenantName} grows: read it before each statement on ${ctx.table.qualifiedName}; a ${tenantName} with no row has shard 1 only.`,
+      `When a ${tenantName}'s count grows, new rows spread over the new shards and the old ones stay where they were: reads take 1..the new count.`,
+    ],
+    `CREATE TABLE ${perTenant.table} (${tenantName} ${tenant?.typeText ?? 'text'} PRIMARY KEY, shards int);`,
+  );
 }
 
 /** The statements a key change fix leaves to the application (its copy-and-move twin has as many). */

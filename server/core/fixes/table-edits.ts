@@ -128,3 +128,21 @@ export function commentAboveEdit(text: string, statementStart: number, commentLi
 export function identifierText(id: Identifier): string {
   return id.text || quoteName(id.name);
 }
+
+/**
+ * A new statement after `create` (after its `;`, on a line of its own below a blank line), with its comment
+ * lines above it.
+ */
+export function statementAfterEdit(
+  text: string,
+  create: CreateTableStatement,
+  commentLines: string[],
+  statement: string,
+): TextEdit {
+  const eol = lineBreakAt(text, create.range.start);
+  const ended = text.slice(create.range.start, create.range.end).trimEnd().endsWith(';');
+  const semicolon = ended ? undefined : /^[ \t]*;/.exec(text.slice(create.range.end));
+  const at = create.range.end + (semicolon ? semicolon[0].length : 0);
+  const comments = commentLines.map((line) => `-- ${line}${eol}`).join('');
+  return { start: at, end: at, newText: `${ended || semicolon ? '' : ';'}${eol}${eol}${comments}${statement}` };
+}

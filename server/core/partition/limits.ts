@@ -38,6 +38,13 @@ export const MAX_SHARDS = 256;
 export const ONE_READ_SHARDS = 32;
 
 /**
+ * From this many shards up, a table keyed by tenant gets each tenant's own shard count in preference to one
+ * count for all: the count is the largest tenant's, and with it a small tenant's listing reads this many
+ * partitions for rows that fit in one.
+ */
+export const PER_TENANT_SHARDS = 8;
+
+/**
  * Writes per second one partition should take on Cassandra and ScyllaDB, which enforce no per-partition
  * throughput limit: a partition is served by the same RF replicas (on ScyllaDB by one core of each), so
  * cqlint plans with the order of magnitude Amazon Keyspaces enforces (1,000 WCU per partition). See

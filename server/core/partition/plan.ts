@@ -21,6 +21,12 @@ export interface ShardPlan {
   count: number;
   /** Added to `hash % count` (always 1: shards are 1..N, as `random(N)` is). */
   offset: number;
+  /**
+   * A random shard whose count the application picks per tenant (1..`count`, `count` being the largest
+   * tenant's): each tenant's count is kept in `table` (`column` -> `shards int`), which reads and writes
+   * read first, so that a small tenant's rows stay in one partition while the largest tenant's spread.
+   */
+  perTenant?: { column: string; table: string };
 }
 
 export interface BucketPlan {
@@ -42,7 +48,8 @@ export interface BucketPlan {
 }
 
 /** How a plan cures: the mechanism, as the message names it and `cqlint fix` ids begin. */
-export type CureMechanism = 'shard' | 'bucket' | 'shard-and-bucket' | 'finer-bucket' | 'move-bucket' | 'clustering';
+export type CureMechanism =
+  'shard' | 'tenant-shard' | 'bucket' | 'shard-and-bucket' | 'finer-bucket' | 'move-bucket' | 'clustering';
 
 /** Where a figure comes from: measured on the cluster beats a hint, which beats the model's default. */
 export type FigureSource = 'measured' | 'hinted' | 'default';

@@ -9,7 +9,7 @@
 // cure says what it leaves. The rules put the plans in their finding data and word their advice from the
 // first; the fixes apply them; the report draws them.
 import type { TableHints } from '../vocabulary/config';
-import { bucketPeriodSeconds, isEpochTime, profileColumn } from '../schema/columns';
+import { bucketPeriodSeconds, isEpochTime, profileColumn, tenantKeyColumn } from '../schema/columns';
 import type { ColumnInfo, TableInfo } from '../schema/model';
 import { nativeName } from '../schema/types';
 import type { GrowthRate, TableWorkload } from '../schema/workload';
@@ -27,6 +27,7 @@ import {
   MIN_PARTITION_BYTES,
   MIN_SHARDS,
   ONE_READ_SHARDS,
+  PER_TENANT_SHARDS,
   SOFT_WRITES_PER_PARTITION,
   partsToFit,
 } from './limits';
@@ -691,10 +692,60 @@ function candidatePlans(inputs: PartitionInputs, demand: PlanDemand): Candidate[
   const shards = shardChoices(inputs, shardColumn, count)
     .slice(0, 4)
     .map((shard) => plan(shard));
+  const tenant = tenantShards(inputs, shardColumn, count, reasons);
+  if (tenant) {
+    // Each tenant's own count, first when one count for all is many reads for most tenants (see tenantShards).
+    const perTenant: Candidate = {
+      ...plan(tenant.shard, { mechanism: 'tenant-shard' }),
+      figures: figures(count, bucket, tenant.reasons, stated),
+    };
+    const uniform = shards.map((s) => ({
+      ...s,
+      figures: { ...s.figures!, reasons: [...s.figures!.reasons, tenant.uniform] },
+    }));
+    return tenant.preferred ? [perTenant, ...uniform] : [...uniform, perTenant];
+  }
   // A hot key's finer bucket is offered where it is the better cure (it comes first); the shards cure the
   // heat either way, and a light bulb of every alternative costs a workspace summary each.
   const ordered = refined.length ? orderRefined(inputs, refined[0], shards, sizeShards) : shards;
   return ordered[0] === refined[0] ? ordered : shards;
+}
+
+/**
+ * A table keyed by tenant (tenantKeyColumn) is sized by its largest tenant: the figures are of the busiest
+ * partition. A shard count the application picks per tenant, kept in a small table `<table>_shards (tenant,
+ * shards int)` that is read first, spreads the large tenants and leaves each small one in one partition;
+ * one count for all makes every tenant's listing read `count` partitions. Preferred from
+ * PER_TENANT_SHARDS shards up (fewer: the uniform count costs little, and the extra read is saved).
+ */
+function tenantShards(
+  inputs: PartitionInputs,
+  column: string,
+  count: number,
+  reasons: readonly string[],
+): { shard: ShardPlan; reasons: string[]; uniform: string; preferred: boolean } | undefined {
+  const { table } = inputs;
+  const tenant = tenantKeyColumn(table);
+  if (!tenant || table.kind !== 'table' || table.counter || count < MIN_SHARDS) return undefined;
+  const counts = `${table.keyspace ? `${table.keyspace}.` : ''}${table.name}_shards`;
+  const preferred = count >= PER_TENANT_SHARDS;
+  const name = quoteName(tenant.name);
+  return {
+    shard: {
+      column,
+      method: 'random',
+      sources: [],
+      count,
+      offset: 1,
+      perTenant: { column: tenant.name, table: counts },
+    },
+    reasons: [
+      ...reasons,
+      `per ${name}: the figures are those of the largest ${name}'s partition, which needs ${count} shards; the application gives each ${name} the shards its rows need (1 for a small one, at most ${count}) and keeps the count in ${counts}, read before each write and read${preferred ? `: a small ${name}'s listing stays one partition, not ${count}` : ''}`,
+    ],
+    uniform: `every ${name} gets ${count} shards: a small ${name}'s listing reads ${count} partitions for rows that fit in one${preferred ? ` (a count per ${name} is preferred from ${PER_TENANT_SHARDS} shards up)` : ''}`,
+    preferred,
+  };
 }
 
 /**
@@ -807,9 +858,11 @@ export function planText(plan: PartitionPlan): string {
   if (plan.shard) {
     const shards = `${plan.shard.count} shard${plan.shard.count === 1 ? '' : 's'}`;
     parts.push(
-      plan.shard.method === 'random'
-        ? `a random shard column (${shards})`
-        : `a calculated shard column from ${plan.shard.sources.map(quoteName).join(', ')} (${shards})`,
+      plan.shard.perTenant
+        ? `a shard column counted per ${quoteName(plan.shard.perTenant.column)} (1 to ${plan.shard.count} shards, the count kept in ${plan.shard.perTenant.table})`
+        : plan.shard.method === 'random'
+          ? `a random shard column (${shards})`
+          : `a calculated shard column from ${plan.shard.sources.map(quoteName).join(', ')} (${shards})`,
     );
   }
   if (plan.bucket) {
@@ -864,7 +917,10 @@ export function planId(plan: PartitionPlan): string {
   if (plan.replacesView) parts.push('table');
   if (plan.clustering?.length) parts.push(`clustering:${plan.clustering.join(',')}`);
   if (plan.moveToPartition?.length) parts.push(`move:${plan.moveToPartition.join(',')}`);
-  if (plan.shard) parts.push(`shard:${plan.shard.method === 'random' ? 'random' : plan.shard.sources.join(',')}`);
+  if (plan.shard)
+    parts.push(
+      `shard:${plan.shard.perTenant ? 'tenant' : plan.shard.method === 'random' ? 'random' : plan.shard.sources.join(',')}`,
+    );
   if (plan.bucket) parts.push(`bucket:${plan.bucket.granularity}`);
   return parts.join('+');
 }

@@ -494,6 +494,21 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
       message: /2,000,000 rows per partition \(hinted\)/,
     },
     {
+      name: "a table keyed by tenant, sized by its largest tenant (176 shards): each tenant gets its own shard count, so that a small tenant's listing stays one partition (issue 35)",
+      code: '-- @cqlint rows=5866000\nCREATE TABLE audit.events_by_tenant (tenant_id uuid, event_id timeuuid, actor text, action text, PRIMARY KEY (tenant_id, event_id)) WITH default_time_to_live = 7776000;\nSELECT event_id, actor, action FROM audit.events_by_tenant WHERE tenant_id = ? LIMIT 100;',
+      at: 'audit.events_by_tenant',
+      messageId: 'partitionHinted',
+      message:
+        /Add a shard column counted per tenant_id \(1 to 176 shards, the count kept in audit\.events_by_tenant_shards\) to the partition key: \(\(tenant_id, shard\), event_id\)\./,
+    },
+    {
+      name: 'a table keyed by tenant that needs a few shards: one count for all (a table of counts would cost a read for little)',
+      code: '-- @cqlint rows=150000\nCREATE TABLE audit.events_by_tenant (tenant_id uuid, event_id timeuuid, actor text, action text, PRIMARY KEY (tenant_id, event_id)) WITH default_time_to_live = 7776000;\nSELECT event_id, actor, action FROM audit.events_by_tenant WHERE tenant_id = ? LIMIT 100;',
+      at: 'audit.events_by_tenant',
+      messageId: 'partitionHinted',
+      message: /Add a random shard column \(5 shards\) to the partition key: \(\(tenant_id, shard\), event_id\)\./,
+    },
+    {
       name: 'a sample with a huge partition: fires without any hint, citing the sample',
       code: wide,
       at: 'ks.metrics_by_host',

@@ -1178,6 +1178,30 @@ export function personOwnerColumn(table: TableInfo): ColumnInfo | undefined {
   });
 }
 
+// A partition keyed by one of these holds one tenant's rows: tenants differ in size by orders of magnitude.
+const TENANT_WORDS = new Set([
+  'tenant',
+  'org',
+  'organization',
+  'organisation',
+  'workspace',
+  'company',
+  'account',
+  'mandant',
+]);
+
+/**
+ * The partition key column that names a tenant (`tenant_id`, `org_id`, `workspace`), when the rest of the
+ * key is time buckets: the table holds every tenant's rows, each tenant in its own partitions, and its
+ * partitions are as large as the largest tenant's.
+ */
+export function tenantKeyColumn(table: TableInfo): ColumnInfo | undefined {
+  const tenants = table.partitionKey.filter((c) => words(c.name).some((x) => TENANT_WORDS.has(x)));
+  if (tenants.length !== 1) return undefined;
+  const others = table.partitionKey.filter((c) => c !== tenants[0]);
+  return others.every((c) => bucketPeriodSeconds(c) !== undefined) ? tenants[0] : undefined;
+}
+
 /** A regular column that holds one item's content or identity (a body, a headline, an isbn, a uuid). */
 export function isItemColumn(col: ColumnInfo, table?: TableInfo): boolean {
   if (col.role !== 'regular') return false;
