@@ -226,8 +226,11 @@ function partitionFixes(
   // every key column of its base table: the views are re-keyed with the partition columns a plan adds, but
   // not (yet) with new clustering columns, so those plans wait.
   const sharded = !!shardAbove(parse.comments, text, refactor.create.range.start);
+  // A shard counted per tenant creates its table of counts: not where a table of that name exists.
+  const countsTaken = (p: PartitionPlan): boolean =>
+    !!p.shard?.perTenant && ctx.tableNameTaken(p.shard.perTenant.table.split('.').pop()!);
   const plans = planned
-    .filter((p) => !(sharded && p.shard) && (!p.clustering?.length || !refactor.views?.length))
+    .filter((p) => !(sharded && p.shard) && (!p.clustering?.length || !refactor.views?.length) && !countsTaken(p))
     .map((p) => withShardCountSetting(p, ctx.shardCount));
   const offers: FixOffer[] = [];
   // One fix asked for by its id (codeAction/resolve): the others, and their workspace summaries, are not built.

@@ -411,8 +411,8 @@ function tenantCountsEdit(
     ctx.text,
     ctx.create,
     [
-      `The shards of each ${tenantName} of ${ctx.table.qualifiedName} (1..${plan.shard!.count}), set by the application as the ${tenantName} grows: read it before each statement on ${ctx.table.qualifiedName}; a ${tenantName} with no row has shard 1 only.`,
-      `When a ${tenantName}'s count grows, new rows spread over the new shards and the old ones stay where they were: reads take 1..the new count.`,
+      `The shards of each ${tenantName} of ${ctx.table.qualifiedName} (1..${plan.shard!.count}), set by the application as its rows grow: read it before each statement on ${ctx.table.qualifiedName} (no row here: shard 1 only).`,
+      `When a count grows, new rows spread over the new shards and the old ones stay where they were: reads take 1..the new count.`,
     ],
     `CREATE TABLE ${perTenant.table} (${tenantName} ${tenant?.typeText ?? 'text'} PRIMARY KEY, shards int);`,
   );
