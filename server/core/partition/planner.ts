@@ -33,7 +33,7 @@ import {
 } from './limits';
 import type { BucketGranularity, BucketPlan, CureMechanism, PartitionPlan, PlanFigures, ShardPlan } from './plan';
 import { verdictAfter, verdictsBefore, type PartitionRule, type RuleOptions } from './rekey';
-import { throughputEstimates, writeKindOf } from './sizing';
+import { partitionFigures, rowSizes, throughputEstimates, writeKindOf } from './sizing';
 import { figuresOf, rowRate, workloadOf } from './verdicts';
 
 const SHARD_NAMES = ['shard', 'shard_id', 'shard_no', 'shard_num', 'shard_key'];
@@ -583,6 +583,8 @@ function candidatePlans(inputs: PartitionInputs, demand: PlanDemand): Candidate[
     const spread = shardCount(inputs, demand, sizing, reasons);
     count = spread.count;
     stated = spread.stated;
+    const split = demand.size && splitReason(inputs, sizing, demand.size, count);
+    if (split) reasons.push(split);
     // A key that is a time bucket alone (a day): when one bucket's rows need more shards than its writes do,
     // a finer bucket beside it with the writes' shards is offered too, and preferred where it makes fewer
     // partitions to read (a day at 2,000 rows/s: a minute bucket and 4 shards, not 2,592 shards).
@@ -709,6 +711,41 @@ function candidatePlans(inputs: PartitionInputs, demand: PlanDemand): Candidate[
   // heat either way, and a light bulb of every alternative costs a workspace summary each.
   const ordered = refined.length ? orderRefined(inputs, refined[0], shards, sizeShards) : shards;
   return ordered[0] === refined[0] ? ordered : shards;
+}
+
+/** A column that makes up at least this share of a row dominates it: moved out, the row shrinks that much. */
+const DOMINANT_SHARE = 0.5;
+
+/**
+ * A partition too large because one column (a body, a blob, a collection) dominates its rows: the shards it
+ * needs with that column moved to a table of its own read by the row's primary key (`<table>_<column>`), in
+ * words, for the plans' reasons; undefined when no column dominates or moving it changes no count. The
+ * fixes do not move the column (they re-key): the line says what the move would give.
+ */
+function splitReason(
+  inputs: PartitionInputs,
+  sizing: Sizing,
+  size: NonNullable<PlanDemand['size']>,
+  shards: number,
+): string | undefined {
+  const { table } = inputs;
+  const sizes = rowSizes(table, inputs.hints, inputs.udts);
+  const regular = new Set(table.columns.filter((c) => c.role === 'regular').map((c) => c.name));
+  const largest = sizes.columns.filter((c) => regular.has(c.name)).sort((a, b) => b.bytes - a.bytes)[0];
+  if (!largest || largest.bytes < sizing.rowBytes * DOMINANT_SHARE) return undefined;
+  const rows = size.rows ?? (size.bytes !== undefined ? size.bytes / Math.max(1, sizing.rowBytes) : undefined);
+  if (rows === undefined) return undefined;
+  const without: TableInfo = { ...table, columns: table.columns.filter((c) => c.name !== largest.name) };
+  const after = partitionFigures(without, inputs.target, inputs.hints, inputs.udts, sizing.rate);
+  const limit = after.binding && Number.isFinite(after.binding.rows) ? after.binding.rows : undefined;
+  const needed = limit === undefined ? 1 : partsToFit(rows, limit);
+  if (needed >= shards) return undefined;
+  const name = quoteName(largest.name);
+  const key = table.columns.filter((c) => c.role === 'partition' || c.role === 'clustering').map((c) => c.name);
+  return `split: ${name} is ${formatBytes(largest.bytes)} of a ${formatBytes(sizing.rowBytes)} row; moved to a table of its own (${table.keyspace ? `${table.keyspace}.` : ''}${table.name}_${largest.name}, keyed by ${keyText(
+    key.filter((c) => table.partitionKey.some((p) => p.name === c)),
+    key.filter((c) => table.clustering.some((k) => k.name === c)),
+  )}) and read by id where a read selects it, a row is ${formatBytes(after.rowBytes)}${limit !== undefined ? ` and the first limit at ${formatCount(limit)} rows` : ''}: ${needed === 1 ? 'no shard needed' : `${needed} shards, not ${shards}`} (a change to the application this fix does not make)`;
 }
 
 /**
