@@ -5,7 +5,7 @@ import { afterEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Statement } from '../../grammar/ast';
 import { allRules } from '../../server/core/rules';
-import type { RuleModule } from '../../server/core/rules/types';
+import type { RuleContext, RuleModule } from '../../server/core/rules/types';
 import { MAIN, ofRule, projectWith } from './helpers';
 
 const CODE = `CREATE TABLE ks.t (id int PRIMARY KEY, v text);
@@ -106,6 +106,115 @@ describe('rule handlers by statement kind', () => {
     assert.deepEqual(seen, starts(['CreateTable', 'Select']));
     assert.deepEqual(ofRule(project.lint(MAIN), rule.meta.id), local);
     assert.equal(local.length, 2);
+  });
+
+  /** A probe rule with RuleMeta.batchMembers: it records each write handler's call and the batch it is in. */
+  function memberProbe(id: string, meta: Partial<RuleModule['meta']>, withBatch: boolean) {
+    const seen: string[] = [];
+    const write = (stmt: Statement, ctx: RuleContext): void => {
+      seen.push(`${stmt.kind}@${stmt.range.start}${ctx.batch ? ` in Batch@${ctx.batch.range.start}` : ''}`);
+      ctx.report({ messageId: 'write', values: { kind: stmt.kind }, range: stmt.range });
+    };
+    const rule: RuleModule = {
+      meta: {
+        id,
+        defaultSeverity: 'info',
+        description: 'test probe of batch members',
+        messages: { write: '{{kind}}', batch: 'batch' },
+        batchMembers: true,
+        ...meta,
+      },
+      handlers: {
+        Insert: write,
+        Update: write,
+        ...(withBatch
+          ? {
+              Batch(stmt, ctx) {
+                seen.push(`Batch@${stmt.range.start}${ctx.batch ? ' (nested?)' : ''}`);
+                ctx.report({ messageId: 'batch', range: stmt.range });
+              },
+            }
+          : {}),
+      },
+    };
+    return { rule, seen };
+  }
+
+  const BATCHES = `CREATE TABLE ks.t (id int PRIMARY KEY, v text);
+INSERT INTO ks.t (id, v) VALUES (1, 'a');
+BEGIN BATCH INSERT INTO ks.t (id, v) VALUES (2, 'b'); DELETE FROM ks.t WHERE id = 3; UPDATE ks.t SET v = 'c' WHERE id = 4; APPLY BATCH;
+BEGIN UNLOGGED BATCH DELETE FROM ks.t WHERE id = 5; APPLY BATCH;
+`;
+  const at = (text: string, from = 0): number => BATCHES.indexOf(text, from);
+  const batch1 = at('BEGIN BATCH');
+  const batch2 = at('BEGIN UNLOGGED');
+
+  for (const meta of [{}, { scope: 'statement' as const }, { fileLocal: true as const }]) {
+    for (const withBatch of [false, true]) {
+      test(`batchMembers ${JSON.stringify(meta)}${withBatch ? ' with a Batch handler' : ''}: the write handlers run on each member, in order, with ctx.batch`, () => {
+        const { rule, seen } = memberProbe(`batch-probe-${Object.keys(meta).join('')}-${withBatch}`, meta, withBatch);
+        register(rule);
+        const project = projectWith(BATCHES);
+        const findings = ofRule(project.lint(MAIN), rule.meta.id);
+        assert.deepEqual(project.internalErrors, []);
+        // The DELETEs have no handler; the Batch handler (when there is one) runs before the members.
+        assert.deepEqual(seen, [
+          `Insert@${at('INSERT')}`,
+          ...(withBatch ? [`Batch@${batch1}`] : []),
+          `Insert@${at('INSERT', batch1)} in Batch@${batch1}`,
+          `Update@${at('UPDATE', batch1)} in Batch@${batch1}`,
+          ...(withBatch ? [`Batch@${batch2}`] : []),
+        ]);
+        assert.deepEqual(
+          findings.map((f) => [f.range.start.line, f.message]),
+          [
+            [2, 'Insert'],
+            ...(withBatch ? [[3, 'batch']] : []),
+            [3, 'Insert'],
+            [3, 'Update'],
+            ...(withBatch ? [[4, 'batch']] : []),
+          ],
+        );
+      });
+    }
+  }
+
+  test('without batchMembers, the write handlers never see a batch member', () => {
+    const { rule, seen } = memberProbe('batch-probe-off', { batchMembers: undefined }, false);
+    register(rule);
+    const project = projectWith(BATCHES);
+    assert.equal(ofRule(project.lint(MAIN), rule.meta.id).length, 1);
+    assert.deepEqual(seen, [`Insert@${at('INSERT')}`]);
+  });
+
+  test("a statement-scoped batchMembers rule keeps its members' findings with the batch's cached result", () => {
+    const { rule, seen } = memberProbe('batch-probe-cached', { scope: 'statement' }, false);
+    register(rule);
+    const project = projectWith(BATCHES, {}, { editing: () => true });
+    const first = ofRule(project.lint(MAIN), rule.meta.id);
+    assert.equal(first.length, 3);
+    seen.length = 0;
+    project.setFile(MAIN, BATCHES);
+    assert.deepEqual(ofRule(project.lint(MAIN), rule.meta.id), first);
+    assert.deepEqual(seen, []);
+    // An edit inside the first batch runs its members again, and nothing else.
+    const edited = BATCHES.replace("SET v = 'c'", "SET v = 'd'");
+    project.setFile(MAIN, edited);
+    const after = ofRule(project.lint(MAIN), rule.meta.id);
+    assert.deepEqual(seen, [
+      `Insert@${at('INSERT', batch1)} in Batch@${batch1}`,
+      `Update@${at('UPDATE', batch1)} in Batch@${batch1}`,
+    ]);
+    assert.deepEqual(after, first);
+  });
+
+  test('the rules that opt in to batchMembers handle INSERT, UPDATE or DELETE', () => {
+    const optedIn = allRules.filter((r) => r.meta.batchMembers);
+    assert.ok(optedIn.length >= 6);
+    for (const r of optedIn) {
+      assert.ok(r.handlers && !r.check, r.meta.id);
+      assert.ok(r.handlers.Insert || r.handlers.Update || r.handlers.Delete, r.meta.id);
+    }
   });
 
   test('a handler that throws is recorded once, not called again on the file, and the other rules still report', () => {

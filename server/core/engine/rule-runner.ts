@@ -4,6 +4,7 @@
 // lookups (RuleRunHost).
 import {
   isSourceRange,
+  type BatchStatement,
   type ParseResult,
   type QualifiedName,
   type SourceRange,
@@ -92,9 +93,26 @@ interface HandlerRun {
 
 type StatementHandler = (stmt: Statement, ctx: RuleContext) => void;
 
-/** The rule's handler for the statement's kind (RuleModule.handlers), if any. */
-function handlerFor(rule: RuleModule, stmt: Statement): StatementHandler | undefined {
-  return rule.handlers?.[stmt.kind] as StatementHandler | undefined;
+/**
+ * The rule's handler for a kind of statement (RuleModule.handlers), if any. On a BATCH, a rule with
+ * RuleMeta.batchMembers runs its Batch handler (if any) and then its INSERT/UPDATE/DELETE handlers on each
+ * member in order, with ctx.batch the batch: one handler for the batch, so that every walk (file-scoped,
+ * file-local, statement-scoped and its cache) runs and keeps the members' findings with their batch.
+ */
+function handlerOf(rule: RuleModule, kind: Statement['kind']): StatementHandler | undefined {
+  const handlers = rule.handlers as Partial<Record<Statement['kind'], StatementHandler>> | undefined;
+  const own = handlers?.[kind];
+  if (kind !== 'Batch' || !rule.meta.batchMembers || !handlers) return own;
+  if (!handlers.Insert && !handlers.Update && !handlers.Delete) return own;
+  return (stmt, ctx) => {
+    own?.(stmt, ctx);
+    const batch = stmt as BatchStatement;
+    let inBatch: RuleContext | undefined;
+    for (const member of batch.statements) {
+      const handler = handlers[member.kind];
+      if (handler) handler(member, (inBatch ??= { ...ctx, batch }));
+    }
+  };
 }
 
 /** A rule of a run (by its index) to run on a kind of statement, with its handler for the kind (none: its check()). */
@@ -119,7 +137,7 @@ class RulesByKind {
       const found: KindRule[] = [];
       for (let i = 0; i < this.rules.length; i++) {
         const rule = this.rules[i]!.rule;
-        const handler = rule.handlers?.[kind] as StatementHandler | undefined;
+        const handler = handlerOf(rule, kind);
         if (!rule.handlers || handler) found.push({ index: i, handler: rule.check ? undefined : handler });
       }
       this.lists.set(kind, (list = found));
@@ -391,7 +409,7 @@ export class RuleRunner {
             continue;
           }
           const rule = statementRules[entry.rule]!.rule;
-          const result = runOne(entry.rule, stmt, current.scope, rule.check ? undefined : handlerFor(rule, stmt));
+          const result = runOne(entry.rule, stmt, current.scope, rule.check ? undefined : handlerOf(rule, stmt.kind));
           if (result) entry.result = result;
           else stale = true;
         }

@@ -78,13 +78,11 @@ export const rule: RuleModule<Id> = {
       largeCell: 'the value of {{column}} is {{size}}, over {{setting}} ({{limit}}): a large cell',
       manyElements: '{{column}} gets {{items}} elements, over {{setting}} ({{limit}}): a large collection',
     },
+    batchMembers: true,
   },
   handlers: {
     Insert: check,
     Update: check,
-    Batch(stmt, ctx) {
-      for (const member of stmt.statements) check(member, ctx);
-    },
   },
 };
 

@@ -377,6 +377,7 @@ export const rule: RuleModule<Id> = {
       levelDisallowed: 'CONSISTENCY {{level}} is in {{setting}}: the cluster refuses the queries that follow',
       levelWarned: 'CONSISTENCY {{level}} is in {{setting}}: the cluster warns at the queries that follow',
     },
+    batchMembers: true,
   },
   handlers: {
     Select(stmt, ctx) {
@@ -389,7 +390,6 @@ export const rule: RuleModule<Id> = {
     Delete: writeChecks,
     Batch(stmt, ctx) {
       checkTimestamps(ctx, stmt.using);
-      for (const member of stmt.statements) writeChecks(member, ctx);
       checkBatchSize(ctx, stmt);
     },
     ShellCommand(stmt, ctx) {

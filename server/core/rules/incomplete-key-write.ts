@@ -72,14 +72,12 @@ export const rule: RuleModule<'primaryKey' | 'partitionKey'> = {
       partitionKey: '{{statement}} on {{table}} must name the whole partition key; missing {{missing}}',
     },
     scope: 'statement',
+    batchMembers: true,
   },
   handlers: {
     Insert: checkWrite,
     Update: checkWrite,
     Delete: checkWrite,
-    Batch(stmt, ctx) {
-      for (const member of stmt.statements) checkWrite(member, ctx);
-    },
   },
 };
 

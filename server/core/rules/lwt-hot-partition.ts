@@ -90,11 +90,9 @@ export const rule: RuleModule<'contention'> = {
         'lightweight transaction on a hot partition of {{table}}: concurrent ones contend, retry and time out',
     },
     scope: 'statement',
+    batchMembers: true,
   },
   handlers: {
-    Batch(stmt, ctx) {
-      for (const member of stmt.statements) if (isConditional(member)) check(ctx, member);
-    },
     Insert: checkWrite,
     Update: checkWrite,
     Delete: checkWrite,

@@ -88,15 +88,13 @@ export const rule: RuleModule<MessageId> = {
     },
     // Each statement is checked against its table's spec alone: results are cached per statement.
     scope: 'statement',
+    batchMembers: true,
   },
   handlers: {
     Select: checkStatement,
     Insert: checkStatement,
     Update: checkStatement,
     Delete: checkStatement,
-    Batch(stmt, ctx) {
-      for (const member of stmt.statements) checkStatement(member, ctx);
-    },
   },
 };
 

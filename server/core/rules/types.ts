@@ -1,6 +1,13 @@
 // What a rule is and what it gets to look at. Rules are pure: they read the parse result and the schema
 // through the context and report findings; they never talk to LSP.
-import type { ParseResult, QualifiedName, SourceRange, Statement, StatementKind } from '../../../grammar/ast';
+import type {
+  BatchStatement,
+  ParseResult,
+  QualifiedName,
+  SourceRange,
+  Statement,
+  StatementKind,
+} from '../../../grammar/ast';
 import type { MessageValues, OffsetFinding, Severity } from '../findings/findings';
 import type { Markdown } from '../util/markdown';
 import type { TableInfo, IndexInfo, KeyspaceInfo, MigrationStep, UserTypeInfo } from '../schema/model';
@@ -52,6 +59,13 @@ export interface RuleMeta<M extends string = string> {
    * lookups could need, so that a verdict once shown is never withdrawn. Default: not file-local.
    */
   fileLocal?: boolean;
+  /**
+   * `true`: the runner calls the rule's `Insert`, `Update` and `Delete` handlers on each member of a BATCH
+   * too, in order, after its `Batch` handler if it has one (which then judges the batch as a whole only),
+   * with `ctx.batch` the batch. The members' findings belong to the batch's run (its statement cache,
+   * when `scope: 'statement'`). Default: a BATCH's members are not visited on their own.
+   */
+  batchMembers?: boolean;
 }
 
 /**
@@ -87,6 +101,8 @@ export interface RuleContext<M extends string = string> {
   readonly options: Readonly<Record<string, unknown>>;
   /** Every rule id cqlint has (what a suppression comment may name). */
   readonly ruleIds: readonly string[];
+  /** The BATCH whose member a handler is called on (RuleMeta.batchMembers); undefined on a top-level statement. */
+  readonly batch?: BatchStatement;
   /** A user type as named at `mention` (a column's definition: schema/resolve.ts rule 3), else the workspace's (for sizing frozen UDT columns). */
   userType(keyspace: string | undefined, name: string, mention?: Mention): UserTypeInfo | undefined;
   /** The table or view a name refers to at `atOffset` (USE context, same file first, then workspace). */
@@ -155,8 +171,8 @@ export type StatementOf<K extends StatementKind> = Extract<Statement, { kind: K 
 
 /**
  * ESLint-style handlers: the runner walks the file's top-level statements once and calls, for each, the
- * handler of its kind (a BATCH's members are not visited on their own: a rule that judges them handles
- * `Batch`). With `scope: 'statement'` each call is the statement's own run (cached with it); a rule
+ * handler of its kind (a BATCH's members only for a rule with RuleMeta.batchMembers; a rule that judges a
+ * batch as a whole handles `Batch`). With `scope: 'statement'` each call is the statement's own run (cached with it); a rule
  * without a handler for a statement's kind is not run on it at all.
  */
 export type StatementHandlers<C> = { [K in StatementKind]?: (stmt: StatementOf<K>, ctx: C) => void };
@@ -175,7 +191,7 @@ export interface RuleModule<M extends string = string> {
 /** What a file-local rule (RuleMeta.fileLocal) sees: the file itself, nothing of the workspace. */
 export type FileRuleContext<M extends string = string> = Pick<
   RuleContext<M>,
-  'filePath' | 'text' | 'parse' | 'target' | 'options' | 'keyspaceAt' | 'cluster' | 'report'
+  'filePath' | 'text' | 'parse' | 'target' | 'options' | 'keyspaceAt' | 'cluster' | 'report' | 'batch'
 >;
 
 /** A rule whose findings depend on its file alone (RuleMeta.fileLocal): it is given a FileRuleContext. */

@@ -159,6 +159,7 @@ export const rule: RuleModule<MessageId> = {
       noColumnDidYouMean: '{{kind}} {{table}} has no column {{column}}; did you mean {{suggestion}}?',
     },
     scope: 'statement',
+    batchMembers: true,
   },
   handlers: {
     CreateTable: checkDefinition,
@@ -168,9 +169,6 @@ export const rule: RuleModule<MessageId> = {
     Update: checkStatement,
     Delete: checkStatement,
     CreateIndex: checkStatement,
-    Batch(stmt, ctx) {
-      for (const member of stmt.statements) checkStatement(member, ctx);
-    },
   },
 };
 
