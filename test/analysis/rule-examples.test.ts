@@ -5,7 +5,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allRules } from '../../server/core/rules';
 import { docsUrl, HEADLINE_CHARS } from '../../server/core/findings/findings';
-import type { ExampleCase } from '../../server/core/rules/types';
+import type { ExampleCase, InvalidExampleCase } from '../../server/core/rules/types';
+import type { Finding } from '../../server/core/findings/findings';
+import type { Project } from '../../server/core/engine/project';
+import { computeFixAll, fixableRuleIds, fixesForFinding } from '../../server/core/fixes';
+import { projectFixContext } from '../../server/core/fixes/environment';
+import { applyEdits } from '../../server/core/fixes/text';
+import { parseCql } from '../../grammar';
 import { exampleProject, mainOf, ofRule, summary } from './helpers';
 import { projectRoot } from '../helpers/corpus';
 import { ruleExamples, ruleFiles } from '../helpers/rule-modules';
@@ -14,7 +20,43 @@ async function run(c: ExampleCase, ruleId: string) {
   const project = await exampleProject(c);
   const all = project.lint(mainOf(c));
   assert.deepEqual(project.internalErrors, [], 'no rule may throw');
-  return { all, mine: ofRule(all, ruleId) };
+  return { project, all, mine: ofRule(all, ruleId) };
+}
+
+const fixable = new Set(fixableRuleIds());
+
+/**
+ * ESLint's RuleTester on a fixable rule's invalid case: one pass of fix-all over the rule's findings gives
+ * `output` (null: nothing changes), and the fix named by `suggestion` applied alone gives its output; a case
+ * whose fix-all changes the code must say what it gives. Both outputs parse no worse than the code.
+ */
+function checkOutputs(c: InvalidExampleCase, project: Project, mine: readonly Finding[]): void {
+  const file = mainOf(c);
+  const text = project.getText(file)!;
+  const parse = project.parse(file);
+  const parses = (output: string, what: string): void =>
+    assert.ok(parseCql(output).errors.length <= parse.errors.length, `${what} adds no syntax error:\n${output}`);
+  const edits = computeFixAll(text, parse, mine, projectFixContext(project, file, { safeOnly: true }));
+  const output = edits.length ? applyEdits(text, edits) : null;
+  if (c.output === undefined)
+    assert.equal(output, null, `fix-all changes the code: the case states its output:\n${output}`);
+  else {
+    assert.notEqual(c.output, c.code, 'an output that is the code is output: null');
+    assert.equal(output, c.output, 'fix-all gives the output');
+  }
+  if (output !== null) parses(output, 'fix-all');
+  if (c.suggestion) {
+    const fixes = fixesForFinding(text, parse, mine[0]!, projectFixContext(project, file));
+    const fix = fixes.find((f) => f.title === c.suggestion!.title);
+    assert.ok(
+      fix,
+      `the first finding offers "${c.suggestion.title}"; it offers: ${fixes.map((f) => f.title).join(' | ')}`,
+    );
+    assert.ok(!fix.safeForFixAll, 'a fix that fix-all takes is shown by output, not as a suggestion');
+    const suggested = applyEdits(text, fix.edits);
+    assert.equal(suggested, c.suggestion.output, 'the suggestion gives its output');
+    parses(suggested, 'the suggestion');
+  }
 }
 
 /** Each invalid case's findings of its rule, linted once (its own test and the message-id coverage test share them). */
@@ -68,7 +110,7 @@ describe('rule examples', () => {
       });
       examples.invalid.forEach((c, i) => {
         test(`invalid #${i + 1}${c.name ? ` (${c.name})` : ''}`, async () => {
-          const { mine } = await runInvalid(c, id);
+          const { project, mine } = await runInvalid(c, id);
           assert.equal(
             mine.length,
             c.count ?? 1,
@@ -93,8 +135,21 @@ describe('rule examples', () => {
             assert.deepEqual(first.data?.[key], value, `data.${key}`);
           }
           assert.doesNotThrow(() => JSON.stringify(first.data), 'data is JSON-serialisable');
+          if (fixable.has(id)) checkOutputs(c, project, mine);
+          else assert.ok(c.output === undefined && !c.suggestion, 'a rule without fixes states no output');
         });
       });
+      if (fixable.has(id))
+        test('an invalid case shows what its fix gives (output, or a suggestion where every fix is a choice)', () => {
+          assert.ok(
+            examples.invalid.some((c) => c.output !== undefined),
+            'a case states its output (null: fix-all leaves it)',
+          );
+          assert.ok(
+            examples.invalid.some((c) => typeof c.output === 'string' || c.suggestion),
+            'a case shows a fixed text',
+          );
+        });
       test('every declared message id is reported by an invalid case', async () => {
         const reported = new Set<string>();
         for (const c of examples.invalid) for (const f of (await runInvalid(c, id)).mine) reported.add(f.messageId);

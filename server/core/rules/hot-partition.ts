@@ -417,6 +417,12 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     },
     {
       code: 'CREATE TABLE ks.tasks (done boolean, task_id uuid, PRIMARY KEY (done, task_id));',
+      output: null,
+      suggestion: {
+        title: 'Add a calculated shard column from task_id (2 shards)',
+        output:
+          '-- @shard shard = murmur3(task_id) % 2 + 1\nCREATE TABLE ks.tasks (done boolean, task_id uuid, shard int, PRIMARY KEY ((done, shard), task_id));',
+      },
       at: 'done,',
       messageId: 'lowCardinality',
       data: { reason: 'low-cardinality', candidates: ['task_id'], livePartitions: 2 },

@@ -82,6 +82,8 @@ export const rule: RuleModule<'primaryKey' | 'partitionKey'> = {
 };
 
 const t = 'CREATE TABLE ks.t (id uuid, c int, s text STATIC, v text, PRIMARY KEY (id, c));\n';
+const posts =
+  '-- @shard shard = murmur3(title) % 16 + 1\nCREATE TABLE ks.posts (publish_date date, shard int, title text, body text, PRIMARY KEY ((publish_date, shard), title));\n';
 
 export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
@@ -105,6 +107,14 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
       at: 'WHERE',
       messageId: 'partitionKey',
       data: { statement: 'DELETE', missing: ['id'] },
+    },
+    {
+      name: 'a write-sharded table written without the shard: the shard is computed',
+      code: `${posts}INSERT INTO ks.posts (publish_date, title, body) VALUES ('2020-07-09', 'Hello', 'Hi');`,
+      at: '(publish_date, title, body)',
+      messageId: 'primaryKey',
+      data: { missing: ['shard'] },
+      output: `${posts}INSERT INTO ks.posts (publish_date, title, body, shard) VALUES ('2020-07-09', 'Hello', 'Hi', 9);`,
     },
     {
       name: 'in a batch',

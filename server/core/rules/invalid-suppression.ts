@@ -51,6 +51,7 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     {
       name: 'a misspelled id',
       code: `-- cqlint-disable-next-line hot-partiton\n${hot}`,
+      output: `-- cqlint-disable-next-line hot-partition\n${hot}`,
       at: 'hot-partiton',
       messageId: 'unknownRuleDidYouMean',
       message:
@@ -60,6 +61,7 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     {
       name: 'in a list, in a block comment',
       code: `/* cqlint-disable unbounded-partition,  hotpartition */\n${hot}\n/* cqlint-enable hotpartition */`,
+      output: `/* cqlint-disable unbounded-partition,  hot-partition */\n${hot}\n/* cqlint-enable hot-partition */`,
       at: 'hotpartition',
       messageId: 'unknownRuleDidYouMean',
       count: 2,
@@ -68,6 +70,7 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     {
       name: 'nothing close',
       code: `// cqlint-disable-line whatever\n${hot}`,
+      output: null,
       at: 'whatever',
       messageId: 'unknownRule',
       message: /^there is no rule "whatever" This cqlint-disable-line comment/,

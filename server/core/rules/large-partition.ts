@@ -541,6 +541,12 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     {
       name: "bucket fit at a default rate: a sensor's month bucket of three values a row",
       code: 'CREATE TABLE iot.readings_by_month (sensor_id uuid, month text, ts timestamp, temperature double, humidity double, pressure double, PRIMARY KEY ((sensor_id, month), ts));',
+      output: null,
+      suggestion: {
+        title: 'Add a time bucket day date (daily partitions by ts beside month)',
+        output:
+          'CREATE TABLE iot.readings_by_month (sensor_id uuid, month text, ts timestamp, temperature double, humidity double, pressure double, day date /* bucket: the UTC day of ts, set by the application */, PRIMARY KEY ((sensor_id, month, day), ts));',
+      },
       at: 'iot.readings_by_month',
       messageId: 'bucketTooCoarse',
       message:

@@ -211,6 +211,12 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     {
       name: 'evidence alone: 90,000 writes in 60 s on one partition, no hint',
       code: posts,
+      output: null,
+      suggestion: {
+        title: 'Add a random shard column (3 shards)',
+        output:
+          '-- @shard shard = random(3)\nCREATE TABLE ks.posts (day date, id timeuuid, body text, shard int, PRIMARY KEY ((day, shard), id));',
+      },
       at: 'ks.posts',
       messageId: 'overLimitMeasured',
       target: 'keyspaces',

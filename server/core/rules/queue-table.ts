@@ -111,6 +111,12 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     {
       name: "queue class: workers read the oldest jobs and delete them (a queue's items arrive at an event stream's pace, not one entity's)",
       code: `${jobs}\n${insert}\nSELECT queued_at, job_id, payload FROM jobs.pending WHERE pool = ? LIMIT 50;\nDELETE FROM jobs.pending WHERE pool = ? AND queued_at = ?;`,
+      output: null,
+      suggestion: {
+        title:
+          'Write the assumed rate down: -- @cqlint rate=1/min above jobs.pending (then correct it to the real rate)',
+        output: `-- @cqlint rate=1/min\n${jobs}\n${insert}\nSELECT queued_at, job_id, payload FROM jobs.pending WHERE pool = ? LIMIT 50;\nDELETE FROM jobs.pending WHERE pool = ? AND queued_at = ?;`,
+      },
       at: 'jobs.pending (',
       message:
         /^jobs\.pending is used as a queue: each read scans the tombstones of the rows consumed before it A SELECT reads the oldest rows of one pool \(LIMIT 50\) and a DELETE removes them by queued_at.*one partition keeps about 14,400 tombstones for gc_grace_seconds \(10 days, .*after 17 hours and fail at 100,000 after 69 days/,

@@ -122,6 +122,7 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     {
       name: 'INSERT with the wrong shard',
       code: `${table}INSERT INTO ks.posts (publish_date, shard, title) VALUES ('2020-07-09', 3, 'Hello');`,
+      output: `${table}INSERT INTO ks.posts (publish_date, shard, title) VALUES ('2020-07-09', 9, 'Hello');`,
       at: "3, 'Hello'",
       messageId: 'wrongShard',
       message: /shard = 3 but murmur3\(title\) % 16 \+ 1 gives 9 for this title/,
@@ -130,6 +131,7 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     {
       name: 'SELECT with the wrong shard',
       code: `${table}SELECT * FROM ks.posts WHERE publish_date = '2020-07-09' AND shard = 4 AND title = 'Hello';`,
+      output: `${table}SELECT * FROM ks.posts WHERE publish_date = '2020-07-09' AND shard = 9 AND title = 'Hello';`,
       at: '4 AND',
       messageId: 'wrongShard',
       data: { expected: 9 },
@@ -137,6 +139,7 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     {
       name: 'DELETE in a batch',
       code: `${table}BEGIN BATCH\n  DELETE FROM ks.posts WHERE publish_date = '2020-07-09' AND shard = 1 AND title = 'Hello';\nAPPLY BATCH;`,
+      output: `${table}BEGIN BATCH\n  DELETE FROM ks.posts WHERE publish_date = '2020-07-09' AND shard = 9 AND title = 'Hello';\nAPPLY BATCH;`,
       at: '1 AND',
       messageId: 'wrongShard',
       data: { expected: 9, actual: 1 },
@@ -144,6 +147,8 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     {
       name: 'out of range, without a source value',
       code: `${table}SELECT * FROM ks.posts WHERE publish_date = '2020-07-09' AND shard = 17;`,
+      // Without the title there is no value to put: the finding has no fix.
+      output: null,
       at: '17',
       messageId: 'outOfRange',
       message: /shard = 17 is outside 1\.\.16/,
@@ -152,6 +157,7 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     {
       name: 'out of range, with the value it should be',
       code: `${table}INSERT INTO ks.posts (publish_date, shard, title) VALUES ('2020-07-09', 0, 'Hello');`,
+      output: `${table}INSERT INTO ks.posts (publish_date, shard, title) VALUES ('2020-07-09', 9, 'Hello');`,
       at: '0,',
       messageId: 'outOfRange',
       message: /outside 1\.\.16.*for this row it is 9/,

@@ -115,6 +115,11 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     {
       name: 'TTL class: a 30-day TTL on the default compaction',
       code: `${cpu} WITH default_time_to_live = 2592000;`,
+      output: null,
+      suggestion: {
+        title: 'Compact metrics.cpu_by_host_day with TimeWindowCompactionStrategy (1-day windows)',
+        output: `${cpu} WITH default_time_to_live = 2592000 AND compaction = {'class': 'TimeWindowCompactionStrategy', 'compaction_window_unit': 'DAYS', 'compaction_window_size': 1};`,
+      },
       at: 'metrics.cpu_by_host_day',
       message:
         /writes its rows in time order \(ts\) and expires every one of them by TTL \(default_time_to_live of 30 days\), but compacts with SizeTieredCompactionStrategy \(the default\).*'compaction_window_unit': 'DAYS', 'compaction_window_size': 1\}/,

@@ -248,6 +248,17 @@ export interface InvalidExampleCase<M extends string = string> extends ExampleCa
   data?: Record<string, unknown>;
   /** Where the first finding starts: this text's first occurrence in `code` (every invalid case is located). */
   at: string;
+  /**
+   * ESLint's `output`, for a rule with quick fixes: `code` after one pass of fix-all (`cqlint lint --fix`) over
+   * this rule's findings, the fixes that need no choice (`safeForFixAll`); `null`: fix-all changes nothing
+   * here (the fixes are choices, or there is none). A case whose fix-all changes the code must state it.
+   */
+  output?: string | null;
+  /**
+   * ESLint's suggestion: a fix of the first finding that fix-all does not take (a choice), named by its title,
+   * and `code` with that fix alone applied (this file's edits; a fix's edits to other files are not shown).
+   */
+  suggestion?: { title: string; output: string };
 }
 
 /** A rule's examples; `RuleExamples<MessageIdOf<typeof rule>>` checks the message ids its invalid cases pin. */

@@ -357,6 +357,12 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     {
       name: 'a shard beside an id spreads the writes but still grows forever',
       code: 'CREATE TABLE ks.events (id uuid, shard int, ts timestamp, PRIMARY KEY ((id, shard), ts));',
+      output: null,
+      suggestion: {
+        title: 'Add a time bucket month text (monthly partitions by ts)',
+        output:
+          "CREATE TABLE ks.events (id uuid, shard int, ts timestamp, month text /* bucket: the UTC month of ts as 'YYYY-MM', set by the application */, PRIMARY KEY ((id, shard, month), ts));",
+      },
       at: '(id,',
       messageId: 'growsForever',
       data: { suggestedKey: '((id, shard, month), ts)' },

@@ -194,12 +194,14 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   invalid: [
     {
       code: 'CREATE TABLE ks.t (id uuid, ts timestamp, PRIMARY KEY (id, tss));',
+      output: 'CREATE TABLE ks.t (id uuid, ts timestamp, PRIMARY KEY (id, ts));',
       at: 'tss',
       messageId: 'noColumnDidYouMean',
       data: { table: 'ks.t', column: 'tss', suggestion: 'ts' },
     },
     {
       code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nSELECT vv FROM ks.t WHERE id = ?;',
+      output: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nSELECT v FROM ks.t WHERE id = ?;',
       at: 'vv FROM',
       messageId: 'noColumnDidYouMean',
       data: { suggestion: 'v' },
@@ -207,6 +209,8 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     },
     {
       code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nINSERT INTO ks.t (id, value) VALUES (?, ?);',
+      // No column is close enough to guess: nothing to fix.
+      output: null,
       at: 'value',
       messageId: 'noColumn',
       data: { column: 'value', suggestion: undefined },
@@ -219,12 +223,14 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     },
     {
       code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nCREATE INDEX ON ks.t (vv);',
+      output: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, v text);\nCREATE INDEX ON ks.t (v);',
       at: 'vv',
       messageId: 'noColumnDidYouMean',
       data: { suggestion: 'v' },
     },
     {
       code: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, title text);\nSELECT titel FROM ks.t WHERE id = ?;',
+      output: 'CREATE TABLE ks.t (id uuid PRIMARY KEY, title text);\nSELECT title FROM ks.t WHERE id = ?;',
       at: 'titel',
       messageId: 'noColumnDidYouMean',
       data: { suggestion: 'title' },
@@ -232,12 +238,14 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     },
     {
       code: 'CREATE TABLE ks.t (id uuid, c int, PRIMARY KEY (id, c)) WITH CLUSTERING ORDER BY (cc DESC);',
+      output: 'CREATE TABLE ks.t (id uuid, c int, PRIMARY KEY (id, c)) WITH CLUSTERING ORDER BY (c DESC);',
       at: 'cc DESC',
       messageId: 'noColumnDidYouMean',
     },
     {
       name: 'other file',
       code: 'SELECT id FROM ks.posts WHERE idd = ?;',
+      output: 'SELECT id FROM ks.posts WHERE id = ?;',
       at: 'idd',
       messageId: 'noColumnDidYouMean',
       files: { 'schema.cql': 'CREATE TABLE ks.posts (id uuid PRIMARY KEY, body text);' },

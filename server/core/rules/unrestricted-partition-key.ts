@@ -135,10 +135,22 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     {
       name: 'sharded table read without the shard',
       code: `${sharded}SELECT * FROM ks.books WHERE publish_date = ?;`,
+      output: null,
+      suggestion: {
+        title: 'Read all 8 shards: shard IN (1, ..., 8)',
+        output: `${sharded}-- reads all 8 shards: merge the rows\nSELECT * FROM ks.books WHERE publish_date = ? AND shard IN (1, 2, 3, 4, 5, 6, 7, 8);`,
+      },
       at: 'WHERE',
       messageId: 'allShards',
       message: /all 8 shards/,
       data: { shardColumn: 'shard', shardCount: 8, missing: ['shard'], shardOnlyMissing: true },
+    },
+    {
+      name: 'sharded table read with the title: the shard is computed',
+      code: `${sharded}SELECT * FROM ks.books WHERE publish_date = '2020-07-09' AND title = 'Hello';`,
+      at: 'WHERE',
+      messageId: 'allShards',
+      output: `${sharded}SELECT * FROM ks.books WHERE publish_date = '2020-07-09' AND title = 'Hello' AND shard = 1;`,
     },
     {
       name: 'random(N) shards are 1..N',
