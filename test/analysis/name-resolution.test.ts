@@ -11,7 +11,7 @@ import { nameHover } from '../../server/core/editor/hover';
 import { complete } from '../../server/core/editor/completion';
 import { rowSizes, udtLookupFrom } from '../../server/core/partition/sizing';
 import { columnKeyType, udtLookupFor } from '../../server/core/schema/key-values';
-import { typeToString } from '../../server/core/token/types';
+import { keyTypeText } from '../../server/core/token/types';
 import { parseCql } from '../../grammar';
 import { runCli, tempDir } from '../cli/helpers';
 
@@ -212,7 +212,7 @@ CREATE TABLE ks.people (home frozen<address>, id int, note text, PRIMARY KEY ((h
     assert.ok(table, 'ks.people resolves');
     const type = columnKeyType(table, 'home', udtLookupFor(project.schema()));
     assert.ok(type, 'home has a key type');
-    return JSON.stringify(type) + typeToString(type);
+    return JSON.stringify(type) + keyTypeText(type);
   };
   const both = projectOf(['a.cql', 'b.cql']);
   const own = projectOf(['b.cql']);

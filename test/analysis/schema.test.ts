@@ -4,7 +4,7 @@ import { parseCql } from '../../grammar';
 import type { CqlType } from '../../grammar/ast';
 import { Project } from '../../server/core/engine/project';
 import { stripRanges } from '../../server/core/format/ast-compare';
-import { typeText } from '../../server/core/schema/types';
+import { typeText } from '../../server/core/util/cql-type';
 import { typeText as editorTypeText } from '../../server/core/editor/cql-text';
 import { describeTable } from '../../server/core/editor/table-hover';
 import { estimatePartition, rowSizes, rowsToReachBytes } from '../../server/core/partition/sizing';

@@ -2,8 +2,8 @@
 import type { QualifiedName, Identifier } from '../../../grammar/ast';
 import { quoteName } from '../util/names';
 
-// The one type printer lives with the other facts about types; editors reach it from here too.
-export { typeText } from '../schema/types';
+// The one type printer (util/cql-type.ts); editors reach it from here too.
+export { typeText } from '../util/cql-type';
 
 function nameText(id: Identifier): string {
   return quoteName(id.name);

@@ -7,7 +7,7 @@
 import type { AlterTableStatement, CreateTableStatement } from '../../../grammar/ast';
 import type { FindingData } from '../findings/findings-data';
 import { columnNamed } from '../schema/model';
-import { typeText } from '../schema/types';
+import { typeText } from '../util/cql-type';
 import { deployedBy, keyIdentity } from './migration-plan';
 import type { MessageIdOf, RuleContext, RuleExamples, RuleModule } from './types';
 

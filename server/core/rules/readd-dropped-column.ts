@@ -6,7 +6,7 @@
 // Use a new name. Migration folders only (docs/migrations.md).
 import type { AlterTableStatement } from '../../../grammar/ast';
 import type { FindingData } from '../findings/findings-data';
-import { typeText } from '../schema/types';
+import { typeText } from '../util/cql-type';
 import { deployedBy } from './migration-plan';
 import type { MessageIdOf, RuleContext, RuleExamples, RuleModule } from './types';
 

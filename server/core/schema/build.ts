@@ -35,7 +35,8 @@ import {
   tableFromCreate,
   viewFromBase,
 } from './definitions';
-import { sharedType, typeText } from './types';
+import { sharedType } from './types';
+import { typeText } from '../util/cql-type';
 import { internName } from '../util/names';
 import { addTo } from '../util/lists';
 import type { MigrationFolder } from './migrations';

@@ -17,7 +17,7 @@ import type {
 import { type ColumnInfo, type TableInfo, type UserTypeInfo, columnNamed, hasColumn, qualify } from './model';
 import { shardAbove } from './shard';
 import { hintsAbove } from './hint-comments';
-import { typeText } from './types';
+import { typeText } from '../util/cql-type';
 import { internName, nameRecord } from '../util/names';
 
 export function propertyMap(props: readonly Property[]): Map<string, Expression> {

@@ -3,7 +3,7 @@ import type { SourceRange } from '../../../grammar/ast';
 import { type Replication, replicasFor, type Ring, type RingNode, tokenRangeOf } from './ring';
 import { computeShardValue, formatShardFormula, type ShardSpec, type SourceValue } from './shard';
 import { toHex, tryComputeToken } from './token';
-import { type KeyType, typeToString } from './types';
+import { type KeyType, keyTypeText } from './types';
 import type { KeyValue } from './values';
 import { inlineCode, markdownText } from '../util/markdown';
 import { nameRecord } from '../util/names';
@@ -96,7 +96,7 @@ export function describeKeyPreview(input: KeyPreviewInput): KeyPreview {
   out.keyLength = result.key.length;
   out.components = input.columns.map((c, i) => {
     const single = tryComputeToken([c.type], [values[c.name]!]);
-    return { column: c.name, type: typeToString(result.types[i]), hex: single.ok ? toHex(single.key) : '' };
+    return { column: c.name, type: keyTypeText(result.types[i]), hex: single.ok ? toHex(single.key) : '' };
   });
   if (input.ring) {
     const range = tokenRangeOf(input.ring, result.token);

@@ -1,6 +1,7 @@
 // Column types as the token code needs them: native types, and frozen collections, tuples and UDTs with
 // their element types resolved.
-import type { CqlType, NativeTypeName } from '../../../grammar/ast';
+import type { CqlType, Identifier, NativeTypeName, SourceRange } from '../../../grammar/ast';
+import { typeText } from '../util/cql-type';
 import { type FragmentResult, parseCqlType, parseCqlTypes } from '../../../grammar';
 
 export type KeyType =
@@ -41,26 +42,45 @@ export function nativeType(name: NativeTypeName): KeyType {
   return { kind: 'native', name };
 }
 
-export function typeToString(type: KeyType): string {
+/** The key type as CQL writes it, by the one type printer (util/cql-type.ts). */
+export function keyTypeText(type: KeyType): string {
+  return typeText(keyTypeAst(type));
+}
+
+const NOWHERE: SourceRange = Object.freeze({ start: 0, end: 0 });
+
+/**
+ * The AST type a key type prints as: frozen collections and user types wrapped in frozen<>, a tuple as it
+ * is (tuples are always frozen), and a type the token code cannot encode as the text it was read from.
+ */
+function keyTypeAst(type: KeyType): CqlType {
   switch (type.kind) {
     case 'native':
-      return type.name;
+      return { kind: 'NativeType', name: type.name, range: NOWHERE };
     case 'list':
-    case 'set': {
-      const s = `${type.kind}<${typeToString(type.element)}>`;
-      return type.frozen ? `frozen<${s}>` : s;
-    }
+    case 'set':
     case 'map': {
-      const s = `map<${typeToString(type.key)}, ${typeToString(type.value)}>`;
-      return type.frozen ? `frozen<${s}>` : s;
+      const elementTypes = (type.kind === 'map' ? [type.key, type.value] : [type.element]).map(keyTypeAst);
+      return frozenIf(type.frozen, { kind: 'CollectionType', collection: type.kind, elementTypes, range: NOWHERE });
     }
     case 'tuple':
-      return `tuple<${type.elements.map(typeToString).join(', ')}>`;
-    case 'udt':
-      return type.frozen ? `frozen<${type.name}>` : type.name;
+      return { kind: 'TupleType', elementTypes: type.elements.map(keyTypeAst), range: NOWHERE };
+    case 'udt': {
+      const name: Identifier = { kind: 'Identifier', name: type.name, text: type.name, quoted: false, range: NOWHERE };
+      return frozenIf(type.frozen, {
+        kind: 'UserType',
+        name: { kind: 'QualifiedName', name, range: NOWHERE },
+        range: NOWHERE,
+      });
+    }
     case 'unsupported':
-      return type.text;
+      // Printed as read (`vector`, a type name not found, a custom class): not a type the printer can build.
+      return { kind: 'NativeType', name: type.text as NativeTypeName, range: NOWHERE };
   }
+}
+
+function frozenIf(frozen: boolean, inner: CqlType): CqlType {
+  return frozen ? { kind: 'FrozenType', inner, range: NOWHERE } : inner;
 }
 
 export class TypeSpecError extends Error {}
@@ -165,7 +185,7 @@ export function keyTypeProblem(type: KeyType): string | undefined {
     case 'set':
     case 'map':
       if (!type.frozen)
-        return `non-frozen ${type.kind} columns cannot be part of a primary key; use frozen<${typeToString(type)}>`;
+        return `non-frozen ${type.kind} columns cannot be part of a primary key; use frozen<${keyTypeText(type)}>`;
       return nestedProblem(type.kind === 'map' ? [type.key, type.value] : [type.element]);
     case 'tuple':
       return nestedProblem(type.elements);

@@ -3,7 +3,7 @@
 // SimpleDateSerializer, TimeSerializer, Java BigDecimal, ...); see docs in the functions.
 import type { Expression, Literal, SourceRange } from '../../../grammar/ast';
 import { parseTerm } from '../../../grammar';
-import { type KeyType, typeToString } from './types';
+import { type KeyType, keyTypeText } from './types';
 import {
   INT_RANGES,
   parseDate,
@@ -149,7 +149,7 @@ export function valueFromText(type: KeyType, text: string, ctx: ValueContext = {
   const term = tryParseTerm(trimmed);
   if (!term) {
     if (!trimmed) throw invalid(ctx, `empty value${forColumn(ctx)}`);
-    throw invalid(ctx, `${text} is not a valid CQL literal${forColumn(ctx)} (${typeToString(type)})`);
+    throw invalid(ctx, `${text} is not a valid CQL literal${forColumn(ctx)} (${keyTypeText(type)})`);
   }
   return valueFromTerm(type, term, ctx);
 }
@@ -213,7 +213,7 @@ function valueFromJson(type: KeyType, value: unknown, ctx: ValueContext = {}): C
       if (value.length > type.elements.length)
         throw invalid(
           ctx,
-          `tuple has ${value.length} elements but ${typeToString(type)} has ${type.elements.length}${forColumn(ctx)}`,
+          `tuple has ${value.length} elements but ${keyTypeText(type)} has ${type.elements.length}${forColumn(ctx)}`,
         );
       return type.elements.map((t, i) =>
         value[i] === null || value[i] === undefined ? null : valueFromJson(t, value[i], elementCtx(ctx, i)),
@@ -232,7 +232,7 @@ function valueFromJson(type: KeyType, value: unknown, ctx: ValueContext = {}): C
         }),
       );
     }
-    throw invalid(ctx, `a JSON array is not a valid ${typeToString(type)}${forColumn(ctx)}`);
+    throw invalid(ctx, `a JSON array is not a valid ${keyTypeText(type)}${forColumn(ctx)}`);
   }
   if (typeof value === 'object') {
     const obj = value as Record<string, unknown>;
@@ -254,7 +254,7 @@ function valueFromJson(type: KeyType, value: unknown, ctx: ValueContext = {}): C
           : valueFromJson(f.type, obj[f.name], { ...ctx, column: `${ctx.column ?? type.name}.${f.name}` }),
       );
     }
-    throw invalid(ctx, `a JSON object is not a valid ${typeToString(type)}${forColumn(ctx)}`);
+    throw invalid(ctx, `a JSON object is not a valid ${keyTypeText(type)}${forColumn(ctx)}`);
   }
   throw invalid(ctx, `unsupported JSON value${forColumn(ctx)}`);
 }
@@ -323,7 +323,7 @@ function valueFromExpression(type: KeyType, expr: Expression, ctx: ValueContext 
         !['integer', 'float', 'infinity', 'nan', 'duration'].includes(inner.literalKind)
       ) {
         if (inner.kind === 'Literal')
-          throw invalid(here, `-${inner.text} is not a valid ${typeToString(type)}${forColumn(ctx)}`);
+          throw invalid(here, `-${inner.text} is not a valid ${keyTypeText(type)}${forColumn(ctx)}`);
         return valueFromExpression(type, inner, ctx); // reports why the operand is not computable
       }
       return fromLiteral(type, inner, negative, here);
@@ -349,7 +349,7 @@ function valueFromExpression(type: KeyType, expr: Expression, ctx: ValueContext 
     case 'ListLiteral':
       if (type.kind === 'list' || (type.kind === 'set' && expr.elements.length === 0))
         return expr.elements.map((e) => valueFromExpression(type.element, e, ctx));
-      if (type.kind === 'set') throw notValid(here, '[...]', typeToString(type), 'sets are written {...}');
+      if (type.kind === 'set') throw notValid(here, '[...]', keyTypeText(type), 'sets are written {...}');
       break;
     case 'SetLiteral':
       if (type.kind === 'set')
@@ -377,7 +377,7 @@ function valueFromExpression(type: KeyType, expr: Expression, ctx: ValueContext 
       if (type.kind === 'udt') {
         const fields = expr.entries.map((e) => {
           if (e.key.kind === 'ColumnRef') return { name: e.key.name.name, value: e.value };
-          throw notValid(here, 'a map literal', typeToString(type), 'UDT fields are written {field: value}');
+          throw notValid(here, 'a map literal', keyTypeText(type), 'UDT fields are written {field: value}');
         });
         return udtValue(type, fields, here, ctx);
       }
@@ -391,7 +391,7 @@ function valueFromExpression(type: KeyType, expr: Expression, ctx: ValueContext 
           ctx,
         );
       if (type.kind === 'map') {
-        throw notValid(here, 'a UDT literal', typeToString(type), "map keys must be values, e.g. {'key': 1}");
+        throw notValid(here, 'a UDT literal', keyTypeText(type), "map keys must be values, e.g. {'key': 1}");
       }
       break;
     case 'TupleExpression':
@@ -399,7 +399,7 @@ function valueFromExpression(type: KeyType, expr: Expression, ctx: ValueContext 
         if (expr.elements.length > type.elements.length)
           throw invalid(
             here,
-            `tuple has ${expr.elements.length} elements but ${typeToString(type)} has ${type.elements.length}${forColumn(ctx)}`,
+            `tuple has ${expr.elements.length} elements but ${keyTypeText(type)} has ${type.elements.length}${forColumn(ctx)}`,
           );
         return type.elements.map((t, i) => {
           const e = expr.elements[i];
@@ -423,7 +423,7 @@ function valueFromExpression(type: KeyType, expr: Expression, ctx: ValueContext 
         here.range,
       );
   }
-  throw notValid(here, describeExpression(expr), typeToString(type));
+  throw notValid(here, describeExpression(expr), keyTypeText(type));
 }
 
 function udtValue(
@@ -448,7 +448,7 @@ function udtValue(
 function fromLiteral(type: KeyType, lit: Literal, negative: boolean, ctx: ValueContext): CqlValue {
   const shown = (negative ? '-' : '') + lit.text;
   if (lit.literalKind === 'null') throw invalid(ctx, `null is not allowed in a partition key${forColumn(ctx)}`);
-  if (type.kind !== 'native') throw notValid(ctx, shown, typeToString(type));
+  if (type.kind !== 'native') throw notValid(ctx, shown, keyTypeText(type));
   const name = type.name;
   const k = lit.literalKind;
   switch (name) {

@@ -19,7 +19,7 @@ import type { TableInfo } from '../../core/schema/model';
 import { describeKeyPreview, formatKeyPreviewMarkdown, type KeyPreview } from '../../core/token/preview';
 import { replicationFromMap, type Replication } from '../../core/token/ring';
 import { toHex, tryComputeToken } from '../../core/token/token';
-import { typeToString } from '../../core/token/types';
+import { keyTypeText } from '../../core/token/types';
 import type { Feature, ServerContext } from '../context';
 import { registerHoverProvider } from './hover';
 import type { EditorDocument } from './symbols';
@@ -140,7 +140,7 @@ export function keyPreviewMarkdown(ctx: ServerContext, doc: EditorDocument, at: 
         continue;
       }
       const r = tryComputeToken([c.type], [value], { columns: [c.name] });
-      if (r.ok) known.push(`${inlineCode(c.name)} ${typeToString(c.type)} \`0x${toHex(r.key)}\``);
+      if (r.ok) known.push(`${inlineCode(c.name)} ${keyTypeText(c.type)} \`0x${toHex(r.key)}\``);
       else missing.push(`${inlineCode(c.name)}: ${markdownText(r.problem.message)}`);
     }
     if (known.length) lines.push(`known: ${known.join(', ')}`);
