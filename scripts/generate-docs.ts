@@ -11,6 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { allRules, type RuleMeta } from '../server/core/rules';
+import type { RuleExamples } from '../server/core/rules/types';
 import { docsUrl } from '../server/core/findings/findings';
 import type { RuleOptionSpec } from '../server/core/vocabulary/config';
 import { commands } from '../server/cli/main';
@@ -118,6 +119,23 @@ function dataLine(meta: RuleMeta): string[] {
     : [];
 }
 
+/**
+ * What a fixable rule's fix does, from its examples (RuleExamples: the first invalid case with an `output`,
+ * else with a `suggestion`): the case's code and the code after the fix.
+ */
+function fixLines(id: string): string[] {
+  const { examples } = require(`../server/core/rules/${id}`) as { examples?: RuleExamples };
+  const invalid = examples?.invalid ?? [];
+  const c = invalid.find((x) => typeof x.output === 'string') ?? invalid.find((x) => x.suggestion);
+  if (!c) return [];
+  const after = typeof c.output === 'string' ? c.output : c.suggestion!.output;
+  const how =
+    typeof c.output === 'string'
+      ? "applied by `cqlint lint --fix` and the editor's fix-all"
+      : `a choice the editor offers, "${c.suggestion!.title}"`;
+  return ['', `**Fix** (${how}):`, '', '```cql', c.code, '```', '', 'becomes', '', '```cql', after, '```'];
+}
+
 /** The generated block at the top of docs/rules/<id>.md. */
 export function docsHeader(meta: RuleMeta): string {
   return [
@@ -132,6 +150,7 @@ export function docsHeader(meta: RuleMeta): string {
     '',
     ...messageLines(meta),
     ...dataLine(meta),
+    ...fixLines(meta.id),
     GENERATED_END,
   ].join('\n');
 }
