@@ -2,7 +2,8 @@
 // bucket, a copy of the table) to the schema and every statement on the table, in every file given, as the
 // editor's quick fix does. `--list` shows the findings and their fixes; `--dry-run` prints a unified diff.
 // Exit 0 applied or listed, 2 usage, no matching finding or fix, a file with syntax errors, or I/O failure.
-import { fileDiff } from '../core/format/diff';
+import { promises as fs } from 'node:fs';
+import { fileDiff, newFileDiff } from '../core/format/diff';
 import { applyEdits, sortEdits } from '../core/fixes/text';
 import type { Finding } from '../core/findings/findings';
 import { fixesForFinding } from '../core/fixes';
@@ -333,6 +334,16 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
     changes.push({ filePath, before, edits, after: applyEdits(before, edits) });
   }
 
+  // A new file (a partition fix's next migration) is created, never written over one: one there already
+  // (a file the inputs hold, or on disk) stops the fix before anything is changed.
+  const created = fix.newFiles ?? [];
+  for (const { filePath } of created) {
+    if (project.getText(filePath) !== undefined || (await fs.lstat(filePath).catch(() => undefined)))
+      throw new InputError(
+        `${fix.title}: ${displayPath(filePath, io.cwd)} exists already, and the fix creates it (it never replaces a file); nothing was changed`,
+      );
+  }
+
   if (options.dryRun) {
     // The diff of the edits themselves, as format --diff writes its own (git apply and patch -p1 read it).
     for (const { filePath, before, edits } of changes) {
@@ -342,6 +353,8 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
       for (const edit of edits) diff.edit(edit.start, edit.end, edit.newText);
       diff.end();
     }
+    for (const { filePath, text } of created)
+      newFileDiff(text, displayPath(filePath, io.cwd), (chunk) => io.stdout.write(chunk));
     io.stderr.write(`cqlint fix: ${fix.title} (dry run: nothing written)\n`);
     return EXIT.ok;
   }
@@ -350,9 +363,16 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
   const outputs = new OutputFiles(io, report, await writeConfinement(options.inputs, io));
   for (const { filePath, after } of changes)
     if (!(await outputs.add(filePath, after, boms.get(filePath) ?? { bom: false }))) break;
+  // After a refusal add() stages nothing more (and says false).
+  for (const { filePath, text } of created) if (!(await outputs.add(filePath, text, 'create'))) break;
   if (!(await outputs.commit())) return EXIT.failure;
-  const written = outputs.files.map((file) => displayPath(file, io.cwd));
-  print.write(`${fix.title}\n  wrote ${written.join(', ')}\n`);
+  const news = new Set(created.map((f) => f.filePath));
+  const list = (files: string[]) => files.map((file) => displayPath(file, io.cwd)).join(', ');
+  const written = outputs.files.filter((f) => !news.has(f));
+  const made = outputs.files.filter((f) => news.has(f));
+  print.write(
+    `${fix.title}\n${written.length ? `  wrote ${list(written)}\n` : ''}${made.length ? `  created ${list(made)}\n` : ''}`,
+  );
   const left = (fix.detail ?? []).filter((d) => !d.startsWith('sizing: '));
   if (left.length)
     print.write(

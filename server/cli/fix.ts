@@ -128,5 +128,7 @@ export function fixableFindings(
   // A .cql file takes every safe fix: the offers say; application code may refuse one, which fix-all then skips.
   if (project.hostLanguage(filePath) !== undefined)
     return findings.map((finding) => safeFix(text, parse, finding, ctx) !== undefined);
-  return findings.map((finding) => fixOffers(text, parse, finding, ctx).some((f) => f.safeForFixAll));
+  return findings.map((finding) =>
+    fixOffers(text, parse, finding, ctx).some((f) => f.safeForFixAll && !f.newFiles?.length),
+  );
 }

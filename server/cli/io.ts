@@ -484,11 +484,15 @@ export class OutputFiles {
     private readonly rootsOf: (file: string) => readonly string[] | undefined,
   ) {}
 
-  /** Stages a changed file; false once a file was refused (nothing will be written). */
-  async add(filePath: string, text: string, read: ReadBack): Promise<boolean> {
+  /**
+   * Stages a changed file (`read`: what its read said), or with `create` a new one (never replacing a file);
+   * false once a file was refused (nothing will be written).
+   */
+  async add(filePath: string, text: string, read: ReadBack | 'create'): Promise<boolean> {
     if (this.refused) return false;
     try {
-      await this.batch.add(filePath, text, { bom: read.bom, expected: read.stamp, roots: this.rootsOf(filePath) });
+      const options = read === 'create' ? { create: true } : { bom: read.bom, expected: read.stamp };
+      await this.batch.add(filePath, text, { ...options, roots: this.rootsOf(filePath) });
       this.files.push(filePath);
       return true;
     } catch (error) {

@@ -10,6 +10,7 @@ import { LineIndex } from '../../../grammar/line-index';
 import type { TableInfo } from '../schema/model';
 import { isDmlStatement } from './key-rewrite';
 import type { TableDefinitionSite, WorkspaceStatement, WorkspaceView } from './refactor';
+import type { MigrationTarget } from './migration-fix';
 
 export interface ContextSettings {
   /** The `cqlint.shardCount` setting. */
@@ -38,6 +39,7 @@ export function projectFixContext(project: Project, filePath: string, settings: 
     tableFor: (name, offset) => project.tableFor(filePath, name, offset),
     statementsOn: (table) => statementsOn(project, table),
     tableNameTaken: (name) => project.schema().tablesByName.has(name),
+    migration: (file, table) => migrationTarget(project, file, table),
     viewsOf: (table) => viewsOf(project, table),
     definitionsOf: (table) => definitionsOf(project, table),
     // Application code takes a fix's edits in its string literals, or says why not.
@@ -53,6 +55,17 @@ export function projectFixContext(project: Project, filePath: string, settings: 
     relativePath: settings.relativePath ?? ((p) => p),
     onError: settings.onError,
   };
+}
+
+/** The migration folder of a file, and the table as the folder leaves it (the schema's definition of its name). */
+function migrationTarget(project: Project, filePath: string, table: TableInfo): MigrationTarget | undefined {
+  const folder = project.migrationOf(filePath)?.folder;
+  if (!folder) return undefined;
+  const current = project
+    .schema()
+    .candidates(table.keyspace, table.name)
+    .find((t) => t.kind === 'table' && t.qualifiedName === table.qualifiedName);
+  return { folder, current: current ?? table };
 }
 
 /** The statements of the workspace's references to the table, found in their files' syntax trees. */

@@ -27,6 +27,7 @@ import {
   type WorkspaceView,
 } from './refactor';
 import { shardAbove } from '../schema/shard';
+import { migrationCopyFix, type MigrationTarget } from './migration-fix';
 import type { TargetInfo } from '../partition/targets';
 import { renameColumnFix, shardValueFix, suppressionIdFix } from './replace';
 import { withRateHint } from './rate-hint';
@@ -67,6 +68,11 @@ export interface FixContext {
   definitionsOf(table: TableInfo): (TableDefinitionSite & { table: TableInfo })[];
   /** Materialized views on a table, every file: a key change extends their primary keys too. */
   viewsOf(table: TableInfo): WorkspaceView[];
+  /**
+   * When `filePath` is a file of a migration folder (docs/migrations.md): the folder, and `table` as its last
+   * file leaves it (later ALTERs included). A partition fix there writes the folder's next migration.
+   */
+  migration(filePath: string, table: TableInfo): MigrationTarget | undefined;
   /** Whether some table or view of the workspace has this name (in any keyspace). */
   tableNameTaken(name: string): boolean;
   /** 1-based line of an offset in a file (for the fixes' detail lines). */
@@ -235,6 +241,10 @@ function partitionFixes(
   const offers: FixOffer[] = [];
   // One fix asked for by its id (codeAction/resolve): the others, and their workspace summaries, are not built.
   const wanted = (id: string): boolean => only === undefined || only === id;
+  const copyName = (plan: PartitionPlan): string =>
+    freeName([`${refactor.create.name.name.name}_${copySuffix(plan)}`], [], (n) => ctx.tableNameTaken(n));
+  const migration = ctx.migration(ctx.filePath, refactor.table);
+  if (migration) return migrationFixes(refactor, migration, plans, copyName, ctx.relativePath, wanted);
   for (const [i, plan] of plans.entries()) {
     if (!wanted(planId(plan))) continue;
     const offer = keyChangeFix(refactor, plan, { preferred: i === 0 && plan.cures, relative: ctx.relativePath });
@@ -244,24 +254,54 @@ function partitionFixes(
   const firstOffer = offers[0]?.plan === first ? offers[0] : undefined;
   // A copy keyed per tenant would need its own table of counts: the key change alone is offered.
   if (first?.cures && !first.shard?.perTenant && (only === undefined || only.startsWith('copy'))) {
-    const base = refactor.create.name.name.name;
-    const suffix = first.shard
-      ? 'sharded'
-      : first.bucket
-        ? `by_${first.bucket.granularity}`
-        : `by_${first.moveToPartition?.join('_') ?? 'key'}`;
-    const copyName = freeName([`${base}_${suffix}`], [], (n) => ctx.tableNameTaken(n));
     for (const move of [false, true]) {
       const copy = keyChangeCopyFix(
         refactor,
         first,
-        copyName,
+        copyName(first),
         move,
         ctx.relativePath,
         firstOffer && applicationCountOf(firstOffer),
       );
       if (copy) offers.push(copy);
     }
+  }
+  return offers;
+}
+
+/** What a copy of the table keyed for a plan is called after: `<table>_sharded`, `<table>_by_day`. */
+function copySuffix(plan: PartitionPlan): string {
+  if (plan.shard) return 'sharded';
+  if (plan.bucket) return `by_${plan.bucket.granularity}`;
+  return `by_${plan.moveToPartition?.join('_') ?? 'key'}`;
+}
+
+/**
+ * The partition fixes of a table a migration created (docs/migrations.md): none edits that migration. Each
+ * plan's copy in the folder's next migration with the statements outside the folder moved to it (the first
+ * preferred when it cures), or the copy alone when no statement can move; and the first plan's copy alone too.
+ */
+function migrationFixes(
+  refactor: RefactorContext,
+  target: MigrationTarget,
+  plans: readonly PartitionPlan[],
+  copyName: (plan: PartitionPlan) => string,
+  relative: (path: string) => string,
+  wanted: (id: string) => boolean,
+): FixOffer[] {
+  const offers: FixOffer[] = [];
+  for (const [i, plan] of plans.entries()) {
+    // A copy keyed per tenant would need its own table of counts in the migration too: not offered there.
+    if (plan.shard?.perTenant) continue;
+    const options = { preferred: i === 0 && plan.cures, relative };
+    const moved = wanted(`copy-move:${planId(plan)}`)
+      ? migrationCopyFix(refactor, target, plan, copyName(plan), true, options)
+      : undefined;
+    if (moved) offers.push(moved);
+    if (moved && i > 0) continue;
+    if (!wanted(`copy:${planId(plan)}`)) continue;
+    const copy = migrationCopyFix(refactor, target, plan, copyName(plan), false, moved ? { relative } : options);
+    if (copy) offers.push(copy);
   }
   return offers;
 }
@@ -372,10 +412,13 @@ function shardQueryFixes(
   });
 }
 
-/** The first fix of a finding that fix-all may take: safe, and not refused by a file it edits. */
+/**
+ * The first fix of a finding that fix-all may take: safe, not refused by a file it edits, and creating no file
+ * (fix-all edits the file it fixes; no safe fix creates one today, and one that did would lose its new file).
+ */
 export function safeFix(text: string, parse: ParseResult, finding: Finding, ctx: FixContext): Fix | undefined {
   for (const offer of fixOffers(text, parse, finding, ctx)) {
-    if (!offer.safeForFixAll) continue;
+    if (!offer.safeForFixAll || offer.newFiles?.length) continue;
     const fix = resolveOffer(offer, finding, ctx);
     if (fix && !fix.refused) return fix;
   }

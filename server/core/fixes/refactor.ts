@@ -511,13 +511,7 @@ export function keyChangeCopyFix(
     },
     ctx.filePath,
     () => {
-      const byFile = rewriteWorkspace(ctx, change, copyTable.qualifiedName, []);
-      // Every statement on the original names the copy instead.
-      for (const { filePath, statement } of ctx.statements) {
-        const name = statementTable(statement);
-        const edit: TextEdit = { start: name.name.range.start, end: name.name.range.end, newText: quoteName(copyName) };
-        byFile.set(filePath, [...(byFile.get(filePath) ?? []), edit]);
-      }
+      const byFile = moveStatements(ctx, change, copyName);
       byFile.set(ctx.filePath, [schemaEdit, ...(byFile.get(ctx.filePath) ?? [])]);
       return byFile;
     },
@@ -526,10 +520,24 @@ export function keyChangeCopyFix(
 }
 
 /**
+ * Every statement of `ctx` moved to the copy `copyName` (the table of `change`): rewritten for its key, and
+ * naming the copy instead of the original (its keyspace as the statement wrote it). Edits by file.
+ */
+export function moveStatements(ctx: WorkspaceRewrite, change: KeyChange, copyName: string): Map<string, TextEdit[]> {
+  const byFile = rewriteWorkspace(ctx, change, change.table.qualifiedName, []);
+  for (const { filePath, statement } of ctx.statements) {
+    const name = statementTable(statement);
+    const edit: TextEdit = { start: name.name.range.start, end: name.name.range.end, newText: quoteName(copyName) };
+    byFile.set(filePath, [...(byFile.get(filePath) ?? []), edit]);
+  }
+  return byFile;
+}
+
+/**
  * The `-- @cqlint` lines the copy carries: the original's hints, each line as written with its per-partition
  * figures divided as the in-place fix divides them (hints describe partitions, and the copy's are smaller).
  */
-function copiedHints(ctx: RefactorContext, plan: PartitionPlan): string[] {
+export function copiedHints(ctx: Pick<RefactorContext, 'comments' | 'text' | 'create'>, plan: PartitionPlan): string[] {
   if (!ctx.comments) return [];
   const lines: string[] = [];
   for (const comment of hintCommentsAbove(ctx.comments, ctx.text, ctx.create.range.start)) {

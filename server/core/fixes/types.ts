@@ -19,6 +19,12 @@ export interface Fix {
   /** Edits to other files of the workspace (e.g. the reads of a table the fix re-keys), by absolute path. */
   otherFiles?: FileEdits[];
   /**
+   * Files the fix creates (a partition fix on a table of a migration folder writes the folder's next migration:
+   * fixes/migration-fix.ts), by absolute path. Known when the fix is offered; never a file that exists: whoever
+   * applies the fix creates each one and refuses to overwrite (the editor's CreateFile, `cqlint fix`'s write).
+   */
+  newFiles?: NewFile[];
+  /**
    * A short id that names the fix among its finding's fixes on the command line (`cqlint fix --fix`):
    * `shard:title`, `shard:random`, `bucket:day`, `copy:shard:title` ...
    */
@@ -43,6 +49,12 @@ export interface FixOffer extends Omit<Fix, 'edits' | 'otherFiles' | 'detail'> {
   /** The detail lines, when they are known before the edits are built. */
   detail?: string[];
   resolve(): Fix;
+}
+
+export interface NewFile {
+  filePath: string;
+  /** Its whole text. */
+  text: string;
 }
 
 export interface FileEdits {

@@ -195,6 +195,13 @@ export class UnifiedDiff {
   }
 }
 
+/** The unified diff that creates a file with `text` (`--- /dev/null`), as git apply and patch -p1 read it. */
+export function newFileDiff(text: string, shown: string, write: (chunk: string) => void): void {
+  const diff = new UnifiedDiff('', { from: '/dev/null', to: `b/${shown}` }, write);
+  diff.edit(0, 0, text);
+  diff.end();
+}
+
 /**
  * The unified diff of a file as its bytes are on disk, under `a/<name>` and `b/<name>` (`name` as shown,
  * separators made `/`): `text` is what the read gave (without its byte order mark) and `bom` whether the

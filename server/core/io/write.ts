@@ -23,6 +23,11 @@ export interface WriteOptions {
    */
   roots?: readonly string[];
   /**
+   * The file must not exist (a fix's new migration file): refused when it does, and created by a link that
+   * fails if another process made it meanwhile (never replaced). Batches only.
+   */
+  create?: boolean;
+  /**
    * A target that is not a regular file (`report --out`): 'stream' writes into a named pipe or a character
    * device (/dev/null, /dev/stdout, a terminal); 'refuse' (the default) refuses it. Either way it is never
    * replaced; directories, block devices and sockets are always refused.
@@ -108,6 +113,8 @@ interface Staged {
   backup?: string;
   existed: boolean;
   expected?: FileStamp;
+  /** A new file: linked into place (which fails when the name was taken meanwhile), never renamed over one. */
+  create?: boolean;
 }
 
 /**
@@ -165,7 +172,23 @@ export class WriteBatch {
     const renamed: Staged[] = [];
     try {
       for (current of this.staged) {
-        await fs.rename(current.temporary, current.target);
+        if (current.create) {
+          const into = current.target;
+          // A link never replaces a file (a file system without links gets an exclusive copy).
+          await fs
+            .link(current.temporary, into)
+            .catch((error: NodeJS.ErrnoException) =>
+              error.code === 'EEXIST'
+                ? Promise.reject(error)
+                : fs.copyFile(current!.temporary, into, constants.COPYFILE_EXCL),
+            )
+            .catch((error: NodeJS.ErrnoException) => {
+              throw error.code === 'EEXIST'
+                ? new WriteRefusedError('the file was created meanwhile by something else; not written')
+                : error;
+            });
+          await fs.unlink(current.temporary).catch(() => undefined);
+        } else await fs.rename(current.temporary, current.target);
         renamed.push(current);
       }
     } catch (error) {
@@ -231,6 +254,8 @@ async function stage(
   backup: boolean,
 ): Promise<Staged> {
   const stat = await statOrMissing(filePath);
+  if (stat && options.create)
+    throw new WriteRefusedError('the file exists already and cqlint creates it, never replaces it; not written');
   if (!stat && options.expected)
     throw new WriteRefusedError('the file was deleted or moved since it was read; not written');
   const target = await assertInside(filePath, stat !== undefined, options.roots);
@@ -245,7 +270,14 @@ async function stage(
   const mode = stat ? stat.mode & 0o7777 : undefined;
   const temporary = siblingName(target, 'tmp');
   const handle = await fs.open(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode ?? 0o666);
-  const staged: Staged = { target, path: filePath, temporary, existed: stat !== undefined, expected: options.expected };
+  const staged: Staged = {
+    target,
+    path: filePath,
+    temporary,
+    existed: stat !== undefined,
+    expected: options.expected,
+    ...(options.create ? { create: true } : {}),
+  };
   try {
     try {
       await handle.writeFile(encode(text, options.bom));

@@ -1,7 +1,6 @@
 // What the migration-safety rules (docs/migrations.md) share: whether a table was already deployed when a
 // migration changes it (an earlier file of its folder created it), what the evidence says of its size,
-// and the safer plan for a change Cassandra cannot make in place (a new table, dual writes, a dsbulk
-// backfill, reads switched, the old table dropped).
+// and the copy's name for a change Cassandra cannot make in place (the plan itself: schema/key-change-plan.ts).
 import type { TableEvidence } from '../evidence';
 import type { TableInfo } from '../schema/model';
 import { formatBytes, formatCount } from '../util/format';
@@ -80,22 +79,4 @@ export function largeTable(evidence: TableEvidence | undefined): { measured: str
 export function copyName(table: TableInfo): string {
   const m = /^(.*)_v(\d+)$/.exec(table.name);
   return m ? `${m[1]}_v${Number(m[2]) + 1}` : `${table.name}_v2`;
-}
-
-/**
- * The safer plan for a key change: the steps, the two dsbulk commands exact. `from` is the deployed table,
- * `to` the name of the table with the new key.
- */
-export function copyPlanSteps(from: TableInfo, to: string, newKey?: string): string[] {
-  const ks = from.keyspace ?? '<keyspace>';
-  const dir = `./${from.name}_export`;
-  return [
-    `1. Create a new table ${ks}.${to}${newKey ? ` with PRIMARY KEY ${newKey}` : ' with the new primary key'} in a new migration; keep ${from.qualifiedName} as it is.`,
-    `2. Deploy application code that writes every change to both tables (dual writes), and keep reading ${from.qualifiedName}.`,
-    `3. Copy the rows written before the dual writes began: dsbulk unload -k ${ks} -t ${from.name} -url ${dir}`,
-    `   then: dsbulk load -k ${ks} -t ${to} -url ${dir}`,
-    `   (columns are matched by name. The load writes each row at the time it runs, so a row dual-written after its unload would be overwritten by its older copy: unload writetime(<column>) with the rows and map it to __timestamp in the load's -m mapping, or backfill before the writes it could overwrite.)`,
-    `4. Check the counts (dsbulk count -k ${ks} -t ${to}), then switch the reads to ${ks}.${to}.`,
-    `5. Stop writing ${from.qualifiedName}, and drop it in a later migration once nothing reads it.`,
-  ];
 }

@@ -7,7 +7,8 @@
 import type { AlterTableStatement, CreateTableStatement } from '../../../grammar/ast';
 import type { FindingData } from '../findings/findings-data';
 import { columnNamed } from '../schema/model';
-import { copyName, copyPlanSteps, deployedBy, keyIdentity, primaryKeyText } from './migration-plan';
+import { copyPlanSteps } from '../schema/key-change-plan';
+import { copyName, deployedBy, keyIdentity, primaryKeyText } from './migration-plan';
 import type { MessageIdOf, RuleContext, RuleExamples, RuleModule } from './types';
 
 type MessageId = 'recreated' | 'exists' | 'alterKey';

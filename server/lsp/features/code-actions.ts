@@ -16,7 +16,7 @@ import type { Finding } from '../../core/findings/findings';
 import type { Project } from '../../core/engine/project';
 import { computeFixAll, fixOffers, resolveOffer } from '../../core/fixes';
 import { projectFixContext, recordFixErrors } from '../../core/fixes/environment';
-import type { FileEdits, TextEdit } from '../../core/fixes/types';
+import type { FileEdits, NewFile, TextEdit } from '../../core/fixes/types';
 import type { Feature } from '../context';
 import { requires } from '../readiness';
 import { offsetsToRange, toRange } from '../conversions';
@@ -54,6 +54,12 @@ export interface CodeActionRequest {
   onFixError?(error: unknown, finding: Finding): void;
   /** Told about a fix left out because application code cannot take its edits (why, and which file). */
   onRefused?(filePath: string, reason: string): void;
+  /**
+   * The client applies a CreateFile in a WorkspaceEdit's documentChanges (`workspace.workspaceEdit`:
+   * documentChanges, and `create` among its resourceOperations). A fix that creates a file (a partition fix's
+   * next migration) is offered only then.
+   */
+  createFiles?: boolean;
   /**
    * The client resolves a code action's `edit` (codeAction/resolve): a partition fix's edit (a refactoring
    * over the workspace) is then built for the one action chosen, not for every action of the light bulb.
@@ -141,24 +147,26 @@ function lspEdits(
 function workspaceEdit(
   request: Pick<
     CodeActionRequest,
-    'project' | 'filePath' | 'uri' | 'version' | 'pathToUri' | 'openDocument' | 'onRefused'
+    'project' | 'filePath' | 'uri' | 'version' | 'pathToUri' | 'openDocument' | 'onRefused' | 'createFiles'
   >,
   edits: readonly TextEdit[],
   otherFiles: readonly FileEdits[] = [],
+  newFiles: readonly NewFile[] = [],
 ): WorkspaceEdit | undefined {
   const others: { uri: string; version: number | null; edits: LspTextEdit[] }[] = [];
+  const toUri = request.pathToUri ?? ((path: string) => pathToFileURL(path).href);
   for (const other of otherFiles) {
     const text = request.project.sourceText(other.filePath);
     if (text === undefined) continue;
     const open = request.openDocument?.(other.filePath);
     if (open && open.text !== text) return undefined;
-    const toUri = request.pathToUri ?? ((path: string) => pathToFileURL(path).href);
     const otherEdits = lspEdits(request, other.filePath, other.edits);
     if (!otherEdits) return undefined;
     others.push({ uri: toUri(other.filePath), version: open?.version ?? null, edits: otherEdits });
   }
   const own = lspEdits(request, request.filePath, edits);
   if (!own) return undefined;
+  if (newFiles.length) return creatingEdit(request, own, others, newFiles, toUri);
   if (request.version !== undefined) {
     return {
       documentChanges: [
@@ -168,6 +176,56 @@ function workspaceEdit(
     };
   }
   return { changes: Object.fromEntries([[request.uri, own], ...others.map((o) => [o.uri, o.edits])]) };
+}
+
+/** Whether the files cannot be created (the client cannot, or one exists): said to onRefused. */
+function refusedCreation(
+  request: Pick<CodeActionRequest, 'project' | 'onRefused' | 'createFiles' | 'openDocument'>,
+  newFiles: readonly NewFile[],
+): boolean {
+  for (const { filePath } of newFiles) {
+    const why = !request.createFiles
+      ? 'the editor does not apply file creations in a workspace edit (workspace.workspaceEdit.resourceOperations)'
+      : request.project.getText(filePath) !== undefined || request.openDocument?.(filePath)
+        ? 'the file exists already'
+        : undefined;
+    if (why) {
+      request.onRefused?.(filePath, why);
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The edit of a fix that creates files: documentChanges with the edits of the files that exist (empty ones left
+ * out), then each new file's CreateFile (never over a file: overwrite and ignoreIfExists false) and the edit
+ * that writes its text. Undefined when the client cannot create files, or the workspace holds one of them.
+ */
+function creatingEdit(
+  request: Pick<CodeActionRequest, 'project' | 'uri' | 'version' | 'onRefused' | 'createFiles' | 'openDocument'>,
+  own: LspTextEdit[],
+  others: readonly { uri: string; version: number | null; edits: LspTextEdit[] }[],
+  newFiles: readonly NewFile[],
+  toUri: (path: string) => string,
+): WorkspaceEdit | undefined {
+  if (refusedCreation(request, newFiles)) return undefined;
+  const start = { line: 0, character: 0 };
+  return {
+    documentChanges: [
+      ...(own.length ? [{ textDocument: { uri: request.uri, version: request.version ?? null }, edits: own }] : []),
+      ...others
+        .filter((o) => o.edits.length)
+        .map((o) => ({ textDocument: { uri: o.uri, version: o.version }, edits: o.edits })),
+      ...newFiles.flatMap(({ filePath, text }) => [
+        { kind: 'create' as const, uri: toUri(filePath), options: { overwrite: false, ignoreIfExists: false } },
+        {
+          textDocument: { uri: toUri(filePath), version: null },
+          edits: [{ range: { start, end: start }, newText: text }],
+        },
+      ]),
+    ],
+  };
 }
 
 /** Whether application code holds statements of the table (its qualified name): its fixes may be refused there. */
@@ -203,6 +261,8 @@ export function codeActionsFor(request: CodeActionRequest): CodeAction[] {
     for (const offer of offers) {
       const kind = offer.kind === 'quickfix' ? CodeActionKind.QuickFix : CodeActionKind.RefactorRewrite;
       if (!wants(request.only, kind)) continue;
+      // A fix that creates a file the client cannot create is not offered (refusedCreation says why).
+      if (offer.newFiles?.length && refusedCreation(request, offer.newFiles)) continue;
       const fix = eager ? resolveOffer(offer, finding, ctx) : undefined;
       if (eager && !fix) continue;
       // Application code that cannot take the edits: not offered.
@@ -230,7 +290,7 @@ export function codeActionsFor(request: CodeActionRequest): CodeAction[] {
       } else {
         const resolved = fix ?? resolveOffer(offer, finding, ctx);
         if (!resolved || resolved.refused) continue;
-        const edit = workspaceEdit(request, resolved.edits, resolved.otherFiles);
+        const edit = workspaceEdit(request, resolved.edits, resolved.otherFiles, resolved.newFiles);
         if (!edit) continue;
         action.edit = edit;
       }
@@ -272,7 +332,7 @@ export function resolveCodeAction(
     .find((f) => f.ruleId === data.ruleId && f.range.start.offset === data.start && f.range.end.offset === data.end);
   const offer = finding && fixOffers(text, project.parse(filePath), finding, ctx, data.fixId)[0];
   const fix = offer && resolveOffer(offer, finding, ctx);
-  const edit = fix && !fix.refused ? workspaceEdit(request, fix.edits, fix.otherFiles) : undefined;
+  const edit = fix && !fix.refused ? workspaceEdit(request, fix.edits, fix.otherFiles, fix.newFiles) : undefined;
   return edit ? { ...action, edit } : action;
 }
 
@@ -301,6 +361,8 @@ export const codeActionsFeature: Feature = {
       : undefined,
   register(ctx) {
     const versioned = ctx.clientCapabilities.workspace?.workspaceEdit?.documentChanges === true;
+    const operations = ctx.clientCapabilities.workspace?.workspaceEdit?.resourceOperations;
+    const createFiles = versioned && Array.isArray(operations) && operations.includes('create');
     const openDocument = (filePath: string): { version: number; text: string } | undefined => {
       const document = ctx.documents.get(ctx.pathToUri(filePath));
       return document && { version: document.version, text: document.getText() };
@@ -333,6 +395,7 @@ export const codeActionsFeature: Feature = {
             openDocument,
             onFixError: onFixError(filePath),
             onRefused,
+            createFiles,
           });
         }),
       );
@@ -365,6 +428,7 @@ export const codeActionsFeature: Feature = {
           openDocument,
           onFixError: onFixError(filePath),
           onRefused,
+          createFiles,
           resolveEdits,
         });
         ctx.log.debug(
