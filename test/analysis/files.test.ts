@@ -293,6 +293,41 @@ describe('WriteBatch: several files all or nothing', () => {
     assert.deepEqual(leftovers(dir), []);
   });
 
+  test('a new file (create) is never written over one: refused when it exists, and when one appears before the commit', async (t) => {
+    const at = temp(t);
+    const edited = at('ws/a.cql', 'select a from t;\n');
+    const dir = path.dirname(edited);
+    const taken = at('ws/v002_x.cql', 'mine\n');
+    const refused = new WriteBatch();
+    await assert.rejects(
+      refused.add(taken, 'CREATE TABLE ks.x (id int PRIMARY KEY);\n', { create: true }),
+      (error: Error) =>
+        error instanceof BatchWriteError && error.path === taken && /exists already/.test(error.message),
+    );
+    assert.equal(readFileSync(taken, 'utf8'), 'mine\n');
+
+    const fresh = path.join(dir, 'v003_y.cql');
+    const read = await stamped(edited);
+    const raced = new WriteBatch();
+    await raced.add(edited, 'A\n', { expected: read.stamp });
+    await raced.add(fresh, 'new\n', { create: true });
+    writeFileSync(fresh, 'made meanwhile\n');
+    await assert.rejects(
+      raced.commit(),
+      (error: Error) => error instanceof BatchWriteError && /created meanwhile/.test(error.message),
+    );
+    assert.equal(readFileSync(fresh, 'utf8'), 'made meanwhile\n');
+    assert.equal(readFileSync(edited, 'utf8'), 'select a from t;\n', 'the other file is put back');
+    rmSync(fresh);
+
+    const ok = new WriteBatch();
+    await ok.add(edited, 'A\n', { expected: (await stamped(edited)).stamp });
+    await ok.add(fresh, 'new\n', { create: true });
+    await ok.commit();
+    assert.deepEqual([readFileSync(edited, 'utf8'), readFileSync(fresh, 'utf8')], ['A\n', 'new\n']);
+    assert.deepEqual(leftovers(dir), []);
+  });
+
   test('an edit saved after every file was staged, or a file deleted: commit refuses and replaces none', async (t) => {
     const at = temp(t);
     const files = ['a.cql', 'b.cql'].map((name) => at(`ws/${name}`, `select ${name} from t;\n`));

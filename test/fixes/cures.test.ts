@@ -9,7 +9,16 @@ import assert from 'node:assert/strict';
 import type { ExampleCase } from '../../server/core/rules/types';
 import { MAIN, ROOT, exampleProject } from '../analysis/helpers';
 import { ruleExamples } from '../helpers/rule-modules';
-import { PARTITION_RULES, applyToWorkspace, fixesFor, meaningProblems, refactoringProblems } from './workspace';
+import { parseCql } from '../../grammar/parse';
+import { MIGRATION_RULES } from '../migrations/rules';
+import {
+  GUARDED_RULES,
+  PARTITION_RULES,
+  applyToWorkspace,
+  fixesFor,
+  meaningProblems,
+  refactoringProblems,
+} from './workspace';
 
 describe('the preferred fix of every partition example cures it', () => {
   let preferred = 0;
@@ -61,5 +70,74 @@ describe('the preferred fix of every partition example cures it', () => {
   test('the examples exercise preferred fixes, and findings no key change cures', () => {
     assert.ok(preferred > 30, `only ${preferred} findings with a preferred fix`);
     assert.ok(leaving > 0, 'no finding without a curing plan: the measured cases should be one');
+  });
+});
+
+/**
+ * The example's code as a migration history and the queries beside it: its schema statements (each with the
+ * comments above it) as migrations/v001_create.cql, its other statements as main.cql (USE in both).
+ */
+function asMigration(code: string): { schema: string; queries: string } {
+  let schema = '';
+  let queries = '';
+  let at = 0;
+  for (const statement of parseCql(code).statements) {
+    const chunk = code.slice(at, statement.range.end);
+    at = statement.range.end;
+    const ddl = /^(Create|Alter|Drop)/.test(statement.kind);
+    if (ddl || statement.kind === 'Use') schema += chunk;
+    if (!ddl) queries += chunk;
+  }
+  return { schema: `${schema}\n`, queries: `${queries}\n` };
+}
+
+describe('in a migration folder, the preferred fix of every partition example writes a new migration that cures it', () => {
+  const V001 = 'migrations/v001_create.cql';
+  let cured = 0;
+  for (const rule of PARTITION_RULES) {
+    const cases = (ruleExamples[rule]?.invalid ?? []) as ExampleCase[];
+    for (const [i, c] of cases.entries()) {
+      test(`${rule} #${i + 1}${c.name ? ` (${c.name})` : ''}`, async () => {
+        const { schema, queries } = asMigration(c.code);
+        const files = { ...c.files, [V001]: schema };
+        const project = await exampleProject(c, queries, files);
+        const file = `${ROOT}/${V001}`;
+        const failures: string[] = [];
+        for (const finding of project.lint(file).filter((f) => PARTITION_RULES.includes(f.ruleId))) {
+          for (const fix of fixesFor(project, file, finding).filter((f) => f.plan)) {
+            const edited = [{ filePath: file, edits: fix.edits }, ...(fix.otherFiles ?? [])];
+            if (edited.some((e) => e.edits.length && e.filePath.startsWith(`${ROOT}/migrations/`)))
+              failures.push(`"${fix.title}" edits an applied migration`);
+            const created = fix.newFiles ?? [];
+            if (created.length !== 1 || !/\/migrations\/v002_\w+\.cql$/.test(created[0]!.filePath))
+              failures.push(`"${fix.title}" creates ${created.map((f) => f.filePath).join(', ') || 'nothing'}`);
+            if (!fix.isPreferred || !created.length) continue;
+            const { texts, problems } = applyToWorkspace(project, file, fix);
+            failures.push(...problems.map((p) => `"${fix.title}": ${p}`));
+            const newFile = created[0]!;
+            const after = await exampleProject(c, texts.get(MAIN) ?? queries, {
+              ...Object.fromEntries(
+                Object.entries(files).map(([name, text]) => [name, texts.get(`${ROOT}/${name}`) ?? text]),
+              ),
+              [newFile.filePath.slice(ROOT.length + 1)]: newFile.text,
+            });
+            const left = after
+              .lint(newFile.filePath)
+              .filter(
+                (f) =>
+                  MIGRATION_RULES.includes(f.ruleId) ||
+                  GUARDED_RULES.includes(f.ruleId) ||
+                  (f.ruleId === finding.ruleId && fix.plan!.cures),
+              );
+            failures.push(...left.map((f) => `"${fix.title}": the new migration has ${f.ruleId}: ${f.message}`));
+            if (!left.length) cured++;
+          }
+        }
+        assert.deepEqual(failures, []);
+      });
+    }
+  }
+  test('the examples exercise the preferred migration fixes', () => {
+    assert.ok(cured > 20, `only ${cured} findings cured by a new migration`);
   });
 });

@@ -14,6 +14,9 @@ import type {
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { filesBelow } from './workspace';
 import { capabilities, tempWorkspace, type LspTestClient } from '../../scripts/lsp-client';
 import { startInProcessServer } from '../helpers/in-process-server';
 
@@ -293,6 +296,55 @@ describe('textDocument/codeAction through the server', () => {
       ),
       /AND shard = [12];\n-- a note\n$/,
     );
+  });
+
+  test('a table a migration created: a client that creates files gets CreateFile and the new migration; one that cannot, no such fix', async (t) => {
+    const fixture = join(__dirname, '..', 'fixtures', 'migrations', 'fix-cassandra-migrate');
+    const ws = tempWorkspace(Object.fromEntries(filesBelow(join(fixture, 'before'))));
+    t.after(() => ws.cleanup());
+    const created = 'migrations/v003_events_by_minute.cql';
+    const expected = readFileSync(join(fixture, 'after', created), 'utf8');
+    const creating: ClientCapabilities = {
+      ...VSCODE_LIKE,
+      workspace: {
+        ...VSCODE_LIKE.workspace,
+        workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] },
+      },
+    };
+    for (const caps of [creating, VSCODE_LIKE]) {
+      const { client } = await session(t, { workspaceFolders: [ws.dir] }, caps);
+      const uri = ws.uri('migrations/v001_create.cql');
+      await open(client, uri, readFileSync(ws.path('migrations/v001_create.cql'), 'utf8'));
+      const actions = await codeActions(client, uri, await diagnostic(client, uri, 'unbounded-partition'));
+      const touched = actions.flatMap((a) =>
+        (a.edit?.documentChanges ?? []).map((c) => ('kind' in c ? c.kind : c.textDocument.uri)),
+      );
+      assert.ok(!touched.includes(uri), 'no action edits the applied migration');
+      const migrations = actions.filter((a) => a.title.startsWith('Create migration v003_events_by_minute.cql'));
+      if (caps === VSCODE_LIKE) {
+        assert.deepEqual(titles(migrations), [], 'a client that cannot create files is not offered them');
+        continue;
+      }
+      assert.deepEqual(
+        migrations.map((a) => a.isPreferred ?? false),
+        [true, false],
+      );
+      const changes = migrations[0]!.edit!.documentChanges!;
+      assert.deepEqual(changes.slice(-2), [
+        { kind: 'create', uri: ws.uri(created), options: { overwrite: false, ignoreIfExists: false } },
+        {
+          textDocument: { uri: ws.uri(created), version: null },
+          edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: expected }],
+        },
+      ]);
+      assert.deepEqual(
+        (changes.slice(0, -2) as TextDocumentEdit[]).map((c) => c.textDocument.uri),
+        [ws.uri('queries.cql')],
+        'the statements outside the folder move; v002 (applied) is left as it is',
+      );
+      // The copy alone: the new file only.
+      assert.equal(migrations[1]!.edit!.documentChanges!.length, 2);
+    }
   });
 
   test('a client that resolves edits gets the partition fixes without their edits, and each edit on codeAction/resolve', async (t) => {

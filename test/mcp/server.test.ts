@@ -5,7 +5,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -40,6 +40,19 @@ function snapshot(dir: string): Map<string, string> {
   return files;
 }
 
+/** The SDK's client connected to `cqlint mcp` (the built CLI, built first when missing) started in `dir`. */
+async function connectedClient(dir: string): Promise<Client> {
+  if (!existsSync(path.join(projectRoot, 'dist', 'cli.js'))) {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: projectRoot, encoding: 'utf8' });
+    assert.equal(build.status, 0, `npm run build failed:\n${build.stderr}`);
+  }
+  const client = new Client({ name: 'cqlint-test', version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [cliBin, 'mcp'], cwd: dir, stderr: 'pipe' }),
+  );
+  return client;
+}
+
 const textOf = (result: CallToolResult): string => (result.content[0] as { text: string }).text;
 
 describe('cqlint mcp (the SDK client against the built CLI)', () => {
@@ -49,23 +62,11 @@ describe('cqlint mcp (the SDK client against the built CLI)', () => {
   let before_: Map<string, string>;
 
   before(async () => {
-    if (!existsSync(path.join(projectRoot, 'dist', 'cli.js'))) {
-      const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: projectRoot, encoding: 'utf8' });
-      assert.equal(build.status, 0, `npm run build failed:\n${build.stderr}`);
-    }
     workspace = tempWorkspace({ 'schema/shop.cql': SCHEMA, 'notes.txt': 'not CQL\n' }, 'cqlint-mcp-');
     outside = tempWorkspace({ 'secret.cql': 'CREATE TABLE ks.secret (id int PRIMARY KEY);\n' }, 'cqlint-mcp-out-');
     symlinkSync(outside.dir, workspace.path('escape'));
     before_ = snapshot(workspace.dir);
-    client = new Client({ name: 'cqlint-test', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [cliBin, 'mcp'],
-        cwd: workspace.dir,
-        stderr: 'pipe',
-      }),
-    );
+    client = await connectedClient(workspace.dir);
   });
 
   after(async () => {
@@ -237,5 +238,37 @@ describe('cqlint mcp (the SDK client against the built CLI)', () => {
     })) as CallToolResult;
     assert.ok(!still.isError && /"token"/.test(textOf(still)));
     assert.deepEqual(snapshot(workspace.dir), before_, 'no call wrote a file');
+  });
+});
+
+describe('cqlint mcp: a fix on a table a migration created (issue 38 item 3)', () => {
+  let workspace: TempWorkspace;
+  let client: Client;
+
+  before(async () => {
+    const fixture = path.join(projectRoot, 'test', 'fixtures', 'migrations', 'fix-cassandra-migrate', 'before');
+    workspace = tempWorkspace({}, 'cqlint-mcp-migrations-');
+    cpSync(fixture, workspace.dir, { recursive: true });
+    client = await connectedClient(workspace.dir);
+  });
+
+  after(async () => {
+    await client?.close();
+    workspace?.cleanup();
+  });
+
+  test('fixes: the next migration as a new file in the diff (from /dev/null), the old ones untouched; nothing written', async () => {
+    const before_ = snapshot(workspace.dir);
+    const result = (await client.callTool({ name: 'fixes', arguments: { table: 'shop.events' } })) as CallToolResult;
+    const { diff } = result.structuredContent as { diff: string };
+    assert.match(
+      diff,
+      /^--- \/dev\/null\n\+\+\+ b\/migrations\/v003_events_by_minute\.cql\n@@ -0,0 \+1,\d+ @@$/m,
+      diff,
+    );
+    assert.match(diff, /^\+CREATE TABLE shop\.events_by_minute \($/m);
+    assert.match(diff, /^\+-- 3\. Copy the rows .*: dsbulk unload -k shop -t events -url \.\/events_export$/m);
+    assert.doesNotMatch(diff, /^\+\+\+ b\/migrations\/v00[12]_/m, 'no applied migration is edited');
+    assert.deepEqual(snapshot(workspace.dir), before_);
   });
 });

@@ -320,6 +320,9 @@ function viewFixes(
   const table = ctx.tableFor(view.name, view.range.end);
   const base = ctx.tableFor(view.from, view.range.start);
   if (table?.kind !== 'view' || !base || planned[0]!.table !== table.qualifiedName) return [];
+  // A view a migration created is replaced by a later migration (drop it, create the table), not by editing
+  // that one: not written yet (docs/migrations.md), so nothing is offered there.
+  if (ctx.migration(ctx.filePath, table)) return [];
   const replacement: ViewReplacement = {
     filePath: ctx.filePath,
     text,
