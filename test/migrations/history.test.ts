@@ -156,3 +156,71 @@ describe('the history while a migration is edited', () => {
     assert.deepEqual(lines(), [3]);
   });
 });
+
+describe('an index an earlier migration created, dropped by a later one', () => {
+  const CREATE = [
+    "CREATE KEYSPACE IF NOT EXISTS shop WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};",
+    'CREATE TABLE shop.users (id uuid PRIMARY KEY, email text, country text);',
+    "CREATE INDEX users_by_email ON shop.users (email) USING 'sai';",
+    '',
+  ].join('\n');
+  const READ = "SELECT id FROM shop.users WHERE email = 'a@b.c';\n";
+  /** The rule each file's reads draw, by `file:line`: the index serves them, or they read the whole table. */
+  const verdicts = (p: Project, files: string[]): string[] =>
+    files.flatMap((f) =>
+      p
+        .lint(`${ROOT}/${f}`)
+        .filter((x) => x.ruleId === 'secondary-index-scan' || x.ruleId === 'unrestricted-partition-key')
+        .map((x) => `${f}:${x.range.start.line} ${x.ruleId}`),
+    );
+
+  for (const [how, drop] of [
+    ['DROP INDEX ks.name', 'DROP INDEX shop.users_by_email;'],
+    ['DROP INDEX IF EXISTS name, the keyspace from USE', 'USE shop;\nDROP INDEX IF EXISTS users_by_email;'],
+  ] as const) {
+    test(`${how}: the reads after it meet no index, those before it (and in earlier files) the index`, () => {
+      const p = project({
+        'migrations/v001_create.cql': CREATE,
+        'migrations/v002_drop.cql': `${READ}${drop}\n${READ}`,
+        'migrations/v003_read.cql': READ,
+        'queries.cql': READ,
+      });
+      const after = drop.split('\n').length + 2;
+      assert.deepEqual(verdicts(p, ['migrations/v002_drop.cql', 'migrations/v003_read.cql', 'queries.cql']), [
+        'migrations/v002_drop.cql:1 secondary-index-scan',
+        `migrations/v002_drop.cql:${after} unrestricted-partition-key`,
+        'migrations/v003_read.cql:1 unrestricted-partition-key',
+        'queries.cql:1 unrestricted-partition-key',
+      ]);
+    });
+  }
+
+  test('DROP INDEX of another keyspace, or outside a migration folder, leaves the index', () => {
+    const other = project({
+      'migrations/v001_create.cql': CREATE,
+      'migrations/v002_drop.cql': 'DROP INDEX billing.users_by_email;\n',
+      'queries.cql': READ,
+    });
+    assert.deepEqual(verdicts(other, ['queries.cql']), ['queries.cql:1 secondary-index-scan']);
+    const plain = project({
+      'schema/users.cql': CREATE,
+      'schema/drop.cql': 'DROP INDEX shop.users_by_email;\n',
+      'queries.cql': READ,
+    });
+    assert.deepEqual(
+      verdicts(plain, ['queries.cql']),
+      ['queries.cql:1 secondary-index-scan'],
+      'plain workspaces as before',
+    );
+  });
+
+  test('DROP TABLE in a later migration takes its indexes with it (the table created again has none)', () => {
+    const p = project({
+      'migrations/v001_create.cql': CREATE,
+      'migrations/v002_recreate.cql':
+        '-- cqlint-disable-next-line destructive-migration\nDROP TABLE shop.users;\nCREATE TABLE shop.users (id uuid PRIMARY KEY, email text, country text);\n',
+      'queries.cql': READ,
+    });
+    assert.deepEqual(verdicts(p, ['queries.cql']), ['queries.cql:1 unrestricted-partition-key']);
+  });
+});

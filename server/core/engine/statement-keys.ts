@@ -295,6 +295,9 @@ export class StatementKeys {
       const events = new Map<string, number[]>();
       for (const i of list) {
         text += '\u0001' + withoutRanges({ ...i, range: undefined, droppedBy: undefined });
+        // Dropped by a later file of its migration folder (schema/history.ts): which file.
+        const across = model.indexDrops.get(i);
+        if (across) text += `\u0003droppedIn:${across.filePath}`;
         if (!i.droppedBy) continue;
         let sorted = events.get(i.filePath);
         if (!sorted) events.set(i.filePath, (sorted = indexEventOffsets(model.fileIndexesOn(name, i.filePath))));

@@ -40,7 +40,7 @@ import { typeText } from '../util/cql-type';
 import { internName } from '../util/names';
 import { addTo } from '../util/lists';
 import type { MigrationFolder } from './migrations';
-import { walkMigrationFolder } from './history';
+import { dropIndexesAcross, walkMigrationFolder, type ForeignIndexDrop } from './history';
 
 export interface FileSchema {
   filePath: string;
@@ -61,6 +61,8 @@ export interface FileSchema {
   foreignAlters: { keyspace?: string; name: string; statement: AlterTableStatement }[];
   /** DROP TABLE / DROP MATERIALIZED VIEW statements of tables this file does not define (a migration folder's history follows them). */
   foreignDrops: { keyspace?: string; name: string; statement: DropTableStatement | DropMaterializedViewStatement }[];
+  /** DROP INDEX statements that dropped none of this file's own indexes (a migration folder's history follows them). */
+  foreignIndexDrops: ForeignIndexDrop[];
   /**
    * Views (and CREATE TABLE ... LIKE) whose base table is not in this file; completed from the workspace, in
    * place, by each merge, from `built` (the table as this file alone makes it): a merge that finds no base,
@@ -167,9 +169,9 @@ class FileIndexes {
     }
   }
 
-  /** DROP INDEX in `keyspace` (written or in effect): the live indexes of that name there are dropped. */
-  drop(stmt: DropIndexStatement, keyspace: string | undefined): void {
-    dropLive(this.byName.get(stmt.name.name.name), keyspace, stmt.range);
+  /** DROP INDEX in `keyspace` (written or in effect): the live indexes of that name there are dropped; false when none was. */
+  drop(stmt: DropIndexStatement, keyspace: string | undefined): boolean {
+    return dropLive(this.byName.get(stmt.name.name.name), keyspace, stmt.range);
   }
 
   /** DROP TABLE: Cassandra drops the table's indexes with it, so the file's live ones on it are dropped there. */
@@ -178,11 +180,16 @@ class FileIndexes {
   }
 }
 
-/** Marks the live indexes of `indexes` in `keyspace` (an unknown one on either side matches) dropped by `by`. */
-function dropLive(indexes: readonly IndexInfo[] | undefined, keyspace: string | undefined, by: SourceRange): void {
+/** Marks the live indexes of `indexes` in `keyspace` (an unknown one on either side matches) dropped by `by`; whether one was. */
+function dropLive(indexes: readonly IndexInfo[] | undefined, keyspace: string | undefined, by: SourceRange): boolean {
+  let dropped = false;
   for (const i of indexes ?? []) {
-    if (!i.droppedBy && !(keyspace && i.keyspace && i.keyspace !== keyspace)) i.droppedBy = by;
+    if (!i.droppedBy && !(keyspace && i.keyspace && i.keyspace !== keyspace)) {
+      i.droppedBy = by;
+      dropped = true;
+    }
   }
+  return dropped;
 }
 
 /** Schema facts of one file, independent of every other file. */
@@ -198,6 +205,7 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
     byStatement: new Map(),
     foreignAlters: [],
     foreignDrops: [],
+    foreignIndexDrops: [],
     pending: [],
     definedNames: new Set(),
     referencedNames: new Set(),
@@ -349,9 +357,12 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
         indexes.create(stmt, table);
         break;
       }
-      case 'DropIndex':
-        indexes.drop(stmt, stmt.name.keyspace?.name ?? current);
+      case 'DropIndex': {
+        const keyspace = stmt.name.keyspace?.name ?? current;
+        if (!indexes.drop(stmt, keyspace))
+          schema.foreignIndexDrops.push({ keyspace, name: stmt.name.name.name, range: stmt.range });
         break;
+      }
       case 'Batch':
         for (const inner of stmt.statements) visit(inner);
         break;
@@ -492,6 +503,10 @@ export function mergeSchemas(files: readonly FileSchema[], folders: readonly Mig
       );
       for (const table of history.tables) model.addTable(table);
       alters.push(...history.outsideAlters);
+      dropIndexesAcross(
+        model,
+        folder.files.map((f) => byPath.get(f)!),
+      );
     }
   }
   if (folderAt.size) alters.sort((a, b) => position.get(a.file)! - position.get(b.file)!);

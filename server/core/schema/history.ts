@@ -6,7 +6,16 @@
 import type { AlterTableStatement, DropMaterializedViewStatement, DropTableStatement } from '../../../grammar/ast';
 import { applyAlter } from './definitions';
 import type { MigrationFolder } from './migrations';
-import type { ColumnInfo, MigrationStep, SchemaModel, TableDefinition, TableInfo, TableVersion } from './model';
+import type { SourceRange } from '../../../grammar/ast';
+import type {
+  ColumnInfo,
+  IndexInfo,
+  MigrationStep,
+  SchemaModel,
+  TableDefinition,
+  TableInfo,
+  TableVersion,
+} from './model';
 
 /** What the walk reads of a file's schema (build.ts FileSchema, which imports this module). */
 export interface HistoryFile {
@@ -148,6 +157,48 @@ export function walkMigrationFolder<F extends HistoryFile>(
   const tables: TableInfo[] = [];
   for (const list of state.values()) for (const v of list) tables.push(v.table!);
   return { tables, outsideAlters };
+}
+
+/** A DROP INDEX of an index its file did not create: `name` in `keyspace` (written, or the file's USE). */
+export interface ForeignIndexDrop {
+  keyspace?: string;
+  name: string;
+  range: SourceRange;
+}
+
+/**
+ * The indexes a later file of a migration folder drops (DROP INDEX, or DROP TABLE of the indexed table: Cassandra
+ * drops its indexes with it), recorded on the model (SchemaModel.indexDrops): the file schemas stay as they are.
+ */
+export function dropIndexesAcross(
+  model: SchemaModel,
+  files: readonly (HistoryFile & { indexes: readonly IndexInfo[]; foreignIndexDrops: readonly ForeignIndexDrop[] })[],
+): void {
+  let live: IndexInfo[] = [];
+  const matches = (i: IndexInfo, keyspace: string | undefined): boolean =>
+    !(keyspace && i.keyspace && i.keyspace !== keyspace);
+  for (const file of files) {
+    const drops = [
+      ...file.foreignIndexDrops.map((d) => ({
+        range: d.range,
+        hit: (i: IndexInfo) => i.name === d.name && matches(i, d.keyspace),
+      })),
+      ...file.foreignDrops
+        .filter((d) => d.statement.kind === 'DropTable')
+        .map((d) => ({
+          range: d.statement.range,
+          hit: (i: IndexInfo) => i.table === d.name && matches(i, d.keyspace),
+        })),
+    ];
+    for (const drop of drops) {
+      live = live.filter((i) => {
+        if (!drop.hit(i)) return true;
+        model.indexDrops.set(i, { filePath: file.filePath, range: drop.range });
+        return false;
+      });
+    }
+    for (const i of file.indexes) if (!i.droppedBy) live.push(i);
+  }
 }
 
 /** What a migration file's statement at `offset` meets of a table name: for the migration-safety rules. */

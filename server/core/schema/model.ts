@@ -232,6 +232,8 @@ export class SchemaModel {
   readonly indexesByTable = new Map<string, IndexInfo[]>();
   /** The files of migration folders, by path: their place in their folder's history. */
   readonly migrations = new Map<string, MigrationStep>();
+  /** Indexes a later file of their migration folder drops (schema/history.ts dropIndexesAcross): the file and statement. */
+  readonly indexDrops = new Map<IndexInfo, { filePath: string; range: SourceRange }>();
 
   /**
    * candidates() answers by table name, then keyspace: the same array for the same question (callers may
@@ -349,7 +351,7 @@ export class SchemaModel {
   indexesAt(table: TableInfo, filePath: string, offset: number): readonly IndexInfo[] {
     const history = this.indexHistory(table);
     const own = history.byFile.get(filePath);
-    if (!own) return history.live;
+    if (!own) return this.indexDrops.size ? this.liveAt(history, filePath, offset) : history.live;
     // The file's indexes are in file order: those created before the offset are a prefix, which one loop
     // reads (not a copy of it filtered again, for every statement on the table).
     if (!own.length || own[0]!.range.start >= offset) return history.live.filter((i) => i.filePath !== filePath);
@@ -359,6 +361,23 @@ export class SchemaModel {
       if (!i.droppedBy || i.droppedBy.start > offset) inEffect.push(i);
     }
     return inEffect;
+  }
+
+  /**
+   * The live indexes as a statement at `offset` of `filePath` meets them: in a migration folder, one a later
+   * file (or this one, further on) drops is still there.
+   */
+  private liveAt(history: IndexHistory, filePath: string, offset: number): readonly IndexInfo[] {
+    const step = this.migrations.get(filePath);
+    if (!step) return history.live;
+    return history.all.filter((i) => {
+      if (i.droppedBy) return false;
+      const drop = this.indexDrops.get(i);
+      if (!drop) return true;
+      const at = this.migrations.get(drop.filePath);
+      if (at?.folder.dir !== step.folder.dir) return false;
+      return at.index > step.index || (drop.filePath === filePath && drop.range.start > offset);
+    });
   }
 
   /** Every index on the table's column in the workspace, whatever file. */
@@ -405,7 +424,7 @@ export class SchemaModel {
     let history = this.indexHistories.get(key);
     if (!history) {
       const all = this.indexesSeenFrom(name, keyspace);
-      const live = all.filter((i) => !i.droppedBy);
+      const live = all.filter((i) => !i.droppedBy && !this.indexDrops.has(i));
       history = all.length ? { all, live, byFile: groupByFile(all), liveByFile: groupByFile(live) } : NO_INDEXES;
       this.indexHistories.set(key, history);
     }
