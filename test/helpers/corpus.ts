@@ -8,7 +8,8 @@ export const projectRoot = resolve(__dirname, '..', '..');
 export const corpusDir = resolve(projectRoot, 'test', 'fixtures', 'corpus');
 const extraCorpusDir = resolve(projectRoot, '..', 'shared', 'corpus');
 
-function cqlFilesBelow(root: string): string[] {
+/** Every `*.cql` file below `root` (sorted, folders walked in name order), as absolute paths. */
+export function cqlFilesBelow(root: string): string[] {
   const out: string[] = [];
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir).sort()) {

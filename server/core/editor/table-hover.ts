@@ -206,7 +206,13 @@ function partitionFiguresMarkdown(f: PartitionFigures): string[] {
   const rows = [...f.limits];
   for (const l of rows) {
     const first = l === f.binding ? ' **(hit first)**' : '';
-    const time = f.rowsPerSecond && !bounded ? formatDuration(l.rows / f.rowsPerSecond) : '—';
+    // A partition stops taking rows when its time bucket closes: a limit past its rows is never reached.
+    const time =
+      !f.rowsPerSecond || bounded
+        ? '—'
+        : f.bucket && l.rows >= f.bucket.rows
+          ? `never: its ${markdownText(f.bucket.column)} bucket closes after ${formatDuration(f.bucket.seconds)}, at ${formatCount(f.bucket.rows)} rows`
+          : formatDuration(l.rows / f.rowsPerSecond);
     lines.push(`| [${l.label}](${l.source})${first} | ${formatCount(l.rows)} | ${time} |`);
   }
   if (!rows.length) lines.push(`| no partition size limit | — | — |`);

@@ -15,7 +15,10 @@ export interface PartitionNumbers {
   limitLabel?: string;
   limitSource?: string;
   rowsToLimit?: number;
+  /** Time for one partition to reach the limit at the rate; absent when it never does (its time bucket closes first). */
   secondsToLimit?: number;
+  /** The rows one partition takes before its time bucket closes (the rate × the bucket's length), when the key has one of known length. */
+  rowsPerBucket?: number;
   /** The rate the time is computed at: hinted or the workload model's stated default. */
   rowsPerSecond?: number;
   /** Whether that rate is stated, measured or hinted (false: the verdict rests on the model's default rate). */

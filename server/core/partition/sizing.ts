@@ -283,7 +283,12 @@ export interface PartitionFigures {
   rateSource?: GrowthRate['source'];
   /** The rows one partition can ever hold (few-valued clustering, or none): no time is projected past them. */
   rowsBound?: { rows: number; signal: string };
-  /** Time for one partition to reach the binding limit at rowsPerSecond. */
+  /**
+   * The key's time bucket of known length and the rows one partition takes before it closes (rowsPerBucket:
+   * the rate × its length). A partition whose bucket closes under the limit never reaches it.
+   */
+  bucket?: { column: string; seconds: number; rows: number };
+  /** Time for one partition to reach the binding limit at rowsPerSecond (never past its bucket's length). */
   secondsToLimit?: number;
   /** The per-partition write quota (Keyspaces WCU, Cosmos DB RU/s) and the row writes per second it allows. */
   writeQuota?: { label: string; source: string; unit: string; unitsPerRow: number; rowsPerSecond: number };
@@ -325,7 +330,9 @@ function sameRate(a: GrowthRate | undefined, b: GrowthRate | undefined): boolean
     a.note === b.note &&
     a.source === b.source &&
     a.hinted === b.hinted &&
-    a.rowsBound === b.rowsBound
+    a.rowsBound === b.rowsBound &&
+    a.bucket?.column === b.bucket?.column &&
+    a.bucket?.seconds === b.bucket?.seconds
   );
 }
 
@@ -404,11 +411,22 @@ function computeFigures(
     figures.rateNote = rate.note;
     figures.rateHinted = rate.hinted;
     figures.rateSource = rate.source;
-    // A partition that cannot hold the rows of the limit never reaches it, whatever the rate.
-    if (figures.binding && !(rate.rowsBound && rate.rowsBound.rows < figures.binding.rows))
+    if (rate.bucket) figures.bucket = { ...rate.bucket, rows: rowsPerBucket(rate.rowsPerSecond, rate.bucket.seconds) };
+    // A partition that cannot hold the rows of the limit never reaches it, whatever the rate, and one whose
+    // time bucket closes first stops taking rows before it (a day bucket is full at 24 hours, never at 28).
+    if (
+      figures.binding &&
+      !(rate.rowsBound && rate.rowsBound.rows < figures.binding.rows) &&
+      !(figures.bucket && figures.bucket.rows <= figures.binding.rows)
+    )
       figures.secondsToLimit = figures.binding.rows / rate.rowsPerSecond;
   }
   return figures;
+}
+
+/** The rows one partition of a time bucket takes before the bucket closes: the rate × its length, rounded. */
+export function rowsPerBucket(rowsPerSecond: number, bucketSeconds: number): number {
+  return Math.round(rowsPerSecond * bucketSeconds);
 }
 
 /**
@@ -422,6 +440,9 @@ export function partitionNumbersText(f: PartitionFigures, options: { rate?: bool
     let reach = `the first limit hit is ${f.binding.label}${f.binding.measure === 'rows' ? '' : `, at ${formatCount(f.binding.rows)} rows`}`;
     if (f.rowsBound && f.rowsBound.rows < f.binding.rows) {
       reach += `, which one partition never holds: at most ${formatCount(f.rowsBound.rows)} row${f.rowsBound.rows === 1 ? '' : 's'} (${f.rowsBound.signal})`;
+    } else if (f.bucket && f.secondsToLimit === undefined && f.bucket.rows <= f.binding.rows) {
+      const rate = options.rate !== false && f.rowsPerSecond !== undefined;
+      reach += `, which one partition never holds: its ${bucketLengthName(f.bucket.seconds)} bucket (${f.bucket.column}) closes after ${formatDuration(f.bucket.seconds)}, at ${formatCount(f.bucket.rows)} rows${rate ? ` at ${formatRate(f.rowsPerSecond!)} (${f.rateNote})` : ''}`;
     } else if (options.rate !== false && f.secondsToLimit !== undefined && f.rowsPerSecond !== undefined) {
       reach += `: ${formatDuration(f.secondsToLimit)} at ${formatRate(f.rowsPerSecond)} (${f.rateNote})`;
     }
@@ -448,6 +469,7 @@ export function figuresData(f: PartitionFigures): {
   limitSource?: string;
   rowsToLimit?: number;
   secondsToLimit?: number;
+  rowsPerBucket?: number;
   rowsPerSecond?: number;
   rateHinted?: boolean;
   rateSource?: GrowthRate['source'];
@@ -456,6 +478,7 @@ export function figuresData(f: PartitionFigures): {
     rowBytes: f.rowBytes,
     ...(f.binding ? { limitLabel: f.binding.label, limitSource: f.binding.source, rowsToLimit: f.binding.rows } : {}),
     ...(f.secondsToLimit !== undefined ? { secondsToLimit: Math.round(f.secondsToLimit) } : {}),
+    ...(f.bucket ? { rowsPerBucket: f.bucket.rows } : {}),
     ...(f.rowsPerSecond !== undefined ? { rowsPerSecond: f.rowsPerSecond } : {}),
     ...(f.rateHinted !== undefined ? { rateHinted: f.rateHinted } : {}),
     ...(f.rateSource !== undefined ? { rateSource: f.rateSource } : {}),
@@ -508,9 +531,9 @@ export function bucketFit(
   const figures = partitionFigures(table, target, hints, udts, rate);
   const binding = figures.binding;
   if (!binding) return undefined;
-  const rowsPerBucket = Math.round(rate.rowsPerSecond * seconds);
-  const estimate = estimatePartition(table, rowsPerBucket, hints, udts);
-  const fits = rowsPerBucket <= binding.rows;
+  const rows = rowsPerBucket(rate.rowsPerSecond, seconds);
+  const estimate = estimatePartition(table, rows, hints, udts);
+  const fits = rows <= binding.rows;
   return {
     column: w.bound.column!,
     bucketSeconds: seconds,
@@ -518,7 +541,7 @@ export function bucketFit(
     rateHinted: rate.hinted,
     rateSource: rate.source,
     rateNote: rate.note,
-    rowsPerBucket,
+    rowsPerBucket: rows,
     valuesPerBucket: estimate.values,
     bytesPerBucket: estimate.bytes,
     limit: { label: binding.label, source: binding.source, rows: binding.rows },

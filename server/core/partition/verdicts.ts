@@ -66,18 +66,17 @@ function computeRowRate(inputs: PartitionInputs, w: TableWorkload): GrowthRate {
   const busiest = measuredRates(evidence).writes;
   // Writes add rows only where there are clustering columns; a counter's increments rewrite cells.
   if (busiest && table.clustering.length && !table.counter && !w.perEventCells) {
-    return {
+    return boundedAs(model, {
       rowsPerSecond: busiest.perSecond,
       note: `measured: ${busyText(busiest)}`,
       source: 'measured',
       hinted: true,
-      ...(model.rowsBound ? { rowsBound: model.rowsBound } : {}),
-    };
+    });
   }
   const growth = measuredGrowth(evidence);
   if (growth?.growing && table.clustering.length) {
     const rowBytes = partitionFigures(table, inputs.target, inputs.hints, inputs.udts).rowBytes;
-    return measuredGrowthRate(growth, rowBytes);
+    return boundedAs(model, measuredGrowthRate(growth, rowBytes), { rows: false });
   }
   // A key with a time bucket of known length: its largest partition measured is one bucket's rows, which
   // arrived within that length (a day of 1.3 GB is a rate, not only a size).
@@ -86,18 +85,29 @@ function computeRowRate(inputs: PartitionInputs, w: TableWorkload): GrowthRate {
   if (largest && seconds && table.clustering.length && !table.counter && !w.perEventCells) {
     const rowBytes = partitionFigures(table, inputs.target, inputs.hints, inputs.udts).rowBytes;
     const rows = largest.unit === 'rows' ? largest.value : largest.value / Math.max(1, rowBytes);
-    return {
+    return boundedAs(model, {
       rowsPerSecond: rows / seconds,
       source: 'measured',
       hinted: true,
-      ...(model.rowsBound ? { rowsBound: model.rowsBound } : {}),
       note: `measured: the largest partition, ${citeText(largest)}, holds one ${w.bound.column} of rows${largest.unit === 'rows' ? '' : ' at the estimated row size'}`,
-    };
+    });
   }
   const counted = countedRate(inputs);
-  if (counted && table.clustering.length && !table.counter && !w.perEventCells)
-    return { ...counted, ...(model.rowsBound ? { rowsBound: model.rowsBound } : {}) };
+  if (counted && table.clustering.length && !table.counter && !w.perEventCells) return boundedAs(model, counted);
   return model;
+}
+
+/**
+ * A measured rate with the model's bounds on what one partition holds: its few-valued clustering (`rows`:
+ * not for a growth measured between captures, which shows the partition does grow) and its time bucket,
+ * which closes whatever the rate: one figure for every message that sizes a bucketed partition.
+ */
+function boundedAs(model: GrowthRate, rate: GrowthRate, keep: { rows?: boolean } = {}): GrowthRate {
+  return {
+    ...rate,
+    ...(model.rowsBound && keep.rows !== false ? { rowsBound: model.rowsBound } : {}),
+    ...(model.bucket ? { bucket: model.bucket } : {}),
+  };
 }
 
 /**

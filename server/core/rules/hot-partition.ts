@@ -402,12 +402,12 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
       message: /at 10201 rows\/s \(measured: nodetool toppartitions/,
     },
     {
-      name: "Amazon's write-sharding example",
+      name: "Amazon's write-sharding example: a day's partition at 1 row/s closes at 86,400 rows, under the 100,000 values (no time past its 24 hours)",
       code: 'CREATE TABLE ks.books (publish_date date, title text, author text, PRIMARY KEY (publish_date, title));',
       at: 'publish_date, title)',
       messageId: 'timeBucket',
       message:
-        /time bucket alone.*Apache Cassandra: a row ≈ \d+ B; the first limit hit is .* at [\d,]+ rows: .* at 1 row\/s/,
+        /time bucket alone.*Apache Cassandra: a row ≈ \d+ B; the first limit hit is .* at [\d,]+ rows, which one partition never holds: its day bucket \(publish_date\) closes after 24 hours, at 86,400 rows at 1 row\/s/,
       data: {
         reason: 'time-bucket',
         partitionKey: ['publish_date'],

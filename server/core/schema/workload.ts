@@ -524,6 +524,11 @@ export interface GrowthRate {
   note: string;
   /** The rows a partition can ever hold (TableWorkload.rowsBound): no rate is projected past them. */
   rowsBound?: { rows: number; signal: string };
+  /**
+   * The time bucket of the key, when its length is known (TableWorkload.bound): a partition takes rows only
+   * until its bucket closes, so it holds at most the rate × that length, and no time past it is projected.
+   */
+  bucket?: { column: string; seconds: number };
   /** Measured (evidence), hinted, or the rate class default the note names. */
   source: FigureSource;
   /** Whether the rate is stated: measured or hinted (false: the default, which the user is asked to correct). */
@@ -547,6 +552,9 @@ export function growthRateOf(w: TableWorkload): GrowthRate {
     source: w.rateHinted ? 'hinted' : 'default',
     hinted: w.rateHinted,
     ...(w.rowsBound ? { rowsBound: w.rowsBound } : {}),
+    ...(w.bound.kind === 'bucket' && w.bound.bucketSeconds !== undefined
+      ? { bucket: { column: w.bound.column!, seconds: w.bound.bucketSeconds } }
+      : {}),
   };
 }
 
