@@ -235,6 +235,18 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
       found.push({ filePath, finding, table });
     }
   }
+  // A finding another one's fix answers (rules/one-answer.ts: unbounded-partition under a hot-partition fix
+  // that bounds the growth too) is no second choice unless its rule is asked for.
+  if (options.rule === undefined) {
+    const answered = found.filter((l) => {
+      const by = (l.finding.data as { curedBy?: string } | undefined)?.curedBy;
+      return (
+        by !== undefined &&
+        found.some((o) => o.finding.ruleId === by && o.table === l.table && o.filePath === l.filePath)
+      );
+    });
+    for (const l of answered) found.splice(found.indexOf(l), 1);
+  }
   const settings = {
     relativePath: (p: string) => displayPath(p, io.cwd),
     onError: (error: unknown, finding: Finding) =>

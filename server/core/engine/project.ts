@@ -31,6 +31,7 @@ import { combineEvidence, type EvidenceFile, type TableEvidence } from '../evide
 import { udtLookupFor } from '../schema/key-values';
 import { allRules } from '../rules';
 import { forgetKeySignatures } from '../rules/conflicting-definition';
+import { oneAnswerPerTable } from '../rules/one-answer';
 import { RuleRunner, ruleOptions, severityFor, type ReferenceDependency } from './rule-runner';
 import { ReferenceIndex } from './reference-index';
 import { ddlSignature, reuseFileSchema } from './schema-reuse';
@@ -792,6 +793,8 @@ export class Project {
     let shown = doc?.statements.some((s) => s.holes.length) ? findings.filter((f) => !guessesAtHole(doc, f)) : findings;
     // A suppression comment in the code (`// cqlint-disable-next-line rule` above the call).
     if (doc?.statements.some((s) => s.disabled)) shown = shown.filter((f) => !suppressedInCode(doc, f));
+    // After every suppression: a finding another one's fix answers refers to it (rules/one-answer.ts).
+    shown = oneAnswerPerTable(shown);
     return locateFindings(shown, filePath, this.positions(filePath)!, (other) => this.positions(other));
   }
 

@@ -57,6 +57,11 @@ export interface HotPartitionData extends PartitionCures {
    * cure is another key, not a shard (a shard would copy the rows, not spread them).
    */
   wholeTable?: boolean;
+  /**
+   * The preferred plan bounds the growth unbounded-partition reports on this table too (a shard with a time
+   * bucket): one fix answers both, and unbounded-partition's finding then refers to this one (curedBy).
+   */
+  curesGrowth?: boolean;
   numbers?: PartitionNumbers;
   /** The measured busiest partition, when evidence decided: its key, share of the sampled traffic and source line. */
   evidence?: EvidenceFindingData & { key: string; share: number };
@@ -84,6 +89,11 @@ export interface UnboundedPartitionData extends PartitionCures {
   numbers?: PartitionNumbers;
   /** The growth measured between two captures (the last one cited), when evidence decided. */
   evidence?: EvidenceFindingData & { bytesPerDay?: number; rowsPerDay?: number; days: number };
+  /**
+   * hot-partition reports this table too and its fix bounds this growth (its curesGrowth): this finding
+   * refers to that one and carries no plans of its own (rules/one-answer.ts).
+   */
+  curedBy?: 'hot-partition';
 }
 
 export interface LargePartitionData extends PartitionCures {

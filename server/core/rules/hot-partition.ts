@@ -32,6 +32,7 @@ import {
   type HotReason,
 } from '../partition/verdicts';
 import { chooseBucket, cureAdvice, partitionPlans, plannedKeyText } from '../partition/planner';
+import { rekeyedInputs, ruleVerdict } from '../partition/rekey';
 
 type Reason = HotReason;
 
@@ -141,6 +142,10 @@ function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx
           ...(workList ? { workList } : {}),
         });
   const plan = plans[0];
+  // The preferred cure bounds the growth too (its bucket): unbounded-partition's finding then refers to this
+  // one instead of proposing another edit of the same key (rules/one-answer.ts).
+  const curesGrowth =
+    !!grows && !!plan?.cures && !!plan.bucket && !ruleVerdict(rekeyedInputs(inputs, plan), 'unbounded-partition');
   const shardName = reason === 'shard-only' ? undefined : (plan?.shard?.column ?? 'shard');
   const bucketName =
     grows && !workList
@@ -199,6 +204,7 @@ function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx
       ...(growth ? { growth } : {}),
       ...(overwrittenBy.length ? { overwrittenBy } : {}),
       ...(wholeTable ? { wholeTable: true } : {}),
+      ...(curesGrowth ? { curesGrowth } : {}),
       numbers: figuresData(figures),
       plans,
       ...(busiest

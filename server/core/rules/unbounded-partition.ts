@@ -21,10 +21,10 @@ import { growthVerdict, workloadOf } from '../partition/verdicts';
 import { chooseBucket, cureAdvice, partitionPlans, plannedKeyText } from '../partition/planner';
 import { keyText } from '../util/statements';
 
-function check(
-  stmt: CreateTableStatement | CreateMaterializedViewStatement,
-  ctx: RuleContext<'growsForever' | 'growsForeverMeasured'>,
-): void {
+/** sameCure: only rules/one-answer.ts words it, when a hot-partition fix of the table bounds the growth too. */
+type MessageId = 'growsForever' | 'growsForeverMeasured' | 'sameCure';
+
+function check(stmt: CreateTableStatement | CreateMaterializedViewStatement, ctx: RuleContext<MessageId>): void {
   const defined = ctx.definedBy(stmt);
   if (!defined || !defined.partitionKey.length || !defined.clustering.length) return;
   const table: TableInfo = ctx.latest(defined);
@@ -125,7 +125,7 @@ function check(
   });
 }
 
-export const rule: RuleModule<'growsForever' | 'growsForeverMeasured'> = {
+export const rule: RuleModule<MessageId> = {
   meta: {
     id: 'unbounded-partition',
     defaultSeverity: 'warning',
@@ -135,6 +135,8 @@ export const rule: RuleModule<'growsForever' | 'growsForeverMeasured'> = {
       growsForever: 'partition grows forever: every row of {{table}} for {{key}} lands in one partition',
       growsForeverMeasured:
         'partition grows forever: every row of {{table}} for {{key}} lands in one partition (measured)',
+      sameCure:
+        'partition grows forever: every row of {{table}} for {{key}} lands in one partition (the hot-partition fix bounds it)',
     },
     scope: 'statement',
     options: {
@@ -220,6 +222,15 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
     },
   ],
   invalid: [
+    {
+      name: 'a log by level: hot-partition reports the key too, and its fix (a shard and a day bucket) bounds the growth: this finding refers to it, with no fix of its own',
+      code: 'CREATE TABLE ks.app_log (level text, logged_at timestamp, message text, PRIMARY KEY (level, logged_at));',
+      at: 'level,',
+      messageId: 'sameCure',
+      message:
+        /^partition grows forever: every row of ks\.app_log for one level lands in one partition \(the hot-partition fix bounds it\) hot-partition reports ks\.app_log too, and its fix bounds this growth as well: a random shard column \(2 shards\) and a time bucket day date \(daily partitions by logged_at\), the key \(\(level, shard, day\), logged_at\)\./,
+      data: { curedBy: 'hot-partition', plans: [], suggestedKey: '((level, shard, day), logged_at)' },
+    },
     {
       name: "evidence alone: a user's comments, which the model lets grow at human pace, measured growing about 0.9 MB a day",
       code: 'CREATE TABLE ks.comments_by_user (userid uuid, commentid timeuuid, comment text, PRIMARY KEY (userid, commentid));',
@@ -331,8 +342,9 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
       data: { timeColumn: 'epoch_ms', timeColumnType: 'bigint' },
     },
     {
-      name: 'status-keyed log both hot and unbounded',
+      name: 'status-keyed log both hot and unbounded, with hot-partition off: the full answer and its own fix',
       code: 'CREATE TABLE ks.app_log (level text, logged_at timestamp, message text, PRIMARY KEY (level, logged_at));',
+      config: { rules: { 'hot-partition': 'off' } },
       at: 'level,',
       messageId: 'growsForever',
       message: /for one level lands in one partition.*at 1 row\/s \(the default for a key many entities share/,
@@ -433,8 +445,9 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
         /ScyllaDB: a row ≈ \d+ B; the first limit hit is large-partition warning at 100,000 rows: 69 days at 1 row\/min/,
     },
     {
-      name: 'Cosmos DB: a key many entities share reaches 20 GB within the horizon at the hinted rate',
+      name: 'Cosmos DB: a key many entities share reaches 20 GB within the horizon at the hinted rate (hot-partition off, whose fix would answer it)',
       code: '-- @cqlint rate=50/s\nCREATE TABLE ks.app_log (level text, logged_at timestamp, message text, PRIMARY KEY (level, logged_at));',
+      config: { rules: { 'hot-partition': 'off' } },
       at: 'level,',
       messageId: 'growsForever',
       target: 'cosmosdb',
