@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { deserialize, serialize } from 'node:v8';
 import { Project, type IndexedFile } from '../core/engine/project';
-import type { ClusterSetting, CqlintConfig } from '../core/vocabulary/config';
+import type { ClusterSetting, CqlintConfig, RuleLevel } from '../core/vocabulary/config';
 import type { TargetId } from '../core/partition/targets';
 import { BATCH_HEAP, WORKER_HEAP, compactHeap, heapKeeper, useHeapBudget } from '../core/util/heap';
 import { discoveredConfigs, displayPath } from './io';
@@ -78,6 +78,8 @@ interface WorkerSetup {
   cluster?: ClusterSetting;
   /** The working directory the --evidence values are relative to. */
   cwd?: string;
+  /** --report-unused-disable-directives(-severity): replaces each config's reportUnusedDisableDirectives. */
+  unusedDirectives?: RuleLevel;
   /**
    * Whether this worker reports the samples and evidence it cannot read, and the evidence's warnings (one of
    * them does: they all read the same).
@@ -288,6 +290,7 @@ function serveAsWorker(setup: WorkerSetup): void {
     target: setup.target,
     config: setup.config,
     configLookup: discoveredConfigs(setup.roots ?? []).lookup,
+    reportUnusedDisableDirectives: setup.unusedDirectives,
     keepTexts: true,
     ...facts.projectOptions(),
   });

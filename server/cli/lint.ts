@@ -27,7 +27,8 @@ import { applyFixesToText, fixableFindings } from './fix';
 import { EMBEDDED_OPTION, collectSourceFiles, embeddedOption, hostLanguagesOf, keepSourceFile } from './sources';
 import { embeddedLanguageFor } from '../core/embedded/selection';
 import { loadHostLanguages } from '../core/embedded';
-import type { CqlintConfig, EmbeddedLanguageName } from '../core/vocabulary/config';
+import type { CqlintConfig, EmbeddedLanguageName, RuleLevel } from '../core/vocabulary/config';
+import { RULE_LEVELS } from '../core/vocabulary/config';
 import {
   CONFIG_OPTIONS,
   EXIT,
@@ -82,6 +83,15 @@ const LINT_OPTIONS = {
     type: 'string',
     value: 'n',
     help: 'Exit with 1 when there are more than n warnings (default: -1, no limit)',
+  },
+  'report-unused-disable-directives': {
+    type: 'boolean',
+    help: "Report the cqlint-disable comments that silence nothing as errors (id unused-disable-directive; --fix removes them), whatever the configuration's reportUnusedDisableDirectives says",
+  },
+  'report-unused-disable-directives-severity': {
+    type: 'string',
+    value: 'level',
+    help: 'Like --report-unused-disable-directives, at this level: off, warn or error',
   },
   ...EVIDENCE_OPTION,
   ...EMBEDDED_OPTION,
@@ -172,6 +182,8 @@ interface LintOptions {
   defaultCacheFile?: boolean;
   /** --stdin: the path the text on stdin is linted as (the inputs are then its context). */
   stdinPath?: string;
+  /** --report-unused-disable-directives(-severity): the level, over each config's reportUnusedDisableDirectives. */
+  unusedDirectives?: RuleLevel;
   /** --evidence: files or folders of evidence for every table. */
   evidence: string[];
   /** --embedded: the application languages whose CQL is read (undefined: each .cqlint.json's, else all). */
@@ -239,6 +251,15 @@ function parseLintArgs(args: string[], cwd: string): LintOptions | 'help' {
     throw new UsageError('--since lints files against their merge-base, not stdin');
   if (values.since !== undefined && values['update-baseline'])
     throw new UsageError('--update-baseline writes every finding; it cannot be used with --since');
+  const unusedSeverity = values['report-unused-disable-directives-severity'];
+  if (unusedSeverity !== undefined && values['report-unused-disable-directives'])
+    throw new UsageError(
+      '--report-unused-disable-directives and --report-unused-disable-directives-severity cannot be used together',
+    );
+  if (unusedSeverity !== undefined && !(RULE_LEVELS as readonly string[]).includes(unusedSeverity))
+    throw new UsageError(
+      `--report-unused-disable-directives-severity expects off, warn or error, got "${unusedSeverity}"`,
+    );
   // Fixing changes the texts the keys are made of, and stdin is a text of the moment: no cache for them.
   const cached = values.cache === true && !values.fix && !values['fix-dry-run'] && !values.stdin;
 
@@ -257,6 +278,7 @@ function parseLintArgs(args: string[], cwd: string): LintOptions | 'help' {
     stdinPath: values.stdin ? path.resolve(cwd, values['stdin-filename'] ?? '<stdin>') : undefined,
     cacheFile: cached ? path.resolve(cwd, values['cache-location'] ?? DEFAULT_CACHE_FILE) : undefined,
     defaultCacheFile: values['cache-location'] === undefined,
+    unusedDirectives: values['report-unused-disable-directives'] ? 'error' : (unusedSeverity as RuleLevel | undefined),
     evidence,
     embedded: embeddedOption(values.embedded),
     cluster: clusterOption(values, cwd),
@@ -392,6 +414,7 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
         evidence: options.evidence,
         cluster: options.cluster,
         cwd: io.cwd,
+        unusedDirectives: options.unusedDirectives,
         languages: hostLanguagesOf(files),
       },
       files,
@@ -424,6 +447,7 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     config,
     configLookup: configs.lookup,
     keepTexts: true,
+    reportUnusedDisableDirectives: options.unusedDirectives,
     ...facts.projectOptions(),
   });
   // The files read, in order, each with its byte order mark and stamp (--fix keeps the one and checks the
@@ -500,6 +524,7 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     }
     // Evidence changes findings too: every file read (whatever names it) is part of the key.
     inputs.setting('evidence', JSON.stringify(options.evidence));
+    inputs.setting('unused directives', options.unusedDirectives ?? '');
     inputs.setting('cluster', JSON.stringify(options.cluster ?? null));
     for (const file of new Set(reported.map((f) => project.clusterSetting(f)?.config)))
       if (file) inputs.setting(`cluster ${file}`, fileStamp(file));

@@ -145,6 +145,7 @@ const TOP_LEVEL_KEYS = new Set([
   'embedded',
   'cluster',
   'migrations',
+  'reportUnusedDisableDirectives',
 ]);
 const HINT_KEYS: Record<keyof TableHints, 'rate' | 'count' | 'sizes' | 'columns'> = {
   rowsPerPartition: 'count',
@@ -485,6 +486,15 @@ export function parseConfig(json: unknown, source?: string): { config?: CqlintCo
   if ('migrations' in json) {
     const migrations = parseMigrations(json.migrations, source, errors);
     if (migrations !== undefined) config.migrations = migrations;
+  }
+  if ('reportUnusedDisableDirectives' in json) {
+    const level = json.reportUnusedDisableDirectives;
+    if ((RULE_LEVELS as readonly unknown[]).includes(level)) config.reportUnusedDisableDirectives = level as RuleLevel;
+    else
+      errors.push({
+        key: 'reportUnusedDisableDirectives',
+        message: `reportUnusedDisableDirectives: must be "off", "warn" or "error", got ${describe(level)}`,
+      });
   }
   if (source) for (const e of errors) e.message = `${where}${e.message}`;
   return { config, errors };

@@ -57,6 +57,8 @@ export interface ProjectOptions {
   config?: CqlintConfig;
   /** Rule levels from the editor settings, applied over the config: { 'hot-partition': 'off' | 'warn' | 'error' } */
   ruleOverrides?: Record<string, RuleLevel>;
+  /** CLI --report-unused-disable-directives: replaces the config's reportUnusedDisableDirectives. */
+  reportUnusedDisableDirectives?: RuleLevel;
   /**
    * Per-file `target` and `ruleOverrides` (editor settings are per workspace folder or document), used
    * instead of the two above for the files it answers. Call setOptions again when its answers change.
@@ -737,6 +739,7 @@ export class Project {
       config,
       target: own.target,
       overrides: own.ruleOverrides,
+      unusedDirectives: this.options.reportUnusedDisableDirectives,
       optionsVersion: this.optionsVersion,
       references,
       local: this.localFindings(filePath, entry, parse, config),

@@ -73,6 +73,8 @@ export interface RuleRunInput {
   /** The file's own target (editor override), else the config's. */
   target?: TargetId;
   overrides?: Record<string, RuleLevel>;
+  /** `--report-unused-disable-directives`: replaces the config's `reportUnusedDisableDirectives`. */
+  unusedDirectives?: RuleLevel;
   /** Bumped by the Project when its options change: cached statement results then miss. */
   optionsVersion: number;
   /** Receives the referencesTo() answers the run depended on. */

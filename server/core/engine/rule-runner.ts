@@ -16,11 +16,11 @@ import { keyspaceAt } from '../schema/build';
 import type { TableInfo } from '../schema/model';
 import { targetInfo } from '../partition/targets';
 import type { RuleLevel, RuleSetting } from '../vocabulary/config';
-import { allRules } from '../rules';
+import { allRules, ruleById } from '../rules';
 import type { ClusterSettings } from '../cluster';
 import type { FileLocalRuleModule, FileRuleContext, RuleContext, RuleModule } from '../rules/types';
 import { findingOf } from '../rules/messages';
-import { applySuppressions } from '../findings/suppression';
+import { applySuppressions, suppressWithUnused } from '../findings/suppression';
 import {
   IndexEvents,
   isSchemaStatement,
@@ -164,6 +164,26 @@ export function severityFor(
   return rule.meta.defaultSeverity;
 }
 
+/**
+ * Whether, and how, a run reports the suppression comments that silence nothing: the command line's level,
+ * else the config's `reportUnusedDisableDirectives` (default off). The ids judged are those of the rules that
+ * run on the file: a directive for a rule the configuration turns off is left alone (ESLint reports it; here
+ * a comment kept for a rule a team turns on and off, or a file linted with several configs, is not churned).
+ */
+export function unusedDirectivesFor(
+  input: Pick<RuleRunInput, 'config' | 'overrides' | 'unusedDirectives'>,
+): { severity: Severity; judged: (ruleId: string) => boolean } | undefined {
+  const level = input.unusedDirectives ?? input.config.reportUnusedDisableDirectives ?? 'off';
+  if (level === 'off') return undefined;
+  return {
+    severity: level === 'error' ? 'error' : 'warning',
+    judged: (id) => {
+      const rule = ruleById(id);
+      return !!rule && !!severityFor(rule, input.config.rules?.[id], input.overrides?.[id]);
+    },
+  };
+}
+
 /** A rule's options: defaults from its meta, overridden by the config's `[level, options]` setting. */
 export function ruleOptions(rule: RuleModule, setting: unknown): Record<string, unknown> {
   const options: Record<string, unknown> = {};
@@ -253,10 +273,24 @@ export class RuleRunner {
     }
   }
 
-  /** A file's findings as lint results: those its suppression comments silence left out, sorted by position. */
-  settle(findings: OffsetFinding[], parse: ParseResult, lines: () => LineIndex): OffsetFinding[] {
-    const kept =
-      findings.length && parse.comments.length ? applySuppressions(findings, parse.comments, lines()) : findings;
+  /**
+   * A file's findings as lint results: those its suppression comments silence left out, sorted by position.
+   * `unused`: the suppression comments that silenced nothing are reported too, with that severity, judged on
+   * the rules `judged` says run (unusedDirectivesFor).
+   */
+  settle(
+    findings: OffsetFinding[],
+    parse: ParseResult,
+    lines: () => LineIndex,
+    unused?: { severity: Severity; judged: (ruleId: string) => boolean },
+  ): OffsetFinding[] {
+    const kept = !parse.comments.length
+      ? findings
+      : unused
+        ? suppressWithUnused(findings, parse.comments, lines(), unused.severity, unused.judged)
+        : findings.length
+          ? applySuppressions(findings, parse.comments, lines())
+          : findings;
     kept.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId));
     return kept;
   }
@@ -304,7 +338,7 @@ export class RuleRunner {
     if (statementRules.length)
       this.runStatementRules(input, statementRules, statementRun, findings, epochParts.join('\u0000'));
     for (const f of input.local) findings.push(f);
-    return this.settle(findings, parse, input.lines);
+    return this.settle(findings, parse, input.lines, unusedDirectivesFor(input));
   }
 
   /**

@@ -1,6 +1,7 @@
 // What an analysis reports, independent of how it is shown (LSP diagnostic, CLI line, SARIF result).
 import type { SourceRange } from '../../../grammar/ast';
 import type { LocatedRange, SourcePositions } from '../../../grammar/line-index';
+import { UNUSED_DIRECTIVE_ID } from './suppression';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -103,5 +104,8 @@ export function headlineAndDetails(text: string): { message: string; details?: s
 const DOCS_BASE_URL = 'https://github.com/cqlint/cqlint/blob/main/docs/rules/';
 
 export function docsUrl(ruleId: string): string {
+  // The report of a suppression comment that silences nothing is no rule: its page is the suppressions page.
+  if (ruleId === UNUSED_DIRECTIVE_ID)
+    return `${DOCS_BASE_URL.replace(/rules\/$/, '')}suppressions.md#unused-directives`;
   return `${DOCS_BASE_URL}${ruleId}.md`;
 }

@@ -29,7 +29,8 @@ import {
 import { shardAbove } from '../schema/shard';
 import { migrationCopyFix, type MigrationTarget } from './migration-fix';
 import type { TargetInfo } from '../partition/targets';
-import { renameColumnFix, shardValueFix, suppressionIdFix } from './replace';
+import { renameColumnFix, shardValueFix, suppressionIdFix, unusedDirectiveFix } from './replace';
+import { isUnusedDirective } from '../findings/suppression';
 import { withRateHint } from './rate-hint';
 import { twcsFixes } from './compaction';
 
@@ -104,9 +105,12 @@ export function fixOffers(
   only?: string,
 ): FixOffer[] {
   const provider = (PROVIDERS as Partial<Record<string, Provider<RuleWithData>>>)[finding.ruleId];
-  if (!provider || !isFindingOf(finding, finding.ruleId as RuleWithData)) return [];
+  const unused = isUnusedDirective(finding);
+  if (!unused && (!provider || !isFindingOf(finding, finding.ruleId as RuleWithData))) return [];
   try {
-    const offers = provider(text, parse, finding, ctx, only);
+    const offers = unused
+      ? unusedDirectiveFix(text, parse.comments, offsetsOf(finding.range), finding.data).map(offerOf)
+      : provider!(text, parse, finding as FindingOf<RuleWithData>, ctx, only);
     return only === undefined ? offers : offers.filter((o) => o.id === only);
   } catch (error) {
     // A fix that throws is a bug: callers that must keep serving (server, CLI) report it and offer

@@ -84,6 +84,11 @@ export interface CqlintConfig {
    * for the files this config applies to.
    */
   migrations?: string[] | false;
+  /**
+   * Report the suppression comments (`cqlint-disable...`) that silence nothing, at this level (ESLint's
+   * reportUnusedDisableDirectives); default `off`. `--report-unused-disable-directives` replaces it.
+   */
+  reportUnusedDisableDirectives?: RuleLevel;
 }
 
 /** The application languages whose files cqlint reads CQL from, as the settings name them. */
