@@ -11,6 +11,7 @@ import {
   type FormattedPiece,
   type KeywordCase,
 } from '../core/format/formatter';
+import * as path from 'node:path';
 import { createHeapKeeper } from '../core/util/heap';
 import { withProgress, type Progress } from './progress';
 import { fileDiff } from '../core/format/diff';
@@ -41,6 +42,15 @@ const FORMAT_OPTIONS = {
   },
   'keyword-case': { type: 'string', value: 'case', help: 'upper (default), lower or preserve' },
   indent: { type: 'string', value: 'n', help: 'Spaces per indentation level (default 4)' },
+  stdin: {
+    type: 'boolean',
+    help: 'Format the text on stdin and write it to stdout (for editors that pipe through a formatter); with --check or --diff, only say what would change',
+  },
+  'stdin-filename': {
+    type: 'string',
+    value: 'path',
+    help: "The file the stdin text stands for, in messages and for .cqlintignore and ignorePatterns (an ignored file's text is written back unchanged)",
+  },
   ...NO_IGNORE_OPTION,
   ...HELP_OPTION,
 } satisfies CliOptions;
@@ -48,13 +58,17 @@ const FORMAT_OPTIONS = {
 export const FORMAT_COMMAND: CommandSpec = {
   name: 'format',
   summary: 'format CQL files in place (--check lists unformatted files and exits 1)',
-  usage: ['[options] <files or folders...>'],
+  usage: ['[options] <files or folders...>', '[options] --stdin [--stdin-filename <path>]'],
   description: `Formats CQL files: keyword case, one column per line with aligned types, clauses on their own
 lines. Comments, line endings and a byte order mark are kept; statements with syntax errors are left
 exactly as written. Folders are searched for *.cql and *.cqlsh files (node_modules and .git are skipped).`,
   options: FORMAT_OPTIONS,
+  notes: `With --stdin the formatted text goes to stdout and nothing else does; a statement with a syntax error is
+written back exactly as it came (the rest is formatted), so a file half-way through an edit formats too. When
+the text cannot be formatted (not UTF-8, too large) stdout stays empty and the reason goes to stderr, so that
+an editor keeps its buffer as it is.`,
   exitStatus: `0 formatted (or nothing to do), 1 --check or --diff found unformatted files, 2 usage error or a file
-that could not be read or written (not UTF-8, not a regular file, over ${MAX_FILE_BYTES.source / (1024 * 1024)} MiB).`,
+(or stdin) that could not be read or written (not UTF-8, not a regular file, over ${MAX_FILE_BYTES.source / (1024 * 1024)} MiB).`,
 };
 
 interface FormatCommandOptions {
@@ -63,9 +77,11 @@ interface FormatCommandOptions {
   noIgnore: boolean;
   format: FormatOptions;
   inputs: string[];
+  /** --stdin: the path the text on stdin stands for (absolute). */
+  stdinPath?: string;
 }
 
-function parseFormatArgs(args: string[]): FormatCommandOptions | 'help' {
+function parseFormatArgs(args: string[], cwd: string): FormatCommandOptions | 'help' {
   const { values, positionals } = parseCommandArgs(args, FORMAT_OPTIONS);
   if (values.help) return 'help';
   const format: FormatOptions = {};
@@ -83,22 +99,30 @@ function parseFormatArgs(args: string[]): FormatCommandOptions | 'help' {
     }
     format.indentSize = n;
   }
-  if (!positionals.length) throw new UsageError('no files or folders given');
+  if (values['stdin-filename'] !== undefined && !values.stdin) throw new UsageError('--stdin-filename needs --stdin');
+  if (values['stdin-filename'] !== undefined && values['stdin-filename'].trim() === '')
+    throw new UsageError('--stdin-filename expects a file name');
+  if (values.stdin && positionals.length)
+    throw new UsageError('--stdin formats the text on stdin: give no files or folders (--stdin-filename names it)');
+  if (values.check && values.diff) throw new UsageError('--check and --diff cannot be used together');
+  if (!positionals.length && !values.stdin) throw new UsageError('no files or folders given');
   return {
     check: values.check === true,
     diff: values.diff === true,
     noIgnore: values['no-ignore'] === true,
     format,
     inputs: positionals,
+    stdinPath: values.stdin ? path.resolve(cwd, values['stdin-filename'] ?? '<stdin>') : undefined,
   };
 }
 
 export async function runFormatCommand(args: string[], io: CliIO): Promise<number> {
-  const options = parseFormatArgs(args);
+  const options = parseFormatArgs(args, io.cwd);
   if (options === 'help') {
     io.stdout.write(commandHelp(FORMAT_COMMAND));
     return EXIT.ok;
   }
+  if (options.stdinPath !== undefined) return formatStdin(options, options.stdinPath, io);
   // A long run shows its progress on stderr (a terminal only).
   return withProgress(io, (io, bar) => formatFiles(options, io, bar));
 }
@@ -156,6 +180,43 @@ async function formatFiles(options: FormatCommandOptions, io: CliIO, bar: Progre
   }
   if (report.failed) return EXIT.failure;
   return unformatted.length ? EXIT.findings : EXIT.ok;
+}
+
+/**
+ * --stdin: the formatted text on stdout, all of it or nothing (an editor replaces its buffer with what it gets).
+ * A text the file's .cqlintignore or ignorePatterns leave out is written back as it came, as Prettier does.
+ */
+async function formatStdin(options: FormatCommandOptions, stdinPath: string, io: CliIO): Promise<number> {
+  const report = failureReporter(io, 'cqlint format');
+  const shown = displayPath(stdinPath, io.cwd);
+  const configs = discoveredConfigs();
+  const ignoredBy = options.noIgnore
+    ? undefined
+    : ignoreCheck(io, report, (entry) => configs.lookup(entry)?.config)?.(stdinPath, false);
+  const read = await readInput(stdinPath, io, report, 'source', io.stdin ?? process.stdin);
+  if (!read || report.failed) return EXIT.failure;
+  const bom = read.bom ? '\uFEFF' : '';
+  if (ignoredBy !== undefined) {
+    if (!options.check && !options.diff) io.stdout.write(bom + read.text);
+    return EXIT.ok;
+  }
+  try {
+    if (options.diff) {
+      const { changed } = writeDiff(read.text, read.bom, shown, options.format, io);
+      if (changed) io.stderr.write(`${shown} is not formatted (the diff above is what cqlint format would change)\n`);
+      return changed ? EXIT.findings : EXIT.ok;
+    }
+    const result = formatted(read.text, options.format, !options.check);
+    if (options.check) {
+      if (result.changed) io.stderr.write(`${shown} is not formatted (run cqlint format --stdin to fix)\n`);
+      return result.changed ? EXIT.findings : EXIT.ok;
+    }
+    io.stdout.write(bom + result.formatted!);
+    return EXIT.ok;
+  } catch (error) {
+    report.fail(`internal error formatting ${shown}: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT.failure;
+  }
 }
 
 /**

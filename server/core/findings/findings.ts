@@ -1,7 +1,6 @@
 // What an analysis reports, independent of how it is shown (LSP diagnostic, CLI line, SARIF result).
 import type { SourceRange } from '../../../grammar/ast';
 import type { LocatedRange, SourcePositions } from '../../../grammar/line-index';
-import { UNUSED_DIRECTIVE_ID } from './suppression';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -99,6 +98,9 @@ export function headlineAndDetails(text: string): { message: string; details?: s
   }
   return { message: text };
 }
+
+/** The id of the report of a suppression comment that silenced nothing (ESLint's unused eslint-disable directive). */
+export const UNUSED_DIRECTIVE_ID = 'unused-disable-directive';
 
 /** Where a rule's docs page lives; the file is docs/rules/<id>.md in the repository. */
 const DOCS_BASE_URL = 'https://github.com/cqlint/cqlint/blob/main/docs/rules/';

@@ -6,8 +6,7 @@
 // Text after ` -- ` is a free description.
 import type { Comment } from '../../../grammar/ast';
 import type { LineIndex } from '../../../grammar/line-index';
-import type { OffsetFinding, Severity } from './findings';
-import { inlineCode } from '../util/markdown';
+import { UNUSED_DIRECTIVE_ID, type OffsetFinding, type Severity } from './findings';
 
 /** Which directive made a region or line rule, and for which of its ids (undefined: every rule). */
 interface Source {
@@ -168,8 +167,7 @@ export function applySuppressions(
   return findings.filter((f) => !isSuppressed(f, s, lines));
 }
 
-/** The id of the report of a suppression comment that silenced nothing (ESLint's unused eslint-disable directive). */
-export const UNUSED_DIRECTIVE_ID = 'unused-disable-directive';
+export { UNUSED_DIRECTIVE_ID } from './findings';
 
 /** What an unused-directive finding carries for its fix: which comment form, and what to remove. */
 export interface UnusedDirectiveData {
@@ -248,7 +246,7 @@ function unusedFinding(
     details:
       id === undefined
         ? `This ${directive} comment silenced no finding: it can go.`
-        : `This ${directive} comment silenced no ${inlineCode(id)} finding: the id can go.`,
+        : `This ${directive} comment silenced no finding of that rule: the id can go.`,
     range: { start: range.start, end: range.end },
     data: data as unknown as Record<string, unknown>,
   };
