@@ -3,7 +3,11 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Finding, Severity } from '../core/findings/findings';
-import { docsUrl as defaultDocsUrl } from '../core/findings/findings';
+import {
+  UNUSED_DIRECTIVE_DESCRIPTION,
+  UNUSED_DIRECTIVE_ID,
+  docsUrl as defaultDocsUrl,
+} from '../core/findings/findings';
 import { detailsLines } from './details-text';
 import { githubWriter, markdownWriter } from './review-formats';
 import { placeholders, templateParts } from '../core/rules/messages';
@@ -452,10 +456,12 @@ function sarifWriter(out: OutputSink, context: FormatContext): ResultWriter {
       for (const [i, finding] of result.findings.entries()) {
         if (!index.has(finding.ruleId)) {
           index.set(finding.ruleId, rules.length);
+          const unused = finding.ruleId === UNUSED_DIRECTIVE_ID;
           rules.push({
             id: finding.ruleId,
-            defaultSeverity: 'error',
-            description: finding.ruleId,
+            // The unused-directive report is off unless asked for (reportUnusedDisableDirectives): no rule, no entry.
+            defaultSeverity: unused ? 'warning' : 'error',
+            description: unused ? UNUSED_DIRECTIVE_DESCRIPTION : finding.ruleId,
             docsUrl: defaultDocsUrl(finding.ruleId),
           });
         }

@@ -47,6 +47,18 @@ describe('cqlint lint --report-unused-disable-directives', () => {
     ]);
   });
 
+  test('SARIF describes the report and links the suppressions page', async (t) => {
+    const temp = tempDir({ 'a.cql': CODE });
+    t.after(() => temp.cleanup());
+    const run = await runCli(['lint', '-f', 'sarif', '--report-unused-disable-directives', temp.dir]);
+    const sarif = JSON.parse(run.stdout) as {
+      runs: { tool: { driver: { rules: { id: string; shortDescription: { text: string }; helpUri: string }[] } } }[];
+    };
+    const rule = sarif.runs[0]!.tool.driver.rules.find((r) => r.id === 'unused-disable-directive');
+    assert.match(rule?.shortDescription.text ?? '', /comment that silences no finding/);
+    assert.match(rule?.helpUri ?? '', /docs\/suppressions\.md#unused-directives$/);
+  });
+
   test('-severity warn, and the config key; the flag replaces the config', async (t) => {
     const temp = tempDir({ 'a.cql': CODE, '.cqlint.json': '{ "reportUnusedDisableDirectives": "warn" }' });
     t.after(() => temp.cleanup());

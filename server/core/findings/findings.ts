@@ -102,6 +102,10 @@ export function headlineAndDetails(text: string): { message: string; details?: s
 /** The id of the report of a suppression comment that silenced nothing (ESLint's unused eslint-disable directive). */
 export const UNUSED_DIRECTIVE_ID = 'unused-disable-directive';
 
+/** What the unused-directive report catches, in one line (SARIF's rule description). */
+export const UNUSED_DIRECTIVE_DESCRIPTION =
+  'A cqlint-disable, cqlint-disable-line or cqlint-disable-next-line comment that silences no finding.';
+
 /** Where a rule's docs page lives; the file is docs/rules/<id>.md in the repository. */
 const DOCS_BASE_URL = 'https://github.com/cqlint/cqlint/blob/main/docs/rules/';
 
