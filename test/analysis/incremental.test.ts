@@ -4,7 +4,8 @@
 // to a long-lived Project; after each step every file's findings are compared with a fresh Project's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Project } from '../../server/core/engine/project';
+import { Project, type ProjectOptions } from '../../server/core/engine/project';
+import { readClusterYaml } from '../../server/core/cluster';
 import type { Finding } from '../../server/core/findings/findings';
 import { mulberry32 as random } from '../helpers/random';
 
@@ -236,8 +237,8 @@ function plain(findings: Finding[]): unknown {
   return JSON.parse(JSON.stringify(findings));
 }
 
-function freshFindings(files: Map<string, string>): Map<string, unknown> {
-  const fresh = new Project({ config: {} });
+function freshFindings(files: Map<string, string>, options: ProjectOptions = { config: {} }): Map<string, unknown> {
+  const fresh = new Project(options);
   for (const [path, text] of files) fresh.setFile(path, text);
   return new Map([...files.keys()].map((path) => [path, plain(fresh.lint(path))]));
 }
@@ -252,10 +253,11 @@ function randomEditsEqualFresh(
   editing: boolean,
   initial: readonly (readonly [string, string])[],
   snippets: Snippets,
+  options: ProjectOptions = { config: {} },
 ): void {
   const next = random(seed);
   const files = new Map<string, string>(initial.map(([name, text]) => [`${ROOT}/${name}`, text]));
-  const project = new Project({ config: {}, editing: () => editing });
+  const project = new Project({ ...options, editing: () => editing });
   for (const [path, text] of files) project.setFile(path, text);
   for (const path of files.keys()) project.lint(path);
   const history: string[] = [];
@@ -267,7 +269,7 @@ function randomEditsEqualFresh(
     project.setFile(path, edit.text);
     // Lint only some files now and then, like an editor that re-lints the edited file first.
     const lintAll = step % 3 === 0;
-    const expected = freshFindings(files);
+    const expected = freshFindings(files, options);
     for (const file of lintAll ? files.keys() : [path]) {
       assert.deepEqual(
         plain(project.lint(file)),
@@ -276,7 +278,7 @@ function randomEditsEqualFresh(
       );
     }
   }
-  for (const file of files.keys()) assert.deepEqual(plain(project.lint(file)), freshFindings(files).get(file));
+  for (const file of files.keys()) assert.deepEqual(plain(project.lint(file)), freshFindings(files, options).get(file));
 }
 
 // Seed 67 (both modes) inserts a DROP INDEX in schema.cql that served a cached query of queries.cql.
@@ -330,6 +332,123 @@ for (const [seed, editing] of [
     );
   });
 }
+
+/** Queries and writes a cluster's guardrails judge (guardrail-statement, guardrail-size: statement-scoped). */
+const GUARDED_TABLES = `CREATE KEYSPACE ks WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
+CREATE TABLE ks.t (id int PRIMARY KEY, v text, l list<int>, tags set<text>);
+CREATE TABLE ks.e (id int, c int, body text, PRIMARY KEY (id, c));
+CREATE CUSTOM INDEX t_v ON ks.t (v) USING 'StorageAttachedIndex';
+`;
+
+const GUARDED_QUERIES = `CONSISTENCY ANY;
+SELECT id, count(*) FROM ks.t GROUP BY id;
+INSERT INTO ks.t (id, v) VALUES (1, 'a') USING TIMESTAMP 1000;
+UPDATE ks.t SET l[0] = 1 WHERE id = 1;
+DELETE l[1] FROM ks.t WHERE id = 1;
+INSERT INTO ks.t (id, tags) VALUES (2, {'a', 'b', 'c', 'd', 'e'});
+INSERT INTO ks.t (id, v) VALUES (3, 'a long value, longer than the column value size threshold of this cluster');
+SELECT * FROM ks.e WHERE id IN (1, 2, 3) AND c IN (1, 2, 3);
+BEGIN BATCH
+  INSERT INTO ks.e (id, c, body) VALUES (1, 1, 'a body that weighs enough to cross the batch size thresholds');
+  INSERT INTO ks.e (id, c, body) VALUES (1, 2, 'another body that weighs enough to cross the batch threshold');
+  UPDATE ks.t SET l[2] = 1 WHERE id = 4;
+APPLY BATCH;
+PAGING 5000;
+`;
+
+const GUARDED_SNIPPETS: Snippets = {
+  statements: 10,
+  list: [
+    'CONSISTENCY ONE;\n',
+    'CONSISTENCY ANY;\n',
+    'SELECT v FROM ks.t WHERE id = 1;\n',
+    "INSERT INTO ks.e (id, c, body) VALUES (1, 3, 'b') USING TIMESTAMP 99999999999999999;\n",
+    'UPDATE ks.t SET l = l - [1] WHERE id = 1;\n',
+    "INSERT INTO ks.t (id, tags) VALUES (5, {'a', 'b', 'c', 'd'});\n",
+    'BEGIN BATCH INSERT INTO ks.t (id) VALUES (1); INSERT INTO ks.e (id, c) VALUES (1, 1); APPLY BATCH;\n',
+    'DROP INDEX ks.t_v;\n',
+    'ALTER TABLE ks.t ADD l2 list<text>;\n',
+    'PAGING 10;\n',
+    "'",
+    ';',
+    ' ',
+    '\n',
+    'x',
+    ' IN (1, 2)',
+    ', 7',
+  ],
+};
+
+/** Thresholds low enough that the statements above cross them (Cassandra 5.0 spelling). */
+const GUARDED_YAML = `group_by_enabled: false
+user_timestamps_enabled: false
+read_before_write_list_operations_enabled: false
+items_per_collection_warn_threshold: 3
+collection_size_warn_threshold: 10B
+column_value_size_warn_threshold: 40B
+column_value_size_fail_threshold: 60B
+sai_string_term_size_warn_threshold: 20B
+in_select_cartesian_product_warn_threshold: 4
+batch_size_warn_threshold: 100B
+batch_size_fail_threshold: 1KiB
+page_size_warn_threshold: 1000
+write_consistency_levels_disallowed: [ANY]
+read_consistency_levels_warned: [ONE]
+`;
+
+// The guardrails on queries and writes are statement-scoped: their cached findings (CONSISTENCY, which reads the
+// statements after it, and literal timestamps, which read the clock, are never kept) must match a fresh Project's.
+for (const [seed, editing] of [
+  [11, true],
+  [12, true],
+  [13, false],
+  [14, true],
+] as const) {
+  test(`incremental lint equals a fresh Project over random edits of guarded statements (seed ${seed}${editing ? ', files open in an editor' : ''})`, () => {
+    const yaml = readClusterYaml(GUARDED_YAML, `${ROOT}/cassandra.yaml`, 'cassandra.yaml');
+    assert.deepEqual(yaml.problems, [], 'the yaml reads cleanly');
+    const options: ProjectOptions = {
+      config: { cluster: { config: yaml.file, name: 'cassandra.yaml' } },
+      clusterFile: (file) => (file === yaml.file ? yaml : undefined),
+    };
+    const probe = new Project(options);
+    probe.setFile(`${ROOT}/tables.cql`, GUARDED_TABLES);
+    probe.setFile(`${ROOT}/queries.cql`, GUARDED_QUERIES);
+    const ids = new Set(probe.lint(`${ROOT}/queries.cql`).map((f) => `${f.ruleId}/${f.messageId}`));
+    for (const id of ['disabled', 'overWarns', 'overFails', 'levelDisallowed'])
+      assert.ok(ids.has(`guardrail-statement/${id}`), `the queries trip guardrail-statement/${id}: ${[...ids]}`);
+    randomEditsEqualFresh(
+      seed,
+      editing,
+      [
+        ['tables.cql', GUARDED_TABLES],
+        ['queries.cql', GUARDED_QUERIES],
+      ],
+      GUARDED_SNIPPETS,
+      options,
+    );
+  });
+}
+
+test("a cached CONSISTENCY is judged again when the statements after it change (it reads the file's statements)", () => {
+  const yaml = readClusterYaml(GUARDED_YAML, `${ROOT}/cassandra.yaml`, 'cassandra.yaml');
+  const options: ProjectOptions = {
+    config: { cluster: { config: yaml.file, name: 'cassandra.yaml' } },
+    clusterFile: (file) => (file === yaml.file ? yaml : undefined),
+  };
+  const project = new Project({ ...options, editing: () => true });
+  const file = `${ROOT}/consistency.cql`;
+  const disallowed = (): number =>
+    project.lint(file).filter((f) => f.ruleId === 'guardrail-statement' && f.messageId === 'levelDisallowed').length;
+  project.setFile(`${ROOT}/tables.cql`, GUARDED_TABLES);
+  const reads = 'CONSISTENCY ANY;\nSELECT v FROM ks.t WHERE id = 1;\n';
+  project.setFile(file, reads);
+  assert.equal(disallowed(), 0, 'ANY is disallowed for writes only, and none follows');
+  project.setFile(file, `${reads}INSERT INTO ks.t (id, v) VALUES (1, 'a');\n`);
+  assert.equal(disallowed(), 1, 'a write now follows the (unchanged) CONSISTENCY ANY');
+  project.setFile(file, reads);
+  assert.equal(disallowed(), 0, 'and no longer');
+});
 
 test('a DDL change in one file updates the findings of queries in another', () => {
   const project = new Project({ config: {} });

@@ -212,6 +212,8 @@ export function fileContext(host: RuleRunHost, input: RuleRunInput, target: Rule
       references.push(dependency);
       return dependency.references;
     },
+    fileStatements: () => parse.statements,
+    now: () => Date.now(),
   };
 }
 
@@ -269,6 +271,9 @@ export function statementContext(
       return base.keyspaceAt(offset);
     },
     keyspace: (name: string) => (uncacheable(), base.keyspace(name)),
+    workspaceDefinitions: () => (uncacheable(), base.workspaceDefinitions()),
+    fileStatements: () => (uncacheable(), base.fileStatements()),
+    now: () => (uncacheable(), base.now()),
     migration: () => (uncacheable(), base.migration()),
     history: (name: QualifiedName, at: number) => (uncacheable(), base.history(name, at)),
     indexesOn: (table: TableInfo) => (nameCovered(table), base.indexesOn(table)),

@@ -79,6 +79,7 @@ export const rule: RuleModule<Id> = {
       manyElements: '{{column}} gets {{items}} elements, over {{setting}} ({{limit}}): a large collection',
     },
     batchMembers: true,
+    scope: 'statement',
   },
   handlers: {
     Insert: check,

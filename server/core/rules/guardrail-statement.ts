@@ -84,7 +84,7 @@ function checkTimestamps(ctx: Ctx, using: StatementOf<'Insert' | 'Update' | 'Del
           : undefined;
     if (literal === undefined || !Number.isFinite(literal)) continue;
     // Microseconds since the epoch against the time of the lint, as the server compares them with its clock.
-    const nowMicros = Date.now() * 1000;
+    const nowMicros = ctx.now() * 1000;
     const aheadMs = (literal - nowMicros) / 1000;
     const behindMs = (nowMicros - literal) / 1000;
     const ahead = cluster.crossing('maximum_timestamp_warn_threshold', 'maximum_timestamp_fail_threshold', aheadMs);
@@ -273,7 +273,7 @@ function checkConsistency(ctx: Ctx, stmt: StatementOf<'ShellCommand'>): void {
   if (!cluster) return;
   const level = stmt.argument.trim().toUpperCase();
   if (!level) return;
-  const after = ctx.parse.statements.filter((s) => s.range.start > stmt.range.start);
+  const after = ctx.fileStatements().filter((s) => s.range.start > stmt.range.start);
   for (const [kinds, prefix] of [
     [READS, 'read'],
     [WRITES, 'write'],
@@ -378,6 +378,7 @@ export const rule: RuleModule<Id> = {
       levelWarned: 'CONSISTENCY {{level}} is in {{setting}}: the cluster warns at the queries that follow',
     },
     batchMembers: true,
+    scope: 'statement',
   },
   handlers: {
     Select(stmt, ctx) {

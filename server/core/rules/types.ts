@@ -163,6 +163,13 @@ export interface RuleContext<M extends string = string> {
    * columns ALTERs dropped from it. Undefined for a file in no migration folder.
    */
   history(name: QualifiedName, atOffset: number): HistoryAt | undefined;
+  /**
+   * Every top-level statement of the file (ctx.parse.statements holds only its own statement in a
+   * statement-scoped run): a statement-scoped rule that reads it is not reused on that statement.
+   */
+  fileStatements(): readonly Statement[];
+  /** The time of the lint (Date.now()): a statement-scoped rule that reads it is not reused on that statement (the clock moves). */
+  now(): number;
   report(finding: ReportedFinding<M>): void;
 }
 
