@@ -450,6 +450,52 @@ test("a cached CONSISTENCY is judged again when the statements after it change (
   assert.equal(disallowed(), 0, 'and no longer');
 });
 
+test("a cached CREATE TABLE is judged again when another file's definitions change (conflicting-definition, guardrail-schema)", () => {
+  const yaml = readClusterYaml('tables_warn_threshold: 1\n', `${ROOT}/cassandra.yaml`, 'cassandra.yaml');
+  const project = new Project({
+    config: { cluster: { config: yaml.file, name: 'cassandra.yaml' } },
+    clusterFile: (file) => (file === yaml.file ? yaml : undefined),
+    editing: () => true,
+  });
+  const own = `${ROOT}/own.cql`;
+  const other = `${ROOT}/other.cql`;
+  const ids = (): string[] =>
+    project
+      .lint(own)
+      .filter((f) => f.ruleId === 'conflicting-definition' || f.ruleId === 'guardrail-schema')
+      .map((f) => `${f.ruleId}:${f.message}`);
+  const query = (n: number): string => `SELECT * FROM ks.t WHERE id = ${n};\n`;
+  project.setFile(own, `CREATE TABLE ks.t (id int PRIMARY KEY, v text);\n${query(1)}`);
+  project.setFile(other, 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);\n');
+  assert.deepEqual(ids(), [], 'the same key, and one table');
+  // An edit of the query keeps the model: the CREATE TABLE's results serve again.
+  project.setFile(own, `CREATE TABLE ks.t (id int PRIMARY KEY, v text);\n${query(2)}`);
+  assert.deepEqual(ids(), []);
+  project.setFile(
+    other,
+    'CREATE TABLE ks.t (id int, v text, PRIMARY KEY (v, id));\nCREATE TABLE ks.a (id int PRIMARY KEY);\n',
+  );
+  const fresh = new Project({
+    config: { cluster: { config: yaml.file, name: 'cassandra.yaml' } },
+    clusterFile: (file) => (file === yaml.file ? yaml : undefined),
+  });
+  fresh.setFile(own, project.getText(own)!);
+  fresh.setFile(other, project.getText(other)!);
+  const expected = fresh
+    .lint(own)
+    .filter((f) => f.ruleId === 'conflicting-definition' || f.ruleId === 'guardrail-schema')
+    .map((f) => `${f.ruleId}:${f.message}`);
+  assert.ok(
+    expected.some((m) => m.startsWith('conflicting-definition:')),
+    `a conflict now: ${expected}`,
+  );
+  assert.ok(
+    expected.some((m) => m.startsWith('guardrail-schema:')),
+    `ks.t is now the second table: ${expected}`,
+  );
+  assert.deepEqual(ids(), expected);
+});
+
 test('a DDL change in one file updates the findings of queries in another', () => {
   const project = new Project({ config: {} });
   const schema = `${ROOT}/s.cql`;

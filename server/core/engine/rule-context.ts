@@ -241,6 +241,10 @@ export function statementContext(
     scope.cacheable = false;
     return undefined;
   };
+  /** A read of the workspace's definitions: the result then stands while the model is the same object. */
+  const modelBound = (): void => {
+    if (run.scope) run.scope.modelBound = true;
+  };
   const nameCovered = (table: TableInfo | undefined): void => {
     if (run.scope && (!table || !run.scope.names.has(table.name))) run.scope.cacheable = false;
   };
@@ -257,7 +261,7 @@ export function statementContext(
       return candidates ? host.ruleTable(filePath, candidates) : base.tableFor(name, at);
     },
     tableCandidates: (name: QualifiedName, at: number) => covered(name, at) ?? base.tableCandidates(name, at),
-    definitionsOf: (table: TableInfo) => (uncacheable(), base.definitionsOf(table)),
+    definitionsOf: (table: TableInfo) => (modelBound(), base.definitionsOf(table)),
     definedBy: (stmt: Statement) => {
       if (run.scope && stmt !== run.scope.statement) run.scope.cacheable = false;
       return base.definedBy(stmt);
@@ -271,10 +275,10 @@ export function statementContext(
       return base.keyspaceAt(offset);
     },
     keyspace: (name: string) => (uncacheable(), base.keyspace(name)),
-    workspaceDefinitions: () => (uncacheable(), base.workspaceDefinitions()),
+    workspaceDefinitions: () => (modelBound(), base.workspaceDefinitions()),
     fileStatements: () => (uncacheable(), base.fileStatements()),
     now: () => (uncacheable(), base.now()),
-    migration: () => (uncacheable(), base.migration()),
+    migration: () => (modelBound(), base.migration()),
     history: (name: QualifiedName, at: number) => (uncacheable(), base.history(name, at)),
     indexesOn: (table: TableInfo) => (nameCovered(table), base.indexesOn(table)),
     // Allowed: the answer is recorded with the statement's result and compared before it is reused.

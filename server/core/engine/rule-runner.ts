@@ -13,7 +13,7 @@ import {
 import type { LineIndex } from '../../../grammar/line-index';
 import type { OffsetFinding, Severity } from '../findings/findings';
 import { keyspaceAt } from '../schema/build';
-import type { TableInfo } from '../schema/model';
+import type { SchemaModel, TableInfo } from '../schema/model';
 import { targetInfo } from '../partition/targets';
 import type { RuleLevel, RuleSetting } from '../vocabulary/config';
 import { allRules, ruleById } from '../rules';
@@ -38,6 +38,8 @@ interface StatementResult {
   epoch: string;
   /** What the statement's findings depend on besides its own text and the references: see statementScope. */
   key: string;
+  /** Set when a rule's run on the statement read the workspace's definitions: the results stand with this model only. */
+  model: SchemaModel | undefined;
   /** The findings of the rules that read no references: they stand while the key does. */
   fixed: RuleResult;
   /**
@@ -367,6 +369,8 @@ export class RuleRunner {
     // Runs one statement rule with a fresh scope; its result when it can be reused.
     // A rule with handlers but none for a statement's kind has nothing to say on it: it is not run.
     const byKind = new RulesByKind(statementRules);
+    // Whether the last runOne read the workspace's definitions (StatementScope.modelBound).
+    let ranModelBound = false;
     const runOne = (
       i: number,
       stmt: Statement,
@@ -376,10 +380,12 @@ export class RuleRunner {
       const { rule, ctx } = statementRules[i]!;
       const scope = (run.scope = current);
       scope.cacheable = true;
+      scope.modelBound = false;
       scope.references = undefined;
       reported.length = 0;
       run.out = reported;
       const ran = this.runRule(rule, ctx, filePath, stmt, handler);
+      ranModelBound = scope.modelBound;
       run.out = findings;
       for (const f of reported) findings.push(f);
       const result =
@@ -411,7 +417,15 @@ export class RuleRunner {
       const cached = this.statementResults.get(stmt);
       if (!cached && firstLint) {
         if (!bare)
-          bare = { statement: stmt, start, lookups: NO_LOOKUPS, names: NO_NAMES, types: false, cacheable: false };
+          bare = {
+            statement: stmt,
+            start,
+            lookups: NO_LOOKUPS,
+            names: NO_NAMES,
+            types: false,
+            cacheable: false,
+            modelBound: false,
+          };
         bare.statement = stmt;
         bare.start = start;
         for (const { index, handler } of rules) {
@@ -433,7 +447,13 @@ export class RuleRunner {
         this.resolveTable,
         input.editing ? schemaBefore : undefined,
       );
-      if (cached && cached.epoch === epoch && cached.key === current.key && moved(cached.fixed, start)) {
+      if (
+        cached &&
+        cached.epoch === epoch &&
+        cached.key === current.key &&
+        (cached.model === undefined || cached.model === model) &&
+        moved(cached.fixed, start)
+      ) {
         for (const f of cached.fixed.findings) findings.push(f);
         let stale = false;
         for (const entry of cached.dynamic) {
@@ -446,6 +466,7 @@ export class RuleRunner {
           const result = runOne(entry.rule, stmt, current.scope, rule.check ? undefined : handlerOf(rule, stmt.kind));
           if (result) entry.result = result;
           else stale = true;
+          if (ranModelBound) cached.model = model;
         }
         if (stale) this.statementResults.delete(stmt);
         continue;
@@ -453,8 +474,10 @@ export class RuleRunner {
       let fixed: RuleResult = EMPTY_RESULT;
       let dynamic: StatementResult['dynamic'] = NO_DYNAMIC;
       let cacheable = true;
+      let bound: SchemaModel | undefined;
       for (const { index: i, handler } of rules) {
         const result = runOne(i, stmt, current.scope, handler);
+        if (ranModelBound) bound = model;
         if (!result) cacheable = false;
         else if (result.references.length)
           (dynamic === NO_DYNAMIC ? (dynamic = []) : dynamic).push({ rule: i, result });
@@ -466,7 +489,7 @@ export class RuleRunner {
         }
       }
       if (!cacheable) this.statementResults.delete(stmt);
-      else this.statementResults.set(stmt, { epoch, key: current.key, fixed, dynamic });
+      else this.statementResults.set(stmt, { epoch, key: current.key, model: bound, fixed, dynamic });
     }
     single.length = 0;
   }

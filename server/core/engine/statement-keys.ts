@@ -34,6 +34,11 @@ export interface StatementScope {
   /** Schema statements see user types (sizing); the key covers them. */
   types: boolean;
   cacheable: boolean;
+  /**
+   * The run read the workspace's definitions (definitionsOf, workspaceDefinitions, migration), which no key
+   * covers: its result stands while the model is the same object (see RuleRunner's StatementResult.model).
+   */
+  modelBound: boolean;
   /** referencesTo() answers read (checked again before the result is reused); allocated on the first. */
   references?: ReferenceDependency[];
 }
@@ -145,7 +150,15 @@ export class StatementKeys {
       return kept.made;
     }
     const names = new Set<string>();
-    const scope: StatementScope = { statement: stmt, start, lookups: new Map(), names, types: false, cacheable: true };
+    const scope: StatementScope = {
+      statement: stmt,
+      start,
+      lookups: new Map(),
+      names,
+      types: false,
+      cacheable: true,
+      modelBound: false,
+    };
     let key = keyspaceAt(fs, start) ?? '';
     for (const { name, at } of tableLookups(stmt)) {
       const candidates = resolveTable(filePath, name, at);

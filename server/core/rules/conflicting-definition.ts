@@ -81,6 +81,7 @@ export const rule: RuleModule<'otherKey'> = {
     messages: {
       otherKey: '{{table}} is defined with another primary key in {{files}}',
     },
+    scope: 'statement',
   },
   handlers: {
     CreateTable(stmt, ctx) {

@@ -348,6 +348,7 @@ export const rule: RuleModule<Id> = {
       zeroTtlFails: 'TWCS table {{table}} has no default TTL: the cluster refuses it ({{setting}})',
       zeroTtlWarns: 'TWCS table {{table}} has no default TTL: the cluster warns ({{setting}})',
     },
+    scope: 'statement',
   },
   handlers: {
     CreateKeyspace(stmt, ctx) {

@@ -46,8 +46,9 @@ export interface RuleMeta<M extends string = string> {
    * reads the rest of the workspace through the context's lookups only: tableFor/tableCandidates for the
    * names the statement uses, definedBy/latest for the table it creates, keyspaceAt(its start),
    * indexesOn, indexesAt(table, its start), hints, sample, evidence, referencesTo, userType on schema statements, and
-   * ctx.text inside the statement. Other reads (ctx.parse.comments or errors, userType elsewhere, keyspace(), definitionsOf())
-   * still work but turn the reuse off for that statement. Default `'file'`: the rule sees the whole file on
+   * ctx.text inside the statement. Other reads (ctx.parse.comments or errors, fileStatements(), now(), userType elsewhere,
+   * keyspace(), history()) still work but turn the reuse off for that statement; definitionsOf(), workspaceDefinitions()
+   * and migration() keep it only while the workspace's merged schema is the same (an edit that changes no DDL). Default `'file'`: the rule sees the whole file on
    * every lint (its handlers called in one walk over the statements).
    */
   scope?: 'statement' | 'file';
