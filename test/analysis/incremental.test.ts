@@ -267,6 +267,14 @@ function randomEditsEqualFresh(
     files.set(path, edit.text);
     history.push(`${path.slice(ROOT.length + 1)}: ${edit.what}`);
     project.setFile(path, edit.text);
+    // The names the file refers to (what dependents() reads), kept across edits that touch no DDL.
+    const alone = new Project(options);
+    alone.setFile(path, edit.text);
+    assert.deepEqual(
+      [...project.fileSchema(path)!.referencedNames].sort(),
+      [...alone.fileSchema(path)!.referencedNames].sort(),
+      `seed ${seed}, step ${step}, ${path}: referenced names\nedits:\n${history.join('\n')}`,
+    );
     // Lint only some files now and then, like an editor that re-lints the edited file first.
     const lintAll = step % 3 === 0;
     const expected = freshFindings(files, options);

@@ -2,7 +2,7 @@
 // every keystroke; most edits are to queries): the DDL signature says what a FileSchema was built from.
 import type { ParseResult, Statement } from '../../../grammar/ast';
 import type { FileSchema } from '../schema/build';
-import { shardAbove } from '../schema/shard';
+import { commentsDirectlyAbove, shardAbove } from '../schema/shard';
 import { hintsAbove } from '../schema/hint-comments';
 import { isSchemaStatement, withoutRanges } from './statement-keys';
 
@@ -16,35 +16,82 @@ export interface DdlSignature {
   statements: Statement[];
   starts: number[];
   shards: string[];
+  /** Every statement of the parse the signature was made from (the next reuse finds the edited ones between the same head and tail). */
+  all: readonly Statement[];
+  /**
+   * How many of `all` (a batch's members each) refer to each table name: the schema's referencedNames, kept as
+   * counts so that a reuse reads only the statements the edit replaced. Made by the first reuse.
+   */
+  nameCounts?: Map<string, number>;
 }
 
-/** Mirrors the referencedNames of buildFileSchema (for a reused FileSchema). */
-function referencedNamesOf(statements: readonly Statement[]): Set<string> {
-  const names = new Set<string>();
-  const visit = (stmt: Statement): void => {
-    switch (stmt.kind) {
-      case 'Select':
-      case 'CreateMaterializedView':
-        names.add(stmt.from.name.name);
-        break;
-      case 'Insert':
-      case 'Update':
-      case 'Delete':
-      case 'CreateIndex':
-        names.add(stmt.table.name.name);
-        break;
-      case 'Truncate':
-        names.add(stmt.name.name.name);
-        break;
-      case 'Batch':
-        for (const inner of stmt.statements) visit(inner);
-        break;
-      default:
-        break;
-    }
-  };
-  for (const s of statements) visit(s);
-  return names;
+/** Adds `by` to the count of each table name a statement refers to (as buildFileSchema's referencedNames reads them). */
+function countReferencedNames(stmt: Statement, counts: Map<string, number>, by: 1 | -1): void {
+  let name: string;
+  switch (stmt.kind) {
+    case 'Select':
+    case 'CreateMaterializedView':
+      name = stmt.from.name.name;
+      break;
+    case 'Insert':
+    case 'Update':
+    case 'Delete':
+    case 'CreateIndex':
+      name = stmt.table.name.name;
+      break;
+    case 'Truncate':
+      name = stmt.name.name.name;
+      break;
+    case 'Batch':
+      for (const inner of stmt.statements) countReferencedNames(inner, counts, by);
+      return;
+    default:
+      return;
+  }
+  const n = (counts.get(name) ?? 0) + by;
+  if (n) counts.set(name, n);
+  else counts.delete(name);
+}
+
+/**
+ * The referenced-name counts of `now`, from those of the previous parse's statements: the incremental parse
+ * keeps the statements an edit did not touch as the same objects, so only those between the common head and
+ * tail (by identity) are read. The first reuse of a file counts every statement. `previous`'s counts are
+ * taken over (the previous signature is not used again).
+ */
+function referencedCounts(previous: DdlSignature, now: readonly Statement[]): Map<string, number> {
+  const counts = previous.nameCounts;
+  if (!counts) {
+    const fresh = new Map<string, number>();
+    for (const stmt of now) countReferencedNames(stmt, fresh, 1);
+    return fresh;
+  }
+  const before = previous.all;
+  let head = 0;
+  while (head < before.length && head < now.length && before[head] === now[head]) head++;
+  let tail = 0;
+  while (
+    tail < before.length - head &&
+    tail < now.length - head &&
+    before[before.length - 1 - tail] === now[now.length - 1 - tail]
+  )
+    tail++;
+  for (let i = head; i < before.length - tail; i++) countReferencedNames(before[i]!, counts, -1);
+  for (let i = head; i < now.length - tail; i++) countReferencedNames(now[i]!, counts, 1);
+  previous.nameCounts = undefined;
+  return counts;
+}
+
+/**
+ * The `@shard` and `@cqlint` annotations above a CREATE TABLE, as text. Most tables have no comment right above
+ * them: then nothing is read or encoded (the signature is made on every edit, for every table of the file).
+ */
+function annotationsAbove(parse: ParseResult, text: string, start: number): string {
+  if (!commentsDirectlyAbove(parse.comments, text, start).length) return '';
+  return (
+    withoutRanges(shardAbove(parse.comments, text, start)) +
+    JSON.stringify(hintsAbove(parse.comments, text, start) ?? null)
+  );
 }
 
 export function ddlSignature(text: string, parse: ParseResult): DdlSignature {
@@ -55,14 +102,9 @@ export function ddlSignature(text: string, parse: ParseResult): DdlSignature {
     if (!isSchemaStatement(stmt)) continue;
     statements.push(stmt);
     starts.push(stmt.range.start);
-    shards.push(
-      stmt.kind === 'CreateTable'
-        ? withoutRanges(shardAbove(parse.comments, text, stmt.range.start)) +
-            JSON.stringify(hintsAbove(parse.comments, text, stmt.range.start) ?? null)
-        : '',
-    );
+    shards.push(stmt.kind === 'CreateTable' ? annotationsAbove(parse, text, stmt.range.start) : '');
   }
-  return { statements, starts, shards };
+  return { statements, starts, shards, all: parse.statements };
 }
 
 /**
@@ -97,6 +139,7 @@ export function reuseFileSchema(
     const fresh = shardAbove(parse.comments, text, stmt.range.start);
     if (fresh) Object.assign(spec, fresh);
   }
-  schema.referencedNames = referencedNamesOf(parse.statements);
+  ddl.nameCounts = referencedCounts(old, parse.statements);
+  schema.referencedNames = new Set(ddl.nameCounts.keys());
   return schema;
 }
