@@ -6,6 +6,7 @@ import { allSameShape } from '../schema/resolve';
 import type { TableReference } from '../schema/references';
 import type { ReferenceDependency } from './statement-keys';
 import { RecentCache } from '../util/recent-cache';
+import { commonEnds } from '../util/lists';
 
 /** referencesTo() order: by file, then position (the order resolveReferencesOf reads them in). */
 function referenceOrder(a: TableReference, b: TableReference): number {
@@ -188,15 +189,7 @@ export class ReferenceIndex {
       // order are the same answer (findings that copied their ranges move with them). Only the names of
       // the entries between the common head and tail (by identity) can have changed: an edit touches
       // those, not every table the file reads.
-      let head = 0;
-      while (head < was.length && head < current.length && was[head] === current[head]) head++;
-      let tail = 0;
-      while (
-        tail < was.length - head &&
-        tail < current.length - head &&
-        was[was.length - 1 - tail] === current[current.length - 1 - tail]
-      )
-        tail++;
+      const { head, tail } = commonEnds(was, current);
       const names = new Set<string>();
       for (let i = head; i < was.length - tail; i++) names.add(was[i]!.name);
       for (let i = head; i < current.length - tail; i++) names.add(current[i]!.name);

@@ -5,6 +5,7 @@ import type { FileSchema } from '../schema/build';
 import { commentsDirectlyAbove, shardAbove } from '../schema/shard';
 import { hintsAbove } from '../schema/hint-comments';
 import { isSchemaStatement, withoutRanges } from './statement-keys';
+import { commonEnds } from '../util/lists';
 
 /**
  * The statements a FileSchema is built from (USE, CREATE/ALTER/DROP ...), as AST objects, with their start
@@ -67,15 +68,7 @@ function referencedCounts(previous: DdlSignature, now: readonly Statement[]): Ma
     return fresh;
   }
   const before = previous.all;
-  let head = 0;
-  while (head < before.length && head < now.length && before[head] === now[head]) head++;
-  let tail = 0;
-  while (
-    tail < before.length - head &&
-    tail < now.length - head &&
-    before[before.length - 1 - tail] === now[now.length - 1 - tail]
-  )
-    tail++;
+  const { head, tail } = commonEnds(before, now);
   for (let i = head; i < before.length - tail; i++) countReferencedNames(before[i]!, counts, -1);
   for (let i = head; i < now.length - tail; i++) countReferencedNames(now[i]!, counts, 1);
   previous.nameCounts = undefined;

@@ -18,3 +18,21 @@ export function countBefore<T>(sorted: readonly T[], offset: number, offsetOf: (
   }
   return lo;
 }
+
+/**
+ * How many items two lists share at their head and at their tail, by identity (the tail not overlapping the
+ * head): what lies between is what changed. An incremental parse keeps the statements an edit did not touch
+ * (and what is made from them) as the same objects, so this finds the edited part with pointer compares.
+ */
+export function commonEnds<T>(before: readonly T[], after: readonly T[]): { head: number; tail: number } {
+  let head = 0;
+  while (head < before.length && head < after.length && before[head] === after[head]) head++;
+  let tail = 0;
+  while (
+    tail < before.length - head &&
+    tail < after.length - head &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  )
+    tail++;
+  return { head, tail };
+}
