@@ -17,6 +17,7 @@ import { CLUSTER_OPTIONS, EVIDENCE_OPTION, ProjectFacts, clusterOption, evidence
 import type { TargetId } from '../core/partition/targets';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import { terminalStream } from './terminal';
+import { NOT_EDITED } from '../core/fixes/migration-fix';
 import {
   CONFIG_OPTIONS,
   EXIT,
@@ -386,9 +387,13 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
     `${fix.title}\n${written.length ? `  wrote ${list(written)}\n` : ''}${made.length ? `  created ${list(made)}\n` : ''}`,
   );
   const left = (fix.detail ?? []).filter((d) => !d.startsWith('sizing: '));
-  if (left.length)
+  const inMigrations = left.filter((d) => d.endsWith(NOT_EDITED));
+  const toApplication = left.filter((d) => !d.endsWith(NOT_EDITED));
+  if (toApplication.length)
     print.write(
-      `  left to the application (a comment above each statement says what to bind):\n${left.map((d) => `    ${d}\n`).join('')}`,
+      `  left to the application (a comment above each statement says what to bind):\n${toApplication.map((d) => `    ${d}\n`).join('')}`,
     );
+  if (inMigrations.length)
+    print.write(`  left in applied migrations:\n${inMigrations.map((d) => `    ${d}\n`).join('')}`);
   return EXIT.ok;
 }

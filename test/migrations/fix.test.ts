@@ -20,12 +20,14 @@ const CASES = [
     rule: 'unbounded-partition',
     created: 'migrations/v003_events_by_minute.cql',
     copy: 'shop.events_by_minute',
+    leftInMigrations: ['migrations/v002_events_note.cql:3'],
   },
   {
     name: 'fix-flyway',
     rule: 'hot-partition',
     created: 'db/migration/V3__invoices_by_day_sharded.cql',
     copy: 'billing.invoices_by_day_sharded',
+    leftInMigrations: [],
   },
 ];
 
@@ -46,6 +48,20 @@ describe('a partition fix in a migration folder creates the next migration', () 
         const run = await runCli(['fix', '.'], { cwd: dir.dir });
         assert.equal(run.code, 0, run.stderr);
         assert.match(run.stdout, new RegExp(`created ${c.created.replace(/\./g, '\\.')}\\n`));
+        // The statements of applied migrations are listed under their own heading, not as the application's.
+        const [, toApplication = '', inMigrations = ''] =
+          /^ {2}left to the application[^\n]*\n((?: {4}.*\n)*)(?: {2}left in applied migrations:\n((?: {4}.*\n)*))?/m.exec(
+            run.stdout,
+          ) ?? [];
+        assert.doesNotMatch(toApplication, /applied migration/);
+        assert.deepEqual(
+          inMigrations
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => /^ {4}(\S+): left on /.exec(line)?.[1] ?? line),
+          c.leftInMigrations,
+        );
+
         const now = filesBelow(dir.dir);
         // Exactly the files of before/ and the new migration; each as after/ has it, or unchanged.
         assert.deepEqual([...now.keys()].sort(), [...new Set([...before.keys(), c.created])].sort());

@@ -29,6 +29,9 @@ import {
 import { applyEdits, lineBreakAt } from './text';
 import type { FixOffer, NewFile, TextEdit } from './types';
 
+/** Ends a detail line about a statement of an applied migration, which the fix leaves as it is. */
+export const NOT_EDITED = '(an applied migration is not edited)';
+
 /** Where a partition fix on a table of a migration folder writes: the folder, and the table as it stands at its end. */
 export interface MigrationTarget {
   folder: MigrationFolder;
@@ -154,7 +157,7 @@ export function migrationCopyFix(
   const what = `Create migration ${baseName(filePath)}: ${qualified}, a copy of ${original} keyed for ${planText(plan)}`;
   const leftLines = left.map(
     (s) =>
-      `${relative(s.filePath)}${ctx.lineOf ? `:${ctx.lineOf(s.filePath, s.text, s.statement.range.start)}` : ''}: left on ${original} (an applied migration is not edited)`,
+      `${relative(s.filePath)}${ctx.lineOf ? `:${ctx.lineOf(s.filePath, s.text, s.statement.range.start)}` : ''}: left on ${original} ${NOT_EDITED}`,
   );
   if (!move) {
     const fix = {
