@@ -3,7 +3,8 @@
 // profiles, references, the planner's figures), watches the Project and each of its tables through weak
 // references, drops it, collects, and prints what is still alive and the heap figures as one JSON line.
 // With an argument `twice`, a second Project is built and dropped after the first, so that a cache that only
-// keeps the latest Project's objects shows too.
+// keeps the latest Project's objects shows too. With `released`, the Project is kept and each file's tree let
+// go of after its lint, as the CLI does: it prints how many of those trees are still alive.
 import { generateAnalysisFile } from '../../bench/analysis';
 import { Project } from '../../server/core/engine/project';
 
@@ -41,6 +42,32 @@ function buildAndLint(files: Record<string, string>): Watched {
   return { project: new WeakRef(project), tables, heapWithMB: process.memoryUsage().heapUsed / 2 ** 20 };
 }
 
+/**
+ * The CLI's run (server/cli/lint.ts): every file indexed and let go of, then each linted and let go of with
+ * its findings, the Project held throughout. Returns how many of the linted files' trees are still alive.
+ */
+async function releasedTrees(files: Record<string, string>): Promise<{ trees: number; alive: number }> {
+  const project = new Project({ config: {}, keepTexts: true });
+  for (const [file, text] of Object.entries(files)) {
+    project.setFile(file, text);
+    project.fileSchema(file);
+    project.release(file);
+  }
+  const trees: WeakRef<object>[] = [];
+  let findings = 0;
+  for (const file of Object.keys(files)) {
+    trees.push(new WeakRef(project.parse(file)));
+    findings += project.lint(file).length;
+    project.release(file, { findings: true });
+  }
+  if (findings === 0) throw new Error('the workspace gave no findings: the rules did not run');
+  await collect();
+  const alive = trees.filter((t) => t.deref() !== undefined).length;
+  // Held to here: the trees must go while the Project and its tables stay.
+  if (!project.schema().tablesByName.size) throw new Error('no tables');
+  return { trees: trees.length, alive };
+}
+
 void (async () => {
   const twice = process.argv.includes('twice');
   // Four files: the generated file cut at statements into parts, so references cross files.
@@ -50,6 +77,10 @@ void (async () => {
   const parts = 4;
   for (let i = 0; i < parts; i++) {
     files[`${ROOT}/part-${i}.cql`] = statements.filter((_, n) => n % parts === i).join('\n');
+  }
+  if (process.argv.includes('released')) {
+    process.stdout.write(`${JSON.stringify(await releasedTrees(files))}\n`);
+    return;
   }
   // Warm the module-level state that is not the Project's (the parser, the lexer, the rule table), so the
   // heap before is measured with it.
