@@ -49,10 +49,14 @@ const bundledRuleDocs = {
       const pages = {};
       for (const name of (await readdir(folder)).filter((n) => n.endsWith('.md')).sort())
         pages[name.slice(0, -3)] = await readFile(join(folder, name), 'utf8');
+      // The one finding id that is no rule (server/cli/explain.ts PAGES_OF_OTHER_IDS): its page is the suppressions page.
+      const suppressions = join(folder, '..', 'suppressions.md');
+      pages['unused-disable-directive'] = await readFile(suppressions, 'utf8');
       return {
         contents: `export function bundledRuleDocs() { return ${JSON.stringify(pages)}; }`,
         loader: 'js',
         watchDirs: [folder],
+        watchFiles: [suppressions],
       };
     });
   },

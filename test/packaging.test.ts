@@ -153,4 +153,15 @@ test("the CLI bundle holds the rules' documentation pages: cqlint explain works 
   );
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stdout, /^# unbounded-partition\n/);
+  // The unused-directive report's page is the suppressions page, bundled under its id.
+  const unused = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      "require('./cli.js').main(['explain', 'unused-disable-directive']).then((code) => { process.exitCode = code; })",
+    ],
+    { cwd: dir, encoding: 'utf8' },
+  );
+  assert.equal(unused.status, 0, unused.stderr);
+  assert.match(unused.stdout, /^# Suppression comments\n[\s\S]*\n## Unused directives\n/);
 });

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { allRules } from '../core/rules';
-import { docsUrl } from '../core/findings/findings';
+import { UNUSED_DIRECTIVE_ID, docsUrl } from '../core/findings/findings';
 import { editDistance } from '../core/util/edit-distance';
 import { EXIT, UsageError, parseCommandArgs, type CliIO } from './io';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
@@ -38,12 +38,20 @@ export function terminalPage(markdown: string, ruleId: string): string {
     .concat('\n');
 }
 
-/** A rule's page: the bundled one, else the checkout's docs/rules (run from the sources). */
+/**
+ * Finding ids that are no rule but have a page: an unused suppression comment's report is explained by the
+ * suppressions page (the page its findings link to). scripts/build.mjs bundles it under the same id.
+ */
+const PAGES_OF_OTHER_IDS: Readonly<Record<string, string>> = { [UNUSED_DIRECTIVE_ID]: 'suppressions.md' };
+
+/** An id's page: the bundled one, else the checkout's docs/rules (or docs/, for the ids above) when run from the sources. */
 function rulePage(ruleId: string): string | undefined {
   const bundled = bundledRuleDocs();
   if (bundled) return Object.prototype.hasOwnProperty.call(bundled, ruleId) ? bundled[ruleId] : undefined;
+  const docs = path.resolve(__dirname, '..', '..', 'docs');
+  const other = PAGES_OF_OTHER_IDS[ruleId];
   try {
-    return readFileSync(path.resolve(__dirname, '..', '..', 'docs', 'rules', `${ruleId}.md`), 'utf8');
+    return readFileSync(other ? path.join(docs, other) : path.join(docs, 'rules', `${ruleId}.md`), 'utf8');
   } catch {
     return undefined;
   }
@@ -74,7 +82,7 @@ export async function runExplainCommand(args: string[], io: CliIO): Promise<numb
       parsed.positionals.length ? 'one rule at a time' : 'which rule? e.g. cqlint explain hot-partition',
     );
   const wanted = parsed.positionals[0]!;
-  const ids = allRules.map((rule) => rule.meta.id).sort();
+  const ids = [...allRules.map((rule) => rule.meta.id), ...Object.keys(PAGES_OF_OTHER_IDS)].sort();
   const id = ids.find((candidate) => candidate === wanted.toLowerCase());
   const page = id === undefined ? undefined : rulePage(id);
   if (id === undefined || page === undefined) {

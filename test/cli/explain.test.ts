@@ -27,6 +27,20 @@ describe('cqlint explain', () => {
     }
   });
 
+  test('the unused-directive report, which is no rule, is explained by the suppressions page its findings link to', async () => {
+    const run = await runCli(['explain', 'unused-disable-directive']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^# Suppression comments\n/);
+    assert.match(run.stdout, /\n## Unused directives\n/);
+    // Relative links resolve against the suppressions page, not docs/rules/.
+    assert.match(
+      run.stdout,
+      /application code \(https:\/\/github\.com\/cqlint\/cqlint\/blob\/main\/docs\/application-code\.md#/,
+    );
+    const typo = await runCli(['explain', 'unused-disable-directives']);
+    assert.match(typo.stderr, /did you mean "unused-disable-directive"/);
+  });
+
   test('an unknown rule: exit 2 with the close names; no rule or two: a usage error', async () => {
     const typo = await runCli(['explain', 'hot-partiton']);
     assert.deepEqual([typo.code, typo.stdout], [2, '']);
