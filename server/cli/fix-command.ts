@@ -39,12 +39,13 @@ import {
   type ReadBack,
 } from './io';
 
-/** The findings whose fixes re-key a table. */
+/** The findings whose fixes re-key a table (over-partitioned-read's is on the read: the table is re-keyed wherever it is defined). */
 export const PARTITION_RULES = [
   'hot-partition',
   'unbounded-partition',
   'large-partition',
   'partition-throughput',
+  'over-partitioned-read',
 ] as const;
 
 const FIX_OPTIONS = {

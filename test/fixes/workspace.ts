@@ -17,6 +17,7 @@ import { nativeName } from '../../server/core/schema/types';
 import { profileColumn } from '../../server/core/schema/columns';
 import { applyChecked } from './helpers';
 import { RATE_HINT_ID } from '../../server/core/fixes/rate-hint';
+import { PARTITION_RULES as FIX_COMMAND_RULES } from '../../server/cli/fix-command';
 import { driverEncoder, driverRoutingKey, driverTypes } from '../token/helpers';
 
 const murmur = require('murmurhash3js-revisited') as { x86: { hash32(bytes: Uint8Array, seed?: number): number } };
@@ -42,8 +43,8 @@ export const GUARDED_RULES = [
   'shard-mismatch',
   'partial-partition-key',
 ];
-/** The findings whose fixes are refactorings of the key. */
-export const PARTITION_RULES = ['hot-partition', 'unbounded-partition', 'large-partition', 'partition-throughput'];
+/** The findings whose fixes are refactorings of the key (those `cqlint fix` applies). */
+export const PARTITION_RULES: string[] = [...FIX_COMMAND_RULES];
 
 export function workspaceProject(
   files: ReadonlyMap<string, string>,
@@ -94,7 +95,8 @@ export function applyToWorkspace(
     const { output, problems: found } = applyChecked(project.getText(path)!, {
       title: fix.title,
       edits,
-      ...(path === filePath && fix.id?.startsWith('copy') ? { id: fix.id } : {}),
+      // A copy adds its CREATE TABLE to the finding's file, unless it is written in a new file (a migration).
+      ...(path === filePath && fix.id?.startsWith('copy') && !fix.newFiles?.length ? { id: fix.id } : {}),
       ...(fix.plan ? { plan: fix.plan } : {}),
     });
     for (const p of found) problems.push(`${path}: ${p}`);

@@ -415,6 +415,11 @@ export interface OverPartitionedReadData {
   minPartitionBytes: number;
   /** The planner's bucket for the rate (chooseBucket), and what the same read visits with it. */
   coarser: { granularity: string; rowsPerPartition: number; bytesPerPartition: number; partitions: number };
+  /**
+   * The cure (partition/planner.ts coarserBucketPlan, from the same chooseBucket): the coarser bucket in place
+   * of the fine one; empty when there is none (a bucket that holds no time, a view), said in the details.
+   */
+  plans: PartitionPlan[];
 }
 
 export interface LowCardinalityIndexData {

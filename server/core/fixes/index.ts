@@ -349,6 +349,53 @@ function viewFixes(
   return offers;
 }
 
+/**
+ * over-partitioned-read's fix: its plan (the coarser bucket in place of the fine one) applied to the table's
+ * definition, wherever it is, and to every statement on it; the finding is on a read, so the refactoring's
+ * own edits are those of the read's file. In a migration folder, the folder's next migration, as the other
+ * partition fixes write it. The plan is preferred when it cures.
+ */
+function readBucketFixes(
+  text: string,
+  parse: ParseResult,
+  finding: FindingOf<'over-partitioned-read'>,
+  ctx: FixContext,
+  only?: string,
+): FixOffer[] {
+  const plan = finding.data.plans[0];
+  if (ctx.safeOnly || !plan) return [];
+  const read = innermostStatement(parse, offsetsOf(finding.range));
+  if (read?.kind !== 'Select') return [];
+  const table = ctx.tableFor(read.from, read.range.start);
+  if (table?.kind !== 'table' || table.qualifiedName !== plan.table || ctx.viewsOf(table).length) return [];
+  const definitions = ctx.definitionsOf(table);
+  const site = definitions.find((d) => d.table === table) ?? definitions[0];
+  if (!site?.create.primaryKey) return [];
+  const others = definitions.filter((d) => d !== site && samePrimaryKey(d.create, site.create));
+  const refactor: RefactorContext = {
+    filePath: site.filePath,
+    findingFilePath: ctx.filePath,
+    text: site.text,
+    create: site.create,
+    table: site.table,
+    comments: site.comments,
+    otherDefinitions: others,
+    statements: uniqueStatements([site.table, ...others.map((o) => o.table)].flatMap((t) => ctx.statementsOn(t))),
+    views: [],
+    rewrite: { maxInList: ctx.maxInListShards, inForWrites: inForWrites(ctx.target) },
+    lineOf: ctx.lineOf,
+  };
+  const wanted = (id: string): boolean => only === undefined || only === id;
+  const migration = ctx.migration(site.filePath, site.table);
+  if (migration) {
+    const copyName = freeName([`${site.create.name.name.name}_${copySuffix(plan)}`], [], (n) => ctx.tableNameTaken(n));
+    return migrationFixes(refactor, migration, [plan], () => copyName, ctx.relativePath, wanted);
+  }
+  if (!wanted(planId(plan))) return [];
+  const offer = keyChangeFix(refactor, plan, { preferred: plan.cures, relative: ctx.relativePath });
+  return offer ? [offer] : [];
+}
+
 /** The first plan of each partition finding of `table` among `findings` (the hover shows them as the fixes apply them). */
 export function tableCures(findings: readonly Finding[], table: string): { rule: string; plan: PartitionPlan }[] {
   const out: { rule: string; plan: PartitionPlan }[] = [];
@@ -377,6 +424,7 @@ const PROVIDERS: { [R in RuleWithData]?: Provider<R> } = {
   'large-partition': withRateHint((text, parse, finding, ctx, only) =>
     partitionFixes(text, parse, finding, ctx, finding.data.plans, only),
   ),
+  'over-partitioned-read': (text, parse, finding, ctx, only) => readBucketFixes(text, parse, finding, ctx, only),
   'queue-table': withRateHint(),
   'ttl-without-twcs': (text, parse, finding) => twcsFixes(text, parse, finding).map(offerOf),
   'shard-mismatch': (text, _parse, finding) => {

@@ -604,6 +604,7 @@ export function rewriteForKeyChange(
   const unchanged: StatementRewrite = { edits: [], outcome: 'unchanged', notes: [], values: [] };
   if (statement.kind === 'Insert' && statement.json !== undefined)
     return jsonInsertRewrite(text, statement, change, options);
+  if (change.bucket?.replaces) return coarserRewrite(text, statement, change, change.bucket, options);
   const clauses = keyClauseRewrite(statement, change);
   const decided = decide(statement, change, options, tableName);
   const parts: { column: string; value: string; list: boolean }[] = [];
@@ -668,7 +669,7 @@ export function classifyForKeyChange(
   options: RewriteOptions,
   tableName = change.table.qualifiedName,
 ): Pick<StatementRewrite, 'outcome' | 'notes'> {
-  if (statement.kind === 'Insert' && statement.json !== undefined)
+  if ((statement.kind === 'Insert' && statement.json !== undefined) || change.bucket?.replaces)
     return rewriteForKeyChange(text, statement, change, options, tableName);
   const clauses = keyClauseRewrite(statement, change);
   const decided = decide(statement, change, options, tableName);
@@ -926,4 +927,135 @@ function jsonInsertRewrite(
     notes: [note],
     values: [],
   };
+}
+
+/** `'2026-11-20 10:05:00+0000'`: an instant as a CQL timestamp literal (UTC, to the second). */
+function timestampLiteral(ms: number): string {
+  const d = new Date(ms);
+  const p = (n: number, w = 2): string => String(n).padStart(w, '0');
+  return `'${p(d.getUTCFullYear(), 4)}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}+0000'`;
+}
+
+/**
+ * A statement rewritten for a coarser bucket in place of the finer one of the key (BucketPlan.replaces,
+ * over-partitioned-read's cure). An INSERT writes the new column too (the fine one stays a column it
+ * writes). A WHERE's relation on the fine column becomes one on the new column, in its place: a read of a
+ * literal range of the bucket's source gets the coarser buckets the range covers (one query, where it ran
+ * once per fine bucket); literal times get their coarser buckets, deduplicated; else a bind marker and what
+ * the application binds. A DELETE of whole fine buckets keeps deleting only their rows: a range of the
+ * source column (the first clustering column) bounds it to each one.
+ */
+function coarserRewrite(
+  text: string,
+  statement: DmlStatement,
+  change: KeyChange,
+  bucket: BucketPlan,
+  options: RewriteOptions,
+): StatementRewrite {
+  const unchanged: StatementRewrite = { edits: [], outcome: 'unchanged', notes: [], values: [] };
+  const facts = factsOf(statement);
+  if (facts.named.has(bucket.column)) return unchanged;
+  const fine = bucket.replaces!.column;
+  const fineType = nativeName(columnNamed(change.table, fine)?.type);
+  const column = quoteName(bucket.column);
+  const period = PERIOD[bucket.granularity];
+  const marker = facts.namedMarkers ? `:${column}` : '?';
+  const bucketsOf = (exprs: readonly Expression[] | undefined, type: string | undefined): string[] | undefined => {
+    const times = exprs?.map((e) => timeValue(e, type));
+    if (!times?.length || !times.every((t) => t.kind === 'known')) return undefined;
+    return sortedUnique(
+      times.map((t) => bucketLiteral(bucket.granularity, (t as { ms: number }).ms)),
+      bucket.type === 'int',
+    );
+  };
+  const source = bucket.source !== fine ? bucket.source : undefined;
+  const done = (edits: TextEdit[], value: string, kind: 'literal' | 'list' | 'marker', notes: string[]) => {
+    if (notes.length) edits.unshift(commentAboveEdit(text, statement.range.start, notes));
+    const outcome: RewriteOutcome =
+      kind === 'marker' || notes.length ? 'application' : kind === 'list' ? 'fan-out' : 'exact';
+    return { edits, outcome, notes, values: [{ column: bucket.column, text: value, kind }] };
+  };
+  if (statement.kind === 'Insert') {
+    const literals =
+      bucketsOf(facts.values.get(fine), fineType) ??
+      (source ? bucketsOf(facts.values.get(source), bucket.sourceType) : undefined);
+    const value = literals?.length === 1 ? literals[0]! : marker;
+    const notes = value === marker ? [`bind ${column} = the ${period} of ${quoteName(fine)}`] : [];
+    const edits = valueEdits(statement, [{ column: bucket.column, value, list: false }]);
+    if (!edits) return done([], value, 'marker', [`write ${column} = the ${period} of ${quoteName(fine)} too`]);
+    return done(edits, value, value === marker ? 'marker' : 'literal', notes);
+  }
+  const relation = statement.where.find(
+    (r) => r.left.kind === 'ColumnRef' && r.left.name.name === fine && (r.operator === '=' || r.operator === 'IN'),
+  );
+  if (!relation) return unchanged;
+  const replace = (value: string, list: boolean): TextEdit => ({
+    start: relation.range.start,
+    end: relation.range.end,
+    newText: `${column} ${list ? 'IN' : '='} ${value}`,
+  });
+  const notes: string[] = [];
+  // A read of a literal range of the source: the coarser buckets it covers, in one query where it may list them.
+  const range = source && statement.kind === 'Select' ? facts.ranges.get(source) : undefined;
+  const lower = range?.lower && timeValue(range.lower.expr, bucket.sourceType);
+  const upper = range?.upper && timeValue(range.upper.expr, bucket.sourceType);
+  if (lower?.kind === 'known' && upper?.kind === 'known') {
+    const covered = bucketsCovering(
+      bucket.granularity,
+      { ms: lower.ms, inclusive: range!.lower!.inclusive },
+      { ms: upper.ms, inclusive: range!.upper!.inclusive },
+      Math.max(1, Math.floor(options.maxInList / existingPartitions(facts, change))),
+    );
+    if (covered?.length === 1) return done([replace(covered[0]!, false)], covered[0]!, 'literal', []);
+    if (covered && mayUseIn(statement, options))
+      return done([replace(`(${covered.join(', ')})`, true)], `(${covered.join(', ')})`, 'list', []);
+    if (covered)
+      return done([replace(marker, false)], marker, 'marker', [
+        `run once per ${column} in ${covered.join(', ')}, ${orderWord(statement, change, source)}`,
+      ]);
+  }
+  const literals = bucketsOf(relation.right, fineType);
+  const value = literals ? (literals.length === 1 ? literals[0]! : `(${literals.join(', ')})`) : marker;
+  const list = !!literals && literals.length > 1;
+  if (!literals)
+    notes.push(
+      `bind ${column} = the ${period} of the ${quoteName(fine)} it bound (one ${period} is one partition now)`,
+    );
+  const edits = [replace(value, list)];
+  // Literal fine buckets (a read or DELETE of whole ones): each is a range of the source in its coarser bucket
+  // now, so a range of the source (the first clustering column) keeps the statement to their rows; a bound
+  // DELETE binds the range (a bound read is the one the cure is for: it reads the coarser bucket).
+  const first = change.table.clustering[0];
+  if (statement.kind === 'Select' || statement.kind === 'Delete') {
+    if (change.table.clustering.some((c) => facts.named.has(c.name)))
+      return done(edits, value, literals ? (list ? 'list' : 'literal') : 'marker', notes);
+    const seconds = bucket.replaces!.seconds;
+    const times = relation.right.map((e) => timeValue(e, fineType));
+    const starts = times.every((t) => t.kind === 'known')
+      ? [...new Set(times.map((t) => (t as { ms: number }).ms))].sort((a, b) => a - b)
+      : undefined;
+    const contiguous = starts?.every((ms, i) => i === 0 || periodEnd(seconds, starts[i - 1]!) === ms);
+    const ranged = first && first.name === bucket.source && nativeName(first.type) === 'timestamp';
+    const name = first && quoteName(first.name);
+    const bound = (from: string, to: string): TextEdit => ({
+      start: relation.range.end,
+      end: relation.range.end,
+      newText: ` AND ${name} >= ${from} AND ${name} < ${to}`,
+    });
+    const what = statement.kind === 'Select' ? 'reads' : 'deletes';
+    if (ranged && starts && contiguous)
+      edits.push(bound(timestampLiteral(starts[0]!), timestampLiteral(periodEnd(seconds, starts[starts.length - 1]!))));
+    else if (ranged && statement.kind === 'Delete' && !starts && relation.right.length === 1) {
+      edits.push(
+        facts.namedMarkers ? bound(`:${quoteName(`${fine}_start`)}`, `:${quoteName(`${fine}_end`)}`) : bound('?', '?'),
+      );
+      notes.push(
+        `bind the start and the end of the ${quoteName(fine)} to delete: its rows are a range of ${name} in its ${period} now`,
+      );
+    } else if (starts || statement.kind === 'Delete')
+      notes.push(
+        `this statement now ${what} every row of the ${period}: keep to the rows of the ${quoteName(fine)} values it named`,
+      );
+  }
+  return done(edits, value, literals ? (list ? 'list' : 'literal') : 'marker', notes);
 }

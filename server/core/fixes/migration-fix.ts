@@ -12,7 +12,7 @@ import type { TableInfo } from '../schema/model';
 import { shardAnnotationAbove } from '../schema/shard';
 import { quoteName } from '../util/names';
 import { keyText } from '../util/statements';
-import { addedKeyColumns, keyChangeOf, shardFormulaText, type PartitionPlan } from '../partition/plan';
+import { changedPartitionKey, keyChangeOf, shardFormulaText, type PartitionPlan } from '../partition/plan';
 import { planId, planText } from '../partition/planner';
 import { addBodyElements, identifierText, type BodyElement } from './table-edits';
 import {
@@ -133,7 +133,10 @@ export function migrationCopyFix(
   const change = keyChangeOf(copyTable, plan);
   const moved = plan.moveToPartition ?? [];
   const newKey = keyText(
-    [...ctx.table.partitionKey.map((c) => c.name), ...moved, ...addedKeyColumns(plan)],
+    changedPartitionKey(
+      ctx.table.partitionKey.map((c) => c.name),
+      plan,
+    ),
     [...ctx.table.clustering.map((c) => c.name).filter((c) => !moved.includes(c)), ...(plan.clustering ?? [])],
   );
   const filePath = nextMigrationName(target.folder, copyName);
@@ -185,7 +188,7 @@ export function migrationCopyFix(
       newFiles: [newFile],
       plan,
     },
-    ctx.filePath,
+    ctx.findingFilePath ?? ctx.filePath,
     () => moveStatements(moving, change, copyName),
     [...detailLines(plan, summary, relative), ...leftLines],
   );

@@ -16,7 +16,7 @@ import {
   type KeyChange,
   type PartitionPlan,
 } from '../partition/plan';
-import { planId, planText } from '../partition/planner';
+import { planId, planText, replaceText } from '../partition/planner';
 import {
   classifyForKeyChange,
   rewriteForKeyChange,
@@ -73,6 +73,8 @@ export interface RefactorContext {
   rewrite: Omit<RewriteOptions, 'pickRandomShard'>;
   /** 1-based line of an offset in a file, for the detail lines. */
   lineOf?(filePath: string, text: string, offset: number): number;
+  /** The file the fix is for when it is not the CREATE TABLE's (a finding on a read): its edits are the fix's own. */
+  findingFilePath?: string;
 }
 
 /** What rewriting the workspace's statements for a key change reads of a refactoring's context. */
@@ -111,6 +113,13 @@ export function keyChangeSchemaEdits(
   plan: PartitionPlan,
 ): TextEdit[] | undefined {
   if (plan.moveToPartition?.length) return movedKeyEdits(text, create, plan.moveToPartition);
+  if (plan.bucket?.replaces) {
+    // The coarser bucket takes the fine one's place in the partition key; the fine one stays a column.
+    const fine = create.primaryKey?.partitionKey.find((c) => c.name === plan.bucket!.replaces!.column);
+    const body = fine && addBodyElements(text, create, addedElements(plan));
+    if (!fine || !body) return undefined;
+    return [{ start: fine.range.start, end: fine.range.end, newText: quoteName(plan.bucket.column) }, ...body];
+  }
   const key = partitionKeyEdits(text, create, addedKeyColumns(plan), plan.clustering);
   if (!key) return undefined;
   const elements = [...addedElements(plan), ...(key.clause ? [key.clause] : [])];
@@ -372,7 +381,9 @@ export function keyChangeFix(
   const action =
     plan.moveToPartition?.length && !plan.shard && !plan.bucket
       ? `Move ${plan.moveToPartition.map(quoteName).join(', ')} into the partition key`
-      : `Add ${planText(plan)}`;
+      : plan.bucket?.replaces
+        ? replaceText(plan)
+        : `Add ${planText(plan)}`;
   const offer = deferredFix(
     {
       id: planId(plan),
@@ -382,7 +393,7 @@ export function keyChangeFix(
       safeForFixAll: false,
       plan,
     },
-    ctx.filePath,
+    ctx.findingFilePath ?? ctx.filePath,
     () => {
       const byFile = rewriteWorkspace(ctx, change);
       byFile.set(ctx.filePath, [...schema, ...(byFile.get(ctx.filePath) ?? [])]);

@@ -45,11 +45,24 @@ export interface BucketPlan {
    * now spans several partitions of the finer bucket.
    */
   refines?: { column: string; seconds: number };
+  /**
+   * A finer bucket column of the partition key that this one takes the place of (a minute bucket replaced by
+   * a month, over-partitioned-read): it leaves the key at the same position and stays a regular column, so
+   * that the INSERTs that write it keep working; the statements that restrict it restrict this one instead.
+   */
+  replaces?: { column: string; seconds: number };
 }
 
 /** How a plan cures: the mechanism, as the message names it and `cqlint fix` ids begin. */
 export type CureMechanism =
-  'shard' | 'tenant-shard' | 'bucket' | 'shard-and-bucket' | 'finer-bucket' | 'move-bucket' | 'clustering';
+  | 'shard'
+  | 'tenant-shard'
+  | 'bucket'
+  | 'shard-and-bucket'
+  | 'finer-bucket'
+  | 'coarser-bucket'
+  | 'move-bucket'
+  | 'clustering';
 
 /** Where a figure comes from: measured on the cluster beats a hint, which beats the model's default. */
 export type FigureSource = 'measured' | 'hinted' | 'default';
@@ -124,6 +137,20 @@ export function keyChangeOf(table: TableInfo, plan: Omit<KeyChange, 'table'>): K
 /** The columns a change appends to the partition key, in order. */
 export function addedKeyColumns(change: Pick<KeyChange, 'shard' | 'bucket'>): string[] {
   return [...(change.shard ? [change.shard.column] : []), ...(change.bucket ? [change.bucket.column] : [])];
+}
+
+/**
+ * The partition key after a change, in order: the kept columns (a column a coarser bucket replaces becomes
+ * that bucket, in its place), the clustering columns moved into it, then the shard and bucket it appends.
+ */
+export function changedPartitionKey(
+  partitionKey: readonly string[],
+  change: Pick<KeyChange, 'shard' | 'bucket' | 'moveToPartition'>,
+): string[] {
+  const replaced = change.bucket?.replaces?.column;
+  const kept = partitionKey.map((c) => (c === replaced ? change.bucket!.column : c));
+  const appended = addedKeyColumns(change).filter((c) => replaced === undefined || c !== change.bucket!.column);
+  return [...kept, ...(change.moveToPartition ?? []), ...appended];
 }
 
 /** `murmur3(title) % 4 + 1`, `random(4)`: the formula as the `-- @shard` annotation writes it. */

@@ -31,8 +31,23 @@ import {
   SOFT_WRITES_PER_PARTITION,
   partsToFit,
 } from './limits';
-import type { BucketGranularity, BucketPlan, CureMechanism, PartitionPlan, PlanFigures, ShardPlan } from './plan';
-import { verdictAfter, verdictsBefore, type PartitionRule, type RuleOptions } from './rekey';
+import {
+  changedPartitionKey,
+  type BucketGranularity,
+  type BucketPlan,
+  type CureMechanism,
+  type PartitionPlan,
+  type PlanFigures,
+  type ShardPlan,
+} from './plan';
+import {
+  rekeyedInputs,
+  ruleVerdict,
+  verdictAfter,
+  verdictsBefore,
+  type PartitionRule,
+  type RuleOptions,
+} from './rekey';
 import { partitionFigures, rowSizes, throughputEstimates, writeKindOf } from './sizing';
 import { figuresOf, rowRate, workloadOf } from './verdicts';
 
@@ -477,6 +492,7 @@ function mechanismOf(
 ): CureMechanism {
   if (clustering?.length) return 'clustering';
   if (bucket?.refines) return 'finer-bucket';
+  if (bucket?.replaces) return 'coarser-bucket';
   return shard && bucket ? 'shard-and-bucket' : shard ? 'shard' : 'bucket';
 }
 
@@ -833,6 +849,94 @@ function refinedPlan(
   };
 }
 
+/** Types a bucket column of the key holds an instant in, from which a coarser bucket's value is computed. */
+const KEY_TIME_TYPES = new Set(['timestamp', 'date']);
+
+/** What over-partitioned-read's cure was sized from: the rule's rate, row size and limit, and its read. */
+export interface CoarserDemand {
+  rowsPerSecond: number;
+  rateSource: PlanFigures['rateSource'];
+  rateNote: string;
+  rowBytes: number;
+  rowsToLimit: number | undefined;
+  /** Partitions the reported read visits with the table's bucket, with the coarser one, and the most a read may visit. */
+  readsBefore: number;
+  readsAfter: number;
+  maxPartitions: number;
+  options?: RuleOptions;
+}
+
+/**
+ * over-partitioned-read's cure: the bucket the planner chose for the rate (`choice`, the rule's one
+ * chooseBucket) in place of the finer bucket column of the key, which leaves the key and stays a regular
+ * column (BucketPlan.replaces). Judged on the re-keyed table: it cures when the read visits no more than
+ * `maxPartitions` and no partition rule says what it did not before (a coarser bucket is sized under the
+ * limit, so large-partition has nothing new). Returns why there is none: a bucket column that holds no time
+ * (a text or int bucket: no statement's value of it can be read as an instant), a shard the length needs, or a
+ * materialized view (its key follows its base table's).
+ */
+export function coarserBucketPlan(
+  inputs: PartitionInputs,
+  fine: ColumnInfo,
+  choice: BucketChoice,
+  demand: CoarserDemand,
+): { plan: PartitionPlan } | { none: string } {
+  const { table } = inputs;
+  const fineType = nativeName(fine.type);
+  const fineSeconds = bucketPeriodSeconds(fine);
+  if (table.kind === 'view')
+    return { none: "a view's key follows its base table's: the base table's bucket is the one to change" };
+  if (!fineType || !KEY_TIME_TYPES.has(fineType) || fineSeconds === undefined)
+    return {
+      none: `${quoteName(fine.name)} is ${fine.typeText}, not a time: no statement's value of it can be read as an instant, so the coarser bucket's values cannot be computed from it`,
+    };
+  if (choice.shards > 1) return { none: `even a ${choice.granularity} needs ${choice.shards} shards at this rate` };
+  const taken = table.columns.map((c) => c.name);
+  const source = bucketSource(table) ?? fine;
+  const bucket: BucketPlan = {
+    ...bucketOf(table, choice.granularity, source, taken),
+    replaces: { column: fine.name, seconds: fineSeconds },
+  };
+  const rows = demand.rowsPerSecond * BUCKETS[choice.granularity].seconds;
+  const candidate: Candidate = {
+    table: table.qualifiedName,
+    mechanism: 'coarser-bucket',
+    bucket,
+    figures: {
+      rowsPerSecond: demand.rowsPerSecond,
+      rateSource: demand.rateSource,
+      rateNote: demand.rateNote,
+      rowBytes: demand.rowBytes,
+      rowsPerSecondAfter: demand.rowsPerSecond,
+      rowsPerPartitionAfter: rows,
+      ...(demand.rowsToLimit !== undefined ? { rowsToLimit: demand.rowsToLimit } : {}),
+      reasons: [
+        `bucket: ${formatRate(demand.rowsPerSecond)} × one ${choice.granularity} = ${formatCount(rows)} rows ≈ ${formatBytes(rows * demand.rowBytes)}${demand.rowsToLimit !== undefined ? `, the first limit at ${formatCount(demand.rowsToLimit)} rows` : ''} (the coarsest length under it with the headroom)`,
+        `${fine.name} leaves the partition key and stays a column, so that its writers keep working: the read visits ${formatCount(demand.readsAfter)} partition${demand.readsAfter === 1 ? '' : 's'}, not ${formatCount(demand.readsBefore)}`,
+      ],
+      stated: true,
+    },
+  };
+  if (demand.readsAfter > demand.maxPartitions)
+    return {
+      plan: {
+        ...candidate,
+        cures: false,
+        leaves: `the read still visits ${formatCount(demand.readsAfter)} partitions`,
+      },
+    };
+  const before = verdictsBefore(inputs, demand.options);
+  const after = rekeyedInputs(inputs, candidate);
+  const added = (['large-partition', 'unbounded-partition'] as const)
+    .map((r) => [r, !before(r) && ruleVerdict(after, r, demand.options)] as const)
+    .filter(([, v]) => v);
+  return {
+    plan: added.length
+      ? { ...candidate, cures: false, leaves: added.map(([r, v]) => `${r}: ${v}`).join('; ') }
+      : { ...candidate, cures: true },
+  };
+}
+
 /**
  * The finer bucket first, or the shards of each coarse bucket first: the finer bucket when the shards would
  * be more than one read lists (ONE_READ_SHARDS) or more than a read can visit, or when the workspace reads
@@ -904,7 +1008,11 @@ export function planText(plan: PartitionPlan): string {
   }
   if (plan.bucket) {
     const by = plan.bucket.source ? ` by ${quoteName(plan.bucket.source)}` : '';
-    const beside = plan.bucket.refines ? ` beside ${quoteName(plan.bucket.refines.column)}` : '';
+    const beside = plan.bucket.refines
+      ? ` beside ${quoteName(plan.bucket.refines.column)}`
+      : plan.bucket.replaces
+        ? ` in place of ${quoteName(plan.bucket.replaces.column)}`
+        : '';
     parts.push(
       `a time bucket ${quoteName(plan.bucket.column)} ${plan.bucket.type} (${PERIOD_TEXT[plan.bucket.granularity]} partitions${by}${beside})`,
     );
@@ -921,12 +1029,10 @@ export function planText(plan: PartitionPlan): string {
 /** The primary key a plan gives the table, as CQL writes it: `((sensor_id, day, shard), ts)`. */
 export function plannedKeyText(table: TableInfo, plan: PartitionPlan): string {
   const moved = plan.moveToPartition ?? [];
-  const partition = [
-    ...table.partitionKey.map((c) => c.name),
-    ...moved,
-    ...(plan.shard ? [plan.shard.column] : []),
-    ...(plan.bucket ? [plan.bucket.column] : []),
-  ];
+  const partition = changedPartitionKey(
+    table.partitionKey.map((c) => c.name),
+    plan,
+  );
   const clustering = [
     ...table.clustering.map((c) => c.name).filter((c) => !moved.includes(c)),
     ...(plan.clustering ?? []),
@@ -944,8 +1050,17 @@ export function cureAdvice(table: TableInfo, plan: PartitionPlan): string {
     ? `Replace the view with a table the application writes beside ${plan.replacesView.base} (a view's key follows its base table's): ${key}, with ${planText(plan)}`
     : plan.moveToPartition?.length && !plan.shard && !plan.bucket
       ? `Move ${plan.moveToPartition.map(quoteName).join(', ')} into the partition key ${key}`
-      : `Add ${planText(plan)} to the partition key: ${key}`;
+      : plan.bucket?.replaces
+        ? `${replaceText(plan)} in the partition key: ${key}`
+        : `Add ${planText(plan)} to the partition key: ${key}`;
   return plan.cures || !plan.leaves ? text : `${text} (no key change cures it alone: after it, ${plan.leaves})`;
+}
+
+/** "Replace minute with a time bucket month text (monthly partitions by ts)": a coarser bucket's action. */
+export function replaceText(plan: PartitionPlan): string {
+  const bucket = plan.bucket!;
+  const { replaces: _replaces, ...added } = bucket;
+  return `Replace ${quoteName(bucket.replaces!.column)} with ${planText({ ...plan, bucket: added })}`;
 }
 
 /** Stable short ids for the command line: `shard:title`, `shard:random`, `bucket:day`, `shard:title+bucket:day` (`table+shard:id`: a view replaced by a table). */

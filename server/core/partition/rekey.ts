@@ -35,9 +35,12 @@ function addedColumn(table: TableInfo, name: string, type: string, keyPosition: 
 export function rekeyedTable(table: TableInfo, plan: Omit<PartitionPlan, 'cures' | 'leaves'>): TableInfo {
   const moved = plan.moveToPartition ?? [];
   const toClustering = plan.clustering ?? [];
-  const partitionNames = [...table.partitionKey.map((c) => c.name), ...moved];
+  // A bucket that replaces a finer one: the finer column leaves the key and stays a regular column.
+  const replaced = plan.bucket?.replaces?.column;
+  const partitionNames = [...table.partitionKey.map((c) => c.name).filter((c) => c !== replaced), ...moved];
   const clusteringNames = [...table.clustering.map((c) => c.name).filter((c) => !moved.includes(c)), ...toClustering];
   const columns = table.columns.map((c): ColumnInfo => {
+    if (c.name === replaced) return { ...c, role: 'regular', keyPosition: -1, order: undefined };
     const p = partitionNames.indexOf(c.name);
     if (p >= 0) return { ...c, role: 'partition', keyPosition: p, order: undefined };
     const k = clusteringNames.indexOf(c.name);

@@ -7,6 +7,19 @@
 // values, a range of literal times on a time column (run once per bucket it covers), or a literal LIMIT
 // that, at the rows one bucket holds, takes more buckets than `maxPartitions`;
 // only when the planner's own choice (chooseBucket) is a coarser length, which it names with its figures.
+//
+// The fix applies that one choice (partition/planner.ts coarserBucketPlan, the plan in the finding's data):
+// the coarser bucket takes the fine one's place in the partition key, and the fine one stays a regular
+// column, so that the INSERTs that write it keep working (fixes/key-rewrite.ts coarserRewrite rewrites
+// every statement on the table: the new bucket's exact value from literal times, a bind marker with a note
+// otherwise; a read of a literal range the coarser buckets it covers; literal fine buckets read or deleted
+// keep to their rows by a range of the time column). The other way, keeping the fine bucket as the first
+// clustering column after the coarse one joins the key (as a finer bucket joins a coarse one's key for
+// large-partition), was not taken: a range of the time column after it would need the fine bucket pinned
+// by equality or IN, so a read of a span of time would have to list every fine bucket it covers again.
+// No fix when the bucket column holds no time (text, int: its values cannot be read as instants), the
+// coarser length would need shards, or the table is a view; none is preferred when the plan leaves the
+// read past maxPartitions or makes a new partition finding; each said in the details.
 import type { MessageIdOf, RuleContext, RuleExamples, RuleModule, StatementOf } from './types';
 import type { FindingData } from '../findings/findings-data';
 import { bucketPeriodSeconds } from '../schema/columns';
@@ -18,7 +31,7 @@ import { parseDate, parseTimestamp } from '../token/values';
 import { formatBytes, formatCount, formatDuration, formatRate } from '../util/format';
 import { partitionInputs } from '../partition/inputs';
 import { figuresOf, rowRate, workloadOf } from '../partition/verdicts';
-import { BUCKETS, bucketSource, chooseBucket } from '../partition/planner';
+import { BUCKETS, bucketSource, chooseBucket, coarserBucketPlan, cureAdvice } from '../partition/planner';
 import { MIN_PARTITION_BYTES } from '../partition/limits';
 
 type MessageId = 'fansOut';
@@ -115,6 +128,23 @@ function check(stmt: StatementOf<'Select'>, ctx: RuleContext<MessageId>): void {
   if (!coarser || coarser.seconds <= seconds) return;
   const coarserRows = rate.rowsPerSecond * coarser.seconds;
   const coarserPartitions = Math.max(1, Math.ceil((partitions * seconds) / coarser.seconds));
+  // The cure applies this choice (one decision): the coarser bucket in place of the fine one (coarserBucketPlan).
+  const cure = coarserBucketPlan(inputs, bucket, choice!, {
+    rowsPerSecond: rate.rowsPerSecond,
+    rateSource: rate.source,
+    rateNote: rate.note,
+    rowBytes: figures.rowBytes,
+    rowsToLimit,
+    readsBefore: partitions,
+    readsAfter: coarserPartitions,
+    maxPartitions: max,
+  });
+  const plan = 'plan' in cure ? cure.plan : undefined;
+  const fixText = plan
+    ? plan.cures
+      ? `\n\nThe fix: ${cureAdvice(table, plan)}; every statement on ${table.qualifiedName} names ${plan.bucket!.column} where it named ${bucket.name}, which stays a column.`
+      : `\n\nNo fix is preferred: ${cureAdvice(table, plan)}.`
+    : `\n\nNo fix is offered: ${'none' in cure ? cure.none : ''}.`;
   const rateText = `${formatRate(rate.rowsPerSecond)} (${rate.source === 'default' ? rate.note.replace(/;.*$/, '') : rate.source})`;
   const reads =
     via === 'in'
@@ -128,7 +158,8 @@ function check(stmt: StatementOf<'Select'>, ctx: RuleContext<MessageId>): void {
     details:
       `One ${bucket.name} partition holds ${rowsText(rowsPerPartition)} at ${rateText} ≈ ${formatBytes(bytesPerPartition)}, under the ${formatBytes(MIN_PARTITION_BYTES)} floor of the window partitions are sized in (the top is the target's first limit); this read's ${reads}, more than ${max}.\n\n` +
       `A ${coarser.granularity} bucket would hold ${rowsText(coarserRows)} ≈ ${formatBytes(coarserRows * figures.rowBytes)} a partition, still under ${figures.binding ? figures.binding.label : 'the limit'} with the headroom: the same read visits ${formatCount(coarserPartitions)}. ` +
-      `Time-series stores size their time slices to such a window (Netflix's TimeSeries Abstraction does), so that a read of a span visits few partitions and no partition grows past the limit.`,
+      `Time-series stores size their time slices to such a window (Netflix's TimeSeries Abstraction does), so that a read of a span visits few partitions and no partition grows past the limit.` +
+      fixText,
     range:
       via === 'in'
         ? onBucket.find((r) => r.kind === 'in')!.relation.range
@@ -153,6 +184,7 @@ function check(stmt: StatementOf<'Select'>, ctx: RuleContext<MessageId>): void {
         bytesPerPartition: coarserRows * figures.rowBytes,
         partitions: coarserPartitions,
       },
+      plans: plan ? [plan] : [],
     } satisfies FindingData<'over-partitioned-read'>,
   });
 }
@@ -180,6 +212,11 @@ export const rule: RuleModule<MessageId> = {
 
 const minutes =
   'CREATE TABLE iot.readings_by_minute (sensor_id uuid, minute timestamp, ts timestamp, value double, PRIMARY KEY ((sensor_id, minute), ts));\n';
+/** The table as the fix re-keys it: the month in the minute's place, the minute a column. */
+const months =
+  "CREATE TABLE iot.readings_by_minute (sensor_id uuid, minute timestamp, ts timestamp, value double, month text /* bucket: the UTC month of ts as 'YYYY-MM', set by the application */, PRIMARY KEY ((sensor_id, month), ts));\n";
+const toMonths = 'Replace minute with a time bucket month text (monthly partitions by ts)';
+const bindMonth = '-- bind month = the UTC month of the minute it bound (one UTC month is one partition now)\n';
 
 export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
   valid: [
@@ -225,6 +262,11 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
       message:
         /^a read of iot\.readings_by_minute visits 500 partitions of about \d+ B: the time bucket is too fine One minute partition holds 1 row at 1 row\/min \(the default for a machine source\).*under the 2 MB floor.*LIMIT 500 at 1 row a bucket takes 500 buckets, more than 32\. A month bucket would hold 43,829 rows/,
       data: { partitions: 500, via: 'limit', max: 32, bucket: 'minute', bucketSeconds: 60 },
+      output: null,
+      suggestion: {
+        title: `${toMonths}; rewrites 1 statement, 1 left to the application`,
+        output: `${months}${bindMonth}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND month = ? LIMIT 500;`,
+      },
     },
     {
       name: 'an hour bucket at a hinted 2 rows/min, 48 hours named: a day fits (a month would not), and the read visits two',
@@ -233,6 +275,12 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
       messageId: 'fansOut',
       message: /visits 48 partitions.*hour IN names 48 buckets.*A day bucket would hold 2,880 rows.*visits 2\./,
       data: { partitions: 48, via: 'in', rateSource: 'hinted' },
+      output: null,
+      suggestion: {
+        title: 'Replace hour with a time bucket day date (daily partitions by ts); rewrites 1 statement',
+        output:
+          "-- @cqlint rate=2/min\nCREATE TABLE ks.audit (account text, hour timestamp, ts timestamp, action text, day date /* bucket: the UTC day of ts, set by the application */, PRIMARY KEY ((account, day), ts));\nSELECT action FROM ks.audit WHERE account = 'a1' AND day IN ('2026-11-19', '2026-11-20') AND ts >= '2026-11-19 00:00:00+0000' AND ts < '2026-11-21 00:00:00+0000';",
+      },
     },
     {
       name: "a range read of one day over minute buckets: 1,440 queries, one per minute, for a sensor's 1,440 rows",
@@ -242,6 +290,20 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
       message:
         /visits 1,440 partitions.*range of ts spans 24 hours, one query per minute it covers: 1,440 buckets.*A month bucket would hold 43,829 rows.*visits 1\./,
       data: { partitions: 1440, via: 'range' },
+      output: null,
+      suggestion: {
+        title: `${toMonths}; rewrites 1 statement`,
+        output: `${months}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND month = '2026-11' AND ts >= '2026-11-20 00:00:00+0000' AND ts < '2026-11-21 00:00:00+0000';`,
+      },
+    },
+    {
+      name: 'an hour bucket written as text: a day would fit, but no value of a text bucket is an instant the fix could compute a day from, so no fix, and the details say why',
+      code: 'CREATE TABLE iot.readings_by_hour (sensor_id uuid, hour text, ts timestamp, value double, PRIMARY KEY ((sensor_id, hour), ts));\nSELECT value FROM iot.readings_by_hour WHERE sensor_id = ? AND hour = ? LIMIT 5000;',
+      at: '5000;',
+      messageId: 'fansOut',
+      message: /No fix is offered: hour is text, not a time/,
+      data: { plans: [] },
+      output: null,
     },
     {
       name: 'the option: at most 8 partitions a read',
