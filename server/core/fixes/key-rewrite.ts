@@ -929,6 +929,48 @@ function jsonInsertRewrite(
   };
 }
 
+/**
+ * A SELECT's DISTINCT selection, token() arguments and GROUP BY that name the fine bucket a coarser one
+ * replaces: the coarser bucket in its place (Cassandra takes these only with the whole partition key), each
+ * with what it now means.
+ */
+function fineClauseRenames(
+  statement: SelectStatement,
+  fine: string,
+  column: string,
+  period: string,
+): { edits: TextEdit[]; notes: string[] } {
+  const edits: TextEdit[] = [];
+  const notes: string[] = [];
+  const rename = (range: { start: number; end: number }): void => {
+    edits.push({ start: range.start, end: range.end, newText: column });
+  };
+  const isFine = (e: Expression): boolean => e.kind === 'ColumnRef' && e.name.name === fine;
+  const isToken = (e: Expression): e is Expression & { kind: 'FunctionCall' } =>
+    e.kind === 'FunctionCall' && e.name.name.name.toLowerCase() === 'token';
+  if (statement.distinct && !statement.star) {
+    const named = statement.selectors.filter((s) => isFine(s.expression));
+    for (const s of named) rename(s.expression.range);
+    if (named.length)
+      notes.push(`DISTINCT now lists each ${column}: one row per ${period}, not per ${quoteName(fine)}`);
+  }
+  const tokens = [
+    ...statement.selectors.map((s) => s.expression).filter(isToken),
+    ...statement.where.map((r) => r.left).filter(isToken),
+  ];
+  for (const call of tokens) {
+    const args = call.args.filter(isFine);
+    for (const a of args) rename(a.range);
+    if (args.length && statement.where.some((r) => r.left === call))
+      notes.push(`the token() bound hashes ${column} (the ${period}) in place of ${quoteName(fine)} now`);
+  }
+  const grouped = statement.groupBy.filter((g) => g.name === fine);
+  for (const g of grouped) rename(g.range);
+  if (grouped.length)
+    notes.push(`GROUP BY now groups by ${column}: one group per ${period}, not per ${quoteName(fine)}`);
+  return { edits, notes };
+}
+
 /** `'2026-11-20 10:05:00+0000'`: an instant as a CQL timestamp literal (UTC, to the second). */
 function timestampLiteral(ms: number): string {
   const d = new Date(ms);
@@ -969,7 +1011,12 @@ function coarserRewrite(
     );
   };
   const source = bucket.source !== fine ? bucket.source : undefined;
-  const done = (edits: TextEdit[], value: string, kind: 'literal' | 'list' | 'marker', notes: string[]) => {
+  // DISTINCT, token() and GROUP BY name the whole partition key or none of it: the new bucket in the fine one's place.
+  const clauses =
+    statement.kind === 'Select' ? fineClauseRenames(statement, fine, column, period) : { edits: [], notes: [] };
+  const done = (edits: TextEdit[], value: string, kind: 'literal' | 'list' | 'marker', own: string[]) => {
+    const notes = [...own, ...clauses.notes];
+    edits.push(...clauses.edits);
     if (notes.length) edits.unshift(commentAboveEdit(text, statement.range.start, notes));
     const outcome: RewriteOutcome =
       kind === 'marker' || notes.length ? 'application' : kind === 'list' ? 'fan-out' : 'exact';
@@ -988,7 +1035,11 @@ function coarserRewrite(
   const relation = statement.where.find(
     (r) => r.left.kind === 'ColumnRef' && r.left.name.name === fine && (r.operator === '=' || r.operator === 'IN'),
   );
-  if (!relation) return unchanged;
+  if (!relation) {
+    if (!clauses.edits.length) return unchanged;
+    const edits = [commentAboveEdit(text, statement.range.start, clauses.notes), ...clauses.edits];
+    return { edits, outcome: 'application', notes: clauses.notes, values: [] };
+  }
   const replace = (value: string, list: boolean): TextEdit => ({
     start: relation.range.start,
     end: relation.range.end,
