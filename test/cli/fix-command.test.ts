@@ -176,3 +176,23 @@ test('files the ignore patterns name are neither read nor changed; --no-ignore i
   assert.equal(included.code, 0, included.stderr);
   assert.equal(readFileSync(all.path('queries/invoices.cql'), 'utf8'), AFTER['queries/invoices.cql']);
 });
+
+test('over-partitioned-read: the finding is on a read, and the fix re-keys the table in the schema file and rewrites the reads in theirs; linted again, no read fans out', async (t) => {
+  const dir = join(__dirname, '..', 'fixes', 'workspaces', 'readings-minute-coarser');
+  const before = filesOf(join(dir, 'before'));
+  const temp = tempDir(before);
+  t.after(() => temp.cleanup());
+  const run = await runCli(['fix', '--rule', 'over-partitioned-read', '--table', 'iot.readings_by_minute', '.'], {
+    cwd: temp.dir,
+  });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /^Replace minute with a time bucket month text \(monthly partitions by ts\)/);
+  assert.match(run.stdout, /\n  wrote queries\.cql, schema\.cql\n/);
+  for (const [name, text] of Object.entries(filesOf(join(dir, 'after'))))
+    assert.equal(readFileSync(temp.path(name), 'utf8'), text, name);
+  const lint = await runCli(['lint', '--format', 'json', '.'], { cwd: temp.dir });
+  const left = JSON.parse(lint.stdout).flatMap((r: { messages: { ruleId: string; severity: number }[] }) =>
+    r.messages.filter((m) => m.ruleId === 'over-partitioned-read' || m.severity === 2).map((m) => m.ruleId),
+  );
+  assert.deepEqual(left, []);
+});
