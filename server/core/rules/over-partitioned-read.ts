@@ -297,6 +297,15 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
       },
     },
     {
+      name: 'a range of three years over minute buckets: a month is the coarsest bucket that fits, and the read would still visit about 37 months (36 calendar ones), so the fix is offered but not preferred, its title saying what it leaves',
+      code: `${minutes}SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? AND ts >= '2024-01-01 00:00:00+0000' AND ts < '2027-01-01 00:00:00+0000';`,
+      at: "ts >= '2024",
+      messageId: 'fansOut',
+      message: /visits 1,578,240 partitions.*No fix is preferred: .*the read still visits 37 partitions/,
+      data: { via: 'range', partitions: 1578240 },
+      output: null,
+    },
+    {
       name: 'an hour bucket written as text: a day would fit, but no value of a text bucket is an instant the fix could compute a day from, so no fix, and the details say why',
       code: 'CREATE TABLE iot.readings_by_hour (sensor_id uuid, hour text, ts timestamp, value double, PRIMARY KEY ((sensor_id, hour), ts));\nSELECT value FROM iot.readings_by_hour WHERE sensor_id = ? AND hour = ? LIMIT 5000;',
       at: '5000;',
