@@ -9,6 +9,9 @@ import { tableCures } from '../../server/core/fixes';
 import { cureAdvice } from '../../server/core/partition/planner';
 import type { PartitionPlan } from '../../server/core/partition/plan';
 import { markdownText } from '../../server/core/util/markdown';
+import { partitionInputs, type InputSource } from '../../server/core/partition/inputs';
+import { rowSizes } from '../../server/core/partition/sizing';
+import { targetInfo } from '../../server/core/partition/targets';
 import { MAIN, ofRule, projectWith } from './helpers';
 
 const LOG = 'CREATE TABLE ks.app_log (level text, logged_at timestamp, message text, PRIMARY KEY (level, logged_at));';
@@ -178,5 +181,32 @@ describe('workload hints', () => {
       /at most 1 row per partition \(no clustering columns: one row per partition\) \| — \| it does not grow with time/,
     );
     assert.doesNotMatch(hover, /\| time at /);
+  });
+
+  test("the partition rules of one run share their context's user type lookup, and the next run has its own", () => {
+    const project = projectWith(READINGS);
+    const table = project.schema().allTables()[0]!;
+    const source = (userType: InputSource['userType']): InputSource => ({
+      target: targetInfo('cassandra'),
+      hints: () => undefined,
+      referencesTo: () => [],
+      evidence: () => undefined,
+      sample: () => undefined,
+      userType,
+    });
+    const run1: InputSource['userType'] = (keyspace, name, mention) =>
+      project.schema().userType(keyspace, name, mention);
+    const run2: InputSource['userType'] = (keyspace, name, mention) =>
+      project.schema().userType(keyspace, name, mention);
+    // Two rules' contexts of one run: two objects with one userType (the run's).
+    const first = partitionInputs(source(run1), table);
+    const second = partitionInputs(source(run1), table);
+    assert.equal(first.udts, second.udts);
+    // The sizes are then computed once for both (the caches key on the lookup).
+    assert.equal(rowSizes(table, undefined, second.udts), rowSizes(table, undefined, first.udts));
+    // Another run's lookup is another key: a table changed in place between runs is sized again.
+    const next = partitionInputs(source(run2), table);
+    assert.notEqual(next.udts, first.udts);
+    assert.notEqual(rowSizes(table, undefined, next.udts), rowSizes(table, undefined, first.udts));
   });
 });

@@ -34,8 +34,13 @@ export interface InputSource {
   userType(keyspace: string | undefined, name: string, mention?: Mention): UserTypeInfo | undefined;
 }
 
-/** A rule context's user type lookup, one per context (the sizing caches by it). */
-const udtLookups = new WeakMap<InputSource, UdtLookup>();
+/**
+ * The user type lookup of a context's userType, one per userType function: the sizing caches by it. The rules
+ * of one run share their context's userType (one per run), so a table sized for one partition rule serves
+ * the others; by context, as before, each of the four sized every table again. A run's lookup is a new
+ * function, so nothing sized in one run is served to the next (a table's columns can change in place).
+ */
+const udtLookups = new WeakMap<InputSource['userType'], UdtLookup>();
 
 /**
  * The inputs of a table from a rule's context: what a verdict reads is read when first asked, once (most
@@ -86,7 +91,8 @@ class SourceInputs implements PartitionInputs {
  * rule applies them (large-partition: under the team's cluster thresholds), else the context's.
  */
 export function partitionInputs(source: InputSource, table: TableInfo, target?: TargetInfo): PartitionInputs {
-  let udts = udtLookups.get(source);
-  if (!udts) udtLookups.set(source, (udts = (keyspace, name, mention) => source.userType(keyspace, name, mention)));
+  const userType = source.userType;
+  let udts = udtLookups.get(userType);
+  if (!udts) udtLookups.set(userType, (udts = (keyspace, name, mention) => userType(keyspace, name, mention)));
   return new SourceInputs(source, table, udts, target);
 }

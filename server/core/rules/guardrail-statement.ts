@@ -11,7 +11,7 @@ import { formatCassandraBytes } from '../util/format';
 import { columnNamed, type TableInfo } from '../schema/model';
 import type { FindingData } from '../findings/findings-data';
 import { settingParagraph } from './guardrail-text';
-import { collectionItems, literalBytes, writtenValues } from './guardrail-values';
+import { collectionItems, literalBytes, someWrittenValue, writtenValues } from './guardrail-values';
 import type { MessageIdOf, RuleContext, RuleExamples, RuleModule, StatementOf } from './types';
 
 type Id = 'disabled' | 'overFails' | 'overWarns' | 'levelDisallowed' | 'levelWarned';
@@ -354,8 +354,9 @@ function writeChecks(stmt: StatementOf<'Insert' | 'Update' | 'Delete'>, ctx: Ctx
   const listOps = stmt.kind !== 'Insert' && plan.listOpsRefused;
   if (
     !listOps &&
-    !writtenValues(stmt).some(
-      (w) => (collectionItems(w.value) ?? 0) > plan.minItems || literalBytes(w.value) > plan.minBytes,
+    !someWrittenValue(
+      stmt,
+      (value) => (collectionItems(value) ?? 0) > plan.minItems || literalBytes(value) > plan.minBytes,
     )
   )
     return;

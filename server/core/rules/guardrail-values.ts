@@ -52,6 +52,28 @@ export interface WrittenValue {
   value: Expression;
 }
 
+/**
+ * Whether one of the values writtenValues lists passes `test`, without making the list (asked of every
+ * write: most write nothing a guardrail looks at).
+ */
+export function someWrittenValue(stmt: Statement, test: (value: Expression) => boolean): boolean {
+  if (stmt.kind === 'Insert') {
+    for (let i = 0; i < stmt.columns.length; i++) {
+      const value = stmt.values[i];
+      if (value !== undefined && test(value)) return true;
+    }
+    return false;
+  }
+  if (stmt.kind !== 'Update') return false;
+  for (const a of stmt.assignments) {
+    if (a.target.kind !== 'ColumnRef') continue;
+    let value = a.value;
+    if (value.kind === 'BinaryExpression') value = value.left.kind === 'ColumnRef' ? value.right : value.left;
+    if (test(value)) return true;
+  }
+  return false;
+}
+
 /** The values an INSERT (VALUES) or UPDATE (SET col = v, col = col + v) writes, by column. */
 export function writtenValues(stmt: Statement): WrittenValue[] {
   if (stmt.kind === 'Insert')

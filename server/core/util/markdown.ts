@@ -29,11 +29,16 @@ export function tableCell(markdown: string): string {
   return markdown.replace(/\|/g, '\\|');
 }
 
+/** A character markdownProse changes: one markdownText escapes, or a carriage return. */
+const PROSE_CHANGES = /[\\`[\]<>|&\r]/;
+
 /**
  * Plain text (a sentence with the user's names in it) as markdown that shows it as written: each line
  * through markdownText, line breaks kept (paragraphs and list items stay as they are).
  */
 export function markdownProse(text: string): string {
+  // Most details hold nothing to escape: the text as it is, without a split and a join of every line.
+  if (!PROSE_CHANGES.test(text)) return text;
   return text
     .split('\n')
     .map((line) => markdownText(line.replace(/\r$/, '')))
