@@ -1,6 +1,6 @@
 // `unknown-column`: a column the table does not have, in a PRIMARY KEY, CLUSTERING ORDER BY, index,
 // view, or SELECT/INSERT/UPDATE/DELETE. Only when the table is known.
-import type { Expression, Identifier, Statement } from '../../../grammar/ast';
+import type { Expression, Identifier, QualifiedName, Statement } from '../../../grammar/ast';
 import { type TableInfo, hasColumn } from '../schema/model';
 import type { RuleContext, MessageIdOf, RuleExamples, RuleModule } from './types';
 import { suggestColumn } from '../util/statements';
@@ -10,9 +10,8 @@ type MessageId = 'noColumn' | 'noColumnDidYouMean';
 
 const PSEUDO_COLUMNS = new Set(['token', 'writetime', 'ttl', 'maxwritetime']);
 
-function report(ctx: RuleContext<MessageId>, candidates: TableInfo[], id: Identifier): void {
-  const table = candidates[0]!;
-  if (candidates.some((t) => hasColumn(t, id.name))) return;
+function report(ctx: RuleContext<MessageId>, table: TableInfo, id: Identifier): void {
+  if (hasColumn(table, id.name)) return;
   const suggestion = suggestColumn(id.name, table);
   ctx.report({
     messageId: suggestion ? 'noColumnDidYouMean' : 'noColumn',
@@ -34,11 +33,11 @@ function report(ctx: RuleContext<MessageId>, candidates: TableInfo[], id: Identi
 }
 
 /** Column references inside an expression (selectors, values, relation sides). */
-function columnRefs(expr: Expression | undefined, out: Identifier[]): void {
+function columnRefs(expr: Expression | undefined, out: (id: Identifier) => void): void {
   if (!expr) return;
   switch (expr.kind) {
     case 'ColumnRef':
-      out.push(expr.name);
+      out(expr.name);
       break;
     case 'FunctionCall':
       // token(pk), writetime(c), ttl(c), similarity_*(vec, [..]): arguments name columns
@@ -81,71 +80,72 @@ function checkDefinition(stmt: Statement, ctx: RuleContext<MessageId>): void {
   if (stmt.kind === 'CreateMaterializedView' && !table.baseResolved) return;
   const baseTable = stmt.kind === 'CreateMaterializedView' ? ctx.tableFor(stmt.from, stmt.range.start) : undefined;
   if (stmt.kind === 'CreateMaterializedView' && !baseTable) return;
-  const base = baseTable ? [baseTable] : [];
-  const definedIn = stmt.kind === 'CreateMaterializedView' && base.length ? base : [table];
-  for (const id of [...(stmt.primaryKey?.partitionKey ?? []), ...(stmt.primaryKey?.clustering ?? [])])
-    report(ctx, definedIn, id);
-  for (const o of stmt.options?.clusteringOrder ?? []) report(ctx, [table], o.column);
-  if (stmt.kind === 'CreateMaterializedView' && base.length) {
-    for (const sel of stmt.selectors) {
-      const ids: Identifier[] = [];
-      columnRefs(sel.expression, ids);
-      for (const id of ids) report(ctx, base, id);
-    }
-    for (const rel of stmt.where) {
-      const ids: Identifier[] = [];
-      columnRefs(rel.left, ids);
-      for (const id of ids) report(ctx, base, id);
-    }
+  const definedIn = baseTable ?? table;
+  for (const id of stmt.primaryKey?.partitionKey ?? []) report(ctx, definedIn, id);
+  for (const id of stmt.primaryKey?.clustering ?? []) report(ctx, definedIn, id);
+  for (const o of stmt.options?.clusteringOrder ?? []) report(ctx, table, o.column);
+  if (stmt.kind === 'CreateMaterializedView' && baseTable) {
+    const inBase = (id: Identifier): void => report(ctx, baseTable, id);
+    for (const sel of stmt.selectors) columnRefs(sel.expression, inBase);
+    for (const rel of stmt.where) columnRefs(rel.left, inBase);
+  }
+}
+
+/** The table a query or CREATE INDEX names (none for any other statement). */
+function namedTable(stmt: Statement): QualifiedName | undefined {
+  switch (stmt.kind) {
+    case 'Select':
+      return stmt.from;
+    case 'Insert':
+    case 'Update':
+    case 'Delete':
+    case 'CreateIndex':
+      return stmt.table;
+    default:
+      return undefined;
   }
 }
 
 function checkStatement(stmt: Statement, ctx: RuleContext<MessageId>): void {
-  const at = stmt.range.start;
-  const ids: Identifier[] = [];
-  let name;
+  const name = namedTable(stmt);
+  if (!name) return;
+  // Ambiguous names (several differing definitions elsewhere) resolve to nothing: no guessing.
+  const table = ctx.tableFor(name, stmt.range.start);
+  if (!table) return;
+  if (table.kind === 'view' && !table.baseResolved) return;
+  // Each column named, in the statement's order, checked as it is met (no list of them per statement).
+  const check = (id: Identifier): void => {
+    if (!id.quoted && PSEUDO_COLUMNS.has(id.name)) return;
+    report(ctx, table, id);
+  };
   switch (stmt.kind) {
     case 'Select': {
-      name = stmt.from;
-      for (const sel of stmt.selectors) columnRefs(sel.expression, ids);
-      for (const rel of stmt.where) columnRefs(rel.left, ids);
-      for (const id of stmt.groupBy) ids.push(id);
+      for (const sel of stmt.selectors) columnRefs(sel.expression, check);
+      for (const rel of stmt.where) columnRefs(rel.left, check);
+      for (const id of stmt.groupBy) check(id);
       // ORDER BY may name a selector alias only in ANN queries; keep real columns.
       for (const o of stmt.orderBy)
-        if (!stmt.selectors.some((s) => !!s.alias?.name && s.alias.name === o.column.name)) ids.push(o.column);
+        if (!stmt.selectors.some((s) => !!s.alias?.name && s.alias.name === o.column.name)) check(o.column);
       break;
     }
     case 'Insert':
-      name = stmt.table;
-      for (const id of stmt.columns) ids.push(id);
+      for (const id of stmt.columns) check(id);
       break;
     case 'Update':
-      name = stmt.table;
-      for (const a of stmt.assignments) columnRefs(a.target, ids);
-      for (const rel of stmt.where) columnRefs(rel.left, ids);
-      for (const rel of stmt.conditions) columnRefs(rel.left, ids);
+      for (const a of stmt.assignments) columnRefs(a.target, check);
+      for (const rel of stmt.where) columnRefs(rel.left, check);
+      for (const rel of stmt.conditions) columnRefs(rel.left, check);
       break;
     case 'Delete':
-      name = stmt.table;
-      for (const s of stmt.selections) columnRefs(s, ids);
-      for (const rel of stmt.where) columnRefs(rel.left, ids);
-      for (const rel of stmt.conditions) columnRefs(rel.left, ids);
+      for (const s of stmt.selections) columnRefs(s, check);
+      for (const rel of stmt.where) columnRefs(rel.left, check);
+      for (const rel of stmt.conditions) columnRefs(rel.left, check);
       break;
     case 'CreateIndex':
-      name = stmt.table;
-      for (const t of stmt.targets) ids.push(t.column);
+      for (const t of stmt.targets) check(t.column);
       break;
     default:
-      return;
-  }
-  // Ambiguous names (several differing definitions elsewhere) resolve to nothing: no guessing.
-  const table = ctx.tableFor(name, at);
-  if (!table) return;
-  const candidates = [table];
-  if (candidates.some((t) => t.kind === 'view' && !t.baseResolved)) return;
-  for (const id of ids) {
-    if (!id.quoted && PSEUDO_COLUMNS.has(id.name)) continue;
-    report(ctx, candidates, id);
+      break;
   }
 }
 
