@@ -261,8 +261,13 @@ export class RuleRunner {
   private walkHandlers(statements: readonly Statement[], runs: HandlerRun[], filePath: string): void {
     if (!runs.length) return;
     const byKind = new RulesByKind(runs);
-    for (const stmt of statements) {
-      for (const { index, handler } of byKind.of(stmt.kind)) {
+    // Indexed loops: an iterator's result object per step, for every statement and rule, was garbage
+    // whenever the loop ran unoptimized.
+    for (let s = 0; s < statements.length; s++) {
+      const stmt = statements[s]!;
+      const rules = byKind.of(stmt.kind);
+      for (let r = 0; r < rules.length; r++) {
+        const { index, handler } = rules[r]!;
         const run = runs[index]!;
         if (run.failed) continue;
         try {
@@ -408,7 +413,9 @@ export class RuleRunner {
     if (firstLint) this.lintedOnce.add(parse.statements);
     // How many schema statements precede the statement (an open file's kept scopes are checked with it).
     let schemaSeen = 0;
-    for (const stmt of parse.statements) {
+    const statements = parse.statements;
+    for (let s = 0; s < statements.length; s++) {
+      const stmt = statements[s]!;
       const start = stmt.range.start;
       const schemaBefore = schemaSeen;
       if (input.editing && isSchemaStatement(stmt)) schemaSeen++;
@@ -428,7 +435,8 @@ export class RuleRunner {
           };
         bare.statement = stmt;
         bare.start = start;
-        for (const { index, handler } of rules) {
+        for (let r = 0; r < rules.length; r++) {
+          const { index, handler } = rules[r]!;
           const { rule, ctx } = statementRules[index]!;
           bare.cacheable = false;
           bare.references = undefined;
@@ -475,7 +483,8 @@ export class RuleRunner {
       let dynamic: StatementResult['dynamic'] = NO_DYNAMIC;
       let cacheable = true;
       let bound: SchemaModel | undefined;
-      for (const { index: i, handler } of rules) {
+      for (let r = 0; r < rules.length; r++) {
+        const { index: i, handler } = rules[r]!;
         const result = runOne(i, stmt, current.scope, handler);
         if (ranModelBound) bound = model;
         if (!result) cacheable = false;
