@@ -10,7 +10,7 @@ import type { FilesChangedEvent } from '../../server/lsp/context';
 import { mergeCapabilities } from '../../server/lsp/session';
 import { tempWorkspace } from '../../scripts/lsp-client';
 import { LineIndex } from '../../grammar/line-index';
-import { messageEncoder, messageJson } from '../../server/lsp/message-encoder';
+import { messageBytes, messageEncoder } from '../../server/lsp/message-encoder';
 
 describe('conversions', () => {
   test('SourceRange (1-based) <-> LSP Range (0-based)', () => {
@@ -300,7 +300,14 @@ describe('message encoder', () => {
     const messages = [
       { jsonrpc: '2.0', id: 1, result: { kind: 'full', resultId: 'r1', items: [a, b] } },
       // The same objects again (their JSON kept), in another order and another kind of message.
-      { jsonrpc: '2.0', id: 2, result: { kind: 'full', resultId: 'r2', items: [b, a, diagnostic(3, 'c')] } },
+      // Characters of two, three and four bytes in UTF-8, and a lone surrogate (JSON.stringify escapes it).
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        result: { kind: 'full', resultId: 'r2', items: [b, a, diagnostic(3, 'c \u00e9 \u2014 \u{1f600} \ud800')] },
+      },
+      // The message's own fields after the diagnostics.
+      { jsonrpc: '2.0', id: 7, result: { kind: 'full', items: [a], resultId: 'r\u00e9' } },
       {
         jsonrpc: '2.0',
         method: 'textDocument/publishDiagnostics',
@@ -313,10 +320,12 @@ describe('message encoder', () => {
       { jsonrpc: '2.0', id: 6, result: null },
     ];
     for (const message of messages) {
-      const expected = JSON.stringify(message);
-      assert.equal(messageJson(message as never), expected);
+      const expected = Buffer.from(JSON.stringify(message), 'utf-8');
+      assert.deepEqual(messageBytes(message as never), expected);
       const bytes = await messageEncoder.encode(message as never, { charset: 'utf-8' });
-      assert.deepEqual(Buffer.from(bytes), Buffer.from(expected, 'utf-8'));
+      assert.deepEqual(Buffer.from(bytes), expected);
+      const ascii = await messageEncoder.encode(message as never, { charset: 'ascii' });
+      assert.deepEqual(Buffer.from(ascii), Buffer.from(JSON.stringify(message), 'ascii'));
     }
   });
 
@@ -329,6 +338,6 @@ describe('message encoder', () => {
         diagnostics: [diagnostic(0, '\u0000cqlint-diagnostics-\u0000')],
       },
     };
-    assert.equal(messageJson(message as never), JSON.stringify(message));
+    assert.deepEqual(messageBytes(message as never), Buffer.from(JSON.stringify(message), 'utf-8'));
   });
 });
