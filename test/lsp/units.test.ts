@@ -294,12 +294,22 @@ describe('message encoder', () => {
     data: { table: 'ks.t', ruleId: 'hot-partition' },
   });
 
-  test('writes what JSON.stringify writes: reports, publications, anything else, with diagnostics reused between messages', async () => {
+  /** JSON text with each UTF-16 code unit past U+007F written as its \u escape. */
+  const escapedJson = (json: string): string => {
+    let out = '';
+    for (let i = 0; i < json.length; i++) {
+      const unit = json.charCodeAt(i);
+      out += unit < 0x80 ? json[i] : `\\u${unit.toString(16).padStart(4, '0')}`;
+    }
+    return out;
+  };
+
+  test('writes what JSON.stringify writes, a report in ASCII: reports, publications, anything else, with diagnostics reused between messages', async () => {
     const a = diagnostic(1, 'a "quoted" \u2028 headline');
     const b = diagnostic(2, 'b');
-    const messages = [
+    const reports = [
       { jsonrpc: '2.0', id: 1, result: { kind: 'full', resultId: 'r1', items: [a, b] } },
-      // The same objects again (their JSON kept), in another order and another kind of message.
+      // The same objects again (their bytes kept), in another order and another kind of message.
       // Characters of two, three and four bytes in UTF-8, and a lone surrogate (JSON.stringify escapes it).
       {
         jsonrpc: '2.0',
@@ -313,20 +323,26 @@ describe('message encoder', () => {
         method: 'textDocument/publishDiagnostics',
         params: { uri: 'file:///a.cql', version: 3, diagnostics: [a, undefined, b] },
       },
-      { jsonrpc: '2.0', id: 3, result: { kind: 'unchanged', resultId: 'r2' } },
       { jsonrpc: '2.0', id: 4, result: { kind: 'full', items: [] } },
+    ];
+    const others = [
+      { jsonrpc: '2.0', id: 3, result: { kind: 'unchanged', resultId: 'r2' } },
       { jsonrpc: '2.0', id: 5, result: { items: [{ kind: 'full', uri: 'file:///b.cql', items: [a] }] } },
-      { jsonrpc: '2.0', method: 'window/logMessage', params: { type: 3, message: 'x' } },
+      { jsonrpc: '2.0', method: 'window/logMessage', params: { type: 3, message: 'x \u00d7' } },
       { jsonrpc: '2.0', id: 6, result: null },
     ];
-    for (const message of messages) {
-      const expected = Buffer.from(JSON.stringify(message), 'utf-8');
-      assert.deepEqual(messageBytes(message as never), expected);
-      const bytes = await messageEncoder.encode(message as never, { charset: 'utf-8' });
-      assert.deepEqual(Buffer.from(bytes), expected);
+    for (const message of [...reports, ...others]) {
+      const json = JSON.stringify(message);
+      const expected = Buffer.from(reports.includes(message as never) ? escapedJson(json) : json, 'utf-8');
+      const bytes = messageBytes(message as never);
+      assert.deepEqual(bytes, expected);
+      // The client reads the same values.
+      assert.deepEqual(JSON.parse(bytes.toString('utf-8')), JSON.parse(json));
+      assert.deepEqual(Buffer.from(await messageEncoder.encode(message as never, { charset: 'utf-8' })), expected);
       const ascii = await messageEncoder.encode(message as never, { charset: 'ascii' });
-      assert.deepEqual(Buffer.from(ascii), Buffer.from(JSON.stringify(message), 'ascii'));
+      assert.deepEqual(Buffer.from(ascii), Buffer.from(json, 'ascii'));
     }
+    assert.ok(reports.every((report) => messageBytes(report as never).every((byte) => byte < 0x80)));
   });
 
   test('a placeholder-like string in a message is left as it is', () => {
@@ -339,5 +355,6 @@ describe('message encoder', () => {
       },
     };
     assert.deepEqual(messageBytes(message as never), Buffer.from(JSON.stringify(message), 'utf-8'));
+    assert.deepEqual(JSON.parse(messageBytes(message as never).toString()), JSON.parse(JSON.stringify(message)));
   });
 });
