@@ -408,3 +408,76 @@ describe('headline and details', () => {
     assert.doesNotMatch(elsewhere?.contents.value ?? '', /Shard it/);
   });
 });
+
+describe('pulled reports through a sequence of edits', () => {
+  // The server keeps each diagnostic (and its encoded bytes) while its finding stands, and each document's result
+  // id while its report's content holds: after every edit the client must hold what a server that never saw the
+  // document answers for the same text, and be told `unchanged` exactly when that report is the one it holds.
+  const START = [
+    SCHEMA.trimEnd(),
+    HOT.trimEnd(),
+    '-- @shard shard = murmur3(title) % 16 + 1',
+    'CREATE TABLE ks.posts (day date, shard int, title text, PRIMARY KEY ((day, shard), title));',
+    QUERY.trimEnd(),
+    `SELECT title FROM ks.posts WHERE day = '2024-05-01' AND shard = 3 AND title = 'Dune';`,
+    'SELECT "émail" FROM ks.users WHERE id = ?;',
+    `SELECT * FROM ks.books WHERE author = 'Zoë' ALLOW FILTERING;`,
+    '',
+  ].join('\n');
+  /** [line, from, to]: each replaces `from` on that line (an empty `from` inserts at its start; '\n' joins the next line). */
+  const EDITS: [number, string, string][] = [
+    [5, "title = 'Dune'", "title = 'Dune Messiah'"], // a finding's message changes, none moves
+    [0, '', '\n\n'], // everything below moves two lines down
+    [7, 'shard = 3', 'shard = 5'],
+    [0, '\n', ''], // and one line back up
+    [7, '"émail"', '"émail", name'], // the same findings (a known column added): the client's report holds
+    [7, 'WHERE id = ?', "WHERE id = ? AND name = '→'"],
+    [1, 'CREATE TABLE ks.users', 'CREATE TABLE ks.users2'], // the queries on ks.users lose their table
+    [1, 'ks.users2', 'ks.users'],
+  ];
+
+  test('each pull holds what a fresh server answers for the same text, unchanged exactly when that is the report held', async (t) => {
+    const ws = tempWorkspace();
+    t.after(() => ws.cleanup());
+    const client = await started(t);
+    await client.initialize(capabilities.pull, { workspaceFolders: [ws.dir] });
+    await client.whenIndexed();
+    const uri = ws.uri('edited.cql');
+    await client.open(uri, START);
+    let held = full(await client.pullDiagnostics(uri));
+    const fresh = async (text: string): Promise<Diagnostic[]> => {
+      const other = await started(t);
+      await other.initialize(capabilities.pull, { workspaceFolders: [ws.dir] });
+      await other.whenIndexed();
+      await other.open(uri, text);
+      const items = full(await other.pullDiagnostics(uri)).items;
+      await other.shutdown();
+      return items;
+    };
+    assert.deepEqual(held.items, await fresh(START));
+    assert.ok(
+      held.items.some((d) => /[^\u0000-\u007f]/.test(JSON.stringify(d.message))),
+      'a message with a character past ASCII',
+    );
+    let unchangedCount = 0;
+    for (const [line, from, to] of EDITS) {
+      const text = client.text(uri)!.split('\n')[line]!;
+      const at = from === '\n' ? text.length : text.indexOf(from);
+      assert.ok(at >= 0, `${from} on line ${line}: ${text}`);
+      const end = from === '\n' ? { line: line + 1, character: 0 } : { line, character: at + from.length };
+      await client.change(uri, [{ range: { start: { line, character: at }, end }, text: to }]);
+      const expected = await fresh(client.text(uri)!);
+      const report = await client.pullDiagnostics(uri, held.resultId);
+      const same = JSON.stringify(expected) === JSON.stringify(held.items);
+      assert.equal(report.kind, same ? 'unchanged' : 'full', `after ${from} -> ${to}`);
+      if (report.kind === 'unchanged') {
+        unchangedCount++;
+        assert.equal(report.resultId, held.resultId);
+      } else {
+        held = full(report);
+        assert.deepEqual(held.items, expected, `after ${from} -> ${to}`);
+      }
+    }
+    assert.ok(unchangedCount >= 1 && unchangedCount < EDITS.length, `${unchangedCount} unchanged`);
+  });
+});
