@@ -6,6 +6,7 @@
 // Goals (issue "Partition-key analysis"): full analysis under 100 ms, re-analysis after an edit under 30 ms.
 //
 //   npx tsx bench/analysis.ts            (or through `npm run bench`)
+import { readdirSync, readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -19,7 +20,7 @@ import {
   projectRoot,
   startServerCommand,
   tempWorkspace,
-  type LspTestClient,
+  type SpawnedLspClient,
 } from '../scripts/lsp-client';
 import { corpusText } from './corpus';
 import { cpuMs, formatSpread, rates, spread, timeMs } from './stats';
@@ -418,13 +419,35 @@ function corpusLint(): void {
 }
 
 /**
+ * The CPU time a process has run so far (every thread, user and system), in ms, from Linux's per-thread
+ * schedstat (nanoseconds); undefined where there is none. Read while the server waits for the next message,
+ * it is the work its answers took, which a busy machine does not stretch as it does their wall time.
+ */
+function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    let ns = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // a thread that ended meanwhile
+      }
+    }
+    return Number.isFinite(ns) ? ns / 1e6 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Opens the file and edits it through a spawned server. `expected`: the full set's size (from the pull run),
  * which a push client's first publications are waited for by: while the workspace index runs, an opened
  * file's first report holds only its file-local findings (staged diagnostics). Answers the full set's size.
  */
 async function throughServer(work: AnalysisWorkload, mode: 'push' | 'pull', expected?: number): Promise<number> {
   const ws = tempWorkspace({});
-  const client: LspTestClient = startServerCommand(
+  const client: SpawnedLspClient = startServerCommand(
     process.execPath,
     ['--import', 'tsx', path.join('server', 'lsp', 'main.ts'), '--stdio'],
     { cwd: projectRoot },
@@ -457,6 +480,8 @@ async function throughServer(work: AnalysisWorkload, mode: 'push' | 'pull', expe
     line(`didOpen -> diagnostics${note}`, { min: open, p50: open, p95: open, max: open, n: 1 });
 
     const samples: number[] = [];
+    const serverCpu: number[] = [];
+    const clientCpu: number[] = [];
     for (let i = 0; i < SERVER_SAMPLES; i++) {
       const l = work.editableLines[(i * 53) % work.editableLines.length]!;
       const next = editLine(text, l, 1000 + i);
@@ -464,12 +489,18 @@ async function throughServer(work: AnalysisWorkload, mode: 'push' | 'pull', expe
       const before = text.split('\n')[l]!;
       const after = next.split('\n')[l]!;
       text = next;
+      const cpuBefore = processCpuMs(client.process.pid);
+      const ownBefore = process.cpuUsage();
       start = performance.now();
       await client.change(uri, [
         { range: { start: { line: l, character: 0 }, end: { line: l, character: before.length } }, text: after },
       ]);
       await diagnose();
       samples.push(performance.now() - start);
+      const own = process.cpuUsage(ownBefore);
+      clientCpu.push((own.user + own.system) / 1000);
+      const cpuAfter = processCpuMs(client.process.pid);
+      if (cpuBefore !== undefined && cpuAfter !== undefined) serverCpu.push(cpuAfter - cpuBefore);
     }
     if (mode === 'pull') {
       // As VS Code pulls: with the previous resultId, so unchanged diagnostics come back as `unchanged`.
@@ -497,6 +528,8 @@ async function throughServer(work: AnalysisWorkload, mode: 'push' | 'pull', expe
     const s = stat(samples);
     const debounce = mode === 'push' ? PUSH_DEBOUNCE_MS : 0;
     line(`one-line didChange -> diagnostics${note}`, s);
+    if (serverCpu.length) line("  the server's CPU time for it (all threads)", stat(serverCpu));
+    line("  this client's CPU time (sending, reading)", stat(clientCpu));
     if (mode === 'push') {
       const ex = { min: s.min - debounce, p50: s.p50 - debounce, p95: s.p95 - debounce, max: s.max - debounce, n: s.n };
       line('  the same, excluding the debounce', ex, 30);
