@@ -325,6 +325,11 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
     throw new InputError(
       `no fix "${options.fix}" for the ${located.finding.ruleId} finding on ${located.table}; its fixes: ${fixes.map((f) => f.id).join(', ')}`,
     );
+  // A fix that application code cannot take as a whole (fixes/split-column.ts says so itself) is not made.
+  if (fix.refused)
+    throw new InputError(
+      `${fix.title}: ${displayPath(fix.refused.filePath, io.cwd)} cannot take its edits: ${fix.refused.reason}; nothing was changed`,
+    );
 
   const changes: { filePath: string; before: string; edits: TextEdit[]; after: string }[] = [];
   for (const { filePath, edits: cqlEdits } of [

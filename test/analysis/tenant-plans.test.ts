@@ -51,11 +51,21 @@ describe('a table keyed by tenant', () => {
     assert.ok(split, 'a split line');
     assert.match(
       split,
-      /^split: body is 3\.9 KB of a 4 KB row; moved to a table of its own \(app\.docs_body, keyed by \(tenant_id, doc_id\)\)/,
+      /^split: body is 3\.9 KB of a 4 KB row; moved to a table of its own \(app\.docs_body, keyed by \(\(tenant_id, doc_id\)\), one row a partition\)/,
     );
     const [, after, before] = /: (\d+) shards, not (\d+) \(/.exec(split)!;
     assert.ok(Number(after) < Number(before));
     assert.equal(Number(before), plans[0]!.shard!.count);
+    // The move is a plan of its own: it does not cure alone, so it comes last and says what the rest still needs.
+    const moved = plans.at(-1)!;
+    assert.equal(moved.mechanism, 'split-column');
+    assert.equal(moved.cures, false);
+    assert.deepEqual(moved.split && [moved.split.column, moved.split.table, moved.split.key], [
+      'body',
+      'app.docs_body',
+      ['tenant_id', 'doc_id'],
+    ]);
+    assert.match(moved.leaves ?? '', new RegExp(`^then .*\\b${after} shards\\b.* is still needed$`));
     // Without a dominant column, no split line.
     const even = await plansOf(`-- @cqlint rows=600000\n${TABLE('tenant_id')}`);
     assert.ok(even.every((p) => !p.figures!.reasons.some((r) => r.startsWith('split: '))));

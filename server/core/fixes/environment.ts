@@ -48,6 +48,7 @@ export function projectFixContext(project: Project, filePath: string, settings: 
       const source = project.sourceEdits(file, edits);
       return 'refused' in source ? source.refused : undefined;
     },
+    applicationCode: (file) => project.hostLanguage(file) !== undefined,
     lineOf: (file, text, offset) =>
       (project.getText(file) === text
         ? project.positions(file)?.location(offset).line

@@ -28,6 +28,7 @@ import {
 } from './refactor';
 import { shardAbove } from '../schema/shard';
 import { migrationCopyFix, type MigrationTarget } from './migration-fix';
+import { splitColumnFix, splitMigrationFix } from './split-column';
 import type { TargetInfo } from '../partition/targets';
 import { renameColumnFix, shardValueFix, suppressionIdFix, unusedDirectiveFix } from './replace';
 import { isUnusedDirective } from '../findings/suppression';
@@ -85,6 +86,8 @@ export interface FixContext {
    * undefined: a fix with such edits is marked `refused` and not preferred (resolveOffer).
    */
   refusal(filePath: string, edits: readonly TextEdit[]): string | undefined;
+  /** Whether a file is application code (its statements are string literals the driver executes one at a time). */
+  applicationCode(filePath: string): boolean;
   /**
    * Called with the error when a fix throws (a bug), which then offers nothing; undefined: the error
    * propagates, so that tests fail on it. The server and the CLI pass a logger.
@@ -205,6 +208,7 @@ function refactorContext(
     views: ctx.viewsOf(table),
     rewrite: { maxInList: ctx.maxInListShards, inForWrites: inForWrites(ctx.target) },
     lineOf: ctx.lineOf,
+    applicationCode: ctx.applicationCode,
   };
 }
 
@@ -248,13 +252,31 @@ function partitionFixes(
   const copyName = (plan: PartitionPlan): string =>
     freeName([`${refactor.create.name.name.name}_${copySuffix(plan)}`], [], (n) => ctx.tableNameTaken(n));
   const migration = ctx.migration(ctx.filePath, refactor.table);
-  if (migration) return migrationFixes(refactor, migration, plans, copyName, ctx.relativePath, wanted);
-  for (const [i, plan] of plans.entries()) {
+  // A column moved to a table of its own (fixes/split-column.ts): that table is created, not where one of its name exists.
+  const splits = plans.filter((p) => p.split && !ctx.tableNameTaken(p.split.table.split('.').pop()!));
+  const splitOffers = (preferred: boolean): FixOffer[] =>
+    splits.flatMap((plan) => {
+      if (!wanted(planId(plan))) return [];
+      const options = { preferred: preferred && plan === plans[0] && plan.cures, relative: ctx.relativePath };
+      const offer = migration
+        ? splitMigrationFix(refactor, migration, plan, options)
+        : splitColumnFix(refactor, plan, options);
+      return offer ? [offer] : [];
+    });
+  const keyed = plans.filter((p) => !p.split);
+  if (migration) {
+    const moved = splitOffers(true);
+    const others = migrationFixes(refactor, migration, keyed, copyName, ctx.relativePath, wanted, !plans[0]?.split);
+    return plans[0]?.split ? [...moved, ...others] : [...others, ...moved];
+  }
+  if (plans[0]?.split) offers.push(...splitOffers(true));
+  for (const [i, plan] of keyed.entries()) {
     if (!wanted(planId(plan))) continue;
-    const offer = keyChangeFix(refactor, plan, { preferred: i === 0 && plan.cures, relative: ctx.relativePath });
+    const preferred = i === 0 && plan.cures && plans[0] === plan;
+    const offer = keyChangeFix(refactor, plan, { preferred, relative: ctx.relativePath });
     if (offer) offers.push(offer);
   }
-  const first = plans[0];
+  const first = keyed[0];
   const firstOffer = offers[0]?.plan === first ? offers[0] : undefined;
   // A copy keyed per tenant would need its own table of counts: the key change alone is offered.
   if (first?.cures && !first.shard?.perTenant && (only === undefined || only.startsWith('copy'))) {
@@ -270,6 +292,7 @@ function partitionFixes(
       if (copy) offers.push(copy);
     }
   }
+  if (!plans[0]?.split) offers.push(...splitOffers(false));
   return offers;
 }
 
@@ -292,12 +315,14 @@ function migrationFixes(
   copyName: (plan: PartitionPlan) => string,
   relative: (path: string) => string,
   wanted: (id: string) => boolean,
+  /** Whether the first plan's fix may be preferred (not when a split comes first). */
+  mayPrefer = true,
 ): FixOffer[] {
   const offers: FixOffer[] = [];
   for (const [i, plan] of plans.entries()) {
     // A copy keyed per tenant would need its own table of counts in the migration too: not offered there.
     if (plan.shard?.perTenant) continue;
-    const options = { preferred: i === 0 && plan.cures, relative };
+    const options = { preferred: mayPrefer && i === 0 && plan.cures, relative };
     const moved = wanted(`copy-move:${planId(plan)}`)
       ? migrationCopyFix(refactor, target, plan, copyName(plan), true, options)
       : undefined;

@@ -194,7 +194,7 @@ function collectRelation(
 const SERVER_VALUES = new Set(['now', 'uuid', 'currenttimeuuid', 'currenttimestamp', 'currentdate', 'currenttime']);
 
 /** now(), uuid(), ...: a value the coordinator makes when the statement runs. */
-function isServerGenerated(expr: Expression): boolean {
+export function isServerGenerated(expr: Expression): boolean {
   return someExpression(expr, (e) => e.kind === 'FunctionCall' && SERVER_VALUES.has(e.name.name.name.toLowerCase()));
 }
 

@@ -40,7 +40,7 @@ export interface MigrationTarget {
 }
 
 /** The file name of a path (either separator). */
-function baseName(path: string): string {
+export function baseName(path: string): string {
   return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
 }
 

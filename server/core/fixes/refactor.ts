@@ -75,6 +75,8 @@ export interface RefactorContext {
   lineOf?(filePath: string, text: string, offset: number): number;
   /** The file the fix is for when it is not the CREATE TABLE's (a finding on a read): its edits are the fix's own. */
   findingFilePath?: string;
+  /** Whether a file is application code (fixes/split-column.ts refuses what one string cannot hold). */
+  applicationCode?(filePath: string): boolean;
 }
 
 /** What rewriting the workspace's statements for a key change reads of a refactoring's context. */

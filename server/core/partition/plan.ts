@@ -62,7 +62,29 @@ export type CureMechanism =
   | 'finer-bucket'
   | 'coarser-bucket'
   | 'move-bucket'
-  | 'clustering';
+  | 'clustering'
+  | 'split-column';
+
+/**
+ * A column that dominates each row (a body, a blob, a collection: at least half of its estimated bytes) moved
+ * to a table of its own, read by id: `table` (`ks.<table>_<column>`) keyed by every primary key column of
+ * the original as its partition key, so that each moved value is one partition of one row, written beside
+ * the row and read by the row's key where a read selects the column. The original keeps its key.
+ */
+export interface SplitPlan {
+  /** The column moved (a regular column of the original). */
+  column: string;
+  /** The new table, `ks.name` (the keyspace as the original's). */
+  table: string;
+  /** The new table's partition key: the original's partition key and clustering columns, in order. */
+  key: string[];
+  /** The estimated bytes of the column and of a whole row before the move, and of a row after it. */
+  columnBytes: number;
+  rowBytes: number;
+  rowBytesAfter: number;
+  /** What the rest of the table still needs after the move (the first plan for it, in words); absent: nothing. */
+  then?: string;
+}
 
 /** Where a figure comes from: measured on the cluster beats a hint, which beats the model's default. */
 export type FigureSource = 'measured' | 'hinted' | 'default';
@@ -121,6 +143,8 @@ export interface PartitionPlan extends Omit<KeyChange, 'table'> {
    * writes beside `base` (every write of the base table writes it too).
    */
   replacesView?: { base: string };
+  /** The plan moves a dominant column to a table of its own (the key stays): mechanism `split-column`. */
+  split?: SplitPlan;
 }
 
 /** The KeyChange of a plan, on `table`. */

@@ -39,6 +39,7 @@ import {
   type PartitionPlan,
   type PlanFigures,
   type ShardPlan,
+  type SplitPlan,
 } from './plan';
 import {
   rekeyedInputs,
@@ -48,7 +49,8 @@ import {
   type PartitionRule,
   type RuleOptions,
 } from './rekey';
-import { partitionFigures, rowSizes, throughputEstimates, writeKindOf } from './sizing';
+import { rowsToLimitAfter, splitOf, splitReasonLine, splitText } from './split';
+import { throughputEstimates, writeKindOf } from './sizing';
 import { figuresOf, rowRate, workloadOf } from './verdicts';
 
 const SHARD_NAMES = ['shard', 'shard_id', 'shard_no', 'shard_num', 'shard_key'];
@@ -183,6 +185,8 @@ export interface PlanDemand {
   moveToPartition?: string;
   /** The partition key is a status a work list is read by in whole ("every pending order"): no time bucket. */
   workList?: string;
+  /** No move of a dominant column (the plans of a table after that move). */
+  noSplit?: boolean;
 }
 
 /** The figures every plan of a table is sized from. */
@@ -510,7 +514,8 @@ export function partitionPlans(inputs: PartitionInputs, demand: PlanDemand): Par
   const view =
     inputs.table.kind === 'view' ? { replacesView: { base: inputs.table.baseTable ?? 'its base table' } } : {};
   const candidates = candidatePlans(inputs, demand).map((c) => ({ ...c, ...view }));
-  if (!candidates.length) return [];
+  const split = demand.rule === 'large-partition' && !demand.noSplit ? splitOf(inputs) : undefined;
+  if (!candidates.length && !split) return [];
   const before = verdictsBefore(inputs, demand.options);
   // Plans that re-key alike (a shard calculated from one column or another) get one verdict: what a shard
   // hashes changes no rule's verdict, only whether it is random (random shards divide no reads= hint).
@@ -521,12 +526,76 @@ export function partitionPlans(inputs: PartitionInputs, demand: PlanDemand): Par
       c.bucket,
       c.clustering,
       c.moveToPartition,
+      c.split?.column,
     ]);
     let verdict = verdicts.get(key);
     if (!verdict) verdicts.set(key, (verdict = verdictAfter(inputs, c, demand.rule, demand.options, before)));
     return { ...c, ...verdict };
   });
-  return [...judged.filter((p) => p.cures), ...judged.filter((p) => !p.cures)];
+  const cures = judged.filter((p) => p.cures);
+  const rest = judged.filter((p) => !p.cures);
+  const moved = split && splitPlan(inputs, demand, split, before);
+  // The move first when it cures alone: the key, the statements' partitions and every listing stay as they
+  // are (a read of the column is one read by id more); else last, saying what the rest still needs.
+  if (!moved) return [...cures, ...rest];
+  return moved.cures ? [moved, ...cures, ...rest] : [...cures, ...rest, moved];
+}
+
+/**
+ * The move of a dominant column to a table of its own, judged as the other plans are (the table without the
+ * column, by the rule's verdict); one that does not cure alone says what the rest of the table still needs:
+ * the first plan for the table after the move, sized at its lighter rows.
+ */
+function splitPlan(
+  inputs: PartitionInputs,
+  demand: PlanDemand,
+  split: SplitPlan,
+  before: ReturnType<typeof verdictsBefore>,
+): PartitionPlan {
+  const sizing = sizingOf(inputs);
+  const limit = rowsToLimitAfter(inputs, split, sizing.rate);
+  const candidate: Candidate = {
+    table: inputs.table.qualifiedName,
+    mechanism: 'split-column',
+    split,
+    figures: {
+      rowsPerSecond: sizing.rate.rowsPerSecond,
+      rateSource: sizing.rate.source,
+      rateNote: sizing.rate.note,
+      rowBytes: split.rowBytesAfter,
+      rowsPerSecondAfter: sizing.rate.rowsPerSecond,
+      ...(limit !== undefined ? { rowsToLimit: limit } : {}),
+      reasons: [
+        `split: ${splitText(split)}${limit !== undefined ? `, the first limit at ${formatCount(limit)} rows` : ''}`,
+      ],
+      stated: true,
+    },
+  };
+  const verdict = verdictAfter(inputs, candidate, demand.rule, demand.options, before);
+  if (verdict.cures) return { ...candidate, cures: true };
+  // What the table still needs after the move: its plans at the lighter row (a size stated in bytes is
+  // counted in rows of the original, against the limit after the move).
+  const after = rekeyedInputs(inputs, candidate);
+  const size = demand.size;
+  const rows =
+    size && (size.rows ?? (size.bytes !== undefined ? size.bytes / Math.max(1, sizing.rowBytes) : undefined));
+  const next = partitionPlans(after, {
+    ...demand,
+    noSplit: true,
+    ...(size ? { size: rows !== undefined && limit !== undefined ? { rows, rowsLimit: limit } : undefined } : {}),
+  })[0];
+  if (!next) return { ...candidate, cures: false, ...(verdict.leaves ? { leaves: verdict.leaves } : {}) };
+  const then = planText(next);
+  const sized =
+    next.figures?.reasons.find((r) => /^(size|bucket|writes|throughput): /.test(r)) ?? 'sized after the move';
+  const reasons = [...candidate.figures!.reasons, `then: ${then} (${sized})`];
+  return {
+    ...candidate,
+    split: { ...split, then },
+    figures: { ...candidate.figures!, reasons },
+    cures: false,
+    leaves: `then ${then} is still needed`,
+  };
 }
 
 function candidatePlans(inputs: PartitionInputs, demand: PlanDemand): Candidate[] {
@@ -729,14 +798,11 @@ function candidatePlans(inputs: PartitionInputs, demand: PlanDemand): Candidate[
   return ordered[0] === refined[0] ? ordered : shards;
 }
 
-/** A column that makes up at least this share of a row dominates it: moved out, the row shrinks that much. */
-const DOMINANT_SHARE = 0.5;
-
 /**
  * A partition too large because one column (a body, a blob, a collection) dominates its rows: the shards it
- * needs with that column moved to a table of its own read by the row's primary key (`<table>_<column>`), in
- * words, for the plans' reasons; undefined when no column dominates or moving it changes no count. The
- * fixes do not move the column (they re-key): the line says what the move would give.
+ * needs with that column moved to a table of its own read by id (partition/split.ts), in words, for the
+ * plans' reasons; undefined when no column dominates or moving it changes no count. The move itself is a
+ * plan of its own (splitPlan).
  */
 function splitReason(
   inputs: PartitionInputs,
@@ -744,24 +810,14 @@ function splitReason(
   size: NonNullable<PlanDemand['size']>,
   shards: number,
 ): string | undefined {
-  const { table } = inputs;
-  const sizes = rowSizes(table, inputs.hints, inputs.udts);
-  const regular = new Set(table.columns.filter((c) => c.role === 'regular').map((c) => c.name));
-  const largest = sizes.columns.filter((c) => regular.has(c.name)).sort((a, b) => b.bytes - a.bytes)[0];
-  if (!largest || largest.bytes < sizing.rowBytes * DOMINANT_SHARE) return undefined;
+  const split = splitOf(inputs);
+  if (!split) return undefined;
   const rows = size.rows ?? (size.bytes !== undefined ? size.bytes / Math.max(1, sizing.rowBytes) : undefined);
   if (rows === undefined) return undefined;
-  const without: TableInfo = { ...table, columns: table.columns.filter((c) => c.name !== largest.name) };
-  const after = partitionFigures(without, inputs.target, inputs.hints, inputs.udts, sizing.rate);
-  const limit = after.binding && Number.isFinite(after.binding.rows) ? after.binding.rows : undefined;
+  const limit = rowsToLimitAfter(inputs, split, sizing.rate);
   const needed = limit === undefined ? 1 : partsToFit(rows, limit);
   if (needed >= shards) return undefined;
-  const name = quoteName(largest.name);
-  const key = table.columns.filter((c) => c.role === 'partition' || c.role === 'clustering').map((c) => c.name);
-  return `split: ${name} is ${formatBytes(largest.bytes)} of a ${formatBytes(sizing.rowBytes)} row; moved to a table of its own (${table.keyspace ? `${table.keyspace}.` : ''}${table.name}_${largest.name}, keyed by ${keyText(
-    key.filter((c) => table.partitionKey.some((p) => p.name === c)),
-    key.filter((c) => table.clustering.some((k) => k.name === c)),
-  )}) and read by id where a read selects it, a row is ${formatBytes(after.rowBytes)}${limit !== undefined ? ` and the first limit at ${formatCount(limit)} rows` : ''}: ${needed === 1 ? 'no shard needed' : `${needed} shards, not ${shards}`} (a change to the application this fix does not make)`;
+  return splitReasonLine(split, limit, needed, shards);
 }
 
 /**
@@ -995,6 +1051,7 @@ const PERIOD_TEXT: Record<BucketGranularity, string> = {
 
 /** "a calculated shard column from title (4 shards) and a time bucket day date (daily partitions by ts)". */
 export function planText(plan: PartitionPlan): string {
+  if (plan.split) return `${quoteName(plan.split.column)} moved to a table of its own, ${plan.split.table}, read by id`;
   const parts: string[] = [];
   if (plan.shard) {
     const shards = `${plan.shard.count} shard${plan.shard.count === 1 ? '' : 's'}`;
@@ -1045,6 +1102,10 @@ export function plannedKeyText(table: TableInfo, plan: PartitionPlan): string {
  * key ((sensor_id, day), ts)"; a plan that does not cure says what it leaves.
  */
 export function cureAdvice(table: TableInfo, plan: PartitionPlan): string {
+  if (plan.split) {
+    const move = `Move ${quoteName(plan.split.column)} to a table of its own, ${plan.split.table} keyed by ${keyText(plan.split.key, [])}, read by id where a read selects it`;
+    return plan.cures || !plan.leaves ? move : `${move} (${plan.leaves})`;
+  }
   const key = plannedKeyText(table, plan);
   const text = plan.replacesView
     ? `Replace the view with a table the application writes beside ${plan.replacesView.base} (a view's key follows its base table's): ${key}, with ${planText(plan)}`
@@ -1065,6 +1126,7 @@ export function replaceText(plan: PartitionPlan): string {
 
 /** Stable short ids for the command line: `shard:title`, `shard:random`, `bucket:day`, `shard:title+bucket:day` (`table+shard:id`: a view replaced by a table). */
 export function planId(plan: PartitionPlan): string {
+  if (plan.split) return `split:${plan.split.column}`;
   const parts: string[] = [];
   if (plan.replacesView) parts.push('table');
   if (plan.clustering?.length) parts.push(`clustering:${plan.clustering.join(',')}`);

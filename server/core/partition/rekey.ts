@@ -39,7 +39,9 @@ export function rekeyedTable(table: TableInfo, plan: Omit<PartitionPlan, 'cures'
   const replaced = plan.bucket?.replaces?.column;
   const partitionNames = [...table.partitionKey.map((c) => c.name).filter((c) => c !== replaced), ...moved];
   const clusteringNames = [...table.clustering.map((c) => c.name).filter((c) => !moved.includes(c)), ...toClustering];
-  const columns = table.columns.map((c): ColumnInfo => {
+  // A column moved to a table of its own (a split) is no longer the table's.
+  const kept = plan.split ? table.columns.filter((c) => c.name !== plan.split!.column) : table.columns;
+  const columns = kept.map((c): ColumnInfo => {
     if (c.name === replaced) return { ...c, role: 'regular', keyPosition: -1, order: undefined };
     const p = partitionNames.indexOf(c.name);
     if (p >= 0) return { ...c, role: 'partition', keyPosition: p, order: undefined };
