@@ -137,26 +137,25 @@ function pairEdit(
   batch: BatchStatement | undefined,
   conditional: boolean,
 ): { edit: TextEdit; twoStatements: boolean } {
-  const { semicolon } = bodyOf(text, statement.range);
   const eol = lineBreakAt(text, statement.range.start);
   const indent = startsLine(text, statement.range.start) ? indentAt(text, statement.range.start) : '';
-  const range = { start: statement.range.start, end: statement.range.end };
-  if (first === undefined)
-    return { edit: { ...range, newText: `${second}${semicolon || batch ? ';' : ''}` }, twoStatements: false };
-  if (batch) return { edit: { ...range, newText: `${first};${eol}${indent}${second};` }, twoStatements: false };
-  if (conditional)
-    return {
-      edit: { ...range, newText: `${first};${eol}${indent}${second}${semicolon ? ';' : ''}` },
-      twoStatements: true,
-    };
+  // The statement's text up to its terminator, which stays where it is (in application code, where cqlint
+  // adds one after the statement, an edit must not cover it).
+  const range = bodyRange(text, statement);
+  if (first === undefined) return { edit: { ...range, newText: second }, twoStatements: false };
+  if (batch || conditional)
+    return { edit: { ...range, newText: `${first};${eol}${indent}${second}` }, twoStatements: !batch };
   const inner = `${indent}  `;
   return {
-    edit: {
-      ...range,
-      newText: `BEGIN BATCH${eol}${inner}${first};${eol}${inner}${second};${eol}${indent}APPLY BATCH${semicolon ? ';' : ''}`,
-    },
+    edit: { ...range, newText: `BEGIN BATCH${eol}${inner}${first};${eol}${inner}${second};${eol}${indent}APPLY BATCH` },
     twoStatements: false,
   };
+}
+
+/** The range of a statement without its terminator. */
+function bodyRange(text: string, statement: DmlStatement): SourceRange {
+  const { body } = bodyOf(text, statement.range);
+  return { start: statement.range.start, end: statement.range.start + body.length };
 }
 
 /** One statement on the table rewritten for the split. */
@@ -310,10 +309,9 @@ function splitStatement(
       }
       const selected = statement.star ? name : moved.map((s) => text.slice(s.range.start, s.range.end)).join(', ');
       if (!where.exact) {
-        const { semicolon } = bodyOf(text, statement.range);
         return {
           outcome: 'application',
-          edit: { start: statement.range.start, end: statement.range.end, newText: `${first}${semicolon ? ';' : ''}` },
+          edit: { ...bodyRange(text, statement), newText: first },
           note: `read ${selected} from ${split.table} by each row's key ${keyText(split.key, [])}`,
         };
       }

@@ -553,6 +553,20 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
         /One sensor_id's month bucket \(month\) takes 43,829 rows at 1 row\/min \(the default for a machine source; correct it with rate= in a -- @cqlint comment\).*Add a time bucket day date \(daily partitions by ts beside month\) to the partition key: \(\(sensor_id, month, day\), ts\)\./,
     },
     {
+      name: "bucket fit of a raw frame that is most of each row (issue 35): moved to a table read by the reading's key, a day fits without a shard",
+      code: "-- @cqlint rate=0.5/s payload.bytes=20000\nCREATE TABLE iot.frames (sensor_id uuid, day date, ts timestamp, kind text, payload blob, PRIMARY KEY ((sensor_id, day), ts));\nINSERT INTO iot.frames (sensor_id, day, ts, kind, payload) VALUES (6c1f6f0e-3d5a-4b1e-9a77-0d2b4c6e8f10, '2026-11-29', '2026-11-29 10:00:00+0000', 'temp', 0xcafe);",
+      output: null,
+      suggestion: {
+        title: 'Move payload to a table of its own, iot.frames_payload, read by id; rewrites 1 statement',
+        output:
+          "-- @cqlint rate=0.5/s\nCREATE TABLE iot.frames (sensor_id uuid, day date, ts timestamp, kind text, PRIMARY KEY ((sensor_id, day), ts));\n\n-- iot.frames_payload: payload of iot.frames, moved to a table of its own (it was most of each row), read by the row's key; written beside each row of iot.frames.\n-- Moving the data: create this table, write both (the rewritten statements do), copy payload of the existing rows here, then drop it from iot.frames.\n-- @cqlint payload.bytes=20000\nCREATE TABLE iot.frames_payload (\n    sensor_id uuid,\n    day date,\n    ts timestamp,\n    payload blob,\n    PRIMARY KEY ((sensor_id, day, ts))\n);\nBEGIN BATCH\n  INSERT INTO iot.frames (sensor_id, day, ts, kind) VALUES (6c1f6f0e-3d5a-4b1e-9a77-0d2b4c6e8f10, '2026-11-29', '2026-11-29 10:00:00+0000', 'temp');\n  INSERT INTO iot.frames_payload (sensor_id, day, ts, payload) VALUES (6c1f6f0e-3d5a-4b1e-9a77-0d2b4c6e8f10, '2026-11-29', '2026-11-29 10:00:00+0000', 0xcafe);\nAPPLY BATCH;",
+      },
+      at: 'iot.frames',
+      messageId: 'bucketTooCoarse',
+      message:
+        /Move payload to a table of its own, iot\.frames_payload keyed by \(\(sensor_id, day, ts\)\), read by id where a read selects it\./,
+    },
+    {
       name: 'bucket fit on ScyllaDB: its 100,000-row warning',
       code: `-- @cqlint rate=5/s\n${readings}`,
       at: 'ks.readings',
