@@ -1,9 +1,9 @@
 // `unknown-column`: a column the table does not have, in a PRIMARY KEY, CLUSTERING ORDER BY, index,
 // view, or SELECT/INSERT/UPDATE/DELETE. Only when the table is known.
-import type { Expression, Identifier, QualifiedName, Statement } from '../../../grammar/ast';
+import type { Expression, Identifier, Statement } from '../../../grammar/ast';
 import { type TableInfo, hasColumn } from '../schema/model';
 import type { RuleContext, MessageIdOf, RuleExamples, RuleModule } from './types';
-import { suggestColumn } from '../util/statements';
+import { namedTable, suggestColumn } from '../util/statements';
 import type { FindingData } from '../findings/findings-data';
 
 type MessageId = 'noColumn' | 'noColumnDidYouMean';
@@ -91,21 +91,7 @@ function checkDefinition(stmt: Statement, ctx: RuleContext<MessageId>): void {
   }
 }
 
-/** The table a query or CREATE INDEX names (none for any other statement). */
-function namedTable(stmt: Statement): QualifiedName | undefined {
-  switch (stmt.kind) {
-    case 'Select':
-      return stmt.from;
-    case 'Insert':
-    case 'Update':
-    case 'Delete':
-    case 'CreateIndex':
-      return stmt.table;
-    default:
-      return undefined;
-  }
-}
-
+/** A query or CREATE INDEX (the handlers below give it no other statement): the columns it names in its table. */
 function checkStatement(stmt: Statement, ctx: RuleContext<MessageId>): void {
   const name = namedTable(stmt);
   if (!name) return;

@@ -39,6 +39,7 @@ import { sharedType } from './types';
 import { typeText } from '../util/cql-type';
 import { internName } from '../util/names';
 import { addTo } from '../util/lists';
+import { namedTable } from '../util/statements';
 import type { MigrationFolder } from './migrations';
 import { dropIndexesAcross, walkMigrationFolder, type ForeignIndexDrop } from './history';
 
@@ -108,25 +109,6 @@ function latestLocal<V extends { keyspace?: string }>(
 
 function pushVersion<V extends { name: string }>(versions: Map<string, V[]>, v: V): void {
   addTo(versions, v.name, v);
-}
-
-function referencedTable(stmt: Statement): QualifiedName | undefined {
-  switch (stmt.kind) {
-    case 'Select':
-      return stmt.from;
-    case 'Insert':
-    case 'Update':
-    case 'Delete':
-      return stmt.table;
-    case 'CreateIndex':
-      return stmt.table;
-    case 'CreateMaterializedView':
-      return stmt.from;
-    case 'Truncate':
-      return stmt.name;
-    default:
-      return undefined;
-  }
 }
 
 /**
@@ -215,7 +197,7 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
   const indexes = new FileIndexes(schema.indexes, filePath);
 
   const visit = (stmt: Statement): void => {
-    const ref = referencedTable(stmt);
+    const ref = namedTable(stmt);
     if (ref) schema.referencedNames.add(ref.name.name);
     switch (stmt.kind) {
       case 'Use':

@@ -21,6 +21,28 @@ export function statementTable(stmt: KeyedStatement): QualifiedName {
   return stmt.kind === 'Select' ? stmt.from : stmt.table;
 }
 
+/**
+ * The table a statement names without defining or changing it: a query's, CREATE INDEX's, a materialized
+ * view's base, TRUNCATE's (none for any other statement). The schema counts these as the file's references;
+ * unknown-column checks the columns of the queries and of CREATE INDEX against it.
+ */
+export function namedTable(stmt: Statement): QualifiedName | undefined {
+  switch (stmt.kind) {
+    case 'Select':
+    case 'CreateMaterializedView':
+      return stmt.from;
+    case 'Insert':
+    case 'Update':
+    case 'Delete':
+    case 'CreateIndex':
+      return stmt.table;
+    case 'Truncate':
+      return stmt.name;
+    default:
+      return undefined;
+  }
+}
+
 /** What these helpers read of a table (schema/model's TableInfo has it): util sits below schema. */
 interface KeyedTable<C extends { name: string }> {
   columns: readonly C[];
