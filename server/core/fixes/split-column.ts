@@ -27,7 +27,7 @@ import { planId, planText } from '../partition/planner';
 import { isServerGenerated, type DmlStatement } from './key-rewrite';
 import { NOT_EDITED, baseName, type MigrationTarget } from './migration-fix';
 import { deferredFix, type RefactorContext, type WorkspaceStatement } from './refactor';
-import { identifierText, statementAfterEdit } from './table-edits';
+import { commentAboveEdit, identifierText, statementAfterEdit } from './table-edits';
 import { applyEdits, indentAt, lineBreakAt, lineStart, restOfLineAfter, startsLine } from './text';
 import type { FixOffer, NewFile, TextEdit } from './types';
 
@@ -368,27 +368,21 @@ function rewriteStatements(
     let edit = result.edit;
     if (result.note) {
       out.application.push({ filePath, ...(line !== undefined ? { line } : {}), note: result.note });
-      // In a CQL file the note is a comment line above the statement, in the same edit.
+      // In a CQL file the note is a comment line above the statement, in the same edit (from the line's start,
+      // its indentation written again after the comment).
       if (!app) {
         const start = statement.range.start;
-        const note = noteAbove(text, start, `${split.column} moved: ${result.note}`);
+        const note = commentAboveEdit(text, start, [`${split.column} moved: ${result.note}`]);
         edit = {
-          start,
+          start: note.start,
           end: edit?.end ?? start,
-          newText: `${note}${edit ? edit.newText : ''}`,
+          newText: `${note.newText}${text.slice(note.start, start)}${edit ? edit.newText : ''}`,
         };
       }
     }
     if (edit) out.byFile.set(filePath, [...(out.byFile.get(filePath) ?? []), edit]);
   }
   return out;
-}
-
-/** The text that puts a `-- ` comment line above a statement, inserted at its start (with its indentation after it). */
-function noteAbove(text: string, offset: number, note: string): string {
-  const eol = lineBreakAt(text, offset);
-  if (startsLine(text, offset)) return `-- ${note}${eol}${indentAt(text, offset)}`;
-  return `${eol}-- ${note}${eol}`;
 }
 
 /** The edit that takes the column's definition out of a CREATE TABLE (its line, when it has one of its own). */
