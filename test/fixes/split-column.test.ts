@@ -1,7 +1,8 @@
 // The move of a dominant column to a table of its own (fixes/split-column.ts, issue 35) where the workspace
 // fixtures (test/fixes/workspaces/split-column-*) do not reach: in a migration folder it writes two migrations
 // (the new table, then the column's drop, for review) and edits no migration, and the folder linted again has
-// the finding cured; application code whose statement it cannot make exactly refuses it, and cqlint fix says why.
+// the finding cured; application code whose statement it cannot make exactly refuses it, and cqlint fix says why;
+// a write that stands in a BATCH (of a CQL file or of a string of application code) stays a member of it.
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { projectRoot } from '../helpers/corpus';
 import { runCli, tempDir } from '../cli/helpers';
 import { loadHostLanguages } from '../../server/core/embedded/runtime';
+import { applyEdits } from '../../server/core/fixes/text';
 import { applyToWorkspace, filesBelow, fixesFor, workspaceProject } from './workspace';
 
 const FIXTURE = join(projectRoot, 'test', 'fixtures', 'migrations', 'fix-split-column');
@@ -26,7 +28,7 @@ function splitOf(files: Map<string, string>, file: string) {
 }
 
 describe('moving a column to a table of its own', () => {
-  before(() => loadHostLanguages(['java']));
+  before(() => loadHostLanguages(['java', 'python']));
 
   test('in a migration folder: the next migration creates the table, the one after drops the column', () => {
     const files = new Map([...filesBelow(join(FIXTURE, 'before'))].map(([rel, text]) => [`${ROOT}/${rel}`, text]));
@@ -106,5 +108,66 @@ describe('moving a column to a table of its own', () => {
         ['src/ReadingDao.java', java],
       ]),
     );
+  });
+
+  test('a write inside a BATCH stays a member of it, in a CQL file and in a string of Java or Python', () => {
+    const schema = filesBelow(join(FIXTURE, 'before')).get('migrations/v001_create.cql')!;
+    const key = `6c1f6f0e-3d5a-4b1e-9a77-0d2b4c6e8f10, '2026-11-29', '2026-11-29 10:01:00+0000'`;
+    const insert = `INSERT INTO iot.readings (sensor_id, day, ts, kind, payload) VALUES (${key}, 'temp', 0x01);`;
+    const kept = `INSERT INTO iot.readings (sensor_id, day, ts, kind) VALUES (${key}, 'temp');`;
+    const moved = `INSERT INTO iot.readings_payload (sensor_id, day, ts, payload) VALUES (${key}, 0x01);`;
+    const cases = [
+      {
+        // Bound by markers: rewritten with the note above it, at the member's indentation.
+        file: 'queries.cql',
+        before:
+          'BEGIN BATCH\n  INSERT INTO iot.readings (sensor_id, day, ts, kind, payload) VALUES (?, ?, ?, ?, ?);\nAPPLY BATCH;\n',
+        after: [
+          'BEGIN BATCH',
+          '  -- payload moved: binds the key values twice: once for readings and once for iot.readings_payload',
+          '  INSERT INTO iot.readings (sensor_id, day, ts, kind) VALUES (?, ?, ?, ?);',
+          '  INSERT INTO iot.readings_payload (sensor_id, day, ts, payload) VALUES (?, ?, ?, ?);',
+          'APPLY BATCH;',
+          '',
+        ].join('\n'),
+      },
+      {
+        // One line of a Java string: the two writes stay on it, in its batch.
+        file: 'src/ReadingDao.java',
+        before: `class ReadingDao {\n  void save(CqlSession session) {\n    session.execute("BEGIN BATCH ${insert} APPLY BATCH");\n  }\n}\n`,
+        after: `class ReadingDao {\n  void save(CqlSession session) {\n    session.execute("BEGIN BATCH ${kept} ${moved} APPLY BATCH");\n  }\n}\n`,
+      },
+      {
+        // A Python string of lines: each write on a line of its own, at the member's indentation.
+        file: 'dao.py',
+        before: `def save(session):\n    session.execute("""\n        BEGIN BATCH\n          ${insert}\n        APPLY BATCH\n    """)\n`,
+        after: `def save(session):\n    session.execute("""\n        BEGIN BATCH\n          ${kept}\n          ${moved}\n        APPLY BATCH\n    """)\n`,
+      },
+    ];
+    for (const c of cases) {
+      const path = `${ROOT}/${c.file}`;
+      const { project, split } = splitOf(
+        new Map([
+          [`${ROOT}/schema.cql`, schema],
+          [path, c.before],
+        ]),
+        `${ROOT}/schema.cql`,
+      );
+      assert.ok(split, c.file);
+      assert.equal(split.refused, undefined, c.file);
+      const edits = split.otherFiles?.find((o) => o.filePath === path)?.edits;
+      assert.ok(edits, `${c.file} is edited`);
+      const source = project.sourceEdits(path, edits);
+      assert.ok('edits' in source, `${c.file} takes the edits: ${JSON.stringify(source)}`);
+      const after = applyEdits(project.sourceText(path)!, source.edits);
+      assert.equal(after, c.after, c.file);
+      // Read again: one batch holding both writes, none inside it.
+      const again = workspaceProject(new Map([[path, after]])).parse(path).statements;
+      assert.deepEqual(
+        again.map((s) => (s.kind === 'Batch' ? s.statements.map((m) => `${m.kind} ${m.table.name.name}`) : s.kind)),
+        [['Insert readings', 'Insert readings_payload']],
+        c.file,
+      );
+    }
   });
 });

@@ -3,7 +3,7 @@
 // table's definitions and views, whether application code can take a fix's edits, the target and the settings.
 import type { Project } from '../engine/project';
 import type { FixContext } from './index';
-import { statementWithRange } from '../util/ast-walk';
+import { batchHolding, statementWithRange } from '../util/ast-walk';
 import { targetInfo } from '../partition/targets';
 import { ONE_READ_SHARDS } from '../partition/limits';
 import { LineIndex } from '../../../grammar/line-index';
@@ -69,14 +69,17 @@ function migrationTarget(project: Project, filePath: string, table: TableInfo): 
   return { folder, current: current ?? table };
 }
 
-/** The statements of the workspace's references to the table, found in their files' syntax trees. */
+/** The statements of the workspace's references to the table, found in their files' syntax trees, with the batch each stands in. */
 function statementsOn(project: Project, table: TableInfo): WorkspaceStatement[] {
   const out: WorkspaceStatement[] = [];
   for (const reference of project.referencesTo(table)) {
     const text = project.getText(reference.file);
     if (text === undefined) continue;
-    const statement = statementWithRange(project.parse(reference.file), reference.range);
-    if (statement && isDmlStatement(statement)) out.push({ filePath: reference.file, text, statement });
+    const parse = project.parse(reference.file);
+    const statement = statementWithRange(parse, reference.range);
+    if (!statement || !isDmlStatement(statement)) continue;
+    const batch = batchHolding(parse, statement);
+    out.push({ filePath: reference.file, text, statement, ...(batch ? { batch } : {}) });
   }
   return out;
 }

@@ -3,7 +3,12 @@
 // every statement on the table, in every file, names them (key-rewrite.ts). The result is one Fix whose
 // edits span the files, with a title that says how many statements it rewrites and how many need the
 // application, and detail lines that list those.
-import type { Comment, CreateMaterializedViewStatement, CreateTableStatement } from '../../../grammar/ast';
+import type {
+  BatchStatement,
+  Comment,
+  CreateMaterializedViewStatement,
+  CreateTableStatement,
+} from '../../../grammar/ast';
 import { hintCommentsAbove, scaledHintEdits, type HintScale } from '../schema/hint-comments';
 import type { TableInfo } from '../schema/model';
 import { quoteName } from '../util/names';
@@ -40,6 +45,8 @@ export interface WorkspaceStatement {
   filePath: string;
   text: string;
   statement: DmlStatement;
+  /** The BATCH the statement is a member of, in the same parse (none outside a batch). */
+  batch?: BatchStatement;
 }
 
 /** A materialized view on the table somewhere in the workspace: its primary key must keep every base key column. */

@@ -15,7 +15,6 @@ import type {
   Relation,
   SourceRange,
 } from '../../../grammar/ast';
-import { parseCql } from '../../../grammar/parse';
 import { hintCommentsAbove } from '../schema/hint-comments';
 import { nextMigrationName } from '../schema/migrations';
 import type { TableInfo } from '../schema/model';
@@ -119,11 +118,6 @@ function editedBody(text: string, statement: DmlStatement, edits: readonly TextE
   );
 }
 
-/** Where a statement stands: the batch it is a member of, if any. */
-function batchOf(batches: readonly BatchStatement[], statement: DmlStatement): BatchStatement | undefined {
-  return batches.find((b) => b.statements.some((s) => s.range.start === statement.range.start));
-}
-
 /**
  * The replacement of a write by two: inside a batch both stay members; outside, a logged BATCH holds them
  * (one atomic write of the row and its moved value). A conditional write cannot share a batch with another
@@ -137,17 +131,18 @@ function pairEdit(
   batch: BatchStatement | undefined,
   conditional: boolean,
 ): { edit: TextEdit; twoStatements: boolean } {
-  const eol = lineBreakAt(text, statement.range.start);
-  const indent = startsLine(text, statement.range.start) ? indentAt(text, statement.range.start) : '';
+  // A statement on a line of its own puts each statement on a line with its indentation; one that shares its
+  // line (mostly a string of application code, where a line break would be an escape) keeps them on it.
+  const ownLine = startsLine(text, statement.range.start);
+  const next = ownLine ? `${lineBreakAt(text, statement.range.start)}${indentAt(text, statement.range.start)}` : ' ';
+  const inner = ownLine ? `${next}  ` : ' ';
   // The statement's text up to its terminator, which stays where it is (in application code, where cqlint
   // adds one after the statement, an edit must not cover it).
   const range = bodyRange(text, statement);
   if (first === undefined) return { edit: { ...range, newText: second }, twoStatements: false };
-  if (batch || conditional)
-    return { edit: { ...range, newText: `${first};${eol}${indent}${second}` }, twoStatements: !batch };
-  const inner = `${indent}  `;
+  if (batch || conditional) return { edit: { ...range, newText: `${first};${next}${second}` }, twoStatements: !batch };
   return {
-    edit: { ...range, newText: `BEGIN BATCH${eol}${inner}${first};${eol}${inner}${second};${eol}${indent}APPLY BATCH` },
+    edit: { ...range, newText: `BEGIN BATCH${inner}${first};${inner}${second};${next}APPLY BATCH` },
     twoStatements: false,
   };
 }
@@ -346,15 +341,8 @@ function rewriteStatements(
   relative: (path: string) => string,
 ): SplitRewrite {
   const out: SplitRewrite = { byFile: new Map(), rewritten: 0, files: new Set(), application: [] };
-  const batches = new Map<string, BatchStatement[]>();
-  const batchesOf = (text: string): BatchStatement[] => {
-    let found = batches.get(text);
-    if (!found)
-      batches.set(text, (found = parseCql(text).statements.filter((s): s is BatchStatement => s.kind === 'Batch')));
-    return found;
-  };
-  for (const { filePath, text, statement } of statements) {
-    const result = splitStatement(text, statement, split, table, batchOf(batchesOf(text), statement));
+  for (const { filePath, text, statement, batch } of statements) {
+    const result = splitStatement(text, statement, split, table, batch);
     if (result.outcome === 'unchanged') continue;
     out.rewritten++;
     out.files.add(filePath);

@@ -3,6 +3,7 @@
 // visitor per node kind.
 import {
   isSourceRange,
+  type BatchStatement,
   type Expression,
   type Node,
   type SourceRange,
@@ -55,22 +56,32 @@ export function clauseRanges(node: object): SourceRange[] {
   return out;
 }
 
-/** The statement (a batch's member rather than the batch) whose range is exactly `range`. */
-export function statementWithRange(parse: ParseResult, range: SourceRange): Statement | undefined {
-  // Statements are in source order: find the last one starting at or before the range (binary search).
+/** The top-level statement that starts last at or before `offset` (statements are in source order: a binary search). */
+function lastStartingBy(parse: ParseResult, offset: number): Statement | undefined {
   const statements = parse.statements;
   let lo = 0;
   let hi = statements.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (statements[mid]!.range.start <= range.start) lo = mid;
+    if (statements[mid]!.range.start <= offset) lo = mid;
     else hi = mid - 1;
   }
-  const top = statements[lo];
+  return statements[lo];
+}
+
+/** The statement (a batch's member rather than the batch) whose range is exactly `range`. */
+export function statementWithRange(parse: ParseResult, range: SourceRange): Statement | undefined {
+  const top = lastStartingBy(parse, range.start);
   const same = (s: Statement): boolean => s.range.start === range.start && s.range.end === range.end;
   if (!top) return undefined;
   if (top.kind === 'Batch') return top.statements.find(same) ?? (same(top) ? top : undefined);
   return same(top) ? top : undefined;
+}
+
+/** The BATCH of the parse that `statement` is a member of; undefined for a statement outside any batch. */
+export function batchHolding(parse: ParseResult, statement: Statement): BatchStatement | undefined {
+  const top = lastStartingBy(parse, statement.range.start);
+  return top?.kind === 'Batch' && top !== statement && top.statements.some((s) => s === statement) ? top : undefined;
 }
 
 /** The statement whose range contains `offset` (end inclusive, so a cursor right after `;` still counts). */
