@@ -18,7 +18,7 @@
 // large-partition), was not taken: a range of the time column after it would need the fine bucket pinned
 // by equality or IN, so a read of a span of time would have to list every fine bucket it covers again.
 // No fix when the bucket column holds no time (text, int: its values cannot be read as instants), the
-// coarser length would need shards, or the table is a view; none is preferred when the plan leaves the
+// coarser length would need shards, the table is a view or a view reads it; none is preferred when the plan leaves the
 // read past maxPartitions or makes a new partition finding; each said in the details.
 import type { MessageIdOf, RuleContext, RuleExamples, RuleModule, StatementOf } from './types';
 import type { FindingData } from '../findings/findings-data';
@@ -83,6 +83,14 @@ function literalMillis(expr: Expression, type: string): number | undefined {
   return typeof ms === 'string' || !Number.isSafeInteger(Number(ms)) ? undefined : Number(ms);
 }
 
+/** The materialized views whose base is the table (asked only of a finding with a fix: the list is the whole schema's). */
+function viewsOf(ctx: RuleContext<MessageId>, table: TableInfo): string[] {
+  return ctx
+    .workspaceDefinitions()
+    .tables.filter((t) => t.kind === 'view' && t.baseTable === table.qualifiedName)
+    .map((t) => t.qualifiedName);
+}
+
 function check(stmt: StatementOf<'Select'>, ctx: RuleContext<MessageId>): void {
   const table = ctx.tableFor(stmt.from, stmt.range.start);
   if (!table || !table.clustering.length || table.counter) return;
@@ -139,12 +147,16 @@ function check(stmt: StatementOf<'Select'>, ctx: RuleContext<MessageId>): void {
     readsAfter: coarserPartitions,
     maxPartitions: max,
   });
-  const plan = 'plan' in cure ? cure.plan : undefined;
-  const fixText = plan
-    ? plan.cures
-      ? `\n\nThe fix: ${cureAdvice(table, plan)}; every statement on ${table.qualifiedName} names ${plan.bucket!.column} where it named ${bucket.name}, which stays a column.`
-      : `\n\nNo fix is preferred: ${cureAdvice(table, plan)}.`
-    : `\n\nNo fix is offered: ${'none' in cure ? cure.none : ''}.`;
+  // A materialized view of the table keeps every base key column in its own key: the fix cannot re-key the table under it.
+  const views = 'plan' in cure ? viewsOf(ctx, table) : [];
+  const plan = 'plan' in cure && !views.length ? cure.plan : undefined;
+  const fixText = views.length
+    ? `\n\nNo fix is offered: ${views.length === 1 ? `the materialized view ${views[0]} reads` : `the materialized views ${views.join(', ')} read`} ${table.qualifiedName}, and a view's primary key must hold every primary key column of its base table, so ${views.length === 1 ? 'it has' : 'they have'} to be dropped and created again with the new key.`
+    : plan
+      ? plan.cures
+        ? `\n\nThe fix: ${cureAdvice(table, plan)}; every statement on ${table.qualifiedName} names ${plan.bucket!.column} where it named ${bucket.name}, which stays a column.`
+        : `\n\nNo fix is preferred: ${cureAdvice(table, plan)}.`
+      : `\n\nNo fix is offered: ${'none' in cure ? cure.none : ''}.`;
   const rateText = `${formatRate(rate.rowsPerSecond)} (${rate.source === 'default' ? rate.note.replace(/;.*$/, '') : rate.source})`;
   const reads =
     via === 'in'
@@ -311,6 +323,16 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
       at: '5000;',
       messageId: 'fansOut',
       message: /No fix is offered: hour is text, not a time/,
+      data: { plans: [] },
+      output: null,
+    },
+    {
+      name: 'a materialized view reads the table: its key holds every key column of the table, so the fix cannot re-key it, and the details say why',
+      code: `${minutes}CREATE MATERIALIZED VIEW iot.readings_by_value AS SELECT * FROM iot.readings_by_minute WHERE sensor_id IS NOT NULL AND minute IS NOT NULL AND ts IS NOT NULL AND value IS NOT NULL PRIMARY KEY ((sensor_id, minute), value, ts);\nSELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? LIMIT 500;`,
+      at: '500;',
+      messageId: 'fansOut',
+      message:
+        /No fix is offered: the materialized view iot\.readings_by_value reads iot\.readings_by_minute, and a view's primary key must hold every primary key column of its base table/,
       data: { plans: [] },
       output: null,
     },
