@@ -1040,6 +1040,8 @@ function coarserRewrite(
     const edits = [commentAboveEdit(text, statement.range.start, clauses.notes), ...clauses.edits];
     return { edits, outcome: 'application', notes: clauses.notes, values: [] };
   }
+  // `fine IN ?`: the application binds a list, and binds one of the coarser buckets in its place.
+  const boundList = relation.operator === 'IN' && relation.inList === false;
   const replace = (value: string, list: boolean): TextEdit => ({
     start: relation.range.start,
     end: relation.range.end,
@@ -1067,10 +1069,12 @@ function coarserRewrite(
   }
   const literals = bucketsOf(relation.right, fineType);
   const value = literals ? (literals.length === 1 ? literals[0]! : `(${literals.join(', ')})`) : marker;
-  const list = !!literals && literals.length > 1;
+  const list = (!!literals && literals.length > 1) || boundList;
   if (!literals)
     notes.push(
-      `bind ${column} = the ${period} of the ${quoteName(fine)} it bound (one ${period} is one partition now)`,
+      boundList
+        ? `bind ${column} IN the ${period}s of the ${quoteName(fine)} values it bound, each once (one ${period} is one partition now)`
+        : `bind ${column} = the ${period} of the ${quoteName(fine)} it bound (one ${period} is one partition now)`,
     );
   const edits = [replace(value, list)];
   // Literal fine buckets (a read or DELETE of whole ones): each is a range of the source in its coarser bucket
@@ -1096,7 +1100,7 @@ function coarserRewrite(
     const what = statement.kind === 'Select' ? 'reads' : 'deletes';
     if (ranged && starts && contiguous)
       edits.push(bound(timestampLiteral(starts[0]!), timestampLiteral(periodEnd(seconds, starts[starts.length - 1]!))));
-    else if (ranged && statement.kind === 'Delete' && !starts && relation.right.length === 1) {
+    else if (ranged && statement.kind === 'Delete' && !starts && !boundList && relation.right.length === 1) {
       edits.push(
         facts.namedMarkers ? bound(`:${quoteName(`${fine}_start`)}`, `:${quoteName(`${fine}_end`)}`) : bound('?', '?'),
       );
