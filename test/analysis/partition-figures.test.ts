@@ -6,13 +6,14 @@ import assert from 'node:assert/strict';
 import { parseConfig } from '../../server/core/config';
 import { describeTable } from '../../server/core/editor/table-hover';
 import { tableCures } from '../../server/core/fixes';
+import { tableCures as tableCuresOf } from '../../server/core/report/table-findings';
 import { cureAdvice } from '../../server/core/partition/planner';
 import type { PartitionPlan } from '../../server/core/partition/plan';
 import { markdownText } from '../../server/core/util/markdown';
 import { partitionInputs, type InputSource } from '../../server/core/partition/inputs';
 import { rowSizes } from '../../server/core/partition/sizing';
 import { targetInfo } from '../../server/core/partition/targets';
-import { MAIN, ofRule, projectWith } from './helpers';
+import { MAIN, ROOT, ofRule, projectWith } from './helpers';
 
 const LOG = 'CREATE TABLE ks.app_log (level text, logged_at timestamp, message text, PRIMARY KEY (level, logged_at));';
 const READINGS =
@@ -165,6 +166,31 @@ describe('workload hints', () => {
     const advice = cureAdvice(table, plan);
     assert.ok(large!.details!.includes(advice), large!.details);
     assert.ok(hover.includes(`Cure (\`large-partition\`, the preferred fix): ${markdownText(advice)}`), hover);
+  });
+
+  test("the hover shows over-partitioned-read's cure, found on the reads of the table in other files, once", () => {
+    const code =
+      'CREATE TABLE iot.readings_by_minute (sensor_id uuid, minute timestamp, ts timestamp, value double, PRIMARY KEY ((sensor_id, minute), ts));';
+    // Two reads that fan out, in another file: one finding each, one plan.
+    const project = projectWith(code, {
+      'queries.cql':
+        'SELECT value FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? LIMIT 500;\nSELECT ts FROM iot.readings_by_minute WHERE sensor_id = ? AND minute = ? LIMIT 600;\n',
+    });
+    const reads = ofRule(project.lint(`${ROOT}/queries.cql`), 'over-partitioned-read');
+    assert.equal(reads.length, 2);
+    const table = project.schema().allTables()[0]!;
+    const cures = tableCuresOf(project, table);
+    assert.deepEqual(
+      cures.map((c) => c.rule),
+      ['over-partitioned-read'],
+    );
+    const plan = (reads[0]!.data!.plans as PartitionPlan[])[0]!;
+    assert.deepEqual(cures[0]!.plan, plan);
+    const hover = describeTable(table, 'cassandra', { ...project.tableHints(MAIN, table), cures });
+    assert.ok(
+      hover.includes(`Cure (\`over-partitioned-read\`, the preferred fix): ${markdownText(cureAdvice(table, plan))}`),
+      hover,
+    );
   });
 
   test('a partition that cannot grow states the rows it holds, not a time at a rate', () => {

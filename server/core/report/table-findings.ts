@@ -5,6 +5,9 @@ import type { Finding, Severity } from '../findings/findings';
 import type { Project } from '../engine/project';
 import type { TableInfo } from '../schema/model';
 import type { TableReference } from '../schema/references';
+import type { PartitionPlan } from '../partition/plan';
+import { planId } from '../partition/planner';
+import { tableCures as curesAmong } from '../fixes';
 
 export interface TableFindings {
   /** Findings on the CREATE TABLE / CREATE MATERIALIZED VIEW statement. */
@@ -71,4 +74,28 @@ export function tableFindings(
       queries.push({ reference, finding });
   }
   return { table: own, queries };
+}
+
+/**
+ * The cures the planner chose for a table's partition findings (the hover's), each rule's plan once: those of
+ * its file's findings, and those of the findings on the statements that use it in other files (over-partitioned-read
+ * reports a read, which is often in another file than the table).
+ */
+export function tableCures(
+  project: Project,
+  table: TableInfo,
+  lint: LintOf = (file) => project.lint(file),
+): { rule: string; plan: PartitionPlan }[] {
+  const findings = [...lint(table.filePath)];
+  for (const reference of project.referencesTo(table)) {
+    if (reference.file !== table.filePath)
+      findings.push(...within(lint(reference.file), reference.range.start, reference.range.end));
+  }
+  const seen = new Set<string>();
+  return curesAmong(findings, table.qualifiedName).filter(({ rule, plan }) => {
+    const key = `${rule} ${planId(plan)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -7,7 +7,7 @@ import { evidenceMarkdown } from '../../core/partition/measured';
 import { targetInfo } from '../../core/partition/targets';
 import { tableGuardrailsMarkdown } from '../../core/cluster';
 import type { ServerContext } from '../context';
-import { tableCures } from '../../core/fixes';
+import { tableCures } from '../../core/report/table-findings';
 import { editorIndex, type EditorDocument } from './symbols';
 
 export function nameHoverProvider(
@@ -33,7 +33,7 @@ export function nameHoverProvider(
         sample: ctx.project.sampleSummary(info, file),
         measured,
         evidence,
-        cures: tableCures(ctx.project.lint(info.filePath), info.qualifiedName),
+        cures: tableCures(ctx.project, info),
       });
       // The cluster's guardrails that apply to the table, with their values and sources.
       const cluster = ctx.project.clusterSettings(file);
