@@ -1059,9 +1059,13 @@ function coarserRewrite(
       { ms: upper.ms, inclusive: range!.upper!.inclusive },
       Math.max(1, Math.floor(options.maxInList / existingPartitions(facts, change))),
     );
-    if (covered?.length === 1) return done([replace(covered[0]!, false)], covered[0]!, 'literal', []);
+    // A fine bucket the application bound (it ran the read once per bucket of the range) is bound no more.
+    const unbound = relation.right.some((e) => someExpression(e, (x) => x.kind === 'BindMarker'))
+      ? [`binds no ${quoteName(fine)} now: run it once for the range, not once per ${quoteName(fine)} it covers`]
+      : [];
+    if (covered?.length === 1) return done([replace(covered[0]!, false)], covered[0]!, 'literal', unbound);
     if (covered && mayUseIn(statement, options))
-      return done([replace(`(${covered.join(', ')})`, true)], `(${covered.join(', ')})`, 'list', []);
+      return done([replace(`(${covered.join(', ')})`, true)], `(${covered.join(', ')})`, 'list', unbound);
     if (covered)
       return done([replace(marker, false)], marker, 'marker', [
         `run once per ${column} in ${covered.join(', ')}, ${orderWord(statement, change, source)}`,
