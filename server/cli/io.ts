@@ -419,6 +419,18 @@ export async function readInput(
   stdin?: AsyncIterable<string | Uint8Array>,
 ): Promise<Extract<ReadResult, { ok: true }> | undefined> {
   const read = stdin ? await readTextStream(stdin, { kind }) : await readTextFile(filePath, { kind });
+  return checkedInput(filePath, read, io, report, kind, stdin !== undefined);
+}
+
+/** readInput's verdict on what was read: reported (a failure or a skipped file) here, in the caller's order. */
+function checkedInput(
+  filePath: string,
+  read: ReadResult,
+  io: CliIO,
+  report: FailureReporter,
+  kind: FileKind,
+  stdin: boolean,
+): Extract<ReadResult, { ok: true }> | undefined {
   const shown = stdin ? 'stdin' : displayPath(filePath, io.cwd);
   if (
     !read.ok &&
@@ -441,6 +453,48 @@ export async function readInput(
   if (refused === undefined) return read;
   report.fail(`cannot analyse ${shown}: ${refused}`);
   return undefined;
+}
+
+/**
+ * How many source files' reads ReadAhead keeps in flight. A read is five round trips to libuv's thread pool
+ * (stat, open, fstat, read, close) that the main thread awaited between parsing one file and the next: 5.7%
+ * of a one-thread 2,000-file run was idle. A few reads ahead cover it; more only hold more texts at once.
+ */
+const READ_AHEAD = 4;
+
+/**
+ * Reads a run's source files (readInput) in their order, the next few started while the caller works on the
+ * one it has: read(file) answers as readInput would, and reports a file that cannot be read when that file's
+ * turn comes, so messages keep the files' order. A file not among the next few is read there and then.
+ */
+export class ReadAhead {
+  private readonly queue: { filePath: string; read: Promise<ReadResult> }[] = [];
+  private next = 0;
+
+  constructor(
+    private readonly files: readonly string[],
+    private readonly io: CliIO,
+    private readonly report: FailureReporter,
+    private readonly depth = READ_AHEAD,
+  ) {}
+
+  async read(filePath: string): Promise<Extract<ReadResult, { ok: true }> | undefined> {
+    this.fill(1);
+    // A file the caller skipped is dropped with its read (readTextFile never throws).
+    const at = this.queue.findIndex((queued) => queued.filePath === filePath);
+    const ahead = at >= 0 ? this.queue.splice(0, at + 1)[at]!.read : undefined;
+    // The next ones are read while this one is parsed.
+    this.fill(this.depth);
+    const read = await (ahead ?? readTextFile(filePath, { kind: 'source' }));
+    return checkedInput(filePath, read, this.io, this.report, 'source', false);
+  }
+
+  private fill(size: number): void {
+    while (this.queue.length < size && this.next < this.files.length) {
+      const filePath = this.files[this.next++]!;
+      this.queue.push({ filePath, read: readTextFile(filePath, { kind: 'source' }) });
+    }
+  }
 }
 
 /** The command line caps a source's bytes where it reads it (MAX_FILE_BYTES), and its statements here. */

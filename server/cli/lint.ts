@@ -47,6 +47,7 @@ import {
   reportConfigErrors,
   writeConfinement,
   OutputFiles,
+  ReadAhead,
   type CliIO,
   type ReadBack,
 } from './io';
@@ -403,6 +404,7 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
     if (io.env.CQLINT_DEBUG)
       io.stderr.write(`cqlint: linting ${files.length} files in ${workers} worker thread${workers === 1 ? '' : 's'}\n`);
     const out = writer();
+    const reads = new ReadAhead(files, io, report);
     let read = 0;
     let written = 0;
     await lintInWorkers({
@@ -420,7 +422,7 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
       files,
       read: async (file) => {
         bar.update('reading', read++, files.length);
-        return (await readInput(file, io, report))?.text;
+        return (await reads.read(file))?.text;
       },
       allRead: (readFiles) => {
         if (config === undefined) reportConfigErrors(configs, readFiles, report);
@@ -455,11 +457,16 @@ async function lintFiles(options: LintOptions, io: CliIO, bar: Progress): Promis
   const readFiles = new Map<string, ReadBack>();
   // --cache: what each file's findings depend on (see cache.ts), gathered as the files are indexed.
   const inputs = options.cacheFile !== undefined ? new RunInputs() : undefined;
+  // The text on stdin stands for its file.
+  const reads = new ReadAhead(
+    files.filter((file) => file !== options.stdinPath),
+    io,
+    report,
+  );
   for (const [i, file] of files.entries()) {
     bar.update('reading', i, files.length);
-    // The text on stdin stands for this file.
     if (file === options.stdinPath) continue;
-    const read = await readInput(file, io, report);
+    const read = await reads.read(file);
     if (!read) continue;
     project.setFile(file, read.text);
     if (!keepSourceFile(project, file, io)) continue;
