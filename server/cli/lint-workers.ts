@@ -53,6 +53,11 @@ const MAX_WORKERS = 16;
  * 384 MiB 24 s and 1,080-1,120 MiB, the main thread's default 29 s and 600-640 MiB.
  */
 const YOUNG_GENERATION_MB = 192;
+/**
+ * Files sent to a worker and not yet taken, at most: the main thread reads faster than a worker indexes, and
+ * every text sent waits, copied, in the worker's queue (the whole workspace's texts, on 2,000 files).
+ */
+const FILES_IN_FLIGHT = 8;
 
 /**
  * How many worker threads lint `files` files: 0 means none (the run stays on the main thread).
@@ -103,6 +108,8 @@ type ToWorker =
   | { type: 'lint'; adopt: SerializedIndex[]; order: string[]; mine: number[] };
 
 type FromWorker =
+  /** A file the main thread sent was taken (indexed, or dropped): it may send another. */
+  | { type: 'took' }
   | { type: 'indexed'; files: SerializedIndex }
   | { type: 'problem'; message: string }
   | { type: 'warning'; message: string }
@@ -178,13 +185,25 @@ export async function lintInWorkers(plan: WorkerLint): Promise<void> {
     workers.push(worker);
   }
   try {
-    // 1. Read the files in order; each worker indexes its share as it comes.
+    // 1. Read the files in order; each worker indexes its share as it comes, a few files sent ahead.
+    const inFlight = workers.map(() => 0);
+    let room: (() => void) | undefined;
+    handlers.push((message, k) => {
+      if (message.type !== 'took') return;
+      inFlight[k]!--;
+      room?.();
+    });
     const readFiles: string[] = [];
     for (const filePath of plan.files) {
       if (failure) break;
       const text = await plan.read(filePath);
       if (text === undefined) continue;
-      workers[readFiles.length % plan.workers]!.postMessage({ type: 'file', filePath, text } satisfies ToWorker);
+      const k = readFiles.length % plan.workers;
+      while (inFlight[k]! >= FILES_IN_FLIGHT && !failure)
+        await Promise.race([failed, new Promise<void>((resolve) => (room = resolve))]);
+      room = undefined;
+      inFlight[k]!++;
+      workers[k]!.postMessage({ type: 'file', filePath, text } satisfies ToWorker);
       readFiles.push(filePath);
       heapKeeper().settle();
     }
@@ -306,23 +325,9 @@ function serveAsWorker(setup: WorkerSetup): void {
   });
   function handle(message: ToWorker): void {
     if (message.type === 'file') {
-      // As the one-thread run does: index the file, then let go of its tree.
-      project.setFile(message.filePath, message.text);
-      const doc = project.embedded(message.filePath);
-      if (doc?.problems.length)
-        readerProblems.set(
-          message.filePath,
-          doc.problems.map((p) => p.message),
-        );
-      if (doc && !doc.statements.length) {
-        project.removeFile(message.filePath);
-        dropped.add(message.filePath);
-        return;
-      }
-      project.fileSchema(message.filePath);
-      project.release(message.filePath);
-      heapKeeper().settle();
-      own.push(message.filePath);
+      index(message);
+      // The main thread may send the next file (see FILES_IN_FLIGHT).
+      send({ type: 'took' });
     } else if (message.type === 'index') {
       const bytes = serialize(own.map((filePath) => project.exportIndexed(filePath)!));
       // A buffer of its own, moved to the main thread rather than copied.
@@ -334,6 +339,26 @@ function serveAsWorker(setup: WorkerSetup): void {
     } else {
       void lintShare(message).then(() => send({ type: 'done' }));
     }
+  }
+
+  /** As the one-thread run does: index the file, then let go of its tree. */
+  function index(message: Extract<ToWorker, { type: 'file' }>): void {
+    project.setFile(message.filePath, message.text);
+    const doc = project.embedded(message.filePath);
+    if (doc?.problems.length)
+      readerProblems.set(
+        message.filePath,
+        doc.problems.map((p) => p.message),
+      );
+    if (doc && !doc.statements.length) {
+      project.removeFile(message.filePath);
+      dropped.add(message.filePath);
+      return;
+    }
+    project.fileSchema(message.filePath);
+    project.release(message.filePath);
+    heapKeeper().settle();
+    own.push(message.filePath);
   }
 
   async function lintShare({ adopt, order, mine }: Extract<ToWorker, { type: 'lint' }>): Promise<void> {

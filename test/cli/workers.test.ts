@@ -148,6 +148,26 @@ describe('cqlint lint in worker threads', () => {
     }
   });
 
+  test('the main thread sends a worker at most 8 files it has not taken, and goes on as it takes them', async () => {
+    const warnings: string[] = [];
+    const files = Array.from({ length: 30 }, (_, i) => `/f${i}.cql`);
+    let read = 0;
+    await lintInWorkers({
+      workers: 1,
+      setup: {},
+      files,
+      read: async () => (read++, 'SELECT * FROM ks.t;'),
+      allRead: (readFiles) => assert.deepEqual(readFiles, files),
+      problem: () => undefined,
+      warning: (warning) => warnings.push(warning),
+      result: () => undefined,
+      failed: () => undefined,
+      entry: path.join(projectRoot, 'test', 'fixtures', 'workers', 'slow-taker.cjs'),
+    });
+    assert.equal(read, 30);
+    assert.deepEqual(warnings, ['held 8 untaken']);
+  });
+
   test('one worker per two cores and per 1,000 files, up to 4, none below 1,000; CQLINT_WORKERS decides when set', () => {
     const perTwoCores = Math.max(1, Math.floor(availableParallelism() / 2));
     assert.equal(workerCount(10, {}), 0, 'a few files stay on the main thread');
