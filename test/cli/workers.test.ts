@@ -148,9 +148,9 @@ describe('cqlint lint in worker threads', () => {
     }
   });
 
-  test('the main thread sends a worker at most 8 files it has not taken, and goes on as it takes them', async () => {
+  test('the main thread sends a worker at most 64 files it has not taken, and goes on as it takes them', async () => {
     const warnings: string[] = [];
-    const files = Array.from({ length: 30 }, (_, i) => `/f${i}.cql`);
+    const files = Array.from({ length: 150 }, (_, i) => `/f${i}.cql`);
     let read = 0;
     await lintInWorkers({
       workers: 1,
@@ -164,8 +164,8 @@ describe('cqlint lint in worker threads', () => {
       failed: () => undefined,
       entry: path.join(projectRoot, 'test', 'fixtures', 'workers', 'slow-taker.cjs'),
     });
-    assert.equal(read, 30);
-    assert.deepEqual(warnings, ['held 8 untaken']);
+    assert.equal(read, 150);
+    assert.deepEqual(warnings, ['held 64 untaken']);
   });
 
   test('one worker per two cores and per 1,000 files, up to 4, none below 1,000; CQLINT_WORKERS decides when set', () => {
