@@ -15,14 +15,7 @@
 // bucketFit): one bucket's rows (hinted or default rate × bucket length) past the limit hit first is
 // reported here, with a smaller bucket or the shard count that fits. At a default rate on a key many
 // entities share (a bucket alone, an enum) the verdict is hot-partition's, whose message states the same rows.
-import {
-  CELL_METADATA_BYTES,
-  bucketFitText,
-  figuresData,
-  partitionNumbersText,
-  rowSizes,
-  udtLookupFrom,
-} from '../partition/sizing';
+import { CELL_METADATA_BYTES, bucketFitText, figuresData, partitionNumbersText, rowSizes } from '../partition/sizing';
 import { formatBytes, formatCount, formatDuration, formatRate } from '../util/format';
 import { sampleFindingData } from '../partition/sample';
 import { citeText, evidenceFindingData, valueText } from '../evidence';
@@ -49,12 +42,14 @@ type MessageId =
   | 'ttlKeepsTooMany';
 
 const checkTable = withLatestTableOrView<MessageId>((stmt, table, ctx) => {
-  const udts = udtLookupFrom(ctx);
   // The team's own partition and row thresholds (its cassandra.yaml or scylla.yaml) over the target's.
   const target = targetUnderCluster(ctx.target, ctx.cluster());
-  const hints = ctx.hints(table);
+  // The verdicts and the plans measure against the same limits: the team's thresholds where it has them. The
+  // row is sized with the run's user type lookup and the hints the verdicts read (partitionInputs): the row
+  // the figures below and the other partition rules size, not sized again for a lookup of its own.
+  const inputs = partitionInputs(ctx, table, target);
   const range = stmt.name.range;
-  const sizes = rowSizes(table, hints, udts);
+  const sizes = rowSizes(table, inputs.hints, inputs.udts);
   const perRow = sizes.rowBytes + sizes.valuesPerRow * CELL_METADATA_BYTES;
   const base = { table: table.qualifiedName, target: target.id, rowBytes: perRow };
   const evidence = ctx.evidence(table);
@@ -88,8 +83,6 @@ const checkTable = withLatestTableOrView<MessageId>((stmt, table, ctx) => {
     });
   }
   if (!table.clustering.length) return;
-  // The verdicts and the plans measure against the same limits: the team's thresholds where it has them.
-  const inputs = partitionInputs(ctx, table, target);
   const w = workloadOf(inputs);
   const verdict = sizeVerdict(inputs, w);
   if (!verdict) return;
