@@ -257,7 +257,7 @@ const workloads = new WeakRecentCache<TableInfo, { bare?: KeptWorkload; withRefe
  */
 export function forgetWorkloads(): void {
   workloads.clear();
-  evidenceByReferences = new WeakMap();
+  factsByReferences = new WeakMap();
 }
 
 function computeWorkload(table: TableInfo, hints?: TableHints, references?: readonly TableReference[]): TableWorkload {
@@ -373,8 +373,7 @@ function statementEvidence(
   const clustering = table.clustering.map((c) => c.name);
   // A workspace of migrations defines one table in hundreds of files, and every copy gets the same
   // references array (Project.referencesTo): the evidence depends only on it and the key's column names.
-  let byKey = evidenceByReferences.get(references);
-  if (!byKey) evidenceByReferences.set(references, (byKey = new Map()));
+  const byKey = referencesFacts(references).evidence;
   const key = JSON.stringify([partition, clustering]);
   if (byKey.has(key)) return byKey.get(key);
   const evidence = evidenceOf(partition, clustering, references);
@@ -382,11 +381,29 @@ function statementEvidence(
   return evidence;
 }
 
-/** statementEvidence's answers (never changed by their readers), by references array and key columns. */
-let evidenceByReferences = new WeakMap<
-  readonly TableReference[],
-  Map<string, Map<string, ColumnEvidence> | undefined>
->();
+/** What the workload reads of one references array (never changed by their readers): see referencesFacts. */
+interface ReferencesFacts {
+  /** statementEvidence's answers, by the key's column names. */
+  evidence: Map<string, Map<string, ColumnEvidence> | undefined>;
+  /** Whether any of them is a DELETE (consumptionOf looks no further when none is). */
+  deletes: boolean;
+}
+
+/**
+ * The facts of a references array, read once per array: every copy of a table in a workspace of migrations
+ * gets the same array, and each copy's workload scanned all of it for a DELETE again.
+ */
+function referencesFacts(references: readonly TableReference[]): ReferencesFacts {
+  let facts = factsByReferences.get(references);
+  if (!facts)
+    factsByReferences.set(
+      references,
+      (facts = { evidence: new Map(), deletes: references.some((r) => r.kind === 'Delete') }),
+    );
+  return facts;
+}
+
+let factsByReferences = new WeakMap<readonly TableReference[], ReferencesFacts>();
 
 function evidenceOf(
   partition: readonly string[],
@@ -460,7 +477,7 @@ function consumptionOf(
   references: readonly TableReference[],
 ): Consumption | undefined {
   // Rows leave only by a DELETE: most tables have none, and need no more look.
-  if (!table.clustering.length || !references.some((r) => r.kind === 'Delete')) return undefined;
+  if (!table.clustering.length || !references.length || !referencesFacts(references).deletes) return undefined;
   const pk = table.partitionKey.map((c) => c.name);
   const first = table.clustering[0]!.name;
   const deletes = rowDeletes(references, pk).filter((r) => r.pinned.includes(first) || r.ranged.includes(first));
