@@ -49,3 +49,15 @@ SELECT * FROM ks.t WHERE id = 'a lone ${lone} surrogate, long';\n`,
   assert.deepEqual(wide, ['größer als dreizehn × zeichen']);
   assert.deepEqual(surrogate, [`a lone ${lone} surrogate, long`]);
 });
+
+test('long values are copied but not pooled: the pools outlive their Projects, a repeated blob does not stay for the next', () => {
+  const blob = `0x${'ab'.repeat(200)}`;
+  const write = `INSERT INTO ks.t (id, payload) VALUES ('k', ${blob});\n`;
+  const [first] = references('/w/d.cql', write);
+  const [second] = references('/w/e.cql', write);
+  assert.deepEqual(first!.literals!.payload, [blob]);
+  assert.ok(Object.isFrozen(first!.literals) && Object.isFrozen(first!.literals!.payload));
+  assert.notEqual(second!.literals, first!.literals, 'no shared record for a statement with a long value');
+  assert.notEqual(second!.literals!.payload, first!.literals!.payload, 'no shared list for a long value');
+  assert.equal(second!.literals!.id, first!.literals!.id, 'its short values are still pooled');
+});

@@ -104,6 +104,17 @@ function keptNames(names: readonly string[]): readonly string[] {
  * and the same values recur from statement to statement (an example's ids, a status, a day).
  */
 const keptValueLists = new Map<string, readonly string[]>();
+/**
+ * Longer lists of values are copied but not pooled: the pools outlive the Projects that filled them (bounded
+ * by count, not bytes), and one long blob or text literal repeated seldom is not worth keeping for the next.
+ */
+const MAX_POOLED_VALUE_CHARS = 256;
+
+function pooledValues(values: readonly string[]): boolean {
+  let chars = 0;
+  for (const value of values) chars += value.length;
+  return chars <= MAX_POOLED_VALUE_CHARS;
+}
 
 /**
  * The one frozen copy of a column's literal values (keptNames for values). Its strings are copied flat: a
@@ -111,6 +122,7 @@ const keptValueLists = new Map<string, readonly string[]>();
  * version of it, in the server) for as long as another file's statement shares the list.
  */
 function keptValues(values: readonly string[]): readonly string[] {
+  if (!pooledValues(values)) return Object.freeze(values.map(flatCopy));
   const key = values.length === 1 ? `1${values[0]}` : `j${JSON.stringify(values)}`;
   let kept = keptValueLists.get(key);
   if (!kept) {
@@ -130,11 +142,14 @@ const keptRecords = new Map<string, Readonly<Record<string, readonly string[]>>>
  */
 function keptLiterals(literals: Record<string, string[]>): Readonly<Record<string, readonly string[]>> {
   let key = '';
+  let pooled = true;
   for (const column in literals) {
+    pooled &&= pooledValues(literals[column]!);
     const values = keptValues(literals[column]!);
     literals[column] = values as string[];
-    key += `${JSON.stringify(column)}${JSON.stringify(values)}`;
+    if (pooled) key += `${JSON.stringify(column)}${JSON.stringify(values)}`;
   }
+  if (!pooled) return Object.freeze(literals);
   let kept = keptRecords.get(key);
   if (!kept) {
     if (keptRecords.size >= MAX_KEPT_LISTS) keptRecords.clear();
