@@ -8,6 +8,8 @@ import { Project, type ProjectOptions } from '../../server/core/engine/project';
 import { readClusterYaml } from '../../server/core/cluster';
 import type { Finding } from '../../server/core/findings/findings';
 import { mulberry32 as random } from '../helpers/random';
+import { parseCql } from '../../grammar';
+import { ddlSignature } from '../../server/core/engine/schema-reuse';
 
 const ROOT = '/virtual/incremental';
 
@@ -592,6 +594,47 @@ test('changing a @shard annotation re-checks the shard values of cached queries'
     project.lint(queries).map((f) => f.ruleId),
     [],
   );
+});
+
+test('a @shard comment that leaves its table (a blank line between), comes back, or gains a comment above is read as a fresh Project reads it', () => {
+  // The DDL signature keeps each comment run's annotation text while the run is the same comments (schema-reuse.ts).
+  const project = new Project({ config: {}, editing: () => true });
+  const file = `${ROOT}/shard-gap.cql`;
+  const insert = "INSERT INTO ks.posts (day, shard, title) VALUES ('2024-01-01', 1, 'Hello');\n";
+  const create = 'CREATE TABLE ks.posts (day date, shard int, title text, PRIMARY KEY ((day, shard), title));\n';
+  const texts = [
+    `-- @shard shard = murmur3(title) % 16 + 1\n${create}${insert}`,
+    `-- @shard shard = murmur3(title) % 16 + 1\n\n${create}${insert}`,
+    `-- @shard shard = murmur3(title) % 16 + 1\n${create}${insert}`,
+    `-- @shard shard = murmur3(title) % 8 + 1\n-- @shard shard = murmur3(title) % 16 + 1\n${create}${insert}`,
+    `-- @shard shard = murmur3(title) % 16 + 1\n${create}${insert}`,
+    `-- @cqlint rate=50000/s\n-- @shard shard = murmur3(title) % 16 + 1\n${create}${insert}`,
+    `-- @shard shard = murmur3(title) % 16 + 1\n${create}${insert}`,
+  ];
+  const seen = new Set<string>();
+  for (const text of texts) {
+    project.setFile(file, text);
+    const fresh = new Project({ config: {} });
+    fresh.setFile(file, text);
+    const expected = plain(fresh.lint(file));
+    assert.deepEqual(plain(project.lint(file)), expected, text);
+    seen.add(JSON.stringify(fresh.lint(file).map((f) => f.ruleId)));
+  }
+  // The texts are judged differently: the annotation read or not matters to the findings.
+  assert.ok(seen.size > 1, [...seen].join(' | '));
+
+  // A kept comment whose run gained a comment above (the parser makes the new run's comments anew, but the
+  // signature does not count on it): the annotations are read again, not taken from the kept comment's run.
+  const before = texts[0]!;
+  const after = texts[5]!;
+  const parsedBefore = parseCql(before);
+  const parsedAfter = parseCql(after);
+  ddlSignature(before, parsedBefore);
+  const kept = parsedBefore.comments[0]!;
+  kept.range.start = parsedAfter.comments[1]!.range.start;
+  kept.range.end = parsedAfter.comments[1]!.range.end;
+  const spliced = { ...parsedAfter, comments: [parsedAfter.comments[0]!, kept] };
+  assert.deepEqual(ddlSignature(after, spliced).shards, ddlSignature(after, parseCql(after)).shards);
 });
 
 test('moving, dropping or re-creating an index in a script re-judges the cached queries after it', () => {

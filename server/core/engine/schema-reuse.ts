@@ -1,6 +1,6 @@
 // Reusing a file's schema across an edit that touches no schema statement (the language server re-parses on
 // every keystroke; most edits are to queries): the DDL signature says what a FileSchema was built from.
-import type { ParseResult, Statement } from '../../../grammar/ast';
+import type { Comment, ParseResult, Statement } from '../../../grammar/ast';
 import type { FileSchema } from '../schema/build';
 import { commentsDirectlyAbove, shardAbove } from '../schema/shard';
 import { hintsAbove } from '../schema/hint-comments';
@@ -76,15 +76,34 @@ function referencedCounts(previous: DdlSignature, now: readonly Statement[]): Ma
 }
 
 /**
+ * The annotations' text of a run of comments above a table, by the run's last comment: the incremental parse keeps
+ * the comments an edit did not touch as the same objects (their ranges moved in place), and the text holds no
+ * position, so a run of the same comments has the same text. Weak: a dropped parse leaves nothing here.
+ */
+const annotationTexts = new WeakMap<Comment, { run: readonly Comment[]; value: string }>();
+
+function sameRun(a: readonly Comment[], b: readonly Comment[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] || a[i]!.text !== b[i]!.text) return false;
+  return true;
+}
+
+/**
  * The `@shard` and `@cqlint` annotations above a CREATE TABLE, as text. Most tables have no comment right above
- * them: then nothing is read or encoded (the signature is made on every edit, for every table of the file).
+ * them: then nothing is read or encoded (the signature is made on every edit, for every table of the file); the
+ * others' text is made once for their comments (annotationTexts), not on every edit.
  */
 function annotationsAbove(parse: ParseResult, text: string, start: number): string {
-  if (!commentsDirectlyAbove(parse.comments, text, start).length) return '';
-  return (
+  const run = commentsDirectlyAbove(parse.comments, text, start);
+  if (!run.length) return '';
+  const last = run[run.length - 1]!;
+  const kept = annotationTexts.get(last);
+  if (kept && sameRun(kept.run, run)) return kept.value;
+  const value =
     withoutRanges(shardAbove(parse.comments, text, start)) +
-    JSON.stringify(hintsAbove(parse.comments, text, start) ?? null)
-  );
+    JSON.stringify(hintsAbove(parse.comments, text, start) ?? null);
+  annotationTexts.set(last, { run, value });
+  return value;
 }
 
 export function ddlSignature(text: string, parse: ParseResult): DdlSignature {

@@ -43,8 +43,18 @@ export interface StatementScope {
   references?: ReferenceDependency[];
 }
 
-export const isSchemaStatement = (stmt: Statement): boolean =>
-  stmt.kind === 'Use' || /^(Create|Alter|Drop)/.test(stmt.kind);
+/** Whether each statement kind is a schema statement, found once per kind (asked of every statement on every edit). */
+const schemaKinds = new Map<string, boolean>();
+
+export const isSchemaStatement = (stmt: Statement): boolean => {
+  const kind = stmt.kind;
+  let schema = schemaKinds.get(kind);
+  if (schema === undefined) {
+    schema = kind === 'Use' || /^(Create|Alter|Drop)/.test(kind);
+    schemaKinds.set(kind, schema);
+  }
+  return schema;
+};
 
 /** JSON without source positions (SourceRange objects). */
 export function withoutRanges(value: unknown): string {
