@@ -3,6 +3,7 @@
 // convention); `location` and `locate` give the 1-based positions that findings carry and the CLI prints.
 // The LSP layer uses TextDocument for open documents.
 import type { SourceRange } from './ast';
+import { commonPrefixLength, commonSuffixLength } from './text-diff';
 
 /** A point in the source as shown to people: `offset` is 0-based (UTF-16 code units); `line` and `column` are 1-based. */
 export interface SourceLocation {
@@ -47,7 +48,15 @@ export class LineIndex implements SourcePositions {
   /** Offset of the first character of every line. */
   readonly lineStarts: number[];
 
-  constructor(readonly text: string) {
+  constructor(
+    readonly text: string,
+    /** The line starts, when the caller has them already (LineIndex.edited). */
+    known?: number[],
+  ) {
+    if (known) {
+      this.lineStarts = known;
+      return;
+    }
     const starts = [0];
     if (text.indexOf('\r') < 0) {
       // LF only (most texts): the native search is several times faster than a loop over the characters.
@@ -65,6 +74,38 @@ export class LineIndex implements SourcePositions {
       }
     }
     this.lineStarts = starts;
+  }
+
+  /**
+   * The index of `text`, an edit of the text `previous` indexes: the line starts before the edit and after it
+   * are taken from `previous` (those after it moved by the edit's change of length), and only the edited part
+   * is read (an editor's keystroke in a 10,000-line file reads a few characters, not every line). The same
+   * starts as `new LineIndex(text)`.
+   */
+  static edited(previous: LineIndex, text: string): LineIndex {
+    const before = previous.text;
+    const prefix = commonPrefixLength(before, text);
+    const suffix = commonSuffixLength(before, text, Math.min(before.length, text.length) - prefix);
+    // A text replaced rather than edited is read by the constructor's native search.
+    if (text.length - suffix - prefix > text.length / 2) return new LineIndex(text);
+    const old = previous.lineStarts;
+    const delta = text.length - before.length;
+    // A line starts at q when the character before it ends a line: a '\n', or a '\r' that no '\n' follows.
+    // Its two characters are in the common prefix for q <= prefix - 1 (the same start as before), in the
+    // common suffix for q >= text.length - suffix + 1 (the start before, moved by delta); the rest are read.
+    const starts = [0];
+    let i = 1;
+    while (i < old.length && old[i]! <= prefix - 1) starts.push(old[i++]!);
+    const middleEnd = text.length - suffix;
+    for (let q = Math.max(1, prefix); q <= middleEnd; q++) {
+      const ch = text.charCodeAt(q - 1);
+      if (ch === 10 /* \n */ || (ch === 13 /* \r */ && text.charCodeAt(q) !== 10)) starts.push(q);
+    }
+    const kept = before.length - suffix + 1;
+    let j = old.length;
+    while (j > 1 && old[j - 1]! >= kept) j--;
+    for (; j < old.length; j++) starts.push(old[j]! + delta);
+    return new LineIndex(text, starts);
   }
 
   get lineCount(): number {

@@ -417,7 +417,13 @@ export class Project {
     const cached = this.lineIndexes.get(filePath);
     this.lineIndexes.delete(filePath);
     if (!entry || source === undefined) return undefined;
-    const index = cached && cached.source === source ? cached.index : new LineIndex(textOf(entry));
+    // After an edit, the lines of the text before serve again but for the edited part (LineIndex.edited).
+    const index =
+      cached && cached.source === source
+        ? cached.index
+        : cached
+          ? LineIndex.edited(cached.index, textOf(entry))
+          : new LineIndex(textOf(entry));
     this.lineIndexes.set(filePath, { source, index });
     if (this.lineIndexes.size > KEPT_LINE_INDEXES) this.lineIndexes.delete(this.lineIndexes.keys().next().value!);
     return index;
