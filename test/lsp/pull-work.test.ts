@@ -1,6 +1,6 @@
 // How much work a pull answers with: the server keeps a digest of a closed file's report, not its
 // diagnostics, and must still lint each file once per answer (not once to learn the result id and again
-// for the diagnostics). Run in-process, with Project.lint counted.
+// for the diagnostics). Run in-process, with Project.lintOffsets counted.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol';
@@ -16,13 +16,14 @@ test('workspace/diagnostic lints each closed file once, and not at all for a res
   const ws = tempWorkspace(files);
   t.after(() => ws.cleanup());
   const lints = new Map<string, number>();
-  const original = Project.prototype.lint;
-  Project.prototype.lint = function (this: Project, filePath: string) {
+  // lintOffsets: what lint() locates, and what the reports convert (each lint counts once either way).
+  const original = Project.prototype.lintOffsets;
+  Project.prototype.lintOffsets = function (this: Project, filePath: string) {
     lints.set(filePath, (lints.get(filePath) ?? 0) + 1);
     return original.call(this, filePath);
   };
   t.after(() => {
-    Project.prototype.lint = original;
+    Project.prototype.lintOffsets = original;
   });
   const client = startInProcessServer();
   t.after(() => client.shutdown());

@@ -718,6 +718,16 @@ export class Project {
   }
 
   lint(filePath: string): Finding[] {
+    return this.located(filePath, this.lintOffsets(filePath));
+  }
+
+  /**
+   * lint()'s findings before they are located: with the AST's offsets, which positions() places. The rule
+   * runner hands back a statement's findings as the same objects while the statement stands, so a caller that
+   * keeps what it made of each (the language server's diagnostics) locates only to compare, not to copy every
+   * finding on every edit.
+   */
+  lintOffsets(filePath: string): readonly OffsetFinding[] {
     const entry = this.entries.get(filePath);
     if (!entry) return [];
     const parse = this.parse(filePath);
@@ -731,7 +741,7 @@ export class Project {
       cached.optionsVersion === this.optionsVersion &&
       this.references.referencesUnchanged(cached.references)
     ) {
-      return this.locate(filePath, cached.findings);
+      return this.shown(filePath, cached.findings);
     }
     const references: ReferenceDependency[] = [];
     const own = this.fileOptions(filePath);
@@ -752,7 +762,7 @@ export class Project {
       editing: this.options.editing?.(filePath) === true,
     });
     entry.lint = { findings, model, config, optionsVersion: this.optionsVersion, references };
-    return this.locate(filePath, findings);
+    return this.shown(filePath, findings);
   }
 
   /** Whether the file's last lint read the workspace's queries (referencesTo): its findings then depend on them. */
@@ -766,11 +776,16 @@ export class Project {
    * The language server shows them on an opened file while the workspace is indexed.
    */
   lintLocal(filePath: string): Finding[] {
+    return this.located(filePath, this.lintLocalOffsets(filePath));
+  }
+
+  /** lintLocal()'s findings before they are located (see lintOffsets). */
+  lintLocalOffsets(filePath: string): readonly OffsetFinding[] {
     const entry = this.entries.get(filePath);
     if (!entry) return [];
     const parse = this.parse(filePath);
     const local = this.localFindings(filePath, entry, parse, this.configFor(filePath));
-    return this.locate(
+    return this.shown(
       filePath,
       this.runner.settle(local.slice(), parse, () => this.lineIndex(filePath)!),
     );
@@ -795,7 +810,8 @@ export class Project {
     return findings;
   }
 
-  private locate(filePath: string, findings: readonly OffsetFinding[]): Finding[] {
+  /** What of a file's findings shows: those no hole or comment in application code takes away, one answer per table. */
+  private shown(filePath: string, findings: readonly OffsetFinding[]): readonly OffsetFinding[] {
     if (!findings.length) return [];
     // A statement read from code with a hole (a name or value the program computes): what touches or names it is a guess.
     const doc = this.hosts.has(filePath) ? this.embedded(filePath) : undefined;
@@ -803,7 +819,12 @@ export class Project {
     // A suppression comment in the code (`// cqlint-disable-next-line rule` above the call).
     if (doc?.statements.some((s) => s.disabled)) shown = shown.filter((f) => !suppressedInCode(doc, f));
     // After every suppression: a finding another one's fix answers refers to it (rules/one-answer.ts).
-    shown = oneAnswerPerTable(shown);
+    return oneAnswerPerTable(shown);
+  }
+
+  /** Findings with their lines and columns where they show now (see positions()). */
+  private located(filePath: string, shown: readonly OffsetFinding[]): Finding[] {
+    if (!shown.length) return [];
     return locateFindings(shown, filePath, this.positions(filePath)!, (other) => this.positions(other));
   }
 

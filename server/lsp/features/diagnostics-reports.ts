@@ -5,8 +5,9 @@
 import { createHash } from 'node:crypto';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver/node';
 import { isSourceRange } from '../../../grammar/ast';
-import type { Finding, Severity } from '../../core/findings/findings';
-import { docsUrl } from '../../core/findings/findings';
+import type { Finding, OffsetFinding, Severity } from '../../core/findings/findings';
+import { docsUrl, locateFindings } from '../../core/findings/findings';
+import type { SourcePositions } from '../../../grammar/line-index';
 import type { FilesChangedEvent, ServerContext } from '../context';
 import { heapKeeper } from '../../core/util/heap';
 import { isRangeOf, toRange } from '../conversions';
@@ -53,7 +54,7 @@ function diagnosticData(finding: Finding): Record<string, unknown> {
 }
 
 /** The LSP severity a finding is shown with. */
-function severityOf(finding: Finding): DiagnosticSeverity {
+function severityOf(finding: Pick<Finding, 'severity'>): DiagnosticSeverity {
   return SEVERITIES[finding.severity] ?? DiagnosticSeverity.Warning;
 }
 
@@ -86,18 +87,21 @@ export function findingToDiagnostic(finding: Finding, options: DiagnosticOptions
  */
 type MadeDiagnostics = WeakMap<object, Diagnostic>;
 
+/** Whether the diagnostic shows the finding's rule, headline, severity and message id. */
+function sameHeadline(
+  diagnostic: Diagnostic,
+  finding: Pick<Finding, 'ruleId' | 'message' | 'severity' | 'messageId'>,
+): boolean {
+  return (
+    diagnostic.code === finding.ruleId &&
+    diagnostic.message === finding.message &&
+    diagnostic.severity === severityOf(finding) &&
+    (diagnostic.data as { messageId?: string }).messageId === finding.messageId
+  );
+}
+
 function stillShows(diagnostic: Diagnostic, finding: Finding, options: DiagnosticOptions): boolean {
-  if (
-    diagnostic.code !== finding.ruleId ||
-    diagnostic.message !== finding.message ||
-    diagnostic.severity !== severityOf(finding)
-  )
-    return false;
-  if (
-    (diagnostic.data as { messageId?: string }).messageId !== finding.messageId ||
-    !isRangeOf(diagnostic.range, finding.range)
-  )
-    return false;
+  if (!sameHeadline(diagnostic, finding) || !isRangeOf(diagnostic.range, finding.range)) return false;
   const shown = diagnostic.relatedInformation;
   const related = options.relatedInformation && finding.related?.length ? finding.related : undefined;
   if (!related || !shown) return related === shown;
@@ -115,12 +119,38 @@ function stillShows(diagnostic: Diagnostic, finding: Finding, options: Diagnosti
   return true;
 }
 
-/** findingToDiagnostic, or the diagnostic made from the same finding before when it still shows it. */
-function diagnosticFor(finding: Finding, options: DiagnosticOptions, made: MadeDiagnostics): Diagnostic {
+/** Where a file's findings show: its own positions, and another file's for a related location. */
+interface FindingPlaces {
+  filePath: string;
+  positions: SourcePositions;
+  positionsOf(filePath: string): SourcePositions | undefined;
+}
+
+/**
+ * findingToDiagnostic, or the diagnostic made from the same finding before when it still shows it. The finding
+ * comes with its offsets (Project.lintOffsets): one without related locations is compared with the diagnostic
+ * where it shows, and located (copied with its lines and columns) only when it needs a new diagnostic; after an
+ * edit that is the few the edit touched, not every finding of the file.
+ */
+function diagnosticFor(
+  finding: OffsetFinding,
+  places: FindingPlaces,
+  options: DiagnosticOptions,
+  made: MadeDiagnostics,
+): Diagnostic {
   const data = finding.data;
   const before = data && made.get(data);
-  if (before && stillShows(before, finding, options)) return before;
-  const diagnostic = findingToDiagnostic(finding, options);
+  if (
+    before &&
+    !finding.related?.length &&
+    before.relatedInformation === undefined &&
+    sameHeadline(before, finding) &&
+    isRangeOf(before.range, places.positions.locate(finding.range))
+  )
+    return before;
+  const located = locateFindings([finding], places.filePath, places.positions, places.positionsOf)[0]!;
+  if (before && stillShows(before, located, options)) return before;
+  const diagnostic = findingToDiagnostic(located, options);
   if (data) made.set(data, diagnostic);
   return diagnostic;
 }
@@ -323,9 +353,14 @@ function computeDiagnostics(
   }
   // An ignored file that is open is still read (its tables resolve other files' queries), but not judged.
   if (!ctx.project.hasFile(filePath) || ctx.ignoredBy(filePath) !== undefined) return [];
-  let findings: Finding[];
+  let findings: readonly OffsetFinding[];
+  let places: FindingPlaces | undefined;
   try {
-    findings = stage === 'local' ? ctx.project.lintLocal(filePath) : ctx.project.lint(filePath);
+    findings = stage === 'local' ? ctx.project.lintLocalOffsets(filePath) : ctx.project.lintOffsets(filePath);
+    if (!findings.length) return [];
+    const positions = ctx.project.positions(filePath);
+    if (!positions) throw new Error('the file has no text to place its findings in');
+    places = { filePath, positions, positionsOf: (other) => ctx.project.positions(other) };
   } catch (error) {
     ctx.log.error(
       `cqlint: lint ${filePath} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
@@ -336,7 +371,7 @@ function computeDiagnostics(
   const out: Diagnostic[] = [];
   for (const finding of findings) {
     try {
-      out.push(diagnosticFor(finding, options, made));
+      out.push(diagnosticFor(finding, places, options, made));
     } catch (error) {
       ctx.log.error(`cqlint: cannot convert a ${String(finding?.ruleId)} finding in ${filePath}: ${String(error)}`);
     }
