@@ -1,7 +1,7 @@
 // What a Project keeps per file (FileEntry), and the text it keeps deflated once the file's tree is let go.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
-import type { ParseResult } from '../../../grammar/ast';
+import type { ParseResult, Statement } from '../../../grammar/ast';
 import type { OffsetFinding } from '../findings/findings';
 import type { FileSchema } from '../schema/build';
 import type { SchemaModel } from '../schema/model';
@@ -43,6 +43,8 @@ export interface FileEntry {
   references?: TableReference[];
   /** Those of `previous`: the statements the incremental parse keeps keep theirs. */
   previousReferences?: TableReference[];
+  /** The statements of `previous` (kept past the parse until the references are built from them). */
+  previousStatements?: readonly Statement[];
   /** The tree was let go (release()): the next parse keys `schema.byStatement` by its statements again. */
   released?: boolean;
 }
@@ -69,6 +71,7 @@ export function fileEntry(fields: FileEntry): FileEntry {
     local: undefined,
     references: undefined,
     previousReferences: undefined,
+    previousStatements: undefined,
     released: undefined,
   };
   return { ...blank, ...fields };

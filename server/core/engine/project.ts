@@ -321,7 +321,9 @@ export class Project {
         : undefined
       : old?.previousSchema;
     const previousReferences = old?.parse ? old.references : old?.previousReferences;
-    this.entries.set(filePath, fileEntry({ text, previous, previousSchema, previousReferences }));
+    // The references are those of `previous`'s statements (see buildFileReferences).
+    const previousStatements = previousReferences && previous?.statements;
+    this.entries.set(filePath, fileEntry({ text, previous, previousSchema, previousReferences, previousStatements }));
     this.references.markStale(filePath);
     this.modelChecked = false;
     // The merged model is checked against its inputs in schema(): an edit that touches no DDL keeps it.
@@ -464,6 +466,7 @@ export class Project {
     entry.parse = undefined;
     entry.previous = undefined;
     entry.previousReferences = undefined;
+    entry.previousStatements = undefined;
     entry.local = undefined; // made from the tree, and only ever reused with it
     // Kept deflated (a schema file compresses about 6x): read back by textOf whenever it is needed.
     // UTF-8 cannot carry a lone surrogate (an editor's text may hold one): such a text stays as it is.
@@ -644,8 +647,14 @@ export class Project {
     const entry = this.entries.get(filePath);
     if (!entry) return [];
     if (!entry.references) {
-      entry.references = buildFileReferences(filePath, this.parse(filePath), entry.previousReferences);
+      entry.references = buildFileReferences(
+        filePath,
+        this.parse(filePath),
+        entry.previousReferences,
+        entry.previousStatements,
+      );
       entry.previousReferences = undefined;
+      entry.previousStatements = undefined;
     }
     return entry.references;
   }

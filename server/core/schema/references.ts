@@ -3,6 +3,7 @@
 // Project aggregates them by table name, so a lookup reads only the references of that name and never
 // walks the project. Rules (what the workspace queries), the fixes (which shard to propose) and
 // navigation read it.
+import { commonEnds } from '../util/lists';
 import type { Expression, ParseResult, Relation, SourceRange, Statement } from '../../../grammar/ast';
 import { qualify } from './model';
 import { internName, smallNameRecord } from '../util/names';
@@ -367,10 +368,14 @@ export function buildFileReferences(
   filePath: string,
   parse: ParseResult,
   previous?: readonly TableReference[],
+  previousStatements?: readonly Statement[],
 ): TableReference[] {
-  const kept = previous?.length ? new PreviousReferences(previous) : undefined;
-  const out: TableReference[] = [];
-  let current: string | undefined;
+  const statements = parse.statements;
+  // With the statements `previous` was built from, those before and after the edit keep theirs without a look.
+  const ends = previous?.length && previousStatements ? keptEnds(previous, previousStatements, statements) : undefined;
+  const kept = previous?.length && !ends ? new PreviousReferences(previous) : undefined;
+  const out: TableReference[] = ends ? previous!.slice(0, ends.headReferences) : [];
+  let current: string | undefined = ends?.keyspace;
   let batch: SourceRange | undefined;
   const visit = (stmt: Statement): void => {
     switch (stmt.kind) {
@@ -442,7 +447,9 @@ export function buildFileReferences(
         return;
     }
   };
-  for (const stmt of parse.statements) {
+  const last = ends ? statements.length - ends.tail : statements.length;
+  for (let s = ends ? ends.head : 0; s < last; s++) {
+    const stmt = statements[s]!;
     if (stmt.kind === 'Use') {
       visit(stmt);
       continue;
@@ -453,8 +460,45 @@ export function buildFileReferences(
     if (kept?.reuse(stmt, current, out)) continue;
     visit(stmt);
   }
+  if (ends) for (let i = previous!.length - ends.tailReferences; i < previous!.length; i++) out.push(previous![i]!);
   // Kept as long as the file is: copied to its size (a list grown by push keeps room to spare).
   return out.slice();
+}
+
+/**
+ * The statements an edit left before and after it (the same objects at both ends of both lists: the incremental
+ * parse keeps them, ranges moved in place) and how many of `previous`'s references are theirs, with the keyspace
+ * in effect after the first ones. Their references hold as they are, each in the keyspace it was made in, unless
+ * a USE is among the statements the edit removed or made: then undefined, and every kept statement is checked.
+ */
+function keptEnds(
+  previous: readonly TableReference[],
+  before: readonly Statement[],
+  now: readonly Statement[],
+): { head: number; tail: number; headReferences: number; tailReferences: number; keyspace?: string } | undefined {
+  const { head, tail } = commonEnds(before, now);
+  for (let i = head; i < before.length - tail; i++) if (before[i]!.kind === 'Use') return undefined;
+  for (let i = head; i < now.length - tail; i++) if (now[i]!.kind === 'Use') return undefined;
+  let keyspace: string | undefined;
+  let headReferences = 0;
+  for (let s = 0; s < head; s++) {
+    const stmt = now[s]!;
+    if (stmt.kind === 'Use') keyspace = stmt.keyspace.name;
+    else if (REFERENCING_KINDS.has(stmt.kind))
+      while (headReferences < previous.length && statementKey(previous[headReferences]!) === stmt.range)
+        headReferences++;
+  }
+  let tailReferences = 0;
+  for (let s = now.length - 1; s >= now.length - tail; s--) {
+    const stmt = now[s]!;
+    if (!REFERENCING_KINDS.has(stmt.kind)) continue;
+    while (
+      tailReferences < previous.length - headReferences &&
+      statementKey(previous[previous.length - 1 - tailReferences]!) === stmt.range
+    )
+      tailReferences++;
+  }
+  return { head, tail, headReferences, tailReferences, keyspace };
 }
 
 /** The statements visit() makes references of (a batch's members through the batch). */
