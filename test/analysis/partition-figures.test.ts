@@ -5,8 +5,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseConfig } from '../../server/core/config';
 import { describeTable } from '../../server/core/editor/table-hover';
-import { tableCures } from '../../server/core/fixes';
-import { tableCures as tableCuresOf } from '../../server/core/report/table-findings';
+import { firstPlansOf } from '../../server/core/fixes';
+import { tableCures } from '../../server/core/report/table-findings';
 import { cureAdvice } from '../../server/core/partition/planner';
 import type { PartitionPlan } from '../../server/core/partition/plan';
 import { markdownText } from '../../server/core/util/markdown';
@@ -155,7 +155,7 @@ describe('workload hints', () => {
     const table = project.schema().allTables()[0]!;
     const hover = describeTable(table, 'cassandra', {
       ...project.tableHints(MAIN, table),
-      cures: tableCures(findings, table.qualifiedName),
+      cures: firstPlansOf(findings, table.qualifiedName),
     });
     const sentence = /[oO]ne sensor_id's hour bucket \(hour\) takes ([\d,]+) rows at 500 rows\/s \(hinted\)/;
     const [, rows] = sentence.exec(hover)!;
@@ -179,7 +179,7 @@ describe('workload hints', () => {
     const reads = ofRule(project.lint(`${ROOT}/queries.cql`), 'over-partitioned-read');
     assert.equal(reads.length, 2);
     const table = project.schema().allTables()[0]!;
-    const cures = tableCuresOf(project, table);
+    const cures = tableCures(project, table);
     assert.deepEqual(
       cures.map((c) => c.rule),
       ['over-partitioned-read'],

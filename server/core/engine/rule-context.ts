@@ -204,6 +204,7 @@ export function fileContext(host: RuleRunHost, input: RuleRunInput, target: Rule
     // The same answer for the whole run (rules ask it for every statement).
     cluster: () => (cluster === undefined ? (cluster = host.cluster(filePath) ?? null) : cluster) ?? undefined,
     workspaceDefinitions: () => workspaceDefinitions(model),
+    viewsOf: (table: TableInfo) => model.viewsOf(table),
     migration: () => model.migrations.get(filePath),
     history: (name: QualifiedName, at: number) =>
       historyAt(model, filePath, name.keyspace?.name ?? keyspaceAt(fs, at), name.name.name, at),
@@ -276,6 +277,7 @@ export function statementContext(
     },
     keyspace: (name: string) => (uncacheable(), base.keyspace(name)),
     workspaceDefinitions: () => (modelBound(), base.workspaceDefinitions()),
+    viewsOf: (table: TableInfo) => (modelBound(), base.viewsOf(table)),
     fileStatements: () => (uncacheable(), base.fileStatements()),
     now: () => (uncacheable(), base.now()),
     migration: () => (modelBound(), base.migration()),

@@ -112,8 +112,7 @@ function definitionsOf(project: Project, table: TableInfo): (TableDefinitionSite
 /** The materialized views whose base is the table, with their CREATE statements. */
 function viewsOf(project: Project, table: TableInfo): WorkspaceView[] {
   const out: WorkspaceView[] = [];
-  for (const view of project.schema().allTables()) {
-    if (view.kind !== 'view' || view.baseTable !== table.qualifiedName) continue;
+  for (const view of project.schema().viewsOf(table)) {
     const text = project.getText(view.filePath);
     if (text === undefined) continue;
     const statement = statementWithRange(project.parse(view.filePath), view.range);

@@ -422,7 +422,7 @@ function readBucketFixes(
 }
 
 /** The first plan of each partition finding of `table` among `findings` (the hover shows them as the fixes apply them). */
-export function tableCures(findings: readonly Finding[], table: string): { rule: string; plan: PartitionPlan }[] {
+export function firstPlansOf(findings: readonly Finding[], table: string): { rule: string; plan: PartitionPlan }[] {
   const out: { rule: string; plan: PartitionPlan }[] = [];
   for (const f of findings) {
     const data = f.data as { table?: string; plans?: PartitionPlan[] } | undefined;

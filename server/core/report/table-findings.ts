@@ -7,7 +7,7 @@ import type { TableInfo } from '../schema/model';
 import type { TableReference } from '../schema/references';
 import type { PartitionPlan } from '../partition/plan';
 import { planId } from '../partition/planner';
-import { tableCures as curesAmong } from '../fixes';
+import { firstPlansOf } from '../fixes';
 
 export interface TableFindings {
   /** Findings on the CREATE TABLE / CREATE MATERIALIZED VIEW statement. */
@@ -92,7 +92,7 @@ export function tableCures(
       findings.push(...within(lint(reference.file), reference.range.start, reference.range.end));
   }
   const seen = new Set<string>();
-  return curesAmong(findings, table.qualifiedName).filter(({ rule, plan }) => {
+  return firstPlansOf(findings, table.qualifiedName).filter(({ rule, plan }) => {
     const key = `${rule} ${planId(plan)}`;
     if (seen.has(key)) return false;
     seen.add(key);

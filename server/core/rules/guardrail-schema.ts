@@ -506,11 +506,9 @@ export const rule: RuleModule<Id> = {
       const base = ctx.tableFor(stmt.from, stmt.range.start);
       const cluster = ctx.cluster();
       if (!base || !cluster || !hasPair(cluster, 'materialized_views_per_table')) return;
-      const views = ctx
-        .workspaceDefinitions()
-        .tables.filter((t) => t.kind === 'view' && t.baseTable === base.qualifiedName);
       const n = new Set(
-        views
+        ctx
+          .viewsOf(base)
           .filter((v) => v.filePath !== ctx.filePath || v.range.start <= stmt.range.start)
           .map((v) => v.qualifiedName),
       ).size;

@@ -83,14 +83,6 @@ function literalMillis(expr: Expression, type: string): number | undefined {
   return typeof ms === 'string' || !Number.isSafeInteger(Number(ms)) ? undefined : Number(ms);
 }
 
-/** The materialized views whose base is the table (asked only of a finding with a fix: the list is the whole schema's). */
-function viewsOf(ctx: RuleContext<MessageId>, table: TableInfo): string[] {
-  return ctx
-    .workspaceDefinitions()
-    .tables.filter((t) => t.kind === 'view' && t.baseTable === table.qualifiedName)
-    .map((t) => t.qualifiedName);
-}
-
 function check(stmt: StatementOf<'Select'>, ctx: RuleContext<MessageId>): void {
   const table = ctx.tableFor(stmt.from, stmt.range.start);
   if (!table || !table.clustering.length || table.counter) return;
@@ -148,7 +140,7 @@ function check(stmt: StatementOf<'Select'>, ctx: RuleContext<MessageId>): void {
     maxPartitions: max,
   });
   // A materialized view of the table keeps every base key column in its own key: the fix cannot re-key the table under it.
-  const views = 'plan' in cure ? viewsOf(ctx, table) : [];
+  const views = 'plan' in cure ? ctx.viewsOf(table).map((v) => v.qualifiedName) : [];
   const plan = 'plan' in cure && !views.length ? cure.plan : undefined;
   const fixText = views.length
     ? `\n\nNo fix is offered: ${views.length === 1 ? `the materialized view ${views[0]} reads` : `the materialized views ${views.join(', ')} read`} ${table.qualifiedName}, and a view's primary key must hold every primary key column of its base table, so ${views.length === 1 ? 'it has' : 'they have'} to be dropped and created again with the new key.`

@@ -156,6 +156,8 @@ export interface RuleContext<M extends string = string> {
    * A list of the whole schema: ask only when a count matters.
    */
   workspaceDefinitions(): { keyspaces: readonly KeyspaceInfo[]; tables: readonly TableInfo[] };
+  /** The materialized views whose base is the table, anywhere in the workspace (SchemaModel.viewsOf). */
+  viewsOf(table: TableInfo): readonly TableInfo[];
   /** This file's place in its migration folder (docs/migrations.md); undefined for a file in none. */
   migration(): MigrationStep | undefined;
   /**

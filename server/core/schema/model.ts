@@ -210,6 +210,7 @@ interface IndexHistory {
  * for each of the 8,000 asked about were 2.5 MiB of the 2,000-file workspace's). Never changed.
  */
 const NO_INDEXES: IndexHistory = { all: [], live: [], byFile: new Map(), liveByFile: new Map() };
+const NO_VIEWS: readonly TableInfo[] = [];
 
 function groupByFile(indexes: readonly IndexInfo[]): Map<string, IndexInfo[]> {
   const out = new Map<string, IndexInfo[]>();
@@ -251,6 +252,8 @@ export class SchemaModel {
   >();
   /** The same, by the table asked about (rules ask for the same tables over and over). */
   private tableHistories = new WeakMap<TableInfo, IndexHistory>();
+  /** viewsOf's answers: the views by their base's qualified name, listed once when first asked. */
+  private viewsByBase: Map<string, TableInfo[]> | undefined;
 
   /** A table name's versions in a file: its migration history's when it is in a migration folder, else its own. */
   tableVersions(
@@ -263,7 +266,22 @@ export class SchemaModel {
 
   addTable(table: TableInfo): void {
     this.candidateLists.clear();
+    this.viewsByBase = undefined;
     addTo(this.tablesByName, table.name, table);
+  }
+
+  /**
+   * The materialized views whose base is the table (by its qualified name), as allTables lists them: what a change
+   * of the table's key must carry along, and what the views-per-table guardrail counts.
+   */
+  viewsOf(table: TableInfo): readonly TableInfo[] {
+    if (!this.viewsByBase) {
+      this.viewsByBase = new Map();
+      for (const list of this.tablesByName.values())
+        for (const view of list)
+          if (view.kind === 'view' && view.baseTable) addTo(this.viewsByBase, view.baseTable, view);
+    }
+    return this.viewsByBase.get(table.qualifiedName) ?? NO_VIEWS;
   }
 
   addIndex(index: IndexInfo): void {
@@ -282,6 +300,7 @@ export class SchemaModel {
    */
   forgetLookups(): void {
     this.candidateLists.clear();
+    this.viewsByBase = undefined;
     this.forgetIndexLookups();
   }
 
