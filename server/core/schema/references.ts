@@ -7,6 +7,7 @@ import { commonEnds } from '../util/lists';
 import type { Expression, ParseResult, Relation, SourceRange, Statement } from '../../../grammar/ast';
 import { qualify } from './model';
 import { internName, smallNameRecord } from '../util/names';
+import { RecentCache } from '../util/recent-cache';
 import { statementTable } from '../util/statements';
 
 export interface TableReference {
@@ -77,10 +78,14 @@ function relationColumns(relation: Relation): { columns: string[]; token: boolea
   return { columns: [], token: false };
 }
 
+/**
+ * How many lists or records each pool below keeps (the recent ones, twice this at most): the pools outlive
+ * the Projects that fill them, and they grow with the schema and its statements.
+ */
+const POOL_CAPACITY = 10_000;
+
 /** Column lists kept once per process: thousands of statements pin the same columns (`WHERE id = ?`). */
-const keptLists = new Map<string, readonly string[]>();
-/** The pool is dropped when it reaches this size: it holds lists of names, so it grows with the schema. */
-const MAX_KEPT_LISTS = 20_000;
+const keptLists = new RecentCache<string, readonly string[]>(POOL_CAPACITY);
 
 const NO_NAMES: readonly string[] = Object.freeze([]);
 
@@ -91,11 +96,7 @@ function keptNames(names: readonly string[]): readonly string[] {
   // form marked, so that no two lists share a key: cheaper than JSON for every statement.
   const key = names.some((n) => n.includes('\u0000')) ? `j${JSON.stringify(names)}` : `n${names.join('\u0000')}`;
   let kept = keptLists.get(key);
-  if (!kept) {
-    if (keptLists.size >= MAX_KEPT_LISTS) keptLists.clear();
-    kept = Object.freeze(names.map((name) => internName(name)));
-    keptLists.set(key, kept);
-  }
+  if (!kept) keptLists.set(key, (kept = Object.freeze(names.map((name) => internName(name)))));
   return kept;
 }
 
@@ -104,7 +105,10 @@ function keptNames(names: readonly string[]): readonly string[] {
  * every reference's on the 2,000-file workspace (literals were 12 of the 20 MiB references held on 500 files),
  * and the same values recur from statement to statement (an example's ids, a status, a day).
  */
-const keptValueLists = new Map<string, readonly string[]>();
+const keptValueLists = new RecentCache<string, readonly string[]>(POOL_CAPACITY);
+/** Each pooled value list's number, which keys the records that hold it (cheaper than its values again). */
+const valueListIds = new WeakMap<readonly string[], number>();
+let nextValueListId = 0;
 /**
  * Longer lists of values are copied but not pooled: the pools outlive the Projects that filled them (bounded
  * by count, not bytes), and one long blob or text literal repeated seldom is not worth keeping for the next.
@@ -127,15 +131,14 @@ function keptValues(values: readonly string[]): readonly string[] {
   const key = values.length === 1 ? `1${values[0]}` : `j${JSON.stringify(values)}`;
   let kept = keptValueLists.get(key);
   if (!kept) {
-    if (keptValueLists.size >= MAX_KEPT_LISTS) keptValueLists.clear();
-    kept = Object.freeze(values.map(flatCopy));
-    keptValueLists.set(key, kept);
+    keptValueLists.set(key, (kept = Object.freeze(values.map(flatCopy))));
+    valueListIds.set(kept, nextValueListId++);
   }
   return kept;
 }
 
 /** Literal records kept once per process, by their columns and value lists (see keptLiterals). */
-const keptRecords = new Map<string, Readonly<Record<string, readonly string[]>>>();
+const keptRecords = new RecentCache<string, Readonly<Record<string, readonly string[]>>>(POOL_CAPACITY);
 
 /**
  * A statement's literals by column, each list kept once (keptValues), and the record itself shared with the
@@ -145,18 +148,16 @@ function keptLiterals(literals: Record<string, string[]>): Readonly<Record<strin
   let key = '';
   let pooled = true;
   for (const column in literals) {
-    pooled &&= pooledValues(literals[column]!);
     const values = keptValues(literals[column]!);
     literals[column] = values as string[];
-    if (pooled) key += `${JSON.stringify(column)}${JSON.stringify(values)}`;
+    const id = valueListIds.get(values);
+    if (id === undefined) pooled = false;
+    // The column's length first: no two records share a key whatever their names hold.
+    else if (pooled) key += `${column.length}:${column}${id};`;
   }
   if (!pooled) return Object.freeze(literals);
   let kept = keptRecords.get(key);
-  if (!kept) {
-    if (keptRecords.size >= MAX_KEPT_LISTS) keptRecords.clear();
-    kept = Object.freeze(literals);
-    keptRecords.set(key, kept);
-  }
+  if (!kept) keptRecords.set(key, (kept = Object.freeze(literals)));
   return kept;
 }
 
