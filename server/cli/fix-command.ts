@@ -17,7 +17,7 @@ import { CLUSTER_OPTIONS, EVIDENCE_OPTION, ProjectFacts, clusterOption, evidence
 import type { TargetId } from '../core/partition/targets';
 import { HELP_OPTION, commandHelp, type CliOptions, type CommandSpec } from './options';
 import { terminalStream } from './terminal';
-import { NOT_EDITED } from '../core/fixes/migration-fix';
+import { detailKind } from '../core/fixes/detail-lines';
 import {
   CONFIG_OPTIONS,
   EXIT,
@@ -392,9 +392,9 @@ async function runFix(options: FixCommandOptions, io: CliIO): Promise<number> {
   print.write(
     `${fix.title}\n${written.length ? `  wrote ${list(written)}\n` : ''}${made.length ? `  created ${list(made)}\n` : ''}`,
   );
-  const left = (fix.detail ?? []).filter((d) => !d.startsWith('sizing: '));
-  const inMigrations = left.filter((d) => d.endsWith(NOT_EDITED));
-  const toApplication = left.filter((d) => !d.endsWith(NOT_EDITED));
+  const left = fix.detail ?? [];
+  const inMigrations = left.filter((d) => detailKind(d) === 'migration');
+  const toApplication = left.filter((d) => detailKind(d) === 'application');
   if (toApplication.length)
     print.write(
       `  left to the application (a comment above each statement says what to bind):\n${toApplication.map((d) => `    ${d}\n`).join('')}`,

@@ -28,6 +28,7 @@ import {
 } from './refactor';
 import { shardAbove } from '../schema/shard';
 import { migrationCopyFix, type MigrationTarget } from './migration-fix';
+import { refusedLine } from './detail-lines';
 import { splitColumnFix, splitMigrationFix } from './split-column';
 import type { TargetInfo } from '../partition/targets';
 import { renameColumnFix, shardValueFix, suppressionIdFix, unusedDirectiveFix } from './replace';
@@ -158,7 +159,7 @@ function writable(fix: Fix, ctx: FixContext): Fix {
     const why = ctx.refusal(filePath, edits);
     if (why === undefined) continue;
     const { isPreferred: _preferred, ...rest } = fix;
-    const detail = `not possible: ${ctx.relativePath(filePath)} cannot take its edits: ${why}`;
+    const detail = refusedLine(ctx.relativePath, filePath, why);
     return { ...rest, refused: { filePath, reason: why }, detail: [...(fix.detail ?? []), detail] };
   }
   return fix;

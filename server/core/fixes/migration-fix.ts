@@ -28,9 +28,7 @@ import {
 } from './refactor';
 import { applyEdits, lineBreakAt } from './text';
 import type { FixOffer, NewFile, TextEdit } from './types';
-
-/** Ends a detail line about a statement of an applied migration, which the fix leaves as it is. */
-export const NOT_EDITED = '(an applied migration is not edited)';
+import { migrationLine } from './detail-lines';
 
 /** Where a partition fix on a table of a migration folder writes: the folder, and the table as it stands at its end. */
 export interface MigrationTarget {
@@ -158,9 +156,12 @@ export function migrationCopyFix(
     text: `${comments.map((c) => `-- ${c}${eol}`).join('')}${statement}${eol}`,
   };
   const what = `Create migration ${baseName(filePath)}: ${qualified}, a copy of ${original} keyed for ${planText(plan)}`;
-  const leftLines = left.map(
-    (s) =>
-      `${relative(s.filePath)}${ctx.lineOf ? `:${ctx.lineOf(s.filePath, s.text, s.statement.range.start)}` : ''}: left on ${original} ${NOT_EDITED}`,
+  const leftLines = left.map((s) =>
+    migrationLine(
+      relative,
+      { filePath: s.filePath, line: ctx.lineOf?.(s.filePath, s.text, s.statement.range.start) },
+      original,
+    ),
   );
   if (!move) {
     const fix = {

@@ -22,6 +22,7 @@ import {
   type PartitionPlan,
 } from '../partition/plan';
 import { planId, planText, replaceText } from '../partition/planner';
+import { applicationLine, sizingLines } from './detail-lines';
 import {
   classifyForKeyChange,
   rewriteForKeyChange,
@@ -287,10 +288,7 @@ export function detailLines(
   summary: WorkspaceSummary,
   relative: (path: string) => string,
 ): string[] {
-  const lines = (plan.figures?.reasons ?? []).map((r) => `sizing: ${r}`);
-  for (const a of summary.application)
-    lines.push(`${relative(a.filePath)}${a.line !== undefined ? `:${a.line}` : ''}: ${a.note}`);
-  return lines;
+  return [...sizingLines(plan), ...summary.application.map((a) => applicationLine(relative, a))];
 }
 
 /**

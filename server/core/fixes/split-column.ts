@@ -24,7 +24,8 @@ import { keyText, statementTable } from '../util/statements';
 import type { PartitionPlan, SplitPlan } from '../partition/plan';
 import { planId, planText } from '../partition/planner';
 import { isServerGenerated, type DmlStatement } from './key-rewrite';
-import { NOT_EDITED, baseName, type MigrationTarget } from './migration-fix';
+import { baseName, type MigrationTarget } from './migration-fix';
+import { applicationLine, migrationLine, refusedLine, sizingLines } from './detail-lines';
 import { deferredFix, type RefactorContext, type WorkspaceStatement } from './refactor';
 import { commentAboveEdit, identifierText, statementAfterEdit } from './table-edits';
 import { applyEdits, indentAt, lineBreakAt, lineStart, restOfLineAfter, startsLine } from './text';
@@ -465,11 +466,9 @@ function titleOf(plan: PartitionPlan, rewrite: SplitRewrite): string {
 
 function detailOf(plan: PartitionPlan, rewrite: SplitRewrite, relative: (path: string) => string): string[] {
   return [
-    ...(rewrite.refused
-      ? [`not possible: ${relative(rewrite.refused.filePath)} cannot take its edits: ${rewrite.refused.reason}`]
-      : []),
-    ...(plan.figures?.reasons ?? []).map((r) => `sizing: ${r}`),
-    ...rewrite.application.map((a) => `${relative(a.filePath)}${a.line !== undefined ? `:${a.line}` : ''}: ${a.note}`),
+    ...(rewrite.refused ? [refusedLine(relative, rewrite.refused.filePath, rewrite.refused.reason)] : []),
+    ...sizingLines(plan),
+    ...rewrite.application.map((a) => applicationLine(relative, a)),
   ];
 }
 
@@ -588,9 +587,12 @@ export function splitMigrationFix(
       ])}ALTER TABLE ${original} DROP ${quoteName(split.column)};${eol}`,
     },
   ];
-  const leftLines = left.map(
-    (s) =>
-      `${relative(s.filePath)}${ctx.lineOf ? `:${ctx.lineOf(s.filePath, s.text, s.statement.range.start)}` : ''}: left on ${ctx.table.qualifiedName} ${NOT_EDITED}`,
+  const leftLines = left.map((s) =>
+    migrationLine(
+      relative,
+      { filePath: s.filePath, line: ctx.lineOf?.(s.filePath, s.text, s.statement.range.start) },
+      ctx.table.qualifiedName,
+    ),
   );
   return deferredFix(
     {
