@@ -8,22 +8,19 @@ import type { Comment } from '../../../grammar/ast';
 import type { LineIndex } from '../../../grammar/line-index';
 import { UNUSED_DIRECTIVE_ID, type OffsetFinding, type Severity } from './findings';
 
-/** Which directive made a region or line rule, and for which of its ids (undefined: every rule). */
+/** Which directive made a region or line rule, and the one rule it silences (undefined: every rule). */
 interface Source {
   directive: number;
   id?: string;
 }
 
 interface Region {
-  /** undefined: every rule. */
-  rules?: Set<string>;
   startOffset: number;
   endOffset: number;
   source: Source;
 }
 
 interface LineRule {
-  rules?: Set<string>;
   /** 0-based. */
   line: number;
   source: Source;
@@ -78,7 +75,7 @@ function collectSuppressions(comments: readonly Comment[], lines: LineIndex): Su
     if (directive === 'cqlint-disable-next-line' || directive === 'cqlint-disable-line') {
       const line = directive === 'cqlint-disable-line' ? lines.lineAt(c.range.start) : lines.lineAt(c.range.end) + 1;
       if (!rules) lineRules.push({ line, source: { directive: index } });
-      for (const id of rules ?? []) lineRules.push({ rules: new Set([id]), line, source: { directive: index, id } });
+      for (const id of rules ?? []) lineRules.push({ line, source: { directive: index, id } });
     } else if (directive === 'cqlint-disable') {
       const at = { at: c.range.start, directive: index };
       if (!rules) openAll ??= at;
@@ -90,23 +87,13 @@ function collectSuppressions(comments: readonly Comment[], lines: LineIndex): Su
           regions.push({ startOffset: openAll.at, endOffset: at, source: { directive: openAll.directive } });
         openAll = undefined;
         for (const [id, open] of openRules)
-          regions.push({
-            rules: new Set([id]),
-            startOffset: open.at,
-            endOffset: at,
-            source: { directive: open.directive, id },
-          });
+          regions.push({ startOffset: open.at, endOffset: at, source: { directive: open.directive, id } });
         openRules.clear();
       } else {
         for (const id of rules) {
           const open = openRules.get(id);
           if (open !== undefined) {
-            regions.push({
-              rules: new Set([id]),
-              startOffset: open.at,
-              endOffset: at,
-              source: { directive: open.directive, id },
-            });
+            regions.push({ startOffset: open.at, endOffset: at, source: { directive: open.directive, id } });
             openRules.delete(id);
           }
         }
@@ -121,13 +108,16 @@ function collectSuppressions(comments: readonly Comment[], lines: LineIndex): Su
     });
   for (const [id, open] of openRules)
     regions.push({
-      rules: new Set([id]),
       startOffset: open.at,
       endOffset: Number.POSITIVE_INFINITY,
       source: { directive: open.directive, id },
     });
   return { directives, regions, lines: lineRules };
 }
+
+/** Whether a directive's region or line silences the finding's rule: the one it names, or every rule. */
+const silences = (source: Source, finding: OffsetFinding): boolean =>
+  source.id === undefined || source.id === finding.ruleId;
 
 /**
  * Whether a directive silences the finding; each directive that does is marked in `used` (by its index, with
@@ -142,13 +132,13 @@ function isSuppressed(finding: OffsetFinding, s: Suppressions, lines: LineIndex,
     used?.add(`${source.directive}\u0000${source.id ?? '*'}`);
   };
   for (const r of s.regions) {
-    if (offset >= r.startOffset && offset < r.endOffset && (!r.rules || r.rules.has(finding.ruleId))) {
+    if (offset >= r.startOffset && offset < r.endOffset && silences(r.source, finding)) {
       mark(r.source);
       if (!used) return true;
     }
   }
   for (const l of s.lines) {
-    if (l.line === line && (!l.rules || l.rules.has(finding.ruleId))) {
+    if (l.line === line && silences(l.source, finding)) {
       mark(l.source);
       if (!used) return true;
     }
