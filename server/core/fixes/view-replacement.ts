@@ -8,7 +8,7 @@
 import type { CreateMaterializedViewStatement } from '../../../grammar/ast';
 import type { TableInfo } from '../schema/model';
 import { quoteName } from '../util/names';
-import { addedKeyColumns, keyChangeOf, shardFormulaText, type PartitionPlan } from '../partition/plan';
+import { addedKeyColumns, keepsClustering, keyChangeOf, shardFormulaText, type PartitionPlan } from '../partition/plan';
 import { planId, planText, plannedKeyText } from '../partition/planner';
 import {
   addedElements,
@@ -44,7 +44,7 @@ export interface ViewReplacement extends WorkspaceRewrite {
  */
 function tableText(r: ViewReplacement, plan: PartitionPlan): string | undefined {
   const { view, text, table } = r;
-  if (!view.primaryKey || plan.moveToPartition?.length || plan.clustering?.length) return undefined;
+  if (!view.primaryKey || !keepsClustering(plan)) return undefined;
   const eol = lineBreakAt(text, view.range.start);
   const indent = startsLine(text, view.range.start) ? indentAt(text, view.range.start) : '';
   const inner = `${indent}    `;

@@ -147,6 +147,15 @@ export interface PartitionPlan extends Omit<KeyChange, 'table'> {
   split?: SplitPlan;
 }
 
+/**
+ * Whether a key change keeps the clustering columns as they are (it adds partition key columns only): what
+ * the table replacing a materialized view can take, since it copies the view's options as written, its
+ * CLUSTERING ORDER among them (fixes/view-replacement.ts).
+ */
+export function keepsClustering(change: Pick<KeyChange, 'clustering' | 'moveToPartition'>): boolean {
+  return !change.moveToPartition?.length && !change.clustering?.length;
+}
+
 /** The KeyChange of a plan, on `table`. */
 export function keyChangeOf(table: TableInfo, plan: Omit<KeyChange, 'table'>): KeyChange {
   return {

@@ -33,6 +33,7 @@ import {
 } from './limits';
 import {
   changedPartitionKey,
+  keepsClustering,
   type BucketGranularity,
   type BucketPlan,
   type CureMechanism,
@@ -511,9 +512,13 @@ type Candidate = Omit<PartitionPlan, 'cures' | 'leaves'>;
 export function partitionPlans(inputs: PartitionInputs, demand: PlanDemand): PartitionPlan[] {
   // A view's key follows its base table's: its cures are those of a table of the same name and key, which
   // the application writes beside the base table in its place.
+  // The table keeps the view's clustering columns (keepsClustering): a plan that moves or adds one is no
+  // cure the fix could write, and listed first it left the finding without a preferred fix.
   const view =
-    inputs.table.kind === 'view' ? { replacesView: { base: inputs.table.baseTable ?? 'its base table' } } : {};
-  const candidates = candidatePlans(inputs, demand).map((c) => ({ ...c, ...view }));
+    inputs.table.kind === 'view' ? { replacesView: { base: inputs.table.baseTable ?? 'its base table' } } : undefined;
+  const candidates = candidatePlans(inputs, demand)
+    .filter((c) => !view || keepsClustering(c))
+    .map((c) => ({ ...c, ...view }));
   const split = demand.rule === 'large-partition' && !demand.noSplit ? splitOf(inputs) : undefined;
   if (!candidates.length && !split) return [];
   const before = verdictsBefore(inputs, demand.options);

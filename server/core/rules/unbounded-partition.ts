@@ -301,6 +301,12 @@ export const examples: RuleExamples<MessageIdOf<typeof rule>> = {
       messageId: 'growsForever',
     },
     {
+      name: "a view whose clustering holds its base's minute bucket: the table in its place takes a month bucket (it keeps the view's clustering columns and their order), not the minute moved into its partition key",
+      code: 'CREATE TABLE iot.readings_by_minute (sensor_id uuid, minute timestamp, ts timestamp, value double, PRIMARY KEY ((sensor_id, minute), ts));\nCREATE MATERIALIZED VIEW iot.readings_by_value AS SELECT * FROM iot.readings_by_minute WHERE sensor_id IS NOT NULL AND minute IS NOT NULL AND ts IS NOT NULL AND value IS NOT NULL PRIMARY KEY ((sensor_id, value), minute, ts);',
+      at: '(sensor_id, value)',
+      messageId: 'growsForever',
+    },
+    {
       name: 'page views per article',
       code: 'CREATE TABLE ks.article_page_views (article_id uuid, viewed_at timestamp, visitor_id uuid, referrer text, PRIMARY KEY (article_id, viewed_at, visitor_id));',
       at: 'article_id,',
