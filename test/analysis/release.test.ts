@@ -57,6 +57,37 @@ test('keepTexts: a released file keeps its text as it is, lints the same, and is
   }
 });
 
+test('keepTexts: a released text is kept outside the heap as UTF-8, and read back exactly', () => {
+  const project = new Project({ config: {}, keepTexts: true });
+  // Non-ASCII text (two-byte in V8, multi-byte in UTF-8) and a lone surrogate, which UTF-8 cannot carry.
+  const texts = {
+    '/virtual/keep/accents.cql':
+      'CREATE TABLE ks.café (id int PRIMARY KEY, v text); -- 🎉 ü\nSELECT v FROM ks.café WHERE id = 1;\n',
+    '/virtual/keep/surrogate.cql': 'CREATE TABLE ks.t (id int PRIMARY KEY); -- \ud800 alone\n',
+  };
+  for (const [file, text] of Object.entries(texts)) {
+    project.setFile(file, text);
+    const before = JSON.stringify(project.lint(file));
+    project.release(file, { findings: true });
+    assert.equal(project.getText(file), text, file);
+    assert.equal(JSON.stringify(project.lint(file)), before, file);
+    project.release(file, { findings: true });
+  }
+  // A large text leaves the heap for a buffer of its size when released (the heap neither marks nor grows by it).
+  const big = '/virtual/keep/big.cql';
+  const text = `-- ${'x'.repeat(8 * 1024 * 1024)}\nCREATE TABLE ks.big (id int PRIMARY KEY);\n`;
+  project.setFile(big, text);
+  project.fileSchema(big);
+  const buffers = process.memoryUsage().arrayBuffers;
+  project.release(big);
+  const grown = process.memoryUsage().arrayBuffers - buffers;
+  assert.ok(
+    grown >= text.length * 0.9,
+    `the released text should be held in a buffer (buffers grew by ${grown} bytes)`,
+  );
+  assert.equal(project.getText(big), text);
+});
+
 test('a released file that is edited builds its schema from the new text', () => {
   const project = new Project({ config: {} });
   const file = '/virtual/release/schema.cql';

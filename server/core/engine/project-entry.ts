@@ -11,8 +11,13 @@ import type { ReferenceDependency } from './rule-runner';
 import type { DdlSignature } from './schema-reuse';
 
 export interface FileEntry {
-  /** The text; absent once the tree is let go (release()), when `packed` holds it (see textOf). */
+  /** The text; absent once the tree is let go (release()), when `raw` or `packed` holds it (see textOf). */
   text?: string;
+  /**
+   * The text as UTF-8, kept from release() until the text changes when the Project keeps its texts as they are
+   * (ProjectOptions.keepTexts): outside V8's heap, which then neither marks, moves nor grows by them.
+   */
+  raw?: Buffer;
   /** The text deflated, kept from release() until the text changes. */
   packed?: Buffer;
   parse?: ParseResult;
@@ -60,6 +65,7 @@ export function fileEntry(fields: FileEntry): FileEntry {
   // Every field, in one order (the type makes a field added to FileEntry an error here until it is listed).
   const blank: { [K in keyof Required<FileEntry>]: FileEntry[K] } = {
     text: undefined,
+    raw: undefined,
     packed: undefined,
     parse: undefined,
     previous: undefined,
@@ -84,12 +90,24 @@ export const isWellFormed = (text: string): boolean => (text as unknown as { isW
  * A text deflated, in a buffer of its own size: zlib answers with a view of its 16 KiB output chunk, which
  * would keep the whole chunk alive (32 MiB for 12 MiB of packed texts on the 2,000-file bench).
  */
-export function packText(text: string): Buffer {
+export function packText(text: string | Buffer): Buffer {
   const deflated = deflateRawSync(text, { level: 1 });
   return deflated.byteLength === deflated.buffer.byteLength ? deflated : Buffer.from(deflated);
 }
 
-/** A file's text, inflated from its packed copy when its tree was let go. */
+/**
+ * A text as UTF-8, in a buffer of its own: Buffer.from puts a short text in a shared 8 KiB slab, which a
+ * text kept for the whole run would keep alive with whatever else was cut from it.
+ */
+export function rawText(text: string): Buffer {
+  const raw = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+  raw.write(text, 'utf8');
+  return raw;
+}
+
+/** A file's text, decoded from its raw copy or inflated from its packed one when its tree was let go. */
 export function textOf(entry: FileEntry): string {
-  return entry.text ?? (entry.packed ? inflateRawSync(entry.packed).toString('utf8') : '');
+  if (entry.text !== undefined) return entry.text;
+  if (entry.raw) return entry.raw.toString('utf8');
+  return entry.packed ? inflateRawSync(entry.packed).toString('utf8') : '';
 }

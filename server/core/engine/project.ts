@@ -35,7 +35,7 @@ import { oneAnswerPerTable } from '../rules/one-answer';
 import { RuleRunner, ruleOptions, severityFor, type ReferenceDependency } from './rule-runner';
 import { ReferenceIndex } from './reference-index';
 import { ddlSignature, reuseFileSchema } from './schema-reuse';
-import { fileEntry, isWellFormed, packText, textOf, type FileEntry } from './project-entry';
+import { fileEntry, isWellFormed, packText, rawText, textOf, type FileEntry } from './project-entry';
 import {
   hostLanguageOf,
   readEmbedded,
@@ -102,8 +102,8 @@ export interface ProjectOptions {
    */
   editing?: (filePath: string) => boolean;
   /**
-   * release() keeps a file's text as it is instead of deflating it. For a run that ends and lints each file
-   * once (the CLI): deflating every text and inflating it again to lint it took 5-7% of a 2,000-file run,
+   * release() keeps a file's text as UTF-8 bytes instead of deflating it. For a run that ends and lints each
+   * file once (the CLI): deflating every text and inflating it again to lint it took 5-7% of a 2,000-file run,
    * to save the 45 MB its texts take as they are. A long-lived process (the server) leaves it unset.
    */
   keepTexts?: boolean;
@@ -415,7 +415,7 @@ export class Project {
    */
   lineIndex(filePath: string): LineIndex | undefined {
     const entry = this.entries.get(filePath);
-    const source = entry && (entry.text ?? entry.packed);
+    const source = entry && (entry.text ?? entry.raw ?? entry.packed);
     const cached = this.lineIndexes.get(filePath);
     this.lineIndexes.delete(filePath);
     if (!entry || source === undefined) return undefined;
@@ -468,10 +468,12 @@ export class Project {
     entry.previousReferences = undefined;
     entry.previousStatements = undefined;
     entry.local = undefined; // made from the tree, and only ever reused with it
-    // Kept deflated (a schema file compresses about 6x): read back by textOf whenever it is needed.
-    // UTF-8 cannot carry a lone surrogate (an editor's text may hold one): such a text stays as it is.
-    if (!this.options.keepTexts && entry.text !== undefined && isWellFormed(entry.text)) {
-      entry.packed ??= packText(entry.text);
+    // Kept deflated (a schema file compresses about 6x), or with keepTexts as UTF-8 outside the heap: read
+    // back by textOf whenever it is needed. UTF-8 cannot carry a lone surrogate (an editor's text may hold
+    // one): such a text stays as it is.
+    if (entry.text !== undefined && isWellFormed(entry.text)) {
+      if (this.options.keepTexts) entry.raw ??= rawText(entry.text);
+      else entry.packed ??= packText(entry.text);
       entry.text = undefined;
     }
     // The schema lets go of the statements it was built from (and of the re-parse's, which key byStatement).
@@ -489,7 +491,8 @@ export class Project {
     const entry = this.entries.get(filePath);
     if (!entry?.released || !entry.schema || !entry.references) return undefined;
     // A text kept as it is (keepTexts) is deflated for the copy.
-    if (!entry.packed && entry.text !== undefined && isWellFormed(entry.text)) entry.packed = packText(entry.text);
+    if (!entry.packed && (entry.raw || (entry.text !== undefined && isWellFormed(entry.text))))
+      entry.packed = packText(entry.raw ?? entry.text!);
     if (!entry.packed) return undefined;
     const host = this.hosts.get(filePath);
     const hostPacked =
