@@ -46,13 +46,15 @@ const DEFAULT_MAX_WORKERS = 4;
 /** At most this many workers, whatever CQLINT_WORKERS says. */
 const MAX_WORKERS = 16;
 /**
- * Each worker's young generation (V8's resourceLimits.maxYoungGenerationSizeMb, three semi-spaces). Indexing
- * and linting make many objects that live for a statement or a file: V8's default 16 MiB semi-space is
- * full before they die, so they are promoted, then marked and swept with the index (GC took 29% of a
- * 2,000-file run). On the 2,000-file workspace 192 MiB took 24-26 s of CPU and peaked at 900-925 MiB,
- * 384 MiB 24 s and 1,080-1,120 MiB, the main thread's default 29 s and 600-640 MiB.
+ * Each worker's young generation (V8's resourceLimits.maxYoungGenerationSizeMb). Indexing and linting make
+ * many objects that live for a statement or a file: V8's default 16 MiB semi-space is full before they die,
+ * so they are promoted, then marked and swept with the index (GC took 29% of a 2,000-file run). On the
+ * 2,000-file workspace (one worker, texts kept outside the heap), 8 runs each interleaved at load 5-10: 192 MiB
+ * peaked at 653-699 MiB (median 660) for 35.97-51.06 s of CPU (median 45.7), 64 MiB at 571-591 MiB (median
+ * 579) for 39.84-52.04 s (median 43.8), the wall times alike; single runs of 32 and 48 MiB peaked at 540 MiB
+ * for more CPU than 64 MiB beside them, and no worker at 470-479 MiB for 44.3-45.3 s (3 runs, longer wall).
  */
-const YOUNG_GENERATION_MB = 192;
+const YOUNG_GENERATION_MB = 64;
 /**
  * Files sent to a worker and not yet taken, at most: the main thread reads faster than a worker indexes, and
  * every text sent waits, copied, in the worker's queue (the whole workspace's texts, on 2,000 files: a
