@@ -129,6 +129,13 @@ SELECT * FROM ks.people WHERE born = '2000-01-01';
 SELECT * FROM ks.people_by_city WHERE city = 'Lyon';
 `;
 
+/** The tables, their indexes and their queries, each a file. */
+const INDEX_FILES = [
+  ['tables.cql', INDEX_TABLES],
+  ['indexes.cql', INDEX_INDEXES],
+  ['queries.cql', INDEX_QUERIES],
+] as const;
+
 /** Index changes of every kind: CREATE (IF NOT EXISTS, CUSTOM, SAI, KEYS), DROP INDEX, DROP TABLE, a view dropped. */
 const INDEX_SNIPPETS: Snippets = {
   statements: 18,
@@ -330,16 +337,7 @@ for (const [seed, editing] of [
   [251, false],
 ] as const) {
   test(`incremental lint equals a fresh Project over random index changes in three files (seed ${seed}${editing ? ', files open in an editor' : ''})`, () => {
-    randomEditsEqualFresh(
-      seed,
-      editing,
-      [
-        ['tables.cql', INDEX_TABLES],
-        ['indexes.cql', INDEX_INDEXES],
-        ['queries.cql', INDEX_QUERIES],
-      ],
-      INDEX_SNIPPETS,
-    );
+    randomEditsEqualFresh(seed, editing, INDEX_FILES, INDEX_SNIPPETS);
   });
 }
 
@@ -437,6 +435,72 @@ for (const [seed, editing] of [
       GUARDED_SNIPPETS,
       options,
     );
+  });
+}
+
+/** A cluster whose index guardrail every CREATE INDEX of INDEX_INDEXES crosses (it counts the indexes with the new one). */
+const INDEX_GUARD_YAML =
+  'secondary_indexes_per_table_warn_threshold: 1\nsecondary_indexes_per_table_fail_threshold: 3\n';
+
+function indexGuardOptions(): ProjectOptions {
+  const yaml = readClusterYaml(INDEX_GUARD_YAML, `${ROOT}/cassandra.yaml`, 'cassandra.yaml');
+  assert.deepEqual(yaml.problems, [], 'the yaml reads cleanly');
+  return {
+    config: { cluster: { config: yaml.file, name: 'cassandra.yaml' } },
+    clusterFile: (file) => (file === yaml.file ? yaml : undefined),
+  };
+}
+
+// A CREATE INDEX's results are kept though guardrail-schema counts the indexes at its end (StatementScope.end):
+// its verdicts must follow every index created, dropped or moved before it, here or in another file.
+for (const [seed, editing] of [
+  [21, true],
+  [22, true],
+  [23, false],
+  [24, true],
+] as const) {
+  test(`incremental lint equals a fresh Project over random index changes under an index guardrail (seed ${seed}${editing ? ', files open in an editor' : ''})`, () => {
+    const options = indexGuardOptions();
+    const probe = new Project(options);
+    probe.setFile(`${ROOT}/tables.cql`, INDEX_TABLES);
+    probe.setFile(`${ROOT}/indexes.cql`, INDEX_INDEXES);
+    const ids = new Set(probe.lint(`${ROOT}/indexes.cql`).map((f) => `${f.ruleId}/${f.messageId}`));
+    for (const id of ['countWarns', 'countFails'])
+      assert.ok(ids.has(`guardrail-schema/${id}`), `the indexes trip guardrail-schema/${id}: ${[...ids]}`);
+    randomEditsEqualFresh(seed, editing, INDEX_FILES, INDEX_SNIPPETS, options);
+  });
+}
+
+for (const editing of [true, false]) {
+  test(`a cached CREATE INDEX is counted again when a DROP INDEX comes to follow it with no space between, and when it leaves (${editing ? 'open in an editor' : 'not open'})`, () => {
+    // The index guardrail counts the indexes in effect at the CREATE INDEX's end, where a DROP that follows at once
+    // already stands. The CREATE INDEX's text is the same in every step; the parse keeps it as the same statement
+    // when only the DROP's name changes (the last steps), not when the text right after it does.
+    const options = indexGuardOptions();
+    const project = new Project({ ...options, editing: () => editing });
+    const file = `${ROOT}/adjacent.cql`;
+    const head =
+      'CREATE TABLE ks.people (id uuid PRIMARY KEY, name text, city text);\nCREATE INDEX people_name ON ks.people (name);\n';
+    const create = 'CREATE INDEX people_city ON ks.people (city);';
+    const drop = 'DROP INDEX ks.people_city;\n';
+    const counts = (text: string): string[] => {
+      project.setFile(file, text);
+      // Twice: a file not open in an editor keeps its statements' results from its parse's second lint.
+      project.lint(file);
+      const findings = project.lint(file);
+      const fresh = new Project(options);
+      fresh.setFile(file, text);
+      assert.deepEqual(plain(findings), plain(fresh.lint(file)), JSON.stringify(text));
+      return findings.filter((f) => f.ruleId === 'guardrail-schema').map((f) => f.message);
+    };
+    const apart = counts(head + create + '\n' + drop);
+    const adjacent = counts(head + create + drop);
+    assert.notDeepEqual(adjacent, apart, 'the DROP at its end changes the count');
+    assert.deepEqual(counts(head + create + '\n' + drop), apart);
+    assert.deepEqual(counts(head + create + drop), adjacent);
+    assert.deepEqual(counts(head + create + ' ' + drop), apart);
+    assert.deepEqual(counts(head + create + drop.replace('city', 'cit')), apart, 'a DROP of another index');
+    assert.deepEqual(counts(head + create + drop), adjacent);
   });
 }
 

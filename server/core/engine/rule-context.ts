@@ -291,7 +291,7 @@ export function statementContext(
       return dependency.references;
     },
     indexesAt: (table: TableInfo, offset: number) => {
-      if (run.scope && offset !== run.scope.start) run.scope.cacheable = false;
+      if (run.scope && offset !== run.scope.start && offset !== run.scope.end) run.scope.cacheable = false;
       nameCovered(table);
       return base.indexesAt(table, offset);
     },

@@ -453,6 +453,7 @@ export class RuleRunner {
         stmt,
         indexEvents,
         this.resolveTable,
+        statements[s + 1]?.range.start,
         input.editing ? schemaBefore : undefined,
       );
       if (

@@ -29,6 +29,13 @@ export interface StatementScope {
   lookups: Map<QualifiedName, { offset: number; candidates: readonly TableInfo[] }[]>;
   /** Table names whose indexes the key covers. */
   names: ReadonlySet<string>;
+  /**
+   * The statement's end, when the key also covers the indexes in effect there (indexesAt): a CREATE INDEX (the
+   * index guardrail counts the indexes with the new one) that no statement follows at once. The CREATE and DROP
+   * INDEX events between its start and its end are then its own, which its text decides; one that a statement
+   * follows with no space between (`...;DROP INDEX ...`) meets that statement's drop at its end: not covered.
+   */
+  end?: number;
   defined?: TableInfo;
   latest?: TableInfo;
   /** Schema statements see user types (sizing); the key covers them. */
@@ -151,12 +158,21 @@ export class StatementKeys {
     stmt: Statement,
     indexEvents: IndexEvents,
     resolveTable: ResolveTable,
+    following: number | undefined,
     schemaBefore?: number,
   ): { key: string; scope: StatementScope } {
     const start = stmt.range.start;
+    const end = endCovered(stmt, following);
     const kept = schemaBefore !== undefined ? this.scopes.get(stmt) : undefined;
-    if (kept && kept.fs === fs && kept.model === model && kept.schemaBefore === schemaBefore) {
+    if (
+      kept &&
+      kept.fs === fs &&
+      kept.model === model &&
+      kept.schemaBefore === schemaBefore &&
+      (kept.made.scope.end === undefined) === (end === undefined)
+    ) {
       kept.made.scope.start = start;
+      kept.made.scope.end = end;
       return kept.made;
     }
     const names = new Set<string>();
@@ -165,11 +181,13 @@ export class StatementKeys {
       start,
       lookups: new Map(),
       names,
+      end,
       types: false,
       cacheable: true,
       modelBound: false,
     };
     let key = keyspaceAt(fs, start) ?? '';
+    if (end !== undefined) key += '|e';
     for (const { name, at } of tableLookups(stmt)) {
       const candidates = resolveTable(filePath, name, at);
       const list = scope.lookups.get(name);
@@ -338,6 +356,11 @@ export class StatementKeys {
     }
     return this.typesId;
   }
+}
+
+/** The statement's end when its key is to cover the indexes in effect there (see StatementScope.end). */
+function endCovered(stmt: Statement, following: number | undefined): number | undefined {
+  return stmt.kind === 'CreateIndex' && following !== stmt.range.end ? stmt.range.end : undefined;
 }
 
 /** The offsets of the CREATE and DROP INDEX statements of `indexes` (one file's), sorted. */

@@ -45,7 +45,7 @@ export interface RuleMeta<M extends string = string> {
    * statement's text and what it looks up are unchanged. Such a rule reports only on its statement and
    * reads the rest of the workspace through the context's lookups only: tableFor/tableCandidates for the
    * names the statement uses, definedBy/latest for the table it creates, keyspaceAt(its start),
-   * indexesOn, indexesAt(table, its start), hints, sample, evidence, referencesTo, userType on schema statements, and
+   * indexesOn, indexesAt(table, its start; a CREATE INDEX's end too), hints, sample, evidence, referencesTo, userType on schema statements, and
    * ctx.text inside the statement. Other reads (ctx.parse.comments or errors, fileStatements(), now(), userType elsewhere,
    * keyspace(), history()) still work but turn the reuse off for that statement; definitionsOf(), workspaceDefinitions()
    * and migration() keep it only while the workspace's merged schema is the same (an edit that changes no DDL). Default `'file'`: the rule sees the whole file on
