@@ -12,7 +12,7 @@ import {
 } from '../../../grammar/ast';
 import type { LineIndex } from '../../../grammar/line-index';
 import type { OffsetFinding, Severity } from '../findings/findings';
-import { keyspaceAt } from '../schema/build';
+import { keyspaceAt, type FileSchema } from '../schema/build';
 import type { SchemaModel, TableInfo } from '../schema/model';
 import { targetInfo } from '../partition/targets';
 import type { RuleLevel, RuleSetting } from '../vocabulary/config';
@@ -22,6 +22,7 @@ import type { FileLocalRuleModule, FileRuleContext, RuleContext, RuleModule } fr
 import { findingOf } from '../rules/messages';
 import { applySuppressions, suppressWithUnused } from '../findings/suppression';
 import {
+  endCovered,
   IndexEvents,
   isSchemaStatement,
   StatementKeys,
@@ -40,6 +41,16 @@ interface StatementResult {
   key: string;
   /** Set when a rule's run on the statement read the workspace's definitions: the results stand with this model only. */
   model: SchemaModel | undefined;
+  /**
+   * In a file open in an editor (RuleRunInput.editing), what `key` was last found to hold under: the file schema,
+   * the model, how many schema statements stood before the statement, and whether the key covered its end
+   * (StatementScope.end). While all four are the same, StatementKeys.statementScope would answer the scope it
+   * kept with this very key: the result is reused without asking for it (see runStatementRules).
+   */
+  keyFs: FileSchema | undefined;
+  keyModel: SchemaModel | undefined;
+  keySchemaBefore: number;
+  keyEnd: boolean;
   /** The findings of the rules that read no references: they stand while the key does. */
   fixed: RuleResult;
   /**
@@ -411,6 +422,18 @@ export class RuleRunner {
     let bare: StatementScope | undefined;
     const firstLint = !input.editing && !this.lintedOnce.has(parse.statements);
     if (firstLint) this.lintedOnce.add(parse.statements);
+    // The statement's scope and key (kept for an open file: see StatementKeys.statementScope).
+    const scopeOf = (stmt: Statement, following: number | undefined, schemaBefore: number) =>
+      this.keys.statementScope(
+        filePath,
+        fs,
+        model,
+        stmt,
+        indexEvents,
+        this.resolveTable,
+        following,
+        input.editing ? schemaBefore : undefined,
+      );
     // How many schema statements precede the statement (an open file's kept scopes are checked with it).
     let schemaSeen = 0;
     const statements = parse.statements;
@@ -446,23 +469,32 @@ export class RuleRunner {
         run.scope = undefined;
         continue;
       }
-      const current = this.keys.statementScope(
-        filePath,
-        fs,
-        model,
-        stmt,
-        indexEvents,
-        this.resolveTable,
-        statements[s + 1]?.range.start,
-        input.editing ? schemaBefore : undefined,
-      );
+      const following = statements[s + 1]?.range.start;
+      const end = endCovered(stmt, following) !== undefined;
+      // In an open file, a statement whose key was last found to hold under the same file schema, model, count
+      // of schema statements before it and end coverage has that key still (StatementKeys keeps its scope under
+      // those): after an edit that is every statement but the edited ones, and none of them is asked for it.
+      const keyHolds =
+        !!cached &&
+        input.editing === true &&
+        cached.keyFs === fs &&
+        cached.keyModel === model &&
+        cached.keySchemaBefore === schemaBefore &&
+        cached.keyEnd === end;
+      let current = keyHolds ? undefined : scopeOf(stmt, following, schemaBefore);
       if (
         cached &&
         cached.epoch === epoch &&
-        cached.key === current.key &&
+        (keyHolds || cached.key === current!.key) &&
         (cached.model === undefined || cached.model === model) &&
         moved(cached.fixed, start)
       ) {
+        if (input.editing && !keyHolds) {
+          cached.keyFs = fs;
+          cached.keyModel = model;
+          cached.keySchemaBefore = schemaBefore;
+          cached.keyEnd = end;
+        }
         for (const f of cached.fixed.findings) findings.push(f);
         let stale = false;
         for (const entry of cached.dynamic) {
@@ -472,6 +504,7 @@ export class RuleRunner {
             continue;
           }
           const rule = statementRules[entry.rule]!.rule;
+          current ??= scopeOf(stmt, following, schemaBefore);
           const result = runOne(entry.rule, stmt, current.scope, rule.check ? undefined : handlerOf(rule, stmt.kind));
           if (result) entry.result = result;
           else stale = true;
@@ -480,6 +513,7 @@ export class RuleRunner {
         if (stale) this.statementResults.delete(stmt);
         continue;
       }
+      current ??= scopeOf(stmt, following, schemaBefore);
       let fixed: RuleResult = EMPTY_RESULT;
       let dynamic: StatementResult['dynamic'] = NO_DYNAMIC;
       let cacheable = true;
@@ -499,7 +533,18 @@ export class RuleRunner {
         }
       }
       if (!cacheable) this.statementResults.delete(stmt);
-      else this.statementResults.set(stmt, { epoch, key: current.key, model: bound, fixed, dynamic });
+      else
+        this.statementResults.set(stmt, {
+          epoch,
+          key: current.key,
+          model: bound,
+          fixed,
+          dynamic,
+          keyFs: input.editing ? fs : undefined,
+          keyModel: input.editing ? model : undefined,
+          keySchemaBefore: schemaBefore,
+          keyEnd: end,
+        });
     }
     single.length = 0;
   }

@@ -359,7 +359,7 @@ export class StatementKeys {
 }
 
 /** The statement's end when its key is to cover the indexes in effect there (see StatementScope.end). */
-function endCovered(stmt: Statement, following: number | undefined): number | undefined {
+export function endCovered(stmt: Statement, following: number | undefined): number | undefined {
   return stmt.kind === 'CreateIndex' && following !== stmt.range.end ? stmt.range.end : undefined;
 }
 
