@@ -226,6 +226,21 @@ describe('diagnostic conversion', () => {
     assert.equal(findingToDiagnostic(finding, { relatedInformation: false, pathToUri }).relatedInformation, undefined);
   });
 
+  test("data leaves out the finding's cures (plans) and figures (numbers), which every pull would carry", () => {
+    const planned = {
+      ...finding,
+      ruleId: 'hot-partition',
+      messageId: 'hot',
+      data: { table: 'ks.t', numbers: { rows: 1 }, plans: [{ id: 'bucket:day', columns: ['day'] }] },
+    };
+    assert.deepEqual(findingToDiagnostic(planned, { relatedInformation: false, pathToUri }).data, {
+      table: 'ks.t',
+      ruleId: 'hot-partition',
+      messageId: 'hot',
+    });
+    assert.deepEqual(planned.data.plans, [{ id: 'bucket:day', columns: ['day'] }], "the finding's own are left");
+  });
+
   test('mergeCapabilities combines nested objects one level deep', () => {
     const capabilities = { textDocumentSync: 2, workspace: { workspaceFolders: { supported: true } } } as Record<
       string,
