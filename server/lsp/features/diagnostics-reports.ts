@@ -7,7 +7,8 @@ import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver/node'
 import { isSourceRange } from '../../../grammar/ast';
 import type { Finding, OffsetFinding, Severity } from '../../core/findings/findings';
 import { docsUrl, locateFindings } from '../../core/findings/findings';
-import type { SourcePositions } from '../../../grammar/line-index';
+import { LineIndex, type SourcePositions } from '../../../grammar/line-index';
+import { commonPrefixLength, commonSuffixLength } from '../../../grammar/text-diff';
 import type { FilesChangedEvent, ServerContext } from '../context';
 import { heapKeeper } from '../../core/util/heap';
 import { isRangeOf, toRange } from '../conversions';
@@ -89,7 +90,24 @@ export function findingToDiagnostic(finding: Finding, options: DiagnosticOptions
  * its data (place, headline, severity, message id, related places) is unchanged; its data copy holds no
  * offsets (diagnosticData), and a finding's data does not change otherwise.
  */
-type MadeDiagnostics = WeakMap<object, Diagnostic>;
+interface MadeDiagnostics {
+  /** By the finding's data object. */
+  byData: WeakMap<object, Made>;
+  /** The lines each file's findings were last shown by: its report's edit starts from them. */
+  shownBy: Map<string, SourcePositions>;
+}
+
+/**
+ * A diagnostic made (or kept) from a finding, with the finding's offsets then and the lines it was placed by:
+ * after an edit of those lines, a finding wholly before the edit or on a line after it is placed without
+ * locating it again (see TextEdit).
+ */
+interface Made {
+  diagnostic: Diagnostic;
+  start: number;
+  end: number;
+  at: SourcePositions;
+}
 
 /** Whether the diagnostic shows the finding's rule, headline, severity and message id. */
 function sameHeadline(
@@ -131,19 +149,97 @@ interface FindingPlaces {
 }
 
 /**
+ * How a file's text changed since its findings were last shown: `from`, the lines they were shown by, and the
+ * changed part [start, oldEnd) of its text, now [start, newEnd). The lines and characters of the offsets before
+ * `start` are the same (the line starts up to them are), and an offset on a line that starts after `oldEnd`
+ * shows on the same character `lines` lines further; everything else is located again.
+ */
+interface TextEdit {
+  from: SourcePositions;
+  start: number;
+  delta: number;
+  /** The 0-based line that `oldEnd` is on, before the edit: a finding starting on a later line moves by `lines`. */
+  lastLine: number;
+  lines: number;
+}
+
+/** The edit from the lines `from` to `now` (a CQL file's own lines), or undefined where they cannot be compared. */
+function textEdit(from: SourcePositions | undefined, now: SourcePositions): TextEdit | undefined {
+  if (from === now) return { from, start: Infinity, delta: 0, lastLine: Infinity, lines: 0 };
+  if (!(from instanceof LineIndex) || !(now instanceof LineIndex)) return undefined;
+  const before = from.text;
+  const text = now.text;
+  const start = commonPrefixLength(before, text);
+  const suffix = commonSuffixLength(before, text, Math.min(before.length, text.length) - start);
+  return {
+    from,
+    start,
+    delta: text.length - before.length,
+    lastLine: from.lineAt(before.length - suffix),
+    lines: now.lineCount - from.lineCount,
+  };
+}
+
+/**
+ * The diagnostic made from the same finding before, where the edit since cannot have moved it but by whole
+ * lines: the finding has the same headline, no related locations, and the same offsets wholly before the
+ * edit, or its offsets moved by the edit's length and a start on a line after the edit's last (then the same
+ * characters `edit.lines` lines further).
+ */
+function unmoved(before: Made, finding: OffsetFinding, edit: TextEdit): Diagnostic | undefined {
+  const diagnostic = before.diagnostic;
+  if (before.at !== edit.from || finding.related?.length || diagnostic.relatedInformation !== undefined) return;
+  if (!sameHeadline(diagnostic, finding)) return;
+  const { start, end } = finding.range;
+  if (start === before.start && end === before.end && end < edit.start) return diagnostic;
+  if (start !== before.start + edit.delta || end !== before.end + edit.delta) return;
+  const range = diagnostic.range;
+  if (range.start.line <= edit.lastLine) return;
+  if (edit.lines === 0) return diagnostic;
+  return {
+    ...diagnostic,
+    range: {
+      start: { line: range.start.line + edit.lines, character: range.start.character },
+      end: { line: range.end.line + edit.lines, character: range.end.character },
+    },
+  };
+}
+
+/**
  * findingToDiagnostic, or the diagnostic made from the same finding before when it still shows it. The finding
- * comes with its offsets (Project.lintOffsets): one without related locations is compared with the diagnostic
- * where it shows, and located (copied with its lines and columns) only when it needs a new diagnostic; after an
- * edit that is the few the edit touched, not every finding of the file.
+ * comes with its offsets (Project.lintOffsets): one the edit since its diagnostic was made did not reach is
+ * placed by the edit (unmoved); another without related locations is compared with the diagnostic where it
+ * shows, and located (copied with its lines and columns) only when it needs a new diagnostic. After an edit
+ * that is the few findings the edit touched, not every finding of the file.
  */
 function diagnosticFor(
   finding: OffsetFinding,
   places: FindingPlaces,
   options: DiagnosticOptions,
-  made: MadeDiagnostics,
+  made: MadeDiagnostics['byData'],
+  edit: TextEdit | undefined,
 ): Diagnostic {
   const data = finding.data;
   const before = data && made.get(data);
+  const kept = before && edit && unmoved(before, finding, edit);
+  const diagnostic = kept || shownAgain(finding, before?.diagnostic, places, options);
+  if (before) {
+    before.diagnostic = diagnostic;
+    before.start = finding.range.start;
+    before.end = finding.range.end;
+    before.at = places.positions;
+  } else if (data)
+    made.set(data, { diagnostic, start: finding.range.start, end: finding.range.end, at: places.positions });
+  return diagnostic;
+}
+
+/** The diagnostic `before` when it still shows the finding where it shows now, else a new one. */
+function shownAgain(
+  finding: OffsetFinding,
+  before: Diagnostic | undefined,
+  places: FindingPlaces,
+  options: DiagnosticOptions,
+): Diagnostic {
   if (
     before &&
     !finding.related?.length &&
@@ -154,9 +250,7 @@ function diagnosticFor(
     return before;
   const located = locateFindings([finding], places.filePath, places.positions, places.positionsOf)[0]!;
   if (before && stillShows(before, located, options)) return before;
-  const diagnostic = findingToDiagnostic(located, options);
-  if (data) made.set(data, diagnostic);
-  return diagnostic;
+  return findingToDiagnostic(located, options);
 }
 
 export interface Report {
@@ -221,7 +315,7 @@ export function createReports(ctx: ServerContext, relatedInformation: boolean): 
   const cache = new Map<string, CachedReport>();
   /** The last report of each file, valid or not: a recomputed report with the same content keeps its id. */
   const last = new Map<string, CachedReport>();
-  const made: MadeDiagnostics = new WeakMap();
+  const made: MadeDiagnostics = { byData: new WeakMap(), shownBy: new Map() };
 
   /** Diagnostics for one project file: an open document's cached until an event says its findings may have changed. */
   const reportFor = (filePath: string): Report => {
@@ -233,6 +327,7 @@ export function createReports(ctx: ServerContext, relatedInformation: boolean): 
     // brings the file back here anyway).
     const open = !!ctx.documents.get(ctx.pathToUri(filePath));
     if (!open) {
+      made.shownBy.delete(filePath);
       ctx.project.release(filePath, { findings: true });
       heapKeeper().settle();
     }
@@ -280,7 +375,10 @@ export function createReports(ctx: ServerContext, relatedInformation: boolean): 
   const invalidate = (event: FilesChangedEvent): void => {
     if (event.all) cache.clear();
     for (const file of [...event.changed, ...event.removed, ...event.dependents]) cache.delete(file);
-    for (const file of event.removed) last.delete(file);
+    for (const file of event.removed) {
+      last.delete(file);
+      made.shownBy.delete(file);
+    }
   };
   return { reportFor, localReportFor, reportUnlessHeld, invalidate };
 }
@@ -361,7 +459,10 @@ function computeDiagnostics(
   let places: FindingPlaces | undefined;
   try {
     findings = stage === 'local' ? ctx.project.lintLocalOffsets(filePath) : ctx.project.lintOffsets(filePath);
-    if (!findings.length) return [];
+    if (!findings.length) {
+      made.shownBy.delete(filePath);
+      return [];
+    }
     const positions = ctx.project.positions(filePath);
     if (!positions) throw new Error('the file has no text to place its findings in');
     places = { filePath, positions, positionsOf: (other) => ctx.project.positions(other) };
@@ -373,9 +474,11 @@ function computeDiagnostics(
   }
   const options: DiagnosticOptions = { relatedInformation, pathToUri: ctx.pathToUri };
   const out: Diagnostic[] = [];
+  const edit = textEdit(made.shownBy.get(filePath), places.positions);
+  made.shownBy.set(filePath, places.positions);
   for (const finding of findings) {
     try {
-      out.push(diagnosticFor(finding, places, options, made));
+      out.push(diagnosticFor(finding, places, options, made.byData, edit));
     } catch (error) {
       ctx.log.error(`cqlint: cannot convert a ${String(finding?.ruleId)} finding in ${filePath}: ${String(error)}`);
     }
