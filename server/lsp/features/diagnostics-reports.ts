@@ -93,8 +93,22 @@ export function findingToDiagnostic(finding: Finding, options: DiagnosticOptions
 interface MadeDiagnostics {
   /** By the finding's data object. */
   byData: WeakMap<object, Made>;
-  /** The lines each file's findings were last shown by: its report's edit starts from them. */
-  shownBy: Map<string, SourcePositions>;
+  /** Each file's findings as last shown: its report's edit starts from their lines. */
+  shown: Map<string, Shown>;
+}
+
+/**
+ * A file's findings as last shown, in order, each with its offsets then and its diagnostic (undefined where it
+ * could not be made), and the lines they were placed by. After an edit, the findings before it and after it
+ * come back as the same objects in the same order: they are matched here by place, from the start and from
+ * the end, without a lookup of each.
+ */
+interface Shown {
+  at: SourcePositions;
+  findings: readonly OffsetFinding[];
+  starts: number[];
+  ends: number[];
+  diagnostics: (Diagnostic | undefined)[];
 }
 
 /**
@@ -186,9 +200,13 @@ function textEdit(from: SourcePositions | undefined, now: SourcePositions): Text
  * edit, or its offsets moved by the edit's length and a start on a line after the edit's last (then the same
  * characters `edit.lines` lines further).
  */
-function unmoved(before: Made, finding: OffsetFinding, edit: TextEdit): Diagnostic | undefined {
-  const diagnostic = before.diagnostic;
-  if (before.at !== edit.from || finding.related?.length || diagnostic.relatedInformation !== undefined) return;
+function unmoved(
+  diagnostic: Diagnostic,
+  before: { start: number; end: number },
+  finding: OffsetFinding,
+  edit: TextEdit,
+): Diagnostic | undefined {
+  if (finding.related?.length || diagnostic.relatedInformation !== undefined) return;
   if (!sameHeadline(diagnostic, finding)) return;
   const { start, end } = finding.range;
   if (start === before.start && end === before.end && end < edit.start) return diagnostic;
@@ -221,7 +239,7 @@ function diagnosticFor(
 ): Diagnostic {
   const data = finding.data;
   const before = data && made.get(data);
-  const kept = before && edit && unmoved(before, finding, edit);
+  const kept = before && edit && before.at === edit.from && unmoved(before.diagnostic, before, finding, edit);
   const diagnostic = kept || shownAgain(finding, before?.diagnostic, places, options);
   if (before) {
     before.diagnostic = diagnostic;
@@ -315,7 +333,7 @@ export function createReports(ctx: ServerContext, relatedInformation: boolean): 
   const cache = new Map<string, CachedReport>();
   /** The last report of each file, valid or not: a recomputed report with the same content keeps its id. */
   const last = new Map<string, CachedReport>();
-  const made: MadeDiagnostics = { byData: new WeakMap(), shownBy: new Map() };
+  const made: MadeDiagnostics = { byData: new WeakMap(), shown: new Map() };
 
   /** Diagnostics for one project file: an open document's cached until an event says its findings may have changed. */
   const reportFor = (filePath: string): Report => {
@@ -327,7 +345,7 @@ export function createReports(ctx: ServerContext, relatedInformation: boolean): 
     // brings the file back here anyway).
     const open = !!ctx.documents.get(ctx.pathToUri(filePath));
     if (!open) {
-      made.shownBy.delete(filePath);
+      made.shown.delete(filePath);
       ctx.project.release(filePath, { findings: true });
       heapKeeper().settle();
     }
@@ -374,10 +392,14 @@ export function createReports(ctx: ServerContext, relatedInformation: boolean): 
 
   const invalidate = (event: FilesChangedEvent): void => {
     if (event.all) cache.clear();
-    for (const file of [...event.changed, ...event.removed, ...event.dependents]) cache.delete(file);
+    for (const file of [...event.changed, ...event.removed, ...event.dependents]) {
+      cache.delete(file);
+      // A document closed keeps no findings as last shown (its next report is made as a file not open).
+      if (!ctx.documents.get(ctx.pathToUri(file))) made.shown.delete(file);
+    }
     for (const file of event.removed) {
       last.delete(file);
-      made.shownBy.delete(file);
+      made.shown.delete(file);
     }
   };
   return { reportFor, localReportFor, reportUnlessHeld, invalidate };
@@ -460,7 +482,7 @@ function computeDiagnostics(
   try {
     findings = stage === 'local' ? ctx.project.lintLocalOffsets(filePath) : ctx.project.lintOffsets(filePath);
     if (!findings.length) {
-      made.shownBy.delete(filePath);
+      made.shown.delete(filePath);
       return [];
     }
     const positions = ctx.project.positions(filePath);
@@ -473,15 +495,43 @@ function computeDiagnostics(
     return [];
   }
   const options: DiagnosticOptions = { relatedInformation, pathToUri: ctx.pathToUri };
-  const out: Diagnostic[] = [];
-  const edit = textEdit(made.shownBy.get(filePath), places.positions);
-  made.shownBy.set(filePath, places.positions);
-  for (const finding of findings) {
+  const before = made.shown.get(filePath);
+  const edit = textEdit(before?.at, places.positions);
+  const n = findings.length;
+  const diagnostics = new Array<Diagnostic | undefined>(n);
+  /** The i-th finding's diagnostic: the j-th last shown where the edit did not reach it, else as diagnosticFor. */
+  const place = (i: number, j?: number): void => {
+    const finding = findings[i]!;
+    const shown = j === undefined || !before || !edit ? undefined : before.diagnostics[j];
     try {
-      out.push(diagnosticFor(finding, places, options, made.byData, edit));
+      diagnostics[i] =
+        (shown && unmoved(shown, { start: before!.starts[j!]!, end: before!.ends[j!]! }, finding, edit!)) ||
+        diagnosticFor(finding, places, options, made.byData, edit);
     } catch (error) {
       ctx.log.error(`cqlint: cannot convert a ${String(finding?.ruleId)} finding in ${filePath}: ${String(error)}`);
     }
+  };
+  // The findings that come back as the same objects in the same places of the list, from its start and from
+  // its end (all but those of the statements the edit changed): matched with the last ones without a lookup.
+  let head = 0;
+  let tail = 0;
+  if (before && edit) {
+    const m = before.findings.length;
+    const most = Math.min(n, m);
+    for (; head < most && findings[head] === before.findings[head]; head++) place(head, head);
+    for (; tail < most - head && findings[n - 1 - tail] === before.findings[m - 1 - tail]; tail++)
+      place(n - 1 - tail, m - 1 - tail);
   }
+  for (let i = head; i < n - tail; i++) place(i);
+  const starts = new Array<number>(n);
+  const ends = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    starts[i] = findings[i]!.range.start;
+    ends[i] = findings[i]!.range.end;
+  }
+  // A copy of the list: the project may hand back the same array, changed, next time.
+  made.shown.set(filePath, { at: places.positions, findings: findings.slice(), starts, ends, diagnostics });
+  const out: Diagnostic[] = [];
+  for (const diagnostic of diagnostics) if (diagnostic) out.push(diagnostic);
   return out;
 }
