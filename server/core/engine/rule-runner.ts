@@ -12,7 +12,7 @@ import {
 } from '../../../grammar/ast';
 import type { LineIndex } from '../../../grammar/line-index';
 import type { OffsetFinding, Severity } from '../findings/findings';
-import { keyspaceAt, type FileSchema } from '../schema/build';
+import { keyspaceAt } from '../schema/build';
 import type { SchemaModel, TableInfo } from '../schema/model';
 import { targetInfo } from '../partition/targets';
 import type { RuleLevel, RuleSetting } from '../vocabulary/config';
@@ -25,7 +25,9 @@ import {
   endCovered,
   IndexEvents,
   isSchemaStatement,
+  keptScopeHolds,
   StatementKeys,
+  type KeyedScope,
   type ReferenceDependency,
   type StatementScope,
 } from './statement-keys';
@@ -42,15 +44,11 @@ interface StatementResult {
   /** Set when a rule's run on the statement read the workspace's definitions: the results stand with this model only. */
   model: SchemaModel | undefined;
   /**
-   * In a file open in an editor (RuleRunInput.editing), what `key` was last found to hold under: the file schema,
-   * the model, how many schema statements stood before the statement, and whether the key covered its end
-   * (StatementScope.end). While all four are the same, StatementKeys.statementScope would answer the scope it
-   * kept with this very key: the result is reused without asking for it (see runStatementRules).
+   * In a file open in an editor (RuleRunInput.editing), the kept scope `key` was last found in: while it holds
+   * (keptScopeHolds), StatementKeys.statementScope would answer it again, so the result is reused without
+   * asking for it (see runStatementRules).
    */
-  keyFs: FileSchema | undefined;
-  keyModel: SchemaModel | undefined;
-  keySchemaBefore: number;
-  keyEnd: boolean;
+  scoped: KeyedScope | undefined;
   /** The findings of the rules that read no references: they stand while the key does. */
   fixed: RuleResult;
   /**
@@ -475,12 +473,9 @@ export class RuleRunner {
       // of schema statements before it and end coverage has that key still (StatementKeys keeps its scope under
       // those): after an edit that is every statement but the edited ones, and none of them is asked for it.
       const keyHolds =
-        !!cached &&
         input.editing === true &&
-        cached.keyFs === fs &&
-        cached.keyModel === model &&
-        cached.keySchemaBefore === schemaBefore &&
-        cached.keyEnd === end;
+        cached?.scoped !== undefined &&
+        keptScopeHolds(cached.scoped, fs, model, schemaBefore, end);
       let current = keyHolds ? undefined : scopeOf(stmt, following, schemaBefore);
       if (
         cached &&
@@ -489,12 +484,7 @@ export class RuleRunner {
         (cached.model === undefined || cached.model === model) &&
         moved(cached.fixed, start)
       ) {
-        if (input.editing && !keyHolds) {
-          cached.keyFs = fs;
-          cached.keyModel = model;
-          cached.keySchemaBefore = schemaBefore;
-          cached.keyEnd = end;
-        }
+        if (input.editing && !keyHolds) cached.scoped = current;
         for (const f of cached.fixed.findings) findings.push(f);
         let stale = false;
         for (const entry of cached.dynamic) {
@@ -540,10 +530,7 @@ export class RuleRunner {
           model: bound,
           fixed,
           dynamic,
-          keyFs: input.editing ? fs : undefined,
-          keyModel: input.editing ? model : undefined,
-          keySchemaBefore: schemaBefore,
-          keyEnd: end,
+          scoped: input.editing ? current : undefined,
         });
     }
     single.length = 0;

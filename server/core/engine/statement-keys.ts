@@ -115,6 +115,36 @@ const MAX_INTERNED_TEXT = 128;
 /** Resolution candidates of a table name at an offset, best first (the Project's answer). */
 export type ResolveTable = (filePath: string, name: QualifiedName, atOffset: number) => readonly TableInfo[];
 
+/** A statement's key and scope (StatementKeys.statementScope); `kept` when made for a file open in an editor. */
+export interface KeyedScope {
+  key: string;
+  scope: StatementScope;
+  /** What the kept key was made under: it holds while keptScopeHolds says so. */
+  kept?: { fs: FileSchema; model: SchemaModel; schemaBefore: number };
+}
+
+/**
+ * Whether a kept key still holds for its statement: the file schema and the model are the same objects, as
+ * many of the file's schema statements precede it, and its key covers its end as before (see statementScope).
+ * The rule runner asks it of the scope it kept with a result, without looking the statement up.
+ */
+export function keptScopeHolds(
+  made: KeyedScope,
+  fs: FileSchema,
+  model: SchemaModel,
+  schemaBefore: number,
+  endIsCovered: boolean,
+): boolean {
+  const kept = made.kept;
+  return (
+    kept !== undefined &&
+    kept.fs === fs &&
+    kept.model === model &&
+    kept.schemaBefore === schemaBefore &&
+    (made.scope.end !== undefined) === endIsCovered
+  );
+}
+
 /** Makes statement keys; its interned fingerprints and object ids live as long as it does. */
 export class StatementKeys {
   private objectIds = new WeakMap<object, number>();
@@ -131,10 +161,7 @@ export class StatementKeys {
    * Scopes kept for the statements of files open in an editor, with the file schema and model they were
    * made under: see statementScope.
    */
-  private scopes = new WeakMap<
-    Statement,
-    { fs: FileSchema; model: SchemaModel; schemaBefore: number; made: { key: string; scope: StatementScope } }
-  >();
+  private scopes = new WeakMap<Statement, KeyedScope>();
 
   /**
    * What the statement-scoped rules' findings on `stmt` depend on besides the statement's own text (the
@@ -160,20 +187,14 @@ export class StatementKeys {
     resolveTable: ResolveTable,
     following: number | undefined,
     schemaBefore?: number,
-  ): { key: string; scope: StatementScope } {
+  ): KeyedScope {
     const start = stmt.range.start;
     const end = endCovered(stmt, following);
     const kept = schemaBefore !== undefined ? this.scopes.get(stmt) : undefined;
-    if (
-      kept &&
-      kept.fs === fs &&
-      kept.model === model &&
-      kept.schemaBefore === schemaBefore &&
-      (kept.made.scope.end === undefined) === (end === undefined)
-    ) {
-      kept.made.scope.start = start;
-      kept.made.scope.end = end;
-      return kept.made;
+    if (kept && keptScopeHolds(kept, fs, model, schemaBefore!, end !== undefined)) {
+      kept.scope.start = start;
+      kept.scope.end = end;
+      return kept;
     }
     const names = new Set<string>();
     const scope: StatementScope = {
@@ -210,8 +231,9 @@ export class StatementKeys {
       key += `|t${this.typesFingerprint(model)}`;
     }
     for (const name of scope.names) key += `|i${this.indexFingerprint(model, name)}:${indexEvents.before(name, start)}`;
-    const made = { key, scope };
-    if (schemaBefore !== undefined) this.scopes.set(stmt, { fs, model, schemaBefore, made });
+    if (schemaBefore === undefined) return { key, scope };
+    const made: KeyedScope = { key, scope, kept: { fs, model, schemaBefore } };
+    this.scopes.set(stmt, made);
     return made;
   }
 
