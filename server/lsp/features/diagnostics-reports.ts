@@ -83,25 +83,15 @@ export function findingToDiagnostic(finding: Finding, options: DiagnosticOptions
 }
 
 /**
- * The diagnostics made from findings, by the finding's data object: the rule runner reuses a statement's
- * findings (and their data) while the statement holds, so after an edit most findings come back as they
- * were and their diagnostics are reused rather than made again (the report's compare with the last one
- * then meets the same objects). A diagnostic is reused only while what it shows of the finding outside
+ * An open file's findings as last shown, in order, each with its offsets then and its diagnostic (undefined
+ * where it could not be made), and the lines they were placed by: the one record of the diagnostics made. The
+ * rule runner reuses a statement's findings (and their data) while the statement holds, so after an edit most
+ * findings come back as they were, and so do their diagnostics (the report's compare with the last one then
+ * meets the same objects). The findings before the edit and after it come back as the same objects in the
+ * same order: they are matched by place, from the start and from the end, without a lookup of each; the rest
+ * by their data object (see ShownMatch). A diagnostic is reused only while what it shows of the finding outside
  * its data (place, headline, severity, message id, related places) is unchanged; its data copy holds no
  * offsets (diagnosticData), and a finding's data does not change otherwise.
- */
-interface MadeDiagnostics {
-  /** By the finding's data object. */
-  byData: WeakMap<object, Made>;
-  /** Each file's findings as last shown: its report's edit starts from their lines. */
-  shown: Map<string, Shown>;
-}
-
-/**
- * A file's findings as last shown, in order, each with its offsets then and its diagnostic (undefined where it
- * could not be made), and the lines they were placed by. After an edit, the findings before it and after it
- * come back as the same objects in the same order: they are matched here by place, from the start and from
- * the end, without a lookup of each.
  */
 interface Shown {
   at: SourcePositions;
@@ -111,17 +101,8 @@ interface Shown {
   diagnostics: (Diagnostic | undefined)[];
 }
 
-/**
- * A diagnostic made (or kept) from a finding, with the finding's offsets then and the lines it was placed by:
- * after an edit of those lines, a finding wholly before the edit or on a line after it is placed without
- * locating it again (see TextEdit).
- */
-interface Made {
-  diagnostic: Diagnostic;
-  start: number;
-  end: number;
-  at: SourcePositions;
-}
+/** Each open file's findings as last shown (a file not open keeps none: its report is made afresh). */
+type ShownFindings = Map<string, Shown>;
 
 /** Whether the diagnostic shows the finding's rule, headline, severity and message id. */
 function sameHeadline(
@@ -224,31 +205,48 @@ function unmoved(
 }
 
 /**
- * findingToDiagnostic, or the diagnostic made from the same finding before when it still shows it. The finding
- * comes with its offsets (Project.lintOffsets): one the edit since its diagnostic was made did not reach is
- * placed by the edit (unmoved); another without related locations is compared with the diagnostic where it
- * shows, and located (copied with its lines and columns) only when it needs a new diagnostic. After an edit
- * that is the few findings the edit touched, not every finding of the file.
+ * findingToDiagnostic, or the diagnostic made from the same finding before (the j-th last shown) when it still
+ * shows it. The finding comes with its offsets (Project.lintOffsets): one the edit since did not reach is placed
+ * by the edit (unmoved); another without related locations is compared with the diagnostic where it shows, and
+ * located (copied with its lines and columns) only when it needs a new diagnostic. After an edit that is the
+ * few findings the edit touched, not every finding of the file.
  */
 function diagnosticFor(
   finding: OffsetFinding,
   places: FindingPlaces,
   options: DiagnosticOptions,
-  made: MadeDiagnostics['byData'],
+  before: Shown | undefined,
+  j: number | undefined,
   edit: TextEdit | undefined,
 ): Diagnostic {
-  const data = finding.data;
-  const before = data && made.get(data);
-  const kept = before && edit && before.at === edit.from && unmoved(before.diagnostic, before, finding, edit);
-  const diagnostic = kept || shownAgain(finding, before?.diagnostic, places, options);
-  if (before) {
-    before.diagnostic = diagnostic;
-    before.start = finding.range.start;
-    before.end = finding.range.end;
-    before.at = places.positions;
-  } else if (data)
-    made.set(data, { diagnostic, start: finding.range.start, end: finding.range.end, at: places.positions });
-  return diagnostic;
+  const shown = j === undefined ? undefined : before!.diagnostics[j];
+  const kept = shown && edit && unmoved(shown, { start: before!.starts[j!]!, end: before!.ends[j!]! }, finding, edit);
+  return kept || shownAgain(finding, shown, places, options);
+}
+
+/**
+ * The findings last shown that the place-by-place match left, by their data object (by the finding itself where
+ * it has none): made on the first lookup, over those alone.
+ */
+class ShownMatch {
+  private byData?: Map<object, number>;
+  constructor(
+    private readonly before: Shown | undefined,
+    private readonly from: number,
+    private readonly to: number,
+  ) {}
+
+  indexOf(finding: OffsetFinding): number | undefined {
+    if (!this.before || this.from >= this.to) return undefined;
+    if (!this.byData) {
+      this.byData = new Map();
+      for (let j = this.from; j < this.to; j++) {
+        const old = this.before.findings[j]!;
+        this.byData.set(old.data ?? old, j);
+      }
+    }
+    return this.byData.get(finding.data ?? finding);
+  }
 }
 
 /** The diagnostic `before` when it still shows the finding where it shows now, else a new one. */
@@ -333,19 +331,19 @@ export function createReports(ctx: ServerContext, relatedInformation: boolean): 
   const cache = new Map<string, CachedReport>();
   /** The last report of each file, valid or not: a recomputed report with the same content keeps its id. */
   const last = new Map<string, CachedReport>();
-  const made: MadeDiagnostics = { byData: new WeakMap(), shown: new Map() };
+  const shownFindings: ShownFindings = new Map();
 
   /** Diagnostics for one project file: an open document's cached until an event says its findings may have changed. */
   const reportFor = (filePath: string): Report => {
     const cached = cache.get(filePath);
     if (cached?.diagnostics) return cached as Report;
-    const diagnostics = computeDiagnostics(ctx, filePath, relatedInformation, made);
+    const diagnostics = computeDiagnostics(ctx, filePath, relatedInformation, shownFindings);
     // A file that is not open goes back to its schema and references, and its report to a digest
     // (the findings would only be reused while nothing they depend on changes, and any such change
     // brings the file back here anyway).
     const open = !!ctx.documents.get(ctx.pathToUri(filePath));
     if (!open) {
-      made.shown.delete(filePath);
+      shownFindings.delete(filePath);
       ctx.project.release(filePath, { findings: true });
       heapKeeper().settle();
     }
@@ -370,7 +368,7 @@ export function createReports(ctx: ServerContext, relatedInformation: boolean): 
    * that a full set with the same content keeps its id, but not cached as its valid one.
    */
   const localReportFor = (filePath: string): Report => {
-    const diagnostics = computeDiagnostics(ctx, filePath, relatedInformation, made, 'local');
+    const diagnostics = computeDiagnostics(ctx, filePath, relatedInformation, shownFindings, 'local');
     const previous = last.get(filePath);
     const same = !!previous?.diagnostics && sameJson(previous.diagnostics, diagnostics);
     const resultId = same ? previous!.resultId : `${RUN_ID}.${nextResultId++}`;
@@ -395,11 +393,11 @@ export function createReports(ctx: ServerContext, relatedInformation: boolean): 
     for (const file of [...event.changed, ...event.removed, ...event.dependents]) {
       cache.delete(file);
       // A document closed keeps no findings as last shown (its next report is made as a file not open).
-      if (!ctx.documents.get(ctx.pathToUri(file))) made.shown.delete(file);
+      if (!ctx.documents.get(ctx.pathToUri(file))) shownFindings.delete(file);
     }
     for (const file of event.removed) {
       last.delete(file);
-      made.shown.delete(file);
+      shownFindings.delete(file);
     }
   };
   return { reportFor, localReportFor, reportUnlessHeld, invalidate };
@@ -461,7 +459,7 @@ function computeDiagnostics(
   ctx: ServerContext,
   filePath: string,
   relatedInformation: boolean,
-  made: MadeDiagnostics,
+  shownFindings: ShownFindings,
   stage: 'full' | 'local' = 'full',
 ): Diagnostic[] {
   const skipped = ctx.skippedReason(filePath);
@@ -482,7 +480,7 @@ function computeDiagnostics(
   try {
     findings = stage === 'local' ? ctx.project.lintLocalOffsets(filePath) : ctx.project.lintOffsets(filePath);
     if (!findings.length) {
-      made.shown.delete(filePath);
+      shownFindings.delete(filePath);
       return [];
     }
     const positions = ctx.project.positions(filePath);
@@ -495,18 +493,16 @@ function computeDiagnostics(
     return [];
   }
   const options: DiagnosticOptions = { relatedInformation, pathToUri: ctx.pathToUri };
-  const before = made.shown.get(filePath);
+  const before = shownFindings.get(filePath);
   const edit = textEdit(before?.at, places.positions);
   const n = findings.length;
+  const m = before?.findings.length ?? 0;
   const diagnostics = new Array<Diagnostic | undefined>(n);
-  /** The i-th finding's diagnostic: the j-th last shown where the edit did not reach it, else as diagnosticFor. */
-  const place = (i: number, j?: number): void => {
+  /** The i-th finding's diagnostic, from the j-th last shown if it is the same finding (see diagnosticFor). */
+  const place = (i: number, j: number | undefined): void => {
     const finding = findings[i]!;
-    const shown = j === undefined || !before || !edit ? undefined : before.diagnostics[j];
     try {
-      diagnostics[i] =
-        (shown && unmoved(shown, { start: before!.starts[j!]!, end: before!.ends[j!]! }, finding, edit!)) ||
-        diagnosticFor(finding, places, options, made.byData, edit);
+      diagnostics[i] = diagnosticFor(finding, places, options, before, j, edit);
     } catch (error) {
       ctx.log.error(`cqlint: cannot convert a ${String(finding?.ruleId)} finding in ${filePath}: ${String(error)}`);
     }
@@ -515,14 +511,14 @@ function computeDiagnostics(
   // its end (all but those of the statements the edit changed): matched with the last ones without a lookup.
   let head = 0;
   let tail = 0;
-  if (before && edit) {
-    const m = before.findings.length;
+  if (before) {
     const most = Math.min(n, m);
     for (; head < most && findings[head] === before.findings[head]; head++) place(head, head);
     for (; tail < most - head && findings[n - 1 - tail] === before.findings[m - 1 - tail]; tail++)
       place(n - 1 - tail, m - 1 - tail);
   }
-  for (let i = head; i < n - tail; i++) place(i);
+  const rest = new ShownMatch(before, head, m - tail);
+  for (let i = head; i < n - tail; i++) place(i, rest.indexOf(findings[i]!));
   const starts = new Array<number>(n);
   const ends = new Array<number>(n);
   for (let i = 0; i < n; i++) {
@@ -530,7 +526,7 @@ function computeDiagnostics(
     ends[i] = findings[i]!.range.end;
   }
   // A copy of the list: the project may hand back the same array, changed, next time.
-  made.shown.set(filePath, { at: places.positions, findings: findings.slice(), starts, ends, diagnostics });
+  shownFindings.set(filePath, { at: places.positions, findings: findings.slice(), starts, ends, diagnostics });
   const out: Diagnostic[] = [];
   for (const diagnostic of diagnostics) if (diagnostic) out.push(diagnostic);
   return out;
