@@ -5,6 +5,7 @@
 import type { ColumnInfo, TableInfo } from './model';
 import { isCollection, nativeName } from './types';
 import { SECONDS } from '../util/periods';
+import { WeakRecentCache } from '../util/recent-cache';
 
 /**
  * snake_case, camelCase and plain: created_at, createdAt, yyyymmdd → words. Accents are dropped
@@ -998,12 +999,24 @@ function withEvidence(
   return p;
 }
 
-/** A column's profile from its type and name, kept per column (every rule and the hover ask for it). */
-let vocabularyProfiles = new WeakMap<ColumnInfo, { shard: TableInfo['shard']; profile: ColumnProfile }>();
+/**
+ * Columns whose profiles are kept, per generation (see WeakRecentCache): above the columns of any one large
+ * file's tables (the 10,000-line bench file's), so that an edited file's columns keep theirs across edits.
+ */
+const PROFILES_KEPT = 16_384;
+
+/**
+ * A column's profile from its type and name, kept for the columns asked about lately (every rule and the hover
+ * ask for it). Not one per column of the model: the CLI lints every file of a 2,000-file workspace once, and a
+ * WeakMap kept about 10 MiB of profiles, for the workspace's life, that no later file asked for again.
+ */
+const vocabularyProfiles = new WeakRecentCache<ColumnInfo, { shard: TableInfo['shard']; profile: ColumnProfile }>(
+  PROFILES_KEPT,
+);
 
 /** Lets go of the kept profiles (see Project.forgetLookups): each is made from its column alone. */
 export function forgetVocabularyProfiles(): void {
-  vocabularyProfiles = new WeakMap();
+  vocabularyProfiles.clear();
 }
 
 function cachedVocabularyProfile(

@@ -10,6 +10,7 @@ import type {
 import type { ShardSpec } from '../token/shard';
 import { internName } from '../util/names';
 import { addTo } from '../util/lists';
+import { RecentCache, WeakRecentCache } from '../util/recent-cache';
 import type { TableHints } from '../vocabulary/config';
 import { resolveVersions, type Mention } from './versions';
 import type { MigrationFolder } from './migrations';
@@ -209,6 +210,11 @@ interface IndexHistory {
  * The history of a table nothing indexes, most tables': one object for all of them (two maps and two arrays
  * for each of the 8,000 asked about were 2.5 MiB of the 2,000-file workspace's). Never changed.
  */
+/**
+ * Index histories kept, per generation (see RecentCache): above the tables of any one large file (the
+ * 10,000-line bench file's), so that an edited file's tables keep theirs across edits.
+ */
+const HISTORIES_KEPT = 4096;
 const NO_INDEXES: IndexHistory = { all: [], live: [], byFile: new Map(), liveByFile: new Map() };
 const NO_VIEWS: readonly TableInfo[] = [];
 
@@ -244,14 +250,18 @@ export class SchemaModel {
     string,
     { byKeyspace: Map<string, TableInfo[]>; unqualified: TableInfo[] }
   >();
-  /** Index histories by keyspace and table name (a workspace of migrations creates the same index in hundreds of files). */
-  private readonly indexHistories = new Map<string, IndexHistory>();
+  /**
+   * Index histories by keyspace and table name (a workspace of migrations creates the same index in hundreds of
+   * files), for the names asked about lately: the CLI asks for every keyspace's tables once, and kept them all
+   * (about 7 MiB on the 2,000-file workspace once every file was linted).
+   */
+  private readonly indexHistories = new RecentCache<string, IndexHistory>(HISTORIES_KEPT);
   private readonly indexesByKeyspace = new Map<
     string,
     { byKeyspace: Map<string, IndexInfo[]>; unqualified: IndexInfo[] }
   >();
-  /** The same, by the table asked about (rules ask for the same tables over and over). */
-  private tableHistories = new WeakMap<TableInfo, IndexHistory>();
+  /** The same, by the table asked about lately (rules ask for the same tables over and over). */
+  private readonly tableHistories = new WeakRecentCache<TableInfo, IndexHistory>(HISTORIES_KEPT);
   /** viewsOf's answers: the views by their base's qualified name, listed once when first asked. */
   private viewsByBase: Map<string, TableInfo[]> | undefined;
 
@@ -308,7 +318,7 @@ export class SchemaModel {
   private forgetIndexLookups(): void {
     this.indexHistories.clear();
     this.indexesByKeyspace.clear();
-    this.tableHistories = new WeakMap();
+    this.tableHistories.clear();
   }
 
   /** Every table or view in the workspace (one entry per definition). */
