@@ -9,7 +9,6 @@ import { isFindingOf } from '../findings/findings-data';
 import type { Project } from '../engine/project';
 import type { TableHints } from '../vocabulary/config';
 import { type TableInfo, columnNamed } from '../schema/model';
-import { bucketPeriodSeconds } from '../schema/columns';
 import { nativeName } from '../schema/types';
 import {
   CELL_METADATA_BYTES,
@@ -552,23 +551,21 @@ export function partitionReportData(
   const inputs = { table, target, hints, udts, references, evidence, sample: options.sample };
   const growthRate = rowRate(inputs, workload);
   const rate = growthRate.rowsPerSecond > 0 ? growthRate.rowsPerSecond : DEFAULT_ROWS_PER_SECOND[workload.rateClass];
-  const bucketColumns = table.partitionKey.filter(
-    (c) => workload.partitionKey.find((p) => p.name === c.name)?.nature === 'bucket',
-  );
-  const bucketSeconds = bucketColumns.map(bucketPeriodSeconds).filter((s): s is number => s !== undefined);
+  // The key's time bucket as the workload model reads it (its bound: the finest bucket of known period).
+  const bound = workload.bound;
   let stopsAfter: number | undefined;
   let stopsBecause: GrowthCurve['stopsBecause'];
   let assumedBucketPeriod: string | undefined;
-  if (bucketSeconds.length) {
-    stopsAfter = Math.min(...bucketSeconds);
+  if (bound.kind === 'bucket') {
     stopsBecause = 'bucket';
-  } else if (bucketColumns.length) {
-    // A bucket whose name does not say its period (`window`, `period`): drawn as a day, and said so.
-    stopsAfter = DAY;
-    stopsBecause = 'bucket';
-    assumedBucketPeriod = bucketColumns[0]!.name;
+    stopsAfter = bound.bucketSeconds;
+    if (stopsAfter === undefined) {
+      // A bucket whose name does not say its period (`window`, `period`): drawn as a day, and said so.
+      stopsAfter = DAY;
+      assumedBucketPeriod = bound.column;
+    }
   }
-  const ttl = workload.bound.kind === 'ttl' ? workload.bound.ttlSeconds : undefined;
+  const ttl = bound.kind === 'ttl' ? bound.ttlSeconds : undefined;
   if (ttl && (stopsAfter === undefined || ttl < stopsAfter)) {
     stopsAfter = ttl;
     stopsBecause = 'ttl';
