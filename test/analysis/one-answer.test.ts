@@ -82,6 +82,33 @@ describe('one answer per table', () => {
     }
   });
 
+  test('an edit elsewhere in an open file hands back the same reference (the server keeps its diagnostic)', () => {
+    const users =
+      '\nCREATE TABLE ks.users (id uuid PRIMARY KEY, name text);\nSELECT name FROM ks.users WHERE id = ?;\n';
+    const project = projectWith(APP_LOG + users, {}, { editing: () => true });
+    const before = project.lintOffsets(MAIN);
+    const hot = before.find((f) => f.ruleId === 'hot-partition');
+    const grows = before.find((f) => f.ruleId === 'unbounded-partition');
+    assert.equal(grows?.messageId, 'sameCure');
+    project.setFile(MAIN, `${APP_LOG}${users}-- a note below\n`);
+    const after = project.lintOffsets(MAIN);
+    assert.notEqual(after, before, 'the file was linted again');
+    assert.equal(
+      after.find((f) => f.ruleId === 'hot-partition'),
+      hot,
+      'the runner reuses the statement’s findings',
+    );
+    assert.equal(
+      after.find((f) => f.ruleId === 'unbounded-partition'),
+      grows,
+    );
+    // A new hot-partition finding (the table changed) makes the reference again.
+    project.setFile(MAIN, `${APP_LOG.replace('message text', 'message text, host text')}${users}`);
+    const changed = project.lintOffsets(MAIN).find((f) => f.ruleId === 'unbounded-partition');
+    assert.equal(changed?.messageId, 'sameCure');
+    assert.notEqual(changed, grows);
+  });
+
   test('unbounded-partition suppressed: hot-partition is unchanged, and still words the growth', () => {
     const { hot, grows } = both(projectWith(`-- cqlint-disable-next-line unbounded-partition\n${APP_LOG}`));
     assert.equal(grows, undefined);

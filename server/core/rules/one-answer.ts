@@ -28,8 +28,24 @@ export function oneAnswerPerTable<F extends OffsetFinding>(findings: readonly F[
   });
 }
 
+/**
+ * Each reference made, by the unbounded-partition finding it stands for, with the hot-partition data it refers
+ * to: the rule runner hands back a statement's findings as the same objects while the statement holds, and so
+ * does this while both hold (the language server then keeps its diagnostic after an edit elsewhere instead of
+ * making it again). Weak: a finding let go takes its reference with it.
+ */
+const references = new WeakMap<OffsetFinding, { hot: HotPartitionData; made: OffsetFinding }>();
+
 /** The unbounded-partition finding as a reference to the hot-partition finding whose fix cures it (a new object: findings are cached). */
 function referToHot<F extends OffsetFinding>(f: F, data: UnboundedPartitionData, hot: HotPartitionData): F {
+  const kept = references.get(f);
+  if (kept?.hot === hot) return kept.made as F;
+  const made = reference(f, data, hot);
+  references.set(f, { hot, made });
+  return made;
+}
+
+function reference<F extends OffsetFinding>(f: F, data: UnboundedPartitionData, hot: HotPartitionData): F {
   const plan = hot.plans![0]!;
   const messageId = 'sameCure';
   const details =
