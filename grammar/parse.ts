@@ -416,8 +416,9 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
   let firstOld = 0;
   let newChangeEnd = text.length;
   let delta = 0;
+  let prefix = 0;
   if (memo) {
-    const prefix = commonPrefixLength(memo.text, text);
+    prefix = commonPrefixLength(memo.text, text);
     const suffix = commonSuffixLength(memo.text, text, Math.min(memo.text.length, text.length) - prefix);
     newChangeEnd = text.length - suffix;
     delta = text.length - memo.text.length;
@@ -504,11 +505,16 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
     const afterLine = at ? at.line : 0;
     const afterColumn = at ? at.column : 0;
     const afterComments = at ? comments.length : 0;
-    // The first chunk re-lexed holds the edit: its text is new.
-    const candidates =
-      memo && parsedChunks++ > 0
-        ? oldByKey().get(text.slice(first.startOffset, first.startOffset + length))
-        : undefined;
+    // The first chunk re-lexed holds the edit (its text is new) unless it ends before the edit: the lexer looked
+    // past its boundary, into the edit, but it is the old chunk's text in the old chunk's place (typing at the start
+    // of a statement re-lexes the one before it, which then kept its statement objects, and the file its schema).
+    let candidates: number[] | undefined;
+    if (memo && parsedChunks++ > 0)
+      candidates = oldByKey().get(text.slice(first.startOffset, first.startOffset + length));
+    else if (memo && first.startOffset + length <= prefix && !byKey) {
+      const old = oldRecords[firstOld];
+      if (old && old.startOffset === first.startOffset && old.length === length) candidates = [firstOld++];
+    }
     let record: ChunkRecord;
     if (candidates && candidates.length) {
       // Prefer a chunk that did not move; otherwise take the first one left.

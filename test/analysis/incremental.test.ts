@@ -850,6 +850,10 @@ test("an edit that touches no DDL reuses the file's schema; one that does, or a 
   const first = project.fileSchema(path);
   project.setFile(path, text.replace('id = 1', 'id = 2'));
   assert.equal(project.fileSchema(path), first, 'a query edited: the same schema object');
+  // Typing at the start of the query re-lexes the CREATE TABLE before it (the lexer looked past its `;`): its text
+  // is the same, so is its statement object, and so is the schema.
+  project.setFile(path, text.replace('id = 1', 'id = 2').replace('SELECT *', 'SELECT id, v'));
+  assert.equal(project.fileSchema(path), first, 'the start of the query edited: the same schema object');
   project.setFile(path, text.replace('id = 1', 'id = 3').replace('v text', 'v int'));
   const altered = project.fileSchema(path);
   assert.notEqual(altered, first, 'the CREATE TABLE edited: a new schema');

@@ -176,6 +176,30 @@ describe('incremental parsing equals a full parse after any edit', () => {
     }
   });
 
+  test('an edit at the start of a statement keeps the statement before it, re-lexed but unchanged', () => {
+    const text = 'CREATE TABLE users (id uuid PRIMARY KEY, name text);\nSELECT name FROM users WHERE id = ?;\n';
+    for (const next of [
+      text.replace('SELECT name', 'SELECT id, name'),
+      text.replace('\nSELECT', '\n SELECT'),
+      text.replace(';\nSELECT', ';SELECT'),
+      text.replace('SELECT', '-- c\nSELECT'),
+      text.replace(';\nSELECT', ';\nSELECT 1e+5 FROM t;\nSELECT'),
+    ]) {
+      const previous = parseCql(text);
+      const kept = previous.statements[0];
+      const second = parseCql(next, { previous });
+      assert.deepEqual(second, parseCql(next), JSON.stringify(next));
+      assert.equal(second.statements[0], kept, `the CREATE TABLE is the same object: ${JSON.stringify(next)}`);
+    }
+    // Its own text edited near its end: parsed again.
+    const previous = parseCql(text);
+    const kept = previous.statements[0];
+    const next = text.replace('name text)', 'name text, age int)');
+    const second = parseCql(next, { previous });
+    assert.deepEqual(second, parseCql(next));
+    assert.notEqual(second.statements[0], kept);
+  });
+
   test('statements moved around (cut and paste) are reused, and the rest spliced', () => {
     const parts = Array.from({ length: 12 }, (_, i) => `SELECT c${i} FROM t${i} WHERE k = ${i};\n`);
     const random = rng(42);
