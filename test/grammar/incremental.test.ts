@@ -153,6 +153,50 @@ describe('incremental parsing equals a full parse after any edit', () => {
     });
   }
 
+  test('random edits within the lexer lookahead after statement ends (the statement before is re-lexed)', () => {
+    const pieces = [
+      '',
+      ' ',
+      'x',
+      ';',
+      '1e',
+      '+5',
+      "'",
+      '--',
+      '\n',
+      'SELECT ',
+      'id, ',
+      '$$',
+      '"',
+      '/*',
+      '*/',
+      '-',
+      '0x',
+    ];
+    const random = rng(7);
+    let edits = 0;
+    for (const folder of ['cassandra-docs', 'cassandra-docs-broken', 'killrvideo']) {
+      for (const file of corpusFiles(folder)) {
+        let text = readText(file);
+        let previous = parseCql(text);
+        for (let step = 0; step < 6; step++) {
+          const ends: number[] = [];
+          for (let i = text.indexOf(';'); i >= 0 && ends.length < 400; i = text.indexOf(';', i + 1)) ends.push(i + 1);
+          const base = ends.length ? ends[Math.floor(random() * ends.length)]! : 0;
+          const at = Math.min(text.length, base + Math.floor(random() * 20));
+          const removed = Math.floor(random() * 4);
+          const next = text.slice(0, at) + pieces[Math.floor(random() * pieces.length)] + text.slice(at + removed);
+          const incremental = parseCql(next, { previous });
+          assert.deepEqual(incremental, parseCql(next), `${file} step ${step}: edit at ${at}`);
+          previous = incremental;
+          text = next;
+          edits++;
+        }
+      }
+    }
+    assert.ok(edits > 500, `${edits} edits`);
+  });
+
   test('an edit at the very start, the very end, and of nothing', () => {
     const text = 'CREATE TABLE t (k int PRIMARY KEY);\n-- note\nSELECT * FROM t;\n/* open';
     for (const next of ['x' + text, text + 'x', text, text.slice(1), text.slice(0, -1), '', ' ']) {
