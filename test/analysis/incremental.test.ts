@@ -842,6 +842,26 @@ test('a view or LIKE table whose base another file defines forgets the base when
   );
 });
 
+test("an edit of one table keeps the definitions of the file's other tables (their statements keep their keys)", () => {
+  const path = `${ROOT}/definitions.cql`;
+  const text =
+    'CREATE TABLE ks.a (id int PRIMARY KEY, v text);\nCREATE TABLE ks.b (id int PRIMARY KEY, w text);\nSELECT v FROM ks.a WHERE id = 1;\n';
+  const project = new Project({ config: {}, editing: () => true });
+  project.setFile(path, text);
+  project.lint(path);
+  const a = project.tableFor(path, 'ks.a')!;
+  const b = project.tableFor(path, 'ks.b')!;
+  const edited = text.replace('w text', 'w int');
+  project.setFile(path, edited);
+  const fresh = new Project({ config: {} });
+  fresh.setFile(path, edited);
+  assert.deepEqual(plain(project.lint(path)), plain(fresh.lint(path)));
+  const after = project.tableFor(path, 'ks.a')!;
+  assert.notEqual(after, a, 'the file schema was built again');
+  assert.equal(after.definition, a.definition, 'the same CREATE statement: the same definition');
+  assert.notEqual(project.tableFor(path, 'ks.b')!.definition, b.definition, 'the edited CREATE: a new one');
+});
+
 test("an edit that touches no DDL reuses the file's schema; one that does, or a tree re-parsed after release, builds it again", () => {
   const path = `${ROOT}/schema-reuse.cql`;
   const text = 'CREATE TABLE ks.t (id int PRIMARY KEY, v text);\nSELECT * FROM ks.t WHERE id = 1;\n';

@@ -21,6 +21,7 @@ import {
   type TableVersion,
   type TypeVersion,
   type UserTypeInfo,
+  definitionOf,
   isSaiClass,
   qualify,
   sameShape,
@@ -237,7 +238,7 @@ export function buildFileSchema(filePath: string, text: string, parse: ParseResu
             name,
             qualifiedName: qualify(keyspace, name),
             filePath,
-            definition: { statement: stmt },
+            definition: definitionOf(stmt),
             range: stmt.range,
             nameRange: stmt.name.range,
           };

@@ -14,7 +14,15 @@ import type {
   SourceRange,
   TableOptions,
 } from '../../../grammar/ast';
-import { type ColumnInfo, type TableInfo, type UserTypeInfo, columnNamed, hasColumn, qualify } from './model';
+import {
+  type ColumnInfo,
+  type TableInfo,
+  type UserTypeInfo,
+  columnNamed,
+  definitionOf,
+  hasColumn,
+  qualify,
+} from './model';
 import { shardAbove } from './shard';
 import { hintsAbove } from './hint-comments';
 import { typeText } from '../util/cql-type';
@@ -124,7 +132,7 @@ function keyedTable(
     options,
     defaultTtlSeconds: ttlOf(options),
     filePath,
-    definition: { statement: stmt },
+    definition: definitionOf(stmt),
     range: stmt.range,
     nameRange: stmt.name.range,
     counter: false,

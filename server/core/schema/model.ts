@@ -78,6 +78,21 @@ export interface TableDefinition {
   statement?: CreateTableStatement | CreateMaterializedViewStatement;
 }
 
+/**
+ * The definition a CREATE statement makes: the same object for the same statement, whichever build of its
+ * file schema asks. The incremental parse hands back an unchanged statement as the same object, so after an
+ * edit of one table the file's other tables keep their definitions, and with them the statement keys that
+ * fingerprint them (a new one per build made every statement of the file run its rules again). Weak: a
+ * statement let go takes its definition with it.
+ */
+export function definitionOf(statement: CreateTableStatement | CreateMaterializedViewStatement): TableDefinition {
+  let definition = definitions.get(statement);
+  if (!definition) definitions.set(statement, (definition = { statement }));
+  return definition;
+}
+
+const definitions = new WeakMap<CreateTableStatement | CreateMaterializedViewStatement, TableDefinition>();
+
 export interface KeyspaceInfo {
   name: string;
   /** Replication class without the package (`SimpleStrategy`, `NetworkTopologyStrategy`). */
