@@ -41,21 +41,27 @@ interface StatementResult {
   epoch: string;
   /** What the statement's findings depend on besides its own text and the references: see statementScope. */
   key: string;
-  /** Set when a rule's run on the statement read the workspace's definitions: the results stand with this model only. */
-  model: SchemaModel | undefined;
   /**
    * In a file open in an editor (RuleRunInput.editing), the kept scope `key` was last found in: while it holds
    * (keptScopeHolds), StatementKeys.statementScope would answer it again, so the result is reused without
    * asking for it (see runStatementRules).
    */
   scoped: KeyedScope | undefined;
-  /** The findings of the rules that read no references: they stand while the key does. */
+  /** The findings of the rules that read no references and no workspace definitions: they stand while the key does. */
   fixed: RuleResult;
   /**
-   * The rules that read references (referencesTo), each with its own result: when an edited query
-   * changes the references, only these run again on the table's statement.
+   * The rules that read references (referencesTo) or the workspace's definitions (definitionsOf, viewsOf, ...,
+   * which no key covers), each with its own result: when an edited query changes the references, or an edit of
+   * a schema statement makes a new model, only these run again on the statement, not all its rules.
    */
-  dynamic: { rule: number; result: RuleResult }[];
+  dynamic: DynamicResult[];
+}
+
+interface DynamicResult {
+  rule: number;
+  result: RuleResult;
+  /** Set when the rule's run read the workspace's definitions: its result stands with this model only. */
+  model: SchemaModel | undefined;
 }
 
 interface RuleResult {
@@ -477,18 +483,16 @@ export class RuleRunner {
         cached?.scoped !== undefined &&
         keptScopeHolds(cached.scoped, fs, model, schemaBefore, end);
       let current = keyHolds ? undefined : scopeOf(stmt, following, schemaBefore);
-      if (
-        cached &&
-        cached.epoch === epoch &&
-        (keyHolds || cached.key === current!.key) &&
-        (cached.model === undefined || cached.model === model) &&
-        moved(cached.fixed, start)
-      ) {
+      if (cached && cached.epoch === epoch && (keyHolds || cached.key === current!.key) && moved(cached.fixed, start)) {
         if (input.editing && !keyHolds) cached.scoped = current;
         for (const f of cached.fixed.findings) findings.push(f);
         let stale = false;
         for (const entry of cached.dynamic) {
-          if (moved(entry.result, start) && this.host.referencesUnchanged(entry.result.references)) {
+          if (
+            (entry.model === undefined || entry.model === model) &&
+            moved(entry.result, start) &&
+            this.host.referencesUnchanged(entry.result.references)
+          ) {
             for (const f of entry.result.findings) findings.push(f);
             for (const d of entry.result.references) references.push(d);
             continue;
@@ -498,7 +502,7 @@ export class RuleRunner {
           const result = runOne(entry.rule, stmt, current.scope, rule.check ? undefined : handlerOf(rule, stmt.kind));
           if (result) entry.result = result;
           else stale = true;
-          if (ranModelBound) cached.model = model;
+          entry.model = ranModelBound ? model : undefined;
         }
         if (stale) this.statementResults.delete(stmt);
         continue;
@@ -507,14 +511,16 @@ export class RuleRunner {
       let fixed: RuleResult = EMPTY_RESULT;
       let dynamic: StatementResult['dynamic'] = NO_DYNAMIC;
       let cacheable = true;
-      let bound: SchemaModel | undefined;
       for (let r = 0; r < rules.length; r++) {
         const { index: i, handler } = rules[r]!;
         const result = runOne(i, stmt, current.scope, handler);
-        if (ranModelBound) bound = model;
         if (!result) cacheable = false;
-        else if (result.references.length)
-          (dynamic === NO_DYNAMIC ? (dynamic = []) : dynamic).push({ rule: i, result });
+        else if (result.references.length || ranModelBound)
+          (dynamic === NO_DYNAMIC ? (dynamic = []) : dynamic).push({
+            rule: i,
+            result,
+            model: ranModelBound ? model : undefined,
+          });
         else if (result !== EMPTY_RESULT) {
           // The rule's own anchors, found by runOne, serve the statement's fixed result as they are.
           if (fixed === EMPTY_RESULT) fixed = { findings: [], anchors: [], references: NO_REFERENCES };
@@ -527,7 +533,6 @@ export class RuleRunner {
         this.statementResults.set(stmt, {
           epoch,
           key: current.key,
-          model: bound,
           fixed,
           dynamic,
           scoped: input.editing ? current : undefined,
