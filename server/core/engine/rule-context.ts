@@ -262,7 +262,13 @@ export function statementContext(
       return candidates ? host.ruleTable(filePath, candidates) : base.tableFor(name, at);
     },
     tableCandidates: (name: QualifiedName, at: number) => covered(name, at) ?? base.tableCandidates(name, at),
-    definitionsOf: (table: TableInfo) => (modelBound(), base.definitionsOf(table)),
+    // The CREATE statement's own table's definitions are covered by its key (StatementScope.definitions).
+    definitionsOf: (table: TableInfo) => {
+      const scope = run.scope;
+      if (scope?.definitions && table === scope.latest) return scope.definitions;
+      modelBound();
+      return base.definitionsOf(table);
+    },
     definedBy: (stmt: Statement) => {
       if (run.scope && stmt !== run.scope.statement) run.scope.cacheable = false;
       return base.definedBy(stmt);

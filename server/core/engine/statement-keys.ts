@@ -38,6 +38,11 @@ export interface StatementScope {
   end?: number;
   defined?: TableInfo;
   latest?: TableInfo;
+  /**
+   * A CREATE TABLE/VIEW's answer to definitionsOf(latest): the workspace's definitions of its name in its keyspace
+   * (conflicting-definition compares their keys). The key covers them, so reading them binds no result to the model.
+   */
+  definitions?: readonly TableInfo[];
   /** Schema statements see user types (sizing); the key covers them. */
   types: boolean;
   cacheable: boolean;
@@ -224,6 +229,8 @@ export class StatementKeys {
         scope.latest = latestVersion(fs, defined);
         names.add(defined.name);
         key += `|d${this.tableId(defined)}:${this.tableId(scope.latest)}`;
+        scope.definitions = model.candidates(scope.latest.keyspace, scope.latest.name);
+        key += `|c${this.candidatesKey(scope.definitions)}`;
       }
     }
     if (isSchemaStatement(stmt)) {
