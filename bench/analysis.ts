@@ -404,6 +404,19 @@ function inProcess(work: AnalysisWorkload): void {
     project.setFile(file, text);
     tableEdit.push(timeMs(() => project.lint(file)));
   }
+  // A character typed at 200 places spread over the file (a fixed pseudo-random sequence), each then taken out:
+  // where a keystroke lands in a schema statement, a keyspace or a query start, the re-lint does more.
+  const anywhere: number[] = [];
+  let seed = 12345;
+  for (let i = 0; i < 200; i++) {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    const at = Math.floor((seed / 2147483648) * text.length);
+    const original = text;
+    project.setFile(file, `${text.slice(0, at)}x${text.slice(at)}`);
+    anywhere.push(timeMs(() => project.lint(file)));
+    project.setFile(file, original);
+    project.lint(file);
+  }
   console.log(
     `analysis (in process): ${work.lines} lines, ${(work.text.length / 1024).toFixed(0)} KB, ${work.statements} statements, ${findings} findings`,
   );
@@ -415,6 +428,7 @@ function inProcess(work: AnalysisWorkload): void {
   line('the same edits, CPU time (setFile included)', stat(editCpu), 30);
   if (startEdit.length) line('re-lint after a space typed at a query start', stat(startEdit), 30);
   if (tableEdit.length) line('re-lint after a character typed in a table', stat(tableEdit), 30);
+  line('re-lint after a character typed anywhere', stat(anywhere), 30);
   line('  (for reference) lexing the whole text', lex);
 }
 
