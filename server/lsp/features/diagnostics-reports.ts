@@ -11,6 +11,7 @@ import { LineIndex, type SourcePositions } from '../../../grammar/line-index';
 import { commonPrefixLength, commonSuffixLength } from '../../../grammar/text-diff';
 import type { FilesChangedEvent, ServerContext } from '../context';
 import { heapKeeper } from '../../core/util/heap';
+import { commonEnds } from '../../core/util/lists';
 import { isRangeOf, toRange } from '../conversions';
 
 const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
@@ -509,14 +510,9 @@ function computeDiagnostics(
   };
   // The findings that come back as the same objects in the same places of the list, from its start and from
   // its end (all but those of the statements the edit changed): matched with the last ones without a lookup.
-  let head = 0;
-  let tail = 0;
-  if (before) {
-    const most = Math.min(n, m);
-    for (; head < most && findings[head] === before.findings[head]; head++) place(head, head);
-    for (; tail < most - head && findings[n - 1 - tail] === before.findings[m - 1 - tail]; tail++)
-      place(n - 1 - tail, m - 1 - tail);
-  }
+  const { head, tail } = before ? commonEnds(before.findings, findings) : { head: 0, tail: 0 };
+  for (let i = 0; i < head; i++) place(i, i);
+  for (let k = 0; k < tail; k++) place(n - 1 - k, m - 1 - k);
   const rest = new ShownMatch(before, head, m - tail);
   for (let i = head; i < n - tail; i++) place(i, rest.indexOf(findings[i]!));
   const starts = new Array<number>(n);
