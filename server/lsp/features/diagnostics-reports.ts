@@ -184,15 +184,16 @@ function textEdit(from: SourcePositions | undefined, now: SourcePositions): Text
  */
 function unmoved(
   diagnostic: Diagnostic,
-  before: { start: number; end: number },
+  startBefore: number,
+  endBefore: number,
   finding: OffsetFinding,
   edit: TextEdit,
 ): Diagnostic | undefined {
   if (finding.related?.length || diagnostic.relatedInformation !== undefined) return;
   if (!sameHeadline(diagnostic, finding)) return;
   const { start, end } = finding.range;
-  if (start === before.start && end === before.end && end < edit.start) return diagnostic;
-  if (start !== before.start + edit.delta || end !== before.end + edit.delta) return;
+  if (start === startBefore && end === endBefore && end < edit.start) return diagnostic;
+  if (start !== startBefore + edit.delta || end !== endBefore + edit.delta) return;
   const range = diagnostic.range;
   if (range.start.line <= edit.lastLine) return;
   if (edit.lines === 0) return diagnostic;
@@ -221,7 +222,7 @@ function diagnosticFor(
   edit: TextEdit | undefined,
 ): Diagnostic {
   const shown = j === undefined ? undefined : before!.diagnostics[j];
-  const kept = shown && edit && unmoved(shown, { start: before!.starts[j!]!, end: before!.ends[j!]! }, finding, edit);
+  const kept = shown && edit && unmoved(shown, before!.starts[j!]!, before!.ends[j!]!, finding, edit);
   return kept || shownAgain(finding, shown, places, options);
 }
 
