@@ -511,8 +511,9 @@ function parseCqlUnsafe(text: string, options: ParseOptions): ParseResult {
     let candidates: number[] | undefined;
     if (memo && parsedChunks++ > 0)
       candidates = oldByKey().get(text.slice(first.startOffset, first.startOffset + length));
-    else if (memo && first.startOffset + length <= prefix && !byKey) {
+    else if (memo && first.startOffset + length <= prefix) {
       const old = oldRecords[firstOld];
+      // firstOld++: the old chunks looked up by text for the later ones (oldByKey) start after it.
       if (old && old.startOffset === first.startOffset && old.length === length) candidates = [firstOld++];
     }
     let record: ChunkRecord;
