@@ -222,14 +222,14 @@ interface IndexHistory {
 }
 
 /**
- * The history of a table nothing indexes, most tables': one object for all of them (two maps and two arrays
- * for each of the 8,000 asked about were 2.5 MiB of the 2,000-file workspace's). Never changed.
- */
-/**
  * Index histories kept, per generation (see RecentCache): above the tables of any one large file (the
  * 10,000-line bench file's), so that an edited file's tables keep theirs across edits.
  */
 const HISTORIES_KEPT = 4096;
+/**
+ * The history of a table nothing indexes, most tables': one object for all of them (two maps and two arrays
+ * for each of the 8,000 asked about were 2.5 MiB of the 2,000-file workspace's). Never changed.
+ */
 const NO_INDEXES: IndexHistory = { all: [], live: [], byFile: new Map(), liveByFile: new Map() };
 const NO_VIEWS: readonly TableInfo[] = [];
 
