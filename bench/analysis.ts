@@ -383,13 +383,18 @@ function inProcess(work: AnalysisWorkload): void {
     if (/^(Create|Alter)/.test(before.kind) && !isSchemaStatement(stmt) && stmt.range.start - before.range.end < 12)
       starts.push(stmt.range.start + text.slice(stmt.range.start, stmt.range.end).search(/\s|$/));
   }
-  const startEdit: number[] = [];
-  for (let i = 0; i < IN_PROCESS_SAMPLES && starts.length; i++) {
-    const at = starts[(i >> 1) % starts.length]!;
-    text = i % 2 === 0 ? `${text.slice(0, at)} ${text.slice(at)}` : text.slice(0, at) + text.slice(at + 1);
-    project.setFile(file, text);
-    startEdit.push(timeMs(() => project.lint(file)));
-  }
+  /** Re-lint times of `char` typed at each place in turn and taken out again (two edits per place). */
+  const typedAndTakenOut = (places: readonly number[], char: string): number[] => {
+    const times: number[] = [];
+    for (let i = 0; i < IN_PROCESS_SAMPLES && places.length; i++) {
+      const at = places[(i >> 1) % places.length]!;
+      text = i % 2 === 0 ? text.slice(0, at) + char + text.slice(at) : text.slice(0, at) + text.slice(at + char.length);
+      project.setFile(file, text);
+      times.push(timeMs(() => project.lint(file)));
+    }
+    return times;
+  };
+  const startEdit = typedAndTakenOut(starts, ' ');
   // A character typed at the start of a CREATE TABLE's first column name, then taken out: a new file schema and
   // model, so every statement's key is looked up again and the rules that read the workspace's definitions run.
   const tableStarts: number[] = [];
@@ -397,13 +402,7 @@ function inProcess(work: AnalysisWorkload): void {
     if (stmt.kind !== 'CreateTable' || tableStarts.length >= 15) continue;
     tableStarts.push(stmt.range.start + text.slice(stmt.range.start, stmt.range.end).indexOf('(') + 1);
   }
-  const tableEdit: number[] = [];
-  for (let i = 0; i < IN_PROCESS_SAMPLES && tableStarts.length; i++) {
-    const at = tableStarts[(i >> 1) % tableStarts.length]!;
-    text = i % 2 === 0 ? `${text.slice(0, at)}x${text.slice(at)}` : text.slice(0, at) + text.slice(at + 1);
-    project.setFile(file, text);
-    tableEdit.push(timeMs(() => project.lint(file)));
-  }
+  const tableEdit = typedAndTakenOut(tableStarts, 'x');
   // A character typed at 200 places spread over the file (a fixed pseudo-random sequence), each then taken out:
   // where a keystroke lands in a schema statement, a keyspace or a query start, the re-lint does more.
   const anywhere: number[] = [];
