@@ -1,7 +1,8 @@
 // The CQL lexer (Apache Cassandra 5.0 Lexer.g, plus cqlsh words).
 //
 // Keywords are not lexed by 150 case-insensitive regexes: every word is lexed as `Identifier` and then
-// re-typed by a map lookup on its lower-cased image (see `tokenizeCql`). That is Cassandra's behaviour
+// re-typed by a case-insensitive lookup of the whole word (`keywordByLowerImage`, which the scanner reads
+// through a table keyed by a hash it computes as it reads the word: `keywordSlot`). That is Cassandra's behaviour
 // (keywords are case-insensitive, `longer_alt` semantics come for free because the whole word is
 // matched first) and several times faster than trying each keyword pattern in turn.
 // Unreserved keywords carry the `Ident` category so the parser accepts them wherever a name is expected.
