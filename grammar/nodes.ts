@@ -88,7 +88,9 @@ function shared(s: string): string {
 /**
  * A copy of `s` that does not hold the source text. V8 makes a slice of 13 or more characters a view
  * of the whole string it was cut from, so one long name kept by a schema summary would keep its whole
- * file alive after the tree is dropped; slicing a concatenation copies the characters first.
+ * file alive after the tree is dropped; slicing a concatenation copies the characters first (the result is a
+ * view of that copy, a character larger: cheap for trees; server/core/util/strings.ts flatCopy makes exact
+ * copies for strings kept long).
  */
 export function ownString(s: string): string {
   return s.length < 13 ? s : (' ' + s).slice(1);

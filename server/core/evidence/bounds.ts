@@ -5,6 +5,7 @@
 // figures of each kind a file keeps. (Tables are refused past their cap rather than tallied with KeyTally:
 // every table's figures matter alike, so dropping the ones seen least would lose figures silently.)
 import { KEY_LIMITS } from '../io/input-limits';
+import { flatCopy } from '../util/strings';
 
 export const EVIDENCE_BOUNDS = Object.freeze({
   /** Characters of one value kept (a partition key as printed): longer ones are cut and marked. */
@@ -23,16 +24,8 @@ export const EVIDENCE_BOUNDS = Object.freeze({
   maxFolderDepth: 4,
 });
 
-/**
- * A string kept past its line: a copy of its own. A line is a slice of a 256 KB chunk read from the
- * file, and V8 keeps the whole chunk alive for any slice of it that is kept.
- */
-export function ownString(text: string): string {
-  return Buffer.from(text, 'utf8').toString('utf8');
-}
-
 /** A value as kept: at most maxCellChars characters, with an ellipsis when cut, in a string of its own. */
 export function boundedCell(text: string): string {
   const max = EVIDENCE_BOUNDS.maxCellChars;
-  return ownString(text.length > max ? `${text.slice(0, max)}…` : text);
+  return flatCopy(text.length > max ? `${text.slice(0, max)}…` : text);
 }

@@ -1,6 +1,7 @@
 // What every format reader gets: the capture's header, where to report a line it cannot read, and the
 // figures of a table by name (created on first use, at most EVIDENCE_BOUNDS.maxTables per file).
-import { EVIDENCE_BOUNDS, ownString } from './bounds';
+import { EVIDENCE_BOUNDS } from './bounds';
+import { flatCopy } from '../util/strings';
 import type { CaptureHeader } from './header';
 import type { Measured, TableFigures } from './types';
 
@@ -34,7 +35,7 @@ export class TableSet {
       this.refused = true;
       return undefined;
     }
-    figures = { table: ownString(name) };
+    figures = { table: flatCopy(name) };
     this.tables.set(name, figures);
     return figures;
   }

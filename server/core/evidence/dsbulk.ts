@@ -6,7 +6,8 @@
 // `_`). Percentages are `%.2f` in the JVM's locale (a decimal comma in some). The console lines dsbulk
 // writes to stderr (operation directory, the progress table, "completed successfully") are skipped when
 // both streams were captured. The table is named on the command line only.
-import { boundedCell, EVIDENCE_BOUNDS, ownString } from './bounds';
+import { boundedCell, EVIDENCE_BOUNDS } from './bounds';
+import { flatCopy } from '../util/strings';
 import { keepLargest, type FormatReader, type ReaderContext } from './context';
 import { parseCount, parseNumber } from './numbers';
 import type { TableFigures } from './types';
@@ -127,7 +128,7 @@ export class DsbulkCount implements FormatReader {
       ranges.count = this.rangeCount;
       ranges.totalRows = this.rangeRows;
       if (!ranges.largest || rows > ranges.largest.rows)
-        ranges.largest = { start: ownString(f[0]!), end: ownString(f[1]!), rows, percent, line };
+        ranges.largest = { start: flatCopy(f[0]!), end: flatCopy(f[1]!), rows, percent, line };
       return true;
     }
     const rows = f.length === 3 ? parseCount(f[1]!) : undefined;

@@ -1,7 +1,8 @@
 // Reads one evidence file from a stream of text chunks: its header (the command line, `# node:` ...),
 // then its format, recognised by content (never by file name) from the first lines, then every line
 // through that format's reader. Memory stays bounded (bounds.ts) whatever the file's size.
-import { EVIDENCE_BOUNDS, ownString } from './bounds';
+import { EVIDENCE_BOUNDS } from './bounds';
+import { flatCopy } from '../util/strings';
 import type { RecordLimits } from '../io/input-limits';
 import { TableSet, type FormatReader, type ReaderContext } from './context';
 import { DsbulkCount } from './dsbulk';
@@ -223,10 +224,10 @@ export async function readEvidence(
     name: options.name ?? options.file,
     tool: detected!.tool,
     variant: detected!.variant,
-    ...(header.node ? { node: ownString(header.node) } : {}),
+    ...(header.node ? { node: flatCopy(header.node) } : {}),
     ...(captured
       ? {
-          captured: ownString(captured),
+          captured: flatCopy(captured),
           capturedFrom: setting.captured ? 'config' : header.captured ? 'header' : 'file time',
         }
       : {}),

@@ -8,7 +8,8 @@
 //   'primary'): keyspace_name, table_name, range_start, range_end, mean_partition_size, partitions_count,
 //   for the node's own ranges: summed here, and over nodes when several nodes' files are given.
 // These tables are local to each node: the file's node is the one the figures are for.
-import { boundedCell, EVIDENCE_BOUNDS, ownString } from './bounds';
+import { boundedCell, EVIDENCE_BOUNDS } from './bounds';
+import { flatCopy } from '../util/strings';
 import { keepLargest, type FormatReader, type ReaderContext } from './context';
 import { parseCount } from './numbers';
 import type { EvidenceTool } from './types';
@@ -100,7 +101,7 @@ export class SystemTableCsv implements FormatReader {
       key: boundedCell(key),
       bytes: size,
       ...(rows !== undefined ? { rows } : {}),
-      ...(token ? { token: ownString(token) } : {}),
+      ...(token ? { token: flatCopy(token) } : {}),
       line,
     };
     if (this.kind === 'system.large_rows') {

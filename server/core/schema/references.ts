@@ -8,6 +8,7 @@ import type { Expression, ParseResult, Relation, SourceRange, Statement } from '
 import { qualify } from './model';
 import { internName, smallNameRecord } from '../util/names';
 import { RecentCache } from '../util/recent-cache';
+import { flatCopy } from '../util/strings';
 import { statementTable } from '../util/statements';
 
 export interface TableReference {
@@ -160,18 +161,6 @@ function keptLiterals(literals: Record<string, string[]>): Readonly<Record<strin
   if (!kept) keptRecords.set(key, (kept = Object.freeze(literals)));
   return kept;
 }
-
-/**
- * A copy of a string that is no view of a larger one (V8 makes a substring of 13 characters or more a view),
- * code unit for code unit (a lone surrogate too).
- */
-function flatCopy(value: string): string {
-  if (value.length < 13) return value;
-  const encoding = ONE_BYTE.test(value) ? 'latin1' : 'utf16le';
-  return Buffer.from(value, encoding).toString(encoding);
-}
-
-const ONE_BYTE = /^[\u0000-\u00ff]*$/;
 
 function addOnce(list: string[], names: readonly string[]): void {
   for (const n of names) if (!list.includes(n)) list.push(n);
