@@ -540,10 +540,14 @@ const KEYWORD_MASK = KEYWORD_SLOTS - 1;
 const keywordLower: (string | undefined)[] = new Array<string | undefined>(KEYWORD_SLOTS).fill(undefined);
 const keywordUpper: string[] = new Array<string>(KEYWORD_SLOTS).fill('');
 const keywordTypeAt: (TokenType | undefined)[] = new Array<TokenType | undefined>(KEYWORD_SLOTS).fill(undefined);
-/** FNV-1a over the folded character codes (ASCII letters lower-cased: words are ASCII). */
+/** A character code with ASCII upper-case letters lower-cased (words are ASCII). */
+function folded(code: number): number {
+  return code >= 65 && code <= 90 ? code + 32 : code;
+}
+/** FNV-1a over the folded character codes. */
 const FOLD_SEED = 0x811c9dc5 | 0;
 function foldStep(hash: number, code: number): number {
-  return Math.imul(hash ^ (code >= 65 && code <= 90 ? code + 32 : code), 0x01000193);
+  return Math.imul(hash ^ folded(code), 0x01000193);
 }
 let longestKeyword = 0;
 for (const [word, type] of keywordByLowerImage) {
@@ -568,8 +572,7 @@ function keywordSlot(text: string, start: number, length: number, hash: number):
     if (word.length !== length) continue;
     let i = 0;
     for (; i < length; i++) {
-      const c = text.charCodeAt(start + i);
-      if ((c >= 65 && c <= 90 ? c + 32 : c) !== word.charCodeAt(i)) break;
+      if (folded(text.charCodeAt(start + i)) !== word.charCodeAt(i)) break;
     }
     if (i === length) return slot;
   }
